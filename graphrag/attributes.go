@@ -1,0 +1,344 @@
+package graphrag
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Attr is one key/value pair of a node's or an edge's attributes.
+//
+// Value holds what encoding/json would produce for the value: string,
+// float64, bool, nil, []any and map[string]any; values set by the builder may
+// also be int, int64, []string or []map[string]any. Every value must be JSON
+// encodable.
+type Attr struct {
+	Key   string
+	Value any
+}
+
+// Attributes is an ordered list of attributes. The order is the insertion
+// order (or the key order of the file a graph was read from) and it is the
+// order in which the attributes are written, so a graph written twice gives
+// the same bytes. Keys are unique: Set replaces an existing key in place.
+//
+// A slice is used instead of a map because a graph has one Attributes value
+// per node: for the typical 4–10 keys it is about half the memory of a Go map
+// and lookups by linear scan are as fast.
+type Attributes []Attr
+
+// Get returns the value stored under key and whether the key is present.
+func (a Attributes) Get(key string) (any, bool) {
+	for i := range a {
+		if a[i].Key == key {
+			return a[i].Value, true
+		}
+	}
+	return nil, false
+}
+
+// Set stores v under key, replacing an existing value in place (its position
+// is kept) or appending a new pair.
+func (a *Attributes) Set(key string, v any) {
+	for i := range *a {
+		if (*a)[i].Key == key {
+			(*a)[i].Value = v
+			return
+		}
+	}
+	*a = append(*a, Attr{Key: key, Value: v})
+}
+
+// String returns the value under key when it is a string, else "". A JSON
+// null, a missing key and a value of another type all give "" (never the
+// text "None" or "<nil>": §8 #9 of the BettaFish reference).
+func (a Attributes) String(key string) string {
+	v, _ := a.Get(key)
+	s, _ := v.(string)
+	return s
+}
+
+// Int returns the value under key as an int when it is an integer (int,
+// int64, or a float64 / json.Number without a fractional part). ok is false
+// for a missing key, null, or any other value.
+func (a Attributes) Int(key string) (n int, ok bool) {
+	v, _ := a.Get(key)
+	return asInt(v)
+}
+
+// Float returns the value under key as a float64 when it is a number. ok is
+// false for a missing key, null, or a non-number.
+func (a Attributes) Float(key string) (f float64, ok bool) {
+	v, _ := a.Get(key)
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case json.Number:
+		f, err := x.Float64()
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// Strings returns the value under key as a list of strings. It accepts
+// []string and a []any whose elements are all strings (what a decoded file
+// holds); anything else gives nil.
+func (a Attributes) Strings(key string) []string {
+	v, _ := a.Get(key)
+	switch x := v.(type) {
+	case []string:
+		return x
+	case []any:
+		out := make([]string, 0, len(x))
+		for _, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return nil
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	return nil
+}
+
+// Clone returns a copy of the list (values are shared, the list is not).
+func (a Attributes) Clone() Attributes {
+	if a == nil {
+		return nil
+	}
+	out := make(Attributes, len(a))
+	copy(out, a)
+	return out
+}
+
+func asInt(v any) (int, bool) {
+	switch x := v.(type) {
+	case int:
+		return x, true
+	case int64:
+		return int(x), true
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int(x), true
+		}
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return int(n), true
+		}
+		if f, err := x.Float64(); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			return int(f), true
+		}
+	}
+	return 0, false
+}
+
+// MarshalJSON writes the attributes as one JSON object in list order.
+// Strings keep non-ASCII text as is and do not escape <, > and &.
+func (a Attributes) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	if err := a.appendJSON(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func (a Attributes) appendJSON(buf *bytes.Buffer) error {
+	buf.WriteByte('{')
+	for i, kv := range a {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		writeJSONString(buf, kv.Key)
+		buf.WriteByte(':')
+		if err := writeJSONValue(buf, kv.Value); err != nil {
+			return fmt.Errorf("attribute %q: %w", kv.Key, err)
+		}
+	}
+	buf.WriteByte('}')
+	return nil
+}
+
+// UnmarshalJSON reads a JSON object (or null) and keeps its key order.
+// Numbers become float64, nested objects map[string]any, arrays []any.
+// A key that appears twice keeps its last value at its first position.
+func (a *Attributes) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if tok == nil {
+		*a = nil
+		return nil
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return fmt.Errorf("attributes: want a JSON object, got %v", describeToken(tok))
+	}
+	out := Attributes{}
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := kt.(string)
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return fmt.Errorf("attributes: key %q: %w", key, err)
+		}
+		out.Set(key, v)
+	}
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	*a = out
+	return nil
+}
+
+func describeToken(t any) string {
+	switch t.(type) {
+	case json.Delim:
+		if t.(json.Delim) == '[' {
+			return "an array"
+		}
+		return string(t.(json.Delim))
+	case string:
+		return "a string"
+	case float64, json.Number:
+		return "a number"
+	case bool:
+		return "a boolean"
+	}
+	return fmt.Sprintf("%T", t)
+}
+
+// writeJSONValue encodes the common value types directly and falls back to
+// encoding/json (without HTML escaping) for the rest.
+func writeJSONValue(buf *bytes.Buffer, v any) error {
+	switch x := v.(type) {
+	case nil:
+		buf.WriteString("null")
+	case string:
+		writeJSONString(buf, x)
+	case bool:
+		buf.WriteString(strconv.FormatBool(x))
+	case int:
+		buf.WriteString(strconv.Itoa(x))
+	case int64:
+		buf.WriteString(strconv.FormatInt(x, 10))
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("unsupported number %v", x)
+		}
+		buf.Write(formatFloat(x))
+	case []string:
+		buf.WriteByte('[')
+		for i, s := range x {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			writeJSONString(buf, s)
+		}
+		buf.WriteByte(']')
+	case []any:
+		buf.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			if err := writeJSONValue(buf, e); err != nil {
+				return err
+			}
+		}
+		buf.WriteByte(']')
+	case Attributes:
+		return x.appendJSON(buf)
+	default:
+		var tmp bytes.Buffer
+		enc := json.NewEncoder(&tmp)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		buf.Write(bytes.TrimRight(tmp.Bytes(), "\n"))
+	}
+	return nil
+}
+
+// formatFloat formats like encoding/json: the shortest representation, with
+// exponent form for very small or very large numbers. Integral values keep a
+// ".0"-free form ("1" for 1.0), which every JSON reader accepts.
+func formatFloat(f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	return strconv.AppendFloat(nil, f, format, -1, 64)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// writeJSONString writes s as a JSON string literal. Like encoding/json with
+// SetEscapeHTML(false) it escapes ", \, control characters, U+2028, U+2029
+// and invalid UTF-8 (as U+FFFD); other text is copied as is.
+func writeJSONString(buf *bytes.Buffer, s string) {
+	buf.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			buf.WriteString(s[start:i])
+			switch c {
+			case '"', '\\':
+				buf.WriteByte('\\')
+				buf.WriteByte(c)
+			case '\n':
+				buf.WriteString(`\n`)
+			case '\r':
+				buf.WriteString(`\r`)
+			case '\t':
+				buf.WriteString(`\t`)
+			default:
+				buf.WriteString(`\u00`)
+				buf.WriteByte(hexDigits[c>>4])
+				buf.WriteByte(hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == 0xFFFD && size == 1 {
+			buf.WriteString(s[start:i])
+			buf.WriteString(`\ufffd`)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			buf.WriteString(s[start:i])
+			buf.WriteString(`\u202`)
+			buf.WriteByte(hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	buf.WriteString(s[start:])
+	buf.WriteByte('"')
+}

@@ -1,0 +1,260 @@
+package graphrag
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	dgraph "github.com/dominikbraun/graph"
+)
+
+// NodeType is the kind of a node. The five types the builder writes are the
+// constants below; a graph read from another tool may hold other types, which
+// are kept as they are.
+type NodeType string
+
+// Node types, as in §3.1 of the BettaFish reference.
+const (
+	TypeTopic       NodeType = "topic"        // the report topic; one per graph
+	TypeEngine      NodeType = "engine"       // a research engine (query, media, insight) or the forum host
+	TypeSection     NodeType = "section"      // a paragraph of an engine's research, or a host speech
+	TypeSearchQuery NodeType = "search_query" // one distinct query text of a section
+	TypeSource      NodeType = "source"       // a search result: a web page or a post
+)
+
+// NodeTypes lists the five builder node types in graph order.
+var NodeTypes = []NodeType{TypeTopic, TypeEngine, TypeSection, TypeSearchQuery, TypeSource}
+
+// Relation is the kind of an edge.
+type Relation string
+
+// Edge relations, as in §3.1 of the BettaFish reference. Edges point down the
+// hierarchy topic → engine → section → search_query → source.
+const (
+	RelAnalyzedBy Relation = "analyzed_by" // topic → engine
+	RelContains   Relation = "contains"    // engine → section
+	RelSearched   Relation = "searched"    // section → search_query
+	RelFound      Relation = "found"       // search_query → source
+)
+
+// Relations lists the four builder relations in graph order.
+var Relations = []Relation{RelAnalyzedBy, RelContains, RelSearched, RelFound}
+
+// Node is one vertex. ID is unique within a graph; Name is the display label
+// (the "name"/"label" of the file format).
+type Node struct {
+	ID    string
+	Type  NodeType
+	Name  string
+	Attrs Attributes
+}
+
+// Edge is one directed edge between two node ids. A graph holds at most one
+// edge per ordered (From, To) pair.
+type Edge struct {
+	From     string
+	To       string
+	Relation Relation
+	Weight   float64
+	Attrs    Attributes
+}
+
+// Errors returned by Graph methods; test with errors.Is.
+var (
+	ErrDuplicateNode = errors.New("graphrag: duplicate node id")
+	ErrNodeNotFound  = errors.New("graphrag: node not found")
+	ErrDuplicateEdge = errors.New("graphrag: duplicate edge")
+	ErrEmptyID       = errors.New("graphrag: empty node id")
+)
+
+// Graph is a directed graph of Nodes and Edges kept in insertion order.
+//
+// The structure is a github.com/dominikbraun/graph directed graph over a
+// compact store of our own (see Library): the library checks edge endpoints
+// and duplicate edges and provides traversal (BFS/DFS, paths); the store keeps
+// nodes and edges in slices, so iteration order is the insertion order and a
+// graph of 300 000 nodes costs tens of megabytes, not hundreds.
+//
+// A Graph is not safe for concurrent mutation; concurrent reads are safe once
+// building is done.
+type Graph struct {
+	// TaskID is the report id the graph belongs to ("task_id" in the file).
+	TaskID string
+	// CreatedAt is the creation time as written in the file (RFC 3339 for
+	// graphs we build; other tools write a local ISO time without a zone).
+	CreatedAt string
+	// Meta holds extra top-level keys of the file (for graphs we build: the
+	// build inputs and warnings). Written after "stats".
+	Meta Attributes
+
+	st  *store
+	lib dgraph.Graph[string, *Node]
+}
+
+// New returns an empty graph.
+func New() *Graph {
+	st := &store{byID: map[string]int32{}, edgeIdx: map[[2]int32]int32{}}
+	g := &Graph{st: st}
+	g.lib = dgraph.NewWithStore(func(n *Node) string { return n.ID }, dgraph.Store[string, *Node](st), dgraph.Directed())
+	return g
+}
+
+// AddNode appends n. It returns ErrEmptyID for an empty id and
+// ErrDuplicateNode (wrapped, naming the id) when the id is taken; the graph
+// is unchanged then.
+func (g *Graph) AddNode(n *Node) error {
+	if n.ID == "" {
+		return ErrEmptyID
+	}
+	if err := g.lib.AddVertex(n); err != nil {
+		if errors.Is(err, dgraph.ErrVertexAlreadyExists) {
+			return fmt.Errorf("%w: %q", ErrDuplicateNode, n.ID)
+		}
+		return err
+	}
+	return nil
+}
+
+// AddEdge appends e. Both endpoints must exist (else ErrNodeNotFound, naming
+// the id) and the ordered pair (From, To) must be new (else
+// ErrDuplicateEdge). A zero Weight is stored as 1.0.
+func (g *Graph) AddEdge(e Edge) error {
+	if e.Weight == 0 {
+		e.Weight = 1.0
+	}
+	ep := &e
+	err := g.lib.AddEdge(e.From, e.To, dgraph.EdgeData(ep))
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, dgraph.ErrVertexNotFound):
+		missing := e.From
+		if _, ok := g.st.byID[e.From]; ok {
+			missing = e.To
+		}
+		return fmt.Errorf("%w: edge %s -> %s: no node %q", ErrNodeNotFound, e.From, e.To, missing)
+	case errors.Is(err, dgraph.ErrEdgeAlreadyExists):
+		return fmt.Errorf("%w: %s -> %s", ErrDuplicateEdge, e.From, e.To)
+	}
+	return err
+}
+
+// Node returns the node with the given id.
+func (g *Graph) Node(id string) (*Node, bool) {
+	i, ok := g.st.byID[id]
+	if !ok {
+		return nil, false
+	}
+	return g.st.nodes[i], true
+}
+
+// Index returns the insertion index of the node with the given id (0-based),
+// the position it has in Nodes.
+func (g *Graph) Index(id string) (int, bool) {
+	i, ok := g.st.byID[id]
+	return int(i), ok
+}
+
+// Edge returns the edge from → to.
+func (g *Graph) Edge(from, to string) (*Edge, bool) {
+	fi, ok1 := g.st.byID[from]
+	ti, ok2 := g.st.byID[to]
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	ei, ok := g.st.edgeIdx[[2]int32{fi, ti}]
+	if !ok {
+		return nil, false
+	}
+	return g.st.edges[ei], true
+}
+
+// Nodes returns the nodes in insertion order. The slice is the graph's own:
+// do not modify it.
+func (g *Graph) Nodes() []*Node { return g.st.nodes }
+
+// Edges returns the edges in insertion order. The slice is the graph's own:
+// do not modify it.
+func (g *Graph) Edges() []*Edge { return g.st.edges }
+
+// EdgeEnds returns, for every edge in Edges order, the insertion indexes of
+// its two endpoints. The slice is the graph's own: do not modify it. It lets
+// index builders (the query engine) avoid id lookups.
+func (g *Graph) EdgeEnds() [][2]int32 { return g.st.ends }
+
+// NodeCount and EdgeCount return the sizes.
+func (g *Graph) NodeCount() int { return len(g.st.nodes) }
+
+// EdgeCount returns the number of edges.
+func (g *Graph) EdgeCount() int { return len(g.st.edges) }
+
+// Library returns the dominikbraun/graph view of this graph, for the
+// library's algorithms (graph.BFS, graph.DFS, graph.ShortestPath, …). Vertex
+// hashes are node ids. Each library traversal builds an adjacency map of the
+// whole graph first (O(V+E) allocations per call), so hot paths such as the
+// query engine use their own index built once per graph instead.
+func (g *Graph) Library() dgraph.Graph[string, *Node] { return g.lib }
+
+// Stats counts nodes and edges.
+type Stats struct {
+	TotalNodes int
+	TotalEdges int
+	// ByType counts nodes per type; types with no node are absent.
+	ByType map[NodeType]int
+	// ByRelation counts edges per relation; relations with no edge are absent.
+	ByRelation map[Relation]int
+}
+
+// Stats returns the node and edge counts.
+func (g *Graph) Stats() Stats {
+	s := Stats{TotalNodes: g.NodeCount(), TotalEdges: g.EdgeCount(), ByType: map[NodeType]int{}, ByRelation: map[Relation]int{}}
+	for _, n := range g.st.nodes {
+		s.ByType[n.Type]++
+	}
+	for _, e := range g.st.edges {
+		s.ByRelation[e.Relation]++
+	}
+	return s
+}
+
+// SortedTypes returns the node types present in s: the builder types first
+// in NodeTypes order, then any other type by name.
+func (s Stats) SortedTypes() []NodeType {
+	var out []NodeType
+	seen := map[NodeType]bool{}
+	for _, t := range NodeTypes {
+		if s.ByType[t] > 0 {
+			out = append(out, t)
+			seen[t] = true
+		}
+	}
+	var rest []NodeType
+	for t := range s.ByType {
+		if !seen[t] {
+			rest = append(rest, t)
+		}
+	}
+	sort.Slice(rest, func(i, j int) bool { return rest[i] < rest[j] })
+	return append(out, rest...)
+}
+
+// SortedRelations returns the relations present in s: the builder relations
+// first in Relations order, then any other by name.
+func (s Stats) SortedRelations() []Relation {
+	var out []Relation
+	seen := map[Relation]bool{}
+	for _, r := range Relations {
+		if s.ByRelation[r] > 0 {
+			out = append(out, r)
+			seen[r] = true
+		}
+	}
+	var rest []Relation
+	for r := range s.ByRelation {
+		if !seen[r] {
+			rest = append(rest, r)
+		}
+	}
+	sort.Slice(rest, func(i, j int) bool { return rest[i] < rest[j] })
+	return append(out, rest...)
+}

@@ -1,0 +1,207 @@
+package state
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Engine names a research engine.
+type Engine string
+
+// The three research engines of BettaFish. "host" is not an engine here: it
+// is the forum moderator, which the graph builder adds from the forum log.
+const (
+	EngineQuery   Engine = "query"
+	EngineMedia   Engine = "media"
+	EngineInsight Engine = "insight"
+)
+
+// Engines lists the engines in canonical order (the order the graph is
+// built in, whatever order the files were given in).
+var Engines = []Engine{EngineQuery, EngineMedia, EngineInsight}
+
+// Rank returns the position of e in Engines, or len(Engines) for an unknown
+// engine.
+func (e Engine) Rank() int {
+	for i, x := range Engines {
+		if x == e {
+			return i
+		}
+	}
+	return len(Engines)
+}
+
+// SearchRecord is one entry of a paragraph's research.search_history: one
+// search result (the engines write one record per result, repeating the
+// query text across records).
+type SearchRecord struct {
+	// Index is the record's position in search_history (0-based).
+	Index int
+	// Query is the query text as written (not trimmed).
+	Query string
+	// URL is the result URL as written; "" for posts without a URL.
+	URL string
+	// Title is the result title ("" when null or missing).
+	Title string
+	// Content is the full result text, never truncated.
+	Content string
+	// Score is the relevance score; nil when null or missing (the media
+	// engine writes null).
+	Score *float64
+	// Timestamp is the ISO time the engine wrote ("" when missing).
+	Timestamp string
+}
+
+// Paragraph is one entry of paragraphs[]: a section of the engine's research.
+type Paragraph struct {
+	// Position is the paragraph's index in paragraphs[] (0-based). It is
+	// unique in a file even when Order repeats.
+	Position int
+	// Title is the paragraph title.
+	Title string
+	// Content is the planned paragraph description.
+	Content string
+	// Order is the "order" field; nil when missing or null.
+	Order *int
+	// LatestSummary is research.latest_summary ("" when null or missing).
+	LatestSummary string
+	// ReflectionIteration is research.reflection_iteration (0 when missing).
+	ReflectionIteration int
+	// Completed is research.is_completed (false when missing).
+	Completed bool
+	// Searches holds every record of research.search_history, in file order.
+	Searches []SearchRecord
+}
+
+// State is one engine State JSON file (§2.2 of the BettaFish reference).
+type State struct {
+	// Engine is the engine that wrote the file.
+	Engine Engine
+	// Path is the file the state was read from ("" when parsed from bytes
+	// with no name).
+	Path string
+	// Query is the topic query the engine researched.
+	Query string
+	// ReportTitle is report_title.
+	ReportTitle string
+	// FinalReport is the engine's own markdown report, in full.
+	FinalReport string
+	// Completed is is_completed.
+	Completed bool
+	// CreatedAt and UpdatedAt are the ISO times as written ("" if missing).
+	CreatedAt string
+	UpdatedAt string
+	// Paragraphs in file order.
+	Paragraphs []Paragraph
+}
+
+// RecordCount returns the number of search records over all paragraphs.
+func (s *State) RecordCount() int {
+	n := 0
+	for i := range s.Paragraphs {
+		n += len(s.Paragraphs[i].Searches)
+	}
+	return n
+}
+
+// Input names one state file and the engine that wrote it.
+type Input struct {
+	Engine Engine
+	Path   string
+}
+
+// Warning is a non-fatal finding while loading states (an engine file that
+// is missing or has no paragraphs).
+type Warning struct {
+	Engine Engine
+	Path   string
+	Msg    string
+}
+
+func (w Warning) String() string {
+	if w.Path != "" {
+		return fmt.Sprintf("%s engine (%s): %s", w.Engine, w.Path, w.Msg)
+	}
+	return fmt.Sprintf("%s engine: %s", w.Engine, w.Msg)
+}
+
+// Unavailable records an engine that contributes nothing, and why
+// ("file not found", "empty paragraphs").
+type Unavailable struct {
+	Engine Engine
+	Path   string
+	Reason string
+}
+
+// Errors; test with errors.Is. Parse errors are *ParseError values that wrap
+// ErrInvalid.
+var (
+	// ErrInvalid: the file is not a valid engine state (bad JSON, a wrong
+	// type at some JSON path).
+	ErrInvalid = errors.New("invalid engine state")
+	// ErrUnknownEngine: the engine name is not query, media or insight, or it
+	// cannot be told from the path.
+	ErrUnknownEngine = errors.New("unknown engine")
+	// ErrDuplicateEngine: two files were given for one engine.
+	ErrDuplicateEngine = errors.New("engine given twice")
+	// ErrMixedQueries: the files research different topic queries and the
+	// caller did not allow mixing them (B13).
+	ErrMixedQueries = errors.New("state files have different queries")
+	// ErrNoEngines: no file gave a usable engine.
+	ErrNoEngines = errors.New("no usable engine state")
+)
+
+// ParseError is a parse failure at a JSON path of a file.
+type ParseError struct {
+	// Path is the file ("" when parsing bytes without a name).
+	Path string
+	// JSONPath is where the problem is, e.g. `paragraphs[1].research.search_history[3].score`;
+	// "" for the document as a whole. For a JSON syntax error it is "" and
+	// Line/Column are set.
+	JSONPath string
+	// Line and Column (1-based) locate a syntax error; 0 otherwise.
+	Line, Column int
+	// Msg says what is wrong, e.g. `want an array, got a string`.
+	Msg string
+}
+
+func (e *ParseError) Error() string {
+	file := e.Path
+	if file == "" {
+		file = "<input>"
+	}
+	switch {
+	case e.Line > 0:
+		return fmt.Sprintf("state: %s:%d:%d: %s", file, e.Line, e.Column, e.Msg)
+	case e.JSONPath != "":
+		return fmt.Sprintf("state: %s: %s: %s", file, e.JSONPath, e.Msg)
+	}
+	return fmt.Sprintf("state: %s: %s", file, e.Msg)
+}
+
+// Unwrap makes errors.Is(err, ErrInvalid) true.
+func (e *ParseError) Unwrap() error { return ErrInvalid }
+
+// MixedQueriesError lists the differing queries (B13).
+type MixedQueriesError struct {
+	// Queries holds one entry per loaded state, in canonical engine order.
+	Queries []QueryOf
+}
+
+// QueryOf pairs an engine file with the query it researched.
+type QueryOf struct {
+	Engine Engine
+	Path   string
+	Query  string
+}
+
+func (e *MixedQueriesError) Error() string {
+	msg := "state: the engine files research different queries:"
+	for _, q := range e.Queries {
+		msg += fmt.Sprintf(" %s=%q (%s);", q.Engine, q.Query, q.Path)
+	}
+	return msg + " pass --allow-mixed-queries to build one graph from them anyway"
+}
+
+// Unwrap makes errors.Is(err, ErrMixedQueries) true.
+func (e *MixedQueriesError) Unwrap() error { return ErrMixedQueries }
