@@ -9,12 +9,28 @@ import (
 	"unicode/utf8"
 )
 
+// JSONAppender is implemented by attribute values that write their own JSON
+// (compact typed values the builder stores in bulk). AppendJSON must write
+// exactly one valid JSON value to buf. Such values come back from a file as
+// the generic types ([]any, map[string]any).
+type JSONAppender interface {
+	AppendJSON(buf *bytes.Buffer) error
+}
+
+// AppendJSONString writes s to buf as a JSON string literal (non-ASCII kept,
+// <, > and & not escaped), for JSONAppender implementations.
+func AppendJSONString(buf *bytes.Buffer, s string) { writeJSONString(buf, s) }
+
+// AppendJSONValue writes v to buf as JSON the way attribute values are
+// written, for JSONAppender implementations.
+func AppendJSONValue(buf *bytes.Buffer, v any) error { return writeJSONValue(buf, v) }
+
 // Attr is one key/value pair of a node's or an edge's attributes.
 //
-// Value holds what encoding/json would produce for the value: string,
-// float64, bool, nil, []any and map[string]any; values set by the builder may
-// also be int, int64, []string or []map[string]any. Every value must be JSON
-// encodable.
+// Value holds one of: string, json.Number, bool, nil, []any and Attributes
+// (what a graph file decodes to, see UnmarshalJSON); values set in code may
+// also be int, int64, float64, []string, a JSONAppender, or anything else
+// encoding/json can encode (written through encoding/json, slower).
 type Attr struct {
 	Key   string
 	Value any
@@ -169,10 +185,14 @@ func (a Attributes) appendJSON(buf *bytes.Buffer) error {
 }
 
 // UnmarshalJSON reads a JSON object (or null) and keeps its key order.
-// Numbers become float64, nested objects map[string]any, arrays []any.
-// A key that appears twice keeps its last value at its first position.
+// Values decode as: strings string, numbers json.Number (the exact literal,
+// so a number survives a read/write cycle byte for byte; use Int and Float to
+// read them), booleans bool, null nil, arrays []any, and nested objects
+// Attributes (ordered, never map[string]any). A key that appears twice keeps
+// its last value at its first position.
 func (a *Attributes) UnmarshalJSON(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -184,24 +204,65 @@ func (a *Attributes) UnmarshalJSON(data []byte) error {
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
 		return fmt.Errorf("attributes: want a JSON object, got %v", describeToken(tok))
 	}
-	out := Attributes{}
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		key, _ := kt.(string)
-		var v any
-		if err := dec.Decode(&v); err != nil {
-			return fmt.Errorf("attributes: key %q: %w", key, err)
-		}
-		out.Set(key, v)
-	}
-	if _, err := dec.Token(); err != nil {
+	out, err := decodeObject(dec)
+	if err != nil {
 		return err
 	}
 	*a = out
 	return nil
+}
+
+// decodeObject reads the members of an object whose '{' was consumed, up to
+// and including its '}'.
+func decodeObject(dec *json.Decoder) (Attributes, error) {
+	out := Attributes{}
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := kt.(string)
+		v, err := decodeValue(dec)
+		if err != nil {
+			return nil, fmt.Errorf("key %q: %w", key, err)
+		}
+		out.Set(key, v)
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// decodeValue reads one JSON value with the types UnmarshalJSON documents.
+func decodeValue(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			return decodeObject(dec)
+		case '[':
+			list := []any{}
+			for dec.More() {
+				v, err := decodeValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+			return list, nil
+		}
+		return nil, fmt.Errorf("unexpected %v", t)
+	default:
+		return t, nil
+	}
 }
 
 func describeToken(t any) string {
@@ -235,6 +296,11 @@ func writeJSONValue(buf *bytes.Buffer, v any) error {
 		buf.WriteString(strconv.Itoa(x))
 	case int64:
 		buf.WriteString(strconv.FormatInt(x, 10))
+	case json.Number:
+		if !json.Valid([]byte(x)) {
+			return fmt.Errorf("invalid number %q", string(x))
+		}
+		buf.WriteString(string(x))
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Errorf("unsupported number %v", x)
@@ -262,6 +328,8 @@ func writeJSONValue(buf *bytes.Buffer, v any) error {
 		buf.WriteByte(']')
 	case Attributes:
 		return x.appendJSON(buf)
+	case JSONAppender:
+		return x.AppendJSON(buf)
 	default:
 		var tmp bytes.Buffer
 		enc := json.NewEncoder(&tmp)

@@ -258,3 +258,35 @@ func (s Stats) SortedRelations() []Relation {
 	sort.Slice(rest, func(i, j int) bool { return rest[i] < rest[j] })
 	return append(out, rest...)
 }
+
+// ReachableFrom returns the ids of the nodes reachable from id along edge
+// directions (id included), in breadth-first order, using the library's BFS.
+// It costs O(V+E) allocations (see Library); meant for checks and small
+// graphs, not per-request paths. Errors: ErrNodeNotFound.
+func (g *Graph) ReachableFrom(id string) ([]string, error) {
+	if _, ok := g.st.byID[id]; !ok {
+		return nil, fmt.Errorf("%w: %q", ErrNodeNotFound, id)
+	}
+	var out []string
+	err := dgraph.BFS(g.lib, id, func(k string) bool {
+		out = append(out, k)
+		return false
+	})
+	return out, err
+}
+
+// Roots returns the ids of the nodes without incoming edges, in graph order
+// (for a built graph: the topic).
+func (g *Graph) Roots() []string {
+	hasIn := make([]bool, len(g.st.nodes))
+	for _, e := range g.st.ends {
+		hasIn[e[1]] = true
+	}
+	var out []string
+	for i, n := range g.st.nodes {
+		if !hasIn[i] {
+			out = append(out, n.ID)
+		}
+	}
+	return out
+}

@@ -279,8 +279,8 @@ func readGraphObject(dec *json.Decoder, g *Graph, rep *LoadReport, path string) 
 				return formatErr(kp, dec, err)
 			}
 		default:
-			var v any
-			if err := dec.Decode(&v); err != nil {
+			v, err := decodeValue(dec)
+			if err != nil {
 				return formatErr(kp, dec, err)
 			}
 			if path == "" {

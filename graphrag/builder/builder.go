@@ -1,0 +1,596 @@
+package builder
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"reportengine/forum"
+	"reportengine/graphrag"
+	"reportengine/state"
+)
+
+// Truncation lengths, in runes (never bytes), as in §3.1 of the BettaFish
+// reference.
+const (
+	// SummaryRunes is the length of a section's "summary" attribute.
+	SummaryRunes = 300
+	// PreviewRunes is the length of a source's "preview" attribute.
+	PreviewRunes = 100
+	// NameRunes is the length of a search query's or source's display name.
+	NameRunes = 50
+)
+
+// HostEngine is the engine name of the forum moderator's node.
+const HostEngine = "host"
+
+// Errors returned by Build; test with errors.Is.
+var (
+	// ErrNoTopic: Config.Topic is empty.
+	ErrNoTopic = errors.New("builder: no topic")
+	// ErrNoStates: Config.States is empty (the caller decides what "no
+	// usable engine" means; state.Load reports it first).
+	ErrNoStates = errors.New("builder: no engine states")
+	// ErrBadState: a state has an unknown engine, or two states share one.
+	ErrBadState = errors.New("builder: bad engine state")
+)
+
+// Config is the input of Build.
+type Config struct {
+	// Topic is the report topic: the topic node's name. Required.
+	Topic string
+	// ReportID becomes Graph.TaskID. Optional here (storage needs one).
+	ReportID string
+	// CreatedAt becomes Graph.CreatedAt, as given (the builder reads no
+	// clock, so equal inputs give equal graphs).
+	CreatedAt string
+	// States are the engine states, at most one per engine; any order (the
+	// graph is built in canonical engine order query, media, insight).
+	States []*state.State
+	// Forum holds the parsed forum log entries (optional).
+	Forum []forum.Entry
+	// ForumPath names the forum log in the graph's build record (optional).
+	ForumPath string
+	// Unavailable lists engines that contribute nothing (from state.Load);
+	// they are recorded on the topic node so later stages can say so.
+	Unavailable []state.Unavailable
+	// Warnings from earlier stages (state.Load, forum.Parse) to keep in the
+	// graph's build record.
+	Warnings []string
+}
+
+// Build turns engine states and forum entries into a graph. It is pure and
+// deterministic: the same Config gives the same graph, node for node and byte
+// for byte once written.
+//
+// Graph shape (see the package doc for every id and attribute):
+//
+//	topic ─analyzed_by→ engine ─contains→ section ─searched→ search_query ─found→ source
+//
+// plus, when the forum log has HOST entries, a "host" engine whose sections
+// are those entries in log order. Every search record is kept: each record
+// adds or reuses a source and lands on a found edge.
+//
+// It returns the graph, informational warnings (e.g. repeated paragraph
+// orders, records with an empty query), and an error wrapping ErrNoTopic,
+// ErrNoStates or ErrBadState.
+func Build(cfg Config) (*graphrag.Graph, []string, error) {
+	if strings.TrimSpace(cfg.Topic) == "" {
+		return nil, nil, ErrNoTopic
+	}
+	if len(cfg.States) == 0 {
+		return nil, nil, ErrNoStates
+	}
+	states := make([]*state.State, len(cfg.States))
+	copy(states, cfg.States)
+	seen := map[state.Engine]string{}
+	for _, st := range states {
+		if st.Engine.Rank() == len(state.Engines) {
+			return nil, nil, fmt.Errorf("%w: %s: unknown engine %q (want query, media or insight)", ErrBadState, st.Path, st.Engine)
+		}
+		if prev, ok := seen[st.Engine]; ok {
+			return nil, nil, fmt.Errorf("%w: engine %s given twice (%s and %s)", ErrBadState, st.Engine, prev, st.Path)
+		}
+		seen[st.Engine] = st.Path
+	}
+	sort.SliceStable(states, func(i, j int) bool { return states[i].Engine.Rank() < states[j].Engine.Rank() })
+
+	b := &build{
+		g:       graphrag.New(),
+		srcByID: map[string]*srcInfo{},
+	}
+	b.g.TaskID = cfg.ReportID
+	b.g.CreatedAt = cfg.CreatedAt
+
+	topicID := "T_" + hashHex(cfg.Topic, 16)
+	topicAttrs := graphrag.Attributes{{Key: "query", Value: cfg.Topic}}
+	engines := make([]string, 0, len(states)+1)
+	for _, st := range states {
+		engines = append(engines, string(st.Engine))
+	}
+	hostEntries, speeches, other := splitForum(cfg.Forum, seen)
+	if len(hostEntries) > 0 {
+		engines = append(engines, HostEngine)
+	}
+	topicAttrs = append(topicAttrs, graphrag.Attr{Key: "engines", Value: engines})
+	if len(cfg.Unavailable) > 0 {
+		var un []any
+		for _, u := range cfg.Unavailable {
+			entry := graphrag.Attributes{{Key: "engine", Value: string(u.Engine)}, {Key: "reason", Value: u.Reason}, {Key: "path", Value: u.Path}}
+			if sp := speeches[string(u.Engine)]; len(sp) > 0 {
+				// The engine has no node to carry its forum speeches:
+				// keep them here.
+				entry = append(entry, graphrag.Attr{Key: "speeches", Value: speechList(sp)})
+				delete(speeches, string(u.Engine))
+			}
+			un = append(un, entry)
+		}
+		topicAttrs = append(topicAttrs, graphrag.Attr{Key: "unavailable_engines", Value: un})
+	}
+	b.mustNode(&graphrag.Node{ID: topicID, Type: graphrag.TypeTopic, Name: cfg.Topic, Attrs: topicAttrs})
+
+	var warnings []string
+	for _, st := range states {
+		warnings = append(warnings, b.addEngine(topicID, st, speeches[string(st.Engine)])...)
+		delete(speeches, string(st.Engine))
+	}
+	if len(hostEntries) > 0 {
+		b.addHost(topicID, hostEntries)
+	}
+	b.finishSources()
+
+	// Forum entries that no node carries (SYSTEM banners, unknown speakers,
+	// engines without a state) stay in the build record: nothing is lost.
+	for _, sp := range speeches {
+		other = append(other, sp...)
+	}
+	sort.SliceStable(other, func(i, j int) bool { return other[i].Line < other[j].Line })
+
+	build := graphrag.Attributes{}
+	var inputs []any
+	for _, st := range states {
+		inputs = append(inputs, graphrag.Attributes{
+			{Key: "engine", Value: string(st.Engine)},
+			{Key: "path", Value: st.Path},
+			{Key: "query", Value: st.Query},
+			{Key: "paragraphs", Value: len(st.Paragraphs)},
+			{Key: "records", Value: st.RecordCount()},
+		})
+	}
+	build.Set("inputs", inputs)
+	if cfg.ForumPath != "" || len(cfg.Forum) > 0 {
+		build.Set("forum", graphrag.Attributes{
+			{Key: "path", Value: cfg.ForumPath},
+			{Key: "entries", Value: len(cfg.Forum)},
+			{Key: "host_entries", Value: len(hostEntries)},
+		})
+	}
+	if len(other) > 0 {
+		build.Set("forum_unattached", speechList(other))
+	}
+	all := append(append([]string{}, cfg.Warnings...), warnings...)
+	if len(all) > 0 {
+		build.Set("warnings", all)
+	}
+	b.g.Meta.Set("build", build)
+	return b.g, warnings, nil
+}
+
+type build struct {
+	g *graphrag.Graph
+	// sources in creation order, for the attributes set at the end.
+	srcs    []*srcInfo
+	srcByID map[string]*srcInfo
+}
+
+type srcInfo struct {
+	node    *graphrag.Node
+	url     string // trimmed URL; "" for a text-keyed source
+	engines uint8 // bit i = state.Engines[i]
+	found   int
+}
+
+func (b *build) mustNode(n *graphrag.Node) {
+	if err := b.g.AddNode(n); err != nil {
+		// Ids are constructed unique; a failure here is a bug.
+		panic(err)
+	}
+}
+
+func (b *build) mustEdge(e graphrag.Edge) {
+	if err := b.g.AddEdge(e); err != nil {
+		panic(err)
+	}
+}
+
+func (b *build) addEngine(topicID string, st *state.State, speeches []forum.Entry) []string {
+	var warnings []string
+	eng := string(st.Engine)
+	attrs := graphrag.Attributes{
+		{Key: "engine", Value: eng},
+		{Key: "report_title", Value: st.ReportTitle},
+		{Key: "original_query", Value: st.Query},
+		{Key: "source_file", Value: st.Path},
+		{Key: "status", Value: "ok"},
+		{Key: "paragraph_count", Value: len(st.Paragraphs)},
+		{Key: "record_count", Value: st.RecordCount()},
+		{Key: "is_completed", Value: st.Completed},
+		{Key: "created_at", Value: st.CreatedAt},
+		{Key: "updated_at", Value: st.UpdatedAt},
+		{Key: "final_report", Value: st.FinalReport},
+	}
+	if len(speeches) > 0 {
+		attrs = append(attrs, graphrag.Attr{Key: "speeches", Value: speechList(speeches)})
+	}
+	b.mustNode(&graphrag.Node{ID: eng, Type: graphrag.TypeEngine, Name: eng, Attrs: attrs})
+	b.mustEdge(graphrag.Edge{From: topicID, To: eng, Relation: graphrag.RelAnalyzedBy})
+
+	// Sections in order: ordered paragraphs by order (ties by position),
+	// then the ones without order in file order (B15).
+	paras := make([]*state.Paragraph, len(st.Paragraphs))
+	for i := range st.Paragraphs {
+		paras[i] = &st.Paragraphs[i]
+	}
+	sort.SliceStable(paras, func(i, j int) bool {
+		a, c := paras[i], paras[j]
+		switch {
+		case a.Order != nil && c.Order != nil:
+			if *a.Order != *c.Order {
+				return *a.Order < *c.Order
+			}
+			return a.Position < c.Position
+		case a.Order != nil:
+			return true
+		case c.Order != nil:
+			return false
+		}
+		return a.Position < c.Position
+	})
+	orderSeen := map[int]int{}
+	for _, p := range paras {
+		if p.Order != nil {
+			if prev, ok := orderSeen[*p.Order]; ok {
+				warnings = append(warnings, fmt.Sprintf("%s engine: paragraphs[%d] and paragraphs[%d] share order %d; both kept as separate sections", eng, prev, p.Position, *p.Order))
+			} else {
+				orderSeen[*p.Order] = p.Position
+			}
+		}
+		warnings = append(warnings, b.addSection(eng, st.Engine.Rank(), p)...)
+	}
+	return warnings
+}
+
+func (b *build) addSection(eng string, rank int, p *state.Paragraph) []string {
+	var warnings []string
+	secID := eng + "_P" + strconv.Itoa(p.Position)
+	summary := p.LatestSummary
+	if summary == "" {
+		summary = p.Content
+	}
+	var order any
+	if p.Order != nil {
+		order = *p.Order
+	}
+	groups := groupQueries(p.Searches)
+	attrs := graphrag.Attributes{
+		{Key: "title", Value: p.Title},
+		{Key: "order", Value: order},
+		{Key: "position", Value: p.Position},
+		{Key: "summary", Value: graphrag.TruncateRunes(summary, SummaryRunes)},
+		{Key: "content", Value: p.Content},
+		{Key: "latest_summary", Value: p.LatestSummary},
+		{Key: "reflection_iteration", Value: p.ReflectionIteration},
+		{Key: "is_completed", Value: p.Completed},
+		{Key: "engine", Value: eng},
+		{Key: "record_count", Value: len(p.Searches)},
+		{Key: "query_count", Value: len(groups)},
+	}
+	name := p.Title
+	if strings.TrimSpace(name) == "" {
+		name = fmt.Sprintf("%s 段落 %d", eng, p.Position+1)
+	}
+	b.mustNode(&graphrag.Node{ID: secID, Type: graphrag.TypeSection, Name: name, Attrs: attrs})
+	b.mustEdge(graphrag.Edge{From: eng, To: secID, Relation: graphrag.RelContains})
+
+	for _, grp := range groups {
+		first := p.Searches[grp.records[0]]
+		qText := strings.TrimSpace(first.Query)
+		qID := secID + "_Q" + strconv.Itoa(first.Index)
+		qName := graphrag.TruncateRunes(qText, NameRunes)
+		if qText == "" {
+			qName = "(empty query)"
+			warnings = append(warnings, fmt.Sprintf("%s engine: paragraphs[%d]: %d search record(s) with an empty query kept under %s", eng, p.Position, len(grp.records), qID))
+		}
+		b.mustNode(&graphrag.Node{ID: qID, Type: graphrag.TypeSearchQuery, Name: qName, Attrs: graphrag.Attributes{
+			{Key: "query_text", Value: qText},
+			{Key: "section_ref", Value: secID},
+			{Key: "engine", Value: eng},
+			{Key: "record_count", Value: len(grp.records)},
+			{Key: "first_record", Value: first.Index},
+		}})
+		b.mustEdge(graphrag.Edge{From: secID, To: qID, Relation: graphrag.RelSearched})
+
+		// One found edge per distinct source; every record lands on one.
+		edgeRecs := map[string]*FoundRecords{}
+		var edgeOrder []string
+		for _, ri := range grp.records {
+			rec := &p.Searches[ri]
+			src := b.source(rec)
+			src.engines |= 1 << rank
+			src.found++
+			fr := FoundRecord{Index: rec.Index, Score: rec.Score, Timestamp: rec.Timestamp}
+			if t := src.node.Attrs.String("title"); rec.Title != t {
+				fr.Title, fr.HasTitle = rec.Title, true
+			}
+			if c := src.node.Attrs.String("content"); rec.Content != c {
+				fr.Content, fr.HasContent = rec.Content, true
+			}
+			recs, ok := edgeRecs[src.node.ID]
+			if !ok {
+				recs = &FoundRecords{}
+				edgeRecs[src.node.ID] = recs
+				edgeOrder = append(edgeOrder, src.node.ID)
+			}
+			*recs = append(*recs, fr)
+		}
+		for _, sid := range edgeOrder {
+			recs := edgeRecs[sid]
+			b.mustEdge(graphrag.Edge{From: qID, To: sid, Relation: graphrag.RelFound, Attrs: graphrag.Attributes{
+				{Key: "records", Value: *recs},
+			}})
+		}
+	}
+	return warnings
+}
+
+type queryGroup struct {
+	key     string
+	records []int // indexes into Paragraph.Searches, file order
+}
+
+// groupQueries groups the records of one paragraph by trimmed, lower-cased
+// query text, in order of first appearance.
+func groupQueries(recs []state.SearchRecord) []*queryGroup {
+	var out []*queryGroup
+	byKey := map[string]*queryGroup{}
+	for i := range recs {
+		key := strings.ToLower(strings.TrimSpace(recs[i].Query))
+		g, ok := byKey[key]
+		if !ok {
+			g = &queryGroup{key: key}
+			byKey[key] = g
+			out = append(out, g)
+		}
+		g.records = append(g.records, i)
+	}
+	return out
+}
+
+// source returns the source node for a record, creating it on first sight.
+// Sources are shared across the graph: by trimmed URL, or, for records
+// without a URL, by the full title and content (B16). The id is "SRC_" and
+// 96 bits of SHA-256 over that key; should two different keys ever share
+// the 96-bit id, the second gets the full 256-bit hash, so sources never
+// merge by accident.
+func (b *build) source(rec *state.SearchRecord) *srcInfo {
+	url := strings.TrimSpace(rec.URL)
+	var parts []string
+	if url != "" {
+		parts = []string{"url", url}
+	} else {
+		parts = []string{"text", rec.Title, rec.Content}
+	}
+	sum := hashParts(parts...)
+	id := "SRC_" + sum[:24]
+	if s, ok := b.srcByID[id]; ok {
+		if s.sameKey(url, rec) {
+			return s
+		}
+		id = "SRC_" + sum
+		if s, ok := b.srcByID[id]; ok {
+			return s
+		}
+	}
+	kind := "url"
+	if url == "" {
+		kind = "text"
+	}
+	name := rec.Title
+	switch {
+	case strings.TrimSpace(name) != "":
+	case url != "":
+		name = url
+	case strings.TrimSpace(rec.Content) != "":
+		name = rec.Content
+	default:
+		name = "(untitled)"
+	}
+	var score any
+	if rec.Score != nil {
+		score = *rec.Score
+	}
+	n := &graphrag.Node{ID: id, Type: graphrag.TypeSource, Name: graphrag.TruncateRunes(strings.TrimSpace(name), NameRunes), Attrs: make(graphrag.Attributes, 0, 8)}
+	n.Attrs = append(n.Attrs,
+		graphrag.Attr{Key: "url", Value: url},
+		graphrag.Attr{Key: "title", Value: rec.Title},
+		graphrag.Attr{Key: "preview", Value: graphrag.TruncateRunes(rec.Content, PreviewRunes)},
+		graphrag.Attr{Key: "score", Value: score},
+		graphrag.Attr{Key: "content", Value: rec.Content},
+		graphrag.Attr{Key: "key", Value: kind},
+	)
+	b.mustNode(n)
+	s := &srcInfo{node: n, url: url}
+	b.srcByID[id] = s
+	b.srcs = append(b.srcs, s)
+	return s
+}
+
+// sameKey reports whether rec has the dedup key of s.
+func (s *srcInfo) sameKey(url string, rec *state.SearchRecord) bool {
+	if url != "" || s.url != "" {
+		return url == s.url
+	}
+	return rec.Title == s.node.Attrs.String("title") && rec.Content == s.node.Attrs.String("content")
+}
+
+// finishSources adds the attributes known only once every record is seen.
+func (b *build) finishSources() {
+	for _, s := range b.srcs {
+		var engines []string
+		for i, e := range state.Engines {
+			if s.engines&(1<<i) != 0 {
+				engines = append(engines, string(e))
+			}
+		}
+		s.node.Attrs = append(s.node.Attrs,
+			graphrag.Attr{Key: "engines", Value: engines},
+			graphrag.Attr{Key: "found_count", Value: s.found})
+	}
+}
+
+func (b *build) addHost(topicID string, entries []forum.Entry) {
+	b.mustNode(&graphrag.Node{ID: HostEngine, Type: graphrag.TypeEngine, Name: HostEngine, Attrs: graphrag.Attributes{
+		{Key: "engine", Value: HostEngine},
+		{Key: "report_title", Value: "论坛主持人总结"},
+		{Key: "status", Value: "ok"},
+		{Key: "speech_count", Value: len(entries)},
+	}})
+	b.mustEdge(graphrag.Edge{From: topicID, To: HostEngine, Relation: graphrag.RelAnalyzedBy})
+	for i, e := range entries {
+		id := HostEngine + "_P" + strconv.Itoa(i)
+		attrs := graphrag.Attributes{
+			{Key: "title", Value: fmt.Sprintf("[%s] 主持人总结", e.Time)},
+			{Key: "order", Value: i},
+			{Key: "position", Value: i},
+			{Key: "summary", Value: graphrag.TruncateRunes(e.Content, SummaryRunes)},
+			{Key: "content", Value: e.Content},
+			{Key: "engine", Value: HostEngine},
+			{Key: "timestamp", Value: e.Time},
+			{Key: "line", Value: e.Line},
+		}
+		if e.Session != "" {
+			attrs = append(attrs, graphrag.Attr{Key: "session", Value: e.Session})
+		}
+		b.mustNode(&graphrag.Node{ID: id, Type: graphrag.TypeSection, Name: fmt.Sprintf("主持人总结 %d", i+1), Attrs: attrs})
+		b.mustEdge(graphrag.Edge{From: HostEngine, To: id, Relation: graphrag.RelContains})
+	}
+}
+
+// splitForum sorts forum entries into HOST speeches, speeches of each engine
+// (by lower-case engine name), and the rest.
+func splitForum(entries []forum.Entry, _ map[state.Engine]string) (host []forum.Entry, speeches map[string][]forum.Entry, other []forum.Entry) {
+	speeches = map[string][]forum.Entry{}
+	for _, e := range entries {
+		switch {
+		case e.IsHost():
+			host = append(host, e)
+		case e.IsEngine():
+			eng := strings.ToLower(e.Speaker)
+			speeches[eng] = append(speeches[eng], e)
+		default:
+			other = append(other, e)
+		}
+	}
+	return host, speeches, other
+}
+
+// speechList turns forum entries into the "speeches" attribute value.
+func speechList(entries []forum.Entry) Speeches { return Speeches(entries) }
+
+// Speeches is the attribute value that carries forum entries on a node: a
+// JSON array of {"line", "time", "speaker", "session", "content"}.
+type Speeches []forum.Entry
+
+// AppendJSON implements graphrag.JSONAppender.
+func (s Speeches) AppendJSON(buf *bytes.Buffer) error {
+	buf.WriteByte('[')
+	for i, e := range s {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.WriteString(`{"line":`)
+		buf.WriteString(strconv.Itoa(e.Line))
+		buf.WriteString(`,"time":`)
+		graphrag.AppendJSONString(buf, e.Time)
+		buf.WriteString(`,"speaker":`)
+		graphrag.AppendJSONString(buf, e.Speaker)
+		buf.WriteString(`,"session":`)
+		graphrag.AppendJSONString(buf, e.Session)
+		buf.WriteString(`,"content":`)
+		graphrag.AppendJSONString(buf, e.Content)
+		buf.WriteByte('}')
+	}
+	buf.WriteByte(']')
+	return nil
+}
+
+// FoundRecord is one search record on a found edge: which record of the
+// paragraph's search_history (Index), its score and timestamp, and its
+// title/content when they differ from the source node's (the same URL can be
+// returned with another snippet), so no record loses anything.
+type FoundRecord struct {
+	Index      int
+	Score      *float64
+	Timestamp  string
+	Title      string
+	HasTitle   bool
+	Content    string
+	HasContent bool
+}
+
+// FoundRecords is the "records" attribute of a found edge: a JSON array of
+// {"index", "score", "timestamp"[, "title"][, "content"]}.
+type FoundRecords []FoundRecord
+
+// AppendJSON implements graphrag.JSONAppender.
+func (rs FoundRecords) AppendJSON(buf *bytes.Buffer) error {
+	buf.WriteByte('[')
+	for i, r := range rs {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.WriteString(`{"index":`)
+		buf.WriteString(strconv.Itoa(r.Index))
+		buf.WriteString(`,"score":`)
+		if r.Score == nil {
+			buf.WriteString("null")
+		} else if err := graphrag.AppendJSONValue(buf, *r.Score); err != nil {
+			return err
+		}
+		buf.WriteString(`,"timestamp":`)
+		graphrag.AppendJSONString(buf, r.Timestamp)
+		if r.HasTitle {
+			buf.WriteString(`,"title":`)
+			graphrag.AppendJSONString(buf, r.Title)
+		}
+		if r.HasContent {
+			buf.WriteString(`,"content":`)
+			graphrag.AppendJSONString(buf, r.Content)
+		}
+		buf.WriteByte('}')
+	}
+	buf.WriteByte(']')
+	return nil
+}
+
+// hashHex returns the first n hex digits of SHA-256(s).
+func hashHex(s string, n int) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])[:n]
+}
+
+// hashParts returns the 64 hex digits of SHA-256 over the parts, each
+// followed by a NUL byte (so ("ab","c") and ("a","bc") differ).
+func hashParts(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}

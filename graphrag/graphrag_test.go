@@ -1,0 +1,283 @@
+package graphrag
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// writeJSONString must agree with encoding/json (HTML escaping off) on every
+// string, valid UTF-8 or not.
+func TestWriteJSONStringMatchesEncodingJSON(t *testing.T) {
+	cases := []string{"", "plain", "中文\"引号\"", "tab\tnl\nCR\r", "\x00\x01\x1f", "\u2028\u2029", "</script>&<>",
+		"bad\xffutf8\xc3", "\\back\\slash", "emoji 😀"}
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := []rune{'a', '"', '\\', '\n', 0x01, 'é', '中', 0x2028, 0x1F600, '<'}
+	for i := 0; i < 500; i++ {
+		var b strings.Builder
+		for j := r.IntN(20); j > 0; j-- {
+			if r.IntN(10) == 0 {
+				b.WriteByte(byte(0x80 + r.IntN(0x80))) // a stray invalid byte
+				continue
+			}
+			b.WriteRune(alphabet[r.IntN(len(alphabet))])
+		}
+		cases = append(cases, b.String())
+	}
+	for _, s := range cases {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		writeJSONString(&got, s)
+		if got.String() != strings.TrimSuffix(want.String(), "\n") {
+			t.Errorf("writeJSONString(%q) = %s, encoding/json gives %s", s, got.String(), want.String())
+		}
+	}
+}
+
+func TestAttributes(t *testing.T) {
+	var a Attributes
+	a.Set("title", "标题")
+	a.Set("order", 3)
+	a.Set("score", 0.25)
+	a.Set("tags", []any{"x", "y"})
+	a.Set("order", 4) // replaced in place
+	if got := a.String("title"); got != "标题" {
+		t.Errorf("String(title) = %q", got)
+	}
+	if got := a.String("order"); got != "" {
+		t.Errorf("String of an int = %q, want \"\"", got)
+	}
+	if n, ok := a.Int("order"); !ok || n != 4 {
+		t.Errorf("Int(order) = %d, %v", n, ok)
+	}
+	if a[1].Key != "order" {
+		t.Errorf("Set moved the key: %v", a)
+	}
+	if _, ok := a.Int("score"); ok {
+		t.Error("Int(0.25) ok, want not ok")
+	}
+	if f, ok := a.Float("score"); !ok || f != 0.25 {
+		t.Errorf("Float(score) = %v, %v", f, ok)
+	}
+	if got := a.Strings("tags"); !cmp.Equal(got, []string{"x", "y"}) {
+		t.Errorf("Strings(tags) = %v", got)
+	}
+	if _, ok := a.Get("missing"); ok {
+		t.Error("Get(missing) ok")
+	}
+	data, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"title":"标题","order":4,"score":0.25,"tags":["x","y"]}`; string(data) != want {
+		t.Errorf("MarshalJSON = %s, want %s", data, want)
+	}
+	var back Attributes
+	if err := json.Unmarshal([]byte(`{"b":1,"a":{"z":1,"y":[1.50,null,true]},"b":2}`), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back[0].Key != "b" || back[1].Key != "a" || len(back) != 2 {
+		t.Fatalf("key order: %v", back)
+	}
+	if n, ok := back.Int("b"); !ok || n != 2 {
+		t.Errorf("duplicate key keeps the last value: %v", back[0])
+	}
+	again, _ := json.Marshal(back)
+	if want := `{"b":2,"a":{"z":1,"y":[1.50,null,true]}}`; string(again) != want {
+		t.Errorf("re-marshal = %s, want %s (nested order and number literals kept)", again, want)
+	}
+}
+
+// B18: truncation never splits a rune.
+func TestTruncateRunes(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"舆情分析报告", 3, "舆情分"},
+		{"舆情分析报告", 6, "舆情分析报告"},
+		{"舆情分析报告", 60, "舆情分析报告"},
+		{"abc", 0, ""},
+		{"abc", -1, ""},
+		{"a中b", 2, "a中"},
+	} {
+		got := TruncateRunes(tc.in, tc.n)
+		if got != tc.want || !utf8.ValidString(got) {
+			t.Errorf("TruncateRunes(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}
+
+func TestGraphErrors(t *testing.T) {
+	g := New()
+	if err := g.AddNode(&Node{ID: ""}); !errors.Is(err, ErrEmptyID) {
+		t.Errorf("empty id: %v", err)
+	}
+	if err := g.AddNode(&Node{ID: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.AddNode(&Node{ID: "a"}); !errors.Is(err, ErrDuplicateNode) {
+		t.Errorf("duplicate node: %v", err)
+	}
+	if err := g.AddEdge(Edge{From: "a", To: "b"}); !errors.Is(err, ErrNodeNotFound) || !strings.Contains(err.Error(), `"b"`) {
+		t.Errorf("missing endpoint: %v", err)
+	}
+	_ = g.AddNode(&Node{ID: "b"})
+	if err := g.AddEdge(Edge{From: "a", To: "b", Relation: RelFound}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.AddEdge(Edge{From: "a", To: "b"}); !errors.Is(err, ErrDuplicateEdge) {
+		t.Errorf("duplicate edge: %v", err)
+	}
+	e, ok := g.Edge("a", "b")
+	if !ok || e.Weight != 1.0 || e.Relation != RelFound {
+		t.Errorf("Edge(a,b) = %+v, %v", e, ok)
+	}
+	if g.NodeCount() != 2 || g.EdgeCount() != 1 {
+		t.Errorf("counts %d/%d", g.NodeCount(), g.EdgeCount())
+	}
+	got, err := g.ReachableFrom("a")
+	if err != nil || !cmp.Equal(got, []string{"a", "b"}) {
+		t.Errorf("ReachableFrom(a) = %v, %v", got, err)
+	}
+	if _, err := g.ReachableFrom("zz"); !errors.Is(err, ErrNodeNotFound) {
+		t.Errorf("ReachableFrom(missing): %v", err)
+	}
+}
+
+// The reference writer's layout and the web API's envelope both load.
+func TestReadJSONOtherSpellings(t *testing.T) {
+	reference := `{
+  "task_id": "report_1",
+  "created_at": "2025-08-27T13:16:30.123456",
+  "nodes": [
+    {"id": "T_1", "type": "topic", "label": "武汉大学", "properties": {"k": "v"}},
+    {"id": "query", "type": "engine", "name": "query", "label": "query", "attributes": {}, "properties": {}},
+    {"id": 7, "group": "source", "label": "seven"}
+  ],
+  "edges": [
+    {"source": "T_1", "target": "query", "relation": "analyzed_by", "weight": 1.0, "attributes": {}},
+    {"from": "T_1", "to": "query", "relation": "analyzed_by"},
+    {"from": "query", "to": "missing", "relation": "contains"},
+    {"from": "query", "to": "7", "label": "found", "weight": 2.5}
+  ],
+  "stats": {"total_nodes": 3}
+}`
+	g, rep, err := ReadJSON(strings.NewReader(reference))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.TaskID != "report_1" || g.CreatedAt != "2025-08-27T13:16:30.123456" {
+		t.Errorf("task/created: %q %q", g.TaskID, g.CreatedAt)
+	}
+	if g.NodeCount() != 3 || g.EdgeCount() != 2 {
+		t.Errorf("counts: %d nodes, %d edges, want 3, 2", g.NodeCount(), g.EdgeCount())
+	}
+	if rep.DuplicateEdges != 1 || rep.DanglingEdges != 1 || len(rep.Warnings) != 2 {
+		t.Errorf("load report: %+v", rep)
+	}
+	topic, _ := g.Node("T_1")
+	if topic.Name != "武汉大学" || topic.Attrs.String("k") != "v" {
+		t.Errorf("label/properties not read: %+v", topic)
+	}
+	seven, ok := g.Node("7")
+	if !ok || seven.Type != TypeSource || seven.Name != "seven" {
+		t.Errorf("numeric id / group: %+v", seven)
+	}
+	if e, _ := g.Edge("query", "7"); e == nil || e.Relation != RelFound || e.Weight != 2.5 {
+		t.Errorf("edge label/weight: %+v", e)
+	}
+
+	envelope := `{"success": true, "report_id": "r", "graph": {"nodes": [{"id": "a", "group": "topic", "label": "A", "title": "<b>A</b>", "properties": {}}], "edges": [], "stats": {}}}`
+	g2, _, err := ReadJSON(strings.NewReader(envelope))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := g2.Node("a"); !ok || n.Type != TypeTopic || n.Name != "A" {
+		t.Errorf("envelope node: %+v", n)
+	}
+}
+
+func TestReadJSONErrorsNamePath(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, path string
+	}{
+		{"nodes not an array", `{"nodes": {}}`, "nodes"},
+		{"node without id", `{"nodes": [{"id": "a"}, {"name": "x"}]}`, "nodes[1].id"},
+		{"attributes not an object", `{"nodes": [{"id": "a", "attributes": [1]}]}`, "nodes[0].attributes"},
+		{"edge without target", `{"nodes": [], "edges": [{"from": "a"}]}`, "edges[0]"},
+		{"syntax", `{"nodes": [`, "nodes"},
+		{"not an object", `[1,2]`, "$"},
+		{"trailing data", `{} {}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := ReadJSON(strings.NewReader(tc.in))
+			if !errors.Is(err, ErrFormat) {
+				t.Fatalf("got %v, want ErrFormat", err)
+			}
+			if !strings.Contains(err.Error(), tc.path) {
+				t.Errorf("error %q does not name %q", err, tc.path)
+			}
+		})
+	}
+}
+
+func TestWriteJSONShape(t *testing.T) {
+	g := New()
+	g.TaskID, g.CreatedAt = "r", "2025-01-01T00:00:00Z"
+	_ = g.AddNode(&Node{ID: "t", Type: TypeTopic, Name: "T", Attrs: Attributes{{"query", "T"}}})
+	_ = g.AddNode(&Node{ID: "e", Type: TypeEngine, Name: "e"})
+	_ = g.AddEdge(Edge{From: "t", To: "e", Relation: RelAnalyzedBy})
+	var buf bytes.Buffer
+	if err := g.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	// Decode with encoding/json into the documented shape.
+	var doc struct {
+		TaskID    string `json:"task_id"`
+		CreatedAt string `json:"created_at"`
+		Nodes     []struct {
+			ID, Type, Name, Label string
+			Attributes            map[string]any
+			Properties            map[string]any
+		}
+		Edges []struct {
+			From, To, Source, Target, Relation string
+			Weight                             float64
+			Attributes                         map[string]any
+		}
+		Stats map[string]int
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	if doc.TaskID != "r" || len(doc.Nodes) != 2 || len(doc.Edges) != 1 {
+		t.Fatalf("decoded: %+v", doc)
+	}
+	n := doc.Nodes[0]
+	if n.Label != n.Name || !cmp.Equal(n.Attributes, n.Properties) || n.Attributes["query"] != "T" {
+		t.Errorf("node: %+v", n)
+	}
+	e := doc.Edges[0]
+	if e.Source != e.From || e.Target != e.To || e.Weight != 1.0 || e.Relation != "analyzed_by" || e.Attributes == nil {
+		t.Errorf("edge: %+v", e)
+	}
+	if want := map[string]int{"total_nodes": 2, "total_edges": 1, "topic": 1, "engine": 1}; !cmp.Equal(doc.Stats, want) {
+		t.Errorf("stats: %v, want %v", doc.Stats, want)
+	}
+	if !strings.Contains(buf.String(), `"weight": 1.0`) {
+		t.Errorf("weight not written as 1.0:\n%s", buf.String())
+	}
+}

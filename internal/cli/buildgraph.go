@@ -1,0 +1,298 @@
+package cli
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/spf13/cobra"
+
+	"reportengine/forum"
+	"reportengine/graphrag"
+	"reportengine/graphrag/builder"
+	"reportengine/graphrag/storage"
+	"reportengine/state"
+)
+
+// buildGraphOptions are the inputs of `reportengine build-graph`.
+type buildGraphOptions struct {
+	Topic             string
+	Forum             string
+	ReportID          string
+	GraphsDir         string
+	AllowMixedQueries bool
+	JSON              bool
+	States            []string
+
+	Out io.Writer
+	Err io.Writer
+	Now func() time.Time
+}
+
+func newBuildGraphCmd(d *Deps, runF func(context.Context, *buildGraphOptions) error) *cobra.Command {
+	opts := &buildGraphOptions{}
+	cmd := &cobra.Command{
+		Use:   "build-graph [flags] STATE...",
+		Short: "Build the knowledge graph from engine state files and a forum log",
+		Long: `Build the knowledge graph from engine State JSON files (and optionally a forum log)
+and write it to <graphs>/<report-id>/graphrag.json. No LLM is used.
+
+STATE is a state file written by the query, media or insight engine, either as
+ENGINE=PATH (query=out/q.json) or as a plain PATH whose engine is told from its
+folder (query_engine_streamlit_reports/...) or file name (media.json). At most one
+file per engine. A missing file or one without paragraphs is a warning: the graph
+is built from the engines that remain. Files that research different topic
+queries are refused unless --allow-mixed-queries is given.
+
+State JSON (one file per engine):
+  {"query", "report_title", "final_report", "paragraphs": [{"title", "content", "order",
+    "research": {"search_history": [{"query", "url", "title", "content", "score",
+    "timestamp"}], "latest_summary", "reflection_iteration"}}]}
+
+Forum log (--forum), one entry per line, continuation lines allowed:
+  [HH:MM:SS] [SPEAKER] content        SPEAKER: QUERY, MEDIA, INSIGHT, HOST, SYSTEM
+HOST entries become sections of a "host" engine.
+
+The graph: topic -analyzed_by-> engine -contains-> section -searched-> search_query
+-found-> source. Every search record is kept.`,
+		Example: `  reportengine build-graph examples/coffee-shop/*_engine_streamlit_reports/*.json \
+      --forum examples/coffee-shop/logs/forum.log
+  reportengine build-graph query=q.json media=m.json insight=i.json --topic 武汉大学 --report-id wuhan`,
+		Args: minArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.States = args
+			opts.Out = cmd.OutOrStdout()
+			opts.Err = cmd.ErrOrStderr()
+			opts.Now = d.Now
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runBuildGraph(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Topic, "topic", "", "report topic (default: the query the state files research)")
+	f.StringVar(&opts.Forum, "forum", "", "forum log file (`[HH:MM:SS] [SPEAKER] content` lines)")
+	f.StringVar(&opts.ReportID, "report-id", "", "id of the graph: letters, digits, '-', '_', '.' (default: <topic>-<hash of the inputs>)")
+	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
+	f.BoolVar(&opts.AllowMixedQueries, "allow-mixed-queries", false, "build one graph from state files that research different queries")
+	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+// buildSummary is what build-graph prints.
+type buildSummary struct {
+	ReportID   string         `json:"report_id"`
+	Path       string         `json:"path"`
+	Bytes      int64          `json:"bytes"`
+	Topic      string         `json:"topic"`
+	Nodes      map[string]int `json:"nodes"`
+	Edges      map[string]int `json:"edges"`
+	TotalNodes int            `json:"total_nodes"`
+	TotalEdges int            `json:"total_edges"`
+	Engines    []engineLine   `json:"engines"`
+	Warnings   []string       `json:"warnings"`
+	Seconds    float64        `json:"seconds"`
+}
+
+type engineLine struct {
+	Engine     string `json:"engine"`
+	Path       string `json:"path"`
+	Paragraphs int    `json:"paragraphs"`
+	Records    int    `json:"records"`
+}
+
+func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
+	start := time.Now()
+	var inputs []state.Input
+	for _, a := range opts.States {
+		in, err := state.ParseArg(a)
+		if err != nil {
+			return err
+		}
+		inputs = append(inputs, in)
+	}
+	if opts.ReportID != "" {
+		if err := storage.ValidateID(opts.ReportID); err != nil {
+			return usageError{fmt.Errorf("--report-id: %w", err)}
+		}
+	}
+	store, err := storage.New(opts.GraphsDir)
+	if err != nil {
+		return err
+	}
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: opts.AllowMixedQueries})
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var warnings []string
+	for _, w := range loaded.Warnings {
+		warnings = append(warnings, w.String())
+	}
+	var entries []forum.Entry
+	if opts.Forum != "" {
+		var fw []forum.Warning
+		entries, fw, err = forum.ParseFile(opts.Forum)
+		if err != nil {
+			return err
+		}
+		for _, w := range fw {
+			warnings = append(warnings, fmt.Sprintf("forum %s: %s", opts.Forum, w))
+		}
+	}
+	topic := strings.TrimSpace(opts.Topic)
+	if topic == "" {
+		topic = loaded.Topic()
+	}
+	if topic == "" {
+		return usagef("the state files name no query: pass --topic")
+	}
+	id := opts.ReportID
+	if id == "" {
+		id = defaultReportID(topic, loaded.States, entries)
+	}
+	g, bw, err := builder.Build(builder.Config{
+		Topic:       topic,
+		ReportID:    id,
+		CreatedAt:   opts.Now().UTC().Format(time.RFC3339),
+		States:      loaded.States,
+		Forum:       entries,
+		ForumPath:   opts.Forum,
+		Unavailable: loaded.Unavailable,
+		Warnings:    warnings,
+	})
+	if err != nil {
+		return err
+	}
+	warnings = append(warnings, bw...)
+	path, err := store.Save(g)
+	if err != nil {
+		return err
+	}
+	sum := buildSummary{ReportID: id, Path: path, Topic: topic, Nodes: map[string]int{}, Edges: map[string]int{}, Warnings: warnings}
+	if fi, err := os.Stat(path); err == nil {
+		sum.Bytes = fi.Size()
+	}
+	st := g.Stats()
+	sum.TotalNodes, sum.TotalEdges = st.TotalNodes, st.TotalEdges
+	for t, n := range st.ByType {
+		sum.Nodes[string(t)] = n
+	}
+	for r, n := range st.ByRelation {
+		sum.Edges[string(r)] = n
+	}
+	for _, s := range loaded.States {
+		sum.Engines = append(sum.Engines, engineLine{Engine: string(s.Engine), Path: s.Path, Paragraphs: len(s.Paragraphs), Records: s.RecordCount()})
+	}
+	sum.Seconds = time.Since(start).Seconds()
+	if opts.JSON {
+		enc := json.NewEncoder(opts.Out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(sum)
+	}
+	printBuildSummary(opts.Out, sum, st)
+	return nil
+}
+
+func printBuildSummary(w io.Writer, s buildSummary, st graphrag.Stats) {
+	fmt.Fprintf(w, "graph %s written to %s (%s)\n", s.ReportID, s.Path, humanBytes(s.Bytes))
+	fmt.Fprintf(w, "topic:   %s\n", s.Topic)
+	for _, e := range s.Engines {
+		fmt.Fprintf(w, "engine:  %-8s %d paragraphs, %d search records (%s)\n", e.Engine, e.Paragraphs, e.Records, e.Path)
+	}
+	var parts []string
+	for _, t := range st.SortedTypes() {
+		parts = append(parts, fmt.Sprintf("%s %d", t, st.ByType[t]))
+	}
+	fmt.Fprintf(w, "nodes:   %d (%s)\n", st.TotalNodes, strings.Join(parts, ", "))
+	parts = parts[:0]
+	for _, r := range st.SortedRelations() {
+		parts = append(parts, fmt.Sprintf("%s %d", r, st.ByRelation[r]))
+	}
+	fmt.Fprintf(w, "edges:   %d (%s)\n", st.TotalEdges, strings.Join(parts, ", "))
+	if len(s.Warnings) > 0 {
+		fmt.Fprintf(w, "warnings (%d):\n", len(s.Warnings))
+		for _, x := range s.Warnings {
+			fmt.Fprintf(w, "  - %s\n", x)
+		}
+	}
+	fmt.Fprintf(w, "took:    %.2fs\n", s.Seconds)
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return strconv.FormatInt(n, 10) + " B"
+}
+
+// defaultReportID is "<topic slug>-<12 hex>", the hash taken over what
+// identifies the inputs (engine, query, title, times and counts of each
+// state; the forum entry count and last entry), so rebuilding the same
+// inputs replaces the same graph and different runs on one topic do not
+// collide.
+func defaultReportID(topic string, states []*state.State, entries []forum.Entry) string {
+	h := sha256.New()
+	put := func(parts ...string) {
+		for _, p := range parts {
+			io.WriteString(h, p)
+			h.Write([]byte{0})
+		}
+	}
+	put(topic)
+	for _, s := range states {
+		put(string(s.Engine), s.Query, s.ReportTitle, s.CreatedAt, s.UpdatedAt,
+			strconv.Itoa(len(s.Paragraphs)), strconv.Itoa(s.RecordCount()), strconv.Itoa(len(s.FinalReport)))
+	}
+	put(strconv.Itoa(len(entries)))
+	if n := len(entries); n > 0 {
+		put(entries[n-1].Time, entries[n-1].Speaker, strconv.Itoa(len(entries[n-1].Content)))
+	}
+	return slug(topic) + "-" + hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// slug keeps Unicode letters and digits, turns runs of anything else into
+// one '-', and keeps at most 40 runes; "graph" when nothing is left.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	n := 0
+	for _, r := range s {
+		if n >= 40 {
+			break
+		}
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			b.WriteRune(r)
+			dash = false
+			n++
+			continue
+		}
+		if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+			n++
+		}
+	}
+	out := strings.Trim(b.String(), "-")
+	if out == "" {
+		return "graph"
+	}
+	return out
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"reportengine/graphrag/storage"
+)
+
+// graphsOptions are the inputs of `reportengine graphs`.
+type graphsOptions struct {
+	GraphsDir string
+	JSON      bool
+	Out       io.Writer
+}
+
+func newGraphsCmd(d *Deps, runF func(context.Context, *graphsOptions) error) *cobra.Command {
+	opts := &graphsOptions{}
+	cmd := &cobra.Command{
+		Use:   "graphs [flags]",
+		Short: "List the stored graphs, newest first",
+		Long: `List the graphs stored under the graphs folder (<graphs>/<report-id>/graphrag.json),
+newest first (by created_at, then file time, then id), with node and edge counts.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out = cmd.OutOrStdout()
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runGraphs(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the list as JSON")
+	return cmd
+}
+
+func runGraphs(_ context.Context, opts *graphsOptions) error {
+	store, err := storage.New(opts.GraphsDir)
+	if err != nil {
+		return err
+	}
+	list, err := store.List()
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.Out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if list == nil {
+			list = []storage.Info{}
+		}
+		return enc.Encode(list)
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(opts.Out, "no graphs in %s\n", opts.GraphsDir)
+		return nil
+	}
+	tw := tabwriter.NewWriter(opts.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tCREATED\tNODES\tEDGES\tSIZE")
+	for _, g := range list {
+		created := "-"
+		if !g.CreatedAt.IsZero() {
+			created = g.CreatedAt.Format("2006-01-02 15:04:05")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", g.ID, created, g.Nodes, g.Edges, humanBytes(g.Size))
+	}
+	return tw.Flush()
+}

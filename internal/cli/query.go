@@ -1,0 +1,209 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/queryengine"
+	"reportengine/graphrag/storage"
+)
+
+// queryOptions are the inputs of `reportengine query`.
+type queryOptions struct {
+	GraphsDir   string
+	Graph       string
+	Keywords    []string
+	Types       []string
+	Engines     []string
+	Depth       int
+	MaxSections int
+	MaxQueries  int
+	MaxSources  int
+	JSON        bool
+
+	Out io.Writer
+	Err io.Writer
+}
+
+func newQueryCmd(d *Deps, runF func(context.Context, *queryOptions) error) *cobra.Command {
+	opts := &queryOptions{}
+	cmd := &cobra.Command{
+		Use:   "query [flags]",
+		Short: "Query a stored graph by keyword, node type, engine and depth",
+		Long: `Query a stored knowledge graph.
+
+Keywords match case-insensitively as substrings of a node's name, title,
+query text, summary, content and URL; Chinese matches without spaces. Each -k value
+is split on white space and commas, and a node matches when ANY term matches.
+With no keyword, every section is a match. --type limits which node types can
+match (topic, engine, section, search_query, source); --engine keeps only nodes of
+those engines (a source belongs to the engines that found it); --depth N then adds
+the nodes up to N edges away. Results list sections (by order), search queries (by
+text) and sources (by title), capped by the --max-* flags.`,
+		Example: `  reportengine query -k 会员 --depth 1
+  reportengine query --graph 李明咖啡店-0123abcd4567 -k "拿铁, 美式" --engine media --json
+  reportengine query --type source -k 供应商 --depth 0`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Out = cmd.OutOrStdout()
+			opts.Err = cmd.ErrOrStderr()
+			if opts.Depth < 0 {
+				return usagef("--depth must be 0 or more, got %d", opts.Depth)
+			}
+			if opts.MaxSections < 0 || opts.MaxQueries < 0 || opts.MaxSources < 0 {
+				return usagef("--max-sections, --max-queries and --max-sources must be 0 or more")
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runQuery(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
+	f.StringVar(&opts.Graph, "graph", "latest", "report id of the graph, or \"latest\"")
+	f.StringArrayVarP(&opts.Keywords, "keyword", "k", nil, "keyword (repeatable; split on spaces and commas)")
+	f.StringArrayVar(&opts.Types, "type", nil, "node type that may match (repeatable): topic, engine, section, search_query, source")
+	f.StringArrayVar(&opts.Engines, "engine", nil, "engine to keep (repeatable): query, media, insight, host")
+	f.IntVar(&opts.Depth, "depth", 1, "how many edges to expand from the matches")
+	f.IntVar(&opts.MaxSections, "max-sections", 15, "at most this many sections (0 = default 15)")
+	f.IntVar(&opts.MaxQueries, "max-queries", 20, "at most this many search queries (0 = default 20)")
+	f.IntVar(&opts.MaxSources, "max-sources", 10, "at most this many sources (0 = default 10)")
+	f.BoolVar(&opts.JSON, "json", false, "print the result as JSON (the shape of POST /api/graph/query's result)")
+	return cmd
+}
+
+// loadGraph opens the graphs folder and loads id ("latest" or "" = newest).
+func loadGraph(dir, id string) (*graphrag.Graph, string, *graphrag.LoadReport, error) {
+	store, err := storage.New(dir)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if id == "" || id == "latest" {
+		id, err = store.Latest()
+		if err != nil {
+			return nil, "", nil, fmt.Errorf("no graph in %s (build one with `reportengine build-graph`): %w", dir, err)
+		}
+	}
+	g, rep, err := store.Load(id)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return g, id, rep, nil
+}
+
+func runQuery(ctx context.Context, opts *queryOptions) error {
+	g, id, rep, err := loadGraph(opts.GraphsDir, opts.Graph)
+	if err != nil {
+		return err
+	}
+	if rep != nil {
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(opts.Err, "warning: graph %s: %s\n", id, w)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	q := queryengine.Query{
+		Keywords:    opts.Keywords,
+		Engines:     opts.Engines,
+		Depth:       opts.Depth,
+		MaxSections: opts.MaxSections,
+		MaxQueries:  opts.MaxQueries,
+		MaxSources:  opts.MaxSources,
+	}
+	for _, t := range opts.Types {
+		for _, part := range strings.Split(t, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				q.Types = append(q.Types, graphrag.NodeType(part))
+			}
+		}
+	}
+	res, err := queryengine.New(g).Run(q)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		var buf bytes.Buffer
+		if err := json.Indent(&buf, data, "", "  "); err != nil {
+			return err
+		}
+		buf.WriteByte('\n')
+		_, err := opts.Out.Write(buf.Bytes())
+		return err
+	}
+	return printQueryResult(opts.Out, id, data)
+}
+
+// printedResult is the part of the result JSON the text output shows.
+type printedResult struct {
+	Sections      []map[string]any `json:"matched_sections"`
+	Queries       []map[string]any `json:"matched_queries"`
+	Sources       []map[string]any `json:"matched_sources"`
+	TotalNodes    int              `json:"total_nodes"`
+	TotalSections int              `json:"total_sections"`
+	TotalQueries  int              `json:"total_queries"`
+	TotalSources  int              `json:"total_sources"`
+	Summary       string           `json:"summary"`
+	NoMatch       bool             `json:"no_match"`
+}
+
+func str(m map[string]any, k string) string {
+	s, _ := m[k].(string)
+	return s
+}
+
+func printQueryResult(w io.Writer, id string, data []byte) error {
+	var r printedResult
+	if err := json.Unmarshal(data, &r); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "graph:   %s\n", id)
+	fmt.Fprintf(w, "summary: %s\n", r.Summary)
+	fmt.Fprintf(w, "nodes:   %d reached\n", r.TotalNodes)
+	if r.NoMatch {
+		fmt.Fprintln(w, "no match")
+		return nil
+	}
+	fmt.Fprintf(w, "\nsections (%d of %d):\n", len(r.Sections), r.TotalSections)
+	for _, s := range r.Sections {
+		fmt.Fprintf(w, "  [%s] %s  %s\n", str(s, "engine"), str(s, "id"), str(s, "name"))
+		if sum := oneLine(str(s, "summary")); sum != "" {
+			fmt.Fprintf(w, "      %s\n", graphrag.TruncateRunes(sum, 80))
+		}
+	}
+	fmt.Fprintf(w, "\nsearch queries (%d of %d):\n", len(r.Queries), r.TotalQueries)
+	for _, q := range r.Queries {
+		n, _ := q["record_count"].(float64)
+		fmt.Fprintf(w, "  [%s] %s  %q (%d records)\n", str(q, "engine"), str(q, "id"), str(q, "query_text"), int(n))
+	}
+	fmt.Fprintf(w, "\nsources (%d of %d):\n", len(r.Sources), r.TotalSources)
+	for _, s := range r.Sources {
+		var engines []string
+		if l, ok := s["engines"].([]any); ok {
+			for _, e := range l {
+				if es, ok := e.(string); ok {
+					engines = append(engines, es)
+				}
+			}
+		}
+		url := str(s, "url")
+		if url == "" {
+			url = "(no url)"
+		}
+		fmt.Fprintf(w, "  %s\n      %s  [%s]\n", oneLine(str(s, "name")), url, strings.Join(engines, ","))
+	}
+	return nil
+}
