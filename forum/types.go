@@ -26,8 +26,9 @@ type Entry struct {
 	// Speaker is the upper-cased speaker tag: QUERY, MEDIA, INSIGHT, HOST,
 	// SYSTEM, or an unknown tag kept as written (upper-cased).
 	Speaker string
-	// Session is the optional session tag after the speaker (B10); "" when
-	// absent.
+	// Session is the optional session tag after the speaker (B10), as
+	// written and without brackets: "session-2", "sid=ab12", "S3", "#r7";
+	// "" when absent. The grammar is in the package documentation.
 	Session string
 	// Content is the message with escaped line breaks turned into real ones
 	// (`\n`, `\r\n` and `\r` all become "\n"), continuation lines joined with
@@ -53,8 +54,11 @@ func (e Entry) IsHost() bool { return e.Speaker == SpeakerHost }
 // Warning is a non-fatal finding at a line of the log, e.g. an unknown
 // speaker (B11).
 type Warning struct {
+	// Line is the 1-based line the finding is about.
 	Line int
-	Msg  string
+	// Msg describes the finding, without the line number.
+	Msg string
 }
 
+// String formats the warning as "line N: msg".
 func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.Msg) }

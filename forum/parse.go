@@ -1,0 +1,409 @@
+package forum
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"unicode/utf8"
+)
+
+// readBufferSize is the size of the bufio.Reader window. Lines longer than
+// this are assembled in a growing buffer, so line length is bounded only by
+// memory.
+const readBufferSize = 64 << 10
+
+// Parse reads a forum log from r and returns its entries in file order and
+// the warnings found on the way, ordered by line.
+//
+// Malformed lines never fail the parse and their text is never dropped: see
+// the package documentation for how each kind of line is handled. The error
+// is non-nil only when r fails; Parse then returns the entries and warnings
+// read up to that point together with an error that wraps r's error and
+// names the line being read.
+func Parse(r io.Reader) ([]Entry, []Warning, error) {
+	entries, warnings, err := parse(r)
+	if err != nil {
+		return entries, warnings, fmt.Errorf("forum: %w", err)
+	}
+	return entries, warnings, nil
+}
+
+// ParseFile parses the forum log at path; see Parse. Errors name the file
+// and wrap the underlying error, so errors.Is(err, fs.ErrNotExist) works.
+func ParseFile(path string) ([]Entry, []Warning, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("forum: parse %s: %w", path, err)
+	}
+	defer f.Close()
+	entries, warnings, err := parse(f)
+	if err != nil {
+		return entries, warnings, fmt.Errorf("forum: parse %s: %w", path, err)
+	}
+	return entries, warnings, nil
+}
+
+// parse does the work of Parse; its error, if any, names the line being
+// read and wraps r's error.
+func parse(r io.Reader) ([]Entry, []Warning, error) {
+	var p parser
+	br := bufio.NewReaderSize(r, readBufferSize)
+	var long []byte // assembles lines longer than the bufio window
+	for {
+		line, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long = append(long, line...)
+			continue
+		}
+		if len(long) > 0 {
+			long = append(long, line...)
+			line = long
+		}
+		lineNo := p.n + 1 // the line being read
+		if len(line) > 0 {
+			p.addLine(line)
+		}
+		long = long[:0]
+		if err != nil {
+			p.flush()
+			if err == io.EOF {
+				return p.entries, p.warnings, nil
+			}
+			return p.entries, p.warnings, fmt.Errorf("line %d: %w", lineNo, err)
+		}
+	}
+}
+
+// parser holds the state of one Parse call.
+type parser struct {
+	n        int // physical lines seen so far
+	entries  []Entry
+	warnings []Warning
+
+	open    bool   // cur is an entry still collecting lines
+	cur     Entry  // the open entry, Content not yet set
+	content []byte // decoded content of cur, untrimmed
+	fixed   []byte // scratch for lines with invalid UTF-8
+}
+
+func (p *parser) warn(format string, args ...any) {
+	p.warnings = append(p.warnings, Warning{Line: p.n, Msg: fmt.Sprintf(format, args...)})
+}
+
+// addLine handles one physical line, with or without its trailing LF.
+func (p *parser) addLine(line []byte) {
+	p.n++
+	line = bytes.TrimSuffix(line, []byte{'\n'})
+	line = bytes.TrimSuffix(line, []byte{'\r'})
+	if p.n == 1 {
+		line = bytes.TrimPrefix(line, []byte("\uFEFF"))
+	}
+	if !utf8.Valid(line) {
+		p.fixed = appendValidUTF8(p.fixed[:0], line)
+		line = p.fixed
+		p.warn("invalid UTF-8 replaced with U+FFFD")
+	}
+
+	if clock, secs, ok := parseTimestamp(line); ok {
+		p.flush()
+		p.startEntry(line[timestampLen:], clock, secs)
+		return
+	}
+	if looksLikeTimestamp(line) {
+		p.warn("out-of-range timestamp %s; line taken as continuation text", line[:timestampLen])
+	}
+	if p.open {
+		p.content = append(p.content, '\n')
+		p.content = appendDecoded(p.content, line)
+		return
+	}
+	if len(bytes.TrimSpace(line)) == 0 {
+		return // blank lines before any text
+	}
+	p.open = true
+	p.cur = Entry{Line: p.n, Time: "", Seconds: -1, Speaker: SpeakerSystem, Known: true}
+	p.content = appendDecoded(p.content[:0], line)
+	p.warn("text before the first timestamped line; kept as a SYSTEM entry without time")
+}
+
+// startEntry opens a new entry for a timestamped line; rest is what follows
+// the timestamp.
+func (p *parser) startEntry(rest []byte, clock string, secs int) {
+	p.open = true
+	p.cur = Entry{Line: p.n, Time: clock, Seconds: secs, Speaker: SpeakerSystem, Known: true}
+
+	i := skipBlanks(rest, 0)
+	speaker, session, n, ok := parseSpeakerTag(rest[i:])
+	if ok {
+		rest = rest[i+n:]
+		if session == "" {
+			j := skipBlanks(rest, 0)
+			if id, m, ok := parseSessionTag(rest[j:]); ok {
+				session = id
+				rest = rest[j+m:]
+			}
+		}
+		p.cur.Speaker = speaker
+		p.cur.Session = session
+		p.cur.Known = isKnownSpeaker(speaker)
+		if !p.cur.Known {
+			p.warn("unknown speaker %q", speaker)
+		}
+	}
+	p.content = appendDecoded(p.content[:0], rest)
+}
+
+// flush closes the open entry, if any.
+func (p *parser) flush() {
+	if !p.open {
+		return
+	}
+	p.cur.Content = string(bytes.TrimSpace(p.content))
+	p.entries = append(p.entries, p.cur)
+	p.open = false
+	p.cur = Entry{}
+}
+
+// timestampLen is the length of "[HH:MM:SS]".
+const timestampLen = 10
+
+// looksLikeTimestamp reports whether line starts with the shape
+// "[dd:dd:dd]", whatever the values.
+func looksLikeTimestamp(line []byte) bool {
+	if len(line) < timestampLen || line[0] != '[' || line[3] != ':' || line[6] != ':' || line[9] != ']' {
+		return false
+	}
+	for _, k := range [...]int{1, 2, 4, 5, 7, 8} {
+		if !isDigit(line[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// parseTimestamp parses a valid "[HH:MM:SS]" at the start of line and
+// returns "HH:MM:SS" and the seconds since midnight.
+func parseTimestamp(line []byte) (clock string, secs int, ok bool) {
+	if !looksLikeTimestamp(line) {
+		return "", 0, false
+	}
+	two := func(k int) int { return int(line[k]-'0')*10 + int(line[k+1]-'0') }
+	h, m, s := two(1), two(4), two(7)
+	if h > 23 || m > 59 || s > 59 {
+		return "", 0, false
+	}
+	return string(line[1:9]), h*3600 + m*60 + s, true
+}
+
+// parseSpeakerTag parses "[WORD]", "[WORD:ID]" or "[WORD@ID]" at the start
+// of b. It returns the upper-cased WORD, the ID ("" in the first form) and
+// the number of bytes consumed.
+func parseSpeakerTag(b []byte) (speaker, session string, n int, ok bool) {
+	if len(b) < 3 || b[0] != '[' || !isWordStart(b[1]) {
+		return "", "", 0, false
+	}
+	k := 2
+	for k < len(b) && isWordByte(b[k]) {
+		k++
+	}
+	word := b[1:k]
+	if k >= len(b) {
+		return "", "", 0, false
+	}
+	switch b[k] {
+	case ']':
+		return upperSpeaker(word), "", k + 1, true
+	case ':', '@':
+		start := k + 1
+		k = start
+		for k < len(b) && isColonIDByte(b[k]) {
+			k++
+		}
+		if k == start || k >= len(b) || b[k] != ']' {
+			return "", "", 0, false
+		}
+		return upperSpeaker(word), string(b[start:k]), k + 1, true
+	}
+	return "", "", 0, false
+}
+
+// parseSessionTag parses a bracketed session tag at the start of b and
+// returns the token between the brackets and the number of bytes consumed.
+func parseSessionTag(b []byte) (id string, n int, ok bool) {
+	if len(b) < 3 || b[0] != '[' {
+		return "", 0, false
+	}
+	end := bytes.IndexByte(b, ']')
+	if end < 0 {
+		return "", 0, false
+	}
+	tok := b[1:end]
+	if !isSessionToken(tok) {
+		return "", 0, false
+	}
+	return string(tok), end + 1, true
+}
+
+// sessionKeywords are the case-insensitive keywords a session token may
+// start with, longest first.
+var sessionKeywords = [...]string{"session", "sess", "sid"}
+
+// isSessionToken reports whether tok (the text between the brackets) is a
+// session token; the grammar is in the package documentation.
+func isSessionToken(tok []byte) bool {
+	if len(tok) < 2 {
+		return false
+	}
+	switch {
+	case tok[0] == '#':
+		return allBytes(tok[1:], isIDByte)
+	case (tok[0] == 'S' || tok[0] == 's') && allBytes(tok[1:], isDigit):
+		return true
+	}
+	for _, kw := range sessionKeywords {
+		if len(tok) <= len(kw) || !bytes.EqualFold(tok[:len(kw)], []byte(kw)) {
+			continue
+		}
+		rest := tok[len(kw):]
+		switch rest[0] {
+		case '-', '_', ':', '=', '#':
+			if len(rest) > 1 && allBytes(rest[1:], isIDByte) {
+				return true
+			}
+		default:
+			if isDigit(rest[0]) && allBytes(rest, isIDByte) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isKnownSpeaker reports whether s is one of the five known speakers.
+func isKnownSpeaker(s string) bool {
+	switch s {
+	case SpeakerQuery, SpeakerMedia, SpeakerInsight, SpeakerHost, SpeakerSystem:
+		return true
+	}
+	return false
+}
+
+// upperSpeaker upper-cases an ASCII speaker word, returning the constant
+// for known speakers so that they cost no allocation.
+func upperSpeaker(word []byte) string {
+	for _, s := range [...]string{SpeakerQuery, SpeakerMedia, SpeakerInsight, SpeakerHost, SpeakerSystem} {
+		if bytes.EqualFold(word, []byte(s)) {
+			return s
+		}
+	}
+	return string(bytes.ToUpper(word))
+}
+
+// appendDecoded appends src to dst with the writer's escapes decoded: the
+// two-character sequences `\r\n` (four characters), `\n` and `\r` each
+// become one LF, and so does a raw CR. Other backslashes are kept.
+func appendDecoded(dst, src []byte) []byte {
+	if bytes.IndexByte(src, '\r') < 0 {
+		// Fast path: only backslashes need a look.
+		for {
+			i := bytes.IndexByte(src, '\\')
+			if i < 0 {
+				return append(dst, src...)
+			}
+			dst = append(dst, src[:i]...)
+			n := escapeLen(src[i:])
+			if n == 0 {
+				dst = append(dst, '\\')
+				n = 1
+			} else {
+				dst = append(dst, '\n')
+			}
+			src = src[i+n:]
+		}
+	}
+	for i := 0; i < len(src); {
+		switch c := src[i]; c {
+		case '\r':
+			dst = append(dst, '\n')
+			i++
+		case '\\':
+			if n := escapeLen(src[i:]); n > 0 {
+				dst = append(dst, '\n')
+				i += n
+				continue
+			}
+			dst = append(dst, c)
+			i++
+		default:
+			dst = append(dst, c)
+			i++
+		}
+	}
+	return dst
+}
+
+// escapeLen returns the length of the escaped line break at the start of b
+// (which starts with a backslash): 4 for `\r\n`, 2 for `\n` or `\r`, 0 if
+// there is none.
+func escapeLen(b []byte) int {
+	if len(b) < 2 {
+		return 0
+	}
+	switch b[1] {
+	case 'n':
+		return 2
+	case 'r':
+		if len(b) >= 4 && b[2] == '\\' && b[3] == 'n' {
+			return 4
+		}
+		return 2
+	}
+	return 0
+}
+
+// appendValidUTF8 appends b to dst with every byte that is not part of a
+// valid UTF-8 sequence replaced by U+FFFD.
+func appendValidUTF8(dst, b []byte) []byte {
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			dst = utf8.AppendRune(dst, utf8.RuneError)
+		} else {
+			dst = append(dst, b[:size]...)
+		}
+		b = b[size:]
+	}
+	return dst
+}
+
+func skipBlanks(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+func allBytes(b []byte, f func(byte) bool) bool {
+	for _, c := range b {
+		if !f(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// isWordStart and isWordByte define the speaker WORD: [A-Za-z_][A-Za-z0-9_]*.
+func isWordStart(c byte) bool { return isLetter(c) || c == '_' }
+func isWordByte(c byte) bool  { return isLetter(c) || isDigit(c) || c == '_' }
+
+// isIDByte defines session id characters: [A-Za-z0-9_.-].
+func isIDByte(c byte) bool { return isWordByte(c) || c == '.' || c == '-' }
+
+// isColonIDByte defines the id after ':' or '@' in a speaker tag:
+// [A-Za-z0-9_.:=#-].
+func isColonIDByte(c byte) bool { return isIDByte(c) || c == ':' || c == '=' || c == '#' }
