@@ -118,6 +118,8 @@ type Warning struct {
 	Msg    string
 }
 
+// String formats the warning for people, e.g.
+// "media engine (runs/media.json): file not found".
 func (w Warning) String() string {
 	if w.Path != "" {
 		return fmt.Sprintf("%s engine (%s): %s", w.Engine, w.Path, w.Msg)
@@ -165,6 +167,9 @@ type ParseError struct {
 	Msg string
 }
 
+// Error gives "state: FILE:LINE:COLUMN: MSG" for a syntax error,
+// "state: FILE: JSONPATH: MSG" for a wrong type, else "state: FILE: MSG";
+// FILE is "<input>" when Path is "".
 func (e *ParseError) Error() string {
 	file := e.Path
 	if file == "" {
@@ -195,6 +200,8 @@ type QueryOf struct {
 	Query  string
 }
 
+// Error lists each engine's query and file and suggests
+// --allow-mixed-queries.
 func (e *MixedQueriesError) Error() string {
 	msg := "state: the engine files research different queries:"
 	for _, q := range e.Queries {

@@ -1,0 +1,110 @@
+// Package state reads the State JSON files that BettaFish's three research
+// engines (query, media, insight) write next to their markdown reports, and
+// turns each into a typed State: the topic query, the engine's own report,
+// and every paragraph with every search result the engine collected. It is
+// the only package that parses engine JSON; the graph builder and the
+// report pipeline work from State values.
+//
+// # Usage
+//
+// The command line names each file as `engine=PATH`, or as a plain PATH in a
+// folder such as `media_engine_streamlit_reports` (see EngineFromPath):
+//
+//	var inputs []state.Input
+//	for _, arg := range args {
+//		in, err := state.ParseArg(arg) // "query=runs/q.json" or ".../insight_engine_streamlit_reports/state_x.json"
+//		if err != nil {
+//			return err // errors.Is(err, state.ErrUnknownEngine)
+//		}
+//		inputs = append(inputs, in)
+//	}
+//	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: mixed})
+//	if err != nil {
+//		return err // *state.ParseError, *state.MixedQueriesError, state.ErrNoEngines, …
+//	}
+//	for _, w := range loaded.Warnings {
+//		log.Print(w) // "media engine (m.json): file not found"
+//	}
+//	topic := loaded.Topic()
+//	for _, st := range loaded.States { // query, media, insight order
+//		fmt.Println(st.Engine, len(st.Paragraphs), st.RecordCount())
+//	}
+//
+// Parse works on bytes already in memory, ParseFile on one file.
+//
+// # The format
+//
+// One JSON object per file (§2.2 of the BettaFish reference):
+//
+//	{
+//	  "query": str, "report_title": str, "final_report": str (markdown),
+//	  "is_completed": bool, "created_at": ISO str, "updated_at": ISO str,
+//	  "paragraphs": [ {
+//	    "title": str, "content": str (planned description), "order": int,
+//	    "research": {
+//	      "search_history": [ {"query": str, "url": str, "title": str,
+//	                           "content": str, "score": float|null,
+//	                           "timestamp": ISO str}, … ],
+//	      "latest_summary": str, "reflection_iteration": int,
+//	      "is_completed": bool } } ]
+//	}
+//
+// search_history holds one record per search RESULT, so a query's text
+// repeats across its results; State keeps them all, with their position in
+// SearchRecord.Index. Paragraph.Position is the index in paragraphs[], unique
+// even when "order" repeats or is missing.
+//
+// Every field may be null or missing; that gives the zero value (nil for
+// Paragraph.Order and SearchRecord.Score), because engines that failed half
+// way write `"research": null` or `"search_history": null` (B15). Unknown
+// keys are ignored. A present value of another type is an error: a string
+// for an array, a string score, an "order" of 2.5 (2.0 is an integer). An
+// element of paragraphs[] or search_history[] must be an object; null there
+// is an error too.
+//
+// # Errors
+//
+//   - *ParseError (errors.Is ErrInvalid): the file is empty, is not JSON
+//     (Line and Column locate the first syntax error; columns count
+//     characters), is not a JSON object, or holds a value of the wrong type
+//     (JSONPath names it, e.g. `paragraphs[1].research.search_history[3].score`).
+//   - ErrUnknownEngine: an engine name other than query, media or insight,
+//     or a path that does not tell the engine; the message says to pass
+//     engine=PATH.
+//   - ErrDuplicateEngine: two files for one engine.
+//   - *MixedQueriesError (errors.Is ErrMixedQueries): the files research
+//     different queries and LoadOptions.AllowMixedQueries is false (B13).
+//   - ErrNoEngines: no file gave a usable state; the message names each
+//     input and why.
+//
+// A missing file or a state with no paragraphs is not an error for Load: the
+// engine is reported in Loaded.Warnings and Loaded.Unavailable and the graph
+// is built from the others (B14).
+//
+// # Where this differs from BettaFish's StateParser
+//
+// StateParser keeps a digest: record content cut to 200 characters,
+// summaries to 300, and any exception (unreadable file, bad JSON,
+// `research: null`) makes it return None, so the engine silently drops out.
+// This package:
+//   - keeps the full content of every field, never truncated;
+//   - keeps every record of every paragraph with its position, and both
+//     latest_summary and the paragraph content (StateParser merges them
+//     into one cut summary); the choice of which records make graph nodes
+//     belongs to the graph builder;
+//   - treats null and missing fields as normal, not as a failure;
+//   - never swallows an error: a file that exists but is wrong stops Load
+//     with a *ParseError naming the file and the JSON path; only a missing
+//     file or an empty state is left out, and then with a warning;
+//   - keeps "order" as written (nil when absent) instead of defaulting to 0,
+//     so paragraphs without an order do not collide with paragraph 0.
+//
+// # Memory and speed
+//
+// Parse reads each value once with github.com/tidwall/gjson after one
+// validation pass, and views the input as a string without copying it:
+// strings without escapes in the State are substrings of the input buffer.
+// So a State keeps its input alive, and the caller of Parse must not modify
+// the bytes afterwards (ParseFile and Load own their buffers). Load parses
+// its files concurrently.
+package state

@@ -1,0 +1,162 @@
+package state
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Reasons in Unavailable.Reason and Warning.Msg for an engine that
+// contributes nothing.
+const (
+	ReasonNotFound        = "file not found"
+	ReasonEmptyParagraphs = "empty paragraphs"
+)
+
+// LoadOptions tunes Load.
+type LoadOptions struct {
+	// AllowMixedQueries lets states whose queries differ load together
+	// (B13); Loaded.Topic then picks the most common query.
+	AllowMixedQueries bool
+}
+
+// Loaded is the outcome of Load: the usable states and what was left out.
+type Loaded struct {
+	// States holds one state per usable engine, in canonical engine order
+	// (query, media, insight), whatever order the inputs came in. Every
+	// state has at least one paragraph.
+	States []*State
+	// Warnings are non-fatal findings in canonical engine order: a missing
+	// file or a state without paragraphs (Msg is ReasonNotFound or
+	// ReasonEmptyParagraphs), a state with an empty query ("empty query").
+	Warnings []Warning
+	// Unavailable lists the engines given but left out, with the reason
+	// (ReasonNotFound or ReasonEmptyParagraphs), in canonical engine order.
+	Unavailable []Unavailable
+}
+
+// Load reads and parses the inputs (concurrently, one goroutine per file)
+// and keeps the engines that have something to say (B14): a file that does
+// not exist, or a state with zero paragraphs, becomes a Warning and an
+// Unavailable entry instead of an error.
+//
+// Errors (nothing is skipped silently):
+//   - an input engine other than query, media or insight → wraps
+//     ErrUnknownEngine;
+//   - two inputs for one engine → wraps ErrDuplicateEngine, naming both
+//     paths;
+//   - a file that exists but cannot be read → the wrapped os error;
+//   - a file that does not parse → the *ParseError of Parse (bad input is
+//     never skipped);
+//   - the non-empty queries of the loaded states differ after trimming
+//     white space and Unicode case folding, and !opts.AllowMixedQueries →
+//     *MixedQueriesError (errors.Is ErrMixedQueries; B13);
+//   - no usable state → wraps ErrNoEngines, naming each input and why.
+//
+// The first error in canonical engine order wins; on error Loaded is nil.
+func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
+	ins := slices.Clone(inputs)
+	slices.SortStableFunc(ins, func(a, b Input) int { return a.Engine.Rank() - b.Engine.Rank() })
+	for i, in := range ins {
+		if in.Engine.Rank() == len(Engines) {
+			return nil, fmt.Errorf("state: %s: %w %q: want query, media or insight", in.Path, ErrUnknownEngine, string(in.Engine))
+		}
+		if i > 0 && ins[i-1].Engine == in.Engine {
+			return nil, fmt.Errorf("state: %w: %s: %s and %s", ErrDuplicateEngine, in.Engine, ins[i-1].Path, in.Path)
+		}
+	}
+
+	states := make([]*State, len(ins))
+	errs := make([]error, len(ins))
+	var wg sync.WaitGroup
+	for i, in := range ins {
+		wg.Go(func() { states[i], errs[i] = ParseFile(in) })
+	}
+	wg.Wait()
+
+	l := &Loaded{}
+	var why []string // per input, for ErrNoEngines
+	for i, in := range ins {
+		st, err := states[i], errs[i]
+		reason := ""
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			reason = ReasonNotFound
+		case err != nil:
+			return nil, err
+		case len(st.Paragraphs) == 0:
+			reason = ReasonEmptyParagraphs
+		}
+		if reason != "" {
+			l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: reason})
+			l.Unavailable = append(l.Unavailable, Unavailable{Engine: in.Engine, Path: in.Path, Reason: reason})
+			why = append(why, fmt.Sprintf("%s (%s): %s", in.Engine, in.Path, reason))
+			continue
+		}
+		if strings.TrimSpace(st.Query) == "" {
+			l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: "empty query"})
+		}
+		l.States = append(l.States, st)
+	}
+
+	if len(l.States) == 0 {
+		if len(why) == 0 {
+			return nil, fmt.Errorf("state: %w: no state files given", ErrNoEngines)
+		}
+		return nil, fmt.Errorf("state: %w: %s", ErrNoEngines, strings.Join(why, "; "))
+	}
+	if !opts.AllowMixedQueries && len(queryGroups(l.States)) > 1 {
+		e := &MixedQueriesError{}
+		for _, st := range l.States {
+			e.Queries = append(e.Queries, QueryOf{Engine: st.Engine, Path: st.Path, Query: st.Query})
+		}
+		return nil, e
+	}
+	return l, nil
+}
+
+// Topic returns the topic query the loaded states share, trimmed of white
+// space. When the queries differ (AllowMixedQueries), it is the most common
+// one, compared after Unicode case folding, with ties going to the engine
+// first in canonical order; the text is that engine's. States with an empty
+// query do not vote. "" when no state has a query.
+func (l *Loaded) Topic() string {
+	best := queryGroup{}
+	for _, g := range queryGroups(l.States) {
+		if g.count > best.count { // groups come in canonical order: ties keep the first
+			best = g
+		}
+	}
+	return best.query
+}
+
+// queryGroup is a set of states whose trimmed queries are equal under
+// Unicode case folding; query is the first one's text.
+type queryGroup struct {
+	query string
+	count int
+}
+
+// queryGroups groups the non-empty queries of states, in order of first
+// appearance.
+func queryGroups(states []*State) []queryGroup {
+	var groups []queryGroup
+next:
+	for _, st := range states {
+		q := strings.TrimSpace(st.Query)
+		if q == "" {
+			continue
+		}
+		for i := range groups {
+			if strings.EqualFold(groups[i].query, q) {
+				groups[i].count++
+				continue next
+			}
+		}
+		groups = append(groups, queryGroup{query: q, count: 1})
+	}
+	return groups
+}
