@@ -1,0 +1,250 @@
+package storage
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"reportengine/graphrag"
+)
+
+// bigGraph returns a graph whose JSON is several MB, so that WriteJSON has
+// flushed data to the file before it reaches the last node.
+func bigGraph(t *testing.T, id string, lastValue any) *graphrag.Graph {
+	t.Helper()
+	g := graphrag.New()
+	g.TaskID = id
+	g.CreatedAt = "2025-08-27T13:16:30Z"
+	const n = 20000
+	for i := range n {
+		var v any = strings.Repeat("樱花", 40)
+		if i == n-1 {
+			v = lastValue
+		}
+		if err := g.AddNode(&graphrag.Node{ID: fmt.Sprintf("n%d", i), Type: graphrag.TypeSource, Name: "node",
+			Attrs: graphrag.Attributes{{Key: "v", Value: v}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// countWriter counts bytes and discards them.
+type countWriter struct{ n int64 }
+
+func (w *countWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); return len(p), nil }
+
+var _ io.Writer = (*countWriter)(nil)
+
+// A failure at any step of Save leaves the old file byte for byte and no
+// temporary file.
+func TestSaveAtomicOnFailure(t *testing.T) {
+	nanGraph := bigGraph(t, "r1", math.NaN())
+	// The NaN is in the last node: check that WriteJSON really wrote
+	// megabytes before failing, so the failure is midway through the file.
+	var cw countWriter
+	if err := nanGraph.WriteJSON(&cw); err == nil {
+		t.Fatal("WriteJSON of a NaN attribute succeeded")
+	}
+	if cw.n < 1<<20 {
+		t.Fatalf("WriteJSON wrote %d bytes before failing, want > 1 MiB", cw.n)
+	}
+	weightGraph := graphrag.New()
+	weightGraph.TaskID = "r1"
+	for _, id := range []string{"a", "b", "c"} {
+		if err := weightGraph.AddNode(&graphrag.Node{ID: id}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := weightGraph.AddEdge(graphrag.Edge{From: "a", To: "b", Weight: math.Inf(1)}); err != nil {
+		t.Fatal(err)
+	}
+	errInjected := errors.New("injected failure")
+
+	tests := []struct {
+		name   string
+		graph  *graphrag.Graph
+		setup  func(t *testing.T, s *Store, dir string)
+		wantIs error
+	}{
+		{name: "unencodable attribute midway", graph: nanGraph},
+		{name: "infinite edge weight", graph: weightGraph},
+		{
+			name:  "fsync fails",
+			graph: bigGraph(t, "r1", "fine"),
+			setup: func(t *testing.T, s *Store, dir string) {
+				s.syncFile = func(*os.File) error { return errInjected }
+			},
+			wantIs: errInjected,
+		},
+		{
+			name:  "rename fails",
+			graph: bigGraph(t, "r1", "fine"),
+			setup: func(t *testing.T, s *Store, dir string) {
+				s.rename = func(string, string) error { return errInjected }
+			},
+			wantIs: errInjected,
+		},
+		{
+			name:  "read-only folder",
+			graph: bigGraph(t, "r1", "fine"),
+			setup: func(t *testing.T, s *Store, dir string) {
+				if runtime.GOOS == "windows" || os.Geteuid() == 0 {
+					t.Skip("folder permissions are not enforced for root or on Windows")
+				}
+				if err := os.Chmod(dir, 0o555); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { os.Chmod(dir, 0o755) })
+			},
+			wantIs: os.ErrPermission,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := New(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := graphrag.New()
+			old.TaskID = "r1"
+			old.CreatedAt = "2020-01-01T00:00:00Z"
+			if err := old.AddNode(&graphrag.Node{ID: "old", Type: graphrag.TypeTopic, Name: "旧图"}); err != nil {
+				t.Fatal(err)
+			}
+			path, err := s.Save(old)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			folder := filepath.Dir(path)
+			if tt.setup != nil {
+				tt.setup(t, s, folder)
+			}
+
+			_, err = s.Save(tt.graph)
+			if err == nil {
+				t.Fatal("Save succeeded, want an error")
+			}
+			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
+				t.Errorf("Save error = %v, want errors.Is %v", err, tt.wantIs)
+			}
+			if !strings.Contains(err.Error(), `"r1"`) {
+				t.Errorf("Save error = %q, want the quoted id", err)
+			}
+			after, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(before, after) {
+				t.Errorf("graphrag.json changed after a failed Save:\n got %d bytes\nwant %d bytes", len(after), len(before))
+			}
+			entries, err := os.ReadDir(folder)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(entries) != 1 || entries[0].Name() != FileName {
+				var names []string
+				for _, e := range entries {
+					names = append(names, e.Name())
+				}
+				t.Errorf("folder holds %q after a failed Save, want only %s", names, FileName)
+			}
+			g, _, err := s.Load("r1")
+			if err != nil || g.NodeCount() != 1 {
+				t.Errorf("Load after a failed Save = %v nodes, %v; want the old graph", g.NodeCount(), err)
+			}
+		})
+	}
+}
+
+// A failed first Save leaves no graphrag.json at all, so the id stays "not
+// found" (the folder may remain, and List ignores it).
+func TestSaveFailureWithoutOldFile(t *testing.T) {
+	s, err := New(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Save(bigGraph(t, "fresh", math.Inf(-1))); err == nil {
+		t.Fatal("Save succeeded, want an error")
+	}
+	if _, _, err := s.Load("fresh"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Load error = %v, want ErrNotFound", err)
+	}
+	if list, err := s.List(); err != nil || len(list) != 0 {
+		t.Errorf("List = %v, %v; want empty", list, err)
+	}
+	entries, _ := os.ReadDir(filepath.Join(s.Dir(), "fresh"))
+	if len(entries) != 0 {
+		t.Errorf("folder holds %d entries, want none", len(entries))
+	}
+}
+
+func TestParseCreatedAt(t *testing.T) {
+	tests := []struct {
+		in   string
+		want time.Time
+	}{
+		{"2025-08-27T13:16:30Z", time.Date(2025, 8, 27, 13, 16, 30, 0, time.UTC)},
+		{"2025-08-27T13:16:30.123456789Z", time.Date(2025, 8, 27, 13, 16, 30, 123456789, time.UTC)},
+		{"2025-08-27T21:16:30+08:00", time.Date(2025, 8, 27, 13, 16, 30, 0, time.UTC)},
+		{"2025-08-27T21:16:30.5+08:00", time.Date(2025, 8, 27, 13, 16, 30, 5e8, time.UTC)},
+		{"2025-08-27T13:16:30.123456", time.Date(2025, 8, 27, 13, 16, 30, 123456000, time.Local)},
+		{"2025-08-27T13:16:30", time.Date(2025, 8, 27, 13, 16, 30, 0, time.Local)},
+		{"2025-08-27 13:16:30.5", time.Date(2025, 8, 27, 13, 16, 30, 5e8, time.Local)},
+		{"", time.Time{}},
+		{"2025-08-27", time.Time{}},
+		{"27/08/2025 13:16", time.Time{}},
+		{"2025-13-45T99:00:00", time.Time{}},
+		{"null", time.Time{}},
+	}
+	for _, tt := range tests {
+		if got := parseCreatedAt(tt.in); !got.Equal(tt.want) {
+			t.Errorf("parseCreatedAt(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// readHead on our own layout stops at "nodes": it must not read the rest of
+// the file.
+func TestReadHeadStopsAtNodes(t *testing.T) {
+	g := bigGraph(t, "big", "fine")
+	var buf bytes.Buffer
+	if err := g.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	r := &countingReader{r: bytes.NewReader(buf.Bytes())}
+	h, err := readHead(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, _, types := h.counts()
+	if nodes != 20000 || types["source"] != 20000 {
+		t.Errorf("counts = %d, %v", nodes, types)
+	}
+	if r.n > 64<<10 {
+		t.Errorf("readHead read %d of %d bytes, want only the head", r.n, buf.Len())
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}

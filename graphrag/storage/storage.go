@@ -1,0 +1,255 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"syscall"
+
+	"reportengine/graphrag"
+)
+
+// FileName is the name of the graph file inside a report's folder.
+const FileName = "graphrag.json"
+
+// Sentinel errors; test with errors.Is.
+var (
+	// ErrNotFound is wrapped when there is no graphrag.json for a report id
+	// (Load) or no graph at all (Latest).
+	ErrNotFound = errors.New("graph not found")
+	// ErrInvalidID is wrapped when a report id fails ValidateID.
+	ErrInvalidID = errors.New("invalid report id")
+	// ErrNoDir is returned by New for an empty graphs folder name.
+	ErrNoDir = errors.New("storage: no graphs folder given")
+)
+
+const (
+	dirPerm  fs.FileMode = 0o755
+	filePerm fs.FileMode = 0o644
+)
+
+// Store reads and writes graphs under one graphs folder, one sub-folder per
+// report id: <dir>/<id>/graphrag.json. A Store holds no open files and no
+// cache; it is safe for concurrent use, also by several processes (see
+// Save).
+type Store struct {
+	dir string
+
+	// Seams for tests that inject failures; New sets the real calls.
+	syncFile func(*os.File) error
+	rename   func(oldpath, newpath string) error
+}
+
+// New returns a Store for the graphs folder dir (for the CLI, "graphs" by
+// default). dir need not exist: Save creates it, and List and Latest treat a
+// missing folder as one without graphs. An empty dir gives ErrNoDir; a dir
+// that exists but is not a folder gives an error too.
+func New(dir string) (*Store, error) {
+	if dir == "" {
+		return nil, ErrNoDir
+	}
+	dir = filepath.Clean(dir)
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return nil, fmt.Errorf("storage: new: %q is not a folder", dir)
+	}
+	return &Store{
+		dir:      dir,
+		syncFile: (*os.File).Sync,
+		rename:   os.Rename,
+	}, nil
+}
+
+// Dir returns the graphs folder, cleaned by filepath.Clean.
+func (s *Store) Dir() string { return s.dir }
+
+// Path returns the file path of the graph of report id,
+// <dir>/<id>/graphrag.json, whether or not it exists. An id that fails
+// ValidateID gives an error wrapping ErrInvalidID.
+func (s *Store) Path(id string) (string, error) {
+	if err := checkID("path", id); err != nil {
+		return "", err
+	}
+	return s.path(id), nil
+}
+
+func (s *Store) path(id string) string { return filepath.Join(s.dir, id, FileName) }
+
+// Save writes g to <dir>/<g.TaskID>/graphrag.json in the graphrag.WriteJSON
+// format and returns that path. g.TaskID must pass ValidateID (else the
+// error wraps ErrInvalidID); g is not modified. Missing folders are created
+// with mode 0o755, the file gets mode 0o644.
+//
+// The write is atomic: the graph goes to a temporary file in the same
+// folder (".graphrag.json.<random>.tmp"), which is flushed to disk (fsync),
+// closed and renamed over graphrag.json; then the folder is flushed too. If
+// anything fails before the rename (for example an attribute value that
+// JSON cannot hold, such as math.NaN, or a full disk) the temporary file is
+// removed and an existing graphrag.json keeps its old bytes, so readers and
+// a crash see either the old file or the new one, never a mix. Concurrent
+// Saves of the same id each use their own temporary file; the last rename
+// wins.
+//
+// If only the final flush of the folder fails, the new file is already in
+// place; Save then returns its path and the error.
+func (s *Store) Save(g *graphrag.Graph) (path string, err error) {
+	if g == nil {
+		return "", errors.New("storage: save: nil graph")
+	}
+	id := g.TaskID
+	if err := checkID("save", id); err != nil {
+		return "", err
+	}
+	// graphrag.WriteJSON writes a NaN or infinite edge weight as the
+	// invalid JSON text "NaN"/"+Inf" instead of failing; refuse it here.
+	for _, e := range g.Edges() {
+		if math.IsNaN(e.Weight) || math.IsInf(e.Weight, 0) {
+			return "", fmt.Errorf("storage: save %q: edge %s -> %s: weight %v is not a JSON number", id, e.From, e.To, e.Weight)
+		}
+	}
+	dir := filepath.Join(s.dir, id)
+	final := filepath.Join(dir, FileName)
+	created, err := mkdirAll(dir)
+	if err != nil {
+		return "", fmt.Errorf("storage: save %q: %w", id, err)
+	}
+	if err := s.writeAtomic(dir, final, g); err != nil {
+		return "", fmt.Errorf("storage: save %q: %w", id, err)
+	}
+	if err := syncDir(dir); err != nil {
+		return final, fmt.Errorf("storage: save %q: sync folder: %w", id, err)
+	}
+	// Make the entries of newly created folders durable as well.
+	for _, d := range created {
+		if err := syncDir(filepath.Dir(d)); err != nil {
+			return final, fmt.Errorf("storage: save %q: sync folder: %w", id, err)
+		}
+	}
+	return final, nil
+}
+
+// writeAtomic writes g to a temporary file in dir and renames it to final.
+// On error the temporary file is gone and final is untouched.
+func (s *Store) writeAtomic(dir, final string, g *graphrag.Graph) (err error) {
+	f, err := os.CreateTemp(dir, "."+FileName+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	closed := false
+	defer func() {
+		if err != nil {
+			if !closed {
+				f.Close()
+			}
+			os.Remove(tmp)
+		}
+	}()
+	if err := f.Chmod(filePerm); err != nil && runtime.GOOS != "windows" {
+		return err
+	}
+	if err := g.WriteJSON(f); err != nil {
+		return err
+	}
+	if err := s.syncFile(f); err != nil {
+		return fmt.Errorf("sync %s: %w", tmp, err)
+	}
+	closed = true
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return s.rename(tmp, final)
+}
+
+// mkdirAll creates dir and its missing parents and returns the folders it
+// created, outermost first.
+func mkdirAll(dir string) ([]string, error) {
+	var missing []string
+	for d := dir; ; {
+		if _, err := os.Stat(d); err == nil {
+			break
+		}
+		missing = append(missing, d)
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if len(missing) == 0 {
+		return nil, nil
+	}
+	if err := os.MkdirAll(dir, dirPerm); err != nil {
+		return nil, err
+	}
+	for i, j := 0, len(missing)-1; i < j; i, j = i+1, j-1 {
+		missing[i], missing[j] = missing[j], missing[i]
+	}
+	return missing, nil
+}
+
+// syncDir flushes a folder's entries (a rename or a new sub-folder) to disk.
+// Windows cannot open folders for syncing; there it is a no-op.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Load reads the graph of report id from <dir>/<id>/graphrag.json.
+//
+// Lookup is by the exact id only: no substring, case or '-'/'_' matching
+// and no search through other files, so "report_1" never finds
+// "report_17". (On a case-insensitive file system the file system itself
+// may still match "Report_1" to "report_1".)
+//
+// Errors: an id that fails ValidateID wraps ErrInvalidID; no such file wraps
+// ErrNotFound; a file that is not a graph wraps graphrag.ErrFormat and names
+// the file path and the JSON path. When the file has no task_id, the
+// graph's TaskID is set to id; when it has a different one, the file's is
+// kept and the LoadReport gets a warning line. The LoadReport lists what
+// was skipped (duplicate nodes or edges, edges to missing nodes).
+func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
+	if err := checkID("load", id); err != nil {
+		return nil, nil, err
+	}
+	path := s.path(id)
+	f, err := os.Open(path)
+	if err != nil {
+		if isNotExist(err) {
+			return nil, nil, fmt.Errorf("storage: load %q: %w: %w", id, ErrNotFound, err)
+		}
+		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
+	}
+	defer f.Close()
+	g, rep, err := graphrag.ReadJSON(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
+	}
+	switch g.TaskID {
+	case "":
+		g.TaskID = id
+	case id:
+	default:
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("task_id %q differs from the folder name %q (the file's is kept)", g.TaskID, id))
+	}
+	return g, rep, nil
+}
+
+// isNotExist is true for a missing file and for a path through a
+// non-folder (<dir>/<id> being a plain file).
+func isNotExist(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
