@@ -12,7 +12,7 @@ import (
 // JSONAppender is implemented by attribute values that write their own JSON
 // (compact typed values the builder stores in bulk). AppendJSON must write
 // exactly one valid JSON value to buf. Such values come back from a file as
-// the generic types ([]any, map[string]any).
+// the generic types ([]any, Attributes, json.Number, …).
 type JSONAppender interface {
 	AppendJSON(buf *bytes.Buffer) error
 }
@@ -191,78 +191,65 @@ func (a Attributes) appendJSON(buf *bytes.Buffer) error {
 // Attributes (ordered, never map[string]any). A key that appears twice keeps
 // its last value at its first position.
 func (a *Attributes) UnmarshalJSON(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	if tok == nil {
+	p := valueParser{data: data}
+	p.skipSpace()
+	if p.pos < len(data) && data[p.pos] == 'n' {
+		if _, err := p.literal("null", nil); err != nil {
+			return err
+		}
 		*a = nil
-		return nil
+		return p.end()
 	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return fmt.Errorf("attributes: want a JSON object, got %v", describeToken(tok))
+	if p.pos >= len(data) || data[p.pos] != '{' {
+		kind := "nothing"
+		if p.pos < len(data) {
+			kind = describeFirstByte(data[p.pos])
+		}
+		return fmt.Errorf("attributes: want a JSON object, got %s", kind)
 	}
-	out, err := decodeObject(dec)
+	out, err := p.object()
 	if err != nil {
 		return err
 	}
 	*a = out
+	return p.end()
+}
+
+func (p *valueParser) end() error {
+	p.skipSpace()
+	if p.pos != len(p.data) {
+		return p.errorf("unexpected data after the value")
+	}
 	return nil
 }
 
-// decodeObject reads the members of an object whose '{' was consumed, up to
-// and including its '}'.
-func decodeObject(dec *json.Decoder) (Attributes, error) {
-	out := Attributes{}
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		key, _ := kt.(string)
-		v, err := decodeValue(dec)
-		if err != nil {
-			return nil, fmt.Errorf("key %q: %w", key, err)
-		}
-		out.Set(key, v)
-	}
-	if _, err := dec.Token(); err != nil {
+// decodeValue reads one JSON value from dec with the types UnmarshalJSON
+// documents.
+func decodeValue(dec *json.Decoder) (any, error) {
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
 		return nil, err
 	}
-	return out, nil
-}
-
-// decodeValue reads one JSON value with the types UnmarshalJSON documents.
-func decodeValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
+	p := valueParser{data: raw}
+	v, err := p.value()
 	if err != nil {
 		return nil, err
 	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			return decodeObject(dec)
-		case '[':
-			list := []any{}
-			for dec.More() {
-				v, err := decodeValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			return list, nil
-		}
-		return nil, fmt.Errorf("unexpected %v", t)
-	default:
-		return t, nil
+	return v, p.end()
+}
+
+func describeFirstByte(c byte) string {
+	switch {
+	case c == '[':
+		return "an array"
+	case c == '"':
+		return "a string"
+	case c == 't' || c == 'f':
+		return "a boolean"
+	case c == '-' || (c >= '0' && c <= '9'):
+		return "a number"
 	}
+	return fmt.Sprintf("%q", c)
 }
 
 func describeToken(t any) string {
@@ -297,7 +284,7 @@ func writeJSONValue(buf *bytes.Buffer, v any) error {
 	case int64:
 		buf.WriteString(strconv.FormatInt(x, 10))
 	case json.Number:
-		if !json.Valid([]byte(x)) {
+		if !isJSONNumber(string(x)) {
 			return fmt.Errorf("invalid number %q", string(x))
 		}
 		buf.WriteString(string(x))

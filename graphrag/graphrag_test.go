@@ -216,7 +216,8 @@ func TestReadJSONErrorsNamePath(t *testing.T) {
 	}{
 		{"nodes not an array", `{"nodes": {}}`, "nodes"},
 		{"node without id", `{"nodes": [{"id": "a"}, {"name": "x"}]}`, "nodes[1].id"},
-		{"attributes not an object", `{"nodes": [{"id": "a", "attributes": [1]}]}`, "nodes[0].attributes"},
+		{"attributes not an object", `{"nodes": [{"id": "a", "attributes": [1]}]}`, "nodes[0].attributes (line 1, column 38)"},
+		{"properties not an object", `{"nodes": [{"id": "a", "properties": "x"}]}`, "nodes[0].attributes"},
 		{"edge without target", `{"nodes": [], "edges": [{"from": "a"}]}`, "edges[0]"},
 		{"syntax", `{"nodes": [`, "nodes"},
 		{"not an object", `[1,2]`, "$"},

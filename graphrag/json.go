@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -40,6 +41,10 @@ func (g *Graph) WriteJSON(w io.Writer) error {
 	st := g.Stats()
 	stats := Attributes{{"total_nodes", st.TotalNodes}, {"total_edges", st.TotalEdges}}
 	for _, t := range st.SortedTypes() {
+		switch t {
+		case "", "total_nodes", "total_edges":
+			continue // would collide with the totals or be a blank key
+		}
 		stats = append(stats, Attr{string(t), st.ByType[t]})
 	}
 	if err := stats.appendJSON(&buf); err != nil {
@@ -47,8 +52,8 @@ func (g *Graph) WriteJSON(w io.Writer) error {
 	}
 	for _, kv := range g.Meta {
 		switch kv.Key {
-		case "task_id", "created_at", "stats", "nodes", "edges":
-			continue
+		case "task_id", "created_at", "stats", "nodes", "edges", "graph":
+			continue // reserved by the format
 		}
 		buf.WriteString(",\n  ")
 		writeJSONString(&buf, kv.Key)
@@ -105,7 +110,9 @@ func (g *Graph) WriteJSON(w io.Writer) error {
 		buf.WriteString(", \"relation\": ")
 		writeJSONString(&buf, string(e.Relation))
 		buf.WriteString(", \"weight\": ")
-		writeWeight(&buf, e.Weight)
+		if err := writeWeight(&buf, e.Weight); err != nil {
+			return fmt.Errorf("graphrag: write edge %s -> %s: %w", e.From, e.To, err)
+		}
 		buf.WriteString(", \"attributes\": ")
 		if err := e.Attrs.appendJSON(&buf); err != nil {
 			return fmt.Errorf("graphrag: write edge %s -> %s: %w", e.From, e.To, err)
@@ -152,69 +159,79 @@ func (r *LoadReport) warn(format string, args ...any) {
 	}
 }
 
-type rawNode struct {
-	ID         json.RawMessage `json:"id"`
-	Type       *string         `json:"type"`
-	Group      *string         `json:"group"`
-	Name       *string         `json:"name"`
-	Label      *string         `json:"label"`
-	Attributes json.RawMessage `json:"attributes"`
-	Properties json.RawMessage `json:"properties"`
-}
-
-type rawEdge struct {
-	From       json.RawMessage `json:"from"`
-	To         json.RawMessage `json:"to"`
-	Source     json.RawMessage `json:"source"`
-	Target     json.RawMessage `json:"target"`
-	Relation   *string         `json:"relation"`
-	Label      *string         `json:"label"`
-	Weight     *float64        `json:"weight"`
-	Attributes json.RawMessage `json:"attributes"`
-	Properties json.RawMessage `json:"properties"`
-}
-
 // ReadJSON reads a graph file. It accepts what WriteJSON writes, the
 // reference writer's files, and the reference web API's
 // `{"success":…, "graph":{…}}` envelope: name or label, attributes or
 // properties, from or source, to or target, type or group, relation or label.
 // Unknown top-level keys are kept in Meta (except "stats", which is
-// recomputed). Duplicate node ids, duplicate edges and edges to missing
-// nodes are skipped and reported in the LoadReport (B21 of the field
-// failures). Errors wrap ErrFormat and name the JSON path.
+// recomputed, and the envelope's own keys). Duplicate node ids, duplicate
+// edges and edges to missing nodes are skipped and reported in the
+// LoadReport (B21 of the field failures). Errors wrap ErrFormat and name the
+// JSON path and the line and column.
+//
+// The whole input is read into memory and parsed in one pass (strings are
+// copied out, so the buffer is released afterwards); attribute values decode
+// as Attributes.UnmarshalJSON documents.
 func ReadJSON(r io.Reader) (*Graph, *LoadReport, error) {
-	dec := json.NewDecoder(bufio.NewReaderSize(r, 1<<20))
-	dec.UseNumber()
-	g := New()
-	rep := &LoadReport{}
-	if err := readGraphObject(dec, g, rep, ""); err != nil {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, fmt.Errorf("graphrag: read: %w", err)
+	}
+	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		data = data[3:]
+	}
+	gr := graphReader{p: valueParser{data: data}, g: New(), rep: &LoadReport{}}
+	if err := gr.graphObject("", true); err != nil {
 		return nil, nil, err
 	}
-	if tok, err := dec.Token(); err != io.EOF {
-		if err != nil {
-			return nil, nil, formatErr("", dec, err)
+	gr.p.skipSpace()
+	if gr.p.pos != len(data) {
+		return nil, nil, gr.errAt("", "unexpected data after the graph object")
+	}
+	if gr.envelope {
+		// The web API's envelope: its own keys are not graph metadata.
+		var kept Attributes
+		for _, kv := range gr.g.Meta {
+			switch kv.Key {
+			case "success", "message", "report_id":
+				continue
+			}
+			kept = append(kept, kv)
 		}
-		return nil, nil, fmt.Errorf("%w: unexpected data after the graph object: %v", ErrFormat, tok)
+		gr.g.Meta = kept
 	}
-	return g, rep, nil
+	return gr.g, gr.rep, nil
 }
 
-func formatErr(path string, dec *json.Decoder, err error) error {
-	if path == "" {
-		path = "$"
-	}
-	return fmt.Errorf("%w: at %s (byte %d): %v", ErrFormat, path, dec.InputOffset(), err)
+// graphReader walks a graph file with a valueParser.
+type graphReader struct {
+	p        valueParser
+	g        *Graph
+	rep      *LoadReport
+	envelope bool
 }
 
-func expectDelim(dec *json.Decoder, path string, want json.Delim) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return formatErr(path, dec, err)
+// errAt builds an ErrFormat error naming the JSON path and the line and
+// column of the parser's position.
+func (gr *graphReader) errAt(path, format string, args ...any) error {
+	line, col := 1, 1
+	end := gr.p.pos
+	if end > len(gr.p.data) {
+		end = len(gr.p.data)
 	}
-	if d, ok := tok.(json.Delim); !ok || d != want {
-		return fmt.Errorf("%w: at %s: want %s, got %s", ErrFormat, orRoot(path), delimName(want), describeToken(tok))
+	for _, c := range gr.p.data[:end] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else if c < 0x80 || c >= 0xC0 {
+			col++
+		}
 	}
-	return nil
+	return fmt.Errorf("%w: at %s (line %d, column %d): %s", ErrFormat, orRoot(path), line, col, fmt.Sprintf(format, args...))
+}
+
+func (gr *graphReader) wrap(path string, err error) error {
+	return gr.errAt(path, "%v", err)
 }
 
 func orRoot(p string) string {
@@ -224,13 +241,6 @@ func orRoot(p string) string {
 	return p
 }
 
-func delimName(d json.Delim) string {
-	if d == '[' {
-		return "an array"
-	}
-	return "an object"
-}
-
 func joinPath(base, key string) string {
 	if base == "" {
 		return key
@@ -238,60 +248,147 @@ func joinPath(base, key string) string {
 	return base + "." + key
 }
 
-func readGraphObject(dec *json.Decoder, g *Graph, rep *LoadReport, path string) error {
-	if err := expectDelim(dec, path, '{'); err != nil {
-		return err
+// kindAt names the JSON kind of the value at the parser's position.
+func (gr *graphReader) kindAt() string {
+	gr.p.skipSpace()
+	if gr.p.pos >= len(gr.p.data) {
+		return "the end of the input"
 	}
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
-			return formatErr(path, dec, err)
+	c := gr.p.data[gr.p.pos]
+	switch {
+	case c == '{':
+		return "an object"
+	case c == 'n':
+		return "null"
+	}
+	return describeFirstByte(c)
+}
+
+// members calls fn for each key of the object at the parser's position; fn
+// must consume the value.
+func (gr *graphReader) members(pathFn func() string, fn func(key string) error) error {
+	p := &gr.p
+	p.skipSpace()
+	if p.pos >= len(p.data) || p.data[p.pos] != '{' {
+		return gr.errAt(pathFn(), "want an object, got %s", gr.kindAt())
+	}
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		return nil
+	}
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
+			return gr.errAt(pathFn(), "want an object key")
 		}
-		key := kt.(string)
+		key, err := p.key()
+		if err != nil {
+			return gr.wrap(pathFn(), err)
+		}
+		p.skipSpace()
+		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+			return gr.errAt(pathFn(), "want : after key %q", key)
+		}
+		p.pos++
+		if err := fn(key); err != nil {
+			return err
+		}
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return gr.errAt(pathFn(), "unterminated object")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case '}':
+			p.pos++
+			return nil
+		default:
+			return gr.errAt(pathFn(), "want , or } after the value of %q", key)
+		}
+	}
+}
+
+// elements calls fn for each element of the array at the parser's
+// position; fn must consume the element.
+func (gr *graphReader) elements(pathFn func() string, fn func(i int) error) error {
+	p := &gr.p
+	p.skipSpace()
+	if p.pos >= len(p.data) || p.data[p.pos] != '[' {
+		return gr.errAt(pathFn(), "want an array, got %s", gr.kindAt())
+	}
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		return nil
+	}
+	for i := 0; ; i++ {
+		if err := fn(i); err != nil {
+			return err
+		}
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return gr.errAt(pathFn(), "unterminated array")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			return nil
+		default:
+			return gr.errAt(fmt.Sprintf("%s[%d]", pathFn(), i), "want , or ] after the element")
+		}
+	}
+}
+
+func (gr *graphReader) value(pathFn func() string) (any, error) {
+	v, err := gr.p.value()
+	if err != nil {
+		return nil, gr.wrap(pathFn(), err)
+	}
+	return v, nil
+}
+
+func (gr *graphReader) graphObject(path string, root bool) error {
+	return gr.members(func() string { return path }, func(key string) error {
 		kp := joinPath(path, key)
 		switch key {
 		case "graph":
-			if err := readGraphObject(dec, g, rep, kp); err != nil {
-				return err
-			}
+			gr.envelope = true
+			return gr.graphObject(kp, false)
 		case "nodes":
-			if err := readNodes(dec, g, rep, kp); err != nil {
-				return err
-			}
+			return gr.elements(func() string { return kp }, func(i int) error {
+				return gr.node(func() string { return fmt.Sprintf("%s[%d]", kp, i) })
+			})
 		case "edges":
-			if err := readEdges(dec, g, rep, kp); err != nil {
+			return gr.elements(func() string { return kp }, func(i int) error {
+				return gr.edge(func() string { return fmt.Sprintf("%s[%d]", kp, i) })
+			})
+		case "task_id", "created_at":
+			v, err := gr.value(func() string { return kp })
+			if err != nil {
 				return err
 			}
-		case "task_id", "created_at":
-			var v any
-			if err := dec.Decode(&v); err != nil {
-				return formatErr(kp, dec, err)
-			}
-			s := scalarString(v)
 			if key == "task_id" {
-				g.TaskID = s
+				gr.g.TaskID = scalarString(v)
 			} else {
-				g.CreatedAt = s
+				gr.g.CreatedAt = scalarString(v)
 			}
-		case "stats":
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return formatErr(kp, dec, err)
-			}
-		default:
-			v, err := decodeValue(dec)
-			if err != nil {
-				return formatErr(kp, dec, err)
-			}
-			if path == "" {
-				g.Meta.Set(key, v)
-			}
+			return nil
 		}
-	}
-	if _, err := dec.Token(); err != nil {
-		return formatErr(path, dec, err)
-	}
-	return nil
+		v, err := gr.value(func() string { return kp })
+		if err != nil {
+			return err
+		}
+		if root && key != "stats" {
+			gr.g.Meta.Set(key, v)
+		}
+		return nil
+	})
 }
 
 // scalarString turns a JSON scalar into text: strings as is, numbers in
@@ -308,17 +405,8 @@ func scalarString(v any) string {
 	return ""
 }
 
-// idString decodes an id that is a JSON string or number.
-func idString(raw json.RawMessage) (string, bool) {
-	if len(raw) == 0 {
-		return "", false
-	}
-	var v any
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.UseNumber()
-	if err := d.Decode(&v); err != nil {
-		return "", false
-	}
+// idValue turns a decoded id into text: non-empty strings and numbers.
+func idValue(v any) (string, bool) {
 	switch x := v.(type) {
 	case string:
 		return x, x != ""
@@ -328,133 +416,226 @@ func idString(raw json.RawMessage) (string, bool) {
 	return "", false
 }
 
-func decodeAttrs(primary, secondary json.RawMessage) (Attributes, error) {
-	raw := primary
-	if len(raw) == 0 || string(raw) == "null" {
-		raw = secondary
+// stringField decodes a string or null; anything else is an error naming
+// the path.
+func (gr *graphReader) stringField(pathFn func() string) (string, bool, error) {
+	v, err := gr.value(pathFn)
+	if err != nil {
+		return "", false, err
 	}
-	if len(raw) == 0 {
-		return Attributes{}, nil
+	switch x := v.(type) {
+	case nil:
+		return "", false, nil
+	case string:
+		return x, true, nil
+	case json.Number:
+		return x.String(), true, nil
 	}
-	var a Attributes
-	if err := a.UnmarshalJSON(raw); err != nil {
+	return "", false, gr.errAt(pathFn(), "want a string, got %T", v)
+}
+
+// attrsField decodes an object or null at path.
+func (gr *graphReader) attrsField(pathFn func() string) (Attributes, error) {
+	if k := gr.kindAt(); k != "an object" && k != "null" {
+		return nil, gr.errAt(pathFn(), "attributes: want a JSON object, got %s", k)
+	}
+	v, err := gr.value(pathFn)
+	if err != nil {
 		return nil, err
 	}
-	if a == nil {
-		a = Attributes{}
-	}
+	a, _ := v.(Attributes)
 	return a, nil
 }
 
-func readNodes(dec *json.Decoder, g *Graph, rep *LoadReport, path string) error {
-	if err := expectDelim(dec, path, '['); err != nil {
+func (gr *graphReader) node(path func() string) error {
+	n := &Node{}
+	var hasID, hasName bool
+	var typ, group, label string
+	var attrs, props Attributes
+	start := gr.p.pos
+	err := gr.members(path, func(key string) error {
+		kp := func() string { return joinPath(path(), key) }
+		var err error
+		switch key {
+		case "id":
+			var v any
+			if v, err = gr.value(kp); err == nil {
+				n.ID, hasID = idValue(v)
+			}
+		case "type":
+			typ, _, err = gr.stringField(kp)
+		case "group":
+			group, _, err = gr.stringField(kp)
+		case "name":
+			var ok bool
+			if n.Name, ok, err = gr.stringField(kp); ok {
+				hasName = true
+			}
+		case "label":
+			label, _, err = gr.stringField(kp)
+		case "attributes":
+			attrs, err = gr.attrsField(func() string { return joinPath(path(), "attributes") })
+		case "properties":
+			if attrs != nil {
+				err = gr.p.skip()
+				if err != nil {
+					err = gr.wrap(kp(), err)
+				}
+			} else {
+				props, err = gr.attrsField(func() string { return joinPath(path(), "attributes") })
+			}
+		default:
+			err = gr.p.skip()
+			if err != nil {
+				err = gr.wrap(kp(), err)
+			}
+		}
+		return err
+	})
+	if err != nil {
 		return err
 	}
-	for i := 0; dec.More(); i++ {
-		p := fmt.Sprintf("%s[%d]", path, i)
-		var rn rawNode
-		if err := dec.Decode(&rn); err != nil {
-			return formatErr(p, dec, err)
-		}
-		id, ok := idString(rn.ID)
-		if !ok {
-			return fmt.Errorf("%w: at %s.id: a node needs a non-empty string or number id", ErrFormat, p)
-		}
-		n := &Node{ID: id}
-		switch {
-		case rn.Type != nil:
-			n.Type = NodeType(*rn.Type)
-		case rn.Group != nil:
-			n.Type = NodeType(*rn.Group)
-		}
-		switch {
-		case rn.Name != nil:
-			n.Name = *rn.Name
-		case rn.Label != nil:
-			n.Name = *rn.Label
-		default:
-			n.Name = id
-		}
-		attrs, err := decodeAttrs(rn.Attributes, rn.Properties)
-		if err != nil {
-			return fmt.Errorf("%w: at %s.attributes: %v", ErrFormat, p, err)
-		}
-		n.Attrs = attrs
-		if err := g.AddNode(n); err != nil {
-			rep.DuplicateNodes++
-			rep.warn("%s: duplicate node id %q skipped (the first is kept)", p, id)
+	if !hasID {
+		end := gr.p.pos
+		gr.p.pos = start
+		e := gr.errAt(path()+".id", "a node needs a non-empty string or number id")
+		gr.p.pos = end
+		return e
+	}
+	n.Type = NodeType(typ)
+	if typ == "" {
+		n.Type = NodeType(group)
+	}
+	if !hasName {
+		n.Name = label
+		if label == "" {
+			n.Name = n.ID
 		}
 	}
-	if _, err := dec.Token(); err != nil {
-		return formatErr(path, dec, err)
+	switch {
+	case attrs != nil:
+		n.Attrs = attrs
+	case props != nil:
+		n.Attrs = props
+	default:
+		n.Attrs = Attributes{}
+	}
+	if err := gr.g.AddNode(n); err != nil {
+		gr.rep.DuplicateNodes++
+		gr.rep.warn("%s: duplicate node id %q skipped (the first is kept)", path(), n.ID)
 	}
 	return nil
 }
 
-func readEdges(dec *json.Decoder, g *Graph, rep *LoadReport, path string) error {
-	if err := expectDelim(dec, path, '['); err != nil {
-		return err
-	}
-	for i := 0; dec.More(); i++ {
-		p := fmt.Sprintf("%s[%d]", path, i)
-		var re rawEdge
-		if err := dec.Decode(&re); err != nil {
-			return formatErr(p, dec, err)
-		}
-		from, ok := idString(re.From)
-		if !ok {
-			from, ok = idString(re.Source)
-		}
-		if !ok {
-			return fmt.Errorf("%w: at %s: an edge needs \"from\" or \"source\"", ErrFormat, p)
-		}
-		to, ok := idString(re.To)
-		if !ok {
-			to, ok = idString(re.Target)
-		}
-		if !ok {
-			return fmt.Errorf("%w: at %s: an edge needs \"to\" or \"target\"", ErrFormat, p)
-		}
-		e := Edge{From: from, To: to, Weight: 1.0}
-		switch {
-		case re.Relation != nil:
-			e.Relation = Relation(*re.Relation)
-		case re.Label != nil:
-			e.Relation = Relation(*re.Label)
-		}
-		if re.Weight != nil {
-			e.Weight = *re.Weight
-		}
-		attrs, err := decodeAttrs(re.Attributes, re.Properties)
-		if err != nil {
-			return fmt.Errorf("%w: at %s.attributes: %v", ErrFormat, p, err)
-		}
-		e.Attrs = attrs
-		if err := g.AddEdge(e); err != nil {
-			switch {
-			case errors.Is(err, ErrNodeNotFound):
-				rep.DanglingEdges++
-				rep.warn("%s: edge %s -> %s skipped: %v", p, from, to, err)
-			case errors.Is(err, ErrDuplicateEdge):
-				rep.DuplicateEdges++
-				rep.warn("%s: duplicate edge %s -> %s skipped (the first is kept)", p, from, to)
-			default:
-				return fmt.Errorf("%w: at %s: %v", ErrFormat, p, err)
+func (gr *graphReader) edge(path func() string) error {
+	var from, to, source, target, relation, label string
+	var weight *float64
+	var attrs, props Attributes
+	err := gr.members(path, func(key string) error {
+		kp := func() string { return joinPath(path(), key) }
+		var err error
+		idField := func(dst *string) {
+			var v any
+			if v, err = gr.value(kp); err == nil {
+				*dst, _ = idValue(v)
 			}
 		}
+		switch key {
+		case "from":
+			idField(&from)
+		case "to":
+			idField(&to)
+		case "source":
+			idField(&source)
+		case "target":
+			idField(&target)
+		case "relation":
+			relation, _, err = gr.stringField(kp)
+		case "label":
+			label, _, err = gr.stringField(kp)
+		case "weight":
+			var v any
+			if v, err = gr.value(kp); err == nil && v != nil {
+				num, ok := v.(json.Number)
+				if !ok {
+					return gr.errAt(kp(), "want a number, got %T", v)
+				}
+				f, perr := num.Float64()
+				if perr != nil {
+					return gr.errAt(kp(), "%v", perr)
+				}
+				weight = &f
+			}
+		case "attributes":
+			attrs, err = gr.attrsField(func() string { return joinPath(path(), "attributes") })
+		case "properties":
+			if attrs != nil {
+				if err = gr.p.skip(); err != nil {
+					err = gr.wrap(kp(), err)
+				}
+			} else {
+				props, err = gr.attrsField(func() string { return joinPath(path(), "attributes") })
+			}
+		default:
+			if err = gr.p.skip(); err != nil {
+				err = gr.wrap(kp(), err)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	if _, err := dec.Token(); err != nil {
-		return formatErr(path, dec, err)
+	if from == "" {
+		from = source
+	}
+	if to == "" {
+		to = target
+	}
+	if from == "" {
+		return gr.errAt(path(), "an edge needs \"from\" or \"source\"")
+	}
+	if to == "" {
+		return gr.errAt(path(), "an edge needs \"to\" or \"target\"")
+	}
+	e := Edge{From: from, To: to, Relation: Relation(relation), Weight: 1.0}
+	if relation == "" {
+		e.Relation = Relation(label)
+	}
+	if weight != nil {
+		e.Weight = *weight
+	}
+	switch {
+	case attrs != nil:
+		e.Attrs = attrs
+	case props != nil:
+		e.Attrs = props
+	}
+	if err := gr.g.AddEdge(e); err != nil {
+		switch {
+		case errors.Is(err, ErrNodeNotFound):
+			gr.rep.DanglingEdges++
+			gr.rep.warn("%s: edge %s -> %s skipped: %v", path(), from, to, err)
+		case errors.Is(err, ErrDuplicateEdge):
+			gr.rep.DuplicateEdges++
+			gr.rep.warn("%s: duplicate edge %s -> %s skipped (the first is kept)", path(), from, to)
+		default:
+			return gr.errAt(path(), "%v", err)
+		}
 	}
 	return nil
 }
 
 // writeWeight writes an edge weight; integral weights keep one decimal
 // ("1.0") as the reference writer does.
-func writeWeight(buf *bytes.Buffer, w float64) {
-	if w == float64(int64(w)) && w < 1e15 && w > -1e15 {
+func writeWeight(buf *bytes.Buffer, w float64) error {
+	if math.IsNaN(w) || math.IsInf(w, 0) {
+		return fmt.Errorf("weight %v is not a JSON number", w)
+	}
+	if w == math.Trunc(w) && math.Abs(w) < 1e15 {
 		buf.WriteString(strconv.FormatFloat(w, 'f', 1, 64))
-		return
+		return nil
 	}
 	buf.Write(formatFloat(w))
+	return nil
 }

@@ -1,0 +1,97 @@
+package builder_test
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"reportengine/forum"
+	"reportengine/graphrag"
+	"reportengine/graphrag/builder"
+	"reportengine/internal/synth"
+	"reportengine/state"
+)
+
+// benchInputs returns the state inputs and forum log of a synthetic data set:
+// $REPORTENGINE_BENCH_DIR when set (scripts/bench generates the full-size
+// one there), else a small set generated into a temp folder.
+func benchInputs(b *testing.B) ([]state.Input, string) {
+	b.Helper()
+	dir := os.Getenv("REPORTENGINE_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+		cfg := synth.Config{Paragraphs: 20, Records: 50, Seed: 1, Topic: "bench"}
+		if os.Getenv("REPORTENGINE_BENCH_FULL") != "" {
+			cfg.Paragraphs, cfg.Records = 200, 500
+		}
+		if _, err := synth.WriteAll(dir, cfg, 100); err != nil {
+			b.Fatal(err)
+		}
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*_engine_streamlit_reports", "*.json"))
+	if err != nil || len(paths) == 0 {
+		b.Fatalf("no state files in %s: %v", dir, err)
+	}
+	var inputs []state.Input
+	var size int64
+	for _, p := range paths {
+		in, err := state.ParseArg(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inputs = append(inputs, in)
+		fi, _ := os.Stat(p)
+		size += fi.Size()
+	}
+	b.SetBytes(size)
+	return inputs, filepath.Join(dir, "logs", "forum.log")
+}
+
+func buildOnce(b *testing.B, inputs []state.Input, forumPath string) *graphrag.Graph {
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	entries, _, err := forum.ParseFile(forumPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, _, err := builder.Build(builder.Config{Topic: loaded.Topic(), States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// BenchmarkBuild measures reading + parsing the state files and the forum log
+// and building the graph (what `build-graph` does before writing), and
+// reports the live heap after the build.
+func BenchmarkBuild(b *testing.B) {
+	inputs, forumPath := benchInputs(b)
+	b.ReportAllocs()
+	var g *graphrag.Graph
+	for b.Loop() {
+		g = buildOnce(b, inputs, forumPath)
+	}
+	b.StopTimer()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-MiB")
+	b.ReportMetric(float64(g.NodeCount()), "nodes")
+	runtime.KeepAlive(g)
+}
+
+// BenchmarkWriteJSON measures encoding a built graph (to io.Discard).
+func BenchmarkWriteJSON(b *testing.B) {
+	inputs, forumPath := benchInputs(b)
+	g := buildOnce(b, inputs, forumPath)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := g.WriteJSON(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
