@@ -89,11 +89,24 @@ type Graph struct {
 
 	st  *store
 	lib dgraph.Graph[string, *Node]
+
+	edgeChunk []Edge // where the next edges are stored
 }
 
 // New returns an empty graph.
-func New() *Graph {
-	st := &store{byID: map[string]int32{}, edgeIdx: map[[2]int32]int32{}}
+func New() *Graph { return NewWithCapacity(0, 0) }
+
+// NewWithCapacity returns an empty graph with room for about nodes nodes
+// and edges edges, so that building a large graph does not rehash its
+// indexes over and over. The hints are not limits.
+func NewWithCapacity(nodes, edges int) *Graph {
+	st := &store{
+		byID:    make(map[string]int32, nodes),
+		edgeIdx: make(map[[2]int32]int32, edges),
+		nodes:   make([]*Node, 0, nodes),
+		edges:   make([]*Edge, 0, edges),
+		ends:    make([][2]int32, 0, edges),
+	}
 	g := &Graph{st: st}
 	g.lib = dgraph.NewWithStore(func(n *Node) string { return n.ID }, dgraph.Store[string, *Node](st), dgraph.Directed())
 	return g
@@ -122,10 +135,19 @@ func (g *Graph) AddEdge(e Edge) error {
 	if e.Weight == 0 {
 		e.Weight = 1.0
 	}
-	ep := &e
+	// Edges live in chunks, not one allocation each.
+	if len(g.edgeChunk) == 0 {
+		g.edgeChunk = make([]Edge, 1024)
+	}
+	ep := &g.edgeChunk[0]
+	*ep = e
+	g.st.adding = true
 	err := g.lib.AddEdge(e.From, e.To, dgraph.EdgeData(ep))
+	g.st.adding = false
+	g.st.resetCache()
 	switch {
 	case err == nil:
+		g.edgeChunk = g.edgeChunk[1:]
 		return nil
 	case errors.Is(err, dgraph.ErrVertexNotFound):
 		missing := e.From

@@ -20,6 +20,39 @@ type store struct {
 	edges   []*Edge
 	ends    [][2]int32
 	edgeIdx map[[2]int32]int32
+
+	// While Graph.AddEdge runs, the library looks the same two ids up three
+	// times and the same pair twice; these remember the last answers so
+	// each costs one map probe. Only used under adding (never by readers,
+	// so concurrent reads stay safe).
+	adding   bool
+	lastID   [2]string
+	lastIdx  [2]int32
+	lastPair [2]int32
+	pairSeen bool // lastPair was looked up and is absent
+}
+
+// index returns the insertion index of id.
+func (s *store) index(id string) (int32, bool) {
+	if s.adding {
+		for k := 0; k < 2; k++ {
+			if s.lastID[k] == id && id != "" {
+				return s.lastIdx[k], true
+			}
+		}
+	}
+	i, ok := s.byID[id]
+	if ok && s.adding {
+		s.lastID[1], s.lastIdx[1] = s.lastID[0], s.lastIdx[0]
+		s.lastID[0], s.lastIdx[0] = id, i
+	}
+	return i, ok
+}
+
+// resetCache forgets the remembered answers.
+func (s *store) resetCache() {
+	s.lastID = [2]string{}
+	s.pairSeen = false
 }
 
 var _ dgraph.Store[string, *Node] = (*store)(nil)
@@ -34,7 +67,7 @@ func (s *store) AddVertex(hash string, value *Node, _ dgraph.VertexProperties) e
 }
 
 func (s *store) Vertex(hash string) (*Node, dgraph.VertexProperties, error) {
-	i, ok := s.byID[hash]
+	i, ok := s.index(hash)
 	if !ok {
 		return nil, dgraph.VertexProperties{}, dgraph.ErrVertexNotFound
 	}
@@ -54,15 +87,18 @@ func (s *store) ListVertices() ([]string, error) {
 func (s *store) VertexCount() (int, error) { return len(s.nodes), nil }
 
 func (s *store) AddEdge(sourceHash, targetHash string, edge dgraph.Edge[string]) error {
-	fi, ok1 := s.byID[sourceHash]
-	ti, ok2 := s.byID[targetHash]
+	fi, ok1 := s.index(sourceHash)
+	ti, ok2 := s.index(targetHash)
 	if !ok1 || !ok2 {
 		return dgraph.ErrVertexNotFound
 	}
 	key := [2]int32{fi, ti}
-	if _, ok := s.edgeIdx[key]; ok {
-		return dgraph.ErrEdgeAlreadyExists
+	if !(s.adding && s.pairSeen && s.lastPair == key) {
+		if _, ok := s.edgeIdx[key]; ok {
+			return dgraph.ErrEdgeAlreadyExists
+		}
 	}
+	s.pairSeen = false
 	e, ok := edge.Properties.Data.(*Edge)
 	if !ok {
 		// An edge added through Library(): build ours from the library's
@@ -95,13 +131,17 @@ func (s *store) UpdateEdge(sourceHash, targetHash string, edge dgraph.Edge[strin
 func (s *store) RemoveEdge(string, string) error { return errRemoveUnsupported }
 
 func (s *store) edgeIndex(sourceHash, targetHash string) (int32, error) {
-	fi, ok1 := s.byID[sourceHash]
-	ti, ok2 := s.byID[targetHash]
+	fi, ok1 := s.index(sourceHash)
+	ti, ok2 := s.index(targetHash)
 	if !ok1 || !ok2 {
 		return 0, dgraph.ErrEdgeNotFound
 	}
-	i, ok := s.edgeIdx[[2]int32{fi, ti}]
+	key := [2]int32{fi, ti}
+	i, ok := s.edgeIdx[key]
 	if !ok {
+		if s.adding {
+			s.lastPair, s.pairSeen = key, true
+		}
 		return 0, dgraph.ErrEdgeNotFound
 	}
 	return i, nil

@@ -2,8 +2,9 @@ package graphrag
 
 // TruncateRunes returns the first n runes of s (all of s when it has at most
 // n runes). It counts runes, never bytes, so a multi-byte character is never
-// split (B18 of the field failures); invalid UTF-8 bytes count as one rune
-// each. n <= 0 gives "".
+// split (B18 of the field failures). It counts the bytes that start a UTF-8
+// sequence, so in invalid UTF-8 a stray continuation byte stays with the
+// character before it. n <= 0 gives "".
 func TruncateRunes(s string, n int) string {
 	if n <= 0 {
 		return ""
@@ -12,11 +13,13 @@ func TruncateRunes(s string, n int) string {
 		return s
 	}
 	count := 0
-	for i := range s {
-		if count == n {
-			return s[:i]
+	for i := 0; i < len(s); i++ {
+		if s[i]&0xC0 != 0x80 { // not a continuation byte: a rune starts here
+			if count == n {
+				return s[:i]
+			}
+			count++
 		}
-		count++
 	}
 	return s
 }

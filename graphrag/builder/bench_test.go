@@ -95,3 +95,33 @@ func BenchmarkWriteJSON(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuildOnly measures Build alone, on states parsed once.
+func BenchmarkBuildOnly(b *testing.B) {
+	inputs, forumPath := benchInputs(b)
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	entries, _, err := forum.ParseFile(forumPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := builder.Build(builder.Config{Topic: loaded.Topic(), States: loaded.States, Forum: entries}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadStates measures reading and parsing the state files alone.
+func BenchmarkLoadStates(b *testing.B) {
+	inputs, _ := benchInputs(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -6,9 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"reportengine/forum"
 	"reportengine/graphrag"
@@ -100,9 +103,19 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	}
 	sort.SliceStable(states, func(i, j int) bool { return states[i].Engine.Rank() < states[j].Engine.Rank() })
 
+	// Size the indexes for the worst case (every record a new source), so
+	// that they never rehash while building.
+	records, paragraphs := 0, 0
+	for _, st := range states {
+		records += st.RecordCount()
+		paragraphs += len(st.Paragraphs)
+	}
+	hint := records + 2*paragraphs + len(cfg.Forum) + 8
 	b := &build{
-		g:       graphrag.New(),
-		srcByID: map[string]*srcInfo{},
+		g:      graphrag.NewWithCapacity(hint, hint),
+		byURL:  make(map[string]*srcInfo, records),
+		byText: map[srcKey]*srcInfo{},
+		edgeOf: map[*srcInfo]int{},
 	}
 	b.g.TaskID = cfg.ReportID
 	b.g.CreatedAt = cfg.CreatedAt
@@ -184,15 +197,53 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 type build struct {
 	g *graphrag.Graph
 	// sources in creation order, for the attributes set at the end.
-	srcs    []*srcInfo
-	srcByID map[string]*srcInfo
+	srcs   []*srcInfo
+	byURL  map[string]*srcInfo // trimmed URL → source
+	byText map[srcKey]*srcInfo // title+content → source, for records without a URL
+
+	// scratch for grouping one query's records by source
+	edgeOf   map[*srcInfo]int
+	edgeSrcs []*srcInfo
+	edgeRecs [][]FoundRecord
+
+	hasher hash.Hash
+
+	// slabs: one allocation for thousands of small objects
+	nodeSlab slab[graphrag.Node]
+	attrSlab slab[graphrag.Attr]
+	recSlab  slab[FoundRecord]
+	infoSlab slab[srcInfo]
+}
+
+// slab hands out small slices carved from large chunks, so that building
+// 300 000 sources costs hundreds of allocations, not millions. Slices have
+// their capacity capped (append beyond it copies, never overwrites a
+// neighbour).
+type slab[T any] struct{ buf []T }
+
+const slabChunk = 4096
+
+func (s *slab[T]) take(n int) []T {
+	if len(s.buf) < n {
+		s.buf = make([]T, max(n, slabChunk))
+	}
+	out := s.buf[:n:n]
+	s.buf = s.buf[n:]
+	return out
+}
+
+func (s *slab[T]) one() *T { return &s.take(1)[0] }
+
+// srcKey identifies a source without a URL: its full title and content.
+type srcKey struct {
+	title, content string
 }
 
 type srcInfo struct {
-	node    *graphrag.Node
-	url     string // trimmed URL; "" for a text-keyed source
-	engines uint8 // bit i = state.Engines[i]
-	found   int
+	node           *graphrag.Node
+	title, content string // of the first record, to spot records that differ
+	engines        uint8  // bit i = state.Engines[i]
+	found          int
 }
 
 func (b *build) mustNode(n *graphrag.Node) {
@@ -316,33 +367,38 @@ func (b *build) addSection(eng string, rank int, p *state.Paragraph) []string {
 		b.mustEdge(graphrag.Edge{From: secID, To: qID, Relation: graphrag.RelSearched})
 
 		// One found edge per distinct source; every record lands on one.
-		edgeRecs := map[string]*FoundRecords{}
-		var edgeOrder []string
+		clear(b.edgeOf)
+		b.edgeSrcs = b.edgeSrcs[:0]
+		b.edgeRecs = b.edgeRecs[:0]
 		for _, ri := range grp.records {
 			rec := &p.Searches[ri]
 			src := b.source(rec)
 			src.engines |= 1 << rank
 			src.found++
 			fr := FoundRecord{Index: rec.Index, Score: rec.Score, Timestamp: rec.Timestamp}
-			if t := src.node.Attrs.String("title"); rec.Title != t {
+			if rec.Title != src.title {
 				fr.Title, fr.HasTitle = rec.Title, true
 			}
-			if c := src.node.Attrs.String("content"); rec.Content != c {
+			if rec.Content != src.content {
 				fr.Content, fr.HasContent = rec.Content, true
 			}
-			recs, ok := edgeRecs[src.node.ID]
+			i, ok := b.edgeOf[src]
 			if !ok {
-				recs = &FoundRecords{}
-				edgeRecs[src.node.ID] = recs
-				edgeOrder = append(edgeOrder, src.node.ID)
+				i = len(b.edgeSrcs)
+				b.edgeOf[src] = i
+				b.edgeSrcs = append(b.edgeSrcs, src)
+				b.edgeRecs = append(b.edgeRecs, b.recSlab.take(1)[:0])
 			}
-			*recs = append(*recs, fr)
+			b.edgeRecs[i] = append(b.edgeRecs[i], fr)
 		}
-		for _, sid := range edgeOrder {
-			recs := edgeRecs[sid]
-			b.mustEdge(graphrag.Edge{From: qID, To: sid, Relation: graphrag.RelFound, Attrs: graphrag.Attributes{
-				{Key: "records", Value: *recs},
-			}})
+		for i, src := range b.edgeSrcs {
+			recs := b.edgeRecs[i]
+			if len(recs) > 1 {
+				recs = slices.Clip(recs)
+			}
+			attrs := b.attrSlab.take(1)
+			attrs[0] = graphrag.Attr{Key: "records", Value: FoundRecords(recs)}
+			b.mustEdge(graphrag.Edge{From: qID, To: src.node.ID, Relation: graphrag.RelFound, Attrs: attrs})
 		}
 	}
 	return warnings
@@ -358,8 +414,13 @@ type queryGroup struct {
 func groupQueries(recs []state.SearchRecord) []*queryGroup {
 	var out []*queryGroup
 	byKey := map[string]*queryGroup{}
+	var prevRaw, key string
 	for i := range recs {
-		key := strings.ToLower(strings.TrimSpace(recs[i].Query))
+		// Records of one query usually come in a row: reuse the key.
+		if raw := recs[i].Query; i == 0 || raw != prevRaw {
+			key = strings.ToLower(strings.TrimSpace(raw))
+			prevRaw = raw
+		}
 		g, ok := byKey[key]
 		if !ok {
 			g = &queryGroup{key: key}
@@ -379,22 +440,18 @@ func groupQueries(recs []state.SearchRecord) []*queryGroup {
 // merge by accident.
 func (b *build) source(rec *state.SearchRecord) *srcInfo {
 	url := strings.TrimSpace(rec.URL)
-	var parts []string
 	if url != "" {
-		parts = []string{"url", url}
-	} else {
-		parts = []string{"text", rec.Title, rec.Content}
+		if s, ok := b.byURL[url]; ok {
+			return s
+		}
+	} else if s, ok := b.byText[srcKey{rec.Title, rec.Content}]; ok {
+		return s
 	}
-	sum := hashParts(parts...)
-	id := "SRC_" + sum[:24]
-	if s, ok := b.srcByID[id]; ok {
-		if s.sameKey(url, rec) {
-			return s
-		}
-		id = "SRC_" + sum
-		if s, ok := b.srcByID[id]; ok {
-			return s
-		}
+	var sum [sha256.Size]byte
+	if url != "" {
+		b.hashParts(sum[:0], "url", url)
+	} else {
+		b.hashParts(sum[:0], "text", rec.Title, rec.Content)
 	}
 	kind := "url"
 	if url == "" {
@@ -414,7 +471,8 @@ func (b *build) source(rec *state.SearchRecord) *srcInfo {
 	if rec.Score != nil {
 		score = *rec.Score
 	}
-	n := &graphrag.Node{ID: id, Type: graphrag.TypeSource, Name: graphrag.TruncateRunes(strings.TrimSpace(name), NameRunes), Attrs: make(graphrag.Attributes, 0, 8)}
+	n := b.nodeSlab.one()
+	*n = graphrag.Node{ID: prefixedHex("SRC_", sum[:12]), Type: graphrag.TypeSource, Name: graphrag.TruncateRunes(strings.TrimSpace(name), NameRunes), Attrs: b.attrSlab.take(8)[:0]}
 	n.Attrs = append(n.Attrs,
 		graphrag.Attr{Key: "url", Value: url},
 		graphrag.Attr{Key: "title", Value: rec.Title},
@@ -423,19 +481,20 @@ func (b *build) source(rec *state.SearchRecord) *srcInfo {
 		graphrag.Attr{Key: "content", Value: rec.Content},
 		graphrag.Attr{Key: "key", Value: kind},
 	)
-	b.mustNode(n)
-	s := &srcInfo{node: n, url: url}
-	b.srcByID[id] = s
+	if err := b.g.AddNode(n); err != nil {
+		// A 96-bit prefix collision with another key: take the full hash.
+		n.ID = prefixedHex("SRC_", sum[:])
+		b.mustNode(n)
+	}
+	s := b.infoSlab.one()
+	*s = srcInfo{node: n, title: rec.Title, content: rec.Content}
+	if url != "" {
+		b.byURL[url] = s
+	} else {
+		b.byText[srcKey{rec.Title, rec.Content}] = s
+	}
 	b.srcs = append(b.srcs, s)
 	return s
-}
-
-// sameKey reports whether rec has the dedup key of s.
-func (s *srcInfo) sameKey(url string, rec *state.SearchRecord) bool {
-	if url != "" || s.url != "" {
-		return url == s.url
-	}
-	return rec.Title == s.node.Attrs.String("title") && rec.Content == s.node.Attrs.String("content")
 }
 
 // finishSources adds the attributes known only once every record is seen.
@@ -584,13 +643,24 @@ func hashHex(s string, n int) string {
 	return hex.EncodeToString(sum[:])[:n]
 }
 
-// hashParts returns the 64 hex digits of SHA-256 over the parts, each
-// followed by a NUL byte (so ("ab","c") and ("a","bc") differ).
-func hashParts(parts ...string) string {
-	h := sha256.New()
-	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
+// hashParts appends SHA-256 over the parts, each followed by a NUL byte (so
+// ("ab","c") and ("a","bc") differ), to dst.
+func (b *build) hashParts(dst []byte, parts ...string) []byte {
+	if b.hasher == nil {
+		b.hasher = sha256.New()
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	b.hasher.Reset()
+	for _, p := range parts {
+		b.hasher.Write(unsafe.Slice(unsafe.StringData(p), len(p))) // Write does not keep or change it
+		b.hasher.Write([]byte{0})
+	}
+	return b.hasher.Sum(dst)
+}
+
+// prefixedHex returns prefix + the hex digits of sum, in one allocation.
+func prefixedHex(prefix string, sum []byte) string {
+	buf := make([]byte, len(prefix)+hex.EncodedLen(len(sum)))
+	copy(buf, prefix)
+	hex.Encode(buf[len(prefix):], sum)
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
