@@ -1,0 +1,289 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"reportengine/graphrag/storage"
+)
+
+// run executes the CLI in-process and returns exit code, stdout, stderr.
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Main(context.Background(), args, Deps{
+		Stdout: &out, Stderr: &errb,
+		Getenv: func(string) string { return "" },
+		Now:    func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
+	})
+	return code, out.String(), errb.String()
+}
+
+func repoPath(parts ...string) string {
+	return filepath.Join(append([]string{"..", ".."}, parts...)...)
+}
+
+func sampleStates(t *testing.T) []string {
+	t.Helper()
+	paths, err := filepath.Glob(repoPath("examples", "coffee-shop", "*_engine_streamlit_reports", "*.json"))
+	if err != nil || len(paths) != 3 {
+		t.Fatalf("sample states: %v %v", paths, err)
+	}
+	return paths
+}
+
+// Flag parsing is checked without running the command (runF).
+func TestBuildGraphFlags(t *testing.T) {
+	var got *buildGraphOptions
+	cmd := newBuildGraphCmd(&Deps{Now: time.Now}, func(_ context.Context, o *buildGraphOptions) error {
+		got = o
+		return nil
+	})
+	cmd.SetArgs([]string{"--topic", "T", "--forum", "f.log", "--report-id", "r1", "--graphs", "g", "--allow-mixed-queries", "--json", "query=a.json", "b.json"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	want := buildGraphOptions{Topic: "T", Forum: "f.log", ReportID: "r1", GraphsDir: "g", AllowMixedQueries: true, JSON: true, States: []string{"query=a.json", "b.json"}}
+	got.Out, got.Err, got.Now = nil, nil, nil
+	if d := cmp.Diff(want, *got); d != "" {
+		t.Errorf("options (-want +got):\n%s", d)
+	}
+}
+
+func TestQueryFlags(t *testing.T) {
+	var got *queryOptions
+	cmd := newQueryCmd(&Deps{}, func(_ context.Context, o *queryOptions) error {
+		got = o
+		return nil
+	})
+	cmd.SetArgs([]string{"-k", "樱花", "--keyword", "a, b", "--type", "section", "--type", "source", "--engine", "media", "--depth", "2", "--max-sources", "3", "--graph", "x", "--json"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	want := queryOptions{GraphsDir: "graphs", Graph: "x", Keywords: []string{"樱花", "a, b"}, Types: []string{"section", "source"}, Engines: []string{"media"},
+		Depth: 2, MaxSections: 15, MaxQueries: 20, MaxSources: 3, JSON: true}
+	got.Out, got.Err = nil, nil
+	if d := cmp.Diff(want, *got); d != "" {
+		t.Errorf("options (-want +got):\n%s", d)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no states", []string{"build-graph"}, "requires at least 1 arg"},
+		{"unknown flag", []string{"query", "--nope"}, "unknown flag"},
+		{"negative depth", []string{"query", "--depth", "-1"}, "--depth"},
+		{"bad report id", []string{"build-graph", "--report-id", "../x", "query=a.json"}, "--report-id"},
+		{"query takes no args", []string{"query", "extra"}, "unknown command"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := run(t, tc.args...)
+			if code != ExitUsage {
+				t.Errorf("exit code %d, want %d (stderr %q)", code, ExitUsage, errOut)
+			}
+			if !strings.Contains(errOut, tc.want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+				t.Errorf("stderr %q: want one line containing %q", errOut, tc.want)
+			}
+		})
+	}
+}
+
+// The main job on the bundled sample: build, list, query, all through Main.
+func TestBuildListQuerySample(t *testing.T) {
+	graphs := t.TempDir()
+	args := append([]string{"build-graph", "--graphs", graphs, "--report-id", "coffee", "--json",
+		"--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
+	code, out, errOut := run(t, args...)
+	if code != 0 {
+		t.Fatalf("build-graph exit %d: %s", code, errOut)
+	}
+	var sum buildSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("summary JSON: %v\n%s", err, out)
+	}
+	if sum.ReportID != "coffee" || sum.Topic != "李明咖啡店" || sum.Nodes["engine"] != 4 || sum.Edges["analyzed_by"] != 4 {
+		t.Errorf("summary: %+v", sum)
+	}
+	st, _ := storage.New(graphs)
+	g, _, err := st.Load("coffee")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.NodeCount() != sum.TotalNodes || g.EdgeCount() != sum.TotalEdges {
+		t.Errorf("stored graph %d/%d, summary %d/%d", g.NodeCount(), g.EdgeCount(), sum.TotalNodes, sum.TotalEdges)
+	}
+	if g.CreatedAt != "2025-01-02T03:04:05Z" {
+		t.Errorf("created_at %q", g.CreatedAt)
+	}
+
+	code, out, _ = run(t, "graphs", "--graphs", graphs)
+	if code != 0 || !strings.Contains(out, "coffee") {
+		t.Errorf("graphs: %d %q", code, out)
+	}
+
+	// Query with --json: the result keys of the reference API, and each
+	// matched section really contains the keyword.
+	code, out, errOut = run(t, "query", "--graphs", graphs, "-k", "会员", "--depth", "0", "--type", "section", "--json")
+	if code != 0 {
+		t.Fatalf("query exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Sections []map[string]any `json:"matched_sections"`
+		Total    int              `json:"total_nodes"`
+		Params   map[string]any   `json:"query_params"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := 0
+	for _, n := range g.Nodes() {
+		if n.Type != "section" {
+			continue
+		}
+		for _, f := range []string{"title", "summary", "latest_summary", "content"} {
+			if strings.Contains(n.Attrs.String(f), "会员") {
+				want++
+				break
+			}
+		}
+	}
+	if want == 0 || len(res.Sections) != want || res.Total != want {
+		t.Errorf("sections matching 会员: got %d (total %d), want %d", len(res.Sections), res.Total, want)
+	}
+	if res.Params == nil {
+		t.Error("no query_params")
+	}
+
+	// Text output names the graph and the summary line.
+	code, out, _ = run(t, "query", "--graphs", graphs, "-k", "会员")
+	if code != 0 || !strings.Contains(out, "graph:   coffee") || !strings.Contains(out, "段落(") {
+		t.Errorf("query text output: %d\n%s", code, out)
+	}
+}
+
+// B14: a missing engine file is a warning, the graph is built from the rest
+// and the topic says which engine is unavailable; exit code 0.
+func TestBuildGraphMissingEngine(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	para := `{"title":"%s","content":"c","order":0,"research":{"search_history":[{"query":"q","url":"https://x.example/%s","title":"t","content":"c","score":0.5}]}}`
+	mk := func(eng string) string {
+		return write(eng+".json", `{"query":"某地暴雨","report_title":"","paragraphs":[`+
+			strings.ReplaceAll(strings.ReplaceAll(para, "%s", eng+"1"), "\"order\":0", "\"order\":0")+","+
+			strings.ReplaceAll(para, "%s", eng+"2")+`]}`)
+	}
+	q, i := mk("query"), mk("insight")
+	graphs := filepath.Join(dir, "graphs")
+	for _, media := range []string{
+		write("media.json", `{"query":"某地暴雨","report_title":"","paragraphs":[]}`),
+		filepath.Join(dir, "absent", "media.json"),
+	} {
+		code, out, errOut := run(t, "build-graph", "--graphs", graphs, "--report-id", "storm", "--json", q, "media="+media, i)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var sum buildSummary
+		if err := json.Unmarshal([]byte(out), &sum); err != nil {
+			t.Fatal(err)
+		}
+		joined := strings.Join(sum.Warnings, "\n")
+		if !strings.Contains(joined, "media") || !(strings.Contains(joined, "empty paragraphs") || strings.Contains(joined, "file not found")) {
+			t.Errorf("warnings %q do not name media and the reason", sum.Warnings)
+		}
+		st, _ := storage.New(graphs)
+		g, _, err := st.Load("storm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var engines []string
+		for _, e := range g.Edges() {
+			if e.Relation == "analyzed_by" {
+				engines = append(engines, e.To)
+			}
+		}
+		if !cmp.Equal(engines, []string{"query", "insight"}) {
+			t.Errorf("analyzed_by targets %v, want [query insight]", engines)
+		}
+		topic := g.Nodes()[0]
+		un, _ := topic.Attrs.Get("unavailable_engines")
+		if !strings.Contains(strings.Join(flatten(un), " "), "media") {
+			t.Errorf("topic does not record media as unavailable: %v", topic.Attrs)
+		}
+	}
+	// Zero usable engines: a clear error, exit 3.
+	code, _, errOut := run(t, "build-graph", "--graphs", graphs, filepath.Join(dir, "nope", "query.json"))
+	if code != ExitBadInput || !strings.Contains(errOut, "query") {
+		t.Errorf("no engines: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func flatten(v any) []string {
+	var out []string
+	data, _ := json.Marshal(v)
+	out = append(out, string(data))
+	return out
+}
+
+// Errors have the right exit code and one line naming the problem.
+func TestInputErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "query.json")
+	if err := os.WriteFile(bad, []byte(`{"query":"x","paragraphs":"x"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := run(t, "build-graph", "--graphs", dir, bad)
+	if code != ExitBadInput || !strings.Contains(errOut, bad) || !strings.Contains(errOut, "paragraphs") {
+		t.Errorf("invalid state: exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = run(t, "query", "--graphs", dir, "--graph", "missing")
+	if code != ExitNotFound {
+		t.Errorf("missing graph: exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = run(t, "query", "--graphs", filepath.Join(dir, "empty"))
+	if code != ExitNotFound || !strings.Contains(errOut, "build-graph") {
+		t.Errorf("no graph at all: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// Same inputs, same default report id; another input, another id.
+func TestDefaultReportIDDeterministic(t *testing.T) {
+	graphs := t.TempDir()
+	states := sampleStates(t)
+	var ids []string
+	for i := 0; i < 2; i++ {
+		code, out, errOut := run(t, append([]string{"build-graph", "--graphs", graphs, "--json"}, states...)...)
+		if code != 0 {
+			t.Fatal(errOut)
+		}
+		var sum buildSummary
+		_ = json.Unmarshal([]byte(out), &sum)
+		ids = append(ids, sum.ReportID)
+	}
+	if ids[0] != ids[1] || !strings.HasPrefix(ids[0], "李明咖啡店-") {
+		t.Errorf("ids %v", ids)
+	}
+	code, out, _ := run(t, append([]string{"build-graph", "--graphs", graphs, "--json"}, states[:2]...)...)
+	var sum buildSummary
+	_ = json.Unmarshal([]byte(out), &sum)
+	if code != 0 || sum.ReportID == ids[0] {
+		t.Errorf("fewer inputs gave the same id %q", sum.ReportID)
+	}
+}
