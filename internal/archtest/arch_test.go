@@ -1,0 +1,84 @@
+package archtest
+
+import (
+	"bufio"
+	"bytes"
+	"os/exec"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "reportengine"
+
+// allowed lists, per package, the project packages and third-party modules
+// it may import directly (the standard library is always allowed). A
+// package missing here fails the test, so new packages must be placed.
+var allowed = map[string][]string{
+	"state":                {"github.com/tidwall/gjson"},
+	"forum":                {},
+	"graphrag":             {"github.com/dominikbraun/graph"},
+	"graphrag/builder":     {"state", "forum", "graphrag"},
+	"graphrag/storage":     {"graphrag"},
+	"graphrag/queryengine": {"graphrag"},
+	"internal/synth":       {},
+	"internal/archtest":    {},
+	"cmd/synthstates":      {"internal/synth"},
+	"internal/cli":         {"state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "github.com/spf13/cobra"},
+	"cmd/reportengine":     {"internal/cli"},
+}
+
+func TestImportRules(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{.Standard}} {{join .Imports \" \"}}", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	std := stdPackages(t)
+	owners := map[string][]string{} // third-party import → project packages importing it
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		pkg := strings.TrimPrefix(strings.TrimPrefix(fields[0], module), "/")
+		rules, known := allowed[pkg]
+		if !known {
+			t.Errorf("package %q has no import rule in archtest (place it in the DESIGN.md levels)", pkg)
+			continue
+		}
+		ok := map[string]bool{}
+		for _, r := range rules {
+			ok[r] = true
+		}
+		for _, imp := range fields[2:] {
+			if std[imp] {
+				continue
+			}
+			rel := imp
+			if imp == module || strings.HasPrefix(imp, module+"/") {
+				rel = strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
+			} else {
+				owners[imp] = append(owners[imp], pkg)
+			}
+			if !ok[rel] {
+				t.Errorf("%s imports %s, which its level does not allow", pkg, imp)
+			}
+		}
+	}
+	for imp, pkgs := range owners {
+		if len(pkgs) > 1 {
+			sort.Strings(pkgs)
+			t.Errorf("third-party %s enters through %d packages %v; one package must own it", imp, len(pkgs), pkgs)
+		}
+	}
+}
+
+func stdPackages(t *testing.T) map[string]bool {
+	out, err := exec.Command("go", "list", "std").Output()
+	if err != nil {
+		t.Fatalf("go list std: %v", err)
+	}
+	m := map[string]bool{}
+	for _, l := range strings.Fields(string(out)) {
+		m[l] = true
+	}
+	return m
+}
