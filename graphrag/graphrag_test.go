@@ -282,3 +282,24 @@ func TestWriteJSONShape(t *testing.T) {
 		t.Errorf("weight not written as 1.0:\n%s", buf.String())
 	}
 }
+
+// FuzzWriteJSONString: our string writer and encoding/json agree on every
+// input, valid UTF-8 or not.
+func FuzzWriteJSONString(f *testing.F) {
+	for _, s := range []string{"", "a\"b", "中\u2028\u2029", "\xed\xa0\x80", "\xe0\x80\x80", "\xf4\x90\x80\x80", "\xf0\x9f\x98\x80", "\xc2", "\x7f\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		writeJSONString(&got, s)
+		if got.String() != strings.TrimSuffix(want.String(), "\n") {
+			t.Fatalf("writeJSONString(%q) = %s, encoding/json gives %s", s, got.String(), want.String())
+		}
+	})
+}
