@@ -24,10 +24,9 @@ import (
 // a key repeats, the last one wins. A UTF-8 byte order mark before the
 // document is skipped.
 //
-// The returned State shares memory with data: strings without JSON escapes
-// are substrings of data, not copies. The caller must not modify data after
-// Parse, and the State keeps data reachable for as long as any of its
-// strings is.
+// The returned State does not share memory with data: gjson reads data
+// without copying it, and the strings the State keeps are then copied into
+// a few large chunks, so data can be reused or freed after Parse returns.
 //
 // Errors: an engine other than query, media or insight → an error wrapping
 // ErrUnknownEngine. Anything wrong with data is a *ParseError (errors.Is
@@ -64,24 +63,24 @@ func Parse(data []byte, path string, engine Engine) (*State, error) {
 		return nil, &ParseError{Path: path, Msg: "want a JSON object at the top level, got " + kind(root)}
 	}
 
-	p := parser{file: path}
+	p := parser{file: path, text: textArena{lo: uintptr(unsafe.Pointer(unsafe.SliceData(body))), hi: uintptr(unsafe.Pointer(unsafe.SliceData(body))) + uintptr(len(body))}}
 	st := &State{Engine: engine, Path: path}
 	var err error
 	root.ForEach(func(k, v gjson.Result) bool {
 		var msg string // what is wrong with v; the path is built only then
 		switch k.Str {
 		case "query":
-			st.Query, msg = stringValue(v)
+			st.Query, msg = p.str(v)
 		case "report_title":
-			st.ReportTitle, msg = stringValue(v)
+			st.ReportTitle, msg = p.str(v)
 		case "final_report":
-			st.FinalReport, msg = stringValue(v)
+			st.FinalReport, msg = p.str(v)
 		case "is_completed":
 			st.Completed, msg = boolValue(v)
 		case "created_at":
-			st.CreatedAt, msg = stringValue(v)
+			st.CreatedAt, msg = p.str(v)
 		case "updated_at":
-			st.UpdatedAt, msg = stringValue(v)
+			st.UpdatedAt, msg = p.str(v)
 		case "paragraphs":
 			st.Paragraphs, err = p.paragraphs(v)
 		}
@@ -115,6 +114,7 @@ func ParseFile(in Input) (*State, error) {
 type parser struct {
 	file   string
 	scores floatArena
+	text   textArena
 }
 
 func (p *parser) paragraphs(v gjson.Result) ([]Paragraph, error) {
@@ -147,9 +147,9 @@ func (p *parser) paragraph(i int, v gjson.Result, para *Paragraph) error {
 		var msg string
 		switch k.Str {
 		case "title":
-			para.Title, msg = stringValue(fv)
+			para.Title, msg = p.str(fv)
 		case "content":
-			para.Content, msg = stringValue(fv)
+			para.Content, msg = p.str(fv)
 		case "order":
 			para.Order = nil
 			if fv.Type != gjson.Null {
@@ -183,7 +183,7 @@ func (p *parser) research(i int, v gjson.Result, para *Paragraph) error {
 		case "search_history":
 			para.Searches, err = p.searches(i, fv)
 		case "latest_summary":
-			para.LatestSummary, msg = stringValue(fv)
+			para.LatestSummary, msg = p.str(fv)
 		case "reflection_iteration":
 			para.ReflectionIteration, msg = intValue(fv)
 		case "is_completed":
@@ -227,15 +227,15 @@ func (p *parser) record(i, j int, v gjson.Result, r *SearchRecord) error {
 		var msg string
 		switch k.Str {
 		case "query":
-			r.Query, msg = stringValue(fv)
+			r.Query, msg = p.str(fv)
 		case "url":
-			r.URL, msg = stringValue(fv)
+			r.URL, msg = p.str(fv)
 		case "title":
-			r.Title, msg = stringValue(fv)
+			r.Title, msg = p.str(fv)
 		case "content":
-			r.Content, msg = stringValue(fv)
+			r.Content, msg = p.str(fv)
 		case "timestamp":
-			r.Timestamp, msg = stringValue(fv)
+			r.Timestamp, msg = p.str(fv)
 		case "score":
 			r.Score, msg = p.scoreValue(fv)
 		default:
@@ -357,6 +357,48 @@ func paragraphPath(i int, rest string) string {
 
 func recordPath(i, j int, rest string) string {
 	return paragraphPath(i, ".research.search_history["+strconv.Itoa(j)+"]"+rest)
+}
+
+// str reads a string or null like stringValue, and copies a string that is
+// a view of the input into the parser's text arena, so the State does not
+// keep the input buffer alive.
+func (p *parser) str(v gjson.Result) (string, string) {
+	s, msg := stringValue(v)
+	return p.text.keep(s), msg
+}
+
+// textArena copies strings out of the input into shared chunks: the State
+// then holds just its text (about two thirds of a state file; the rest is
+// JSON syntax, keys and indentation) and the input buffer can be freed,
+// at the cost of one large allocation per chunk instead of one per string.
+// Strings gjson already allocated (those with escapes) are kept as they are.
+type textArena struct {
+	lo, hi uintptr // the input buffer
+	chunk  []byte
+}
+
+const (
+	textChunk   = 1 << 20
+	textOwnSize = 64 << 10 // strings this long get their own allocation
+)
+
+func (a *textArena) keep(s string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	ptr := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	if ptr < a.lo || ptr >= a.hi {
+		return s // not a view of the input
+	}
+	if len(s) >= textOwnSize {
+		return strings.Clone(s)
+	}
+	if cap(a.chunk)-len(a.chunk) < len(s) {
+		a.chunk = make([]byte, 0, textChunk)
+	}
+	start := len(a.chunk)
+	a.chunk = append(a.chunk, s...)
+	return unsafe.String(&a.chunk[start], len(s))
 }
 
 // floatArena hands out *float64 from shared blocks, so a file with a

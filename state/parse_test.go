@@ -430,3 +430,24 @@ func fmtPtr[T any](p *T) string {
 	b, _ := json.Marshal(*p)
 	return string(b)
 }
+
+// The State owns its text: overwriting the input after Parse changes
+// nothing in it.
+func TestParseDoesNotKeepInput(t *testing.T) {
+	data := []byte(`{"query":"某地暴雨","report_title":"标题","paragraphs":[{"title":"影响","content":"交通中断。","research":{"search_history":[{"query":"暴雨 交通","url":"https://x.example/1","title":"t","content":"正文内容","timestamp":"2025"}],"latest_summary":"摘要"}}]}`)
+	st, err := Parse(data, "x.json", EngineQuery)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range data {
+		data[i] = 'x'
+	}
+	r := st.Paragraphs[0].Searches[0]
+	got := []string{st.Query, st.ReportTitle, st.Paragraphs[0].Title, st.Paragraphs[0].Content, st.Paragraphs[0].LatestSummary, r.Query, r.URL, r.Title, r.Content, r.Timestamp}
+	want := []string{"某地暴雨", "标题", "影响", "交通中断。", "摘要", "暴雨 交通", "https://x.example/1", "t", "正文内容", "2025"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("field %d after overwriting the input: got %q, want %q", i, got[i], want[i])
+		}
+	}
+}

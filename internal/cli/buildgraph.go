@@ -101,6 +101,9 @@ type buildSummary struct {
 	Engines    []engineLine   `json:"engines"`
 	Warnings   []string       `json:"warnings"`
 	Seconds    float64        `json:"seconds"`
+	// Stages holds the wall time of each stage in seconds: load (read and
+	// parse the state files and the forum log), build, save.
+	Stages map[string]float64 `json:"stages"`
 }
 
 type engineLine struct {
@@ -128,6 +131,13 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	store, err := storage.New(opts.GraphsDir)
 	if err != nil {
 		return err
+	}
+	stages := map[string]float64{}
+	mark := time.Now()
+	lap := func(name string) {
+		now := time.Now()
+		stages[name] = now.Sub(mark).Seconds()
+		mark = now
 	}
 	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: opts.AllowMixedQueries})
 	if err != nil {
@@ -162,6 +172,7 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	if id == "" {
 		id = defaultReportID(topic, loaded.States, entries)
 	}
+	lap("load")
 	g, bw, err := builder.Build(builder.Config{
 		Topic:       topic,
 		ReportID:    id,
@@ -176,11 +187,13 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 		return err
 	}
 	warnings = append(warnings, bw...)
+	lap("build")
 	path, err := store.Save(g)
 	if err != nil {
 		return err
 	}
-	sum := buildSummary{ReportID: id, Path: path, Topic: topic, Nodes: map[string]int{}, Edges: map[string]int{}, Warnings: warnings}
+	lap("save")
+	sum := buildSummary{ReportID: id, Path: path, Topic: topic, Nodes: map[string]int{}, Edges: map[string]int{}, Warnings: warnings, Stages: stages}
 	if fi, err := os.Stat(path); err == nil {
 		sum.Bytes = fi.Size()
 	}
@@ -228,7 +241,7 @@ func printBuildSummary(w io.Writer, s buildSummary, st graphrag.Stats) {
 			fmt.Fprintf(w, "  - %s\n", x)
 		}
 	}
-	fmt.Fprintf(w, "took:    %.2fs\n", s.Seconds)
+	fmt.Fprintf(w, "took:    %.2fs (load %.2fs, build %.2fs, save %.2fs)\n", s.Seconds, s.Stages["load"], s.Stages["build"], s.Stages["save"])
 }
 
 func humanBytes(n int64) string {

@@ -1,0 +1,212 @@
+package queryengine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+
+	"reportengine/graphrag"
+)
+
+// benchGraph is a synthetic graph of builder shape: 3 engines × 200
+// sections, 10 search queries per section (6 000), 50 new sources per query
+// (300 000) plus 3 links per query to earlier sources (shared sources with
+// several engines). Contents are ~150 runes of Zipf-distributed Chinese
+// words (20 000-word vocabulary over 3 000 characters) mixed with English
+// words, some capitalised. A few sources contain the rare term "量子纠缠".
+var benchGraph = sync.OnceValues(func() (*graphrag.Graph, *benchVocab) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	v := newBenchVocab(rng)
+	g := graphrag.New()
+	must := func(err error) {
+		if err != nil {
+			panic(err)
+		}
+	}
+	must(g.AddNode(&graphrag.Node{ID: "T_bench", Type: graphrag.TypeTopic, Name: "武汉大学舆情"}))
+	var sources []*graphrag.Node
+	srcEngines := map[*graphrag.Node]map[string]bool{}
+	for _, en := range []string{"query", "media", "insight"} {
+		must(g.AddNode(&graphrag.Node{ID: en, Type: graphrag.TypeEngine, Name: en, Attrs: graphrag.Attributes{{Key: "engine", Value: en}}}))
+		must(g.AddEdge(graphrag.Edge{From: "T_bench", To: en, Relation: graphrag.RelAnalyzedBy}))
+		for s := 0; s < 200; s++ {
+			sid := fmt.Sprintf("%s_S%d", en, s)
+			title := v.text(rng, 12)
+			must(g.AddNode(&graphrag.Node{ID: sid, Type: graphrag.TypeSection, Name: title, Attrs: graphrag.Attributes{
+				{Key: "title", Value: title}, {Key: "order", Value: s}, {Key: "position", Value: s},
+				{Key: "summary", Value: v.text(rng, 100)}, {Key: "content", Value: v.text(rng, 300)},
+				{Key: "latest_summary", Value: v.text(rng, 100)}, {Key: "engine", Value: en}}}))
+			must(g.AddEdge(graphrag.Edge{From: en, To: sid, Relation: graphrag.RelContains}))
+			for k := 0; k < 10; k++ {
+				qid := fmt.Sprintf("%s_Q%d", sid, k)
+				qt := v.text(rng, 8)
+				must(g.AddNode(&graphrag.Node{ID: qid, Type: graphrag.TypeSearchQuery, Name: qt, Attrs: graphrag.Attributes{
+					{Key: "query_text", Value: qt}, {Key: "section_ref", Value: sid}, {Key: "engine", Value: en}, {Key: "record_count", Value: 50}}}))
+				must(g.AddEdge(graphrag.Edge{From: sid, To: qid, Relation: graphrag.RelSearched}))
+				for f := 0; f < 53; f++ {
+					var src *graphrag.Node
+					if f >= 50 && len(sources) > 1000 {
+						src = sources[rng.IntN(len(sources))]
+						if _, dup := g.Edge(qid, src.ID); dup {
+							continue
+						}
+					} else {
+						id := fmt.Sprintf("SRC_%06d", len(sources))
+						title := v.text(rng, 20)
+						content := v.text(rng, 150)
+						if len(sources)%60_000 == 7 {
+							content = "量子纠缠" + content
+						}
+						preview := content
+						if r := []rune(content); len(r) > 100 {
+							preview = string(r[:100])
+						}
+						src = &graphrag.Node{ID: id, Type: graphrag.TypeSource, Name: title, Attrs: graphrag.Attributes{
+							{Key: "url", Value: "https://news.example.com/2025/" + id}, {Key: "title", Value: title},
+							{Key: "preview", Value: preview}, {Key: "content", Value: content}, {Key: "score", Value: rng.Float64()}}}
+						must(g.AddNode(src))
+						sources = append(sources, src)
+						srcEngines[src] = map[string]bool{}
+					}
+					srcEngines[src][en] = true
+					must(g.AddEdge(graphrag.Edge{From: qid, To: src.ID, Relation: graphrag.RelFound}))
+				}
+			}
+		}
+	}
+	for _, src := range sources {
+		var l []string
+		for _, en := range []string{"query", "media", "insight"} {
+			if srcEngines[src][en] {
+				l = append(l, en)
+			}
+		}
+		src.Attrs.Set("engines", l)
+	}
+	return g, v
+})
+
+// benchVocab draws Zipf-distributed words.
+type benchVocab struct {
+	zh   []string
+	en   []string
+	zipf *rand.Zipf
+}
+
+func newBenchVocab(rng *rand.Rand) *benchVocab {
+	v := &benchVocab{}
+	chars := make([]rune, 3000)
+	for i := range chars {
+		chars[i] = rune(0x4E00 + i*7)
+	}
+	charZipf := rand.NewZipf(rng, 1.05, 1, uint64(len(chars)-1))
+	for i := 0; i < 20_000; i++ {
+		n := 2 + rng.IntN(3)
+		var sb strings.Builder
+		for j := 0; j < n; j++ {
+			sb.WriteRune(chars[charZipf.Uint64()])
+		}
+		v.zh = append(v.zh, sb.String())
+	}
+	for i := 0; i < 2_000; i++ {
+		n := 3 + rng.IntN(7)
+		b := make([]byte, n)
+		for j := range b {
+			b[j] = byte('a' + rng.IntN(26))
+		}
+		if rng.IntN(3) == 0 {
+			b[0] -= 'a' - 'A'
+		}
+		v.en = append(v.en, string(b))
+	}
+	v.zipf = rand.NewZipf(rng, 1.0001, 1, uint64(len(v.zh)-1))
+	return v
+}
+
+// text returns about n runes of mixed text.
+func (v *benchVocab) text(rng *rand.Rand, n int) string {
+	var sb strings.Builder
+	runes := 0
+	for runes < n {
+		if rng.IntN(5) == 0 {
+			w := v.en[rng.IntN(len(v.en))]
+			sb.WriteString(" " + w + " ")
+			runes += len(w) + 2
+			continue
+		}
+		w := v.zh[v.zipf.Uint64()]
+		sb.WriteString(w)
+		runes += len([]rune(w))
+	}
+	return sb.String()
+}
+
+var benchEngine = sync.OnceValue(func() *Engine {
+	g, _ := benchGraph()
+	return New(g)
+})
+
+func BenchmarkNew(b *testing.B) {
+	g, _ := benchGraph()
+	b.ReportAllocs()
+	var e *Engine
+	for b.Loop() {
+		e = New(g)
+	}
+	st := e.Stats()
+	b.ReportMetric(float64(st.Bytes)/float64(st.Nodes), "index-B/node")
+	b.ReportMetric(float64(st.Postings)/float64(st.Nodes), "postings/node")
+	b.ReportMetric(float64(st.Nodes), "nodes")
+}
+
+func BenchmarkRun(b *testing.B) {
+	g, v := benchGraph()
+	e := benchEngine()
+	// common: a 3-rune word in about 11 % of the sources (its text must be
+	// verified); common2: a 2-rune word in about 11 % (no verification);
+	// top: the most frequent word, 4 runes, in 95 % of the sources.
+	common, common2, top := v.zh[29], v.zh[28], v.zh[0]
+	cases := []struct {
+		name string
+		q    Query
+	}{
+		{"rare keyword", Query{Keywords: []string{"量子纠缠"}, Depth: 1}},
+		{"common keyword", Query{Keywords: []string{common}, Depth: 1}},
+		{"common 2-rune keyword", Query{Keywords: []string{common2}, Depth: 1}},
+		{"most frequent word", Query{Keywords: []string{top}, Depth: 1}},
+		{"one-rune keyword", Query{Keywords: []string{string([]rune(common)[:1])}, Depth: 0}},
+		{"empty keywords depth 1", Query{Depth: 1}},
+		{"engine filter depth 2", Query{Keywords: []string{common2}, Engines: []string{"media"}, Depth: 2}},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var res *Result
+			for b.Loop() {
+				e.cache.reset() // measure the first query of a term
+				var err error
+				if res, err = e.Run(c.q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(res.TotalNodes), "reached")
+			b.ReportMetric(float64(res.TotalSources), "sources")
+		})
+	}
+	_ = g
+	// A repeated long term is answered from the term cache.
+	b.Run("common keyword repeated", func(b *testing.B) {
+		b.ReportAllocs()
+		q := Query{Keywords: []string{common}, Depth: 1}
+		if _, err := e.Run(q); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if _, err := e.Run(q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

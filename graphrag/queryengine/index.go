@@ -1,0 +1,625 @@
+package queryengine
+
+import (
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+
+	"reportengine/graphrag"
+)
+
+// Gram keys. A key packs two lower-cased runes (21 bits each): first<<21 |
+// second. endRune as the second rune marks the last rune of a field, so
+// every rune occurrence starts exactly one gram and a one-rune term is the
+// union of the key range [r<<21, r<<21|endRune].
+const (
+	runeBits = 21
+	endRune  = 1<<runeBits - 1 // > unicode.MaxRune
+)
+
+func gramKey(a, b rune) uint64 { return uint64(a)<<runeBits | uint64(b) }
+
+// Posting containers. Node indexes are split into a block number (high 16
+// bits) and an offset in the block (low 16 bits). A gram's postings in one
+// block are a sorted []uint16 when there are at most bitmapMin of them, else
+// a 65 536-bit bitmap (8 KiB); so a posting never costs more than 2 bytes.
+const (
+	blockBits  = 16
+	blockSize  = 1 << blockBits
+	bitmapMin  = 4096
+	blockWords = blockSize / 64
+)
+
+// container is one gram's postings in one block.
+type container struct {
+	hi  uint16 // block number: node index >> 16
+	nm1 uint16 // number of postings - 1
+	off uint32 // offset into gramIndex.arr, or into gramIndex.bits (words) for a bitmap
+}
+
+func (c container) n() int         { return int(c.nm1) + 1 }
+func (c container) isBitmap() bool { return c.n() > bitmapMin }
+
+// gramIndex is the inverted index: sorted gram keys, and for each key a run
+// of containers (in block order).
+type gramIndex struct {
+	keys  []uint64    // sorted gram keys
+	start []uint32    // containers of keys[i] are conts[start[i]:start[i+1]]
+	conts []container // grouped by gram, in block order within a gram
+	arr   []uint16    // array containers
+	bits  []uint64    // bitmap containers, blockWords words each
+}
+
+// find returns the position of key in keys, or -1.
+func (ix *gramIndex) find(key uint64) int {
+	i, ok := slices.BinarySearch(ix.keys, key)
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+// containers returns the containers of the gram at position i.
+func (ix *gramIndex) containers(i int) []container {
+	return ix.conts[ix.start[i]:ix.start[i+1]]
+}
+
+// count returns the number of postings of the gram at position i.
+func (ix *gramIndex) count(i int) int {
+	n := 0
+	for _, c := range ix.containers(i) {
+		n += c.n()
+	}
+	return n
+}
+
+func (ix *gramIndex) bytes() int64 {
+	return int64(len(ix.keys))*8 + int64(len(ix.start))*4 + int64(len(ix.conts))*8 +
+		int64(len(ix.arr))*2 + int64(len(ix.bits))*8
+}
+
+// searchKeys are the searchable attributes; the node name is searched too.
+// A key that is absent, or whose (first) value is not a string, is empty.
+var searchKeys = [...]string{"title", "query_text", "summary", "latest_summary", "content", "url"}
+
+// Case modes: how to test a lower-case term against a node's raw fields.
+// A node's mode is the worst over its searchable fields.
+const (
+	modeLower   = 0 // every field equals its strings.ToLower form
+	modeASCII   = 1 // valid UTF-8; only ASCII A-Z change under ToLower
+	modeGeneral = 2 // anything else: lower-case a copy of the field
+)
+
+// textIndex keeps, per node, the searchable field values (string headers
+// sharing the graph's bytes, no copy) and the case mode, so that verifying
+// a candidate reads its text without going through Node and Attributes.
+type textIndex struct {
+	start  []uint32 // fields of node v: fields[start[v]:start[v+1]]
+	fields []string // non-empty, distinct per node, longest first
+	mode   []uint8
+}
+
+func (t *textIndex) of(v uint32) []string { return t.fields[t.start[v]:t.start[v+1]] }
+
+func (t *textIndex) bytes() int64 {
+	return int64(len(t.start))*4 + int64(len(t.fields))*16 + int64(len(t.mode))
+}
+
+// searchFields appends the non-empty searchable values of n to dst: the
+// name and the first value of each search key when it is a string (as
+// Attributes.String reads it), without duplicates, longest first.
+func searchFields(n *graphrag.Node, dst []string) []string {
+	base := len(dst)
+	add := func(s string) {
+		if s == "" || slices.Contains(dst[base:], s) {
+			return
+		}
+		dst = append(dst, s)
+	}
+	add(n.Name)
+	var seen uint8
+	for _, a := range n.Attrs {
+		slot := slotOf(a.Key)
+		if slot < 0 || seen&(1<<slot) != 0 {
+			continue
+		}
+		seen |= 1 << slot
+		if s, ok := a.Value.(string); ok {
+			add(s)
+		}
+	}
+	slices.SortStableFunc(dst[base:], func(a, b string) int { return len(b) - len(a) })
+	return dst
+}
+
+func slotOf(key string) int {
+	switch key {
+	case "title":
+		return 0
+	case "query_text":
+		return 1
+	case "summary":
+		return 2
+	case "latest_summary":
+		return 3
+	case "content":
+		return 4
+	case "url":
+		return 5
+	}
+	return -1
+}
+
+// caseBits marks the BMP runes r with unicode.ToLower(r) != r, so the hot
+// loops call unicode.ToLower (a binary search) only for those.
+var caseBits = sync.OnceValue(func() *[65536 / 64]uint64 {
+	var b [65536 / 64]uint64
+	for r := rune(0); r < 65536; r++ {
+		if unicode.ToLower(r) != r {
+			b[r>>6] |= 1 << (r & 63)
+		}
+	}
+	return &b
+})
+
+// lowerRune is unicode.ToLower, with a table for the BMP.
+func lowerRune(cb *[1024]uint64, r rune) rune {
+	if r < 65536 && cb[r>>6]&(1<<(r&63)) == 0 {
+		return r
+	}
+	return unicode.ToLower(r)
+}
+
+// Build. Nodes are read in chunks of chunkSize. Each chunk's gram
+// occurrences are packed as key<<16 | (node & 0xFFFF) into one []uint64,
+// sorted by key with a stable LSD radix sort (so the node offsets of a key
+// stay ascending), and compacted into a run of (key, offsets) without
+// duplicates. The runs of one 65 536-node block are merged into containers.
+// No hash map is involved; the temporary memory is about 2 × 8 bytes per
+// gram occurrence of one chunk, plus the runs of one block.
+const chunkSize = 1024
+
+// run of one chunk: keys ascending; offsets of keys[i] are
+// lows[ends[i-1]:ends[i]].
+type gramRun struct {
+	keys []uint64
+	ends []uint32
+	lows []uint16
+}
+
+type indexBuilder struct {
+	cb   *[1024]uint64
+	buf  []uint64 // packed occurrences of the current chunk
+	aux  []uint64 // radix sort scratch
+	lo   uint64   // node & 0xFFFF of the current node
+	mode uint8    // case mode of the current node
+
+	runs []gramRun
+	out  blockResult // the block being built
+}
+
+// blockResult is the index of one 65 536-node block; container offsets
+// are relative to its own arr and bits.
+type blockResult struct {
+	tagged []taggedCont // containers, keys ascending
+	arr    []uint16
+	bits   []uint64
+	fields []string // searchable fields of the block's nodes
+}
+
+type taggedCont struct {
+	key uint64
+	c   container
+}
+
+// addField appends the grams of one field of the current node: every pair
+// of adjacent lower-cased runes, and (last rune, endRune). Invalid UTF-8
+// bytes count as U+FFFD, as in strings.ToLower.
+func (b *indexBuilder) addField(s string) {
+	prev := rune(-1)
+	for i := 0; i < len(s); {
+		var r rune
+		if c := s[i]; c < utf8.RuneSelf {
+			r = rune(c)
+			if 'A' <= c && c <= 'Z' {
+				r += 'a' - 'A'
+				b.mode = max(b.mode, modeASCII)
+			}
+			i++
+		} else {
+			r0, w := utf8.DecodeRuneInString(s[i:])
+			i += w
+			if r0 == utf8.RuneError && w == 1 {
+				b.mode = modeGeneral
+			}
+			r = lowerRune(b.cb, r0)
+			if r != r0 {
+				b.mode = modeGeneral
+			}
+		}
+		if prev >= 0 {
+			b.buf = append(b.buf, gramKey(prev, r)<<16|b.lo)
+		}
+		prev = r
+	}
+	if prev >= 0 {
+		b.buf = append(b.buf, gramKey(prev, endRune)<<16|b.lo)
+	}
+}
+
+// The key sort uses 11-bit digits aligned on the two runes (low and high
+// part of each), with the four histograms taken in one pass. A digit that
+// is the same for every key (the high part of ASCII runes) costs no pass.
+const (
+	radixBits   = 11
+	radixDigits = 4
+)
+
+var radixShift = [radixDigits]uint{16, 16 + radixBits, 16 + runeBits, 16 + runeBits + radixBits}
+
+// sortChunk sorts b.buf by key (bits 16 and up), stably.
+func (b *indexBuilder) sortChunk() {
+	if cap(b.aux) < len(b.buf) {
+		b.aux = make([]uint64, len(b.buf), cap(b.buf))
+	}
+	src, dst := b.buf, b.aux[:len(b.buf)]
+	var count [radixDigits][1 << radixBits]uint32
+	for _, x := range src {
+		count[0][x>>radixShift[0]&(1<<radixBits-1)]++
+		count[1][x>>radixShift[1]&(1<<(runeBits-radixBits)-1)]++
+		count[2][x>>radixShift[2]&(1<<radixBits-1)]++
+		count[3][x>>radixShift[3]&(1<<(runeBits-radixBits)-1)]++
+	}
+	for d := range radixDigits {
+		shift := radixShift[d]
+		mask := uint64(1<<radixBits - 1)
+		if d%2 == 1 {
+			mask = 1<<(runeBits-radixBits) - 1
+		}
+		c := &count[d]
+		if int(c[src[0]>>shift&mask]) == len(src) {
+			continue // every key has this digit
+		}
+		sum := uint32(0)
+		for i, n := range c {
+			c[i] = sum
+			sum += n
+		}
+		for _, x := range src {
+			k := x >> shift & mask
+			dst[c[k]] = x
+			c[k]++
+		}
+		src, dst = dst, src
+	}
+	b.buf, b.aux = src, dst
+}
+
+// compactChunk turns the sorted chunk into a run, dropping repeated
+// (key, node) pairs. The run's slices are sized exactly (a counting pass
+// first).
+func (b *indexBuilder) compactChunk() {
+	nkeys, npairs := 0, 0
+	prev := ^uint64(0)
+	for _, x := range b.buf {
+		if x == prev {
+			continue
+		}
+		if prev == ^uint64(0) || x>>16 != prev>>16 {
+			nkeys++
+		}
+		npairs++
+		prev = x
+	}
+	r := gramRun{keys: make([]uint64, 0, nkeys), ends: make([]uint32, 0, nkeys), lows: make([]uint16, 0, npairs)}
+	prev = ^uint64(0)
+	for _, x := range b.buf {
+		if x == prev {
+			continue
+		}
+		if prev == ^uint64(0) || x>>16 != prev>>16 {
+			if len(r.keys) > 0 {
+				r.ends = append(r.ends, uint32(len(r.lows)))
+			}
+			r.keys = append(r.keys, x>>16)
+		}
+		r.lows = append(r.lows, uint16(x))
+		prev = x
+	}
+	if len(r.keys) > 0 {
+		r.ends = append(r.ends, uint32(len(r.lows)))
+	}
+	b.runs = append(b.runs, r)
+	b.buf = b.buf[:0]
+}
+
+// flushBlock merges the runs of one block into containers (a k-way merge
+// on a min-heap of run heads; ties go to the earlier run, so offsets stay
+// ascending).
+func (b *indexBuilder) flushBlock(block int) {
+	pos := make([]int, len(b.runs))
+	head := make([]uint64, len(b.runs)) // current key of each run
+	h := make([]int, 0, len(b.runs))    // run indexes, heap-ordered by (head, index)
+	less := func(i, j int) bool {
+		ki, kj := head[h[i]], head[h[j]]
+		return ki < kj || ki == kj && h[i] < h[j]
+	}
+	for i, r := range b.runs {
+		if len(r.keys) > 0 {
+			head[i] = r.keys[0]
+			h = append(h, i)
+		}
+	}
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		siftDown(h, i, less)
+	}
+	var lows []uint16
+	for len(h) > 0 {
+		key := head[h[0]]
+		lows = lows[:0]
+		for len(h) > 0 && head[h[0]] == key {
+			ri := h[0]
+			r := &b.runs[ri]
+			p := pos[ri]
+			from := uint32(0)
+			if p > 0 {
+				from = r.ends[p-1]
+			}
+			lows = append(lows, r.lows[from:r.ends[p]]...)
+			pos[ri]++
+			if pos[ri] == len(r.keys) {
+				h[0] = h[len(h)-1]
+				h = h[:len(h)-1]
+			} else {
+				head[ri] = r.keys[pos[ri]]
+			}
+			siftDown(h, 0, less)
+		}
+		o := &b.out
+		c := container{hi: uint16(block), nm1: uint16(len(lows) - 1)}
+		if len(lows) > bitmapMin {
+			c.off = uint32(len(o.bits))
+			o.bits = append(o.bits, make([]uint64, blockWords)...)
+			w := o.bits[c.off:]
+			for _, lo := range lows {
+				w[lo>>6] |= 1 << (lo & 63)
+			}
+		} else {
+			c.off = uint32(len(o.arr))
+			o.arr = append(o.arr, lows...)
+		}
+		o.tagged = append(o.tagged, taggedCont{key, c})
+	}
+	b.runs = b.runs[:0]
+}
+
+// buildBlock indexes the nodes of one block. It sets ti.mode and, with
+// offsets relative to the block's fields, ti.start for those nodes.
+func (b *indexBuilder) buildBlock(nodes []*graphrag.Node, block int, ti *textIndex) blockResult {
+	b.out = blockResult{}
+	first := block << blockBits
+	last := min(first+blockSize, len(nodes))
+	for start := first; start < last; start += chunkSize {
+		for v := start; v < min(start+chunkSize, last); v++ {
+			b.lo, b.mode = uint64(v&(blockSize-1)), modeLower
+			from := len(b.out.fields)
+			b.out.fields = searchFields(nodes[v], b.out.fields)
+			for _, f := range b.out.fields[from:] {
+				b.addField(f)
+			}
+			ti.start[v+1] = uint32(len(b.out.fields))
+			ti.mode[v] = b.mode
+		}
+		if len(b.buf) > 0 {
+			b.sortChunk()
+			b.compactChunk()
+		}
+	}
+	b.flushBlock(block)
+	return b.out
+}
+
+// buildIndex builds the gram index and the text index of nodes. Blocks are
+// independent and built by up to GOMAXPROCS goroutines, then concatenated.
+func buildIndex(nodes []*graphrag.Node) (gramIndex, textIndex) {
+	ti := textIndex{start: make([]uint32, len(nodes)+1), mode: make([]uint8, len(nodes))}
+	nblocks := (len(nodes) + blockSize - 1) / blockSize
+	blocks := make([]blockResult, nblocks)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), nblocks) {
+		wg.Go(func() {
+			b := &indexBuilder{cb: caseBits()}
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= nblocks {
+					return
+				}
+				blocks[i] = b.buildBlock(nodes, i, &ti)
+			}
+		})
+	}
+	wg.Wait()
+
+	// Concatenate: fields (and make ti.start global), arr, bits.
+	var nfields, narr, nbits, ntagged int
+	for _, br := range blocks {
+		nfields += len(br.fields)
+		narr += len(br.arr)
+		nbits += len(br.bits)
+		ntagged += len(br.tagged)
+	}
+	if narr > math.MaxUint32 || nbits > math.MaxUint32 || ntagged > math.MaxUint32 {
+		panic("queryengine: posting index exceeds 2^32 entries")
+	}
+	ti.fields = make([]string, 0, nfields)
+	ix := gramIndex{arr: make([]uint16, 0, narr), bits: make([]uint64, 0, nbits)}
+	arrBase := make([]uint32, nblocks)
+	bitsBase := make([]uint32, nblocks)
+	for i, br := range blocks {
+		base := uint32(len(ti.fields))
+		first := i << blockBits
+		for v := first + 1; v <= min(first+blockSize, len(nodes)); v++ {
+			ti.start[v] += base
+		}
+		ti.fields = append(ti.fields, br.fields...)
+		arrBase[i], bitsBase[i] = uint32(len(ix.arr)), uint32(len(ix.bits))
+		ix.arr = append(ix.arr, br.arr...)
+		ix.bits = append(ix.bits, br.bits...)
+		blocks[i].fields, blocks[i].arr, blocks[i].bits = nil, nil, nil
+	}
+
+	// Merge the blocks' container lists by key (k-way, min-heap of block
+	// heads; ties go to the lower block, so a key's containers are in block
+	// order).
+	ix.conts = make([]container, 0, ntagged)
+	pos := make([]int, nblocks)
+	h := make([]int, 0, nblocks)
+	less := func(i, j int) bool {
+		ki, kj := blocks[h[i]].tagged[pos[h[i]]].key, blocks[h[j]].tagged[pos[h[j]]].key
+		return ki < kj || ki == kj && h[i] < h[j]
+	}
+	for i := range blocks {
+		if len(blocks[i].tagged) > 0 {
+			h = append(h, i)
+		}
+	}
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		siftDown(h, i, less)
+	}
+	for len(h) > 0 {
+		bi := h[0]
+		tc := blocks[bi].tagged[pos[bi]]
+		if len(ix.keys) == 0 || ix.keys[len(ix.keys)-1] != tc.key {
+			ix.keys = append(ix.keys, tc.key)
+			ix.start = append(ix.start, uint32(len(ix.conts)))
+		}
+		c := tc.c
+		if c.isBitmap() {
+			c.off += bitsBase[bi]
+		} else {
+			c.off += arrBase[bi]
+		}
+		ix.conts = append(ix.conts, c)
+		pos[bi]++
+		if pos[bi] == len(blocks[bi].tagged) {
+			h[0] = h[len(h)-1]
+			h = h[:len(h)-1]
+		}
+		siftDown(h, 0, less)
+	}
+	ix.start = append(ix.start, uint32(len(ix.conts)))
+	ix.keys = slices.Clip(ix.keys)
+	ix.start = slices.Clip(ix.start)
+	return ix, ti
+}
+
+// siftDown restores the heap property of h below i.
+func siftDown(h []int, i int, less func(i, j int) bool) {
+	for {
+		l, m := 2*i+1, i
+		if l < len(h) && less(l, m) {
+			m = l
+		}
+		if l+1 < len(h) && less(l+1, m) {
+			m = l + 1
+		}
+		if m == i {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+}
+
+// containsFold reports whether strings.ToLower(s) contains t, where t is
+// already lower-case, for a field s of the given case mode.
+func containsFold(s, t string, mode uint8, tASCIILetters bool) bool {
+	switch {
+	case mode == modeLower || (mode == modeASCII && !tASCIILetters):
+		// Under modeASCII lower-casing changes only ASCII letters; a term
+		// without ASCII letters cannot overlap them.
+		return containsLast(s, t)
+	case mode == modeASCII:
+		return containsFoldASCII(s, t)
+	}
+	return strings.Contains(strings.ToLower(s), t)
+}
+
+// containsLast is strings.Contains(s, t) for a non-empty t, anchored on
+// the LAST byte of t: for CJK text that is a UTF-8 continuation byte (one
+// of 64 values), far rarer than the lead byte strings.Index anchors on,
+// which occurs every three bytes of Chinese text.
+func containsLast(s, t string) bool {
+	j := len(t) - 1
+	c := t[j]
+	end := len(s) // exclusive bound for the anchor position
+	for i := j; i < end; i++ {
+		k := strings.IndexByte(s[i:end], c)
+		if k < 0 {
+			return false
+		}
+		i += k
+		if s[i-j:i+1] == t {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFoldASCII reports whether s, with ASCII A-Z lowered, contains t
+// (lower-case, non-empty).
+func containsFoldASCII(s, t string) bool {
+	c0 := t[0]
+	if c0 < 'a' || c0 > 'z' {
+		for i := 0; ; i++ {
+			j := strings.IndexByte(s[i:], c0)
+			if j < 0 {
+				return false
+			}
+			i += j
+			if len(s)-i < len(t) {
+				return false
+			}
+			if equalFoldASCII(s[i+1:i+len(t)], t[1:]) {
+				return true
+			}
+		}
+	}
+	up := c0 - ('a' - 'A')
+	for i := 0; i+len(t) <= len(s); i++ {
+		if c := s[i]; (c == c0 || c == up) && equalFoldASCII(s[i+1:i+len(t)], t[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// equalFoldASCII reports whether a with ASCII A-Z lowered equals t
+// (len(a) == len(t)).
+func equalFoldASCII(a, t string) bool {
+	for i := 0; i < len(t); i++ {
+		c := a[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != t[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func hasASCIILetter(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i] | 0x20; 'a' <= c && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,624 @@
+package queryengine
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"reportengine/graphrag"
+)
+
+// Result is the answer to one query, shaped like the reference API's
+// "result" object (matched_sections, matched_queries, matched_sources,
+// total_nodes, query_params, summary) plus the pre-cap totals and no_match.
+// The three lists are never nil (they marshal as []).
+type Result struct {
+	// MatchedSections are the reached section nodes sorted by "order"
+	// (numbers ascending, missing or null last), then graph order; at most
+	// Params.MaxSections of them.
+	MatchedSections []Item `json:"matched_sections"`
+	// MatchedQueries are the reached search_query nodes sorted by
+	// query_text (byte-wise), then graph order; at most Params.MaxQueries.
+	MatchedQueries []Item `json:"matched_queries"`
+	// MatchedSources are the reached source nodes sorted by title
+	// (byte-wise), then graph order; at most Params.MaxSources.
+	MatchedSources []Item `json:"matched_sources"`
+	// TotalNodes counts seeds ∪ expanded nodes of every type (topic and
+	// engine nodes too), before the caps: the reference's total_nodes.
+	TotalNodes int `json:"total_nodes"`
+	// TotalSections, TotalQueries and TotalSources count the reached nodes
+	// of each kind before the caps.
+	TotalSections int `json:"total_sections"`
+	TotalQueries  int `json:"total_queries"`
+	TotalSources  int `json:"total_sources"`
+	// Params is the query as run: defaults filled in (caps), keywords as
+	// given (not split).
+	Params Query `json:"query_params"`
+	// Summary is one line of at most 200 runes, e.g.
+	// "段落(3): 引言, 现状, 展望; 搜索词(5): 武大樱花, …; 来源(2)", or
+	// "无匹配结果" when NoMatch.
+	Summary string `json:"summary"`
+	// NoMatch is true when no section, search query or source was reached
+	// (TotalNodes may still count topic or engine nodes). Callers should not
+	// hand an empty result to an LLM as if it were context (B24a).
+	NoMatch bool `json:"no_match"`
+}
+
+// Item is one matched node, flattened as in the reference API:
+// {"id", "name", "type", then the node's attributes in their stored order}.
+// An attribute named id, name or type is left out of the JSON (the node's
+// own field wins; the reference overwrote the value instead).
+type Item struct {
+	ID   string
+	Name string
+	Type graphrag.NodeType
+	// Attrs is a copy of the node's attribute list; the values are shared
+	// with the graph and must not be modified.
+	Attrs graphrag.Attributes
+}
+
+// MarshalJSON writes the flattened object with id, name and type first,
+// then the attributes in order; output is deterministic.
+func (it Item) MarshalJSON() ([]byte, error) {
+	a := make(graphrag.Attributes, 0, len(it.Attrs)+3)
+	a = append(a, graphrag.Attr{Key: "id", Value: it.ID}, graphrag.Attr{Key: "name", Value: it.Name},
+		graphrag.Attr{Key: "type", Value: string(it.Type)})
+	for _, kv := range it.Attrs {
+		switch kv.Key {
+		case "id", "name", "type":
+			continue
+		}
+		a = append(a, kv)
+	}
+	return a.MarshalJSON()
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: id, name and type (strings)
+// go to their fields, every other key to Attrs in order.
+func (it *Item) UnmarshalJSON(data []byte) error {
+	var a graphrag.Attributes
+	if err := a.UnmarshalJSON(data); err != nil {
+		return err
+	}
+	out := Item{}
+	for _, kv := range a {
+		switch kv.Key {
+		case "id", "name", "type":
+			s, ok := kv.Value.(string)
+			if !ok && kv.Value != nil {
+				return fmt.Errorf("queryengine: item %q: want a string", kv.Key)
+			}
+			switch kv.Key {
+			case "id":
+				out.ID = s
+			case "name":
+				out.Name = s
+			default:
+				out.Type = graphrag.NodeType(s)
+			}
+		default:
+			out.Attrs = append(out.Attrs, kv)
+		}
+	}
+	*it = out
+	return nil
+}
+
+var _ json.Marshaler = Item{}
+
+// scratch is the per-Run working memory, reused through Engine.pool.
+type scratch struct {
+	visited  []uint64 // one bit per node: seed or expanded
+	frontier []uint32
+	next     []uint32
+	cand     []uint16
+	matches  []uint32
+	union    []uint64 // one-rune terms: the union of their grams' postings
+	setOK    []bool
+	typeOK   []bool
+}
+
+// run is the state of one Run call.
+type run struct {
+	e      *Engine
+	s      *scratch
+	typeOK []bool // nil = every type
+	setOK  []bool // nil = no engine filter
+	total  int
+	counts [3]int      // sections, queries, sources reached
+	touch  byte        // sink of verifyCandidates' prefetching loads
+	heaps  [3]rankHeap // best-ranked nodes of each kind, bounded by the caps
+}
+
+// Run answers q. It returns an error wrapping ErrEmptyGraph when the graph
+// has no node, and a *QueryError (ErrBadQuery) for a negative depth or cap.
+// See the package documentation for the exact rules.
+func (e *Engine) Run(q Query) (*Result, error) {
+	if e == nil || len(e.nodes) == 0 {
+		return nil, fmt.Errorf("queryengine: run: %w", ErrEmptyGraph)
+	}
+	q, err := q.normalize()
+	if err != nil {
+		return nil, err
+	}
+	s := e.pool.Get().(*scratch)
+	defer e.pool.Put(s)
+	clear(s.visited)
+	s.frontier = s.frontier[:0]
+
+	r := &run{e: e, s: s}
+	r.heaps[0].init(e, q.MaxSections)
+	r.heaps[1].init(e, q.MaxQueries)
+	r.heaps[2].init(e, q.MaxSources)
+	if len(q.Types) > 0 {
+		s.typeOK = resetBools(s.typeOK, len(e.typeNames))
+		for _, t := range q.Types {
+			if c, ok := e.typeCode[t]; ok {
+				s.typeOK[c] = true
+			}
+		}
+		r.typeOK = s.typeOK
+	}
+	if len(q.Engines) > 0 {
+		mask := make([]uint64, (len(e.engines)+63)/64)
+		for _, name := range q.Engines {
+			if i, ok := e.engineID[name]; ok {
+				setBit(mask, i)
+			}
+		}
+		s.setOK = resetBools(s.setOK, len(e.sets))
+		s.setOK[alwaysPass] = true
+		for id := 1; id < len(e.sets); id++ {
+			for w, x := range e.sets[id] {
+				if x&mask[w] != 0 {
+					s.setOK[id] = true
+					break
+				}
+			}
+		}
+		r.setOK = s.setOK
+	}
+
+	terms := Terms(q.Keywords)
+	if len(terms) == 0 {
+		for _, v := range e.sections {
+			r.offerSeed(v)
+		}
+	} else {
+		for _, t := range terms {
+			r.matchTerm(t)
+		}
+	}
+	r.expand(q.Depth)
+
+	res := &Result{
+		MatchedSections: e.items(r.heaps[0].sorted()),
+		MatchedQueries:  e.items(r.heaps[1].sorted()),
+		MatchedSources:  e.items(r.heaps[2].sorted()),
+		TotalNodes:      r.total,
+		TotalSections:   r.counts[0],
+		TotalQueries:    r.counts[1],
+		TotalSources:    r.counts[2],
+		Params:          q,
+	}
+	res.NoMatch = res.TotalSections+res.TotalQueries+res.TotalSources == 0
+	res.Summary = summarize(res)
+	return res, nil
+}
+
+func resetBools(b []bool, n int) []bool {
+	if cap(b) < n {
+		return make([]bool, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
+
+// passes reports whether node v passes the engine filter.
+func (r *run) passes(v uint32) bool {
+	return r.setOK == nil || r.setOK[r.e.engSet[v]]
+}
+
+// mark adds v to the reached set and accounts for it; v must not be
+// visited yet.
+func (r *run) mark(v uint32) {
+	r.s.visited[v>>6] |= 1 << (v & 63)
+	r.total++
+	switch r.e.typ[v] {
+	case codeSection:
+		r.counts[0]++
+		r.heaps[0].offer(v)
+	case codeQuery:
+		r.counts[1]++
+		r.heaps[1].offer(v)
+	case codeSource:
+		r.counts[2]++
+		r.heaps[2].offer(v)
+	}
+}
+
+func (r *run) isVisited(v uint32) bool { return r.s.visited[v>>6]&(1<<(v&63)) != 0 }
+
+// offerSeed makes v a seed if it passes both filters and is new.
+func (r *run) offerSeed(v uint32) {
+	if r.isVisited(v) || (r.typeOK != nil && !r.typeOK[r.e.typ[v]]) || !r.passes(v) {
+		return
+	}
+	r.mark(v)
+	r.s.frontier = append(r.s.frontier, v)
+}
+
+// matchTerm offers every node matching the lower-case term t.
+func (r *run) matchTerm(t string) {
+	ix := &r.e.ix
+	first, size := utf8.DecodeRuneInString(t)
+	if size == len(t) { // one rune: the union of every gram that starts with it
+		lo, _ := slices.BinarySearch(ix.keys, gramKey(first, 0))
+		hi, _ := slices.BinarySearch(ix.keys, gramKey(first, endRune)+1)
+		switch hi - lo {
+		case 0:
+			return
+		case 1:
+			for _, c := range ix.containers(lo) {
+				r.offerContainer(c)
+			}
+			return
+		}
+		u := r.s.union
+		if u == nil { // whole blocks, so that bitmap containers fit
+			u = make([]uint64, (len(r.e.nodes)+blockSize-1)/blockSize*blockWords)
+			r.s.union = u
+		}
+		clear(u)
+		for g := lo; g < hi; g++ {
+			for _, c := range ix.containers(g) {
+				w0 := int(c.hi) * blockWords
+				if c.isBitmap() {
+					for i, x := range ix.bits[c.off : c.off+blockWords] {
+						u[w0+i] |= x
+					}
+					continue
+				}
+				for _, lo := range ix.arr[c.off : c.off+uint32(c.n())] {
+					u[w0+int(lo>>6)] |= 1 << (lo & 63)
+				}
+			}
+		}
+		for w, x := range u {
+			for x != 0 {
+				r.offerSeed(uint32(w<<6 + bits.TrailingZeros64(x)))
+				x &= x - 1
+			}
+		}
+		return
+	}
+	// Distinct grams of the term, rarest first.
+	var grams []int
+	prev, nrunes := rune(-1), 0
+	for _, c := range t {
+		nrunes++
+		if prev >= 0 {
+			g := ix.find(gramKey(prev, c))
+			if g < 0 {
+				return // a gram no node has: no match
+			}
+			if !slices.Contains(grams, g) {
+				grams = append(grams, g)
+			}
+		}
+		prev = c
+	}
+	counts := make([]int, len(grams))
+	for i, g := range grams {
+		counts[i] = ix.count(g)
+	}
+	order := make([]int, len(grams))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return counts[a] - counts[b] })
+	lists := make([][]container, len(grams))
+	for i, o := range order {
+		lists[i] = ix.containers(grams[o])
+	}
+	if nrunes == 2 { // the one gram is the term: no verification
+		for _, c := range lists[0] {
+			r.offerContainer(c)
+		}
+		return
+	}
+	if m, ok := r.e.cache.get(t); ok {
+		m.each(r.offerSeed)
+		return
+	}
+	vf := &verifier{t: t, letters: hasASCIILetter(t)}
+	matches, examined := r.s.matches[:0], 0
+	r.intersectLists(lists, func(base uint32, lows []uint16) {
+		examined += len(lows)
+		matches = r.verifyCandidates(base, lows, vf, matches)
+	})
+	r.s.matches = matches
+	for _, v := range matches {
+		r.offerSeed(v)
+	}
+	if examined >= cacheMinCandidates {
+		r.e.cache.put(t, matches, len(r.e.nodes))
+	}
+}
+
+// intersectLists calls fn, block by block in ascending order, with the
+// node offsets present in every list (lists[0] is the shortest). The lows
+// slice is scratch, valid during the call only.
+func (r *run) intersectLists(lists [][]container, fn func(base uint32, lows []uint16)) {
+	ix := &r.e.ix
+	cursors := make([]int, len(lists))
+blocks:
+	for _, c := range lists[0] {
+		cand := expandContainer(ix, c, r.s.cand[:0])
+		r.s.cand = cand
+		for j := 1; j < len(lists); j++ {
+			l := lists[j]
+			k := cursors[j]
+			for k < len(l) && l[k].hi < c.hi {
+				k++
+			}
+			cursors[j] = k
+			if k == len(l) || l[k].hi != c.hi {
+				continue blocks
+			}
+			cand = intersect(ix, cand, l[k])
+			if len(cand) == 0 {
+				continue blocks
+			}
+		}
+		fn(uint32(c.hi)<<blockBits, cand)
+	}
+}
+
+// verifyBatch is the number of candidates whose text is touched before any
+// is verified: the loads are independent, so their cache misses overlap.
+const verifyBatch = 32
+
+// verifyCandidates appends to dst the nodes base|lo (lo in lows) whose
+// text contains the term.
+func (r *run) verifyCandidates(base uint32, lows []uint16, vf *verifier, dst []uint32) []uint32 {
+	text := &r.e.text
+	for len(lows) > 0 {
+		batch := lows[:min(verifyBatch, len(lows))]
+		lows = lows[len(batch):]
+		var touch byte
+		for _, lo := range batch {
+			if fs := text.of(base | uint32(lo)); len(fs) > 0 {
+				f := fs[0]
+				touch += f[0] + f[len(f)/2]
+			}
+		}
+		r.touch += touch
+		for _, lo := range batch {
+			if v := base | uint32(lo); vf.match(r.e, v) {
+				dst = append(dst, v)
+			}
+		}
+	}
+	return dst
+}
+
+// offerContainer offers every node of one container.
+func (r *run) offerContainer(c container) {
+	ix := &r.e.ix
+	base := uint32(c.hi) << blockBits
+	if c.isBitmap() {
+		for w, x := range ix.bits[c.off : c.off+blockWords] {
+			for x != 0 {
+				r.offerSeed(base | uint32(w<<6+bits.TrailingZeros64(x)))
+				x &= x - 1
+			}
+		}
+		return
+	}
+	for _, lo := range ix.arr[c.off : c.off+uint32(c.n())] {
+		r.offerSeed(base | uint32(lo))
+	}
+}
+
+// expandContainer appends the offsets of container c to dst.
+func expandContainer(ix *gramIndex, c container, dst []uint16) []uint16 {
+	if !c.isBitmap() {
+		return append(dst, ix.arr[c.off:c.off+uint32(c.n())]...)
+	}
+	for w, x := range ix.bits[c.off : c.off+blockWords] {
+		for x != 0 {
+			dst = append(dst, uint16(w<<6+bits.TrailingZeros64(x)))
+			x &= x - 1
+		}
+	}
+	return dst
+}
+
+// intersect keeps the offsets of cand (sorted) that are in container c, in
+// place.
+func intersect(ix *gramIndex, cand []uint16, c container) []uint16 {
+	out := cand[:0]
+	if c.isBitmap() {
+		ws := ix.bits[c.off : c.off+blockWords]
+		for _, lo := range cand {
+			if ws[lo>>6]&(1<<(lo&63)) != 0 {
+				out = append(out, lo)
+			}
+		}
+		return out
+	}
+	arr := ix.arr[c.off : c.off+uint32(c.n())]
+	if len(cand)*8 < len(arr) { // few candidates: binary search
+		for _, lo := range cand {
+			i, ok := slices.BinarySearch(arr, lo)
+			if ok {
+				out = append(out, lo)
+			}
+			arr = arr[i:]
+		}
+		return out
+	}
+	i := 0
+	for _, lo := range cand { // merge
+		for i < len(arr) && arr[i] < lo {
+			i++
+		}
+		if i == len(arr) {
+			break
+		}
+		if arr[i] == lo {
+			out = append(out, lo)
+		}
+	}
+	return out
+}
+
+// verifier checks a term of three or more runes against a candidate's
+// fields (the grams only say that each rune pair occurs somewhere).
+type verifier struct {
+	t       string
+	letters bool // t has ASCII letters
+}
+
+func (vf *verifier) match(e *Engine, v uint32) bool {
+	mode := e.text.mode[v]
+	for _, f := range e.text.of(v) {
+		if containsFold(f, vf.t, mode, vf.letters) {
+			return true
+		}
+	}
+	return false
+}
+
+// expand runs the BFS from the seeds in r.s.frontier for depth layers.
+// Nodes failing the engine filter are neither added nor traversed.
+func (r *run) expand(depth int) {
+	e, s := r.e, r.s
+	for d := 0; d < depth && len(s.frontier) > 0; d++ {
+		next := s.next[:0]
+		for _, u := range s.frontier {
+			for _, v := range e.adj[e.off[u]:e.off[u+1]] {
+				if !r.isVisited(v) && r.passes(v) {
+					r.mark(v)
+					next = append(next, v)
+				}
+			}
+		}
+		s.frontier, s.next = next, s.frontier
+	}
+}
+
+// rankHeap keeps the k best-ranked (lowest rank) nodes offered: a max-heap
+// on rank, so a node worse than the current k-th is rejected with one
+// comparison.
+type rankHeap struct {
+	rank []uint32
+	k    int
+	h    []uint32
+}
+
+func (h *rankHeap) init(e *Engine, k int) {
+	h.rank, h.k, h.h = e.rank, k, nil
+}
+
+func (h *rankHeap) offer(v uint32) {
+	if len(h.h) < h.k {
+		h.h = append(h.h, v)
+		for i := len(h.h) - 1; i > 0; { // sift up
+			p := (i - 1) / 2
+			if h.rank[h.h[p]] >= h.rank[h.h[i]] {
+				break
+			}
+			h.h[p], h.h[i] = h.h[i], h.h[p]
+			i = p
+		}
+		return
+	}
+	if h.rank[v] >= h.rank[h.h[0]] {
+		return
+	}
+	h.h[0] = v
+	for i := 0; ; { // sift down
+		l, m := 2*i+1, i
+		if l < len(h.h) && h.rank[h.h[l]] > h.rank[h.h[m]] {
+			m = l
+		}
+		if l+1 < len(h.h) && h.rank[h.h[l+1]] > h.rank[h.h[m]] {
+			m = l + 1
+		}
+		if m == i {
+			return
+		}
+		h.h[i], h.h[m] = h.h[m], h.h[i]
+		i = m
+	}
+}
+
+// sorted returns the kept nodes by ascending rank.
+func (h *rankHeap) sorted() []uint32 {
+	slices.SortFunc(h.h, func(a, b uint32) int { return int(h.rank[a]) - int(h.rank[b]) })
+	return h.h
+}
+
+func (e *Engine) items(vs []uint32) []Item {
+	out := make([]Item, len(vs))
+	for i, v := range vs {
+		n := e.nodes[v]
+		out[i] = Item{ID: n.ID, Name: n.Name, Type: n.Type, Attrs: n.Attrs.Clone()}
+	}
+	return out
+}
+
+// Summary limits, in runes (the reference's).
+const (
+	summaryMax      = 200
+	summaryTitleMax = 30
+	summaryQueryMax = 20
+)
+
+func summarize(r *Result) string {
+	if r.NoMatch {
+		return "无匹配结果"
+	}
+	var parts []string
+	if r.TotalSections > 0 {
+		parts = append(parts, fmt.Sprintf("段落(%d): %s", r.TotalSections, firstTexts(r.MatchedSections, "title", summaryTitleMax)))
+	}
+	if r.TotalQueries > 0 {
+		parts = append(parts, fmt.Sprintf("搜索词(%d): %s", r.TotalQueries, firstTexts(r.MatchedQueries, "query_text", summaryQueryMax)))
+	}
+	if r.TotalSources > 0 {
+		parts = append(parts, fmt.Sprintf("来源(%d)", r.TotalSources))
+	}
+	return truncateRunes(strings.Join(parts, "; "), summaryMax)
+}
+
+// firstTexts joins the attribute key (else the name) of the first three
+// items, each cut to max runes.
+func firstTexts(items []Item, key string, max int) string {
+	var ts []string
+	for _, it := range items[:min(3, len(items))] {
+		t := it.Attrs.String(key)
+		if t == "" {
+			t = it.Name
+		}
+		ts = append(ts, truncateRunes(t, max))
+	}
+	return strings.Join(ts, ", ")
+}
+
+func truncateRunes(s string, n int) string {
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
+}
