@@ -85,10 +85,18 @@ func (a Attributes) Int(key string) (n int, ok bool) {
 	return asInt(v)
 }
 
-// Float returns the value under key as a float64 when it is a number. ok is
-// false for a missing key, null, or a non-number.
+// Float returns the value under key as a float64 when it is a finite
+// number. ok is false for a missing key, null, a non-number, NaN or ±Inf.
 func (a Attributes) Float(key string) (f float64, ok bool) {
 	v, _ := a.Get(key)
+	f, ok = asFloat(v)
+	if ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+		return 0, false
+	}
+	return f, ok
+}
+
+func asFloat(v any) (float64, bool) {
 	switch x := v.(type) {
 	case float64:
 		return x, true

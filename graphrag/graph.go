@@ -72,8 +72,10 @@ var (
 // The structure is a github.com/dominikbraun/graph directed graph over a
 // compact store of our own (see Library): the library checks edge endpoints
 // and duplicate edges and provides traversal (BFS/DFS, paths); the store keeps
-// nodes and edges in slices, so iteration order is the insertion order and a
-// graph of 300 000 nodes costs tens of megabytes, not hundreds.
+// nodes and edges in slices, so iteration order is the insertion order, and
+// the structure of a 300 000-node graph (ids, indexes, edge lists; the
+// attribute values come on top) takes tens of megabytes instead of the
+// hundreds the library's map-of-maps store needs.
 //
 // A Graph is not safe for concurrent mutation; concurrent reads are safe once
 // building is done.

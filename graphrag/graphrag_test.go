@@ -303,3 +303,22 @@ func FuzzWriteJSONString(f *testing.F) {
 		}
 	})
 }
+
+// A flat node keeps its other keys as attributes (the B17 input is written
+// this way); nothing is dropped silently.
+func TestReadJSONFlatNode(t *testing.T) {
+	in := `{"nodes":[{"id":"s1","type":"section","title":"外交动态","content":"市民热议某国领导人访问美国的行程安排"},
+	{"id":"s2","type":"section","title":"x","attributes":{"title":"kept"}}],"edges":[]}`
+	g, _, err := ReadJSON(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := g.Node("s1")
+	if n.Attrs.String("title") != "外交动态" || n.Attrs.String("content") != "市民热议某国领导人访问美国的行程安排" {
+		t.Errorf("flat node attributes: %v", n.Attrs)
+	}
+	n2, _ := g.Node("s2")
+	if n2.Attrs.String("title") != "kept" || len(n2.Attrs) != 1 {
+		t.Errorf("attributes win over flat keys: %v", n2.Attrs)
+	}
+}

@@ -164,7 +164,10 @@ func (r *LoadReport) warn(format string, args ...any) {
 // `{"success":…, "graph":{…}}` envelope: name or label, attributes or
 // properties, from or source, to or target, type or group, relation or label.
 // Unknown top-level keys are kept in Meta (except "stats", which is
-// recomputed, and the envelope's own keys). Duplicate node ids, duplicate
+// recomputed, and the envelope's own keys). Other keys of a node (a flat
+// node such as {"id","type","title","content"}) become attributes unless the
+// attributes already have them; in the web API's envelope they are view
+// fields (the tooltip "title") and are ignored. Duplicate node ids, duplicate
 // edges and edges to missing nodes are skipped and reported in the
 // LoadReport (B21 of the field failures). Errors wrap ErrFormat and name the
 // JSON path and the line and column.
@@ -451,7 +454,7 @@ func (gr *graphReader) node(path func() string) error {
 	n := &Node{}
 	var hasID, hasName bool
 	var typ, group, label string
-	var attrs, props Attributes
+	var attrs, props, extra Attributes
 	start := gr.p.pos
 	err := gr.members(path, func(key string) error {
 		kp := func() string { return joinPath(path(), key) }
@@ -485,9 +488,18 @@ func (gr *graphReader) node(path func() string) error {
 				props, err = gr.attrsField(func() string { return joinPath(path(), "attributes") })
 			}
 		default:
-			err = gr.p.skip()
-			if err != nil {
-				err = gr.wrap(kp(), err)
+			if gr.envelope {
+				// View fields of the web API (title tooltip, …): not data.
+				if err = gr.p.skip(); err != nil {
+					err = gr.wrap(kp(), err)
+				}
+				break
+			}
+			// A flat node ({"id","type","title","content"}): its other
+			// keys are its attributes.
+			var v any
+			if v, err = gr.value(kp); err == nil {
+				extra = append(extra, Attr{Key: key, Value: v})
 			}
 		}
 		return err
@@ -519,6 +531,11 @@ func (gr *graphReader) node(path func() string) error {
 		n.Attrs = props
 	default:
 		n.Attrs = Attributes{}
+	}
+	for _, kv := range extra {
+		if _, ok := n.Attrs.Get(kv.Key); !ok {
+			n.Attrs = append(n.Attrs, kv)
+		}
 	}
 	if err := gr.g.AddNode(n); err != nil {
 		gr.rep.DuplicateNodes++
