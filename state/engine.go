@@ -2,6 +2,7 @@ package state
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -54,8 +55,8 @@ func EngineFromPath(path string) (Engine, error) {
 
 // ParseArg reads one command-line state argument: `engine=PATH` (the text
 // before the first "=" is ASCII letters only, e.g. `media=runs/m.json`), or a
-// plain PATH whose engine EngineFromPath tells. A path that itself starts
-// with letters and "=" must be given as `engine=PATH` or as `./PATH`.
+// plain PATH whose engine EngineFromPath tells. An existing file whose path
+// starts with letters and "=" (run=1/q.json) is taken as a plain PATH.
 //
 // Errors: an empty argument or an empty PATH after "="; an engine name other
 // than query, media or insight (host included) → an error wrapping
@@ -64,15 +65,18 @@ func ParseArg(arg string) (Input, error) {
 	if arg == "" {
 		return Input{}, fmt.Errorf("state: empty state file argument; want engine=PATH or PATH")
 	}
+	// engine=PATH, unless the whole argument is an existing file whose
+	// name happens to start with letters and "=" (run=1/…).
 	if name, path, ok := strings.Cut(arg, "="); ok && name != "" && isLetters(name) {
 		e, known := engineNamed(name)
-		if !known {
+		switch {
+		case known && path == "":
+			return Input{}, fmt.Errorf("state: %q: no file after %q", arg, name+"=")
+		case known:
+			return Input{Engine: e, Path: path}, nil
+		case !fileExists(arg):
 			return Input{}, fmt.Errorf("state: %q: %w %q: want query, media or insight", arg, ErrUnknownEngine, name)
 		}
-		if path == "" {
-			return Input{}, fmt.Errorf("state: %q: no file after %q", arg, name+"=")
-		}
-		return Input{Engine: e, Path: path}, nil
 	}
 	e, err := EngineFromPath(arg)
 	if err != nil {
@@ -119,4 +123,10 @@ func isLetters(s string) bool {
 		}
 	}
 	return true
+}
+
+// fileExists reports whether path names an existing file or folder.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

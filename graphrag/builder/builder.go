@@ -154,6 +154,11 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	}
 	if len(hostEntries) > 0 {
 		b.addHost(topicID, hostEntries)
+		for i, e := range hostEntries {
+			if strings.TrimSpace(e.Content) == "" {
+				warnings = append(warnings, fmt.Sprintf("forum line %d: empty HOST entry kept as host_P%d", e.Line, i))
+			}
+		}
 	}
 	b.finishSources()
 
@@ -234,9 +239,14 @@ func (s *slab[T]) take(n int) []T {
 
 func (s *slab[T]) one() *T { return &s.take(1)[0] }
 
-// srcKey identifies a source without a URL: its full title and content.
+// srcKey identifies a source without a URL: its full title and content,
+// trimmed of surrounding white space.
 type srcKey struct {
 	title, content string
+}
+
+func textKey(rec *state.SearchRecord) srcKey {
+	return srcKey{strings.TrimSpace(rec.Title), strings.TrimSpace(rec.Content)}
 }
 
 type srcInfo struct {
@@ -444,14 +454,15 @@ func (b *build) source(rec *state.SearchRecord) *srcInfo {
 		if s, ok := b.byURL[url]; ok {
 			return s
 		}
-	} else if s, ok := b.byText[srcKey{rec.Title, rec.Content}]; ok {
+	} else if s, ok := b.byText[textKey(rec)]; ok {
 		return s
 	}
 	var sum [sha256.Size]byte
 	if url != "" {
 		b.hashParts(sum[:0], "url", url)
 	} else {
-		b.hashParts(sum[:0], "text", rec.Title, rec.Content)
+		k := textKey(rec)
+		b.hashParts(sum[:0], "text", k.title, k.content)
 	}
 	kind := "url"
 	if url == "" {
@@ -491,7 +502,7 @@ func (b *build) source(rec *state.SearchRecord) *srcInfo {
 	if url != "" {
 		b.byURL[url] = s
 	} else {
-		b.byText[srcKey{rec.Title, rec.Content}] = s
+		b.byText[textKey(rec)] = s
 	}
 	b.srcs = append(b.srcs, s)
 	return s

@@ -391,3 +391,17 @@ func TestBuildReachableFromTopic(t *testing.T) {
 		t.Errorf("nodes not reachable from the topic (-all +reached):\n%s", d)
 	}
 }
+
+// B16: URL-less records merge on title+content after trimming white space.
+func TestBuildTextKeyTrimmed(t *testing.T) {
+	st := &state.State{Engine: state.EngineInsight, Query: "q", Paragraphs: []state.Paragraph{{Position: 0, Title: "P", Searches: []state.SearchRecord{
+		rec(0, "a", "", " 帖子甲 ", "内容\n"), rec(1, "a", "", "帖子甲", "内容"), rec(2, "a", "", "帖子乙", "内容"),
+	}}}}
+	g, _, err := Build(Config{Topic: "q", States: []*state.State{st}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(idsOfType(g, graphrag.TypeSource)); n != 2 {
+		t.Errorf("sources: got %d, want 2 (甲 twice, 乙 once)", n)
+	}
+}

@@ -53,8 +53,8 @@
 //     of every record with that text. BettaFish keeps only the first record of
 //     each query and drops about 90 % of the sources (§8 #6). Records with an
 //     empty query are kept too, under a query node named "(empty query)".
-//   - Sources are keyed by trimmed URL, or by title+content when there is no
-//     URL (B16); BettaFish drops URL-less records.
+//   - Sources are keyed by trimmed URL, or by trimmed title + content when
+//     there is no URL (B16); BettaFish drops URL-less records.
 //   - Ids carry at least 64 bits of SHA-256 (96 for sources, with a fallback
 //     to the full hash on a prefix collision) instead of 32-bit md5 prefixes
 //     (§8 #8); section ids use the paragraph's position, so a repeated or

@@ -33,6 +33,10 @@ func ValidateID(id string) error {
 	return nil
 }
 
+// LatestID is the word that names the newest graph on the command line and
+// in the web API; it is never a valid report id.
+const LatestID = "latest"
+
 // checkID is ValidateID with the operation in the message, for Save, Load
 // and Path: `storage: load "../x": invalid report id: contains "/"`.
 func checkID(op, id string) error {
@@ -49,6 +53,8 @@ func badID(id string) string {
 		return "empty"
 	case id == "." || id == "..":
 		return "a relative folder name"
+	case strings.EqualFold(id, LatestID):
+		return `reserved: "latest" names the newest graph`
 	case len(id) > MaxIDLen:
 		return fmt.Sprintf("%d bytes long (at most %d)", len(id), MaxIDLen)
 	case !utf8.ValidString(id):

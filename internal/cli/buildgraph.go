@@ -57,9 +57,14 @@ State JSON (one file per engine):
     "research": {"search_history": [{"query", "url", "title", "content", "score",
     "timestamp"}], "latest_summary", "reflection_iteration"}}]}
 
-Forum log (--forum), one entry per line, continuation lines allowed:
-  [HH:MM:SS] [SPEAKER] content        SPEAKER: QUERY, MEDIA, INSIGHT, HOST, SYSTEM
-HOST entries become sections of a "host" engine.
+Forum log (--forum), one entry per line:
+  [HH:MM:SS] [SPEAKER] content             SPEAKER: QUERY, MEDIA, INSIGHT, HOST, SYSTEM
+  [HH:MM:SS] [SPEAKER] [session-2] content  an optional session tag ([session…], [sid…],
+                                            [S<n>], [#…]) after the speaker
+  [HH:MM:SS] content                        no speaker: SYSTEM
+Escaped \n and \r\n become line breaks; a line without a leading [HH:MM:SS] continues
+the entry before it. Unknown speakers are kept with a warning. HOST entries become
+sections of a "host" engine; engine speeches are kept on their engine node.
 
 The graph: topic -analyzed_by-> engine -contains-> section -searched-> search_query
 -found-> source. Every search record is kept.`,
@@ -80,7 +85,7 @@ The graph: topic -analyzed_by-> engine -contains-> section -searched-> search_qu
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Topic, "topic", "", "report topic (default: the query the state files research)")
-	f.StringVar(&opts.Forum, "forum", "", "forum log file (`[HH:MM:SS] [SPEAKER] content` lines)")
+	f.StringVar(&opts.Forum, "forum", "", "forum log file ([HH:MM:SS] [SPEAKER] content lines)")
 	f.StringVar(&opts.ReportID, "report-id", "", "id of the graph: letters, digits, '-', '_', '.' (default: <topic>-<hash of the inputs>)")
 	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
 	f.BoolVar(&opts.AllowMixedQueries, "allow-mixed-queries", false, "build one graph from state files that research different queries")
@@ -155,7 +160,7 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 		var fw []forum.Warning
 		entries, fw, err = forum.ParseFile(opts.Forum)
 		if err != nil {
-			return err
+			return inputError{err}
 		}
 		for _, w := range fw {
 			warnings = append(warnings, fmt.Sprintf("forum %s: %s", opts.Forum, w))

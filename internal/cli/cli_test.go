@@ -287,3 +287,56 @@ func TestDefaultReportIDDeterministic(t *testing.T) {
 		t.Errorf("fewer inputs gave the same id %q", sum.ReportID)
 	}
 }
+
+// Text from the graph never reaches the terminal raw; unknown --type and
+// --engine values are command-line errors; --engine takes commas.
+func TestQueryTextSafetyAndFilters(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "query.json")
+	body := `{"query":"q","paragraphs":[{"title":"A\u001b]0;pwned\u0007\u001b[31mRED \u202e段落","content":"会员","order":0,
+	  "research":{"search_history":[{"query":"会员","url":"https://x.example/1","title":"t\u0000x","content":"会员"}]}}]}`
+	if err := os.WriteFile(state, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	graphs := filepath.Join(dir, "graphs")
+	if code, _, errOut := run(t, "build-graph", "--graphs", graphs, "--report-id", "esc", state); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, out, _ := run(t, "query", "--graphs", graphs, "-k", "会员")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, bad := range []string{"\x1b", "\x07", "\x00", "\u202e"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output contains raw %q:\n%s", bad, out)
+		}
+	}
+	if !strings.Contains(out, `\x1b]0;pwned\x07\x1b[31mRED \u202e段落`) {
+		t.Errorf("escaped title not shown:\n%s", out)
+	}
+	for _, args := range [][]string{{"--type", "bogus"}, {"--engine", "bogus"}} {
+		code, _, errOut := run(t, append([]string{"query", "--graphs", graphs, "-k", "会员"}, args...)...)
+		if code != ExitUsage || !strings.Contains(errOut, "want one of") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+	code, out, _ = run(t, "query", "--graphs", graphs, "-k", "会员", "--engine", "media,query", "--json")
+	if code != 0 || !strings.Contains(out, `"engine_filter": [`) || !strings.Contains(out, `"query_P0"`) {
+		t.Errorf("--engine media,query: exit %d\n%s", code, out)
+	}
+	// "latest" is not a usable report id.
+	if code, _, errOut := run(t, "build-graph", "--graphs", graphs, "--report-id", "latest", state); code != ExitUsage {
+		t.Errorf("--report-id latest: exit %d, %s", code, errOut)
+	}
+	// A corrupt graph is listed as unreadable, the good one still listed.
+	if err := os.MkdirAll(filepath.Join(graphs, "broken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(graphs, "broken", "graphrag.json"), []byte(`{"nodes":[{"id":"a",`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = run(t, "graphs", "--graphs", graphs)
+	if code != 0 || !strings.Contains(out, "esc") || !strings.Contains(out, "unreadable: broken") {
+		t.Errorf("graphs with a corrupt file: exit %d\n%s", code, out)
+	}
+}

@@ -64,12 +64,24 @@ func runGraphs(_ context.Context, opts *graphsOptions) error {
 	}
 	tw := tabwriter.NewWriter(opts.Out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tCREATED\tNODES\tEDGES\tSIZE")
+	var broken []storage.Info
 	for _, g := range list {
 		created := "-"
 		if !g.CreatedAt.IsZero() {
 			created = g.CreatedAt.Format("2006-01-02 15:04:05")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", g.ID, created, g.Nodes, g.Edges, humanBytes(g.Size))
+		nodes, edges := fmt.Sprint(g.Nodes), fmt.Sprint(g.Edges)
+		if g.Err != nil {
+			nodes, edges = "?", "?"
+			broken = append(broken, g)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", safeText(g.ID), created, nodes, edges, humanBytes(g.Size))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, g := range broken {
+		fmt.Fprintf(opts.Out, "unreadable: %s: %s\n", safeText(g.ID), safeText(oneLine(g.Err.Error())))
+	}
+	return nil
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,11 +44,20 @@ func newQueryCmd(d *Deps, runF func(context.Context, *queryOptions) error) *cobr
 Keywords match case-insensitively as substrings of a node's name, title,
 query text, summary, content and URL; Chinese matches without spaces. Each -k value
 is split on white space and commas, and a node matches when ANY term matches.
-With no keyword, every section is a match. --type limits which node types can
-match (topic, engine, section, search_query, source); --engine keeps only nodes of
-those engines (a source belongs to the engines that found it); --depth N then adds
-the nodes up to N edges away. Results list sections (by order), search queries (by
-text) and sources (by title), capped by the --max-* flags.`,
+With no keyword, every section is a match. (Engine reports, forum speeches and the
+per-record snippets kept on found edges are stored but not searched.)
+
+--type limits which node types can match (topic, engine, section, search_query,
+source); --engine keeps only nodes of those engines (query, media, insight, host; a
+source belongs to the engines that found it); both take repeated flags or commas.
+--depth N then adds the nodes up to N edges away (of any type, within the engines).
+Results list sections (by order), search queries (by text) and sources (by title),
+capped by the --max-* flags (0 = the default).
+
+--json prints {"matched_sections", "matched_queries", "matched_sources": [{id, name,
+type, ...attributes}], "total_nodes" (nodes reached, all types, before the caps),
+"total_sections", "total_queries", "total_sources" (before the caps), "query_params",
+"summary", "no_match"}: the result shape of BettaFish's POST /api/graph/query.`,
 		Example: `  reportengine query -k 会员 --depth 1
   reportengine query --graph 李明咖啡店-0123abcd4567 -k "拿铁, 美式" --engine media --json
   reportengine query --type source -k 供应商 --depth 0`,
@@ -54,6 +65,9 @@ text) and sources (by title), capped by the --max-* flags.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out = cmd.OutOrStdout()
 			opts.Err = cmd.ErrOrStderr()
+			if opts.Graph == "" {
+				return usagef("--graph needs a report id or %q", storage.LatestID)
+			}
 			if opts.Depth < 0 {
 				return usagef("--depth must be 0 or more, got %d", opts.Depth)
 			}
@@ -70,8 +84,8 @@ text) and sources (by title), capped by the --max-* flags.`,
 	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
 	f.StringVar(&opts.Graph, "graph", "latest", "report id of the graph, or \"latest\"")
 	f.StringArrayVarP(&opts.Keywords, "keyword", "k", nil, "keyword (repeatable; split on spaces and commas)")
-	f.StringArrayVar(&opts.Types, "type", nil, "node type that may match (repeatable): topic, engine, section, search_query, source")
-	f.StringArrayVar(&opts.Engines, "engine", nil, "engine to keep (repeatable): query, media, insight, host")
+	f.StringArrayVar(&opts.Types, "type", nil, "node type that may match (repeatable, or comma-separated): topic, engine, section, search_query, source")
+	f.StringArrayVar(&opts.Engines, "engine", nil, "engine to keep (repeatable, or comma-separated): query, media, insight, host")
 	f.IntVar(&opts.Depth, "depth", 1, "how many edges to expand from the matches")
 	f.IntVar(&opts.MaxSections, "max-sections", 15, "at most this many sections (0 = default 15)")
 	f.IntVar(&opts.MaxQueries, "max-queries", 20, "at most this many search queries (0 = default 20)")
@@ -86,10 +100,10 @@ func loadGraph(dir, id string) (*graphrag.Graph, string, *graphrag.LoadReport, e
 	if err != nil {
 		return nil, "", nil, err
 	}
-	if id == "" || id == "latest" {
+	if id == storage.LatestID {
 		id, err = store.Latest()
 		if err != nil {
-			return nil, "", nil, fmt.Errorf("no graph in %s (build one with `reportengine build-graph`): %w", dir, err)
+			return nil, "", nil, fmt.Errorf("%w (build one with `reportengine build-graph`)", err)
 		}
 	}
 	g, rep, err := store.Load(id)
@@ -102,6 +116,9 @@ func loadGraph(dir, id string) (*graphrag.Graph, string, *graphrag.LoadReport, e
 func runQuery(ctx context.Context, opts *queryOptions) error {
 	g, id, rep, err := loadGraph(opts.GraphsDir, opts.Graph)
 	if err != nil {
+		if errors.Is(err, storage.ErrInvalidID) {
+			return usageError{fmt.Errorf("--graph: %w", err)}
+		}
 		return err
 	}
 	if rep != nil {
@@ -120,12 +137,19 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 		MaxQueries:  opts.MaxQueries,
 		MaxSources:  opts.MaxSources,
 	}
-	for _, t := range opts.Types {
-		for _, part := range strings.Split(t, ",") {
-			if part = strings.TrimSpace(part); part != "" {
-				q.Types = append(q.Types, graphrag.NodeType(part))
-			}
+	types, engines := knownValues(g)
+	for _, t := range splitList(opts.Types) {
+		if !types[t] {
+			return usagef("--type %q: want one of %s", t, strings.Join(sortedKeys(types), ", "))
 		}
+		q.Types = append(q.Types, graphrag.NodeType(t))
+	}
+	q.Engines = nil
+	for _, e := range splitList(opts.Engines) {
+		if !engines[e] {
+			return usagef("--engine %q: want one of %s", e, strings.Join(sortedKeys(engines), ", "))
+		}
+		q.Engines = append(q.Engines, e)
 	}
 	res, err := queryengine.New(g).Run(q)
 	if err != nil {
@@ -171,7 +195,7 @@ func printQueryResult(w io.Writer, id string, data []byte) error {
 		return err
 	}
 	fmt.Fprintf(w, "graph:   %s\n", id)
-	fmt.Fprintf(w, "summary: %s\n", r.Summary)
+	fmt.Fprintf(w, "summary: %s\n", safeText(r.Summary))
 	fmt.Fprintf(w, "nodes:   %d reached\n", r.TotalNodes)
 	if r.NoMatch {
 		fmt.Fprintln(w, "no match")
@@ -179,15 +203,15 @@ func printQueryResult(w io.Writer, id string, data []byte) error {
 	}
 	fmt.Fprintf(w, "\nsections (%d of %d):\n", len(r.Sections), r.TotalSections)
 	for _, s := range r.Sections {
-		fmt.Fprintf(w, "  [%s] %s  %s\n", str(s, "engine"), str(s, "id"), str(s, "name"))
+		fmt.Fprintf(w, "  [%s] %s  %s\n", safeText(str(s, "engine")), safeText(str(s, "id")), safeText(str(s, "name")))
 		if sum := oneLine(str(s, "summary")); sum != "" {
-			fmt.Fprintf(w, "      %s\n", graphrag.TruncateRunes(sum, 80))
+			fmt.Fprintf(w, "      %s\n", safeText(ellipsis(sum, 80)))
 		}
 	}
 	fmt.Fprintf(w, "\nsearch queries (%d of %d):\n", len(r.Queries), r.TotalQueries)
 	for _, q := range r.Queries {
 		n, _ := q["record_count"].(float64)
-		fmt.Fprintf(w, "  [%s] %s  %q (%d records)\n", str(q, "engine"), str(q, "id"), str(q, "query_text"), int(n))
+		fmt.Fprintf(w, "  [%s] %s  %q (%s)\n", safeText(str(q, "engine")), safeText(str(q, "id")), str(q, "query_text"), plural(int(n), "record"))
 	}
 	fmt.Fprintf(w, "\nsources (%d of %d):\n", len(r.Sources), r.TotalSources)
 	for _, s := range r.Sources {
@@ -203,7 +227,105 @@ func printQueryResult(w io.Writer, id string, data []byte) error {
 		if url == "" {
 			url = "(no url)"
 		}
-		fmt.Fprintf(w, "  %s\n      %s  [%s]\n", oneLine(str(s, "name")), url, strings.Join(engines, ","))
+		fmt.Fprintf(w, "  %s\n      %s  [%s]\n", safeText(oneLine(str(s, "name"))), safeText(url), safeText(strings.Join(engines, ",")))
 	}
 	return nil
+}
+
+// splitList flattens repeated flag values that may hold comma-separated
+// lists, dropping empty parts.
+func splitList(values []string) []string {
+	var out []string
+	for _, v := range values {
+		for _, part := range strings.Split(v, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
+}
+
+// knownValues returns the node types and engine names a query on g may
+// name: the builder's five types and four engines, plus any other type or
+// engine the graph holds.
+func knownValues(g *graphrag.Graph) (types, engines map[string]bool) {
+	types = map[string]bool{}
+	for _, t := range graphrag.NodeTypes {
+		types[string(t)] = true
+	}
+	engines = map[string]bool{"query": true, "media": true, "insight": true, "host": true}
+	for _, n := range g.Nodes() {
+		types[string(n.Type)] = true
+		if e := n.Attrs.String("engine"); e != "" {
+			engines[e] = true
+		}
+	}
+	return types, engines
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// safeText makes text from the graph (scraped titles, posts) safe to print
+// on a terminal: control characters (C0, DEL, C1) and the invisible
+// direction overrides are shown as \x.. / \u.... escapes instead of being
+// sent to the terminal, where they could move the cursor, recolour or
+// retitle it.
+func safeText(s string) string {
+	clean := true
+	for _, r := range s {
+		if unsafeRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case !unsafeRune(r):
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+	}
+	return b.String()
+}
+
+func unsafeRune(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
+		return true
+	}
+	return false
+}
+
+// ellipsis cuts s to n runes, marking a cut with "…".
+func ellipsis(s string, n int) string {
+	cut := graphrag.TruncateRunes(s, n)
+	if len(cut) < len(s) {
+		return cut + "…"
+	}
+	return s
+}
+
+// plural spells "1 record", "2 records".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -62,6 +62,14 @@ func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
+// inputError marks input files that cannot be used (exit code 3), for
+// errors that carry no sentinel of their own (a forum log that cannot be
+// read).
+type inputError struct{ err error }
+
+func (e inputError) Error() string { return e.err.Error() }
+func (e inputError) Unwrap() error { return e.err }
+
 // Main runs the CLI with args (without the program name) and returns the
 // process exit code (see the Exit constants). Errors are printed to
 // Deps.Stderr as one line "reportengine: <message>".
@@ -89,11 +97,13 @@ func ExitCode(err error) int {
 		return ExitUsage
 	case errors.Is(err, storage.ErrNotFound):
 		return ExitNotFound
-	case errors.Is(err, state.ErrInvalid), errors.Is(err, state.ErrMixedQueries),
-		errors.Is(err, state.ErrNoEngines), errors.Is(err, state.ErrDuplicateEngine),
-		errors.Is(err, state.ErrUnknownEngine), errors.Is(err, graphrag.ErrFormat),
-		errors.Is(err, storage.ErrInvalidID), errors.Is(err, queryengine.ErrEmptyGraph),
-		errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, state.ErrUnknownEngine), errors.Is(err, state.ErrDuplicateEngine),
+		errors.Is(err, storage.ErrInvalidID):
+		return ExitUsage
+	case errors.As(err, new(inputError)),
+		errors.Is(err, state.ErrInvalid), errors.Is(err, state.ErrMixedQueries),
+		errors.Is(err, state.ErrNoEngines), errors.Is(err, graphrag.ErrFormat),
+		errors.Is(err, queryengine.ErrEmptyGraph), errors.Is(err, fs.ErrNotExist):
 		return ExitBadInput
 	}
 	return ExitFailure
@@ -110,10 +120,17 @@ func NewRootCmd(d *Deps) *cobra.Command {
 		Use:   "reportengine",
 		Short: "Turn multi-agent research output into a knowledge graph and a cited report",
 		Long: `reportengine turns the State JSON files of the query, media and insight research
-engines and their forum log into a knowledge graph (graphs/<report-id>/graphrag.json),
-queries it, and generates reports from it.
+engines and their forum log into a knowledge graph (graphs/<report-id>/graphrag.json)
+and queries it. Everything runs offline; no API key is needed.
 
-Everything runs offline by default.`,
+Errors print one line "reportengine: <message>" on stderr. Exit codes:
+  0  success
+  1  any other failure (disk full, interrupted, ...)
+  2  bad command line: unknown flag, bad flag value (e.g. an unusable report id),
+     unknown engine name, one engine given twice
+  3  unusable input: invalid state JSON, state files researching different queries,
+     no usable engine, unreadable forum log, corrupt or empty graph file
+  4  the graph asked for does not exist`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
