@@ -31,9 +31,9 @@
 // "[HH:MM:SS]": two ASCII digits each, HH 00-23, MM and SS 00-59.
 // Entry.Time keeps "HH:MM:SS" and Entry.Seconds the seconds since midnight.
 // A UTF-8 byte order mark on the first line is ignored. A line whose
-// timestamp is out of range, such as "[25:61:00]", does not start a record;
-// it is a continuation line (below) and gets a warning, since it usually
-// means a damaged file.
+// timestamp is out of range, such as "[25:61:00]", or has one-digit groups,
+// such as "[1:02:03]", does not start a record; it is a continuation line
+// (below) and gets a warning, since it usually means a damaged file.
 //
 // # Speaker tag
 //

@@ -113,6 +113,8 @@ func (p *parser) addLine(line []byte) {
 	}
 	if looksLikeTimestamp(line) {
 		p.warn("out-of-range timestamp %s; line taken as continuation text", line[:timestampLen])
+	} else if n := looseTimestampLen(line); n > 0 {
+		p.warn("timestamp %s is not [HH:MM:SS]; line taken as continuation text", line[:n])
 	}
 	if p.open {
 		p.content = append(p.content, '\n')
@@ -181,6 +183,34 @@ func looksLikeTimestamp(line []byte) bool {
 		}
 	}
 	return true
+}
+
+// looseTimestampLen returns the length of a "[h:m:s]" prefix with one- or
+// two-digit groups that is not the exact "[HH:MM:SS]" form (e.g. "[1:02:03]"),
+// or 0.
+func looseTimestampLen(line []byte) int {
+	if len(line) == 0 || line[0] != '[' {
+		return 0
+	}
+	i := 1
+	for group := 0; group < 3; group++ {
+		start := i
+		for i < len(line) && i-start < 2 && isDigit(line[i]) {
+			i++
+		}
+		if i == start {
+			return 0
+		}
+		want := byte(':')
+		if group == 2 {
+			want = ']'
+		}
+		if i >= len(line) || line[i] != want {
+			return 0
+		}
+		i++
+	}
+	return i
 }
 
 // parseTimestamp parses a valid "[HH:MM:SS]" at the start of line and

@@ -298,7 +298,6 @@ func TestParseInvalidTimestamp(t *testing.T) {
 		{"hour 24", "[24:00:00] [MEDIA] b", true},
 		{"minute 60", "[23:60:00] [MEDIA] b", true},
 		{"second 60", "[23:59:60] [MEDIA] b", true},
-		{"one hour digit", "[9:00:00] [MEDIA] b", false},
 		{"letters", "[ab:cd:ef] [MEDIA] b", false},
 		{"dot separator", "[09.00.00] [MEDIA] b", false},
 		{"leading space", " [09:00:01] [MEDIA] b", false},
@@ -726,5 +725,19 @@ func BenchmarkParse(b *testing.B) {
 		if err != nil || len(entries) != 45 {
 			b.Fatalf("Parse: %d entries, err %v", len(entries), err)
 		}
+	}
+}
+
+// A timestamp with one-digit groups is continuation text, with a warning.
+func TestLooseTimestampWarns(t *testing.T) {
+	entries, warnings, err := Parse(strings.NewReader("[10:00:00] [QUERY] a\n[1:02:03] [INSIGHT] b\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Content != "a\n[1:02:03] [INSIGHT] b" {
+		t.Errorf("entries: %+v", entries)
+	}
+	if len(warnings) != 1 || warnings[0].Line != 2 || !strings.Contains(warnings[0].Msg, "[1:02:03]") {
+		t.Errorf("warnings: %+v", warnings)
 	}
 }
