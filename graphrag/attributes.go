@@ -371,25 +371,7 @@ func writeJSONString(buf *bytes.Buffer, s string) {
 				continue
 			}
 			buf.WriteString(s[start:i])
-			switch c {
-			case '"', '\\':
-				buf.WriteByte('\\')
-				buf.WriteByte(c)
-			case '\n':
-				buf.WriteString(`\n`)
-			case '\r':
-				buf.WriteString(`\r`)
-			case '\t':
-				buf.WriteString(`\t`)
-			case '\b':
-				buf.WriteString(`\b`)
-			case '\f':
-				buf.WriteString(`\f`)
-			default:
-				buf.WriteString(`\u00`)
-				buf.WriteByte(hexDigits[c>>4])
-				buf.WriteByte(hexDigits[c&0xF])
-			}
+			writeEscapedASCII(buf, c)
 			i++
 			start = i
 			continue
@@ -443,6 +425,30 @@ func validSeqLen(s string, i int) int {
 	return 0
 }
 
+// writeEscapedASCII writes the JSON escape of the ASCII byte c (a quote, a
+// backslash or a control character), with the short forms encoding/json uses.
+func writeEscapedASCII(buf *bytes.Buffer, c byte) {
+	switch c {
+	case '"', '\\':
+		buf.WriteByte('\\')
+		buf.WriteByte(c)
+	case '\n':
+		buf.WriteString(`\n`)
+	case '\r':
+		buf.WriteString(`\r`)
+	case '\t':
+		buf.WriteString(`\t`)
+	case '\b':
+		buf.WriteString(`\b`)
+	case '\f':
+		buf.WriteString(`\f`)
+	default:
+		buf.WriteString(`\u00`)
+		buf.WriteByte(hexDigits[c>>4])
+		buf.WriteByte(hexDigits[c&0xF])
+	}
+}
+
 // writeJSONStringBody writes the escaped body of a JSON string (without
 // quotes), decoding runes: the path for text with invalid UTF-8.
 func writeJSONStringBody(buf *bytes.Buffer, s string) {
@@ -455,25 +461,7 @@ func writeJSONStringBody(buf *bytes.Buffer, s string) {
 				continue
 			}
 			buf.WriteString(s[start:i])
-			switch c {
-			case '"', '\\':
-				buf.WriteByte('\\')
-				buf.WriteByte(c)
-			case '\n':
-				buf.WriteString(`\n`)
-			case '\r':
-				buf.WriteString(`\r`)
-			case '\t':
-				buf.WriteString(`\t`)
-			case '\b':
-				buf.WriteString(`\b`)
-			case '\f':
-				buf.WriteString(`\f`)
-			default:
-				buf.WriteString(`\u00`)
-				buf.WriteByte(hexDigits[c>>4])
-				buf.WriteByte(hexDigits[c&0xF])
-			}
+			writeEscapedASCII(buf, c)
 			i++
 			start = i
 			continue

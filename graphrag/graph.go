@@ -3,7 +3,7 @@ package graphrag
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 
 	dgraph "github.com/dominikbraun/graph"
 )
@@ -243,43 +243,28 @@ func (g *Graph) Stats() Stats {
 
 // SortedTypes returns the node types present in s: the builder types first
 // in NodeTypes order, then any other type by name.
-func (s Stats) SortedTypes() []NodeType {
-	var out []NodeType
-	seen := map[NodeType]bool{}
-	for _, t := range NodeTypes {
-		if s.ByType[t] > 0 {
-			out = append(out, t)
-			seen[t] = true
-		}
-	}
-	var rest []NodeType
-	for t := range s.ByType {
-		if !seen[t] {
-			rest = append(rest, t)
-		}
-	}
-	sort.Slice(rest, func(i, j int) bool { return rest[i] < rest[j] })
-	return append(out, rest...)
-}
+func (s Stats) SortedTypes() []NodeType { return presentInOrder(NodeTypes, s.ByType) }
 
 // SortedRelations returns the relations present in s: the builder relations
 // first in Relations order, then any other by name.
-func (s Stats) SortedRelations() []Relation {
-	var out []Relation
-	seen := map[Relation]bool{}
-	for _, r := range Relations {
-		if s.ByRelation[r] > 0 {
-			out = append(out, r)
-			seen[r] = true
+func (s Stats) SortedRelations() []Relation { return presentInOrder(Relations, s.ByRelation) }
+
+// presentInOrder lists the keys of counts with a count above zero: those in
+// known first, in that order, then the others sorted.
+func presentInOrder[K ~string](known []K, counts map[K]int) []K {
+	var out []K
+	for _, k := range known {
+		if counts[k] > 0 {
+			out = append(out, k)
 		}
 	}
-	var rest []Relation
-	for r := range s.ByRelation {
-		if !seen[r] {
-			rest = append(rest, r)
+	var rest []K
+	for k, n := range counts {
+		if n > 0 && !slices.Contains(known, k) {
+			rest = append(rest, k)
 		}
 	}
-	sort.Slice(rest, func(i, j int) bool { return rest[i] < rest[j] })
+	slices.Sort(rest)
 	return append(out, rest...)
 }
 
