@@ -2,6 +2,7 @@ package graphrag
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"unicode/utf8"
@@ -151,15 +152,17 @@ func (p *valueParser) literal(word string, v any) (any, error) {
 // invalid bytes come out exactly as encoding/json decodes them.
 func (p *valueParser) str() (string, error) {
 	start := p.pos
-	p.pos++
-	plain := true
-	for p.pos < len(p.data) {
-		c := p.data[p.pos]
-		switch {
-		case c == '"':
-			p.pos++
-			body := p.data[start+1 : p.pos-1]
-			if plain && utf8.Valid(body) {
+	// Fast path: the closing quote found with IndexByte, no backslash
+	// before it, no control character, valid UTF-8: copy as is.
+	if q := bytes.IndexByte(p.data[start+1:], '"'); q >= 0 {
+		body := p.data[start+1 : start+1+q]
+		if bytes.IndexByte(body, '\\') < 0 {
+			if hasControlByte(body) {
+				p.pos = start + 1 + q
+				return "", p.errorf("control character in string")
+			}
+			p.pos = start + q + 2
+			if utf8.Valid(body) {
 				return string(body), nil
 			}
 			var s string
@@ -167,8 +170,20 @@ func (p *valueParser) str() (string, error) {
 				return "", p.errorf("%v", err)
 			}
 			return s, nil
+		}
+	}
+	p.pos++
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		switch {
+		case c == '"':
+			p.pos++
+			var s string
+			if err := json.Unmarshal(p.data[start:p.pos], &s); err != nil {
+				return "", p.errorf("%v", err)
+			}
+			return s, nil
 		case c == '\\':
-			plain = false
 			p.pos += 2
 		case c < 0x20:
 			return "", p.errorf("control character in string")
@@ -177,6 +192,31 @@ func (p *valueParser) str() (string, error) {
 		}
 	}
 	return "", p.errorf("unterminated string")
+}
+
+// hasControlByte reports whether b holds a byte below 0x20, eight bytes at
+// a time.
+func hasControlByte(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		// A byte below 0x20 makes (x - 0x20…) borrow into its high bit while
+		// its own high bit is clear.
+		if (x-0x20*ones)&^x&highs != 0 {
+			for _, c := range b[i : i+8] {
+				if c < 0x20 {
+					return true
+				}
+			}
+		}
+	}
+	for _, c := range b[i:] {
+		if c < 0x20 {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *valueParser) object() (Attributes, error) {
