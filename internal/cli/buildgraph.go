@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -178,6 +179,11 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 		id = defaultReportID(topic, loaded.States, entries)
 	}
 	lap("load")
+	// The state files' read buffers (as large as the files) are garbage
+	// now; collect them before the graph grows, so that peak memory does not
+	// depend on when the collector happens to run (measured on 185 MB of
+	// state JSON: 527–727 MB peak without this, about 520 MB with it).
+	runtime.GC()
 	g, bw, err := builder.Build(builder.Config{
 		Topic:       topic,
 		ReportID:    id,
