@@ -49,7 +49,8 @@ func benchInputs(b *testing.B) ([]state.Input, string) {
 	return inputs, filepath.Join(dir, "logs", "forum.log")
 }
 
-func buildOnce(b *testing.B, inputs []state.Input, forumPath string) *graphrag.Graph {
+// loadInputs parses the state files and the forum log.
+func loadInputs(b *testing.B, inputs []state.Input, forumPath string) (*state.Loaded, []forum.Entry) {
 	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
 	if err != nil {
 		b.Fatal(err)
@@ -58,6 +59,11 @@ func buildOnce(b *testing.B, inputs []state.Input, forumPath string) *graphrag.G
 	if err != nil {
 		b.Fatal(err)
 	}
+	return loaded, entries
+}
+
+func buildOnce(b *testing.B, inputs []state.Input, forumPath string) *graphrag.Graph {
+	loaded, entries := loadInputs(b, inputs, forumPath)
 	g, _, err := builder.Build(builder.Config{Topic: loaded.Topic(), States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
 	if err != nil {
 		b.Fatal(err)
@@ -99,14 +105,7 @@ func BenchmarkWriteJSON(b *testing.B) {
 // BenchmarkBuildOnly measures Build alone, on states parsed once.
 func BenchmarkBuildOnly(b *testing.B) {
 	inputs, forumPath := benchInputs(b)
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	entries, _, err := forum.ParseFile(forumPath)
-	if err != nil {
-		b.Fatal(err)
-	}
+	loaded, entries := loadInputs(b, inputs, forumPath)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, _, err := builder.Build(builder.Config{Topic: loaded.Topic(), States: loaded.States, Forum: entries}); err != nil {
