@@ -1,6 +1,6 @@
 module reportengine
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/dominikbraun/graph v0.23.0

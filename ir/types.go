@@ -1,0 +1,347 @@
+// Package ir defines the chapter and document intermediate representation
+// (IR version "1.0", the BettaFish ReportEngine chapter JSON of reference
+// §5.1) that the chapter stage produces and the renderers consume.
+//
+// A chapter is a list of blocks; a block has one of 16 types (BlockTypes).
+// Block is a flat union: the fields that apply depend on Type, and JSON keys
+// follow the BettaFish IR (camelCase). The one key with two meanings,
+// "items", is handled by Block's MarshalJSON/UnmarshalJSON: list items
+// ([][]Block) for type "list", KPI items for "kpiGrid".
+package ir
+
+import (
+	"encoding/json"
+)
+
+// Version is the IR version written into every document.
+const Version = "1.0"
+
+// Block types (exactly the 16 of BettaFish IR 1.0).
+const (
+	TypeHeading     = "heading"
+	TypeParagraph   = "paragraph"
+	TypeList        = "list"
+	TypeTable       = "table"
+	TypeSwotTable   = "swotTable"
+	TypePestTable   = "pestTable"
+	TypeBlockquote  = "blockquote"
+	TypeEngineQuote = "engineQuote"
+	TypeHr          = "hr"
+	TypeCode        = "code"
+	TypeMath        = "math"
+	TypeFigure      = "figure"
+	TypeCallout     = "callout"
+	TypeKPIGrid     = "kpiGrid"
+	TypeWidget      = "widget"
+	TypeTOC         = "toc"
+)
+
+// BlockTypes lists the 16 block types in the order of reference §5.1.
+var BlockTypes = []string{TypeHeading, TypeParagraph, TypeList, TypeTable, TypeSwotTable, TypePestTable,
+	TypeBlockquote, TypeEngineQuote, TypeHr, TypeCode, TypeMath, TypeFigure, TypeCallout, TypeKPIGrid,
+	TypeWidget, TypeTOC}
+
+// MarkTypes lists the 12 inline mark types.
+var MarkTypes = []string{"bold", "italic", "underline", "strike", "code", "link", "color", "font",
+	"highlight", "subscript", "superscript", "math"}
+
+// Chapter is one chapter of a report.
+type Chapter struct {
+	ChapterID string  `json:"chapterId"`
+	Title     string  `json:"title"`
+	Anchor    string  `json:"anchor"`
+	Order     int     `json:"order"`
+	Blocks    []Block `json:"blocks"`
+	Summary   string  `json:"summary,omitempty"`
+	// Placeholder marks a chapter that could not be generated; its blocks
+	// say so visibly (JSON key errorPlaceholder, as in BettaFish).
+	Placeholder bool     `json:"errorPlaceholder,omitempty"`
+	Errors      []string `json:"errors,omitempty"`
+	// Sources are the graph source ids the chapter drew on (for the
+	// document's reference list); not part of BettaFish IR.
+	Sources []string `json:"sources,omitempty"`
+}
+
+// Inline is a run of text with marks.
+type Inline struct {
+	Text  string `json:"text"`
+	Marks []Mark `json:"marks,omitempty"`
+}
+
+// Mark formats an inline run. Type is one of MarkTypes. Href is used by
+// "link", Value by "color"/"highlight"/"math", Family/Size/Weight by "font".
+type Mark struct {
+	Type   string `json:"type"`
+	Value  string `json:"value,omitempty"`
+	Href   string `json:"href,omitempty"`
+	Title  string `json:"title,omitempty"`
+	Family string `json:"family,omitempty"`
+	Size   string `json:"size,omitempty"`
+	Weight string `json:"weight,omitempty"`
+}
+
+// Block is one block of a chapter; see the package doc for the union rule.
+type Block struct {
+	Type string `json:"type"`
+
+	// heading
+	Level     int    `json:"level,omitempty"` // 1-6
+	Text      string `json:"text,omitempty"`
+	Anchor    string `json:"anchor,omitempty"`
+	Numbering string `json:"numbering,omitempty"`
+	Subtitle  string `json:"subtitle,omitempty"`
+
+	// paragraph
+	Inlines []Inline `json:"inlines,omitempty"`
+	Align   string   `json:"align,omitempty"` // left|center|right|justify
+
+	// list: ListType ordered|bullet|task; ListItems is JSON "items"
+	ListType  string    `json:"listType,omitempty"`
+	ListItems [][]Block `json:"-"`
+
+	// table
+	Rows    []Row  `json:"rows,omitempty"`
+	Caption string `json:"caption,omitempty"` // table, code, figure
+	Zebra   bool   `json:"zebra,omitempty"`
+
+	// swotTable / pestTable / callout / engineQuote / widget title
+	Title         string         `json:"title,omitempty"`
+	Summary       string         `json:"summary,omitempty"`
+	Strengths     []QuadrantItem `json:"strengths,omitempty"`
+	Weaknesses    []QuadrantItem `json:"weaknesses,omitempty"`
+	Opportunities []QuadrantItem `json:"opportunities,omitempty"`
+	Threats       []QuadrantItem `json:"threats,omitempty"`
+	Political     []QuadrantItem `json:"political,omitempty"`
+	Economic      []QuadrantItem `json:"economic,omitempty"`
+	Social        []QuadrantItem `json:"social,omitempty"`
+	Technological []QuadrantItem `json:"technological,omitempty"`
+
+	// blockquote, callout, engineQuote children
+	Blocks  []Block `json:"blocks,omitempty"`
+	Variant string  `json:"variant,omitempty"` // blockquote, hr
+
+	// engineQuote: Engine insight|media|query; Title is the agent name
+	Engine string `json:"engine,omitempty"`
+
+	// code
+	Content string `json:"content,omitempty"`
+	Lang    string `json:"lang,omitempty"`
+
+	// math
+	Latex       string `json:"latex,omitempty"`
+	DisplayMode bool   `json:"displayMode,omitempty"`
+
+	// figure
+	Img        *Image `json:"img,omitempty"`
+	Responsive bool   `json:"responsive,omitempty"`
+
+	// callout: Tone info|warning|success|danger
+	Tone string `json:"tone,omitempty"`
+
+	// kpiGrid: KPIItems is JSON "items"
+	KPIItems []KPI `json:"-"`
+	Cols     int   `json:"cols,omitempty"`
+
+	// widget
+	WidgetID   string       `json:"widgetId,omitempty"`
+	WidgetType string       `json:"widgetType,omitempty"` // "chart.js/bar", "chart.js/line", "chart.js/pie", "chart.js/doughnut", …
+	Props      *WidgetProps `json:"props,omitempty"`
+	Data       *ChartData   `json:"data,omitempty"`
+	DataRef    string       `json:"dataRef,omitempty"`
+
+	// toc
+	Depth         int  `json:"depth,omitempty"` // 1-4
+	AutoNumbering bool `json:"autoNumbering,omitempty"`
+
+	// Meta carries renderer hints set by the pipeline (never by the model
+	// unescaped), e.g. {"errorPlaceholder": true}.
+	Meta map[string]any `json:"meta,omitempty"`
+}
+
+// Row is a table row.
+type Row struct {
+	Cells []Cell `json:"cells"`
+}
+
+// Cell is a table cell.
+type Cell struct {
+	Blocks  []Block `json:"blocks"`
+	Rowspan int     `json:"rowspan,omitempty"`
+	Colspan int     `json:"colspan,omitempty"`
+	Align   string  `json:"align,omitempty"`
+	Header  bool    `json:"header,omitempty"`
+}
+
+// QuadrantItem is one entry of a SWOT or PEST quadrant. A bare string in the
+// model's JSON becomes {Title: s}.
+type QuadrantItem struct {
+	Title    string `json:"title,omitempty"`
+	Detail   string `json:"detail,omitempty"`
+	Evidence string `json:"evidence,omitempty"`
+	Source   string `json:"source,omitempty"`
+	Impact   string `json:"impact,omitempty"`   // SWOT: 低/中低/中/中高/高/极高
+	Trend    string `json:"trend,omitempty"`    // PEST: 正面利好/负面影响/中性/不确定/持续观察
+	Priority string `json:"priority,omitempty"` // SWOT
+}
+
+// Image is a figure image. Renderers never load it from the network.
+type Image struct {
+	Src    string `json:"src"`
+	Alt    string `json:"alt,omitempty"`
+	Width  int    `json:"width,omitempty"`
+	Height int    `json:"height,omitempty"`
+}
+
+// KPI is one key figure (kpiGrid item or hero KPI).
+type KPI struct {
+	Label     string `json:"label"`
+	Value     string `json:"value"`
+	Unit      string `json:"unit,omitempty"`
+	Delta     string `json:"delta,omitempty"`
+	DeltaTone string `json:"deltaTone,omitempty"` // up|down|neutral
+}
+
+// WidgetProps are chart options.
+type WidgetProps struct {
+	Type    string         `json:"type,omitempty"`
+	Title   string         `json:"title,omitempty"`
+	Options map[string]any `json:"options,omitempty"`
+}
+
+// ChartData is Chart.js-shaped chart data.
+type ChartData struct {
+	Labels   []string  `json:"labels"`
+	Datasets []Dataset `json:"datasets"`
+}
+
+// Dataset is one chart series; Data holds numbers (NaN never appears).
+type Dataset struct {
+	Label string    `json:"label,omitempty"`
+	Data  []float64 `json:"data"`
+}
+
+// Document is a whole report: metadata plus chapters in order.
+type Document struct {
+	Version     string            `json:"version"`
+	ReportID    string            `json:"reportId"`
+	Metadata    Metadata          `json:"metadata"`
+	ThemeTokens map[string]string `json:"themeTokens,omitempty"`
+	Chapters    []Chapter         `json:"chapters"`
+	// Sources is the reference list: every graph source cited by a
+	// chapter, in first-citation order.
+	Sources []Source `json:"sources,omitempty"`
+}
+
+// Metadata describes the report as a whole.
+type Metadata struct {
+	Query           string   `json:"query"`
+	Title           string   `json:"title"`
+	Subtitle        string   `json:"subtitle,omitempty"`
+	Tagline         string   `json:"tagline,omitempty"`
+	TemplateName    string   `json:"templateName"`
+	SelectionReason string   `json:"selectionReason,omitempty"`
+	Hero            Hero     `json:"hero"`
+	TOC             TOC      `json:"toc"`
+	LayoutNotes     []string `json:"layoutNotes,omitempty"`
+	// GeneratedAt is RFC 3339 UTC; the only clock-dependent field.
+	GeneratedAt string    `json:"generatedAt"`
+	Generator   Generator `json:"generator"`
+	// Failures lists chapters that became placeholders, and why.
+	Failures []Failure `json:"failures,omitempty"`
+	// GraphID is the graph the report drew on ("" without a graph).
+	GraphID string `json:"graphId,omitempty"`
+}
+
+// Hero is the report's opening panel.
+type Hero struct {
+	Summary    string   `json:"summary,omitempty"`
+	Highlights []string `json:"highlights,omitempty"`
+	KPIs       []KPI    `json:"kpis,omitempty"`
+	Actions    []string `json:"actions,omitempty"`
+}
+
+// TOC configures the table of contents; Entries come from the layout's
+// tocPlan, in template order.
+type TOC struct {
+	Title   string     `json:"title"`
+	Depth   int        `json:"depth"`
+	Entries []TOCEntry `json:"entries,omitempty"`
+}
+
+// TOCEntry is one table-of-contents line.
+type TOCEntry struct {
+	ChapterID   string `json:"chapterId"`
+	Anchor      string `json:"anchor"`
+	Display     string `json:"display"`
+	Description string `json:"description,omitempty"`
+}
+
+// Generator names the model that wrote the report.
+type Generator struct {
+	Provider   string `json:"provider"`
+	Model      string `json:"model"`
+	Extractive bool   `json:"extractive"` // offline model: text extracted, not written
+}
+
+// Failure records a chapter that failed and became a placeholder.
+type Failure struct {
+	ChapterID string `json:"chapterId"`
+	Title     string `json:"title"`
+	Reason    string `json:"reason"`
+}
+
+// Source is one cited source in the reference list.
+type Source struct {
+	ID      string   `json:"id"`
+	Title   string   `json:"title"`
+	URL     string   `json:"url,omitempty"`
+	Engines []string `json:"engines,omitempty"`
+	// Chapters are the chapter ids that cite the source.
+	Chapters []string `json:"chapters,omitempty"`
+}
+
+type blockAlias Block
+
+// MarshalJSON writes "items" from ListItems (list) or KPIItems (kpiGrid).
+func (b Block) MarshalJSON() ([]byte, error) {
+	type withItems struct {
+		blockAlias
+		Items any `json:"items,omitempty"`
+	}
+	w := withItems{blockAlias: blockAlias(b)}
+	switch b.Type {
+	case TypeList:
+		if b.ListItems != nil {
+			w.Items = b.ListItems
+		}
+	case TypeKPIGrid:
+		if b.KPIItems != nil {
+			w.Items = b.KPIItems
+		}
+	}
+	return json.Marshal(w)
+}
+
+// UnmarshalJSON reads "items" into ListItems or KPIItems by Type. It is
+// strict about shapes; loosely typed model output goes through Normalize
+// first.
+func (b *Block) UnmarshalJSON(data []byte) error {
+	type withItems struct {
+		*blockAlias
+		Items json.RawMessage `json:"items,omitempty"`
+	}
+	w := withItems{blockAlias: (*blockAlias)(b)}
+	if err := json.Unmarshal(data, &w); err != nil {
+		return err
+	}
+	if len(w.Items) == 0 || string(w.Items) == "null" {
+		return nil
+	}
+	switch b.Type {
+	case TypeList:
+		return json.Unmarshal(w.Items, &b.ListItems)
+	case TypeKPIGrid:
+		return json.Unmarshal(w.Items, &b.KPIItems)
+	}
+	return nil
+}

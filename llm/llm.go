@@ -1,0 +1,164 @@
+// Package llm defines the one model interface every stage of reportengine
+// talks to, the request/response shapes, the typed errors a model returns,
+// and ExtractJSON, the single routine that turns any model reply into a JSON
+// value.
+//
+// Two implementations exist: llm/openaicompat (any OpenAI-compatible chat
+// completions server, through go-openai) and llm/offline (a deterministic,
+// extractive model that needs no network). Both answer the same prompts
+// through the same JSON contract (package prompts), so prompt building,
+// parsing, validation, repair and rendering are one code path.
+//
+// Errors: every failure a model reports wraps exactly one of the sentinel
+// errors below, so callers write errors.Is(err, llm.ErrRateLimited) and
+// errors.As(err, new(*llm.Error)) to read the HTTP status, provider host and
+// model. No error or log line ever contains an API key.
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Role is a chat message role: "system", "user" or "assistant".
+type Role string
+
+// Chat roles.
+const (
+	RoleSystem    Role = "system"
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+)
+
+// Message is one chat message.
+type Message struct {
+	Role    Role   `json:"role"`
+	Content string `json:"content"`
+}
+
+// Request is one chat completion request. Zero values mean "provider
+// default": Temperature and TopP are pointers so that 0.0 can be sent on
+// purpose (BettaFish sends 0.0 for repair calls) and nil omits the field.
+type Request struct {
+	// Step names the pipeline step ("document layout", "chapter S3") for
+	// error messages and events; it is never sent to the provider.
+	Step        string
+	Messages    []Message
+	Temperature *float64
+	TopP        *float64
+	// MaxTokens caps the completion, in tokens; 0 = the model's configured
+	// default.
+	MaxTokens int
+	// JSON asks for a JSON object reply (response_format json_object) when
+	// the model's configuration allows it; replies are parsed with
+	// ExtractJSON either way.
+	JSON bool
+}
+
+// Response is a finished completion.
+type Response struct {
+	Content      string // the assistant text, never empty on success
+	Reasoning    string // reasoning_content, if the provider sent any; never used as the answer
+	FinishReason string // "stop", "length", …
+	Model        string // the model that answered
+	PromptTokens int    // tokens, as reported by the provider (0 if unknown)
+	OutputTokens int    // tokens, as reported by the provider (0 if unknown)
+}
+
+// Chunk is one streamed content delta.
+type Chunk struct {
+	Delta string
+}
+
+// Info describes a model for manifests and report labels.
+type Info struct {
+	Provider string // "offline", "openai-compatible"
+	Model    string // model name as configured
+	Host     string // provider host, "" offline
+	// Extractive is true for the offline model: its text is extracted from
+	// the input, not written by a language model, and reports say so.
+	Extractive bool
+}
+
+// Model is a chat model. Implementations are safe for concurrent use.
+type Model interface {
+	// Complete returns the whole reply. Errors wrap one of the sentinel
+	// errors of this package.
+	Complete(ctx context.Context, req Request) (Response, error)
+	// Stream calls fn for every content delta in order and returns the
+	// assembled response. A non-nil error from fn stops the stream and is
+	// returned. Cancelling ctx stops the stream.
+	Stream(ctx context.Context, req Request, fn func(Chunk) error) (Response, error)
+	// Info describes the model.
+	Info() Info
+}
+
+// Sentinel errors. Model errors wrap exactly one of them.
+var (
+	ErrRateLimited     = errors.New("rate limited")          // HTTP 429; retryable
+	ErrContextTooLong  = errors.New("context too long")      // prompt exceeds the model context; never retried
+	ErrTruncated       = errors.New("truncated output")      // finish_reason=length; never repaired
+	ErrEmptyCompletion = errors.New("empty completion")      // no content (or reasoning only); retryable, bounded
+	ErrBadRequest      = errors.New("bad request")           // HTTP 400/404/422 other than context length; never retried
+	ErrUnavailable     = errors.New("model unavailable")     // 5xx, timeouts, connection errors; retryable
+	ErrAuth            = errors.New("authentication failed") // HTTP 401/403; never retried
+	ErrNoJSON          = errors.New("no JSON in reply")      // ExtractJSON found no JSON value
+	ErrWrongJSONType   = errors.New("wrong JSON type")       // ExtractJSON found JSON of the wrong top-level type
+)
+
+// Error carries the details of a failed model call. It wraps one sentinel
+// error (Kind) and, where there is one, the underlying cause.
+type Error struct {
+	Kind       error  // one of the sentinel errors
+	Step       string // Request.Step
+	Model      string
+	Host       string // provider host, never the URL with credentials
+	StatusCode int    // HTTP status, 0 if none
+	Message    string // provider or local message, key-free
+	// Limit and Requested are the context window and the requested size,
+	// in tokens, for ErrContextTooLong when the provider says them (0 if not).
+	Limit, Requested int
+	Attempts         int // attempts made, ≥1
+	Cause            error
+}
+
+func (e *Error) Error() string {
+	s := ""
+	if e.Step != "" {
+		s = e.Step + ": "
+	}
+	s += e.Kind.Error()
+	if e.Model != "" || e.Host != "" {
+		s += fmt.Sprintf(" (model %s", e.Model)
+		if e.Host != "" {
+			s += " at " + e.Host
+		}
+		s += ")"
+	}
+	if e.StatusCode != 0 {
+		s += fmt.Sprintf(": HTTP %d", e.StatusCode)
+	}
+	if e.Message != "" {
+		s += ": " + e.Message
+	}
+	if e.Attempts > 1 {
+		s += fmt.Sprintf(" (after %d attempts)", e.Attempts)
+	}
+	return s
+}
+
+// Unwrap returns the sentinel kind and the cause.
+func (e *Error) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{e.Kind, e.Cause}
+	}
+	return []error{e.Kind}
+}
+
+// Retryable reports whether err is worth retrying unchanged: rate limits,
+// unavailability (5xx, timeouts) and empty completions. Context-length,
+// bad-request, auth, truncation and JSON errors are not.
+func Retryable(err error) bool {
+	return errors.Is(err, ErrRateLimited) || errors.Is(err, ErrUnavailable) || errors.Is(err, ErrEmptyCompletion)
+}

@@ -1,0 +1,273 @@
+// Package prompts is the JSON contract between the pipeline stages (package
+// nodes) and every model. Each stage sends two messages: a system prompt
+// (instructions, in prose) and a user message that is ONE JSON object, an
+// Input type of this package, whose "task" field names the stage. The model
+// answers with the matching Reply type as JSON.
+//
+// The contract is what lets one code path serve every model: the
+// OpenAI-compatible model reads the system prompt and the JSON; the offline
+// model (llm/offline) ignores the prose, decodes the same JSON and extracts
+// its answer from the data in it. Replies from either go through
+// llm.ExtractJSON, ir normalisation and validation alike.
+//
+// Shapes follow BettaFish ReportEngine (reference §1.2, §4.2, §5.2) with two
+// deliberate differences: the full engine reports and forum log are never
+// pasted in (inputs carry token-budgeted excerpts instead, §8 #4), and every
+// input says its task explicitly.
+package prompts
+
+import "reportengine/ir"
+
+// Task names, the value of every Input's "task" field.
+const (
+	TaskTemplateSelection = "template_selection"
+	TaskDocumentLayout    = "document_layout"
+	TaskWordBudget        = "word_budget"
+	TaskGraphQuery        = "graph_query_decision"
+	TaskChapter           = "chapter"
+	TaskChapterRepair     = "chapter_repair"
+)
+
+// Excerpt is a piece of an engine report or of the forum log chosen for a
+// prompt. Text is cut on rune boundaries to the prompt's token budget.
+type Excerpt struct {
+	Engine  string `json:"engine,omitempty"`  // query|media|insight (reports), or the forum speaker
+	Section string `json:"section,omitempty"` // report section title, or forum time "HH:MM:SS"
+	Text    string `json:"text"`
+}
+
+// GraphStats summarises the knowledge graph for prompts.
+type GraphStats struct {
+	Topic         string              `json:"topic"`
+	Engines       []string            `json:"engines"`
+	Sections      int                 `json:"sections"`
+	SearchQueries int                 `json:"searchQueries"`
+	Sources       int                 `json:"sources"`
+	SectionTitles map[string][]string `json:"sectionTitles,omitempty"` // engine → first titles
+	SampleQueries []string            `json:"sampleQueries,omitempty"`
+}
+
+// TemplateOption is a template offered for selection.
+type TemplateOption struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// TemplateSelectionInput asks for a template (reference §6.1).
+type TemplateSelectionInput struct {
+	Task      string           `json:"task"` // TaskTemplateSelection
+	Query     string           `json:"query"`
+	Templates []TemplateOption `json:"templates"`
+	Excerpts  []Excerpt        `json:"excerpts,omitempty"` // short report/forum excerpts
+	Graph     *GraphStats      `json:"graph,omitempty"`
+}
+
+// TemplateSelectionReply is the answer to TemplateSelectionInput.
+type TemplateSelectionReply struct {
+	TemplateName    string `json:"template_name"`
+	SelectionReason string `json:"selection_reason"`
+}
+
+// ChapterOutline is a template chapter as shown to models.
+type ChapterOutline struct {
+	ChapterID string   `json:"chapterId"`
+	Title     string   `json:"title"`
+	Number    string   `json:"number,omitempty"`
+	Slug      string   `json:"slug"`
+	Order     int      `json:"order"`
+	Outline   []string `json:"outline,omitempty"`
+}
+
+// LayoutInput asks for the document layout (reference §1.2 "Layout").
+type LayoutInput struct {
+	Task         string           `json:"task"` // TaskDocumentLayout
+	Query        string           `json:"query"`
+	TemplateName string           `json:"templateName"`
+	Chapters     []ChapterOutline `json:"chapters"`
+	Graph        *GraphStats      `json:"graph,omitempty"`
+	Excerpts     []Excerpt        `json:"excerpts,omitempty"`
+}
+
+// TOCPlanEntry is one chapter of the layout's table-of-contents plan.
+type TOCPlanEntry struct {
+	ChapterID   string `json:"chapterId"`
+	Anchor      string `json:"anchor,omitempty"`
+	Display     string `json:"display"`
+	Description string `json:"description,omitempty"`
+	AllowSwot   bool   `json:"allowSwot,omitempty"`
+	AllowPest   bool   `json:"allowPest,omitempty"`
+}
+
+// LayoutReply is the answer to LayoutInput. At most one tocPlan entry has
+// allowSwot and at most one allowPest, never both on the same chapter.
+type LayoutReply struct {
+	Title       string         `json:"title"`
+	Subtitle    string         `json:"subtitle,omitempty"`
+	Tagline     string         `json:"tagline,omitempty"`
+	TOCTitle    string         `json:"tocTitle,omitempty"`
+	Hero        ir.Hero        `json:"hero"`
+	TOCPlan     []TOCPlanEntry `json:"tocPlan"`
+	LayoutNotes []string       `json:"layoutNotes,omitempty"`
+}
+
+// WordBudgetInput asks for a word plan (reference §1.2 "Word budget").
+type WordBudgetInput struct {
+	Task       string           `json:"task"` // TaskWordBudget
+	Query      string           `json:"query"`
+	Chapters   []ChapterOutline `json:"chapters"`
+	Layout     LayoutReply      `json:"layout"`
+	TotalWords int              `json:"totalWords"` // suggested total, in words (CJK characters count as words)
+}
+
+// ChapterBudget is one chapter's word plan entry.
+type ChapterBudget struct {
+	ChapterID   string   `json:"chapterId"`
+	TargetWords int      `json:"targetWords"`
+	MinWords    int      `json:"minWords,omitempty"`
+	MaxWords    int      `json:"maxWords,omitempty"`
+	Emphasis    []string `json:"emphasis,omitempty"`
+	Rationale   string   `json:"rationale,omitempty"`
+}
+
+// WordBudgetReply is the answer to WordBudgetInput.
+type WordBudgetReply struct {
+	TotalWords       int             `json:"totalWords"`
+	GlobalGuidelines []string        `json:"globalGuidelines,omitempty"`
+	Chapters         []ChapterBudget `json:"chapters"`
+}
+
+// ChapterBrief identifies the chapter a graph query or chapter call is for.
+type ChapterBrief struct {
+	ChapterID   string   `json:"chapterId"`
+	Title       string   `json:"title"`
+	Role        string   `json:"role,omitempty"`
+	TargetWords int      `json:"targetWords"`
+	Emphasis    []string `json:"emphasis,omitempty"`
+	Outline     []string `json:"outline,omitempty"`
+}
+
+// QueryRound is one executed graph query, shown in later rounds' history.
+type QueryRound struct {
+	Keywords     []string `json:"keywords"`
+	NodeTypes    []string `json:"node_types,omitempty"`
+	EngineFilter []string `json:"engine_filter,omitempty"`
+	Depth        int      `json:"depth"`
+	TotalNodes   int      `json:"total_nodes"`
+	Summary      string   `json:"summary"`
+}
+
+// GraphQueryInput asks which graph query to run next (reference §4.2).
+type GraphQueryInput struct {
+	Task         string       `json:"task"` // TaskGraphQuery
+	Query        string       `json:"query"`
+	TemplateName string       `json:"templateName"`
+	Chapter      ChapterBrief `json:"chapter"`
+	Graph        GraphStats   `json:"graph"`
+	History      []QueryRound `json:"history"`
+	Round        int          `json:"round"`     // 0-based
+	MaxRounds    int          `json:"maxRounds"` // N
+	NodeTypes    []string     `json:"nodeTypes"` // the valid node types
+}
+
+// GraphQueryReply is a graph query decision. Keywords may arrive as a
+// string; the caller splits it on commas and spaces.
+type GraphQueryReply struct {
+	ShouldQuery  bool     `json:"should_query"`
+	Keywords     []string `json:"keywords"`
+	NodeTypes    []string `json:"node_types,omitempty"`
+	EngineFilter []string `json:"engine_filter,omitempty"`
+	Depth        int      `json:"depth"`
+	Reasoning    string   `json:"reasoning,omitempty"`
+}
+
+// GraphSection is a matched section node (engine report paragraph).
+type GraphSection struct {
+	ID      string `json:"id"`
+	Engine  string `json:"engine"`
+	Title   string `json:"title"`
+	Summary string `json:"summary,omitempty"` // rune-truncated
+}
+
+// GraphQuery is a matched search_query node.
+type GraphQuery struct {
+	ID        string `json:"id"`
+	Engine    string `json:"engine"`
+	QueryText string `json:"query_text"`
+}
+
+// GraphSource is a matched source node.
+type GraphSource struct {
+	ID      string   `json:"id"`
+	Title   string   `json:"title"`
+	URL     string   `json:"url,omitempty"`
+	Preview string   `json:"preview,omitempty"` // rune-truncated content
+	Engines []string `json:"engines,omitempty"`
+	Date    string   `json:"date,omitempty"`
+}
+
+// GraphResults is the merged result of a chapter's query rounds
+// (reference §4.2 merge, §4.3 injection), cut to the prompt budget.
+type GraphResults struct {
+	TotalNodes          int            `json:"totalNodes"`
+	QueryRounds         int            `json:"queryRounds"`
+	Sections            []GraphSection `json:"matchedSections"`
+	Queries             []GraphQuery   `json:"matchedQueries"`
+	Sources             []GraphSource  `json:"matchedSources"`
+	CrossEngineInsights []string       `json:"crossEngineInsights,omitempty"`
+}
+
+// Constraints bound a chapter (reference §5.2 constraints).
+type Constraints struct {
+	Language      string   `json:"language"` // "zh-CN"
+	AllowedBlocks []string `json:"allowedBlocks"`
+	AllowSwot     bool     `json:"allowSwot"`
+	AllowPest     bool     `json:"allowPest"`
+	WordTarget    int      `json:"wordTarget,omitempty"`
+	MinWords      int      `json:"minWords,omitempty"`
+	MaxWords      int      `json:"maxWords,omitempty"`
+	Emphasis      []string `json:"emphasis,omitempty"`
+	MaxTokens     int      `json:"maxTokens,omitempty"` // output budget, tokens
+}
+
+// ChapterSection is the template section a chapter must fill.
+type ChapterSection struct {
+	ChapterID string   `json:"chapterId"`
+	Title     string   `json:"title"`
+	Slug      string   `json:"slug"`
+	Anchor    string   `json:"anchor"`
+	Order     int      `json:"order"`
+	Number    string   `json:"number,omitempty"`
+	Outline   []string `json:"outline,omitempty"`
+}
+
+// ChapterInput asks for one chapter's IR (reference §5.2, budgeted).
+type ChapterInput struct {
+	Task         string         `json:"task"` // TaskChapter
+	Section      ChapterSection `json:"section"`
+	Query        string         `json:"query"`
+	TemplateName string         `json:"templateName"`
+	ReportTitle  string         `json:"reportTitle"`
+	Constraints  Constraints    `json:"constraints"`
+	Graph        *GraphResults  `json:"graphResults,omitempty"` // nil when the graph matched nothing
+	// Excerpts are the engine-report passages most relevant to the
+	// chapter; ForumExcerpts the relevant forum entries (speaker in Engine,
+	// time in Section). Both are within the prompt's token budget.
+	Excerpts      []Excerpt `json:"excerpts,omitempty"`
+	ForumExcerpts []Excerpt `json:"forumExcerpts,omitempty"`
+}
+
+// ChapterReply is the answer to ChapterInput and ChapterRepairInput:
+// {"chapter": {...}}. Models' loose JSON is normalised by package ir before
+// it is decoded into this shape.
+type ChapterReply struct {
+	Chapter ir.Chapter `json:"chapter"`
+}
+
+// ChapterRepairInput asks for a structural repair of a chapter that failed
+// validation (one round, reference §5.3 step 7).
+type ChapterRepairInput struct {
+	Task            string       `json:"task"` // TaskChapterRepair
+	Original        ChapterInput `json:"original"`
+	FailedChapter   any          `json:"failedChapter"`   // the chapter JSON as the model sent it (normalised)
+	ValidatorErrors []string     `json:"validatorErrors"` // "blocks[2]: bar chart requires non-empty labels"
+}
