@@ -1,0 +1,183 @@
+package offline
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+
+	"reportengine/llm"
+	"reportengine/prompts"
+)
+
+// Provider and ModelName are what Info and Response.Model report.
+const (
+	Provider  = "offline"
+	ModelName = "offline-extractive"
+)
+
+// ChunkRunes is the size, in runes, of the deltas Stream emits (the last
+// one may be shorter).
+const ChunkRunes = 256
+
+// Model is the deterministic extractive model. The zero value is ready to
+// use; it holds no state and is safe for concurrent use.
+type Model struct{}
+
+var _ llm.Model = (*Model)(nil)
+
+// New returns the offline model.
+func New() *Model { return &Model{} }
+
+// Info reports Provider "offline", Model "offline-extractive", no host, and
+// Extractive true: reports built with this model say that their text was
+// extracted, not written.
+func (m *Model) Info() llm.Info {
+	return llm.Info{Provider: Provider, Model: ModelName, Extractive: true}
+}
+
+// Complete answers the last user message of req, which must be one of the
+// prompts.*Input JSON objects, with the matching prompts.*Reply as plain
+// JSON (no code fences). The system prompt, sampling parameters and
+// MaxTokens are ignored. A user message that is not a JSON object, lacks a
+// known "task", or does not decode as that task's input returns an
+// *llm.Error of kind llm.ErrBadRequest. A cancelled ctx returns an error
+// wrapping ctx.Err().
+func (m *Model) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
+	if err := ctx.Err(); err != nil {
+		return llm.Response{}, cancelled(req, err)
+	}
+	content, err := answer(req)
+	if err != nil {
+		return llm.Response{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return llm.Response{}, cancelled(req, err)
+	}
+	return llm.Response{Content: content, FinishReason: "stop", Model: ModelName}, nil
+}
+
+// Stream computes the same reply as Complete and passes it to fn in
+// deltas of ChunkRunes runes, in order; the concatenated deltas equal the
+// returned Response.Content. An error from fn stops the stream and is
+// returned as is; ctx is checked before every delta.
+func (m *Model) Stream(ctx context.Context, req llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
+	resp, err := m.Complete(ctx, req)
+	if err != nil {
+		return llm.Response{}, err
+	}
+	rest := resp.Content
+	for rest != "" {
+		if err := ctx.Err(); err != nil {
+			return llm.Response{}, cancelled(req, err)
+		}
+		n, i := 0, 0
+		for i < len(rest) && n < ChunkRunes {
+			_, size := utf8.DecodeRuneInString(rest[i:])
+			i += size
+			n++
+		}
+		if err := fn(llm.Chunk{Delta: rest[:i]}); err != nil {
+			return llm.Response{}, err
+		}
+		rest = rest[i:]
+	}
+	return resp, nil
+}
+
+func cancelled(req llm.Request, err error) error {
+	if req.Step != "" {
+		return fmt.Errorf("offline: %s: %w", req.Step, err)
+	}
+	return fmt.Errorf("offline: %w", err)
+}
+
+func badRequest(req llm.Request, format string, args ...any) error {
+	return &llm.Error{
+		Kind:     llm.ErrBadRequest,
+		Step:     req.Step,
+		Model:    ModelName,
+		Message:  fmt.Sprintf(format, args...),
+		Attempts: 1,
+	}
+}
+
+// answer dispatches on the "task" of the last user message.
+func answer(req llm.Request) (string, error) {
+	user := ""
+	found := false
+	for i := len(req.Messages) - 1; i >= 0; i-- {
+		if req.Messages[i].Role == llm.RoleUser {
+			user, found = req.Messages[i].Content, true
+			break
+		}
+	}
+	if !found {
+		return "", badRequest(req, "offline model: the request has no user message")
+	}
+	raw := []byte(user)
+	var head struct {
+		Task string `json:"task"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return "", badRequest(req, "offline model: the last user message must be one JSON object of package prompts (%v)", err)
+	}
+	var reply any
+	var err error
+	switch head.Task {
+	case prompts.TaskTemplateSelection:
+		var in prompts.TemplateSelectionInput
+		if err = decode(raw, &in); err == nil {
+			reply, err = selectTemplate(in)
+		}
+	case prompts.TaskDocumentLayout:
+		var in prompts.LayoutInput
+		if err = decode(raw, &in); err == nil {
+			reply = layout(in)
+		}
+	case prompts.TaskWordBudget:
+		var in prompts.WordBudgetInput
+		if err = decode(raw, &in); err == nil {
+			reply = wordBudget(in)
+		}
+	case prompts.TaskGraphQuery:
+		var in prompts.GraphQueryInput
+		if err = decode(raw, &in); err == nil {
+			reply = graphQuery(in)
+		}
+	case prompts.TaskChapter:
+		var in prompts.ChapterInput
+		if err = decode(raw, &in); err == nil {
+			reply = prompts.ChapterReply{Chapter: chapter(in)}
+		}
+	case prompts.TaskChapterRepair:
+		var in prompts.ChapterRepairInput
+		if err = decode(raw, &in); err == nil {
+			reply = prompts.ChapterReply{Chapter: chapter(in.Original)}
+		}
+	case "":
+		return "", badRequest(req, "offline model: the user message has no \"task\" field")
+	default:
+		return "", badRequest(req, "offline model: unknown task %q (known: %s, %s, %s, %s, %s, %s)", head.Task,
+			prompts.TaskTemplateSelection, prompts.TaskDocumentLayout, prompts.TaskWordBudget,
+			prompts.TaskGraphQuery, prompts.TaskChapter, prompts.TaskChapterRepair)
+	}
+	if err != nil {
+		return "", badRequest(req, "offline model: task %q: %v", head.Task, err)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(reply); err != nil {
+		return "", badRequest(req, "offline model: task %q: encode reply: %v", head.Task, err)
+	}
+	return string(bytes.TrimRight(buf.Bytes(), "\n")), nil
+}
+
+func decode(raw []byte, v any) error {
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("decode input: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,288 @@
+package offline
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// engineOrder is the order engines appear in chapters and charts.
+var engineOrder = []string{"insight", "media", "query"}
+
+// engineName is the display name of an engine ("insight" → "Insight").
+func engineName(e string) string {
+	switch e {
+	case "insight":
+		return "Insight"
+	case "media":
+		return "Media"
+	case "query":
+		return "Query"
+	}
+	return e
+}
+
+// sortEngines orders engine names: insight, media, query, then the rest
+// alphabetically.
+func sortEngines(es []string) []string {
+	rank := func(e string) int {
+		for i, k := range engineOrder {
+			if e == k {
+				return i
+			}
+		}
+		return len(engineOrder)
+	}
+	out := dedupe(es)
+	sort.SliceStable(out, func(i, j int) bool {
+		ri, rj := rank(out[i]), rank(out[j])
+		if ri != rj {
+			return ri < rj
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
+
+func dedupe(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if s == "" || seen[s] {
+			continue
+		}
+		seen[s] = true
+		out = append(out, s)
+	}
+	return out
+}
+
+func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// cutRunes returns the longest prefix of s with at most n runes.
+func cutRunes(s string, n int) string {
+	i := 0
+	for k := 0; k < n && i < len(s); k++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return s[:i]
+}
+
+func isTerminator(r rune) bool {
+	return strings.ContainsRune("。！？!?；;…", r)
+}
+
+// leadSpan returns a prefix of s of at most max runes that ends at a
+// sentence terminator when one exists in range, else the first max runes.
+// The result is always a substring of s.
+func leadSpan(s string, max int) string {
+	if runeLen(s) <= max {
+		return s
+	}
+	cut := cutRunes(s, max)
+	end := -1
+	for i, r := range cut {
+		if isTerminator(r) {
+			end = i + utf8.RuneLen(r)
+		}
+	}
+	if end > 0 {
+		return cut[:end]
+	}
+	return cut
+}
+
+// lines splits report text into prose lines: Markdown headings, tables,
+// fences and rules are dropped and leading list/quote markers removed. Each
+// result is a substring of s.
+func lines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "|") ||
+			strings.HasPrefix(l, "```") || strings.HasPrefix(l, "---") || strings.HasPrefix(l, "===") {
+			continue
+		}
+		for {
+			t := strings.TrimLeft(l, "-*+>")
+			if t == l {
+				break
+			}
+			l = strings.TrimSpace(t)
+		}
+		if !hasWordRune(l) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func hasWordRune(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// sentences splits text into sentences (each keeps its terminator and is a
+// substring of s). Sentences shorter than 6 runes are dropped.
+func sentences(s string) []string {
+	var out []string
+	for _, l := range lines(s) {
+		start := 0
+		for i, r := range l {
+			if isTerminator(r) {
+				end := i + utf8.RuneLen(r)
+				if sent := strings.TrimSpace(l[start:end]); runeLen(sent) >= 6 {
+					out = append(out, sent)
+				}
+				start = end
+			}
+		}
+		if sent := strings.TrimSpace(l[start:]); runeLen(sent) >= 6 && hasWordRune(sent) {
+			out = append(out, sent)
+		}
+	}
+	return out
+}
+
+// chineseNumeral writes 1..99 as Chinese numerals (一, 十一, 二十三).
+func chineseNumeral(n int) string {
+	digits := []string{"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
+	switch {
+	case n <= 0 || n >= 100:
+		return strconv.Itoa(n)
+	case n < 10:
+		return digits[n]
+	case n == 10:
+		return "十"
+	case n < 20:
+		return "十" + digits[n%10]
+	case n%10 == 0:
+		return digits[n/10] + "十"
+	default:
+		return digits[n/10] + "十" + digits[n%10]
+	}
+}
+
+// stripNumber removes a leading outline number ("1.1 ", "2、") from an
+// outline point.
+func stripNumber(s string) string {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	if i == 0 {
+		return s
+	}
+	rest := strings.TrimLeft(s[i:], " \t、:：-")
+	rest = strings.TrimLeft(rest, "\u3000\u00a0")
+	if rest == "" || rest == s[i:] {
+		return s
+	}
+	return rest
+}
+
+// anchorOK reports whether s is a valid IR anchor ([A-Za-z0-9_-]+).
+func anchorOK(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// anchorFor returns the first valid anchor among cands, else fallback.
+func anchorFor(fallback string, cands ...string) string {
+	for _, c := range cands {
+		if anchorOK(c) {
+			return c
+		}
+	}
+	return fallback
+}
+
+// stopTerms are generic report words that make poor graph keywords.
+var stopTerms = map[string]bool{
+	"分析": true, "报告": true, "舆情": true, "情况": true, "本期": true, "周期": true, "本周": true,
+	"总体": true, "主要": true, "相关": true, "核心": true, "关键": true, "建议": true, "以及": true,
+	"进行": true, "我们": true, "他们": true, "这个": true, "一个": true, "没有": true, "已经": true,
+	"舆情分析": true, "分析报告": true, "情分析": true, "析报告": true, "情分": true, "析报": true,
+	"要点": true, "与各": true, "之间": true, "其中": true, "方面": true, "问题": true, "内容": true,
+}
+
+// functionRunes are particles and conjunctions; a term containing one
+// usually straddles two words ("经过与").
+const functionRunes = "与的和及或在对了是为之其并而着把被从向"
+
+// terms returns candidate search terms of text: every 2-4 rune substring
+// of a run of CJK ideographs, and every ASCII word of 2+ letters, in order
+// of first occurrence, without duplicates, stop terms or terms containing a
+// function character.
+func terms(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(t string) {
+		if t == "" || seen[t] || stopTerms[t] || strings.ContainsAny(t, functionRunes) {
+			return
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	var han []rune
+	var word []rune
+	flushHan := func() {
+		for i := range han {
+			for n := 4; n >= 2; n-- {
+				if i+n <= len(han) {
+					add(string(han[i : i+n]))
+				}
+			}
+		}
+		han = han[:0]
+	}
+	flushWord := func() {
+		if len(word) >= 2 {
+			add(strings.ToLower(string(word)))
+		}
+		word = word[:0]
+	}
+	for _, r := range text {
+		switch {
+		case unicode.Is(unicode.Han, r):
+			flushWord()
+			han = append(han, r)
+		case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			flushHan()
+			word = append(word, r)
+		default:
+			flushHan()
+			flushWord()
+		}
+	}
+	flushHan()
+	flushWord()
+	return out
+}
+
+// containsAny reports which of keys occur in s.
+func containsAny(s string, keys []string) []string {
+	var hit []string
+	for _, k := range keys {
+		if strings.Contains(s, k) {
+			hit = append(hit, k)
+		}
+	}
+	return hit
+}
