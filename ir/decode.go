@@ -1,6 +1,13 @@
 package ir
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
 	"strings"
 )
 
@@ -11,11 +18,15 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
+// String formats the error as "path: message".
 func (e FieldError) String() string { return e.Path + ": " + e.Message }
 
-// ValidationError lists every problem found in a chapter or document.
+// ValidationError lists every problem found in a chapter or document, sorted
+// by path (indices numerically). BettaFish returns Chinese message strings
+// with the path embedded; here path and message are separate fields.
 type ValidationError []FieldError
 
+// Error joins all problems into one line.
 func (v ValidationError) Error() string {
 	parts := make([]string, len(v))
 	for i, e := range v {
@@ -24,13 +35,1052 @@ func (v ValidationError) Error() string {
 	return "ir: invalid: " + strings.Join(parts, "; ")
 }
 
-// DecodeChapter turns a model's loose chapter JSON into a Chapter.
-// STUB: implemented by the ir helper.
-func DecodeChapter(raw []byte) (Chapter, []string, error) {
-	panic("ir.DecodeChapter: not implemented yet")
+// DecodeError is the error DecodeChapter returns: the JSON is not valid, is
+// not a chapter, or holds a value that cannot be coerced to the field's type
+// (for example a non-numeric chart value). Path is the position in the input
+// ("" for the whole input); Err is the underlying error, if any (for invalid
+// JSON, the encoding/json error). BettaFish has no equivalent: it repairs or
+// zero-fills such values; we refuse them so the caller can ask the model for
+// a repair.
+type DecodeError struct {
+	Path    string
+	Message string
+	Err     error
 }
 
-// ValidateChapter checks a chapter. STUB: implemented by the ir helper.
-func ValidateChapter(c *Chapter) error {
-	panic("ir.ValidateChapter: not implemented yet")
+// Error formats the error as "ir: decode chapter: path: message: cause".
+func (e *DecodeError) Error() string {
+	var sb strings.Builder
+	sb.WriteString("ir: decode chapter: ")
+	if e.Path != "" {
+		sb.WriteString(e.Path)
+		sb.WriteString(": ")
+	}
+	sb.WriteString(e.Message)
+	if e.Err != nil {
+		sb.WriteString(": ")
+		sb.WriteString(e.Err.Error())
+	}
+	return sb.String()
+}
+
+// Unwrap returns the underlying error.
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// DecodeChapter turns a model's loose chapter JSON into a Chapter. raw is the
+// JSON text alone (prose and code fences are removed by the caller). The
+// returned notes say, one line each, what normalisation changed, prefixed by
+// the JSON path of the value in the input (for example
+// `blocks[2]: block type "chart" converted to widget "chart.js/bar"`).
+//
+// Accepted shapes: {"chapter": {...}} (what the prompt asks for), a bare
+// chapter object, or an array holding exactly one chapter object. Anything
+// else, invalid JSON, or trailing data after the value is an error.
+//
+// Normalisations (BettaFish §5.3 step 6, minus its fragile parts):
+//
+//   - Numbers where strings are expected become their literal text (chapterId
+//     7 → "7", KPI value 12 → "12", chart label 2024 → "2024"); numeric
+//     strings where integers are expected become integers (order "2" → 2,
+//     level "2" → 2, rowspan "3" → 3); "true"/"false" strings become booleans;
+//     numeric strings in dataset data become numbers ("12" → 12). A value
+//     that cannot be coerced (order "two", a data value "n/a" or null, a
+//     non-integral level) is a *DecodeError, never a silent zero.
+//   - A string where a block is expected becomes a paragraph; an array where a
+//     block is expected is replaced by its first object; numbers, booleans
+//     and arrays without objects in block position are dropped.
+//   - Block type names are matched case-insensitively ("Paragraph" →
+//     "paragraph"), "divider" → "hr".
+//   - A block with a missing type and an "inlines" key is a paragraph. A
+//     block with an unknown or missing type that has a non-empty text,
+//     content or title string (tried in that order) becomes a paragraph of
+//     that text; any other such block is dropped. Unlike BettaFish, the raw
+//     JSON is never dumped into the report.
+//   - A "chart" block ({"type":"chart","chartType":"bar","title":…,"data":…})
+//     becomes a widget: widgetType "chart.js/<chartType>" (chartType, else
+//     props.type), props.title from title, props.type from chartType,
+//     options from props.options or options, data from data or props.data.
+//     A chart without chartType keeps widgetType "" (reported by the
+//     validator).
+//   - A widget without widgetId gets a deterministic one built from its input
+//     path ("widget-blocks-2"); widget data found under props.data is moved
+//     up when data is absent. Empty chart data is kept as it is, never
+//     invented or padded (unlike BettaFish, which adds empty data so the
+//     validator passes; here the validator reports it, see B28).
+//   - Paragraph inlines: a string becomes one run; string and number runs
+//     become {text}; a nested array of runs is flattened; a paragraph with
+//     no inlines but a text string gets one run of that text. Runs are never
+//     merged and "fragment" paragraphs are never merged (BettaFish merges
+//     short paragraphs, reference §8 #23).
+//   - Mark aliases, case-insensitive: strong/b → bold, em/emphasis/i →
+//     italic, u → underline, s/strikethrough/strike-through → strike,
+//     monospace → code, hyperlink/url → link, colour/textcolor → color,
+//     bgcolor/background/highlightcolor → highlight, sub → subscript, sup →
+//     superscript. A mark given as a bare string is {type: string}. A link
+//     mark with url but no href gets href = url. Unknown mark types are kept
+//     for the validator to report (BettaFish drops them silently).
+//   - listType aliases, case-insensitive: ul/unordered/bulleted → bullet,
+//     ol/numbered/number → ordered, checkbox/check/checklist/todo → task.
+//     Other values are kept for the validator (BettaFish forces bullet).
+//   - List items become [][]Block: an array item is a block list, a string
+//     item becomes [paragraph], an object item becomes [object].
+//   - Table: a row given as an array is {cells: array}; a cell given as a
+//     string or number, or a cell with text/content but no blocks, gets one
+//     paragraph of that text; isHeader is an alias of header. The BettaFish
+//     single-row grid rebuild and its header-word heuristic are not done.
+//   - SWOT/PEST quadrant items given as strings become {title: s}; label,
+//     text or name stand in for a missing title, description or content for
+//     a missing detail.
+//   - figure img given as a string becomes {src: s}.
+//   - engineQuote engine is trimmed and lower-cased. Its title and children
+//     are not forced (BettaFish rewrites them); the validator reports them.
+//   - Block "meta" is dropped: renderer hints come from the pipeline only.
+//
+// Note paths refer to positions in the input, which may differ from the
+// decoded chapter's positions when blocks were dropped. Required fields are
+// not filled in: call ValidateChapter on the result.
+func DecodeChapter(raw []byte) (Chapter, []string, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var root any
+	if err := dec.Decode(&root); err != nil {
+		return Chapter{}, nil, &DecodeError{Message: "invalid JSON", Err: err}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return Chapter{}, nil, &DecodeError{Message: "trailing data after the JSON value", Err: err}
+	}
+	d := &decoder{}
+	m := d.chapterObject(root)
+	if d.err != nil {
+		return Chapter{}, d.notes, d.err
+	}
+	c := Chapter{
+		ChapterID:   d.str(m, "chapterId", ""),
+		Title:       d.str(m, "title", ""),
+		Anchor:      d.str(m, "anchor", ""),
+		Order:       d.integer(m, "order", ""),
+		Summary:     d.str(m, "summary", ""),
+		Placeholder: d.boolean(m, "errorPlaceholder", ""),
+		Errors:      d.strings(m["errors"], "errors"),
+		Sources:     d.strings(m["sources"], "sources"),
+	}
+	c.Blocks = d.blocks(m["blocks"], "blocks")
+	if d.err != nil {
+		return Chapter{}, d.notes, d.err
+	}
+	return c, d.notes, nil
+}
+
+type object = map[string]any
+
+// decoder accumulates notes and the first error while walking the tree.
+type decoder struct {
+	notes []string
+	err   error
+}
+
+func (d *decoder) note(path, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if path != "" {
+		msg = path + ": " + msg
+	}
+	d.notes = append(d.notes, msg)
+}
+
+func (d *decoder) fail(path, format string, args ...any) {
+	if d.err == nil {
+		d.err = &DecodeError{Path: path, Message: fmt.Sprintf(format, args...)}
+	}
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
+
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case json.Number:
+		return "number"
+	case bool:
+		return "boolean"
+	case []any:
+		return "array"
+	case object:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func (d *decoder) chapterObject(root any) object {
+	for range 3 {
+		switch x := root.(type) {
+		case []any:
+			if len(x) != 1 {
+				d.fail("", "expected one chapter object, got an array of %d values", len(x))
+				return nil
+			}
+			d.note("", "array holding one chapter unwrapped")
+			root = x[0]
+			continue
+		case object:
+			if inner, ok := x["chapter"]; ok && x["blocks"] == nil {
+				root = inner
+				continue
+			}
+			return x
+		default:
+			d.fail("", "expected a chapter object, got %s", kindOf(root))
+			return nil
+		}
+	}
+	d.fail("", "chapter nested too deeply")
+	return nil
+}
+
+// scalarText returns the text of a string, number or boolean; converted is
+// true when v was not a string.
+func scalarText(v any) (s string, converted, ok bool) {
+	switch x := v.(type) {
+	case string:
+		return x, false, true
+	case json.Number:
+		return x.String(), true, true
+	case bool:
+		return strconv.FormatBool(x), true, true
+	}
+	return "", false, false
+}
+
+func (d *decoder) toStr(v any, path string) string {
+	if v == nil {
+		return ""
+	}
+	s, conv, ok := scalarText(v)
+	if !ok {
+		d.fail(path, "expected a string, got %s", kindOf(v))
+		return ""
+	}
+	if conv {
+		d.note(path, "%s %s converted to string", kindOf(v), s)
+	}
+	return s
+}
+
+func (d *decoder) str(m object, key, path string) string {
+	return d.toStr(m[key], join(path, key))
+}
+
+func (d *decoder) strings(v any, path string) []string {
+	if v == nil {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		d.fail(path, "expected an array of strings, got %s", kindOf(v))
+		return nil
+	}
+	out := make([]string, 0, len(arr))
+	for i, e := range arr {
+		out = append(out, d.toStr(e, index(path, i)))
+	}
+	return out
+}
+
+// parseInt accepts an integer literal or an integral float literal.
+func parseInt(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, true
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, false
+	}
+	return int(f), true
+}
+
+func (d *decoder) integer(m object, key, path string) int {
+	p := join(path, key)
+	switch x := m[key].(type) {
+	case nil:
+		return 0
+	case json.Number:
+		n, ok := parseInt(x.String())
+		if !ok {
+			d.fail(p, "expected an integer, got %s", x)
+		}
+		return n
+	case string:
+		n, ok := parseInt(strings.TrimSpace(x))
+		if !ok {
+			d.fail(p, "expected an integer, got string %q", x)
+			return 0
+		}
+		d.note(p, "string %q converted to integer %d", x, n)
+		return n
+	default:
+		d.fail(p, "expected an integer, got %s", kindOf(x))
+		return 0
+	}
+}
+
+func (d *decoder) boolean(m object, key, path string) bool {
+	p := join(path, key)
+	switch x := m[key].(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case string:
+		switch strings.ToLower(strings.TrimSpace(x)) {
+		case "true":
+			d.note(p, "string %q converted to boolean", x)
+			return true
+		case "false":
+			d.note(p, "string %q converted to boolean", x)
+			return false
+		}
+		d.fail(p, "expected a boolean, got string %q", x)
+		return false
+	default:
+		d.fail(p, "expected a boolean, got %s", kindOf(x))
+		return false
+	}
+}
+
+// number parses a chart value; ok is false for anything that is not a
+// finite number or numeric string.
+func number(v any) (f float64, converted, ok bool) {
+	var s string
+	switch x := v.(type) {
+	case json.Number:
+		s = x.String()
+	case string:
+		s, converted = strings.TrimSpace(x), true
+	default:
+		return 0, false, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false, false
+	}
+	return f, converted, true
+}
+
+// plainAny converts json.Number values in a free-form tree (props.options)
+// to float64, as encoding/json would without UseNumber.
+func plainAny(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if f, err := strconv.ParseFloat(x.String(), 64); err == nil {
+			return f
+		}
+		return x.String()
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = plainAny(e)
+		}
+		return out
+	case object:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = plainAny(e)
+		}
+		return out
+	}
+	return v
+}
+
+func paragraphOf(text string) Block {
+	return Block{Type: TypeParagraph, Inlines: []Inline{{Text: text}}}
+}
+
+// canonicalTypes maps lower-cased names to block types.
+var canonicalTypes = func() map[string]string {
+	m := map[string]string{"divider": TypeHr}
+	for _, t := range BlockTypes {
+		m[strings.ToLower(t)] = t
+	}
+	return m
+}()
+
+func (d *decoder) blocks(v any, path string) []Block {
+	var arr []any
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case []any:
+		arr = x
+	case object, string:
+		d.note(path, "single %s wrapped in an array", kindOf(v))
+		arr = []any{x}
+	default:
+		d.fail(path, "expected an array of blocks, got %s", kindOf(v))
+		return nil
+	}
+	out := make([]Block, 0, len(arr))
+	for i, e := range arr {
+		if b, ok := d.block(e, index(path, i)); ok {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (d *decoder) block(v any, path string) (Block, bool) {
+	switch x := v.(type) {
+	case string:
+		d.note(path, "string block converted to paragraph")
+		return paragraphOf(x), true
+	case []any:
+		for _, e := range x {
+			if m, ok := e.(object); ok {
+				d.note(path, "array in block position replaced by its first object")
+				return d.objectBlock(m, path)
+			}
+		}
+		d.note(path, "array without an object in block position dropped")
+		return Block{}, false
+	case object:
+		return d.objectBlock(x, path)
+	default:
+		d.note(path, "%s in block position dropped", kindOf(v))
+		return Block{}, false
+	}
+}
+
+func (d *decoder) objectBlock(m object, path string) (Block, bool) {
+	raw, _ := m["type"].(string)
+	typ, known := canonicalTypes[strings.ToLower(strings.TrimSpace(raw))]
+	switch {
+	case known:
+		if typ != raw {
+			d.note(path, "block type %q corrected to %q", raw, typ)
+		}
+	case strings.EqualFold(strings.TrimSpace(raw), "chart"):
+		return d.chart(m, path), true
+	case m["type"] == nil && m["inlines"] != nil:
+		d.note(path, "block without type but with inlines treated as paragraph")
+		typ = TypeParagraph
+	default:
+		for _, k := range []string{"text", "content", "title"} {
+			if s, ok := m[k].(string); ok && strings.TrimSpace(s) != "" {
+				d.note(path, "block with unknown type %q converted to a paragraph of its %s", raw, k)
+				return paragraphOf(s), true
+			}
+		}
+		d.note(path, "block with unknown type %q dropped (no text, content or title)", raw)
+		return Block{}, false
+	}
+
+	b := Block{
+		Type:          typ,
+		Level:         d.integer(m, "level", path),
+		Text:          d.str(m, "text", path),
+		Anchor:        d.str(m, "anchor", path),
+		Numbering:     d.str(m, "numbering", path),
+		Subtitle:      d.str(m, "subtitle", path),
+		Align:         d.str(m, "align", path),
+		Caption:       d.str(m, "caption", path),
+		Zebra:         d.boolean(m, "zebra", path),
+		Title:         d.str(m, "title", path),
+		Summary:       d.str(m, "summary", path),
+		Variant:       d.str(m, "variant", path),
+		Engine:        d.str(m, "engine", path),
+		Content:       d.str(m, "content", path),
+		Lang:          d.str(m, "lang", path),
+		Latex:         d.str(m, "latex", path),
+		DisplayMode:   d.boolean(m, "displayMode", path),
+		Responsive:    d.boolean(m, "responsive", path),
+		Tone:          d.str(m, "tone", path),
+		Cols:          d.integer(m, "cols", path),
+		WidgetID:      d.str(m, "widgetId", path),
+		WidgetType:    d.str(m, "widgetType", path),
+		DataRef:       d.str(m, "dataRef", path),
+		Depth:         d.integer(m, "depth", path),
+		AutoNumbering: d.boolean(m, "autoNumbering", path),
+	}
+	if _, ok := m["meta"]; ok {
+		d.note(path, "meta dropped (renderer hints are set by the pipeline)")
+	}
+	// Nested structures are read only for the types that use them, so a
+	// stray key of the wrong shape on another type does not fail decoding.
+	switch typ {
+	case TypeParagraph:
+		b.Inlines = d.inlines(m["inlines"], join(path, "inlines"))
+		if len(b.Inlines) == 0 && strings.TrimSpace(b.Text) != "" {
+			d.note(path, "paragraph text converted to inlines")
+			b.Inlines, b.Text = []Inline{{Text: b.Text}}, ""
+		}
+	case TypeList:
+		b.ListType = d.listType(m, path)
+		b.ListItems = d.listItems(m["items"], join(path, "items"))
+	case TypeTable:
+		b.Rows = d.rows(m["rows"], join(path, "rows"))
+	case TypeSwotTable:
+		b.Strengths = d.quadrant(m["strengths"], join(path, "strengths"))
+		b.Weaknesses = d.quadrant(m["weaknesses"], join(path, "weaknesses"))
+		b.Opportunities = d.quadrant(m["opportunities"], join(path, "opportunities"))
+		b.Threats = d.quadrant(m["threats"], join(path, "threats"))
+	case TypePestTable:
+		b.Political = d.quadrant(m["political"], join(path, "political"))
+		b.Economic = d.quadrant(m["economic"], join(path, "economic"))
+		b.Social = d.quadrant(m["social"], join(path, "social"))
+		b.Technological = d.quadrant(m["technological"], join(path, "technological"))
+	case TypeBlockquote, TypeCallout:
+		b.Blocks = d.blocks(m["blocks"], join(path, "blocks"))
+	case TypeEngineQuote:
+		b.Blocks = d.blocks(m["blocks"], join(path, "blocks"))
+		if e := strings.ToLower(strings.TrimSpace(b.Engine)); e != b.Engine {
+			d.note(join(path, "engine"), "engine %q lower-cased to %q", b.Engine, e)
+			b.Engine = e
+		}
+	case TypeFigure:
+		b.Img = d.image(m["img"], join(path, "img"))
+	case TypeKPIGrid:
+		b.KPIItems = d.kpis(m["items"], join(path, "items"))
+	case TypeWidget:
+		b.Props = d.props(m["props"], join(path, "props"))
+		b.Data = d.chartData(m["data"], join(path, "data"))
+		d.widgetFixups(&b, m, path)
+	}
+	return b, true
+}
+
+// widgetFixups moves props.data up and fills a missing widgetId.
+func (d *decoder) widgetFixups(b *Block, m object, path string) {
+	if b.Data == nil && b.DataRef == "" {
+		if p, ok := m["props"].(object); ok && p["data"] != nil {
+			d.note(path, "widget data moved up from props.data")
+			b.Data = d.chartData(p["data"], join(path, "props.data"))
+		}
+	}
+	if b.WidgetID == "" {
+		b.WidgetID = widgetIDFor(path)
+		d.note(path, "widgetId %q generated", b.WidgetID)
+	}
+}
+
+// widgetIDFor derives a stable id from a JSON path: "blocks[2]" →
+// "widget-blocks-2".
+func widgetIDFor(path string) string {
+	var sb strings.Builder
+	sb.WriteString("widget")
+	dash := true
+	for _, r := range path {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			if dash {
+				sb.WriteByte('-')
+				dash = false
+			}
+			sb.WriteRune(r)
+		} else {
+			dash = true
+		}
+	}
+	return sb.String()
+}
+
+func (d *decoder) chart(m object, path string) Block {
+	b := Block{
+		Type:     TypeWidget,
+		WidgetID: d.str(m, "widgetId", path),
+		DataRef:  d.str(m, "dataRef", path),
+	}
+	kind := d.str(m, "chartType", path)
+	props := d.props(m["props"], join(path, "props"))
+	if props == nil {
+		props = &WidgetProps{}
+	}
+	if kind == "" {
+		kind = props.Type
+	}
+	if kind != "" {
+		b.WidgetType = "chart.js/" + kind
+		if props.Type == "" {
+			props.Type = kind
+		}
+	}
+	if props.Title == "" {
+		props.Title = d.str(m, "title", path)
+	}
+	if props.Options == nil {
+		if o, ok := m["options"].(object); ok {
+			props.Options = plainAny(o).(map[string]any)
+		}
+	}
+	b.Props = props
+	d.note(path, "block type \"chart\" converted to widget %q", b.WidgetType)
+	b.Data = d.chartData(m["data"], join(path, "data"))
+	d.widgetFixups(&b, m, path)
+	return b
+}
+
+func (d *decoder) props(v any, path string) *WidgetProps {
+	if v == nil {
+		return nil
+	}
+	m, ok := v.(object)
+	if !ok {
+		d.fail(path, "expected an object, got %s", kindOf(v))
+		return nil
+	}
+	p := &WidgetProps{Type: d.str(m, "type", path), Title: d.str(m, "title", path)}
+	if o := m["options"]; o != nil {
+		om, ok := o.(object)
+		if !ok {
+			d.fail(join(path, "options"), "expected an object, got %s", kindOf(o))
+			return nil
+		}
+		p.Options = plainAny(om).(map[string]any)
+	}
+	return p
+}
+
+func (d *decoder) chartData(v any, path string) *ChartData {
+	if v == nil {
+		return nil
+	}
+	m, ok := v.(object)
+	if !ok {
+		d.fail(path, "expected an object with labels and datasets, got %s", kindOf(v))
+		return nil
+	}
+	cd := &ChartData{}
+	if l := m["labels"]; l != nil {
+		arr, ok := l.([]any)
+		if !ok {
+			d.fail(join(path, "labels"), "expected an array, got %s", kindOf(l))
+			return nil
+		}
+		cd.Labels = make([]string, 0, len(arr))
+		converted := 0
+		for i, e := range arr {
+			s, conv, ok := scalarText(e)
+			if !ok {
+				d.fail(index(join(path, "labels"), i), "expected a string label, got %s", kindOf(e))
+				return nil
+			}
+			if conv {
+				converted++
+			}
+			cd.Labels = append(cd.Labels, s)
+		}
+		if converted > 0 {
+			d.note(join(path, "labels"), "%d non-string labels converted to strings", converted)
+		}
+	}
+	if ds := m["datasets"]; ds != nil {
+		arr, ok := ds.([]any)
+		if !ok {
+			d.fail(join(path, "datasets"), "expected an array, got %s", kindOf(ds))
+			return nil
+		}
+		cd.Datasets = make([]Dataset, 0, len(arr))
+		for i, e := range arr {
+			p := index(join(path, "datasets"), i)
+			dm, ok := e.(object)
+			if !ok {
+				d.fail(p, "expected a dataset object, got %s", kindOf(e))
+				return nil
+			}
+			cd.Datasets = append(cd.Datasets, Dataset{Label: d.str(dm, "label", p), Data: d.series(dm["data"], join(p, "data"))})
+		}
+	}
+	return cd
+}
+
+func (d *decoder) series(v any, path string) []float64 {
+	if v == nil {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		d.fail(path, "expected an array of numbers, got %s", kindOf(v))
+		return nil
+	}
+	out := make([]float64, 0, len(arr))
+	converted := 0
+	for i, e := range arr {
+		f, conv, ok := number(e)
+		if !ok {
+			if s, isStr := e.(string); isStr {
+				d.fail(index(path, i), "non-numeric value %q", s)
+			} else {
+				d.fail(index(path, i), "expected a number, got %s", kindOf(e))
+			}
+			return nil
+		}
+		if conv {
+			converted++
+		}
+		out = append(out, f)
+	}
+	if converted > 0 {
+		d.note(path, "%d numeric strings converted to numbers", converted)
+	}
+	return out
+}
+
+func (d *decoder) inlines(v any, path string) []Inline {
+	var arr []any
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case string:
+		d.note(path, "string converted to one inline run")
+		return []Inline{{Text: x}}
+	case object:
+		d.note(path, "single run wrapped in an array")
+		arr = []any{x}
+	case []any:
+		arr = x
+	default:
+		d.fail(path, "expected an array of runs, got %s", kindOf(v))
+		return nil
+	}
+	out := make([]Inline, 0, len(arr))
+	for i, e := range arr {
+		p := index(path, i)
+		switch r := e.(type) {
+		case nil:
+			d.note(p, "null run dropped")
+		case string:
+			d.note(p, "string run converted to {text}")
+			out = append(out, Inline{Text: r})
+		case json.Number, bool:
+			s, _, _ := scalarText(r)
+			d.note(p, "%s run converted to {text}", kindOf(r))
+			out = append(out, Inline{Text: s})
+		case []any:
+			d.note(p, "nested run array flattened")
+			out = append(out, d.inlines(r, p)...)
+		case object:
+			out = append(out, Inline{Text: d.str(r, "text", p), Marks: d.marks(r["marks"], join(p, "marks"))})
+		}
+	}
+	return out
+}
+
+var markAliases = map[string]string{
+	"strong": "bold", "b": "bold",
+	"em": "italic", "emphasis": "italic", "i": "italic",
+	"u": "underline",
+	"s": "strike", "strikethrough": "strike", "strike-through": "strike",
+	"monospace": "code",
+	"hyperlink": "link", "url": "link",
+	"colour": "color", "textcolor": "color",
+	"bgcolor": "highlight", "background": "highlight", "highlightcolor": "highlight",
+	"sub": "subscript", "sup": "superscript",
+}
+
+// canonicalMark maps a mark type or alias to one of MarkTypes; unknown
+// names are returned unchanged.
+func canonicalMark(t string) string {
+	l := strings.ToLower(strings.TrimSpace(t))
+	if a, ok := markAliases[l]; ok {
+		return a
+	}
+	for _, m := range MarkTypes {
+		if strings.ToLower(m) == l {
+			return m
+		}
+	}
+	return t
+}
+
+func (d *decoder) marks(v any, path string) []Mark {
+	if v == nil {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		if _, isObj := v.(object); !isObj {
+			if _, isStr := v.(string); !isStr {
+				d.fail(path, "expected an array of marks, got %s", kindOf(v))
+				return nil
+			}
+		}
+		d.note(path, "single mark wrapped in an array")
+		arr = []any{v}
+	}
+	out := make([]Mark, 0, len(arr))
+	for i, e := range arr {
+		p := index(path, i)
+		var mk Mark
+		switch x := e.(type) {
+		case nil:
+			continue
+		case string:
+			mk.Type = canonicalMark(x)
+			d.note(p, "mark %q converted to {type: %q}", x, mk.Type)
+			out = append(out, mk)
+			continue
+		case object:
+			raw := d.str(x, "type", p)
+			mk = Mark{
+				Type:   canonicalMark(raw),
+				Value:  d.str(x, "value", p),
+				Href:   d.str(x, "href", p),
+				Title:  d.str(x, "title", p),
+				Family: d.str(x, "family", p),
+				Size:   d.str(x, "size", p),
+				Weight: d.str(x, "weight", p),
+			}
+			if mk.Type != raw {
+				d.note(join(p, "type"), "mark type %q converted to %q", raw, mk.Type)
+			}
+			if mk.Type == "link" && mk.Href == "" {
+				if u, ok := x["url"].(string); ok && u != "" {
+					d.note(p, "link url moved to href")
+					mk.Href = u
+				}
+			}
+		default:
+			d.fail(p, "expected a mark object, got %s", kindOf(e))
+			return nil
+		}
+		out = append(out, mk)
+	}
+	return out
+}
+
+var listTypeAliases = map[string]string{
+	"bullet": "bullet", "ul": "bullet", "unordered": "bullet", "bulleted": "bullet",
+	"ordered": "ordered", "ol": "ordered", "numbered": "ordered", "number": "ordered",
+	"task": "task", "checkbox": "task", "check": "task", "checklist": "task", "todo": "task",
+}
+
+func (d *decoder) listType(m object, path string) string {
+	raw := d.str(m, "listType", path)
+	if t, ok := listTypeAliases[strings.ToLower(strings.TrimSpace(raw))]; ok {
+		if t != raw {
+			d.note(join(path, "listType"), "listType %q converted to %q", raw, t)
+		}
+		return t
+	}
+	return raw
+}
+
+func (d *decoder) listItems(v any, path string) [][]Block {
+	if v == nil {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		d.fail(path, "expected an array of items, got %s", kindOf(v))
+		return nil
+	}
+	out := make([][]Block, 0, len(arr))
+	for i, e := range arr {
+		p := index(path, i)
+		switch x := e.(type) {
+		case nil:
+			d.note(p, "null item dropped")
+		case []any:
+			out = append(out, d.blocks(x, p))
+		case string, json.Number, bool:
+			s, _, _ := scalarText(x)
+			d.note(p, "%s item converted to [paragraph]", kindOf(x))
+			out = append(out, []Block{paragraphOf(s)})
+		case object:
+			d.note(p, "object item wrapped in a block list")
+			item := []Block{}
+			if b, ok := d.objectBlock(x, index(p, 0)); ok {
+				item = append(item, b)
+			}
+			out = append(out, item)
+		}
+	}
+	return out
+}
+
+func (d *decoder) rows(v any, path string) []Row {
+	if v == nil {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		d.fail(path, "expected an array of rows, got %s", kindOf(v))
+		return nil
+	}
+	out := make([]Row, 0, len(arr))
+	for i, e := range arr {
+		p := index(path, i)
+		switch x := e.(type) {
+		case object:
+			out = append(out, Row{Cells: d.cells(x["cells"], join(p, "cells"))})
+		case []any:
+			d.note(p, "row given as an array converted to {cells}")
+			out = append(out, Row{Cells: d.cells(x, p)})
+		default:
+			d.fail(p, "expected a row object, got %s", kindOf(e))
+			return nil
+		}
+	}
+	return out
+}
+
+func (d *decoder) cells(v any, path string) []Cell {
+	if v == nil {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		d.fail(path, "expected an array of cells, got %s", kindOf(v))
+		return nil
+	}
+	out := make([]Cell, 0, len(arr))
+	for i, e := range arr {
+		p := index(path, i)
+		switch x := e.(type) {
+		case string, json.Number, bool:
+			s, _, _ := scalarText(x)
+			d.note(p, "%s cell converted to a cell with one paragraph", kindOf(x))
+			out = append(out, Cell{Blocks: []Block{paragraphOf(s)}})
+		case object:
+			c := Cell{
+				Blocks:  d.blocks(x["blocks"], join(p, "blocks")),
+				Rowspan: d.integer(x, "rowspan", p),
+				Colspan: d.integer(x, "colspan", p),
+				Align:   d.str(x, "align", p),
+				Header:  d.boolean(x, "header", p),
+			}
+			if _, ok := x["isHeader"]; ok && !c.Header {
+				c.Header = d.boolean(x, "isHeader", p)
+				d.note(p, "isHeader read as header")
+			}
+			if x["blocks"] == nil {
+				for _, k := range []string{"text", "content"} {
+					if s, _, ok := scalarText(x[k]); ok {
+						d.note(p, "cell %s converted to a paragraph", k)
+						c.Blocks = []Block{paragraphOf(s)}
+						break
+					}
+				}
+			}
+			out = append(out, c)
+		default:
+			d.fail(p, "expected a cell object, got %s", kindOf(e))
+			return nil
+		}
+	}
+	return out
+}
+
+func (d *decoder) quadrant(v any, path string) []QuadrantItem {
+	var arr []any
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case []any:
+		arr = x
+	case string, object:
+		d.note(path, "single item wrapped in an array")
+		arr = []any{x}
+	default:
+		d.fail(path, "expected an array of items, got %s", kindOf(v))
+		return nil
+	}
+	out := make([]QuadrantItem, 0, len(arr))
+	for i, e := range arr {
+		p := index(path, i)
+		switch x := e.(type) {
+		case nil:
+			d.note(p, "null item dropped")
+		case string, json.Number:
+			s, _, _ := scalarText(x)
+			d.note(p, "%s item converted to {title}", kindOf(x))
+			out = append(out, QuadrantItem{Title: s})
+		case object:
+			q := QuadrantItem{
+				Title:    d.str(x, "title", p),
+				Detail:   d.str(x, "detail", p),
+				Evidence: d.str(x, "evidence", p),
+				Source:   d.str(x, "source", p),
+				Impact:   d.str(x, "impact", p),
+				Trend:    d.str(x, "trend", p),
+				Priority: d.str(x, "priority", p),
+			}
+			if q.Title == "" {
+				for _, k := range []string{"label", "text", "name"} {
+					if s := d.str(x, k, p); s != "" {
+						d.note(p, "%s used as title", k)
+						q.Title = s
+						break
+					}
+				}
+			}
+			if q.Detail == "" {
+				for _, k := range []string{"description", "content"} {
+					if s := d.str(x, k, p); s != "" {
+						d.note(p, "%s used as detail", k)
+						q.Detail = s
+						break
+					}
+				}
+			}
+			out = append(out, q)
+		default:
+			d.fail(p, "expected an item object or string, got %s", kindOf(e))
+			return nil
+		}
+	}
+	return out
+}
+
+func (d *decoder) image(v any, path string) *Image {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case string:
+		d.note(path, "string img converted to {src}")
+		return &Image{Src: x}
+	case object:
+		return &Image{
+			Src:    d.str(x, "src", path),
+			Alt:    d.str(x, "alt", path),
+			Width:  d.integer(x, "width", path),
+			Height: d.integer(x, "height", path),
+		}
+	}
+	d.fail(path, "expected an image object, got %s", kindOf(v))
+	return nil
+}
+
+func (d *decoder) kpis(v any, path string) []KPI {
+	if v == nil {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		d.fail(path, "expected an array of KPI items, got %s", kindOf(v))
+		return nil
+	}
+	out := make([]KPI, 0, len(arr))
+	for i, e := range arr {
+		p := index(path, i)
+		x, ok := e.(object)
+		if !ok {
+			d.fail(p, "expected a KPI object, got %s", kindOf(e))
+			return nil
+		}
+		out = append(out, KPI{
+			Label:     d.str(x, "label", p),
+			Value:     d.str(x, "value", p),
+			Unit:      d.str(x, "unit", p),
+			Delta:     d.str(x, "delta", p),
+			DeltaTone: d.str(x, "deltaTone", p),
+		})
+	}
+	return out
 }

@@ -1,12 +1,3 @@
-// Package ir defines the chapter and document intermediate representation
-// (IR version "1.0", the BettaFish ReportEngine chapter JSON of reference
-// §5.1) that the chapter stage produces and the renderers consume.
-//
-// A chapter is a list of blocks; a block has one of 16 types (BlockTypes).
-// Block is a flat union: the fields that apply depend on Type, and JSON keys
-// follow the BettaFish IR (camelCase). The one key with two meanings,
-// "items", is handled by Block's MarshalJSON/UnmarshalJSON: list items
-// ([][]Block) for type "list", KPI items for "kpiGrid".
 package ir
 
 import (
@@ -47,11 +38,11 @@ var MarkTypes = []string{"bold", "italic", "underline", "strike", "code", "link"
 
 // Chapter is one chapter of a report.
 type Chapter struct {
-	ChapterID string  `json:"chapterId"`
-	Title     string  `json:"title"`
-	Anchor    string  `json:"anchor"`
-	Order     int     `json:"order"`
-	Blocks    []Block `json:"blocks"`
+	ChapterID string  `json:"chapterId" validate:"required"`
+	Title     string  `json:"title" validate:"required"`
+	Anchor    string  `json:"anchor" validate:"required,anchor"`
+	Order     int     `json:"order" validate:"min=0"`
+	Blocks    []Block `json:"blocks" validate:"required,min=1,dive"`
 	Summary   string  `json:"summary,omitempty"`
 	// Placeholder marks a chapter that could not be generated; its blocks
 	// say so visibly (JSON key errorPlaceholder, as in BettaFish).
@@ -65,63 +56,63 @@ type Chapter struct {
 // Inline is a run of text with marks.
 type Inline struct {
 	Text  string `json:"text"`
-	Marks []Mark `json:"marks,omitempty"`
+	Marks []Mark `json:"marks,omitempty" validate:"dive"`
 }
 
 // Mark formats an inline run. Type is one of MarkTypes. Href is used by
 // "link", Value by "color"/"highlight"/"math", Family/Size/Weight by "font".
 type Mark struct {
-	Type   string `json:"type"`
+	Type   string `json:"type" validate:"required,oneof=bold italic underline strike code link color font highlight subscript superscript math"`
 	Value  string `json:"value,omitempty"`
-	Href   string `json:"href,omitempty"`
+	Href   string `json:"href,omitempty" validate:"omitempty,href"`
 	Title  string `json:"title,omitempty"`
-	Family string `json:"family,omitempty"`
-	Size   string `json:"size,omitempty"`
-	Weight string `json:"weight,omitempty"`
+	Family string `json:"family,omitempty" validate:"omitempty,fontfamily"`
+	Size   string `json:"size,omitempty" validate:"omitempty,fontsize"`
+	Weight string `json:"weight,omitempty" validate:"omitempty,fontweight"`
 }
 
 // Block is one block of a chapter; see the package doc for the union rule.
 type Block struct {
-	Type string `json:"type"`
+	Type string `json:"type" validate:"required,oneof=heading paragraph list table swotTable pestTable blockquote engineQuote hr code math figure callout kpiGrid widget toc"`
 
 	// heading
 	Level     int    `json:"level,omitempty"` // 1-6
 	Text      string `json:"text,omitempty"`
-	Anchor    string `json:"anchor,omitempty"`
+	Anchor    string `json:"anchor,omitempty" validate:"omitempty,anchor"`
 	Numbering string `json:"numbering,omitempty"`
 	Subtitle  string `json:"subtitle,omitempty"`
 
 	// paragraph
-	Inlines []Inline `json:"inlines,omitempty"`
-	Align   string   `json:"align,omitempty"` // left|center|right|justify
+	Inlines []Inline `json:"inlines,omitempty" validate:"dive"`
+	Align   string   `json:"align,omitempty" validate:"omitempty,oneof=left center right justify"` // left|center|right|justify
 
 	// list: ListType ordered|bullet|task; ListItems is JSON "items"
-	ListType  string    `json:"listType,omitempty"`
-	ListItems [][]Block `json:"-"`
+	ListType  string    `json:"listType,omitempty" validate:"omitempty,oneof=ordered bullet task"`
+	ListItems [][]Block `json:"-" validate:"dive,min=1,dive"`
 
 	// table
-	Rows    []Row  `json:"rows,omitempty"`
+	Rows    []Row  `json:"rows,omitempty" validate:"dive"`
 	Caption string `json:"caption,omitempty"` // table, code, figure
 	Zebra   bool   `json:"zebra,omitempty"`
 
 	// swotTable / pestTable / callout / engineQuote / widget title
 	Title         string         `json:"title,omitempty"`
 	Summary       string         `json:"summary,omitempty"`
-	Strengths     []QuadrantItem `json:"strengths,omitempty"`
-	Weaknesses    []QuadrantItem `json:"weaknesses,omitempty"`
-	Opportunities []QuadrantItem `json:"opportunities,omitempty"`
-	Threats       []QuadrantItem `json:"threats,omitempty"`
-	Political     []QuadrantItem `json:"political,omitempty"`
-	Economic      []QuadrantItem `json:"economic,omitempty"`
-	Social        []QuadrantItem `json:"social,omitempty"`
-	Technological []QuadrantItem `json:"technological,omitempty"`
+	Strengths     []QuadrantItem `json:"strengths,omitempty" validate:"dive"`
+	Weaknesses    []QuadrantItem `json:"weaknesses,omitempty" validate:"dive"`
+	Opportunities []QuadrantItem `json:"opportunities,omitempty" validate:"dive"`
+	Threats       []QuadrantItem `json:"threats,omitempty" validate:"dive"`
+	Political     []QuadrantItem `json:"political,omitempty" validate:"dive"`
+	Economic      []QuadrantItem `json:"economic,omitempty" validate:"dive"`
+	Social        []QuadrantItem `json:"social,omitempty" validate:"dive"`
+	Technological []QuadrantItem `json:"technological,omitempty" validate:"dive"`
 
 	// blockquote, callout, engineQuote children
-	Blocks  []Block `json:"blocks,omitempty"`
-	Variant string  `json:"variant,omitempty"` // blockquote, hr
+	Blocks  []Block `json:"blocks,omitempty" validate:"dive"`
+	Variant string  `json:"variant,omitempty" validate:"omitempty,token"` // blockquote, hr
 
 	// engineQuote: Engine insight|media|query; Title is the agent name
-	Engine string `json:"engine,omitempty"`
+	Engine string `json:"engine,omitempty" validate:"omitempty,oneof=insight media query"`
 
 	// code
 	Content string `json:"content,omitempty"`
@@ -136,21 +127,21 @@ type Block struct {
 	Responsive bool   `json:"responsive,omitempty"`
 
 	// callout: Tone info|warning|success|danger
-	Tone string `json:"tone,omitempty"`
+	Tone string `json:"tone,omitempty" validate:"omitempty,oneof=info warning success danger"`
 
 	// kpiGrid: KPIItems is JSON "items"
-	KPIItems []KPI `json:"-"`
-	Cols     int   `json:"cols,omitempty"`
+	KPIItems []KPI `json:"-" validate:"dive"`
+	Cols     int   `json:"cols,omitempty" validate:"min=0,max=12"`
 
 	// widget
-	WidgetID   string       `json:"widgetId,omitempty"`
-	WidgetType string       `json:"widgetType,omitempty"` // "chart.js/bar", "chart.js/line", "chart.js/pie", "chart.js/doughnut", …
+	WidgetID   string       `json:"widgetId,omitempty" validate:"omitempty,anchor"`
+	WidgetType string       `json:"widgetType,omitempty" validate:"omitempty,widgettype"` // "chart.js/bar", "chart.js/line", "chart.js/pie", "chart.js/doughnut", …
 	Props      *WidgetProps `json:"props,omitempty"`
 	Data       *ChartData   `json:"data,omitempty"`
 	DataRef    string       `json:"dataRef,omitempty"`
 
 	// toc
-	Depth         int  `json:"depth,omitempty"` // 1-4
+	Depth         int  `json:"depth,omitempty" validate:"min=0,max=4"` // 0 (renderer default) or 1-4
 	AutoNumbering bool `json:"autoNumbering,omitempty"`
 
 	// Meta carries renderer hints set by the pipeline (never by the model
@@ -160,50 +151,50 @@ type Block struct {
 
 // Row is a table row.
 type Row struct {
-	Cells []Cell `json:"cells"`
+	Cells []Cell `json:"cells" validate:"required,min=1,dive"`
 }
 
 // Cell is a table cell.
 type Cell struct {
-	Blocks  []Block `json:"blocks"`
-	Rowspan int     `json:"rowspan,omitempty"`
-	Colspan int     `json:"colspan,omitempty"`
-	Align   string  `json:"align,omitempty"`
+	Blocks  []Block `json:"blocks" validate:"required,min=1,dive"`
+	Rowspan int     `json:"rowspan,omitempty" validate:"min=0,max=100"`
+	Colspan int     `json:"colspan,omitempty" validate:"min=0,max=100"`
+	Align   string  `json:"align,omitempty" validate:"omitempty,oneof=left center right justify"`
 	Header  bool    `json:"header,omitempty"`
 }
 
 // QuadrantItem is one entry of a SWOT or PEST quadrant. A bare string in the
 // model's JSON becomes {Title: s}.
 type QuadrantItem struct {
-	Title    string `json:"title,omitempty"`
+	Title    string `json:"title,omitempty" validate:"required_without=Detail"`
 	Detail   string `json:"detail,omitempty"`
 	Evidence string `json:"evidence,omitempty"`
 	Source   string `json:"source,omitempty"`
-	Impact   string `json:"impact,omitempty"`   // SWOT: 低/中低/中/中高/高/极高
-	Trend    string `json:"trend,omitempty"`    // PEST: 正面利好/负面影响/中性/不确定/持续观察
-	Priority string `json:"priority,omitempty"` // SWOT
+	Impact   string `json:"impact,omitempty" validate:"omitempty,oneof=低 中低 中 中高 高 极高"`       // SWOT: 低/中低/中/中高/高/极高
+	Trend    string `json:"trend,omitempty" validate:"omitempty,oneof=正面利好 负面影响 中性 不确定 持续观察"` // PEST: 正面利好/负面影响/中性/不确定/持续观察
+	Priority string `json:"priority,omitempty"`                                               // SWOT
 }
 
 // Image is a figure image. Renderers never load it from the network.
 type Image struct {
-	Src    string `json:"src"`
+	Src    string `json:"src" validate:"required,imgsrc"`
 	Alt    string `json:"alt,omitempty"`
-	Width  int    `json:"width,omitempty"`
-	Height int    `json:"height,omitempty"`
+	Width  int    `json:"width,omitempty" validate:"min=0"`
+	Height int    `json:"height,omitempty" validate:"min=0"`
 }
 
 // KPI is one key figure (kpiGrid item or hero KPI).
 type KPI struct {
-	Label     string `json:"label"`
-	Value     string `json:"value"`
+	Label     string `json:"label" validate:"required"`
+	Value     string `json:"value" validate:"required"`
 	Unit      string `json:"unit,omitempty"`
 	Delta     string `json:"delta,omitempty"`
-	DeltaTone string `json:"deltaTone,omitempty"` // up|down|neutral
+	DeltaTone string `json:"deltaTone,omitempty" validate:"omitempty,oneof=up down neutral"` // up|down|neutral
 }
 
 // WidgetProps are chart options.
 type WidgetProps struct {
-	Type    string         `json:"type,omitempty"`
+	Type    string         `json:"type,omitempty" validate:"omitempty,token"`
 	Title   string         `json:"title,omitempty"`
 	Options map[string]any `json:"options,omitempty"`
 }
@@ -222,11 +213,11 @@ type Dataset struct {
 
 // Document is a whole report: metadata plus chapters in order.
 type Document struct {
-	Version     string            `json:"version"`
-	ReportID    string            `json:"reportId"`
+	Version     string            `json:"version" validate:"required,eq=1.0"`
+	ReportID    string            `json:"reportId" validate:"required"`
 	Metadata    Metadata          `json:"metadata"`
-	ThemeTokens map[string]string `json:"themeTokens,omitempty"`
-	Chapters    []Chapter         `json:"chapters"`
+	ThemeTokens map[string]string `json:"themeTokens,omitempty" validate:"dive,keys,required,token,endkeys,themevalue"`
+	Chapters    []Chapter         `json:"chapters" validate:"required,min=1,dive"`
 	// Sources is the reference list: every graph source cited by a
 	// chapter, in first-citation order.
 	Sources []Source `json:"sources,omitempty"`
@@ -256,7 +247,7 @@ type Metadata struct {
 type Hero struct {
 	Summary    string   `json:"summary,omitempty"`
 	Highlights []string `json:"highlights,omitempty"`
-	KPIs       []KPI    `json:"kpis,omitempty"`
+	KPIs       []KPI    `json:"kpis,omitempty" validate:"dive"`
 	Actions    []string `json:"actions,omitempty"`
 }
 
@@ -323,8 +314,8 @@ func (b Block) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads "items" into ListItems or KPIItems by Type. It is
-// strict about shapes; loosely typed model output goes through Normalize
-// first.
+// strict about shapes (it is the decoder for IR the pipeline wrote itself);
+// loosely typed model output goes through DecodeChapter instead.
 func (b *Block) UnmarshalJSON(data []byte) error {
 	type withItems struct {
 		*blockAlias

@@ -1,0 +1,563 @@
+package ir
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/go-playground/validator/v10"
+)
+
+var (
+	anchorRE     = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
+	tokenRE      = regexp.MustCompile(`^[A-Za-z0-9_-]*$`)
+	hexColorRE   = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+	fontSizeRE   = regexp.MustCompile(`^[0-9]{1,3}(?:\.[0-9]{1,2})?(?:px|pt|em|rem|%)?$`)
+	fontWeightRE = regexp.MustCompile(`^(?:normal|bold|bolder|lighter|[1-9]00)$`)
+	lengthRE     = regexp.MustCompile(`^-?[0-9]{1,4}(?:\.[0-9]{1,3})?(?:px|pt|em|rem|%|vh|vw|ch|ex)?$`)
+	wordcloudRE  = regexp.MustCompile(`^[A-Za-z0-9._/-]*[Ww][Oo][Rr][Dd][-_]?[Cc][Ll][Oo][Uu][Dd][A-Za-z0-9._/-]*$`)
+)
+
+// IsAnchor reports whether s is a valid anchor (chapter, heading or widget
+// id): ^[A-Za-z0-9][A-Za-z0-9_-]*$. Slug always returns one.
+func IsAnchor(s string) bool { return anchorRE.MatchString(s) }
+
+// IsSafeHref reports whether s may be used as a link target: an absolute
+// http or https URL with a host, a mailto: URL, or a same-document "#anchor".
+// Whitespace and control characters anywhere reject it (browsers strip
+// them, which is how "java\tscript:" tricks work). BettaFish renders any
+// href (reference §8 #14).
+func IsSafeHref(s string) bool {
+	if strings.HasPrefix(s, "#") {
+		return IsAnchor(s[1:])
+	}
+	u, ok := parseStrictURL(s)
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https":
+		return u.Host != ""
+	case "mailto":
+		return u.Opaque != "" || u.Path != ""
+	}
+	return false
+}
+
+// IsSafeImageSrc reports whether s may be used as a figure image source: a
+// data:image/… URL or an absolute http/https URL. (Renderers still never
+// fetch it.)
+func IsSafeImageSrc(s string) bool {
+	if len(s) > 11 && strings.EqualFold(s[:11], "data:image/") {
+		return !strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '"' || r == '\'' })
+	}
+	u, ok := parseStrictURL(s)
+	if !ok {
+		return false
+	}
+	sch := strings.ToLower(u.Scheme)
+	return (sch == "http" || sch == "https") && u.Host != ""
+}
+
+func parseStrictURL(s string) (*url.URL, bool) {
+	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '\\' }) {
+		return nil, false
+	}
+	u, err := url.Parse(s)
+	return u, err == nil
+}
+
+// IsSafeColor reports whether s is "#rgb", "#rrggbb" or a CSS named colour
+// (case-insensitive, from the fixed list of CSS Color Module Level 4 names
+// plus "transparent"). Anything else (rgb(), var(), url(), "red;…") is
+// rejected, so the value can go into a style attribute as is. BettaFish
+// passes color values through unchecked (reference §8 #14).
+func IsSafeColor(s string) bool {
+	if hexColorRE.MatchString(s) {
+		return true
+	}
+	_, ok := namedColors[strings.ToLower(s)]
+	return ok
+}
+
+// IsSafeFontFamily reports whether s is a font family list made only of
+// letters (any script), digits, spaces, commas, dots, hyphens and
+// underscores, at most 200 runes.
+func IsSafeFontFamily(s string) bool {
+	if strings.TrimSpace(s) == "" || utf8.RuneCountInString(s) > 200 {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" ,.-_", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// IsSafeFontSize reports whether s is a number with an optional px, pt, em,
+// rem or % unit ("14px", "1.2em").
+func IsSafeFontSize(s string) bool { return fontSizeRE.MatchString(s) }
+
+// IsSafeFontWeight reports whether s is normal, bold, bolder, lighter or
+// 100…900.
+func IsSafeFontWeight(s string) bool { return fontWeightRE.MatchString(s) }
+
+// IsSafeThemeValue reports whether s may be written into the document's
+// style sheet as a theme token value: a safe colour (IsSafeColor), a length
+// ("12px", "1.5rem", "100%", "0") or a safe font family list. BettaFish
+// writes themeTokens raw into <style> (reference §8 #14: a "</style>"
+// breakout).
+func IsSafeThemeValue(s string) bool {
+	return IsSafeColor(s) || lengthRE.MatchString(s) || IsSafeFontFamily(s)
+}
+
+// ChartKinds are the Chart.js chart types a widget may name as
+// "chart.js/<kind>".
+var ChartKinds = []string{"bar", "line", "pie", "doughnut", "radar", "polarArea", "scatter", "horizontalBar"}
+
+// labelledKinds need non-empty labels. horizontalBar is included: it is a
+// bar chart with the axes swapped.
+var labelledKinds = map[string]bool{"bar": true, "line": true, "pie": true, "doughnut": true,
+	"radar": true, "polarArea": true, "horizontalBar": true}
+
+// ChartKind returns the Chart.js kind of a widgetType ("chart.js/bar" →
+// "bar"), or "" if widgetType is not a chart.js type.
+func ChartKind(widgetType string) string {
+	k, ok := strings.CutPrefix(widgetType, "chart.js/")
+	if !ok {
+		return ""
+	}
+	for _, c := range ChartKinds {
+		if c == k {
+			return k
+		}
+	}
+	return ""
+}
+
+// IsWidgetType reports whether t is "chart.js/<kind>" with kind in
+// ChartKinds, or a word-cloud type (any [A-Za-z0-9._/-] name containing
+// "wordcloud", "word-cloud" or "word_cloud", case-insensitive).
+func IsWidgetType(t string) bool {
+	return ChartKind(t) != "" || wordcloudRE.MatchString(t)
+}
+
+// engineTitles maps engineQuote engines to their fixed titles.
+var engineTitles = map[string]string{"insight": "Insight Agent", "media": "Media Agent", "query": "Query Agent"}
+
+var structValidator = sync.OnceValue(func() *validator.Validate {
+	v := validator.New()
+	v.RegisterTagNameFunc(func(f reflect.StructField) string {
+		switch f.Name {
+		case "ListItems", "KPIItems":
+			return "items"
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			return f.Name
+		}
+		return name
+	})
+	str := func(ok func(string) bool) validator.Func {
+		return func(fl validator.FieldLevel) bool { return ok(fl.Field().String()) }
+	}
+	for tag, fn := range map[string]validator.Func{
+		"anchor":     str(IsAnchor),
+		"href":       str(IsSafeHref),
+		"imgsrc":     str(IsSafeImageSrc),
+		"fontfamily": str(IsSafeFontFamily),
+		"fontsize":   str(IsSafeFontSize),
+		"fontweight": str(IsSafeFontWeight),
+		"token":      str(tokenRE.MatchString),
+		"widgettype": str(IsWidgetType),
+		"themevalue": str(IsSafeThemeValue),
+	} {
+		if err := v.RegisterValidation(tag, fn); err != nil {
+			panic(err)
+		}
+	}
+	return v
+})
+
+// problems collects FieldErrors.
+type problems []FieldError
+
+func (p *problems) add(path, format string, args ...any) {
+	*p = append(*p, FieldError{Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// ValidateChapter checks a chapter and returns nil or a ValidationError
+// listing every problem with its JSON path (for example
+// "blocks[3].rows[0].cells[1].blocks"), sorted by path.
+//
+// Field formats, enums and ranges come from the `validate` struct tags of
+// the IR types (go-playground/validator); the rules that depend on the block
+// type (the flat union) are Go code. Besides the BettaFish rules (reference
+// §5.4) it checks what BettaFish leaves open and the renderer relies on
+// (reference §8 #14, #24): anchors, link schemes, colour and font values,
+// alignment, variants, pestTable, hr, toc, rowspan/colspan, deltaTone,
+// widget types and chart data shape. The rules, by block type:
+//
+//   - chapter: chapterId, title, anchor required; anchor matches IsAnchor;
+//     order ≥ 0; blocks non-empty.
+//   - every block: type is one of BlockTypes.
+//   - heading: level 1-6, text, anchor (IsAnchor).
+//   - paragraph: non-empty inlines; every mark type in MarkTypes; link needs
+//     an href that passes IsSafeHref; color and highlight need a value that
+//     passes IsSafeColor; font family/size/weight pass IsSafeFont*; align
+//     left/center/right/justify.
+//   - list: listType ordered/bullet/task; items non-empty, each non-empty.
+//   - table: rows, cells and cell blocks non-empty; rowspan/colspan 0-100;
+//     cell align as paragraph align.
+//   - swotTable / pestTable: at least one non-empty quadrant; each item has a
+//     title or detail; impact ∈ 低/中低/中/中高/高/极高, trend ∈
+//     正面利好/负面影响/中性/不确定/持续观察 when set.
+//   - blockquote, callout: non-empty blocks; callout tone
+//     info/warning/success/danger; variant matches [A-Za-z0-9_-]*.
+//   - engineQuote: engine insight/media/query; title "Insight Agent",
+//     "Media Agent" or "Query Agent" to match; children only paragraphs whose
+//     marks are bold or italic.
+//   - kpiGrid: non-empty items with label and value; deltaTone up/down/
+//     neutral when set; cols 0-12.
+//   - widget: widgetId (IsAnchor) and widgetType (IsWidgetType) required;
+//     data or dataRef; with data: "<kind> chart requires non-empty labels"
+//     for bar/line/pie/doughnut/radar/polarArea/horizontalBar, "datasets is
+//     empty" when there are none, every dataset as long as the labels, and
+//     finite values.
+//   - code: content; math: latex; figure: img with a src passing
+//     IsSafeImageSrc; toc: depth 0-4; hr: variant matches [A-Za-z0-9_-]*.
+func ValidateChapter(c *Chapter) error {
+	if c == nil {
+		return ValidationError{{Path: "", Message: "chapter is nil"}}
+	}
+	var ps problems
+	ps = append(ps, tagProblems(c)...)
+	checkChapter(c, "", &ps)
+	return ps.result()
+}
+
+// ValidateDocument checks a whole document: version "1.0", reportId,
+// non-empty chapters, every chapter as ValidateChapter does (paths such as
+// "chapters[1].blocks[0].inlines"), unique chapter anchors, themeTokens keys
+// matching [A-Za-z0-9_-]* and values passing IsSafeThemeValue, and hero KPI
+// items like kpiGrid items. BettaFish has no document-level validation.
+func ValidateDocument(d *Document) error {
+	if d == nil {
+		return ValidationError{{Path: "", Message: "document is nil"}}
+	}
+	var ps problems
+	ps = append(ps, tagProblems(d)...)
+	seen := map[string]int{}
+	for i := range d.Chapters {
+		c := &d.Chapters[i]
+		prefix := index("chapters", i)
+		checkChapter(c, prefix, &ps)
+		if c.Anchor == "" {
+			continue
+		}
+		if j, dup := seen[c.Anchor]; dup {
+			ps.add(prefix+".anchor", "duplicate anchor %q (also chapters[%d].anchor)", c.Anchor, j)
+		} else {
+			seen[c.Anchor] = i
+		}
+	}
+	return ps.result()
+}
+
+func (p problems) result() error {
+	if len(p) == 0 {
+		return nil
+	}
+	sort.SliceStable(p, func(i, j int) bool { return pathKey(p[i].Path) < pathKey(p[j].Path) })
+	out := ValidationError{}
+	for i, e := range p {
+		if i > 0 && e == p[i-1] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+var indexRE = regexp.MustCompile(`\[(\d+)\]`)
+
+// pathKey zero-pads indices so that blocks[2] sorts before blocks[10].
+func pathKey(p string) string {
+	return indexRE.ReplaceAllStringFunc(p, func(m string) string {
+		n, _ := strconv.Atoi(m[1 : len(m)-1])
+		return fmt.Sprintf("[%010d]", n)
+	})
+}
+
+// tagProblems runs the struct tags and maps validator's namespaces
+// ("Chapter.blocks[1].inlines[0].marks[0].href") to our JSON paths.
+func tagProblems(s any) problems {
+	err := structValidator().Struct(s)
+	if err == nil {
+		return nil
+	}
+	verrs, ok := err.(validator.ValidationErrors)
+	if !ok {
+		return problems{{Path: "", Message: err.Error()}}
+	}
+	out := make(problems, 0, len(verrs))
+	for _, fe := range verrs {
+		ns := fe.Namespace()
+		if _, rest, ok := strings.Cut(ns, "."); ok {
+			ns = rest
+		}
+		out = append(out, FieldError{Path: ns, Message: tagMessage(fe)})
+	}
+	return out
+}
+
+func shortValue(v any) string {
+	s := fmt.Sprint(v)
+	if utf8.RuneCountInString(s) > 80 {
+		s = string([]rune(s)[:80]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+func tagMessage(fe validator.FieldError) string {
+	collection := fe.Kind() == reflect.Slice || fe.Kind() == reflect.Map || fe.Kind() == reflect.Array
+	v := shortValue(fe.Value())
+	switch fe.Tag() {
+	case "required":
+		if collection {
+			return "must not be empty"
+		}
+		return "is required"
+	case "required_without":
+		return "title or detail is required"
+	case "min":
+		if collection || fe.Kind() == reflect.String {
+			if fe.Param() == "1" {
+				return "must not be empty"
+			}
+			return "must have at least " + fe.Param() + " elements"
+		}
+		return "must be at least " + fe.Param() + ", got " + fmt.Sprint(fe.Value())
+	case "max":
+		return "must be at most " + fe.Param() + ", got " + fmt.Sprint(fe.Value())
+	case "oneof":
+		return v + " is not one of " + strings.ReplaceAll(fe.Param(), " ", ", ")
+	case "eq":
+		return "must be " + strconv.Quote(fe.Param()) + ", got " + v
+	case "anchor":
+		return v + " is not a valid anchor (want ^[A-Za-z0-9][A-Za-z0-9_-]*$)"
+	case "href":
+		return "unsafe link " + v + ": only http, https, mailto or #anchor are allowed"
+	case "imgsrc":
+		return "unsafe image source " + v + ": only data:image/, http or https are allowed"
+	case "fontfamily":
+		return "unsafe font family " + v + ": only letters, digits, spaces and , . - _ are allowed"
+	case "fontsize":
+		return "unsafe font size " + v + ": want a number with px, pt, em, rem or %"
+	case "fontweight":
+		return "unsafe font weight " + v + ": want normal, bold, bolder, lighter or 100-900"
+	case "token":
+		return v + " may contain only A-Z, a-z, 0-9, _ and -"
+	case "widgettype":
+		return "unsupported widgetType " + v + ": want chart.js/<" + strings.Join(ChartKinds, "|") + "> or a wordcloud type"
+	case "themevalue":
+		return "unsafe theme value " + v + ": want a #rgb/#rrggbb or named colour, a length or a font name"
+	}
+	return "failed " + fe.Tag() + " check"
+}
+
+// checkChapter applies the type-dependent rules to every block of c.
+func checkChapter(c *Chapter, prefix string, ps *problems) {
+	c.Walk(func(path string, b *Block) {
+		if prefix != "" {
+			path = prefix + "." + path
+		}
+		checkBlock(path, b, ps)
+	})
+}
+
+func blank(s string) bool { return strings.TrimSpace(s) == "" }
+
+func checkBlock(p string, b *Block, ps *problems) {
+	for i, in := range b.Inlines {
+		for j, mk := range in.Marks {
+			checkMark(fmt.Sprintf("%s.inlines[%d].marks[%d]", p, i, j), mk, ps)
+		}
+	}
+	switch b.Type {
+	case TypeHeading:
+		if b.Level < 1 || b.Level > 6 {
+			ps.add(p+".level", "heading level must be between 1 and 6, got %d", b.Level)
+		}
+		if blank(b.Text) {
+			ps.add(p+".text", "heading requires text")
+		}
+		if b.Anchor == "" {
+			ps.add(p+".anchor", "heading requires an anchor")
+		}
+	case TypeParagraph:
+		if len(b.Inlines) == 0 {
+			ps.add(p+".inlines", "paragraph requires non-empty inlines")
+		}
+	case TypeList:
+		if b.ListType == "" {
+			ps.add(p+".listType", "list requires listType (ordered, bullet or task)")
+		}
+		if len(b.ListItems) == 0 {
+			ps.add(p+".items", "list requires non-empty items")
+		}
+	case TypeTable:
+		if len(b.Rows) == 0 {
+			ps.add(p+".rows", "table requires non-empty rows")
+		}
+	case TypeSwotTable:
+		if len(b.Strengths)+len(b.Weaknesses)+len(b.Opportunities)+len(b.Threats) == 0 {
+			ps.add(p, "swotTable requires at least one non-empty quadrant (strengths, weaknesses, opportunities, threats)")
+		}
+	case TypePestTable:
+		if len(b.Political)+len(b.Economic)+len(b.Social)+len(b.Technological) == 0 {
+			ps.add(p, "pestTable requires at least one non-empty quadrant (political, economic, social, technological)")
+		}
+	case TypeBlockquote:
+		if len(b.Blocks) == 0 {
+			ps.add(p+".blocks", "blockquote requires non-empty blocks")
+		}
+	case TypeCallout:
+		if len(b.Blocks) == 0 {
+			ps.add(p+".blocks", "callout requires non-empty blocks")
+		}
+		if b.Tone == "" {
+			ps.add(p+".tone", "callout requires tone (info, warning, success or danger)")
+		}
+	case TypeEngineQuote:
+		checkEngineQuote(p, b, ps)
+	case TypeKPIGrid:
+		if len(b.KPIItems) == 0 {
+			ps.add(p+".items", "kpiGrid requires non-empty items")
+		}
+	case TypeWidget:
+		checkWidget(p, b, ps)
+	case TypeCode:
+		if blank(b.Content) {
+			ps.add(p+".content", "code requires content")
+		}
+	case TypeMath:
+		if blank(b.Latex) {
+			ps.add(p+".latex", "math requires latex")
+		}
+	case TypeFigure:
+		if b.Img == nil {
+			ps.add(p+".img", "figure requires img")
+		}
+	}
+}
+
+func checkMark(p string, mk Mark, ps *problems) {
+	switch mk.Type {
+	case "link":
+		if mk.Href == "" {
+			ps.add(p+".href", "link mark requires href")
+		}
+	case "color", "highlight":
+		if mk.Value == "" {
+			ps.add(p+".value", "%s mark requires a value", mk.Type)
+		} else if !IsSafeColor(mk.Value) {
+			ps.add(p+".value", "unsafe colour %s: want #rgb, #rrggbb or a CSS colour name", shortValue(mk.Value))
+		}
+	}
+}
+
+func checkEngineQuote(p string, b *Block, ps *problems) {
+	switch want, ok := engineTitles[b.Engine]; {
+	case b.Engine == "":
+		ps.add(p+".engine", "engineQuote requires engine (insight, media or query)")
+	case ok && b.Title != want:
+		ps.add(p+".title", "engineQuote title must be %q for engine %q, got %s", want, b.Engine, shortValue(b.Title))
+	}
+	if len(b.Blocks) == 0 {
+		ps.add(p+".blocks", "engineQuote requires non-empty blocks")
+	}
+	for i, c := range b.Blocks {
+		cp := index(p+".blocks", i)
+		if c.Type != TypeParagraph {
+			ps.add(cp+".type", "engineQuote children must be paragraphs, got %s", shortValue(c.Type))
+			continue
+		}
+		for j, in := range c.Inlines {
+			for k, mk := range in.Marks {
+				if mk.Type != "bold" && mk.Type != "italic" {
+					ps.add(fmt.Sprintf("%s.inlines[%d].marks[%d].type", cp, j, k),
+						"engineQuote allows only bold and italic marks, got %s", shortValue(mk.Type))
+				}
+			}
+		}
+	}
+}
+
+func checkWidget(p string, b *Block, ps *problems) {
+	if b.WidgetID == "" {
+		ps.add(p+".widgetId", "widget requires widgetId")
+	}
+	if b.WidgetType == "" {
+		ps.add(p+".widgetType", "widget requires widgetType")
+	}
+	if b.Data == nil {
+		if b.DataRef == "" {
+			ps.add(p, "widget requires data or dataRef")
+		}
+		return
+	}
+	dp := p + ".data"
+	kind := ChartKind(b.WidgetType)
+	if labelledKinds[kind] && len(b.Data.Labels) == 0 {
+		ps.add(dp+".labels", "%s chart requires non-empty labels", kind)
+	}
+	if len(b.Data.Datasets) == 0 {
+		ps.add(dp+".datasets", "datasets is empty")
+	}
+	for i, ds := range b.Data.Datasets {
+		sp := index(dp+".datasets", i) + ".data"
+		if len(b.Data.Labels) > 0 && len(ds.Data) != len(b.Data.Labels) {
+			ps.add(sp, "dataset has %d values but there are %d labels", len(ds.Data), len(b.Data.Labels))
+		}
+		for j, f := range ds.Data {
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				ps.add(index(sp, j), "value is not a finite number")
+			}
+		}
+	}
+}
+
+// namedColors is the fixed list of CSS named colours IsSafeColor accepts.
+var namedColors = func() map[string]struct{} {
+	names := `aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan
+darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen
+darkorange darkorchid darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey
+darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite
+forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink
+indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral
+lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
+lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen magenta
+maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
+mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin
+navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen
+paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red
+rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue
+slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white
+whitesmoke yellow yellowgreen transparent`
+	m := map[string]struct{}{}
+	for _, n := range strings.Fields(names) {
+		m[n] = struct{}{}
+	}
+	return m
+}()
