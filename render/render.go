@@ -1,11 +1,54 @@
-// Package render turns a Document IR into a self-contained HTML page and
-// into Markdown. STUB: the render helper fills it in.
 package render
 
-import "reportengine/ir"
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"sync"
 
-// HTML renders doc as one self-contained HTML file. STUB.
-func HTML(doc *ir.Document) ([]byte, error) { panic("render.HTML: not implemented yet") }
+	"reportengine/ir"
+)
 
-// Markdown renders doc as Markdown. STUB.
-func Markdown(doc *ir.Document) ([]byte, error) { panic("render.Markdown: not implemented yet") }
+// ErrNilDocument is returned when HTML or Markdown gets a nil document.
+var ErrNilDocument = errors.New("render: nil document")
+
+//go:embed templates/page.html.tmpl
+var pageTemplate string
+
+//go:embed templates/style.css
+var styleCSS string
+
+// page is the parsed page template, parsed once on first use.
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(pageTemplate))
+})
+
+// HTML renders doc as one self-contained HTML page: inline CSS, inline SVG
+// charts, no script needed, nothing fetched at view time. The output is a
+// pure function of doc (same document, same bytes) and doc is not
+// modified. Every IR string is treated as untrusted; see the package doc.
+func HTML(doc *ir.Document) ([]byte, error) {
+	if doc == nil {
+		return nil, ErrNilDocument
+	}
+	v := buildPage(doc)
+	var buf bytes.Buffer
+	buf.Grow(32 << 10)
+	if err := page().Execute(&buf, v); err != nil {
+		return nil, fmt.Errorf("render: html: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// Markdown renders doc as GitHub-flavoured Markdown: the same content as
+// HTML, with charts as data tables. Deterministic; doc is not modified.
+func Markdown(doc *ir.Document) ([]byte, error) {
+	if doc == nil {
+		return nil, ErrNilDocument
+	}
+	w := &mdWriter{doc: doc}
+	w.document()
+	return w.buf.Bytes(), nil
+}

@@ -1,0 +1,625 @@
+package render
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"reportengine/ir"
+)
+
+// Charts are drawn here, in Go, as inline SVG: no Chart.js, no script, no
+// network, and — unlike BettaFish (§8 #15) — no model is asked to repair a
+// broken chart while rendering. A chart that cannot be drawn says so on the
+// page and shows whatever data it has as a table (B28).
+
+// SVG canvas (viewBox units; the SVG scales to the card width).
+const (
+	chartW = 640.0
+	chartH = 320.0
+)
+
+// paletteSize is the number of series colours (classes s0…s7 / sw0…sw7 in
+// the stylesheet).
+const paletteSize = 8
+
+// Chart notes shown on the page.
+const (
+	noteUnavailable = "图表数据不可用 / chart data unavailable"
+)
+
+// chartView is everything the template needs to draw one chart. All text
+// fields are untrusted and escaped by the template; numbers are formatted
+// here; classes come from fixed sets.
+type chartView struct {
+	ID          string // from the block path, e.g. "chart-2-5"
+	Title       string
+	Kind        string // bar | hbar | line | pie | doughnut | table
+	Unavailable bool   // B28: the visible "chart data unavailable" note
+	Notes       []string
+	AxisX       string
+	AxisY       string
+
+	Grid    []svgLine
+	Axes    []svgLine
+	Ticks   []svgText
+	Labels  []svgText
+	Rects   []svgRect
+	Lines   []svgPolyline
+	Dots    []svgDot
+	Slices  []svgSlice
+	Hole    *svgDot // doughnut centre
+	Legend  []legendItem
+	Table   chartTable
+	HasSVG  bool
+	AxisXAt svgText
+	AxisYAt svgText
+
+	// plot is the plot box (x0, y0, x1, y1) of category charts (tests).
+	plot [4]float64
+}
+
+type svgLine struct{ X1, Y1, X2, Y2 string }
+
+type svgText struct {
+	X, Y      string
+	Anchor    string // start | middle | end (fixed)
+	Transform string // built here from numbers only
+	Text      string
+	Full      string // untruncated text for <title>
+}
+
+type svgRect struct {
+	X, Y, W, H string
+	Class      string // s0…s7
+	Title      string
+}
+
+type svgPolyline struct {
+	Points string
+	Class  string
+	Title  string
+	// N is the number of points (tests).
+	N int
+}
+
+type svgDot struct {
+	CX, CY, R string
+	Class     string
+	Title     string
+}
+
+type svgSlice struct {
+	D     string
+	Class string
+	Title string
+	Angle float64 // degrees (tests)
+}
+
+type legendItem struct {
+	Class string // sw0…sw7
+	Text  string
+}
+
+type chartTable struct {
+	Head []string
+	Rows [][]string
+}
+
+// chartKind maps a widget's declared type to what we draw, with a note
+// when we substitute.
+func chartKind(b *ir.Block) (kind, declared string) {
+	t := ""
+	if b.Props != nil {
+		t = b.Props.Type
+	}
+	if t == "" {
+		t = b.WidgetType
+		if i := strings.LastIndexByte(t, '/'); i >= 0 {
+			t = t[i+1:]
+		}
+	}
+	declared = strings.ToLower(strings.TrimSpace(t))
+	switch declared {
+	case "bar":
+		if b.Props != nil && optString(b.Props.Options, "indexAxis") == "y" {
+			return "hbar", declared
+		}
+		return "bar", declared
+	case "horizontalbar", "horizontal-bar", "barh":
+		return "hbar", declared
+	case "line", "area":
+		return "line", declared
+	case "pie":
+		return "pie", declared
+	case "doughnut", "donut":
+		return "doughnut", declared
+	case "radar", "polararea", "scatter", "bubble":
+		return "bar", declared
+	case "wordcloud", "word-cloud", "wordcloud2":
+		return "table", declared
+	}
+	if strings.Contains(declared, "wordcloud") {
+		return "table", declared
+	}
+	return "bar", declared
+}
+
+// optString digs a string out of Chart.js options by key path.
+func optString(m map[string]any, path ...string) string {
+	var cur any = m
+	for _, p := range path {
+		mm, ok := cur.(map[string]any)
+		if !ok {
+			return ""
+		}
+		cur = mm[p]
+	}
+	s, _ := cur.(string)
+	return s
+}
+
+// buildChart lays out a widget block. id comes from the block's path.
+func buildChart(b *ir.Block, id string) *chartView {
+	cv := &chartView{ID: id}
+	if b.Props != nil && b.Props.Title != "" {
+		cv.Title = b.Props.Title
+	} else {
+		cv.Title = b.Title
+	}
+	kind, declared := chartKind(b)
+	cv.Kind = kind
+	if b.Props != nil {
+		cv.AxisX = optString(b.Props.Options, "scales", "x", "title", "text")
+		cv.AxisY = optString(b.Props.Options, "scales", "y", "title", "text")
+	}
+	switch declared {
+	case "radar", "polararea", "scatter", "bubble":
+		cv.Notes = append(cv.Notes, "“"+declared+"” 图以柱状图显示 / shown as a bar chart")
+	case "wordcloud", "word-cloud", "wordcloud2":
+		cv.Notes = append(cv.Notes, "词云以表格显示 / word cloud shown as a table")
+	}
+
+	var labels []string
+	var sets []ir.Dataset
+	if b.Data != nil {
+		labels = b.Data.Labels
+		sets = b.Data.Datasets
+	}
+	cv.Table = chartDataTable(labels, sets)
+
+	if b.Data == nil {
+		cv.Unavailable = true
+		if b.DataRef != "" {
+			cv.Notes = append(cv.Notes, "数据引用未解析 / data reference not resolved: "+b.DataRef)
+		}
+		return cv
+	}
+	var missing []string
+	if len(labels) == 0 {
+		missing = append(missing, "缺少标签 / no labels")
+	}
+	if len(sets) == 0 {
+		missing = append(missing, "缺少数据系列 / no datasets")
+	} else if !anyFinite(sets, len(labels)) && len(labels) > 0 {
+		missing = append(missing, "数据为空 / no numeric values")
+	}
+	if len(missing) > 0 {
+		cv.Unavailable = true
+		cv.Notes = append(cv.Notes, missing...)
+		return cv
+	}
+	if kind == "table" {
+		return cv
+	}
+	for i, s := range sets {
+		name := s.Label
+		if name == "" {
+			name = "系列 " + strconv.Itoa(i+1)
+		}
+		if kind != "pie" && kind != "doughnut" {
+			cv.Legend = append(cv.Legend, legendItem{Class: "sw" + strconv.Itoa(i%paletteSize), Text: name})
+		}
+	}
+	cv.HasSVG = true
+	switch kind {
+	case "pie", "doughnut":
+		layoutPie(cv, labels, sets)
+	case "line":
+		layoutCategory(cv, labels, sets, false, true)
+	case "hbar":
+		layoutCategory(cv, labels, sets, true, false)
+	default:
+		layoutCategory(cv, labels, sets, false, false)
+	}
+	return cv
+}
+
+// value returns dataset s's i-th value and whether it is usable.
+func value(s ir.Dataset, i int) (float64, bool) {
+	if i >= len(s.Data) {
+		return 0, false
+	}
+	v := s.Data[i]
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+func anyFinite(sets []ir.Dataset, n int) bool {
+	for _, s := range sets {
+		for i := 0; i < n; i++ {
+			if _, ok := value(s, i); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// chartDataTable is the accessible table beneath every chart (and the
+// whole fallback when the chart cannot be drawn).
+func chartDataTable(labels []string, sets []ir.Dataset) chartTable {
+	t := chartTable{Head: []string{"类别 / Label"}}
+	rows := len(labels)
+	for i, s := range sets {
+		name := s.Label
+		if name == "" {
+			name = "系列 " + strconv.Itoa(i+1)
+		}
+		t.Head = append(t.Head, name)
+		rows = max(rows, len(s.Data))
+	}
+	for i := 0; i < rows; i++ {
+		row := make([]string, 0, len(sets)+1)
+		if i < len(labels) {
+			row = append(row, labels[i])
+		} else {
+			row = append(row, "#"+strconv.Itoa(i+1))
+		}
+		for _, s := range sets {
+			if v, ok := value(s, i); ok {
+				row = append(row, formatNum(v))
+			} else {
+				row = append(row, "—")
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	if len(t.Rows) == 0 {
+		t.Head = nil
+	}
+	return t
+}
+
+// formatNum prints a data value exactly enough for a table.
+func formatNum(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64)
+}
+
+// f2 formats an SVG coordinate with at most two decimals.
+func f2(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		x = 0
+	}
+	r := math.Round(x*100) / 100
+	if r == 0 {
+		r = 0 // no "-0"
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}
+
+// niceScale returns axis bounds and a step covering [lo, hi] in about
+// five ticks. lo == hi (including all-zero data) becomes a unit range.
+func niceScale(lo, hi float64) (float64, float64, float64) {
+	if lo > 0 {
+		lo = 0
+	}
+	if hi < 0 {
+		hi = 0
+	}
+	if hi-lo < 1e-12 {
+		hi = lo + 1
+	}
+	raw := (hi - lo) / 5
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := mag
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*mag >= raw {
+			step = m * mag
+			break
+		}
+	}
+	return math.Floor(lo/step+1e-9) * step, math.Ceil(hi/step-1e-9) * step, step
+}
+
+// tickLabel formats an axis tick for the given step.
+func tickLabel(v, step float64) string {
+	if math.Abs(v) < step*1e-9 {
+		return "0"
+	}
+	dec := 0
+	for s := step; s < 1 && dec < 6; s *= 10 {
+		dec++
+	}
+	if step != math.Trunc(step) && dec == 0 {
+		dec = 1
+	}
+	av := math.Abs(v)
+	switch {
+	case av >= 1e8 && dec == 0:
+		return strconv.FormatFloat(v/1e8, 'f', -1, 64) + "亿"
+	case av >= 1e4 && dec == 0 && math.Mod(v, 1e3) == 0:
+		return strconv.FormatFloat(v/1e4, 'f', -1, 64) + "万"
+	}
+	return strconv.FormatFloat(v, 'f', dec, 64)
+}
+
+// textWidth estimates a label's width in SVG units at font-size 11: CJK
+// and other wide runes count about 11, narrow ones about 6.2.
+func textWidth(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		if r >= 0x1100 && (r <= 0x115f || r >= 0x2e80) {
+			w += 11
+		} else {
+			w += 6.2
+		}
+	}
+	return w
+}
+
+// truncate shortens s to fit width units, adding "…".
+func truncate(s string, width float64) string {
+	if textWidth(s) <= width {
+		return s
+	}
+	var b strings.Builder
+	w := 0.0
+	for _, r := range s {
+		rw := textWidth(string(r))
+		if w+rw > width-8 {
+			break
+		}
+		b.WriteRune(r)
+		w += rw
+	}
+	return b.String() + "…"
+}
+
+// layoutCategory draws bar, horizontal bar and line charts.
+func layoutCategory(cv *chartView, labels []string, sets []ir.Dataset, horizontal, line bool) {
+	n := len(labels)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range sets {
+		for i := 0; i < n; i++ {
+			if v, ok := value(s, i); ok {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if math.IsInf(lo, 0) {
+		lo, hi = 0, 0
+	}
+	lo, hi, step := niceScale(lo, hi)
+
+	// Plot box.
+	left, right, top, bottom := 64.0, chartW-16, 16.0, chartH-48
+	rotate := false
+	if horizontal {
+		maxw := 0.0
+		for _, l := range labels {
+			maxw = math.Max(maxw, textWidth(l))
+		}
+		left = math.Min(math.Max(maxw+14, 60), 180)
+		bottom = chartH - 40
+	} else if n > 0 {
+		slot := (right - left) / float64(n)
+		for _, l := range labels {
+			if textWidth(l) > slot-4 {
+				rotate = true
+			}
+		}
+		if rotate {
+			bottom = chartH - 84
+		}
+	}
+	if cv.AxisY != "" {
+		top += 16 // the value-axis title sits above the plot, unrotated (CJK reads badly sideways)
+	}
+	if cv.AxisX != "" {
+		bottom -= 18
+	}
+	plotW, plotH := right-left, bottom-top
+	cv.plot = [4]float64{left, top, right, bottom}
+
+	scale := func(v float64) float64 { // value → pixel along the value axis
+		f := (v - lo) / (hi - lo)
+		if horizontal {
+			return left + f*plotW
+		}
+		return bottom - f*plotH
+	}
+
+	// Grid and ticks.
+	for v := lo; v <= hi+step*1e-9; v += step {
+		p := scale(v)
+		if horizontal {
+			cv.Grid = append(cv.Grid, svgLine{f2(p), f2(top), f2(p), f2(bottom)})
+			cv.Ticks = append(cv.Ticks, svgText{X: f2(p), Y: f2(bottom + 16), Anchor: "middle", Text: tickLabel(v, step)})
+		} else {
+			cv.Grid = append(cv.Grid, svgLine{f2(left), f2(p), f2(right), f2(p)})
+			cv.Ticks = append(cv.Ticks, svgText{X: f2(left - 6), Y: f2(p + 4), Anchor: "end", Text: tickLabel(v, step)})
+		}
+	}
+	zero := scale(0)
+	if horizontal {
+		cv.Axes = append(cv.Axes, svgLine{f2(zero), f2(top), f2(zero), f2(bottom)}, svgLine{f2(left), f2(bottom), f2(right), f2(bottom)})
+	} else {
+		cv.Axes = append(cv.Axes, svgLine{f2(left), f2(zero), f2(right), f2(zero)}, svgLine{f2(left), f2(top), f2(left), f2(bottom)})
+	}
+
+	// Category labels.
+	catLen := plotW
+	if horizontal {
+		catLen = plotH
+	}
+	slot := catLen / float64(max(n, 1))
+	for i, l := range labels {
+		c := float64(i)*slot + slot/2
+		switch {
+		case horizontal:
+			cv.Labels = append(cv.Labels, svgText{X: f2(left - 6), Y: f2(top + c + 4), Anchor: "end",
+				Text: truncate(l, left-10), Full: l})
+		case rotate:
+			x, y := left+c, bottom+14
+			cv.Labels = append(cv.Labels, svgText{X: f2(x), Y: f2(y), Anchor: "end",
+				Transform: "rotate(-35 " + f2(x) + " " + f2(y) + ")", Text: truncate(l, 96), Full: l})
+		default:
+			cv.Labels = append(cv.Labels, svgText{X: f2(left + c), Y: f2(bottom + 16), Anchor: "middle",
+				Text: truncate(l, slot-2), Full: l})
+		}
+	}
+	if cv.AxisX != "" {
+		cv.AxisXAt = svgText{X: f2(left + plotW/2), Y: f2(chartH - 6), Anchor: "middle", Text: cv.AxisX}
+	}
+	if cv.AxisY != "" {
+		cv.AxisYAt = svgText{X: f2(left), Y: f2(top - 8), Anchor: "middle", Text: cv.AxisY}
+		if horizontal {
+			cv.AxisYAt.X, cv.AxisYAt.Anchor = f2(left-6), "end"
+		}
+	}
+
+	m := len(sets)
+	if line {
+		for j, s := range sets {
+			cls := "s" + strconv.Itoa(j%paletteSize)
+			var pts []string
+			for i := 0; i < n; i++ {
+				v, ok := value(s, i)
+				if !ok {
+					continue
+				}
+				x, y := left+float64(i)*slot+slot/2, scale(v)
+				pts = append(pts, f2(x)+","+f2(y))
+				cv.Dots = append(cv.Dots, svgDot{CX: f2(x), CY: f2(y), R: "3.5", Class: cls,
+					Title: seriesName(s, j) + " · " + labels[i] + ": " + formatNum(v)})
+			}
+			cv.Lines = append(cv.Lines, svgPolyline{Points: strings.Join(pts, " "), Class: cls, Title: seriesName(s, j), N: len(pts)})
+		}
+		return
+	}
+	inner := slot * 0.72
+	bw := inner / float64(m)
+	for i := 0; i < n; i++ {
+		for j, s := range sets {
+			v, ok := value(s, i)
+			if !ok {
+				continue
+			}
+			off := float64(i)*slot + (slot-inner)/2 + float64(j)*bw
+			p := scale(v)
+			a, b := math.Min(p, zero), math.Max(p, zero)
+			r := svgRect{Class: "s" + strconv.Itoa(j%paletteSize), Title: seriesName(s, j) + " · " + labels[i] + ": " + formatNum(v)}
+			if horizontal {
+				r.X, r.Y, r.W, r.H = f2(a), f2(top+off), f2(b-a), f2(bw*0.92)
+			} else {
+				r.X, r.Y, r.W, r.H = f2(left+off), f2(a), f2(bw*0.92), f2(b-a)
+			}
+			cv.Rects = append(cv.Rects, r)
+		}
+	}
+}
+
+func seriesName(s ir.Dataset, j int) string {
+	if s.Label != "" {
+		return s.Label
+	}
+	return "系列 " + strconv.Itoa(j+1)
+}
+
+// layoutPie draws pie and doughnut charts from the first dataset. Zero,
+// negative and missing values get no slice (and a note).
+func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
+	s := sets[0]
+	if len(sets) > 1 {
+		cv.Notes = append(cv.Notes, "仅显示第一个数据系列 / only the first series is drawn")
+	}
+	total := 0.0
+	skipped := false
+	for i := range labels {
+		if v, ok := value(s, i); ok && v > 0 {
+			total += v
+		} else {
+			skipped = true
+		}
+	}
+	if skipped {
+		cv.Notes = append(cv.Notes, "零、负或缺失的值未绘制 / zero, negative or missing values are not drawn")
+	}
+	if total <= 0 {
+		cv.Unavailable = true
+		cv.HasSVG = false
+		cv.Notes = append(cv.Notes, "没有正值 / no positive values")
+		return
+	}
+	cx, cy, r := 160.0, chartH/2, 130.0
+	start := -90.0
+	for i, l := range labels {
+		v, ok := value(s, i)
+		if !ok || v <= 0 {
+			continue
+		}
+		ang := v / total * 360
+		cls := "s" + strconv.Itoa(i%paletteSize)
+		pct := strconv.FormatFloat(math.Round(v/total*1000)/10, 'f', -1, 64) + "%"
+		cv.Slices = append(cv.Slices, svgSlice{D: arcPath(cx, cy, r, start, ang), Class: cls,
+			Title: l + ": " + formatNum(v) + " (" + pct + ")", Angle: ang})
+		start += ang
+	}
+	// In-SVG legend on the right of the pie.
+	y := 40.0
+	for i, l := range labels {
+		v, ok := value(s, i)
+		if !ok || v <= 0 {
+			continue
+		}
+		if y > chartH-20 {
+			break
+		}
+		pct := strconv.FormatFloat(math.Round(v/total*1000)/10, 'f', -1, 64) + "%"
+		cv.Dots = append(cv.Dots, svgDot{CX: "330", CY: f2(y - 4), R: "6", Class: "s" + strconv.Itoa(i%paletteSize), Title: l})
+		cv.Labels = append(cv.Labels, svgText{X: "344", Y: f2(y), Anchor: "start", Text: truncate(l, 180) + "  " + formatNum(v) + " · " + pct, Full: l})
+		y += 24
+	}
+	if cv.Kind == "doughnut" {
+		cv.Hole = &svgDot{CX: f2(cx), CY: f2(cy), R: f2(r * 0.55)}
+	}
+}
+
+// arcPath is an SVG path for a slice starting at start degrees spanning
+// sweep degrees (clockwise). A full circle is two half arcs.
+func arcPath(cx, cy, r, start, sweep float64) string {
+	pt := func(deg float64) (float64, float64) {
+		rad := deg * math.Pi / 180
+		return cx + r*math.Cos(rad), cy + r*math.Sin(rad)
+	}
+	if sweep >= 359.999 {
+		x0, y0 := pt(start)
+		x1, y1 := pt(start + 180)
+		return "M" + f2(x0) + " " + f2(y0) + " A" + f2(r) + " " + f2(r) + " 0 1 1 " + f2(x1) + " " + f2(y1) +
+			" A" + f2(r) + " " + f2(r) + " 0 1 1 " + f2(x0) + " " + f2(y0) + " Z"
+	}
+	x0, y0 := pt(start)
+	x1, y1 := pt(start + sweep)
+	large := "0"
+	if sweep > 180 {
+		large = "1"
+	}
+	return "M" + f2(cx) + " " + f2(cy) + " L" + f2(x0) + " " + f2(y0) + " A" + f2(r) + " " + f2(r) + " 0 " + large + " 1 " +
+		f2(x1) + " " + f2(y1) + " Z"
+}

@@ -1,0 +1,268 @@
+package render
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file holds every allow-list of the package. Nothing the IR says
+// becomes an attribute, class name, style value or URL on the page unless a
+// function here accepted or mapped it.
+
+// SafeHref reports whether href may become a link target, and returns the
+// value to use. Accepted: absolute http and https URLs with a host, mailto:
+// URLs with an address, and same-document fragments ("#section-1", the
+// fragment reduced to a safe anchor). Everything else — javascript:, data:,
+// vbscript:, file:, relative paths, protocol-relative "//host" URLs and any
+// value with whitespace or control characters anywhere (browsers strip them,
+// so "  java\tscript:" would otherwise sneak through) — is refused, and the
+// caller renders the link text as plain text.
+func SafeHref(href string) (string, bool) {
+	if href == "" || len(href) > 2048 || !utf8.ValidString(href) {
+		return "", false
+	}
+	for _, r := range href {
+		if r < 0x21 || r == 0x7f || unicode.IsSpace(r) || unicode.IsControl(r) ||
+			unicode.Is(unicode.Cf, r) || r == '\\' {
+			return "", false
+		}
+	}
+	if strings.HasPrefix(href, "#") {
+		a := sanitizeAnchor(href[1:])
+		if a == "" {
+			return "", false
+		}
+		return "#" + a, true
+	}
+	u, err := url.Parse(href)
+	if err != nil {
+		return "", false
+	}
+	switch u.Scheme {
+	case "http", "https":
+		if u.Host == "" || u.Opaque != "" {
+			return "", false
+		}
+	case "mailto":
+		if u.Opaque == "" || u.Host != "" {
+			return "", false
+		}
+	default: // includes "" (relative) and any upper/mixed-case spelling:
+		// url.Parse lower-cases the scheme, so JaVaScRiPt: lands here too.
+		return "", false
+	}
+	return href, true
+}
+
+// isHTTPURL reports whether a safe href is an http(s) URL.
+func isHTTPURL(href string) bool {
+	return strings.HasPrefix(href, "http://") || strings.HasPrefix(href, "https://") ||
+		strings.HasPrefix(strings.ToLower(href), "http://") || strings.HasPrefix(strings.ToLower(href), "https://")
+}
+
+var dataImageRE = regexp.MustCompile(`^data:image/(png|jpeg|jpg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$`)
+
+// safeDataImage reports whether src is an inline raster image (no SVG: it
+// can carry script). Only such images become an <img> on the page.
+func safeDataImage(src string) bool {
+	return len(src) < 8<<20 && dataImageRE.MatchString(src)
+}
+
+// sanitizeAnchor reduces an IR anchor to letters, digits, '-' and '_' so
+// it is a plain id; other runes become '-'. Returns "" when nothing is left.
+func sanitizeAnchor(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+		if b.Len() > 80 {
+			break
+		}
+	}
+	return strings.TrimRight(b.String(), "-")
+}
+
+var hexColorRE = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$`)
+
+// namedColors is the fixed list of CSS colour names a color or highlight
+// mark may use besides #hex.
+var namedColors = map[string]bool{
+	"black": true, "white": true, "gray": true, "grey": true, "red": true, "orange": true,
+	"yellow": true, "green": true, "blue": true, "purple": true, "brown": true, "pink": true,
+	"teal": true, "navy": true, "maroon": true, "olive": true, "crimson": true, "darkred": true,
+	"darkgreen": true, "darkblue": true, "darkorange": true, "gold": true,
+}
+
+// safeColor returns c if it is a #hex colour or a name from namedColors
+// (lower-cased), else "".
+func safeColor(c string) string {
+	c = strings.TrimSpace(c)
+	if hexColorRE.MatchString(c) {
+		return strings.ToLower(c)
+	}
+	if l := strings.ToLower(c); namedColors[l] {
+		return l
+	}
+	return ""
+}
+
+// hexColor returns c only if it is a #hex colour (theme tokens).
+func hexColor(c string) string {
+	c = strings.TrimSpace(c)
+	if hexColorRE.MatchString(c) {
+		return strings.ToLower(c)
+	}
+	return ""
+}
+
+// toneClass maps a callout tone to one of four classes (default info).
+func toneClass(tone string) string {
+	switch strings.ToLower(strings.TrimSpace(tone)) {
+	case "warning", "warn":
+		return "tone-warning"
+	case "success", "ok":
+		return "tone-success"
+	case "danger", "error":
+		return "tone-danger"
+	}
+	return "tone-info"
+}
+
+// toneName is the tone word shown in Markdown, from the same allow-list.
+func toneName(tone string) string { return strings.TrimPrefix(toneClass(tone), "tone-") }
+
+// alignClass maps a paragraph or cell alignment to a class ("" for none).
+func alignClass(a string) string {
+	switch strings.ToLower(strings.TrimSpace(a)) {
+	case "left":
+		return "align-left"
+	case "center":
+		return "align-center"
+	case "right":
+		return "align-right"
+	case "justify":
+		return "align-justify"
+	}
+	return ""
+}
+
+// deltaClass maps a KPI delta tone to one of three classes.
+func deltaClass(t string) string {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "up", "positive":
+		return "delta-up"
+	case "down", "negative":
+		return "delta-down"
+	}
+	return "delta-neutral"
+}
+
+// engineInfo maps an engineQuote engine to a class and its fixed agent name.
+func engineInfo(engine string) (class, agent string) {
+	switch strings.ToLower(strings.TrimSpace(engine)) {
+	case "insight":
+		return "engine-insight", "Insight Agent"
+	case "media":
+		return "engine-media", "Media Agent"
+	case "query":
+		return "engine-query", "Query Agent"
+	}
+	return "engine-other", ""
+}
+
+// impactClass maps a SWOT impact or PEST trend tag to a tag class.
+func impactClass(tag string) string {
+	switch strings.TrimSpace(tag) {
+	case "高", "极高", "中高", "负面影响", "high", "High":
+		return "tag-high"
+	case "中", "中低", "不确定", "持续观察", "medium", "Medium":
+		return "tag-mid"
+	case "低", "正面利好", "low", "Low":
+		return "tag-low"
+	}
+	return "tag-neutral"
+}
+
+// fontClass maps a font mark's family to one of four generic families.
+func fontClass(family string) string {
+	f := strings.ToLower(family)
+	switch {
+	case f == "":
+		return ""
+	case strings.Contains(f, "mono") || strings.Contains(f, "courier") || strings.Contains(f, "consol"):
+		return "font-mono"
+	case strings.Contains(f, "kai") || strings.Contains(f, "楷"):
+		return "font-kai"
+	case strings.Contains(f, "song") || strings.Contains(f, "宋") || strings.Contains(f, "serif") && !strings.Contains(f, "sans"):
+		return "font-serif"
+	case strings.Contains(f, "sans") || strings.Contains(f, "hei") || strings.Contains(f, "黑") || strings.Contains(f, "yahei"):
+		return "font-sans"
+	}
+	return ""
+}
+
+// weightClass maps a font mark's weight to bold/normal classes.
+func weightClass(w string) string {
+	switch strings.ToLower(strings.TrimSpace(w)) {
+	case "bold", "bolder", "600", "700", "800", "900":
+		return "fw-bold"
+	case "light", "lighter", "100", "200", "300":
+		return "fw-light"
+	}
+	return ""
+}
+
+// sizeClass maps a font mark's size to one of three relative sizes.
+func sizeClass(s string) string {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "small", "smaller", "x-small", "12px", "0.8em", "0.875em", "0.9em":
+		return "fs-small"
+	case "large", "larger", "x-large", "18px", "20px", "24px", "1.2em", "1.25em", "1.5em":
+		return "fs-large"
+	}
+	return ""
+}
+
+// themeVars are the theme tokens we accept: IR key → CSS custom property.
+// Values must be #hex colours; every other key or value is ignored.
+var themeVars = []struct{ key, alt, css string }{
+	{"primary", "primaryColor", "--primary"},
+	{"secondary", "secondaryColor", "--secondary"},
+	{"bg", "background", "--bg"},
+	{"text", "textColor", "--text"},
+	{"card", "cardColor", "--card"},
+	{"border", "borderColor", "--border"},
+}
+
+// themeDecl is one validated CSS custom property.
+type themeDecl struct {
+	Name  string // from themeVars only
+	Value string // validated #hex
+}
+
+// themeDecls returns the validated theme declarations in fixed order.
+func themeDecls(tokens map[string]string) []themeDecl {
+	var out []themeDecl
+	for _, v := range themeVars {
+		val, ok := tokens[v.key]
+		if !ok {
+			val, ok = tokens[v.alt]
+		}
+		if !ok {
+			val, ok = tokens["colors."+v.key]
+		}
+		if c := hexColor(val); ok && c != "" {
+			out = append(out, themeDecl{Name: v.css, Value: c})
+		}
+	}
+	return out
+}
