@@ -1,18 +1,3 @@
-// Package llm defines the one model interface every stage of reportengine
-// talks to, the request/response shapes, the typed errors a model returns,
-// and ExtractJSON, the single routine that turns any model reply into a JSON
-// value.
-//
-// Two implementations exist: llm/openaicompat (any OpenAI-compatible chat
-// completions server, through go-openai) and llm/offline (a deterministic,
-// extractive model that needs no network). Both answer the same prompts
-// through the same JSON contract (package prompts), so prompt building,
-// parsing, validation, repair and rendering are one code path.
-//
-// Errors: every failure a model reports wraps exactly one of the sentinel
-// errors below, so callers write errors.Is(err, llm.ErrRateLimited) and
-// errors.As(err, new(*llm.Error)) to read the HTTP status, provider host and
-// model. No error or log line ever contains an API key.
 package llm
 
 import (
@@ -105,7 +90,19 @@ var (
 	ErrAuth            = errors.New("authentication failed") // HTTP 401/403; never retried
 	ErrNoJSON          = errors.New("no JSON in reply")      // ExtractJSON found no JSON value
 	ErrWrongJSONType   = errors.New("wrong JSON type")       // ExtractJSON found JSON of the wrong top-level type
+	// ErrBadResponse: the provider answered 2xx but the body is not a
+	// readable chat completion (malformed JSON, an HTML page from a proxy,
+	// an endless run of empty stream lines). Not retried: sending the same
+	// request to the same endpoint rarely fixes a misconfigured base URL.
+	ErrBadResponse = errors.New("malformed provider response")
 )
+
+// Tokenizer counts tokens the way a model's tokenizer would. Count returns
+// a number of tokens (not bytes, not runes) and never fails; llm/tokens
+// provides the o200k_base implementation.
+type Tokenizer interface {
+	Count(s string) int
+}
 
 // Error carries the details of a failed model call. It wraps one sentinel
 // error (Kind) and, where there is one, the underlying cause.
@@ -158,7 +155,11 @@ func (e *Error) Unwrap() []error {
 
 // Retryable reports whether err is worth retrying unchanged: rate limits,
 // unavailability (5xx, timeouts) and empty completions. Context-length,
-// bad-request, auth, truncation and JSON errors are not.
+// bad-request, auth, truncation, malformed-response and JSON errors are not.
+//
+// This differs from BettaFish on purpose: its LLM client retries ANY
+// exception 6 more times with sleeps of 60–600 s (so a context-length 400 is
+// re-sent for half an hour, issue #666), and never retries streams.
 func Retryable(err error) bool {
 	return errors.Is(err, ErrRateLimited) || errors.Is(err, ErrUnavailable) || errors.Is(err, ErrEmptyCompletion)
 }

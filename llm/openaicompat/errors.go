@@ -1,0 +1,309 @@
+package openaicompat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"reportengine/llm"
+)
+
+// errAttemptTimeout is the cancel cause of an attempt that exceeded
+// Config.Timeout.
+var errAttemptTimeout = errors.New("attempt timed out")
+
+// ---- status and Retry-After capture ----
+
+type attemptKey struct{}
+
+// attemptRecord holds what the transport saw for one attempt. go-openai
+// does not expose response headers on errors for streams, so the transport
+// records them here.
+type attemptRecord struct {
+	mu       sync.Mutex
+	after    time.Duration
+	hasAfter bool
+}
+
+func (r *attemptRecord) retryAfter() (time.Duration, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.after, r.hasAfter
+}
+
+type recordingTransport struct{ base http.RoundTripper }
+
+func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(req)
+	if rec, ok := req.Context().Value(attemptKey{}).(*attemptRecord); ok && resp != nil {
+		rec.mu.Lock()
+		rec.after, rec.hasAfter = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+		rec.mu.Unlock()
+	}
+	return resp, err
+}
+
+// parseRetryAfter reads a Retry-After header: delay-seconds or an HTTP
+// date.
+func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseFloat(v, 64); err == nil {
+		if secs < 0 || secs > 1e6 {
+			return 0, false
+		}
+		return time.Duration(secs * float64(time.Second)), true
+	}
+	if when, err := http.ParseTime(v); err == nil {
+		return max(when.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+// ---- error mapping ----
+
+func (m *Model) newError(req llm.Request, kind error, status int, msg string, cause error) *llm.Error {
+	return &llm.Error{
+		Kind:       kind,
+		Step:       req.Step,
+		Model:      m.cfg.Model,
+		Host:       m.host,
+		StatusCode: status,
+		Message:    m.scrub(msg),
+		Attempts:   1,
+		Cause:      scrubbedCause(cause, m.scrub),
+	}
+}
+
+// mapError turns a go-openai or transport error into an *llm.Error, or into
+// the caller's context error when ctx itself ended.
+func (m *Model) mapError(ctx, actx context.Context, req llm.Request, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("openaicompat: %s: %w", stepName(req), ctx.Err())
+	}
+	if errors.Is(context.Cause(actx), errAttemptTimeout) {
+		return m.newError(req, llm.ErrUnavailable, 0,
+			fmt.Sprintf("no response within %s (Config.Timeout)", m.cfg.Timeout), errAttemptTimeout)
+	}
+
+	var reqErr *openai.RequestError
+	var apiErr *openai.APIError
+	switch {
+	case errors.As(err, &reqErr) && reqErr.HTTPStatusCode != 0:
+		msg := bodySnippet(reqErr.Body)
+		if errors.As(reqErr.Err, &apiErr) && apiErr.Message != "" {
+			msg = apiErr.Message
+		}
+		return m.fromStatus(req, reqErr.HTTPStatusCode, msg, "", nil)
+	case errors.As(err, &apiErr):
+		code := ""
+		if apiErr.Code != nil {
+			code = fmt.Sprint(apiErr.Code)
+		}
+		if apiErr.HTTPStatusCode != 0 {
+			return m.fromStatus(req, apiErr.HTTPStatusCode, apiErr.Message, code+" "+apiErr.Type, nil)
+		}
+		// An error event inside a 200 stream.
+		text := code + " " + apiErr.Type + " " + apiErr.Message
+		if isContextLength(text) {
+			return m.contextTooLong(req, 0, apiErr.Message)
+		}
+		kind := llm.ErrUnavailable
+		if l := strings.ToLower(text); strings.Contains(l, "rate_limit") || strings.Contains(l, "rate limit") {
+			kind = llm.ErrRateLimited
+		}
+		return m.newError(req, kind, 0, "error event in the stream: "+apiErr.Message, nil)
+	}
+
+	var urlErr *url.Error
+	var netErr net.Error
+	var syntaxErr *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntaxErr), errors.As(err, &typeErr), errors.Is(err, openai.ErrTooManyEmptyStreamMessages):
+		return m.newError(req, llm.ErrBadResponse, 0,
+			"the response is not a chat completion ("+err.Error()+"); check that BaseURL points at the API root (…/v1)", nil)
+	case errors.As(err, &urlErr):
+		return m.newError(req, llm.ErrUnavailable, 0, "cannot reach "+m.host+": "+urlErr.Err.Error(), urlErr.Err)
+	case errors.As(err, &netErr), errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET),
+		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF), errors.Is(err, net.ErrClosed):
+		return m.newError(req, llm.ErrUnavailable, 0, "connection to "+m.host+" failed: "+err.Error(), err)
+	}
+	// go-openai rejected the request before sending it (parameter checks
+	// for reasoning models and the like).
+	return m.newError(req, llm.ErrBadRequest, 0, err.Error(), err)
+}
+
+// fromStatus maps an HTTP error status and the provider's message.
+func (m *Model) fromStatus(req llm.Request, status int, msg, codeAndType string, cause error) error {
+	switch {
+	case status == http.StatusTooManyRequests:
+		return m.newError(req, llm.ErrRateLimited, status, msg, cause)
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return m.newError(req, llm.ErrAuth, status, msg+"; check the API key for "+m.host, cause)
+	case status == http.StatusRequestTimeout || status >= 500:
+		return m.newError(req, llm.ErrUnavailable, status, msg, cause)
+	case status == http.StatusRequestEntityTooLarge ||
+		((status == http.StatusBadRequest || status == http.StatusUnprocessableEntity) && isContextLength(codeAndType+" "+msg)):
+		return m.contextTooLong(req, status, msg)
+	}
+	return m.newError(req, llm.ErrBadRequest, status, msg+parameterHint(msg), cause)
+}
+
+// parameterHint suggests the Config switch for a rejected optional
+// parameter (field case B26).
+func parameterHint(msg string) string {
+	l := strings.ToLower(msg)
+	switch {
+	case strings.Contains(l, "response_format") || strings.Contains(l, "json_object"):
+		return " (if this server does not support response_format, set Config.DisableResponseFormat)"
+	case strings.Contains(l, "temperature") || strings.Contains(l, "top_p"):
+		return " (if this model does not accept sampling parameters, set Config.DisableTemperature)"
+	}
+	return ""
+}
+
+var contextLengthWords = []string{
+	"context_length_exceeded", "maximum context length", "context length", "context window",
+	"max_seq_len", "maximum model length", "model_max_length", "prompt is too long",
+	"too many tokens", "input length", "reduce the length", "max_new_tokens", "string_above_max_length",
+}
+
+func isContextLength(text string) bool {
+	l := strings.ToLower(text)
+	for _, w := range contextLengthWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	limitPatterns = []*regexp.Regexp{
+		regexp.MustCompile(`(?i)maximum context length (?:is|of) (\d+)`),
+		regexp.MustCompile(`(?i)maximum model length (?:is |of )?(\d+)`),
+		regexp.MustCompile(`(?i)max_seq_len\D{0,20}?(\d+)`),
+		regexp.MustCompile(`(?i)context (?:length|window|size)(?: limit)?(?: is| of)?:? (\d+)`),
+		regexp.MustCompile(`(?i)range of input length should be \[\d+,\s*(\d+)\]`),
+		regexp.MustCompile(`(?i)must be <= (\d+)`),
+		regexp.MustCompile(`(?i)> ?(\d+) (?:tokens? )?maximum`),
+		regexp.MustCompile(`(?i)(?:limit|maximum)(?: is| of)? (\d+) tokens`),
+	}
+	requestedPatterns = []*regexp.Regexp{
+		regexp.MustCompile(`(?i)you requested (\d+)`),
+		regexp.MustCompile(`(?i)requested (\d+) tokens`),
+		regexp.MustCompile(`(?i)prompt \(length (\d+)\)`),
+		regexp.MustCompile(`(?i)prompt is too long:? (\d+)`),
+		regexp.MustCompile(`(?i)input length:? (\d+)`),
+		regexp.MustCompile(`(?i)given:? (\d+)`),
+		regexp.MustCompile(`(?i)(\d+) tokens? (?:exceeds|is longer|>)`),
+	}
+)
+
+func firstNumber(patterns []*regexp.Regexp, s string) int {
+	for _, re := range patterns {
+		if m := re.FindStringSubmatch(s); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil {
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// contextTooLong builds the ErrContextTooLong error with the limit and the
+// requested size when the provider states them (field case B09).
+func (m *Model) contextTooLong(req llm.Request, status int, providerMsg string) error {
+	limit, requested := firstNumber(limitPatterns, providerMsg), firstNumber(requestedPatterns, providerMsg)
+	var b strings.Builder
+	switch {
+	case limit > 0 && requested > 0:
+		fmt.Fprintf(&b, "the request needs %d tokens but the model's context window is %d tokens", requested, limit)
+	case limit > 0:
+		fmt.Fprintf(&b, "the request exceeds the model's context window of %d tokens", limit)
+	default:
+		b.WriteString("the request exceeds the model's context window")
+	}
+	b.WriteString("; reduce the forum-log/state input (fewer or shorter engine state files, a trimmed forum log) or choose a model with a larger context window")
+	if providerMsg != "" {
+		b.WriteString(" (provider: " + providerMsg + ")")
+	}
+	e := m.newError(req, llm.ErrContextTooLong, status, b.String(), nil)
+	e.Limit, e.Requested = limit, requested
+	return e
+}
+
+// bodySnippet reduces a non-JSON error body (an HTML error page from a
+// proxy) to at most 160 runes of its text.
+func bodySnippet(body []byte) string {
+	s := string(body)
+	if strings.Contains(s, "<") {
+		s = tagRE.ReplaceAllString(s, " ")
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	if s == "" {
+		return "empty error body"
+	}
+	if r := []rune(s); len(r) > 160 {
+		s = string(r[:160]) + "…"
+	}
+	return "non-JSON error body: " + s
+}
+
+var tagRE = regexp.MustCompile(`(?s)<script.*?</script>|<style.*?</style>|<[^>]*>`)
+
+// ---- key scrubbing ----
+
+var keyLike = regexp.MustCompile(`\bsk-[A-Za-z0-9_*\-]{4,}`)
+
+// scrub removes the API key, and anything shaped like an OpenAI-style key
+// (providers echo masked keys), from s.
+func (m *Model) scrub(s string) string {
+	if k := m.cfg.APIKey; k != "" {
+		s = strings.ReplaceAll(s, k, "[redacted]")
+	}
+	return keyLike.ReplaceAllString(s, "sk-[redacted]")
+}
+
+// scrubbedCause keeps errors.Is/As working on the cause while its text goes
+// through scrub.
+func scrubbedCause(err error, scrub func(string) string) error {
+	if err == nil {
+		return nil
+	}
+	return &scrubbed{err: err, text: scrub(err.Error())}
+}
+
+type scrubbed struct {
+	err  error
+	text string
+}
+
+func (s *scrubbed) Error() string { return s.text }
+func (s *scrubbed) Unwrap() error { return s.err }
+
+// redactURL drops userinfo and query from a URL for messages.
+func redactURL(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	u.User, u.RawQuery, u.Fragment = nil, "", ""
+	return u.String()
+}

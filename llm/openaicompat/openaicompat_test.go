@@ -1,0 +1,1008 @@
+package openaicompat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"reportengine/llm"
+	"reportengine/llm/llmtest"
+)
+
+const (
+	testKey   = "sk-test-SECRET123"
+	testModel = "test-model"
+)
+
+// fakeServer is an OpenAI-compatible chat completions endpoint whose
+// behaviour per request is given by handle (n counts requests from 1).
+type fakeServer struct {
+	*httptest.Server
+	mu     sync.Mutex
+	n      int
+	bodies []map[string]any
+	auth   []string
+}
+
+func newFake(t *testing.T, handle func(w http.ResponseWriter, r *http.Request, n int)) *fakeServer {
+	t.Helper()
+	f := &fakeServer{}
+	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
+			http.Error(w, "not found: "+r.URL.Path, http.StatusNotFound)
+			return
+		}
+		var body map[string]any
+		raw, _ := io.ReadAll(r.Body)
+		if err := json.Unmarshal(raw, &body); err != nil {
+			http.Error(w, "bad body", http.StatusBadRequest)
+			return
+		}
+		f.mu.Lock()
+		f.n++
+		n := f.n
+		f.bodies = append(f.bodies, body)
+		f.auth = append(f.auth, r.Header.Get("Authorization"))
+		f.mu.Unlock()
+		handle(w, r, n)
+	}))
+	t.Cleanup(f.Close)
+	return f
+}
+
+func (f *fakeServer) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.n
+}
+
+func (f *fakeServer) body(i int) map[string]any {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.bodies[i]
+}
+
+func newModel(t *testing.T, baseURL string, mods ...func(*Config)) *Model {
+	t.Helper()
+	cfg := Config{BaseURL: baseURL + "/v1", APIKey: testKey, Model: testModel, BackoffBase: time.Millisecond, Timeout: 5 * time.Second}
+	for _, mod := range mods {
+		mod(&cfg)
+	}
+	m, err := New(cfg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return m
+}
+
+func userRequest() llm.Request {
+	return llm.Request{Step: "document layout", Messages: []llm.Message{
+		{Role: llm.RoleSystem, Content: "你是报告排版助手。"},
+		{Role: llm.RoleUser, Content: "生成布局。"},
+	}}
+}
+
+// ---- wire format helpers ----
+
+// completion writes a chat.completion body; content nil writes JSON null.
+func completion(w http.ResponseWriter, content any, reasoning, finish string) {
+	msg := map[string]any{"role": "assistant", "content": content}
+	if reasoning != "" {
+		msg["reasoning_content"] = reasoning
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": testModel,
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
+		"usage":   map[string]any{"prompt_tokens": 12, "completion_tokens": 5, "total_tokens": 17},
+	})
+}
+
+func apiError(w http.ResponseWriter, status int, body string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, body)
+}
+
+// chunk is one SSE event of a chat.completion.chunk stream.
+type chunk struct {
+	content, reasoning, finish string
+}
+
+func sse(w http.ResponseWriter, chunks ...chunk) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.WriteHeader(http.StatusOK)
+	for _, c := range chunks {
+		writeChunk(w, c)
+	}
+	_, _ = io.WriteString(w, "data: [DONE]\n\n")
+	w.(http.Flusher).Flush()
+}
+
+func writeChunk(w http.ResponseWriter, c chunk) {
+	delta := map[string]any{}
+	if c.content != "" {
+		delta["content"] = c.content
+	}
+	if c.reasoning != "" {
+		delta["reasoning_content"] = c.reasoning
+	}
+	var finish any
+	if c.finish != "" {
+		finish = c.finish
+	}
+	b, _ := json.Marshal(map[string]any{
+		"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": testModel,
+		"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}},
+	})
+	fmt.Fprintf(w, "data: %s\n\n", b)
+	w.(http.Flusher).Flush()
+}
+
+const (
+	bodyB09 = `{"error":{"message":"This model's maximum context length is 65536 tokens. However, you requested 70210 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}`
+	bodyB26 = `{"error":{"message":"'response_format.type' must be 'json_schema' or 'text'","type":"invalid_request_error"}}`
+)
+
+// ---- tests ----
+
+func TestNewValidatesConfig(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  Config
+	}{
+		{"missing BaseURL", Config{Model: "m"}},
+		{"BaseURL without scheme", Config{BaseURL: "api.openai.com/v1", Model: "m"}},
+		{"BaseURL with other scheme", Config{BaseURL: "ftp://host/v1", Model: "m"}},
+		{"missing Model", Config{BaseURL: "http://localhost:11434/v1"}},
+		{"negative timeout", Config{BaseURL: "http://localhost:11434/v1", Model: "m", Timeout: -1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := New(tt.cfg); !errors.Is(err, ErrInvalidConfig) {
+				t.Errorf("New: err = %v, want ErrInvalidConfig", err)
+			}
+		})
+	}
+	m, err := New(Config{BaseURL: "http://localhost:11434/v1", Model: "llama3.1:8b"}) // no key: Ollama
+	if err != nil {
+		t.Fatalf("New without APIKey: %v", err)
+	}
+	if m.cfg.Timeout != DefaultTimeout || m.cfg.MaxAttempts != DefaultMaxAttempts || m.cfg.BackoffBase != DefaultBackoffBase {
+		t.Errorf("defaults not filled: %+v", m.cfg)
+	}
+	want := llm.Info{Provider: "openai-compatible", Model: "llama3.1:8b", Host: "localhost:11434"}
+	if got := m.Info(); got != want {
+		t.Errorf("Info() = %+v, want %+v", got, want)
+	}
+}
+
+func TestComplete(t *testing.T) {
+	tests := []struct {
+		name      string
+		handle    func(w http.ResponseWriter, r *http.Request, n int)
+		wantErr   error // nil for success
+		wantCount int
+		check     func(t *testing.T, resp llm.Response, err error)
+	}{
+		{
+			name:      "OK",
+			handle:    func(w http.ResponseWriter, _ *http.Request, _ int) { completion(w, `{"title":"报告"}`, "", "stop") },
+			wantCount: 1,
+			check: func(t *testing.T, resp llm.Response, _ error) {
+				want := llm.Response{Content: `{"title":"报告"}`, FinishReason: "stop", Model: testModel, PromptTokens: 12, OutputTokens: 5}
+				if resp != want {
+					t.Errorf("Response = %+v, want %+v", resp, want)
+				}
+			},
+		},
+		{
+			name: "reasoning is returned beside the content",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				completion(w, "答案", "先分析……", "stop")
+			},
+			wantCount: 1,
+			check: func(t *testing.T, resp llm.Response, _ error) {
+				if resp.Content != "答案" || resp.Reasoning != "先分析……" {
+					t.Errorf("Content %q Reasoning %q", resp.Content, resp.Reasoning)
+				}
+			},
+		},
+		{
+			name: "429 then OK",
+			handle: func(w http.ResponseWriter, _ *http.Request, n int) {
+				if n == 1 {
+					w.Header().Set("Retry-After", "0")
+					apiError(w, http.StatusTooManyRequests, `{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}`)
+					return
+				}
+				completion(w, "ok", "", "stop")
+			},
+			wantCount: 2,
+		},
+		{
+			name: "429 every time",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				apiError(w, http.StatusTooManyRequests, `{"error":{"message":"Rate limit reached","type":"requests"}}`)
+			},
+			wantErr:   llm.ErrRateLimited,
+			wantCount: 3,
+			check: func(t *testing.T, _ llm.Response, err error) {
+				var le *llm.Error
+				if errors.As(err, &le) && (le.Attempts != 3 || le.StatusCode != 429) {
+					t.Errorf("Attempts = %d, StatusCode = %d; want 3, 429", le.Attempts, le.StatusCode)
+				}
+			},
+		},
+		{
+			name: "500 with an HTML body",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				w.Header().Set("Content-Type", "text/html")
+				w.WriteHeader(http.StatusInternalServerError)
+				_, _ = io.WriteString(w, "<html><head><title>500</title></head><body><h1>Internal Server Error</h1></body></html>")
+			},
+			wantErr:   llm.ErrUnavailable,
+			wantCount: 3,
+			check: func(t *testing.T, _ llm.Response, err error) {
+				var le *llm.Error
+				if errors.As(err, &le) && le.StatusCode != 500 {
+					t.Errorf("StatusCode = %d, want 500", le.StatusCode)
+				}
+			},
+		},
+		{
+			name: "502 then OK",
+			handle: func(w http.ResponseWriter, _ *http.Request, n int) {
+				if n == 1 {
+					http.Error(w, "<html>Bad Gateway</html>", http.StatusBadGateway)
+					return
+				}
+				completion(w, "ok", "", "stop")
+			},
+			wantCount: 2,
+		},
+		{
+			name: "malformed JSON body",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, `{"id": "x", "choices": [ oops ]}`)
+			},
+			wantErr:   llm.ErrBadResponse,
+			wantCount: 1,
+		},
+		{
+			name: "truncated (finish_reason length)",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				completion(w, `{"chapterId":"S1","blocks":[{"type":"para`, "", "length")
+			},
+			wantErr:   llm.ErrTruncated,
+			wantCount: 1,
+			check: func(t *testing.T, resp llm.Response, _ error) {
+				if resp.FinishReason != "length" {
+					t.Errorf("FinishReason = %q, want length", resp.FinishReason)
+				}
+			},
+		},
+		{
+			name:      "B25 empty content",
+			handle:    func(w http.ResponseWriter, _ *http.Request, _ int) { completion(w, "", "", "stop") },
+			wantErr:   llm.ErrEmptyCompletion,
+			wantCount: 3,
+			check: func(t *testing.T, _ llm.Response, err error) {
+				var le *llm.Error
+				if errors.As(err, &le) && le.Model != testModel {
+					t.Errorf("error names model %q, want %q", le.Model, testModel)
+				}
+			},
+		},
+		{
+			name:      "B25 content null with only reasoning_content",
+			handle:    func(w http.ResponseWriter, _ *http.Request, _ int) { completion(w, nil, "先分析……", "stop") },
+			wantErr:   llm.ErrEmptyCompletion,
+			wantCount: 3,
+			check: func(t *testing.T, resp llm.Response, err error) {
+				if resp.Content != "" {
+					t.Errorf("reasoning used as the answer: Content = %q", resp.Content)
+				}
+				var le *llm.Error
+				if errors.As(err, &le) && le.Model != testModel {
+					t.Errorf("error names model %q, want %q", le.Model, testModel)
+				}
+			},
+		},
+		{
+			name: "empty then OK",
+			handle: func(w http.ResponseWriter, _ *http.Request, n int) {
+				if n == 1 {
+					completion(w, "", "", "stop")
+					return
+				}
+				completion(w, "ok", "", "stop")
+			},
+			wantCount: 2,
+		},
+		{
+			name:      "B09 context length 400",
+			handle:    func(w http.ResponseWriter, _ *http.Request, _ int) { apiError(w, http.StatusBadRequest, bodyB09) },
+			wantErr:   llm.ErrContextTooLong,
+			wantCount: 1,
+			check: func(t *testing.T, _ llm.Response, err error) {
+				var le *llm.Error
+				if !errors.As(err, &le) {
+					t.Fatalf("err %T is not *llm.Error", err)
+				}
+				if le.Limit != 65536 || le.Requested != 70210 {
+					t.Errorf("Limit, Requested = %d, %d; want 65536, 70210", le.Limit, le.Requested)
+				}
+				// B09's Expected names what the message says.
+				msg := err.Error()
+				for _, want := range []string{"65536", "70210", "forum-log/state input", "larger context"} {
+					if !strings.Contains(msg, want) {
+						t.Errorf("message %q does not say %q", msg, want)
+					}
+				}
+				if llm.Retryable(err) {
+					t.Errorf("context-length error is Retryable")
+				}
+			},
+		},
+		{
+			name:      "B26 unsupported parameter 400",
+			handle:    func(w http.ResponseWriter, _ *http.Request, _ int) { apiError(w, http.StatusBadRequest, bodyB26) },
+			wantErr:   llm.ErrBadRequest,
+			wantCount: 1,
+			check: func(t *testing.T, resp llm.Response, err error) {
+				var le *llm.Error
+				if !errors.As(err, &le) {
+					t.Fatalf("err %T is not *llm.Error", err)
+				}
+				if le.StatusCode != 400 || le.Model != testModel || le.Host == "" {
+					t.Errorf("StatusCode %d Model %q Host %q; want 400, %q, the server host", le.StatusCode, le.Model, le.Host, testModel)
+				}
+				// B26's Expected: status, model and host are in the surfaced error.
+				msg := err.Error()
+				for _, want := range []string{"HTTP 400", testModel, le.Host} {
+					if !strings.Contains(msg, want) {
+						t.Errorf("message %q lacks %q", msg, want)
+					}
+				}
+				if resp.Content != "" {
+					t.Errorf("error turned into a result: %+v", resp)
+				}
+			},
+		},
+		{
+			name: "401",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				apiError(w, http.StatusUnauthorized, `{"error":{"message":"Incorrect API key provided: sk-test-SECRET123.","type":"invalid_request_error","code":"invalid_api_key"}}`)
+			},
+			wantErr:   llm.ErrAuth,
+			wantCount: 1,
+		},
+		{
+			name: "404 model not found",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				apiError(w, http.StatusNotFound, `{"error":{"message":"model 'test-model' not found","type":"not_found_error"}}`)
+			},
+			wantErr:   llm.ErrBadRequest,
+			wantCount: 1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t, tt.handle)
+			m := newModel(t, f.URL)
+			resp, err := m.Complete(t.Context(), userRequest())
+			if tt.wantErr == nil && err != nil {
+				t.Fatalf("Complete: %v", err)
+			}
+			if tt.wantErr != nil {
+				if !errors.Is(err, tt.wantErr) {
+					t.Fatalf("Complete: err = %v, want %v", err, tt.wantErr)
+				}
+				var le *llm.Error
+				if !errors.As(err, &le) {
+					t.Errorf("err %T is not *llm.Error", err)
+				} else if le.Step != "document layout" {
+					t.Errorf("Step = %q, want document layout", le.Step)
+				}
+				if strings.Contains(err.Error(), testKey) {
+					t.Errorf("API key in error: %v", err)
+				}
+			}
+			if got := f.count(); got != tt.wantCount {
+				t.Errorf("server saw %d requests, want %d", got, tt.wantCount)
+			}
+			if tt.check != nil {
+				tt.check(t, resp, err)
+			}
+		})
+	}
+}
+
+func TestStream(t *testing.T) {
+	tests := []struct {
+		name       string
+		handle     func(w http.ResponseWriter, r *http.Request, n int)
+		wantErr    error
+		wantCount  int
+		wantDeltas []string
+	}{
+		{
+			name: "OK",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				sse(w, chunk{reasoning: "想一想"}, chunk{content: "舆情"}, chunk{content: "分析"}, chunk{content: "报告", finish: "stop"})
+			},
+			wantCount:  1,
+			wantDeltas: []string{"舆情", "分析", "报告"},
+		},
+		{
+			name: "429 then OK",
+			handle: func(w http.ResponseWriter, _ *http.Request, n int) {
+				if n == 1 {
+					apiError(w, http.StatusTooManyRequests, `{"error":{"message":"slow down","type":"requests"}}`)
+					return
+				}
+				sse(w, chunk{content: "ok", finish: "stop"})
+			},
+			wantCount:  2,
+			wantDeltas: []string{"ok"},
+		},
+		{
+			name: "truncated (finish_reason length)",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				sse(w, chunk{content: `{"a":`}, chunk{content: `"b`, finish: "length"})
+			},
+			wantErr:    llm.ErrTruncated,
+			wantCount:  1,
+			wantDeltas: []string{`{"a":`, `"b`},
+		},
+		{
+			name: "B25 zero content deltas",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				sse(w, chunk{reasoning: "先分析……"}, chunk{finish: "stop"})
+			},
+			wantErr:   llm.ErrEmptyCompletion,
+			wantCount: 3,
+		},
+		{
+			name: "error event after a delta is not retried",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				writeChunk(w, chunk{content: "部分"})
+				_, _ = io.WriteString(w, `data: {"error":{"message":"The server is overloaded","type":"server_error"}}`+"\n\n")
+			},
+			wantErr:    llm.ErrUnavailable,
+			wantCount:  1,
+			wantDeltas: []string{"部分"},
+		},
+		{
+			name:      "B09 context length 400",
+			handle:    func(w http.ResponseWriter, _ *http.Request, _ int) { apiError(w, http.StatusBadRequest, bodyB09) },
+			wantErr:   llm.ErrContextTooLong,
+			wantCount: 1,
+		},
+		{
+			name: "500 with an HTML body",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				w.Header().Set("Content-Type", "text/html")
+				w.WriteHeader(http.StatusInternalServerError)
+				_, _ = io.WriteString(w, "<html><body>boom</body></html>")
+			},
+			wantErr:   llm.ErrUnavailable,
+			wantCount: 3,
+		},
+		{
+			name: "malformed chunk",
+			handle: func(w http.ResponseWriter, _ *http.Request, _ int) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				_, _ = io.WriteString(w, "data: {\"choices\":[{\"delta\":\n\n")
+			},
+			wantErr:   llm.ErrBadResponse,
+			wantCount: 1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t, tt.handle)
+			m := newModel(t, f.URL)
+			var deltas []string
+			resp, err := m.Stream(t.Context(), userRequest(), func(c llm.Chunk) error {
+				deltas = append(deltas, c.Delta)
+				return nil
+			})
+			if tt.wantErr == nil && err != nil {
+				t.Fatalf("Stream: %v", err)
+			}
+			if tt.wantErr != nil && !errors.Is(err, tt.wantErr) {
+				t.Fatalf("Stream: err = %v, want %v", err, tt.wantErr)
+			}
+			if got := f.count(); got != tt.wantCount {
+				t.Errorf("server saw %d requests, want %d", got, tt.wantCount)
+			}
+			if strings.Join(deltas, "|") != strings.Join(tt.wantDeltas, "|") {
+				t.Errorf("deltas = %q, want %q", deltas, tt.wantDeltas)
+			}
+			if resp.Content != strings.Join(deltas, "") {
+				t.Errorf("Content %q != concatenated deltas", resp.Content)
+			}
+			if f.body(0)["stream"] != true {
+				t.Errorf("request body has stream = %v, want true", f.body(0)["stream"])
+			}
+		})
+	}
+}
+
+func TestStreamReasoningCollected(t *testing.T) {
+	f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
+		sse(w, chunk{reasoning: "先"}, chunk{reasoning: "分析"}, chunk{content: "结论", finish: "stop"})
+	})
+	resp, err := newModel(t, f.URL).Stream(t.Context(), userRequest(), func(llm.Chunk) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Reasoning != "先分析" || resp.Content != "结论" || resp.FinishReason != "stop" {
+		t.Errorf("Response = %+v", resp)
+	}
+}
+
+func TestRequestBody(t *testing.T) {
+	temp, topP, zero := 0.7, 0.9, 0.0
+	tests := []struct {
+		name  string
+		mod   func(*Config)
+		req   func(*llm.Request)
+		check func(t *testing.T, body map[string]any)
+	}{
+		{
+			name: "JSON sends response_format json_object",
+			req:  func(r *llm.Request) { r.JSON = true },
+			check: func(t *testing.T, body map[string]any) {
+				rf, ok := body["response_format"].(map[string]any)
+				if !ok || rf["type"] != "json_object" {
+					t.Errorf("response_format = %v, want {type: json_object}", body["response_format"])
+				}
+			},
+		},
+		{
+			name: "DisableResponseFormat omits it",
+			mod:  func(c *Config) { c.DisableResponseFormat = true },
+			req:  func(r *llm.Request) { r.JSON = true },
+			check: func(t *testing.T, body map[string]any) {
+				if _, ok := body["response_format"]; ok {
+					t.Errorf("response_format sent: %v", body["response_format"])
+				}
+			},
+		},
+		{
+			name: "temperature and top_p forwarded",
+			req:  func(r *llm.Request) { r.Temperature, r.TopP = &temp, &topP },
+			check: func(t *testing.T, body map[string]any) {
+				if v, _ := body["temperature"].(float64); v < 0.69 || v > 0.71 {
+					t.Errorf("temperature = %v, want 0.7", body["temperature"])
+				}
+				if v, _ := body["top_p"].(float64); v < 0.89 || v > 0.91 {
+					t.Errorf("top_p = %v, want 0.9", body["top_p"])
+				}
+			},
+		},
+		{
+			name: "explicit zero temperature is sent",
+			req:  func(r *llm.Request) { r.Temperature = &zero },
+			check: func(t *testing.T, body map[string]any) {
+				v, ok := body["temperature"].(float64)
+				if !ok || v > 1e-6 {
+					t.Errorf("temperature = %v, want present and ≈0", body["temperature"])
+				}
+			},
+		},
+		{
+			name: "DisableTemperature omits temperature and top_p",
+			mod:  func(c *Config) { c.DisableTemperature = true },
+			req:  func(r *llm.Request) { r.Temperature, r.TopP = &temp, &topP },
+			check: func(t *testing.T, body map[string]any) {
+				for _, k := range []string{"temperature", "top_p"} {
+					if _, ok := body[k]; ok {
+						t.Errorf("%s sent: %v", k, body[k])
+					}
+				}
+			},
+		},
+		{
+			name: "no JSON, no sampling: neither field sent",
+			check: func(t *testing.T, body map[string]any) {
+				for _, k := range []string{"response_format", "temperature", "top_p", "max_tokens"} {
+					if _, ok := body[k]; ok {
+						t.Errorf("%s sent: %v", k, body[k])
+					}
+				}
+			},
+		},
+		{
+			name: "MaxOutputTokens default and Request.MaxTokens override",
+			mod:  func(c *Config) { c.MaxOutputTokens = 4096 },
+			req:  func(r *llm.Request) { r.MaxTokens = 512 },
+			check: func(t *testing.T, body map[string]any) {
+				if body["max_tokens"] != float64(512) {
+					t.Errorf("max_tokens = %v, want 512", body["max_tokens"])
+				}
+			},
+		},
+		{
+			name: "model and messages",
+			check: func(t *testing.T, body map[string]any) {
+				if body["model"] != testModel {
+					t.Errorf("model = %v", body["model"])
+				}
+				msgs, _ := body["messages"].([]any)
+				if len(msgs) != 2 {
+					t.Fatalf("messages = %v", body["messages"])
+				}
+				first, _ := msgs[0].(map[string]any)
+				if first["role"] != "system" || first["content"] != "你是报告排版助手。" {
+					t.Errorf("first message = %v", first)
+				}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) { completion(w, "ok", "", "stop") })
+			var mods []func(*Config)
+			if tt.mod != nil {
+				mods = append(mods, tt.mod)
+			}
+			m := newModel(t, f.URL, mods...)
+			req := userRequest()
+			if tt.req != nil {
+				tt.req(&req)
+			}
+			if _, err := m.Complete(t.Context(), req); err != nil {
+				t.Fatalf("Complete: %v", err)
+			}
+			tt.check(t, f.body(0))
+		})
+	}
+}
+
+func TestAPIKeyHandling(t *testing.T) {
+	t.Run("sent as bearer token", func(t *testing.T) {
+		f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) { completion(w, "ok", "", "stop") })
+		if _, err := newModel(t, f.URL).Complete(t.Context(), userRequest()); err != nil {
+			t.Fatal(err)
+		}
+		if f.auth[0] != "Bearer "+testKey {
+			t.Errorf("Authorization header not the bearer key")
+		}
+	})
+	t.Run("empty key sends no header", func(t *testing.T) {
+		f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) { completion(w, "ok", "", "stop") })
+		m := newModel(t, f.URL, func(c *Config) { c.APIKey = "" })
+		if _, err := m.Complete(t.Context(), userRequest()); err != nil {
+			t.Fatal(err)
+		}
+		if f.auth[0] != "" {
+			t.Errorf("Authorization = %q, want none", f.auth[0])
+		}
+	})
+
+	echo := func(w http.ResponseWriter, r *http.Request, _ int) {
+		// A hostile or careless server echoes the key everywhere.
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+		_, _ = io.WriteString(w, "<html>bad gateway for "+r.Header.Get("Authorization")+"</html>")
+	}
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+
+	cases := []struct {
+		name    string
+		baseURL string
+		handle  func(w http.ResponseWriter, r *http.Request, n int)
+		// wantComplete and wantStream are the sentinels Complete and
+		// Stream return.
+		wantComplete, wantStream error
+	}{
+		{"connection refused", closedURL, nil, llm.ErrUnavailable, llm.ErrUnavailable},
+		{"key echoed in an HTML error", "", echo, llm.ErrUnavailable, llm.ErrUnavailable},
+		{"key echoed in a 401", "", func(w http.ResponseWriter, r *http.Request, _ int) {
+			apiError(w, http.StatusUnauthorized, `{"error":{"message":"Incorrect API key provided: `+strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")+`"}}`)
+		}, llm.ErrAuth, llm.ErrAuth},
+		{"key echoed in a stream error", "", func(w http.ResponseWriter, r *http.Request, _ int) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			fmt.Fprintf(w, "data: {\"error\":{\"message\":\"bad key %s\",\"type\":\"server_error\"}}\n\n", r.Header.Get("Authorization"))
+		}, llm.ErrBadResponse, llm.ErrUnavailable}, // Complete cannot read an SSE body
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			base := tc.baseURL
+			if tc.handle != nil {
+				base = newFake(t, tc.handle).URL
+			}
+			m := newModel(t, base, func(c *Config) { c.MaxAttempts = 2 })
+			_, cerr := m.Complete(t.Context(), userRequest())
+			_, serr := m.Stream(t.Context(), userRequest(), func(llm.Chunk) error { return nil })
+			for i, err := range []error{cerr, serr} {
+				if want := []error{tc.wantComplete, tc.wantStream}[i]; !errors.Is(err, want) {
+					t.Errorf("err = %v, want %v", err, want)
+				}
+				walkErrors(err, func(e error) {
+					if strings.Contains(e.Error(), "SECRET123") {
+						t.Errorf("API key in the text of %T in the error tree: %v", e, e)
+					}
+				})
+				if err != nil && strings.Contains(fmt.Sprintf("%+v %#v", err, err), "SECRET123") {
+					t.Errorf("API key in formatted error")
+				}
+			}
+		})
+	}
+}
+
+// walkErrors calls fn for err and every error it wraps, through both
+// Unwrap() error and Unwrap() []error.
+func walkErrors(err error, fn func(error)) {
+	if err == nil {
+		return
+	}
+	fn(err)
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		walkErrors(u.Unwrap(), fn)
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			walkErrors(e, fn)
+		}
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	slow := func(w http.ResponseWriter, r *http.Request, _ int) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(2 * time.Second):
+			completion(w, "too late", "", "stop")
+		}
+	}
+	t.Run("Complete", func(t *testing.T) {
+		f := newFake(t, slow)
+		m := newModel(t, f.URL, func(c *Config) { c.Timeout, c.MaxAttempts = 50*time.Millisecond, 2 })
+		start := time.Now()
+		_, err := m.Complete(t.Context(), userRequest())
+		if !errors.Is(err, llm.ErrUnavailable) {
+			t.Fatalf("err = %v, want ErrUnavailable", err)
+		}
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			t.Errorf("our timeout reported as the caller's context error: %v", err)
+		}
+		if got := f.count(); got != 2 {
+			t.Errorf("server saw %d requests, want 2 (timeouts are retried, bounded)", got)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("took %s; the 50ms timeout was not applied", d)
+		}
+	})
+	t.Run("Stream stalls after a delta", func(t *testing.T) {
+		f := newFake(t, func(w http.ResponseWriter, r *http.Request, _ int) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			writeChunk(w, chunk{content: "开头"})
+			slow(w, r, 0)
+		})
+		m := newModel(t, f.URL, func(c *Config) { c.Timeout = 50 * time.Millisecond })
+		resp, err := m.Stream(t.Context(), userRequest(), func(llm.Chunk) error { return nil })
+		if !errors.Is(err, llm.ErrUnavailable) {
+			t.Fatalf("err = %v, want ErrUnavailable", err)
+		}
+		if f.count() != 1 {
+			t.Errorf("server saw %d requests; a stream that delivered text must not be retried", f.count())
+		}
+		if resp.Content != "开头" {
+			t.Errorf("partial Content = %q", resp.Content)
+		}
+	})
+	t.Run("Stream keeps going while chunks arrive", func(t *testing.T) {
+		f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			for i := range 8 {
+				writeChunk(w, chunk{content: fmt.Sprint(i)})
+				time.Sleep(40 * time.Millisecond)
+			}
+			_, _ = io.WriteString(w, "data: [DONE]\n\n")
+		})
+		// 8 gaps of 40ms take longer than the 200ms timeout; no gap does.
+		m := newModel(t, f.URL, func(c *Config) { c.Timeout = 200 * time.Millisecond })
+		resp, err := m.Stream(t.Context(), userRequest(), func(llm.Chunk) error { return nil })
+		if err != nil || resp.Content != "01234567" {
+			t.Errorf("Stream = %q, %v; want 01234567 (the timeout is per gap, not per stream)", resp.Content, err)
+		}
+	})
+}
+
+func TestCancelledContext(t *testing.T) {
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	f := newFake(t, func(w http.ResponseWriter, r *http.Request, _ int) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		writeChunk(w, chunk{content: "第一段"})
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	})
+	m := newModel(t, f.URL)
+
+	t.Run("Complete cancelled while waiting", func(t *testing.T) {
+		g := newFake(t, func(_ http.ResponseWriter, r *http.Request, _ int) {
+			select {
+			case <-r.Context().Done():
+			case <-release:
+			}
+		})
+		ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+		defer cancel()
+		_, err := newModel(t, g.URL).Complete(ctx, userRequest())
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("err = %v, want context.DeadlineExceeded", err)
+		}
+		var le *llm.Error
+		if errors.As(err, &le) {
+			t.Errorf("caller cancellation reported as a model error: %v", err)
+		}
+	})
+	t.Run("Stream cancelled by the caller mid-stream", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		before := f.count()
+		_, err := m.Stream(ctx, userRequest(), func(llm.Chunk) error {
+			cancel()
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err = %v, want context.Canceled", err)
+		}
+		if got := f.count() - before; got != 1 {
+			t.Errorf("%d requests, want 1", got)
+		}
+	})
+	t.Run("cancelled during backoff", func(t *testing.T) {
+		g := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
+			w.Header().Set("Retry-After", "20")
+			apiError(w, http.StatusTooManyRequests, `{"error":{"message":"slow down"}}`)
+		})
+		m := newModel(t, g.URL)
+		ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+		defer cancel()
+		_, err := m.Complete(ctx, userRequest())
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("err = %v, want context.DeadlineExceeded", err)
+		}
+		if g.count() != 1 {
+			t.Errorf("%d requests, want 1", g.count())
+		}
+	})
+}
+
+func TestBackoff(t *testing.T) {
+	m := &Model{cfg: Config{BackoffBase: time.Second}}
+	want := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second, 30 * time.Second, 30 * time.Second}
+	for i, w := range want {
+		if got := m.backoff(i+1, &attemptRecord{}); got != w {
+			t.Errorf("backoff(%d) = %s, want %s", i+1, got, w)
+		}
+	}
+	if got := m.backoff(1, &attemptRecord{after: 5 * time.Second, hasAfter: true}); got != 5*time.Second {
+		t.Errorf("Retry-After 5s: backoff = %s", got)
+	}
+	if got := m.backoff(1, &attemptRecord{after: time.Hour, hasAfter: true}); got != MaxBackoff {
+		t.Errorf("Retry-After 1h: backoff = %s, want the %s cap", got, MaxBackoff)
+	}
+}
+
+func TestParseRetryAfter(t *testing.T) {
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	tests := []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"", 0, false},
+		{"7", 7 * time.Second, true},
+		{"0", 0, true},
+		{"1.5", 1500 * time.Millisecond, true},
+		{"-3", 0, false},
+		{"soon", 0, false},
+		{now.Add(10 * time.Second).Format(http.TimeFormat), 10 * time.Second, true},
+		{now.Add(-time.Minute).Format(http.TimeFormat), 0, true},
+	}
+	for _, tt := range tests {
+		got, ok := parseRetryAfter(tt.in, now)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("parseRetryAfter(%q) = %s, %v; want %s, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestContextLengthMessages(t *testing.T) {
+	m := &Model{cfg: Config{Model: testModel}, host: "h"}
+	tests := []struct {
+		msg             string
+		limit, requestd int
+	}{
+		{"This model's maximum context length is 65536 tokens. However, you requested 70210 tokens.", 65536, 70210},
+		{"This model's maximum context length is 4096 tokens. However, you requested 5000 tokens (4000 in the messages, 1000 in the completion).", 4096, 5000},
+		{"The decoder prompt (length 70210) is longer than the maximum model length of 65536.", 65536, 70210},
+		{"prompt is too long: 210000 tokens > 200000 maximum", 200000, 210000},
+		{"Range of input length should be [1, 30720]", 30720, 0},
+		{"Input length 70210 exceeds max_seq_len 65536", 65536, 70210},
+	}
+	for _, tt := range tests {
+		if !isContextLength(tt.msg) {
+			t.Errorf("not recognised as context length: %q", tt.msg)
+			continue
+		}
+		err := m.contextTooLong(llm.Request{}, 400, tt.msg)
+		var le *llm.Error
+		if !errors.As(err, &le) || !errors.Is(err, llm.ErrContextTooLong) {
+			t.Fatalf("err = %v", err)
+		}
+		if le.Limit != tt.limit || le.Requested != tt.requestd {
+			t.Errorf("%q: Limit, Requested = %d, %d; want %d, %d", tt.msg, le.Limit, le.Requested, tt.limit, tt.requestd)
+		}
+	}
+}
+
+func TestInfoHostOnly(t *testing.T) {
+	m, err := New(Config{BaseURL: "https://user:pw@api.example.com:8443/compatible-mode/v1?x=1", Model: "qwen-plus"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Info().Host; got != "api.example.com:8443" {
+		t.Errorf("Host = %q", got)
+	}
+	if _, err := New(Config{BaseURL: "://" + testKey, Model: "m"}); err == nil || strings.Contains(err.Error(), "SECRET123") {
+		t.Errorf("bad URL error = %v; want an error without the text of the URL's secret", err)
+	}
+}
+
+// deterministicServer answers every request with the same text, streaming
+// it in three pieces.
+func deterministicServer(t *testing.T) *fakeServer {
+	return newFake(t, func(w http.ResponseWriter, r *http.Request, _ int) {
+		var body map[string]any
+		_ = json.Unmarshal([]byte("{}"), &body)
+		if strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
+			sse(w, chunk{content: "舆情"}, chunk{content: "分析"}, chunk{content: "报告", finish: "stop"})
+			return
+		}
+		completion(w, "舆情分析报告", "", "stop")
+	})
+}
+
+func TestConformance(t *testing.T) {
+	f := deterministicServer(t)
+	llmtest.TestModel(t, newModel(t, f.URL), userRequest())
+}
+
+func TestBaseURLForms(t *testing.T) {
+	f := deterministicServer(t)
+	u, _ := url.Parse(f.URL)
+	for _, base := range []string{f.URL + "/v1", f.URL + "/v1/", "http://" + u.Host + "/v1"} {
+		m, err := New(Config{BaseURL: base, Model: testModel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.Complete(t.Context(), userRequest()); err != nil {
+			t.Errorf("BaseURL %q: %v", base, err)
+		}
+	}
+}
