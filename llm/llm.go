@@ -58,12 +58,12 @@ type Chunk struct {
 
 // Info describes a model for manifests and report labels.
 type Info struct {
-	Provider string // "offline", "openai-compatible"
-	Model    string // model name as configured
-	Host     string // provider host, "" offline
+	Provider string `json:"provider"`       // "offline", "openai-compatible"
+	Model    string `json:"model"`          // model name as configured
+	Host     string `json:"host,omitempty"` // provider host, "" offline
 	// Extractive is true for the offline model: its text is extracted from
 	// the input, not written by a language model, and reports say so.
-	Extractive bool
+	Extractive bool `json:"extractive"`
 }
 
 // Model is a chat model. Implementations are safe for concurrent use.

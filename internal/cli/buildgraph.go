@@ -119,24 +119,64 @@ type engineLine struct {
 	Records    int    `json:"records"`
 }
 
-func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
-	start := time.Now()
-	var inputs []state.Input
-	for _, a := range opts.States {
-		in, err := state.ParseArg(a)
-		if err != nil {
-			return err
-		}
-		inputs = append(inputs, in)
-	}
-	if opts.ReportID != "" {
-		if err := storage.ValidateID(opts.ReportID); err != nil {
-			return usageError{fmt.Errorf("--report-id: %w", err)}
-		}
-	}
-	store, err := storage.New(opts.GraphsDir)
+// builtGraph is a graph built from state files and a forum log, with what
+// was loaded to build it.
+type builtGraph struct {
+	Graph    *graphrag.Graph
+	ID       string
+	Path     string
+	Topic    string
+	States   []*state.State
+	Forum    []forum.Entry
+	Warnings []string
+	Stages   map[string]float64
+}
+
+// graphInputs are the flags shared by build-graph and report.
+type graphInputs struct {
+	Topic             string
+	Forum             string
+	ReportID          string
+	GraphsDir         string
+	AllowMixedQueries bool
+	States            []string
+	Now               func() time.Time
+}
+
+// buildAndSave parses the state files and the forum log, builds the graph
+// and saves it atomically under GraphsDir.
+func buildAndSave(ctx context.Context, in graphInputs) (*builtGraph, error) {
+	store, err := storage.New(in.GraphsDir)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	b, err := buildInMemory(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	mark := time.Now()
+	if b.Path, err = store.Save(b.Graph); err != nil {
+		return nil, err
+	}
+	b.Stages["save"] = time.Since(mark).Seconds()
+	return b, nil
+}
+
+// buildInMemory parses the state files and the forum log and builds the
+// graph without saving it.
+func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
+	var inputs []state.Input
+	for _, a := range in.States {
+		si, err := state.ParseArg(a)
+		if err != nil {
+			return nil, err
+		}
+		inputs = append(inputs, si)
+	}
+	if in.ReportID != "" {
+		if err := storage.ValidateID(in.ReportID); err != nil {
+			return nil, usageError{fmt.Errorf("--report-id: %w", err)}
+		}
 	}
 	stages := map[string]float64{}
 	mark := time.Now()
@@ -145,36 +185,36 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 		stages[name] = now.Sub(mark).Seconds()
 		mark = now
 	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: opts.AllowMixedQueries})
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		return err
+		return nil, err
 	}
 	var warnings []string
 	for _, w := range loaded.Warnings {
 		warnings = append(warnings, w.String())
 	}
 	var entries []forum.Entry
-	if opts.Forum != "" {
+	if in.Forum != "" {
 		var fw []forum.Warning
-		entries, fw, err = forum.ParseFile(opts.Forum)
+		entries, fw, err = forum.ParseFile(in.Forum)
 		if err != nil {
-			return inputError{err}
+			return nil, inputError{err}
 		}
 		for _, w := range fw {
-			warnings = append(warnings, fmt.Sprintf("forum %s: %s", opts.Forum, w))
+			warnings = append(warnings, fmt.Sprintf("forum %s: %s", in.Forum, w))
 		}
 	}
-	topic := strings.TrimSpace(opts.Topic)
+	topic := strings.TrimSpace(in.Topic)
 	if topic == "" {
 		topic = loaded.Topic()
 	}
 	if topic == "" {
-		return usagef("the state files name no query: pass --topic")
+		return nil, usagef("the state files name no query: pass --topic")
 	}
-	id := opts.ReportID
+	id := in.ReportID
 	if id == "" {
 		id = defaultReportID(topic, loaded.States, entries)
 	}
@@ -187,25 +227,31 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	g, bw, err := builder.Build(builder.Config{
 		Topic:       topic,
 		ReportID:    id,
-		CreatedAt:   opts.Now().UTC().Format(time.RFC3339),
+		CreatedAt:   in.Now().UTC().Format(time.RFC3339),
 		States:      loaded.States,
 		Forum:       entries,
-		ForumPath:   opts.Forum,
+		ForumPath:   in.Forum,
 		Unavailable: loaded.Unavailable,
 		Warnings:    warnings,
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	warnings = append(warnings, bw...)
 	lap("build")
-	path, err := store.Save(g)
+	return &builtGraph{Graph: g, ID: id, Topic: topic, States: loaded.States, Forum: entries, Warnings: warnings, Stages: stages}, nil
+}
+
+func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
+	start := time.Now()
+	b, err := buildAndSave(ctx, graphInputs{Topic: opts.Topic, Forum: opts.Forum, ReportID: opts.ReportID,
+		GraphsDir: opts.GraphsDir, AllowMixedQueries: opts.AllowMixedQueries, States: opts.States, Now: opts.Now})
 	if err != nil {
 		return err
 	}
-	lap("save")
-	sum := buildSummary{ReportID: id, Path: path, Topic: topic, Nodes: map[string]int{}, Edges: map[string]int{}, Warnings: warnings, Stages: stages}
-	if fi, err := os.Stat(path); err == nil {
+	g := b.Graph
+	sum := buildSummary{ReportID: b.ID, Path: b.Path, Topic: b.Topic, Nodes: map[string]int{}, Edges: map[string]int{}, Warnings: b.Warnings, Stages: b.Stages}
+	if fi, err := os.Stat(b.Path); err == nil {
 		sum.Bytes = fi.Size()
 	}
 	st := g.Stats()
@@ -216,7 +262,7 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	for r, n := range st.ByRelation {
 		sum.Edges[string(r)] = n
 	}
-	for _, s := range loaded.States {
+	for _, s := range b.States {
 		sum.Engines = append(sum.Engines, engineLine{Engine: string(s.Engine), Path: s.Path, Paragraphs: len(s.Paragraphs), Records: s.RecordCount()})
 	}
 	sum.Seconds = time.Since(start).Seconds()

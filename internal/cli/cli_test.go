@@ -31,7 +31,7 @@ func repoPath(parts ...string) string {
 	return filepath.Join(append([]string{"..", ".."}, parts...)...)
 }
 
-func sampleStates(t *testing.T) []string {
+func sampleStates(t testing.TB) []string {
 	t.Helper()
 	paths, err := filepath.Glob(repoPath("examples", "coffee-shop", "*_engine_streamlit_reports", "*.json"))
 	if err != nil || len(paths) != 3 {

@@ -16,6 +16,7 @@ import (
 	"reportengine/graphrag/queryengine"
 	"reportengine/graphrag/storage"
 	"reportengine/state"
+	"reportengine/templates"
 )
 
 // Exit codes returned by Main.
@@ -95,6 +96,10 @@ func ExitCode(err error) int {
 		return ExitOK
 	case errors.As(err, &ue):
 		return ExitUsage
+	case errors.As(err, new(partialError)):
+		return ExitPartial
+	case errors.Is(err, templates.ErrUnknown):
+		return ExitUsage
 	case errors.Is(err, storage.ErrNotFound):
 		return ExitNotFound
 	case errors.Is(err, state.ErrUnknownEngine), errors.Is(err, state.ErrDuplicateEngine),
@@ -120,8 +125,10 @@ func NewRootCmd(d *Deps) *cobra.Command {
 		Use:   "reportengine",
 		Short: "Turn multi-agent research output into a knowledge graph and a cited report",
 		Long: `reportengine turns the State JSON files of the query, media and insight research
-engines and their forum log into a knowledge graph (graphs/<report-id>/graphrag.json)
-and queries it. Everything runs offline; no API key is needed.
+engines and their forum log into a knowledge graph (graphs/<report-id>/graphrag.json),
+queries it, and writes a cited HTML/Markdown report from it (reportengine report).
+Everything runs offline with the built-in extractive model; no API key is needed.
+Any OpenAI-compatible server can be configured instead (see report --help).
 
 Errors print one line "reportengine: <message>" on stderr. Exit codes:
   0  success
@@ -130,7 +137,8 @@ Errors print one line "reportengine: <message>" on stderr. Exit codes:
      unknown engine name, one engine given twice
   3  unusable input: invalid state JSON, state files researching different queries,
      no usable engine, unreadable forum log, corrupt or empty graph file
-  4  the graph asked for does not exist`,
+  4  the graph asked for does not exist
+  5  report: the report was written, but some chapters failed (see manifest.json)`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -139,6 +147,8 @@ Errors print one line "reportengine: <message>" on stderr. Exit codes:
 		newBuildGraphCmd(d, nil),
 		newQueryCmd(d, nil),
 		newGraphsCmd(d, nil),
+		newReportCmd(d, nil),
+		newTemplatesCmd(d, nil),
 	)
 	return root
 }

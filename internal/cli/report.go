@@ -1,0 +1,470 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/storage"
+	"reportengine/llm"
+	"reportengine/llm/offline"
+	"reportengine/llm/openaicompat"
+	"reportengine/nodes"
+	"reportengine/templates"
+)
+
+// Environment variables read by `report` (the first of each pair wins).
+// The REPORT_ENGINE_* names are those BettaFish's ReportEngine uses.
+const (
+	envAPIKey       = "REPORT_ENGINE_API_KEY"
+	envBaseURL      = "REPORT_ENGINE_BASE_URL"
+	envModel        = "REPORT_ENGINE_MODEL_NAME"
+	envOpenAIKey    = "OPENAI_API_KEY"
+	envOpenAIBase   = "OPENAI_BASE_URL"
+	envOpenAIModel  = "OPENAI_MODEL"
+	defaultBaseURL  = "https://api.openai.com/v1"
+	defaultModel    = "gpt-4o-mini"
+	exitCodePartial = 5
+)
+
+// ExitPartial is returned by `report` when the report was written but one
+// or more chapters are placeholders (the manifest says which).
+const ExitPartial = exitCodePartial
+
+// reportOptions are the inputs of `reportengine report`.
+type reportOptions struct {
+	graphInputs
+	Graph          string
+	Template       string
+	OutDir         string
+	LLM            string
+	Model          string
+	BaseURL        string
+	Timeout        time.Duration
+	MaxOutput      int
+	NoRespFormat   bool
+	NoTemperature  bool
+	Concurrency    int
+	QueryRounds    int
+	PromptTokens   int
+	Events         bool
+	JSON           bool
+	stateArgs      []string
+	positionalArgs []string
+
+	Out    io.Writer
+	Err    io.Writer
+	Getenv func(string) string
+}
+
+// partialError marks a report that was written with placeholder chapters.
+type partialError struct{ failed []string }
+
+func (e partialError) Error() string {
+	return fmt.Sprintf("report written, but %d chapter(s) failed and are placeholders: %s", len(e.failed), strings.Join(e.failed, ", "))
+}
+
+func newReportCmd(d *Deps, runF func(context.Context, *reportOptions) error) *cobra.Command {
+	opts := &reportOptions{}
+	cmd := &cobra.Command{
+		Use:   "report --topic TOPIC [--states FILE...] [--forum LOG] [--graph ID] [flags] [STATE...]",
+		Short: "Generate a cited HTML and Markdown report from engine states, forum log and graph",
+		Long: `Generate a report: build (or load) the knowledge graph, pick a template, design the
+layout and word budget, then for every chapter (concurrently) let the model query the
+graph over several rounds and write the chapter as JSON IR, which is validated and
+repaired once; a chapter that still fails becomes a clearly marked placeholder.
+The chapters are stitched into one document and rendered.
+
+Writes <out>/<report-id>/:
+  report.html          self-contained page (no network needed to view it)
+  report.md            the same document as Markdown
+  document_ir.json     the document IR
+  chapters/<order>-<slug>.json   one chapter IR per file
+  manifest.json        stages, timings, model, failures (written last)
+and the graph in <graphs>/<report-id>/graphrag.json.
+
+Model: with no API key configured the offline extractive model is used (no network;
+its text is extracted from the inputs, and the report says so). Otherwise any
+OpenAI-compatible server (OpenAI, DeepSeek, Qwen, Ollama, vLLM):
+  REPORT_ENGINE_API_KEY    (or OPENAI_API_KEY)    API key; never printed
+  REPORT_ENGINE_BASE_URL   (or OPENAI_BASE_URL)   default ` + defaultBaseURL + `
+  REPORT_ENGINE_MODEL_NAME (or OPENAI_MODEL)      default ` + defaultModel + `
+Flags --llm, --model and --base-url override them.
+
+Progress goes to stderr: a progress bar on a terminal, plain lines otherwise, JSON
+lines with --events. Exit code 5: the report was written but some chapters failed.`,
+		Example: `  reportengine report --topic 咖啡店 examples/coffee-shop/*_engine_streamlit_reports/*.json \
+      --forum examples/coffee-shop/logs/forum.log
+  reportengine report --topic 武汉大学 --graph wuhan --template 社会公共热点事件分析报告模板
+  REPORT_ENGINE_API_KEY=... reportengine report --topic T --states q.json --llm openai --model deepseek-chat \
+      --base-url https://api.deepseek.com/v1`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.positionalArgs = args
+			opts.Out = cmd.OutOrStdout()
+			opts.Err = cmd.ErrOrStderr()
+			opts.Now = d.Now
+			opts.Getenv = d.Getenv
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runReport(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Topic, "topic", "", "report topic (default: the query the state files research)")
+	f.StringSliceVar(&opts.stateArgs, "states", nil, "engine state files (ENGINE=PATH or PATH; repeat or comma-separate); positional arguments are added")
+	f.StringVar(&opts.Forum, "forum", "", "forum log file")
+	f.StringVar(&opts.Graph, "graph", "", "use this stored graph id (or 'latest') instead of building one")
+	f.StringVar(&opts.Template, "template", "", "template name (skips selection); see `reportengine templates`")
+	f.StringVar(&opts.ReportID, "report-id", "", "report and graph id (default: the graph id)")
+	f.StringVar(&opts.OutDir, "out", "reports", "folder for report runs")
+	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
+	f.BoolVar(&opts.AllowMixedQueries, "allow-mixed-queries", false, "build one graph from state files that research different queries")
+	f.StringVar(&opts.LLM, "llm", "auto", "model: offline, openai, or auto (openai when an API key is set, else offline)")
+	f.StringVar(&opts.Model, "model", "", "model name for --llm openai")
+	f.StringVar(&opts.BaseURL, "base-url", "", "OpenAI-compatible base URL for --llm openai")
+	f.DurationVar(&opts.Timeout, "timeout", 180*time.Second, "per-request timeout for --llm openai")
+	f.IntVar(&opts.MaxOutput, "max-output-tokens", 0, "max completion tokens per call (0 = provider default)")
+	f.BoolVar(&opts.NoRespFormat, "no-response-format", false, "never send response_format (for servers that reject it)")
+	f.BoolVar(&opts.NoTemperature, "no-temperature", false, "never send temperature/top_p (for reasoning models that reject them)")
+	f.IntVar(&opts.Concurrency, "concurrency", 4, "chapters generated at the same time")
+	f.IntVar(&opts.QueryRounds, "query-rounds", 3, "graph query rounds per chapter (0 = none)")
+	f.IntVar(&opts.PromptTokens, "prompt-tokens", 6000, "context budget per prompt, in tokens")
+	f.BoolVar(&opts.Events, "events", false, "print stage/chapter events as JSON lines on stderr instead of progress")
+	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+// reportSummary is what `report` prints.
+type reportSummary struct {
+	ReportID string            `json:"report_id"`
+	Dir      string            `json:"dir"`
+	Files    []string          `json:"files"`
+	Graph    string            `json:"graph"`
+	Template string            `json:"template"`
+	Model    llm.Info          `json:"model"`
+	Status   string            `json:"status"`
+	Chapters []reportChapterLn `json:"chapters"`
+	Warnings []string          `json:"warnings,omitempty"`
+	Seconds  float64           `json:"seconds"`
+}
+
+type reportChapterLn struct {
+	ChapterID string `json:"chapter_id"`
+	Title     string `json:"title"`
+	Status    string `json:"status"`
+}
+
+func runReport(ctx context.Context, opts *reportOptions) error {
+	start := time.Now()
+	if opts.Concurrency < 1 {
+		return usagef("--concurrency must be at least 1")
+	}
+	if opts.QueryRounds < 0 {
+		return usagef("--query-rounds must be 0 or more")
+	}
+	if opts.PromptTokens < 500 {
+		return usagef("--prompt-tokens must be at least 500")
+	}
+	if opts.Template != "" {
+		if _, err := templates.Lookup(opts.Template); err != nil {
+			return usageError{fmt.Errorf("--template: %w", err)}
+		}
+	}
+	model, err := modelFromOptions(opts)
+	if err != nil {
+		return err
+	}
+	opts.States = append(append([]string{}, opts.stateArgs...), opts.positionalArgs...)
+	var (
+		g        *graphrag.Graph
+		graphID  string
+		topic    = strings.TrimSpace(opts.Topic)
+		built    *builtGraph
+		warnings []string
+	)
+	switch {
+	case opts.Graph != "":
+		lg, id, rep, err := loadGraph(opts.GraphsDir, opts.Graph)
+		if err != nil {
+			return err
+		}
+		g, graphID = lg, id
+		if rep != nil {
+			warnings = append(warnings, rep.Warnings...)
+		}
+		if len(opts.States) > 0 || opts.Forum != "" {
+			// States and forum give the chapter excerpts; the stored graph
+			// stays as it is.
+			loaded, err := buildInMemory(ctx, opts.graphInputs)
+			if err != nil {
+				return err
+			}
+			built = loaded
+		}
+		if topic == "" {
+			topic = graphTopic(g)
+		}
+	case len(opts.States) > 0:
+		b, err := buildAndSave(ctx, opts.graphInputs)
+		if err != nil {
+			return err
+		}
+		built, g, graphID = b, b.Graph, b.ID
+		if topic == "" {
+			topic = b.Topic
+		}
+	default:
+		return usagef("give state files (--states or arguments) or a stored graph (--graph ID)")
+	}
+	if topic == "" {
+		return usagef("no topic: pass --topic")
+	}
+	in := nodes.Input{Topic: topic, GraphID: graphID, Graph: g}
+	if built != nil {
+		in.States, in.Forum = built.States, built.Forum
+		warnings = append(warnings, built.Warnings...)
+	}
+	reportID := opts.ReportID
+	if reportID == "" {
+		reportID = graphID
+	}
+	if err := storage.ValidateID(reportID); err != nil {
+		return usageError{fmt.Errorf("--report-id: %w", err)}
+	}
+	in.ReportID = reportID
+
+	prog := newProgress(opts.Err, opts.Events)
+	defer prog.finish()
+	p, err := nodes.New(nodes.Config{
+		Model:        model,
+		Template:     opts.Template,
+		QueryRounds:  opts.QueryRounds,
+		Concurrency:  opts.Concurrency,
+		PromptTokens: opts.PromptTokens,
+		Now:          opts.Now,
+		OnEvent:      prog.event,
+	})
+	if err != nil {
+		return err
+	}
+	res, err := p.Run(ctx, in)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(opts.OutDir, reportID)
+	files, err := nodes.Save(dir, res)
+	if err != nil {
+		return err
+	}
+	prog.finish()
+	sum := reportSummary{ReportID: reportID, Dir: dir, Files: files, Graph: graphID, Template: res.Manifest.Template,
+		Model: model.Info(), Status: res.Manifest.Status, Warnings: append(warnings, res.Manifest.Warnings...)}
+	var failed []string
+	for _, c := range res.Chapters {
+		sum.Chapters = append(sum.Chapters, reportChapterLn{ChapterID: c.Section.ChapterID, Title: c.Section.Title, Status: c.Status})
+		if c.Status == "placeholder" {
+			failed = append(failed, c.Section.ChapterID+" "+c.Section.Title)
+		}
+	}
+	sum.Seconds = time.Since(start).Seconds()
+	if opts.JSON {
+		enc := json.NewEncoder(opts.Out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			return err
+		}
+	} else {
+		printReportSummary(opts.Out, sum)
+	}
+	if len(failed) > 0 {
+		return partialError{failed: failed}
+	}
+	return nil
+}
+
+func graphTopic(g *graphrag.Graph) string {
+	for _, n := range g.Nodes() {
+		if n.Type == graphrag.TypeTopic {
+			return n.Name
+		}
+	}
+	return ""
+}
+
+func printReportSummary(w io.Writer, s reportSummary) {
+	fmt.Fprintf(w, "report %s written to %s (%s)\n", s.ReportID, s.Dir, s.Status)
+	for _, f := range s.Files {
+		fmt.Fprintf(w, "  %s\n", f)
+	}
+	kind := s.Model.Provider + " " + s.Model.Model
+	if s.Model.Extractive {
+		kind += " (extractive: text taken from the inputs, not written by a language model)"
+	}
+	fmt.Fprintf(w, "model:    %s\n", safeText(kind))
+	fmt.Fprintf(w, "graph:    %s\n", s.Graph)
+	fmt.Fprintf(w, "template: %s\n", safeText(s.Template))
+	for _, c := range s.Chapters {
+		fmt.Fprintf(w, "  %-4s %-11s %s\n", c.ChapterID, c.Status, safeText(c.Title))
+	}
+	if len(s.Warnings) > 0 {
+		fmt.Fprintf(w, "warnings (%d):\n", len(s.Warnings))
+		for _, x := range s.Warnings {
+			fmt.Fprintf(w, "  - %s\n", safeText(x))
+		}
+	}
+	fmt.Fprintf(w, "took:     %.2fs\n", s.Seconds)
+}
+
+// modelFromOptions picks the model: --llm offline, --llm openai, or auto
+// (openai when an API key is configured, else offline).
+func modelFromOptions(opts *reportOptions) (llm.Model, error) {
+	env := func(names ...string) string {
+		for _, n := range names {
+			if v := strings.TrimSpace(opts.Getenv(n)); v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	key := env(envAPIKey, envOpenAIKey)
+	mode := strings.ToLower(strings.TrimSpace(opts.LLM))
+	switch mode {
+	case "auto", "":
+		if key == "" {
+			return offline.New(), nil
+		}
+		mode = "openai"
+	case "offline":
+		return offline.New(), nil
+	case "openai":
+	default:
+		return nil, usagef("--llm %q: want offline, openai or auto", opts.LLM)
+	}
+	base := opts.BaseURL
+	if base == "" {
+		base = env(envBaseURL, envOpenAIBase)
+	}
+	if base == "" {
+		base = defaultBaseURL
+	}
+	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, usagef("--base-url %q: want an http(s) URL such as %s", base, defaultBaseURL)
+	}
+	name := opts.Model
+	if name == "" {
+		name = env(envModel, envOpenAIModel)
+	}
+	if name == "" {
+		name = defaultModel
+	}
+	m, err := openaicompat.New(openaicompat.Config{
+		BaseURL:               base,
+		APIKey:                key,
+		Model:                 name,
+		Timeout:               opts.Timeout,
+		MaxOutputTokens:       opts.MaxOutput,
+		DisableResponseFormat: opts.NoRespFormat,
+		DisableTemperature:    opts.NoTemperature,
+	})
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return m, nil
+}
+
+// progress shows pipeline events on stderr: a bar on a terminal, plain
+// lines otherwise, JSON lines with --events.
+type progress struct {
+	mu     sync.Mutex
+	w      io.Writer
+	events bool
+	bar    *progressbar.ProgressBar
+	done   bool
+}
+
+func newProgress(w io.Writer, events bool) *progress {
+	p := &progress{w: w, events: events}
+	if !events {
+		if f, ok := w.(*os.File); ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+			p.bar = progressbar.NewOptions(-1,
+				progressbar.OptionSetWriter(w),
+				progressbar.OptionSetDescription("report"),
+				progressbar.OptionShowCount(),
+				progressbar.OptionClearOnFinish(),
+				progressbar.OptionSetPredictTime(false),
+			)
+		}
+	}
+	return p
+}
+
+func (p *progress) event(e nodes.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.done {
+		return
+	}
+	if p.events {
+		b, err := json.Marshal(e)
+		if err == nil {
+			p.w.Write(append(b, '\n'))
+		}
+		return
+	}
+	line := e.Kind
+	if e.Stage != "" {
+		line += " " + e.Stage
+	}
+	if e.ChapterID != "" {
+		line += " " + e.ChapterID
+		if e.Title != "" {
+			line += " " + e.Title
+		}
+	}
+	if e.Status != "" {
+		line += ": " + e.Status
+	}
+	if e.Message != "" {
+		line += " (" + e.Message + ")"
+	}
+	if e.Total > 0 {
+		line += fmt.Sprintf(" [%d/%d]", e.Done, e.Total)
+	}
+	if e.Seconds > 0 {
+		line += fmt.Sprintf(" %.1fs", e.Seconds)
+	}
+	line = safeText(line)
+	if p.bar != nil {
+		if e.Total > 0 {
+			p.bar.ChangeMax(e.Total)
+			p.bar.Set(e.Done)
+		}
+		p.bar.Describe(line)
+		return
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil && !p.done {
+		p.bar.Finish()
+		fmt.Fprintln(p.w)
+	}
+	p.done = true
+}

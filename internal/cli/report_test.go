@@ -1,0 +1,642 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"reportengine/llm"
+	"reportengine/llm/offline"
+	"reportengine/nodes"
+)
+
+const fixtureDir = "../../../shared/fixtures/bettafish"
+
+// runEnv executes the CLI in-process with the given environment.
+func runEnv(t testing.TB, env map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Main(context.Background(), args, Deps{
+		Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string { return env[k] },
+		Now:    func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
+	})
+	return code, out.String(), errb.String()
+}
+
+func readManifest(t *testing.T, dir string) nodes.Manifest {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatalf("manifest: %v", err)
+	}
+	var m nodes.Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("manifest: %v", err)
+	}
+	return m
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// The offline report on the bundled sample: every output file, every chapter
+// with content, source links from the sample, the extractive label.
+func TestReportOfflineSample(t *testing.T) {
+	dir := t.TempDir()
+	args := append([]string{"report", "--llm", "offline", "--report-id", "coffee", "--out", filepath.Join(dir, "reports"),
+		"--graphs", filepath.Join(dir, "graphs"), "--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
+	code, out, errs := run(t, args...)
+	if code != ExitOK {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	rd := filepath.Join(dir, "reports", "coffee")
+	for _, f := range []string{"report.html", "report.md", "document_ir.json", "manifest.json"} {
+		if _, err := os.Stat(filepath.Join(rd, f)); err != nil {
+			t.Errorf("missing %s: %v", f, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "graphs", "coffee", "graphrag.json")); err != nil {
+		t.Errorf("graph not saved: %v", err)
+	}
+	m := readManifest(t, rd)
+	if m.Status != "complete" {
+		t.Errorf("manifest status %q, want complete", m.Status)
+	}
+	if !m.Model.Extractive || m.Model.Provider != "offline" {
+		t.Errorf("manifest model %+v, want the offline extractive model", m.Model)
+	}
+	chapterFiles, _ := filepath.Glob(filepath.Join(rd, "chapters", "*.json"))
+	if len(chapterFiles) != len(m.Chapters) || len(m.Chapters) < 6 {
+		t.Errorf("%d chapter files, %d manifest chapters", len(chapterFiles), len(m.Chapters))
+	}
+	for _, c := range m.Chapters {
+		if c.Status == "placeholder" {
+			t.Errorf("chapter %s is a placeholder: %v", c.ChapterID, c.Errors)
+		}
+	}
+	html := readFile(t, filepath.Join(rd, "report.html"))
+	// Every source URL in the report comes from the sample's search records.
+	urls := sampleURLs(t)
+	linked := 0
+	for u := range urls {
+		if strings.Contains(html, `href="`+u+`"`) {
+			linked++
+		}
+	}
+	if linked < 5 {
+		t.Errorf("report links %d sample source URLs, want at least 5", linked)
+	}
+	if !strings.Contains(html, "<svg") {
+		t.Error("no inline SVG chart in the report")
+	}
+	if strings.Contains(html, "http://cdn") || strings.Contains(html, `src="http`) {
+		t.Error("report loads something from the network")
+	}
+	if !strings.Contains(html, `<div class="extractive-banner"`) {
+		t.Error("report does not say it was produced by the extractive offline model")
+	}
+	var doc struct {
+		Chapters []struct {
+			ChapterID string            `json:"chapterId"`
+			Blocks    []json.RawMessage `json:"blocks"`
+		} `json:"chapters"`
+	}
+	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(rd, "document_ir.json"))), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range doc.Chapters {
+		if len(c.Blocks) < 3 {
+			t.Errorf("chapter %s has %d blocks", c.ChapterID, len(c.Blocks))
+		}
+	}
+	screenshotCheck(t, filepath.Join(rd, "report.html"))
+}
+
+func sampleURLs(t *testing.T) map[string]bool {
+	t.Helper()
+	urls := map[string]bool{}
+	for _, p := range sampleStates(t) {
+		var st struct {
+			Paragraphs []struct {
+				Research struct {
+					SearchHistory []struct {
+						URL string `json:"url"`
+					} `json:"search_history"`
+				} `json:"research"`
+			} `json:"paragraphs"`
+		}
+		if err := json.Unmarshal([]byte(readFile(t, p)), &st); err != nil {
+			t.Fatal(err)
+		}
+		for _, par := range st.Paragraphs {
+			for _, r := range par.Research.SearchHistory {
+				if r.URL != "" {
+					urls[r.URL] = true
+				}
+			}
+		}
+	}
+	return urls
+}
+
+// The real BettaFish fixtures, offline: the report of the issue's "done means".
+func TestReportOfflineFixtures(t *testing.T) {
+	if _, err := os.Stat(fixtureDir); err != nil {
+		t.Skipf("shared fixtures not available at %s: %v", fixtureDir, err)
+	}
+	dir := t.TempDir()
+	var states []string
+	for _, e := range []string{"query", "media", "insight"} {
+		states = append(states, filepath.Join(fixtureDir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
+	}
+	args := append([]string{"report", "--topic", "武汉大学", "--allow-mixed-queries", "--llm", "offline", "--report-id", "wuhan",
+		"--out", filepath.Join(dir, "reports"), "--graphs", filepath.Join(dir, "graphs"),
+		"--forum", filepath.Join(fixtureDir, "logs", "forum.log")}, states...)
+	code, out, errs := run(t, args...)
+	if code != ExitOK {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	rd := filepath.Join(dir, "reports", "wuhan")
+	m := readManifest(t, rd)
+	if m.Status != "complete" {
+		t.Errorf("status %q", m.Status)
+	}
+	html := readFile(t, filepath.Join(rd, "report.html"))
+	if strings.Count(html, `href="http`) < 10 {
+		t.Errorf("only %d http links in the fixture report", strings.Count(html, `href="http`))
+	}
+	screenshotCheck(t, filepath.Join(rd, "report.html"))
+}
+
+// screenshotCheck opens the page in headless Chromium and checks that the
+// screenshot is not blank. It skips without Chromium unless CI requires it.
+func screenshotCheck(t *testing.T, htmlPath string) {
+	t.Helper()
+	bin, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("REPORTENGINE_REQUIRE_CHROMIUM") != "" {
+			t.Fatalf("chromium required (REPORTENGINE_REQUIRE_CHROMIUM) but not found: %v", err)
+		}
+		t.Logf("chromium not installed; screenshot check skipped")
+		return
+	}
+	abs, err := filepath.Abs(htmlPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+		"--hide-scrollbars", "--window-size=1280,2400", "--screenshot="+shot, "file://"+abs)
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+	if outb, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, outb)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	colours, nonWhite, total := screenshotStats(img)
+	if colours < 16 || float64(nonWhite) < 0.03*float64(total) {
+		t.Errorf("screenshot looks blank: %d colours, %d of %d pixels not white", colours, nonWhite, total)
+	}
+	if keep := os.Getenv("REPORTENGINE_KEEP_SCREENSHOT"); keep != "" {
+		b, _ := os.ReadFile(shot)
+		os.WriteFile(filepath.Join(keep, filepath.Base(filepath.Dir(htmlPath))+".png"), b, 0o644)
+	}
+}
+
+func screenshotStats(img image.Image) (colours, nonWhite, total int) {
+	seen := map[uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			total++
+			if r < 0xf000 || g < 0xf000 || bl < 0xf000 {
+				nonWhite++
+			}
+			seen[(r>>11)<<10|(g>>11)<<5|bl>>11] = true
+		}
+	}
+	return len(seen), nonWhite, total
+}
+
+func TestReportUnknownTemplate(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := run(t, append([]string{"report", "--llm", "offline", "--template", "不存在的模板", "--out", dir, "--graphs", dir}, sampleStates(t)...)...)
+	if code != ExitUsage {
+		t.Fatalf("exit %d, want %d; stderr %s", code, ExitUsage, errs)
+	}
+	for _, name := range []string{"企业品牌声誉分析报告模板", "社会公共热点事件分析报告模板", "突发事件与危机公关舆情报告模板"} {
+		if !strings.Contains(errs, name) {
+			t.Errorf("error does not list %s: %s", name, errs)
+		}
+	}
+}
+
+func TestReportNeedsInput(t *testing.T) {
+	code, _, errs := run(t, "report", "--llm", "offline", "--topic", "x", "--graphs", t.TempDir())
+	if code != ExitUsage {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+}
+
+func TestTemplatesCommand(t *testing.T) {
+	code, out, _ := run(t, "templates", "--json")
+	if code != ExitOK {
+		t.Fatal(code)
+	}
+	var list []templateLine
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"企业品牌声誉分析报告模板": 7, "市场竞争格局舆情分析报告模板": 7, "日常或定期舆情监测报告模板": 7,
+		"特定政策或行业动态舆情分析报告模板": 6, "社会公共热点事件分析报告模板": 6, "突发事件与危机公关舆情报告模板": 6}
+	if len(list) != len(want) {
+		t.Fatalf("%d templates", len(list))
+	}
+	for _, l := range list {
+		if want[l.Name] != len(l.Chapters) {
+			t.Errorf("%s: %d chapters, want %d", l.Name, len(l.Chapters), want[l.Name])
+		}
+	}
+}
+
+// ---- the whole pipeline against a scripted OpenAI-compatible server ----
+
+// script decides, per call, what the fake provider does. task is the
+// prompts task of the call, chapter its chapter id ("" for report-level
+// stages), n the 1-based count of calls so far with the same task+chapter.
+type script func(task, chapter string, n int) reply
+
+type reply struct {
+	status      int                 // HTTP status; 0 = 200
+	body        string              // raw body for errors
+	wrap        func(string) string // transforms the good content
+	content     *string             // replaces the good content
+	finish      string              // finish_reason; "" = stop
+	reasoning   string              // reasoning_content
+	delay       time.Duration       // before answering
+	contentNull bool
+}
+
+type fakeProvider struct {
+	script script
+	model  llm.Model
+	mu     sync.Mutex
+	counts map[string]int
+	calls  []string
+	bodies []string
+}
+
+func newFakeProvider(t testing.TB, s script) (*fakeProvider, *httptest.Server) {
+	p := &fakeProvider{script: s, model: offline.New(), counts: map[string]int{}}
+	srv := httptest.NewServer(p)
+	t.Cleanup(srv.Close)
+	return p, srv
+}
+
+func (p *fakeProvider) count(key string) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.counts[key]
+}
+
+func (p *fakeProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
+		http.NotFound(w, r)
+		return
+	}
+	body, _ := io.ReadAll(r.Body)
+	var req struct {
+		Model    string        `json:"model"`
+		Stream   bool          `json:"stream"`
+		Messages []llm.Message `json:"messages"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		http.Error(w, "bad json", 400)
+		return
+	}
+	user := req.Messages[len(req.Messages)-1].Content
+	var head struct {
+		Task    string `json:"task"`
+		Section struct {
+			ChapterID string `json:"chapterId"`
+		} `json:"section"`
+		Chapter struct {
+			ChapterID string `json:"chapterId"`
+		} `json:"chapter"`
+		Original struct {
+			Section struct {
+				ChapterID string `json:"chapterId"`
+			} `json:"section"`
+		} `json:"original"`
+	}
+	json.Unmarshal([]byte(user), &head)
+	chapter := head.Section.ChapterID + head.Chapter.ChapterID + head.Original.Section.ChapterID
+	key := head.Task + "/" + chapter
+	p.mu.Lock()
+	p.counts[key]++
+	n := p.counts[key]
+	p.calls = append(p.calls, key)
+	p.bodies = append(p.bodies, string(body))
+	p.mu.Unlock()
+	rep := p.script(head.Task, chapter, n)
+	if rep.delay > 0 {
+		select {
+		case <-time.After(rep.delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if rep.status != 0 && rep.status != 200 {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(rep.status)
+		io.WriteString(w, rep.body)
+		return
+	}
+	good, err := p.model.Complete(r.Context(), llm.Request{Messages: req.Messages})
+	content := good.Content
+	if err != nil {
+		content = "offline model failed: " + err.Error()
+	}
+	if rep.wrap != nil {
+		content = rep.wrap(content)
+	}
+	if rep.content != nil {
+		content = *rep.content
+	}
+	finish := rep.finish
+	if finish == "" {
+		finish = "stop"
+	}
+	msg := map[string]any{"role": "assistant", "content": content}
+	if rep.contentNull {
+		msg["content"] = nil
+	}
+	if rep.reasoning != "" {
+		msg["reasoning_content"] = rep.reasoning
+	}
+	if !req.Stream {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{
+			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
+			"usage":   map[string]int{"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20},
+		})
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	fl, _ := w.(http.Flusher)
+	send := func(v any) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(w, "data: %s\n\n", b)
+		if fl != nil {
+			fl.Flush()
+		}
+	}
+	chunk := func(delta map[string]any, fin any) map[string]any {
+		return map[string]any{"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": fin}}}
+	}
+	send(chunk(map[string]any{"role": "assistant"}, nil))
+	if rep.reasoning != "" {
+		send(chunk(map[string]any{"reasoning_content": rep.reasoning}, nil))
+	}
+	if !rep.contentNull {
+		rs := []rune(content)
+		for i := 0; i < len(rs); i += 200 {
+			j := min(i+200, len(rs))
+			send(chunk(map[string]any{"content": string(rs[i:j])}, nil))
+		}
+	}
+	send(chunk(map[string]any{}, finish))
+	fmt.Fprint(w, "data: [DONE]\n\n")
+}
+
+func pipelineEnv(srv *httptest.Server) map[string]string {
+	return map[string]string{
+		"REPORT_ENGINE_API_KEY":    "sk-test-SECRET123",
+		"REPORT_ENGINE_BASE_URL":   srv.URL + "/v1",
+		"REPORT_ENGINE_MODEL_NAME": "scripted-model",
+	}
+}
+
+func runScripted(t *testing.T, s script, extra ...string) (p *fakeProvider, code int, stdout, stderr, dir string) {
+	t.Helper()
+	p, srv := newFakeProvider(t, s)
+	base := t.TempDir()
+	args := append([]string{"report", "--report-id", "scripted", "--out", filepath.Join(base, "reports"),
+		"--graphs", filepath.Join(base, "graphs"), "--forum", repoPath("examples", "coffee-shop", "logs", "forum.log"),
+		"--template", "企业品牌声誉分析报告模板", "--timeout", "2s"}, extra...)
+	args = append(args, sampleStates(t)...)
+	code, stdout, stderr = runEnv(t, pipelineEnv(srv), args...)
+	if strings.Contains(stdout+stderr, "SECRET123") {
+		t.Errorf("API key printed")
+	}
+	return p, code, stdout, stderr, filepath.Join(base, "reports", "scripted")
+}
+
+func good(string, string, int) reply { return reply{} }
+
+func TestPipelineScriptedGood(t *testing.T) {
+	p, code, out, errs, dir := runScripted(t, good)
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	m := readManifest(t, dir)
+	if m.Model.Provider != "openai-compatible" || m.Model.Extractive {
+		t.Errorf("model %+v", m.Model)
+	}
+	if m.Status != "complete" {
+		t.Errorf("status %q", m.Status)
+	}
+	// template given: no selection call; 7 chapters each with a chapter call.
+	if n := p.count("template_selection/"); n != 0 {
+		t.Errorf("%d template selection calls with --template", n)
+	}
+	for i := 1; i <= 7; i++ {
+		if n := p.count(fmt.Sprintf("chapter/S%d", i)); n != 1 {
+			t.Errorf("chapter S%d: %d calls, want 1", i, n)
+		}
+	}
+	html := readFile(t, filepath.Join(dir, "report.html"))
+	if strings.Contains(html, `<div class="extractive-banner"`) {
+		t.Error("a model-written report is labelled extractive")
+	}
+}
+
+// B01: every reply starts with a reasoning block; it never reaches the output.
+func TestPipelineScriptedReasoningPrefix(t *testing.T) {
+	think := func(s string) string {
+		return "<think>\n先确定章节结构，再补充段落内容。\n</think>\n" + s
+	}
+	_, code, out, errs, dir := runScripted(t, func(string, string, int) reply { return reply{wrap: think} })
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, f := range []string{"report.html", "report.md", "document_ir.json"} {
+		if strings.Contains(readFile(t, filepath.Join(dir, f)), "先确定章节结构") {
+			t.Errorf("%s contains the reasoning text", f)
+		}
+	}
+}
+
+// B08: a truncated chapter becomes a marked placeholder; the rest is fine;
+// exit code 5 says the report is partial.
+func TestPipelineScriptedTruncatedChapter(t *testing.T) {
+	p, code, _, errs, dir := runScripted(t, func(task, ch string, n int) reply {
+		if (task == "chapter" || task == "chapter_repair") && ch == "S2" {
+			return reply{finish: "length", wrap: func(s string) string { return s[:len(s)/2] }}
+		}
+		return reply{}
+	})
+	if code != ExitPartial {
+		t.Fatalf("exit %d, want %d (partial)\n%s", code, ExitPartial, errs)
+	}
+	m := readManifest(t, dir)
+	if m.Status != "partial" || len(m.Failures) != 1 || m.Failures[0].ChapterID != "S2" {
+		t.Errorf("status %q failures %+v", m.Status, m.Failures)
+	}
+	if n := p.count("chapter/S2"); n != 1 {
+		t.Errorf("truncated chapter retried: %d calls", n)
+	}
+	html := readFile(t, filepath.Join(dir, "report.html"))
+	if !strings.Contains(html, m.Failures[0].Title) {
+		t.Errorf("report does not name the failed chapter %q", m.Failures[0].Title)
+	}
+}
+
+// B09: a context-length error is not retried: exactly one request.
+func TestPipelineScriptedContextTooLong(t *testing.T) {
+	body := `{"error":{"message":"This model's maximum context length is 65536 tokens. However, you requested 70210 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}`
+	p, code, _, errs, dir := runScripted(t, func(task, ch string, n int) reply {
+		if task == "chapter" && ch == "S3" {
+			return reply{status: 400, body: body}
+		}
+		return reply{}
+	})
+	if code != ExitPartial {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	if n := p.count("chapter/S3"); n != 1 {
+		t.Errorf("context-length error: %d requests, want exactly 1", n)
+	}
+	m := readManifest(t, dir)
+	if len(m.Failures) != 1 || !strings.Contains(m.Failures[0].Reason, "65536") || !strings.Contains(m.Failures[0].Reason, "70210") {
+		t.Errorf("failures %+v: want the limit and the requested size", m.Failures)
+	}
+}
+
+// B25 and transient failures: empty completion, 500 with an HTML body and a
+// slow reply are retried (bounded), and the report completes.
+func TestPipelineScriptedTransient(t *testing.T) {
+	p, code, out, errs, dir := runScripted(t, func(task, ch string, n int) reply {
+		switch {
+		case task == "document_layout" && n == 1:
+			e := ""
+			return reply{content: &e}
+		case task == "word_budget" && n == 1:
+			return reply{contentNull: true, reasoning: "先分析……"}
+		case task == "chapter" && ch == "S1" && n == 1:
+			return reply{status: 500, body: "<html><body>502 Bad Gateway</body></html>"}
+		case task == "chapter" && ch == "S4" && n == 1:
+			return reply{delay: 3 * time.Second}
+		}
+		return reply{}
+	})
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	for key, want := range map[string]int{"document_layout/": 2, "word_budget/": 2, "chapter/S1": 2, "chapter/S4": 2} {
+		if n := p.count(key); n != want {
+			t.Errorf("%s: %d calls, want %d", key, n, want)
+		}
+	}
+	if strings.Contains(readFile(t, filepath.Join(dir, "document_ir.json")), "先分析") {
+		t.Error("reasoning text used as content")
+	}
+}
+
+// B03 on every layout attempt: the template-derived layout is used and the
+// fallback is recorded, never silent.
+func TestPipelineScriptedProseLayout(t *testing.T) {
+	prose := "**讨论摘要**\n| Agent | 要点 |\n|-------|------|\n| QUERY | 官方通报已发布 |\n| MEDIA | 短视频传播最快 |\n"
+	_, code, out, errs, dir := runScripted(t, func(task, ch string, n int) reply {
+		if task == "document_layout" {
+			return reply{content: &prose}
+		}
+		return reply{}
+	})
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	m := readManifest(t, dir)
+	found := false
+	for _, s := range m.Stages {
+		if s.Name == "document layout" || s.Name == "layout" {
+			found = s.Status == "fallback" && strings.Contains(s.Error, "document layout")
+		}
+	}
+	if !found {
+		t.Errorf("layout fallback not recorded: %+v", m.Stages)
+	}
+}
+
+// B26: the provider rejects a parameter. The error reaches the user with the
+// HTTP status, model and host, without the key, and is never an empty result.
+func TestPipelineScriptedRejectedParameter(t *testing.T) {
+	body := `{"error":{"message":"'response_format.type' must be 'json_schema' or 'text'","type":"invalid_request_error"}}`
+	_, code, out, errs, dir := runScripted(t, func(task, ch string, n int) reply {
+		return reply{status: 400, body: body}
+	})
+	if code == ExitOK {
+		t.Fatalf("exit 0 on a rejected request\n%s", out)
+	}
+	if !strings.Contains(errs, "400") || !strings.Contains(errs, "scripted-model") || !strings.Contains(errs, "127.0.0.1") {
+		t.Errorf("error lacks status/model/host: %s", errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "report.html")); err == nil {
+		t.Error("a report.html was written for a run the provider rejected")
+	}
+}
+
+// --no-response-format omits the field.
+func TestPipelineScriptedNoResponseFormat(t *testing.T) {
+	p, code, _, errs, _ := runScripted(t, good, "--no-response-format", "--no-temperature")
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	for _, b := range p.bodies {
+		if strings.Contains(b, "response_format") || strings.Contains(b, `"temperature"`) {
+			t.Fatalf("request still carries response_format/temperature: %.200s", b)
+		}
+	}
+}

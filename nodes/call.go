@@ -1,0 +1,151 @@
+package nodes
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"reportengine/llm"
+)
+
+// jsonCall is one model call of a stage: a system prompt, one JSON user
+// message, a reply that must hold a JSON object. It is made up to
+// attempts times: a model error that llm.Retryable accepts, a reply without
+// a usable JSON object, or a decode error counts as one failed attempt; any
+// other model error ends the call at once (the client already retried what
+// was transient, and a context-length, bad-request, auth or truncation error
+// does not get better by asking again).
+type jsonCall struct {
+	model    llm.Model
+	step     string
+	system   string
+	input    any
+	attempts int
+	temp     *float64
+	topP     *float64
+	// stream, when non-nil, makes the call streamed: it gets every delta.
+	stream func(delta string)
+	// retrying, when non-nil, is told before a new attempt.
+	retrying func(attempt int, err error)
+}
+
+// callResult is what a jsonCall leaves behind.
+type callResult struct {
+	Calls   int    // model requests made
+	LastRaw string // the last reply text (for text fallbacks; never shown to readers)
+}
+
+// run makes the call; decode gets the extracted JSON object and returns an
+// error when its shape is unusable.
+func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) error) (callResult, error) {
+	var res callResult
+	user, err := json.Marshal(c.input)
+	if err != nil {
+		return res, fmt.Errorf("%s: encode prompt: %w", c.step, err)
+	}
+	req := llm.Request{
+		Step: c.step,
+		Messages: []llm.Message{
+			{Role: llm.RoleSystem, Content: c.system},
+			{Role: llm.RoleUser, Content: string(user)},
+		},
+		Temperature: c.temp,
+		TopP:        c.topP,
+		JSON:        true,
+	}
+	attempts := max(c.attempts, 1)
+	var last error
+	for a := 1; a <= attempts; a++ {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		if a > 1 && c.retrying != nil {
+			c.retrying(a, last)
+		}
+		var resp llm.Response
+		res.Calls++
+		if c.stream != nil {
+			resp, err = c.model.Stream(ctx, req, func(ch llm.Chunk) error {
+				c.stream(ch.Delta)
+				return nil
+			})
+		} else {
+			resp, err = c.model.Complete(ctx, req)
+		}
+		if err != nil {
+			if ctxErr := ctx.Err(); ctxErr != nil {
+				return res, ctxErr
+			}
+			last = stepErr(c.step, err)
+			if !llm.Retryable(err) {
+				return res, last
+			}
+			continue
+		}
+		res.LastRaw = resp.Content
+		if strings.TrimSpace(resp.Content) == "" {
+			last = stepErr(c.step, &llm.Error{Kind: llm.ErrEmptyCompletion, Step: c.step, Model: resp.Model})
+			continue
+		}
+		raw, err := llm.ExtractJSON(c.step, resp.Content, llm.Object)
+		if err != nil {
+			last = stepErr(c.step, err)
+			continue
+		}
+		if err := decode(raw); err != nil {
+			last = stepErr(c.step, err)
+			continue
+		}
+		return res, nil
+	}
+	if attempts > 1 {
+		return res, &attemptsError{step: c.step, attempts: attempts, err: last}
+	}
+	return res, last
+}
+
+// stepErr makes sure the error message names the step.
+func stepErr(step string, err error) error {
+	if err == nil || strings.Contains(err.Error(), step) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", step, err)
+}
+
+// attemptsError is the last error of a call that used all its attempts.
+type attemptsError struct {
+	step     string
+	attempts int
+	err      error
+}
+
+func (e *attemptsError) Error() string {
+	return fmt.Sprintf("%s (gave up after %d attempts)", e.err.Error(), e.attempts)
+}
+
+func (e *attemptsError) Unwrap() error { return e.err }
+
+// fatalStageErr reports the model errors that end the run when a
+// report-level stage (template selection, layout, word budget) meets them:
+// the provider refused the request itself (authentication, or a bad request
+// such as an unsupported parameter, B26). Every later call would fail the
+// same way, so falling back would only hide the fault behind a report of
+// placeholders.
+func fatalStageErr(err error) bool {
+	return errors.Is(err, llm.ErrAuth) || errors.Is(err, llm.ErrBadRequest)
+}
+
+// fatalChapterErr reports the model errors that end the run during the
+// chapter phase: only authentication failures. A bad request there may be
+// about one chapter's content (a moderation refusal), so that chapter
+// becomes a placeholder.
+func fatalChapterErr(err error) bool { return errors.Is(err, llm.ErrAuth) }
+
+// isCtxErr reports a cancellation or deadline of the run's context.
+func isCtxErr(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+func f64(v float64) *float64 { return &v }

@@ -1,0 +1,257 @@
+package nodes
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"reportengine/forum"
+	"reportengine/ir"
+	"reportengine/llm"
+	"reportengine/prompts"
+	"reportengine/state"
+	"reportengine/templates"
+)
+
+// ChapterGen writes one chapter (reference §5.3), fixing its weak spots:
+//
+//   - The prompt (prompts.ChapterInput) carries excerpts, not whole
+//     reports (§8 #4): the engine-report passages and forum speeches that
+//     share the most two-rune grams with the chapter title, outline and
+//     graph keywords, within what PromptTokens leaves after the rest of
+//     the prompt (three quarters for reports, one quarter for the forum).
+//   - The call is streamed; OnDelta hears how many runes arrived.
+//   - The reply goes through llm.ExtractJSON and ir.DecodeChapter; the
+//     template's chapterId, title, anchor (the report-unique slug) and order
+//     replace the model's (§8 #17); then ir.ValidateChapter.
+//   - An unusable reply or a retryable model error is retried up to
+//     MaxAttempts calls; a non-retryable model error (context too long,
+//     truncated output, bad request, auth) is not retried.
+//   - An invalid chapter gets ONE structural repair call
+//     (prompts.ChapterRepairInput with the validator errors as
+//     "path: message" strings).
+//   - Whatever still fails becomes a placeholder chapter (Placeholder set, a
+//     heading with the template title and anchor, a "danger" callout saying
+//     in plain words why), with a Failure; never a gap, never raw model
+//     output.
+//   - A valid but thin chapter is kept with status ChapterSparse (§8 #1: a
+//     thin chapter never fails the report).
+type ChapterGen struct {
+	Model        llm.Model // answers the calls; required
+	MaxAttempts  int       // 0 = DefaultMaxAttempts
+	PromptTokens int       // 0 = DefaultPromptTokens
+	// OnDelta, when non-nil, gets the runes received so far while the
+	// chapter streams.
+	OnDelta func(runes int)
+	// OnRetry, when non-nil, is told before attempt n (n ≥ 2) with the
+	// previous attempt's error.
+	OnRetry func(n int, err error)
+}
+
+// ChapterGenInput is one chapter's brief.
+type ChapterGenInput struct {
+	Topic        string                // the report topic
+	TemplateName string                // the chosen template
+	ReportTitle  string                // the layout's title
+	Section      templates.Section     // Slug is the report-unique anchor
+	Constraints  prompts.Constraints   // blocks, SWOT/PEST permission, word target (words)
+	Graph        *prompts.GraphResults // nil = no graph section in the prompt
+	Keywords     []string              // graph keywords used (excerpt scoring)
+	States       []*state.State        // excerpted within the budget, never pasted whole
+	Forum        []forum.Entry         // at most 8 speeches excerpted
+}
+
+// ChapterGenOutput is the chapter and how it went.
+type ChapterGenOutput struct {
+	Chapter  ir.Chapter  // with the template's identity; a placeholder when Status says so
+	Status   string      // ChapterReady, ChapterSparse or ChapterPlaceholder
+	Errors   []string    // attempt, validator and density findings
+	Failure  *ir.Failure // set for a placeholder
+	Attempts int         // model requests (generation + repair)
+}
+
+// Run writes the chapter. It fails only when ctx is done or the model
+// reports llm.ErrAuth; every other failure gives a placeholder.
+func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutput, error) {
+	var out ChapterGenOutput
+	sec := in.Section
+	step := "chapter " + sec.ChapterID
+	input := prompts.ChapterInput{Task: prompts.TaskChapter,
+		Section: prompts.ChapterSection{ChapterID: sec.ChapterID, Title: sec.Title, Slug: sec.Slug, Anchor: sec.Slug,
+			Order: sec.Order, Number: sec.Number, Outline: sec.Outline},
+		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
+		Graph: in.Graph}
+	// excerpts fill what the rest of the prompt leaves
+	base, _ := json.Marshal(input)
+	left := orDefault(s.PromptTokens, DefaultPromptTokens) - countTokens(systemChapter) - countTokens(string(base))
+	if left > 0 {
+		query := sec.Title + " " + joinStrings(sec.Outline) + " " + joinStrings(in.Keywords)
+		input.Excerpts = chapterExcerpts(in.States, query, left*3/4)
+		input.ForumExcerpts = forumExcerpts(in.Forum, query, left/4)
+	}
+
+	var ch ir.Chapter
+	var notes []string
+	received := 0
+	call := jsonCall{model: s.Model, step: step, system: systemChapter, input: input,
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: f64(0.2), topP: f64(0.95),
+		stream: func(delta string) {
+			received += utf8.RuneCountInString(delta)
+			if s.OnDelta != nil {
+				s.OnDelta(received)
+			}
+		},
+		retrying: func(n int, err error) {
+			received = 0
+			out.Errors = append(out.Errors, err.Error())
+			if s.OnRetry != nil {
+				s.OnRetry(n, err)
+			}
+		}}
+	res, err := call.run(ctx, func(raw json.RawMessage) error {
+		c, ns, err := ir.DecodeChapter(raw)
+		if err != nil {
+			return fmt.Errorf("decode chapter: %w", err)
+		}
+		ch, notes = c, ns
+		return nil
+	})
+	out.Attempts = res.Calls
+	if err != nil {
+		if isCtxErr(err) || fatalChapterErr(err) {
+			return out, err
+		}
+		return s.fail(out, sec, step, err), nil
+	}
+	for _, n := range notes {
+		out.Errors = append(out.Errors, step+": normalised: "+n)
+	}
+	force(&ch, sec)
+	verr := ir.ValidateChapter(&ch)
+	if verr != nil {
+		verrs := validatorErrors(verr)
+		out.Errors = append(out.Errors, verrs...)
+		repairStep := step + " repair"
+		rin := prompts.ChapterRepairInput{Task: prompts.TaskChapterRepair, Original: input, FailedChapter: ch, ValidatorErrors: verrs}
+		var fixed ir.Chapter
+		rcall := jsonCall{model: s.Model, step: repairStep, system: systemRepair, input: rin, attempts: 1,
+			temp: f64(0), topP: f64(0.05)}
+		rres, err := rcall.run(ctx, func(raw json.RawMessage) error {
+			c, _, err := ir.DecodeChapter(raw)
+			if err != nil {
+				return fmt.Errorf("decode chapter: %w", err)
+			}
+			fixed = c
+			return nil
+		})
+		out.Attempts += rres.Calls
+		if err != nil {
+			if isCtxErr(err) || fatalChapterErr(err) {
+				return out, err
+			}
+			return s.fail(out, sec, step, fmt.Errorf("%s: %w (the chapter failed validation: %w)", step, err, verr)), nil
+		}
+		force(&fixed, sec)
+		if verr2 := ir.ValidateChapter(&fixed); verr2 != nil {
+			out.Errors = append(out.Errors, validatorErrors(verr2)...)
+			return s.fail(out, sec, step, fmt.Errorf("%s: still invalid after one repair: %w", step, verr2)), nil
+		}
+		ch = fixed
+	}
+	out.Chapter, out.Status = ch, ChapterReady
+	if derr := checkDensity(&out.Chapter); derr != nil {
+		if errors.Is(derr, errSparse) {
+			out.Status = ChapterSparse
+			out.Errors = append(out.Errors, step+": "+derr.Error())
+		}
+	}
+	return out, nil
+}
+
+// fail turns the chapter into a placeholder.
+func (s ChapterGen) fail(out ChapterGenOutput, sec templates.Section, step string, err error) ChapterGenOutput {
+	out.Errors = append(out.Errors, stepErr(step, err).Error())
+	reason := plainReason(err)
+	out.Chapter = placeholder(sec, reason)
+	out.Status = ChapterPlaceholder
+	out.Failure = &ir.Failure{ChapterID: sec.ChapterID, Title: sec.Title,
+		Reason: fmt.Sprintf("%s（%s）未能生成：%s", step, sec.Title, reason)}
+	return out
+}
+
+// force puts the template's identity on a chapter (template wins, §8 #17).
+func force(c *ir.Chapter, sec templates.Section) {
+	c.ChapterID, c.Title, c.Anchor, c.Order = sec.ChapterID, sec.Title, sec.Slug, sec.Order
+	c.Placeholder = false
+}
+
+// placeholder is the visible stand-in for a chapter that failed.
+func placeholder(sec templates.Section, reason string) ir.Chapter {
+	return ir.Chapter{ChapterID: sec.ChapterID, Title: sec.Title, Anchor: sec.Slug, Order: sec.Order, Placeholder: true,
+		Errors: []string{reason},
+		Blocks: []ir.Block{
+			{Type: ir.TypeHeading, Level: 2, Text: sec.Title, Anchor: sec.Slug},
+			{Type: ir.TypeCallout, Tone: "danger", Title: "本章未能生成",
+				Meta: map[string]any{"errorPlaceholder": true},
+				Blocks: []ir.Block{{Type: ir.TypeParagraph, Inlines: []ir.Inline{{
+					Text: fmt.Sprintf("“%s”一章未能生成：%s。报告的其他章节不受影响。", sec.Title, reason)}}}}},
+		}}
+}
+
+// validatorErrors lists a validation error as "path: message" strings.
+func validatorErrors(err error) []string {
+	var ve ir.ValidationError
+	if errors.As(err, &ve) {
+		out := make([]string, len(ve))
+		for i, fe := range ve {
+			out[i] = fe.String()
+		}
+		return out
+	}
+	return []string{err.Error()}
+}
+
+// plainReason says in plain words (no raw model output) why a call failed.
+func plainReason(err error) string {
+	var ve ir.ValidationError
+	switch {
+	case errors.Is(err, llm.ErrTruncated):
+		return "模型输出达到长度上限被截断"
+	case errors.Is(err, llm.ErrContextTooLong):
+		var le *llm.Error
+		if errors.As(err, &le) && le.Limit > 0 && le.Requested > 0 {
+			return fmt.Sprintf("提示超过了模型的上下文长度（上限 %d tokens，本次请求 %d tokens；可减少论坛日志或引擎状态的输入，或换用上下文更大的模型）", le.Limit, le.Requested)
+		}
+		return "提示超过了模型的上下文长度（可减少论坛日志或引擎状态的输入，或换用上下文更大的模型）"
+	case errors.As(err, &ve):
+		return fmt.Sprintf("模型返回的章节结构未通过校验（%d 处问题）", len(ve))
+	case errors.Is(err, llm.ErrNoJSON):
+		return "模型没有返回可解析的 JSON"
+	case errors.Is(err, llm.ErrWrongJSONType):
+		return "模型返回的 JSON 类型不对"
+	case errors.Is(err, llm.ErrEmptyCompletion):
+		return "模型返回了空内容"
+	case errors.Is(err, llm.ErrRateLimited):
+		return "模型服务限流"
+	case errors.Is(err, llm.ErrUnavailable):
+		return "模型服务暂时不可用"
+	case errors.Is(err, llm.ErrAuth):
+		return "模型服务鉴权失败"
+	case errors.Is(err, llm.ErrBadRequest):
+		return "模型服务拒绝了请求"
+	}
+	return "模型的回复无法使用"
+}
+
+func joinStrings(xs []string) string {
+	s := ""
+	for i, x := range xs {
+		if i > 0 {
+			s += " "
+		}
+		s += x
+	}
+	return s
+}

@@ -1,0 +1,148 @@
+// Package nodes is the report pipeline of reportengine: the stages that
+// turn engine states, a forum log and a knowledge graph into a report, one
+// type per stage with Run(ctx, in) (out, error), and Pipeline, which runs
+// them in order. It follows the BettaFish ReportEngine (reference §1.1)
+// and fixes the faults listed below.
+//
+// # Usage
+//
+//	p, err := nodes.New(nodes.Config{Model: model}) // errors.Is(err, nodes.ErrConfig)
+//	if err != nil { … }
+//	res, err := p.Run(ctx, nodes.Input{
+//		Topic: "李明咖啡店", ReportID: "coffee", GraphID: "coffee", Graph: g,
+//		States: states, Forum: entries,
+//	})
+//	if err != nil { … } // ctx cancelled, empty topic, or a render failure
+//	files, err := nodes.Save("reports/coffee", res) // manifest.json is written last
+//	if res.Manifest.Status == "partial" { … } // some chapters are placeholders
+//
+// # Stages
+//
+//	TemplateSelect  1 call (none when Config.Template is set)   → templates.Template
+//	Layout          1 call                                      → title, hero, TOC plan
+//	WordBudget      1 call                                      → words per chapter
+//	per chapter, all chapters concurrently:
+//	  GraphQuery    ≤ QueryRounds calls (when there is a graph) → merged graph results
+//	  ChapterGen    1 streamed call (+ 1 repair when invalid)   → ir.Chapter
+//	Stitch          no call                                     → *ir.Document
+//	render          render.HTML, render.Markdown                → bytes
+//
+// Every model call is a system prompt in prose plus ONE user message, the
+// JSON of a prompts.*Input whose "task" names the stage; the reply goes
+// through llm.ExtractJSON (a JSON object is required) and is decoded field
+// by field, so a wrongly typed field is converted or replaced rather than
+// kept. A call is made at most Config.MaxAttempts times (default 2): an
+// unusable reply (no JSON, wrong JSON type, wrong shape, empty) or a
+// retryable model error (llm.Retryable: rate limit, unavailable, empty
+// completion) costs one attempt; any other model error (context too long,
+// truncated output, bad request, authentication) ends the call at once —
+// the client has already retried what was transient. Every error names its
+// step: "template selection", "document layout", "word budget",
+// "chapter S3 graph query round 2", "chapter S3", "chapter S3 repair".
+//
+// # Failures are visible, never fatal
+//
+//   - Template selection: a reply naming no known template falls back to a
+//     template name found in the reply text (templates.Select), else
+//     templates.Default. Manifest stage status "fallback" with the reason.
+//   - Layout: after the attempts, a layout derived from the template (title
+//     "<topic>舆情分析报告", hero from the graph counts). Manifest stage
+//     "fallback" AND a reader-visible line in Document.Metadata.LayoutNotes.
+//   - Word budget: chapters the reply misses, or all chapters, get an
+//     equal share of 8000 words. Manifest stage "fallback".
+//   - Graph queries: an unusable decision or a failed query ends that
+//     chapter's loop with a manifest warning.
+//   - Chapter: a reply that cannot be used, or a chapter still invalid
+//     after one repair, becomes a placeholder chapter (Placeholder set, a
+//     heading with the template title and anchor, a "danger" callout
+//     saying why in plain words, no raw model output); its ir.Failure goes
+//     to Document.Metadata.Failures and Manifest.Failures, the manifest
+//     status becomes "partial", and Hero.Summary and LayoutNotes end with a
+//     line naming the failed chapters. A thin but valid chapter
+//     (ir.CheckDensity) is kept with status "sparse" and a warning.
+//   - A chapter never cancels the others. Cancelling ctx stops every call;
+//     Run then returns ctx.Err() and no Result.
+//
+// # Budgets (tokens are o200k_base tokens, llm/tokens; truncation is on rune boundaries)
+//
+// Config.PromptTokens (default 6000) bounds one prompt, system prompt
+// included. Prompts never carry whole engine reports or the forum log
+// (BettaFish pasted them into every prompt, §8 #4):
+//
+//   - template selection and layout: the first two passages of each engine
+//     report, 200 (selection) or 300 (layout) runes each; layout keeps
+//     those that fit a third of the budget;
+//   - graph results: at most 10 sections (summaries 100 runes), 5 search
+//     queries per engine, 8 sources (previews 80 runes), and the whole
+//     GraphResults JSON within half of PromptTokens (the longest list loses
+//     its last item until it fits); no graph section at all when the
+//     rounds matched nothing (B24);
+//   - chapter excerpts: each state's final report is split into passages
+//     (blank-line paragraphs joined up to 200 runes, cut at 600, under the
+//     nearest markdown heading) plus its paragraph summaries; passages are
+//     scored by the distinct two-rune grams (letters and digits) they share
+//     with the chapter title, outline and the graph keywords used, and taken
+//     best first, round-robin over the engines, until three quarters of what
+//     the rest of the prompt leaves is used (the last one cut to fit); an
+//     engine with no matching passage gives its first one. Forum speeches
+//     (engines and host, not SYSTEM) are scored the same way: at most 8,
+//     shown in log order, within the remaining quarter.
+//
+// # Concurrency and determinism
+//
+// Chapters run concurrently: each in its own goroutine, with at most
+// Config.Concurrency (default 4) model calls in flight; BettaFish ran every
+// chapter and every query round one after another (§8 #2). With 6 chapters
+// of 4 calls each this takes about a third of the sequential time
+// (BenchmarkPipelineLatency). The queryengine.Engine is built once per run
+// and shared (it is safe for concurrent use). OnEvent calls are
+// serialised. Results are assembled in template order, never completion
+// order, so the same input and a deterministic model give the same
+// Document whatever the concurrency; only GeneratedAt depends on the clock
+// (Config.Now). A Pipeline keeps nothing between runs: two runs give the
+// same anchors (BettaFish's anchor set lived on a singleton, §8 #16).
+//
+// # Identity and anchors
+//
+// The template owns each chapter's chapterId, title, order and anchor (the
+// template slug, made unique within the report with -2, -3 … suffixes);
+// whatever the model writes there is overwritten (BettaFish let the model
+// win, §8 #17). Heading anchors inside chapters are made unique too
+// (a heading may reuse its own chapter's anchor). The TOC lists the
+// layout's entries in template order with the chapter anchors; the layout's
+// tocPlan keeps only known chapterIds, at most one chapter with allowSwot
+// and one with allowPest, never both on one chapter (§8 #18).
+//
+// # Events
+//
+// Config.OnEvent gets Event values: Kind "stage" (Stage, Status running,
+// then done, fallback or failed with Seconds), "chapter" (ChapterID,
+// Title, Status running, retrying, done or failed, Done/Total counts) and
+// "progress" (streamed chapter text, about every 500 runes).
+//
+// # Files
+//
+// Save(dir, res) writes, each atomically (temporary file in the same
+// directory, fsync, rename), in this order:
+//
+//	report.html, report.md, document_ir.json,
+//	chapters/<order:03d>-<slug>.json (one per chapter), manifest.json
+//
+// JSON is UTF-8 (no HTML escaping), indented by two spaces. The manifest
+// records the stages (status, seconds, calls, error), the chapters (status,
+// file, errors, attempts, query rounds, seconds), the failures, the
+// warnings and the model (llm.Info, with the Extractive flag of the
+// offline model).
+//
+// # BettaFish faults fixed here (reference §8)
+//
+// #1 a thin chapter failed the whole report (kept as "sparse"); #2
+// sequential chapters and query rounds (concurrent); #4 whole reports and
+// forum log in every prompt (token-budgeted excerpts); #10 unchecked graph
+// query decisions (validated: types, engines, depth 0-3, repeats skipped);
+// #16 anchors leaking between reports (per-run set); #17 the model's
+// chapter identity won (the template's wins); #18 wrongly typed layout and
+// budget fields kept, JSON errors not retried (converted, retried,
+// fallback); #19 an empty template name matched the first template and the
+// fallback template had junk chapters (no empty match; a real template).
+package nodes

@@ -1,0 +1,255 @@
+package nodes
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"reportengine/forum"
+	"reportengine/graphrag"
+	"reportengine/prompts"
+	"reportengine/state"
+)
+
+// Excerpt sizes. BettaFish pasted the three whole reports and the whole
+// forum log into every prompt (§8 #4); we send the passages that share the
+// most two-rune grams with the chapter, within a token budget.
+const (
+	passageRunes     = 600 // a passage is cut into pieces of at most this many runes
+	minPassageRunes  = 200 // short paragraphs are joined up to this many runes
+	maxForumExcerpts = 8   // forum entries per chapter
+	excerptOverhead  = 12  // tokens of JSON keys around one excerpt
+	minExcerptTokens = 40  // the last excerpt is cut only if this many tokens remain
+)
+
+type passage struct {
+	engine  string
+	section string
+	text    string
+	pos     int
+	score   int
+}
+
+// passages splits each state's final report (by blank lines, under the
+// current markdown heading) and its paragraph summaries into passages,
+// without repeats.
+func passages(states []*state.State) [][]passage {
+	var out [][]passage
+	for _, st := range states {
+		if st == nil {
+			continue
+		}
+		eng := string(st.Engine)
+		var ps []passage
+		seen := map[string]bool{}
+		add := func(section, text string) {
+			text = strings.TrimSpace(text)
+			if text == "" {
+				return
+			}
+			for _, piece := range pieces(text, passageRunes) {
+				if seen[piece] {
+					continue
+				}
+				seen[piece] = true
+				ps = append(ps, passage{engine: eng, section: section, text: piece, pos: len(ps)})
+			}
+		}
+		section := ""
+		var buf strings.Builder
+		flush := func() {
+			add(section, buf.String())
+			buf.Reset()
+		}
+		for _, block := range strings.Split(strings.ReplaceAll(st.FinalReport, "\r\n", "\n"), "\n\n") {
+			block = strings.TrimSpace(block)
+			if block == "" {
+				continue
+			}
+			if strings.HasPrefix(block, "#") {
+				lines := strings.SplitN(block, "\n", 2)
+				flush()
+				section = strings.TrimSpace(strings.TrimLeft(lines[0], "#"))
+				if len(lines) == 1 {
+					continue
+				}
+				block = strings.TrimSpace(lines[1])
+			}
+			if buf.Len() > 0 {
+				buf.WriteString("\n")
+			}
+			buf.WriteString(block)
+			if utf8.RuneCountInString(buf.String()) >= minPassageRunes {
+				flush()
+			}
+		}
+		flush()
+		for _, p := range st.Paragraphs {
+			text := p.LatestSummary
+			if strings.TrimSpace(text) == "" {
+				text = p.Content
+			}
+			add(p.Title, text)
+		}
+		if len(ps) > 0 {
+			out = append(out, ps)
+		}
+	}
+	return out
+}
+
+// pieces cuts text into parts of at most n runes.
+func pieces(text string, n int) []string {
+	rs := []rune(text)
+	var out []string
+	for len(rs) > n {
+		out = append(out, string(rs[:n]))
+		rs = rs[n:]
+	}
+	return append(out, string(rs))
+}
+
+// grams returns the set of lower-cased two-rune grams of s made of letters
+// and digits only.
+func grams(s string) map[string]bool {
+	g := map[string]bool{}
+	var prev rune = -1
+	for _, r := range strings.ToLower(s) {
+		if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+			prev = -1
+			continue
+		}
+		if prev >= 0 {
+			g[string([]rune{prev, r})] = true
+		}
+		prev = r
+	}
+	return g
+}
+
+func overlap(q map[string]bool, text string) int {
+	n := 0
+	for g := range grams(text) {
+		if q[g] {
+			n++
+		}
+	}
+	return n
+}
+
+// chapterExcerpts picks the passages most relevant to query (the chapter
+// title, outline and graph keywords), round-robin over the engines, best
+// first, until budget tokens are used. An engine whose passages share
+// nothing with the query contributes its first passage only.
+func chapterExcerpts(states []*state.State, query string, budget int) []prompts.Excerpt {
+	q := grams(query)
+	var ranked [][]passage
+	for _, ps := range passages(states) {
+		for i := range ps {
+			ps[i].score = overlap(q, ps[i].section+" "+ps[i].text)
+		}
+		slices.SortStableFunc(ps, func(a, b passage) int { return b.score - a.score })
+		if ps[0].score == 0 {
+			ps = ps[:1]
+		} else {
+			i := slices.IndexFunc(ps, func(p passage) bool { return p.score == 0 })
+			if i > 0 {
+				ps = ps[:i]
+			}
+		}
+		ranked = append(ranked, ps)
+	}
+	var out []prompts.Excerpt
+	left := budget
+	for i := 0; left > 0; i++ {
+		more := false
+		for _, ps := range ranked {
+			if i >= len(ps) {
+				continue
+			}
+			more = true
+			p := ps[i]
+			cost := countTokens(p.text) + countTokens(p.section) + excerptOverhead
+			if cost > left {
+				if left-excerptOverhead < minExcerptTokens {
+					return out
+				}
+				p.text = truncateTokens(p.text, left-excerptOverhead-countTokens(p.section))
+				cost = left
+			}
+			out = append(out, prompts.Excerpt{Engine: p.engine, Section: p.section, Text: p.text})
+			left -= cost
+			if left <= 0 {
+				return out
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	return out
+}
+
+// forumExcerpts picks at most 8 forum speeches (engines and host) sharing
+// the most grams with query, shown in log order, within budget tokens.
+func forumExcerpts(entries []forum.Entry, query string, budget int) []prompts.Excerpt {
+	q := grams(query)
+	type scored struct {
+		i, score int
+	}
+	var cand []scored
+	for i, e := range entries {
+		if !e.IsEngine() && !e.IsHost() {
+			continue
+		}
+		if s := overlap(q, e.Content); s > 0 {
+			cand = append(cand, scored{i, s})
+		}
+	}
+	slices.SortStableFunc(cand, func(a, b scored) int { return b.score - a.score })
+	cand = cand[:min(len(cand), maxForumExcerpts)]
+	slices.SortFunc(cand, func(a, b scored) int { return a.i - b.i })
+	var out []prompts.Excerpt
+	left := budget
+	for _, c := range cand {
+		e := entries[c.i]
+		text := e.Content
+		cost := countTokens(text) + excerptOverhead
+		if cost > left {
+			if left-excerptOverhead < minExcerptTokens {
+				break
+			}
+			text = truncateTokens(text, left-excerptOverhead)
+			cost = left
+		}
+		out = append(out, prompts.Excerpt{Engine: e.Speaker, Section: e.Time, Text: text})
+		left -= cost
+	}
+	return out
+}
+
+// shortExcerpts are the first n passages of each engine, each cut to
+// runes runes: the overview used by template selection and layout.
+func shortExcerpts(states []*state.State, n, runes int) []prompts.Excerpt {
+	var out []prompts.Excerpt
+	for _, ps := range passages(states) {
+		for _, p := range ps[:min(n, len(ps))] {
+			out = append(out, prompts.Excerpt{Engine: p.engine, Section: p.section, Text: graphrag.TruncateRunes(p.text, runes)})
+		}
+	}
+	return out
+}
+
+// fitExcerpts keeps the leading excerpts that fit budget tokens.
+func fitExcerpts(ex []prompts.Excerpt, budget int) []prompts.Excerpt {
+	left := budget
+	for i, e := range ex {
+		cost := countTokens(e.Text) + countTokens(e.Section) + excerptOverhead
+		if cost > left {
+			return ex[:i]
+		}
+		left -= cost
+	}
+	return ex
+}

@@ -1,0 +1,368 @@
+package nodes
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/queryengine"
+	"reportengine/llm"
+	"reportengine/prompts"
+)
+
+// Prompt caps of the merged graph results (reference §4.3).
+const (
+	maxGraphSections      = 10  // sections shown to the chapter
+	maxQueriesPerEngine   = 5   // search queries per engine
+	maxGraphSources       = 8   // sources
+	sectionSummaryRunes   = 100 // runes of a section summary
+	sourcePreviewRunes    = 80  // runes of a source preview
+	maxStatSectionTitles  = 5   // section titles per engine in GraphStats
+	maxStatSampleQueries  = 20  // sample queries in GraphStats
+	graphBudgetPercentage = 50  // share of PromptTokens the GraphResults JSON may use
+)
+
+// Valid decision values (§8 #10: BettaFish passed them through unchecked).
+var (
+	validNodeTypes = []string{"topic", "engine", "section", "search_query", "source"}
+	validEngines   = []string{"query", "media", "insight", "host"}
+)
+
+// GraphQuery is a chapter's graph query loop (reference §4.2). Up to Rounds
+// times the model decides whether and what to query (prompts.GraphQueryInput
+// with the chapter brief, the graph overview and the history of earlier
+// rounds); the decision is validated before it runs:
+//
+//   - should_query false or missing → the loop stops;
+//   - keywords given as one string are split on commas, 、，;； and white space;
+//   - node types outside topic/engine/section/search_query/source and
+//     engines outside query/media/insight/host are dropped;
+//   - depth is clamped to 0-3 ("5" → 3; not a number → 1);
+//   - a query equal to an earlier one (same keywords, types, engines and
+//     depth after normalising) is skipped, not run;
+//   - an unusable decision or a model error ends the loop with a warning,
+//     never fails the chapter.
+//
+// The executed rounds are merged (de-duplicated by id, first wins), given
+// cross-engine insights, and cut to the prompt budget: at most 10 sections
+// (summaries 100 runes), 5 queries per engine, 8 sources (previews 80
+// runes), and the whole JSON within half of PromptTokens. A merge with
+// nothing in it gives Results == nil, so the chapter prompt carries no graph
+// section at all (B24).
+type GraphQuery struct {
+	Model        llm.Model           // answers the calls; required
+	Engine       *queryengine.Engine // shared by all chapters; safe for concurrent use
+	Stats        prompts.GraphStats  // the graph overview shown in every decision prompt
+	Rounds       int                 // decisions at most; 0 = DefaultQueryRounds
+	MaxAttempts  int                 // attempts per decision; 0 = DefaultMaxAttempts
+	PromptTokens int                 // 0 = DefaultPromptTokens
+}
+
+// GraphQueryInput names the chapter.
+type GraphQueryInput struct {
+	Topic        string
+	TemplateName string
+	Chapter      prompts.ChapterBrief
+}
+
+// GraphQueryOutput is the merged, budgeted result.
+type GraphQueryOutput struct {
+	Results  *prompts.GraphResults // nil when nothing matched
+	Keywords []string              // keywords of the executed rounds (for excerpt scoring)
+	History  []prompts.QueryRound  // executed rounds, in order (NoMatch rounds with total 0)
+	Rounds   int                   // executed queries
+	Calls    int                   // model requests made
+	Warnings []string
+}
+
+// decision is a validated graph query decision.
+type decision struct {
+	ShouldQuery bool
+	Keywords    []string
+	Types       []string
+	Engines     []string
+	Depth       int
+}
+
+// key identifies a query for the repeat check.
+func (d decision) key() string {
+	norm := func(xs []string) string {
+		ys := make([]string, len(xs))
+		for i, x := range xs {
+			ys[i] = strings.ToLower(x)
+		}
+		slices.Sort(ys)
+		return strings.Join(slices.Compact(ys), "\x1f")
+	}
+	return fmt.Sprintf("%s|%s|%s|%d", norm(d.Keywords), norm(d.Types), norm(d.Engines), d.Depth)
+}
+
+// splitKeywords splits keyword strings on commas (, ， 、 ; ；) and white
+// space, dropping empty parts and repeats.
+func splitKeywords(in []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range in {
+		for _, p := range strings.FieldsFunc(s, func(r rune) bool {
+			switch r {
+			case ',', '，', '、', ';', '；':
+				return true
+			}
+			return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\u3000' || r == '\u00a0'
+		}) {
+			if !seen[strings.ToLower(p)] {
+				seen[strings.ToLower(p)] = true
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// parseDecision validates a decoded decision; the strings say what was
+// changed.
+func parseDecision(m map[string]any) (decision, []string) {
+	var d decision
+	var notes []string
+	if v, ok := field(m, "should_query", "shouldQuery"); ok {
+		d.ShouldQuery, _ = asBool(v)
+	}
+	if !d.ShouldQuery {
+		return d, nil
+	}
+	v, _ := field(m, "keywords", "keyword")
+	d.Keywords = splitKeywords(asStrings(v))
+	v, _ = field(m, "node_types", "nodeTypes", "types")
+	for _, t := range splitKeywords(asStrings(v)) {
+		t = strings.ToLower(t)
+		if slices.Contains(validNodeTypes, t) && !slices.Contains(d.Types, t) {
+			d.Types = append(d.Types, t)
+		} else if !slices.Contains(validNodeTypes, t) {
+			notes = append(notes, fmt.Sprintf("unknown node type %q dropped", t))
+		}
+	}
+	v, _ = field(m, "engine_filter", "engineFilter", "engines")
+	for _, e := range splitKeywords(asStrings(v)) {
+		e = strings.ToLower(e)
+		if slices.Contains(validEngines, e) && !slices.Contains(d.Engines, e) {
+			d.Engines = append(d.Engines, e)
+		} else if !slices.Contains(validEngines, e) {
+			notes = append(notes, fmt.Sprintf("unknown engine %q dropped", e))
+		}
+	}
+	d.Depth = 1
+	if v, ok := field(m, "depth"); ok {
+		if n, ok := asInt(v); ok {
+			d.Depth = n
+		} else {
+			notes = append(notes, "depth is not a number; 1 is used")
+		}
+	}
+	if d.Depth < 0 || d.Depth > 3 {
+		c := min(max(d.Depth, 0), 3)
+		notes = append(notes, fmt.Sprintf("depth %d clamped to %d", d.Depth, c))
+		d.Depth = c
+	}
+	return d, notes
+}
+
+// Run runs the loop. It fails only when ctx is done or the model reports
+// llm.ErrAuth.
+func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutput, error) {
+	var out GraphQueryOutput
+	if s.Engine == nil {
+		return out, nil
+	}
+	rounds := orDefault(s.Rounds, DefaultQueryRounds)
+	var results []*queryengine.Result
+	seen := map[string]bool{}
+	for round := 0; round < rounds; round++ {
+		step := fmt.Sprintf("chapter %s graph query round %d", in.Chapter.ChapterID, round+1)
+		input := prompts.GraphQueryInput{Task: prompts.TaskGraphQuery, Query: in.Topic, TemplateName: in.TemplateName,
+			Chapter: in.Chapter, Graph: s.Stats, History: append([]prompts.QueryRound{}, out.History...),
+			Round: round, MaxRounds: rounds, NodeTypes: validNodeTypes}
+		var d decision
+		var notes []string
+		call := jsonCall{model: s.Model, step: step, system: systemGraphQuery, input: input,
+			attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts)}
+		res, err := call.run(ctx, func(raw json.RawMessage) error {
+			m, err := decodeObject(raw)
+			if err != nil {
+				return err
+			}
+			d, notes = parseDecision(m)
+			return nil
+		})
+		out.Calls += res.Calls
+		if err != nil {
+			if isCtxErr(err) || fatalChapterErr(err) {
+				return out, err
+			}
+			out.Warnings = append(out.Warnings, fmt.Sprintf("%s: no usable decision, the graph queries of this chapter end: %v", step, err))
+			break
+		}
+		for _, n := range notes {
+			out.Warnings = append(out.Warnings, step+": "+n)
+		}
+		if !d.ShouldQuery {
+			break
+		}
+		if k := d.key(); seen[k] {
+			out.Warnings = append(out.Warnings, step+": the same query as an earlier round; skipped")
+			continue
+		} else {
+			seen[k] = true
+		}
+		q := queryengine.Query{Keywords: d.Keywords, Engines: d.Engines, Depth: d.Depth}
+		for _, t := range d.Types {
+			q.Types = append(q.Types, graphrag.NodeType(t))
+		}
+		r, err := s.Engine.Run(q)
+		if err != nil {
+			out.Warnings = append(out.Warnings, fmt.Sprintf("%s: query failed, the graph queries of this chapter end: %v", step, err))
+			break
+		}
+		out.Rounds++
+		qr := prompts.QueryRound{Keywords: d.Keywords, NodeTypes: d.Types, EngineFilter: d.Engines, Depth: d.Depth,
+			TotalNodes: r.TotalNodes, Summary: r.Summary}
+		if r.NoMatch {
+			qr.TotalNodes = 0
+		}
+		out.History = append(out.History, qr)
+		out.Keywords = append(out.Keywords, d.Keywords...)
+		results = append(results, r)
+	}
+	out.Keywords = splitKeywords(out.Keywords)
+	out.Results = mergeResults(results, out.Rounds, orDefault(s.PromptTokens, DefaultPromptTokens)*graphBudgetPercentage/100)
+	return out, nil
+}
+
+// mergeResults merges the rounds (de-duplicated by id, first occurrence
+// wins, in round order), adds cross-engine insights and cuts the lists to
+// the caps and the token budget. Nothing merged → nil.
+func mergeResults(rs []*queryengine.Result, rounds, budget int) *prompts.GraphResults {
+	var secs []prompts.GraphSection
+	var qs []prompts.GraphQuery
+	var srcs []prompts.GraphSource
+	seen := map[string]bool{}
+	for _, r := range rs {
+		for _, it := range r.MatchedSections {
+			if it.ID == "" || seen[it.ID] {
+				continue
+			}
+			seen[it.ID] = true
+			title := it.Attrs.String("title")
+			if title == "" {
+				title = it.Name
+			}
+			secs = append(secs, prompts.GraphSection{ID: it.ID, Engine: it.Attrs.String("engine"), Title: title,
+				Summary: graphrag.TruncateRunes(it.Attrs.String("summary"), sectionSummaryRunes)})
+		}
+		for _, it := range r.MatchedQueries {
+			if it.ID == "" || seen[it.ID] {
+				continue
+			}
+			seen[it.ID] = true
+			text := it.Attrs.String("query_text")
+			if text == "" {
+				text = it.Name
+			}
+			qs = append(qs, prompts.GraphQuery{ID: it.ID, Engine: it.Attrs.String("engine"), QueryText: text})
+		}
+		for _, it := range r.MatchedSources {
+			if it.ID == "" || seen[it.ID] {
+				continue
+			}
+			seen[it.ID] = true
+			title := it.Attrs.String("title")
+			if title == "" {
+				title = it.Name
+			}
+			prev := it.Attrs.String("preview")
+			if prev == "" {
+				prev = it.Attrs.String("content")
+			}
+			srcs = append(srcs, prompts.GraphSource{ID: it.ID, Title: title, URL: it.Attrs.String("url"),
+				Preview: graphrag.TruncateRunes(prev, sourcePreviewRunes), Engines: it.Attrs.Strings("engines"),
+				Date: it.Attrs.String("date")})
+		}
+	}
+	total := len(secs) + len(qs) + len(srcs)
+	if total == 0 {
+		return nil
+	}
+	res := &prompts.GraphResults{TotalNodes: total, QueryRounds: rounds}
+	res.CrossEngineInsights = insights(secs, qs)
+	res.Sections = secs[:min(len(secs), maxGraphSections)]
+	perEngine := map[string]int{}
+	for _, q := range qs {
+		if perEngine[q.Engine] < maxQueriesPerEngine {
+			perEngine[q.Engine]++
+			res.Queries = append(res.Queries, q)
+		}
+	}
+	res.Sources = srcs[:min(len(srcs), maxGraphSources)]
+	for {
+		b, _ := json.Marshal(res)
+		if countTokens(string(b)) <= budget {
+			break
+		}
+		switch {
+		case len(res.Sources) > 0 && len(res.Sources) >= len(res.Queries) && len(res.Sources) >= len(res.Sections):
+			res.Sources = res.Sources[:len(res.Sources)-1]
+		case len(res.Queries) > 0 && len(res.Queries) >= len(res.Sections):
+			res.Queries = res.Queries[:len(res.Queries)-1]
+		case len(res.Sections) > 0:
+			res.Sections = res.Sections[:len(res.Sections)-1]
+		default:
+			res.CrossEngineInsights = nil
+			return res
+		}
+	}
+	return res
+}
+
+// insights are the cross-engine lines of reference §4.2, in our words.
+func insights(secs []prompts.GraphSection, qs []prompts.GraphQuery) []string {
+	var out []string
+	distinct := func(get func(i int) string, n int) []string {
+		var es []string
+		for i := 0; i < n; i++ {
+			if e := get(i); e != "" && !slices.Contains(es, e) {
+				es = append(es, e)
+			}
+		}
+		return es
+	}
+	if es := distinct(func(i int) string { return secs[i].Engine }, len(secs)); len(es) > 1 {
+		out = append(out, "相关段落来自多个引擎："+strings.Join(es, "、")+"，可对照各自视角")
+	}
+	if es := distinct(func(i int) string { return qs[i].Engine }, len(qs)); len(es) > 1 {
+		out = append(out, fmt.Sprintf("%d 个引擎检索过相关搜索词：%s", len(es), strings.Join(es, "、")))
+	}
+	return out
+}
+
+// graphStats turns the query engine's overview into the prompts' stats.
+func graphStats(o queryengine.Overview) *prompts.GraphStats {
+	st := &prompts.GraphStats{Topic: o.Topic, Engines: o.Engines,
+		Sections: o.Count(graphrag.TypeSection), SearchQueries: o.Count(graphrag.TypeSearchQuery),
+		Sources: o.Count(graphrag.TypeSource)}
+	for _, es := range o.EngineSections {
+		if es.Engine == "" || len(es.Titles) == 0 {
+			continue
+		}
+		if st.SectionTitles == nil {
+			st.SectionTitles = map[string][]string{}
+		}
+		st.SectionTitles[es.Engine] = es.Titles[:min(len(es.Titles), maxStatSectionTitles)]
+	}
+	st.SampleQueries = o.SampleQueries[:min(len(o.SampleQueries), maxStatSampleQueries)]
+	if st.Engines == nil {
+		st.Engines = []string{}
+	}
+	return st
+}

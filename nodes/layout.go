@@ -1,0 +1,269 @@
+package nodes
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"reportengine/ir"
+	"reportengine/llm"
+	"reportengine/prompts"
+	"reportengine/state"
+	"reportengine/templates"
+)
+
+// Layout designs the document: title, hero panel and table-of-contents plan
+// (reference §1.2 "Layout"). One call with prompts.LayoutInput, up to
+// MaxAttempts times. The reply is checked field by field (§8 #18): wrongly
+// typed fields are replaced, tocPlan keeps only the template's chapterIds
+// (one entry each, in template order, anchors = the template slugs), at
+// most one chapter allows SWOT and at most one PEST, never both on one
+// chapter, and descriptions lose trailing JSON debris.
+//
+// When no attempt gives a usable object (prose, B03; an array, B05), the
+// stage uses a deterministic layout derived from the template (title
+// "<topic>舆情分析报告", a hero built from the graph counts) and says so:
+// Fallback is true and Notes holds a line for readers. BettaFish failed the
+// whole report on a JSON error here (§1.4).
+type Layout struct {
+	Model        llm.Model // answers the calls; required
+	MaxAttempts  int       // 0 = DefaultMaxAttempts
+	PromptTokens int       // 0 = DefaultPromptTokens
+}
+
+// LayoutInput is what the layout sees.
+type LayoutInput struct {
+	Topic    string
+	Template templates.Template
+	Sections []templates.Section // the template sections with report-unique slugs
+	Graph    *prompts.GraphStats // nil without a graph
+	States   []*state.State      // excerpted (two short passages per engine)
+}
+
+// LayoutOutput is the checked layout.
+type LayoutOutput struct {
+	Layout   prompts.LayoutReply
+	Notes    []string // visible layout notes (Document.Metadata.LayoutNotes)
+	Warnings []string // fixes made to the model's reply (manifest warnings)
+	Fallback bool
+	Problem  string // why the fallback was used (Err's message)
+	Err      error  // the last call error behind the fallback; nil otherwise
+	Calls    int    // model requests made
+}
+
+// Run designs the layout. It fails only when ctx is done or the model
+// refuses the request itself (llm.ErrAuth, llm.ErrBadRequest, B26).
+func (s Layout) Run(ctx context.Context, in LayoutInput) (LayoutOutput, error) {
+	var out LayoutOutput
+	budget := orDefault(s.PromptTokens, DefaultPromptTokens)
+	input := prompts.LayoutInput{Task: prompts.TaskDocumentLayout, Query: in.Topic, TemplateName: in.Template.Name,
+		Chapters: outlines(in.Sections), Graph: in.Graph}
+	input.Excerpts = fitExcerpts(shortExcerpts(in.States, 2, 300), budget/3)
+	var reply map[string]any
+	call := jsonCall{model: s.Model, step: StageLayout, system: systemLayout, input: input,
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: f64(0.3), topP: f64(0.9)}
+	res, err := call.run(ctx, func(raw json.RawMessage) error {
+		m, err := decodeObject(raw)
+		if err != nil {
+			return err
+		}
+		reply = m
+		return nil
+	})
+	out.Calls = res.Calls
+	if err != nil {
+		if isCtxErr(err) || fatalStageErr(err) {
+			return out, err
+		}
+		out.Fallback, out.Err, out.Problem = true, err, err.Error()
+		out.Layout = fallbackLayout(in.Topic, in.Sections, in.Graph)
+		out.Notes = []string{fmt.Sprintf("版式说明：模型未能给出可用的版式设计（%s），本报告使用按模板生成的默认版式。", plainReason(err))}
+		return out, nil
+	}
+	out.Layout, out.Warnings = checkLayout(reply, in.Topic, in.Sections)
+	out.Notes = append(out.Notes, out.Layout.LayoutNotes...)
+	return out, nil
+}
+
+func outlines(secs []templates.Section) []prompts.ChapterOutline {
+	out := make([]prompts.ChapterOutline, len(secs))
+	for i, s := range secs {
+		out[i] = prompts.ChapterOutline{ChapterID: s.ChapterID, Title: s.Title, Number: s.Number, Slug: s.Slug,
+			Order: s.Order, Outline: s.Outline}
+	}
+	return out
+}
+
+func defaultTitle(topic string) string { return strings.TrimSpace(topic) + "舆情分析报告" }
+
+// fallbackLayout is the template-derived layout used when the model gives
+// none.
+func fallbackLayout(topic string, secs []templates.Section, g *prompts.GraphStats) prompts.LayoutReply {
+	l := prompts.LayoutReply{Title: defaultTitle(topic), TOCTitle: "目录"}
+	if g != nil {
+		l.Hero.Summary = fmt.Sprintf("本报告围绕“%s”，综合 %d 个来源视角（%s）的研究：%d 个研究段落、%d 个搜索词、%d 个信息来源。",
+			topic, len(g.Engines), strings.Join(g.Engines, "、"), g.Sections, g.SearchQueries, g.Sources)
+		l.Hero.KPIs = []ir.KPI{
+			{Label: "研究段落", Value: fmt.Sprint(g.Sections)},
+			{Label: "搜索词", Value: fmt.Sprint(g.SearchQueries)},
+			{Label: "信息来源", Value: fmt.Sprint(g.Sources)},
+		}
+	} else {
+		l.Hero.Summary = fmt.Sprintf("本报告围绕“%s”，综合各研究引擎的分析结果。", topic)
+	}
+	for _, s := range secs {
+		l.TOCPlan = append(l.TOCPlan, prompts.TOCPlanEntry{ChapterID: s.ChapterID, Anchor: s.Slug, Display: display(s)})
+	}
+	return l
+}
+
+func display(s templates.Section) string {
+	if s.Display != "" {
+		return s.Display
+	}
+	if s.Number != "" {
+		return s.Number + " " + s.Title
+	}
+	return s.Title
+}
+
+// checkLayout turns a decoded reply into a clean LayoutReply.
+func checkLayout(m map[string]any, topic string, secs []templates.Section) (prompts.LayoutReply, []string) {
+	var warns []string
+	str := func(keys ...string) string { v, _ := field(m, keys...); return asString(v) }
+	l := prompts.LayoutReply{Title: str("title"), Subtitle: str("subtitle"), Tagline: str("tagline"), TOCTitle: str("tocTitle", "toc_title")}
+	if l.Title == "" {
+		l.Title = defaultTitle(topic)
+		warns = append(warns, "document layout: the reply had no usable title; the default title is used")
+	}
+	if l.TOCTitle == "" {
+		l.TOCTitle = "目录"
+	}
+	if v, ok := field(m, "hero"); ok {
+		if h := asObject(v); h != nil {
+			l.Hero = checkHero(h)
+		} else {
+			warns = append(warns, "document layout: hero was not an object; left empty")
+		}
+	}
+	if v, ok := field(m, "layoutNotes", "layout_notes"); ok {
+		l.LayoutNotes = asStrings(v)
+	}
+	known := map[string]templates.Section{}
+	for _, s := range secs {
+		known[s.ChapterID] = s
+	}
+	given := map[string]prompts.TOCPlanEntry{}
+	v, _ := field(m, "tocPlan", "toc_plan", "toc")
+	for _, e := range asObjects(v) {
+		id := asString(e["chapterId"])
+		if id == "" {
+			id = asString(e["chapter_id"])
+		}
+		if _, ok := known[id]; !ok {
+			if id != "" {
+				warns = append(warns, fmt.Sprintf("document layout: tocPlan entry for unknown chapter %q dropped", id))
+			}
+			continue
+		}
+		if _, dup := given[id]; dup {
+			continue
+		}
+		swot, _ := asBool(e["allowSwot"])
+		pest, _ := asBool(e["allowPest"])
+		given[id] = prompts.TOCPlanEntry{ChapterID: id, Display: asString(e["display"]),
+			Description: cleanDescription(asString(e["description"])), AllowSwot: swot, AllowPest: pest}
+	}
+	swotAt, pestAt := "", ""
+	for _, s := range secs {
+		e, ok := given[s.ChapterID]
+		if !ok {
+			e = prompts.TOCPlanEntry{ChapterID: s.ChapterID}
+		}
+		e.Anchor = s.Slug
+		if e.Display == "" {
+			e.Display = display(s)
+		}
+		if e.AllowSwot {
+			if swotAt != "" {
+				e.AllowSwot = false
+				warns = append(warns, fmt.Sprintf("document layout: allowSwot on %s dropped (already on %s)", s.ChapterID, swotAt))
+			} else {
+				swotAt = s.ChapterID
+			}
+		}
+		if e.AllowPest {
+			switch {
+			case e.AllowSwot:
+				e.AllowPest = false
+				warns = append(warns, fmt.Sprintf("document layout: allowPest on %s dropped (a chapter gets SWOT or PEST, not both)", s.ChapterID))
+			case pestAt != "":
+				e.AllowPest = false
+				warns = append(warns, fmt.Sprintf("document layout: allowPest on %s dropped (already on %s)", s.ChapterID, pestAt))
+			default:
+				pestAt = s.ChapterID
+			}
+		}
+		l.TOCPlan = append(l.TOCPlan, e)
+	}
+	return l, warns
+}
+
+func checkHero(h map[string]any) ir.Hero {
+	var hero ir.Hero
+	hero.Summary = asString(h["summary"])
+	hero.Highlights = asStrings(h["highlights"])
+	hero.Actions = asStrings(h["actions"])
+	for _, k := range asObjects(h["kpis"]) {
+		kpi := ir.KPI{Label: asString(k["label"]), Value: asString(k["value"]), Unit: asString(k["unit"]), Delta: asString(k["delta"])}
+		tone := asString(k["deltaTone"])
+		if tone == "" {
+			tone = asString(k["tone"])
+		}
+		switch tone {
+		case "up", "down", "neutral":
+			kpi.DeltaTone = tone
+		}
+		if kpi.Label != "" && kpi.Value != "" {
+			hero.KPIs = append(hero.KPIs, kpi)
+		}
+	}
+	return hero
+}
+
+var (
+	reTrailingKV    = regexp.MustCompile(`[,，]?\s*"[^"]*"\s*:\s*[^,，]*$`)
+	reTrailingComma = regexp.MustCompile(`[\s,，、"]+$`)
+)
+
+// cleanDescription removes JSON debris from the end of a description: an
+// unclosed { or [ and what follows, trailing "key": value fragments and
+// trailing commas (reference §1.2 post-processing).
+func cleanDescription(s string) string {
+	s = strings.TrimSpace(s)
+	var open []int
+	for i, r := range s {
+		switch r {
+		case '{', '[':
+			open = append(open, i)
+		case '}', ']':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	if len(open) > 0 {
+		s = s[:open[0]]
+	}
+	for {
+		t := reTrailingKV.ReplaceAllString(s, "")
+		t = reTrailingComma.ReplaceAllString(t, "")
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return strings.TrimSpace(s)
+}

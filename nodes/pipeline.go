@@ -1,0 +1,567 @@
+package nodes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"reportengine/forum"
+	"reportengine/graphrag"
+	"reportengine/graphrag/queryengine"
+	"reportengine/ir"
+	"reportengine/llm"
+	"reportengine/prompts"
+	"reportengine/render"
+	"reportengine/state"
+	"reportengine/templates"
+)
+
+// Defaults of Config.
+const (
+	DefaultQueryRounds  = 3    // graph query decisions per chapter (BettaFish GRAPHRAG_MAX_QUERIES)
+	DefaultConcurrency  = 4    // model calls in flight during the chapter phase
+	DefaultPromptTokens = 6000 // context budget of one prompt, in tokens
+	DefaultMaxAttempts  = 2    // attempts per model call of a stage
+	// DefaultTotalWords is the report length used when the word budget
+	// stage fails: an equal split of it over the chapters, in words (a
+	// CJK character counts as a word).
+	DefaultTotalWords = 8000
+	// minPromptTokens is the smallest PromptTokens New accepts.
+	minPromptTokens = 1000
+)
+
+// ErrConfig is wrapped by every error New returns for a bad Config.
+var ErrConfig = errors.New("nodes: bad configuration")
+
+// Input is what one report is made from.
+type Input struct {
+	// Topic is the report topic (the engines' query); required.
+	Topic string
+	// ReportID names the report; characters other than letters, digits,
+	// '-' and '_' become '_'. "" gives "report-<yyyymmdd-hhmmss>" from
+	// Config.Now, so equal inputs and clocks give equal ids.
+	ReportID string
+	// GraphID is the id of the stored graph, recorded in the document and
+	// the manifest ("" without a graph).
+	GraphID string
+	// Graph is the knowledge graph; nil = no graph queries.
+	Graph *graphrag.Graph
+	// States are the engines' states (their final reports and paragraphs
+	// are excerpted for the prompts, never pasted whole).
+	States []*state.State
+	// Forum is the parsed forum log (excerpted, at most 8 entries per
+	// chapter).
+	Forum []forum.Entry
+}
+
+// Config configures a Pipeline. Zero values take the documented defaults.
+type Config struct {
+	// Model answers every stage; required.
+	Model llm.Model
+	// Template is the template name to use; "" lets the model choose
+	// (TemplateSelect). An unknown name is an error wrapping both ErrConfig
+	// and templates.ErrUnknown.
+	Template string
+	// QueryRounds is the number of graph query decisions per chapter:
+	// 0 = DefaultQueryRounds (3), < 0 = no graph queries at all.
+	QueryRounds int
+	// Concurrency bounds the model calls in flight during the chapter
+	// phase: 0 = DefaultConcurrency (4). Every chapter runs in its own
+	// goroutine (graph query rounds, then the chapter call) and waits for
+	// a slot before each call, so the slots stay busy while chapters are at
+	// different steps. 1 gives BettaFish's sequential behaviour (§8 #2).
+	Concurrency int
+	// PromptTokens is the context budget of one prompt, in tokens
+	// (system prompt + user JSON): 0 = DefaultPromptTokens (6000); at least
+	// 1000. Excerpts and graph results are cut to fit it.
+	PromptTokens int
+	// MaxAttempts is the number of attempts of one stage call when the
+	// reply is not usable JSON or the model error is retryable:
+	// 0 = DefaultMaxAttempts (2).
+	MaxAttempts int
+	// Now is the clock (GeneratedAt, CreatedAt, event times, durations);
+	// nil = time.Now.
+	Now func() time.Time
+	// OnEvent, when non-nil, receives progress events. Calls are
+	// serialised (never two at once) but come from worker goroutines.
+	OnEvent func(Event)
+}
+
+// Event is one progress event. Kind is "stage" (Stage set), "chapter"
+// (ChapterID, Title, Done/Total set) or "progress" (streamed chapter text:
+// Message says how much arrived). Status is one of running, done, failed,
+// fallback, retrying, skipped. Seconds is the stage or chapter duration,
+// set when it ends.
+type Event struct {
+	Time      time.Time `json:"time"`
+	Kind      string    `json:"kind"`
+	Stage     string    `json:"stage,omitempty"`
+	ChapterID string    `json:"chapterId,omitempty"`
+	Title     string    `json:"title,omitempty"`
+	Status    string    `json:"status,omitempty"`
+	Message   string    `json:"message,omitempty"`
+	Done      int       `json:"done,omitempty"`
+	Total     int       `json:"total,omitempty"`
+	Seconds   float64   `json:"seconds,omitempty"`
+}
+
+// Event kinds and statuses.
+const (
+	KindStage    = "stage"
+	KindChapter  = "chapter"
+	KindProgress = "progress"
+
+	StatusRunning  = "running"
+	StatusDone     = "done"
+	StatusFailed   = "failed"
+	StatusFallback = "fallback"
+	StatusRetrying = "retrying"
+	StatusSkipped  = "skipped"
+)
+
+// Chapter statuses (ChapterResult.Status, ChapterRecord.Status).
+const (
+	ChapterReady       = "ready"       // valid and dense enough
+	ChapterSparse      = "sparse"      // valid but thin: kept, with a warning
+	ChapterPlaceholder = "placeholder" // could not be generated: a visible placeholder
+)
+
+// Stage names, as in StageRecord.Name and Event.Stage.
+const (
+	StageTemplate = "template selection"
+	StageLayout   = "document layout"
+	StageBudget   = "word budget"
+	StageChapters = "chapters"
+	StageStitch   = "stitch"
+	StageRender   = "render"
+)
+
+// Result is a finished report.
+type Result struct {
+	// Document is the stitched report IR.
+	Document *ir.Document
+	// HTML and Markdown are render.HTML and render.Markdown of Document.
+	HTML, Markdown []byte
+	// Chapters are per-chapter outcomes, in template order.
+	Chapters []ChapterResult
+	// Manifest records how the report was made (written last by Save).
+	Manifest Manifest
+}
+
+// ChapterResult is the outcome of one chapter.
+type ChapterResult struct {
+	// Section is the template section (Slug made unique in the report).
+	Section templates.Section
+	// Chapter is the chapter as stitched into the Document (anchors final).
+	Chapter ir.Chapter
+	// Status is ChapterReady, ChapterSparse or ChapterPlaceholder.
+	Status string
+	// Errors are the problems met on the way (attempt errors, validator
+	// errors, the density finding), in order.
+	Errors []string
+	// Attempts counts the chapter model calls (generation and repair).
+	Attempts int
+	// QueryRounds counts the graph queries executed for the chapter.
+	QueryRounds int
+	// Seconds is the chapter's wall time (graph queries included).
+	Seconds float64
+}
+
+// Manifest describes a run for people and tools (manifest.json).
+type Manifest struct {
+	ReportID       string `json:"reportId"`
+	Topic          string `json:"topic"`
+	Template       string `json:"template"`
+	TemplateReason string `json:"templateReason,omitempty"`
+	// Status is "complete", or "partial" when a chapter is a placeholder.
+	Status    string          `json:"status"`
+	Model     llm.Info        `json:"model"`
+	GraphID   string          `json:"graphId,omitempty"`
+	CreatedAt string          `json:"createdAt"` // RFC 3339 UTC
+	Stages    []StageRecord   `json:"stages"`
+	Chapters  []ChapterRecord `json:"chapters"`
+	Failures  []ir.Failure    `json:"failures,omitempty"`
+	Warnings  []string        `json:"warnings,omitempty"`
+}
+
+// StageRecord is one stage of the manifest. Status is done, fallback,
+// failed or skipped; Calls counts model requests; Error says why a stage
+// fell back or failed.
+type StageRecord struct {
+	Name    string  `json:"name"`
+	Status  string  `json:"status"`
+	Seconds float64 `json:"seconds"`
+	Calls   int     `json:"calls"`
+	Error   string  `json:"error,omitempty"`
+}
+
+// ChapterRecord is one chapter of the manifest. File is the chapter JSON
+// path relative to the output directory ("chapters/010-section-1-0.json").
+type ChapterRecord struct {
+	ChapterID   string   `json:"chapterId"`
+	Title       string   `json:"title"`
+	Slug        string   `json:"slug"`
+	Order       int      `json:"order"`
+	Status      string   `json:"status"`
+	File        string   `json:"file"`
+	Errors      []string `json:"errors,omitempty"`
+	Attempts    int      `json:"attempts"`
+	QueryRounds int      `json:"queryRounds"`
+	Seconds     float64  `json:"seconds"`
+}
+
+// Pipeline runs the report stages. It keeps no state between runs (§8 #16)
+// and is safe for concurrent use.
+type Pipeline struct {
+	cfg Config
+}
+
+// New checks cfg, fills the defaults and returns a Pipeline. Errors wrap
+// ErrConfig (and templates.ErrUnknown for an unknown Template).
+func New(cfg Config) (*Pipeline, error) {
+	if cfg.Model == nil {
+		return nil, fmt.Errorf("%w: Model is required", ErrConfig)
+	}
+	if cfg.QueryRounds == 0 {
+		cfg.QueryRounds = DefaultQueryRounds
+	}
+	switch {
+	case cfg.Concurrency < 0:
+		return nil, fmt.Errorf("%w: Concurrency must be >= 0, got %d", ErrConfig, cfg.Concurrency)
+	case cfg.Concurrency == 0:
+		cfg.Concurrency = DefaultConcurrency
+	}
+	switch {
+	case cfg.PromptTokens == 0:
+		cfg.PromptTokens = DefaultPromptTokens
+	case cfg.PromptTokens < minPromptTokens:
+		return nil, fmt.Errorf("%w: PromptTokens must be 0 (default %d) or >= %d, got %d",
+			ErrConfig, DefaultPromptTokens, minPromptTokens, cfg.PromptTokens)
+	}
+	switch {
+	case cfg.MaxAttempts < 0:
+		return nil, fmt.Errorf("%w: MaxAttempts must be >= 0, got %d", ErrConfig, cfg.MaxAttempts)
+	case cfg.MaxAttempts == 0:
+		cfg.MaxAttempts = DefaultMaxAttempts
+	}
+	if cfg.Template != "" {
+		if _, err := templates.Lookup(cfg.Template); err != nil {
+			return nil, fmt.Errorf("%w: template %q: %w", ErrConfig, cfg.Template, err)
+		}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Pipeline{cfg: cfg}, nil
+}
+
+// emitter serialises OnEvent calls.
+type emitter struct {
+	mu  sync.Mutex
+	fn  func(Event)
+	now func() time.Time
+}
+
+func (e *emitter) emit(ev Event) {
+	if e.fn == nil {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	ev.Time = e.now()
+	e.fn(ev)
+}
+
+// runState is the per-run state; nothing of it outlives Run.
+type runState struct {
+	cfg      Config
+	in       Input
+	ev       *emitter
+	engine   *queryengine.Engine            // nil without a graph
+	stats    *prompts.GraphStats            // nil without a graph
+	srcByURL map[string]prompts.GraphSource // graph sources by URL (first node wins)
+	reportID string
+
+	mu       sync.Mutex
+	warnings []string
+}
+
+func (r *runState) warn(format string, args ...any) {
+	r.mu.Lock()
+	r.warnings = append(r.warnings, fmt.Sprintf(format, args...))
+	r.mu.Unlock()
+}
+
+func (r *runState) seconds(start time.Time) float64 {
+	return r.cfg.Now().Sub(start).Seconds()
+}
+
+// Run makes one report: TemplateSelect → Layout → WordBudget → per chapter
+// (concurrently) GraphQuery → ChapterGen → Stitch → render.
+//
+// A stage whose reply is unusable falls back to a documented default and
+// says so in the manifest and the document; a chapter that cannot be
+// generated becomes a visible placeholder. So Run fails only:
+//
+//   - when ctx is cancelled: ctx.Err() and no Result;
+//   - when Input.Topic is empty: an error wrapping ErrConfig;
+//   - when the model refuses the request itself — llm.ErrAuth anywhere,
+//     llm.ErrBadRequest in template selection, layout or word budget
+//     (e.g. an unsupported parameter, B26): that error (it names the step,
+//     HTTP status, model and host) and no Result, since every call would
+//     fail the same way and a report of fallbacks would hide the fault;
+//   - when rendering fails: the Result without HTML/Markdown, and the
+//     error.
+func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
+	if strings.TrimSpace(in.Topic) == "" {
+		return nil, fmt.Errorf("%w: Input.Topic is required", ErrConfig)
+	}
+	cfg := p.cfg
+	r := &runState{cfg: cfg, in: in, ev: &emitter{fn: cfg.OnEvent, now: cfg.Now}}
+	r.reportID = reportID(in.ReportID, cfg.Now())
+	createdAt := cfg.Now().UTC().Format(time.RFC3339)
+	if in.Graph != nil && in.Graph.NodeCount() > 0 {
+		r.engine = queryengine.New(in.Graph)
+		r.stats = graphStats(r.engine.Overview())
+		r.srcByURL = sourcesByURL(in.Graph)
+	} else if in.Graph != nil {
+		r.warn("the knowledge graph is empty: chapters are written without graph queries")
+	}
+	man := Manifest{ReportID: r.reportID, Topic: in.Topic, Model: cfg.Model.Info(), GraphID: in.GraphID, CreatedAt: createdAt}
+
+	// 1. template
+	start := r.stageStart(StageTemplate)
+	ts := TemplateSelect{Model: cfg.Model, Name: cfg.Template, MaxAttempts: cfg.MaxAttempts}
+	tsOut, err := ts.Run(ctx, TemplateSelectInput{Topic: in.Topic, Excerpts: shortExcerpts(in.States, 2, 200), Graph: r.stats})
+	if err != nil {
+		return nil, r.stageFail(ctx, StageTemplate, start, err)
+	}
+	man.Stages = append(man.Stages, r.stageEnd(StageTemplate, start, tsOut.Fallback, tsOut.Calls, tsOut.Problem))
+	man.Template, man.TemplateReason = tsOut.Template.Name, tsOut.Reason
+	tpl := tsOut.Template
+	sections := uniqueSlugs(tpl.Sections)
+
+	// 2. layout
+	start = r.stageStart(StageLayout)
+	lay := Layout{Model: cfg.Model, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens}
+	layOut, err := lay.Run(ctx, LayoutInput{Topic: in.Topic, Template: tpl, Sections: sections, Graph: r.stats, States: in.States})
+	if err != nil {
+		return nil, r.stageFail(ctx, StageLayout, start, err)
+	}
+	man.Stages = append(man.Stages, r.stageEnd(StageLayout, start, layOut.Fallback, layOut.Calls, layOut.Problem))
+
+	// 3. word budget
+	start = r.stageStart(StageBudget)
+	wb := WordBudget{Model: cfg.Model, MaxAttempts: cfg.MaxAttempts}
+	wbOut, err := wb.Run(ctx, WordBudgetInput{Topic: in.Topic, Sections: sections, Layout: layOut.Layout})
+	if err != nil {
+		return nil, r.stageFail(ctx, StageBudget, start, err)
+	}
+	man.Stages = append(man.Stages, r.stageEnd(StageBudget, start, wbOut.Fallback, wbOut.Calls, wbOut.Problem))
+
+	// 4. chapters, concurrently
+	start = r.stageStart(StageChapters)
+	results, calls, sources, failures, err := r.chapters(ctx, tpl, sections, layOut.Layout, wbOut)
+	if err != nil {
+		return nil, r.stageFail(ctx, StageChapters, start, err)
+	}
+	failed := 0
+	for _, cr := range results {
+		if cr.Status == ChapterPlaceholder {
+			failed++
+		}
+	}
+	chStatus := StatusDone
+	chProblem := ""
+	if failed > 0 {
+		chStatus = StatusFailed
+		chProblem = fmt.Sprintf("%d of %d chapters are placeholders", failed, len(results))
+	}
+	man.Stages = append(man.Stages, StageRecord{Name: StageChapters, Status: chStatus, Seconds: r.seconds(start), Calls: calls, Error: chProblem})
+	r.ev.emit(Event{Kind: KindStage, Stage: StageChapters, Status: chStatus, Message: chProblem, Seconds: r.seconds(start)})
+
+	// 5. stitch
+	start = r.stageStart(StageStitch)
+	st := Stitch{}
+	doc, err := st.Run(ctx, StitchInput{
+		ReportID: r.reportID, Topic: in.Topic, GraphID: in.GraphID, Template: tpl, TemplateReason: tsOut.Reason,
+		Layout: layOut.Layout, LayoutNotes: layOut.Notes, Chapters: results, Generator: cfg.Model.Info(),
+		GeneratedAt: cfg.Now(), Sources: sources, Failures: failures,
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range results {
+		results[i].Chapter = doc.Chapters[i]
+	}
+	if verr := ir.ValidateDocument(doc); verr != nil {
+		r.warn("%s: the stitched document does not validate: %v", StageStitch, verr)
+	}
+	man.Stages = append(man.Stages, r.stageEnd(StageStitch, start, false, 0, ""))
+
+	res := &Result{Document: doc, Chapters: results}
+	for _, cr := range results {
+		rec := ChapterRecord{ChapterID: cr.Section.ChapterID, Title: cr.Section.Title, Slug: cr.Section.Slug,
+			Order: cr.Section.Order, Status: cr.Status, File: chapterFile(cr.Section), Errors: cr.Errors,
+			Attempts: cr.Attempts, QueryRounds: cr.QueryRounds, Seconds: cr.Seconds}
+		man.Chapters = append(man.Chapters, rec)
+	}
+	man.Failures = doc.Metadata.Failures
+	man.Status = "complete"
+	if len(man.Failures) > 0 {
+		man.Status = "partial"
+	}
+
+	// 6. render
+	start = r.stageStart(StageRender)
+	var rerr error
+	res.HTML, rerr = render.HTML(doc)
+	if rerr == nil {
+		res.Markdown, rerr = render.Markdown(doc)
+	}
+	if rerr != nil {
+		res.HTML, res.Markdown = nil, nil
+		rerr = fmt.Errorf("%s: %w", StageRender, rerr)
+		man.Stages = append(man.Stages, StageRecord{Name: StageRender, Status: StatusFailed, Seconds: r.seconds(start), Error: rerr.Error()})
+		r.ev.emit(Event{Kind: KindStage, Stage: StageRender, Status: StatusFailed, Message: rerr.Error()})
+	} else {
+		man.Stages = append(man.Stages, r.stageEnd(StageRender, start, false, 0, ""))
+	}
+	man.Warnings = append(man.Warnings, layOut.Warnings...)
+	r.mu.Lock()
+	man.Warnings = append(man.Warnings, r.warnings...)
+	r.mu.Unlock()
+	for _, cr := range results {
+		if cr.Status == ChapterSparse {
+			man.Warnings = append(man.Warnings, fmt.Sprintf("chapter %s (%s) is thin: kept as written", cr.Section.ChapterID, cr.Section.Title))
+		}
+	}
+	res.Manifest = man
+	return res, rerr
+}
+
+// runErr returns ctx.Err() for a cancelled run, else err.
+func runErr(ctx context.Context, err error) error {
+	if cerr := ctx.Err(); cerr != nil {
+		return cerr
+	}
+	return err
+}
+
+// stageFail reports a stage that ends the run (no event for a cancelled
+// run) and returns the error Run gives back.
+func (r *runState) stageFail(ctx context.Context, name string, start time.Time, err error) error {
+	err = runErr(ctx, err)
+	if !isCtxErr(err) {
+		r.ev.emit(Event{Kind: KindStage, Stage: name, Status: StatusFailed, Message: err.Error(), Seconds: r.seconds(start)})
+	}
+	return err
+}
+
+func (r *runState) stageStart(name string) time.Time {
+	r.ev.emit(Event{Kind: KindStage, Stage: name, Status: StatusRunning})
+	return r.cfg.Now()
+}
+
+func (r *runState) stageEnd(name string, start time.Time, fallback bool, calls int, problem string) StageRecord {
+	rec := StageRecord{Name: name, Status: StatusDone, Seconds: r.seconds(start), Calls: calls, Error: problem}
+	if fallback {
+		rec.Status = StatusFallback
+	}
+	r.ev.emit(Event{Kind: KindStage, Stage: name, Status: rec.Status, Message: problem, Seconds: rec.Seconds})
+	return rec
+}
+
+// reportID cleans a caller's id like BettaFish (letters, digits, '-', '_'
+// kept; others become '_'); "" gives report-<time>.
+func reportID(id string, now time.Time) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(id) {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' || r == '_' {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune('_')
+		}
+	}
+	if s := strings.Trim(b.String(), "_"); s != "" {
+		return b.String()
+	}
+	return "report-" + now.UTC().Format("20060102-150405")
+}
+
+// uniqueSlugs returns a copy of the sections with slugs unique within the
+// report (-2, -3 … suffixes), the anchors of the chapters.
+func uniqueSlugs(in []templates.Section) []templates.Section {
+	out := make([]templates.Section, len(in))
+	seen := map[string]bool{}
+	for i, s := range in {
+		if s.Slug == "" {
+			s.Slug = fmt.Sprintf("section-%d", i+1)
+		}
+		s.Slug = uniqueAnchor(seen, s.Slug)
+		out[i] = s
+	}
+	return out
+}
+
+func uniqueAnchor(seen map[string]bool, a string) string {
+	if !seen[a] {
+		seen[a] = true
+		return a
+	}
+	for n := 2; ; n++ {
+		c := fmt.Sprintf("%s-%d", a, n)
+		if !seen[c] {
+			seen[c] = true
+			return c
+		}
+	}
+}
+
+// chapterFile is the chapter JSON path relative to the output directory.
+func chapterFile(s templates.Section) string {
+	return fmt.Sprintf("chapters/%03d-%s.json", s.Order, fileSafe(s.Slug))
+}
+
+func fileSafe(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' || r == '_' {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune('-')
+		}
+	}
+	if b.Len() == 0 {
+		return "section"
+	}
+	return b.String()
+}
+
+// sourcesByURL indexes the graph's source nodes by URL, so a chapter link
+// to any graph source lands in the reference list.
+func sourcesByURL(g *graphrag.Graph) map[string]prompts.GraphSource {
+	out := map[string]prompts.GraphSource{}
+	for _, n := range g.Nodes() {
+		if n.Type != graphrag.TypeSource {
+			continue
+		}
+		u := n.Attrs.String("url")
+		if u == "" {
+			continue
+		}
+		if _, ok := out[u]; ok {
+			continue
+		}
+		title := n.Attrs.String("title")
+		if title == "" {
+			title = n.Name
+		}
+		out[u] = prompts.GraphSource{ID: n.ID, Title: title, URL: u, Engines: n.Attrs.Strings("engines")}
+	}
+	return out
+}

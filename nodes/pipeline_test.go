@@ -1,0 +1,817 @@
+package nodes
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"reportengine/forum"
+	"reportengine/ir"
+	"reportengine/llm"
+	"reportengine/templates"
+)
+
+func newPipeline(t testing.TB, f *fakeModel, mod func(*Config)) *Pipeline {
+	t.Helper()
+	cfg := Config{Model: f, Now: fixedClock}
+	if mod != nil {
+		mod(&cfg)
+	}
+	p, err := New(cfg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return p
+}
+
+func testInput() Input {
+	return Input{Topic: "李明咖啡店", ReportID: "r1", GraphID: "g1", Graph: testGraph(), States: testStates(),
+		Forum: []forum.Entry{{Line: 1, Time: "10:00:00", Speaker: "QUERY", Content: "李明咖啡店的咖啡口碑不错", Known: true}}}
+}
+
+func defaultSections(t testing.TB) []templates.Section {
+	t.Helper()
+	tpl, err := templates.Lookup(templates.Default)
+	if err != nil {
+		t.Fatalf("templates.Lookup(Default): %v", err)
+	}
+	return tpl.Sections
+}
+
+func stage(m Manifest, name string) StageRecord {
+	for _, s := range m.Stages {
+		if s.Name == name {
+			return s
+		}
+	}
+	return StageRecord{}
+}
+
+func TestPipelineHappyPath(t *testing.T) {
+	f := newFake()
+	var evMu sync.Mutex
+	var events []Event
+	p := newPipeline(t, f, func(c *Config) {
+		c.OnEvent = func(e Event) { evMu.Lock(); events = append(events, e); evMu.Unlock() }
+	})
+	res, err := p.Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	secs := defaultSections(t)
+	doc := res.Document
+	if got, want := len(doc.Chapters), len(secs); got != want {
+		t.Fatalf("chapters = %d, want %d", got, want)
+	}
+	for i, c := range doc.Chapters {
+		if c.ChapterID != secs[i].ChapterID || c.Order != secs[i].Order || c.Title != secs[i].Title {
+			t.Errorf("chapter %d = %s/%d/%q, want template %s/%d/%q", i, c.ChapterID, c.Order, c.Title, secs[i].ChapterID, secs[i].Order, secs[i].Title)
+		}
+		if res.Chapters[i].Status != ChapterReady {
+			t.Errorf("chapter %s status %q (errors %v)", c.ChapterID, res.Chapters[i].Status, res.Chapters[i].Errors)
+		}
+		if res.Chapters[i].QueryRounds != 1 {
+			t.Errorf("chapter %s query rounds = %d, want 1", c.ChapterID, res.Chapters[i].QueryRounds)
+		}
+		if doc.Metadata.TOC.Entries[i].Anchor != c.Anchor {
+			t.Errorf("toc entry %d anchor %q, chapter anchor %q", i, doc.Metadata.TOC.Entries[i].Anchor, c.Anchor)
+		}
+	}
+	if doc.Metadata.Title != "咖啡店舆情报告" || doc.Metadata.TemplateName != templates.Default {
+		t.Errorf("metadata title %q template %q", doc.Metadata.Title, doc.Metadata.TemplateName)
+	}
+	if doc.Metadata.GeneratedAt != "2026-03-01T08:00:00Z" || doc.Version != ir.Version || doc.ReportID != "r1" || doc.Metadata.GraphID != "g1" {
+		t.Errorf("metadata: %+v", doc.Metadata)
+	}
+	if len(doc.Sources) == 0 || doc.Sources[0].URL != "https://example.com/a" {
+		t.Errorf("sources = %+v, want the cited source first", doc.Sources)
+	}
+	if res.Manifest.Status != "complete" || len(res.Manifest.Failures) != 0 {
+		t.Errorf("manifest status %q failures %v", res.Manifest.Status, res.Manifest.Failures)
+	}
+	for _, name := range []string{StageTemplate, StageLayout, StageBudget, StageChapters, StageStitch, StageRender} {
+		if s := stage(res.Manifest, name); s.Status != StatusDone {
+			t.Errorf("stage %q = %+v, want done", name, s)
+		}
+	}
+	if len(res.HTML) == 0 || len(res.Markdown) == 0 {
+		t.Errorf("render output empty")
+	}
+	// anchors unique
+	seen := map[string]bool{}
+	for _, c := range doc.Chapters {
+		if seen[c.Anchor] {
+			t.Errorf("duplicate chapter anchor %q", c.Anchor)
+		}
+		seen[c.Anchor] = true
+	}
+	for _, c := range doc.Chapters {
+		for _, b := range c.Blocks {
+			if b.Type == ir.TypeHeading && b.Anchor != c.Anchor {
+				if seen[b.Anchor] {
+					t.Errorf("duplicate heading anchor %q", b.Anchor)
+				}
+				seen[b.Anchor] = true
+			}
+		}
+	}
+	evMu.Lock()
+	defer evMu.Unlock()
+	var chapterDone, stageDone int
+	for _, e := range events {
+		if e.Kind == KindChapter && e.Status == StatusDone {
+			chapterDone++
+			if e.Total != len(secs) || e.Done < 1 {
+				t.Errorf("chapter event counts %d/%d", e.Done, e.Total)
+			}
+		}
+		if e.Kind == KindStage && e.Status == StatusDone {
+			stageDone++
+		}
+		if e.Time.IsZero() {
+			t.Errorf("event without time: %+v", e)
+		}
+	}
+	if chapterDone != len(secs) || stageDone != 6 {
+		t.Errorf("events: %d chapters done, %d stages done", chapterDone, stageDone)
+	}
+
+	dir := t.TempDir()
+	paths, err := Save(dir, res)
+	if err != nil {
+		t.Fatalf("Save: %v", err)
+	}
+	if last := paths[len(paths)-1]; filepath.Base(last) != "manifest.json" {
+		t.Errorf("last file written = %s, want manifest.json", last)
+	}
+	if len(paths) != 4+len(secs) {
+		t.Errorf("wrote %d files, want %d", len(paths), 4+len(secs))
+	}
+	for _, p := range paths {
+		if strings.HasSuffix(p, ".json") {
+			b, err := os.ReadFile(p)
+			if err != nil || !json.Valid(b) {
+				t.Errorf("%s: not valid JSON (%v)", p, err)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, res.Manifest.Chapters[0].File)); err != nil {
+		t.Errorf("manifest chapter file: %v", err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".*tmp*"))
+	if len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestNewConfigErrors(t *testing.T) {
+	if _, err := New(Config{}); !errors.Is(err, ErrConfig) {
+		t.Errorf("nil model: %v", err)
+	}
+	_, err := New(Config{Model: newFake(), Template: "没有这个模板"})
+	if !errors.Is(err, ErrConfig) || !errors.Is(err, templates.ErrUnknown) {
+		t.Errorf("unknown template: %v", err)
+	}
+	for _, c := range []Config{{Model: newFake(), Concurrency: -1}, {Model: newFake(), PromptTokens: 10}, {Model: newFake(), MaxAttempts: -2}} {
+		if _, err := New(c); !errors.Is(err, ErrConfig) {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+	p, _ := New(Config{Model: newFake()})
+	if _, err := p.Run(context.Background(), Input{}); !errors.Is(err, ErrConfig) {
+		t.Errorf("empty topic: %v", err)
+	}
+}
+
+func TestGivenTemplateSkipsSelection(t *testing.T) {
+	f := newFake()
+	p := newPipeline(t, f, func(c *Config) { c.Template = templates.Default; c.QueryRounds = -1 })
+	res, err := p.Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count("template_selection"); n != 0 {
+		t.Errorf("selection calls = %d, want 0", n)
+	}
+	if res.Manifest.Template != templates.Default {
+		t.Errorf("template %q", res.Manifest.Template)
+	}
+	for _, c := range res.Chapters {
+		if c.QueryRounds != 0 {
+			t.Errorf("graph queries ran although disabled")
+		}
+	}
+	for _, r := range f.requests {
+		if strings.Contains(r.key, "graph_query") {
+			t.Errorf("graph query call with QueryRounds < 0")
+		}
+	}
+}
+
+func TestTemplateSelectionFallback(t *testing.T) {
+	list := templates.List()
+	if len(list) < 2 {
+		t.Skip("needs two templates")
+	}
+	other := list[0].Name
+	if other == templates.Default {
+		other = list[1].Name
+	}
+	f := newFake()
+	f.set("template_selection", text("我认为应该使用「"+other+"」，因为主题是品牌。"))
+	p := newPipeline(t, f, func(c *Config) { c.QueryRounds = -1 })
+	res, err := p.Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Manifest.Template != other {
+		t.Errorf("template %q, want %q (named in the prose reply)", res.Manifest.Template, other)
+	}
+	if s := stage(res.Manifest, StageTemplate); s.Status != StatusFallback || !strings.Contains(s.Error, "template selection") || s.Calls != 2 {
+		t.Errorf("stage = %+v", s)
+	}
+
+	f = newFake()
+	f.set("template_selection", text(`{"template_name":"不存在的模板","selection_reason":"x"}`))
+	p = newPipeline(t, f, func(c *Config) { c.QueryRounds = -1 })
+	res, err = p.Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Manifest.Template != templates.Default || stage(res.Manifest, StageTemplate).Status != StatusFallback {
+		t.Errorf("unknown name: template %q stage %+v", res.Manifest.Template, stage(res.Manifest, StageTemplate))
+	}
+	if !strings.Contains(res.Manifest.TemplateReason, "fallback") {
+		t.Errorf("reason %q does not say fallback", res.Manifest.TemplateReason)
+	}
+}
+
+// B01: a reasoning block before the layout JSON.
+func TestLayoutReasoningPrefix(t *testing.T) {
+	f := newFake()
+	f.script["document_layout"] = func(in map[string]any, _ int) reply {
+		return text("<think>\n先确定章节结构，再补充段落内容。\n</think>\n" + layoutJSON(in))
+	}
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := stage(res.Manifest, StageLayout); s.Status != StatusDone || s.Calls != 1 {
+		t.Errorf("layout stage %+v", s)
+	}
+	if res.Document.Metadata.Title != "咖啡店舆情报告" {
+		t.Errorf("title %q", res.Document.Metadata.Title)
+	}
+	b, _ := json.Marshal(res.Document)
+	if strings.Contains(string(b), "先确定章节结构") {
+		t.Errorf("reasoning text leaked into the document")
+	}
+}
+
+// B03 and B05: prose or an array of arrays where the layout object is
+// expected → the fallback layout, recorded and visible.
+func TestLayoutFallback(t *testing.T) {
+	for name, rep := range map[string]string{
+		"B03 prose":           "**讨论摘要**\n| Agent | 要点 |\n|-------|------|\n| QUERY | 官方通报已发布 |\n| MEDIA | 短视频传播最快 |",
+		"B05 array of arrays": "\n[\n  [\"第一章 事件概览\", \"第二章 传播路径\"],\n]",
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := newFake()
+			f.set("document_layout", text(rep))
+			res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := stage(res.Manifest, StageLayout)
+			if s.Status != StatusFallback || s.Calls != DefaultMaxAttempts {
+				t.Errorf("layout stage %+v, want fallback after %d calls", s, DefaultMaxAttempts)
+			}
+			if !strings.Contains(s.Error, "document layout") {
+				t.Errorf("stage error %q does not name the step", s.Error)
+			}
+			if f.count("document_layout") != DefaultMaxAttempts {
+				t.Errorf("layout calls = %d", f.count("document_layout"))
+			}
+			md := res.Document.Metadata
+			if len(md.LayoutNotes) == 0 || !strings.Contains(md.LayoutNotes[0], "默认版式") {
+				t.Errorf("layout notes %q: the fallback is not visible", md.LayoutNotes)
+			}
+			if md.Title != "李明咖啡店舆情分析报告" {
+				t.Errorf("fallback title %q", md.Title)
+			}
+			if len(md.Hero.KPIs) == 0 {
+				t.Errorf("fallback hero has no graph KPIs")
+			}
+			if len(md.TOC.Entries) != len(res.Document.Chapters) {
+				t.Errorf("toc %d entries for %d chapters", len(md.TOC.Entries), len(res.Document.Chapters))
+			}
+			for _, n := range md.LayoutNotes {
+				if strings.Contains(n, "官方通报") || strings.Contains(n, "第一章") {
+					t.Errorf("raw reply in layout note %q", n)
+				}
+			}
+		})
+	}
+}
+
+func TestLayoutChecks(t *testing.T) {
+	secs := defaultSections(t)
+	m, err := decodeObject(json.RawMessage(`{"title":["x"],"hero":"oops","tocPlan":[
+		{"chapterId":"S9","display":"x"},
+		{"chapterId":"S1","display":"一、概览","description":"描述，{\"key\": 1","allowSwot":true,"allowPest":true},
+		{"chapterId":"S2","allowSwot":"true"},
+		{"chapterId":"S3","allowPest":true}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, warns := checkLayout(m, "话题", secs)
+	if l.Title != "话题舆情分析报告" {
+		t.Errorf("title %q", l.Title)
+	}
+	if len(l.TOCPlan) != len(secs) {
+		t.Fatalf("toc plan %d entries", len(l.TOCPlan))
+	}
+	e1, e2, e3 := l.TOCPlan[0], l.TOCPlan[1], l.TOCPlan[2]
+	if !e1.AllowSwot || e1.AllowPest || e2.AllowSwot || !e3.AllowPest {
+		t.Errorf("swot/pest: %+v %+v %+v", e1, e2, e3)
+	}
+	if e1.Description != "描述" {
+		t.Errorf("description %q", e1.Description)
+	}
+	if e1.Anchor != secs[0].Slug || e2.Display == "" {
+		t.Errorf("anchor/display: %+v %+v", e1, e2)
+	}
+	if len(warns) == 0 {
+		t.Errorf("no warnings for the fixes")
+	}
+}
+
+func TestWordBudgetFallback(t *testing.T) {
+	f := newFake()
+	f.set("word_budget", text(`{"chapters":{"S1":{"targetWords":"1,500字"}}}`))
+	res, err := newPipeline(t, f, func(c *Config) { c.QueryRounds = -1 }).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := stage(res.Manifest, StageBudget); s.Status != StatusFallback {
+		t.Errorf("budget stage %+v", s)
+	}
+	users := f.userOf("chapter:S1")
+	if len(users) == 0 || !strings.Contains(users[0], `"wordTarget":1500`) {
+		t.Errorf("S1 word target not 1500: %.300s", users)
+	}
+	share := DefaultTotalWords / len(defaultSections(t))
+	if u := f.userOf("chapter:S2"); len(u) == 0 || !strings.Contains(u[0], `"wordTarget":`+itoa(share)) {
+		t.Errorf("S2 word target not the equal share %d", share)
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// B04: prose with a python fence before the JSON fence.
+func TestChapterMultiFence(t *testing.T) {
+	f := newFake()
+	f.script["chapter:S1"] = func(in map[string]any, _ int) reply {
+		return text("下面先给出一个示例脚本：\n```python\nprint({'a': 1})\n```\n正式结果：\n```json\n" + chapterJSON(in, "") + "\n```\n以上。")
+	}
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Chapters[0].Status != ChapterReady || f.count("chapter:S1") != 1 {
+		t.Errorf("S1 status %q after %d calls: %v", res.Chapters[0].Status, f.count("chapter:S1"), res.Chapters[0].Errors)
+	}
+}
+
+// B07: unescaped quotes inside a string: the sentence is whole, or the
+// chapter is a placeholder — never cut short.
+func TestChapterInnerQuotes(t *testing.T) {
+	f := newFake()
+	f.script["chapter:S1"] = func(in map[string]any, _ int) reply {
+		s := chapterJSON(in, `,{"type":"paragraph","inlines":[{"text": "发言人表示"不同意"后离场"}]}`)
+		return text(s)
+	}
+	f.set("document_layout", text(`{"title": ""舆论反转"", "order": 2}`))
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Document.Metadata.Title == "" {
+		t.Errorf("empty title")
+	}
+	c := res.Chapters[0]
+	if c.Status == ChapterPlaceholder {
+		return
+	}
+	found := false
+	for _, b := range c.Chapter.Blocks {
+		for _, in := range b.Inlines {
+			if strings.Contains(in.Text, "发言人表示") {
+				found = true
+				if !strings.Contains(in.Text, `发言人表示"不同意"后离场`) {
+					t.Errorf("sentence cut: %q", in.Text)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Errorf("the quoted paragraph vanished from a ready chapter")
+	}
+}
+
+// B08: a truncated chapter becomes a placeholder naming the chapter; the
+// others are fine.
+func TestChapterTruncated(t *testing.T) {
+	f := newFake()
+	f.set("chapter:S3", reply{err: &llm.Error{Kind: llm.ErrTruncated, Step: "chapter S3", Model: "scripted"}})
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count("chapter:S3"); n != 1 {
+		t.Errorf("truncated chapter called %d times, want 1 (not retried)", n)
+	}
+	checkPlaceholder(t, res, "S3", "截断")
+	for i, c := range res.Chapters {
+		if c.Section.ChapterID != "S3" && c.Status != ChapterReady {
+			t.Errorf("chapter %d status %q", i, c.Status)
+		}
+	}
+	if res.Manifest.Status != "partial" {
+		t.Errorf("manifest status %q", res.Manifest.Status)
+	}
+	if !strings.Contains(res.Document.Metadata.Hero.Summary, "S3") {
+		t.Errorf("hero summary does not name the failed chapter: %q", res.Document.Metadata.Hero.Summary)
+	}
+}
+
+func checkPlaceholder(t *testing.T, res *Result, id, reason string) {
+	t.Helper()
+	var cr *ChapterResult
+	for i := range res.Chapters {
+		if res.Chapters[i].Section.ChapterID == id {
+			cr = &res.Chapters[i]
+		}
+	}
+	if cr == nil {
+		t.Fatalf("no chapter %s", id)
+	}
+	if cr.Status != ChapterPlaceholder || !cr.Chapter.Placeholder {
+		t.Fatalf("%s status %q placeholder %v", id, cr.Status, cr.Chapter.Placeholder)
+	}
+	c := cr.Chapter
+	if len(c.Blocks) < 2 || c.Blocks[0].Type != ir.TypeHeading || c.Blocks[0].Anchor != c.Anchor || c.Blocks[0].Text != cr.Section.Title {
+		t.Errorf("placeholder heading: %+v", c.Blocks)
+	}
+	if c.Blocks[1].Type != ir.TypeCallout || c.Blocks[1].Tone != "danger" {
+		t.Errorf("placeholder callout: %+v", c.Blocks[1])
+	}
+	if err := ir.ValidateChapter(&c); err != nil {
+		t.Errorf("placeholder is not valid IR: %v", err)
+	}
+	msg := c.Blocks[1].Blocks[0].Inlines[0].Text
+	if !strings.Contains(msg, reason) {
+		t.Errorf("placeholder text %q does not say %q", msg, reason)
+	}
+	var found bool
+	for _, fl := range res.Document.Metadata.Failures {
+		if fl.ChapterID == id && strings.Contains(fl.Reason, "chapter "+id) {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no failure for %s in %+v", id, res.Document.Metadata.Failures)
+	}
+	found = false
+	for _, fl := range res.Manifest.Failures {
+		found = found || fl.ChapterID == id
+	}
+	if !found {
+		t.Errorf("no manifest failure for %s", id)
+	}
+}
+
+// B09: context too long is not retried.
+func TestChapterContextTooLong(t *testing.T) {
+	f := newFake()
+	f.set("chapter:S2", reply{err: &llm.Error{Kind: llm.ErrContextTooLong, Step: "chapter S2", StatusCode: 400,
+		Limit: 65536, Requested: 70210, Message: "This model's maximum context length is 65536 tokens."}})
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count("chapter:S2"); n != 1 {
+		t.Errorf("calls = %d, want exactly 1", n)
+	}
+	checkPlaceholder(t, res, "S2", "上下文")
+}
+
+// B25: an empty completion is retried (bounded), then a placeholder.
+func TestChapterEmptyCompletion(t *testing.T) {
+	f := newFake()
+	f.set("chapter:S1", text(""))
+	f.set("chapter:S2", reply{err: &llm.Error{Kind: llm.ErrEmptyCompletion, Step: "chapter S2"}})
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"S1", "S2"} {
+		if n := f.count("chapter:" + id); n != DefaultMaxAttempts {
+			t.Errorf("%s calls = %d, want %d", id, n, DefaultMaxAttempts)
+		}
+		checkPlaceholder(t, res, id, "空内容")
+	}
+}
+
+// B28: a chart without labels → one repair call with the validator errors,
+// then a placeholder when the repair is still invalid.
+func TestChapterRepair(t *testing.T) {
+	bad := `,{"type":"widget","widgetId":"w1","widgetType":"chart.js/bar","data":{"labels":[],"datasets":[]}}`
+	for _, fixed := range []bool{false, true} {
+		f := newFake()
+		f.script["chapter:S1"] = func(in map[string]any, _ int) reply { return text(chapterJSON(in, bad)) }
+		if !fixed {
+			f.script["chapter_repair:S1"] = func(in map[string]any, _ int) reply { return text(chapterJSON(in, bad)) }
+		}
+		res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := f.count("chapter_repair:S1"); n != 1 {
+			t.Errorf("repair calls = %d, want 1", n)
+		}
+		users := f.userOf("chapter_repair:S1")
+		if len(users) == 1 {
+			var rin struct {
+				ValidatorErrors []string `json:"validatorErrors"`
+			}
+			_ = json.Unmarshal([]byte(users[0]), &rin)
+			if len(rin.ValidatorErrors) == 0 || !strings.Contains(strings.Join(rin.ValidatorErrors, "\n"), "blocks[") {
+				t.Errorf("validator errors sent: %q", rin.ValidatorErrors)
+			}
+		}
+		if fixed {
+			if res.Chapters[0].Status != ChapterReady {
+				t.Errorf("repaired chapter status %q", res.Chapters[0].Status)
+			}
+			continue
+		}
+		checkPlaceholder(t, res, "S1", "校验")
+		if res.Chapters[0].Attempts != 2 {
+			t.Errorf("attempts = %d, want 2 (generation + repair)", res.Chapters[0].Attempts)
+		}
+	}
+}
+
+// §8 #17: the template's chapterId, order, title and anchor win.
+func TestTemplateIdentityWins(t *testing.T) {
+	f := newFake()
+	f.set("chapter:S2", text(`{"chapter":{"chapterId":"S9","title":"模型的标题","anchor":"mine","order":999,"blocks":[`+
+		`{"type":"paragraph","inlines":[{"text":"`+strings.Repeat("内容充实的段落。", 50)+`"}]},`+
+		`{"type":"paragraph","inlines":[{"text":"`+strings.Repeat("第二段。", 50)+`"}]}]}}`))
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	secs := defaultSections(t)
+	c := res.Document.Chapters[1]
+	if c.ChapterID != "S2" || c.Order != secs[1].Order || c.Title != secs[1].Title || c.Anchor != secs[1].Slug {
+		t.Errorf("chapter = %s/%d/%q/%q, want template %s/%d/%q/%q", c.ChapterID, c.Order, c.Title, c.Anchor,
+			secs[1].ChapterID, secs[1].Order, secs[1].Title, secs[1].Slug)
+	}
+}
+
+// §8 #16 and determinism: two runs on one Pipeline, and runs with
+// different concurrency, give identical documents.
+func TestRunsAreIndependentAndDeterministic(t *testing.T) {
+	f := newFake()
+	p := newPipeline(t, f, nil)
+	a, err := p.Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a.Document.Chapters {
+		if a.Document.Chapters[i].Anchor != b.Document.Chapters[i].Anchor {
+			t.Errorf("anchor %d: %q then %q", i, a.Document.Chapters[i].Anchor, b.Document.Chapters[i].Anchor)
+		}
+	}
+	ja, _ := json.Marshal(a.Document)
+	jb, _ := json.Marshal(b.Document)
+	if string(ja) != string(jb) {
+		t.Errorf("two runs differ")
+	}
+	f2 := newFake()
+	f2.delay = 2 * time.Millisecond
+	c, err := newPipeline(t, f2, func(c *Config) { c.Concurrency = 1 }).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	jc, _ := json.Marshal(c.Document)
+	if string(ja) != string(jc) {
+		t.Errorf("Concurrency 1 and 4 give different documents")
+	}
+}
+
+func TestConcurrency(t *testing.T) {
+	f := newFake()
+	f.delay = 50 * time.Millisecond
+	res, err := newPipeline(t, f, func(c *Config) { c.Template = templates.Default }).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Chapters) < 2 {
+		t.Skip("needs two chapters")
+	}
+	f.mu.Lock()
+	peak := f.maxInflight
+	f.mu.Unlock()
+	if peak < 2 {
+		t.Errorf("max calls in flight = %d, want >= 2", peak)
+	}
+	if peak > DefaultConcurrency {
+		t.Errorf("max calls in flight = %d, above Concurrency %d", peak, DefaultConcurrency)
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	f := newFake()
+	f.delay = 20 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	started := make(chan struct{})
+	var once sync.Once
+	f.script["chapter"] = func(in map[string]any, _ int) reply {
+		once.Do(func() { close(started) })
+		return text(chapterJSON(in, ""))
+	}
+	go func() { <-started; cancel() }()
+	res, err := newPipeline(t, f, nil).Run(ctx, testInput())
+	if !errors.Is(err, context.Canceled) || res != nil {
+		t.Fatalf("Run = %v, %v; want nil, context.Canceled", res, err)
+	}
+	before := f.total()
+	time.Sleep(60 * time.Millisecond)
+	if after := f.total(); after != before {
+		t.Errorf("calls went on after Run returned: %d → %d", before, after)
+	}
+}
+
+// B24: a graph that matches nothing gives a chapter prompt without any
+// graph section.
+func TestNoGraphMatch(t *testing.T) {
+	f := newFake()
+	f.script["graph_query_decision"] = func(_ map[string]any, n int) reply {
+		if n == 0 {
+			return text(`{"should_query":true,"keywords":["火星殖民"],"depth":1}`)
+		}
+		return text(`{"should_query":false}`)
+	}
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range f.userOf("chapter:S1") {
+		if strings.Contains(u, "graphResults") || strings.Contains(u, "matchedSections") {
+			t.Errorf("chapter prompt has a graph section: %.200s", u)
+		}
+	}
+	if res.Chapters[0].QueryRounds != 1 {
+		t.Errorf("query rounds %d", res.Chapters[0].QueryRounds)
+	}
+	// only the source the chapters link to (a real graph source) is listed
+	for _, s := range res.Document.Sources {
+		if s.ID != "SRC_query" {
+			t.Errorf("source not cited by any chapter: %+v", s)
+		}
+	}
+	// the history records the empty round with total 0
+	gq := f.userOf("graph_query_decision:S1")
+	if len(gq) < 2 || !strings.Contains(gq[1], `"total_nodes":0`) {
+		t.Errorf("second decision prompt lacks the empty round: %v", gq)
+	}
+}
+
+func TestPromptBudget(t *testing.T) {
+	f := newFake()
+	in := testInput()
+	big := strings.Repeat("李明咖啡店的顾客评价与价格讨论段落，包含大量细节。\n\n", 2000)
+	in.States[0].FinalReport = big
+	for i := 0; i < 200; i++ {
+		in.Forum = append(in.Forum, forum.Entry{Line: i + 2, Time: "10:00:01", Speaker: "MEDIA", Content: strings.Repeat("咖啡口碑讨论", 40), Known: true})
+	}
+	res, err := newPipeline(t, f, func(c *Config) { c.PromptTokens = 3000 }).Run(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = res
+	for _, u := range f.userOf("chapter:S1") {
+		if n := countTokens(u) + countTokens(systemChapter); n > 3000 {
+			t.Errorf("chapter prompt = %d tokens, budget 3000", n)
+		}
+		var ci struct {
+			Excerpts      []json.RawMessage `json:"excerpts"`
+			ForumExcerpts []json.RawMessage `json:"forumExcerpts"`
+		}
+		_ = json.Unmarshal([]byte(u), &ci)
+		if len(ci.Excerpts) == 0 || len(ci.ForumExcerpts) == 0 || len(ci.ForumExcerpts) > maxForumExcerpts {
+			t.Errorf("excerpts %d, forum excerpts %d", len(ci.Excerpts), len(ci.ForumExcerpts))
+		}
+	}
+}
+
+// §8 #1: a thin but valid chapter is kept, marked sparse, and the report
+// is complete.
+func TestSparseChapterKept(t *testing.T) {
+	f := newFake()
+	f.set("chapter:S4", text(`{"chapter":{"chapterId":"S4","title":"t","anchor":"a","order":1,"blocks":[{"type":"paragraph","inlines":[{"text":"只有一句话。"}]}]}}`))
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Chapters[3]
+	if c.Status != ChapterSparse || c.Chapter.Placeholder || len(c.Chapter.Blocks) != 1 {
+		t.Errorf("S4: %+v", c)
+	}
+	if f.count("chapter:S4") != 1 {
+		t.Errorf("a thin chapter was regenerated")
+	}
+	if res.Manifest.Status != "complete" || len(res.Manifest.Failures) != 0 {
+		t.Errorf("manifest %q %v", res.Manifest.Status, res.Manifest.Failures)
+	}
+	if !strings.Contains(strings.Join(res.Manifest.Warnings, "\n"), "S4") {
+		t.Errorf("no warning about S4: %q", res.Manifest.Warnings)
+	}
+	if res.Manifest.Chapters[3].Status != ChapterSparse {
+		t.Errorf("manifest chapter status %q", res.Manifest.Chapters[3].Status)
+	}
+}
+
+// B03 at the stage level: the error is ErrNoJSON and names the step.
+func TestLayoutStageError(t *testing.T) {
+	f := newFake()
+	f.set("document_layout", text("**讨论摘要**\n| Agent | 要点 |"))
+	out, err := Layout{Model: f}.Run(context.Background(), LayoutInput{Topic: "t", Sections: defaultSections(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Fallback || !errors.Is(out.Err, llm.ErrNoJSON) || !strings.Contains(out.Err.Error(), "document layout") {
+		t.Errorf("fallback %v err %v", out.Fallback, out.Err)
+	}
+	f = newFake()
+	f.set("document_layout", text("[\n  [\"第一章 事件概览\", \"第二章 传播路径\"],\n]"))
+	out, _ = Layout{Model: f}.Run(context.Background(), LayoutInput{Topic: "t", Sections: defaultSections(t)})
+	if !errors.Is(out.Err, llm.ErrWrongJSONType) || !strings.Contains(out.Err.Error(), "document layout") {
+		t.Errorf("B05: %v", out.Err)
+	}
+}
+
+// B26: the provider refuses the request itself; the run stops with that
+// error instead of producing a report of fallbacks and placeholders.
+func TestFatalModelErrors(t *testing.T) {
+	f := newFake()
+	f.set("document_layout", reply{err: &llm.Error{Kind: llm.ErrBadRequest, Step: "document layout", StatusCode: 400,
+		Model: "m", Host: "h", Message: "'response_format.type' must be 'json_schema' or 'text'"}})
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if res != nil || !errors.Is(err, llm.ErrBadRequest) || !strings.Contains(err.Error(), "document layout") {
+		t.Errorf("bad request: %v, %v", res, err)
+	}
+	if n := f.count("document_layout"); n != 1 {
+		t.Errorf("bad request retried: %d calls", n)
+	}
+	if n := f.count("word_budget"); n != 0 {
+		t.Errorf("the run went on after a refused request")
+	}
+
+	f = newFake()
+	f.set("chapter:S2", reply{err: &llm.Error{Kind: llm.ErrAuth, Step: "chapter S2", StatusCode: 401}})
+	res, err = newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if res != nil || !errors.Is(err, llm.ErrAuth) {
+		t.Errorf("auth: %v, %v", res, err)
+	}
+
+	// a bad request for one chapter only makes that chapter a placeholder
+	f = newFake()
+	f.set("chapter:S2", reply{err: &llm.Error{Kind: llm.ErrBadRequest, Step: "chapter S2", StatusCode: 400, Message: "data inspection failed"}})
+	res, err = newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPlaceholder(t, res, "S2", "拒绝")
+}
+
+func TestContextTooLongReasonHasSizes(t *testing.T) {
+	err := &llm.Error{Kind: llm.ErrContextTooLong, Limit: 65536, Requested: 70210}
+	r := plainReason(err)
+	if !strings.Contains(r, "65536") || !strings.Contains(r, "70210") {
+		t.Errorf("reason %q", r)
+	}
+}

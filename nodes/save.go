@@ -1,0 +1,124 @@
+package nodes
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Save writes a Result into dir:
+//
+//	dir/report.html                       Result.HTML
+//	dir/report.md                         Result.Markdown
+//	dir/document_ir.json                  Result.Document
+//	dir/chapters/<order:03d>-<slug>.json  one per chapter (ChapterRecord.File)
+//	dir/manifest.json                     Result.Manifest, written LAST
+//
+// JSON is indented by two spaces, UTF-8 without HTML escaping. Each file is
+// written atomically: a temporary file in the same directory, fsync,
+// rename; so a reader sees either the old or the new file, and a
+// manifest.json means the other files are complete. Save returns the paths
+// written, in order; an error names the file.
+func Save(dir string, res *Result) ([]string, error) {
+	if res == nil || res.Document == nil {
+		return nil, fmt.Errorf("nodes: save: no result")
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "chapters"), 0o755); err != nil {
+		return nil, fmt.Errorf("nodes: save: %w", err)
+	}
+	var paths []string
+	write := func(rel string, data []byte) error {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := writeAtomic(p, data); err != nil {
+			return fmt.Errorf("nodes: save %s: %w", p, err)
+		}
+		paths = append(paths, p)
+		return nil
+	}
+	if err := write("report.html", res.HTML); err != nil {
+		return paths, err
+	}
+	if err := write("report.md", res.Markdown); err != nil {
+		return paths, err
+	}
+	b, err := marshalJSON(res.Document)
+	if err != nil {
+		return paths, fmt.Errorf("nodes: save document_ir.json: %w", err)
+	}
+	if err := write("document_ir.json", b); err != nil {
+		return paths, err
+	}
+	for i, cr := range res.Chapters {
+		ch := cr.Chapter
+		if res.Document != nil && i < len(res.Document.Chapters) {
+			ch = res.Document.Chapters[i]
+		}
+		b, err := marshalJSON(ch)
+		if err != nil {
+			return paths, fmt.Errorf("nodes: save chapter %s: %w", cr.Section.ChapterID, err)
+		}
+		if err := write(chapterFile(cr.Section), b); err != nil {
+			return paths, err
+		}
+	}
+	b, err = marshalJSON(res.Manifest)
+	if err != nil {
+		return paths, fmt.Errorf("nodes: save manifest.json: %w", err)
+	}
+	if err := write("manifest.json", b); err != nil {
+		return paths, err
+	}
+	return paths, nil
+}
+
+func marshalJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// writeAtomic writes data to path through a temporary file in the same
+// directory, fsynced and renamed over path.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	ok = true
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}

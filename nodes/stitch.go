@@ -1,0 +1,245 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"reportengine/ir"
+	"reportengine/llm"
+	"reportengine/prompts"
+	"reportengine/templates"
+)
+
+// Stitch assembles the Document IR (reference §5.5). Chapters stay in
+// template order (never completion order, never the model's order);
+// anchors are made unique within the report with -2, -3 … suffixes, using
+// a set that lives only for this call (BettaFish kept it on a singleton,
+// so a second report got "section-1-0-2", §8 #16); the TOC lists the
+// layout's entries in template order with the chapters' anchors; the
+// reference list holds every graph source a chapter cited or was given,
+// de-duplicated by id in first-citation order. When chapters failed, a
+// last line of Hero.Summary and of LayoutNotes names them.
+type Stitch struct{}
+
+// StitchInput is everything the document is made of.
+type StitchInput struct {
+	ReportID       string
+	Topic          string
+	GraphID        string
+	Template       templates.Template
+	TemplateReason string
+	Layout         prompts.LayoutReply
+	LayoutNotes    []string
+	Chapters       []ChapterResult // template order
+	// Sources are the details of the graph sources chapters were given,
+	// by id (Chapter.Sources holds the ids).
+	Sources     map[string]prompts.GraphSource
+	Failures    []ir.Failure // template order
+	Generator   llm.Info
+	GeneratedAt time.Time
+}
+
+// Run stitches; it fails only when ctx is done.
+func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	doc := &ir.Document{Version: ir.Version, ReportID: in.ReportID}
+	md := &doc.Metadata
+	md.Query = in.Topic
+	md.Title, md.Subtitle, md.Tagline = in.Layout.Title, in.Layout.Subtitle, in.Layout.Tagline
+	if md.Title == "" {
+		md.Title = defaultTitle(in.Topic)
+	}
+	md.TemplateName, md.SelectionReason = in.Template.Name, in.TemplateReason
+	md.Hero = in.Layout.Hero
+	md.Hero.Highlights = slices.Clone(md.Hero.Highlights)
+	md.Hero.KPIs = slices.Clone(md.Hero.KPIs)
+	md.Hero.Actions = slices.Clone(md.Hero.Actions)
+	md.LayoutNotes = slices.Clone(in.LayoutNotes)
+	md.GeneratedAt = in.GeneratedAt.UTC().Format(time.RFC3339)
+	md.Generator = ir.Generator{Provider: in.Generator.Provider, Model: in.Generator.Model, Extractive: in.Generator.Extractive}
+	md.Failures = slices.Clone(in.Failures)
+	md.GraphID = in.GraphID
+
+	// anchors: chapters first, then headings
+	seen := map[string]bool{}
+	doc.Chapters = make([]ir.Chapter, len(in.Chapters))
+	for i, cr := range in.Chapters {
+		c := cr.Chapter
+		c.Blocks = slices.Clone(c.Blocks)
+		if c.Anchor == "" {
+			c.Anchor = cr.Section.Slug
+		}
+		if c.Anchor == "" {
+			c.Anchor = fmt.Sprintf("section-%d", i+1)
+		}
+		c.Anchor = uniqueAnchor(seen, c.Anchor)
+		doc.Chapters[i] = c
+	}
+	for i := range doc.Chapters {
+		c := &doc.Chapters[i]
+		n := 0
+		fixHeadings(c.Blocks, func(b *ir.Block) {
+			n++
+			switch {
+			case b.Anchor == c.Anchor:
+			case b.Anchor == "":
+				b.Anchor = uniqueAnchor(seen, fmt.Sprintf("%s-h%d", c.Anchor, n))
+			default:
+				b.Anchor = uniqueAnchor(seen, b.Anchor)
+			}
+		})
+	}
+
+	// TOC
+	md.TOC = ir.TOC{Title: in.Layout.TOCTitle, Depth: 3}
+	if md.TOC.Title == "" {
+		md.TOC.Title = "目录"
+	}
+	plan := map[string]prompts.TOCPlanEntry{}
+	for _, e := range in.Layout.TOCPlan {
+		plan[e.ChapterID] = e
+	}
+	for i, cr := range in.Chapters {
+		e := ir.TOCEntry{ChapterID: cr.Section.ChapterID, Anchor: doc.Chapters[i].Anchor, Display: display(cr.Section)}
+		if p, ok := plan[cr.Section.ChapterID]; ok {
+			if p.Display != "" {
+				e.Display = p.Display
+			}
+			e.Description = p.Description
+		}
+		md.TOC.Entries = append(md.TOC.Entries, e)
+	}
+
+	// failures
+	if len(md.Failures) > 0 {
+		names := make([]string, len(md.Failures))
+		for i, f := range md.Failures {
+			names[i] = fmt.Sprintf("%s《%s》", f.ChapterID, f.Title)
+		}
+		line := fmt.Sprintf("注意：以下章节未能生成，报告中以占位说明代替：%s。", strings.Join(names, "、"))
+		if md.Hero.Summary != "" {
+			md.Hero.Summary += "\n"
+		}
+		md.Hero.Summary += line
+		md.LayoutNotes = append(md.LayoutNotes, line)
+	}
+
+	// reference list
+	idx := map[string]int{}
+	for _, c := range doc.Chapters {
+		for _, id := range c.Sources {
+			if i, ok := idx[id]; ok {
+				if !slices.Contains(doc.Sources[i].Chapters, c.ChapterID) {
+					doc.Sources[i].Chapters = append(doc.Sources[i].Chapters, c.ChapterID)
+				}
+				continue
+			}
+			gs, ok := in.Sources[id]
+			if !ok {
+				continue
+			}
+			idx[id] = len(doc.Sources)
+			doc.Sources = append(doc.Sources, ir.Source{ID: id, Title: gs.Title, URL: gs.URL,
+				Engines: slices.Clone(gs.Engines), Chapters: []string{c.ChapterID}})
+		}
+	}
+	return doc, nil
+}
+
+// fixHeadings calls fn for every heading block, depth first, in order,
+// copying the nested slices it descends into so the input is not changed.
+func fixHeadings(bs []ir.Block, fn func(*ir.Block)) {
+	for i := range bs {
+		b := &bs[i]
+		if b.Type == ir.TypeHeading {
+			fn(b)
+		}
+		if len(b.Blocks) > 0 {
+			b.Blocks = slices.Clone(b.Blocks)
+			fixHeadings(b.Blocks, fn)
+		}
+		if len(b.ListItems) > 0 {
+			b.ListItems = slices.Clone(b.ListItems)
+			for j := range b.ListItems {
+				b.ListItems[j] = slices.Clone(b.ListItems[j])
+				fixHeadings(b.ListItems[j], fn)
+			}
+		}
+		if len(b.Rows) > 0 {
+			b.Rows = slices.Clone(b.Rows)
+			for r := range b.Rows {
+				b.Rows[r].Cells = slices.Clone(b.Rows[r].Cells)
+				for c := range b.Rows[r].Cells {
+					b.Rows[r].Cells[c].Blocks = slices.Clone(b.Rows[r].Cells[c].Blocks)
+					fixHeadings(b.Rows[r].Cells[c].Blocks, fn)
+				}
+			}
+		}
+	}
+}
+
+// chapterSources lists the graph sources of a chapter: those it links to
+// (a link mark whose href is the URL of a source it was given, or of any
+// source of the graph) in citation order, then the other sources it was
+// given.
+func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graphURLs map[string]prompts.GraphSource) []string {
+	byURL := map[string]string{}
+	if g != nil {
+		for _, s := range g.Sources {
+			if s.URL != "" {
+				if _, ok := byURL[s.URL]; !ok {
+					byURL[s.URL] = s.ID
+				}
+			}
+		}
+	}
+	for u, s := range graphURLs {
+		if _, ok := byURL[u]; !ok {
+			byURL[u] = s.ID
+		}
+	}
+	if len(byURL) == 0 {
+		return nil
+	}
+	var out []string
+	var walk func(bs []ir.Block)
+	visitInlines := func(ins []ir.Inline) {
+		for _, in := range ins {
+			for _, m := range in.Marks {
+				if m.Type == "link" {
+					if id, ok := byURL[m.Href]; ok && !slices.Contains(out, id) {
+						out = append(out, id)
+					}
+				}
+			}
+		}
+	}
+	walk = func(bs []ir.Block) {
+		for _, b := range bs {
+			visitInlines(b.Inlines)
+			walk(b.Blocks)
+			for _, it := range b.ListItems {
+				walk(it)
+			}
+			for _, r := range b.Rows {
+				for _, cell := range r.Cells {
+					walk(cell.Blocks)
+				}
+			}
+		}
+	}
+	walk(c.Blocks)
+	if g != nil {
+		for _, s := range g.Sources {
+			if !slices.Contains(out, s.ID) {
+				out = append(out, s.ID)
+			}
+		}
+	}
+	return out
+}

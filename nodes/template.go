@@ -1,0 +1,138 @@
+package nodes
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"reportengine/llm"
+	"reportengine/prompts"
+	"reportengine/templates"
+)
+
+// TemplateSelect chooses the report template (reference §6.1).
+//
+// With Name set it looks the template up and makes no model call (an
+// unknown name is an error wrapping templates.ErrUnknown). Otherwise one
+// call with prompts.TemplateSelectionInput, up to MaxAttempts times. When
+// the reply is unusable or names no known template, the documented
+// fallback applies: a known template name found anywhere in the reply text,
+// else templates.Default; Fallback is then true and Problem says why.
+// BettaFish matched an empty name to the first template in directory order
+// and fell back to an empty free-style template (§8 #19); we never do.
+type TemplateSelect struct {
+	Model       llm.Model // answers the calls; required
+	Name        string    // "" = ask the model
+	MaxAttempts int       // 0 = DefaultMaxAttempts
+}
+
+// TemplateSelectInput is what the selection sees.
+type TemplateSelectInput struct {
+	Topic    string
+	Excerpts []prompts.Excerpt   // short report excerpts (≈200 runes each)
+	Graph    *prompts.GraphStats // nil without a graph
+}
+
+// TemplateSelectOutput is the chosen template.
+type TemplateSelectOutput struct {
+	Template templates.Template
+	Reason   string // the model's reason, or the fallback's
+	Fallback bool
+	Problem  string // why the fallback was used (Err's message)
+	Err      error  // the last call error behind the fallback (wraps llm.ErrNoJSON, …); nil otherwise
+	Calls    int    // model requests made
+}
+
+// Run selects the template. Errors: ctx errors, an unknown Name, and a
+// model error for which the run must stop (llm.ErrAuth, llm.ErrBadRequest).
+func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (TemplateSelectOutput, error) {
+	var out TemplateSelectOutput
+	if s.Name != "" {
+		t, err := templates.Lookup(s.Name)
+		if err != nil {
+			return out, fmt.Errorf("%s: %w", StageTemplate, err)
+		}
+		out.Template, out.Reason = t, "given by the user"
+		return out, nil
+	}
+	list := templates.List()
+	opts := make([]prompts.TemplateOption, len(list))
+	for i, t := range list {
+		opts[i] = prompts.TemplateOption{Name: t.Name, Description: t.Description}
+	}
+	input := prompts.TemplateSelectionInput{Task: prompts.TaskTemplateSelection, Query: in.Topic,
+		Templates: opts, Excerpts: in.Excerpts, Graph: in.Graph}
+	var name, reason string
+	call := jsonCall{model: s.Model, step: StageTemplate, system: systemTemplate, input: input,
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts)}
+	res, err := call.run(ctx, func(raw json.RawMessage) error {
+		m, err := decodeObject(raw)
+		if err != nil {
+			return err
+		}
+		v, _ := field(m, "template_name", "templateName", "template", "name")
+		name = asString(v)
+		if name == "" {
+			return fmt.Errorf("reply has no template_name")
+		}
+		v, _ = field(m, "selection_reason", "selectionReason", "reason", "explanation")
+		reason = asString(v)
+		return nil
+	})
+	out.Calls = res.Calls
+	if err != nil && (isCtxErr(err) || fatalStageErr(err)) {
+		return out, err
+	}
+	if err == nil {
+		if t, ok := matchTemplate(list, name); ok {
+			out.Template, out.Reason = t, reason
+			return out, nil
+		}
+		out.Err = fmt.Errorf("%s: the model chose %q, which is not a known template: %w", StageTemplate, name, templates.ErrUnknown)
+	} else {
+		out.Err = err
+	}
+	out.Problem = out.Err.Error()
+	out.Fallback = true
+	if t, ok := selectFromText(res.LastRaw + "\n" + name); ok {
+		out.Template = t
+		out.Reason = "fallback: the template name found in the model's reply"
+		return out, nil
+	}
+	t, lerr := templates.Lookup(templates.Default)
+	if lerr != nil {
+		return out, fmt.Errorf("%s: default template: %w", StageTemplate, lerr)
+	}
+	out.Template = t
+	out.Reason = "fallback: the default template (the model's reply named no known template)"
+	return out, nil
+}
+
+// matchTemplate finds name among the templates: exactly, or ignoring a
+// ".md" suffix, surrounding spaces and the "模板" suffix. An empty name
+// matches nothing.
+func matchTemplate(list []templates.Template, name string) (templates.Template, bool) {
+	norm := func(s string) string {
+		s = strings.TrimSpace(s)
+		s = strings.TrimSuffix(s, ".md")
+		return strings.TrimSuffix(s, "模板")
+	}
+	n := norm(name)
+	if n == "" {
+		return templates.Template{}, false
+	}
+	for _, t := range list {
+		if norm(t.Name) == n {
+			return t, true
+		}
+	}
+	return templates.Template{}, false
+}
+
+func orDefault(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
