@@ -96,7 +96,7 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 	}
 
 	// TOC
-	md.TOC = ir.TOC{Title: in.Layout.TOCTitle, Depth: 3}
+	md.TOC = ir.TOC{Title: in.Layout.TOCTitle, Depth: 2} // chapters only; BettaFish lists every heading down to level 3
 	if md.TOC.Title == "" {
 		md.TOC.Title = "目录"
 	}
