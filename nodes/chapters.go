@@ -24,22 +24,37 @@ type chapterJob struct {
 	fatal    error // a model error that ends the run (fatalChapterErr)
 }
 
+// reportPlan is the layout and word budget, which chapter generation needs
+// but the graph query rounds do not: chapters start querying the graph
+// while the layout and budget calls run, and wait on ready before
+// generating. err is set (before ready closes) when the plan failed.
+type reportPlan struct {
+	ready  chan struct{}
+	layout prompts.LayoutReply
+	budget WordBudgetOutput
+	err    error
+}
+
+// chaptersOut is what chapters returns.
+type chaptersOut struct {
+	results  []ChapterResult
+	calls    int
+	sources  map[string]prompts.GraphSource
+	failures []ir.Failure
+	err      error
+}
+
 // chapters runs GraphQuery + ChapterGen for every section, each chapter in
-// its own goroutine, with at most Concurrency model calls in flight, and
+// its own goroutine, with model calls bounded by the shared limiter, and
 // returns the results in template order. A chapter never fails the others;
-// a cancelled ctx stops them all and is the only error.
-func (r *runState) chapters(ctx context.Context, tpl templates.Template, secs []templates.Section,
-	layout prompts.LayoutReply, budget WordBudgetOutput) ([]ChapterResult, int, map[string]prompts.GraphSource, []ir.Failure, error) {
+// a cancelled ctx or a failed plan stops them all and is the only error.
+func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.Template, secs []templates.Section,
+	pl *reportPlan) chaptersOut {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var fatalOnce sync.Once
 	var fatal error
 	jobs := make([]chapterJob, len(secs))
-	plan := map[string]prompts.TOCPlanEntry{}
-	for _, e := range layout.TOCPlan {
-		plan[e.ChapterID] = e
-	}
-	model := &limitedModel{Model: r.cfg.Model, sem: make(chan struct{}, r.cfg.Concurrency)}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
@@ -48,7 +63,7 @@ func (r *runState) chapters(ctx context.Context, tpl templates.Template, secs []
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			jobs[i] = r.chapter(ctx, model, tpl, sec, layout.Title, plan[sec.ChapterID], budget.Chapters[sec.ChapterID],
+			jobs[i] = r.chapter(ctx, model, tpl, sec, pl,
 				func() (int, int) { mu.Lock(); defer mu.Unlock(); return done, total })
 			if err := jobs[i].fatal; err != nil {
 				fatalOnce.Do(func() { fatal = err; cancel() })
@@ -71,10 +86,13 @@ func (r *runState) chapters(ctx context.Context, tpl templates.Template, secs []
 	}
 	wg.Wait()
 	if fatal != nil {
-		return nil, 0, nil, nil, fatal
+		return chaptersOut{err: fatal}
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, 0, nil, nil, err
+		return chaptersOut{err: err}
+	}
+	if pl.err != nil {
+		return chaptersOut{err: pl.err}
 	}
 	results := make([]ChapterResult, len(jobs))
 	calls := 0
@@ -102,19 +120,21 @@ func (r *runState) chapters(ctx context.Context, tpl templates.Template, secs []
 			sources[s.ID] = s
 		}
 	}
-	return results, calls, sources, failures, nil
+	return chaptersOut{results: results, calls: calls, sources: sources, failures: failures}
 }
 
-// chapter runs one chapter's graph queries and generation.
-func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.Template, sec templates.Section, reportTitle string,
-	plan prompts.TOCPlanEntry, budget prompts.ChapterBudget, counts func() (int, int)) chapterJob {
+// chapter runs one chapter's graph queries and, once the plan is ready,
+// its generation. The graph query brief carries the template outline only
+// (the word budget is not known yet); BettaFish also passes the budget's
+// rationale and target words, after the whole plan has been made.
+func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.Template, sec templates.Section,
+	pl *reportPlan, counts func() (int, int)) chapterJob {
 	start := r.cfg.Now()
 	d, t := counts()
 	r.ev.emit(Event{Kind: KindChapter, ChapterID: sec.ChapterID, Title: sec.Title, Status: StatusRunning, Done: d, Total: t})
 	var job chapterJob
 	job.res.Section = sec
-	brief := prompts.ChapterBrief{ChapterID: sec.ChapterID, Title: sec.Title, Role: budget.Rationale,
-		TargetWords: budget.TargetWords, Emphasis: budget.Emphasis, Outline: sec.Outline}
+	brief := prompts.ChapterBrief{ChapterID: sec.ChapterID, Title: sec.Title, Outline: sec.Outline}
 	var gq GraphQueryOutput
 	if r.engine != nil && r.cfg.QueryRounds > 0 {
 		g := GraphQuery{Model: model, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
@@ -132,6 +152,17 @@ func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.T
 		job.graph = gq.Results
 		job.res.QueryRounds = gq.Rounds
 	}
+	select {
+	case <-pl.ready:
+	case <-ctx.Done():
+		return job
+	}
+	if pl.err != nil {
+		return job
+	}
+	plan := planEntry(pl.layout, sec.ChapterID)
+	budget := pl.budget.Chapters[sec.ChapterID]
+	reportTitle := pl.layout.Title
 	cons := prompts.Constraints{Language: "zh-CN", AllowedBlocks: ir.BlockTypes, AllowSwot: plan.AllowSwot,
 		AllowPest: plan.AllowPest, WordTarget: budget.TargetWords, MinWords: budget.MinWords, MaxWords: budget.MaxWords,
 		Emphasis: budget.Emphasis}
@@ -171,36 +202,103 @@ func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.T
 	return job
 }
 
-// limitedModel lets at most cap(sem) calls through at a time. Bounding
-// calls rather than chapters keeps every slot busy while chapters are at
-// different steps: 6 chapters × 4 calls with 4 slots take 6 call times,
-// not 8 (two waves of 4 chapters × 4 calls).
-type limitedModel struct {
-	llm.Model
-	sem chan struct{}
+// planEntry is the layout's tocPlan entry for a chapter (zero if none).
+func planEntry(l prompts.LayoutReply, id string) prompts.TOCPlanEntry {
+	for _, e := range l.TOCPlan {
+		if e.ChapterID == id {
+			return e
+		}
+	}
+	return prompts.TOCPlanEntry{}
 }
 
-func (m *limitedModel) acquire(ctx context.Context) error {
+// callSlots bounds the model calls in flight for a whole run. Waiting
+// calls are served first-come first-served, except that priority calls
+// (the layout and word budget, which every chapter waits for) go before
+// all others. Bounding calls rather than chapters keeps every slot busy
+// while chapters are at different steps: 6 chapters × 4 calls with 4
+// slots take 6 call times, not 8 (two waves of 4 chapters × 4 calls).
+type callSlots struct {
+	mu        sync.Mutex
+	free      int
+	high, low []chan struct{}
+}
+
+func newCallSlots(n int) *callSlots { return &callSlots{free: n} }
+
+func (s *callSlots) acquire(ctx context.Context, high bool) error {
+	s.mu.Lock()
+	if s.free > 0 && (high || len(s.high) == 0) {
+		s.free--
+		s.mu.Unlock()
+		return nil
+	}
+	ch := make(chan struct{})
+	if high {
+		s.high = append(s.high, ch)
+	} else {
+		s.low = append(s.low, ch)
+	}
+	s.mu.Unlock()
 	select {
-	case m.sem <- struct{}{}:
+	case <-ch:
 		return nil
 	case <-ctx.Done():
+		s.mu.Lock()
+		if removeWaiter(&s.high, ch) || removeWaiter(&s.low, ch) {
+			s.mu.Unlock()
+			return ctx.Err()
+		}
+		s.mu.Unlock()
+		s.release() // granted while we were giving up: pass it on
 		return ctx.Err()
 	}
 }
 
+func removeWaiter(q *[]chan struct{}, ch chan struct{}) bool {
+	for i, c := range *q {
+		if c == ch {
+			*q = append((*q)[:i], (*q)[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+func (s *callSlots) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case len(s.high) > 0:
+		close(s.high[0])
+		s.high = s.high[1:]
+	case len(s.low) > 0:
+		close(s.low[0])
+		s.low = s.low[1:]
+	default:
+		s.free++
+	}
+}
+
+// limitedModel passes calls to Model through the run's call slots.
+type limitedModel struct {
+	llm.Model
+	slots    *callSlots
+	priority bool
+}
+
 func (m *limitedModel) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	if err := m.acquire(ctx); err != nil {
+	if err := m.slots.acquire(ctx, m.priority); err != nil {
 		return llm.Response{}, err
 	}
-	defer func() { <-m.sem }()
+	defer m.slots.release()
 	return m.Model.Complete(ctx, req)
 }
 
 func (m *limitedModel) Stream(ctx context.Context, req llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
-	if err := m.acquire(ctx); err != nil {
+	if err := m.slots.acquire(ctx, m.priority); err != nil {
 		return llm.Response{}, err
 	}
-	defer func() { <-m.sem }()
+	defer m.slots.release()
 	return m.Model.Stream(ctx, req, fn)
 }

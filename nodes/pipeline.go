@@ -345,30 +345,52 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	tpl := tsOut.Template
 	sections := uniqueSlugs(tpl.Sections)
 
-	// 2. layout
+	// 2-4. Layout and word budget run while the chapters already query the
+	// graph (the queries need only the template outline); chapter
+	// generation waits for the plan. All calls share one limiter of
+	// Concurrency slots; the plan's calls go first.
+	slots := newCallSlots(cfg.Concurrency)
+	planModel := &limitedModel{Model: cfg.Model, slots: slots, priority: true}
+	chapterModel := &limitedModel{Model: cfg.Model, slots: slots}
+	pl := &reportPlan{ready: make(chan struct{})}
+	chCtx, cancelChapters := context.WithCancel(ctx)
+	defer cancelChapters()
+	chStart := r.stageStart(StageChapters)
+	chDone := make(chan chaptersOut, 1)
+	go func() { chDone <- r.chapters(chCtx, chapterModel, tpl, sections, pl) }()
+	abort := func(err error) {
+		pl.err = err
+		close(pl.ready)
+		cancelChapters()
+		<-chDone
+	}
+
 	start = r.stageStart(StageLayout)
-	lay := Layout{Model: cfg.Model, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens}
+	lay := Layout{Model: planModel, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens}
 	layOut, err := lay.Run(ctx, LayoutInput{Topic: in.Topic, Template: tpl, Sections: sections, Graph: r.stats, States: in.States})
 	if err != nil {
+		abort(err)
 		return nil, r.stageFail(ctx, StageLayout, start, err)
 	}
 	man.Stages = append(man.Stages, r.stageEnd(StageLayout, start, layOut.Fallback, layOut.Calls, layOut.Problem))
 
-	// 3. word budget
 	start = r.stageStart(StageBudget)
-	wb := WordBudget{Model: cfg.Model, MaxAttempts: cfg.MaxAttempts}
+	wb := WordBudget{Model: planModel, MaxAttempts: cfg.MaxAttempts}
 	wbOut, err := wb.Run(ctx, WordBudgetInput{Topic: in.Topic, Sections: sections, Layout: layOut.Layout})
 	if err != nil {
+		abort(err)
 		return nil, r.stageFail(ctx, StageBudget, start, err)
 	}
 	man.Stages = append(man.Stages, r.stageEnd(StageBudget, start, wbOut.Fallback, wbOut.Calls, wbOut.Problem))
+	pl.layout, pl.budget = layOut.Layout, wbOut
+	close(pl.ready)
 
-	// 4. chapters, concurrently
-	start = r.stageStart(StageChapters)
-	results, calls, sources, failures, err := r.chapters(ctx, tpl, sections, layOut.Layout, wbOut)
-	if err != nil {
-		return nil, r.stageFail(ctx, StageChapters, start, err)
+	start = chStart
+	co := <-chDone
+	if co.err != nil {
+		return nil, r.stageFail(ctx, StageChapters, start, co.err)
 	}
+	results, calls, sources, failures := co.results, co.calls, co.sources, co.failures
 	failed := 0
 	for _, cr := range results {
 		if cr.Status == ChapterPlaceholder {

@@ -141,7 +141,7 @@ type ChapterBrief struct {
 	ChapterID   string   `json:"chapterId"`
 	Title       string   `json:"title"`
 	Role        string   `json:"role,omitempty"`
-	TargetWords int      `json:"targetWords"`
+	TargetWords int      `json:"targetWords,omitempty"` // words; 0 = not planned yet
 	Emphasis    []string `json:"emphasis,omitempty"`
 	Outline     []string `json:"outline,omitempty"`
 }
