@@ -23,7 +23,7 @@ import (
 // Defaults of Config.
 const (
 	DefaultQueryRounds  = 3    // graph query decisions per chapter (BettaFish GRAPHRAG_MAX_QUERIES)
-	DefaultConcurrency  = 4    // model calls in flight during the chapter phase
+	DefaultConcurrency  = 4    // model calls in flight after template selection
 	DefaultPromptTokens = 6000 // context budget of one prompt, in tokens
 	DefaultMaxAttempts  = 2    // attempts per model call of a stage
 	// DefaultTotalWords is the report length used when the word budget
@@ -69,11 +69,12 @@ type Config struct {
 	// QueryRounds is the number of graph query decisions per chapter:
 	// 0 = DefaultQueryRounds (3), < 0 = no graph queries at all.
 	QueryRounds int
-	// Concurrency bounds the model calls in flight during the chapter
-	// phase: 0 = DefaultConcurrency (4). Every chapter runs in its own
+	// Concurrency bounds the model calls in flight after template
+	// selection: 0 = DefaultConcurrency (4). Every chapter runs in its own
 	// goroutine (graph query rounds, then the chapter call) and waits for
 	// a slot before each call, so the slots stay busy while chapters are at
-	// different steps. 1 gives BettaFish's sequential behaviour (§8 #2).
+	// different steps; the layout and word-budget calls share the slots
+	// and are served first. 1 gives BettaFish's sequential behaviour (§8 #2).
 	Concurrency int
 	// PromptTokens is the context budget of one prompt, in tokens
 	// (system prompt + user JSON): 0 = DefaultPromptTokens (6000); at least

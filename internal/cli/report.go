@@ -139,7 +139,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 	f.IntVar(&opts.MaxOutput, "max-output-tokens", 0, "max completion tokens per call (0 = provider default)")
 	f.BoolVar(&opts.NoRespFormat, "no-response-format", false, "never send response_format (for servers that reject it)")
 	f.BoolVar(&opts.NoTemperature, "no-temperature", false, "never send temperature/top_p (for reasoning models that reject them)")
-	f.IntVar(&opts.Concurrency, "concurrency", 4, "chapters generated at the same time")
+	f.IntVar(&opts.Concurrency, "concurrency", 4, "model calls in flight at once (all chapters are worked on concurrently)")
 	f.IntVar(&opts.QueryRounds, "query-rounds", 3, "graph query rounds per chapter (0 = none)")
 	f.IntVar(&opts.PromptTokens, "prompt-tokens", 6000, "context budget per prompt, in tokens")
 	f.BoolVar(&opts.Events, "events", false, "print stage/chapter events as JSON lines on stderr instead of progress")
@@ -248,10 +248,14 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 
 	prog := newProgress(opts.Err, opts.Events)
 	defer prog.finish()
+	rounds := opts.QueryRounds
+	if rounds == 0 {
+		rounds = -1 // nodes: 0 means its default, < 0 none
+	}
 	p, err := nodes.New(nodes.Config{
 		Model:        model,
 		Template:     opts.Template,
-		QueryRounds:  opts.QueryRounds,
+		QueryRounds:  rounds,
 		Concurrency:  opts.Concurrency,
 		PromptTokens: opts.PromptTokens,
 		Now:          opts.Now,

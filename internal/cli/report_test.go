@@ -640,3 +640,65 @@ func TestPipelineScriptedNoResponseFormat(t *testing.T) {
 		}
 	}
 }
+
+// Flag parsing is checked without running the command (runF).
+func TestReportFlags(t *testing.T) {
+	var got *reportOptions
+	cmd := newReportCmd(&Deps{Now: time.Now, Getenv: func(string) string { return "" }}, func(_ context.Context, o *reportOptions) error {
+		got = o
+		return nil
+	})
+	cmd.SetArgs([]string{"--topic", "T", "--states", "query=a.json,b.json", "--forum", "f.log", "--graph", "g1", "--template", "tpl",
+		"--report-id", "r1", "--out", "o", "--llm", "openai", "--model", "m", "--base-url", "http://h/v1", "--concurrency", "2",
+		"--query-rounds", "0", "--events", "--no-response-format", "c.json"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.Topic != "T" || got.Forum != "f.log" || got.Graph != "g1" || got.Template != "tpl" || got.ReportID != "r1" ||
+		got.OutDir != "o" || got.LLM != "openai" || got.Model != "m" || got.BaseURL != "http://h/v1" || got.Concurrency != 2 ||
+		got.QueryRounds != 0 || !got.Events || !got.NoRespFormat || got.NoTemperature || got.PromptTokens != 6000 {
+		t.Errorf("options %+v", got)
+	}
+	if strings.Join(got.stateArgs, "|") != "query=a.json|b.json" || strings.Join(got.positionalArgs, "|") != "c.json" {
+		t.Errorf("states %q positional %q", got.stateArgs, got.positionalArgs)
+	}
+}
+
+// --llm auto picks the offline model without a key and the OpenAI-compatible
+// client with one; the fallback variables are read.
+func TestModelFromOptions(t *testing.T) {
+	for _, tc := range []struct {
+		llm      string
+		env      map[string]string
+		provider string
+		model    string
+		host     string
+		usage    bool
+	}{
+		{llm: "auto", env: nil, provider: "offline", model: "offline-extractive"},
+		{llm: "auto", env: map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": "http://o:1/v1"}, provider: "openai-compatible", model: defaultModel, host: "o:1"},
+		{llm: "auto", env: map[string]string{"REPORT_ENGINE_API_KEY": "k", "OPENAI_API_KEY": "x", "REPORT_ENGINE_BASE_URL": "https://r/v1",
+			"OPENAI_BASE_URL": "http://o/v1", "REPORT_ENGINE_MODEL_NAME": "deepseek-chat"}, provider: "openai-compatible", model: "deepseek-chat", host: "r"},
+		{llm: "offline", env: map[string]string{"REPORT_ENGINE_API_KEY": "k"}, provider: "offline", model: "offline-extractive"},
+		{llm: "openai", env: nil, provider: "openai-compatible", model: defaultModel, host: "api.openai.com"},
+		{llm: "claude", usage: true},
+		{llm: "openai", env: map[string]string{"REPORT_ENGINE_BASE_URL": "ftp://x"}, usage: true},
+	} {
+		opts := &reportOptions{LLM: tc.llm, Timeout: time.Second, Getenv: func(k string) string { return tc.env[k] }}
+		m, err := modelFromOptions(opts)
+		if tc.usage {
+			if ExitCode(err) != ExitUsage {
+				t.Errorf("%s %v: err %v, want a usage error", tc.llm, tc.env, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s %v: %v", tc.llm, tc.env, err)
+			continue
+		}
+		info := m.Info()
+		if info.Provider != tc.provider || info.Model != tc.model || info.Host != tc.host {
+			t.Errorf("%s %v: info %+v, want %s %s %s", tc.llm, tc.env, info, tc.provider, tc.model, tc.host)
+		}
+	}
+}
