@@ -45,6 +45,7 @@ type ExtractError struct {
 	Detail string // the message after the step prefix
 }
 
+// Error returns "<step>: <detail>" (just the detail without a step).
 func (e *ExtractError) Error() string {
 	if e.Step == "" {
 		return e.Detail

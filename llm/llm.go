@@ -120,6 +120,8 @@ type Error struct {
 	Cause            error
 }
 
+// Error returns "<step>: <kind> (model M at HOST): HTTP n: <message> (after n attempts)",
+// leaving out the parts that are empty. It never contains an API key.
 func (e *Error) Error() string {
 	s := ""
 	if e.Step != "" {
