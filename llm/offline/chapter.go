@@ -166,7 +166,7 @@ func chapter(in prompts.ChapterInput) ir.Chapter {
 			if len(parts) == 0 {
 				continue
 			}
-			text := "据" + engineLabel(e) + "报告，" + strings.Join(parts, "；另，")
+			text := "据" + engineLabel(e) + "报告，" + joinClauses(parts, "另，")
 			if n := len(bySection[e]); n > maxSectionsPerEngine {
 				text += fmt.Sprintf("（该引擎共有 %d 个相关章节，此处摘取前 %d 个。）", n, maxSectionsPerEngine)
 			}

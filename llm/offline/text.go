@@ -78,11 +78,31 @@ func isTerminator(r rune) bool {
 // leadSpan returns a prefix of s of at most max runes that ends at a
 // sentence terminator when one exists in range, else the first max runes.
 // The result is always a substring of s.
+//
+// Text the pipeline has already cut (a summary that does not end at a
+// terminator) is trimmed back to its last full sentence when that keeps at
+// least a third of it, so quotations do not stop mid-word.
 func leadSpan(s string, max int) string {
+	cut := s
 	if runeLen(s) <= max {
-		return s
+		if r, _ := utf8.DecodeLastRuneInString(s); s == "" || isTerminator(r) {
+			return s
+		}
+	} else {
+		cut = cutRunes(s, max)
 	}
-	cut := cutRunes(s, max)
+	if runeLen(s) <= max {
+		end := -1
+		for i, r := range cut {
+			if isTerminator(r) {
+				end = i + utf8.RuneLen(r)
+			}
+		}
+		if end > 0 && 3*end >= len(cut) {
+			return cut[:end]
+		}
+		return cut
+	}
 	end := -1
 	for i, r := range cut {
 		if isTerminator(r) {
@@ -285,4 +305,20 @@ func containsAny(s string, keys []string) []string {
 		}
 	}
 	return hit
+}
+
+// joinClauses joins parts with "；"+next, or just next after a part that
+// already ends at a sentence terminator (no "。；" or "；；").
+func joinClauses(parts []string, next string) string {
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(parts[i-1]); !isTerminator(r) {
+				b.WriteString("；")
+			}
+			b.WriteString(next)
+		}
+		b.WriteString(p)
+	}
+	return b.String()
 }
