@@ -239,6 +239,12 @@ type Metadata struct {
 	Generator   Generator `json:"generator"`
 	// Failures lists chapters that became placeholders, and why.
 	Failures []Failure `json:"failures,omitempty"`
+	// Notices are plain-text lines every reader must see before the
+	// chapters: an engine whose input was missing or empty, a stage that
+	// fell back to a template-derived default, a chapter block that was
+	// replaced because it failed validation. Renderers show them on the
+	// first screen; they are never model output.
+	Notices []string `json:"notices,omitempty"`
 	// GraphID is the graph the report drew on ("" without a graph).
 	GraphID string `json:"graphId,omitempty"`
 }
