@@ -12,11 +12,13 @@ import (
 
 // jsonCall is one model call of a stage: a system prompt, one JSON user
 // message, a reply that must hold a JSON object. It is made up to
-// attempts times: a model error that llm.Retryable accepts, a reply without
-// a usable JSON object, or a decode error counts as one failed attempt; any
-// other model error ends the call at once (the client already retried what
-// was transient, and a context-length, bad-request, auth or truncation error
-// does not get better by asking again).
+// attempts times, but only for problems with the reply's content (no
+// usable JSON object, the wrong JSON type, an unusable shape, an empty
+// text): asking again may give a better reply. A model error ends the call
+// at once: the client has already retried what was transient (429, 5xx,
+// timeouts, empty completions) with its own bounded backoff, and retrying
+// here too would multiply the requests; a context-length, bad-request,
+// auth or truncation error does not get better by asking again.
 type jsonCall struct {
 	model    llm.Model
 	step     string
@@ -78,11 +80,7 @@ func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) erro
 			if ctxErr := ctx.Err(); ctxErr != nil {
 				return res, ctxErr
 			}
-			last = stepErr(c.step, err)
-			if !llm.Retryable(err) {
-				return res, last
-			}
-			continue
+			return res, stepErr(c.step, err)
 		}
 		res.LastRaw = resp.Content
 		if strings.TrimSpace(resp.Content) == "" {
@@ -127,14 +125,22 @@ func (e *attemptsError) Error() string {
 
 func (e *attemptsError) Unwrap() error { return e.err }
 
-// fatalStageErr reports the model errors that end the run when a
-// report-level stage (template selection, layout, word budget) meets them:
-// the provider refused the request itself (authentication, or a bad request
-// such as an unsupported parameter, B26). Every later call would fail the
-// same way, so falling back would only hide the fault behind a report of
-// placeholders.
+// fatalStageErr reports the errors that end the run when a report-level
+// stage (template selection, layout, word budget) meets them: every model
+// error except a truncated reply. The provider refused the request
+// (authentication, an unsupported parameter, B26), the prompt is too long,
+// or the server stayed unavailable or rate-limited through the client's
+// retries; every later call would fail the same way, so falling back would
+// only hide the fault behind a report of placeholders. Problems with the
+// reply's content (no JSON, wrong type or shape, empty, truncated) fall back
+// to a template-derived default instead, recorded as a notice.
 func fatalStageErr(err error) bool {
-	return errors.Is(err, llm.ErrAuth) || errors.Is(err, llm.ErrBadRequest)
+	var le *llm.Error
+	if !errors.As(err, &le) {
+		return false
+	}
+	return !errors.Is(err, llm.ErrTruncated) && !errors.Is(err, llm.ErrEmptyCompletion) &&
+		!errors.Is(err, llm.ErrNoJSON) && !errors.Is(err, llm.ErrWrongJSONType)
 }
 
 // fatalChapterErr reports the model errors that end the run during the

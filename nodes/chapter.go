@@ -32,6 +32,9 @@ import (
 //   - An invalid chapter gets ONE structural repair call
 //     (prompts.ChapterRepairInput with the validator errors as
 //     "path: message" strings).
+//   - A chapter still invalid after the repair keeps its sound blocks:
+//     unsafe marks are dropped and each failing top-level block is replaced
+//     by a visible warning callout (status ChapterDegraded, see degrade).
 //   - Whatever still fails becomes a placeholder chapter (Placeholder set, a
 //     heading with the template title and anchor, a "danger" callout saying
 //     in plain words why), with a Failure; never a gap, never raw model
@@ -66,8 +69,9 @@ type ChapterGenInput struct {
 // ChapterGenOutput is the chapter and how it went.
 type ChapterGenOutput struct {
 	Chapter  ir.Chapter  // with the template's identity; a placeholder when Status says so
-	Status   string      // ChapterReady, ChapterSparse or ChapterPlaceholder
+	Status   string      // ChapterReady, ChapterSparse, ChapterDegraded or ChapterPlaceholder
 	Errors   []string    // attempt, validator and density findings
+	Notes    []string    // what degrade changed (ChapterDegraded only)
 	Failure  *ir.Failure // set for a placeholder
 	Attempts int         // model requests (generation + repair)
 }
@@ -147,18 +151,37 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 			return nil
 		})
 		out.Attempts += rres.Calls
+		degraded := false
 		if err != nil {
 			if isCtxErr(err) || fatalChapterErr(err) {
 				return out, err
 			}
-			return s.fail(out, sec, step, fmt.Errorf("%s: %w (the chapter failed validation: %w)", step, err, verr)), nil
+			// the repair call failed: keep what is sound of the original
+			out.Errors = append(out.Errors, stepErr(repairStep, err).Error())
+			dn, ok := degrade(&ch)
+			if !ok {
+				return s.fail(out, sec, step, fmt.Errorf("%s: %w (the chapter failed validation: %w)", step, err, verr)), nil
+			}
+			out.Notes, degraded = dn, true
+		} else {
+			force(&fixed, sec)
+			if verr2 := ir.ValidateChapter(&fixed); verr2 != nil {
+				out.Errors = append(out.Errors, validatorErrors(verr2)...)
+				dn, ok := degrade(&fixed)
+				if !ok {
+					return s.fail(out, sec, step, fmt.Errorf("%s: still invalid after one repair: %w", step, verr2)), nil
+				}
+				out.Notes, degraded = dn, true
+			}
+			ch = fixed
 		}
-		force(&fixed, sec)
-		if verr2 := ir.ValidateChapter(&fixed); verr2 != nil {
-			out.Errors = append(out.Errors, validatorErrors(verr2)...)
-			return s.fail(out, sec, step, fmt.Errorf("%s: still invalid after one repair: %w", step, verr2)), nil
+		if degraded {
+			for _, n := range out.Notes {
+				out.Errors = append(out.Errors, step+": degraded: "+n)
+			}
+			out.Chapter, out.Status = ch, ChapterDegraded
+			return out, nil
 		}
-		ch = fixed
 	}
 	out.Chapter, out.Status = ch, ChapterReady
 	if derr := checkDensity(&out.Chapter); derr != nil {

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -44,7 +45,7 @@ func passages(states []*state.State) [][]passage {
 		var ps []passage
 		seen := map[string]bool{}
 		add := func(section, text string) {
-			text = strings.TrimSpace(text)
+			text = strings.TrimSpace(plainText(text))
 			if text == "" {
 				return
 			}
@@ -214,7 +215,7 @@ func forumExcerpts(entries []forum.Entry, query string, budget int) []prompts.Ex
 	left := budget
 	for _, c := range cand {
 		e := entries[c.i]
-		text := e.Content
+		text := plainText(e.Content)
 		cost := countTokens(text) + excerptOverhead
 		if cost > left {
 			if left-excerptOverhead < minExcerptTokens {
@@ -252,4 +253,21 @@ func fitExcerpts(ex []prompts.Excerpt, budget int) []prompts.Excerpt {
 		left -= cost
 	}
 	return ex
+}
+
+// headingRE matches a Markdown heading marker at a line start or after
+// white space ("## 综合信息概览" inside a forum speech).
+var headingRE = regexp.MustCompile(`(^|\s)#{1,6}[ \t]+`)
+
+// plainText removes the Markdown markers engine reports and forum speeches
+// carry (bold/italic "**" and "__", heading "#"s), so that quoted text
+// reads as text and no half of a marker pair survives a cut. Prompts get
+// plain text; the chapter IR has its own marks.
+func plainText(s string) string {
+	if !strings.ContainsAny(s, "*_#") {
+		return s
+	}
+	s = strings.ReplaceAll(s, "**", "")
+	s = strings.ReplaceAll(s, "__", "")
+	return headingRE.ReplaceAllString(s, "$1")
 }

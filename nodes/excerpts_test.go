@@ -70,3 +70,18 @@ func TestCleanDescription(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainText(t *testing.T) {
+	for in, want := range map[string]string{
+		"一、选址：以周末换工作日** 三方":      "一、选址：以周末换工作日 三方",
+		"**一句话总结**：百年名校":         "一句话总结：百年名校",
+		"特征。## 综合信息概览 综合搜索":      "特征。## 综合信息概览 综合搜索", // no space before ##: kept
+		"特征。 ## 综合信息概览\n正文":      "特征。 综合信息概览\n正文",
+		"# 标题\n__强调__ C# 与 #话题#": "标题\n强调 C# 与 #话题#",
+		"普通文本":                   "普通文本",
+	} {
+		if got := plainText(in); got != want {
+			t.Errorf("plainText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

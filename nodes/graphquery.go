@@ -259,7 +259,7 @@ func mergeResults(rs []*queryengine.Result, rounds, budget int) *prompts.GraphRe
 				title = it.Name
 			}
 			secs = append(secs, prompts.GraphSection{ID: it.ID, Engine: it.Attrs.String("engine"), Title: title,
-				Summary: graphrag.TruncateRunes(it.Attrs.String("summary"), sectionSummaryRunes)})
+				Summary: graphrag.TruncateRunes(plainText(it.Attrs.String("summary")), sectionSummaryRunes)})
 		}
 		for _, it := range r.MatchedQueries {
 			if it.ID == "" || seen[it.ID] {
@@ -286,7 +286,7 @@ func mergeResults(rs []*queryengine.Result, rounds, budget int) *prompts.GraphRe
 				prev = it.Attrs.String("content")
 			}
 			srcs = append(srcs, prompts.GraphSource{ID: it.ID, Title: title, URL: it.Attrs.String("url"),
-				Preview: graphrag.TruncateRunes(prev, sourcePreviewRunes), Engines: it.Attrs.Strings("engines"),
+				Preview: graphrag.TruncateRunes(plainText(prev), sourcePreviewRunes), Engines: it.Attrs.Strings("engines"),
 				Date: it.Attrs.String("date")})
 		}
 	}

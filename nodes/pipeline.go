@@ -56,6 +56,10 @@ type Input struct {
 	// Forum is the parsed forum log (excerpted, at most 8 entries per
 	// chapter).
 	Forum []forum.Entry
+	// Warnings are input problems every reader must know about (an engine
+	// whose state file was missing or empty, B14); they become
+	// Document.Metadata.Notices and manifest warnings.
+	Warnings []string
 }
 
 // Config configures a Pipeline. Zero values take the documented defaults.
@@ -128,6 +132,7 @@ const (
 const (
 	ChapterReady       = "ready"       // valid and dense enough
 	ChapterSparse      = "sparse"      // valid but thin: kept, with a warning
+	ChapterDegraded    = "degraded"    // invalid after the repair round; failing blocks replaced by visible notices
 	ChapterPlaceholder = "placeholder" // could not be generated: a visible placeholder
 )
 
@@ -159,7 +164,7 @@ type ChapterResult struct {
 	Section templates.Section
 	// Chapter is the chapter as stitched into the Document (anchors final).
 	Chapter ir.Chapter
-	// Status is ChapterReady, ChapterSparse or ChapterPlaceholder.
+	// Status is ChapterReady, ChapterSparse, ChapterDegraded or ChapterPlaceholder.
 	Status string
 	// Errors are the problems met on the way (attempt errors, validator
 	// errors, the density finding), in order.
@@ -342,6 +347,10 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		return nil, r.stageFail(ctx, StageTemplate, start, err)
 	}
 	man.Stages = append(man.Stages, r.stageEnd(StageTemplate, start, tsOut.Fallback, tsOut.Calls, tsOut.Problem))
+	notices := append([]string(nil), in.Warnings...)
+	if tsOut.Fallback {
+		notices = append(notices, fmt.Sprintf("模板选择未得到模型的可用答复（%s），已按规则选用「%s」。", plainReason(tsOut.Err), tsOut.Template.Name))
+	}
 	man.Template, man.TemplateReason = tsOut.Template.Name, tsOut.Reason
 	tpl := tsOut.Template
 	sections := uniqueSlugs(tpl.Sections)
@@ -374,6 +383,9 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		return nil, r.stageFail(ctx, StageLayout, start, err)
 	}
 	man.Stages = append(man.Stages, r.stageEnd(StageLayout, start, layOut.Fallback, layOut.Calls, layOut.Problem))
+	if layOut.Fallback {
+		notices = append(notices, fmt.Sprintf("版式设计未得到模型的可用答复（%s），本报告使用按模板生成的默认版式。", plainReason(layOut.Err)))
+	}
 
 	start = r.stageStart(StageBudget)
 	wb := WordBudget{Model: planModel, MaxAttempts: cfg.MaxAttempts}
@@ -383,6 +395,9 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		return nil, r.stageFail(ctx, StageBudget, start, err)
 	}
 	man.Stages = append(man.Stages, r.stageEnd(StageBudget, start, wbOut.Fallback, wbOut.Calls, wbOut.Problem))
+	if wbOut.Fallback {
+		notices = append(notices, fmt.Sprintf("字数规划未得到模型的完整答复（%s），缺少的章节按平均分配。", plainReason(wbOut.Err)))
+	}
 	pl.layout, pl.budget = layOut.Layout, wbOut
 	close(pl.ready)
 
@@ -394,9 +409,18 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	results, calls, sources, failures := co.results, co.calls, co.sources, co.failures
 	failed := 0
 	for _, cr := range results {
-		if cr.Status == ChapterPlaceholder {
+		switch cr.Status {
+		case ChapterPlaceholder:
 			failed++
+		case ChapterDegraded:
+			notices = append(notices, fmt.Sprintf("「%s」一章中有内容未通过格式校验，已在原处以提示代替。", cr.Section.Title))
 		}
+	}
+	if failed > 0 && failed == len(results) {
+		// Nothing was generated: a report of placeholders only would look
+		// like a result. Report the first chapter's reason as the error.
+		err := fmt.Errorf("%s: all %d chapters failed; the first: %s", StageChapters, failed, firstFailure(results))
+		return nil, r.stageFail(ctx, StageChapters, start, err)
 	}
 	chStatus := StatusDone
 	chProblem := ""
@@ -413,7 +437,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	doc, err := st.Run(ctx, StitchInput{
 		ReportID: r.reportID, Topic: in.Topic, GraphID: in.GraphID, Template: tpl, TemplateReason: tsOut.Reason,
 		Layout: layOut.Layout, LayoutNotes: layOut.Notes, Chapters: results, Generator: cfg.Model.Info(),
-		GeneratedAt: cfg.Now(), Sources: sources, Failures: failures,
+		GeneratedAt: cfg.Now(), Sources: sources, Failures: failures, Notices: notices,
 	})
 	if err != nil {
 		return nil, err
@@ -454,6 +478,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	} else {
 		man.Stages = append(man.Stages, r.stageEnd(StageRender, start, false, 0, ""))
 	}
+	man.Warnings = append(man.Warnings, notices...)
 	man.Warnings = append(man.Warnings, layOut.Warnings...)
 	r.mu.Lock()
 	man.Warnings = append(man.Warnings, r.warnings...)
@@ -587,4 +612,14 @@ func sourcesByURL(g *graphrag.Graph) map[string]prompts.GraphSource {
 		out[u] = prompts.GraphSource{ID: n.ID, Title: title, URL: u, Engines: n.Attrs.Strings("engines")}
 	}
 	return out
+}
+
+// firstFailure is the reason the first failed chapter gives.
+func firstFailure(results []ChapterResult) string {
+	for _, cr := range results {
+		if cr.Status == ChapterPlaceholder && len(cr.Errors) > 0 {
+			return cr.Errors[len(cr.Errors)-1]
+		}
+	}
+	return "unknown"
 }

@@ -512,7 +512,11 @@ func TestChapterContextTooLong(t *testing.T) {
 	checkPlaceholder(t, res, "S2", "上下文")
 }
 
-// B25: an empty completion is retried (bounded), then a placeholder.
+// B25: an empty reply text is a content problem the stage asks again
+// about (bounded by MaxAttempts); an ErrEmptyCompletion from the model has
+// already been retried by the client (llm/openaicompat), so the stage does
+// not multiply the requests. Both end as a placeholder, never as an empty
+// chapter.
 func TestChapterEmptyCompletion(t *testing.T) {
 	f := newFake()
 	f.set("chapter:S1", text(""))
@@ -521,18 +525,19 @@ func TestChapterEmptyCompletion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{"S1", "S2"} {
-		if n := f.count("chapter:" + id); n != DefaultMaxAttempts {
-			t.Errorf("%s calls = %d, want %d", id, n, DefaultMaxAttempts)
+	for id, want := range map[string]int{"S1": DefaultMaxAttempts, "S2": 1} {
+		if n := f.count("chapter:" + id); n != want {
+			t.Errorf("%s calls = %d, want %d", id, n, want)
 		}
 		checkPlaceholder(t, res, id, "空内容")
 	}
 }
 
-// B28: a chart without labels → one repair call with the validator errors,
-// then a placeholder when the repair is still invalid.
+// B28: a chart without labels → one repair call with the validator errors;
+// when the repair is still invalid the chapter keeps its sound blocks and
+// the chart becomes a visible "chart data unavailable" notice (degraded).
 func TestChapterRepair(t *testing.T) {
-	bad := `,{"type":"widget","widgetId":"w1","widgetType":"chart.js/bar","data":{"labels":[],"datasets":[]}}`
+	bad := `,{"type":"widget","widgetId":"w1","widgetType":"chart.js/bar","props":{"title":"平台分布"},"data":{"labels":[],"datasets":[]}}`
 	for _, fixed := range []bool{false, true} {
 		f := newFake()
 		f.script["chapter:S1"] = func(in map[string]any, _ int) reply { return text(chapterJSON(in, bad)) }
@@ -562,11 +567,75 @@ func TestChapterRepair(t *testing.T) {
 			}
 			continue
 		}
-		checkPlaceholder(t, res, "S1", "校验")
-		if res.Chapters[0].Attempts != 2 {
-			t.Errorf("attempts = %d, want 2 (generation + repair)", res.Chapters[0].Attempts)
+		c := res.Chapters[0]
+		if c.Status != ChapterDegraded || c.Chapter.Placeholder || c.Attempts != 2 {
+			t.Fatalf("status %q placeholder %v attempts %d; want degraded, not a placeholder, 2 calls", c.Status, c.Chapter.Placeholder, c.Attempts)
+		}
+		var widgets, notices int
+		for _, b := range c.Chapter.Blocks {
+			if b.Type == ir.TypeWidget {
+				widgets++
+			}
+			if b.Type == ir.TypeCallout && strings.Contains(b.Title, "chart data unavailable") &&
+				strings.Contains(ir.PlainText(b.Blocks[0].Inlines), "平台分布") &&
+				strings.Contains(ir.PlainText(b.Blocks[0].Inlines), "bar chart requires non-empty labels") {
+				notices++
+			}
+		}
+		if widgets != 0 || notices != 1 {
+			t.Errorf("widgets %d notices %d; want the chart replaced by one notice", widgets, notices)
+		}
+		if err := ir.ValidateChapter(&c.Chapter); err != nil {
+			t.Errorf("degraded chapter invalid: %v", err)
+		}
+		if len(res.Document.Metadata.Failures) != 0 {
+			t.Errorf("a degraded chapter is listed as failed: %+v", res.Document.Metadata.Failures)
 		}
 	}
+}
+
+// B27: a javascript: link the repair keeps is dropped as a link; its text
+// stays as plain text and the rest of the chapter is kept.
+func TestChapterUnsafeLinkDegrades(t *testing.T) {
+	bad := `,{"type":"paragraph","inlines":[{"text":"原帖","marks":[{"type":"link","href":"javascript:alert(1)"}]}]}`
+	f := newFake()
+	f.script["chapter:S1"] = func(in map[string]any, _ int) reply { return text(chapterJSON(in, bad)) }
+	f.script["chapter_repair:S1"] = func(in map[string]any, _ int) reply { return text(chapterJSON(in, bad)) }
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Chapters[0]
+	if c.Status != ChapterDegraded {
+		t.Fatalf("status %q, want degraded", c.Status)
+	}
+	found := false
+	for _, b := range c.Chapter.Blocks {
+		for _, in := range b.Inlines {
+			if in.Text == "原帖" {
+				found = true
+				if len(in.Marks) != 0 {
+					t.Errorf("unsafe link kept: %+v", in.Marks)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Error("the link text was dropped")
+	}
+}
+
+// A reply that is no chapter at all after the repair still gives a
+// placeholder (degrade cannot help with chapter-level problems).
+func TestChapterRepairFailsToPlaceholder(t *testing.T) {
+	f := newFake()
+	f.set("chapter:S1", text(`{"chapter":{"blocks":[]}}`))
+	f.set("chapter_repair:S1", text(`{"chapter":{"blocks":[]}}`))
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPlaceholder(t, res, "S1", "校验")
 }
 
 // §8 #17: the template's chapterId, order, title and anchor win.
@@ -813,5 +882,32 @@ func TestContextTooLongReasonHasSizes(t *testing.T) {
 	r := plainReason(err)
 	if !strings.Contains(r, "65536") || !strings.Contains(r, "70210") {
 		t.Errorf("reason %q", r)
+	}
+}
+
+// Save into a folder that holds an earlier run with more chapters removes
+// the earlier chapter files, so the folder matches its manifest.
+func TestSaveRemovesStaleChapters(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, "chapters", "990-section-99-0.json")
+	if err := os.MkdirAll(filepath.Dir(stale), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stale, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := newPipeline(t, newFake(), nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Save(dir, res); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("stale chapter file still there: %v", err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "chapters", "*.json"))
+	if len(files) != len(res.Chapters) {
+		t.Errorf("%d chapter files for %d chapters", len(files), len(res.Chapters))
 	}
 }

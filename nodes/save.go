@@ -3,7 +3,9 @@ package nodes
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -26,6 +28,12 @@ func Save(dir string, res *Result) ([]string, error) {
 		return nil, fmt.Errorf("nodes: save: no result")
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "chapters"), 0o755); err != nil {
+		return nil, fmt.Errorf("nodes: save: %w", err)
+	}
+	// A manifest.json says the files beside it are complete: remove the
+	// previous run's before anything is replaced, so an interrupted save
+	// never leaves an old manifest over a mix of old and new files.
+	if err := os.Remove(filepath.Join(dir, "manifest.json")); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("nodes: save: %w", err)
 	}
 	var paths []string
@@ -61,6 +69,21 @@ func Save(dir string, res *Result) ([]string, error) {
 		}
 		if err := write(chapterFile(cr.Section), b); err != nil {
 			return paths, err
+		}
+	}
+	// Chapter files of an earlier run into the same folder that this run
+	// did not write (another template, fewer chapters) would contradict
+	// the manifest: remove them.
+	written := map[string]bool{}
+	for _, p := range paths {
+		written[filepath.Base(p)] = true
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, "chapters", "*.json"))
+	for _, p := range old {
+		if !written[filepath.Base(p)] {
+			if err := os.Remove(p); err != nil {
+				return paths, fmt.Errorf("nodes: save: remove stale %s: %w", p, err)
+			}
 		}
 	}
 	b, err = marshalJSON(res.Manifest)

@@ -36,8 +36,11 @@ type StitchInput struct {
 	Chapters       []ChapterResult // template order
 	// Sources are the details of the graph sources chapters were given,
 	// by id (Chapter.Sources holds the ids).
-	Sources     map[string]prompts.GraphSource
-	Failures    []ir.Failure // template order
+	Sources  map[string]prompts.GraphSource
+	Failures []ir.Failure // template order
+	// Notices are reader-facing lines (input warnings, fallbacks, degraded
+	// chapters), copied to Metadata.Notices.
+	Notices     []string
 	Generator   llm.Info
 	GeneratedAt time.Time
 }
@@ -63,6 +66,7 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 	md.GeneratedAt = in.GeneratedAt.UTC().Format(time.RFC3339)
 	md.Generator = ir.Generator{Provider: in.Generator.Provider, Model: in.Generator.Model, Extractive: in.Generator.Extractive}
 	md.Failures = slices.Clone(in.Failures)
+	md.Notices = slices.Clone(in.Notices)
 	md.GraphID = in.GraphID
 
 	// anchors: chapters first, then headings

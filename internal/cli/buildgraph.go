@@ -129,7 +129,9 @@ type builtGraph struct {
 	States   []*state.State
 	Forum    []forum.Entry
 	Warnings []string
-	Stages   map[string]float64
+	// Unavailable are the engines whose state file was missing or empty.
+	Unavailable []state.Unavailable
+	Stages      map[string]float64
 }
 
 // graphInputs are the flags shared by build-graph and report.
@@ -239,7 +241,8 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	}
 	warnings = append(warnings, bw...)
 	lap("build")
-	return &builtGraph{Graph: g, ID: id, Topic: topic, States: loaded.States, Forum: entries, Warnings: warnings, Stages: stages}, nil
+	return &builtGraph{Graph: g, ID: id, Topic: topic, States: loaded.States, Forum: entries, Warnings: warnings,
+		Unavailable: loaded.Unavailable, Stages: stages}, nil
 }
 
 func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"reportengine/graphrag"
+	"reportengine/graphrag/queryengine"
 	"reportengine/graphrag/storage"
 	"reportengine/llm"
 	"reportengine/llm/offline"
@@ -79,7 +81,7 @@ func (e partialError) Error() string {
 func newReportCmd(d *Deps, runF func(context.Context, *reportOptions) error) *cobra.Command {
 	opts := &reportOptions{}
 	cmd := &cobra.Command{
-		Use:   "report --topic TOPIC [--states FILE...] [--forum LOG] [--graph ID] [flags] [STATE...]",
+		Use:   "report [--topic TOPIC] [--states FILE...] [--forum LOG] [--graph ID] [flags] [STATE...]",
 		Short: "Generate a cited HTML and Markdown report from engine states, forum log and graph",
 		Long: `Generate a report: build (or load) the knowledge graph, pick a template, design the
 layout and word budget, then for every chapter (concurrently) let the model query the
@@ -127,7 +129,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 	f.StringSliceVar(&opts.stateArgs, "states", nil, "engine state files (ENGINE=PATH or PATH; repeat or comma-separate); positional arguments are added")
 	f.StringVar(&opts.Forum, "forum", "", "forum log file")
 	f.StringVar(&opts.Graph, "graph", "", "use this stored graph id (or 'latest') instead of building one")
-	f.StringVar(&opts.Template, "template", "", "template name (skips selection); see `reportengine templates`")
+	f.StringVar(&opts.Template, "template", "", "template `NAME` (skips selection; list them with: reportengine templates)")
 	f.StringVar(&opts.ReportID, "report-id", "", "report and graph id (default: the graph id)")
 	f.StringVar(&opts.OutDir, "out", "reports", "folder for report runs")
 	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
@@ -229,6 +231,10 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	default:
 		return usagef("give state files (--states or arguments) or a stored graph (--graph ID)")
 	}
+	if g.NodeCount() == 0 {
+		// B24: nothing to report on; no model call is made.
+		return fmt.Errorf("graph %s: %w", graphID, queryengine.ErrEmptyGraph)
+	}
 	if topic == "" {
 		return usagef("no topic: pass --topic")
 	}
@@ -236,6 +242,7 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	if built != nil {
 		in.States, in.Forum = built.States, built.Forum
 		warnings = append(warnings, built.Warnings...)
+		in.Warnings = engineNotices(built)
 	}
 	reportID := opts.ReportID
 	if reportID == "" {
@@ -245,6 +252,10 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		return usageError{fmt.Errorf("--report-id: %w", err)}
 	}
 	in.ReportID = reportID
+	dir := filepath.Join(opts.OutDir, reportID)
+	if err := checkWritable(dir); err != nil {
+		return err
+	}
 
 	prog := newProgress(opts.Err, opts.Events)
 	defer prog.finish()
@@ -268,7 +279,6 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(opts.OutDir, reportID)
 	files, err := nodes.Save(dir, res)
 	if err != nil {
 		return err
@@ -298,6 +308,35 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		return partialError{failed: failed}
 	}
 	return nil
+}
+
+// checkWritable makes sure the report folder can be written before any
+// model call is spent: it creates the folder and a temporary file in it.
+func checkWritable(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("report folder: %w", errors.Join(err, errUnwritable))
+	}
+	f, err := os.CreateTemp(dir, ".write-check-*")
+	if err != nil {
+		return fmt.Errorf("report folder %s is not writable: %w", dir, errors.Join(err, errUnwritable))
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
+
+// errUnwritable marks an output folder that cannot be written (exit 1,
+// whatever the underlying error).
+var errUnwritable = errors.New("cannot write the output")
+
+// engineNotices are the reader-facing lines for engines whose input was
+// missing or empty (B14): the report must say which view is absent.
+func engineNotices(b *builtGraph) []string {
+	var out []string
+	for _, u := range b.Unavailable {
+		out = append(out, fmt.Sprintf("%s 引擎的输入不可用（%s：%s），本报告缺少该引擎的视角。", u.Engine, u.Path, u.Reason))
+	}
+	return out
 }
 
 func graphTopic(g *graphrag.Graph) string {
@@ -428,6 +467,9 @@ func (p *progress) event(e nodes.Event) {
 			p.w.Write(append(b, '\n'))
 		}
 		return
+	}
+	if e.Kind == nodes.KindProgress && p.bar == nil {
+		return // streaming progress is for the bar and --events only
 	}
 	line := e.Kind
 	if e.Stage != "" {

@@ -702,3 +702,89 @@ func TestModelFromOptions(t *testing.T) {
 		}
 	}
 }
+
+// B24: a report on an empty graph fails before any model call (exit 3).
+func TestReportEmptyGraph(t *testing.T) {
+	p, srv := newFakeProvider(t, good)
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "empty", "graphrag.json"), []byte(`{"nodes":[],"edges":[]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runEnv(t, pipelineEnv(srv), "report", "--graphs", dir, "--graph", "empty", "--out", filepath.Join(dir, "r"))
+	if code != ExitBadInput || !strings.Contains(errs, "knowledge graph is empty") {
+		t.Errorf("exit %d stderr %s; want %d and 'knowledge graph is empty'", code, errs, ExitBadInput)
+	}
+	if len(p.calls) != 0 {
+		t.Errorf("%d model calls on an empty graph", len(p.calls))
+	}
+}
+
+// An unwritable output folder is found before any model call (exit 1).
+func TestReportUnwritableOut(t *testing.T) {
+	p, srv := newFakeProvider(t, good)
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"report", "--out", blocker, "--graphs", filepath.Join(dir, "g"), "--template", "企业品牌声誉分析报告模板"}, sampleStates(t)...)
+	code, _, errs := runEnv(t, pipelineEnv(srv), args...)
+	if code != ExitFailure {
+		t.Errorf("exit %d (%s), want %d", code, errs, ExitFailure)
+	}
+	if len(p.calls) != 0 {
+		t.Errorf("%d model calls before the output folder was checked", len(p.calls))
+	}
+}
+
+// B14: a missing engine is named in the report and the manifest.
+func TestReportMissingEngineNotice(t *testing.T) {
+	dir := t.TempDir()
+	states := sampleStates(t)
+	var keep []string
+	for _, s := range states {
+		if !strings.Contains(s, "media_engine") {
+			keep = append(keep, s)
+		}
+	}
+	args := append([]string{"report", "--llm", "offline", "--report-id", "b14", "--out", dir, "--graphs", filepath.Join(dir, "g"),
+		"media=" + filepath.Join(dir, "nosuch.json")}, keep...)
+	code, _, errs := run(t, args...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := readManifest(t, filepath.Join(dir, "b14"))
+	html := readFile(t, filepath.Join(dir, "b14", "report.html"))
+	found := false
+	for _, w := range m.Warnings {
+		if strings.Contains(w, "media") && strings.Contains(w, "nosuch.json") {
+			found = true
+		}
+	}
+	if !found || !strings.Contains(html, "nosuch.json") {
+		t.Errorf("the missing media engine is not reported (manifest warnings %q)", m.Warnings)
+	}
+}
+
+// A dead provider ends the run quickly with an error (exit 1) instead of a
+// report of placeholders.
+func TestPipelineScriptedDeadServer(t *testing.T) {
+	p, code, _, errs, dir := runScripted(t, func(task, ch string, n int) reply {
+		return reply{status: 503, body: `<html>down</html>`}
+	})
+	if code != ExitFailure {
+		t.Fatalf("exit %d, want %d: %s", code, ExitFailure, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "report.html")); err == nil {
+		t.Error("report written although the provider was down")
+	}
+	// The layout call fails for good after the client's 3 attempts and
+	// ends the run; graph query calls already under way (one per chapter at
+	// most, 3 attempts each) are the only others: ≤ (7 + 1) × 3.
+	if len(p.calls) > 24 {
+		t.Errorf("%d requests to a dead server; want at most 24", len(p.calls))
+	}
+}

@@ -94,6 +94,8 @@ func ExitCode(err error) int {
 	switch {
 	case err == nil:
 		return ExitOK
+	case errors.Is(err, errUnwritable):
+		return ExitFailure
 	case errors.As(err, &ue):
 		return ExitUsage
 	case errors.As(err, new(partialError)):

@@ -1,0 +1,121 @@
+package nodes
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"reportengine/ir"
+)
+
+// topBlockRE takes the top-level block index from a validator path such
+// as "blocks[2].data.labels".
+var topBlockRE = regexp.MustCompile(`^blocks\[(\d+)\]`)
+
+// degrade is the last step before a placeholder, for a chapter that is
+// still invalid after its one repair round. It keeps what is sound and
+// makes every problem visible instead of failing the whole chapter:
+//
+//   - inline marks the renderer must not use (a link whose href is not
+//     http, https, mailto or #anchor; a colour or font value outside the
+//     safe set) are removed, so their text stays as plain text (B27);
+//   - every top-level block that still fails validation is replaced by a
+//     "warning" callout that says so; a chart without usable data becomes
+//     a callout "图表数据不可用 / chart data unavailable" naming what was
+//     missing (B28).
+//
+// It returns the notes (one per change) and whether the chapter is now
+// valid. Problems outside the blocks (chapter fields) cannot be degraded.
+// BettaFish has no such step: its chapter either passed or failed whole.
+func degrade(c *ir.Chapter) (notes []string, ok bool) {
+	c.Walk(func(path string, b *ir.Block) {
+		for i := range b.Inlines {
+			in := &b.Inlines[i]
+			kept := in.Marks[:0]
+			for _, m := range in.Marks {
+				if unsafeMark(m) {
+					notes = append(notes, fmt.Sprintf("%s.inlines[%d]: unsafe %s mark removed, text kept", path, i, m.Type))
+					continue
+				}
+				kept = append(kept, m)
+			}
+			if len(kept) == 0 {
+				kept = nil
+			}
+			in.Marks = kept
+		}
+	})
+	err := ir.ValidateChapter(c)
+	if err == nil {
+		return notes, true
+	}
+	bad := map[int][]string{}
+	for _, fe := range validationList(err) {
+		m := topBlockRE.FindStringSubmatch(fe.Path)
+		if m == nil {
+			return notes, false
+		}
+		i, _ := strconv.Atoi(m[1])
+		bad[i] = append(bad[i], fe.String())
+	}
+	idx := make([]int, 0, len(bad))
+	for i := range bad {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	for _, i := range idx {
+		if i >= len(c.Blocks) {
+			return notes, false
+		}
+		old := c.Blocks[i]
+		msgs := strings.Join(bad[i], "；")
+		title := "此内容块未通过校验，已省略 / block omitted"
+		text := fmt.Sprintf("模型给出的%s内容块不符合报告格式：%s。", blockName(old.Type), msgs)
+		if old.Type == ir.TypeWidget {
+			title = "图表数据不可用 / chart data unavailable"
+			name := old.Title
+			if old.Props != nil && old.Props.Title != "" {
+				name = old.Props.Title
+			}
+			if name != "" {
+				text = fmt.Sprintf("图表「%s」缺少可用数据：%s。", name, msgs)
+			} else {
+				text = fmt.Sprintf("图表缺少可用数据：%s。", msgs)
+			}
+		}
+		c.Blocks[i] = ir.Block{Type: ir.TypeCallout, Tone: "warning", Title: title,
+			Blocks: []ir.Block{{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: text}}}}}
+		notes = append(notes, fmt.Sprintf("blocks[%d]: %s block replaced by a notice (%s)", i, old.Type, msgs))
+	}
+	return notes, ir.ValidateChapter(c) == nil
+}
+
+// unsafeMark reports marks whose values the renderer must not use.
+func unsafeMark(m ir.Mark) bool {
+	switch m.Type {
+	case "link":
+		return !ir.IsSafeHref(m.Href)
+	case "color", "highlight":
+		return m.Value != "" && !ir.IsSafeColor(m.Value)
+	case "font":
+		return (m.Family != "" && !ir.IsSafeFontFamily(m.Family)) || (m.Size != "" && !ir.IsSafeFontSize(m.Size)) ||
+			(m.Weight != "" && !ir.IsSafeFontWeight(m.Weight))
+	}
+	return false
+}
+
+func validationList(err error) ir.ValidationError {
+	if ve, ok := err.(ir.ValidationError); ok {
+		return ve
+	}
+	return ir.ValidationError{{Path: "", Message: err.Error()}}
+}
+
+func blockName(t string) string {
+	if t == "" {
+		return ""
+	}
+	return "「" + t + "」"
+}
