@@ -20,7 +20,10 @@
 // chart data tables before printing); the page is complete without it.
 // In order the page shows: a sticky header; a banner, in Chinese and
 // English, when Metadata.Generator.Extractive says the text was extracted
-// by the offline model rather than written by a language model; the hero
+// by the offline model rather than written by a language model; a notice
+// box "注意事项 / Notices" listing Metadata.Notices (missing or empty engine
+// input, a stage that fell back to a default, a block replaced after
+// failing validation), one escaped line each, blank lines dropped; the hero
 // (title, subtitle, tagline, summary, highlights, KPI cards, actions); a
 // notice listing failed chapters (Metadata.Failures, plus any placeholder
 // chapter it forgot); the table of contents (Metadata.TOC.Entries, else
@@ -68,7 +71,8 @@
 // # Markdown
 //
 // Markdown renders the same view: title, extractive notice (a GitHub
-// alert), hero summary and KPIs as a table, TOC, chapters (## with an
+// alert), the notices (a "> [!NOTE]" alert with one list item each), hero
+// summary and KPIs as a table, TOC, chapters (## with an
 // <a id> anchor), headings, paragraphs with marks, lists, tables (grid
 // laid out for spans, '|' escaped), SWOT/PEST as tables, blockquote,
 // engineQuote and callout as quotes ("> **title** [tone]"), code fences,

@@ -51,6 +51,13 @@ func (w *mdWriter) document() {
 		b.WriteString("> [!WARNING]\n> **抽取式文本 / Extracted text** — 本报告正文由离线模型从原始材料中抽取拼接，并非由大语言模型撰写。" +
 			"The text of this report was extracted from the source material by the offline model; it was not written by a language model.\n\n")
 	}
+	if len(p.Notices) > 0 {
+		b.WriteString("> [!NOTE]\n> **注意事项 / Notices**\n>\n")
+		for _, n := range p.Notices {
+			b.WriteString("> - " + mdItem(n) + "\n")
+		}
+		b.WriteString("\n")
+	}
 	h := p.Hero
 	if h.Summary != "" {
 		b.WriteString(mdPara(h.Summary) + "\n\n")

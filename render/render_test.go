@@ -644,3 +644,90 @@ func BenchmarkMarkdown(b *testing.B) {
 		}
 	}
 }
+
+// Metadata.Notices are shown on the first screen of both outputs, every line
+// escaped, blank lines dropped.
+func TestNotices(t *testing.T) {
+	doc := &ir.Document{
+		Metadata: ir.Metadata{Title: "T", Query: "q", Notices: []string{
+			"media 引擎的输入为空 / media input was empty",
+			"  ",
+			"a <b>x</b> & [link](javascript:alert(1)) *em*",
+		}},
+		Chapters: []ir.Chapter{{ChapterID: "S1", Title: "第一章", Anchor: "s1", Blocks: []ir.Block{
+			{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "正文"}}},
+		}}},
+	}
+
+	h, err := HTML(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(h)
+	box := strings.Index(html, `<div class="notices" id="notices" role="note">`)
+	if box < 0 {
+		t.Fatalf("no notice box in:\n%s", html)
+	}
+	if hero, toc := strings.Index(html, `<section class="hero"`), strings.Index(html, `<nav class="toc"`); box > hero || box > toc {
+		t.Errorf("notice box at %d, after the hero (%d) or the table of contents (%d)", box, hero, toc)
+	}
+	for _, want := range []string{
+		"注意事项 / Notices",
+		"<li>media 引擎的输入为空 / media input was empty</li>",
+		"<li>a &lt;b&gt;x&lt;/b&gt; &amp; [link](javascript:alert(1)) *em*</li>",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
+	if strings.Contains(html, "<b>x</b>") || strings.Contains(html, "<li>  </li>") || strings.Contains(html, "<li></li>") {
+		t.Errorf("HTML has an unescaped or blank notice:\n%s", html)
+	}
+
+	m, err := Markdown(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(m)
+	want := "> [!NOTE]\n> **注意事项 / Notices**\n>\n" +
+		"> - media 引擎的输入为空 / media input was empty\n" +
+		"> - a \\<b\\>x\\</b\\> \\& \\[link\\](javascript:alert(1)) \\*em\\*\n\n"
+	if !strings.Contains(md, want) {
+		t.Errorf("Markdown lacks the notice block %q in:\n%s", want, md)
+	}
+	if i, toc := strings.Index(md, "> [!NOTE]"), strings.Index(md, "## 目录"); i < 0 || toc < 0 || i > toc {
+		t.Errorf("notice block at %d, table of contents at %d", i, toc)
+	}
+
+	// The Markdown escapes survive a GFM renderer: no raw tag, no link.
+	var out strings.Builder
+	if err := markdownEngine().Convert(m, &out); err != nil {
+		t.Fatal(err)
+	}
+	if s := out.String(); strings.Contains(s, "<b>") || strings.Contains(s, `href="javascript`) || !strings.Contains(s, "&lt;b&gt;x&lt;/b&gt;") {
+		t.Errorf("Markdown notice renders unsafely:\n%s", s)
+	}
+
+	// No notices, no box.
+	doc.Metadata.Notices = []string{" ", ""}
+	h, _ = HTML(doc)
+	m, _ = Markdown(doc)
+	if strings.Contains(string(h), `class="notices"`) || strings.Contains(string(m), "[!NOTE]") {
+		t.Errorf("blank notices produced a notice box")
+	}
+}
+
+// Table cells must not inherit the page's overflow-wrap:anywhere: it makes
+// every character a break in the column's minimum width, so a narrow column
+// shows "Qu/ery". break-word keeps words whole (CJK still breaks between
+// characters); only links may break anywhere, so a URL cannot widen a table.
+func TestTableCellsKeepWordsWhole(t *testing.T) {
+	for _, want := range []string{"word-break:normal;overflow-wrap:break-word}", "td a,th a{overflow-wrap:anywhere}"} {
+		if !strings.Contains(styleCSS, want) {
+			t.Errorf("style.css lacks %q", want)
+		}
+	}
+	if strings.Contains(styleCSS, "keep-all") {
+		t.Error("word-break:keep-all would stop CJK text from wrapping")
+	}
+}

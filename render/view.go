@@ -30,6 +30,7 @@ type pageView struct {
 	Style       template.CSS // our constant stylesheet
 	Hero        heroView
 	Failures    []failureView
+	Notices     []string // reader-facing notices (ir.Metadata.Notices), blank lines dropped
 	TOCTitle    string
 	TOC         []tocItem
 	Chapters    []chapterView
@@ -185,7 +186,7 @@ func (b *builder) uniqueID(base string) string {
 func buildPage(doc *ir.Document) *pageView {
 	b := &builder{doc: doc, ids: map[string]bool{}, chapterA: map[string]string{}, rawA: map[string]string{}}
 	// Ids we use ourselves.
-	for _, id := range []string{"top", "hero", "failures", "toc", "references"} {
+	for _, id := range []string{"top", "notices", "hero", "failures", "toc", "references"} {
 		b.ids[id] = true
 	}
 	md := doc.Metadata
@@ -209,6 +210,11 @@ func buildPage(doc *ir.Document) *pageView {
 		Style:       template.CSS(styleCSS),
 		TOCTitle:    firstNonEmpty(md.TOC.Title, "目录 / Contents"),
 		LayoutNotes: md.LayoutNotes,
+	}
+	for _, n := range md.Notices {
+		if n = strings.TrimSpace(n); n != "" {
+			p.Notices = append(p.Notices, n)
+		}
 	}
 	p.Generator = strings.Trim(md.Generator.Provider+" / "+md.Generator.Model, " /")
 	p.Hero = heroView{Summary: md.Hero.Summary, Highlights: md.Hero.Highlights, Actions: md.Hero.Actions}

@@ -77,8 +77,8 @@
 //   - ErrNoEngines: no file gave a usable state; the message names each
 //     input and why.
 //
-// A missing file or a state with no paragraphs is not an error for Load: the
-// engine is reported in Loaded.Warnings and Loaded.Unavailable and the graph
+// A missing file, an empty file (zero bytes or only white space) or a state
+// with no paragraphs is not an error for Load: the engine is reported in Loaded.Warnings and Loaded.Unavailable and the graph
 // is built from the others (B14).
 //
 // # Where this differs from BettaFish's StateParser
@@ -95,7 +95,7 @@
 //   - treats null and missing fields as normal, not as a failure;
 //   - never swallows an error: a file that exists but is wrong stops Load
 //     with a *ParseError naming the file and the JSON path; only a missing
-//     file or an empty state is left out, and then with a warning;
+//     or empty file or an empty state is left out, and then with a warning;
 //   - keeps "order" as written (nil when absent) instead of defaulting to 0,
 //     so paragraphs without an order do not collide with paragraph 0.
 //

@@ -13,6 +13,7 @@ import (
 // contributes nothing.
 const (
 	ReasonNotFound        = "file not found"
+	ReasonEmptyFile       = "empty file" // zero bytes, or only white space
 	ReasonEmptyParagraphs = "empty paragraphs"
 )
 
@@ -30,18 +31,21 @@ type Loaded struct {
 	// state has at least one paragraph.
 	States []*State
 	// Warnings are non-fatal findings in canonical engine order: a missing
-	// file or a state without paragraphs (Msg is ReasonNotFound or
-	// ReasonEmptyParagraphs), a state with an empty query ("empty query").
+	// file, an empty file or a state without paragraphs (Msg is
+	// ReasonNotFound, ReasonEmptyFile or ReasonEmptyParagraphs), a state
+	// with an empty query ("empty query").
 	Warnings []Warning
 	// Unavailable lists the engines given but left out, with the reason
-	// (ReasonNotFound or ReasonEmptyParagraphs), in canonical engine order.
+	// (ReasonNotFound, ReasonEmptyFile or ReasonEmptyParagraphs), in
+	// canonical engine order.
 	Unavailable []Unavailable
 }
 
 // Load reads and parses the inputs (concurrently, one goroutine per file)
 // and keeps the engines that have something to say (B14): a file that does
-// not exist, or a state with zero paragraphs, becomes a Warning and an
-// Unavailable entry instead of an error.
+// not exist, an empty file (zero bytes, or only white space: an engine that
+// died before writing anything), or a state with zero paragraphs, becomes a
+// Warning and an Unavailable entry instead of an error.
 //
 // Errors (nothing is skipped silently):
 //   - an input engine other than query, media or insight → wraps
@@ -49,8 +53,8 @@ type Loaded struct {
 //   - two inputs for one engine → wraps ErrDuplicateEngine, naming both
 //     paths;
 //   - a file that exists but cannot be read → the wrapped os error;
-//   - a file that does not parse → the *ParseError of Parse (bad input is
-//     never skipped);
+//   - a non-empty file that does not parse → the *ParseError of Parse (bad
+//     input is never skipped);
 //   - the non-empty queries of the loaded states differ after trimming
 //     white space and Unicode case folding, and !opts.AllowMixedQueries →
 //     *MixedQueriesError (errors.Is ErrMixedQueries; B13);
@@ -85,6 +89,8 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			reason = ReasonNotFound
+		case isEmptyFile(err):
+			reason = ReasonEmptyFile
 		case err != nil:
 			return nil, err
 		case len(st.Paragraphs) == 0:
@@ -116,6 +122,13 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		return nil, e
 	}
 	return l, nil
+}
+
+// isEmptyFile reports whether err is Parse's error for a document with
+// nothing in it.
+func isEmptyFile(err error) bool {
+	var pe *ParseError
+	return errors.As(err, &pe) && pe.Empty
 }
 
 // Topic returns the topic query the loaded states share, trimmed of white

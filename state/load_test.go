@@ -35,6 +35,9 @@ func TestLoadB14(t *testing.T) {
 		"insight.json": twoParagraphs("某地暴雨"),
 		"query.json":   twoParagraphs("某地暴雨"),
 		"media.json":   `{"query":"某地暴雨","report_title":"","paragraphs":[]}`,
+		"zero.json":    "",
+		"blank.json":   " \n\t\r\n",
+		"bom.json":     "\xEF\xBB\xBF\n",
 	})
 	path := func(name string) string { return filepath.Join(dir, name) }
 	tests := []struct {
@@ -48,6 +51,15 @@ func TestLoadB14(t *testing.T) {
 		{"missing media", []Input{
 			{EngineInsight, path("insight.json")}, {EngineMedia, path("absent.json")}, {EngineQuery, path("query.json")},
 		}, "file not found"},
+		{"0-byte media", []Input{
+			{EngineInsight, path("insight.json")}, {EngineMedia, path("zero.json")}, {EngineQuery, path("query.json")},
+		}, "empty file"},
+		{"white space media", []Input{
+			{EngineInsight, path("insight.json")}, {EngineMedia, path("blank.json")}, {EngineQuery, path("query.json")},
+		}, "empty file"},
+		{"byte order mark media", []Input{
+			{EngineInsight, path("insight.json")}, {EngineMedia, path("bom.json")}, {EngineQuery, path("query.json")},
+		}, "empty file"},
 	}
 	for _, tt := range tests {
 		l, err := Load(tt.inputs, LoadOptions{})
@@ -74,6 +86,60 @@ func TestLoadB14(t *testing.T) {
 		}
 		if topic := l.Topic(); topic != "某地暴雨" {
 			t.Errorf("%s: Topic = %q", tt.name, topic)
+		}
+		if s := wantW.String(); !strings.Contains(s, "media") || !strings.Contains(s, mediaPath) || !strings.Contains(s, tt.media) {
+			t.Errorf("%s: warning %q does not name the engine, path and reason", tt.name, s)
+		}
+	}
+}
+
+// B14: an empty file is left out like a missing one, but a non-empty file
+// that is not JSON still stops Load, and empty files alone are no engines.
+func TestLoadEmptyFile(t *testing.T) {
+	dir := writeStates(t, map[string]string{
+		"query.json":   twoParagraphs("q"),
+		"insight.json": twoParagraphs("q"),
+		"empty.json":   "",
+		"blank.json":   "\n\n  \n",
+		"junk.json":    "x",
+		"cut.json":     "{",
+	})
+	path := func(name string) string { return filepath.Join(dir, name) }
+
+	l, err := Load([]Input{{EngineQuery, path("query.json")}, {EngineMedia, path("empty.json")}, {EngineInsight, path("insight.json")}}, LoadOptions{})
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if len(l.States) != 2 || l.States[0].Engine != EngineQuery || l.States[1].Engine != EngineInsight {
+		t.Errorf("States = %s, want query,insight", engineList(l.States))
+	}
+	wantU := []Unavailable{{Engine: EngineMedia, Path: path("empty.json"), Reason: ReasonEmptyFile}}
+	if len(l.Unavailable) != 1 || l.Unavailable[0] != wantU[0] {
+		t.Errorf("Unavailable = %+v, want %+v", l.Unavailable, wantU)
+	}
+	if len(l.Warnings) != 1 || l.Warnings[0].String() != "media engine ("+path("empty.json")+"): empty file" {
+		t.Errorf("Warnings = %v, want the media engine's empty file", l.Warnings)
+	}
+
+	for _, name := range []string{"junk.json", "cut.json"} {
+		l, err := Load([]Input{{EngineQuery, path("query.json")}, {EngineMedia, path(name)}}, LoadOptions{})
+		var pe *ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: Load = %+v, %v; want a *ParseError", name, l, err)
+			continue
+		}
+		if pe.Empty || pe.Path != path(name) {
+			t.Errorf("%s: ParseError Empty %v, Path %q; want false, %q", name, pe.Empty, pe.Path, path(name))
+		}
+	}
+
+	_, err = Load([]Input{{EngineMedia, path("empty.json")}, {EngineQuery, path("blank.json")}}, LoadOptions{})
+	if !errors.Is(err, ErrNoEngines) {
+		t.Fatalf("only empty files: Load = %v, want ErrNoEngines", err)
+	}
+	for _, s := range []string{path("empty.json"), path("blank.json"), ReasonEmptyFile} {
+		if !strings.Contains(err.Error(), s) {
+			t.Errorf("message %q does not name %s", err, s)
 		}
 	}
 }

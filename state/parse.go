@@ -30,7 +30,8 @@ import (
 //
 // Errors: an engine other than query, media or insight → an error wrapping
 // ErrUnknownEngine. Anything wrong with data is a *ParseError (errors.Is
-// ErrInvalid): an empty file; invalid JSON (Line and Column, 1-based and in
+// ErrInvalid): an empty file (Empty set; zero bytes or only white space);
+// invalid JSON (Line and Column, 1-based and in
 // characters, locate the offending character, or the last one when the
 // document is cut short); a top level that is not an object; a value of the
 // wrong type, with JSONPath naming it, e.g.
@@ -51,7 +52,7 @@ func Parse(data []byte, path string, engine Engine) (*State, error) {
 		if len(data) > 0 {
 			msg = "file holds only white space: want a JSON object"
 		}
-		return nil, &ParseError{Path: path, Msg: msg}
+		return nil, &ParseError{Path: path, Msg: msg, Empty: true}
 	}
 	if !gjson.ValidBytes(body) {
 		return nil, syntaxError(body, path)

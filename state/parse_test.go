@@ -333,6 +333,9 @@ func TestParseInvalidDocuments(t *testing.T) {
 		if pe.Msg == "" {
 			t.Errorf("%s: empty Msg", tt.name)
 		}
+		if wantEmpty := strings.TrimLeft(tt.input, "\xEF\xBB\xBF \n\t\r") == ""; pe.Empty != wantEmpty {
+			t.Errorf("%s: Empty = %v, want %v", tt.name, pe.Empty, wantEmpty)
+		}
 		if !strings.Contains(err.Error(), file) {
 			t.Errorf("%s: message %q does not name the file", tt.name, err)
 		}

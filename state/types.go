@@ -111,7 +111,7 @@ type Input struct {
 }
 
 // Warning is a non-fatal finding while loading states (an engine file that
-// is missing or has no paragraphs).
+// is missing, empty or has no paragraphs).
 type Warning struct {
 	Engine Engine
 	Path   string
@@ -128,7 +128,7 @@ func (w Warning) String() string {
 }
 
 // Unavailable records an engine that contributes nothing, and why
-// ("file not found", "empty paragraphs").
+// ("file not found", "empty file", "empty paragraphs").
 type Unavailable struct {
 	Engine Engine
 	Path   string
@@ -165,6 +165,10 @@ type ParseError struct {
 	Line, Column int
 	// Msg says what is wrong, e.g. `want an array, got a string`.
 	Msg string
+	// Empty is true when the document holds nothing: zero bytes, or only
+	// white space and a byte order mark. Load treats such a file like a
+	// missing one (B14); Parse and ParseFile still return the error.
+	Empty bool
 }
 
 // Error gives "state: FILE:LINE:COLUMN: MSG" for a syntax error,

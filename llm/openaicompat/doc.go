@@ -47,5 +47,8 @@
 // streams.
 //
 // No error message or log line contains the API key: messages are built
-// from the host only, and any provider text is scrubbed of the key.
+// from the host only, and any provider text is scrubbed of the key. Keys
+// shorter than 8 characters are left alone: they are placeholders (Ollama's
+// "ollama", a vLLM "x"), not secrets, and replacing them inside ordinary
+// words would garble the message.
 package openaicompat

@@ -98,7 +98,7 @@ func (m *Model) mapError(ctx, actx context.Context, req llm.Request, err error) 
 	}
 	if errors.Is(context.Cause(actx), errAttemptTimeout) {
 		return m.newError(req, llm.ErrUnavailable, 0,
-			fmt.Sprintf("no response within %s (Config.Timeout)", m.cfg.Timeout), errAttemptTimeout)
+			fmt.Sprintf("no response within %s, the per-request timeout (reportengine: --timeout)", m.cfg.Timeout), errAttemptTimeout)
 	}
 
 	var reqErr *openai.RequestError
@@ -165,15 +165,17 @@ func (m *Model) fromStatus(req llm.Request, status int, msg, codeAndType string,
 	return m.newError(req, llm.ErrBadRequest, status, msg+parameterHint(msg), cause)
 }
 
-// parameterHint suggests the Config switch for a rejected optional
-// parameter (field case B26).
+// parameterHint suggests the switch for a rejected optional parameter
+// (field case B26). People read it through the CLI, so it names the
+// setting in words and the reportengine flag (Config.DisableResponseFormat
+// and Config.DisableTemperature behind them), not the Go field.
 func parameterHint(msg string) string {
 	l := strings.ToLower(msg)
 	switch {
 	case strings.Contains(l, "response_format") || strings.Contains(l, "json_object"):
-		return " (if this server does not support response_format, set Config.DisableResponseFormat)"
+		return " (if this server does not support response_format, turn response_format off; reportengine: --no-response-format)"
 	case strings.Contains(l, "temperature") || strings.Contains(l, "top_p"):
-		return " (if this model does not accept sampling parameters, set Config.DisableTemperature)"
+		return " (if this model does not accept sampling parameters, stop sending temperature and top_p; reportengine: --no-temperature)"
 	}
 	return ""
 }
@@ -272,10 +274,19 @@ var tagRE = regexp.MustCompile(`(?s)<script.*?</script>|<style.*?</style>|<[^>]*
 
 var keyLike = regexp.MustCompile(`\bsk-[A-Za-z0-9_*\-]{4,}`)
 
-// scrub removes the API key, and anything shaped like an OpenAI-style key
-// (providers echo masked keys), from s.
+// minSecretKeyLen is the shortest API key scrub removes verbatim. A shorter
+// value is not a secret worth mangling messages for: local servers take
+// dummy keys such as "ollama" or "x", and replacing those everywhere would
+// turn "llama3" into "l[redacted]3" or "max_tokens" into
+// "max_to[redacted]ens", hiding the very words the reader needs. Real
+// provider keys are far longer than 8 characters.
+const minSecretKeyLen = 8
+
+// scrub removes the API key (when it is at least minSecretKeyLen bytes
+// long), and anything shaped like an OpenAI-style key (providers echo
+// masked keys), from s.
 func (m *Model) scrub(s string) string {
-	if k := m.cfg.APIKey; k != "" {
+	if k := m.cfg.APIKey; len(k) >= minSecretKeyLen {
 		s = strings.ReplaceAll(s, k, "[redacted]")
 	}
 	return keyLike.ReplaceAllString(s, "sk-[redacted]")

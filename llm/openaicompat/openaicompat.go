@@ -252,7 +252,7 @@ func (m *Model) finish(req llm.Request, out llm.Response, noChoices bool) (llm.R
 			limit = fmt.Sprintf("max_tokens %d", n)
 		}
 		return out, m.newError(req, llm.ErrTruncated, 0, fmt.Sprintf(
-			"the reply stopped at %s after %d runes (finish_reason \"length\"); raise MaxOutputTokens or ask for less; partial output is not repaired",
+			"the reply stopped at %s after %d runes (finish_reason \"length\"); raise the output token limit (reportengine: --max-output-tokens) or ask for less; partial output is not repaired",
 			limit, len([]rune(out.Content))), nil)
 	}
 	if strings.TrimSpace(out.Content) == "" {

@@ -1006,3 +1006,96 @@ func TestBaseURLForms(t *testing.T) {
 		}
 	}
 }
+
+// Hints are read through the CLI: they name the setting in words and the
+// reportengine flag, never a Go field.
+func TestHintsNameCLIFlags(t *testing.T) {
+	slow := func(w http.ResponseWriter, r *http.Request, _ int) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(2 * time.Second):
+			completion(w, "too late", "", "stop")
+		}
+	}
+	tests := []struct {
+		name   string
+		handle func(w http.ResponseWriter, r *http.Request, n int)
+		flag   string
+	}{
+		{"response_format rejected", func(w http.ResponseWriter, _ *http.Request, _ int) {
+			apiError(w, http.StatusBadRequest, bodyB26)
+		}, "--no-response-format"},
+		{"temperature rejected", func(w http.ResponseWriter, _ *http.Request, _ int) {
+			apiError(w, http.StatusBadRequest, `{"error":{"message":"Unsupported parameter: 'temperature' is not supported with this model.","type":"invalid_request_error"}}`)
+		}, "--no-temperature"},
+		{"timeout", slow, "--timeout"},
+		{"truncated", func(w http.ResponseWriter, _ *http.Request, _ int) {
+			completion(w, `{"chapterId":"S1","blocks":[{"type":"para`, "", "length")
+		}, "--max-output-tokens"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t, tt.handle)
+			m := newModel(t, f.URL, func(c *Config) { c.Timeout, c.MaxAttempts = 50*time.Millisecond, 1 })
+			_, err := m.Complete(t.Context(), userRequest())
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, "reportengine: "+tt.flag) {
+				t.Errorf("message %q does not name the flag %s", msg, tt.flag)
+			}
+			for _, field := range []string{"Config.", "MaxOutputTokens", "DisableResponseFormat", "DisableTemperature"} {
+				if strings.Contains(msg, field) {
+					t.Errorf("message %q names the Go field %q", msg, field)
+				}
+			}
+		})
+	}
+}
+
+// Keys shorter than minSecretKeyLen are placeholders, not secrets: scrub
+// leaves them inside ordinary words; longer keys are still removed.
+func TestScrubShortKeys(t *testing.T) {
+	const text = "max_tokens must be at most 4096 for llama3; ollama said x"
+	tests := []struct {
+		key, in, want string
+	}{
+		{"k", text, text},
+		{"x", text, text},
+		{"ollama", text, text},
+		{"1234567", "id 1234567", "id 1234567"},
+		// Exactly minSecretKeyLen characters is a secret.
+		{"12345678", "id 12345678.", "id [redacted]."},
+		{"SECRET123", "bad key SECRET123", "bad key [redacted]"},
+		// OpenAI-shaped keys are scrubbed whatever the configured key.
+		{"ollama", "Incorrect API key provided: sk-proj-****abcd", "Incorrect API key provided: sk-[redacted]"},
+		{"", "max_tokens too large", "max_tokens too large"},
+	}
+	for _, tt := range tests {
+		m := newModel(t, "http://localhost:1", func(c *Config) { c.APIKey = tt.key })
+		if got := m.scrub(tt.in); got != tt.want {
+			t.Errorf("key %q: scrub(%q) = %q, want %q", tt.key, tt.in, got, tt.want)
+		}
+	}
+}
+
+// Through a real error: a dummy key such as "ollama" does not garble the
+// server's message.
+func TestShortKeyKeepsMessage(t *testing.T) {
+	for _, key := range []string{"k", "ollama"} {
+		t.Run(key, func(t *testing.T) {
+			f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
+				apiError(w, http.StatusBadRequest, `{"error":{"message":"model llama3: max_tokens is too large","type":"invalid_request_error"}}`)
+			})
+			m := newModel(t, f.URL, func(c *Config) { c.APIKey = key })
+			_, err := m.Complete(t.Context(), userRequest())
+			if !errors.Is(err, llm.ErrBadRequest) {
+				t.Fatalf("err = %v, want ErrBadRequest", err)
+			}
+			if msg := err.Error(); !strings.Contains(msg, "model llama3: max_tokens is too large") || strings.Contains(msg, "[redacted]") {
+				t.Errorf("message %q garbled by scrubbing the key %q", msg, key)
+			}
+		})
+	}
+}
