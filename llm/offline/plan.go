@@ -151,9 +151,13 @@ func layout(in prompts.LayoutInput) prompts.LayoutReply {
 			{Label: "搜索查询", Value: strconv.Itoa(g.SearchQueries)},
 			{Label: "来源", Value: strconv.Itoa(g.Sources)},
 		}
-		hl := graphTitles(g)
-		if len(hl) > 4 {
-			hl = hl[:4]
+		// Highlights are the engines' research topics; the host's
+		// sections are timestamped forum summaries ("[10:04:02] 主持人总结").
+		var hl []string
+		for _, t := range graphTitles(&prompts.GraphStats{SectionTitles: withoutHost(g.SectionTitles)}) {
+			if len(hl) < 4 {
+				hl = append(hl, t)
+			}
 		}
 		r.Hero.Highlights = hl
 	}
@@ -293,4 +297,15 @@ func wordBudget(in prompts.WordBudgetInput) prompts.WordBudgetReply {
 		})
 	}
 	return r
+}
+
+// withoutHost drops the host's section titles.
+func withoutHost(m map[string][]string) map[string][]string {
+	out := make(map[string][]string, len(m))
+	for e, ts := range m {
+		if e != "host" {
+			out[e] = ts
+		}
+	}
+	return out
 }
