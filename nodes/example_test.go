@@ -1,0 +1,62 @@
+package nodes_test
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"reportengine/graphrag/builder"
+	"reportengine/llm/offline"
+	"reportengine/nodes"
+	"reportengine/state"
+)
+
+// A report from one engine's state with the offline extractive model: the
+// template is given, so the model makes the layout, word-budget, graph
+// query and chapter calls only.
+func ExamplePipeline_Run() {
+	st, err := state.Parse([]byte(`{"query":"李明咖啡店","report_title":"李明咖啡店调查",
+	  "final_report":"## 选址\n李明选择写字楼商圈，月租一万五千元。工作日客流稳定，周末冷清。",
+	  "paragraphs":[{"title":"选址决策","content":"写字楼商圈与学校附近的对比。","research":{
+	    "latest_summary":"李明比较了学校附近、写字楼商圈和老城区街角，最终选择写字楼商圈，月租一万五千元，签约两年。",
+	    "search_history":[{"query":"李明咖啡店 选址","url":"https://news.example.com/site.html",
+	      "title":"李明咖啡店选址写字楼商圈","content":"写字楼商圈工作日客流稳定。"}]}}]}`), "query.json", state.EngineQuery)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, _, err := builder.Build(builder.Config{Topic: st.Query, ReportID: "demo", States: []*state.State{st}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := nodes.New(nodes.Config{
+		Model:    offline.New(),
+		Template: "突发事件与危机公关舆情报告模板",
+		Now:      func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := p.Run(context.Background(), nodes.Input{Topic: st.Query, ReportID: "demo", GraphID: "demo", Graph: g,
+		States: []*state.State{st}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Manifest.Status, res.Manifest.Template, res.Document.Metadata.Generator.Extractive)
+	for _, c := range res.Chapters {
+		fmt.Println(c.Section.ChapterID, c.Chapter.Anchor, c.Section.Title)
+	}
+	fmt.Println(len(res.Document.Sources), res.Document.Sources[0].URL)
+	// Output:
+	// complete 突发事件与危机公关舆情报告模板 true
+	// S1 section-1-0 报告摘要
+	// S2 section-2-0 事件溯源与发展脉络
+	// S3 section-3-0 舆情传播分析
+	// S4 section-4-0 舆论场核心焦点与公众态度
+	// S5 section-5-0 风险研判
+	// S6 section-6-0 应对策略与处置建议
+	// 1 https://news.example.com/site.html
+}
