@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -146,7 +147,14 @@ func chapter(in prompts.ChapterInput) ir.Chapter {
 				ev = append(ev, evidence{sent, engineLabel(s.Engine)})
 			}
 		}
+		focus := bigrams(title + " " + strings.Join(sec.Outline, " "))
 		for _, e := range sortEngines(engines) {
+			// The sections most about this chapter first (shared rune
+			// pairs with its title and outline), so that chapters on one
+			// graph do not all quote the same sections.
+			slices.SortStableFunc(bySection[e], func(a, b prompts.GraphSection) int {
+				return overlapCount(focus, b.Title+" "+b.Summary) - overlapCount(focus, a.Title+" "+a.Summary)
+			})
 			var parts []string
 			for i, s := range bySection[e] {
 				if i == maxSectionsPerEngine {
