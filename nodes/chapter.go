@@ -26,9 +26,8 @@ import (
 //   - The reply goes through llm.ExtractJSON and ir.DecodeChapter; the
 //     template's chapterId, title, anchor (the report-unique slug) and order
 //     replace the model's (§8 #17); then ir.ValidateChapter.
-//   - An unusable reply or a retryable model error is retried up to
-//     MaxAttempts calls; a non-retryable model error (context too long,
-//     truncated output, bad request, auth) is not retried.
+//   - An unusable reply is asked for again, up to MaxAttempts calls; a
+//     model error is not (the client already retried transient ones).
 //   - An invalid chapter gets ONE structural repair call
 //     (prompts.ChapterRepairInput with the validator errors as
 //     "path: message" strings).

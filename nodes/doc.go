@@ -33,37 +33,50 @@
 // JSON of a prompts.*Input whose "task" names the stage; the reply goes
 // through llm.ExtractJSON (a JSON object is required) and is decoded field
 // by field, so a wrongly typed field is converted or replaced rather than
-// kept. A call is made at most Config.MaxAttempts times (default 2): an
-// unusable reply (no JSON, wrong JSON type, wrong shape, empty) or a
-// retryable model error (llm.Retryable: rate limit, unavailable, empty
-// completion) costs one attempt; any other model error (context too long,
-// truncated output, bad request, authentication) ends the call at once —
-// the client has already retried what was transient. Every error names its
+// kept. A call is made at most Config.MaxAttempts times (default 2), but
+// only an unusable reply (no JSON, wrong JSON type, wrong shape, empty
+// text) costs an attempt; a model error ends the call at once, because the
+// client (llm/openaicompat) has already retried what was transient (rate
+// limit, 5xx, timeout, empty completion) with bounded backoff, and context
+// too long, truncated output, bad request or authentication do not get
+// better by asking again. Every error names its
 // step: "template selection", "document layout", "word budget",
 // "chapter S3 graph query round 2", "chapter S3", "chapter S3 repair".
 //
-// # Failures are visible, never fatal
+// # Failures are visible
 //
 //   - Template selection: a reply naming no known template falls back to a
 //     template name found in the reply text (templates.Select), else
-//     templates.Default. Manifest stage status "fallback" with the reason.
+//     templates.Default. Manifest stage status "fallback" with the reason,
+//     and a line in Document.Metadata.Notices.
 //   - Layout: after the attempts, a layout derived from the template (title
 //     "<topic>舆情分析报告", hero from the graph counts). Manifest stage
-//     "fallback" AND a reader-visible line in Document.Metadata.LayoutNotes.
+//     "fallback" AND a reader-visible notice (Metadata.Notices).
 //   - Word budget: chapters the reply misses, or all chapters, get an
-//     equal share of 8000 words. Manifest stage "fallback".
+//     equal share of 8000 words. Manifest stage "fallback" and a notice.
+//   - These three fall back only for problems with the reply's content. A
+//     model error there (authentication, bad request such as an unsupported
+//     parameter, context too long, unavailable or rate-limited after the
+//     client's retries) ends the run: every later call would fail alike.
 //   - Graph queries: an unusable decision or a failed query ends that
 //     chapter's loop with a manifest warning.
-//   - Chapter: a reply that cannot be used, or a chapter still invalid
-//     after one repair, becomes a placeholder chapter (Placeholder set, a
-//     heading with the template title and anchor, a "danger" callout
-//     saying why in plain words, no raw model output); its ir.Failure goes
-//     to Document.Metadata.Failures and Manifest.Failures, the manifest
-//     status becomes "partial", and Hero.Summary and LayoutNotes end with a
-//     line naming the failed chapters. A thin but valid chapter
-//     (ir.CheckDensity) is kept with status "sparse" and a warning.
-//   - A chapter never cancels the others. Cancelling ctx stops every call;
-//     Run then returns ctx.Err() and no Result.
+//   - Chapter: a chapter still invalid after its one repair keeps its
+//     sound blocks: unsafe marks are dropped and each failing block is
+//     replaced by a visible warning callout (status "degraded", a notice).
+//     A reply that cannot be used at all becomes a placeholder chapter
+//     (Placeholder set, a heading with the template title and anchor, a
+//     "danger" callout saying why in plain words, no raw model output); its
+//     ir.Failure goes to Document.Metadata.Failures and Manifest.Failures,
+//     the manifest status becomes "partial", and Hero.Summary ends with a
+//     line naming the failed chapters. When every chapter fails, Run
+//     returns an error instead. A thin but valid chapter (ir.CheckDensity)
+//     is kept with status "sparse" and a warning (BettaFish failed the
+//     whole report, §8 #1).
+//   - A chapter never cancels the others (authentication errors aside).
+//     Cancelling ctx stops every call; Run then returns ctx.Err() and no
+//     Result.
+//   - Input.Warnings (an engine whose input was missing or empty) become
+//     notices too.
 //
 // # Budgets (tokens are o200k_base tokens, llm/tokens; truncation is on rune boundaries)
 //

@@ -85,8 +85,8 @@ type Config struct {
 	// 1000. Excerpts and graph results are cut to fit it.
 	PromptTokens int
 	// MaxAttempts is the number of attempts of one stage call when the
-	// reply is not usable JSON or the model error is retryable:
-	// 0 = DefaultMaxAttempts (2).
+	// reply is not usable (no JSON, wrong type or shape, empty text); model
+	// errors are retried by the client, not here: 0 = DefaultMaxAttempts (2).
 	MaxAttempts int
 	// Now is the clock (GeneratedAt, CreatedAt, event times, durations);
 	// nil = time.Now.
