@@ -47,6 +47,21 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 			in.Marks = kept
 		}
 	})
+	// Identifiers the pipeline can make itself: a widget id or a heading
+	// anchor that is missing or not a valid anchor is replaced, not the
+	// whole block.
+	n := 0
+	c.Walk(func(path string, b *ir.Block) {
+		n++
+		switch {
+		case b.Type == ir.TypeWidget && !ir.IsAnchor(b.WidgetID):
+			b.WidgetID = fmt.Sprintf("%s-chart-%d", c.Anchor, n)
+			notes = append(notes, path+": widget id replaced")
+		case b.Type == ir.TypeHeading && !ir.IsAnchor(b.Anchor):
+			b.Anchor = fmt.Sprintf("%s-h%d", c.Anchor, n)
+			notes = append(notes, path+": heading anchor replaced")
+		}
+	})
 	err := ir.ValidateChapter(c)
 	if err == nil {
 		return notes, true
@@ -70,10 +85,10 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 			return notes, false
 		}
 		old := c.Blocks[i]
-		msgs := strings.Join(bad[i], "；")
+		msgs := "校验信息：" + strings.Join(bad[i], "；")
 		title := "此内容块未通过校验，已省略 / block omitted"
 		text := fmt.Sprintf("模型给出的%s内容块不符合报告格式：%s。", blockName(old.Type), msgs)
-		if old.Type == ir.TypeWidget {
+		if old.Type == ir.TypeWidget && chartDataProblem(bad[i]) {
 			title = "图表数据不可用 / chart data unavailable"
 			name := old.Title
 			if old.Props != nil && old.Props.Title != "" {
@@ -118,4 +133,15 @@ func blockName(t string) string {
 		return ""
 	}
 	return "「" + t + "」"
+}
+
+// chartDataProblem reports validator findings about a chart's data (so
+// the notice may say "chart data unavailable").
+func chartDataProblem(msgs []string) bool {
+	for _, m := range msgs {
+		if strings.Contains(m, ".data") || strings.Contains(m, "dataRef") || strings.Contains(m, "labels") || strings.Contains(m, "datasets") {
+			return true
+		}
+	}
+	return false
 }

@@ -69,6 +69,16 @@ func (s Layout) Run(ctx context.Context, in LayoutInput) (LayoutOutput, error) {
 		if err != nil {
 			return err
 		}
+		// A reply with none of the layout's fields is not a layout (it
+		// counts as a failed attempt, then falls back), not a layout to be
+		// filled with defaults silently.
+		if _, ok := field(m, "title"); !ok {
+			if _, ok := field(m, "tocPlan", "toc_plan", "toc"); !ok {
+				if _, ok := field(m, "hero"); !ok {
+					return fmt.Errorf("reply has none of the layout fields (title, hero, tocPlan)")
+				}
+			}
+		}
 		reply = m
 		return nil
 	})
@@ -136,7 +146,7 @@ func checkLayout(m map[string]any, topic string, secs []templates.Section) (prom
 	l := prompts.LayoutReply{Title: str("title"), Subtitle: str("subtitle"), Tagline: str("tagline"), TOCTitle: str("tocTitle", "toc_title")}
 	if l.Title == "" {
 		l.Title = defaultTitle(topic)
-		warns = append(warns, "document layout: the reply had no usable title; the default title is used")
+		warns = append(warns, "版式设计的答复缺少可用标题，已使用默认标题。")
 	}
 	if l.TOCTitle == "" {
 		l.TOCTitle = "目录"

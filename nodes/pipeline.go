@@ -125,7 +125,9 @@ const (
 	StatusFailed   = "failed"
 	StatusFallback = "fallback"
 	StatusRetrying = "retrying"
-	StatusSkipped  = "skipped"
+	// StatusPartial ends the chapters stage when some chapters are
+	// placeholders (the report is still written).
+	StatusPartial = "partial"
 )
 
 // Chapter statuses (ChapterResult.Status, ChapterRecord.Status).
@@ -425,7 +427,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	chStatus := StatusDone
 	chProblem := ""
 	if failed > 0 {
-		chStatus = StatusFailed
+		chStatus = StatusPartial
 		chProblem = fmt.Sprintf("%d of %d chapters are placeholders", failed, len(results))
 	}
 	man.Stages = append(man.Stages, StageRecord{Name: StageChapters, Status: chStatus, Seconds: r.seconds(start), Calls: calls, Error: chProblem})

@@ -911,3 +911,49 @@ func TestSaveRemovesStaleChapters(t *testing.T) {
 		t.Errorf("%d chapter files for %d chapters", len(files), len(res.Chapters))
 	}
 }
+
+// A JSON object with none of the layout's fields is a failed attempt, then
+// the visible fallback — not a layout filled with defaults silently.
+func TestLayoutWrongShapeFallsBack(t *testing.T) {
+	f := newFake()
+	f.set("document_layout", text(`{"foo":1}`))
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count("document_layout"); n != DefaultMaxAttempts {
+		t.Errorf("layout calls %d, want %d", n, DefaultMaxAttempts)
+	}
+	if st := stage(res.Manifest, StageLayout); st.Status != StatusFallback {
+		t.Errorf("layout stage %+v, want fallback", st)
+	}
+	if len(res.Document.Metadata.Notices) == 0 {
+		t.Error("no notice for the layout fallback")
+	}
+}
+
+// Identifiers the pipeline can make itself are replaced, not the block: a
+// chart with good data and a bad widget id stays a chart.
+func TestDegradeKeepsChartWithBadID(t *testing.T) {
+	bad := `,{"type":"heading","level":3,"text":"小节","anchor":"坏 锚点"},{"type":"widget","widgetId":"bad id!","widgetType":"chart.js/bar","data":{"labels":["a","b"],"datasets":[{"label":"n","data":[1,2]}]}}`
+	f := newFake()
+	f.script["chapter:S1"] = func(in map[string]any, _ int) reply { return text(chapterJSON(in, bad)) }
+	f.script["chapter_repair:S1"] = func(in map[string]any, _ int) reply { return text(chapterJSON(in, bad)) }
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Chapters[0]
+	if c.Status != ChapterDegraded {
+		t.Fatalf("status %q", c.Status)
+	}
+	var chart *ir.Block
+	for i := range c.Chapter.Blocks {
+		if c.Chapter.Blocks[i].Type == ir.TypeWidget {
+			chart = &c.Chapter.Blocks[i]
+		}
+	}
+	if chart == nil || !ir.IsAnchor(chart.WidgetID) || len(chart.Data.Labels) != 2 {
+		t.Errorf("chart not kept with a valid id: %+v", chart)
+	}
+}

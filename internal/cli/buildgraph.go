@@ -253,7 +253,7 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 		return err
 	}
 	g := b.Graph
-	sum := buildSummary{ReportID: b.ID, Path: b.Path, Topic: b.Topic, Nodes: map[string]int{}, Edges: map[string]int{}, Warnings: b.Warnings, Stages: b.Stages}
+	sum := buildSummary{ReportID: b.ID, Path: b.Path, Topic: b.Topic, Nodes: map[string]int{}, Edges: map[string]int{}, Warnings: append([]string{}, b.Warnings...), Stages: b.Stages}
 	if fi, err := os.Stat(b.Path); err == nil {
 		sum.Bytes = fi.Size()
 	}

@@ -253,8 +253,17 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	}
 	in.ReportID = reportID
 	dir := filepath.Join(opts.OutDir, reportID)
+	_, statErr := os.Stat(dir)
 	if err := checkWritable(dir); err != nil {
 		return err
+	}
+	if statErr != nil {
+		// A run that fails before Save leaves no empty report folder.
+		defer func() {
+			if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
+				os.Remove(dir) // only removes it while empty
+			}
+		}()
 	}
 
 	prog := newProgress(opts.Err, opts.Events)
@@ -402,6 +411,9 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 		base = env(envBaseURL, envOpenAIBase)
 	}
 	if base == "" {
+		if key == "" {
+			return nil, usagef("--llm openai: no API key (set %s or %s), and no --base-url for a local server that needs none", envAPIKey, envOpenAIKey)
+		}
 		base = defaultBaseURL
 	}
 	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -246,6 +246,11 @@ func (m *Model) finish(req llm.Request, out llm.Response, noChoices bool) (llm.R
 	if out.Model == "" {
 		out.Model = m.cfg.Model
 	}
+	// The key never leaves the client, not even when a model echoes it
+	// (or another OpenAI-style key) into its reply: reports are written
+	// from Content. Streamed deltas are passed on as they arrive; the
+	// pipeline uses them for progress only and builds on Content.
+	out.Content, out.Reasoning = m.scrub(out.Content), m.scrub(out.Reasoning)
 	if out.FinishReason == string(openai.FinishReasonLength) {
 		limit := "the server's default limit"
 		if n := m.maxTokens(req); n > 0 {

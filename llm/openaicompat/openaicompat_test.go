@@ -1099,3 +1099,21 @@ func TestShortKeyKeepsMessage(t *testing.T) {
 		})
 	}
 }
+
+// A model that echoes the configured key (or another OpenAI-style key) into
+// its reply: the key never reaches Response.Content.
+func TestKeyEchoedInReply(t *testing.T) {
+	f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
+		completion(w, `{"text":"key `+testKey+` and sk-proj-abcdefghijklmnopqrstuvwx"}`, "", "stop")
+	})
+	resp, err := newModel(t, f.URL).Complete(t.Context(), userRequest())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(resp.Content, "SECRET123") || strings.Contains(resp.Content, "abcdefghijklmnop") {
+		t.Errorf("key in content: %s", resp.Content)
+	}
+	if !strings.Contains(resp.Content, "[redacted]") {
+		t.Errorf("content %s: want the key replaced by [redacted]", resp.Content)
+	}
+}
