@@ -45,7 +45,7 @@ func passages(states []*state.State) [][]passage {
 		var ps []passage
 		seen := map[string]bool{}
 		add := func(section, text string) {
-			text = strings.TrimSpace(plainText(text))
+			text = strings.TrimSpace(plainText(dropChatter(text)))
 			if text == "" {
 				return
 			}
@@ -270,4 +270,24 @@ func plainText(s string) string {
 	s = strings.ReplaceAll(s, "**", "")
 	s = strings.ReplaceAll(s, "__", "")
 	return headingRE.ReplaceAllString(s, "$1")
+}
+
+// chatterRE matches a model's opening or closing pleasantry left in an
+// engine report ("好的，以下是根据……整理的报告。").
+var chatterRE = regexp.MustCompile(`^\s*(好的|好|当然|以下是|下面是|希望)[，,、！!]?.{0,60}(报告|整理|如下|内容|帮助)[。：:！!.]?\s*$`)
+
+// dropChatter removes lines that are a model talking to its user rather
+// than report text.
+func dropChatter(s string) string {
+	if !strings.ContainsAny(s, "好当以下希") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if !chatterRE.MatchString(l) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -85,3 +85,11 @@ func TestPlainText(t *testing.T) {
 		}
 	}
 }
+
+func TestDropChatter(t *testing.T) {
+	in := "好的，以下是根据短视频与社交平台检索结果整理的报告。\n## 舆情概览\n好评如潮，以下是详细数据：\n希望这份报告对您有帮助！"
+	want := "## 舆情概览\n好评如潮，以下是详细数据："
+	if got := dropChatter(in); got != want {
+		t.Errorf("dropChatter = %q, want %q", got, want)
+	}
+}

@@ -98,13 +98,17 @@ func chapter(in prompts.ChapterInput) ir.Chapter {
 		return ch
 	}
 
+	// focus is what the chapter is about: material sharing more rune pairs
+	// with its title and outline comes first, so chapters on one graph do
+	// not all lead with the same sections, queries and sources.
+	focus := bigrams(title + " " + strings.Join(sec.Outline, " "))
 	var material strings.Builder // everything the chapter drew on, for outline coverage
 	var ev []evidence            // sentences for SWOT/PEST classification
 
 	// Intro.
 	intro := fmt.Sprintf("本章围绕「%s」整理现有材料。", title)
 	if g != nil {
-		intro += fmt.Sprintf("知识图谱经 %d 轮查询，为本章匹配到 %d 个报告章节、%d 条搜索查询和 %d 个来源",
+		intro += fmt.Sprintf("知识图谱经 %d 轮查询，为本章匹配到 %d 个引擎报告段落、%d 条搜索查询和 %d 个来源",
 			max(g.QueryRounds, 1), len(g.Sections), len(g.Queries), len(g.Sources))
 		if es := graphEngines(g); len(es) > 0 {
 			intro += "，涉及 " + strings.Join(displayNames(es), "、") + " 引擎"
@@ -129,7 +133,7 @@ func chapter(in prompts.ChapterInput) ir.Chapter {
 			blocks = append(blocks, para("图谱的跨引擎提示："+strings.Join(g.CrossEngineInsights, "；")+"。"))
 		}
 		blocks = append(blocks, ir.Block{Type: ir.TypeKPIGrid, Cols: 4, KPIItems: []ir.KPI{
-			{Label: "匹配章节", Value: strconv.Itoa(len(g.Sections))},
+			{Label: "匹配段落", Value: strconv.Itoa(len(g.Sections))},
 			{Label: "搜索查询", Value: strconv.Itoa(len(g.Queries))},
 			{Label: "来源", Value: strconv.Itoa(len(g.Sources))},
 			{Label: "查询轮数", Value: strconv.Itoa(max(g.QueryRounds, 1))},
@@ -147,7 +151,6 @@ func chapter(in prompts.ChapterInput) ir.Chapter {
 				ev = append(ev, evidence{sent, engineLabel(s.Engine)})
 			}
 		}
-		focus := bigrams(title + " " + strings.Join(sec.Outline, " "))
 		for _, e := range sortEngines(engines) {
 			// The sections most about this chapter first (shared rune
 			// pairs with its title and outline), so that chapters on one
@@ -161,7 +164,7 @@ func chapter(in prompts.ChapterInput) ir.Chapter {
 					break
 				}
 				sum := strings.TrimSpace(leadSpan(strings.TrimSpace(s.Summary), maxSummaryRunes))
-				st := strings.TrimSpace(s.Title)
+				st := stripClock(strings.TrimSpace(s.Title))
 				switch {
 				case st != "" && sum != "":
 					parts = append(parts, fmt.Sprintf("「%s」一节写道：%s", st, sum))
@@ -193,7 +196,11 @@ func chapter(in prompts.ChapterInput) ir.Chapter {
 		// Search queries.
 		var qs []string
 		seen := map[string]bool{}
-		for _, q := range g.Queries {
+		queries := slices.Clone(g.Queries)
+		slices.SortStableFunc(queries, func(a, b prompts.GraphQuery) int {
+			return overlapCount(focus, b.QueryText) - overlapCount(focus, a.QueryText)
+		})
+		for _, q := range queries {
 			t := strings.TrimSpace(q.QueryText)
 			if t == "" || seen[t] {
 				continue
@@ -215,7 +222,11 @@ func chapter(in prompts.ChapterInput) ir.Chapter {
 		}
 
 		// Sources.
-		if t, ids := sourceTable(g.Sources, &material); len(ids) > 0 || t.Type != "" {
+		srcs := slices.Clone(g.Sources)
+		slices.SortStableFunc(srcs, func(a, b prompts.GraphSource) int {
+			return overlapCount(focus, b.Title+" "+b.Preview) - overlapCount(focus, a.Title+" "+a.Preview)
+		})
+		if t, ids := sourceTable(srcs, &material); len(ids) > 0 || t.Type != "" {
 			blocks = append(blocks, heading(3, "主要来源", anchor+"-sources"), t)
 			ch.Sources = ids
 		}
@@ -323,8 +334,11 @@ func isEngine(e string) bool {
 }
 
 func engineLabel(e string) string {
-	if e == "" {
+	switch e {
+	case "":
 		return "未标注引擎"
+	case "host":
+		return "论坛主持人"
 	}
 	return engineName(e) + "引擎"
 }

@@ -143,11 +143,11 @@ func layout(in prompts.LayoutInput) prompts.LayoutReply {
 
 	var summary []string
 	if g := in.Graph; g != nil {
-		summary = append(summary, fmt.Sprintf("知识图谱汇集了 %d 个引擎的 %d 个报告章节、%d 条搜索查询和 %d 个来源。",
+		summary = append(summary, fmt.Sprintf("知识图谱汇集了 %d 个引擎的 %d 个引擎报告段落、%d 条搜索查询和 %d 个来源。",
 			len(g.Engines), g.Sections, g.SearchQueries, g.Sources))
 		r.Hero.KPIs = []ir.KPI{
 			{Label: "引擎", Value: strconv.Itoa(len(g.Engines))},
-			{Label: "报告章节", Value: strconv.Itoa(g.Sections)},
+			{Label: "引擎报告段落", Value: strconv.Itoa(g.Sections)},
 			{Label: "搜索查询", Value: strconv.Itoa(g.SearchQueries)},
 			{Label: "来源", Value: strconv.Itoa(g.Sources)},
 		}

@@ -20,6 +20,8 @@ func engineName(e string) string {
 		return "Media"
 	case "query":
 		return "Query"
+	case "host":
+		return "Host"
 	}
 	return e
 }
@@ -349,4 +351,12 @@ func overlapCount(focus map[[2]rune]bool, text string) int {
 		}
 	}
 	return n
+}
+
+// stripClock drops a leading forum time "[10:04:02] " from a title.
+func stripClock(s string) string {
+	if len(s) > 11 && s[0] == '[' && s[9] == ']' && s[3] == ':' && s[6] == ':' {
+		return strings.TrimSpace(s[10:])
+	}
+	return s
 }
