@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"reportengine/internal/atomicfile"
 )
 
 // Save writes a Result into dir:
@@ -39,7 +41,7 @@ func Save(dir string, res *Result) ([]string, error) {
 	var paths []string
 	write := func(rel string, data []byte) error {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := writeAtomic(p, data); err != nil {
+		if err := atomicfile.WriteFile(p, data, 0o644); err != nil {
 			return fmt.Errorf("nodes: save %s: %w", p, err)
 		}
 		paths = append(paths, p)
@@ -105,43 +107,4 @@ func marshalJSON(v any) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// writeAtomic writes data to path through a temporary file in the same
-// directory, fsynced and renamed over path.
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	ok = true
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
 }

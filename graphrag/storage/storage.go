@@ -7,10 +7,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"syscall"
 
 	"reportengine/graphrag"
+	"reportengine/internal/atomicfile"
 )
 
 // FileName is the name of the graph file inside a report's folder.
@@ -116,52 +116,17 @@ func (s *Store) Save(g *graphrag.Graph) (path string, err error) {
 	if err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
-	if err := s.writeAtomic(dir, final, g); err != nil {
+	w := atomicfile.Writer{Sync: s.syncFile, Rename: s.rename}
+	if err := w.Write(final, filePerm, g.WriteJSON); err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
-	}
-	if err := syncDir(dir); err != nil {
-		return final, fmt.Errorf("storage: save %q: sync folder: %w", id, err)
 	}
 	// Make the entries of newly created folders durable as well.
 	for _, d := range created {
-		if err := syncDir(filepath.Dir(d)); err != nil {
+		if err := atomicfile.SyncDir(filepath.Dir(d)); err != nil {
 			return final, fmt.Errorf("storage: save %q: sync folder: %w", id, err)
 		}
 	}
 	return final, nil
-}
-
-// writeAtomic writes g to a temporary file in dir and renames it to final.
-// On error the temporary file is gone and final is untouched.
-func (s *Store) writeAtomic(dir, final string, g *graphrag.Graph) (err error) {
-	f, err := os.CreateTemp(dir, "."+FileName+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	closed := false
-	defer func() {
-		if err != nil {
-			if !closed {
-				f.Close()
-			}
-			os.Remove(tmp)
-		}
-	}()
-	if err := f.Chmod(filePerm); err != nil && runtime.GOOS != "windows" {
-		return err
-	}
-	if err := g.WriteJSON(f); err != nil {
-		return err
-	}
-	if err := s.syncFile(f); err != nil {
-		return fmt.Errorf("sync %s: %w", tmp, err)
-	}
-	closed = true
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return s.rename(tmp, final)
 }
 
 // mkdirAll creates dir and its missing parents and returns the folders it
@@ -189,23 +154,6 @@ func mkdirAll(dir string) ([]string, error) {
 		missing[i], missing[j] = missing[j], missing[i]
 	}
 	return missing, nil
-}
-
-// syncDir flushes a folder's entries (a rename or a new sub-folder) to disk.
-// Windows cannot open folders for syncing; there it is a no-op.
-func syncDir(dir string) error {
-	if runtime.GOOS == "windows" {
-		return nil
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // Load reads the graph of report id from <dir>/<id>/graphrag.json.
