@@ -220,6 +220,47 @@ func kindOf(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
+// itemStep says what decodeItems does with the value decoded from one
+// array element.
+type itemStep int
+
+const (
+	keepItem  itemStep = iota // append it to the result
+	dropItem                  // leave the element out
+	stopItems                 // give up: the whole array decodes to nil
+)
+
+// decodeArray decodes v, which must be null (nil result) or an array (else
+// the decode fails with "expected <want>, got <kind>"), with decodeItems.
+func decodeArray[T any](d *decoder, v any, path, want string, item func(p string, e any) (T, itemStep)) []T {
+	if v == nil {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		d.fail(path, "expected %s, got %s", want, kindOf(v))
+		return nil
+	}
+	return decodeItems(arr, path, item)
+}
+
+// decodeItems decodes each element of arr with item, which gets the
+// element's path index(path, i). The result is non-nil unless an item
+// returns stopItems.
+func decodeItems[T any](arr []any, path string, item func(p string, e any) (T, itemStep)) []T {
+	out := make([]T, 0, len(arr))
+	for i, e := range arr {
+		x, step := item(index(path, i), e)
+		switch step {
+		case keepItem:
+			out = append(out, x)
+		case stopItems:
+			return nil
+		}
+	}
+	return out
+}
+
 func (d *decoder) chapterObject(root any) object {
 	for range 3 {
 		switch x := root.(type) {
@@ -280,19 +321,9 @@ func (d *decoder) str(m object, key, path string) string {
 }
 
 func (d *decoder) strings(v any, path string) []string {
-	if v == nil {
-		return nil
-	}
-	arr, ok := v.([]any)
-	if !ok {
-		d.fail(path, "expected an array of strings, got %s", kindOf(v))
-		return nil
-	}
-	out := make([]string, 0, len(arr))
-	for i, e := range arr {
-		out = append(out, d.toStr(e, index(path, i)))
-	}
-	return out
+	return decodeArray(d, v, path, "an array of strings", func(p string, e any) (string, itemStep) {
+		return d.toStr(e, p), keepItem
+	})
 }
 
 // parseInt accepts an integer literal or an integral float literal.
@@ -413,27 +444,41 @@ var canonicalTypes = func() map[string]string {
 	return m
 }()
 
-func (d *decoder) blocks(v any, path string) []Block {
-	var arr []any
+// arrayOrSingle returns v's elements: nil for null, the array itself, or a
+// lone object or string wrapped in an array with the note "single <single>
+// wrapped in an array". Anything else fails with "expected <want>, got
+// <kind>" and gives nil. (A JSON array always decodes to a non-nil slice.)
+func (d *decoder) arrayOrSingle(v any, path, want, single string) []any {
 	switch x := v.(type) {
 	case nil:
 		return nil
 	case []any:
-		arr = x
+		return x
 	case object, string:
-		d.note(path, "single %s wrapped in an array", kindOf(v))
-		arr = []any{x}
-	default:
-		d.fail(path, "expected an array of blocks, got %s", kindOf(v))
+		d.note(path, "single %s wrapped in an array", single)
+		return []any{x}
+	}
+	d.fail(path, "expected %s, got %s", want, kindOf(v))
+	return nil
+}
+
+// decodeArrayOrSingle is decodeArray for a value that may also be a lone
+// object or string (see arrayOrSingle).
+func decodeArrayOrSingle[T any](d *decoder, v any, path, want, single string, item func(p string, e any) (T, itemStep)) []T {
+	arr := d.arrayOrSingle(v, path, want, single)
+	if arr == nil {
 		return nil
 	}
-	out := make([]Block, 0, len(arr))
-	for i, e := range arr {
-		if b, ok := d.block(e, index(path, i)); ok {
-			out = append(out, b)
+	return decodeItems(arr, path, item)
+}
+
+func (d *decoder) blocks(v any, path string) []Block {
+	return decodeArrayOrSingle(d, v, path, "an array of blocks", kindOf(v), func(p string, e any) (Block, itemStep) {
+		if b, ok := d.block(e, p); ok {
+			return b, keepItem
 		}
-	}
-	return out
+		return Block{}, dropItem
+	})
 }
 
 func (d *decoder) block(v any, path string) (Block, bool) {
@@ -625,20 +670,29 @@ func (d *decoder) chart(m object, path string) Block {
 	return b
 }
 
-func (d *decoder) props(v any, path string) *WidgetProps {
+// objectOf returns v as an object, or nil for null and, after failing with
+// "expected <want>, got <kind>", for any other value. (A JSON object always
+// decodes to a non-nil map.)
+func (d *decoder) objectOf(v any, path, want string) object {
 	if v == nil {
 		return nil
 	}
 	m, ok := v.(object)
 	if !ok {
-		d.fail(path, "expected an object, got %s", kindOf(v))
+		d.fail(path, "expected %s, got %s", want, kindOf(v))
+	}
+	return m
+}
+
+func (d *decoder) props(v any, path string) *WidgetProps {
+	m := d.objectOf(v, path, "an object")
+	if m == nil {
 		return nil
 	}
 	p := &WidgetProps{Type: d.str(m, "type", path), Title: d.str(m, "title", path)}
 	if o := m["options"]; o != nil {
-		om, ok := o.(object)
-		if !ok {
-			d.fail(join(path, "options"), "expected an object, got %s", kindOf(o))
+		om := d.objectOf(o, join(path, "options"), "an object")
+		if om == nil {
 			return nil
 		}
 		p.Options = plainAny(om).(map[string]any)
@@ -647,105 +701,77 @@ func (d *decoder) props(v any, path string) *WidgetProps {
 }
 
 func (d *decoder) chartData(v any, path string) *ChartData {
-	if v == nil {
-		return nil
-	}
-	m, ok := v.(object)
-	if !ok {
-		d.fail(path, "expected an object with labels and datasets, got %s", kindOf(v))
+	m := d.objectOf(v, path, "an object with labels and datasets")
+	if m == nil {
 		return nil
 	}
 	cd := &ChartData{}
 	if l := m["labels"]; l != nil {
-		arr, ok := l.([]any)
-		if !ok {
-			d.fail(join(path, "labels"), "expected an array, got %s", kindOf(l))
-			return nil
-		}
-		cd.Labels = make([]string, 0, len(arr))
 		converted := 0
-		for i, e := range arr {
+		cd.Labels = decodeArray(d, l, join(path, "labels"), "an array", func(p string, e any) (string, itemStep) {
 			s, conv, ok := scalarText(e)
 			if !ok {
-				d.fail(index(join(path, "labels"), i), "expected a string label, got %s", kindOf(e))
-				return nil
+				d.fail(p, "expected a string label, got %s", kindOf(e))
+				return "", stopItems
 			}
 			if conv {
 				converted++
 			}
-			cd.Labels = append(cd.Labels, s)
+			return s, keepItem
+		})
+		if cd.Labels == nil {
+			return nil
 		}
 		if converted > 0 {
 			d.note(join(path, "labels"), "%d non-string labels converted to strings", converted)
 		}
 	}
 	if ds := m["datasets"]; ds != nil {
-		arr, ok := ds.([]any)
-		if !ok {
-			d.fail(join(path, "datasets"), "expected an array, got %s", kindOf(ds))
-			return nil
-		}
-		cd.Datasets = make([]Dataset, 0, len(arr))
-		for i, e := range arr {
-			p := index(join(path, "datasets"), i)
+		cd.Datasets = decodeArray(d, ds, join(path, "datasets"), "an array", func(p string, e any) (Dataset, itemStep) {
 			dm, ok := e.(object)
 			if !ok {
 				d.fail(p, "expected a dataset object, got %s", kindOf(e))
-				return nil
+				return Dataset{}, stopItems
 			}
-			cd.Datasets = append(cd.Datasets, Dataset{Label: d.str(dm, "label", p), Data: d.series(dm["data"], join(p, "data"))})
+			return Dataset{Label: d.str(dm, "label", p), Data: d.series(dm["data"], join(p, "data"))}, keepItem
+		})
+		if cd.Datasets == nil {
+			return nil
 		}
 	}
 	return cd
 }
 
 func (d *decoder) series(v any, path string) []float64 {
-	if v == nil {
-		return nil
-	}
-	arr, ok := v.([]any)
-	if !ok {
-		d.fail(path, "expected an array of numbers, got %s", kindOf(v))
-		return nil
-	}
-	out := make([]float64, 0, len(arr))
 	converted := 0
-	for i, e := range arr {
+	out := decodeArray(d, v, path, "an array of numbers", func(p string, e any) (float64, itemStep) {
 		f, conv, ok := number(e)
 		if !ok {
 			if s, isStr := e.(string); isStr {
-				d.fail(index(path, i), "non-numeric value %q", s)
+				d.fail(p, "non-numeric value %q", s)
 			} else {
-				d.fail(index(path, i), "expected a number, got %s", kindOf(e))
+				d.fail(p, "expected a number, got %s", kindOf(e))
 			}
-			return nil
+			return 0, stopItems
 		}
 		if conv {
 			converted++
 		}
-		out = append(out, f)
-	}
-	if converted > 0 {
+		return f, keepItem
+	})
+	if out != nil && converted > 0 {
 		d.note(path, "%d numeric strings converted to numbers", converted)
 	}
 	return out
 }
 
 func (d *decoder) inlines(v any, path string) []Inline {
-	var arr []any
-	switch x := v.(type) {
-	case nil:
-		return nil
-	case string:
+	if s, ok := v.(string); ok {
 		d.note(path, "string converted to one inline run")
-		return []Inline{{Text: x}}
-	case object:
-		d.note(path, "single run wrapped in an array")
-		arr = []any{x}
-	case []any:
-		arr = x
-	default:
-		d.fail(path, "expected an array of runs, got %s", kindOf(v))
+		return []Inline{{Text: s}}
+	}
+	arr := d.arrayOrSingle(v, path, "an array of runs", "run")
+	if arr == nil {
 		return nil
 	}
 	out := make([]Inline, 0, len(arr))
@@ -799,59 +825,41 @@ func canonicalMark(t string) string {
 }
 
 func (d *decoder) marks(v any, path string) []Mark {
-	if v == nil {
-		return nil
-	}
-	arr, ok := v.([]any)
-	if !ok {
-		if _, isObj := v.(object); !isObj {
-			if _, isStr := v.(string); !isStr {
-				d.fail(path, "expected an array of marks, got %s", kindOf(v))
-				return nil
+	return decodeArrayOrSingle(d, v, path, "an array of marks", "mark", d.mark)
+}
+
+func (d *decoder) mark(p string, e any) (Mark, itemStep) {
+	switch x := e.(type) {
+	case nil:
+		return Mark{}, dropItem
+	case string:
+		mk := Mark{Type: canonicalMark(x)}
+		d.note(p, "mark %q converted to {type: %q}", x, mk.Type)
+		return mk, keepItem
+	case object:
+		raw := d.str(x, "type", p)
+		mk := Mark{
+			Type:   canonicalMark(raw),
+			Value:  d.str(x, "value", p),
+			Href:   d.str(x, "href", p),
+			Title:  d.str(x, "title", p),
+			Family: d.str(x, "family", p),
+			Size:   d.str(x, "size", p),
+			Weight: d.str(x, "weight", p),
+		}
+		if mk.Type != raw {
+			d.note(join(p, "type"), "mark type %q converted to %q", raw, mk.Type)
+		}
+		if mk.Type == "link" && mk.Href == "" {
+			if u, ok := x["url"].(string); ok && u != "" {
+				d.note(p, "link url moved to href")
+				mk.Href = u
 			}
 		}
-		d.note(path, "single mark wrapped in an array")
-		arr = []any{v}
+		return mk, keepItem
 	}
-	out := make([]Mark, 0, len(arr))
-	for i, e := range arr {
-		p := index(path, i)
-		var mk Mark
-		switch x := e.(type) {
-		case nil:
-			continue
-		case string:
-			mk.Type = canonicalMark(x)
-			d.note(p, "mark %q converted to {type: %q}", x, mk.Type)
-			out = append(out, mk)
-			continue
-		case object:
-			raw := d.str(x, "type", p)
-			mk = Mark{
-				Type:   canonicalMark(raw),
-				Value:  d.str(x, "value", p),
-				Href:   d.str(x, "href", p),
-				Title:  d.str(x, "title", p),
-				Family: d.str(x, "family", p),
-				Size:   d.str(x, "size", p),
-				Weight: d.str(x, "weight", p),
-			}
-			if mk.Type != raw {
-				d.note(join(p, "type"), "mark type %q converted to %q", raw, mk.Type)
-			}
-			if mk.Type == "link" && mk.Href == "" {
-				if u, ok := x["url"].(string); ok && u != "" {
-					d.note(p, "link url moved to href")
-					mk.Href = u
-				}
-			}
-		default:
-			d.fail(p, "expected a mark object, got %s", kindOf(e))
-			return nil
-		}
-		out = append(out, mk)
-	}
-	return out
+	d.fail(p, "expected a mark object, got %s", kindOf(e))
+	return Mark{}, stopItems
 }
 
 var listTypeAliases = map[string]string{
@@ -872,170 +880,124 @@ func (d *decoder) listType(m object, path string) string {
 }
 
 func (d *decoder) listItems(v any, path string) [][]Block {
-	if v == nil {
-		return nil
-	}
-	arr, ok := v.([]any)
-	if !ok {
-		d.fail(path, "expected an array of items, got %s", kindOf(v))
-		return nil
-	}
-	out := make([][]Block, 0, len(arr))
-	for i, e := range arr {
-		p := index(path, i)
+	return decodeArray(d, v, path, "an array of items", func(p string, e any) ([]Block, itemStep) {
 		switch x := e.(type) {
 		case nil:
 			d.note(p, "null item dropped")
 		case []any:
-			out = append(out, d.blocks(x, p))
+			return d.blocks(x, p), keepItem
 		case string, json.Number, bool:
 			s, _, _ := scalarText(x)
 			d.note(p, "%s item converted to [paragraph]", kindOf(x))
-			out = append(out, []Block{paragraphOf(s)})
+			return []Block{paragraphOf(s)}, keepItem
 		case object:
 			d.note(p, "object item wrapped in a block list")
 			item := []Block{}
 			if b, ok := d.objectBlock(x, index(p, 0)); ok {
 				item = append(item, b)
 			}
-			out = append(out, item)
+			return item, keepItem
 		}
-	}
-	return out
+		return nil, dropItem
+	})
 }
 
 func (d *decoder) rows(v any, path string) []Row {
-	if v == nil {
-		return nil
-	}
-	arr, ok := v.([]any)
-	if !ok {
-		d.fail(path, "expected an array of rows, got %s", kindOf(v))
-		return nil
-	}
-	out := make([]Row, 0, len(arr))
-	for i, e := range arr {
-		p := index(path, i)
+	return decodeArray(d, v, path, "an array of rows", func(p string, e any) (Row, itemStep) {
 		switch x := e.(type) {
 		case object:
-			out = append(out, Row{Cells: d.cells(x["cells"], join(p, "cells"))})
+			return Row{Cells: d.cells(x["cells"], join(p, "cells"))}, keepItem
 		case []any:
 			d.note(p, "row given as an array converted to {cells}")
-			out = append(out, Row{Cells: d.cells(x, p)})
-		default:
-			d.fail(p, "expected a row object, got %s", kindOf(e))
-			return nil
+			return Row{Cells: d.cells(x, p)}, keepItem
 		}
-	}
-	return out
+		d.fail(p, "expected a row object, got %s", kindOf(e))
+		return Row{}, stopItems
+	})
 }
 
 func (d *decoder) cells(v any, path string) []Cell {
-	if v == nil {
-		return nil
-	}
-	arr, ok := v.([]any)
-	if !ok {
-		d.fail(path, "expected an array of cells, got %s", kindOf(v))
-		return nil
-	}
-	out := make([]Cell, 0, len(arr))
-	for i, e := range arr {
-		p := index(path, i)
-		switch x := e.(type) {
-		case string, json.Number, bool:
-			s, _, _ := scalarText(x)
-			d.note(p, "%s cell converted to a cell with one paragraph", kindOf(x))
-			out = append(out, Cell{Blocks: []Block{paragraphOf(s)}})
-		case object:
-			c := Cell{
-				Blocks:  d.blocks(x["blocks"], join(p, "blocks")),
-				Rowspan: d.integer(x, "rowspan", p),
-				Colspan: d.integer(x, "colspan", p),
-				Align:   d.str(x, "align", p),
-				Header:  d.boolean(x, "header", p),
-			}
-			if _, ok := x["isHeader"]; ok && !c.Header {
-				c.Header = d.boolean(x, "isHeader", p)
-				d.note(p, "isHeader read as header")
-			}
-			if x["blocks"] == nil {
-				for _, k := range []string{"text", "content"} {
-					if s, _, ok := scalarText(x[k]); ok {
-						d.note(p, "cell %s converted to a paragraph", k)
-						c.Blocks = []Block{paragraphOf(s)}
-						break
-					}
+	return decodeArray(d, v, path, "an array of cells", d.cell)
+}
+
+func (d *decoder) cell(p string, e any) (Cell, itemStep) {
+	switch x := e.(type) {
+	case string, json.Number, bool:
+		s, _, _ := scalarText(x)
+		d.note(p, "%s cell converted to a cell with one paragraph", kindOf(x))
+		return Cell{Blocks: []Block{paragraphOf(s)}}, keepItem
+	case object:
+		c := Cell{
+			Blocks:  d.blocks(x["blocks"], join(p, "blocks")),
+			Rowspan: d.integer(x, "rowspan", p),
+			Colspan: d.integer(x, "colspan", p),
+			Align:   d.str(x, "align", p),
+			Header:  d.boolean(x, "header", p),
+		}
+		if _, ok := x["isHeader"]; ok && !c.Header {
+			c.Header = d.boolean(x, "isHeader", p)
+			d.note(p, "isHeader read as header")
+		}
+		if x["blocks"] == nil {
+			for _, k := range []string{"text", "content"} {
+				if s, _, ok := scalarText(x[k]); ok {
+					d.note(p, "cell %s converted to a paragraph", k)
+					c.Blocks = []Block{paragraphOf(s)}
+					break
 				}
 			}
-			out = append(out, c)
-		default:
-			d.fail(p, "expected a cell object, got %s", kindOf(e))
-			return nil
 		}
+		return c, keepItem
 	}
-	return out
+	d.fail(p, "expected a cell object, got %s", kindOf(e))
+	return Cell{}, stopItems
 }
 
 func (d *decoder) quadrant(v any, path string) []QuadrantItem {
-	var arr []any
-	switch x := v.(type) {
+	return decodeArrayOrSingle(d, v, path, "an array of items", "item", d.quadrantItem)
+}
+
+func (d *decoder) quadrantItem(p string, e any) (QuadrantItem, itemStep) {
+	switch x := e.(type) {
 	case nil:
-		return nil
-	case []any:
-		arr = x
-	case string, object:
-		d.note(path, "single item wrapped in an array")
-		arr = []any{x}
-	default:
-		d.fail(path, "expected an array of items, got %s", kindOf(v))
-		return nil
-	}
-	out := make([]QuadrantItem, 0, len(arr))
-	for i, e := range arr {
-		p := index(path, i)
-		switch x := e.(type) {
-		case nil:
-			d.note(p, "null item dropped")
-		case string, json.Number:
-			s, _, _ := scalarText(x)
-			d.note(p, "%s item converted to {title}", kindOf(x))
-			out = append(out, QuadrantItem{Title: s})
-		case object:
-			q := QuadrantItem{
-				Title:    d.str(x, "title", p),
-				Detail:   d.str(x, "detail", p),
-				Evidence: d.str(x, "evidence", p),
-				Source:   d.str(x, "source", p),
-				Impact:   d.str(x, "impact", p),
-				Trend:    d.str(x, "trend", p),
-				Priority: d.str(x, "priority", p),
-			}
-			if q.Title == "" {
-				for _, k := range []string{"label", "text", "name"} {
-					if s := d.str(x, k, p); s != "" {
-						d.note(p, "%s used as title", k)
-						q.Title = s
-						break
-					}
-				}
-			}
-			if q.Detail == "" {
-				for _, k := range []string{"description", "content"} {
-					if s := d.str(x, k, p); s != "" {
-						d.note(p, "%s used as detail", k)
-						q.Detail = s
-						break
-					}
-				}
-			}
-			out = append(out, q)
-		default:
-			d.fail(p, "expected an item object or string, got %s", kindOf(e))
-			return nil
+		d.note(p, "null item dropped")
+		return QuadrantItem{}, dropItem
+	case string, json.Number:
+		s, _, _ := scalarText(x)
+		d.note(p, "%s item converted to {title}", kindOf(x))
+		return QuadrantItem{Title: s}, keepItem
+	case object:
+		q := QuadrantItem{
+			Title:    d.str(x, "title", p),
+			Detail:   d.str(x, "detail", p),
+			Evidence: d.str(x, "evidence", p),
+			Source:   d.str(x, "source", p),
+			Impact:   d.str(x, "impact", p),
+			Trend:    d.str(x, "trend", p),
+			Priority: d.str(x, "priority", p),
 		}
+		if q.Title == "" {
+			for _, k := range []string{"label", "text", "name"} {
+				if s := d.str(x, k, p); s != "" {
+					d.note(p, "%s used as title", k)
+					q.Title = s
+					break
+				}
+			}
+		}
+		if q.Detail == "" {
+			for _, k := range []string{"description", "content"} {
+				if s := d.str(x, k, p); s != "" {
+					d.note(p, "%s used as detail", k)
+					q.Detail = s
+					break
+				}
+			}
+		}
+		return q, keepItem
 	}
-	return out
+	d.fail(p, "expected an item object or string, got %s", kindOf(e))
+	return QuadrantItem{}, stopItems
 }
 
 func (d *decoder) image(v any, path string) *Image {
@@ -1058,29 +1020,18 @@ func (d *decoder) image(v any, path string) *Image {
 }
 
 func (d *decoder) kpis(v any, path string) []KPI {
-	if v == nil {
-		return nil
-	}
-	arr, ok := v.([]any)
-	if !ok {
-		d.fail(path, "expected an array of KPI items, got %s", kindOf(v))
-		return nil
-	}
-	out := make([]KPI, 0, len(arr))
-	for i, e := range arr {
-		p := index(path, i)
+	return decodeArray(d, v, path, "an array of KPI items", func(p string, e any) (KPI, itemStep) {
 		x, ok := e.(object)
 		if !ok {
 			d.fail(p, "expected a KPI object, got %s", kindOf(e))
-			return nil
+			return KPI{}, stopItems
 		}
-		out = append(out, KPI{
+		return KPI{
 			Label:     d.str(x, "label", p),
 			Value:     d.str(x, "value", p),
 			Unit:      d.str(x, "unit", p),
 			Delta:     d.str(x, "delta", p),
 			DeltaTone: d.str(x, "deltaTone", p),
-		})
-	}
-	return out
+		}, keepItem
+	})
 }

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -136,23 +137,9 @@ func parseDecision(m map[string]any) (decision, []string) {
 	v, _ := field(m, "keywords", "keyword")
 	d.Keywords = splitKeywords(asStrings(v))
 	v, _ = field(m, "node_types", "nodeTypes", "types")
-	for _, t := range splitKeywords(asStrings(v)) {
-		t = strings.ToLower(t)
-		if slices.Contains(validNodeTypes, t) && !slices.Contains(d.Types, t) {
-			d.Types = append(d.Types, t)
-		} else if !slices.Contains(validNodeTypes, t) {
-			notes = append(notes, fmt.Sprintf("unknown node type %q dropped", t))
-		}
-	}
+	d.Types, notes = keepValid(asStrings(v), validNodeTypes, "node type", notes)
 	v, _ = field(m, "engine_filter", "engineFilter", "engines")
-	for _, e := range splitKeywords(asStrings(v)) {
-		e = strings.ToLower(e)
-		if slices.Contains(validEngines, e) && !slices.Contains(d.Engines, e) {
-			d.Engines = append(d.Engines, e)
-		} else if !slices.Contains(validEngines, e) {
-			notes = append(notes, fmt.Sprintf("unknown engine %q dropped", e))
-		}
-	}
+	d.Engines, notes = keepValid(asStrings(v), validEngines, "engine", notes)
 	d.Depth = 1
 	if v, ok := field(m, "depth"); ok {
 		if n, ok := asInt(v); ok {
@@ -167,6 +154,22 @@ func parseDecision(m map[string]any) (decision, []string) {
 		d.Depth = c
 	}
 	return d, notes
+}
+
+// keepValid splits values into keywords, lower-cases them and keeps those in
+// valid, each once; every other one adds the note "unknown <what> "x"
+// dropped" to notes.
+func keepValid(values, valid []string, what string, notes []string) ([]string, []string) {
+	var kept []string
+	for _, x := range splitKeywords(values) {
+		x = strings.ToLower(x)
+		if !slices.Contains(valid, x) {
+			notes = append(notes, fmt.Sprintf("unknown %s %q dropped", what, x))
+		} else if !slices.Contains(kept, x) {
+			kept = append(kept, x)
+		}
+	}
+	return kept, notes
 }
 
 // Run runs the loop. It fails only when ctx is done or the model reports
@@ -249,46 +252,19 @@ func mergeResults(rs []*queryengine.Result, rounds, budget int) *prompts.GraphRe
 	var srcs []prompts.GraphSource
 	seen := map[string]bool{}
 	for _, r := range rs {
-		for _, it := range r.MatchedSections {
-			if it.ID == "" || seen[it.ID] {
-				continue
-			}
-			seen[it.ID] = true
-			title := it.Attrs.String("title")
-			if title == "" {
-				title = it.Name
-			}
-			secs = append(secs, prompts.GraphSection{ID: it.ID, Engine: it.Attrs.String("engine"), Title: title,
-				Summary: graphrag.TruncateRunes(plainText(it.Attrs.String("summary")), sectionSummaryRunes)})
-		}
-		for _, it := range r.MatchedQueries {
-			if it.ID == "" || seen[it.ID] {
-				continue
-			}
-			seen[it.ID] = true
-			text := it.Attrs.String("query_text")
-			if text == "" {
-				text = it.Name
-			}
-			qs = append(qs, prompts.GraphQuery{ID: it.ID, Engine: it.Attrs.String("engine"), QueryText: text})
-		}
-		for _, it := range r.MatchedSources {
-			if it.ID == "" || seen[it.ID] {
-				continue
-			}
-			seen[it.ID] = true
-			title := it.Attrs.String("title")
-			if title == "" {
-				title = it.Name
-			}
-			prev := it.Attrs.String("preview")
-			if prev == "" {
-				prev = it.Attrs.String("content")
-			}
-			srcs = append(srcs, prompts.GraphSource{ID: it.ID, Title: title, URL: it.Attrs.String("url"),
+		secs = appendUnseen(secs, r.MatchedSections, seen, func(it queryengine.Item) prompts.GraphSection {
+			return prompts.GraphSection{ID: it.ID, Engine: it.Attrs.String("engine"), Title: cmp.Or(it.Attrs.String("title"), it.Name),
+				Summary: graphrag.TruncateRunes(plainText(it.Attrs.String("summary")), sectionSummaryRunes)}
+		})
+		qs = appendUnseen(qs, r.MatchedQueries, seen, func(it queryengine.Item) prompts.GraphQuery {
+			return prompts.GraphQuery{ID: it.ID, Engine: it.Attrs.String("engine"), QueryText: cmp.Or(it.Attrs.String("query_text"), it.Name)}
+		})
+		srcs = appendUnseen(srcs, r.MatchedSources, seen, func(it queryengine.Item) prompts.GraphSource {
+			prev := cmp.Or(it.Attrs.String("preview"), it.Attrs.String("content"))
+			return prompts.GraphSource{ID: it.ID, Title: cmp.Or(it.Attrs.String("title"), it.Name), URL: it.Attrs.String("url"),
 				Preview: graphrag.TruncateRunes(plainText(prev), sourcePreviewRunes), Engines: it.Attrs.Strings("engines"),
-				Date: it.Attrs.String("date")})
-		}
+				Date: it.Attrs.String("date")}
+		})
 	}
 	total := len(secs) + len(qs) + len(srcs)
 	if total == 0 {
@@ -323,6 +299,19 @@ func mergeResults(rs []*queryengine.Result, rounds, budget int) *prompts.GraphRe
 		}
 	}
 	return res
+}
+
+// appendUnseen appends conv(it) to out for each item whose id is not yet
+// in seen, and marks the id seen. Items without an id are skipped.
+func appendUnseen[T any](out []T, items []queryengine.Item, seen map[string]bool, conv func(queryengine.Item) T) []T {
+	for _, it := range items {
+		if it.ID == "" || seen[it.ID] {
+			continue
+		}
+		seen[it.ID] = true
+		out = append(out, conv(it))
+	}
+	return out
 }
 
 // insights are the cross-engine lines of reference §4.2, in our words.

@@ -40,7 +40,7 @@ func BenchmarkReportLatency(b *testing.B) {
 					b.Fatalf("exit %d\n%s\n%s", code, out, errs)
 				}
 				b.ReportMetric(el.Seconds(), "s/report")
-				b.ReportMetric(float64(len(p.calls)), "calls/report")
+				b.ReportMetric(float64(p.total()), "calls/report")
 			}
 		})
 	}
