@@ -208,7 +208,7 @@ func (w *mdWriter) block(b *blockView) string {
 		if b.Numbering != "" {
 			t = mdLine(b.Numbering) + " " + t
 		}
-		s := "<a id=\"" + b.ID + "\"></a>\n\n" + strings.Repeat("#", min(b.Level+1, 6)) + " " + t
+		s := "<a id=\"" + b.ID + "\"></a>\n\n" + strings.Repeat("#", min(max(b.Level, 2), 6)) + " " + t
 		if b.Subtitle != "" {
 			s += "\n\n*" + mdLine(b.Subtitle) + "*"
 		}
