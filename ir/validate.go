@@ -31,23 +31,32 @@ var (
 func IsAnchor(s string) bool { return anchorRE.MatchString(s) }
 
 // IsSafeHref reports whether s may be used as a link target: an absolute
-// http or https URL with a host, a mailto: URL, or a same-document "#anchor".
-// Whitespace and control characters anywhere reject it (browsers strip
-// them, which is how "java\tscript:" tricks work). BettaFish renders any
+// http or https URL with a host, a mailto: URL with an address, or a
+// same-document "#anchor". Whitespace, control and invisible format
+// characters anywhere reject it (browsers strip them, which is how
+// "java\tscript:" tricks work), as do backslashes, invalid UTF-8 and values
+// over 2048 bytes. This is the one link policy: the validator applies it to
+// link marks and the renderer to every URL it emits. BettaFish renders any
 // href (reference §8 #14).
 func IsSafeHref(s string) bool {
 	if strings.HasPrefix(s, "#") {
 		return IsAnchor(s[1:])
 	}
+	return IsSafeURL(s)
+}
+
+// IsSafeURL is IsSafeHref without the "#anchor" form: an absolute http(s)
+// URL with a host or a mailto: URL with an address.
+func IsSafeURL(s string) bool {
 	u, ok := parseStrictURL(s)
 	if !ok {
 		return false
 	}
-	switch strings.ToLower(u.Scheme) {
+	switch u.Scheme { // url.Parse lower-cases it, so "JaVaScRiPt:" is refused too
 	case "http", "https":
-		return u.Host != ""
+		return u.Host != "" && u.Opaque == ""
 	case "mailto":
-		return u.Opaque != "" || u.Path != ""
+		return u.Opaque != "" && u.Host == ""
 	}
 	return false
 }
@@ -68,7 +77,9 @@ func IsSafeImageSrc(s string) bool {
 }
 
 func parseStrictURL(s string) (*url.URL, bool) {
-	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '\\' }) {
+	if s == "" || len(s) > 2048 || !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool {
+		return r <= ' ' || r == 0x7f || r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	}) {
 		return nil, false
 	}
 	u, err := url.Parse(s)

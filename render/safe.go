@@ -1,11 +1,12 @@
 package render
 
 import (
-	"net/url"
 	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"reportengine/ir"
 )
 
 // This file holds every allow-list of the package. Nothing the IR says
@@ -19,39 +20,23 @@ import (
 // vbscript:, file:, relative paths, protocol-relative "//host" URLs and any
 // value with whitespace or control characters anywhere (browsers strip them,
 // so "  java\tscript:" would otherwise sneak through) — is refused, and the
-// caller renders the link text as plain text.
+// caller renders the link text as plain text. The policy is ir.IsSafeURL
+// (the validator's); only the fragment form differs: a renderer reduces it
+// to a safe anchor instead of refusing it.
 func SafeHref(href string) (string, bool) {
-	if href == "" || len(href) > 2048 || !utf8.ValidString(href) {
-		return "", false
-	}
-	for _, r := range href {
-		if r < 0x21 || r == 0x7f || unicode.IsSpace(r) || unicode.IsControl(r) ||
-			unicode.Is(unicode.Cf, r) || r == '\\' {
+	if strings.HasPrefix(href, "#") {
+		if len(href) > 2048 || !utf8.ValidString(href) || strings.ContainsFunc(href, func(r rune) bool {
+			return r < 0x21 || r == 0x7f || r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+		}) {
 			return "", false
 		}
-	}
-	if strings.HasPrefix(href, "#") {
 		a := sanitizeAnchor(href[1:])
 		if a == "" {
 			return "", false
 		}
 		return "#" + a, true
 	}
-	u, err := url.Parse(href)
-	if err != nil {
-		return "", false
-	}
-	switch u.Scheme {
-	case "http", "https":
-		if u.Host == "" || u.Opaque != "" {
-			return "", false
-		}
-	case "mailto":
-		if u.Opaque == "" || u.Host != "" {
-			return "", false
-		}
-	default: // includes "" (relative) and any upper/mixed-case spelling:
-		// url.Parse lower-cases the scheme, so JaVaScRiPt: lands here too.
+	if !ir.IsSafeURL(href) {
 		return "", false
 	}
 	return href, true
@@ -93,24 +78,13 @@ func sanitizeAnchor(s string) string {
 
 var hexColorRE = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$`)
 
-// namedColors is the fixed list of CSS colour names a color or highlight
-// mark may use besides #hex.
-var namedColors = map[string]bool{
-	"black": true, "white": true, "gray": true, "grey": true, "red": true, "orange": true,
-	"yellow": true, "green": true, "blue": true, "purple": true, "brown": true, "pink": true,
-	"teal": true, "navy": true, "maroon": true, "olive": true, "crimson": true, "darkred": true,
-	"darkgreen": true, "darkblue": true, "darkorange": true, "gold": true,
-}
-
-// safeColor returns c if it is a #hex colour or a name from namedColors
-// (lower-cased), else "".
+// safeColor returns c (lower-cased) if the IR's colour policy accepts it
+// (ir.IsSafeColor: #rgb, #rrggbb or a CSS colour name), else "". The
+// validator and the renderer share that one list.
 func safeColor(c string) string {
 	c = strings.TrimSpace(c)
-	if hexColorRE.MatchString(c) {
+	if ir.IsSafeColor(c) {
 		return strings.ToLower(c)
-	}
-	if l := strings.ToLower(c); namedColors[l] {
-		return l
 	}
 	return ""
 }
