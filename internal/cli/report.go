@@ -210,7 +210,7 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		if len(opts.States) > 0 || opts.Forum != "" {
 			// States and forum give the chapter excerpts; the stored graph
 			// stays as it is.
-			loaded, err := buildInMemory(ctx, opts.graphInputs)
+			loaded, err := loadInputs(ctx, opts.graphInputs)
 			if err != nil {
 				return err
 			}
