@@ -165,3 +165,19 @@ func (e *Error) Unwrap() []error {
 func Retryable(err error) bool {
 	return errors.Is(err, ErrRateLimited) || errors.Is(err, ErrUnavailable) || errors.Is(err, ErrEmptyCompletion)
 }
+
+// EmbedderInfo identifies the vectors an Embedder produces. Vectors from
+// two embedders are comparable only when all three fields are equal (B29).
+type EmbedderInfo struct {
+	Provider   string `json:"provider"`   // "offline", "openai-compatible"
+	Model      string `json:"model"`      // embedding model name ("text-embedding-3-large", "offline-ngram-v1")
+	Dimensions int    `json:"dimensions"` // length of every vector
+}
+
+// Embedder turns texts into vectors. Embed returns one vector per text, in
+// order, each of Info().Dimensions float32 values. Implementations are safe
+// for concurrent use; errors wrap the sentinel errors of this package.
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	Info() EmbedderInfo
+}

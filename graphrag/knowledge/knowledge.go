@@ -1,0 +1,115 @@
+package knowledge
+
+import (
+	"context"
+	"fmt"
+)
+
+// Parts are the record lists a Model is built from, in the order the
+// reference iterates them (§1.3): entities by ascending id for GraphRAG
+// indexes, relationships, text units, covariates and reports in file order.
+type Parts struct {
+	Entities      []Entity
+	Relationships []Relationship
+	TextUnits     []TextUnit
+	Reports       []CommunityReport
+	Communities   []Community
+	// Covariates by covariate type as GraphRAG's API passes them
+	// ({"claims": [...]}); the key "claims" is present (possibly empty)
+	// whenever the source can hold claims.
+	Covariates map[string][]Covariate
+	Source     Source
+	Stats      LoadStats
+}
+
+// Source says where a Model came from.
+type Source struct {
+	Kind    string // "reportengine-graph" or "graphrag-index"
+	Path    string // the graph file or the index output folder
+	ID      string // report id for our graphs; "" for indexes
+	Release string // GraphRAG release family recognised ("v1", "v2+", …); "" for our graphs
+}
+
+// LoadStats counts what a loader read, kept and skipped, per table. Nothing
+// the reference would drop and nothing we skip goes uncounted.
+type LoadStats struct {
+	Tables   []TableStats
+	Warnings []string // one sentence each, naming the file and the record
+}
+
+// TableStats is one table's counts.
+type TableStats struct {
+	Name    string // "entities", "relationships", …
+	Read    int    // rows read from the source
+	Kept    int    // records in the Model
+	Dropped int    // rows left out on purpose (e.g. above the community level)
+	Skipped int    // rows skipped because they are broken (dangling reference, empty id)
+	Absent  bool   // the optional table does not exist in the source
+}
+
+// Model is an immutable knowledge model: once New returns, nothing writes to
+// it or to the records it holds, so one Model serves any number of
+// concurrent searches (B32). The slices returned by its methods are shared:
+// callers must not modify them.
+type Model struct {
+	p          Parts
+	entityByID map[string]int
+	entityByT  map[string][]int
+}
+
+// New checks p (unique, non-empty entity ids) and indexes it. It takes
+// ownership of p's slices.
+func New(p Parts) (*Model, error) {
+	m := &Model{p: p, entityByID: make(map[string]int, len(p.Entities)), entityByT: make(map[string][]int, len(p.Entities))}
+	for i, e := range p.Entities {
+		if e.ID == "" {
+			return nil, fmt.Errorf("knowledge: entity %d (%q) has an empty id", i, e.Title)
+		}
+		if _, dup := m.entityByID[e.ID]; dup {
+			return nil, fmt.Errorf("knowledge: duplicate entity id %q", e.ID)
+		}
+		m.entityByID[e.ID] = i
+		m.entityByT[e.Title] = append(m.entityByT[e.Title], i)
+	}
+	if m.p.Covariates == nil {
+		m.p.Covariates = map[string][]Covariate{}
+	}
+	return m, nil
+}
+
+func (m *Model) Entities() []Entity                 { return m.p.Entities }
+func (m *Model) Relationships() []Relationship      { return m.p.Relationships }
+func (m *Model) TextUnits() []TextUnit              { return m.p.TextUnits }
+func (m *Model) Reports() []CommunityReport         { return m.p.Reports }
+func (m *Model) Communities() []Community           { return m.p.Communities }
+func (m *Model) Covariates() map[string][]Covariate { return m.p.Covariates }
+func (m *Model) Source() Source                     { return m.p.Source }
+func (m *Model) Stats() LoadStats                   { return m.p.Stats }
+
+// EntityByID returns the entity with that id.
+func (m *Model) EntityByID(id string) (Entity, bool) {
+	i, ok := m.entityByID[id]
+	if !ok {
+		return Entity{}, false
+	}
+	return m.p.Entities[i], true
+}
+
+// EntitiesByTitle returns the indexes (into Entities) of the entities with
+// exactly that title, in list order.
+func (m *Model) EntitiesByTitle(title string) []int { return m.entityByT[title] }
+
+// Neighbor is one hit of a vector search: a document id (an entity id) and
+// its distance to the query (smaller is nearer).
+type Neighbor struct {
+	ID       string
+	Distance float64
+}
+
+// VectorStore finds the k nearest stored vectors to q, nearest first, ties
+// by ascending id. Implementations are safe for concurrent use. The exact
+// in-memory store of this package is the default; an external vector store
+// can implement the same interface.
+type VectorStore interface {
+	Nearest(ctx context.Context, q []float32, k int) ([]Neighbor, error)
+}
