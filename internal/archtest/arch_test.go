@@ -22,6 +22,7 @@ var allowed = map[string][]string{
 	"graphrag/storage":     {"graphrag", "internal/atomicfile"},
 	"internal/atomicfile":  {},
 	"graphrag/queryengine": {"graphrag"},
+	"graphrag/knowledge":   {"graphrag", "llm"},
 	"ir":                   {"github.com/go-playground/validator/v10"},
 	"llm":                  {},
 	"prompts":              {"ir"},
