@@ -231,21 +231,6 @@ func (p *valueParser) end() error {
 	return nil
 }
 
-// decodeValue reads one JSON value from dec with the types UnmarshalJSON
-// documents.
-func decodeValue(dec *json.Decoder) (any, error) {
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		return nil, err
-	}
-	p := valueParser{data: raw}
-	v, err := p.value()
-	if err != nil {
-		return nil, err
-	}
-	return v, p.end()
-}
-
 func describeFirstByte(c byte) string {
 	switch {
 	case c == '[':
@@ -258,23 +243,6 @@ func describeFirstByte(c byte) string {
 		return "a number"
 	}
 	return fmt.Sprintf("%q", c)
-}
-
-func describeToken(t any) string {
-	switch t.(type) {
-	case json.Delim:
-		if t.(json.Delim) == '[' {
-			return "an array"
-		}
-		return string(t.(json.Delim))
-	case string:
-		return "a string"
-	case float64, json.Number:
-		return "a number"
-	case bool:
-		return "a boolean"
-	}
-	return fmt.Sprintf("%T", t)
 }
 
 // writeJSONValue encodes the common value types directly and falls back to

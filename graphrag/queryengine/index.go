@@ -83,10 +83,6 @@ func (ix *gramIndex) bytes() int64 {
 		int64(len(ix.arr))*2 + int64(len(ix.bits))*8
 }
 
-// searchKeys are the searchable attributes; the node name is searched too.
-// A key that is absent, or whose (first) value is not a string, is empty.
-var searchKeys = [...]string{"title", "query_text", "summary", "latest_summary", "content", "url"}
-
 // Case modes: how to test a lower-case term against a node's raw fields.
 // A node's mode is the worst over its searchable fields.
 const (

@@ -36,6 +36,7 @@ const (
 	envOpenAIKey    = "OPENAI_API_KEY"
 	envOpenAIBase   = "OPENAI_BASE_URL"
 	envOpenAIModel  = "OPENAI_MODEL"
+	envTokenField   = "REPORT_ENGINE_MAX_TOKENS_FIELD"
 	defaultBaseURL  = "https://api.openai.com/v1"
 	defaultModel    = "gpt-4o-mini"
 	exitCodePartial = 5
@@ -56,6 +57,7 @@ type reportOptions struct {
 	BaseURL        string
 	Timeout        time.Duration
 	MaxOutput      int
+	MaxTokensField string
 	NoRespFormat   bool
 	NoTemperature  bool
 	Concurrency    int
@@ -103,7 +105,8 @@ OpenAI-compatible server (OpenAI, DeepSeek, Qwen, Ollama, vLLM):
   REPORT_ENGINE_API_KEY    (or OPENAI_API_KEY)    API key; never printed
   REPORT_ENGINE_BASE_URL   (or OPENAI_BASE_URL)   default ` + defaultBaseURL + `
   REPORT_ENGINE_MODEL_NAME (or OPENAI_MODEL)      default ` + defaultModel + `
-Flags --llm, --model and --base-url override them.
+  REPORT_ENGINE_MAX_TOKENS_FIELD                  max_tokens or max_completion_tokens
+Flags --llm, --model, --base-url and --max-tokens-field override them.
 
 Progress goes to stderr: a progress bar on a terminal, plain lines otherwise, JSON
 lines with --events. Exit code 5: the report was written but some chapters failed.`,
@@ -139,6 +142,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 	f.StringVar(&opts.BaseURL, "base-url", "", "OpenAI-compatible base URL for --llm openai")
 	f.DurationVar(&opts.Timeout, "timeout", 180*time.Second, "per-request timeout for --llm openai")
 	f.IntVar(&opts.MaxOutput, "max-output-tokens", 0, "max completion tokens per call (0 = provider default)")
+	f.StringVar(&opts.MaxTokensField, "max-tokens-field", "", "request field for the completion cap: max_tokens or max_completion_tokens (OpenAI o1/o3/o4/gpt-5) (default max_tokens)")
 	f.BoolVar(&opts.NoRespFormat, "no-response-format", false, "never send response_format (for servers that reject it)")
 	f.BoolVar(&opts.NoTemperature, "no-temperature", false, "never send temperature/top_p (for reasoning models that reject them)")
 	f.IntVar(&opts.Concurrency, "concurrency", 4, "model calls in flight at once (all chapters are worked on concurrently)")
@@ -426,12 +430,21 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	if name == "" {
 		name = defaultModel
 	}
+	fieldName := opts.MaxTokensField
+	if fieldName == "" {
+		fieldName = env(envTokenField)
+	}
+	field, err := openaicompat.ParseTokenLimitField(fieldName)
+	if err != nil {
+		return nil, usagef("--max-tokens-field %q: want max_tokens or max_completion_tokens", fieldName)
+	}
 	m, err := openaicompat.New(openaicompat.Config{
 		BaseURL:               base,
 		APIKey:                key,
 		Model:                 name,
 		Timeout:               opts.Timeout,
 		MaxOutputTokens:       opts.MaxOutput,
+		TokenLimitField:       field,
 		DisableResponseFormat: opts.NoRespFormat,
 		DisableTemperature:    opts.NoTemperature,
 	})

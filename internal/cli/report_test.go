@@ -649,6 +649,23 @@ func TestPipelineScriptedNoResponseFormat(t *testing.T) {
 	}
 }
 
+// --max-tokens-field chooses the request field of the output cap; the
+// model name plays no part.
+func TestPipelineScriptedMaxTokensField(t *testing.T) {
+	p, code, _, errs, _ := runScripted(t, good, "--max-tokens-field", "max_completion_tokens", "--max-output-tokens", "900")
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	if len(p.bodies) == 0 {
+		t.Fatal("no requests")
+	}
+	for _, b := range p.bodies {
+		if !strings.Contains(b, `"max_completion_tokens":900`) || strings.Contains(b, `"max_tokens"`) {
+			t.Fatalf("request does not carry only max_completion_tokens 900: %.300s", b)
+		}
+	}
+}
+
 // Flag parsing is checked without running the command (runF).
 func TestReportFlags(t *testing.T) {
 	var got *reportOptions
@@ -693,6 +710,8 @@ func TestModelFromOptions(t *testing.T) {
 		{llm: "openai", env: map[string]string{"OPENAI_BASE_URL": "http://localhost:11434/v1", "OPENAI_MODEL": "llama3"}, provider: "openai-compatible", model: "llama3", host: "localhost:11434"},
 		{llm: "claude", usage: true},
 		{llm: "openai", env: map[string]string{"REPORT_ENGINE_BASE_URL": "ftp://x"}, usage: true},
+		{llm: "openai", env: map[string]string{"OPENAI_API_KEY": "k", "REPORT_ENGINE_MAX_TOKENS_FIELD": "max_completion_tokens"}, provider: "openai-compatible", model: defaultModel, host: "api.openai.com"},
+		{llm: "openai", env: map[string]string{"OPENAI_API_KEY": "k", "REPORT_ENGINE_MAX_TOKENS_FIELD": "maxTokens"}, usage: true},
 	} {
 		opts := &reportOptions{LLM: tc.llm, Timeout: time.Second, Getenv: func(k string) string { return tc.env[k] }}
 		m, err := modelFromOptions(opts)

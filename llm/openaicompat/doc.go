@@ -46,6 +46,13 @@
 // with sleeps of 60–600 s, uses a 3000 s timeout, and never retries
 // streams.
 //
+// Output cap: Config.MaxOutputTokens (or Request.MaxTokens) goes out as
+// "max_tokens" unless Config.TokenLimitField is MaxCompletionTokensField.
+// Which field a server takes is configuration (reportengine:
+// --max-tokens-field), never inferred from the model name; go-openai itself
+// refuses max_tokens for model names starting with o1, o3, o4 or gpt-5
+// before sending, and that error (ErrBadRequest) names the setting.
+//
 // No error message or log line contains the API key: messages are built
 // from the host only, and any provider text is scrubbed of the key. Keys
 // shorter than 8 characters are left alone: they are placeholders (Ollama's

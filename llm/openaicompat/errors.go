@@ -146,7 +146,7 @@ func (m *Model) mapError(ctx, actx context.Context, req llm.Request, err error) 
 	}
 	// go-openai rejected the request before sending it (parameter checks
 	// for reasoning models and the like).
-	return m.newError(req, llm.ErrBadRequest, 0, err.Error(), err)
+	return m.newError(req, llm.ErrBadRequest, 0, err.Error()+parameterHint(err.Error()), err)
 }
 
 // fromStatus maps an HTTP error status and the provider's message.
@@ -167,13 +167,16 @@ func (m *Model) fromStatus(req llm.Request, status int, msg, codeAndType string,
 
 // parameterHint suggests the switch for a rejected optional parameter
 // (field case B26). People read it through the CLI, so it names the
-// setting in words and the reportengine flag (Config.DisableResponseFormat
-// and Config.DisableTemperature behind them), not the Go field.
+// setting in words and the reportengine flag (Config.DisableResponseFormat,
+// Config.DisableTemperature and Config.TokenLimitField behind them), not the
+// Go field.
 func parameterHint(msg string) string {
 	l := strings.ToLower(msg)
 	switch {
 	case strings.Contains(l, "response_format") || strings.Contains(l, "json_object"):
 		return " (if this server does not support response_format, turn response_format off; reportengine: --no-response-format)"
+	case strings.Contains(l, "max_completion_tokens") || strings.Contains(l, "maxcompletiontokens"):
+		return " (the output cap went out as one of max_tokens / max_completion_tokens and this model or server wants the other; reportengine: --max-tokens-field)"
 	case strings.Contains(l, "temperature") || strings.Contains(l, "top_p"):
 		return " (if this model does not accept sampling parameters, stop sending temperature and top_p; reportengine: --no-temperature)"
 	}

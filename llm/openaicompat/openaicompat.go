@@ -26,6 +26,33 @@ const (
 	MaxBackoff = 30 * time.Second
 )
 
+// TokenLimitField names the JSON field a chat request carries its
+// completion cap (in tokens) in; see Config.TokenLimitField.
+type TokenLimitField string
+
+// The two spellings OpenAI-compatible servers accept.
+const (
+	MaxTokensField           TokenLimitField = "max_tokens"
+	MaxCompletionTokensField TokenLimitField = "max_completion_tokens"
+)
+
+// DefaultTokenLimitField is the field used when Config.TokenLimitField is
+// empty.
+const DefaultTokenLimitField = MaxTokensField
+
+// ParseTokenLimitField returns the field named s ("" means the default).
+// Other values are an error wrapping ErrInvalidConfig that names both
+// accepted values.
+func ParseTokenLimitField(s string) (TokenLimitField, error) {
+	switch f := TokenLimitField(strings.TrimSpace(s)); f {
+	case "":
+		return DefaultTokenLimitField, nil
+	case MaxTokensField, MaxCompletionTokensField:
+		return f, nil
+	}
+	return "", fmt.Errorf("%w: token limit field %q: want %s or %s", ErrInvalidConfig, s, MaxTokensField, MaxCompletionTokensField)
+}
+
 // ProviderName is Info().Provider.
 const ProviderName = "openai-compatible"
 
@@ -55,6 +82,14 @@ type Config struct {
 	// MaxOutputTokens is the completion cap, in tokens, used when
 	// Request.MaxTokens is 0; 0 sends none (the server's default).
 	MaxOutputTokens int
+	// TokenLimitField is the request field that carries the completion
+	// cap: MaxTokensField ("max_tokens", the default, which DeepSeek, Qwen,
+	// Ollama, vLLM and OpenAI's chat models accept) or
+	// MaxCompletionTokensField ("max_completion_tokens", which OpenAI's
+	// reasoning models o1/o3/o4/gpt-5 require and some servers reject). It
+	// is a setting, not a guess from the model name: a name says nothing
+	// about the server behind it. Any other value is ErrInvalidConfig.
+	TokenLimitField TokenLimitField
 	// MaxAttempts bounds attempts per call, first one included; default 3.
 	// Only transient errors are retried (see the package doc).
 	MaxAttempts int
@@ -108,6 +143,11 @@ func New(cfg Config) (*Model, error) {
 	case cfg.MaxOutputTokens < 0:
 		return nil, fmt.Errorf("%w: MaxOutputTokens %d is negative", ErrInvalidConfig, cfg.MaxOutputTokens)
 	}
+	field, err := ParseTokenLimitField(string(cfg.TokenLimitField))
+	if err != nil {
+		return nil, err
+	}
+	cfg.TokenLimitField = field
 	if cfg.Timeout == 0 {
 		cfg.Timeout = DefaultTimeout
 	}
@@ -254,7 +294,7 @@ func (m *Model) finish(req llm.Request, out llm.Response, noChoices bool) (llm.R
 	if out.FinishReason == string(openai.FinishReasonLength) {
 		limit := "the server's default limit"
 		if n := m.maxTokens(req); n > 0 {
-			limit = fmt.Sprintf("max_tokens %d", n)
+			limit = fmt.Sprintf("%s %d", m.cfg.TokenLimitField, n)
 		}
 		return out, m.newError(req, llm.ErrTruncated, 0, fmt.Sprintf(
 			"the reply stopped at %s after %d runes (finish_reason \"length\"); raise the output token limit (reportengine: --max-output-tokens) or ask for less; partial output is not repaired",
@@ -296,9 +336,10 @@ func (m *Model) chatRequest(req llm.Request) openai.ChatCompletionRequest {
 		creq.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
 	}
 	if n := m.maxTokens(req); n > 0 {
-		if usesMaxCompletionTokens(m.cfg.Model) {
+		if m.cfg.TokenLimitField == MaxCompletionTokensField {
 			creq.MaxCompletionTokens = n
 		} else {
+			//lint:ignore SA1019 max_tokens is deprecated by OpenAI only; most compatible servers want it (Config.TokenLimitField chooses)
 			creq.MaxTokens = n
 		}
 	}
@@ -313,17 +354,6 @@ func sampling(v *float64) float32 {
 		return math.SmallestNonzeroFloat32
 	}
 	return float32(*v)
-}
-
-// usesMaxCompletionTokens reports OpenAI reasoning models, which reject
-// max_tokens (go-openai refuses to send it for them).
-func usesMaxCompletionTokens(model string) bool {
-	for _, p := range []string{"o1", "o3", "o4", "gpt-5", "gpt-6"} {
-		if strings.HasPrefix(model, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // retry runs once up to MaxAttempts times while the error is transient.

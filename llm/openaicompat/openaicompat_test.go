@@ -165,6 +165,7 @@ func TestNewValidatesConfig(t *testing.T) {
 		{"BaseURL with other scheme", Config{BaseURL: "ftp://host/v1", Model: "m"}},
 		{"missing Model", Config{BaseURL: "http://localhost:11434/v1"}},
 		{"negative timeout", Config{BaseURL: "http://localhost:11434/v1", Model: "m", Timeout: -1}},
+		{"unknown token limit field", Config{BaseURL: "http://localhost:11434/v1", Model: "m", TokenLimitField: "max_new_tokens"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -176,6 +177,9 @@ func TestNewValidatesConfig(t *testing.T) {
 	m, err := New(Config{BaseURL: "http://localhost:11434/v1", Model: "llama3.1:8b"}) // no key: Ollama
 	if err != nil {
 		t.Fatalf("New without APIKey: %v", err)
+	}
+	if m.cfg.TokenLimitField != MaxTokensField {
+		t.Errorf("default TokenLimitField = %q, want %q", m.cfg.TokenLimitField, MaxTokensField)
 	}
 	if m.cfg.Timeout != DefaultTimeout || m.cfg.MaxAttempts != DefaultMaxAttempts || m.cfg.BackoffBase != DefaultBackoffBase {
 		t.Errorf("defaults not filled: %+v", m.cfg)
@@ -638,6 +642,38 @@ func TestRequestBody(t *testing.T) {
 			},
 		},
 		{
+			name: "TokenLimitField max_completion_tokens sends only that field",
+			mod: func(c *Config) {
+				c.TokenLimitField = MaxCompletionTokensField
+				c.MaxOutputTokens = 700
+			},
+			check: func(t *testing.T, body map[string]any) {
+				if body["max_completion_tokens"] != float64(700) {
+					t.Errorf("max_completion_tokens = %v, want 700", body["max_completion_tokens"])
+				}
+				if v, ok := body["max_tokens"]; ok {
+					t.Errorf("max_tokens sent: %v", v)
+				}
+			},
+		},
+		{
+			// The field is a setting: a reasoning-looking model name does
+			// not change it.
+			name: "default field max_tokens whatever the model name says",
+			mod: func(c *Config) {
+				c.Model = "deepseek-reasoner"
+				c.MaxOutputTokens = 300
+			},
+			check: func(t *testing.T, body map[string]any) {
+				if body["max_tokens"] != float64(300) {
+					t.Errorf("max_tokens = %v, want 300", body["max_tokens"])
+				}
+				if v, ok := body["max_completion_tokens"]; ok {
+					t.Errorf("max_completion_tokens sent: %v", v)
+				}
+			},
+		},
+		{
 			name: "model and messages",
 			check: func(t *testing.T, body map[string]any) {
 				if body["model"] != testModel {
@@ -671,6 +707,44 @@ func TestRequestBody(t *testing.T) {
 			}
 			tt.check(t, f.body(0))
 		})
+	}
+}
+
+// go-openai refuses to send max_tokens for model names it knows as OpenAI
+// reasoning models; the error says which setting to change, and nothing is
+// sent.
+func TestTokenLimitFieldRefusedLocally(t *testing.T) {
+	f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) { completion(w, "ok", "", "stop") })
+	m := newModel(t, f.URL, func(c *Config) { c.Model, c.MaxOutputTokens = "o3-mini", 100 })
+	_, err := m.Complete(t.Context(), userRequest())
+	if !errors.Is(err, llm.ErrBadRequest) {
+		t.Fatalf("err = %v, want ErrBadRequest", err)
+	}
+	if !strings.Contains(err.Error(), "--max-tokens-field") {
+		t.Errorf("error %q does not name the setting --max-tokens-field", err)
+	}
+	if n := f.count(); n != 0 {
+		t.Errorf("%d requests sent, want 0", n)
+	}
+	m = newModel(t, f.URL, func(c *Config) {
+		c.Model, c.MaxOutputTokens, c.TokenLimitField = "o3-mini", 100, MaxCompletionTokensField
+	})
+	if _, err := m.Complete(t.Context(), userRequest()); err != nil {
+		t.Fatalf("with max_completion_tokens: %v", err)
+	}
+	if got := f.body(0)["max_completion_tokens"]; got != float64(100) {
+		t.Errorf("max_completion_tokens = %v, want 100", got)
+	}
+}
+
+func TestParseTokenLimitField(t *testing.T) {
+	for in, want := range map[string]TokenLimitField{"": MaxTokensField, "max_tokens": MaxTokensField, " max_completion_tokens ": MaxCompletionTokensField} {
+		if got, err := ParseTokenLimitField(in); err != nil || got != want {
+			t.Errorf("ParseTokenLimitField(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := ParseTokenLimitField("maxTokens"); !errors.Is(err, ErrInvalidConfig) {
+		t.Errorf("ParseTokenLimitField(maxTokens) err = %v, want ErrInvalidConfig", err)
 	}
 }
 
