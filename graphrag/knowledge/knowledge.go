@@ -34,7 +34,8 @@ type Source struct {
 // the reference would drop and nothing we skip goes uncounted.
 type LoadStats struct {
 	Tables   []TableStats
-	Warnings []string // one sentence each, naming the file and the record
+	Notes    []string // how the source was read: index layout, column mappings applied
+	Warnings []string // one sentence each, naming the file and the record; at most 20 per kind, then one "… and N more" line
 }
 
 // TableStats is one table's counts.
@@ -44,7 +45,46 @@ type TableStats struct {
 	Kept    int    // records in the Model
 	Dropped int    // rows left out on purpose (e.g. above the community level)
 	Skipped int    // rows skipped because they are broken (dangling reference, empty id)
-	Absent  bool   // the optional table does not exist in the source
+	// Dangling counts references from this table's records to records that
+	// do not exist (a text unit id, an entity id, a community without a
+	// report); the records are kept, the reference is skipped.
+	Dangling int
+	Absent   bool // the optional table does not exist in the source
+}
+
+// Table returns the stats of the named table (zero value with that name if
+// the loader did not record it).
+func (s LoadStats) Table(name string) TableStats {
+	for _, t := range s.Tables {
+		if t.Name == name {
+			return t
+		}
+	}
+	return TableStats{Name: name}
+}
+
+// Lines renders the stats for people, one line per table, then the notes
+// ("covariates: absent (optional)", "entities: read 39, kept 39").
+func (s LoadStats) Lines() []string {
+	var out []string
+	for _, t := range s.Tables {
+		if t.Absent {
+			out = append(out, t.Name+": absent (optional)")
+			continue
+		}
+		l := fmt.Sprintf("%s: read %d, kept %d", t.Name, t.Read, t.Kept)
+		if t.Dropped > 0 {
+			l += fmt.Sprintf(", dropped %d", t.Dropped)
+		}
+		if t.Skipped > 0 {
+			l += fmt.Sprintf(", skipped %d", t.Skipped)
+		}
+		if t.Dangling > 0 {
+			l += fmt.Sprintf(", %d dangling references skipped", t.Dangling)
+		}
+		out = append(out, l)
+	}
+	return append(out, s.Notes...)
 }
 
 // Model is an immutable knowledge model: once New returns, nothing writes to

@@ -22,7 +22,7 @@ var allowed = map[string][]string{
 	"graphrag/storage":     {"graphrag", "internal/atomicfile"},
 	"internal/atomicfile":  {},
 	"graphrag/queryengine": {"graphrag"},
-	"graphrag/knowledge":   {"graphrag", "llm"},
+	"graphrag/knowledge":   {"graphrag", "internal/atomicfile", "llm", "github.com/parquet-go/parquet-go"},
 	"ir":                   {"github.com/go-playground/validator/v10"},
 	"llm":                  {},
 	"prompts":              {"ir"},

@@ -1,0 +1,709 @@
+package knowledge
+
+import (
+	"cmp"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// DefaultCommunityLevel is the community level GraphRAG's CLI uses
+// (--community-level 2) and FromParquet applies when ParquetOptions leaves
+// CommunityLevel nil.
+const DefaultCommunityLevel = 2
+
+// ParquetOptions configure FromParquet.
+type ParquetOptions struct {
+	// CommunityLevel keeps community memberships and reports of levels
+	// ≤ *CommunityLevel (reference §1.4). nil means DefaultCommunityLevel
+	// (2); a negative level means no filtering (GraphRAG's None), under
+	// which entities without any community get community id "-1".
+	CommunityLevel *int
+}
+
+// Level returns a pointer to n, for ParquetOptions.CommunityLevel.
+func Level(n int) *int { return &n }
+
+// migrationHint is the advice given for indexes of older releases.
+const migrationHint = "re-index with GraphRAG 3.x (graphrag index) or update the index with GraphRAG's index migration notebooks (v0→v1, v1→v2, v2→v3)"
+
+// the tables FromParquet reads, by logical name
+const (
+	tEntities      = "entities"
+	tRelationships = "relationships"
+	tTextUnits     = "text_units"
+	tCommunities   = "communities"
+	tReports       = "community_reports"
+	tCovariates    = "covariates"
+	tNodes         = "nodes" // GraphRAG 0.x/1.x create_final_nodes.parquet
+)
+
+// index is a Microsoft GraphRAG output folder being loaded.
+type index struct {
+	dir     string
+	files   map[string]string   // logical table → path (present tables only)
+	cols    map[string][]string // logical table → top-level column names
+	release string
+	notes   []string
+	stats   map[string]*TableStats
+	warn    warnings
+}
+
+// FromParquet loads a Microsoft GraphRAG index: dir is a project root
+// holding output/, or the output folder itself. It reads entities,
+// relationships and text_units (required) and communities,
+// community_reports and covariates (optional, B34), checking every file's
+// column names and types before decoding (B35).
+//
+// The mapping, ordering and community-level filtering follow reference
+// §1.2–§1.4 (GraphRAG 3.1.2 indexer_adapters.py and loaders): entities in
+// ascending id order, short ids from human_readable_id, text-unit short ids
+// = row position, entity rank = int(degree), relationship rank =
+// int(combined_degree), community ids = the ascending set of communities
+// at level ≤ L containing the entity (entities with none are dropped, as in
+// the reference), reports kept when level ≤ L, covariate type from the
+// claim's `type` column and covariate attributes object_id, status,
+// start_date, end_date, description in that order. Relationships whose
+// endpoint and claims whose subject is not an entity title are kept, as
+// the reference keeps them (Dulce has 2 and 7), and counted as dangling
+// with a warning. Where we differ: dangling text-unit references of
+// entities and relationships are removed (they matched nothing), rows
+// without an entity id and duplicate entity ids are skipped; all counted
+// and warned about in Model.Stats().
+//
+// Older layouts are recognised: GraphRAG 2.x (text_units.document_ids →
+// document_id = its first item), 1.x and 0.x (create_final_*.parquet;
+// title←name, combined_degree←rank, degree and community membership from
+// create_final_nodes.parquet or degree from the relationships). A layout
+// that cannot be mapped is refused with a *ReleaseError or a *SchemaError
+// naming the release and the migration to run.
+//
+// The folder is only read: FromParquet writes nothing, so a read-only
+// index works.
+func FromParquet(dir string, opts ParquetOptions) (*Model, error) {
+	level := DefaultCommunityLevel
+	if opts.CommunityLevel != nil {
+		level = *opts.CommunityLevel
+	}
+	ix, err := openIndex(dir)
+	if err != nil {
+		return nil, err
+	}
+	p := Parts{
+		Source:     Source{Kind: "graphrag-index", Path: ix.dir, Release: ix.release},
+		Covariates: map[string][]Covariate{"claims": nil},
+	}
+	ents, titles, err := ix.readEntities()
+	if err != nil {
+		return nil, err
+	}
+	if p.Relationships, err = ix.readRelationships(titles); err != nil {
+		return nil, err
+	}
+	if p.TextUnits, err = ix.readTextUnits(); err != nil {
+		return nil, err
+	}
+	if p.Communities, err = ix.readCommunities(); err != nil {
+		return nil, err
+	}
+	if err := ix.fillRanks(ents, p.Relationships); err != nil {
+		return nil, err
+	}
+	if p.Entities, err = ix.assignCommunities(ents, p.Communities, level); err != nil {
+		return nil, err
+	}
+	if p.Reports, err = ix.readReports(level); err != nil {
+		return nil, err
+	}
+	if p.Covariates["claims"], err = ix.readCovariates(titles); err != nil {
+		return nil, err
+	}
+	ix.checkReferences(&p)
+	p.Stats = ix.finishStats()
+	return New(p)
+}
+
+// openIndex resolves the output folder, finds the table files and
+// recognises the release.
+func openIndex(dir string) (*index, error) {
+	out := dir
+	if fi, err := os.Stat(filepath.Join(dir, "output")); err == nil && fi.IsDir() && !hasEntities(dir) {
+		out = filepath.Join(dir, "output")
+	}
+	if fi, err := os.Stat(out); err != nil {
+		return nil, fmt.Errorf("knowledge: GraphRAG index %s: %w", dir, err)
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("knowledge: GraphRAG index %s: not a folder", dir)
+	}
+	ix := &index{dir: out, files: map[string]string{}, cols: map[string][]string{}, stats: map[string]*TableStats{}}
+	legacy := false
+	for _, t := range []string{tEntities, tRelationships, tTextUnits, tCommunities, tReports, tCovariates, tNodes} {
+		for _, name := range []string{t + ".parquet", "create_final_" + t + ".parquet"} {
+			path := filepath.Join(out, name)
+			if _, err := os.Stat(path); err == nil {
+				ix.files[t] = path
+				legacy = legacy || strings.HasPrefix(name, "create_final_")
+				break
+			}
+		}
+	}
+	for _, t := range []string{tEntities, tRelationships, tTextUnits} {
+		if _, ok := ix.files[t]; !ok {
+			found, _ := filepath.Glob(filepath.Join(out, "*.parquet"))
+			for i := range found {
+				found[i] = filepath.Base(found[i])
+			}
+			slices.Sort(found)
+			return nil, &MissingTableError{Dir: out, Table: t, Tried: []string{t + ".parquet", "create_final_" + t + ".parquet"}, Found: found}
+		}
+	}
+	for t, path := range ix.files {
+		pf, fh, err := openParquet(path)
+		if err != nil {
+			return nil, fmt.Errorf("knowledge: open %s: %w", path, err)
+		}
+		ix.cols[t] = columnNames(pf)
+		fh.Close()
+	}
+	switch {
+	case legacy && ix.hasCol(tEntities, "name") && !ix.hasCol(tEntities, "title"):
+		ix.release = "GraphRAG 0.x"
+	case legacy:
+		ix.release = "GraphRAG 1.x"
+	case ix.hasCol(tTextUnits, "document_ids") && !ix.hasCol(tTextUnits, "document_id"):
+		ix.release = "GraphRAG 2.x"
+	default:
+		ix.release = "GraphRAG 3.x"
+	}
+	ix.notes = append(ix.notes, "index layout: "+ix.release)
+	return ix, nil
+}
+
+func hasEntities(dir string) bool {
+	for _, n := range []string{"entities.parquet", "create_final_entities.parquet"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (ix *index) hasCol(table, col string) bool { return slices.Contains(ix.cols[table], col) }
+
+// pick returns the first of names the table has ("" if none) and notes a
+// mapping when it is not the first.
+func (ix *index) pick(table string, names ...string) string {
+	for i, n := range names {
+		if ix.hasCol(table, n) {
+			if i > 0 {
+				ix.notes = append(ix.notes, fmt.Sprintf("%s: %s←%s", filepath.Base(ix.files[table]), names[0], n))
+			}
+			return n
+		}
+	}
+	return names[0]
+}
+
+func (ix *index) read(table string, specs []colSpec) (*pqTable, error) {
+	t, err := readTable(ix.files[table], specs)
+	if se, ok := err.(*SchemaError); ok && ix.release != "GraphRAG 3.x" {
+		se.Release = ix.release
+		se.Hint = migrationHint
+	}
+	if err != nil {
+		return nil, err
+	}
+	ix.stat(table).Read = t.rows
+	return t, nil
+}
+
+func (ix *index) stat(table string) *TableStats {
+	s := ix.stats[table]
+	if s == nil {
+		s = &TableStats{Name: table}
+		ix.stats[table] = s
+	}
+	return s
+}
+
+// entity rows before community assignment
+type rawEntity struct {
+	Entity
+	degreeKnown bool
+}
+
+func (ix *index) readEntities() ([]rawEntity, map[string]bool, error) {
+	title := ix.pick(tEntities, "title", "name")
+	specs := []colSpec{
+		{"id", kIDString, true},
+		{"human_readable_id", kIDString, false},
+		{title, kString, true},
+		{"type", kString, false},
+		{"description", kString, false},
+		{"text_unit_ids", kStringList, false},
+		{"degree", kInt, false},
+		{"description_embedding", kFloatList, false},
+	}
+	t, err := ix.read(tEntities, specs)
+	if err != nil {
+		return nil, nil, err
+	}
+	st := ix.stat(tEntities)
+	seen := map[string]bool{}
+	titles := map[string]bool{}
+	ents := make([]rawEntity, 0, t.rows)
+	for r := 0; r < t.rows; r++ {
+		id, _ := t.str("id", r)
+		if id == "" {
+			st.Skipped++
+			ix.warn.add("entity-id", "%s row %d: entity without id skipped", t.file, r)
+			continue
+		}
+		if seen[id] {
+			st.Skipped++
+			ix.warn.add("entity-dup", "%s row %d: duplicate entity id %q skipped", t.file, r, id)
+			continue
+		}
+		seen[id] = true
+		var e rawEntity
+		e.ID = id
+		e.ShortID, _ = t.str("human_readable_id", r)
+		e.Title, _ = t.str(title, r)
+		e.Type, _ = t.str("type", r)
+		e.Description, _ = t.str("description", r)
+		e.TextUnitIDs = t.strs("text_unit_ids", r)
+		if d, ok := t.int("degree", r); ok {
+			e.Rank, e.HasRank = int(d), true
+		}
+		e.degreeKnown = t.has("degree")
+		e.DescriptionEmbedding = t.floats("description_embedding", r)
+		titles[e.Title] = true
+		ents = append(ents, e)
+	}
+	slices.SortStableFunc(ents, func(a, b rawEntity) int { return cmp.Compare(a.ID, b.ID) })
+	return ents, titles, nil
+}
+
+func (ix *index) readRelationships(titles map[string]bool) ([]Relationship, error) {
+	rank := ix.pick(tRelationships, "combined_degree", "rank")
+	t, err := ix.read(tRelationships, []colSpec{
+		{"id", kIDString, true},
+		{"human_readable_id", kIDString, false},
+		{"source", kString, true},
+		{"target", kString, true},
+		{"description", kString, false},
+		{"weight", kFloat, false},
+		{rank, kInt, false},
+		{"text_unit_ids", kStringList, false},
+	})
+	if err != nil {
+		return nil, err
+	}
+	st := ix.stat(tRelationships)
+	out := make([]Relationship, 0, t.rows)
+	for r := 0; r < t.rows; r++ {
+		var x Relationship
+		x.ID, _ = t.str("id", r)
+		x.ShortID, _ = t.str("human_readable_id", r)
+		x.Source, _ = t.str("source", r)
+		x.Target, _ = t.str("target", r)
+		for _, end := range []string{x.Source, x.Target} {
+			if !titles[end] {
+				st.Dangling++
+				ix.warn.add("rel-endpoint", "%s row %d (id %s): endpoint %q is not an entity; kept, as GraphRAG does (it can appear as an out-of-network relationship)", t.file, r, x.ID, end)
+			}
+		}
+		x.Description, _ = t.str("description", r)
+		x.Weight, x.HasWeight = t.float("weight", r)
+		if v, ok := t.int(rank, r); ok {
+			x.Rank, x.HasRank = int(v), true
+		}
+		x.TextUnitIDs = t.strs("text_unit_ids", r)
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+func (ix *index) readTextUnits() ([]TextUnit, error) {
+	doc := ix.pick(tTextUnits, "document_id", "document_ids")
+	docKind := kString
+	if doc == "document_ids" {
+		docKind = kStringList
+	}
+	t, err := ix.read(tTextUnits, []colSpec{
+		{"id", kIDString, true},
+		{"text", kString, true},
+		{"n_tokens", kInt, false},
+		{doc, docKind, false},
+		{"entity_ids", kStringList, false},
+		{"relationship_ids", kStringList, false},
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]TextUnit, 0, t.rows)
+	for r := 0; r < t.rows; r++ {
+		u := TextUnit{ShortID: strconv.Itoa(r)} // reference: row position, not human_readable_id (§1.2, §10 #13)
+		u.ID, _ = t.str("id", r)
+		u.Text, _ = t.str("text", r)
+		if n, ok := t.int("n_tokens", r); ok {
+			u.NTokens = int(n)
+		}
+		if docKind == kStringList {
+			if ds := t.strs(doc, r); len(ds) > 0 {
+				u.DocumentID = ds[0]
+			}
+		} else {
+			u.DocumentID, _ = t.str(doc, r)
+		}
+		u.EntityIDs = t.strs("entity_ids", r)
+		u.RelationshipIDs = t.strs("relationship_ids", r)
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+func (ix *index) readCommunities() ([]Community, error) {
+	if _, ok := ix.files[tCommunities]; !ok {
+		ix.stat(tCommunities).Absent = true
+		return nil, nil
+	}
+	num := "community"
+	if !ix.hasCol(tCommunities, "community") && ix.release == "GraphRAG 0.x" {
+		num = ix.pick(tCommunities, "community", "id") // 0.x: id is the Leiden number
+	}
+	t, err := ix.read(tCommunities, []colSpec{
+		{"id", kIDString, true},
+		{"human_readable_id", kIDString, false},
+		{num, kIDString, true},
+		{"level", kInt, true},
+		{"parent", kInt, false},
+		{"children", kIntList, false},
+		{"title", kString, false},
+		{"entity_ids", kStringList, false},
+		{"relationship_ids", kStringList, false},
+		{"text_unit_ids", kStringList, false},
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !t.has("entity_ids") {
+		return nil, &ReleaseError{Dir: ix.dir, Release: ix.release,
+			Reason: t.file + " has no entity_ids column, so community membership cannot be read", Hint: migrationHint}
+	}
+	out := make([]Community, 0, t.rows)
+	for r := 0; r < t.rows; r++ {
+		var c Community
+		c.ID, _ = t.str("id", r)
+		c.ShortID, _ = t.str("human_readable_id", r)
+		s, _ := t.str(num, r)
+		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("knowledge: %s row %d: community %q is not a whole number: %w", t.path, r, s, ErrBadValue)
+		}
+		c.Community = strconv.FormatInt(n, 10)
+		lv, ok := t.int("level", r)
+		if !ok {
+			ix.stat(tCommunities).Skipped++
+			ix.warn.add("community-level", "%s row %d: community %s has no level; skipped", t.file, r, c.Community)
+			continue
+		}
+		c.Level = int(lv)
+		if p, ok := t.int("parent", r); ok {
+			c.Parent = strconv.FormatInt(p, 10)
+		}
+		for _, ch := range t.ints("children", r) {
+			c.Children = append(c.Children, strconv.FormatInt(ch, 10))
+		}
+		c.Title, _ = t.str("title", r)
+		c.EntityIDs = t.strs("entity_ids", r)
+		c.RelationIDs = t.strs("relationship_ids", r)
+		c.TextUnitIDs = t.strs("text_unit_ids", r)
+		out = append(out, c)
+	}
+	ix.stat(tCommunities).Kept = len(out)
+	return out, nil
+}
+
+// fillRanks gives entities a rank when the entities table has no degree
+// column (GraphRAG 0.x/1.x): from create_final_nodes.parquet's degree when
+// present, else the number of relationships touching the entity (the
+// degree GraphRAG computes).
+func (ix *index) fillRanks(ents []rawEntity, rels []Relationship) error {
+	if len(ents) == 0 || ents[0].degreeKnown {
+		return nil
+	}
+	if _, ok := ix.files[tNodes]; ok && ix.hasCol(tNodes, "degree") {
+		t, err := ix.read(tNodes, []colSpec{{"id", kIDString, true}, {"degree", kInt, true}})
+		if err != nil {
+			return err
+		}
+		deg := map[string]int{}
+		for r := 0; r < t.rows; r++ {
+			id, _ := t.str("id", r)
+			if d, ok := t.int("degree", r); ok {
+				deg[id] = int(d)
+			}
+		}
+		for i := range ents {
+			if d, ok := deg[ents[i].ID]; ok {
+				ents[i].Rank, ents[i].HasRank = d, true
+			}
+		}
+		ix.stat(tNodes).Kept = t.rows
+		ix.notes = append(ix.notes, "entity rank←create_final_nodes.parquet degree")
+		return nil
+	}
+	deg := map[string]int{}
+	for _, r := range rels {
+		deg[r.Source]++
+		deg[r.Target]++
+	}
+	for i := range ents {
+		ents[i].Rank, ents[i].HasRank = deg[ents[i].Title], true
+	}
+	ix.notes = append(ix.notes, "entity rank←number of relationships (the entities table has no degree column)")
+	return nil
+}
+
+// assignCommunities sets each entity's community ids from the communities'
+// entity lists (levels ≤ level, ascending community number) and drops
+// entities without any, as read_indexer_entities does.
+func (ix *index) assignCommunities(raw []rawEntity, comms []Community, level int) ([]Entity, error) {
+	st := ix.stat(tEntities)
+	out := make([]Entity, 0, len(raw))
+	if ix.stats[tCommunities].Absent {
+		ix.notes = append(ix.notes, "communities: absent (optional); entities carry no community ids and no community level is applied")
+		for _, e := range raw {
+			out = append(out, e.Entity)
+		}
+		st.Kept = len(out)
+		return out, nil
+	}
+	member := map[string][]int64{}
+	known := make(map[string]bool, len(raw))
+	for _, e := range raw {
+		known[e.ID] = true
+	}
+	dangling := 0
+	for _, c := range comms {
+		if level >= 0 && c.Level > level {
+			continue
+		}
+		n, _ := strconv.ParseInt(c.Community, 10, 64)
+		for _, id := range c.EntityIDs {
+			if !known[id] {
+				dangling++
+				ix.warn.add("community-entity", "%s: community %s lists entity %q, which is not in the entities table", filepath.Base(ix.files[tCommunities]), c.Community, id)
+				continue
+			}
+			member[id] = append(member[id], n)
+		}
+	}
+	ix.stat(tCommunities).Dangling += dangling
+	for _, e := range raw {
+		ns := member[e.ID]
+		if len(ns) == 0 {
+			if level >= 0 {
+				st.Dropped++
+				continue
+			}
+			e.CommunityIDs = []string{"-1"}
+			out = append(out, e.Entity)
+			continue
+		}
+		slices.Sort(ns)
+		ns = slices.Compact(ns)
+		e.CommunityIDs = make([]string, len(ns))
+		for i, n := range ns {
+			e.CommunityIDs[i] = strconv.FormatInt(n, 10)
+		}
+		out = append(out, e.Entity)
+	}
+	if st.Dropped > 0 {
+		ix.notes = append(ix.notes, fmt.Sprintf("entities: %d without a community at level ≤ %d left out (as GraphRAG does)", st.Dropped, level))
+	}
+	st.Kept = len(out)
+	return out, nil
+}
+
+func (ix *index) readReports(level int) ([]CommunityReport, error) {
+	if _, ok := ix.files[tReports]; !ok {
+		ix.stat(tReports).Absent = true
+		return nil, nil
+	}
+	t, err := ix.read(tReports, []colSpec{
+		{"id", kIDString, true},
+		{"community", kIDString, true},
+		{"level", kInt, level >= 0},
+		{"title", kString, true},
+		{"summary", kString, false},
+		{"full_content", kString, true},
+		{"rank", kFloat, false},
+	})
+	if err != nil {
+		return nil, err
+	}
+	st := ix.stat(tReports)
+	var out []CommunityReport
+	for r := 0; r < t.rows; r++ {
+		var x CommunityReport
+		x.ID, _ = t.str("id", r)
+		c, _ := t.str("community", r)
+		x.ShortID, x.CommunityID = c, c
+		lv, hasLevel := t.int("level", r)
+		x.Level = int(lv)
+		if level >= 0 && (!hasLevel || x.Level > level) {
+			st.Dropped++
+			continue
+		}
+		x.Title, _ = t.str("title", r)
+		x.Summary, _ = t.str("summary", r)
+		x.FullContent, _ = t.str("full_content", r)
+		x.Rank, x.HasRank = t.float("rank", r)
+		out = append(out, x)
+	}
+	st.Kept = len(out)
+	return out, nil
+}
+
+func (ix *index) readCovariates(titles map[string]bool) ([]Covariate, error) {
+	if _, ok := ix.files[tCovariates]; !ok {
+		ix.stat(tCovariates).Absent = true
+		return nil, nil
+	}
+	attrs := []string{"object_id", "status", "start_date", "end_date", "description"}
+	specs := []colSpec{
+		{"id", kIDString, true},
+		{"human_readable_id", kIDString, false},
+		{"subject_id", kString, true},
+		{"type", kString, false},
+	}
+	for _, a := range attrs {
+		specs = append(specs, colSpec{a, kString, true})
+	}
+	t, err := ix.read(tCovariates, specs)
+	if err != nil {
+		return nil, err
+	}
+	st := ix.stat(tCovariates)
+	out := make([]Covariate, 0, t.rows)
+	for r := 0; r < t.rows; r++ {
+		x := Covariate{SubjectType: "entity"}
+		x.ID, _ = t.str("id", r)
+		x.ShortID, _ = t.str("human_readable_id", r)
+		x.SubjectID, _ = t.str("subject_id", r)
+		if !titles[x.SubjectID] {
+			st.Dangling++
+			ix.warn.add("claim-subject", "%s row %d (id %s): subject %q is not an entity; kept, as GraphRAG does, but no search will list it", t.file, r, x.ID, x.SubjectID)
+		}
+		x.CovariateType, _ = t.str("type", r)
+		x.Attributes = make([]Attribute, len(attrs))
+		for i, a := range attrs {
+			v, _ := t.str(a, r)
+			x.Attributes[i] = Attribute{Key: a, Value: v}
+		}
+		out = append(out, x)
+	}
+	st.Kept = len(out)
+	return out, nil
+}
+
+// checkReferences removes dangling text-unit references of entities and
+// relationships, counts dangling references of text units (kept: the
+// reference's relationship count depends on the stored list), and warns
+// about entity communities without a report (B21).
+func (ix *index) checkReferences(p *Parts) {
+	units := make(map[string]bool, len(p.TextUnits))
+	for _, u := range p.TextUnits {
+		units[u.ID] = true
+	}
+	ix.stat(tTextUnits).Kept = len(p.TextUnits)
+	ix.stat(tRelationships).Kept = len(p.Relationships)
+	prune := func(table, owner string, ids []string) []string {
+		var keep []string
+		for _, id := range ids {
+			if units[id] {
+				keep = append(keep, id)
+				continue
+			}
+			ix.stat(table).Dangling++
+			ix.warn.add(table+"-unit", "%s %s refers to text unit %q, which does not exist; reference skipped", table, owner, id)
+		}
+		if len(keep) == len(ids) {
+			return ids
+		}
+		return keep
+	}
+	for i := range p.Entities {
+		p.Entities[i].TextUnitIDs = prune(tEntities, p.Entities[i].Title, p.Entities[i].TextUnitIDs)
+	}
+	for i := range p.Relationships {
+		p.Relationships[i].TextUnitIDs = prune(tRelationships, p.Relationships[i].ID, p.Relationships[i].TextUnitIDs)
+	}
+	ents := make(map[string]bool, len(p.Entities))
+	for _, e := range p.Entities {
+		ents[e.ID] = true
+	}
+	rels := make(map[string]bool, len(p.Relationships))
+	for _, r := range p.Relationships {
+		rels[r.ID] = true
+	}
+	for _, u := range p.TextUnits {
+		for _, id := range u.EntityIDs {
+			if !ents[id] {
+				ix.stat(tTextUnits).Dangling++
+			}
+		}
+		for _, id := range u.RelationshipIDs {
+			if !rels[id] {
+				ix.stat(tTextUnits).Dangling++
+			}
+		}
+	}
+	if n := ix.stat(tTextUnits).Dangling; n > 0 {
+		ix.warn.add("unit-refs", "%s: %d entity or relationship references point to records that were not loaded (they match nothing)", filepath.Base(ix.files[tTextUnits]), n)
+	}
+	if ix.stats[tReports].Absent {
+		return
+	}
+	reported := map[string]bool{}
+	for _, r := range p.Reports {
+		reported[r.CommunityID] = true
+	}
+	missing := map[string]int{}
+	for _, e := range p.Entities {
+		for _, c := range e.CommunityIDs {
+			if !reported[c] && c != "-1" {
+				missing[c]++
+			}
+		}
+	}
+	keys := make([]string, 0, len(missing))
+	for c := range missing {
+		keys = append(keys, c)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		x, _ := strconv.Atoi(a)
+		y, _ := strconv.Atoi(b)
+		return cmp.Compare(x, y)
+	})
+	for _, c := range keys {
+		ix.stat(tEntities).Dangling += missing[c]
+		ix.warn.add("no-report", "community %s has no report (referenced by %d entities); search skips it", c, missing[c])
+	}
+}
+
+func (ix *index) finishStats() LoadStats {
+	var ls LoadStats
+	for _, t := range []string{tEntities, tRelationships, tTextUnits, tCommunities, tReports, tCovariates} {
+		s := ix.stat(t)
+		ls.Tables = append(ls.Tables, *s)
+	}
+	ls.Notes = ix.notes
+	ls.Warnings = ix.warn.list()
+	return ls
+}

@@ -1,0 +1,422 @@
+package knowledge
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// colKind is the shape a loader expects of one top-level parquet column.
+// The schema is checked against it before any value is decoded, so a
+// missing column or a column of another type is an error instead of a
+// silent zero value or a silent 8.5 → 8 conversion (B35).
+type colKind int
+
+const (
+	kString     colKind = iota // BYTE_ARRAY (UTF-8 string)
+	kIDString                  // BYTE_ARRAY, or INT32/INT64 rendered in decimal (Python str(int))
+	kInt                       // INT32/INT64, or FLOAT/DOUBLE whose every value is a whole number
+	kFloat                     // FLOAT/DOUBLE, or INT32/INT64 (exact for |v| < 2^53)
+	kStringList                // LIST<BYTE_ARRAY>; a bare string column reads as a one-item list
+	kIntList                   // LIST<INT32/INT64>
+	kFloatList                 // LIST<FLOAT/DOUBLE> (embedding vectors)
+)
+
+func (k colKind) String() string {
+	switch k {
+	case kString:
+		return "string"
+	case kIDString:
+		return "string or integer"
+	case kInt:
+		return "integer"
+	case kFloat:
+		return "floating point"
+	case kStringList:
+		return "list<string>"
+	case kIntList:
+		return "list<integer>"
+	case kFloatList:
+		return "list<float>"
+	}
+	return "?"
+}
+
+// colSpec is one column a table loader reads.
+type colSpec struct {
+	name     string
+	kind     colKind
+	required bool
+}
+
+// pqColumn holds the decoded cells of one column, one per row.
+type pqColumn struct {
+	kind    colKind
+	present bool // false: optional column absent from the file
+	null    []bool
+	s       []string
+	i       []int64
+	f       []float64
+	ls      [][]string
+	li      [][]int64
+	lf      [][]float32
+}
+
+// pqTable is a parquet file decoded column by column after its schema was
+// checked against a list of colSpecs.
+type pqTable struct {
+	file string // base name, for messages
+	path string
+	rows int
+	cols map[string]*pqColumn
+	// names of every top-level column of the file, in schema order
+	names []string
+}
+
+// openTable opens path and returns the file and the names of its top-level
+// columns.
+func openParquet(path string) (*parquet.File, *os.File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := fh.Stat()
+	if err != nil {
+		fh.Close()
+		return nil, nil, err
+	}
+	pf, err := parquet.OpenFile(fh, st.Size(), parquet.SkipBloomFilters(true))
+	if err != nil {
+		fh.Close()
+		return nil, nil, fmt.Errorf("%w: %v", ErrNotParquet, err)
+	}
+	return pf, fh, nil
+}
+
+// columnNames lists the top-level column names of a parquet file.
+func columnNames(pf *parquet.File) []string {
+	var names []string
+	for _, c := range pf.Root().Columns() {
+		names = append(names, c.Name())
+	}
+	return names
+}
+
+// readTable checks the schema of the parquet file at path against specs
+// (every problem is reported at once in a *SchemaError) and decodes the
+// named columns.
+func readTable(path string, specs []colSpec) (*pqTable, error) {
+	pf, fh, err := openParquet(path)
+	if err != nil {
+		return nil, fmt.Errorf("knowledge: open %s: %w", path, err)
+	}
+	defer fh.Close()
+	t := &pqTable{file: filepath.Base(path), path: path, rows: int(pf.NumRows()), cols: map[string]*pqColumn{}, names: columnNames(pf)}
+	root := pf.Root()
+	var problems []ColumnProblem
+	leaves := map[string]*parquet.Column{}
+	for _, sp := range specs {
+		c := root.Column(sp.name)
+		if c == nil {
+			if sp.required {
+				problems = append(problems, ColumnProblem{Column: sp.name, Want: sp.kind.String()})
+			} else {
+				t.cols[sp.name] = &pqColumn{kind: sp.kind}
+			}
+			continue
+		}
+		leaf, got := checkColumn(c, sp.kind)
+		if leaf == nil {
+			problems = append(problems, ColumnProblem{Column: sp.name, Want: sp.kind.String(), Got: got})
+			continue
+		}
+		leaves[sp.name] = leaf
+	}
+	if len(problems) > 0 {
+		return nil, &SchemaError{File: path, Problems: problems, Columns: t.names}
+	}
+	for _, sp := range specs {
+		leaf, ok := leaves[sp.name]
+		if !ok {
+			continue
+		}
+		col, err := decodeColumn(leaf, sp.kind, t.rows)
+		if err != nil {
+			return nil, fmt.Errorf("knowledge: %s column %q: %w", path, sp.name, err)
+		}
+		t.cols[sp.name] = col
+	}
+	return t, nil
+}
+
+// describeColumn renders the type of a column for messages ("double",
+// "list<int64>", "group").
+func describeColumn(c *parquet.Column) string {
+	if c.Leaf() {
+		s := c.Type().Kind().String()
+		if c.Repeated() {
+			s = "repeated " + s
+		}
+		return s
+	}
+	if l := listLeaf(c); l != nil {
+		return "list<" + l.Type().Kind().String() + ">"
+	}
+	return "group"
+}
+
+// listLeaf finds the element leaf of a list column: the standard three-level
+// LIST (optional group x (LIST) { repeated group list { element } }), the
+// two-level legacy form (group { repeated leaf }) or a repeated leaf.
+func listLeaf(c *parquet.Column) *parquet.Column {
+	if c.Leaf() {
+		if c.Repeated() {
+			return c
+		}
+		return nil
+	}
+	kids := c.Columns()
+	if len(kids) != 1 || !kids[0].Repeated() {
+		return nil
+	}
+	r := kids[0]
+	if r.Leaf() {
+		return r
+	}
+	gk := r.Columns()
+	if len(gk) != 1 || !gk[0].Leaf() || gk[0].Repeated() {
+		return nil
+	}
+	return gk[0]
+}
+
+func isInt(k parquet.Kind) bool   { return k == parquet.Int32 || k == parquet.Int64 }
+func isFloat(k parquet.Kind) bool { return k == parquet.Float || k == parquet.Double }
+
+// checkColumn returns the leaf to decode when c has the shape kind wants,
+// else nil and the shape c has.
+func checkColumn(c *parquet.Column, kind colKind) (*parquet.Column, string) {
+	got := describeColumn(c)
+	switch kind {
+	case kString, kIDString, kInt, kFloat:
+		if !c.Leaf() || c.Repeated() {
+			return nil, got
+		}
+		k := c.Type().Kind()
+		ok := false
+		switch kind {
+		case kString:
+			ok = k == parquet.ByteArray
+		case kIDString:
+			ok = k == parquet.ByteArray || isInt(k)
+		case kInt, kFloat:
+			ok = isInt(k) || isFloat(k)
+		}
+		if !ok {
+			return nil, got
+		}
+		return c, got
+	case kStringList, kIntList, kFloatList:
+		if kind == kStringList && c.Leaf() && !c.Repeated() && c.Type().Kind() == parquet.ByteArray {
+			return c, got // a bare string reads as [string] (reference to_optional_list)
+		}
+		l := listLeaf(c)
+		if l == nil {
+			return nil, got
+		}
+		k := l.Type().Kind()
+		ok := (kind == kStringList && k == parquet.ByteArray) ||
+			(kind == kIntList && isInt(k)) ||
+			(kind == kFloatList && isFloat(k))
+		if !ok {
+			return nil, got
+		}
+		return l, got
+	}
+	return nil, got
+}
+
+// decodeColumn reads every value of leaf (across row groups) into one cell
+// per row.
+func decodeColumn(leaf *parquet.Column, kind colKind, rows int) (*pqColumn, error) {
+	col := &pqColumn{kind: kind, present: true, null: make([]bool, 0, rows)}
+	maxDef := leaf.MaxDefinitionLevel()
+	pages := leaf.Pages()
+	defer pages.Close()
+	buf := make([]parquet.Value, 256)
+	row := -1
+	for {
+		p, err := pages.ReadPage()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		vr := p.Values()
+		for {
+			n, rerr := vr.ReadValues(buf)
+			for _, v := range buf[:n] {
+				if v.RepetitionLevel() == 0 {
+					row++
+					col.null = append(col.null, true)
+					switch kind {
+					case kString, kIDString:
+						col.s = append(col.s, "")
+					case kInt:
+						col.i = append(col.i, 0)
+					case kFloat:
+						col.f = append(col.f, 0)
+					case kStringList:
+						col.ls = append(col.ls, nil)
+					case kIntList:
+						col.li = append(col.li, nil)
+					case kFloatList:
+						col.lf = append(col.lf, nil)
+					}
+				}
+				if row < 0 {
+					return nil, fmt.Errorf("malformed repetition levels")
+				}
+				if v.IsNull() || v.DefinitionLevel() < maxDef {
+					// a null cell, a null or empty list, or a null list
+					// element: nothing to add (null and empty lists both
+					// read as nil, as nothing downstream tells them apart)
+					continue
+				}
+				col.null[row] = false
+				if err := appendValue(col, row, v, kind); err != nil {
+					return nil, fmt.Errorf("row %d: %w", row, err)
+				}
+			}
+			if errors.Is(rerr, io.EOF) {
+				break
+			}
+			if rerr != nil {
+				parquet.Release(p)
+				return nil, rerr
+			}
+		}
+		parquet.Release(p)
+	}
+	if row+1 != rows {
+		return nil, fmt.Errorf("holds %d rows, the file says %d", row+1, rows)
+	}
+	return col, nil
+}
+
+func appendValue(col *pqColumn, row int, v parquet.Value, kind colKind) error {
+	switch kind {
+	case kString:
+		col.s[row] = string(v.ByteArray())
+	case kIDString:
+		if v.Kind() == parquet.ByteArray {
+			col.s[row] = string(v.ByteArray())
+		} else {
+			col.s[row] = strconv.FormatInt(intOf(v), 10)
+		}
+	case kInt:
+		n, err := wholeNumber(v)
+		if err != nil {
+			return err
+		}
+		col.i[row] = n
+	case kFloat:
+		col.f[row] = floatOf(v)
+	case kStringList:
+		col.ls[row] = append(col.ls[row], string(v.ByteArray()))
+	case kIntList:
+		col.li[row] = append(col.li[row], intOf(v))
+	case kFloatList:
+		col.lf[row] = append(col.lf[row], float32(floatOf(v)))
+	}
+	return nil
+}
+
+func intOf(v parquet.Value) int64 {
+	if v.Kind() == parquet.Int32 {
+		return int64(v.Int32())
+	}
+	return v.Int64()
+}
+
+func floatOf(v parquet.Value) float64 {
+	switch v.Kind() {
+	case parquet.Float:
+		return float64(v.Float())
+	case parquet.Double:
+		return v.Double()
+	}
+	return float64(intOf(v))
+}
+
+// wholeNumber reads an integer cell; a floating point cell must hold a
+// whole number (pandas writes nullable integer columns as double).
+func wholeNumber(v parquet.Value) (int64, error) {
+	if isInt(v.Kind()) {
+		return intOf(v), nil
+	}
+	f := floatOf(v)
+	if f != math.Trunc(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<53 {
+		return 0, fmt.Errorf("%s is not a whole number: %w", PyFloat(f), ErrBadValue)
+	}
+	return int64(f), nil
+}
+
+// Cell accessors. ok is false for a null cell or an absent optional column.
+
+func (t *pqTable) has(name string) bool { c := t.cols[name]; return c != nil && c.present }
+
+func (t *pqTable) str(name string, row int) (string, bool) {
+	c := t.cols[name]
+	if c == nil || !c.present || c.null[row] {
+		return "", false
+	}
+	return c.s[row], true
+}
+
+func (t *pqTable) int(name string, row int) (int64, bool) {
+	c := t.cols[name]
+	if c == nil || !c.present || c.null[row] {
+		return 0, false
+	}
+	return c.i[row], true
+}
+
+func (t *pqTable) float(name string, row int) (float64, bool) {
+	c := t.cols[name]
+	if c == nil || !c.present || c.null[row] {
+		return 0, false
+	}
+	return c.f[row], true
+}
+
+func (t *pqTable) strs(name string, row int) []string {
+	c := t.cols[name]
+	if c == nil || !c.present {
+		return nil
+	}
+	return c.ls[row]
+}
+
+func (t *pqTable) ints(name string, row int) []int64 {
+	c := t.cols[name]
+	if c == nil || !c.present {
+		return nil
+	}
+	return c.li[row]
+}
+
+func (t *pqTable) floats(name string, row int) []float32 {
+	c := t.cols[name]
+	if c == nil || !c.present {
+		return nil
+	}
+	return c.lf[row]
+}
