@@ -65,6 +65,8 @@
 //	KEYWORD DIGIT ...  [session2] [sid7a]
 //	S DIGITS           [S3] [s12]
 //	# ID               [#r7]
+//	HEX                [3f9a1c2e] (8 to 32 hex digits, as BettaFish's forum writer emits)
+//	UUID               [0b8f6c2e-1d3a-4f5b-9c7e-2a4d6e8f0a1b] (8-4-4-4-12 hex digits)
 //
 // where KEYWORD is "session", "sess" or "sid" in any letter case, SEP is one
 // of '-', '_', ':', '=', '#', and ID is one or more of [A-Za-z0-9_.-]; in the
@@ -72,7 +74,10 @@
 // ID characters. Entry.Session keeps the whole token as written, without the
 // brackets: "session-2", "sid=ab12", "S3", "#r7". Anything else stays in
 // the content: "[附] 部分视频", "[1] 引用", "[Note] x", "[sidebar] x",
-// "[session] x". A speaker tag in the ':' or '@' form already carries the
+// "[session] x", "[1234567]" (seven digits: too short for a HEX id; eight
+// or more digits are taken as one). The writer's form without a session,
+// "[14:07:00] [MEDIA]  内容" with two spaces, gives Session "" and the
+// content without the leading blanks. A speaker tag in the ':' or '@' form already carries the
 // session, so no second session tag is looked for after it.
 //
 // # Content and escapes

@@ -286,6 +286,9 @@ func isSessionToken(tok []byte) bool {
 	if len(tok) < 2 {
 		return false
 	}
+	if isHexID(tok) {
+		return true
+	}
 	switch {
 	case tok[0] == '#':
 		return allBytes(tok[1:], isIDByte)
@@ -310,6 +313,30 @@ func isSessionToken(tok []byte) bool {
 	}
 	return false
 }
+
+// isHexID reports whether tok is a search session id as BettaFish's forum
+// writer emits it (B10): 8 to 32 hexadecimal digits ("3f9a1c2e", a uuid's
+// hex without dashes), or a uuid in its 8-4-4-4-12 form.
+func isHexID(tok []byte) bool {
+	if len(tok) == 36 {
+		for i, c := range tok {
+			switch i {
+			case 8, 13, 18, 23:
+				if c != '-' {
+					return false
+				}
+			default:
+				if !isHex(c) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return len(tok) >= 8 && len(tok) <= 32 && allBytes(tok, isHex)
+}
+
+func isHex(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f' }
 
 // isKnownSpeaker reports whether s is one of the five known speakers.
 func isKnownSpeaker(s string) bool {

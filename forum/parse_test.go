@@ -165,6 +165,35 @@ func TestParseHeader(t *testing.T) {
 	}
 }
 
+// B10, the field case as written: the writer's three-tag lines with an
+// 8-hex-digit search session id.
+func TestParseB10(t *testing.T) {
+	log := "[14:02:11] [SYSTEM] [3f9a1c2e] === 搜索会话ID: 3f9a1c2e ===\n" +
+		`[14:05:40] [INSIGHT] [3f9a1c2e] 微博讨论量过去24小时上升约三倍\n主要集中在晚间` + "\n" +
+		"[14:06:02] [HOST] [3f9a1c2e] 请各位补充官方回应的时间线\n"
+	entries, warnings := parseString(t, log)
+	if len(warnings) != 0 {
+		t.Errorf("warnings: %v", warnings)
+	}
+	if len(entries) != 3 {
+		t.Fatalf("got %d entries, want 3: %+v", len(entries), entries)
+	}
+	want := Entry{Line: 2, Time: "14:05:40", Seconds: 14*3600 + 5*60 + 40, Speaker: "INSIGHT", Session: "3f9a1c2e",
+		Content: "微博讨论量过去24小时上升约三倍\n主要集中在晚间", Known: true}
+	if entries[1] != want {
+		t.Errorf("record 2 = %+v\nwant       %+v", entries[1], want)
+	}
+	for i, e := range entries {
+		if e.Session != "3f9a1c2e" || strings.Contains(e.Content, "[3f9a1c2e]") {
+			t.Errorf("record %d: session %q, content %q", i+1, e.Session, e.Content)
+		}
+	}
+	entries, _ = parseString(t, "[14:07:00] [MEDIA]  内容\n")
+	if e := entries[0]; len(entries) != 1 || e.Speaker != "MEDIA" || e.Session != "" || e.Content != "内容" {
+		t.Errorf("double-space record = %+v, want MEDIA, no session, content 内容", e)
+	}
+}
+
 // B10: session tags after the speaker.
 func TestParseSessionTags(t *testing.T) {
 	tests := []struct {
@@ -192,6 +221,11 @@ func TestParseSessionTags(t *testing.T) {
 		{"only one session tag", "[QUERY] [session-2] [S3] x", "QUERY", "session-2", "[S3] x"},
 		{"colon form then bracket", "[QUERY:session-2] [S3] x", "QUERY", "session-2", "[S3] x"},
 		{"session only", "[QUERY] [S3]", "QUERY", "S3", ""},
+		{"hex id", "[INSIGHT] [3f9a1c2e] x", "INSIGHT", "3f9a1c2e", "x"},
+		{"hex id upper", "[INSIGHT] [3F9A1C2E] x", "INSIGHT", "3F9A1C2E", "x"},
+		{"hex 32", "[QUERY] [0b8f6c2e1d3a4f5b9c7e2a4d6e8f0a1b] x", "QUERY", "0b8f6c2e1d3a4f5b9c7e2a4d6e8f0a1b", "x"},
+		{"uuid", "[QUERY] [0b8f6c2e-1d3a-4f5b-9c7e-2a4d6e8f0a1b] x", "QUERY", "0b8f6c2e-1d3a-4f5b-9c7e-2a4d6e8f0a1b", "x"},
+		{"double space, no session", "[MEDIA]  内容", "MEDIA", "", "内容"},
 		// Brackets that are content.
 		{"chinese bracket", "[QUERY] [附] 部分视频", "QUERY", "", "[附] 部分视频"},
 		{"numbered reference", "[QUERY] [1] 引用", "QUERY", "", "[1] 引用"},
@@ -207,6 +241,10 @@ func TestParseSessionTags(t *testing.T) {
 		{"unclosed", "[QUERY] [S3 x", "QUERY", "", "[S3 x"},
 		{"not right after speaker", "[QUERY] x [S3]", "QUERY", "", "x [S3]"},
 		{"chinese id", "[QUERY] [#第二轮] x", "QUERY", "", "[#第二轮] x"},
+		{"seven hex digits", "[QUERY] [3f9a1c2] x", "QUERY", "", "[3f9a1c2] x"},
+		{"not hex", "[QUERY] [3f9a1c2g] x", "QUERY", "", "[3f9a1c2g] x"},
+		{"33 hex digits", "[QUERY] [0b8f6c2e1d3a4f5b9c7e2a4d6e8f0a1b2] x", "QUERY", "", "[0b8f6c2e1d3a4f5b9c7e2a4d6e8f0a1b2] x"},
+		{"uuid misplaced dash", "[QUERY] [0b8f6c2e1-d3a-4f5b-9c7e-2a4d6e8f0a1b] x", "QUERY", "", "[0b8f6c2e1-d3a-4f5b-9c7e-2a4d6e8f0a1b] x"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,7 +2,6 @@ package state
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -223,9 +222,11 @@ func TestEngineFromPathFixtures(t *testing.T) {
 	}
 }
 
-// B13 on real data: the media run of 18:02:14 researched "武汉大学舆情",
-// the query and insight runs "武汉大学".
-func TestLoadFixturesMixedQueries(t *testing.T) {
+// B13 on real data: the three files of the 18:02:14 run, where the media
+// engine researched "武汉大学舆情" and the others "武汉大学", are one run (the
+// queries contain one another): they load without any option, and the
+// differing queries are noted.
+func TestLoadFixturesOneRun(t *testing.T) {
 	needFixtures(t)
 	const run = "state_武汉大学_20250825_180214.json"
 	inputs := []Input{
@@ -233,37 +234,23 @@ func TestLoadFixturesMixedQueries(t *testing.T) {
 		{EngineMedia, fixture(EngineMedia, run)},
 		{EngineQuery, fixture(EngineQuery, run)},
 	}
-	_, err := Load(inputs, LoadOptions{})
-	var mq *MixedQueriesError
-	if !errors.As(err, &mq) {
-		t.Fatalf("Load = %v, want a *MixedQueriesError", err)
-	}
-	if !errors.Is(err, ErrMixedQueries) {
-		t.Errorf("error does not wrap ErrMixedQueries")
-	}
-	want := []QueryOf{
-		{EngineQuery, inputs[2].Path, "武汉大学"},
-		{EngineMedia, inputs[1].Path, "武汉大学舆情"},
-		{EngineInsight, inputs[0].Path, "武汉大学"},
-	}
-	if len(mq.Queries) != len(want) {
-		t.Fatalf("Queries = %+v, want %+v", mq.Queries, want)
-	}
-	for i := range want {
-		if mq.Queries[i] != want[i] {
-			t.Errorf("Queries[%d] = %+v, want %+v", i, mq.Queries[i], want[i])
-		}
-	}
-
-	l, err := Load(inputs, LoadOptions{AllowMixedQueries: true})
+	l, err := Load(inputs, LoadOptions{})
 	if err != nil {
-		t.Fatalf("Load with AllowMixedQueries: %v", err)
+		t.Fatalf("Load: %v", err)
 	}
 	if len(l.States) != 3 || l.States[0].Engine != EngineQuery || l.States[1].Engine != EngineMedia || l.States[2].Engine != EngineInsight {
 		t.Fatalf("States not in canonical order: %v", engineList(l.States))
 	}
 	if topic := l.Topic(); topic != "武汉大学" {
 		t.Errorf("Topic = %q, want 武汉大学 (2 of 3 states)", topic)
+	}
+	if l.Unrelated {
+		t.Error("Unrelated = true for one run")
+	}
+	for _, part := range []string{"the queries contain one another", `query="武汉大学"`, `media="武汉大学舆情"`, `insight="武汉大学"`} {
+		if !strings.Contains(l.QueryNote, part) {
+			t.Errorf("QueryNote = %q, want it to contain %q", l.QueryNote, part)
+		}
 	}
 	if len(l.Warnings) != 0 || len(l.Unavailable) != 0 {
 		t.Errorf("Warnings %v, Unavailable %v; want none", l.Warnings, l.Unavailable)
@@ -275,8 +262,8 @@ func TestLoadFixturesMixedQueries(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Load with matching queries: %v", err)
 	}
-	if topic := l.Topic(); topic != "武汉大学" || len(l.States) != 3 {
-		t.Errorf("Topic %q, %d states; want 武汉大学, 3", topic, len(l.States))
+	if topic := l.Topic(); topic != "武汉大学" || len(l.States) != 3 || l.QueryNote != "" {
+		t.Errorf("Topic %q, %d states, note %q; want 武汉大学, 3, no note", topic, len(l.States), l.QueryNote)
 	}
 }
 

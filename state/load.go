@@ -19,8 +19,9 @@ const (
 
 // LoadOptions tunes Load.
 type LoadOptions struct {
-	// AllowMixedQueries lets states whose queries differ load together
-	// (B13); Loaded.Topic then picks the most common query.
+	// AllowMixedQueries lets state files that are not one research run
+	// (see Load) load together (B13); Loaded.Unrelated is then true and
+	// Loaded.Topic picks the most common query.
 	AllowMixedQueries bool
 }
 
@@ -39,6 +40,21 @@ type Loaded struct {
 	// (ReasonNotFound, ReasonEmptyFile or ReasonEmptyParagraphs), in
 	// canonical engine order.
 	Unavailable []Unavailable
+	// Queries holds every input's query in canonical engine order, empty
+	// and missing files included (Reason set, Query "" when the file could
+	// not be read).
+	Queries []QueryOf
+	// QueryNote is set when the states' queries differ: for one run whose
+	// engines rephrased the query it reads `the engines' queries differ,
+	// taken as one research run (the queries contain one another):
+	// query="武汉大学", media="武汉大学舆情", insight="武汉大学"`; for files
+	// let through by AllowMixedQueries it says they are unrelated. The graph
+	// builder records it on the topic node and the report shows it.
+	QueryNote string
+	// Unrelated is true when the files are not one research run and
+	// AllowMixedQueries let them through: the graph then gets one topic
+	// node per distinct query.
+	Unrelated bool
 }
 
 // Load reads and parses the inputs (concurrently, one goroutine per file)
@@ -55,9 +71,15 @@ type Loaded struct {
 //   - a file that exists but cannot be read → the wrapped os error;
 //   - a non-empty file that does not parse → the *ParseError of Parse (bad
 //     input is never skipped);
-//   - the non-empty queries of the loaded states differ after trimming
-//     white space and Unicode case folding, and !opts.AllowMixedQueries →
-//     *MixedQueriesError (errors.Is ErrMixedQueries; B13);
+//   - the files are not one research run and !opts.AllowMixedQueries →
+//     *MixedQueriesError (errors.Is ErrMixedQueries; B13) listing every
+//     input's query, empty and missing files included. Two files are of
+//     one run when their trimmed queries are equal under case folding or
+//     one contains the other (RelatedQueries), or when the stamps in their
+//     names (Stamp) lie within RunWindow; a run is the closure of that
+//     relation. Every parsed state with a non-empty query takes part,
+//     states without paragraphs included; differing queries of one run
+//     are reported in Loaded.QueryNote, not refused;
 //   - no usable state → wraps ErrNoEngines, naming each input and why.
 //
 // The first error in canonical engine order wins; on error Loaded is nil.
@@ -83,8 +105,20 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 
 	l := &Loaded{}
 	var why []string // per input, for ErrNoEngines
+	var votes []runVote
+	var voters []*State
 	for i, in := range ins {
 		st, err := states[i], errs[i]
+		if err == nil && strings.TrimSpace(st.Query) != "" {
+			v := runVote{query: st.Query}
+			v.stamp, _, v.stamped = Stamp(in.Path)
+			votes = append(votes, v)
+			voters = append(voters, st)
+		}
+		q := QueryOf{Engine: in.Engine, Path: in.Path}
+		if st != nil {
+			q.Query = st.Query
+		}
 		reason := ""
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -96,6 +130,10 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		case len(st.Paragraphs) == 0:
 			reason = ReasonEmptyParagraphs
 		}
+		if reason != "" {
+			q.Reason = reason
+		}
+		l.Queries = append(l.Queries, q)
 		if reason != "" {
 			l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: reason})
 			l.Unavailable = append(l.Unavailable, Unavailable{Engine: in.Engine, Path: in.Path, Reason: reason})
@@ -114,14 +152,32 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		}
 		return nil, fmt.Errorf("state: %w: %s", ErrNoEngines, strings.Join(why, "; "))
 	}
-	if !opts.AllowMixedQueries && len(queryGroups(l.States)) > 1 {
-		e := &MixedQueriesError{}
-		for _, st := range l.States {
-			e.Queries = append(e.Queries, QueryOf{Engine: st.Engine, Path: st.Path, Query: st.Query})
+	if len(queryGroups(voters)) > 1 {
+		same, reason := oneRun(votes)
+		switch {
+		case same:
+			l.QueryNote = fmt.Sprintf("the engines' queries differ, taken as one research run (%s): %s", reason, queryList(l.Queries))
+		case !opts.AllowMixedQueries:
+			return nil, &MixedQueriesError{Queries: l.Queries}
+		default:
+			l.Unrelated = true
+			l.QueryNote = "the engine files research unrelated queries, built together as asked (one topic per query): " + queryList(l.Queries)
 		}
-		return nil, e
 	}
 	return l, nil
+}
+
+// queryList formats `query="A", media="B", insight="A"`, marking inputs
+// that gave nothing: `media="" (file not found)`.
+func queryList(qs []QueryOf) string {
+	parts := make([]string, len(qs))
+	for i, q := range qs {
+		parts[i] = fmt.Sprintf("%s=%q", q.Engine, q.Query)
+		if q.Reason != "" {
+			parts[i] += " (" + q.Reason + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // isEmptyFile reports whether err is Parse's error for a document with

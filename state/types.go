@@ -191,9 +191,11 @@ func (e *ParseError) Error() string {
 // Unwrap makes errors.Is(err, ErrInvalid) true.
 func (e *ParseError) Unwrap() error { return ErrInvalid }
 
-// MixedQueriesError lists the differing queries (B13).
+// MixedQueriesError lists the queries of state files that are not one
+// research run (B13).
 type MixedQueriesError struct {
-	// Queries holds one entry per loaded state, in canonical engine order.
+	// Queries holds one entry per input, in canonical engine order, empty
+	// and missing files included.
 	Queries []QueryOf
 }
 
@@ -201,17 +203,32 @@ type MixedQueriesError struct {
 type QueryOf struct {
 	Engine Engine
 	Path   string
-	Query  string
+	// Query is the query as written; "" when the file has none or could
+	// not be read.
+	Query string
+	// Reason is set when the file contributes nothing: ReasonNotFound,
+	// ReasonEmptyFile or ReasonEmptyParagraphs; "" otherwise.
+	Reason string
 }
 
-// Error lists each engine's query and file and suggests
-// --allow-mixed-queries.
+// Error lists each engine's query and file, e.g.
+// `state: the engine files are not one research run (their queries are
+// unrelated and their file stamps more than 1h0m0s apart): query="新能源车降价"
+// (q.json); media="高校毕业生就业率" (m.json); …; pass --allow-mixed-queries
+// to build one graph from them anyway`.
 func (e *MixedQueriesError) Error() string {
-	msg := "state: the engine files research different queries:"
-	for _, q := range e.Queries {
-		msg += fmt.Sprintf(" %s=%q (%s);", q.Engine, q.Query, q.Path)
+	msg := fmt.Sprintf("state: the engine files are not one research run (their queries are unrelated and their file stamps, if any, more than %s apart):", RunWindow)
+	for i, q := range e.Queries {
+		if i > 0 {
+			msg += ";"
+		}
+		if q.Reason != "" {
+			msg += fmt.Sprintf(" %s=%q (%s, %s)", q.Engine, q.Query, q.Path, q.Reason)
+		} else {
+			msg += fmt.Sprintf(" %s=%q (%s)", q.Engine, q.Query, q.Path)
+		}
 	}
-	return msg + " pass --allow-mixed-queries to build one graph from them anyway"
+	return msg + "; pass --allow-mixed-queries to build one graph from them anyway"
 }
 
 // Unwrap makes errors.Is(err, ErrMixedQueries) true.

@@ -65,6 +65,14 @@ type Config struct {
 	// Warnings from earlier stages (state.Load, forum.Parse) to keep in the
 	// graph's build record.
 	Warnings []string
+	// QueryNote (state.Loaded.QueryNote) says that the engines researched
+	// differing queries; it becomes the "query_warning" attribute of the
+	// (first) topic node, so every reader of the graph sees it (B13).
+	QueryNote string
+	// TopicPerQuery (state.Loaded.Unrelated: files of different runs let
+	// through by the override) gives each distinct query its own topic
+	// node; see topicNodes.
+	TopicPerQuery bool
 }
 
 // Build turns engine states and forum entries into a graph. It is pure and
@@ -145,11 +153,15 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 		}
 		topicAttrs = append(topicAttrs, graphrag.Attr{Key: "unavailable_engines", Value: un})
 	}
+	if cfg.QueryNote != "" {
+		topicAttrs = append(topicAttrs, graphrag.Attr{Key: "query_warning", Value: cfg.QueryNote})
+	}
 	b.mustNode(&graphrag.Node{ID: topicID, Type: graphrag.TypeTopic, Name: cfg.Topic, Attrs: topicAttrs})
+	topicOf := b.topicNodes(cfg, topicID, states)
 
 	var warnings []string
 	for _, st := range states {
-		warnings = append(warnings, b.addEngine(topicID, st, speeches[string(st.Engine)])...)
+		warnings = append(warnings, b.addEngine(topicOf[st.Engine], st, speeches[string(st.Engine)])...)
 		delete(speeches, string(st.Engine))
 	}
 	if len(hostEntries) > 0 {

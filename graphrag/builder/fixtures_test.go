@@ -143,11 +143,9 @@ func TestBuildBettaFishFixtures(t *testing.T) {
 		}
 		inputs = append(inputs, in)
 	}
-	// The media file researches another query: refused unless allowed (B13).
-	if _, err := state.Load(inputs, state.LoadOptions{}); err == nil {
-		t.Fatal("mixed queries were not refused")
-	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+	// The media file researches a rephrased query ("武汉大学舆情"): one run
+	// all the same (B13), loaded without the override.
+	loaded, err := state.Load(inputs, state.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,8 +50,14 @@ STATE is a state file written by the query, media or insight engine, either as
 ENGINE=PATH (query=out/q.json) or as a plain PATH whose engine is told from its
 folder (query_engine_streamlit_reports/...) or file name (media.json). At most one
 file per engine. A missing file or one without paragraphs is a warning: the graph
-is built from the engines that remain. Files that research different topic
-queries are refused unless --allow-mixed-queries is given.
+is built from the engines that remain.
+
+The files must be one research run: two files are of one run when their trimmed
+queries are equal (ignoring case) or one contains the other (武汉大学 / 武汉大学舆情),
+or when the stamps in their names (state_<query>_<YYYYMMDD_HHMMSS>.json) lie within
+an hour. Differing queries of one run are a warning, kept on the topic node and
+shown in the report. Files that are not one run are refused, listing every engine's
+query; --allow-mixed-queries builds them anyway, with one topic node per query.
 
 State JSON (one file per engine):
   {"query", "report_title", "final_report", "paragraphs": [{"title", "content", "order",
@@ -89,7 +95,7 @@ The graph: topic -analyzed_by-> engine -contains-> section -searched-> search_qu
 	f.StringVar(&opts.Forum, "forum", "", "forum log file ([HH:MM:SS] [SPEAKER] content lines)")
 	f.StringVar(&opts.ReportID, "report-id", "", "id of the graph: letters, digits, '-', '_', '.' (default: <topic>-<hash of the inputs>)")
 	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
-	f.BoolVar(&opts.AllowMixedQueries, "allow-mixed-queries", false, "build one graph from state files that research different queries")
+	f.BoolVar(&opts.AllowMixedQueries, "allow-mixed-queries", false, "build one graph from state files that are not one research run (one topic node per query)")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	return cmd
 }
@@ -131,7 +137,10 @@ type builtGraph struct {
 	Warnings []string
 	// Unavailable are the engines whose state file was missing or empty.
 	Unavailable []state.Unavailable
-	Stages      map[string]float64
+	// QueryNote and Unrelated are state.Loaded's (B13).
+	QueryNote string
+	Unrelated bool
+	Stages    map[string]float64
 }
 
 // graphInputs are the flags shared by build-graph and report.
@@ -178,14 +187,16 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	// state JSON: 527–727 MB peak without this, about 520 MB with it).
 	runtime.GC()
 	g, bw, err := builder.Build(builder.Config{
-		Topic:       b.Topic,
-		ReportID:    b.ID,
-		CreatedAt:   in.Now().UTC().Format(time.RFC3339),
-		States:      b.States,
-		Forum:       b.Forum,
-		ForumPath:   in.Forum,
-		Unavailable: b.Unavailable,
-		Warnings:    b.Warnings,
+		Topic:         b.Topic,
+		ReportID:      b.ID,
+		CreatedAt:     in.Now().UTC().Format(time.RFC3339),
+		States:        b.States,
+		Forum:         b.Forum,
+		ForumPath:     in.Forum,
+		Unavailable:   b.Unavailable,
+		Warnings:      b.Warnings,
+		QueryNote:     b.QueryNote,
+		TopicPerQuery: b.Unrelated,
 	})
 	if err != nil {
 		return nil, err
@@ -230,6 +241,9 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	for _, w := range loaded.Warnings {
 		warnings = append(warnings, w.String())
 	}
+	if loaded.QueryNote != "" {
+		warnings = append(warnings, loaded.QueryNote)
+	}
 	var entries []forum.Entry
 	if in.Forum != "" {
 		var fw []forum.Warning
@@ -254,7 +268,7 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	}
 	lap("load")
 	return &builtGraph{ID: id, Topic: topic, States: loaded.States, Forum: entries, Warnings: warnings,
-		Unavailable: loaded.Unavailable, Stages: stages}, nil
+		Unavailable: loaded.Unavailable, QueryNote: loaded.QueryNote, Unrelated: loaded.Unrelated, Stages: stages}, nil
 }
 
 func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {

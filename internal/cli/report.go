@@ -136,7 +136,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 	f.StringVar(&opts.ReportID, "report-id", "", "report and graph id (default: the graph id)")
 	f.StringVar(&opts.OutDir, "out", "reports", "folder for report runs")
 	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
-	f.BoolVar(&opts.AllowMixedQueries, "allow-mixed-queries", false, "build one graph from state files that research different queries")
+	f.BoolVar(&opts.AllowMixedQueries, "allow-mixed-queries", false, "build one graph from state files that are not one research run (one topic node per query)")
 	f.StringVar(&opts.LLM, "llm", "auto", "model: offline, openai, or auto (openai when an API key is set, else offline)")
 	f.StringVar(&opts.Model, "model", "", "model name for --llm openai")
 	f.StringVar(&opts.BaseURL, "base-url", "", "OpenAI-compatible base URL for --llm openai")
@@ -195,11 +195,12 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	}
 	opts.States = append(append([]string{}, opts.stateArgs...), opts.positionalArgs...)
 	var (
-		g        *graphrag.Graph
-		graphID  string
-		topic    = strings.TrimSpace(opts.Topic)
-		built    *builtGraph
-		warnings []string
+		g         *graphrag.Graph
+		graphID   string
+		topic     = strings.TrimSpace(opts.Topic)
+		built     *builtGraph
+		warnings  []string
+		queryNote string // B13: the engines researched differing queries
 	)
 	switch {
 	case opts.Graph != "":
@@ -222,6 +223,9 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		}
 		if topic == "" {
 			topic = graphTopic(g)
+		}
+		if built == nil || built.QueryNote == "" {
+			queryNote = graphQueryNote(g)
 		}
 	case len(opts.States) > 0:
 		b, err := buildAndSave(ctx, opts.graphInputs)
@@ -247,6 +251,12 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		in.States, in.Forum = built.States, built.Forum
 		warnings = append(warnings, built.Warnings...)
 		in.Warnings = engineNotices(built)
+		if built.QueryNote != "" {
+			in.Warnings = append(in.Warnings, built.QueryNote)
+		}
+	}
+	if queryNote != "" {
+		in.Warnings = append(in.Warnings, queryNote)
 	}
 	reportID := opts.ReportID
 	if reportID == "" {
@@ -298,7 +308,7 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	}
 	prog.finish()
 	sum := reportSummary{ReportID: reportID, Dir: dir, Files: files, Graph: graphID, Template: res.Manifest.Template,
-		Model: model.Info(), Status: res.Manifest.Status, Warnings: append(warnings, res.Manifest.Warnings...)}
+		Model: model.Info(), Status: res.Manifest.Status, Warnings: uniqueStrings(append(warnings, res.Manifest.Warnings...))}
 	var failed []string
 	for _, c := range res.Chapters {
 		sum.Chapters = append(sum.Chapters, reportChapterLn{ChapterID: c.Section.ChapterID, Title: c.Section.Title, Status: c.Status})
@@ -350,6 +360,30 @@ func engineNotices(b *builtGraph) []string {
 		out = append(out, fmt.Sprintf("%s 引擎的输入不可用（%s：%s），本报告缺少该引擎的视角。", u.Engine, u.Path, u.Reason))
 	}
 	return out
+}
+
+// uniqueStrings drops repeats, keeping the first of each.
+func uniqueStrings(list []string) []string {
+	seen := make(map[string]bool, len(list))
+	out := list[:0:0]
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// graphQueryNote is the query_warning the builder put on the first topic
+// node of a stored graph ("" when none).
+func graphQueryNote(g *graphrag.Graph) string {
+	for _, n := range g.Nodes() {
+		if n.Type == graphrag.TypeTopic {
+			return n.Attrs.String("query_warning")
+		}
+	}
+	return ""
 }
 
 func graphTopic(g *graphrag.Graph) string {

@@ -24,7 +24,7 @@ const (
 	ExitOK       = 0 // success
 	ExitFailure  = 1 // any failure not listed below
 	ExitUsage    = 2 // bad command line: unknown flag, missing argument, bad flag value
-	ExitBadInput = 3 // input files that cannot be used: invalid state JSON, mixed queries, no usable engine, corrupt graph file
+	ExitBadInput = 3 // input files that cannot be used: invalid state JSON, mixed queries, files of different runs, no usable engine, corrupt graph file
 	ExitNotFound = 4 // a graph that does not exist
 )
 
@@ -137,7 +137,7 @@ Errors print one line "reportengine: <message>" on stderr. Exit codes:
   1  any other failure (disk full, interrupted, ...)
   2  bad command line: unknown flag, bad flag value (e.g. an unusable report id),
      unknown engine name, one engine given twice
-  3  unusable input: invalid state JSON, state files researching different queries,
+  3  unusable input: invalid state JSON, state files of different research runs,
      no usable engine, unreadable forum log, corrupt or empty graph file
   4  the graph asked for does not exist
   5  report: the report was written, but some chapters failed (see manifest.json)`,
