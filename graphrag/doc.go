@@ -6,11 +6,14 @@
 //
 //	topic ──analyzed_by──▶ engine ──contains──▶ section ──searched──▶ search_query ──found──▶ source
 //
-// Graph wraps a github.com/dominikbraun/graph directed graph over a compact,
-// append-only store: nodes and edges keep insertion order, so iteration,
-// ids and the written file are deterministic. Use Library for the library's
-// algorithms (BFS, DFS, shortest paths); hot paths such as the query engine
-// build their own index once per graph.
+// A Graph is an append-only store: nodes and edges keep insertion order, so
+// iteration, ids and the written file are deterministic. Read it by graph
+// index (0 ≤ v < NodeCount) with ID, Type, Name, String, Attrs, DerivedOf,
+// and the edges with EdgeEnds and EdgeAt. Traversals — ReachableFrom,
+// Neighborhood (the viewer's neighbour expansion) and Within (the query
+// engine's depth expansion from many start nodes) — run
+// github.com/dominikbraun/graph's BFS over this store; the library's types do
+// not appear in the API.
 //
 //	g := graphrag.New()
 //	_ = g.AddNode(&graphrag.Node{ID: "T_x", Type: graphrag.TypeTopic, Name: "咖啡店"})

@@ -22,8 +22,13 @@ const (
 	TypeSource      NodeType = "source"       // a search result: a web page or a post
 )
 
-// NodeTypes lists the five builder node types in graph order.
-var NodeTypes = []NodeType{TypeTopic, TypeEngine, TypeSection, TypeSearchQuery, TypeSource}
+// nodeTypes is the one list of the builder node types, in graph order.
+var nodeTypes = [...]NodeType{TypeTopic, TypeEngine, TypeSection, TypeSearchQuery, TypeSource}
+
+// NodeTypes returns the five builder node types in graph order (topic,
+// engine, section, search_query, source). The slice is new on every call:
+// changing it changes nothing else.
+func NodeTypes() []NodeType { return append([]NodeType(nil), nodeTypes[:]...) }
 
 // Relation is the kind of an edge.
 type Relation string
@@ -37,8 +42,12 @@ const (
 	RelFound      Relation = "found"       // search_query → source
 )
 
-// Relations lists the four builder relations in graph order.
-var Relations = []Relation{RelAnalyzedBy, RelContains, RelSearched, RelFound}
+// relations is the one list of the builder relations, in graph order.
+var relations = [...]Relation{RelAnalyzedBy, RelContains, RelSearched, RelFound}
+
+// Relations returns the four builder relations in graph order (analyzed_by,
+// contains, searched, found). The slice is new on every call.
+func Relations() []Relation { return append([]Relation(nil), relations[:]...) }
 
 // Node is one vertex. ID is unique within a graph; Name is the display label
 // (the "name"/"label" of the file format).
@@ -93,6 +102,7 @@ type Graph struct {
 	lib dgraph.Graph[string, *Node]
 
 	edgeChunk []Edge // where the next edges are stored
+	views     *views // traversal views, built on first use
 }
 
 // New returns an empty graph.
@@ -109,7 +119,7 @@ func NewWithCapacity(nodes, edges int) *Graph {
 		edges:   make([]*Edge, 0, edges),
 		ends:    make([][2]int32, 0, edges),
 	}
-	g := &Graph{st: st}
+	g := &Graph{st: st, views: &views{}}
 	g.lib = dgraph.NewWithStore(func(n *Node) string { return n.ID }, dgraph.Store[string, *Node](st), dgraph.Directed())
 	return g
 }
@@ -121,6 +131,7 @@ func (g *Graph) AddNode(n *Node) error {
 	if n.ID == "" {
 		return ErrEmptyID
 	}
+	g.views = &views{}
 	if err := g.lib.AddVertex(n); err != nil {
 		if errors.Is(err, dgraph.ErrVertexAlreadyExists) {
 			return fmt.Errorf("%w: %q", ErrDuplicateNode, n.ID)
@@ -141,6 +152,7 @@ func (g *Graph) AddEdge(e Edge) error {
 	if len(g.edgeChunk) == 0 {
 		g.edgeChunk = make([]Edge, 1024)
 	}
+	g.views = &views{}
 	ep := &g.edgeChunk[0]
 	*ep = e
 	g.st.adding = true
@@ -212,13 +224,6 @@ func (g *Graph) NodeCount() int { return len(g.st.nodes) }
 // EdgeCount returns the number of edges.
 func (g *Graph) EdgeCount() int { return len(g.st.edges) }
 
-// Library returns the dominikbraun/graph view of this graph, for the
-// library's algorithms (graph.BFS, graph.DFS, graph.ShortestPath, …). Vertex
-// hashes are node ids. Each library traversal builds an adjacency map of the
-// whole graph first (O(V+E) allocations per call), so hot paths such as the
-// query engine use their own index built once per graph instead.
-func (g *Graph) Library() dgraph.Graph[string, *Node] { return g.lib }
-
 // Stats counts nodes and edges.
 type Stats struct {
 	TotalNodes int
@@ -243,11 +248,11 @@ func (g *Graph) Stats() Stats {
 
 // SortedTypes returns the node types present in s: the builder types first
 // in NodeTypes order, then any other type by name.
-func (s Stats) SortedTypes() []NodeType { return presentInOrder(NodeTypes, s.ByType) }
+func (s Stats) SortedTypes() []NodeType { return presentInOrder(nodeTypes[:], s.ByType) }
 
 // SortedRelations returns the relations present in s: the builder relations
 // first in Relations order, then any other by name.
-func (s Stats) SortedRelations() []Relation { return presentInOrder(Relations, s.ByRelation) }
+func (s Stats) SortedRelations() []Relation { return presentInOrder(relations[:], s.ByRelation) }
 
 // presentInOrder lists the keys of counts with a count above zero: those in
 // known first, in that order, then the others sorted.
@@ -268,22 +273,6 @@ func presentInOrder[K ~string](known []K, counts map[K]int) []K {
 	return append(out, rest...)
 }
 
-// ReachableFrom returns the ids of the nodes reachable from id along edge
-// directions (id included), in breadth-first order, using the library's BFS.
-// It costs O(V+E) allocations (see Library); meant for checks and small
-// graphs, not per-request paths. Errors: ErrNodeNotFound.
-func (g *Graph) ReachableFrom(id string) ([]string, error) {
-	if _, ok := g.st.byID[id]; !ok {
-		return nil, fmt.Errorf("%w: %q", ErrNodeNotFound, id)
-	}
-	var out []string
-	err := dgraph.BFS(g.lib, id, func(k string) bool {
-		out = append(out, k)
-		return false
-	})
-	return out, err
-}
-
 // Roots returns the ids of the nodes without incoming edges, in graph order
 // (for a built graph: the topic).
 func (g *Graph) Roots() []string {
@@ -298,4 +287,95 @@ func (g *Graph) Roots() []string {
 		}
 	}
 	return out
+}
+
+// The accessors below read one node or edge by its graph index (0-based
+// insertion position, 0 ≤ v < NodeCount, 0 ≤ i < EdgeCount). They are the
+// API to code against: unlike Nodes and Edges they do not need a *Node per
+// node, so they stay cheap when the storage is typed (sources and found
+// edges as columns). An index out of range panics, like a slice index.
+
+// ID returns the id of node v.
+func (g *Graph) ID(v int) string { return g.st.nodes[v].ID }
+
+// Type returns the type of node v.
+func (g *Graph) Type(v int) NodeType { return g.st.nodes[v].Type }
+
+// Name returns the display name of node v (the file's "name", or "label"
+// for files that only have that).
+func (g *Graph) Name(v int) string { return g.st.nodes[v].Name }
+
+// Attr returns the attribute key of node v and whether it is present, with
+// the value types Attributes documents.
+func (g *Graph) Attr(v int, key string) (any, bool) { return g.st.nodes[v].Attrs.Get(key) }
+
+// String returns attribute key of node v when it is a string, else "" (as
+// Attributes.String).
+func (g *Graph) String(v int, key string) string { return g.st.nodes[v].Attrs.String(key) }
+
+// Strings returns attribute key of node v as a list of strings, or nil (as
+// Attributes.Strings).
+func (g *Graph) Strings(v int, key string) []string { return g.st.nodes[v].Attrs.Strings(key) }
+
+// Float returns attribute key of node v as a finite number (as
+// Attributes.Float).
+func (g *Graph) Float(v int, key string) (float64, bool) { return g.st.nodes[v].Attrs.Float(key) }
+
+// Attrs returns a copy of the attributes of node v in their stored order
+// (changing it does not change the graph). Derived fields (see Derived) are
+// not part of it.
+func (g *Graph) Attrs(v int) Attributes { return g.st.nodes[v].Attrs.Clone() }
+
+// NodeAt returns a copy of node v (its Attrs a copy too).
+func (g *Graph) NodeAt(v int) Node {
+	n := *g.st.nodes[v]
+	n.Attrs = n.Attrs.Clone()
+	return n
+}
+
+// Lookup returns the graph index of the node with the given id.
+func (g *Graph) Lookup(id string) (int, bool) { return g.Index(id) }
+
+// EdgeAt returns a copy of edge i.
+func (g *Graph) EdgeAt(i int) Edge {
+	e := *g.st.edges[i]
+	e.Attrs = e.Attrs.Clone()
+	return e
+}
+
+// Relation returns the relation of edge i.
+func (g *Graph) Relation(i int) Relation { return g.st.edges[i].Relation }
+
+// Derived holds the fields of a node that the file does not store because
+// they follow from what it does store. Front ends want them (the BettaFish
+// viewer reads label and, for sources, the preview); the server adds them
+// to its JSON.
+type Derived struct {
+	// Label is the node's display label: its name, or its id when the name
+	// is empty ("label" in the BettaFish file and web API).
+	Label string
+	// Preview is, for a node with a string "content" attribute, its first
+	// PreviewRunes runes (the "preview" of a source in the BettaFish
+	// format; there content is first cut to 200 characters, here it is
+	// kept whole); "" for other nodes. A node that has its own string
+	// "preview" attribute (a file of another tool) keeps that one.
+	Preview string
+}
+
+// PreviewRunes is the length of Derived.Preview in runes, as the
+// reference's "preview" (content[:100]).
+const PreviewRunes = 100
+
+// DerivedOf returns the derived fields of node v.
+func (g *Graph) DerivedOf(v int) Derived {
+	d := Derived{Label: g.Name(v)}
+	if d.Label == "" {
+		d.Label = g.ID(v)
+	}
+	if p, ok := g.Attr(v, "preview"); ok {
+		d.Preview, _ = p.(string)
+	} else {
+		d.Preview = TruncateRunes(g.String(v, "content"), PreviewRunes)
+	}
+	return d
 }

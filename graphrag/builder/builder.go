@@ -3,15 +3,16 @@ package builder
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash"
+	"io"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"reportengine/forum"
 	"reportengine/graphrag"
@@ -208,6 +209,9 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 		build.Set("warnings", all)
 	}
 	b.g.Meta.Set("build", build)
+	if b.err != nil {
+		return nil, nil, b.err
+	}
 	return b.g, warnings, nil
 }
 
@@ -224,6 +228,7 @@ type build struct {
 	edgeRecs [][]FoundRecord
 
 	hasher hash.Hash
+	err    error // the first internal error (see mustNode)
 
 	// slabs: one allocation for thousands of small objects
 	nodeSlab slab[graphrag.Node]
@@ -268,16 +273,18 @@ type srcInfo struct {
 	found          int
 }
 
+// mustNode adds n. Ids are constructed unique, so a failure is a bug in the
+// builder (or a SHA-256 collision); it is kept and returned by Build rather
+// than panicking.
 func (b *build) mustNode(n *graphrag.Node) {
-	if err := b.g.AddNode(n); err != nil {
-		// Ids are constructed unique; a failure here is a bug.
-		panic(err)
+	if err := b.g.AddNode(n); err != nil && b.err == nil {
+		b.err = fmt.Errorf("builder: internal error: %w", err)
 	}
 }
 
 func (b *build) mustEdge(e graphrag.Edge) {
-	if err := b.g.AddEdge(e); err != nil {
-		panic(err)
+	if err := b.g.AddEdge(e); err != nil && b.err == nil {
+		b.err = fmt.Errorf("builder: internal error: %w", err)
 	}
 }
 
@@ -666,24 +673,25 @@ func hashHex(s string, n int) string {
 	return hex.EncodeToString(sum[:])[:n]
 }
 
-// hashParts appends SHA-256 over the parts, each followed by a NUL byte (so
-// ("ab","c") and ("a","bc") differ), to dst.
+// hashParts appends to dst the SHA-256 of the parts, each preceded by its
+// length in bytes as a uvarint. The encoding is prefix-free, so no two
+// different lists of parts hash the same input: ("ab","c") and ("a","bc")
+// differ, and so do parts that contain any byte, NUL included (a separator
+// byte would not do that).
 func (b *build) hashParts(dst []byte, parts ...string) []byte {
 	if b.hasher == nil {
 		b.hasher = sha256.New()
 	}
 	b.hasher.Reset()
+	var n [binary.MaxVarintLen64]byte
 	for _, p := range parts {
-		b.hasher.Write(unsafe.Slice(unsafe.StringData(p), len(p))) // Write does not keep or change it
-		b.hasher.Write([]byte{0})
+		b.hasher.Write(binary.AppendUvarint(n[:0], uint64(len(p))))
+		io.WriteString(b.hasher, p) // sha256's digest has WriteString: no copy
 	}
 	return b.hasher.Sum(dst)
 }
 
-// prefixedHex returns prefix + the hex digits of sum, in one allocation.
+// prefixedHex returns prefix + the hex digits of sum.
 func prefixedHex(prefix string, sum []byte) string {
-	buf := make([]byte, len(prefix)+hex.EncodedLen(len(sum)))
-	copy(buf, prefix)
-	hex.Encode(buf[len(prefix):], sum)
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
+	return prefix + hex.EncodeToString(sum)
 }

@@ -103,7 +103,7 @@ func (e *Engine) Stats() IndexStats {
 // entries (tens of gigabytes of text).
 func New(g *graphrag.Graph) *Engine {
 	e := &Engine{g: g, typeCode: map[graphrag.NodeType]uint16{}, engineID: map[string]int{}}
-	for _, t := range graphrag.NodeTypes {
+	for _, t := range graphrag.NodeTypes() {
 		e.internType(t)
 	}
 	if g != nil {

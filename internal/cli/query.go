@@ -251,7 +251,7 @@ func splitList(values []string) []string {
 // engine the graph holds.
 func knownValues(g *graphrag.Graph) (types, engines map[string]bool) {
 	types = map[string]bool{}
-	for _, t := range graphrag.NodeTypes {
+	for _, t := range graphrag.NodeTypes() {
 		types[string(t)] = true
 	}
 	engines = map[string]bool{"query": true, "media": true, "insight": true, "host": true}
