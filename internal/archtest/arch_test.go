@@ -23,6 +23,8 @@ var allowed = map[string][]string{
 	"internal/atomicfile":  {},
 	"graphrag/queryengine": {"graphrag"},
 	"graphrag/knowledge":   {"graphrag", "internal/atomicfile", "llm", "github.com/parquet-go/parquet-go"},
+	"graphrag/localsearch": {"graphrag/knowledge", "llm", "llm/tokens", "prompts"},
+	"graphrag/questiongen": {"graphrag/localsearch", "graphrag/knowledge", "llm", "prompts"},
 	"ir":                   {"github.com/go-playground/validator/v10"},
 	"llm":                  {},
 	"prompts":              {"ir"},

@@ -1,0 +1,258 @@
+package localsearch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"reportengine/graphrag/knowledge"
+	"reportengine/llm"
+	"reportengine/llm/tokens"
+)
+
+// ErrEmptyKnowledge is returned (wrapped) by Build, Search and Stream when
+// the knowledge model has no entity at all: there is nothing to search, and
+// no model is called (field case B24 b). Its text is "knowledge graph is
+// empty".
+var ErrEmptyKnowledge = errors.New("knowledge graph is empty")
+
+// Config injects what a ContextBuilder needs besides the knowledge model.
+type Config struct {
+	// Tokenizer counts every budget, in tokens. nil means tokens.Counter{}
+	// (o200k_base, GraphRAG's get_tokenizer() default); GraphRAG's CLI and
+	// API count with cl100k_base (reference §6): pass tokens.New("cl100k_base")
+	// to reproduce their budgets.
+	Tokenizer llm.Tokenizer
+	// Embedder embeds the (history-augmented) query. Required to map a
+	// non-empty query; it must be the embedder that produced the vectors
+	// in VectorStore (the knowledge package checks that, B29).
+	Embedder llm.Embedder
+	// VectorStore holds one vector per entity, keyed by entity id (or by
+	// title, see EmbeddingVectorStoreKey). Required with Embedder.
+	VectorStore knowledge.VectorStore
+	// EmbeddingVectorStoreKey says what the store's document ids are:
+	// "id" (default; GraphRAG's factory) or "title".
+	EmbeddingVectorStoreKey string
+}
+
+// ContextBuilder is Microsoft GraphRAG's LocalSearchMixedContext over an
+// immutable knowledge.Model: it maps a query to entities and packs the
+// mixed context (history, reports, entities, relationships, covariates,
+// sources) into a token budget. Build the ContextBuilder once per model:
+// NewContextBuilder indexes relationships and claims by entity title and
+// text units and reports by id, so a build costs time in proportion to the
+// selected entities' relationships, not to the size of the model (field
+// case B33). A ContextBuilder holds no per-call state and writes nothing to
+// the model: any number of goroutines may call Build at once (B32).
+type ContextBuilder struct {
+	m   *knowledge.Model
+	cfg Config
+
+	rels       []knowledge.Relationship // de-duplicated by id, list order
+	relsByT    map[string][]int         // title → indexes into rels touching it (ascending)
+	unitByID   map[string]int           // text unit id → index into m.TextUnits()
+	reportByC  map[string]int           // community id → index into m.Reports()
+	covKeys    []string                 // covariate types, sorted
+	covByTitle map[string]map[string][]int
+}
+
+// NewContextBuilder indexes m for context building. m must not be nil;
+// cfg.EmbeddingVectorStoreKey must be "", "id" or "title". The errors wrap
+// ErrConfig.
+func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) {
+	if m == nil {
+		return nil, fmt.Errorf("%w: nil knowledge model", ErrConfig)
+	}
+	switch cfg.EmbeddingVectorStoreKey {
+	case "":
+		cfg.EmbeddingVectorStoreKey = "id"
+	case "id", "title":
+	default:
+		return nil, fmt.Errorf("%w: embedding_vectorstore_key %q (want \"id\" or \"title\")", ErrConfig, cfg.EmbeddingVectorStoreKey)
+	}
+	if cfg.Tokenizer == nil {
+		cfg.Tokenizer = tokens.Counter{}
+	}
+	b := &ContextBuilder{m: m, cfg: cfg, relsByT: map[string][]int{}, unitByID: map[string]int{},
+		reportByC: map[string]int{}, covByTitle: map[string]map[string][]int{}}
+	seen := map[string]bool{}
+	for _, r := range m.Relationships() {
+		if r.ID != "" && seen[r.ID] {
+			continue // the same relationship is never listed twice
+		}
+		seen[r.ID] = true
+		i := len(b.rels)
+		b.rels = append(b.rels, r)
+		b.relsByT[r.Source] = append(b.relsByT[r.Source], i)
+		if r.Target != r.Source {
+			b.relsByT[r.Target] = append(b.relsByT[r.Target], i)
+		}
+	}
+	for i, u := range m.TextUnits() {
+		b.unitByID[u.ID] = i // like a Python dict: the last record with an id wins
+	}
+	for i, r := range m.Reports() {
+		b.reportByC[r.CommunityID] = i
+	}
+	for key, covs := range m.Covariates() {
+		b.covKeys = append(b.covKeys, key)
+		byT := map[string][]int{}
+		for i, c := range covs {
+			byT[c.SubjectID] = append(byT[c.SubjectID], i)
+		}
+		b.covByTitle[key] = byT
+	}
+	sort.Strings(b.covKeys)
+	return b, nil
+}
+
+// Model returns the knowledge model the builder serves.
+func (b *ContextBuilder) Model() *knowledge.Model { return b.m }
+
+// Tokenizer returns the builder's tokenizer.
+func (b *ContextBuilder) Tokenizer() llm.Tokenizer { return b.cfg.Tokenizer }
+
+// Context is the result of one Build (the reference's ContextBuilderResult,
+// §3.3 step 9; llm_calls and token counts are always 0 for local search).
+type Context struct {
+	// Text is the context text (context_chunks): the appended sections
+	// joined by "\n\n".
+	Text string
+	// Records are the context records by section (see Records).
+	Records Records
+	// Sections names the appended sections in order: "Conversation
+	// History", the report section name, "Entities" (standing for the
+	// whole local section), "Sources".
+	Sections []string
+	// Entities are the selected entities, in selection order (included
+	// names first, then the matched ones), each once.
+	Entities []knowledge.Entity
+	// EmbeddedQuery is the text that was embedded: the query, then "\n"
+	// and the previous user questions newest first when a history was
+	// given (reference §3.3 step 2); "" for the rank fallback.
+	EmbeddedQuery string
+	// Budgets are the token budgets after the history was subtracted:
+	// reports, local (entities + relationships + claims), sources.
+	Budgets Budgets
+}
+
+// Budgets are the per-section token budgets of one build.
+type Budgets struct {
+	Total, History, Reports, Local, Sources int
+}
+
+// Matched reports whether the query selected any entity. A context
+// without entities is a no-match: Search makes no model call for it (B24).
+func (c *Context) Matched() bool { return len(c.Entities) > 0 }
+
+// Build maps query to entities and packs the mixed context, following
+// LocalSearchMixedContext.build_context (reference §3) with p as its
+// keyword arguments. history is the conversation so far, oldest first
+// (roles "user", "assistant", "system"; "" counts as "user"); nil means no
+// conversation (the reference's None), while a non-nil empty slice is an
+// empty conversation object, which — as in the reference — still adds "\n"
+// to the embedded query.
+//
+// For the same selected entities and tokenizer the text is byte-identical
+// to the reference except for these deliberate fixes:
+//   - a report section where no report fits (or passes MinCommunityRank)
+//     is left out, never the literal "[]" (§10 #2, B19);
+//   - nothing is carried between calls: the relationships' links column
+//     is computed per call (§10 #4, B32), so a build's output depends only
+//     on its arguments — it equals the reference's first call on a fresh
+//     builder;
+//   - the history section keeps the newest ConversationHistoryMaxTurns
+//     turns, drops the oldest first when over budget, and is counted with
+//     the builder's tokenizer (§10 #5, B30);
+//   - the same entity, relationship or text unit is never listed twice
+//     (duplicate ids in the data, an included entity that is also matched);
+//   - cuts are never made inside a record, so no text is split mid-rune
+//     (B18);
+//   - covariate types are taken in sorted order (the reference uses the
+//     order of its dict; GraphRAG only ever passes "claims").
+//
+// Errors: invalid p (wrapping ErrConfig, ErrPropSum for the share sum), an
+// invalid history role, ErrEmptyKnowledge, a missing Embedder/VectorStore
+// for a non-empty query (ErrConfig), and embedder or vector-store errors.
+func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.Message, p Params) (*Context, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if len(b.m.Entities()) == 0 {
+		return nil, fmt.Errorf("localsearch: %w", ErrEmptyKnowledge)
+	}
+	conv, err := newConversation(history)
+	if err != nil {
+		return nil, err
+	}
+	c := &Context{Records: Records{}}
+	tc := newCounter(b.cfg.Tokenizer)
+	embedded := query
+	if history != nil {
+		embedded = query + "\n" + strings.Join(conv.userTurns(p.ConversationHistoryMaxTurns), "\n")
+	}
+	if embedded != "" {
+		c.EmbeddedQuery = embedded
+	}
+	sel, err := b.mapQuery(ctx, embedded, p)
+	if err != nil {
+		return nil, err
+	}
+	c.Entities = sel
+	var sections []string
+	m := p.MaxContextTokens
+	c.Budgets.Total = m
+	if history != nil {
+		text, tbl, ok := conv.section(p, tc, m)
+		if ok {
+			sections = append(sections, text)
+			c.Sections = append(c.Sections, "Conversation History")
+			if p.ReturnCandidateContext {
+				tbl.InContext = trues(len(tbl.Rows))
+			}
+			c.Records["conversation history"] = tbl
+			c.Budgets.History = tc.count(text)
+			m -= c.Budgets.History
+		}
+	}
+	cTok, lTok, tTok := budgets(m, p.CommunityProp, p.TextUnitProp)
+	c.Budgets.Reports, c.Budgets.Local, c.Budgets.Sources = cTok, lTok, tTok
+
+	if text := b.reportSection(sel, p, tc, cTok, c.Records); strings.TrimSpace(text) != "" {
+		sections = append(sections, text)
+		c.Sections = append(c.Sections, p.CommunityContextName)
+	}
+	if text := b.localSection(sel, p, tc, lTok, c.Records); strings.TrimSpace(text) != "" {
+		sections = append(sections, text)
+		c.Sections = append(c.Sections, "Entities")
+	}
+	if text := b.sourceSection(sel, p, tc, tTok, c.Records); strings.TrimSpace(text) != "" {
+		sections = append(sections, text)
+		c.Sections = append(c.Sections, "Sources")
+	}
+	c.Text = strings.Join(sections, "\n\n")
+	return c, nil
+}
+
+// counter counts tokens with a per-build memo (rows are counted once per
+// build even when the relationship loop renders them again).
+type counter struct {
+	tk   llm.Tokenizer
+	memo map[string]int
+}
+
+func newCounter(tk llm.Tokenizer) *counter { return &counter{tk: tk, memo: map[string]int{}} }
+
+func (c *counter) count(s string) int {
+	if s == "" {
+		return 0
+	}
+	if n, ok := c.memo[s]; ok {
+		return n
+	}
+	n := c.tk.Count(s)
+	c.memo[s] = n
+	return n
+}

@@ -1,0 +1,100 @@
+package localsearch
+
+import (
+	"fmt"
+	"strings"
+
+	"reportengine/llm"
+)
+
+// qaTurn is one question and the answers that followed it.
+type qaTurn struct {
+	question string
+	answers  []string
+}
+
+type conversation struct {
+	msgs []llm.Message
+	qa   []qaTurn
+}
+
+// newConversation checks the roles (reference ConversationHistory.from_list:
+// an empty role is "user"; anything but system/user/assistant is an error)
+// and groups the messages into question-answer turns: each user message
+// starts a turn, the following assistant and system messages are its
+// answers, non-user messages before the first user message are dropped.
+func newConversation(msgs []llm.Message) (*conversation, error) {
+	c := &conversation{}
+	for i, m := range msgs {
+		role := m.Role
+		if role == "" {
+			role = llm.RoleUser
+		}
+		switch role {
+		case llm.RoleUser:
+			c.qa = append(c.qa, qaTurn{question: m.Content})
+		case llm.RoleAssistant, llm.RoleSystem:
+			if len(c.qa) > 0 {
+				last := &c.qa[len(c.qa)-1]
+				last.answers = append(last.answers, m.Content)
+			}
+		default:
+			return nil, fmt.Errorf("%w: conversation history[%d]: invalid role %q (want user, assistant or system)", ErrConfig, i, m.Role)
+		}
+		c.msgs = append(c.msgs, llm.Message{Role: role, Content: m.Content})
+	}
+	return c, nil
+}
+
+// userTurns returns the contents of the newest n user messages, newest
+// first (n ≤ 0: all) — the reference's get_user_turns.
+func (c *conversation) userTurns(n int) []string {
+	var out []string
+	for i := len(c.msgs) - 1; i >= 0; i-- {
+		if c.msgs[i].Role == llm.RoleUser {
+			out = append(out, c.msgs[i].Content)
+			if n > 0 && len(out) == n {
+				break
+			}
+		}
+	}
+	return out
+}
+
+const historyName = "Conversation History"
+
+// section renders the Conversation History section (reference §3.4) with
+// the fixes of §10 #5: the NEWEST p.ConversationHistoryMaxTurns turns are
+// kept, turns are added newest first while the rendered section stays
+// within m tokens of the builder's tokenizer (so the oldest go first), and
+// the kept turns are rendered oldest first. ok is false when there is no
+// turn or not even the newest one fits (the section is then left out).
+func (c *conversation) section(p Params, tc *counter, m int) (text string, tbl Table, ok bool) {
+	qa := c.qa
+	if n := p.ConversationHistoryMaxTurns; n > 0 && len(qa) > n {
+		qa = qa[len(qa)-n:]
+	}
+	header := []string{"turn", "content"}
+	render := func(turns []qaTurn) (string, [][]string) {
+		var rows [][]string
+		for _, t := range turns {
+			rows = append(rows, []string{"user", t.question})
+			if !p.ConversationHistoryUserTurnsOnly && len(t.answers) > 0 {
+				rows = append(rows, []string{"assistant", strings.Join(t.answers, "\n")})
+			}
+		}
+		return "-----" + historyName + "-----\n" + csvTable(header, rows, p.ColumnDelimiter), rows
+	}
+	var keptRows [][]string
+	for start := len(qa) - 1; start >= 0; start-- {
+		t, rows := render(qa[start:])
+		if tc.count(t) > m {
+			break
+		}
+		text, keptRows, ok = t, rows, true
+	}
+	if !ok {
+		return "", Table{}, false
+	}
+	return text, Table{Columns: header, Rows: keptRows}, true
+}

@@ -1,0 +1,177 @@
+package localsearch
+
+import (
+	"sort"
+	"strings"
+
+	"reportengine/graphrag/knowledge"
+)
+
+// reportSection is the community (Reports) section (reference §3.5 and
+// build_community_context) within budget tokens. It returns "" — and no
+// records — when nothing fits (fix of §10 #2 and B19: the reference would
+// insert the literal "[]").
+func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *counter, budget int, rec Records) string {
+	name := p.CommunityContextName
+	key := strings.ToLower(name)
+	reports := b.m.Reports()
+	if len(sel) == 0 || len(reports) == 0 {
+		return ""
+	}
+	// Count matches per community in first-encounter order.
+	var order []string
+	matches := map[string]int{}
+	for _, e := range sel {
+		for _, cid := range e.CommunityIDs {
+			if _, ok := matches[cid]; !ok {
+				order = append(order, cid)
+			}
+			matches[cid]++
+		}
+	}
+	type cand struct {
+		r       knowledge.CommunityReport
+		matches int
+	}
+	var cands []cand
+	for _, cid := range order {
+		if i, ok := b.reportByC[cid]; ok {
+			cands = append(cands, cand{reports[i], matches[cid]})
+		}
+	}
+	// Stable sort desc by (matches, rank); a report without rank sorts
+	// after ranked ones on equal matches (the reference raises TypeError,
+	// §10 #10).
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, c := cands[i], cands[j]
+		if a.matches != c.matches {
+			return a.matches > c.matches
+		}
+		if a.r.HasRank != c.r.HasRank {
+			return a.r.HasRank
+		}
+		return a.r.Rank > c.r.Rank
+	})
+	var selected []knowledge.CommunityReport
+	for _, c := range cands {
+		if c.r.HasRank && c.r.Rank >= p.MinCommunityRank {
+			selected = append(selected, c.r)
+		}
+	}
+
+	var attrKeys []string
+	if len(selected) > 0 {
+		for _, a := range selected[0].Attributes {
+			if a.Key != "id" && a.Key != "title" {
+				attrKeys = append(attrKeys, a.Key)
+			}
+		}
+	}
+	header := append([]string{"id", "title"}, attrKeys...)
+	if p.UseCommunitySummary {
+		header = append(header, "summary")
+	} else {
+		header = append(header, "content")
+	}
+	if p.IncludeCommunityRank {
+		header = append(header, "rank")
+	}
+	d := p.ColumnDelimiter
+	marker := "-----" + name + "-----\n"
+	used := tc.count(marker + strings.Join(header, d) + "\n")
+	var rows [][]string
+	var kept []knowledge.CommunityReport
+	for _, r := range selected {
+		row := []string{r.ShortID, r.Title}
+		for _, k := range attrKeys {
+			row = append(row, attrValue(r.Attributes, k))
+		}
+		if p.UseCommunitySummary {
+			row = append(row, r.Summary)
+		} else {
+			row = append(row, r.FullContent)
+		}
+		if p.IncludeCommunityRank {
+			row = append(row, PyFloat(r.Rank))
+		}
+		t := tc.count(strings.Join(row, d) + "\n")
+		if used+t > budget {
+			break
+		}
+		used += t
+		rows = append(rows, row)
+		kept = append(kept, r)
+	}
+	if p.IncludeCommunityRank {
+		// The reference re-sorts by rank (pandas quicksort, not stable for
+		// more than 16 rows, §10 #14); this sort is stable.
+		idx := make([]int, len(rows))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(i, j int) bool { return kept[idx[i]].Rank > kept[idx[j]].Rank })
+		sorted := make([][]string, len(rows))
+		for i, k := range idx {
+			sorted[i] = rows[k]
+		}
+		rows = sorted
+	}
+	var text string
+	if len(rows) > 0 {
+		text = marker + csvTable(header, rows, d)
+		rec[key] = Table{Columns: header, Rows: rows}
+	}
+	if p.ReturnCandidateContext {
+		// Candidates: the reports of every community of a selected entity
+		// (fix of §10 #3: the reference compares report ids with community
+		// numbers and always finds none), report-list order.
+		cset := map[string]bool{}
+		for _, c := range order {
+			cset[c] = true
+		}
+		in := map[string]bool{}
+		for _, r := range kept {
+			in[r.ShortID] = true
+		}
+		ct := Table{Columns: header, InContext: []bool{}}
+		for _, r := range reports {
+			if !cset[r.CommunityID] {
+				continue
+			}
+			row := []string{r.ShortID, r.Title}
+			for _, k := range attrKeys {
+				row = append(row, attrValue(r.Attributes, k))
+			}
+			if p.UseCommunitySummary {
+				row = append(row, r.Summary)
+			} else {
+				row = append(row, r.FullContent)
+			}
+			if p.IncludeCommunityRank {
+				row = append(row, rankString(r.HasRank, r.Rank))
+			}
+			ct.Rows = append(ct.Rows, row)
+			ct.InContext = append(ct.InContext, in[r.ShortID])
+		}
+		rec[key] = ct
+	}
+	return text
+}
+
+func rankString(has bool, f float64) string {
+	if !has {
+		return "None"
+	}
+	return PyFloat(f)
+}
+
+// attrValue is the value of key among attrs, "" when absent. Values are
+// already rendered by the knowledge loaders; a falsy Python value is "".
+func attrValue(attrs []knowledge.Attribute, key string) string {
+	for _, a := range attrs {
+		if a.Key == key {
+			return a.Value
+		}
+	}
+	return ""
+}

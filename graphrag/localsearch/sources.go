@@ -1,0 +1,136 @@
+package localsearch
+
+import (
+	"sort"
+
+	"reportengine/graphrag/knowledge"
+)
+
+// sourceSection is _build_text_unit_context + build_text_unit_context
+// (reference §3.8): the text units of the selected entities, grouped by the
+// first entity that lists them and, within a group, most related first;
+// each unit once; always "|"-delimited (§10 #8, reproduced).
+func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *counter, budget int, rec Records) string {
+	units := b.m.TextUnits()
+	if len(sel) == 0 || len(units) == 0 {
+		return ""
+	}
+	type cand struct {
+		u, ent, n int
+	}
+	var cands []cand
+	seen := map[string]bool{}
+	for i, e := range sel {
+		var relIDs map[string]bool // ids of the entity's relationships, built lazily
+		var perUnit map[string]int // unit id → relationships of e listing it, built lazily
+		rels := b.relsByT[e.Title]
+		for _, uid := range e.TextUnitIDs {
+			if seen[uid] {
+				continue
+			}
+			ui, ok := b.unitByID[uid]
+			if !ok {
+				continue
+			}
+			seen[uid] = true
+			u := units[ui]
+			n := 0
+			if len(u.RelationshipIDs) > 0 {
+				if relIDs == nil {
+					relIDs = make(map[string]bool, len(rels))
+					for _, ri := range rels {
+						relIDs[b.rels[ri].ID] = true
+					}
+				}
+				for _, id := range u.RelationshipIDs {
+					if relIDs[id] {
+						n++
+					}
+				}
+			} else {
+				if perUnit == nil {
+					perUnit = map[string]int{}
+					for _, ri := range rels {
+						for _, t := range dedupeStrings(b.rels[ri].TextUnitIDs) {
+							perUnit[t]++
+						}
+					}
+				}
+				n = perUnit[u.ID]
+			}
+			cands = append(cands, cand{ui, i, n})
+		}
+	}
+	sort.SliceStable(cands, func(a, c int) bool {
+		if cands[a].ent != cands[c].ent {
+			return cands[a].ent < cands[c].ent
+		}
+		return cands[a].n > cands[c].n
+	})
+	if len(cands) == 0 && !p.ReturnCandidateContext {
+		return ""
+	}
+	var attrKeys []string
+	if len(cands) > 0 {
+		for _, a := range units[cands[0].u].Attributes {
+			if a.Key != "id" && a.Key != "text" {
+				attrKeys = append(attrKeys, a.Key)
+			}
+		}
+	}
+	header := append([]string{"id", "text"}, attrKeys...)
+	row := func(u knowledge.TextUnit) []string {
+		r := []string{u.ShortID, u.Text}
+		for _, k := range attrKeys {
+			r = append(r, attrValue(u.Attributes, k))
+		}
+		return r
+	}
+	var t table
+	if len(cands) > 0 {
+		t = rawTable(tc, "Sources", header, "|", budget, len(cands), func(k int) []string { return row(units[cands[k].u]) })
+		rec["sources"] = Table{Columns: header, Rows: t.rows}
+	}
+	if p.ReturnCandidateContext {
+		in := map[string]bool{}
+		for _, k := range t.ids {
+			in[units[cands[k].u].ShortID] = true
+		}
+		want := map[string]bool{}
+		for _, e := range sel {
+			for _, id := range e.TextUnitIDs {
+				want[id] = true
+			}
+		}
+		ct := Table{Columns: header, InContext: []bool{}}
+		for _, u := range units {
+			if want[u.ID] {
+				ct.Rows = append(ct.Rows, row(u))
+				ct.InContext = append(ct.InContext, in[u.ShortID])
+			}
+		}
+		if cur, ok := rec["sources"]; ok && (len(cur.Rows) == 0 || len(ct.Rows) == 0) {
+			cur.InContext = trues(len(cur.Rows))
+			rec["sources"] = cur
+		} else {
+			rec["sources"] = ct
+		}
+	}
+	return t.text
+}
+
+// dedupeStrings returns ss without repeats, first occurrence kept.
+func dedupeStrings(ss []string) []string {
+	if len(ss) < 2 {
+		return ss
+	}
+	seen := make(map[string]bool, len(ss))
+	out := ss[:0:0]
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
