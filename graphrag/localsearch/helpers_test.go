@@ -19,10 +19,9 @@ func (runeTokenizer) Count(s string) int { return utf8.RuneCountInString(s) }
 // stubEmbedder maps known texts to fixed vectors; unknown texts get the
 // zero vector of the same size (or fail when err is set).
 type stubEmbedder struct {
-	vecs  map[string][]float32
-	dim   int
-	err   error
-	calls int
+	vecs map[string][]float32
+	dim  int
+	err  error
 }
 
 func (s *stubEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {

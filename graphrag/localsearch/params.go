@@ -134,6 +134,8 @@ var ErrConfig = errors.New("localsearch: invalid configuration")
 
 // ErrPropSum is the reference's own check (§3.3 step 1); its message is the
 // reference's sentence. Validate wraps it (and ErrConfig) with both values.
+//
+//lint:ignore ST1005 the reference's own sentence, kept verbatim
 var ErrPropSum = errors.New("The sum of community_prop and text_unit_prop should not exceed 1.")
 
 // Validate reports the first invalid parameter: negative budgets, shares
