@@ -13,3 +13,15 @@ func BenchmarkFromParquetDulce(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFromGraphBettaFish measures mapping the BettaFish fixture graph
+// (277 nodes, 350 edges, about 280 texts) onto the data model.
+func BenchmarkFromGraphBettaFish(b *testing.B) {
+	g := bettafishGraph(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := FromGraph(g, GraphOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -80,4 +80,46 @@
 // layout was recognised and which mappings were applied.
 //
 // FromParquet only reads: a read-only index folder works.
+//
+// # From our graphs
+//
+//	g, _ := storage.Load("graphs", id)
+//	m, err := knowledge.FromGraph(g, knowledge.GraphOptions{Path: "graphs/" + id + "/graphrag.json"})
+//
+// FromGraph maps the graph of graphrag/builder (topic → engine → section →
+// search_query → source) as follows; every list follows graph order, so
+// equal graphs give equal Models.
+//
+//	Entity        one per node: ID = node id, ShortID = position, Title = node name (a later node
+//	              whose name is already taken gets " [<node id>]", since relationships refer to
+//	              titles), Type = node type, Rank = degree, Description = the node's short text:
+//	              section summary (≤ 300 runes), source preview and URL, search query text and
+//	              result count, engine report title and counts, topic and its engines
+//	Relationship  one per edge: ID "<from>-><to>", ShortID = position, Source/Target = titles,
+//	              Weight = edge weight (1 when 0), Rank = degree(from) + degree(to) (GraphRAG's
+//	              combined_degree), Description in words ("the search "…" found "…" (3 results)")
+//	TextUnit      each section's text (content, then the research summary when it adds to it),
+//	              each source's full content and each forum speech kept on an engine node, cut at
+//	              paragraph and sentence ends into units of at most GraphOptions.TextUnitRunes
+//	              (600) runes; ID "<node id>#<k>" (speeches "<engine>/speech-<i>#<k>"),
+//	              DocumentID = the node, ShortID = position. EntityIDs = the node the text
+//	              belongs to, then every entity whose title or name the unit mentions, topic
+//	              and engines excepted (every text mentions them). Mentions are found with an
+//	              Aho–Corasick automaton over lower-cased runes, so Chinese text without spaces
+//	              matches; names with a CJK character match from 2 runes anywhere, other names
+//	              from 4 runes as whole words. RelationshipIDs = the edges with both ends in
+//	              EntityIDs. An entity's TextUnitIDs are its own units, then the units
+//	              mentioning it; a relationship's, the units holding both its ends.
+//	Community     0 (level 0) holds every entity; 1, 2, … (level 1, parent 0) are the engines
+//	              that wrote a final report, in graph order, each holding the engine and
+//	              everything reachable below it (a source found by two engines is in both).
+//	CommunityReport  0: a topic-level report written here (the engines, what each covered,
+//	              the engines that were unavailable); 1…: each engine's final_report verbatim
+//	              (Title = its report title, Summary = its first paragraph). Rank 1 for all.
+//	Covariate     none: nothing in our graphs is a claim with a subject, status and dates, so
+//	              Covariates() has no "claims" key and no claims section is built.
+//
+// Edges whose endpoint is not a node are skipped with a warning and counted
+// (B21); graphrag.ReadJSON already drops them when reading a file, so this
+// only matters for graphs built by other code.
 package knowledge

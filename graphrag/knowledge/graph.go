@@ -1,0 +1,497 @@
+package knowledge
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"reportengine/graphrag"
+)
+
+// GraphOptions configure FromGraph.
+type GraphOptions struct {
+	// Path names the graph file in Model.Source (for messages); optional.
+	Path string
+	// TextUnitRunes is the longest text unit, in runes (default
+	// DefaultTextUnitRunes). Longer section and source texts are cut at
+	// paragraph or sentence ends into several units: the reference's
+	// Sources section stops at the first unit that does not fit the
+	// budget, so one long page must not block every other unit.
+	TextUnitRunes int
+}
+
+// DefaultTextUnitRunes is the default GraphOptions.TextUnitRunes: about
+// 600–900 tokens of Chinese, 150–200 of English.
+const DefaultTextUnitRunes = 600
+
+// Community numbers of our graphs: 0 is the topic, 1… the engines that
+// wrote a final report, in graph order.
+const topicCommunity = "0"
+
+// FromGraph maps one of our graphs (graphrag.Graph, as builder.Build makes
+// and storage.Load reads) onto the GraphRAG data model; the package doc
+// gives the mapping. The graph is only read. Equal graphs give equal
+// Models: every list follows graph order, and ids and short ids are
+// derived from node ids and positions.
+func FromGraph(g *graphrag.Graph, opts GraphOptions) (*Model, error) {
+	if g == nil {
+		return nil, fmt.Errorf("knowledge: FromGraph: nil graph")
+	}
+	max := opts.TextUnitRunes
+	if max <= 0 {
+		max = DefaultTextUnitRunes
+	}
+	b := &graphBuild{g: g, maxRunes: max, index: map[string]int{}}
+	b.entities()
+	b.relationships()
+	b.communities()
+	b.textUnits()
+	b.stats.Tables = append(b.stats.Tables,
+		TableStats{Name: tEntities, Read: len(g.Nodes()), Kept: len(b.p.Entities)},
+		TableStats{Name: tRelationships, Read: len(g.Edges()), Kept: len(b.p.Relationships), Skipped: b.skippedEdges},
+		TableStats{Name: tTextUnits, Read: b.textsRead, Kept: len(b.p.TextUnits)},
+		TableStats{Name: tCommunities, Read: len(b.p.Communities), Kept: len(b.p.Communities)},
+		TableStats{Name: tReports, Read: len(b.p.Reports), Kept: len(b.p.Reports)},
+	)
+	b.stats.Notes = append(b.stats.Notes, "covariates: our graphs hold no claims")
+	b.stats.Warnings = b.warn.list()
+	b.p.Stats = b.stats
+	b.p.Source = Source{Kind: "reportengine-graph", Path: opts.Path, ID: g.TaskID}
+	return New(b.p)
+}
+
+type graphBuild struct {
+	g        *graphrag.Graph
+	maxRunes int
+	p        Parts
+	index    map[string]int // node id → entity index
+	nodes    []*graphrag.Node
+	degree   []int
+	// edges kept, as entity index pairs, parallel to p.Relationships
+	ends         [][2]int
+	skippedEdges int
+	textsRead    int
+	stats        LoadStats
+	warn         warnings
+}
+
+// entities: one per node, in graph order. Titles are node names made
+// unique (a later node whose name is taken gets " [<node id>]"), as
+// relationships refer to entities by title.
+func (b *graphBuild) entities() {
+	nodes := b.g.Nodes()
+	b.nodes = nodes
+	b.degree = make([]int, len(nodes))
+	taken := map[string]bool{}
+	for i, n := range nodes {
+		b.index[n.ID] = i
+		title := strings.TrimSpace(n.Name)
+		if title == "" {
+			title = n.ID
+		}
+		if taken[title] {
+			title += " [" + n.ID + "]"
+		}
+		taken[title] = true
+		b.p.Entities = append(b.p.Entities, Entity{
+			ID:      n.ID,
+			ShortID: strconv.Itoa(i),
+			Title:   title,
+			Type:    string(n.Type),
+		})
+	}
+	for _, e := range b.g.Edges() {
+		if i, ok := b.index[e.From]; ok {
+			b.degree[i]++
+		}
+		if j, ok := b.index[e.To]; ok {
+			b.degree[j]++
+		}
+	}
+	for i, n := range nodes {
+		b.p.Entities[i].Description = b.describeNode(n)
+		b.p.Entities[i].Rank, b.p.Entities[i].HasRank = b.degree[i], true
+	}
+}
+
+func (b *graphBuild) title(i int) string { return b.p.Entities[i].Title }
+
+// describeNode gives an entity its description: the node's own short text
+// (section summary, source preview, query text) with a few facts around it.
+func (b *graphBuild) describeNode(n *graphrag.Node) string {
+	a := n.Attrs
+	count := func(key string) int { v, _ := a.Int(key); return v }
+	switch n.Type {
+	case graphrag.TypeTopic:
+		s := fmt.Sprintf("research topic %q", n.Name)
+		if engines := a.Strings("engines"); len(engines) > 0 {
+			s += ", analysed by the engines " + strings.Join(engines, ", ")
+		}
+		return s
+	case graphrag.TypeEngine:
+		if n.ID == "host" || a.String("engine") == "host" {
+			return fmt.Sprintf("the forum host, %d syntheses", count("speech_count"))
+		}
+		s := fmt.Sprintf("the %s research engine", n.Name)
+		if t := a.String("report_title"); t != "" {
+			s += fmt.Sprintf(", report %q", t)
+		}
+		return s + fmt.Sprintf(", %d sections, %d search records", count("paragraph_count"), count("record_count"))
+	case graphrag.TypeSection:
+		if s := firstNonEmpty(a.String("summary"), graphrag.TruncateRunes(a.String("latest_summary"), 300), graphrag.TruncateRunes(a.String("content"), 300)); s != "" {
+			return s
+		}
+	case graphrag.TypeSearchQuery:
+		return fmt.Sprintf("web search %q, %d results", firstNonEmpty(a.String("query_text"), n.Name), count("record_count"))
+	case graphrag.TypeSource:
+		s := a.String("preview")
+		if u := a.String("url"); u != "" {
+			if s != "" {
+				s += " "
+			}
+			s += "(" + u + ")"
+		}
+		if s != "" {
+			return s
+		}
+	}
+	for _, k := range []string{"description", "summary", "preview", "content"} {
+		if s := a.String(k); s != "" {
+			return graphrag.TruncateRunes(s, 300)
+		}
+	}
+	return ""
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// relationships: one per edge, in graph order, described in words.
+func (b *graphBuild) relationships() {
+	for _, e := range b.g.Edges() {
+		i, okF := b.index[e.From]
+		j, okT := b.index[e.To]
+		if !okF || !okT {
+			b.skippedEdges++
+			missing := e.From
+			if okF {
+				missing = e.To
+			}
+			b.warn.add("edge-endpoint", "edge %s → %s: node %q does not exist; relationship skipped", e.From, e.To, missing)
+			continue
+		}
+		w := e.Weight
+		if w == 0 {
+			w = 1
+		}
+		b.ends = append(b.ends, [2]int{i, j})
+		b.p.Relationships = append(b.p.Relationships, Relationship{
+			ID:          e.From + "->" + e.To,
+			ShortID:     strconv.Itoa(len(b.p.Relationships)),
+			Source:      b.title(i),
+			Target:      b.title(j),
+			Weight:      w,
+			HasWeight:   true,
+			Description: b.describeEdge(e, i, j),
+			Rank:        b.degree[i] + b.degree[j],
+			HasRank:     true,
+		})
+	}
+}
+
+func (b *graphBuild) describeEdge(e *graphrag.Edge, i, j int) string {
+	from, to := b.title(i), b.title(j)
+	switch e.Relation {
+	case graphrag.RelAnalyzedBy:
+		return fmt.Sprintf("the topic %q is analysed by the %s engine", from, to)
+	case graphrag.RelContains:
+		return fmt.Sprintf("the %s engine's research has the section %q", from, to)
+	case graphrag.RelSearched:
+		return fmt.Sprintf("the section %q searched the web for %q", from, to)
+	case graphrag.RelFound:
+		s := fmt.Sprintf("the search %q found %q", from, to)
+		if v, ok := e.Attrs.Get("records"); ok {
+			if n := jsonLen(v); n > 1 {
+				s += fmt.Sprintf(" (%d results)", n)
+			}
+		}
+		return s
+	}
+	return fmt.Sprintf("%q %s %q", from, strings.ReplaceAll(string(e.Relation), "_", " "), to)
+}
+
+// jsonLen is the length of a list-valued attribute whatever its Go type
+// (a builder type in memory, []any after a file round trip).
+func jsonLen(v any) int {
+	var list []json.RawMessage
+	if decodeAttr(v, &list) != nil {
+		return 0
+	}
+	return len(list)
+}
+
+// decodeAttr decodes an attribute value through its JSON form into out.
+func decodeAttr(v any, out any) error {
+	var buf bytes.Buffer
+	if err := graphrag.AppendJSONValue(&buf, v); err != nil {
+		return err
+	}
+	return json.Unmarshal(buf.Bytes(), out)
+}
+
+// communities: community 0 (level 0) holds every entity, with the
+// topic-level report; each engine with a final report is a community of
+// level 1 (parent 0) holding the engine and everything under it, with the
+// final report as its community report.
+func (b *graphBuild) communities() {
+	n := len(b.p.Entities)
+	down := make([][]int, n)
+	for _, ij := range b.ends {
+		down[ij[0]] = append(down[ij[0]], ij[1])
+	}
+	member := make([][]int, n) // entity → community numbers
+	all := make([]string, n)
+	for i := range b.p.Entities {
+		all[i] = b.p.Entities[i].ID
+		member[i] = []int{0}
+	}
+	topicTitle := "research topic"
+	for i, nd := range b.nodes {
+		if nd.Type == graphrag.TypeTopic {
+			topicTitle = b.title(i)
+			break
+		}
+	}
+	b.p.Communities = append(b.p.Communities, Community{ID: "community-0", ShortID: "0", Title: "Community 0", Community: topicCommunity, Level: 0, Parent: "-1", EntityIDs: all})
+	var engineReports []CommunityReport
+	for i, nd := range b.nodes {
+		if nd.Type != graphrag.TypeEngine {
+			continue
+		}
+		report := strings.TrimSpace(nd.Attrs.String("final_report"))
+		if report == "" {
+			continue
+		}
+		num := len(b.p.Communities)
+		cs := strconv.Itoa(num)
+		var ids []string
+		seen := map[int]bool{i: true}
+		queue := []int{i}
+		for len(queue) > 0 {
+			k := queue[0]
+			queue = queue[1:]
+			ids = append(ids, b.p.Entities[k].ID)
+			member[k] = append(member[k], num)
+			for _, c := range down[k] {
+				if !seen[c] {
+					seen[c] = true
+					queue = append(queue, c)
+				}
+			}
+		}
+		b.p.Communities[0].Children = append(b.p.Communities[0].Children, cs)
+		b.p.Communities = append(b.p.Communities, Community{ID: "community-" + cs, ShortID: cs, Title: "Community " + cs, Community: cs, Level: 1, Parent: topicCommunity, EntityIDs: ids})
+		title := firstNonEmpty(nd.Attrs.String("report_title"), b.title(i)+" engine report")
+		engineReports = append(engineReports, CommunityReport{
+			ID: "report-" + nd.ID, ShortID: cs, CommunityID: cs, Title: title,
+			Summary: leadParagraph(report), FullContent: report, Rank: 1, HasRank: true, Level: 1,
+		})
+	}
+	topic := b.topicReport(topicTitle)
+	b.p.Reports = append([]CommunityReport{topic}, engineReports...)
+	for i := range b.p.Entities {
+		ns := member[i]
+		slices.Sort(ns)
+		ids := make([]string, len(ns))
+		for k, c := range ns {
+			ids[k] = strconv.Itoa(c)
+		}
+		b.p.Entities[i].CommunityIDs = ids
+	}
+}
+
+// topicReport writes the topic-level report: which engines researched the
+// topic, what each covered (its sections), and which engines are missing.
+func (b *graphBuild) topicReport(topic string) CommunityReport {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# %s\n\n", topic)
+	var engines []string
+	sections := map[string][]string{}
+	for i, nd := range b.nodes {
+		switch nd.Type {
+		case graphrag.TypeEngine:
+			engines = append(engines, nd.ID)
+		case graphrag.TypeSection:
+			eng := firstNonEmpty(nd.Attrs.String("engine"), strings.SplitN(nd.ID, "_", 2)[0])
+			sections[eng] = append(sections[eng], b.title(i))
+		}
+	}
+	fmt.Fprintf(&sb, "The topic %q was researched by %d engines: %s.", topic, len(engines), strings.Join(engines, ", "))
+	for _, nd := range b.nodes {
+		if nd.Type != graphrag.TypeTopic {
+			continue
+		}
+		var missing []struct{ Engine, Reason string }
+		if v, ok := nd.Attrs.Get("unavailable_engines"); ok && decodeAttr(v, &missing) == nil && len(missing) > 0 {
+			var parts []string
+			for _, m := range missing {
+				parts = append(parts, m.Engine+" ("+m.Reason+")")
+			}
+			fmt.Fprintf(&sb, " Not available: %s.", strings.Join(parts, ", "))
+		}
+	}
+	sb.WriteString("\n")
+	for i, nd := range b.nodes {
+		if nd.Type != graphrag.TypeEngine {
+			continue
+		}
+		fmt.Fprintf(&sb, "\n## %s\n\n%s.", b.title(i), strings.TrimSpace(b.p.Entities[i].Description))
+		if s := sections[nd.ID]; len(s) > 0 {
+			fmt.Fprintf(&sb, " Sections: %s.", strings.Join(s, "; "))
+		}
+		sb.WriteString("\n")
+	}
+	content := sb.String()
+	return CommunityReport{ID: "report-topic", ShortID: topicCommunity, CommunityID: topicCommunity, Title: topic,
+		Summary: leadParagraph(content), FullContent: content, Rank: 1, HasRank: true, Level: 0}
+}
+
+// leadParagraph is the first paragraph of a Markdown text that is not a
+// heading, at most 300 runes.
+func leadParagraph(md string) string {
+	for _, p := range strings.Split(md, "\n\n") {
+		p = strings.TrimSpace(p)
+		if p == "" || strings.HasPrefix(p, "#") {
+			continue
+		}
+		return graphrag.TruncateRunes(p, 300)
+	}
+	return ""
+}
+
+// speech is one forum speech kept on an engine node.
+type speech struct {
+	Line    int    `json:"line"`
+	Time    string `json:"time"`
+	Speaker string `json:"speaker"`
+	Content string `json:"content"`
+}
+
+// textUnits: every section's text (content, then the research summary),
+// every source's full content and every forum speech on an engine node,
+// cut into units of at most maxRunes, in graph order. A unit is linked to
+// its own node and to every entity whose title it mentions (topic and
+// engine titles excepted: every text mentions them).
+func (b *graphBuild) textUnits() {
+	mm := newMentionMatcher()
+	for i, nd := range b.nodes {
+		if nd.Type == graphrag.TypeTopic || nd.Type == graphrag.TypeEngine {
+			continue
+		}
+		mm.add(b.p.Entities[i].Title, i)
+		if nd.Name != b.p.Entities[i].Title {
+			mm.add(nd.Name, i)
+		}
+	}
+	mm.build()
+	own := make([][]int, len(b.nodes))       // entity → its own units
+	mentioned := make([][]int, len(b.nodes)) // entity → units mentioning it
+	unitEnts := [][]int{}
+	add := func(owner int, doc, text string) {
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		b.textsRead++
+		for k, chunk := range chunkText(text, b.maxRunes) {
+			u := len(b.p.TextUnits)
+			ents := []int{owner}
+			mm.find(chunk, func(id int) {
+				if !slices.Contains(ents, id) { // a title and a name can both hit
+					ents = append(ents, id)
+				}
+			})
+			unitEnts = append(unitEnts, ents)
+			own[owner] = append(own[owner], u)
+			for _, e := range ents[1:] {
+				mentioned[e] = append(mentioned[e], u)
+			}
+			b.p.TextUnits = append(b.p.TextUnits, TextUnit{
+				ID:         fmt.Sprintf("%s#%d", doc, k),
+				ShortID:    strconv.Itoa(u),
+				Text:       chunk,
+				DocumentID: doc,
+			})
+		}
+	}
+	for i, nd := range b.nodes {
+		a := nd.Attrs
+		switch nd.Type {
+		case graphrag.TypeSection:
+			content, summary := strings.TrimSpace(a.String("content")), strings.TrimSpace(a.String("latest_summary"))
+			text := content
+			switch {
+			case summary == "" || strings.Contains(content, summary):
+			case content == "" || strings.Contains(summary, content):
+				text = summary
+			default:
+				text = content + "\n\n" + summary
+			}
+			add(i, nd.ID, text)
+		case graphrag.TypeSource:
+			add(i, nd.ID, a.String("content"))
+		case graphrag.TypeEngine:
+			v, ok := a.Get("speeches")
+			if !ok {
+				continue
+			}
+			var sp []speech
+			if err := decodeAttr(v, &sp); err != nil {
+				b.warn.add("speeches", "engine %s: speeches attribute unreadable (%v); not used as text units", nd.ID, err)
+				continue
+			}
+			for k, s := range sp {
+				add(i, fmt.Sprintf("%s/speech-%d", nd.ID, k), fmt.Sprintf("[%s] %s: %s", s.Time, s.Speaker, s.Content))
+			}
+		}
+	}
+	for i := range b.p.Entities {
+		if ids := append(slices.Clone(own[i]), mentioned[i]...); len(ids) > 0 {
+			b.p.Entities[i].TextUnitIDs = make([]string, len(ids))
+			for k, u := range ids {
+				b.p.Entities[i].TextUnitIDs[k] = b.p.TextUnits[u].ID
+			}
+		}
+	}
+	// relationships of a unit: the edges with both ends linked to it
+	inUnit := make([]map[int]bool, len(unitEnts))
+	for u, ents := range unitEnts {
+		inUnit[u] = make(map[int]bool, len(ents))
+		for _, e := range ents {
+			inUnit[u][e] = true
+		}
+		ids := make([]string, len(ents))
+		for k, e := range ents {
+			ids[k] = b.p.Entities[e].ID
+		}
+		b.p.TextUnits[u].EntityIDs = ids
+	}
+	for r, ij := range b.ends {
+		units := append(slices.Clone(own[ij[0]]), mentioned[ij[0]]...)
+		slices.Sort(units)
+		for _, u := range units {
+			if inUnit[u][ij[1]] {
+				b.p.Relationships[r].TextUnitIDs = append(b.p.Relationships[r].TextUnitIDs, b.p.TextUnits[u].ID)
+				b.p.TextUnits[u].RelationshipIDs = append(b.p.TextUnits[u].RelationshipIDs, b.p.Relationships[r].ID)
+			}
+		}
+	}
+}

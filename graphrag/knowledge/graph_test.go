@@ -1,0 +1,260 @@
+package knowledge
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"reportengine/forum"
+	"reportengine/graphrag"
+	"reportengine/graphrag/builder"
+	"reportengine/state"
+)
+
+// buildGraph builds a graph from state files and a forum log the way
+// build-graph does.
+func buildGraph(t testing.TB, topic, forumLog string, states ...string) *graphrag.Graph {
+	t.Helper()
+	var inputs []state.Input
+	for _, p := range states {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("fixtures not available: %v", err)
+		}
+		in, err := state.ParseArg(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, in)
+	}
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _, err := forum.ParseFile(forumLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := builder.Build(builder.Config{Topic: topic, ReportID: "test", States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func bettafishGraph(t testing.TB) *graphrag.Graph {
+	dir := filepath.Join("..", "..", "..", "shared", "fixtures", "bettafish")
+	var states []string
+	for _, e := range []string{"query", "media", "insight"} {
+		states = append(states, filepath.Join(dir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
+	}
+	return buildGraph(t, "武汉大学", filepath.Join(dir, "logs", "forum.log"), states...)
+}
+
+func coffeeGraph(t testing.TB) *graphrag.Graph {
+	dir := filepath.Join("..", "..", "examples", "coffee-shop")
+	var states []string
+	for _, e := range []string{"query", "media", "insight"} {
+		states = append(states, filepath.Join(dir, e+"_engine_streamlit_reports", "state_李明咖啡店_20241001_100000.json"))
+	}
+	return buildGraph(t, "李明咖啡店", filepath.Join(dir, "logs", "forum.log"), states...)
+}
+
+func TestFromGraph(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		graph func(testing.TB) *graphrag.Graph
+	}{{"bettafish", bettafishGraph}, {"coffee-shop", coffeeGraph}} {
+		t.Run(c.name, func(t *testing.T) {
+			g := c.graph(t)
+			m, err := FromGraph(g, GraphOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGraphModel(t, g, m)
+			again, err := FromGraph(g, GraphOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(m, again) {
+				t.Error("two loads of one graph differ")
+			}
+			t.Log(m.Stats().Lines())
+		})
+	}
+}
+
+func checkGraphModel(t *testing.T, g *graphrag.Graph, m *Model) {
+	t.Helper()
+	nodes, edges := g.Nodes(), g.Edges()
+	ents := m.Entities()
+	if len(ents) != len(nodes) {
+		t.Fatalf("%d entities for %d nodes", len(ents), len(nodes))
+	}
+	degree := map[string]int{}
+	for _, e := range edges {
+		degree[e.From]++
+		degree[e.To]++
+	}
+	titles := map[string]string{} // title → node id
+	for i, n := range nodes {
+		e := ents[i]
+		if e.ID != n.ID || e.ShortID != strconv.Itoa(i) || e.Type != string(n.Type) {
+			t.Errorf("entity %d: %q/%q/%q for node %q", i, e.ID, e.ShortID, e.Type, n.ID)
+		}
+		if e.Title != n.Name && e.Title != n.Name+" ["+n.ID+"]" {
+			t.Errorf("entity %s: title %q, node name %q", n.ID, e.Title, n.Name)
+		}
+		if prev, dup := titles[e.Title]; dup {
+			t.Errorf("title %q used by %s and %s", e.Title, prev, n.ID)
+		}
+		titles[e.Title] = n.ID
+		if e.Rank != degree[n.ID] || !e.HasRank {
+			t.Errorf("entity %s: rank %d, degree %d", n.ID, e.Rank, degree[n.ID])
+		}
+		if e.Description == "" {
+			t.Errorf("entity %s (%s) has no description", n.ID, n.Type)
+		}
+		if len(e.CommunityIDs) == 0 || e.CommunityIDs[0] != "0" {
+			t.Errorf("entity %s: communities %v, want the topic community 0 first", n.ID, e.CommunityIDs)
+		}
+	}
+	rels := m.Relationships()
+	if len(rels) != len(edges) {
+		t.Fatalf("%d relationships for %d edges", len(rels), len(edges))
+	}
+	for i, e := range edges {
+		r := rels[i]
+		if titles[r.Source] != e.From || titles[r.Target] != e.To || r.Description == "" {
+			t.Errorf("relationship %d: %q → %q for edge %s → %s", i, r.Source, r.Target, e.From, e.To)
+		}
+		if r.Rank != degree[e.From]+degree[e.To] {
+			t.Errorf("relationship %d: rank %d, combined degree %d", i, r.Rank, degree[e.From]+degree[e.To])
+		}
+	}
+	// reports: the topic report, then one per engine final_report
+	var finals []string
+	for _, n := range nodes {
+		if n.Type == graphrag.TypeEngine && strings.TrimSpace(n.Attrs.String("final_report")) != "" {
+			finals = append(finals, strings.TrimSpace(n.Attrs.String("final_report")))
+		}
+	}
+	reps := m.Reports()
+	if len(reps) != 1+len(finals) || len(finals) == 0 {
+		t.Fatalf("%d reports, %d final reports", len(reps), len(finals))
+	}
+	for i, f := range finals {
+		if reps[i+1].FullContent != f || reps[i+1].ShortID != strconv.Itoa(i+1) {
+			t.Errorf("report %d does not hold engine final report %d", i+1, i)
+		}
+	}
+	// an engine community holds the sources its searches found
+	comm := map[string]map[string]bool{} // entity id → community ids
+	for _, e := range ents {
+		comm[e.ID] = map[string]bool{}
+		for _, c := range e.CommunityIDs {
+			comm[e.ID][c] = true
+		}
+	}
+	engineComm := map[string]string{}
+	for i, n := range nodes {
+		if n.Type == graphrag.TypeEngine && len(ents[i].CommunityIDs) > 1 {
+			engineComm[n.ID] = ents[i].CommunityIDs[1]
+		}
+	}
+	for _, n := range nodes {
+		if n.Type != graphrag.TypeSource {
+			continue
+		}
+		for _, eng := range n.Attrs.Strings("engines") {
+			if c, ok := engineComm[eng]; ok && !comm[n.ID][c] {
+				t.Errorf("source %s found by %s is not in community %s", n.ID, eng, c)
+			}
+		}
+	}
+	// text units: sources' full content survives the cut into units
+	units := m.TextUnits()
+	byDoc := map[string][]TextUnit{}
+	for i, u := range units {
+		if u.ShortID != strconv.Itoa(i) || utf8.RuneCountInString(u.Text) > DefaultTextUnitRunes {
+			t.Errorf("unit %d: short id %q, %d runes", i, u.ShortID, utf8.RuneCountInString(u.Text))
+		}
+		byDoc[u.DocumentID] = append(byDoc[u.DocumentID], u)
+	}
+	squash := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	for _, n := range nodes {
+		if n.Type != graphrag.TypeSource || strings.TrimSpace(n.Attrs.String("content")) == "" {
+			continue
+		}
+		var got strings.Builder
+		for _, u := range byDoc[n.ID] {
+			got.WriteString(u.Text)
+			if u.EntityIDs[0] != n.ID {
+				t.Errorf("unit %s is not linked to its source %s first", u.ID, n.ID)
+			}
+		}
+		if squash(got.String()) != squash(n.Attrs.String("content")) {
+			t.Errorf("source %s: units do not add up to its content", n.ID)
+		}
+	}
+	// mentions (Chinese, no spaces): every unit containing a section title
+	// lists that section, found here by plain substring search
+	linked := 0
+	for _, u := range units {
+		in := map[string]bool{}
+		for _, id := range u.EntityIDs {
+			in[id] = true
+		}
+		for i, n := range nodes {
+			if n.Type != graphrag.TypeSection || utf8.RuneCountInString(ents[i].Title) < 2 || !hasCJK(ents[i].Title) {
+				continue
+			}
+			if strings.Contains(strings.ToLower(u.Text), strings.ToLower(ents[i].Title)) {
+				if !in[n.ID] {
+					t.Errorf("unit %s mentions %q but does not list %s", u.ID, ents[i].Title, n.ID)
+				}
+				if u.DocumentID != n.ID {
+					linked++
+				}
+			}
+		}
+	}
+	t.Logf("%d units, %d mention links to sections from other texts", len(units), linked)
+	// each entity's text units exist; relationships' units hold both ends
+	ids := map[string]TextUnit{}
+	for _, u := range units {
+		ids[u.ID] = u
+	}
+	for _, e := range ents {
+		for _, id := range e.TextUnitIDs {
+			u, ok := ids[id]
+			if !ok || !slicesContains(u.EntityIDs, e.ID) {
+				t.Errorf("entity %s lists unit %s, which does not list it", e.ID, id)
+			}
+		}
+	}
+	for i, r := range rels {
+		for _, id := range r.TextUnitIDs {
+			u := ids[id]
+			if !slicesContains(u.EntityIDs, edges[i].From) || !slicesContains(u.EntityIDs, edges[i].To) || !slicesContains(u.RelationshipIDs, r.ID) {
+				t.Errorf("relationship %s lists unit %s without both ends", r.ID, id)
+			}
+		}
+	}
+	if _, ok := m.Covariates()["claims"]; ok {
+		t.Error("our graphs hold no claims: no claims key")
+	}
+}
+
+func slicesContains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
