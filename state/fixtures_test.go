@@ -76,10 +76,6 @@ func TestParseFixturesMatchEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var want refState
-		if err := json.Unmarshal(data, &want); err != nil {
-			t.Fatalf("%s: encoding/json: %v", in.Path, err)
-		}
 		got, err := ParseFile(in)
 		if err != nil {
 			t.Fatalf("%s: ParseFile: %v", in.Path, err)
@@ -88,76 +84,89 @@ func TestParseFixturesMatchEncodingJSON(t *testing.T) {
 		if got.Engine != in.Engine || got.Path != in.Path {
 			t.Errorf("%s: Engine, Path = %q, %q", name, got.Engine, got.Path)
 		}
-		if got.Query != want.Query || got.ReportTitle != want.ReportTitle || got.FinalReport != want.FinalReport {
-			t.Errorf("%s: Query, ReportTitle, FinalReport differ: %q %q (%d bytes) vs %q %q (%d bytes)", name,
-				got.Query, got.ReportTitle, len(got.FinalReport), want.Query, want.ReportTitle, len(want.FinalReport))
-		}
-		if got.Completed != want.IsCompleted || got.CreatedAt != want.CreatedAt || got.UpdatedAt != want.UpdatedAt {
-			t.Errorf("%s: Completed, CreatedAt, UpdatedAt = %v %q %q, want %v %q %q", name,
-				got.Completed, got.CreatedAt, got.UpdatedAt, want.IsCompleted, want.CreatedAt, want.UpdatedAt)
-		}
-		if len(got.Paragraphs) != len(want.Paragraphs) {
-			t.Fatalf("%s: %d paragraphs, want %d", name, len(got.Paragraphs), len(want.Paragraphs))
-		}
-		wantRecords := 0
-		for i, wp := range want.Paragraphs {
-			gp := got.Paragraphs[i]
-			if gp.Position != i || gp.Title != wp.Title || gp.Content != wp.Content {
-				t.Errorf("%s paragraphs[%d]: Position, Title, Content = %d %q %q, want %d %q %q", name, i,
-					gp.Position, gp.Title, gp.Content, i, wp.Title, wp.Content)
-			}
-			if (gp.Order == nil) != (wp.Order == nil) || (gp.Order != nil && *gp.Order != *wp.Order) {
-				t.Errorf("%s paragraphs[%d]: Order = %s, want %s", name, i, fmtPtr(gp.Order), fmtPtr(wp.Order))
-			}
-			if wp.Research == nil {
-				t.Fatalf("%s paragraphs[%d]: the fixture has no research", name, i)
-			}
-			wr := wp.Research
-			if gp.LatestSummary != wr.LatestSummary || gp.ReflectionIteration != wr.ReflectionIteration || gp.Completed != wr.IsCompleted {
-				t.Errorf("%s paragraphs[%d]: research = %q %d %v, want %q %d %v", name, i,
-					gp.LatestSummary, gp.ReflectionIteration, gp.Completed, wr.LatestSummary, wr.ReflectionIteration, wr.IsCompleted)
-			}
-			if len(gp.Searches) != len(wr.SearchHistory) {
-				t.Errorf("%s paragraphs[%d]: %d records, want %d", name, i, len(gp.Searches), len(wr.SearchHistory))
-				continue
-			}
-			wantRecords += len(wr.SearchHistory)
-			for j, w := range wr.SearchHistory {
-				g := gp.Searches[j]
-				at := name + " paragraphs[" + strconv.Itoa(i) + "].research.search_history[" + strconv.Itoa(j) + "]"
-				if g.Index != j {
-					t.Errorf("%s: Index = %d", at, g.Index)
-				}
-				if g.Query != w.Query {
-					t.Errorf("%s: Query = %q, want %q", at, g.Query, w.Query)
-				}
-				if g.URL != w.URL {
-					t.Errorf("%s: URL = %q, want %q", at, g.URL, w.URL)
-				}
-				if g.Title != w.Title {
-					t.Errorf("%s: Title = %q, want %q", at, g.Title, w.Title)
-				}
-				if g.Content != w.Content {
-					t.Errorf("%s: Content differs (%d vs %d bytes)", at, len(g.Content), len(w.Content))
-				}
-				if (g.Score == nil) != (w.Score == nil) || (g.Score != nil && *g.Score != *w.Score) {
-					t.Errorf("%s: Score = %s, want %s", at, fmtPtr(g.Score), fmtPtr(w.Score))
-				}
-				if g.Timestamp != w.Timestamp {
-					t.Errorf("%s: Timestamp = %q, want %q", at, g.Timestamp, w.Timestamp)
-				}
-				longest = max(longest, utf8.RuneCountInString(g.Content))
-			}
-		}
-		if n := got.RecordCount(); n != wantRecords {
-			t.Errorf("%s: RecordCount = %d, want %d", name, n, wantRecords)
-		}
+		longest = max(longest, matchEncodingJSON(t, name, data, got))
 	}
 	// BettaFish's StateParser cuts content to 200 characters; the fixtures
 	// hold longer texts, so the equality above shows nothing was cut.
 	if longest <= 200 {
 		t.Errorf("longest record content is %d characters; the fixtures have longer ones", longest)
 	}
+}
+
+// matchEncodingJSON decodes data with encoding/json and reports every field
+// of got that differs; it returns the longest record content in
+// characters.
+func matchEncodingJSON(t *testing.T, name string, data []byte, got *State) (longest int) {
+	t.Helper()
+	var want refState
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatalf("%s: encoding/json: %v", name, err)
+	}
+	if got.Query != want.Query || got.ReportTitle != want.ReportTitle || got.FinalReport != want.FinalReport {
+		t.Errorf("%s: Query, ReportTitle, FinalReport differ: %q %q (%d bytes) vs %q %q (%d bytes)", name,
+			got.Query, got.ReportTitle, len(got.FinalReport), want.Query, want.ReportTitle, len(want.FinalReport))
+	}
+	if got.Completed != want.IsCompleted || got.CreatedAt != want.CreatedAt || got.UpdatedAt != want.UpdatedAt {
+		t.Errorf("%s: Completed, CreatedAt, UpdatedAt = %v %q %q, want %v %q %q", name,
+			got.Completed, got.CreatedAt, got.UpdatedAt, want.IsCompleted, want.CreatedAt, want.UpdatedAt)
+	}
+	if len(got.Paragraphs) != len(want.Paragraphs) {
+		t.Fatalf("%s: %d paragraphs, want %d", name, len(got.Paragraphs), len(want.Paragraphs))
+	}
+	wantRecords := 0
+	for i, wp := range want.Paragraphs {
+		gp := got.Paragraphs[i]
+		if gp.Position != i || gp.Title != wp.Title || gp.Content != wp.Content {
+			t.Errorf("%s paragraphs[%d]: Position, Title, Content = %d %q %q, want %d %q %q", name, i,
+				gp.Position, gp.Title, gp.Content, i, wp.Title, wp.Content)
+		}
+		if (gp.Order == nil) != (wp.Order == nil) || (gp.Order != nil && *gp.Order != *wp.Order) {
+			t.Errorf("%s paragraphs[%d]: Order = %s, want %s", name, i, fmtPtr(gp.Order), fmtPtr(wp.Order))
+		}
+		if wp.Research == nil {
+			t.Fatalf("%s paragraphs[%d]: the fixture has no research", name, i)
+		}
+		wr := wp.Research
+		if gp.LatestSummary != wr.LatestSummary || gp.ReflectionIteration != wr.ReflectionIteration || gp.Completed != wr.IsCompleted {
+			t.Errorf("%s paragraphs[%d]: research = %q %d %v, want %q %d %v", name, i,
+				gp.LatestSummary, gp.ReflectionIteration, gp.Completed, wr.LatestSummary, wr.ReflectionIteration, wr.IsCompleted)
+		}
+		if len(gp.Searches) != len(wr.SearchHistory) {
+			t.Errorf("%s paragraphs[%d]: %d records, want %d", name, i, len(gp.Searches), len(wr.SearchHistory))
+			continue
+		}
+		wantRecords += len(wr.SearchHistory)
+		for j, w := range wr.SearchHistory {
+			g := gp.Searches[j]
+			at := name + " paragraphs[" + strconv.Itoa(i) + "].research.search_history[" + strconv.Itoa(j) + "]"
+			if g.Index != j {
+				t.Errorf("%s: Index = %d", at, g.Index)
+			}
+			if g.Query != w.Query {
+				t.Errorf("%s: Query = %q, want %q", at, g.Query, w.Query)
+			}
+			if g.URL != w.URL {
+				t.Errorf("%s: URL = %q, want %q", at, g.URL, w.URL)
+			}
+			if g.Title != w.Title {
+				t.Errorf("%s: Title = %q, want %q", at, g.Title, w.Title)
+			}
+			if g.Content != w.Content {
+				t.Errorf("%s: Content differs (%d vs %d bytes)", at, len(g.Content), len(w.Content))
+			}
+			if (g.Score == nil) != (w.Score == nil) || (g.Score != nil && *g.Score != *w.Score) {
+				t.Errorf("%s: Score = %s, want %s", at, fmtPtr(g.Score), fmtPtr(w.Score))
+			}
+			if g.Timestamp != w.Timestamp {
+				t.Errorf("%s: Timestamp = %q, want %q", at, g.Timestamp, w.Timestamp)
+			}
+			longest = max(longest, utf8.RuneCountInString(g.Content))
+		}
+	}
+	if n := got.RecordCount(); n != wantRecords {
+		t.Errorf("%s: RecordCount = %d, want %d", name, n, wantRecords)
+	}
+	return longest
 }
 
 // Counts of the reference (§9 of bettafish-reportengine.md), measured on

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/tidwall/gjson"
 )
@@ -24,9 +24,16 @@ import (
 // a key repeats, the last one wins. A UTF-8 byte order mark before the
 // document is skipped.
 //
-// The returned State does not share memory with data: gjson reads data
-// without copying it, and the strings the State keeps are then copied into
-// a few large chunks, so data can be reused or freed after Parse returns.
+// Parse copies data once into a string, and the State's strings are
+// substrings of that copy (gjson's unescaped copies where the JSON has
+// escapes), so the State does not share memory with data, and data can be
+// reused after Parse returns. The copy stays alive as long as any of the
+// State's strings does. For a file, ParseFile reads straight into the
+// string and saves the copy.
+//
+// The document is read in one pass (see cursor in walk.go) and validated
+// with gjson.Valid paragraph by paragraph, on other cores while the pass
+// goes on for documents of 1 MiB or more.
 //
 // Errors: an engine other than query, media or insight → an error wrapping
 // ErrUnknownEngine. Anything wrong with data is a *ParseError (errors.Is
@@ -39,99 +46,181 @@ import (
 // "reflection_iteration" must be an integer that fits an int (2.0 is one,
 // 2.5 is not).
 func Parse(data []byte, path string, engine Engine) (*State, error) {
-	if engine.Rank() == len(Engines) {
-		return nil, fmt.Errorf("state: parse %s: engine %q: %w (want query, media or insight)",
-			displayPath(path), string(engine), ErrUnknownEngine)
-	}
-	body := data
-	if len(body) >= 3 && body[0] == 0xEF && body[1] == 0xBB && body[2] == 0xBF {
-		body = body[3:] // UTF-8 byte order mark
-	}
-	if onlyJSONSpace(body) {
-		msg := "empty file: want a JSON object"
-		if len(data) > 0 {
-			msg = "file holds only white space: want a JSON object"
-		}
-		return nil, &ParseError{Path: path, Msg: msg, Empty: true}
-	}
-	if !gjson.ValidBytes(body) {
-		return nil, syntaxError(body, path)
-	}
-
-	// Zero-copy view of the input: gjson hands out substrings of it.
-	root := gjson.Parse(unsafe.String(unsafe.SliceData(body), len(body)))
-	if !isObject(root) {
-		return nil, &ParseError{Path: path, Msg: "want a JSON object at the top level, got " + kind(root)}
-	}
-
-	p := parser{file: path, text: textArena{lo: uintptr(unsafe.Pointer(unsafe.SliceData(body))), hi: uintptr(unsafe.Pointer(unsafe.SliceData(body))) + uintptr(len(body))}}
-	st := &State{Engine: engine, Path: path}
-	var err error
-	root.ForEach(func(k, v gjson.Result) bool {
-		var msg string // what is wrong with v; the path is built only then
-		switch k.Str {
-		case "query":
-			st.Query, msg = p.str(v)
-		case "report_title":
-			st.ReportTitle, msg = p.str(v)
-		case "final_report":
-			st.FinalReport, msg = p.str(v)
-		case "is_completed":
-			st.Completed, msg = boolValue(v)
-		case "created_at":
-			st.CreatedAt, msg = p.str(v)
-		case "updated_at":
-			st.UpdatedAt, msg = p.str(v)
-		case "paragraphs":
-			st.Paragraphs, err = p.paragraphs(v)
-		}
-		if msg != "" {
-			err = p.fail(k.Str, msg)
-		}
-		return err == nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return st, nil
+	return parseDoc(string(data), path, engine)
 }
 
 // ParseFile reads in.Path and parses it as a state written by in.Engine.
-// The State owns the bytes it read.
+// The file is read straight into the string the State's strings point
+// into, so nothing is copied after reading.
 //
 // Errors: an unreadable file → the *os.PathError wrapped with the engine and
 // path (errors.Is(err, fs.ErrNotExist) for a missing file); otherwise the
 // errors of Parse.
 func ParseFile(in Input) (*State, error) {
-	data, err := os.ReadFile(in.Path)
+	doc, err := readString(in.Path)
 	if err != nil {
 		return nil, fmt.Errorf("state: read %s engine state %s: %w", in.Engine, in.Path, err)
 	}
-	return Parse(data, in.Path, in.Engine)
+	return parseDoc(doc, in.Path, in.Engine)
 }
 
-// parser holds what the readers share: the file name for errors and the
-// arena for scores. JSON paths are built only when a value is wrong.
+// readString reads a whole file into a string. strings.Builder hands out
+// its buffer as the string without copying it.
+func readString(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var b strings.Builder
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		b.Grow(int(fi.Size()) + 1)
+	}
+	if _, err := io.Copy(&b, f); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// parseDoc parses a whole state document; the strings of the State are
+// substrings of doc (or, where the JSON has escapes, gjson's unescaped
+// copies).
+func parseDoc(doc, path string, engine Engine) (*State, error) {
+	if engine.Rank() == len(Engines) {
+		return nil, fmt.Errorf("state: parse %s: engine %q: %w (want query, media or insight)",
+			displayPath(path), string(engine), ErrUnknownEngine)
+	}
+	body := strings.TrimPrefix(doc, "\uFEFF") // UTF-8 byte order mark
+	if onlyJSONSpace(body) {
+		msg := "empty file: want a JSON object"
+		if len(doc) > 0 {
+			msg = "file holds only white space: want a JSON object"
+		}
+		return nil, &ParseError{Path: path, Msg: msg, Empty: true}
+	}
+
+	p := parser{file: path, c: cursor{doc: body}, ck: newChecker(body)}
+	st, err := p.state(engine)
+	valid := p.ck.wait()
+	switch {
+	case err == nil && valid:
+		return st, nil
+	case err == nil || !valid || errors.Is(err, errSyntax):
+		return nil, syntaxError(body, path)
+	case !json.Valid([]byte(body)):
+		// A wrong type before a syntax error further on: the walk
+		// stopped at the wrong type, so the rest was never checked, and
+		// the syntax error is the one to report.
+		return nil, syntaxError(body, path)
+	}
+	return nil, err
+}
+
+// parser holds what the readers share: the file name for errors, the
+// cursor, the checker and the arena for scores. JSON paths are built only
+// when a value is wrong.
 type parser struct {
 	file   string
+	c      cursor
+	ck     *checker
 	scores floatArena
-	text   textArena
 }
 
-func (p *parser) paragraphs(v gjson.Result) ([]Paragraph, error) {
+// state walks the whole document: the top-level object, then nothing but
+// white space. The walk checks the structure of the top level itself and
+// hands the spans it reads leniently (keys, values, whole paragraphs) to
+// the checker.
+func (p *parser) state(engine Engine) (*State, error) {
+	c := &p.c
+	c.ws()
+	if c.peek() != '{' {
+		v, err := c.value()
+		if err == nil && v.Type == gjson.JSON {
+			err = c.skip()
+		}
+		if err != nil {
+			return nil, err
+		}
+		if c.ws(); c.i < len(c.doc) {
+			return nil, errSyntax
+		}
+		p.ck.check(0, len(c.doc))
+		return nil, &ParseError{Path: p.file, Msg: "want a JSON object at the top level, got " + kind(v)}
+	}
+	st := &State{Engine: engine, Path: p.file}
+	err := c.object(func(k gjson.Result) error {
+		p.ck.check(k.Index, k.Index+len(k.Raw))
+		if k.Str == "paragraphs" {
+			var err error
+			st.Paragraphs, err = p.paragraphs()
+			return err
+		}
+		start := c.i
+		v, err := c.value()
+		if err != nil {
+			return err
+		}
+		var msg string
+		switch k.Str {
+		case "query":
+			st.Query, msg = stringValue(v)
+		case "report_title":
+			st.ReportTitle, msg = stringValue(v)
+		case "final_report":
+			st.FinalReport, msg = stringValue(v)
+		case "is_completed":
+			st.Completed, msg = boolValue(v)
+		case "created_at":
+			st.CreatedAt, msg = stringValue(v)
+		case "updated_at":
+			st.UpdatedAt, msg = stringValue(v)
+		default:
+			if v.Type == gjson.JSON {
+				if err := c.skip(); err != nil {
+					return err
+				}
+			}
+		}
+		if msg != "" {
+			return p.fail(k.Str, msg)
+		}
+		p.ck.check(start, c.i)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if c.ws(); c.i < len(c.doc) {
+		return nil, errSyntax
+	}
+	return st, nil
+}
+
+// paragraphs reads the paragraphs array (or null) at the cursor; each
+// paragraph's span goes to the checker once it has been read.
+func (p *parser) paragraphs() ([]Paragraph, error) {
+	c := &p.c
+	start := c.i
+	v, err := c.value()
+	if err != nil {
+		return nil, err
+	}
 	if v.Type == gjson.Null {
+		p.ck.check(start, c.i)
 		return nil, nil
 	}
 	if !isArray(v) {
 		return nil, p.fail("paragraphs", wrongType("an array", v))
 	}
 	var out []Paragraph
-	var err error
-	v.ForEach(func(_, pv gjson.Result) bool {
-		i := len(out)
+	err = c.array(func(i int) error {
+		start := c.i
 		out = append(out, Paragraph{Position: i})
-		err = p.paragraph(i, pv, &out[i])
-		return err == nil
+		if err := p.paragraph(i, &out[i]); err != nil {
+			return err
+		}
+		p.ck.check(start, c.i)
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -139,65 +228,92 @@ func (p *parser) paragraphs(v gjson.Result) ([]Paragraph, error) {
 	return out, nil
 }
 
-func (p *parser) paragraph(i int, v gjson.Result, para *Paragraph) error {
-	if !isObject(v) {
+// paragraph reads paragraphs[i] at the cursor into para.
+func (p *parser) paragraph(i int, para *Paragraph) error {
+	c := &p.c
+	if c.peek() != '{' {
+		v, err := c.value()
+		if err != nil {
+			return err
+		}
 		return p.fail(paragraphPath(i, ""), wrongType("an object", v))
 	}
-	var err error
-	v.ForEach(func(k, fv gjson.Result) bool {
+	return c.object(func(k gjson.Result) error {
+		if k.Str == "research" {
+			return p.research(i, para)
+		}
+		v, err := c.value()
+		if err != nil {
+			return err
+		}
 		var msg string
 		switch k.Str {
 		case "title":
-			para.Title, msg = p.str(fv)
+			para.Title, msg = stringValue(v)
 		case "content":
-			para.Content, msg = p.str(fv)
+			para.Content, msg = stringValue(v)
 		case "order":
 			para.Order = nil
-			if fv.Type != gjson.Null {
+			if v.Type != gjson.Null {
 				var n int
-				if n, msg = intValue(fv); msg == "" {
+				if n, msg = intValue(v); msg == "" {
 					para.Order = &n
 				}
 			}
-		case "research":
-			err = p.research(i, fv, para)
+		default:
+			if v.Type == gjson.JSON {
+				return c.skip()
+			}
 		}
 		if msg != "" {
-			err = p.fail(paragraphPath(i, "."+k.Str), msg)
+			return p.fail(paragraphPath(i, "."+k.Str), msg)
 		}
-		return err == nil
+		return nil
 	})
-	return err
 }
 
-func (p *parser) research(i int, v gjson.Result, para *Paragraph) error {
-	if v.Type == gjson.Null {
-		return nil
+// research reads paragraphs[i].research (an object or null). A repeated
+// research key replaces what the earlier one gave, as for any key.
+func (p *parser) research(i int, para *Paragraph) error {
+	c := &p.c
+	para.LatestSummary, para.ReflectionIteration, para.Completed, para.Searches = "", 0, false, nil
+	v, err := c.value()
+	if err != nil || v.Type == gjson.Null {
+		return err
 	}
 	if !isObject(v) {
 		return p.fail(paragraphPath(i, ".research"), wrongType("an object", v))
 	}
-	var err error
-	v.ForEach(func(k, fv gjson.Result) bool {
+	return c.object(func(k gjson.Result) error {
+		v, err := c.value()
+		if err != nil {
+			return err
+		}
 		var msg string
 		switch k.Str {
 		case "search_history":
-			para.Searches, err = p.searches(i, fv)
+			para.Searches, err = p.searches(i, v)
+			return err
 		case "latest_summary":
-			para.LatestSummary, msg = p.str(fv)
+			para.LatestSummary, msg = stringValue(v)
 		case "reflection_iteration":
-			para.ReflectionIteration, msg = intValue(fv)
+			para.ReflectionIteration, msg = intValue(v)
 		case "is_completed":
-			para.Completed, msg = boolValue(fv)
+			para.Completed, msg = boolValue(v)
+		default:
+			if v.Type == gjson.JSON {
+				return c.skip()
+			}
 		}
 		if msg != "" {
-			err = p.fail(paragraphPath(i, ".research."+k.Str), msg)
+			return p.fail(paragraphPath(i, ".research."+k.Str), msg)
 		}
-		return err == nil
+		return nil
 	})
-	return err
 }
 
+// searches reads paragraphs[i].research.search_history, whose first value
+// (already looked at) is v.
 func (p *parser) searches(i int, v gjson.Result) ([]SearchRecord, error) {
 	if v.Type == gjson.Null {
 		return nil, nil
@@ -206,12 +322,9 @@ func (p *parser) searches(i int, v gjson.Result) ([]SearchRecord, error) {
 		return nil, p.fail(paragraphPath(i, ".research.search_history"), wrongType("an array", v))
 	}
 	var out []SearchRecord
-	var err error
-	v.ForEach(func(_, rv gjson.Result) bool {
-		j := len(out)
+	err := p.c.array(func(j int) error {
 		out = append(out, SearchRecord{Index: j})
-		err = p.record(i, j, rv, &out[j])
-		return err == nil
+		return p.record(i, j, &out[j])
 	})
 	if err != nil {
 		return nil, err
@@ -219,36 +332,45 @@ func (p *parser) searches(i int, v gjson.Result) ([]SearchRecord, error) {
 	return out, nil
 }
 
-func (p *parser) record(i, j int, v gjson.Result, r *SearchRecord) error {
-	if !isObject(v) {
+// record reads one search record at the cursor into r.
+func (p *parser) record(i, j int, r *SearchRecord) error {
+	c := &p.c
+	if c.peek() != '{' {
+		v, err := c.value()
+		if err != nil {
+			return err
+		}
 		return p.fail(recordPath(i, j, ""), wrongType("an object", v))
 	}
-	var err error
-	v.ForEach(func(k, fv gjson.Result) bool {
+	return c.object(func(k gjson.Result) error {
+		v, err := c.value()
+		if err != nil {
+			return err
+		}
 		var msg string
 		switch k.Str {
 		case "query":
-			r.Query, msg = p.str(fv)
+			r.Query, msg = stringValue(v)
 		case "url":
-			r.URL, msg = p.str(fv)
+			r.URL, msg = stringValue(v)
 		case "title":
-			r.Title, msg = p.str(fv)
+			r.Title, msg = stringValue(v)
 		case "content":
-			r.Content, msg = p.str(fv)
+			r.Content, msg = stringValue(v)
 		case "timestamp":
-			r.Timestamp, msg = p.str(fv)
+			r.Timestamp, msg = stringValue(v)
 		case "score":
-			r.Score, msg = p.scoreValue(fv)
+			r.Score, msg = p.scoreValue(v)
 		default:
-			return true
+			if v.Type == gjson.JSON {
+				return c.skip()
+			}
 		}
 		if msg != "" {
-			err = p.fail(recordPath(i, j, "."+k.Str), msg)
-			return false
+			return p.fail(recordPath(i, j, "."+k.Str), msg)
 		}
-		return true
+		return nil
 	})
-	return err
 }
 
 // scoreValue reads a float or null (nil); the pointer comes from the
@@ -360,48 +482,6 @@ func recordPath(i, j int, rest string) string {
 	return paragraphPath(i, ".research.search_history["+strconv.Itoa(j)+"]"+rest)
 }
 
-// str reads a string or null like stringValue, and copies a string that is
-// a view of the input into the parser's text arena, so the State does not
-// keep the input buffer alive.
-func (p *parser) str(v gjson.Result) (string, string) {
-	s, msg := stringValue(v)
-	return p.text.keep(s), msg
-}
-
-// textArena copies strings out of the input into shared chunks: the State
-// then holds just its text (about two thirds of a state file; the rest is
-// JSON syntax, keys and indentation) and the input buffer can be freed,
-// at the cost of one large allocation per chunk instead of one per string.
-// Strings gjson already allocated (those with escapes) are kept as they are.
-type textArena struct {
-	lo, hi uintptr // the input buffer
-	chunk  []byte
-}
-
-const (
-	textChunk   = 1 << 20
-	textOwnSize = 64 << 10 // strings this long get their own allocation
-)
-
-func (a *textArena) keep(s string) string {
-	if len(s) == 0 {
-		return ""
-	}
-	ptr := uintptr(unsafe.Pointer(unsafe.StringData(s)))
-	if ptr < a.lo || ptr >= a.hi {
-		return s // not a view of the input
-	}
-	if len(s) >= textOwnSize {
-		return strings.Clone(s)
-	}
-	if cap(a.chunk)-len(a.chunk) < len(s) {
-		a.chunk = make([]byte, 0, textChunk)
-	}
-	start := len(a.chunk)
-	a.chunk = append(a.chunk, s...)
-	return unsafe.String(&a.chunk[start], len(s))
-}
-
 // floatArena hands out *float64 from shared blocks, so a file with a
 // million scores costs a few thousand allocations instead of a million.
 type floatArena struct{ block []float64 }
@@ -414,8 +494,8 @@ func (a *floatArena) new(f float64) *float64 {
 	return &a.block[len(a.block)-1]
 }
 
-func onlyJSONSpace(b []byte) bool {
-	for _, c := range b {
+func onlyJSONSpace(s string) bool {
+	for _, c := range []byte(s) {
 		switch c {
 		case ' ', '\t', '\n', '\r':
 		default:
@@ -427,9 +507,9 @@ func onlyJSONSpace(b []byte) bool {
 
 // syntaxError locates the first JSON syntax error in data. gjson only says
 // whether a document is valid, so encoding/json's scanner finds the offset.
-func syntaxError(data []byte, path string) error {
+func syntaxError(data string, path string) error {
 	var raw json.RawMessage
-	err := json.Unmarshal(data, &raw)
+	err := json.Unmarshal([]byte(data), &raw)
 	var se *json.SyntaxError
 	if !errors.As(err, &se) {
 		// The two validators disagree (encoding/json also limits nesting
@@ -445,7 +525,7 @@ func syntaxError(data []byte, path string) error {
 // position returns the 1-based line and column of the character at byte
 // offset off in data (clamped to the data); the column counts characters
 // (runes), not bytes.
-func position(data []byte, off int) (line, col int) {
+func position(data string, off int) (line, col int) {
 	off = max(0, min(off, len(data)))
 	line = 1
 	start := 0
@@ -455,7 +535,7 @@ func position(data []byte, off int) (line, col int) {
 			start = i + 1
 		}
 	}
-	return line, utf8.RuneCount(data[start:off]) + 1
+	return line, utf8.RuneCountInString(data[start:off]) + 1
 }
 
 func displayPath(path string) string {

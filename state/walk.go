@@ -1,0 +1,261 @@
+package state
+
+import (
+	"errors"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tidwall/gjson"
+)
+
+// maxDepth is the deepest nesting of objects and arrays a state file may
+// have: the limit of encoding/json, so that both agree on what is valid.
+const maxDepth = 10000
+
+// errSyntax is the walk's signal that the document is not valid JSON at
+// the cursor; Parse turns it into a *ParseError with a line and column.
+var errSyntax = errors.New("state: invalid JSON")
+
+// cursor walks a JSON document once, front to back. The walk itself steps
+// over the structure ({ } [ ] : , and white space, checked strictly) and
+// hands every string, number and literal to gjson.Parse, which reads the
+// value in place (a string without escapes is a substring of doc, no copy)
+// but does not validate it; the spans the walk read that way are handed to
+// a checker, which validates them with gjson.Valid. Unlike gjson's
+// Result.ForEach, which finds the end of every nested object by scanning it
+// before the caller descends into it (once per nesting level), the cursor
+// descends directly, so each byte is read once by the walk and once by the
+// checker.
+type cursor struct {
+	doc   string
+	i     int // next byte
+	depth int // objects and arrays open at i
+}
+
+// ws skips JSON white space.
+func (c *cursor) ws() {
+	for c.i < len(c.doc) {
+		switch c.doc[c.i] {
+		case ' ', '\t', '\n', '\r':
+			c.i++
+		default:
+			return
+		}
+	}
+}
+
+// peek returns the byte at the cursor, or 0 at the end.
+func (c *cursor) peek() byte {
+	if c.i < len(c.doc) {
+		return c.doc[c.i]
+	}
+	return 0
+}
+
+// value reads the value at the cursor (after white space). A string,
+// number, true, false or null is read with gjson and consumed; for an
+// object or array the cursor stays put and the result has Type gjson.JSON
+// and Raw "{" or "[", enough for kind and isObject. Errors: errSyntax when
+// no value starts here.
+func (c *cursor) value() (gjson.Result, error) {
+	switch c.peek() {
+	case '{':
+		return gjson.Result{Type: gjson.JSON, Raw: "{"}, nil
+	case '[':
+		return gjson.Result{Type: gjson.JSON, Raw: "["}, nil
+	case '"':
+		// A string without escapes ends at the next quote, and its text
+		// is the bytes between, as gjson reads it; strings.IndexByte
+		// finds both faster than gjson's byte loop. Escapes go to gjson.
+		if n := strings.IndexByte(c.doc[c.i+1:], '"'); n >= 0 {
+			raw := c.doc[c.i : c.i+n+2]
+			if s := raw[1 : n+1]; strings.IndexByte(s, '\\') < 0 {
+				c.i += len(raw)
+				return gjson.Result{Type: gjson.String, Raw: raw, Str: s}, nil
+			}
+		}
+	}
+	r := gjson.Parse(c.doc[c.i:])
+	// gjson skips any byte up to ' ' before a value; JSON allows only the
+	// four white-space bytes, which ws has skipped.
+	if r.Index != 0 || r.Raw == "" {
+		return r, errSyntax
+	}
+	c.i += len(r.Raw)
+	return r, nil
+}
+
+// open enters an object or array at the cursor.
+func (c *cursor) open() error {
+	c.i++
+	c.depth++
+	if c.depth > maxDepth {
+		return errSyntax
+	}
+	return nil
+}
+
+// object walks the object at the cursor (which must start with '{'),
+// calling member with each key (key.Index is its offset in doc), the cursor
+// at the member's value, which member must consume. Errors: errSyntax, or
+// member's error.
+func (c *cursor) object(member func(key gjson.Result) error) error {
+	if err := c.open(); err != nil {
+		return err
+	}
+	c.ws()
+	if c.peek() == '}' {
+		c.i++
+		c.depth--
+		return nil
+	}
+	for {
+		if c.peek() != '"' {
+			return errSyntax
+		}
+		at := c.i
+		k, err := c.value()
+		if err != nil {
+			return err
+		}
+		k.Index = at
+		c.ws()
+		if c.peek() != ':' {
+			return errSyntax
+		}
+		c.i++
+		c.ws()
+		if err := member(k); err != nil {
+			return err
+		}
+		c.ws()
+		switch c.peek() {
+		case ',':
+			c.i++
+			c.ws()
+		case '}':
+			c.i++
+			c.depth--
+			return nil
+		default:
+			return errSyntax
+		}
+	}
+}
+
+// array walks the array at the cursor (which must start with '['), calling
+// elem with each index (0-based), the cursor at the element, which elem
+// must consume.
+func (c *cursor) array(elem func(i int) error) error {
+	if err := c.open(); err != nil {
+		return err
+	}
+	c.ws()
+	if c.peek() == ']' {
+		c.i++
+		c.depth--
+		return nil
+	}
+	for n := 0; ; n++ {
+		if err := elem(n); err != nil {
+			return err
+		}
+		c.ws()
+		switch c.peek() {
+		case ',':
+			c.i++
+			c.ws()
+		case ']':
+			c.i++
+			c.depth--
+			return nil
+		default:
+			return errSyntax
+		}
+	}
+}
+
+// skip consumes the value at the cursor without reading it. Inside an
+// object or array it only counts brackets (the span must then be checked:
+// skip does not check where commas and colons go).
+func (c *cursor) skip() error {
+	if p := c.peek(); p != '{' && p != '[' {
+		_, err := c.value()
+		return err
+	}
+	base := c.depth
+	for c.i < len(c.doc) {
+		switch c.doc[c.i] {
+		case '{', '[':
+			if err := c.open(); err != nil {
+				return err
+			}
+		case '}', ']':
+			c.i++
+			if c.depth--; c.depth == base {
+				return nil
+			}
+		case ',', ':', ' ', '\t', '\n', '\r':
+			c.i++
+		default:
+			if _, err := c.value(); err != nil {
+				return err
+			}
+		}
+	}
+	return errSyntax
+}
+
+// checker validates spans of a document with gjson.Valid: inline for a
+// small document, else on worker goroutines while the walk goes on, so a
+// single file keeps two cores busy (the walk on one, validation on the
+// others).
+type checker struct {
+	doc   string
+	spans chan [2]int // nil: validate inline
+	wg    sync.WaitGroup
+	bad   atomic.Bool
+}
+
+// parallelMin is the document size from which a checker validates on
+// worker goroutines; below it the goroutines cost more than they save.
+var parallelMin = 1 << 20
+
+func newChecker(doc string) *checker {
+	ck := &checker{doc: doc}
+	if len(doc) < parallelMin {
+		return ck
+	}
+	ck.spans = make(chan [2]int, 64)
+	for range max(1, runtime.GOMAXPROCS(0)-1) {
+		ck.wg.Go(func() {
+			for s := range ck.spans {
+				if !ck.bad.Load() && !gjson.Valid(doc[s[0]:s[1]]) {
+					ck.bad.Store(true)
+				}
+			}
+		})
+	}
+	return ck
+}
+
+// check queues doc[start:end] for validation.
+func (ck *checker) check(start, end int) {
+	if ck.spans != nil {
+		ck.spans <- [2]int{start, end}
+	} else if !gjson.Valid(ck.doc[start:end]) {
+		ck.bad.Store(true)
+	}
+}
+
+// wait ends the workers and reports whether every span was valid. Call it
+// exactly once, also when the walk failed.
+func (ck *checker) wait() bool {
+	if ck.spans != nil {
+		close(ck.spans)
+		ck.wg.Wait()
+	}
+	return !ck.bad.Load()
+}
