@@ -38,7 +38,8 @@ var allowed = map[string][]string{
 	"internal/synth":       {},
 	"internal/archtest":    {},
 	"cmd/synthstates":      {"internal/synth"},
-	"internal/cli":         {"state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty"},
+	"server":               {"graphrag", "graphrag/storage", "graphrag/queryengine"},
+	"internal/cli":         {"server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty"},
 	"cmd/reportengine":     {"internal/cli"},
 }
 

@@ -151,6 +151,7 @@ Errors print one line "reportengine: <message>" on stderr. Exit codes:
 		newGraphsCmd(d, nil),
 		newReportCmd(d, nil),
 		newTemplatesCmd(d, nil),
+		newServeCmd(d, nil),
 	)
 	return root
 }

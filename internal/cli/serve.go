@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"reportengine/server"
+)
+
+// serveTokenEnv names the environment variable that holds the bearer token
+// when --token is not given.
+const serveTokenEnv = "REPORT_ENGINE_SERVE_TOKEN"
+
+// serveOptions are the inputs of `reportengine serve`.
+type serveOptions struct {
+	Addr            string
+	GraphsDir       string
+	ReportsDir      string
+	Token           string
+	Limit           int
+	MaxLimit        int
+	MaxBody         int64
+	ReadTimeout     time.Duration
+	WriteTimeout    time.Duration
+	ShutdownTimeout time.Duration
+	Quiet           bool
+
+	Err io.Writer
+	// ready, when set (tests), receives the listening address.
+	ready func(addr string)
+}
+
+func newServeCmd(d *Deps, runF func(context.Context, *serveOptions) error) *cobra.Command {
+	opts := &serveOptions{}
+	cmd := &cobra.Command{
+		Use:   "serve [flags]",
+		Short: "Serve the graph API, the graph viewer and the reports over HTTP",
+		Long: `Serve the stored graphs and reports over HTTP, for BettaFish's front end and for the
+built-in graph viewer (open http://127.0.0.1:8080/graph-viewer).
+
+Routes:
+  GET  /api/graph/{id}, /api/graph/latest   graph JSON {success, report_id, graph:{nodes, edges,
+                                            stats, truncated, limit}}; ?limit=N nodes (topic,
+                                            engines, sections first, then the best-connected)
+  GET  /api/graph/{id}/neighbors?node=ID&depth=1   a node and its neighbourhood
+  POST /api/graph/query                     {report_id?, keywords?, node_types?, engine_filter?,
+                                            depth?} → the query engine's result
+  GET  /api/graphs, /api/reports            the stored graphs and report runs
+  GET  /reports/{id}/                       a rendered report folder (read-only)
+  GET  /graph-viewer[/{id}]                 the viewer page (works offline)
+
+It binds 127.0.0.1:8080 by default and then answers only to the host names 127.0.0.1,
+localhost and ::1. With --token (or ` + serveTokenEnv + `) every route needs
+"Authorization: Bearer TOKEN"; open the viewer once as /graph-viewer?token=TOKEN and the
+page keeps it in a cookie. Ctrl-C (SIGINT) or SIGTERM stops it gracefully.`,
+		Example: `  reportengine serve
+  reportengine serve --addr 127.0.0.1:9000 --graphs graphs --reports reports
+  REPORT_ENGINE_SERVE_TOKEN=$(openssl rand -hex 16) reportengine serve --addr 0.0.0.0:8080`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Err = cmd.ErrOrStderr()
+			if opts.Token == "" {
+				opts.Token = d.Getenv(serveTokenEnv)
+			}
+			if _, _, err := net.SplitHostPort(opts.Addr); err != nil {
+				return usagef("--addr %q: want host:port, e.g. 127.0.0.1:8080", opts.Addr)
+			}
+			if opts.Limit < 0 || opts.MaxLimit < 0 || opts.MaxBody < 0 {
+				return usagef("--limit, --max-limit and --max-body must be 0 or more")
+			}
+			if opts.Limit > 0 && opts.MaxLimit > 0 && opts.Limit > opts.MaxLimit {
+				return usagef("--limit %d is above --max-limit %d", opts.Limit, opts.MaxLimit)
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runServe(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
+	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
+	f.StringVar(&opts.ReportsDir, "reports", "reports", "folder of report runs served under /reports/ (\"\" = none)")
+	f.StringVar(&opts.Token, "token", "", "bearer token required on every route (default $"+serveTokenEnv+")")
+	f.IntVar(&opts.Limit, "limit", 0, fmt.Sprintf("nodes per graph response without ?limit= (0 = %d)", server.DefaultLimit))
+	f.IntVar(&opts.MaxLimit, "max-limit", 0, fmt.Sprintf("largest ?limit= honoured (0 = %d)", server.DefaultMaxLimit))
+	f.Int64Var(&opts.MaxBody, "max-body", 0, fmt.Sprintf("request body limit in bytes (0 = %d)", server.DefaultMaxBodyBytes))
+	f.DurationVar(&opts.ReadTimeout, "read-timeout", 30*time.Second, "time to read a whole request")
+	f.DurationVar(&opts.WriteTimeout, "write-timeout", 60*time.Second, "time to write a response (per event for streams)")
+	f.DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", 10*time.Second, "graceful shutdown wait for requests in flight")
+	f.BoolVar(&opts.Quiet, "quiet", false, "do not log failed requests and graph loads")
+	return cmd
+}
+
+// loopbackHosts are the Host names a loopback-bound server answers to.
+var loopbackHosts = []string{"127.0.0.1", "localhost", "::1"}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func runServe(ctx context.Context, opts *serveOptions) error {
+	host, _, _ := net.SplitHostPort(opts.Addr)
+	cfg := server.Config{
+		GraphsDir:       opts.GraphsDir,
+		ReportsDir:      opts.ReportsDir,
+		Token:           opts.Token,
+		DefaultLimit:    opts.Limit,
+		MaxLimit:        opts.MaxLimit,
+		MaxBodyBytes:    opts.MaxBody,
+		ReadTimeout:     opts.ReadTimeout,
+		WriteTimeout:    opts.WriteTimeout,
+		ShutdownTimeout: opts.ShutdownTimeout,
+	}
+	if isLoopback(host) {
+		cfg.AllowedHosts = loopbackHosts
+	}
+	if !opts.Quiet {
+		cfg.Logger = slog.New(slog.NewTextHandler(opts.Err, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	srv, err := server.New(cfg)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	ln, err := net.Listen("tcp", opts.Addr)
+	if err != nil {
+		return fmt.Errorf("serve: listen on %s: %w", opts.Addr, err)
+	}
+	addr := ln.Addr().String()
+	fmt.Fprintf(opts.Err, "serving http://%s/graph-viewer (graphs: %s, reports: %s); Ctrl-C stops\n", addr, opts.GraphsDir, orNone(opts.ReportsDir))
+	if !isLoopback(host) && opts.Token == "" {
+		fmt.Fprintf(opts.Err, "warning: listening on %s without a token: anyone who can reach it can read the graphs (set --token or %s)\n", addr, serveTokenEnv)
+	}
+	if opts.ready != nil {
+		opts.ready(addr)
+	}
+	if err := srv.Serve(ctx, ln); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	fmt.Fprintln(opts.Err, "stopped")
+	return nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}

@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestServeFlags(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		env  map[string]string
+		want serveOptions
+	}{
+		{"defaults", nil, nil, serveOptions{Addr: "127.0.0.1:8080", GraphsDir: "graphs", ReportsDir: "reports",
+			ReadTimeout: 30 * time.Second, WriteTimeout: time.Minute, ShutdownTimeout: 10 * time.Second}},
+		{"token from env", nil, map[string]string{serveTokenEnv: "envtok"}, serveOptions{Addr: "127.0.0.1:8080", GraphsDir: "graphs",
+			ReportsDir: "reports", Token: "envtok", ReadTimeout: 30 * time.Second, WriteTimeout: time.Minute, ShutdownTimeout: 10 * time.Second}},
+		{"flags", []string{"--addr", "[::1]:9000", "--graphs", "g", "--reports", "", "--token", "flagtok", "--limit", "100", "--max-limit", "200",
+			"--max-body", "4096", "--read-timeout", "5s", "--write-timeout", "7s", "--shutdown-timeout", "1s", "--quiet"},
+			map[string]string{serveTokenEnv: "envtok"},
+			serveOptions{Addr: "[::1]:9000", GraphsDir: "g", Token: "flagtok", Limit: 100, MaxLimit: 200, MaxBody: 4096,
+				ReadTimeout: 5 * time.Second, WriteTimeout: 7 * time.Second, ShutdownTimeout: time.Second, Quiet: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got *serveOptions
+			cmd := newServeCmd(&Deps{Getenv: func(k string) string { return tc.env[k] }}, func(_ context.Context, o *serveOptions) error {
+				got = o
+				return nil
+			})
+			cmd.SetArgs(tc.args)
+			if err := cmd.Execute(); err != nil {
+				t.Fatal(err)
+			}
+			got.Err = nil
+			if d := cmp.Diff(tc.want, *got, cmp.AllowUnexported(serveOptions{}), cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".ready" }, cmp.Ignore())); d != "" {
+				t.Errorf("options (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestServeUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "--addr", "8080"}, "--addr"},
+		{[]string{"serve", "--limit", "-1"}, "--limit"},
+		{[]string{"serve", "--limit", "10", "--max-limit", "5"}, "--max-limit"},
+		{[]string{"serve", "extra"}, "unknown command"},
+	} {
+		code, _, errOut := run(t, tc.args...)
+		if code != ExitUsage || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q (want %d, %q)", tc.args, code, errOut, ExitUsage, tc.want)
+		}
+	}
+}
+
+// runServe on a free loopback port: it serves the graph built by
+// build-graph, refuses a foreign Host, and stops when the context ends.
+func TestServeRuns(t *testing.T) {
+	graphs := t.TempDir()
+	args := append([]string{"build-graph", "--graphs", graphs, "--report-id", "coffee",
+		"--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
+	if code, _, errOut := run(t, args...); code != 0 {
+		t.Fatalf("build-graph: %s", errOut)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addrc := make(chan string, 1)
+	var errb bytes.Buffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runServe(ctx, &serveOptions{Addr: "127.0.0.1:0", GraphsDir: graphs, Token: "tok", Quiet: true,
+			ShutdownTimeout: 2 * time.Second, Err: &errb, ready: func(a string) { addrc <- a }})
+	}()
+	var addr string
+	select {
+	case addr = <-addrc:
+	case err := <-done:
+		t.Fatalf("runServe: %v", err)
+	}
+	req, _ := http.NewRequest("GET", "http://"+addr+"/api/graph/coffee?limit=5", nil)
+	req.Header.Set("Authorization", "Bearer tok")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var g struct {
+		Success  bool   `json:"success"`
+		ReportID string `json:"report_id"`
+		Graph    struct {
+			Nodes []json.RawMessage `json:"nodes"`
+		} `json:"graph"`
+	}
+	if err := json.Unmarshal(body, &g); err != nil || resp.StatusCode != 200 || !g.Success || g.ReportID != "coffee" || len(g.Graph.Nodes) != 5 {
+		t.Errorf("GET: %d %.200s (%v)", resp.StatusCode, body, err)
+	}
+	req, _ = http.NewRequest("GET", "http://"+addr+"/api/graphs", nil)
+	req.Header.Set("Authorization", "Bearer tok")
+	req.Host = "attacker.example"
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusMisdirectedRequest {
+		t.Errorf("foreign host on loopback: %v %v", resp.StatusCode, err)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("runServe after cancel: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("runServe did not stop")
+	}
+	if !strings.Contains(errb.String(), "serving http://"+addr) || !strings.Contains(errb.String(), "stopped") {
+		t.Errorf("stderr %q", errb.String())
+	}
+}

@@ -1,0 +1,147 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"sync"
+	"syscall"
+	"time"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/storage"
+)
+
+// graphCache keeps loaded graphs, one entry per report id, keyed by the
+// file's version (modification time and size): a request whose file has a
+// new version loads it again, every other request shares the loaded graph.
+// Concurrent requests for a version that is still loading wait for that one
+// load. At most max entries are kept, the least recently used leaves first.
+// Successful loads and corrupt files (graphrag.ErrFormat) are cached; other
+// errors are not, so a passing I/O problem is retried on the next request.
+type graphCache struct {
+	store *storage.Store
+	max   int
+	ttl   time.Duration
+	log   *slog.Logger
+
+	mu      sync.Mutex
+	entries map[string]*cacheEntry
+	tick    uint64
+
+	latestID string
+	latestAt time.Time
+}
+
+type fileVersion struct {
+	mod  time.Time
+	size int64
+}
+
+type cacheEntry struct {
+	ver   fileVersion
+	ready chan struct{} // closed when view/err are set
+	view  *graphView
+	err   error
+	used  uint64 // guarded by graphCache.mu
+}
+
+func newGraphCache(st *storage.Store, max int, ttl time.Duration, log *slog.Logger) *graphCache {
+	return &graphCache{store: st, max: max, ttl: ttl, log: log, entries: map[string]*cacheEntry{}}
+}
+
+// get returns the loaded graph of report id. Errors: storage.ErrInvalidID,
+// storage.ErrNotFound, graphrag.ErrFormat (corrupt file), or an I/O error.
+func (c *graphCache) get(id string) (*graphView, error) {
+	path, err := c.store.Path(id)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) || isNotDir(err) {
+			c.forget(id)
+			return nil, fmt.Errorf("server: graph %q: %w", id, storage.ErrNotFound)
+		}
+		return nil, fmt.Errorf("server: graph %q: %w", id, err)
+	}
+	ver := fileVersion{mod: fi.ModTime(), size: fi.Size()}
+	c.mu.Lock()
+	c.tick++
+	e := c.entries[id]
+	if e != nil && e.ver == ver {
+		e.used = c.tick
+		c.mu.Unlock()
+		<-e.ready
+		return e.view, e.err
+	}
+	e = &cacheEntry{ver: ver, ready: make(chan struct{}), used: c.tick}
+	c.entries[id] = e
+	c.evictLocked()
+	c.mu.Unlock()
+
+	start := time.Now()
+	g, rep, err := c.store.Load(id)
+	if err == nil {
+		e.view = newGraphView(id, g)
+		c.log.Info("graph loaded", "id", id, "nodes", g.NodeCount(), "edges", g.EdgeCount(),
+			"skipped", len(rep.Warnings), "seconds", time.Since(start).Seconds())
+	} else {
+		e.err = err
+		c.log.Warn("graph load failed", "id", id, "error", err)
+	}
+	close(e.ready)
+	if err != nil && !errors.Is(err, graphrag.ErrFormat) {
+		c.mu.Lock()
+		if c.entries[id] == e {
+			delete(c.entries, id)
+		}
+		c.mu.Unlock()
+	}
+	return e.view, e.err
+}
+
+// latest returns the id of the newest graph (storage.Store.Latest),
+// reusing the answer for ttl.
+func (c *graphCache) latest() (string, error) {
+	c.mu.Lock()
+	if c.ttl > 0 && c.latestID != "" && time.Since(c.latestAt) < c.ttl {
+		id := c.latestID
+		c.mu.Unlock()
+		return id, nil
+	}
+	c.mu.Unlock()
+	id, err := c.store.Latest()
+	if err != nil {
+		return "", err
+	}
+	c.mu.Lock()
+	c.latestID, c.latestAt = id, time.Now()
+	c.mu.Unlock()
+	return id, nil
+}
+
+func (c *graphCache) forget(id string) {
+	c.mu.Lock()
+	delete(c.entries, id)
+	c.mu.Unlock()
+}
+
+// evictLocked drops the least recently used entries above max.
+func (c *graphCache) evictLocked() {
+	for len(c.entries) > c.max {
+		var oldest string
+		var min uint64
+		for id, e := range c.entries {
+			if oldest == "" || e.used < min || (e.used == min && id < oldest) {
+				oldest, min = id, e.used
+			}
+		}
+		delete(c.entries, oldest)
+	}
+}
+
+// isNotDir is true when a path runs through a plain file (<dir>/<id> is not
+// a folder).
+func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }

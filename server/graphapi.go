@@ -1,0 +1,268 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/queryengine"
+	"reportengine/graphrag/storage"
+)
+
+// resolve turns a report id from a path or body into a loaded graph: ""
+// and "latest" mean the newest graph. On error it has written the response
+// (400 bad id, 404 unknown, 500 corrupt or unreadable) and returns nil.
+func (s *Server) resolve(w http.ResponseWriter, r *http.Request, id string) *graphView {
+	if id == "" || id == storage.LatestID {
+		latest, err := s.graphs.latest()
+		if err != nil {
+			s.graphError(w, r, "latest", err)
+			return nil
+		}
+		id = latest
+	}
+	v, err := s.graphs.get(id)
+	if err != nil {
+		s.graphError(w, r, id, err)
+		return nil
+	}
+	return v
+}
+
+func (s *Server) graphError(w http.ResponseWriter, r *http.Request, id string, err error) {
+	switch {
+	case errors.Is(err, storage.ErrInvalidID):
+		s.fail(w, r, http.StatusBadRequest, "%v", err)
+	case errors.Is(err, storage.ErrNotFound):
+		if id == "latest" {
+			s.fail(w, r, http.StatusNotFound, "no graph has been built yet")
+			return
+		}
+		s.fail(w, r, http.StatusNotFound, "graph %q not found", id)
+	case errors.Is(err, graphrag.ErrFormat):
+		s.fail(w, r, http.StatusInternalServerError, "graph %q is corrupt: %v", id, err)
+	default:
+		s.fail(w, r, http.StatusInternalServerError, "graph %q: %v", id, err)
+	}
+}
+
+// intParam reads an optional integer query parameter in [min, max]; absent
+// gives def. ok is false after a 400 has been written.
+func (s *Server) intParam(w http.ResponseWriter, r *http.Request, key string, def, min int) (int, bool) {
+	raw := r.URL.Query().Get(key)
+	if raw == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < min {
+		s.fail(w, r, http.StatusBadRequest, "%s: want an integer >= %d, got %q", key, min, raw)
+		return 0, false
+	}
+	return n, true
+}
+
+// handleGraph serves GET /api/graph/{report_id} and /api/graph/latest.
+func (s *Server) handleGraph(w http.ResponseWriter, r *http.Request) {
+	limit, ok := s.intParam(w, r, "limit", s.cfg.DefaultLimit, 1)
+	if !ok {
+		return
+	}
+	limit = min(limit, s.cfg.MaxLimit)
+	v := s.resolve(w, r, r.PathValue("report_id"))
+	if v == nil {
+		return
+	}
+	body, err := v.limitedBody(limit)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, "encoding graph %q: %v", v.id, err)
+		return
+	}
+	writeJSONBytes(w, http.StatusOK, body)
+}
+
+// neighborsResponse is the body of GET /api/graph/{id}/neighbors.
+type neighborsResponse struct {
+	Success  bool    `json:"success"`
+	ReportID string  `json:"report_id"`
+	Node     string  `json:"node"`
+	Depth    int     `json:"depth"`
+	Graph    feGraph `json:"graph"`
+}
+
+// handleNeighbors serves GET /api/graph/{id}/neighbors?node=ID&depth=1&limit=N.
+func (s *Server) handleNeighbors(w http.ResponseWriter, r *http.Request) {
+	nodeID := r.URL.Query().Get("node")
+	if nodeID == "" {
+		s.fail(w, r, http.StatusBadRequest, "node: the node id is required (?node=ID)")
+		return
+	}
+	depth, ok := s.intParam(w, r, "depth", 1, 0)
+	if !ok {
+		return
+	}
+	if depth > s.cfg.MaxDepth {
+		s.fail(w, r, http.StatusBadRequest, "depth: at most %d, got %d", s.cfg.MaxDepth, depth)
+		return
+	}
+	limit, ok := s.intParam(w, r, "limit", s.cfg.DefaultLimit, 1)
+	if !ok {
+		return
+	}
+	limit = min(limit, s.cfg.MaxLimit)
+	v := s.resolve(w, r, r.PathValue("report_id"))
+	if v == nil {
+		return
+	}
+	start, found := v.g.Index(nodeID)
+	if !found {
+		s.fail(w, r, http.StatusNotFound, "graph %q has no node %q", v.id, nodeID)
+		return
+	}
+	nodes, truncated := v.neighbourhood(int32(start), depth, limit)
+	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: []feEdge{}, Stats: v.stats(), Truncated: truncated, Limit: limit}
+	for _, i := range nodes {
+		fg.Nodes = append(fg.Nodes, v.node(i))
+	}
+	for _, e := range v.edgesAmong(nodes) {
+		fg.Edges = append(fg.Edges, v.edge(e))
+	}
+	writeJSON(w, http.StatusOK, neighborsResponse{Success: true, ReportID: v.id, Node: nodeID, Depth: depth, Graph: fg})
+}
+
+// queryResponse is the body of POST /api/graph/query.
+type queryResponse struct {
+	Success  bool                `json:"success"`
+	ReportID string              `json:"report_id"`
+	Result   *queryengine.Result `json:"result"`
+}
+
+// handleQuery serves POST /api/graph/query: {report_id?, keywords?,
+// node_types?, engine_filter?, depth?, max_*?} (queryengine.DecodeQuery).
+func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(r)
+	if err != nil {
+		s.bodyError(w, r, err)
+		return
+	}
+	id, err := reportIDField(body)
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, "%v", err)
+		return
+	}
+	q, err := queryengine.DecodeQuery(body)
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, "%v", err)
+		return
+	}
+	v := s.resolve(w, r, id)
+	if v == nil {
+		return
+	}
+	res, err := v.engine().Run(q)
+	switch {
+	case errors.Is(err, queryengine.ErrEmptyGraph):
+		s.fail(w, r, http.StatusUnprocessableEntity, "graph %q: %v", v.id, err)
+		return
+	case errors.Is(err, queryengine.ErrBadQuery):
+		s.fail(w, r, http.StatusBadRequest, "%v", err)
+		return
+	case err != nil:
+		s.fail(w, r, http.StatusInternalServerError, "graph %q: query: %v", v.id, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, queryResponse{Success: true, ReportID: v.id, Result: res})
+}
+
+// errBadField is wrapped by the body field readers.
+var errBadField = errors.New("bad request field")
+
+// reportIDField reads the optional "report_id" of a JSON object body: a
+// string, null or absent (""). Any other type is an error naming the key;
+// so is a body that is not a JSON object.
+func reportIDField(body []byte) (string, error) {
+	var obj map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&obj); err != nil {
+		return "", &fieldError{Key: "body", Msg: "want a JSON object: " + err.Error()}
+	}
+	raw, ok := obj["report_id"]
+	if !ok || string(raw) == "null" {
+		return "", nil
+	}
+	var id string
+	if err := json.Unmarshal(raw, &id); err != nil {
+		return "", &fieldError{Key: "report_id", Msg: "want a string, got " + jsonKind(raw)}
+	}
+	return id, nil
+}
+
+// fieldError is a bad field of a JSON request body; it matches
+// errBadField.
+type fieldError struct{ Key, Msg string }
+
+func (e *fieldError) Error() string        { return e.Key + ": " + e.Msg }
+func (e *fieldError) Is(target error) bool { return target == errBadField }
+
+// jsonKind names the JSON type of a raw value, for messages.
+func jsonKind(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// graphInfo is one entry of GET /api/graphs (storage.Info without the
+// server's file path).
+type graphInfo struct {
+	ID         string         `json:"id"`
+	CreatedAt  *time.Time     `json:"created_at,omitempty"`
+	ModTime    time.Time      `json:"mod_time"`
+	Size       int64          `json:"size"`
+	Nodes      int            `json:"nodes"`
+	Edges      int            `json:"edges"`
+	TypeCounts map[string]int `json:"type_counts"`
+	Error      string         `json:"error,omitempty"`
+}
+
+// handleGraphs serves GET /api/graphs: {success, graphs:[…]} newest first
+// (storage.Store.List order).
+func (s *Server) handleGraphs(w http.ResponseWriter, r *http.Request) {
+	list, err := s.store.List()
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, "listing graphs: %v", err)
+		return
+	}
+	out := make([]graphInfo, 0, len(list))
+	for _, in := range list {
+		gi := graphInfo{ID: in.ID, ModTime: in.ModTime, Size: in.Size, Nodes: in.Nodes, Edges: in.Edges, TypeCounts: in.TypeCounts}
+		if !in.CreatedAt.IsZero() {
+			t := in.CreatedAt
+			gi.CreatedAt = &t
+		}
+		if in.Err != nil {
+			gi.Error = in.Err.Error()
+		}
+		out = append(out, gi)
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Success bool        `json:"success"`
+		Graphs  []graphInfo `json:"graphs"`
+	}{true, out})
+}

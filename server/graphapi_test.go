@@ -1,0 +1,507 @@
+package server_test
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/queryengine"
+	"reportengine/server"
+)
+
+// The full graph of the fixture run, compared with the file as
+// encoding/json reads it: every node with label, group, properties and a
+// plain-text tooltip, every edge, the stats.
+func TestGraphMatchesFile(t *testing.T) {
+	graphs := t.TempDir()
+	path := saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
+	fg := readFileGraph(t, path)
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, MaxLimit: 100000, DefaultLimit: 100000})
+
+	status, body := get(t, ts.URL+"/api/graph/wuhan")
+	if status != http.StatusOK {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	g := decode[apiGraph](t, body)
+	if !g.Success || g.ReportID != "wuhan" || g.Graph.Truncated {
+		t.Errorf("success %v report_id %q truncated %v", g.Success, g.ReportID, g.Graph.Truncated)
+	}
+	if len(g.Graph.Nodes) != len(fg.Nodes) || len(g.Graph.Edges) != len(fg.Edges) {
+		t.Fatalf("%d nodes, %d edges; the file has %d, %d", len(g.Graph.Nodes), len(g.Graph.Edges), len(fg.Nodes), len(fg.Edges))
+	}
+	types := map[string]int{}
+	for i, want := range fg.Nodes {
+		got := g.Graph.Nodes[i]
+		types[want.Type]++
+		label := want.Name
+		if label == "" {
+			label = want.ID
+		}
+		if got.ID != want.ID || got.Group != want.Type || got.Label != label {
+			t.Errorf("node %d: got %s/%s/%q, want %s/%s/%q", i, got.ID, got.Group, got.Label, want.ID, want.Type, label)
+		}
+		if !reflect.DeepEqual(got.Properties, want.Attrs) && !(len(got.Properties) == 0 && len(want.Attrs) == 0) {
+			t.Errorf("node %s: properties differ from the file's attributes", want.ID)
+		}
+		if !strings.HasPrefix(got.Title, label+"\n类型: "+want.Type) {
+			t.Errorf("node %s: title %q does not start with the label and type", want.ID, got.Title)
+		}
+		if strings.Contains(got.Title, "<b>") || strings.Contains(got.Title, "<br>") {
+			t.Errorf("node %s: title is HTML: %q", want.ID, got.Title)
+		}
+		if u, _ := want.Attrs["url"].(string); u != "" && !strings.Contains(got.Title, "\n链接: "+u) {
+			t.Errorf("node %s: title lacks the url line", want.ID)
+		}
+	}
+	for i, want := range fg.Edges {
+		got := g.Graph.Edges[i]
+		if got.From != want.From || got.To != want.To || got.Label != want.Relation || got.Arrows != "to" || got.ID != fmt.Sprintf("e%d", i) {
+			t.Errorf("edge %d: got %+v, want %+v", i, got, want)
+		}
+	}
+	wantStats := map[string]int{"total_nodes": len(fg.Nodes), "total_edges": len(fg.Edges)}
+	for k, n := range types {
+		wantStats[k] = n
+	}
+	if !reflect.DeepEqual(g.Graph.Stats, wantStats) {
+		t.Errorf("stats %v, want %v", g.Graph.Stats, wantStats)
+	}
+}
+
+// degrees counts undirected edge ends per node id in the file.
+func degrees(fg fileGraph) map[string]int {
+	d := map[string]int{}
+	for _, e := range fg.Edges {
+		d[e.From]++
+		if e.To != e.From {
+			d[e.To]++
+		}
+	}
+	return d
+}
+
+// ?limit=N keeps topic, engines and sections first, then the best-connected
+// nodes; edges only between kept nodes.
+func TestGraphLimit(t *testing.T) {
+	graphs := t.TempDir()
+	fg := readFileGraph(t, saveGraph(t, graphs, fixtureGraph(t, "wuhan")))
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, MaxLimit: 50})
+	deg := degrees(fg)
+
+	// The expected order, computed from the file.
+	var prio, rest []int
+	for i, n := range fg.Nodes {
+		switch n.Type {
+		case "topic", "engine", "section":
+			prio = append(prio, i)
+		default:
+			rest = append(rest, i)
+		}
+	}
+	typeRank := map[string]int{"topic": 0, "engine": 1, "section": 2}
+	slices.SortStableFunc(prio, func(a, b int) int { return cmp.Compare(typeRank[fg.Nodes[a].Type], typeRank[fg.Nodes[b].Type]) })
+	slices.SortStableFunc(rest, func(a, b int) int { return cmp.Compare(deg[fg.Nodes[b].ID], deg[fg.Nodes[a].ID]) })
+	order := append(prio, rest...)
+
+	for _, limit := range []int{1, 3, len(prio), len(prio) + 7} {
+		if limit > 50 {
+			t.Fatalf("fixture has %d priority nodes; raise MaxLimit", len(prio))
+		}
+		status, body := get(t, fmt.Sprintf("%s/api/graph/wuhan?limit=%d", ts.URL, limit))
+		if status != http.StatusOK {
+			t.Fatalf("limit %d: status %d %s", limit, status, body)
+		}
+		g := decode[apiGraph](t, body)
+		want := slices.Clone(order[:limit])
+		slices.Sort(want)
+		var gotIDs, wantIDs []string
+		for _, n := range g.Graph.Nodes {
+			gotIDs = append(gotIDs, n.ID)
+		}
+		kept := map[string]bool{}
+		for _, i := range want {
+			wantIDs = append(wantIDs, fg.Nodes[i].ID)
+			kept[fg.Nodes[i].ID] = true
+		}
+		if !slices.Equal(gotIDs, wantIDs) {
+			t.Errorf("limit %d: nodes %v, want %v", limit, gotIDs, wantIDs)
+		}
+		wantEdges := 0
+		for _, e := range fg.Edges {
+			if kept[e.From] && kept[e.To] {
+				wantEdges++
+			}
+		}
+		if len(g.Graph.Edges) != wantEdges {
+			t.Errorf("limit %d: %d edges, want %d", limit, len(g.Graph.Edges), wantEdges)
+		}
+		for _, e := range g.Graph.Edges {
+			if !kept[e.From] || !kept[e.To] {
+				t.Errorf("limit %d: edge %s→%s leaves the kept nodes", limit, e.From, e.To)
+			}
+		}
+		if !g.Graph.Truncated || g.Graph.Limit != limit || g.Graph.Stats["total_nodes"] != len(fg.Nodes) {
+			t.Errorf("limit %d: truncated %v limit %d total %d", limit, g.Graph.Truncated, g.Graph.Limit, g.Graph.Stats["total_nodes"])
+		}
+	}
+	// Above MaxLimit: lowered to it.
+	status, body := get(t, ts.URL+"/api/graph/wuhan?limit=100000")
+	if g := decode[apiGraph](t, body); status != http.StatusOK || len(g.Graph.Nodes) != 50 || g.Graph.Limit != 50 {
+		t.Errorf("limit above MaxLimit: status %d, %d nodes, limit %d", status, len(g.Graph.Nodes), g.Graph.Limit)
+	}
+	for _, bad := range []string{"0", "-1", "abc", "1.5", "1e3"} {
+		status, body := get(t, ts.URL+"/api/graph/wuhan?limit="+bad)
+		wantFailure(t, "limit="+bad, status, body, http.StatusBadRequest)
+	}
+}
+
+func TestNewConfigErrors(t *testing.T) {
+	for _, cfg := range []server.Config{
+		{},
+		{GraphsDir: "g", DefaultLimit: 100, MaxLimit: 50},
+		{GraphsDir: "g", MaxBodyBytes: -1},
+		{GraphsDir: "g", MaxDepth: -2},
+	} {
+		if _, err := server.New(cfg); err == nil {
+			t.Errorf("New(%+v): no error", cfg)
+		}
+	}
+	f := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(f, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := server.New(server.Config{GraphsDir: f}); err == nil {
+		t.Error("GraphsDir that is a file: no error")
+	}
+}
+
+func TestLatest(t *testing.T) {
+	graphs := t.TempDir()
+	old := fixtureGraph(t, "older")
+	old.CreatedAt = "2025-01-01T00:00:00Z"
+	saveGraph(t, graphs, old)
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, LatestTTL: -1})
+	status, body := get(t, ts.URL+"/api/graph/latest?limit=2")
+	if g := decode[apiGraph](t, body); status != http.StatusOK || g.ReportID != "older" {
+		t.Fatalf("latest: status %d report_id %q", status, g.ReportID)
+	}
+	newer := fixtureGraph(t, "newer")
+	newer.CreatedAt = "2026-01-01T00:00:00Z"
+	saveGraph(t, graphs, newer)
+	status, body = get(t, ts.URL+"/api/graph/latest?limit=2")
+	if g := decode[apiGraph](t, body); status != http.StatusOK || g.ReportID != "newer" || len(g.Graph.Nodes) != 2 {
+		t.Errorf("latest after a newer graph: status %d report_id %q, %d nodes", status, g.ReportID, len(g.Graph.Nodes))
+	}
+	// No graph at all: 404.
+	_, empty := newServer(t, server.Config{GraphsDir: t.TempDir()})
+	status, body = get(t, empty.URL+"/api/graph/latest")
+	wantFailure(t, "latest without graphs", status, body, http.StatusNotFound)
+}
+
+// Unknown ids are 404, corrupt files 500, ids that could leave the graphs
+// folder 400 (and never resolved: a graph beside the folder stays unseen).
+func TestGraphErrors(t *testing.T) {
+	root := t.TempDir()
+	graphs := filepath.Join(root, "graphs")
+	saveGraph(t, graphs, fixtureGraph(t, "report_17"))
+	// A real graph outside the graphs folder, reachable by "../outside".
+	saveGraph(t, root, fixtureGraph(t, "outside"))
+	if err := os.MkdirAll(filepath.Join(graphs, "broken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(graphs, "broken", "graphrag.json"), []byte(`{"nodes":[{"id":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newServer(t, server.Config{GraphsDir: graphs})
+	cases := []struct {
+		path   string
+		status int
+	}{
+		{"/api/graph/report_1", http.StatusNotFound}, // exact look-up: never report_17
+		{"/api/graph/REPORT_17x", http.StatusNotFound},
+		{"/api/graph/broken", http.StatusInternalServerError},
+		{"/api/graph/..%2Foutside", http.StatusBadRequest},
+		{"/api/graph/..%5Coutside", http.StatusBadRequest},
+		{"/api/graph/%2E%2E", http.StatusBadRequest},
+		{"/api/graph/a%00b", http.StatusBadRequest},
+		{"/api/graph/%E2%80%AEevil", http.StatusBadRequest},
+		{"/api/graph/.hidden", http.StatusBadRequest},
+		{"/api/graph/..%2Foutside/neighbors?node=x", http.StatusBadRequest},
+		{"/api/graph/nope/neighbors?node=x", http.StatusNotFound},
+		{"/api/graph/broken/neighbors?node=x", http.StatusInternalServerError},
+		{"/api/nothing", http.StatusNotFound},
+	}
+	for _, c := range cases {
+		status, body := get(t, ts.URL+c.path)
+		wantFailure(t, c.path, status, body, c.status)
+		if strings.Contains(string(body), `"outside"`) && c.status == http.StatusBadRequest && strings.Contains(string(body), "nodes") {
+			t.Errorf("%s: served the graph outside the folder", c.path)
+		}
+	}
+	// The corrupt file's message names the JSON problem.
+	_, body := get(t, ts.URL+"/api/graph/broken")
+	if f := decode[failureBody](t, body); !strings.Contains(f.Message, "corrupt") {
+		t.Errorf("corrupt graph message %q", f.Message)
+	}
+}
+
+func TestNeighbors(t *testing.T) {
+	graphs := t.TempDir()
+	fg := readFileGraph(t, saveGraph(t, graphs, fixtureGraph(t, "wuhan")))
+	_, ts := newServer(t, server.Config{GraphsDir: graphs})
+	adj := map[string][]string{}
+	for _, e := range fg.Edges {
+		adj[e.From] = append(adj[e.From], e.To)
+		adj[e.To] = append(adj[e.To], e.From)
+	}
+	// Within depth d of start, by BFS over the file's edges.
+	within := func(start string, d int) map[string]bool {
+		seen := map[string]bool{start: true}
+		layer := []string{start}
+		for ; d > 0; d-- {
+			var next []string
+			for _, u := range layer {
+				for _, w := range adj[u] {
+					if !seen[w] {
+						seen[w] = true
+						next = append(next, w)
+					}
+				}
+			}
+			layer = next
+		}
+		return seen
+	}
+	for _, c := range []struct {
+		node  string
+		depth int
+	}{{"query", 1}, {"media", 0}, {fg.Nodes[0].ID, 2}, {fg.Nodes[len(fg.Nodes)-1].ID, 1}} {
+		status, body := get(t, fmt.Sprintf("%s/api/graph/wuhan/neighbors?node=%s&depth=%d", ts.URL, c.node, c.depth))
+		if status != http.StatusOK {
+			t.Fatalf("%+v: status %d %s", c, status, body)
+		}
+		g := decode[apiGraph](t, body)
+		want := within(c.node, c.depth)
+		got := map[string]bool{}
+		for _, n := range g.Graph.Nodes {
+			got[n.ID] = true
+		}
+		if !reflect.DeepEqual(got, want) || g.Graph.Nodes[0].ID != c.node || g.Node != c.node {
+			t.Errorf("%+v: %d nodes, want %d (first %s)", c, len(got), len(want), g.Graph.Nodes[0].ID)
+		}
+		wantEdges := 0
+		for _, e := range fg.Edges {
+			if want[e.From] && want[e.To] {
+				wantEdges++
+			}
+		}
+		if len(g.Graph.Edges) != wantEdges {
+			t.Errorf("%+v: %d edges, want %d", c, len(g.Graph.Edges), wantEdges)
+		}
+	}
+	// The limit cuts the neighbourhood and says so.
+	status, body := get(t, ts.URL+"/api/graph/wuhan/neighbors?node=query&depth=2&limit=3")
+	if g := decode[apiGraph](t, body); status != http.StatusOK || len(g.Graph.Nodes) != 3 || !g.Graph.Truncated {
+		t.Errorf("limit 3: status %d, %d nodes, truncated %v", status, len(g.Graph.Nodes), g.Graph.Truncated)
+	}
+	for _, c := range []struct {
+		q      string
+		status int
+	}{
+		{"", http.StatusBadRequest},
+		{"node=query&depth=x", http.StatusBadRequest},
+		{"node=query&depth=-1", http.StatusBadRequest},
+		{"node=query&depth=4", http.StatusBadRequest},
+		{"node=query&limit=0", http.StatusBadRequest},
+		{"node=QUERY", http.StatusNotFound}, // exact
+		{"node=quer", http.StatusNotFound},
+	} {
+		status, body := get(t, ts.URL+"/api/graph/wuhan/neighbors?"+c.q)
+		wantFailure(t, c.q, status, body, c.status)
+	}
+}
+
+func TestGraphQuery(t *testing.T) {
+	graphs := t.TempDir()
+	g := fixtureGraph(t, "wuhan")
+	saveGraph(t, graphs, g)
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, MaxBodyBytes: 4096})
+	q := `{"report_id":"wuhan","keywords":["樱花"],"node_types":["section"],"engine_filter":null,"depth":1}`
+	status, body := postJSON(t, ts.URL+"/api/graph/query", q)
+	if status != http.StatusOK {
+		t.Fatalf("status %d %s", status, body)
+	}
+	var got struct {
+		Success  bool            `json:"success"`
+		ReportID string          `json:"report_id"`
+		Result   json.RawMessage `json:"result"`
+	}
+	got = decode[struct {
+		Success  bool            `json:"success"`
+		ReportID string          `json:"report_id"`
+		Result   json.RawMessage `json:"result"`
+	}](t, body)
+	// The same query straight through the engine.
+	pq, err := queryengine.DecodeQuery([]byte(q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := queryengine.New(g).Run(pq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(res)
+	var a, b any
+	_ = json.Unmarshal(got.Result, &a)
+	_ = json.Unmarshal(want, &b)
+	if !got.Success || got.ReportID != "wuhan" || !reflect.DeepEqual(a, b) {
+		t.Errorf("result differs from the engine's:\n got %.400s\nwant %.400s", got.Result, want)
+	}
+	// The keyword is in every matched seed section (a check on the answer
+	// itself, not only on the plumbing).
+	if len(res.MatchedSections) == 0 {
+		t.Fatal("no section matched 樱花 in the fixture")
+	}
+	// No report_id: the latest graph (the only one).
+	status, body = postJSON(t, ts.URL+"/api/graph/query", `{"keywords":"樱花"}`)
+	if status != http.StatusOK || !strings.Contains(string(body), `"report_id":"wuhan"`) {
+		t.Errorf("query on latest: %d %.200s", status, body)
+	}
+
+	for _, c := range []struct {
+		body    string
+		status  int
+		mention string
+	}{
+		{`{"depth":"2"}`, 400, "depth"},
+		{`{"depth":1.5}`, 400, "depth"},
+		{`{"keywords":[1]}`, 400, "keywords[0]"},
+		{`{"node_types":"section"}`, 400, "node_types"},
+		{`{"engine_filter":{"a":1}}`, 400, "engine_filter"},
+		{`{"report_id":5}`, 400, "report_id"},
+		{`{"report_id":"../x"}`, 400, "invalid report id"},
+		{`{"report_id":"nope"}`, 404, "nope"},
+		{`[1,2]`, 400, "object"},
+		{`{"keywords":`, 400, "JSON"},
+		{`{"keywords":["` + strings.Repeat("x", 5000) + `"]}`, 413, "larger than"},
+	} {
+		status, body := postJSON(t, ts.URL+"/api/graph/query", c.body)
+		wantFailure(t, c.body, status, body, c.status)
+		if f := decode[failureBody](t, body); !strings.Contains(f.Message, c.mention) {
+			t.Errorf("%s: message %q does not mention %q", c.body, f.Message, c.mention)
+		}
+	}
+	// Not JSON: 415.
+	resp, err := http.Post(ts.URL+"/api/graph/query", "text/plain", strings.NewReader(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("text/plain POST: status %d, want 415", resp.StatusCode)
+	}
+	// GET on the POST route is not a graph named "query".
+	status, body = get(t, ts.URL+"/api/graph/query")
+	wantFailure(t, "GET /api/graph/query", status, body, http.StatusNotFound)
+}
+
+// An empty graph is a 422 with the engine's message (B24b), not a result.
+func TestGraphQueryEmptyGraph(t *testing.T) {
+	graphs := t.TempDir()
+	g := graphrag.New()
+	g.TaskID = "empty"
+	saveGraph(t, graphs, g)
+	_, ts := newServer(t, server.Config{GraphsDir: graphs})
+	status, body := postJSON(t, ts.URL+"/api/graph/query", `{"report_id":"empty","keywords":["x"]}`)
+	wantFailure(t, "empty graph", status, body, http.StatusUnprocessableEntity)
+	if f := decode[failureBody](t, body); !strings.Contains(f.Message, "empty") {
+		t.Errorf("message %q", f.Message)
+	}
+}
+
+func TestGraphsList(t *testing.T) {
+	graphs := t.TempDir()
+	a := fixtureGraph(t, "a")
+	a.CreatedAt = "2025-01-01T00:00:00Z"
+	saveGraph(t, graphs, a)
+	saveGraph(t, graphs, fixtureGraph(t, "b"))
+	_, ts := newServer(t, server.Config{GraphsDir: graphs})
+	status, body := get(t, ts.URL+"/api/graphs")
+	var l struct {
+		Success bool `json:"success"`
+		Graphs  []struct {
+			ID    string `json:"id"`
+			Nodes int    `json:"nodes"`
+			Path  string `json:"path"`
+		} `json:"graphs"`
+	}
+	l = decode[struct {
+		Success bool `json:"success"`
+		Graphs  []struct {
+			ID    string `json:"id"`
+			Nodes int    `json:"nodes"`
+			Path  string `json:"path"`
+		} `json:"graphs"`
+	}](t, body)
+	if status != 200 || !l.Success || len(l.Graphs) != 2 || l.Graphs[0].ID != "b" || l.Graphs[1].ID != "a" {
+		t.Fatalf("list %d %s", status, body)
+	}
+	if l.Graphs[0].Nodes != a.NodeCount() || l.Graphs[0].Path != "" {
+		t.Errorf("entry %+v: want %d nodes and no server path", l.Graphs[0], a.NodeCount())
+	}
+}
+
+// A graph file rewritten on disk is served anew; readers running meanwhile
+// see either version, never an error (run with -race).
+func TestReloadAndConcurrency(t *testing.T) {
+	graphs := t.TempDir()
+	g := fixtureGraph(t, "wuhan")
+	saveGraph(t, graphs, g)
+	_, ts := newServer(t, server.Config{GraphsDir: graphs})
+	_, body := get(t, ts.URL+"/api/graph/wuhan")
+	before := decode[apiGraph](t, body).Graph.Stats["total_nodes"]
+
+	small := graphrag.New()
+	small.TaskID = "wuhan"
+	_ = small.AddNode(&graphrag.Node{ID: "T_only", Type: graphrag.TypeTopic, Name: "只有主题"})
+	var wg sync.WaitGroup
+	errs := make(chan string, 100)
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 10; i++ {
+				status, body := get(t, ts.URL+"/api/graph/wuhan?limit=50")
+				if status != 200 {
+					errs <- fmt.Sprintf("status %d %.100s", status, body)
+					return
+				}
+				status, body = postJSON(t, ts.URL+"/api/graph/query", `{"report_id":"wuhan","keywords":["武汉"]}`)
+				if status != 200 && status != 422 {
+					errs <- fmt.Sprintf("query status %d %.100s", status, body)
+					return
+				}
+			}
+		}()
+	}
+	saveGraph(t, graphs, small)
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	_, body = get(t, ts.URL+"/api/graph/wuhan")
+	after := decode[apiGraph](t, body)
+	if before <= 1 || after.Graph.Stats["total_nodes"] != 1 || after.Graph.Nodes[0].Label != "只有主题" {
+		t.Errorf("after rewrite: %d nodes (before %d)", after.Graph.Stats["total_nodes"], before)
+	}
+}

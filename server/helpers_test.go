@@ -1,0 +1,201 @@
+package server_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"reportengine/forum"
+	"reportengine/graphrag"
+	"reportengine/graphrag/builder"
+	"reportengine/graphrag/storage"
+	"reportengine/server"
+	"reportengine/state"
+)
+
+// fixtureDir is ../shared/fixtures/bettafish seen from this package.
+func fixtureDir(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", "fixtures", "bettafish")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("fixtures not available: %v", err)
+	}
+	return dir
+}
+
+// fixtureGraph builds the graph of the BettaFish fixture run (three engine
+// states of 2025-08-25 18:02:14 and the forum log) with report id id.
+func fixtureGraph(t testing.TB, id string) *graphrag.Graph {
+	t.Helper()
+	dir := fixtureDir(t)
+	var inputs []state.Input
+	for _, e := range []string{"query", "media", "insight"} {
+		in, err := state.ParseArg(filepath.Join(dir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, in)
+	}
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _, err := forum.ParseFile(filepath.Join(dir, "logs", "forum.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := builder.Build(builder.Config{Topic: "武汉大学", ReportID: id, CreatedAt: "2025-08-25T18:02:14Z",
+		States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// saveGraph writes g under graphs and returns the file path.
+func saveGraph(t testing.TB, graphs string, g *graphrag.Graph) string {
+	t.Helper()
+	st, err := storage.New(graphs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := st.Save(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// fileGraph is a graphrag.json read with encoding/json only, to check the
+// API against the file independently of package graphrag.
+type fileGraph struct {
+	TaskID string `json:"task_id"`
+	Nodes  []struct {
+		ID    string         `json:"id"`
+		Type  string         `json:"type"`
+		Name  string         `json:"name"`
+		Attrs map[string]any `json:"attributes"`
+	} `json:"nodes"`
+	Edges []struct {
+		From     string `json:"from"`
+		To       string `json:"to"`
+		Relation string `json:"relation"`
+	} `json:"edges"`
+}
+
+func readFileGraph(t testing.TB, path string) fileGraph {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fg fileGraph
+	if err := json.Unmarshal(data, &fg); err != nil {
+		t.Fatal(err)
+	}
+	return fg
+}
+
+// apiGraph is the body of /api/graph responses as a client reads it.
+type apiGraph struct {
+	Success  bool   `json:"success"`
+	Message  string `json:"message"`
+	ReportID string `json:"report_id"`
+	Node     string `json:"node"`
+	Graph    struct {
+		Nodes []struct {
+			ID         string         `json:"id"`
+			Label      string         `json:"label"`
+			Group      string         `json:"group"`
+			Title      string         `json:"title"`
+			Properties map[string]any `json:"properties"`
+			Degree     int            `json:"degree"`
+		} `json:"nodes"`
+		Edges []struct {
+			ID     string `json:"id"`
+			From   string `json:"from"`
+			To     string `json:"to"`
+			Label  string `json:"label"`
+			Arrows string `json:"arrows"`
+		} `json:"edges"`
+		Stats     map[string]int `json:"stats"`
+		Truncated bool           `json:"truncated"`
+		Limit     int            `json:"limit"`
+	} `json:"graph"`
+}
+
+// newServer starts the handler for cfg on an httptest server.
+func newServer(t testing.TB, cfg server.Config) (*server.Server, *httptest.Server) {
+	t.Helper()
+	s, err := server.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	return s, ts
+}
+
+// get fetches url and returns the status and body.
+func get(t testing.TB, url string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, b
+}
+
+// postJSON posts body as application/json.
+func postJSON(t testing.TB, url, body string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", bytes.NewBufferString(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, b
+}
+
+func decode[T any](t testing.TB, data []byte) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("decoding %.200s: %v", data, err)
+	}
+	return v
+}
+
+// failureBody is {success:false, message}.
+type failureBody struct {
+	Success *bool  `json:"success"`
+	Message string `json:"message"`
+}
+
+// wantFailure checks an error response: the status and a
+// {success:false, message} body with a non-empty message.
+func wantFailure(t testing.TB, what string, status int, body []byte, wantStatus int) {
+	t.Helper()
+	if status != wantStatus {
+		t.Errorf("%s: status %d, want %d (body %.300s)", what, status, wantStatus, body)
+		return
+	}
+	f := decode[failureBody](t, body)
+	if f.Success == nil || *f.Success || f.Message == "" {
+		t.Errorf("%s: body %s, want {success:false, message}", what, body)
+	}
+}

@@ -1,0 +1,321 @@
+package server
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"reportengine/graphrag/storage"
+)
+
+// Defaults filled in by New for zero Config fields.
+const (
+	DefaultLimit           = 3000            // nodes per /api/graph response
+	DefaultMaxLimit        = 20000           // largest ?limit= honoured
+	DefaultMaxDepth        = 3               // deepest ?depth= of /neighbors
+	DefaultMaxBodyBytes    = 1 << 20         // 1 MiB per request body
+	DefaultMaxCachedGraphs = 8               // loaded graphs kept in memory
+	DefaultLatestTTL       = 2 * time.Second // how long "latest" is remembered
+)
+
+// TokenCookie is the cookie that carries the bearer token for the viewer
+// page's own requests (a browser cannot add an Authorization header to a
+// page load): GET /graph-viewer?token=T sets it (HttpOnly, SameSite=Strict).
+const TokenCookie = "reportengine_token"
+
+// Config configures a Server. GraphsDir is required; every other field has
+// a documented default.
+type Config struct {
+	// GraphsDir is the graphs folder (<GraphsDir>/<id>/graphrag.json), as
+	// for storage.New. Required.
+	GraphsDir string
+	// ReportsDir is the folder of rendered report runs
+	// (<ReportsDir>/<id>/report.html, manifest.json, …) served under
+	// /reports/<id>/ and listed by /api/reports. Empty: no reports.
+	ReportsDir string
+	// Token, when not empty, is required on every route: as
+	// "Authorization: Bearer <Token>", as the TokenCookie cookie, or as
+	// ?token=<Token> on a GET (which then sets the cookie). Compared in
+	// constant time.
+	Token string
+	// AllowedHosts, when not empty, lists the host names (without port)
+	// the Host header may carry; other hosts get 421. It defends a
+	// loopback server against DNS rebinding (a web page whose host name
+	// resolves to 127.0.0.1 reading the API). Empty: any host.
+	AllowedHosts []string
+	// MaxBodyBytes caps request bodies, in bytes (default 1 MiB); a larger
+	// body gets 413.
+	MaxBodyBytes int64
+	// DefaultLimit is the number of nodes /api/graph/{id} sends without
+	// ?limit= (default 3000, or MaxLimit when that is lower); MaxLimit caps
+	// ?limit= (default 20000, or DefaultLimit when that is higher; larger
+	// values are lowered to it and the response says truncated).
+	DefaultLimit int
+	MaxLimit     int
+	// MaxDepth caps ?depth= of /api/graph/{id}/neighbors (default 3;
+	// larger values are a 400).
+	MaxDepth int
+	// MaxCachedGraphs is the number of loaded graphs kept in memory, least
+	// recently used out first (default 8).
+	MaxCachedGraphs int
+	// LatestTTL is how long the id that "latest" resolves to is reused
+	// before the graphs folder is listed again (default 2 s). Negative:
+	// list on every request.
+	LatestTTL time.Duration
+	// Logger receives one line per failed request and per graph (re)load.
+	// Nil: nothing is logged.
+	Logger *slog.Logger
+
+	// Timeouts of the http.Server that Serve runs (see Serve).
+	ReadHeaderTimeout time.Duration // default 10 s
+	ReadTimeout       time.Duration // whole request incl. body; default 30 s
+	WriteTimeout      time.Duration // per response, and per event of a stream; default 60 s
+	IdleTimeout       time.Duration // keep-alive; default 120 s
+	ShutdownTimeout   time.Duration // graceful shutdown; default 10 s
+}
+
+// ErrConfig is wrapped by New for an unusable Config.
+var ErrConfig = errors.New("server: bad config")
+
+// Server is the HTTP handler. Create it with New; it is safe for
+// concurrent use.
+type Server struct {
+	cfg    Config
+	store  *storage.Store
+	graphs *graphCache
+	mux    *http.ServeMux
+	log    *slog.Logger
+}
+
+var _ http.Handler = (*Server)(nil)
+
+// New checks cfg, fills its defaults and returns the handler. Errors wrap
+// ErrConfig (missing GraphsDir, negative limits) or come from storage.New
+// (GraphsDir exists but is not a folder).
+func New(cfg Config) (*Server, error) {
+	if cfg.GraphsDir == "" {
+		return nil, fmt.Errorf("%w: GraphsDir is required", ErrConfig)
+	}
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{
+		{"MaxBodyBytes", cfg.MaxBodyBytes}, {"DefaultLimit", int64(cfg.DefaultLimit)}, {"MaxLimit", int64(cfg.MaxLimit)},
+		{"MaxDepth", int64(cfg.MaxDepth)}, {"MaxCachedGraphs", int64(cfg.MaxCachedGraphs)},
+	} {
+		if f.v < 0 {
+			return nil, fmt.Errorf("%w: %s is negative (%d)", ErrConfig, f.name, f.v)
+		}
+	}
+	def := func(v *time.Duration, d time.Duration) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	if cfg.MaxBodyBytes == 0 {
+		cfg.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if cfg.MaxLimit == 0 {
+		cfg.MaxLimit = max(DefaultMaxLimit, cfg.DefaultLimit)
+	}
+	if cfg.DefaultLimit == 0 {
+		cfg.DefaultLimit = min(DefaultLimit, cfg.MaxLimit)
+	}
+	if cfg.DefaultLimit > cfg.MaxLimit {
+		return nil, fmt.Errorf("%w: DefaultLimit %d is above MaxLimit %d", ErrConfig, cfg.DefaultLimit, cfg.MaxLimit)
+	}
+	if cfg.MaxDepth == 0 {
+		cfg.MaxDepth = DefaultMaxDepth
+	}
+	if cfg.MaxCachedGraphs == 0 {
+		cfg.MaxCachedGraphs = DefaultMaxCachedGraphs
+	}
+	def(&cfg.LatestTTL, DefaultLatestTTL)
+	def(&cfg.ReadHeaderTimeout, 10*time.Second)
+	def(&cfg.ReadTimeout, 30*time.Second)
+	def(&cfg.WriteTimeout, 60*time.Second)
+	def(&cfg.IdleTimeout, 120*time.Second)
+	def(&cfg.ShutdownTimeout, 10*time.Second)
+	st, err := storage.New(cfg.GraphsDir)
+	if err != nil {
+		return nil, err
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{cfg: cfg, store: st, log: log}
+	s.graphs = newGraphCache(st, cfg.MaxCachedGraphs, cfg.LatestTTL, log)
+	s.routes()
+	return s, nil
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /api/graph/latest", s.handleGraph)
+	m.HandleFunc("GET /api/graph/{report_id}", s.handleGraph)
+	m.HandleFunc("GET /api/graph/{report_id}/neighbors", s.handleNeighbors)
+	m.HandleFunc("POST /api/graph/query", s.handleQuery)
+	m.HandleFunc("GET /api/graphs", s.handleGraphs)
+	m.HandleFunc("GET /api/reports", s.handleReports)
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, http.StatusNotFound, "no such API route: %s %s", r.Method, r.URL.Path)
+	})
+	m.HandleFunc("GET /reports/{report_id}", s.handleReportRedirect)
+	m.HandleFunc("GET /reports/{report_id}/{path...}", s.handleReportFile)
+	m.HandleFunc("GET /graph-viewer", s.handleViewer)
+	m.HandleFunc("GET /graph-viewer/{report_id}", s.handleViewer)
+	m.HandleFunc("GET /assets/{path...}", s.handleAsset)
+	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/graph-viewer", http.StatusFound)
+	})
+	s.mux = m
+}
+
+// ServeHTTP applies, in order: the security headers (a
+// Content-Security-Policy per kind of response, nosniff, no framing, no
+// referrer), the Host check (AllowedHosts, 421), the token check (401), the
+// body limit (MaxBodyBytes) and, for POST, a JSON Content-Type (415; this
+// also keeps other web sites from posting "simple" cross-site requests);
+// then routes the request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Content-Security-Policy", cspAPI)
+	if !s.hostAllowed(r.Host) {
+		s.fail(w, r, http.StatusMisdirectedRequest, "host %q is not served here", r.Host)
+		return
+	}
+	if !s.authorized(w, r) {
+		h.Set("WWW-Authenticate", `Bearer realm="reportengine"`)
+		s.fail(w, r, http.StatusUnauthorized, "missing or wrong bearer token")
+		return
+	}
+	if r.Body != nil {
+		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
+	}
+	if r.Method == http.MethodPost {
+		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if mt != "application/json" {
+			s.fail(w, r, http.StatusUnsupportedMediaType, "POST bodies must be JSON (Content-Type: application/json), got %q", r.Header.Get("Content-Type"))
+			return
+		}
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// Content-Security-Policy values. The API and files send nothing a browser
+// should run; the viewer runs only its own scripts and styles from /assets/;
+// a served report may use its inline styles and data: images but no script.
+const (
+	cspAPI    = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+	cspViewer = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+		"font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+	cspReport = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
+		"frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+
+func (s *Server) hostAllowed(hostport string) bool {
+	if len(s.cfg.AllowedHosts) == 0 {
+		return true
+	}
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	for _, a := range s.cfg.AllowedHosts {
+		if strings.EqualFold(a, host) {
+			return true
+		}
+	}
+	return false
+}
+
+// authorized checks the token (when one is configured); a valid ?token= on
+// a GET also sets the cookie so that the page's own requests carry it.
+func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
+	if s.cfg.Token == "" {
+		return true
+	}
+	if auth := r.Header.Get("Authorization"); auth != "" {
+		scheme, tok, ok := strings.Cut(auth, " ")
+		return ok && strings.EqualFold(scheme, "Bearer") && s.tokenOK(strings.TrimSpace(tok))
+	}
+	if c, err := r.Cookie(TokenCookie); err == nil && s.tokenOK(c.Value) {
+		return true
+	}
+	if tok := r.URL.Query().Get("token"); tok != "" && r.Method == http.MethodGet && s.tokenOK(tok) {
+		http.SetCookie(w, &http.Cookie{Name: TokenCookie, Value: tok, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		return true
+	}
+	return false
+}
+
+func (s *Server) tokenOK(tok string) bool {
+	return subtle.ConstantTimeCompare([]byte(tok), []byte(s.cfg.Token)) == 1
+}
+
+// failure is the error body of every JSON route: {success:false, message}.
+type failure struct {
+	Success bool   `json:"success"`
+	Message string `json:"message"`
+}
+
+// fail writes a JSON error with the given status and logs it.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	s.log.Info("request failed", "method", r.Method, "path", r.URL.Path, "status", status, "message", msg)
+	writeJSON(w, status, failure{Success: false, Message: msg})
+}
+
+// writeJSON writes v as the JSON body with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		data, _ = json.Marshal(failure{Message: "encoding the response: " + err.Error()})
+	}
+	writeJSONBytes(w, status, data)
+}
+
+func writeJSONBytes(w http.ResponseWriter, status int, data []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(data)
+	_, _ = w.Write([]byte("\n"))
+}
+
+// readBody reads the whole (size-limited) body; a body over the limit is a
+// *http.MaxBytesError.
+func readBody(r *http.Request) ([]byte, error) {
+	if r.Body == nil {
+		return nil, nil
+	}
+	return io.ReadAll(r.Body)
+}
+
+// bodyError writes the response for a body that could not be read.
+func (s *Server) bodyError(w http.ResponseWriter, r *http.Request, err error) {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		s.fail(w, r, http.StatusRequestEntityTooLarge, "request body is larger than %d bytes", mbe.Limit)
+		return
+	}
+	s.fail(w, r, http.StatusBadRequest, "reading the request body: %v", err)
+}
+
+// searchEnabled reports whether /api/search and /api/questions are served
+// (the viewer shows its question box then).
+func (s *Server) searchEnabled() bool { return false }
