@@ -1,2 +1,108 @@
-// Package server is reportengine's HTTP handler (placeholder doc; written in full below).
+// Package server is reportengine's HTTP handler: the graph API that
+// BettaFish's front end talks to (§3.4 of its reference), graph queries,
+// the rendered reports, and an offline graph viewer page with vis-network
+// embedded.
+//
+// # Usage
+//
+//	srv, err := server.New(server.Config{GraphsDir: "graphs", ReportsDir: "reports"})
+//	if err != nil { … } // errors.Is(err, server.ErrConfig)
+//	ln, _ := net.Listen("tcp", "127.0.0.1:8080")
+//	err = srv.Serve(ctx, ln) // until ctx is done, then a graceful shutdown
+//
+// A *Server is an http.Handler, so tests and other servers can mount it
+// directly (httptest.NewServer(srv)); Serve adds the timeouts of the Config.
+// Only internal/cli reads flags and environment variables: `reportengine
+// serve` fills the Config.
+//
+// # Routes
+//
+//	GET  /api/graph/{report_id}             {success, report_id, graph:{nodes, edges, stats, truncated, limit}}
+//	GET  /api/graph/latest                  the same for the newest graph (storage.Store.Latest)
+//	GET  /api/graph/{report_id}/neighbors   ?node=ID&depth=1&limit=N: a node and its neighbourhood
+//	POST /api/graph/query                   {report_id?, keywords?, node_types?, engine_filter?, depth?, max_*?}
+//	                                        → {success, report_id, result} (queryengine.Result)
+//	GET  /api/graphs                        {success, graphs:[{id, created_at, mod_time, size, nodes, edges, type_counts, error?}]}
+//	GET  /api/reports                       {success, reports:[{id, url, topic, template, status, graph_id, created_at, files}]}
+//	GET  /reports/{report_id}/{path...}     a file of <ReportsDir>/<id> ("" = report.html), read-only
+//	GET  /graph-viewer, /graph-viewer/{id}  the viewer page
+//	GET  /assets/{path...}                  the viewer's script, style and vendored vis-network
+//
+// Errors of the JSON routes are {success:false, message} with 400 (a bad
+// parameter, body field of the wrong type, or a report id that fails
+// storage.ValidateID — such an id is never turned into a path), 401 (token),
+// 404 (unknown graph, node, report or route), 413 (body over MaxBodyBytes),
+// 415 (a POST body that is not application/json), 421 (Host not in
+// AllowedHosts), 422 (the graph is empty, B24b) and 500 (a corrupt graph file,
+// with the file's JSON path in the message).
+//
+// # Graph JSON
+//
+// A node is {id, label, group (its type), title, properties, degree}: label
+// is graphrag.Derived.Label (the name, or the id), properties are the
+// node's attributes in stored order plus the derived "preview" when the
+// file stores none, degree is the number of edge ends at the node. title,
+// the tooltip, is plain text lines joined by "\n": the label, "类型: <type>",
+// then "摘要", "查询", "预览" (cut to 100 runes) and "链接" lines when those
+// attributes exist. The reference built the tooltip as HTML without
+// escaping (§8 #13); here it is never HTML. An edge is {id ("e<edge
+// index>"), from, to, label (the relation), arrows:"to"}. stats is
+// {total_nodes, total_edges, <type>: count} of the whole graph.
+//
+// The reference sends every node; a 300 000-node graph must not go to a
+// browser whole, so a response holds at most ?limit= nodes (default
+// DefaultLimit, at most MaxLimit): every topic, engine and section node
+// first (in that type order, each in graph order), then the other nodes by
+// degree (highest first, ties in graph order). They are written in graph
+// order with the edges between them, and "truncated" says whether nodes were
+// left out. /neighbors lets a viewer add a node's surroundings
+// (graphrag.Graph.Within: the node first, then by distance, ties in graph
+// order; depth at most MaxDepth; cut at the limit, "truncated" then).
+//
+// # Graph cache
+//
+// Look-ups are exact (storage.Store.Load: "report_1" never finds
+// "report_17", §8 #12 of the reference). A graph is loaded once and shared
+// by every request (one Graph and one queryengine.Engine serve concurrent
+// requests; the engine's indexes are built on the first query). Each
+// request stats the file; a new modification time or size loads it again,
+// and concurrent requests for the same version wait for one load. Corrupt
+// files are remembered per version as well; other read errors are retried.
+// At most MaxCachedGraphs graphs stay loaded (least recently used out).
+// "latest" is resolved by listing the graphs folder at most once per
+// LatestTTL. The reference re-read the file on every request.
+//
+// # Safety
+//
+// Every response carries X-Content-Type-Options: nosniff, X-Frame-Options:
+// DENY, Referrer-Policy: no-referrer and a Content-Security-Policy: the
+// JSON routes "default-src 'none'"; the viewer only its own scripts and
+// styles from /assets/ ("script-src 'self'", nothing inline, no eval, no
+// remote host) and fetches to its own origin; reports their inline styles
+// and data: images but no script at all (the renderer's one inline helper,
+// which opens collapsed sections before printing, does not run when a
+// report is served). With a Token every route requires it (see Config).
+// POST bodies must be JSON, which keeps other sites from sending "simple"
+// cross-site requests; AllowedHosts defends a loopback server against DNS
+// rebinding. /reports/ opens the report folder as an os.Root, so ".." and
+// symbolic links cannot leave it; folders are not listed and hidden files
+// (temporary files of atomic writes) are not served.
+//
+// # Viewer
+//
+// The page (assets/viewer.html, viewer.js, viewer.css) is embedded with
+// go:embed and needs no network: vis-network is vendored from the npm
+// registry as its standalone minified build with its stylesheet and both
+// licence files (assets/vendor/vis-network; VERSION names the version, the
+// tarball's integrity and the files' SHA-256). It loads /api/graph/{id}
+// (or latest; retrying every 5 s until a graph exists, as the reference
+// did), styles nodes by type as reference §3.5 (topic red dot 30, engine
+// amber diamond 25, section green dot 15, search_query blue triangle 15,
+// source purple square 15, others grey dots), filters by type and engine,
+// searches labels (lower-cased substring), shows every property of a
+// clicked node and expands its neighbours (button or double click).
+// Untrusted text is only ever inserted as text (textContent, text nodes and
+// DOM tooltips); links are made for http(s) URLs only; the reference
+// inserted properties with innerHTML (§8 #13). URL parameters: ?select=ID
+// opens a node's details.
 package server

@@ -117,12 +117,16 @@ func (s *Server) handleNeighbors(w http.ResponseWriter, r *http.Request) {
 	if v == nil {
 		return
 	}
-	start, found := v.g.Index(nodeID)
+	start, found := v.g.Lookup(nodeID)
 	if !found {
 		s.fail(w, r, http.StatusNotFound, "graph %q has no node %q", v.id, nodeID)
 		return
 	}
-	nodes, truncated := v.neighbourhood(int32(start), depth, limit)
+	nodes, truncated, err := v.neighbourhood(int32(start), depth, limit)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, "graph %q: neighbours of %q: %v", v.id, nodeID, err)
+		return
+	}
 	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: []feEdge{}, Stats: v.stats(), Truncated: truncated, Limit: limit}
 	for _, i := range nodes {
 		fg.Nodes = append(fg.Nodes, v.node(i))

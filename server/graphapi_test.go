@@ -49,7 +49,16 @@ func TestGraphMatchesFile(t *testing.T) {
 		if got.ID != want.ID || got.Group != want.Type || got.Label != label {
 			t.Errorf("node %d: got %s/%s/%q, want %s/%s/%q", i, got.ID, got.Group, got.Label, want.ID, want.Type, label)
 		}
-		if !reflect.DeepEqual(got.Properties, want.Attrs) && !(len(got.Properties) == 0 && len(want.Attrs) == 0) {
+		// Properties are the attributes, plus the derived "preview" (the
+		// first 100 runes of "content") when the file has none.
+		wantProps := map[string]any{}
+		for k, v := range want.Attrs {
+			wantProps[k] = v
+		}
+		if c, ok := want.Attrs["content"].(string); ok && c != "" && want.Attrs["preview"] == nil {
+			wantProps["preview"] = string([]rune(c)[:min(100, len([]rune(c)))])
+		}
+		if !reflect.DeepEqual(got.Properties, wantProps) && !(len(got.Properties) == 0 && len(wantProps) == 0) {
 			t.Errorf("node %s: properties differ from the file's attributes", want.ID)
 		}
 		if !strings.HasPrefix(got.Title, label+"\n类型: "+want.Type) {
@@ -340,12 +349,7 @@ func TestGraphQuery(t *testing.T) {
 	if status != http.StatusOK {
 		t.Fatalf("status %d %s", status, body)
 	}
-	var got struct {
-		Success  bool            `json:"success"`
-		ReportID string          `json:"report_id"`
-		Result   json.RawMessage `json:"result"`
-	}
-	got = decode[struct {
+	got := decode[struct {
 		Success  bool            `json:"success"`
 		ReportID string          `json:"report_id"`
 		Result   json.RawMessage `json:"result"`
@@ -436,15 +440,7 @@ func TestGraphsList(t *testing.T) {
 	saveGraph(t, graphs, fixtureGraph(t, "b"))
 	_, ts := newServer(t, server.Config{GraphsDir: graphs})
 	status, body := get(t, ts.URL+"/api/graphs")
-	var l struct {
-		Success bool `json:"success"`
-		Graphs  []struct {
-			ID    string `json:"id"`
-			Nodes int    `json:"nodes"`
-			Path  string `json:"path"`
-		} `json:"graphs"`
-	}
-	l = decode[struct {
+	l := decode[struct {
 		Success bool `json:"success"`
 		Graphs  []struct {
 			ID    string `json:"id"`

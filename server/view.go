@@ -7,24 +7,20 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"reportengine/graphrag"
 	"reportengine/graphrag/queryengine"
 )
 
 // graphView is one loaded graph with what the handlers derive from it once:
-// the undirected adjacency (CSR), the node order used by ?limit= and the
-// query engine (built on first use). It is read-only after newGraphView
-// except for the response cache, which has its own lock.
+// the undirected degree of every node, the node order used by ?limit= and
+// the query engine (built on first use). It is read-only after
+// newGraphView except for the response cache, which has its own lock.
 type graphView struct {
 	id string
 	g  *graphrag.Graph
 
-	off  []int   // adjacency of node v: nbr[off[v]:off[v+1]]
-	nbr  []int32 // neighbour node index
-	eix  []int32 // the edge behind each nbr entry
-	deg  []int32 // undirected degree (number of adjacency entries)
+	deg  []int32 // undirected degree: edge ends at the node (a self-loop counts once)
 	rank []int32 // node indices: topic, engine, section (graph order), then by degree, then graph order
 
 	engine func() *queryengine.Engine
@@ -38,36 +34,19 @@ const maxCachedBodies = 4
 
 func newGraphView(id string, g *graphrag.Graph) *graphView {
 	n := g.NodeCount()
-	ends := g.EdgeEnds()
-	v := &graphView{id: id, g: g, deg: make([]int32, n), off: make([]int, n+1), resp: map[int][]byte{}}
-	for _, e := range ends {
+	v := &graphView{id: id, g: g, deg: make([]int32, n), resp: map[int][]byte{}}
+	for _, e := range g.EdgeEnds() {
 		v.deg[e[0]]++
 		if e[0] != e[1] {
 			v.deg[e[1]]++
 		}
 	}
-	for i := range n {
-		v.off[i+1] = v.off[i] + int(v.deg[i])
-	}
-	v.nbr = make([]int32, v.off[n])
-	v.eix = make([]int32, v.off[n])
-	fill := slices.Clone(v.off[:n])
-	for i, e := range ends {
-		a, b := e[0], e[1]
-		v.nbr[fill[a]], v.eix[fill[a]] = b, int32(i)
-		fill[a]++
-		if a != b {
-			v.nbr[fill[b]], v.eix[fill[b]] = a, int32(i)
-			fill[b]++
-		}
-	}
-	nodes := g.Nodes()
 	v.rank = make([]int32, n)
 	for i := range v.rank {
 		v.rank[i] = int32(i)
 	}
 	prio := func(i int32) int {
-		switch nodes[i].Type {
+		switch g.Type(int(i)) {
 		case graphrag.TypeTopic:
 			return 0
 		case graphrag.TypeEngine:
@@ -126,13 +105,18 @@ type feGraph struct {
 }
 
 func (v *graphView) node(i int32) feNode {
-	n := v.g.Nodes()[i]
-	return feNode{ID: n.ID, Label: nodeLabel(n), Group: string(n.Type), Title: nodeTitle(n), Properties: n.Attrs, Degree: v.deg[i]}
+	g, k := v.g, int(i)
+	d := g.DerivedOf(k)
+	props := g.Attrs(k)
+	if _, ok := props.Get("preview"); !ok && d.Preview != "" {
+		props = append(props, graphrag.Attr{Key: "preview", Value: d.Preview})
+	}
+	return feNode{ID: g.ID(k), Label: d.Label, Group: string(g.Type(k)), Title: nodeTitle(d.Label, g.Type(k), props), Properties: props, Degree: v.deg[i]}
 }
 
 func (v *graphView) edge(i int32) feEdge {
-	e := v.g.Edges()[i]
-	return feEdge{ID: "e" + strconv.Itoa(int(i)), From: e.From, To: e.To, Label: string(e.Relation), Arrows: "to"}
+	ends := v.g.EdgeEnds()[i]
+	return feEdge{ID: "e" + strconv.Itoa(int(i)), From: v.g.ID(int(ends[0])), To: v.g.ID(int(ends[1])), Label: string(v.g.Relation(int(i))), Arrows: "to"}
 }
 
 // stats is the reference's stats object: total_nodes, total_edges and one
@@ -146,14 +130,6 @@ func (v *graphView) stats() map[string]int {
 	return out
 }
 
-// nodeLabel is the display label: the name, or the id for a nameless node.
-func nodeLabel(n *graphrag.Node) string {
-	if n.Name != "" {
-		return n.Name
-	}
-	return n.ID
-}
-
 // titleRunes is how much of a summary, query or preview the tooltip shows.
 const titleRunes = 100
 
@@ -162,18 +138,18 @@ const titleRunes = 100
 // the label, "类型: <type>", then when present "摘要: <summary>",
 // "查询: <query_text>", "预览: <preview>" (each cut to 100 runes, "..."
 // marking a cut) and "链接: <url>".
-func nodeTitle(n *graphrag.Node) string {
+func nodeTitle(label string, typ graphrag.NodeType, attrs graphrag.Attributes) string {
 	var b strings.Builder
-	b.WriteString(nodeLabel(n))
+	b.WriteString(label)
 	b.WriteString("\n类型: ")
-	b.WriteString(string(n.Type))
+	b.WriteString(string(typ))
 	for _, f := range []struct{ key, label string }{{"summary", "摘要"}, {"query_text", "查询"}, {"preview", "预览"}} {
-		if s := strings.TrimSpace(n.Attrs.String(f.key)); s != "" {
+		if s := strings.TrimSpace(attrs.String(f.key)); s != "" {
 			b.WriteString("\n" + f.label + ": ")
 			b.WriteString(cutRunes(s, titleRunes))
 		}
 	}
-	if u := n.Attrs.String("url"); u != "" {
+	if u := attrs.String("url"); u != "" {
 		b.WriteString("\n链接: ")
 		b.WriteString(u)
 	}
@@ -182,15 +158,8 @@ func nodeTitle(n *graphrag.Node) string {
 
 // cutRunes returns s cut to n runes, with "..." appended when cut.
 func cutRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	i := 0
-	for k := range s {
-		if i == n {
-			return s[:k] + "..."
-		}
-		i++
+	if t := graphrag.TruncateRunes(s, n); len(t) < len(s) {
+		return t + "..."
 	}
 	return s
 }
@@ -237,52 +206,37 @@ func (v *graphView) limitedBody(limit int) ([]byte, error) {
 	return body, nil
 }
 
-// neighbourhood returns the nodes within depth undirected steps of start,
-// in breadth-first order (start first, neighbours in edge order), at most
-// limit of them, and whether some were left out.
-func (v *graphView) neighbourhood(start int32, depth, limit int) (nodes []int32, truncated bool) {
-	seen := map[int32]bool{start: true}
-	nodes = []int32{start}
-	layer := []int32{start}
-	for d := 0; d < depth && len(layer) > 0; d++ {
-		var next []int32
-		for _, u := range layer {
-			for _, w := range v.nbr[v.off[u]:v.off[u+1]] {
-				if seen[w] {
-					continue
-				}
-				if len(nodes) >= limit {
-					return nodes, true
-				}
-				seen[w] = true
-				nodes = append(nodes, w)
-				next = append(next, w)
-			}
-		}
-		layer = next
+// neighbourhood returns the nodes within depth undirected steps of start
+// (graphrag.Graph.Within: start first, then by distance, ties in graph
+// order), at most limit of them, and whether some were left out.
+func (v *graphView) neighbourhood(start int32, depth, limit int) (nodes []int32, truncated bool, err error) {
+	hops, err := v.g.Within([]int{int(start)}, depth)
+	if err != nil {
+		return nil, false, err
 	}
-	return nodes, false
+	if len(hops) > limit {
+		hops, truncated = hops[:limit], true
+	}
+	nodes = make([]int32, len(hops))
+	for i, h := range hops {
+		nodes[i] = int32(h.Node)
+	}
+	return nodes, truncated, nil
 }
 
 // edgesAmong returns the indexes of the edges whose two ends are both in
-// nodes, ascending.
+// nodes, in graph order.
 func (v *graphView) edgesAmong(nodes []int32) []int32 {
 	in := make(map[int32]bool, len(nodes))
 	for _, u := range nodes {
 		in[u] = true
 	}
-	ends := v.g.EdgeEnds()
 	var out []int32
-	for _, u := range nodes {
-		for k := v.off[u]; k < v.off[u+1]; k++ {
-			e := v.eix[k]
-			// Each edge is listed under both ends; take it at its from end.
-			if ends[e][0] == u && in[v.nbr[k]] {
-				out = append(out, e)
-			}
+	for i, e := range v.g.EdgeEnds() {
+		if in[e[0]] && in[e[1]] {
+			out = append(out, int32(i))
 		}
 	}
-	slices.Sort(out)
 	return out
 }
 
