@@ -257,4 +257,3 @@ func slicesContains(s []string, v string) bool {
 	}
 	return false
 }
-
