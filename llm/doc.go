@@ -25,7 +25,7 @@
 //		return err
 //	}
 //	raw, err := llm.ExtractJSON("document layout", resp.Content, llm.Object)
-//	// err wraps llm.ErrNoJSON or llm.ErrWrongJSONType
+//	// err wraps llm.ErrNoJSON, llm.ErrWrongJSONType or llm.ErrTruncated
 //
 // Errors: every failure a model reports is an *Error wrapping exactly one of
 // the sentinel errors, so callers write errors.Is(err, llm.ErrRateLimited)

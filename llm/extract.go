@@ -34,14 +34,16 @@ func (k JSONKind) String() string {
 const SnippetRunes = 200
 
 // ExtractError is the error ExtractJSON returns. It wraps exactly one of
-// ErrNoJSON and ErrWrongJSONType (errors.Is works on it), and its text is
-// "<step>: <detail>", e.g.
+// ErrNoJSON, ErrWrongJSONType and ErrTruncated (errors.Is works on it), and
+// its text is "<step>: <detail>", e.g.
 //
 //	document layout: expected JSON object, got array (0 objects inside)
 //	document layout: no JSON in reply: "**讨论摘要**\n| Agent | 要点 |…"
+//	chapter S2: no JSON found after reasoning block: nothing follows </think>
+//	chapter S6: truncated output: the reply ends inside a JSON string …
 type ExtractError struct {
 	Step   string // Request.Step of the call whose reply this was; may be ""
-	Kind   error  // ErrNoJSON or ErrWrongJSONType
+	Kind   error  // ErrNoJSON, ErrWrongJSONType or ErrTruncated
 	Detail string // the message after the step prefix
 }
 
@@ -63,12 +65,15 @@ func (e *ExtractError) Unwrap() error { return e.Kind }
 // Where the JSON is looked for, in order:
 //
 //  1. The whole reply, trimmed, if it is valid JSON of object or array type.
-//  2. Reasoning blocks are removed: <think>…</think>, <thinking>…</thinking>
-//     and <reasoning>…</reasoning> anywhere (tags matched without regard to
-//     ASCII case), a text ending in an orphan </think> (the opening tag was
-//     eaten by the chat template), and a leading unclosed <think> whose
-//     reasoning runs straight into the answer; in that last case the LAST
-//     JSON value found is preferred, since the answer follows the thinking.
+//  2. Reasoning is removed (tags <think>, <thinking>, <reasoning>, matched
+//     without regard to ASCII case): balanced blocks anywhere; then, if a
+//     closing tag is left without its opening tag (the opening tag was put
+//     into the prompt by the chat template, field case B02), everything up
+//     to and including the LAST such closing tag, so a JSON-looking draft
+//     inside the reasoning is never used; then a leading unclosed opening
+//     tag whose reasoning runs straight into the answer, in which case the
+//     LAST JSON value found is preferred, since the answer follows the
+//     thinking.
 //  3. The remaining text, trimmed, if it is one JSON value (repairs allowed).
 //  4. Code fences tagged json/jsonc/json5, in order, then untagged fences:
 //     the first whose body holds a JSON value (of the wanted kind, if any
@@ -88,6 +93,23 @@ func (e *ExtractError) Unwrap() error { return e.Kind }
 // top-level type. Single-quoted Python dicts, comments and missing commas
 // are not repaired.
 //
+// Full-width quotes (field case B06): only when a value fails to parse
+// because a full-width quote “ or ” stands where a JSON string must begin,
+// that value is parsed again with “ and ” accepted as string delimiters: a
+// string opened by one ends at the next “ or ” followed by , } ] : or the
+// end, full-width quotes elsewhere inside it stay as they are, and an ASCII
+// '"' inside it is escaped. A reply that parses strictly is never touched,
+// so the quotes in {"text":"网友称“很失望”。"} stay. If the fallback does
+// not help either, the error says that the reply uses full-width quotes.
+//
+// Truncation (field case B08): when the value the reply is answering with
+// runs off the end of the text (an unterminated string, object or array,
+// also inside an unclosed code fence) and no complete value was found, the
+// error wraps ErrTruncated, not ErrNoJSON: the reply was cut (a stream that
+// ended early, a finish_reason the server did not send), and neither a
+// repair nor the same request again gives the missing text. Nothing is
+// auto-closed.
+//
 // Type check: wanting an Object, an array holding exactly one element that
 // is an object is unwrapped to that object; any other array is an error
 // wrapping ErrWrongJSONType whose text is exactly
@@ -96,7 +118,10 @@ func (e *ExtractError) Unwrap() error { return e.Kind }
 // error ("expected JSON array, got object"); it is not wrapped.
 //
 // A reply with no JSON value gives an error wrapping ErrNoJSON that names
-// the step and quotes at most the first SnippetRunes runes of the raw reply.
+// the step and quotes at most the first SnippetRunes runes of the reply
+// without its reasoning: when reasoning was removed the error reads "no
+// JSON found after reasoning block" and quotes only what followed it, so no
+// reasoning text reaches a log or manifest.
 //
 // The returned bytes are the original text of the value when it needed no
 // repair, otherwise its compact repaired form.
@@ -105,12 +130,15 @@ func (e *ExtractError) Unwrap() error { return e.Kind }
 // fence, then a chain of regex repairs and json_repair, and may return an
 // empty or default layout; here a failure is always an error.
 func ExtractJSON(step, reply string, want JSONKind) (json.RawMessage, error) {
-	cands, detail := locate(reply, want)
-	if len(cands) == 0 {
-		return nil, &ExtractError{Step: step, Kind: ErrNoJSON, Detail: noJSONDetail(detail, reply)}
+	l := locate(reply, want)
+	if len(l.cands) == 0 {
+		if l.truncated {
+			return nil, &ExtractError{Step: step, Kind: ErrTruncated, Detail: truncatedDetail(l)}
+		}
+		return nil, &ExtractError{Step: step, Kind: ErrNoJSON, Detail: noJSONDetail(l, reply)}
 	}
 	var firstErr string
-	for _, c := range cands {
+	for _, c := range l.cands {
 		v, msg := checkKind(c, want)
 		if msg == "" {
 			return v, nil
@@ -119,18 +147,61 @@ func ExtractJSON(step, reply string, want JSONKind) (json.RawMessage, error) {
 			firstErr = msg
 		}
 	}
-	return nil, &ExtractError{Step: step, Kind: ErrWrongJSONType, Detail: firstErr}
+	return nil, &ExtractError{Step: step, Kind: ErrWrongJSONType, Detail: firstErr + l.quoteNote()}
 }
 
-func noJSONDetail(detail, reply string) string {
-	s := "no JSON in reply"
-	if detail != "" {
-		s += " (" + detail + ")"
+// located is what locate found.
+type located struct {
+	cands      []json.RawMessage // in preference order
+	detail     string            // why nothing was found, if so
+	rest       string            // the reply without reasoning
+	reasoning  bool              // reasoning was removed
+	unclosed   bool              // the reply opens a reasoning block and never closes it
+	truncated  bool              // the answer runs off the end of the text
+	inString   bool              // … inside a string
+	cjkTried   bool              // the full-width quote fallback was tried
+	cjkFailed  bool              // … and did not give a value
+	truncRunes int               // runes of the cut-off value
+}
+
+// quoteNote explains a failure on a reply that uses full-width quotes as
+// JSON delimiters.
+func (l located) quoteNote() string {
+	if !l.cjkFailed {
+		return ""
 	}
-	if strings.TrimSpace(reply) == "" {
+	return "; the reply uses full-width quotes “ ” where JSON needs \", and reading them as quotes did not give valid JSON either"
+}
+
+func truncatedDetail(l located) string {
+	where := "an unterminated JSON object or array"
+	if l.inString {
+		where = "an unterminated JSON string"
+	}
+	return fmt.Sprintf("truncated output: the reply ends inside %s (%d runes from its start) although no finish_reason \"length\" said so; not repaired, and the same request would be cut the same way", where, l.truncRunes)
+}
+
+func noJSONDetail(l located, reply string) string {
+	s := "no JSON in reply"
+	if l.reasoning {
+		s = "no JSON found after reasoning block"
+	}
+	if l.detail != "" {
+		s += " (" + l.detail + ")"
+	}
+	s += l.quoteNote()
+	switch {
+	case l.unclosed:
+		return s + ": the reply opens a reasoning block and never closes it (its text is not quoted)"
+	case l.reasoning && strings.TrimSpace(l.rest) == "":
+		return s + ": nothing follows the closing tag"
+	case l.reasoning:
+		reply = l.rest
+	case strings.TrimSpace(reply) == "":
 		return s + ": the reply is empty"
 	}
-	snip, cut := reply, false
+	snip, cut := strings.TrimSpace(reply), false
+	reply = snip
 	if utf8.RuneCountInString(reply) > SnippetRunes {
 		n := 0
 		for i := range reply {
@@ -151,17 +222,25 @@ func noJSONDetail(detail, reply string) string {
 // locate returns candidate JSON values (objects or arrays) in preference
 // order; the first that passes the kind check wins, else the first one's
 // kind error is reported. detail explains an empty result.
-func locate(reply string, want JSONKind) ([]json.RawMessage, string) {
+func locate(reply string, want JSONKind) (l located) {
 	t := trimJSONSpace(reply)
 	if startsContainer(t) && json.Valid([]byte(t)) {
-		return []json.RawMessage{json.RawMessage(t)}, ""
+		return located{cands: []json.RawMessage{json.RawMessage(t)}}
 	}
-	s, preferLast := stripReasoning(reply)
-	budget := 64*len(s) + 1<<20
+	s, preferLast, reasoning := stripReasoning(reply)
+	l = located{rest: s, reasoning: reasoning, unclosed: preferLast}
+	sc := &scan{budget: 64*len(s) + 1<<20}
+	defer func() { l.cjkTried, l.cjkFailed = sc.cjkTried, sc.cjkFailed }()
 
 	if t := trimJSONSpace(s); startsContainer(t) {
-		if v, end, ok := parseAt(t, 0, &budget); ok && trimJSONSpace(t[end:]) == "" {
-			return []json.RawMessage{v}, ""
+		v, end, ok := sc.parseAt(t, 0)
+		if ok && trimJSONSpace(t[end:]) == "" {
+			l.cands = []json.RawMessage{v}
+			return l
+		}
+		if !ok && end >= len(t) && sc.cutProgress {
+			l.cut(sc, t, 0)
+			return l
 		}
 	}
 
@@ -170,13 +249,21 @@ func locate(reply string, want JSONKind) ([]json.RawMessage, string) {
 	for _, group := range [][]fence{filterFences(fences, true), filterFences(fences, false)} {
 		var found []json.RawMessage
 		for _, f := range group {
-			if vs := valuesIn(f.body, &budget); len(vs) > 0 {
+			vs, cutAt := sc.valuesIn(f.body)
+			if len(vs) > 0 {
 				found = append(found, pick(vs, want, preferLast))
+			} else if cutAt >= 0 && f.end == len(s) && !l.truncated {
+				// an unclosed fence running to the end of the reply
+				l.cut(sc, f.body, cutAt)
 			}
 		}
 		if len(found) > 0 {
-			return []json.RawMessage{pick(found, want, preferLast)}, ""
+			l.cands, l.truncated = []json.RawMessage{pick(found, want, preferLast)}, false
+			return l
 		}
+	}
+	if l.truncated {
+		return l
 	}
 	for _, f := range fences {
 		if !isJSONTag(f.info) && f.info != "" {
@@ -196,18 +283,30 @@ func locate(reply string, want JSONKind) ([]json.RawMessage, string) {
 		b.WriteString(s[last:])
 		prose = b.String()
 	}
-	if vs := valuesIn(prose, &budget); len(vs) > 0 {
-		return []json.RawMessage{pick(vs, want, preferLast)}, ""
+	vs, cutAt := sc.valuesIn(prose)
+	if len(vs) > 0 {
+		l.cands = []json.RawMessage{pick(vs, want, preferLast)}
+		return l
+	}
+	if cutAt >= 0 {
+		l.cut(sc, prose, cutAt)
+		return l
 	}
 	switch {
-	case budget <= 0:
-		return nil, "reply too convoluted to scan"
+	case sc.budget <= 0:
+		l.detail = "reply too convoluted to scan"
 	case len(otherLangs) > 0:
-		return nil, "only code fences in " + strings.Join(otherLangs, ", ") + ", which are not parsed as JSON"
+		l.detail = "only code fences in " + strings.Join(otherLangs, ", ") + ", which are not parsed as JSON"
 	case strings.ContainsAny(s, "{["):
-		return nil, "no complete, parseable JSON object or array"
+		l.detail = "no complete, parseable JSON object or array"
 	}
-	return nil, ""
+	return l
+}
+
+// cut records that the value starting at text[at] runs off the end.
+func (l *located) cut(sc *scan, text string, at int) {
+	l.truncated, l.inString = true, sc.endedInString
+	l.truncRunes = utf8.RuneCountInString(text[at:])
 }
 
 // pick chooses among values found in one place: the first (or last) that
@@ -296,35 +395,43 @@ func trimJSONSpace(s string) string {
 
 // valuesIn returns the top-level JSON objects and arrays in s, in order. A
 // value found is skipped as a whole: nothing inside it is reported twice.
-func valuesIn(s string, budget *int) []json.RawMessage {
-	var out []json.RawMessage
-	for i := 0; i < len(s) && *budget > 0; i++ {
+// cutAt is the offset of a value that runs off the end of s (truncated;
+// the scan stops there), or -1.
+func (sc *scan) valuesIn(s string) (out []json.RawMessage, cutAt int) {
+	for i := 0; i < len(s) && sc.budget > 0; i++ {
 		if s[i] != '{' && s[i] != '[' {
 			continue
 		}
-		v, end, ok := parseAt(s, i, budget)
+		v, end, ok := sc.parseAt(s, i)
 		if ok {
 			out = append(out, v)
 			i = end - 1
 			continue
 		}
-		if end >= len(s) || end < 0 {
-			// The value starting at i runs off the end (truncated) or nests
-			// too deep: anything found inside it would be a cut-off part
-			// of it, so stop here.
+		if end < 0 {
+			// nests too deep: anything found inside would be part of it
+			break
+		}
+		if end >= len(s) {
+			// The value starting at i runs off the end (truncated):
+			// anything found inside it would be a cut-off part of it.
+			if len(out) == 0 && sc.budget > 0 && sc.cutProgress {
+				return out, i
+			}
 			break
 		}
 	}
-	return out
+	return out, -1
 }
 
 // ---- reasoning blocks ----
 
 var reasoningTags = []string{"thinking", "think", "reasoning"}
 
-// stripReasoning removes reasoning blocks; preferLast reports a leading
-// unclosed block, after which the answer is the last JSON value.
-func stripReasoning(s string) (out string, preferLast bool) {
+// stripReasoning removes reasoning blocks (see ExtractJSON, step 2).
+// preferLast reports a leading unclosed block, after which the answer is
+// the last JSON value; found reports that any reasoning was removed.
+func stripReasoning(s string) (out string, preferLast, found bool) {
 	for {
 		open, tag := -1, ""
 		for _, t := range reasoningTags {
@@ -337,22 +444,27 @@ func stripReasoning(s string) (out string, preferLast bool) {
 		}
 		openEnd := open + len(tag) + 2
 		if c := indexFold(s, "</"+tag+">", openEnd); c >= 0 {
-			s = s[:open] + "\n" + s[c+len(tag)+3:]
+			s, found = s[:open]+"\n"+s[c+len(tag)+3:], true
 			continue
 		}
 		if strings.TrimSpace(s[:open]) == "" {
-			s, preferLast = s[openEnd:], true
+			s, preferLast, found = s[openEnd:], true, true
 		}
 		break
 	}
-	// An orphan closing tag: everything before it is reasoning.
+	// Closing tags left without an opening one: everything up to and
+	// including the last of them is reasoning.
+	cut := -1
 	for _, t := range reasoningTags {
-		if c := indexFold(s, "</"+t+">", 0); c >= 0 {
-			s = s[c+len(t)+3:]
-			preferLast = false
+		closer := "</" + t + ">"
+		for c := indexFold(s, closer, 0); c >= 0; c = indexFold(s, closer, c+1) {
+			cut = max(cut, c+len(closer))
 		}
 	}
-	return s, preferLast
+	if cut >= 0 {
+		s, preferLast, found = s[cut:], false, true
+	}
+	return s, preferLast, found
 }
 
 // indexFold is strings.Index from byte offset from, ignoring ASCII case in
@@ -476,29 +588,62 @@ func isTagByte(c byte) bool {
 // maxDepth bounds nesting; deeper input is not JSON a model meant to write.
 const maxDepth = 512
 
+// scan is the state one ExtractJSON call shares between its parses.
+type scan struct {
+	budget        int  // work left, in bytes looked at
+	endedInString bool // the last parse ran off the end inside a string
+	cutProgress   bool // … after reading more than its opening bracket
+	cjkTried      bool // a parse was retried with full-width quotes
+	cjkFailed     bool // … and failed again
+}
+
 type parser struct {
 	s        string
 	out      []byte
 	repaired bool
 	depth    int
 	tooDeep  bool
-	budget   *int
+	inString bool // stopped at the end of s inside a string
+	cjk      bool // “ and ” delimit strings too (the B06 fallback)
+	sc       *scan
 }
 
 // parseAt parses one JSON object or array starting exactly at s[i]. It
 // returns the value (original bytes if no repair was needed, else the
 // compact repaired form), the end offset, and ok. On failure the offset is
 // where parsing stopped: len(s) if the value is unterminated, -1 if it nests
-// deeper than maxDepth.
-func parseAt(s string, i int, budget *int) (json.RawMessage, int, bool) {
+// deeper than maxDepth. A parse that stops at a full-width quote where a
+// string must begin is retried once with full-width quotes as delimiters.
+func (sc *scan) parseAt(s string, i int) (json.RawMessage, int, bool) {
+	v, end, ok := sc.parseOnce(s, i, false)
+	if !ok && end >= 0 && end < len(s) && isCJKQuoteAt(s, end) {
+		sc.cjkTried = true
+		if v2, end2, ok2 := sc.parseOnce(s, i, true); ok2 {
+			return v2, end2, true
+		}
+		sc.cjkFailed = true
+	}
+	return v, end, ok
+}
+
+func isCJKQuoteAt(s string, i int) bool {
+	return strings.HasPrefix(s[i:], "“") || strings.HasPrefix(s[i:], "”")
+}
+
+func (sc *scan) parseOnce(s string, i int, cjk bool) (json.RawMessage, int, bool) {
 	if i >= len(s) || (s[i] != '{' && s[i] != '[') {
 		return nil, i, false
 	}
-	p := &parser{s: s, budget: budget}
+	p := &parser{s: s, sc: sc, cjk: cjk}
 	end, ok := p.value(i)
 	if !ok {
 		if p.tooDeep {
 			return nil, -1, false
+		}
+		if end >= len(s) {
+			// more than the opening bracket was read: a value, not a
+			// stray bracket at the end of some text
+			sc.endedInString, sc.cutProgress = p.inString, len(p.out) > 1
 		}
 		return nil, end, false
 	}
@@ -527,8 +672,8 @@ func (p *parser) ws(i int) int {
 }
 
 func (p *parser) spend(n int) bool {
-	*p.budget -= n
-	return *p.budget > 0
+	p.sc.budget -= n
+	return p.sc.budget > 0
 }
 
 func (p *parser) value(i int) (int, bool) {
@@ -543,6 +688,8 @@ func (p *parser) value(i int) (int, bool) {
 		return p.container(i, ']')
 	case c == '"':
 		return p.str(i)
+	case p.cjk && isCJKQuoteAt(p.s, i):
+		return p.cjkStr(i)
 	case c == 't':
 		return p.lit(i, "true")
 	case c == 'f':
@@ -572,10 +719,15 @@ func (p *parser) container(i int, closer byte) (int, bool) {
 		var ok bool
 		if closer == '}' {
 			i = p.ws(i)
-			if i >= len(p.s) || p.s[i] != '"' {
+			switch {
+			case i < len(p.s) && p.s[i] == '"':
+				i, ok = p.str(i)
+			case p.cjk && isCJKQuoteAt(p.s, i):
+				i, ok = p.cjkStr(i)
+			default:
 				return i, false
 			}
-			if i, ok = p.str(i); !ok {
+			if !ok {
 				return i, false
 			}
 			i = p.ws(i)
@@ -617,6 +769,45 @@ func (p *parser) str(i int) (int, bool) {
 	return end, ok
 }
 
+// cjkStr reads a string delimited by full-width quotes (see ExtractJSON):
+// it ends at a “ or ” followed by , } ] : or the end of the text.
+func (p *parser) cjkStr(i int) (int, bool) {
+	start := i
+	p.repaired = true
+	p.out = append(p.out, '"')
+	i += len("“")
+	for i < len(p.s) {
+		if isCJKQuoteAt(p.s, i) {
+			j := p.ws(i + len("“"))
+			if j >= len(p.s) || strings.IndexByte(",}]:", p.s[j]) >= 0 {
+				p.out = append(p.out, '"')
+				p.spend(i - start)
+				return i + len("“"), true
+			}
+			p.out = append(p.out, p.s[i:i+len("“")]...)
+			i += len("“")
+			continue
+		}
+		switch c := p.s[i]; {
+		case c == '"':
+			p.out = append(p.out, '\\', '"')
+		case c == '\\' && i+1 < len(p.s) && strings.IndexByte("\"\\/bfnrt", p.s[i+1]) >= 0:
+			p.out = append(p.out, c, p.s[i+1])
+			i++
+		case c == '\\':
+			p.out = append(p.out, '\\', '\\')
+		case c < 0x20:
+			p.out = append(p.out, fmt.Sprintf("\\u%04x", c)...)
+		default:
+			p.out = append(p.out, c)
+		}
+		i++
+	}
+	p.inString = true
+	p.spend(i - start)
+	return i, false
+}
+
 func (p *parser) strBody(i int) (int, bool) {
 	p.out = append(p.out, '"')
 	i++
@@ -625,7 +816,8 @@ func (p *parser) strBody(i int) (int, bool) {
 		switch {
 		case c == '\\':
 			if i+1 >= len(p.s) {
-				return i, false
+				p.inString = true
+				return len(p.s), false
 			}
 			switch e := p.s[i+1]; e {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
@@ -677,6 +869,7 @@ func (p *parser) strBody(i int) (int, bool) {
 			i++
 		}
 	}
+	p.inString = true
 	return i, false
 }
 
@@ -692,6 +885,9 @@ func isHex4(s string) bool {
 
 func (p *parser) lit(i int, word string) (int, bool) {
 	if !strings.HasPrefix(p.s[i:], word) {
+		if strings.HasPrefix(word, p.s[i:]) {
+			return len(p.s), false // cut off inside the literal
+		}
 		return i, false
 	}
 	p.out = append(p.out, word...)

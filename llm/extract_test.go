@@ -25,6 +25,15 @@ const (
 
 	replyB05 = "\n[\n  [\"第一章 事件概览\", \"第二章 传播路径\"],\n]\n"
 
+	replyB02 = "需要输出章节JSON。先写个草稿 {\"chapterId\":\"draft\",\"blocks\":[]} 再改。</think>\n" +
+		`{"chapterId":"S2","title":"传播路径","blocks":[{"type":"paragraph","inlines":[{"text":"传播始于短视频平台。"}]}]}`
+
+	replyB06a = `{“chapterId”:“S4”,“title”:“网民情绪”,“blocks”:[]}`
+	replyB06b = `{"chapterId":"S5","title":"原话","blocks":[{"type":"paragraph","inlines":[{"text":"网友称“很失望”。"}]}]}`
+
+	// B08: the content of the response body, cut inside a string.
+	replyB08 = `{"chapterId":"S6","title":"趋势研判","blocks":[{"type":"paragraph","inlines":[{"text":"预计未来一周讨论热度将`
+
 	replyB07a = `{"title": ""舆论反转"", "order": 2}`
 	replyB07b = `{"text": "发言人表示"不同意"后离场", "order": 3}`
 )
@@ -83,6 +92,172 @@ func TestExtractJSON_ReasoningVariants(t *testing.T) {
 				t.Errorf("chapterId = %q, want S1 (from %s)", c.ChapterID, raw)
 			}
 		})
+	}
+}
+
+func TestExtractJSON_B02OrphanClosingTag(t *testing.T) {
+	raw, err := ExtractJSON("chapter S2", replyB02, Object)
+	if err != nil {
+		t.Fatalf("ExtractJSON: %v", err)
+	}
+	c := mustChapter(t, raw)
+	if c.ChapterID != "S2" || c.Title != "传播路径" || len(c.Blocks) != 1 {
+		t.Errorf("got chapterId %q title %q with %d blocks, want S2 传播路径 with 1", c.ChapterID, c.Title, len(c.Blocks))
+	}
+	if strings.Contains(string(raw), "draft") || strings.Contains(string(raw), "草稿") {
+		t.Errorf("the draft inside the reasoning leaked: %s", raw)
+	}
+}
+
+// Everything up to the LAST closing tag is reasoning, whatever JSON it
+// holds; when nothing parseable follows, the error says so and quotes
+// nothing of the reasoning.
+func TestExtractJSON_B02LastClosingTag(t *testing.T) {
+	const draft = `{"chapterId":"draft","blocks":[]}`
+	tests := []struct {
+		name, reply string
+		want        string // chapterId; "" = ErrNoJSON expected
+		quoted      string // must be in the error, if any
+	}{
+		{"two orphan closing tags", "想 " + draft + " </think> 再想 " + draft + "</think>\n" + `{"chapterId":"S2"}`, "S2", ""},
+		{"balanced block then orphan", "<think>" + draft + "</think> 又想 " + draft + " </think>" + `{"chapterId":"S2"}`, "S2", ""},
+		{"orphan of another tag after think", draft + "</think>" + draft + "</reasoning>\n" + `{"chapterId":"S2"}`, "S2", ""},
+		{"nothing after the tag", "先写个草稿 " + draft + " 再改。</think>\n", "", ""},
+		{"leading unclosed block without JSON", "<think>先写个草稿，再改。", "", ""},
+		{"prose after the tag", "先写个草稿 " + draft + " 再改。</think>\n好的，稍等。", "", "好的，稍等。"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw, err := ExtractJSON("chapter S2", tt.reply, Object)
+			if tt.want != "" {
+				if err != nil {
+					t.Fatalf("ExtractJSON: %v", err)
+				}
+				if c := mustChapter(t, raw); c.ChapterID != tt.want {
+					t.Errorf("chapterId = %q, want %q", c.ChapterID, tt.want)
+				}
+				return
+			}
+			if !errors.Is(err, ErrNoJSON) {
+				t.Fatalf("err = %v (raw %s), want ErrNoJSON", err, raw)
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, "no JSON found after reasoning block") {
+				t.Errorf("message %q does not say no JSON was found after the reasoning block", msg)
+			}
+			for _, leak := range []string{"草稿", "draft", "再改"} {
+				if strings.Contains(msg, leak) {
+					t.Errorf("message %q copies reasoning text %q", msg, leak)
+				}
+			}
+			if tt.quoted != "" && !strings.Contains(msg, tt.quoted) {
+				t.Errorf("message %q does not quote what followed the reasoning (%q)", msg, tt.quoted)
+			}
+		})
+	}
+}
+
+func TestExtractJSON_B06FullWidthQuotes(t *testing.T) {
+	t.Run("(a) structural full-width quotes normalised as a fallback", func(t *testing.T) {
+		raw, err := ExtractJSON("chapter S4", replyB06a, Object)
+		if err != nil {
+			t.Fatalf("ExtractJSON: %v", err)
+		}
+		c := mustChapter(t, raw)
+		if c.ChapterID != "S4" || c.Title != "网民情绪" || c.Blocks == nil || len(c.Blocks) != 0 {
+			t.Errorf("got %+v, want chapterId S4, title 网民情绪, empty blocks", c)
+		}
+	})
+	t.Run("(b) quotes inside valid strings untouched", func(t *testing.T) {
+		raw, err := ExtractJSON("chapter S5", replyB06b, Object)
+		if err != nil {
+			t.Fatalf("ExtractJSON: %v", err)
+		}
+		if string(raw) != replyB06b {
+			t.Errorf("a strictly valid reply was changed:\n got %s\nwant %s", raw, replyB06b)
+		}
+		var v struct {
+			Blocks []struct {
+				Inlines []struct{ Text string } `json:"inlines"`
+			} `json:"blocks"`
+		}
+		if err := json.Unmarshal(raw, &v); err != nil || len(v.Blocks) != 1 || len(v.Blocks[0].Inlines) != 1 {
+			t.Fatalf("unmarshal %s: %v", raw, err)
+		}
+		if got := v.Blocks[0].Inlines[0].Text; got != "网友称“很失望”。" {
+			t.Errorf("text = %q, want 网友称“很失望”。", got)
+		}
+	})
+	tests := []struct {
+		name, reply, key, want string
+	}{
+		{"inner full-width quotes stay inside a full-width string", `{“text”:“网友称“很失望”。”}`, "text", "网友称“很失望”。"},
+		{"ASCII quote inside a full-width string is escaped", `{“text”:“他说"好"”}`, "text", `他说"好"`},
+		{"mixed ASCII and full-width keys", `{"chapterId":“S4”, “title”: "网民情绪"}`, "title", "网民情绪"},
+		{"inside a fence after prose", "结果如下：\n```json\n{“title”:“网民情绪”}\n```", "title", "网民情绪"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw, err := ExtractJSON("s", tt.reply, Object)
+			if err != nil {
+				t.Fatalf("ExtractJSON: %v", err)
+			}
+			var m map[string]string
+			if err := json.Unmarshal(raw, &m); err != nil {
+				t.Fatalf("unmarshal %s: %v", raw, err)
+			}
+			if m[tt.key] != tt.want {
+				t.Errorf("%s = %q, want %q (from %s)", tt.key, m[tt.key], tt.want, raw)
+			}
+		})
+	}
+	t.Run("unrecoverable: the error names full-width quotes, not an array", func(t *testing.T) {
+		_, err := ExtractJSON("chapter S4", `{“chapterId”:“S4”,“blocks”:[}`, Object)
+		if err == nil {
+			t.Fatal("no error")
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, "full-width quotes") {
+			t.Errorf("message %q does not mention full-width quotes", msg)
+		}
+		if strings.Contains(msg, "got array") {
+			t.Errorf("message %q reports an array", msg)
+		}
+	})
+}
+
+func TestExtractJSON_B08TruncatedIsNotRepaired(t *testing.T) {
+	tests := []struct {
+		name, reply string
+		inString    bool
+	}{
+		{"B08: cut inside a string", replyB08, true},
+		{"cut between values", `{"chapterId":"S6","blocks":[{"type":"paragraph"},`, false},
+		{"cut inside a literal", `{"chapterId":"S6","placeholder":fa`, false},
+		{"cut inside an unclosed fence", "正文：\n```json\n" + replyB08, true},
+		{"cut after reasoning", "<think>先想想</think>\n" + replyB08, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw, err := ExtractJSON("chapter S6", tt.reply, Object)
+			if !errors.Is(err, ErrTruncated) {
+				t.Fatalf("err = %v (raw %s), want ErrTruncated", err, raw)
+			}
+			if errors.Is(err, ErrNoJSON) {
+				t.Errorf("a truncated reply also reports ErrNoJSON")
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "chapter S6: truncated output") {
+				t.Errorf("message %q does not start with the step and the kind", msg)
+			}
+			if got := strings.Contains(msg, "unterminated JSON string"); got != tt.inString {
+				t.Errorf("message %q: says 'inside a string' = %v, want %v", msg, got, tt.inString)
+			}
+		})
+	}
+	// A complete value is not truncation, even when followed by a cut one.
+	if _, err := ExtractJSON("s", `{"a":1}`+"\n"+`{"b":"cut`, Object); err != nil {
+		t.Errorf("complete value followed by a cut one: %v", err)
 	}
 }
 
@@ -339,18 +514,19 @@ func TestExtractJSON_NeverCutsValues(t *testing.T) {
 	tests := []struct {
 		name  string
 		reply string
+		kind  error
 	}{
-		{"unclosed object", `{"a": 1, "b": {"c": 2}`},
-		{"unclosed string", `{"a": "never ends`},
-		{"python dict", `{'a': 1}`},
-		{"empty", "   "},
-		{"scalar only", `"just a string"`},
+		{"unclosed object", `{"a": 1, "b": {"c": 2}`, ErrTruncated},
+		{"unclosed string", `{"a": "never ends`, ErrTruncated},
+		{"python dict", `{'a': 1}`, ErrNoJSON},
+		{"empty", "   ", ErrNoJSON},
+		{"scalar only", `"just a string"`, ErrNoJSON},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			raw, err := ExtractJSON("s", tt.reply, Object)
-			if !errors.Is(err, ErrNoJSON) {
-				t.Errorf("err = %v (raw %s), want ErrNoJSON", err, raw)
+			if !errors.Is(err, tt.kind) {
+				t.Errorf("err = %v (raw %s), want %v", err, raw, tt.kind)
 			}
 		})
 	}
@@ -368,7 +544,7 @@ func TestExtractJSON_DeepNestingDoesNotOverflow(t *testing.T) {
 }
 
 func FuzzExtractJSON(f *testing.F) {
-	for _, s := range []string{replyB01, replyB03, replyB04, replyB04PythonOnly, replyB05, replyB07a, replyB07b,
+	for _, s := range []string{replyB01, replyB02, replyB06a, replyB06b, replyB08, replyB03, replyB04, replyB04PythonOnly, replyB05, replyB07a, replyB07b,
 		`[{"a":1}]`, "```json\n{\"a\":[1,2,],}\n```", "<think>x", "{\"a\":\"\x01\"}", `{"a":"\u12"}`} {
 		f.Add(s, false)
 		f.Add(s, true)
@@ -384,8 +560,8 @@ func FuzzExtractJSON(f *testing.F) {
 		raw, err := ExtractJSON("fuzz", reply, want)
 		wd.Stop()
 		if err != nil {
-			if !errors.Is(err, ErrNoJSON) && !errors.Is(err, ErrWrongJSONType) {
-				t.Fatalf("error %v wraps neither ErrNoJSON nor ErrWrongJSONType", err)
+			if !errors.Is(err, ErrNoJSON) && !errors.Is(err, ErrWrongJSONType) && !errors.Is(err, ErrTruncated) {
+				t.Fatalf("error %v wraps none of ErrNoJSON, ErrWrongJSONType, ErrTruncated", err)
 			}
 			return
 		}

@@ -49,6 +49,11 @@ type Response struct {
 	Model        string // the model that answered
 	PromptTokens int    // tokens, as reported by the provider (0 if unknown)
 	OutputTokens int    // tokens, as reported by the provider (0 if unknown)
+	// Requests is the number of requests this call sent to the provider,
+	// retries of the client included; set on failure too (the Response
+	// returned with the error). 0 for a model that sends none (the offline
+	// model) or does not count them.
+	Requests int
 }
 
 // Chunk is one streamed content delta.
@@ -83,7 +88,7 @@ type Model interface {
 var (
 	ErrRateLimited     = errors.New("rate limited")          // HTTP 429; retryable
 	ErrContextTooLong  = errors.New("context too long")      // prompt exceeds the model context; never retried
-	ErrTruncated       = errors.New("truncated output")      // finish_reason=length; never repaired
+	ErrTruncated       = errors.New("truncated output")      // finish_reason=length, or a reply ending inside its JSON (ExtractJSON); never repaired
 	ErrEmptyCompletion = errors.New("empty completion")      // no content (or reasoning only); retryable, bounded
 	ErrBadRequest      = errors.New("bad request")           // HTTP 400/404/422 other than context length; never retried
 	ErrUnavailable     = errors.New("model unavailable")     // 5xx, timeouts, connection errors; retryable

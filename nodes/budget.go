@@ -36,7 +36,8 @@ type WordBudgetOutput struct {
 	Fallback   bool
 	Problem    string // why entries were filled in
 	Err        error  // the call error when the whole stage failed; nil otherwise
-	Calls      int    // model requests made
+	Calls      int    // model calls made
+	Requests   int    // requests the model sent for them, retries included (llm.Response.Requests)
 }
 
 // Run plans the budget. It fails only when ctx is done or the model
@@ -94,6 +95,7 @@ func (s WordBudget) Run(ctx context.Context, in WordBudgetInput) (WordBudgetOutp
 		return nil
 	})
 	out.Calls = res.Calls
+	out.Requests = res.Requests
 	if err != nil {
 		if isCtxErr(err) || fatalStageErr(err) {
 			return out, err

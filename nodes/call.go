@@ -19,6 +19,12 @@ import (
 // timeouts, empty completions) with its own bounded backoff, and retrying
 // here too would multiply the requests; a context-length, bad-request,
 // auth or truncation error does not get better by asking again.
+//
+// A truncated reply (llm.ErrTruncated: the model said finish_reason
+// "length", or llm.ExtractJSON found the reply ending inside its JSON, field
+// case B08) ends the call too, without a repair and without asking again
+// unchanged: the same request would be cut the same way. Its raw text is
+// kept in callResult.Partial for debugging, never rendered.
 type jsonCall struct {
 	model    llm.Model
 	step     string
@@ -35,8 +41,14 @@ type jsonCall struct {
 
 // callResult is what a jsonCall leaves behind.
 type callResult struct {
-	Calls   int    // model requests made
-	LastRaw string // the last reply text (for text fallbacks; never shown to readers)
+	Calls int // model calls made (Complete or Stream)
+	// Requests counts the requests the model sent for those calls, its
+	// own retries included (llm.Response.Requests).
+	Requests int
+	LastRaw  string // the last reply text (for text fallbacks; never shown to readers)
+	// Partial is the raw text of a truncated reply, for debugging only
+	// (written to a .partial file beside the chapter; never rendered).
+	Partial string
 }
 
 // run makes the call; decode gets the extracted JSON object and returns an
@@ -76,9 +88,18 @@ func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) erro
 		} else {
 			resp, err = c.model.Complete(ctx, req)
 		}
+		res.Requests += resp.Requests
+		if err == nil && resp.FinishReason == "length" {
+			// a model that reports the cut without an error
+			err = &llm.Error{Kind: llm.ErrTruncated, Step: c.step, Model: resp.Model,
+				Message: "the reply stopped at the output token limit (finish_reason=length); partial output is not repaired"}
+		}
 		if err != nil {
 			if ctxErr := ctx.Err(); ctxErr != nil {
 				return res, ctxErr
+			}
+			if errors.Is(err, llm.ErrTruncated) {
+				res.Partial = resp.Content
 			}
 			return res, stepErr(c.step, err)
 		}
@@ -88,6 +109,10 @@ func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) erro
 			continue
 		}
 		raw, err := llm.ExtractJSON(c.step, resp.Content, llm.Object)
+		if errors.Is(err, llm.ErrTruncated) {
+			res.Partial = resp.Content
+			return res, stepErr(c.step, err)
+		}
 		if err != nil {
 			last = stepErr(c.step, err)
 			continue
@@ -104,13 +129,36 @@ func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) erro
 	return res, last
 }
 
-// stepErr makes sure the error message names the step.
+// stepErr makes sure the error message names the step: unless an error in
+// err's chain already carries it (an *llm.Error or *llm.ExtractError whose
+// Step is step or a sub-step such as "chapter S1 repair", a *stepError, an
+// *attemptsError), err is wrapped in a *stepError. The decision reads the
+// errors' Step fields, never the message text.
 func stepErr(step string, err error) error {
-	if err == nil || strings.Contains(err.Error(), step) {
+	if err == nil || namesStep(err, step) {
 		return err
 	}
-	return fmt.Errorf("%s: %w", step, err)
+	return &stepError{step: step, err: err}
 }
+
+func namesStep(err error, step string) bool {
+	covers := func(s string) bool { return s == step || strings.HasPrefix(s, step+" ") }
+	var le *llm.Error
+	var ee *llm.ExtractError
+	var se *stepError
+	var ae *attemptsError
+	return (errors.As(err, &le) && covers(le.Step)) || (errors.As(err, &ee) && covers(ee.Step)) ||
+		(errors.As(err, &se) && covers(se.step)) || (errors.As(err, &ae) && covers(ae.step))
+}
+
+// stepError prefixes an error with the step it happened in.
+type stepError struct {
+	step string
+	err  error
+}
+
+func (e *stepError) Error() string { return e.step + ": " + e.err.Error() }
+func (e *stepError) Unwrap() error { return e.err }
 
 // attemptsError is the last error of a call that used all its attempts.
 type attemptsError struct {

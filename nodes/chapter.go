@@ -27,7 +27,10 @@ import (
 //     template's chapterId, title, anchor (the report-unique slug) and order
 //     replace the model's (§8 #17); then ir.ValidateChapter.
 //   - An unusable reply is asked for again, up to MaxAttempts calls; a
-//     model error is not (the client already retried transient ones).
+//     model error is not (the client already retried transient ones), nor
+//     a truncated reply (B08: finish_reason "length", or a reply ending
+//     inside its JSON): the chapter becomes a placeholder whose failure
+//     names the truncation, and the partial text goes to Partial.
 //   - An invalid chapter gets ONE structural repair call
 //     (prompts.ChapterRepairInput with the validator errors as
 //     "path: message" strings).
@@ -72,7 +75,14 @@ type ChapterGenOutput struct {
 	Errors   []string    // attempt, validator and density findings
 	Notes    []string    // what degrade changed (ChapterDegraded only)
 	Failure  *ir.Failure // set for a placeholder
-	Attempts int         // model requests (generation + repair)
+	Attempts int         // model calls (generation + repair)
+	// Requests counts the requests the model sent for those calls, its
+	// client's retries included (llm.Response.Requests).
+	Requests int
+	// Partial is the raw text of a truncated reply (field case B08), kept
+	// for debugging only: Save writes it to a .partial file beside the
+	// chapter; it is never rendered.
+	Partial string
 }
 
 // Run writes the chapter. It fails only when ctx is done or the model
@@ -121,7 +131,7 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		ch, notes = c, ns
 		return nil
 	})
-	out.Attempts = res.Calls
+	out.Attempts, out.Requests, out.Partial = res.Calls, res.Requests, res.Partial
 	if err != nil {
 		if isCtxErr(err) || fatalChapterErr(err) {
 			return out, err
@@ -150,6 +160,10 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 			return nil
 		})
 		out.Attempts += rres.Calls
+		out.Requests += rres.Requests
+		if rres.Partial != "" {
+			out.Partial = rres.Partial
+		}
 		degraded := false
 		if err != nil {
 			if isCtxErr(err) || fatalChapterErr(err) {
@@ -159,7 +173,7 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 			out.Errors = append(out.Errors, stepErr(repairStep, err).Error())
 			dn, ok := degrade(&ch)
 			if !ok {
-				return s.fail(out, sec, step, fmt.Errorf("%s: %w (the chapter failed validation: %w)", step, err, verr)), nil
+				return s.fail(out, sec, step, &stepError{step: step, err: fmt.Errorf("%w (the chapter failed validation: %w)", err, verr)}), nil
 			}
 			out.Notes, degraded = dn, true
 		} else {
@@ -168,7 +182,7 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 				out.Errors = append(out.Errors, validatorErrors(verr2)...)
 				dn, ok := degrade(&fixed)
 				if !ok {
-					return s.fail(out, sec, step, fmt.Errorf("%s: still invalid after one repair: %w", step, verr2)), nil
+					return s.fail(out, sec, step, &stepError{step: step, err: fmt.Errorf("still invalid after one repair: %w", verr2)}), nil
 				}
 				out.Notes, degraded = dn, true
 			}

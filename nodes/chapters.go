@@ -18,6 +18,7 @@ const progressStep = 500
 type chapterJob struct {
 	res      ChapterResult
 	calls    int
+	requests int
 	failure  *ir.Failure
 	warnings []string
 	graph    *prompts.GraphResults
@@ -39,6 +40,7 @@ type reportPlan struct {
 type chaptersOut struct {
 	results  []ChapterResult
 	calls    int
+	requests int
 	sources  map[string]prompts.GraphSource
 	failures []ir.Failure
 	err      error
@@ -95,12 +97,13 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 		return chaptersOut{err: pl.err}
 	}
 	results := make([]ChapterResult, len(jobs))
-	calls := 0
+	calls, requests := 0, 0
 	sources := map[string]prompts.GraphSource{}
 	var failures []ir.Failure
 	for i, j := range jobs {
 		results[i] = j.res
 		calls += j.calls
+		requests += j.requests
 		if j.failure != nil {
 			failures = append(failures, *j.failure)
 		}
@@ -120,7 +123,7 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 			sources[s.ID] = s
 		}
 	}
-	return chaptersOut{results: results, calls: calls, sources: sources, failures: failures}
+	return chaptersOut{results: results, calls: calls, requests: requests, sources: sources, failures: failures}
 }
 
 // chapter runs one chapter's graph queries and, once the plan is ready,
@@ -148,6 +151,7 @@ func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.T
 			return job
 		}
 		job.calls += gq.Calls
+		job.requests += gq.Requests
 		job.warnings = append(job.warnings, gq.Warnings...)
 		job.graph = gq.Results
 		job.res.QueryRounds = gq.Rounds
@@ -184,6 +188,7 @@ func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.T
 	out, err := gen.Run(ctx, ChapterGenInput{Topic: r.in.Topic, TemplateName: tpl.Name, ReportTitle: reportTitle,
 		Section: sec, Constraints: cons, Graph: gq.Results, Keywords: gq.Keywords, States: r.in.States, Forum: r.in.Forum})
 	job.calls += out.Attempts
+	job.requests += out.Requests
 	if err != nil {
 		if !isCtxErr(err) {
 			job.fatal = err
@@ -197,6 +202,8 @@ func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.T
 	job.res.Status = out.Status
 	job.res.Errors = out.Errors
 	job.res.Attempts = out.Attempts
+	job.res.Requests = job.requests
+	job.res.Partial = out.Partial
 	job.failure = out.Failure
 	job.res.Seconds = r.seconds(start)
 	return job

@@ -14,10 +14,15 @@ import (
 	"reportengine/state"
 )
 
-// reply is one scripted answer: text, or an error.
+// reply is one scripted answer: text, or an error (text then is the
+// partial text returned with it). finish is the finish_reason ("" =
+// "stop"); requests is Response.Requests (the requests a real client would
+// report, retries included; 0 = none counted).
 type reply struct {
-	text string
-	err  error
+	text     string
+	err      error
+	finish   string
+	requests int
 }
 
 // replyFunc answers a request; in is the decoded user JSON, n the number
@@ -99,11 +104,11 @@ func chapterIDOf(in map[string]any) string {
 	return ""
 }
 
-func (f *fakeModel) answer(ctx context.Context, req llm.Request) (string, error) {
+func (f *fakeModel) answer(ctx context.Context, req llm.Request) (reply, error) {
 	user := req.Messages[len(req.Messages)-1].Content
 	var in map[string]any
 	if err := json.Unmarshal([]byte(user), &in); err != nil {
-		return "", fmt.Errorf("fake: user message is not JSON: %v", err)
+		return reply{}, fmt.Errorf("fake: user message is not JSON: %v", err)
 	}
 	task, _ := in["task"].(string)
 	key := task
@@ -130,32 +135,37 @@ func (f *fakeModel) answer(ctx context.Context, req llm.Request) (string, error)
 		select {
 		case <-time.After(f.delay):
 		case <-ctx.Done():
-			return "", ctx.Err()
+			return reply{}, ctx.Err()
 		}
 	}
 	if !ok {
 		fn = defaultReply(task)
 	}
 	r := fn(in, n)
-	if r.err != nil {
-		return "", r.err
+	switch r.finish {
+	case "":
+		r.finish = "stop"
+	case "absent":
+		r.finish = ""
 	}
-	return r.text, nil
+	return r, r.err
+}
+
+func (r reply) response() llm.Response {
+	return llm.Response{Content: r.text, FinishReason: r.finish, Model: "scripted", Requests: r.requests}
 }
 
 func (f *fakeModel) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	s, err := f.answer(ctx, req)
-	if err != nil {
-		return llm.Response{}, err
-	}
-	return llm.Response{Content: s, FinishReason: "stop", Model: "scripted"}, nil
+	r, err := f.answer(ctx, req)
+	return r.response(), err
 }
 
 func (f *fakeModel) Stream(ctx context.Context, req llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
-	s, err := f.answer(ctx, req)
+	r, err := f.answer(ctx, req)
 	if err != nil {
-		return llm.Response{}, err
+		return r.response(), err
 	}
+	s := r.text
 	rs := []rune(s)
 	for len(rs) > 0 {
 		k := min(len(rs), 64)
@@ -164,7 +174,7 @@ func (f *fakeModel) Stream(ctx context.Context, req llm.Request, fn func(llm.Chu
 		}
 		rs = rs[k:]
 	}
-	return llm.Response{Content: s, FinishReason: "stop", Model: "scripted"}, nil
+	return r.response(), nil
 }
 
 var _ llm.Model = (*fakeModel)(nil)

@@ -75,7 +75,8 @@ type GraphQueryOutput struct {
 	Keywords []string              // keywords of the executed rounds (for excerpt scoring)
 	History  []prompts.QueryRound  // executed rounds, in order (NoMatch rounds with total 0)
 	Rounds   int                   // executed queries
-	Calls    int                   // model requests made
+	Calls    int                   // model calls made
+	Requests int                   // requests the model sent for them, retries included (llm.Response.Requests)
 	Warnings []string
 }
 
@@ -200,6 +201,7 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 			return nil
 		})
 		out.Calls += res.Calls
+		out.Requests += res.Requests
 		if err != nil {
 			if isCtxErr(err) || fatalChapterErr(err) {
 				return out, err

@@ -50,7 +50,8 @@ type LayoutOutput struct {
 	Fallback bool
 	Problem  string // why the fallback was used (Err's message)
 	Err      error  // the last call error behind the fallback; nil otherwise
-	Calls    int    // model requests made
+	Calls    int    // model calls made
+	Requests int    // requests the model sent for them, retries included (llm.Response.Requests)
 }
 
 // Run designs the layout. It fails only when ctx is done or the model
@@ -83,6 +84,7 @@ func (s Layout) Run(ctx context.Context, in LayoutInput) (LayoutOutput, error) {
 		return nil
 	})
 	out.Calls = res.Calls
+	out.Requests = res.Requests
 	if err != nil {
 		if isCtxErr(err) || fatalStageErr(err) {
 			return out, err

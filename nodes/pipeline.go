@@ -173,6 +173,12 @@ type ChapterResult struct {
 	Errors []string
 	// Attempts counts the chapter model calls (generation and repair).
 	Attempts int
+	// Requests counts the requests the model sent for the chapter (graph
+	// query rounds, generation, repair), retries included.
+	Requests int
+	// Partial is the raw text of a truncated reply (B08), for debugging
+	// only: Save writes it beside the chapter file; never rendered.
+	Partial string
 	// QueryRounds counts the graph queries executed for the chapter.
 	QueryRounds int
 	// Seconds is the chapter's wall time (graph queries included).
@@ -197,18 +203,26 @@ type Manifest struct {
 }
 
 // StageRecord is one stage of the manifest. Status is done, fallback,
-// failed or skipped; Calls counts model requests; Error says why a stage
-// fell back or failed.
+// failed or skipped; Calls counts the stage's model calls and Requests the
+// requests the model actually sent for them, its client's retries included
+// (0 for the offline model, which sends none); Error says why a stage fell
+// back or failed.
 type StageRecord struct {
-	Name    string  `json:"name"`
-	Status  string  `json:"status"`
-	Seconds float64 `json:"seconds"`
-	Calls   int     `json:"calls"`
-	Error   string  `json:"error,omitempty"`
+	Name     string  `json:"name"`
+	Status   string  `json:"status"`
+	Seconds  float64 `json:"seconds"`
+	Calls    int     `json:"calls"`
+	Requests int     `json:"requests"`
+	Error    string  `json:"error,omitempty"`
 }
 
 // ChapterRecord is one chapter of the manifest. File is the chapter JSON
 // path relative to the output directory ("chapters/010-section-1-0.json").
+// Attempts counts the chapter's generation and repair calls; Requests the
+// requests the model sent for the whole chapter (graph query rounds,
+// generation, repair), retries included. PartialFile, set when the reply
+// was truncated (B08), is the file beside the chapter that holds the raw
+// partial text ("chapters/010-section-1-0.partial"), for debugging only.
 type ChapterRecord struct {
 	ChapterID   string   `json:"chapterId"`
 	Title       string   `json:"title"`
@@ -216,8 +230,10 @@ type ChapterRecord struct {
 	Order       int      `json:"order"`
 	Status      string   `json:"status"`
 	File        string   `json:"file"`
+	PartialFile string   `json:"partialFile,omitempty"`
 	Errors      []string `json:"errors,omitempty"`
 	Attempts    int      `json:"attempts"`
+	Requests    int      `json:"requests"`
 	QueryRounds int      `json:"queryRounds"`
 	Seconds     float64  `json:"seconds"`
 }
@@ -348,7 +364,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	if err != nil {
 		return nil, r.stageFail(ctx, StageTemplate, start, err)
 	}
-	man.Stages = append(man.Stages, r.stageEnd(StageTemplate, start, tsOut.Fallback, tsOut.Calls, tsOut.Problem))
+	man.Stages = append(man.Stages, r.stageEnd(StageTemplate, start, tsOut.Fallback, tsOut.Calls, tsOut.Requests, tsOut.Problem))
 	notices := append([]string(nil), in.Warnings...)
 	if tsOut.Fallback {
 		notices = append(notices, fmt.Sprintf("模板选择未得到模型的可用答复（%s），已按规则选用「%s」。", plainReason(tsOut.Err), tsOut.Template.Name))
@@ -384,7 +400,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		abort(err)
 		return nil, r.stageFail(ctx, StageLayout, start, err)
 	}
-	man.Stages = append(man.Stages, r.stageEnd(StageLayout, start, layOut.Fallback, layOut.Calls, layOut.Problem))
+	man.Stages = append(man.Stages, r.stageEnd(StageLayout, start, layOut.Fallback, layOut.Calls, layOut.Requests, layOut.Problem))
 	if layOut.Fallback {
 		notices = append(notices, fmt.Sprintf("版式设计未得到模型的可用答复（%s），本报告使用按模板生成的默认版式。", plainReason(layOut.Err)))
 	}
@@ -396,7 +412,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		abort(err)
 		return nil, r.stageFail(ctx, StageBudget, start, err)
 	}
-	man.Stages = append(man.Stages, r.stageEnd(StageBudget, start, wbOut.Fallback, wbOut.Calls, wbOut.Problem))
+	man.Stages = append(man.Stages, r.stageEnd(StageBudget, start, wbOut.Fallback, wbOut.Calls, wbOut.Requests, wbOut.Problem))
 	if wbOut.Fallback {
 		notices = append(notices, fmt.Sprintf("字数规划未得到模型的完整答复（%s），缺少的章节按平均分配。", plainReason(wbOut.Err)))
 	}
@@ -408,7 +424,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	if co.err != nil {
 		return nil, r.stageFail(ctx, StageChapters, start, co.err)
 	}
-	results, calls, sources, failures := co.results, co.calls, co.sources, co.failures
+	results, calls, requests, sources, failures := co.results, co.calls, co.requests, co.sources, co.failures
 	failed := 0
 	for _, cr := range results {
 		switch cr.Status {
@@ -430,7 +446,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		chStatus = StatusPartial
 		chProblem = fmt.Sprintf("%d of %d chapters are placeholders", failed, len(results))
 	}
-	man.Stages = append(man.Stages, StageRecord{Name: StageChapters, Status: chStatus, Seconds: r.seconds(start), Calls: calls, Error: chProblem})
+	man.Stages = append(man.Stages, StageRecord{Name: StageChapters, Status: chStatus, Seconds: r.seconds(start), Calls: calls, Requests: requests, Error: chProblem})
 	r.ev.emit(Event{Kind: KindStage, Stage: StageChapters, Status: chStatus, Message: chProblem, Seconds: r.seconds(start)})
 
 	// 5. stitch
@@ -450,13 +466,16 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	if verr := ir.ValidateDocument(doc); verr != nil {
 		r.warn("%s: the stitched document does not validate: %v", StageStitch, verr)
 	}
-	man.Stages = append(man.Stages, r.stageEnd(StageStitch, start, false, 0, ""))
+	man.Stages = append(man.Stages, r.stageEnd(StageStitch, start, false, 0, 0, ""))
 
 	res := &Result{Document: doc, Chapters: results}
 	for _, cr := range results {
 		rec := ChapterRecord{ChapterID: cr.Section.ChapterID, Title: cr.Section.Title, Slug: cr.Section.Slug,
 			Order: cr.Section.Order, Status: cr.Status, File: chapterFile(cr.Section), Errors: cr.Errors,
-			Attempts: cr.Attempts, QueryRounds: cr.QueryRounds, Seconds: cr.Seconds}
+			Attempts: cr.Attempts, Requests: cr.Requests, QueryRounds: cr.QueryRounds, Seconds: cr.Seconds}
+		if cr.Partial != "" {
+			rec.PartialFile = partialFile(cr.Section)
+		}
 		man.Chapters = append(man.Chapters, rec)
 	}
 	man.Failures = doc.Metadata.Failures
@@ -478,7 +497,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		man.Stages = append(man.Stages, StageRecord{Name: StageRender, Status: StatusFailed, Seconds: r.seconds(start), Error: rerr.Error()})
 		r.ev.emit(Event{Kind: KindStage, Stage: StageRender, Status: StatusFailed, Message: rerr.Error()})
 	} else {
-		man.Stages = append(man.Stages, r.stageEnd(StageRender, start, false, 0, ""))
+		man.Stages = append(man.Stages, r.stageEnd(StageRender, start, false, 0, 0, ""))
 	}
 	man.Warnings = append(man.Warnings, notices...)
 	man.Warnings = append(man.Warnings, layOut.Warnings...)
@@ -517,8 +536,8 @@ func (r *runState) stageStart(name string) time.Time {
 	return r.cfg.Now()
 }
 
-func (r *runState) stageEnd(name string, start time.Time, fallback bool, calls int, problem string) StageRecord {
-	rec := StageRecord{Name: name, Status: StatusDone, Seconds: r.seconds(start), Calls: calls, Error: problem}
+func (r *runState) stageEnd(name string, start time.Time, fallback bool, calls, requests int, problem string) StageRecord {
+	rec := StageRecord{Name: name, Status: StatusDone, Seconds: r.seconds(start), Calls: calls, Requests: requests, Error: problem}
 	if fallback {
 		rec.Status = StatusFallback
 	}
@@ -575,6 +594,12 @@ func uniqueAnchor(seen map[string]bool, a string) string {
 // chapterFile is the chapter JSON path relative to the output directory.
 func chapterFile(s templates.Section) string {
 	return fmt.Sprintf("chapters/%03d-%s.json", s.Order, fileSafe(s.Slug))
+}
+
+// partialFile is where a truncated reply's raw text goes, beside the
+// chapter file.
+func partialFile(s templates.Section) string {
+	return strings.TrimSuffix(chapterFile(s), ".json") + ".partial"
 }
 
 func fileSafe(s string) string {

@@ -14,6 +14,7 @@ import (
 	"reportengine/forum"
 	"reportengine/ir"
 	"reportengine/llm"
+	"reportengine/prompts"
 	"reportengine/templates"
 )
 
@@ -451,6 +452,144 @@ func TestChapterTruncated(t *testing.T) {
 	}
 }
 
+// B08 (field-failures.md): a reply cut by the token limit, reported by the
+// client (finish_reason=length), by the model without an error, or by a
+// stream that just ends inside the JSON without any finish_reason, is a
+// truncation: no repair, not asked again unchanged, the chapter is a
+// placeholder whose errors name the chapter and the cause, and the raw
+// partial text is kept in a .partial file beside the chapter, never in the
+// HTML, the Markdown, the IR or the manifest.
+func TestChapterB08TruncationKeptNotRepaired(t *testing.T) {
+	const partial = `{"chapter":{"chapterId":"S6","title":"趋势研判","blocks":[{"type":"paragraph","inlines":[{"text":"预计未来一周讨论热度将`
+	clientErr := &llm.Error{Kind: llm.ErrTruncated, Step: "chapter S6", Model: "scripted",
+		Message: "the reply stopped at max_tokens 64 after 96 runes (finish_reason=length); partial output is not repaired"}
+	tests := []struct {
+		name  string
+		r     reply
+		wants []string // in the chapter's errors
+	}{
+		{"client error, finish_reason=length", reply{text: partial, err: clientErr, finish: "length", requests: 1}, []string{"chapter S6", "finish_reason=length"}},
+		{"finish_reason=length without an error", reply{text: partial, finish: "length", requests: 1}, []string{"chapter S6", "finish_reason=length"}},
+		{"stream ends inside the JSON, no finish_reason", reply{text: partial, finish: "absent", requests: 1}, []string{"chapter S6", "truncated output", "unterminated JSON string"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake()
+			f.set("chapter:S6", tt.r)
+			res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, r := f.count("chapter:S6"), f.count("chapter_repair:S6"); n != 1 || r != 0 {
+				t.Errorf("chapter calls %d, repair calls %d; want 1 and 0 (not re-asked, not repaired)", n, r)
+			}
+			checkPlaceholder(t, res, "S6", "截断")
+			cr := res.Chapters[5]
+			if cr.Section.ChapterID != "S6" {
+				t.Fatalf("chapter 5 is %s", cr.Section.ChapterID)
+			}
+			errs := strings.Join(cr.Errors, "\n")
+			for _, w := range tt.wants {
+				if !strings.Contains(errs, w) {
+					t.Errorf("chapter errors %q do not contain %q", errs, w)
+				}
+			}
+			if cr.Partial != partial {
+				t.Errorf("Partial = %q, want the raw partial text", cr.Partial)
+			}
+			dir := t.TempDir()
+			if _, err := Save(dir, res); err != nil {
+				t.Fatal(err)
+			}
+			var rec ChapterRecord
+			for _, r := range res.Manifest.Chapters {
+				if r.ChapterID == "S6" {
+					rec = r
+				}
+			}
+			if want := "chapters/060-section-6-0.partial"; rec.PartialFile != want {
+				t.Errorf("manifest partialFile = %q, want %q", rec.PartialFile, want)
+			}
+			got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rec.PartialFile)))
+			if err != nil || string(got) != partial {
+				t.Errorf("partial file = %q, %v; want the raw partial text", got, err)
+			}
+			for _, name := range []string{"report.html", "report.md", "document_ir.json", "manifest.json", "chapters/060-section-6-0.json"} {
+				b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.Contains(string(b), "预计未来一周讨论热度将") {
+					t.Errorf("%s shows the partial text", name)
+				}
+			}
+			// a later run without truncation removes the stale .partial
+			res2, err := newPipeline(t, newFake(), nil).Run(context.Background(), testInput())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Save(dir, res2); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "chapters", "060-section-6-0.partial")); !os.IsNotExist(err) {
+				t.Errorf("stale .partial file kept: %v", err)
+			}
+		})
+	}
+}
+
+// The manifest counts the requests the model actually sent (its client's
+// retries included, llm.Response.Requests), per stage and per chapter,
+// beside the pipeline's own calls.
+func TestManifestCountsRequests(t *testing.T) {
+	f := newFake()
+	// every call reports 2 requests (one retried failure); the S2 chapter
+	// needs a second call (unusable first reply, 3 requests).
+	for _, task := range []string{prompts.TaskTemplateSelection, prompts.TaskDocumentLayout, prompts.TaskWordBudget} {
+		fn := defaultReply(task)
+		f.script[task] = func(in map[string]any, n int) reply { r := fn(in, n); r.requests = 2; return r }
+	}
+	gq := defaultReply(prompts.TaskGraphQuery)
+	f.script[prompts.TaskGraphQuery] = func(in map[string]any, n int) reply { r := gq(in, n); r.requests = 2; return r }
+	ch := defaultReply(prompts.TaskChapter)
+	f.script[prompts.TaskChapter] = func(in map[string]any, n int) reply { r := ch(in, n); r.requests = 2; return r }
+	f.script["chapter:S2"] = func(in map[string]any, n int) reply {
+		if n == 0 {
+			return reply{text: "稍等，我想一想。", requests: 3}
+		}
+		r := ch(in, n)
+		r.requests = 2
+		return r
+	}
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{StageTemplate, StageLayout, StageBudget} {
+		if s := stage(res.Manifest, name); s.Calls != 1 || s.Requests != 2 {
+			t.Errorf("stage %s: calls %d requests %d, want 1 and 2", name, s.Calls, s.Requests)
+		}
+	}
+	wantTotal := 0
+	for _, rec := range res.Manifest.Chapters {
+		rounds := f.count(prompts.TaskGraphQuery + ":" + rec.ChapterID)
+		if rounds == 0 {
+			t.Errorf("chapter %s: no graph query calls counted", rec.ChapterID)
+		}
+		want := 2*rounds + 2
+		if rec.ChapterID == "S2" {
+			want += 3
+		}
+		if rec.Requests != want {
+			t.Errorf("chapter %s: requests %d, want %d (%d graph query calls)", rec.ChapterID, rec.Requests, want, rounds)
+		}
+		wantTotal += want
+	}
+	if s := stage(res.Manifest, StageChapters); s.Requests != wantTotal {
+		t.Errorf("chapters stage requests %d, want %d", s.Requests, wantTotal)
+	}
+}
+
 func checkPlaceholder(t *testing.T, res *Result, id, reason string) {
 	t.Helper()
 	var cr *ChapterResult
@@ -636,6 +775,32 @@ func TestChapterRepairFailsToPlaceholder(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkPlaceholder(t, res, "S1", "校验")
+}
+
+// §8 #17 after a repair: the repair reply's identity is replaced by the
+// template's too, not only the first reply's.
+func TestRepairedChapterGetsTemplateIdentity(t *testing.T) {
+	bad := `,{"type":"widget","widgetId":"w1","widgetType":"chart.js/bar","props":{"title":"平台分布"},"data":{"labels":[],"datasets":[]}}`
+	body := `"blocks":[{"type":"paragraph","inlines":[{"text":"` + strings.Repeat("内容充实的段落。", 50) + `"}]},` +
+		`{"type":"paragraph","inlines":[{"text":"` + strings.Repeat("第二段。", 50) + `"}]}]`
+	f := newFake()
+	f.script["chapter:S2"] = func(in map[string]any, _ int) reply { return text(chapterJSON(in, bad)) }
+	f.set("chapter_repair:S2", text(`{"chapter":{"chapterId":"S9","title":"修复后的标题","anchor":"fixed","order":999,`+body+`}}`))
+	secs := uniqueSlugs(defaultSections(t))
+	sec := secs[1]
+	out, err := ChapterGen{Model: f}.Run(context.Background(), ChapterGenInput{Topic: "李明咖啡店", TemplateName: templates.Default, Section: sec,
+		Constraints: prompts.Constraints{AllowedBlocks: ir.BlockTypes}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.count("chapter_repair:S2") != 1 || out.Status != ChapterReady {
+		t.Fatalf("repair calls %d status %q (errors %v); want one repair and a ready chapter", f.count("chapter_repair:S2"), out.Status, out.Errors)
+	}
+	c := out.Chapter
+	if c.ChapterID != sec.ChapterID || c.Title != sec.Title || c.Anchor != sec.Slug || c.Order != sec.Order {
+		t.Errorf("repaired chapter = %s/%d/%q/%q, want template %s/%d/%q/%q", c.ChapterID, c.Order, c.Title, c.Anchor,
+			sec.ChapterID, sec.Order, sec.Title, sec.Slug)
+	}
 }
 
 // §8 #17: the template's chapterId, order, title and anchor win.

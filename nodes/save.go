@@ -18,6 +18,8 @@ import (
 //	dir/report.md                         Result.Markdown
 //	dir/document_ir.json                  Result.Document
 //	dir/chapters/<order:03d>-<slug>.json  one per chapter (ChapterRecord.File)
+//	dir/chapters/<order:03d>-<slug>.partial  the raw text of a truncated
+//	                                      reply (ChapterRecord.PartialFile), if any
 //	dir/manifest.json                     Result.Manifest, written LAST
 //
 // JSON is indented by two spaces, UTF-8 without HTML escaping. Each file is
@@ -72,6 +74,11 @@ func Save(dir string, res *Result) ([]string, error) {
 		if err := write(chapterFile(cr.Section), b); err != nil {
 			return paths, err
 		}
+		if cr.Partial != "" {
+			if err := write(partialFile(cr.Section), []byte(cr.Partial)); err != nil {
+				return paths, err
+			}
+		}
 	}
 	// Chapter files of an earlier run into the same folder that this run
 	// did not write (another template, fewer chapters) would contradict
@@ -81,7 +88,8 @@ func Save(dir string, res *Result) ([]string, error) {
 		written[filepath.Base(p)] = true
 	}
 	old, _ := filepath.Glob(filepath.Join(dir, "chapters", "*.json"))
-	for _, p := range old {
+	oldPartial, _ := filepath.Glob(filepath.Join(dir, "chapters", "*.partial"))
+	for _, p := range append(old, oldPartial...) {
 		if !written[filepath.Base(p)] {
 			if err := os.Remove(p); err != nil {
 				return paths, fmt.Errorf("nodes: save: remove stale %s: %w", p, err)

@@ -41,7 +41,8 @@ type TemplateSelectOutput struct {
 	Fallback bool
 	Problem  string // why the fallback was used (Err's message)
 	Err      error  // the last call error behind the fallback (wraps llm.ErrNoJSON, …); nil otherwise
-	Calls    int    // model requests made
+	Calls    int    // model calls made
+	Requests int    // requests the model sent for them, retries included (llm.Response.Requests)
 }
 
 // Run selects the template. Errors: ctx errors, an unknown Name, and a
@@ -81,6 +82,7 @@ func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (Templa
 		return nil
 	})
 	out.Calls = res.Calls
+	out.Requests = res.Requests
 	if err != nil && (isCtxErr(err) || fatalStageErr(err)) {
 		return out, err
 	}

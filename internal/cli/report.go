@@ -96,6 +96,7 @@ Writes <out>/<report-id>/:
   report.md            the same document as Markdown
   document_ir.json     the document IR
   chapters/<order>-<slug>.json   one chapter IR per file
+  chapters/<order>-<slug>.partial  raw text of a reply cut by the token limit (debugging only)
   manifest.json        stages, timings, model, failures (written last)
 and the graph in <graphs>/<report-id>/graphrag.json.
 

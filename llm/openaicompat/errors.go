@@ -36,6 +36,13 @@ type attemptRecord struct {
 	mu       sync.Mutex
 	after    time.Duration
 	hasAfter bool
+	sent     bool // the request went to the server (not refused by go-openai first)
+}
+
+func (r *attemptRecord) wasSent() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.sent
 }
 
 func (r *attemptRecord) retryAfter() (time.Duration, bool) {
@@ -47,8 +54,14 @@ func (r *attemptRecord) retryAfter() (time.Duration, bool) {
 type recordingTransport struct{ base http.RoundTripper }
 
 func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	rec, ok := req.Context().Value(attemptKey{}).(*attemptRecord)
+	if ok {
+		rec.mu.Lock()
+		rec.sent = true
+		rec.mu.Unlock()
+	}
 	resp, err := t.base.RoundTrip(req)
-	if rec, ok := req.Context().Value(attemptKey{}).(*attemptRecord); ok && resp != nil {
+	if ok && resp != nil {
 		rec.mu.Lock()
 		rec.after, rec.hasAfter = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
 		rec.mu.Unlock()

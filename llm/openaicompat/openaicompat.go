@@ -297,7 +297,7 @@ func (m *Model) finish(req llm.Request, out llm.Response, noChoices bool) (llm.R
 			limit = fmt.Sprintf("%s %d", m.cfg.TokenLimitField, n)
 		}
 		return out, m.newError(req, llm.ErrTruncated, 0, fmt.Sprintf(
-			"the reply stopped at %s after %d runes (finish_reason \"length\"); raise the output token limit (reportengine: --max-output-tokens) or ask for less; partial output is not repaired",
+			"the reply stopped at %s after %d runes (finish_reason=length); raise the output token limit (reportengine: --max-output-tokens) or ask for less; partial output is not repaired",
 			limit, len([]rune(out.Content))), nil)
 	}
 	if strings.TrimSpace(out.Content) == "" {
@@ -358,11 +358,18 @@ func sampling(v *float64) float32 {
 
 // retry runs once up to MaxAttempts times while the error is transient.
 // delivered (may be nil) reports whether a stream already passed text to
-// its caller, which forbids a retry.
+// its caller, which forbids a retry. The returned Response's Requests is
+// the number of HTTP requests that reached the transport, on success and
+// on failure.
 func (m *Model) retry(ctx context.Context, req llm.Request, once func(context.Context) (llm.Response, error), delivered func() bool) (llm.Response, error) {
+	sent := 0
 	for attempt := 1; ; attempt++ {
 		rec := &attemptRecord{}
 		resp, err := once(context.WithValue(ctx, attemptKey{}, rec))
+		if rec.wasSent() {
+			sent++
+		}
+		resp.Requests = sent
 		if err == nil {
 			return resp, nil
 		}

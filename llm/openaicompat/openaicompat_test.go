@@ -203,7 +203,7 @@ func TestComplete(t *testing.T) {
 			handle:    func(w http.ResponseWriter, _ *http.Request, _ int) { completion(w, `{"title":"报告"}`, "", "stop") },
 			wantCount: 1,
 			check: func(t *testing.T, resp llm.Response, _ error) {
-				want := llm.Response{Content: `{"title":"报告"}`, FinishReason: "stop", Model: testModel, PromptTokens: 12, OutputTokens: 5}
+				want := llm.Response{Content: `{"title":"报告"}`, FinishReason: "stop", Model: testModel, PromptTokens: 12, OutputTokens: 5, Requests: 1}
 				if resp != want {
 					t.Errorf("Response = %+v, want %+v", resp, want)
 				}
@@ -426,6 +426,9 @@ func TestComplete(t *testing.T) {
 			if got := f.count(); got != tt.wantCount {
 				t.Errorf("server saw %d requests, want %d", got, tt.wantCount)
 			}
+			if resp.Requests != tt.wantCount {
+				t.Errorf("Response.Requests = %d, want %d (the requests sent, retries included)", resp.Requests, tt.wantCount)
+			}
 			if tt.check != nil {
 				tt.check(t, resp, err)
 			}
@@ -532,6 +535,9 @@ func TestStream(t *testing.T) {
 			}
 			if got := f.count(); got != tt.wantCount {
 				t.Errorf("server saw %d requests, want %d", got, tt.wantCount)
+			}
+			if resp.Requests != tt.wantCount {
+				t.Errorf("Response.Requests = %d, want %d (the requests sent, retries included)", resp.Requests, tt.wantCount)
 			}
 			if strings.Join(deltas, "|") != strings.Join(tt.wantDeltas, "|") {
 				t.Errorf("deltas = %q, want %q", deltas, tt.wantDeltas)
@@ -726,6 +732,9 @@ func TestTokenLimitFieldRefusedLocally(t *testing.T) {
 	if n := f.count(); n != 0 {
 		t.Errorf("%d requests sent, want 0", n)
 	}
+	if resp, _ := m.Complete(t.Context(), userRequest()); resp.Requests != 0 {
+		t.Errorf("Response.Requests = %d for a request refused before sending, want 0", resp.Requests)
+	}
 	m = newModel(t, f.URL, func(c *Config) {
 		c.Model, c.MaxOutputTokens, c.TokenLimitField = "o3-mini", 100, MaxCompletionTokensField
 	})
@@ -734,6 +743,35 @@ func TestTokenLimitFieldRefusedLocally(t *testing.T) {
 	}
 	if got := f.body(0)["max_completion_tokens"]; got != float64(100) {
 		t.Errorf("max_completion_tokens = %v, want 100", got)
+	}
+}
+
+// B08: the case's response body, finish_reason "length".
+func TestB08TruncatedResponse(t *testing.T) {
+	const body = `{"choices":[{"index":0,"finish_reason":"length","message":{"role":"assistant",
+ "content":"{\"chapterId\":\"S6\",\"title\":\"趋势研判\",\"blocks\":[{\"type\":\"paragraph\",\"inlines\":[{\"text\":\"预计未来一周讨论热度将"}}]}`
+	f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, body)
+	})
+	m := newModel(t, f.URL, func(c *Config) { c.MaxOutputTokens = 64 })
+	req := userRequest()
+	req.Step = "chapter S6"
+	resp, err := m.Complete(t.Context(), req)
+	if !errors.Is(err, llm.ErrTruncated) {
+		t.Fatalf("err = %v, want ErrTruncated", err)
+	}
+	msg := err.Error()
+	for _, want := range []string{"chapter S6", "finish_reason=length", "max_tokens 64", "not repaired"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not contain %q", msg, want)
+		}
+	}
+	if want := `{"chapterId":"S6","title":"趋势研判","blocks":[{"type":"paragraph","inlines":[{"text":"预计未来一周讨论热度将`; resp.Content != want {
+		t.Errorf("partial Content = %q, want the raw partial text %q", resp.Content, want)
+	}
+	if f.count() != 1 || resp.Requests != 1 {
+		t.Errorf("server saw %d requests, Requests = %d; want 1 and 1 (never re-sent unchanged)", f.count(), resp.Requests)
 	}
 }
 
