@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"reportengine/graphrag/knowledge"
 	"reportengine/llm"
@@ -56,6 +57,7 @@ type ContextBuilder struct {
 	reportByC  map[string]int           // community id → index into m.Reports()
 	covKeys    []string                 // covariate types, sorted
 	covByTitle map[string]map[string][]int
+	cache      *countCache
 }
 
 // NewContextBuilder indexes m for context building. m must not be nil;
@@ -76,7 +78,8 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 		cfg.Tokenizer = tokens.Counter{}
 	}
 	b := &ContextBuilder{m: m, cfg: cfg, relsByT: map[string][]int{}, unitByID: map[string]int{},
-		reportByC: map[string]int{}, covByTitle: map[string]map[string][]int{}}
+		reportByC: map[string]int{}, covByTitle: map[string]map[string][]int{},
+		cache: &countCache{m: map[string]int{}}}
 	seen := map[string]bool{}
 	for _, r := range m.Relationships() {
 		if r.ID != "" && seen[r.ID] {
@@ -188,7 +191,7 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 		return nil, err
 	}
 	c := &Context{Records: Records{}}
-	tc := newCounter(b.cfg.Tokenizer)
+	tc := b.newCounter()
 	embedded := query
 	if history != nil {
 		embedded = query + "\n" + strings.Join(conv.userTurns(p.ConversationHistoryMaxTurns), "\n")
@@ -236,14 +239,57 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	return c, nil
 }
 
-// counter counts tokens with a per-build memo (rows are counted once per
-// build even when the relationship loop renders them again).
-type counter struct {
-	tk   llm.Tokenizer
-	memo map[string]int
+// lineAdditive is implemented by tokenizers (tokens.Tokenizer,
+// tokens.Counter) for which a text of "\n"-terminated lines counts as the
+// sum of its lines when no line after the first starts with white space or
+// '/'. The builder then counts a table as the sum of its header block and
+// rows, which the budget loop has counted already, instead of counting the
+// whole table again in every iteration of the local loop. The result is the
+// same count; other tokenizers get the whole text counted.
+type lineAdditive interface{ LineAdditive() bool }
+
+// countCache memoises token counts of row texts across builds (a pure
+// function of the text for a fixed tokenizer, so results never depend on
+// it). It stops growing at maxCacheBytes of keys.
+type countCache struct {
+	mu    sync.RWMutex
+	m     map[string]int
+	bytes int
 }
 
-func newCounter(tk llm.Tokenizer) *counter { return &counter{tk: tk, memo: map[string]int{}} }
+const maxCacheBytes = 64 << 20
+
+func (c *countCache) get(s string) (int, bool) {
+	c.mu.RLock()
+	n, ok := c.m[s]
+	c.mu.RUnlock()
+	return n, ok
+}
+
+func (c *countCache) put(s string, n int) {
+	c.mu.Lock()
+	if c.bytes+len(s) <= maxCacheBytes {
+		if _, ok := c.m[s]; !ok {
+			c.m[s] = n
+			c.bytes += len(s)
+		}
+	}
+	c.mu.Unlock()
+}
+
+// counter counts tokens for one build: a per-build memo in front of the
+// builder's shared cache.
+type counter struct {
+	tk       llm.Tokenizer
+	additive bool
+	shared   *countCache
+	memo     map[string]int
+}
+
+func (b *ContextBuilder) newCounter() *counter {
+	la, ok := b.cfg.Tokenizer.(lineAdditive)
+	return &counter{tk: b.cfg.Tokenizer, additive: ok && la.LineAdditive(), shared: b.cache, memo: map[string]int{}}
+}
 
 func (c *counter) count(s string) int {
 	if s == "" {
@@ -252,7 +298,24 @@ func (c *counter) count(s string) int {
 	if n, ok := c.memo[s]; ok {
 		return n
 	}
-	n := c.tk.Count(s)
+	n, ok := c.shared.get(s)
+	if !ok {
+		n = c.tk.Count(s)
+		c.shared.put(s, n)
+	}
 	c.memo[s] = n
 	return n
+}
+
+// table returns the token count of a rendered table: the sum its packing
+// loop computed when that equals the whole count (see lineAdditive), else
+// the count of the whole text.
+func (c *counter) table(t table) int {
+	if t.text == "" {
+		return 0
+	}
+	if c.additive && t.additive {
+		return t.tokens
+	}
+	return c.count(t.text)
 }

@@ -23,7 +23,7 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) (
 	var matched []knowledge.Entity
 	k := p.TopKMappedEntities
 	if query != "" {
-		if b.cfg.Embedder == nil || b.cfg.VectorStore == nil {
+		if k > 0 && (b.cfg.Embedder == nil || b.cfg.VectorStore == nil) {
 			return nil, fmt.Errorf("%w: mapping a query to entities needs Config.Embedder and Config.VectorStore", ErrConfig)
 		}
 		if k > 0 {

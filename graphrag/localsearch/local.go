@@ -4,16 +4,20 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"reportengine/graphrag/knowledge"
 )
 
 // table is a rendered raw pipe table (reference §3.9.1) and its rows.
 type table struct {
-	text   string
-	header []string
-	rows   [][]string
-	ids    []int // indexes of the records behind the rows (rels: into b.rels)
+	text     string
+	tokens   int  // header block + rows, as counted while packing
+	additive bool // no row starts with white space or '/' (see lineAdditive)
+	header   []string
+	rows     [][]string
+	ids      []int // indexes of the records behind the rows (rels: into b.rels)
 }
 
 // rawTable packs rows under "-----name-----\n" + header within budget
@@ -25,6 +29,7 @@ func rawTable(tc *counter, name string, header []string, d string, budget int, n
 	b.WriteString("-----" + name + "-----\n")
 	b.WriteString(strings.Join(header, d) + "\n")
 	used := tc.count(b.String())
+	t.additive = true
 	for i := range n {
 		r := row(i)
 		line := strings.Join(r, d) + "\n"
@@ -33,11 +38,15 @@ func rawTable(tc *counter, name string, header []string, d string, budget int, n
 			break
 		}
 		used += c
+		if first, _ := utf8.DecodeRuneInString(line); unicode.IsSpace(first) || first == '/' {
+			t.additive = false
+		}
 		b.WriteString(line)
 		t.rows = append(t.rows, r)
 		t.ids = append(t.ids, i)
 	}
 	t.text = b.String()
+	t.tokens = used
 	return t
 }
 
@@ -338,7 +347,7 @@ func (b *ContextBuilder) localSection(sel []knowledge.Entity, p Params, tc *coun
 	et := rawTable(tc, "Entities", header, p.ColumnDelimiter, budget, len(sel), func(i int) []string {
 		return entityRow(sel[i], p, attrKeys)
 	})
-	eTok := tc.count(et.text)
+	eTok := tc.table(et)
 	s := &relState{b: b, links: map[int]int{}}
 	var kept []table
 	var keptKeys []string
@@ -347,10 +356,10 @@ func (b *ContextBuilder) localSection(sel []knowledge.Entity, p Params, tc *coun
 		r := s.relationshipTable(added, p, tc, budget)
 		cur := []table{r}
 		keys := []string{"relationships"}
-		total := eTok + tc.count(r.text)
+		total := eTok + tc.table(r)
 		for _, key := range b.covKeys {
 			c := b.covariateTable(added, key, p, tc, budget)
-			total += tc.count(c.text)
+			total += tc.table(c)
 			cur = append(cur, c)
 			keys = append(keys, strings.ToLower(key))
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"reportengine/llm"
@@ -126,6 +127,17 @@ func answer(req llm.Request) (string, error) {
 	var reply any
 	var err error
 	switch head.Task {
+	case prompts.TaskLocalSearch:
+		// Retrieval tasks answer in text; the context is in the system prompt.
+		var in prompts.LocalSearchInput
+		if err = decode(raw, &in); err == nil {
+			return localSearchAnswer(in, systemText(req)), nil
+		}
+	case prompts.TaskQuestionGeneration:
+		var in prompts.QuestionGenerationInput
+		if err = decode(raw, &in); err == nil {
+			return questionsAnswer(in, systemText(req)), nil
+		}
 	case prompts.TaskTemplateSelection:
 		var in prompts.TemplateSelectionInput
 		if err = decode(raw, &in); err == nil {
@@ -159,9 +171,10 @@ func answer(req llm.Request) (string, error) {
 	case "":
 		return "", badRequest(req, "offline model: the user message has no \"task\" field")
 	default:
-		return "", badRequest(req, "offline model: unknown task %q (known: %s, %s, %s, %s, %s, %s)", head.Task,
+		return "", badRequest(req, "offline model: unknown task %q (known: %s, %s, %s, %s, %s, %s, %s, %s)", head.Task,
 			prompts.TaskTemplateSelection, prompts.TaskDocumentLayout, prompts.TaskWordBudget,
-			prompts.TaskGraphQuery, prompts.TaskChapter, prompts.TaskChapterRepair)
+			prompts.TaskGraphQuery, prompts.TaskChapter, prompts.TaskChapterRepair,
+			prompts.TaskLocalSearch, prompts.TaskQuestionGeneration)
 	}
 	if err != nil {
 		return "", badRequest(req, "offline model: task %q: %v", head.Task, err)
@@ -173,6 +186,17 @@ func answer(req llm.Request) (string, error) {
 		return "", badRequest(req, "offline model: task %q: encode reply: %v", head.Task, err)
 	}
 	return string(bytes.TrimRight(buf.Bytes(), "\n")), nil
+}
+
+// systemText is the concatenated system messages of req.
+func systemText(req llm.Request) string {
+	var parts []string
+	for _, m := range req.Messages {
+		if m.Role == llm.RoleSystem {
+			parts = append(parts, m.Content)
+		}
+	}
+	return strings.Join(parts, "\n")
 }
 
 func decode(raw []byte, v any) error {

@@ -151,3 +151,16 @@ func truncateByCountWith(c tokenizer.Codec, s string, maxTokens int) string {
 	}
 	return s[:bounds[lo]]
 }
+
+// LineAdditive reports that, for this package's encodings, the count of a
+// text made of lines that end in "\n" equals the sum of the counts of its
+// lines whenever no line after the first starts with white space or '/'.
+// It holds because tiktoken encodes each piece of its pre-tokenizer regexp
+// separately and, for o200k_base and cl100k_base, a piece never runs from
+// a "\n" into a following character of that kind. Context builders use it
+// to count a table as the sum of its rows (graphrag/localsearch);
+// TestLineAdditive checks it on real and random text.
+func (t *Tokenizer) LineAdditive() bool { return true }
+
+// LineAdditive: see Tokenizer.LineAdditive.
+func (Counter) LineAdditive() bool { return true }

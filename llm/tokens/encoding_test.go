@@ -155,3 +155,40 @@ func TestOfflineNoCacheB37(t *testing.T) {
 }
 
 const b37Text = "Tell me about Agent Mercer. 舆情分析报告 <|endoftext|>"
+
+func TestLineAdditive(t *testing.T) {
+	// Lines as the local-search tables have them: "id|field|…\n", fields
+	// with punctuation, quotes, CJK, trailing spaces and inner newlines.
+	fields := []string{"ALEX MERCER", "舆情分析报告：武汉大学", "said \"no\".", "a/b", "x  ", "17.0", "...", "—", "!!", "\t", "1e-05", "http://x.y/z", "end."}
+	var lines []string
+	seed := uint32(7)
+	next := func(n int) int { seed = seed*1664525 + 1013904223; return int(seed>>8) % n }
+	for i := range 400 {
+		var b strings.Builder
+		b.WriteString(strconv.Itoa(i))
+		for range 1 + next(4) {
+			b.WriteString("|" + fields[next(len(fields))])
+			if next(5) == 0 {
+				b.WriteString("\n" + fields[next(len(fields))])
+			}
+		}
+		b.WriteString("\n")
+		lines = append(lines, b.String())
+	}
+	for _, enc := range Encodings() {
+		tk, _ := New(enc)
+		if !tk.LineAdditive() {
+			t.Fatalf("%s: LineAdditive false", enc)
+		}
+		for start := 0; start+8 <= len(lines); start += 8 {
+			chunk := lines[start : start+8]
+			sum := 0
+			for _, l := range chunk {
+				sum += tk.Count(l)
+			}
+			if whole := tk.Count(strings.Join(chunk, "")); whole != sum {
+				t.Errorf("%s: lines %d…%d: whole %d != sum of lines %d\n%q", enc, start, start+7, whole, sum, chunk)
+			}
+		}
+	}
+}

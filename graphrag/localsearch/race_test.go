@@ -1,0 +1,5 @@
+//go:build race
+
+package localsearch
+
+const raceEnabled = true

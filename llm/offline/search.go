@@ -1,0 +1,301 @@
+package offline
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"reportengine/prompts"
+)
+
+// MaxAnswerSentences bounds the offline local-search answer.
+const MaxAnswerSentences = 5
+
+// Labels of the offline answers, by language.
+const (
+	extractedLabelEN = "**Extracted answer**: the offline model copied the sentences of the retrieved context most relevant to the question; nothing below was written by a language model."
+	extractedLabelZH = "**摘录式回答**：离线模型从检索到的上下文中摘出与问题最相关的句子，以下内容并非由语言模型撰写。"
+	nearestNoteEN    = "No sentence of the context shares a word with the question; these are the descriptions of the nearest entities."
+	nearestNoteZH    = "上下文中没有与问题共享词语的句子；以下是最接近的实体的描述。"
+	emptyNoteEN      = "The context holds no text to extract an answer from."
+	emptyNoteZH      = "上下文中没有可供摘录的文本。"
+)
+
+// sentence is a candidate sentence of the context and where it came from.
+type sentence struct {
+	text    string
+	dataset string // section name, as cited
+	id      string
+	terms   map[string]bool
+	order   int
+	score   float64
+}
+
+// hasHan reports whether s contains a Han character.
+func hasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
+
+var stopWords = map[string]bool{
+	"the": true, "a": true, "an": true, "of": true, "to": true, "in": true, "on": true, "and": true, "or": true,
+	"is": true, "are": true, "was": true, "were": true, "be": true, "what": true, "who": true, "how": true,
+	"why": true, "when": true, "where": true, "which": true, "tell": true, "me": true, "about": true, "does": true,
+	"do": true, "did": true, "it": true, "its": true, "this": true, "that": true, "with": true, "for": true,
+	"as": true, "by": true, "at": true, "from": true, "there": true, "their": true, "they": true, "he": true,
+	"she": true, "his": true, "her": true, "has": true, "have": true, "had": true, "can": true, "please": true,
+	"describe": true, "explain": true,
+}
+
+var hanStop = map[string]bool{"什么": true, "哪些": true, "怎么": true, "如何": true, "是否": true, "多少": true, "哪个": true, "为什": true, "的是": true}
+
+// matchTerms returns the matching units of s: lower-cased Latin words and
+// numbers of two or more characters (stop words left out), and the
+// character bigrams of Han runs (single characters for one-rune runs), so
+// Chinese text without spaces matches.
+func matchTerms(s string) map[string]bool {
+	out := map[string]bool{}
+	var word []rune
+	var han []rune
+	flushWord := func() {
+		if len(word) >= 2 {
+			w := string(word)
+			if !stopWords[w] {
+				out[w] = true
+			}
+		}
+		word = word[:0]
+	}
+	flushHan := func() {
+		if len(han) == 1 {
+			out[string(han)] = true
+		}
+		for i := 0; i+1 < len(han); i++ {
+			if bg := string(han[i : i+2]); !hanStop[bg] {
+				out[bg] = true
+			}
+		}
+		han = han[:0]
+	}
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Han, r):
+			flushWord()
+			han = append(han, r)
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			flushHan()
+			word = append(word, unicode.ToLower(r))
+		default:
+			flushWord()
+			flushHan()
+		}
+	}
+	flushWord()
+	flushHan()
+	return out
+}
+
+// splitSentences cuts a record's text into sentences: by line, leaving
+// out markdown headings and table rules, bullets stripped, then at
+// sentence ends (。！？!? and ". " before a capital or the end).
+func splitSentences(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "|") {
+			continue
+		}
+		line = strings.TrimLeft(line, "-*• ")
+		rs := []rune(line)
+		start := 0
+		for i, r := range rs {
+			end := false
+			switch r {
+			case '。', '！', '？', '!', '?', '；':
+				end = true
+			case '.':
+				end = i+1 == len(rs) || (rs[i+1] == ' ' && i+2 < len(rs) && unicode.IsUpper(rs[i+2]) && !abbrev(rs[start:i]))
+			}
+			if end {
+				out = appendSentence(out, string(rs[start:i+1]))
+				start = i + 1
+			}
+		}
+		if start < len(rs) {
+			out = appendSentence(out, string(rs[start:]))
+		}
+	}
+	return out
+}
+
+func abbrev(before []rune) bool {
+	w := before
+	if i := strings.LastIndexByte(string(before), ' '); i >= 0 {
+		w = []rune(string(before)[i+1:])
+	}
+	switch string(w) {
+	case "Dr", "Mr", "Ms", "Mrs", "St", "vs", "Prof", "Sgt", "Lt", "Capt", "Gen", "No", "e.g", "i.e":
+		return true
+	}
+	return len(w) == 1 && unicode.IsUpper(w[0])
+}
+
+func appendSentence(out []string, s string) []string {
+	s = strings.TrimSpace(s)
+	if runeLen(s) < 6 {
+		return out
+	}
+	letters := false
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			letters = true
+			break
+		}
+	}
+	if !letters {
+		return out
+	}
+	if runeLen(s) > 280 {
+		s = cutRunes(s, 279) + "…"
+	}
+	return append(out, s)
+}
+
+// contextSentences collects the sentences of the Sources texts, entity
+// descriptions and report contents of the tables, in context order.
+func contextSentences(tables []ctxTable) []*sentence {
+	var out []*sentence
+	for _, t := range tables {
+		idc := t.col("id")
+		var textc int
+		switch {
+		case t.col("text") >= 0:
+			textc = t.col("text")
+		case t.col("entity") >= 0 && t.col("description") >= 0:
+			textc = t.col("description")
+		case t.col("content") >= 0 && t.col("title") >= 0:
+			textc = t.col("content")
+		case t.col("summary") >= 0 && t.col("title") >= 0:
+			textc = t.col("summary")
+		default:
+			continue
+		}
+		if idc < 0 {
+			continue
+		}
+		for _, r := range t.rows {
+			for _, s := range splitSentences(r[textc]) {
+				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), order: len(out)})
+			}
+		}
+	}
+	return out
+}
+
+// localSearchAnswer is the offline answer to a local search: the most
+// relevant, mutually different sentences of the context, each with the
+// citation of its record, under a label saying they were extracted.
+func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
+	zh := hasHan(in.Query)
+	sents := contextSentences(parseContext(system))
+	label, nearest, empty := extractedLabelEN, nearestNoteEN, emptyNoteEN
+	if zh {
+		label, nearest, empty = extractedLabelZH, nearestNoteZH, emptyNoteZH
+	}
+	if len(sents) == 0 {
+		return label + "\n\n" + empty
+	}
+	q := matchTerms(in.Query)
+	df := map[string]int{}
+	for _, s := range sents {
+		for t := range s.terms {
+			if q[t] {
+				df[t]++
+			}
+		}
+	}
+	n := float64(len(sents))
+	for _, s := range sents {
+		for t := range q {
+			if s.terms[t] {
+				s.score += math.Log(1 + n/float64(df[t]))
+			}
+		}
+		// Prefer sentences that are about the question, not long lists.
+		s.score /= 1 + math.Log(1+float64(len(s.terms))/25)
+	}
+	ranked := append([]*sentence(nil), sents...)
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
+	var chosen []*sentence
+	note := ""
+	if ranked[0].score == 0 {
+		// Nothing lexical: the entity descriptions come first in relevance
+		// order (the vector search ordered them).
+		note = nearest
+		ranked = ranked[:0]
+		seenIDs := map[string]bool{}
+		for _, s := range sents {
+			if s.dataset == "Entities" && !seenIDs[s.id] {
+				seenIDs[s.id] = true
+				ranked = append(ranked, s)
+			}
+		}
+		if len(ranked) == 0 {
+			ranked = sents
+		}
+	}
+	for _, s := range ranked {
+		if len(chosen) == MaxAnswerSentences || (note == "" && s.score == 0) {
+			break
+		}
+		dup := false
+		for _, c := range chosen {
+			if nearDuplicate(s, c) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			chosen = append(chosen, s)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(label + "\n\n")
+	if note != "" {
+		b.WriteString(note + "\n\n")
+	}
+	for _, s := range chosen {
+		b.WriteString("- " + cite(s.text, "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// nearDuplicate: one sentence contains the other, or their terms overlap
+// by half or more (Jaccard).
+func nearDuplicate(a, b *sentence) bool {
+	if strings.Contains(a.text, b.text) || strings.Contains(b.text, a.text) {
+		return true
+	}
+	inter := 0
+	for t := range a.terms {
+		if b.terms[t] {
+			inter++
+		}
+	}
+	union := len(a.terms) + len(b.terms) - inter
+	return union > 0 && float64(inter)/float64(union) >= 0.5
+}
+
+// cite puts the citation before the sentence's final punctuation.
+func cite(s, c string) string {
+	rs := []rune(s)
+	if last := rs[len(rs)-1]; strings.ContainsRune(".。!！?？；;", last) {
+		return strings.TrimRight(string(rs[:len(rs)-1]), " ") + " " + c + string(last)
+	}
+	return s + " " + c
+}
