@@ -1,8 +1,10 @@
 package storage
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -96,6 +98,14 @@ func (s *Store) path(id string) string { return filepath.Join(s.dir, id, FileNam
 // If only the final flush of the folder fails, the new file is already in
 // place; Save then returns its path and the error.
 func (s *Store) Save(g *graphrag.Graph) (path string, err error) {
+	return s.SaveContext(context.Background(), g)
+}
+
+// SaveContext is Save that stops when ctx is done: the encoder's next write
+// fails with ctx.Err(), the temporary file is removed and an existing
+// graphrag.json keeps its old bytes; the error wraps ctx.Err(). (Once the
+// graph is written, the fsync and rename are not interrupted.)
+func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string, err error) {
 	if g == nil {
 		return "", errors.New("storage: save: nil graph")
 	}
@@ -117,7 +127,8 @@ func (s *Store) Save(g *graphrag.Graph) (path string, err error) {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
 	w := atomicfile.Writer{Sync: s.syncFile, Rename: s.rename}
-	if err := w.Write(final, filePerm, g.WriteJSON); err != nil {
+	fill := func(f io.Writer) error { return g.WriteJSON(ctxWriter{ctx, f}) }
+	if err := w.Write(final, filePerm, fill); err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
 	// Make the entries of newly created folders durable as well.
@@ -127,6 +138,19 @@ func (s *Store) Save(g *graphrag.Graph) (path string, err error) {
 		}
 	}
 	return final, nil
+}
+
+// ctxWriter fails every Write once ctx is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // mkdirAll creates dir and its missing parents and returns the folders it

@@ -36,6 +36,7 @@ type buildGraphOptions struct {
 	Out io.Writer
 	Err io.Writer
 	Now func() time.Time
+	Log *stageLog
 }
 
 func newBuildGraphCmd(d *Deps, runF func(context.Context, *buildGraphOptions) error) *cobra.Command {
@@ -84,6 +85,7 @@ The graph: topic -analyzed_by-> engine -contains-> section -searched-> search_qu
 			opts.Out = cmd.OutOrStdout()
 			opts.Err = cmd.ErrOrStderr()
 			opts.Now = d.Now
+			opts.Log = newStageLog(opts.Err, d.quiet)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -152,6 +154,8 @@ type graphInputs struct {
 	AllowMixedQueries bool
 	States            []string
 	Now               func() time.Time
+	// Log shows the stages on stderr (nil: quiet).
+	Log *stageLog
 }
 
 // buildAndSave parses the state files and the forum log, builds the graph
@@ -166,9 +170,12 @@ func buildAndSave(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		return nil, err
 	}
 	mark := time.Now()
-	if b.Path, err = store.Save(b.Graph); err != nil {
+	path, _ := store.Path(b.ID)
+	end := in.Log.start("saved the graph", "saving the graph to %s", path)
+	if b.Path, err = store.SaveContext(ctx, b.Graph); err != nil {
 		return nil, err
 	}
+	end()
 	b.Stages["save"] = time.Since(mark).Seconds()
 	return b, nil
 }
@@ -186,23 +193,32 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	// depend on when the collector happens to run (measured on 185 MB of
 	// state JSON: 527–727 MB peak without this, about 520 MB with it).
 	runtime.GC()
-	g, bw, err := builder.Build(builder.Config{
-		Topic:         b.Topic,
-		ReportID:      b.ID,
-		CreatedAt:     in.Now().UTC().Format(time.RFC3339),
-		States:        b.States,
-		Forum:         b.Forum,
-		ForumPath:     in.Forum,
-		Unavailable:   b.Unavailable,
-		Warnings:      b.Warnings,
-		QueryNote:     b.QueryNote,
-		TopicPerQuery: b.Unrelated,
+	end := in.Log.start("built the graph", "building the graph (%d search records)", recordCount(b.States))
+	type built struct {
+		g  *graphrag.Graph
+		bw []string
+	}
+	out, err := await(ctx, func() (built, error) {
+		g, bw, err := builder.Build(builder.Config{
+			Topic:         b.Topic,
+			ReportID:      b.ID,
+			CreatedAt:     in.Now().UTC().Format(time.RFC3339),
+			States:        b.States,
+			Forum:         b.Forum,
+			ForumPath:     in.Forum,
+			Unavailable:   b.Unavailable,
+			Warnings:      b.Warnings,
+			QueryNote:     b.QueryNote,
+			TopicPerQuery: b.Unrelated,
+		})
+		return built{g, bw}, err
 	})
 	if err != nil {
 		return nil, err
 	}
-	b.Graph = g
-	b.Warnings = append(b.Warnings, bw...)
+	end()
+	b.Graph = out.g
+	b.Warnings = append(b.Warnings, out.bw...)
 	b.Stages["build"] = time.Since(mark).Seconds()
 	return b, nil
 }
@@ -230,13 +246,14 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		stages[name] = now.Sub(mark).Seconds()
 		mark = now
 	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries})
+	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
+	loaded, err := await(ctx, func() (*state.Loaded, error) {
+		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries})
+	})
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
+	end()
 	var warnings []string
 	for _, w := range loaded.Warnings {
 		warnings = append(warnings, w.String())
@@ -246,12 +263,22 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	}
 	var entries []forum.Entry
 	if in.Forum != "" {
-		var fw []forum.Warning
-		entries, fw, err = forum.ParseFile(in.Forum)
+		type parsed struct {
+			entries []forum.Entry
+			fw      []forum.Warning
+		}
+		p, err := await(ctx, func() (parsed, error) {
+			e, w, err := forum.ParseFile(in.Forum)
+			return parsed{e, w}, err
+		})
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
 			return nil, inputError{err}
 		}
-		for _, w := range fw {
+		entries = p.entries
+		for _, w := range p.fw {
 			warnings = append(warnings, fmt.Sprintf("forum %s: %s", in.Forum, w))
 		}
 	}
@@ -271,10 +298,34 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		Unavailable: loaded.Unavailable, QueryNote: loaded.QueryNote, Unrelated: loaded.Unrelated, Stages: stages}, nil
 }
 
+// recordCount sums the search records of states.
+func recordCount(states []*state.State) int {
+	n := 0
+	for _, s := range states {
+		n += s.RecordCount()
+	}
+	return n
+}
+
+// describeInputs says what is about to be loaded: "3 state files (185.2 MiB)".
+func describeInputs(inputs []state.Input) string {
+	var total int64
+	for _, in := range inputs {
+		if fi, err := os.Stat(in.Path); err == nil {
+			total += fi.Size()
+		}
+	}
+	return fmt.Sprintf("%s (%s)", plural(len(inputs), "state file"), humanBytes(total))
+}
+
 func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	start := time.Now()
+	if err := checkWritable("graphs folder", opts.GraphsDir, false); err != nil {
+		return err
+	}
 	b, err := buildAndSave(ctx, graphInputs{Topic: opts.Topic, Forum: opts.Forum, ReportID: opts.ReportID,
-		GraphsDir: opts.GraphsDir, AllowMixedQueries: opts.AllowMixedQueries, States: opts.States, Now: opts.Now})
+		GraphsDir: opts.GraphsDir, AllowMixedQueries: opts.AllowMixedQueries, States: opts.States, Now: opts.Now,
+		Log: opts.Log})
 	if err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func TestBuildGraphFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := buildGraphOptions{Topic: "T", Forum: "f.log", ReportID: "r1", GraphsDir: "g", AllowMixedQueries: true, JSON: true, States: []string{"query=a.json", "b.json"}}
-	got.Out, got.Err, got.Now = nil, nil, nil
+	got.Out, got.Err, got.Now, got.Log = nil, nil, nil, nil
 	if d := cmp.Diff(want, *got); d != "" {
 		t.Errorf("options (-want +got):\n%s", d)
 	}
@@ -70,7 +70,7 @@ func TestQueryFlags(t *testing.T) {
 	}
 	want := queryOptions{GraphsDir: "graphs", Graph: "x", Keywords: []string{"樱花", "a, b"}, Types: []string{"section", "source"}, Engines: []string{"media"},
 		Depth: 2, MaxSections: 15, MaxQueries: 20, MaxSources: 3, JSON: true}
-	got.Out, got.Err = nil, nil
+	got.Out, got.Err, got.Log = nil, nil, nil
 	if d := cmp.Diff(want, *got); d != "" {
 		t.Errorf("options (-want +got):\n%s", d)
 	}
@@ -86,7 +86,12 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown flag", []string{"query", "--nope"}, "unknown flag"},
 		{"negative depth", []string{"query", "--depth", "-1"}, "--depth"},
 		{"bad report id", []string{"build-graph", "--report-id", "../x", "query=a.json"}, "--report-id"},
-		{"query takes no args", []string{"query", "extra"}, "unknown command"},
+		{"unknown command", []string{"bogus"}, `unknown command "bogus"`},
+		{"misspelt command", []string{"querry"}, "did you mean query"},
+		{"bad int value", []string{"query", "--depth", "x"}, `--depth: "x" is not a whole number`},
+		{"bad duration", []string{"report", "--timeout", "5"}, `--timeout: "5" is not a duration such as 90s`},
+		{"flag without value", []string{"query", "--graph"}, "--graph needs a value"},
+		{"extra argument", []string{"graphs", "x"}, "unknown command"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, errOut := run(t, tc.args...)

@@ -4,5 +4,18 @@
 // Each command is an options struct, a constructor newXCmd(deps, runF) that
 // binds flags to the struct (runF lets tests check flag parsing without
 // running the command), and a runX(ctx, opts) function that does the work.
-// Main maps error kinds to exit codes (see the Exit constants).
+//
+// Main runs a command line and maps error kinds to exit codes; exitcodes.go
+// is the one place the codes are defined (the Exit constants, the table the
+// root help and README.md show, and ExitCode). Run is what main does: Main
+// with a context that SIGINT or SIGTERM cancels. Every stage honours that
+// context: stages that only read and compute (parsing states, building,
+// loading and indexing a graph) run under await and are abandoned at once,
+// stages that write take the context themselves (storage's SaveContext
+// removes its temporary file), so an interrupted command exits 130 within
+// about a second and leaves earlier files as they were.
+//
+// Output: results on stdout; progress lines (stageLog, one per stage that
+// can take more than a second) and errors, one line each, on stderr;
+// --quiet drops the progress lines.
 package cli

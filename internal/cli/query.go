@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
@@ -32,18 +33,20 @@ type queryOptions struct {
 
 	Out io.Writer
 	Err io.Writer
+	Log *stageLog
 }
 
 func newQueryCmd(d *Deps, runF func(context.Context, *queryOptions) error) *cobra.Command {
 	opts := &queryOptions{}
 	cmd := &cobra.Command{
-		Use:   "query [flags]",
+		Use:   "query [flags] [KEYWORD...]",
 		Short: "Query a stored graph by keyword, node type, engine and depth",
 		Long: `Query a stored knowledge graph.
 
 Keywords match case-insensitively as substrings of a node's name, title,
 query text, summary, content and URL; Chinese matches without spaces. Each -k value
-is split on white space and commas, and a node matches when ANY term matches.
+is split on white space and commas, and a node matches when ANY term matches;
+positional KEYWORD arguments are the same as -k (query 会员 = query -k 会员).
 With no keyword, every section is a match. (Engine reports, forum speeches and the
 per-record snippets kept on found edges are stored but not searched.)
 
@@ -58,13 +61,15 @@ capped by the --max-* flags (0 = the default).
 type, ...attributes}], "total_nodes" (nodes reached, all types, before the caps),
 "total_sections", "total_queries", "total_sources" (before the caps), "query_params",
 "summary", "no_match"}: the result shape of BettaFish's POST /api/graph/query.`,
-		Example: `  reportengine query -k 会员 --depth 1
+		Example: `  reportengine query 会员 --depth 1
   reportengine query --graph 李明咖啡店-0123abcd4567 -k "拿铁, 美式" --engine media --json
   reportengine query --type source -k 供应商 --depth 0`,
-		Args: noArgs,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out = cmd.OutOrStdout()
 			opts.Err = cmd.ErrOrStderr()
+			opts.Log = newStageLog(opts.Err, d.quiet)
+			opts.Keywords = append(opts.Keywords, args...)
 			if opts.Graph == "" {
 				return usagef("--graph needs a report id or %q", storage.LatestID)
 			}
@@ -87,15 +92,18 @@ type, ...attributes}], "total_nodes" (nodes reached, all types, before the caps)
 	f.StringArrayVar(&opts.Types, "type", nil, "node type that may match (repeatable, or comma-separated): topic, engine, section, search_query, source")
 	f.StringArrayVar(&opts.Engines, "engine", nil, "engine to keep (repeatable, or comma-separated): query, media, insight, host")
 	f.IntVar(&opts.Depth, "depth", 1, "how many edges to expand from the matches")
-	f.IntVar(&opts.MaxSections, "max-sections", 15, "at most this many sections (0 = default 15)")
-	f.IntVar(&opts.MaxQueries, "max-queries", 20, "at most this many search queries (0 = default 20)")
-	f.IntVar(&opts.MaxSources, "max-sources", 10, "at most this many sources (0 = default 10)")
+	f.IntVar(&opts.MaxSections, "max-sections", 15, "at most this many sections (0 is taken as the built-in cap)")
+	f.IntVar(&opts.MaxQueries, "max-queries", 20, "at most this many search queries (0 is taken as the built-in cap)")
+	f.IntVar(&opts.MaxSources, "max-sources", 10, "at most this many sources (0 is taken as the built-in cap)")
 	f.BoolVar(&opts.JSON, "json", false, "print the result as JSON (the shape of POST /api/graph/query's result)")
 	return cmd
 }
 
-// loadGraph opens the graphs folder and loads id ("latest" or "" = newest).
-func loadGraph(dir, id string) (*graphrag.Graph, string, *graphrag.LoadReport, error) {
+// loadGraphContext opens the graphs folder and loads id ("latest" = the
+// newest), showing the stage on log (nil: quiet) and returning ctx.Err() as
+// soon as ctx is done. A graph that is not there gets the nearest stored
+// ids in its error (which still wraps storage.ErrNotFound).
+func loadGraphContext(ctx context.Context, log *stageLog, dir, id string) (*graphrag.Graph, string, *graphrag.LoadReport, error) {
 	store, err := storage.New(dir)
 	if err != nil {
 		return nil, "", nil, err
@@ -106,15 +114,33 @@ func loadGraph(dir, id string) (*graphrag.Graph, string, *graphrag.LoadReport, e
 			return nil, "", nil, fmt.Errorf("%w (build one with `reportengine build-graph`)", err)
 		}
 	}
-	g, rep, err := store.Load(id)
+	size := ""
+	if p, err := store.Path(id); err == nil {
+		if fi, err := os.Stat(p); err == nil {
+			size = " (" + humanBytes(fi.Size()) + ")"
+		}
+	}
+	end := log.start("loaded the graph", "loading graph %s%s", id, size)
+	type loaded struct {
+		g   *graphrag.Graph
+		rep *graphrag.LoadReport
+	}
+	l, err := await(ctx, func() (loaded, error) {
+		g, rep, err := store.Load(id)
+		return loaded{g, rep}, err
+	})
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, "", nil, notFoundWithNearest(store, id, err)
+	}
 	if err != nil {
 		return nil, "", nil, err
 	}
-	return g, id, rep, nil
+	end()
+	return l.g, id, l.rep, nil
 }
 
 func runQuery(ctx context.Context, opts *queryOptions) error {
-	g, id, rep, err := loadGraph(opts.GraphsDir, opts.Graph)
+	g, id, rep, err := loadGraphContext(ctx, opts.Log, opts.GraphsDir, opts.Graph)
 	if err != nil {
 		if errors.Is(err, storage.ErrInvalidID) {
 			return usageError{fmt.Errorf("--graph: %w", err)}
@@ -151,7 +177,13 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 		}
 		q.Engines = append(q.Engines, e)
 	}
-	res, err := queryengine.New(g).Run(q)
+	end := opts.Log.start("indexed the graph", "indexing the graph (%s)", plural(g.NodeCount(), "node"))
+	eng, err := await(ctx, func() (*queryengine.Engine, error) { return queryengine.New(g), nil })
+	if err != nil {
+		return err
+	}
+	end()
+	res, err := eng.Run(q)
 	if err != nil {
 		return err
 	}

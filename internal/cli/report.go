@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -30,21 +29,16 @@ import (
 // Environment variables read by `report` (the first of each pair wins).
 // The REPORT_ENGINE_* names are those BettaFish's ReportEngine uses.
 const (
-	envAPIKey       = "REPORT_ENGINE_API_KEY"
-	envBaseURL      = "REPORT_ENGINE_BASE_URL"
-	envModel        = "REPORT_ENGINE_MODEL_NAME"
-	envOpenAIKey    = "OPENAI_API_KEY"
-	envOpenAIBase   = "OPENAI_BASE_URL"
-	envOpenAIModel  = "OPENAI_MODEL"
-	envTokenField   = "REPORT_ENGINE_MAX_TOKENS_FIELD"
-	defaultBaseURL  = "https://api.openai.com/v1"
-	defaultModel    = "gpt-4o-mini"
-	exitCodePartial = 5
+	envAPIKey      = "REPORT_ENGINE_API_KEY"
+	envBaseURL     = "REPORT_ENGINE_BASE_URL"
+	envModel       = "REPORT_ENGINE_MODEL_NAME"
+	envOpenAIKey   = "OPENAI_API_KEY"
+	envOpenAIBase  = "OPENAI_BASE_URL"
+	envOpenAIModel = "OPENAI_MODEL"
+	envTokenField  = "REPORT_ENGINE_MAX_TOKENS_FIELD"
+	defaultBaseURL = "https://api.openai.com/v1"
+	defaultModel   = "gpt-4o-mini"
 )
-
-// ExitPartial is returned by `report` when the report was written but one
-// or more chapters are placeholders (the manifest says which).
-const ExitPartial = exitCodePartial
 
 // reportOptions are the inputs of `reportengine report`.
 type reportOptions struct {
@@ -122,6 +116,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 			opts.Err = cmd.ErrOrStderr()
 			opts.Now = d.Now
 			opts.Getenv = d.Getenv
+			opts.Log = newStageLog(opts.Err, d.quiet)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -195,6 +190,16 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		return err
 	}
 	opts.States = append(append([]string{}, opts.stateArgs...), opts.positionalArgs...)
+	// Before anything is built, saved or asked of a model: can the outputs
+	// be written at all?
+	if err := checkWritable("report folder", opts.OutDir, false); err != nil {
+		return err
+	}
+	if opts.Graph == "" && len(opts.States) > 0 {
+		if err := checkWritable("graphs folder", opts.GraphsDir, false); err != nil {
+			return err
+		}
+	}
 	var (
 		g         *graphrag.Graph
 		graphID   string
@@ -205,7 +210,7 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	)
 	switch {
 	case opts.Graph != "":
-		lg, id, rep, err := loadGraph(opts.GraphsDir, opts.Graph)
+		lg, id, rep, err := loadGraphContext(ctx, opts.Log, opts.GraphsDir, opts.Graph)
 		if err != nil {
 			return err
 		}
@@ -269,7 +274,7 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	in.ReportID = reportID
 	dir := filepath.Join(opts.OutDir, reportID)
 	_, statErr := os.Stat(dir)
-	if err := checkWritable(dir); err != nil {
+	if err := checkWritable("report folder", dir, true); err != nil {
 		return err
 	}
 	if statErr != nil {
@@ -281,7 +286,11 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		}()
 	}
 
-	prog := newProgress(opts.Err, opts.Events)
+	progOut := opts.Err
+	if opts.Log == nil && !opts.Events {
+		progOut = io.Discard // --quiet
+	}
+	prog := newProgress(progOut, opts.Events)
 	defer prog.finish()
 	rounds := opts.QueryRounds
 	if rounds == 0 {
@@ -302,6 +311,9 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	res, err := p.Run(ctx, in)
 	if err != nil {
 		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err // interrupted: the previous report, if any, stays as it was
 	}
 	files, err := nodes.Save(dir, res)
 	if err != nil {
@@ -327,31 +339,13 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		}
 	} else {
 		printReportSummary(opts.Out, sum)
+		fmt.Fprintln(opts.Out, reportLink(opts.Out, filepath.Join(dir, "report.html")))
 	}
 	if len(failed) > 0 {
 		return partialError{failed: failed}
 	}
 	return nil
 }
-
-// checkWritable makes sure the report folder can be written before any
-// model call is spent: it creates the folder and a temporary file in it.
-func checkWritable(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("report folder: %w", errors.Join(err, errUnwritable))
-	}
-	f, err := os.CreateTemp(dir, ".write-check-*")
-	if err != nil {
-		return fmt.Errorf("report folder %s is not writable: %w", dir, errors.Join(err, errUnwritable))
-	}
-	name := f.Name()
-	f.Close()
-	return os.Remove(name)
-}
-
-// errUnwritable marks an output folder that cannot be written (exit 1,
-// whatever the underlying error).
-var errUnwritable = errors.New("cannot write the output")
 
 // engineNotices are the reader-facing lines for engines whose input was
 // missing or empty (B14): the report must say which view is absent.
@@ -361,6 +355,20 @@ func engineNotices(b *builtGraph) []string {
 		out = append(out, fmt.Sprintf("%s 引擎的输入不可用（%s：%s），本报告缺少该引擎的视角。", u.Engine, u.Path, u.Reason))
 	}
 	return out
+}
+
+// reportLink is how `report` ends: the path of report.html, as a file://
+// URL when w is a terminal (most terminals open it on a click).
+func reportLink(w io.Writer, path string) string {
+	f, ok := w.(*os.File)
+	if !ok || !(isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+		return path
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
 }
 
 // uniqueStrings drops repeats, keeping the first of each.

@@ -5,27 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
-
-	"reportengine/graphrag"
-	"reportengine/graphrag/queryengine"
-	"reportengine/graphrag/storage"
-	"reportengine/state"
-	"reportengine/templates"
-)
-
-// Exit codes returned by Main.
-const (
-	ExitOK       = 0 // success
-	ExitFailure  = 1 // any failure not listed below
-	ExitUsage    = 2 // bad command line: unknown flag, missing argument, bad flag value
-	ExitBadInput = 3 // input files that cannot be used: invalid state JSON, mixed queries, files of different runs, no usable engine, corrupt graph file
-	ExitNotFound = 4 // a graph that does not exist
 )
 
 // Deps is what the commands need from the outside world. Tests pass their
@@ -38,6 +24,9 @@ type Deps struct {
 	// Now returns the current time (time.Now by default); only used for
 	// created_at stamps.
 	Now func() time.Time
+
+	// quiet is the root --quiet flag: no progress lines on stderr.
+	quiet bool
 }
 
 func (d *Deps) fill() {
@@ -55,25 +44,11 @@ func (d *Deps) fill() {
 	}
 }
 
-// usageError marks command-line mistakes (exit code 2).
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
-
-// inputError marks input files that cannot be used (exit code 3), for
-// errors that carry no sentinel of their own (a forum log that cannot be
-// read).
-type inputError struct{ err error }
-
-func (e inputError) Error() string { return e.err.Error() }
-func (e inputError) Unwrap() error { return e.err }
-
 // Main runs the CLI with args (without the program name) and returns the
 // process exit code (see the Exit constants). Errors are printed to
-// Deps.Stderr as one line "reportengine: <message>".
+// Deps.Stderr as one line "reportengine: <message>". When ctx is cancelled
+// (Run cancels it on SIGINT or SIGTERM) and the command fails because of
+// it, the line is "reportengine: interrupted" and the code ExitInterrupted.
 func Main(ctx context.Context, args []string, deps Deps) int {
 	deps.fill()
 	root := NewRootCmd(&deps)
@@ -84,41 +59,40 @@ func Main(ctx context.Context, args []string, deps Deps) int {
 	if err == nil {
 		return ExitOK
 	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(deps.Stderr, "reportengine: interrupted")
+		return ExitInterrupted
+	}
 	fmt.Fprintf(deps.Stderr, "reportengine: %s\n", oneLine(err.Error()))
 	return ExitCode(err)
 }
 
-// ExitCode maps an error to an exit code by its kind (errors.Is/As).
-func ExitCode(err error) int {
-	var ue usageError
-	switch {
-	case err == nil:
-		return ExitOK
-	case errors.Is(err, errUnwritable):
-		return ExitFailure
-	case errors.As(err, &ue):
-		return ExitUsage
-	case errors.As(err, new(partialError)):
-		return ExitPartial
-	case errors.Is(err, templates.ErrUnknown):
-		return ExitUsage
-	case errors.Is(err, storage.ErrNotFound):
-		return ExitNotFound
-	case errors.Is(err, state.ErrUnknownEngine), errors.Is(err, state.ErrDuplicateEngine),
-		errors.Is(err, storage.ErrInvalidID):
-		return ExitUsage
-	case errors.As(err, new(inputError)),
-		errors.Is(err, state.ErrInvalid), errors.Is(err, state.ErrMixedQueries),
-		errors.Is(err, state.ErrNoEngines), errors.Is(err, graphrag.ErrFormat),
-		errors.Is(err, queryengine.ErrEmptyGraph), errors.Is(err, fs.ErrNotExist):
-		return ExitBadInput
-	}
-	return ExitFailure
+// Run is what `main` does: Main with the process's arguments, stdout and
+// stderr, and a context that SIGINT (Ctrl-C) or SIGTERM cancels. Every
+// command stops within about a second of the first signal, removes what
+// it had half written and returns ExitInterrupted; a second signal kills
+// the process at once (the default handling is restored after the first).
+func Run(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return Main(ctx, args, Deps{})
 }
 
+// oneLine puts a message on one line: the lines of a multi-line error
+// (errors.Join) become clauses separated by "; ", runs of white space one
+// space.
 func oneLine(s string) string {
-	s = strings.TrimSpace(s)
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	var parts []string
+	for _, line := range strings.Split(s, "\n") {
+		if line = strings.Join(strings.Fields(line), " "); line != "" {
+			parts = append(parts, line)
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // NewRootCmd returns the root command with every subcommand attached.
@@ -132,19 +106,31 @@ queries it, and writes a cited HTML/Markdown report from it (reportengine report
 Everything runs offline with the built-in extractive model; no API key is needed.
 Any OpenAI-compatible server can be configured instead (see report --help).
 
-Errors print one line "reportengine: <message>" on stderr. Exit codes:
-  0  success
-  1  any other failure (disk full, interrupted, ...)
-  2  bad command line: unknown flag, bad flag value (e.g. an unusable report id),
-     unknown engine name, one engine given twice
-  3  unusable input: invalid state JSON, state files of different research runs,
-     no usable engine, unreadable forum log, corrupt or empty graph file
-  4  the graph asked for does not exist
-  5  report: the report was written, but some chapters failed (see manifest.json)`,
-		SilenceUsage:  true,
-		SilenceErrors: true,
+Errors print one line "reportengine: <message>" on stderr. Progress goes to
+stderr too (--quiet turns it off); results go to stdout.
+
+` + exitCodeHelp(),
+		Version: versionString(),
+		// Without a subcommand: help; with an unknown one: a usage error
+		// (exit 2), not cobra's plain error.
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmd.Help()
+			}
+			msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+			if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+				msg += "; did you mean " + strings.Join(s, " or ") + "?"
+			}
+			return usageError{errors.New(msg + "; run 'reportengine --help' for the commands")}
+		},
+		SilenceUsage:               true,
+		SilenceErrors:              true,
+		SuggestionsMinimumDistance: 2,
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{plainFlagError(err)} })
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.PersistentFlags().BoolVarP(&d.quiet, "quiet", "q", false, "no progress lines on stderr")
 	root.AddCommand(
 		newBuildGraphCmd(d, nil),
 		newQueryCmd(d, nil),
@@ -152,6 +138,8 @@ Errors print one line "reportengine: <message>" on stderr. Exit codes:
 		newReportCmd(d, nil),
 		newTemplatesCmd(d, nil),
 		newServeCmd(d, nil),
+		newVersionCmd(d),
+		newReportsCmd(d, nil),
 	)
 	return root
 }

@@ -1,0 +1,138 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"reportengine/nodes"
+)
+
+// reportsOptions are the inputs of `reportengine reports`.
+type reportsOptions struct {
+	OutDir string
+	JSON   bool
+	Out    io.Writer
+}
+
+func newReportsCmd(_ *Deps, runF func(context.Context, *reportsOptions) error) *cobra.Command {
+	opts := &reportsOptions{}
+	cmd := &cobra.Command{
+		Use:   "reports [--out DIR] [--json]",
+		Short: "List the written reports, newest first",
+		Long: `List the reports written under the reports folder (<out>/<report-id>/), newest
+first (by the manifest's createdAt, then id): id, topic, status (complete or
+partial), template, chapters and creation time, read from each manifest.json. A
+folder whose manifest is missing or unreadable is listed with that status.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.Out = cmd.OutOrStdout()
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runReports(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.OutDir, "out", "reports", "folder that holds the report runs")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the list as JSON")
+	return cmd
+}
+
+// reportLine is one written report, as `reports` prints it.
+type reportLine struct {
+	ID        string    `json:"id"`
+	Topic     string    `json:"topic"`
+	Status    string    `json:"status"`
+	Template  string    `json:"template"`
+	Chapters  int       `json:"chapters"`
+	CreatedAt time.Time `json:"created_at"`
+	Dir       string    `json:"dir"`
+	// HTML is the report page's path ("" when it is absent).
+	HTML string `json:"html"`
+	// Error says why the manifest could not be read ("" when it could).
+	Error string `json:"error,omitempty"`
+}
+
+// listReports reads every <dir>/<id>/manifest.json. A missing dir is an
+// empty list.
+func listReports(dir string) ([]reportLine, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []reportLine
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		l := reportLine{ID: e.Name(), Dir: filepath.Join(dir, e.Name())}
+		if _, err := os.Stat(filepath.Join(l.Dir, "report.html")); err == nil {
+			l.HTML = filepath.Join(l.Dir, "report.html")
+		}
+		data, err := os.ReadFile(filepath.Join(l.Dir, "manifest.json"))
+		var m nodes.Manifest
+		if err == nil {
+			err = json.Unmarshal(data, &m)
+		}
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			l.Status, l.Error = "no manifest", "manifest.json is missing (the run did not finish)"
+		case err != nil:
+			l.Status, l.Error = "unreadable", err.Error()
+		default:
+			l.Topic, l.Status, l.Template, l.Chapters = m.Topic, m.Status, m.Template, len(m.Chapters)
+			l.CreatedAt, _ = time.Parse(time.RFC3339, m.CreatedAt)
+		}
+		out = append(out, l)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if !out[i].CreatedAt.Equal(out[j].CreatedAt) {
+			return out[i].CreatedAt.After(out[j].CreatedAt)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out, nil
+}
+
+func runReports(opts *reportsOptions) error {
+	list, err := listReports(opts.OutDir)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.Out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if list == nil {
+			list = []reportLine{}
+		}
+		return enc.Encode(list)
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(opts.Out, "no reports in %s\n", opts.OutDir)
+		return nil
+	}
+	tw := tabwriter.NewWriter(opts.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTOPIC\tSTATUS\tTEMPLATE\tCHAPTERS\tCREATED")
+	for _, l := range list {
+		created := "-"
+		if !l.CreatedAt.IsZero() {
+			created = l.CreatedAt.Local().Format("2006-01-02 15:04:05")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", safeText(l.ID), safeText(l.Topic), safeText(l.Status), safeText(l.Template), l.Chapters, created)
+	}
+	return tw.Flush()
+}
