@@ -50,8 +50,8 @@ func FromGraph(g *graphrag.Graph, opts GraphOptions) (*Model, error) {
 	b.communities()
 	b.textUnits()
 	b.stats.Tables = append(b.stats.Tables,
-		TableStats{Name: tEntities, Read: len(g.Nodes()), Kept: len(b.p.Entities)},
-		TableStats{Name: tRelationships, Read: len(g.Edges()), Kept: len(b.p.Relationships), Skipped: b.skippedEdges},
+		TableStats{Name: tEntities, Read: g.NodeCount(), Kept: len(b.p.Entities)},
+		TableStats{Name: tRelationships, Read: g.EdgeCount(), Kept: len(b.p.Relationships), Skipped: b.skippedEdges},
 		TableStats{Name: tTextUnits, Read: b.textsRead, Kept: len(b.p.TextUnits)},
 		TableStats{Name: tCommunities, Read: len(b.p.Communities), Kept: len(b.p.Communities)},
 		TableStats{Name: tReports, Read: len(b.p.Reports), Kept: len(b.p.Reports)},
@@ -63,12 +63,14 @@ func FromGraph(g *graphrag.Graph, opts GraphOptions) (*Model, error) {
 	return New(b.p)
 }
 
+// graphBuild reads the graph only through its index accessors (NodeCount,
+// ID, Type, Name, String, Strings, Float, Attr, DerivedOf, EdgeCount,
+// EdgeAt): entity i is node i.
 type graphBuild struct {
 	g        *graphrag.Graph
 	maxRunes int
 	p        Parts
 	index    map[string]int // node id → entity index
-	nodes    []*graphrag.Node
 	degree   []int
 	// edges kept, as entity index pairs, parallel to p.Relationships
 	ends         [][2]int
@@ -82,28 +84,30 @@ type graphBuild struct {
 // unique (a later node whose name is taken gets " [<node id>]"), as
 // relationships refer to entities by title.
 func (b *graphBuild) entities() {
-	nodes := b.g.Nodes()
-	b.nodes = nodes
-	b.degree = make([]int, len(nodes))
+	g := b.g
+	n := g.NodeCount()
+	b.degree = make([]int, n)
 	taken := map[string]bool{}
-	for i, n := range nodes {
-		b.index[n.ID] = i
-		title := strings.TrimSpace(n.Name)
+	for i := 0; i < n; i++ {
+		id := g.ID(i)
+		b.index[id] = i
+		title := strings.TrimSpace(g.Name(i))
 		if title == "" {
-			title = n.ID
+			title = id
 		}
 		if taken[title] {
-			title += " [" + n.ID + "]"
+			title += " [" + id + "]"
 		}
 		taken[title] = true
 		b.p.Entities = append(b.p.Entities, Entity{
-			ID:      n.ID,
+			ID:      id,
 			ShortID: strconv.Itoa(i),
 			Title:   title,
-			Type:    string(n.Type),
+			Type:    string(g.Type(i)),
 		})
 	}
-	for _, e := range b.g.Edges() {
+	for k := 0; k < g.EdgeCount(); k++ {
+		e := g.EdgeAt(k)
 		if i, ok := b.index[e.From]; ok {
 			b.degree[i]++
 		}
@@ -111,8 +115,8 @@ func (b *graphBuild) entities() {
 			b.degree[j]++
 		}
 	}
-	for i, n := range nodes {
-		b.p.Entities[i].Description = b.describeNode(n)
+	for i := 0; i < n; i++ {
+		b.p.Entities[i].Description = b.describeNode(i)
 		b.p.Entities[i].Rank, b.p.Entities[i].HasRank = b.degree[i], true
 	}
 }
@@ -121,34 +125,36 @@ func (b *graphBuild) title(i int) string { return b.p.Entities[i].Title }
 
 // describeNode gives an entity its description: the node's own short text
 // (section summary, source preview, query text) with a few facts around it.
-func (b *graphBuild) describeNode(n *graphrag.Node) string {
-	a := n.Attrs
-	count := func(key string) int { v, _ := a.Int(key); return v }
-	switch n.Type {
+func (b *graphBuild) describeNode(v int) string {
+	g := b.g
+	str := func(key string) string { return g.String(v, key) }
+	count := func(key string) int { f, _ := g.Float(v, key); return int(f) }
+	name := g.Name(v)
+	switch g.Type(v) {
 	case graphrag.TypeTopic:
-		s := fmt.Sprintf("research topic %q", n.Name)
-		if engines := a.Strings("engines"); len(engines) > 0 {
+		s := fmt.Sprintf("research topic %q", name)
+		if engines := g.Strings(v, "engines"); len(engines) > 0 {
 			s += ", analysed by the engines " + strings.Join(engines, ", ")
 		}
 		return s
 	case graphrag.TypeEngine:
-		if n.ID == "host" || a.String("engine") == "host" {
+		if g.ID(v) == "host" || str("engine") == "host" {
 			return fmt.Sprintf("the forum host, %d syntheses", count("speech_count"))
 		}
-		s := fmt.Sprintf("the %s research engine", n.Name)
-		if t := a.String("report_title"); t != "" {
+		s := fmt.Sprintf("the %s research engine", name)
+		if t := str("report_title"); t != "" {
 			s += fmt.Sprintf(", report %q", t)
 		}
 		return s + fmt.Sprintf(", %d sections, %d search records", count("paragraph_count"), count("record_count"))
 	case graphrag.TypeSection:
-		if s := firstNonEmpty(a.String("summary"), graphrag.TruncateRunes(a.String("latest_summary"), 300), graphrag.TruncateRunes(a.String("content"), 300)); s != "" {
+		if s := firstNonEmpty(str("summary"), graphrag.TruncateRunes(str("latest_summary"), 300), graphrag.TruncateRunes(str("content"), 300)); s != "" {
 			return s
 		}
 	case graphrag.TypeSearchQuery:
-		return fmt.Sprintf("web search %q, %d results", firstNonEmpty(a.String("query_text"), n.Name), count("record_count"))
+		return fmt.Sprintf("web search %q, %d results", firstNonEmpty(str("query_text"), name), count("record_count"))
 	case graphrag.TypeSource:
-		s := a.String("preview")
-		if u := a.String("url"); u != "" {
+		s := g.DerivedOf(v).Preview
+		if u := str("url"); u != "" {
 			if s != "" {
 				s += " "
 			}
@@ -159,7 +165,7 @@ func (b *graphBuild) describeNode(n *graphrag.Node) string {
 		}
 	}
 	for _, k := range []string{"description", "summary", "preview", "content"} {
-		if s := a.String(k); s != "" {
+		if s := str(k); s != "" {
 			return graphrag.TruncateRunes(s, 300)
 		}
 	}
@@ -177,7 +183,8 @@ func firstNonEmpty(ss ...string) string {
 
 // relationships: one per edge, in graph order, described in words.
 func (b *graphBuild) relationships() {
-	for _, e := range b.g.Edges() {
+	for k := 0; k < b.g.EdgeCount(); k++ {
+		e := b.g.EdgeAt(k)
 		i, okF := b.index[e.From]
 		j, okT := b.index[e.To]
 		if !okF || !okT {
@@ -201,7 +208,7 @@ func (b *graphBuild) relationships() {
 			Target:      b.title(j),
 			Weight:      w,
 			HasWeight:   true,
-			Description: b.describeEdge(e, i, j),
+			Description: b.describeEdge(&e, i, j),
 			Rank:        b.degree[i] + b.degree[j],
 			HasRank:     true,
 		})
@@ -265,19 +272,19 @@ func (b *graphBuild) communities() {
 		member[i] = []int{0}
 	}
 	topicTitle := "research topic"
-	for i, nd := range b.nodes {
-		if nd.Type == graphrag.TypeTopic {
+	for i := range b.p.Entities {
+		if b.g.Type(i) == graphrag.TypeTopic {
 			topicTitle = b.title(i)
 			break
 		}
 	}
 	b.p.Communities = append(b.p.Communities, Community{ID: "community-0", ShortID: "0", Title: "Community 0", Community: topicCommunity, Level: 0, Parent: "-1", EntityIDs: all})
 	var engineReports []CommunityReport
-	for i, nd := range b.nodes {
-		if nd.Type != graphrag.TypeEngine {
+	for i := range b.p.Entities {
+		if b.g.Type(i) != graphrag.TypeEngine {
 			continue
 		}
-		report := strings.TrimSpace(nd.Attrs.String("final_report"))
+		report := strings.TrimSpace(b.g.String(i, "final_report"))
 		if report == "" {
 			continue
 		}
@@ -300,9 +307,9 @@ func (b *graphBuild) communities() {
 		}
 		b.p.Communities[0].Children = append(b.p.Communities[0].Children, cs)
 		b.p.Communities = append(b.p.Communities, Community{ID: "community-" + cs, ShortID: cs, Title: "Community " + cs, Community: cs, Level: 1, Parent: topicCommunity, EntityIDs: ids})
-		title := firstNonEmpty(nd.Attrs.String("report_title"), b.title(i)+" engine report")
+		title := firstNonEmpty(b.g.String(i, "report_title"), b.title(i)+" engine report")
 		engineReports = append(engineReports, CommunityReport{
-			ID: "report-" + nd.ID, ShortID: cs, CommunityID: cs, Title: title,
+			ID: "report-" + b.g.ID(i), ShortID: cs, CommunityID: cs, Title: title,
 			Summary: leadParagraph(report), FullContent: report, Rank: 1, HasRank: true, Level: 1,
 		})
 	}
@@ -326,22 +333,22 @@ func (b *graphBuild) topicReport(topic string) CommunityReport {
 	fmt.Fprintf(&sb, "# %s\n\n", topic)
 	var engines []string
 	sections := map[string][]string{}
-	for i, nd := range b.nodes {
-		switch nd.Type {
+	for i := range b.p.Entities {
+		switch b.g.Type(i) {
 		case graphrag.TypeEngine:
-			engines = append(engines, nd.ID)
+			engines = append(engines, b.g.ID(i))
 		case graphrag.TypeSection:
-			eng := firstNonEmpty(nd.Attrs.String("engine"), strings.SplitN(nd.ID, "_", 2)[0])
+			eng := firstNonEmpty(b.g.String(i, "engine"), strings.SplitN(b.g.ID(i), "_", 2)[0])
 			sections[eng] = append(sections[eng], b.title(i))
 		}
 	}
 	fmt.Fprintf(&sb, "The topic %q was researched by %d engines: %s.", topic, len(engines), strings.Join(engines, ", "))
-	for _, nd := range b.nodes {
-		if nd.Type != graphrag.TypeTopic {
+	for i := range b.p.Entities {
+		if b.g.Type(i) != graphrag.TypeTopic {
 			continue
 		}
 		var missing []struct{ Engine, Reason string }
-		if v, ok := nd.Attrs.Get("unavailable_engines"); ok && decodeAttr(v, &missing) == nil && len(missing) > 0 {
+		if v, ok := b.g.Attr(i, "unavailable_engines"); ok && decodeAttr(v, &missing) == nil && len(missing) > 0 {
 			var parts []string
 			for _, m := range missing {
 				parts = append(parts, m.Engine+" ("+m.Reason+")")
@@ -350,12 +357,12 @@ func (b *graphBuild) topicReport(topic string) CommunityReport {
 		}
 	}
 	sb.WriteString("\n")
-	for i, nd := range b.nodes {
-		if nd.Type != graphrag.TypeEngine {
+	for i := range b.p.Entities {
+		if b.g.Type(i) != graphrag.TypeEngine {
 			continue
 		}
 		fmt.Fprintf(&sb, "\n## %s\n\n%s.", b.title(i), strings.TrimSpace(b.p.Entities[i].Description))
-		if s := sections[nd.ID]; len(s) > 0 {
+		if s := sections[b.g.ID(i)]; len(s) > 0 {
 			fmt.Fprintf(&sb, " Sections: %s.", strings.Join(s, "; "))
 		}
 		sb.WriteString("\n")
@@ -393,18 +400,18 @@ type speech struct {
 // engine titles excepted: every text mentions them).
 func (b *graphBuild) textUnits() {
 	mm := newMentionMatcher()
-	for i, nd := range b.nodes {
-		if nd.Type == graphrag.TypeTopic || nd.Type == graphrag.TypeEngine {
+	for i := range b.p.Entities {
+		if b.g.Type(i) == graphrag.TypeTopic || b.g.Type(i) == graphrag.TypeEngine {
 			continue
 		}
 		mm.add(b.p.Entities[i].Title, i)
-		if nd.Name != b.p.Entities[i].Title {
-			mm.add(nd.Name, i)
+		if b.g.Name(i) != b.p.Entities[i].Title {
+			mm.add(b.g.Name(i), i)
 		}
 	}
 	mm.build()
-	own := make([][]int, len(b.nodes))       // entity → its own units
-	mentioned := make([][]int, len(b.nodes)) // entity → units mentioning it
+	own := make([][]int, len(b.p.Entities))       // entity → its own units
+	mentioned := make([][]int, len(b.p.Entities)) // entity → units mentioning it
 	unitEnts := [][]int{}
 	add := func(owner int, doc, text string) {
 		if strings.TrimSpace(text) == "" {
@@ -432,11 +439,10 @@ func (b *graphBuild) textUnits() {
 			})
 		}
 	}
-	for i, nd := range b.nodes {
-		a := nd.Attrs
-		switch nd.Type {
+	for i := range b.p.Entities {
+		switch b.g.Type(i) {
 		case graphrag.TypeSection:
-			content, summary := strings.TrimSpace(a.String("content")), strings.TrimSpace(a.String("latest_summary"))
+			content, summary := strings.TrimSpace(b.g.String(i, "content")), strings.TrimSpace(b.g.String(i, "latest_summary"))
 			text := content
 			switch {
 			case summary == "" || strings.Contains(content, summary):
@@ -445,21 +451,21 @@ func (b *graphBuild) textUnits() {
 			default:
 				text = content + "\n\n" + summary
 			}
-			add(i, nd.ID, text)
+			add(i, b.g.ID(i), text)
 		case graphrag.TypeSource:
-			add(i, nd.ID, a.String("content"))
+			add(i, b.g.ID(i), b.g.String(i, "content"))
 		case graphrag.TypeEngine:
-			v, ok := a.Get("speeches")
+			v, ok := b.g.Attr(i, "speeches")
 			if !ok {
 				continue
 			}
 			var sp []speech
 			if err := decodeAttr(v, &sp); err != nil {
-				b.warn.add("speeches", "engine %s: speeches attribute unreadable (%v); not used as text units", nd.ID, err)
+				b.warn.add("speeches", "engine %s: speeches attribute unreadable (%v); not used as text units", b.g.ID(i), err)
 				continue
 			}
 			for k, s := range sp {
-				add(i, fmt.Sprintf("%s/speech-%d", nd.ID, k), fmt.Sprintf("[%s] %s: %s", s.Time, s.Speaker, s.Content))
+				add(i, fmt.Sprintf("%s/speech-%d", b.g.ID(i), k), fmt.Sprintf("[%s] %s: %s", s.Time, s.Speaker, s.Content))
 			}
 		}
 	}

@@ -89,7 +89,14 @@ func TestFromGraph(t *testing.T) {
 
 func checkGraphModel(t *testing.T, g *graphrag.Graph, m *Model) {
 	t.Helper()
-	nodes, edges := g.Nodes(), g.Edges()
+	nodes := make([]graphrag.Node, g.NodeCount())
+	for v := range nodes {
+		nodes[v] = g.NodeAt(v)
+	}
+	edges := make([]graphrag.Edge, g.EdgeCount())
+	for i := range edges {
+		edges[i] = g.EdgeAt(i)
+	}
 	ents := m.Entities()
 	if len(ents) != len(nodes) {
 		t.Fatalf("%d entities for %d nodes", len(ents), len(nodes))
