@@ -1,0 +1,172 @@
+package offline
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"unicode"
+
+	"reportengine/llm"
+)
+
+// EmbedderProvider and EmbedderModel name the offline embedder's vectors in
+// llm.EmbedderInfo. A fitted embedder's model is EmbedderModel +
+// "-idf-" + 12 hex digits of its document-frequency table, so vectors of
+// embedders fitted on different texts are never mistaken for each other.
+const (
+	EmbedderProvider = "offline"
+	EmbedderModel    = "offline-ngram-v1"
+)
+
+// DefaultEmbedDimensions is the vector length NewEmbedder uses for 0.
+const DefaultEmbedDimensions = 512
+
+// Embedder is a deterministic llm.Embedder that needs no network: hashed
+// character n-grams with TF-IDF-style weights. It is safe for concurrent
+// use (it never changes after construction).
+//
+// A text is lower-cased and split into runes; every run of 2 and 3 runes
+// and every single rune that is a letter outside ASCII (a Chinese
+// character carries meaning on its own, a Latin letter does not) is a
+// feature, unless it holds no letter or digit. Each feature is hashed
+// (FNV-1a, 64 bits) to one of Dimensions buckets with a sign taken from the
+// hash, weighted 1+ln(count) and, for a fitted embedder, by the bucket's
+// inverse document frequency ln((1+N)/(1+df))+1 over the fitting texts.
+// The vector is L2-normalised; a text without features is the zero vector.
+// So Chinese and English both work, without word segmentation, and equal
+// texts give equal vectors on every machine.
+type Embedder struct {
+	dim   int
+	idf   []float32 // nil: unfitted, every weight 1
+	model string
+}
+
+var _ llm.Embedder = (*Embedder)(nil)
+
+// NewEmbedder returns an unfitted embedder of dim dimensions
+// (DefaultEmbedDimensions when dim ≤ 0).
+func NewEmbedder(dim int) *Embedder {
+	if dim <= 0 {
+		dim = DefaultEmbedDimensions
+	}
+	return &Embedder{dim: dim, model: EmbedderModel}
+}
+
+// Fit returns a copy of e whose bucket weights are the inverse document
+// frequencies over corpus (one document per string), so features common
+// to most texts ("the", 的) weigh little. Embed queries with the same
+// fitted embedder that embedded the documents.
+func (e *Embedder) Fit(corpus []string) *Embedder {
+	df := make([]int, e.dim)
+	seen := make([]bool, e.dim)
+	for _, doc := range corpus {
+		clear(seen)
+		forFeatures(doc, func(f string) {
+			b, _ := e.bucket(f)
+			if !seen[b] {
+				seen[b] = true
+				df[b]++
+			}
+		})
+	}
+	n := float64(len(corpus))
+	idf := make([]float32, e.dim)
+	h := sha256.New()
+	var buf [8]byte
+	binary.LittleEndian.PutUint64(buf[:], uint64(len(corpus)))
+	h.Write(buf[:])
+	for b, d := range df {
+		idf[b] = float32(math.Log((1+n)/(1+float64(d))) + 1)
+		binary.LittleEndian.PutUint64(buf[:], uint64(d))
+		h.Write(buf[:])
+	}
+	return &Embedder{dim: e.dim, idf: idf, model: EmbedderModel + "-idf-" + hex.EncodeToString(h.Sum(nil))[:12]}
+}
+
+// Info returns provider "offline", the model name (see EmbedderModel) and
+// the dimension.
+func (e *Embedder) Info() llm.EmbedderInfo {
+	return llm.EmbedderInfo{Provider: EmbedderProvider, Model: e.model, Dimensions: e.dim}
+}
+
+// Embed returns one unit vector (or the zero vector) per text, in order.
+// It fails only when ctx ends (the context's error, wrapped).
+func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	counts := map[string]int{}
+	for i, t := range texts {
+		if i%64 == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("offline: embed: %w", ctx.Err())
+		}
+		clear(counts)
+		forFeatures(t, func(f string) { counts[f]++ })
+		v := make([]float32, e.dim)
+		for f, c := range counts {
+			b, sign := e.bucket(f)
+			w := 1 + math.Log(float64(c))
+			if e.idf != nil {
+				w *= float64(e.idf[b])
+			}
+			v[b] += float32(sign * w)
+		}
+		normalize(v)
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (e *Embedder) bucket(feature string) (int, float64) {
+	h := fnv.New64a()
+	h.Write([]byte(feature))
+	x := h.Sum64()
+	sign := 1.0
+	if x>>63 == 1 {
+		sign = -1
+	}
+	return int(x % uint64(e.dim)), sign
+}
+
+// forFeatures calls fn with every feature of text (see Embedder).
+func forFeatures(text string, fn func(string)) {
+	rs := []rune(text)
+	for i, r := range rs {
+		rs[i] = unicode.ToLower(r)
+	}
+	telling := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	for i := range rs {
+		if r := rs[i]; r > unicode.MaxASCII && unicode.IsLetter(r) {
+			fn(string(rs[i : i+1]))
+		}
+		for n := 2; n <= 3 && i+n <= len(rs); n++ {
+			g := rs[i : i+n]
+			ok := false
+			for _, r := range g {
+				if telling(r) {
+					ok = true
+					break
+				}
+			}
+			if ok {
+				fn(string(g))
+			}
+		}
+	}
+}
+
+func normalize(v []float32) {
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	if s == 0 {
+		return
+	}
+	inv := 1 / math.Sqrt(s)
+	for i := range v {
+		v[i] = float32(float64(v[i]) * inv)
+	}
+}
