@@ -438,7 +438,7 @@ func paragraphOf(text string) Block {
 // canonicalTypes maps lower-cased names to block types.
 var canonicalTypes = func() map[string]string {
 	m := map[string]string{"divider": TypeHr}
-	for _, t := range BlockTypes {
+	for _, t := range blockTypes {
 		m[strings.ToLower(t)] = t
 	}
 	return m
@@ -650,7 +650,7 @@ func (d *decoder) chart(m object, path string) Block {
 		kind = props.Type
 	}
 	if kind != "" {
-		b.WidgetType = "chart.js/" + kind
+		b.WidgetType = ChartWidgetPrefix + kind
 		if props.Type == "" {
 			props.Type = kind
 		}
@@ -798,15 +798,15 @@ func (d *decoder) inlines(v any, path string) []Inline {
 }
 
 var markAliases = map[string]string{
-	"strong": "bold", "b": "bold",
-	"em": "italic", "emphasis": "italic", "i": "italic",
-	"u": "underline",
-	"s": "strike", "strikethrough": "strike", "strike-through": "strike",
-	"monospace": "code",
-	"hyperlink": "link", "url": "link",
-	"colour": "color", "textcolor": "color",
-	"bgcolor": "highlight", "background": "highlight", "highlightcolor": "highlight",
-	"sub": "subscript", "sup": "superscript",
+	"strong": MarkBold, "b": MarkBold,
+	"em": MarkItalic, "emphasis": MarkItalic, "i": MarkItalic,
+	"u": MarkUnderline,
+	"s": MarkStrike, "strikethrough": MarkStrike, "strike-through": MarkStrike,
+	"monospace": MarkCode,
+	"hyperlink": MarkLink, "url": MarkLink,
+	"colour": MarkColor, "textcolor": MarkColor,
+	"bgcolor": MarkHighlight, "background": MarkHighlight, "highlightcolor": MarkHighlight,
+	"sub": MarkSubscript, "sup": MarkSuperscript,
 }
 
 // canonicalMark maps a mark type or alias to one of MarkTypes; unknown
@@ -816,7 +816,7 @@ func canonicalMark(t string) string {
 	if a, ok := markAliases[l]; ok {
 		return a
 	}
-	for _, m := range MarkTypes {
+	for _, m := range markTypes {
 		if strings.ToLower(m) == l {
 			return m
 		}
@@ -850,7 +850,7 @@ func (d *decoder) mark(p string, e any) (Mark, itemStep) {
 		if mk.Type != raw {
 			d.note(join(p, "type"), "mark type %q converted to %q", raw, mk.Type)
 		}
-		if mk.Type == "link" && mk.Href == "" {
+		if mk.Type == MarkLink && mk.Href == "" {
 			if u, ok := x["url"].(string); ok && u != "" {
 				d.note(p, "link url moved to href")
 				mk.Href = u

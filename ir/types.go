@@ -2,6 +2,7 @@ package ir
 
 import (
 	"encoding/json"
+	"slices"
 )
 
 // Version is the IR version written into every document.
@@ -27,14 +28,45 @@ const (
 	TypeTOC         = "toc"
 )
 
-// BlockTypes lists the 16 block types in the order of reference §5.1.
-var BlockTypes = []string{TypeHeading, TypeParagraph, TypeList, TypeTable, TypeSwotTable, TypePestTable,
-	TypeBlockquote, TypeEngineQuote, TypeHr, TypeCode, TypeMath, TypeFigure, TypeCallout, TypeKPIGrid,
-	TypeWidget, TypeTOC}
+// Mark types (the 12 of BettaFish IR 1.0).
+const (
+	MarkBold        = "bold"
+	MarkItalic      = "italic"
+	MarkUnderline   = "underline"
+	MarkStrike      = "strike"
+	MarkCode        = "code"
+	MarkLink        = "link"
+	MarkColor       = "color"
+	MarkFont        = "font"
+	MarkHighlight   = "highlight"
+	MarkSubscript   = "subscript"
+	MarkSuperscript = "superscript"
+	MarkMath        = "math"
+)
 
-// MarkTypes lists the 12 inline mark types.
-var MarkTypes = []string{"bold", "italic", "underline", "strike", "code", "link", "color", "font",
-	"highlight", "subscript", "superscript", "math"}
+// The one spelling of each enum: the validator (tags "blocktype",
+// "marktype", "widgettype"), the decoder's normalisation and the exported
+// list functions all read these.
+var (
+	blockTypes = []string{TypeHeading, TypeParagraph, TypeList, TypeTable, TypeSwotTable, TypePestTable,
+		TypeBlockquote, TypeEngineQuote, TypeHr, TypeCode, TypeMath, TypeFigure, TypeCallout, TypeKPIGrid,
+		TypeWidget, TypeTOC}
+	markTypes = []string{MarkBold, MarkItalic, MarkUnderline, MarkStrike, MarkCode, MarkLink, MarkColor, MarkFont,
+		MarkHighlight, MarkSubscript, MarkSuperscript, MarkMath}
+)
+
+// BlockTypes returns the 16 block types in the order of reference §5.1, a
+// new slice on every call (changing it changes no policy).
+func BlockTypes() []string { return slices.Clone(blockTypes) }
+
+// MarkTypes returns the 12 inline mark types, a new slice on every call.
+func MarkTypes() []string { return slices.Clone(markTypes) }
+
+// IsBlockType reports whether t is one of BlockTypes (case-sensitive).
+func IsBlockType(t string) bool { return slices.Contains(blockTypes, t) }
+
+// IsMarkType reports whether t is one of MarkTypes (case-sensitive).
+func IsMarkType(t string) bool { return slices.Contains(markTypes, t) }
 
 // Chapter is one chapter of a report.
 type Chapter struct {
@@ -62,7 +94,7 @@ type Inline struct {
 // Mark formats an inline run. Type is one of MarkTypes. Href is used by
 // "link", Value by "color"/"highlight"/"math", Family/Size/Weight by "font".
 type Mark struct {
-	Type   string `json:"type" validate:"required,oneof=bold italic underline strike code link color font highlight subscript superscript math"`
+	Type   string `json:"type" validate:"required,marktype"`
 	Value  string `json:"value,omitempty"`
 	Href   string `json:"href,omitempty" validate:"omitempty,href"`
 	Title  string `json:"title,omitempty"`
@@ -73,7 +105,7 @@ type Mark struct {
 
 // Block is one block of a chapter; see the package doc for the union rule.
 type Block struct {
-	Type string `json:"type" validate:"required,oneof=heading paragraph list table swotTable pestTable blockquote engineQuote hr code math figure callout kpiGrid widget toc"`
+	Type string `json:"type" validate:"required,blocktype"`
 
 	// heading
 	Level     int    `json:"level,omitempty"` // 1-6

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -131,28 +132,41 @@ func IsSafeThemeValue(s string) bool {
 	return IsSafeColor(s) || lengthRE.MatchString(s) || IsSafeFontFamily(s)
 }
 
-// ChartKinds are the Chart.js chart types a widget may name as
+// Chart kinds: the Chart.js chart types a widget may name as
 // "chart.js/<kind>".
-var ChartKinds = []string{"bar", "line", "pie", "doughnut", "radar", "polarArea", "scatter", "horizontalBar"}
+const (
+	ChartBar           = "bar"
+	ChartLine          = "line"
+	ChartPie           = "pie"
+	ChartDoughnut      = "doughnut"
+	ChartRadar         = "radar"
+	ChartPolarArea     = "polarArea"
+	ChartScatter       = "scatter"
+	ChartHorizontalBar = "horizontalBar"
+)
+
+// ChartWidgetPrefix starts every chart widgetType ("chart.js/bar").
+const ChartWidgetPrefix = "chart.js/"
+
+var chartKinds = []string{ChartBar, ChartLine, ChartPie, ChartDoughnut, ChartRadar, ChartPolarArea, ChartScatter, ChartHorizontalBar}
+
+// ChartKinds returns the chart kinds a widget may name, a new slice on
+// every call.
+func ChartKinds() []string { return slices.Clone(chartKinds) }
 
 // labelledKinds need non-empty labels. horizontalBar is included: it is a
 // bar chart with the axes swapped.
-var labelledKinds = map[string]bool{"bar": true, "line": true, "pie": true, "doughnut": true,
-	"radar": true, "polarArea": true, "horizontalBar": true}
+var labelledKinds = map[string]bool{ChartBar: true, ChartLine: true, ChartPie: true, ChartDoughnut: true,
+	ChartRadar: true, ChartPolarArea: true, ChartHorizontalBar: true}
 
 // ChartKind returns the Chart.js kind of a widgetType ("chart.js/bar" →
 // "bar"), or "" if widgetType is not a chart.js type.
 func ChartKind(widgetType string) string {
-	k, ok := strings.CutPrefix(widgetType, "chart.js/")
-	if !ok {
+	k, ok := strings.CutPrefix(widgetType, ChartWidgetPrefix)
+	if !ok || !slices.Contains(chartKinds, k) {
 		return ""
 	}
-	for _, c := range ChartKinds {
-		if c == k {
-			return k
-		}
-	}
-	return ""
+	return k
 }
 
 // IsWidgetType reports whether t is "chart.js/<kind>" with kind in
@@ -191,6 +205,8 @@ var structValidator = sync.OnceValue(func() *validator.Validate {
 		"token":      str(tokenRE.MatchString),
 		"widgettype": str(IsWidgetType),
 		"themevalue": str(IsSafeThemeValue),
+		"blocktype":  str(IsBlockType),
+		"marktype":   str(IsMarkType),
 	} {
 		if err := v.RegisterValidation(tag, fn); err != nil {
 			panic(err)
@@ -379,7 +395,11 @@ func tagMessage(fe validator.FieldError) string {
 	case "token":
 		return v + " may contain only A-Z, a-z, 0-9, _ and -"
 	case "widgettype":
-		return "unsupported widgetType " + v + ": want chart.js/<" + strings.Join(ChartKinds, "|") + "> or a wordcloud type"
+		return "unsupported widgetType " + v + ": want " + ChartWidgetPrefix + "<" + strings.Join(chartKinds, "|") + "> or a wordcloud type"
+	case "blocktype":
+		return v + " is not one of " + strings.Join(blockTypes, ", ")
+	case "marktype":
+		return v + " is not one of " + strings.Join(markTypes, ", ")
 	case "themevalue":
 		return "unsafe theme value " + v + ": want a #rgb/#rrggbb or named colour, a length or a font name"
 	}
@@ -474,11 +494,11 @@ func checkBlock(p string, b *Block, ps *problems) {
 
 func checkMark(p string, mk Mark, ps *problems) {
 	switch mk.Type {
-	case "link":
+	case MarkLink:
 		if mk.Href == "" {
 			ps.add(p+".href", "link mark requires href")
 		}
-	case "color", "highlight":
+	case MarkColor, MarkHighlight:
 		if mk.Value == "" {
 			ps.add(p+".value", "%s mark requires a value", mk.Type)
 		} else if !IsSafeColor(mk.Value) {
@@ -505,7 +525,7 @@ func checkEngineQuote(p string, b *Block, ps *problems) {
 		}
 		for j, in := range c.Inlines {
 			for k, mk := range in.Marks {
-				if mk.Type != "bold" && mk.Type != "italic" {
+				if mk.Type != MarkBold && mk.Type != MarkItalic {
 					ps.add(fmt.Sprintf("%s.inlines[%d].marks[%d].type", cp, j, k),
 						"engineQuote allows only bold and italic marks, got %s", shortValue(mk.Type))
 				}

@@ -70,7 +70,7 @@ func TestFullChapterValid(t *testing.T) {
 	c := fullChapter()
 	seen := map[string]bool{}
 	c.Walk(func(_ string, b *Block) { seen[b.Type] = true })
-	for _, typ := range BlockTypes {
+	for _, typ := range BlockTypes() {
 		if !seen[typ] {
 			t.Errorf("fullChapter lacks a %s block", typ)
 		}

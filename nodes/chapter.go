@@ -75,6 +75,7 @@ type ChapterGenOutput struct {
 	Errors   []string    // attempt, validator and density findings
 	Notes    []string    // what degrade changed (ChapterDegraded only)
 	Failure  *ir.Failure // set for a placeholder
+	Err      error       // why a placeholder failed (wraps llm sentinels); nil otherwise
 	Attempts int         // model calls (generation + repair)
 	// Requests counts the requests the model sent for those calls, its
 	// client's retries included (llm.Response.Requests).
@@ -208,7 +209,8 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 
 // fail turns the chapter into a placeholder.
 func (s ChapterGen) fail(out ChapterGenOutput, sec templates.Section, step string, err error) ChapterGenOutput {
-	out.Errors = append(out.Errors, stepErr(step, err).Error())
+	out.Err = stepErr(step, err)
+	out.Errors = append(out.Errors, out.Err.Error())
 	reason := plainReason(err)
 	out.Chapter = placeholder(sec, reason)
 	out.Status = ChapterPlaceholder

@@ -167,7 +167,7 @@ func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.T
 	plan := planEntry(pl.layout, sec.ChapterID)
 	budget := pl.budget.Chapters[sec.ChapterID]
 	reportTitle := pl.layout.Title
-	cons := prompts.Constraints{Language: "zh-CN", AllowedBlocks: ir.BlockTypes, AllowSwot: plan.AllowSwot,
+	cons := prompts.Constraints{Language: "zh-CN", AllowedBlocks: ir.BlockTypes(), AllowSwot: plan.AllowSwot,
 		AllowPest: plan.AllowPest, WordTarget: budget.TargetWords, MinWords: budget.MinWords, MaxWords: budget.MaxWords,
 		Emphasis: budget.Emphasis}
 	lastProgress := 0
@@ -204,6 +204,7 @@ func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.T
 	job.res.Attempts = out.Attempts
 	job.res.Requests = job.requests
 	job.res.Partial = out.Partial
+	job.res.Err = out.Err
 	job.failure = out.Failure
 	job.res.Seconds = r.seconds(start)
 	return job

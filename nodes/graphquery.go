@@ -130,7 +130,7 @@ func parseDecision(m map[string]any) (decision, []string) {
 	var d decision
 	var notes []string
 	if v, ok := field(m, "should_query", "shouldQuery"); ok {
-		d.ShouldQuery, _ = asBool(v)
+		d.ShouldQuery = asBool(v)
 	}
 	if !d.ShouldQuery {
 		return d, nil

@@ -183,8 +183,8 @@ func checkLayout(m map[string]any, topic string, secs []templates.Section) (prom
 		if _, dup := given[id]; dup {
 			continue
 		}
-		swot, _ := asBool(e["allowSwot"])
-		pest, _ := asBool(e["allowPest"])
+		swot := asBool(e["allowSwot"])
+		pest := asBool(e["allowPest"])
 		given[id] = prompts.TOCPlanEntry{ChapterID: id, Display: asString(e["display"]),
 			Description: cleanDescription(asString(e["description"])), AllowSwot: swot, AllowPest: pest}
 	}

@@ -74,23 +74,23 @@ func asStrings(v any) []string {
 	return out
 }
 
-// asBool accepts JSON booleans and the strings "true"/"false"/"yes"/"no".
-func asBool(v any) (bool, bool) {
+// asBool accepts JSON booleans, non-zero numbers and the strings
+// "true"/"yes"/"1"/"是"; anything else (absent, "false", "否", junk) is
+// false.
+func asBool(v any) bool {
 	switch x := v.(type) {
 	case bool:
-		return x, true
+		return x
 	case string:
 		switch strings.ToLower(strings.TrimSpace(x)) {
 		case "true", "yes", "1", "是":
-			return true, true
-		case "false", "no", "0", "否":
-			return false, true
+			return true
 		}
 	case json.Number:
 		f, err := x.Float64()
-		return err == nil && f != 0, err == nil
+		return err == nil && f != 0
 	}
-	return false, false
+	return false
 }
 
 // asInt accepts numbers and numeric strings ("1200", "1,200字").

@@ -37,6 +37,27 @@ const (
 // ErrConfig is wrapped by every error New returns for a bad Config.
 var ErrConfig = errors.New("nodes: bad configuration")
 
+// ErrAllChaptersFailed is wrapped by the error Run returns when every
+// chapter became a placeholder (a report of placeholders only is no
+// result); see AllChaptersFailedError.
+var ErrAllChaptersFailed = errors.New("all chapters failed")
+
+// AllChaptersFailedError is that error. It wraps ErrAllChaptersFailed and
+// the first chapter's failure, so errors.Is finds the model's sentinel
+// (llm.ErrContextTooLong, llm.ErrTruncated, …) and a caller can map it.
+type AllChaptersFailedError struct {
+	Chapters int   // how many chapters failed (all of them)
+	First    error // the first chapter's failure, in template order
+}
+
+// Error returns "chapters: all N chapters failed; the first: <error>".
+func (e *AllChaptersFailedError) Error() string {
+	return fmt.Sprintf("%s: all %d chapters failed; the first: %v", StageChapters, e.Chapters, e.First)
+}
+
+// Unwrap returns ErrAllChaptersFailed and the first failure.
+func (e *AllChaptersFailedError) Unwrap() []error { return []error{ErrAllChaptersFailed, e.First} }
+
 // Input is what one report is made from.
 type Input struct {
 	// Topic is the report topic (the engines' query); required.
@@ -179,6 +200,9 @@ type ChapterResult struct {
 	// Partial is the raw text of a truncated reply (B08), for debugging
 	// only: Save writes it beside the chapter file; never rendered.
 	Partial string
+	// Err is why a placeholder chapter failed (it wraps the model's
+	// sentinel error, if any); nil for every other status.
+	Err error
 	// QueryRounds counts the graph queries executed for the chapter.
 	QueryRounds int
 	// Seconds is the chapter's wall time (graph queries included).
@@ -437,7 +461,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	if failed > 0 && failed == len(results) {
 		// Nothing was generated: a report of placeholders only would look
 		// like a result. Report the first chapter's reason as the error.
-		err := fmt.Errorf("%s: all %d chapters failed; the first: %s", StageChapters, failed, firstFailure(results))
+		err := &AllChaptersFailedError{Chapters: failed, First: firstFailure(results)}
 		return nil, r.stageFail(ctx, StageChapters, start, err)
 	}
 	chStatus := StatusDone
@@ -641,12 +665,12 @@ func sourcesByURL(g *graphrag.Graph) map[string]prompts.GraphSource {
 	return out
 }
 
-// firstFailure is the reason the first failed chapter gives.
-func firstFailure(results []ChapterResult) string {
+// firstFailure is the error of the first failed chapter.
+func firstFailure(results []ChapterResult) error {
 	for _, cr := range results {
-		if cr.Status == ChapterPlaceholder && len(cr.Errors) > 0 {
-			return cr.Errors[len(cr.Errors)-1]
+		if cr.Status == ChapterPlaceholder && cr.Err != nil {
+			return cr.Err
 		}
 	}
-	return "unknown"
+	return errors.New("no chapter recorded its error")
 }

@@ -636,6 +636,32 @@ func checkPlaceholder(t *testing.T, res *Result, id, reason string) {
 	}
 }
 
+// When every chapter fails, Run's error wraps ErrAllChaptersFailed and the
+// first chapter's error with %w, so a caller maps its kind with errors.Is.
+func TestAllChaptersFailedWraps(t *testing.T) {
+	f := newFake()
+	f.set(prompts.TaskChapter, reply{err: &llm.Error{Kind: llm.ErrContextTooLong, Step: "chapter", StatusCode: 400, Limit: 8192, Requested: 9000}})
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if res != nil || err == nil {
+		t.Fatalf("Run = %v, %v; want an error", res, err)
+	}
+	if !errors.Is(err, ErrAllChaptersFailed) || !errors.Is(err, llm.ErrContextTooLong) {
+		t.Errorf("err %v: Is(ErrAllChaptersFailed) %v, Is(ErrContextTooLong) %v; want both", err,
+			errors.Is(err, ErrAllChaptersFailed), errors.Is(err, llm.ErrContextTooLong))
+	}
+	var ae *AllChaptersFailedError
+	if !errors.As(err, &ae) || ae.Chapters != len(defaultSections(t)) {
+		t.Fatalf("err %T %v: want *AllChaptersFailedError for %d chapters", err, err, len(defaultSections(t)))
+	}
+	var le *llm.Error
+	if !errors.As(ae.First, &le) || le.Limit != 8192 {
+		t.Errorf("First = %v, want the first chapter's *llm.Error", ae.First)
+	}
+	if !strings.HasPrefix(err.Error(), "chapters: all 6 chapters failed; the first: chapter S1") {
+		t.Errorf("message %q", err)
+	}
+}
+
 // B09: context too long is not retried.
 func TestChapterContextTooLong(t *testing.T) {
 	f := newFake()
@@ -789,7 +815,7 @@ func TestRepairedChapterGetsTemplateIdentity(t *testing.T) {
 	secs := uniqueSlugs(defaultSections(t))
 	sec := secs[1]
 	out, err := ChapterGen{Model: f}.Run(context.Background(), ChapterGenInput{Topic: "李明咖啡店", TemplateName: templates.Default, Section: sec,
-		Constraints: prompts.Constraints{AllowedBlocks: ir.BlockTypes}})
+		Constraints: prompts.Constraints{AllowedBlocks: ir.BlockTypes()}})
 	if err != nil {
 		t.Fatal(err)
 	}

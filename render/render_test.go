@@ -437,8 +437,8 @@ func TestSafeHref(t *testing.T) {
 		{"HTTPS://EXAMPLE.COM/x", "HTTPS://EXAMPLE.COM/x"},
 		{"mailto:press@example.com", "mailto:press@example.com"},
 		{"#section-2", "#section-2"},
-		{"#章节-1", "#章节-1"},
-		{"#a\"b", "#a-b"},
+		{"#章节-1", ""}, // ir.IsAnchor is ASCII, as every IR anchor is (ir.Slug)
+		{"#a\"b", ""}, // not an IR anchor (ir.IsSafeHref), not rewritten
 		{"javascript:alert(1)", ""},
 		{"JaVaScRiPt:alert(1)", ""},
 		{"  javascript:alert(1)", ""},
@@ -520,7 +520,7 @@ func TestAttributeAllowLists(t *testing.T) {
 		{Type: ir.TypeEngineQuote, Engine: evil, Title: "<i>Agent</i>", Blocks: []ir.Block{para("q")}},
 		{Type: ir.TypeCode, Lang: `go"><script>`, Content: "</code></pre><script>alert(1)</script>"},
 		{Type: ir.TypeSwotTable, Strengths: []ir.QuadrantItem{{Title: "s", Impact: evil}}},
-		{Type: ir.TypeFigure, Img: &ir.Image{Src: "data:image/svg+xml;base64,PHN2Zz4=", Alt: evil}},
+		{Type: ir.TypeFigure, Img: &ir.Image{Src: "data:text/html;base64,PHN2Zz4=", Alt: evil}},
 		{Type: "chart", Text: "unknown"},
 	}}}}
 	out, err := HTML(doc)
@@ -565,12 +565,14 @@ func TestThemeTokens(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(out)
-	for _, bad := range []string{"</style><script>", "alert(1)", "body{display:none", "<x>", "Comic", "13.37px", "--border:red"} {
+	for _, bad := range []string{"</style><script>", "alert(1)", "body{display:none", "<x>", "Comic", "13.37px", "#12345678"} {
 		if strings.Contains(s, bad) {
 			t.Errorf("theme value %q reached the page", bad)
 		}
 	}
-	if !strings.Contains(s, ":root{--secondary:#123456;--text:#abc;--card:#12345678;}") {
+	// border "red" is a colour ir.IsSafeThemeValue accepts; card "#12345678"
+	// is not (ir.IsSafeColor takes #rgb and #rrggbb only).
+	if !strings.Contains(s, ":root{--secondary:#123456;--text:#abc;--border:red;}") {
 		t.Errorf("validated theme declarations missing")
 	}
 	if strings.Count(s, "</style>") != 1 {

@@ -1,17 +1,19 @@
 package render
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"reportengine/ir"
 )
 
 // This file holds every allow-list of the package. Nothing the IR says
 // becomes an attribute, class name, style value or URL on the page unless a
-// function here accepted or mapped it.
+// function here accepted or mapped it. Links, colours, theme values and
+// image sources are not decided here: the functions below call the IR's
+// policy (ir.IsSafeHref, ir.IsSafeURL, ir.IsSafeColor, ir.IsSafeThemeValue,
+// ir.IsSafeImageSrc), so the renderer accepts exactly what the validator
+// accepts.
 
 // SafeHref reports whether href may become a link target, and returns the
 // value to use. Accepted: absolute http and https URLs with a host, mailto:
@@ -20,23 +22,11 @@ import (
 // vbscript:, file:, relative paths, protocol-relative "//host" URLs and any
 // value with whitespace or control characters anywhere (browsers strip them,
 // so "  java\tscript:" would otherwise sneak through) — is refused, and the
-// caller renders the link text as plain text. The policy is ir.IsSafeURL
-// (the validator's); only the fragment form differs: a renderer reduces it
-// to a safe anchor instead of refusing it.
+// caller renders the link text as plain text. This is exactly
+// ir.IsSafeHref, the validator's policy; a fragment must be a valid IR
+// anchor ("#a\"b" and "#章节" are refused, not rewritten).
 func SafeHref(href string) (string, bool) {
-	if strings.HasPrefix(href, "#") {
-		if len(href) > 2048 || !utf8.ValidString(href) || strings.ContainsFunc(href, func(r rune) bool {
-			return r < 0x21 || r == 0x7f || r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
-		}) {
-			return "", false
-		}
-		a := sanitizeAnchor(href[1:])
-		if a == "" {
-			return "", false
-		}
-		return "#" + a, true
-	}
-	if !ir.IsSafeURL(href) {
+	if !ir.IsSafeHref(href) {
 		return "", false
 	}
 	return href, true
@@ -48,12 +38,12 @@ func isHTTPURL(href string) bool {
 		strings.HasPrefix(strings.ToLower(href), "http://") || strings.HasPrefix(strings.ToLower(href), "https://")
 }
 
-var dataImageRE = regexp.MustCompile(`^data:image/(png|jpeg|jpg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$`)
-
-// safeDataImage reports whether src is an inline raster image (no SVG: it
-// can carry script). Only such images become an <img> on the page.
+// safeDataImage reports whether src is an inline image the IR's policy
+// accepts (ir.IsSafeImageSrc with the data:image/ form). Only such images
+// become an <img> on the page; an SVG there is inert (an <img> never runs
+// its script). http(s) sources become a link, never fetched.
 func safeDataImage(src string) bool {
-	return len(src) < 8<<20 && dataImageRE.MatchString(src)
+	return len(src) >= 11 && strings.EqualFold(src[:11], "data:image/") && ir.IsSafeImageSrc(src)
 }
 
 // sanitizeAnchor reduces an IR anchor to letters, digits, '-' and '_' so
@@ -76,24 +66,25 @@ func sanitizeAnchor(s string) string {
 	return strings.TrimRight(b.String(), "-")
 }
 
-var hexColorRE = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$`)
-
 // safeColor returns c (lower-cased) if the IR's colour policy accepts it
 // (ir.IsSafeColor: #rgb, #rrggbb or a CSS colour name), else "". The
 // validator and the renderer share that one list.
 func safeColor(c string) string {
-	c = strings.TrimSpace(c)
 	if ir.IsSafeColor(c) {
 		return strings.ToLower(c)
 	}
 	return ""
 }
 
-// hexColor returns c only if it is a #hex colour (theme tokens).
-func hexColor(c string) string {
-	c = strings.TrimSpace(c)
-	if hexColorRE.MatchString(c) {
-		return strings.ToLower(c)
+// themeValue returns v if the IR's theme policy accepts it
+// (ir.IsSafeThemeValue: a safe colour, a length or a font family list),
+// colours lower-cased; else "".
+func themeValue(v string) string {
+	if c := safeColor(v); c != "" {
+		return c
+	}
+	if ir.IsSafeThemeValue(v) {
+		return v
 	}
 	return ""
 }
@@ -207,7 +198,8 @@ func sizeClass(s string) string {
 }
 
 // themeVars are the theme tokens we accept: IR key → CSS custom property.
-// Values must be #hex colours; every other key or value is ignored.
+// Values must pass ir.IsSafeThemeValue; every other key or value is
+// ignored.
 var themeVars = []struct{ key, alt, css string }{
 	{"primary", "primaryColor", "--primary"},
 	{"secondary", "secondaryColor", "--secondary"},
@@ -220,7 +212,7 @@ var themeVars = []struct{ key, alt, css string }{
 // themeDecl is one validated CSS custom property.
 type themeDecl struct {
 	Name  string // from themeVars only
-	Value string // validated #hex
+	Value string // passed ir.IsSafeThemeValue
 }
 
 // themeDecls returns the validated theme declarations in fixed order.
@@ -234,7 +226,7 @@ func themeDecls(tokens map[string]string) []themeDecl {
 		if !ok {
 			val, ok = tokens["colors."+v.key]
 		}
-		if c := hexColor(val); ok && c != "" {
+		if c := themeValue(val); ok && c != "" {
 			out = append(out, themeDecl{Name: v.css, Value: c})
 		}
 	}

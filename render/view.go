@@ -310,7 +310,8 @@ func kpi(k ir.KPI) kpiView {
 }
 
 // themeCSS builds ":root{…}" from validated theme tokens. Names come from
-// themeVars, values matched hexColorRE: no IR text reaches the stylesheet.
+// themeVars, values passed ir.IsSafeThemeValue: no other IR text reaches
+// the stylesheet.
 func themeCSS(tokens map[string]string) template.CSS {
 	decls := themeDecls(tokens)
 	if len(decls) == 0 {
@@ -448,9 +449,10 @@ func (b *builder) block(blk *ir.Block, path string) *blockView {
 		if blk.Img != nil {
 			v.Alt = blk.Img.Alt
 			v.Width, v.Height = clampDim(blk.Img.Width), clampDim(blk.Img.Height)
-			src := strings.TrimSpace(blk.Img.Src)
+			src := blk.Img.Src
 			if safeDataImage(src) {
-				// Safe: matched dataImageRE (raster type, base64 alphabet only).
+				// Safe: ir.IsSafeImageSrc (no spaces, quotes or controls);
+				// an <img> never runs an SVG's script.
 				v.ImgSrc = template.URL(src)
 			} else if h, ok := SafeHref(src); ok && isHTTPURL(h) {
 				v.Href = h
@@ -584,7 +586,7 @@ func inline(r ir.Inline) *inlineNode {
 	ordered := make([]ir.Mark, 0, len(r.Marks))
 	var link *ir.Mark
 	for i := range r.Marks {
-		if r.Marks[i].Type == "link" {
+		if r.Marks[i].Type == ir.MarkLink {
 			if link == nil {
 				link = &r.Marks[i]
 			}
@@ -596,33 +598,33 @@ func inline(r ir.Inline) *inlineNode {
 		m := ordered[i]
 		var w *inlineNode
 		switch m.Type {
-		case "bold":
+		case ir.MarkBold:
 			w = &inlineNode{Kind: "strong"}
-		case "italic":
+		case ir.MarkItalic:
 			w = &inlineNode{Kind: "em"}
-		case "underline":
+		case ir.MarkUnderline:
 			w = &inlineNode{Kind: "u"}
-		case "strike":
+		case ir.MarkStrike:
 			w = &inlineNode{Kind: "s"}
-		case "code":
+		case ir.MarkCode:
 			w = &inlineNode{Kind: "code"}
-		case "highlight":
+		case ir.MarkHighlight:
 			w = &inlineNode{Kind: "mark", Color: safeColor(m.Value)}
-		case "subscript":
+		case ir.MarkSubscript:
 			w = &inlineNode{Kind: "sub"}
-		case "superscript":
+		case ir.MarkSuperscript:
 			w = &inlineNode{Kind: "sup"}
-		case "color":
+		case ir.MarkColor:
 			if c := safeColor(m.Value); c != "" {
 				w = &inlineNode{Kind: "span", Color: c}
 			}
-		case "font":
+		case ir.MarkFont:
 			cls := strings.TrimSpace(strings.Join([]string{fontClass(m.Family), weightClass(m.Weight), sizeClass(m.Size)}, " "))
 			cls = strings.Join(strings.Fields(cls), " ")
 			if cls != "" {
 				w = &inlineNode{Kind: "span", Class: cls}
 			}
-		case "math":
+		case ir.MarkMath:
 			if node == leaf {
 				latex := firstNonEmpty(m.Value, r.Text)
 				leaf.Text = latex

@@ -301,7 +301,7 @@ func chapter(in prompts.ChapterInput) ir.Chapter {
 				sep = "（" + t + "）："
 			}
 			ps = append(ps, ir.Block{Type: ir.TypeParagraph, Inlines: []ir.Inline{
-				{Text: speaker, Marks: []ir.Mark{{Type: "bold"}}},
+				{Text: speaker, Marks: []ir.Mark{{Type: ir.MarkBold}}},
 				{Text: sep + leadSpan(text, maxForumRunes)},
 			}})
 		}
@@ -395,8 +395,8 @@ func engineChart(g *prompts.GraphResults, anchor string) (ir.Block, bool) {
 	return ir.Block{
 		Type:       ir.TypeWidget,
 		WidgetID:   anchor + "-engine-chart",
-		WidgetType: "chart.js/bar",
-		Props:      &ir.WidgetProps{Type: "bar", Title: title},
+		WidgetType: ir.ChartWidgetPrefix + ir.ChartBar,
+		Props:      &ir.WidgetProps{Type: ir.ChartBar, Title: title},
 		Data: &ir.ChartData{
 			Labels:   displayNames(es),
 			Datasets: []ir.Dataset{{Label: "搜索查询与来源", Data: data}},

@@ -351,7 +351,7 @@ func chapterInput() prompts.ChapterInput {
 		Section: prompts.ChapterSection{ChapterID: "S4", Title: "风险研判", Slug: "section-4-0", Anchor: "section-4-0", Order: 40, Number: "4.0",
 			Outline: []string{"4.1 舆情升级的可能性", "4.2 负面情绪与声誉风险", "4.3 海外市场的连锁反应"}},
 		Query: "李明咖啡店", TemplateName: "突发事件与危机公关舆情报告模板", ReportTitle: "李明咖啡店舆情分析报告",
-		Constraints: prompts.Constraints{Language: "zh-CN", AllowedBlocks: ir.BlockTypes, AllowSwot: true, AllowPest: true},
+		Constraints: prompts.Constraints{Language: "zh-CN", AllowedBlocks: ir.BlockTypes(), AllowSwot: true, AllowPest: true},
 		Graph: &prompts.GraphResults{
 			TotalNodes: 9, QueryRounds: 2,
 			Sections: []prompts.GraphSection{
@@ -765,7 +765,7 @@ func checkIR(t *testing.T, ch ir.Chapter) {
 	check = func(path string, bs []ir.Block, inQuote bool) {
 		for i, b := range bs {
 			p := fmt.Sprintf("%s[%d]", path, i)
-			if !slices.Contains(ir.BlockTypes, b.Type) {
+			if !ir.IsBlockType(b.Type) {
 				t.Errorf("%s: type %q", p, b.Type)
 			}
 			if inQuote && b.Type != ir.TypeParagraph {
@@ -786,7 +786,7 @@ func checkIR(t *testing.T, ch ir.Chapter) {
 						t.Errorf("%s: empty run", p)
 					}
 					for _, m := range r.Marks {
-						if !slices.Contains(ir.MarkTypes, m.Type) || (inQuote && m.Type != "bold" && m.Type != "italic") {
+						if !ir.IsMarkType(m.Type) || (inQuote && m.Type != "bold" && m.Type != "italic") {
 							t.Errorf("%s: mark %q", p, m.Type)
 						}
 						if m.Type == "link" && !strings.HasPrefix(m.Href, "http://") && !strings.HasPrefix(m.Href, "https://") {
