@@ -1,0 +1,47 @@
+// Package evidence turns a run's research output into evidence items for
+// the report: passages of section summaries, source contents and titles,
+// engine final reports and every forum speech, each with its provenance
+// (engine, section, source URL and title, forum time and speaker), with
+// near-duplicates merged into one item that keeps every provenance. It also
+// finds the quantitative statements (figures) in the items: percentages,
+// counts with 万/亿, shares of sentiment, platforms or age groups, rankings
+// and dated events.
+//
+// # Usage
+//
+//	set := evidence.Collect(evidence.Input{Topic: "武汉大学", States: states, Forum: entries})
+//	for _, it := range set.Items {   // stable order, ids "E1", "E2", …
+//		fmt.Println(it.ID, it.Kind, it.Text, it.Provenance[0].URL)
+//	}
+//	for _, f := range set.Figures {  // figures in item order
+//		fmt.Println(f.Kind, f.Label, f.Value, f.Unit, f.ItemID)
+//	}
+//
+// # Passages
+//
+// Texts are cut into sentences at 。！？!? ; and line breaks; sentences of
+// fewer than MinRunes runes are joined to the next one, and a passage never
+// exceeds MaxRunes runes (cut at a clause mark, else at a rune boundary).
+// Short markdown headings (under MinRunes) are dropped; heading marks, table rules, list bullets and emphasis marks are
+// removed first; each table row is a passage of its own ("a | b | c"), the
+// header row and rules are dropped. A source
+// contributes at most SourcePassages passages (its first ones) plus its
+// title, so that one long page does not flood the plan.
+//
+// Two passages are the same item when their normalised text is equal
+// (lower case, without white space and punctuation) or when they are near
+// duplicates: the same first and last three runes, trigram sets within 80 %
+// of each other in size, and a trigram overlap of at least NearDuplicate. The first occurrence in
+// collection order gives the item its text; later ones add provenance.
+//
+// Collection order (and so item ids) is: for each state in the order given
+// (the loader gives query, media, insight), its paragraphs in file order,
+// each paragraph's summary, then its search records' titles and contents in
+// file order; then each engine's final report; then the forum speeches in
+// log order (the forum's SYSTEM status lines are not speeches and are left
+// out). Same input, same items, same ids.
+//
+// BettaFish has no evidence stage: each chapter is written from its own
+// graph query, so the same passage reaches several chapters. This package
+// is the shared pool the planner assigns from, each item once.
+package evidence

@@ -1,0 +1,193 @@
+package evidence
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"reportengine/forum"
+	"reportengine/state"
+)
+
+func TestPassages(t *testing.T) {
+	text := "## 一、背景\n\n**武汉大学**发布通报。网友热议不断！\n- 要点一：回应及时，态度诚恳，各方普遍认可\n| 平台 | 占比 |\n|---|---|\n| 微博 | 45% |\n见[新华社报道](https://x.cn/a)。\n"
+	got := Passages(text)
+	want := []string{
+		"武汉大学发布通报。网友热议不断！", // the short heading is dropped; a short sentence joins the next
+		"要点一：回应及时，态度诚恳，各方普遍认可",
+		"微博 | 45%", // a table row on its own, header row dropped
+		"见新华社报道。",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Passages:\n got %q\nwant %q", got, want)
+	}
+	long := strings.Repeat("舆情持续发酵，", 80)
+	for _, p := range Passages(long) {
+		if n := utf8.RuneCountInString(p); n > MaxRunes || n == 0 {
+			t.Errorf("passage of %d runes (max %d)", n, MaxRunes)
+		}
+		if !utf8.ValidString(p) {
+			t.Errorf("invalid UTF-8 passage %q", p)
+		}
+	}
+	if got := strings.Join(Passages(long), ""); Normalize(got) != Normalize(long) {
+		t.Errorf("cutting lost text")
+	}
+}
+
+func TestCollectMergesDuplicatesKeepingProvenance(t *testing.T) {
+	summary := "校方于8月27日发布情况通报，回应网友关切。"
+	st := &state.State{Engine: state.EngineQuery, Query: "武汉大学",
+		FinalReport: "# 报告\n\n**校方**于8月27日发布情况通报, 回应网友关切。\n",
+		Paragraphs: []state.Paragraph{{Position: 0, Title: "事件回应", LatestSummary: summary,
+			Searches: []state.SearchRecord{
+				{URL: "https://a.cn/1", Title: "通报全文", Content: summary + "另据统计，负面声量高达79%。"},
+				{URL: "https://b.cn/2", Title: "转载", Content: summary},
+			}}}}
+	med := &state.State{Engine: state.EngineMedia, Paragraphs: []state.Paragraph{{Position: 0, Title: "传播",
+		LatestSummary: "校方于8月27日发布情况通报，回应了网友关切。"}}} // near duplicate (one extra rune)
+	entries := []forum.Entry{{Line: 3, Time: "10:00:00", Speaker: "HOST", Content: "请各位聚焦校方回应的时间线。"}}
+	set := Collect(Input{Topic: "武汉大学", States: []*state.State{st, med}, Forum: entries})
+
+	it := findItem(t, set, "校方于8月27日发布情况通报")
+	kinds := map[Kind]int{}
+	urls := map[string]bool{}
+	for _, p := range it.Provenance {
+		kinds[p.Kind]++
+		urls[p.URL] = true
+	}
+	if kinds[KindSummary] != 2 || kinds[KindSource] != 2 || kinds[KindFinalReport] != 1 {
+		t.Errorf("provenance kinds %v, want summary 2 (query + media near-dup), source 2, final_report 1", kinds)
+	}
+	if !urls["https://a.cn/1"] || !urls["https://b.cn/2"] {
+		t.Errorf("provenance URLs %v", urls)
+	}
+	if set.Stats.NearMerged != 1 {
+		t.Errorf("near merged = %d, want 1", set.Stats.NearMerged)
+	}
+	host := findItem(t, set, "请各位聚焦")
+	if host.Provenance[0].Kind != KindForum || host.Provenance[0].Engine != "host" || host.Provenance[0].ForumLine != 3 {
+		t.Errorf("forum provenance %+v", host.Provenance[0])
+	}
+	var fig *Figure
+	for i := range set.Figures {
+		if set.Figures[i].Raw == "79%" {
+			fig = &set.Figures[i]
+		}
+	}
+	if fig == nil || fig.Kind != FigSentiment {
+		t.Fatalf("79%% not found as a sentiment figure: %+v", set.Figures)
+	}
+	src, _ := set.Item(fig.ItemID)
+	if src.FirstURL() != "https://a.cn/1" {
+		t.Errorf("figure item URL %q", src.FirstURL())
+	}
+	// each distinct passage once
+	seen := map[string]bool{}
+	for _, it := range set.Items {
+		k := Normalize(it.Text)
+		if seen[k] {
+			t.Errorf("passage listed twice: %q", it.Text)
+		}
+		seen[k] = true
+	}
+}
+
+func findItem(t *testing.T, set *Set, prefix string) *Item {
+	t.Helper()
+	for i := range set.Items {
+		if strings.HasPrefix(set.Items[i].Text, prefix) || strings.HasPrefix(Normalize(set.Items[i].Text), Normalize(prefix)) {
+			return &set.Items[i]
+		}
+	}
+	t.Fatalf("no item starts with %q", prefix)
+	return nil
+}
+
+var fixtureDir = filepath.Join("..", "..", "shared", "fixtures", "bettafish")
+
+func fixtureInput(t testing.TB) Input {
+	t.Helper()
+	if _, err := os.Stat(fixtureDir); err != nil {
+		t.Skip("../shared/fixtures not present")
+	}
+	var in Input
+	for _, e := range []state.Engine{state.EngineQuery, state.EngineMedia, state.EngineInsight} {
+		st, err := state.ParseFile(state.Input{Engine: e, Path: filepath.Join(fixtureDir, string(e)+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.States = append(in.States, st)
+	}
+	f, err := os.Open(filepath.Join(fixtureDir, "logs", "forum.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	entries, _, err := forum.Parse(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Forum = entries
+	in.Topic = "武汉大学"
+	return in
+}
+
+func TestCollectFixture(t *testing.T) {
+	in := fixtureInput(t)
+	set := Collect(in)
+	again := Collect(in)
+	if !reflect.DeepEqual(set.Items, again.Items) || !reflect.DeepEqual(set.Figures, again.Figures) {
+		t.Fatal("Collect is not deterministic")
+	}
+	// every forum speech with prose reaches an item with its line
+	lines := map[int]bool{}
+	for _, it := range set.Items {
+		for _, p := range it.Provenance {
+			if p.Kind == KindForum {
+				lines[p.ForumLine] = true
+			}
+		}
+	}
+	for _, e := range in.Forum {
+		if e.Speaker != "SYSTEM" && strings.TrimSpace(e.Content) != "" && !lines[e.Line] && len(Passages(e.Content)) > 0 {
+			t.Errorf("forum line %d (%s) gave no item", e.Line, e.Speaker)
+		}
+	}
+	// every record URL with content reaches an item
+	urls := map[string]bool{}
+	for _, it := range set.Items {
+		for _, p := range it.Provenance {
+			urls[p.URL] = true
+		}
+	}
+	missing := 0
+	for _, st := range in.States {
+		for _, p := range st.Paragraphs {
+			for _, r := range p.Searches {
+				u := strings.TrimSpace(r.URL)
+				if u != "" && !urls[u] && !isNoise(r.Content) && len(Passages(r.Content)) > 0 {
+					missing++
+				}
+			}
+		}
+	}
+	if missing > 0 {
+		t.Errorf("%d records with prose content reach no item", missing)
+	}
+	if set.Stats.Merged == 0 {
+		t.Error("the fixture repeats passages (summaries in final reports); nothing merged")
+	}
+	t.Logf("stats %+v", set.Stats)
+}
+
+func BenchmarkCollectFixture(b *testing.B) {
+	in := fixtureInput(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		Collect(in)
+	}
+}
