@@ -93,6 +93,7 @@ type Set struct {
 	Figures []Figure `json:"figures"`
 	Stats   Stats    `json:"stats"`
 	byID    map[string]int
+	figIdx  map[string][]int
 }
 
 // Item returns the item with that id.
@@ -141,10 +142,13 @@ func Collect(in Input) *Set {
 		c.addText(e.Content, Provenance{Kind: KindForum, Engine: strings.ToLower(e.Speaker), SectionPos: -1,
 			ForumTime: e.Time, ForumLine: e.Line, Speaker: e.Speaker}, 0)
 	}
-	s := &Set{Items: c.items, Stats: c.stats, byID: make(map[string]int, len(c.items))}
+	s := &Set{Items: c.items, Stats: c.stats, byID: make(map[string]int, len(c.items)), figIdx: map[string][]int{}}
 	for i := range s.Items {
 		s.byID[s.Items[i].ID] = i
-		s.Figures = append(s.Figures, FindFigures(s.Items[i].ID, s.Items[i].Text)...)
+		for _, f := range FindFigures(s.Items[i].ID, s.Items[i].Text) {
+			s.figIdx[f.ItemID] = append(s.figIdx[f.ItemID], len(s.Figures))
+			s.Figures = append(s.Figures, f)
+		}
 	}
 	s.Stats.Items = len(s.Items)
 	s.Stats.Figures = len(s.Figures)

@@ -1,0 +1,429 @@
+package evidence
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Plan limits.
+const (
+	// PerSubPoint is the most items one sub-point is given.
+	PerSubPoint = 6
+	// MinScore is the lowest relevance an assigned item may have.
+	MinScore = 0.04
+	// Lambda weighs relevance against novelty in the MMR selection inside a
+	// sub-point (1 = relevance only).
+	Lambda = 0.7
+	// OffTopicFactor multiplies the score of a source passage that does not
+	// mention the topic.
+	OffTopicFactor = 0.2
+)
+
+// ChapterSpec is one chapter the plan fills: its id and title and its
+// template sub-points (outline points). A chapter with Summary set
+// summarises the others and is given no items (it is written afterwards
+// from the other chapters' findings).
+type ChapterSpec struct {
+	ID        string
+	Title     string
+	SubPoints []string
+	Summary   bool
+}
+
+// Assigned is one item given to a sub-point, with the reasons.
+type Assigned struct {
+	ItemID    string  `json:"item_id"`
+	Score     float64 `json:"score"`           // relevance to the sub-point, off-topic factor applied
+	Relevance float64 `json:"relevance"`       // relevance before the factor
+	Runner    string  `json:"runner_up"`       // the next best sub-point ("S3/2"), "" if none
+	OnTopic   bool    `json:"on_topic"`        // the passage mentions the topic (always true for engine and forum text)
+	MMRRank   int     `json:"mmr_rank"`        // position chosen by MMR, 1-based
+	Boost     float64 `json:"boost,omitempty"` // added by graph query results (AddBoost)
+}
+
+// SubPlan is one sub-point's evidence.
+type SubPlan struct {
+	Key     string     `json:"key"` // "S2/1": chapter id and 1-based sub-point number
+	Title   string     `json:"title"`
+	Items   []Assigned `json:"items"`
+	Figures []Figure   `json:"figures,omitempty"` // the figures of its items, in item order
+}
+
+// ChapterPlan is one chapter's evidence.
+type ChapterPlan struct {
+	ID        string    `json:"id"`
+	Title     string    `json:"title"`
+	Summary   bool      `json:"summary,omitempty"`
+	SubPoints []SubPlan `json:"sub_points"`
+}
+
+// Plan assigns every item to at most one sub-point of one chapter.
+type Plan struct {
+	Topic    string        `json:"topic"`
+	Chapters []ChapterPlan `json:"chapters"`
+	// Unassigned counts items left out, by reason: "below_min_score",
+	// "off_topic", "quota" (a better-suited or more novel item took the place).
+	Unassigned map[string]int `json:"unassigned"`
+	Assigned   int            `json:"assigned"`
+}
+
+// Boosts adds graph query evidence to the scoring: for a chapter id, items
+// whose provenance URL or section title is a key get the value added to
+// their score for that chapter's sub-points (the report's graph query
+// rounds feed the plan this way, merged by score rather than by title).
+type Boosts map[string]map[string]float64
+
+// MakePlan scores every item against every sub-point of the non-summary
+// chapters, gives each item to the one sub-point where it scores best (ties:
+// chapter order, then sub-point order), then keeps at most PerSubPoint
+// items per sub-point chosen by maximal marginal relevance (relevance
+// against trigram overlap with the items already chosen). Items scoring
+// below MinScore are left out. Source passages that do not mention the
+// topic score OffTopicFactor of their relevance.
+//
+// Relevance is the cosine of character-bigram TF-IDF vectors (IDF over the
+// items), of the item text against the sub-point title plus half-weighted
+// chapter title; it needs no model and works on text without spaces.
+// Deterministic: same set, chapters and boosts, same plan.
+func MakePlan(set *Set, topic string, chapters []ChapterSpec, boosts Boosts) *Plan {
+	p := &Plan{Topic: topic, Unassigned: map[string]int{}}
+	idx := newBigramIndex(set.Items)
+	type target struct {
+		ch, sp int
+		vec    map[string]float64
+		key    string
+	}
+	var targets []target
+	for ci, c := range chapters {
+		cp := ChapterPlan{ID: c.ID, Title: c.Title, Summary: c.Summary}
+		subs := c.SubPoints
+		if len(subs) == 0 {
+			subs = []string{c.Title}
+		}
+		for si, sp := range subs {
+			key := c.ID + "/" + itoa(si+1)
+			cp.SubPoints = append(cp.SubPoints, SubPlan{Key: key, Title: sp})
+			if c.Summary {
+				continue
+			}
+			v := idx.vector(stripNumber(sp), 1)
+			for k, w := range idx.vector(c.Title, 0.5) {
+				v[k] += w
+			}
+			normalise(v)
+			targets = append(targets, target{ci, si, v, key})
+		}
+		p.Chapters = append(p.Chapters, cp)
+	}
+	names := TopicNames(topic)
+	type cand struct {
+		item      int
+		score     float64
+		relevance float64
+		runner    string
+		onTopic   bool
+		boost     float64
+	}
+	perSub := map[[2]int][]cand{}
+	for i := range set.Items {
+		it := &set.Items[i]
+		on := onTopic(it, names)
+		best, second := -1, -1
+		var bestS, secondS, bestRel, bestBoost float64
+		iv := idx.itemVec(i)
+		for ti, t := range targets {
+			rel := dot(iv, t.vec)
+			b := boosts.of(chapters[t.ch].ID, it)
+			s := rel
+			if !on {
+				s *= OffTopicFactor
+			}
+			s += b
+			if s > bestS || best < 0 {
+				if best >= 0 {
+					second, secondS = best, bestS
+				}
+				best, bestS, bestRel, bestBoost = ti, s, rel, b
+			} else if s > secondS || second < 0 {
+				second, secondS = ti, s
+			}
+		}
+		if best < 0 || bestS < MinScore {
+			if !on && bestRel >= MinScore {
+				p.Unassigned["off_topic"]++
+			} else {
+				p.Unassigned["below_min_score"]++
+			}
+			continue
+		}
+		runner := ""
+		if second >= 0 && secondS >= MinScore {
+			runner = targets[second].key
+		}
+		k := [2]int{targets[best].ch, targets[best].sp}
+		perSub[k] = append(perSub[k], cand{i, bestS, bestRel, runner, on, bestBoost})
+	}
+	for k, cs := range perSub {
+		sort.SliceStable(cs, func(a, b int) bool {
+			if cs[a].score != cs[b].score {
+				return cs[a].score > cs[b].score
+			}
+			return cs[a].item < cs[b].item
+		})
+		// MMR
+		var chosen []cand
+		var chosenGrams []map[uint64]struct{}
+		used := make([]bool, len(cs))
+		for len(chosen) < PerSubPoint {
+			bi, bv := -1, math.Inf(-1)
+			for ci, c := range cs {
+				if used[ci] {
+					continue
+				}
+				g := trigrams(Normalize(set.Items[c.item].Text))
+				red := 0.0
+				for _, h := range chosenGrams {
+					red = math.Max(red, overlap(g, h))
+				}
+				v := Lambda*c.score - (1-Lambda)*red
+				if v > bv {
+					bi, bv = ci, v
+				}
+			}
+			if bi < 0 {
+				break
+			}
+			used[bi] = true
+			chosen = append(chosen, cs[bi])
+			chosenGrams = append(chosenGrams, trigrams(Normalize(set.Items[cs[bi].item].Text)))
+		}
+		p.Unassigned["quota"] += len(cs) - len(chosen)
+		sp := &p.Chapters[k[0]].SubPoints[k[1]]
+		for r, c := range chosen {
+			sp.Items = append(sp.Items, Assigned{ItemID: set.Items[c.item].ID, Score: round3(c.score), Relevance: round3(c.relevance),
+				Runner: c.runner, OnTopic: c.onTopic, MMRRank: r + 1, Boost: round3(c.boost)})
+		}
+		// figures in item order of the chosen items
+		for _, a := range sp.Items {
+			for _, f := range set.figuresOf(a.ItemID) {
+				sp.Figures = append(sp.Figures, f)
+			}
+		}
+		p.Assigned += len(chosen)
+	}
+	return p
+}
+
+func (b Boosts) of(chapter string, it *Item) float64 {
+	m := b[chapter]
+	if m == nil {
+		return 0
+	}
+	best := 0.0
+	for _, pv := range it.Provenance {
+		if pv.URL != "" {
+			best = math.Max(best, m[pv.URL])
+		}
+		if pv.Section != "" {
+			best = math.Max(best, m[pv.Section])
+		}
+	}
+	return best
+}
+
+// figuresOf returns the figures of one item.
+func (s *Set) figuresOf(id string) []Figure {
+	var out []Figure
+	for _, i := range s.figIdx[id] {
+		out = append(out, s.Figures[i])
+	}
+	return out
+}
+
+// onTopic: engine summaries, final reports and forum speeches are the run's
+// own analysis and always on topic; a source passage is on topic when its
+// text or its source title contains one of the topic's names
+// (TopicNames), case-insensitively.
+func onTopic(it *Item, names []string) bool {
+	if len(names) == 0 {
+		return true
+	}
+	for _, p := range it.Provenance {
+		if p.Kind != KindSource && p.Kind != KindTitle {
+			return true
+		}
+	}
+	texts := []string{strings.ToLower(it.Text)}
+	for _, p := range it.Provenance {
+		texts = append(texts, strings.ToLower(p.Title))
+	}
+	for _, t := range texts {
+		for _, n := range names {
+			if strings.Contains(t, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TopicNames returns the lower-cased names a passage may use for the
+// topic: the topic itself, the topic without a trailing 舆情/舆论/事件/分析,
+// and for a name ending in 大学 its usual short form (first rune + 大:
+// 武汉大学 → 武大). Empty for an empty topic.
+func TopicNames(topic string) []string {
+	t := strings.ToLower(strings.TrimSpace(topic))
+	if t == "" {
+		return nil
+	}
+	names := []string{t}
+	for _, suf := range []string{"舆情分析", "舆情", "舆论", "事件", "分析"} {
+		if s := strings.TrimSuffix(t, suf); s != t && s != "" {
+			names = append(names, s)
+			t = s
+			break
+		}
+	}
+	if rs := []rune(t); len(rs) >= 4 && strings.HasSuffix(t, "大学") {
+		names = append(names, string(rs[0])+"大")
+	}
+	return names
+}
+
+func bigramSet(s string) map[string]bool {
+	out := map[string]bool{}
+	rs := []rune(strings.ToLower(s))
+	for i := 0; i+1 < len(rs); i++ {
+		if isWordRune(rs[i]) && isWordRune(rs[i+1]) {
+			out[string(rs[i:i+2])] = true
+		}
+	}
+	if len(rs) == 1 && isWordRune(rs[0]) {
+		out[string(rs)] = true
+	}
+	return out
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// bigramIndex holds the IDF of character bigrams over the items and each
+// item's normalised TF-IDF vector.
+type bigramIndex struct {
+	idf   map[string]float64
+	items []map[string]float64
+}
+
+func newBigramIndex(items []Item) *bigramIndex {
+	df := map[string]int{}
+	tfs := make([]map[string]int, len(items))
+	for i := range items {
+		tf := map[string]int{}
+		rs := []rune(strings.ToLower(items[i].Text))
+		for j := 0; j+1 < len(rs); j++ {
+			if isWordRune(rs[j]) && isWordRune(rs[j+1]) {
+				tf[string(rs[j:j+2])]++
+			}
+		}
+		for g := range tf {
+			df[g]++
+		}
+		tfs[i] = tf
+	}
+	n := float64(len(items))
+	idx := &bigramIndex{idf: make(map[string]float64, len(df)), items: make([]map[string]float64, len(items))}
+	for g, d := range df {
+		idx.idf[g] = math.Log(1 + n/float64(d))
+	}
+	for i, tf := range tfs {
+		v := make(map[string]float64, len(tf))
+		for g, c := range tf {
+			v[g] = (1 + math.Log(float64(c))) * idx.idf[g]
+		}
+		normalise(v)
+		idx.items[i] = v
+	}
+	return idx
+}
+
+func (x *bigramIndex) itemVec(i int) map[string]float64 { return x.items[i] }
+
+// vector is the TF-IDF vector of a query text, times weight, not normalised.
+// Bigrams no item has get the highest IDF.
+func (x *bigramIndex) vector(s string, weight float64) map[string]float64 {
+	v := map[string]float64{}
+	maxIDF := math.Log(1 + float64(len(x.items)))
+	rs := []rune(strings.ToLower(s))
+	for j := 0; j+1 < len(rs); j++ {
+		if isWordRune(rs[j]) && isWordRune(rs[j+1]) {
+			g := string(rs[j : j+2])
+			w, ok := x.idf[g]
+			if !ok {
+				w = maxIDF
+			}
+			v[g] += w * weight
+		}
+	}
+	return v
+}
+
+func normalise(v map[string]float64) {
+	var s float64
+	for _, w := range v {
+		s += w * w
+	}
+	if s == 0 {
+		return
+	}
+	s = math.Sqrt(s)
+	for k := range v {
+		v[k] /= s
+	}
+}
+
+func dot(a, b map[string]float64) float64 {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	var s float64
+	for k, w := range a {
+		s += w * b[k]
+	}
+	return s
+}
+
+func overlap(a, b map[uint64]struct{}) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	n := 0
+	for k := range a {
+		if _, ok := b[k]; ok {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a))
+}
+
+// stripNumber drops an outline number ("2.1 ") from a sub-point title.
+func stripNumber(s string) string {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	return strings.TrimSpace(s[i:])
+}
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
