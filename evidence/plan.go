@@ -207,9 +207,7 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, boosts Boosts) *Pl
 		}
 		// figures in item order of the chosen items
 		for _, a := range sp.Items {
-			for _, f := range set.figuresOf(a.ItemID) {
-				sp.Figures = append(sp.Figures, f)
-			}
+			sp.Figures = append(sp.Figures, set.figuresOf(a.ItemID)...)
 		}
 		p.Assigned += len(chosen)
 	}
@@ -290,20 +288,6 @@ func TopicNames(topic string) []string {
 		names = append(names, string(rs[0])+"大")
 	}
 	return names
-}
-
-func bigramSet(s string) map[string]bool {
-	out := map[string]bool{}
-	rs := []rune(strings.ToLower(s))
-	for i := 0; i+1 < len(rs); i++ {
-		if isWordRune(rs[i]) && isWordRune(rs[i+1]) {
-			out[string(rs[i:i+2])] = true
-		}
-	}
-	if len(rs) == 1 && isWordRune(rs[0]) {
-		out[string(rs)] = true
-	}
-	return out
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
