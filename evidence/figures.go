@@ -86,25 +86,12 @@ func clauseFigures(id, clause string) []Figure {
 	prevEnd := 0
 	lastLabel := ""
 	for i := 0; i < len(clause); {
-		r, n := utf8.DecodeRuneInString(clause[i:])
-		if !isDigit(r) {
-			i += n
-			continue
-		}
-		start := i
-		j := i
-		for j < len(clause) {
-			c := clause[j]
-			if (c >= '0' && c <= '9') || c == '.' || (c == ',' && j+1 < len(clause) && clause[j+1] >= '0' && clause[j+1] <= '9') {
-				j++
-				continue
-			}
+		start, j, val, chinese, ok := nextNumber(clause, i)
+		if !ok {
 			break
 		}
-		numText := strings.TrimRight(strings.ReplaceAll(clause[start:j], ",", ""), ".")
 		i = j
-		val, err := strconv.ParseFloat(numText, 64)
-		if err != nil || inDate(clause, start, j) {
+		if inDate(clause, start, j) {
 			continue
 		}
 		rest := clause[j:]
@@ -123,7 +110,7 @@ func clauseFigures(id, clause string) []Figure {
 				i += len(m)
 			}
 		default:
-			if m := prefixAny(rest, measureWords); m != "" && !strings.HasSuffix(before, "第") {
+			if m := prefixAny(rest, measureWords); m != "" && !strings.HasSuffix(before, "第") && (!chinese || val >= 10) {
 				unit = m
 				i += len(m)
 				kind = FigCount
@@ -144,6 +131,7 @@ func clauseFigures(id, clause string) []Figure {
 		if label == "" {
 			label = lastLabel
 		}
+		lastLabel = label
 		f := Figure{ItemID: id, Kind: kind, Label: label, Raw: strings.TrimSpace(clause[start:i]), Value: val, Unit: unit, Scaled: scale(val, unit), Sentence: clause}
 		if kind == FigShare || kind == FigCount {
 			ctx := clause
@@ -157,14 +145,109 @@ func clauseFigures(id, clause string) []Figure {
 				f.Kind = FigVolume
 			}
 		}
+		if !goodLabel(f.Label) {
+			f.Label = "" // the figure still counts (charts use Group); it gets no KPI card
+		}
 		out = append(out, f)
-		lastLabel = label
 		prevEnd = i
 	}
 	return out
 }
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+// nextNumber finds the next number in s at or after byte i: ASCII digits
+// (with a decimal point and thousands commas), or Chinese numerals
+// (一万五千, 二十八, 两万). It returns the number's byte range, its value,
+// whether it was written in Chinese numerals, and false when none is left.
+func nextNumber(s string, i int) (start, end int, val float64, chinese, ok bool) {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isDigit(r) {
+			j := i
+			for j < len(s) {
+				c := s[j]
+				if (c >= '0' && c <= '9') || c == '.' || (c == ',' && j+1 < len(s) && s[j+1] >= '0' && s[j+1] <= '9') {
+					j++
+					continue
+				}
+				break
+			}
+			text := strings.TrimRight(strings.ReplaceAll(s[i:j], ",", ""), ".")
+			end := i + len(text)
+			if v, err := strconv.ParseFloat(text, 64); err == nil {
+				return i, end, v, false, true
+			}
+			i = j
+			continue
+		}
+		if _, isNum := cnDigit[r]; isNum || r == '十' {
+			j := i
+			for j < len(s) {
+				q, m := utf8.DecodeRuneInString(s[j:])
+				if _, d := cnDigit[q]; !d && cnUnit[q] == 0 {
+					break
+				}
+				j += m
+			}
+			// a trailing 万 or 亿 is the figure's unit, not part of the number
+			k := j
+			for k > i {
+				q, m := utf8.DecodeLastRuneInString(s[i:k])
+				if q != '万' && q != '亿' {
+					break
+				}
+				k -= m
+			}
+			if v, ok := parseChinese(s[i:k]); ok && k > i {
+				return i, k, v, true, true
+			}
+			if r, m := utf8.DecodeRuneInString(s[i:k]); k < j && m == k-i { // 三万: one digit before 万/亿
+				return i, k, float64(cnDigit[r]), true, true
+			}
+			i = j
+			continue
+		}
+		i += n
+	}
+	return 0, 0, 0, false, false
+}
+
+var cnDigit = map[rune]int{'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+var cnUnit = map[rune]int{'十': 10, '百': 100, '千': 1000, '万': 10000, '亿': 100000000}
+
+// parseChinese reads a Chinese numeral: 二十八 → 28, 一万五千 → 15000,
+// 十 → 10. A lone digit rune (一, 两) is not taken as a number, since in
+// running text it is mostly a word (一起, 两款).
+func parseChinese(s string) (float64, bool) {
+	rs := []rune(s)
+	if len(rs) < 2 {
+		return 0, false
+	}
+	total, section, digit := 0, 0, 0
+	for i, r := range rs {
+		if d, ok := cnDigit[r]; ok {
+			digit = d
+			continue
+		}
+		u := cnUnit[r]
+		switch {
+		case u == 0:
+			return 0, false
+		case u >= 10000:
+			section = (section + digit) * u
+			total += section
+			section, digit = 0, 0
+		default:
+			if digit == 0 && (i == 0 || rs[i-1] != '零') {
+				digit = 1 // 十 → 10, 十五 → 15
+			}
+			section += digit * u
+			digit = 0
+		}
+	}
+	return float64(total + section + digit), true
+}
 
 func scale(v float64, unit string) float64 {
 	switch unit {
@@ -233,6 +316,17 @@ func figureLabel(before string) string {
 		rs = rs[len(rs)-16:]
 	}
 	return strings.TrimSpace(string(rs))
+}
+
+// goodLabel accepts a label fit for a KPI card: 2 to 12 runes, starting
+// with a letter or digit, not a list (、) or a table cell (|).
+func goodLabel(l string) bool {
+	n := utf8.RuneCountInString(l)
+	if n < 2 || n > 12 || strings.ContainsAny(l, "|、") {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(l)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // findDate finds the first date in clause: 2025年8月25日, 2025年8月,

@@ -25,6 +25,12 @@ func TestFindFigures(t *testing.T) {
 		{"工作日限额1.5万人", []want{{FigCount, "工作日限额", "1.5万人", 15000, ""}}},
 		{"90后用户占38%", []want{{FigAge, "90后用户", "38%", 38, "90后"}}},
 		{"排名第3", []want{{FigRank, "排名", "3", 3, ""}}},
+		// Chinese numerals
+		{"店主签下的铺面月租一万五千元", []want{{FigCount, "店主签下的铺面月租", "一万五千元", 15000, ""}}},
+		{"拿铁28元、美式二十二元", []want{{FigCount, "拿铁", "28元", 28, ""}, {FigCount, "美式", "二十二元", 22, ""}}},
+		{"开业首周新增粉丝五千人", []want{{FigCount, "开业首周新增粉丝", "五千人", 5000, ""}}},
+		{"视频播放量超过三万次", []want{{FigVolume, "视频播放量", "三万次", 30000, ""}}},
+		{"大家一起签约两年，十分满意，两款产品", nil},
 		// numbers without a unit are not figures; neither are years or parts of dates
 		{"2025年共有3位同学", nil},
 		{"他说了12遍", nil},

@@ -94,6 +94,17 @@ type Set struct {
 	Stats   Stats    `json:"stats"`
 	byID    map[string]int
 	figIdx  map[string][]int
+	byURL   map[string]int
+}
+
+// ItemByURL returns the first item (in id order) with a provenance of that
+// source URL.
+func (s *Set) ItemByURL(url string) (*Item, bool) {
+	i, ok := s.byURL[url]
+	if !ok {
+		return nil, false
+	}
+	return &s.Items[i], true
 }
 
 // Item returns the item with that id.
@@ -143,8 +154,14 @@ func Collect(in Input) *Set {
 			ForumTime: e.Time, ForumLine: e.Line, Speaker: e.Speaker}, 0)
 	}
 	s := &Set{Items: c.items, Stats: c.stats, byID: make(map[string]int, len(c.items)), figIdx: map[string][]int{}}
+	s.byURL = map[string]int{}
 	for i := range s.Items {
 		s.byID[s.Items[i].ID] = i
+		for _, p := range s.Items[i].Provenance {
+			if _, seen := s.byURL[p.URL]; p.URL != "" && !seen {
+				s.byURL[p.URL] = i
+			}
+		}
 		for _, f := range FindFigures(s.Items[i].ID, s.Items[i].Text) {
 			s.figIdx[f.ItemID] = append(s.figIdx[f.ItemID], len(s.Figures))
 			s.Figures = append(s.Figures, f)

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -162,6 +163,7 @@ func cleanLine(line string) string {
 	}
 	s = stripListNumber(s)
 	s = strings.NewReplacer("**", "", "__", "", "`", "").Replace(s)
+	s = inlineHeadingRE.ReplaceAllString(s, "")
 	s = stripLinks(s)
 	if strings.HasPrefix(s, "|") || strings.HasSuffix(s, "|") {
 		cells := strings.Split(strings.Trim(s, "|"), "|")
@@ -175,6 +177,10 @@ func cleanLine(line string) string {
 	}
 	return strings.TrimSpace(s)
 }
+
+// inlineHeadingRE finds heading marks inside a line (forum speeches put a
+// whole markdown report on one line: "… ## 核心发现 1. …").
+var inlineHeadingRE = regexp.MustCompile(`(^|\s)#{1,6}\s+`)
 
 func isTableRule(s string) bool {
 	if !strings.Contains(s, "-") {

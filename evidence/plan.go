@@ -69,10 +69,25 @@ type Plan struct {
 	Assigned   int            `json:"assigned"`
 }
 
-// Boosts adds graph query evidence to the scoring: for a chapter id, items
-// whose provenance URL or section title is a key get the value added to
-// their score for that chapter's sub-points (the report's graph query
-// rounds feed the plan this way, merged by score rather than by title).
+// Boost weights of graph query results.
+const (
+	// RoundQuota is the most keys one graph query round may boost; the
+	// round's keys are ranked by the relevance of their best item to the
+	// chapter, not by the order the query returned them in.
+	RoundQuota = 40
+	// BoostScore is added to an item's score for the chapter whose graph
+	// query round found its source URL or section.
+	BoostScore = 0.05
+)
+
+// Rounds are a report's graph query results for the plan: chapter id →
+// rounds in order → the keys a round matched (source URLs and section
+// titles). MakePlan turns them into boosts (see RoundQuota, BoostScore), so
+// the model's query rounds feed the same plan, merged by score.
+type Rounds map[string][][]string
+
+// Boosts are per chapter id the score added to items whose provenance URL
+// or section title is a key.
 type Boosts map[string]map[string]float64
 
 // MakePlan scores every item against every sub-point of the non-summary
@@ -87,12 +102,13 @@ type Boosts map[string]map[string]float64
 // items), of the item text against the sub-point title plus half-weighted
 // chapter title; it needs no model and works on text without spaces.
 // Deterministic: same set, chapters and boosts, same plan.
-func MakePlan(set *Set, topic string, chapters []ChapterSpec, boosts Boosts) *Plan {
+func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Plan {
 	p := &Plan{Topic: topic, Unassigned: map[string]int{}}
 	idx := newBigramIndex(set.Items)
+	boosts := roundBoosts(set, idx, chapters, rounds)
 	type target struct {
 		ch, sp int
-		vec    map[string]float64
+		vec    vec
 		key    string
 	}
 	var targets []target
@@ -108,11 +124,7 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, boosts Boosts) *Pl
 			if c.Summary {
 				continue
 			}
-			v := idx.vector(stripNumber(sp), 1)
-			for k, w := range idx.vector(c.Title, 0.5) {
-				v[k] += w
-			}
-			normalise(v)
+			v := idx.vector(stripNumber(sp)).plus(idx.vector(c.Title), 0.5).normalised()
 			targets = append(targets, target{ci, si, v, key})
 		}
 		p.Chapters = append(p.Chapters, cp)
@@ -214,6 +226,63 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, boosts Boosts) *Pl
 	return p
 }
 
+// roundBoosts keeps, of each round, the RoundQuota keys whose best item is
+// most relevant to the chapter (ties: the round's order), and boosts them.
+func roundBoosts(set *Set, idx *bigramIndex, chapters []ChapterSpec, rounds Rounds) Boosts {
+	if len(rounds) == 0 {
+		return nil
+	}
+	byKey := map[string][]int{}
+	for i := range set.Items {
+		for _, p := range set.Items[i].Provenance {
+			for _, k := range []string{p.URL, p.Section} {
+				if k != "" && (len(byKey[k]) == 0 || byKey[k][len(byKey[k])-1] != i) {
+					byKey[k] = append(byKey[k], i)
+				}
+			}
+		}
+	}
+	out := Boosts{}
+	for _, c := range chapters {
+		rs := rounds[c.ID]
+		if len(rs) == 0 || c.Summary {
+			continue
+		}
+		q := c.Title + " " + strings.Join(c.SubPoints, " ")
+		qv := idx.vector(q).normalised()
+		m := map[string]float64{}
+		for _, keys := range rs {
+			type ranked struct {
+				key string
+				rel float64
+				pos int
+			}
+			var rk []ranked
+			seen := map[string]bool{}
+			for pos, k := range keys {
+				if seen[k] || len(byKey[k]) == 0 {
+					continue
+				}
+				seen[k] = true
+				best := 0.0
+				for _, i := range byKey[k] {
+					best = math.Max(best, dot(idx.itemVec(i), qv))
+				}
+				rk = append(rk, ranked{k, best, pos})
+			}
+			sort.SliceStable(rk, func(a, b int) bool { return rk[a].rel > rk[b].rel })
+			for i, r := range rk {
+				if i >= RoundQuota {
+					break
+				}
+				m[r.key] = BoostScore
+			}
+		}
+		out[c.ID] = m
+	}
+	return out
+}
+
 func (b Boosts) of(chapter string, it *Item) float64 {
 	m := b[chapter]
 	if m == nil {
@@ -292,87 +361,132 @@ func TopicNames(topic string) []string {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
+// term is one bigram of a vector and its weight; a vec is sorted by
+// bigram so that sums run in one fixed order (map order would make the
+// floating-point results, and so the plan, differ between runs).
+type term struct {
+	g string
+	w float64
+}
+
+type vec []term
+
 // bigramIndex holds the IDF of character bigrams over the items and each
 // item's normalised TF-IDF vector.
 type bigramIndex struct {
 	idf   map[string]float64
-	items []map[string]float64
+	items []vec
+}
+
+func bigramCounts(s string) map[string]int {
+	tf := map[string]int{}
+	rs := []rune(strings.ToLower(s))
+	for j := 0; j+1 < len(rs); j++ {
+		if isWordRune(rs[j]) && isWordRune(rs[j+1]) {
+			tf[string(rs[j:j+2])]++
+		}
+	}
+	return tf
 }
 
 func newBigramIndex(items []Item) *bigramIndex {
 	df := map[string]int{}
 	tfs := make([]map[string]int, len(items))
 	for i := range items {
-		tf := map[string]int{}
-		rs := []rune(strings.ToLower(items[i].Text))
-		for j := 0; j+1 < len(rs); j++ {
-			if isWordRune(rs[j]) && isWordRune(rs[j+1]) {
-				tf[string(rs[j:j+2])]++
-			}
-		}
+		tf := bigramCounts(items[i].Text)
 		for g := range tf {
 			df[g]++
 		}
 		tfs[i] = tf
 	}
 	n := float64(len(items))
-	idx := &bigramIndex{idf: make(map[string]float64, len(df)), items: make([]map[string]float64, len(items))}
+	idx := &bigramIndex{idf: make(map[string]float64, len(df)), items: make([]vec, len(items))}
 	for g, d := range df {
 		idx.idf[g] = math.Log(1 + n/float64(d))
 	}
 	for i, tf := range tfs {
-		v := make(map[string]float64, len(tf))
+		v := make(vec, 0, len(tf))
 		for g, c := range tf {
-			v[g] = (1 + math.Log(float64(c))) * idx.idf[g]
+			v = append(v, term{g, (1 + math.Log(float64(c))) * idx.idf[g]})
 		}
-		normalise(v)
-		idx.items[i] = v
+		idx.items[i] = v.sorted().normalised()
 	}
 	return idx
 }
 
-func (x *bigramIndex) itemVec(i int) map[string]float64 { return x.items[i] }
+func (x *bigramIndex) itemVec(i int) vec { return x.items[i] }
 
-// vector is the TF-IDF vector of a query text, times weight, not normalised.
-// Bigrams no item has get the highest IDF.
-func (x *bigramIndex) vector(s string, weight float64) map[string]float64 {
-	v := map[string]float64{}
+// vector is the normalised TF-IDF vector of a query text. Bigrams no item
+// has get the highest IDF.
+func (x *bigramIndex) vector(s string) vec {
 	maxIDF := math.Log(1 + float64(len(x.items)))
-	rs := []rune(strings.ToLower(s))
-	for j := 0; j+1 < len(rs); j++ {
-		if isWordRune(rs[j]) && isWordRune(rs[j+1]) {
-			g := string(rs[j : j+2])
-			w, ok := x.idf[g]
-			if !ok {
-				w = maxIDF
-			}
-			v[g] += w * weight
+	tf := bigramCounts(s)
+	v := make(vec, 0, len(tf))
+	for g, c := range tf {
+		w, ok := x.idf[g]
+		if !ok {
+			w = maxIDF
 		}
+		v = append(v, term{g, float64(c) * w})
+	}
+	return v.sorted()
+}
+
+func (v vec) sorted() vec {
+	sort.Slice(v, func(a, b int) bool { return v[a].g < v[b].g })
+	return v
+}
+
+// plus returns v + weight·u (both sorted; the result is sorted).
+func (v vec) plus(u vec, weight float64) vec {
+	out := make(vec, 0, len(v)+len(u))
+	i, j := 0, 0
+	for i < len(v) || j < len(u) {
+		switch {
+		case j >= len(u) || (i < len(v) && v[i].g < u[j].g):
+			out = append(out, v[i])
+			i++
+		case i >= len(v) || u[j].g < v[i].g:
+			out = append(out, term{u[j].g, weight * u[j].w})
+			j++
+		default:
+			out = append(out, term{v[i].g, v[i].w + weight*u[j].w})
+			i++
+			j++
+		}
+	}
+	return out
+}
+
+func (v vec) normalised() vec {
+	var s float64
+	for _, t := range v {
+		s += t.w * t.w
+	}
+	if s == 0 {
+		return v
+	}
+	s = math.Sqrt(s)
+	for i := range v {
+		v[i].w /= s
 	}
 	return v
 }
 
-func normalise(v map[string]float64) {
+func dot(a, b vec) float64 {
 	var s float64
-	for _, w := range v {
-		s += w * w
-	}
-	if s == 0 {
-		return
-	}
-	s = math.Sqrt(s)
-	for k := range v {
-		v[k] /= s
-	}
-}
-
-func dot(a, b map[string]float64) float64 {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	var s float64
-	for k, w := range a {
-		s += w * b[k]
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].g < b[j].g:
+			i++
+		case a[i].g > b[j].g:
+			j++
+		default:
+			s += a[i].w * b[j].w
+			i++
+			j++
+		}
 	}
 	return s
 }

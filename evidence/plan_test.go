@@ -90,19 +90,47 @@ func TestPlanOffTopicSourcesRankLow(t *testing.T) {
 	}
 }
 
-func TestPlanBoostsMoveItems(t *testing.T) {
-	st := &state.State{Engine: state.EngineMedia, Paragraphs: []state.Paragraph{{Title: "传播", Searches: []state.SearchRecord{
-		{URL: "https://a.cn/x", Title: "武汉大学樱花季", Content: "武汉大学樱花季游客预约火爆，传播热度持续。"},
-	}}}}
-	set := Collect(Input{Topic: "武汉大学", States: []*state.State{st}})
-	chs := []ChapterSpec{{ID: "S1", Title: "传播热度", SubPoints: []string{"传播热度"}}, {ID: "S2", Title: "校园管理", SubPoints: []string{"校园管理"}}}
-	p := MakePlan(set, "武汉大学", chs, nil)
-	if n := len(p.Chapters[0].SubPoints[0].Items); n == 0 {
-		t.Fatalf("without boosts the passage belongs to S1")
+func TestPlanRoundsBoostWithQuota(t *testing.T) {
+	var recs []state.SearchRecord
+	for i := 0; i < RoundQuota+5; i++ {
+		// a distinct opening (so no two pages are near duplicates), the
+		// relevant words, then 3i runes of unrelated text: relevance falls with i
+		var pad []rune
+		for k := 0; k < 3*i+3; k++ {
+			pad = append(pad, rune(0x5000+i*200+k))
+		}
+		recs = append(recs, state.SearchRecord{URL: "https://a.cn/" + itoa(i), Title: "",
+			Content: string(pad[:3]) + "武汉大学樱花季传播热度" + string(pad[3:])})
 	}
-	p = MakePlan(set, "武汉大学", chs, Boosts{"S2": {"https://a.cn/x": 1}})
-	if len(p.Chapters[1].SubPoints[0].Items) == 0 || len(p.Chapters[0].SubPoints[0].Items) != 0 {
-		t.Errorf("a graph-query boost for S2 should move the passage there: %+v", p.Chapters)
+	st := &state.State{Engine: state.EngineMedia, Paragraphs: []state.Paragraph{{Title: "传播", Searches: recs}}}
+	set := Collect(Input{Topic: "武汉大学", States: []*state.State{st}})
+	// two chapters with the same sub-point: ties go to the first chapter
+	chs := []ChapterSpec{{ID: "S1", Title: "传播热度", SubPoints: []string{"传播热度"}}, {ID: "S2", Title: "传播热度", SubPoints: []string{"传播热度"}}}
+	p := MakePlan(set, "武汉大学", chs, nil)
+	if len(p.Chapters[1].SubPoints[0].Items) != 0 || len(p.Chapters[0].SubPoints[0].Items) == 0 {
+		t.Fatalf("without rounds a tie goes to S1")
+	}
+	var keys []string // in the order a query would return them: least relevant first
+	for i := RoundQuota + 4; i >= 0; i-- {
+		keys = append(keys, "https://a.cn/"+itoa(i))
+	}
+	b := roundBoosts(set, newBigramIndex(set.Items), chs, Rounds{"S2": {keys}})
+	if len(b["S2"]) != RoundQuota {
+		t.Fatalf("boosted %d keys, want the quota %d", len(b["S2"]), RoundQuota)
+	}
+	for i := 0; i < RoundQuota; i++ { // the shorter pages are the more relevant ones
+		if b["S2"]["https://a.cn/"+itoa(i)] != BoostScore {
+			t.Errorf("key %d not boosted", i)
+		}
+	}
+	p = MakePlan(set, "武汉大学", chs, Rounds{"S2": {keys}})
+	if len(p.Chapters[1].SubPoints[0].Items) == 0 {
+		t.Errorf("a round of S2 that found the sources should move the tied passages there")
+	}
+	for _, a := range p.Chapters[1].SubPoints[0].Items {
+		if a.Boost != BoostScore {
+			t.Errorf("item %s in S2 without a boost", a.ItemID)
+		}
 	}
 }
 

@@ -222,6 +222,9 @@ type KPI struct {
 	Unit      string `json:"unit,omitempty"`
 	Delta     string `json:"delta,omitempty"`
 	DeltaTone string `json:"deltaTone,omitempty" validate:"omitempty,oneof=up down neutral"` // up|down|neutral
+	// Source says where the figure comes from: a citation "[E12]" (turned
+	// into the reference number "[3]" by stitching) or a source title.
+	Source string `json:"source,omitempty"`
 }
 
 // WidgetProps are chart options.

@@ -66,6 +66,17 @@ type ChapterGenInput struct {
 	Keywords     []string              // graph keywords used (excerpt scoring)
 	States       []*state.State        // excerpted within the budget, never pasted whole
 	Forum        []forum.Entry         // at most 8 speeches excerpted
+	// SubPoints is the chapter's evidence plan. When it is set the prompt
+	// carries it instead of excerpts and graph results (the plan already
+	// holds what the graph rounds found), and the chapter's [E…]
+	// citations are checked with Known.
+	SubPoints     []prompts.SubPointBrief
+	OtherChapters []string                // titles of the other chapters
+	Digests       []prompts.ChapterDigest // for summary and closing chapters
+	ReportDate    string                  // YYYY-MM-DD of the data, "" when unknown
+	// Known reports whether a cited evidence id is in the plan; nil skips
+	// the citation check.
+	Known func(id string) bool
 }
 
 // ChapterGenOutput is the chapter and how it went.
@@ -84,6 +95,9 @@ type ChapterGenOutput struct {
 	// for debugging only: Save writes it to a .partial file beside the
 	// chapter; it is never rendered.
 	Partial string
+	// Warnings are manifest warnings: citations of ids not in the plan,
+	// replaced by ir.UnknownCitationMark after the repair round.
+	Warnings []string
 }
 
 // Run writes the chapter. It fails only when ctx is done or the model
@@ -96,11 +110,16 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		Section: prompts.ChapterSection{ChapterID: sec.ChapterID, Title: sec.Title, Slug: sec.Slug, Anchor: sec.Slug,
 			Order: sec.Order, Number: sec.Number, Outline: sec.Outline},
 		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
-		Graph: in.Graph}
+		Graph: in.Graph, OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate}
+	planned := len(in.SubPoints) > 0 || len(in.Digests) > 0
+	if planned {
+		input.Graph = nil
+		input.SubPoints = fitSubPoints(in.SubPoints, orDefault(s.PromptTokens, DefaultPromptTokens)-countTokens(systemChapter), input)
+	}
 	// excerpts fill what the rest of the prompt leaves
 	base, _ := json.Marshal(input)
 	left := orDefault(s.PromptTokens, DefaultPromptTokens) - countTokens(systemChapter) - countTokens(string(base))
-	if left > 0 {
+	if left > 0 && !planned {
 		query := sec.Title + " " + joinStrings(sec.Outline) + " " + joinStrings(in.Keywords)
 		input.Excerpts = chapterExcerpts(in.States, query, left*3/4)
 		input.ForumExcerpts = forumExcerpts(in.Forum, query, left/4)
@@ -143,7 +162,7 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		out.Errors = append(out.Errors, step+": normalised: "+n)
 	}
 	force(&ch, sec)
-	verr := ir.ValidateChapter(&ch)
+	verr := s.validate(&ch, in.Known)
 	if verr != nil {
 		verrs := validatorErrors(verr)
 		out.Errors = append(out.Errors, verrs...)
@@ -172,6 +191,7 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 			}
 			// the repair call failed: keep what is sound of the original
 			out.Errors = append(out.Errors, stepErr(repairStep, err).Error())
+			out.Warnings = append(out.Warnings, markUnknown(&ch, in.Known, step)...)
 			dn, ok := degrade(&ch)
 			if !ok {
 				return s.fail(out, sec, step, &stepError{step: step, err: fmt.Errorf("%w (the chapter failed validation: %w)", err, verr)}), nil
@@ -179,6 +199,10 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 			out.Notes, degraded = dn, true
 		} else {
 			force(&fixed, sec)
+			if cerr := s.validate(&fixed, in.Known); cerr != nil {
+				out.Errors = append(out.Errors, validatorErrors(cerr)...)
+			}
+			out.Warnings = append(out.Warnings, markUnknown(&fixed, in.Known, step)...)
 			if verr2 := ir.ValidateChapter(&fixed); verr2 != nil {
 				out.Errors = append(out.Errors, validatorErrors(verr2)...)
 				dn, ok := degrade(&fixed)
@@ -205,6 +229,71 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		}
 	}
 	return out, nil
+}
+
+// validate normalises the chapter's citations and returns its validation
+// errors and, when known is set, the citations of ids not in the plan, as
+// one ir.ValidationError.
+func (ChapterGen) validate(c *ir.Chapter, known func(string) bool) error {
+	ir.NormalizeCitations(c)
+	verr := ir.ValidateChapter(c)
+	if known == nil {
+		return verr
+	}
+	cerr := ir.CheckCitations(c, known)
+	if cerr == nil {
+		return verr
+	}
+	if verr == nil {
+		return cerr
+	}
+	var a, b ir.ValidationError
+	if errors.As(verr, &a) && errors.As(cerr, &b) {
+		return append(append(ir.ValidationError{}, a...), b...)
+	}
+	return verr
+}
+
+// markUnknown replaces citations of ids not in the plan by the visible
+// ir.UnknownCitationMark and says so.
+func markUnknown(c *ir.Chapter, known func(string) bool, step string) []string {
+	if known == nil {
+		return nil
+	}
+	ir.NormalizeCitations(c)
+	if n := ir.MarkUnknownCitations(c, known); n > 0 {
+		return []string{fmt.Sprintf("%s: %d citation(s) of evidence ids not in the plan, marked %s", step, n, ir.UnknownCitationMark)}
+	}
+	return nil
+}
+
+// fitSubPoints keeps the planned evidence within budget tokens (the prompt
+// without it must fit too): while the JSON is too long, the sub-point with
+// the most items loses its last one (its least relevant); texts are never
+// cut mid-rune.
+func fitSubPoints(subs []prompts.SubPointBrief, budget int, input prompts.ChapterInput) []prompts.SubPointBrief {
+	out := make([]prompts.SubPointBrief, len(subs))
+	for i, sp := range subs {
+		out[i] = sp
+		out[i].Evidence = append([]prompts.EvidenceRef(nil), sp.Evidence...)
+	}
+	for {
+		input.SubPoints = out
+		b, _ := json.Marshal(input)
+		if countTokens(string(b)) <= budget {
+			return out
+		}
+		most := -1
+		for i := range out {
+			if len(out[i].Evidence) > 0 && (most < 0 || len(out[i].Evidence) > len(out[most].Evidence)) {
+				most = i
+			}
+		}
+		if most < 0 {
+			return out
+		}
+		out[most].Evidence = out[most].Evidence[:len(out[most].Evidence)-1]
+	}
 }
 
 // fail turns the chapter into a placeholder.

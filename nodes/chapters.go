@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
+	"reportengine/evidence"
 	"reportengine/ir"
 	"reportengine/llm"
 	"reportengine/prompts"
@@ -23,6 +25,7 @@ type chapterJob struct {
 	warnings []string
 	graph    *prompts.GraphResults
 	fatal    error // a model error that ends the run (fatalChapterErr)
+	start    time.Time
 }
 
 // reportPlan is the layout and word budget, which chapter generation needs
@@ -46,10 +49,13 @@ type chaptersOut struct {
 	err      error
 }
 
-// chapters runs GraphQuery + ChapterGen for every section, each chapter in
-// its own goroutine, with model calls bounded by the shared limiter, and
-// returns the results in template order. A chapter never fails the others;
-// a cancelled ctx or a failed plan stops them all and is the only error.
+// chapters runs, for every section, GraphQuery (all chapters at once),
+// then the EvidencePlan over all of them, then ChapterGen: first the
+// chapters that do not summarise others (concurrently), then the summary
+// and closing chapters (concurrently) with the others' digests. Model calls
+// are bounded by the shared limiter; results come in template order. A
+// chapter never fails the others; a cancelled ctx or a failed plan stops
+// them all and is the only error.
 func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.Template, secs []templates.Section,
 	pl *reportPlan) chaptersOut {
 	ctx, cancel := context.WithCancel(ctx)
@@ -57,36 +63,78 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 	var fatalOnce sync.Once
 	var fatal error
 	jobs := make([]chapterJob, len(secs))
-	var wg sync.WaitGroup
+	gqs := make([]GraphQueryOutput, len(secs))
 	var mu sync.Mutex
 	done := 0
 	total := len(secs)
-	for i, sec := range secs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			jobs[i] = r.chapter(ctx, model, tpl, sec, pl,
-				func() (int, int) { mu.Lock(); defer mu.Unlock(); return done, total })
-			if err := jobs[i].fatal; err != nil {
-				fatalOnce.Do(func() { fatal = err; cancel() })
-				return
+	counts := func() (int, int) { mu.Lock(); defer mu.Unlock(); return done, total }
+	each := func(pick func(i int) bool, fn func(i int)) {
+		var wg sync.WaitGroup
+		for i := range secs {
+			if !pick(i) {
+				continue
 			}
-			if ctx.Err() != nil {
-				return
-			}
-			mu.Lock()
-			done++
-			d := done
-			mu.Unlock()
-			st := StatusDone
-			if jobs[i].res.Status == ChapterPlaceholder {
-				st = StatusFailed
-			}
-			r.ev.emit(Event{Kind: KindChapter, ChapterID: sec.ChapterID, Title: sec.Title, Status: st,
-				Message: jobs[i].res.Status, Done: d, Total: total, Seconds: jobs[i].res.Seconds})
-		}()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				fn(i)
+				if err := jobs[i].fatal; err != nil {
+					fatalOnce.Do(func() { fatal = err; cancel() })
+				}
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	all := func(int) bool { return true }
+	each(all, func(i int) { gqs[i] = r.query(ctx, model, tpl, secs[i], &jobs[i], counts) })
+	if fatal == nil && ctx.Err() == nil {
+		select {
+		case <-pl.ready:
+		case <-ctx.Done():
+		}
+	}
+	if fatal == nil && ctx.Err() == nil && pl.err == nil {
+		start := r.stageStart(StageEvidence)
+		rounds := evidence.Rounds{}
+		for i, s := range secs {
+			rounds[s.ChapterID] = gqs[i].RoundKeys
+		}
+		r.plan = evidence.MakePlan(r.evidence, r.in.Topic, chapterSpecs(secs), rounds)
+		r.planIDs = planIDs(r.plan)
+		r.evidenceStage = r.stageEnd(StageEvidence, start, false, 0, 0, "")
+		titles := make([]string, len(secs))
+		for i, s := range secs {
+			titles[i] = s.Title
+		}
+		gen := func(digests []prompts.ChapterDigest) func(i int) {
+			return func(i int) {
+				r.generate(ctx, model, tpl, secs[i], pl, gqs[i], &jobs[i], titles, digests, counts)
+				if jobs[i].fatal != nil || ctx.Err() != nil {
+					return
+				}
+				mu.Lock()
+				done++
+				d := done
+				mu.Unlock()
+				st := StatusDone
+				if jobs[i].res.Status == ChapterPlaceholder {
+					st = StatusFailed
+				}
+				r.ev.emit(Event{Kind: KindChapter, ChapterID: secs[i].ChapterID, Title: secs[i].Title, Status: st,
+					Message: jobs[i].res.Status, Done: d, Total: total, Seconds: jobs[i].res.Seconds})
+			}
+		}
+		each(func(i int) bool { return !lateChapter(secs[i]) }, gen(nil))
+		if fatal == nil && ctx.Err() == nil {
+			var digests []prompts.ChapterDigest
+			for i, s := range secs {
+				if !lateChapter(s) && jobs[i].res.Status != ChapterPlaceholder {
+					digests = append(digests, digest(jobs[i].res.Chapter, r.plan.Chapters[i]))
+				}
+			}
+			each(func(i int) bool { return lateChapter(secs[i]) }, gen(digests))
+		}
+	}
 	if fatal != nil {
 		return chaptersOut{err: fatal}
 	}
@@ -126,50 +174,59 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 	return chaptersOut{results: results, calls: calls, requests: requests, sources: sources, failures: failures}
 }
 
-// chapter runs one chapter's graph queries and, once the plan is ready,
-// its generation. The graph query brief carries the template outline only
-// (the word budget is not known yet); BettaFish also passes the budget's
-// rationale and target words, after the whole plan has been made.
-func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.Template, sec templates.Section,
-	pl *reportPlan, counts func() (int, int)) chapterJob {
-	start := r.cfg.Now()
+// query runs one chapter's graph query rounds. The brief carries the
+// template outline only (the word budget is not known yet); BettaFish also
+// passes the budget's rationale and target words.
+func (r *runState) query(ctx context.Context, model llm.Model, tpl templates.Template, sec templates.Section,
+	job *chapterJob, counts func() (int, int)) GraphQueryOutput {
+	job.start = r.cfg.Now()
 	d, t := counts()
 	r.ev.emit(Event{Kind: KindChapter, ChapterID: sec.ChapterID, Title: sec.Title, Status: StatusRunning, Done: d, Total: t})
-	var job chapterJob
 	job.res.Section = sec
-	brief := prompts.ChapterBrief{ChapterID: sec.ChapterID, Title: sec.Title, Outline: sec.Outline}
 	var gq GraphQueryOutput
-	if r.engine != nil && r.cfg.QueryRounds > 0 {
-		g := GraphQuery{Model: model, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
-			MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens}
-		var err error
-		gq, err = g.Run(ctx, GraphQueryInput{Topic: r.in.Topic, TemplateName: tpl.Name, Chapter: brief})
-		if err != nil {
-			if !isCtxErr(err) {
-				job.fatal = err
-			}
-			return job
+	if r.engine == nil || r.cfg.QueryRounds <= 0 {
+		return gq
+	}
+	brief := prompts.ChapterBrief{ChapterID: sec.ChapterID, Title: sec.Title, Outline: sec.Outline}
+	g := GraphQuery{Model: model, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
+		MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens}
+	gq, err := g.Run(ctx, GraphQueryInput{Topic: r.in.Topic, TemplateName: tpl.Name, Chapter: brief})
+	if err != nil {
+		if !isCtxErr(err) {
+			job.fatal = err
 		}
-		job.calls += gq.Calls
-		job.requests += gq.Requests
-		job.warnings = append(job.warnings, gq.Warnings...)
-		job.graph = gq.Results
-		job.res.QueryRounds = gq.Rounds
+		return gq
 	}
-	select {
-	case <-pl.ready:
-	case <-ctx.Done():
-		return job
-	}
-	if pl.err != nil {
-		return job
-	}
+	job.calls += gq.Calls
+	job.requests += gq.Requests
+	job.warnings = append(job.warnings, gq.Warnings...)
+	job.graph = gq.Results
+	job.res.QueryRounds = gq.Rounds
+	return gq
+}
+
+// generate writes one chapter from its planned evidence (and, for summary
+// and closing chapters, the digests of the chapters written before).
+func (r *runState) generate(ctx context.Context, model llm.Model, tpl templates.Template, sec templates.Section,
+	pl *reportPlan, gq GraphQueryOutput, job *chapterJob, titles []string, digests []prompts.ChapterDigest, counts func() (int, int)) {
 	plan := planEntry(pl.layout, sec.ChapterID)
 	budget := pl.budget.Chapters[sec.ChapterID]
 	reportTitle := pl.layout.Title
 	cons := prompts.Constraints{Language: "zh-CN", AllowedBlocks: ir.BlockTypes(), AllowSwot: plan.AllowSwot,
 		AllowPest: plan.AllowPest, WordTarget: budget.TargetWords, MinWords: budget.MinWords, MaxWords: budget.MaxWords,
 		Emphasis: budget.Emphasis}
+	var cp evidence.ChapterPlan
+	for _, c := range r.plan.Chapters {
+		if c.ID == sec.ChapterID {
+			cp = c
+		}
+	}
+	var others []string
+	for _, t := range titles {
+		if t != sec.Title {
+			others = append(others, t)
+		}
+	}
 	lastProgress := 0
 	gen := ChapterGen{Model: model, MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens,
 		OnDelta: func(n int) {
@@ -186,14 +243,16 @@ func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.T
 				Message: fmt.Sprintf("attempt %d: %s", n, plainReason(err)), Done: d, Total: t})
 		}}
 	out, err := gen.Run(ctx, ChapterGenInput{Topic: r.in.Topic, TemplateName: tpl.Name, ReportTitle: reportTitle,
-		Section: sec, Constraints: cons, Graph: gq.Results, Keywords: gq.Keywords, States: r.in.States, Forum: r.in.Forum})
+		Section: sec, Constraints: cons, Graph: gq.Results, Keywords: gq.Keywords, States: r.in.States, Forum: r.in.Forum,
+		SubPoints: subPointBriefs(r.evidence, cp), OtherChapters: others, Digests: digests, ReportDate: r.reportDate,
+		Known: func(id string) bool { return r.planIDs[id] }})
 	job.calls += out.Attempts
 	job.requests += out.Requests
 	if err != nil {
 		if !isCtxErr(err) {
 			job.fatal = err
 		}
-		return job
+		return
 	}
 	if out.Status != ChapterPlaceholder {
 		out.Chapter.Sources = chapterSources(&out.Chapter, gq.Results, r.srcByURL)
@@ -206,8 +265,11 @@ func (r *runState) chapter(ctx context.Context, model llm.Model, tpl templates.T
 	job.res.Partial = out.Partial
 	job.res.Err = out.Err
 	job.failure = out.Failure
-	job.res.Seconds = r.seconds(start)
-	return job
+	job.warnings = append(job.warnings, out.Warnings...)
+	if out.Status != ChapterPlaceholder {
+		job.warnings = append(job.warnings, checkClaims(&out.Chapter, r.evidence)...)
+	}
+	job.res.Seconds = r.seconds(job.start)
 }
 
 // planEntry is the layout's tocPlan entry for a chapter (zero if none).

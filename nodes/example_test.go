@@ -49,7 +49,9 @@ func ExamplePipeline_Run() {
 	for _, c := range res.Chapters {
 		fmt.Println(c.Section.ChapterID, c.Chapter.Anchor, c.Section.Title)
 	}
-	fmt.Println(len(res.Document.Sources), res.Document.Sources[0].URL)
+	for _, s := range res.Document.Sources { // only what the chapters cite
+		fmt.Println(s.Title, s.URL, s.Chapters)
+	}
 	// Output:
 	// complete 突发事件与危机公关舆情报告模板 true
 	// S1 section-1-0 报告摘要
@@ -58,5 +60,6 @@ func ExamplePipeline_Run() {
 	// S4 section-4-0 舆论场核心焦点与公众态度
 	// S5 section-5-0 风险研判
 	// S6 section-6-0 应对策略与处置建议
-	// 1 https://news.example.com/site.html
+	// 查询引擎研究段落「选址决策」  [S1 S2]
+	// 李明咖啡店选址写字楼商圈 https://news.example.com/site.html [S2]
 }

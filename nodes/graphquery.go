@@ -78,7 +78,15 @@ type GraphQueryOutput struct {
 	Calls    int                   // model calls made
 	Requests int                   // requests the model sent for them, retries included (llm.Response.Requests)
 	Warnings []string
+	// RoundKeys are, per executed round, the source URLs and section titles
+	// it matched (up to PlanSources sources and the default section cap),
+	// in the query engine's order; the evidence plan ranks them itself.
+	RoundKeys [][]string
 }
+
+// PlanSources is the source cap of a graph query round run for the
+// evidence plan (the prompt's graph section keeps its own, smaller caps).
+const PlanSources = 200
 
 // decision is a validated graph query decision.
 type decision struct {
@@ -221,7 +229,7 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		} else {
 			seen[k] = true
 		}
-		q := queryengine.Query{Keywords: d.Keywords, Engines: d.Engines, Depth: d.Depth}
+		q := queryengine.Query{Keywords: d.Keywords, Engines: d.Engines, Depth: d.Depth, MaxSources: PlanSources}
 		for _, t := range d.Types {
 			q.Types = append(q.Types, graphrag.NodeType(t))
 		}
@@ -238,11 +246,27 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		}
 		out.History = append(out.History, qr)
 		out.Keywords = append(out.Keywords, d.Keywords...)
+		out.RoundKeys = append(out.RoundKeys, roundKeys(r))
 		results = append(results, r)
 	}
 	out.Keywords = splitKeywords(out.Keywords)
 	out.Results = mergeResults(results, out.Rounds, orDefault(s.PromptTokens, DefaultPromptTokens)*graphBudgetPercentage/100)
 	return out, nil
+}
+
+// roundKeys lists the keys the evidence plan knows a round's results by:
+// each matched source's URL and each matched section's title.
+func roundKeys(r *queryengine.Result) []string {
+	var keys []string
+	for _, it := range r.MatchedSources {
+		if u := it.Attrs.String("url"); u != "" {
+			keys = append(keys, u)
+		}
+	}
+	for _, it := range r.MatchedSections {
+		keys = append(keys, cmp.Or(it.Attrs.String("title"), it.Name))
+	}
+	return keys
 }
 
 // mergeResults merges the rounds (de-duplicated by id, first occurrence

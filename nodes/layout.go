@@ -108,7 +108,7 @@ func outlines(secs []templates.Section) []prompts.ChapterOutline {
 	return out
 }
 
-func defaultTitle(topic string) string { return strings.TrimSpace(topic) + "舆情分析报告" }
+func defaultTitle(topic string) string { return prompts.DefaultTitle(topic) }
 
 // fallbackLayout is the template-derived layout used when the model gives
 // none.

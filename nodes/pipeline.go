@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reportengine/evidence"
 	"strings"
 	"sync"
 	"time"
@@ -164,6 +165,7 @@ const (
 	StageTemplate = "template selection"
 	StageLayout   = "document layout"
 	StageBudget   = "word budget"
+	StageEvidence = "evidence plan"
 	StageChapters = "chapters"
 	StageStitch   = "stitch"
 	StageRender   = "render"
@@ -179,6 +181,19 @@ type Result struct {
 	Chapters []ChapterResult
 	// Manifest records how the report was made (written last by Save).
 	Manifest Manifest
+	// Evidence is the run's evidence plan (evidence.json): which item went
+	// to which sub-point and why, with the items and figures it uses; nil
+	// when the run made no plan.
+	Evidence *EvidenceFile
+}
+
+// EvidenceFile is evidence.json: the plan, the items it assigned (text and
+// every provenance) and their figures, and the collection statistics.
+type EvidenceFile struct {
+	Plan    *evidence.Plan    `json:"plan"`
+	Items   []evidence.Item   `json:"items"`
+	Figures []evidence.Figure `json:"figures"`
+	Stats   evidence.Stats    `json:"stats"`
 }
 
 // ChapterResult is the outcome of one chapter.
@@ -334,6 +349,12 @@ type runState struct {
 	srcByURL map[string]prompts.GraphSource // graph sources by URL (first node wins)
 	reportID string
 
+	evidence      *evidence.Set  // the run's evidence items
+	plan          *evidence.Plan // set after the graph query rounds
+	planIDs       map[string]bool
+	evidenceStage StageRecord
+	reportDate    string // the newest state's date, YYYY-MM-DD
+
 	mu       sync.Mutex
 	warnings []string
 }
@@ -379,6 +400,8 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	} else if in.Graph != nil {
 		r.warn("the knowledge graph is empty: chapters are written without graph queries")
 	}
+	r.evidence = evidence.Collect(evidence.Input{Topic: in.Topic, States: in.States, Forum: in.Forum})
+	r.reportDate = newestDate(in.States)
 	man := Manifest{ReportID: r.reportID, Topic: in.Topic, Model: cfg.Model.Info(), GraphID: in.GraphID, CreatedAt: createdAt}
 
 	// 1. template
@@ -449,6 +472,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		return nil, r.stageFail(ctx, StageChapters, start, co.err)
 	}
 	results, calls, requests, sources, failures := co.results, co.calls, co.requests, co.sources, co.failures
+	man.Stages = append(man.Stages, r.evidenceStage)
 	failed := 0
 	for _, cr := range results {
 		switch cr.Status {
@@ -473,13 +497,27 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	man.Stages = append(man.Stages, StageRecord{Name: StageChapters, Status: chStatus, Seconds: r.seconds(start), Calls: calls, Requests: requests, Error: chProblem})
 	r.ev.emit(Event{Kind: KindStage, Stage: StageChapters, Status: chStatus, Message: chProblem, Seconds: r.seconds(start)})
 
+	// the hero states the findings, written after the chapters
+	hero := layOut.Layout.Hero
+	if r.plan != nil {
+		var digests []prompts.ChapterDigest
+		for i, cr := range results {
+			if cr.Status != ChapterPlaceholder && i < len(r.plan.Chapters) && !summaryChapter(cr.Section) {
+				digests = append(digests, digest(cr.Chapter, r.plan.Chapters[i]))
+			}
+		}
+		hero = findingsHero(hero, digests, cfg.Model.Info().Extractive)
+	}
+	layoutOut := layOut.Layout
+	layoutOut.Hero = hero
+
 	// 5. stitch
 	start = r.stageStart(StageStitch)
 	st := Stitch{}
 	doc, err := st.Run(ctx, StitchInput{
 		ReportID: r.reportID, Topic: in.Topic, GraphID: in.GraphID, Template: tpl, TemplateReason: tsOut.Reason,
-		Layout: layOut.Layout, LayoutNotes: layOut.Notes, Chapters: results, Generator: cfg.Model.Info(),
-		GeneratedAt: cfg.Now(), Sources: sources, Failures: failures, Notices: notices,
+		Layout: layoutOut, LayoutNotes: layOut.Notes, Chapters: results, Generator: cfg.Model.Info(),
+		GeneratedAt: cfg.Now(), Sources: sources, Failures: failures, Notices: notices, Evidence: r.evidence,
 	})
 	if err != nil {
 		return nil, err
@@ -492,7 +530,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 	man.Stages = append(man.Stages, r.stageEnd(StageStitch, start, false, 0, 0, ""))
 
-	res := &Result{Document: doc, Chapters: results}
+	res := &Result{Document: doc, Chapters: results, Evidence: r.evidenceFile()}
 	for _, cr := range results {
 		rec := ChapterRecord{ChapterID: cr.Section.ChapterID, Title: cr.Section.Title, Slug: cr.Section.Slug,
 			Order: cr.Section.Order, Status: cr.Status, File: chapterFile(cr.Section), Errors: cr.Errors,
@@ -535,6 +573,43 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 	res.Manifest = man
 	return res, rerr
+}
+
+// newestDate is the date (YYYY-MM-DD) of the newest created_at/updated_at
+// of the states, "" when none has one.
+func newestDate(states []*state.State) string {
+	best := ""
+	for _, st := range states {
+		if st == nil {
+			continue
+		}
+		for _, t := range []string{st.UpdatedAt, st.CreatedAt} {
+			if len(t) >= 10 && t[4] == '-' && t[7] == '-' && t[:10] > best {
+				best = t[:10]
+			}
+		}
+	}
+	return best
+}
+
+// evidenceFile is what Save writes as evidence.json: the plan and the items
+// it assigned, in plan order.
+func (r *runState) evidenceFile() *EvidenceFile {
+	if r.plan == nil || r.evidence == nil {
+		return nil
+	}
+	f := &EvidenceFile{Plan: r.plan, Stats: r.evidence.Stats, Items: []evidence.Item{}, Figures: []evidence.Figure{}}
+	for _, c := range r.plan.Chapters {
+		for _, sp := range c.SubPoints {
+			for _, a := range sp.Items {
+				if it, ok := r.evidence.Item(a.ItemID); ok {
+					f.Items = append(f.Items, *it)
+				}
+			}
+			f.Figures = append(f.Figures, sp.Figures...)
+		}
+	}
+	return f
 }
 
 // runErr returns ctx.Err() for a cancelled run, else err.

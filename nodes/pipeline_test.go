@@ -96,7 +96,7 @@ func TestPipelineHappyPath(t *testing.T) {
 	if res.Manifest.Status != "complete" || len(res.Manifest.Failures) != 0 {
 		t.Errorf("manifest status %q failures %v", res.Manifest.Status, res.Manifest.Failures)
 	}
-	for _, name := range []string{StageTemplate, StageLayout, StageBudget, StageChapters, StageStitch, StageRender} {
+	for _, name := range []string{StageTemplate, StageLayout, StageBudget, StageEvidence, StageChapters, StageStitch, StageRender} {
 		if s := stage(res.Manifest, name); s.Status != StatusDone {
 			t.Errorf("stage %q = %+v, want done", name, s)
 		}
@@ -139,7 +139,7 @@ func TestPipelineHappyPath(t *testing.T) {
 			t.Errorf("event without time: %+v", e)
 		}
 	}
-	if chapterDone != len(secs) || stageDone != 6 {
+	if chapterDone != len(secs) || stageDone != 7 {
 		t.Errorf("events: %d chapters done, %d stages done", chapterDone, stageDone)
 	}
 
@@ -151,8 +151,8 @@ func TestPipelineHappyPath(t *testing.T) {
 	if last := paths[len(paths)-1]; filepath.Base(last) != "manifest.json" {
 		t.Errorf("last file written = %s, want manifest.json", last)
 	}
-	if len(paths) != 4+len(secs) {
-		t.Errorf("wrote %d files, want %d", len(paths), 4+len(secs))
+	if len(paths) != 5+len(secs) { // html, md, document_ir, evidence, chapters, manifest
+		t.Errorf("wrote %d files, want %d", len(paths), 5+len(secs))
 	}
 	for _, p := range paths {
 		if strings.HasSuffix(p, ".json") {
@@ -963,27 +963,42 @@ func TestNoGraphMatch(t *testing.T) {
 func TestPromptBudget(t *testing.T) {
 	f := newFake()
 	in := testInput()
-	big := strings.Repeat("李明咖啡店的顾客评价与价格讨论段落，包含大量细节。\n\n", 2000)
-	in.States[0].FinalReport = big
+	var big strings.Builder
+	for i := 0; i < 400; i++ { // distinct passages, all relevant to sub-point 3.3 of the template the fake picks
+		for k := 0; k < 3; k++ {
+			big.WriteRune(rune(0x5000 + i*8 + k))
+		}
+		big.WriteString("：" + strings.Repeat("主要平台与意见领袖的推动作用，", 14) + "。\n\n")
+	}
+	in.States[0].FinalReport = big.String()
 	for i := 0; i < 200; i++ {
 		in.Forum = append(in.Forum, forum.Entry{Line: i + 2, Time: "10:00:01", Speaker: "MEDIA", Content: strings.Repeat("咖啡口碑讨论", 40), Known: true})
 	}
-	res, err := newPipeline(t, f, func(c *Config) { c.PromptTokens = 3000 }).Run(context.Background(), in)
+	res, err := newPipeline(t, f, func(c *Config) { c.PromptTokens = 1400 }).Run(context.Background(), in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_ = res
-	for _, u := range f.userOf("chapter:S1") {
-		if n := countTokens(u) + countTokens(systemChapter); n > 3000 {
-			t.Errorf("chapter prompt = %d tokens, budget 3000", n)
+	for _, u := range f.userOf("chapter:S3") {
+		if n := countTokens(u) + countTokens(systemChapter); n > 1400 {
+			t.Errorf("chapter prompt = %d tokens, budget 1400", n)
 		}
-		var ci struct {
-			Excerpts      []json.RawMessage `json:"excerpts"`
-			ForumExcerpts []json.RawMessage `json:"forumExcerpts"`
-		}
+		// the planned evidence replaces excerpts and is cut to the budget
+		var ci prompts.ChapterInput
 		_ = json.Unmarshal([]byte(u), &ci)
-		if len(ci.Excerpts) == 0 || len(ci.ForumExcerpts) == 0 || len(ci.ForumExcerpts) > maxForumExcerpts {
-			t.Errorf("excerpts %d, forum excerpts %d", len(ci.Excerpts), len(ci.ForumExcerpts))
+		n := 0
+		for _, sp := range ci.SubPoints {
+			n += len(sp.Evidence)
+		}
+		if len(ci.Excerpts) != 0 || len(ci.ForumExcerpts) != 0 || len(ci.SubPoints) == 0 || n == 0 {
+			t.Errorf("excerpts %d, forum excerpts %d, sub-points %d with %d evidence items", len(ci.Excerpts), len(ci.ForumExcerpts), len(ci.SubPoints), n)
+		}
+		planned := 0
+		for _, sp := range res.Evidence.Plan.Chapters[2].SubPoints {
+			planned += len(sp.Items)
+		}
+		if n >= planned {
+			t.Errorf("the prompt holds all %d planned items: the budget did not cut (test input too small)", planned)
 		}
 	}
 }

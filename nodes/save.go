@@ -62,6 +62,15 @@ func Save(dir string, res *Result) ([]string, error) {
 	if err := write("document_ir.json", b); err != nil {
 		return paths, err
 	}
+	if res.Evidence != nil {
+		eb, err := marshalJSON(res.Evidence)
+		if err != nil {
+			return paths, fmt.Errorf("nodes: save evidence.json: %w", err)
+		}
+		if err := write("evidence.json", eb); err != nil {
+			return paths, err
+		}
+	}
 	for i, cr := range res.Chapters {
 		ch := cr.Chapter
 		if res.Document != nil && i < len(res.Document.Chapters) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"reportengine/evidence"
 	"reportengine/ir"
 	"reportengine/llm"
 	"reportengine/prompts"
@@ -43,6 +44,11 @@ type StitchInput struct {
 	Notices     []string
 	Generator   llm.Info
 	GeneratedAt time.Time
+	// Evidence, when set, resolves the chapters' [E…] citations: they
+	// become numbered links and the reference list holds the cited
+	// sources only (see references). Without it the list holds the graph
+	// sources chapters were given.
+	Evidence *evidence.Set
 }
 
 // Run stitches; it fails only when ctx is done.
@@ -57,6 +63,7 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 	if md.Title == "" {
 		md.Title = defaultTitle(in.Topic)
 	}
+	md.Title = undouble(md.Title)
 	md.TemplateName, md.SelectionReason = in.Template.Name, in.TemplateReason
 	md.Hero = in.Layout.Hero
 	md.Hero.Highlights = slices.Clone(md.Hero.Highlights)
@@ -134,6 +141,10 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 	}
 
 	// reference list
+	if in.Evidence != nil {
+		doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources)
+		return doc, nil
+	}
 	idx := map[string]int{}
 	for _, c := range doc.Chapters {
 		for _, id := range c.Sources {
@@ -153,6 +164,16 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 		}
 	}
 	return doc, nil
+}
+
+// undouble removes a doubled 舆情 or 报告 from a title ("…舆情舆情分析报告").
+func undouble(t string) string {
+	for _, w := range []string{"舆情", "报告", "分析"} {
+		for strings.Contains(t, w+w) {
+			t = strings.ReplaceAll(t, w+w, w)
+		}
+	}
+	return t
 }
 
 // fixHeadings calls fn for every heading block, depth first, in order,

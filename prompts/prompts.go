@@ -254,6 +254,20 @@ type ChapterInput struct {
 	// time in Section). Both are within the prompt's token budget.
 	Excerpts      []Excerpt `json:"excerpts,omitempty"`
 	ForumExcerpts []Excerpt `json:"forumExcerpts,omitempty"`
+	// SubPoints are the template's sub-points with the evidence planned for
+	// them (each evidence item is planned for one sub-point of one chapter
+	// only, so chapters do not repeat each other). When set, Excerpts and
+	// ForumExcerpts are empty: the plan replaces them.
+	SubPoints []SubPointBrief `json:"subPoints,omitempty"`
+	// OtherChapters are the titles of the report's other chapters (what
+	// they cover is not to be repeated here).
+	OtherChapters []string `json:"otherChapters,omitempty"`
+	// Digests are set for a chapter that summarises the others: their
+	// findings and key figures, written before it.
+	Digests []ChapterDigest `json:"chapterDigests,omitempty"`
+	// ReportDate is the date of the data (the newest state's date,
+	// YYYY-MM-DD), "" when unknown.
+	ReportDate string `json:"reportDate,omitempty"`
 }
 
 // ChapterReply is the answer to ChapterInput and ChapterRepairInput:

@@ -182,6 +182,12 @@ func (w *mdWriter) kpiTable(ks []kpiView) {
 				delta = "▼ " + delta
 			}
 		}
+		if k.Source != "" {
+			if delta != "" {
+				delta += " · "
+			}
+			delta += "来源 " + k.Source
+		}
 		b.WriteString("| " + mdCell(k.Label) + " | " + mdCell(val) + " | " + mdCell(delta) + " |\n")
 	}
 	b.WriteString("\n")

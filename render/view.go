@@ -50,7 +50,7 @@ func (h heroView) Empty() bool {
 }
 
 type kpiView struct {
-	Label, Value, Unit, Delta string
+	Label, Value, Unit, Delta, Source string
 	DeltaClass                string
 }
 
@@ -306,7 +306,7 @@ func firstNonEmpty(ss ...string) string {
 }
 
 func kpi(k ir.KPI) kpiView {
-	return kpiView{Label: k.Label, Value: k.Value, Unit: k.Unit, Delta: k.Delta, DeltaClass: deltaClass(k.DeltaTone)}
+	return kpiView{Label: k.Label, Value: k.Value, Unit: k.Unit, Delta: k.Delta, Source: k.Source, DeltaClass: deltaClass(k.DeltaTone)}
 }
 
 // themeCSS builds ":root{…}" from validated theme tokens. Names come from

@@ -56,6 +56,9 @@ type evidence struct {
 // Every sentence of substance is copied from the input; the connective
 // sentences only state counts and provenance.
 func chapter(in prompts.ChapterInput) ir.Chapter {
+	if len(in.SubPoints) > 0 || len(in.Digests) > 0 {
+		return draftChapter(in)
+	}
 	sec := in.Section
 	title := strings.TrimSpace(sec.Title)
 	if title == "" {

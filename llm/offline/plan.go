@@ -125,13 +125,7 @@ func layout(in prompts.LayoutInput) prompts.LayoutReply {
 	if topic == "" && in.Graph != nil {
 		topic = strings.TrimSpace(in.Graph.Topic)
 	}
-	title := "舆情分析报告"
-	switch {
-	case strings.HasSuffix(topic, "报告"):
-		title = topic
-	case topic != "":
-		title = topic + "舆情分析报告"
-	}
+	title := prompts.DefaultTitle(topic)
 	r := prompts.LayoutReply{
 		Title:    title,
 		TOCTitle: "目录",

@@ -1,0 +1,396 @@
+package offline
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"reportengine/ir"
+	"reportengine/prompts"
+)
+
+// Draft caps.
+const (
+	draftPassages  = 5   // evidence paragraphs per sub-point after the lead
+	draftKPIs      = 4   // KPI cards per sub-point
+	draftFindings  = 4   // digest findings per summary sub-point
+	findingRunes   = 80  // a digest finding is cut to this many runes
+	quadrantMax    = 3   // SWOT/PEST items per quadrant
+	quadrantDetail = 140 // runes of a SWOT/PEST item's detail
+)
+
+// noEvidence is the one line a sub-point without planned evidence gets
+// (under 20 runes, so it is not counted as a repeated paragraph).
+const noEvidence = "本小节暂无可引用的材料。"
+
+// draftChapter writes a chapter from its evidence plan (in.SubPoints) and,
+// for chapters that summarise others, from in.Digests. Each sub-point is a
+// level-3 subsection: a lead paragraph (its most relevant passage), then
+// the other passages, each with the [E…] citation of the item it copies;
+// figures become KPI cards and, when two or more comparable figures of one
+// kind exist, a chart. No sentence is invented: connective text names only
+// the speaker or source of a passage.
+func draftChapter(in prompts.ChapterInput) ir.Chapter {
+	sec := in.Section
+	title := strings.TrimSpace(sec.Title)
+	if title == "" {
+		title = sec.ChapterID
+	}
+	anchor := anchorFor("chapter", sec.Anchor, sec.Slug, "section-"+strings.ToLower(sec.ChapterID))
+	ch := ir.Chapter{ChapterID: sec.ChapterID, Title: title, Anchor: anchor, Order: sec.Order}
+	blocks := []ir.Block{heading(2, title, anchor)}
+	subs := in.SubPoints
+	if len(subs) == 0 {
+		for _, o := range sec.Outline {
+			subs = append(subs, prompts.SubPointBrief{Title: o})
+		}
+	}
+	var leads []string
+	var swotEv []prompts.EvidenceRef
+	usedFindings := map[string]bool{} // a summary quotes each finding once
+	// Only a chapter with no evidence of its own (the summary) is written
+	// from the digests; a closing chapter with evidence keeps to it, so the
+	// two never repeat the same findings.
+	summary := len(in.Digests) > 0
+	for _, sp := range subs {
+		if len(sp.Evidence) > 0 {
+			summary = false
+		}
+	}
+	for i, sp := range subs {
+		spTitle := strings.TrimSpace(sp.Title)
+		if spTitle == "" {
+			spTitle = fmt.Sprintf("%s %d", title, i+1)
+		}
+		blocks = append(blocks, heading(3, spTitle, anchor+"-"+strconv.Itoa(i+1)))
+		var body []ir.Block
+		if summary {
+			body = digestBlocks(in.Digests, spTitle, anchor+"-"+strconv.Itoa(i+1), usedFindings)
+		}
+		if len(sp.Evidence) > 0 {
+			lead := sp.Evidence[0]
+			body = append(body, para(cited(lead)))
+			leads = append(leads, cited(lead))
+			for _, ev := range sp.Evidence[1:min(len(sp.Evidence), draftPassages+1)] {
+				body = append(body, evidenceBlock(ev))
+			}
+			body = append(body, figureBlocks(sp.Figures, anchor+"-"+strconv.Itoa(i+1))...)
+			swotEv = append(swotEv, sp.Evidence...)
+		}
+		if len(body) == 0 {
+			body = []ir.Block{para(noEvidence)}
+		}
+		blocks = append(blocks, body...)
+	}
+	if q, ok := draftQuadrants(swotEv, in.Constraints, anchor); ok {
+		blocks = append(blocks, q)
+	}
+	ch.Blocks = filterAllowed(blocks, in.Constraints.AllowedBlocks)
+	if len(leads) > 0 {
+		ch.Summary = stripCites(leads[0])
+	}
+	return ch
+}
+
+// cited is the passage followed by its citation.
+func cited(ev prompts.EvidenceRef) string { return strings.TrimSpace(ev.Text) + "[" + ev.ID + "]" }
+
+// evidenceBlock quotes one passage: engine analysis as an engine quote,
+// forum speeches with their speaker and time, sources as paragraphs.
+func evidenceBlock(ev prompts.EvidenceRef) ir.Block {
+	switch ev.Kind {
+	case "forum":
+		who := strings.ToUpper(ev.Engine)
+		if who == "HOST" {
+			who = "主持人"
+		} else if isEngine(ev.Engine) {
+			who = engineLabel(ev.Engine)
+		}
+		return para(fmt.Sprintf("论坛中%s（%s）指出：%s", who, ev.Source, cited(ev)))
+	case "final_report", "summary":
+		if isEngine(ev.Engine) {
+			return para(fmt.Sprintf("%s的研究写道：%s", engineLabel(ev.Engine), cited(ev)))
+		}
+	}
+	return para(cited(ev))
+}
+
+// figureBlocks turns a sub-point's figures into KPI cards (up to
+// draftKPIs, dates left out) and at most one chart of comparable figures:
+// a sentiment split as a doughnut, platform or age shares as a bar chart,
+// each with a line naming the evidence it comes from.
+func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
+	var out []ir.Block
+	var kpis []ir.KPI
+	var kpiSrc []string
+	seen := map[string]bool{}
+	for _, f := range figs {
+		if f.Kind == "date" || f.Label == "" || len(kpis) >= draftKPIs {
+			continue
+		}
+		k := f.Label + f.Raw
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		kpis = append(kpis, ir.KPI{Label: f.Label, Value: f.Raw})
+		kpiSrc = appendUnique(kpiSrc, f.ItemID)
+	}
+	if len(kpis) >= 2 {
+		out = append(out, ir.Block{Type: ir.TypeKPIGrid, KPIItems: kpis, Cols: min(len(kpis), 4)},
+			para("数据出处："+citeList(kpiSrc)))
+	}
+	if c, src, ok := figureChart(figs, anchor); ok {
+		out = append(out, c, para("图表数据出处："+citeList(src)))
+	}
+	return out
+}
+
+// figureChart draws the first kind (sentiment, then platform, then age)
+// for which one evidence item states at least two figures of distinct
+// groups (a split stated in one passage; figures from different passages
+// are not comparable), values in percent; failing that, a bar chart of one
+// passage's labelled counts or shares in one unit (拿铁28元、美式22元).
+func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, bool) {
+	kinds := []struct{ kind, chart, title string }{
+		{"sentiment", "doughnut", "情绪与态度分布（%）"},
+		{"platform", "bar", "平台分布（%）"},
+		{"age", "bar", "年龄分布（%）"},
+	}
+	for _, k := range kinds {
+		var items []string
+		byItem := map[string][]prompts.FigureRef{}
+		for _, f := range figs {
+			if f.Kind != k.kind || f.Unit != "%" || f.Group == "" {
+				continue
+			}
+			if _, ok := byItem[f.ItemID]; !ok {
+				items = append(items, f.ItemID)
+			}
+			byItem[f.ItemID] = append(byItem[f.ItemID], f)
+		}
+		for _, id := range items {
+			var labels []string
+			var data []float64
+			seen := map[string]bool{}
+			for _, f := range byItem[id] {
+				if !seen[f.Group] {
+					seen[f.Group] = true
+					labels = append(labels, f.Group)
+					data = append(data, f.Value)
+				}
+			}
+			if len(labels) >= 2 {
+				return ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-" + k.kind + "-chart", WidgetType: "chart.js/" + k.chart,
+					Props: &ir.WidgetProps{Type: k.chart, Title: k.title},
+					Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: k.title, Data: data}}}}, []string{id}, true
+			}
+		}
+	}
+	// any other passage comparing two or more labelled figures of one unit
+	var items []string
+	byItem := map[string][]prompts.FigureRef{}
+	for _, f := range figs {
+		if f.Label == "" || f.Unit == "" || (f.Kind != "count" && f.Kind != "share" && f.Kind != "volume") {
+			continue
+		}
+		if _, ok := byItem[f.ItemID]; !ok {
+			items = append(items, f.ItemID)
+		}
+		byItem[f.ItemID] = append(byItem[f.ItemID], f)
+	}
+	for _, id := range items {
+		fs := byItem[id]
+		unit := fs[0].Unit
+		var labels []string
+		var data []float64
+		seen := map[string]bool{}
+		for _, f := range fs {
+			if f.Unit == unit && !seen[f.Label] {
+				seen[f.Label] = true
+				labels = append(labels, f.Label)
+				data = append(data, f.Value)
+			}
+		}
+		if len(labels) >= 2 {
+			title := "材料中的数字对比（" + unit + "）"
+			return ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-compare-chart", WidgetType: "chart.js/bar",
+				Props: &ir.WidgetProps{Type: "bar", Title: title},
+				Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}}, []string{id}, true
+		}
+	}
+	return ir.Block{}, nil, false
+}
+
+func citeList(ids []string) string {
+	var b strings.Builder
+	for _, id := range ids {
+		b.WriteString("[" + id + "]")
+	}
+	return b.String()
+}
+
+func appendUnique(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}
+
+// digestBlocks writes a summary sub-point from the other chapters'
+// findings: those sharing the most rune pairs with the sub-point title (all
+// of them in chapter order when none does), each shortened and introduced
+// by its chapter title; a sub-point about data gets the key figures as KPI
+// cards.
+func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[string]bool) []ir.Block {
+	focus := bigrams(spTitle)
+	type cand struct {
+		text  string
+		score int
+		order int
+	}
+	var cs []cand
+	var figs []prompts.FigureRef
+	for _, d := range ds {
+		for _, f := range d.Findings {
+			s := 0
+			for g := range bigrams(f) {
+				if focus[g] {
+					s++
+				}
+			}
+			cs = append(cs, cand{fmt.Sprintf("「%s」：%s", d.Title, shortFinding(f)), s, len(cs)})
+		}
+		figs = append(figs, d.Figures...)
+	}
+	var out []ir.Block
+	wantsData := strings.Contains(spTitle, "数据") || strings.Contains(spTitle, "指标") || strings.Contains(spTitle, "峰值") || strings.Contains(spTitle, "声量")
+	if wantsData {
+		out = append(out, figureBlocks(figs, anchor)...)
+	}
+	// best first, stable by chapter order
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].score > cs[j-1].score; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+	var items []string
+	for _, c := range cs {
+		if len(items) >= draftFindings {
+			break
+		}
+		if used[c.text] {
+			continue
+		}
+		used[c.text] = true
+		items = append(items, c.text)
+	}
+	if len(items) > 0 {
+		out = append(out, list(items))
+	}
+	return out
+}
+
+// shortFinding keeps the first clause of a finding (up to findingRunes
+// runes) and its citations.
+func shortFinding(f string) string {
+	cites := ""
+	for _, sp := range ir.FindCitations(f) {
+		for _, id := range sp.IDs {
+			cites += "[" + id + "]"
+		}
+	}
+	text := stripCites(f)
+	cut := len(text)
+	for i, r := range text {
+		if r == '。' || r == '；' || r == '！' || r == '？' {
+			cut = i + utf8.RuneLen(r)
+			break
+		}
+	}
+	text = text[:cut]
+	if utf8.RuneCountInString(text) > findingRunes {
+		text = string([]rune(text)[:findingRunes]) + "……"
+	}
+	return text + cites
+}
+
+// stripCites removes every [E…] citation from s.
+func stripCites(s string) string {
+	spans := ir.FindCitations(s)
+	for i := len(spans) - 1; i >= 0; i-- {
+		s = s[:spans[i].Start] + s[spans[i].End:]
+	}
+	return strings.TrimSpace(s)
+}
+
+// draftQuadrants files a passage under a SWOT quadrant only when it says
+// so (机遇/机会 → opportunities, 风险/威胁/危机 → threats, 优势 →
+// strengths, 劣势/短板/不足 → weaknesses; PEST likewise by its words), and
+// never a recommendation (建议, 应当, 需要, 应 …) as a finding. It needs
+// two quadrants with items.
+func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints, anchor string) (ir.Block, bool) {
+	if !cons.AllowSwot && !cons.AllowPest {
+		return ir.Block{}, false
+	}
+	advice := []string{"建议", "应当", "应该", "需要", "要加强", "必须"}
+	type rule struct {
+		field string
+		words []string
+	}
+	var rules []rule
+	typ := ir.TypeSwotTable
+	if cons.AllowSwot {
+		rules = []rule{{"strengths", []string{"优势"}}, {"weaknesses", []string{"劣势", "短板", "不足"}},
+			{"opportunities", []string{"机遇", "机会"}}, {"threats", []string{"风险", "威胁", "危机"}}}
+	} else {
+		typ = ir.TypePestTable
+		rules = []rule{{"political", []string{"政策", "监管", "法规"}}, {"economic", []string{"经济", "成本", "收入"}},
+			{"social", []string{"社会心态", "社会情绪", "公众情绪"}}, {"technological", []string{"技术", "算法"}}}
+	}
+	items := map[string][]ir.QuadrantItem{}
+	for _, ev := range evs {
+		text := strings.TrimSpace(ev.Text)
+		if firstWord(text, advice) != "" {
+			continue
+		}
+		for _, r := range rules {
+			if w := firstWord(text, r.words); w != "" && len(items[r.field]) < quadrantMax {
+				detail := text
+				if utf8.RuneCountInString(detail) > quadrantDetail {
+					detail = string([]rune(detail)[:quadrantDetail]) + "……"
+				}
+				items[r.field] = append(items[r.field], ir.QuadrantItem{Title: w, Detail: detail + "[" + ev.ID + "]"})
+				break
+			}
+		}
+	}
+	filled := 0
+	for _, r := range rules {
+		if len(items[r.field]) > 0 {
+			filled++
+		}
+	}
+	if filled < 2 {
+		return ir.Block{}, false
+	}
+	b := ir.Block{Type: typ, Title: "材料中明确提及的因素"}
+	if typ == ir.TypeSwotTable {
+		b.Strengths, b.Weaknesses, b.Opportunities, b.Threats = items["strengths"], items["weaknesses"], items["opportunities"], items["threats"]
+	} else {
+		b.Political, b.Economic, b.Social, b.Technological = items["political"], items["economic"], items["social"], items["technological"]
+	}
+	return b, true
+}
+
+func firstWord(s string, ws []string) string {
+	for _, w := range ws {
+		if strings.Contains(s, w) {
+			return w
+		}
+	}
+	return ""
+}

@@ -1,0 +1,374 @@
+package nodes
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"reportengine/evidence"
+	"reportengine/ir"
+	"reportengine/prompts"
+)
+
+// references turns the chapters' [E…] citations into numbered links to the
+// report's reference list and returns that list: only cited sources (a
+// link to the URL of an evidence item or of a graph source counts as
+// citing it), each
+// once, numbered in order of first citation, each with the chapters that
+// cite it. A source is a web page (by URL), a forum speech (by log line),
+// an engine's research section or an engine's final report. A citation of
+// an id the evidence set does not know stays as it is written.
+func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[string]prompts.GraphSource) []ir.Source {
+	graphByURL := map[string]prompts.GraphSource{}
+	for _, g := range graph {
+		if g.URL != "" {
+			if old, ok := graphByURL[g.URL]; !ok || g.ID < old.ID {
+				graphByURL[g.URL] = g
+			}
+		}
+	}
+	var out []ir.Source
+	index := map[string]int{} // reference key → index in out
+	for ci := range chs {
+		c := &chs[ci]
+		c.Sources = nil
+		ir.NormalizeCitations(c)
+		num := func(id string) (int, *ir.Source, bool) {
+			it, ok := set.Item(id)
+			if !ok {
+				return 0, nil, false
+			}
+			key, src := referenceOf(it)
+			i, seen := index[key]
+			if !seen {
+				i = len(out)
+				index[key] = i
+				src.ID = "R" + strconv.Itoa(i+1)
+				if g, ok := graphByURL[src.URL]; ok && src.URL != "" {
+					src.ID = g.ID // the graph's source id when the graph has the page
+				}
+				out = append(out, src)
+			}
+			s := &out[i]
+			if !contains(s.Chapters, c.ChapterID) {
+				s.Chapters = append(s.Chapters, c.ChapterID)
+				c.Sources = append(c.Sources, s.ID)
+			}
+			return i + 1, s, true
+		}
+		rewriteBlocks(c.Blocks, num)
+		// a link to a source URL cites that source too
+		linked(c.Blocks, func(href string) {
+			if it, ok := set.ItemByURL(href); ok {
+				num(it.ID)
+				return
+			}
+			g, ok := graphByURL[href]
+			if !ok {
+				return
+			}
+			key := "url:" + href
+			i, seen := index[key]
+			if !seen {
+				i = len(out)
+				index[key] = i
+				out = append(out, ir.Source{ID: g.ID, Title: firstNonBlank(g.Title, href), URL: href, Engines: g.Engines})
+			}
+			if !contains(out[i].Chapters, c.ChapterID) {
+				out[i].Chapters = append(out[i].Chapters, c.ChapterID)
+				c.Sources = append(c.Sources, out[i].ID)
+			}
+		})
+	}
+	// hero KPI sources resolve to the same numbers (a figure's item is
+	// normally cited in its chapter already)
+	for i := range hero.KPIs {
+		hero.KPIs[i].Source = rewritePlain(hero.KPIs[i].Source, func(id string) (int, *ir.Source, bool) {
+			it, ok := set.Item(id)
+			if !ok {
+				return 0, nil, false
+			}
+			key, src := referenceOf(it)
+			j, seen := index[key]
+			if !seen {
+				j = len(out)
+				index[key] = j
+				src.ID = "R" + strconv.Itoa(j+1)
+				out = append(out, src)
+			}
+			return j + 1, &out[j], true
+		})
+	}
+	return out
+}
+
+// referenceOf is the reference-list entry an item resolves to.
+func referenceOf(it *evidence.Item) (string, ir.Source) {
+	var engines []string
+	for _, p := range it.Provenance {
+		if p.Engine != "" && !contains(engines, p.Engine) && p.Kind != evidence.KindForum {
+			engines = append(engines, p.Engine)
+		}
+	}
+	for _, p := range it.Provenance {
+		if p.URL != "" {
+			return "url:" + p.URL, ir.Source{Title: firstNonBlank(p.Title, p.URL), URL: p.URL, Engines: engines}
+		}
+	}
+	p := it.Provenance[0]
+	switch p.Kind {
+	case evidence.KindForum:
+		return "forum:" + strconv.Itoa(p.ForumLine), ir.Source{Title: "论坛发言 · " + speakerName(p.Speaker) + " · " + p.ForumTime,
+			Engines: []string{strings.ToLower(p.Speaker)}}
+	case evidence.KindSummary:
+		return "summary:" + p.Engine + ":" + strconv.Itoa(p.SectionPos), ir.Source{
+			Title: engineName(p.Engine) + "研究段落「" + p.Section + "」", Engines: engines}
+	case evidence.KindFinalReport:
+		return "final:" + p.Engine, ir.Source{Title: engineName(p.Engine) + "最终报告", Engines: engines}
+	}
+	return "text:" + p.Title, ir.Source{Title: firstNonBlank(p.Title, "未署名来源") + "（无链接）", Engines: engines}
+}
+
+func engineName(e string) string {
+	switch e {
+	case "query":
+		return "查询引擎"
+	case "media":
+		return "媒体引擎"
+	case "insight":
+		return "洞察引擎"
+	}
+	return e
+}
+
+func speakerName(s string) string {
+	if strings.EqualFold(s, "HOST") {
+		return "主持人"
+	}
+	return engineName(strings.ToLower(s))
+}
+
+func firstNonBlank(ss ...string) string {
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			return strings.TrimSpace(s)
+		}
+	}
+	return ""
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// linked calls fn for the href of every link mark in running text.
+func linked(bs []ir.Block, fn func(href string)) {
+	for i := range bs {
+		b := &bs[i]
+		for _, in := range b.Inlines {
+			for _, m := range in.Marks {
+				if m.Type == "link" && m.Href != "" && !strings.HasPrefix(m.Href, "#") {
+					fn(m.Href)
+				}
+			}
+		}
+		linked(b.Blocks, fn)
+		for _, it := range b.ListItems {
+			linked(it, fn)
+		}
+		for _, r := range b.Rows {
+			for _, c := range r.Cells {
+				linked(c.Blocks, fn)
+			}
+		}
+	}
+}
+
+// rewriteBlocks replaces citations in running text: in inline runs by a
+// run "[n]" with a superscript mark and a link to "#ref-n" (its title the
+// source title), in SWOT/PEST text by "[n]".
+func rewriteBlocks(bs []ir.Block, num func(id string) (int, *ir.Source, bool)) {
+	for i := range bs {
+		b := &bs[i]
+		if b.Type == ir.TypeHeading || b.Type == ir.TypeCode || b.Type == ir.TypeMath {
+			continue
+		}
+		if len(b.Inlines) > 0 {
+			b.Inlines = rewriteInlines(b.Inlines, num, b.Type == ir.TypeEngineQuote)
+		}
+		rewriteBlocks(b.Blocks, num)
+		for j := range b.ListItems {
+			rewriteBlocks(b.ListItems[j], num)
+		}
+		for r := range b.Rows {
+			for k := range b.Rows[r].Cells {
+				rewriteBlocks(b.Rows[r].Cells[k].Blocks, num)
+			}
+		}
+		for _, q := range [][]ir.QuadrantItem{b.Strengths, b.Weaknesses, b.Opportunities, b.Threats,
+			b.Political, b.Economic, b.Social, b.Technological} {
+			for j := range q {
+				q[j].Title = rewritePlain(q[j].Title, num)
+				q[j].Detail = rewritePlain(q[j].Detail, num)
+				q[j].Evidence = rewritePlain(q[j].Evidence, num)
+			}
+		}
+	}
+}
+
+func rewriteInlines(ins []ir.Inline, num func(id string) (int, *ir.Source, bool), plain bool) []ir.Inline {
+	var out []ir.Inline
+	for _, in := range ins {
+		spans := ir.FindCitations(in.Text)
+		if len(spans) == 0 {
+			out = append(out, in)
+			continue
+		}
+		last := 0
+		for _, sp := range spans {
+			if t := in.Text[last:sp.Start]; t != "" {
+				out = append(out, ir.Inline{Text: t, Marks: in.Marks})
+			}
+			for _, id := range sp.IDs {
+				n, src, ok := num(id)
+				if !ok {
+					out = append(out, ir.Inline{Text: "[" + id + "]", Marks: in.Marks})
+					continue
+				}
+				label := "[" + strconv.Itoa(n) + "]"
+				if plain { // engine quotes allow bold and italic only
+					out = append(out, ir.Inline{Text: label})
+					continue
+				}
+				out = append(out, ir.Inline{Text: label, Marks: []ir.Mark{
+					{Type: "link", Href: "#ref-" + strconv.Itoa(n), Title: src.Title},
+					{Type: "superscript"},
+				}})
+			}
+			last = sp.End
+		}
+		if t := in.Text[last:]; t != "" {
+			out = append(out, ir.Inline{Text: t, Marks: in.Marks})
+		}
+	}
+	return out
+}
+
+func rewritePlain(s string, num func(id string) (int, *ir.Source, bool)) string {
+	spans := ir.FindCitations(s)
+	for i := len(spans) - 1; i >= 0; i-- {
+		sp := spans[i]
+		var b strings.Builder
+		for _, id := range sp.IDs {
+			if n, _, ok := num(id); ok {
+				b.WriteString("[" + strconv.Itoa(n) + "]")
+			} else {
+				b.WriteString("[" + id + "]")
+			}
+		}
+		s = s[:sp.Start] + b.String() + s[sp.End:]
+	}
+	return s
+}
+
+// numberRE finds the numbers a claim states (ASCII digits, a decimal part).
+var numberRE = regexp.MustCompile(`\d+(?:\.\d+)?`)
+
+// checkClaims returns manifest warnings for a chapter's cited text that its
+// citations do not support: a number in a paragraph or list item that
+// occurs in none of the passages the paragraph cites (nor in their
+// provenance: forum time, source and section titles), and an engine quote
+// whose text occurs in none of the passages it cites. Text without
+// citations is not checked (there is nothing to check it against).
+func checkClaims(c *ir.Chapter, set *evidence.Set) []string {
+	var out []string
+	var walk func(bs []ir.Block, quote bool)
+	walk = func(bs []ir.Block, quote bool) {
+		for i := range bs {
+			b := &bs[i]
+			if b.Type == ir.TypeParagraph && len(b.Inlines) > 0 {
+				var t strings.Builder
+				for _, in := range b.Inlines {
+					t.WriteString(in.Text)
+				}
+				out = append(out, checkText(c.ChapterID, t.String(), set, quote)...)
+			}
+			walk(b.Blocks, quote || b.Type == ir.TypeEngineQuote)
+			for _, it := range b.ListItems {
+				walk(it, quote)
+			}
+		}
+	}
+	walk(c.Blocks, false)
+	return out
+}
+
+func checkText(chapter, text string, set *evidence.Set, quote bool) []string {
+	spans := ir.FindCitations(text)
+	if len(spans) == 0 {
+		return nil
+	}
+	var passages, context []string // the cited texts; their provenance (time, titles) for numbers
+	var ids []string
+	for _, sp := range spans {
+		for _, id := range sp.IDs {
+			if it, ok := set.Item(id); ok {
+				passages = append(passages, it.Text)
+				context = append(context, it.Text)
+				for _, p := range it.Provenance {
+					context = append(context, p.ForumTime, p.Title, p.Section)
+				}
+				ids = append(ids, id)
+			}
+		}
+	}
+	if len(passages) == 0 {
+		return nil
+	}
+	plain := text
+	for i := len(spans) - 1; i >= 0; i-- {
+		plain = plain[:spans[i].Start] + plain[spans[i].End:]
+	}
+	short := []rune(strings.TrimSpace(plain))
+	if len(short) > 40 {
+		short = append(short[:40], '…')
+	}
+	var out []string
+	if quote {
+		key := evidence.Normalize(plain)
+		found := false
+		for _, p := range passages {
+			if strings.Contains(evidence.Normalize(p), key) {
+				found = true
+				break
+			}
+		}
+		if !found && key != "" {
+			out = append(out, fmt.Sprintf("chapter %s: the engine quote “%s” is not in the passages it cites (%s)", chapter, string(short), strings.Join(ids, ", ")))
+		}
+	}
+	seen := map[string]bool{}
+	for _, n := range numberRE.FindAllString(plain, -1) {
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		found := false
+		for _, p := range context {
+			if strings.Contains(p, n) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, fmt.Sprintf("chapter %s: “%s” states %s, which none of its cited passages (%s) contains", chapter, string(short), n, strings.Join(ids, ", ")))
+		}
+	}
+	return out
+}

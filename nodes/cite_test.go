@@ -1,0 +1,79 @@
+package nodes
+
+import (
+	"strings"
+	"testing"
+
+	"reportengine/evidence"
+	"reportengine/forum"
+	"reportengine/ir"
+	"reportengine/state"
+)
+
+func citeSet() *evidence.Set {
+	st := &state.State{Engine: state.EngineMedia, Paragraphs: []state.Paragraph{{Title: "情绪", Searches: []state.SearchRecord{
+		{URL: "https://a.cn/1", Title: "情绪报告", Content: "网络讨论中负面声量高达79%，正面占21%。"},
+		{URL: "https://b.cn/2", Title: "阅读报道", Content: "相关话题阅读量飙到3.8亿。"},
+	}}}}
+	return evidence.Collect(evidence.Input{Topic: "武大", States: []*state.State{st},
+		Forum: []forum.Entry{{Line: 7, Time: "12:19:12", Speaker: "HOST", Content: "请各位关注情绪走势与平台分布的差异。"}}})
+}
+
+func idOf(t *testing.T, set *evidence.Set, prefix string) string {
+	t.Helper()
+	for _, it := range set.Items {
+		if strings.HasPrefix(it.Text, prefix) {
+			return it.ID
+		}
+	}
+	t.Fatalf("no item %q", prefix)
+	return ""
+}
+
+func TestReferencesNumberCitedSourcesOnly(t *testing.T) {
+	set := citeSet()
+	neg, read, host := idOf(t, set, "网络讨论"), idOf(t, set, "相关话题"), idOf(t, set, "请各位")
+	chs := []ir.Chapter{
+		{ChapterID: "S1", Blocks: []ir.Block{{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "负面为主[" + read + "]，" + "见【" + neg + "】。"}}}}},
+		{ChapterID: "S2", Blocks: []ir.Block{{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "主持人提醒[" + host + ", " + read + "]"}}}}},
+	}
+	hero := ir.Hero{KPIs: []ir.KPI{{Label: "负面声量", Value: "79%", Source: "[" + neg + "]"}}}
+	srcs := references(chs, &hero, set, nil)
+	if len(srcs) != 3 {
+		t.Fatalf("%d sources %+v, want 3 (the cited ones)", len(srcs), srcs)
+	}
+	// numbered in order of first citation
+	if srcs[0].URL != "https://b.cn/2" || srcs[1].URL != "https://a.cn/1" || !strings.Contains(srcs[2].Title, "论坛发言 · 主持人 · 12:19:12") {
+		t.Errorf("order %+v", srcs)
+	}
+	if got := strings.Join(srcs[0].Chapters, ","); got != "S1,S2" {
+		t.Errorf("source 1 cited in %q, want S1,S2", got)
+	}
+	ins := chs[0].Blocks[0].Inlines
+	if len(ins) != 5 || ins[1].Text != "[1]" || ins[1].Marks[0].Href != "#ref-1" || ins[3].Text != "[2]" || ins[2].Text != "，见" {
+		t.Errorf("inlines %+v", ins)
+	}
+	if hero.KPIs[0].Source != "[2]" {
+		t.Errorf("hero KPI source %q, want [2]", hero.KPIs[0].Source)
+	}
+	if got := chs[1].Blocks[0].Inlines; got[1].Text != "[3]" || got[2].Text != "[1]" {
+		t.Errorf("S2 inlines %+v", got)
+	}
+}
+
+func TestCheckClaims(t *testing.T) {
+	set := citeSet()
+	neg, host := idOf(t, set, "网络讨论"), idOf(t, set, "请各位")
+	c := ir.Chapter{ChapterID: "S3", Blocks: []ir.Block{
+		{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "负面声量高达79%[" + neg + "]"}}},            // supported
+		{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "负面声量高达85%[" + neg + "]"}}},            // 85 is in no cited passage
+		{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "主持人（12:19:12）提醒关注走势[" + host + "]"}}}, // the time is the speech's provenance
+		{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "没有引用的句子写了99%"}}},                      // nothing to check against
+		{Type: ir.TypeEngineQuote, Engine: "media", Title: "Media Agent", Blocks: []ir.Block{{Type: ir.TypeParagraph, // not in the passage
+			Inlines: []ir.Inline{{Text: "正面情绪占绝对多数[" + neg + "]"}}}}},
+	}}
+	ws := checkClaims(&c, set)
+	if len(ws) != 2 || !strings.Contains(ws[0], "states 85") || !strings.Contains(ws[1], "engine quote") {
+		t.Errorf("warnings %q, want one for 85 and one for the engine quote", ws)
+	}
+}

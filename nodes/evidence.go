@@ -1,0 +1,150 @@
+package nodes
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"reportengine/evidence"
+	"reportengine/ir"
+	"reportengine/prompts"
+	"reportengine/templates"
+)
+
+// EvidencePlan is the stage between the graph query rounds and chapter
+// generation (no model call, deterministic): it collects the run's
+// evidence items (evidence.Collect: section summaries, source contents and
+// titles, engine final reports, every forum speech; near-duplicates merged
+// with all their provenance) once per run, and assigns each item to the
+// one template sub-point where it scores best (evidence.MakePlan), with the
+// chapters' graph query results as boosts, so no passage is quoted twice.
+// The plan is saved as evidence.json in the report folder.
+//
+// Chapter roles: a chapter whose title names a summary (摘要, 概览) is given
+// no evidence and is written after the others from their digests; a
+// closing chapter (结论, 总结, 建议, 简报 in its title) gets its own evidence
+// and is also written after the others, with their digests.
+type EvidencePlan struct{}
+
+// summaryChapter reports a chapter that summarises the others and has no
+// evidence of its own.
+func summaryChapter(sec templates.Section) bool {
+	return strings.Contains(sec.Title, "摘要") || strings.Contains(sec.Title, "概览")
+}
+
+// lateChapter reports a chapter written after the others (summary and
+// closing chapters).
+func lateChapter(sec templates.Section) bool {
+	if summaryChapter(sec) {
+		return true
+	}
+	for _, w := range []string{"结论", "总结", "简报"} {
+		if strings.Contains(sec.Title, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// chapterSpecs are the plan's chapters, in template order.
+func chapterSpecs(secs []templates.Section) []evidence.ChapterSpec {
+	out := make([]evidence.ChapterSpec, len(secs))
+	for i, s := range secs {
+		out[i] = evidence.ChapterSpec{ID: s.ChapterID, Title: s.Title, SubPoints: s.Outline, Summary: summaryChapter(s)}
+	}
+	return out
+}
+
+// subPointBriefs is the chapter's part of the plan as the prompt shows it.
+func subPointBriefs(set *evidence.Set, cp evidence.ChapterPlan) []prompts.SubPointBrief {
+	out := make([]prompts.SubPointBrief, 0, len(cp.SubPoints))
+	for _, sp := range cp.SubPoints {
+		b := prompts.SubPointBrief{Title: sp.Title, Evidence: []prompts.EvidenceRef{}}
+		for _, a := range sp.Items {
+			it, ok := set.Item(a.ItemID)
+			if !ok {
+				continue
+			}
+			b.Evidence = append(b.Evidence, evidenceRef(it))
+		}
+		for _, f := range sp.Figures {
+			b.Figures = append(b.Figures, figureRef(f))
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func evidenceRef(it *evidence.Item) prompts.EvidenceRef {
+	p := it.Provenance[0]
+	r := prompts.EvidenceRef{ID: it.ID, Text: it.Text, Kind: string(it.Kind), Engine: p.Engine, URL: it.FirstURL()}
+	switch p.Kind {
+	case evidence.KindForum:
+		r.Source = "论坛 " + p.ForumTime
+	case evidence.KindSource, evidence.KindTitle:
+		r.Source = p.Title
+	case evidence.KindSummary:
+		r.Source = p.Section
+	case evidence.KindFinalReport:
+		r.Source = "最终报告"
+	}
+	return r
+}
+
+func figureRef(f evidence.Figure) prompts.FigureRef {
+	return prompts.FigureRef{ItemID: f.ItemID, Kind: string(f.Kind), Label: f.Label, Group: f.Group, Raw: f.Raw,
+		Value: f.Value, Unit: f.Unit, Scaled: f.Scaled, Date: f.Date, Sentence: f.Sentence}
+}
+
+// digest summarises a written chapter for the chapters written after it:
+// the first paragraph under each level-3 heading (its lead, citations
+// kept), and the figures planned for it (at most two per sub-point).
+func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
+	d := prompts.ChapterDigest{ChapterID: ch.ChapterID, Title: ch.Title}
+	for i, b := range ch.Blocks {
+		if b.Type != ir.TypeHeading || b.Level < 3 || i+1 >= len(ch.Blocks) || ch.Blocks[i+1].Type != ir.TypeParagraph {
+			continue
+		}
+		var t strings.Builder
+		for _, in := range ch.Blocks[i+1].Inlines {
+			t.WriteString(in.Text)
+		}
+		if s := strings.TrimSpace(t.String()); len(ir.FindCitations(s)) > 0 && utf8.RuneCountInString(stripCitations(s)) >= 12 {
+			d.Findings = append(d.Findings, s)
+		}
+	}
+	for _, sp := range cp.SubPoints {
+		n := 0
+		for _, f := range sp.Figures {
+			if f.Kind == evidence.FigDate || n >= 2 {
+				continue
+			}
+			d.Figures = append(d.Figures, figureRef(f))
+			n++
+		}
+	}
+	return d
+}
+
+// stripCitations removes every [E…] citation from s.
+func stripCitations(s string) string {
+	spans := ir.FindCitations(s)
+	for i := len(spans) - 1; i >= 0; i-- {
+		s = s[:spans[i].Start] + s[spans[i].End:]
+	}
+	return strings.TrimSpace(s)
+}
+
+// planIDs is the set of evidence ids a chapter may cite: every item of the
+// plan (a chapter may cite what another chapter quotes, never an id the
+// plan does not have).
+func planIDs(p *evidence.Plan) map[string]bool {
+	ids := map[string]bool{}
+	for _, c := range p.Chapters {
+		for _, sp := range c.SubPoints {
+			for _, a := range sp.Items {
+				ids[a.ItemID] = true
+			}
+		}
+	}
+	return ids
+}

@@ -1,0 +1,100 @@
+package nodes
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"reportengine/ir"
+	"reportengine/prompts"
+)
+
+// Hero limits.
+const (
+	heroKPIs       = 4
+	heroHighlights = 4
+	highlightRunes = 40
+)
+
+// heroKindOrder ranks figure kinds for the hero's KPI cards: what an
+// analyst looks for first.
+var heroKindOrder = []string{"sentiment", "volume", "platform", "index", "share", "age", "count", "rank"}
+
+// findingsHero writes the hero from the chapters' digests, after the
+// chapters (the layout was planned before any evidence was read, so its
+// hero can only count inputs): KPI cards from the figures found in the
+// text (best kinds first, one per label, each with its citation as
+// Source), highlights from the chapters' lead findings, and, for an
+// extractive model or an empty layout summary, a summary made of the first
+// two findings. A model-written summary is kept. With no digest the layout
+// hero stays as it is.
+func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bool) ir.Hero {
+	if len(digests) == 0 {
+		return layout
+	}
+	h := layout
+	var figs []prompts.FigureRef
+	for _, d := range digests {
+		figs = append(figs, d.Figures...)
+	}
+	// one card per kind in heroKindOrder, then a second round, …
+	var kpis []ir.KPI
+	seen := map[string]bool{}
+	used := make([]bool, len(figs))
+	for progress := true; progress && len(kpis) < heroKPIs; {
+		progress = false
+		for _, kind := range heroKindOrder {
+			for i, f := range figs {
+				if len(kpis) >= heroKPIs {
+					break
+				}
+				if used[i] || f.Kind != kind || f.Label == "" || seen[f.Label] {
+					continue
+				}
+				used[i], seen[f.Label], progress = true, true, true
+				kpis = append(kpis, ir.KPI{Label: f.Label, Value: f.Raw, Source: "[" + f.ItemID + "]"})
+				break
+			}
+		}
+	}
+	if len(kpis) > 0 {
+		h.KPIs = kpis
+	}
+	var hl []string
+	for _, d := range digests {
+		if len(d.Findings) == 0 || len(hl) >= heroHighlights {
+			continue
+		}
+		hl = append(hl, shortClause(d.Findings[0], highlightRunes))
+	}
+	if len(hl) > 0 {
+		h.Highlights = hl
+	}
+	if extractive || strings.TrimSpace(h.Summary) == "" {
+		var parts []string
+		for _, d := range digests {
+			if len(d.Findings) > 0 && len(parts) < 2 {
+				parts = append(parts, "「"+d.Title+"」："+shortClause(d.Findings[0], 90))
+			}
+		}
+		if len(parts) > 0 {
+			h.Summary = "主要发现——" + strings.Join(parts, "；")
+		}
+	}
+	return h
+}
+
+// shortClause is s without citations, cut after its first sentence and to
+// at most n runes ("…" marks a cut).
+func shortClause(s string, n int) string {
+	s = stripCitations(s)
+	for i, r := range s {
+		if r == '。' || r == '！' || r == '？' || r == '；' {
+			s = s[:i]
+			break
+		}
+	}
+	if utf8.RuneCountInString(s) > n {
+		s = string([]rune(s)[:n]) + "…"
+	}
+	return s
+}

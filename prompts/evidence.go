@@ -1,0 +1,68 @@
+package prompts
+
+import "strings"
+
+// EvidenceRef is one planned evidence item as a chapter prompt shows it.
+// The chapter cites it inline by writing its id in square brackets right
+// after the claim it supports: "负面声量高达79%[E12]". An id that is not in
+// the prompt's plan fails validation (one repair round, then a visible
+// mark).
+type EvidenceRef struct {
+	ID     string `json:"id"`               // "E12": cite as [E12]
+	Text   string `json:"text"`             // the passage, verbatim
+	Kind   string `json:"kind"`             // summary | title | source | final_report | forum
+	Engine string `json:"engine,omitempty"` // query | media | insight, or the forum speaker in lower case (host, …)
+	Source string `json:"source,omitempty"` // the source title, the engine section, or "论坛 HH:MM:SS"
+	URL    string `json:"url,omitempty"`
+}
+
+// FigureRef is a quantitative statement found in an evidence item.
+type FigureRef struct {
+	ItemID string  `json:"itemId"` // the evidence id to cite with the figure
+	Kind   string  `json:"kind"`   // sentiment | platform | age | share | volume | count | rank | index | date
+	Label  string  `json:"label"`  // what is measured: 负面声量, 阅读量
+	Group  string  `json:"group,omitempty"`
+	Raw    string  `json:"raw"`   // as written: 79%, 3.8亿
+	Value  float64 `json:"value"` // the number as written (79, 3.8)
+	Unit   string  `json:"unit,omitempty"`
+	Scaled float64 `json:"scaled"`         // with 万/亿 applied
+	Date   string  `json:"date,omitempty"` // ISO date for kind "date"
+	// Sentence is the clause the figure stands in.
+	Sentence string `json:"sentence"`
+}
+
+// SubPointBrief is one template sub-point of a chapter with the evidence
+// planned for it. Each sub-point becomes a subsection (a level-3 heading
+// with the sub-point's title); one with no evidence says so in one line.
+type SubPointBrief struct {
+	Title    string        `json:"title"`
+	Evidence []EvidenceRef `json:"evidence"`
+	Figures  []FigureRef   `json:"figures,omitempty"`
+}
+
+// ChapterDigest summarises a written chapter for the chapters that
+// summarise others (the template's 摘要 and 建议/结论 chapters) and the hero.
+type ChapterDigest struct {
+	ChapterID string      `json:"chapterId"`
+	Title     string      `json:"title"`
+	Findings  []string    `json:"findings"`          // the chapter's lead sentences, with their [E…] citations
+	Figures   []FigureRef `json:"figures,omitempty"` // its key figures
+}
+
+// DefaultTitle is the report title made from a topic when no model wrote
+// one: "<topic>舆情分析报告", never doubling what the topic already ends
+// with ("武汉大学舆情" → "武汉大学舆情分析报告", "X分析报告" → as is).
+func DefaultTitle(topic string) string {
+	t := strings.TrimSpace(topic)
+	switch {
+	case t == "":
+		return "舆情分析报告"
+	case strings.HasSuffix(t, "报告"):
+		return t
+	case strings.HasSuffix(t, "舆情分析"), strings.HasSuffix(t, "分析"):
+		return t + "报告"
+	case strings.HasSuffix(t, "舆情"):
+		return t + "分析报告"
+	}
+	return t + "舆情分析报告"
+}
