@@ -3,6 +3,7 @@ package forum
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -30,19 +31,40 @@ func Parse(r io.Reader) ([]Entry, []Warning, error) {
 	return entries, warnings, nil
 }
 
+// ErrNotForumLog: the file given as a forum log is something else: a
+// folder, or a JSON document (an engine state file passed by mistake).
+var ErrNotForumLog = errors.New("not a forum log")
+
 // ParseFile parses the forum log at path; see Parse. Errors name the file
 // and wrap the underlying error, so errors.Is(err, fs.ErrNotExist) works.
+// A folder, or a file whose first non-blank character is '{' (JSON: an
+// engine state file, not a log, whose lines all start with '['), is
+// refused with an error wrapping ErrNotForumLog before anything is parsed.
 func ParseFile(path string) ([]Entry, []Warning, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("forum: parse %s: %w", path, err)
 	}
 	defer f.Close()
-	entries, warnings, err := parse(f)
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, nil, fmt.Errorf("forum: %s is a folder: %w", path, ErrNotForumLog)
+	}
+	br := bufio.NewReaderSize(f, readBufferSize)
+	if head, _ := br.Peek(512); startsJSON(head) {
+		return nil, nil, fmt.Errorf("forum: %s holds JSON (an engine state file?), %w; pass state files as STATE arguments and the forum.log as --forum", path, ErrNotForumLog)
+	}
+	entries, warnings, err := parse(br)
 	if err != nil {
 		return entries, warnings, fmt.Errorf("forum: parse %s: %w", path, err)
 	}
 	return entries, warnings, nil
+}
+
+// startsJSON reports whether the first character after white space and a
+// byte order mark is '{'.
+func startsJSON(head []byte) bool {
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\uFEFF")), " \t\r\n")
+	return len(head) > 0 && head[0] == '{'
 }
 
 // parse does the work of Parse; its error, if any, names the line being

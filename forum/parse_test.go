@@ -779,3 +779,26 @@ func TestLooseTimestampWarns(t *testing.T) {
 		t.Errorf("warnings: %+v", warnings)
 	}
 }
+
+// A state file (JSON) or a folder given as the forum log is refused, not
+// parsed into SYSTEM entries.
+func TestParseFileNotForumLog(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "state.json")
+	if err := os.WriteFile(state, []byte("\uFEFF\n  {\"query\":\"x\",\"paragraphs\":[]}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{state, dir} {
+		entries, _, err := ParseFile(path)
+		if !errors.Is(err, ErrNotForumLog) || entries != nil {
+			t.Errorf("ParseFile(%s) = %d entries, %v; want ErrNotForumLog", path, len(entries), err)
+		}
+	}
+	log := filepath.Join(dir, "forum.log")
+	if err := os.WriteFile(log, []byte("[09:00:00] [QUERY] {\"a\":1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _, err := ParseFile(log); err != nil || len(entries) != 1 {
+		t.Errorf("a log line with JSON content: %d entries, %v", len(entries), err)
+	}
+}

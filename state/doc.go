@@ -32,6 +32,20 @@
 //
 // Parse works on bytes already in memory, ParseFile on one file.
 //
+// # Research runs
+//
+// BettaFish names each engine's file `state_<query>_<YYYYMMDD_HHMMSS>.json`
+// with that engine's own finish time (Stamp), and an engine may rephrase
+// the query. Load takes files as one run when their queries are related
+// (RelatedQueries: equal, or one contains the other) or their stamps lie
+// within RunWindow, and refuses files that are not (B13). Discover groups
+// the files of BettaFish output folders into runs by their stamps and
+// PickRun picks one (the newest complete run by default):
+//
+//	runs, err := state.Discover([]string{"BettaFish"}) // newest first
+//	run, note, err := state.PickRun(runs, "")          // or a "YYYYMMDD_HHMMSS" stamp
+//	loaded, err := state.Load(run.Inputs(), state.LoadOptions{})
+//
 // # The format
 //
 // One JSON object per file (§2.2 of the BettaFish reference):
@@ -72,8 +86,9 @@
 //     or a path that does not tell the engine; the message says to pass
 //     engine=PATH.
 //   - ErrDuplicateEngine: two files for one engine.
-//   - *MixedQueriesError (errors.Is ErrMixedQueries): the files research
-//     different queries and LoadOptions.AllowMixedQueries is false (B13).
+//   - *MixedQueriesError (errors.Is ErrMixedQueries): the files are not
+//     one research run and LoadOptions.AllowMixedQueries is false (B13);
+//     it lists every input's query, empty and missing files included.
 //   - ErrNoEngines: no file gave a usable state; the message names each
 //     input and why.
 //

@@ -80,7 +80,8 @@ type Loaded struct {
 //     relation. Every parsed state with a non-empty query takes part,
 //     states without paragraphs included; differing queries of one run
 //     are reported in Loaded.QueryNote, not refused;
-//   - no usable state → wraps ErrNoEngines, naming each input and why.
+//   - no usable state → wraps ErrNoEngines, naming each input and why,
+//     a missing one as "no such file: PATH (media engine)".
 //
 // The first error in canonical engine order wins; on error Loaded is nil.
 func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
@@ -137,7 +138,11 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		if reason != "" {
 			l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: reason})
 			l.Unavailable = append(l.Unavailable, Unavailable{Engine: in.Engine, Path: in.Path, Reason: reason})
-			why = append(why, fmt.Sprintf("%s (%s): %s", in.Engine, in.Path, reason))
+			if reason == ReasonNotFound {
+				why = append(why, fmt.Sprintf("no such file: %s (%s engine)", in.Path, in.Engine))
+			} else {
+				why = append(why, fmt.Sprintf("%s (%s): %s", in.Engine, in.Path, reason))
+			}
 			continue
 		}
 		if strings.TrimSpace(st.Query) == "" {
@@ -150,7 +155,7 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		if len(why) == 0 {
 			return nil, fmt.Errorf("state: %w: no state files given", ErrNoEngines)
 		}
-		return nil, fmt.Errorf("state: %w: %s", ErrNoEngines, strings.Join(why, "; "))
+		return nil, fmt.Errorf("state: %s: %w", strings.Join(why, "; "), ErrNoEngines)
 	}
 	if len(queryGroups(voters)) > 1 {
 		same, reason := oneRun(votes)

@@ -31,6 +31,7 @@ type buildGraphOptions struct {
 	GraphsDir         string
 	AllowMixedQueries bool
 	JSON              bool
+	Run               string
 	States            []string
 
 	Out io.Writer
@@ -42,7 +43,7 @@ type buildGraphOptions struct {
 func newBuildGraphCmd(d *Deps, runF func(context.Context, *buildGraphOptions) error) *cobra.Command {
 	opts := &buildGraphOptions{}
 	cmd := &cobra.Command{
-		Use:   "build-graph [flags] STATE...",
+		Use:   "build-graph [flags] STATE... | FOLDER...",
 		Short: "Build the knowledge graph from engine state files and a forum log",
 		Long: `Build the knowledge graph from engine State JSON files (and optionally a forum log)
 and write it to <graphs>/<report-id>/graphrag.json. No LLM is used.
@@ -50,8 +51,16 @@ and write it to <graphs>/<report-id>/graphrag.json. No LLM is used.
 STATE is a state file written by the query, media or insight engine, either as
 ENGINE=PATH (query=out/q.json) or as a plain PATH whose engine is told from its
 folder (query_engine_streamlit_reports/...) or file name (media.json). At most one
-file per engine. A missing file or one without paragraphs is a warning: the graph
-is built from the engines that remain.
+file per engine. A missing file ("no such file" on stderr at once) or one without
+paragraphs is a warning: the graph is built from the engines that remain.
+
+Instead of files, give a BettaFish output folder (the one holding
+query_engine_streamlit_reports, media_engine_streamlit_reports,
+insight_engine_streamlit_reports) or engine folders: their state files are grouped
+into runs by the stamps in their names (files within an hour of each other, one per
+engine, are one run), the newest run that has all engines is picked (else the newest
+one, with a warning), stderr says which files were picked and which other runs
+there are, and --run STAMP picks another.
 
 The files must be one research run: two files are of one run when their trimmed
 queries are equal (ignoring case) or one contains the other (武汉大学 / 武汉大学舆情),
@@ -78,6 +87,8 @@ The graph: topic -analyzed_by-> engine -contains-> section -searched-> search_qu
 -found-> source. Every search record is kept.`,
 		Example: `  reportengine build-graph examples/coffee-shop/*_engine_streamlit_reports/*.json \
       --forum examples/coffee-shop/logs/forum.log
+  reportengine build-graph ../shared/fixtures/bettafish --report-id wuhan
+  reportengine build-graph ../shared/fixtures/bettafish --run 20250827_123055
   reportengine build-graph query=q.json media=m.json insight=i.json --topic 武汉大学 --report-id wuhan`,
 		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -98,6 +109,7 @@ The graph: topic -analyzed_by-> engine -contains-> section -searched-> search_qu
 	f.StringVar(&opts.ReportID, "report-id", "", "id of the graph: letters, digits, '-', '_', '.' (default: <topic>-<hash of the inputs>)")
 	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
 	f.BoolVar(&opts.AllowMixedQueries, "allow-mixed-queries", false, "build one graph from state files that are not one research run (one topic node per query)")
+	f.StringVar(&opts.Run, "run", "", "with folder arguments: the run to use, by its `STAMP` (YYYYMMDD_HHMMSS of any of its files; default: the newest complete run)")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	return cmd
 }
@@ -156,6 +168,13 @@ type graphInputs struct {
 	Now               func() time.Time
 	// Log shows the stages on stderr (nil: quiet).
 	Log *stageLog
+	// Run picks a run when States are folders (--run STAMP; "" = newest
+	// complete).
+	Run string
+	// Warn receives the notices that must be seen at once whatever --quiet
+	// says: which run was picked from a folder, a named file that does not
+	// exist (nil: io.Discard).
+	Warn io.Writer
 }
 
 // buildAndSave parses the state files and the forum log, builds the graph
@@ -226,18 +245,14 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 // loadInputs parses the state files and the forum log and settles the topic
 // and the id; it builds no graph (report --graph needs only the excerpts).
 func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
-	var inputs []state.Input
-	for _, a := range in.States {
-		si, err := state.ParseArg(a)
-		if err != nil {
-			return nil, err
-		}
-		inputs = append(inputs, si)
-	}
 	if in.ReportID != "" {
 		if err := storage.ValidateID(in.ReportID); err != nil {
 			return nil, usageError{fmt.Errorf("--report-id: %w", err)}
 		}
+	}
+	inputs, runNote, err := resolveStates(in.States, in.Run, in.Warn)
+	if err != nil {
+		return nil, err
 	}
 	stages := map[string]float64{}
 	mark := time.Now()
@@ -255,6 +270,9 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	}
 	end()
 	var warnings []string
+	if runNote != "" {
+		warnings = append(warnings, runNote)
+	}
 	for _, w := range loaded.Warnings {
 		warnings = append(warnings, w.String())
 	}
@@ -325,7 +343,7 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	}
 	b, err := buildAndSave(ctx, graphInputs{Topic: opts.Topic, Forum: opts.Forum, ReportID: opts.ReportID,
 		GraphsDir: opts.GraphsDir, AllowMixedQueries: opts.AllowMixedQueries, States: opts.States, Now: opts.Now,
-		Log: opts.Log})
+		Log: opts.Log, Run: opts.Run, Warn: opts.Err})
 	if err != nil {
 		return err
 	}

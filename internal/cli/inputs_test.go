@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -154,5 +155,112 @@ func TestB13MixedRunsCLI(t *testing.T) {
 	_, err = state.Load([]state.Input{{Engine: state.EngineInsight, Path: ins}, {Engine: state.EngineMedia, Path: med}}, state.LoadOptions{})
 	if !errors.As(err, &mq) {
 		t.Errorf("state.Load = %v, want *MixedQueriesError", err)
+	}
+}
+
+// A BettaFish output folder instead of files: the newest complete run is
+// picked and stderr says which files; --run picks another; a stamp no run
+// has is a usage error listing the runs.
+func TestFolderInput(t *testing.T) {
+	needFixtures(t)
+	graphs := filepath.Join(t.TempDir(), "graphs")
+	code, out, errOut := run(t, "build-graph", "--graphs", graphs, "--report-id", "picked", "--json", fixtureDir)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.HasPrefix(errOut, "picked run 20250825_180214 from "+fixtureDir+":\n") ||
+		!strings.Contains(errOut, "other runs: 20250827_123055 (query), 20250825_175347 (media); pick one with --run STAMP") {
+		t.Errorf("stderr does not say what was picked:\n%s", errOut)
+	}
+	for _, want := range fixtureRun() {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr does not name %s", want)
+		}
+	}
+	var sum buildSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Topic != "武汉大学" || len(sum.Engines) != 3 || sum.TotalNodes != 277 {
+		t.Errorf("summary: topic %q, %d engines, %d nodes; want 武汉大学, 3, 277 (as from the three files)", sum.Topic, len(sum.Engines), sum.TotalNodes)
+	}
+
+	code, out, errOut = run(t, "build-graph", "--graphs", graphs, "--report-id", "later", "--json", "--run", "20250827_123055", fixtureDir)
+	if code != ExitOK {
+		t.Fatalf("--run: exit %d: %s", code, errOut)
+	}
+	sum = buildSummary{}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Engines) != 1 || !strings.HasSuffix(sum.Engines[0].Path, "state_武汉大学舆情_20250827_123055.json") {
+		t.Errorf("--run 20250827_123055 built from %+v", sum.Engines)
+	}
+
+	// One engine folder: its newest run is partial, so a warning.
+	code, out, errOut = run(t, "build-graph", "--graphs", graphs, "--report-id", "q", filepath.Join(fixtureDir, "query_engine_streamlit_reports"))
+	if code != ExitOK || !strings.Contains(errOut, "warning: no run has all three engines") || !strings.Contains(out, "no run has all three engines") {
+		t.Errorf("engine folder: exit %d\nstdout %s\nstderr %s", code, out, errOut)
+	}
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"unknown stamp", []string{"--run", "20250101_000000", fixtureDir}, ExitUsage, "20250825_180214 (query, media, insight)"},
+		{"run without folder", append([]string{"--run", "20250825_180214"}, fixtureRun()...), ExitUsage, "--run picks a run from a folder"},
+		{"folder and file", []string{fixtureDir, fixtureRun()[0]}, ExitUsage, "not both"},
+		{"folder as a state file", []string{"query=" + fixtureDir}, ExitBadInput, fixtureDir + " is a folder, not a state file"},
+		{"state file as forum", append([]string{"--forum", fixtureRun()[0]}, fixtureRun()...), ExitBadInput, "not a forum log"},
+		{"folder without states", []string{filepath.Join(fixtureDir, "logs")}, ExitBadInput, "no *.json state file"},
+	} {
+		code, _, errOut := run(t, append([]string{"build-graph", "--graphs", graphs, "-q"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want %d and one line containing %q", tc.name, code, errOut, tc.code, tc.want)
+		}
+	}
+}
+
+// A named file that does not exist is said first on stderr, with its
+// path, before anything else happens.
+func TestMissingFileSaidFirst(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nope", "media.json")
+	args := append([]string{"build-graph", "--graphs", filepath.Join(dir, "g"), "media=" + missing}, sampleStates(t)[0])
+	for _, s := range sampleStates(t) {
+		if strings.Contains(s, "query_engine") {
+			args[len(args)-1] = s
+		}
+	}
+	code, _, errOut := run(t, args...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	first := strings.SplitN(errOut, "\n", 2)[0]
+	if first != "warning: no such file: "+missing+" (the media engine is left out)" {
+		t.Errorf("first stderr line %q", first)
+	}
+	// Nothing usable at all: the error says "no such file" first, too.
+	code, _, errOut = run(t, "build-graph", "--graphs", filepath.Join(dir, "g"), "-q", missing)
+	if code != ExitBadInput || !strings.HasPrefix(errOut, "warning: no such file: "+missing) ||
+		!strings.Contains(errOut, "reportengine: state: no such file: "+missing) {
+		t.Errorf("no engine: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// report takes the folder too.
+func TestReportFromFolder(t *testing.T) {
+	needFixtures(t)
+	dir := t.TempDir()
+	code, out, errOut := run(t, "report", "--llm", "offline", "--quiet", "--out", filepath.Join(dir, "r"), "--graphs", filepath.Join(dir, "g"),
+		"--report-id", "wuhan", "--template", "社会公共热点事件分析报告模板", fixtureDir)
+	if code != ExitOK || !strings.HasPrefix(errOut, "picked run 20250825_180214") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	m := readManifest(t, filepath.Join(dir, "r", "wuhan"))
+	if m.Status != "complete" || !strings.Contains(strings.Join(m.Warnings, "\n"), `media="武汉大学舆情"`) {
+		t.Errorf("manifest: status %q, warnings %q", m.Status, m.Warnings)
 	}
 }

@@ -77,7 +77,7 @@ func (e partialError) Error() string {
 func newReportCmd(d *Deps, runF func(context.Context, *reportOptions) error) *cobra.Command {
 	opts := &reportOptions{}
 	cmd := &cobra.Command{
-		Use:   "report [--topic TOPIC] [--states FILE...] [--forum LOG] [--graph ID] [flags] [STATE...]",
+		Use:   "report [--topic TOPIC] [--states FILE...] [--forum LOG] [--graph ID] [flags] [STATE... | FOLDER...]",
 		Short: "Generate a cited HTML and Markdown report from engine states, forum log and graph",
 		Long: `Generate a report: build (or load) the knowledge graph, pick a template, design the
 layout and word budget, then for every chapter (concurrently) let the model query the
@@ -117,6 +117,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 			opts.Now = d.Now
 			opts.Getenv = d.Getenv
 			opts.Log = newStageLog(opts.Err, d.quiet)
+			opts.Warn = opts.Err
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -132,6 +133,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 	f.StringVar(&opts.ReportID, "report-id", "", "report and graph id (default: the graph id)")
 	f.StringVar(&opts.OutDir, "out", "reports", "folder for report runs")
 	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
+	f.StringVar(&opts.Run, "run", "", "with folder arguments: the run to use, by its `STAMP` (YYYYMMDD_HHMMSS of any of its files; default: the newest complete run)")
 	f.BoolVar(&opts.AllowMixedQueries, "allow-mixed-queries", false, "build one graph from state files that are not one research run (one topic node per query)")
 	f.StringVar(&opts.LLM, "llm", "auto", "model: offline, openai, or auto (openai when an API key is set, else offline)")
 	f.StringVar(&opts.Model, "model", "", "model name for --llm openai")
