@@ -122,4 +122,39 @@
 // Edges whose endpoint is not a node are skipped with a warning and counted
 // (B21); graphrag.ReadJSON already drops them when reading a file, so this
 // only matters for graphs built by other code.
+//
+// # Entity vectors and the vector store
+//
+//	emb := offline.NewEmbedder(0).Fit(texts)           // or openaicompat.NewEmbedder(...)
+//	store, rep, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{
+//		Embedder: emb, CacheDirs: knowledge.DefaultCacheDirs(m)})
+//	hits, err := store.Nearest(ctx, queryVector, 20)   // nearest first, ties by ascending id
+//
+// An entity's vector is the embedding of EntityText ("title:description",
+// as GraphRAG indexes it). EntityVectors takes, per entity: the index's own
+// vector when VectorOptions.IndexEmbedder says the configured embedder made
+// it; else the cached vector when the entity's text is unchanged (SHA-256
+// per entity); else it embeds all missing texts in one call and rewrites
+// the cache atomically (internal/atomicfile). The cache is our own file,
+// entity_vectors-<provider>-<model>-<dimensions>.json (CacheFileName),
+// beside the graph (graphs/<id>/) or, for an index, in
+// .reportengine/<output folder name>/ beside the output folder, falling
+// back to the user cache dir when the project is read-only; nothing is
+// ever written into a GraphRAG index folder, so a read-only index works
+// (B36). GraphRAG 3.x keeps its entity vectors in LanceDB tables, which
+// this package does not read: for those indexes the vectors are computed
+// with the configured embedder (offline by default) and cached.
+//
+// Vectors of different embedders are never compared (B29): ExactStore
+// knows its embedder (Info), CheckEmbedder refuses another one with an
+// *EmbedderMismatchError (ErrEmbedderMismatch, ErrDimensionMismatch), a
+// query vector of another length is ErrDimensionMismatch ("embedding
+// dimension mismatch: stored=4, query=3 (graph built with a different
+// embedding model?)"), and stored vectors of mixed lengths are an error
+// naming the first offending entity.
+//
+// ExactStore is the default VectorStore: exact search in plain Go, squared
+// L2 distance (LanceDB's l2; on unit vectors the cosine order) or cosine
+// distance, deterministic, safe for concurrent use. Another store (an
+// external vector database) can implement VectorStore.
 package knowledge

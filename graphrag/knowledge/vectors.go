@@ -1,0 +1,226 @@
+package knowledge
+
+import (
+	"cmp"
+	"container/heap"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"reportengine/llm"
+)
+
+// Errors of vector comparisons (B29); test with errors.Is, read the details
+// with errors.As on *EmbedderMismatchError.
+var (
+	// ErrDimensionMismatch: a query vector or a stored vector does not have
+	// the stored vectors' length.
+	ErrDimensionMismatch = errors.New("embedding dimension mismatch")
+	// ErrEmbedderMismatch: the vectors were made by another embedder
+	// (provider or model differs) than the one embedding the query.
+	ErrEmbedderMismatch = errors.New("embedding model mismatch")
+)
+
+// EmbedderMismatchError says which vectors cannot be compared.
+type EmbedderMismatchError struct {
+	Stored llm.EmbedderInfo // the stored vectors' embedder (Dimensions = their length)
+	Query  llm.EmbedderInfo // the query's embedder, or only Dimensions for a bare vector
+	Entity string           // for a stored vector of the wrong length: its entity id …
+	Got    int              // … and its length
+}
+
+func (e *EmbedderMismatchError) Error() string {
+	switch {
+	case e.Entity != "":
+		return fmt.Sprintf("embedding dimension mismatch: entity %q has a %d-dimensional vector, the others %d", e.Entity, e.Got, e.Stored.Dimensions)
+	case e.Stored.Dimensions != e.Query.Dimensions:
+		return fmt.Sprintf("embedding dimension mismatch: stored=%d, query=%d (graph built with a different embedding model?)", e.Stored.Dimensions, e.Query.Dimensions)
+	}
+	return fmt.Sprintf("embedding model mismatch: stored vectors are from %s, the query embedder is %s (graph built with a different embedding model?)", describeEmbedder(e.Stored), describeEmbedder(e.Query))
+}
+
+func (e *EmbedderMismatchError) Unwrap() error {
+	if e.Entity != "" || e.Stored.Dimensions != e.Query.Dimensions {
+		return ErrDimensionMismatch
+	}
+	return ErrEmbedderMismatch
+}
+
+func describeEmbedder(i llm.EmbedderInfo) string {
+	return fmt.Sprintf("%s/%s (%d dimensions)", i.Provider, i.Model, i.Dimensions)
+}
+
+// SameEmbedder reports whether vectors of a and b can be compared: equal
+// provider, model and dimensions.
+func SameEmbedder(a, b llm.EmbedderInfo) bool { return a == b }
+
+// Metric is how ExactStore measures distance.
+type Metric int
+
+const (
+	// L2 is the squared Euclidean distance (what LanceDB, GraphRAG's
+	// default store, reports for its l2 metric). On unit vectors it orders
+	// as cosine similarity does.
+	L2 Metric = iota
+	// Cosine is 1 − cos(a, b); a zero vector is at distance 1 from all.
+	Cosine
+)
+
+// ExactStoreConfig configures NewExactStore.
+type ExactStoreConfig struct {
+	Info    llm.EmbedderInfo // the embedder that made Vectors; Info.Dimensions 0 = the first vector's length
+	IDs     []string         // document ids (entity ids), one per vector, unique
+	Vectors [][]float32
+	Metric  Metric
+}
+
+// ExactStore is the default VectorStore: exact nearest-neighbour search over
+// every stored vector, in plain Go. Results are deterministic (ties by
+// ascending id) and it is safe for concurrent use (nothing changes after
+// NewExactStore). Cost per query: one pass over n·d floats plus O(n log k).
+type ExactStore struct {
+	info   llm.EmbedderInfo
+	ids    []string
+	data   []float32 // n × dim, row-major
+	norms  []float64 // Cosine only
+	metric Metric
+}
+
+var _ VectorStore = (*ExactStore)(nil)
+
+// NewExactStore copies the vectors into one block. Every vector must have
+// Info.Dimensions values: the first one that does not is an
+// *EmbedderMismatchError (ErrDimensionMismatch) naming its id (B29).
+func NewExactStore(cfg ExactStoreConfig) (*ExactStore, error) {
+	if len(cfg.IDs) != len(cfg.Vectors) {
+		return nil, fmt.Errorf("knowledge: exact store: %d ids for %d vectors", len(cfg.IDs), len(cfg.Vectors))
+	}
+	dim := cfg.Info.Dimensions
+	if dim == 0 && len(cfg.Vectors) > 0 {
+		dim = len(cfg.Vectors[0])
+	}
+	info := cfg.Info
+	info.Dimensions = dim
+	s := &ExactStore{info: info, ids: append([]string(nil), cfg.IDs...), data: make([]float32, 0, dim*len(cfg.Vectors)), metric: cfg.Metric}
+	seen := make(map[string]bool, len(cfg.IDs))
+	for i, v := range cfg.Vectors {
+		if len(v) != dim {
+			return nil, &EmbedderMismatchError{Stored: info, Query: info, Entity: cfg.IDs[i], Got: len(v)}
+		}
+		if seen[cfg.IDs[i]] {
+			return nil, fmt.Errorf("knowledge: exact store: duplicate id %q", cfg.IDs[i])
+		}
+		seen[cfg.IDs[i]] = true
+		s.data = append(s.data, v...)
+	}
+	if cfg.Metric == Cosine {
+		s.norms = make([]float64, len(cfg.Vectors))
+		for i, v := range cfg.Vectors {
+			s.norms[i] = math.Sqrt(dot64(v, v))
+		}
+	}
+	return s, nil
+}
+
+// Info returns the embedder the stored vectors came from.
+func (s *ExactStore) Info() llm.EmbedderInfo { return s.info }
+
+// Len returns the number of stored vectors.
+func (s *ExactStore) Len() int { return len(s.ids) }
+
+// Nearest returns the k stored vectors nearest to q, nearest first, ties
+// by ascending id; fewer when the store holds fewer, none for k ≤ 0. A q
+// of another length is an *EmbedderMismatchError (ErrDimensionMismatch),
+// never a silent similarity of 0. It stops with ctx's error when ctx ends.
+func (s *ExactStore) Nearest(ctx context.Context, q []float32, k int) ([]Neighbor, error) {
+	dim := s.info.Dimensions
+	if len(q) != dim {
+		return nil, &EmbedderMismatchError{Stored: s.info, Query: llm.EmbedderInfo{Dimensions: len(q)}}
+	}
+	if k <= 0 || len(s.ids) == 0 {
+		return nil, nil
+	}
+	var qn float64
+	if s.metric == Cosine {
+		qn = math.Sqrt(dot64(q, q))
+	}
+	h := make(neighborHeap, 0, min(k, len(s.ids))+1)
+	for i := range s.ids {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		row := s.data[i*dim : (i+1)*dim]
+		var d float64
+		switch s.metric {
+		case Cosine:
+			if qn == 0 || s.norms[i] == 0 {
+				d = 1
+			} else {
+				d = 1 - dot64(q, row)/(qn*s.norms[i])
+			}
+		default:
+			for j, x := range row {
+				t := float64(x) - float64(q[j])
+				d += t * t
+			}
+		}
+		nb := Neighbor{ID: s.ids[i], Distance: d}
+		if len(h) < k {
+			heap.Push(&h, nb)
+		} else if nearer(nb, h[0]) {
+			h[0] = nb
+			heap.Fix(&h, 0)
+		}
+	}
+	out := make([]Neighbor, len(h))
+	for i := len(h) - 1; i >= 0; i-- {
+		out[i] = heap.Pop(&h).(Neighbor)
+	}
+	return out, nil
+}
+
+func dot64(a, b []float32) float64 {
+	var s float64
+	for i := range a {
+		s += float64(a[i]) * float64(b[i])
+	}
+	return s
+}
+
+// nearer orders neighbours: smaller distance, then ascending id.
+func nearer(a, b Neighbor) bool {
+	if a.Distance != b.Distance {
+		return a.Distance < b.Distance
+	}
+	return cmp.Less(a.ID, b.ID)
+}
+
+// neighborHeap is a max-heap (the farthest kept neighbour on top).
+type neighborHeap []Neighbor
+
+func (h neighborHeap) Len() int           { return len(h) }
+func (h neighborHeap) Less(i, j int) bool { return nearer(h[j], h[i]) }
+func (h neighborHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *neighborHeap) Push(x any)        { *h = append(*h, x.(Neighbor)) }
+func (h *neighborHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// CheckEmbedder returns an *EmbedderMismatchError when store knows which
+// embedder made its vectors (it has an Info method, as ExactStore does) and
+// that is not emb: vectors from different embedders are never compared
+// (B29). Stores that cannot say are let through.
+func CheckEmbedder(store VectorStore, emb llm.Embedder) error {
+	is, ok := store.(interface{ Info() llm.EmbedderInfo })
+	if !ok || emb == nil {
+		return nil
+	}
+	if a, b := is.Info(), emb.Info(); !SameEmbedder(a, b) {
+		return &EmbedderMismatchError{Stored: a, Query: b}
+	}
+	return nil
+}

@@ -1,0 +1,333 @@
+package knowledge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"reportengine/llm"
+	"reportengine/llm/offline"
+)
+
+// B29: a query of another length is a clear error, never a panic or a
+// similarity of 0; mixed stored lengths name the first offending entity.
+func TestExactStoreDimensionMismatch(t *testing.T) {
+	info := llm.EmbedderInfo{Provider: "p", Model: "m", Dimensions: 4}
+	s, err := NewExactStore(ExactStoreConfig{Info: info, IDs: []string{"e1"}, Vectors: [][]float32{{0.1, 0.2, 0.3, 0.4}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Nearest(context.Background(), []float32{0.5, 0.1, 0.2}, 1)
+	var me *EmbedderMismatchError
+	if !errors.Is(err, ErrDimensionMismatch) || !errors.As(err, &me) {
+		t.Fatalf("err %v", err)
+	}
+	if want := "embedding dimension mismatch: stored=4, query=3 (graph built with a different embedding model?)"; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
+	}
+	_, err = NewExactStore(ExactStoreConfig{Info: info, IDs: []string{"e1", "e2", "e3"}, Vectors: [][]float32{{1, 2, 3, 4}, {1, 2, 3}, {1}}})
+	if !errors.As(err, &me) || me.Entity != "e2" || me.Got != 3 || !errors.Is(err, ErrDimensionMismatch) {
+		t.Errorf("mixed dims: %v", err)
+	}
+	other := offline.NewEmbedder(4)
+	if err := CheckEmbedder(s, other); !errors.Is(err, ErrEmbedderMismatch) {
+		t.Errorf("other model, same dims: %v", err)
+	}
+	if err := CheckEmbedder(s, offline.NewEmbedder(8)); !errors.Is(err, ErrDimensionMismatch) {
+		t.Errorf("other dims: %v", err)
+	}
+}
+
+func TestExactStoreNearest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const n, dim = 300, 8
+	ids := make([]string, n)
+	vecs := make([][]float32, n)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("e%03d", (i*7)%n) // not in id order
+		vecs[i] = make([]float32, dim)
+		for k := range vecs[i] {
+			vecs[i][k] = float32(rng.IntN(3)) // few values: many exact ties
+		}
+	}
+	s, err := NewExactStore(ExactStoreConfig{Info: llm.EmbedderInfo{Dimensions: dim}, IDs: ids, Vectors: vecs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := []float32{1, 0, 2, 1, 1, 0, 2, 1}
+	type pair struct {
+		id string
+		d  float64
+	}
+	var all []pair
+	for i, v := range vecs {
+		var d float64
+		for k := range v {
+			d += float64((v[k] - q[k]) * (v[k] - q[k]))
+		}
+		all = append(all, pair{ids[i], d})
+	}
+	sort.Slice(all, func(a, b int) bool {
+		if all[a].d != all[b].d {
+			return all[a].d < all[b].d
+		}
+		return all[a].id < all[b].id
+	})
+	for _, k := range []int{1, 10, 57, n, n + 5} {
+		got, err := s.Nearest(context.Background(), q, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != min(k, n) {
+			t.Fatalf("k=%d: %d results", k, len(got))
+		}
+		for i, g := range got {
+			if g.ID != all[i].id || g.Distance != all[i].d {
+				t.Fatalf("k=%d: result %d = %+v, want %+v", k, i, g, all[i])
+			}
+		}
+	}
+	if got, _ := s.Nearest(context.Background(), q, 0); len(got) != 0 {
+		t.Errorf("k=0 gave %d", len(got))
+	}
+	// concurrent queries give the sequential answer
+	want, _ := s.Nearest(context.Background(), q, 20)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			got, err := s.Nearest(context.Background(), q, 20)
+			if err != nil || !reflect.DeepEqual(got, want) {
+				t.Error("concurrent result differs")
+			}
+		})
+	}
+	wg.Wait()
+	// cosine: a scaled copy is at distance 0
+	c, _ := NewExactStore(ExactStoreConfig{IDs: []string{"a", "b"}, Vectors: [][]float32{{1, 0}, {2, 2}}, Metric: Cosine})
+	got, _ := c.Nearest(context.Background(), []float32{3, 3}, 2)
+	if got[0].ID != "b" || got[0].Distance > 1e-9 {
+		t.Errorf("cosine %+v", got)
+	}
+}
+
+// The Dulce vectors (text-embedding-3-large, 3072-d, extracted from the
+// index's LanceDB table) with ALEX MERCER's own vector as the query give
+// the L2 order reference §8 lists for the top 20.
+func TestExactStoreDulceOrder(t *testing.T) {
+	m, err := FromParquet(dulce(t), ParquetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, byID := dulceStore(t)
+	var mercer []float32
+	for _, e := range m.Entities() {
+		if e.Title == "ALEX MERCER" {
+			mercer = byID[e.ID]
+		}
+	}
+	hits, err := store.Nearest(context.Background(), mercer, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var titles []string
+	for _, h := range hits {
+		e, ok := m.EntityByID(h.ID)
+		if !ok {
+			t.Fatalf("hit %s is no entity", h.ID)
+		}
+		titles = append(titles, e.Title)
+	}
+	want := strings.Split("ALEX MERCER|SAM RIVERA|OPERATION: DULCE|TEAM OF AGENTS|PARANORMAL MILITARY SQUAD|TAYLOR CRUZ|JORDAN HAYES|RIVERA|CRUZ|AGENT|AGENTS' CAMARADERIE|MISSION|DRONE ENCOUNTER IN DULCE BASE|SERVER ROOM|MILITARY COMPLEX|MISSION TO DULCE BASE|EQUIPMENT BAY|BRIEFING ROOM|ELECTRONIC ANOMALY DETECTION|DULCE", "|")
+	if !slices.Equal(titles, want) {
+		t.Errorf("order\n got %v\nwant %v", titles, want)
+	}
+}
+
+func dulceStore(t testing.TB) (*ExactStore, map[string][]float32) {
+	data, err := os.ReadFile(filepath.Join(dulce(t), "entity_description_vectors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []struct {
+		ID     string    `json:"id"`
+		Vector []float32 `json:"vector"`
+	}
+	if err := json.Unmarshal(data, &rows); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string][]float32{}
+	var ids []string
+	var vecs [][]float32
+	for _, r := range rows {
+		ids, vecs = append(ids, r.ID), append(vecs, r.Vector)
+		byID[r.ID] = r.Vector
+	}
+	s, err := NewExactStore(ExactStoreConfig{Info: llm.EmbedderInfo{Provider: "openai", Model: "text-embedding-3-large", Dimensions: 3072}, IDs: ids, Vectors: vecs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, byID
+}
+
+// countingEmbedder counts the texts it embeds.
+type countingEmbedder struct {
+	llm.Embedder
+	mu    sync.Mutex
+	texts int
+}
+
+func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	c.mu.Lock()
+	c.texts += len(texts)
+	c.mu.Unlock()
+	return c.Embedder.Embed(ctx, texts)
+}
+
+// B36: vectors are computed once and cached in our own file beside the
+// graph, keyed by embedder, model and dimension; a changed entity is
+// recomputed alone.
+func TestEntityVectorsCacheBesideGraph(t *testing.T) {
+	g := coffeeGraph(t)
+	dir := t.TempDir()
+	m, err := FromGraph(g, GraphOptions{Path: filepath.Join(dir, "graphrag.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := DefaultCacheDirs(m); !slices.Equal(got, []string{dir}) {
+		t.Fatalf("cache dirs %v, want the graph folder", got)
+	}
+	emb := &countingEmbedder{Embedder: offline.NewEmbedder(64)}
+	opts := VectorOptions{Embedder: emb, CacheDirs: DefaultCacheDirs(m)}
+	s1, rep, err := EntityVectors(context.Background(), m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(m.Entities())
+	if rep.Computed != n || emb.texts != n || rep.CacheFile != filepath.Join(dir, CacheFileName(emb.Info())) {
+		t.Fatalf("first run %+v, %d texts embedded", rep, emb.texts)
+	}
+	s2, rep2, err := EntityVectors(context.Background(), m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep2.FromCache != n || rep2.Computed != 0 || emb.texts != n || !reflect.DeepEqual(s1, s2) {
+		t.Fatalf("second run %+v, %d texts embedded; stores equal: %v", rep2, emb.texts, reflect.DeepEqual(s1, s2))
+	}
+	// one changed description: one text embedded again
+	p := Parts{Entities: slices.Clone(m.Entities()), Source: m.Source()}
+	p.Entities[3].Description += " (updated)"
+	m2, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, rep3, err := EntityVectors(context.Background(), m2, opts); err != nil || rep3.Computed != 1 || rep3.FromCache != n-1 {
+		t.Fatalf("changed entity: %+v %v", rep3, err)
+	}
+	// another dimension is another file; the first one stays
+	other := VectorOptions{Embedder: offline.NewEmbedder(32), CacheDirs: opts.CacheDirs}
+	if _, rep4, err := EntityVectors(context.Background(), m, other); err != nil || rep4.Computed != n || rep4.CacheFile == rep.CacheFile {
+		t.Fatalf("other embedder: %+v %v", rep4, err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "entity_vectors-*.json"))
+	if len(files) != 2 {
+		t.Errorf("cache files %v", files)
+	}
+	// a damaged cache is ignored with a note and rewritten
+	if err := os.WriteFile(rep.CacheFile, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, rep5, err := EntityVectors(context.Background(), m2, opts)
+	if err != nil || rep5.Computed != n || len(rep5.Notes) == 0 {
+		t.Fatalf("damaged cache: %+v %v", rep5, err)
+	}
+}
+
+// B36: a GraphRAG index folder is never written: the cache goes beside
+// it; a cache folder inside the index is refused; with no folder the
+// vectors are computed and not cached.
+func TestEntityVectorsNeverWriteIndex(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "output")
+	if err := os.Rename(copyDulce(t), out); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(out, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(out, 0o755) })
+	before, _ := os.ReadDir(out)
+	m, err := FromParquet(root, ParquetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb := offline.NewEmbedder(32)
+	dirs := append([]string{filepath.Join(out, "cache")}, DefaultCacheDirs(m)...)
+	_, rep, err := EntityVectors(context.Background(), m, VectorOptions{Embedder: emb, CacheDirs: dirs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(root, ".reportengine", "output", CacheFileName(emb.Info())); rep.CacheFile != want {
+		t.Errorf("cache file %q, want %q", rep.CacheFile, want)
+	}
+	if !strings.Contains(strings.Join(rep.Notes, "\n"), "inside the GraphRAG index") {
+		t.Errorf("notes %v", rep.Notes)
+	}
+	after, _ := os.ReadDir(out)
+	if len(after) != len(before) {
+		t.Errorf("index folder changed: %d → %d entries", len(before), len(after))
+	}
+	_, rep2, err := EntityVectors(context.Background(), m, VectorOptions{Embedder: emb})
+	if err != nil || rep2.Computed != len(m.Entities()) || rep2.CacheFile != "" || len(rep2.Notes) == 0 {
+		t.Errorf("no cache: %+v %v", rep2, err)
+	}
+}
+
+// The index's own vectors are used only when they come from the
+// configured embedder; mixed lengths are an error naming the entity (B29).
+func TestEntityVectorsFromIndex(t *testing.T) {
+	type withVec struct {
+		ID     string    `parquet:"id"`
+		Title  string    `parquet:"title"`
+		Degree int64     `parquet:"degree"`
+		Vec    []float64 `parquet:"description_embedding,list"`
+	}
+	dir := smallIndex(t)
+	writePQ(t, dir, "entities.parquet", []withVec{{"e1", "A", 1, []float64{1, 0}}, {"e2", "B", 1, []float64{0, 1}}, {"e3", "C", 1, []float64{1, 1}}})
+	m, err := FromParquet(dir, ParquetOptions{CommunityLevel: Level(-1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb := &countingEmbedder{Embedder: offline.NewEmbedder(2)}
+	match := emb.Info()
+	s, rep, err := EntityVectors(context.Background(), m, VectorOptions{Embedder: emb, IndexEmbedder: &match})
+	if err != nil || rep.FromIndex != 3 || emb.texts != 0 {
+		t.Fatalf("matching embedder: %+v %v", rep, err)
+	}
+	if hits, _ := s.Nearest(context.Background(), []float32{0, 1}, 1); hits[0].ID != "e2" {
+		t.Errorf("hits %v", hits)
+	}
+	otherModel := llm.EmbedderInfo{Model: "text-embedding-3-small", Dimensions: 2}
+	if _, rep, err := EntityVectors(context.Background(), m, VectorOptions{Embedder: emb, IndexEmbedder: &otherModel}); err != nil || rep.FromIndex != 0 || rep.Computed != 3 {
+		t.Fatalf("other embedder: %+v %v", rep, err)
+	}
+	writePQ(t, dir, "entities.parquet", []withVec{{"e1", "A", 1, []float64{1, 0}}, {"e2", "B", 1, []float64{0, 1, 0}}, {"e3", "C", 1, []float64{1, 1}}})
+	m, err = FromParquet(dir, ParquetOptions{CommunityLevel: Level(-1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = EntityVectors(context.Background(), m, VectorOptions{Embedder: emb, IndexEmbedder: &match})
+	var me *EmbedderMismatchError
+	if !errors.As(err, &me) || me.Entity != "e2" {
+		t.Errorf("mixed dims: %v", err)
+	}
+}
