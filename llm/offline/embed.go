@@ -97,21 +97,38 @@ func (e *Embedder) Info() llm.EmbedderInfo {
 // It fails only when ctx ends (the context's error, wrapped).
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
-	counts := map[string]int{}
+	index := map[string]int{} // feature → position in order
+	var order []string        // features in order of first occurrence
+	var counts []int
 	for i, t := range texts {
 		if i%64 == 0 && ctx.Err() != nil {
 			return nil, fmt.Errorf("offline: embed: %w", ctx.Err())
 		}
-		clear(counts)
-		forFeatures(t, func(f string) { counts[f]++ })
-		v := make([]float32, e.dim)
-		for f, c := range counts {
+		clear(index)
+		order, counts = order[:0], counts[:0]
+		forFeatures(t, func(f string) {
+			k, ok := index[f]
+			if !ok {
+				k = len(order)
+				index[f] = k
+				order = append(order, f)
+				counts = append(counts, 0)
+			}
+			counts[k]++
+		})
+		// summed in first-occurrence order: the same bits on every run
+		acc := make([]float64, e.dim)
+		for k, f := range order {
 			b, sign := e.bucket(f)
-			w := 1 + math.Log(float64(c))
+			w := 1 + math.Log(float64(counts[k]))
 			if e.idf != nil {
 				w *= float64(e.idf[b])
 			}
-			v[b] += float32(sign * w)
+			acc[b] += sign * w
+		}
+		v := make([]float32, e.dim)
+		for b, x := range acc {
+			v[b] = float32(x)
 		}
 		normalize(v)
 		out[i] = v
