@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -486,8 +487,25 @@ func FuzzDecodeChapter(f *testing.F) {
 		_ = ValidateChapter(&c)
 		Density(&c)
 		c.Walk(func(string, *Block) {})
-		if _, err := json.Marshal(c); err != nil {
+		out, err := json.Marshal(c)
+		if err != nil {
 			t.Fatalf("decoded chapter does not marshal: %v", err)
+		}
+		// Round trip: a decoded chapter is already normal, so decoding its
+		// JSON again gives the same chapter and changes nothing.
+		c2, notes, err := DecodeChapter(out)
+		if err != nil {
+			t.Fatalf("re-decoding the decoded chapter fails: %v\n%s", err, out)
+		}
+		if len(notes) != 0 {
+			t.Errorf("re-decoding the decoded chapter normalised again: %q\n%s", notes, out)
+		}
+		out2, err := json.Marshal(c2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out, out2) {
+			t.Errorf("round trip changed the chapter:\n first %s\nsecond %s", out, out2)
 		}
 	})
 }

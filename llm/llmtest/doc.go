@@ -12,8 +12,11 @@
 //		})
 //	}
 //
-// TestModel runs subtests (Complete, Stream, Cancelled, Concurrent); run
-// them under -race so the concurrency check means something. The model
+// TestModel runs subtests (Info, Complete, Stream, StreamCallbackError,
+// Cancelled, Concurrent); run them under -race so the concurrency check
+// means something. The package's own test runs the same checks on models
+// that each break one rule, through a recording testing.TB, and requires
+// exactly the matching subtests to fail. The model
 // must answer req deterministically enough to be non-empty every time; the
 // checks never compare Complete's text with Stream's, so a sampling model
 // passes too.

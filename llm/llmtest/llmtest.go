@@ -28,14 +28,32 @@ const Concurrency = 8
 // Each check is a subtest that names what failed.
 func TestModel(t *testing.T, m llm.Model, req llm.Request) {
 	t.Helper()
+	check(testingRunner{t}, m, req)
+}
 
-	t.Run("Info", func(t *testing.T) {
+// runner runs one named subtest. *testing.T does (through testingRunner);
+// so does the recording double with which this package's own tests show
+// that every check fails on a model that breaks its rule.
+type runner interface {
+	Run(name string, f func(t testing.TB)) bool
+}
+
+type testingRunner struct{ t *testing.T }
+
+func (r testingRunner) Run(name string, f func(testing.TB)) bool {
+	return r.t.Run(name, func(t *testing.T) { f(t) })
+}
+
+// check is TestModel on any runner; the subtests use only Helper, Errorf,
+// Fatalf and Context of their testing.TB.
+func check(r runner, m llm.Model, req llm.Request) {
+	r.Run("Info", func(t testing.TB) {
 		if info := m.Info(); info.Provider == "" {
 			t.Errorf("Info().Provider is empty (Info = %+v)", info)
 		}
 	})
 
-	t.Run("Complete", func(t *testing.T) {
+	r.Run("Complete", func(t testing.TB) {
 		resp, err := m.Complete(t.Context(), req)
 		if err != nil {
 			t.Fatalf("Complete: %v", err)
@@ -45,7 +63,7 @@ func TestModel(t *testing.T, m llm.Model, req llm.Request) {
 		}
 	})
 
-	t.Run("Stream", func(t *testing.T) {
+	r.Run("Stream", func(t testing.TB) {
 		var deltas []string
 		resp, err := m.Stream(t.Context(), req, func(c llm.Chunk) error {
 			deltas = append(deltas, c.Delta)
@@ -71,7 +89,7 @@ func TestModel(t *testing.T, m llm.Model, req llm.Request) {
 		}
 	})
 
-	t.Run("StreamCallbackError", func(t *testing.T) {
+	r.Run("StreamCallbackError", func(t testing.TB) {
 		stop := errors.New("llmtest: stop")
 		calls := 0
 		_, err := m.Stream(t.Context(), req, func(llm.Chunk) error {
@@ -86,7 +104,7 @@ func TestModel(t *testing.T, m llm.Model, req llm.Request) {
 		}
 	})
 
-	t.Run("Cancelled", func(t *testing.T) {
+	r.Run("Cancelled", func(t testing.TB) {
 		ctx, cancel := context.WithCancel(t.Context())
 		cancel()
 		if _, err := m.Complete(ctx, req); !errors.Is(err, context.Canceled) {
@@ -98,7 +116,7 @@ func TestModel(t *testing.T, m llm.Model, req llm.Request) {
 		}
 	})
 
-	t.Run("Concurrent", func(t *testing.T) {
+	r.Run("Concurrent", func(t testing.TB) {
 		var wg sync.WaitGroup
 		errs := make(chan error, 2*Concurrency)
 		for i := range Concurrency {

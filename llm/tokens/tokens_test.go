@@ -74,23 +74,62 @@ func TestTruncateCJK(t *testing.T) {
 	}
 }
 
-func TestTruncateB18(t *testing.T) {
-	// B18: "舆情分析报告" packed into a small budget yields a rune-boundary prefix.
-	s := "舆情分析报告"
-	for limit := 1; limit < Count(s); limit++ {
-		got := Truncate(s, limit)
-		if !utf8.ValidString(got) || !strings.HasPrefix(s, got) || Count(got) > limit {
-			t.Errorf("Truncate(%q, %d) = %q", s, limit, got)
+// longestPrefix is the reference answer, computed independently of the
+// code under test: the longest prefix of s cut on a rune boundary whose
+// token count is at most limit, found by trying every boundary.
+func longestPrefix(s string, limit int) string {
+	best := ""
+	for i := range s {
+		if i > 0 && Count(s[:i]) <= limit {
+			best = s[:i]
 		}
+	}
+	if Count(s) <= limit {
+		best = s
+	}
+	return best
+}
+
+// checkTruncation holds a truncation to its documented contract against
+// the reference: a valid UTF-8 prefix within the budget, and no shorter
+// than the longest such prefix by more than one token's worth of runes
+// (so "" passes only when not even the first rune fits).
+func checkTruncation(t *testing.T, name, s string, limit int, got string) {
+	t.Helper()
+	best := longestPrefix(s, limit)
+	switch {
+	case !utf8.ValidString(got) || !strings.HasPrefix(s, got):
+		t.Errorf("%s(%q, %d) = %q: not a valid UTF-8 prefix", name, s, limit, got)
+	case Count(got) > limit:
+		t.Errorf("%s(%q, %d) = %q: %d tokens", name, s, limit, got, Count(got))
+	case best != "" && got == "":
+		t.Errorf("%s(%q, %d) = \"\", but %q (%d tokens) fits", name, s, limit, best, Count(best))
+	case len(got) > len(best):
+		t.Errorf("%s(%q, %d) = %q is longer than the longest fitting prefix %q", name, s, limit, got, best)
+	case Count(best[len(got):]) > 1:
+		t.Errorf("%s(%q, %d) = %q: %q more fits (%d tokens of them)", name, s, limit, got, best, Count(best[len(got):]))
+	}
+}
+
+func TestTruncateB18(t *testing.T) {
+	// B18: "舆情分析报告" packed into a small budget yields a rune-boundary
+	// prefix, as long as the budget allows.
+	s := "舆情分析报告"
+	if Count(s) < 2 {
+		t.Fatalf("Count(%q) = %d: the test needs a text of several tokens", s, Count(s))
+	}
+	for limit := 1; limit <= Count(s); limit++ {
+		checkTruncation(t, "Truncate", s, limit, Truncate(s, limit))
 	}
 }
 
 func TestTruncateSlowPathAgrees(t *testing.T) {
 	s := "舆情分析报告 hello world 网络讨论"
 	for limit := 1; limit <= Count(s); limit++ {
-		got := truncateByCount(s, limit)
-		if !utf8.ValidString(got) || Count(got) > limit || !strings.HasPrefix(s, got) {
-			t.Errorf("truncateByCount(%q, %d) = %q", s, limit, got)
+		slow := truncateByCount(s, limit)
+		checkTruncation(t, "truncateByCount", s, limit, slow)
+		if fast := Truncate(s, limit); fast != slow {
+			t.Errorf("Truncate(%q, %d) = %q, slow path %q", s, limit, fast, slow)
 		}
 	}
 }
