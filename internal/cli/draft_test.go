@@ -388,3 +388,36 @@ func TestPipelineScriptedFiguresReachCharts(t *testing.T) {
 		t.Error("no figure reached a chart")
 	}
 }
+
+func TestReportPDF(t *testing.T) {
+	t.Run("without chromium", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		code, _, errs := run(t, append([]string{"report", "--pdf", "--llm", "offline", "--out", t.TempDir(), "--graphs", t.TempDir()}, sampleStates(t)...)...)
+		if code != ExitUsage || !strings.Contains(errs, "chromium") || !strings.Contains(errs, "apt-get install chromium") {
+			t.Errorf("exit %d, stderr %q: want a usage error naming the package", code, errs)
+		}
+	})
+	if _, err := chromiumPath(); err != nil {
+		if os.Getenv("REPORTENGINE_REQUIRE_CHROMIUM") != "" {
+			t.Fatalf("chromium required (REPORTENGINE_REQUIRE_CHROMIUM): %v", err)
+		}
+		t.Skip("chromium not installed")
+	}
+	base := t.TempDir()
+	args := append([]string{"report", "--pdf", "--llm", "offline", "--report-id", "coffee", "--out", filepath.Join(base, "reports"),
+		"--graphs", filepath.Join(base, "graphs"), "--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
+	if code, out, errs := run(t, args...); code != ExitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(base, "reports", "coffee", "report.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(b, -1)
+	if !strings.HasPrefix(string(b), "%PDF-") || len(pages) < 3 || len(pages) > 30 {
+		t.Errorf("report.pdf: %d bytes, %d pages", len(b), len(pages))
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(base, "reports", "coffee", ".report-*.pdf")); len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+}

@@ -59,6 +59,7 @@ type reportOptions struct {
 	PromptTokens   int
 	Events         bool
 	JSON           bool
+	PDF            bool
 	stateArgs      []string
 	positionalArgs []string
 
@@ -89,9 +90,11 @@ Writes <out>/<report-id>/:
   report.html          self-contained page (no network needed to view it)
   report.md            the same document as Markdown
   document_ir.json     the document IR
+  evidence.json        the evidence plan: which passage went to which sub-point, and why
   chapters/<order>-<slug>.json   one chapter IR per file
   chapters/<order>-<slug>.partial  raw text of a reply cut by the token limit (debugging only)
   manifest.json        stages, timings, model, failures (written last)
+  report.pdf           with --pdf: report.html printed to A4 by headless Chromium
 and the graph in <graphs>/<report-id>/graphrag.json.
 
 Model: with no API key configured the offline extractive model is used (no network;
@@ -148,6 +151,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 	f.IntVar(&opts.PromptTokens, "prompt-tokens", 6000, "context budget per prompt, in tokens")
 	f.BoolVar(&opts.Events, "events", false, "print stage/chapter events as JSON lines on stderr instead of progress")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	f.BoolVar(&opts.PDF, "pdf", false, "also print report.pdf (A4) with headless Chromium (Debian package chromium)")
 	return cmd
 }
 
@@ -173,6 +177,14 @@ type reportChapterLn struct {
 
 func runReport(ctx context.Context, opts *reportOptions) error {
 	start := time.Now()
+	chromium := ""
+	if opts.PDF {
+		bin, err := chromiumPath()
+		if err != nil {
+			return usageError{err} // before any work: the flag cannot be honoured here
+		}
+		chromium = bin
+	}
 	if opts.Concurrency < 1 {
 		return usagef("--concurrency must be at least 1")
 	}
@@ -320,6 +332,13 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	files, err := nodes.Save(dir, res)
 	if err != nil {
 		return err
+	}
+	if chromium != "" {
+		pdf, err := printPDF(ctx, chromium, filepath.Join(dir, "report.html"))
+		if err != nil {
+			return err
+		}
+		files = append(files, pdf)
 	}
 	prog.finish()
 	sum := reportSummary{ReportID: reportID, Dir: dir, Files: files, Graph: graphID, Template: res.Manifest.Template,
