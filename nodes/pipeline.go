@@ -72,6 +72,12 @@ type Input struct {
 	GraphID string
 	// Graph is the knowledge graph; nil = no graph queries.
 	Graph *graphrag.Graph
+	// Engine answers the graph queries; it must be queryengine.New(Graph)
+	// (or that engine after Index). nil = New(Graph) is built for the run.
+	// A caller that keeps a loaded graph and its engine (the server) passes
+	// the engine so that every report reuses it; an Engine is safe for
+	// concurrent use.
+	Engine *queryengine.Engine
 	// States are the engines' states (their final reports and paragraphs
 	// are excerpted for the prompts, never pasted whole).
 	States []*state.State
@@ -394,7 +400,10 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	r.reportID = reportID(in.ReportID, cfg.Now())
 	createdAt := cfg.Now().UTC().Format(time.RFC3339)
 	if in.Graph != nil && in.Graph.NodeCount() > 0 {
-		r.engine = queryengine.New(in.Graph)
+		r.engine = in.Engine
+		if r.engine == nil {
+			r.engine = queryengine.New(in.Graph)
+		}
 		r.stats = graphStats(r.engine.Overview())
 		r.srcByURL = sourcesByURL(in.Graph)
 	} else if in.Graph != nil {

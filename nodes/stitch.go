@@ -213,23 +213,25 @@ func fixHeadings(bs []ir.Block, fn func(*ir.Block)) {
 // source of the graph) in citation order, then the other sources it was
 // given.
 func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graphURLs map[string]prompts.GraphSource) []string {
-	byURL := map[string]string{}
+	given := map[string]string{} // URL -> id of the sources the chapter was given
 	if g != nil {
 		for _, s := range g.Sources {
 			if s.URL != "" {
-				if _, ok := byURL[s.URL]; !ok {
-					byURL[s.URL] = s.ID
+				if _, ok := given[s.URL]; !ok {
+					given[s.URL] = s.ID
 				}
 			}
 		}
 	}
-	for u, s := range graphURLs {
-		if _, ok := byURL[u]; !ok {
-			byURL[u] = s.ID
-		}
-	}
-	if len(byURL) == 0 {
+	if len(given) == 0 && len(graphURLs) == 0 {
 		return nil
+	}
+	byURL := func(u string) (string, bool) { // given first, then the graph's (not copied: it has every source)
+		if id, ok := given[u]; ok {
+			return id, true
+		}
+		s, ok := graphURLs[u]
+		return s.ID, ok
 	}
 	var out []string
 	var walk func(bs []ir.Block)
@@ -237,7 +239,7 @@ func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graphURLs map[string
 		for _, in := range ins {
 			for _, m := range in.Marks {
 				if m.Type == "link" {
-					if id, ok := byURL[m.Href]; ok && !slices.Contains(out, id) {
+					if id, ok := byURL(m.Href); ok && !slices.Contains(out, id) {
 						out = append(out, id)
 					}
 				}

@@ -1,12 +1,13 @@
 // Package queryengine answers keyword, node-type, engine and depth queries
 // over a knowledge graph (package graphrag): the query engine of the
-// BettaFish report engine (§4.1 of its reference), with its bugs fixed and
-// with indexes built once per graph instead of a scan of every node's text
-// on every call.
+// BettaFish report engine (§4.1 of its reference), with its bugs fixed, a
+// first query that costs a scan of the text (no index to build) and an
+// optional gram index for long-lived engines.
 //
 // # Usage
 //
-//	e := queryengine.New(g) // index once; the graph must not change afterwards
+//	e := queryengine.New(g) // O(nodes + edges); the graph must not change afterwards
+//	go e.Index()            // optional, in a server: later Runs read posting lists
 //	q, err := queryengine.DecodeQuery(body) // JSON from an HTTP client or an LLM
 //	if err != nil { … } // errors.Is(err, queryengine.ErrBadQuery): names the key
 //	res, err := e.Run(q) // errors.Is(err, queryengine.ErrEmptyGraph) for a graph without nodes
@@ -80,56 +81,56 @@
 // or engine node matched. An item is the node flattened as {id, name, type,
 // attributes…} in the node's attribute order (Item.MarshalJSON).
 //
-// # Index design and cost
+// # Matching without and with the gram index
 //
-// New builds, once per graph:
+// New collects, per node, the searchable field values as string headers
+// into the graph's own bytes (no copy), plus the node types, engine sets
+// and the undirected adjacency in CSR form; it builds no text index. Until
+// Index is called, Run scans those fields on GOMAXPROCS goroutines, with a
+// search chosen per term so that no field is lower-cased (each gives the
+// result of strings.Contains(strings.ToLower(field), term)):
 //
-//   - a gram index: for every searchable field, each pair of adjacent
-//     lower-cased runes and the pair (last rune, end-of-field) is a gram; a
-//     gram's posting list holds the nodes having it, split into 65 536-node
-//     blocks, each block a sorted []uint16 of offsets or, above 4 096
-//     entries, an 8 KiB bitmap, so a posting costs at most 2 bytes. Keys are
-//     a sorted []uint64 searched by binary search.
-//   - a text index: the searchable field values of each node as string
-//     headers into the graph's own bytes (no copy), deduplicated and longest
-//     first, and a case mode per node (already lower-case / only ASCII A-Z
-//     change / other).
-//   - the undirected adjacency in CSR form (uint32 offsets and neighbours),
-//     the per-node engine set id, type code and rank within its type's order.
+//   - a caseless term (no rune of it is the lower case of another rune,
+//     and no U+FFFD: Chinese, digits, punctuation) is a plain byte search
+//     anchored on the term's last byte — for CJK a continuation byte, far
+//     rarer than the lead byte strings.Index anchors on;
+//   - a term whose other runes are ASCII letters ("tesla") folds ASCII
+//     A-Z, except in a field that holds a non-ASCII rune lower-casing to
+//     one of its letters (K KELVIN SIGN, İ);
+//   - any other term lower-cases the fields it does not find verbatim.
 //
-// A term of one rune is the union of the grams that start with it (every
-// occurrence of a rune starts exactly one gram, thanks to the end-of-field
-// grams), so no scan and no unigram index is needed; the cost is the size of
-// those posting lists. A term of two runes is one gram: its posting list is
-// the answer. A longer term intersects the posting lists of its grams,
-// rarest first (bitmap tests, galloping or merging on arrays), and checks
-// each candidate's text for the whole term — needed because the grams may
-// come from different places. Verification reads only the text index (case
-// mode "lower" or a term without ASCII letters: a plain byte search anchored
-// on the term's last byte; "ASCII": a fold-ASCII search; otherwise a
-// lower-cased copy). When a term needed 1 024 checks or more, its exact
-// match set is kept in a term cache (64 terms, least recently used out
-// first, each a sorted list or a bitmap, at most 64 × nodes/8 bytes), so the
-// same long term in later queries costs no verification.
+// Index builds the gram index: for every searchable field, each pair of
+// adjacent lower-cased runes and the pair (last rune, end-of-field) is a
+// gram; a gram's posting list holds the nodes having it, split into
+// 65 536-node blocks, each block a sorted []uint16 of offsets or, above
+// 4 096 entries, an 8 KiB bitmap, so a posting costs at most 2 bytes. Keys
+// are a sorted []uint64 searched by binary search; blocks are built in
+// parallel, each by radix-sorting its gram occurrences. It also ranks
+// every section, query and source in its kind's order, so the result
+// heaps compare integers. With the index, a term of one rune is the union
+// of the grams that start with it (every occurrence of a rune starts
+// exactly one gram, thanks to the end-of-field grams); a term of two runes
+// is one gram, its posting list the answer; a longer term intersects the
+// posting lists of its grams, rarest first (bitmap tests, galloping or
+// merging on arrays), and checks each candidate's fields for the whole term
+// as the scan does.
 //
-// On a synthetic graph of 306 658 nodes (300 000 sources with ~150-rune mixed
-// Chinese/English contents, 6 000 queries, 600 sections; 419 bytes of
-// searchable text and 189 distinct grams per node), the indexes take about
-// 356 bytes per node (0.85 × the searchable text): postings 237 (1.25 bytes
-// each), gram keys and containers 45, text index 52, adjacency 12, per-node
-// arrays 10. Building them takes about 3.5 s on a 2-core VM (BenchmarkNew;
-// 65 536-node blocks are built in parallel, each by radix-sorting its gram
-// occurrences). A query costs about 10 µs for a rare term, 20–50 ns per
-// reached node for two-rune and one-rune terms and for expansion (a
-// two-rune word in 11 % of the sources: 1.9 ms at depth 1), plus about
-// 0.35 µs per candidate node for the first query of a longer term (a
-// three-rune word in 11 %: 13 ms cold, 1.4 ms from the term cache);
-// BenchmarkRun has the figures. Each Run also uses a pooled scratch of about
-// nodes/8 bytes.
+// On a synthetic graph of 306 658 nodes (300 000 sources with ~150-rune
+// mixed Chinese/English contents, 6 000 queries, 600 sections; 419 bytes of
+// searchable text per node), New takes tens of milliseconds and about 73
+// bytes per node, and a scanning Run about 20–50 ms on 2 cores whatever
+// the term (BenchmarkFirstQuery, BenchmarkRun/scan). Index takes a few
+// seconds and about 300 more bytes per node (BenchmarkIndex); then a query
+// costs about 10 µs for a rare term and 20–50 ns per reached node for short
+// terms and for expansion, plus about 0.35 µs per candidate node for a
+// longer term (BenchmarkRun/indexed). A one-off process (the CLI) should
+// not call Index; a server should, once, in the background. Each Run also
+// uses a pooled scratch of about nodes/8 bytes.
 //
 // # Differences from the reference (query_engine.py)
 //
-//   - Indexes built once per graph instead of a full scan per query (§8 #9).
+//   - A scan of prepared field headers, or an index built once per graph,
+//     instead of a scan of joined attribute strings per query (§8 #9).
 //   - Searched text: name, title, query_text, summary plus latest_summary,
 //     content and url (the reference searched neither contents nor urls);
 //     matching is per field, not across the reference's space-joined
@@ -144,7 +145,6 @@
 //     reference's ties came from set iteration).
 //   - Extra result fields: total_sections, total_queries, total_sources
 //     (before the caps) and no_match; query_params also echoes the caps.
-//   - A term cache keeps the match sets of expensive long terms (above).
 //   - Query decoding is typed (DecodeQuery): a string or fractional depth, a
 //     non-string keyword or a string node_types is an error naming the key
 //     instead of a TypeError deep in the engine (§8 #9, #10); negative depth

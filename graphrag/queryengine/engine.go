@@ -2,18 +2,21 @@ package queryengine
 
 import (
 	"cmp"
+	"encoding/binary"
 	"math"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"reportengine/graphrag"
 )
 
 // Type codes of the builder types; other types get codes from 5 on, in
-// order of first appearance.
+// order of first appearance (a uint32: a graph may hold any number of
+// types).
 const (
-	codeTopic uint16 = iota
+	codeTopic uint32 = iota
 	codeEngine
 	codeSection
 	codeQuery
@@ -24,85 +27,87 @@ const (
 // (topic, and nodes of other types without an engine).
 const alwaysPass = 0
 
-// Engine answers queries over one graph. New builds every index once; Run
-// then reads the posting lists of the query's terms and the nodes it
-// reaches, not the whole graph (terms of three or more runes also read the
-// text of their candidate nodes, once per term thanks to a term cache).
+// Engine answers queries over one graph. New prepares what every query
+// needs in O(nodes + edges) — node types, engine sets, the undirected
+// adjacency and the searchable text — and a Run then scans that text.
+// Index adds a gram index (seconds to build, see the package doc) after
+// which a Run reads only the posting lists of its terms and the nodes it
+// reaches.
 //
-// An Engine is safe for concurrent use by multiple goroutines. It reads the
-// graph's nodes when it returns items: the graph must not be changed after
-// New (build a new Engine for a changed graph).
+// An Engine is safe for concurrent use by multiple goroutines, Index
+// included. It reads the graph's nodes when it returns items: the graph must
+// not be changed after New (build a new Engine for a changed graph).
 type Engine struct {
 	g     *graphrag.Graph
 	nodes []*graphrag.Node
 
 	// per node
-	typ    []uint16 // type code
+	typ    []uint32 // type code
 	engSet []uint32 // engine-set id (alwaysPass or an index into sets)
-	rank   []uint32 // position in its type's sort order (sections, queries, sources)
 	text   textIndex
 
 	// undirected adjacency, CSR: the neighbours of v are adj[off[v]:off[v+1]]
 	off []uint32
 	adj []uint32
 
-	ix gramIndex
+	typeCode map[graphrag.NodeType]uint32
+	ntypes   int
+	engines  []string       // engine names, in order of first appearance
+	engineID map[string]int // name -> index into engines
+	sets     [][]uint64     // engine sets as bitsets over engines; sets[0] unused (alwaysPass)
+	sections []uint32       // section node indexes, in graph order
 
-	typeNames []graphrag.NodeType
-	typeCode  map[graphrag.NodeType]uint16
-	engines   []string       // engine names, in order of first appearance
-	engineID  map[string]int // name -> index into engines
-	sets      [][]uint64     // engine sets as bitsets over engines; sets[0] unused (alwaysPass)
-	sections  []uint32       // section node indexes, in graph order
-
-	overview Overview
-	pool     sync.Pool // *scratch
-	cache    termCache // verified match sets of long terms (see cache.go)
+	overview  func() Overview // computed on first call
+	indexOnce sync.Once
+	ix        atomic.Pointer[gramIndex] // nil until Index has built it
+	pool      sync.Pool                 // *scratch
 }
 
 // IndexStats describes the size of an Engine's indexes.
 type IndexStats struct {
-	Nodes    int // nodes in the graph
-	Edges    int // edges in the graph
+	Nodes int // nodes in the graph
+	Edges int // edges in the graph
+	// Indexed tells whether Index has built the gram index; Grams and
+	// Postings are 0 until then.
+	Indexed  bool
 	Grams    int // distinct grams (rune pairs and field-final runes)
 	Postings int // (gram, node) pairs
-	// Bytes is the memory held by the indexes (posting lists, gram keys,
-	// field headers, adjacency, per-node arrays), not counting the graph
-	// itself, the term cache, nor the per-Run scratch (about Nodes/8 bytes
-	// plus the frontier per concurrent Run, reused through a sync.Pool).
+	// Bytes is the memory held by the Engine's own structures (field
+	// headers, adjacency, per-node arrays and, once built, posting lists,
+	// gram keys and ranks), not counting the graph itself nor the per-Run
+	// scratch (about Nodes/8 bytes plus the frontier per concurrent Run,
+	// reused through a sync.Pool).
 	Bytes int64
-	// CachedTerms and CacheBytes describe the term cache: match sets of
-	// long terms kept after an expensive verification (at most 64 terms
-	// and 64 × Nodes/8 bytes).
-	CachedTerms int
-	CacheBytes  int64
 }
 
 // Stats returns the index sizes.
 func (e *Engine) Stats() IndexStats {
-	st := IndexStats{Nodes: len(e.nodes), Grams: len(e.ix.keys)}
+	st := IndexStats{Nodes: len(e.nodes)}
 	if e.g != nil {
 		st.Edges = e.g.EdgeCount()
 	}
-	for _, c := range e.ix.conts {
-		st.Postings += c.n()
-	}
 	n := int64(len(e.nodes))
-	st.Bytes = e.ix.bytes() + e.text.bytes() + n*(2+4+4) + int64(len(e.off))*4 + int64(len(e.adj))*4 +
-		int64(len(e.sections))*4
+	st.Bytes = e.text.bytes() + n*(4+4) + int64(len(e.off))*4 + int64(len(e.adj))*4 + int64(len(e.sections))*4
 	for _, s := range e.sets {
 		st.Bytes += int64(len(s)) * 8
 	}
-	terms, bytes := e.cache.size()
-	st.CachedTerms, st.CacheBytes = terms, int64(bytes)
+	if ix := e.ix.Load(); ix != nil {
+		st.Indexed, st.Grams = true, len(ix.keys)
+		for _, c := range ix.conts {
+			st.Postings += c.n()
+		}
+		st.Bytes += ix.bytes()
+	}
 	return st
 }
 
-// New indexes g for queries. A nil or empty graph gives an Engine whose Run
-// returns ErrEmptyGraph. It panics only if the posting lists exceed 2^32
-// entries (tens of gigabytes of text).
+// New prepares g for queries, in O(nodes + edges) time and about 70 bytes
+// per node (see the package doc); it builds no gram index (see Index). A
+// nil or empty graph gives an Engine whose Run returns ErrEmptyGraph. Any
+// graph is accepted: there is no limit on the number of node types or
+// engines.
 func New(g *graphrag.Graph) *Engine {
-	e := &Engine{g: g, typeCode: map[graphrag.NodeType]uint16{}, engineID: map[string]int{}}
+	e := &Engine{g: g, typeCode: map[graphrag.NodeType]uint32{}, engineID: map[string]int{}}
 	for _, t := range graphrag.NodeTypes() {
 		e.internType(t)
 	}
@@ -110,7 +115,7 @@ func New(g *graphrag.Graph) *Engine {
 		e.nodes = g.Nodes()
 	}
 	n := len(e.nodes)
-	e.typ = make([]uint16, n)
+	e.typ = make([]uint32, n)
 	for v, nd := range e.nodes {
 		c := e.internType(nd.Type)
 		e.typ[v] = c
@@ -124,23 +129,35 @@ func New(g *graphrag.Graph) *Engine {
 	}
 	e.buildAdjacency(ends)
 	e.buildEngineSets(ends)
-	e.buildRanks()
-	e.ix, e.text = buildIndex(e.nodes)
-	e.overview = e.buildOverview(ends)
+	e.text = buildText(e.nodes)
+	e.overview = sync.OnceValue(func() Overview { return e.buildOverview(ends) })
 	e.pool.New = func() any { return &scratch{visited: make([]uint64, (n+63)/64)} }
 	return e
 }
 
-func (e *Engine) internType(t graphrag.NodeType) uint16 {
+// Index builds the gram index and the rank arrays (see the package doc: a
+// few seconds and about 300 bytes per node for 300 000 nodes), so that
+// later Runs read posting lists instead of scanning every node's text.
+// Results are the same with and without it. It is meant for long-lived
+// engines (a server, a benchmark); a process that runs a handful of
+// queries is faster without it. Calling it again, or from several
+// goroutines, builds once; Runs may go on meanwhile (they scan until the
+// index is in place).
+func (e *Engine) Index() {
+	e.indexOnce.Do(func() {
+		ix := buildIndex(&e.text, len(e.nodes))
+		ix.rank = e.buildRanks()
+		e.ix.Store(&ix)
+	})
+}
+
+func (e *Engine) internType(t graphrag.NodeType) uint32 {
 	if c, ok := e.typeCode[t]; ok {
 		return c
 	}
-	if len(e.typeNames) > math.MaxUint16 {
-		panic("queryengine: more than 65535 node types")
-	}
-	c := uint16(len(e.typeNames))
+	c := uint32(e.ntypes)
 	e.typeCode[t] = c
-	e.typeNames = append(e.typeNames, t)
+	e.ntypes++
 	return c
 }
 
@@ -202,21 +219,23 @@ func (e *Engine) buildEngineSets(ends [][2]int32) {
 	}
 	for v, nd := range e.nodes { // register listed names in graph order
 		if e.typ[v] == codeSource {
-			for _, s := range nd.Attrs.Strings("engines") {
-				e.engineIndex(s)
-			}
+			eachString(nd.Attrs, "engines", func(s string) { e.engineIndex(s) })
 		}
 	}
 	words := (len(e.engines) + 63) / 64
 	e.sets = [][]uint64{nil}
 	setID := map[string]uint32{}
+	var key []byte
 	intern := func(bs []uint64) uint32 {
-		k := wordsKey(bs)
-		if id, ok := setID[k]; ok {
+		key = key[:0]
+		for _, w := range bs {
+			key = binary.LittleEndian.AppendUint64(key, w)
+		}
+		if id, ok := setID[string(key)]; ok { // no allocation
 			return id
 		}
 		id := uint32(len(e.sets))
-		setID[k] = id
+		setID[string(key)] = id
 		e.sets = append(e.sets, slices.Clone(bs))
 		return id
 	}
@@ -227,9 +246,7 @@ func (e *Engine) buildEngineSets(ends [][2]int32) {
 		clear(bs)
 		switch {
 		case e.typ[v] == codeSource:
-			for _, s := range nd.Attrs.Strings("engines") {
-				setBit(bs, e.engineID[s])
-			}
+			eachString(nd.Attrs, "engines", func(s string) { setBit(bs, e.engineID[s]) })
 			if own[v] >= 0 {
 				setBit(bs, int(own[v]))
 			}
@@ -262,6 +279,28 @@ func (e *Engine) buildEngineSets(ends [][2]int32) {
 	}
 }
 
+// eachString calls fn with the elements of attribute key when it is a list
+// of strings (Attributes.Strings's rule: a list with any other element
+// counts as none), without building a []string.
+func eachString(a graphrag.Attributes, key string, fn func(string)) {
+	v, _ := a.Get(key)
+	switch x := v.(type) {
+	case []string:
+		for _, s := range x {
+			fn(s)
+		}
+	case []any:
+		for _, el := range x {
+			if _, ok := el.(string); !ok {
+				return
+			}
+		}
+		for _, el := range x {
+			fn(el.(string))
+		}
+	}
+}
+
 func setBit(bs []uint64, i int) { bs[i>>6] |= 1 << (i & 63) }
 
 func isZero(bs []uint64) bool {
@@ -273,81 +312,57 @@ func isZero(bs []uint64) bool {
 	return true
 }
 
-func wordsKey(bs []uint64) string {
-	var sb strings.Builder
-	for _, w := range bs {
-		for i := 0; i < 8; i++ {
-			sb.WriteByte(byte(w >> (8 * i)))
+// buildRanks stores every section's, search query's and source's position
+// in its kind's order (compareNodes), so that the result heaps of an
+// indexed Engine compare two integers instead of two attributes.
+func (e *Engine) buildRanks() []uint32 {
+	rank := make([]uint32, len(e.nodes))
+	for kind := range 3 {
+		var vs []uint32
+		for v, c := range e.typ {
+			if int(c)-int(codeSection) == kind {
+				vs = append(vs, uint32(v))
+			}
+		}
+		slices.SortFunc(vs, func(a, b uint32) int { return e.compareNodes(kind, a, b) })
+		for r, v := range vs {
+			rank[v] = uint32(r)
 		}
 	}
-	return sb.String()
+	return rank
 }
 
-// buildRanks sorts sections by order (numbers first, ascending; missing,
-// null or non-numeric orders last), queries by query_text and sources by
-// title (byte-wise), each with the insertion index as the tie-break, and
-// stores every node's position in its type's order.
-func (e *Engine) buildRanks() {
-	e.rank = make([]uint32, len(e.nodes))
-	var secs, qs, srcs []uint32
-	for v, c := range e.typ {
-		switch c {
-		case codeSection:
-			secs = append(secs, uint32(v))
-		case codeQuery:
-			qs = append(qs, uint32(v))
-		case codeSource:
-			srcs = append(srcs, uint32(v))
-		}
-	}
-	type numKey struct {
-		ok bool
-		f  float64
-		v  uint32
-	}
-	nk := make([]numKey, len(secs))
-	for i, v := range secs {
-		f, ok := e.nodes[v].Attrs.Float("order")
-		ok = ok && !math.IsNaN(f)
-		nk[i] = numKey{ok, f, v}
-	}
-	slices.SortFunc(nk, func(a, b numKey) int {
-		if a.ok != b.ok {
-			if a.ok {
+// compareNodes orders two nodes of one kind (0 sections, 1 search queries,
+// 2 sources): sections by order (numbers ascending; missing, null, NaN or
+// non-numeric orders after them), queries by query_text and sources by
+// title (byte-wise, missing = ""), each with the insertion index as the
+// tie-break.
+func (e *Engine) compareNodes(kind int, a, b uint32) int {
+	na, nb := e.nodes[a].Attrs, e.nodes[b].Attrs
+	switch kind {
+	case 0:
+		fa, oka := na.Float("order")
+		fb, okb := nb.Float("order")
+		oka, okb = oka && !math.IsNaN(fa), okb && !math.IsNaN(fb)
+		if oka != okb {
+			if oka {
 				return -1
 			}
 			return 1
 		}
-		if a.ok {
-			if c := cmp.Compare(a.f, b.f); c != 0 {
+		if oka {
+			if c := cmp.Compare(fa, fb); c != 0 {
 				return c
 			}
 		}
-		return cmp.Compare(a.v, b.v)
-	})
-	for r, k := range nk {
-		e.rank[k.v] = uint32(r)
-	}
-	e.rankByString(qs, "query_text")
-	e.rankByString(srcs, "title")
-}
-
-func (e *Engine) rankByString(vs []uint32, key string) {
-	type strKey struct {
-		s string
-		v uint32
-	}
-	ks := make([]strKey, len(vs))
-	for i, v := range vs {
-		ks[i] = strKey{e.nodes[v].Attrs.String(key), v}
-	}
-	slices.SortFunc(ks, func(a, b strKey) int {
-		if c := strings.Compare(a.s, b.s); c != 0 {
+	case 1:
+		if c := strings.Compare(na.String("query_text"), nb.String("query_text")); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.v, b.v)
-	})
-	for r, k := range ks {
-		e.rank[k.v] = uint32(r)
+	default:
+		if c := strings.Compare(na.String("title"), nb.String("title")); c != 0 {
+			return c
+		}
 	}
+	return cmp.Compare(a, b)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -170,17 +171,18 @@ func TestDepthAndEngineFilter(t *testing.T) {
 			Summary: "段落(3): 樱花季; 搜索词(3): 招生政策, 樱花 vlog; 来源(3)"},
 	}}
 	for _, withEngines := range []bool{true, false} {
-		e := New(cherryGraph(t, withEngines))
-		for _, tt := range tests {
-			t.Run(fmt.Sprintf("%s/engines=%v", tt.name, withEngines), func(t *testing.T) {
-				got, err := e.Run(tt.q)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if diff := cmp.Diff(tt.want, outcomeOf(got)); diff != "" {
-					t.Errorf("(-want +got):\n%s", diff)
-				}
-			})
+		for name, e := range bothEngines(cherryGraph(t, withEngines)) {
+			for _, tt := range tests {
+				t.Run(fmt.Sprintf("%s/engines=%v/%s", tt.name, withEngines, name), func(t *testing.T) {
+					got, err := e.Run(tt.q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if diff := cmp.Diff(tt.want, outcomeOf(got)); diff != "" {
+						t.Errorf("(-want +got):\n%s", diff)
+					}
+				})
+			}
 		}
 	}
 }
@@ -195,7 +197,6 @@ func TestFieldFailureB17(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := New(g)
 	tests := []struct {
 		keywords []string
 		want     []string
@@ -203,14 +204,18 @@ func TestFieldFailureB17(t *testing.T) {
 		{[]string{"美国"}, []string{"s2"}},
 		{[]string{"访问 美国"}, []string{"s2"}},
 		{[]string{"Tesla"}, []string{"s3"}},
+		{[]string{"领导人访问美国"}, []string{"s2"}},
+		{[]string{"人访问美国的"}, []string{"s2"}},
 	}
-	for _, tt := range tests {
-		got, err := e.Run(Query{Keywords: tt.keywords})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(tt.want, outcomeOf(got).Sections); diff != "" || got.NoMatch {
-			t.Errorf("%q: sections (-want +got):\n%s (no_match %v)", tt.keywords, diff, got.NoMatch)
+	for name, e := range bothEngines(g) {
+		for _, tt := range tests {
+			got, err := e.Run(Query{Keywords: tt.keywords})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, outcomeOf(got).Sections); diff != "" || got.NoMatch {
+				t.Errorf("%s %q: sections (-want +got):\n%s (no_match %v)", name, tt.keywords, diff, got.NoMatch)
+			}
 		}
 	}
 }
@@ -280,13 +285,12 @@ func TestOrderAndTieBreak(t *testing.T) {
 		add(fmt.Sprint("q", i), graphrag.TypeSearchQuery, graphrag.Attributes{{Key: "query_text", Value: []string{"B", "A", "B", "A"}[i]}})
 	}
 	add("src_first", graphrag.TypeSource, graphrag.Attributes{{Key: "title", Value: "Z"}}) // "Z" < "同名" byte-wise
-	e := New(g)
 	want := outcome{
 		Sections: ids("s0", "s0b", "s1.5", "s2", "s_none", "s_null", "s_str"),
 		Queries:  ids("q1", "q3", "q0", "q2"),
 		Sources:  ids("src_first", "src0", "src1", "src2", "src3"),
 	}
-	for i := 0; i < 5; i++ {
+	for i, e := range []*Engine{New(g), New(g), bothEngines(g)["indexed"]} {
 		res, err := e.Run(Query{Keywords: []string{"同名"}})
 		if err != nil {
 			t.Fatal(err)
@@ -435,30 +439,45 @@ func TestTerms(t *testing.T) {
 	}
 }
 
-func TestContainsFold(t *testing.T) {
+func TestContainsFoldASCII(t *testing.T) {
 	tests := []struct {
 		s, t string
 	}{
 		{"Hello World", "o w"}, {"HELLO", "llo"}, {"abc", "abcd"}, {"xAbAbC", "abc"}, {"美国Tesla", "国tes"},
 		{"美国TESLA", "美国"}, {"aaa", "aaaa"}, {"A", "a"}, {"Ab", "b"},
+		{"xxTESLA", "tesla"}, {"TESLa", "tesla"}, {"teslTesla", "tesla"}, {"a1A1", "1a1"}, {"Z@[`z", "@[`z"}, {"tesl", "tesla"},
 	}
 	for _, tt := range tests {
 		want := strings.Contains(strings.ToLower(tt.s), tt.t)
-		for _, letters := range []bool{hasASCIILetter(tt.t)} {
-			if got := containsFold(tt.s, tt.t, modeASCII, letters); got != want {
-				t.Errorf("containsFold(%q, %q) = %v, want %v", tt.s, tt.t, got, want)
-			}
-			if got := containsFold(tt.s, tt.t, modeGeneral, letters); got != want {
-				t.Errorf("containsFold general(%q, %q) = %v, want %v", tt.s, tt.t, got, want)
-			}
+		if got := containsFoldASCII(tt.s, tt.t); got != want {
+			t.Errorf("containsFoldASCII(%q, %q) = %v, want %v", tt.s, tt.t, got, want)
 		}
 	}
 }
 
-// TestTermCache: a long term checked on 1 024+ candidates is cached, the
-// cached set answers later queries with their own filters, concurrent
-// queries agree, and the cache keeps at most cacheEntries terms.
-func TestTermCache(t *testing.T) {
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		term  string
+		class int
+		odd   []string
+	}{
+		{"舆情", classCaseless, nil}, {"2025年，", classCaseless, nil}, {"ｔｅｓｌａ", classGeneral, nil},
+		{"tesla", classASCII, nil}, {"kiss", classASCII, []string{"\u212a", "İ"}}, {"舆情k", classASCII, []string{"\u212a"}},
+		{"é", classGeneral, nil}, {"\uFFFD", classGeneral, nil}, {"ⱥ", classGeneral, nil}, {"σ", classGeneral, nil},
+	}
+	for _, tt := range tests {
+		class, odd := classify(tt.term)
+		if class != tt.class || !slices.Equal(odd, tt.odd) {
+			t.Errorf("classify(%q) = %d, %q; want %d, %q", tt.term, class, odd, tt.class, tt.odd)
+		}
+	}
+}
+
+// TestIndexWhileRunning: a long term's grams all occur in nodes that do
+// not contain the term (its candidates must be verified); queries running
+// while Index builds, and after, agree with the brute force (run with
+// -race).
+func TestIndexWhileRunning(t *testing.T) {
 	g := graphrag.New()
 	for i := 0; i < 4000; i++ {
 		text := "abd abc"
@@ -480,54 +499,63 @@ func TestTermCache(t *testing.T) {
 		{Keywords: []string{"abc"}, Types: []graphrag.NodeType{graphrag.TypeSource}},
 		{Keywords: []string{"abc", "ABD"}, MaxSources: 3},
 	}
-	for pass := 0; pass < 2; pass++ {
-		for _, q := range queries {
-			got, err := e.Run(q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(b.run(q), outcomeOf(got)); diff != "" {
-				t.Errorf("pass %d %+v (-brute force +engine):\n%s", pass, q, diff)
-			}
-		}
-	}
-	if st := e.Stats(); st.CachedTerms != 2 { // "abc" and "abd"
-		t.Errorf("cached %d terms, want 2", st.CachedTerms)
-	}
 	var wg sync.WaitGroup
+	wg.Go(e.Index)
 	for w := 0; w < 4; w++ {
 		wg.Go(func() {
-			for i := 0; i < 50; i++ {
-				e.cache.reset()
+			for i := 0; i < 30; i++ {
 				q := queries[(i+w)%len(queries)]
 				got, err := e.Run(q)
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				if got.TotalNodes != b.run(q).TotalNodes {
-					t.Errorf("concurrent %+v: %d nodes", q, got.TotalNodes)
+				if diff := cmp.Diff(b.run(q), outcomeOf(got)); diff != "" {
+					t.Errorf("%+v (-brute force +engine):\n%s", q, diff)
 					return
 				}
 			}
 		})
 	}
 	wg.Wait()
-
-	var c termCache
-	for i := 0; i < cacheEntries+10; i++ {
-		c.put(fmt.Sprint("t", i), []uint32{1, 2}, 100)
-		if i == cacheEntries-1 {
-			c.get("t0") // recently used: survives the evictions that follow
+	if st := e.Stats(); !st.Indexed || st.Grams == 0 {
+		t.Errorf("after Index: %+v", st)
+	}
+	e.Index() // a second call builds nothing and changes nothing
+	for _, q := range queries {
+		got, err := e.Run(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(b.run(q), outcomeOf(got)); diff != "" {
+			t.Errorf("indexed %+v (-brute force +engine):\n%s", q, diff)
 		}
 	}
-	if n, _ := c.size(); n != cacheEntries {
-		t.Errorf("cache holds %d terms, want %d", n, cacheEntries)
+}
+
+// TestManyNodeTypes: a graph with more node types than a uint16 holds
+// (issue #8: New panicked) is queried like any other.
+func TestManyNodeTypes(t *testing.T) {
+	g := graphrag.New()
+	const n = 70_000
+	for i := 0; i < n; i++ {
+		if err := g.AddNode(&graphrag.Node{ID: fmt.Sprint("n", i), Type: graphrag.NodeType(fmt.Sprint("t", i)),
+			Name: fmt.Sprint("名", i)}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if _, ok := c.get("t0"); !ok {
-		t.Error("recently used t0 was evicted")
+	if err := g.AddNode(&graphrag.Node{ID: "s", Type: graphrag.TypeSection, Name: "名 section"}); err != nil {
+		t.Fatal(err)
 	}
-	if _, ok := c.get("t1"); ok {
-		t.Error("least recently used t1 was kept")
+	e := New(g)
+	res, err := e.Run(Query{Keywords: []string{"名6999"}, Types: []graphrag.NodeType{"t69999", "t6999"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.TotalNodes != 2 || !res.NoMatch { // n6999 and n69999; neither is a section, query or source
+		t.Errorf("got %d nodes (no_match %v), want 2 nodes of foreign types", res.TotalNodes, res.NoMatch)
+	}
+	if got := e.Overview().Count("t69999"); got != 1 {
+		t.Errorf("overview counts %d nodes of type t69999, want 1", got)
 	}
 }

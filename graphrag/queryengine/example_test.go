@@ -28,7 +28,7 @@ func Example() {
 	_ = g.AddEdge(graphrag.Edge{From: "media_S0", To: "media_S0_Q0", Relation: graphrag.RelSearched})
 	_ = g.AddEdge(graphrag.Edge{From: "media_S0_Q0", To: "SRC_1", Relation: graphrag.RelFound})
 
-	e := queryengine.New(g) // index once, query many times
+	e := queryengine.New(g) // prepare once, query many times
 
 	// Parameters as an HTTP client or an LLM sends them.
 	q, err := queryengine.DecodeQuery([]byte(`{"keywords": "樱花", "engine_filter": ["media"], "depth": 1}`))

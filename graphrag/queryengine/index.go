@@ -4,13 +4,9 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode"
 	"unicode/utf8"
-
-	"reportengine/graphrag"
 )
 
 // Gram keys. A key packs two lower-cased runes (21 bits each): first<<21 |
@@ -53,6 +49,8 @@ type gramIndex struct {
 	conts []container // grouped by gram, in block order within a gram
 	arr   []uint16    // array containers
 	bits  []uint64    // bitmap containers, blockWords words each
+
+	rank []uint32 // per node: position in its kind's order (Engine.buildRanks)
 }
 
 // find returns the position of key in keys, or -1.
@@ -80,95 +78,7 @@ func (ix *gramIndex) count(i int) int {
 
 func (ix *gramIndex) bytes() int64 {
 	return int64(len(ix.keys))*8 + int64(len(ix.start))*4 + int64(len(ix.conts))*8 +
-		int64(len(ix.arr))*2 + int64(len(ix.bits))*8
-}
-
-// Case modes: how to test a lower-case term against a node's raw fields.
-// A node's mode is the worst over its searchable fields.
-const (
-	modeLower   = 0 // every field equals its strings.ToLower form
-	modeASCII   = 1 // valid UTF-8; only ASCII A-Z change under ToLower
-	modeGeneral = 2 // anything else: lower-case a copy of the field
-)
-
-// textIndex keeps, per node, the searchable field values (string headers
-// sharing the graph's bytes, no copy) and the case mode, so that verifying
-// a candidate reads its text without going through Node and Attributes.
-type textIndex struct {
-	start  []uint32 // fields of node v: fields[start[v]:start[v+1]]
-	fields []string // non-empty, distinct per node, longest first
-	mode   []uint8
-}
-
-func (t *textIndex) of(v uint32) []string { return t.fields[t.start[v]:t.start[v+1]] }
-
-func (t *textIndex) bytes() int64 {
-	return int64(len(t.start))*4 + int64(len(t.fields))*16 + int64(len(t.mode))
-}
-
-// searchFields appends the non-empty searchable values of n to dst: the
-// name and the first value of each search key when it is a string (as
-// Attributes.String reads it), without duplicates, longest first.
-func searchFields(n *graphrag.Node, dst []string) []string {
-	base := len(dst)
-	add := func(s string) {
-		if s == "" || slices.Contains(dst[base:], s) {
-			return
-		}
-		dst = append(dst, s)
-	}
-	add(n.Name)
-	var seen uint8
-	for _, a := range n.Attrs {
-		slot := slotOf(a.Key)
-		if slot < 0 || seen&(1<<slot) != 0 {
-			continue
-		}
-		seen |= 1 << slot
-		if s, ok := a.Value.(string); ok {
-			add(s)
-		}
-	}
-	slices.SortStableFunc(dst[base:], func(a, b string) int { return len(b) - len(a) })
-	return dst
-}
-
-func slotOf(key string) int {
-	switch key {
-	case "title":
-		return 0
-	case "query_text":
-		return 1
-	case "summary":
-		return 2
-	case "latest_summary":
-		return 3
-	case "content":
-		return 4
-	case "url":
-		return 5
-	}
-	return -1
-}
-
-// caseBits marks the BMP runes r with unicode.ToLower(r) != r, so the hot
-// loops call unicode.ToLower (a binary search) only for those.
-var caseBits = sync.OnceValue(func() *[65536 / 64]uint64 {
-	var b [65536 / 64]uint64
-	for r := rune(0); r < 65536; r++ {
-		if unicode.ToLower(r) != r {
-			b[r>>6] |= 1 << (r & 63)
-		}
-	}
-	return &b
-})
-
-// lowerRune is unicode.ToLower, with a table for the BMP.
-func lowerRune(cb *[1024]uint64, r rune) rune {
-	if r < 65536 && cb[r>>6]&(1<<(r&63)) == 0 {
-		return r
-	}
-	return unicode.ToLower(r)
+		int64(len(ix.arr))*2 + int64(len(ix.bits))*8 + int64(len(ix.rank))*4
 }
 
 // Build. Nodes are read in chunks of chunkSize. Each chunk's gram
@@ -189,11 +99,10 @@ type gramRun struct {
 }
 
 type indexBuilder struct {
-	cb   *[1024]uint64
-	buf  []uint64 // packed occurrences of the current chunk
-	aux  []uint64 // radix sort scratch
-	lo   uint64   // node & 0xFFFF of the current node
-	mode uint8    // case mode of the current node
+	cb  *[1024]uint64
+	buf []uint64 // packed occurrences of the current chunk
+	aux []uint64 // radix sort scratch
+	lo  uint64   // node & 0xFFFF of the current node
 
 	runs []gramRun
 	out  blockResult // the block being built
@@ -205,7 +114,6 @@ type blockResult struct {
 	tagged []taggedCont // containers, keys ascending
 	arr    []uint16
 	bits   []uint64
-	fields []string // searchable fields of the block's nodes
 }
 
 type taggedCont struct {
@@ -224,19 +132,12 @@ func (b *indexBuilder) addField(s string) {
 			r = rune(c)
 			if 'A' <= c && c <= 'Z' {
 				r += 'a' - 'A'
-				b.mode = max(b.mode, modeASCII)
 			}
 			i++
 		} else {
 			r0, w := utf8.DecodeRuneInString(s[i:])
 			i += w
-			if r0 == utf8.RuneError && w == 1 {
-				b.mode = modeGeneral
-			}
 			r = lowerRune(b.cb, r0)
-			if r != r0 {
-				b.mode = modeGeneral
-			}
 		}
 		if prev >= 0 {
 			b.buf = append(b.buf, gramKey(prev, r)<<16|b.lo)
@@ -394,22 +295,17 @@ func (b *indexBuilder) flushBlock(block int) {
 	b.runs = b.runs[:0]
 }
 
-// buildBlock indexes the nodes of one block. It sets ti.mode and, with
-// offsets relative to the block's fields, ti.start for those nodes.
-func (b *indexBuilder) buildBlock(nodes []*graphrag.Node, block int, ti *textIndex) blockResult {
+// buildBlock indexes the nodes of one block.
+func (b *indexBuilder) buildBlock(ti *textIndex, n, block int) blockResult {
 	b.out = blockResult{}
 	first := block << blockBits
-	last := min(first+blockSize, len(nodes))
+	last := min(first+blockSize, n)
 	for start := first; start < last; start += chunkSize {
 		for v := start; v < min(start+chunkSize, last); v++ {
-			b.lo, b.mode = uint64(v&(blockSize-1)), modeLower
-			from := len(b.out.fields)
-			b.out.fields = searchFields(nodes[v], b.out.fields)
-			for _, f := range b.out.fields[from:] {
+			b.lo = uint64(v & (blockSize - 1))
+			for _, f := range ti.of(uint32(v)) {
 				b.addField(f)
 			}
-			ti.start[v+1] = uint32(len(b.out.fields))
-			ti.mode[v] = b.mode
 		}
 		if len(b.buf) > 0 {
 			b.sortChunk()
@@ -420,11 +316,12 @@ func (b *indexBuilder) buildBlock(nodes []*graphrag.Node, block int, ti *textInd
 	return b.out
 }
 
-// buildIndex builds the gram index and the text index of nodes. Blocks are
+// buildIndex builds the gram index of the n nodes of ti. Blocks are
 // independent and built by up to GOMAXPROCS goroutines, then concatenated.
-func buildIndex(nodes []*graphrag.Node) (gramIndex, textIndex) {
-	ti := textIndex{start: make([]uint32, len(nodes)+1), mode: make([]uint8, len(nodes))}
-	nblocks := (len(nodes) + blockSize - 1) / blockSize
+// It panics only if the posting lists exceed 2^32 entries (tens of
+// gigabytes of text, more than a graph file can hold in memory).
+func buildIndex(ti *textIndex, n int) gramIndex {
+	nblocks := (n + blockSize - 1) / blockSize
 	blocks := make([]blockResult, nblocks)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -436,16 +333,15 @@ func buildIndex(nodes []*graphrag.Node) (gramIndex, textIndex) {
 				if i >= nblocks {
 					return
 				}
-				blocks[i] = b.buildBlock(nodes, i, &ti)
+				blocks[i] = b.buildBlock(ti, n, i)
 			}
 		})
 	}
 	wg.Wait()
 
-	// Concatenate: fields (and make ti.start global), arr, bits.
-	var nfields, narr, nbits, ntagged int
+	// Concatenate arr and bits.
+	var narr, nbits, ntagged int
 	for _, br := range blocks {
-		nfields += len(br.fields)
 		narr += len(br.arr)
 		nbits += len(br.bits)
 		ntagged += len(br.tagged)
@@ -453,23 +349,15 @@ func buildIndex(nodes []*graphrag.Node) (gramIndex, textIndex) {
 	if narr > math.MaxUint32 || nbits > math.MaxUint32 || ntagged > math.MaxUint32 {
 		panic("queryengine: posting index exceeds 2^32 entries")
 	}
-	ti.fields = make([]string, 0, nfields)
 	ix := gramIndex{arr: make([]uint16, 0, narr), bits: make([]uint64, 0, nbits)}
 	arrBase := make([]uint32, nblocks)
 	bitsBase := make([]uint32, nblocks)
 	for i, br := range blocks {
-		base := uint32(len(ti.fields))
-		first := i << blockBits
-		for v := first + 1; v <= min(first+blockSize, len(nodes)); v++ {
-			ti.start[v] += base
-		}
-		ti.fields = append(ti.fields, br.fields...)
 		arrBase[i], bitsBase[i] = uint32(len(ix.arr)), uint32(len(ix.bits))
 		ix.arr = append(ix.arr, br.arr...)
 		ix.bits = append(ix.bits, br.bits...)
-		blocks[i].fields, blocks[i].arr, blocks[i].bits = nil, nil, nil
+		blocks[i].arr, blocks[i].bits = nil, nil
 	}
-
 	// Merge the blocks' container lists by key (k-way, min-heap of block
 	// heads; ties go to the lower block, so a key's containers are in block
 	// order).
@@ -512,7 +400,7 @@ func buildIndex(nodes []*graphrag.Node) (gramIndex, textIndex) {
 	ix.start = append(ix.start, uint32(len(ix.conts)))
 	ix.keys = slices.Clip(ix.keys)
 	ix.start = slices.Clip(ix.start)
-	return ix, ti
+	return ix
 }
 
 // siftDown restores the heap property of h below i.
@@ -531,91 +419,4 @@ func siftDown(h []int, i int, less func(i, j int) bool) {
 		h[i], h[m] = h[m], h[i]
 		i = m
 	}
-}
-
-// containsFold reports whether strings.ToLower(s) contains t, where t is
-// already lower-case, for a field s of the given case mode.
-func containsFold(s, t string, mode uint8, tASCIILetters bool) bool {
-	switch {
-	case mode == modeLower || (mode == modeASCII && !tASCIILetters):
-		// Under modeASCII lower-casing changes only ASCII letters; a term
-		// without ASCII letters cannot overlap them.
-		return containsLast(s, t)
-	case mode == modeASCII:
-		return containsFoldASCII(s, t)
-	}
-	return strings.Contains(strings.ToLower(s), t)
-}
-
-// containsLast is strings.Contains(s, t) for a non-empty t, anchored on
-// the LAST byte of t: for CJK text that is a UTF-8 continuation byte (one
-// of 64 values), far rarer than the lead byte strings.Index anchors on,
-// which occurs every three bytes of Chinese text.
-func containsLast(s, t string) bool {
-	j := len(t) - 1
-	c := t[j]
-	end := len(s) // exclusive bound for the anchor position
-	for i := j; i < end; i++ {
-		k := strings.IndexByte(s[i:end], c)
-		if k < 0 {
-			return false
-		}
-		i += k
-		if s[i-j:i+1] == t {
-			return true
-		}
-	}
-	return false
-}
-
-// containsFoldASCII reports whether s, with ASCII A-Z lowered, contains t
-// (lower-case, non-empty).
-func containsFoldASCII(s, t string) bool {
-	c0 := t[0]
-	if c0 < 'a' || c0 > 'z' {
-		for i := 0; ; i++ {
-			j := strings.IndexByte(s[i:], c0)
-			if j < 0 {
-				return false
-			}
-			i += j
-			if len(s)-i < len(t) {
-				return false
-			}
-			if equalFoldASCII(s[i+1:i+len(t)], t[1:]) {
-				return true
-			}
-		}
-	}
-	up := c0 - ('a' - 'A')
-	for i := 0; i+len(t) <= len(s); i++ {
-		if c := s[i]; (c == c0 || c == up) && equalFoldASCII(s[i+1:i+len(t)], t[1:]) {
-			return true
-		}
-	}
-	return false
-}
-
-// equalFoldASCII reports whether a with ASCII A-Z lowered equals t
-// (len(a) == len(t)).
-func equalFoldASCII(a, t string) bool {
-	for i := 0; i < len(t); i++ {
-		c := a[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != t[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func hasASCIILetter(t string) bool {
-	for i := 0; i < len(t); i++ {
-		if c := t[i] | 0x20; 'a' <= c && c <= 'z' {
-			return true
-		}
-	}
-	return false
 }

@@ -67,7 +67,7 @@ func (o Overview) Count(t graphrag.NodeType) int {
 // Overview returns the graph overview computed by New. The slices are
 // copies: the caller may keep and change them.
 func (e *Engine) Overview() Overview {
-	o := e.overview
+	o := e.overview()
 	o.Types = slices.Clone(o.Types)
 	o.Engines = slices.Clone(o.Engines)
 	o.SectionTitles = slices.Clone(o.SectionTitles)

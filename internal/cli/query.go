@@ -163,7 +163,10 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 		MaxQueries:  opts.MaxQueries,
 		MaxSources:  opts.MaxSources,
 	}
-	types, engines := knownValues(g)
+	var types, engines map[string]bool
+	if len(opts.Types)+len(opts.Engines) > 0 { // a pass over every node: only when needed
+		types, engines = knownValues(g)
+	}
 	for _, t := range splitList(opts.Types) {
 		if !types[t] {
 			return usagef("--type %q: want one of %s", t, strings.Join(sortedKeys(types), ", "))
