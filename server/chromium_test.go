@@ -1,0 +1,203 @@
+package server_test
+
+import (
+	"context"
+	"net"
+	"net/url"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"reportengine/graphrag"
+	"reportengine/server"
+)
+
+// XSS payloads put into node names, ids and properties. If any of them ran,
+// it would change the document title or add an element with id "pwned";
+// if any were inserted as HTML (even with script blocked by the CSP), the
+// dumped DOM would hold an <img src="x">, an <svg>, a javascript: link or
+// an injected <script>.
+var xssPayloads = []string{
+	`<img src=x onerror="document.title='PWNED-img';document.body.insertAdjacentHTML('beforeend','<p id=pwned>')">`,
+	`javascript:document.title='PWNED-js'`,
+	`</script><script>document.title='PWNED-script'</script>`,
+	`<svg onload="document.title='PWNED-svg'"></svg>`,
+	`"><b id=pwned>bold</b>`,
+}
+
+const xssNodeID = `SRC_"><img src=x onerror=document.title='PWNED-id'>`
+
+// xssGraph is the fixture graph plus a source node whose id, name and
+// every property carry the payloads, found by the first search query, and a
+// section whose title and summary carry them too.
+func xssGraph(t testing.TB, id string) *graphrag.Graph {
+	t.Helper()
+	g := fixtureGraph(t, id)
+	var query, engine string
+	for v := 0; v < g.NodeCount(); v++ {
+		switch g.Type(v) {
+		case graphrag.TypeSearchQuery:
+			if query == "" {
+				query = g.ID(v)
+			}
+		case graphrag.TypeEngine:
+			if engine == "" {
+				engine = g.ID(v)
+			}
+		}
+	}
+	all := strings.Join(xssPayloads, " ")
+	src := &graphrag.Node{ID: xssNodeID, Type: graphrag.TypeSource, Name: xssPayloads[0] + "武汉大学樱花", Attrs: graphrag.Attributes{
+		{Key: "url", Value: xssPayloads[1]},
+		{Key: "title", Value: xssPayloads[2]},
+		{Key: "content", Value: "武汉大学樱花季的游客评论：" + all},
+		{Key: "engines", Value: []any{xssPayloads[3]}},
+		{Key: xssPayloads[4], Value: map[string]any{"nested": xssPayloads[0]}},
+	}}
+	sec := &graphrag.Node{ID: "xss_section", Type: graphrag.TypeSection, Name: xssPayloads[3], Attrs: graphrag.Attributes{
+		{Key: "title", Value: xssPayloads[2]},
+		{Key: "summary", Value: "武汉大学樱花：" + all},
+		{Key: "content", Value: "武汉大学樱花的讨论。" + all},
+		{Key: "engine", Value: engine},
+	}}
+	for _, n := range []*graphrag.Node{src, sec} {
+		if err := g.AddNode(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, e := range []graphrag.Edge{{From: query, To: xssNodeID, Relation: graphrag.RelFound}, {From: engine, To: "xss_section", Relation: graphrag.RelContains}} {
+		if err := g.AddEdge(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// chromiumBin finds Debian's chromium; without it the test skips, unless
+// REPORTENGINE_REQUIRE_CHROMIUM is set (CI), when it fails.
+func chromiumBin(t *testing.T) string {
+	t.Helper()
+	bin, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("REPORTENGINE_REQUIRE_CHROMIUM") != "" {
+			t.Fatalf("chromium required (REPORTENGINE_REQUIRE_CHROMIUM) but not found: %v", err)
+		}
+		t.Skipf("chromium not installed: %v", err)
+	}
+	return bin
+}
+
+// dumpDOM loads url in headless Chromium, lets the page run for up to
+// budget of virtual time and returns the serialised DOM.
+func dumpDOM(t *testing.T, bin, url string, budget time.Duration) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	home := t.TempDir()
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+		"--user-data-dir="+t.TempDir(), "--window-size=1280,900",
+		"--virtual-time-budget="+itoa(int(budget/time.Millisecond)), "--dump-dom", url)
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium: %v\n%s", err, stderr.String())
+	}
+	return string(out)
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// serveLoopback serves s on a free loopback port until the test ends.
+func serveLoopback(t *testing.T, s *server.Server) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = s.Serve(ctx, ln); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return "http://" + ln.Addr().String()
+}
+
+// assertNoPayloadRan checks a dumped DOM: the title is the page's own, no
+// payload element exists, and the payload text is present as text only.
+func assertNoPayloadRan(t *testing.T, dom string) {
+	t.Helper()
+	if m := regexp.MustCompile(`<title>([^<]*)</title>`).FindStringSubmatch(dom); m == nil || strings.Contains(m[1], "PWNED") {
+		t.Errorf("document title changed: %v", m)
+	}
+	for _, bad := range []*regexp.Regexp{
+		regexp.MustCompile(`<[a-z][^<>]*\bid="?pwned`),
+		regexp.MustCompile(`<img[^>]*src="?x`),
+		regexp.MustCompile(`<svg[^>]*onload`),
+		regexp.MustCompile(`(?i)href="\s*javascript:`),
+		regexp.MustCompile(`<script>document\.title`),
+		regexp.MustCompile(`<b id=`),
+	} {
+		if loc := bad.FindStringIndex(dom); loc != nil {
+			t.Errorf("payload inserted as HTML: %q", dom[max(0, loc[0]-80):min(len(dom), loc[1]+80)])
+		}
+	}
+}
+
+// The viewer on a graph whose names, ids and properties carry XSS payloads:
+// the graph renders, the payload node's properties are shown as text, and
+// nothing runs.
+func TestViewerChromiumXSS(t *testing.T) {
+	bin := chromiumBin(t)
+	graphs := t.TempDir()
+	g := xssGraph(t, "xss")
+	saveGraph(t, graphs, g)
+	s, err := server.New(server.Config{GraphsDir: graphs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := serveLoopback(t, s)
+	dom := dumpDOM(t, bin, base+"/graph-viewer/xss?select="+url.QueryEscape(xssNodeID), 15*time.Second)
+
+	body := regexp.MustCompile(`<body[^>]*>`).FindString(dom)
+	if !strings.Contains(body, `data-state="ready"`) || !strings.Contains(body, `data-nodes="`+itoa(g.NodeCount())+`"`) {
+		t.Errorf("graph not rendered: %s", body)
+	}
+	if !strings.Contains(dom, "<canvas") {
+		t.Error("no canvas: vis-network did not draw")
+	}
+	// The payload node's details are on the page, escaped: the id, the
+	// name, the javascript: URL as plain text (not a link), the nested
+	// object as JSON text.
+	for _, want := range []string{
+		`&lt;img src=x onerror="document.title='PWNED-img'`,
+		`javascript:document.title='PWNED-js'`,
+		`&lt;/script&gt;&lt;script&gt;document.title='PWNED-script'&lt;/script&gt;`,
+		`"&gt;&lt;b id=pwned&gt;bold&lt;/b&gt;`,
+		`SRC_"&gt;&lt;img src=x onerror=document.title='PWNED-id'&gt;`,
+	} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("details lack the escaped text %q", want)
+		}
+	}
+	assertNoPayloadRan(t, dom)
+	// Type and engine filters were built, the payload "engine" as text.
+	if !strings.Contains(dom, `id="type-filters"><label class="filter">`) || !strings.Contains(dom, "&lt;svg onload=") {
+		t.Error("filters missing or not escaped")
+	}
+}
