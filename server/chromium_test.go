@@ -53,7 +53,7 @@ func xssGraph(t testing.TB, id string) *graphrag.Graph {
 	src := &graphrag.Node{ID: xssNodeID, Type: graphrag.TypeSource, Name: xssPayloads[0] + "武汉大学樱花", Attrs: graphrag.Attributes{
 		{Key: "url", Value: xssPayloads[1]},
 		{Key: "title", Value: xssPayloads[2]},
-		{Key: "content", Value: "武汉大学樱花季的游客评论：" + all},
+		{Key: "content", Value: "武汉大学樱花季的游客评论：" + strings.Repeat(all, 4) + "（全文完）"},
 		{Key: "engines", Value: []any{xssPayloads[3]}},
 		{Key: xssPayloads[4], Value: map[string]any{"nested": xssPayloads[0]}},
 	}}
@@ -194,6 +194,11 @@ func TestViewerChromiumXSS(t *testing.T) {
 		if !strings.Contains(dom, want) {
 			t.Errorf("details lack the escaped text %q", want)
 		}
+	}
+	// The content is over MaxListPropertyBytes: the viewer fetched it from
+	// /api/graph/{id}/node and shows it whole, still as text.
+	if !strings.Contains(dom, "（全文完）") {
+		t.Error("the omitted content was not fetched and shown")
 	}
 	assertNoPayloadRan(t, dom)
 	// Type and engine filters were built, the payload "engine" as text.

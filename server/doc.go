@@ -90,8 +90,8 @@
 //
 // # Viewer
 //
-// The page (assets/viewer.html, viewer.js, viewer.css) is embedded (with
-// the go:embed directive) and needs no network: vis-network is vendored from the npm
+// The page (assets/viewer.html, viewer.js, viewer.css) is embedded in the
+// binary (an embed.FS) and needs no network: vis-network is vendored from the npm
 // registry as its standalone minified build with its stylesheet and both
 // licence files (assets/vendor/vis-network; VERSION names the version, the
 // tarball's integrity and the files' SHA-256). It loads /api/graph/{id}

@@ -129,7 +129,7 @@ func (s *Server) handleNeighbors(w http.ResponseWriter, r *http.Request) {
 	}
 	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: []feEdge{}, Stats: v.stats(), Truncated: truncated, Limit: limit}
 	for _, i := range nodes {
-		fg.Nodes = append(fg.Nodes, v.node(i))
+		fg.Nodes = append(fg.Nodes, v.node(i, false))
 	}
 	for _, e := range v.edgesAmong(nodes) {
 		fg.Edges = append(fg.Edges, v.edge(e))
@@ -269,4 +269,31 @@ func (s *Server) handleGraphs(w http.ResponseWriter, r *http.Request) {
 		Success bool        `json:"success"`
 		Graphs  []graphInfo `json:"graphs"`
 	}{true, out})
+}
+
+// nodeResponse is the body of GET /api/graph/{id}/node.
+type nodeResponse struct {
+	Success  bool   `json:"success"`
+	ReportID string `json:"report_id"`
+	Node     feNode `json:"node"`
+}
+
+// handleNode serves GET /api/graph/{id}/node?node=ID: one node with every
+// property (none omitted).
+func (s *Server) handleNode(w http.ResponseWriter, r *http.Request) {
+	nodeID := r.URL.Query().Get("node")
+	if nodeID == "" {
+		s.fail(w, r, http.StatusBadRequest, "node: the node id is required (?node=ID)")
+		return
+	}
+	v := s.resolve(w, r, r.PathValue("report_id"))
+	if v == nil {
+		return
+	}
+	i, found := v.g.Lookup(nodeID)
+	if !found {
+		s.fail(w, r, http.StatusNotFound, "graph %q has no node %q", v.id, nodeID)
+		return
+	}
+	writeJSON(w, http.StatusOK, nodeResponse{Success: true, ReportID: v.id, Node: v.node(int32(i), true)})
 }

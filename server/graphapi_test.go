@@ -1,10 +1,12 @@
 package server_test
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -39,6 +41,7 @@ func TestGraphMatchesFile(t *testing.T) {
 		t.Fatalf("%d nodes, %d edges; the file has %d, %d", len(g.Graph.Nodes), len(g.Graph.Edges), len(fg.Nodes), len(fg.Edges))
 	}
 	types := map[string]int{}
+	omittedNodes := 0
 	for i, want := range fg.Nodes {
 		got := g.Graph.Nodes[i]
 		types[want.Type]++
@@ -58,8 +61,39 @@ func TestGraphMatchesFile(t *testing.T) {
 		if c, ok := want.Attrs["content"].(string); ok && c != "" && want.Attrs["preview"] == nil {
 			wantProps["preview"] = string([]rune(c)[:min(100, len([]rune(c)))])
 		}
-		if !reflect.DeepEqual(got.Properties, wantProps) && !(len(got.Properties) == 0 && len(wantProps) == 0) {
+		// Large values are left out of the list and named in "omitted":
+		// clearly large ones must be, clearly small ones must not.
+		listed := map[string]any{}
+		for k, v := range wantProps {
+			size := jsonSize(t, v)
+			omitted := slices.Contains(g.Graph.Nodes[i].Omitted, k)
+			switch {
+			case size > 2*server.MaxListPropertyBytes && !omitted:
+				t.Errorf("node %s: %q (%d bytes) not omitted", want.ID, k, size)
+			case size < server.MaxListPropertyBytes/2 && omitted:
+				t.Errorf("node %s: %q (%d bytes) omitted", want.ID, k, size)
+			}
+			if !omitted {
+				listed[k] = v
+			}
+		}
+		if !reflect.DeepEqual(got.Properties, listed) && !(len(got.Properties) == 0 && len(listed) == 0) {
 			t.Errorf("node %s: properties differ from the file's attributes", want.ID)
+		}
+		if len(got.Omitted) > 0 {
+			omittedNodes++
+			// The node route has them all.
+			status, body := get(t, ts.URL+"/api/graph/wuhan/node?node="+url.QueryEscape(want.ID))
+			full := decode[struct {
+				Success bool `json:"success"`
+				Node    struct {
+					Properties map[string]any `json:"properties"`
+					Omitted    []string       `json:"omitted"`
+				} `json:"node"`
+			}](t, body)
+			if status != 200 || !full.Success || !reflect.DeepEqual(full.Node.Properties, wantProps) || full.Node.Omitted != nil {
+				t.Errorf("node %s: /node gives %d, omitted %v, properties equal %v", want.ID, status, full.Node.Omitted, reflect.DeepEqual(full.Node.Properties, wantProps))
+			}
 		}
 		if !strings.HasPrefix(got.Title, label+"\n类型: "+want.Type) {
 			t.Errorf("node %s: title %q does not start with the label and type", want.ID, got.Title)
@@ -70,6 +104,9 @@ func TestGraphMatchesFile(t *testing.T) {
 		if u, _ := want.Attrs["url"].(string); u != "" && !strings.Contains(got.Title, "\n链接: "+u) {
 			t.Errorf("node %s: title lacks the url line", want.ID)
 		}
+	}
+	if omittedNodes == 0 {
+		t.Error("no node has omitted properties: the fixture's engine reports and contents should be")
 	}
 	for i, want := range fg.Edges {
 		got := g.Graph.Edges[i]
@@ -84,6 +121,18 @@ func TestGraphMatchesFile(t *testing.T) {
 	if !reflect.DeepEqual(g.Graph.Stats, wantStats) {
 		t.Errorf("stats %v, want %v", g.Graph.Stats, wantStats)
 	}
+}
+
+// jsonSize is the size of v as encoding/json writes it (no HTML escaping).
+func jsonSize(t *testing.T, v any) int {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Len() - 1
 }
 
 // degrees counts undirected edge ends per node id in the file.
@@ -247,6 +296,10 @@ func TestGraphErrors(t *testing.T) {
 		{"/api/graph/..%2Foutside/neighbors?node=x", http.StatusBadRequest},
 		{"/api/graph/nope/neighbors?node=x", http.StatusNotFound},
 		{"/api/graph/broken/neighbors?node=x", http.StatusInternalServerError},
+		{"/api/graph/report_17/node", http.StatusBadRequest},
+		{"/api/graph/report_17/node?node=nope", http.StatusNotFound},
+		{"/api/graph/nope/node?node=x", http.StatusNotFound},
+		{"/api/graph/..%2Foutside/node?node=x", http.StatusBadRequest},
 		{"/api/nothing", http.StatusNotFound},
 	}
 	for _, c := range cases {

@@ -115,6 +115,7 @@ type apiGraph struct {
 			Title      string         `json:"title"`
 			Properties map[string]any `json:"properties"`
 			Degree     int            `json:"degree"`
+			Omitted    []string       `json:"omitted"`
 		} `json:"nodes"`
 		Edges []struct {
 			ID     string `json:"id"`

@@ -163,6 +163,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/graph/latest", s.handleGraph)
 	m.HandleFunc("GET /api/graph/{report_id}", s.handleGraph)
 	m.HandleFunc("GET /api/graph/{report_id}/neighbors", s.handleNeighbors)
+	m.HandleFunc("GET /api/graph/{report_id}/node", s.handleNode)
 	m.HandleFunc("POST /api/graph/query", s.handleQuery)
 	m.HandleFunc("GET /api/graphs", s.handleGraphs)
 	m.HandleFunc("GET /api/reports", s.handleReports)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"slices"
@@ -20,8 +21,11 @@ type graphView struct {
 	id string
 	g  *graphrag.Graph
 
-	deg  []int32 // undirected degree: edge ends at the node (a self-loop counts once)
-	rank []int32 // node indices: topic, engine, section (graph order), then by degree, then graph order
+	deg []int32 // undirected degree: edge ends at the node (a self-loop counts once)
+	// heavy lists, per node with any, the attribute keys whose values are
+	// over MaxListPropertyBytes; list views leave them out.
+	heavy map[int32][]string
+	rank  []int32 // node indices: topic, engine, section (graph order), then by degree, then graph order
 
 	engine func() *queryengine.Engine
 
@@ -34,7 +38,14 @@ const maxCachedBodies = 4
 
 func newGraphView(id string, g *graphrag.Graph) *graphView {
 	n := g.NodeCount()
-	v := &graphView{id: id, g: g, deg: make([]int32, n), resp: map[int][]byte{}}
+	v := &graphView{id: id, g: g, deg: make([]int32, n), heavy: map[int32][]string{}, resp: map[int][]byte{}}
+	for i := range n {
+		for _, kv := range g.Attrs(i) {
+			if valueSize(kv.Value, MaxListPropertyBytes) > MaxListPropertyBytes {
+				v.heavy[int32(i)] = append(v.heavy[int32(i)], kv.Key)
+			}
+		}
+	}
 	for _, e := range g.EdgeEnds() {
 		v.deg[e[0]]++
 		if e[0] != e[1] {
@@ -72,7 +83,8 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 	return v
 }
 
-// feNode is a node in the front end's shape (reference §3.4).
+// feNode is a node in the front end's shape (reference §3.4), plus its
+// degree and, in list views, the keys of the properties left out.
 type feNode struct {
 	ID         string              `json:"id"`
 	Label      string              `json:"label"`
@@ -80,6 +92,53 @@ type feNode struct {
 	Title      string              `json:"title"`
 	Properties graphrag.Attributes `json:"properties"`
 	Degree     int32               `json:"degree"`
+	Omitted    []string            `json:"omitted,omitempty"`
+}
+
+// MaxListPropertyBytes is the largest property value, in bytes of text
+// (strings, also inside lists and objects), that graph and neighbour
+// responses include; larger ones (full contents, engine reports, forum
+// speeches, the records of found edges) are listed in the node's "omitted"
+// and served by /api/graph/{id}/node. The reference's attributes were
+// short (content cut to 200 characters); ours keep everything.
+const MaxListPropertyBytes = 1024
+
+// valueSize estimates the JSON text size of v in bytes, stopping early
+// above limit.
+func valueSize(v any, limit int) int {
+	switch x := v.(type) {
+	case string:
+		return len(x)
+	case []any:
+		n := 2
+		for _, e := range x {
+			if n += valueSize(e, limit) + 1; n > limit {
+				return n
+			}
+		}
+		return n
+	case graphrag.Attributes:
+		n := 2
+		for _, kv := range x {
+			if n += len(kv.Key) + 4 + valueSize(kv.Value, limit); n > limit {
+				return n
+			}
+		}
+		return n
+	case []string:
+		n := 2
+		for _, e := range x {
+			n += len(e) + 3
+		}
+		return n
+	case nil, bool, int, int64, float64, json.Number:
+		return 8
+	}
+	var buf bytes.Buffer
+	if err := graphrag.AppendJSONValue(&buf, v); err != nil {
+		return limit + 1
+	}
+	return buf.Len()
 }
 
 // feEdge is an edge in the front end's shape, plus a stable id
@@ -104,14 +163,21 @@ type feGraph struct {
 	Limit     int  `json:"limit"`
 }
 
-func (v *graphView) node(i int32) feNode {
+// node returns node i; full false leaves out the heavy properties.
+func (v *graphView) node(i int32, full bool) feNode {
 	g, k := v.g, int(i)
 	d := g.DerivedOf(k)
 	props := g.Attrs(k)
-	if _, ok := props.Get("preview"); !ok && d.Preview != "" {
+	if _, ok := g.Attr(k, "preview"); !ok && d.Preview != "" {
 		props = append(props, graphrag.Attr{Key: "preview", Value: d.Preview})
 	}
-	return feNode{ID: g.ID(k), Label: d.Label, Group: string(g.Type(k)), Title: nodeTitle(d.Label, g.Type(k), props), Properties: props, Degree: v.deg[i]}
+	title := nodeTitle(d.Label, g.Type(k), props)
+	var omitted []string
+	if hv := v.heavy[i]; len(hv) > 0 && !full {
+		props = slices.DeleteFunc(props, func(kv graphrag.Attr) bool { return slices.Contains(hv, kv.Key) })
+		omitted = hv
+	}
+	return feNode{ID: g.ID(k), Label: d.Label, Group: string(g.Type(k)), Title: title, Properties: props, Degree: v.deg[i], Omitted: omitted}
 }
 
 func (v *graphView) edge(i int32) feEdge {
@@ -186,7 +252,7 @@ func (v *graphView) limitedBody(limit int) ([]byte, error) {
 	}
 	fg := feGraph{Nodes: make([]feNode, 0, len(idx)), Edges: []feEdge{}, Stats: v.stats(), Truncated: limit < n, Limit: limit}
 	for _, i := range idx {
-		fg.Nodes = append(fg.Nodes, v.node(i))
+		fg.Nodes = append(fg.Nodes, v.node(i, false))
 	}
 	for i, e := range v.g.EdgeEnds() {
 		if sel[e[0]] && sel[e[1]] {

@@ -145,13 +145,33 @@
     return document.createTextNode(String(v));
   }
 
+  // A node's large properties (listed in "omitted") come from /node.
   function showNode(id) {
     var n = info.get(id);
+    if (n && n.omitted && n.omitted.length && !n.full) {
+      renderNode(n);
+      fetch(apiGraphPath() + "/node?node=" + encodeURIComponent(id), { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (j) {
+          if (!j || !j.success) return;
+          j.node.full = true;
+          info.set(id, j.node);
+          if (body.dataset.selected === id) renderNode(j.node);
+        })
+        .catch(function () {});
+      return;
+    }
+    renderNode(n);
+  }
+
+  function renderNode(n) {
+    var id = n ? n.id : "";
     var dl = $("properties");
     dl.replaceChildren();
     var actions = $("detail-actions");
     actions.replaceChildren();
     if (!n) return;
+    body.dataset.selected = id;
     var rows = [["id", n.id], ["label", n.label], ["type", n.group], ["degree", n.degree]];
     rows.forEach(function (r) { dl.append(el("dt", r[0]), el("dd", r[1])); });
     var props = n.properties || {};
@@ -174,7 +194,7 @@
     b.type = "button";
     b.addEventListener("click", function () { expand(id); });
     actions.append(b);
-    body.dataset.selected = id;
+    if (n.omitted && n.omitted.length && !n.full) dl.append(el("dd", "正在加载：" + n.omitted.join(", "), "hint"));
   }
 
   function expand(id) {
