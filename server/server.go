@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"reportengine/graphrag/storage"
@@ -70,6 +71,9 @@ type Config struct {
 	// before the graphs folder is listed again (default 2 s). Negative:
 	// list on every request.
 	LatestTTL time.Duration
+	// Search turns on POST /api/search and the viewer's question box; nil
+	// leaves them off (the route answers 404).
+	Search *SearchConfig
 	// Logger receives one line per failed request and per graph (re)load.
 	// Nil: nothing is logged.
 	Logger *slog.Logger
@@ -93,6 +97,10 @@ type Server struct {
 	graphs *graphCache
 	mux    *http.ServeMux
 	log    *slog.Logger
+
+	searchSlots chan struct{} // one token per running search
+	indexMu     sync.Mutex
+	indexes     map[string]*lazyTarget
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -144,6 +152,13 @@ func New(cfg Config) (*Server, error) {
 	def(&cfg.WriteTimeout, 60*time.Second)
 	def(&cfg.IdleTimeout, 120*time.Second)
 	def(&cfg.ShutdownTimeout, 10*time.Second)
+	if cfg.Search != nil {
+		sc := *cfg.Search // the caller's struct is not changed
+		cfg.Search = &sc
+		if err := checkSearch(cfg.Search); err != nil {
+			return nil, err
+		}
+	}
 	st, err := storage.New(cfg.GraphsDir)
 	if err != nil {
 		return nil, err
@@ -152,7 +167,10 @@ func New(cfg Config) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, store: st, log: log}
+	s := &Server{cfg: cfg, store: st, log: log, indexes: map[string]*lazyTarget{}}
+	if cfg.Search != nil {
+		s.searchSlots = make(chan struct{}, cfg.Search.MaxConcurrent)
+	}
 	s.graphs = newGraphCache(st, cfg.MaxCachedGraphs, cfg.LatestTTL, log)
 	s.routes()
 	return s, nil
@@ -167,6 +185,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/graph/query", s.handleQuery)
 	m.HandleFunc("GET /api/graphs", s.handleGraphs)
 	m.HandleFunc("GET /api/reports", s.handleReports)
+	m.HandleFunc("POST /api/search", s.whenSearch(s.handleSearch))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "no such API route: %s %s", r.Method, r.URL.Path)
 	})
@@ -317,6 +336,17 @@ func (s *Server) bodyError(w http.ResponseWriter, r *http.Request, err error) {
 	s.fail(w, r, http.StatusBadRequest, "reading the request body: %v", err)
 }
 
-// searchEnabled reports whether /api/search and /api/questions are served
-// (the viewer shows its question box then).
-func (s *Server) searchEnabled() bool { return false }
+// searchEnabled reports whether /api/search is served (the viewer shows
+// its question box then).
+func (s *Server) searchEnabled() bool { return s.cfg.Search != nil }
+
+// whenSearch answers 404 for a search route when search is off.
+func (s *Server) whenSearch(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.searchEnabled() {
+			s.fail(w, r, http.StatusNotFound, "search is not enabled on this server")
+			return
+		}
+		h(w, r)
+	}
+}

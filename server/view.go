@@ -28,6 +28,7 @@ type graphView struct {
 	rank  []int32 // node indices: topic, engine, section (graph order), then by degree, then graph order
 
 	engine func() *queryengine.Engine
+	search lazyTarget // the local search over this graph, built on first use
 
 	respMu sync.Mutex
 	resp   map[int][]byte // /api/graph bodies by effective limit

@@ -1,0 +1,514 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"reportengine/graphrag/knowledge"
+	"reportengine/graphrag/localsearch"
+	"reportengine/llm"
+)
+
+// SearchConfig turns on POST /api/search (and the viewer's question box).
+type SearchConfig struct {
+	// Model answers the questions (required). One Model serves every
+	// request; `reportengine serve` passes the offline extractive model
+	// unless a provider is configured.
+	Model llm.Model
+	// Retrieval returns the context builder's configuration (tokenizer,
+	// embedder, vector store over the entities) for a knowledge model
+	// (required). It is called once per loaded graph version and once per
+	// index, with a context not tied to any request.
+	Retrieval func(ctx context.Context, m *knowledge.Model) (localsearch.Config, error)
+	// Params are the context build parameters; nil = localsearch.DefaultParams().
+	Params *localsearch.Params
+	// Indexes maps a name to a Microsoft GraphRAG index folder (loaded with
+	// knowledge.FromParquet on first use). Requests name an index
+	// ("index": "<name>"); they never pass a path.
+	Indexes map[string]string
+	// MaxConcurrent bounds the searches that run at once (default 4);
+	// further requests wait for a slot or for their client to give up.
+	MaxConcurrent int
+}
+
+// DefaultMaxConcurrentSearches is SearchConfig.MaxConcurrent's default.
+const DefaultMaxConcurrentSearches = 4
+
+// searchTarget is one searchable knowledge model with its engine and the
+// maps that resolve cited records; built once per graph version or index.
+type searchTarget struct {
+	name   string // report id or index name
+	graph  bool   // entity ids (and text-unit document ids) are graph node ids
+	m      *knowledge.Model
+	engine *localsearch.Engine
+
+	entityByShort map[string]int // entity ShortID → index in m.Entities()
+	relByShort    map[string]int
+	unitByShort   map[string]int
+}
+
+// lazyTarget builds a searchTarget once.
+type lazyTarget struct {
+	once   sync.Once
+	target *searchTarget
+	err    error
+}
+
+func (l *lazyTarget) get(build func() (*searchTarget, error)) (*searchTarget, error) {
+	l.once.Do(func() { l.target, l.err = build() })
+	return l.target, l.err
+}
+
+// checkSearch validates cfg.Search and fills its defaults.
+func checkSearch(sc *SearchConfig) error {
+	if sc == nil {
+		return nil
+	}
+	if sc.Model == nil {
+		return fmt.Errorf("%w: Search.Model is required", ErrConfig)
+	}
+	if sc.Retrieval == nil {
+		return fmt.Errorf("%w: Search.Retrieval is required", ErrConfig)
+	}
+	if sc.MaxConcurrent < 0 {
+		return fmt.Errorf("%w: Search.MaxConcurrent is negative (%d)", ErrConfig, sc.MaxConcurrent)
+	}
+	if sc.MaxConcurrent == 0 {
+		sc.MaxConcurrent = DefaultMaxConcurrentSearches
+	}
+	if sc.Params != nil {
+		if err := sc.Params.Validate(); err != nil {
+			return fmt.Errorf("%w: Search.Params: %w", ErrConfig, err)
+		}
+	}
+	for name, dir := range sc.Indexes {
+		if name == "" || dir == "" {
+			return fmt.Errorf("%w: Search.Indexes: empty name or folder (%q: %q)", ErrConfig, name, dir)
+		}
+	}
+	return nil
+}
+
+// newTarget builds the engine over m.
+func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*searchTarget, error) {
+	sc := s.cfg.Search
+	rc, err := sc.Retrieval(context.Background(), m)
+	if err != nil {
+		return nil, fmt.Errorf("retrieval for %q: %w", name, err)
+	}
+	b, err := localsearch.NewContextBuilder(m, rc)
+	if err != nil {
+		return nil, err
+	}
+	e, err := localsearch.NewEngine(b, localsearch.EngineConfig{Model: sc.Model, Params: sc.Params})
+	if err != nil {
+		return nil, err
+	}
+	t := &searchTarget{name: name, graph: graph, m: m, engine: e,
+		entityByShort: map[string]int{}, relByShort: map[string]int{}, unitByShort: map[string]int{}}
+	for i, en := range m.Entities() {
+		t.entityByShort[en.ShortID] = i
+	}
+	for i, r := range m.Relationships() {
+		t.relByShort[r.ShortID] = i
+	}
+	for i, u := range m.TextUnits() {
+		t.unitByShort[u.ShortID] = i
+	}
+	return t, nil
+}
+
+// graphTarget returns the search target of a loaded graph.
+func (s *Server) graphTarget(v *graphView) (*searchTarget, error) {
+	return v.search.get(func() (*searchTarget, error) {
+		m, err := knowledge.FromGraph(v.g, knowledge.GraphOptions{Path: v.id})
+		if err != nil {
+			return nil, fmt.Errorf("knowledge model of graph %q: %w", v.id, err)
+		}
+		return s.newTarget(v.id, true, m)
+	})
+}
+
+// indexTarget returns the search target of a configured index; ok is false
+// for a name that is not configured.
+func (s *Server) indexTarget(name string) (t *searchTarget, ok bool, err error) {
+	dir, ok := s.cfg.Search.Indexes[name]
+	if !ok {
+		return nil, false, nil
+	}
+	s.indexMu.Lock()
+	l := s.indexes[name]
+	if l == nil {
+		l = &lazyTarget{}
+		s.indexes[name] = l
+	}
+	s.indexMu.Unlock()
+	t, err = l.get(func() (*searchTarget, error) {
+		m, err := knowledge.FromParquet(dir, knowledge.ParquetOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("index %q: %w", name, err)
+		}
+		return s.newTarget(name, false, m)
+	})
+	return t, true, err
+}
+
+// searchRequest is the body of POST /api/search.
+type searchRequest struct {
+	ReportID     string
+	Index        string
+	Question     string
+	History      []llm.Message
+	ResponseType string
+}
+
+// decodeSearchRequest reads {report_id?, index?, question, history?,
+// response_type?}. history is a list of {role, content} messages (roles
+// user, assistant, system) or of strings (user questions). Wrong types are
+// errors naming the key.
+func decodeSearchRequest(body []byte) (searchRequest, error) {
+	var req searchRequest
+	obj, err := bodyObject(body)
+	if err != nil {
+		return req, err
+	}
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"report_id", &req.ReportID}, {"index", &req.Index}, {"question", &req.Question}, {"response_type", &req.ResponseType}} {
+		if *f.dst, err = stringField(obj, f.key); err != nil {
+			return req, err
+		}
+	}
+	if req.ReportID != "" && req.Index != "" {
+		return req, &fieldError{Key: "index", Msg: "give report_id or index, not both"}
+	}
+	if strings.TrimSpace(req.Question) == "" {
+		return req, &fieldError{Key: "question", Msg: "a non-empty string is required"}
+	}
+	req.History, err = historyField(obj, "history")
+	return req, err
+}
+
+// bodyObject decodes a JSON object body into its raw members.
+func bodyObject(body []byte) (map[string]json.RawMessage, error) {
+	var obj map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&obj); err != nil || obj == nil {
+		msg := "want a JSON object"
+		if err != nil {
+			msg += ": " + err.Error()
+		}
+		return nil, &fieldError{Key: "body", Msg: msg}
+	}
+	if dec.More() {
+		return nil, &fieldError{Key: "body", Msg: "unexpected data after the JSON object"}
+	}
+	return obj, nil
+}
+
+// stringField reads an optional string member ("" when absent or null).
+func stringField(obj map[string]json.RawMessage, key string) (string, error) {
+	raw, ok := obj[key]
+	if !ok || string(raw) == "null" {
+		return "", nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", &fieldError{Key: key, Msg: "want a string, got " + jsonKind(raw)}
+	}
+	return s, nil
+}
+
+// historyField reads an optional list of messages or strings.
+func historyField(obj map[string]json.RawMessage, key string) ([]llm.Message, error) {
+	raw, ok := obj[key]
+	if !ok || string(raw) == "null" {
+		return nil, nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, &fieldError{Key: key, Msg: "want an array, got " + jsonKind(raw)}
+	}
+	out := make([]llm.Message, 0, len(items))
+	for i, it := range items {
+		path := fmt.Sprintf("%s[%d]", key, i)
+		var s string
+		if json.Unmarshal(it, &s) == nil {
+			out = append(out, llm.Message{Role: llm.RoleUser, Content: s})
+			continue
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(it, &m); err != nil || m == nil {
+			return nil, &fieldError{Key: path, Msg: "want a string or {role, content}, got " + jsonKind(it)}
+		}
+		role, err := stringField(m, "role")
+		if err != nil {
+			return nil, &fieldError{Key: path + ".role", Msg: err.(*fieldError).Msg}
+		}
+		content, err := stringField(m, "content")
+		if err != nil {
+			return nil, &fieldError{Key: path + ".content", Msg: err.(*fieldError).Msg}
+		}
+		switch llm.Role(role) {
+		case "", llm.RoleUser, llm.RoleAssistant, llm.RoleSystem:
+		default:
+			return nil, &fieldError{Key: path + ".role", Msg: fmt.Sprintf("want user, assistant or system, got %q", role)}
+		}
+		out = append(out, llm.Message{Role: llm.Role(role), Content: content})
+	}
+	return out, nil
+}
+
+// target resolves the report_id / index of a request. On failure it has
+// written the JSON error and returns nil.
+func (s *Server) target(w http.ResponseWriter, r *http.Request, reportID, index string) *searchTarget {
+	if index != "" {
+		t, ok, err := s.indexTarget(index)
+		switch {
+		case !ok:
+			s.fail(w, r, http.StatusNotFound, "index %q is not served (configured: %s)", index, strings.Join(s.indexNames(), ", "))
+			return nil
+		case err != nil:
+			s.fail(w, r, http.StatusInternalServerError, "%v", err)
+			return nil
+		}
+		return t
+	}
+	v := s.resolve(w, r, reportID)
+	if v == nil {
+		return nil
+	}
+	t, err := s.graphTarget(v)
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, "%v", err)
+		return nil
+	}
+	return t
+}
+
+func (s *Server) indexNames() []string {
+	var out []string
+	for n := range s.cfg.Search.Indexes {
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return []string{"none"}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// acquire waits for a search slot; false when ctx ended first.
+func (s *Server) acquire(ctx context.Context) bool {
+	select {
+	case s.searchSlots <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (s *Server) release() { <-s.searchSlots }
+
+// eventStream writes server-sent events, each with a fresh write deadline
+// (WriteTimeout), flushed at once.
+type eventStream struct {
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+}
+
+func (s *Server) startStream(w http.ResponseWriter) *eventStream {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	es := &eventStream{w: w, rc: http.NewResponseController(w), timeout: s.cfg.WriteTimeout}
+	_ = es.rc.Flush()
+	return es
+}
+
+// send writes one event: "event: <name>\ndata: <JSON>\n\n" (JSON is one
+// line: encoding/json escapes line breaks inside strings).
+func (es *eventStream) send(name string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_ = es.rc.SetWriteDeadline(time.Now().Add(es.timeout))
+	if _, err := fmt.Fprintf(es.w, "event: %s\ndata: %s\n\n", name, data); err != nil {
+		return err
+	}
+	return es.rc.Flush()
+}
+
+// contextEvent is the first event of a search: what was retrieved.
+type contextEvent struct {
+	Target   string              `json:"target"`
+	Sections []string            `json:"sections"`
+	Counts   map[string]int      `json:"counts"`
+	Entities []citedNode         `json:"entities"`
+	Records  localsearch.Records `json:"records"`
+	Budgets  localsearch.Budgets `json:"budgets"`
+}
+
+// citedNode is an entity with its graph node (graph targets).
+type citedNode struct {
+	Title  string `json:"title"`
+	NodeID string `json:"node_id,omitempty"`
+}
+
+// resolvedCitation is a citation with what it stands for: the record's
+// title and, for graph targets, the graph nodes behind it (an entity's
+// node, a relationship's two ends, a text unit's node).
+type resolvedCitation struct {
+	localsearch.Citation
+	Title   string   `json:"title,omitempty"`
+	NodeIDs []string `json:"node_ids,omitempty"`
+}
+
+// summaryEvent is the last event of a successful search: the result
+// fields (localsearch.Result, the reference's SearchResult) with the
+// citations resolved.
+type summaryEvent struct {
+	*localsearch.Result
+	Target    string             `json:"target"`
+	Citations []resolvedCitation `json:"citations"`
+}
+
+// handleSearch serves POST /api/search as server-sent events: "context"
+// (what was retrieved, once, before the model is asked), "chunk" ({text},
+// each piece of the answer in order), then "summary" (the result fields and
+// resolved citations) — or "error" ({message}) when the search fails after
+// the stream started (B38: never a shortened answer presented as complete).
+// Errors before the stream (bad body, unknown graph or index) are ordinary
+// JSON errors with their status.
+func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(r)
+	if err != nil {
+		s.bodyError(w, r, err)
+		return
+	}
+	req, err := decodeSearchRequest(body)
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, "%v", err)
+		return
+	}
+	t := s.target(w, r, req.ReportID, req.Index)
+	if t == nil {
+		return
+	}
+	ctx := r.Context()
+	es := s.startStream(w)
+	if !s.acquire(ctx) {
+		return
+	}
+	defer s.release()
+	q := localsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
+	res, err := t.engine.Stream(ctx, q, func(ev localsearch.Event) error {
+		if ev.Context != nil {
+			return es.send("context", t.contextEvent(ev.Context))
+		}
+		return es.send("chunk", struct {
+			Text string `json:"text"`
+		}{ev.Delta})
+	})
+	if err != nil {
+		s.log.Info("search failed", "target", t.name, "error", err)
+		_ = es.send("error", failure{Success: false, Message: err.Error()})
+		return
+	}
+	_ = es.send("summary", summaryEvent{Result: res, Target: t.name, Citations: t.resolve(res)})
+}
+
+func (t *searchTarget) contextEvent(c *localsearch.Context) contextEvent {
+	ev := contextEvent{Target: t.name, Sections: c.Sections, Counts: map[string]int{}, Records: c.Records, Budgets: c.Budgets, Entities: []citedNode{}}
+	if ev.Sections == nil {
+		ev.Sections = []string{}
+	}
+	for k, tbl := range c.Records {
+		ev.Counts[k] = len(tbl.Rows)
+	}
+	for _, e := range c.Entities {
+		cn := citedNode{Title: e.Title}
+		if t.graph {
+			cn.NodeID = e.ID
+		}
+		ev.Entities = append(ev.Entities, cn)
+	}
+	return ev
+}
+
+// resolve maps each citation of res that the context showed to its record.
+func (t *searchTarget) resolve(res *localsearch.Result) []resolvedCitation {
+	out := make([]resolvedCitation, 0, len(res.Citations))
+	for _, c := range res.Citations {
+		rc := resolvedCitation{Citation: c}
+		if c.InContext {
+			t.resolveOne(&rc, res.ContextData)
+		}
+		out = append(out, rc)
+	}
+	return out
+}
+
+func (t *searchTarget) resolveOne(rc *resolvedCitation, rec localsearch.Records) {
+	tbl, ok := rec[rc.Table]
+	if !ok || rc.Row < 0 || rc.Row >= len(tbl.Rows) {
+		return
+	}
+	row := tbl.Rows[rc.Row]
+	cell := func(col string) string {
+		if i := tbl.Column(col); i >= 0 && i < len(row) {
+			return row[i]
+		}
+		return ""
+	}
+	id := cell("id")
+	node := func(title string) {
+		if !t.graph {
+			return
+		}
+		for _, i := range t.m.EntitiesByTitle(title) {
+			rc.NodeIDs = append(rc.NodeIDs, t.m.Entities()[i].ID)
+		}
+	}
+	switch rc.Table {
+	case "entities":
+		if i, ok := t.entityByShort[id]; ok {
+			e := t.m.Entities()[i]
+			rc.Title = e.Title
+			if t.graph {
+				rc.NodeIDs = []string{e.ID}
+			}
+		}
+	case "relationships":
+		if i, ok := t.relByShort[id]; ok {
+			r := t.m.Relationships()[i]
+			rc.Title = r.Source + " → " + r.Target
+			node(r.Source)
+			node(r.Target)
+		}
+	case "sources":
+		if i, ok := t.unitByShort[id]; ok {
+			u := t.m.TextUnits()[i]
+			if t.graph {
+				if e, ok := t.m.EntityByID(u.DocumentID); ok {
+					rc.Title = e.Title
+					rc.NodeIDs = []string{e.ID}
+				}
+			}
+		}
+	default:
+		rc.Title = cell("title")
+	}
+}
