@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"reportengine/graphrag"
+	"reportengine/graphrag/localsearch"
+	"reportengine/llm/offline"
 	"reportengine/server"
 )
 
@@ -204,5 +206,51 @@ func TestViewerChromiumXSS(t *testing.T) {
 	// Type and engine filters were built, the payload "engine" as text.
 	if !strings.Contains(dom, `id="type-filters"><label class="filter">`) || !strings.Contains(dom, "&lt;svg onload=") {
 		t.Error("filters missing or not escaped")
+	}
+}
+
+// A question asked through the viewer's box (?ask=) gets a streamed answer
+// from /api/search with citations highlighted in the graph; the answer
+// quotes the payload-carrying texts, which stay text.
+func TestViewerChromiumQuestion(t *testing.T) {
+	bin := chromiumBin(t)
+	graphs := t.TempDir()
+	saveGraph(t, graphs, xssGraph(t, "xss"))
+	// The payload nodes are always in the context (their titles are
+	// included entity names), so the extractive answer quotes them.
+	sc := searchConfig(offline.New())
+	p := localsearch.DefaultParams()
+	p.IncludeEntityNames = []string{xssPayloads[3], xssPayloads[0] + "武汉大学樱花"}
+	sc.Params = &p
+	s, err := server.New(server.Config{GraphsDir: graphs, Search: sc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := serveLoopback(t, s)
+	dom := dumpDOM(t, bin, base+"/graph-viewer/xss?ask="+url.QueryEscape("武汉大学樱花季的游客评论"), 20*time.Second)
+	body := regexp.MustCompile(`<body[^>]*>`).FindString(dom)
+	if !strings.Contains(body, `data-state="ready"`) {
+		t.Errorf("graph not rendered: %s", body)
+	}
+	answer := regexp.MustCompile(`(?s)<div id="answer" data-state="([a-z]+)">(.*?)</div>`).FindStringSubmatch(dom)
+	if answer == nil || answer[1] != "done" || !strings.Contains(answer[2], "摘录式回答") || !strings.Contains(answer[2], "[Data: ") {
+		t.Fatalf("no streamed answer: %.600v", answer)
+	}
+	if m := regexp.MustCompile(`data-highlighted="(\d+)"`).FindStringSubmatch(body); m == nil || m[1] == "0" {
+		t.Errorf("cited entities not highlighted: %s", body)
+	}
+	if n := strings.Count(dom, "<li"); n == 0 || !strings.Contains(dom, `<ol id="citations"><li`) {
+		t.Error("no citation listed")
+	}
+	if !regexp.MustCompile(`<div id="context-meta">上下文：[^<]*entities \d+`).MatchString(dom) {
+		t.Error("the context event was not shown")
+	}
+	if !regexp.MustCompile(`<div id="answer-meta">模型调用 1 `).MatchString(dom) {
+		t.Error("the summary event was not shown")
+	}
+	assertNoPayloadRan(t, dom)
+	// The answer quoted a payload sentence, escaped.
+	if !strings.Contains(answer[2], "&lt;img src=x") {
+		t.Errorf("the answer quoted no payload text: %.300s", answer[2])
 	}
 }

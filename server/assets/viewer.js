@@ -331,6 +331,7 @@
     answer.textContent = "";
     answer.dataset.state = "streaming";
     meta.textContent = "正在检索…";
+    $("context-meta").textContent = "";
     cites.replaceChildren();
     follow.replaceChildren();
     $("ask-button").disabled = true;
@@ -349,12 +350,14 @@
       var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
       function onEvent(ev, p) {
         if (ev === "context") {
-          meta.textContent = contextText(p);
+          $("context-meta").textContent = contextText(p);
+          meta.textContent = "正在生成回答…";
         } else if (ev === "chunk") {
           text += p.text || "";
           answer.textContent = text;
         } else if (ev === "summary") {
           if (!text && p.response) { text = p.response; answer.textContent = text; }
+          if (p.no_match && !text) answer.textContent = "没有与问题匹配的实体：未调用模型。";
           showCitations(p);
           meta.textContent = summaryText(p);
         } else if (ev === "error") {
@@ -387,7 +390,7 @@
   function contextText(p) {
     var parts = [];
     var counts = p.counts || {};
-    Object.keys(counts).forEach(function (k) { parts.push(k + " " + counts[k]); });
+    Object.keys(counts).sort().forEach(function (k) { parts.push(k + " " + counts[k]); });
     return "上下文：" + (parts.length ? parts.join("，") : "无");
   }
 
@@ -397,18 +400,27 @@
     if (typeof p.prompt_tokens === "number") parts.push("输入 " + p.prompt_tokens + " tokens");
     if (typeof p.output_tokens === "number") parts.push("输出 " + p.output_tokens + " tokens");
     if (typeof p.completion_time === "number") parts.push(p.completion_time.toFixed(2) + " s");
+    if (p.extractive) parts.push("摘录式（离线模型）");
+    if (p.no_match) parts.push("没有匹配的实体，未调用模型");
     return parts.join(" · ");
   }
 
+  // Each citation names its table and id; resolved ones carry the graph
+  // nodes of the cited record, which are highlighted.
   function showCitations(p) {
     var cites = $("citations");
     cites.replaceChildren();
     var ids = [];
     (p.citations || []).forEach(function (c) {
-      var li = el("li", (c.kind ? "[" + c.kind + " " + c.id + "] " : "") + (c.title || c.node_id || ""), c.resolved === false ? "missing" : "");
-      if (c.node_id) {
-        ids.push(c.node_id);
-        li.addEventListener("click", function () { if (network && nodeView.get(c.node_id)) { network.selectNodes([c.node_id]); network.focus(c.node_id, { scale: 1.2 }); showNode(c.node_id); } });
+      var nodesOf = Array.isArray(c.node_ids) ? c.node_ids : [];
+      var li = el("li", "[" + (c.dataset || c.table || "") + " " + (c.id || "") + "] " + (c.title || (c.in_context ? "" : "（上下文中没有这条记录）")), c.in_context ? "" : "missing");
+      nodesOf.forEach(function (id) { if (ids.indexOf(id) < 0) ids.push(id); });
+      if (nodesOf.length) {
+        li.addEventListener("click", function () {
+          var id = nodesOf[0];
+          if (network && nodeView.get(id)) { network.selectNodes(nodesOf.filter(function (x) { return nodeView.get(x); })); network.focus(id, { scale: 1.2 }); }
+          showNode(id);
+        });
       }
       cites.append(li);
     });
