@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"reportengine/llm/offline"
 	"reportengine/server"
 )
 
@@ -55,4 +56,16 @@ func BenchmarkNeighbors(b *testing.B) {
 
 func BenchmarkQuery(b *testing.B) {
 	benchRoute(b, benchHandler(b), "POST", "/api/graph/query", `{"report_id":"wuhan","keywords":["樱花"],"depth":1}`)
+}
+
+// One offline search over the fixture graph, streamed (the whole event
+// stream is written to a recorder).
+func BenchmarkSearch(b *testing.B) {
+	graphs := b.TempDir()
+	saveGraph(b, graphs, fixtureGraph(b, "wuhan"))
+	s, err := server.New(server.Config{GraphsDir: graphs, Search: searchConfig(offline.New())})
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchRoute(b, s, "POST", "/api/search", `{"report_id":"wuhan","question":"网友怎么评价武大赏樱"}`)
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"reportengine/llm/offline"
 	"reportengine/server"
 )
 
@@ -152,6 +153,31 @@ func graphLoadRoutes(id string) []loadRoute {
 	}
 }
 
+var loadQuestions = []string{"武汉大学樱花季的预约制度", "网友怎么评价武大赏樱", "樱花的历史争议", "校园开放对学生的影响", "游客数量和交通", "官方发布了什么政策"}
+
+// searchLoadRoute asks questions through /api/search; a response counts as
+// good only when the stream ends with a summary event.
+func searchLoadRoute(id string) loadRoute {
+	return loadRoute{name: "POST /api/search (SSE)", p99: 200 * time.Millisecond,
+		make: func(base string, i int) (*http.Request, error) {
+			body := fmt.Sprintf(`{"report_id":%q,"question":%q}`, id, loadQuestions[i%len(loadQuestions)])
+			req, err := http.NewRequest("POST", base+"/api/search", bytes.NewBufferString(body))
+			if err == nil {
+				req.Header.Set("Content-Type", "application/json")
+			}
+			return req, err
+		},
+		check: func(status int, body []byte) error {
+			if status != http.StatusOK {
+				return fmt.Errorf("status %d: %.200s", status, body)
+			}
+			if !bytes.HasPrefix(body, []byte("event: context\n")) || !bytes.Contains(body, []byte("\nevent: summary\n")) {
+				return fmt.Errorf("stream without context or summary: %.200s", body)
+			}
+			return nil
+		}}
+}
+
 // TestLoad: 50 concurrent clients for 10 s per route on loopback against
 // the fixture graph; no request may fail, and p99 must meet the route's
 // target. Behind REPORTENGINE_LOADTEST; prints requests/s and latencies.
@@ -160,12 +186,12 @@ func TestLoad(t *testing.T) {
 	graphs := t.TempDir()
 	g := fixtureGraph(t, "wuhan")
 	saveGraph(t, graphs, g)
-	s, err := server.New(server.Config{GraphsDir: graphs})
+	s, err := server.New(server.Config{GraphsDir: graphs, Search: &server.SearchConfig{Model: offline.New(), Retrieval: testRetrieval, MaxConcurrent: 8}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := serveLoopback(t, s)
-	routes := graphLoadRoutes("wuhan")
+	routes := append(graphLoadRoutes("wuhan"), searchLoadRoute("wuhan"))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(len(routes))*(d+30*time.Second))
 	defer cancel()
 	t.Logf("fixture graph: %d nodes, %d edges; %d clients, %v per route", g.NodeCount(), g.EdgeCount(), clients, d)

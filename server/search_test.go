@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
-	"math"
 	"net/http"
 	"regexp"
 	"slices"
@@ -22,39 +20,6 @@ import (
 	"reportengine/llm/offline"
 	"reportengine/server"
 )
-
-// bigramEmbedder is a test embedder: hashed rune bigrams, L2-normalised.
-type bigramEmbedder struct{}
-
-const testDim = 256
-
-func (bigramEmbedder) Info() llm.EmbedderInfo {
-	return llm.EmbedderInfo{Provider: "test", Model: "bigram", Dimensions: testDim}
-}
-
-func (bigramEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
-	out := make([][]float32, len(texts))
-	for i, t := range texts {
-		v := make([]float32, testDim)
-		r := []rune(strings.ToLower(t))
-		for j := 0; j+1 < len(r); j++ {
-			h := fnv.New32a()
-			h.Write([]byte(string(r[j : j+2])))
-			v[h.Sum32()%testDim]++
-		}
-		var n float64
-		for _, x := range v {
-			n += float64(x * x)
-		}
-		if n > 0 {
-			for k := range v {
-				v[k] /= float32(math.Sqrt(n))
-			}
-		}
-		out[i] = v
-	}
-	return out, nil
-}
 
 // bruteStore is a test vector store: cosine distance over all entities.
 type bruteStore struct {
@@ -83,7 +48,8 @@ func (s *bruteStore) Nearest(_ context.Context, q []float32, k int) ([]knowledge
 	return out[:min(k, len(out))], nil
 }
 
-// testRetrieval embeds every entity's title and description.
+// testRetrieval embeds every entity's title and description with the
+// offline embedder fitted on them, into a brute-force store.
 func testRetrieval(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
 	st := &bruteStore{}
 	var texts []string
@@ -91,12 +57,13 @@ func testRetrieval(ctx context.Context, m *knowledge.Model) (localsearch.Config,
 		st.ids = append(st.ids, e.ID)
 		texts = append(texts, e.Title+"\n"+e.Description)
 	}
-	vecs, err := bigramEmbedder{}.Embed(ctx, texts)
+	emb := offline.NewEmbedder(0).Fit(texts)
+	vecs, err := emb.Embed(ctx, texts)
 	if err != nil {
 		return localsearch.Config{}, err
 	}
 	st.vecs = vecs
-	return localsearch.Config{Embedder: bigramEmbedder{}, VectorStore: st}, nil
+	return localsearch.Config{Embedder: emb, VectorStore: st}, nil
 }
 
 // sseEvent is one parsed server-sent event.
