@@ -23,7 +23,9 @@
 //	POST /api/graph/query                   {report_id?, keywords?, node_types?, engine_filter?, depth?, max_*?}
 //	                                        → {success, report_id, result} (queryengine.Result)
 //	GET  /api/graphs                        {success, graphs:[{id, created_at, mod_time, size, nodes, edges, type_counts, error?}]}
+//	GET  /api/graph/{report_id}/node        ?node=ID: one node with every property
 //	GET  /api/reports                       {success, reports:[{id, url, topic, template, status, graph_id, created_at, files}]}
+//	POST /api/search                        {report_id? | index?, question, history?, response_type?} → server-sent events
 //	GET  /reports/{report_id}/{path...}     a file of <ReportsDir>/<id> ("" = report.html), read-only
 //	GET  /graph-viewer, /graph-viewer/{id}  the viewer page
 //	GET  /assets/{path...}                  the viewer's script, style and vendored vis-network
@@ -72,6 +74,39 @@
 // "latest" is resolved by listing the graphs folder at most once per
 // LatestTTL. The reference re-read the file on every request.
 //
+// # Search
+//
+// With Config.Search set, POST /api/search answers a question with
+// Microsoft GraphRAG's local search (graphrag/localsearch) over the
+// knowledge model of a graph (knowledge.FromGraph; report_id, default the
+// latest graph) or of a configured GraphRAG index (index: a name of
+// SearchConfig.Indexes, never a path). The engine is built once per graph
+// version or index and shared by all requests; SearchConfig.Retrieval
+// supplies the embedder and vector store (the CLI: the offline embedder,
+// no network). history is a list of {role, content} messages or of strings
+// (user questions). The answer is streamed as server-sent events, each
+// "event: <name>\ndata: <one line of JSON>\n\n":
+//
+//	context  {target, sections, counts:{table: rows}, entities:[{title, node_id}], records, budgets}
+//	         once, before the model is asked: what was retrieved
+//	chunk    {text}: the next piece of the answer
+//	summary  the result fields of localsearch.Result (response, context_text, context_data,
+//	         completion_time, llm_calls, prompt_tokens, output_tokens and their *_categories,
+//	         no_match, extractive) plus target and citations:[{dataset, table, id, in_context,
+//	         row, title, node_ids}] — each citation resolved to its record and, for graphs,
+//	         to the graph nodes behind it (an entity's node, both ends of a relationship,
+//	         a source text's node)
+//	error    {success:false, message}: the search failed after the stream started
+//
+// Streaming and non-streaming search are one code path (localsearch.Engine
+// .Stream), so the summary equals what Search returns; a model failing
+// mid-stream ends with an error event after the chunks already sent, never
+// with a summary (B38). Errors before the stream (bad body, unknown graph or
+// index) are JSON errors with their status. At most
+// SearchConfig.MaxConcurrent searches run at once; each event gets a fresh
+// write deadline, so Config.WriteTimeout bounds a stalled client, not a
+// long answer.
+//
 // # Safety
 //
 // Every response carries X-Content-Type-Options: nosniff, X-Frame-Options:
@@ -103,6 +138,9 @@
 // clicked node and expands its neighbours (button or double click).
 // Untrusted text is only ever inserted as text (textContent, text nodes and
 // DOM tooltips); links are made for http(s) URLs only; the reference
-// inserted properties with innerHTML (§8 #13). URL parameters: ?select=ID
-// opens a node's details.
+// inserted properties with innerHTML (§8 #13). When search is on, a
+// question box posts to /api/search, reads the event stream with fetch,
+// shows the answer as it arrives and highlights the cited nodes (fetching
+// those the limited graph does not hold). URL parameters: ?select=ID opens
+// a node's details, ?ask=TEXT asks a question on load.
 package server
