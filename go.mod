@@ -15,6 +15,7 @@ require (
 	github.com/tidwall/gjson v1.20.3
 	github.com/tiktoken-go/tokenizer v0.10.0
 	github.com/yuin/goldmark v1.8.7
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

@@ -1,6 +1,11 @@
 package knowledge
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"reportengine/llm/offline"
+)
 
 // BenchmarkFromParquetDulce measures loading the Dulce index (7 parquet
 // files, 39 entities).
@@ -23,5 +28,36 @@ func BenchmarkFromGraphBettaFish(b *testing.B) {
 		if _, err := FromGraph(g, GraphOptions{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkOfflineEmbedderBettaFish measures the offline embedder (fitted
+// once outside the loop) over the BettaFish fixture graph: every entity
+// text ("title:description"), then every text unit.
+func BenchmarkOfflineEmbedderBettaFish(b *testing.B) {
+	m, err := FromGraph(bettafishGraph(b), GraphOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ents, units []string
+	for _, e := range m.Entities() {
+		ents = append(ents, EntityText(e))
+	}
+	for _, u := range m.TextUnits() {
+		units = append(units, u.Text)
+	}
+	emb := offline.NewEmbedder(0).Fit(ents)
+	for _, c := range []struct {
+		name  string
+		texts []string
+	}{{"entities", ents}, {"text_units", units}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := emb.Embed(context.Background(), c.texts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

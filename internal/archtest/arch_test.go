@@ -21,6 +21,7 @@ var allowed = map[string][]string{
 	"graphrag/builder":     {"state", "forum", "graphrag"},
 	"graphrag/storage":     {"graphrag", "internal/atomicfile"},
 	"internal/atomicfile":  {},
+	"internal/settings":    {"gopkg.in/yaml.v3"},
 	"graphrag/queryengine": {"graphrag"},
 	"graphrag/knowledge":   {"graphrag", "internal/atomicfile", "llm", "github.com/parquet-go/parquet-go"},
 	"graphrag/localsearch": {"graphrag/knowledge", "llm", "llm/tokens", "prompts"},

@@ -6,9 +6,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"unicode"
+	"unicode/utf8"
 
 	"reportengine/llm"
 )
@@ -65,7 +65,7 @@ func (e *Embedder) Fit(corpus []string) *Embedder {
 	seen := make([]bool, e.dim)
 	for _, doc := range corpus {
 		clear(seen)
-		forFeatures(doc, func(f string) {
+		forFeatures(doc, func(f uint64) {
 			b, _ := e.bucket(f)
 			if !seen[b] {
 				seen[b] = true
@@ -97,8 +97,8 @@ func (e *Embedder) Info() llm.EmbedderInfo {
 // It fails only when ctx ends (the context's error, wrapped).
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
-	index := map[string]int{} // feature → position in order
-	var order []string        // features in order of first occurrence
+	index := map[uint64]int{} // feature hash → position in order
+	var order []uint64        // features in order of first occurrence
 	var counts []int
 	for i, t := range texts {
 		if i%64 == 0 && ctx.Err() != nil {
@@ -106,7 +106,7 @@ func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, erro
 		}
 		clear(index)
 		order, counts = order[:0], counts[:0]
-		forFeatures(t, func(f string) {
+		forFeatures(t, func(f uint64) {
 			k, ok := index[f]
 			if !ok {
 				k = len(order)
@@ -136,10 +136,7 @@ func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, erro
 	return out, nil
 }
 
-func (e *Embedder) bucket(feature string) (int, float64) {
-	h := fnv.New64a()
-	h.Write([]byte(feature))
-	x := h.Sum64()
+func (e *Embedder) bucket(x uint64) (int, float64) {
 	sign := 1.0
 	if x>>63 == 1 {
 		sign = -1
@@ -147,16 +144,18 @@ func (e *Embedder) bucket(feature string) (int, float64) {
 	return int(x % uint64(e.dim)), sign
 }
 
-// forFeatures calls fn with every feature of text (see Embedder).
-func forFeatures(text string, fn func(string)) {
+// forFeatures calls fn with the FNV-1a hash (64 bits, over the UTF-8
+// bytes) of every feature of text (see Embedder).
+func forFeatures(text string, fn func(uint64)) {
 	rs := []rune(text)
 	for i, r := range rs {
 		rs[i] = unicode.ToLower(r)
 	}
 	telling := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	var buf [3 * utf8.UTFMax]byte
 	for i := range rs {
 		if r := rs[i]; r > unicode.MaxASCII && unicode.IsLetter(r) {
-			fn(string(rs[i : i+1]))
+			fn(fnv1a(buf[:utf8.EncodeRune(buf[:], r)]))
 		}
 		for n := 2; n <= 3 && i+n <= len(rs); n++ {
 			g := rs[i : i+n]
@@ -168,10 +167,24 @@ func forFeatures(text string, fn func(string)) {
 				}
 			}
 			if ok {
-				fn(string(g))
+				b := buf[:0]
+				for _, r := range g {
+					b = utf8.AppendRune(b, r)
+				}
+				fn(fnv1a(b))
 			}
 		}
 	}
+}
+
+// fnv1a is the 64-bit FNV-1a hash.
+func fnv1a(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
 }
 
 func normalize(v []float32) {
