@@ -87,14 +87,38 @@ func (c *cursor) value() (gjson.Result, error) {
 	return r, nil
 }
 
-// open enters an object or array at the cursor.
-func (c *cursor) open() error {
+// open enters the object or array at the cursor and reports whether it
+// holds anything: on false the cursor is past its closing bracket.
+func (c *cursor) open(closing byte) (bool, error) {
 	c.i++
 	c.depth++
 	if c.depth > maxDepth {
-		return errSyntax
+		return false, errSyntax
 	}
-	return nil
+	c.ws()
+	if c.peek() == closing {
+		c.i++
+		c.depth--
+		return false, nil
+	}
+	return true, nil
+}
+
+// next steps over the comma after a member or element and reports true, or
+// over the closing bracket and reports false.
+func (c *cursor) next(closing byte) (bool, error) {
+	c.ws()
+	switch c.peek() {
+	case ',':
+		c.i++
+		c.ws()
+		return true, nil
+	case closing:
+		c.i++
+		c.depth--
+		return false, nil
+	}
+	return false, errSyntax
 }
 
 // object walks the object at the cursor (which must start with '{'),
@@ -102,27 +126,18 @@ func (c *cursor) open() error {
 // at the member's value, which member must consume. Errors: errSyntax, or
 // member's error.
 func (c *cursor) object(member func(key gjson.Result) error) error {
-	if err := c.open(); err != nil {
-		return err
-	}
-	c.ws()
-	if c.peek() == '}' {
-		c.i++
-		c.depth--
-		return nil
-	}
-	for {
+	more, err := c.open('}')
+	for more && err == nil {
 		if c.peek() != '"' {
 			return errSyntax
 		}
 		at := c.i
-		k, err := c.value()
-		if err != nil {
-			return err
+		k, kerr := c.value()
+		if kerr != nil {
+			return kerr
 		}
 		k.Index = at
-		c.ws()
-		if c.peek() != ':' {
+		if c.ws(); c.peek() != ':' {
 			return errSyntax
 		}
 		c.i++
@@ -130,51 +145,23 @@ func (c *cursor) object(member func(key gjson.Result) error) error {
 		if err := member(k); err != nil {
 			return err
 		}
-		c.ws()
-		switch c.peek() {
-		case ',':
-			c.i++
-			c.ws()
-		case '}':
-			c.i++
-			c.depth--
-			return nil
-		default:
-			return errSyntax
-		}
+		more, err = c.next('}')
 	}
+	return err
 }
 
 // array walks the array at the cursor (which must start with '['), calling
 // elem with each index (0-based), the cursor at the element, which elem
 // must consume.
 func (c *cursor) array(elem func(i int) error) error {
-	if err := c.open(); err != nil {
-		return err
-	}
-	c.ws()
-	if c.peek() == ']' {
-		c.i++
-		c.depth--
-		return nil
-	}
-	for n := 0; ; n++ {
+	more, err := c.open(']')
+	for n := 0; more && err == nil; n++ {
 		if err := elem(n); err != nil {
 			return err
 		}
-		c.ws()
-		switch c.peek() {
-		case ',':
-			c.i++
-			c.ws()
-		case ']':
-			c.i++
-			c.depth--
-			return nil
-		default:
-			return errSyntax
-		}
+		more, err = c.next(']')
 	}
+	return err
 }
 
 // skip consumes the value at the cursor without reading it. Inside an
@@ -189,8 +176,9 @@ func (c *cursor) skip() error {
 	for c.i < len(c.doc) {
 		switch c.doc[c.i] {
 		case '{', '[':
-			if err := c.open(); err != nil {
-				return err
+			c.i++
+			if c.depth++; c.depth > maxDepth {
+				return errSyntax
 			}
 		case '}', ']':
 			c.i++
