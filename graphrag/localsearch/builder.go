@@ -51,13 +51,20 @@ type ContextBuilder struct {
 	m   *knowledge.Model
 	cfg Config
 
-	rels       []knowledge.Relationship // de-duplicated by id, list order
-	relsByT    map[string][]int         // title → indexes into rels touching it (ascending)
-	unitByID   map[string]int           // text unit id → index into m.TextUnits()
-	reportByC  map[string]int           // community id → index into m.Reports()
-	covKeys    []string                 // covariate types, sorted
-	covByTitle map[string]map[string][]int
-	cache      *countCache
+	rels        []knowledge.Relationship // de-duplicated by id, list order
+	titleID     map[string]int32         // every entity title and relationship endpoint → dense id
+	relSrc      []int32                  // title id of rels[i].Source
+	relTgt      []int32                  // title id of rels[i].Target
+	relRankF    []float64                // rank of rels[i] (null = 0)
+	relWeightF  []float64                // weight of rels[i] (null = 0)
+	relsByTID   [][]int32                // title id → indexes into rels touching it (ascending)
+	scratchMu   sync.Mutex
+	scratchFree []*scratch     // per-build working arrays, reset after use (one per concurrent build)
+	unitByID    map[string]int // text unit id → index into m.TextUnits()
+	reportByC   map[string]int // community id → index into m.Reports()
+	covKeys     []string       // covariate types, sorted
+	covByTitle  map[string]map[string][]int
+	cache       *countCache
 }
 
 // NewContextBuilder indexes m for context building. m must not be nil;
@@ -77,20 +84,37 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 	if cfg.Tokenizer == nil {
 		cfg.Tokenizer = tokens.Counter{}
 	}
-	b := &ContextBuilder{m: m, cfg: cfg, relsByT: map[string][]int{}, unitByID: map[string]int{},
+	b := &ContextBuilder{m: m, cfg: cfg, titleID: map[string]int32{}, unitByID: map[string]int{},
 		reportByC: map[string]int{}, covByTitle: map[string]map[string][]int{},
 		cache: &countCache{m: map[string]int{}}}
-	seen := map[string]bool{}
+	tid := func(t string) int32 {
+		id, ok := b.titleID[t]
+		if !ok {
+			id = int32(len(b.titleID))
+			b.titleID[t] = id
+			b.relsByTID = append(b.relsByTID, nil)
+		}
+		return id
+	}
+	for _, e := range m.Entities() {
+		tid(e.Title)
+	}
+	seen := make(map[string]bool, len(m.Relationships()))
 	for _, r := range m.Relationships() {
 		if r.ID != "" && seen[r.ID] {
 			continue // the same relationship is never listed twice
 		}
 		seen[r.ID] = true
-		i := len(b.rels)
+		i := int32(len(b.rels))
 		b.rels = append(b.rels, r)
-		b.relsByT[r.Source] = append(b.relsByT[r.Source], i)
-		if r.Target != r.Source {
-			b.relsByT[r.Target] = append(b.relsByT[r.Target], i)
+		s, t := tid(r.Source), tid(r.Target)
+		b.relSrc = append(b.relSrc, s)
+		b.relTgt = append(b.relTgt, t)
+		b.relRankF = append(b.relRankF, float64(relRank(r)))
+		b.relWeightF = append(b.relWeightF, relWeight(r))
+		b.relsByTID[s] = append(b.relsByTID[s], i)
+		if t != s {
+			b.relsByTID[t] = append(b.relsByTID[t], i)
 		}
 	}
 	for i, u := range m.TextUnits() {
@@ -109,6 +133,14 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 	}
 	sort.Strings(b.covKeys)
 	return b, nil
+}
+
+// relsOf returns the indexes of the relationships touching title, ascending.
+func (b *ContextBuilder) relsOf(title string) []int32 {
+	if id, ok := b.titleID[title]; ok {
+		return b.relsByTID[id]
+	}
+	return nil
 }
 
 // Model returns the knowledge model the builder serves.

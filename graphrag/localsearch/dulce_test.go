@@ -169,7 +169,8 @@ func TestDulceRelationshipOrderAllIterations(t *testing.T) {
 	}
 	// Replay the loop without budget: the links state of iterations 1…9
 	// carries into iteration 10 as in the reference's first call.
-	s := &relState{b: b, links: map[int]int{}}
+	s := b.newRelState()
+	defer s.release()
 	var rs []int
 	for i := 1; i <= len(c.Entities); i++ {
 		rs = s.filterRelationships(c.Entities[:i], 10, "rank")
@@ -182,7 +183,7 @@ func TestDulceRelationshipOrderAllIterations(t *testing.T) {
 	if len(ids) < len(want) || !slices.Equal(ids[:len(want)], want) {
 		t.Errorf("iteration 10 order %v, want prefix %v", ids, want)
 	}
-	if got := s.links[rs[0]]; got != 2 {
+	if got := s.sc.links[rs[0]]; got != 2 {
 		t.Errorf("first relationship links = %d, want 2", got)
 	}
 }

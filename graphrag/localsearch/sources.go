@@ -23,7 +23,7 @@ func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *cou
 	for i, e := range sel {
 		var relIDs map[string]bool // ids of the entity's relationships, built lazily
 		var perUnit map[string]int // unit id → relationships of e listing it, built lazily
-		rels := b.relsByT[e.Title]
+		rels := b.relsOf(e.Title)
 		for _, uid := range e.TextUnitIDs {
 			if seen[uid] {
 				continue

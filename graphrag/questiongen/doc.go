@@ -1,0 +1,34 @@
+// Package questiongen proposes follow-up questions over a knowledge model:
+// Microsoft GraphRAG's LocalQuestionGen (reference
+// ../shared/reference/msgraphrag-local-search.md §5) on top of the same
+// localsearch.ContextBuilder that search uses, with a proper parser for
+// the model's list.
+//
+//	g, err := questiongen.New(questiongen.Config{Builder: b, Model: model})
+//	res, err := g.Generate(ctx, questiongen.Request{
+//		History: []string{"Tell me about Agent Mercer", "What happens in Dulce military base?"},
+//		Count:   5,
+//	})
+//	// res.Questions: at most 5 new questions, clean text
+//
+// As in the reference, the LAST question of the history is the query and
+// the earlier ones become the user turns of the conversation history
+// (user turns only), the context is built by the builder unless the
+// request carries one, and an empty history builds the empty-query context
+// (the highest-ranked entities, §2). A one-question history passes an
+// empty, non-nil conversation, which adds "\n" to the embedded query,
+// exactly as the reference does (§10 #6).
+//
+// Differences from the reference (B31, B39, §10 #11-12): the reply is
+// parsed, not split on newlines — bullets ("-", "*", "•") and numbering
+// ("1.", "2:", "3)", "(4)", "一、") are stripped, markdown emphasis removed,
+// blank lines, headings and preamble lines (ending in ":" or "：" without a
+// question mark) dropped, duplicates and questions already in the history
+// removed (compared case-insensitively, ignoring final punctuation), and at
+// most Count questions returned; a reply without a usable line gives no
+// questions and a warning, not an error. The whole history reaches the
+// model (in the prompts.QuestionGenerationInput user message and in the
+// context's Conversation History section), not only the last question.
+// Builder and model errors are returned as errors; the reference turns
+// model errors into an empty list with llm_calls = 1.
+package questiongen

@@ -1,0 +1,261 @@
+package questiongen
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"reportengine/graphrag/localsearch"
+	"reportengine/llm"
+	"reportengine/prompts"
+)
+
+// SystemPrompt is the default question-generation system prompt: our own
+// wording of the structure of GraphRAG's QUESTION_SYSTEM_PROMPT (reference
+// §5) with the same slots, {question_count} twice and {context_data} once,
+// in Python str.format syntax.
+const SystemPrompt = `
+---Role---
+
+You are an assistant who writes a bulleted list of {question_count} questions about the data in the tables provided.
+
+
+---Data tables---
+
+{context_data}
+
+
+---Goal---
+
+The user's message is a JSON object holding the questions asked so far ("history", oldest first, then "question", the latest). Write a bulleted list of {question_count} candidates for the user's next question. Use - marks as bullet points, one question per line, and write nothing else.
+
+The questions should reflect the most important or urgent themes in the data tables, be answerable from the tables without naming their fields or the tables themselves, differ from the questions already asked, and be written in the language of the latest question. If the questions asked so far mention several named entities, each candidate should mention all of them.
+
+---Example questions---
+`
+
+// ErrConfig is wrapped by configuration errors of New.
+var ErrConfig = errors.New("questiongen: invalid configuration")
+
+// Config configures a Generator.
+type Config struct {
+	// Builder builds the context when a request carries none; required
+	// unless every request brings its own context.
+	Builder *localsearch.ContextBuilder
+	// Model answers (required); safe for concurrent use.
+	Model llm.Model
+	// Tokenizer counts the prompt tokens; nil = the builder's (o200k_base
+	// without a builder).
+	Tokenizer llm.Tokenizer
+	// SystemPrompt is a str.format template with the slots
+	// {context_data} and {question_count}; "" = SystemPrompt.
+	SystemPrompt string
+	// Params are the build parameters; nil = localsearch.DefaultParams().
+	Params *localsearch.Params
+	// Temperature and MaxTokens are passed to the model (nil / 0 = its
+	// defaults).
+	Temperature *float64
+	MaxTokens   int
+}
+
+// Generator is LocalQuestionGen. It holds no per-call state and is safe
+// for concurrent use.
+type Generator struct {
+	cfg    Config
+	params localsearch.Params
+}
+
+// New checks cfg (Model required, the prompt must format, the params must
+// validate) and returns a Generator. Errors wrap ErrConfig or, for the
+// params, localsearch.ErrConfig.
+func New(cfg Config) (*Generator, error) {
+	if cfg.Model == nil {
+		return nil, fmt.Errorf("%w: Config.Model is required", ErrConfig)
+	}
+	if cfg.SystemPrompt == "" {
+		cfg.SystemPrompt = SystemPrompt
+	}
+	if cfg.Tokenizer == nil && cfg.Builder != nil {
+		cfg.Tokenizer = cfg.Builder.Tokenizer()
+	}
+	if _, err := localsearch.FormatPrompt(cfg.SystemPrompt, map[string]string{"context_data": "", "question_count": ""}); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	p := localsearch.DefaultParams()
+	if cfg.Params != nil {
+		p = *cfg.Params
+	}
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	return &Generator{cfg: cfg, params: p}, nil
+}
+
+// Request is one question-generation call.
+type Request struct {
+	// History is question_history: the questions asked so far, oldest
+	// first; the last one is the query. May be empty.
+	History []string `json:"question_history"`
+	// Context is context_data: a ready context text; "" = build it with
+	// the Builder.
+	Context string `json:"context_data,omitempty"`
+	// Count is question_count, the number of questions wanted (> 0).
+	Count int `json:"question_count"`
+}
+
+// Result is the reference's QuestionResult with the parsed questions.
+type Result struct {
+	// Questions are the parsed candidates, at most Count, none already
+	// in the history.
+	Questions []string `json:"response"`
+	// Raw is the model's reply as received.
+	Raw string `json:"raw"`
+	// QuestionContext is the query the context was built for (the last
+	// history question, "" for an empty history).
+	QuestionContext string `json:"question_context"`
+	// ContextText is the context sent; ContextRecords its records (nil
+	// when the request brought its own context).
+	ContextText    string              `json:"context_text"`
+	ContextRecords localsearch.Records `json:"context_records,omitempty"`
+	// CompletionTime is the wall time in seconds.
+	CompletionTime float64 `json:"completion_time"`
+	LLMCalls       int     `json:"llm_calls"`
+	// PromptTokens counts the system prompt, as the reference does.
+	PromptTokens int `json:"prompt_tokens"`
+	// Warnings say why fewer questions than asked came back.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Generate proposes up to r.Count follow-up questions. Errors: Count ≤ 0,
+// no Builder and no context (both wrapping ErrConfig), the builder's
+// errors (localsearch.ErrConfig, localsearch.ErrEmptyKnowledge, embedder
+// errors) and model errors.
+func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
+	start := time.Now()
+	if r.Count <= 0 {
+		return nil, fmt.Errorf("%w: question_count = %d, want > 0", ErrConfig, r.Count)
+	}
+	res := &Result{}
+	var history []llm.Message
+	if n := len(r.History); n > 0 {
+		res.QuestionContext = r.History[n-1]
+		history = []llm.Message{}
+		for _, q := range r.History[:n-1] {
+			history = append(history, llm.Message{Role: llm.RoleUser, Content: q})
+		}
+	}
+	res.ContextText = r.Context
+	if r.Context == "" {
+		if g.cfg.Builder == nil {
+			return nil, fmt.Errorf("%w: the request has no context and Config.Builder is nil", ErrConfig)
+		}
+		c, err := g.cfg.Builder.Build(ctx, res.QuestionContext, history, g.params)
+		if err != nil {
+			return nil, err
+		}
+		res.ContextText, res.ContextRecords = c.Text, c.Records
+	}
+	system, err := localsearch.FormatPrompt(g.cfg.SystemPrompt, map[string]string{
+		"context_data": res.ContextText, "question_count": strconv.Itoa(r.Count)})
+	if err != nil {
+		return nil, err
+	}
+	in := prompts.QuestionGenerationInput{Task: prompts.TaskQuestionGeneration, Question: res.QuestionContext, QuestionCount: r.Count}
+	if n := len(r.History); n > 1 {
+		in.History = r.History[:n-1]
+	}
+	user, err := json.Marshal(in)
+	if err != nil {
+		return nil, fmt.Errorf("questiongen: encode request: %w", err)
+	}
+	req := llm.Request{
+		Step:        "question generation",
+		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: string(user)}},
+		Temperature: g.cfg.Temperature,
+		MaxTokens:   g.cfg.MaxTokens,
+	}
+	resp, err := g.cfg.Model.Stream(ctx, req, func(llm.Chunk) error { return nil })
+	if err != nil {
+		return nil, fmt.Errorf("questiongen: %w", err)
+	}
+	res.Raw = resp.Content
+	res.LLMCalls = 1
+	if g.cfg.Tokenizer != nil {
+		res.PromptTokens = g.cfg.Tokenizer.Count(system)
+	}
+	res.Questions = Parse(resp.Content, r.History, r.Count)
+	if len(res.Questions) == 0 {
+		res.Warnings = append(res.Warnings, "the model's reply holds no usable question")
+	} else if len(res.Questions) < r.Count {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the model's reply holds %d usable questions of the %d asked for", len(res.Questions), r.Count))
+	}
+	res.CompletionTime = time.Since(start).Seconds()
+	return res, nil
+}
+
+var (
+	// A list marker at the start of a line: bullets, "1.", "2:", "3)",
+	// "(4)", "（5）", "一、", "Q1:".
+	markerRE = regexp.MustCompile(`^(?:[-*•·+–—]\s*|(?:[Qq]\s*)?\d+\s*[.):：、．]\s*|[(（]\d+[)）]\s*|[一二三四五六七八九十]+\s*[、.．]\s*)`)
+)
+
+// Parse turns a model's reply into clean questions: list markers and
+// emphasis stripped, blank lines, headings and preambles dropped,
+// duplicates and questions in asked removed (case-insensitive, final
+// punctuation and spaces ignored), at most max (≤ 0: no limit).
+func Parse(reply string, asked []string, max int) []string {
+	seen := map[string]bool{}
+	for _, a := range asked {
+		seen[normalize(a)] = true
+	}
+	var out []string
+	for _, line := range strings.Split(strings.ReplaceAll(reply, "\r\n", "\n"), "\n") {
+		q := strings.TrimSpace(strings.TrimRight(line, "\r"))
+		if q == "" || strings.HasPrefix(q, "#") || strings.HasPrefix(q, "```") || strings.HasPrefix(q, "---") {
+			continue
+		}
+		for range 2 { // "- 1. question" has two markers
+			q = strings.TrimSpace(markerRE.ReplaceAllString(q, ""))
+		}
+		q = strings.TrimSpace(strings.Trim(q, "*_`"))
+		if q == "" {
+			continue
+		}
+		if isPreamble(q) {
+			continue
+		}
+		key := normalize(q)
+		if key == "" || seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, q)
+		if max > 0 && len(out) == max {
+			break
+		}
+	}
+	return out
+}
+
+// isPreamble: an introduction line ("Here are 5 questions:", "以下是建议的后续问题：").
+func isPreamble(s string) bool {
+	if strings.ContainsAny(s, "?？") {
+		return false
+	}
+	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：")
+}
+
+// normalize is the comparison key of a question.
+func normalize(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimRightFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("?？.。!！", r)
+	})
+	return strings.Join(strings.Fields(s), " ")
+}

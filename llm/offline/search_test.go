@@ -1,0 +1,147 @@
+package offline
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"reportengine/llm"
+	"reportengine/llm/llmtest"
+	"reportengine/prompts"
+)
+
+// zhContext is a mixed context as graphrag/localsearch renders it
+// (reference §3.9), written out by hand.
+const zhContext = "-----Reports-----\nid|title|content\n" +
+	"3|暴雨应对|\"# 暴雨应对\n\n市应急局启动了二级响应。微博上的讨论集中在排水系统。\"\n" +
+	"\n\n-----Entities-----\nid|entity|description|number of relationships\n" +
+	"0|市应急局|市应急局负责协调暴雨救援。它在夜间发布了预警。|2\n" +
+	"1|微博|微博是讨论暴雨最多的平台。\n网民在微博上批评排水系统。|1\n" +
+	"\n\n-----Relationships-----\nid|source|target|description|weight\n" +
+	"0|市应急局|微博|市应急局在微博发布预警|1.0\n" +
+	"\n\n-----Sources-----\nid|text\n" +
+	"0|暴雨导致多处积水。微博上的讨论集中在排水系统。\n市应急局启动了二级响应。\n" +
+	"1|第二天雨势减弱。\n"
+
+func systemWith(ctx string) string {
+	return "\n---Role---\n\nYou answer.\n\n---Data tables---\n\n" + ctx + "\n\n---Goal---\n\nCite [Data: Entities (1)].\n"
+}
+
+func searchRequest(query, ctx string) llm.Request {
+	in, _ := json.Marshal(prompts.LocalSearchInput{Task: prompts.TaskLocalSearch, Query: query, ResponseType: "multiple paragraphs"})
+	return llm.Request{Messages: []llm.Message{{Role: llm.RoleSystem, Content: systemWith(ctx)}, {Role: llm.RoleUser, Content: string(in)}}}
+}
+
+func TestParseContextTables(t *testing.T) {
+	tables := parseContext(systemWith(zhContext))
+	var names []string
+	for _, tb := range tables {
+		names = append(names, tb.name)
+	}
+	if strings.Join(names, ",") != "Reports,Entities,Relationships,Sources" {
+		t.Fatalf("tables %v", names)
+	}
+	if got := tables[0].rows; len(got) != 1 || got[0][2] != "# 暴雨应对\n\n市应急局启动了二级响应。微博上的讨论集中在排水系统。" {
+		t.Errorf("report rows %q", got)
+	}
+	if got := tables[1].rows; len(got) != 2 || got[1][2] != "微博是讨论暴雨最多的平台。\n网民在微博上批评排水系统。|1" && got[1][0] != "1" {
+		t.Errorf("entity rows %q", got)
+	}
+	if got := tables[3].rows; len(got) != 2 || got[0][1] != "暴雨导致多处积水。微博上的讨论集中在排水系统。\n市应急局启动了二级响应。" || got[1][0] != "1" {
+		t.Errorf("source rows %q", got)
+	}
+}
+
+func TestLocalSearchAnswerChinese(t *testing.T) {
+	resp, err := New().Complete(t.Context(), searchRequest("微博上讨论了什么？", zhContext))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(resp.Content, "\n")
+	if lines[0] != extractedLabelZH {
+		t.Errorf("label %q", lines[0])
+	}
+	var sents []string
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "- ") {
+			sents = append(sents, l)
+		}
+	}
+	if len(sents) == 0 || len(sents) > MaxAnswerSentences {
+		t.Fatalf("answer:\n%s", resp.Content)
+	}
+	// The sentence about discussion on Weibo appears in a report and a
+	// source: only one of the two copies is kept.
+	n := 0
+	for _, s := range sents {
+		if !strings.Contains(s, "[Data: ") {
+			t.Errorf("sentence without citation: %q", s)
+		}
+		if strings.Contains(s, "微博上的讨论集中在排水系统") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("near-duplicate kept %d times:\n%s", n, resp.Content)
+	}
+	if !strings.Contains(sents[0], "微博") {
+		t.Errorf("first sentence is not about 微博: %q", sents[0])
+	}
+	if strings.Contains(resp.Content, "第二天雨势减弱") {
+		t.Errorf("irrelevant sentence chosen:\n%s", resp.Content)
+	}
+}
+
+func TestLocalSearchAnswerEnglishAndFallback(t *testing.T) {
+	ctx := "-----Entities-----\nid|entity|description\n5|ALEX MERCER|Alex Mercer leads the team. He distrusts the protocol.\n" +
+		"7|SAM RIVERA|Sam Rivera is a hacker.\n\n\n-----Sources-----\nid|text\n2|Mercer walked into the briefing room. Everyone fell silent.\n"
+	resp, err := New().Complete(t.Context(), searchRequest("Who leads the team?", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(resp.Content, extractedLabelEN) || !strings.Contains(resp.Content, "- Alex Mercer leads the team [Data: Entities (5)].") {
+		t.Errorf("answer:\n%s", resp.Content)
+	}
+	// No shared word: the nearest entities' descriptions, said so.
+	resp, _ = New().Complete(t.Context(), searchRequest("Quantum chromodynamics?", ctx))
+	if !strings.Contains(resp.Content, nearestNoteEN) || !strings.Contains(resp.Content, "[Data: Entities (5)]") {
+		t.Errorf("fallback answer:\n%s", resp.Content)
+	}
+	// An empty context.
+	resp, _ = New().Complete(t.Context(), searchRequest("Who?", ""))
+	if !strings.Contains(resp.Content, emptyNoteEN) {
+		t.Errorf("empty context answer:\n%s", resp.Content)
+	}
+}
+
+func TestQuestionsAnswer(t *testing.T) {
+	req := func(q string, hist []string, n int) llm.Request {
+		in, _ := json.Marshal(prompts.QuestionGenerationInput{Task: prompts.TaskQuestionGeneration, Question: q, History: hist, QuestionCount: n})
+		return llm.Request{Messages: []llm.Message{{Role: llm.RoleSystem, Content: systemWith(zhContext)}, {Role: llm.RoleUser, Content: string(in)}}}
+	}
+	resp, err := New().Complete(t.Context(), req("市应急局做了什么？", nil, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(resp.Content, "\n")
+	if len(lines) != 2 {
+		// 市应急局 is asked about: its entity question is skipped; the
+		// relationship (市应急局, 微博) and the entity 微博 remain.
+		t.Fatalf("questions:\n%s", resp.Content)
+	}
+	want := []string{"- 市应急局与微博之间是什么关系？", "- 微博是什么？它与问题有什么关系？"}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d = %q, want %q", i, lines[i], w)
+		}
+	}
+	// An English question gets English questions.
+	resp, _ = New().Complete(t.Context(), req("What happened?", nil, 2))
+	if resp.Content != "- How is 市应急局 related to 微博?\n- What is 市应急局, and what is its part in this?" {
+		t.Errorf("english questions:\n%q", resp.Content)
+	}
+}
+
+func TestConformanceLocalSearch(t *testing.T) {
+	llmtest.TestModel(t, New(), searchRequest("微博上讨论了什么？", zhContext))
+}
