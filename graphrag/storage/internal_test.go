@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -97,8 +98,15 @@ func TestSaveAtomicOnFailure(t *testing.T) {
 			name:  "read-only folder",
 			graph: bigGraph(t, "r1", "fine"),
 			setup: func(t *testing.T, s *Store, dir string) {
-				if runtime.GOOS == "windows" || os.Geteuid() == 0 {
-					t.Skip("folder permissions are not enforced for root or on Windows")
+				if runtime.GOOS == "windows" {
+					t.Skip("folder permissions are not enforced on Windows")
+				}
+				if os.Geteuid() == 0 {
+					// Mode bits do not stop root (CI runs as root); the
+					// immutable attribute does: creating a file in the
+					// folder fails with EPERM.
+					readOnlyForRoot(t, dir)
+					return
 				}
 				if err := os.Chmod(dir, 0o555); err != nil {
 					t.Fatal(err)
@@ -247,4 +255,30 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
+}
+
+// readOnlyForRoot makes dir refuse new files even to root (chattr +i,
+// the immutable attribute), and undoes it when the test ends. It skips only
+// where the file system or the process cannot set the attribute, and says
+// so.
+func readOnlyForRoot(t *testing.T, dir string) {
+	t.Helper()
+	chattr, err := exec.LookPath("chattr")
+	if err != nil {
+		t.Skipf("running as root without chattr: cannot make %s read-only for root", dir)
+	}
+	if out, err := exec.Command(chattr, "+i", dir).CombinedOutput(); err != nil {
+		t.Skipf("running as root and chattr +i fails here (%v: %s): cannot make the folder read-only for root", err, out)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command(chattr, "-i", dir).CombinedOutput(); err != nil {
+			t.Errorf("chattr -i %s: %v: %s", dir, err, out)
+		}
+	})
+	probe := filepath.Join(dir, "probe")
+	if f, err := os.Create(probe); err == nil {
+		f.Close()
+		os.Remove(probe)
+		t.Fatalf("%s is immutable but root can still create files in it", dir)
+	}
 }

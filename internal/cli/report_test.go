@@ -5,13 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -186,66 +183,6 @@ func TestReportOfflineFixtures(t *testing.T) {
 		t.Errorf("only %d http links in the fixture report", strings.Count(html, `href="http`))
 	}
 	screenshotCheck(t, filepath.Join(rd, "report.html"))
-}
-
-// screenshotCheck opens the page in headless Chromium and checks that the
-// screenshot is not blank. It skips without Chromium unless CI requires it.
-func screenshotCheck(t *testing.T, htmlPath string) {
-	t.Helper()
-	bin, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("REPORTENGINE_REQUIRE_CHROMIUM") != "" {
-			t.Fatalf("chromium required (REPORTENGINE_REQUIRE_CHROMIUM) but not found: %v", err)
-		}
-		t.Logf("chromium not installed; screenshot check skipped")
-		return
-	}
-	abs, err := filepath.Abs(htmlPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	shot := filepath.Join(t.TempDir(), "shot.png")
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-		"--hide-scrollbars", "--window-size=1280,2400", "--screenshot="+shot, "file://"+abs)
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
-	if outb, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("chromium: %v\n%s", err, outb)
-	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	colours, nonWhite, total := screenshotStats(img)
-	if colours < 16 || float64(nonWhite) < 0.03*float64(total) {
-		t.Errorf("screenshot looks blank: %d colours, %d of %d pixels not white", colours, nonWhite, total)
-	}
-	if keep := os.Getenv("REPORTENGINE_KEEP_SCREENSHOT"); keep != "" {
-		b, _ := os.ReadFile(shot)
-		os.WriteFile(filepath.Join(keep, filepath.Base(filepath.Dir(htmlPath))+".png"), b, 0o644)
-	}
-}
-
-func screenshotStats(img image.Image) (colours, nonWhite, total int) {
-	seen := map[uint32]bool{}
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y += 2 {
-		for x := b.Min.X; x < b.Max.X; x += 2 {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			total++
-			if r < 0xf000 || g < 0xf000 || bl < 0xf000 {
-				nonWhite++
-			}
-			seen[(r>>11)<<10|(g>>11)<<5|bl>>11] = true
-		}
-	}
-	return len(seen), nonWhite, total
 }
 
 func TestReportUnknownTemplate(t *testing.T) {
