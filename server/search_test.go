@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
@@ -443,4 +445,93 @@ func sameResult(a, b string) bool {
 	xa, _ := json.Marshal(x)
 	ya, _ := json.Marshal(y)
 	return string(xa) == string(ya)
+}
+
+// slowModel streams n chunks, one every gap, honouring ctx.
+type slowModel struct {
+	n   int
+	gap time.Duration
+}
+
+func (slowModel) Info() llm.Info { return llm.Info{Provider: "test", Model: "slow"} }
+func (m slowModel) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
+	return m.Stream(ctx, req, func(llm.Chunk) error { return nil })
+}
+func (m slowModel) Stream(ctx context.Context, _ llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
+	var all strings.Builder
+	for i := 0; i < m.n; i++ {
+		select {
+		case <-ctx.Done():
+			return llm.Response{}, fmt.Errorf("%w: %w", llm.ErrUnavailable, ctx.Err())
+		case <-time.After(m.gap):
+		}
+		d := fmt.Sprintf("片段%d。", i)
+		if err := fn(llm.Chunk{Delta: d}); err != nil {
+			return llm.Response{}, err
+		}
+		all.WriteString(d)
+	}
+	return llm.Response{Content: all.String(), FinishReason: "stop"}, nil
+}
+
+// A stream that lasts longer than WriteTimeout is not cut (each event
+// renews the deadline), and Serve's shutdown ends an open stream promptly.
+func TestSearchStreamTimeoutsAndShutdown(t *testing.T) {
+	graphs := t.TempDir()
+	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
+	s, err := server.New(server.Config{GraphsDir: graphs, WriteTimeout: 300 * time.Millisecond, ShutdownTimeout: 3 * time.Second,
+		Search: searchConfig(slowModel{n: 8, gap: 120 * time.Millisecond})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	base := "http://" + ln.Addr().String()
+
+	start := time.Now()
+	_, _, evs, body := search(t, base, `{"question":"武汉大学樱花"}`)
+	if got := names(evs); len(got) != 10 || got[9] != "summary" {
+		t.Fatalf("events %v (%s)", got, body)
+	}
+	if el := time.Since(start); el < 900*time.Millisecond {
+		t.Errorf("stream took %v; the test needs it longer than WriteTimeout", el)
+	}
+
+	// Now a stream of 100 s: shutdown must end it within the timeout.
+	s2, _ := server.New(server.Config{GraphsDir: graphs, ShutdownTimeout: 3 * time.Second, Search: searchConfig(slowModel{n: 1000, gap: 100 * time.Millisecond})})
+	ln2, _ := net.Listen("tcp", "127.0.0.1:0")
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	done2 := make(chan error, 1)
+	go func() { done2 <- s2.Serve(ctx2, ln2) }()
+	resp, err := http.Post("http://"+ln2.Addr().String()+"/api/search", "application/json", strings.NewReader(`{"question":"武汉大学樱花"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	if line, err := br.ReadString('\n'); err != nil || line != "event: context\n" {
+		t.Fatalf("first line %q %v", line, err)
+	}
+	stop := time.Now()
+	cancel2()
+	select {
+	case err := <-done2:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("shutdown did not end the open stream")
+	}
+	rest, _ := io.ReadAll(br)
+	if el := time.Since(stop); el > 3*time.Second || strings.Contains(string(rest), "event: summary") {
+		t.Errorf("after shutdown: %v, stream tail %.200q", el, rest)
+	}
+	cancel()
+	<-done
 }
