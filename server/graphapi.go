@@ -95,11 +95,6 @@ type neighborsResponse struct {
 
 // handleNeighbors serves GET /api/graph/{id}/neighbors?node=ID&depth=1&limit=N.
 func (s *Server) handleNeighbors(w http.ResponseWriter, r *http.Request) {
-	nodeID := r.URL.Query().Get("node")
-	if nodeID == "" {
-		s.fail(w, r, http.StatusBadRequest, "node: the node id is required (?node=ID)")
-		return
-	}
 	depth, ok := s.intParam(w, r, "depth", 1, 0)
 	if !ok {
 		return
@@ -113,16 +108,11 @@ func (s *Server) handleNeighbors(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	limit = min(limit, s.cfg.MaxLimit)
-	v := s.resolve(w, r, r.PathValue("report_id"))
+	v, nodeID, start := s.resolveNode(w, r)
 	if v == nil {
 		return
 	}
-	start, found := v.g.Lookup(nodeID)
-	if !found {
-		s.fail(w, r, http.StatusNotFound, "graph %q has no node %q", v.id, nodeID)
-		return
-	}
-	nodes, truncated, err := v.neighbourhood(int32(start), depth, limit)
+	nodes, truncated, err := v.neighbourhood(start, depth, limit)
 	if err != nil {
 		s.fail(w, r, http.StatusInternalServerError, "graph %q: neighbours of %q: %v", v.id, nodeID, err)
 		return
@@ -281,19 +271,31 @@ type nodeResponse struct {
 // handleNode serves GET /api/graph/{id}/node?node=ID: one node with every
 // property (none omitted).
 func (s *Server) handleNode(w http.ResponseWriter, r *http.Request) {
+	v, _, i := s.resolveNode(w, r)
+	if v == nil {
+		return
+	}
+	writeJSON(w, http.StatusOK, nodeResponse{Success: true, ReportID: v.id, Node: v.node(i, true)})
+}
+
+// resolveNode reads ?node=ID (required) and looks it up, exactly, in the
+// graph of the path's report id. On failure it has written the error (400
+// without node, 404 for an unknown node, and resolve's errors) and returns
+// a nil view.
+func (s *Server) resolveNode(w http.ResponseWriter, r *http.Request) (*graphView, string, int32) {
 	nodeID := r.URL.Query().Get("node")
 	if nodeID == "" {
 		s.fail(w, r, http.StatusBadRequest, "node: the node id is required (?node=ID)")
-		return
+		return nil, "", 0
 	}
 	v := s.resolve(w, r, r.PathValue("report_id"))
 	if v == nil {
-		return
+		return nil, "", 0
 	}
 	i, found := v.g.Lookup(nodeID)
 	if !found {
 		s.fail(w, r, http.StatusNotFound, "graph %q has no node %q", v.id, nodeID)
-		return
+		return nil, "", 0
 	}
-	writeJSON(w, http.StatusOK, nodeResponse{Success: true, ReportID: v.id, Node: v.node(int32(i), true)})
+	return v, nodeID, int32(i)
 }

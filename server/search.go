@@ -128,7 +128,8 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 // graphTarget returns the search target of a loaded graph.
 func (s *Server) graphTarget(v *graphView) (*searchTarget, error) {
 	return v.search.get(func() (*searchTarget, error) {
-		m, err := knowledge.FromGraph(v.g, knowledge.GraphOptions{Path: v.id})
+		path, _ := s.store.Path(v.id) // the id was validated by the load
+		m, err := knowledge.FromGraph(v.g, knowledge.GraphOptions{Path: path})
 		if err != nil {
 			return nil, fmt.Errorf("knowledge model of graph %q: %w", v.id, err)
 		}

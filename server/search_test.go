@@ -23,49 +23,19 @@ import (
 	"reportengine/server"
 )
 
-// bruteStore is a test vector store: cosine distance over all entities.
-type bruteStore struct {
-	ids  []string
-	vecs [][]float32
-}
-
-func (s *bruteStore) Nearest(_ context.Context, q []float32, k int) ([]knowledge.Neighbor, error) {
-	out := make([]knowledge.Neighbor, len(s.ids))
-	for i, v := range s.vecs {
-		var dot float64
-		for j := range v {
-			dot += float64(v[j] * q[j])
-		}
-		out[i] = knowledge.Neighbor{ID: s.ids[i], Distance: 1 - dot}
-	}
-	slices.SortFunc(out, func(a, b knowledge.Neighbor) int {
-		if a.Distance != b.Distance {
-			if a.Distance < b.Distance {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	return out[:min(k, len(out))], nil
-}
-
-// testRetrieval embeds every entity's title and description with the
-// offline embedder fitted on them, into a brute-force store.
+// testRetrieval is the CLI's retrieval without its cache: the offline
+// embedder fitted on the entity texts, into knowledge's exact store.
 func testRetrieval(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
-	st := &bruteStore{}
 	var texts []string
 	for _, e := range m.Entities() {
-		st.ids = append(st.ids, e.ID)
-		texts = append(texts, e.Title+"\n"+e.Description)
+		texts = append(texts, knowledge.EntityText(e))
 	}
 	emb := offline.NewEmbedder(0).Fit(texts)
-	vecs, err := emb.Embed(ctx, texts)
+	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb})
 	if err != nil {
 		return localsearch.Config{}, err
 	}
-	st.vecs = vecs
-	return localsearch.Config{Embedder: emb, VectorStore: st}, nil
+	return localsearch.Config{Embedder: emb, VectorStore: store}, nil
 }
 
 // sseEvent is one parsed server-sent event.

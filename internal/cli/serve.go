@@ -11,6 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"reportengine/graphrag/knowledge"
+	"reportengine/graphrag/localsearch"
+	"reportengine/llm/offline"
 	"reportengine/server"
 )
 
@@ -31,6 +34,13 @@ type serveOptions struct {
 	WriteTimeout    time.Duration
 	ShutdownTimeout time.Duration
 	Quiet           bool
+
+	Search  bool     // serve POST /api/search
+	Indexes []string // NAME=DIR, GraphRAG indexes searchable by name
+	LLM     string   // offline (default), openai or auto
+	Model   string
+	BaseURL string
+	Getenv  func(string) string
 
 	Err io.Writer
 	// ready, when set (tests), receives the listening address.
@@ -66,6 +76,7 @@ page keeps it in a cookie. Ctrl-C (SIGINT) or SIGTERM stops it gracefully.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Err = cmd.ErrOrStderr()
+			opts.Getenv = d.Getenv
 			if opts.Token == "" {
 				opts.Token = d.Getenv(serveTokenEnv)
 			}
@@ -77,6 +88,9 @@ page keeps it in a cookie. Ctrl-C (SIGINT) or SIGTERM stops it gracefully.`,
 			}
 			if opts.Limit > 0 && opts.MaxLimit > 0 && opts.Limit > opts.MaxLimit {
 				return usagef("--limit %d is above --max-limit %d", opts.Limit, opts.MaxLimit)
+			}
+			if _, err := parseIndexes(opts.Indexes); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
@@ -96,6 +110,11 @@ page keeps it in a cookie. Ctrl-C (SIGINT) or SIGTERM stops it gracefully.`,
 	f.DurationVar(&opts.WriteTimeout, "write-timeout", 60*time.Second, "time to write a response (per event for streams)")
 	f.DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", 10*time.Second, "graceful shutdown wait for requests in flight")
 	f.BoolVar(&opts.Quiet, "quiet", false, "do not log failed requests and graph loads")
+	f.BoolVar(&opts.Search, "search", true, "serve POST /api/search and the viewer's question box (--search=false turns them off)")
+	f.StringArrayVar(&opts.Indexes, "index", nil, "NAME=DIR: a Microsoft GraphRAG index searchable as {\"index\": NAME} (repeatable)")
+	f.StringVar(&opts.LLM, "llm", "offline", "model that answers searches: offline, openai, or auto (openai when an API key is set)")
+	f.StringVar(&opts.Model, "model", "", "model name for --llm openai")
+	f.StringVar(&opts.BaseURL, "base-url", "", "OpenAI-compatible base URL for --llm openai")
 	return cmd
 }
 
@@ -129,6 +148,13 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	if !opts.Quiet {
 		cfg.Logger = slog.New(slog.NewTextHandler(opts.Err, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	}
+	if opts.Search {
+		sc, err := searchConfig(opts)
+		if err != nil {
+			return err
+		}
+		cfg.Search = sc
+	}
 	srv, err := server.New(cfg)
 	if err != nil {
 		return usagef("%v", err)
@@ -138,7 +164,14 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 		return fmt.Errorf("serve: listen on %s: %w", opts.Addr, err)
 	}
 	addr := ln.Addr().String()
-	fmt.Fprintf(opts.Err, "serving http://%s/graph-viewer (graphs: %s, reports: %s); Ctrl-C stops\n", addr, opts.GraphsDir, orNone(opts.ReportsDir))
+	search := "off"
+	if cfg.Search != nil {
+		search = cfg.Search.Model.Info().Provider
+		if len(cfg.Search.Indexes) > 0 {
+			search += fmt.Sprintf(", %d index(es)", len(cfg.Search.Indexes))
+		}
+	}
+	fmt.Fprintf(opts.Err, "serving http://%s/graph-viewer (graphs: %s, reports: %s, search: %s); Ctrl-C stops\n", addr, opts.GraphsDir, orNone(opts.ReportsDir), search)
 	if !isLoopback(host) && opts.Token == "" {
 		fmt.Fprintf(opts.Err, "warning: listening on %s without a token: anyone who can reach it can read the graphs (set --token or %s)\n", addr, serveTokenEnv)
 	}
@@ -157,4 +190,57 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// parseIndexes reads the --index NAME=DIR values.
+func parseIndexes(vals []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, v := range vals {
+		name, dir, ok := strings.Cut(v, "=")
+		name, dir = strings.TrimSpace(name), strings.TrimSpace(dir)
+		if !ok || name == "" || dir == "" {
+			return nil, usagef("--index %q: want NAME=DIR", v)
+		}
+		if _, dup := out[name]; dup {
+			return nil, usagef("--index: %q given twice", name)
+		}
+		out[name] = dir
+	}
+	return out, nil
+}
+
+// searchConfig builds the search of `serve`: the model of --llm (offline
+// by default, so searching needs no network) and retrieval over the offline
+// embedder (offlineRetrieval).
+func searchConfig(opts *serveOptions) (*server.SearchConfig, error) {
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	m, err := modelFromOptions(&reportOptions{LLM: opts.LLM, Model: opts.Model, BaseURL: opts.BaseURL, Getenv: getenv})
+	if err != nil {
+		return nil, err
+	}
+	idx, err := parseIndexes(opts.Indexes)
+	if err != nil {
+		return nil, err
+	}
+	return &server.SearchConfig{Model: m, Retrieval: offlineRetrieval, Indexes: idx}, nil
+}
+
+// offlineRetrieval embeds a knowledge model's entities with the offline
+// embedder fitted on their texts (knowledge.EntityText) into an exact
+// vector store, cached beside the graph or index (knowledge.EntityVectors,
+// knowledge.DefaultCacheDirs). No network.
+func offlineRetrieval(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
+	texts := make([]string, 0, len(m.Entities()))
+	for _, e := range m.Entities() {
+		texts = append(texts, knowledge.EntityText(e))
+	}
+	emb := offline.NewEmbedder(0).Fit(texts)
+	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb, CacheDirs: knowledge.DefaultCacheDirs(m)})
+	if err != nil {
+		return localsearch.Config{}, err
+	}
+	return localsearch.Config{Embedder: emb, VectorStore: store}, nil
 }

@@ -21,14 +21,17 @@ func TestServeFlags(t *testing.T) {
 		want serveOptions
 	}{
 		{"defaults", nil, nil, serveOptions{Addr: "127.0.0.1:8080", GraphsDir: "graphs", ReportsDir: "reports",
-			ReadTimeout: 30 * time.Second, WriteTimeout: time.Minute, ShutdownTimeout: 10 * time.Second}},
+			ReadTimeout: 30 * time.Second, WriteTimeout: time.Minute, ShutdownTimeout: 10 * time.Second, Search: true, LLM: "offline"}},
 		{"token from env", nil, map[string]string{serveTokenEnv: "envtok"}, serveOptions{Addr: "127.0.0.1:8080", GraphsDir: "graphs",
-			ReportsDir: "reports", Token: "envtok", ReadTimeout: 30 * time.Second, WriteTimeout: time.Minute, ShutdownTimeout: 10 * time.Second}},
+			ReportsDir: "reports", Token: "envtok", ReadTimeout: 30 * time.Second, WriteTimeout: time.Minute, ShutdownTimeout: 10 * time.Second,
+			Search: true, LLM: "offline"}},
 		{"flags", []string{"--addr", "[::1]:9000", "--graphs", "g", "--reports", "", "--token", "flagtok", "--limit", "100", "--max-limit", "200",
-			"--max-body", "4096", "--read-timeout", "5s", "--write-timeout", "7s", "--shutdown-timeout", "1s", "--quiet"},
+			"--max-body", "4096", "--read-timeout", "5s", "--write-timeout", "7s", "--shutdown-timeout", "1s", "--quiet",
+			"--search=false", "--index", "dulce=ragtest/output", "--index", "b=x", "--llm", "openai", "--model", "m", "--base-url", "http://h/v1"},
 			map[string]string{serveTokenEnv: "envtok"},
 			serveOptions{Addr: "[::1]:9000", GraphsDir: "g", Token: "flagtok", Limit: 100, MaxLimit: 200, MaxBody: 4096,
-				ReadTimeout: 5 * time.Second, WriteTimeout: 7 * time.Second, ShutdownTimeout: time.Second, Quiet: true}},
+				ReadTimeout: 5 * time.Second, WriteTimeout: 7 * time.Second, ShutdownTimeout: time.Second, Quiet: true,
+				Indexes: []string{"dulce=ragtest/output", "b=x"}, LLM: "openai", Model: "m", BaseURL: "http://h/v1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got *serveOptions
@@ -40,7 +43,7 @@ func TestServeFlags(t *testing.T) {
 			if err := cmd.Execute(); err != nil {
 				t.Fatal(err)
 			}
-			got.Err = nil
+			got.Err, got.Getenv = nil, nil
 			if d := cmp.Diff(tc.want, *got, cmp.AllowUnexported(serveOptions{}), cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".ready" }, cmp.Ignore())); d != "" {
 				t.Errorf("options (-want +got):\n%s", d)
 			}
@@ -57,6 +60,9 @@ func TestServeUsageErrors(t *testing.T) {
 		{[]string{"serve", "--limit", "-1"}, "--limit"},
 		{[]string{"serve", "--limit", "10", "--max-limit", "5"}, "--max-limit"},
 		{[]string{"serve", "extra"}, "unknown command"},
+		{[]string{"serve", "--index", "dulce"}, "NAME=DIR"},
+		{[]string{"serve", "--index", "a=x", "--index", "a=y"}, "twice"},
+		{[]string{"serve", "--addr", "127.0.0.1:0", "--llm", "bogus"}, "--llm"},
 	} {
 		code, _, errOut := run(t, tc.args...)
 		if code != ExitUsage || !strings.Contains(errOut, tc.want) {
@@ -80,7 +86,7 @@ func TestServeRuns(t *testing.T) {
 	var errb bytes.Buffer
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &serveOptions{Addr: "127.0.0.1:0", GraphsDir: graphs, Token: "tok", Quiet: true,
+		done <- runServe(ctx, &serveOptions{Addr: "127.0.0.1:0", GraphsDir: graphs, Token: "tok", Quiet: true, Search: true, LLM: "offline",
 			ShutdownTimeout: 2 * time.Second, Err: &errb, ready: func(a string) { addrc <- a }})
 	}()
 	var addr string
@@ -106,6 +112,20 @@ func TestServeRuns(t *testing.T) {
 	}
 	if err := json.Unmarshal(body, &g); err != nil || resp.StatusCode != 200 || !g.Success || g.ReportID != "coffee" || len(g.Graph.Nodes) != 5 {
 		t.Errorf("GET: %d %.200s (%v)", resp.StatusCode, body, err)
+	}
+	// Search is on by default, offline: a question streams to a summary.
+	req, _ = http.NewRequest("POST", "http://"+addr+"/api/search", strings.NewReader(`{"report_id":"coffee","question":"会员卡"}`))
+	req.Header.Set("Authorization", "Bearer tok")
+	req.Header.Set("Content-Type", "application/json")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(string(stream), "event: context\n") || !strings.Contains(string(stream), "\nevent: summary\ndata: ") ||
+		!strings.Contains(string(stream), `"extractive":true`) {
+		t.Errorf("search: %d %.300s", resp.StatusCode, stream)
 	}
 	req, _ = http.NewRequest("GET", "http://"+addr+"/api/graphs", nil)
 	req.Header.Set("Authorization", "Bearer tok")
