@@ -3,34 +3,18 @@ package graphrag
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
-	"strconv"
-	"unicode/utf8"
 )
-
-// JSONAppender is implemented by attribute values that write their own JSON
-// (compact typed values the builder stores in bulk). AppendJSON must write
-// exactly one valid JSON value to buf. Such values come back from a file as
-// the generic types ([]any, Attributes, json.Number, …).
-type JSONAppender interface {
-	AppendJSON(buf *bytes.Buffer) error
-}
-
-// AppendJSONString writes s to buf as a JSON string literal (non-ASCII kept,
-// <, > and & not escaped), for JSONAppender implementations.
-func AppendJSONString(buf *bytes.Buffer, s string) { writeJSONString(buf, s) }
-
-// AppendJSONValue writes v to buf as JSON the way attribute values are
-// written, for JSONAppender implementations.
-func AppendJSONValue(buf *bytes.Buffer, v any) error { return writeJSONValue(buf, v) }
 
 // Attr is one key/value pair of a node's or an edge's attributes.
 //
 // Value holds one of: string, json.Number, bool, nil, []any and Attributes
 // (what a graph file decodes to, see UnmarshalJSON); values set in code may
-// also be int, int64, float64, []string, a JSONAppender, or anything else
-// encoding/json can encode (written through encoding/json, slower).
+// also be int, int64, float64, []string, or anything else encoding/json can
+// encode (a struct with json tags, for example).
 type Attr struct {
 	Key   string
 	Value any
@@ -166,30 +150,31 @@ func asInt(v any) (int, bool) {
 	return 0, false
 }
 
-// MarshalJSON writes the attributes as one JSON object in list order.
-// Strings keep non-ASCII text as is and do not escape <, > and &.
+// MarshalJSON writes the attributes as one JSON object in list order, in
+// the codec's spelling (see WriteJSON): non-ASCII text, <, > and & as they
+// are, invalid UTF-8 as U+FFFD. A nil list is {}. Errors: a value JSON
+// cannot hold (NaN, a channel), naming the key.
 func (a Attributes) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	if err := a.appendJSON(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	buf := make([]byte, 0, 64)
+	return a.appendJSON(buf)
 }
 
-func (a Attributes) appendJSON(buf *bytes.Buffer) error {
-	buf.WriteByte('{')
+func (a Attributes) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
 	for i, kv := range a {
 		if i > 0 {
-			buf.WriteByte(',')
+			buf = append(buf, ',')
 		}
-		writeJSONString(buf, kv.Key)
-		buf.WriteByte(':')
-		if err := writeJSONValue(buf, kv.Value); err != nil {
-			return fmt.Errorf("attribute %q: %w", kv.Key, err)
+		var err error
+		if buf, err = appendValue(buf, kv.Key); err != nil {
+			return nil, err
+		}
+		buf = append(buf, ':')
+		if buf, err = appendValue(buf, kv.Value); err != nil {
+			return nil, fmt.Errorf("attribute %q: %w", kv.Key, err)
 		}
 	}
-	buf.WriteByte('}')
-	return nil
+	return append(buf, '}'), nil
 }
 
 // UnmarshalJSON reads a JSON object (or null) and keeps its key order.
@@ -197,260 +182,94 @@ func (a Attributes) appendJSON(buf *bytes.Buffer) error {
 // so a number survives a read/write cycle byte for byte; use Int and Float to
 // read them), booleans bool, null nil, arrays []any, and nested objects
 // Attributes (ordered, never map[string]any). A key that appears twice keeps
-// its last value at its first position.
+// its last value at its first position. Anything but an object or null is
+// an error, as is trailing data.
+//
+// It uses encoding/json's token reader: ordered objects are what no fast
+// decoder gives, and only the few generic nodes of a built graph (and
+// files of other tools) come this way.
 func (a *Attributes) UnmarshalJSON(data []byte) error {
-	p := valueParser{data: data}
-	p.skipSpace()
-	if p.pos < len(data) && data[p.pos] == 'n' {
-		if _, err := p.literal("null", nil); err != nil {
-			return err
-		}
-		*a = nil
-		return p.end()
-	}
-	if p.pos >= len(data) || data[p.pos] != '{' {
-		kind := "nothing"
-		if p.pos < len(data) {
-			kind = describeFirstByte(data[p.pos])
-		}
-		return fmt.Errorf("attributes: want a JSON object, got %s", kind)
-	}
-	out, err := p.object()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := decodeOrdered(dec, 0)
 	if err != nil {
-		return err
+		return fmt.Errorf("attributes: %w", err)
 	}
-	*a = out
-	return p.end()
-}
-
-func (p *valueParser) end() error {
-	p.skipSpace()
-	if p.pos != len(p.data) {
-		return p.errorf("unexpected data after the value")
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("attributes: unexpected data after the value")
 	}
-	return nil
-}
-
-func describeFirstByte(c byte) string {
-	switch {
-	case c == '[':
-		return "an array"
-	case c == '"':
-		return "a string"
-	case c == 't' || c == 'f':
-		return "a boolean"
-	case c == '-' || (c >= '0' && c <= '9'):
-		return "a number"
-	}
-	return fmt.Sprintf("%q", c)
-}
-
-// writeJSONValue encodes the common value types directly and falls back to
-// encoding/json (without HTML escaping) for the rest.
-func writeJSONValue(buf *bytes.Buffer, v any) error {
 	switch x := v.(type) {
 	case nil:
-		buf.WriteString("null")
-	case string:
-		writeJSONString(buf, x)
-	case bool:
-		buf.WriteString(strconv.FormatBool(x))
-	case int:
-		buf.WriteString(strconv.Itoa(x))
-	case int64:
-		buf.WriteString(strconv.FormatInt(x, 10))
-	case json.Number:
-		if !isJSONNumber(string(x)) {
-			return fmt.Errorf("invalid number %q", string(x))
-		}
-		buf.WriteString(string(x))
-	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("unsupported number %v", x)
-		}
-		buf.Write(formatFloat(x))
-	case []string:
-		buf.WriteByte('[')
-		for i, s := range x {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			writeJSONString(buf, s)
-		}
-		buf.WriteByte(']')
-	case []any:
-		buf.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			if err := writeJSONValue(buf, e); err != nil {
-				return err
-			}
-		}
-		buf.WriteByte(']')
+		*a = nil
 	case Attributes:
-		return x.appendJSON(buf)
-	case JSONAppender:
-		return x.AppendJSON(buf)
+		*a = x
 	default:
-		var tmp bytes.Buffer
-		enc := json.NewEncoder(&tmp)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(v); err != nil {
-			return err
-		}
-		buf.Write(bytes.TrimRight(tmp.Bytes(), "\n"))
+		return fmt.Errorf("attributes: want a JSON object, got %s", kindOf(v))
 	}
 	return nil
 }
 
-// formatFloat formats like encoding/json: the shortest representation, with
-// exponent form for very small or very large numbers. Integral values keep a
-// ".0"-free form ("1" for 1.0), which every JSON reader accepts.
-func formatFloat(f float64) []byte {
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
+// maxDepth bounds nesting (encoding/json allows 10 000 levels; so do we).
+const maxDepth = 10000
+
+func decodeOrdered(dec *json.Decoder, depth int) (any, error) {
+	if depth > maxDepth {
+		return nil, errors.New("exceeded max depth")
 	}
-	return strconv.AppendFloat(nil, f, format, -1, 64)
-}
-
-const hexDigits = "0123456789abcdef"
-
-// writeJSONString writes s as a JSON string literal. Like encoding/json with
-// SetEscapeHTML(false) it escapes ", \\, control characters, U+2028, U+2029
-// and invalid UTF-8 (as U+FFFD); other text is copied as is.
-//
-// The loop checks UTF-8 validity as it goes (lead byte, continuation bytes,
-// no overlong forms or surrogates) instead of decoding runes, which made
-// writing a large graph three times faster; at the first invalid byte the
-// rest goes through the rune-decoding writer.
-func writeJSONString(buf *bytes.Buffer, s string) {
-	buf.WriteByte('"')
-	start := 0
-	i := 0
-	for i < len(s) {
-		c := s[i]
-		if c < 0x80 {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return tok, nil // string, json.Number, bool, nil
+	}
+	switch d {
+	case '{':
+		out := Attributes{}
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return nil, err
 			}
-			buf.WriteString(s[start:i])
-			writeEscapedASCII(buf, c)
-			i++
-			start = i
-			continue
-		}
-		n := validSeqLen(s, i)
-		if n == 0 {
-			buf.WriteString(s[start:i])
-			writeJSONStringBody(buf, s[i:])
-			buf.WriteByte('"')
-			return
-		}
-		if c == 0xE2 && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
-			buf.WriteString(s[start:i])
-			buf.WriteString(`\u202`)
-			buf.WriteByte(hexDigits[s[i+2]&0xF])
-			start = i + 3
-		}
-		i += n
-	}
-	buf.WriteString(s[start:])
-	buf.WriteByte('"')
-}
-
-// validSeqLen returns the length of the valid multi-byte UTF-8 sequence at
-// s[i] (whose first byte is >= 0x80), or 0 when it is not valid.
-func validSeqLen(s string, i int) int {
-	c := s[i]
-	cont := func(k int) bool { return i+k < len(s) && s[i+k]&0xC0 == 0x80 }
-	switch {
-	case c >= 0xC2 && c <= 0xDF:
-		if cont(1) {
-			return 2
-		}
-	case c >= 0xE0 && c <= 0xEF:
-		if !cont(1) || !cont(2) {
-			return 0
-		}
-		if (c == 0xE0 && s[i+1] < 0xA0) || (c == 0xED && s[i+1] >= 0xA0) {
-			return 0 // overlong, or a surrogate
-		}
-		return 3
-	case c >= 0xF0 && c <= 0xF4:
-		if !cont(1) || !cont(2) || !cont(3) {
-			return 0
-		}
-		if (c == 0xF0 && s[i+1] < 0x90) || (c == 0xF4 && s[i+1] >= 0x90) {
-			return 0 // overlong, or above U+10FFFF
-		}
-		return 4
-	}
-	return 0
-}
-
-// writeEscapedASCII writes the JSON escape of the ASCII byte c (a quote, a
-// backslash or a control character), with the short forms encoding/json uses.
-func writeEscapedASCII(buf *bytes.Buffer, c byte) {
-	switch c {
-	case '"', '\\':
-		buf.WriteByte('\\')
-		buf.WriteByte(c)
-	case '\n':
-		buf.WriteString(`\n`)
-	case '\r':
-		buf.WriteString(`\r`)
-	case '\t':
-		buf.WriteString(`\t`)
-	case '\b':
-		buf.WriteString(`\b`)
-	case '\f':
-		buf.WriteString(`\f`)
-	default:
-		buf.WriteString(`\u00`)
-		buf.WriteByte(hexDigits[c>>4])
-		buf.WriteByte(hexDigits[c&0xF])
-	}
-}
-
-// writeJSONStringBody writes the escaped body of a JSON string (without
-// quotes), decoding runes: the path for text with invalid UTF-8.
-func writeJSONStringBody(buf *bytes.Buffer, s string) {
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < 0x80 {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
+			v, err := decodeOrdered(dec, depth+1)
+			if err != nil {
+				return nil, err
 			}
-			buf.WriteString(s[start:i])
-			writeEscapedASCII(buf, c)
-			i++
-			start = i
-			continue
+			out.Set(kt.(string), v)
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == 0xFFFD && size == 1 {
-			buf.WriteString(s[start:i])
-			buf.WriteString(`\ufffd`)
-			i += size
-			start = i
-			continue
+		_, err := dec.Token() // '}'
+		return out, err
+	case '[':
+		out := []any{}
+		for dec.More() {
+			v, err := decodeOrdered(dec, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
 		}
-		if r == '\u2028' || r == '\u2029' {
-			buf.WriteString(s[start:i])
-			buf.WriteString(`\u202`)
-			buf.WriteByte(hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
+		_, err := dec.Token() // ']'
+		return out, err
 	}
-	buf.WriteString(s[start:])
+	return nil, fmt.Errorf("unexpected %q", d)
+}
+
+// kindOf names the JSON kind of a decoded value.
+func kindOf(v any) string {
+	switch v.(type) {
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case Attributes:
+		return "an object"
+	case nil:
+		return "null"
+	}
+	return fmt.Sprintf("%T", v)
 }

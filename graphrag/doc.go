@@ -21,20 +21,38 @@
 //	_ = g.AddEdge(graphrag.Edge{From: "T_x", To: "query", Relation: graphrag.RelAnalyzedBy})
 //	_ = g.WriteJSON(os.Stdout)
 //
+// # Storage
+//
+// Nodes and edges are typed columns, not one object per node: ids, 32-bit
+// type codes and names per node; sources (the bulk of a built graph) as
+// rows of typed fields (AddSource, SetSourceTally) with one URL map
+// (SourceByURL); edges as (from, to) index pairs with 32-bit relation
+// codes; the search records of found edges in one Record column
+// (AddFound). Other nodes keep an ordered Attributes list. Builders whose
+// edges are unique by construction use the unchecked bulk calls Link and
+// AddFound; AddEdge checks endpoints and duplicates.
+//
 // # File format
 //
-// WriteJSON and ReadJSON speak the graphrag.json format of the BettaFish
-// report engine (§3.2 of its reference), which existing graph front ends
-// read:
+// WriteJSON and ReadJSON speak graphrag.json, format version 2
+// ("format_version": 2 in the file), which keeps the BettaFish report
+// engine's layout (§3.2 of its reference) minus what can be derived:
 //
-//	{"task_id": "<report id>", "created_at": "<time>",
+//	{"format_version": 2, "task_id": "<report id>", "created_at": "<time>",
 //	 "stats": {"total_nodes": N, "total_edges": E, "<type>": n, …},
-//	 "nodes": [{"id","type","name","label","attributes","properties"}, …],
-//	 "edges": [{"from","to","source","target","relation","weight","attributes"}, …]}
+//	 "nodes": [{"id","type","name","attributes"}, …],
+//	 "edges": [{"from","to","relation","weight","attributes"}, …]}
 //
-// ReadJSON also takes the other spellings those tools use (label, properties,
-// source/target, group) and skips, with a LoadReport entry, duplicate ids,
-// duplicate edges and edges to missing nodes.
+// The reference's "label" (= name), "properties" (= attributes),
+// "source"/"target" (= from/to) and a source's "preview" (first 100 runes of
+// content) are not stored; DerivedOf returns them, and the server adds them
+// to the viewer's JSON. ReadJSON also reads version 1 (our earlier files,
+// with those duplicates) and the reference's files and web API envelope
+// (label, properties, source/target, group), and skips, with a LoadReport
+// entry, duplicate ids, duplicate edges and edges to missing nodes.
+//
+// The JSON codec is github.com/bytedance/sonic (codec.go is its only
+// user); encoding runs on every core.
 //
 // The package does no I/O of its own beyond the io.Reader/io.Writer it is
 // given; files, atomic writes and look-up by report id are in

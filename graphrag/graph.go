@@ -1,11 +1,13 @@
 package graphrag
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
-
-	dgraph "github.com/dominikbraun/graph"
+	"strconv"
+	"strings"
 )
 
 // NodeType is the kind of a node. The five types the builder writes are the
@@ -74,20 +76,43 @@ var (
 	ErrNodeNotFound  = errors.New("graphrag: node not found")
 	ErrDuplicateEdge = errors.New("graphrag: duplicate edge")
 	ErrEmptyID       = errors.New("graphrag: empty node id")
+	// ErrLimit is wrapped when a graph would exceed a limit of its storage
+	// (MaxCount nodes, edges, records, node types or relations). ReadJSON
+	// reports it as bad input (wrapping ErrFormat too).
+	ErrLimit = errors.New("graphrag: graph too large")
 )
 
-// Graph is a directed graph of Nodes and Edges kept in insertion order.
+// MaxCount is the limit of every count of a graph's storage: nodes,
+// edges, search records, distinct node types and distinct relations are
+// indexed by int32/uint32. Checked by every method that adds to a graph
+// (and so by ReadJSON, where input enters); a file past it is refused, not
+// truncated. (Any number of node types up to it is fine: a file with more
+// than 65 535 types, which once made the query engine panic, loads.)
+const MaxCount = math.MaxInt32
+
+const maxCount = MaxCount
+
+// Graph is a directed graph of nodes and edges kept in insertion order. A
+// node's graph index (0 ≤ v < NodeCount) is its insertion position; the
+// accessors (ID, Type, Name, String, Attrs, …) read by index.
 //
-// The structure is a github.com/dominikbraun/graph directed graph over a
-// compact store of our own (see Library): the library checks edge endpoints
-// and duplicate edges and provides traversal (BFS/DFS, paths); the store keeps
-// nodes and edges in slices, so iteration order is the insertion order, and
-// the structure of a 300 000-node graph (ids, indexes, edge lists; the
-// attribute values come on top) takes tens of megabytes instead of the
-// hundreds the library's map-of-maps store needs.
+// Storage is typed columns rather than one object per node:
 //
-// A Graph is not safe for concurrent mutation; concurrent reads are safe once
-// building is done.
+//   - per node: id, 32-bit type code, name, and either a generic ordered
+//     Attributes list (topic, engine, section, search_query nodes and any
+//     node of another tool) or a row of the typed source table (url, title,
+//     content, score, key, engine list, found count: a source as the
+//     builder writes it, see Source);
+//   - per edge: the (from, to) index pair, a 32-bit relation code, and
+//     either the edge's search records (found edges, in one Record slice
+//     shared by all edges) or generic attributes; weights are stored only
+//     once one differs from 1;
+//   - one URL map (SourceByURL) and one id map (Lookup).
+//
+// Strings are not copied: built graphs share the state parser's strings,
+// graphs read by ReadJSON point into the one buffer the file was read into.
+// A Graph is not safe for concurrent mutation; concurrent reads (and
+// traversals) are safe once building is done.
 type Graph struct {
 	// TaskID is the report id the graph belongs to ("task_id" in the file).
 	TaskID string
@@ -98,131 +123,653 @@ type Graph struct {
 	// build inputs and warnings). Written after "stats".
 	Meta Attributes
 
-	st  *store
-	lib dgraph.Graph[string, *Node]
+	ids     []string
+	types   []uint32
+	names   []string
+	attrs   []Attributes // generic attributes; nil for typed sources
+	srcRow  []int32      // row in sources, or -1
+	sources []sourceAttrs
+	byID    map[string]int32
+	byURL   map[string]int32
 
-	edgeChunk []Edge // where the next edges are stored
-	views     *views // traversal views, built on first use
+	typeNames []NodeType
+	typeCode  map[NodeType]uint32
+	relNames  []Relation
+	relCode   map[Relation]uint32
+	lists     [][]string       // interned engine lists of typed sources
+	listCode  map[string]int32 // joined list → index in lists
+
+	ends    [][2]int32
+	rels    []uint32
+	weights []float64    // nil while every weight is 1
+	eattrs  []Attributes // nil while no edge has generic attributes
+	recOff  []int32      // records of edge i: recs[recOff[i]:recOff[i+1]]
+	recs    []Record
+	pairs   map[uint64]int32 // (from, to) → edge, for edges[:paired]
+	paired  int
+
+	views *views // traversal views, built on first use
 }
 
 // New returns an empty graph.
 func New() *Graph { return NewWithCapacity(0, 0) }
 
 // NewWithCapacity returns an empty graph with room for about nodes nodes
-// and edges edges, so that building a large graph does not rehash its
-// indexes over and over. The hints are not limits.
+// and edges edges, so that building a large graph does not regrow its
+// columns. The hints are not limits.
 func NewWithCapacity(nodes, edges int) *Graph {
-	st := &store{
-		byID:    make(map[string]int32, nodes),
-		edgeIdx: make(map[[2]int32]int32, edges),
-		nodes:   make([]*Node, 0, nodes),
-		edges:   make([]*Edge, 0, edges),
-		ends:    make([][2]int32, 0, edges),
+	nodes, edges = max(nodes, 0), max(edges, 0)
+	return &Graph{
+		ids:      make([]string, 0, nodes),
+		types:    make([]uint32, 0, nodes),
+		names:    make([]string, 0, nodes),
+		attrs:    make([]Attributes, 0, nodes),
+		srcRow:   make([]int32, 0, nodes),
+		byID:     make(map[string]int32, nodes),
+		byURL:    map[string]int32{},
+		typeCode: map[NodeType]uint32{},
+		relCode:  map[Relation]uint32{},
+		listCode: map[string]int32{},
+		ends:     make([][2]int32, 0, edges),
+		rels:     make([]uint32, 0, edges),
+		recOff:   append(make([]int32, 0, edges+1), 0),
+		views:    &views{},
 	}
-	g := &Graph{st: st, views: &views{}}
-	g.lib = dgraph.NewWithStore(func(n *Node) string { return n.ID }, dgraph.Store[string, *Node](st), dgraph.Directed())
-	return g
 }
 
-// AddNode appends n. It returns ErrEmptyID for an empty id and
-// ErrDuplicateNode (wrapped, naming the id) when the id is taken; the graph
-// is unchanged then.
-func (g *Graph) AddNode(n *Node) error {
-	if n.ID == "" {
-		return ErrEmptyID
+func (g *Graph) typeOf(t NodeType) (uint32, error) {
+	if c, ok := g.typeCode[t]; ok {
+		return c, nil
 	}
+	if len(g.typeNames) >= maxCount {
+		return 0, fmt.Errorf("%w: more than %d node types", ErrLimit, maxCount)
+	}
+	c := uint32(len(g.typeNames))
+	g.typeCode[t] = c
+	g.typeNames = append(g.typeNames, t)
+	return c, nil
+}
+
+func (g *Graph) relOf(r Relation) (uint32, error) {
+	if c, ok := g.relCode[r]; ok {
+		return c, nil
+	}
+	if len(g.relNames) >= maxCount {
+		return 0, fmt.Errorf("%w: more than %d relations", ErrLimit, maxCount)
+	}
+	c := uint32(len(g.relNames))
+	g.relCode[r] = c
+	g.relNames = append(g.relNames, r)
+	return c, nil
+}
+
+// addNode appends the columns common to every node.
+func (g *Graph) addNode(id string, t NodeType, name string, attrs Attributes, row int32) (int, error) {
+	if id == "" {
+		return 0, ErrEmptyID
+	}
+	if _, ok := g.byID[id]; ok {
+		return 0, fmt.Errorf("%w: %q", ErrDuplicateNode, id)
+	}
+	if len(g.ids) >= maxCount {
+		return 0, fmt.Errorf("%w: more than %d nodes", ErrLimit, maxCount)
+	}
+	c, err := g.typeOf(t)
+	if err != nil {
+		return 0, err
+	}
+	v := int32(len(g.ids))
+	g.byID[id] = v
+	g.ids = append(g.ids, id)
+	g.types = append(g.types, c)
+	g.names = append(g.names, name)
+	g.attrs = append(g.attrs, attrs)
+	g.srcRow = append(g.srcRow, row)
 	g.views = &views{}
-	if err := g.lib.AddVertex(n); err != nil {
-		if errors.Is(err, dgraph.ErrVertexAlreadyExists) {
-			return fmt.Errorf("%w: %q", ErrDuplicateNode, n.ID)
-		}
+	return int(v), nil
+}
+
+// AddNode appends a copy of n (the graph keeps no reference to n; its
+// Attrs list is shared, so do not change it afterwards). It returns
+// ErrEmptyID for an empty id, ErrDuplicateNode (wrapped, naming the id)
+// when the id is taken and ErrLimit past MaxCount; the graph is
+// unchanged then. A source node whose string "url" attribute is non-empty
+// is entered in the URL map (SourceByURL) unless the URL is taken.
+func (g *Graph) AddNode(n *Node) error {
+	v, err := g.addNode(n.ID, n.Type, n.Name, n.Attrs, -1)
+	if err != nil {
 		return err
+	}
+	if n.Type == TypeSource {
+		if u := n.Attrs.String("url"); u != "" {
+			if _, taken := g.byURL[u]; !taken {
+				g.byURL[u] = int32(v)
+			}
+		}
 	}
 	return nil
 }
 
-// AddEdge appends e. Both endpoints must exist (else ErrNodeNotFound, naming
-// the id) and the ordered pair (From, To) must be new (else
-// ErrDuplicateEdge). A zero Weight is stored as 1.0.
+// Source is a source node in typed form, as the builder makes it: stored
+// as one row of columns instead of an Attributes list, read back through
+// the same accessors (String(v, "url") …) and written with the attributes
+// url, title, score, content, key, engines, found_count, in that order.
+type Source struct {
+	ID   string
+	Name string
+	// URL is the trimmed URL ("" for a source keyed by its text).
+	URL     string
+	Title   string
+	Content string
+	// Score is the first record's score; nil for a JSON null.
+	Score *float64
+	// Key says how the source was identified: "url" or "text".
+	Key string
+}
+
+// sourceAttrs is a typed source row and, with its tags, the JSON of its
+// attributes.
+type sourceAttrs struct {
+	URL        string   `json:"url"`
+	Title      string   `json:"title"`
+	Score      *float64 `json:"score"`
+	Content    string   `json:"content"`
+	Key        string   `json:"key"`
+	Engines    []string `json:"engines"`
+	FoundCount int      `json:"found_count"`
+}
+
+// sourceKeys are the keys of sourceAttrs in order.
+var sourceKeys = [...]string{"url", "title", "score", "content", "key", "engines", "found_count"}
+
+// AddSource appends a typed source node and returns its graph index. Its
+// engine list is empty and its found count 0 until SetSourceTally. Errors
+// as AddNode. A non-empty URL is entered in the URL map unless taken.
+func (g *Graph) AddSource(s Source) (int, error) {
+	row := int32(len(g.sources))
+	v, err := g.addNode(s.ID, TypeSource, s.Name, nil, row)
+	if err != nil {
+		return 0, err
+	}
+	g.sources = append(g.sources, sourceAttrs{URL: s.URL, Title: s.Title, Score: s.Score, Content: s.Content, Key: s.Key, Engines: []string{}})
+	if s.URL != "" {
+		if _, taken := g.byURL[s.URL]; !taken {
+			g.byURL[s.URL] = int32(v)
+		}
+	}
+	return v, nil
+}
+
+// SetSourceTally sets the "engines" list and "found_count" of the typed
+// source v (known only once every record is seen). Equal engine lists are
+// stored once. It does nothing for a node that is not a typed source.
+func (g *Graph) SetSourceTally(v int, engines []string, found int) {
+	r := g.srcRow[v]
+	if r < 0 {
+		return
+	}
+	g.sources[r].Engines = g.internList(engines)
+	g.sources[r].FoundCount = found
+}
+
+func (g *Graph) internList(l []string) []string {
+	k := strings.Join(l, "\x00")
+	if i, ok := g.listCode[k]; ok && slices.Equal(g.lists[i], l) {
+		return g.lists[i]
+	}
+	c := slices.Clone(l)
+	if c == nil {
+		c = []string{}
+	}
+	g.listCode[k] = int32(len(g.lists))
+	g.lists = append(g.lists, c)
+	return c
+}
+
+// SourceByURL returns the source node with the given (trimmed) URL: the
+// first one added with it.
+func (g *Graph) SourceByURL(url string) (int, bool) {
+	v, ok := g.byURL[url]
+	return int(v), ok
+}
+
+// Record is one search record on a found edge: which record of the
+// paragraph's search_history (Index), its score and timestamp, and its
+// title and content when they differ from the source node's (the same URL
+// can come back with another snippet), so no record loses anything. With
+// its tags it is the JSON of one element of the edge's "records" attribute.
+type Record struct {
+	Index     int      `json:"index"`
+	Score     *float64 `json:"score"`
+	Timestamp string   `json:"timestamp"`
+	Title     *string  `json:"title,omitempty"`
+	Content   *string  `json:"content,omitempty"`
+}
+
+// AddEdge appends e, checked: both endpoints must exist (else
+// ErrNodeNotFound, naming the id) and the ordered pair (From, To) must be
+// new (else ErrDuplicateEdge). A zero Weight is stored as 1.0. An edge
+// whose Attrs is exactly {"records": [...]} with Record-shaped elements
+// is stored as typed records.
 func (g *Graph) AddEdge(e Edge) error {
-	if e.Weight == 0 {
-		e.Weight = 1.0
-	}
-	// Edges live in chunks, not one allocation each.
-	if len(g.edgeChunk) == 0 {
-		g.edgeChunk = make([]Edge, 1024)
-	}
-	g.views = &views{}
-	ep := &g.edgeChunk[0]
-	*ep = e
-	g.st.adding = true
-	err := g.lib.AddEdge(e.From, e.To, dgraph.EdgeData(ep))
-	g.st.adding = false
-	g.st.resetCache()
-	switch {
-	case err == nil:
-		g.edgeChunk = g.edgeChunk[1:]
-		return nil
-	case errors.Is(err, dgraph.ErrVertexNotFound):
+	fi, ok1 := g.byID[e.From]
+	ti, ok2 := g.byID[e.To]
+	if !ok1 || !ok2 {
 		missing := e.From
-		if _, ok := g.st.byID[e.From]; ok {
+		if ok1 {
 			missing = e.To
 		}
 		return fmt.Errorf("%w: edge %s -> %s: no node %q", ErrNodeNotFound, e.From, e.To, missing)
-	case errors.Is(err, dgraph.ErrEdgeAlreadyExists):
+	}
+	g.indexPairs()
+	key := pairKey(fi, ti)
+	if _, dup := g.pairs[key]; dup {
 		return fmt.Errorf("%w: %s -> %s", ErrDuplicateEdge, e.From, e.To)
 	}
-	return err
+	recs, typed := recordsOf(e.Attrs)
+	var err error
+	if typed {
+		err = g.appendEdge(fi, ti, e.Relation, e.Weight, nil, recs)
+	} else {
+		err = g.appendEdge(fi, ti, e.Relation, e.Weight, e.Attrs, nil)
+	}
+	if err != nil {
+		return err
+	}
+	g.pairs[key] = int32(len(g.ends) - 1)
+	g.paired = len(g.ends)
+	return nil
 }
 
-// Node returns the node with the given id.
+func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
+
+// indexPairs brings the (from, to) map up to date with edges added
+// unchecked (Link, AddFound), so that AddEdge still refuses duplicates of
+// them. Building a graph with Link alone never pays for the map.
+func (g *Graph) indexPairs() {
+	if g.pairs == nil {
+		g.pairs = make(map[uint64]int32, len(g.ends))
+	}
+	for i := g.paired; i < len(g.ends); i++ {
+		k := pairKey(g.ends[i][0], g.ends[i][1])
+		if _, ok := g.pairs[k]; !ok {
+			g.pairs[k] = int32(i)
+		}
+	}
+	g.paired = len(g.ends)
+}
+
+// Link appends the edge from → to (graph indexes) with weight 1 and no
+// attributes, without the duplicate check of AddEdge: the bulk path for
+// builders whose edges are unique by construction. Indexes must be in
+// range (else ErrNodeNotFound); ErrLimit past MaxCount.
+func (g *Graph) Link(from, to int, rel Relation) error {
+	if err := g.checkEnds(from, to); err != nil {
+		return err
+	}
+	return g.appendEdge(int32(from), int32(to), rel, 1, nil, nil)
+}
+
+// AddFound appends a found edge query → source (graph indexes) carrying
+// the given search records (copied into the graph's record column),
+// unchecked like Link.
+func (g *Graph) AddFound(query, source int, recs []Record) error {
+	if err := g.checkEnds(query, source); err != nil {
+		return err
+	}
+	return g.appendEdge(int32(query), int32(source), RelFound, 1, nil, recs)
+}
+
+func (g *Graph) checkEnds(from, to int) error {
+	if from < 0 || from >= len(g.ids) || to < 0 || to >= len(g.ids) {
+		return fmt.Errorf("%w: edge %d -> %d: index out of range [0, %d)", ErrNodeNotFound, from, to, len(g.ids))
+	}
+	return nil
+}
+
+func (g *Graph) appendEdge(from, to int32, rel Relation, w float64, attrs Attributes, recs []Record) error {
+	if len(g.ends) >= maxCount || len(g.recs)+len(recs) > maxCount {
+		return fmt.Errorf("%w: more than %d edges or records", ErrLimit, maxCount)
+	}
+	c, err := g.relOf(rel)
+	if err != nil {
+		return err
+	}
+	if w == 0 {
+		w = 1
+	}
+	i := len(g.ends)
+	if w != 1 && g.weights == nil {
+		g.weights = make([]float64, i, cap(g.ends))
+		for k := range g.weights {
+			g.weights[k] = 1
+		}
+	}
+	if g.weights != nil {
+		g.weights = append(g.weights, w)
+	}
+	if attrs != nil && g.eattrs == nil {
+		g.eattrs = make([]Attributes, i, cap(g.ends))
+	}
+	if g.eattrs != nil {
+		g.eattrs = append(g.eattrs, attrs)
+	}
+	g.ends = append(g.ends, [2]int32{from, to})
+	g.rels = append(g.rels, c)
+	g.recs = append(g.recs, recs...)
+	g.recOff = append(g.recOff, int32(len(g.recs)))
+	g.views = &views{}
+	return nil
+}
+
+// recordsOf returns the records of attributes that are exactly
+// {"records": [...]} with every element a Record-shaped object (what
+// EdgeAt gives for a typed found edge, and what a file holds).
+func recordsOf(a Attributes) ([]Record, bool) {
+	if len(a) != 1 || a[0].Key != "records" {
+		return nil, false
+	}
+	list, ok := a[0].Value.([]any)
+	if !ok || len(list) == 0 {
+		return nil, false
+	}
+	out := make([]Record, len(list))
+	for i, el := range list {
+		r, ok := recordOf(el)
+		if !ok {
+			return nil, false
+		}
+		out[i] = r
+	}
+	return out, true
+}
+
+// recordOf converts one decoded record object, accepting only the exact
+// shape Record writes (so that writing it back gives the same JSON).
+func recordOf(el any) (Record, bool) {
+	obj, ok := el.(Attributes)
+	if !ok || len(obj) < 3 || len(obj) > 5 || obj[0].Key != "index" || obj[1].Key != "score" || obj[2].Key != "timestamp" {
+		return Record{}, false
+	}
+	var r Record
+	n, ok := obj[0].Value.(json.Number)
+	if !ok || !isCanonicalInt(string(n)) {
+		return Record{}, false
+	}
+	idx, err := n.Int64()
+	if err != nil || idx < math.MinInt32 || idx > math.MaxInt32 {
+		return Record{}, false
+	}
+	r.Index = int(idx)
+	switch s := obj[1].Value.(type) {
+	case nil:
+	case json.Number:
+		f, ok := canonicalFloat(s)
+		if !ok {
+			return Record{}, false
+		}
+		r.Score = &f
+	default:
+		return Record{}, false
+	}
+	if r.Timestamp, ok = obj[2].Value.(string); !ok {
+		return Record{}, false
+	}
+	rest := obj[3:]
+	if len(rest) > 0 && rest[0].Key == "title" {
+		s, ok := rest[0].Value.(string)
+		if !ok {
+			return Record{}, false
+		}
+		r.Title = &s
+		rest = rest[1:]
+	}
+	if len(rest) > 0 && rest[0].Key == "content" {
+		s, ok := rest[0].Value.(string)
+		if !ok {
+			return Record{}, false
+		}
+		r.Content = &s
+		rest = rest[1:]
+	}
+	return r, len(rest) == 0
+}
+
+// isCanonicalInt: the number literal is how an int is written back.
+func isCanonicalInt(s string) bool {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && strconv.FormatInt(n, 10) == s
+}
+
+// canonicalFloat parses a number literal that the encoder writes back as
+// the same text.
+func canonicalFloat(n json.Number) (float64, bool) {
+	f, err := n.Float64()
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return 0, false
+	}
+	if formatNumber(f) != string(n) {
+		return 0, false
+	}
+	return f, true
+}
+
+// Lookup returns the graph index of the node with the given id.
+func (g *Graph) Lookup(id string) (int, bool) {
+	v, ok := g.byID[id]
+	return int(v), ok
+}
+
+// Index is Lookup (kept for callers of the earlier API).
+func (g *Graph) Index(id string) (int, bool) { return g.Lookup(id) }
+
+// Node returns a copy of the node with the given id (see NodeAt).
 func (g *Graph) Node(id string) (*Node, bool) {
-	i, ok := g.st.byID[id]
+	v, ok := g.byID[id]
 	if !ok {
 		return nil, false
 	}
-	return g.st.nodes[i], true
+	n := g.NodeAt(int(v))
+	return &n, true
 }
 
-// Index returns the insertion index of the node with the given id (0-based),
-// the position it has in Nodes.
-func (g *Graph) Index(id string) (int, bool) {
-	i, ok := g.st.byID[id]
-	return int(i), ok
-}
-
-// Edge returns the edge from → to.
+// Edge returns a copy of the edge from → to (see EdgeAt). It costs a scan
+// of the edges the first time after edges were added with Link/AddFound.
 func (g *Graph) Edge(from, to string) (*Edge, bool) {
-	fi, ok1 := g.st.byID[from]
-	ti, ok2 := g.st.byID[to]
+	fi, ok1 := g.byID[from]
+	ti, ok2 := g.byID[to]
 	if !ok1 || !ok2 {
 		return nil, false
 	}
-	ei, ok := g.st.edgeIdx[[2]int32{fi, ti}]
+	g.indexPairs()
+	i, ok := g.pairs[pairKey(fi, ti)]
 	if !ok {
 		return nil, false
 	}
-	return g.st.edges[ei], true
+	e := g.EdgeAt(int(i))
+	return &e, true
 }
 
-// Nodes returns the nodes in insertion order. The slice is the graph's own:
-// do not modify it.
-func (g *Graph) Nodes() []*Node { return g.st.nodes }
+// EdgeEnds returns, for every edge in graph order, the indexes of its two
+// endpoints (from, to). The slice is the graph's own: do not modify it.
+func (g *Graph) EdgeEnds() [][2]int32 { return g.ends }
 
-// Edges returns the edges in insertion order. The slice is the graph's own:
-// do not modify it.
-func (g *Graph) Edges() []*Edge { return g.st.edges }
-
-// EdgeEnds returns, for every edge in Edges order, the insertion indexes of
-// its two endpoints. The slice is the graph's own: do not modify it. It lets
-// index builders (the query engine) avoid id lookups.
-func (g *Graph) EdgeEnds() [][2]int32 { return g.st.ends }
-
-// NodeCount and EdgeCount return the sizes.
-func (g *Graph) NodeCount() int { return len(g.st.nodes) }
+// NodeCount returns the number of nodes.
+func (g *Graph) NodeCount() int { return len(g.ids) }
 
 // EdgeCount returns the number of edges.
-func (g *Graph) EdgeCount() int { return len(g.st.edges) }
+func (g *Graph) EdgeCount() int { return len(g.ends) }
+
+// TypeCode returns node v's type as a small integer: the position of its
+// type in TypeNames (0 ≤ code < len(TypeNames) ≤ MaxCount). Codes follow
+// first appearance in the graph.
+func (g *Graph) TypeCode(v int) uint32 { return g.types[v] }
+
+// TypeNames returns the node types present, indexed by TypeCode. The
+// slice is the graph's own: do not modify it.
+func (g *Graph) TypeNames() []NodeType { return g.typeNames }
+
+// ID returns the id of node v. Like every accessor taking a graph index,
+// it panics for an index out of range, as a slice index does.
+func (g *Graph) ID(v int) string { return g.ids[v] }
+
+// Type returns the type of node v.
+func (g *Graph) Type(v int) NodeType { return g.typeNames[g.types[v]] }
+
+// Name returns the display name of node v (the file's "name", or "label"
+// for files that only have that).
+func (g *Graph) Name(v int) string { return g.names[v] }
+
+// Attr returns the attribute key of node v and whether it is present. For
+// generic nodes the value has the types Attributes documents; for typed
+// sources: url, title, content, key string; score float64 or nil; engines
+// []string (shared: do not modify); found_count int.
+func (g *Graph) Attr(v int, key string) (any, bool) {
+	r := g.srcRow[v]
+	if r < 0 {
+		return g.attrs[v].Get(key)
+	}
+	s := &g.sources[r]
+	switch key {
+	case "url":
+		return s.URL, true
+	case "title":
+		return s.Title, true
+	case "content":
+		return s.Content, true
+	case "key":
+		return s.Key, true
+	case "score":
+		if s.Score == nil {
+			return nil, true
+		}
+		return *s.Score, true
+	case "engines":
+		return s.Engines, true
+	case "found_count":
+		return s.FoundCount, true
+	}
+	return nil, false
+}
+
+// String returns attribute key of node v when it is a string, else "" (as
+// Attributes.String). It does not allocate.
+func (g *Graph) String(v int, key string) string {
+	if r := g.srcRow[v]; r >= 0 {
+		s := &g.sources[r]
+		switch key {
+		case "url":
+			return s.URL
+		case "title":
+			return s.Title
+		case "content":
+			return s.Content
+		case "key":
+			return s.Key
+		}
+		return ""
+	}
+	return g.attrs[v].String(key)
+}
+
+// Strings returns attribute key of node v as a list of strings, or nil (as
+// Attributes.Strings). The list may be shared: do not modify it.
+func (g *Graph) Strings(v int, key string) []string {
+	if r := g.srcRow[v]; r >= 0 {
+		if key == "engines" {
+			return g.sources[r].Engines
+		}
+		return nil
+	}
+	return g.attrs[v].Strings(key)
+}
+
+// Float returns attribute key of node v as a finite number (as
+// Attributes.Float).
+func (g *Graph) Float(v int, key string) (float64, bool) {
+	if g.srcRow[v] >= 0 {
+		x, _ := g.Attr(v, key)
+		return Attributes{{Key: key, Value: x}}.Float(key)
+	}
+	return g.attrs[v].Float(key)
+}
+
+// Attrs returns the attributes of node v in their stored order, as a new
+// list (changing the list does not change the graph; nested lists and
+// objects are shared). Derived fields (see DerivedOf) are not part of it.
+func (g *Graph) Attrs(v int) Attributes {
+	if g.srcRow[v] < 0 {
+		return g.attrs[v].Clone()
+	}
+	out := make(Attributes, len(sourceKeys))
+	for i, k := range sourceKeys {
+		x, _ := g.Attr(v, k)
+		out[i] = Attr{Key: k, Value: x}
+	}
+	return out
+}
+
+// NodeAt returns a copy of node v, its Attrs as Attrs(v) gives them.
+func (g *Graph) NodeAt(v int) Node {
+	return Node{ID: g.ids[v], Type: g.Type(v), Name: g.names[v], Attrs: g.Attrs(v)}
+}
+
+// Relation returns the relation of edge i.
+func (g *Graph) Relation(i int) Relation { return g.relNames[g.rels[i]] }
+
+// Weight returns the weight of edge i.
+func (g *Graph) Weight(i int) float64 {
+	if g.weights == nil {
+		return 1
+	}
+	return g.weights[i]
+}
+
+// Records returns the typed search records of edge i (a found edge built
+// by the builder or read from a file in that shape); nil for other edges.
+// The slice is the graph's own: do not modify it.
+func (g *Graph) Records(i int) []Record {
+	a, b := g.recOff[i], g.recOff[i+1]
+	if a == b {
+		return nil
+	}
+	return g.recs[a:b:b]
+}
+
+// EdgeAttrs returns the attributes of edge i as a new list: for an edge
+// with typed records {"records": [{"index", "score", "timestamp"[,
+// "title"][, "content"]}, …]} (objects as Attributes, index an int, score
+// a float64 or nil).
+func (g *Graph) EdgeAttrs(i int) Attributes {
+	if recs := g.Records(i); recs != nil {
+		list := make([]any, len(recs))
+		for k, r := range recs {
+			var score any
+			if r.Score != nil {
+				score = *r.Score
+			}
+			o := Attributes{{Key: "index", Value: r.Index}, {Key: "score", Value: score}, {Key: "timestamp", Value: r.Timestamp}}
+			if r.Title != nil {
+				o = append(o, Attr{Key: "title", Value: *r.Title})
+			}
+			if r.Content != nil {
+				o = append(o, Attr{Key: "content", Value: *r.Content})
+			}
+			list[k] = o
+		}
+		return Attributes{{Key: "records", Value: list}}
+	}
+	if g.eattrs == nil {
+		return nil
+	}
+	return g.eattrs[i].Clone()
+}
+
+// EdgeAt returns a copy of edge i.
+func (g *Graph) EdgeAt(i int) Edge {
+	ab := g.ends[i]
+	return Edge{From: g.ids[ab[0]], To: g.ids[ab[1]], Relation: g.Relation(i), Weight: g.Weight(i), Attrs: g.EdgeAttrs(i)}
+}
 
 // Stats counts nodes and edges.
 type Stats struct {
@@ -237,11 +784,11 @@ type Stats struct {
 // Stats returns the node and edge counts.
 func (g *Graph) Stats() Stats {
 	s := Stats{TotalNodes: g.NodeCount(), TotalEdges: g.EdgeCount(), ByType: map[NodeType]int{}, ByRelation: map[Relation]int{}}
-	for _, n := range g.st.nodes {
-		s.ByType[n.Type]++
+	for _, c := range g.types {
+		s.ByType[g.typeNames[c]]++
 	}
-	for _, e := range g.st.edges {
-		s.ByRelation[e.Relation]++
+	for _, c := range g.rels {
+		s.ByRelation[g.relNames[c]]++
 	}
 	return s
 }
@@ -276,75 +823,18 @@ func presentInOrder[K ~string](known []K, counts map[K]int) []K {
 // Roots returns the ids of the nodes without incoming edges, in graph order
 // (for a built graph: the topic).
 func (g *Graph) Roots() []string {
-	hasIn := make([]bool, len(g.st.nodes))
-	for _, e := range g.st.ends {
+	hasIn := make([]bool, len(g.ids))
+	for _, e := range g.ends {
 		hasIn[e[1]] = true
 	}
 	var out []string
-	for i, n := range g.st.nodes {
+	for i, id := range g.ids {
 		if !hasIn[i] {
-			out = append(out, n.ID)
+			out = append(out, id)
 		}
 	}
 	return out
 }
-
-// The accessors below read one node or edge by its graph index (0-based
-// insertion position, 0 ≤ v < NodeCount, 0 ≤ i < EdgeCount). They are the
-// API to code against: unlike Nodes and Edges they do not need a *Node per
-// node, so they stay cheap when the storage is typed (sources and found
-// edges as columns). An index out of range panics, like a slice index.
-
-// ID returns the id of node v.
-func (g *Graph) ID(v int) string { return g.st.nodes[v].ID }
-
-// Type returns the type of node v.
-func (g *Graph) Type(v int) NodeType { return g.st.nodes[v].Type }
-
-// Name returns the display name of node v (the file's "name", or "label"
-// for files that only have that).
-func (g *Graph) Name(v int) string { return g.st.nodes[v].Name }
-
-// Attr returns the attribute key of node v and whether it is present, with
-// the value types Attributes documents.
-func (g *Graph) Attr(v int, key string) (any, bool) { return g.st.nodes[v].Attrs.Get(key) }
-
-// String returns attribute key of node v when it is a string, else "" (as
-// Attributes.String).
-func (g *Graph) String(v int, key string) string { return g.st.nodes[v].Attrs.String(key) }
-
-// Strings returns attribute key of node v as a list of strings, or nil (as
-// Attributes.Strings).
-func (g *Graph) Strings(v int, key string) []string { return g.st.nodes[v].Attrs.Strings(key) }
-
-// Float returns attribute key of node v as a finite number (as
-// Attributes.Float).
-func (g *Graph) Float(v int, key string) (float64, bool) { return g.st.nodes[v].Attrs.Float(key) }
-
-// Attrs returns a copy of the attributes of node v in their stored order
-// (changing it does not change the graph). Derived fields (see Derived) are
-// not part of it.
-func (g *Graph) Attrs(v int) Attributes { return g.st.nodes[v].Attrs.Clone() }
-
-// NodeAt returns a copy of node v (its Attrs a copy too).
-func (g *Graph) NodeAt(v int) Node {
-	n := *g.st.nodes[v]
-	n.Attrs = n.Attrs.Clone()
-	return n
-}
-
-// Lookup returns the graph index of the node with the given id.
-func (g *Graph) Lookup(id string) (int, bool) { return g.Index(id) }
-
-// EdgeAt returns a copy of edge i.
-func (g *Graph) EdgeAt(i int) Edge {
-	e := *g.st.edges[i]
-	e.Attrs = e.Attrs.Clone()
-	return e
-}
-
-// Relation returns the relation of edge i.
-func (g *Graph) Relation(i int) Relation { return g.st.edges[i].Relation }
 
 // Derived holds the fields of a node that the file does not store because
 // they follow from what it does store. Front ends want them (the BettaFish
@@ -378,4 +868,43 @@ func (g *Graph) DerivedOf(v int) Derived {
 		d.Preview = TruncateRunes(g.String(v, "content"), PreviewRunes)
 	}
 	return d
+}
+
+// SetAttr stores val under key in the attributes of node v (replacing an
+// existing value in place, else appending), for builders that learn a
+// value after adding the node. It returns ErrTypedNode for a typed source
+// (use SetSourceTally).
+func (g *Graph) SetAttr(v int, key string, val any) error {
+	if g.srcRow[v] >= 0 {
+		return ErrTypedNode
+	}
+	a := g.attrs[v].Clone()
+	a.Set(key, val)
+	g.attrs[v] = a
+	return nil
+}
+
+// ErrTypedNode is returned by SetAttr for a node stored in typed columns.
+var ErrTypedNode = errors.New("graphrag: attributes of a typed source are set through SetSourceTally")
+
+// Nodes returns a copy of every node in graph order (NodeAt for each). It
+// allocates the attribute lists of typed sources on every call: for tests,
+// small graphs and one-off dumps; code that runs per request or over a
+// large graph reads by index instead.
+func (g *Graph) Nodes() []Node {
+	out := make([]Node, g.NodeCount())
+	for v := range out {
+		out[v] = g.NodeAt(v)
+	}
+	return out
+}
+
+// Edges returns a copy of every edge in graph order (EdgeAt for each), with
+// the same cost warning as Nodes.
+func (g *Graph) Edges() []Edge {
+	out := make([]Edge, g.EdgeCount())
+	for i := range out {
+		out[i] = g.EdgeAt(i)
+	}
+	return out
 }

@@ -729,22 +729,22 @@ func fileSafe(s string) string {
 // to any graph source lands in the reference list.
 func sourcesByURL(g *graphrag.Graph) map[string]prompts.GraphSource {
 	out := map[string]prompts.GraphSource{}
-	for _, n := range g.Nodes() {
-		if n.Type != graphrag.TypeSource {
+	for v := 0; v < g.NodeCount(); v++ {
+		if g.Type(v) != graphrag.TypeSource {
 			continue
 		}
-		u := n.Attrs.String("url")
+		u := g.String(v, "url")
 		if u == "" {
 			continue
 		}
 		if _, ok := out[u]; ok {
 			continue
 		}
-		title := n.Attrs.String("title")
+		title := g.String(v, "title")
 		if title == "" {
-			title = n.Name
+			title = g.Name(v)
 		}
-		out[u] = prompts.GraphSource{ID: n.ID, Title: title, URL: u, Engines: n.Attrs.Strings("engines")}
+		out[u] = prompts.GraphSource{ID: g.ID(v), Title: title, URL: u, Engines: g.Strings(v, "engines")}
 	}
 	return out
 }

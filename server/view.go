@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"slices"
@@ -135,11 +134,11 @@ func valueSize(v any, limit int) int {
 	case nil, bool, int, int64, float64, json.Number:
 		return 8
 	}
-	var buf bytes.Buffer
-	if err := graphrag.AppendJSONValue(&buf, v); err != nil {
+	data, err := json.Marshal(v)
+	if err != nil {
 		return limit + 1
 	}
-	return buf.Len()
+	return len(data)
 }
 
 // feEdge is an edge in the front end's shape, plus a stable id

@@ -1,7 +1,6 @@
 package builder
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -9,7 +8,6 @@ import (
 	"fmt"
 	"hash"
 	"io"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -122,9 +120,8 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	hint := records + 2*paragraphs + len(cfg.Forum) + 8
 	b := &build{
 		g:      graphrag.NewWithCapacity(hint, hint),
-		byURL:  make(map[string]*srcInfo, records),
-		byText: map[srcKey]*srcInfo{},
-		edgeOf: map[*srcInfo]int{},
+		byText: map[srcKey]int{},
+		edgeOf: map[int]int{},
 	}
 	b.g.TaskID = cfg.ReportID
 	b.g.CreatedAt = cfg.CreatedAt
@@ -157,8 +154,8 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	if cfg.QueryNote != "" {
 		topicAttrs = append(topicAttrs, graphrag.Attr{Key: "query_warning", Value: cfg.QueryNote})
 	}
-	b.mustNode(&graphrag.Node{ID: topicID, Type: graphrag.TypeTopic, Name: cfg.Topic, Attrs: topicAttrs})
-	topicOf := b.topicNodes(cfg, topicID, states)
+	topic := b.mustNode(&graphrag.Node{ID: topicID, Type: graphrag.TypeTopic, Name: cfg.Topic, Attrs: topicAttrs})
+	topicOf := b.topicNodes(cfg, topic, states)
 
 	var warnings []string
 	for _, st := range states {
@@ -166,7 +163,7 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 		delete(speeches, string(st.Engine))
 	}
 	if len(hostEntries) > 0 {
-		b.addHost(topicID, hostEntries)
+		b.addHost(topic, hostEntries)
 		for i, e := range hostEntries {
 			if strings.TrimSpace(e.Content) == "" {
 				warnings = append(warnings, fmt.Sprintf("forum line %d: empty HOST entry kept as host_P%d", e.Line, i))
@@ -217,44 +214,20 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 
 type build struct {
 	g *graphrag.Graph
-	// sources in creation order, for the attributes set at the end.
-	srcs   []*srcInfo
-	byURL  map[string]*srcInfo // trimmed URL → source
-	byText map[srcKey]*srcInfo // title+content → source, for records without a URL
+	// sources in creation order (graph indexes), and their tallies by
+	// graph index, for the attributes set at the end.
+	srcs   []int
+	tally  []srcTally
+	byText map[srcKey]int // title+content → source, for records without a URL (URLs: the graph's URL map)
 
 	// scratch for grouping one query's records by source
-	edgeOf   map[*srcInfo]int
-	edgeSrcs []*srcInfo
-	edgeRecs [][]FoundRecord
+	edgeOf   map[int]int
+	edgeSrcs []int
+	edgeRecs [][]graphrag.Record
 
 	hasher hash.Hash
 	err    error // the first internal error (see mustNode)
-
-	// slabs: one allocation for thousands of small objects
-	nodeSlab slab[graphrag.Node]
-	attrSlab slab[graphrag.Attr]
-	recSlab  slab[FoundRecord]
-	infoSlab slab[srcInfo]
 }
-
-// slab hands out small slices carved from large chunks, so that building
-// 300 000 sources costs hundreds of allocations, not millions. Slices have
-// their capacity capped (append beyond it copies, never overwrites a
-// neighbour).
-type slab[T any] struct{ buf []T }
-
-const slabChunk = 4096
-
-func (s *slab[T]) take(n int) []T {
-	if len(s.buf) < n {
-		s.buf = make([]T, max(n, slabChunk))
-	}
-	out := s.buf[:n:n]
-	s.buf = s.buf[n:]
-	return out
-}
-
-func (s *slab[T]) one() *T { return &s.take(1)[0] }
 
 // srcKey identifies a source without a URL: its full title and content,
 // trimmed of surrounding white space.
@@ -266,29 +239,34 @@ func textKey(rec *state.SearchRecord) srcKey {
 	return srcKey{strings.TrimSpace(rec.Title), strings.TrimSpace(rec.Content)}
 }
 
-type srcInfo struct {
-	node           *graphrag.Node
-	title, content string // of the first record, to spot records that differ
-	engines        uint8  // bit i = state.Engines[i]
-	found          int
+// srcTally is what the records tell about a source once all are seen.
+type srcTally struct {
+	engines uint8 // bit i = state.Engines[i]
+	found   int
 }
 
-// mustNode adds n. Ids are constructed unique, so a failure is a bug in the
-// builder (or a SHA-256 collision); it is kept and returned by Build rather
-// than panicking.
-func (b *build) mustNode(n *graphrag.Node) {
-	if err := b.g.AddNode(n); err != nil && b.err == nil {
+// mustNode adds n and returns its graph index. Ids are constructed unique,
+// so a failure is a bug in the builder (or a SHA-256 collision); it is kept
+// and returned by Build rather than panicking.
+func (b *build) mustNode(n *graphrag.Node) int {
+	if err := b.g.AddNode(n); err != nil {
+		if b.err == nil {
+			b.err = fmt.Errorf("builder: internal error: %w", err)
+		}
+		return 0
+	}
+	return b.g.NodeCount() - 1
+}
+
+// link adds the edge from → to; edges are unique by construction, so the
+// unchecked bulk path is used.
+func (b *build) link(from, to int, rel graphrag.Relation) {
+	if err := b.g.Link(from, to, rel); err != nil && b.err == nil {
 		b.err = fmt.Errorf("builder: internal error: %w", err)
 	}
 }
 
-func (b *build) mustEdge(e graphrag.Edge) {
-	if err := b.g.AddEdge(e); err != nil && b.err == nil {
-		b.err = fmt.Errorf("builder: internal error: %w", err)
-	}
-}
-
-func (b *build) addEngine(topicID string, st *state.State, speeches []forum.Entry) []string {
+func (b *build) addEngine(topic int, st *state.State, speeches []forum.Entry) []string {
 	var warnings []string
 	eng := string(st.Engine)
 	attrs := graphrag.Attributes{
@@ -307,8 +285,8 @@ func (b *build) addEngine(topicID string, st *state.State, speeches []forum.Entr
 	if len(speeches) > 0 {
 		attrs = append(attrs, graphrag.Attr{Key: "speeches", Value: speechList(speeches)})
 	}
-	b.mustNode(&graphrag.Node{ID: eng, Type: graphrag.TypeEngine, Name: eng, Attrs: attrs})
-	b.mustEdge(graphrag.Edge{From: topicID, To: eng, Relation: graphrag.RelAnalyzedBy})
+	engine := b.mustNode(&graphrag.Node{ID: eng, Type: graphrag.TypeEngine, Name: eng, Attrs: attrs})
+	b.link(topic, engine, graphrag.RelAnalyzedBy)
 
 	// Sections in order: ordered paragraphs by order (ties by position),
 	// then the ones without order in file order (B15).
@@ -340,12 +318,12 @@ func (b *build) addEngine(topicID string, st *state.State, speeches []forum.Entr
 				orderSeen[*p.Order] = p.Position
 			}
 		}
-		warnings = append(warnings, b.addSection(eng, st.Engine.Rank(), p)...)
+		warnings = append(warnings, b.addSection(engine, eng, st.Engine.Rank(), p)...)
 	}
 	return warnings
 }
 
-func (b *build) addSection(eng string, rank int, p *state.Paragraph) []string {
+func (b *build) addSection(engine int, eng string, rank int, p *state.Paragraph) []string {
 	var warnings []string
 	secID := eng + "_P" + strconv.Itoa(p.Position)
 	summary := p.LatestSummary
@@ -374,8 +352,8 @@ func (b *build) addSection(eng string, rank int, p *state.Paragraph) []string {
 	if strings.TrimSpace(name) == "" {
 		name = fmt.Sprintf("%s 段落 %d", eng, p.Position+1)
 	}
-	b.mustNode(&graphrag.Node{ID: secID, Type: graphrag.TypeSection, Name: name, Attrs: attrs})
-	b.mustEdge(graphrag.Edge{From: eng, To: secID, Relation: graphrag.RelContains})
+	sec := b.mustNode(&graphrag.Node{ID: secID, Type: graphrag.TypeSection, Name: name, Attrs: attrs})
+	b.link(engine, sec, graphrag.RelContains)
 
 	for _, grp := range groups {
 		first := p.Searches[grp.records[0]]
@@ -386,48 +364,47 @@ func (b *build) addSection(eng string, rank int, p *state.Paragraph) []string {
 			qName = "(empty query)"
 			warnings = append(warnings, fmt.Sprintf("%s engine: paragraphs[%d]: %d search record(s) with an empty query kept under %s", eng, p.Position, len(grp.records), qID))
 		}
-		b.mustNode(&graphrag.Node{ID: qID, Type: graphrag.TypeSearchQuery, Name: qName, Attrs: graphrag.Attributes{
+		q := b.mustNode(&graphrag.Node{ID: qID, Type: graphrag.TypeSearchQuery, Name: qName, Attrs: graphrag.Attributes{
 			{Key: "query_text", Value: qText},
 			{Key: "section_ref", Value: secID},
 			{Key: "engine", Value: eng},
 			{Key: "record_count", Value: len(grp.records)},
 			{Key: "first_record", Value: first.Index},
 		}})
-		b.mustEdge(graphrag.Edge{From: secID, To: qID, Relation: graphrag.RelSearched})
+		b.link(sec, q, graphrag.RelSearched)
 
 		// One found edge per distinct source; every record lands on one.
 		clear(b.edgeOf)
 		b.edgeSrcs = b.edgeSrcs[:0]
-		b.edgeRecs = b.edgeRecs[:0]
 		for _, ri := range grp.records {
 			rec := &p.Searches[ri]
 			src := b.source(rec)
-			src.engines |= 1 << rank
-			src.found++
-			fr := FoundRecord{Index: rec.Index, Score: rec.Score, Timestamp: rec.Timestamp}
-			if rec.Title != src.title {
-				fr.Title, fr.HasTitle = rec.Title, true
+			b.tally[src].engines |= 1 << rank
+			b.tally[src].found++
+			fr := graphrag.Record{Index: rec.Index, Score: rec.Score, Timestamp: rec.Timestamp}
+			if rec.Title != b.g.String(src, "title") {
+				fr.Title = &rec.Title
 			}
-			if rec.Content != src.content {
-				fr.Content, fr.HasContent = rec.Content, true
+			if rec.Content != b.g.String(src, "content") {
+				fr.Content = &rec.Content
 			}
 			i, ok := b.edgeOf[src]
 			if !ok {
 				i = len(b.edgeSrcs)
 				b.edgeOf[src] = i
 				b.edgeSrcs = append(b.edgeSrcs, src)
-				b.edgeRecs = append(b.edgeRecs, b.recSlab.take(1)[:0])
+				if i == len(b.edgeRecs) {
+					b.edgeRecs = append(b.edgeRecs, nil)
+				}
+				b.edgeRecs[i] = b.edgeRecs[i][:0]
 			}
 			b.edgeRecs[i] = append(b.edgeRecs[i], fr)
 		}
 		for i, src := range b.edgeSrcs {
-			recs := b.edgeRecs[i]
-			if len(recs) > 1 {
-				recs = slices.Clip(recs)
+			// AddFound copies the records, so the scratch lists are reused.
+			if err := b.g.AddFound(q, src, b.edgeRecs[i]); err != nil && b.err == nil {
+				b.err = fmt.Errorf("builder: internal error: %w", err)
 			}
-			attrs := b.attrSlab.take(1)
-			attrs[0] = graphrag.Attr{Key: "records", Value: FoundRecords(recs)}
-			b.mustEdge(graphrag.Edge{From: qID, To: src.node.ID, Relation: graphrag.RelFound, Attrs: attrs})
 		}
 	}
 	return warnings
@@ -461,31 +438,33 @@ func groupQueries(recs []state.SearchRecord) []*queryGroup {
 	return out
 }
 
-// source returns the source node for a record, creating it on first sight.
-// Sources are shared across the graph: by trimmed URL, or, for records
-// without a URL, by the full title and content (B16). The id is "SRC_" and
-// 96 bits of SHA-256 over that key; should two different keys ever share
-// the 96-bit id, the second gets the full 256-bit hash, so sources never
-// merge by accident.
-func (b *build) source(rec *state.SearchRecord) *srcInfo {
+// source returns the graph index of the source node for a record,
+// creating it on first sight. Sources are shared across the graph: by
+// trimmed URL (the graph's URL map), or, for records without a URL, by the
+// full title and content (B16). The id is "SRC_" and 96 bits of SHA-256
+// over that key (see hashParts); should two different keys ever share the
+// 96-bit id, the second gets the full 256-bit hash, so sources never merge
+// by accident.
+func (b *build) source(rec *state.SearchRecord) int {
 	url := strings.TrimSpace(rec.URL)
+	var key srcKey
 	if url != "" {
-		if s, ok := b.byURL[url]; ok {
-			return s
+		if v, ok := b.g.SourceByURL(url); ok {
+			return v
 		}
-	} else if s, ok := b.byText[textKey(rec)]; ok {
-		return s
+	} else {
+		key = textKey(rec)
+		if v, ok := b.byText[key]; ok {
+			return v
+		}
 	}
 	var sum [sha256.Size]byte
+	kind := "url"
 	if url != "" {
 		b.hashParts(sum[:0], "url", url)
 	} else {
-		k := textKey(rec)
-		b.hashParts(sum[:0], "text", k.title, k.content)
-	}
-	kind := "url"
-	if url == "" {
 		kind = "text"
+		b.hashParts(sum[:0], "text", key.title, key.content)
 	}
 	name := rec.Title
 	switch {
@@ -497,59 +476,48 @@ func (b *build) source(rec *state.SearchRecord) *srcInfo {
 	default:
 		name = "(untitled)"
 	}
-	var score any
-	if rec.Score != nil {
-		score = *rec.Score
-	}
-	n := b.nodeSlab.one()
-	*n = graphrag.Node{ID: prefixedHex("SRC_", sum[:12]), Type: graphrag.TypeSource, Name: graphrag.TruncateRunes(strings.TrimSpace(name), NameRunes), Attrs: b.attrSlab.take(8)[:0]}
-	n.Attrs = append(n.Attrs,
-		graphrag.Attr{Key: "url", Value: url},
-		graphrag.Attr{Key: "title", Value: rec.Title},
-		graphrag.Attr{Key: "preview", Value: graphrag.TruncateRunes(rec.Content, PreviewRunes)},
-		graphrag.Attr{Key: "score", Value: score},
-		graphrag.Attr{Key: "content", Value: rec.Content},
-		graphrag.Attr{Key: "key", Value: kind},
-	)
-	if err := b.g.AddNode(n); err != nil {
+	s := graphrag.Source{ID: prefixedHex("SRC_", sum[:12]), Name: graphrag.TruncateRunes(strings.TrimSpace(name), NameRunes),
+		URL: url, Title: rec.Title, Content: rec.Content, Score: rec.Score, Key: kind}
+	v, err := b.g.AddSource(s)
+	if err != nil {
 		// A 96-bit prefix collision with another key: take the full hash.
-		n.ID = prefixedHex("SRC_", sum[:])
-		b.mustNode(n)
+		s.ID = prefixedHex("SRC_", sum[:])
+		if v, err = b.g.AddSource(s); err != nil && b.err == nil {
+			b.err = fmt.Errorf("builder: internal error: %w", err)
+		}
 	}
-	s := b.infoSlab.one()
-	*s = srcInfo{node: n, title: rec.Title, content: rec.Content}
-	if url != "" {
-		b.byURL[url] = s
-	} else {
-		b.byText[textKey(rec)] = s
+	if url == "" {
+		b.byText[key] = v
 	}
-	b.srcs = append(b.srcs, s)
-	return s
+	b.srcs = append(b.srcs, v)
+	for len(b.tally) <= v {
+		b.tally = append(b.tally, srcTally{})
+	}
+	return v
 }
 
-// finishSources adds the attributes known only once every record is seen.
+// finishSources sets the attributes known only once every record is seen.
 func (b *build) finishSources() {
-	for _, s := range b.srcs {
-		var engines []string
+	var engines []string
+	for _, v := range b.srcs {
+		engines = engines[:0]
 		for i, e := range state.Engines {
-			if s.engines&(1<<i) != 0 {
+			if b.tally[v].engines&(1<<i) != 0 {
 				engines = append(engines, string(e))
 			}
 		}
-		s.node.Attrs = append(s.node.Attrs,
-			graphrag.Attr{Key: "engines", Value: engines},
-			graphrag.Attr{Key: "found_count", Value: s.found})
+		b.g.SetSourceTally(v, engines, b.tally[v].found) // copies (and shares equal lists)
 	}
 }
 
-func (b *build) addHost(topicID string, entries []forum.Entry) {
-	b.mustNode(&graphrag.Node{ID: HostEngine, Type: graphrag.TypeEngine, Name: HostEngine, Attrs: graphrag.Attributes{
+func (b *build) addHost(topic int, entries []forum.Entry) {
+	host := b.mustNode(&graphrag.Node{ID: HostEngine, Type: graphrag.TypeEngine, Name: HostEngine, Attrs: graphrag.Attributes{
 		{Key: "engine", Value: HostEngine},
 		{Key: "report_title", Value: "论坛主持人总结"},
 		{Key: "status", Value: "ok"},
 		{Key: "speech_count", Value: len(entries)},
 	}})
-	b.mustEdge(graphrag.Edge{From: topicID, To: HostEngine, Relation: graphrag.RelAnalyzedBy})
+	b.link(topic, host, graphrag.RelAnalyzedBy)
 	for i, e := range entries {
 		id := HostEngine + "_P" + strconv.Itoa(i)
 		attrs := graphrag.Attributes{
@@ -565,8 +533,8 @@ func (b *build) addHost(topicID string, entries []forum.Entry) {
 		if e.Session != "" {
 			attrs = append(attrs, graphrag.Attr{Key: "session", Value: e.Session})
 		}
-		b.mustNode(&graphrag.Node{ID: id, Type: graphrag.TypeSection, Name: fmt.Sprintf("主持人总结 %d", i+1), Attrs: attrs})
-		b.mustEdge(graphrag.Edge{From: HostEngine, To: id, Relation: graphrag.RelContains})
+		sec := b.mustNode(&graphrag.Node{ID: id, Type: graphrag.TypeSection, Name: fmt.Sprintf("主持人总结 %d", i+1), Attrs: attrs})
+		b.link(host, sec, graphrag.RelContains)
 	}
 }
 
@@ -589,82 +557,26 @@ func splitForum(entries []forum.Entry, _ map[state.Engine]string) (host []forum.
 }
 
 // speechList turns forum entries into the "speeches" attribute value.
-func speechList(entries []forum.Entry) Speeches { return Speeches(entries) }
-
-// Speeches is the attribute value that carries forum entries on a node: a
-// JSON array of {"line", "time", "speaker", "session", "content"}.
-type Speeches []forum.Entry
-
-// AppendJSON implements graphrag.JSONAppender.
-func (s Speeches) AppendJSON(buf *bytes.Buffer) error {
-	buf.WriteByte('[')
-	for i, e := range s {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		buf.WriteString(`{"line":`)
-		buf.WriteString(strconv.Itoa(e.Line))
-		buf.WriteString(`,"time":`)
-		graphrag.AppendJSONString(buf, e.Time)
-		buf.WriteString(`,"speaker":`)
-		graphrag.AppendJSONString(buf, e.Speaker)
-		buf.WriteString(`,"session":`)
-		graphrag.AppendJSONString(buf, e.Session)
-		buf.WriteString(`,"content":`)
-		graphrag.AppendJSONString(buf, e.Content)
-		buf.WriteByte('}')
+func speechList(entries []forum.Entry) Speeches {
+	out := make(Speeches, len(entries))
+	for i, e := range entries {
+		out[i] = Speech{Line: e.Line, Time: e.Time, Speaker: e.Speaker, Session: e.Session, Content: e.Content}
 	}
-	buf.WriteByte(']')
-	return nil
+	return out
 }
 
-// FoundRecord is one search record on a found edge: which record of the
-// paragraph's search_history (Index), its score and timestamp, and its
-// title/content when they differ from the source node's (the same URL can be
-// returned with another snippet), so no record loses anything.
-type FoundRecord struct {
-	Index      int
-	Score      *float64
-	Timestamp  string
-	Title      string
-	HasTitle   bool
-	Content    string
-	HasContent bool
-}
+// Speeches is the attribute value that carries forum entries on a node (a
+// graph read back from a file holds the same JSON as []any of Attributes).
+type Speeches []Speech
 
-// FoundRecords is the "records" attribute of a found edge: a JSON array of
-// {"index", "score", "timestamp"[, "title"][, "content"]}.
-type FoundRecords []FoundRecord
-
-// AppendJSON implements graphrag.JSONAppender.
-func (rs FoundRecords) AppendJSON(buf *bytes.Buffer) error {
-	buf.WriteByte('[')
-	for i, r := range rs {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		buf.WriteString(`{"index":`)
-		buf.WriteString(strconv.Itoa(r.Index))
-		buf.WriteString(`,"score":`)
-		if r.Score == nil {
-			buf.WriteString("null")
-		} else if err := graphrag.AppendJSONValue(buf, *r.Score); err != nil {
-			return err
-		}
-		buf.WriteString(`,"timestamp":`)
-		graphrag.AppendJSONString(buf, r.Timestamp)
-		if r.HasTitle {
-			buf.WriteString(`,"title":`)
-			graphrag.AppendJSONString(buf, r.Title)
-		}
-		if r.HasContent {
-			buf.WriteString(`,"content":`)
-			graphrag.AppendJSONString(buf, r.Content)
-		}
-		buf.WriteByte('}')
-	}
-	buf.WriteByte(']')
-	return nil
+// Speech is one forum entry on a node, as JSON
+// {"line", "time", "speaker", "session", "content"}.
+type Speech struct {
+	Line    int    `json:"line"`
+	Time    string `json:"time"`
+	Speaker string `json:"speaker"`
+	Session string `json:"session"`
+	Content string `json:"content"`
 }
 
 // hashHex returns the first n hex digits of SHA-256(s).

@@ -154,7 +154,7 @@ func TestBuildKeepsEveryRecord(t *testing.T) {
 			continue
 		}
 		v, _ := e.Attrs.Get("records")
-		total += len(v.(FoundRecords))
+		total += len(v.([]any))
 	}
 	if want := 6 + 2 + 2; total != want {
 		t.Errorf("records on found edges: got %d, want %d", total, want)
@@ -165,7 +165,7 @@ func TestBuildKeepsEveryRecord(t *testing.T) {
 		t.Fatal("no found edge query_P0_Q0 -> source a")
 	}
 	recs, _ := e.Attrs.Get("records")
-	if got := len(recs.(FoundRecords)); got != 2 {
+	if got := len(recs.([]any)); got != 2 {
 		t.Errorf("records on query_P0_Q0 -> a: got %d, want 2", got)
 	}
 	// Record 2 has the same URL (after trimming) but another title and
@@ -175,7 +175,7 @@ func TestBuildKeepsEveryRecord(t *testing.T) {
 		t.Fatal("no found edge query_P0_Q2 -> source a")
 	}
 	r2, _ := e2.Attrs.Get("records")
-	if fr := r2.(FoundRecords)[0]; !fr.HasTitle || fr.Title != "A2" || !fr.HasContent || fr.Content != "other snippet" {
+	if fr := r2.([]any)[0].(graphrag.Attributes); fr.String("title") != "A2" || fr.String("content") != "other snippet" {
 		t.Errorf("record 2 on the edge: got %+v, want its own title and content", fr)
 	}
 	// Source a was found by query and insight.
@@ -187,7 +187,7 @@ func TestBuildKeepsEveryRecord(t *testing.T) {
 		t.Errorf("found_count of source a: got %d, want 4", n)
 	}
 	// The two identical URL-less insight posts merged into one source.
-	var textSources []*graphrag.Node
+	var textSources []graphrag.Node
 	for _, n := range g.Nodes() {
 		if n.Type == graphrag.TypeSource && n.Attrs.String("key") == "text" && n.Attrs.String("content") == "相同内容" {
 			textSources = append(textSources, n)
@@ -242,7 +242,11 @@ func TestBuildTruncatesRunes(t *testing.T) {
 		if n.Type != graphrag.TypeSource {
 			continue
 		}
-		if got := n.Attrs.String("preview"); got != string([]rune(long)[:100]) {
+		if _, stored := n.Attrs.Get("preview"); stored {
+			t.Error("preview is stored; it is derived (DerivedOf)")
+		}
+		v, _ := g.Lookup(n.ID)
+		if got := g.DerivedOf(v).Preview; got != string([]rune(long)[:100]) {
 			t.Errorf("preview: got %d runes", len([]rune(got)))
 		}
 		if got := n.Attrs.String("content"); got != long {

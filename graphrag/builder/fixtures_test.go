@@ -122,7 +122,7 @@ func checkGraph(t *testing.T, g *graphrag.Graph, want independentCounts) {
 	for _, e := range g.Edges() {
 		if e.Relation == graphrag.RelFound {
 			v, _ := e.Attrs.Get("records")
-			onEdges += len(v.(builder.FoundRecords))
+			onEdges += len(v.([]any))
 		}
 	}
 	if onEdges != want.records {

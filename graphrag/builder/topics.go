@@ -7,60 +7,65 @@ import (
 	"reportengine/state"
 )
 
-// topicNodes returns the topic node id each engine hangs from. Normally
-// that is the one topic node (mainID, named cfg.Topic). With
+// topicNodes returns the topic node (graph index) each engine hangs from.
+// Normally that is the one topic node (main, named cfg.Topic). With
 // cfg.TopicPerQuery (B13's override for files of different runs) every
 // distinct query (trimmed, compared under Unicode case folding) that is not
 // the topic itself gets its own topic node "T_<16 hex of SHA-256(query)>",
 // named by the query as the first engine with it wrote it, with attributes
 // query and engines[]; the engines of that query hang from it. Engines with
-// an empty query, or with the topic's own query, stay under mainID. Extra
+// an empty query, or with the topic's own query, stay under main. Extra
 // topic nodes are added in canonical engine order of their first engine.
-func (b *build) topicNodes(cfg Config, mainID string, states []*state.State) map[state.Engine]string {
-	out := make(map[state.Engine]string, len(states))
+func (b *build) topicNodes(cfg Config, main int, states []*state.State) map[state.Engine]int {
 	type extra struct {
-		node    *graphrag.Node
+		name    string
 		engines []string
 	}
 	var extras []*extra
+	of := make(map[state.Engine]int, len(states)) // index in extras, -1 for main
 	topic := strings.TrimSpace(cfg.Topic)
 next:
 	for _, st := range states {
-		out[st.Engine] = mainID
+		of[st.Engine] = -1
 		q := strings.TrimSpace(st.Query)
 		if !cfg.TopicPerQuery || q == "" || strings.EqualFold(q, topic) {
 			continue
 		}
-		for _, x := range extras {
-			if strings.EqualFold(x.node.Name, q) {
+		for i, x := range extras {
+			if strings.EqualFold(x.name, q) {
 				x.engines = append(x.engines, string(st.Engine))
-				out[st.Engine] = x.node.ID
+				of[st.Engine] = i
 				continue next
 			}
 		}
-		x := &extra{node: &graphrag.Node{ID: "T_" + hashHex(q, 16), Type: graphrag.TypeTopic, Name: q}, engines: []string{string(st.Engine)}}
-		extras = append(extras, x)
-		out[st.Engine] = x.node.ID
+		of[st.Engine] = len(extras)
+		extras = append(extras, &extra{name: q, engines: []string{string(st.Engine)}})
+	}
+	out := make(map[state.Engine]int, len(states))
+	idx := make([]int, len(extras))
+	for i, x := range extras {
+		idx[i] = b.mustNode(&graphrag.Node{ID: "T_" + hashHex(x.name, 16), Type: graphrag.TypeTopic, Name: x.name,
+			Attrs: graphrag.Attributes{{Key: "query", Value: x.name}, {Key: "engines", Value: x.engines}}})
+	}
+	for e, i := range of {
+		out[e] = main
+		if i >= 0 {
+			out[e] = idx[i]
+		}
 	}
 	if len(extras) == 0 {
 		return out
 	}
-	for _, x := range extras {
-		x.node.Attrs = graphrag.Attributes{{Key: "query", Value: x.node.Name}, {Key: "engines", Value: x.engines}}
-		b.mustNode(x.node)
-	}
 	// The main topic's engines[] keeps only the engines left under it (and
 	// host, which always hangs from it).
-	if main, ok := b.g.Node(mainID); ok {
-		if v, ok := main.Attrs.Get("engines"); ok {
-			var kept []string
-			for _, e := range v.([]string) {
-				if id, ok := out[state.Engine(e)]; !ok || id == mainID {
-					kept = append(kept, e)
-				}
+	if v, ok := b.g.Attr(main, "engines"); ok {
+		var kept []string
+		for _, e := range v.([]string) {
+			if i, ok := of[state.Engine(e)]; !ok || i < 0 {
+				kept = append(kept, e)
 			}
-			main.Attrs.Set("engines", kept)
 		}
+		b.g.SetAttr(main, "engines", kept)
 	}
 	return out
 }

@@ -39,7 +39,7 @@ func TestTopicPerQuery(t *testing.T) {
 		topics := map[string]*graphrag.Node{}
 		for _, n := range g.Nodes() {
 			if n.Type == graphrag.TypeTopic {
-				topics[n.ID] = n
+				topics[n.ID] = &n
 			}
 		}
 		distinct := map[string]bool{}

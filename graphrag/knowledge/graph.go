@@ -1,7 +1,6 @@
 package knowledge
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -248,11 +247,11 @@ func jsonLen(v any) int {
 
 // decodeAttr decodes an attribute value through its JSON form into out.
 func decodeAttr(v any, out any) error {
-	var buf bytes.Buffer
-	if err := graphrag.AppendJSONValue(&buf, v); err != nil {
+	data, err := json.Marshal(v)
+	if err != nil {
 		return err
 	}
-	return json.Unmarshal(buf.Bytes(), out)
+	return json.Unmarshal(data, out)
 }
 
 // communities: community 0 (level 0) holds every entity, with the

@@ -39,7 +39,7 @@ const alwaysPass = 0
 // not be changed after New (build a new Engine for a changed graph).
 type Engine struct {
 	g     *graphrag.Graph
-	nodes []*graphrag.Node
+	nodes []node
 
 	// per node
 	typ    []uint32 // type code
@@ -112,7 +112,7 @@ func New(g *graphrag.Graph) *Engine {
 		e.internType(t)
 	}
 	if g != nil {
-		e.nodes = g.Nodes()
+		e.nodes = nodesOf(g)
 	}
 	n := len(e.nodes)
 	e.typ = make([]uint32, n)
@@ -282,8 +282,8 @@ func (e *Engine) buildEngineSets(ends [][2]int32) {
 // eachString calls fn with the elements of attribute key when it is a list
 // of strings (Attributes.Strings's rule: a list with any other element
 // counts as none), without building a []string.
-func eachString(a graphrag.Attributes, key string, fn func(string)) {
-	v, _ := a.Get(key)
+func eachString(a attrView, key string, fn func(string)) {
+	v, _ := a.get(key)
 	switch x := v.(type) {
 	case []string:
 		for _, s := range x {
@@ -365,4 +365,56 @@ func (e *Engine) compareNodes(kind int, a, b uint32) int {
 		}
 	}
 	return cmp.Compare(a, b)
+}
+
+// node is a read view of one graph node: its columns and its attributes
+// through the graph's accessors (no per-node allocation).
+type node struct {
+	ID    string
+	Type  graphrag.NodeType
+	Name  string
+	Attrs attrView
+}
+
+// attrView reads the attributes of node v of g.
+type attrView struct {
+	g *graphrag.Graph
+	v int
+}
+
+// The zero attrView has no attributes.
+func (a attrView) String(key string) string {
+	if a.g == nil {
+		return ""
+	}
+	return a.g.String(a.v, key)
+}
+
+func (a attrView) Strings(key string) []string {
+	if a.g == nil {
+		return nil
+	}
+	return a.g.Strings(a.v, key)
+}
+
+func (a attrView) Float(key string) (float64, bool) {
+	if a.g == nil {
+		return 0, false
+	}
+	return a.g.Float(a.v, key)
+}
+
+func (a attrView) get(key string) (any, bool) {
+	if a.g == nil {
+		return nil, false
+	}
+	return a.g.Attr(a.v, key)
+}
+
+func nodesOf(g *graphrag.Graph) []node {
+	out := make([]node, g.NodeCount())
+	for v := range out {
+		out[v] = node{ID: g.ID(v), Type: g.Type(v), Name: g.Name(v), Attrs: attrView{g, v}}
+	}
+	return out
 }

@@ -48,7 +48,7 @@ type brute struct {
 func newBrute(g *graphrag.Graph) *brute {
 	b := &brute{g: g, byID: map[string]*graphrag.Node{}, into: map[string][]string{}, adj: map[string][]string{}}
 	for _, n := range g.Nodes() {
-		b.byID[n.ID] = n
+		b.byID[n.ID] = &n
 	}
 	for _, e := range g.Edges() {
 		b.into[e.To] = append(b.into[e.To], e.From)
@@ -73,7 +73,7 @@ func (b *brute) run(q Query) outcome {
 			terms = append(terms, strings.ToLower(f))
 		}
 	}
-	nodes := g.Nodes()
+	nodes := nodePtrs(g)
 	own := func(n *graphrag.Node) string {
 		if s, ok := attrString(n.Attrs, "engine"); ok && s != "" {
 			return s
@@ -542,7 +542,7 @@ func TestRunMatchesBruteForceLarge(t *testing.T) {
 			{Key: "query_text", Value: word(3)}, {Key: "engine", Value: en}}}))
 		must(g.AddEdge(graphrag.Edge{From: sid, To: qid}))
 	}
-	nodes := g.Nodes()
+	nodes := nodePtrs(g)
 	var queries []string
 	for _, n := range nodes {
 		if n.Type == graphrag.TypeSearchQuery {
@@ -608,11 +608,21 @@ func TestMatcherAgreesWithToLower(t *testing.T) {
 		if term == "" {
 			continue
 		}
-		ti := buildText([]*graphrag.Node{{ID: "n", Name: field}})
+		ti := buildText([]node{{ID: "n", Name: field, }})
 		got := newMatcher(&ti, []string{term}).match(0)
 		if want := strings.Contains(strings.ToLower(field), term); got != want {
 			class, _ := classify(term)
 			t.Fatalf("field %q term %q (class %d): match %v, want %v", field, term, class, got, want)
 		}
 	}
+}
+
+// nodePtrs returns copies of the graph's nodes, by pointer.
+func nodePtrs(g *graphrag.Graph) []*graphrag.Node {
+	ns := g.Nodes()
+	out := make([]*graphrag.Node, len(ns))
+	for i := range ns {
+		out[i] = &ns[i]
+	}
+	return out
 }

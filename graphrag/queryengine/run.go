@@ -549,7 +549,7 @@ func (e *Engine) items(vs []uint32) []Item {
 	out := make([]Item, len(vs))
 	for i, v := range vs {
 		n := e.nodes[v]
-		out[i] = Item{ID: n.ID, Name: n.Name, Type: n.Type, Attrs: n.Attrs.Clone()}
+		out[i] = Item{ID: n.ID, Name: n.Name, Type: n.Type, Attrs: e.g.Attrs(int(v))}
 	}
 	return out
 }

@@ -7,8 +7,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"reportengine/graphrag"
 )
 
 // The searchable text of a graph: for every node, the values of its
@@ -34,7 +32,7 @@ func (t *textIndex) bytes() int64 {
 // searchFields appends the non-empty searchable values of n to dst: the
 // name and the first value of each search key when it is a string (as
 // Attributes.String reads it), without duplicates.
-func searchFields(n *graphrag.Node, dst []string) []string {
+func searchFields(n node, dst []string) []string {
 	base := len(dst)
 	add := func(s string) {
 		if s == "" || slices.Contains(dst[base:], s) {
@@ -43,37 +41,15 @@ func searchFields(n *graphrag.Node, dst []string) []string {
 		dst = append(dst, s)
 	}
 	add(n.Name)
-	var seen uint8
-	for _, a := range n.Attrs {
-		slot := slotOf(a.Key)
-		if slot < 0 || seen&(1<<slot) != 0 {
-			continue
-		}
-		seen |= 1 << slot
-		if s, ok := a.Value.(string); ok {
-			add(s)
-		}
+	for _, k := range searchable {
+		add(n.Attrs.String(k))
 	}
 	return dst
 }
 
-func slotOf(key string) int {
-	switch key {
-	case "title":
-		return 0
-	case "query_text":
-		return 1
-	case "summary":
-		return 2
-	case "latest_summary":
-		return 3
-	case "content":
-		return 4
-	case "url":
-		return 5
-	}
-	return -1
-}
+// searchable are the attributes whose string values are searched, besides
+// the name.
+var searchable = [...]string{"title", "query_text", "summary", "latest_summary", "content", "url"}
 
 // caseBits marks the BMP runes r with unicode.ToLower(r) != r, so the hot
 // loops call unicode.ToLower (a binary search) only for those.
@@ -97,7 +73,7 @@ func lowerRune(cb *[1024]uint64, r rune) rune {
 
 // buildText collects the searchable fields of every node, in parallel over
 // node ranges.
-func buildText(nodes []*graphrag.Node) textIndex {
+func buildText(nodes []node) textIndex {
 	n := len(nodes)
 	ti := textIndex{start: make([]uint32, n+1)}
 	parts := make([][]string, parallelism(n))

@@ -115,9 +115,10 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 	}
 	// graphrag.WriteJSON writes a NaN or infinite edge weight as the
 	// invalid JSON text "NaN"/"+Inf" instead of failing; refuse it here.
-	for _, e := range g.Edges() {
-		if math.IsNaN(e.Weight) || math.IsInf(e.Weight, 0) {
-			return "", fmt.Errorf("storage: save %q: edge %s -> %s: weight %v is not a JSON number", id, e.From, e.To, e.Weight)
+	for i := 0; i < g.EdgeCount(); i++ {
+		if w := g.Weight(i); math.IsNaN(w) || math.IsInf(w, 0) {
+			e := g.EdgeAt(i)
+			return "", fmt.Errorf("storage: save %q: edge %s -> %s: weight %v is not a JSON number", id, e.From, e.To, w)
 		}
 	}
 	dir := filepath.Join(s.dir, id)

@@ -33,7 +33,7 @@ func topicNodes(g *graphrag.Graph) []*graphrag.Node {
 	var out []*graphrag.Node
 	for _, n := range g.Nodes() {
 		if n.Type == graphrag.TypeTopic {
-			out = append(out, n)
+			out = append(out, &n)
 		}
 	}
 	return out

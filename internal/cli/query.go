@@ -290,9 +290,11 @@ func knownValues(g *graphrag.Graph) (types, engines map[string]bool) {
 		types[string(t)] = true
 	}
 	engines = map[string]bool{"query": true, "media": true, "insight": true, "host": true}
-	for _, n := range g.Nodes() {
-		types[string(n.Type)] = true
-		if e := n.Attrs.String("engine"); e != "" {
+	for _, t := range g.TypeNames() {
+		types[string(t)] = true
+	}
+	for v := 0; v < g.NodeCount(); v++ {
+		if e := g.String(v, "engine"); e != "" {
 			engines[e] = true
 		}
 	}

@@ -408,18 +408,18 @@ func uniqueStrings(list []string) []string {
 // graphQueryNote is the query_warning the builder put on the first topic
 // node of a stored graph ("" when none).
 func graphQueryNote(g *graphrag.Graph) string {
-	for _, n := range g.Nodes() {
-		if n.Type == graphrag.TypeTopic {
-			return n.Attrs.String("query_warning")
+	for v := 0; v < g.NodeCount(); v++ {
+		if g.Type(v) == graphrag.TypeTopic {
+			return g.String(v, "query_warning")
 		}
 	}
 	return ""
 }
 
 func graphTopic(g *graphrag.Graph) string {
-	for _, n := range g.Nodes() {
-		if n.Type == graphrag.TypeTopic {
-			return n.Name
+	for v := 0; v < g.NodeCount(); v++ {
+		if g.Type(v) == graphrag.TypeTopic {
+			return g.Name(v)
 		}
 	}
 	return ""

@@ -1,0 +1,1159 @@
+package graphrag
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/bytedance/sonic"
+	"github.com/bytedance/sonic/ast"
+	"github.com/bytedance/sonic/encoder"
+)
+
+// This file is the package's JSON codec and the only user of
+// github.com/bytedance/sonic (a JIT/SIMD JSON library for amd64 and arm64;
+// elsewhere it falls back to encoding/json, same output).
+
+// FormatVersion is the graphrag.json layout WriteJSON writes, recorded in
+// the file as "format_version". Version 2 stores each text once (see
+// WriteJSON); files without the key are version 1 (ours before, and the
+// BettaFish reference's), which ReadJSON still reads.
+const FormatVersion = 2
+
+// ErrFormat is wrapped by ReadJSON for input that is not a graph file:
+// invalid JSON, a wrong type at a known key, a node without an id, a graph
+// past a storage limit (ErrLimit). The message names the JSON path (e.g.
+// `nodes[12].id`) and, for syntax errors, the line and column.
+var ErrFormat = errors.New("graphrag: bad graph JSON")
+
+// encOpts: invalid UTF-8 written as U+FFFD, map keys sorted (attribute
+// values set in code may be Go maps; the output must not depend on map
+// order), our own MarshalJSON output trusted.
+const encOpts = encoder.ValidateString | encoder.NoValidateJSONMarshaler | encoder.SortMapKeys
+
+var (
+	// decAPI decodes typed values; strings point into the input (no copy).
+	decAPI = sonic.Config{UseNumber: true, DisallowUnknownFields: true}.Froze()
+)
+
+// appendValue appends the JSON of v in the codec's spelling. The value is
+// encoded into a scratch buffer first: with ValidateString the encoder
+// re-checks the whole buffer it is given, which would make appending to a
+// growing chunk quadratic.
+func appendValue(buf []byte, v any) ([]byte, error) {
+	sp := scratch.Get().(*[]byte)
+	tmp := (*sp)[:0]
+	err := encoder.EncodeInto(&tmp, v, encOpts)
+	buf = append(buf, tmp...)
+	if cap(tmp) <= 1<<20 {
+		*sp = tmp
+		scratch.Put(sp)
+	}
+	return buf, err
+}
+
+var scratch = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// formatNumber is how the encoder writes f.
+func formatNumber(f float64) string {
+	b, _ := appendValue(nil, f)
+	return string(b)
+}
+
+// WriteJSON writes g as graphrag.json; see WriteJSONContext.
+func (g *Graph) WriteJSON(w io.Writer) error { return g.WriteJSONContext(context.Background(), w) }
+
+// WriteJSONContext writes g in the graphrag.json layout, format version 2:
+//
+//	{"format_version": 2, "task_id", "created_at",
+//	 "stats": {"total_nodes", "total_edges", "<type>": n…},
+//	 <Meta keys…>,
+//	 "nodes": [{"id", "type", "name", "attributes"}…],
+//	 "edges": [{"from", "to", "relation", "weight", "attributes"}…]}
+//
+// one node or edge per line. Each text is stored once: the BettaFish
+// writer's (and our version 1's) "label" (= name), "properties" (=
+// attributes), "source"/"target" (= from/to) and a source's "preview" (the
+// first 100 runes of its content) are left out; DerivedOf gives them back,
+// and BettaFish's loader, which takes name|label, attributes|properties,
+// from|source and to|target, reads the file as it is. "stats" comes before
+// "nodes" so that a lister reads counts without parsing the nodes.
+//
+// Encoding is split across the cores (chunks of nodes and edges encoded in
+// parallel, written in order by this goroutine), so the disk write overlaps
+// with encoding. Output is deterministic: graph order, attributes in their
+// stored order. Strings keep non-ASCII text; invalid UTF-8 is written as
+// U+FFFD. Errors: a value JSON cannot hold (a NaN weight or attribute),
+// naming the node or edge; the writer's error; ctx.Err() when ctx is done
+// (checked between chunks, so a cancelled save stops within a chunk).
+func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
+	head, err := g.headJSON()
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	const chunk = 2048
+	type unit struct {
+		nodes    bool
+		from, to int
+	}
+	var units []unit
+	for i := 0; i < g.NodeCount(); i += chunk {
+		units = append(units, unit{true, i, min(i+chunk, g.NodeCount())})
+	}
+	nodeUnits := len(units)
+	for i := 0; i < g.EdgeCount(); i += chunk {
+		units = append(units, unit{false, i, min(i+chunk, g.EdgeCount())})
+	}
+	type result struct {
+		buf []byte
+		err error
+	}
+	workers := max(1, runtime.GOMAXPROCS(0))
+	results := make([]chan result, len(units))
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	stop := make(chan struct{})
+	window := make(chan struct{}, 2*workers) // chunks in flight: bounds memory
+	jobs := make(chan int)
+	var pool sync.Pool
+	var wg sync.WaitGroup
+	for k := 0; k < workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				var buf []byte
+				if b, ok := pool.Get().(*[]byte); ok {
+					buf = (*b)[:0]
+				}
+				u := units[i]
+				var err error
+				if u.nodes {
+					buf, err = g.appendNodes(buf, u.from, u.to)
+				} else {
+					buf, err = g.appendEdges(buf, u.from, u.to)
+				}
+				results[i] <- result{buf, err}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range units {
+			select {
+			case window <- struct{}{}:
+			case <-stop:
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	err = func() error {
+		for i := range units {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if i == nodeUnits {
+				if _, err := io.WriteString(w, g.midJSON()); err != nil {
+					return err
+				}
+			}
+			r := <-results[i]
+			if r.err != nil {
+				return r.err
+			}
+			_, err := w.Write(r.buf)
+			pool.Put(&r.buf)
+			<-window
+			if err != nil {
+				return err
+			}
+		}
+		if nodeUnits == len(units) {
+			if _, err := io.WriteString(w, g.midJSON()); err != nil {
+				return err
+			}
+		}
+		tail := "]\n}\n"
+		if g.EdgeCount() > 0 {
+			tail = "\n  ]\n}\n"
+		}
+		_, err := io.WriteString(w, tail)
+		return err
+	}()
+	close(stop)
+	wg.Wait()
+	return err
+}
+
+func (g *Graph) midJSON() string {
+	if g.NodeCount() > 0 {
+		return "\n  ],\n  \"edges\": ["
+	}
+	return "],\n  \"edges\": ["
+}
+
+// reservedKeys are the top-level keys of the format; Meta keys with these
+// names are not written (and never read into Meta).
+func reservedKey(k string) bool {
+	switch k {
+	case "format_version", "task_id", "created_at", "stats", "nodes", "edges", "graph":
+		return true
+	}
+	return false
+}
+
+func (g *Graph) headJSON() ([]byte, error) {
+	buf := []byte("{\n  \"format_version\": " + strconv.Itoa(FormatVersion) + ",\n  \"task_id\": ")
+	buf, _ = appendValue(buf, g.TaskID)
+	buf = append(buf, ",\n  \"created_at\": "...)
+	buf, _ = appendValue(buf, g.CreatedAt)
+	buf = append(buf, ",\n  \"stats\": "...)
+	st := g.Stats()
+	stats := Attributes{{"total_nodes", st.TotalNodes}, {"total_edges", st.TotalEdges}}
+	for _, t := range st.SortedTypes() {
+		switch t {
+		case "", "total_nodes", "total_edges":
+			continue // would collide with the totals or be a blank key
+		}
+		stats = append(stats, Attr{string(t), st.ByType[t]})
+	}
+	buf, _ = stats.appendJSON(buf)
+	for _, kv := range g.Meta {
+		if reservedKey(kv.Key) {
+			continue
+		}
+		buf = append(buf, ",\n  "...)
+		buf, _ = appendValue(buf, kv.Key)
+		buf = append(buf, ": "...)
+		var err error
+		if buf, err = appendValue(buf, kv.Value); err != nil {
+			return nil, fmt.Errorf("graphrag: write meta %q: %w", kv.Key, err)
+		}
+	}
+	return append(buf, ",\n  \"nodes\": ["...), nil
+}
+
+// The JSON shapes of one node and one edge in format 2.
+type (
+	sourceOut struct {
+		ID         string       `json:"id"`
+		Type       NodeType     `json:"type"`
+		Name       string       `json:"name"`
+		Attributes *sourceAttrs `json:"attributes"`
+	}
+	nodeOut struct {
+		ID         string     `json:"id"`
+		Type       NodeType   `json:"type"`
+		Name       string     `json:"name"`
+		Attributes Attributes `json:"attributes"`
+	}
+	foundAttrs struct {
+		Records []Record `json:"records"`
+	}
+	foundOut struct {
+		From       string     `json:"from"`
+		To         string     `json:"to"`
+		Relation   Relation   `json:"relation"`
+		Weight     float64    `json:"weight"`
+		Attributes foundAttrs `json:"attributes"`
+	}
+	edgeOut struct {
+		From       string     `json:"from"`
+		To         string     `json:"to"`
+		Relation   Relation   `json:"relation"`
+		Weight     float64    `json:"weight"`
+		Attributes Attributes `json:"attributes"`
+	}
+)
+
+func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
+	for v := from; v < to; v++ {
+		if v > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, "\n    "...)
+		var err error
+		if r := g.srcRow[v]; r >= 0 {
+			buf, err = appendValue(buf, &sourceOut{g.ids[v], TypeSource, g.names[v], &g.sources[r]})
+		} else {
+			a := g.attrs[v]
+			if a == nil {
+				a = Attributes{}
+			}
+			buf, err = appendValue(buf, &nodeOut{g.ids[v], g.Type(v), g.names[v], a})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("graphrag: write node %q: %w", g.ids[v], err)
+		}
+	}
+	return buf, nil
+}
+
+func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {
+	for i := from; i < to; i++ {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, "\n    "...)
+		ab := g.ends[i]
+		f, t := g.ids[ab[0]], g.ids[ab[1]]
+		var err error
+		if recs := g.Records(i); recs != nil {
+			buf, err = appendValue(buf, &foundOut{f, t, g.Relation(i), g.Weight(i), foundAttrs{recs}})
+		} else {
+			var a Attributes
+			if g.eattrs != nil {
+				a = g.eattrs[i]
+			}
+			if a == nil {
+				a = Attributes{}
+			}
+			buf, err = appendValue(buf, &edgeOut{f, t, g.Relation(i), g.Weight(i), a})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("graphrag: write edge %s -> %s: %w", f, t, err)
+		}
+	}
+	return buf, nil
+}
+
+// LoadReport says what ReadJSON skipped or repaired. Nothing is skipped
+// silently: every count has a matching line in Warnings.
+type LoadReport struct {
+	// DuplicateNodes counts nodes whose id was already taken (the first
+	// node with that id is kept).
+	DuplicateNodes int
+	// DuplicateEdges counts edges whose (from, to) pair was already taken
+	// (the first is kept; the reference writer never de-duplicates edges).
+	DuplicateEdges int
+	// DanglingEdges counts edges with an endpoint that is not a node.
+	DanglingEdges int
+	// Warnings has one line per skipped item (at most 100; then a count).
+	Warnings []string
+}
+
+func (r *LoadReport) warn(format string, args ...any) {
+	switch {
+	case len(r.Warnings) < 100:
+		r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
+	case len(r.Warnings) == 100:
+		r.Warnings = append(r.Warnings, "further warnings omitted")
+	}
+}
+
+// ReadJSON reads a graph file: format 2 as WriteJSON writes it, format 1
+// (our earlier files, with label/properties/source/target/preview), the
+// reference writer's files, and the reference web API's
+// `{"success":…, "graph":{…}}` envelope: name or label, attributes or
+// properties, from or source, to or target, type or group, relation or
+// label, ids as strings or numbers. Unknown top-level keys are kept in Meta
+// (except "stats", which is recomputed, and the envelope's own keys). Other
+// keys of a node (a flat node such as {"id","type","title","content"})
+// become attributes unless the attributes already have them; in the web
+// API's envelope they are view fields (the tooltip "title") and are
+// ignored. Duplicate node ids, duplicate edges and edges to missing nodes
+// are skipped and reported in the LoadReport (B21 of the field failures).
+// Errors wrap ErrFormat and name the JSON path (and the line and column of
+// a syntax error); a graph past a storage limit (more than MaxCount
+// node types, …) wraps ErrLimit too.
+//
+// A source node whose attributes have exactly the builder's keys (in a
+// version 1 file: with "preview" equal to the first 100 runes of the
+// content) is stored typed, and so is a found edge whose attributes are
+// exactly {"records": [...]} in the builder's record shape; writing the
+// graph back gives the same attributes (without "preview"). In a format 2
+// file a source's missing builder keys read as empty.
+//
+// The whole input is read into one buffer; strings without escapes point
+// into it rather than being copied, so it stays in memory as long as the
+// graph (it is the graph's string arena).
+func ReadJSON(r io.Reader) (*Graph, *LoadReport, error) {
+	data, err := readAll(r)
+	if err != nil {
+		return nil, nil, fmt.Errorf("graphrag: read: %w", err)
+	}
+	src := strings.TrimPrefix(data, "\uFEFF")
+	rd := &reader{src: src, g: New(), rep: &LoadReport{}}
+	if err := rd.read(); err != nil {
+		return nil, nil, err
+	}
+	return rd.g, rd.rep, nil
+}
+
+type reader struct {
+	src      string
+	g        *Graph
+	rep      *LoadReport
+	version  int
+	envelope bool
+	nodes    string // raw arrays, found at the top level or in "graph"
+	edges    string
+	nodesAt  string // their JSON paths
+	edgesAt  string
+}
+
+// errAt builds an ErrFormat error naming a JSON path.
+func errAt(path string, format string, args ...any) error {
+	return fmt.Errorf("%w: at %s: %s", ErrFormat, orRoot(path), fmt.Sprintf(format, args...))
+}
+
+// syntaxErr names the line and column of the first syntax error in s.
+func syntaxErr(s, path string) error {
+	ok, pos := encoder.Valid([]byte(s))
+	if ok {
+		return errAt(path, "invalid JSON value")
+	}
+	line, col := 1, 1
+	for _, c := range []byte(s[:min(pos, len(s))]) {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else if c < 0x80 || c >= 0xC0 {
+			col++
+		}
+	}
+	return fmt.Errorf("%w: at %s: invalid JSON at line %d, column %d", ErrFormat, orRoot(path), line, col)
+}
+
+func orRoot(p string) string {
+	if p == "" {
+		return "$"
+	}
+	return p
+}
+
+func joinPath(base, key string) string {
+	if base == "" {
+		return key
+	}
+	return base + "." + key
+}
+
+// members calls fn for each key of the JSON object raw with the raw text of
+// its value, in order.
+func members(raw, path string, fn func(key, val string) error) error {
+	n := ast.NewRaw(raw)
+	if n.Check() != nil {
+		return syntaxErr(raw, path)
+	}
+	if n.TypeSafe() != ast.V_OBJECT {
+		return errAt(path, "want an object, got %s", rawKind(raw))
+	}
+	it, err := n.Properties()
+	if err != nil {
+		return syntaxErr(raw, path)
+	}
+	var p ast.Pair
+	for it.Next(&p) {
+		v, err := p.Value.Raw()
+		if err != nil {
+			return syntaxErr(raw, joinPath(path, p.Key))
+		}
+		if err := fn(p.Key, v); err != nil {
+			return err
+		}
+	}
+	if n.Check() != nil {
+		return syntaxErr(raw, path)
+	}
+	return nil
+}
+
+// elements returns the raw text of each element of the JSON array raw.
+func elements(raw, path string) ([]string, error) {
+	n := ast.NewRaw(raw)
+	if n.Check() != nil {
+		return nil, syntaxErr(raw, path)
+	}
+	if n.TypeSafe() != ast.V_ARRAY {
+		return nil, errAt(path, "want an array, got %s", rawKind(raw))
+	}
+	it, err := n.Values()
+	if err != nil {
+		return nil, syntaxErr(raw, path)
+	}
+	var out []string
+	var el ast.Node
+	for it.Next(&el) {
+		v, err := el.Raw()
+		if err != nil {
+			return nil, syntaxErr(raw, fmt.Sprintf("%s[%d]", path, len(out)))
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// rawKind names the JSON kind of a raw value by its first byte.
+func rawKind(raw string) string {
+	raw = strings.TrimLeft(raw, " \t\r\n")
+	if raw == "" {
+		return "nothing"
+	}
+	switch c := raw[0]; {
+	case c == '{':
+		return "an object"
+	case c == '[':
+		return "an array"
+	case c == '"':
+		return "a string"
+	case c == 't' || c == 'f':
+		return "a boolean"
+	case c == 'n':
+		return "null"
+	case c == '-' || (c >= '0' && c <= '9'):
+		return "a number"
+	}
+	return strconv.Quote(raw[:1])
+}
+
+func (rd *reader) read() error {
+	trimmed := strings.Trim(rd.src, " \t\r\n")
+	n := ast.NewRaw(trimmed)
+	if n.Check() != nil {
+		return syntaxErr(rd.src, "")
+	}
+	if raw, _ := n.Raw(); len(raw) != len(trimmed) {
+		return errAt("", "unexpected data after the graph object")
+	}
+	if err := rd.object(trimmed, "", true); err != nil {
+		return err
+	}
+	if rd.version > FormatVersion {
+		return errAt("format_version", "version %d is newer than this program reads (%d)", rd.version, FormatVersion)
+	}
+	if rd.envelope {
+		var kept Attributes
+		for _, kv := range rd.g.Meta {
+			switch kv.Key {
+			case "success", "message", "report_id":
+				continue
+			}
+			kept = append(kept, kv)
+		}
+		rd.g.Meta = kept
+	}
+	if err := rd.readNodes(); err != nil {
+		return err
+	}
+	return rd.readEdges()
+}
+
+func (rd *reader) object(raw, path string, root bool) error {
+	return members(raw, path, func(key, val string) error {
+		kp := joinPath(path, key)
+		switch key {
+		case "graph":
+			rd.envelope = true
+			return rd.object(val, kp, false)
+		case "nodes":
+			rd.nodes, rd.nodesAt = val, kp
+			return nil
+		case "edges":
+			rd.edges, rd.edgesAt = val, kp
+			return nil
+		case "stats":
+			return nil
+		}
+		v, err := decodeRaw(val, kp)
+		if err != nil {
+			return err
+		}
+		switch key {
+		case "task_id":
+			rd.g.TaskID = scalarString(v)
+		case "created_at":
+			rd.g.CreatedAt = scalarString(v)
+		case "format_version":
+			n, ok := v.(json.Number)
+			ver, err := strconv.Atoi(string(n))
+			if !ok || err != nil || ver < 1 {
+				return errAt(kp, "want a positive integer, got %s", rawKind(val))
+			}
+			rd.version = ver
+		default:
+			if root {
+				rd.g.Meta.Set(key, v)
+			}
+		}
+		return nil
+	})
+}
+
+// decodeRaw decodes one raw JSON value with the types Attributes documents.
+func decodeRaw(raw, path string) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(raw))
+	dec.UseNumber()
+	v, err := decodeOrdered(dec, 0)
+	if err != nil {
+		return nil, errAt(path, "%v", err)
+	}
+	return v, nil
+}
+
+// scalarString turns a JSON scalar into text: strings as is, numbers in
+// their JSON spelling, null as "".
+func scalarString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case json.Number:
+		return x.String()
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return ""
+}
+
+// nodeRec is one decoded node before it enters the graph.
+type nodeRec struct {
+	id, name string
+	typ      NodeType
+	attrs    Attributes
+	src      *sourceAttrs // typed source, or nil
+	err      error
+}
+
+// parallel runs fn(i) for i in [0, n) on every core.
+func parallel(n int, fn func(i int)) {
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/256))
+	if workers == 1 {
+		for i := 0; i < n; i++ {
+			fn(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	per := (n + workers - 1) / workers
+	for w := 0; w < workers; w++ {
+		lo, hi := w*per, min((w+1)*per, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// nodeIn is a node of a format 2 file.
+type nodeIn struct {
+	ID         string   `json:"id"`
+	Type       NodeType `json:"type"`
+	Name       string   `json:"name"`
+	Attributes ast.Node `json:"attributes"` // lazy: the raw text, pointing into the input
+}
+
+func (rd *reader) readNodes() error {
+	if rd.nodes == "" {
+		return nil
+	}
+	var recs []nodeRec
+	var ins []nodeIn
+	if rd.version == FormatVersion && decAPI.UnmarshalFromString(rd.nodes, &ins) == nil {
+		recs = make([]nodeRec, len(ins))
+		parallel(len(ins), func(i int) { recs[i] = fastNode(&ins[i], fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
+	} else {
+		// Version 1, other tools, or a format 2 file that does not
+		// decode strictly: node by node, with precise errors.
+		raws, err := elements(rd.nodes, rd.nodesAt)
+		if err != nil {
+			return err
+		}
+		recs = make([]nodeRec, len(raws))
+		parallel(len(raws), func(i int) { recs[i] = rd.flexNode(raws[i], fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
+	}
+	// Size the columns once.
+	g := NewWithCapacity(len(recs), len(recs))
+	g.TaskID, g.CreatedAt, g.Meta = rd.g.TaskID, rd.g.CreatedAt, rd.g.Meta
+	rd.g = g
+	for i := range recs {
+		r := &recs[i]
+		if r.err != nil {
+			return r.err
+		}
+		var err error
+		if r.src != nil {
+			var v int
+			if v, err = g.AddSource(Source{ID: r.id, Name: r.name, URL: r.src.URL, Title: r.src.Title, Content: r.src.Content, Score: r.src.Score, Key: r.src.Key}); err == nil {
+				g.SetSourceTally(v, r.src.Engines, r.src.FoundCount)
+			}
+		} else {
+			err = g.AddNode(&Node{ID: r.id, Type: r.typ, Name: r.name, Attrs: r.attrs})
+		}
+		switch {
+		case err == nil:
+		case errors.Is(err, ErrDuplicateNode):
+			rd.rep.DuplicateNodes++
+			rd.rep.warn("%s[%d]: duplicate node id %q skipped (the first is kept)", rd.nodesAt, i, r.id)
+		default:
+			return fmt.Errorf("%w: at %s[%d]: %w", ErrFormat, rd.nodesAt, i, err)
+		}
+	}
+	return nil
+}
+
+// fastNode finishes a node of a format 2 file.
+func fastNode(in *nodeIn, path string) nodeRec {
+	r := nodeRec{id: in.ID, typ: in.Type, name: in.Name}
+	if in.ID == "" {
+		r.err = errAt(path+".id", "a node needs a non-empty string or number id")
+		return r
+	}
+	raw := rawOf(&in.Attributes)
+	if in.Type == TypeSource {
+		var sa sourceAttrs
+		if decAPI.UnmarshalFromString(raw, &sa) == nil && sa.Engines != nil && (sa.Key == "url" || sa.Key == "text") {
+			r.src = &sa
+			return r
+		}
+	}
+	r.attrs, r.err = attrsOf(raw, path+".attributes")
+	return r
+}
+
+// rawOf returns the raw JSON text of a lazily decoded value ("" when the
+// key was absent). Strings decoded from it point into the input.
+func rawOf(n *ast.Node) string {
+	if !n.Exists() {
+		return ""
+	}
+	r, err := n.Raw()
+	if err != nil {
+		return ""
+	}
+	return r
+}
+
+// attrsOf decodes an attributes object (or null, or nothing).
+func attrsOf(raw, path string) (Attributes, error) {
+	switch strings.TrimSpace(raw) {
+	case "", "null", "{}":
+		return Attributes{}, nil
+	}
+	v, err := decodeRaw(raw, path)
+	if err != nil {
+		return nil, err
+	}
+	a, ok := v.(Attributes)
+	if !ok {
+		return nil, errAt(path, "attributes: want a JSON object, got %s", kindOf(v))
+	}
+	return a, nil
+}
+
+// flexNode reads a node in any accepted spelling.
+func (rd *reader) flexNode(raw, path string) nodeRec {
+	var r nodeRec
+	var hasID, hasName bool
+	var group, label string
+	var attrs, props Attributes
+	var hasAttrs, hasProps bool
+	var extra Attributes
+	err := members(raw, path, func(key, val string) error {
+		kp := joinPath(path, key)
+		var err error
+		switch key {
+		case "attributes", "properties":
+			var a Attributes
+			if a, err = attrsOf(val, joinPath(path, "attributes")); err != nil {
+				return err
+			}
+			if key == "attributes" {
+				attrs, hasAttrs = a, true
+			} else {
+				props, hasProps = a, true
+			}
+			return nil
+		}
+		v, err := decodeRaw(val, kp)
+		if err != nil {
+			return err
+		}
+		str := func() (string, error) {
+			switch x := v.(type) {
+			case nil:
+				return "", nil
+			case string:
+				return x, nil
+			case json.Number:
+				return x.String(), nil
+			}
+			return "", errAt(kp, "want a string, got %s", kindOf(v))
+		}
+		switch key {
+		case "id":
+			switch x := v.(type) {
+			case string:
+				r.id, hasID = x, x != ""
+			case json.Number:
+				r.id, hasID = x.String(), true
+			}
+		case "type":
+			var t string
+			t, err = str()
+			r.typ = NodeType(t)
+		case "group":
+			group, err = str()
+		case "name":
+			r.name, err = str()
+			hasName = v != nil
+		case "label":
+			label, err = str()
+		default:
+			if !rd.envelope { // the web API's view fields (title tooltip) are not data
+				extra = append(extra, Attr{Key: key, Value: v})
+			}
+		}
+		return err
+	})
+	if err != nil {
+		r.err = err
+		return r
+	}
+	if !hasID {
+		r.err = errAt(path+".id", "a node needs a non-empty string or number id")
+		return r
+	}
+	if r.typ == "" {
+		r.typ = NodeType(group)
+	}
+	if !hasName {
+		r.name = label
+		if label == "" {
+			r.name = r.id
+		}
+	}
+	switch {
+	case hasAttrs:
+		r.attrs = attrs
+	case hasProps:
+		r.attrs = props
+	default:
+		r.attrs = Attributes{}
+	}
+	for _, kv := range extra {
+		if _, ok := r.attrs.Get(kv.Key); !ok {
+			r.attrs = append(r.attrs, kv)
+		}
+	}
+	if r.typ == TypeSource && len(extra) == 0 {
+		r.src = typedSource(r.attrs)
+	}
+	return r
+}
+
+// v1SourceKeys are the attribute keys of a source in a version 1 file.
+var v1SourceKeys = [...]string{"url", "title", "preview", "score", "content", "key", "engines", "found_count"}
+
+// typedSource converts the attributes of a version 1 source when they are
+// exactly the builder's (preview derived from content), so that nothing is
+// lost by storing them typed; else nil.
+func typedSource(a Attributes) *sourceAttrs {
+	if len(a) != len(v1SourceKeys) {
+		return nil
+	}
+	for i, k := range v1SourceKeys {
+		if a[i].Key != k {
+			return nil
+		}
+	}
+	var s sourceAttrs
+	var ok bool
+	var preview string
+	if s.URL, ok = a[0].Value.(string); !ok {
+		return nil
+	}
+	if s.Title, ok = a[1].Value.(string); !ok {
+		return nil
+	}
+	if preview, ok = a[2].Value.(string); !ok {
+		return nil
+	}
+	switch x := a[3].Value.(type) {
+	case nil:
+	case json.Number:
+		f, ok := canonicalFloat(x)
+		if !ok {
+			return nil
+		}
+		s.Score = &f
+	default:
+		return nil
+	}
+	if s.Content, ok = a[4].Value.(string); !ok || preview != TruncateRunes(s.Content, PreviewRunes) || !utf8.ValidString(s.Content) {
+		return nil
+	}
+	if s.Key, ok = a[5].Value.(string); !ok || (s.Key != "url" && s.Key != "text") {
+		return nil
+	}
+	list, ok := a[6].Value.([]any)
+	if !ok {
+		return nil
+	}
+	s.Engines = make([]string, len(list))
+	for i, e := range list {
+		if s.Engines[i], ok = e.(string); !ok {
+			return nil
+		}
+	}
+	n, ok := a[7].Value.(json.Number)
+	if !ok || !isCanonicalInt(string(n)) {
+		return nil
+	}
+	c, err := strconv.Atoi(string(n))
+	if err != nil {
+		return nil
+	}
+	s.FoundCount = c
+	return &s
+}
+
+// edgeIn is an edge of a format 2 file.
+type edgeIn struct {
+	From       string   `json:"from"`
+	To         string   `json:"to"`
+	Relation   Relation `json:"relation"`
+	Weight     *float64 `json:"weight"`
+	Attributes ast.Node `json:"attributes"` // lazy: the raw text, pointing into the input
+}
+
+type edgeRec struct {
+	from, to string
+	rel      Relation
+	weight   float64
+	attrs    Attributes
+	recs     []Record
+	err      error
+}
+
+func (rd *reader) readEdges() error {
+	if rd.edges == "" {
+		return nil
+	}
+	var recs []edgeRec
+	var ins []edgeIn
+	if rd.version == FormatVersion && decAPI.UnmarshalFromString(rd.edges, &ins) == nil {
+		recs = make([]edgeRec, len(ins))
+		parallel(len(ins), func(i int) { recs[i] = fastEdge(&ins[i], fmt.Sprintf("%s[%d]", rd.edgesAt, i)) })
+	} else {
+		raws, err := elements(rd.edges, rd.edgesAt)
+		if err != nil {
+			return err
+		}
+		recs = make([]edgeRec, len(raws))
+		parallel(len(raws), func(i int) { recs[i] = flexEdge(raws[i], fmt.Sprintf("%s[%d]", rd.edgesAt, i)) })
+	}
+	g := rd.g
+	g.indexPairs()
+	for i := range recs {
+		r := &recs[i]
+		path := fmt.Sprintf("%s[%d]", rd.edgesAt, i)
+		if r.err != nil {
+			return r.err
+		}
+		fi, ok1 := g.byID[r.from]
+		ti, ok2 := g.byID[r.to]
+		if !ok1 || !ok2 {
+			missing := r.from
+			if ok1 {
+				missing = r.to
+			}
+			rd.rep.DanglingEdges++
+			rd.rep.warn("%s: edge %s -> %s skipped: no node %q", path, r.from, r.to, missing)
+			continue
+		}
+		key := pairKey(fi, ti)
+		if _, dup := g.pairs[key]; dup {
+			rd.rep.DuplicateEdges++
+			rd.rep.warn("%s: duplicate edge %s -> %s skipped (the first is kept)", path, r.from, r.to)
+			continue
+		}
+		if err := g.appendEdge(fi, ti, r.rel, r.weight, r.attrs, r.recs); err != nil {
+			return fmt.Errorf("%w: at %s: %w", ErrFormat, path, err)
+		}
+		g.pairs[key] = int32(len(g.ends) - 1)
+		g.paired = len(g.ends)
+	}
+	return nil
+}
+
+func fastEdge(in *edgeIn, path string) edgeRec {
+	r := edgeRec{from: in.From, to: in.To, rel: in.Relation, weight: 1}
+	if in.From == "" || in.To == "" {
+		r.err = errAt(path, "an edge needs \"from\" and \"to\"")
+		return r
+	}
+	if in.Weight != nil {
+		r.weight = *in.Weight
+	}
+	raw := rawOf(&in.Attributes)
+	if strings.HasPrefix(raw, `{"records":`) {
+		var fa foundAttrs
+		if decAPI.UnmarshalFromString(raw, &fa) == nil && len(fa.Records) > 0 {
+			r.recs = fa.Records
+			return r
+		}
+	}
+	a, err := attrsOf(raw, path+".attributes")
+	if err != nil {
+		r.err = err
+		return r
+	}
+	r.attrs, r.err = edgeAttrs(a)
+	return r
+}
+
+// edgeAttrs splits decoded edge attributes into typed records or a
+// generic list ({} is kept as no attributes).
+func edgeAttrs(a Attributes) (Attributes, error) {
+	if len(a) == 0 {
+		return nil, nil
+	}
+	return a, nil
+}
+
+func flexEdge(raw, path string) edgeRec {
+	r := edgeRec{weight: 1}
+	var from, to, source, target, label string
+	var attrs, props Attributes
+	var hasAttrs, hasProps bool
+	err := members(raw, path, func(key, val string) error {
+		kp := joinPath(path, key)
+		switch key {
+		case "attributes", "properties":
+			a, err := attrsOf(val, joinPath(path, "attributes"))
+			if err != nil {
+				return err
+			}
+			if key == "attributes" {
+				attrs, hasAttrs = a, true
+			} else {
+				props, hasProps = a, true
+			}
+			return nil
+		case "from", "to", "source", "target", "relation", "label", "weight":
+		default:
+			return nil // view fields (arrows, …)
+		}
+		v, err := decodeRaw(val, kp)
+		if err != nil {
+			return err
+		}
+		text := func() (string, error) {
+			switch x := v.(type) {
+			case nil:
+				return "", nil
+			case string:
+				return x, nil
+			case json.Number:
+				return x.String(), nil
+			}
+			return "", errAt(kp, "want a string, got %s", kindOf(v))
+		}
+		switch key {
+		case "from":
+			from, err = text()
+		case "to":
+			to, err = text()
+		case "source":
+			source, err = text()
+		case "target":
+			target, err = text()
+		case "relation":
+			var s string
+			s, err = text()
+			r.rel = Relation(s)
+		case "label":
+			label, err = text()
+		case "weight":
+			if v != nil {
+				num, ok := v.(json.Number)
+				if !ok {
+					return errAt(kp, "want a number, got %s", kindOf(v))
+				}
+				f, perr := num.Float64()
+				if perr != nil {
+					return errAt(kp, "%v", perr)
+				}
+				r.weight = f
+			}
+		}
+		return err
+	})
+	if err != nil {
+		r.err = err
+		return r
+	}
+	r.from, r.to = cmpOr(from, source), cmpOr(to, target)
+	if r.from == "" {
+		r.err = errAt(path, "an edge needs \"from\" or \"source\"")
+		return r
+	}
+	if r.to == "" {
+		r.err = errAt(path, "an edge needs \"to\" or \"target\"")
+		return r
+	}
+	if r.rel == "" {
+		r.rel = Relation(label)
+	}
+	a := props
+	if hasAttrs || !hasProps {
+		a = attrs
+	}
+	if recs, ok := recordsOf(a); ok && r.rel == RelFound {
+		r.recs = recs
+		return r
+	}
+	r.attrs, _ = edgeAttrs(a)
+	return r
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// readAll reads r to the end into one string. For a file it allocates the
+// file's size once (instead of growing a buffer by doubling, which for a
+// 500 MB graph cost a gigabyte of copies) and the string is the buffer
+// itself, not a copy.
+func readAll(r io.Reader) (string, error) {
+	var sb strings.Builder
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			sb.Grow(int(fi.Size()) + 1)
+		}
+	}
+	buf := make([]byte, 256<<10)
+	for {
+		n, err := r.Read(buf)
+		sb.Write(buf[:n])
+		if err == io.EOF {
+			return sb.String(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+}
