@@ -39,7 +39,10 @@
 // client (llm/openaicompat) has already retried what was transient (rate
 // limit, 5xx, timeout, empty completion) with bounded backoff, and context
 // too long, truncated output, bad request or authentication do not get
-// better by asking again. Every error names its
+// better by asking again. A reply that ends inside its JSON is truncated
+// output too (llm.ExtractJSON says llm.ErrTruncated, field case B08): never
+// repaired, never asked again unchanged; its raw text goes to a .partial
+// file beside the chapter. Every error names its
 // step: "template selection", "document layout", "word budget",
 // "chapter S3 graph query round 2", "chapter S3", "chapter S3 repair".
 //
@@ -145,11 +148,15 @@
 // directory, fsync, rename), in this order:
 //
 //	report.html, report.md, document_ir.json,
-//	chapters/<order:03d>-<slug>.json (one per chapter), manifest.json
+//	chapters/<order:03d>-<slug>.json (one per chapter), manifest.json,
+//	chapters/<order:03d>-<slug>.partial (the raw text of a truncated reply)
 //
 // JSON is UTF-8 (no HTML escaping), indented by two spaces. The manifest
-// records the stages (status, seconds, calls, error), the chapters (status,
-// file, errors, attempts, query rounds, seconds), the failures, the
+// records the stages (status, seconds, calls, requests, error), the
+// chapters (status, file, partial file, errors, attempts, requests, query
+// rounds, seconds), where calls are the pipeline's model calls and requests
+// the requests the model actually sent for them, its client's retries
+// included (llm.Response.Requests; 0 for the offline model), the failures, the
 // warnings and the model (llm.Info, with the Extractive flag of the
 // offline model).
 //

@@ -538,6 +538,66 @@ func TestChapterB08TruncationKeptNotRepaired(t *testing.T) {
 	}
 }
 
+// B02 at the pipeline level: a reply that is reasoning ending in an orphan
+// closing tag with nothing after it fails the chapter (after the bounded
+// attempts) without any of the reasoning, or its JSON-looking draft,
+// reaching the manifest, the IR or the page. B06: structural full-width
+// quotes are read as a fallback.
+func TestChapterReasoningNeverInManifest(t *testing.T) {
+	const reasoning = "需要输出章节JSON。先写个草稿 {\"chapterId\":\"draft\",\"blocks\":[]} 再改。</think>\n"
+	f := newFake()
+	f.set("chapter:S2", text(reasoning))
+	f.script["chapter:S4"] = func(in map[string]any, _ int) reply {
+		return text(fullWidth(chapterJSON(in, "")))
+	}
+	res, err := newPipeline(t, f, nil).Run(context.Background(), testInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPlaceholder(t, res, "S2", "JSON")
+	errs := strings.Join(res.Chapters[1].Errors, "\n")
+	if !strings.Contains(errs, "no JSON found after reasoning block") {
+		t.Errorf("chapter S2 errors %q do not say no JSON followed the reasoning", errs)
+	}
+	if c := res.Chapters[3]; c.Status != ChapterReady {
+		t.Errorf("chapter S4 with full-width quotes: status %q, errors %v", c.Status, c.Errors)
+	}
+	dir := t.TempDir()
+	if _, err := Save(dir, res); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"manifest.json", "document_ir.json", "report.html", "report.md"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, leak := range []string{"草稿", "再改", `\"draft\"`, `"draft"`} {
+			if strings.Contains(string(b), leak) {
+				t.Errorf("%s contains reasoning text %q", name, leak)
+			}
+		}
+	}
+}
+
+// fullWidth turns the structural quotes of a compact JSON text into “ ”.
+func fullWidth(s string) string {
+	var b strings.Builder
+	open := true
+	for _, r := range s {
+		if r == '"' {
+			if open {
+				b.WriteRune('“')
+			} else {
+				b.WriteRune('”')
+			}
+			open = !open
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // The manifest counts the requests the model actually sent (its client's
 // retries included, llm.Response.Requests), per stage and per chapter,
 // beside the pipeline's own calls.
