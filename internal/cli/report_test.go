@@ -238,7 +238,7 @@ type reply struct {
 	body        string              // raw body for errors
 	wrap        func(string) string // transforms the good content
 	content     *string             // replaces the good content
-	finish      string              // finish_reason; "" = stop
+	finish      string              // finish_reason; "" = stop, "none" = never sent
 	reasoning   string              // reasoning_content
 	delay       time.Duration       // before answering
 	contentNull bool
@@ -382,7 +382,11 @@ func (p *fakeProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			send(chunk(map[string]any{"content": string(rs[i:j])}, nil))
 		}
 	}
-	send(chunk(map[string]any{}, finish))
+	var fin any = finish
+	if finish == "none" {
+		fin = nil
+	}
+	send(chunk(map[string]any{}, fin))
 	fmt.Fprint(w, "data: [DONE]\n\n")
 }
 
@@ -476,6 +480,67 @@ func TestPipelineScriptedTruncatedChapter(t *testing.T) {
 	html := readFile(t, filepath.Join(dir, "report.html"))
 	if !strings.Contains(html, m.Failures[0].Title) {
 		t.Errorf("report does not name the failed chapter %q", m.Failures[0].Title)
+	}
+}
+
+// B08 without finish_reason: a stream that just ends inside the chapter
+// JSON is truncation (no repair, not re-asked), its partial text is kept in
+// a .partial file and not rendered; and the manifest counts the requests
+// actually sent, the client's retry of a 503 included, so its stages add
+// up to what the server saw.
+func TestPipelineScriptedStreamCutAndRequests(t *testing.T) {
+	var partial string
+	var mu sync.Mutex
+	p, code, _, errs, dir := runScripted(t, func(task, ch string, n int) reply {
+		switch {
+		case task == "document_layout" && n == 1:
+			return reply{status: 503, body: `{"error":{"message":"busy","type":"server_error"}}`}
+		case task == "chapter" && ch == "S2":
+			return reply{finish: "none", wrap: func(s string) string {
+				cut := string([]rune(s)[:len([]rune(s))/2])
+				mu.Lock()
+				partial = cut
+				mu.Unlock()
+				return cut
+			}}
+		}
+		return reply{}
+	})
+	if code != ExitPartial {
+		t.Fatalf("exit %d, want %d\n%s", code, ExitPartial, errs)
+	}
+	if n, r := p.count("chapter/S2"), p.count("chapter_repair/S2"); n != 1 || r != 0 {
+		t.Errorf("cut chapter: %d calls, %d repairs; want 1 and 0", n, r)
+	}
+	m := readManifest(t, dir)
+	var rec nodes.ChapterRecord
+	for _, c := range m.Chapters {
+		if c.ChapterID == "S2" {
+			rec = c
+		}
+	}
+	if rec.Status != nodes.ChapterPlaceholder || !strings.Contains(strings.Join(rec.Errors, " "), "truncated output") {
+		t.Errorf("S2 record %+v: want a placeholder whose errors say truncated output", rec)
+	}
+	mu.Lock()
+	want := partial
+	mu.Unlock()
+	if rec.PartialFile == "" || readFile(t, filepath.Join(dir, filepath.FromSlash(rec.PartialFile))) != want {
+		t.Errorf("partial file %q does not hold the %d runes received", rec.PartialFile, len([]rune(want)))
+	}
+	tail := []rune(want)
+	if probe := string(tail[max(0, len(tail)-12):]); strings.Contains(readFile(t, filepath.Join(dir, "report.html")), probe) {
+		t.Errorf("the report shows the cut text %q", probe)
+	}
+	sum := 0
+	for _, s := range m.Stages {
+		sum += s.Requests
+		if s.Name == nodes.StageLayout && (s.Calls != 1 || s.Requests != 2) {
+			t.Errorf("layout stage: %d calls, %d requests; want 1 call, 2 requests (the 503 retried)", s.Calls, s.Requests)
+		}
+	}
+	if sum != p.total() {
+		t.Errorf("manifest stages count %d requests, the server saw %d", sum, p.total())
 	}
 }
 

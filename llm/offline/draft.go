@@ -83,7 +83,7 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 		}
 		blocks = append(blocks, body...)
 	}
-	if q, ok := draftQuadrants(swotEv, in.Constraints, anchor); ok {
+	if q, ok := draftQuadrants(swotEv, in.Constraints); ok {
 		blocks = append(blocks, q)
 	}
 	ch.Blocks = filterAllowed(blocks, in.Constraints.AllowedBlocks)
@@ -332,7 +332,7 @@ func stripCites(s string) string {
 // strengths, 劣势/短板/不足 → weaknesses; PEST likewise by its words), and
 // never a recommendation (建议, 应当, 需要, 应 …) as a finding. It needs
 // two quadrants with items.
-func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints, anchor string) (ir.Block, bool) {
+func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Block, bool) {
 	if !cons.AllowSwot && !cons.AllowPest {
 		return ir.Block{}, false
 	}
