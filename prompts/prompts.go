@@ -2,7 +2,10 @@
 // nodes) and every model. Each stage sends two messages: a system prompt
 // (instructions, in prose) and a user message that is ONE JSON object, an
 // Input type of this package, whose "task" field names the stage. The model
-// answers with the matching Reply type as JSON.
+// answers with the matching Reply type as JSON. The two retrieval tasks
+// (local_search, question_generation; search.go) are the exception: their
+// context tables travel in the system prompt as Microsoft GraphRAG sends
+// them, and the reply is text (a cited answer, a list of questions).
 //
 // The contract is what lets one code path serve every model: the
 // OpenAI-compatible model reads the system prompt and the JSON; the offline

@@ -57,7 +57,9 @@
 //     lives for one build, so every build equals the reference's first
 //     build on a fresh builder.
 //   - History keeps the newest turns (§10 #5), drops the oldest first when
-//     over budget and is measured with the builder's tokenizer (B30).
+//     over budget and is measured with the builder's tokenizer (B30); a
+//     history whose newest turn alone does not fit is left out (the
+//     reference emits a header-only table).
 //   - The same entity, relationship or text unit is never listed twice.
 //   - Records are never cut inside, so no rune is split (B18).
 //   - Candidate reports (ReturnCandidateContext) are the reports of the

@@ -92,11 +92,11 @@ func ExampleEngine_Search() {
 	// **Extracted answer**: the offline model copied the sentences of the retrieved context most relevant to the question; nothing below was written by a language model.
 	//
 	// - Beta sent Alpha to the northern ridge [Data: Sources (0)].
-	// - Alpha is the field team [Data: Entities (0)].
 	// - Beta commands the field team from the base [Data: Entities (1)].
+	// - Alpha is the field team [Data: Entities (0)].
 	// cited sources 0, in context: true
-	// cited entities 0, in context: true
 	// cited entities 1, in context: true
+	// cited entities 0, in context: true
 	// model calls: 1 extractive: true
 }
 

@@ -116,8 +116,10 @@ func splitSentences(text string) []string {
 		for i, r := range rs {
 			end := false
 			switch r {
-			case '。', '！', '？', '!', '?', '；':
+			case '。', '！', '？', '；':
 				end = true
+			case '!', '?':
+				end = i+1 == len(rs) || rs[i+1] == ' '
 			case '.':
 				end = i+1 == len(rs) || (rs[i+1] == ' ' && i+2 < len(rs) && unicode.IsUpper(rs[i+2]) && !abbrev(rs[start:i]))
 			}
@@ -147,8 +149,8 @@ func abbrev(before []rune) bool {
 
 func appendSentence(out []string, s string) []string {
 	s = strings.TrimSpace(s)
-	if runeLen(s) < 6 {
-		return out
+	if runeLen(s) < 10 || strings.Contains(s, "://") {
+		return out // too short to say anything, or a link line
 	}
 	letters := false
 	for _, r := range s {
@@ -226,8 +228,17 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 				s.score += math.Log(1 + n/float64(df[t]))
 			}
 		}
-		// Prefer sentences that are about the question, not long lists.
+		// Prefer sentences that are about the question, not long lists,
+		// and that say something beyond the question's own words (a
+		// headline repeating the topic answers nothing).
 		s.score /= 1 + math.Log(1+float64(len(s.terms))/25)
+		novel := 0
+		for t := range s.terms {
+			if !q[t] {
+				novel++
+			}
+		}
+		s.score *= math.Min(1, float64(novel)/10)
 	}
 	ranked := append([]*sentence(nil), sents...)
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
@@ -291,10 +302,18 @@ func nearDuplicate(a, b *sentence) bool {
 	return union > 0 && float64(inter)/float64(union) >= 0.5
 }
 
-// cite puts the citation before the sentence's final punctuation.
+// cite puts the citation before the sentence's final punctuation (a
+// final semicolon becomes a full stop: the sentence now stands alone).
 func cite(s, c string) string {
 	rs := []rune(s)
-	if last := rs[len(rs)-1]; strings.ContainsRune(".。!！?？；;", last) {
+	last := rs[len(rs)-1]
+	switch last {
+	case '；':
+		last = '。'
+	case ';':
+		last = '.'
+	}
+	if strings.ContainsRune(".。!！?？", last) {
 		return strings.TrimRight(string(rs[:len(rs)-1]), " ") + " " + c + string(last)
 	}
 	return s + " " + c

@@ -1,0 +1,167 @@
+package localsearch
+
+import (
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"reportengine/graphrag/knowledge"
+)
+
+// TestCandidateContext: reference §3.10 on the small model with a sources
+// budget that holds only the first unit (rune tokenizer: header 26 + row
+// "1|Beta commands Gamma.\n" 23 ≤ 50 < + 35).
+func TestCandidateContext(t *testing.T) {
+	b := newBuilder(t, smallParts(), Config{Tokenizer: runeTokenizer{}})
+	p := emptyQueryParams()
+	p.ReturnCandidateContext = true
+	p.MaxContextTokens, p.CommunityProp, p.TextUnitProp = 1000, 0.5, 0.05
+	c, err := b.Build(t.Context(), "", nil, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := func(key string) []bool { return c.Records[key].InContext }
+	ids := func(key string) []string {
+		var out []string
+		for _, r := range c.Records[key].Rows {
+			out = append(out, r[0])
+		}
+		return out
+	}
+	tests := []struct {
+		key   string
+		ids   []string
+		flags []bool
+	}{
+		// Reports of communities 1 and 2 (the selected entities'), both packed.
+		{"reports", []string{"1", "2"}, []bool{true, true}},
+		// Every endpoint of a candidate relationship, entity-list order;
+		// GAMMA is a candidate, not in the context.
+		{"entities", []string{"0", "1", "2"}, []bool{true, true, false}},
+		{"relationships", []string{"0", "1", "2"}, []bool{true, true, true}},
+		{"claims", []string{"0"}, []bool{true}},
+		// Text units of the selected entities in text-unit-list order; only
+		// t2 (short id 1) fitted.
+		{"sources", []string{"0", "1"}, []bool{false, true}},
+	}
+	for _, tt := range tests {
+		if got := ids(tt.key); !reflect.DeepEqual(got, tt.ids) {
+			t.Errorf("%s ids %v, want %v", tt.key, got, tt.ids)
+		}
+		if got := flags(tt.key); !reflect.DeepEqual(got, tt.flags) {
+			t.Errorf("%s in_context %v, want %v", tt.key, got, tt.flags)
+		}
+	}
+	if got := c.Records["entities"].Rows[2]; !reflect.DeepEqual(got, []string{"2", "GAMMA", "Gamma is far.", "1"}) {
+		t.Errorf("candidate entity row %q", got)
+	}
+	if got := c.Records["relationships"].Columns; !reflect.DeepEqual(got, []string{"id", "source", "target", "description", "weight", "links"}) {
+		t.Errorf("candidate relationship columns %v", got)
+	}
+	// The context text is the same with and without candidate mode.
+	p.ReturnCandidateContext = false
+	plain, _ := b.Build(t.Context(), "", nil, p)
+	if plain.Text != c.Text {
+		t.Errorf("candidate mode changed the context text")
+	}
+	if !strings.HasSuffix(c.Text, "-----Sources-----\nid|text\n1|Beta commands Gamma.\n") {
+		t.Errorf("sources section:\n%s", c.Text)
+	}
+}
+
+// TestEmptyClaimsSlot: the API passes {"claims": []} when an index has no
+// covariates; the empty covariate table still adds its "\n\n" separator
+// (reference §3.7, §3.9.4).
+func TestEmptyClaimsSlot(t *testing.T) {
+	parts := smallParts()
+	parts.Covariates = map[string][]knowledge.Covariate{"claims": {}}
+	b := newBuilder(t, parts, Config{})
+	c, err := b.Build(t.Context(), "", nil, emptyQueryParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := wantReports + "\n\n" + wantEntities + "\n\n" + wantRelationships + "\n\n" + "" + "\n\n" + wantSources
+	if c.Text != want {
+		t.Errorf("context:\n%q\nwant\n%q", c.Text, want)
+	}
+	if rec, ok := c.Records["claims"]; !ok || len(rec.Rows) != 0 {
+		t.Errorf("claims records %+v, %v", rec, ok)
+	}
+}
+
+// TestRuneSafeB18: records are never cut; a Chinese text unit either fits
+// whole or is left out, and the context and its records stay valid UTF-8
+// and re-parse as JSON.
+func TestRuneSafeB18(t *testing.T) {
+	parts := knowledge.Parts{
+		Entities:  []knowledge.Entity{{ID: "a", ShortID: "0", Title: "舆情", Description: "舆情分析报告的主体", Rank: 1, HasRank: true, TextUnitIDs: []string{"u"}}},
+		TextUnits: []knowledge.TextUnit{{ID: "u", ShortID: "0", Text: "舆情分析报告"}},
+	}
+	b := newBuilder(t, parts, Config{Tokenizer: runeTokenizer{}})
+	header := utf8.RuneCountInString("-----Sources-----\nid|text\n")
+	row := utf8.RuneCountInString("0|舆情分析报告\n")
+	for budget := header; budget <= header+row; budget++ {
+		p := emptyQueryParams()
+		p.MaxContextTokens, p.CommunityProp, p.TextUnitProp = 1000, 0, float64(budget)/1000+1e-9
+		c, err := b.Build(t.Context(), "", nil, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !utf8.ValidString(c.Text) || strings.ContainsRune(c.Text, utf8.RuneError) {
+			t.Fatalf("budget %d: invalid UTF-8", budget)
+		}
+		fits := budget >= header+row
+		if got := strings.Contains(c.Text, "0|舆情分析报告\n"); got != fits {
+			t.Errorf("budget %d: text unit present = %v, want %v", budget, got, fits)
+		}
+		if !fits && strings.Contains(c.Text, "舆情分析报") && !strings.Contains(c.Text, "舆情分析报告") {
+			t.Errorf("budget %d: a cut text unit", budget)
+		}
+		raw, err := json.Marshal(c.Records)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Records
+		if err := json.Unmarshal(raw, &back); err != nil || !reflect.DeepEqual(back, c.Records) {
+			t.Errorf("budget %d: records do not round-trip through JSON: %v", budget, err)
+		}
+	}
+}
+
+func TestDulceExactEntityAndClaimRows(t *testing.T) {
+	b, m := dulceBuilder(t)
+	c, err := b.Build(t.Context(), "", nil, DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := c.Entities[0] // DULCE BASE
+	row := e.ShortID + "|" + e.Title + "|" + e.Description + "|" + strconv.Itoa(e.Rank) + "\n"
+	if !strings.Contains(c.Text, "-----Entities-----\nid|entity|description|number of relationships\n"+row) {
+		t.Errorf("first entity row %q not found", row)
+	}
+	claims := m.Covariates()["claims"]
+	if len(claims) == 0 {
+		t.Fatal("no claims")
+	}
+	if !strings.Contains(c.Text, "-----claims-----\nid|entity|object_id|status|start_date|end_date|description\n") {
+		t.Errorf("claims header missing")
+	}
+	// The first claim about DULCE BASE, formatted from its attributes.
+	for _, cl := range claims {
+		if cl.SubjectID != e.Title {
+			continue
+		}
+		var parts []string
+		for _, a := range cl.Attributes {
+			parts = append(parts, a.Value)
+		}
+		want := cl.ShortID + "|" + cl.SubjectID + "|" + strings.Join(parts, "|") + "\n"
+		if !strings.Contains(c.Text, "\n"+want) {
+			t.Errorf("claim row %q not found", want)
+		}
+		break
+	}
+}

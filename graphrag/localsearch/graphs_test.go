@@ -1,0 +1,120 @@
+package localsearch
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"reportengine/forum"
+	"reportengine/graphrag/builder"
+	"reportengine/graphrag/knowledge"
+	"reportengine/llm/offline"
+	"reportengine/state"
+)
+
+// graphBuilder builds one of our fixture graphs the way build-graph does,
+// maps it with knowledge.FromGraph and indexes the entities with the
+// offline embedder (fitted on the entity texts, embedded as
+// "title:description" like GraphRAG's indexer) in the exact test store.
+func graphBuilder(t testing.TB, dir, topic, stamp string) *ContextBuilder {
+	t.Helper()
+	var inputs []state.Input
+	for _, e := range []string{"query", "media", "insight"} {
+		p := filepath.Join(dir, e+"_engine_streamlit_reports", "state_"+topic+"_"+stamp+".json")
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("fixtures not available: %v", err)
+		}
+		in, err := state.ParseArg(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, in)
+	}
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _, err := forum.ParseFile(filepath.Join(dir, "logs", "forum.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := builder.Build(builder.Config{Topic: topic, ReportID: "test", States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := knowledge.FromGraph(g, knowledge.GraphOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	store := &exactStore{}
+	for _, e := range m.Entities() {
+		texts = append(texts, e.Title+":"+e.Description)
+		store.ids = append(store.ids, e.ID)
+	}
+	emb := offline.NewEmbedder(0).Fit(texts)
+	if store.vecs, err = emb.Embed(t.Context(), texts); err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewContextBuilder(m, Config{Embedder: emb, VectorStore: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestOurGraphsOffline(t *testing.T) {
+	for _, tc := range []struct {
+		name, dir, topic, stamp, question string
+	}{
+		{"bettafish", "../../../shared/fixtures/bettafish", "武汉大学", "20250825_180214", "武汉大学樱花季的网络舆情怎么样？"},
+		{"coffee-shop", "../../examples/coffee-shop", "李明咖啡店", "20241001_100000", "李明咖啡店的顾客评价如何？"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := graphBuilder(t, tc.dir, tc.topic, tc.stamp)
+			e, err := NewEngine(b, EngineConfig{Model: offline.New()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := e.Search(t.Context(), Query{Text: tc.question})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := res.Context
+			if res.NoMatch || len(c.Entities) == 0 {
+				t.Fatalf("no entity matched %q", tc.question)
+			}
+			// Fixed section order, each section at most once.
+			last := -1
+			for _, s := range c.Sections {
+				i := strings.Index(c.Text, "-----"+s+"-----")
+				if i < 0 || i <= last {
+					t.Errorf("section %s out of order in %v", s, c.Sections)
+				}
+				last = i
+			}
+			if n := b.Tokenizer().Count(c.Text); n > 12000 {
+				t.Errorf("context %d tokens > 12000", n)
+			}
+			// The offline answer: labelled, in Chinese, every sentence cited
+			// from the context.
+			if !strings.HasPrefix(res.Response, "**摘录式回答**") {
+				t.Errorf("answer label:\n%s", res.Response)
+			}
+			n := 0
+			for _, l := range strings.Split(res.Response, "\n") {
+				if strings.HasPrefix(l, "- ") {
+					n++
+					if cs := ParseCitations(l, res.ContextData); len(cs) != 1 || !cs[0].InContext {
+						t.Errorf("sentence %q: citations %+v", l, cs)
+					}
+				}
+			}
+			if n == 0 || len(res.UnknownCitations()) > 0 {
+				t.Errorf("answer with %d cited sentences:\n%s", n, res.Response)
+			}
+			t.Logf("%s: %d entities, sections %v, answer:\n%s", tc.name, len(c.Entities), c.Sections, res.Response)
+		})
+	}
+}
