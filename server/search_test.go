@@ -9,6 +9,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -504,4 +506,36 @@ func TestSearchStreamTimeoutsAndShutdown(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// A configured GraphRAG index is searched by name; its citations carry
+// titles but no graph nodes.
+func TestSearchIndex(t *testing.T) {
+	dir := filepath.Join("..", "..", "shared", "fixtures", "graphrag-dulce")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("fixtures not available: %v", err)
+	}
+	sc := searchConfig(scriptedModel{})
+	sc.Indexes = map[string]string{"dulce": dir}
+	_, ts := newServer(t, server.Config{GraphsDir: t.TempDir(), Search: sc})
+	status, _, evs, body := search(t, ts.URL, `{"index":"dulce","question":"Tell me about Agent Mercer"}`)
+	if status != 200 || len(evs) == 0 || evs[len(evs)-1].Name != "summary" {
+		t.Fatalf("status %d, events %v %s", status, names(evs), body)
+	}
+	var sum summary
+	if err := json.Unmarshal([]byte(evs[len(evs)-1].Data), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Target != "dulce" || len(sum.Citations) != 3 || !sum.Citations[0].InContext || sum.Citations[0].Title == "" || sum.Citations[0].NodeIDs != nil {
+		t.Errorf("summary %+v", sum)
+	}
+	if !strings.Contains(sum.ContextText, "-----Entities-----") || !strings.Contains(strings.ToUpper(sum.ContextText), "MERCER") {
+		t.Errorf("context text %.300s", sum.ContextText)
+	}
+	// An index that is not configured: 404 naming the configured ones.
+	status, _, _, body = search(t, ts.URL, `{"index":"../dulce","question":"q"}`)
+	wantFailure(t, "unknown index", status, body, http.StatusNotFound)
+	if !strings.Contains(string(body), "dulce") {
+		t.Errorf("message does not list the configured index: %s", body)
+	}
 }
