@@ -248,6 +248,10 @@ func TestViewerChromiumQuestion(t *testing.T) {
 	if !regexp.MustCompile(`<div id="answer-meta">模型调用 1 `).MatchString(dom) {
 		t.Error("the summary event was not shown")
 	}
+	// Follow-up questions from /api/questions, as buttons.
+	if !regexp.MustCompile(`<div id="followups"><button[^>]*>[^<]+</button>`).MatchString(dom) {
+		t.Error("no follow-up questions shown")
+	}
 	assertNoPayloadRan(t, dom)
 	// The answer quoted a payload sentence, escaped.
 	if !strings.Contains(answer[2], "&lt;img src=x") {

@@ -26,6 +26,7 @@
 //	GET  /api/graph/{report_id}/node        ?node=ID: one node with every property
 //	GET  /api/reports                       {success, reports:[{id, url, topic, template, status, graph_id, created_at, files}]}
 //	POST /api/search                        {report_id? | index?, question, history?, response_type?} → server-sent events
+//	POST /api/questions                     {report_id? | index?, history?, count?} → {success, target, questions, result}
 //	GET  /reports/{report_id}/{path...}     a file of <ReportsDir>/<id> ("" = report.html), read-only
 //	GET  /graph-viewer, /graph-viewer/{id}  the viewer page
 //	GET  /assets/{path...}                  the viewer's script, style and vendored vis-network
@@ -107,6 +108,15 @@
 // write deadline, so Config.WriteTimeout bounds a stalled client, not a
 // long answer.
 //
+// POST /api/questions proposes follow-up questions with graphrag/questiongen
+// on the same context builder (B39): history is the questions asked so
+// far, oldest first (strings, or messages of which the user ones count),
+// the last one being the query; count is 1..MaxQuestionCount (default 5).
+// The answer is {success, target, questions, result} with result the
+// questiongen.Result (response, raw, question_context, context_text,
+// context_records, completion_time, llm_calls, prompt_tokens, warnings).
+// An empty history uses the empty-query selection.
+//
 // # Safety
 //
 // Every response carries X-Content-Type-Options: nosniff, X-Frame-Options:
@@ -141,6 +151,7 @@
 // inserted properties with innerHTML (§8 #13). When search is on, a
 // question box posts to /api/search, reads the event stream with fetch,
 // shows the answer as it arrives and highlights the cited nodes (fetching
-// those the limited graph does not hold). URL parameters: ?select=ID opens
+// those the limited graph does not hold), then offers three follow-up
+// questions from /api/questions as buttons. URL parameters: ?select=ID opens
 // a node's details, ?ask=TEXT asks a question on load.
 package server

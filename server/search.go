@@ -13,10 +13,12 @@ import (
 
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
+	"reportengine/graphrag/questiongen"
 	"reportengine/llm"
 )
 
-// SearchConfig turns on POST /api/search (and the viewer's question box).
+// SearchConfig turns on POST /api/search, POST /api/questions and the
+// viewer's question box.
 type SearchConfig struct {
 	// Model answers the questions (required). One Model serves every
 	// request; `reportengine serve` passes the offline extractive model
@@ -44,10 +46,11 @@ const DefaultMaxConcurrentSearches = 4
 // searchTarget is one searchable knowledge model with its engine and the
 // maps that resolve cited records; built once per graph version or index.
 type searchTarget struct {
-	name   string // report id or index name
-	graph  bool   // entity ids (and text-unit document ids) are graph node ids
-	m      *knowledge.Model
-	engine *localsearch.Engine
+	name      string // report id or index name
+	graph     bool   // entity ids (and text-unit document ids) are graph node ids
+	m         *knowledge.Model
+	engine    *localsearch.Engine
+	questions *questiongen.Generator
 
 	entityByShort map[string]int // entity ShortID → index in m.Entities()
 	relByShort    map[string]int
@@ -111,7 +114,11 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 	if err != nil {
 		return nil, err
 	}
-	t := &searchTarget{name: name, graph: graph, m: m, engine: e,
+	qg, err := questiongen.New(questiongen.Config{Builder: b, Model: sc.Model, Params: sc.Params})
+	if err != nil {
+		return nil, err
+	}
+	t := &searchTarget{name: name, graph: graph, m: m, engine: e, questions: qg,
 		entityByShort: map[string]int{}, relByShort: map[string]int{}, unitByShort: map[string]int{}}
 	for i, en := range m.Entities() {
 		t.entityByShort[en.ShortID] = i

@@ -186,6 +186,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/graphs", s.handleGraphs)
 	m.HandleFunc("GET /api/reports", s.handleReports)
 	m.HandleFunc("POST /api/search", s.whenSearch(s.handleSearch))
+	m.HandleFunc("POST /api/questions", s.whenSearch(s.handleQuestions))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "no such API route: %s %s", r.Method, r.URL.Path)
 	})

@@ -62,6 +62,9 @@ Routes:
   GET  /api/graph/{id}/neighbors?node=ID&depth=1   a node and its neighbourhood
   POST /api/graph/query                     {report_id?, keywords?, node_types?, engine_filter?,
                                             depth?} → the query engine's result
+  POST /api/search                          {report_id? | index?, question, history?} → local search
+                                            streamed as server-sent events (context, chunk, summary)
+  POST /api/questions                       {report_id? | index?, history?, count?} → follow-ups
   GET  /api/graphs, /api/reports            the stored graphs and report runs
   GET  /reports/{id}/                       a rendered report folder (read-only)
   GET  /graph-viewer[/{id}]                 the viewer page (works offline)
@@ -110,7 +113,7 @@ page keeps it in a cookie. Ctrl-C (SIGINT) or SIGTERM stops it gracefully.`,
 	f.DurationVar(&opts.WriteTimeout, "write-timeout", 60*time.Second, "time to write a response (per event for streams)")
 	f.DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", 10*time.Second, "graceful shutdown wait for requests in flight")
 	f.BoolVar(&opts.Quiet, "quiet", false, "do not log failed requests and graph loads")
-	f.BoolVar(&opts.Search, "search", true, "serve POST /api/search and the viewer's question box (--search=false turns them off)")
+	f.BoolVar(&opts.Search, "search", true, "serve POST /api/search, /api/questions and the viewer's question box (--search=false turns them off)")
 	f.StringArrayVar(&opts.Indexes, "index", nil, "NAME=DIR: a Microsoft GraphRAG index searchable as {\"index\": NAME} (repeatable)")
 	f.StringVar(&opts.LLM, "llm", "offline", "model that answers searches: offline, openai, or auto (openai when an API key is set)")
 	f.StringVar(&opts.Model, "model", "", "model name for --llm openai")

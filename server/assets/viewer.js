@@ -431,7 +431,7 @@
   }
 
   function followups() {
-    var reqBody = { history: history.slice(-6).filter(function (m) { return m.role === "user"; }).map(function (m) { return m.content; }) };
+    var reqBody = { count: 3, history: history.slice(-6).filter(function (m) { return m.role === "user"; }).map(function (m) { return m.content; }) };
     if (loadedId || reportId) reqBody.report_id = loadedId || reportId;
     fetch("/api/questions", {
       method: "POST", credentials: "same-origin",
@@ -446,6 +446,7 @@
         b.addEventListener("click", function () { $("question").value = q; askQuestion(); });
         f.append(b);
       });
+      body.dataset.followups = String((j.questions || []).length);
     }).catch(function () {});
   }
 

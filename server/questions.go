@@ -1,0 +1,112 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"reportengine/graphrag/localsearch"
+	"reportengine/graphrag/questiongen"
+)
+
+// Question counts of POST /api/questions.
+const (
+	DefaultQuestionCount = 5  // GraphRAG's question_count default
+	MaxQuestionCount     = 20 // larger counts are a 400
+)
+
+// questionsRequest is the body of POST /api/questions.
+type questionsRequest struct {
+	ReportID string
+	Index    string
+	History  []string
+	Count    int
+}
+
+// decodeQuestionsRequest reads {report_id?, index?, history?, count?}:
+// history is the questions asked so far, oldest first (strings, or
+// {role, content} messages of which the user ones count); count is an
+// integer in 1..MaxQuestionCount (default DefaultQuestionCount).
+func decodeQuestionsRequest(body []byte) (questionsRequest, error) {
+	var req questionsRequest
+	obj, err := bodyObject(body)
+	if err != nil {
+		return req, err
+	}
+	if req.ReportID, err = stringField(obj, "report_id"); err != nil {
+		return req, err
+	}
+	if req.Index, err = stringField(obj, "index"); err != nil {
+		return req, err
+	}
+	if req.ReportID != "" && req.Index != "" {
+		return req, &fieldError{Key: "index", Msg: "give report_id or index, not both"}
+	}
+	msgs, err := historyField(obj, "history")
+	if err != nil {
+		return req, err
+	}
+	for _, m := range msgs {
+		if m.Role == "" || m.Role == "user" {
+			req.History = append(req.History, m.Content)
+		}
+	}
+	req.Count = DefaultQuestionCount
+	if raw, ok := obj["count"]; ok && string(raw) != "null" {
+		var n int
+		if err := json.Unmarshal(raw, &n); err != nil || n < 1 || n > MaxQuestionCount {
+			return req, &fieldError{Key: "count", Msg: fmt.Sprintf("want an integer from 1 to %d, got %s", MaxQuestionCount, raw)}
+		}
+		req.Count = n
+	}
+	return req, nil
+}
+
+// questionsResponse is the body of POST /api/questions.
+type questionsResponse struct {
+	Success   bool                `json:"success"`
+	Target    string              `json:"target"`
+	Questions []string            `json:"questions"`
+	Result    *questiongen.Result `json:"result"`
+}
+
+// handleQuestions serves POST /api/questions: follow-up questions from
+// question generation (graphrag/questiongen) on the same context builder
+// as search — the last history question is the query, the earlier ones
+// history (B39); an empty history uses the empty-query selection.
+func (s *Server) handleQuestions(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(r)
+	if err != nil {
+		s.bodyError(w, r, err)
+		return
+	}
+	req, err := decodeQuestionsRequest(body)
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, "%v", err)
+		return
+	}
+	t := s.target(w, r, req.ReportID, req.Index)
+	if t == nil {
+		return
+	}
+	if !s.acquire(r.Context()) {
+		s.fail(w, r, http.StatusServiceUnavailable, "cancelled while waiting for a search slot")
+		return
+	}
+	defer s.release()
+	res, err := t.questions.Generate(r.Context(), questiongen.Request{History: req.History, Count: req.Count})
+	switch {
+	case errors.Is(err, localsearch.ErrEmptyKnowledge):
+		s.fail(w, r, http.StatusUnprocessableEntity, "%v", err)
+		return
+	case err != nil:
+		s.fail(w, r, http.StatusInternalServerError, "question generation: %v", err)
+		return
+	}
+	qs := res.Questions
+	if qs == nil {
+		qs = []string{}
+	}
+	writeJSON(w, http.StatusOK, questionsResponse{Success: true, Target: t.name, Questions: qs, Result: res})
+}
