@@ -220,3 +220,28 @@ func TestREADMEFiguresMatchBenchmarks(t *testing.T) {
 		}
 	}
 }
+
+// Help states each default once: a flag whose default cobra prints
+// ("(default 15)") does not name a default in its own text too, and no
+// flag text names one twice.
+func TestHelpStatesDefaultOnce(t *testing.T) {
+	root := NewRootCmd(&Deps{})
+	root.InitDefaultCompletionCmd()
+	zero := map[string]bool{"": true, "0": true, "false": true, "[]": true, "0s": true}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			n := strings.Count(strings.ToLower(f.Usage), "default")
+			if !zero[f.DefValue] && n > 0 {
+				t.Errorf("%s --%s: %q names a default, and cobra adds \"(default %s)\"", c.CommandPath(), f.Name, f.Usage, f.DefValue)
+			}
+			if n > 1 {
+				t.Errorf("%s --%s: %q names a default twice", c.CommandPath(), f.Name, f.Usage)
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
