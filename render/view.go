@@ -51,7 +51,7 @@ func (h heroView) Empty() bool {
 
 type kpiView struct {
 	Label, Value, Unit, Delta, Source string
-	DeltaClass                string
+	DeltaClass                        string
 }
 
 type failureView struct {

@@ -13,7 +13,7 @@ import (
 
 // LocalSearch holds the local_search keys found; nil = not set.
 type LocalSearch struct {
-	Prompt                      *string  // path as written
+	Prompt                      *string // path as written
 	CompletionModelID           *string
 	EmbeddingModelID            *string
 	TextUnitProp                *float64 // share of the context budget, 0–1
