@@ -38,8 +38,8 @@ const alwaysPass = 0
 // included. It reads the graph's nodes when it returns items: the graph must
 // not be changed after New (build a new Engine for a changed graph).
 type Engine struct {
-	g     *graphrag.Graph
-	nodes []node
+	g *graphrag.Graph // read through its index accessors (ID, Type, String, …)
+	n int             // nodes in g
 
 	// per node
 	typ    []uint32 // type code
@@ -82,11 +82,11 @@ type IndexStats struct {
 
 // Stats returns the index sizes.
 func (e *Engine) Stats() IndexStats {
-	st := IndexStats{Nodes: len(e.nodes)}
+	st := IndexStats{Nodes: e.n}
 	if e.g != nil {
 		st.Edges = e.g.EdgeCount()
 	}
-	n := int64(len(e.nodes))
+	n := int64(e.n)
 	st.Bytes = e.text.bytes() + n*(4+4) + int64(len(e.off))*4 + int64(len(e.adj))*4 + int64(len(e.sections))*4
 	for _, s := range e.sets {
 		st.Bytes += int64(len(s)) * 8
@@ -112,12 +112,12 @@ func New(g *graphrag.Graph) *Engine {
 		e.internType(t)
 	}
 	if g != nil {
-		e.nodes = nodesOf(g)
+		e.n = g.NodeCount()
 	}
-	n := len(e.nodes)
+	n := e.n
 	e.typ = make([]uint32, n)
-	for v, nd := range e.nodes {
-		c := e.internType(nd.Type)
+	for v := range n {
+		c := e.internType(g.Type(v))
 		e.typ[v] = c
 		if c == codeSection {
 			e.sections = append(e.sections, uint32(v))
@@ -129,7 +129,7 @@ func New(g *graphrag.Graph) *Engine {
 	}
 	e.buildAdjacency(ends)
 	e.buildEngineSets(ends)
-	e.text = buildText(e.nodes)
+	e.text = buildText(g, n)
 	e.overview = sync.OnceValue(func() Overview { return e.buildOverview(ends) })
 	e.pool.New = func() any { return &scratch{visited: make([]uint64, (n+63)/64)} }
 	return e
@@ -145,7 +145,7 @@ func New(g *graphrag.Graph) *Engine {
 // index is in place).
 func (e *Engine) Index() {
 	e.indexOnce.Do(func() {
-		ix := buildIndex(&e.text, len(e.nodes))
+		ix := buildIndex(&e.text, e.n)
 		ix.rank = e.buildRanks()
 		e.ix.Store(&ix)
 	})
@@ -162,7 +162,7 @@ func (e *Engine) internType(t graphrag.NodeType) uint32 {
 }
 
 func (e *Engine) buildAdjacency(ends [][2]int32) {
-	n := len(e.nodes)
+	n := e.n
 	e.off = make([]uint32, n+1)
 	for _, ab := range ends {
 		e.off[ab[0]+1]++
@@ -198,12 +198,11 @@ func (e *Engine) engineIndex(name string) int {
 // ownEngine is the engine a node declares: its non-empty string "engine"
 // attribute, else, for an engine node, its name; -1 for none.
 func (e *Engine) ownEngine(v int) int {
-	nd := e.nodes[v]
-	if s := nd.Attrs.String("engine"); s != "" {
+	if s := e.g.String(v, "engine"); s != "" {
 		return e.engineIndex(s)
 	}
-	if e.typ[v] == codeEngine && nd.Name != "" {
-		return e.engineIndex(nd.Name)
+	if name := e.g.Name(v); e.typ[v] == codeEngine && name != "" {
+		return e.engineIndex(name)
 	}
 	return -1
 }
@@ -212,14 +211,18 @@ func (e *Engine) ownEngine(v int) int {
 // the own engine; for a source the "engines" list plus its own engine, or,
 // when both are missing, the engines of the nodes with an edge into it.
 func (e *Engine) buildEngineSets(ends [][2]int32) {
-	n := len(e.nodes)
+	n := e.n
 	own := make([]int32, n)
-	for v := range e.nodes {
+	for v := range n {
 		own[v] = int32(e.ownEngine(v))
 	}
-	for v, nd := range e.nodes { // register listed names in graph order
+	listed := make([][]string, n) // sources' "engines" lists
+	for v := range n {            // register listed names in graph order
 		if e.typ[v] == codeSource {
-			eachString(nd.Attrs, "engines", func(s string) { e.engineIndex(s) })
+			listed[v] = e.g.Strings(v, "engines")
+			for _, s := range listed[v] {
+				e.engineIndex(s)
+			}
 		}
 	}
 	words := (len(e.engines) + 63) / 64
@@ -242,11 +245,13 @@ func (e *Engine) buildEngineSets(ends [][2]int32) {
 	bs := make([]uint64, words)
 	e.engSet = make([]uint32, n)
 	var derive []int32 // sources whose set comes from in-edges
-	for v, nd := range e.nodes {
+	for v := range n {
 		clear(bs)
 		switch {
 		case e.typ[v] == codeSource:
-			eachString(nd.Attrs, "engines", func(s string) { setBit(bs, e.engineID[s]) })
+			for _, s := range listed[v] {
+				setBit(bs, e.engineID[s])
+			}
 			if own[v] >= 0 {
 				setBit(bs, int(own[v]))
 			}
@@ -279,28 +284,6 @@ func (e *Engine) buildEngineSets(ends [][2]int32) {
 	}
 }
 
-// eachString calls fn with the elements of attribute key when it is a list
-// of strings (Attributes.Strings's rule: a list with any other element
-// counts as none), without building a []string.
-func eachString(a attrView, key string, fn func(string)) {
-	v, _ := a.get(key)
-	switch x := v.(type) {
-	case []string:
-		for _, s := range x {
-			fn(s)
-		}
-	case []any:
-		for _, el := range x {
-			if _, ok := el.(string); !ok {
-				return
-			}
-		}
-		for _, el := range x {
-			fn(el.(string))
-		}
-	}
-}
-
 func setBit(bs []uint64, i int) { bs[i>>6] |= 1 << (i & 63) }
 
 func isZero(bs []uint64) bool {
@@ -316,7 +299,7 @@ func isZero(bs []uint64) bool {
 // in its kind's order (compareNodes), so that the result heaps of an
 // indexed Engine compare two integers instead of two attributes.
 func (e *Engine) buildRanks() []uint32 {
-	rank := make([]uint32, len(e.nodes))
+	rank := make([]uint32, e.n)
 	for kind := range 3 {
 		var vs []uint32
 		for v, c := range e.typ {
@@ -338,11 +321,11 @@ func (e *Engine) buildRanks() []uint32 {
 // title (byte-wise, missing = ""), each with the insertion index as the
 // tie-break.
 func (e *Engine) compareNodes(kind int, a, b uint32) int {
-	na, nb := e.nodes[a].Attrs, e.nodes[b].Attrs
+	g, va, vb := e.g, int(a), int(b)
 	switch kind {
 	case 0:
-		fa, oka := na.Float("order")
-		fb, okb := nb.Float("order")
+		fa, oka := g.Float(va, "order")
+		fb, okb := g.Float(vb, "order")
 		oka, okb = oka && !math.IsNaN(fa), okb && !math.IsNaN(fb)
 		if oka != okb {
 			if oka {
@@ -356,65 +339,13 @@ func (e *Engine) compareNodes(kind int, a, b uint32) int {
 			}
 		}
 	case 1:
-		if c := strings.Compare(na.String("query_text"), nb.String("query_text")); c != 0 {
+		if c := strings.Compare(g.String(va, "query_text"), g.String(vb, "query_text")); c != 0 {
 			return c
 		}
 	default:
-		if c := strings.Compare(na.String("title"), nb.String("title")); c != 0 {
+		if c := strings.Compare(g.String(va, "title"), g.String(vb, "title")); c != 0 {
 			return c
 		}
 	}
 	return cmp.Compare(a, b)
-}
-
-// node is a read view of one graph node: its columns and its attributes
-// through the graph's accessors (no per-node allocation).
-type node struct {
-	ID    string
-	Type  graphrag.NodeType
-	Name  string
-	Attrs attrView
-}
-
-// attrView reads the attributes of node v of g.
-type attrView struct {
-	g *graphrag.Graph
-	v int
-}
-
-// The zero attrView has no attributes.
-func (a attrView) String(key string) string {
-	if a.g == nil {
-		return ""
-	}
-	return a.g.String(a.v, key)
-}
-
-func (a attrView) Strings(key string) []string {
-	if a.g == nil {
-		return nil
-	}
-	return a.g.Strings(a.v, key)
-}
-
-func (a attrView) Float(key string) (float64, bool) {
-	if a.g == nil {
-		return 0, false
-	}
-	return a.g.Float(a.v, key)
-}
-
-func (a attrView) get(key string) (any, bool) {
-	if a.g == nil {
-		return nil, false
-	}
-	return a.g.Attr(a.v, key)
-}
-
-func nodesOf(g *graphrag.Graph) []node {
-	out := make([]node, g.NodeCount())
-	for v := range out {
-		out[v] = node{ID: g.ID(v), Type: g.Type(v), Name: g.Name(v), Attrs: attrView{g, v}}
-	}
-	return out
 }

@@ -47,8 +47,8 @@ type brute struct {
 
 func newBrute(g *graphrag.Graph) *brute {
 	b := &brute{g: g, byID: map[string]*graphrag.Node{}, into: map[string][]string{}, adj: map[string][]string{}}
-	for _, n := range g.Nodes() {
-		b.byID[n.ID] = &n
+	for _, n := range nodePtrs(g) {
+		b.byID[n.ID] = n
 	}
 	for _, e := range g.Edges() {
 		b.into[e.To] = append(b.into[e.To], e.From)
@@ -402,7 +402,7 @@ func randomGraph(rng *rand.Rand) *graphrag.Graph {
 		}
 	}
 	// foreign nodes and stray edges
-	nodes := g.Nodes()
+	nodes := nodePtrs(g)
 	for i := 0; i < rng.IntN(4); i++ {
 		id := fmt.Sprintf("X%d", i)
 		var eng any
@@ -412,7 +412,7 @@ func randomGraph(rng *rand.Rand) *graphrag.Graph {
 		add(&graphrag.Node{ID: id, Type: "entity", Name: randText(rng, 4), Attrs: attrs("engine", eng, "content", randText(rng, 5))})
 		link(id, nodes[rng.IntN(len(nodes))].ID, "mentions")
 	}
-	nodes = g.Nodes()
+	nodes = nodePtrs(g)
 	for i := 0; i < rng.IntN(3); i++ {
 		link(nodes[rng.IntN(len(nodes))].ID, nodes[rng.IntN(len(nodes))].ID, "related")
 	}
@@ -423,7 +423,7 @@ func randomGraph(rng *rand.Rand) *graphrag.Graph {
 // match), sometimes case-swapped or joined with separators, plus random
 // filters, depths and caps.
 func randomQuery(rng *rand.Rand, g *graphrag.Graph) Query {
-	nodes := g.Nodes()
+	nodes := nodePtrs(g)
 	var q Query
 	for i := 0; i < rng.IntN(3); i++ {
 		var kw string
@@ -608,7 +608,11 @@ func TestMatcherAgreesWithToLower(t *testing.T) {
 		if term == "" {
 			continue
 		}
-		ti := buildText([]node{{ID: "n", Name: field, }})
+		g := graphrag.New()
+		if err := g.AddNode(&graphrag.Node{ID: "n", Type: graphrag.TypeSection, Name: field}); err != nil {
+			t.Fatal(err)
+		}
+		ti := buildText(g, 1)
 		got := newMatcher(&ti, []string{term}).match(0)
 		if want := strings.Contains(strings.ToLower(field), term); got != want {
 			class, _ := classify(term)
@@ -617,12 +621,12 @@ func TestMatcherAgreesWithToLower(t *testing.T) {
 	}
 }
 
-// nodePtrs returns copies of the graph's nodes, by pointer.
+// nodePtrs returns copies of the graph's nodes (Graph.NodeAt), by pointer.
 func nodePtrs(g *graphrag.Graph) []*graphrag.Node {
-	ns := g.Nodes()
-	out := make([]*graphrag.Node, len(ns))
-	for i := range ns {
-		out[i] = &ns[i]
+	out := make([]*graphrag.Node, g.NodeCount())
+	for v := range out {
+		n := g.NodeAt(v)
+		out[v] = &n
 	}
 	return out
 }

@@ -80,7 +80,7 @@ func (e *Engine) Overview() Overview {
 }
 
 func (e *Engine) buildOverview(ends [][2]int32) Overview {
-	o := Overview{TotalNodes: len(e.nodes), Types: []TypeCount{}, Engines: []string{},
+	o := Overview{TotalNodes: e.n, Types: []TypeCount{}, Engines: []string{},
 		SectionTitles: []string{}, SampleQueries: []string{}, EngineSections: []EngineSections{}}
 	if e.g != nil {
 		o.TotalEdges = e.g.EdgeCount()
@@ -95,7 +95,7 @@ func (e *Engine) buildOverview(ends [][2]int32) Overview {
 	for _, ab := range ends {
 		if e.typ[ab[0]] == codeEngine && e.typ[ab[1]] == codeSection {
 			if _, ok := parent[ab[1]]; !ok {
-				parent[ab[1]] = e.nodes[ab[0]].Name
+				parent[ab[1]] = e.g.Name(int(ab[0]))
 			}
 		}
 	}
@@ -108,35 +108,35 @@ func (e *Engine) buildOverview(ends [][2]int32) Overview {
 		o.EngineSections = append(o.EngineSections, EngineSections{Engine: name, Titles: []string{}})
 		return len(o.EngineSections) - 1
 	}
-	for v, n := range e.nodes {
+	for v := range e.n {
 		if e.typ[v] == codeEngine {
-			o.Engines = append(o.Engines, n.Name)
-			addGroup(n.Name)
+			o.Engines = append(o.Engines, e.g.Name(v))
+			addGroup(e.g.Name(v))
 		}
 	}
 	seenQuery := map[string]bool{}
-	for v, n := range e.nodes {
+	for v := range e.n {
 		switch e.typ[v] {
 		case codeTopic:
 			if o.Topic == "" {
-				o.Topic = n.Name
+				o.Topic = e.g.Name(v)
 			}
 		case codeSection:
-			title := n.Attrs.String("title")
+			title := e.g.String(v, "title")
 			if title == "" {
-				title = n.Name
+				title = e.g.Name(v)
 			}
 			if len(o.SectionTitles) < overviewSections {
 				o.SectionTitles = append(o.SectionTitles, title)
 			}
-			eng := n.Attrs.String("engine")
+			eng := e.g.String(v, "engine")
 			if eng == "" {
 				eng = parent[int32(v)]
 			}
 			g := addGroup(eng)
 			o.EngineSections[g].Titles = append(o.EngineSections[g].Titles, title)
 		case codeQuery:
-			qt := n.Attrs.String("query_text")
+			qt := e.g.String(v, "query_text")
 			if qt != "" && !seenQuery[qt] && len(o.SampleQueries) < overviewQueries {
 				seenQuery[qt] = true
 				o.SampleQueries = append(o.SampleQueries, qt)

@@ -137,7 +137,7 @@ type run struct {
 // a *QueryError (ErrBadQuery) for a negative depth or cap. See the package
 // documentation for the exact rules.
 func (e *Engine) Run(q Query) (*Result, error) {
-	if e == nil || len(e.nodes) == 0 {
+	if e == nil || e.n == 0 {
 		return nil, ErrEmptyGraph
 	}
 	q, err := q.normalize()
@@ -259,7 +259,7 @@ func (r *run) offerSeed(v uint32) {
 // cores). The seeds are offered in graph order.
 func (r *run) scan(terms []string) {
 	m := newMatcher(&r.e.text, terms)
-	n := len(r.e.nodes)
+	n := r.e.n
 	parts := make([][]uint32, parallelism(n))
 	parallel(n, len(parts), func(w, lo, hi int) {
 		var out []uint32
@@ -296,7 +296,7 @@ func (r *run) matchTerm(t string) {
 		}
 		u := r.s.union
 		if u == nil { // whole blocks, so that bitmap containers fit
-			u = make([]uint64, (len(r.e.nodes)+blockSize-1)/blockSize*blockWords)
+			u = make([]uint64, (r.e.n+blockSize-1)/blockSize*blockWords)
 			r.s.union = u
 		}
 		clear(u)
@@ -548,8 +548,7 @@ func (h *nodeHeap) sorted() []uint32 {
 func (e *Engine) items(vs []uint32) []Item {
 	out := make([]Item, len(vs))
 	for i, v := range vs {
-		n := e.nodes[v]
-		out[i] = Item{ID: n.ID, Name: n.Name, Type: n.Type, Attrs: e.g.Attrs(int(v))}
+		out[i] = Item{ID: e.g.ID(int(v)), Name: e.g.Name(int(v)), Type: e.g.Type(int(v)), Attrs: e.g.Attrs(int(v))}
 	}
 	return out
 }

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"reportengine/graphrag"
 )
 
 // The searchable text of a graph: for every node, the values of its
@@ -29,20 +31,19 @@ func (t *textIndex) bytes() int64 {
 	return int64(len(t.start))*4 + int64(len(t.fields))*16
 }
 
-// searchFields appends the non-empty searchable values of n to dst: the
-// name and the first value of each search key when it is a string (as
-// Attributes.String reads it), without duplicates.
-func searchFields(n node, dst []string) []string {
+// searchFields appends the non-empty searchable values of node v to dst:
+// its name and the string value of each searchable attribute (as
+// Graph.String reads it), without duplicates.
+func searchFields(g *graphrag.Graph, v int, dst []string) []string {
 	base := len(dst)
 	add := func(s string) {
-		if s == "" || slices.Contains(dst[base:], s) {
-			return
+		if s != "" && !slices.Contains(dst[base:], s) {
+			dst = append(dst, s)
 		}
-		dst = append(dst, s)
 	}
-	add(n.Name)
+	add(g.Name(v))
 	for _, k := range searchable {
-		add(n.Attrs.String(k))
+		add(g.String(v, k))
 	}
 	return dst
 }
@@ -73,15 +74,14 @@ func lowerRune(cb *[1024]uint64, r rune) rune {
 
 // buildText collects the searchable fields of every node, in parallel over
 // node ranges.
-func buildText(nodes []node) textIndex {
-	n := len(nodes)
+func buildText(g *graphrag.Graph, n int) textIndex {
 	ti := textIndex{start: make([]uint32, n+1)}
 	parts := make([][]string, parallelism(n))
 	parallel(n, len(parts), func(w, lo, hi int) {
 		fs := make([]string, 0, 3*(hi-lo)+8) // a source has about 3
 		for v := lo; v < hi; v++ {
 			from := len(fs)
-			fs = searchFields(nodes[v], fs)
+			fs = searchFields(g, v, fs)
 			ti.start[v+1] = uint32(len(fs) - from) // a count for now
 		}
 		parts[w] = fs
