@@ -486,19 +486,25 @@ func (r *run) expand(depth int) {
 // order, or the ranks of the gram index when there is one): a max-heap, so
 // a node worse than the current k-th is rejected with one comparison.
 type nodeHeap struct {
-	less func(a, b uint32) bool
+	e    *Engine
+	kind int
+	rank []uint32 // nil: compare attributes
 	k    int
 	h    []uint32
 }
 
 func (h *nodeHeap) init(e *Engine, ix *gramIndex, kind, k int) {
-	h.k, h.h = k, nil
+	*h = nodeHeap{e: e, kind: kind, k: k}
 	if ix != nil {
-		rank := ix.rank
-		h.less = func(a, b uint32) bool { return rank[a] < rank[b] }
-	} else {
-		h.less = func(a, b uint32) bool { return e.compareNodes(kind, a, b) < 0 }
+		h.rank = ix.rank
 	}
+}
+
+func (h *nodeHeap) less(a, b uint32) bool {
+	if h.rank != nil {
+		return h.rank[a] < h.rank[b]
+	}
+	return h.e.compareNodes(h.kind, a, b) < 0
 }
 
 func (h *nodeHeap) offer(v uint32) {
@@ -537,10 +543,13 @@ func (h *nodeHeap) offer(v uint32) {
 // sorted returns the kept nodes, best first.
 func (h *nodeHeap) sorted() []uint32 {
 	slices.SortFunc(h.h, func(a, b uint32) int {
-		if h.less(a, b) {
+		switch {
+		case h.less(a, b):
 			return -1
+		case h.less(b, a):
+			return 1
 		}
-		return 1
+		return 0
 	})
 	return h.h
 }
