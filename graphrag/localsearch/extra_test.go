@@ -165,3 +165,46 @@ func TestDulceExactEntityAndClaimRows(t *testing.T) {
 		break
 	}
 }
+
+// TestReportOptions: include_community_rank, use_community_summary and
+// min_community_rank on the small model; a rank filter that leaves no
+// report omits the section instead of the reference's literal "[]"
+// (§10 #2).
+func TestReportOptions(t *testing.T) {
+	b := newBuilder(t, smallParts(), Config{})
+	tests := []struct {
+		name string
+		set  func(*Params)
+		want string // the report section, "" = none
+	}{
+		{"rank column", func(p *Params) { p.IncludeCommunityRank = true },
+			"-----Reports-----\nid|title|content|rank\n1|Team|\"# Team\n\nAlpha and Beta.\"|8.5\n2|Far|Gamma region|7.0\n"},
+		{"summaries", func(p *Params) { p.UseCommunitySummary = true },
+			"-----Reports-----\nid|title|summary\n1|Team|Alpha and Beta.\n2|Far|Gamma\n"},
+		{"min rank 8", func(p *Params) { p.MinCommunityRank = 8 },
+			"-----Reports-----\nid|title|content\n1|Team|\"# Team\n\nAlpha and Beta.\"\n"},
+		{"min rank 9: no report", func(p *Params) { p.MinCommunityRank = 9 }, ""},
+		{"renamed section", func(p *Params) { p.CommunityContextName = "Communities"; p.UseCommunitySummary = true },
+			"-----Communities-----\nid|title|summary\n1|Team|Alpha and Beta.\n2|Far|Gamma\n"},
+	}
+	for _, tt := range tests {
+		p := emptyQueryParams()
+		tt.set(&p)
+		c, err := b.Build(t.Context(), "", nil, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.want == "" {
+			if !strings.HasPrefix(c.Text, "-----Entities-----") || strings.Contains(c.Text, "[]") || len(c.Records["reports"].Rows) != 0 {
+				t.Errorf("%s: context starts %.40q", tt.name, c.Text)
+			}
+			continue
+		}
+		if !strings.HasPrefix(c.Text, tt.want+"\n\n-----Entities-----") {
+			t.Errorf("%s: context starts\n%.200q\nwant\n%q", tt.name, c.Text, tt.want)
+		}
+		if _, ok := c.Records[strings.ToLower(p.CommunityContextName)]; !ok {
+			t.Errorf("%s: no records under %q", tt.name, strings.ToLower(p.CommunityContextName))
+		}
+	}
+}

@@ -81,7 +81,7 @@ func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *cou
 	used := tc.count(marker + strings.Join(header, d) + "\n")
 	var rows [][]string
 	var kept []knowledge.CommunityReport
-	for _, r := range selected {
+	reportRow := func(r knowledge.CommunityReport) []string {
 		row := []string{r.ShortID, r.Title}
 		for _, k := range attrKeys {
 			row = append(row, attrValue(r.Attributes, k))
@@ -92,8 +92,12 @@ func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *cou
 			row = append(row, r.FullContent)
 		}
 		if p.IncludeCommunityRank {
-			row = append(row, PyFloat(r.Rank))
+			row = append(row, rankString(r.HasRank, r.Rank))
 		}
+		return row
+	}
+	for _, r := range selected {
+		row := reportRow(r)
 		t := tc.count(strings.Join(row, d) + "\n")
 		if used+t > budget {
 			break
@@ -138,19 +142,7 @@ func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *cou
 			if !cset[r.CommunityID] {
 				continue
 			}
-			row := []string{r.ShortID, r.Title}
-			for _, k := range attrKeys {
-				row = append(row, attrValue(r.Attributes, k))
-			}
-			if p.UseCommunitySummary {
-				row = append(row, r.Summary)
-			} else {
-				row = append(row, r.FullContent)
-			}
-			if p.IncludeCommunityRank {
-				row = append(row, rankString(r.HasRank, r.Rank))
-			}
-			ct.Rows = append(ct.Rows, row)
+			ct.Rows = append(ct.Rows, reportRow(r))
 			ct.InContext = append(ct.InContext, in[r.ShortID])
 		}
 		rec[key] = ct
