@@ -24,6 +24,21 @@ func BenchmarkBuildDulce(b *testing.B) {
 	loop(b, func() error { _, err := cb.Build(b.Context(), "ALEX MERCER", nil, p); return err })
 }
 
+// BenchmarkBuildDulceCold: the same build on a fresh builder every time,
+// so no token count is cached (the first query after loading).
+func BenchmarkBuildDulceCold(b *testing.B) {
+	cb, m := dulceBuilder(b)
+	p := DefaultParams()
+	loop(b, func() error {
+		fresh, err := NewContextBuilder(m, cb.cfg)
+		if err != nil {
+			return err
+		}
+		_, err = fresh.Build(b.Context(), "ALEX MERCER", nil, p)
+		return err
+	})
+}
+
 // loop runs f under b.Loop and reports, besides ns/op, the median
 // wall time per call (p50-ms) and the process CPU time per call
 // (cpu-ms/op, all threads, GC included): on a shared, loaded machine the
