@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/forum"
+	"reportengine/graphrag"
 	"reportengine/state"
 )
 
@@ -70,9 +71,14 @@ func (it *Item) FirstURL() string {
 	return ""
 }
 
-// Input is what Collect reads. States are used in the order given.
+// Input is what Collect reads. When Graph is set (and not empty) the
+// evidence comes from it — it holds every search record, summary and final
+// report of the run — and States are not read; otherwise States are used in
+// the order given. Forum entries are used as given; with a graph and no
+// entries, the speeches the graph carries are used.
 type Input struct {
 	Topic  string
+	Graph  *graphrag.Graph
 	States []*state.State
 	Forum  []forum.Entry
 }
@@ -120,6 +126,10 @@ func (s *Set) Item(id string) (*Item, bool) {
 // extracts the figures. It never fails: empty input gives an empty Set.
 func Collect(in Input) *Set {
 	c := newCollector()
+	if in.Graph != nil && in.Graph.NodeCount() > 0 {
+		c.collectGraph(in.Graph, in.Forum)
+		return c.set()
+	}
 	for _, st := range in.States {
 		if st == nil {
 			continue
@@ -146,13 +156,22 @@ func Collect(in Input) *Set {
 		}
 		c.addText(st.FinalReport, Provenance{Kind: KindFinalReport, Engine: string(st.Engine), SectionPos: -1}, 0)
 	}
-	for _, e := range in.Forum {
+	c.addForum(in.Forum)
+	return c.set()
+}
+
+func (c *collector) addForum(entries []forum.Entry) {
+	for _, e := range entries {
 		if e.Speaker == "SYSTEM" {
 			continue // the forum's own status lines, not speeches
 		}
 		c.addText(e.Content, Provenance{Kind: KindForum, Engine: strings.ToLower(e.Speaker), SectionPos: -1,
 			ForumTime: e.Time, ForumLine: e.Line, Speaker: e.Speaker}, 0)
 	}
+}
+
+// set finishes the collection: ids, figures, indexes.
+func (c *collector) set() *Set {
 	s := &Set{Items: c.items, Stats: c.stats, byID: make(map[string]int, len(c.items)), figIdx: map[string][]int{}}
 	s.byURL = map[string]int{}
 	for i := range s.Items {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/forum"
+	"reportengine/graphrag/builder"
 	"reportengine/state"
 )
 
@@ -189,5 +190,56 @@ func BenchmarkCollectFixture(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Collect(in)
+	}
+}
+
+// The graph holds every record: collecting from it reaches every URL and
+// every forum speech the states and the log give, and merges what the
+// builder merged.
+func TestCollectFromGraphMatchesStates(t *testing.T) {
+	in := fixtureInput(t)
+	g, _, err := builder.Build(builder.Config{Topic: in.Topic, ReportID: "t", States: in.States, Forum: in.Forum})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromStates := Collect(in)
+	fromGraph := Collect(Input{Topic: in.Topic, Graph: g, Forum: in.Forum})
+	urls := func(s *Set) map[string]bool {
+		m := map[string]bool{}
+		for _, it := range s.Items {
+			for _, p := range it.Provenance {
+				if p.URL != "" {
+					m[p.URL] = true
+				}
+			}
+		}
+		return m
+	}
+	a, b := urls(fromStates), urls(fromGraph)
+	for u := range a {
+		if !b[u] {
+			t.Errorf("URL %s from the states is missing from the graph's evidence", u)
+		}
+	}
+	kinds := func(s *Set) map[Kind]int {
+		m := map[Kind]int{}
+		for _, it := range s.Items {
+			m[it.Kind]++
+		}
+		return m
+	}
+	ka, kb := kinds(fromStates), kinds(fromGraph)
+	for _, k := range []Kind{KindSummary, KindFinalReport, KindForum, KindSource} {
+		if kb[k] == 0 || ka[k] == 0 {
+			t.Errorf("kind %s: %d items from states, %d from the graph", k, ka[k], kb[k])
+		}
+	}
+	if ka[KindForum] != kb[KindForum] || ka[KindFinalReport] != kb[KindFinalReport] {
+		t.Errorf("forum %d/%d, final report %d/%d items (states/graph)", ka[KindForum], kb[KindForum], ka[KindFinalReport], kb[KindFinalReport])
+	}
+	// the graph's own speeches stand in for a missing forum log
+	noLog := Collect(Input{Topic: in.Topic, Graph: g})
+	if kinds(noLog)[KindForum] < ka[KindForum]*9/10 {
+		t.Errorf("without the log, %d forum items from the graph's speeches; the log gives %d", kinds(noLog)[KindForum], ka[KindForum])
 	}
 }

@@ -2,8 +2,10 @@ package evidence
 
 import (
 	"math"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -13,6 +15,9 @@ const (
 	PerSubPoint = 6
 	// MinScore is the lowest relevance an assigned item may have.
 	MinScore = 0.04
+	// MMRPool is how many of a sub-point's best candidates the MMR
+	// selection considers.
+	MMRPool = 8 * PerSubPoint
 	// Lambda weighs relevance against novelty in the MMR selection inside a
 	// sub-point (1 = relevance only).
 	Lambda = 0.7
@@ -138,32 +143,42 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 		onTopic   bool
 		boost     float64
 	}
-	perSub := map[[2]int][]cand{}
-	for i := range set.Items {
+	// score every item against every target, on all cores; then gather
+	// in item order (deterministic whatever the scheduling)
+	type scored struct {
+		best, second            int
+		bestS, secondS, bestRel float64
+		bestBoost               float64
+		on                      bool
+	}
+	res := make([]scored, len(set.Items))
+	parallel(len(set.Items), func(i int) {
 		it := &set.Items[i]
-		on := onTopic(it, names)
-		best, second := -1, -1
-		var bestS, secondS, bestRel, bestBoost float64
+		r := scored{best: -1, second: -1, on: onTopic(it, names)}
 		iv := idx.itemVec(i)
 		for ti, t := range targets {
 			rel := dot(iv, t.vec)
 			b := boosts.of(chapters[t.ch].ID, it)
 			s := rel
-			if !on {
+			if !r.on {
 				s *= OffTopicFactor
 			}
 			s += b
-			if s > bestS || best < 0 {
-				if best >= 0 {
-					second, secondS = best, bestS
+			if s > r.bestS || r.best < 0 {
+				if r.best >= 0 {
+					r.second, r.secondS = r.best, r.bestS
 				}
-				best, bestS, bestRel, bestBoost = ti, s, rel, b
-			} else if s > secondS || second < 0 {
-				second, secondS = ti, s
+				r.best, r.bestS, r.bestRel, r.bestBoost = ti, s, rel, b
+			} else if s > r.secondS || r.second < 0 {
+				r.second, r.secondS = ti, s
 			}
 		}
-		if best < 0 || bestS < MinScore {
-			if !on && bestRel >= MinScore {
+		res[i] = r
+	})
+	perSub := map[[2]int][]cand{}
+	for i, r := range res {
+		if r.best < 0 || r.bestS < MinScore {
+			if !r.on && r.bestRel >= MinScore {
 				p.Unassigned["off_topic"]++
 			} else {
 				p.Unassigned["below_min_score"]++
@@ -171,11 +186,11 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 			continue
 		}
 		runner := ""
-		if second >= 0 && secondS >= MinScore {
-			runner = targets[second].key
+		if r.second >= 0 && r.secondS >= MinScore {
+			runner = targets[r.second].key
 		}
-		k := [2]int{targets[best].ch, targets[best].sp}
-		perSub[k] = append(perSub[k], cand{i, bestS, bestRel, runner, on, bestBoost})
+		k := [2]int{targets[r.best].ch, targets[r.best].sp}
+		perSub[k] = append(perSub[k], cand{i, r.bestS, r.bestRel, runner, r.on, r.bestBoost})
 	}
 	for k, cs := range perSub {
 		sort.SliceStable(cs, func(a, b int) bool {
@@ -184,20 +199,24 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 			}
 			return cs[a].item < cs[b].item
 		})
-		// MMR
+		// MMR over the MMRPool best candidates (the rest cannot win a place)
+		pool := cs[:min(len(cs), MMRPool)]
+		grams := make([]map[uint64]struct{}, len(pool))
+		for ci, c := range pool {
+			grams[ci] = trigrams(Normalize(set.Items[c.item].Text))
+		}
 		var chosen []cand
 		var chosenGrams []map[uint64]struct{}
-		used := make([]bool, len(cs))
+		used := make([]bool, len(pool))
 		for len(chosen) < PerSubPoint {
 			bi, bv := -1, math.Inf(-1)
-			for ci, c := range cs {
+			for ci, c := range pool {
 				if used[ci] {
 					continue
 				}
-				g := trigrams(Normalize(set.Items[c.item].Text))
 				red := 0.0
 				for _, h := range chosenGrams {
-					red = math.Max(red, overlap(g, h))
+					red = math.Max(red, overlap(grams[ci], h))
 				}
 				v := Lambda*c.score - (1-Lambda)*red
 				if v > bv {
@@ -208,8 +227,8 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 				break
 			}
 			used[bi] = true
-			chosen = append(chosen, cs[bi])
-			chosenGrams = append(chosenGrams, trigrams(Normalize(set.Items[cs[bi].item].Text)))
+			chosen = append(chosen, pool[bi])
+			chosenGrams = append(chosenGrams, grams[bi])
 		}
 		p.Unassigned["quota"] += len(cs) - len(chosen)
 		sp := &p.Chapters[k[0]].SubPoints[k[1]]
@@ -361,11 +380,12 @@ func TopicNames(topic string) []string {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// term is one bigram of a vector and its weight; a vec is sorted by
-// bigram so that sums run in one fixed order (map order would make the
-// floating-point results, and so the plan, differ between runs).
+// term is one bigram of a vector (the two runes packed into a uint64) and
+// its weight; a vec is sorted by bigram so that sums run in one fixed order
+// (map order would make the floating-point results, and so the plan,
+// differ between runs).
 type term struct {
-	g string
+	g uint64
 	w float64
 }
 
@@ -374,50 +394,56 @@ type vec []term
 // bigramIndex holds the IDF of character bigrams over the items and each
 // item's normalised TF-IDF vector.
 type bigramIndex struct {
-	idf   map[string]float64
+	idf   map[uint64]float64
 	items []vec
 }
 
-func bigramCounts(s string) map[string]int {
-	tf := map[string]int{}
-	rs := []rune(strings.ToLower(s))
-	for j := 0; j+1 < len(rs); j++ {
-		if isWordRune(rs[j]) && isWordRune(rs[j+1]) {
-			tf[string(rs[j:j+2])]++
+// bigramCounts counts the letter/digit bigrams of s, lower-cased.
+func bigramCounts(s string) map[uint64]int {
+	tf := map[uint64]int{}
+	var prev rune = -1
+	for _, r := range strings.ToLower(s) {
+		if !isWordRune(r) {
+			prev = -1
+			continue
 		}
+		if prev >= 0 {
+			tf[uint64(prev)<<32|uint64(r)]++
+		}
+		prev = r
 	}
 	return tf
 }
 
 func newBigramIndex(items []Item) *bigramIndex {
-	df := map[string]int{}
-	tfs := make([]map[string]int, len(items))
-	for i := range items {
-		tf := bigramCounts(items[i].Text)
+	tfs := make([]map[uint64]int, len(items))
+	parallel(len(items), func(i int) { tfs[i] = bigramCounts(items[i].Text) })
+	df := map[uint64]int{}
+	for _, tf := range tfs {
 		for g := range tf {
 			df[g]++
 		}
-		tfs[i] = tf
 	}
 	n := float64(len(items))
-	idx := &bigramIndex{idf: make(map[string]float64, len(df)), items: make([]vec, len(items))}
+	idx := &bigramIndex{idf: make(map[uint64]float64, len(df)), items: make([]vec, len(items))}
 	for g, d := range df {
 		idx.idf[g] = math.Log(1 + n/float64(d))
 	}
-	for i, tf := range tfs {
+	parallel(len(items), func(i int) {
+		tf := tfs[i]
 		v := make(vec, 0, len(tf))
 		for g, c := range tf {
 			v = append(v, term{g, (1 + math.Log(float64(c))) * idx.idf[g]})
 		}
 		idx.items[i] = v.sorted().normalised()
-	}
+	})
 	return idx
 }
 
 func (x *bigramIndex) itemVec(i int) vec { return x.items[i] }
 
-// vector is the normalised TF-IDF vector of a query text. Bigrams no item
-// has get the highest IDF.
+// vector is the TF-IDF vector of a query text (not normalised). Bigrams no
+// item has get the highest IDF.
 func (x *bigramIndex) vector(s string) vec {
 	maxIDF := math.Log(1 + float64(len(x.items)))
 	tf := bigramCounts(s)
@@ -489,6 +515,33 @@ func dot(a, b vec) float64 {
 		}
 	}
 	return s
+}
+
+// parallel runs fn(0..n-1) on all cores; each index is run once.
+func parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), max(n/256, 1))
+	if workers <= 1 {
+		for i := 0; i < n; i++ {
+			fn(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for w := 0; w < workers; w++ {
+		lo, hi := w*chunk, min((w+1)*chunk, n)
+		if lo >= hi {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func overlap(a, b map[uint64]struct{}) float64 {

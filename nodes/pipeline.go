@@ -409,7 +409,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	} else if in.Graph != nil {
 		r.warn("the knowledge graph is empty: chapters are written without graph queries")
 	}
-	r.evidence = evidence.Collect(evidence.Input{Topic: in.Topic, States: in.States, Forum: in.Forum})
+	r.evidence = evidence.Collect(evidence.Input{Topic: in.Topic, Graph: in.Graph, States: in.States, Forum: in.Forum})
 	r.reportDate = newestDate(in.States)
 	man := Manifest{ReportID: r.reportID, Topic: in.Topic, Model: cfg.Model.Info(), GraphID: in.GraphID, CreatedAt: createdAt}
 

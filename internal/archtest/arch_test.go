@@ -26,7 +26,7 @@ var allowed = map[string][]string{
 	"graphrag/knowledge":   {"graphrag", "internal/atomicfile", "llm", "github.com/parquet-go/parquet-go"},
 	"graphrag/localsearch": {"graphrag/knowledge", "llm", "llm/tokens", "prompts"},
 	"graphrag/questiongen": {"graphrag/localsearch", "graphrag/knowledge", "llm", "prompts"},
-	"evidence":             {"state", "forum"},
+	"evidence":             {"state", "forum", "graphrag"},
 	"ir":                   {"github.com/go-playground/validator/v10"},
 	"llm":                  {},
 	"prompts":              {"ir"},

@@ -1,0 +1,132 @@
+package evidence
+
+import (
+	"reflect"
+	"strings"
+
+	"reportengine/forum"
+	"reportengine/graphrag"
+)
+
+// collectGraph collects from a built graph (see Input.Graph): in node order
+// (the builder's order: each engine's sections, their queries and sources),
+// each section's research summary and each source's title and content,
+// with the source's URL, its engines and the section whose query first
+// found it; then each engine's final report; then the forum speeches —
+// in.Forum when given, else those the graph carries (the engines'
+// "speeches" and the host's sections).
+func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
+	n := g.NodeCount()
+	// section of each source: section → search_query (searched) → source (found)
+	sectionOf := make(map[int32]int32, n/2)
+	queryOf := map[int32]int32{}
+	ends := g.EdgeEnds()
+	for i, e := range ends {
+		if g.Relation(i) == graphrag.RelSearched {
+			if _, ok := queryOf[e[1]]; !ok {
+				queryOf[e[1]] = e[0]
+			}
+		}
+	}
+	for i, e := range ends {
+		if g.Relation(i) == graphrag.RelFound {
+			if _, ok := sectionOf[e[1]]; !ok {
+				if s, ok := queryOf[e[0]]; ok {
+					sectionOf[e[1]] = s
+				}
+			}
+		}
+	}
+	var engines, hosts []int
+	for v := 0; v < n; v++ {
+		switch g.Type(v) {
+		case graphrag.TypeEngine:
+			engines = append(engines, v)
+		case graphrag.TypeSection:
+			eng := g.String(v, "engine")
+			if eng == "host" {
+				hosts = append(hosts, v)
+				continue
+			}
+			summary := g.String(v, "latest_summary")
+			if summary == "" {
+				summary = g.String(v, "content")
+			}
+			pos, ok := g.Attrs(v).Int("position")
+			if !ok {
+				pos = -1
+			}
+			c.addText(summary, Provenance{Kind: KindSummary, Engine: eng, Section: g.String(v, "title"), SectionPos: pos}, 0)
+		case graphrag.TypeSource:
+			p := Provenance{Kind: KindSource, SectionPos: -1, URL: strings.TrimSpace(g.String(v, "url")), Title: strings.TrimSpace(g.String(v, "title"))}
+			if es := g.Strings(v, "engines"); len(es) > 0 {
+				p.Engine = es[0]
+			}
+			if s, ok := sectionOf[int32(v)]; ok {
+				p.Section = g.String(int(s), "title")
+				if pos, ok := g.Attrs(int(s)).Int("position"); ok {
+					p.SectionPos = pos
+				}
+			}
+			if len([]rune(p.Title)) >= MinRunes {
+				c.addPassage(p.Title, withKind(p, KindTitle))
+			}
+			c.addText(g.String(v, "content"), p, SourcePassages)
+		}
+	}
+	for _, v := range engines {
+		if fr := g.String(v, "final_report"); fr != "" {
+			c.addText(fr, Provenance{Kind: KindFinalReport, Engine: g.String(v, "engine"), SectionPos: -1}, 0)
+		}
+	}
+	if len(entries) == 0 {
+		for _, v := range engines {
+			entries = append(entries, speechesOf(g, v)...)
+		}
+		for _, v := range hosts {
+			line, _ := g.Attrs(v).Int("line")
+			ts := g.String(v, "timestamp")
+			entries = append(entries, forum.Entry{Line: line, Time: ts, Speaker: "HOST", Content: g.String(v, "content")})
+		}
+		sortEntries(entries)
+	}
+	c.addForum(entries)
+}
+
+// speechesOf reads an engine node's "speeches": forum entries in a graph
+// built in this process, or the JSON array of {line, time, speaker,
+// content} of a graph read from a file.
+func speechesOf(g *graphrag.Graph, v int) []forum.Entry {
+	raw, ok := g.Attr(v, "speeches")
+	if !ok {
+		return nil
+	}
+	rv := reflect.ValueOf(raw)
+	entryType := reflect.TypeOf([]forum.Entry(nil))
+	if rv.Kind() == reflect.Slice && rv.Type().ConvertibleTo(entryType) {
+		return rv.Convert(entryType).Interface().([]forum.Entry)
+	}
+	list, ok := raw.([]any)
+	if !ok {
+		return nil
+	}
+	var out []forum.Entry
+	for _, x := range list {
+		a, ok := x.(graphrag.Attributes)
+		if !ok {
+			continue
+		}
+		line, _ := a.Int("line")
+		out = append(out, forum.Entry{Line: line, Time: a.String("time"), Speaker: a.String("speaker"), Content: a.String("content")})
+	}
+	return out
+}
+
+// sortEntries orders forum entries by log line (stable).
+func sortEntries(es []forum.Entry) {
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j].Line < es[j-1].Line; j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+}
