@@ -80,7 +80,12 @@ func clauses(text string) []string {
 
 func clauseFigures(id, clause string) []Figure {
 	var out []Figure
-	if d, raw, ok := findDate(clause); ok {
+	if !strings.ContainsAny(clause, numberRunes) {
+		return nil
+	}
+	if !strings.ContainsAny(clause, "年月-/") {
+		// no date can be here
+	} else if d, raw, ok := findDate(clause); ok {
 		out = append(out, Figure{ItemID: id, Kind: FigDate, Label: clause, Raw: raw, Date: d, Value: dateValue(d), Sentence: clause})
 	}
 	prevEnd := 0
@@ -155,6 +160,9 @@ func clauseFigures(id, clause string) []Figure {
 }
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+// numberRunes are the runes a number starts with.
+const numberRunes = "0123456789零〇一二两三四五六七八九十"
 
 // nextNumber finds the next number in s at or after byte i: ASCII digits
 // (with a decimal point and thousands commas), or Chinese numerals

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -172,6 +173,7 @@ func (c *collector) addForum(entries []forum.Entry) {
 
 // set finishes the collection: ids, figures, indexes.
 func (c *collector) set() *Set {
+	c.run()
 	s := &Set{Items: c.items, Stats: c.stats, byID: make(map[string]int, len(c.items)), figIdx: map[string][]int{}}
 	s.byURL = map[string]int{}
 	for i := range s.Items {
@@ -181,7 +183,11 @@ func (c *collector) set() *Set {
 				s.byURL[p.URL] = i
 			}
 		}
-		for _, f := range FindFigures(s.Items[i].ID, s.Items[i].Text) {
+	}
+	figs := make([][]Figure, len(s.Items))
+	parallel(len(s.Items), func(_, i int) { figs[i] = FindFigures(s.Items[i].ID, s.Items[i].Text) })
+	for i := range s.Items {
+		for _, f := range figs[i] {
 			s.figIdx[f.ItemID] = append(s.figIdx[f.ItemID], len(s.Figures))
 			s.Figures = append(s.Figures, f)
 		}
@@ -193,79 +199,183 @@ func (c *collector) set() *Set {
 
 func withKind(p Provenance, k Kind) Provenance { p.Kind = k; return p }
 
+// collector gathers the texts to cut (jobs, in collection order) and turns
+// them into items: the cutting and hashing run on all cores, the merging
+// runs in job order, so ids do not depend on scheduling.
 type collector struct {
-	items  []Item
-	exact  map[string]int   // normalised text → item index
-	bucket map[string][]int // first+last runes → item indexes, for near duplicates
-	grams  map[int]map[uint64]struct{}
-	stats  Stats
+	jobs  []job
+	items []Item
+	stats Stats
 }
 
-func newCollector() *collector {
-	return &collector{exact: map[string]int{}, bucket: map[string][]int{}, grams: map[int]map[uint64]struct{}{}}
+// job is one text to cut into passages (or, with single, one passage as is).
+type job struct {
+	text   string
+	prov   Provenance
+	limit  int
+	single bool
 }
 
-// addText cuts text into passages and adds them; limit > 0 keeps only the
+// cut is one passage with what merging needs, computed in parallel.
+type cut struct {
+	text   string
+	noise  bool
+	key    uint64 // hash of the normalised text (letters and digits, lower case)
+	bucket uint64 // hash of its first and last three runes (near-duplicate candidates)
+	runes  int    // of the normalised text
+}
+
+// bucketCompare is how many earlier items of a bucket a passage is compared
+// with (the newest ones) for near duplicates.
+const bucketCompare = 4
+
+func newCollector() *collector { return &collector{} }
+
+// addText queues text to be cut into passages; limit > 0 keeps only the
 // first limit passages.
 func (c *collector) addText(text string, p Provenance, limit int) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	for i, ps := range Passages(text) {
-		if limit > 0 && i >= limit {
-			break
-		}
-		c.addPassage(ps, p)
-	}
+	c.jobs = append(c.jobs, job{text: text, prov: p, limit: limit})
 }
 
+// addPassage queues one passage as it is.
 func (c *collector) addPassage(text string, p Provenance) {
-	text = strings.TrimSpace(text)
-	if text == "" {
+	if strings.TrimSpace(text) == "" {
 		return
 	}
-	c.stats.Passages++
-	if isNoise(text) {
-		c.stats.Noise++
-		return
-	}
-	key := Normalize(text)
-	if key == "" {
-		c.stats.Noise++
-		return
-	}
-	if i, ok := c.exact[key]; ok {
-		c.merge(i, p, false)
-		return
-	}
-	bk := bucketKey(key)
-	var g map[uint64]struct{}
-	for _, j := range c.bucket[bk] {
-		if g == nil {
-			g = trigrams(key)
-		}
-		if similar(g, c.gramsOf(j)) >= NearDuplicate {
-			c.exact[key] = j
-			c.merge(j, p, true)
-			return
-		}
-	}
-	idx := len(c.items)
-	c.items = append(c.items, Item{ID: "E" + strconv.Itoa(idx+1), Text: text, Kind: p.Kind, Provenance: []Provenance{p}, Runes: utf8.RuneCountInString(text)})
-	c.exact[key] = idx
-	c.bucket[bk] = append(c.bucket[bk], idx)
-	if g != nil {
-		c.grams[idx] = g
-	}
+	c.jobs = append(c.jobs, job{text: text, prov: p, single: true})
 }
 
-func (c *collector) gramsOf(i int) map[uint64]struct{} {
-	g, ok := c.grams[i]
-	if !ok {
-		g = trigrams(Normalize(c.items[i].Text))
-		c.grams[i] = g
+// run cuts every queued text (in parallel) and merges the passages into
+// items (in order).
+func (c *collector) run() {
+	cuts := make([][]cut, len(c.jobs))
+	parallel(len(c.jobs), func(_, i int) {
+		j := &c.jobs[i]
+		var ps []string
+		if j.single {
+			ps = []string{strings.TrimSpace(j.text)}
+		} else {
+			ps = Passages(j.text)
+			if j.limit > 0 && len(ps) > j.limit {
+				ps = ps[:j.limit]
+			}
+		}
+		out := make([]cut, len(ps))
+		for k, p := range ps {
+			out[k] = makeCut(p)
+		}
+		cuts[i] = out
+	})
+	exact := map[uint64]int32{}
+	bucket := map[uint64][]int32{}
+	grams := map[int32][]uint64{}
+	gramsOf := func(i int32) []uint64 {
+		g, ok := grams[i]
+		if !ok {
+			g = trigramList(Normalize(c.items[i].Text))
+			grams[i] = g
+		}
+		return g
 	}
-	return g
+	for ji := range c.jobs {
+		prov := c.jobs[ji].prov
+		for _, ct := range cuts[ji] {
+			c.stats.Passages++
+			if ct.noise {
+				c.stats.Noise++
+				continue
+			}
+			if i, ok := exact[ct.key]; ok && (c.items[i].Text == ct.text || Normalize(c.items[i].Text) == Normalize(ct.text)) {
+				c.merge(int(i), prov, false)
+				continue
+			}
+			var g []uint64
+			merged := false
+			members := bucket[ct.bucket]
+			for k := len(members) - 1; k >= 0 && k >= len(members)-bucketCompare; k-- {
+				j := members[k]
+				if g == nil {
+					g = trigramList(Normalize(ct.text))
+				}
+				if similarList(g, gramsOf(j)) >= NearDuplicate {
+					if _, taken := exact[ct.key]; !taken {
+						exact[ct.key] = j
+					}
+					c.merge(int(j), prov, true)
+					merged = true
+					break
+				}
+			}
+			if merged {
+				continue
+			}
+			idx := int32(len(c.items))
+			c.items = append(c.items, Item{ID: "E" + strconv.Itoa(int(idx)+1), Text: ct.text, Kind: prov.Kind,
+				Provenance: []Provenance{prov}, Runes: utf8.RuneCountInString(ct.text)})
+			if _, taken := exact[ct.key]; !taken {
+				exact[ct.key] = idx
+			}
+			bucket[ct.bucket] = append(bucket[ct.bucket], idx)
+			if g != nil {
+				grams[idx] = g
+			}
+		}
+	}
+	c.jobs = nil
+}
+
+// makeCut hashes one passage: FNV-1a over the normalised runes, and over
+// its first and last three normalised runes for the bucket.
+func makeCut(p string) cut {
+	ct := cut{text: p}
+	if isNoise(p) {
+		ct.noise = true
+		return ct
+	}
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	var first [3]rune
+	var last [3]rune
+	n := 0
+	for _, r := range p {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			continue
+		}
+		r = unicode.ToLower(r)
+		if n < 3 {
+			first[n] = r
+		}
+		last[0], last[1], last[2] = last[1], last[2], r
+		n++
+		for x := uint32(r); ; x >>= 8 {
+			h ^= uint64(x & 0xff)
+			h *= prime
+			if x < 0x100 {
+				break
+			}
+		}
+		h ^= 0xff // rune separator
+		h *= prime
+	}
+	if n == 0 {
+		ct.noise = true
+		return ct
+	}
+	ct.key, ct.runes = h, n
+	b := uint64(offset)
+	if n <= 6 {
+		b = h
+	} else {
+		for _, r := range append(first[:], last[:]...) {
+			b ^= uint64(r)
+			b *= prime
+		}
+	}
+	ct.bucket = b
+	return ct
 }
 
 // merge adds p to item i unless an equal provenance is already there.
@@ -295,30 +405,25 @@ func Normalize(s string) string {
 	return b.String()
 }
 
-// bucketKey is the first and last three runes of a normalised key and its
-// length class; near duplicates share it.
-func bucketKey(key string) string {
+// trigramList is the sorted, de-duplicated character trigrams of a
+// normalised key.
+func trigramList(key string) []uint64 {
 	rs := []rune(key)
-	n := len(rs)
-	if n <= 6 {
-		return key
+	if len(rs) < 3 {
+		return nil
 	}
-	return string(rs[:3]) + "\x00" + string(rs[n-3:])
-}
-
-func trigrams(key string) map[uint64]struct{} {
-	rs := []rune(key)
-	g := make(map[uint64]struct{}, len(rs))
+	g := make([]uint64, 0, len(rs)-2)
 	for i := 0; i+2 < len(rs); i++ {
-		g[uint64(rs[i])<<42|uint64(rs[i+1])<<21|uint64(rs[i+2])] = struct{}{}
+		g = append(g, uint64(rs[i])<<42|uint64(rs[i+1])<<21|uint64(rs[i+2]))
 	}
-	return g
+	slices.Sort(g)
+	return slices.Compact(g)
 }
 
-// similar is the overlap of two trigram sets, |A∩B| / min(|A|,|B|), or 0
-// when one set is less than 80 % the size of the other (a short sentence is
-// not a duplicate of a long passage that contains it).
-func similar(a, b map[uint64]struct{}) float64 {
+// similarList is the overlap of two trigram lists, |A∩B| / min(|A|,|B|),
+// or 0 when one list is less than 80 % the size of the other (a short
+// sentence is not a duplicate of a long passage that contains it).
+func similarList(a, b []uint64) float64 {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
@@ -328,10 +433,17 @@ func similar(a, b map[uint64]struct{}) float64 {
 	if float64(len(a)) < 0.8*float64(len(b)) {
 		return 0
 	}
-	inter := 0
-	for k := range a {
-		if _, ok := b[k]; ok {
+	inter, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
 			inter++
+			i++
+			j++
 		}
 	}
 	return float64(inter) / float64(len(a))

@@ -162,8 +162,12 @@ func cleanLine(line string) string {
 		}
 	}
 	s = stripListNumber(s)
-	s = strings.NewReplacer("**", "", "__", "", "`", "").Replace(s)
-	s = inlineHeadingRE.ReplaceAllString(s, "")
+	if strings.ContainsAny(s, "*_`") {
+		s = markReplacer.Replace(s)
+	}
+	if strings.Contains(s, "#") {
+		s = inlineHeadingRE.ReplaceAllString(s, "")
+	}
 	s = stripLinks(s)
 	if strings.HasPrefix(s, "|") || strings.HasSuffix(s, "|") {
 		cells := strings.Split(strings.Trim(s, "|"), "|")
@@ -177,6 +181,8 @@ func cleanLine(line string) string {
 	}
 	return strings.TrimSpace(s)
 }
+
+var markReplacer = strings.NewReplacer("**", "", "__", "", "`", "")
 
 // inlineHeadingRE finds heading marks inside a line (forum speeches put a
 // whole markdown report on one line: "… ## 核心发现 1. …").

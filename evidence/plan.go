@@ -5,8 +5,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
-	"unicode"
 )
 
 // Plan limits.
@@ -103,20 +101,19 @@ type Boosts map[string]map[string]float64
 // below MinScore are left out. Source passages that do not mention the
 // topic score OffTopicFactor of their relevance.
 //
-// Relevance is the cosine of character-bigram TF-IDF vectors (IDF over the
-// items), of the item text against the sub-point title plus half-weighted
-// chapter title; it needs no model and works on text without spaces.
+// Relevance is the cosine of the item text's character-bigram log-TF
+// vector against the TF-IDF vector (IDF over the items) of the sub-point
+// title plus the half-weighted chapter title (see scorer); it needs no
+// model and works on text without spaces.
 // Deterministic: same set, chapters and boosts, same plan.
 func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Plan {
 	p := &Plan{Topic: topic, Unassigned: map[string]int{}}
-	idx := newBigramIndex(set.Items)
-	boosts := roundBoosts(set, idx, chapters, rounds)
 	type target struct {
 		ch, sp int
-		vec    vec
 		key    string
 	}
 	var targets []target
+	var queries [][]weighted
 	for ci, c := range chapters {
 		cp := ChapterPlan{ID: c.ID, Title: c.Title, Summary: c.Summary}
 		subs := c.SubPoints
@@ -129,11 +126,18 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 			if c.Summary {
 				continue
 			}
-			v := idx.vector(stripNumber(sp)).plus(idx.vector(c.Title), 0.5).normalised()
-			targets = append(targets, target{ci, si, v, key})
+			targets = append(targets, target{ci, si, key})
+			queries = append(queries, []weighted{{stripNumber(sp), 1}, {c.Title, 0.5}})
 		}
 		p.Chapters = append(p.Chapters, cp)
 	}
+	// the chapters' own queries (title and sub-points) rank graph query keys
+	chapterQ := len(queries)
+	for _, c := range chapters {
+		queries = append(queries, []weighted{{c.Title + " " + strings.Join(c.SubPoints, " "), 1}})
+	}
+	sc := newScorer(set.Items, queries)
+	boosts := roundBoosts(set, sc, chapterQ, chapters, rounds)
 	names := TopicNames(topic)
 	type cand struct {
 		item      int
@@ -152,12 +156,18 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 		on                      bool
 	}
 	res := make([]scored, len(set.Items))
-	parallel(len(set.Items), func(i int) {
+	workers := runtime.GOMAXPROCS(0)
+	outs := make([][]float64, workers)
+	bufs := make([][]uint64, workers)
+	for w := range outs {
+		outs[w] = make([]float64, len(queries))
+	}
+	parallel(len(set.Items), func(w, i int) {
 		it := &set.Items[i]
 		r := scored{best: -1, second: -1, on: onTopic(it, names)}
-		iv := idx.itemVec(i)
+		bufs[w] = sc.score(it.Text, outs[w], bufs[w])
 		for ti, t := range targets {
-			rel := dot(iv, t.vec)
+			rel := outs[w][ti]
 			b := boosts.of(chapters[t.ch].ID, it)
 			s := rel
 			if !r.on {
@@ -201,12 +211,12 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 		})
 		// MMR over the MMRPool best candidates (the rest cannot win a place)
 		pool := cs[:min(len(cs), MMRPool)]
-		grams := make([]map[uint64]struct{}, len(pool))
+		grams := make([][]uint64, len(pool))
 		for ci, c := range pool {
-			grams[ci] = trigrams(Normalize(set.Items[c.item].Text))
+			grams[ci] = trigramList(Normalize(set.Items[c.item].Text))
 		}
 		var chosen []cand
-		var chosenGrams []map[uint64]struct{}
+		var chosenGrams [][]uint64
 		used := make([]bool, len(pool))
 		for len(chosen) < PerSubPoint {
 			bi, bv := -1, math.Inf(-1)
@@ -216,7 +226,7 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 				}
 				red := 0.0
 				for _, h := range chosenGrams {
-					red = math.Max(red, overlap(grams[ci], h))
+					red = math.Max(red, containment(grams[ci], h))
 				}
 				v := Lambda*c.score - (1-Lambda)*red
 				if v > bv {
@@ -246,48 +256,66 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 }
 
 // roundBoosts keeps, of each round, the RoundQuota keys whose best item is
-// most relevant to the chapter (ties: the round's order), and boosts them.
-func roundBoosts(set *Set, idx *bigramIndex, chapters []ChapterSpec, rounds Rounds) Boosts {
+// most relevant to the chapter (query chapterQ+i of sc for chapter i; ties:
+// the round's order), and boosts them.
+func roundBoosts(set *Set, sc *scorer, chapterQ int, chapters []ChapterSpec, rounds Rounds) Boosts {
 	if len(rounds) == 0 {
 		return nil
+	}
+	wanted := map[string]bool{}
+	for _, rs := range rounds {
+		for _, keys := range rs {
+			for _, k := range keys {
+				wanted[k] = true
+			}
+		}
 	}
 	byKey := map[string][]int{}
 	for i := range set.Items {
 		for _, p := range set.Items[i].Provenance {
 			for _, k := range []string{p.URL, p.Section} {
-				if k != "" && (len(byKey[k]) == 0 || byKey[k][len(byKey[k])-1] != i) {
+				if k != "" && wanted[k] && (len(byKey[k]) == 0 || byKey[k][len(byKey[k])-1] != i) {
 					byKey[k] = append(byKey[k], i)
 				}
 			}
 		}
 	}
+	// scores of the items that carry a key, against every query
+	rel := map[int][]float64{}
+	var buf []uint64
+	for _, is := range byKey {
+		for _, i := range is {
+			if _, ok := rel[i]; !ok {
+				out := make([]float64, sc.nq)
+				buf = sc.score(set.Items[i].Text, out, buf)
+				rel[i] = out
+			}
+		}
+	}
 	out := Boosts{}
-	for _, c := range chapters {
+	for ci, c := range chapters {
 		rs := rounds[c.ID]
 		if len(rs) == 0 || c.Summary {
 			continue
 		}
-		q := c.Title + " " + strings.Join(c.SubPoints, " ")
-		qv := idx.vector(q).normalised()
 		m := map[string]float64{}
 		for _, keys := range rs {
 			type ranked struct {
 				key string
 				rel float64
-				pos int
 			}
 			var rk []ranked
 			seen := map[string]bool{}
-			for pos, k := range keys {
+			for _, k := range keys {
 				if seen[k] || len(byKey[k]) == 0 {
 					continue
 				}
 				seen[k] = true
 				best := 0.0
 				for _, i := range byKey[k] {
-					best = math.Max(best, dot(idx.itemVec(i), qv))
+					best = math.Max(best, rel[i][chapterQ+ci])
 				}
-				rk = append(rk, ranked{k, best, pos})
+				rk = append(rk, ranked{k, best})
 			}
 			sort.SliceStable(rk, func(a, b int) bool { return rk[a].rel > rk[b].rel })
 			for i, r := range rk {
@@ -378,186 +406,25 @@ func TopicNames(topic string) []string {
 	return names
 }
 
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
-// term is one bigram of a vector (the two runes packed into a uint64) and
-// its weight; a vec is sorted by bigram so that sums run in one fixed order
-// (map order would make the floating-point results, and so the plan,
-// differ between runs).
-type term struct {
-	g uint64
-	w float64
-}
-
-type vec []term
-
-// bigramIndex holds the IDF of character bigrams over the items and each
-// item's normalised TF-IDF vector.
-type bigramIndex struct {
-	idf   map[uint64]float64
-	items []vec
-}
-
-// bigramCounts counts the letter/digit bigrams of s, lower-cased.
-func bigramCounts(s string) map[uint64]int {
-	tf := map[uint64]int{}
-	var prev rune = -1
-	for _, r := range strings.ToLower(s) {
-		if !isWordRune(r) {
-			prev = -1
-			continue
-		}
-		if prev >= 0 {
-			tf[uint64(prev)<<32|uint64(r)]++
-		}
-		prev = r
-	}
-	return tf
-}
-
-func newBigramIndex(items []Item) *bigramIndex {
-	tfs := make([]map[uint64]int, len(items))
-	parallel(len(items), func(i int) { tfs[i] = bigramCounts(items[i].Text) })
-	df := map[uint64]int{}
-	for _, tf := range tfs {
-		for g := range tf {
-			df[g]++
-		}
-	}
-	n := float64(len(items))
-	idx := &bigramIndex{idf: make(map[uint64]float64, len(df)), items: make([]vec, len(items))}
-	for g, d := range df {
-		idx.idf[g] = math.Log(1 + n/float64(d))
-	}
-	parallel(len(items), func(i int) {
-		tf := tfs[i]
-		v := make(vec, 0, len(tf))
-		for g, c := range tf {
-			v = append(v, term{g, (1 + math.Log(float64(c))) * idx.idf[g]})
-		}
-		idx.items[i] = v.sorted().normalised()
-	})
-	return idx
-}
-
-func (x *bigramIndex) itemVec(i int) vec { return x.items[i] }
-
-// vector is the TF-IDF vector of a query text (not normalised). Bigrams no
-// item has get the highest IDF.
-func (x *bigramIndex) vector(s string) vec {
-	maxIDF := math.Log(1 + float64(len(x.items)))
-	tf := bigramCounts(s)
-	v := make(vec, 0, len(tf))
-	for g, c := range tf {
-		w, ok := x.idf[g]
-		if !ok {
-			w = maxIDF
-		}
-		v = append(v, term{g, float64(c) * w})
-	}
-	return v.sorted()
-}
-
-func (v vec) sorted() vec {
-	sort.Slice(v, func(a, b int) bool { return v[a].g < v[b].g })
-	return v
-}
-
-// plus returns v + weight·u (both sorted; the result is sorted).
-func (v vec) plus(u vec, weight float64) vec {
-	out := make(vec, 0, len(v)+len(u))
-	i, j := 0, 0
-	for i < len(v) || j < len(u) {
-		switch {
-		case j >= len(u) || (i < len(v) && v[i].g < u[j].g):
-			out = append(out, v[i])
-			i++
-		case i >= len(v) || u[j].g < v[i].g:
-			out = append(out, term{u[j].g, weight * u[j].w})
-			j++
-		default:
-			out = append(out, term{v[i].g, v[i].w + weight*u[j].w})
-			i++
-			j++
-		}
-	}
-	return out
-}
-
-func (v vec) normalised() vec {
-	var s float64
-	for _, t := range v {
-		s += t.w * t.w
-	}
-	if s == 0 {
-		return v
-	}
-	s = math.Sqrt(s)
-	for i := range v {
-		v[i].w /= s
-	}
-	return v
-}
-
-func dot(a, b vec) float64 {
-	var s float64
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i].g < b[j].g:
-			i++
-		case a[i].g > b[j].g:
-			j++
-		default:
-			s += a[i].w * b[j].w
-			i++
-			j++
-		}
-	}
-	return s
-}
-
-// parallel runs fn(0..n-1) on all cores; each index is run once.
-func parallel(n int, fn func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), max(n/256, 1))
-	if workers <= 1 {
-		for i := 0; i < n; i++ {
-			fn(i)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	chunk := (n + workers - 1) / workers
-	for w := 0; w < workers; w++ {
-		lo, hi := w*chunk, min((w+1)*chunk, n)
-		if lo >= hi {
-			break
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
-}
-
-func overlap(a, b map[uint64]struct{}) float64 {
+// containment is |A∩B| / min(|A|,|B|) of two sorted trigram lists.
+func containment(a, b []uint64) float64 {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	n := 0
-	for k := range a {
-		if _, ok := b[k]; ok {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
 			n++
+			i++
+			j++
 		}
 	}
-	return float64(n) / float64(len(a))
+	return float64(n) / float64(min(len(a), len(b)))
 }
 
 // stripNumber drops an outline number ("2.1 ") from a sub-point title.

@@ -114,7 +114,8 @@ func TestPlanRoundsBoostWithQuota(t *testing.T) {
 	for i := RoundQuota + 4; i >= 0; i-- {
 		keys = append(keys, "https://a.cn/"+itoa(i))
 	}
-	b := roundBoosts(set, newBigramIndex(set.Items), chs, Rounds{"S2": {keys}})
+	qs := [][]weighted{{{"传播热度", 1}}, {{"传播热度", 1}}}
+	b := roundBoosts(set, newScorer(set.Items, qs), 0, chs, Rounds{"S2": {keys}})
 	if len(b["S2"]) != RoundQuota {
 		t.Fatalf("boosted %d keys, want the quota %d", len(b["S2"]), RoundQuota)
 	}

@@ -1,0 +1,207 @@
+package evidence
+
+import (
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"unicode"
+)
+
+// scorer rates texts against a fixed set of queries by character bigrams
+// (letters and digits, lower-cased, so Chinese without spaces works): the
+// cosine of the text's log-TF vector against each query's TF-IDF vector,
+// with IDF over the items. Only the queries' bigrams get an IDF, so one
+// pass over the items counts what is needed and no index of every bigram
+// is kept. Scores are computed in a fixed order (sorted bigrams, columns in
+// query order), so the same input gives bit-identical scores.
+type scorer struct {
+	cols  map[uint64]int32 // query bigram → column
+	post  [][]qpost        // per column: the queries that have it, with their weight
+	nq    int
+	items int
+}
+
+type qpost struct {
+	q int32
+	w float64
+}
+
+// weighted is one text of a query and its weight.
+type weighted struct {
+	text string
+	w    float64
+}
+
+// newScorer builds the scorer of queries over items.
+func newScorer(items []Item, queries [][]weighted) *scorer {
+	s := &scorer{cols: map[uint64]int32{}, nq: len(queries), items: len(items)}
+	tf := make([]map[int32]float64, len(queries))
+	var buf []uint64
+	for qi, parts := range queries {
+		tf[qi] = map[int32]float64{}
+		for _, p := range parts {
+			buf = appendBigrams(buf[:0], p.text)
+			for _, g := range buf {
+				c, ok := s.cols[g]
+				if !ok {
+					c = int32(len(s.cols))
+					s.cols[g] = c
+				}
+				tf[qi][c] += p.w
+			}
+		}
+	}
+	df := s.documentFrequencies(items)
+	idf := make([]float64, len(s.cols))
+	n := float64(len(items))
+	for c := range idf {
+		idf[c] = math.Log(1 + n/float64(max(df[c], 1)))
+		if df[c] == 0 {
+			idf[c] = math.Log(1 + n)
+		}
+	}
+	s.post = make([][]qpost, len(s.cols))
+	for qi := range queries {
+		cs := make([]int32, 0, len(tf[qi]))
+		for c := range tf[qi] {
+			cs = append(cs, c)
+		}
+		slices.Sort(cs)
+		var norm float64
+		for _, c := range cs {
+			w := tf[qi][c] * idf[c]
+			norm += w * w
+		}
+		if norm == 0 {
+			continue
+		}
+		norm = math.Sqrt(norm)
+		for _, c := range cs {
+			s.post[c] = append(s.post[c], qpost{int32(qi), tf[qi][c] * idf[c] / norm})
+		}
+	}
+	return s
+}
+
+// documentFrequencies counts, per column, the items that have the bigram.
+func (s *scorer) documentFrequencies(items []Item) []int {
+	workers := runtime.GOMAXPROCS(0)
+	parts := make([][]int, workers)
+	var wg sync.WaitGroup
+	chunk := (len(items) + workers - 1) / max(workers, 1)
+	for w := 0; w < workers; w++ {
+		lo, hi := w*chunk, min((w+1)*chunk, len(items))
+		parts[w] = make([]int, len(s.cols))
+		if lo >= hi {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []uint64
+			seen := make([]int, len(s.cols))
+			for i := lo; i < hi; i++ {
+				buf = appendBigrams(buf[:0], items[i].Text)
+				for _, g := range buf {
+					if c, ok := s.cols[g]; ok && seen[c] != i+1 {
+						seen[c] = i + 1
+						parts[w][c]++
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	df := make([]int, len(s.cols))
+	for _, p := range parts {
+		for c, v := range p {
+			df[c] += v
+		}
+	}
+	return df
+}
+
+// score writes text's score against every query into out (len nq); buf is
+// scratch space, returned for reuse.
+func (s *scorer) score(text string, out []float64, buf []uint64) []uint64 {
+	for i := range out {
+		out[i] = 0
+	}
+	buf = appendBigrams(buf[:0], text)
+	slices.Sort(buf)
+	var norm float64
+	for i := 0; i < len(buf); {
+		j := i + 1
+		for j < len(buf) && buf[j] == buf[i] {
+			j++
+		}
+		w := 1 + math.Log(float64(j-i))
+		norm += w * w
+		if c, ok := s.cols[buf[i]]; ok {
+			for _, p := range s.post[c] {
+				out[p.q] += w * p.w
+			}
+		}
+		i = j
+	}
+	if norm > 0 {
+		norm = math.Sqrt(norm)
+		for i := range out {
+			out[i] /= norm
+		}
+	}
+	return buf
+}
+
+// appendBigrams appends the letter/digit bigrams of s (runes lower-cased,
+// packed two to a uint64) in text order.
+func appendBigrams(buf []uint64, s string) []uint64 {
+	prev := rune(-1)
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			prev = -1
+			continue
+		}
+		if r < unicode.MaxASCII {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+		} else {
+			r = unicode.ToLower(r)
+		}
+		if prev >= 0 {
+			buf = append(buf, uint64(prev)<<32|uint64(r))
+		}
+		prev = r
+	}
+	return buf
+}
+
+// parallel runs fn(0..n-1) on all cores, each index once; fn gets the
+// worker number (for per-worker scratch space).
+func parallel(n int, fn func(worker, i int)) {
+	workers := min(runtime.GOMAXPROCS(0), max(n/256, 1))
+	if workers <= 1 {
+		for i := 0; i < n; i++ {
+			fn(0, i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for w := 0; w < workers; w++ {
+		lo, hi := w*chunk, min((w+1)*chunk, n)
+		if lo >= hi {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				fn(w, i)
+			}
+		}()
+	}
+	wg.Wait()
+}
