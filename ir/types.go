@@ -282,6 +282,10 @@ type Metadata struct {
 	Notices []string `json:"notices,omitempty"`
 	// GraphID is the graph the report drew on ("" without a graph).
 	GraphID string `json:"graphId,omitempty"`
+	// FollowUps are questions a reader can ask next ("可以继续追问"), each
+	// answerable from the report's graph (local search selects entities
+	// and sources for it).
+	FollowUps []string `json:"followUps,omitempty"`
 }
 
 // Hero is the report's opening panel.

@@ -116,6 +116,12 @@ type Config struct {
 	// reply is not usable (no JSON, wrong type or shape, empty text); model
 	// errors are retried by the client, not here: 0 = DefaultMaxAttempts (2).
 	MaxAttempts int
+	// FollowUps is the number of follow-up questions the report ends with
+	// (see FollowUps): 0 = DefaultFollowUps, < 0 = none.
+	FollowUps int
+	// Embedder embeds the graph's entities for the follow-up questions;
+	// nil = the offline n-gram embedder.
+	Embedder llm.Embedder
 	// Now is the clock (GeneratedAt, CreatedAt, event times, durations);
 	// nil = time.Now.
 	Now func() time.Time
@@ -172,6 +178,7 @@ const (
 	StageLayout   = "document layout"
 	StageBudget   = "word budget"
 	StageEvidence = "evidence plan"
+	StageFollowUp = "follow-up questions"
 	StageChapters = "chapters"
 	StageStitch   = "stitch"
 	StageRender   = "render"
@@ -520,6 +527,27 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	layoutOut := layOut.Layout
 	layoutOut.Hero = hero
 
+	// follow-up questions, from the graph, after the chapters
+	var followUps []string
+	if in.Graph != nil && in.Graph.NodeCount() > 0 && r.evidence != nil && cfg.FollowUps >= 0 {
+		start := r.stageStart(StageFollowUp)
+		fu := FollowUps{Model: cfg.Model, Embedder: cfg.Embedder, Count: cfg.FollowUps}
+		fo, err := fu.Run(ctx, FollowUpsInput{Graph: in.Graph, Topic: in.Topic, Cited: citedURLs(results, r.evidence)})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			r.warn("%s: %v", StageFollowUp, err)
+			man.Stages = append(man.Stages, r.stageEnd(StageFollowUp, start, true, fo.Calls, fo.Calls, err.Error()))
+		} else {
+			followUps = fo.Questions
+			for _, q := range fo.Dropped {
+				r.warn("%s: dropped %q: local search finds nothing for it in the graph", StageFollowUp, q)
+			}
+			man.Stages = append(man.Stages, r.stageEnd(StageFollowUp, start, false, fo.Calls, fo.Calls, ""))
+		}
+	}
+
 	// 5. stitch
 	start = r.stageStart(StageStitch)
 	st := Stitch{}
@@ -534,6 +562,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	for i := range results {
 		results[i].Chapter = doc.Chapters[i]
 	}
+	doc.Metadata.FollowUps = followUps
 	if verr := ir.ValidateDocument(doc); verr != nil {
 		r.warn("%s: the stitched document does not validate: %v", StageStitch, verr)
 	}
@@ -582,6 +611,23 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 	res.Manifest = man
 	return res, rerr
+}
+
+// citedURLs are the source URLs of the evidence the chapters cite.
+func citedURLs(results []ChapterResult, set *evidence.Set) map[string]bool {
+	out := map[string]bool{}
+	for _, cr := range results {
+		for _, c := range ir.Citations(&cr.Chapter) {
+			if it, ok := set.Item(c.ID); ok {
+				for _, p := range it.Provenance {
+					if p.URL != "" {
+						out[p.URL] = true
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // newestDate is the date (YYYY-MM-DD) of the newest created_at/updated_at

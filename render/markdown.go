@@ -106,6 +106,13 @@ func (w *mdWriter) document() {
 		}
 		b.WriteString(w.blocks(c.Blocks))
 	}
+	if len(p.FollowUps) > 0 {
+		b.WriteString("## 可以继续追问 / Follow-up questions\n\n")
+		for i, q := range p.FollowUps {
+			b.WriteString(strconv.Itoa(i+1) + ". " + mdItem(q) + "\n")
+		}
+		b.WriteString("\n")
+	}
 	if len(p.Sources) > 0 {
 		b.WriteString("## 参考来源 / References\n\n")
 		for _, s := range p.Sources {

@@ -35,6 +35,7 @@ type pageView struct {
 	TOC         []tocItem
 	Chapters    []chapterView
 	Sources     []sourceView
+	FollowUps   []string
 	LayoutNotes []string
 }
 
@@ -284,6 +285,7 @@ func buildPage(doc *ir.Document) *pageView {
 		}
 		p.Sources = append(p.Sources, sv)
 	}
+	p.FollowUps = md.FollowUps
 	return p
 }
 

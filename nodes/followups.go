@@ -1,0 +1,133 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/knowledge"
+	"reportengine/graphrag/localsearch"
+	"reportengine/graphrag/questiongen"
+	"reportengine/llm"
+	"reportengine/llm/offline"
+)
+
+// DefaultFollowUps is the number of follow-up questions a report ends with.
+const DefaultFollowUps = 5
+
+// FollowUps is the last stage before stitching: the question generator of
+// local search (graphrag/questiongen, Microsoft GraphRAG's
+// LocalQuestionGen) proposes the questions a reader could ask next
+// ("可以继续追问"), from a context built over the report's graph, and each
+// question is kept only if a local-search context built for it selects
+// entities and text (so it is answerable from the graph).
+//
+// The knowledge model is built from the graph's topic, engine and section
+// nodes and the sources the report cites (not every source: the questions
+// follow the report, and a 300 000-source graph would cost seconds to
+// embed). Entities are embedded with Embedder, or, when nil, with the
+// offline n-gram embedder fitted on them.
+type FollowUps struct {
+	Model    llm.Model    // answers the question-generation call; required
+	Embedder llm.Embedder // nil = offline embedder
+	Count    int          // 0 = DefaultFollowUps
+}
+
+// FollowUpsInput is the graph, the topic and what the report cites.
+type FollowUpsInput struct {
+	Graph *graphrag.Graph
+	Topic string
+	// Findings are the report's main findings (seed questions are made of
+	// the topic; the findings go into the history so the questions move on).
+	Findings []string
+	// Cited are the URLs of the sources the report cites.
+	Cited map[string]bool
+}
+
+// FollowUpsOutput is the questions and how many calls they took.
+type FollowUpsOutput struct {
+	Questions []string
+	Calls     int
+	Dropped   []string // proposed questions whose context selected nothing
+}
+
+// Run proposes the questions. Errors: the graph is missing or empty, or
+// building the model, the vectors or the context failed, or the model call
+// failed; the pipeline turns an error into a manifest warning.
+func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput, error) {
+	var out FollowUpsOutput
+	if in.Graph == nil || in.Graph.NodeCount() == 0 {
+		return out, fmt.Errorf("follow-up questions: no graph")
+	}
+	sub := reportSubgraph(in.Graph, in.Cited)
+	m, err := knowledge.FromGraph(sub, knowledge.GraphOptions{})
+	if err != nil {
+		return out, fmt.Errorf("follow-up questions: %w", err)
+	}
+	emb := s.Embedder
+	if emb == nil {
+		var texts []string
+		for _, e := range m.Entities() {
+			texts = append(texts, knowledge.EntityText(e))
+		}
+		emb = offline.NewEmbedder(0).Fit(texts)
+	}
+	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb})
+	if err != nil {
+		return out, fmt.Errorf("follow-up questions: %w", err)
+	}
+	b, err := localsearch.NewContextBuilder(m, localsearch.Config{Embedder: emb, VectorStore: store})
+	if err != nil {
+		return out, fmt.Errorf("follow-up questions: %w", err)
+	}
+	g, err := questiongen.New(questiongen.Config{Builder: b, Model: s.Model, Temperature: f64(0.3)})
+	if err != nil {
+		return out, fmt.Errorf("follow-up questions: %w", err)
+	}
+	n := orDefault(s.Count, DefaultFollowUps)
+	history := []string{fmt.Sprintf("%s的舆情主要有哪些方面？", strings.TrimSpace(in.Topic))}
+	res, err := g.Generate(ctx, questiongen.Request{History: history, Count: n + 2})
+	if err != nil {
+		return out, fmt.Errorf("follow-up questions: %w", err)
+	}
+	out.Calls = res.LLMCalls
+	for _, q := range res.Questions {
+		if len(out.Questions) >= n {
+			break
+		}
+		c, err := b.Build(ctx, q, nil, localsearch.DefaultParams())
+		if err != nil {
+			return out, fmt.Errorf("follow-up questions: %w", err)
+		}
+		if len(c.Entities) == 0 || !slices.Contains(c.Sections, "Sources") {
+			out.Dropped = append(out.Dropped, q)
+			continue
+		}
+		out.Questions = append(out.Questions, q)
+	}
+	return out, nil
+}
+
+// reportSubgraph is g without the sources the report does not cite (and
+// the edges that touch them); every other node is kept.
+func reportSubgraph(g *graphrag.Graph, cited map[string]bool) *graphrag.Graph {
+	keep := make([]bool, g.NodeCount())
+	sub := graphrag.New()
+	for v := 0; v < g.NodeCount(); v++ {
+		if g.Type(v) == graphrag.TypeSource && !cited[g.String(v, "url")] {
+			continue
+		}
+		n := g.NodeAt(v)
+		if err := sub.AddNode(&n); err == nil {
+			keep[v] = true
+		}
+	}
+	for i, e := range g.EdgeEnds() {
+		if keep[e[0]] && keep[e[1]] {
+			_ = sub.AddEdge(g.EdgeAt(i))
+		}
+	}
+	return sub
+}
