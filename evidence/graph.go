@@ -68,10 +68,7 @@ func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 					p.SectionPos = pos
 				}
 			}
-			if len([]rune(p.Title)) >= MinRunes {
-				c.addPassage(p.Title, withKind(p, KindTitle))
-			}
-			c.addText(g.String(v, "content"), p, SourcePassages)
+			c.addSource(p, p.Title, g.String(v, "content"))
 		}
 	}
 	for _, v := range engines {

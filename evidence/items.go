@@ -1,7 +1,9 @@
 package evidence
 
 import (
+	"runtime"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -82,7 +84,21 @@ type Input struct {
 	Graph  *graphrag.Graph
 	States []*state.State
 	Forum  []forum.Entry
+	// Focus are the texts the report is about (chapter titles and
+	// sub-points). With more than MaxSources sources, only the MaxSources
+	// whose title and opening (SourceProbeRunes) score best against Focus
+	// are cut into passages (see Stats.SkippedSources); the others could
+	// not win a place in the plan anyway. Without Focus every source is cut.
+	Focus []string
+	// MaxSources is that limit; 0 = DefaultMaxSources, < 0 = no limit.
+	MaxSources int
 }
+
+// Source pre-selection for large runs.
+const (
+	DefaultMaxSources = 20000
+	SourceProbeRunes  = 120
+)
 
 // Stats counts what Collect saw.
 type Stats struct {
@@ -91,7 +107,11 @@ type Stats struct {
 	Merged     int `json:"merged"`      // passages merged into an earlier item (exact or near duplicate)
 	NearMerged int `json:"near_merged"` // of Merged, those merged as near duplicates
 	Noise      int `json:"noise"`       // passages left out as markup or encoded data (mostly letters missing)
-	Figures    int `json:"figures"`
+	// SkippedSources counts sources not cut into passages because the run
+	// has more than Input.MaxSources and they scored lowest against the
+	// report's focus (see Input.Focus).
+	SkippedSources int `json:"skipped_sources,omitempty"`
+	Figures        int `json:"figures"`
 }
 
 // Set is the evidence of one run.
@@ -129,6 +149,7 @@ func Collect(in Input) *Set {
 	c := newCollector()
 	if in.Graph != nil && in.Graph.NodeCount() > 0 {
 		c.collectGraph(in.Graph, in.Forum)
+		c.preselect(in)
 		return c.set()
 	}
 	for _, st := range in.States {
@@ -144,10 +165,7 @@ func Collect(in Input) *Set {
 				r := &p.Searches[ri]
 				src := base
 				src.Query, src.URL, src.Title = strings.TrimSpace(r.Query), strings.TrimSpace(r.URL), strings.TrimSpace(r.Title)
-				if utf8.RuneCountInString(src.Title) >= MinRunes {
-					c.addPassage(src.Title, withKind(src, KindTitle))
-				}
-				c.addText(r.Content, withKind(src, KindSource), SourcePassages)
+				c.addSource(src, src.Title, r.Content)
 			}
 		}
 	}
@@ -158,7 +176,75 @@ func Collect(in Input) *Set {
 		c.addText(st.FinalReport, Provenance{Kind: KindFinalReport, Engine: string(st.Engine), SectionPos: -1}, 0)
 	}
 	c.addForum(in.Forum)
+	c.preselect(in)
 	return c.set()
+}
+
+// addSource queues a source record's title and content as one source.
+func (c *collector) addSource(p Provenance, title, content string) {
+	c.sources++
+	if len([]rune(title)) >= MinRunes {
+		c.jobs = append(c.jobs, job{text: title, prov: withKind(p, KindTitle), single: true, source: c.sources})
+	}
+	if strings.TrimSpace(content) != "" {
+		c.jobs = append(c.jobs, job{text: content, prov: withKind(p, KindSource), limit: SourcePassages, source: c.sources})
+	}
+}
+
+// preselect drops the jobs of all but the in.MaxSources sources whose
+// title and opening score best against in.Focus (ties: collection order).
+func (c *collector) preselect(in Input) {
+	limit := in.MaxSources
+	if limit == 0 {
+		limit = DefaultMaxSources
+	}
+	if limit < 0 || c.sources <= limit || len(in.Focus) == 0 {
+		return
+	}
+	probe := make([]Item, c.sources)
+	for _, j := range c.jobs {
+		if j.source > 0 {
+			t := j.text
+			if rs := []rune(t); len(rs) > SourceProbeRunes {
+				t = string(rs[:SourceProbeRunes])
+			}
+			probe[j.source-1].Text += t + "\n"
+		}
+	}
+	qs := make([][]weighted, len(in.Focus))
+	for i, f := range in.Focus {
+		qs[i] = []weighted{{f, 1}}
+	}
+	sc := newScorer(probe, qs)
+	best := make([]float64, len(probe))
+	outs := make([][]float64, runtime.GOMAXPROCS(0))
+	bufs := make([][]uint64, len(outs))
+	parallel(len(probe), func(w, i int) {
+		if outs[w] == nil {
+			outs[w] = make([]float64, len(qs))
+		}
+		bufs[w] = sc.score(probe[i].Text, outs[w], bufs[w])
+		for _, v := range outs[w] {
+			best[i] = max(best[i], v)
+		}
+	})
+	order := make([]int, len(probe))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return best[order[a]] > best[order[b]] })
+	keep := make([]bool, len(probe)+1)
+	for _, i := range order[:limit] {
+		keep[i+1] = true
+	}
+	kept := c.jobs[:0]
+	for _, j := range c.jobs {
+		if j.source == 0 || keep[j.source] {
+			kept = append(kept, j)
+		}
+	}
+	c.jobs = kept
+	c.stats.SkippedSources = c.sources - limit
 }
 
 func (c *collector) addForum(entries []forum.Entry) {
@@ -203,9 +289,10 @@ func withKind(p Provenance, k Kind) Provenance { p.Kind = k; return p }
 // them into items: the cutting and hashing run on all cores, the merging
 // runs in job order, so ids do not depend on scheduling.
 type collector struct {
-	jobs  []job
-	items []Item
-	stats Stats
+	jobs    []job
+	items   []Item
+	stats   Stats
+	sources int // source records queued
 }
 
 // job is one text to cut into passages (or, with single, one passage as is).
@@ -214,6 +301,7 @@ type job struct {
 	prov   Provenance
 	limit  int
 	single bool
+	source int // 1-based number of the source record this job belongs to; 0 for others
 }
 
 // cut is one passage with what merging needs, computed in parallel.
@@ -238,14 +326,6 @@ func (c *collector) addText(text string, p Provenance, limit int) {
 		return
 	}
 	c.jobs = append(c.jobs, job{text: text, prov: p, limit: limit})
-}
-
-// addPassage queues one passage as it is.
-func (c *collector) addPassage(text string, p Provenance) {
-	if strings.TrimSpace(text) == "" {
-		return
-	}
-	c.jobs = append(c.jobs, job{text: text, prov: p, single: true})
 }
 
 // run cuts every queued text (in parallel) and merges the passages into

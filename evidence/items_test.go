@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -241,5 +242,42 @@ func TestCollectFromGraphMatchesStates(t *testing.T) {
 	noLog := Collect(Input{Topic: in.Topic, Graph: g})
 	if kinds(noLog)[KindForum] < ka[KindForum]*9/10 {
 		t.Errorf("without the log, %d forum items from the graph's speeches; the log gives %d", kinds(noLog)[KindForum], ka[KindForum])
+	}
+}
+
+func TestCollectPreselectsSources(t *testing.T) {
+	var recs []state.SearchRecord
+	for i := 0; i < 30; i++ {
+		content := "天气晴朗，气温适宜，市民外出游玩。编号" + strconv.Itoa(i) + "。"
+		if i%10 == 3 {
+			content = "武汉大学樱花季预约引发舆论争议，网友热议校园开放。编号" + strconv.Itoa(i) + "。"
+		}
+		recs = append(recs, state.SearchRecord{URL: "https://s.cn/" + strconv.Itoa(i), Content: content})
+	}
+	st := &state.State{Engine: state.EngineQuery, Paragraphs: []state.Paragraph{{Title: "传播", LatestSummary: "总体舆情平稳，樱花季讨论集中。", Searches: recs}}}
+	set := Collect(Input{Topic: "武汉大学", States: []*state.State{st}, Focus: []string{"樱花季预约争议"}, MaxSources: 3})
+	if set.Stats.SkippedSources != 27 {
+		t.Fatalf("skipped %d sources, want 27", set.Stats.SkippedSources)
+	}
+	var kept []string
+	seen := map[string]bool{}
+	for _, it := range set.Items {
+		for _, p := range it.Provenance {
+			if p.URL != "" && !seen[p.URL] {
+				seen[p.URL] = true
+				kept = append(kept, p.URL)
+			}
+		}
+	}
+	want := []string{"https://s.cn/3", "https://s.cn/13", "https://s.cn/23"}
+	if !reflect.DeepEqual(kept, want) {
+		t.Errorf("kept sources %v, want the three about the focus %v", kept, want)
+	}
+	if findItem(t, set, "总体舆情平稳").Kind != KindSummary {
+		t.Error("the summary must be kept whatever the source limit")
+	}
+	// without focus, or under the limit, nothing is skipped
+	if s := Collect(Input{Topic: "武汉大学", States: []*state.State{st}, MaxSources: 3}); s.Stats.SkippedSources != 0 {
+		t.Errorf("skipped %d without focus", s.Stats.SkippedSources)
 	}
 }

@@ -416,7 +416,6 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	} else if in.Graph != nil {
 		r.warn("the knowledge graph is empty: chapters are written without graph queries")
 	}
-	r.evidence = evidence.Collect(evidence.Input{Topic: in.Topic, Graph: in.Graph, States: in.States, Forum: in.Forum})
 	r.reportDate = newestDate(in.States)
 	man := Manifest{ReportID: r.reportID, Topic: in.Topic, Model: cfg.Model.Info(), GraphID: in.GraphID, CreatedAt: createdAt}
 
@@ -435,6 +434,15 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	man.Template, man.TemplateReason = tsOut.Template.Name, tsOut.Reason
 	tpl := tsOut.Template
 	sections := uniqueSlugs(tpl.Sections)
+	var focus []string
+	for _, sec := range sections {
+		focus = append(focus, sec.Title)
+		focus = append(focus, sec.Outline...)
+	}
+	r.evidence = evidence.Collect(evidence.Input{Topic: in.Topic, Graph: in.Graph, States: in.States, Forum: in.Forum, Focus: focus})
+	if n := r.evidence.Stats.SkippedSources; n > 0 {
+		r.warn("%s: %d of the run's sources scored lowest against the template and were not cut into passages (at most %d are)", StageEvidence, n, evidence.DefaultMaxSources)
+	}
 
 	// 2-4. Layout and word budget run while the chapters already query the
 	// graph (the queries need only the template outline); chapter

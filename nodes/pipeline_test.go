@@ -1023,6 +1023,7 @@ func TestNoGraphMatch(t *testing.T) {
 func TestPromptBudget(t *testing.T) {
 	f := newFake()
 	in := testInput()
+	in.Graph = nil // the evidence then comes from the states (a graph, when given, holds it instead)
 	var big strings.Builder
 	for i := 0; i < 400; i++ { // distinct passages, all relevant to sub-point 3.3 of the template the fake picks
 		for k := 0; k < 3; k++ {
