@@ -1,7 +1,7 @@
 package evidence
 
 import (
-	"reflect"
+	"encoding/json"
 	"strings"
 
 	"reportengine/forum"
@@ -90,31 +90,31 @@ func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 	c.addForum(entries)
 }
 
-// speechesOf reads an engine node's "speeches": forum entries in a graph
-// built in this process, or the JSON array of {line, time, speaker,
-// content} of a graph read from a file.
+// speechesOf reads an engine node's "speeches" attribute, whatever its Go
+// form (the builder's typed list in a graph built in this process, decoded
+// JSON in a graph read from a file): both encode as the JSON array of
+// {line, time, speaker, content} the file format defines.
 func speechesOf(g *graphrag.Graph, v int) []forum.Entry {
 	raw, ok := g.Attr(v, "speeches")
 	if !ok {
 		return nil
 	}
-	rv := reflect.ValueOf(raw)
-	entryType := reflect.TypeOf([]forum.Entry(nil))
-	if rv.Kind() == reflect.Slice && rv.Type().ConvertibleTo(entryType) {
-		return rv.Convert(entryType).Interface().([]forum.Entry)
-	}
-	list, ok := raw.([]any)
-	if !ok {
+	b, err := json.Marshal(raw)
+	if err != nil {
 		return nil
 	}
-	var out []forum.Entry
-	for _, x := range list {
-		a, ok := x.(graphrag.Attributes)
-		if !ok {
-			continue
-		}
-		line, _ := a.Int("line")
-		out = append(out, forum.Entry{Line: line, Time: a.String("time"), Speaker: a.String("speaker"), Content: a.String("content")})
+	var list []struct {
+		Line    int    `json:"line"`
+		Time    string `json:"time"`
+		Speaker string `json:"speaker"`
+		Content string `json:"content"`
+	}
+	if json.Unmarshal(b, &list) != nil {
+		return nil
+	}
+	out := make([]forum.Entry, 0, len(list))
+	for _, e := range list {
+		out = append(out, forum.Entry{Line: e.Line, Time: e.Time, Speaker: e.Speaker, Content: e.Content})
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/forum"
+	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
 	"reportengine/state"
 )
@@ -238,10 +240,21 @@ func TestCollectFromGraphMatchesStates(t *testing.T) {
 	if ka[KindForum] != kb[KindForum] || ka[KindFinalReport] != kb[KindFinalReport] {
 		t.Errorf("forum %d/%d, final report %d/%d items (states/graph)", ka[KindForum], kb[KindForum], ka[KindFinalReport], kb[KindFinalReport])
 	}
-	// the graph's own speeches stand in for a missing forum log
-	noLog := Collect(Input{Topic: in.Topic, Graph: g})
-	if kinds(noLog)[KindForum] < ka[KindForum]*9/10 {
-		t.Errorf("without the log, %d forum items from the graph's speeches; the log gives %d", kinds(noLog)[KindForum], ka[KindForum])
+	// the graph's own speeches stand in for a missing forum log, in a
+	// graph built here and in one read back from its file
+	var buf bytes.Buffer
+	if err := g.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	loaded, _, err := graphrag.ReadJSON(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, gg := range map[string]*graphrag.Graph{"built": g, "loaded": loaded} {
+		noLog := Collect(Input{Topic: in.Topic, Graph: gg})
+		if kinds(noLog)[KindForum] < ka[KindForum]*9/10 {
+			t.Errorf("%s graph without the log: %d forum items from its speeches; the log gives %d", name, kinds(noLog)[KindForum], ka[KindForum])
+		}
 	}
 }
 

@@ -426,6 +426,20 @@ func (sc *scan) valuesIn(s string) (out []json.RawMessage, cutAt int) {
 
 // ---- reasoning blocks ----
 
+// StripReasoning returns a prose reply without its reasoning: closed
+// <think>, <thinking> and <reasoning> blocks are removed, everything up to
+// and including the last closing tag without an opening one is dropped
+// (B02), and a reply that opens a block it never closes is all reasoning
+// (""). Use it on replies that are text, not JSON (search answers,
+// question lists); ExtractJSON does the same for JSON replies.
+func StripReasoning(reply string) string {
+	out, unclosed, _ := stripReasoning(reply)
+	if unclosed {
+		return ""
+	}
+	return strings.TrimSpace(out)
+}
+
 var reasoningTags = []string{"thinking", "think", "reasoning"}
 
 // stripReasoning removes reasoning blocks (see ExtractJSON, step 2).

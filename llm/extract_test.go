@@ -586,3 +586,18 @@ func FuzzExtractJSON(f *testing.F) {
 		}
 	})
 }
+
+func TestStripReasoning(t *testing.T) {
+	cases := map[string]string{
+		"<think>先想想：问题1？</think>\n1. 真正的问题？":         "1. 真正的问题？",
+		"草稿：{\"a\":1}</think>最终答案":                   "最终答案",
+		"<thinking>一直在想，没有结束":                        "",
+		"没有推理的回答":                                    "没有推理的回答",
+		"<THINK>a</THINK>b<reasoning>c</reasoning>d": "b\nd",
+	}
+	for in, want := range cases {
+		if got := StripReasoning(in); got != want {
+			t.Errorf("StripReasoning(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -221,7 +221,7 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 	if err != nil {
 		return nil, fmt.Errorf("localsearch: %w", err)
 	}
-	res.Response = resp.Content
+	res.Response = llm.StripReasoning(resp.Content) // B01/B02: a reasoning block is not the answer
 	res.LLMCallsCategories["response"] = 1
 	res.PromptTokensCategories["response"] = e.count(system)
 	res.OutputTokensCategories["response"] = e.count(resp.Content)
@@ -230,7 +230,7 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 		res.PromptTokens += res.PromptTokensCategories[k]
 		res.OutputTokens += res.OutputTokensCategories[k]
 	}
-	res.Citations = ParseCitations(resp.Content, c.Records)
+	res.Citations = ParseCitations(res.Response, c.Records)
 	res.Extractive = e.cfg.Model.Info().Extractive
 	res.CompletionTime = time.Since(start).Seconds()
 	return res, nil

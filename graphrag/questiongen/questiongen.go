@@ -189,7 +189,7 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 	if g.cfg.Tokenizer != nil {
 		res.PromptTokens = g.cfg.Tokenizer.Count(system)
 	}
-	res.Questions = Parse(resp.Content, r.History, r.Count)
+	res.Questions = Parse(llm.StripReasoning(resp.Content), r.History, r.Count) // B01/B02: reasoning is never a question
 	if len(res.Questions) == 0 {
 		res.Warnings = append(res.Warnings, "the model's reply holds no usable question")
 	} else if len(res.Questions) < r.Count {
