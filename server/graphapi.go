@@ -26,6 +26,7 @@ func (s *Server) resolve(w http.ResponseWriter, r *http.Request, id string) *gra
 		id = latest
 	}
 	v, err := s.graphs.get(id)
+	s.freshDeadline(w)
 	if err != nil {
 		s.graphError(w, r, id, err)
 		return nil
@@ -157,6 +158,7 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := v.engine().Run(q)
+	s.freshDeadline(w)
 	switch {
 	case errors.Is(err, queryengine.ErrEmptyGraph):
 		s.fail(w, r, http.StatusUnprocessableEntity, "graph %q: %v", v.id, err)

@@ -96,6 +96,7 @@ func (s *Server) handleQuestions(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.release()
 	res, err := t.questions.Generate(r.Context(), questiongen.Request{History: req.History, Count: req.Count})
+	s.freshDeadline(w)
 	switch {
 	case errors.Is(err, localsearch.ErrEmptyKnowledge):
 		s.fail(w, r, http.StatusUnprocessableEntity, "%v", err)

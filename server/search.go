@@ -280,6 +280,7 @@ func historyField(obj map[string]json.RawMessage, key string) ([]llm.Message, er
 func (s *Server) target(w http.ResponseWriter, r *http.Request, reportID, index string) *searchTarget {
 	if index != "" {
 		t, ok, err := s.indexTarget(index)
+		s.freshDeadline(w)
 		switch {
 		case !ok:
 			s.fail(w, r, http.StatusNotFound, "index %q is not served (configured: %s)", index, strings.Join(s.indexNames(), ", "))
@@ -295,6 +296,7 @@ func (s *Server) target(w http.ResponseWriter, r *http.Request, reportID, index 
 		return nil
 	}
 	t, err := s.graphTarget(v)
+	s.freshDeadline(w)
 	if err != nil {
 		s.fail(w, r, http.StatusInternalServerError, "%v", err)
 		return nil
@@ -339,8 +341,9 @@ func (s *Server) startStream(w http.ResponseWriter) *eventStream {
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
 	es := &eventStream{w: w, rc: http.NewResponseController(w), timeout: s.cfg.WriteTimeout}
+	_ = es.rc.SetWriteDeadline(time.Now().Add(es.timeout))
+	w.WriteHeader(http.StatusOK)
 	_ = es.rc.Flush()
 	return es
 }

@@ -447,12 +447,19 @@ func (m slowModel) Stream(ctx context.Context, _ llm.Request, fn func(llm.Chunk)
 }
 
 // A stream that lasts longer than WriteTimeout is not cut (each event
-// renews the deadline), and Serve's shutdown ends an open stream promptly.
+// renews the deadline, and slow work before the first byte does not count),
+// and Serve's shutdown ends an open stream promptly.
 func TestSearchStreamTimeoutsAndShutdown(t *testing.T) {
 	graphs := t.TempDir()
 	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
-	s, err := server.New(server.Config{GraphsDir: graphs, WriteTimeout: 300 * time.Millisecond, ShutdownTimeout: 3 * time.Second,
-		Search: searchConfig(slowModel{n: 8, gap: 120 * time.Millisecond})})
+	// Building the search (here made slow on purpose) does not count
+	// against WriteTimeout either.
+	sc := searchConfig(slowModel{n: 8, gap: 120 * time.Millisecond})
+	sc.Retrieval = func(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
+		time.Sleep(500 * time.Millisecond)
+		return testRetrieval(ctx, m)
+	}
+	s, err := server.New(server.Config{GraphsDir: graphs, WriteTimeout: 300 * time.Millisecond, ShutdownTimeout: 3 * time.Second, Search: sc})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -318,6 +318,14 @@ func writeJSONBytes(w http.ResponseWriter, status int, data []byte) {
 	_, _ = w.Write([]byte("\n"))
 }
 
+// freshDeadline restarts the write deadline (WriteTimeout from now), for a
+// response that is about to be written after slow work (the first load of
+// a large graph, building its search index, a model call): the timeout
+// bounds writing to the client, not the work before it.
+func (s *Server) freshDeadline(w http.ResponseWriter) {
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+}
+
 // readBody reads the whole (size-limited) body; a body over the limit is a
 // *http.MaxBytesError.
 func readBody(r *http.Request) ([]byte, error) {
