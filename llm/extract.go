@@ -147,7 +147,13 @@ func ExtractJSON(step, reply string, want JSONKind) (json.RawMessage, error) {
 			firstErr = msg
 		}
 	}
-	return nil, &ExtractError{Step: step, Kind: ErrWrongJSONType, Detail: firstErr + l.quoteNote()}
+	if l.cjkFailed {
+		// The values found lie inside an object that full-width quotes
+		// broke (B06): "expected JSON object, got array" would be about a
+		// fragment of it.
+		return nil, &ExtractError{Step: step, Kind: ErrNoJSON, Detail: noJSONDetail(l, reply)}
+	}
+	return nil, &ExtractError{Step: step, Kind: ErrWrongJSONType, Detail: firstErr}
 }
 
 // located is what locate found.

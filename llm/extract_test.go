@@ -211,19 +211,21 @@ func TestExtractJSON_B06FullWidthQuotes(t *testing.T) {
 			}
 		})
 	}
-	t.Run("unrecoverable: the error names full-width quotes, not an array", func(t *testing.T) {
-		_, err := ExtractJSON("chapter S4", `{“chapterId”:“S4”,“blocks”:[}`, Object)
-		if err == nil {
-			t.Fatal("no error")
-		}
-		msg := err.Error()
-		if !strings.Contains(msg, "full-width quotes") {
-			t.Errorf("message %q does not mention full-width quotes", msg)
-		}
-		if strings.Contains(msg, "got array") {
-			t.Errorf("message %q reports an array", msg)
-		}
-	})
+	for _, reply := range []string{`{“chapterId”:“S4”,“blocks”:[}`, `{“chapterId”:“S4”,“blocks”:[],“title”:}`} {
+		t.Run("unrecoverable: the error names full-width quotes, not an array: "+reply, func(t *testing.T) {
+			_, err := ExtractJSON("chapter S4", reply, Object)
+			if !errors.Is(err, ErrNoJSON) {
+				t.Fatalf("err = %v, want ErrNoJSON", err)
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, "full-width quotes") {
+				t.Errorf("message %q does not mention full-width quotes", msg)
+			}
+			if strings.Contains(msg, "got array") {
+				t.Errorf("message %q reports an array", msg)
+			}
+		})
+	}
 }
 
 func TestExtractJSON_B08TruncatedIsNotRepaired(t *testing.T) {
