@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -365,10 +364,7 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	}
 	sum.Seconds = time.Since(start).Seconds()
 	if opts.JSON {
-		enc := json.NewEncoder(opts.Out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return enc.Encode(sum)
+		return printJSON(opts.Out, sum)
 	}
 	printBuildSummary(opts.Out, sum, st)
 	return nil

@@ -182,13 +182,7 @@ func TestBuildListQuerySample(t *testing.T) {
 // and the topic says which engine is unavailable; exit code 0.
 func TestBuildGraphMissingEngine(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := fileWriter(t, dir)
 	para := `{"title":"%s","content":"c","order":0,"research":{"search_history":[{"query":"q","url":"https://x.example/%s","title":"t","content":"c","score":0.5}]}}`
 	mk := func(eng string) string {
 		return write(eng+".json", `{"query":"某地暴雨","report_title":"","paragraphs":[`+

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -50,13 +49,10 @@ func runGraphs(_ context.Context, opts *graphsOptions) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(opts.Out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
 		if list == nil {
 			list = []storage.Info{}
 		}
-		return enc.Encode(list)
+		return printJSON(opts.Out, list)
 	}
 	if len(list) == 0 {
 		fmt.Fprintf(opts.Out, "no graphs in %s\n", opts.GraphsDir)

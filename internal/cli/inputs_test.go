@@ -89,6 +89,19 @@ func TestFixtureOneRunWithoutOverride(t *testing.T) {
 	}
 }
 
+// fileWriter returns a function that writes name under dir and returns
+// its path.
+func fileWriter(t *testing.T, dir string) func(name, body string) string {
+	return func(name, body string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+}
+
 func containsString(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -104,13 +117,7 @@ func containsString(list []string, s string) bool {
 // excerpts follows the same rule.
 func TestB13MixedRunsCLI(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := fileWriter(t, dir)
 	ins := write("insight.json", `{"query":"新能源车降价","report_title":"降价舆情","paragraphs":[{"title":"概览","content":"……","order":1,"research":{"search_history":[],"latest_summary":"","reflection_iteration":0}}]}`)
 	med := write("media.json", `{"query":"高校毕业生就业率","report_title":"就业舆情","paragraphs":[{"title":"概览","content":"……","order":1,"research":{"search_history":[],"latest_summary":"","reflection_iteration":0}}]}`)
 	qry := write("query.json", `{"query":"新能源车降价","report_title":"降价舆情","paragraphs":[]}`)

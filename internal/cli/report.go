@@ -322,7 +322,9 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	if err != nil {
 		return err
 	}
-	res, err := p.Run(ctx, in)
+	// The pipeline writes nothing (nodes.Save below does), so an interrupt
+	// may abandon it at once, whatever stage it is in (indexing included).
+	res, err := await(ctx, func() (*nodes.Result, error) { return p.Run(ctx, in) })
 	if err != nil {
 		return err
 	}
@@ -352,10 +354,7 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	}
 	sum.Seconds = time.Since(start).Seconds()
 	if opts.JSON {
-		enc := json.NewEncoder(opts.Out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+		if err := printJSON(opts.Out, sum); err != nil {
 			return err
 		}
 	} else {

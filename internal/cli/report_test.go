@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -25,13 +24,7 @@ const fixtureDir = "../../../shared/fixtures/bettafish"
 // runEnv executes the CLI in-process with the given environment.
 func runEnv(t testing.TB, env map[string]string, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code := Main(context.Background(), args, Deps{
-		Stdout: &out, Stderr: &errb,
-		Getenv: func(k string) string { return env[k] },
-		Now:    func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
-	})
-	return code, out.String(), errb.String()
+	return runCtx(context.Background(), env, args...)
 }
 
 func readManifest(t *testing.T, dir string) nodes.Manifest {

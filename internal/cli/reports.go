@@ -107,19 +107,25 @@ func listReports(dir string) ([]reportLine, error) {
 	return out, nil
 }
 
+// printJSON writes v to w as indented JSON, without HTML escaping (the
+// commands' --json output).
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
 func runReports(opts *reportsOptions) error {
 	list, err := listReports(opts.OutDir)
 	if err != nil {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(opts.Out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
 		if list == nil {
 			list = []reportLine{}
 		}
-		return enc.Encode(list)
+		return printJSON(opts.Out, list)
 	}
 	if len(list) == 0 {
 		fmt.Fprintf(opts.Out, "no reports in %s\n", opts.OutDir)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -64,10 +63,7 @@ func runTemplates(opts *templatesOptions) error {
 		lines = append(lines, l)
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(opts.Out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return enc.Encode(lines)
+		return printJSON(opts.Out, lines)
 	}
 	for _, l := range lines {
 		def := ""
