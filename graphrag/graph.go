@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // NodeType is the kind of a node. The five types the builder writes are the
@@ -148,15 +149,18 @@ type Graph struct {
 	pairs   map[uint64]int32 // (from, to) → edge, for edges[:paired]
 	paired  int
 
-	views *views // traversal views, built on first use
+	views   *views     // traversal views, built on first use; nil after a change
+	viewsMu sync.Mutex // guards views (traversals may start concurrently)
 }
 
 // New returns an empty graph.
 func New() *Graph { return NewWithCapacity(0, 0) }
 
 // NewWithCapacity returns an empty graph with room for about nodes nodes
-// and edges edges, so that building a large graph does not regrow its
-// columns. The hints are not limits.
+// (sources included) and edges edges (and as many search records), so that
+// building a large graph does not regrow its columns: Go grows a large
+// slice by a quarter at a time, so an unsized column allocates about five
+// times its final size on the way. The hints are not limits.
 func NewWithCapacity(nodes, edges int) *Graph {
 	nodes, edges = max(nodes, 0), max(edges, 0)
 	return &Graph{
@@ -165,15 +169,16 @@ func NewWithCapacity(nodes, edges int) *Graph {
 		names:    make([]string, 0, nodes),
 		attrs:    make([]Attributes, 0, nodes),
 		srcRow:   make([]int32, 0, nodes),
+		sources:  make([]sourceAttrs, 0, nodes),
 		byID:     make(map[string]int32, nodes),
-		byURL:    map[string]int32{},
+		byURL:    make(map[string]int32, nodes),
 		typeCode: map[NodeType]uint32{},
 		relCode:  map[Relation]uint32{},
 		listCode: map[string]int32{},
 		ends:     make([][2]int32, 0, edges),
 		rels:     make([]uint32, 0, edges),
 		recOff:   append(make([]int32, 0, edges+1), 0),
-		views:    &views{},
+		recs:     make([]Record, 0, edges),
 	}
 }
 
@@ -225,7 +230,7 @@ func (g *Graph) addNode(id string, t NodeType, name string, attrs Attributes, ro
 	g.names = append(g.names, name)
 	g.attrs = append(g.attrs, attrs)
 	g.srcRow = append(g.srcRow, row)
-	g.views = &views{}
+	g.views = nil
 	return int(v), nil
 }
 
@@ -458,7 +463,7 @@ func (g *Graph) appendEdge(from, to int32, rel Relation, w float64, attrs Attrib
 	g.rels = append(g.rels, c)
 	g.recs = append(g.recs, recs...)
 	g.recOff = append(g.recOff, int32(len(g.recs)))
-	g.views = &views{}
+	g.views = nil
 	return nil
 }
 

@@ -112,7 +112,12 @@ type views struct {
 }
 
 func (g *Graph) view(undirected bool) (*libView, error) {
+	g.viewsMu.Lock()
+	if g.views == nil {
+		g.views = &views{}
+	}
 	vs := g.views
+	g.viewsMu.Unlock()
 	once, dst := &vs.directedOnce, &vs.directed
 	if undirected {
 		once, dst = &vs.undirectedOnce, &vs.undirected

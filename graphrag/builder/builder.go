@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"hash"
-	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -121,6 +120,8 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	b := &build{
 		g:      graphrag.NewWithCapacity(hint, hint),
 		byText: map[srcKey]int{},
+		srcs:   make([]int, 0, records),
+		tally:  make([]srcTally, 0, hint),
 		edgeOf: map[int]int{},
 	}
 	b.g.TaskID = cfg.ReportID
@@ -225,8 +226,9 @@ type build struct {
 	edgeSrcs []int
 	edgeRecs [][]graphrag.Record
 
-	hasher hash.Hash
-	err    error // the first internal error (see mustNode)
+	hasher  hash.Hash
+	hashBuf []byte // reused input of hasher
+	err     error  // the first internal error (see mustNode)
 }
 
 // srcKey identifies a source without a URL: its full title and content,
@@ -595,11 +597,13 @@ func (b *build) hashParts(dst []byte, parts ...string) []byte {
 		b.hasher = sha256.New()
 	}
 	b.hasher.Reset()
-	var n [binary.MaxVarintLen64]byte
+	buf := b.hashBuf[:0]
 	for _, p := range parts {
-		b.hasher.Write(binary.AppendUvarint(n[:0], uint64(len(p))))
-		io.WriteString(b.hasher, p) // sha256's digest has WriteString: no copy
+		buf = binary.AppendUvarint(buf, uint64(len(p)))
+		buf = append(buf, p...)
 	}
+	b.hasher.Write(buf)
+	b.hashBuf = buf
 	return b.hasher.Sum(dst)
 }
 

@@ -128,7 +128,7 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
 	w := atomicfile.Writer{Sync: s.syncFile, Rename: s.rename}
-	fill := func(f io.Writer) error { return g.WriteJSON(ctxWriter{ctx, f}) }
+	fill := func(f io.Writer) error { return g.WriteJSONContext(ctx, ctxWriter{ctx, f}) }
 	if err := w.Write(final, filePerm, fill); err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
