@@ -87,30 +87,33 @@ func CacheFileName(info llm.EmbedderInfo) string {
 }
 
 // DefaultCacheDirs returns where a Model's entity vectors are cached: for
-// our graphs, the graph's folder (graphs/<id>/, beside graphrag.json); for
-// a GraphRAG index, the folder .reportengine/<output folder name> beside
-// the output folder (in the project root, never inside the index), then
-// <user cache dir>/reportengine/index-<16 hex of the index path's SHA-256>
-// for read-only projects. Folders that cannot be determined (no Path, no
-// user cache dir because HOME is unset) are left out.
-func DefaultCacheDirs(m *Model) []string {
+// our graphs, the folder of the graph file Source().Path names
+// (graphs/<id>/, beside graphrag.json; none when Path is not a .json
+// file); for a GraphRAG index, <userCacheDir>/reportengine/index-<16 hex
+// of the SHA-256 of the index's absolute path>, never the index or its
+// project folder, which may be read-only or shared (B36). userCacheDir is
+// the user's cache folder (os.UserCacheDir, e.g. ~/.cache); "" (HOME
+// unset) means no cache for indexes.
+func DefaultCacheDirs(m *Model, userCacheDir string) []string {
 	src := m.Source()
 	if src.Path == "" {
 		return nil
 	}
 	if src.Kind != "graphrag-index" {
+		if !strings.HasSuffix(src.Path, ".json") {
+			return nil // not a graph file path (a bare report id): no place known
+		}
 		return []string{filepath.Dir(src.Path)}
+	}
+	if userCacheDir == "" || !filepath.IsAbs(userCacheDir) {
+		return nil
 	}
 	abs, err := filepath.Abs(src.Path)
 	if err != nil {
 		abs = src.Path
 	}
-	dirs := []string{filepath.Join(filepath.Dir(abs), ".reportengine", filepath.Base(abs))}
-	if uc, err := os.UserCacheDir(); err == nil && filepath.IsAbs(uc) {
-		sum := sha256.Sum256([]byte(abs))
-		dirs = append(dirs, filepath.Join(uc, "reportengine", "index-"+hex.EncodeToString(sum[:8])))
-	}
-	return dirs
+	sum := sha256.Sum256([]byte(abs))
+	return []string{filepath.Join(userCacheDir, "reportengine", "index-"+hex.EncodeToString(sum[:8]))}
 }
 
 // EntityVectors returns an ExactStore with one vector per entity of m

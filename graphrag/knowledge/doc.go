@@ -127,7 +127,7 @@
 //
 //	emb := offline.NewEmbedder(0).Fit(texts)           // or openaicompat.NewEmbedder(...)
 //	store, rep, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{
-//		Embedder: emb, CacheDirs: knowledge.DefaultCacheDirs(m)})
+//		Embedder: emb, CacheDirs: knowledge.DefaultCacheDirs(m, userCacheDir)})
 //	hits, err := store.Nearest(ctx, queryVector, 20)   // nearest first, ties by ascending id
 //
 // An entity's vector is the embedding of EntityText ("title:description",
@@ -137,11 +137,10 @@
 // per entity); else it embeds all missing texts in one call and rewrites
 // the cache atomically (internal/atomicfile). The cache is our own file,
 // entity_vectors-<provider>-<model>-<dimensions>.json (CacheFileName),
-// beside the graph (graphs/<id>/) or, for an index, in
-// .reportengine/<output folder name>/ beside the output folder, falling
-// back to the user cache dir when the project is read-only; nothing is
-// ever written into a GraphRAG index folder, so a read-only index works
-// (B36). GraphRAG 3.x keeps its entity vectors in LanceDB tables, which
+// beside the graph (graphs/<id>/) or, for an index, in the user cache
+// folder (~/.cache/reportengine/index-<hash of its path>/, DefaultCacheDirs);
+// nothing is ever written into a GraphRAG index or its project folder, so
+// a read-only or shared index works (B36). GraphRAG 3.x keeps its entity vectors in LanceDB tables, which
 // this package does not read: for those indexes the vectors are computed
 // with the configured embedder (offline by default) and cached.
 //

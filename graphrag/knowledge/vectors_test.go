@@ -203,11 +203,11 @@ func TestEntityVectorsCacheBesideGraph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := DefaultCacheDirs(m); !slices.Equal(got, []string{dir}) {
+	if got := DefaultCacheDirs(m, "/unused"); !slices.Equal(got, []string{dir}) {
 		t.Fatalf("cache dirs %v, want the graph folder", got)
 	}
 	emb := &countingEmbedder{Embedder: offline.NewEmbedder(64)}
-	opts := VectorOptions{Embedder: emb, CacheDirs: DefaultCacheDirs(m)}
+	opts := VectorOptions{Embedder: emb, CacheDirs: DefaultCacheDirs(m, "")}
 	s1, rep, err := EntityVectors(context.Background(), m, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -252,9 +252,9 @@ func TestEntityVectorsCacheBesideGraph(t *testing.T) {
 	}
 }
 
-// B36: a GraphRAG index folder is never written: the cache goes beside
-// it; a cache folder inside the index is refused; with no folder the
-// vectors are computed and not cached.
+// B36: a GraphRAG index folder is never written: the cache goes to the
+// user cache folder; a cache folder inside the index is refused; with no
+// folder the vectors are computed and not cached.
 func TestEntityVectorsNeverWriteIndex(t *testing.T) {
 	root := t.TempDir()
 	out := filepath.Join(root, "output")
@@ -271,12 +271,16 @@ func TestEntityVectorsNeverWriteIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	emb := offline.NewEmbedder(32)
-	dirs := append([]string{filepath.Join(out, "cache")}, DefaultCacheDirs(m)...)
+	userCache := t.TempDir()
+	if got := DefaultCacheDirs(m, ""); got != nil {
+		t.Errorf("no user cache folder: %v", got)
+	}
+	dirs := append([]string{filepath.Join(out, "cache")}, DefaultCacheDirs(m, userCache)...)
 	_, rep, err := EntityVectors(context.Background(), m, VectorOptions{Embedder: emb, CacheDirs: dirs})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := filepath.Join(root, ".reportengine", "output", CacheFileName(emb.Info())); rep.CacheFile != want {
+	if want := filepath.Join(DefaultCacheDirs(m, userCache)[0], CacheFileName(emb.Info())); rep.CacheFile != want || !strings.HasPrefix(want, filepath.Join(userCache, "reportengine", "index-")) {
 		t.Errorf("cache file %q, want %q", rep.CacheFile, want)
 	}
 	if !strings.Contains(strings.Join(rep.Notes, "\n"), "inside the GraphRAG index") {

@@ -140,6 +140,7 @@ stderr too (--quiet turns it off); results go to stdout.
 		newServeCmd(d, nil),
 		newVersionCmd(d),
 		newReportsCmd(d, nil),
+		newSearchCmd(d, nil),
 	)
 	return root
 }

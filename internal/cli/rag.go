@@ -1,0 +1,412 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"reportengine/graphrag/knowledge"
+	"reportengine/graphrag/localsearch"
+	"reportengine/graphrag/storage"
+	"reportengine/internal/settings"
+	"reportengine/llm"
+	"reportengine/llm/offline"
+	"reportengine/llm/openaicompat"
+	"reportengine/llm/tokens"
+)
+
+// Environment variables for the embedding model of search, questions and
+// chat (the key and, unless set here, the base URL are report's).
+const (
+	envEmbedModel     = "REPORT_ENGINE_EMBEDDING_MODEL"
+	envOpenAIEmbed    = "OPENAI_EMBEDDING_MODEL"
+	envEmbedBaseURL   = "REPORT_ENGINE_EMBEDDING_BASE_URL"
+	envEmbedDimension = "REPORT_ENGINE_EMBEDDING_DIMENSIONS"
+)
+
+// ragOptions are the flags search, questions and chat share: where the
+// knowledge comes from, the context build parameters, the answering model
+// and the embedder.
+type ragOptions struct {
+	GraphsDir string
+	Graph     string
+	Index     string
+
+	CommunityLevel    int
+	Encoding          string
+	MaxContextTokens  int
+	TopKEntities      int
+	TopKRelationships int
+	HistoryMaxTurns   int
+	TextUnitProp      float64
+	CommunityProp     float64
+	ResponseType      string
+	HistoryFile       string
+
+	LLM     string
+	Model   string
+	BaseURL string
+	Timeout time.Duration
+
+	Embedder       string
+	EmbeddingModel string
+	EmbeddingDims  int
+	EmbeddingURL   string
+	NoVectorCache  bool
+
+	changed func(name string) bool // the flag was given on the command line
+	Out     io.Writer
+	Err     io.Writer
+	Getenv  func(string) string
+	Log     *stageLog
+	quiet   bool
+}
+
+// addRAGFlags declares the shared flags on cmd.
+func addRAGFlags(cmd *cobra.Command, o *ragOptions) {
+	d := localsearch.DefaultParams()
+	f := cmd.Flags()
+	f.StringVar(&o.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
+	f.StringVar(&o.Graph, "graph", storage.LatestID, "search this stored graph `ID` ('latest' = the newest)")
+	f.StringVar(&o.Index, "graphrag-index", "", "search a Microsoft GraphRAG index instead: a project `DIR` with output/, or the output folder")
+	f.IntVar(&o.CommunityLevel, "community-level", knowledge.DefaultCommunityLevel, "GraphRAG index: use communities and reports up to this level (-1 = all levels)")
+	f.StringVar(&o.Encoding, "encoding", tokens.O200kBase, "tokenizer for the token budgets: "+strings.Join(tokens.Encodings(), " or "))
+	f.IntVar(&o.MaxContextTokens, "max-context-tokens", d.MaxContextTokens, "context budget in tokens (settings.yaml local_search.max_context_tokens)")
+	f.IntVar(&o.TopKEntities, "top-k-entities", d.TopKMappedEntities, "entities mapped from the question (the vector search asks for twice as many)")
+	f.IntVar(&o.TopKRelationships, "top-k-relationships", d.TopKRelationships, "out-of-network relationships per selected entity")
+	f.IntVar(&o.HistoryMaxTurns, "history-max-turns", d.ConversationHistoryMaxTurns, "conversation turns kept in the context (0 = all)")
+	f.Float64Var(&o.TextUnitProp, "text-unit-prop", d.TextUnitProp, "share of the budget for source texts")
+	f.Float64Var(&o.CommunityProp, "community-prop", d.CommunityProp, "share of the budget for community reports")
+	f.StringVar(&o.LLM, "llm", "auto", "answering model: offline, openai, or auto (openai when an API key is set, else offline)")
+	f.StringVar(&o.Model, "model", "", "model name for --llm openai")
+	f.StringVar(&o.BaseURL, "base-url", "", "OpenAI-compatible base URL for --llm openai")
+	f.DurationVar(&o.Timeout, "timeout", 120*time.Second, "per-request timeout for the model and the embedder")
+	f.StringVar(&o.Embedder, "embedder", "auto", "entity and question vectors: offline, openai, or auto (openai when an embedding model is configured, else offline)")
+	f.StringVar(&o.EmbeddingModel, "embedding-model", "", "embedding model name for --embedder openai (env "+envEmbedModel+")")
+	f.IntVar(&o.EmbeddingDims, "embedding-dimensions", 0, "vector length: offline default 512; openai default: asked from the server once")
+	f.StringVar(&o.EmbeddingURL, "embedding-base-url", "", "OpenAI-compatible base URL for embeddings (default: the model's)")
+	f.BoolVar(&o.NoVectorCache, "no-vector-cache", false, "compute entity vectors without reading or writing the vector cache")
+}
+
+// fillRAG copies the command's context into o.
+func fillRAG(cmd *cobra.Command, d *Deps, o *ragOptions) {
+	o.changed = cmd.Flags().Changed
+	o.Out = cmd.OutOrStdout()
+	o.Err = cmd.ErrOrStderr()
+	o.Getenv = d.Getenv
+	o.quiet = d.quiet
+	o.Log = newStageLog(o.Err, d.quiet)
+}
+
+// ragSession is a loaded knowledge model ready to search.
+type ragSession struct {
+	m        *knowledge.Model
+	label    string // "graph <id>" or "index <dir>"
+	builder  *localsearch.ContextBuilder
+	params   localsearch.Params
+	prompt   string // system prompt template from settings.yaml; "" = built in
+	embedder llm.Embedder
+}
+
+// note prints an informational line on stderr unless --quiet.
+func (o *ragOptions) note(format string, args ...any) {
+	if !o.quiet {
+		fmt.Fprintf(o.Err, format+"\n", args...)
+	}
+}
+
+func (o *ragOptions) warn(format string, args ...any) {
+	fmt.Fprintf(o.Err, "warning: "+format+"\n", args...)
+}
+
+// openRAG loads the knowledge model, the settings, the embedder and the
+// entity vectors, and builds the context builder.
+func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
+	if o.Index != "" && o.changed("graph") {
+		return nil, usagef("--graph and --graphrag-index exclude each other")
+	}
+	s := &ragSession{}
+	var set *settings.Settings
+	if o.Index != "" {
+		end := o.Log.start("loaded the index", "loading GraphRAG index %s", o.Index)
+		m, err := await(ctx, func() (*knowledge.Model, error) {
+			return knowledge.FromParquet(o.Index, knowledge.ParquetOptions{CommunityLevel: knowledge.Level(o.CommunityLevel)})
+		})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			return nil, inputError{fmt.Errorf("--graphrag-index: %w", err)}
+		}
+		end()
+		s.m, s.label = m, "index "+m.Source().Path
+		if p := settings.Find(o.Index); p != "" {
+			if set, err = settings.Load(p); err != nil {
+				return nil, inputError{err}
+			}
+			for _, w := range set.Warnings {
+				o.warn("%s", w)
+			}
+			o.note("settings: %s", p)
+		}
+	} else {
+		g, id, rep, err := loadGraphContext(ctx, o.Log, o.GraphsDir, o.Graph)
+		if err != nil {
+			if errors.Is(err, storage.ErrInvalidID) {
+				return nil, usageError{fmt.Errorf("--graph: %w", err)}
+			}
+			return nil, err
+		}
+		if rep != nil {
+			for _, w := range rep.Warnings {
+				o.warn("graph %s: %s", id, w)
+			}
+		}
+		store, _ := storage.New(o.GraphsDir)
+		path, _ := store.Path(id)
+		if s.m, err = knowledge.FromGraph(g, knowledge.GraphOptions{Path: path}); err != nil {
+			return nil, inputError{err}
+		}
+		s.label = "graph " + id
+	}
+	st := s.m.Stats()
+	o.note("%s: %s", s.label, strings.Join(st.Lines(), "; "))
+	for _, w := range st.Warnings {
+		o.warn("%s", w)
+	}
+	p, err := o.params(set)
+	if err != nil {
+		return nil, err
+	}
+	s.params = p
+	if path := set.PromptPath(); path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			o.warn("settings.yaml local_search.prompt: %v; using the built-in prompt", err)
+		} else {
+			s.prompt = string(data)
+		}
+	}
+	tk, err := tokens.New(o.Encoding)
+	if err != nil {
+		return nil, usagef("--encoding %q: want %s", o.Encoding, strings.Join(tokens.Encodings(), " or "))
+	}
+	emb, err := o.embedder(ctx, s.m)
+	if err != nil {
+		return nil, err
+	}
+	s.embedder = emb
+	vo := knowledge.VectorOptions{Embedder: emb}
+	if !o.NoVectorCache {
+		vo.CacheDirs = knowledge.DefaultCacheDirs(s.m, o.userCacheDir())
+	}
+	if set != nil && set.EmbeddingModel != "" {
+		for _, e := range s.m.Entities() {
+			if len(e.DescriptionEmbedding) > 0 {
+				vo.IndexEmbedder = &llm.EmbedderInfo{Model: set.EmbeddingModel, Dimensions: len(e.DescriptionEmbedding)}
+				break
+			}
+		}
+	}
+	end := o.Log.start("embedded the entities", "embedding %d entities", len(s.m.Entities()))
+	store, vrep, err := knowledge.EntityVectors(ctx, s.m, vo)
+	if err != nil {
+		return nil, err
+	}
+	end()
+	info := emb.Info()
+	line := fmt.Sprintf("entity vectors (%s/%s, %d dimensions): %d from the index, %d cached, %d computed", info.Provider, info.Model, info.Dimensions, vrep.FromIndex, vrep.FromCache, vrep.Computed)
+	if vrep.CacheFile != "" {
+		line += "; cache " + vrep.CacheFile
+	}
+	o.note("%s", line)
+	for _, n := range vrep.Notes {
+		o.note("%s", n)
+	}
+	s.builder, err = localsearch.NewContextBuilder(s.m, localsearch.Config{Tokenizer: tk, Embedder: emb, VectorStore: store})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// params are GraphRAG's defaults, then settings.yaml's local_search, then
+// the flags given.
+func (o *ragOptions) params(set *settings.Settings) (localsearch.Params, error) {
+	p := localsearch.DefaultParams()
+	if set != nil {
+		ls := set.LocalSearch
+		setInt := func(dst *int, v *int) {
+			if v != nil {
+				*dst = *v
+			}
+		}
+		setInt(&p.MaxContextTokens, ls.MaxContextTokens)
+		setInt(&p.TopKMappedEntities, ls.TopKEntities)
+		setInt(&p.TopKRelationships, ls.TopKRelationships)
+		setInt(&p.ConversationHistoryMaxTurns, ls.ConversationHistoryMaxTurns)
+		if ls.TextUnitProp != nil {
+			p.TextUnitProp = *ls.TextUnitProp
+		}
+		if ls.CommunityProp != nil {
+			p.CommunityProp = *ls.CommunityProp
+		}
+	}
+	flagsInt := []struct {
+		name string
+		dst  *int
+		v    int
+	}{
+		{"max-context-tokens", &p.MaxContextTokens, o.MaxContextTokens},
+		{"top-k-entities", &p.TopKMappedEntities, o.TopKEntities},
+		{"top-k-relationships", &p.TopKRelationships, o.TopKRelationships},
+		{"history-max-turns", &p.ConversationHistoryMaxTurns, o.HistoryMaxTurns},
+	}
+	for _, f := range flagsInt {
+		if o.changed(f.name) {
+			if f.v < 0 {
+				return p, usagef("--%s %d: want a number ≥ 0", f.name, f.v)
+			}
+			*f.dst = f.v
+		}
+	}
+	if o.changed("text-unit-prop") {
+		p.TextUnitProp = o.TextUnitProp
+	}
+	if o.changed("community-prop") {
+		p.CommunityProp = o.CommunityProp
+	}
+	if err := p.Validate(); err != nil {
+		return p, usageError{err}
+	}
+	return p, nil
+}
+
+// env returns the first non-empty of the environment variables.
+func (o *ragOptions) env(names ...string) string {
+	for _, n := range names {
+		if v := strings.TrimSpace(o.Getenv(n)); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// embedder picks the embedder: offline (fitted on the entity texts), or
+// an OpenAI-compatible embedding model when one is configured.
+func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embedder, error) {
+	mode := strings.ToLower(strings.TrimSpace(o.Embedder))
+	name := o.EmbeddingModel
+	if name == "" {
+		name = o.env(envEmbedModel, envOpenAIEmbed)
+	}
+	switch mode {
+	case "auto", "":
+		mode = "offline"
+		if name != "" {
+			mode = "openai"
+		}
+	case "offline", "openai":
+	default:
+		return nil, usagef("--embedder %q: want offline, openai or auto", o.Embedder)
+	}
+	dims := o.EmbeddingDims
+	if dims == 0 {
+		if v := o.env(envEmbedDimension); v != "" {
+			if _, err := fmt.Sscan(v, &dims); err != nil || dims < 0 {
+				return nil, usagef("%s=%q: want a whole number", envEmbedDimension, v)
+			}
+		}
+	}
+	if dims < 0 {
+		return nil, usagef("--embedding-dimensions %d: want a number ≥ 0", dims)
+	}
+	if mode == "offline" {
+		texts := make([]string, len(m.Entities()))
+		for i, e := range m.Entities() {
+			texts[i] = knowledge.EntityText(e)
+		}
+		return offline.NewEmbedder(dims).Fit(texts), nil
+	}
+	if name == "" {
+		return nil, usagef("--embedder openai: no embedding model (--embedding-model or %s)", envEmbedModel)
+	}
+	key := o.env(envAPIKey, envOpenAIKey)
+	base := o.EmbeddingURL
+	if base == "" {
+		base = o.env(envEmbedBaseURL)
+	}
+	if base == "" {
+		base = o.BaseURL
+	}
+	if base == "" {
+		base = o.env(envBaseURL, envOpenAIBase)
+	}
+	if base == "" {
+		if key == "" {
+			return nil, usagef("--embedder openai: no API key (set %s or %s), and no --embedding-base-url for a local server that needs none", envAPIKey, envOpenAIKey)
+		}
+		base = defaultBaseURL
+	}
+	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, usagef("--embedding-base-url %q: want an http(s) URL such as %s", base, defaultBaseURL)
+	}
+	cfg := openaicompat.EmbedderConfig{BaseURL: base, APIKey: key, Model: name, Dimensions: dims, Timeout: o.Timeout}
+	if dims == 0 {
+		n, err := openaicompat.ProbeDimensions(ctx, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("asking %s for its vector length: %w", name, err)
+		}
+		cfg.Dimensions = n
+	} else {
+		cfg.SendDimensions = true
+	}
+	e, err := openaicompat.NewEmbedder(cfg)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return e, nil
+}
+
+// userCacheDir is the user's cache folder ($XDG_CACHE_HOME, else
+// $HOME/.cache), read through Getenv; "" when neither is set.
+func (o *ragOptions) userCacheDir() string {
+	if d := o.env("XDG_CACHE_HOME"); filepath.IsAbs(d) {
+		return d
+	}
+	if h := o.env("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".cache")
+	}
+	return ""
+}
+
+// answerModel returns the model that answers (report's selection rules).
+func (o *ragOptions) answerModel() (llm.Model, error) {
+	return modelFromOptions(&reportOptions{LLM: o.LLM, Model: o.Model, BaseURL: o.BaseURL, Timeout: o.Timeout, Getenv: o.Getenv})
+}
+
+// readHistory reads a conversation history file: a JSON list of
+// {"role": "user"|"assistant"|"system", "content": "..."}, oldest first.
+func readHistory(path string) ([]llm.Message, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, inputError{fmt.Errorf("--history: %w", err)}
+	}
+	var msgs []llm.Message
+	if err := json.Unmarshal(data, &msgs); err != nil {
+		return nil, inputError{fmt.Errorf("--history %s: want a JSON list of {\"role\", \"content\"}: %w", path, err)}
+	}
+	return msgs, nil
+}

@@ -1,0 +1,200 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/localsearch"
+)
+
+// searchOptions are the inputs of `reportengine search`.
+type searchOptions struct {
+	ragOptions
+	ContextOnly bool
+	JSON        bool
+	Question    string
+}
+
+func newSearchCmd(d *Deps, runF func(context.Context, *searchOptions) error) *cobra.Command {
+	opts := &searchOptions{}
+	cmd := &cobra.Command{
+		Use:   "search [--graphs DIR --graph ID | --graphrag-index DIR] [flags] QUESTION",
+		Short: "Answer a question from a graph or a GraphRAG index (local search), with citations",
+		Long: `Answer a question with Microsoft GraphRAG's local search: the question is mapped to the
+nearest entities (vector search over "title:description"), and their community reports,
+relationships, claims and source texts are packed into a token budget as tables
+(Reports, Entities, Relationships, claims, Sources) that the model answers from, citing
+records as [Data: Entities (5, 7); Sources (2)].
+
+The knowledge comes from a stored graph (--graph, default the newest in --graphs) or from
+a Microsoft GraphRAG index (--graphrag-index: a project folder with output/, or the
+output folder; GraphRAG 3.x, 2.x and 1.x/0.x layouts are recognised). A settings.yaml in
+the project folder supplies the local_search defaults (max_context_tokens,
+text_unit_prop, community_prop, top_k_entities, top_k_relationships,
+conversation_history_max_turns, prompt); flags override it.
+
+The answer streams to stdout, then the cited records are listed, and any citation that
+points at a record the context did not contain. Load statistics, vector cache and
+warnings go to stderr. --context-only prints the context and calls no model; --json
+prints the result fields and context records as JSON.
+
+Models: the offline extractive model and the offline n-gram embedder are used unless
+configured (no network, no API key). The answering model follows report's settings
+(REPORT_ENGINE_API_KEY, REPORT_ENGINE_BASE_URL, REPORT_ENGINE_MODEL_NAME or their
+OPENAI_* forms; --llm, --model, --base-url). Embeddings: --embedding-model or
+` + envEmbedModel + ` (or ` + envOpenAIEmbed + `) selects an OpenAI-compatible
+embedding model; ` + envEmbedBaseURL + ` and ` + envEmbedDimension + ` as the flags.
+Entity vectors are computed once and cached beside the graph (graphs/<id>/) or, for an
+index, in the user cache folder (~/.cache/reportengine/; never inside the index).`,
+		Example: `  reportengine search --graph latest "李明为什么选择写字楼商圈？"
+  reportengine search --graphrag-index ../shared/fixtures/graphrag-dulce "Who is Alex Mercer?"
+  reportengine search --graphrag-index ragtest --context-only --max-context-tokens 4000 "Tell me about Dulce"`,
+		Args: minArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fillRAG(cmd, d, &opts.ragOptions)
+			opts.Question = strings.Join(args, " ")
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runSearch(cmd.Context(), opts)
+		},
+	}
+	addRAGFlags(cmd, &opts.ragOptions)
+	f := cmd.Flags()
+	f.StringVar(&opts.ResponseType, "response-type", localsearch.DefaultResponseType, "the answer's length and format, as the prompt's {response_type}")
+	f.StringVar(&opts.HistoryFile, "history", "", "conversation so far: a JSON `FILE` [{\"role\":\"user\",\"content\":\"…\"}, …], oldest first")
+	f.BoolVar(&opts.ContextOnly, "context-only", false, "print the context text (and with --json its records) and call no model")
+	f.BoolVar(&opts.JSON, "json", false, "print the result fields and the context records as JSON")
+	return cmd
+}
+
+func runSearch(ctx context.Context, opts *searchOptions) error {
+	history, err := readHistory(opts.HistoryFile)
+	if err != nil {
+		return err
+	}
+	s, err := openRAG(ctx, &opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	if opts.ContextOnly {
+		c, err := s.builder.Build(ctx, opts.Question, history, s.params)
+		if err != nil {
+			return err
+		}
+		if opts.JSON {
+			return writeJSON(opts.Out, map[string]any{"context_text": c.Text, "context_records": c.Records})
+		}
+		_, err = io.WriteString(opts.Out, c.Text)
+		if err == nil && !strings.HasSuffix(c.Text, "\n") {
+			_, err = io.WriteString(opts.Out, "\n")
+		}
+		return err
+	}
+	eng, err := s.engine(&opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	var onEvent func(localsearch.Event) error
+	if !opts.JSON {
+		onEvent = func(ev localsearch.Event) error {
+			_, err := io.WriteString(opts.Out, ev.Delta)
+			return err
+		}
+	}
+	res, err := eng.Stream(ctx, localsearch.Query{Text: opts.Question, History: history, ResponseType: opts.ResponseType}, onEvent)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		return writeJSON(opts.Out, res)
+	}
+	printCitations(opts.Out, res)
+	return nil
+}
+
+// engine builds the search engine with the answering model.
+func (s *ragSession) engine(o *ragOptions) (*localsearch.Engine, error) {
+	model, err := o.answerModel()
+	if err != nil {
+		return nil, err
+	}
+	p := s.params
+	return localsearch.NewEngine(s.builder, localsearch.EngineConfig{Model: model, SystemPrompt: s.prompt, ResponseType: o.ResponseType, Params: &p})
+}
+
+// printCitations ends a streamed answer: the no-match message, the cited
+// records with a short label each, and the citations that point at
+// nothing in the context.
+func printCitations(w io.Writer, res *localsearch.Result) {
+	if res.NoMatch {
+		fmt.Fprintln(w, localsearch.NoMatchMessage)
+		return
+	}
+	if !strings.HasSuffix(res.Response, "\n") {
+		fmt.Fprintln(w)
+	}
+	var in, out []string
+	for _, c := range res.Citations {
+		if !c.InContext {
+			out = append(out, fmt.Sprintf("%s (%s)", c.Dataset, c.ID))
+			continue
+		}
+		in = append(in, fmt.Sprintf("  %s %s: %s", titleCase(c.Table), c.ID, recordLabel(res.ContextData[c.Table], c.Row)))
+	}
+	if len(in) > 0 {
+		fmt.Fprintln(w, "\nCited records:")
+		for _, l := range in {
+			fmt.Fprintln(w, l)
+		}
+	} else {
+		fmt.Fprintln(w, "\nNo record of the context was cited.")
+	}
+	if len(out) > 0 {
+		fmt.Fprintf(w, "Citations not in the context: %s\n", strings.Join(out, ", "))
+	}
+}
+
+// recordLabel is a one-line label of a records row: its second column
+// (title, entity, source, text), on one line, at most 80 runes.
+func recordLabel(t localsearch.Table, row int) string {
+	if row < 0 || row >= len(t.Rows) {
+		return ""
+	}
+	r := t.Rows[row]
+	label := ""
+	for i, c := range t.Columns {
+		if c != "id" && i < len(r) {
+			label = r[i]
+			if c == "source" && i+1 < len(r) { // relationships: source → target
+				label = r[i] + " → " + r[i+1]
+			}
+			break
+		}
+	}
+	label = strings.Join(strings.Fields(label), " ")
+	if short := graphrag.TruncateRunes(label, 80); short != label {
+		label = short + "…"
+	}
+	return label
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

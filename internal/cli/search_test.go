@@ -1,0 +1,254 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"reportengine/llm/tokens"
+)
+
+// dulceDir is the shared GraphRAG fixture index; tests skip without it.
+func dulceDir(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "..", "shared", "fixtures", "graphrag-dulce")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("fixtures not available: %v", err)
+	}
+	return dir
+}
+
+// copyDir copies the files of src into a new temp folder (one level).
+func copyDir(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	files, _ := filepath.Glob(filepath.Join(src, "*.parquet"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
+// sampleGraphs builds the coffee-shop graph into a new graphs folder.
+func sampleGraphs(t *testing.T) string {
+	t.Helper()
+	graphs := t.TempDir()
+	args := append([]string{"build-graph", "--graphs", graphs, "--report-id", "coffee", "--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
+	if code, _, errs := run(t, args...); code != 0 {
+		t.Fatalf("build-graph: %d %s", code, errs)
+	}
+	return graphs
+}
+
+func TestSearchFlags(t *testing.T) {
+	var got *searchOptions
+	cmd := newSearchCmd(&Deps{Getenv: func(string) string { return "" }}, func(_ context.Context, o *searchOptions) error {
+		got = o
+		return nil
+	})
+	cmd.SetArgs([]string{"--graphrag-index", "ragtest", "--context-only", "--json", "--max-context-tokens", "4000", "--response-type", "single paragraph",
+		"--history", "h.json", "--community-level", "1", "--embedding-model", "e", "--embedding-dimensions", "8", "who", "is", "it?"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.Question != "who is it?" || got.Index != "ragtest" || !got.ContextOnly || !got.JSON || got.MaxContextTokens != 4000 || got.ResponseType != "single paragraph" ||
+		got.HistoryFile != "h.json" || got.CommunityLevel != 1 || got.EmbeddingModel != "e" || got.EmbeddingDims != 8 || got.Graph != "latest" || got.GraphsDir != "graphs" {
+		t.Errorf("options %+v", got)
+	}
+	if !got.changed("max-context-tokens") || got.changed("top-k-entities") {
+		t.Error("changed flags not tracked")
+	}
+}
+
+func TestSearchUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"search"},
+		{"search", "--graph", "x", "--graphrag-index", "y", "q"},
+		{"search", "--graphrag-index", "DULCE", "--text-unit-prop", "0.9", "--community-prop", "0.2", "q"},
+		{"search", "--graphrag-index", "DULCE", "--encoding", "p50k_base", "q"},
+		{"search", "--graphrag-index", "DULCE", "--embedder", "magic", "q"},
+		{"search", "--graphrag-index", "DULCE", "--embedder", "openai", "q"},
+	} {
+		for i, a := range args {
+			if a == "DULCE" {
+				args[i] = dulceDir(t)
+			}
+		}
+		code, _, errs := run(t, args...)
+		if code != ExitUsage {
+			t.Errorf("%v: exit %d, want %d (%s)", args, code, ExitUsage, errs)
+		}
+	}
+	if code, _, errs := run(t, "search", "--graphrag-index", t.TempDir(), "q"); code != ExitBadInput || !strings.Contains(errs, "entities.parquet") {
+		t.Errorf("empty folder: exit %d %s", code, errs)
+	}
+}
+
+// Search on our graph: a streamed, cited answer from the offline model,
+// load statistics on stderr, entity vectors cached beside the graph and
+// read back the second time.
+func TestSearchGraph(t *testing.T) {
+	graphs := sampleGraphs(t)
+	code, out, errs := run(t, "search", "--graphs", graphs, "--graph", "coffee", "李明为什么选择写字楼商圈？")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "[Data: ") || !strings.Contains(out, "Cited records:") || !strings.Contains(out, "写字楼商圈") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	if !strings.Contains(errs, "entities: read 122, kept 122") || !strings.Contains(errs, "122 computed") {
+		t.Errorf("stderr:\n%s", errs)
+	}
+	caches, _ := filepath.Glob(filepath.Join(graphs, "coffee", "entity_vectors-offline-*.json"))
+	if len(caches) != 1 {
+		t.Fatalf("cache files %v", caches)
+	}
+	code, out2, errs2 := run(t, "search", "--graphs", graphs, "--graph", "coffee", "李明为什么选择写字楼商圈？")
+	// (the answers are not compared: the offline model's sentence scores
+	// are summed in map order, so ties between equal sentences can flip)
+	if code != 0 || !strings.Contains(out2, "[Data: ") || !strings.Contains(errs2, "122 cached, 0 computed") {
+		t.Errorf("second run: exit %d\n%s", code, errs2)
+	}
+}
+
+// --context-only on Dulce: the context sections, no model call, no file
+// written anywhere (empty HOME: no cache; the index is only read; B36,
+// B37); --json gives the records; settings.yaml sets the budget and a
+// flag overrides it.
+func TestSearchDulceContextOnly(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "output")
+	if err := os.Rename(copyDir(t, dulceDir(t)), out); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "settings.yaml"), []byte("local_search:\n  max_context_tokens: 3000\n  top_k_entities: 5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := listFiles(t, root)
+	code, text, errs := run(t, "search", "--graphrag-index", root, "--context-only", "Who is Alex Mercer?")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// 3000 tokens: 450 for reports (less than any Dulce report: no
+	// section, B19), 1050 for the local section (the entity table alone)
+	for _, s := range []string{"-----Entities-----", "-----Sources-----"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("context lacks %s", s)
+		}
+	}
+	tk, _ := tokens.New(tokens.O200kBase)
+	if n := tk.Count(text); n > 3000 || n < 1000 {
+		t.Errorf("context has %d tokens; settings.yaml says 3000", n)
+	}
+	if !strings.Contains(errs, "settings: ") || !strings.Contains(errs, "entities: read 39, kept 39") || !strings.Contains(errs, "not cached") {
+		t.Errorf("stderr:\n%s", errs)
+	}
+	if after := listFiles(t, root); !cmp.Equal(before, after) {
+		t.Errorf("files changed:\n%s", cmp.Diff(before, after))
+	}
+	_, big, _ := run(t, "search", "--graphrag-index", root, "--context-only", "--max-context-tokens", "12000", "Who is Alex Mercer?")
+	if n := tk.Count(big); n <= 3000 || n > 12000 {
+		t.Errorf("--max-context-tokens 12000: %d tokens", n)
+	}
+	for _, s := range []string{"-----Reports-----", "-----Entities-----", "-----Relationships-----", "-----claims-----", "-----Sources-----"} {
+		if !strings.Contains(big, s) {
+			t.Errorf("12000-token context lacks %s", s)
+		}
+	}
+	code, js, _ := run(t, "search", "--graphrag-index", root, "--context-only", "--json", "Who is Alex Mercer?")
+	var v struct {
+		Text    string                     `json:"context_text"`
+		Records map[string]json.RawMessage `json:"context_records"`
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &v) != nil || strings.TrimRight(v.Text, "\n") != strings.TrimRight(text, "\n") || v.Records["entities"] == nil {
+		t.Errorf("--json: exit %d, %.200s", code, js)
+	}
+}
+
+func listFiles(t *testing.T, root string) []string {
+	var out []string
+	filepath.Walk(root, func(p string, fi os.FileInfo, err error) error {
+		if err == nil {
+			out = append(out, fmt.Sprintf("%s %d", p, fi.Size()))
+		}
+		return nil
+	})
+	return out
+}
+
+// A configured model answers; citations it makes up are reported; --json
+// carries the result fields.
+func TestSearchConfiguredModelCitations(t *testing.T) {
+	answer := "Alex Mercer leads the squad [Data: Entities (3); Reports (3); Entities (999)]."
+	_, srv := newFakeProvider(t, func(task, chapter string, n int) reply { return reply{content: &answer} })
+	env := pipelineEnv(srv)
+	code, out, errs := runEnv(t, env, "search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "Who is Alex Mercer?")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.HasPrefix(out, answer) || !strings.Contains(out, "Entities 3:") || !strings.Contains(out, "Citations not in the context: Entities (999)") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	code, js, errs := runEnv(t, env, "search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "--json", "Who is Alex Mercer?")
+	var res struct {
+		Response  string         `json:"response"`
+		LLMCalls  int            `json:"llm_calls"`
+		Cats      map[string]int `json:"llm_calls_categories"`
+		Citations []struct {
+			ID        string `json:"id"`
+			InContext bool   `json:"in_context"`
+		} `json:"citations"`
+		Data map[string]json.RawMessage `json:"context_data"`
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &res) != nil {
+		t.Fatalf("--json: exit %d %s %.300s", code, errs, js)
+	}
+	if res.Response != answer || res.LLMCalls != 1 || res.Cats["response"] != 1 || len(res.Citations) != 3 || res.Citations[2].InContext || res.Data["sources"] == nil {
+		t.Errorf("result %+v", res)
+	}
+}
+
+// An OpenAI-compatible embedding model (fake, httptest) embeds the
+// entities once; its vectors are cached under its own name.
+func TestSearchEmbeddingModel(t *testing.T) {
+	calls := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Input []string `json:"input"`
+		}
+		json.NewDecoder(r.Body).Decode(&req)
+		calls++
+		var data []string
+		for i, s := range req.Input {
+			data = append(data, fmt.Sprintf(`{"index":%d,"embedding":[%d,1,0]}`, i, len([]rune(s))%7))
+		}
+		fmt.Fprintf(w, `{"object":"list","data":[%s]}`, strings.Join(data, ","))
+	}))
+	defer srv.Close()
+	graphs := sampleGraphs(t)
+	env := map[string]string{"REPORT_ENGINE_EMBEDDING_MODEL": "fake-embed", "REPORT_ENGINE_EMBEDDING_BASE_URL": srv.URL + "/v1"}
+	code, _, errs := runEnv(t, env, "search", "--graphs", graphs, "--context-only", "咖啡豆")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "openai-compatible/fake-embed, 3 dimensions") || calls < 3 {
+		t.Errorf("stderr %s; %d calls", errs, calls)
+	}
+	if files, _ := filepath.Glob(filepath.Join(graphs, "coffee", "entity_vectors-openai-compatible-fake-embed-3.json")); len(files) != 1 {
+		t.Errorf("no cache file for the embedding model")
+	}
+}
