@@ -241,7 +241,7 @@ func offlineRetrieval(ctx context.Context, m *knowledge.Model) (localsearch.Conf
 		texts = append(texts, knowledge.EntityText(e))
 	}
 	emb := offline.NewEmbedder(0).Fit(texts)
-	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb, CacheDirs: knowledge.DefaultCacheDirs(m)})
+	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb, CacheDirs: knowledge.DefaultCacheDirs(m, "")})
 	if err != nil {
 		return localsearch.Config{}, err
 	}
