@@ -92,7 +92,7 @@ func addRAGFlags(cmd *cobra.Command, o *ragOptions) {
 	f.DurationVar(&o.Timeout, "timeout", 120*time.Second, "per-request timeout for the model and the embedder")
 	f.StringVar(&o.Embedder, "embedder", "auto", "entity and question vectors: offline, openai, or auto (openai when an embedding model is configured, else offline)")
 	f.StringVar(&o.EmbeddingModel, "embedding-model", "", "embedding model name for --embedder openai (env "+envEmbedModel+")")
-	f.IntVar(&o.EmbeddingDims, "embedding-dimensions", 0, "vector length: offline default 512; openai default: asked from the server once")
+	f.IntVar(&o.EmbeddingDims, "embedding-dimensions", 0, "vector length; 0: 512 for the offline embedder, asked from the server once for openai")
 	f.StringVar(&o.EmbeddingURL, "embedding-base-url", "", "OpenAI-compatible base URL for embeddings (default: the model's)")
 	f.BoolVar(&o.NoVectorCache, "no-vector-cache", false, "compute entity vectors without reading or writing the vector cache")
 }
