@@ -35,7 +35,8 @@ import (
 //
 // Errors: an engine other than query, media or insight → an error wrapping
 // ErrUnknownEngine. Anything wrong with data is a *ParseError (errors.Is
-// ErrInvalid): an empty file (Empty set; zero bytes or only white space);
+// ErrInvalid): more than MaxFileBytes (checked before reading anything); an
+// empty file (Empty set; zero bytes or only white space);
 // invalid JSON (Line and Column, 1-based and in
 // characters, locate the offending character, or the last one when the
 // document is cut short); a top level that is not an object; a value of the
@@ -44,7 +45,22 @@ import (
 // "reflection_iteration" must be an integer that fits an int (2.0 is one,
 // 2.5 is not).
 func Parse(data []byte, path string, engine Engine) (*State, error) {
+	if int64(len(data)) > MaxFileBytes {
+		return nil, tooLarge(path, int64(len(data)))
+	}
 	return parseDoc(string(data), path, engine) // one copy for the parse, freed after it
+}
+
+// MaxFileBytes is the largest state document Parse and ParseFile accept:
+// 2 GiB less one byte (it fits an int everywhere), about 30 times the largest engine run seen (65 MB for 100 000
+// search records), and small enough that the record and node counts of a
+// graph built from three such files stay far below the 2^31 the graph's
+// int32 indexes allow.
+const MaxFileBytes = 1<<31 - 1
+
+// tooLarge is the *ParseError for a document over MaxFileBytes.
+func tooLarge(path string, size int64) error {
+	return &ParseError{Path: path, Msg: fmt.Sprintf("%d bytes: larger than the %d bytes (2 GiB) a state file may have", size, MaxFileBytes)}
 }
 
 // ParseFile reads in.Path and parses it as a state written by in.Engine.
@@ -56,11 +72,16 @@ func Parse(data []byte, path string, engine Engine) (*State, error) {
 // path (errors.Is(err, fs.ErrNotExist) for a missing file); otherwise the
 // errors of Parse.
 func ParseFile(in Input) (*State, error) {
-	// One large file keeps two cores busy (see checker); more at once
-	// would only hold more inputs in memory at the same time.
-	if fi, err := os.Stat(in.Path); err == nil && fi.Size() >= int64(parallelMin) {
-		largeFiles <- struct{}{}
-		defer func() { <-largeFiles }()
+	if fi, err := os.Stat(in.Path); err == nil {
+		if fi.Size() > MaxFileBytes {
+			return nil, tooLarge(in.Path, fi.Size())
+		}
+		// One large file keeps two cores busy (see checker); more at
+		// once would only hold more inputs in memory at the same time.
+		if fi.Size() >= int64(parallelMin) {
+			largeFiles <- struct{}{}
+			defer func() { <-largeFiles }()
+		}
 	}
 	doc, err := readString(in.Path)
 	if err != nil {

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -227,5 +229,27 @@ func matchGeneric(t *testing.T, data []byte, st *State) {
 				t.Errorf("paragraphs[%d].research.search_history[%d].score = %s, encoding/json %v", i, j, fmtPtr(g.Score), r["score"])
 			}
 		}
+	}
+}
+
+// A file over MaxFileBytes is refused before it is read (the test file is
+// sparse: it takes no disk space).
+func TestParseFileTooLarge(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "query.json")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(MaxFileBytes + 1); err != nil {
+		t.Skipf("no sparse file here: %v", err)
+	}
+	f.Close()
+	_, err = ParseFile(Input{Engine: EngineQuery, Path: path})
+	var pe *ParseError
+	if !errors.As(err, &pe) || !errors.Is(err, ErrInvalid) || pe.Path != path || pe.Empty {
+		t.Fatalf("got %v, want a *ParseError for %s", err, path)
+	}
+	if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), strconv.Itoa(MaxFileBytes+1)) {
+		t.Errorf("message %q does not name the file and its size", err)
 	}
 }
