@@ -166,11 +166,6 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 			}
 		}
 	}
-	for _, s := range r.srcByURL {
-		if _, ok := sources[s.ID]; !ok {
-			sources[s.ID] = s
-		}
-	}
 	return chaptersOut{results: results, calls: calls, requests: requests, sources: sources, failures: failures}
 }
 
@@ -255,7 +250,7 @@ func (r *runState) generate(ctx context.Context, model llm.Model, tpl templates.
 		return
 	}
 	if out.Status != ChapterPlaceholder {
-		out.Chapter.Sources = chapterSources(&out.Chapter, gq.Results, r.srcByURL)
+		out.Chapter.Sources = chapterSources(&out.Chapter, gq.Results, r.graphSrc)
 	}
 	job.res.Chapter = out.Chapter
 	job.res.Status = out.Status

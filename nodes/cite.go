@@ -19,7 +19,7 @@ import (
 // cite it. A source is a web page (by URL), a forum speech (by log line),
 // an engine's research section or an engine's final report. A citation of
 // an id the evidence set does not know stays as it is written.
-func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[string]prompts.GraphSource) []ir.Source {
+func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[string]prompts.GraphSource, all graphSources) []ir.Source {
 	graphByURL := map[string]prompts.GraphSource{}
 	for _, g := range graph {
 		if g.URL != "" {
@@ -27,6 +27,15 @@ func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[st
 				graphByURL[g.URL] = g
 			}
 		}
+	}
+	// the graph source of a URL: the smallest id among the given sources
+	// and the graph's own source of that URL
+	sourceByURL := func(u string) (prompts.GraphSource, bool) {
+		g, ok := graphByURL[u]
+		if a, found := all.byURL(u); found && (!ok || a.ID < g.ID) {
+			g, ok = a, true
+		}
+		return g, ok
 	}
 	var out []ir.Source
 	index := map[string]int{} // reference key → index in out
@@ -45,7 +54,7 @@ func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[st
 				i = len(out)
 				index[key] = i
 				src.ID = "R" + strconv.Itoa(i+1)
-				if g, ok := graphByURL[src.URL]; ok && src.URL != "" {
+				if g, ok := sourceByURL(src.URL); ok && src.URL != "" {
 					src.ID = g.ID // the graph's source id when the graph has the page
 				}
 				out = append(out, src)
@@ -64,7 +73,7 @@ func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[st
 				num(it.ID)
 				return
 			}
-			g, ok := graphByURL[href]
+			g, ok := sourceByURL(href)
 			if !ok {
 				return
 			}

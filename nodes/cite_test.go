@@ -38,7 +38,7 @@ func TestReferencesNumberCitedSourcesOnly(t *testing.T) {
 		{ChapterID: "S2", Blocks: []ir.Block{{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "主持人提醒[" + host + ", " + read + "]"}}}}},
 	}
 	hero := ir.Hero{KPIs: []ir.KPI{{Label: "负面声量", Value: "79%", Source: "[" + neg + "]"}}}
-	srcs := references(chs, &hero, set, nil)
+	srcs := references(chs, &hero, set, nil, graphSources{})
 	if len(srcs) != 3 {
 		t.Fatalf("%d sources %+v, want 3 (the cited ones)", len(srcs), srcs)
 	}

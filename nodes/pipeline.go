@@ -357,9 +357,9 @@ type runState struct {
 	cfg      Config
 	in       Input
 	ev       *emitter
-	engine   *queryengine.Engine            // nil without a graph
-	stats    *prompts.GraphStats            // nil without a graph
-	srcByURL map[string]prompts.GraphSource // graph sources by URL (first node wins)
+	engine   *queryengine.Engine // nil without a graph
+	stats    *prompts.GraphStats // nil without a graph
+	graphSrc graphSources        // the graph's sources by URL and id
 	reportID string
 
 	evidence      *evidence.Set  // the run's evidence items
@@ -412,7 +412,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 			r.engine = queryengine.New(in.Graph)
 		}
 		r.stats = graphStats(r.engine.Overview())
-		r.srcByURL = sourcesByURL(in.Graph)
+		r.graphSrc = graphSources{in.Graph}
 	} else if in.Graph != nil {
 		r.warn("the knowledge graph is empty: chapters are written without graph queries")
 	}
@@ -562,7 +562,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	doc, err := st.Run(ctx, StitchInput{
 		ReportID: r.reportID, Topic: in.Topic, GraphID: in.GraphID, Template: tpl, TemplateReason: tsOut.Reason,
 		Layout: layoutOut, LayoutNotes: layOut.Notes, Chapters: results, Generator: cfg.Model.Info(),
-		GeneratedAt: cfg.Now(), Sources: sources, Failures: failures, Notices: notices, Evidence: r.evidence,
+		GeneratedAt: cfg.Now(), Sources: sources, Graph: r.graphSrc.g, Failures: failures, Notices: notices, Evidence: r.evidence,
 	})
 	if err != nil {
 		return nil, err
@@ -779,28 +779,47 @@ func fileSafe(s string) string {
 	return b.String()
 }
 
-// sourcesByURL indexes the graph's source nodes by URL, so a chapter link
-// to any graph source lands in the reference list.
-func sourcesByURL(g *graphrag.Graph) map[string]prompts.GraphSource {
-	out := map[string]prompts.GraphSource{}
-	for v := 0; v < g.NodeCount(); v++ {
-		if g.Type(v) != graphrag.TypeSource {
-			continue
-		}
-		u := g.String(v, "url")
-		if u == "" {
-			continue
-		}
-		if _, ok := out[u]; ok {
-			continue
-		}
-		title := g.String(v, "title")
-		if title == "" {
-			title = g.Name(v)
-		}
-		out[u] = prompts.GraphSource{ID: g.ID(v), Title: title, URL: u, Engines: g.Strings(v, "engines")}
+// graphSources looks the graph's source nodes up by URL (the graph's own
+// URL map: the first source node with that URL) and by id, so that a
+// chapter link to any graph source lands in the reference list without a
+// copy of every source (300 000 sources: about 90 MB and 0.15 s a copy).
+// The zero value finds nothing.
+type graphSources struct{ g *graphrag.Graph }
+
+func (gs graphSources) byURL(u string) (prompts.GraphSource, bool) {
+	if gs.g == nil || u == "" {
+		return prompts.GraphSource{}, false
 	}
-	return out
+	v, ok := gs.g.SourceByURL(u)
+	if !ok {
+		return prompts.GraphSource{}, false
+	}
+	return gs.at(v)
+}
+
+func (gs graphSources) byID(id string) (prompts.GraphSource, bool) {
+	if gs.g == nil {
+		return prompts.GraphSource{}, false
+	}
+	v, ok := gs.g.Lookup(id)
+	if !ok {
+		return prompts.GraphSource{}, false
+	}
+	return gs.at(v)
+}
+
+// at is node v as a GraphSource; false unless v is a source with a URL.
+func (gs graphSources) at(v int) (prompts.GraphSource, bool) {
+	g := gs.g
+	u := g.String(v, "url")
+	if g.Type(v) != graphrag.TypeSource || u == "" {
+		return prompts.GraphSource{}, false
+	}
+	title := g.String(v, "title")
+	if title == "" {
+		title = g.Name(v)
+	}
+	return prompts.GraphSource{ID: g.ID(v), Title: title, URL: u, Engines: g.Strings(v, "engines")}, true
 }
 
 // firstFailure is the error of the first failed chapter.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"reportengine/evidence"
+	"reportengine/graphrag"
 	"reportengine/ir"
 	"reportengine/llm"
 	"reportengine/prompts"
@@ -37,7 +38,10 @@ type StitchInput struct {
 	Chapters       []ChapterResult // template order
 	// Sources are the details of the graph sources chapters were given,
 	// by id (Chapter.Sources holds the ids).
-	Sources  map[string]prompts.GraphSource
+	Sources map[string]prompts.GraphSource
+	// Graph, when set, supplies the details of its other sources (a
+	// chapter may link to any source of the graph).
+	Graph    *graphrag.Graph
 	Failures []ir.Failure // template order
 	// Notices are reader-facing lines (input warnings, fallbacks, degraded
 	// chapters), copied to Metadata.Notices.
@@ -142,7 +146,7 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 
 	// reference list
 	if in.Evidence != nil {
-		doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources)
+		doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources, graphSources{in.Graph})
 		return doc, nil
 	}
 	idx := map[string]int{}
@@ -156,7 +160,9 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 			}
 			gs, ok := in.Sources[id]
 			if !ok {
-				continue
+				if gs, ok = (graphSources{in.Graph}).byID(id); !ok {
+					continue
+				}
 			}
 			idx[id] = len(doc.Sources)
 			doc.Sources = append(doc.Sources, ir.Source{ID: id, Title: gs.Title, URL: gs.URL,
@@ -212,7 +218,7 @@ func fixHeadings(bs []ir.Block, fn func(*ir.Block)) {
 // (a link mark whose href is the URL of a source it was given, or of any
 // source of the graph) in citation order, then the other sources it was
 // given.
-func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graphURLs map[string]prompts.GraphSource) []string {
+func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graph graphSources) []string {
 	given := map[string]string{} // URL -> id of the sources the chapter was given
 	if g != nil {
 		for _, s := range g.Sources {
@@ -223,14 +229,14 @@ func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graphURLs map[string
 			}
 		}
 	}
-	if len(given) == 0 && len(graphURLs) == 0 {
+	if len(given) == 0 && graph.g == nil {
 		return nil
 	}
-	byURL := func(u string) (string, bool) { // given first, then the graph's (not copied: it has every source)
+	byURL := func(u string) (string, bool) { // given first, then the graph's
 		if id, ok := given[u]; ok {
 			return id, true
 		}
-		s, ok := graphURLs[u]
+		s, ok := graph.byURL(u)
 		return s.ID, ok
 	}
 	var out []string

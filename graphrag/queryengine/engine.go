@@ -270,17 +270,18 @@ func (e *Engine) buildEngineSets(ends [][2]int32) {
 	if len(derive) == 0 {
 		return
 	}
-	in := make(map[int32][]uint64, len(derive))
-	for _, v := range derive {
-		in[v] = make([]uint64, words)
+	slot := make([]int32, n) // 1 + position in derive, 0 for other nodes
+	for i, v := range derive {
+		slot[v] = int32(i + 1)
 	}
+	in := make([]uint64, len(derive)*words) // the in-edge engine sets, one after the other
 	for _, ab := range ends {
-		if m, ok := in[ab[1]]; ok && own[ab[0]] >= 0 {
-			setBit(m, int(own[ab[0]]))
+		if i := slot[ab[1]]; i > 0 && own[ab[0]] >= 0 {
+			setBit(in[int(i-1)*words:int(i)*words], int(own[ab[0]]))
 		}
 	}
-	for _, v := range derive {
-		e.engSet[v] = intern(in[v]) // possibly the empty set: never passes a filter
+	for i, v := range derive {
+		e.engSet[v] = intern(in[i*words : (i+1)*words]) // possibly the empty set: never passes a filter
 	}
 }
 
