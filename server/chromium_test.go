@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/url"
 	"os"
@@ -256,5 +257,71 @@ func TestViewerChromiumQuestion(t *testing.T) {
 	// The answer quoted a payload sentence, escaped.
 	if !strings.Contains(answer[2], "&lt;img src=x") {
 		t.Errorf("the answer quoted no payload text: %.300s", answer[2])
+	}
+}
+
+// The viewer's controls through URL parameters: a small ?limit=, a hidden
+// type (?hide=source), a label search (?q=) and a neighbour expansion
+// (?expand=ID); the counts the page reports are checked against the API.
+func TestViewerChromiumControls(t *testing.T) {
+	bin := chromiumBin(t)
+	graphs := t.TempDir()
+	g := fixtureGraph(t, "wuhan")
+	saveGraph(t, graphs, g)
+	s, err := server.New(server.Config{GraphsDir: graphs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := serveLoopback(t, s)
+	var query string
+	for v := 0; v < g.NodeCount() && query == ""; v++ {
+		if g.Type(v) == graphrag.TypeSearchQuery {
+			query = g.ID(v)
+		}
+	}
+	const limit = 12
+	_, b1 := get(t, fmt.Sprintf("%s/api/graph/wuhan?limit=%d", base, limit))
+	_, b2 := get(t, base+"/api/graph/wuhan/neighbors?node="+url.QueryEscape(query)+"&depth=1")
+	initial, expanded := decode[apiGraph](t, b1), decode[apiGraph](t, b2)
+	group := map[string]string{}
+	matches := 0
+	for _, n := range initial.Graph.Nodes {
+		group[n.ID] = n.Group
+		if strings.Contains(strings.ToLower(n.Label), "武汉") {
+			matches++
+		}
+	}
+	for _, n := range expanded.Graph.Nodes {
+		group[n.ID] = n.Group
+	}
+	visible := 0
+	for _, gr := range group {
+		if gr != "source" {
+			visible++
+		}
+	}
+	if visible == len(group) {
+		t.Fatal("the expansion brings no source; pick another query node")
+	}
+	dom := dumpDOM(t, bin, fmt.Sprintf("%s/graph-viewer/wuhan?limit=%d&hide=source&q=%s&expand=%s", base, limit, url.QueryEscape("武汉"), url.QueryEscape(query)), 15*time.Second)
+	body := regexp.MustCompile(`<body[^>]*>`).FindString(dom)
+	for _, want := range []string{
+		`data-state="ready"`,
+		fmt.Sprintf(`data-nodes="%d"`, len(group)),
+		fmt.Sprintf(`data-visible="%d"`, visible),
+		`data-expanded="` + query + `"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("body lacks %s: %s", want, body)
+		}
+	}
+	if !strings.Contains(dom, fmt.Sprintf(`<div id="search-result">%d 个匹配</div>`, matches)) {
+		t.Errorf("label search: want %d matches: %s", matches, regexp.MustCompile(`<div id="search-result">[^<]*</div>`).FindString(dom))
+	}
+	// The source checkbox is unchecked, the others checked.
+	filters := regexp.MustCompile(`(?s)<div id="type-filters">.*?</div>`).FindString(dom)
+	if !regexp.MustCompile(`<input type="checkbox"><span class="swatch"[^>]*></span>来源 source</label>`).MatchString(filters) ||
+		!regexp.MustCompile(`<input type="checkbox" checked=""><span class="swatch"[^>]*></span>段落 section</label>`).MatchString(filters) {
+		t.Errorf("type filters: %s", filters)
 	}
 }

@@ -153,5 +153,10 @@
 // shows the answer as it arrives and highlights the cited nodes (fetching
 // those the limited graph does not hold), then offers three follow-up
 // questions from /api/questions as buttons. URL parameters: ?select=ID opens
-// a node's details, ?ask=TEXT asks a question on load.
+// a node's details, ?ask=TEXT asks a question on load, ?q=TEXT searches
+// labels, ?expand=ID expands a node, ?hide=TYPE,… and ?hide_engine=E,…
+// uncheck filters, ?limit=N asks for N nodes. The page reports its state
+// in attributes of <body> (data-state "loading"/"ready", data-nodes,
+// data-visible, data-selected, data-expanded, data-highlighted,
+// data-followups), which the Chromium tests read.
 package server

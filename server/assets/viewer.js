@@ -7,9 +7,9 @@
 
   var body = document.body;
   var reportId = body.dataset.reportId || "";
-  var limit = parseInt(body.dataset.limit, 10) || 3000;
-  var searchEnabled = body.dataset.search === "true";
   var params = new URLSearchParams(location.search);
+  var limit = parseInt(params.get("limit"), 10) || parseInt(body.dataset.limit, 10) || 3000;
+  var searchEnabled = body.dataset.search === "true";
 
   // Styles by node type (reference §3.5); other types are grey dots.
   var GROUPS = {
@@ -25,13 +25,21 @@
   var nodes = new vis.DataSet();
   var edges = new vis.DataSet();
   var info = new Map(); // node id → node object from the API
-  var hiddenTypes = new Set();
-  var hiddenEngines = new Set();
+  var hiddenTypes = new Set(listParam("hide"));
+  var hiddenEngines = new Set(listParam("hide_engine"));
   var network = null;
   var loadedId = "";
   var history = [];
 
   function $(id) { return document.getElementById(id); }
+  function listParam(name) {
+    return (params.get(name) || "").split(",").map(function (x) { return x.trim(); }).filter(Boolean);
+  }
+  // Counts for the page's state attributes (read by tests and scripts).
+  function noteCounts() {
+    body.dataset.nodes = String(nodes.length);
+    body.dataset.visible = String(nodeView.length);
+  }
   function el(tag, text, cls) {
     var e = document.createElement(tag);
     if (text !== undefined && text !== null) e.textContent = String(text);
@@ -82,6 +90,7 @@
       return { id: e.id, from: e.from, to: e.to, arrows: "to", color: { color: "#bcccdc" } };
     }));
     buildFilters();
+    if (typeof nodeView !== "undefined") noteCounts();
   }
 
   function visible(n) {
@@ -112,7 +121,8 @@
     var c = document.createElement("input");
     c.type = "checkbox";
     c.checked = checked;
-    c.addEventListener("change", function () { onChange(c.checked); nodeView.refresh(); });
+    c.defaultChecked = checked; // also the attribute, so the state shows in the DOM
+    c.addEventListener("change", function () { onChange(c.checked); nodeView.refresh(); noteCounts(); });
     var sw = el("span", null, "swatch");
     if (color) sw.style.background = color;
     l.append(c, sw, document.createTextNode(label));
@@ -204,6 +214,7 @@
       .then(function (res) {
         if (!res.ok || !res.j.success) throw new Error(res.j.message || "expand failed");
         addGraph(res.j.graph);
+        body.dataset.expanded = id;
         status("已展开 " + res.j.graph.nodes.length + " 个节点" + (res.j.graph.truncated ? "（已截断）" : ""));
       })
       .catch(function (e) { status("展开失败：" + e.message); });
@@ -268,11 +279,15 @@
         var g = res.j.graph;
         addGraph(g);
         showStats(g.stats || {}, g);
-        body.dataset.nodes = String(nodes.length);
+        noteCounts();
         status("图谱 " + loadedId + "：" + g.nodes.length + " 个节点，" + g.edges.length + " 条边" + (g.truncated ? "（按连接度截取）" : ""));
         startNetwork();
         var sel = params.get("select");
         if (sel && info.has(sel)) { showNode(sel); network.selectNodes([sel]); }
+        var q = params.get("q");
+        if (q) { $("label-search").value = q; labelSearch(); }
+        var ex = params.get("expand");
+        if (ex) expand(ex);
         var ask = params.get("ask");
         if (ask && searchEnabled) { $("question").value = ask; askQuestion(); }
       })
