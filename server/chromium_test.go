@@ -3,7 +3,6 @@ package server_test
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/url"
 	"os"
 	"os/exec"
@@ -125,20 +124,6 @@ func itoa(n int) string {
 			return string(b[i:])
 		}
 	}
-}
-
-// serveLoopback serves s on a free loopback port until the test ends.
-func serveLoopback(t *testing.T, s *server.Server) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { _ = s.Serve(ctx, ln); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
-	return "http://" + ln.Addr().String()
 }
 
 // assertNoPayloadRan checks a dumped DOM: the title is the page's own, no

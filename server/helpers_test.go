@@ -2,13 +2,18 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
+	"time"
 
 	"reportengine/forum"
 	"reportengine/graphrag"
@@ -145,31 +150,29 @@ func newServer(t testing.TB, cfg server.Config) (*server.Server, *httptest.Serve
 // get fetches url and returns the status and body.
 func get(t testing.TB, url string) (int, []byte) {
 	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp.StatusCode, b
+	return readResponse(t)(http.Get(url))
 }
 
 // postJSON posts body as application/json.
 func postJSON(t testing.TB, url, body string) (int, []byte) {
 	t.Helper()
-	resp, err := http.Post(url, "application/json", bytes.NewBufferString(body))
-	if err != nil {
-		t.Fatal(err)
+	return readResponse(t)(http.Post(url, "application/json", bytes.NewBufferString(body)))
+}
+
+// readResponse returns a function that reads a whole response.
+func readResponse(t testing.TB) func(*http.Response, error) (int, []byte) {
+	return func(resp *http.Response, err error) (int, []byte) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode, b
 	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp.StatusCode, b
 }
 
 func decode[T any](t testing.TB, data []byte) T {
@@ -199,4 +202,40 @@ func wantFailure(t testing.TB, what string, status int, body []byte, wantStatus 
 	if f.Success == nil || *f.Success || f.Message == "" {
 		t.Errorf("%s: body %s, want {success:false, message}", what, body)
 	}
+}
+
+// startServe runs s.Serve on a free loopback port. stop cancels it and
+// returns Serve's error, failing the test when Serve has not returned 5 s
+// later; it also runs at the end of the test.
+func startServe(t testing.TB, s *server.Server) (base string, stop func() error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	var once sync.Once
+	var serr error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case serr = <-done:
+			case <-time.After(5 * time.Second):
+				serr = errors.New("Serve did not return 5 s after cancel")
+				t.Error(serr)
+			}
+		})
+		return serr
+	}
+	t.Cleanup(func() { _ = stop() })
+	return "http://" + ln.Addr().String(), stop
+}
+
+// serveLoopback serves s on a free loopback port until the test ends.
+func serveLoopback(t testing.TB, s *server.Server) string {
+	base, _ := startServe(t, s)
+	return base
 }

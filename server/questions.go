@@ -16,33 +16,19 @@ const (
 	MaxQuestionCount     = 20 // larger counts are a 400
 )
 
-// questionsRequest is the body of POST /api/questions.
+// questionsRequest is the body of POST /api/questions (besides report_id
+// and index, see requestTarget).
 type questionsRequest struct {
-	ReportID string
-	Index    string
-	History  []string
-	Count    int
+	History []string
+	Count   int
 }
 
-// decodeQuestionsRequest reads {report_id?, index?, history?, count?}:
-// history is the questions asked so far, oldest first (strings, or
-// {role, content} messages of which the user ones count); count is an
-// integer in 1..MaxQuestionCount (default DefaultQuestionCount).
-func decodeQuestionsRequest(body []byte) (questionsRequest, error) {
+// decodeQuestionsRequest reads history (the questions asked so far, oldest
+// first: strings, or {role, content} messages of which the user ones
+// count) and count (an integer in 1..MaxQuestionCount, default
+// DefaultQuestionCount).
+func decodeQuestionsRequest(obj map[string]json.RawMessage) (questionsRequest, error) {
 	var req questionsRequest
-	obj, err := bodyObject(body)
-	if err != nil {
-		return req, err
-	}
-	if req.ReportID, err = stringField(obj, "report_id"); err != nil {
-		return req, err
-	}
-	if req.Index, err = stringField(obj, "index"); err != nil {
-		return req, err
-	}
-	if req.ReportID != "" && req.Index != "" {
-		return req, &fieldError{Key: "index", Msg: "give report_id or index, not both"}
-	}
 	msgs, err := historyField(obj, "history")
 	if err != nil {
 		return req, err
@@ -76,17 +62,11 @@ type questionsResponse struct {
 // as search — the last history question is the query, the earlier ones
 // history (B39); an empty history uses the empty-query selection.
 func (s *Server) handleQuestions(w http.ResponseWriter, r *http.Request) {
-	body, err := readBody(r)
-	if err != nil {
-		s.bodyError(w, r, err)
-		return
-	}
-	req, err := decodeQuestionsRequest(body)
-	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, "%v", err)
-		return
-	}
-	t := s.target(w, r, req.ReportID, req.Index)
+	var req questionsRequest
+	t := s.requestTarget(w, r, func(obj map[string]json.RawMessage) (err error) {
+		req, err = decodeQuestionsRequest(obj)
+		return err
+	})
 	if t == nil {
 		return
 	}

@@ -168,41 +168,64 @@ func (s *Server) indexTarget(name string) (t *searchTarget, ok bool, err error) 
 	return t, true, err
 }
 
-// searchRequest is the body of POST /api/search.
+// searchRequest is the body of POST /api/search (besides report_id and
+// index, see requestTarget).
 type searchRequest struct {
-	ReportID     string
-	Index        string
 	Question     string
 	History      []llm.Message
 	ResponseType string
 }
 
-// decodeSearchRequest reads {report_id?, index?, question, history?,
-// response_type?}. history is a list of {role, content} messages (roles
-// user, assistant, system) or of strings (user questions). Wrong types are
-// errors naming the key.
-func decodeSearchRequest(body []byte) (searchRequest, error) {
+// decodeSearchRequest reads question (required, a non-empty string),
+// history (a list of {role, content} messages — roles user, assistant,
+// system — or of strings, user questions) and response_type. Wrong types
+// are errors naming the key.
+func decodeSearchRequest(obj map[string]json.RawMessage) (searchRequest, error) {
 	var req searchRequest
-	obj, err := bodyObject(body)
-	if err != nil {
+	var err error
+	if req.Question, err = stringField(obj, "question"); err != nil {
 		return req, err
-	}
-	for _, f := range []struct {
-		key string
-		dst *string
-	}{{"report_id", &req.ReportID}, {"index", &req.Index}, {"question", &req.Question}, {"response_type", &req.ResponseType}} {
-		if *f.dst, err = stringField(obj, f.key); err != nil {
-			return req, err
-		}
-	}
-	if req.ReportID != "" && req.Index != "" {
-		return req, &fieldError{Key: "index", Msg: "give report_id or index, not both"}
 	}
 	if strings.TrimSpace(req.Question) == "" {
 		return req, &fieldError{Key: "question", Msg: "a non-empty string is required"}
 	}
+	if req.ResponseType, err = stringField(obj, "response_type"); err != nil {
+		return req, err
+	}
 	req.History, err = historyField(obj, "history")
 	return req, err
+}
+
+// requestTarget reads the JSON object body of a search route, hands it to
+// parse for the route's own fields, then resolves report_id (a graph,
+// default the latest) or index (a configured index name) — one of them,
+// not both. On failure it has written the error (400 for the body, then
+// target's errors) and returns nil.
+func (s *Server) requestTarget(w http.ResponseWriter, r *http.Request, parse func(obj map[string]json.RawMessage) error) *searchTarget {
+	body, err := readBody(r)
+	if err != nil {
+		s.bodyError(w, r, err)
+		return nil
+	}
+	obj, err := bodyObject(body)
+	var reportID, index string
+	if err == nil {
+		reportID, err = stringField(obj, "report_id")
+	}
+	if err == nil {
+		index, err = stringField(obj, "index")
+	}
+	if err == nil && reportID != "" && index != "" {
+		err = &fieldError{Key: "index", Msg: "give report_id or index, not both"}
+	}
+	if err == nil {
+		err = parse(obj)
+	}
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, "%v", err)
+		return nil
+	}
+	return s.target(w, r, reportID, index)
 }
 
 // bodyObject decodes a JSON object body into its raw members.
@@ -404,17 +427,11 @@ type summaryEvent struct {
 // Errors before the stream (bad body, unknown graph or index) are ordinary
 // JSON errors with their status.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
-	body, err := readBody(r)
-	if err != nil {
-		s.bodyError(w, r, err)
-		return
-	}
-	req, err := decodeSearchRequest(body)
-	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, "%v", err)
-		return
-	}
-	t := s.target(w, r, req.ReportID, req.Index)
+	var req searchRequest
+	t := s.requestTarget(w, r, func(obj map[string]json.RawMessage) (err error) {
+		req, err = decodeSearchRequest(obj)
+		return err
+	})
 	if t == nil {
 		return
 	}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -463,16 +462,7 @@ func TestSearchStreamTimeoutsAndShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	base := "http://" + ln.Addr().String()
-
+	base := serveLoopback(t, s)
 	start := time.Now()
 	_, _, evs, body := search(t, base, `{"question":"武汉大学樱花"}`)
 	if got := names(evs); len(got) != 10 || got[9] != "summary" {
@@ -483,12 +473,12 @@ func TestSearchStreamTimeoutsAndShutdown(t *testing.T) {
 	}
 
 	// Now a stream of 100 s: shutdown must end it within the timeout.
-	s2, _ := server.New(server.Config{GraphsDir: graphs, ShutdownTimeout: 3 * time.Second, Search: searchConfig(slowModel{n: 1000, gap: 100 * time.Millisecond})})
-	ln2, _ := net.Listen("tcp", "127.0.0.1:0")
-	ctx2, cancel2 := context.WithCancel(context.Background())
-	done2 := make(chan error, 1)
-	go func() { done2 <- s2.Serve(ctx2, ln2) }()
-	resp, err := http.Post("http://"+ln2.Addr().String()+"/api/search", "application/json", strings.NewReader(`{"question":"武汉大学樱花"}`))
+	s2, err := server.New(server.Config{GraphsDir: graphs, ShutdownTimeout: 3 * time.Second, Search: searchConfig(slowModel{n: 1000, gap: 100 * time.Millisecond})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base2, stopServe := startServe(t, s2)
+	resp, err := http.Post(base2+"/api/search", "application/json", strings.NewReader(`{"question":"武汉大学樱花"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,21 +488,13 @@ func TestSearchStreamTimeoutsAndShutdown(t *testing.T) {
 		t.Fatalf("first line %q %v", line, err)
 	}
 	stop := time.Now()
-	cancel2()
-	select {
-	case err := <-done2:
-		if err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("shutdown did not end the open stream")
+	if err := stopServe(); err != nil {
+		t.Errorf("Serve: %v", err)
 	}
 	rest, _ := io.ReadAll(br)
 	if el := time.Since(stop); el > 3*time.Second || strings.Contains(string(rest), "event: summary") {
 		t.Errorf("after shutdown: %v, stream tail %.200q", el, rest)
 	}
-	cancel()
-	<-done
 }
 
 // A configured GraphRAG index is searched by name; its citations carry

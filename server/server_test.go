@@ -293,25 +293,12 @@ func TestServeShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	url := "http://" + ln.Addr().String()
+	url, stop := startServe(t, s)
 	if status, _ := get(t, url+"/api/graph/wuhan?limit=3"); status != 200 {
 		t.Fatalf("status %d", status)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Serve did not return after cancel")
+	if err := stop(); err != nil {
+		t.Errorf("Serve: %v", err)
 	}
 	if _, err := http.Get(url + "/api/graphs"); err == nil {
 		t.Error("still serving after shutdown")
