@@ -31,6 +31,9 @@ var (
 	// One dataset inside a block: a name, then ids in round brackets.
 	citeGroupRE = regexp.MustCompile(`([\p{L}][\p{L} _-]*?)\s*[(（]([^)）]*)[)）]`)
 	citeSplitRE = regexp.MustCompile(`[,，、;；\s]+`)
+	citeSemiRE  = regexp.MustCompile(`[;；]`)
+	// Without brackets: "Entities 1, 2; Reports 3".
+	citeBareRE = regexp.MustCompile(`^\s*([\p{L}][\p{L} _-]*?)\s*[:：]?\s+(#?[\p{N}\p{L}+][^;；]*)$`)
 )
 
 // ParseCitations returns the citations of answer in order of appearance,
@@ -38,7 +41,8 @@ var (
 // models write: "[Data: Entities (1, 2); Reports (3)]", datasets separated
 // by ";" or ",", ids by ",", "，", "、" or spaces, "+more" (dropped),
 // full-width brackets, parentheses, colon and commas, any letter case,
-// singular dataset names ("Entity (5)"), and several blocks per sentence.
+// singular dataset names ("Entity (5)"), ids without brackets
+// ("[Data: Entities 1, 2; Reports 3]"), and several blocks per sentence.
 // Dataset names are matched case-insensitively against the records keys;
 // a name that matches none keeps Table "".
 func ParseCitations(answer string, rec Records) []Citation {
@@ -61,7 +65,15 @@ func ParseCitations(answer string, rec Records) []Citation {
 	var out []Citation
 	seen := map[[2]string]bool{}
 	for _, blk := range citeBlockRE.FindAllStringSubmatch(answer, -1) {
-		for _, g := range citeGroupRE.FindAllStringSubmatch(blk[1], -1) {
+		groups := citeGroupRE.FindAllStringSubmatch(blk[1], -1)
+		if len(groups) == 0 {
+			for _, part := range citeSemiRE.Split(blk[1], -1) {
+				if m := citeBareRE.FindStringSubmatch(part); m != nil {
+					groups = append(groups, m)
+				}
+			}
+		}
+		for _, g := range groups {
 			name := strings.TrimSpace(g[1])
 			table := datasetTable(name, rec)
 			for _, id := range citeSplitRE.Split(g[2], -1) {

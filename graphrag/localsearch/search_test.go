@@ -158,6 +158,8 @@ func TestParseCitations(t *testing.T) {
 		{"multiple blocks, duplicates once", "a [Data: Entities (1)] b [Data: Entities (1, 9)] c [DATA: Reports (3, +more)]",
 			[]c{{"entities", "1", true}, {"entities", "9", false}, {"reports", "3", true}}},
 		{"unknown dataset", "[Data: Documents (1)]", []c{{"", "1", false}}},
+		{"no brackets", "[Data: Entities 1, 2; Reports 3, +more]", []c{{"entities", "1", true}, {"entities", "2", true}, {"reports", "3", true}}},
+		{"hash ids", "[Data: Sources (#4)]", []c{{"sources", "4", true}}},
 		{"no citation", "Plain text [1] (Data) [Data]", nil},
 	}
 	for _, tt := range tests {
@@ -307,4 +309,24 @@ func TestOfflineAnswerDulce(t *testing.T) {
 		t.Errorf("answer does not mention Mercer:\n%s", res.Response)
 	}
 	t.Logf("offline answer:\n%s", res.Response)
+}
+
+func FuzzParseCitations(f *testing.F) {
+	for _, s := range []string{"[Data: Entities (1, 2); Reports (3)]", "【Data：Sources（4，+more）】", "[data: x 1; y (2", "[Data: ]", "[Data: Entities ((1))]"} {
+		f.Add(s)
+	}
+	rec := Records{"entities": {Columns: []string{"id"}, Rows: [][]string{{"1"}, {"2"}}}}
+	f.Fuzz(func(t *testing.T, answer string) {
+		seen := map[[2]string]bool{}
+		for _, c := range ParseCitations(answer, rec) {
+			if c.InContext != (c.Row >= 0) || (c.InContext && rec[c.Table].Rows[c.Row][0] != c.ID) {
+				t.Fatalf("%q: inconsistent citation %+v", answer, c)
+			}
+			k := [2]string{c.Table + "/" + strings.ToLower(c.Dataset), c.ID}
+			if seen[k] {
+				t.Fatalf("%q: citation %+v listed twice", answer, c)
+			}
+			seen[k] = true
+		}
+	})
 }
