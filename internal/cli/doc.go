@@ -18,4 +18,14 @@
 // Output: results on stdout; progress lines (stageLog, one per stage that
 // can take more than a second) and errors, one line each, on stderr;
 // --quiet drops the progress lines.
+//
+// search, questions and chat (rag.go, search.go, questions.go, chat.go)
+// share ragOptions and openRAG: load the knowledge model (our graph or a
+// GraphRAG index), the settings.yaml defaults (internal/settings; flags
+// override them), the tokenizer, the embedder (offline unless an
+// embedding model is configured), the entity vectors (cached, never in an
+// index) and the context builder. chat is the exception to the signal
+// rule above: it runs on a context that the first SIGINT does not end;
+// SIGINT stops the answer being written, SIGTERM or the end of input
+// ends the session.
 package cli

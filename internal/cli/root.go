@@ -17,6 +17,8 @@ import (
 // Deps is what the commands need from the outside world. Tests pass their
 // own; Main fills the zero fields from the process.
 type Deps struct {
+	// Stdin is read by chat (os.Stdin by default).
+	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
 	// Getenv reads an environment variable (os.Getenv by default).
@@ -30,6 +32,9 @@ type Deps struct {
 }
 
 func (d *Deps) fill() {
+	if d.Stdin == nil {
+		d.Stdin = os.Stdin
+	}
 	if d.Stdout == nil {
 		d.Stdout = os.Stdout
 	}
@@ -141,6 +146,8 @@ stderr too (--quiet turns it off); results go to stdout.
 		newVersionCmd(d),
 		newReportsCmd(d, nil),
 		newSearchCmd(d, nil),
+		newQuestionsCmd(d, nil),
+		newChatCmd(d, nil),
 	)
 	return root
 }

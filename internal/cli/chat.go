@@ -1,0 +1,312 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/mattn/go-isatty"
+	"github.com/peterh/liner"
+	"github.com/spf13/cobra"
+
+	"reportengine/graphrag/localsearch"
+	"reportengine/graphrag/questiongen"
+	"reportengine/llm"
+)
+
+// maxChatTurns bounds the turns a chat keeps when --history-max-turns is
+// 0 (all): the context only ever shows a bounded history, and the session
+// must not grow without end either (B30).
+const maxChatTurns = 50
+
+// chatOptions are the inputs of `reportengine chat`.
+type chatOptions struct {
+	ragOptions
+	Followups int
+
+	In       io.Reader
+	terminal bool                  // In is a terminal: line editing with liner
+	signals  <-chan os.Signal      // tests: instead of SIGINT/SIGTERM
+	ready    func(question string) // tests: called when an answer starts
+}
+
+func newChatCmd(d *Deps, runF func(context.Context, *chatOptions) error) *cobra.Command {
+	opts := &chatOptions{}
+	cmd := &cobra.Command{
+		Use:   "chat [--graphs DIR --graph ID | --graphrag-index DIR] [-n 3] [flags]",
+		Short: "Ask questions about a graph or a GraphRAG index in a conversation",
+		Long: `Chat with local search: type a question, get a streamed answer with its cited records
+and numbered follow-up questions; type a number to ask that follow-up, or any other
+text as the next question. exit, quit, q or end of input (Ctrl-D) leaves. The
+conversation so far goes into each search (the last --history-max-turns turns, default
+5; the session keeps at most 50). Ctrl-C while an answer is written stops that answer,
+not the session.
+
+On a terminal the line is edited with arrows and the questions of the session are in
+the history (up/down). From a pipe, lines are read as they come and each question is
+echoed as "> question". Knowledge, settings.yaml, models and embeddings as for search;
+load statistics and warnings on stderr.`,
+		Example: `  reportengine chat --graph latest
+  reportengine chat --graphrag-index ../shared/fixtures/graphrag-dulce
+  printf 'Who is Alex Mercer?\n1\nquit\n' | reportengine chat --graphrag-index ragtest`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fillRAG(cmd, d, &opts.ragOptions)
+			opts.In = d.Stdin
+			if f, ok := d.Stdin.(*os.File); ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+				opts.terminal = true
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runChat(cmd.Context(), opts)
+		},
+	}
+	addRAGFlags(cmd, &opts.ragOptions)
+	f := cmd.Flags()
+	f.IntVarP(&opts.Followups, "count", "n", 3, "follow-up questions proposed after each answer (0 = none)")
+	f.StringVar(&opts.ResponseType, "response-type", localsearch.DefaultResponseType, "the answers' length and format, as the prompt's {response_type}")
+	return cmd
+}
+
+// lineReader reads one input line; io.EOF ends the session.
+type lineReader interface {
+	read(prompt string) (string, error)
+	close()
+}
+
+type pipeReader struct{ sc *bufio.Scanner }
+
+func (p *pipeReader) read(string) (string, error) {
+	if p.sc.Scan() {
+		return p.sc.Text(), nil
+	}
+	if err := p.sc.Err(); err != nil {
+		return "", err
+	}
+	return "", io.EOF
+}
+func (p *pipeReader) close() {}
+
+// termReader edits lines with liner; Ctrl-C at the prompt clears the line.
+type termReader struct{ l *liner.State }
+
+func (t *termReader) read(prompt string) (string, error) {
+	for {
+		s, err := t.l.Prompt(prompt)
+		if errors.Is(err, liner.ErrPromptAborted) {
+			continue // Ctrl-C on the prompt: a fresh line, as shells do
+		}
+		if err == nil && strings.TrimSpace(s) != "" {
+			t.l.AppendHistory(s)
+		}
+		return s, err
+	}
+}
+func (t *termReader) close() { t.l.Close() }
+
+func runChat(ctx context.Context, opts *chatOptions) error {
+	if opts.Followups < 0 {
+		return usagef("-n %d: want 0 or more", opts.Followups)
+	}
+	s, err := openRAG(ctx, &opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	model, err := opts.answerModel()
+	if err != nil {
+		return err
+	}
+	p := s.params
+	eng, err := localsearch.NewEngine(s.builder, localsearch.EngineConfig{Model: model, SystemPrompt: s.prompt, ResponseType: opts.ResponseType, Params: &p})
+	if err != nil {
+		return err
+	}
+	var gen *questiongen.Generator
+	if opts.Followups > 0 {
+		if gen, err = questiongen.New(questiongen.Config{Builder: s.builder, Model: model, Params: &p}); err != nil {
+			return err
+		}
+	}
+
+	// The session outlives the first SIGINT (which cancels the command's
+	// context): SIGINT stops the answer being written, SIGTERM or the end
+	// of input ends the session.
+	sigs := opts.signals
+	if sigs == nil {
+		ch := make(chan os.Signal, 1)
+		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(ch)
+		sigs = ch
+	}
+	session, endSession := context.WithCancel(context.WithoutCancel(ctx))
+	defer endSession()
+	answering := make(chan context.CancelFunc, 1) // holds the cancel of the answer in progress
+	go func() {
+		for {
+			select {
+			case <-session.Done():
+				return
+			case sig := <-sigs:
+				if sig != os.Interrupt {
+					endSession()
+					return
+				}
+				select {
+				case cancel := <-answering:
+					cancel()
+				default:
+					if !opts.terminal { // no answer running and no line editor: leave
+						endSession()
+						return
+					}
+				}
+			}
+		}
+	}()
+
+	var in lineReader = &pipeReader{sc: bufio.NewScanner(opts.In)}
+	if opts.terminal {
+		l := liner.NewLiner()
+		l.SetCtrlCAborts(true)
+		in = &termReader{l: l}
+	} else {
+		in.(*pipeReader).sc.Buffer(make([]byte, 64<<10), 1<<20)
+	}
+	defer in.close()
+	fmt.Fprintf(opts.Out, "Chat with %s. Type a question, a follow-up number, or exit.\n", s.label)
+
+	keep := p.ConversationHistoryMaxTurns
+	if keep <= 0 || keep > maxChatTurns {
+		keep = maxChatTurns
+	}
+	var history []llm.Message // user and assistant turns, oldest first
+	var asked []string        // the user questions of history
+	var followups []string
+	for {
+		line, err := readLine(session, in, "> ")
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			if session.Err() != nil {
+				return ctx.Err()
+			}
+			return err
+		}
+		q := strings.TrimSpace(line)
+		switch strings.ToLower(q) {
+		case "":
+			continue
+		case "exit", "quit", "q":
+			return nil
+		}
+		if n, err := strconv.Atoi(q); err == nil {
+			if n < 1 || n > len(followups) {
+				fmt.Fprintf(opts.Out, "There is no follow-up %d; type 1-%d or a question.\n", n, len(followups))
+				continue
+			}
+			q = followups[n-1]
+		}
+		if !opts.terminal {
+			fmt.Fprintf(opts.Out, "> %s\n", q)
+		}
+		answer, err := chatTurn(session, opts, eng, q, history, answering)
+		if err != nil {
+			if session.Err() != nil {
+				return ctx.Err()
+			}
+			if errors.Is(err, context.Canceled) {
+				fmt.Fprintln(opts.Out, "\n(answer stopped)")
+				continue
+			}
+			return err
+		}
+		history = append(history, llm.Message{Role: llm.RoleUser, Content: q}, llm.Message{Role: llm.RoleAssistant, Content: answer})
+		asked = append(asked, q)
+		if len(asked) > keep {
+			history, asked = history[2*(len(asked)-keep):], asked[len(asked)-keep:]
+		}
+		followups = nil
+		if gen != nil {
+			actx, cancel := context.WithCancel(session)
+			answering <- cancel
+			res, err := gen.Generate(actx, questiongen.Request{History: asked, Count: opts.Followups})
+			drain(answering)
+			cancel()
+			switch {
+			case err != nil && session.Err() != nil:
+				return ctx.Err()
+			case err != nil:
+				opts.warn("follow-up questions: %v", err)
+			default:
+				followups = res.Questions
+				if len(followups) > 0 {
+					fmt.Fprintln(opts.Out, "\nFollow-up questions:")
+					for i, f := range followups {
+						fmt.Fprintf(opts.Out, "  %d. %s\n", i+1, f)
+					}
+				}
+			}
+		}
+		fmt.Fprintln(opts.Out)
+	}
+}
+
+// readLine reads a line, or returns when the session ends.
+func readLine(session context.Context, in lineReader, prompt string) (string, error) {
+	type result struct {
+		s   string
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		s, err := in.read(prompt)
+		ch <- result{s, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.s, r.err
+	case <-session.Done():
+		return "", session.Err()
+	}
+}
+
+// chatTurn streams one answer and its citations; it returns the answer.
+// A SIGINT during it cancels it (context.Canceled).
+func chatTurn(session context.Context, opts *chatOptions, eng *localsearch.Engine, q string, history []llm.Message, answering chan context.CancelFunc) (string, error) {
+	actx, cancel := context.WithCancel(session)
+	defer cancel()
+	answering <- cancel
+	defer drain(answering)
+	if opts.ready != nil {
+		opts.ready(q)
+	}
+	res, err := eng.Stream(actx, localsearch.Query{Text: q, History: history}, func(ev localsearch.Event) error {
+		_, err := io.WriteString(opts.Out, ev.Delta)
+		return err
+	})
+	if err != nil {
+		if actx.Err() != nil {
+			return "", context.Canceled
+		}
+		return "", err
+	}
+	printCitations(opts.Out, res)
+	return res.Response, nil
+}
+
+// drain empties the one-slot channel (the answer is over).
+func drain(ch chan context.CancelFunc) {
+	select {
+	case <-ch:
+	default:
+	}
+}

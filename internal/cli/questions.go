@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"reportengine/graphrag/questiongen"
+)
+
+// questionsOptions are the inputs of `reportengine questions`.
+type questionsOptions struct {
+	ragOptions
+	Count     int
+	JSON      bool
+	Questions []string
+}
+
+func newQuestionsCmd(d *Deps, runF func(context.Context, *questionsOptions) error) *cobra.Command {
+	opts := &questionsOptions{}
+	cmd := &cobra.Command{
+		Use:   "questions [--graphs DIR --graph ID | --graphrag-index DIR] [-n 3] [flags] [QUESTION...]",
+		Short: "Propose the next questions to ask about a graph or a GraphRAG index",
+		Long: `Propose candidate next questions, as GraphRAG's question generation does: the
+QUESTION arguments are the questions asked so far, oldest first (quote each one); the
+last is the query the context is built for, the earlier ones its conversation
+history. With no question the context holds the highest-ranked entities. The model's
+list is cleaned: numbering and bullets stripped, preambles, duplicates and questions
+already asked dropped, at most -n. Knowledge, settings.yaml, models and embeddings as
+for search; load statistics and warnings on stderr.`,
+		Example: `  reportengine questions --graph latest "李明为什么选择写字楼商圈？"
+  reportengine questions --graphrag-index ../shared/fixtures/graphrag-dulce -n 5 "Tell me about Agent Mercer" "What happens in Dulce military base?"`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fillRAG(cmd, d, &opts.ragOptions)
+			opts.Questions = args
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runQuestions(cmd.Context(), opts)
+		},
+	}
+	addRAGFlags(cmd, &opts.ragOptions)
+	cmd.Flags().IntVarP(&opts.Count, "count", "n", 3, "number of questions")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result (questions, raw reply, context, counts) as JSON")
+	return cmd
+}
+
+func runQuestions(ctx context.Context, opts *questionsOptions) error {
+	if opts.Count <= 0 {
+		return usagef("-n %d: want at least 1", opts.Count)
+	}
+	s, err := openRAG(ctx, &opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	gen, err := s.questionGenerator(&opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	res, err := gen.Generate(ctx, questiongen.Request{History: opts.Questions, Count: opts.Count})
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		opts.warn("%s", w)
+	}
+	if opts.JSON {
+		return writeJSON(opts.Out, res)
+	}
+	for i, q := range res.Questions {
+		fmt.Fprintf(opts.Out, "%d. %s\n", i+1, q)
+	}
+	return nil
+}
+
+// questionGenerator builds question generation on the session's builder.
+func (s *ragSession) questionGenerator(o *ragOptions) (*questiongen.Generator, error) {
+	model, err := o.answerModel()
+	if err != nil {
+		return nil, err
+	}
+	p := s.params
+	return questiongen.New(questiongen.Config{Builder: s.builder, Model: model, Params: &p})
+}
