@@ -421,7 +421,7 @@ func syntaxErr(s, path string) error {
 		return errAt(path, "invalid JSON value")
 	}
 	line, col := 1, 1
-	for _, c := range []byte(s[:min(pos, len(s))]) {
+	for _, c := range []byte(s[:min(max(pos, 0), len(s))]) {
 		if c == '\n' {
 			line, col = line+1, 1
 		} else if c < 0x80 || c >= 0xC0 {
