@@ -191,6 +191,18 @@ func (c *collector) addSource(p Provenance, title, content string) {
 	}
 }
 
+// prefixRunes is the first n runes of s (s itself when shorter), without
+// copying.
+func prefixRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
 // preselect drops the jobs of all but the in.MaxSources sources whose
 // title and opening score best against in.Focus (ties: collection order).
 func (c *collector) preselect(in Input) {
@@ -204,11 +216,12 @@ func (c *collector) preselect(in Input) {
 	probe := make([]Item, c.sources)
 	for _, j := range c.jobs {
 		if j.source > 0 {
-			t := j.text
-			if rs := []rune(t); len(rs) > SourceProbeRunes {
-				t = string(rs[:SourceProbeRunes])
+			t := prefixRunes(j.text, SourceProbeRunes)
+			if probe[j.source-1].Text == "" {
+				probe[j.source-1].Text = t
+			} else {
+				probe[j.source-1].Text += "\n" + t
 			}
-			probe[j.source-1].Text += t + "\n"
 		}
 	}
 	qs := make([][]weighted, len(in.Focus))
@@ -223,10 +236,7 @@ func (c *collector) preselect(in Input) {
 		if outs[w] == nil {
 			outs[w] = make([]float64, len(qs))
 		}
-		bufs[w] = sc.score(probe[i].Text, outs[w], bufs[w])
-		for _, v := range outs[w] {
-			best[i] = max(best[i], v)
-		}
+		best[i], bufs[w] = sc.quickScore(probe[i].Text, outs[w], bufs[w])
 	})
 	order := make([]int, len(probe))
 	for i := range order {

@@ -16,8 +16,9 @@ import (
 // is kept. Scores are computed in a fixed order (sorted bigrams, columns in
 // query order), so the same input gives bit-identical scores.
 type scorer struct {
-	cols  map[uint64]int32 // query bigram → column
-	post  [][]qpost        // per column: the queries that have it, with their weight
+	cols  map[uint64]int32     // query bigram → column
+	bloom [1 << 16 / 64]uint64 // a bit per hash of each query bigram: most text bigrams skip the map
+	post  [][]qpost            // per column: the queries that have it, with their weight
 	nq    int
 	items int
 }
@@ -51,6 +52,10 @@ func newScorer(items []Item, queries [][]weighted) *scorer {
 				tf[qi][c] += p.w
 			}
 		}
+	}
+	for g := range s.cols {
+		h := bloomHash(g)
+		s.bloom[h>>6] |= 1 << (h & 63)
 	}
 	df := s.documentFrequencies(items)
 	idf := make([]float64, len(s.cols))
@@ -104,7 +109,7 @@ func (s *scorer) documentFrequencies(items []Item) []int {
 			for i := lo; i < hi; i++ {
 				buf = appendBigrams(buf[:0], items[i].Text)
 				for _, g := range buf {
-					if c, ok := s.cols[g]; ok && seen[c] != i+1 {
+					if c, ok := s.column(g); ok && seen[c] != i+1 {
 						seen[c] = i + 1
 						parts[w][c]++
 					}
@@ -120,6 +125,18 @@ func (s *scorer) documentFrequencies(items []Item) []int {
 		}
 	}
 	return df
+}
+
+func bloomHash(g uint64) uint32 { return uint32((g * 0x9E3779B97F4A7C15) >> 48) }
+
+// column returns the column of bigram g, if a query has it.
+func (s *scorer) column(g uint64) (int32, bool) {
+	h := bloomHash(g)
+	if s.bloom[h>>6]&(1<<(h&63)) == 0 {
+		return 0, false
+	}
+	c, ok := s.cols[g]
+	return c, ok
 }
 
 // score writes text's score against every query into out (len nq); buf is
@@ -138,7 +155,7 @@ func (s *scorer) score(text string, out []float64, buf []uint64) []uint64 {
 		}
 		w := 1 + math.Log(float64(j-i))
 		norm += w * w
-		if c, ok := s.cols[buf[i]]; ok {
+		if c, ok := s.column(buf[i]); ok {
 			for _, p := range s.post[c] {
 				out[p.q] += w * p.w
 			}
@@ -154,21 +171,53 @@ func (s *scorer) score(text string, out []float64, buf []uint64) []uint64 {
 	return buf
 }
 
+// quickScore is a cheaper score for pre-selection: the sum, over the
+// bigram occurrences of text in query q… (no TF damping), of the query
+// weights, divided by the square root of the number of bigrams; the best
+// over all queries. Additions run in text order (deterministic).
+func (s *scorer) quickScore(text string, acc []float64, buf []uint64) (float64, []uint64) {
+	for i := range acc {
+		acc[i] = 0
+	}
+	buf = appendBigrams(buf[:0], text)
+	for _, g := range buf {
+		if c, ok := s.column(g); ok {
+			for _, p := range s.post[c] {
+				acc[p.q] += p.w
+			}
+		}
+	}
+	best := 0.0
+	for _, v := range acc {
+		best = max(best, v)
+	}
+	if len(buf) > 0 {
+		best /= math.Sqrt(float64(len(buf)))
+	}
+	return best, buf
+}
+
 // appendBigrams appends the letter/digit bigrams of s (runes lower-cased,
 // packed two to a uint64) in text order.
 func appendBigrams(buf []uint64, s string) []uint64 {
 	prev := rune(-1)
 	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		switch {
+		case r >= 0x4E00 && r <= 0x9FFF: // CJK ideographs: letters without case (the common case)
+		case r < unicode.MaxASCII:
+			switch {
+			case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
+			case 'A' <= r && r <= 'Z':
+				r += 'a' - 'A'
+			default:
+				prev = -1
+				continue
+			}
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			r = unicode.ToLower(r)
+		default:
 			prev = -1
 			continue
-		}
-		if r < unicode.MaxASCII {
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
-			}
-		} else {
-			r = unicode.ToLower(r)
 		}
 		if prev >= 0 {
 			buf = append(buf, uint64(prev)<<32|uint64(r))
