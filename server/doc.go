@@ -67,7 +67,8 @@
 // Look-ups are exact (storage.Store.Load: "report_1" never finds
 // "report_17", §8 #12 of the reference). A graph is loaded once and shared
 // by every request (one Graph and one queryengine.Engine serve concurrent
-// requests; the engine's indexes are built on the first query). Each
+// requests; the engine is made on the first query and builds its gram
+// index in the background, queries scanning until it is in place). Each
 // request stats the file; a new modification time or size loads it again,
 // and concurrent requests for the same version wait for one load. Corrupt
 // files are remembered per version as well; other read errors are retried.

@@ -79,7 +79,13 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 		}
 		return cmp.Compare(a, b)
 	})
-	v.engine = sync.OnceValue(func() *queryengine.Engine { return queryengine.New(g) })
+	v.engine = sync.OnceValue(func() *queryengine.Engine {
+		e := queryengine.New(g)
+		// A server is the long-lived engine the index is for; queries scan
+		// until it is in place.
+		go e.Index()
+		return e
+	})
 	return v
 }
 
