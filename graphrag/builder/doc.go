@@ -20,7 +20,10 @@
 // engine and its sections.
 //
 //	type          id                         name                      attributes
-//	topic         T_<16 hex of SHA-256(topic)> topic                   query, engines[], unavailable_engines[{engine,reason,path,speeches?}]
+//	topic         T_<16 hex of SHA-256(topic)> topic                   query, engines[], unavailable_engines[{engine,reason,path,speeches?}],
+//	                                                                   query_warning? (Config.QueryNote: differing queries of one run, B13)
+//	topic         T_<16 hex of SHA-256(query)> query                   query, engines[]: with Config.TopicPerQuery, one more per distinct
+//	                                                                   query of files let through from different runs (B13's override)
 //	engine        query | media | insight     same                     engine, report_title, original_query, source_file, status,
 //	                                                                   paragraph_count, record_count, is_completed, created_at,
 //	                                                                   updated_at, final_report (full markdown), speeches[]
