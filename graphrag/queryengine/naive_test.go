@@ -36,7 +36,9 @@ func outcomeOf(r *Result) outcome {
 
 // brute is an independent brute-force implementation of the documented
 // rules: it lower-cases every field of every node, matches with
-// strings.Contains and expands with maps. The maps that only depend on the
+// strings.Contains and expands with dominikbraun/graph's BFS through
+// graphrag.Within, or, under an engine filter (which the library's BFS
+// cannot apply while it walks), with maps. The maps that only depend on the
 // graph are built once.
 type brute struct {
 	g    *graphrag.Graph
@@ -161,6 +163,23 @@ func (b *brute) run(q Query) outcome {
 			reached[n.ID] = true
 			frontier = append(frontier, n.ID)
 		}
+	}
+	if len(q.Engines) == 0 {
+		// no filter to apply while expanding: the library's BFS
+		// (graphrag.Within, dominikbraun/graph) is the oracle
+		starts := make([]int, 0, len(frontier))
+		for _, id := range frontier {
+			v, _ := g.Lookup(id)
+			starts = append(starts, v)
+		}
+		hops, err := g.Within(starts, q.Depth)
+		if err != nil {
+			panic(err)
+		}
+		for _, h := range hops {
+			reached[g.ID(h.Node)] = true
+		}
+		frontier = nil
 	}
 	for d := 0; d < q.Depth && len(frontier) > 0; d++ {
 		var next []string
