@@ -88,7 +88,9 @@
 //
 // FromGraph maps the graph of graphrag/builder (topic → engine → section →
 // search_query → source) as follows; every list follows graph order, so
-// equal graphs give equal Models.
+// equal graphs give equal Models. The words it adds (descriptions, the
+// topic report) are Chinese when the topic name holds a CJK character,
+// else English.
 //
 //	Entity        one per node: ID = node id, ShortID = position, Title = node name (a later node
 //	              whose name is already taken gets " [<node id>]", since relationships refer to

@@ -43,7 +43,13 @@ func FromGraph(g *graphrag.Graph, opts GraphOptions) (*Model, error) {
 	if max <= 0 {
 		max = DefaultTextUnitRunes
 	}
-	b := &graphBuild{g: g, maxRunes: max, index: map[string]int{}}
+	b := &graphBuild{g: g, maxRunes: max, index: map[string]int{}, ph: phrasesEN}
+	for v := 0; v < g.NodeCount(); v++ {
+		if g.Type(v) == graphrag.TypeTopic && hasCJK(g.Name(v)) {
+			b.ph = phrasesZH
+			break
+		}
+	}
 	b.entities()
 	b.relationships()
 	b.communities()
@@ -68,6 +74,7 @@ func FromGraph(g *graphrag.Graph, opts GraphOptions) (*Model, error) {
 type graphBuild struct {
 	g        *graphrag.Graph
 	maxRunes int
+	ph       phrases
 	p        Parts
 	index    map[string]int // node id → entity index
 	degree   []int
@@ -131,26 +138,26 @@ func (b *graphBuild) describeNode(v int) string {
 	name := g.Name(v)
 	switch g.Type(v) {
 	case graphrag.TypeTopic:
-		s := fmt.Sprintf("research topic %q", name)
+		s := fmt.Sprintf(b.ph.topic, name)
 		if engines := g.Strings(v, "engines"); len(engines) > 0 {
-			s += ", analysed by the engines " + strings.Join(engines, ", ")
+			s += fmt.Sprintf(b.ph.topicEngines, strings.Join(engines, b.ph.listSep))
 		}
 		return s
 	case graphrag.TypeEngine:
 		if g.ID(v) == "host" || str("engine") == "host" {
-			return fmt.Sprintf("the forum host, %d syntheses", count("speech_count"))
+			return fmt.Sprintf(b.ph.host, count("speech_count"))
 		}
-		s := fmt.Sprintf("the %s research engine", name)
+		s := fmt.Sprintf(b.ph.engine, name)
 		if t := str("report_title"); t != "" {
-			s += fmt.Sprintf(", report %q", t)
+			s += fmt.Sprintf(b.ph.engineReport, t)
 		}
-		return s + fmt.Sprintf(", %d sections, %d search records", count("paragraph_count"), count("record_count"))
+		return s + fmt.Sprintf(b.ph.engineCounts, count("paragraph_count"), count("record_count"))
 	case graphrag.TypeSection:
 		if s := firstNonEmpty(str("summary"), graphrag.TruncateRunes(str("latest_summary"), 300), graphrag.TruncateRunes(str("content"), 300)); s != "" {
 			return s
 		}
 	case graphrag.TypeSearchQuery:
-		return fmt.Sprintf("web search %q, %d results", firstNonEmpty(str("query_text"), name), count("record_count"))
+		return fmt.Sprintf(b.ph.search, firstNonEmpty(str("query_text"), name), count("record_count"))
 	case graphrag.TypeSource:
 		s := g.DerivedOf(v).Preview
 		if u := str("url"); u != "" {
@@ -218,21 +225,21 @@ func (b *graphBuild) describeEdge(e *graphrag.Edge, i, j int) string {
 	from, to := b.title(i), b.title(j)
 	switch e.Relation {
 	case graphrag.RelAnalyzedBy:
-		return fmt.Sprintf("the topic %q is analysed by the %s engine", from, to)
+		return fmt.Sprintf(b.ph.analysedBy, from, to)
 	case graphrag.RelContains:
-		return fmt.Sprintf("the %s engine's research has the section %q", from, to)
+		return fmt.Sprintf(b.ph.contains, from, to)
 	case graphrag.RelSearched:
-		return fmt.Sprintf("the section %q searched the web for %q", from, to)
+		return fmt.Sprintf(b.ph.searched, from, to)
 	case graphrag.RelFound:
-		s := fmt.Sprintf("the search %q found %q", from, to)
+		s := fmt.Sprintf(b.ph.found, from, to)
 		if v, ok := e.Attrs.Get("records"); ok {
 			if n := jsonLen(v); n > 1 {
-				s += fmt.Sprintf(" (%d results)", n)
+				s += fmt.Sprintf(b.ph.foundCount, n)
 			}
 		}
 		return s
 	}
-	return fmt.Sprintf("%q %s %q", from, strings.ReplaceAll(string(e.Relation), "_", " "), to)
+	return fmt.Sprintf(b.ph.relation, from, strings.ReplaceAll(string(e.Relation), "_", " "), to)
 }
 
 // jsonLen is the length of a list-valued attribute whatever its Go type
@@ -306,7 +313,7 @@ func (b *graphBuild) communities() {
 		}
 		b.p.Communities[0].Children = append(b.p.Communities[0].Children, cs)
 		b.p.Communities = append(b.p.Communities, Community{ID: "community-" + cs, ShortID: cs, Title: "Community " + cs, Community: cs, Level: 1, Parent: topicCommunity, EntityIDs: ids})
-		title := firstNonEmpty(b.g.String(i, "report_title"), b.title(i)+" engine report")
+		title := firstNonEmpty(b.g.String(i, "report_title"), fmt.Sprintf(b.ph.engineLow, b.title(i)))
 		engineReports = append(engineReports, CommunityReport{
 			ID: "report-" + b.g.ID(i), ShortID: cs, CommunityID: cs, Title: title,
 			Summary: leadParagraph(report), FullContent: report, Rank: 1, HasRank: true, Level: 1,
@@ -341,7 +348,7 @@ func (b *graphBuild) topicReport(topic string) CommunityReport {
 			sections[eng] = append(sections[eng], b.title(i))
 		}
 	}
-	fmt.Fprintf(&sb, "The topic %q was researched by %d engines: %s.", topic, len(engines), strings.Join(engines, ", "))
+	fmt.Fprintf(&sb, b.ph.researchedBy, topic, len(engines), strings.Join(engines, b.ph.listSep))
 	for i := range b.p.Entities {
 		if b.g.Type(i) != graphrag.TypeTopic {
 			continue
@@ -352,7 +359,7 @@ func (b *graphBuild) topicReport(topic string) CommunityReport {
 			for _, m := range missing {
 				parts = append(parts, m.Engine+" ("+m.Reason+")")
 			}
-			fmt.Fprintf(&sb, " Not available: %s.", strings.Join(parts, ", "))
+			fmt.Fprintf(&sb, b.ph.unavailable, strings.Join(parts, b.ph.listSep))
 		}
 	}
 	sb.WriteString("\n")
@@ -360,9 +367,9 @@ func (b *graphBuild) topicReport(topic string) CommunityReport {
 		if b.g.Type(i) != graphrag.TypeEngine {
 			continue
 		}
-		fmt.Fprintf(&sb, "\n## %s\n\n%s.", b.title(i), strings.TrimSpace(b.p.Entities[i].Description))
+		fmt.Fprintf(&sb, "\n## %s\n\n%s%s", b.title(i), strings.TrimSpace(b.p.Entities[i].Description), b.ph.sentenceEnd)
 		if s := sections[b.g.ID(i)]; len(s) > 0 {
-			fmt.Fprintf(&sb, " Sections: %s.", strings.Join(s, "; "))
+			fmt.Fprintf(&sb, b.ph.sections, strings.Join(s, b.ph.listSep))
 		}
 		sb.WriteString("\n")
 	}

@@ -142,6 +142,16 @@ func checkGraphModel(t *testing.T, g *graphrag.Graph, m *Model) {
 			t.Errorf("relationship %d: rank %d, combined degree %d", i, r.Rank, degree[e.From]+degree[e.To])
 		}
 	}
+	// both fixture topics are Chinese: so are the words FromGraph adds
+	if strings.Contains(m.Reports()[0].FullContent, "researched by") || !strings.Contains(m.Reports()[0].FullContent, "个引擎研究") {
+		t.Errorf("topic report not in the topic's language:\n%s", m.Reports()[0].FullContent)
+	}
+	for _, r := range m.Relationships() {
+		if strings.Contains(r.Description, "the ") {
+			t.Errorf("relationship %s described in English: %s", r.ShortID, r.Description)
+			break
+		}
+	}
 	// reports: the topic report, then one per engine final_report
 	var finals []string
 	for _, n := range nodes {

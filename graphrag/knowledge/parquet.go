@@ -179,6 +179,14 @@ func openIndex(dir string) (*index, error) {
 		ix.release = "GraphRAG 3.x"
 	}
 	ix.notes = append(ix.notes, "index layout: "+ix.release)
+	if tables, _ := filepath.Glob(filepath.Join(out, "lancedb", "*.lance")); len(tables) > 0 {
+		for i := range tables {
+			tables[i] = filepath.Base(tables[i])
+		}
+		slices.Sort(tables)
+		ix.notes = append(ix.notes, fmt.Sprintf("lancedb/ holds %s: LanceDB tables are not read (entity_description in 3.x, default-entity-description in 2.x); entity vectors are computed with the configured embedder and cached outside the index",
+			strings.Join(tables, ", ")))
+	}
 	return ix, nil
 }
 

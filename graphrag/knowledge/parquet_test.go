@@ -173,6 +173,25 @@ func TestFromParquetSmallIndex(t *testing.T) {
 	}
 }
 
+// B36: vector tables in lancedb/ (v3 and v2 names) are named in the notes,
+// since they are not read.
+func TestFromParquetLanceTablesNamed(t *testing.T) {
+	dir := smallIndex(t)
+	for _, n := range []string{"default-entity-description.lance", "entity_description.lance"} {
+		if err := os.MkdirAll(filepath.Join(dir, "lancedb", n), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := FromParquet(dir, ParquetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(m.Stats().Notes, "\n")
+	if !strings.Contains(notes, "default-entity-description.lance, entity_description.lance") || !strings.Contains(notes, "not read") {
+		t.Errorf("notes:\n%s", notes)
+	}
+}
+
 func TestFromParquetProjectRoot(t *testing.T) {
 	root := t.TempDir()
 	out := filepath.Join(root, "output")
