@@ -244,6 +244,11 @@ func TestViewerPage(t *testing.T) {
 			}
 		}
 	}
+	// The root sends a browser to the viewer.
+	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	if resp, err := c.Get(ts.URL + "/"); err != nil || resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != "/graph-viewer" {
+		t.Errorf("GET /: %v %v", resp, err)
+	}
 	status, body := get(t, ts.URL+"/graph-viewer/..%2Fx")
 	wantFailure(t, "viewer bad id", status, body, http.StatusBadRequest)
 	status, body = get(t, ts.URL+"/assets/viewer.html")
