@@ -233,8 +233,9 @@ func searchConfig(opts *serveOptions) (*server.SearchConfig, error) {
 
 // offlineRetrieval embeds a knowledge model's entities with the offline
 // embedder fitted on their texts (knowledge.EntityText) into an exact
-// vector store, cached beside the graph or index (knowledge.EntityVectors,
-// knowledge.DefaultCacheDirs). No network.
+// vector store, cached beside a graph (knowledge.EntityVectors,
+// knowledge.DefaultCacheDirs; an index's vectors are not cached). No
+// network.
 func offlineRetrieval(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
 	texts := make([]string, 0, len(m.Entities()))
 	for _, e := range m.Entities() {
