@@ -655,11 +655,30 @@ func parallel(n int, fn func(i int)) {
 }
 
 // nodeIn is a node of a format 2 file.
+// nodeIn is a node as our writers spell it: format 2, and format 1 with
+// its label and properties duplicates. A nodes array that decodes into it
+// strictly (string ids, no other keys) takes the fast path; anything else
+// goes node by node through flexNode.
 type nodeIn struct {
 	ID         string   `json:"id"`
 	Type       NodeType `json:"type"`
-	Name       string   `json:"name"`
+	Name       *string  `json:"name"`
+	Label      string   `json:"label"`
 	Attributes ast.Node `json:"attributes"` // lazy: the raw text, pointing into the input
+	Properties ast.Node `json:"properties"` // format 1: a copy of attributes, skipped
+}
+
+// sourceAttrsV1 is a source's attributes in format 1, with the derived
+// preview.
+type sourceAttrsV1 struct {
+	URL        string   `json:"url"`
+	Title      string   `json:"title"`
+	Preview    string   `json:"preview"`
+	Score      *float64 `json:"score"`
+	Content    string   `json:"content"`
+	Key        string   `json:"key"`
+	Engines    []string `json:"engines"`
+	FoundCount int      `json:"found_count"`
 }
 
 func (rd *reader) readNodes() error {
@@ -668,12 +687,12 @@ func (rd *reader) readNodes() error {
 	}
 	var recs []nodeRec
 	var ins []nodeIn
-	if rd.version == FormatVersion && decAPI.UnmarshalFromString(rd.nodes, &ins) == nil {
+	if decAPI.UnmarshalFromString(rd.nodes, &ins) == nil {
 		recs = make([]nodeRec, len(ins))
-		parallel(len(ins), func(i int) { recs[i] = fastNode(&ins[i], fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
+		parallel(len(ins), func(i int) { recs[i] = fastNode(&ins[i], rd.version, fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
 	} else {
-		// Version 1, other tools, or a format 2 file that does not
-		// decode strictly: node by node, with precise errors.
+		// Other tools' spellings, or a file that does not decode
+		// strictly: node by node, with precise errors.
 		raws, err := elements(rd.nodes, rd.nodesAt)
 		if err != nil {
 			return err
@@ -712,18 +731,40 @@ func (rd *reader) readNodes() error {
 }
 
 // fastNode finishes a node of a format 2 file.
-func fastNode(in *nodeIn, path string) nodeRec {
-	r := nodeRec{id: in.ID, typ: in.Type, name: in.Name}
+// fastNode finishes a node that decoded strictly (see nodeIn), with the
+// same meaning flexNode gives it.
+func fastNode(in *nodeIn, version int, path string) nodeRec {
+	r := nodeRec{id: in.ID, typ: in.Type}
 	if in.ID == "" {
 		r.err = errAt(path+".id", "a node needs a non-empty string or number id")
 		return r
 	}
+	switch {
+	case in.Name != nil:
+		r.name = *in.Name
+	case in.Label != "":
+		r.name = in.Label
+	default:
+		r.name = in.ID
+	}
 	raw := rawOf(&in.Attributes)
+	if !in.Attributes.Exists() {
+		raw = rawOf(&in.Properties)
+	}
 	if in.Type == TypeSource {
-		var sa sourceAttrs
-		if decAPI.UnmarshalFromString(raw, &sa) == nil && sa.Engines != nil && (sa.Key == "url" || sa.Key == "text") {
-			r.src = &sa
-			return r
+		if version >= FormatVersion {
+			var sa sourceAttrs
+			if decAPI.UnmarshalFromString(raw, &sa) == nil && sa.Engines != nil && (sa.Key == "url" || sa.Key == "text") {
+				r.src = &sa
+				return r
+			}
+		} else {
+			var v1 sourceAttrsV1
+			if decAPI.UnmarshalFromString(raw, &v1) == nil && v1.Engines != nil && (v1.Key == "url" || v1.Key == "text") &&
+				utf8.ValidString(v1.Content) && v1.Preview == TruncateRunes(v1.Content, PreviewRunes) {
+				r.src = &sourceAttrs{URL: v1.URL, Title: v1.Title, Score: v1.Score, Content: v1.Content, Key: v1.Key, Engines: v1.Engines, FoundCount: v1.FoundCount}
+				return r
+			}
 		}
 	}
 	r.attrs, r.err = attrsOf(raw, path+".attributes")
@@ -928,12 +969,18 @@ func typedSource(a Attributes) *sourceAttrs {
 }
 
 // edgeIn is an edge of a format 2 file.
+// edgeIn is an edge as our writers spell it (format 1 adds source and
+// target); see nodeIn.
 type edgeIn struct {
 	From       string   `json:"from"`
 	To         string   `json:"to"`
+	Source     string   `json:"source"`
+	Target     string   `json:"target"`
 	Relation   Relation `json:"relation"`
+	Label      Relation `json:"label"`
 	Weight     *float64 `json:"weight"`
 	Attributes ast.Node `json:"attributes"` // lazy: the raw text, pointing into the input
+	Properties ast.Node `json:"properties"`
 }
 
 type edgeRec struct {
@@ -951,7 +998,7 @@ func (rd *reader) readEdges() error {
 	}
 	var recs []edgeRec
 	var ins []edgeIn
-	if rd.version == FormatVersion && decAPI.UnmarshalFromString(rd.edges, &ins) == nil {
+	if decAPI.UnmarshalFromString(rd.edges, &ins) == nil {
 		recs = make([]edgeRec, len(ins))
 		parallel(len(ins), func(i int) { recs[i] = fastEdge(&ins[i], fmt.Sprintf("%s[%d]", rd.edgesAt, i)) })
 	} else {
@@ -997,15 +1044,25 @@ func (rd *reader) readEdges() error {
 }
 
 func fastEdge(in *edgeIn, path string) edgeRec {
-	r := edgeRec{from: in.From, to: in.To, rel: in.Relation, weight: 1}
-	if in.From == "" || in.To == "" {
-		r.err = errAt(path, "an edge needs \"from\" and \"to\"")
+	r := edgeRec{from: cmpOr(in.From, in.Source), to: cmpOr(in.To, in.Target), rel: in.Relation, weight: 1}
+	if r.rel == "" {
+		r.rel = in.Label
+	}
+	if r.from == "" {
+		r.err = errAt(path, "an edge needs \"from\" or \"source\"")
+		return r
+	}
+	if r.to == "" {
+		r.err = errAt(path, "an edge needs \"to\" or \"target\"")
 		return r
 	}
 	if in.Weight != nil {
 		r.weight = *in.Weight
 	}
 	raw := rawOf(&in.Attributes)
+	if !in.Attributes.Exists() {
+		raw = rawOf(&in.Properties)
+	}
 	if strings.HasPrefix(raw, `{"records":`) {
 		var fa foundAttrs
 		if decAPI.UnmarshalFromString(raw, &fa) == nil && len(fa.Records) > 0 {
