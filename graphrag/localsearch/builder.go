@@ -46,7 +46,11 @@ type Config struct {
 // text units and reports by id, so a build costs time in proportion to the
 // selected entities' relationships, not to the size of the model (field
 // case B33). A ContextBuilder holds no per-call state and writes nothing to
-// the model: any number of goroutines may call Build at once (B32).
+// the model: any number of goroutines may call Build at once (B32). It
+// does keep a cache of the token counts of the rows it has rendered (at
+// most 64 MiB of row text; counts are a pure function of the text, so the
+// cache never changes a result), which makes a repeated or overlapping
+// query cheap; the first build after loading counts everything it packs.
 type ContextBuilder struct {
 	m   *knowledge.Model
 	cfg Config
