@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"reportengine/llm/offline"
@@ -59,5 +60,33 @@ func BenchmarkOfflineEmbedderBettaFish(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkExactStoreNearest100k measures one exact search for the 20
+// nearest of 100 000 vectors of 128 dimensions.
+func BenchmarkExactStoreNearest100k(b *testing.B) {
+	const n, dim = 100_000, 128
+	ids := make([]string, n)
+	vecs := make([][]float32, n)
+	x := uint32(1)
+	for i := range vecs {
+		ids[i] = "e" + strconv.Itoa(i)
+		vecs[i] = make([]float32, dim)
+		for k := range vecs[i] {
+			x = x*1664525 + 1013904223
+			vecs[i][k] = float32(x>>8)/(1<<24) - 0.5
+		}
+	}
+	s, err := NewExactStore(ExactStoreConfig{IDs: ids, Vectors: vecs})
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := vecs[n/2]
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Nearest(context.Background(), q, 20); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -120,21 +120,17 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 	if err != nil {
 		return err
 	}
-	model, err := opts.answerModel()
-	if err != nil {
-		return err
-	}
-	p := s.params
-	eng, err := localsearch.NewEngine(s.builder, localsearch.EngineConfig{Model: model, SystemPrompt: s.prompt, ResponseType: opts.ResponseType, Params: &p})
+	eng, err := s.engine(&opts.ragOptions)
 	if err != nil {
 		return err
 	}
 	var gen *questiongen.Generator
 	if opts.Followups > 0 {
-		if gen, err = questiongen.New(questiongen.Config{Builder: s.builder, Model: model, Params: &p}); err != nil {
+		if gen, err = s.questionGenerator(&opts.ragOptions); err != nil {
 			return err
 		}
 	}
+	keep := s.params.ConversationHistoryMaxTurns
 
 	// The session outlives the first SIGINT (which cancels the command's
 	// context): SIGINT stops the answer being written, SIGTERM or the end
@@ -183,7 +179,6 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 	defer in.close()
 	fmt.Fprintf(opts.Out, "Chat with %s. Type a question, a follow-up number, or exit.\n", s.label)
 
-	keep := p.ConversationHistoryMaxTurns
 	if keep <= 0 || keep > maxChatTurns {
 		keep = maxChatTurns
 	}

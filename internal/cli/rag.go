@@ -351,14 +351,9 @@ func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embe
 	if base == "" {
 		base = o.env(envBaseURL, envOpenAIBase)
 	}
-	if base == "" {
-		if key == "" {
-			return nil, usagef("--embedder openai: no API key (set %s or %s), and no --embedding-base-url for a local server that needs none", envAPIKey, envOpenAIKey)
-		}
-		base = defaultBaseURL
-	}
-	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, usagef("--embedding-base-url %q: want an http(s) URL such as %s", base, defaultBaseURL)
+	base, err := checkBaseURL(base, key, "--embedder openai", "--embedding-base-url")
+	if err != nil {
+		return nil, err
 	}
 	cfg := openaicompat.EmbedderConfig{BaseURL: base, APIKey: key, Model: name, Dimensions: dims, Timeout: o.Timeout}
 	if dims == 0 {
@@ -375,6 +370,22 @@ func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embe
 		return nil, usageError{err}
 	}
 	return e, nil
+}
+
+// checkBaseURL completes and checks an OpenAI-compatible base URL: ""
+// means the default server, which needs an API key; what names the mode
+// and flag the URL's flag in the usage errors.
+func checkBaseURL(base, key, what, flag string) (string, error) {
+	if base == "" {
+		if key == "" {
+			return "", usagef("%s: no API key (set %s or %s), and no %s for a local server that needs none", what, envAPIKey, envOpenAIKey, flag)
+		}
+		base = defaultBaseURL
+	}
+	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", usagef("%s %q: want an http(s) URL such as %s", flag, base, defaultBaseURL)
+	}
+	return base, nil
 }
 
 // userCacheDir is the user's cache folder ($XDG_CACHE_HOME, else

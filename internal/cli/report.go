@@ -477,14 +477,9 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	if base == "" {
 		base = env(envBaseURL, envOpenAIBase)
 	}
-	if base == "" {
-		if key == "" {
-			return nil, usagef("--llm openai: no API key (set %s or %s), and no --base-url for a local server that needs none", envAPIKey, envOpenAIKey)
-		}
-		base = defaultBaseURL
-	}
-	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, usagef("--base-url %q: want an http(s) URL such as %s", base, defaultBaseURL)
+	base, err := checkBaseURL(base, key, "--llm openai", "--base-url")
+	if err != nil {
+		return nil, err
 	}
 	name := opts.Model
 	if name == "" {
