@@ -790,26 +790,22 @@ func (gs graphSources) byURL(u string) (prompts.GraphSource, bool) {
 	if gs.g == nil || u == "" {
 		return prompts.GraphSource{}, false
 	}
-	v, ok := gs.g.SourceByURL(u)
-	if !ok {
-		return prompts.GraphSource{}, false
-	}
-	return gs.at(v)
+	return gs.at(gs.g.SourceByURL(u))
 }
 
 func (gs graphSources) byID(id string) (prompts.GraphSource, bool) {
 	if gs.g == nil {
 		return prompts.GraphSource{}, false
 	}
-	v, ok := gs.g.Lookup(id)
-	if !ok {
-		return prompts.GraphSource{}, false
-	}
-	return gs.at(v)
+	return gs.at(gs.g.Lookup(id))
 }
 
-// at is node v as a GraphSource; false unless v is a source with a URL.
-func (gs graphSources) at(v int) (prompts.GraphSource, bool) {
+// at is node v (when found) as a GraphSource; false unless v is a source
+// with a URL.
+func (gs graphSources) at(v int, found bool) (prompts.GraphSource, bool) {
+	if !found {
+		return prompts.GraphSource{}, false
+	}
 	g := gs.g
 	u := g.String(v, "url")
 	if g.Type(v) != graphrag.TypeSource || u == "" {
