@@ -1,14 +1,12 @@
 package state
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"testing"
 )
 
 // largestFixture returns the biggest real state file and its engine.
-func largestFixture(b *testing.B) (Input, []byte) {
+func largestFixture(b testing.TB) (Input, []byte) {
 	b.Helper()
 	var best Input
 	var bestData []byte
@@ -39,24 +37,7 @@ func BenchmarkParse(b *testing.B) {
 // BenchmarkParseLarge parses a ~62 MB state built from the largest fixture's
 // paragraphs repeated, the size of a long engine run.
 func BenchmarkParseLarge(b *testing.B) {
-	in, data := largestFixture(b)
-	var doc struct {
-		Query      string            `json:"query"`
-		Paragraphs []json.RawMessage `json:"paragraphs"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		b.Fatal(err)
-	}
-	var buf bytes.Buffer
-	buf.WriteString(`{"query":"large","paragraphs":[`)
-	for n := 0; buf.Len() < 62<<20; n++ {
-		if n > 0 {
-			buf.WriteByte(',')
-		}
-		buf.Write(doc.Paragraphs[n%len(doc.Paragraphs)])
-	}
-	buf.WriteString(`],"final_report":"","is_completed":true}`)
-	big := buf.Bytes()
+	in, big := largeDoc(b, 62<<20)
 	b.SetBytes(int64(len(big)))
 	b.ReportAllocs()
 	for b.Loop() {

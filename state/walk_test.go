@@ -18,17 +18,7 @@ import (
 func largeDoc(t testing.TB, size int) (Input, []byte) {
 	t.Helper()
 	needFixtures(t)
-	var in Input
-	var data []byte
-	for _, f := range fixtureFiles(t) {
-		b, err := os.ReadFile(f.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(b) > len(data) {
-			in, data = f, b
-		}
-	}
+	in, data := largestFixture(t)
 	var doc struct {
 		Query      string            `json:"query"`
 		Paragraphs []json.RawMessage `json:"paragraphs"`
