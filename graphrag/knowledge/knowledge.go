@@ -117,14 +117,33 @@ func New(p Parts) (*Model, error) {
 	return m, nil
 }
 
-func (m *Model) Entities() []Entity                 { return m.p.Entities }
-func (m *Model) Relationships() []Relationship      { return m.p.Relationships }
-func (m *Model) TextUnits() []TextUnit              { return m.p.TextUnits }
-func (m *Model) Reports() []CommunityReport         { return m.p.Reports }
-func (m *Model) Communities() []Community           { return m.p.Communities }
+// Entities returns the entities in reference order (§1.3: ascending id
+// for GraphRAG indexes, graph order for our graphs). Shared: do not modify.
+func (m *Model) Entities() []Entity { return m.p.Entities }
+
+// Relationships returns the relationships in file (or edge) order.
+func (m *Model) Relationships() []Relationship { return m.p.Relationships }
+
+// TextUnits returns the text units in file order (our graphs: graph order
+// of the nodes they belong to).
+func (m *Model) TextUnits() []TextUnit { return m.p.TextUnits }
+
+// Reports returns the community reports kept (levels ≤ the community
+// level), in file order.
+func (m *Model) Reports() []CommunityReport { return m.p.Reports }
+
+// Communities returns every community read (all levels).
+func (m *Model) Communities() []Community { return m.p.Communities }
+
+// Covariates returns the covariates by type ({"claims": …} for GraphRAG
+// indexes, even when the table is absent; no key for our graphs).
 func (m *Model) Covariates() map[string][]Covariate { return m.p.Covariates }
-func (m *Model) Source() Source                     { return m.p.Source }
-func (m *Model) Stats() LoadStats                   { return m.p.Stats }
+
+// Source says where the model came from.
+func (m *Model) Source() Source { return m.p.Source }
+
+// Stats returns the load statistics, notes and warnings.
+func (m *Model) Stats() LoadStats { return m.p.Stats }
 
 // EntityByID returns the entity with that id.
 func (m *Model) EntityByID(id string) (Entity, bool) {
