@@ -276,6 +276,9 @@ func FuzzStringRoundTrip(f *testing.F) {
 		if err := json.Unmarshal(raw, &want); err != nil {
 			t.Fatal(err)
 		}
+		if a, b := appendString(nil, s), mustValue(t, s); string(a) != string(b) {
+			t.Fatalf("appendString(%q) = %s, codec gives %s", s, a, b)
+		}
 		g := New()
 		if err := g.AddNode(&Node{ID: "n", Type: TypeSection, Name: s, Attrs: Attributes{{Key: "content", Value: s}}}); err != nil {
 			t.Fatal(err)
@@ -348,4 +351,22 @@ func TestReadJSONManyNodeTypes(t *testing.T) {
 	if v, _ := g.Lookup("n69999"); g.Type(v) != "t69999" || g.TypeNames()[g.TypeCode(v)] != "t69999" {
 		t.Errorf("node n69999: type %q, code %d", g.Type(v), g.TypeCode(v))
 	}
+}
+
+// appendString's shortcut spells every string as the codec does.
+func TestAppendStringMatchesCodec(t *testing.T) {
+	for _, s := range []string{"", "plain", "中文", "a\"b", "back\\slash", "tab\t", "\x01", "\u2028", "中\u2029文", "bad\xff", "\xc3", "😀", "<>&", "中\"", "中\n"} {
+		want, _ := appendValue(nil, s)
+		if got := appendString(nil, s); string(got) != string(want) {
+			t.Errorf("appendString(%q) = %s, codec gives %s", s, got, want)
+		}
+	}
+}
+
+func mustValue(t *testing.T, v any) []byte {
+	b, err := appendValue(nil, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
