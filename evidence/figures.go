@@ -42,10 +42,10 @@ var platformWords = []string{"微博", "抖音", "微信", "公众号", "B站", 
 var ageWords = []string{"00后", "90后", "80后", "70后", "60后", "95后", "05后", "岁"}
 var volumeWords = []string{"阅读", "浏览", "播放", "转发", "评论", "点赞", "讨论", "热搜", "曝光", "互动", "声量", "话题", "搜索", "关注", "粉丝", "传播"}
 var measureWords = []string{"人次", "万人", "人", "次", "条", "篇", "个", "名", "家", "所", "项", "起", "元", "亿元", "万元", "票"}
-var verbs = []string{"第", "前", "高达", "达到", "飙升至", "飙到", "突破", "超过", "约占", "占比", "占到", "增长", "激增", "上升", "下降", "降至", "升至", "为", "是", "达", "占", "约", "超", "近", "逾", "共", "有", "的", "从", "至", "到", "了", "仅"}
+var verbs = []string{"第", "前", "却", "也", "则", "高达", "达到", "飙升至", "飙到", "突破", "超过", "约占", "占比", "占到", "增长", "激增", "上升", "下降", "降至", "升至", "为", "是", "达", "占", "约", "超", "近", "逾", "共", "有", "的", "从", "至", "到", "了", "仅"}
 
 // leading are words that open a clause but are not part of what is measured.
-var leading = []string{"其中", "据统计", "统计显示", "数据显示", "由于", "而", "使", "在", "较", "据", "且", "但", "并"}
+var leading = []string{"然而", "但是", "同时", "其中", "据统计", "统计显示", "数据显示", "由于", "而", "使", "在", "较", "据", "且", "但", "并"}
 
 // FindFigures returns the figures in text, in text order. id is the item id
 // recorded on each figure. A number counts only with a unit (%, ％, 万, 亿,
@@ -65,7 +65,7 @@ func clauses(text string) []string {
 	start := 0
 	for i, r := range text {
 		switch r {
-		case '。', '！', '？', '!', '?', '；', ';', '，', ',', '\n':
+		case '。', '｡', '！', '？', '!', '?', '；', ';', '，', ',', '\n':
 			if s := strings.TrimSpace(text[start:i]); s != "" {
 				out = append(out, s)
 			}

@@ -85,7 +85,7 @@ func sentences(line string) []string {
 	for i, r := range line {
 		end := false
 		switch r {
-		case '。', '！', '？', '!', '?', '；', ';':
+		case '。', '｡', '！', '？', '!', '?', '；', ';':
 			end = true
 		case '.':
 			end = i+1 >= len(line) || line[i+1] == ' '

@@ -59,12 +59,21 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 	if len(kpis) > 0 {
 		h.KPIs = kpis
 	}
+	// a chapter's first finding that reads as a statement (12+ runes once
+	// cut to its first sentence), not a fragment
+	lead := func(d prompts.ChapterDigest, n int) string {
+		for _, f := range d.Findings {
+			if c := shortClause(f, n); utf8.RuneCountInString(c) >= 12 {
+				return c
+			}
+		}
+		return ""
+	}
 	var hl []string
 	for _, d := range digests {
-		if len(d.Findings) == 0 || len(hl) >= heroHighlights {
-			continue
+		if c := lead(d, highlightRunes); c != "" && len(hl) < heroHighlights {
+			hl = append(hl, c)
 		}
-		hl = append(hl, shortClause(d.Findings[0], highlightRunes))
 	}
 	if len(hl) > 0 {
 		h.Highlights = hl
@@ -72,8 +81,8 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 	if extractive || strings.TrimSpace(h.Summary) == "" {
 		var parts []string
 		for _, d := range digests {
-			if len(d.Findings) > 0 && len(parts) < 2 {
-				parts = append(parts, "「"+d.Title+"」："+shortClause(d.Findings[0], 90))
+			if c := lead(d, 90); c != "" && len(parts) < 2 {
+				parts = append(parts, "「"+d.Title+"」："+c)
 			}
 		}
 		if len(parts) > 0 {
@@ -88,7 +97,7 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 func shortClause(s string, n int) string {
 	s = stripCitations(s)
 	for i, r := range s {
-		if r == '。' || r == '！' || r == '？' || r == '；' {
+		if r == '。' || r == '｡' || r == '！' || r == '？' || r == '；' {
 			s = s[:i]
 			break
 		}

@@ -251,6 +251,7 @@ func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[s
 		text  string
 		score int
 		order int
+		key   string // the finding without chapter and citations: one bullet per text
 	}
 	var cs []cand
 	var figs []prompts.FigureRef
@@ -262,7 +263,7 @@ func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[s
 					s++
 				}
 			}
-			cs = append(cs, cand{fmt.Sprintf("「%s」：%s", d.Title, shortFinding(f)), s, len(cs)})
+			cs = append(cs, cand{fmt.Sprintf("「%s」：%s", d.Title, shortFinding(f)), s, len(cs), stripCites(shortFinding(f))})
 		}
 		figs = append(figs, d.Figures...)
 	}
@@ -282,10 +283,10 @@ func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[s
 		if len(items) >= draftFindings {
 			break
 		}
-		if used[c.text] {
+		if used[c.key] || utf8.RuneCountInString(c.key) < 12 {
 			continue
 		}
-		used[c.text] = true
+		used[c.key] = true
 		items = append(items, c.text)
 	}
 	if len(items) > 0 {

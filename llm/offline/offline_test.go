@@ -57,23 +57,29 @@ func TestTemplateSelection(t *testing.T) {
 		name     string
 		query    string
 		excerpts []prompts.Excerpt
+		graph    *prompts.GraphStats
 		offer    []prompts.TemplateOption
 		want     string
 		keyword  string // must appear in the reason
 	}{
-		{"crisis", "某连锁咖啡店食品安全事故与道歉声明", nil, offeredTemplates, "突发事件与危机公关舆情报告模板", "道歉"},
-		{"brand from excerpts", "李明咖啡店", []prompts.Excerpt{{Engine: "media", Text: "网友对品牌口碑评价分化，品牌声誉受到关注。"}},
+		{"crisis", "某连锁咖啡店食品安全事故与道歉声明", nil, nil, offeredTemplates, "突发事件与危机公关舆情报告模板", "道歉"},
+		{"brand from excerpts", "李明咖啡店", []prompts.Excerpt{{Engine: "media", Text: "网友对品牌口碑评价分化，品牌声誉受到关注。"}}, nil,
 			offeredTemplates, "企业品牌声誉分析报告模板", "口碑"},
-		{"competition", "新能源车竞品市场份额变化", nil, offeredTemplates, "市场竞争格局舆情分析报告模板", "竞品"},
-		{"policy", "数据出境新规对行业的影响", nil, offeredTemplates, "特定政策或行业动态舆情分析报告模板", "行业"},
-		{"routine", "本周舆情周报", nil, offeredTemplates, "日常或定期舆情监测报告模板", "周报"},
-		{"default", "城市马拉松", nil, offeredTemplates, "社会公共热点事件分析报告模板", "默认"},
-		{"only offered", "企业道歉事件", nil, offeredTemplates[:2], "企业品牌声誉分析报告模板", "第一个"},
+		{"competition", "新能源车竞品市场份额变化", nil, nil, offeredTemplates, "市场竞争格局舆情分析报告模板", "竞品"},
+		{"policy", "数据出境新规对行业的影响", nil, nil, offeredTemplates, "特定政策或行业动态舆情分析报告模板", "行业"},
+		{"routine", "本周舆情周报", nil, nil, offeredTemplates, "日常或定期舆情监测报告模板", "周报"},
+		{"default", "城市马拉松", nil, nil, offeredTemplates, "社会公共热点事件分析报告模板", "默认"},
+		{"only offered", "企业道歉事件", nil, nil, offeredTemplates[:2], "企业品牌声誉分析报告模板", "第一个"},
+		// the fixture's case: the engines researched incidents (section
+		// titles), an excerpt mentions 品牌 and 声誉 once each
+		{"events in section titles", "武汉大学", []prompts.Excerpt{{Engine: "query", Text: "学校的品牌与声誉受到关注。"}},
+			&prompts.GraphStats{SectionTitles: map[string][]string{"query": {"近期舆情事件梳理", "事件的传播路径"}, "media": {"争议焦点"}}},
+			offeredTemplates, "社会公共热点事件分析报告模板", "事件"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var r prompts.TemplateSelectionReply
-			ask(t, prompts.TemplateSelectionInput{Task: prompts.TaskTemplateSelection, Query: tt.query, Templates: tt.offer, Excerpts: tt.excerpts}, &r)
+			ask(t, prompts.TemplateSelectionInput{Task: prompts.TaskTemplateSelection, Query: tt.query, Templates: tt.offer, Excerpts: tt.excerpts, Graph: tt.graph}, &r)
 			if r.TemplateName != tt.want {
 				t.Errorf("template = %q, want %q (reason %q)", r.TemplateName, tt.want, r.SelectionReason)
 			}

@@ -19,14 +19,18 @@ type category struct {
 	names    []string
 }
 
-// categories, in tie-break order. The social hot-event family has no
-// keywords: it is the default when nothing else scores.
+// categories, in tie-break order. The social hot-event family is also the
+// default when nothing scores.
 var categories = []category{
 	{"突发事件与危机公关", []string{"危机", "突发", "事故", "道歉"}, []string{"突发", "危机"}},
 	{"企业品牌声誉", []string{"品牌", "声誉", "口碑"}, []string{"品牌"}},
 	{"市场竞争格局", []string{"竞争", "竞品", "市场份额"}, []string{"竞争"}},
 	{"特定政策或行业动态", []string{"政策", "法规", "行业"}, []string{"政策", "行业"}},
 	{"日常或定期监测", []string{"日报", "周报", "月报", "监测"}, []string{"日常", "定期"}},
+	// public hot events: what most BettaFish runs are about (a university's
+	// incidents, a viral dispute); last, so it loses ties, and the default
+	// when nothing scores
+	{"社会公共热点事件", []string{"事件", "热点", "热搜", "争议", "发酵", "舆论场"}, []string{"热点", "社会"}},
 }
 
 var defaultNames = []string{"热点", "社会"}
@@ -42,7 +46,8 @@ func offered(opts []prompts.TemplateOption, frags []string) int {
 	return -1
 }
 
-// selectTemplate scores the query (weight 3) and the excerpts (weight 1)
+// selectTemplate scores the query (weight 3), the engines' section titles
+// (weight 2) and the excerpts (weight 1)
 // against each family's keywords and picks the best-scoring family whose
 // template is offered; with no score it picks the social hot-event
 // template, else the first offered template.
@@ -64,6 +69,9 @@ func selectTemplate(in prompts.TemplateSelectionInput) (prompts.TemplateSelectio
 			for _, e := range in.Excerpts {
 				n += strings.Count(e.Text, k) + strings.Count(e.Section, k)
 			}
+			for _, t := range graphTitles(in.Graph) { // what the engines researched
+				n += 2 * strings.Count(t, k)
+			}
 			if n > 0 {
 				score += n
 				hits = append(hits, fmt.Sprintf("「%s」", k))
@@ -77,12 +85,12 @@ func selectTemplate(in prompts.TemplateSelectionInput) (prompts.TemplateSelectio
 		name := in.Templates[best].Name
 		return prompts.TemplateSelectionReply{
 			TemplateName: name,
-			SelectionReason: fmt.Sprintf("离线抽取模型按关键词打分（查询权重 3，摘录权重 1）：命中%s，得分 %d，最高，故选用「%s」。",
+			SelectionReason: fmt.Sprintf("离线抽取模型按关键词打分（查询权重 3，研究段落标题权重 2，摘录权重 1）：命中%s，得分 %d，最高，故选用「%s」。",
 				strings.Join(bestHits, "、"), bestScore, name),
 		}, nil
 	}
 	idx := offered(in.Templates, defaultNames)
-	reason := "查询与摘录未命中危机、品牌、竞争、政策或定期监测类关键词，采用默认推荐的社会公共热点事件模板「%s」。"
+	reason := "查询与摘录未命中任何模板类别的关键词，采用默认推荐的社会公共热点事件模板「%s」。"
 	if idx < 0 {
 		idx = 0
 		reason = "查询与摘录未命中任何模板的关键词，且未提供社会公共热点事件模板，采用候选列表中的第一个模板「%s」。"

@@ -222,8 +222,15 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		}
 	}
 	n := float64(len(sents))
+	// the query terms in a fixed order: float sums taken in map order
+	// would differ in the last bits between runs and swap tied sentences
+	qterms := make([]string, 0, len(q))
+	for t := range q {
+		qterms = append(qterms, t)
+	}
+	sort.Strings(qterms)
 	for _, s := range sents {
-		for t := range q {
+		for _, t := range qterms {
 			if s.terms[t] {
 				s.score += math.Log(1 + n/float64(df[t]))
 			}
