@@ -523,20 +523,7 @@ func similarList(a, b []uint64) float64 {
 	if float64(len(a)) < 0.8*float64(len(b)) {
 		return 0
 	}
-	inter, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			inter++
-			i++
-			j++
-		}
-	}
-	return float64(inter) / float64(len(a))
+	return containment(a, b)
 }
 
 // isNoise reports passages that are markup or encoded data rather than

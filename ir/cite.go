@@ -40,6 +40,12 @@ func FindCitations(s string) []CitationSpan {
 
 // canonical rewrites every citation group of s as "[E1][E2]".
 func canonical(s string) string {
+	return rewriteCitations(s, func(id string) string { return "[" + id + "]" })
+}
+
+// rewriteCitations replaces each citation group of s by fn of each of its
+// ids, concatenated.
+func rewriteCitations(s string, fn func(id string) string) string {
 	spans := FindCitations(s)
 	if len(spans) == 0 {
 		return s
@@ -49,7 +55,7 @@ func canonical(s string) string {
 	for _, sp := range spans {
 		b.WriteString(s[last:sp.Start])
 		for _, id := range sp.IDs {
-			b.WriteString("[" + id + "]")
+			b.WriteString(fn(id))
 		}
 		last = sp.End
 	}
@@ -149,26 +155,13 @@ const UnknownCitationMark = "[来源待核]"
 func MarkUnknownCitations(c *Chapter, known func(id string) bool) int {
 	n := 0
 	WalkText(c, func(_, s string) string {
-		spans := FindCitations(s)
-		if len(spans) == 0 {
-			return s
-		}
-		var b strings.Builder
-		last := 0
-		for _, sp := range spans {
-			b.WriteString(s[last:sp.Start])
-			for _, id := range sp.IDs {
-				if known(id) {
-					b.WriteString("[" + id + "]")
-				} else {
-					b.WriteString(UnknownCitationMark)
-					n++
-				}
+		return rewriteCitations(s, func(id string) string {
+			if known(id) {
+				return "[" + id + "]"
 			}
-			last = sp.End
-		}
-		b.WriteString(s[last:])
-		return b.String()
+			n++
+			return UnknownCitationMark
+		})
 	})
 	return n
 }

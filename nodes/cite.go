@@ -39,25 +39,34 @@ func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[st
 	}
 	var out []ir.Source
 	index := map[string]int{} // reference key → index in out
+	// resolve returns the reference-list index of an item's source, adding
+	// the source on first sight
+	resolve := func(id string) (int, bool) {
+		it, ok := set.Item(id)
+		if !ok {
+			return 0, false
+		}
+		key, src := referenceOf(it)
+		i, seen := index[key]
+		if !seen {
+			i = len(out)
+			index[key] = i
+			src.ID = "R" + strconv.Itoa(i+1)
+			if g, ok := sourceByURL(src.URL); ok && src.URL != "" {
+				src.ID = g.ID // the graph's source id when the graph has the page
+			}
+			out = append(out, src)
+		}
+		return i, true
+	}
 	for ci := range chs {
 		c := &chs[ci]
 		c.Sources = nil
 		ir.NormalizeCitations(c)
 		num := func(id string) (int, *ir.Source, bool) {
-			it, ok := set.Item(id)
+			i, ok := resolve(id)
 			if !ok {
 				return 0, nil, false
-			}
-			key, src := referenceOf(it)
-			i, seen := index[key]
-			if !seen {
-				i = len(out)
-				index[key] = i
-				src.ID = "R" + strconv.Itoa(i+1)
-				if g, ok := sourceByURL(src.URL); ok && src.URL != "" {
-					src.ID = g.ID // the graph's source id when the graph has the page
-				}
-				out = append(out, src)
 			}
 			s := &out[i]
 			if !contains(s.Chapters, c.ChapterID) {
@@ -94,17 +103,9 @@ func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[st
 	// normally cited in its chapter already)
 	for i := range hero.KPIs {
 		hero.KPIs[i].Source = rewritePlain(hero.KPIs[i].Source, func(id string) (int, *ir.Source, bool) {
-			it, ok := set.Item(id)
+			j, ok := resolve(id)
 			if !ok {
 				return 0, nil, false
-			}
-			key, src := referenceOf(it)
-			j, seen := index[key]
-			if !seen {
-				j = len(out)
-				index[key] = j
-				src.ID = "R" + strconv.Itoa(j+1)
-				out = append(out, src)
 			}
 			return j + 1, &out[j], true
 		})
