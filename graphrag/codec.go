@@ -829,17 +829,7 @@ func (rd *reader) flexNode(raw, path string) nodeRec {
 		if err != nil {
 			return err
 		}
-		str := func() (string, error) {
-			switch x := v.(type) {
-			case nil:
-				return "", nil
-			case string:
-				return x, nil
-			case json.Number:
-				return x.String(), nil
-			}
-			return "", errAt(kp, "want a string, got %s", kindOf(v))
-		}
+		str := func() (string, error) { return textValue(v, kp) }
 		switch key {
 		case "id":
 			switch x := v.(type) {
@@ -1115,17 +1105,7 @@ func flexEdge(raw, path string) edgeRec {
 		if err != nil {
 			return err
 		}
-		text := func() (string, error) {
-			switch x := v.(type) {
-			case nil:
-				return "", nil
-			case string:
-				return x, nil
-			case json.Number:
-				return x.String(), nil
-			}
-			return "", errAt(kp, "want a string, got %s", kindOf(v))
-		}
+		text := func() (string, error) { return textValue(v, kp) }
 		switch key {
 		case "from":
 			from, err = text()
@@ -1213,4 +1193,18 @@ func readAll(r io.Reader) (string, error) {
 			return "", err
 		}
 	}
+}
+
+// textValue reads a decoded JSON value that must be text: a string, a
+// number (its literal) or null (""); anything else is an error at path kp.
+func textValue(v any, kp string) (string, error) {
+	switch x := v.(type) {
+	case nil:
+		return "", nil
+	case string:
+		return x, nil
+	case json.Number:
+		return x.String(), nil
+	}
+	return "", errAt(kp, "want a string, got %s", kindOf(v))
 }

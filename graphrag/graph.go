@@ -183,28 +183,25 @@ func NewWithCapacity(nodes, edges int) *Graph {
 }
 
 func (g *Graph) typeOf(t NodeType) (uint32, error) {
-	if c, ok := g.typeCode[t]; ok {
-		return c, nil
-	}
-	if len(g.typeNames) >= maxCount {
-		return 0, fmt.Errorf("%w: more than %d node types", ErrLimit, maxCount)
-	}
-	c := uint32(len(g.typeNames))
-	g.typeCode[t] = c
-	g.typeNames = append(g.typeNames, t)
-	return c, nil
+	return intern(g.typeCode, &g.typeNames, t, "node types")
 }
 
 func (g *Graph) relOf(r Relation) (uint32, error) {
-	if c, ok := g.relCode[r]; ok {
+	return intern(g.relCode, &g.relNames, r, "relations")
+}
+
+// intern returns the code of name, giving it the next code on first sight;
+// more than maxCount distinct names is ErrLimit.
+func intern[T ~string](codes map[T]uint32, names *[]T, name T, what string) (uint32, error) {
+	if c, ok := codes[name]; ok {
 		return c, nil
 	}
-	if len(g.relNames) >= maxCount {
-		return 0, fmt.Errorf("%w: more than %d relations", ErrLimit, maxCount)
+	if len(*names) >= maxCount {
+		return 0, fmt.Errorf("%w: more than %d %s", ErrLimit, maxCount, what)
 	}
-	c := uint32(len(g.relNames))
-	g.relCode[r] = c
-	g.relNames = append(g.relNames, r)
+	c := uint32(len(*names))
+	codes[name] = c
+	*names = append(*names, name)
 	return c, nil
 }
 
