@@ -248,11 +248,9 @@ func names(evs []sseEvent) []string {
 	return out
 }
 
-// scriptedModel is a deterministic test model: it cites the first entity
-// and the first source row of the context it was sent, in four chunks.
-// (llm/offline's local-search answer is not deterministic at the moment:
-// its sentence scores are float sums in map order, so equal sentences of
-// an entity and a source swap citations between runs.)
+// scriptedModel is a test model whose citations the test knows in
+// advance: it cites the first entity and the first source row of the
+// context it was sent, in four chunks.
 type scriptedModel struct{}
 
 var (

@@ -41,7 +41,7 @@ var allowed = map[string][]string{
 	"internal/archtest":    {},
 	"cmd/synthstates":      {"internal/synth"},
 	"server":               {"graphrag", "graphrag/storage", "graphrag/queryengine", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "llm"},
-	"internal/cli":         {"graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty"},
+	"internal/cli":         {"graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
 	"cmd/reportengine":     {"internal/cli"},
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -58,8 +57,8 @@ func runGraphs(_ context.Context, opts *graphsOptions) error {
 		fmt.Fprintf(opts.Out, "no graphs in %s\n", opts.GraphsDir)
 		return nil
 	}
-	tw := tabwriter.NewWriter(opts.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tCREATED\tNODES\tEDGES\tSIZE")
+	var tw table
+	tw.row("ID", "CREATED", "NODES", "EDGES", "SIZE")
 	var broken []storage.Info
 	for _, g := range list {
 		created := "-"
@@ -71,9 +70,9 @@ func runGraphs(_ context.Context, opts *graphsOptions) error {
 			nodes, edges = "?", "?"
 			broken = append(broken, g)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", safeText(g.ID), created, nodes, edges, humanBytes(g.Size))
+		tw.row(safeText(g.ID), created, nodes, edges, humanBytes(g.Size))
 	}
-	if err := tw.Flush(); err != nil {
+	if err := tw.print(opts.Out); err != nil {
 		return err
 	}
 	for _, g := range broken {

@@ -128,6 +128,31 @@ func (o *ragOptions) warn(format string, args ...any) {
 	fmt.Fprintf(o.Err, "warning: "+format+"\n", args...)
 }
 
+// maxLoadWarnings is how many load warnings of one list are printed before
+// the rest are counted: a GraphRAG index can hold dozens of rows naming
+// endpoints that are not entities, which would bury the answer.
+const maxLoadWarnings = 5
+
+// warnLoad prints the warnings of loading a graph or index: under --quiet
+// one line with their number, otherwise the first maxLoadWarnings and the
+// number of the rest. The warnings themselves are in Model.Stats().
+func (o *ragOptions) warnLoad(prefix string, list []string) {
+	if len(list) == 0 {
+		return
+	}
+	if o.quiet {
+		o.warn("%s%d load warnings (run without --quiet to see them)", prefix, len(list))
+		return
+	}
+	for i, w := range list {
+		if i == maxLoadWarnings {
+			o.warn("%s… and %d more load warnings like these", prefix, len(list)-i)
+			return
+		}
+		o.warn("%s%s", prefix, w)
+	}
+}
+
 // openRAG loads the knowledge model, the settings, the embedder and the
 // entity vectors, and builds the context builder.
 func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
@@ -167,9 +192,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 			return nil, err
 		}
 		if rep != nil {
-			for _, w := range rep.Warnings {
-				o.warn("graph %s: %s", id, w)
-			}
+			o.warnLoad("graph "+id+": ", rep.Warnings)
 		}
 		store, _ := storage.New(o.GraphsDir)
 		path, _ := store.Path(id)
@@ -180,9 +203,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	}
 	st := s.m.Stats()
 	o.note("%s: %s", s.label, strings.Join(st.Lines(), "; "))
-	for _, w := range st.Warnings {
-		o.warn("%s", w)
-	}
+	o.warnLoad("", st.Warnings)
 	p, err := o.params(set)
 	if err != nil {
 		return nil, err

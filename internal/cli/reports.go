@@ -10,7 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"text/tabwriter"
+	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -131,14 +131,14 @@ func runReports(opts *reportsOptions) error {
 		fmt.Fprintf(opts.Out, "no reports in %s\n", opts.OutDir)
 		return nil
 	}
-	tw := tabwriter.NewWriter(opts.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTOPIC\tSTATUS\tTEMPLATE\tCHAPTERS\tCREATED")
+	var tw table
+	tw.row("ID", "TOPIC", "STATUS", "TEMPLATE", "CHAPTERS", "CREATED")
 	for _, l := range list {
 		created := "-"
 		if !l.CreatedAt.IsZero() {
 			created = l.CreatedAt.Local().Format("2006-01-02 15:04:05")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", safeText(l.ID), safeText(l.Topic), safeText(l.Status), safeText(l.Template), l.Chapters, created)
+		tw.row(safeText(l.ID), safeText(l.Topic), safeText(l.Status), safeText(l.Template), strconv.Itoa(l.Chapters), created)
 	}
-	return tw.Flush()
+	return tw.print(opts.Out)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"reportengine/graphrag/knowledge"
 	"reportengine/llm/tokens"
 )
 
@@ -118,10 +119,13 @@ func TestSearchGraph(t *testing.T) {
 		t.Fatalf("cache files %v", caches)
 	}
 	code, out2, errs2 := run(t, "search", "--graphs", graphs, "--graph", "coffee", "李明为什么选择写字楼商圈？")
-	// (the answers are not compared: the offline model's sentence scores
-	// are summed in map order, so ties between equal sentences can flip)
-	if code != 0 || !strings.Contains(out2, "[Data: ") || !strings.Contains(errs2, "122 cached, 0 computed") {
+	// the answer from cached vectors is the answer from computed ones:
+	// same input, same output
+	if code != 0 || !strings.Contains(errs2, "122 cached, 0 computed") {
 		t.Errorf("second run: exit %d\n%s", code, errs2)
+	}
+	if out2 != out {
+		t.Errorf("second run answered differently:\n%s\n---\n%s", out, out2)
 	}
 }
 
@@ -250,5 +254,40 @@ func TestSearchEmbeddingModel(t *testing.T) {
 	}
 	if files, _ := filepath.Glob(filepath.Join(graphs, "coffee", "entity_vectors-openai-compatible-fake-embed-3.json")); len(files) != 1 {
 		t.Errorf("no cache file for the embedding model")
+	}
+}
+
+// Load warnings of an index are listed up to maxLoadWarnings and counted
+// after that; --quiet prints only their number. The expected number is the
+// index's own load statistics, read here with knowledge.FromParquet.
+func TestSearchLoadWarningsBounded(t *testing.T) {
+	dir := dulceDir(t)
+	m, err := knowledge.FromParquet(dir, knowledge.ParquetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(m.Stats().Warnings)
+	if n <= maxLoadWarnings {
+		t.Skipf("the fixture has %d load warnings; the bound needs more", n)
+	}
+	countWarnings := func(errs string) (lines int, last string) {
+		for _, l := range strings.Split(errs, "\n") {
+			if strings.HasPrefix(l, "warning: ") {
+				lines++
+				last = l
+			}
+		}
+		return
+	}
+	env := map[string]string{"HOME": t.TempDir()}
+	code, _, errs := runEnv(t, env, "search", "--graphrag-index", dir, "--context-only", "Who is Alex Mercer?")
+	lines, last := countWarnings(errs)
+	if code != 0 || lines != maxLoadWarnings+1 || !strings.Contains(last, fmt.Sprintf("and %d more", n-maxLoadWarnings)) {
+		t.Errorf("exit %d, %d warning lines (want %d), last %q", code, lines, maxLoadWarnings+1, last)
+	}
+	code, _, errs = runEnv(t, env, "search", "-q", "--graphrag-index", dir, "--context-only", "Who is Alex Mercer?")
+	lines, last = countWarnings(errs)
+	if code != 0 || lines != 1 || !strings.Contains(last, fmt.Sprintf("%d load warnings", n)) {
+		t.Errorf("--quiet: exit %d, %d warning lines, last %q\n%s", code, lines, last, errs)
 	}
 }
