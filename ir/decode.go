@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -83,9 +84,12 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 //     7 → "7", KPI value 12 → "12", chart label 2024 → "2024"); numeric
 //     strings where integers are expected become integers (order "2" → 2,
 //     level "2" → 2, rowspan "3" → 3); "true"/"false" strings become booleans;
-//     numeric strings in dataset data become numbers ("12" → 12). A value
-//     that cannot be coerced (order "two", a data value "n/a" or null, a
-//     non-integral level) is a *DecodeError, never a silent zero.
+//     numeric strings in dataset data become numbers ("12" → 12), and so do
+//     the forms models write in charts, read by ParseChartNumber ("42%" →
+//     42, "1,234" → 1234, "3.8亿" → 380000000; the note lists each such
+//     value). A value that cannot be coerced (order "two", a data value
+//     "n/a" or null, a non-integral level) is a *DecodeError, never a
+//     silent zero.
 //   - A string where a block is expected becomes a paragraph; an array where a
 //     block is expected is replaced by its first object; numbers, booleans
 //     and arrays without objects in block position are dropped.
@@ -126,19 +130,26 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 //     item becomes [paragraph], an object item becomes [object].
 //   - Table: a row given as an array is {cells: array}; a cell given as a
 //     string or number, or a cell with text/content but no blocks, gets one
-//     paragraph of that text; isHeader is an alias of header. The BettaFish
-//     single-row grid rebuild and its header-word heuristic are not done.
+//     paragraph of that text; isHeader is an alias of header. A separate
+//     header list ("headers", "header" or "columns": ["平台", "占比"])
+//     becomes a first row of header cells (unless the rows already start
+//     with one). The BettaFish single-row grid rebuild and its header-word
+//     heuristic are not done.
 //   - SWOT/PEST quadrant items given as strings become {title: s}; label,
 //     text or name stand in for a missing title, description or content for
 //     a missing detail.
 //   - figure img given as a string becomes {src: s}.
+//   - KPI items: "tone" stands in for a missing deltaTone (the layout's
+//     hero KPIs spell it so).
 //   - engineQuote engine is trimmed and lower-cased. Its title and children
 //     are not forced (BettaFish rewrites them); the validator reports them.
 //   - Block "meta" is dropped: renderer hints come from the pipeline only.
 //
 // Note paths refer to positions in the input, which may differ from the
 // decoded chapter's positions when blocks were dropped. Required fields are
-// not filled in: call ValidateChapter on the result.
+// not filled in here: call Normalize (defaults and fixed values, for
+// example a missing listType or callout tone) and then ValidateChapter on
+// the result.
 func DecodeChapter(raw []byte) (Chapter, []string, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -388,22 +399,78 @@ func (d *decoder) boolean(m object, key, path string) bool {
 }
 
 // number parses a chart value; ok is false for anything that is not a
-// finite number or numeric string.
-func number(v any) (f float64, converted, ok bool) {
-	var s string
+// finite number or a numeric string. converted is true for a string; raw
+// is the string when a unit, percent sign, thousands separator or
+// multiplier had to be removed (see ParseChartNumber), "" otherwise.
+func number(v any) (f float64, converted bool, raw string, ok bool) {
 	switch x := v.(type) {
 	case json.Number:
-		s = x.String()
+		f, err := strconv.ParseFloat(x.String(), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return 0, false, "", false
+		}
+		return f, false, "", true
 	case string:
-		s, converted = strings.TrimSpace(x), true
-	default:
-		return 0, false, false
+		s := strings.TrimSpace(x)
+		if f, err := strconv.ParseFloat(s, 64); err == nil {
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				return 0, false, "", false
+			}
+			return f, true, "", true
+		}
+		f, ok := ParseChartNumber(s)
+		return f, true, x, ok
 	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, false, false
+	return 0, false, "", false
+}
+
+// chartNumberRE is a number as models write it in chart data: an optional
+// sign and currency sign, digits with thousands separators, a decimal
+// part, a Chinese or SI multiplier, a percent sign, and a short unit word.
+var chartNumberRE = regexp.MustCompile(`^([+-]?)[¥￥$€]?\s*([0-9]+(?:[,，][0-9]{3})*(?:\.[0-9]+)?)\s*(万亿|千万|百万|亿|万|千|[kKM])?\s*(%|％|个百分点|pp)?\s*(\p{Han}{1,2})?$`)
+
+var chartMultipliers = map[string]float64{"万亿": 1e12, "千万": 1e7, "百万": 1e6, "亿": 1e8, "万": 1e4, "千": 1e3,
+	"k": 1e3, "K": 1e3, "M": 1e6}
+
+// ParseChartNumber reads a number written the way models write chart
+// values: "42%" → 42 (percent points, the sign dropped), "1,234" → 1234,
+// "3.8亿" → 380000000, "12.5万" → 125000, "2.3k" → 2300, "¥1,200元" →
+// 1200, "+5.2个百分点" → 5.2, "１２３" (full-width digits) → 123. A short
+// unit word after the number (次, 条, 人, 元, …; at most two Han runes) is
+// dropped. ok is false for anything else ("n/a", "约一半", "", "NaN"):
+// such a value is never turned into a zero.
+func ParseChartNumber(s string) (float64, bool) {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r >= '０' && r <= '９':
+			return '0' + (r - '０')
+		case r == '．':
+			return '.'
+		case r == '＋':
+			return '+'
+		case r == '－', r == '−':
+			return '-'
+		}
+		return r
+	}, strings.TrimSpace(s))
+	m := chartNumberRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false
 	}
-	return f, converted, true
+	f, err := strconv.ParseFloat(strings.NewReplacer(",", "", "，", "").Replace(m[2]), 64)
+	if err != nil {
+		return 0, false
+	}
+	if mul, ok := chartMultipliers[m[3]]; ok {
+		f *= mul
+	}
+	if m[1] == "-" {
+		f = -f
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f, true
 }
 
 // plainAny converts json.Number values in a free-form tree (props.options)
@@ -571,6 +638,7 @@ func (d *decoder) objectBlock(m object, path string) (Block, bool) {
 		b.ListItems = d.listItems(m["items"], join(path, "items"))
 	case TypeTable:
 		b.Rows = d.rows(m["rows"], join(path, "rows"))
+		b.Rows = d.headerRow(m, path, b.Rows)
 	case TypeSwotTable:
 		b.Strengths = d.quadrant(m["strengths"], join(path, "strengths"))
 		b.Weaknesses = d.quadrant(m["weaknesses"], join(path, "weaknesses"))
@@ -744,8 +812,9 @@ func (d *decoder) chartData(v any, path string) *ChartData {
 
 func (d *decoder) series(v any, path string) []float64 {
 	converted := 0
+	var unitless []string
 	out := decodeArray(d, v, path, "an array of numbers", func(p string, e any) (float64, itemStep) {
-		f, conv, ok := number(e)
+		f, conv, raw, ok := number(e)
 		if !ok {
 			if s, isStr := e.(string); isStr {
 				d.fail(p, "non-numeric value %q", s)
@@ -757,10 +826,17 @@ func (d *decoder) series(v any, path string) []float64 {
 		if conv {
 			converted++
 		}
+		if raw != "" {
+			unitless = append(unitless, fmt.Sprintf("%q → %s", raw, strconv.FormatFloat(f, 'f', -1, 64)))
+		}
 		return f, keepItem
 	})
 	if out != nil && converted > 0 {
-		d.note(path, "%d numeric strings converted to numbers", converted)
+		if len(unitless) > 0 {
+			d.note(path, "%d numeric strings converted to numbers (%s)", converted, strings.Join(unitless, ", "))
+		} else {
+			d.note(path, "%d numeric strings converted to numbers", converted)
+		}
 	}
 	return out
 }
@@ -916,6 +992,66 @@ func (d *decoder) rows(v any, path string) []Row {
 	})
 }
 
+// headerRow turns a table's separate header list ({"headers": ["平台",
+// "占比"], "rows": [...]}; also "header" or "columns") into a first row of
+// header cells, so the header is not lost. A list whose every element is
+// blank is dropped with a note; rows that already start with a header row
+// are left as they are (the list is then dropped with a note too).
+func (d *decoder) headerRow(m object, path string, rows []Row) []Row {
+	for _, key := range []string{"headers", "header", "columns"} {
+		v, ok := m[key]
+		if !ok || v == nil {
+			continue
+		}
+		p := join(path, key)
+		arr, isArr := v.([]any)
+		if !isArr {
+			if _, isBool := v.(bool); key == "header" && isBool {
+				continue // "header": true is a cell flag some models put on the table
+			}
+			d.note(p, "%s of type %s ignored (want an array of column names)", key, kindOf(v))
+			return rows
+		}
+		cells := decodeItems(arr, p, d.cell)
+		blankAll := true
+		for i := range cells {
+			cells[i].Header = true
+			if !blank(PlainText(cellInlines(cells[i]))) {
+				blankAll = false
+			}
+		}
+		switch {
+		case len(cells) == 0 || blankAll:
+			d.note(p, "empty %s dropped", key)
+		case len(rows) > 0 && allHeader(rows[0]):
+			d.note(p, "%s dropped: the first row is already a header row", key)
+		default:
+			d.note(p, "%s converted to a header row", key)
+			rows = append([]Row{{Cells: cells}}, rows...)
+		}
+		return rows
+	}
+	return rows
+}
+
+// cellInlines are the inline runs of a cell's paragraphs.
+func cellInlines(c Cell) []Inline {
+	var out []Inline
+	for _, b := range c.Blocks {
+		out = append(out, b.Inlines...)
+	}
+	return out
+}
+
+func allHeader(r Row) bool {
+	for _, c := range r.Cells {
+		if !c.Header {
+			return false
+		}
+	}
+	return len(r.Cells) > 0
+}
+
 func (d *decoder) cells(v any, path string) []Cell {
 	return decodeArray(d, v, path, "an array of cells", d.cell)
 }
@@ -1026,12 +1162,20 @@ func (d *decoder) kpis(v any, path string) []KPI {
 			d.fail(p, "expected a KPI object, got %s", kindOf(e))
 			return KPI{}, stopItems
 		}
-		return KPI{
+		k := KPI{
 			Label:     d.str(x, "label", p),
 			Value:     d.str(x, "value", p),
 			Unit:      d.str(x, "unit", p),
 			Delta:     d.str(x, "delta", p),
 			DeltaTone: d.str(x, "deltaTone", p),
-		}, keepItem
+			Source:    d.str(x, "source", p),
+		}
+		if k.DeltaTone == "" {
+			if t := d.str(x, "tone", p); t != "" {
+				d.note(p, "tone read as deltaTone")
+				k.DeltaTone = t
+			}
+		}
+		return k, keepItem
 	})
 }

@@ -25,7 +25,10 @@ import (
 //   - The call is streamed; OnDelta hears how many runes arrived.
 //   - The reply goes through llm.ExtractJSON and ir.DecodeChapter; the
 //     template's chapterId, title, anchor (the report-unique slug) and order
-//     replace the model's (§8 #17); then ir.ValidateChapter.
+//     replace the model's (§8 #17); ir.Normalize fixes the deviations
+//     models commonly make (a missing listType or callout tone, engine
+//     quote titles, free text in SWOT/PEST enums; every change listed in
+//     Normalized); then ir.ValidateChapter.
 //   - An unusable reply is asked for again, up to MaxAttempts calls; a
 //     model error is not (the client already retried transient ones), nor
 //     a truncated reply (B08: finish_reason "length", or a reply ending
@@ -81,13 +84,17 @@ type ChapterGenInput struct {
 
 // ChapterGenOutput is the chapter and how it went.
 type ChapterGenOutput struct {
-	Chapter  ir.Chapter  // with the template's identity; a placeholder when Status says so
-	Status   string      // ChapterReady, ChapterSparse, ChapterDegraded or ChapterPlaceholder
-	Errors   []string    // attempt, validator and density findings
-	Notes    []string    // what degrade changed (ChapterDegraded only)
-	Failure  *ir.Failure // set for a placeholder
-	Err      error       // why a placeholder failed (wraps llm sentinels); nil otherwise
-	Attempts int         // model calls (generation + repair)
+	Chapter ir.Chapter // with the template's identity; a placeholder when Status says so
+	Status  string     // ChapterReady, ChapterSparse, ChapterDegraded or ChapterPlaceholder
+	Errors  []string   // attempt, validator and density findings
+	Notes   []string   // what degrade changed (ChapterDegraded only)
+	// Normalized lists what decoding and ir.Normalize changed in the
+	// model's reply before validation, one "path: change" line each (the
+	// manifest's per-chapter "normalized"); repair replies included.
+	Normalized []string
+	Failure    *ir.Failure // set for a placeholder
+	Err        error       // why a placeholder failed (wraps llm sentinels); nil otherwise
+	Attempts   int         // model calls (generation + repair)
 	// Requests counts the requests the model sent for those calls, its
 	// client's retries included (llm.Response.Requests).
 	Requests int
@@ -158,10 +165,8 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		}
 		return s.fail(out, sec, step, err), nil
 	}
-	for _, n := range notes {
-		out.Errors = append(out.Errors, step+": normalised: "+n)
-	}
 	force(&ch, sec)
+	out.Normalized = normalized(notes, &ch)
 	verr := s.validate(&ch, in.Known)
 	if verr != nil {
 		verrs := validatorErrors(verr)
@@ -169,14 +174,15 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		repairStep := step + " repair"
 		rin := prompts.ChapterRepairInput{Task: prompts.TaskChapterRepair, Original: input, FailedChapter: ch, ValidatorErrors: verrs}
 		var fixed ir.Chapter
+		var fixedNotes []string
 		rcall := jsonCall{model: s.Model, step: repairStep, system: systemRepair, input: rin, attempts: 1,
 			temp: f64(0), topP: f64(0.05)}
 		rres, err := rcall.run(ctx, func(raw json.RawMessage) error {
-			c, _, err := ir.DecodeChapter(raw)
+			c, ns, err := ir.DecodeChapter(raw)
 			if err != nil {
 				return fmt.Errorf("decode chapter: %w", err)
 			}
-			fixed = c
+			fixed, fixedNotes = c, ns
 			return nil
 		})
 		out.Attempts += rres.Calls
@@ -199,6 +205,9 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 			out.Notes, degraded = dn, true
 		} else {
 			force(&fixed, sec)
+			for _, n := range normalized(fixedNotes, &fixed) {
+				out.Normalized = append(out.Normalized, "repair: "+n)
+			}
 			if cerr := s.validate(&fixed, in.Known); cerr != nil {
 				out.Errors = append(out.Errors, validatorErrors(cerr)...)
 			}
@@ -229,6 +238,12 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		}
 	}
 	return out, nil
+}
+
+// normalized runs ir.Normalize on c and returns the decoder's notes and
+// its own, in that order.
+func normalized(decodeNotes []string, c *ir.Chapter) []string {
+	return append(append([]string(nil), decodeNotes...), ir.Normalize(c)...)
 }
 
 // validate normalises the chapter's citations and returns its validation

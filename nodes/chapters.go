@@ -255,6 +255,7 @@ func (r *runState) generate(ctx context.Context, model llm.Model, tpl templates.
 	job.res.Chapter = out.Chapter
 	job.res.Status = out.Status
 	job.res.Errors = out.Errors
+	job.res.Normalized = out.Normalized
 	job.res.Attempts = out.Attempts
 	job.res.Requests = job.requests
 	job.res.Partial = out.Partial

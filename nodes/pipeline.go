@@ -220,6 +220,10 @@ type ChapterResult struct {
 	// Errors are the problems met on the way (attempt errors, validator
 	// errors, the density finding), in order.
 	Errors []string
+	// Normalized lists what decoding and ir.Normalize changed in the
+	// model's replies before validation ("blocks[3].listType: missing
+	// listType set to \"bullet\""), in order.
+	Normalized []string
 	// Attempts counts the chapter model calls (generation and repair).
 	Attempts int
 	// Requests counts the requests the model sent for the chapter (graph
@@ -270,6 +274,8 @@ type StageRecord struct {
 
 // ChapterRecord is one chapter of the manifest. File is the chapter JSON
 // path relative to the output directory ("chapters/010-section-1-0.json").
+// Normalized lists, one "path: change" line each, what was changed in the
+// model's reply before validation (ChapterResult.Normalized).
 // Attempts counts the chapter's generation and repair calls; Requests the
 // requests the model sent for the whole chapter (graph query rounds,
 // generation, repair), retries included. PartialFile, set when the reply
@@ -284,6 +290,7 @@ type ChapterRecord struct {
 	File        string   `json:"file"`
 	PartialFile string   `json:"partialFile,omitempty"`
 	Errors      []string `json:"errors,omitempty"`
+	Normalized  []string `json:"normalized,omitempty"`
 	Attempts    int      `json:"attempts"`
 	Requests    int      `json:"requests"`
 	QueryRounds int      `json:"queryRounds"`
@@ -580,7 +587,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	for _, cr := range results {
 		rec := ChapterRecord{ChapterID: cr.Section.ChapterID, Title: cr.Section.Title, Slug: cr.Section.Slug,
 			Order: cr.Section.Order, Status: cr.Status, File: chapterFile(cr.Section), Errors: cr.Errors,
-			Attempts: cr.Attempts, Requests: cr.Requests, QueryRounds: cr.QueryRounds, Seconds: cr.Seconds}
+			Normalized: cr.Normalized, Attempts: cr.Attempts, Requests: cr.Requests, QueryRounds: cr.QueryRounds, Seconds: cr.Seconds}
 		if cr.Partial != "" {
 			rec.PartialFile = partialFile(cr.Section)
 		}
