@@ -8,18 +8,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// decodeNormalize runs what the chapter stage runs: decode, Normalize,
-// validate. It fails the test on a decode error.
-func decodeNormalize(t *testing.T, raw string) (Chapter, []string, error) {
-	t.Helper()
-	c, notes, err := DecodeChapter([]byte(raw))
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	notes = append(notes, Normalize(&c)...)
-	return c, notes, ValidateChapter(&c)
-}
-
 // Each case is a block as capable models write it (taken from the shapes
 // GPT-4o, DeepSeek-V3 and Qwen2.5 replies take): it fails validation as
 // decoded, and passes after Normalize with the wanted block and a note.
