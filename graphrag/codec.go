@@ -51,13 +51,15 @@ var (
 func appendValue(buf []byte, v any) ([]byte, error) {
 	sp := scratch.Get().(*[]byte)
 	tmp := (*sp)[:0]
-	err := encoder.EncodeInto(&tmp, v, encOpts)
+	if err := encoder.EncodeInto(&tmp, v, encOpts); err != nil {
+		return buf, err // tmp is not to be trusted then (its length may be past its capacity)
+	}
 	buf = append(buf, tmp...)
 	if cap(tmp) <= 1<<20 {
 		*sp = tmp
 		scratch.Put(sp)
 	}
-	return buf, err
+	return buf, nil
 }
 
 var scratch = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}

@@ -1,0 +1,208 @@
+package graphrag
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// naiveJSON is the oracle of WriteJSON: every node and edge encoded by the
+// codec's struct encoder, one after the other on one goroutine.
+func naiveJSON(t testing.TB, g *Graph) string {
+	t.Helper()
+	head, err := g.headJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	b.Write(head)
+	enc := func(v any) {
+		out, err := appendValue(nil, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(out)
+	}
+	for v := 0; v < g.NodeCount(); v++ {
+		if v > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		if r := g.srcRow[v]; r >= 0 {
+			enc(&sourceOut{g.ids[v], TypeSource, g.names[v], &g.sources[r]})
+		} else {
+			a := g.attrs[v]
+			if a == nil {
+				a = Attributes{}
+			}
+			enc(&nodeOut{g.ids[v], g.Type(v), g.names[v], a})
+		}
+	}
+	b.WriteString(g.midJSON())
+	for i := 0; i < g.EdgeCount(); i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		ab := g.ends[i]
+		f, to := g.ids[ab[0]], g.ids[ab[1]]
+		if recs := g.Records(i); recs != nil {
+			enc(&foundOut{f, to, g.Relation(i), g.Weight(i), foundAttrs{recs}})
+		} else {
+			var a Attributes
+			if g.eattrs != nil {
+				a = g.eattrs[i]
+			}
+			if a == nil {
+				a = Attributes{}
+			}
+			enc(&edgeOut{f, to, g.Relation(i), g.Weight(i), a})
+		}
+	}
+	if g.EdgeCount() > 0 {
+		b.WriteString("\n  ]\n}\n")
+	} else {
+		b.WriteString("]\n}\n")
+	}
+	return b.String()
+}
+
+// texts are strings of every kind the writers treat apart: plain ASCII,
+// Chinese, escapes, control bytes, invalid UTF-8, U+2028.
+var texts = []string{"", "plain", "https://x.example/a?b=1&c=2", "武汉大学舆情", "中文 and English，标点！", "q \"引号\"", "back\\slash",
+	"tab\there", "\x01\x1f", "\u2028\u2029", "bad\xffbyte", "\xc3", "😀", "<script>&", "\x7f", strings.Repeat("长内容", 200)}
+
+// rowsGraph has n typed sources with random texts and scores, n found
+// edges with 1-3 records each (some with their own title or content),
+// and a few generic nodes and edges in between.
+func rowsGraph(t testing.TB, n int, seed uint64) *Graph {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	pick := func() string { return texts[rng.IntN(len(texts))] + fmt.Sprint(rng.IntN(3)) }
+	score := func() *float64 {
+		switch rng.IntN(4) {
+		case 0:
+			return nil
+		case 1:
+			f := math.Float64frombits(rng.Uint64())
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				f = 1e-7
+			}
+			return &f
+		}
+		f := float64(rng.IntN(100000)) / 100000
+		return &f
+	}
+	g := NewWithCapacity(2*n, 2*n)
+	g.TaskID, g.CreatedAt = "rand", "2026-12-01T00:00:00Z"
+	if err := g.AddNode(&Node{ID: "q", Type: TypeSearchQuery, Name: pick(), Attrs: Attributes{{Key: "query_text", Value: pick()}}}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		key := "url"
+		if rng.IntN(3) == 0 {
+			key = "text"
+		}
+		v, err := g.AddSource(Source{ID: fmt.Sprintf("SRC_%d", i), Name: pick(), URL: pick(), Title: pick(), Content: pick(), Score: score(), Key: key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.SetSourceTally(v, [][]string{{"query"}, {"query", "media"}, {"insight"}}[rng.IntN(3)], rng.IntN(5))
+		var recs []Record
+		for k := 0; k <= rng.IntN(3); k++ {
+			r := Record{Index: rng.IntN(1000) - 10, Score: score(), Timestamp: pick()}
+			if rng.IntN(4) == 0 {
+				s := pick()
+				r.Title = &s
+			}
+			if rng.IntN(4) == 0 {
+				s := pick()
+				r.Content = &s
+			}
+			recs = append(recs, r)
+		}
+		if err := g.AddFound(0, v, recs); err != nil {
+			t.Fatal(err)
+		}
+		if i%1000 == 0 {
+			id := fmt.Sprintf("gen%d", i)
+			if err := g.AddNode(&Node{ID: id, Type: "entity", Name: pick(), Attrs: Attributes{{Key: "x", Value: pick()}}}); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.AddEdge(Edge{From: id, To: "q", Relation: "mentions", Weight: 0.5, Attrs: Attributes{{Key: "why", Value: pick()}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return g
+}
+
+// WriteJSON (chunks encoded in parallel, written in order) gives the
+// oracle's bytes, on graphs of less than one chunk and of several.
+func TestWriteJSONMatchesNaive(t *testing.T) {
+	for _, n := range []int{0, 1, 50, 5000} {
+		g := rowsGraph(t, n, uint64(n))
+		var b bytes.Buffer
+		if err := g.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := b.String(), naiveJSON(t, g); got != want {
+			i := 0
+			for i < len(got) && i < len(want) && got[i] == want[i] {
+				i++
+			}
+			t.Fatalf("n=%d: WriteJSON differs from the codec at byte %d:\n got %.200q\nwant %.200q", n, i, got[i:], want[i:])
+		}
+	}
+	g := richGraph(t)
+	if got, want := writeString(t, g), naiveJSON(t, g); got != want {
+		t.Fatalf("rich graph: got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A NaN score or weight still fails the write, naming the node or edge.
+func TestWriteJSONNonFinite(t *testing.T) {
+	nan := math.NaN()
+	g := New()
+	if _, err := g.AddSource(Source{ID: "s", Name: "s", Score: &nan, Key: "url"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.WriteJSON(io.Discard); err == nil || !strings.Contains(err.Error(), `node "s"`) {
+		t.Errorf("NaN score: %v", err)
+	}
+	g = New()
+	g.AddSource(Source{ID: "s", Name: "s", Key: "url"})
+	g.AddNode(&Node{ID: "q", Type: TypeSearchQuery})
+	if err := g.AddFound(1, 0, []Record{{Score: &nan}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.WriteJSON(io.Discard); err == nil || !strings.Contains(err.Error(), "edge q -> s") {
+		t.Errorf("NaN record score: %v", err)
+	}
+}
+
+// BenchmarkAppendString: the ASCII shortcut against the codec for an id,
+// and the codec (appendString's path) for a Chinese/English content.
+func BenchmarkAppendString(b *testing.B) {
+	for _, c := range []struct{ name, s string }{
+		{"id", "SRC_1f3a9c0b44d2e8a7b6c5d4e3"},
+		{"content", strings.Repeat("舆情分析 market 报告，数据显示：公众关注度上升 12%。", 6)},
+	} {
+		buf := make([]byte, 0, 4096)
+		b.Run(c.name+"/appendString", func(b *testing.B) {
+			b.SetBytes(int64(len(c.s)))
+			for b.Loop() {
+				buf = appendString(buf[:0], c.s)
+			}
+		})
+		b.Run(c.name+"/codec", func(b *testing.B) {
+			b.SetBytes(int64(len(c.s)))
+			for b.Loop() {
+				buf, _ = appendValue(buf[:0], c.s)
+			}
+		})
+	}
+}
