@@ -19,6 +19,12 @@ import (
 type WordBudget struct {
 	Model       llm.Model // answers the calls; required
 	MaxAttempts int       // 0 = DefaultMaxAttempts
+	// Temperature is sent with the call; nil = DefaultPlanTemperature.
+	Temperature *float64
+	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
+	// DefaultMaxOutputTokens); the call asks for at most 400 + 200 per
+	// chapter.
+	MaxOutputTokens int
 }
 
 // WordBudgetInput is what the budget sees.
@@ -52,7 +58,8 @@ func (s WordBudget) Run(ctx context.Context, in WordBudgetInput) (WordBudgetOutp
 	}
 	var got map[string]prompts.ChapterBudget
 	call := jsonCall{model: s.Model, step: StageBudget, system: systemBudget, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: f64(0.25), topP: f64(0.85)}
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.85),
+		maxTokens: capTokens(budgetReplyTokens+budgetChapterTokens*len(in.Sections), s.MaxOutputTokens)}
 	res, err := call.run(ctx, func(raw json.RawMessage) error {
 		m, err := decodeObject(raw)
 		if err != nil {

@@ -33,6 +33,9 @@ type jsonCall struct {
 	attempts int
 	temp     *float64
 	topP     *float64
+	// maxTokens caps each reply, in tokens (llm.Request.MaxTokens); 0 =
+	// the model's configured default.
+	maxTokens int
 	// stream, when non-nil, makes the call streamed: it gets every delta.
 	stream func(delta string)
 	// retrying, when non-nil, is told before a new attempt.
@@ -67,6 +70,7 @@ func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) erro
 		},
 		Temperature: c.temp,
 		TopP:        c.topP,
+		MaxTokens:   c.maxTokens,
 		JSON:        true,
 	}
 	attempts := max(c.attempts, 1)

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -30,10 +31,12 @@ import (
 //     quote titles, free text in SWOT/PEST enums; every change listed in
 //     Normalized); then ir.ValidateChapter.
 //   - An unusable reply is asked for again, up to MaxAttempts calls; a
-//     model error is not (the client already retried transient ones), nor
-//     a truncated reply (B08: finish_reason "length", or a reply ending
-//     inside its JSON): the chapter becomes a placeholder whose failure
-//     names the truncation, and the partial text goes to Partial.
+//     model error is not (the client already retried transient ones).
+//   - A truncated reply (B08: finish_reason "length", or a reply ending
+//     inside its JSON) is asked for once more with the word target cut to
+//     60 % (the output cap stays); cut again, the chapter becomes a
+//     placeholder whose failure names the truncation and both targets, and
+//     the partial text goes to Partial.
 //   - An invalid chapter gets ONE structural repair call
 //     (prompts.ChapterRepairInput with the validator errors as
 //     "path: message" strings).
@@ -50,6 +53,15 @@ type ChapterGen struct {
 	Model        llm.Model // answers the calls; required
 	MaxAttempts  int       // 0 = DefaultMaxAttempts
 	PromptTokens int       // 0 = DefaultPromptTokens
+	// Temperature is sent with the chapter call; nil =
+	// DefaultProseTemperature. PlanTemperature is sent with the repair
+	// call; nil = DefaultPlanTemperature.
+	Temperature, PlanTemperature *float64
+	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
+	// DefaultMaxOutputTokens). The chapter call asks for 2 × the word
+	// target + 1 500 tokens, at most this; the prompt's
+	// constraints.maxTokens says the figure.
+	MaxOutputTokens int
 	// OnDelta, when non-nil, gets the runes received so far while the
 	// chapter streams.
 	OnDelta func(runes int)
@@ -132,11 +144,15 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		input.ForumExcerpts = forumExcerpts(in.Forum, query, left/4)
 	}
 
+	limit := chapterOutputTokens(input.Constraints.WordTarget, s.MaxOutputTokens)
+	input.Constraints.MaxTokens = limit
+
 	var ch ir.Chapter
 	var notes []string
 	received := 0
 	call := jsonCall{model: s.Model, step: step, system: systemChapter, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: f64(0.2), topP: f64(0.95),
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultProseTemperature),
+		topP: f64(0.95), maxTokens: limit,
 		stream: func(delta string) {
 			received += utf8.RuneCountInString(delta)
 			if s.OnDelta != nil {
@@ -150,15 +166,36 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 				s.OnRetry(n, err)
 			}
 		}}
-	res, err := call.run(ctx, func(raw json.RawMessage) error {
+	decode := func(raw json.RawMessage) error {
 		c, ns, err := ir.DecodeChapter(raw)
 		if err != nil {
 			return fmt.Errorf("decode chapter: %w", err)
 		}
 		ch, notes = c, ns
 		return nil
-	})
+	}
+	res, err := call.run(ctx, decode)
 	out.Attempts, out.Requests, out.Partial = res.Calls, res.Requests, res.Partial
+	if errors.Is(err, llm.ErrTruncated) && !isCtxErr(err) {
+		// cut by the output limit: once more, asking for less
+		first := cmp.Or(input.Constraints.WordTarget, defaultChapterWords)
+		shrinkTarget(&input.Constraints)
+		call.input = input
+		out.Errors = append(out.Errors, fmt.Sprintf("%s; asked again with word target %d instead of %d (output cap %d tokens)",
+			err.Error(), input.Constraints.WordTarget, first, limit))
+		if s.OnRetry != nil {
+			s.OnRetry(out.Attempts+1, err)
+		}
+		received = 0
+		res, err = call.run(ctx, decode)
+		out.Attempts += res.Calls
+		out.Requests += res.Requests
+		out.Partial = res.Partial
+		if errors.Is(err, llm.ErrTruncated) && !isCtxErr(err) {
+			return s.failWith(out, sec, step, err, fmt.Sprintf("模型输出两次达到长度上限（%d tokens）被截断：第一次目标 %d 字，第二次 %d 字",
+				limit, first, input.Constraints.WordTarget)), nil
+		}
+	}
 	if err != nil {
 		if isCtxErr(err) || fatalChapterErr(err) {
 			return out, err
@@ -176,7 +213,7 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		var fixed ir.Chapter
 		var fixedNotes []string
 		rcall := jsonCall{model: s.Model, step: repairStep, system: systemRepair, input: rin, attempts: 1,
-			temp: f64(0), topP: f64(0.05)}
+			temp: temperature(s.PlanTemperature, DefaultPlanTemperature), topP: f64(0.05), maxTokens: limit}
 		rres, err := rcall.run(ctx, func(raw json.RawMessage) error {
 			c, ns, err := ir.DecodeChapter(raw)
 			if err != nil {
@@ -311,11 +348,25 @@ func fitSubPoints(subs []prompts.SubPointBrief, budget int, input prompts.Chapte
 	}
 }
 
+// shrinkTarget cuts a chapter's word target (and its bounds) to
+// truncatedTargetPercent of what it was, for the retry of a truncated
+// reply.
+func shrinkTarget(c *prompts.Constraints) {
+	scale := func(n int) int { return n * truncatedTargetPercent / 100 }
+	c.WordTarget = scale(cmp.Or(c.WordTarget, defaultChapterWords))
+	c.MinWords, c.MaxWords = scale(c.MinWords), scale(c.MaxWords)
+}
+
 // fail turns the chapter into a placeholder.
 func (s ChapterGen) fail(out ChapterGenOutput, sec templates.Section, step string, err error) ChapterGenOutput {
+	return s.failWith(out, sec, step, err, plainReason(err))
+}
+
+// failWith turns the chapter into a placeholder that gives reason, in
+// plain words, as its cause.
+func (s ChapterGen) failWith(out ChapterGenOutput, sec templates.Section, step string, err error, reason string) ChapterGenOutput {
 	out.Err = stepErr(step, err)
 	out.Errors = append(out.Errors, out.Err.Error())
-	reason := plainReason(err)
 	out.Chapter = placeholder(sec, reason)
 	out.Status = ChapterPlaceholder
 	out.Failure = &ir.Failure{ChapterID: sec.ChapterID, Title: sec.Title,

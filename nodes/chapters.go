@@ -184,7 +184,8 @@ func (r *runState) query(ctx context.Context, model llm.Model, tpl templates.Tem
 	}
 	brief := prompts.ChapterBrief{ChapterID: sec.ChapterID, Title: sec.Title, Outline: sec.Outline}
 	g := GraphQuery{Model: model, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
-		MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens}
+		MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens, Temperature: r.cfg.PlanTemperature,
+		MaxOutputTokens: r.cfg.MaxOutputTokens}
 	gq, err := g.Run(ctx, GraphQueryInput{Topic: r.in.Topic, TemplateName: tpl.Name, Chapter: brief})
 	if err != nil {
 		if !isCtxErr(err) {
@@ -224,6 +225,7 @@ func (r *runState) generate(ctx context.Context, model llm.Model, tpl templates.
 	}
 	lastProgress := 0
 	gen := ChapterGen{Model: model, MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens,
+		Temperature: r.cfg.ProseTemperature, PlanTemperature: r.cfg.PlanTemperature, MaxOutputTokens: r.cfg.MaxOutputTokens,
 		OnDelta: func(n int) {
 			if n-lastProgress >= progressStep {
 				lastProgress = n

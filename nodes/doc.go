@@ -41,8 +41,9 @@
 // too long, truncated output, bad request or authentication do not get
 // better by asking again. A reply that ends inside its JSON is truncated
 // output too (llm.ExtractJSON says llm.ErrTruncated, field case B08): never
-// repaired, never asked again unchanged; its raw text goes to a .partial
-// file beside the chapter. Every error names its
+// repaired, never asked again unchanged (a chapter is asked once more with
+// 60 % of its word target, then becomes a placeholder); its raw text goes
+// to a .partial file beside the chapter. Every error names its
 // step: "template selection", "document layout", "word budget",
 // "chapter S3 graph query round 2", "chapter S3", "chapter S3 repair".
 //
@@ -80,6 +81,20 @@
 //     Result.
 //   - Input.Warnings (an engine whose input was missing or empty) become
 //     notices too.
+//
+// # Output limits and temperatures (limits.go)
+//
+// Every request carries Request.MaxTokens sized to its stage's reply and
+// capped by Config.MaxOutputTokens (the model's maximum, default 4096):
+// template selection and a graph query decision 512, layout 1 200 + 250
+// per chapter, word budget 400 + 200 per chapter, a chapter (and its
+// repair) 2 × its word target + 1 500 (the prompt's constraints.maxTokens
+// says it), follow-up questions 300 + 100 per question. Temperatures:
+// Config.PlanTemperature (default 0.1) for selection, layout, budget,
+// decisions and repairs; Config.ProseTemperature (default 0.6) for
+// chapters and follow-up questions. BettaFish sends no limit and no
+// temperature for most calls, leaving the provider's defaults (DeepSeek:
+// 4K tokens, temperature 1.0).
 //
 // # Budgets (tokens are o200k_base tokens, llm/tokens; truncation is on rune boundaries)
 //

@@ -33,6 +33,12 @@ type FollowUps struct {
 	Model    llm.Model    // answers the question-generation call; required
 	Embedder llm.Embedder // nil = offline embedder
 	Count    int          // 0 = DefaultFollowUps
+	// Temperature is sent with the call; nil = DefaultProseTemperature.
+	Temperature *float64
+	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
+	// DefaultMaxOutputTokens); the call asks for at most 300 + 100 per
+	// question.
+	MaxOutputTokens int
 }
 
 // FollowUpsInput is the graph, the topic and what the report cites.
@@ -82,11 +88,13 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 	if err != nil {
 		return out, fmt.Errorf("follow-up questions: %w", err)
 	}
-	g, err := questiongen.New(questiongen.Config{Builder: b, Model: s.Model, Temperature: f64(0.3)})
+	n := orDefault(s.Count, DefaultFollowUps)
+	g, err := questiongen.New(questiongen.Config{Builder: b, Model: s.Model,
+		Temperature: temperature(s.Temperature, DefaultProseTemperature),
+		MaxTokens:   capTokens(followUpReplyTokens+followUpQuestionToken*(n+2), s.MaxOutputTokens)})
 	if err != nil {
 		return out, fmt.Errorf("follow-up questions: %w", err)
 	}
-	n := orDefault(s.Count, DefaultFollowUps)
 	history := []string{fmt.Sprintf("%s的舆情主要有哪些方面？", strings.TrimSpace(in.Topic))}
 	res, err := g.Generate(ctx, questiongen.Request{History: history, Count: n + 2})
 	if err != nil {

@@ -60,6 +60,11 @@ type GraphQuery struct {
 	Rounds       int                 // decisions at most; 0 = DefaultQueryRounds
 	MaxAttempts  int                 // attempts per decision; 0 = DefaultMaxAttempts
 	PromptTokens int                 // 0 = DefaultPromptTokens
+	// Temperature is sent with every decision; nil = DefaultPlanTemperature.
+	Temperature *float64
+	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
+	// DefaultMaxOutputTokens); a decision asks for at most 512.
+	MaxOutputTokens int
 }
 
 // GraphQueryInput names the chapter.
@@ -199,7 +204,8 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		var d decision
 		var notes []string
 		call := jsonCall{model: s.Model, step: step, system: systemGraphQuery, input: input,
-			attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts)}
+			attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature),
+			maxTokens: capTokens(decisionReplyTokens, s.MaxOutputTokens)}
 		res, err := call.run(ctx, func(raw json.RawMessage) error {
 			m, err := decodeObject(raw)
 			if err != nil {

@@ -31,6 +31,12 @@ type Layout struct {
 	Model        llm.Model // answers the calls; required
 	MaxAttempts  int       // 0 = DefaultMaxAttempts
 	PromptTokens int       // 0 = DefaultPromptTokens
+	// Temperature is sent with the call; nil = DefaultPlanTemperature.
+	Temperature *float64
+	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
+	// DefaultMaxOutputTokens); the call asks for at most 1 200 + 250 per
+	// chapter.
+	MaxOutputTokens int
 }
 
 // LayoutInput is what the layout sees.
@@ -64,7 +70,8 @@ func (s Layout) Run(ctx context.Context, in LayoutInput) (LayoutOutput, error) {
 	input.Excerpts = fitExcerpts(shortExcerpts(in.States, 2, 300), budget/3)
 	var reply map[string]any
 	call := jsonCall{model: s.Model, step: StageLayout, system: systemLayout, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: f64(0.3), topP: f64(0.9)}
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.9),
+		maxTokens: capTokens(layoutReplyTokens+layoutChapterTokens*len(in.Sections), s.MaxOutputTokens)}
 	res, err := call.run(ctx, func(raw json.RawMessage) error {
 		m, err := decodeObject(raw)
 		if err != nil {

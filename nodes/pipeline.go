@@ -112,6 +112,18 @@ type Config struct {
 	// (system prompt + user JSON): 0 = DefaultPromptTokens (6000); at least
 	// 1000. Excerpts and graph results are cut to fit it.
 	PromptTokens int
+	// MaxOutputTokens is the model's completion maximum, in tokens: 0 =
+	// DefaultMaxOutputTokens (4096). Every request is capped by the size
+	// of the reply its stage asks for (a chapter: 2 × its word target +
+	// 1 500 tokens; see limits.go), and never more than this.
+	MaxOutputTokens int
+	// PlanTemperature is the temperature of template selection, layout,
+	// word budget, graph query decisions and repairs; nil =
+	// DefaultPlanTemperature (0.1). ProseTemperature is that of chapters
+	// and follow-up questions; nil = DefaultProseTemperature (0.6). A model
+	// configured not to send temperatures (openaicompat
+	// Config.DisableTemperature) sends neither.
+	PlanTemperature, ProseTemperature *float64
 	// MaxAttempts is the number of attempts of one stage call when the
 	// reply is not usable (no JSON, wrong type or shape, empty text); model
 	// errors are retried by the client, not here: 0 = DefaultMaxAttempts (2).
@@ -325,6 +337,14 @@ func New(cfg Config) (*Pipeline, error) {
 		return nil, fmt.Errorf("%w: PromptTokens must be 0 (default %d) or >= %d, got %d",
 			ErrConfig, DefaultPromptTokens, minPromptTokens, cfg.PromptTokens)
 	}
+	if cfg.MaxOutputTokens < 0 {
+		return nil, fmt.Errorf("%w: MaxOutputTokens must be >= 0, got %d", ErrConfig, cfg.MaxOutputTokens)
+	}
+	for _, t := range []*float64{cfg.PlanTemperature, cfg.ProseTemperature} {
+		if t != nil && (*t < 0 || *t > 2) {
+			return nil, fmt.Errorf("%w: temperature must be between 0 and 2, got %g", ErrConfig, *t)
+		}
+	}
 	switch {
 	case cfg.MaxAttempts < 0:
 		return nil, fmt.Errorf("%w: MaxAttempts must be >= 0, got %d", ErrConfig, cfg.MaxAttempts)
@@ -428,7 +448,8 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 
 	// 1. template
 	start := r.stageStart(StageTemplate)
-	ts := TemplateSelect{Model: cfg.Model, Name: cfg.Template, MaxAttempts: cfg.MaxAttempts}
+	ts := TemplateSelect{Model: cfg.Model, Name: cfg.Template, MaxAttempts: cfg.MaxAttempts,
+		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	tsOut, err := ts.Run(ctx, TemplateSelectInput{Topic: in.Topic, Excerpts: shortExcerpts(in.States, 2, 200), Graph: r.stats})
 	if err != nil {
 		return nil, r.stageFail(ctx, StageTemplate, start, err)
@@ -472,7 +493,8 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 
 	start = r.stageStart(StageLayout)
-	lay := Layout{Model: planModel, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens}
+	lay := Layout{Model: planModel, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens,
+		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	layOut, err := lay.Run(ctx, LayoutInput{Topic: in.Topic, Template: tpl, Sections: sections, Graph: r.stats, States: in.States})
 	if err != nil {
 		abort(err)
@@ -484,7 +506,8 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 
 	start = r.stageStart(StageBudget)
-	wb := WordBudget{Model: planModel, MaxAttempts: cfg.MaxAttempts}
+	wb := WordBudget{Model: planModel, MaxAttempts: cfg.MaxAttempts, Temperature: cfg.PlanTemperature,
+		MaxOutputTokens: cfg.MaxOutputTokens}
 	wbOut, err := wb.Run(ctx, WordBudgetInput{Topic: in.Topic, Sections: sections, Layout: layOut.Layout})
 	if err != nil {
 		abort(err)
@@ -546,7 +569,8 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	var followUps []string
 	if in.Graph != nil && in.Graph.NodeCount() > 0 && r.evidence != nil && cfg.FollowUps >= 0 {
 		start := r.stageStart(StageFollowUp)
-		fu := FollowUps{Model: cfg.Model, Embedder: cfg.Embedder, Count: cfg.FollowUps}
+		fu := FollowUps{Model: cfg.Model, Embedder: cfg.Embedder, Count: cfg.FollowUps,
+			Temperature: cfg.ProseTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 		fo, err := fu.Run(ctx, FollowUpsInput{Graph: in.Graph, Topic: in.Topic, Cited: citedURLs(results, r.evidence)})
 		if err != nil {
 			if ctx.Err() != nil {

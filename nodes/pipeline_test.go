@@ -426,8 +426,8 @@ func TestChapterInnerQuotes(t *testing.T) {
 	}
 }
 
-// B08: a truncated chapter becomes a placeholder naming the chapter; the
-// others are fine.
+// B08: a chapter truncated twice (the second time asked for 60 % of the
+// words) becomes a placeholder naming the chapter; the others are fine.
 func TestChapterTruncated(t *testing.T) {
 	f := newFake()
 	f.set("chapter:S3", reply{err: &llm.Error{Kind: llm.ErrTruncated, Step: "chapter S3", Model: "scripted"}})
@@ -435,8 +435,15 @@ func TestChapterTruncated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := f.count("chapter:S3"); n != 1 {
-		t.Errorf("truncated chapter called %d times, want 1 (not retried)", n)
+	if n := f.count("chapter:S3"); n != 2 {
+		t.Errorf("truncated chapter called %d times, want 2 (one retry with a smaller target)", n)
+	}
+	users := f.userOf("chapter:S3")
+	if len(users) == 2 {
+		first, second := wordTarget(t, users[0]), wordTarget(t, users[1])
+		if first <= 0 || second != first*60/100 {
+			t.Errorf("word targets %d then %d, want the retry at 60%% of the first", first, second)
+		}
 	}
 	checkPlaceholder(t, res, "S3", "截断")
 	for i, c := range res.Chapters {
@@ -455,8 +462,9 @@ func TestChapterTruncated(t *testing.T) {
 // B08 (field-failures.md): a reply cut by the token limit, reported by the
 // client (finish_reason=length), by the model without an error, or by a
 // stream that just ends inside the JSON without any finish_reason, is a
-// truncation: no repair, not asked again unchanged, the chapter is a
-// placeholder whose errors name the chapter and the cause, and the raw
+// truncation: no repair, asked again only once with a smaller word target,
+// the chapter is a placeholder whose errors name the chapter and the cause,
+// and the raw
 // partial text is kept in a .partial file beside the chapter, never in the
 // HTML, the Markdown, the IR or the manifest.
 func TestChapterB08TruncationKeptNotRepaired(t *testing.T) {
@@ -480,8 +488,8 @@ func TestChapterB08TruncationKeptNotRepaired(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n, r := f.count("chapter:S6"), f.count("chapter_repair:S6"); n != 1 || r != 0 {
-				t.Errorf("chapter calls %d, repair calls %d; want 1 and 0 (not re-asked, not repaired)", n, r)
+			if n, r := f.count("chapter:S6"), f.count("chapter_repair:S6"); n != 2 || r != 0 {
+				t.Errorf("chapter calls %d, repair calls %d; want 2 and 0 (one retry with a smaller target, not repaired)", n, r)
 			}
 			checkPlaceholder(t, res, "S6", "截断")
 			cr := res.Chapters[5]
@@ -1223,4 +1231,14 @@ func TestDegradeKeepsChartWithBadID(t *testing.T) {
 	if chart == nil || !ir.IsAnchor(chart.WidgetID) || len(chart.Data.Labels) != 2 {
 		t.Errorf("chart not kept with a valid id: %+v", chart)
 	}
+}
+
+// wordTarget is constraints.wordTarget of a chapter prompt.
+func wordTarget(t *testing.T, user string) int {
+	t.Helper()
+	var in prompts.ChapterInput
+	if err := json.Unmarshal([]byte(user), &in); err != nil {
+		t.Fatal(err)
+	}
+	return in.Constraints.WordTarget
 }

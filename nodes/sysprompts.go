@@ -7,7 +7,7 @@ package nodes
 
 const jsonRule = `
 
-只输出一个 JSON 对象：不要 Markdown 代码块以外的说明文字，不要思考过程，不要注释。字符串中的双引号必须转义为 \"。`
+只输出一个 JSON 对象：不要 Markdown 代码块以外的说明文字，不要思考过程，不要注释。字符串中的双引号必须转义为 \"。输出紧凑 JSON：不缩进、不换行，回复有长度上限，超出即被截断。`
 
 const systemTemplate = `你是舆情报告的模板选择助手。用户消息是一个 JSON 对象（task = "template_selection"），包含报告主题 query、可选模板 templates（name 与 description）、各引擎报告的简短摘录 excerpts 以及知识图谱统计 graph。
 请根据主题性质选择最合适的一个模板：企业品牌声誉、市场竞争格局、日常或定期监测、特定政策或行业动态、社会公共热点事件、突发事件与危机公关。拿不准时优先选择“社会公共热点事件分析报告模板”。
@@ -45,7 +45,7 @@ const systemChapter = `你是舆情分析报告的撰稿人，负责写报告中
 - swotTable 仅当 constraints.allowSwot 为 true 时使用，pestTable 仅当 allowPest 为 true 时使用。
 - engineQuote 只引用摘录中的原文，engine 为 insight、media 或 query。
 - 只依据给出的摘录和检索结果写作，不编造数据和来源；没有 graphResults 时不要虚构图谱内容。不要使用外部图片。
-- 篇幅接近 constraints.wordTarget。` + jsonRule
+- 篇幅接近 constraints.wordTarget；整个回复不得超过 constraints.maxTokens 个 token（超出即被截断、本章作废），字数与上限冲突时宁可写短。` + jsonRule
 
 const systemRepair = `你负责修复未通过结构校验的报告章节 JSON。用户消息是一个 JSON 对象（task = "chapter_repair"），包含原始写作要求 original、模型上次输出的章节 failedChapter，以及校验错误 validatorErrors（每条形如 "blocks[2].data.labels: 错误说明"）。
 请只修正这些错误指出的结构问题，尽量保留原有内容；无法补全的数据块（例如缺少 labels 的图表）可改写为段落或表格。回复格式与章节生成相同：{"chapter": {...}}。` + jsonRule

@@ -25,6 +25,11 @@ type TemplateSelect struct {
 	Model       llm.Model // answers the calls; required
 	Name        string    // "" = ask the model
 	MaxAttempts int       // 0 = DefaultMaxAttempts
+	// Temperature is sent with the call; nil = DefaultPlanTemperature.
+	Temperature *float64
+	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
+	// DefaultMaxOutputTokens); the call asks for at most 512.
+	MaxOutputTokens int
 }
 
 // TemplateSelectInput is what the selection sees.
@@ -66,7 +71,8 @@ func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (Templa
 		Templates: opts, Excerpts: in.Excerpts, Graph: in.Graph}
 	var name, reason string
 	call := jsonCall{model: s.Model, step: StageTemplate, system: systemTemplate, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts)}
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature),
+		maxTokens: capTokens(templateReplyTokens, s.MaxOutputTokens)}
 	res, err := call.run(ctx, func(raw json.RawMessage) error {
 		m, err := decodeObject(raw)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -36,8 +37,17 @@ const (
 	envOpenAIBase  = "OPENAI_BASE_URL"
 	envOpenAIModel = "OPENAI_MODEL"
 	envTokenField  = "REPORT_ENGINE_MAX_TOKENS_FIELD"
+	envMaxOutput   = "REPORT_ENGINE_MAX_OUTPUT_TOKENS"
+	envTempPlan    = "REPORT_ENGINE_TEMPERATURE_PLAN"
+	envTempProse   = "REPORT_ENGINE_TEMPERATURE_PROSE"
 	defaultBaseURL = "https://api.openai.com/v1"
 	defaultModel   = "gpt-4o-mini"
+	// remotePromptTokens is the default --prompt-tokens for an
+	// OpenAI-compatible server other than Ollama: about 20 000 tokens of
+	// evidence per chapter, well inside the 64k–128k context of
+	// GPT-4o, DeepSeek-V3 and Qwen2.5. The offline model and Ollama (whose
+	// default context window is small) get nodes.DefaultPromptTokens.
+	remotePromptTokens = 24000
 )
 
 // reportOptions are the inputs of `reportengine report`.
@@ -54,6 +64,8 @@ type reportOptions struct {
 	MaxTokensField string
 	NoRespFormat   bool
 	NoTemperature  bool
+	PlanTemp       optionalFloat
+	ProseTemp      optionalFloat
 	Concurrency    int
 	QueryRounds    int
 	PromptTokens   int
@@ -104,7 +116,16 @@ OpenAI-compatible server (OpenAI, DeepSeek, Qwen, Ollama, vLLM):
   REPORT_ENGINE_BASE_URL   (or OPENAI_BASE_URL)   default ` + defaultBaseURL + `
   REPORT_ENGINE_MODEL_NAME (or OPENAI_MODEL)      default ` + defaultModel + `
   REPORT_ENGINE_MAX_TOKENS_FIELD                  max_tokens or max_completion_tokens
-Flags --llm, --model, --base-url and --max-tokens-field override them.
+  REPORT_ENGINE_MAX_OUTPUT_TOKENS                 the model's completion maximum (tokens)
+  REPORT_ENGINE_TEMPERATURE_PLAN, _PROSE          temperatures (see the flags)
+Flags --llm, --model, --base-url, --max-tokens-field, --max-output-tokens and
+--temperature-plan/--temperature-prose override them.
+
+Every request carries a completion cap sized to its reply (a chapter: 2 x its
+word target + 1500 tokens), never above the model's maximum: --max-output-tokens,
+else 16384 for gpt-4o/gpt-4o-mini, 8192 for deepseek-chat and Qwen (qwen2.5,
+qwen-plus/max/turbo), 4096 for Ollama and unknown models. A chapter cut by the
+limit is asked for once more with 60% of its word target, then is a placeholder.
 
 Progress goes to stderr: a progress bar on a terminal, plain lines otherwise, JSON
 lines with --events. Exit code 5: the report was written but some chapters failed.`,
@@ -142,13 +163,15 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 	f.StringVar(&opts.Model, "model", "", "model name for --llm openai")
 	f.StringVar(&opts.BaseURL, "base-url", "", "OpenAI-compatible base URL for --llm openai")
 	f.DurationVar(&opts.Timeout, "timeout", 180*time.Second, "per-request timeout for --llm openai")
-	f.IntVar(&opts.MaxOutput, "max-output-tokens", 0, "max completion tokens per call (0 = provider default)")
+	f.IntVar(&opts.MaxOutput, "max-output-tokens", 0, "the model's completion maximum, in tokens; each call asks for what its reply needs, at most this (0 = the default for the model: gpt-4o 16384, deepseek-chat/qwen 8192, Ollama and others 4096)")
 	f.StringVar(&opts.MaxTokensField, "max-tokens-field", "", "request field for the completion cap: max_tokens or max_completion_tokens (OpenAI o1/o3/o4/gpt-5) (default max_tokens)")
 	f.BoolVar(&opts.NoRespFormat, "no-response-format", false, "never send response_format (for servers that reject it)")
 	f.BoolVar(&opts.NoTemperature, "no-temperature", false, "never send temperature/top_p (for reasoning models that reject them)")
+	f.Var(&opts.PlanTemp, "temperature-plan", fmt.Sprintf("temperature of template selection, layout, word budget, graph query decisions and repairs (default %g)", nodes.DefaultPlanTemperature))
+	f.Var(&opts.ProseTemp, "temperature-prose", fmt.Sprintf("temperature of chapters and follow-up questions (default %g)", nodes.DefaultProseTemperature))
 	f.IntVar(&opts.Concurrency, "concurrency", 4, "model calls in flight at once (all chapters are worked on concurrently)")
 	f.IntVar(&opts.QueryRounds, "query-rounds", 3, "graph query rounds per chapter (0 = none)")
-	f.IntVar(&opts.PromptTokens, "prompt-tokens", 6000, "context budget per prompt, in tokens")
+	f.IntVar(&opts.PromptTokens, "prompt-tokens", 0, fmt.Sprintf("context budget per prompt, in tokens; lower it for small local models (0 = %d for OpenAI-compatible servers, %d offline and for Ollama)", remotePromptTokens, nodes.DefaultPromptTokens))
 	f.BoolVar(&opts.Events, "events", false, "print stage/chapter events as JSON lines on stderr instead of progress")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&opts.PDF, "pdf", false, "also print report.pdf (A4) with headless Chromium (Debian package chromium)")
@@ -191,8 +214,8 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	if opts.QueryRounds < 0 {
 		return usagef("--query-rounds must be 0 or more")
 	}
-	if opts.PromptTokens < 500 {
-		return usagef("--prompt-tokens must be at least 500")
+	if opts.PromptTokens != 0 && opts.PromptTokens < 1000 {
+		return usagef("--prompt-tokens must be 0 (the default for the model) or at least 1000")
 	}
 	if opts.Template != "" {
 		if _, err := templates.Lookup(opts.Template); err != nil {
@@ -200,6 +223,10 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		}
 	}
 	model, err := modelFromOptions(opts)
+	if err != nil {
+		return err
+	}
+	limits, err := stageLimits(opts, model.Info())
 	if err != nil {
 		return err
 	}
@@ -311,13 +338,16 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		rounds = -1 // nodes: 0 means its default, < 0 none
 	}
 	p, err := nodes.New(nodes.Config{
-		Model:        model,
-		Template:     opts.Template,
-		QueryRounds:  rounds,
-		Concurrency:  opts.Concurrency,
-		PromptTokens: opts.PromptTokens,
-		Now:          opts.Now,
-		OnEvent:      prog.event,
+		Model:            model,
+		Template:         opts.Template,
+		QueryRounds:      rounds,
+		Concurrency:      opts.Concurrency,
+		PromptTokens:     limits.promptTokens,
+		MaxOutputTokens:  limits.maxOutput,
+		PlanTemperature:  limits.plan,
+		ProseTemperature: limits.prose,
+		Now:              opts.Now,
+		OnEvent:          prog.event,
 	})
 	if err != nil {
 		return err
@@ -496,12 +526,20 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	if err != nil {
 		return nil, usagef("--max-tokens-field %q: want max_tokens or max_completion_tokens", fieldName)
 	}
+	host := ""
+	if u, err := url.Parse(base); err == nil {
+		host = u.Host
+	}
+	maxOut, err := maxOutputTokens(opts, name, host)
+	if err != nil {
+		return nil, err
+	}
 	m, err := openaicompat.New(openaicompat.Config{
 		BaseURL:               base,
 		APIKey:                key,
 		Model:                 name,
 		Timeout:               opts.Timeout,
-		MaxOutputTokens:       opts.MaxOutput,
+		MaxOutputTokens:       maxOut,
 		TokenLimitField:       field,
 		DisableResponseFormat: opts.NoRespFormat,
 		DisableTemperature:    opts.NoTemperature,
@@ -511,6 +549,105 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	}
 	return m, nil
 }
+
+// maxOutputTokens is the model's completion maximum, in tokens:
+// --max-output-tokens, else REPORT_ENGINE_MAX_OUTPUT_TOKENS, else the
+// documented default for the model (openaicompat.DefaultMaxOutputTokens).
+// A negative or unreadable value is a usage error.
+func maxOutputTokens(opts *reportOptions, model, host string) (int, error) {
+	n := opts.MaxOutput
+	if n < 0 {
+		return 0, usagef("--max-output-tokens must be 0 (the model's default) or more, got %d", n)
+	}
+	if n == 0 && opts.Getenv != nil {
+		if v := strings.TrimSpace(opts.Getenv(envMaxOutput)); v != "" {
+			e, err := strconv.Atoi(v)
+			if err != nil || e < 0 {
+				return 0, usagef("%s=%q: want a number of tokens", envMaxOutput, v)
+			}
+			n = e
+		}
+	}
+	if n == 0 {
+		n = openaicompat.DefaultMaxOutputTokens(model, host)
+	}
+	return n, nil
+}
+
+// limits are the per-model settings of the pipeline that `report` resolves
+// from flags, environment and the model.
+type limits struct {
+	promptTokens int      // tokens per prompt
+	maxOutput    int      // the model's completion maximum, tokens; 0 for the offline model
+	plan, prose  *float64 // temperatures; nil = the pipeline's defaults
+}
+
+// stageLimits resolves the prompt budget (--prompt-tokens, else
+// remotePromptTokens for an OpenAI-compatible server other than Ollama and
+// nodes.DefaultPromptTokens for the offline model and Ollama), the output
+// maximum and the two temperatures (flag, else REPORT_ENGINE_TEMPERATURE_PLAN
+// / _PROSE, else the pipeline's defaults; 0 to 2).
+func stageLimits(opts *reportOptions, info llm.Info) (limits, error) {
+	var l limits
+	l.promptTokens = opts.PromptTokens
+	if info.Provider == openaicompat.ProviderName {
+		n, err := maxOutputTokens(opts, info.Model, info.Host)
+		if err != nil {
+			return l, err
+		}
+		l.maxOutput = n
+		if l.promptTokens == 0 && !openaicompat.IsOllama(info.Model, info.Host) {
+			l.promptTokens = remotePromptTokens
+		}
+	}
+	if l.promptTokens == 0 {
+		l.promptTokens = nodes.DefaultPromptTokens
+	}
+	for _, t := range []struct {
+		flag   string
+		env    string
+		v      optionalFloat
+		target **float64
+	}{{"--temperature-plan", envTempPlan, opts.PlanTemp, &l.plan}, {"--temperature-prose", envTempProse, opts.ProseTemp, &l.prose}} {
+		v, name := t.v.v, t.flag
+		if v == nil && opts.Getenv != nil {
+			if s := strings.TrimSpace(opts.Getenv(t.env)); s != "" {
+				name = t.env
+				f, err := strconv.ParseFloat(s, 64)
+				if err != nil {
+					return l, usagef("%s=%q: want a number between 0 and 2", t.env, s)
+				}
+				v = &f
+			}
+		}
+		if v != nil && (*v < 0 || *v > 2) {
+			return l, usagef("%s %g: want a number between 0 and 2", name, *v)
+		}
+		*t.target = v
+	}
+	return l, nil
+}
+
+// optionalFloat is a float flag that can be left unset (nil).
+type optionalFloat struct{ v *float64 }
+
+func (o *optionalFloat) String() string {
+	if o == nil || o.v == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*o.v, 'g', -1, 64)
+}
+
+func (o *optionalFloat) Set(s string) error {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return fmt.Errorf("want a number, got %q", s)
+	}
+	o.v = &f
+	return nil
+}
+
+func (o *optionalFloat) Type() string { return "float" }
 
 // progress shows pipeline events on stderr: a bar on a terminal, plain
 // lines otherwise, JSON lines with --events.

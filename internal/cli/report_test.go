@@ -451,8 +451,11 @@ func TestPipelineScriptedReasoningPrefix(t *testing.T) {
 	}
 }
 
-// B08: a truncated chapter becomes a marked placeholder; the rest is fine;
-// exit code 5 says the report is partial.
+// B08: a chapter cut by the output limit is asked for once more with 60 %
+// of its word target under the same cap; cut again, it becomes a marked
+// placeholder (manifest status partial, its failure naming the truncation,
+// the report naming the chapter); the rest is fine; exit code 5 says the
+// report is partial.
 func TestPipelineScriptedTruncatedChapter(t *testing.T) {
 	p, code, _, errs, dir := runScripted(t, func(task, ch string, n int) reply {
 		if (task == "chapter" || task == "chapter_repair") && ch == "S2" {
@@ -467,12 +470,54 @@ func TestPipelineScriptedTruncatedChapter(t *testing.T) {
 	if m.Status != "partial" || len(m.Failures) != 1 || m.Failures[0].ChapterID != "S2" {
 		t.Errorf("status %q failures %+v", m.Status, m.Failures)
 	}
-	if n := p.count("chapter/S2"); n != 1 {
-		t.Errorf("truncated chapter retried: %d calls", n)
+	var s2 []stageRequest
+	for _, r := range stageRequests(t, p) {
+		if r.Stage == "chapter" && r.Chapter == "S2" {
+			s2 = append(s2, r)
+		}
+	}
+	if len(s2) != 2 || p.count("chapter_repair/S2") != 0 {
+		t.Fatalf("truncated chapter: %d calls, %d repairs; want 2 and 0", len(s2), p.count("chapter_repair/S2"))
+	}
+	if s2[0].WordTarget <= 0 || s2[1].WordTarget != s2[0].WordTarget*60/100 {
+		t.Errorf("word targets %d then %d: want the retry at 60%% of the first", s2[0].WordTarget, s2[1].WordTarget)
+	}
+	if s2[0].MaxTokens == nil || s2[1].MaxTokens == nil || *s2[1].MaxTokens != *s2[0].MaxTokens {
+		t.Errorf("max_tokens %s then %s: want the same cap on the retry", intOrDash(s2[0].MaxTokens), intOrDash(s2[1].MaxTokens))
+	}
+	if !strings.Contains(m.Failures[0].Reason, "两次") || !strings.Contains(m.Failures[0].Reason, "截断") {
+		t.Errorf("failure reason %q does not say it was cut twice", m.Failures[0].Reason)
 	}
 	html := readFile(t, filepath.Join(dir, "report.html"))
-	if !strings.Contains(html, m.Failures[0].Title) {
-		t.Errorf("report does not name the failed chapter %q", m.Failures[0].Title)
+	if !strings.Contains(html, m.Failures[0].Title) || !strings.Contains(html, "本章未能生成") {
+		t.Errorf("report does not name the failed chapter %q as not generated", m.Failures[0].Title)
+	}
+}
+
+// A chapter cut once by the output limit and whole on the smaller retry is
+// kept (ready, or sparse when the smaller target makes it thin): no
+// placeholder, no .partial file, the report complete.
+func TestPipelineScriptedTruncatedOnce(t *testing.T) {
+	p, code, _, errs, dir := runScripted(t, func(task, ch string, n int) reply {
+		if task == "chapter" && ch == "S3" && n == 1 {
+			return reply{finish: "length", wrap: func(s string) string { return s[:len(s)/2] }}
+		}
+		return reply{}
+	})
+	if code != ExitOK {
+		t.Fatalf("exit %d, want %d\n%s", code, ExitOK, errs)
+	}
+	if n := p.count("chapter/S3"); n != 2 {
+		t.Errorf("chapter S3: %d calls, want 2", n)
+	}
+	m := readManifest(t, dir)
+	for _, c := range m.Chapters {
+		if c.ChapterID == "S3" && ((c.Status != nodes.ChapterReady && c.Status != nodes.ChapterSparse) || c.PartialFile != "" || !strings.Contains(strings.Join(c.Errors, " "), "word target")) {
+			t.Errorf("S3 record %+v: want ready or sparse, no partial file, an error line naming the smaller word target", c)
+		}
+	}
+	if m.Status != "complete" {
+		t.Errorf("status %q", m.Status)
 	}
 }
 
@@ -502,8 +547,8 @@ func TestPipelineScriptedStreamCutAndRequests(t *testing.T) {
 	if code != ExitPartial {
 		t.Fatalf("exit %d, want %d\n%s", code, ExitPartial, errs)
 	}
-	if n, r := p.count("chapter/S2"), p.count("chapter_repair/S2"); n != 1 || r != 0 {
-		t.Errorf("cut chapter: %d calls, %d repairs; want 1 and 0", n, r)
+	if n, r := p.count("chapter/S2"), p.count("chapter_repair/S2"); n != 2 || r != 0 {
+		t.Errorf("cut chapter: %d calls, %d repairs; want 2 (one smaller retry) and 0", n, r)
 	}
 	m := readManifest(t, dir)
 	var rec nodes.ChapterRecord
@@ -645,7 +690,7 @@ func TestPipelineScriptedNoResponseFormat(t *testing.T) {
 }
 
 // --max-tokens-field chooses the request field of the output cap; the
-// model name plays no part.
+// model name plays no part. --max-output-tokens caps every stage's limit.
 func TestPipelineScriptedMaxTokensField(t *testing.T) {
 	p, code, _, errs, _ := runScripted(t, good, "--max-tokens-field", "max_completion_tokens", "--max-output-tokens", "900")
 	if code != ExitOK {
@@ -654,9 +699,12 @@ func TestPipelineScriptedMaxTokensField(t *testing.T) {
 	if len(p.bodies) == 0 {
 		t.Fatal("no requests")
 	}
-	for _, b := range p.bodies {
-		if !strings.Contains(b, `"max_completion_tokens":900`) || strings.Contains(b, `"max_tokens"`) {
-			t.Fatalf("request does not carry only max_completion_tokens 900: %.300s", b)
+	for _, r := range stageRequests(t, p) {
+		if strings.Contains(r.body, `"max_tokens"`) || r.MaxTokens == nil || *r.MaxTokens > 900 || *r.MaxTokens <= 0 {
+			t.Fatalf("%s request does not carry only max_completion_tokens ≤ 900: %.300s", r.Stage, r.body)
+		}
+		if r.Stage == "chapter" && *r.MaxTokens != 900 {
+			t.Errorf("chapter %s: max_completion_tokens %d, want the cap 900", r.Chapter, *r.MaxTokens)
 		}
 	}
 }
@@ -676,7 +724,7 @@ func TestReportFlags(t *testing.T) {
 	}
 	if got.Topic != "T" || got.Forum != "f.log" || got.Graph != "g1" || got.Template != "tpl" || got.ReportID != "r1" ||
 		got.OutDir != "o" || got.LLM != "openai" || got.Model != "m" || got.BaseURL != "http://h/v1" || got.Concurrency != 2 ||
-		got.QueryRounds != 0 || !got.Events || !got.NoRespFormat || got.NoTemperature || got.PromptTokens != 6000 {
+		got.QueryRounds != 0 || !got.Events || !got.NoRespFormat || got.NoTemperature || got.PromptTokens != 0 {
 		t.Errorf("options %+v", got)
 	}
 	if strings.Join(got.stateArgs, "|") != "query=a.json|b.json" || strings.Join(got.positionalArgs, "|") != "c.json" {

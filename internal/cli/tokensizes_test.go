@@ -34,6 +34,7 @@ type stageRequest struct {
 	Reply  int
 	User   string
 	System string
+	body   string // the raw request body
 }
 
 // stageOf names the stage of a request from its user message: the task,
@@ -75,7 +76,7 @@ func stageRequests(t *testing.T, p *fakeProvider) []stageRequest {
 		if err := json.Unmarshal([]byte(body), &req); err != nil {
 			t.Fatalf("request %d: %v", i, err)
 		}
-		r := stageRequest{MaxTokens: req.MaxTokens, Temperature: req.Temperature, TopP: req.TopP}
+		r := stageRequest{MaxTokens: req.MaxTokens, Temperature: req.Temperature, TopP: req.TopP, body: body}
 		if r.MaxTokens == nil {
 			r.MaxTokens = req.MaxCompletionTokens
 		}
@@ -190,7 +191,8 @@ func fixtureStates(t *testing.T) []string {
 }
 
 // runFixtureScripted runs `report` on the real fixture (template selection
-// included) against the scripted provider.
+// included) against the scripted provider, which calls itself
+// deepseek-chat (so the documented 8 192-token output maximum applies).
 func runFixtureScripted(t *testing.T, s script, extra ...string) (*fakeProvider, int, string, string) {
 	t.Helper()
 	states := fixtureStates(t)
@@ -199,13 +201,20 @@ func runFixtureScripted(t *testing.T, s script, extra ...string) (*fakeProvider,
 	args := append([]string{"report", "--topic", "武汉大学", "--report-id", "wuhan", "--out", filepath.Join(base, "reports"),
 		"--graphs", filepath.Join(base, "graphs"), "--forum", filepath.Join(fixtureDir, "logs", "forum.log"), "--timeout", "5s"}, extra...)
 	args = append(args, states...)
-	code, _, errs := runEnv(t, pipelineEnv(srv), args...)
+	env := pipelineEnv(srv)
+	env["REPORT_ENGINE_MODEL_NAME"] = "deepseek-chat"
+	code, _, errs := runEnv(t, env, args...)
 	return p, code, errs, filepath.Join(base, "reports", "wuhan")
 }
 
 // The token table of docs/llm-contract.md: every stage of a report on the
 // real fixture, one chapter forced through the repair round (it cites an
 // id no plan has). REPORTENGINE_TOKEN_TABLE=FILE writes the table there.
+//
+// Every request carries an output limit sized to its stage and within
+// deepseek-chat's 8 192, and a temperature: ≤ 0.2 for decisions and
+// planning, 0.5–0.7 for prose; a chapter's limit is 2 × its word target +
+// 1 500 tokens.
 func TestStageTokenSizes(t *testing.T) {
 	invent := func(s string) string {
 		return strings.Replace(s, `"inlines":[{"text":"`, `"inlines":[{"text":"据称[E987654]`, 1)
@@ -234,6 +243,106 @@ func TestStageTokenSizes(t *testing.T) {
 	for _, s := range stageOrder {
 		if !seen[s] {
 			t.Errorf("no %s request in the run", s)
+		}
+	}
+	const modelMax = 8192
+	for _, r := range reqs {
+		if r.MaxTokens == nil || *r.MaxTokens <= 0 || *r.MaxTokens > modelMax {
+			t.Errorf("%s %s: max_tokens %s, want 1..%d", r.Stage, r.Chapter, intOrDash(r.MaxTokens), modelMax)
+			continue
+		}
+		if r.Temperature == nil {
+			t.Errorf("%s %s: no temperature sent", r.Stage, r.Chapter)
+			continue
+		}
+		temp := *r.Temperature
+		switch r.Stage {
+		case "chapter", "chapter (summary, from digests)":
+			want := min(2*r.WordTarget+1500, modelMax)
+			if r.WordTarget <= 0 || *r.MaxTokens != want {
+				t.Errorf("chapter %s: max_tokens %d for word target %d, want %d", r.Chapter, *r.MaxTokens, r.WordTarget, want)
+			}
+			if temp < 0.5 || temp > 0.7 {
+				t.Errorf("chapter %s: temperature %g, want prose 0.5–0.7", r.Chapter, temp)
+			}
+		case "question_generation":
+			if temp < 0.5 || temp > 0.7 {
+				t.Errorf("%s: temperature %g, want prose 0.5–0.7", r.Stage, temp)
+			}
+		default:
+			if temp > 0.2 {
+				t.Errorf("%s %s: temperature %g, want ≤ 0.2 for a decision or plan", r.Stage, r.Chapter, temp)
+			}
+			if *r.MaxTokens > 4096 && r.Stage != "chapter_repair" { // a repair answers with chapter JSON
+				t.Errorf("%s %s: max_tokens %d for a short structured reply", r.Stage, r.Chapter, *r.MaxTokens)
+			}
+		}
+	}
+}
+
+// --temperature-plan/--temperature-prose and their variables override the
+// stage defaults; --no-temperature still sends none.
+func TestPipelineScriptedTemperatureOverrides(t *testing.T) {
+	p, code, _, errs, _ := runScripted(t, good, "--temperature-plan", "0", "--temperature-prose", "0.3")
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	for _, r := range stageRequests(t, p) {
+		want := "0"
+		if r.Stage == "chapter" || r.Stage == "chapter (summary, from digests)" || r.Stage == "question_generation" {
+			want = "0.3"
+		}
+		if got := floatOrDash(r.Temperature); got != want {
+			t.Errorf("%s %s: temperature %s, want %s", r.Stage, r.Chapter, got, want)
+		}
+	}
+	var opts reportOptions
+	opts.Getenv = func(k string) string {
+		return map[string]string{envTempPlan: "0.05", envTempProse: "3"}[k]
+	}
+	if _, err := stageLimits(&opts, llm.Info{Provider: "offline"}); ExitCode(err) != ExitUsage {
+		t.Errorf("REPORT_ENGINE_TEMPERATURE_PROSE=3: err %v, want a usage error", err)
+	}
+	opts.Getenv = func(k string) string { return map[string]string{envTempPlan: "0.05"}[k] }
+	l, err := stageLimits(&opts, llm.Info{Provider: "offline"})
+	if err != nil || l.plan == nil || *l.plan != 0.05 || l.prose != nil {
+		t.Errorf("REPORT_ENGINE_TEMPERATURE_PLAN=0.05: %+v, %v", l, err)
+	}
+}
+
+// The prompt budget and output maximum follow the model unless set:
+// OpenAI-compatible servers get the large prompt budget, the offline model
+// and Ollama the small one; --max-output-tokens, then its variable, then
+// the model's documented maximum.
+func TestStageLimitsDefaults(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		info       llm.Info
+		flagPrompt int
+		flagOut    int
+		env        map[string]string
+		wantPrompt int
+		wantOut    int
+		wantUsage  bool
+	}{
+		{name: "offline", info: llm.Info{Provider: "offline", Model: "offline-extractive"}, wantPrompt: 6000},
+		{name: "gpt-4o", info: llm.Info{Provider: "openai-compatible", Model: "gpt-4o", Host: "api.openai.com"}, wantPrompt: remotePromptTokens, wantOut: 16384},
+		{name: "deepseek", info: llm.Info{Provider: "openai-compatible", Model: "deepseek-chat", Host: "api.deepseek.com"}, wantPrompt: remotePromptTokens, wantOut: 8192},
+		{name: "ollama", info: llm.Info{Provider: "openai-compatible", Model: "qwen2.5:7b", Host: "localhost:11434"}, wantPrompt: 6000, wantOut: 4096},
+		{name: "flags", info: llm.Info{Provider: "openai-compatible", Model: "gpt-4o", Host: "api.openai.com"}, flagPrompt: 3000, flagOut: 2000, wantPrompt: 3000, wantOut: 2000},
+		{name: "env", info: llm.Info{Provider: "openai-compatible", Model: "gpt-4o", Host: "api.openai.com"}, env: map[string]string{envMaxOutput: "12000"}, wantPrompt: remotePromptTokens, wantOut: 12000},
+		{name: "bad env", info: llm.Info{Provider: "openai-compatible", Model: "gpt-4o", Host: "api.openai.com"}, env: map[string]string{envMaxOutput: "lots"}, wantUsage: true},
+	} {
+		opts := &reportOptions{PromptTokens: tc.flagPrompt, MaxOutput: tc.flagOut, Getenv: func(k string) string { return tc.env[k] }}
+		l, err := stageLimits(opts, tc.info)
+		if tc.wantUsage {
+			if ExitCode(err) != ExitUsage {
+				t.Errorf("%s: err %v, want a usage error", tc.name, err)
+			}
+			continue
+		}
+		if err != nil || l.promptTokens != tc.wantPrompt || l.maxOutput != tc.wantOut {
+			t.Errorf("%s: prompt %d, output %d, err %v; want %d and %d", tc.name, l.promptTokens, l.maxOutput, err, tc.wantPrompt, tc.wantOut)
 		}
 	}
 }

@@ -52,6 +52,10 @@
 // --max-tokens-field), never inferred from the model name; go-openai itself
 // refuses max_tokens for model names starting with o1, o3, o4 or gpt-5
 // before sending, and that error (ErrBadRequest) names the setting.
+// DefaultMaxOutputTokens gives the documented completion maximum of common
+// models (gpt-4o 16 384, deepseek-chat 8 192, Qwen 8 192; Ollama and
+// unknown models a conservative 4 096) for callers that let the user leave
+// the cap unset.
 //
 // No error message or log line contains the API key: messages are built
 // from the host only, and any provider text is scrubbed of the key. Keys
