@@ -9,13 +9,15 @@ import (
 
 // Plan limits.
 const (
-	// PerSubPoint is the most items one sub-point is given.
+	// PerSubPoint is the most items one sub-point is given by MakePlan
+	// (PlanOptions.PerSubPoint changes it).
 	PerSubPoint = 6
 	// MinScore is the lowest relevance an assigned item may have.
 	MinScore = 0.04
 	// MMRPool is how many of a sub-point's best candidates the MMR
-	// selection considers.
-	MMRPool = 8 * PerSubPoint
+	// selection considers, per item it may keep (8 × PerSubPoint by
+	// default).
+	MMRPool = 8
 	// Lambda weighs relevance against novelty in the MMR selection inside a
 	// sub-point (1 = relevance only).
 	Lambda = 0.7
@@ -107,6 +109,23 @@ type Boosts map[string]map[string]float64
 // model and works on text without spaces.
 // Deterministic: same set, chapters and boosts, same plan.
 func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Plan {
+	return MakePlanWith(set, topic, chapters, rounds, PlanOptions{})
+}
+
+// PlanOptions change MakePlanWith's limits. Zero values mean MakePlan's.
+type PlanOptions struct {
+	// PerSubPoint is the most items one sub-point is given; 0 =
+	// PerSubPoint (6). A prompt budget for a large-context model holds
+	// several times more (package nodes scales it with its prompt budget).
+	PerSubPoint int
+}
+
+// MakePlanWith is MakePlan with opts' limits.
+func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds, opts PlanOptions) *Plan {
+	perSubPoint := opts.PerSubPoint
+	if perSubPoint <= 0 {
+		perSubPoint = PerSubPoint
+	}
 	p := &Plan{Topic: topic, Unassigned: map[string]int{}}
 	type target struct {
 		ch, sp int
@@ -210,7 +229,7 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 			return cs[a].item < cs[b].item
 		})
 		// MMR over the MMRPool best candidates (the rest cannot win a place)
-		pool := cs[:min(len(cs), MMRPool)]
+		pool := cs[:min(len(cs), MMRPool*perSubPoint)]
 		grams := make([][]uint64, len(pool))
 		for ci, c := range pool {
 			grams[ci] = trigramList(Normalize(set.Items[c.item].Text))
@@ -218,7 +237,7 @@ func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Pl
 		var chosen []cand
 		var chosenGrams [][]uint64
 		used := make([]bool, len(pool))
-		for len(chosen) < PerSubPoint {
+		for len(chosen) < perSubPoint {
 			bi, bv := -1, math.Inf(-1)
 			for ci, c := range pool {
 				if used[ci] {

@@ -148,3 +148,38 @@ func TestTopicNames(t *testing.T) {
 		}
 	}
 }
+
+// A larger PlanOptions.PerSubPoint gives the sub-points more items (the
+// fixture has enough for most of them), never more than the option, still
+// each item once; the default plan's items are a subset of each larger
+// sub-point's (same ranking, more room).
+func TestPlanPerSubPointOption(t *testing.T) {
+	set := Collect(fixtureInput(t))
+	chs := templateChapters(t, "社会公共热点事件分析报告模板")
+	small := MakePlan(set, "武汉大学", chs, nil)
+	const n = 24
+	big := MakePlanWith(set, "武汉大学", chs, nil, PlanOptions{PerSubPoint: n})
+	if big.Assigned <= 2*small.Assigned {
+		t.Errorf("PerSubPoint %d assigned %d items, the default %d: want more than twice as many", n, big.Assigned, small.Assigned)
+	}
+	seen := map[string]bool{}
+	for ci, c := range big.Chapters {
+		for si, sp := range c.SubPoints {
+			if len(sp.Items) > n {
+				t.Errorf("%s: %d items > %d", sp.Key, len(sp.Items), n)
+			}
+			in := map[string]bool{}
+			for _, a := range sp.Items {
+				if seen[a.ItemID] {
+					t.Errorf("item %s assigned twice", a.ItemID)
+				}
+				seen[a.ItemID], in[a.ItemID] = true, true
+			}
+			for _, a := range small.Chapters[ci].SubPoints[si].Items {
+				if !in[a.ItemID] {
+					t.Errorf("%s: default item %s (score %v) is not among the %d of the larger plan", sp.Key, a.ItemID, a.Score, len(sp.Items))
+				}
+			}
+		}
+	}
+}

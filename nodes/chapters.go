@@ -99,7 +99,8 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 		for i, s := range secs {
 			rounds[s.ChapterID] = gqs[i].RoundKeys
 		}
-		r.plan = evidence.MakePlan(r.evidence, r.in.Topic, chapterSpecs(secs), rounds)
+		r.plan = evidence.MakePlanWith(r.evidence, r.in.Topic, chapterSpecs(secs), rounds,
+			evidence.PlanOptions{PerSubPoint: planPerSubPoint(r.cfg.PromptTokens)})
 		r.planIDs = planIDs(r.plan)
 		r.evidenceStage = r.stageEnd(StageEvidence, start, false, 0, 0, "")
 		titles := make([]string, len(secs))

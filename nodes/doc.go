@@ -98,8 +98,12 @@
 //
 // # Budgets (tokens are o200k_base tokens, llm/tokens; truncation is on rune boundaries)
 //
-// Config.PromptTokens (default 6000) bounds one prompt, system prompt
-// included. Prompts never carry whole engine reports or the forum log
+// Config.PromptTokens (default 6000; internal/cli sends 24 000 for
+// OpenAI-compatible servers other than Ollama) bounds one prompt, system
+// prompt included. The evidence plan gives a sub-point at most
+// evidence.PerSubPoint (6) items at 6000 tokens or less, proportionally
+// more above (24 at 24 000, at most 40; planPerSubPoint), and the chapter
+// prompt drops the least relevant that do not fit. Prompts never carry whole engine reports or the forum log
 // (BettaFish pasted them into every prompt, §8 #4):
 //
 //   - template selection and layout: the first two passages of each engine

@@ -1,5 +1,7 @@
 package nodes
 
+import "reportengine/evidence"
+
 // Output limits and sampling per stage (issue 10). Every request a stage
 // sends carries a completion cap sized to the reply it asks for, never more
 // than the model's own maximum (Config.MaxOutputTokens), and a temperature
@@ -75,4 +77,18 @@ func temperature(t *float64, def float64) *float64 {
 		return f64(*t)
 	}
 	return f64(def)
+}
+
+// maxPlanPerSubPoint bounds planPerSubPoint.
+const maxPlanPerSubPoint = 40
+
+// planPerSubPoint is the most evidence items the plan gives one sub-point
+// for a prompt budget of promptTokens: evidence.PerSubPoint (6) at
+// DefaultPromptTokens or less, growing in proportion above it (24 at
+// 24 000 tokens, about 20 000 tokens of evidence for a chapter of four
+// sub-points), at most 40. The chapter prompt still drops the least
+// relevant items that do not fit (fitSubPoints).
+func planPerSubPoint(promptTokens int) int {
+	n := evidence.PerSubPoint * promptTokens / DefaultPromptTokens
+	return min(max(n, evidence.PerSubPoint), maxPlanPerSubPoint)
 }

@@ -10,9 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"reportengine/evidence"
 	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/llm/tokens"
+	"reportengine/prompts"
 )
 
 // ---- token sizes per stage on the real fixture (issue 10, docs/llm-contract.md) ----
@@ -214,7 +216,9 @@ func runFixtureScripted(t *testing.T, s script, extra ...string) (*fakeProvider,
 // Every request carries an output limit sized to its stage and within
 // deepseek-chat's 8 192, and a temperature: ≤ 0.2 for decisions and
 // planning, 0.5–0.7 for prose; a chapter's limit is 2 × its word target +
-// 1 500 tokens.
+// 1 500 tokens. The chapter prompts use the OpenAI-compatible prompt
+// budget (remotePromptTokens): within it, and with more planned evidence
+// per sub-point than the offline default (evidence.PerSubPoint).
 func TestStageTokenSizes(t *testing.T) {
 	invent := func(s string) string {
 		return strings.Replace(s, `"inlines":[{"text":"`, `"inlines":[{"text":"据称[E987654]`, 1)
@@ -246,7 +250,20 @@ func TestStageTokenSizes(t *testing.T) {
 		}
 	}
 	const modelMax = 8192
+	most := 0
 	for _, r := range reqs {
+		if strings.HasPrefix(r.Stage, "chapter") && r.Prompt > remotePromptTokens {
+			t.Errorf("%s %s: prompt of %d tokens over the budget %d", r.Stage, r.Chapter, r.Prompt, remotePromptTokens)
+		}
+		if r.Stage == "chapter" {
+			var in prompts.ChapterInput
+			if err := json.Unmarshal([]byte(r.User), &in); err != nil {
+				t.Fatal(err)
+			}
+			for _, sp := range in.SubPoints {
+				most = max(most, len(sp.Evidence))
+			}
+		}
 		if r.MaxTokens == nil || *r.MaxTokens <= 0 || *r.MaxTokens > modelMax {
 			t.Errorf("%s %s: max_tokens %s, want 1..%d", r.Stage, r.Chapter, intOrDash(r.MaxTokens), modelMax)
 			continue
@@ -277,6 +294,9 @@ func TestStageTokenSizes(t *testing.T) {
 				t.Errorf("%s %s: max_tokens %d for a short structured reply", r.Stage, r.Chapter, *r.MaxTokens)
 			}
 		}
+	}
+	if most <= evidence.PerSubPoint {
+		t.Errorf("no sub-point carries more than %d evidence items: the larger prompt budget is not used", evidence.PerSubPoint)
 	}
 }
 
