@@ -38,8 +38,15 @@ import (
 //     placeholder whose failure names the truncation and both targets, and
 //     the partial text goes to Partial.
 //   - An invalid chapter gets ONE structural repair call
-//     (prompts.ChapterRepairInput with the validator errors as
-//     "path: message" strings).
+//     (prompts.ChapterRepairInput): only the failing top-level blocks go,
+//     each with its validator errors as "path: message" strings, with the
+//     chapter's identity, block types and evidence ids, never the original
+//     input; the repaired blocks are spliced back at their positions
+//     (spliceRepair). A chapter whose problems lie outside its blocks (no
+//     blocks at all) gets no repair call.
+//   - The chapter and repair prompts carry the compact IR schema of the
+//     block types the chapter may use (ir.Schema, generated from the
+//     validator).
 //   - A chapter still invalid after the repair keeps its sound blocks:
 //     unsafe marks are dropped and each failing top-level block is replaced
 //     by a visible warning callout (status ChapterDegraded, see degrade).
@@ -130,14 +137,15 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 			Order: sec.Order, Number: sec.Number, Outline: sec.Outline},
 		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
 		Graph: in.Graph, OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate}
+	system := chapterSystem(in.Constraints)
 	planned := len(in.SubPoints) > 0 || len(in.Digests) > 0
 	if planned {
 		input.Graph = nil
-		input.SubPoints = fitSubPoints(in.SubPoints, orDefault(s.PromptTokens, DefaultPromptTokens)-countTokens(systemChapter), input)
+		input.SubPoints = fitSubPoints(in.SubPoints, orDefault(s.PromptTokens, DefaultPromptTokens)-countTokens(system), input)
 	}
 	// excerpts fill what the rest of the prompt leaves
 	base, _ := json.Marshal(input)
-	left := orDefault(s.PromptTokens, DefaultPromptTokens) - countTokens(systemChapter) - countTokens(string(base))
+	left := orDefault(s.PromptTokens, DefaultPromptTokens) - countTokens(system) - countTokens(string(base))
 	if left > 0 && !planned {
 		query := sec.Title + " " + joinStrings(sec.Outline) + " " + joinStrings(in.Keywords)
 		input.Excerpts = chapterExcerpts(in.States, query, left*3/4)
@@ -150,7 +158,7 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 	var ch ir.Chapter
 	var notes []string
 	received := 0
-	call := jsonCall{model: s.Model, step: step, system: systemChapter, input: input,
+	call := jsonCall{model: s.Model, step: step, system: system, input: input,
 		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultProseTemperature),
 		topP: f64(0.95), maxTokens: limit,
 		stream: func(delta string) {
@@ -209,19 +217,23 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		verrs := validatorErrors(verr)
 		out.Errors = append(out.Errors, verrs...)
 		repairStep := step + " repair"
-		rin := prompts.ChapterRepairInput{Task: prompts.TaskChapterRepair, Original: input, FailedChapter: ch, ValidatorErrors: verrs}
+		rin, blockLevel := repairInput(&ch, verr, input)
 		var fixed ir.Chapter
 		var fixedNotes []string
-		rcall := jsonCall{model: s.Model, step: repairStep, system: systemRepair, input: rin, attempts: 1,
+		rcall := jsonCall{model: s.Model, step: repairStep, system: repairSystem(input.Constraints), input: rin, attempts: 1,
 			temp: temperature(s.PlanTemperature, DefaultPlanTemperature), topP: f64(0.05), maxTokens: limit}
-		rres, err := rcall.run(ctx, func(raw json.RawMessage) error {
-			c, ns, err := ir.DecodeChapter(raw)
-			if err != nil {
-				return fmt.Errorf("decode chapter: %w", err)
-			}
-			fixed, fixedNotes = c, ns
-			return nil
-		})
+		var rres callResult
+		err := errChapterLevel
+		if blockLevel {
+			rres, err = rcall.run(ctx, func(raw json.RawMessage) error {
+				c, ns, err := spliceRepair(ch, rin, raw)
+				if err != nil {
+					return fmt.Errorf("decode repair: %w", err)
+				}
+				fixed, fixedNotes = c, ns
+				return nil
+			})
+		}
 		out.Attempts += rres.Calls
 		out.Requests += rres.Requests
 		if rres.Partial != "" {

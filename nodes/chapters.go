@@ -209,7 +209,7 @@ func (r *runState) generate(ctx context.Context, model llm.Model, tpl templates.
 	plan := planEntry(pl.layout, sec.ChapterID)
 	budget := pl.budget.Chapters[sec.ChapterID]
 	reportTitle := pl.layout.Title
-	cons := prompts.Constraints{Language: "zh-CN", AllowedBlocks: ir.BlockTypes(), AllowSwot: plan.AllowSwot,
+	cons := prompts.Constraints{Language: "zh-CN", AllowedBlocks: chapterBlockTypes, AllowSwot: plan.AllowSwot,
 		AllowPest: plan.AllowPest, WordTarget: budget.TargetWords, MinWords: budget.MinWords, MaxWords: budget.MaxWords,
 		Emphasis: budget.Emphasis}
 	var cp evidence.ChapterPlan

@@ -24,7 +24,8 @@
 //	per chapter, all chapters concurrently:
 //	  GraphQuery    ≤ QueryRounds calls (when there is a graph) → merged graph results
 //	                (starts right after TemplateSelect, alongside Layout and WordBudget)
-//	  ChapterGen    1 streamed call (+ 1 repair when invalid)   → ir.Chapter
+//	  ChapterGen    1 streamed call (+ 1 repair of the failing
+//	                blocks when invalid)                        → ir.Chapter
 //	                (waits for Layout and WordBudget)
 //	Stitch          no call                                     → *ir.Document
 //	render          render.HTML, render.Markdown                → bytes

@@ -47,5 +47,6 @@ const systemChapter = `你是舆情分析报告的撰稿人，负责写报告中
 - 只依据给出的摘录和检索结果写作，不编造数据和来源；没有 graphResults 时不要虚构图谱内容。不要使用外部图片。
 - 篇幅接近 constraints.wordTarget；整个回复不得超过 constraints.maxTokens 个 token（超出即被截断、本章作废），字数与上限冲突时宁可写短。` + jsonRule
 
-const systemRepair = `你负责修复未通过结构校验的报告章节 JSON。用户消息是一个 JSON 对象（task = "chapter_repair"），包含原始写作要求 original、模型上次输出的章节 failedChapter，以及校验错误 validatorErrors（每条形如 "blocks[2].data.labels: 错误说明"）。
-请只修正这些错误指出的结构问题，尽量保留原有内容；无法补全的数据块（例如缺少 labels 的图表）可改写为段落或表格。回复格式与章节生成相同：{"chapter": {...}}。` + jsonRule
+const systemRepair = `你负责修复报告章节中未通过结构校验的块。用户消息是一个 JSON 对象（task = "chapter_repair"），包含本章 section（chapterId、title、anchor）、可用块类型 allowedBlocks、本章可引用的证据编号 evidenceIds，以及未通过校验的块 failedBlocks（每项含它在章节 blocks 中的位置 index、原块 block 和校验错误 errors，错误形如 "blocks[2].data.labels: 错误说明"）。
+请逐块只修正错误指出的结构问题，保留原有文字和引用；引用写作 [E12]，只能使用 evidenceIds 中的编号，不在其中的引用删去。无法补全的数据块（例如缺少 labels 的图表）可改写为段落或表格；新标题的 anchor 以 section.anchor 开头。
+回复格式：{"blocks": [{"index": <failedBlocks 中的 index>, "block": {...}}]}，每个 failedBlocks 项回复一次；一个块需要改写成几个块时用 "blocks": [{...}, {...}] 代替 "block"。` + jsonRule

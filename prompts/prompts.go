@@ -273,18 +273,56 @@ type ChapterInput struct {
 	ReportDate string `json:"reportDate,omitempty"`
 }
 
-// ChapterReply is the answer to ChapterInput and ChapterRepairInput:
+// ChapterReply is the answer to ChapterInput:
 // {"chapter": {...}}. Models' loose JSON is normalised by package ir before
 // it is decoded into this shape.
 type ChapterReply struct {
 	Chapter ir.Chapter `json:"chapter"`
 }
 
-// ChapterRepairInput asks for a structural repair of a chapter that failed
-// validation (one round, reference §5.3 step 7).
+// ChapterRepairInput asks for a structural repair of the blocks of a chapter
+// that failed validation (one round, reference §5.3 step 7). Unlike
+// BettaFish, which sends the whole original input again with the whole
+// chapter, it carries only the failing top-level blocks, each with its
+// validator errors, and what the blocks need to stay consistent with the
+// chapter: its identity (anchors of new headings start with
+// section.anchor), the block types it may use and the evidence ids it may
+// cite. The evidence texts are not sent: a repair fixes structure, not
+// content.
 type ChapterRepairInput struct {
-	Task            string       `json:"task"` // TaskChapterRepair
-	Original        ChapterInput `json:"original"`
-	FailedChapter   any          `json:"failedChapter"`   // the chapter JSON as the model sent it (normalised)
-	ValidatorErrors []string     `json:"validatorErrors"` // "blocks[2]: bar chart requires non-empty labels"
+	Task          string         `json:"task"` // TaskChapterRepair
+	Section       ChapterSection `json:"section"`
+	AllowedBlocks []string       `json:"allowedBlocks"`
+	// EvidenceIDs are the ids the chapter may cite ("E12"), in plan
+	// order; empty when the chapter had no evidence plan.
+	EvidenceIDs  []string      `json:"evidenceIds,omitempty"`
+	FailedBlocks []FailedBlock `json:"failedBlocks"`
+}
+
+// FailedBlock is one top-level block that failed validation.
+type FailedBlock struct {
+	// Index is the block's position in the chapter's blocks (0-based).
+	Index int      `json:"index"`
+	Block ir.Block `json:"block"`
+	// Errors are the validator's findings for the block as "path:
+	// message", paths from the chapter ("blocks[3].data.labels: bar chart
+	// requires non-empty labels").
+	Errors []string `json:"errors"`
+}
+
+// ChapterRepairReply is the answer to ChapterRepairInput: for each failed
+// block its index and the repaired block, or several blocks in its place
+// (a chart without data rewritten as a paragraph and a table):
+// {"blocks": [{"index": 3, "block": {...}}, {"index": 5, "blocks": [{...}, {...}]}]}.
+// The pipeline reads it leniently (nodes package): a list of bare blocks in
+// the order of failedBlocks, or a whole {"chapter": {...}}, is accepted too.
+type ChapterRepairReply struct {
+	Blocks []RepairedBlock `json:"blocks"`
+}
+
+// RepairedBlock is one repaired block, or the blocks that replace it.
+type RepairedBlock struct {
+	Index  int        `json:"index"`
+	Block  *ir.Block  `json:"block,omitempty"`
+	Blocks []ir.Block `json:"blocks,omitempty"`
 }

@@ -63,7 +63,7 @@
 //     keyword used in any earlier round is never proposed again. The loop
 //     stops when the last round returned ≥ 30 nodes, on the last allowed
 //     round once anything was found, or when nothing new is left to ask.
-//   - chapter and chapter_repair: a chapter IR with a level-2 heading, an
+//   - chapter: a chapter IR with a level-2 heading, an
 //     intro stating counts and engines, a kpiGrid, one paragraph per engine
 //     quoting its matched section summaries ("据Insight引擎报告，…"), a
 //     chart.js/bar widget of queries and sources per engine (when at least
@@ -74,8 +74,13 @@
 //     sentences filed by keyword, and a closing info callout listing the
 //     outline points the material does not cover. Blocks outside
 //     constraints.allowedBlocks are dropped. With no material at all the
-//     chapter says so plainly. Repair regenerates from the original input:
-//     the offline output is valid by construction.
+//     chapter says so plainly. The offline output is valid by
+//     construction.
+//   - chapter_repair (only the failed blocks arrive, never the original
+//     input): each failed block comes back as one paragraph of its own
+//     text, citations of ids not in evidenceIds removed; a block without
+//     text comes back unchanged (the pipeline then shows a notice). Reply
+//     {"blocks": [{"index": i, "block": {...}}, ...]}.
 //
 // # Errors
 //

@@ -166,7 +166,7 @@ func answer(req llm.Request) (string, error) {
 	case prompts.TaskChapterRepair:
 		var in prompts.ChapterRepairInput
 		if err = decode(raw, &in); err == nil {
-			reply = prompts.ChapterReply{Chapter: chapter(in.Original)}
+			reply = repair(in)
 		}
 	case "":
 		return "", badRequest(req, "offline model: the user message has no \"task\" field")

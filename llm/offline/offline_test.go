@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -525,14 +526,26 @@ func TestChapterWithoutMaterial(t *testing.T) {
 	}
 }
 
-func TestChapterRepairRegenerates(t *testing.T) {
-	in := chapterInput()
-	var want, got prompts.ChapterReply
-	a := ask(t, in, &want)
-	b := ask(t, prompts.ChapterRepairInput{Task: prompts.TaskChapterRepair, Original: in,
-		FailedChapter: map[string]any{"chapterId": "S4"}, ValidatorErrors: []string{"blocks[2]: bad"}}, &got)
-	if a != b {
-		t.Errorf("repair differs from the chapter:\n%s\n%s", a, b)
+// Repair gets only the failed blocks: each comes back, at its index, as a
+// paragraph of its text without citations of ids the input does not list.
+func TestChapterRepairBlocks(t *testing.T) {
+	bad := ir.Block{Type: ir.TypeList, ListType: "dots", ListItems: [][]ir.Block{
+		{{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "声量上升[E3][E99]"}}}}}}
+	empty := ir.Block{Type: ir.TypeWidget, WidgetID: "w", WidgetType: "chart.js/bar"}
+	var got prompts.ChapterRepairReply
+	ask(t, prompts.ChapterRepairInput{Task: prompts.TaskChapterRepair, Section: prompts.ChapterSection{ChapterID: "S4", Anchor: "s4"},
+		EvidenceIDs: []string{"E3"}, FailedBlocks: []prompts.FailedBlock{
+			{Index: 2, Block: bad, Errors: []string{"blocks[2].listType: bad"}},
+			{Index: 5, Block: empty, Errors: []string{"blocks[5]: widget requires data or dataRef"}}}}, &got)
+	if len(got.Blocks) != 2 || got.Blocks[0].Index != 2 || got.Blocks[1].Index != 5 {
+		t.Fatalf("reply %+v, want blocks for indices 2 and 5", got)
+	}
+	want := ir.Block{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "声量上升[E3]"}}}
+	if b := got.Blocks[0].Block; b == nil || !reflect.DeepEqual(*b, want) {
+		t.Errorf("repaired block %+v, want %+v", b, want)
+	}
+	if b := got.Blocks[1].Block; b == nil || !reflect.DeepEqual(*b, empty) {
+		t.Errorf("a block without text came back as %+v, want it unchanged", b)
 	}
 }
 

@@ -1,0 +1,247 @@
+package nodes
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"reportengine/ir"
+	"reportengine/prompts"
+)
+
+// chapterBlockTypes are the block types a chapter may use (the
+// constraints' allowedBlocks): every IR block type except toc (the
+// document has its table of contents), figure (no image material exists
+// and external images are not allowed), code and math (no use in an
+// opinion report; the validator still accepts them).
+var chapterBlockTypes = []string{ir.TypeHeading, ir.TypeParagraph, ir.TypeList, ir.TypeTable, ir.TypeSwotTable,
+	ir.TypePestTable, ir.TypeBlockquote, ir.TypeEngineQuote, ir.TypeHr, ir.TypeCallout, ir.TypeKPIGrid, ir.TypeWidget}
+
+// schemaTypes are the allowed block types of c without swotTable and
+// pestTable unless c allows them: the block types whose schema the prompt
+// carries.
+func schemaTypes(c prompts.Constraints) []string {
+	types := c.AllowedBlocks
+	if len(types) == 0 {
+		types = chapterBlockTypes
+	}
+	return slices.DeleteFunc(slices.Clone(types), func(t string) bool {
+		return t == ir.TypeSwotTable && !c.AllowSwot || t == ir.TypePestTable && !c.AllowPest
+	})
+}
+
+// chapterSystem is the chapter call's system prompt: the instructions and
+// the compact IR schema (ir.Schema) of the block types the chapter may use.
+func chapterSystem(c prompts.Constraints) string {
+	return systemChapter + "\n\n" + ir.Schema(schemaTypes(c))
+}
+
+// repairSystem is the repair call's system prompt, with the same schema.
+func repairSystem(c prompts.Constraints) string {
+	return systemRepair + "\n\n" + ir.Schema(schemaTypes(c))
+}
+
+// errChapterLevel says a chapter's validation problems are not in its
+// blocks (an empty chapter), so no block repair can fix them.
+var errChapterLevel = errors.New("the chapter's problems are outside its blocks; no block repair is possible")
+
+// repairInput gathers the failing top-level blocks of c with their
+// validator errors (verr, paths from the chapter) for a repair call, and
+// the evidence ids the chapter may cite (those of its prompt). ok is false
+// when a problem lies outside the blocks.
+func repairInput(c *ir.Chapter, verr error, input prompts.ChapterInput) (prompts.ChapterRepairInput, bool) {
+	rin := prompts.ChapterRepairInput{Task: prompts.TaskChapterRepair, Section: input.Section,
+		AllowedBlocks: schemaTypes(input.Constraints), EvidenceIDs: promptEvidenceIDs(input)}
+	byIndex := map[int][]string{}
+	for _, fe := range validationList(verr) {
+		m := topBlockRE.FindStringSubmatch(fe.Path)
+		if m == nil {
+			return rin, false
+		}
+		i, _ := strconv.Atoi(m[1])
+		if i >= len(c.Blocks) {
+			return rin, false
+		}
+		byIndex[i] = append(byIndex[i], fe.String())
+	}
+	for i := range c.Blocks {
+		if errs, ok := byIndex[i]; ok {
+			rin.FailedBlocks = append(rin.FailedBlocks, prompts.FailedBlock{Index: i, Block: c.Blocks[i], Errors: errs})
+		}
+	}
+	return rin, len(rin.FailedBlocks) > 0
+}
+
+// promptEvidenceIDs are the evidence ids a chapter prompt carries: its
+// sub-points' evidence, then the ids cited in the digests it summarises,
+// each once, in that order.
+func promptEvidenceIDs(in prompts.ChapterInput) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(id string) {
+		if id != "" && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	for _, sp := range in.SubPoints {
+		for _, e := range sp.Evidence {
+			add(e.ID)
+		}
+	}
+	for _, d := range in.Digests {
+		for _, f := range d.Findings {
+			for _, sp := range ir.FindCitations(f) {
+				for _, id := range sp.IDs {
+					add(id)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// spliceRepair reads a repair reply and puts the repaired blocks into a
+// copy of c at the failed blocks' positions. Accepted shapes:
+//
+//   - {"blocks": [{"index": 3, "block": {...}}, {"index": 5, "blocks": [...]}]}
+//     (prompts.ChapterRepairReply): each index must be one of the failed
+//     blocks (others are ignored with a note); "blocks" may hold several
+//     blocks, or none (the block is dropped, with a note);
+//   - {"blocks": [{...}, {...}]}: bare blocks, one per failed block in
+//     order (their count must match);
+//   - {"chapter": {"blocks": [...]}}: as bare blocks when the count matches
+//     the failed blocks; as the whole chapter's blocks when there are at
+//     least as many as the chapter's sound blocks (a model that rewrote
+//     the chapter).
+//
+// A failed block the reply does not mention stays as it was (degrade
+// deals with it). Blocks are read with ir.DecodeChapter's normalisation;
+// the notes (prefixed "blocks[i]" with the position in c) say what was
+// changed and spliced. Any other shape is an error.
+func spliceRepair(c ir.Chapter, rin prompts.ChapterRepairInput, raw json.RawMessage) (ir.Chapter, []string, error) {
+	m, err := decodeObject(raw)
+	if err != nil {
+		return c, nil, err
+	}
+	failed := map[int]bool{}
+	for _, fb := range rin.FailedBlocks {
+		failed[fb.Index] = true
+	}
+	var notes []string
+	repl := map[int][]ir.Block{}
+	decode := func(at int, elems []any) ([]ir.Block, error) {
+		b, _ := json.Marshal(map[string]any{"blocks": elems})
+		ch, ns, err := ir.DecodeChapter(b)
+		if err != nil {
+			return nil, fmt.Errorf("repaired blocks[%d]: %w", at, err)
+		}
+		for _, n := range ns {
+			notes = append(notes, fmt.Sprintf("blocks[%d] (repaired): %s", at, n))
+		}
+		return ch.Blocks, nil
+	}
+	positional := func(elems []any) error {
+		if len(elems) != len(rin.FailedBlocks) {
+			return fmt.Errorf("repair reply has %d blocks for %d failed blocks and no indices", len(elems), len(rin.FailedBlocks))
+		}
+		for k, fb := range rin.FailedBlocks {
+			bs, err := decode(fb.Index, elems[k:k+1])
+			if err != nil {
+				return err
+			}
+			repl[fb.Index] = bs
+		}
+		return nil
+	}
+	blocks, _ := m["blocks"].([]any)
+	if ch := asObject(m["chapter"]); blocks == nil && ch != nil {
+		all, _ := ch["blocks"].([]any)
+		switch {
+		case all == nil:
+			return c, nil, fmt.Errorf("repair reply: chapter without blocks")
+		case len(all) == len(rin.FailedBlocks):
+			if err := positional(all); err != nil {
+				return c, nil, err
+			}
+		case len(all) >= len(c.Blocks)-len(rin.FailedBlocks):
+			bs, err := decode(0, all)
+			if err != nil {
+				return c, nil, err
+			}
+			out := c
+			out.Blocks = bs
+			return out, append(notes, "the repair reply rewrote the whole chapter; its blocks replace the chapter's"), nil
+		default:
+			return c, nil, fmt.Errorf("repair reply: a chapter of %d blocks for %d failed blocks of %d", len(all), len(rin.FailedBlocks), len(c.Blocks))
+		}
+	} else if blocks == nil {
+		return c, nil, fmt.Errorf("repair reply: no \"blocks\" list")
+	} else if indexed(blocks) {
+		for k, e := range blocks {
+			o := asObject(e)
+			i, ok := asInt(o["index"])
+			if !ok || !failed[i] {
+				notes = append(notes, fmt.Sprintf("repair reply blocks[%d]: index %v is not a failed block, ignored", k, o["index"]))
+				continue
+			}
+			var elems []any
+			switch {
+			case o["block"] != nil:
+				elems = []any{o["block"]}
+			case o["blocks"] != nil:
+				elems, _ = o["blocks"].([]any)
+				if elems == nil {
+					elems = []any{o["blocks"]}
+				}
+			default:
+				notes = append(notes, fmt.Sprintf("repair reply blocks[%d]: no block for index %d, ignored", k, i))
+				continue
+			}
+			bs, err := decode(i, elems)
+			if err != nil {
+				return c, nil, err
+			}
+			repl[i] = append(repl[i], bs...)
+		}
+	} else if err := positional(blocks); err != nil {
+		return c, nil, err
+	}
+	out := c
+	out.Blocks = nil
+	for i, b := range c.Blocks {
+		bs, ok := repl[i]
+		switch {
+		case !ok:
+			if failed[i] {
+				notes = append(notes, fmt.Sprintf("blocks[%d]: not in the repair reply, kept as it was", i))
+			}
+			out.Blocks = append(out.Blocks, b)
+		case len(bs) == 0:
+			notes = append(notes, fmt.Sprintf("blocks[%d]: dropped by the repair", i))
+		default:
+			if len(bs) > 1 {
+				notes = append(notes, fmt.Sprintf("blocks[%d]: replaced by %d repaired blocks", i, len(bs)))
+			}
+			out.Blocks = append(out.Blocks, bs...)
+		}
+	}
+	return out, notes, nil
+}
+
+// indexed reports whether a repair reply's list holds {"index": …}
+// wrappers rather than bare blocks.
+func indexed(elems []any) bool {
+	for _, e := range elems {
+		o := asObject(e)
+		if o == nil {
+			return false
+		}
+		if _, ok := o["index"]; !ok {
+			return false
+		}
+	}
+	return len(elems) > 0
+}
