@@ -41,6 +41,19 @@
 // log order (the forum's SYSTEM status lines are not speeches and are left
 // out). Same input, same items, same ids.
 //
+// # Plan
+//
+// MakePlanWith gives each item to at most one template sub-point. Its
+// candidates come from a retrieval the caller runs (PlanOptions.Candidates:
+// the report pipeline maps SubPointQuery to the graph's entities with
+// local search and passes the items those entities reach, with the
+// similarity and rank of the match); the item's text relevance to the
+// sub-point (character bigrams, TF-IDF) decides among them, with
+// RetrievalWeight of the retrieval similarity added, MMR for diversity,
+// OffTopicFactor for sources that never name the topic and the graph query
+// rounds' boosts. This package imports no retrieval: it is below local
+// search in the import order and takes the candidates as data.
+//
 // BettaFish has no evidence stage: each chapter is written from its own
 // graph query, so the same passage reaches several chapters. This package
 // is the shared pool the planner assigns from, each item once.

@@ -96,7 +96,11 @@ type Input struct {
 
 // Source pre-selection for large runs.
 const (
-	DefaultMaxSources = 20000
+	// DefaultMaxSources bounds the sources cut into passages (and so the
+	// knowledge model the report's local-search retrieval embeds): about
+	// ten times what a report of 30 sub-points × PerSubPoint items can
+	// quote, so the cut keeps every source a sub-point could use.
+	DefaultMaxSources = 2000
 	SourceProbeRunes  = 120
 )
 

@@ -12,8 +12,13 @@ const (
 	// PerSubPoint is the most items one sub-point is given by MakePlan
 	// (PlanOptions.PerSubPoint changes it).
 	PerSubPoint = 6
-	// MinScore is the lowest relevance an assigned item may have.
+	// MinScore is the lowest score an assigned item may have.
 	MinScore = 0.04
+	// MinRelevance is the lowest text relevance an assigned item may have
+	// to its sub-point, whatever its retrieval similarity and boosts: a
+	// passage that shares nothing with the sub-point's words is not padded
+	// in because its source was retrieved or queried.
+	MinRelevance = 0.01
 	// MMRPool is how many of a sub-point's best candidates the MMR
 	// selection considers, per item it may keep (8 × PerSubPoint by
 	// default).
@@ -46,6 +51,13 @@ type Assigned struct {
 	OnTopic   bool    `json:"on_topic"`        // the passage mentions the topic (always true for engine and forum text)
 	MMRRank   int     `json:"mmr_rank"`        // position chosen by MMR, 1-based
 	Boost     float64 `json:"boost,omitempty"` // added by graph query results (AddBoost)
+	// Retrieval is the similarity (0–1) of what the sub-point's retrieval
+	// matched to reach the item, RetrievalRank that match's 1-based rank
+	// (0: a candidate of every sub-point) and Via what it was (see
+	// Candidate); empty without retrieval.
+	Retrieval     float64 `json:"retrieval,omitempty"`
+	RetrievalRank int     `json:"retrieval_rank,omitempty"`
+	Via           string  `json:"via,omitempty"`
 }
 
 // SubPlan is one sub-point's evidence.
@@ -69,7 +81,8 @@ type Plan struct {
 	Topic    string        `json:"topic"`
 	Chapters []ChapterPlan `json:"chapters"`
 	// Unassigned counts items left out, by reason: "below_min_score",
-	// "off_topic", "quota" (a better-suited or more novel item took the place).
+	// "off_topic", "quota" (a better-suited or more novel item took the place),
+	// "not_retrieved" (with PlanOptions.Candidates: no sub-point's retrieval found it).
 	Unassigned map[string]int `json:"unassigned"`
 	Assigned   int            `json:"assigned"`
 }
@@ -95,32 +108,67 @@ type Rounds map[string][][]string
 // or section title is a key.
 type Boosts map[string]map[string]float64
 
-// MakePlan scores every item against every sub-point of the non-summary
-// chapters, gives each item to the one sub-point where it scores best (ties:
-// chapter order, then sub-point order), then keeps at most PerSubPoint
-// items per sub-point chosen by maximal marginal relevance (relevance
-// against trigram overlap with the items already chosen). Items scoring
-// below MinScore are left out. Source passages that do not mention the
-// topic score OffTopicFactor of their relevance.
-//
-// Relevance is the cosine of the item text's character-bigram log-TF
-// vector against the TF-IDF vector (IDF over the items) of the sub-point
-// title plus the half-weighted chapter title (see scorer); it needs no
-// model and works on text without spaces.
-// Deterministic: same set, chapters and boosts, same plan.
+// RetrievalWeight weighs a candidate's retrieval similarity (Candidate.Retrieval, 0–1)
+// against its text relevance in the score: score = (relevance +
+// RetrievalWeight·retrieval) · (OffTopicFactor when off topic) + boost.
+const RetrievalWeight = 0.1
+
+// Candidate is one item a retrieval found for a sub-point (see
+// PlanOptions.Candidates).
+type Candidate struct {
+	Item      int     // index into Set.Items
+	Retrieval float64 // similarity (0–1) of what the retrieval matched: the entity that reached the item
+	Rank      int     // 1-based rank of that match in the retrieval's order; 0 for an item that is a candidate of every sub-point (the engines' own analysis)
+	Via       string  // what reached it, for evidence.json ("source: <title>", "section: <title>", "engine: insight")
+}
+
+// SubPointQuery is the text a retrieval is asked for one sub-point: the
+// sub-point title without its outline number, then the chapter title.
+func SubPointQuery(chapterTitle, subPoint string) string {
+	return strings.TrimSpace(stripNumber(subPoint) + " " + chapterTitle)
+}
+
+// SubPointKey is the key of a chapter's si-th (0-based) sub-point: "S2/1".
+func SubPointKey(chapterID string, si int) string { return chapterID + "/" + itoa(si+1) }
+
+// MakePlan is MakePlanWith with the default options: PerSubPoint items
+// per sub-point, every item a candidate of every sub-point.
 func MakePlan(set *Set, topic string, chapters []ChapterSpec, rounds Rounds) *Plan {
 	return MakePlanWith(set, topic, chapters, rounds, PlanOptions{})
 }
 
-// PlanOptions change MakePlanWith's limits. Zero values mean MakePlan's.
+// PlanOptions change MakePlanWith's limits and candidates. Zero values
+// mean MakePlan's.
 type PlanOptions struct {
 	// PerSubPoint is the most items one sub-point is given; 0 =
 	// PerSubPoint (6). A prompt budget for a large-context model holds
 	// several times more (package nodes scales it with its prompt budget).
 	PerSubPoint int
+	// Candidates, when not nil, are per sub-point key ("S2/1", see
+	// SubPlan.Key and SubPointKey) the items a retrieval found for
+	// SubPointQuery of that sub-point; an item is then scored only against
+	// the sub-points that retrieved it, and an item no sub-point retrieved
+	// is left out ("not_retrieved"). The relevance IDF is then taken over
+	// the candidates. nil: every item is a candidate of every sub-point,
+	// with retrieval 0.
+	Candidates map[string][]Candidate
 }
 
-// MakePlanWith is MakePlan with opts' limits.
+// MakePlanWith scores every candidate item against the sub-points of the
+// non-summary chapters that retrieved it, gives each item to the one
+// sub-point where it scores best (ties: chapter order, then sub-point
+// order), then keeps at most PerSubPoint items per sub-point chosen by
+// maximal marginal relevance (relevance against trigram overlap with the
+// items already chosen). Items scoring below MinScore, or with a relevance
+// below MinRelevance, are left out. Source passages that do not mention
+// the topic score OffTopicFactor of their score.
+//
+// Relevance is the cosine of the item text's character-bigram log-TF
+// vector against the TF-IDF vector (IDF over the candidate items) of the
+// sub-point title plus the half-weighted chapter title (see scorer); it
+// needs no model and works on text without spaces. A candidate's
+// retrieval similarity adds RetrievalWeight of itself (see Candidate).
+// Deterministic: same set, chapters, rounds and options, same plan.
 func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds, opts PlanOptions) *Plan {
 	perSubPoint := opts.PerSubPoint
 	if perSubPoint <= 0 {
@@ -140,7 +188,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 			subs = []string{c.Title}
 		}
 		for si, sp := range subs {
-			key := c.ID + "/" + itoa(si+1)
+			key := SubPointKey(c.ID, si)
 			cp.SubPoints = append(cp.SubPoints, SubPlan{Key: key, Title: sp})
 			if c.Summary {
 				continue
@@ -155,7 +203,25 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	for _, c := range chapters {
 		queries = append(queries, []weighted{{c.Title + " " + strings.Join(c.SubPoints, " "), 1}})
 	}
-	sc := newScorer(set.Items, queries)
+	// the retrieval's candidates, per item: which targets found it, how
+	hits := candidatesByItem(set, opts.Candidates, func(key string) int {
+		for ti, t := range targets {
+			if t.key == key {
+				return ti
+			}
+		}
+		return -1
+	})
+	corpus := set.Items
+	if hits != nil {
+		corpus = make([]Item, 0, len(hits))
+		for i, hs := range hits {
+			if len(hs) > 0 {
+				corpus = append(corpus, set.Items[i])
+			}
+		}
+	}
+	sc := newScorer(corpus, queries)
 	boosts := roundBoosts(set, sc, chapterQ, chapters, rounds)
 	names := TopicNames(topic)
 	type cand struct {
@@ -165,6 +231,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		runner    string
 		onTopic   bool
 		boost     float64
+		hit       targetHit
 	}
 	// score every item against every target, on all cores; then gather
 	// in item order (deterministic whatever the scheduling)
@@ -172,7 +239,9 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		best, second            int
 		bestS, secondS, bestRel float64
 		bestBoost               float64
+		bestHit                 targetHit
 		on                      bool
+		skipped                 bool // no sub-point retrieved it
 	}
 	res := make([]scored, len(set.Items))
 	workers := runtime.GOMAXPROCS(0)
@@ -183,12 +252,17 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	}
 	parallel(len(set.Items), func(w, i int) {
 		it := &set.Items[i]
+		if hits != nil && len(hits[i]) == 0 {
+			res[i] = scored{best: -1, second: -1, skipped: true}
+			return
+		}
 		r := scored{best: -1, second: -1, on: onTopic(it, names)}
 		bufs[w] = sc.score(it.Text, outs[w], bufs[w])
-		for ti, t := range targets {
+		consider := func(ti int, h targetHit) {
+			t := targets[ti]
 			rel := outs[w][ti]
 			b := boosts.of(chapters[t.ch].ID, it)
-			s := rel
+			s := rel + RetrievalWeight*h.retrieval
 			if !r.on {
 				s *= OffTopicFactor
 			}
@@ -197,16 +271,29 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 				if r.best >= 0 {
 					r.second, r.secondS = r.best, r.bestS
 				}
-				r.best, r.bestS, r.bestRel, r.bestBoost = ti, s, rel, b
+				r.best, r.bestS, r.bestRel, r.bestBoost, r.bestHit = ti, s, rel, b, h
 			} else if s > r.secondS || r.second < 0 {
 				r.second, r.secondS = ti, s
+			}
+		}
+		if hits == nil {
+			for ti := range targets {
+				consider(ti, targetHit{target: ti})
+			}
+		} else {
+			for _, h := range hits[i] { // in target order
+				consider(h.target, h)
 			}
 		}
 		res[i] = r
 	})
 	perSub := map[[2]int][]cand{}
 	for i, r := range res {
-		if r.best < 0 || r.bestS < MinScore {
+		if r.skipped {
+			p.Unassigned["not_retrieved"]++
+			continue
+		}
+		if r.best < 0 || r.bestS < MinScore || r.bestRel < MinRelevance {
 			if !r.on && r.bestRel >= MinScore {
 				p.Unassigned["off_topic"]++
 			} else {
@@ -219,7 +306,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 			runner = targets[r.second].key
 		}
 		k := [2]int{targets[r.best].ch, targets[r.best].sp}
-		perSub[k] = append(perSub[k], cand{i, r.bestS, r.bestRel, runner, r.on, r.bestBoost})
+		perSub[k] = append(perSub[k], cand{i, r.bestS, r.bestRel, runner, r.on, r.bestBoost, r.bestHit})
 	}
 	for k, cs := range perSub {
 		sort.SliceStable(cs, func(a, b int) bool {
@@ -263,7 +350,8 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		sp := &p.Chapters[k[0]].SubPoints[k[1]]
 		for r, c := range chosen {
 			sp.Items = append(sp.Items, Assigned{ItemID: set.Items[c.item].ID, Score: round3(c.score), Relevance: round3(c.relevance),
-				Runner: c.runner, OnTopic: c.onTopic, MMRRank: r + 1, Boost: round3(c.boost)})
+				Runner: c.runner, OnTopic: c.onTopic, MMRRank: r + 1, Boost: round3(c.boost),
+				Retrieval: round3(c.hit.retrieval), RetrievalRank: c.hit.rank, Via: c.hit.via})
 		}
 		// figures in item order of the chosen items
 		for _, a := range sp.Items {
@@ -272,6 +360,50 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		p.Assigned += len(chosen)
 	}
 	return p
+}
+
+// targetHit is one retrieval candidate of an item: the target that found
+// it and how.
+type targetHit struct {
+	target    int
+	retrieval float64
+	rank      int
+	via       string
+}
+
+// candidatesByItem turns per-key candidates into per-item hits in target
+// order (the best retrieval kept when a key lists an item twice); nil when
+// cands is nil. Keys that name no target are ignored.
+func candidatesByItem(set *Set, cands map[string][]Candidate, target func(key string) int) [][]targetHit {
+	if cands == nil {
+		return nil
+	}
+	out := make([][]targetHit, len(set.Items))
+	keys := make([]string, 0, len(cands))
+	for k := range cands {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool { return target(keys[a]) < target(keys[b]) })
+	for _, k := range keys {
+		ti := target(k)
+		if ti < 0 {
+			continue
+		}
+		for _, c := range cands[k] {
+			if c.Item < 0 || c.Item >= len(out) {
+				continue
+			}
+			hs := out[c.Item]
+			if n := len(hs); n > 0 && hs[n-1].target == ti {
+				if c.Retrieval > hs[n-1].retrieval {
+					hs[n-1] = targetHit{ti, c.Retrieval, c.Rank, c.Via}
+				}
+				continue
+			}
+			out[c.Item] = append(hs, targetHit{ti, c.Retrieval, c.Rank, c.Via})
+		}
+	}
+	return out
 }
 
 // roundBoosts keeps, of each round, the RoundQuota keys whose best item is

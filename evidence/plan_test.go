@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -181,5 +182,89 @@ func TestPlanPerSubPointOption(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// With retrieval candidates an item competes only for the sub-points that
+// retrieved it: an item no sub-point retrieved is never planned however
+// well its text scores, and every planned item carries the retrieval's
+// similarity, rank and match.
+func TestPlanUsesOnlyRetrievedCandidates(t *testing.T) {
+	set := Collect(fixtureInput(t))
+	chs := templateChapters(t, "社会公共热点事件分析报告模板")
+	free := MakePlan(set, "武汉大学", chs, nil)
+	// retrieve for every sub-point every item except the ones the free
+	// plan chose for it (they must not come back), and for the first
+	// sub-point only one item
+	index := map[string]int{}
+	for i, it := range set.Items {
+		index[it.ID] = i
+	}
+	cands := map[string][]Candidate{}
+	banned := map[string]bool{}
+	first := ""
+	for _, c := range free.Chapters {
+		for _, sp := range c.SubPoints {
+			if c.Summary {
+				continue
+			}
+			for _, a := range sp.Items {
+				banned[a.ItemID] = true
+			}
+			if first == "" && len(sp.Items) > 0 {
+				first = sp.Key
+			}
+		}
+	}
+	var only int
+	for _, c := range free.Chapters {
+		for _, sp := range c.SubPoints {
+			if c.Summary {
+				continue
+			}
+			if sp.Key == first {
+				only = index[sp.Items[0].ItemID]
+				cands[sp.Key] = []Candidate{{Item: only, Retrieval: 0.9, Rank: 1, Via: "test: kept"}}
+				continue
+			}
+			rank := 0
+			for i := range set.Items {
+				if !banned[set.Items[i].ID] {
+					rank++
+					cands[sp.Key] = append(cands[sp.Key], Candidate{Item: i, Retrieval: 0.5, Rank: rank, Via: "test"})
+				}
+			}
+		}
+	}
+	p := MakePlanWith(set, "武汉大学", chs, nil, PlanOptions{Candidates: cands})
+	if !reflect.DeepEqual(p, MakePlanWith(set, "武汉大学", chs, nil, PlanOptions{Candidates: cands})) {
+		t.Fatal("MakePlanWith is not deterministic")
+	}
+	planned := 0
+	for _, c := range p.Chapters {
+		for _, sp := range c.SubPoints {
+			for _, a := range sp.Items {
+				planned++
+				if sp.Key == first {
+					if a.ItemID != set.Items[only].ID || a.Via != "test: kept" || a.Retrieval != 0.9 || a.RetrievalRank != 1 {
+						t.Errorf("%s: planned %+v, want only %s from its retrieval", sp.Key, a, set.Items[only].ID)
+					}
+					continue
+				}
+				if banned[a.ItemID] {
+					t.Errorf("%s: item %s planned though no sub-point retrieved it there", sp.Key, a.ItemID)
+				}
+				if a.Via != "test" || a.Retrieval != 0.5 || a.RetrievalRank < 1 {
+					t.Errorf("%s: item %s without its retrieval: %+v", sp.Key, a.ItemID, a)
+				}
+				want := round3(a.Relevance + RetrievalWeight*0.5)
+				if a.OnTopic && math.Abs(a.Score-want) > 0.0015 {
+					t.Errorf("%s: score %v, want relevance %v + %v·0.5", sp.Key, a.Score, a.Relevance, RetrievalWeight)
+				}
+			}
+		}
+	}
+	if planned == 0 || p.Unassigned["not_retrieved"] == 0 {
+		t.Errorf("planned %d, unassigned %v", planned, p.Unassigned)
 	}
 }

@@ -11,7 +11,8 @@ import (
 // scorer rates texts against a fixed set of queries by character bigrams
 // (letters and digits, lower-cased, so Chinese without spaces works): the
 // cosine of the text's log-TF vector against each query's TF-IDF vector,
-// with IDF over the items. Only the queries' bigrams get an IDF, so one
+// with IDF over the items (over an even sample of dfSample of them when
+// there are more). Only the queries' bigrams get an IDF, so one
 // pass over the items counts what is needed and no index of every bigram
 // is kept. Scores are computed in a fixed order (sorted bigrams, columns in
 // query order), so the same input gives bit-identical scores.
@@ -57,9 +58,10 @@ func newScorer(items []Item, queries [][]weighted) *scorer {
 		h := bloomHash(g)
 		s.bloom[h>>6] |= 1 << (h & 63)
 	}
-	df := s.documentFrequencies(items)
+	sample := sampleItems(items, dfSample)
+	df := s.documentFrequencies(sample)
 	idf := make([]float64, len(s.cols))
-	n := float64(len(items))
+	n := float64(len(sample))
 	for c := range idf {
 		idf[c] = math.Log(1 + n/float64(max(df[c], 1)))
 		if df[c] == 0 {
@@ -87,6 +89,25 @@ func newScorer(items []Item, queries [][]weighted) *scorer {
 		}
 	}
 	return s
+}
+
+// dfSample is the most items the document frequencies are counted over:
+// a larger corpus is sampled at an even stride (every k-th item, from the
+// first), which gives the same IDF to within sampling noise at a fraction
+// of the cost (a 300 000-source run's probes).
+const dfSample = 20000
+
+// sampleItems returns items, or every k-th of them when more than n.
+func sampleItems(items []Item, n int) []Item {
+	if len(items) <= n {
+		return items
+	}
+	k := (len(items) + n - 1) / n
+	out := make([]Item, 0, n)
+	for i := 0; i < len(items); i += k {
+		out = append(out, items[i])
+	}
+	return out
 }
 
 // documentFrequencies counts, per column, the items that have the bigram.

@@ -3,9 +3,14 @@ package nodes
 import (
 	"context"
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
+	"reportengine/graphrag"
+	"reportengine/graphrag/storage"
+	"reportengine/llm/offline"
 	"reportengine/templates"
 )
 
@@ -41,5 +46,51 @@ func BenchmarkPipelineLatency(b *testing.B) {
 			}
 			b.ReportMetric(total.Seconds()/float64(b.N), "s/report")
 		})
+	}
+}
+
+// BenchmarkReportScale is the report stages (no graph loading) with the
+// offline model on a stored graph: REPORTENGINE_SCALE_GRAPHS names a
+// graphs folder holding graph "scale" (e.g. build-graph --report-id scale
+// on the 300 000-record synthetic input); skipped without it. Run with
+// -cpuprofile to see what the evidence plan, the chapters and the
+// follow-up questions cost.
+func BenchmarkReportScale(b *testing.B) {
+	dir := os.Getenv("REPORTENGINE_SCALE_GRAPHS")
+	if dir == "" {
+		b.Skip("REPORTENGINE_SCALE_GRAPHS not set")
+	}
+	st, err := storage.New(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, _, err := st.Load("scale")
+	if err != nil {
+		b.Fatal(err)
+	}
+	topic := ""
+	for v := 0; v < g.NodeCount() && topic == ""; v++ {
+		if g.Type(v) == graphrag.TypeTopic {
+			topic = g.Name(v)
+		}
+	}
+	p, err := New(Config{Model: offline.New(), Now: time.Now})
+	if err != nil {
+		b.Fatal(err)
+	}
+	stages := map[string]float64{}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := p.Run(context.Background(), Input{Topic: topic, ReportID: "scale", GraphID: "scale", Graph: g})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, s := range res.Manifest.Stages {
+			stages[s.Name] += s.Seconds
+		}
+	}
+	for name, s := range stages {
+		b.ReportMetric(s/float64(b.N), strings.ReplaceAll(name, " ", "_")+"_s")
 	}
 }

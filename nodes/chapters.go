@@ -99,10 +99,28 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 		for i, s := range secs {
 			rounds[s.ChapterID] = gqs[i].RoundKeys
 		}
-		r.plan = evidence.MakePlanWith(r.evidence, r.in.Topic, chapterSpecs(secs), rounds,
-			evidence.PlanOptions{PerSubPoint: planPerSubPoint(r.cfg.PromptTokens)})
+		specs := chapterSpecs(secs)
+		opts := evidence.PlanOptions{PerSubPoint: planPerSubPoint(r.cfg.PromptTokens)}
+		problem := ""
+		if r.retrieval != nil {
+			ret := <-r.retrieval
+			if ret.err == nil {
+				opts.Candidates, ret.err = ret.r.candidates(ctx, specs)
+			}
+			switch {
+			case ctx.Err() != nil:
+				return chaptersOut{err: ctx.Err()}
+			case ret.err != nil:
+				problem = ret.err.Error()
+				r.warn("%s: local-search retrieval failed, every item was scored against every sub-point: %v", StageEvidence, ret.err)
+			default:
+				r.retrieved = ret.r
+			}
+		}
+		r.plan = evidence.MakePlanWith(r.evidence, r.in.Topic, specs, rounds, opts)
 		r.planIDs = planIDs(r.plan)
-		r.evidenceStage = r.stageEnd(StageEvidence, start, false, 0, 0, "")
+		r.evidenceStage = r.stageEnd(StageEvidence, start, problem != "", 0, 0, problem)
+		r.evidenceStage.Seconds += r.collectSeconds
 		titles := make([]string, len(secs))
 		for i, s := range secs {
 			titles[i] = s.Title

@@ -14,10 +14,21 @@ import (
 // generation (no model call, deterministic): it collects the run's
 // evidence items (evidence.Collect: section summaries, source contents and
 // titles, engine final reports, every forum speech; near-duplicates merged
-// with all their provenance) once per run, and assigns each item to the
-// one template sub-point where it scores best (evidence.MakePlan), with the
-// chapters' graph query results as boosts, so no passage is quoted twice.
-// The plan is saved as evidence.json in the report folder.
+// with all their provenance) once per run; with a graph, retrieves each
+// template sub-point's candidates with local search (see
+// evidenceRetrieval: the sub-point's words mapped to the report's entities
+// through the offline embedder, the items those entities reach); then
+// assigns each item to the one sub-point where it scores best
+// (evidence.MakePlanWith), with the chapters' graph query results as
+// boosts, so no passage is quoted twice. Without a graph (or when the
+// retrieval fails: a manifest warning) every item is a candidate of every
+// sub-point. The plan is saved as evidence.json in the report folder; the
+// follow-up questions reuse the retrieval's context builder.
+//
+// Why the retrieval is here and not in package evidence: evidence sits
+// below graphrag/localsearch in the import order (localsearch's knowledge
+// model is built from the same graph evidence reads), so the pipeline
+// runs the retrieval and hands the candidates to the plan as data.
 //
 // Chapter roles: a chapter whose title names a summary (摘要, 概览) is given
 // no evidence and is written after the others from their digests; a

@@ -50,6 +50,12 @@ type FollowUpsInput struct {
 	Findings []string
 	// Cited are the URLs of the sources the report cites.
 	Cited map[string]bool
+	// Builder, when set, is a context builder over the report's part of
+	// the graph already embedded with the offline embedder (the evidence
+	// plan's retrieval); with FollowUps.Embedder nil the questions are
+	// built on it instead of a model of the cited sources, which saves
+	// mapping and embedding the graph twice.
+	Builder *localsearch.ContextBuilder
 }
 
 // FollowUpsOutput is the questions and how many calls they took.
@@ -67,26 +73,12 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 	if in.Graph == nil || in.Graph.NodeCount() == 0 {
 		return out, fmt.Errorf("follow-up questions: no graph")
 	}
-	sub := reportSubgraph(in.Graph, in.Cited)
-	m, err := knowledge.FromGraph(sub, knowledge.GraphOptions{})
-	if err != nil {
-		return out, fmt.Errorf("follow-up questions: %w", err)
-	}
-	emb := s.Embedder
-	if emb == nil {
-		var texts []string
-		for _, e := range m.Entities() {
-			texts = append(texts, knowledge.EntityText(e))
+	b := in.Builder
+	if b == nil || s.Embedder != nil {
+		var err error
+		if b, err = s.builder(ctx, in); err != nil {
+			return out, fmt.Errorf("follow-up questions: %w", err)
 		}
-		emb = offline.NewEmbedder(0).Fit(texts)
-	}
-	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb})
-	if err != nil {
-		return out, fmt.Errorf("follow-up questions: %w", err)
-	}
-	b, err := localsearch.NewContextBuilder(m, localsearch.Config{Embedder: emb, VectorStore: store})
-	if err != nil {
-		return out, fmt.Errorf("follow-up questions: %w", err)
 	}
 	n := orDefault(s.Count, DefaultFollowUps)
 	g, err := questiongen.New(questiongen.Config{Builder: b, Model: s.Model,
@@ -116,6 +108,34 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 		out.Questions = append(out.Questions, q)
 	}
 	return out, nil
+}
+
+// builder maps the graph's topic, engines, sections and cited sources onto
+// a knowledge model and embeds it (with Embedder, else the offline one).
+func (s FollowUps) builder(ctx context.Context, in FollowUpsInput) (*localsearch.ContextBuilder, error) {
+	sub := reportSubgraph(in.Graph, in.Cited)
+	m, err := knowledge.FromGraph(sub, knowledge.GraphOptions{})
+	if err != nil {
+		return nil, err
+	}
+	emb := s.Embedder
+	if emb == nil {
+		emb = offline.NewEmbedder(0).Fit(entityTexts(m))
+	}
+	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb})
+	if err != nil {
+		return nil, err
+	}
+	return localsearch.NewContextBuilder(m, localsearch.Config{Embedder: emb, VectorStore: store})
+}
+
+// entityTexts are the texts entity vectors are made of ("title:description").
+func entityTexts(m *knowledge.Model) []string {
+	texts := make([]string, len(m.Entities()))
+	for i, e := range m.Entities() {
+		texts[i] = knowledge.EntityText(e)
+	}
+	return texts
 }
 
 // reportSubgraph is g without the sources the report does not cite (and

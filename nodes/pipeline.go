@@ -393,7 +393,15 @@ type runState struct {
 	plan          *evidence.Plan // set after the graph query rounds
 	planIDs       map[string]bool
 	evidenceStage StageRecord
-	reportDate    string // the newest state's date, YYYY-MM-DD
+	// collectSeconds is evidence.Collect's time, counted in the evidence
+	// stage's record (it runs before the layout).
+	collectSeconds float64
+	// retrieval delivers the evidence plan's local-search retrieval (nil
+	// without a graph); retrieved is it once the plan used it (the
+	// follow-up questions reuse its context builder).
+	retrieval  chan retrievalResult
+	retrieved  *evidenceRetrieval
+	reportDate string // the newest state's date, YYYY-MM-DD
 
 	mu       sync.Mutex
 	warnings []string
@@ -467,7 +475,18 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		focus = append(focus, sec.Title)
 		focus = append(focus, sec.Outline...)
 	}
+	collectStart := cfg.Now()
 	r.evidence = evidence.Collect(evidence.Input{Topic: in.Topic, Graph: in.Graph, States: in.States, Forum: in.Forum, Focus: focus})
+	r.collectSeconds = r.seconds(collectStart)
+	if in.Graph != nil && in.Graph.NodeCount() > 0 {
+		// the local-search retrieval is built while the chapters query the
+		// graph and the layout is planned; the evidence plan waits for it
+		r.retrieval = make(chan retrievalResult, 1)
+		go func() {
+			er, err := newEvidenceRetrieval(ctx, in.Graph, r.evidence)
+			r.retrieval <- retrievalResult{er, err}
+		}()
+	}
 	if n := r.evidence.Stats.SkippedSources; n > 0 {
 		r.warn("%s: %d of the run's sources scored lowest against the template and were not cut into passages (at most %d are)", StageEvidence, n, evidence.DefaultMaxSources)
 	}
@@ -571,7 +590,11 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		start := r.stageStart(StageFollowUp)
 		fu := FollowUps{Model: cfg.Model, Embedder: cfg.Embedder, Count: cfg.FollowUps,
 			Temperature: cfg.ProseTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
-		fo, err := fu.Run(ctx, FollowUpsInput{Graph: in.Graph, Topic: in.Topic, Cited: citedURLs(results, r.evidence)})
+		fi := FollowUpsInput{Graph: in.Graph, Topic: in.Topic, Cited: citedURLs(results, r.evidence)}
+		if r.retrieved != nil {
+			fi.Builder = r.retrieved.builder
+		}
+		fo, err := fu.Run(ctx, fi)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

@@ -235,10 +235,11 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	if embedded != "" {
 		c.EmbeddedQuery = embedded
 	}
-	sel, err := b.mapQuery(ctx, embedded, p)
+	mapped, err := b.mapQuery(ctx, embedded, p)
 	if err != nil {
 		return nil, err
 	}
+	sel := entitiesOf(mapped)
 	c.Entities = sel
 	var sections []string
 	m := p.MaxContextTokens

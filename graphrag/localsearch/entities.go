@@ -15,12 +15,55 @@ const oversample = 2
 
 var uuidRE = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
+// MappedEntity is one entity a query was mapped to (see MapQuery).
+type MappedEntity struct {
+	Entity knowledge.Entity
+	// Distance is the vector store's distance of the entity to the
+	// embedded query (squared L2 for the default ExactStore: 2 − 2·cos on
+	// unit vectors); 0 for an included or rank-selected entity.
+	Distance float64
+	// Similarity is 1 − Distance/2 clamped to [0, 1]: the cosine for unit
+	// vectors under the L2 metric; 0 when Matched is false.
+	Similarity float64
+	// Matched is true for an entity found by the vector search, false for
+	// one put in by IncludeEntityNames or by the empty query's rank order.
+	Matched bool
+}
+
+// MapQuery is the retrieval step of local search alone: the query's
+// mapping to entities exactly as Build does it (reference §2
+// map_query_to_entities: embed the query, ask the VectorStore for
+// 2·TopKMappedEntities neighbours, drop those beyond MaxEntityDistance,
+// resolve them, drop ExcludeEntityNames, put IncludeEntityNames first,
+// each entity once), with each entity's distance kept. Build(query, nil,
+// p).Entities equals the Entity fields of MapQuery(query, p), in order.
+// No context is packed and nothing is tokenised, so a caller that only
+// needs candidates (the report's evidence plan) pays for one embedding
+// and one vector search. Errors: as Build's for the mapping step (ErrConfig
+// without Embedder/VectorStore for a non-empty query, embedder and store
+// errors, ErrEmptyKnowledge).
+func (b *ContextBuilder) MapQuery(ctx context.Context, query string, p Params) ([]MappedEntity, error) {
+	if len(b.m.Entities()) == 0 {
+		return nil, fmt.Errorf("localsearch: %w", ErrEmptyKnowledge)
+	}
+	return b.mapQuery(ctx, query, p)
+}
+
+// entitiesOf returns the entities of a mapping, in order.
+func entitiesOf(ms []MappedEntity) []knowledge.Entity {
+	out := make([]knowledge.Entity, len(ms))
+	for i, m := range ms {
+		out[i] = m.Entity
+	}
+	return out
+}
+
 // mapQuery is map_query_to_entities (reference §2) on the embedded query
 // text, with two fixes: hits are resolved through maps (no linear scan per
 // hit, B33) and every entity is selected at most once.
-func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) ([]knowledge.Entity, error) {
+func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) ([]MappedEntity, error) {
 	ents := b.m.Entities()
-	var matched []knowledge.Entity
+	var matched []MappedEntity
 	k := p.TopKMappedEntities
 	if query != "" {
 		if k > 0 && (b.cfg.Embedder == nil || b.cfg.VectorStore == nil) {
@@ -41,7 +84,8 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) (
 						continue
 					}
 					if e, ok := b.resolve(h.ID); ok {
-						matched = append(matched, e)
+						sim := max(0, min(1, 1-h.Distance/2))
+						matched = append(matched, MappedEntity{Entity: e, Distance: h.Distance, Similarity: sim, Matched: true})
 					}
 				}
 			}
@@ -59,7 +103,7 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) (
 		}
 		sort.SliceStable(order, func(a, c int) bool { return rank(order[a]) > rank(order[c]) })
 		for _, i := range order[:min(k, len(order))] {
-			matched = append(matched, ents[i])
+			matched = append(matched, MappedEntity{Entity: ents[i]})
 		}
 	}
 	if len(p.ExcludeEntityNames) > 0 {
@@ -69,23 +113,23 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) (
 		}
 		kept := matched[:0:0]
 		for _, e := range matched {
-			if !ex[e.Title] {
+			if !ex[e.Entity.Title] {
 				kept = append(kept, e)
 			}
 		}
 		matched = kept
 	}
-	var out []knowledge.Entity
+	var out []MappedEntity
 	seen := map[string]bool{}
-	add := func(e knowledge.Entity) {
-		if !seen[e.ID] {
-			seen[e.ID] = true
+	add := func(e MappedEntity) {
+		if !seen[e.Entity.ID] {
+			seen[e.Entity.ID] = true
 			out = append(out, e)
 		}
 	}
 	for _, n := range p.IncludeEntityNames {
 		for _, i := range b.m.EntitiesByTitle(n) {
-			add(ents[i])
+			add(MappedEntity{Entity: ents[i]})
 		}
 	}
 	for _, e := range matched {
