@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // NodeType is the kind of a node. The five types the builder writes are the
@@ -108,7 +109,9 @@ const maxCount = MaxCount
 //     either the edge's search records (found edges, in one Record slice
 //     shared by all edges) or generic attributes; weights are stored only
 //     once one differs from 1;
-//   - one URL map (SourceByURL) and one id map (Lookup).
+//   - one URL map (SourceByURL) and one id map (Lookup), brought up to
+//     date on first use after AppendSource (the bulk path, which does not
+//     touch them).
 //
 // Strings are not copied: built graphs share the state parser's strings,
 // graphs read by ReadJSON point into the one buffer the file was read into.
@@ -132,6 +135,12 @@ type Graph struct {
 	sources []sourceAttrs
 	byID    map[string]int32
 	byURL   map[string]int32
+	// indexed is how many nodes byID and byURL cover; nodes past it were
+	// appended by AppendSource. indexMu serialises bringing them up to
+	// date (lookups may start concurrently).
+	indexed atomic.Int32
+	indexMu sync.Mutex
+	hint    int // NewWithCapacity's node count, for sizing the maps
 
 	typeNames []NodeType
 	typeCode  map[NodeType]uint32
@@ -170,8 +179,7 @@ func NewWithCapacity(nodes, edges int) *Graph {
 		attrs:    make([]Attributes, 0, nodes),
 		srcRow:   make([]int32, 0, nodes),
 		sources:  make([]sourceAttrs, 0, nodes),
-		byID:     make(map[string]int32, nodes),
-		byURL:    make(map[string]int32, nodes),
+		hint:     nodes,
 		typeCode: map[NodeType]uint32{},
 		relCode:  map[Relation]uint32{},
 		listCode: map[string]int32{},
@@ -205,30 +213,69 @@ func intern[T ~string](codes map[T]uint32, names *[]T, name T, what string) (uin
 	return c, nil
 }
 
-// addNode appends the columns common to every node.
+// addNode appends the columns common to every node, checked.
 func (g *Graph) addNode(id string, t NodeType, name string, attrs Attributes, row int32) (int, error) {
 	if id == "" {
 		return 0, ErrEmptyID
 	}
+	g.index()
+	g.sizeMaps()
 	if _, ok := g.byID[id]; ok {
 		return 0, fmt.Errorf("%w: %q", ErrDuplicateNode, id)
 	}
-	if len(g.ids) >= maxCount {
-		return 0, fmt.Errorf("%w: more than %d nodes", ErrLimit, maxCount)
-	}
-	c, err := g.typeOf(t)
+	v, err := g.appendNode(id, t, name, attrs, row)
 	if err != nil {
 		return 0, err
 	}
-	v := int32(len(g.ids))
-	g.byID[id] = v
-	g.ids = append(g.ids, id)
-	g.types = append(g.types, c)
-	g.names = append(g.names, name)
-	g.attrs = append(g.attrs, attrs)
-	g.srcRow = append(g.srcRow, row)
-	g.views = nil
-	return int(v), nil
+	g.byID[id] = int32(v)
+	g.indexed.Store(int32(len(g.ids)))
+	return v, nil
+}
+
+// sizeMaps makes the id and URL maps on first use, sized for the
+// capacity hint (or the nodes present).
+func (g *Graph) sizeMaps() {
+	if g.byID == nil {
+		n := max(g.hint, len(g.ids))
+		g.byID = make(map[string]int32, n)
+		g.byURL = make(map[string]int32, n)
+	}
+}
+
+// index brings the id and URL maps up to date with the nodes appended by
+// AppendSource. The first source with a URL keeps it, as in AddSource.
+func (g *Graph) index() {
+	if int(g.indexed.Load()) == len(g.ids) {
+		return
+	}
+	g.indexMu.Lock()
+	defer g.indexMu.Unlock()
+	from := int(g.indexed.Load())
+	if from == len(g.ids) {
+		return
+	}
+	g.sizeMaps()
+	srcType, hasSources := g.typeCode[TypeSource]
+	for v := from; v < len(g.ids); v++ {
+		if _, taken := g.byID[g.ids[v]]; !taken {
+			g.byID[g.ids[v]] = int32(v)
+		}
+		if !hasSources || g.types[v] != srcType {
+			continue
+		}
+		u := ""
+		if r := g.srcRow[v]; r >= 0 {
+			u = g.sources[r].URL
+		} else {
+			u = g.attrs[v].String("url")
+		}
+		if u != "" {
+			if _, taken := g.byURL[u]; !taken {
+				g.byURL[u] = int32(v)
+			}
+		}
+	}
+	g.indexed.Store(int32(len(g.ids)))
 }
 
 // AddNode appends a copy of n (the graph keeps no reference to n; its
@@ -302,6 +349,48 @@ func (g *Graph) AddSource(s Source) (int, error) {
 	return v, nil
 }
 
+// AppendNode and AppendSource are AddNode and AddSource without their
+// checks: the bulk path for a builder whose ids are unique by
+// construction. They append the node's columns and return its graph
+// index, leaving the id and URL maps to be brought up to date on their
+// next use (Lookup, SourceByURL, Node, AddNode, AddEdge, …), with one map
+// insertion per node then instead of two look-ups and two insertions now.
+// A duplicate id is not detected (Lookup finds the first node with it).
+// Errors: ErrEmptyID, ErrLimit past MaxCount.
+func (g *Graph) AppendNode(n *Node) (int, error) {
+	return g.appendNode(n.ID, n.Type, n.Name, n.Attrs, -1)
+}
+
+// AppendSource: see AppendNode.
+func (g *Graph) AppendSource(s Source) (int, error) {
+	v, err := g.appendNode(s.ID, TypeSource, s.Name, nil, int32(len(g.sources)))
+	if err == nil {
+		g.sources = append(g.sources, sourceAttrs{URL: s.URL, Title: s.Title, Score: s.Score, Content: s.Content, Key: s.Key, Engines: []string{}})
+	}
+	return v, err
+}
+
+func (g *Graph) appendNode(id string, t NodeType, name string, attrs Attributes, row int32) (int, error) {
+	if id == "" {
+		return 0, ErrEmptyID
+	}
+	if len(g.ids) >= maxCount {
+		return 0, fmt.Errorf("%w: more than %d nodes", ErrLimit, maxCount)
+	}
+	c, err := g.typeOf(t)
+	if err != nil {
+		return 0, err
+	}
+	v := len(g.ids)
+	g.ids = append(g.ids, id)
+	g.types = append(g.types, c)
+	g.names = append(g.names, name)
+	g.attrs = append(g.attrs, attrs)
+	g.srcRow = append(g.srcRow, row)
+	g.views = nil
+	return v, nil
+}
+
 // SetSourceTally sets the "engines" list and "found_count" of the typed
 // source v (known only once every record is seen). Equal engine lists are
 // stored once. It does nothing for a node that is not a typed source.
@@ -331,6 +420,7 @@ func (g *Graph) internList(l []string) []string {
 // SourceByURL returns the source node with the given (trimmed) URL: the
 // first one added with it.
 func (g *Graph) SourceByURL(url string) (int, bool) {
+	g.index()
 	v, ok := g.byURL[url]
 	return int(v), ok
 }
@@ -354,6 +444,7 @@ type Record struct {
 // whose Attrs is exactly {"records": [...]} with Record-shaped elements
 // is stored as typed records.
 func (g *Graph) AddEdge(e Edge) error {
+	g.index()
 	fi, ok1 := g.byID[e.From]
 	ti, ok2 := g.byID[e.To]
 	if !ok1 || !ok2 {
@@ -558,6 +649,7 @@ func canonicalFloat(n json.Number) (float64, bool) {
 
 // Lookup returns the graph index of the node with the given id.
 func (g *Graph) Lookup(id string) (int, bool) {
+	g.index()
 	v, ok := g.byID[id]
 	return int(v), ok
 }
@@ -567,6 +659,7 @@ func (g *Graph) Index(id string) (int, bool) { return g.Lookup(id) }
 
 // Node returns a copy of the node with the given id (see NodeAt).
 func (g *Graph) Node(id string) (*Node, bool) {
+	g.index()
 	v, ok := g.byID[id]
 	if !ok {
 		return nil, false
@@ -578,6 +671,7 @@ func (g *Graph) Node(id string) (*Node, bool) {
 // Edge returns a copy of the edge from → to (see EdgeAt). It costs a scan
 // of the edges the first time after edges were added with Link/AddFound.
 func (g *Graph) Edge(from, to string) (*Edge, bool) {
+	g.index()
 	fi, ok1 := g.byID[from]
 	ti, ok2 := g.byID[to]
 	if !ok1 || !ok2 {

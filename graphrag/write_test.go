@@ -2,11 +2,13 @@ package graphrag
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -204,5 +206,49 @@ func BenchmarkAppendString(b *testing.B) {
 				buf, _ = appendValue(buf[:0], c.s)
 			}
 		})
+	}
+}
+
+// Nodes appended unchecked (AppendNode, AppendSource) are found by every
+// look-up afterwards, also by look-ups that start concurrently; the first
+// source with a URL keeps it, and a checked AddNode still refuses a taken
+// id.
+func TestAppendIndexedOnUse(t *testing.T) {
+	g := New()
+	if err := g.AddNode(&Node{ID: "T", Type: TypeTopic}); err != nil {
+		t.Fatal(err)
+	}
+	s1, _ := g.AppendSource(Source{ID: "s1", URL: "https://u", Key: "url"})
+	s2, _ := g.AppendSource(Source{ID: "s2", URL: "https://u", Key: "url"})
+	q, _ := g.AppendNode(&Node{ID: "q", Type: TypeSource, Attrs: Attributes{{Key: "url", Value: "https://v"}}})
+	if _, err := g.AppendNode(&Node{ID: ""}); !errors.Is(err, ErrEmptyID) {
+		t.Errorf("empty id: %v", err)
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for id, want := range map[string]int{"T": 0, "s1": s1, "s2": s2, "q": q} {
+				if v, ok := g.Lookup(id); !ok || v != want {
+					t.Errorf("Lookup(%q) = %d, %v; want %d", id, v, ok, want)
+				}
+			}
+			if v, ok := g.SourceByURL("https://u"); !ok || v != s1 {
+				t.Errorf("SourceByURL = %d, %v; want %d", v, ok, s1)
+			}
+			if v, ok := g.SourceByURL("https://v"); !ok || v != q {
+				t.Errorf("SourceByURL(generic) = %d, %v; want %d", v, ok, q)
+			}
+		})
+	}
+	wg.Wait()
+	if err := g.AddNode(&Node{ID: "s2", Type: TypeSource}); !errors.Is(err, ErrDuplicateNode) {
+		t.Errorf("AddNode of an appended id: %v", err)
+	}
+	s3, _ := g.AppendSource(Source{ID: "s3", Key: "text"})
+	if err := g.AddEdge(Edge{From: "q", To: "s3", Relation: RelFound}); err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := g.Node("s3"); !ok || n.ID != "s3" || s3 != 4 {
+		t.Errorf("Node(s3) = %v, %v", n, ok)
 	}
 }

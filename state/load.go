@@ -23,6 +23,13 @@ type LoadOptions struct {
 	// (see Load) load together (B13); Loaded.Unrelated is then true and
 	// Loaded.Topic picks the most common query.
 	AllowMixedQueries bool
+	// Parsed, when set, is called with each state as soon as its file has
+	// parsed without error, on the goroutine that parsed it and before the
+	// checks across files (so a state passed to it may still be left out
+	// of Loaded, or Load may fail). It lets a caller start work on one
+	// engine while the other files are still being parsed (the graph
+	// builder's builder.Prep.Add). It must not change the state.
+	Parsed func(*State)
 }
 
 // Loaded is the outcome of Load: the usable states and what was left out.
@@ -100,7 +107,12 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 	errs := make([]error, len(ins))
 	var wg sync.WaitGroup
 	for i, in := range ins {
-		wg.Go(func() { states[i], errs[i] = ParseFile(in) })
+		wg.Go(func() {
+			states[i], errs[i] = ParseFile(in)
+			if errs[i] == nil && opts.Parsed != nil {
+				opts.Parsed(states[i])
+			}
+		})
 	}
 	wg.Wait()
 

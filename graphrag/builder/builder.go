@@ -2,11 +2,9 @@ package builder
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,6 +69,10 @@ type Config struct {
 	// through by the override) gives each distinct query its own topic
 	// node; see topicNodes.
 	TopicPerQuery bool
+	// Prep, when set, holds states already being prepared (see Prep);
+	// Build prepares the others itself. Optional: it changes when the
+	// work is done, not the graph.
+	Prep *Prep
 }
 
 // Build turns engine states and forum entries into a graph. It is pure and
@@ -108,6 +110,17 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 		seen[st.Engine] = st.Path
 	}
 	sort.SliceStable(states, func(i, j int) bool { return states[i].Engine.Rank() < states[j].Engine.Rank() })
+	// Prepare every state on its own goroutine (those not already under
+	// way in cfg.Prep); the merge below takes them in canonical order as
+	// they are ready.
+	prep := cfg.Prep
+	if prep == nil {
+		prep = &Prep{}
+	}
+	jobs := make([]*prepJob, len(states))
+	for i, st := range states {
+		jobs[i] = prep.take(st)
+	}
 
 	// Size the indexes for the worst case (every record a new source), so
 	// that they never rehash while building.
@@ -118,11 +131,11 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	}
 	hint := records + 2*paragraphs + len(cfg.Forum) + 8
 	b := &build{
-		g:      graphrag.NewWithCapacity(hint, hint),
-		byText: map[srcKey]int{},
-		srcs:   make([]int, 0, records),
-		tally:  make([]srcTally, 0, hint),
-		edgeOf: map[int]int{},
+		g:     graphrag.NewWithCapacity(hint, hint),
+		byKey: make(map[[12]byte]int32, records),
+		srcs:  make([]int, 0, records),
+		tally: make([]srcTally, 0, hint),
+		slot:  make([]int32, 0, hint),
 	}
 	b.g.TaskID = cfg.ReportID
 	b.g.CreatedAt = cfg.CreatedAt
@@ -159,8 +172,8 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	topicOf := b.topicNodes(cfg, topic, states)
 
 	var warnings []string
-	for _, st := range states {
-		warnings = append(warnings, b.addEngine(topicOf[st.Engine], st, speeches[string(st.Engine)])...)
+	for i, st := range states {
+		warnings = append(warnings, b.addEngine(topicOf[st.Engine], st, jobs[i].wait(), speeches[string(st.Engine)])...)
 		delete(speeches, string(st.Engine))
 	}
 	if len(hostEntries) > 0 {
@@ -217,18 +230,25 @@ type build struct {
 	g *graphrag.Graph
 	// sources in creation order (graph indexes), and their tallies by
 	// graph index, for the attributes set at the end.
-	srcs   []int
-	tally  []srcTally
-	byText map[srcKey]int // title+content → source, for records without a URL (URLs: the graph's URL map)
+	srcs  []int
+	tally []srcTally
+	// byKey finds a source by the 96-bit hash of its key (prepRec.key);
+	// full by the whole hash, for the keys that share 96 bits with
+	// another (see source).
+	byKey map[[12]byte]int32
+	full  map[[sha256.Size]byte]int
 
-	// scratch for grouping one query's records by source
-	edgeOf   map[int]int
+	// scratch for grouping one query's records by source: slot[src] is
+	// the source's edge in edgeSrcs + 1 while it belongs to query number
+	// stamp[src] (no map to clear per query).
+	slot     []int32
+	stamp    []int32
+	query    int32
 	edgeSrcs []int
 	edgeRecs [][]graphrag.Record
 
-	hasher  hash.Hash
-	hashBuf []byte // reused input of hasher
-	err     error  // the first internal error (see mustNode)
+	hasher keyHasher
+	err    error // the first internal error (see mustNode)
 }
 
 // srcKey identifies a source without a URL: its full title and content,
@@ -247,9 +267,9 @@ type srcTally struct {
 	found   int
 }
 
-// mustNode adds n and returns its graph index. Ids are constructed unique,
-// so a failure is a bug in the builder (or a SHA-256 collision); it is kept
-// and returned by Build rather than panicking.
+// mustNode adds n, checked, and returns its graph index: for the topic
+// nodes, whose ids are 64 bits of a hash (a collision is kept and
+// returned by Build as an internal error rather than panicking).
 func (b *build) mustNode(n *graphrag.Node) int {
 	if err := b.g.AddNode(n); err != nil {
 		if b.err == nil {
@@ -260,6 +280,18 @@ func (b *build) mustNode(n *graphrag.Node) int {
 	return b.g.NodeCount() - 1
 }
 
+// node appends n unchecked (graphrag.AppendNode) and returns its graph
+// index: for engine, section and search_query nodes, whose ids are unique
+// by construction (engine names are checked unique; sections are numbered
+// by paragraph position, queries by their first record's index).
+func (b *build) node(n *graphrag.Node) int {
+	v, err := b.g.AppendNode(n)
+	if err != nil && b.err == nil {
+		b.err = fmt.Errorf("builder: internal error: %w", err)
+	}
+	return v
+}
+
 // link adds the edge from → to; edges are unique by construction, so the
 // unchecked bulk path is used.
 func (b *build) link(from, to int, rel graphrag.Relation) {
@@ -268,7 +300,7 @@ func (b *build) link(from, to int, rel graphrag.Relation) {
 	}
 }
 
-func (b *build) addEngine(topic int, st *state.State, speeches []forum.Entry) []string {
+func (b *build) addEngine(topic int, st *state.State, pre *prepared, speeches []forum.Entry) []string {
 	var warnings []string
 	eng := string(st.Engine)
 	attrs := graphrag.Attributes{
@@ -287,32 +319,14 @@ func (b *build) addEngine(topic int, st *state.State, speeches []forum.Entry) []
 	if len(speeches) > 0 {
 		attrs = append(attrs, graphrag.Attr{Key: "speeches", Value: speechList(speeches)})
 	}
-	engine := b.mustNode(&graphrag.Node{ID: eng, Type: graphrag.TypeEngine, Name: eng, Attrs: attrs})
+	engine := b.node(&graphrag.Node{ID: eng, Type: graphrag.TypeEngine, Name: eng, Attrs: attrs})
 	b.link(topic, engine, graphrag.RelAnalyzedBy)
 
-	// Sections in order: ordered paragraphs by order (ties by position),
-	// then the ones without order in file order (B15).
-	paras := make([]*state.Paragraph, len(st.Paragraphs))
-	for i := range st.Paragraphs {
-		paras[i] = &st.Paragraphs[i]
-	}
-	sort.SliceStable(paras, func(i, j int) bool {
-		a, c := paras[i], paras[j]
-		switch {
-		case a.Order != nil && c.Order != nil:
-			if *a.Order != *c.Order {
-				return *a.Order < *c.Order
-			}
-			return a.Position < c.Position
-		case a.Order != nil:
-			return true
-		case c.Order != nil:
-			return false
-		}
-		return a.Position < c.Position
-	})
+	// Sections in prepare's order (B15).
 	orderSeen := map[int]int{}
-	for _, p := range paras {
+	for i := range pre.paras {
+		pp := &pre.paras[i]
+		p := pp.p
 		if p.Order != nil {
 			if prev, ok := orderSeen[*p.Order]; ok {
 				warnings = append(warnings, fmt.Sprintf("%s engine: paragraphs[%d] and paragraphs[%d] share order %d; both kept as separate sections", eng, prev, p.Position, *p.Order))
@@ -320,13 +334,14 @@ func (b *build) addEngine(topic int, st *state.State, speeches []forum.Entry) []
 				orderSeen[*p.Order] = p.Position
 			}
 		}
-		warnings = append(warnings, b.addSection(engine, eng, st.Engine.Rank(), p)...)
+		warnings = append(warnings, b.addSection(engine, eng, st.Engine.Rank(), pp)...)
 	}
 	return warnings
 }
 
-func (b *build) addSection(engine int, eng string, rank int, p *state.Paragraph) []string {
+func (b *build) addSection(engine int, eng string, rank int, pp *prepPara) []string {
 	var warnings []string
+	p := pp.p
 	secID := eng + "_P" + strconv.Itoa(p.Position)
 	summary := p.LatestSummary
 	if summary == "" {
@@ -336,7 +351,7 @@ func (b *build) addSection(engine int, eng string, rank int, p *state.Paragraph)
 	if p.Order != nil {
 		order = *p.Order
 	}
-	groups := groupQueries(p.Searches)
+	groups := pp.groups
 	attrs := graphrag.Attributes{
 		{Key: "title", Value: p.Title},
 		{Key: "order", Value: order},
@@ -354,7 +369,7 @@ func (b *build) addSection(engine int, eng string, rank int, p *state.Paragraph)
 	if strings.TrimSpace(name) == "" {
 		name = fmt.Sprintf("%s 段落 %d", eng, p.Position+1)
 	}
-	sec := b.mustNode(&graphrag.Node{ID: secID, Type: graphrag.TypeSection, Name: name, Attrs: attrs})
+	sec := b.node(&graphrag.Node{ID: secID, Type: graphrag.TypeSection, Name: name, Attrs: attrs})
 	b.link(engine, sec, graphrag.RelContains)
 
 	for _, grp := range groups {
@@ -366,7 +381,7 @@ func (b *build) addSection(engine int, eng string, rank int, p *state.Paragraph)
 			qName = "(empty query)"
 			warnings = append(warnings, fmt.Sprintf("%s engine: paragraphs[%d]: %d search record(s) with an empty query kept under %s", eng, p.Position, len(grp.records), qID))
 		}
-		q := b.mustNode(&graphrag.Node{ID: qID, Type: graphrag.TypeSearchQuery, Name: qName, Attrs: graphrag.Attributes{
+		q := b.node(&graphrag.Node{ID: qID, Type: graphrag.TypeSearchQuery, Name: qName, Attrs: graphrag.Attributes{
 			{Key: "query_text", Value: qText},
 			{Key: "section_ref", Value: secID},
 			{Key: "engine", Value: eng},
@@ -376,11 +391,11 @@ func (b *build) addSection(engine int, eng string, rank int, p *state.Paragraph)
 		b.link(sec, q, graphrag.RelSearched)
 
 		// One found edge per distinct source; every record lands on one.
-		clear(b.edgeOf)
+		b.query++
 		b.edgeSrcs = b.edgeSrcs[:0]
 		for _, ri := range grp.records {
 			rec := &p.Searches[ri]
-			src := b.source(rec)
+			src := b.source(rec, &pp.recs[ri])
 			b.tally[src].engines |= 1 << rank
 			b.tally[src].found++
 			fr := graphrag.Record{Index: rec.Index, Score: rec.Score, Timestamp: rec.Timestamp}
@@ -390,10 +405,14 @@ func (b *build) addSection(engine int, eng string, rank int, p *state.Paragraph)
 			if rec.Content != b.g.String(src, "content") {
 				fr.Content = &rec.Content
 			}
-			i, ok := b.edgeOf[src]
-			if !ok {
+			for len(b.slot) <= src {
+				b.slot = append(b.slot, 0)
+				b.stamp = append(b.stamp, 0)
+			}
+			i := int(b.slot[src]) - 1
+			if b.stamp[src] != b.query {
 				i = len(b.edgeSrcs)
-				b.edgeOf[src] = i
+				b.stamp[src], b.slot[src] = b.query, int32(i+1)
 				b.edgeSrcs = append(b.edgeSrcs, src)
 				if i == len(b.edgeRecs) {
 					b.edgeRecs = append(b.edgeRecs, nil)
@@ -442,54 +461,65 @@ func groupQueries(recs []state.SearchRecord) []*queryGroup {
 
 // source returns the graph index of the source node for a record,
 // creating it on first sight. Sources are shared across the graph: by
-// trimmed URL (the graph's URL map), or, for records without a URL, by the
-// full title and content (B16). The id is "SRC_" and 96 bits of SHA-256
-// over that key (see hashParts); should two different keys ever share the
-// 96-bit id, the second gets the full 256-bit hash, so sources never merge
-// by accident.
-func (b *build) source(rec *state.SearchRecord) int {
-	url := strings.TrimSpace(rec.URL)
-	var key srcKey
-	if url != "" {
-		if v, ok := b.g.SourceByURL(url); ok {
-			return v
+// trimmed URL, or, for records without a URL, by the full title and
+// content (B16). The id is "SRC_" and 96 bits of SHA-256 over that key
+// (see keyHasher.sum), which is also what the source is looked up by; a
+// hit is checked against the key itself, so should two different keys
+// ever share the 96 bits, the second gets the full 256-bit hash as its
+// id, and sources never merge by accident.
+func (b *build) source(rec *state.SearchRecord, pr *prepRec) int {
+	if v, ok := b.byKey[pr.key]; ok {
+		if b.sameKey(int(v), rec, pr) {
+			return int(v)
 		}
-	} else {
-		key = textKey(rec)
-		if v, ok := b.byText[key]; ok {
-			return v
-		}
+		return b.collided(rec, pr)
 	}
+	v := b.newSource(rec, pr, prefixedHex("SRC_", pr.key[:]))
+	b.byKey[pr.key] = int32(v)
+	return v
+}
+
+// sameKey reports whether source v has the key of rec.
+func (b *build) sameKey(v int, rec *state.SearchRecord, pr *prepRec) bool {
+	if pr.url != "" {
+		return b.g.String(v, "key") == "url" && b.g.String(v, "url") == pr.url
+	}
+	k := textKey(rec)
+	return b.g.String(v, "key") == "text" && strings.TrimSpace(b.g.String(v, "title")) == k.title &&
+		strings.TrimSpace(b.g.String(v, "content")) == k.content
+}
+
+// collided finds or makes the source of a key whose 96-bit hash another
+// key has: by its full hash.
+func (b *build) collided(rec *state.SearchRecord, pr *prepRec) int {
 	var sum [sha256.Size]byte
-	kind := "url"
-	if url != "" {
-		b.hashParts(sum[:0], "url", url)
+	if pr.url != "" {
+		b.hasher.sum(sum[:0], "url", pr.url)
 	} else {
+		k := textKey(rec)
+		b.hasher.sum(sum[:0], "text", k.title, k.content)
+	}
+	if v, ok := b.full[sum]; ok {
+		return v
+	}
+	if b.full == nil {
+		b.full = map[[sha256.Size]byte]int{}
+	}
+	v := b.newSource(rec, pr, prefixedHex("SRC_", sum[:]))
+	b.full[sum] = v
+	return v
+}
+
+// newSource appends the source node first seen in rec, with the given id
+// (unique by construction: ids are hashes of distinct keys).
+func (b *build) newSource(rec *state.SearchRecord, pr *prepRec, id string) int {
+	kind := "url"
+	if pr.url == "" {
 		kind = "text"
-		b.hashParts(sum[:0], "text", key.title, key.content)
 	}
-	name := rec.Title
-	switch {
-	case strings.TrimSpace(name) != "":
-	case url != "":
-		name = url
-	case strings.TrimSpace(rec.Content) != "":
-		name = rec.Content
-	default:
-		name = "(untitled)"
-	}
-	s := graphrag.Source{ID: prefixedHex("SRC_", sum[:12]), Name: graphrag.TruncateRunes(strings.TrimSpace(name), NameRunes),
-		URL: url, Title: rec.Title, Content: rec.Content, Score: rec.Score, Key: kind}
-	v, err := b.g.AddSource(s)
-	if err != nil {
-		// A 96-bit prefix collision with another key: take the full hash.
-		s.ID = prefixedHex("SRC_", sum[:])
-		if v, err = b.g.AddSource(s); err != nil && b.err == nil {
-			b.err = fmt.Errorf("builder: internal error: %w", err)
-		}
-	}
-	if url == "" {
-		b.byText[key] = v
+	v, err := b.g.AppendSource(graphrag.Source{ID: id, Name: pr.name, URL: pr.url, Title: rec.Title, Content: rec.Content, Score: rec.Score, Key: kind})
+	if err != nil && b.err == nil {
+		b.err = fmt.Errorf("builder: internal error: %w", err)
 	}
 	b.srcs = append(b.srcs, v)
 	for len(b.tally) <= v {
@@ -513,7 +543,7 @@ func (b *build) finishSources() {
 }
 
 func (b *build) addHost(topic int, entries []forum.Entry) {
-	host := b.mustNode(&graphrag.Node{ID: HostEngine, Type: graphrag.TypeEngine, Name: HostEngine, Attrs: graphrag.Attributes{
+	host := b.node(&graphrag.Node{ID: HostEngine, Type: graphrag.TypeEngine, Name: HostEngine, Attrs: graphrag.Attributes{
 		{Key: "engine", Value: HostEngine},
 		{Key: "report_title", Value: "论坛主持人总结"},
 		{Key: "status", Value: "ok"},
@@ -535,7 +565,7 @@ func (b *build) addHost(topic int, entries []forum.Entry) {
 		if e.Session != "" {
 			attrs = append(attrs, graphrag.Attr{Key: "session", Value: e.Session})
 		}
-		sec := b.mustNode(&graphrag.Node{ID: id, Type: graphrag.TypeSection, Name: fmt.Sprintf("主持人总结 %d", i+1), Attrs: attrs})
+		sec := b.node(&graphrag.Node{ID: id, Type: graphrag.TypeSection, Name: fmt.Sprintf("主持人总结 %d", i+1), Attrs: attrs})
 		b.link(host, sec, graphrag.RelContains)
 	}
 }
@@ -585,26 +615,6 @@ type Speech struct {
 func hashHex(s string, n int) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])[:n]
-}
-
-// hashParts appends to dst the SHA-256 of the parts, each preceded by its
-// length in bytes as a uvarint. The encoding is prefix-free, so no two
-// different lists of parts hash the same input: ("ab","c") and ("a","bc")
-// differ, and so do parts that contain any byte, NUL included (a separator
-// byte would not do that).
-func (b *build) hashParts(dst []byte, parts ...string) []byte {
-	if b.hasher == nil {
-		b.hasher = sha256.New()
-	}
-	b.hasher.Reset()
-	buf := b.hashBuf[:0]
-	for _, p := range parts {
-		buf = binary.AppendUvarint(buf, uint64(len(p)))
-		buf = append(buf, p...)
-	}
-	b.hasher.Write(buf)
-	b.hashBuf = buf
-	return b.hasher.Sum(dst)
 }
 
 // prefixedHex returns prefix + the hex digits of sum.

@@ -78,11 +78,11 @@ func TestBuildB16SourceDedupe(t *testing.T) {
 	}
 }
 
-// hashParts is prefix-free: moving bytes between parts, or a NUL inside a
+// keyHasher.sum is prefix-free: moving bytes between parts, or a NUL inside a
 // part, never gives the same hash (#8: ("ab","c") and ("a","bc") collided
 // and then panicked in mustNode).
 func TestHashPartsDistinct(t *testing.T) {
-	var b build
+	var b keyHasher
 	pairs := [][2][]string{
 		{{"ab", "c"}, {"a", "bc"}},
 		{{"a\x00b", "c"}, {"a", "b\x00c"}},
@@ -90,10 +90,10 @@ func TestHashPartsDistinct(t *testing.T) {
 		{{"text", "a"}, {"texta"}},
 	}
 	for _, pr := range pairs {
-		h1 := b.hashParts(nil, pr[0]...)
-		h2 := b.hashParts(nil, pr[1]...)
+		h1 := b.sum(nil, pr[0]...)
+		h2 := b.sum(nil, pr[1]...)
 		if bytes.Equal(h1, h2) {
-			t.Errorf("hashParts(%q) == hashParts(%q)", pr[0], pr[1])
+			t.Errorf("sum(%q) == sum(%q)", pr[0], pr[1])
 		}
 	}
 }

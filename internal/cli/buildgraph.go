@@ -201,7 +201,10 @@ func buildAndSave(ctx context.Context, in graphInputs) (*builtGraph, error) {
 // buildInMemory parses the state files and the forum log and builds the
 // graph without saving it.
 func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
-	b, err := loadInputs(ctx, in)
+	// Each state is prepared for the builder as soon as it is parsed,
+	// while the other files are still being parsed.
+	var prep builder.Prep
+	b, err := loadInputs(ctx, in, prep.Add)
 	if err != nil {
 		return nil, err
 	}
@@ -228,6 +231,7 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			Warnings:      b.Warnings,
 			QueryNote:     b.QueryNote,
 			TopicPerQuery: b.Unrelated,
+			Prep:          &prep,
 		})
 		return built{g, bw}, err
 	})
@@ -243,7 +247,9 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 
 // loadInputs parses the state files and the forum log and settles the topic
 // and the id; it builds no graph (report --graph needs only the excerpts).
-func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
+// parsed (optional) is called with each state as soon as it is parsed
+// (state.LoadOptions.Parsed).
+func loadInputs(ctx context.Context, in graphInputs, parsed func(*state.State)) (*builtGraph, error) {
 	if in.ReportID != "" {
 		if err := storage.ValidateID(in.ReportID); err != nil {
 			return nil, usageError{fmt.Errorf("--report-id: %w", err)}
@@ -262,7 +268,7 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	}
 	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
 	loaded, err := await(ctx, func() (*state.Loaded, error) {
-		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries})
+		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, Parsed: parsed})
 	})
 	if err != nil {
 		return nil, err

@@ -262,7 +262,7 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 		if len(opts.States) > 0 || opts.Forum != "" {
 			// States and forum give the chapter excerpts; the stored graph
 			// stays as it is.
-			loaded, err := loadInputs(ctx, opts.graphInputs)
+			loaded, err := loadInputs(ctx, opts.graphInputs, nil)
 			if err != nil {
 				return err
 			}
