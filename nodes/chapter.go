@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
+	"strings"
 	"unicode/utf8"
 
 	"reportengine/forum"
@@ -290,9 +292,49 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 }
 
 // normalized runs ir.Normalize on c and returns the decoder's notes and
-// its own, in that order.
+// its own, in that order, with notes that differ only in their indices
+// folded into one within each top-level block ("blocks[4].rows[*].cells[*]
+// (12×): string cell converted to a cell with one paragraph").
 func normalized(decodeNotes []string, c *ir.Chapter) []string {
-	return append(append([]string(nil), decodeNotes...), ir.Normalize(c)...)
+	return foldNotes(append(append([]string(nil), decodeNotes...), ir.Normalize(c)...))
+}
+
+var noteIndexRE = regexp.MustCompile(`\[\d+\]`)
+
+func foldNotes(notes []string) []string {
+	type group struct {
+		first, pattern, msg string
+		n                   int
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, n := range notes {
+		path, msg, ok := strings.Cut(n, ": ")
+		if !ok {
+			path, msg = "", n
+		}
+		pattern := path
+		if loc := noteIndexRE.FindStringIndex(path); loc != nil {
+			// the top-level block stays named; deeper indices fold
+			pattern = path[:loc[1]] + noteIndexRE.ReplaceAllString(path[loc[1]:], "[*]")
+		}
+		key := pattern + "\x00" + msg
+		if g, seen := byKey[key]; seen {
+			g.n++
+			continue
+		}
+		g := &group{first: n, pattern: pattern, msg: msg, n: 1}
+		byKey[key] = g
+		groups = append(groups, g)
+	}
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		out[i] = g.first
+		if g.n > 1 {
+			out[i] = fmt.Sprintf("%s (%d×): %s", g.pattern, g.n, g.msg)
+		}
+	}
+	return out
 }
 
 // validate normalises the chapter's citations and returns its validation
