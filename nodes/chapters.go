@@ -28,10 +28,10 @@ type chapterJob struct {
 	start    time.Time
 }
 
-// reportPlan is the layout and word budget, which chapter generation needs
-// but the graph query rounds do not: chapters start querying the graph
-// while the layout and budget calls run, and wait on ready before
-// generating. err is set (before ready closes) when the plan failed.
+// reportPlan is the layout and word budget, which the graph query rounds
+// (each decision states the chapter's target words and emphasis) and
+// chapter generation need: chapters wait on ready before their first
+// call. err is set (before ready closes) when the plan failed.
 type reportPlan struct {
 	ready  chan struct{}
 	layout prompts.LayoutReply
@@ -86,7 +86,7 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 		wg.Wait()
 	}
 	all := func(int) bool { return true }
-	each(all, func(i int) { gqs[i] = r.query(ctx, model, tpl, secs[i], &jobs[i], counts) })
+	each(all, func(i int) { gqs[i] = r.query(ctx, model, tpl, secs, i, pl, &jobs[i], counts) })
 	if fatal == nil && ctx.Err() == nil {
 		select {
 		case <-pl.ready:
@@ -188,11 +188,14 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 	return chaptersOut{results: results, calls: calls, requests: requests, sources: sources, failures: failures}
 }
 
-// query runs one chapter's graph query rounds. The brief carries the
-// template outline only (the word budget is not known yet); BettaFish also
-// passes the budget's rationale and target words.
-func (r *runState) query(ctx context.Context, model llm.Model, tpl templates.Template, sec templates.Section,
-	job *chapterJob, counts func() (int, int)) GraphQueryOutput {
+// query runs chapter i's graph query rounds. They wait for the layout and
+// word budget, so that every decision knows the chapter's target words,
+// emphasis and role and what the other chapters cover (as BettaFish passes
+// the budget's rationale and target words); a failed plan or a cancelled
+// ctx ends them before any call.
+func (r *runState) query(ctx context.Context, model llm.Model, tpl templates.Template, secs []templates.Section, i int,
+	pl *reportPlan, job *chapterJob, counts func() (int, int)) GraphQueryOutput {
+	sec := secs[i]
 	job.start = r.cfg.Now()
 	d, t := counts()
 	r.ev.emit(Event{Kind: KindChapter, ChapterID: sec.ChapterID, Title: sec.Title, Status: StatusRunning, Done: d, Total: t})
@@ -201,11 +204,31 @@ func (r *runState) query(ctx context.Context, model llm.Model, tpl templates.Tem
 	if r.engine == nil || r.cfg.QueryRounds <= 0 {
 		return gq
 	}
-	brief := prompts.ChapterBrief{ChapterID: sec.ChapterID, Title: sec.Title, Outline: sec.Outline}
+	select {
+	case <-pl.ready:
+	case <-ctx.Done():
+		return gq
+	}
+	if pl.err != nil {
+		return gq
+	}
+	brief := func(s templates.Section) prompts.ChapterBrief {
+		b := pl.budget.Chapters[s.ChapterID]
+		return prompts.ChapterBrief{ChapterID: s.ChapterID, Title: s.Title, Role: b.Rationale, TargetWords: b.TargetWords,
+			Emphasis: b.Emphasis, Outline: s.Outline}
+	}
+	var others []prompts.ChapterBrief
+	for j, s := range secs {
+		if j != i {
+			o := brief(s)
+			o.Role, o.TargetWords = "", 0 // what they cover, not how long
+			others = append(others, o)
+		}
+	}
 	g := GraphQuery{Model: model, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
 		MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens, Temperature: r.cfg.PlanTemperature,
 		MaxOutputTokens: r.cfg.MaxOutputTokens}
-	gq, err := g.Run(ctx, GraphQueryInput{Topic: r.in.Topic, TemplateName: tpl.Name, Chapter: brief})
+	gq, err := g.Run(ctx, GraphQueryInput{Topic: r.in.Topic, TemplateName: tpl.Name, Chapter: brief(sec), Others: others})
 	if err != nil {
 		if !isCtxErr(err) {
 			job.fatal = err

@@ -83,6 +83,20 @@
 //   - Input.Warnings (an engine whose input was missing or empty) become
 //     notices too.
 //
+// # Graph query decisions
+//
+// The decision prompt (prompts.GraphQueryInput) carries the chapter's
+// outline, target words, emphasis and role, the other chapters' titles,
+// outlines and emphasis, the per-round caps (15 sections, 20 search
+// queries, 200 sources) and the history with each round's new nodes; the
+// system prompt explains matching (any keyword that is a substring of a
+// name, title, query text, summary, content or URL matches, so the topic
+// itself matches nearly everything; keywords widen, never narrow) and what
+// the engines and forum speakers are. Its example filters no engine
+// (BettaFish's pushed engine_filter ["media"]). A round that returns no
+// section, query or source that an earlier round did not return ends the
+// loop.
+//
 // # Output limits and temperatures (limits.go)
 //
 // Every request carries Request.MaxTokens sized to its stage's reply and
@@ -131,12 +145,14 @@
 // Chapters run concurrently: each in its own goroutine, with at most
 // Config.Concurrency (default 4) model calls in flight for the whole run;
 // BettaFish ran every chapter and every query round one after another
-// (§8 #2). The graph query rounds need only the template outline, so they
-// start while the layout and word-budget calls run; those two calls take
-// the next free slot before any chapter call, and chapter generation
-// waits for them. With 300 ms per call, 6 chapters × (3 rounds + 1 chapter
-// call) plus layout and budget take 2.1 s against 7.8 s sequentially
-// (BenchmarkPipelineLatency: 0.27 of the sequential time). The queryengine.Engine is built once per run
+// (§8 #2). The layout and word-budget calls take the next free slot
+// before any chapter call, and the graph query rounds and chapter
+// generation wait for them: every decision states the chapter's target
+// words, emphasis and the other chapters (issue 10), which the budget
+// gives. With 300 ms per call (BenchmarkPipelineLatency, whose decisions
+// match nothing, so each loop ends after one round), 6 chapters × (1
+// decision + 1 chapter call) plus layout and budget take 2.5 s against
+// 4.6 s sequentially. The queryengine.Engine is built once per run
 // and shared (it is safe for concurrent use). OnEvent calls are
 // serialised. Results are assembled in template order, never completion
 // order, so the same input and a deterministic model give the same

@@ -44,6 +44,9 @@ var (
 //   - depth is clamped to 0-3 ("5" → 3; not a number → 1);
 //   - a query equal to an earlier one (same keywords, types, engines and
 //     depth after normalising) is skipped, not run;
+//   - a round whose results hold no section, search query or source that
+//     an earlier round did not return (NoMatch included) ends the loop:
+//     asking again after an empty or repeated answer rarely finds more;
 //   - an unusable decision or a model error ends the loop with a warning,
 //     never fails the chapter.
 //
@@ -67,12 +70,20 @@ type GraphQuery struct {
 	MaxOutputTokens int
 }
 
-// GraphQueryInput names the chapter.
+// GraphQueryInput names the chapter. Chapter carries its outline and, once
+// the word budget is known, its target words and emphasis; Others are the
+// other chapters of the report (the decision prompt says what they cover).
 type GraphQueryInput struct {
 	Topic        string
 	TemplateName string
 	Chapter      prompts.ChapterBrief
+	Others       []prompts.ChapterBrief
 }
+
+// roundCaps are the result caps of one graph query round, as the decision
+// prompt states them.
+var roundCaps = prompts.GraphQueryCaps{Sections: queryengine.DefaultMaxSections, Queries: queryengine.DefaultMaxQueries,
+	Sources: PlanSources}
 
 // GraphQueryOutput is the merged, budgeted result.
 type GraphQueryOutput struct {
@@ -196,11 +207,12 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 	rounds := orDefault(s.Rounds, DefaultQueryRounds)
 	var results []*queryengine.Result
 	seen := map[string]bool{}
+	returned := map[string]bool{} // ids of the items earlier rounds returned
 	for round := 0; round < rounds; round++ {
 		step := fmt.Sprintf("chapter %s graph query round %d", in.Chapter.ChapterID, round+1)
 		input := prompts.GraphQueryInput{Task: prompts.TaskGraphQuery, Query: in.Topic, TemplateName: in.TemplateName,
 			Chapter: in.Chapter, Graph: s.Stats, History: append([]prompts.QueryRound{}, out.History...),
-			Round: round, MaxRounds: rounds, NodeTypes: validNodeTypes}
+			Round: round, MaxRounds: rounds, NodeTypes: validNodeTypes, Caps: roundCaps, OtherChapters: in.Others}
 		var d decision
 		var notes []string
 		call := jsonCall{model: s.Model, step: step, system: systemGraphQuery, input: input,
@@ -235,7 +247,8 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		} else {
 			seen[k] = true
 		}
-		q := queryengine.Query{Keywords: d.Keywords, Engines: d.Engines, Depth: d.Depth, MaxSources: PlanSources}
+		q := queryengine.Query{Keywords: d.Keywords, Engines: d.Engines, Depth: d.Depth,
+			MaxSections: roundCaps.Sections, MaxQueries: roundCaps.Queries, MaxSources: roundCaps.Sources}
 		for _, t := range d.Types {
 			q.Types = append(q.Types, graphrag.NodeType(t))
 		}
@@ -246,7 +259,7 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		}
 		out.Rounds++
 		qr := prompts.QueryRound{Keywords: d.Keywords, NodeTypes: d.Types, EngineFilter: d.Engines, Depth: d.Depth,
-			TotalNodes: r.TotalNodes, Summary: r.Summary}
+			TotalNodes: r.TotalNodes, NewNodes: countNew(r, returned), Summary: r.Summary}
 		if r.NoMatch {
 			qr.TotalNodes = 0
 		}
@@ -254,10 +267,28 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		out.Keywords = append(out.Keywords, d.Keywords...)
 		out.RoundKeys = append(out.RoundKeys, roundKeys(r))
 		results = append(results, r)
+		if qr.NewNodes == 0 {
+			break // nothing an earlier round had not found
+		}
 	}
 	out.Keywords = splitKeywords(out.Keywords)
 	out.Results = mergeResults(results, out.Rounds, orDefault(s.PromptTokens, DefaultPromptTokens)*graphBudgetPercentage/100)
 	return out, nil
+}
+
+// countNew counts the sections, search queries and sources of r whose ids
+// are not in returned, and adds them to it.
+func countNew(r *queryengine.Result, returned map[string]bool) int {
+	n := 0
+	for _, items := range [][]queryengine.Item{r.MatchedSections, r.MatchedQueries, r.MatchedSources} {
+		for _, it := range items {
+			if it.ID != "" && !returned[it.ID] {
+				returned[it.ID] = true
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // roundKeys lists the keys the evidence plan knows a round's results by:

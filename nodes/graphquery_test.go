@@ -154,3 +154,37 @@ func item(id, typ string, kv ...string) queryengine.Item {
 }
 
 func typeOf(s string) graphrag.NodeType { return graphrag.NodeType(s) }
+
+// A round that returns only what earlier rounds returned ends the loop,
+// and its history entry says new_nodes 0; the decision prompt carries the
+// caps and the other chapters.
+func TestGraphQueryEndsOnNothingNew(t *testing.T) {
+	eng := queryengine.New(testGraph())
+	stats := graphStats(eng.Overview())
+	f := newFake()
+	f.set("graph_query_decision:S1",
+		text(`{"should_query":true,"keywords":["咖啡"],"depth":1}`),
+		text(`{"should_query":true,"keywords":["咖啡"],"node_types":["section"],"depth":0}`), // a subset of round 1
+		text(`{"should_query":true,"keywords":["李明"],"depth":2}`))
+	g := GraphQuery{Model: f, Engine: eng, Stats: *stats, Rounds: 3}
+	others := []prompts.ChapterBrief{{ChapterID: "S2", Title: "传播路径", Outline: []string{"2.1 首发信源"}}}
+	out, err := g.Run(context.Background(), GraphQueryInput{Topic: "李明咖啡店",
+		Chapter: prompts.ChapterBrief{ChapterID: "S1", Title: "口碑", TargetWords: 1200, Emphasis: []string{"顾客评价"}}, Others: others})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count("graph_query_decision:S1"); n != 2 || out.Rounds != 2 {
+		t.Fatalf("%d decisions, %d rounds; want 2 and 2 (the second found nothing new)", n, out.Rounds)
+	}
+	if out.History[0].NewNodes == 0 || out.History[1].NewNodes != 0 {
+		t.Errorf("new nodes per round %d, %d; want >0 then 0", out.History[0].NewNodes, out.History[1].NewNodes)
+	}
+	var in prompts.GraphQueryInput
+	if err := json.Unmarshal([]byte(f.userOf("graph_query_decision:S1")[1]), &in); err != nil {
+		t.Fatal(err)
+	}
+	if in.Caps != roundCaps || in.Caps.Sources != PlanSources || len(in.OtherChapters) != 1 || in.OtherChapters[0].Title != "传播路径" ||
+		in.Chapter.TargetWords != 1200 || in.History[0].NewNodes != out.History[0].NewNodes {
+		t.Errorf("decision input caps %+v, others %+v, chapter %+v, history %+v", in.Caps, in.OtherChapters, in.Chapter, in.History)
+	}
+}

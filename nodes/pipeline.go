@@ -491,10 +491,10 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		r.warn("%s: %d of the run's sources scored lowest against the template and were not cut into passages (at most %d are)", StageEvidence, n, evidence.DefaultMaxSources)
 	}
 
-	// 2-4. Layout and word budget run while the chapters already query the
-	// graph (the queries need only the template outline); chapter
-	// generation waits for the plan. All calls share one limiter of
-	// Concurrency slots; the plan's calls go first.
+	// 2-4. Layout and word budget; the chapters' graph queries and
+	// generation wait for them (each decision states the chapter's target
+	// and emphasis). All calls share one limiter of Concurrency slots; the
+	// plan's calls go first.
 	slots := newCallSlots(cfg.Concurrency)
 	planModel := &limitedModel{Model: cfg.Model, slots: slots, priority: true}
 	chapterModel := &limitedModel{Model: cfg.Model, slots: slots}

@@ -1020,10 +1020,9 @@ func TestNoGraphMatch(t *testing.T) {
 			t.Errorf("source not cited by any chapter: %+v", s)
 		}
 	}
-	// the history records the empty round with total 0
-	gq := f.userOf("graph_query_decision:S1")
-	if len(gq) < 2 || !strings.Contains(gq[1], `"total_nodes":0`) {
-		t.Errorf("second decision prompt lacks the empty round: %v", gq)
+	// the empty round ends the loop: nothing new to look at
+	if gq := f.userOf("graph_query_decision:S1"); len(gq) != 1 {
+		t.Errorf("%d decisions after a round that matched nothing, want 1", len(gq))
 	}
 }
 
@@ -1042,8 +1041,8 @@ func TestPromptBudget(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		in.Forum = append(in.Forum, forum.Entry{Line: i + 2, Time: "10:00:01", Speaker: "MEDIA", Content: strings.Repeat("咖啡口碑讨论", 40), Known: true})
 	}
-	// 1400 tokens besides the schema the system prompt carries
-	budget := 1400 + countTokens(ir.Schema(chapterBlockTypes))
+	// 2000 tokens besides the schema the system prompt carries
+	budget := 2000 + countTokens(ir.Schema(chapterBlockTypes))
 	res, err := newPipeline(t, f, func(c *Config) { c.PromptTokens = budget }).Run(context.Background(), in)
 	if err != nil {
 		t.Fatal(err)

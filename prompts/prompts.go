@@ -156,7 +156,19 @@ type QueryRound struct {
 	EngineFilter []string `json:"engine_filter,omitempty"`
 	Depth        int      `json:"depth"`
 	TotalNodes   int      `json:"total_nodes"`
-	Summary      string   `json:"summary"`
+	// NewNodes counts the sections, search queries and sources of the
+	// round that no earlier round returned; a round with none ends the
+	// loop.
+	NewNodes int    `json:"new_nodes"`
+	Summary  string `json:"summary"`
+}
+
+// GraphQueryCaps are the most items one graph query round returns, per
+// kind (what the decision prompt states; the query engine applies them).
+type GraphQueryCaps struct {
+	Sections int `json:"maxSections"`
+	Queries  int `json:"maxQueries"`
+	Sources  int `json:"maxSources"`
 }
 
 // GraphQueryInput asks which graph query to run next (reference §4.2).
@@ -170,6 +182,11 @@ type GraphQueryInput struct {
 	Round        int          `json:"round"`     // 0-based
 	MaxRounds    int          `json:"maxRounds"` // N
 	NodeTypes    []string     `json:"nodeTypes"` // the valid node types
+	// Caps are the per-round result caps.
+	Caps GraphQueryCaps `json:"caps"`
+	// OtherChapters are the report's other chapters (title, outline,
+	// emphasis): their material is theirs, not this chapter's.
+	OtherChapters []ChapterBrief `json:"otherChapters,omitempty"`
 }
 
 // GraphQueryReply is a graph query decision. Keywords may arrive as a
