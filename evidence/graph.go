@@ -58,6 +58,10 @@ func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 			}
 			c.addText(summary, Provenance{Kind: KindSummary, Engine: eng, Section: g.String(v, "title"), SectionPos: pos}, 0)
 		case graphrag.TypeSource:
+			if !c.nextSourceKept() {
+				c.sources++ // left out by the pre-selection
+				continue
+			}
 			p := Provenance{Kind: KindSource, SectionPos: -1, URL: strings.TrimSpace(g.String(v, "url")), Title: strings.TrimSpace(g.String(v, "title"))}
 			if es := g.Strings(v, "engines"); len(es) > 0 {
 				p.Engine = es[0]

@@ -1,9 +1,10 @@
 package evidence
 
 import (
+	"cmp"
+	"math"
 	"runtime"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -151,9 +152,14 @@ func (s *Set) Item(id string) (*Item, bool) {
 // extracts the figures. It never fails: empty input gives an empty Set.
 func Collect(in Input) *Set {
 	c := newCollector()
+	srcs := listSources(in)
+	c.keep = selectSources(in, srcs)
+	if c.keep != nil {
+		c.stats.SkippedSources = len(srcs) - sourceLimit(in)
+	}
+	c.jobs = make([]job, 0, 2*min(len(srcs), max(sourceLimit(in), 0)+1)+1024)
 	if in.Graph != nil && in.Graph.NodeCount() > 0 {
 		c.collectGraph(in.Graph, in.Forum)
-		c.preselect(in)
 		return c.set()
 	}
 	for _, st := range in.States {
@@ -180,19 +186,87 @@ func Collect(in Input) *Set {
 		c.addText(st.FinalReport, Provenance{Kind: KindFinalReport, Engine: string(st.Engine), SectionPos: -1}, 0)
 	}
 	c.addForum(in.Forum)
-	c.preselect(in)
 	return c.set()
 }
 
-// addSource queues a source record's title and content as one source.
+// nextSourceKept reports whether the next source record (the one addSource
+// will count next) is cut.
+func (c *collector) nextSourceKept() bool { return c.keep == nil || c.keep[c.sources] }
+
+// addSource queues a source record's title and content as one source,
+// unless the pre-selection left it out.
 func (c *collector) addSource(p Provenance, title, content string) {
 	c.sources++
-	if len([]rune(title)) >= MinRunes {
+	if c.keep != nil && !c.keep[c.sources-1] {
+		return
+	}
+	if utf8.RuneCountInString(title) >= MinRunes {
 		c.jobs = append(c.jobs, job{text: title, prov: withKind(p, KindTitle), single: true, source: c.sources})
 	}
 	if strings.TrimSpace(content) != "" {
 		c.jobs = append(c.jobs, job{text: content, prov: withKind(p, KindSource), limit: SourcePassages, source: c.sources})
 	}
+}
+
+// sourceText is a source record's title (trimmed) and content, in
+// collection order.
+type sourceText struct{ title, content string }
+
+// listSources lists the sources Collect will queue, in its order: the
+// graph's source nodes, or the states' search records.
+func listSources(in Input) []sourceText {
+	var out []sourceText
+	if g := in.Graph; g != nil && g.NodeCount() > 0 {
+		for v := 0; v < g.NodeCount(); v++ {
+			if g.Type(v) == graphrag.TypeSource {
+				out = append(out, sourceText{strings.TrimSpace(g.String(v, "title")), g.String(v, "content")})
+			}
+		}
+		return out
+	}
+	for _, st := range in.States {
+		if st == nil {
+			continue
+		}
+		for pi := range st.Paragraphs {
+			for _, r := range st.Paragraphs[pi].Searches {
+				out = append(out, sourceText{strings.TrimSpace(r.Title), r.Content})
+			}
+		}
+	}
+	return out
+}
+
+// sourceLimit is in.MaxSources with its default.
+func sourceLimit(in Input) int {
+	if in.MaxSources == 0 {
+		return DefaultMaxSources
+	}
+	return in.MaxSources
+}
+
+// probeParts calls fn with the parts of a source's probe and how many of
+// their runes count: its title (when it is queued as a passage, MinRunes
+// or more runes) and the first SourceProbeRunes runes of its content. Bigrams never cross parts, so
+// scoring the parts in turn equals scoring "title\nopening".
+func probeParts(s sourceText, fn func(text string, runes int)) {
+	if utf8.RuneCountInString(s.title) >= MinRunes {
+		fn(s.title, math.MaxInt)
+	}
+	if hasText(s.content) {
+		fn(s.content, SourceProbeRunes)
+	}
+}
+
+// hasText reports whether s holds anything but white space
+// (strings.TrimSpace(s) != "" without trimming).
+func hasText(s string) bool {
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // prefixRunes is the first n runes of s (s itself when shorter), without
@@ -207,58 +281,60 @@ func prefixRunes(s string, n int) string {
 	return s
 }
 
-// preselect drops the jobs of all but the in.MaxSources sources whose
-// title and opening score best against in.Focus (ties: collection order).
-func (c *collector) preselect(in Input) {
-	limit := in.MaxSources
-	if limit == 0 {
-		limit = DefaultMaxSources
+// selectSources keeps the sourceLimit(in) sources whose title and opening
+// score best against in.Focus (ties: collection order); nil keeps all (no
+// focus, no limit, or not more sources than the limit). The IDF is taken
+// over an even sample (dfSample) of the probes; each probe is scored once,
+// without being copied.
+func selectSources(in Input, srcs []sourceText) []bool {
+	limit := sourceLimit(in)
+	if limit < 0 || len(srcs) <= limit || len(in.Focus) == 0 {
+		return nil
 	}
-	if limit < 0 || c.sources <= limit || len(in.Focus) == 0 {
-		return
-	}
-	probe := make([]Item, c.sources)
-	for _, j := range c.jobs {
-		if j.source > 0 {
-			t := prefixRunes(j.text, SourceProbeRunes)
-			if probe[j.source-1].Text == "" {
-				probe[j.source-1].Text = t
-			} else {
-				probe[j.source-1].Text += "\n" + t
+	var sample []Item
+	stride := (len(srcs) + dfSample - 1) / dfSample
+	for i := 0; i < len(srcs); i += stride {
+		var b strings.Builder
+		probeParts(srcs[i], func(t string, n int) {
+			if b.Len() > 0 {
+				b.WriteByte('\n')
 			}
-		}
+			b.WriteString(prefixRunes(t, n))
+		})
+		sample = append(sample, Item{Text: b.String()})
 	}
 	qs := make([][]weighted, len(in.Focus))
 	for i, f := range in.Focus {
 		qs[i] = []weighted{{f, 1}}
 	}
-	sc := newScorer(probe, qs)
-	best := make([]float64, len(probe))
-	outs := make([][]float64, runtime.GOMAXPROCS(0))
-	bufs := make([][]uint64, len(outs))
-	parallel(len(probe), func(w, i int) {
-		if outs[w] == nil {
-			outs[w] = make([]float64, len(qs))
+	sc := newScorer(sample, qs)
+	best := make([]float64, len(srcs))
+	accs := make([][]float64, runtime.GOMAXPROCS(0))
+	parallel(len(srcs), func(w, i int) {
+		if accs[w] == nil {
+			accs[w] = make([]float64, len(qs))
 		}
-		best[i], bufs[w] = sc.quickScore(probe[i].Text, outs[w], bufs[w])
+		best[i] = sc.quickScore(srcs[i], accs[w])
 	})
-	order := make([]int, len(probe))
-	for i := range order {
-		order[i] = i
+	type ranked struct {
+		score float64
+		i     int
 	}
-	sort.SliceStable(order, func(a, b int) bool { return best[order[a]] > best[order[b]] })
-	keep := make([]bool, len(probe)+1)
-	for _, i := range order[:limit] {
-		keep[i+1] = true
+	order := make([]ranked, len(srcs))
+	for i, b := range best {
+		order[i] = ranked{b, i}
 	}
-	kept := c.jobs[:0]
-	for _, j := range c.jobs {
-		if j.source == 0 || keep[j.source] {
-			kept = append(kept, j)
+	slices.SortFunc(order, func(a, b ranked) int {
+		if a.score != b.score {
+			return cmp.Compare(b.score, a.score)
 		}
+		return cmp.Compare(a.i, b.i)
+	})
+	keep := make([]bool, len(srcs))
+	for _, r := range order[:limit] {
+		keep[r.i] = true
 	}
-	c.jobs = kept
-	c.stats.SkippedSources = c.sources - limit
+	return keep
 }
 
 func (c *collector) addForum(entries []forum.Entry) {
@@ -306,7 +382,8 @@ type collector struct {
 	jobs    []job
 	items   []Item
 	stats   Stats
-	sources int // source records queued
+	sources int    // source records seen
+	keep    []bool // per source record (0-based): cut it; nil = all
 }
 
 // job is one text to cut into passages (or, with single, one passage as is).

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // scorer rates texts against a fixed set of queries by character bigrams
@@ -193,29 +194,103 @@ func (s *scorer) score(text string, out []float64, buf []uint64) []uint64 {
 }
 
 // quickScore is a cheaper score for pre-selection: the sum, over the
-// bigram occurrences of text in query q… (no TF damping), of the query
-// weights, divided by the square root of the number of bigrams; the best
-// over all queries. Additions run in text order (deterministic).
-func (s *scorer) quickScore(text string, acc []float64, buf []uint64) (float64, []uint64) {
+// bigram occurrences of a source's probe parts (probeParts) in query q (no
+// TF damping), of the query weights, divided by the square root of the
+// number of bigrams; the best over all queries. Additions run in text
+// order (deterministic). acc is scratch space of nq values.
+func (s *scorer) quickScore(src sourceText, acc []float64) float64 {
 	for i := range acc {
 		acc[i] = 0
 	}
-	buf = appendBigrams(buf[:0], text)
-	for _, g := range buf {
-		if c, ok := s.column(g); ok {
-			for _, p := range s.post[c] {
-				acc[p.q] += p.w
+	n := 0
+	table := wordRunes()
+	probeParts(src, func(text string, limit int) {
+		prev := rune(-1)
+		for i := 0; i < len(text) && limit > 0; limit-- {
+			r, size := decodeRune(text, i)
+			i += size
+			r, ok := wordRuneIn(table, r)
+			if !ok {
+				prev = -1
+				continue
 			}
+			if prev >= 0 {
+				n++
+				if c, ok := s.column(uint64(prev)<<32 | uint64(r)); ok {
+					for _, p := range s.post[c] {
+						acc[p.q] += p.w
+					}
+				}
+			}
+			prev = r
 		}
-	}
+	})
 	best := 0.0
 	for _, v := range acc {
 		best = max(best, v)
 	}
-	if len(buf) > 0 {
-		best /= math.Sqrt(float64(len(buf)))
+	if n > 0 {
+		best /= math.Sqrt(float64(n))
 	}
-	return best, buf
+	return best
+}
+
+// decodeRune is utf8.DecodeRuneInString(s[i:]) with the ASCII and the
+// valid three-byte cases (all of CJK) inline.
+func decodeRune(s string, i int) (rune, int) {
+	b0 := s[i]
+	if b0 < utf8.RuneSelf {
+		return rune(b0), 1
+	}
+	if b0&0xF0 == 0xE0 && i+2 < len(s) {
+		b1, b2 := s[i+1], s[i+2]
+		if b1&0xC0 == 0x80 && b2&0xC0 == 0x80 {
+			r := rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+			if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+				return r, 3
+			}
+		}
+	}
+	return utf8.DecodeRuneInString(s[i:])
+}
+
+// wordRunes classifies the Basic Multilingual Plane once: 0 not a letter
+// or digit, 1 a letter or digit that is its own lower case, 2 one to be
+// lower-cased.
+var wordRunes = sync.OnceValue(func() *[1 << 16]uint8 {
+	var t [1 << 16]uint8
+	for r := rune(0); r < 1<<16; r++ {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			t[r] = 1
+			if unicode.ToLower(r) != r {
+				t[r] = 2
+			}
+		}
+	}
+	return &t
+})
+
+// wordRune returns r lower-cased and true when r is a letter or digit.
+func wordRune(r rune) (rune, bool) { return wordRuneIn(wordRunes(), r) }
+
+// wordRuneIn is wordRune with the table passed in (hot loops fetch it once).
+func wordRuneIn(table *[1 << 16]uint8, r rune) (rune, bool) {
+	if r >= 0x4E00 && r <= 0x9FFF { // CJK ideographs: letters without case (the common case)
+		return r, true
+	}
+	if r < 1<<16 {
+		switch table[r] {
+		case 0:
+			return r, false
+		case 1:
+			return r, true
+		}
+		return unicode.ToLower(r), true
+	}
+	if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		return unicode.ToLower(r), true
+	}
+	return r, false
 }
 
 // appendBigrams appends the letter/digit bigrams of s (runes lower-cased,
@@ -223,20 +298,8 @@ func (s *scorer) quickScore(text string, acc []float64, buf []uint64) (float64, 
 func appendBigrams(buf []uint64, s string) []uint64 {
 	prev := rune(-1)
 	for _, r := range s {
-		switch {
-		case r >= 0x4E00 && r <= 0x9FFF: // CJK ideographs: letters without case (the common case)
-		case r < unicode.MaxASCII:
-			switch {
-			case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
-			case 'A' <= r && r <= 'Z':
-				r += 'a' - 'A'
-			default:
-				prev = -1
-				continue
-			}
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			r = unicode.ToLower(r)
-		default:
+		r, ok := wordRune(r)
+		if !ok {
 			prev = -1
 			continue
 		}
