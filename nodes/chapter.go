@@ -223,7 +223,7 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		var fixed ir.Chapter
 		var fixedNotes []string
 		rcall := jsonCall{model: s.Model, step: repairStep, system: repairSystem(input.Constraints), input: rin, attempts: 1,
-			temp: temperature(s.PlanTemperature, DefaultPlanTemperature), topP: f64(0.05), maxTokens: limit}
+			temp: temperature(s.PlanTemperature, DefaultPlanTemperature), topP: f64(0.05), maxTokens: repairOutputTokens(rin, limit)}
 		var rres callResult
 		err := errChapterLevel
 		if blockLevel {

@@ -74,6 +74,19 @@ func repairInput(c *ir.Chapter, verr error, input prompts.ChapterInput) (prompts
 	return rin, len(rin.FailedBlocks) > 0
 }
 
+// repairOutputTokens is the repair call's output limit, in tokens: room
+// for the failed blocks twice over (a block may be rewritten as several)
+// plus 1 024 tokens, never above limit, the chapter call's limit (0 = no
+// limit sent). A repair answers with the failed blocks only, not a chapter.
+func repairOutputTokens(rin prompts.ChapterRepairInput, limit int) int {
+	b, _ := json.Marshal(rin.FailedBlocks)
+	n := 2*countTokens(string(b)) + 1024
+	if limit > 0 && n > limit {
+		return limit
+	}
+	return n
+}
+
 // promptEvidenceIDs are the evidence ids a chapter prompt carries: its
 // sub-points' evidence, then the ids cited in the digests it summarises,
 // each once, in that order.

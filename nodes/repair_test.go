@@ -176,3 +176,19 @@ func TestSchemaTokenSize(t *testing.T) {
 		t.Errorf("schema %d tokens (without SWOT/PEST %d): want at most 1500, and less without", n, m)
 	}
 }
+
+func TestRepairOutputTokens(t *testing.T) {
+	small := prompts.ChapterRepairInput{FailedBlocks: []prompts.FailedBlock{{Index: 1, Block: ir.Block{Type: ir.TypeList}}}}
+	b, _ := json.Marshal(small.FailedBlocks)
+	if got, want := repairOutputTokens(small, 4000), 2*countTokens(string(b))+1024; got != want {
+		t.Errorf("limit for a small block = %d, want %d", got, want)
+	}
+	big := prompts.ChapterRepairInput{FailedBlocks: []prompts.FailedBlock{{Block: ir.Block{Type: ir.TypeParagraph,
+		Inlines: []ir.Inline{{Text: strings.Repeat("很长的段落文字。", 800)}}}}}}
+	if got := repairOutputTokens(big, 4000); got != 4000 {
+		t.Errorf("limit for a big block = %d, want the chapter's 4000", got)
+	}
+	if got := repairOutputTokens(big, 0); got <= 4000 {
+		t.Errorf("without a chapter limit = %d, want the blocks' size", got)
+	}
+}

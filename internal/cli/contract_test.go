@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"reportengine/ir"
+	"reportengine/llm/tokens"
+	"reportengine/prompts"
 )
 
 // withBlock returns a reply transform for the scripted provider: it adds
@@ -134,3 +136,79 @@ func want(ok bool, format string, args ...any) error {
 	}
 	return fmt.Errorf("unexpected "+format, args...)
 }
+
+// Repair on the real fixture, through the scripted server: chapter S2
+// cites an id no plan has; the one repair request carries that block with
+// its error and the chapter's evidence ids, none of the evidence texts and
+// none of the chapter's other blocks, at under a quarter of the chapter
+// request's tokens; the repaired chapter is spliced and shows no mark.
+func TestPipelineScriptedRepairIsSmall(t *testing.T) {
+	invent := func(s string) string {
+		return strings.Replace(s, `"inlines":[{"text":"`, `"inlines":[{"text":"据称[E987654]`, 1)
+	}
+	p, code, errs, dir := runFixtureScripted(t, func(task, ch string, n int) reply {
+		if task == "chapter" && ch == "S2" {
+			return reply{wrap: invent}
+		}
+		return reply{}
+	})
+	if code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	var chapter, repair *stageRequest
+	reqs := stageRequests(t, p)
+	for i := range reqs {
+		switch r := &reqs[i]; {
+		case r.Stage == "chapter" && r.Chapter == "S2":
+			chapter = r
+		case r.Stage == "chapter_repair":
+			if repair != nil {
+				t.Fatalf("more than one repair request")
+			}
+			repair = r
+		}
+	}
+	if chapter == nil || repair == nil || repair.Chapter != "S2" {
+		t.Fatalf("chapter request %v, repair request %v", chapter != nil, repair)
+	}
+	var ci prompts.ChapterInput
+	var rin prompts.ChapterRepairInput
+	if err := json.Unmarshal([]byte(chapter.User), &ci); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(repair.User), &rin); err != nil {
+		t.Fatal(err)
+	}
+	if len(rin.FailedBlocks) != 1 || !strings.Contains(strings.Join(rin.FailedBlocks[0].Errors, " "), "E987654") {
+		t.Fatalf("failed blocks %+v", rin.FailedBlocks)
+	}
+	ids := 0
+	for _, sp := range ci.SubPoints {
+		for _, e := range sp.Evidence {
+			ids++
+			if len([]rune(e.Text)) >= 12 && strings.Contains(repair.User, string([]rune(e.Text)[:12])) &&
+				!strings.Contains(ir.BlockText(rin.FailedBlocks[0].Block), string([]rune(e.Text)[:12])) {
+				t.Errorf("the repair request carries evidence text %q", e.Text)
+			}
+		}
+	}
+	if ids == 0 || len(rin.EvidenceIDs) != ids {
+		t.Errorf("%d evidence ids sent, the chapter prompt had %d", len(rin.EvidenceIDs), ids)
+	}
+	if r, c := countUser(repair.User), countUser(chapter.User); r*4 > c {
+		t.Errorf("repair user message %d tokens, chapter's %d: want under a quarter", r, c)
+	}
+	t.Logf("chapter S2 request %d tokens (user %d); repair request %d tokens (user %d)",
+		chapter.Prompt, countUser(chapter.User), repair.Prompt, countUser(repair.User))
+	m := readManifest(t, dir)
+	for _, c := range m.Chapters {
+		if c.ChapterID == "S2" && c.Status != "ready" && c.Status != "sparse" {
+			t.Errorf("S2 status %q after the repair", c.Status)
+		}
+	}
+	if strings.Contains(readFile(t, filepath.Join(dir, "report.html")), ir.UnknownCitationMark) {
+		t.Error("the repaired chapter still shows the unknown-citation mark")
+	}
+}
+
+func countUser(s string) int { return tokens.Count(s) }
