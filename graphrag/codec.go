@@ -91,7 +91,8 @@ func (g *Graph) WriteJSON(w io.Writer) error { return g.WriteJSONContext(context
 //
 // Encoding is split across the cores (chunks of nodes and edges encoded in
 // parallel, written in order by this goroutine), so the disk write overlaps
-// with encoding. Output is deterministic: graph order, attributes in their
+// with encoding; within a chunk, consecutive typed sources and found
+// edges go to the codec as one run (see runs.go). Output is deterministic: graph order, attributes in their
 // stored order. Strings keep non-ASCII text; invalid UTF-8 is written as
 // U+FFFD. Errors: a value JSON cannot hold (a NaN weight or attribute),
 // naming the node or edge; the writer's error; ctx.Err() when ctx is done
@@ -104,18 +105,17 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 	if _, err := w.Write(head); err != nil {
 		return err
 	}
-	const chunk = 2048
 	type unit struct {
 		nodes    bool
 		from, to int
 	}
 	var units []unit
-	for i := 0; i < g.NodeCount(); i += chunk {
-		units = append(units, unit{true, i, min(i+chunk, g.NodeCount())})
+	for i := 0; i < g.NodeCount(); i += writeChunk {
+		units = append(units, unit{true, i, min(i+writeChunk, g.NodeCount())})
 	}
 	nodeUnits := len(units)
-	for i := 0; i < g.EdgeCount(); i += chunk {
-		units = append(units, unit{false, i, min(i+chunk, g.EdgeCount())})
+	for i := 0; i < g.EdgeCount(); i += writeChunk {
+		units = append(units, unit{false, i, min(i+writeChunk, g.EdgeCount())})
 	}
 	type result struct {
 		buf []byte
@@ -204,6 +204,10 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 	return err
 }
 
+// writeChunk is how many nodes or edges WriteJSON encodes per unit of
+// work: about 1.5 MB of JSON for sources as the builder makes them.
+const writeChunk = 2048
+
 func (g *Graph) midJSON() string {
 	if g.NodeCount() > 0 {
 		return "\n  ],\n  \"edges\": ["
@@ -286,13 +290,28 @@ type (
 )
 
 func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
+	slow := from // rows before slow are written one by one
 	for v := from; v < to; v++ {
-		if v > 0 {
-			buf = append(buf, ',')
+		sep := ",\n    "
+		if v == 0 {
+			sep = "\n    "
 		}
-		buf = append(buf, "\n    "...)
+		r := g.srcRow[v]
+		if r >= 0 && v >= slow {
+			end := v + 1
+			for end < to && g.srcRow[end] >= 0 {
+				end++
+			}
+			var ok bool
+			if buf, ok = g.appendSourceRun(buf, v, end, sep); ok {
+				v = end - 1
+				continue
+			}
+			slow = end // the codec failed: row by row, to name the row
+		}
+		buf = append(buf, sep...)
 		var err error
-		if r := g.srcRow[v]; r >= 0 {
+		if r >= 0 {
 			buf, err = appendValue(buf, &sourceOut{g.ids[v], TypeSource, g.names[v], &g.sources[r]})
 		} else {
 			a := g.attrs[v]
@@ -309,15 +328,30 @@ func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
 }
 
 func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {
+	slow := from // rows before slow are written one by one
 	for i := from; i < to; i++ {
-		if i > 0 {
-			buf = append(buf, ',')
+		sep := ",\n    "
+		if i == 0 {
+			sep = "\n    "
 		}
-		buf = append(buf, "\n    "...)
+		recs := g.Records(i)
+		if recs != nil && i >= slow {
+			end := i + 1
+			for end < to && g.recOff[end] != g.recOff[end+1] {
+				end++
+			}
+			var ok bool
+			if buf, ok = g.appendFoundRun(buf, i, end, sep); ok {
+				i = end - 1
+				continue
+			}
+			slow = end
+		}
+		buf = append(buf, sep...)
 		ab := g.ends[i]
 		f, t := g.ids[ab[0]], g.ids[ab[1]]
 		var err error
-		if recs := g.Records(i); recs != nil {
+		if recs != nil {
 			buf, err = appendValue(buf, &foundOut{f, t, g.Relation(i), g.Weight(i), foundAttrs{recs}})
 		} else {
 			var a Attributes

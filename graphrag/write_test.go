@@ -252,3 +252,74 @@ func TestAppendIndexedOnUse(t *testing.T) {
 		t.Errorf("Node(s3) = %v, %v", n, ok)
 	}
 }
+
+// benchGraph has n typed sources with text shaped like the synthetic
+// scale input (ASCII ids and URLs, mixed Chinese/English titles and
+// contents of about 30 and 450 bytes) and one found edge each.
+func benchGraph(b *testing.B, n int) *Graph {
+	words := []string{"舆情", "分析", "market", "报告", "数据", "显示", "公众", "关注度", "上升", "dashboard", "平台", "用户", "热度", "fix", "，", "。", "！"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	text := func(k int) string {
+		var sb strings.Builder
+		for range k {
+			sb.WriteString(words[rng.IntN(len(words))])
+		}
+		return sb.String()
+	}
+	g := NewWithCapacity(n+1, n)
+	g.TaskID = "bench"
+	g.AddNode(&Node{ID: "query_P0_Q0", Type: TypeSearchQuery, Name: "q"})
+	for i := range n {
+		sc := float64(rng.IntN(100000)) / 100000
+		v, _ := g.AppendSource(Source{ID: fmt.Sprintf("SRC_%024x", rng.Uint64()), Name: text(6), URL: fmt.Sprintf("https://blog.example.net/p/%d", i),
+			Title: text(6), Content: text(90), Score: &sc, Key: "url"})
+		g.SetSourceTally(v, []string{"query"}, 1)
+		g.AddFound(0, v, []Record{{Index: i, Score: &sc, Timestamp: "2024-10-01T10:01:13.177549"}})
+	}
+	return g
+}
+
+// BenchmarkWriteRuns encodes typed rows in chunks as WriteJSON's workers
+// do, on one goroutine: a run at a time, and (as before) one codec call
+// per row.
+func BenchmarkWriteRuns(b *testing.B) {
+	g := benchGraph(b, 20000)
+	b.Run("runs", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for b.Loop() {
+			var err error
+			for v := 0; v < g.NodeCount(); v += writeChunk {
+				if buf, err = g.appendNodes(buf[:0], v, min(v+writeChunk, g.NodeCount())); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for i := 0; i < g.EdgeCount(); i += writeChunk {
+				if buf, err = g.appendEdges(buf[:0], i, min(i+writeChunk, g.EdgeCount())); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("per-row", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for b.Loop() {
+			for v := 0; v < g.NodeCount(); v++ {
+				if v%writeChunk == 0 {
+					buf = buf[:0]
+				}
+				if r := g.srcRow[v]; r >= 0 {
+					buf, _ = appendValue(append(buf, ",\n    "...), &sourceOut{g.ids[v], TypeSource, g.names[v], &g.sources[r]})
+				}
+			}
+			for i := 0; i < g.EdgeCount(); i++ {
+				if i%writeChunk == 0 {
+					buf = buf[:0]
+				}
+				ab := g.ends[i]
+				buf, _ = appendValue(append(buf, ",\n    "...), &foundOut{g.ids[ab[0]], g.ids[ab[1]], g.Relation(i), g.Weight(i), foundAttrs{g.Records(i)}})
+			}
+		}
+	})
+}
