@@ -27,7 +27,8 @@
 // # From model output to a checked chapter
 //
 //	c, notes, err := ir.DecodeChapter(raw) // loose JSON → Chapter, with notes
-//	if err != nil { … ask the model to repair … }
+//	if err != nil { … ask the model again … }
+//	notes = append(notes, ir.Normalize(&c)...) // defaults, fixed values, enum free text
 //	if err := ir.ValidateChapter(&c); err != nil {
 //		var verr ir.ValidationError
 //		errors.As(err, &verr) // each FieldError has a JSON path and a message
@@ -51,12 +52,33 @@
 // alignment, variants, tones, theme tokens, anchors. Escaping text remains
 // the renderer's job: the IR keeps "<img src=x onerror=…>" verbatim as text.
 //
+// Normalize then makes the deterministic repairs for what capable models
+// get wrong although the prompt's schema states it (a list without
+// listType, a callout without tone, an engine quote without its fixed
+// title, SWOT impact "高：支撑声誉" and PEST trend "负面", a heading
+// without an anchor, a bare chart kind as widgetType), each as a note;
+// chart values such as "42%", "1,234" or "3.8亿" (ParseChartNumber) and a
+// table's separate "headers" list are already read by DecodeChapter.
+//
+// # The schema models are shown
+//
+// Schema(types) is the compact text of the block types' contract for a
+// prompt (about 720 tokens for the chapter block set): for each type its
+// required fields, its enum values and one valid example. It is generated
+// from the validator itself, never written by hand: the examples
+// (SchemaExample) must validate, the required fields are those whose
+// removal from the example fails ValidateChapter, and the enums are read
+// from the `oneof` tags and the validator's lists (SchemaFor gives the
+// parts). BettaFish has no such schema; its prompt describes the IR in
+// prose.
+//
 // Density and CheckDensity implement the content-density check (reference
 // §5.3 step 8) in runes.
 //
 // # Helpers
 //
-// PlainText flattens inline runs; Slug makes a valid ASCII anchor from any
+// PlainText flattens inline runs; BlockText gathers a block's running text;
+// Slug makes a valid ASCII anchor from any
 // title (CJK runs become short stable hashes); Chapter.Walk visits every
 // block depth first with its JSON path; IsAnchor, IsSafeHref, IsSafeColor,
 // IsSafeImageSrc, IsSafeFontFamily/Size/Weight, IsSafeThemeValue and
