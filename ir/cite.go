@@ -91,11 +91,7 @@ func walkBlocks(bs []Block, path string, fn func(path, text string) string) {
 				walkBlocks(b.Rows[r].Cells[k].Blocks, p+".rows["+strconv.Itoa(r)+"].cells["+strconv.Itoa(k)+"].blocks", fn)
 			}
 		}
-		for _, q := range []struct {
-			name  string
-			items []QuadrantItem
-		}{{"strengths", b.Strengths}, {"weaknesses", b.Weaknesses}, {"opportunities", b.Opportunities}, {"threats", b.Threats},
-			{"political", b.Political}, {"economic", b.Economic}, {"social", b.Social}, {"technological", b.Technological}} {
+		for _, q := range quadrantsOf(b) {
 			for j := range q.items {
 				it := &q.items[j]
 				qp := p + "." + q.name + "[" + strconv.Itoa(j) + "]"

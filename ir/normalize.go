@@ -96,24 +96,20 @@ func (n *normalizer) block(path string, b *Block) {
 		}
 	case TypeEngineQuote:
 		n.engineQuote(path, b)
-	case TypeSwotTable:
+	case TypeSwotTable, TypePestTable:
 		impacts := tagEnum(reflect.TypeOf(QuadrantItem{}), "Impact")
-		for _, q := range []struct {
-			name  string
-			items []QuadrantItem
-		}{{"strengths", b.Strengths}, {"weaknesses", b.Weaknesses}, {"opportunities", b.Opportunities}, {"threats", b.Threats}} {
-			for i := range q.items {
-				n.quadrantEnum(index(path+"."+q.name, i)+".impact", &q.items[i], &q.items[i].Impact, impacts, impactWords)
-			}
-		}
-	case TypePestTable:
 		trends := tagEnum(reflect.TypeOf(QuadrantItem{}), "Trend")
-		for _, q := range []struct {
-			name  string
-			items []QuadrantItem
-		}{{"political", b.Political}, {"economic", b.Economic}, {"social", b.Social}, {"technological", b.Technological}} {
+		for _, q := range quadrantsOf(b) {
+			if !slices.Contains(quadrants[b.Type], q.name) {
+				continue
+			}
 			for i := range q.items {
-				n.quadrantEnum(index(path+"."+q.name, i)+".trend", &q.items[i], &q.items[i].Trend, trends, trendWords)
+				it, p := &q.items[i], index(path+"."+q.name, i)
+				if b.Type == TypeSwotTable {
+					n.quadrantEnum(p+".impact", it, &it.Impact, impacts, impactWords)
+				} else {
+					n.quadrantEnum(p+".trend", it, &it.Trend, trends, trendWords)
+				}
 			}
 		}
 	case TypeKPIGrid:
@@ -350,9 +346,8 @@ func BlockText(b Block) string {
 				}
 			}
 		}
-		for _, q := range [][]QuadrantItem{b.Strengths, b.Weaknesses, b.Opportunities, b.Threats,
-			b.Political, b.Economic, b.Social, b.Technological} {
-			for _, it := range q {
+		for _, q := range quadrantsOf(&b) {
+			for _, it := range q.items {
 				add(it.Title)
 				add(it.Detail)
 			}
@@ -360,6 +355,20 @@ func BlockText(b Block) string {
 	}
 	walk(b)
 	return strings.Join(parts, " ")
+}
+
+// namedQuadrant is one quadrant list of a SWOT or PEST block by its JSON
+// key; items shares the block's backing array.
+type namedQuadrant struct {
+	name  string
+	items []QuadrantItem
+}
+
+// quadrantsOf lists the eight quadrant lists of b, SWOT then PEST.
+func quadrantsOf(b *Block) []namedQuadrant {
+	return []namedQuadrant{{"strengths", b.Strengths}, {"weaknesses", b.Weaknesses}, {"opportunities", b.Opportunities},
+		{"threats", b.Threats}, {"political", b.Political}, {"economic", b.Economic}, {"social", b.Social},
+		{"technological", b.Technological}}
 }
 
 // enumWord maps a word a model writes to an enum value.

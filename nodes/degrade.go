@@ -66,14 +66,9 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 	if err == nil {
 		return notes, true
 	}
-	bad := map[int][]string{}
-	for _, fe := range validationList(err) {
-		m := topBlockRE.FindStringSubmatch(fe.Path)
-		if m == nil {
-			return notes, false
-		}
-		i, _ := strconv.Atoi(m[1])
-		bad[i] = append(bad[i], fe.String())
+	bad, inBlocks := blockErrors(err, len(c.Blocks))
+	if !inBlocks {
+		return notes, false
 	}
 	idx := make([]int, 0, len(bad))
 	for i := range bad {
@@ -81,9 +76,6 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 	}
 	slices.Sort(idx)
 	for _, i := range idx {
-		if i >= len(c.Blocks) {
-			return notes, false
-		}
 		old := c.Blocks[i]
 		msgs := "校验信息：" + strings.Join(bad[i], "；")
 		title := "此内容块未通过校验，已省略 / block omitted"
@@ -105,6 +97,26 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 		notes = append(notes, fmt.Sprintf("blocks[%d]: %s block replaced by a notice (%s)", i, old.Type, msgs))
 	}
 	return notes, ir.ValidateChapter(c) == nil
+}
+
+// blockErrors groups a validation error's findings by the top-level block
+// they are in (index → "path: message" lines), for a chapter of n blocks.
+// ok is false when a finding lies outside the blocks (a chapter field, the
+// blocks list itself) or names a block past n.
+func blockErrors(err error, n int) (map[int][]string, bool) {
+	out := map[int][]string{}
+	for _, fe := range validationList(err) {
+		m := topBlockRE.FindStringSubmatch(fe.Path)
+		if m == nil {
+			return nil, false
+		}
+		i, _ := strconv.Atoi(m[1])
+		if i >= n {
+			return nil, false
+		}
+		out[i] = append(out[i], fe.String())
+	}
+	return out, true
 }
 
 // unsafeMark reports marks whose values the renderer must not use.

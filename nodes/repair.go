@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"reportengine/ir"
 	"reportengine/prompts"
@@ -54,17 +53,9 @@ var errChapterLevel = errors.New("the chapter's problems are outside its blocks;
 func repairInput(c *ir.Chapter, verr error, input prompts.ChapterInput) (prompts.ChapterRepairInput, bool) {
 	rin := prompts.ChapterRepairInput{Task: prompts.TaskChapterRepair, Section: input.Section,
 		AllowedBlocks: schemaTypes(input.Constraints), EvidenceIDs: promptEvidenceIDs(input)}
-	byIndex := map[int][]string{}
-	for _, fe := range validationList(verr) {
-		m := topBlockRE.FindStringSubmatch(fe.Path)
-		if m == nil {
-			return rin, false
-		}
-		i, _ := strconv.Atoi(m[1])
-		if i >= len(c.Blocks) {
-			return rin, false
-		}
-		byIndex[i] = append(byIndex[i], fe.String())
+	byIndex, ok := blockErrors(verr, len(c.Blocks))
+	if !ok {
+		return rin, false
 	}
 	for i := range c.Blocks {
 		if errs, ok := byIndex[i]; ok {
