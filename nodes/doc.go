@@ -102,9 +102,10 @@
 // Every request carries Request.MaxTokens sized to its stage's reply and
 // capped by Config.MaxOutputTokens (the model's maximum, default 4096):
 // template selection and a graph query decision 512, layout 1 200 + 250
-// per chapter, word budget 400 + 200 per chapter, a chapter (and its
-// repair) 2 × its word target + 1 500 (the prompt's constraints.maxTokens
-// says it), follow-up questions 300 + 100 per question. Temperatures:
+// per chapter, word budget 400 + 200 per chapter, a chapter 2 × its word
+// target + 1 500 (the prompt's constraints.maxTokens says it), its block
+// repair 2 × the failing blocks' tokens + 1 024 (at most the chapter's),
+// follow-up questions 300 + 100 per question. Temperatures:
 // Config.PlanTemperature (default 0.1) for selection, layout, budget,
 // decisions and repairs; Config.ProseTemperature (default 0.6) for
 // chapters and follow-up questions. BettaFish sends no limit and no
