@@ -29,9 +29,7 @@ import (
 // are copied into a few large chunks (see textArena), so data can be reused
 // or freed after Parse returns.
 //
-// The document is read in one pass (see cursor in walk.go) and validated
-// with gjson.Valid paragraph by paragraph, on other cores while the pass
-// goes on for documents of 1 MiB or more.
+// The document is read and checked in one pass (see cursor in walk.go).
 //
 // Errors: an engine other than query, media or insight → an error wrapping
 // ErrUnknownEngine. Anything wrong with data is a *ParseError (errors.Is
@@ -64,9 +62,9 @@ func tooLarge(path string, size int64) error {
 }
 
 // ParseFile reads in.Path and parses it as a state written by in.Engine.
-// Files of 1 MiB or more are read and parsed one per two cores at a time
-// (one file keeps two cores busy; more at once would only hold more inputs
-// in memory), so concurrent calls may wait for each other.
+// Files of 1 MiB or more are read and parsed one per core at a time (more
+// at once would only hold more inputs in memory), so concurrent calls may
+// wait for each other.
 //
 // Errors: an unreadable file → the *os.PathError wrapped with the engine and
 // path (errors.Is(err, fs.ErrNotExist) for a missing file); otherwise the
@@ -76,9 +74,9 @@ func ParseFile(in Input) (*State, error) {
 		if fi.Size() > MaxFileBytes {
 			return nil, tooLarge(in.Path, fi.Size())
 		}
-		// One large file keeps two cores busy (see checker); more at
-		// once would only hold more inputs in memory at the same time.
-		if fi.Size() >= int64(parallelMin) {
+		// One large file keeps a core busy; more at once would only
+		// hold more inputs in memory at the same time.
+		if fi.Size() >= largeFile {
 			largeFiles <- struct{}{}
 			defer func() { <-largeFiles }()
 		}
@@ -90,9 +88,11 @@ func ParseFile(in Input) (*State, error) {
 	return parseDoc(doc, in.Path, in.Engine)
 }
 
-// largeFiles bounds how many files of parallelMin bytes or more ParseFile
-// reads and parses at once: one per two cores.
-var largeFiles = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2))
+// largeFiles bounds how many files of largeFile bytes or more ParseFile
+// reads and parses at once: one per core.
+var largeFiles = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+
+const largeFile = 1 << 20
 
 // readString reads a whole file into a string. strings.Builder hands out
 // its buffer as the string without copying it.
@@ -127,13 +127,12 @@ func parseDoc(doc, path string, engine Engine) (*State, error) {
 		return nil, &ParseError{Path: path, Msg: msg, Empty: true}
 	}
 
-	p := parser{file: path, c: cursor{doc: body}, ck: newChecker(body)}
+	p := parser{file: path, c: cursor{doc: body}}
 	st, err := p.state(engine)
-	valid := p.ck.wait()
 	switch {
-	case err == nil && valid:
+	case err == nil:
 		return st, nil
-	case err == nil || !valid || errors.Is(err, errSyntax):
+	case errors.Is(err, errSyntax):
 		return nil, syntaxError(body, path)
 	case !json.Valid([]byte(body)):
 		// A wrong type before a syntax error further on: the walk
@@ -145,20 +144,17 @@ func parseDoc(doc, path string, engine Engine) (*State, error) {
 }
 
 // parser holds what the readers share: the file name for errors, the
-// cursor, the checker and the arena for scores. JSON paths are built only
+// cursor and the arenas for scores and text. JSON paths are built only
 // when a value is wrong.
 type parser struct {
 	file   string
 	c      cursor
-	ck     *checker
 	scores floatArena
 	text   textArena
 }
 
 // state walks the whole document: the top-level object, then nothing but
-// white space. The walk checks the structure of the top level itself and
-// hands the spans it reads leniently (keys, values, whole paragraphs) to
-// the checker.
+// white space.
 func (p *parser) state(engine Engine) (*State, error) {
 	c := &p.c
 	c.ws()
@@ -173,18 +169,15 @@ func (p *parser) state(engine Engine) (*State, error) {
 		if c.ws(); c.i < len(c.doc) {
 			return nil, errSyntax
 		}
-		p.ck.check(0, len(c.doc))
 		return nil, &ParseError{Path: p.file, Msg: "want a JSON object at the top level, got " + kind(v)}
 	}
 	st := &State{Engine: engine, Path: p.file}
 	err := c.object(func(k gjson.Result) error {
-		p.ck.check(k.Index, k.Index+len(k.Raw))
 		if k.Str == "paragraphs" {
 			var err error
 			st.Paragraphs, err = p.paragraphs()
 			return err
 		}
-		start := c.i
 		v, err := c.value()
 		if err != nil {
 			return err
@@ -213,7 +206,6 @@ func (p *parser) state(engine Engine) (*State, error) {
 		if msg != "" {
 			return p.fail(k.Str, msg)
 		}
-		p.ck.check(start, c.i)
 		return nil
 	})
 	if err != nil {
@@ -225,17 +217,14 @@ func (p *parser) state(engine Engine) (*State, error) {
 	return st, nil
 }
 
-// paragraphs reads the paragraphs array (or null) at the cursor; each
-// paragraph's span goes to the checker once it has been read.
+// paragraphs reads the paragraphs array (or null) at the cursor.
 func (p *parser) paragraphs() ([]Paragraph, error) {
 	c := &p.c
-	start := c.i
 	v, err := c.value()
 	if err != nil {
 		return nil, err
 	}
 	if v.Type == gjson.Null {
-		p.ck.check(start, c.i)
 		return nil, nil
 	}
 	if !isArray(v) {
@@ -243,13 +232,8 @@ func (p *parser) paragraphs() ([]Paragraph, error) {
 	}
 	var out []Paragraph
 	err = c.array(func(i int) error {
-		start := c.i
 		out = append(out, Paragraph{Position: i})
-		if err := p.paragraph(i, &out[i]); err != nil {
-			return err
-		}
-		p.ck.check(start, c.i)
-		return nil
+		return p.paragraph(i, &out[i])
 	})
 	if err != nil {
 		return nil, err

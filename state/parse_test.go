@@ -387,7 +387,7 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		st, err := parseBoth(t, data)
+		st, err := Parse(data, "fuzz.json", EngineInsight)
 		body := bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 		if err != nil {
 			if st != nil {

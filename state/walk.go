@@ -2,10 +2,7 @@ package state
 
 import (
 	"errors"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tidwall/gjson"
 )
@@ -18,16 +15,17 @@ const maxDepth = 10000
 // the cursor; Parse turns it into a *ParseError with a line and column.
 var errSyntax = errors.New("state: invalid JSON")
 
-// cursor walks a JSON document once, front to back. The walk itself steps
-// over the structure ({ } [ ] : , and white space, checked strictly) and
-// hands every string, number and literal to gjson.Parse, which reads the
-// value in place (a string without escapes is a substring of doc, no copy)
-// but does not validate it; the spans the walk read that way are handed to
-// a checker, which validates them with gjson.Valid. Unlike gjson's
-// Result.ForEach, which finds the end of every nested object by scanning it
-// before the caller descends into it (once per nesting level), the cursor
-// descends directly, so each byte is read once by the walk and once by the
-// checker.
+// cursor walks a JSON document once, front to back, and checks it as
+// strictly as encoding/json does. The walk itself steps over the
+// structure ({ } [ ] : , and white space). A string without escapes is
+// found with strings.IndexByte and checked for control characters 8 bytes
+// at a time (it is then a substring of doc, no copy); every other string,
+// number and literal is read by gjson.Parse and checked with gjson.Valid
+// (a few bytes each); a value the caller skips (an unknown key's object or
+// array) is checked whole with gjson.Valid. Unlike gjson's Result.ForEach,
+// which finds the end of every nested object by scanning it before the
+// caller descends into it (once per nesting level), the cursor descends
+// directly, so each byte is read once.
 type cursor struct {
 	doc   string
 	i     int // next byte
@@ -55,10 +53,10 @@ func (c *cursor) peek() byte {
 }
 
 // value reads the value at the cursor (after white space). A string,
-// number, true, false or null is read with gjson and consumed; for an
-// object or array the cursor stays put and the result has Type gjson.JSON
-// and Raw "{" or "[", enough for kind and isObject. Errors: errSyntax when
-// no value starts here.
+// number, true, false or null is read with gjson, checked and consumed;
+// for an object or array the cursor stays put and the result has Type
+// gjson.JSON and Raw "{" or "[", enough for kind and isObject. Errors:
+// errSyntax when no valid value starts here.
 func (c *cursor) value() (gjson.Result, error) {
 	switch c.peek() {
 	case '{':
@@ -72,6 +70,9 @@ func (c *cursor) value() (gjson.Result, error) {
 		if n := strings.IndexByte(c.doc[c.i+1:], '"'); n >= 0 {
 			raw := c.doc[c.i : c.i+n+2]
 			if s := raw[1 : n+1]; strings.IndexByte(s, '\\') < 0 {
+				if hasControl(s) {
+					return gjson.Result{}, errSyntax
+				}
 				c.i += len(raw)
 				return gjson.Result{Type: gjson.String, Raw: raw, Str: s}, nil
 			}
@@ -79,8 +80,9 @@ func (c *cursor) value() (gjson.Result, error) {
 	}
 	r := gjson.Parse(c.doc[c.i:])
 	// gjson skips any byte up to ' ' before a value; JSON allows only the
-	// four white-space bytes, which ws has skipped.
-	if r.Index != 0 || r.Raw == "" {
+	// four white-space bytes, which ws has skipped. gjson.Parse reads a
+	// value leniently (01, tru, a bad escape): gjson.Valid checks it.
+	if r.Index != 0 || r.Raw == "" || !gjson.Valid(r.Raw) {
 		return r, errSyntax
 	}
 	c.i += len(r.Raw)
@@ -164,14 +166,27 @@ func (c *cursor) array(elem func(i int) error) error {
 	return err
 }
 
-// skip consumes the value at the cursor without reading it. Inside an
-// object or array it only counts brackets (the span must then be checked:
-// skip does not check where commas and colons go).
+// skip consumes the value at the cursor without reading it: a scalar as
+// value does; an object or array by counting brackets to its end, then
+// checked whole with gjson.Valid.
 func (c *cursor) skip() error {
 	if p := c.peek(); p != '{' && p != '[' {
 		_, err := c.value()
 		return err
 	}
+	start := c.i
+	if err := c.skipNested(); err != nil {
+		return err
+	}
+	if !gjson.Valid(c.doc[start:c.i]) {
+		return errSyntax
+	}
+	return nil
+}
+
+// skipNested steps over the object or array at the cursor, counting
+// brackets (it does not check where commas and colons go).
+func (c *cursor) skipNested() error {
 	base := c.depth
 	for c.i < len(c.doc) {
 		switch c.doc[c.i] {
@@ -196,54 +211,24 @@ func (c *cursor) skip() error {
 	return errSyntax
 }
 
-// checker validates spans of a document with gjson.Valid: inline for a
-// small document, else on worker goroutines while the walk goes on, so a
-// single file keeps two cores busy (the walk on one, validation on the
-// others).
-type checker struct {
-	doc   string
-	spans chan [2]int // nil: validate inline
-	wg    sync.WaitGroup
-	bad   atomic.Bool
-}
-
-// parallelMin is the document size from which a checker validates on
-// worker goroutines; below it the goroutines cost more than they save.
-var parallelMin = 1 << 20
-
-func newChecker(doc string) *checker {
-	ck := &checker{doc: doc}
-	if len(doc) < parallelMin {
-		return ck
+// hasControl reports whether s holds a byte below 0x20, which a JSON
+// string must escape. It looks at 8 bytes at a time: for a word x, (x -
+// 0x2020…) & ^x & 0x8080… is non-zero exactly when some byte of x is
+// below 0x20 (bytes of 0x80 and up never count: their top bit is set in
+// x).
+func hasControl(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if (x-0x2020202020202020)&^x&0x8080808080808080 != 0 {
+			return true
+		}
 	}
-	ck.spans = make(chan [2]int, 64)
-	for range max(1, runtime.GOMAXPROCS(0)-1) {
-		ck.wg.Go(func() {
-			for s := range ck.spans {
-				if !ck.bad.Load() && !gjson.Valid(doc[s[0]:s[1]]) {
-					ck.bad.Store(true)
-				}
-			}
-		})
+	for ; i < len(s); i++ {
+		if s[i] < 0x20 {
+			return true
+		}
 	}
-	return ck
-}
-
-// check queues doc[start:end] for validation.
-func (ck *checker) check(start, end int) {
-	if ck.spans != nil {
-		ck.spans <- [2]int{start, end}
-	} else if !gjson.Valid(ck.doc[start:end]) {
-		ck.bad.Store(true)
-	}
-}
-
-// wait ends the workers and reports whether every span was valid. Call it
-// exactly once, also when the walk failed.
-func (ck *checker) wait() bool {
-	if ck.spans != nil {
-		close(ck.spans)
-		ck.wg.Wait()
-	}
-	return !ck.bad.Load()
+	return false
 }

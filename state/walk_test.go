@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,10 +39,9 @@ func largeDoc(t testing.TB, size int) (Input, []byte) {
 	return in, buf.Bytes()
 }
 
-// A document large enough to be validated on other cores reads exactly
-// as encoding/json reads it.
+// A large document (several MiB) reads exactly as encoding/json reads it.
 func TestParseLargeMatchesEncodingJSON(t *testing.T) {
-	in, data := largeDoc(t, 3*parallelMin)
+	in, data := largeDoc(t, 3<<20)
 	st, err := Parse(data, "large.json", in.Engine)
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +53,7 @@ func TestParseLargeMatchesEncodingJSON(t *testing.T) {
 // checking them) are found in every part of a large document, with the
 // line and column of the offending character.
 func TestParseLargeInvalidString(t *testing.T) {
-	_, data := largeDoc(t, 3*parallelMin)
+	_, data := largeDoc(t, 3<<20)
 	lines := bytes.Split(data, []byte("\n"))
 	// The last "content" line of the first, a middle and the last
 	// paragraph.
@@ -156,19 +154,31 @@ func TestParseRepeatedResearch(t *testing.T) {
 	}
 }
 
-// parseBoth parses data with validation inline and on worker goroutines
-// and fails the test when the two disagree.
-func parseBoth(t *testing.T, data []byte) (*State, error) {
-	t.Helper()
-	st, err := Parse(data, "fuzz.json", EngineInsight)
-	saved := parallelMin
-	parallelMin = 0
-	st2, err2 := Parse(data, "fuzz.json", EngineInsight)
-	parallelMin = saved
-	if !reflect.DeepEqual(st, st2) || !reflect.DeepEqual(err, err2) {
-		t.Errorf("inline and parallel validation disagree on %q:\n%+v %v\n%+v %v", data, st, err, st2, err2)
+// hasControl finds a byte below 0x20 at every position of strings of
+// every length up to 40, next to bytes of every other kind (0x20, 0x7f,
+// 0x80, 0xff and UTF-8), and nothing in strings without one.
+func TestHasControl(t *testing.T) {
+	fill := []byte{' ', 'a', 0x7f, 0x80, 0xff, 0xe4}
+	for n := 0; n <= 40; n++ {
+		for _, f := range fill {
+			b := bytes.Repeat([]byte{f}, n)
+			if hasControl(string(b)) {
+				t.Fatalf("hasControl(%q) = true", b)
+			}
+			for i := 0; i < n; i++ {
+				for _, c := range []byte{0x00, 0x01, 0x0a, 0x1f} {
+					b[i] = c
+					if !hasControl(string(b)) {
+						t.Fatalf("hasControl(%q) = false (byte %#x at %d)", b, c, i)
+					}
+					b[i] = f
+				}
+			}
+		}
 	}
-	return st, err
+	if hasControl(strings.Repeat("中文 text，", 20)) {
+		t.Error("hasControl on Chinese text")
+	}
 }
 
 // matchGeneric compares the text of st with what encoding/json decodes
