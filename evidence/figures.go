@@ -45,7 +45,18 @@ var measureWords = []string{"人次", "万人", "人", "次", "条", "篇", "个
 var verbs = []string{"第", "前", "却", "也", "则", "高达", "达到", "飙升至", "飙到", "突破", "超过", "约占", "占比", "占到", "增长", "激增", "上升", "下降", "降至", "升至", "为", "是", "达", "占", "约", "超", "近", "逾", "共", "有", "的", "从", "至", "到", "了", "仅"}
 
 // leading are words that open a clause but are not part of what is measured.
-var leading = []string{"然而", "但是", "同时", "其中", "据统计", "统计显示", "数据显示", "由于", "而", "使", "在", "较", "据", "且", "但", "并"}
+var leading = []string{"然而", "但是", "同时", "其中", "据统计", "统计显示", "数据显示", "由于", "虽然", "尽管", "不过", "因为", "所以", "如果", "另外", "此外", "新增", "而", "使", "在", "较", "据", "且", "但", "并"}
+
+// reportingWords introduce what a source reports (笔记中提到…, 调查显示…);
+// a label keeps only what follows them.
+var reportingWords = []string{"提到", "显示", "指出", "表示", "透露", "称"}
+
+// afterStop are words that end the subject a "N%的…" clause gives after
+// its number (二次发酵源于… → 二次发酵).
+var afterStop = []string{"源于", "来自", "认为", "表示", "称", "是"}
+
+// quotePairs map an opening quote or bracket to its closing one.
+var quotePairs = map[rune]rune{'“': '”', '"': '"', '「': '」', '（': '）', '(': ')'}
 
 // FindFigures returns the figures in text, in text order. id is the item id
 // recorded on each figure. A number counts only with a unit (%, ％, 万, 亿,
@@ -138,6 +149,13 @@ func clauseFigures(id, clause string) []Figure {
 		}
 		lastLabel = label
 		f := Figure{ItemID: id, Kind: kind, Label: label, Raw: strings.TrimSpace(clause[start:i]), Value: val, Unit: unit, Scaled: scale(val, unit), Sentence: clause}
+		// "26%的网友支持学校的决定": the subject follows the number
+		shown := label
+		if !goodLabel(shown) || strings.TrimSpace(before) == "" || isConnective(before) {
+			if a := afterLabel(clause[i:]); a != "" {
+				shown = a
+			}
+		}
 		if kind == FigShare || kind == FigCount {
 			ctx := clause
 			if g := firstAny(label, sentimentWords); g != "" && kind == FigShare {
@@ -150,6 +168,7 @@ func clauseFigures(id, clause string) []Figure {
 				f.Kind = FigVolume
 			}
 		}
+		f.Label = shown
 		if !goodLabel(f.Label) {
 			f.Label = "" // the figure still counts (charts use Group); it gets no KPI card
 		}
@@ -305,14 +324,23 @@ func figureLabel(before string) string {
 	}
 	s = strings.TrimFunc(s, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
 	if i := strings.LastIndexAny(s, "“\"「（("); i >= 0 {
-		s = s[i+len(string([]rune(s[i:])[0])):]
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, p := range leading {
-			if strings.HasPrefix(s, p) && len(s) > len(p) {
-				s, changed = s[len(p):], true
+		open, n := utf8.DecodeRuneInString(s[i:])
+		inner, prefix := s[i+n:], stripLeading(s[:i])
+		// a short quoted term keeps what it is a term of: 情感类型“羞耻”
+		if k := utf8.RuneCountInString(inner); k > 0 && k <= 4 && prefix != "" {
+			if rs := []rune(prefix); len(rs)+k+2 > 12 {
+				prefix = string(rs[max(0, len(rs)-(10-k)):])
 			}
+			s = prefix + string(open) + inner + string(quotePairs[open])
+		} else {
+			s = inner
+		}
+	}
+	s = stripLeading(s)
+	// "笔记中提到三个月内会员": what is reported, not who reports it
+	for _, w := range reportingWords {
+		if i := strings.LastIndex(s, w); i >= 0 && utf8.RuneCountInString(s[i+len(w):]) >= 2 {
+			s = s[i+len(w):]
 		}
 	}
 	if i := strings.LastIndex(s, " - "); i >= 0 {
@@ -324,6 +352,53 @@ func figureLabel(before string) string {
 		rs = rs[len(rs)-16:]
 	}
 	return strings.TrimSpace(string(rs))
+}
+
+// stripLeading removes the words of leading from the start of s, and
+// returns "" when s is only such a word.
+func stripLeading(s string) string {
+	for changed := true; changed; {
+		changed = false
+		for _, p := range leading {
+			if s == p {
+				return ""
+			}
+			if strings.HasPrefix(s, p) {
+				s, changed = s[len(p):], true
+			}
+		}
+	}
+	return s
+}
+
+// isConnective reports text before a number that is only connectives and
+// verbs (虽然有, 但也有, 其中): the figure's subject must come after it.
+func isConnective(before string) bool {
+	s := strings.TrimSpace(before)
+	return s != "" && figureLabel(s) == ""
+}
+
+// afterLabel is the subject of a "N%的…" clause, the text after the
+// number and its unit: "的" dropped, cut at the first quote, bracket or
+// afterStop word, 2 to 12 runes, else "".
+func afterLabel(rest string) string {
+	s, ok := strings.CutPrefix(strings.TrimSpace(rest), "的")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(s, "“\"「（(:：—"); i >= 0 {
+		s = s[:i]
+	}
+	for _, w := range afterStop {
+		if i := strings.Index(s, w); i > 0 {
+			s = s[:i]
+		}
+	}
+	s = strings.TrimFunc(s, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	if n := utf8.RuneCountInString(s); n < 2 || n > 12 {
+		return ""
+	}
+	return s
 }
 
 // goodLabel accepts a label fit for a KPI card: 2 to 12 runes, starting

@@ -30,6 +30,13 @@ func TestFindFigures(t *testing.T) {
 		{"拿铁28元、美式二十二元", []want{{FigCount, "拿铁", "28元", 28, ""}, {FigCount, "美式", "二十二元", 22, ""}}},
 		{"开业首周新增粉丝五千人", []want{{FigCount, "开业首周新增粉丝", "五千人", 5000, ""}}},
 		{"视频播放量超过三万次", []want{{FigVolume, "视频播放量", "三万次", 30000, ""}}},
+		// the subject after the number, a connective is no label, a
+		// quoted term keeps what it is a term of
+		{"虽然有26%的网友支持学校的决定", []want{{FigShare, "网友支持学校的决定", "26%", 26, ""}}},
+		{"且72%的二次发酵源于“官方通报与学生实测数据冲突”", []want{{FigShare, "二次发酵", "72%", 72, ""}}},
+		{"新增情感类型“羞耻”占7.8%", []want{{FigShare, "情感类型“羞耻”", "7.8%", 7.8, ""}}},
+		{"其中“无语”占12%", []want{{FigShare, "无语", "12%", 12, ""}}},
+		{"笔记中提到三个月内会员达到八百人", []want{{FigCount, "三个月内会员", "八百人", 800, ""}}},
 		{"大家一起签约两年，十分满意，两款产品", nil},
 		// numbers without a unit are not figures; neither are years or parts of dates
 		{"2025年共有3位同学", nil},

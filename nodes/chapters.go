@@ -26,6 +26,9 @@ type chapterJob struct {
 	graph    *prompts.GraphResults
 	fatal    error // a model error that ends the run (fatalChapterErr)
 	start    time.Time
+	// digest is the written chapter's digest (nil for a placeholder),
+	// made once: the late chapters and the hero both read it.
+	digest *prompts.ChapterDigest
 }
 
 // reportPlan is the layout and word budget, which the graph query rounds
@@ -46,6 +49,7 @@ type chaptersOut struct {
 	requests int
 	sources  map[string]prompts.GraphSource
 	failures []ir.Failure
+	digests  []*prompts.ChapterDigest // per chapter, nil for a placeholder
 	err      error
 }
 
@@ -131,6 +135,10 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 				if jobs[i].fatal != nil || ctx.Err() != nil {
 					return
 				}
+				if jobs[i].res.Status != ChapterPlaceholder {
+					d := digest(jobs[i].res.Chapter, r.plan.Chapters[i])
+					jobs[i].digest = &d
+				}
 				mu.Lock()
 				done++
 				d := done
@@ -147,8 +155,8 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 		if fatal == nil && ctx.Err() == nil {
 			var digests []prompts.ChapterDigest
 			for i, s := range secs {
-				if !lateChapter(s) && jobs[i].res.Status != ChapterPlaceholder {
-					digests = append(digests, digest(jobs[i].res.Chapter, r.plan.Chapters[i]))
+				if !lateChapter(s) && jobs[i].digest != nil {
+					digests = append(digests, *jobs[i].digest)
 				}
 			}
 			each(func(i int) bool { return lateChapter(secs[i]) }, gen(digests))
@@ -167,8 +175,10 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 	calls, requests := 0, 0
 	sources := map[string]prompts.GraphSource{}
 	var failures []ir.Failure
+	digests := make([]*prompts.ChapterDigest, len(jobs))
 	for i, j := range jobs {
 		results[i] = j.res
+		digests[i] = j.digest
 		calls += j.calls
 		requests += j.requests
 		if j.failure != nil {
@@ -185,7 +195,7 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 			}
 		}
 	}
-	return chaptersOut{results: results, calls: calls, requests: requests, sources: sources, failures: failures}
+	return chaptersOut{results: results, calls: calls, requests: requests, sources: sources, failures: failures, digests: digests}
 }
 
 // query runs chapter i's graph query rounds. They wait for the layout and

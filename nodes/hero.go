@@ -13,6 +13,7 @@ const (
 	heroKPIs       = 4
 	heroHighlights = 4
 	highlightRunes = 40
+	heroLabelRunes = 4 // a KPI label this long names its subject
 )
 
 // heroKindOrder ranks figure kinds for the hero's KPI cards: what an
@@ -36,23 +37,27 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 	for _, d := range digests {
 		figs = append(figs, d.Figures...)
 	}
-	// one card per kind in heroKindOrder, then a second round, …
+	// one card per kind in heroKindOrder, then a second round, …; labels
+	// that name their subject (heroLabelRunes or more) first, bare ones
+	// ("损失", "美式") only when nothing better is left
 	var kpis []ir.KPI
 	seen := map[string]bool{}
 	used := make([]bool, len(figs))
-	for progress := true; progress && len(kpis) < heroKPIs; {
-		progress = false
-		for _, kind := range heroKindOrder {
-			for i, f := range figs {
-				if len(kpis) >= heroKPIs {
+	for _, minRunes := range []int{heroLabelRunes, 1} {
+		for progress := true; progress && len(kpis) < heroKPIs; {
+			progress = false
+			for _, kind := range heroKindOrder {
+				for i, f := range figs {
+					if len(kpis) >= heroKPIs {
+						break
+					}
+					if used[i] || f.Kind != kind || utf8.RuneCountInString(f.Label) < minRunes || seen[f.Label] {
+						continue
+					}
+					used[i], seen[f.Label], progress = true, true, true
+					kpis = append(kpis, ir.KPI{Label: f.Label, Value: f.Raw, Source: "[" + f.ItemID + "]"})
 					break
 				}
-				if used[i] || f.Kind != kind || f.Label == "" || seen[f.Label] {
-					continue
-				}
-				used[i], seen[f.Label], progress = true, true, true
-				kpis = append(kpis, ir.KPI{Label: f.Label, Value: f.Raw, Source: "[" + f.ItemID + "]"})
-				break
 			}
 		}
 	}
@@ -60,36 +65,60 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 		h.KPIs = kpis
 	}
 	// a chapter's first finding that reads as a statement (12+ runes once
-	// cut to its first sentence), not a fragment
+	// cut to its first sentence, not "标签：…" list), not a fragment
 	lead := func(d prompts.ChapterDigest, n int) string {
 		for _, f := range d.Findings {
-			if c := shortClause(f, n); utf8.RuneCountInString(c) >= 12 {
+			if c := shortClause(f, n); utf8.RuneCountInString(c) >= 12 && !labelled(c) {
 				return c
 			}
 		}
 		return ""
 	}
+	// the summary states the first two chapters' findings; the highlights
+	// go on with the others (then, when too few, the first ones again)
+	inSummary := map[int]bool{}
+	if extractive || strings.TrimSpace(h.Summary) == "" {
+		var parts []string
+		for i, d := range digests {
+			if c := lead(d, 90); c != "" && len(parts) < 2 {
+				parts = append(parts, c)
+				inSummary[i] = true
+			}
+		}
+		if len(parts) > 0 {
+			h.Summary = "主要发现——" + strings.Join(parts, "；") + "。"
+		}
+	}
 	var hl []string
-	for _, d := range digests {
-		if c := lead(d, highlightRunes); c != "" && len(hl) < heroHighlights {
-			hl = append(hl, c)
+	for _, second := range []bool{false, true} {
+		for i, d := range digests {
+			if inSummary[i] != second {
+				continue
+			}
+			if c := lead(d, highlightRunes); c != "" && len(hl) < heroHighlights {
+				hl = append(hl, c)
+			}
 		}
 	}
 	if len(hl) > 0 {
 		h.Highlights = hl
 	}
-	if extractive || strings.TrimSpace(h.Summary) == "" {
-		var parts []string
-		for _, d := range digests {
-			if c := lead(d, 90); c != "" && len(parts) < 2 {
-				parts = append(parts, "「"+d.Title+"」："+c)
-			}
+	return h
+}
+
+// labelled reports a "标签：内容" line (a colon within its first 10 runes):
+// a heading with a list, not a finding.
+func labelled(s string) bool {
+	n := 0
+	for _, r := range s {
+		if r == '：' || r == ':' {
+			return true
 		}
-		if len(parts) > 0 {
-			h.Summary = "主要发现——" + strings.Join(parts, "；")
+		if n++; n >= 10 {
+			break
 		}
 	}
-	return h
+	return false
 }
 
 // shortClause is s without citations, cut after its first sentence and to

@@ -575,8 +575,8 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	if r.plan != nil {
 		var digests []prompts.ChapterDigest
 		for i, cr := range results {
-			if cr.Status != ChapterPlaceholder && i < len(r.plan.Chapters) && !summaryChapter(cr.Section) {
-				digests = append(digests, digest(cr.Chapter, r.plan.Chapters[i]))
+			if i < len(co.digests) && co.digests[i] != nil && !summaryChapter(cr.Section) {
+				digests = append(digests, *co.digests[i])
 			}
 		}
 		hero = findingsHero(hero, digests, cfg.Model.Info().Extractive)

@@ -68,11 +68,11 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 		if summary {
 			body = digestBlocks(in.Digests, spTitle, anchor+"-"+strconv.Itoa(i+1), usedFindings)
 		}
-		if len(sp.Evidence) > 0 {
-			lead := sp.Evidence[0]
+		if evs := quotable(sp.Evidence); len(evs) > 0 {
+			lead := evs[0]
 			body = append(body, para(cited(lead)))
 			leads = append(leads, cited(lead))
-			for _, ev := range sp.Evidence[1:min(len(sp.Evidence), draftPassages+1)] {
+			for _, ev := range evs[1:min(len(evs), draftPassages+1)] {
 				body = append(body, evidenceBlock(ev))
 			}
 			body = append(body, figureBlocks(sp.Figures, anchor+"-"+strconv.Itoa(i+1))...)
@@ -93,6 +93,57 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 	return ch
 }
 
+// quotable is the evidence a reader can take as a sentence, in plan
+// order except that the first analysis passage of 20+ runes leads, list
+// bullets removed; page titles only when nothing else is left: a passage that opens mid-sentence (with a closing bracket or
+// quote, a clause mark or 的) is a fragment of a split sentence and is left
+// out of the prose (it stays in the plan).
+func quotable(evs []prompts.EvidenceRef) []prompts.EvidenceRef {
+	var out, titles []prompts.EvidenceRef
+	lead := -1
+	for _, ev := range evs {
+		ev.Text = strings.TrimLeft(strings.TrimSpace(ev.Text), "•·▪● ")
+		r, _ := utf8.DecodeRuneInString(ev.Text)
+		if strings.ContainsRune("》」』）)]”’，、。；：,.;:的", r) {
+			continue
+		}
+		if ev.Kind == "title" {
+			titles = append(titles, ev) // a page title is a heading, not a statement
+			continue
+		}
+		if lead < 0 && ev.Kind != "source" && ev.Kind != "title" && utf8.RuneCountInString(ev.Text) >= 20 {
+			lead = len(out)
+		}
+		out = append(out, ev)
+	}
+	if len(out) == 0 {
+		out = titles // only titles: better than nothing
+	}
+	// the lead is the best analysis passage (an engine's summary, report
+	// or speech states a finding; a source passage is raw material)
+	if lead > 0 {
+		l := out[lead]
+		copy(out[1:lead+1], out[:lead])
+		out[0] = l
+	}
+	return out
+}
+
+// engineZH names an engine or speaker in Chinese prose.
+func engineZH(e string) string {
+	switch e {
+	case "query":
+		return "查询引擎"
+	case "media":
+		return "媒体引擎"
+	case "insight":
+		return "洞察引擎"
+	case "host":
+		return "论坛主持人"
+	}
+	return engineLabel(e)
+}
+
 // cited is the passage followed by its citation.
 func cited(ev prompts.EvidenceRef) string { return strings.TrimSpace(ev.Text) + "[" + ev.ID + "]" }
 
@@ -102,22 +153,22 @@ func evidenceBlock(ev prompts.EvidenceRef) ir.Block {
 	switch ev.Kind {
 	case "forum":
 		who := strings.ToUpper(ev.Engine)
-		if who == "HOST" {
-			who = "主持人"
-		} else if isEngine(ev.Engine) {
-			who = engineLabel(ev.Engine)
+		if who == "HOST" || isEngine(ev.Engine) {
+			who = engineZH(ev.Engine)
 		}
-		return para(fmt.Sprintf("论坛中%s（%s）指出：%s", who, ev.Source, cited(ev)))
+		at := strings.TrimSpace(strings.TrimPrefix(ev.Source, "论坛"))
+		return para(fmt.Sprintf("%s在论坛中指出（%s）：%s", who, at, cited(ev)))
 	case "final_report", "summary":
 		if isEngine(ev.Engine) {
-			return para(fmt.Sprintf("%s的研究写道：%s", engineLabel(ev.Engine), cited(ev)))
+			return para(fmt.Sprintf("%s的研究写道：%s", engineZH(ev.Engine), cited(ev)))
 		}
 	}
 	return para(cited(ev))
 }
 
 // figureBlocks turns a sub-point's figures into KPI cards (up to
-// draftKPIs, dates left out) and at most one chart of comparable figures:
+// draftKPIs, dates left out; two values one passage gives for one label
+// share a card, "31%→58%") and at most one chart of comparable figures:
 // a sentiment split as a doughnut, platform or age shares as a bar chart,
 // each with a line naming the evidence it comes from.
 func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
@@ -125,15 +176,25 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 	var kpis []ir.KPI
 	var kpiSrc []string
 	seen := map[string]bool{}
+	at := map[string]int{} // item + label → its card: a second value of one passage extends it (31%→58%)
 	for _, f := range figs {
-		if f.Kind == "date" || f.Label == "" || len(kpis) >= draftKPIs {
+		if f.Kind == "date" || f.Label == "" {
 			continue
 		}
 		k := f.Label + f.Raw
 		if seen[k] {
 			continue
 		}
+		if i, ok := at[f.ItemID+"\x00"+f.Label]; ok {
+			seen[k] = true
+			kpis[i].Value += "→" + f.Raw
+			continue
+		}
+		if len(kpis) >= draftKPIs {
+			continue
+		}
 		seen[k] = true
+		at[f.ItemID+"\x00"+f.Label] = len(kpis)
 		kpis = append(kpis, ir.KPI{Label: f.Label, Value: f.Raw})
 		kpiSrc = appendUnique(kpiSrc, f.ItemID)
 	}
@@ -242,8 +303,9 @@ func appendUnique(xs []string, x string) []string {
 
 // digestBlocks writes a summary sub-point from the other chapters'
 // findings: those sharing the most rune pairs with the sub-point title (all
-// of them in chapter order when none does), each shortened and introduced
-// by its chapter title; a sub-point about data gets the key figures as KPI
+// of them in chapter order when none does), each shortened, with its
+// citations and a cross-reference to its chapter ("（详见「…」）"); a
+// sub-point about data gets the key figures as KPI
 // cards.
 func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[string]bool) []ir.Block {
 	focus := bigrams(spTitle)
@@ -263,7 +325,7 @@ func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[s
 					s++
 				}
 			}
-			cs = append(cs, cand{fmt.Sprintf("「%s」：%s", d.Title, shortFinding(f)), s, len(cs), stripCites(shortFinding(f))})
+			cs = append(cs, cand{shortFinding(f) + "（详见「" + d.Title + "」）", s, len(cs), stripCites(shortFinding(f))})
 		}
 		figs = append(figs, d.Figures...)
 	}

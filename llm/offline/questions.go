@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"reportengine/prompts"
 )
@@ -60,7 +61,7 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 			continue
 		}
 		if zh {
-			entQs = append(entQs, e[1]+"是什么？它与问题有什么关系？")
+			entQs = append(entQs, "「"+questionTitle(e[1])+"」的具体情况和影响如何？")
 		} else {
 			entQs = append(entQs, "What is "+e[1]+", and what is its part in this?")
 		}
@@ -70,7 +71,7 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 			continue
 		}
 		if zh {
-			relQs = append(relQs, display(r[0])+"与"+display(r[1])+"之间是什么关系？")
+			relQs = append(relQs, "「"+questionTitle(display(r[0]))+"」与「"+questionTitle(display(r[1]))+"」有何关联？")
 		} else {
 			relQs = append(relQs, "How is "+display(r[0])+" related to "+display(r[1])+"?")
 		}
@@ -93,6 +94,49 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 		b.WriteString("- " + q + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// questionRunes is the longest entity title a Chinese question quotes.
+const questionRunes = 24
+
+// questionTitle makes an entity title readable inside a question: without
+// the " [node id]" a repeated title carries, without a site name after
+// " - ", "_" or "|" (when 6+ runes remain), without the spaces between
+// Chinese words of a search query, cut at a clause mark or to
+// questionRunes runes ("…").
+func questionTitle(t string) string {
+	t = strings.TrimSpace(t)
+	if i := strings.LastIndex(t, " ["); i > 0 && strings.HasSuffix(t, "]") {
+		t = t[:i]
+	}
+	for _, sep := range []string{" - ", "_", "|", " | "} {
+		if i := strings.LastIndex(t, sep); i > 0 && utf8.RuneCountInString(t[:i]) >= 6 {
+			t = strings.TrimSpace(t[:i])
+		}
+	}
+	rs := []rune(t)
+	var b []rune
+	for i, r := range rs {
+		if r == ' ' && i > 0 && i+1 < len(rs) && unicode.Is(unicode.Han, rs[i-1]) && unicode.Is(unicode.Han, rs[i+1]) {
+			continue
+		}
+		b = append(b, r)
+	}
+	if len(b) > questionRunes {
+		cut := -1
+		for i, r := range b[:questionRunes] {
+			if i >= 6 && strings.ContainsRune("，,：:；;（(", r) {
+				cut = i
+				break
+			}
+		}
+		if cut > 0 {
+			b = b[:cut]
+		} else {
+			b = append(b[:questionRunes], '…')
+		}
+	}
+	return strings.TrimSpace(string(b))
 }
 
 // display renders an all-capitals GraphRAG title in title case ("ALEX

@@ -129,7 +129,7 @@ func TestQuestionsAnswer(t *testing.T) {
 		// relationship (市应急局, 微博) and the entity 微博 remain.
 		t.Fatalf("questions:\n%s", resp.Content)
 	}
-	want := []string{"- 市应急局与微博之间是什么关系？", "- 微博是什么？它与问题有什么关系？"}
+	want := []string{"- 「市应急局」与「微博」有何关联？", "- 「微博」的具体情况和影响如何？"}
 	for i, w := range want {
 		if lines[i] != w {
 			t.Errorf("line %d = %q, want %q", i, lines[i], w)
@@ -139,6 +139,23 @@ func TestQuestionsAnswer(t *testing.T) {
 	resp, _ = New().Complete(t.Context(), req("What happened?", nil, 2))
 	if resp.Content != "- How is 市应急局 related to 微博?\n- What is 市应急局, and what is its part in this?" {
 		t.Errorf("english questions:\n%q", resp.Content)
+	}
+}
+
+// Titles inside a question read as names: no node-id suffix, no site
+// name, no spaces between Chinese query words, long ones cut.
+func TestQuestionTitle(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"武汉大学 近年来的主要舆情事件和争议", "武汉大学近年来的主要舆情事件和争议"},
+		{"milestone [insight_P156]", "milestone"},
+		{"雷军:武大杰出校友的成就与贡献 - 今日头条", "雷军:武大杰出校友的成就与贡献"},
+		{"执“微言”而明“大义” 武汉大学筑牢核心价值观微宣传阵地_中国石油大学新闻网", "执“微言”而明“大义” 武汉大学筑牢核心价值观微…"},
+		{"武汉大学校长首次回应“性骚扰”案,留下一个伏笔引更多猜测", "武汉大学校长首次回应“性骚扰”案"},
+		{"Agent Mercer", "Agent Mercer"},
+	} {
+		if got := questionTitle(c.in); got != c.want {
+			t.Errorf("questionTitle(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }
 
