@@ -87,9 +87,12 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 //     numeric strings in dataset data become numbers ("12" → 12), and so do
 //     the forms models write in charts, read by ParseChartNumber ("42%" →
 //     42, "1,234" → 1234, "3.8亿" → 380000000; the note lists each such
-//     value). A value that cannot be coerced (order "two", a data value
-//     "n/a" or null, a non-integral level) is a *DecodeError, never a
-//     silent zero.
+//     value). A chart value that is no number ("n/a", "约一半", null) is
+//     kept as NaN, a missing value: ValidateChapter reports its path
+//     ("blocks[3].data.datasets[0].data[1]: value is not a finite
+//     number"), so the block can be repaired alone. Any other value that
+//     cannot be coerced (order "two", a non-integral level, an object as a
+//     chart value) is a *DecodeError; nothing becomes a silent zero.
 //   - A string where a block is expected becomes a paragraph; an array where a
 //     block is expected is replaced by its first object; numbers, booleans
 //     and arrays without objects in block position are dropped.
@@ -812,16 +815,22 @@ func (d *decoder) chartData(v any, path string) *ChartData {
 
 func (d *decoder) series(v any, path string) []float64 {
 	converted := 0
-	var unitless []string
+	var unitless, missing []string
 	out := decodeArray(d, v, path, "an array of numbers", func(p string, e any) (float64, itemStep) {
 		f, conv, raw, ok := number(e)
 		if !ok {
-			if s, isStr := e.(string); isStr {
-				d.fail(p, "non-numeric value %q", s)
-			} else {
+			switch x := e.(type) {
+			case nil:
+				missing = append(missing, "null")
+			case string:
+				missing = append(missing, strconv.Quote(x))
+			default:
 				d.fail(p, "expected a number, got %s", kindOf(e))
+				return 0, stopItems
 			}
-			return 0, stopItems
+			// kept as a missing value: ValidateChapter reports its path,
+			// so only this block is repaired, not the whole chapter
+			return math.NaN(), keepItem
 		}
 		if conv {
 			converted++
@@ -837,6 +846,9 @@ func (d *decoder) series(v any, path string) []float64 {
 		} else {
 			d.note(path, "%d numeric strings converted to numbers", converted)
 		}
+	}
+	if len(missing) > 0 {
+		d.note(path, "%d values are not numbers (%s): kept as missing values for the validator to report", len(missing), strings.Join(missing, ", "))
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -229,5 +230,40 @@ func TestNormalizeValidChapterUnchanged(t *testing.T) {
 	after, _ := json.Marshal(c)
 	if string(before) != string(after) {
 		t.Errorf("valid chapter changed:\n%s\n%s", before, after)
+	}
+}
+
+// A chart value that is no number ("n/a", null, "NaN") is not a decode
+// error (that would regenerate the whole chapter): it is kept as a missing
+// value, noted, reported by the validator at its path, and written as null
+// in JSON (so the block can go to a repair call).
+func TestDecodeMissingChartValues(t *testing.T) {
+	raw := chapterWith(`{"type":"widget","widgetId":"w","widgetType":"chart.js/line","data":{"labels":["a","b","c"],` +
+		`"datasets":[{"label":"x","data":[1,"n/a",null]},{"data":["NaN","2%",3]}]}}`)
+	c, notes, err := DecodeChapter([]byte(raw))
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if !containsNote(notes, `blocks[0].data.datasets[0].data: 2 values are not numbers ("n/a", null)`) {
+		t.Errorf("notes %q", notes)
+	}
+	var ve ValidationError
+	if err := ValidateChapter(&c); !errors.As(err, &ve) {
+		t.Fatalf("validate: %v", err)
+	}
+	var paths []string
+	for _, fe := range ve {
+		paths = append(paths, fe.Path)
+	}
+	want := []string{"blocks[0].data.datasets[0].data[1]", "blocks[0].data.datasets[0].data[2]", "blocks[0].data.datasets[1].data[0]"}
+	if diff := cmp.Diff(want, paths); diff != "" {
+		t.Errorf("validator paths (-want +got):\n%s", diff)
+	}
+	b, err := json.Marshal(c.Blocks[0].Data)
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	if got := string(b); got != `{"labels":["a","b","c"],"datasets":[{"label":"x","data":[1,null,null]},{"data":[null,2,3]}]}` {
+		t.Errorf("JSON %s", got)
 	}
 }

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 )
 
@@ -240,10 +241,34 @@ type ChartData struct {
 	Datasets []Dataset `json:"datasets"`
 }
 
-// Dataset is one chart series; Data holds numbers (NaN never appears).
+// Dataset is one chart series. Data holds numbers; NaN marks a value the
+// model wrote that is not a number (DecodeChapter keeps it so that the
+// validator can name it), so a chapter that passed ValidateChapter holds
+// none. JSON writes NaN as null.
 type Dataset struct {
 	Label string    `json:"label,omitempty"`
 	Data  []float64 `json:"data"`
+}
+
+// MarshalJSON writes the dataset with each NaN or infinite value as null
+// (encoding/json cannot write them), so a chapter that failed validation
+// can still be shown to the model for repair.
+func (d Dataset) MarshalJSON() ([]byte, error) {
+	type plain struct {
+		Label string `json:"label,omitempty"`
+		Data  []any  `json:"data"`
+	}
+	p := plain{Label: d.Label}
+	if d.Data != nil {
+		p.Data = make([]any, len(d.Data))
+		for i, f := range d.Data {
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				continue // nil: null
+			}
+			p.Data[i] = f
+		}
+	}
+	return json.Marshal(p)
 }
 
 // Document is a whole report: metadata plus chapters in order.

@@ -192,3 +192,36 @@ func TestRepairOutputTokens(t *testing.T) {
 		t.Errorf("without a chapter limit = %d, want the blocks' size", got)
 	}
 }
+
+// A chart value that is no number costs one repair of that block, not a
+// regeneration of the chapter: the failed block goes to the repair call
+// with the value as null.
+func TestChartValueNotANumberRepairsTheBlock(t *testing.T) {
+	sec := templates.Section{ChapterID: "S4", Title: "情绪", Slug: "section-4", Order: 4}
+	body := strings.Repeat("负面情绪集中在预约开放当周，随后逐步回落。", 20)
+	f := newFake()
+	f.set("chapter:S4", text("```json\n"+`{"chapter":{"blocks":[{"type":"heading","level":2,"text":"情绪","anchor":"section-4"},`+
+		`{"type":"paragraph","inlines":[{"text":"`+body+`"}]},`+
+		`{"type":"widget","widgetId":"mood","widgetType":"chart.js/bar","data":{"labels":["正面","负面"],"datasets":[{"label":"占比","data":["42%","n/a"]}]}}]}}`+"\n```"))
+	f.set("chapter_repair:S4", text(`{"blocks":[{"index":2,"block":{"type":"widget","widgetId":"mood","widgetType":"chart.js/bar",`+
+		`"data":{"labels":["正面"],"datasets":[{"label":"占比","data":[42]}]}}}]}`))
+	out, err := ChapterGen{Model: f}.Run(context.Background(), ChapterGenInput{Section: sec,
+		Constraints: prompts.Constraints{AllowedBlocks: chapterBlockTypes}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, r := f.count("chapter:S4"), f.count("chapter_repair:S4"); n != 1 || r != 1 {
+		t.Fatalf("%d chapter and %d repair calls, want 1 and 1 (errors %q)", n, r, out.Errors)
+	}
+	var rin prompts.ChapterRepairInput
+	if err := json.Unmarshal([]byte(f.userOf("chapter_repair:S4")[0]), &rin); err != nil {
+		t.Fatal(err)
+	}
+	if len(rin.FailedBlocks) != 1 || !strings.Contains(f.userOf("chapter_repair:S4")[0], `"data":[42,null]`) ||
+		!strings.Contains(strings.Join(rin.FailedBlocks[0].Errors, " "), "blocks[2].data.datasets[0].data[1]") {
+		t.Errorf("repair input %s", f.userOf("chapter_repair:S4")[0])
+	}
+	if out.Status == ChapterDegraded || out.Status == ChapterPlaceholder || out.Chapter.Blocks[2].Data == nil || fmt.Sprint(out.Chapter.Blocks[2].Data.Datasets[0].Data) != "[42]" {
+		t.Errorf("status %q, chart %+v", out.Status, out.Chapter.Blocks[2].Data)
+	}
+}
