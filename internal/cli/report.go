@@ -38,6 +38,7 @@ const (
 	envOpenAIModel = "OPENAI_MODEL"
 	envTokenField  = "REPORT_ENGINE_MAX_TOKENS_FIELD"
 	envMaxOutput   = "REPORT_ENGINE_MAX_OUTPUT_TOKENS"
+	envReasoning   = "REPORT_ENGINE_REASONING_TOKENS"
 	envTempPlan    = "REPORT_ENGINE_TEMPERATURE_PLAN"
 	envTempProse   = "REPORT_ENGINE_TEMPERATURE_PROSE"
 	defaultBaseURL = "https://api.openai.com/v1"
@@ -61,6 +62,7 @@ type reportOptions struct {
 	BaseURL        string
 	Timeout        time.Duration
 	MaxOutput      int
+	Reasoning      optionalInt
 	MaxTokensField string
 	NoRespFormat   bool
 	NoTemperature  bool
@@ -117,14 +119,17 @@ OpenAI-compatible server (OpenAI, DeepSeek, Qwen, Ollama, vLLM):
   REPORT_ENGINE_MODEL_NAME (or OPENAI_MODEL)      default ` + defaultModel + `
   REPORT_ENGINE_MAX_TOKENS_FIELD                  max_tokens or max_completion_tokens
   REPORT_ENGINE_MAX_OUTPUT_TOKENS                 the model's completion maximum (tokens)
+  REPORT_ENGINE_REASONING_TOKENS                  added to each call's limit for a reasoning model
   REPORT_ENGINE_TEMPERATURE_PLAN, _PROSE          temperatures (see the flags)
-Flags --llm, --model, --base-url, --max-tokens-field, --max-output-tokens and
---temperature-plan/--temperature-prose override them.
+Flags --llm, --model, --base-url, --max-tokens-field, --max-output-tokens,
+--reasoning-tokens and --temperature-plan/--temperature-prose override them.
 
 Every request carries a completion cap sized to its reply (a chapter: 2 x its
 word target + 1500 tokens), never above the model's maximum: --max-output-tokens,
 else 16384 for gpt-4o/gpt-4o-mini, 8192 for deepseek-chat and Qwen (qwen2.5,
-qwen-plus/max/turbo), 4096 for Ollama and unknown models. A chapter cut by the
+qwen-plus/max/turbo), 4096 for Ollama and unknown models; a reasoning model
+(deepseek-reasoner, o1/o3/o4, QwQ) gets 8192 more per call for its thinking
+(--reasoning-tokens). A chapter cut by the
 limit is asked for once more with 60% of its word target, then is a placeholder.
 
 Progress goes to stderr: a progress bar on a terminal, plain lines otherwise, JSON
@@ -164,6 +169,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 	f.StringVar(&opts.BaseURL, "base-url", "", "OpenAI-compatible base URL for --llm openai")
 	f.DurationVar(&opts.Timeout, "timeout", 180*time.Second, "per-request timeout for --llm openai")
 	f.IntVar(&opts.MaxOutput, "max-output-tokens", 0, "the model's completion maximum, in tokens; each call asks for what its reply needs, at most this (0 = the default for the model: gpt-4o 16384, deepseek-chat/qwen 8192, Ollama and others 4096)")
+	f.Var(&opts.Reasoning, "reasoning-tokens", fmt.Sprintf("tokens added to every call's output limit for a model that reasons before answering (default %d for deepseek-reasoner, deepseek-r1, o1/o3/o4, QwQ; 0 for others)", openaicompat.ReasoningAllowance))
 	f.StringVar(&opts.MaxTokensField, "max-tokens-field", "", "request field for the completion cap: max_tokens or max_completion_tokens (OpenAI o1/o3/o4/gpt-5) (default max_tokens)")
 	f.BoolVar(&opts.NoRespFormat, "no-response-format", false, "never send response_format (for servers that reject it)")
 	f.BoolVar(&opts.NoTemperature, "no-temperature", false, "never send temperature/top_p (for reasoning models that reject them)")
@@ -534,12 +540,17 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	reasoning, err := reasoningTokens(opts, name)
+	if err != nil {
+		return nil, err
+	}
 	m, err := openaicompat.New(openaicompat.Config{
 		BaseURL:               base,
 		APIKey:                key,
 		Model:                 name,
 		Timeout:               opts.Timeout,
 		MaxOutputTokens:       maxOut,
+		ReasoningTokens:       reasoning,
 		TokenLimitField:       field,
 		DisableResponseFormat: opts.NoRespFormat,
 		DisableTemperature:    opts.NoTemperature,
@@ -572,6 +583,29 @@ func maxOutputTokens(opts *reportOptions, model, host string) (int, error) {
 		n = openaicompat.DefaultMaxOutputTokens(model, host)
 	}
 	return n, nil
+}
+
+// reasoningTokens is the allowance added to every call's output limit:
+// --reasoning-tokens, else REPORT_ENGINE_REASONING_TOKENS, else
+// openaicompat.DefaultReasoningTokens for the model. Negative or
+// unreadable values are usage errors.
+func reasoningTokens(opts *reportOptions, model string) (int, error) {
+	if v := opts.Reasoning.v; v != nil {
+		if *v < 0 {
+			return 0, usagef("--reasoning-tokens must be 0 or more, got %d", *v)
+		}
+		return *v, nil
+	}
+	if opts.Getenv != nil {
+		if s := strings.TrimSpace(opts.Getenv(envReasoning)); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 {
+				return 0, usagef("%s=%q: want a number of tokens", envReasoning, s)
+			}
+			return n, nil
+		}
+	}
+	return openaicompat.DefaultReasoningTokens(model), nil
 }
 
 // limits are the per-model settings of the pipeline that `report` resolves
@@ -648,6 +682,27 @@ func (o *optionalFloat) Set(s string) error {
 }
 
 func (o *optionalFloat) Type() string { return "float" }
+
+// optionalInt is an int flag that can be left unset (nil).
+type optionalInt struct{ v *int }
+
+func (o *optionalInt) String() string {
+	if o == nil || o.v == nil {
+		return ""
+	}
+	return strconv.Itoa(*o.v)
+}
+
+func (o *optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return fmt.Errorf("want a whole number, got %q", s)
+	}
+	o.v = &n
+	return nil
+}
+
+func (o *optionalInt) Type() string { return "int" }
 
 // progress shows pipeline events on stderr: a bar on a terminal, plain
 // lines otherwise, JSON lines with --events.

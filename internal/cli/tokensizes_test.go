@@ -13,6 +13,7 @@ import (
 	"reportengine/evidence"
 	"reportengine/llm"
 	"reportengine/llm/offline"
+	"reportengine/llm/openaicompat"
 	"reportengine/llm/tokens"
 	"reportengine/prompts"
 )
@@ -364,5 +365,46 @@ func TestStageLimitsDefaults(t *testing.T) {
 		if err != nil || l.promptTokens != tc.wantPrompt || l.maxOutput != tc.wantOut {
 			t.Errorf("%s: prompt %d, output %d, err %v; want %d and %d", tc.name, l.promptTokens, l.maxOutput, err, tc.wantPrompt, tc.wantOut)
 		}
+	}
+}
+
+// A reasoning model's thinking counts against its output limit, so every
+// call of deepseek-reasoner asks for the stage's limit plus 8 192 tokens
+// (capped at its 32 768); --reasoning-tokens 0 takes the allowance away.
+func TestPipelineScriptedReasoningAllowance(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		extra []string
+		add   int
+	}{
+		{"default", nil, openaicompat.ReasoningAllowance},
+		{"flag 0", []string{"--reasoning-tokens", "0"}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, code, _, errs, _ := runScripted(t, good, append([]string{"--model", "deepseek-reasoner"}, tc.extra...)...)
+			if code != ExitOK {
+				t.Fatalf("exit %d\n%s", code, errs)
+			}
+			seen := 0
+			for _, r := range stageRequests(t, p) {
+				var want int
+				switch r.Stage {
+				case "graph_query_decision":
+					want = 512
+				case "chapter", "chapter (summary, from digests)":
+					want = 2*r.WordTarget + 1500
+				default:
+					continue
+				}
+				seen++
+				want = min(want+tc.add, 32768)
+				if r.MaxTokens == nil || *r.MaxTokens != want {
+					t.Errorf("%s %s: max_tokens %s, want %d", r.Stage, r.Chapter, intOrDash(r.MaxTokens), want)
+				}
+			}
+			if seen == 0 {
+				t.Fatal("no decision or chapter request")
+			}
+		})
 	}
 }

@@ -55,7 +55,10 @@
 // DefaultMaxOutputTokens gives the documented completion maximum of common
 // models (gpt-4o 16 384, deepseek-chat 8 192, Qwen 8 192; Ollama and
 // unknown models a conservative 4 096) for callers that let the user leave
-// the cap unset.
+// the cap unset. A Request.MaxTokens is sent plus Config.ReasoningTokens
+// and never above Config.MaxOutputTokens: a reasoning model's thinking
+// counts against the limit (DefaultReasoningTokens: 8 192 for
+// deepseek-reasoner, deepseek-r1, o1/o3/o4 and QwQ).
 //
 // No error message or log line contains the API key: messages are built
 // from the host only, and any provider text is scrubbed of the key. Keys

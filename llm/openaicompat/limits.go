@@ -73,3 +73,29 @@ func IsOllama(model, host string) bool {
 	_, port, err := net.SplitHostPort(host)
 	return err == nil && port == ollamaPort
 }
+
+// ReasoningAllowance is DefaultReasoningTokens for a reasoning model, in
+// tokens.
+const ReasoningAllowance = 8192
+
+// reasoningPrefixes are the lower-cased name prefixes of models whose
+// reasoning counts against the completion limit.
+var reasoningPrefixes = []string{"deepseek-reasoner", "deepseek-r1", "o1", "o3", "o4", "qwq"}
+
+// DefaultReasoningTokens is the allowance, in tokens, to add to every
+// request's limit for model (Config.ReasoningTokens) when the user sets
+// none: ReasoningAllowance for the reasoning models deepseek-reasoner,
+// deepseek-r1, OpenAI o1/o3/o4 and QwQ (matched as for
+// DefaultMaxOutputTokens, on the part after the last '/'), 0 otherwise.
+func DefaultReasoningTokens(model string) int {
+	name := strings.ToLower(strings.TrimSpace(model))
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	for _, p := range reasoningPrefixes {
+		if strings.HasPrefix(name, p) {
+			return ReasoningAllowance
+		}
+	}
+	return 0
+}

@@ -27,3 +27,13 @@ func TestDefaultMaxOutputTokens(t *testing.T) {
 		}
 	}
 }
+
+func TestDefaultReasoningTokens(t *testing.T) {
+	for model, want := range map[string]int{"deepseek-reasoner": ReasoningAllowance, "deepseek-ai/DeepSeek-R1": ReasoningAllowance,
+		"o3-mini": ReasoningAllowance, "o1": ReasoningAllowance, "QwQ-32B": ReasoningAllowance,
+		"deepseek-chat": 0, "gpt-4o": 0, "qwen2.5:7b": 0, "": 0} {
+		if got := DefaultReasoningTokens(model); got != want {
+			t.Errorf("DefaultReasoningTokens(%q) = %d, want %d", model, got, want)
+		}
+	}
+}

@@ -80,8 +80,17 @@ type Config struct {
 	// (BettaFish: 3000 s).
 	Timeout time.Duration
 	// MaxOutputTokens is the completion cap, in tokens, used when
-	// Request.MaxTokens is 0; 0 sends none (the server's default).
+	// Request.MaxTokens is 0, and the most any request asks for (the
+	// model's maximum); 0 sends none when Request.MaxTokens is 0 and caps
+	// nothing.
 	MaxOutputTokens int
+	// ReasoningTokens, in tokens, is added to every Request.MaxTokens (then
+	// capped by MaxOutputTokens): a reasoning model's chain of thought
+	// counts against the completion limit (deepseek-reasoner, OpenAI
+	// o-series), so a limit sized to the answer alone would cut the
+	// thinking. 0 adds nothing; DefaultReasoningTokens gives a default by
+	// model name.
+	ReasoningTokens int
 	// TokenLimitField is the request field that carries the completion
 	// cap: MaxTokensField ("max_tokens", the default, which DeepSeek, Qwen,
 	// Ollama, vLLM and OpenAI's chat models accept) or
@@ -142,6 +151,8 @@ func New(cfg Config) (*Model, error) {
 		return nil, fmt.Errorf("%w: MaxAttempts %d is negative", ErrInvalidConfig, cfg.MaxAttempts)
 	case cfg.MaxOutputTokens < 0:
 		return nil, fmt.Errorf("%w: MaxOutputTokens %d is negative", ErrInvalidConfig, cfg.MaxOutputTokens)
+	case cfg.ReasoningTokens < 0:
+		return nil, fmt.Errorf("%w: ReasoningTokens %d is negative", ErrInvalidConfig, cfg.ReasoningTokens)
 	}
 	field, err := ParseTokenLimitField(string(cfg.TokenLimitField))
 	if err != nil {
@@ -313,9 +324,15 @@ func (m *Model) finish(req llm.Request, out llm.Response, noChoices bool) (llm.R
 	return out, nil
 }
 
+// maxTokens is the limit sent: Request.MaxTokens plus ReasoningTokens,
+// capped by MaxOutputTokens; MaxOutputTokens when the request sets none.
 func (m *Model) maxTokens(req llm.Request) int {
 	if req.MaxTokens > 0 {
-		return req.MaxTokens
+		n := req.MaxTokens + m.cfg.ReasoningTokens
+		if m.cfg.MaxOutputTokens > 0 {
+			n = min(n, m.cfg.MaxOutputTokens)
+		}
+		return n
 	}
 	return m.cfg.MaxOutputTokens
 }

@@ -648,6 +648,26 @@ func TestRequestBody(t *testing.T) {
 			},
 		},
 		{
+			name: "ReasoningTokens added to Request.MaxTokens, capped by MaxOutputTokens",
+			mod:  func(c *Config) { c.MaxOutputTokens, c.ReasoningTokens = 4096, 3000 },
+			req:  func(r *llm.Request) { r.MaxTokens = 512 },
+			check: func(t *testing.T, body map[string]any) {
+				if body["max_tokens"] != float64(3512) {
+					t.Errorf("max_tokens = %v, want 512 + 3000", body["max_tokens"])
+				}
+			},
+		},
+		{
+			name: "Request.MaxTokens plus ReasoningTokens never above MaxOutputTokens",
+			mod:  func(c *Config) { c.MaxOutputTokens, c.ReasoningTokens = 4096, 8192 },
+			req:  func(r *llm.Request) { r.MaxTokens = 512 },
+			check: func(t *testing.T, body map[string]any) {
+				if body["max_tokens"] != float64(4096) {
+					t.Errorf("max_tokens = %v, want the maximum 4096", body["max_tokens"])
+				}
+			},
+		},
+		{
 			name: "TokenLimitField max_completion_tokens sends only that field",
 			mod: func(c *Config) {
 				c.TokenLimitField = MaxCompletionTokensField
