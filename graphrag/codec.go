@@ -690,7 +690,6 @@ func parallel(n int, fn func(i int)) {
 	wg.Wait()
 }
 
-// nodeIn is a node of a format 2 file.
 // nodeIn is a node as our writers spell it: format 2, and format 1 with
 // its label and properties duplicates. A nodes array that decodes into it
 // strictly (string ids, no other keys) takes the fast path; anything else
@@ -745,16 +744,7 @@ func (rd *reader) readNodes() error {
 		if r.err != nil {
 			return r.err
 		}
-		var err error
-		if r.src != nil {
-			var v int
-			if v, err = g.AddSource(Source{ID: r.id, Name: r.name, URL: r.src.URL, Title: r.src.Title, Content: r.src.Content, Score: r.src.Score, Key: r.src.Key}); err == nil {
-				g.SetSourceTally(v, r.src.Engines, r.src.FoundCount)
-			}
-		} else {
-			err = g.AddNode(&Node{ID: r.id, Type: r.typ, Name: r.name, Attrs: r.attrs})
-		}
-		switch {
+		switch err := g.addRec(r); {
 		case err == nil:
 		case errors.Is(err, ErrDuplicateNode):
 			rd.rep.DuplicateNodes++
@@ -766,7 +756,6 @@ func (rd *reader) readNodes() error {
 	return nil
 }
 
-// fastNode finishes a node of a format 2 file.
 // fastNode finishes a node that decoded strictly (see nodeIn), with the
 // same meaning flexNode gives it.
 func fastNode(in *nodeIn, version int, path string) nodeRec {
@@ -787,24 +776,44 @@ func fastNode(in *nodeIn, version int, path string) nodeRec {
 	if !in.Attributes.Exists() {
 		raw = rawOf(&in.Properties)
 	}
-	if in.Type == TypeSource {
+	r.finish(raw, version, path)
+	return r
+}
+
+// addRec adds a decoded node to g (typed when r.src is set).
+func (g *Graph) addRec(r *nodeRec) error {
+	if r.src == nil {
+		return g.AddNode(&Node{ID: r.id, Type: r.typ, Name: r.name, Attrs: r.attrs})
+	}
+	v, err := g.AddSource(Source{ID: r.id, Name: r.name, URL: r.src.URL, Title: r.src.Title, Content: r.src.Content, Score: r.src.Score, Key: r.src.Key})
+	if err == nil {
+		g.SetSourceTally(v, r.src.Engines, r.src.FoundCount)
+	}
+	return err
+}
+
+// finish reads the raw attributes object of a node whose id, type and name
+// are set: a source with exactly the builder's keys is typed, anything
+// else generic attributes. The graph file and the column file
+// (ReadColumns) both go through it, so they give the same graph.
+func (r *nodeRec) finish(raw string, version int, path string) {
+	if r.typ == TypeSource {
 		if version >= FormatVersion {
 			var sa sourceAttrs
 			if decAPI.UnmarshalFromString(raw, &sa) == nil && sa.Engines != nil && (sa.Key == "url" || sa.Key == "text") {
 				r.src = &sa
-				return r
+				return
 			}
 		} else {
 			var v1 sourceAttrsV1
 			if decAPI.UnmarshalFromString(raw, &v1) == nil && v1.Engines != nil && (v1.Key == "url" || v1.Key == "text") &&
 				utf8.ValidString(v1.Content) && v1.Preview == TruncateRunes(v1.Content, PreviewRunes) {
 				r.src = &sourceAttrs{URL: v1.URL, Title: v1.Title, Score: v1.Score, Content: v1.Content, Key: v1.Key, Engines: v1.Engines, FoundCount: v1.FoundCount}
-				return r
+				return
 			}
 		}
 	}
 	r.attrs, r.err = attrsOf(raw, path+".attributes")
-	return r
 }
 
 // rawOf returns the raw JSON text of a lazily decoded value ("" when the
@@ -994,7 +1003,6 @@ func typedSource(a Attributes) *sourceAttrs {
 	return &s
 }
 
-// edgeIn is an edge of a format 2 file.
 // edgeIn is an edge as our writers spell it (format 1 adds source and
 // target); see nodeIn.
 type edgeIn struct {
@@ -1037,14 +1045,16 @@ func (rd *reader) readEdges() error {
 	}
 	g := rd.g
 	g.indexPairs()
+	g.index()
+	ids := g.byID
 	for i := range recs {
 		r := &recs[i]
 		path := fmt.Sprintf("%s[%d]", rd.edgesAt, i)
 		if r.err != nil {
 			return r.err
 		}
-		fi, ok1 := g.byID[r.from]
-		ti, ok2 := g.byID[r.to]
+		fi, ok1 := ids[r.from]
+		ti, ok2 := ids[r.to]
 		if !ok1 || !ok2 {
 			missing := r.from
 			if ok1 {
@@ -1089,20 +1099,27 @@ func fastEdge(in *edgeIn, path string) edgeRec {
 	if !in.Attributes.Exists() {
 		raw = rawOf(&in.Properties)
 	}
+	r.attrs, r.recs, r.err = edgeFromRaw(raw, path)
+	return r
+}
+
+// edgeFromRaw reads the raw attributes object of an edge: exactly
+// {"records": [...]} in the builder's record shape gives typed records,
+// anything else generic attributes ({} gives none). The graph file and the
+// column file both go through it.
+func edgeFromRaw(raw, path string) (Attributes, []Record, error) {
 	if strings.HasPrefix(raw, `{"records":`) {
 		var fa foundAttrs
 		if decAPI.UnmarshalFromString(raw, &fa) == nil && len(fa.Records) > 0 {
-			r.recs = fa.Records
-			return r
+			return nil, fa.Records, nil
 		}
 	}
 	a, err := attrsOf(raw, path+".attributes")
 	if err != nil {
-		r.err = err
-		return r
+		return nil, nil, err
 	}
-	r.attrs, r.err = edgeAttrs(a)
-	return r
+	a, err = edgeAttrs(a)
+	return a, nil, err
 }
 
 // edgeAttrs splits decoded edge attributes into typed records or a
@@ -1211,12 +1228,23 @@ func cmpOr(a, b string) string {
 // file's size once (instead of growing a buffer by doubling, which for a
 // 500 MB graph cost a gigabyte of copies) and the string is the buffer
 // itself, not a copy.
-func readAll(r io.Reader) (string, error) {
-	var sb strings.Builder
+func readAll(r io.Reader) (string, error) { return readAllSize(r, fileSize(r)) }
+
+// fileSize is the size of r when it is a regular file, else 0.
+func fileSize(r io.Reader) int64 {
 	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
-			sb.Grow(int(fi.Size()) + 1)
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
 		}
+	}
+	return 0
+}
+
+// readAllSize is readAll with the expected size given (0: unknown).
+func readAllSize(r io.Reader, size int64) (string, error) {
+	var sb strings.Builder
+	if size > 0 {
+		sb.Grow(int(size) + 1)
 	}
 	buf := make([]byte, 256<<10)
 	for {

@@ -51,8 +51,23 @@
 // (label, properties, source/target, group), and skips, with a LoadReport
 // entry, duplicate ids, duplicate edges and edges to missing nodes.
 //
-// The JSON codec is github.com/bytedance/sonic (codec.go is its only
-// user); encoding runs on every core.
+// The JSON codec is github.com/bytedance/sonic (codec.go and, for UTF-8
+// checks, columns.go are its only users); encoding runs on every core.
+//
+// # Column file
+//
+// WriteColumns and ReadColumns speak a binary copy of the graph (layout in
+// columns.go, version ColumnsVersion): typed columns with the strings in
+// one arena, read with one copy of the file and one pass that slices
+// strings out of it (0.1 s of CPU for the 300 000-record benchmark graph,
+// against 1.6 s for its JSON). A graph read from it equals the graph read
+// from the JSON file written at the same time (strings as the JSON writer
+// spells them, generic attributes decoded to the same values); graphs the
+// JSON reader would change have none (ErrNoColumns). The file carries an
+// opaque stamp that graphrag/storage uses to tie it to its graph file, and
+// a CRC-32C; ReadColumns refuses a stale stamp (ErrColumnsStale) and
+// damage (ErrColumnsCorrupt). The id and URL maps of a graph read this way
+// are built on the first Lookup or SourceByURL.
 //
 // The package does no I/O of its own beyond the io.Reader/io.Writer it is
 // given; files, atomic writes and look-up by report id are in

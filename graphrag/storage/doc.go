@@ -4,11 +4,13 @@
 // # Layout on disk
 //
 // A Store owns one graphs folder (the CLI's default is "graphs"). Each report
-// has a sub-folder named by its report id, holding one file:
+// has a sub-folder named by its report id, holding the graph file and,
+// when Save wrote it, its column file:
 //
 //	graphs/
 //	  wuhan-2025/
 //	    graphrag.json
+//	    graphrag.columns
 //	  report_1724579334/
 //	    graphrag.json
 //
@@ -19,6 +21,24 @@
 // "properties", "source"/"target") and its web API's {"success":…,
 // "graph":{…}} envelope are read as well. A report id must pass ValidateID:
 // it is a single folder name and can never reach outside the graphs folder.
+//
+// graphrag.columns (ColumnsFileName) is a binary copy of the graph
+// (graphrag.WriteColumns: typed columns, one string arena, a CRC-32C) that
+// Save writes after the JSON and Load reads instead of it: for the
+// 300 000-record benchmark graph 0.1 s of CPU and 150 MB instead of 1.6 s
+// and 650 MB. It starts with a stamp of the graph file it was written for
+// (size, modification time in nanoseconds, device and inode, CRC-32C of
+// its first and last 64 KiB, taken from the temporary file before the
+// rename, so a concurrent Save cannot pair one Save's column file with
+// another's JSON). Load uses it only when the stamp matches the
+// graphrag.json beside it: a missing, stale (an older Save's, an older
+// program's version, a graph file rewritten by another tool) or damaged
+// column file is skipped and the JSON read; a damaged one also gets a
+// LoadReport warning naming it. (A graph file changed in place to the same
+// size with its modification time set back, the middle bytes only, would
+// not be noticed: delete the column file after such surgery.) It is
+// written without an fsync: a crash leaves at worst a column file whose
+// checksum fails. The column file is a cache; deleting it loses nothing.
 //
 // # Usage
 //
@@ -33,7 +53,8 @@
 // # Atomic writes
 //
 // Save writes to a temporary file in the report's folder, flushes it to disk,
-// renames it over graphrag.json and flushes the folder. A failure at any step
+// renames it over graphrag.json and flushes the folder, then writes the
+// column file the same way (without the flushes). A failure at any step
 // before the rename (an attribute that JSON cannot hold, a full disk) leaves
 // the previous graphrag.json byte for byte as it was and removes the
 // temporary file; a reader never sees a half-written graph. A crash can at

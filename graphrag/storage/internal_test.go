@@ -162,16 +162,20 @@ func TestSaveAtomicOnFailure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(entries) != 1 || entries[0].Name() != FileName {
+			if len(entries) != 2 || entries[0].Name() != ColumnsFileName || entries[1].Name() != FileName {
 				var names []string
 				for _, e := range entries {
 					names = append(names, e.Name())
 				}
-				t.Errorf("folder holds %q after a failed Save, want only %s", names, FileName)
+				t.Errorf("folder holds %q after a failed Save, want only %s and %s", names, ColumnsFileName, FileName)
 			}
 			g, _, err := s.Load("r1")
 			if err != nil || g.NodeCount() != 1 {
 				t.Errorf("Load after a failed Save = %v nodes, %v; want the old graph", g.NodeCount(), err)
+			}
+			// The old column file still belongs to the old graph file.
+			if g, _, _ := s.loadColumnsOf(t, "r1"); g == nil || g.ID(0) != "old" {
+				t.Error("the old column file is not used after a failed Save")
 			}
 		})
 	}
@@ -280,5 +284,177 @@ func readOnlyForRoot(t *testing.T, dir string) {
 		f.Close()
 		os.Remove(probe)
 		t.Fatalf("%s is immutable but root can still create files in it", dir)
+	}
+}
+
+// loadColumnsOf opens graph id's file and tries its column file.
+func (s *Store) loadColumnsOf(t *testing.T, id string) (*graphrag.Graph, *graphrag.LoadReport, string) {
+	t.Helper()
+	f, err := os.Open(s.path(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return s.loadColumns(f, id)
+}
+
+func jsonOf(t *testing.T, g *graphrag.Graph) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := g.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// Save writes the column file, and Load reads it instead of the JSON,
+// giving the graph the JSON gives.
+func TestLoadUsesColumns(t *testing.T) {
+	s, err := New(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := bigGraph(t, "r1", "末尾")
+	path, err := s.Save(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromCols, rep, warning := s.loadColumnsOf(t, "r1")
+	if fromCols == nil || warning != "" || len(rep.Warnings) != 0 {
+		t.Fatalf("column file not used: %v, warning %q", fromCols != nil, warning)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, _, err := graphrag.ReadJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := jsonOf(t, fromJSON), jsonOf(t, fromCols); a != b {
+		t.Error("the column file gives another graph than the JSON file")
+	}
+	loaded, _, err := s.Load("r1")
+	if err != nil || jsonOf(t, loaded) != string(data) {
+		t.Errorf("Load: %v, or another graph than the file", err)
+	}
+}
+
+// A column file that does not belong to the graph file beside it (an
+// older Save's, a graph file rewritten by hand or by another tool) is not
+// used: Load reads the JSON, without a warning. A damaged one is not used
+// either, with a warning naming it.
+func TestLoadIgnoresForeignColumns(t *testing.T) {
+	newGraph := func(name string) *graphrag.Graph {
+		g := graphrag.New()
+		g.TaskID, g.CreatedAt = "r1", "2025-08-27T13:16:30Z"
+		if err := g.AddNode(&graphrag.Node{ID: "t", Type: graphrag.TypeTopic, Name: name}); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	for _, tc := range []struct {
+		name    string
+		change  func(t *testing.T, s *Store, dir string)
+		want    string // the topic name Load must give
+		warning bool
+	}{
+		{"older save's columns", func(t *testing.T, s *Store, dir string) {
+			old, err := os.ReadFile(filepath.Join(dir, ColumnsFileName))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Save(newGraph("新的")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, ColumnsFileName), old, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "新的", false},
+		{"graph file rewritten in place, same size", func(t *testing.T, s *Store, dir string) {
+			p := filepath.Join(dir, FileName)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(10 * time.Millisecond) // a later modification time
+			if err := os.WriteFile(p, bytes.Replace(data, []byte("旧的"), []byte("改过"), 1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "改过", false},
+		{"graph file replaced by a copy", func(t *testing.T, s *Store, dir string) {
+			p := filepath.Join(dir, FileName)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, bytes.Replace(data, []byte("旧的"), []byte("换了"), 1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "换了", false},
+		{"columns of another version", func(t *testing.T, s *Store, dir string) {
+			p := filepath.Join(dir, ColumnsFileName)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data[8]++ // the version field after the magic
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "旧的", false},
+		{"damaged columns", func(t *testing.T, s *Store, dir string) {
+			p := filepath.Join(dir, ColumnsFileName)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data[len(data)-8] ^= 1
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "旧的", true},
+		{"truncated columns", func(t *testing.T, s *Store, dir string) {
+			if err := os.Truncate(filepath.Join(dir, ColumnsFileName), 40); err != nil {
+				t.Fatal(err)
+			}
+		}, "旧的", true},
+		{"no columns", func(t *testing.T, s *Store, dir string) {
+			if err := os.Remove(filepath.Join(dir, ColumnsFileName)); err != nil {
+				t.Fatal(err)
+			}
+		}, "旧的", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := New(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			path, err := s.Save(newGraph("旧的"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.change(t, s, filepath.Dir(path))
+			g, _, warning := s.loadColumnsOf(t, "r1")
+			if g != nil {
+				t.Errorf("the column file was used (topic %q)", g.Name(0))
+			}
+			if (warning != "") != tc.warning || tc.warning && !strings.Contains(warning, filepath.Join(filepath.Dir(path), ColumnsFileName)) {
+				t.Errorf("warning %q, want one naming the column file: %v", warning, tc.warning)
+			}
+			loaded, rep, err := s.Load("r1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loaded.Name(0) != tc.want {
+				t.Errorf("Load gives topic %q, want %q", loaded.Name(0), tc.want)
+			}
+			if got := len(rep.Warnings) > 0; got != tc.warning {
+				t.Errorf("load report warnings %q, want a warning: %v", rep.Warnings, tc.warning)
+			}
+		})
 	}
 }

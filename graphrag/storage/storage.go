@@ -1,9 +1,12 @@
 package storage
 
 import (
+	"bufio"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"math"
@@ -17,6 +20,12 @@ import (
 
 // FileName is the name of the graph file inside a report's folder.
 const FileName = "graphrag.json"
+
+// ColumnsFileName is the name of the column file beside graphrag.json: a
+// binary copy of the graph (graphrag.WriteColumns) that Load reads instead
+// of the JSON when it belongs to it. It is a cache: deleting it loses
+// nothing, and only this package writes or reads it.
+const ColumnsFileName = "graphrag.columns"
 
 // Sentinel errors; test with errors.Is.
 var (
@@ -127,7 +136,18 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 	if err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
-	w := atomicfile.Writer{Sync: s.syncFile, Rename: s.rename}
+	// The stamp is taken from the temporary file once it is flushed,
+	// before the rename: it names these bytes even if another Save
+	// replaces graphrag.json right after.
+	var stamp []byte
+	w := atomicfile.Writer{Rename: s.rename, Sync: func(f *os.File) error {
+		if err := s.syncFile(f); err != nil {
+			return err
+		}
+		var err error
+		stamp, err = stampOf(f)
+		return err
+	}}
 	fill := func(f io.Writer) error { return g.WriteJSONContext(ctx, ctxWriter{ctx, f}) }
 	if err := w.Write(final, filePerm, fill); err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
@@ -138,7 +158,67 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 			return final, fmt.Errorf("storage: save %q: sync folder: %w", id, err)
 		}
 	}
+	if err := s.saveColumns(ctx, g, dir, stamp); err != nil {
+		return final, fmt.Errorf("storage: save %q: %w", id, err)
+	}
 	return final, nil
+}
+
+// saveColumns writes the column file of g beside its graph file. It is a
+// cache checked by its stamp and checksum on every Load, so it is renamed
+// into place without an fsync (a crash leaves a file Load ignores). A graph
+// without a column form (graphrag.ErrNoColumns) gets none: an older column
+// file is removed, though its stamp already keeps Load from using it.
+func (s *Store) saveColumns(ctx context.Context, g *graphrag.Graph, dir string, stamp []byte) error {
+	path := filepath.Join(dir, ColumnsFileName)
+	w := atomicfile.Writer{Sync: func(*os.File) error { return nil }, Rename: s.rename}
+	err := w.Write(path, filePerm, func(f io.Writer) error {
+		bw := bufio.NewWriterSize(f, 1<<20)
+		if err := g.WriteColumns(ctx, bw, stamp); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
+	if errors.Is(err, graphrag.ErrNoColumns) {
+		if rerr := os.Remove(path); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			return rerr
+		}
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("column file: %w", err)
+	}
+	return nil
+}
+
+// stampOf identifies the contents of the graph file f: its size,
+// modification time (nanoseconds) and, where the system has them, device
+// and inode numbers, and the CRC-32C of its first and last 64 KiB. Any
+// rewrite of the file changes the time or the inode (a rename of a new
+// file over it), so a column file whose stamp matches was written for
+// these bytes.
+func stampOf(f *os.File) ([]byte, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := fi.Size()
+	b := binary.LittleEndian.AppendUint64(nil, uint64(size))
+	b = binary.LittleEndian.AppendUint64(b, uint64(fi.ModTime().UnixNano()))
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		b = binary.LittleEndian.AppendUint64(b, uint64(st.Dev))
+		b = binary.LittleEndian.AppendUint64(b, st.Ino)
+	}
+	const edge = 64 << 10
+	buf := make([]byte, min(size, edge))
+	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
+	for _, off := range []int64{0, max(0, size-edge)} {
+		if _, err := f.ReadAt(buf, off); err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		crc.Write(buf)
+	}
+	return crc.Sum(b), nil
 }
 
 // ctxWriter fails every Write once ctx is done.
@@ -207,9 +287,14 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
 	}
 	defer f.Close()
-	g, rep, err := graphrag.ReadJSON(f)
-	if err != nil {
-		return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
+	g, rep, warning := s.loadColumns(f, id)
+	if g == nil {
+		if g, rep, err = graphrag.ReadJSON(f); err != nil {
+			return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
+		}
+	}
+	if warning != "" {
+		rep.Warnings = append(rep.Warnings, warning)
 	}
 	switch g.TaskID {
 	case "":
@@ -219,6 +304,32 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("task_id %q differs from the folder name %q (the file's is kept)", g.TaskID, id))
 	}
 	return g, rep, nil
+}
+
+// loadColumns reads the graph from the column file beside the open graph
+// file f when that file belongs to f (same stamp). A missing or stale
+// column file gives nil and no warning: the caller reads the JSON. A
+// damaged one gives nil and a warning naming the file and the damage; the
+// JSON is read then too, so a bad cache never changes a result.
+func (s *Store) loadColumns(f *os.File, id string) (*graphrag.Graph, *graphrag.LoadReport, string) {
+	path := filepath.Join(s.dir, id, ColumnsFileName)
+	cf, err := os.Open(path)
+	if err != nil {
+		return nil, nil, ""
+	}
+	defer cf.Close()
+	stamp, err := stampOf(f)
+	if err != nil {
+		return nil, nil, ""
+	}
+	g, err := graphrag.ReadColumns(cf, stamp)
+	switch {
+	case err == nil:
+		return g, &graphrag.LoadReport{}, ""
+	case errors.Is(err, graphrag.ErrColumnsStale):
+		return nil, nil, ""
+	}
+	return nil, nil, fmt.Sprintf("%s: %v; read %s instead", path, err, FileName)
 }
 
 // isNotExist is true for a missing file and for a path through a
