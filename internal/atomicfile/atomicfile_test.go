@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -65,5 +66,33 @@ func assertOnly(t *testing.T, dir, name string) {
 			names = append(names, e.Name())
 		}
 		t.Errorf("folder holds %v, want only %s", names, name)
+	}
+}
+
+// A file larger than the writeback interval, written in pieces of
+// varying size, has exactly the bytes written (the early disk writes
+// change nothing in it).
+func TestWriteLargeWithWriteback(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big")
+	var want []byte
+	err := Write(p, 0o644, func(w io.Writer) error {
+		for i := 0; len(want) < 3*writebackEvery+12345; i++ {
+			piece := make([]byte, 1+(i*7919)%(1<<20))
+			for k := range piece {
+				piece[k] = byte(i + k)
+			}
+			want = append(want, piece...)
+			if _, err := w.Write(piece); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(p)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("read %d bytes (%v), want the %d written", len(got), err, len(want))
 	}
 }
