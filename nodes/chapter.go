@@ -36,9 +36,10 @@ import (
 //     model error is not (the client already retried transient ones).
 //   - A truncated reply (B08: finish_reason "length", or a reply ending
 //     inside its JSON) is asked for once more with the word target cut to
-//     60 % (the output cap stays); cut again, the chapter becomes a
-//     placeholder whose failure names the truncation and both targets, and
-//     the partial text goes to Partial.
+//     60 % and the output cap raised to the model's maximum
+//     (MaxOutputTokens); cut again, the chapter becomes a placeholder
+//     whose failure names the truncation and both targets, and the partial
+//     text goes to Partial.
 //   - An invalid chapter gets ONE structural repair call
 //     (prompts.ChapterRepairInput): only the failing top-level blocks go,
 //     each with its validator errors as "path: message" strings, with the
@@ -187,12 +188,16 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 	res, err := call.run(ctx, decode)
 	out.Attempts, out.Requests, out.Partial = res.Calls, res.Requests, res.Partial
 	if errors.Is(err, llm.ErrTruncated) && !isCtxErr(err) {
-		// cut by the output limit: once more, asking for less
-		first := cmp.Or(input.Constraints.WordTarget, defaultChapterWords)
+		// cut by the output limit: once more, asking for less within the
+		// model's whole maximum (B08: a retry only with a larger budget or
+		// a smaller request)
+		first, firstLimit := cmp.Or(input.Constraints.WordTarget, defaultChapterWords), limit
 		shrinkTarget(&input.Constraints)
-		call.input = input
-		out.Errors = append(out.Errors, fmt.Sprintf("%s; asked again with word target %d instead of %d (output cap %d tokens)",
-			err.Error(), input.Constraints.WordTarget, first, limit))
+		limit = max(limit, orDefault(s.MaxOutputTokens, DefaultMaxOutputTokens))
+		input.Constraints.MaxTokens = limit
+		call.input, call.maxTokens = input, limit
+		out.Errors = append(out.Errors, fmt.Sprintf("%s; asked again with word target %d instead of %d and output cap %d tokens instead of %d",
+			err.Error(), input.Constraints.WordTarget, first, limit, firstLimit))
 		if s.OnRetry != nil {
 			s.OnRetry(out.Attempts+1, err)
 		}
@@ -202,8 +207,8 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		out.Requests += res.Requests
 		out.Partial = res.Partial
 		if errors.Is(err, llm.ErrTruncated) && !isCtxErr(err) {
-			return s.failWith(out, sec, step, err, fmt.Sprintf("模型输出两次达到长度上限（%d tokens）被截断：第一次目标 %d 字，第二次 %d 字",
-				limit, first, input.Constraints.WordTarget)), nil
+			return s.failWith(out, sec, step, err, fmt.Sprintf("模型输出两次达到长度上限被截断：第一次目标 %d 字、上限 %d tokens，第二次 %d 字、上限 %d tokens",
+				first, firstLimit, input.Constraints.WordTarget, limit)), nil
 		}
 	}
 	if err != nil {

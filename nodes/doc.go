@@ -43,7 +43,8 @@
 // better by asking again. A reply that ends inside its JSON is truncated
 // output too (llm.ExtractJSON says llm.ErrTruncated, field case B08): never
 // repaired, never asked again unchanged (a chapter is asked once more with
-// 60 % of its word target, then becomes a placeholder); its raw text goes
+// 60 % of its word target and the model's whole maximum as its cap, then
+// becomes a placeholder); its raw text goes
 // to a .partial file beside the chapter. Every error names its
 // step: "template selection", "document layout", "word budget",
 // "chapter S3 graph query round 2", "chapter S3", "chapter S3 repair".

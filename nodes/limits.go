@@ -52,7 +52,7 @@ const (
 	defaultChapterWords = 1000
 	// truncatedTargetPercent is the word target of the one retry of a
 	// chapter whose reply was cut by the output limit, in percent of the
-	// first target.
+	// first target (the retry's cap is the model's whole maximum).
 	truncatedTargetPercent = 60
 )
 

@@ -130,7 +130,8 @@ else 16384 for gpt-4o/gpt-4o-mini, 8192 for deepseek-chat and Qwen (qwen2.5,
 qwen-plus/max/turbo), 4096 for Ollama and unknown models; a reasoning model
 (deepseek-reasoner, o1/o3/o4, QwQ) gets 8192 more per call for its thinking
 (--reasoning-tokens). A chapter cut by the
-limit is asked for once more with 60% of its word target, then is a placeholder.
+limit is asked for once more with 60% of its word target and the model's whole
+maximum as its cap, then is a placeholder.
 
 Progress goes to stderr: a progress bar on a terminal, plain lines otherwise, JSON
 lines with --events. Exit code 5: the report was written but some chapters failed.`,
