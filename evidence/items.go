@@ -1,7 +1,6 @@
 package evidence
 
 import (
-	"cmp"
 	"math"
 	"runtime"
 	"slices"
@@ -102,7 +101,7 @@ const (
 	// ten times what a report of 30 sub-points × PerSubPoint items can
 	// quote, so the cut keeps every source a sub-point could use.
 	DefaultMaxSources = 2000
-	SourceProbeRunes  = 120
+	SourceProbeRunes  = 80
 )
 
 // Stats counts what Collect saw.
@@ -206,6 +205,48 @@ func (c *collector) addSource(p Provenance, title, content string) {
 	if strings.TrimSpace(content) != "" {
 		c.jobs = append(c.jobs, job{text: content, prov: withKind(p, KindSource), limit: SourcePassages, source: c.sources})
 	}
+}
+
+// topIndexes returns the indexes of the k highest scores (ties: the lower
+// index), in no particular order: a min-heap of k, O(n log k).
+func topIndexes(scores []float64, k int) []int {
+	// worse(a, b): a ranks below b
+	worse := func(a, b int) bool {
+		if scores[a] != scores[b] {
+			return scores[a] < scores[b]
+		}
+		return a > b
+	}
+	h := make([]int, 0, k)
+	down := func(i int) {
+		for {
+			l, m := 2*i+1, i
+			if l < len(h) && worse(h[l], h[m]) {
+				m = l
+			}
+			if r := l + 1; r < len(h) && worse(h[r], h[m]) {
+				m = r
+			}
+			if m == i {
+				return
+			}
+			h[i], h[m] = h[m], h[i]
+			i = m
+		}
+	}
+	for i := range scores {
+		switch {
+		case len(h) < k:
+			h = append(h, i)
+			for j := len(h) - 1; j > 0 && worse(h[j], h[(j-1)/2]); j = (j - 1) / 2 {
+				h[j], h[(j-1)/2] = h[(j-1)/2], h[j]
+			}
+		case k > 0 && worse(h[0], i):
+			h[0] = i
+			down(0)
+		}
+	}
+	return h
 }
 
 // sourceText is a source record's title (trimmed) and content, in
@@ -316,23 +357,9 @@ func selectSources(in Input, srcs []sourceText) []bool {
 		}
 		best[i] = sc.quickScore(srcs[i], accs[w])
 	})
-	type ranked struct {
-		score float64
-		i     int
-	}
-	order := make([]ranked, len(srcs))
-	for i, b := range best {
-		order[i] = ranked{b, i}
-	}
-	slices.SortFunc(order, func(a, b ranked) int {
-		if a.score != b.score {
-			return cmp.Compare(b.score, a.score)
-		}
-		return cmp.Compare(a.i, b.i)
-	})
 	keep := make([]bool, len(srcs))
-	for _, r := range order[:limit] {
-		keep[r.i] = true
+	for _, i := range topIndexes(best, limit) {
+		keep[i] = true
 	}
 	return keep
 }

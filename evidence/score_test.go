@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"sort"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -29,6 +30,35 @@ func TestDecodeAndWordRune(t *testing.T) {
 		want := unicode.IsLetter(r) || unicode.IsDigit(r)
 		if ok != want || ok && got != unicode.ToLower(r) {
 			t.Fatalf("wordRune(%U) = %U, %v; want %U, %v", r, got, ok, unicode.ToLower(r), want)
+		}
+	}
+}
+
+// topIndexes keeps the k best scores, ties to the lower index: the same
+// set as a full sort.
+func TestTopIndexes(t *testing.T) {
+	scores := make([]float64, 1000)
+	for i := range scores {
+		scores[i] = float64((i * 7919) % 37) // many ties
+	}
+	for _, k := range []int{0, 1, 5, 36, 500, 1000} {
+		order := make([]int, len(scores))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(a, b int) bool { return scores[order[a]] > scores[order[b]] })
+		want := map[int]bool{}
+		for _, i := range order[:k] {
+			want[i] = true
+		}
+		got := topIndexes(scores, k)
+		if len(got) != k {
+			t.Fatalf("k=%d: %d indexes", k, len(got))
+		}
+		for _, i := range got {
+			if !want[i] {
+				t.Errorf("k=%d: index %d (score %v) is not among the best", k, i, scores[i])
+			}
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -61,17 +63,29 @@ func NewEmbedder(dim int) *Embedder {
 // to most texts ("the", 的) weigh little. Embed queries with the same
 // fitted embedder that embedded the documents.
 func (e *Embedder) Fit(corpus []string) *Embedder {
+	// document frequencies counted per chunk on all cores, then summed
+	// (integer sums: the same table whatever the split)
+	parts := make([][]int, workers(len(corpus)))
+	eachChunk(len(corpus), len(parts), func(w, lo, hi int) {
+		df := make([]int, e.dim)
+		seen := make([]bool, e.dim)
+		for _, doc := range corpus[lo:hi] {
+			clear(seen)
+			forFeatures(doc, func(f uint64) {
+				b, _ := e.bucket(f)
+				if !seen[b] {
+					seen[b] = true
+					df[b]++
+				}
+			})
+		}
+		parts[w] = df
+	})
 	df := make([]int, e.dim)
-	seen := make([]bool, e.dim)
-	for _, doc := range corpus {
-		clear(seen)
-		forFeatures(doc, func(f uint64) {
-			b, _ := e.bucket(f)
-			if !seen[b] {
-				seen[b] = true
-				df[b]++
-			}
-		})
+	for _, p := range parts {
+		for b, d := range p {
+			df[b] += d
+		}
 	}
 	n := float64(len(corpus))
 	idf := make([]float32, e.dim)
@@ -97,12 +111,54 @@ func (e *Embedder) Info() llm.EmbedderInfo {
 // It fails only when ctx ends (the context's error, wrapped).
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
+	// each text's vector depends on that text only: chunks on all cores
+	eachChunk(len(texts), workers(len(texts)), func(_, lo, hi int) { e.embedRange(ctx, texts, out, lo, hi) })
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("offline: embed: %w", err)
+	}
+	return out, nil
+}
+
+// workers is how many goroutines share n texts: one per core, at most one
+// per embedChunk texts.
+func workers(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n/embedChunk)) }
+
+// embedChunk is the fewest texts worth a goroutine of their own.
+const embedChunk = 256
+
+// eachChunk splits [0, n) into k contiguous chunks and runs fn on each,
+// concurrently when k > 1, and waits.
+func eachChunk(n, k int, fn func(w, lo, hi int)) {
+	if k <= 1 {
+		fn(0, 0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	size := (n + k - 1) / k
+	for w := 0; w < k; w++ {
+		lo, hi := w*size, min((w+1)*size, n)
+		if lo >= hi {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(w, lo, hi)
+		}()
+	}
+	wg.Wait()
+}
+
+// embedRange fills out[lo:hi]; it stops early when ctx ends (Embed then
+// returns the error).
+func (e *Embedder) embedRange(ctx context.Context, texts []string, out [][]float32, lo, hi int) {
 	index := map[uint64]int{} // feature hash → position in order
 	var order []uint64        // features in order of first occurrence
 	var counts []int
-	for i, t := range texts {
-		if i%64 == 0 && ctx.Err() != nil {
-			return nil, fmt.Errorf("offline: embed: %w", ctx.Err())
+	for i := lo; i < hi; i++ {
+		t := texts[i]
+		if (i-lo)%64 == 0 && ctx.Err() != nil {
+			return
 		}
 		clear(index)
 		order, counts = order[:0], counts[:0]
@@ -133,7 +189,6 @@ func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, erro
 		normalize(v)
 		out[i] = v
 	}
-	return out, nil
 }
 
 func (e *Embedder) bucket(x uint64) (int, float64) {
