@@ -91,7 +91,7 @@ func (f *fakeModel) userOf(key string) []string {
 }
 
 func chapterIDOf(in map[string]any) string {
-	for _, path := range [][]string{{"section", "chapterId"}, {"chapter", "chapterId"}, {"original", "section", "chapterId"}} {
+	for _, path := range [][]string{{"section", "chapterId"}, {"chapter", "chapterId"}} {
 		var v any = in
 		for _, k := range path {
 			m, _ := v.(map[string]any)
@@ -225,12 +225,7 @@ func layoutJSON(in map[string]any) string {
 // chapterJSON is a valid, dense chapter for the section in the input;
 // extra is appended to its blocks (a JSON fragment starting with ",").
 func chapterJSON(in map[string]any, extra string) string {
-	sec, _ := in["section"].(map[string]any)
-	if sec == nil {
-		if o, ok := in["original"].(map[string]any); ok {
-			sec, _ = o["section"].(map[string]any)
-		}
-	}
+	sec, _ := in["section"].(map[string]any) // chapter and chapter_repair inputs both carry it
 	id, _ := sec["chapterId"].(string)
 	anchor, _ := sec["anchor"].(string)
 	title, _ := sec["title"].(string)

@@ -291,14 +291,9 @@ func (p *fakeProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Chapter struct {
 			ChapterID string `json:"chapterId"`
 		} `json:"chapter"`
-		Original struct {
-			Section struct {
-				ChapterID string `json:"chapterId"`
-			} `json:"section"`
-		} `json:"original"`
 	}
 	json.Unmarshal([]byte(user), &head)
-	chapter := head.Section.ChapterID + head.Chapter.ChapterID + head.Original.Section.ChapterID
+	chapter := head.Section.ChapterID + head.Chapter.ChapterID
 	key := head.Task + "/" + chapter
 	p.mu.Lock()
 	p.counts[key]++
