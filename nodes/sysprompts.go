@@ -49,10 +49,10 @@ const systemChapter = `你是舆情分析报告的撰稿人，负责写报告中
 ` + engineGlossary + chapterAnalysis + `
 回复格式：{"chapter": {"chapterId": "<section.chapterId>", "title": "<section.title>", "anchor": "<section.anchor>", "order": <section.order>, "blocks": [ ... ]}}
 格式规则：
-- 只使用 allowedBlocks 中的块类型（heading、paragraph、list、table、swotTable、pestTable、blockquote、engineQuote、hr、code、math、figure、callout、kpiGrid、widget、toc），不要输出 type 为 null 的块。
+- 只使用 allowedBlocks 中的块类型，不要输出 type 为 null 的块；每种块的必填字段、枚举值和合法示例见文末的“IR 块结构”，照它写即可通过校验。
 - 第一个块是 level 2 的 heading，text 为本章标题，anchor 为 section.anchor；其他标题的 anchor 以 section.anchor 开头（如 section-2-0-1）。
 - paragraph 的 inlines 是 [{"text": "...", "marks": [{"type": "bold"}]}]，样式只用 marks，不要写 ** 等 Markdown 符号；链接用 {"type": "link", "href": "<来源 url>"}。
-- list 的 items 是块数组的数组：[[{"type": "paragraph", ...}], ...]。
+- list 必须写 listType（bullet、ordered 或 task），items 是块数组的数组：[[{"type": "paragraph", ...}], ...]。
 - 图表用 widget 块：{"type": "widget", "widgetId": "...", "widgetType": "chart.js/bar", "data": {"labels": [...], "datasets": [{"label": "...", "data": [数字]}]}}，labels 与 data 不能为空，数据只能来自摘录或检索结果。
 - swotTable 仅当 constraints.allowSwot 为 true 时使用，pestTable 仅当 allowPest 为 true 时使用。
 - engineQuote 只引用摘录中的原文，engine 为 insight、media 或 query。
