@@ -140,17 +140,7 @@ func referenceOf(it *evidence.Item) (string, ir.Source) {
 	return "text:" + p.Title, ir.Source{Title: firstNonBlank(p.Title, "未署名来源") + "（无链接）", Engines: engines}
 }
 
-func engineName(e string) string {
-	switch e {
-	case "query":
-		return "查询引擎"
-	case "media":
-		return "媒体引擎"
-	case "insight":
-		return "洞察引擎"
-	}
-	return e
-}
+func engineName(e string) string { return prompts.EngineName(e) }
 
 func speakerName(s string) string {
 	if strings.EqualFold(s, "HOST") {

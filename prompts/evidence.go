@@ -66,3 +66,19 @@ func DefaultTitle(topic string) string {
 	}
 	return t + "舆情分析报告"
 }
+
+// EngineName is how a report names an engine in Chinese prose and in its
+// reference list: query → 查询引擎, media → 媒体引擎, insight → 洞察引擎
+// (BettaFish's QueryEngine, MediaEngine, InsightEngine); any other value
+// (a forum speaker) is returned as it is.
+func EngineName(engine string) string {
+	switch engine {
+	case "query":
+		return "查询引擎"
+	case "media":
+		return "媒体引擎"
+	case "insight":
+		return "洞察引擎"
+	}
+	return engine
+}

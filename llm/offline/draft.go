@@ -131,15 +131,8 @@ func quotable(evs []prompts.EvidenceRef) []prompts.EvidenceRef {
 
 // engineZH names an engine or speaker in Chinese prose.
 func engineZH(e string) string {
-	switch e {
-	case "query":
-		return "查询引擎"
-	case "media":
-		return "媒体引擎"
-	case "insight":
-		return "洞察引擎"
-	case "host":
-		return "论坛主持人"
+	if isEngine(e) {
+		return prompts.EngineName(e)
 	}
 	return engineLabel(e)
 }
