@@ -118,6 +118,16 @@ func (c *colWriter) chunkValid(add func(dst []byte) []byte) {
 	c.trusted = sonicutf8.Validate(c.scratch)
 }
 
+// startChunk begins a chunk of nodes or edges: ctx.Err() when ctx is
+// done, else the chunk's strings checked (chunkValid).
+func (c *colWriter) startChunk(ctx context.Context, add func(dst []byte) []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.chunkValid(add)
+	return nil
+}
+
 func (c *colWriter) text(s string) string {
 	if c.trusted {
 		return s
@@ -228,10 +238,9 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, stamp []byte) err
 	chunkOK := false
 	for v := range g.ids {
 		if v%chunk == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := c.startChunk(ctx, func(dst []byte) []byte { return g.appendNodeStrings(dst, v, min(v+chunk, len(g.ids))) }); err != nil {
 				return err
 			}
-			c.chunkValid(func(dst []byte) []byte { return g.appendNodeStrings(dst, v, min(v+chunk, len(g.ids))) })
 			chunkOK = c.trusted
 		}
 		c.trusted = chunkOK
@@ -322,10 +331,9 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, stamp []byte) err
 	}
 	for i, ab := range g.ends {
 		if i%chunk == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := c.startChunk(ctx, func(dst []byte) []byte { return g.appendRecordStrings(dst, i, min(i+chunk, len(g.ends))) }); err != nil {
 				return err
 			}
-			c.chunkValid(func(dst []byte) []byte { return g.appendRecordStrings(dst, i, min(i+chunk, len(g.ends))) })
 			chunkOK = c.trusted
 		}
 		c.trusted = chunkOK

@@ -55,7 +55,10 @@ func syntheticGraph(b *testing.B, id string, n int) *graphrag.Graph {
 	return g
 }
 
-func BenchmarkSaveLoad(b *testing.B) {
+// savedSynthetic saves the synthetic graph of 100k nodes in a new store
+// and sets the benchmark's bytes to its graphrag.json's size; remove is
+// called with the file's path before that (nil: nothing removed).
+func savedSynthetic(b *testing.B, remove func(path string) error) (*storage.Store, *graphrag.Graph) {
 	st, err := storage.New(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
@@ -65,6 +68,11 @@ func BenchmarkSaveLoad(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	if remove != nil {
+		if err := remove(path); err != nil {
+			b.Fatal(err)
+		}
+	}
 	fi, err := os.Stat(path)
 	if err != nil {
 		b.Fatal(err)
@@ -72,6 +80,11 @@ func BenchmarkSaveLoad(b *testing.B) {
 	b.SetBytes(fi.Size())
 	b.ReportAllocs()
 	b.ResetTimer()
+	return st, g
+}
+
+func BenchmarkSaveLoad(b *testing.B) {
+	st, g := savedSynthetic(b, nil)
 	for b.Loop() {
 		if _, err := st.Save(g); err != nil {
 			b.Fatal(err)
@@ -88,22 +101,7 @@ func BenchmarkSaveLoad(b *testing.B) {
 
 // BenchmarkSave and BenchmarkLoad split BenchmarkSaveLoad in its halves.
 func BenchmarkSave(b *testing.B) {
-	st, err := storage.New(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	g := syntheticGraph(b, "bench", 100_000)
-	path, err := st.Save(g)
-	if err != nil {
-		b.Fatal(err)
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(fi.Size())
-	b.ReportAllocs()
-	b.ResetTimer()
+	st, g := savedSynthetic(b, nil)
 	for b.Loop() {
 		if _, err := st.Save(g); err != nil {
 			b.Fatal(err)
@@ -117,26 +115,11 @@ func BenchmarkSave(b *testing.B) {
 func BenchmarkLoad(b *testing.B) {
 	for _, from := range []string{"columns", "json"} {
 		b.Run(from, func(b *testing.B) {
-			st, err := storage.New(b.TempDir())
-			if err != nil {
-				b.Fatal(err)
-			}
-			path, err := st.Save(syntheticGraph(b, "bench", 100_000))
-			if err != nil {
-				b.Fatal(err)
-			}
+			var remove func(string) error
 			if from == "json" {
-				if err := os.Remove(filepath.Join(filepath.Dir(path), storage.ColumnsFileName)); err != nil {
-					b.Fatal(err)
-				}
+				remove = func(path string) error { return os.Remove(filepath.Join(filepath.Dir(path), storage.ColumnsFileName)) }
 			}
-			fi, err := os.Stat(path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.SetBytes(fi.Size())
-			b.ReportAllocs()
-			b.ResetTimer()
+			st, _ := savedSynthetic(b, remove)
 			for b.Loop() {
 				if _, _, err := st.Load("bench"); err != nil {
 					b.Fatal(err)

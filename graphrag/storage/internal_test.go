@@ -372,50 +372,23 @@ func TestLoadIgnoresForeignColumns(t *testing.T) {
 			}
 		}, "新的", false},
 		{"graph file rewritten in place, same size", func(t *testing.T, s *Store, dir string) {
-			p := filepath.Join(dir, FileName)
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
 			time.Sleep(10 * time.Millisecond) // a later modification time
-			if err := os.WriteFile(p, bytes.Replace(data, []byte("旧的"), []byte("改过"), 1), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			rewrite(t, filepath.Join(dir, FileName), false, func(b []byte) []byte { return bytes.Replace(b, []byte("旧的"), []byte("改过"), 1) })
 		}, "改过", false},
 		{"graph file replaced by a copy", func(t *testing.T, s *Store, dir string) {
-			p := filepath.Join(dir, FileName)
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Remove(p); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, bytes.Replace(data, []byte("旧的"), []byte("换了"), 1), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			rewrite(t, filepath.Join(dir, FileName), true, func(b []byte) []byte { return bytes.Replace(b, []byte("旧的"), []byte("换了"), 1) })
 		}, "换了", false},
 		{"columns of another version", func(t *testing.T, s *Store, dir string) {
-			p := filepath.Join(dir, ColumnsFileName)
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			data[8]++ // the version field after the magic
-			if err := os.WriteFile(p, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			rewrite(t, filepath.Join(dir, ColumnsFileName), false, func(b []byte) []byte {
+				b[8]++ // the version field after the magic
+				return b
+			})
 		}, "旧的", false},
 		{"damaged columns", func(t *testing.T, s *Store, dir string) {
-			p := filepath.Join(dir, ColumnsFileName)
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			data[len(data)-8] ^= 1
-			if err := os.WriteFile(p, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			rewrite(t, filepath.Join(dir, ColumnsFileName), false, func(b []byte) []byte {
+				b[len(b)-8] ^= 1
+				return b
+			})
 		}, "旧的", true},
 		{"truncated columns", func(t *testing.T, s *Store, dir string) {
 			if err := os.Truncate(filepath.Join(dir, ColumnsFileName), 40); err != nil {
@@ -456,5 +429,23 @@ func TestLoadIgnoresForeignColumns(t *testing.T) {
 				t.Errorf("load report warnings %q, want a warning: %v", rep.Warnings, tc.warning)
 			}
 		})
+	}
+}
+
+// rewrite replaces the contents of file p by change(contents), in place
+// or (fresh) as a new file (a new inode).
+func rewrite(t *testing.T, p string, fresh bool, change func([]byte) []byte) {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(p, change(data), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
