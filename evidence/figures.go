@@ -144,8 +144,8 @@ func clauseFigures(id, clause string) []Figure {
 			continue
 		}
 		label := figureLabel(before)
-		if label == "" {
-			label = lastLabel
+		if label == "" || !goodLabel(label) && goodLabel(lastLabel) {
+			label = lastLabel // "从三十元降到十二元": the second value has the first one's label
 		}
 		lastLabel = label
 		f := Figure{ItemID: id, Kind: kind, Label: label, Raw: strings.TrimSpace(clause[start:i]), Value: val, Unit: unit, Scaled: scale(val, unit), Sentence: clause}
@@ -337,6 +337,14 @@ func figureLabel(before string) string {
 		}
 	}
 	s = stripLeading(s)
+	// "获客成本从每人" (…三十元降到十二元): the measure, its unit in brackets
+	if i := strings.Index(s, "从"); i > 0 {
+		if tail := strings.TrimSpace(s[i+len("从"):]); tail != "" {
+			s = s[:i] + "（" + tail + "）"
+		} else {
+			s = s[:i]
+		}
+	}
 	// "笔记中提到三个月内会员": what is reported, not who reports it
 	for _, w := range reportingWords {
 		if i := strings.LastIndex(s, w); i >= 0 && utf8.RuneCountInString(s[i+len(w):]) >= 2 {

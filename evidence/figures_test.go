@@ -36,6 +36,7 @@ func TestFindFigures(t *testing.T) {
 		{"且72%的二次发酵源于“官方通报与学生实测数据冲突”", []want{{FigShare, "二次发酵", "72%", 72, ""}}},
 		{"新增情感类型“羞耻”占7.8%", []want{{FigShare, "情感类型“羞耻”", "7.8%", 7.8, ""}}},
 		{"其中“无语”占12%", []want{{FigShare, "无语", "12%", 12, ""}}},
+		{"李明称获客成本从每人三十元降到十二元", []want{{FigCount, "获客成本（每人）", "三十元", 30, ""}, {FigCount, "获客成本（每人）", "十二元", 12, ""}}},
 		{"笔记中提到三个月内会员达到八百人", []want{{FigCount, "三个月内会员", "八百人", 800, ""}}},
 		{"大家一起签约两年，十分满意，两款产品", nil},
 		// numbers without a unit are not figures; neither are years or parts of dates

@@ -55,7 +55,14 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 						continue
 					}
 					used[i], seen[f.Label], progress = true, true, true
-					kpis = append(kpis, ir.KPI{Label: f.Label, Value: f.Raw, Source: "[" + f.ItemID + "]"})
+					value := f.Raw
+					for j := i + 1; j < len(figs); j++ { // a second value of the same passage: "三十元→十二元"
+						if g := figs[j]; !used[j] && g.ItemID == f.ItemID && g.Label == f.Label && g.Raw != f.Raw {
+							used[j], value = true, value+"→"+g.Raw
+							break
+						}
+					}
+					kpis = append(kpis, ir.KPI{Label: f.Label, Value: value, Source: "[" + f.ItemID + "]"})
 					break
 				}
 			}
