@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
@@ -92,25 +94,135 @@ func chromiumBin(t *testing.T) string {
 	return bin
 }
 
-// dumpDOM loads url in headless Chromium, lets the page run for up to
-// budget of virtual time and returns the serialised DOM.
-func dumpDOM(t *testing.T, bin, url string, budget time.Duration) string {
+// chromiumDeadline bounds the wait for a viewer page's real ready
+// condition; generous, since CI shares 2 cores with the whole suite.
+const chromiumDeadline = 60 * time.Second
+
+// domWhen loads url in headless Chromium driven over the DevTools pipe,
+// polls the JavaScript expression ready (every 100 ms) until it is true or
+// deadline passes, and returns the serialised DOM
+// (document.documentElement.outerHTML). A page that never gets ready fails
+// the test with the expression and the DOM it had, so a slow machine only
+// makes the test slower, not flaky (a fixed --virtual-time-budget did).
+func domWhen(t *testing.T, bin, url, ready string, deadline time.Duration) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), deadline+30*time.Second)
 	defer cancel()
-	home := t.TempDir()
+	toChrome, chromeIn, err := os.Pipe() // chrome reads fd 3
+	if err != nil {
+		t.Fatal(err)
+	}
+	chromeOut, fromChrome, err := os.Pipe() // chrome writes fd 4
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-		"--user-data-dir="+t.TempDir(), "--window-size=1280,900",
-		"--virtual-time-budget="+itoa(int(budget/time.Millisecond)), "--dump-dom", url)
-	cmd.Env = append(os.Environ(), "HOME="+home)
+		"--user-data-dir="+t.TempDir(), "--window-size=1280,900", "--remote-debugging-pipe", "about:blank")
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+	cmd.ExtraFiles = []*os.File{toChrome, fromChrome}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr.String())
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("chromium: %v", err)
 	}
-	return string(out)
+	_ = toChrome.Close()
+	_ = fromChrome.Close()
+	defer func() {
+		_ = chromeIn.Close()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		_ = chromeOut.Close()
+	}()
+	type reply struct {
+		ID     int             `json:"id"`
+		Result json.RawMessage `json:"result"`
+		Error  *struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	replies := make(chan reply, 16)
+	go func() {
+		defer close(replies)
+		r := bufio.NewReader(chromeOut)
+		for {
+			msg, err := r.ReadBytes(0)
+			if err != nil {
+				return
+			}
+			var m reply
+			if json.Unmarshal(msg[:len(msg)-1], &m) == nil && m.ID != 0 {
+				replies <- m
+			}
+		}
+	}()
+	id := 0
+	call := func(session, method string, params any, out any) {
+		t.Helper()
+		id++
+		msg := map[string]any{"id": id, "method": method, "params": params}
+		if session != "" {
+			msg["sessionId"] = session
+		}
+		b, _ := json.Marshal(msg)
+		if _, err := chromeIn.Write(append(b, 0)); err != nil {
+			t.Fatalf("chromium %s: %v\n%s", method, err, stderr.String())
+		}
+		for {
+			select {
+			case m, ok := <-replies:
+				if !ok {
+					t.Fatalf("chromium exited during %s\n%s", method, stderr.String())
+				}
+				if m.ID != id {
+					continue
+				}
+				if m.Error != nil {
+					t.Fatalf("chromium %s: %s", method, m.Error.Message)
+				}
+				if out != nil {
+					if err := json.Unmarshal(m.Result, out); err != nil {
+						t.Fatalf("chromium %s: %v", method, err)
+					}
+				}
+				return
+			case <-ctx.Done():
+				t.Fatalf("chromium %s: %v\n%s", method, ctx.Err(), stderr.String())
+			}
+		}
+	}
+	var target struct {
+		TargetID string `json:"targetId"`
+	}
+	call("", "Target.createTarget", map[string]any{"url": url}, &target)
+	var session struct {
+		SessionID string `json:"sessionId"`
+	}
+	call("", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &session)
+	eval := func(expr string) json.RawMessage {
+		var res struct {
+			Result struct {
+				Value json.RawMessage `json:"value"`
+			} `json:"result"`
+		}
+		call(session.SessionID, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &res)
+		return res.Result.Value
+	}
+	const dom = "document.documentElement ? document.documentElement.outerHTML : ''"
+	end := time.Now().Add(deadline)
+	for string(eval("Boolean("+ready+")")) != "true" {
+		if time.Now().After(end) {
+			var html string
+			_ = json.Unmarshal(eval(dom), &html)
+			t.Fatalf("page %s not ready after %v (%s); its DOM: %.2000s", url, deadline, ready, html)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	var html string
+	if err := json.Unmarshal(eval(dom), &html); err != nil {
+		t.Fatal(err)
+	}
+	return html
 }
 
 func itoa(n int) string {
@@ -160,7 +272,9 @@ func TestViewerChromiumXSS(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := serveLoopback(t, s)
-	dom := dumpDOM(t, bin, base+"/graph-viewer/xss?select="+url.QueryEscape(xssNodeID), 15*time.Second)
+	// Ready: drawn, and the omitted content fetched into the details.
+	dom := domWhen(t, bin, base+"/graph-viewer/xss?select="+url.QueryEscape(xssNodeID),
+		`document.body.dataset.state === "ready" && document.getElementById("properties").textContent.indexOf("（全文完）") >= 0`, chromiumDeadline)
 
 	body := regexp.MustCompile(`<body[^>]*>`).FindString(dom)
 	if !strings.Contains(body, `data-state="ready"`) || !strings.Contains(body, `data-nodes="`+itoa(g.NodeCount())+`"`) {
@@ -213,7 +327,12 @@ func TestViewerChromiumQuestion(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := serveLoopback(t, s)
-	dom := dumpDOM(t, bin, base+"/graph-viewer/xss?ask="+url.QueryEscape("武汉大学樱花季的游客评论"), 20*time.Second)
+	// Ready: drawn, and the answer failed, or it is done with its
+	// citations highlighted and the follow-ups from /api/questions shown.
+	dom := domWhen(t, bin, base+"/graph-viewer/xss?ask="+url.QueryEscape("武汉大学樱花季的游客评论"),
+		`document.body.dataset.state === "ready" && (document.getElementById("answer").dataset.state === "error" ||
+		 document.getElementById("answer").dataset.state === "done" && document.body.dataset.highlighted !== undefined &&
+		 document.body.dataset.followups !== undefined)`, chromiumDeadline)
 	body := regexp.MustCompile(`<body[^>]*>`).FindString(dom)
 	if !strings.Contains(body, `data-state="ready"`) {
 		t.Errorf("graph not rendered: %s", body)
@@ -288,7 +407,9 @@ func TestViewerChromiumControls(t *testing.T) {
 	if visible == len(group) {
 		t.Fatal("the expansion brings no source; pick another query node")
 	}
-	dom := dumpDOM(t, bin, fmt.Sprintf("%s/graph-viewer/wuhan?limit=%d&hide=source&q=%s&expand=%s", base, limit, url.QueryEscape("武汉"), url.QueryEscape(query)), 15*time.Second)
+	// Ready: drawn, the expansion merged and the label search counted.
+	dom := domWhen(t, bin, fmt.Sprintf("%s/graph-viewer/wuhan?limit=%d&hide=source&q=%s&expand=%s", base, limit, url.QueryEscape("武汉"), url.QueryEscape(query)),
+		`document.body.dataset.state === "ready" && document.body.dataset.expanded !== undefined && document.getElementById("search-result").textContent !== ""`, chromiumDeadline)
 	body := regexp.MustCompile(`<body[^>]*>`).FindString(dom)
 	for _, want := range []string{
 		`data-state="ready"`,
