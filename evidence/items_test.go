@@ -22,11 +22,46 @@ func TestPassages(t *testing.T) {
 	want := []string{
 		"武汉大学发布通报。网友热议不断！", // the short heading is dropped; a short sentence joins the next
 		"要点一：回应及时，态度诚恳，各方普遍认可",
-		"微博 | 45%", // a table row on its own, header row dropped
+		"平台：微博；占比：45%", // a table row on its own, as a record under its header
 		"见新华社报道。",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Passages:\n got %q\nwant %q", got, want)
+	}
+	// labels never start the next claim: an enumerated title, a bold
+	// line, a short line without a mark, an inline heading of a one-line
+	// report; a closing 》 stays with its sentence
+	labels := "五、风险与应对\n断货两天引发了部分老顾客的抱怨。\n**桂花拿铁的传播**\n季节限定款在小红书上带来一波讨论。\n发展趋势判断\n当前事件热度已经明显回落。\n" +
+		"开场说明各方分工与研究重点。 ## 核心发现 事件起因是一段图书馆视频。发布《关于某事件的说明。》的官方推文引发讨论。\n" +
+		"## 桂花拿铁的传播与口碑 季节限定款是传播最广的话题。\n## 二、传播路径 与平台\n"
+	wantLabels := []string{
+		"断货两天引发了部分老顾客的抱怨。",
+		"季节限定款在小红书上带来一波讨论。",
+		"当前事件热度已经明显回落。",
+		"开场说明各方分工与研究重点。",
+		"事件起因是一段图书馆视频。",
+		"发布《关于某事件的说明。》的官方推文引发讨论。",
+		"季节限定款是传播最广的话题。",
+	}
+	if got := Passages(labels); !reflect.DeepEqual(got, wantLabels) {
+		t.Errorf("Passages with labels:\n got %q\nwant %q", got, wantLabels)
+	}
+	// page furniture is no evidence: a PDF page mark is removed, a login
+	// wall or copyright line is noise
+	if got := Passages("Page 7. 中国地质大学（武汉）发布了年度报告。"); !reflect.DeepEqual(got, []string{"中国地质大学（武汉）发布了年度报告。"}) {
+		t.Errorf("page mark: %q", got)
+	}
+	for _, p := range []string{"若想查看详细内容,必须使用校内网络账号登录", "Copyright © 2025 武汉大学 版权所有"} {
+		if !isNoise(p) {
+			t.Errorf("isNoise(%q) = false", p)
+		}
+	}
+	if isNoise("网友质疑校方在处理过程中要求学生先登录内部系统才能提交申诉材料，认为这一流程设置不合理，也不够透明，引发了广泛讨论和持续发酵。") {
+		t.Errorf("a long statement that mentions a login is not page furniture")
+	}
+	// a short line with a figure is evidence, joined to the next sentence
+	if got := Passages("负面占79%\n其余多为中性。"); !reflect.DeepEqual(got, []string{"负面占79% 其余多为中性。"}) {
+		t.Errorf("figure line: %q", got)
 	}
 	long := strings.Repeat("舆情持续发酵，", 80)
 	for _, p := range Passages(long) {

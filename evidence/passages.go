@@ -21,23 +21,32 @@ func Passages(text string) []string {
 		}
 	}
 	long := func() bool { return utf8.RuneCountInString(pending.String()) >= MinRunes }
-	lines := strings.Split(text, "\n")
+	lines := splitInlineHeadings(strings.Split(text, "\n"))
+	var header []string // cells of the current table's header row
 	for li, raw := range lines {
 		if isTableRow(raw) {
-			// a row is a record of its own; the header row (the one
-			// followed by a rule) and rules are dropped
+			// a row is a record of its own, written as "header：cell；…"
+			// when the table has a header row (the one followed by a
+			// rule); the header row and rules are not passages
 			if li+1 < len(lines) && isTableRule(strings.TrimSpace(lines[li+1])) {
+				header = tableCells(raw)
 				continue
 			}
-			if row := cleanLine(raw); row != "" {
+			if row := tableRecord(header, tableCells(raw)); row != "" {
 				flush()
 				out = append(out, cutLong(row)...)
 			}
 			continue
 		}
+		if !isTableRule(strings.TrimSpace(raw)) {
+			header = nil
+		}
 		line := cleanLine(raw)
-		if isHeading(raw) && utf8.RuneCountInString(line) < MinRunes {
-			line = "" // a short heading is a label, not evidence
+		if isLabel(raw, line) {
+			// a heading is a label, not evidence, and never the start of
+			// the next claim ("五、风险与应对 断货两天…")
+			flush()
+			continue
 		}
 		if line == "" {
 			if long() {
@@ -61,6 +70,112 @@ func Passages(text string) []string {
 
 func isHeading(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "#") }
 
+// maxLabelRunes is the longest line taken for a heading when it has no
+// heading mark: an enumerated title ("五、风险与应对", "（二）传播路径"), a
+// line that is bold as a whole, or a short line that ends in no mark.
+const maxLabelRunes = 30
+
+// isLabel reports whether a line (raw, and cleaned of markdown) is a
+// heading or a label rather than a statement: a markdown heading shorter
+// than MinRunes, or a line of at most maxLabelRunes runes without a
+// sentence or clause mark that is an enumerated title, bold as a whole,
+// or shorter than MinRunes and holds no digit (a short figure line such
+// as "负面占79%" is kept as evidence and joins the next sentence).
+func isLabel(raw, line string) bool {
+	if line == "" {
+		return false
+	}
+	n := utf8.RuneCountInString(line)
+	if isHeading(raw) {
+		return n < MinRunes
+	}
+	if n > maxLabelRunes || strings.ContainsAny(line, "。！？!?；;，,：:") {
+		return false
+	}
+	t := strings.TrimSpace(raw)
+	if len(t) > 4 && strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**") && strings.Count(t, "**") == 2 {
+		return true
+	}
+	if enumTitleRE.MatchString(line) {
+		return true
+	}
+	return n < MinRunes && !strings.ContainsAny(line, "0123456789%％")
+}
+
+// enumTitleRE matches a Chinese enumerated title: 一、 （一） 第一部分 第1章.
+var enumTitleRE = regexp.MustCompile(`^(?:[一二三四五六七八九十]+、|[（(][一二三四五六七八九十0-9]+[）)]|第[一二三四五六七八九十0-9]+[部分章节篇])`)
+
+// splitInlineHeadings puts an inline heading on a line of its own: forum
+// speeches carry a whole markdown report on one line ("… ## 核心发现 1.
+// 事件…"), and the heading word (up to the next space) would otherwise
+// start the next passage. The heading becomes "## word", the rest the
+// next line.
+func splitInlineHeadings(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		locs := inlineHeadingRE.FindAllStringIndex(l, -1)
+		if len(locs) == 1 && strings.TrimSpace(l[:locs[0][0]]) == "" {
+			// a heading line: split only when a statement follows the
+			// first word ("## 桂花拿铁的传播与口碑 季节限定款…。")
+			rest := l[locs[0][1]:]
+			i := strings.IndexAny(rest, " \t")
+			if i < 0 || !strings.ContainsAny(rest[i:], "。！？!?") {
+				out = append(out, l)
+				continue
+			}
+		}
+		if len(locs) == 0 {
+			out = append(out, l)
+			continue
+		}
+		last := 0
+		for _, loc := range locs {
+			if t := l[last:loc[0]]; strings.TrimSpace(t) != "" {
+				out = append(out, t)
+			}
+			rest := l[loc[1]:]
+			word := rest
+			if i := strings.IndexAny(rest, " \t"); i >= 0 {
+				word = rest[:i]
+			}
+			out = append(out, "## "+word)
+			last = loc[1] + len(word)
+		}
+		if t := l[last:]; strings.TrimSpace(t) != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// tableCells returns the cleaned, non-empty cells of a table row.
+func tableCells(row string) []string {
+	var cells []string
+	for _, c := range strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|") {
+		if c = cleanLine(c); c != "" {
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+// tableRecord writes a table row as a record a reader can quote: with a
+// header of as many cells, "平台：微博；占比：45%"; without one, the cells
+// joined by "；".
+func tableRecord(header, cells []string) string {
+	if len(cells) == 0 {
+		return ""
+	}
+	if len(header) != len(cells) {
+		return strings.Join(cells, "；")
+	}
+	parts := make([]string, len(cells))
+	for i, c := range cells {
+		parts[i] = header[i] + "：" + c
+	}
+	return strings.Join(parts, "；")
+}
+
 func isTableRow(line string) bool {
 	s := strings.TrimSpace(line)
 	return len(s) > 1 && strings.HasPrefix(s, "|") && strings.HasSuffix(s, "|") && !isTableRule(s)
@@ -78,24 +193,32 @@ func endsSentence(s string) bool {
 }
 
 // sentences splits one cleaned line after each sentence mark, keeping the
-// mark with its sentence. A "." ends a sentence only before a space.
+// mark (and closing quotes and brackets) with its sentence. A "." ends a
+// sentence only before a space; no mark inside a 《title》 ends one.
 func sentences(line string) []string {
 	var out []string
 	start := 0
+	title := 0 // depth inside 《…》: a mark in a title ends no sentence
 	for i, r := range line {
 		end := false
 		switch r {
+		case '《':
+			title++
+		case '》':
+			if title > 0 {
+				title--
+			}
 		case '。', '｡', '！', '？', '!', '?', '；', ';':
-			end = true
+			end = title == 0
 		case '.':
-			end = i+1 >= len(line) || line[i+1] == ' '
+			end = title == 0 && (i+1 >= len(line) || line[i+1] == ' ')
 		}
 		if end {
 			j := i + utf8.RuneLen(r)
 			// keep closing quotes and brackets with the sentence
 			for j < len(line) {
 				q, n := utf8.DecodeRuneInString(line[j:])
-				if q != '”' && q != '’' && q != '"' && q != '）' && q != ')' && q != '」' && q != '』' {
+				if q != '”' && q != '’' && q != '"' && q != '）' && q != ')' && q != '」' && q != '』' && q != '》' && q != '】' {
 					break
 				}
 				j += n
@@ -162,6 +285,7 @@ func cleanLine(line string) string {
 		}
 	}
 	s = stripListNumber(s)
+	s = pageMarkRE.ReplaceAllString(s, "")
 	if strings.ContainsAny(s, "*_`") {
 		s = markReplacer.Replace(s)
 	}
@@ -183,6 +307,10 @@ func cleanLine(line string) string {
 }
 
 var markReplacer = strings.NewReplacer("**", "", "__", "", "`", "")
+
+// pageMarkRE finds a page number a PDF extract leaves at a line's start
+// ("Page 7. ", "第3页 ").
+var pageMarkRE = regexp.MustCompile(`^(?:[Pp]age\s*\d+\s*[.:：]?|第\s*\d+\s*页)\s*`)
 
 // inlineHeadingRE finds heading marks inside a line (forum speeches put a
 // whole markdown report on one line: "… ## 核心发现 1. …").

@@ -101,7 +101,7 @@ func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[st
 	}
 	// hero KPI sources resolve to the same numbers (a figure's item is
 	// normally cited in its chapter already)
-	for i := range hero.KPIs {
+	for i := 0; hero != nil && i < len(hero.KPIs); i++ {
 		hero.KPIs[i].Source = rewritePlain(hero.KPIs[i].Source, func(id string) (int, *ir.Source, bool) {
 			j, ok := resolve(id)
 			if !ok {
@@ -192,7 +192,8 @@ func linked(bs []ir.Block, fn func(href string)) {
 
 // rewriteBlocks replaces citations in running text: in inline runs by a
 // run "[n]" with a superscript mark and a link to "#ref-n" (its title the
-// source title), in SWOT/PEST text by "[n]".
+// source title), in SWOT/PEST text by "[n]". Two items of one source cited
+// side by side ("[E3][E7]", both from reference 6) give "[6]" once.
 func rewriteBlocks(bs []ir.Block, num func(id string) (int, *ir.Source, bool)) {
 	for i := range bs {
 		b := &bs[i]
@@ -231,9 +232,11 @@ func rewriteInlines(ins []ir.Inline, num func(id string) (int, *ir.Source, bool)
 			continue
 		}
 		last := 0
+		var run map[int]bool // numbers already written in this run of adjacent citations
 		for _, sp := range spans {
 			if t := in.Text[last:sp.Start]; t != "" {
 				out = append(out, ir.Inline{Text: t, Marks: in.Marks})
+				run = nil
 			}
 			for _, id := range sp.IDs {
 				n, src, ok := num(id)
@@ -241,6 +244,13 @@ func rewriteInlines(ins []ir.Inline, num func(id string) (int, *ir.Source, bool)
 					out = append(out, ir.Inline{Text: "[" + id + "]", Marks: in.Marks})
 					continue
 				}
+				if run[n] {
+					continue // two evidence items of one source: one reference number
+				}
+				if run == nil {
+					run = map[int]bool{}
+				}
+				run[n] = true
 				label := "[" + strconv.Itoa(n) + "]"
 				if plain { // engine quotes allow bold and italic only
 					out = append(out, ir.Inline{Text: label})
@@ -262,19 +272,36 @@ func rewriteInlines(ins []ir.Inline, num func(id string) (int, *ir.Source, bool)
 
 func rewritePlain(s string, num func(id string) (int, *ir.Source, bool)) string {
 	spans := ir.FindCitations(s)
-	for i := len(spans) - 1; i >= 0; i-- {
-		sp := spans[i]
-		var b strings.Builder
-		for _, id := range sp.IDs {
-			if n, _, ok := num(id); ok {
-				b.WriteString("[" + strconv.Itoa(n) + "]")
-			} else {
-				b.WriteString("[" + id + "]")
-			}
-		}
-		s = s[:sp.Start] + b.String() + s[sp.End:]
+	if len(spans) == 0 {
+		return s
 	}
-	return s
+	var b strings.Builder
+	last := 0
+	var run map[int]bool // as in rewriteInlines: one number once per run
+	for _, sp := range spans {
+		if sp.Start > last {
+			b.WriteString(s[last:sp.Start])
+			run = nil
+		}
+		for _, id := range sp.IDs {
+			n, _, ok := num(id)
+			if !ok {
+				b.WriteString("[" + id + "]")
+				continue
+			}
+			if run[n] {
+				continue
+			}
+			if run == nil {
+				run = map[int]bool{}
+			}
+			run[n] = true
+			b.WriteString("[" + strconv.Itoa(n) + "]")
+		}
+		last = sp.End
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // numberRE finds the numbers a claim states (ASCII digits, a decimal part).

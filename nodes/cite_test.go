@@ -77,3 +77,35 @@ func TestCheckClaims(t *testing.T) {
 		t.Errorf("warnings %q, want one for 85 and one for the engine quote", ws)
 	}
 }
+
+// Two passages of one source cited side by side are one reference: "[1]"
+// once, in running text and in SWOT text; the same number cited again after
+// other text is written again.
+func TestReferencesOneNumberPerRunOfCitations(t *testing.T) {
+	st := &state.State{Engine: state.EngineQuery, Paragraphs: []state.Paragraph{{Title: "通报", Searches: []state.SearchRecord{
+		{URL: "https://a.cn/1", Title: "通报全文", Content: "校方于八月二十七日发布了情况通报。通报称将依规依纪严肃处理相关人员。"},
+	}}}}
+	set := evidence.Collect(evidence.Input{Topic: "武大", States: []*state.State{st}})
+	a, b := idOf(t, set, "校方于"), idOf(t, set, "通报称")
+	if a == b {
+		t.Fatalf("one item for both sentences: %v", set.Items)
+	}
+	chs := []ir.Chapter{{ChapterID: "S1", Blocks: []ir.Block{
+		{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "校方已通报[" + a + "][" + b + "]，并承诺处理[" + b + "]。"}}},
+		{Type: ir.TypeSwotTable, Threats: []ir.QuadrantItem{{Title: "处理结果受质疑", Evidence: "通报[" + a + ", " + b + "]"}}},
+	}}}
+	srcs := references(chs, nil, set, nil, graphSources{})
+	if len(srcs) != 1 {
+		t.Fatalf("%d sources, want 1", len(srcs))
+	}
+	var got strings.Builder
+	for _, in := range chs[0].Blocks[0].Inlines {
+		got.WriteString(in.Text)
+	}
+	if want := "校方已通报[1]，并承诺处理[1]。"; got.String() != want {
+		t.Errorf("text %q, want %q", got.String(), want)
+	}
+	if ev := chs[0].Blocks[1].Threats[0].Evidence; ev != "通报[1]" {
+		t.Errorf("SWOT evidence %q, want 通报[1]", ev)
+	}
+}
