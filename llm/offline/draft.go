@@ -205,7 +205,7 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 // for which one evidence item states at least two figures of distinct
 // groups (a split stated in one passage; figures from different passages
 // are not comparable), values in percent; failing that, a bar chart of one
-// passage's labelled counts or shares in one unit (拿铁28元、美式22元).
+// clause's labelled counts or shares in one unit (拿铁28元、美式22元).
 func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, bool) {
 	kinds := []struct{ kind, chart, title string }{
 		{"sentiment", "doughnut", "情绪与态度分布（%）"},
@@ -242,20 +242,24 @@ func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, b
 			}
 		}
 	}
-	// any other passage comparing two or more labelled figures of one unit
+	// any other clause comparing two or more labelled figures of one unit
+	// (拿铁28元、美式22元; figures of different clauses measure different
+	// things: 反弹概率31% and 72%的二次发酵 are no pair)
 	var items []string
 	byItem := map[string][]prompts.FigureRef{}
 	for _, f := range figs {
 		if f.Label == "" || f.Unit == "" || (f.Kind != "count" && f.Kind != "share" && f.Kind != "volume") {
 			continue
 		}
-		if _, ok := byItem[f.ItemID]; !ok {
-			items = append(items, f.ItemID)
+		k := f.ItemID + "\x00" + f.Sentence
+		if _, ok := byItem[k]; !ok {
+			items = append(items, k)
 		}
-		byItem[f.ItemID] = append(byItem[f.ItemID], f)
+		byItem[k] = append(byItem[k], f)
 	}
-	for _, id := range items {
-		fs := byItem[id]
+	for _, k := range items {
+		fs := byItem[k]
+		id := fs[0].ItemID
 		unit := fs[0].Unit
 		var labels []string
 		var data []float64
