@@ -34,7 +34,8 @@ type MappedEntity struct {
 // mapping to entities exactly as Build does it (reference §2
 // map_query_to_entities: embed the query, ask the VectorStore for
 // 2·TopKMappedEntities neighbours, drop those beyond MaxEntityDistance,
-// resolve them, drop ExcludeEntityNames, put IncludeEntityNames first,
+// resolve them, drop them all when Params.MinSimilarity finds none
+// relevant, drop ExcludeEntityNames, put IncludeEntityNames first,
 // each entity once), with each entity's distance kept. Build(query, nil,
 // p).Entities equals the Entity fields of MapQuery(query, p), in order.
 // No context is packed and nothing is tokenised, so a caller that only
@@ -87,6 +88,9 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) (
 						sim := max(0, min(1, 1-h.Distance/2))
 						matched = append(matched, MappedEntity{Entity: e, Distance: h.Distance, Similarity: sim, Matched: true})
 					}
+				}
+				if p.MinSimilarity > 0 && !relevant(query, matched, p.MinSimilarity) {
+					matched = nil
 				}
 			}
 		}

@@ -93,6 +93,20 @@ type Params struct {
 	// that matches nothing end as a no-match result (field case B24)
 	// instead of sending the nearest, unrelated entities.
 	MaxEntityDistance float64 `json:"max_entity_distance,omitempty"`
+
+	// MinSimilarity is our relevance floor (field case B24): when it is
+	// positive and no vector hit of a non-empty query either shares a term
+	// with the (history-augmented) query — Latin words other than stop
+	// words, or two-rune windows of its Chinese text with the
+	// interrogatives and function words cut out, found in the entity's
+	// title or description — or has a Similarity of at least MinSimilarity,
+	// the query maps to no entity (only IncludeEntityNames remain) and the
+	// search ends as a no-match without a model call. The test is on the
+	// whole mapping: once one hit is relevant every hit is kept, as in the
+	// reference. 0, the default of DefaultParams and MethodDefaults, keeps
+	// the reference's behaviour (the nearest entities, however far); the
+	// CLI and the server use NoMatchSimilarity.
+	MinSimilarity float64 `json:"min_similarity,omitempty"`
 }
 
 // DefaultParams returns the parameters GraphRAG's query factory, API and
@@ -166,6 +180,8 @@ func (p Params) Validate() error {
 		return bad("community_context_name is empty")
 	case p.RelationshipRankingAttribute == "":
 		return bad("relationship_ranking_attribute is empty")
+	case p.MinSimilarity < 0 || p.MinSimilarity > 1:
+		return bad("min_similarity = %s is outside [0, 1]", PyFloat(p.MinSimilarity))
 	case p.MaxEntityDistance < 0:
 		return bad("max_entity_distance = %s is negative", PyFloat(p.MaxEntityDistance))
 	}

@@ -128,11 +128,17 @@ type Result struct {
 	LLMCalls       int     `json:"llm_calls"`
 	// PromptTokens counts the system prompt, as the reference does.
 	PromptTokens int `json:"prompt_tokens"`
+	// NoMatch is true when the question selected no entity (see
+	// localsearch.Result.NoMatch, B24): the model was not called,
+	// Questions is empty and LLMCalls 0.
+	NoMatch bool `json:"no_match"`
 	// Warnings say why fewer questions than asked came back.
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-// Generate proposes up to r.Count follow-up questions. Errors: Count ≤ 0,
+// Generate proposes up to r.Count follow-up questions. When the built
+// context selected no entity the result is a NoMatch with no model call.
+// Errors: Count ≤ 0,
 // no Builder and no context (both wrapping ErrConfig), the builder's
 // errors (localsearch.ErrConfig, localsearch.ErrEmptyKnowledge, embedder
 // errors) and model errors.
@@ -160,6 +166,12 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 			return nil, err
 		}
 		res.ContextText, res.ContextRecords = c.Text, c.Records
+		if !c.Matched() {
+			res.NoMatch, res.Questions = true, []string{}
+			res.Warnings = append(res.Warnings, localsearch.NoMatchMessage)
+			res.CompletionTime = time.Since(start).Seconds()
+			return res, nil
+		}
 	}
 	system, err := localsearch.FormatPrompt(g.cfg.SystemPrompt, map[string]string{
 		"context_data": res.ContextText, "question_count": strconv.Itoa(r.Count)})

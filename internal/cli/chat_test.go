@@ -60,7 +60,7 @@ func TestChatPipeDulce(t *testing.T) {
 func TestChatHistoryBounded(t *testing.T) {
 	p, srv := newFakeProvider(t, func(task, chapter string, n int) reply { return reply{} })
 	in := "哪个平台讨论最多？\n负面情绪占比多少？\n那它的正面情绪呢？\n"
-	code, out, errs := runIn(t, in, pipelineEnv(srv), "chat", "--graphrag-index", dulceDir(t), "--no-vector-cache", "-n", "0", "--history-max-turns", "1")
+	code, out, errs := runIn(t, in, pipelineEnv(srv), "chat", "--graphrag-index", dulceDir(t), "--no-vector-cache", "-n", "0", "--history-max-turns", "1", "--min-similarity", "0") // Chinese questions on an English index: take the nearest entities
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
@@ -141,7 +141,7 @@ func TestQuestions(t *testing.T) {
 	}
 	messy := "以下是建议的后续问题：\n1. 微博上的负面情绪主要来自哪些群体？\n2: 官方回应后讨论量是否下降？\n- 媒体报道与网民观点有何差异\n3) 媒体报道与网民观点有何差异\n4. 是否存在有组织的传播账号？\n"
 	_, srv := newFakeProvider(t, func(task, chapter string, n int) reply { return reply{content: &messy} })
-	code, out, errs = runEnv(t, pipelineEnv(srv), "questions", "--graphrag-index", dulceDir(t), "--no-vector-cache", "官方回应后讨论量是否下降？")
+	code, out, errs = runEnv(t, pipelineEnv(srv), "questions", "--graphrag-index", dulceDir(t), "--no-vector-cache", "--min-similarity", "0", "官方回应后讨论量是否下降？")
 	want := "1. 微博上的负面情绪主要来自哪些群体？\n2. 媒体报道与网民观点有何差异\n3. 是否存在有组织的传播账号？\n"
 	if code != 0 || out != want {
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s\n%s", code, out, want, errs)

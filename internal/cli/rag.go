@@ -49,6 +49,7 @@ type ragOptions struct {
 	HistoryMaxTurns   int
 	TextUnitProp      float64
 	CommunityProp     float64
+	MinSimilarity     float64
 	ResponseType      string
 	HistoryFile       string
 
@@ -86,6 +87,7 @@ func addRAGFlags(cmd *cobra.Command, o *ragOptions) {
 	f.IntVar(&o.HistoryMaxTurns, "history-max-turns", d.ConversationHistoryMaxTurns, "conversation turns kept in the context (0 = all)")
 	f.Float64Var(&o.TextUnitProp, "text-unit-prop", d.TextUnitProp, "share of the budget for source texts")
 	f.Float64Var(&o.CommunityProp, "community-prop", d.CommunityProp, "share of the budget for community reports")
+	f.Float64Var(&o.MinSimilarity, "min-similarity", localsearch.NoMatchSimilarity, "relevance floor: a question whose nearest entities share no term with it and are all less similar than this is a no-match (0 = always take the nearest entities)")
 	f.StringVar(&o.LLM, "llm", "auto", "answering model: offline, openai, or auto (openai when an API key is set, else offline)")
 	f.StringVar(&o.Model, "model", "", "model name for --llm openai")
 	f.StringVar(&o.BaseURL, "base-url", "", "OpenAI-compatible base URL for --llm openai")
@@ -264,6 +266,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 // the flags given.
 func (o *ragOptions) params(set *settings.Settings) (localsearch.Params, error) {
 	p := localsearch.DefaultParams()
+	p.MinSimilarity = o.MinSimilarity
 	if set != nil {
 		ls := set.LocalSearch
 		setInt := func(dst *int, v *int) {

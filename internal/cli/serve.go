@@ -228,7 +228,9 @@ func searchConfig(opts *serveOptions) (*server.SearchConfig, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &server.SearchConfig{Model: m, Retrieval: offlineRetrieval, Indexes: idx}, nil
+	p := localsearch.DefaultParams()
+	p.MinSimilarity = localsearch.NoMatchSimilarity // a question about nothing in the graph is a no-match (B24)
+	return &server.SearchConfig{Model: m, Retrieval: offlineRetrieval, Indexes: idx, Params: &p}, nil
 }
 
 // offlineRetrieval embeds a knowledge model's entities with the offline

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"reportengine/graphrag/localsearch"
+)
+
+// wuhanGraphs builds the BettaFish fixture graph (three engines of run
+// 20250825_180214 and the forum log) as build-graph does, id "wuhan".
+func wuhanGraphs(t *testing.T) string {
+	t.Helper()
+	graphs := t.TempDir()
+	args := []string{"build-graph", "--graphs", graphs, "--report-id", "wuhan", "--forum", filepath.Join(fixtureDir, "logs", "forum.log")}
+	for _, e := range []string{"query", "media", "insight"} {
+		args = append(args, filepath.Join(fixtureDir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
+	}
+	if code, _, errs := run(t, args...); code != 0 {
+		t.Skipf("build-graph on the fixture: %d %s", code, errs)
+	}
+	return graphs
+}
+
+// B24a: a question about nothing in the knowledge (no entity shares a term
+// with it, every vector hit below the floor) is a no-match with no model
+// call, in search (text and --json), questions and chat, on our graphs and
+// on Dulce; real questions still match and call the model once.
+func TestNoMatchAsksNoModel(t *testing.T) {
+	wuhan := wuhanGraphs(t)
+	coffee := sampleGraphs(t)
+	src := map[string][]string{
+		"wuhan":  {"--graphs", wuhan, "--graph", "wuhan"},
+		"coffee": {"--graphs", coffee, "--graph", "coffee"},
+		"dulce":  {"--graphrag-index", dulceDir(t)},
+	}
+	for _, tc := range []struct {
+		src, question string
+		match         bool
+	}{
+		{"wuhan", "火星殖民", false},
+		{"coffee", "火星殖民", false},
+		{"dulce", "火星殖民", false},
+		{"dulce", "What is the recipe for lasagna?", false},
+		{"wuhan", "樱花", true},
+		{"coffee", "李明为什么选择写字楼商圈？", true},
+		{"dulce", "Who is Alex Mercer?", true},
+		{"dulce", "Agent Mercer", true},
+	} {
+		t.Run(tc.src+"/"+tc.question, func(t *testing.T) {
+			p, srv := newFakeProvider(t, func(task, chapter string, n int) reply { return reply{} })
+			env := pipelineEnv(srv)
+			args := append(append([]string{"search", "-q", "--no-vector-cache", "--json"}, src[tc.src]...), tc.question)
+			code, js, errs := runEnv(t, env, args...)
+			var res struct {
+				NoMatch  bool `json:"no_match"`
+				LLMCalls int  `json:"llm_calls"`
+			}
+			if code != 0 || json.Unmarshal([]byte(js), &res) != nil {
+				t.Fatalf("exit %d: %s %.300s", code, errs, js)
+			}
+			wantCalls := 0
+			if tc.match {
+				wantCalls = 1
+			}
+			if res.NoMatch == tc.match || res.LLMCalls != wantCalls || p.total() != wantCalls {
+				t.Fatalf("no_match %v, llm_calls %d, requests %d; want no_match %v, %d calls", res.NoMatch, res.LLMCalls, p.total(), !tc.match, wantCalls)
+			}
+			if tc.match {
+				return
+			}
+			code, out, errs := runEnv(t, env, append(append([]string{"search", "-q", "--no-vector-cache"}, src[tc.src]...), tc.question)...)
+			if code != 0 || strings.TrimSpace(out) != localsearch.NoMatchMessage {
+				t.Errorf("search: exit %d, stdout %q, stderr %s", code, out, errs)
+			}
+			code, out, errs = runEnv(t, env, append(append([]string{"questions", "-q", "--no-vector-cache"}, src[tc.src]...), tc.question)...)
+			if code != 0 || strings.Contains(out, "1. ") {
+				t.Errorf("questions: exit %d, stdout %q, stderr %s", code, out, errs)
+			}
+			code, out, errs = runIn(t, tc.question+"\nexit\n", env, append([]string{"chat", "-q", "--no-vector-cache"}, src[tc.src]...)...)
+			if code != 0 || !strings.Contains(out, localsearch.NoMatchMessage) {
+				t.Errorf("chat: exit %d, stdout %q, stderr %s", code, out, errs)
+			}
+			if p.total() != 0 {
+				t.Errorf("%d model requests for a no-match question", p.total())
+			}
+		})
+	}
+}
