@@ -449,3 +449,41 @@ func rewrite(t *testing.T, p string, fresh bool, change func([]byte) []byte) {
 		t.Fatal(err)
 	}
 }
+
+// With FillColumns, Load writes the column file of a graph it read from
+// JSON, and the next Load uses it; without, it writes nothing.
+func TestLoadFillsColumns(t *testing.T) {
+	for _, fill := range []bool{false, true} {
+		s, err := New(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.FillColumns = fill
+		path, err := s.Save(bigGraph(t, "r1", "末尾"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols := filepath.Join(filepath.Dir(path), ColumnsFileName)
+		if err := os.Remove(cols); err != nil {
+			t.Fatal(err)
+		}
+		fromJSON, _, err := s.Load("r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, statErr := os.Stat(cols)
+		if (statErr == nil) != fill {
+			t.Fatalf("FillColumns %v: column file after Load: %v", fill, statErr)
+		}
+		if !fill {
+			continue
+		}
+		g, _, warning := s.loadColumnsOf(t, "r1")
+		if g == nil || warning != "" {
+			t.Fatalf("the filled column file is not used: %q", warning)
+		}
+		if jsonOf(t, g) != jsonOf(t, fromJSON) {
+			t.Error("the filled column file gives another graph")
+		}
+	}
+}

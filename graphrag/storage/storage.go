@@ -50,6 +50,15 @@ const (
 type Store struct {
 	dir string
 
+	// FillColumns makes Load write the column file of a graph it had to
+	// read from graphrag.json (no column file, or a stale or damaged
+	// one: a graph saved by an older program or rewritten by another
+	// tool), stamped with the file it read, so that the next Load is
+	// fast. It costs that Load about a tenth of the JSON read; a failure
+	// (a read-only folder) is ignored. Off by default: a Store that only
+	// reads writes nothing.
+	FillColumns bool
+
 	// Seams for tests that inject failures; New sets the real calls.
 	syncFile func(*os.File) error
 	rename   func(oldpath, newpath string) error
@@ -291,6 +300,11 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 	if g == nil {
 		if g, rep, err = graphrag.ReadJSON(f); err != nil {
 			return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
+		}
+		if s.FillColumns {
+			if stamp, err := stampOf(f); err == nil {
+				_ = s.saveColumns(context.Background(), g, filepath.Dir(path), stamp)
+			}
 		}
 	}
 	if warning != "" {

@@ -108,6 +108,9 @@ func loadGraphContext(ctx context.Context, log *stageLog, dir, id string) (*grap
 	if err != nil {
 		return nil, "", nil, err
 	}
+	// A graph saved without a column file (an older build) gets one now,
+	// so that the next query or report loads it fast.
+	store.FillColumns = true
 	if id == storage.LatestID {
 		id, err = store.Latest()
 		if err != nil {
