@@ -113,6 +113,10 @@
 //     or empty file or an empty state is left out, and then with a warning;
 //   - keeps "order" as written (nil when absent) instead of defaulting to 0,
 //     so paragraphs without an order do not collide with paragraph 0.
+//   - checks that strings are UTF-8: a file whose strings are mostly not
+//     (saved as GBK, say) is refused with the first bad string's JSON path,
+//     the count and an iconv hint; a few bad bytes become U+FFFD, with a
+//     warning naming the file and the path (State.InvalidUTF8).
 //
 // # Memory and speed
 //

@@ -41,7 +41,8 @@ type Loaded struct {
 	// Warnings are non-fatal findings in canonical engine order: a missing
 	// file, an empty file or a state without paragraphs (Msg is
 	// ReasonNotFound, ReasonEmptyFile or ReasonEmptyParagraphs), a state
-	// with an empty query ("empty query").
+	// with an empty query ("empty query"), a state with some strings that were
+	// not UTF-8 (InvalidUTF8.String()).
 	Warnings []Warning
 	// Unavailable lists the engines given but left out, with the reason
 	// (ReasonNotFound, ReasonEmptyFile or ReasonEmptyParagraphs), in
@@ -159,6 +160,9 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		}
 		if strings.TrimSpace(st.Query) == "" {
 			l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: "empty query"})
+		}
+		if st.InvalidUTF8 != nil {
+			l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: st.InvalidUTF8.String()})
 		}
 		l.States = append(l.States, st)
 	}

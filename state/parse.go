@@ -41,7 +41,11 @@ import (
 // wrong type, with JSONPath naming it, e.g.
 // `paragraphs[1].research.search_history[3].score`. An "order" or
 // "reflection_iteration" must be an integer that fits an int (2.0 is one,
-// 2.5 is not).
+// 2.5 is not). Strings must be UTF-8: when more than half of the non-empty
+// strings are not, the file is in another encoding (GBK, say) and the
+// *ParseError names the first one's JSONPath and the count; when fewer
+// are, their bad bytes become U+FFFD and State.InvalidUTF8 says where
+// (Load turns it into a Warning).
 func Parse(data []byte, path string, engine Engine) (*State, error) {
 	if int64(len(data)) > MaxFileBytes {
 		return nil, tooLarge(path, int64(len(data)))
@@ -131,6 +135,9 @@ func parseDoc(doc, path string, engine Engine) (*State, error) {
 	st, err := p.state(engine)
 	switch {
 	case err == nil:
+		if err := p.checkUTF8(st); err != nil {
+			return nil, err
+		}
 		return st, nil
 	case errors.Is(err, errSyntax):
 		return nil, syntaxError(body, path)
@@ -151,6 +158,12 @@ type parser struct {
 	c      cursor
 	scores floatArena
 	text   textArena
+	// strs counts the non-empty strings read, badStrs those that were
+	// not valid UTF-8 (bad: the string str just read was one), firstBad
+	// the JSON path of the first.
+	strs, badStrs int
+	bad           bool
+	firstBad      string
 }
 
 // state walks the whole document: the top-level object, then nothing but
@@ -206,6 +219,7 @@ func (p *parser) state(engine Engine) (*State, error) {
 		if msg != "" {
 			return p.fail(k.Str, msg)
 		}
+		p.badAt(k.Str)
 		return nil
 	})
 	if err != nil {
@@ -281,6 +295,9 @@ func (p *parser) paragraph(i int, para *Paragraph) error {
 		if msg != "" {
 			return p.fail(paragraphPath(i, "."+k.Str), msg)
 		}
+		if p.bad {
+			p.badAt(paragraphPath(i, "."+k.Str))
+		}
 		return nil
 	})
 }
@@ -320,6 +337,9 @@ func (p *parser) research(i int, para *Paragraph) error {
 		}
 		if msg != "" {
 			return p.fail(paragraphPath(i, ".research."+k.Str), msg)
+		}
+		if p.bad {
+			p.badAt(paragraphPath(i, ".research."+k.Str))
 		}
 		return nil
 	})
@@ -381,6 +401,9 @@ func (p *parser) record(i, j int, r *SearchRecord) error {
 		}
 		if msg != "" {
 			return p.fail(recordPath(i, j, "."+k.Str), msg)
+		}
+		if p.bad {
+			p.badAt(recordPath(i, j, "."+k.Str))
 		}
 		return nil
 	})
@@ -499,7 +522,44 @@ func recordPath(i, j int, rest string) string {
 // the parser's text arena.
 func (p *parser) str(v gjson.Result) (string, string) {
 	s, msg := stringValue(v)
+	if s != "" {
+		p.strs++
+		if !utf8.ValidString(s) {
+			s = strings.ToValidUTF8(s, "\uFFFD")
+			p.bad = true
+		}
+	}
 	return p.text.keep(s), msg
+}
+
+// badAt counts the string just read by str if it was not valid UTF-8, and
+// remembers jsonPath when it is the first such string.
+func (p *parser) badAt(jsonPath string) {
+	if !p.bad {
+		return
+	}
+	p.bad = false
+	if p.badStrs == 0 {
+		p.firstBad = jsonPath
+	}
+	p.badStrs++
+}
+
+// checkUTF8 judges the strings that were not valid UTF-8 (replaced by
+// U+FFFD in the State): none → nil; more than half of the non-empty
+// strings → a *ParseError (the file is in another encoding, GBK most
+// likely for BettaFish output, and its text would be lost); a few → the
+// finding is kept in st.InvalidUTF8 for Load's warning.
+func (p *parser) checkUTF8(st *State) error {
+	if p.badStrs == 0 {
+		return nil
+	}
+	st.InvalidUTF8 = &InvalidUTF8{JSONPath: p.firstBad, Strings: p.badStrs, Of: p.strs}
+	if 2*p.badStrs > p.strs {
+		return &ParseError{Path: p.file, JSONPath: p.firstBad, Msg: fmt.Sprintf(
+			"invalid UTF-8 (not UTF-8 — GBK? convert with iconv -f GBK -t UTF-8); %d of %d strings affected", p.badStrs, p.strs)}
+	}
+	return nil
 }
 
 // textArena copies the strings a State keeps out of the input into shared

@@ -93,6 +93,26 @@ type State struct {
 	UpdatedAt string
 	// Paragraphs in file order.
 	Paragraphs []Paragraph
+	// InvalidUTF8 is set when some strings were not valid UTF-8; their
+	// bad bytes were replaced by U+FFFD (Parse refuses a file where most
+	// strings are so, see Parse). nil when all strings were valid.
+	InvalidUTF8 *InvalidUTF8
+}
+
+// InvalidUTF8 describes the strings of a state file that were not valid
+// UTF-8.
+type InvalidUTF8 struct {
+	// JSONPath names the first, e.g. `paragraphs[0].title`.
+	JSONPath string
+	// Strings is how many strings were invalid, of Of non-empty strings
+	// read (keys and skipped values are not counted).
+	Strings, Of int
+}
+
+// String gives e.g. "paragraphs[0].title: invalid UTF-8 (bad bytes
+// replaced by U+FFFD); 3 of 120 strings affected".
+func (u *InvalidUTF8) String() string {
+	return fmt.Sprintf("%s: invalid UTF-8 (bad bytes replaced by U+FFFD); %d of %d strings affected", u.JSONPath, u.Strings, u.Of)
 }
 
 // RecordCount returns the number of search records over all paragraphs.
@@ -111,7 +131,8 @@ type Input struct {
 }
 
 // Warning is a non-fatal finding while loading states (an engine file that
-// is missing, empty or has no paragraphs).
+// is missing, empty or has no paragraphs, or holds some strings that were
+// not UTF-8).
 type Warning struct {
 	Engine Engine
 	Path   string

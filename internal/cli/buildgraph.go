@@ -378,9 +378,9 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 
 func printBuildSummary(w io.Writer, s buildSummary, st graphrag.Stats) {
 	fmt.Fprintf(w, "graph %s written to %s (%s)\n", s.ReportID, s.Path, humanBytes(s.Bytes))
-	fmt.Fprintf(w, "topic:   %s\n", s.Topic)
+	fmt.Fprintf(w, "topic:   %s\n", safeText(s.Topic))
 	for _, e := range s.Engines {
-		fmt.Fprintf(w, "engine:  %-8s %d paragraphs, %d search records (%s)\n", e.Engine, e.Paragraphs, e.Records, e.Path)
+		fmt.Fprintf(w, "engine:  %-8s %d paragraphs, %d search records (%s)\n", e.Engine, e.Paragraphs, e.Records, safeText(e.Path))
 	}
 	var parts []string
 	for _, t := range st.SortedTypes() {
@@ -395,7 +395,7 @@ func printBuildSummary(w io.Writer, s buildSummary, st graphrag.Stats) {
 	if len(s.Warnings) > 0 {
 		fmt.Fprintf(w, "warnings (%d):\n", len(s.Warnings))
 		for _, x := range s.Warnings {
-			fmt.Fprintf(w, "  - %s\n", x)
+			fmt.Fprintf(w, "  - %s\n", safeText(x))
 		}
 	}
 	fmt.Fprintf(w, "took:    %.2fs (load %.2fs, build %.2fs, save %.2fs)\n", s.Seconds, s.Stages["load"], s.Stages["build"], s.Stages["save"])

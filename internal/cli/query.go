@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -317,9 +318,10 @@ func sortedKeys(m map[string]bool) []string {
 // on a terminal: control characters (C0, DEL, C1) and the invisible
 // direction overrides are shown as \x.. / \u.... escapes instead of being
 // sent to the terminal, where they could move the cursor, recolour or
-// retitle it.
+// retitle it. Bytes that are not UTF-8 are shown as \x.. too, so every
+// line printed is valid UTF-8.
 func safeText(s string) string {
-	clean := true
+	clean := utf8.ValidString(s)
 	for _, r := range s {
 		if unsafeRune(r) {
 			clean = false
@@ -330,8 +332,10 @@ func safeText(s string) string {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
+	for i, r := range s {
 		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			fmt.Fprintf(&b, "\\x%02x", s[i]) // a byte that is not UTF-8
 		case !unsafeRune(r):
 			b.WriteRune(r)
 		case r < 0x100:

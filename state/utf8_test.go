@@ -1,0 +1,176 @@
+package state
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// A few strings that are not UTF-8 (a stray \xff\xfe, also inside an
+// escaped string) are kept with the bad bytes as U+FFFD and reported;
+// a file whose strings are mostly not UTF-8 (another encoding) is refused
+// with the first one's JSON path and the count.
+func TestParseInvalidUTF8(t *testing.T) {
+	ok := `{"query":"武汉大学","report_title":"报告","paragraphs":[{"title":"一","content":"内容","research":{"latest_summary":"总结","search_history":[` +
+		`{"query":"q1","title":"a` + "\xff\xfe" + `b","content":"正文\n` + "\xff" + `","url":"https://x"}]}}]}`
+	bad := "{\"query\":\"\xce\xe4\xba\xba\",\"report_title\":\"\xb1\xa8\xb8\xe6\",\"paragraphs\":[{\"title\":\"\xd2\xbb\xb6\xfe\",\"content\":\"ok\"}]}"
+	tests := []struct {
+		name     string
+		doc      string
+		want     *InvalidUTF8
+		refused  bool
+		wantText map[string]string
+	}{
+		{name: "valid", doc: `{"query":"武汉大学","paragraphs":[{"title":"一"}]}`},
+		{name: "a few bad bytes", doc: ok,
+			want: &InvalidUTF8{JSONPath: "paragraphs[0].research.search_history[0].title", Strings: 2, Of: 9}},
+		{name: "mostly not UTF-8", doc: bad, refused: true,
+			want: &InvalidUTF8{JSONPath: "query", Strings: 3, Of: 4}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st, err := Parse([]byte(tt.doc), "gbk.json", EngineQuery)
+			if tt.refused {
+				var pe *ParseError
+				if !errors.As(err, &pe) || !errors.Is(err, ErrInvalid) {
+					t.Fatalf("err = %v, want a *ParseError (ErrInvalid)", err)
+				}
+				if pe.Path != "gbk.json" || pe.JSONPath != tt.want.JSONPath || !strings.Contains(pe.Msg, "invalid UTF-8") ||
+					!strings.Contains(pe.Msg, "3 of 4 strings") || !strings.Contains(pe.Msg, "iconv -f GBK -t UTF-8") {
+					t.Errorf("error %+v, want file gbk.json, path %s, 3 of 4 strings, an iconv hint", pe, tt.want.JSONPath)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (st.InvalidUTF8 == nil) != (tt.want == nil) || tt.want != nil && *st.InvalidUTF8 != *tt.want {
+				t.Errorf("InvalidUTF8 = %+v, want %+v", st.InvalidUTF8, tt.want)
+			}
+			for _, p := range st.Paragraphs {
+				for _, s := range append([]string{st.Query, p.Title, p.Content}, recordTexts(p)...) {
+					if !utf8.ValidString(s) {
+						t.Errorf("string %q is not valid UTF-8", s)
+					}
+				}
+			}
+			if tt.want != nil {
+				r := st.Paragraphs[0].Searches[0]
+				if r.Title != "a\uFFFDb" || r.Content != "正文\n\uFFFD" || st.Query != "武汉大学" {
+					t.Errorf("title %q, content %q, query %q: want the bad bytes as U+FFFD and the rest kept", r.Title, r.Content, st.Query)
+				}
+			}
+		})
+	}
+}
+
+func recordTexts(p Paragraph) []string {
+	var out []string
+	for _, r := range p.Searches {
+		out = append(out, r.Query, r.Title, r.Content, r.URL, r.Timestamp)
+	}
+	return out
+}
+
+// A fixture state saved in a legacy double-byte encoding (every non-ASCII
+// character written as two bytes 0x81-0xFE, as GBK does) is refused; the
+// count is the fixture's non-empty strings that hold non-ASCII text,
+// counted with encoding/json.
+func TestParseFixtureInLegacyEncoding(t *testing.T) {
+	needFixtures(t)
+	path := fixture(EngineQuery, "state_武汉大学_20250825_180214.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var legacy strings.Builder
+	for _, r := range string(data) {
+		if r < 0x80 {
+			legacy.WriteRune(r)
+			continue
+		}
+		legacy.WriteByte(byte(0x81 + int(r)%0x7d))
+		legacy.WriteByte(byte(0xa1 + int(r)%0x5d))
+	}
+	var doc struct {
+		Paragraphs []struct {
+			Title, Content *string
+			Research       *struct {
+				LatestSummary *string `json:"latest_summary"`
+				SearchHistory []struct {
+					Query, URL, Title, Content, Timestamp *string
+				} `json:"search_history"`
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	nonEmpty, nonASCII := 0, 0
+	count := func(ss ...*string) {
+		for _, s := range ss {
+			if s == nil || *s == "" {
+				continue
+			}
+			nonEmpty++
+			if strings.IndexFunc(*s, func(r rune) bool { return r >= 0x80 }) >= 0 {
+				nonASCII++
+			}
+		}
+	}
+	var top map[string]any
+	if err := json.Unmarshal(data, &top); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"query", "report_title", "final_report", "created_at", "updated_at"} {
+		if s, ok := top[k].(string); ok {
+			count(&s)
+		}
+	}
+	for _, p := range doc.Paragraphs {
+		count(p.Title, p.Content)
+		if p.Research != nil {
+			count(p.Research.LatestSummary)
+			for _, r := range p.Research.SearchHistory {
+				count(r.Query, r.URL, r.Title, r.Content, r.Timestamp)
+			}
+		}
+	}
+	if 2*nonASCII <= nonEmpty {
+		t.Fatalf("fixture: %d of %d strings hold non-ASCII text; the test needs most", nonASCII, nonEmpty)
+	}
+	gbk := filepath.Join(t.TempDir(), "gbk.json")
+	if err := os.WriteFile(gbk, []byte(legacy.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = ParseFile(Input{Engine: EngineQuery, Path: gbk})
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("err = %v, want a *ParseError", err)
+	}
+	want := "of " + itoaTest(nonEmpty) + " strings"
+	if pe.Path != gbk || pe.JSONPath == "" || !strings.Contains(pe.Msg, itoaTest(nonASCII)+" "+want) {
+		t.Errorf("error %q, want %s, a JSON path and %d %s", err, gbk, nonASCII, want)
+	}
+}
+
+func itoaTest(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// Load warns about a state with a few invalid strings, naming the file and
+// the first one's JSON path.
+func TestLoadInvalidUTF8Warns(t *testing.T) {
+	dir := writeStates(t, map[string]string{"q.json": `{"query":"武汉","paragraphs":[{"title":"a` + "\xff" + `","content":"内容"},{"title":"二"}]}`})
+	in := Input{Engine: EngineQuery, Path: filepath.Join(dir, "q.json")}
+	l, err := Load([]Input{in}, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Warning{Engine: EngineQuery, Path: in.Path, Msg: (&InvalidUTF8{JSONPath: "paragraphs[0].title", Strings: 1, Of: 4}).String()}
+	if len(l.Warnings) != 1 || l.Warnings[0] != want {
+		t.Errorf("Warnings = %+v, want [%+v]", l.Warnings, want)
+	}
+}
