@@ -284,10 +284,7 @@ func chatTurn(session context.Context, opts *chatOptions, eng *localsearch.Engin
 	if opts.ready != nil {
 		opts.ready(q)
 	}
-	res, err := eng.Stream(actx, localsearch.Query{Text: q, History: history}, func(ev localsearch.Event) error {
-		_, err := io.WriteString(opts.Out, ev.Delta)
-		return err
-	})
+	res, err := streamAnswer(actx, &opts.ragOptions, eng, localsearch.Query{Text: q, History: history})
 	if err != nil {
 		if actx.Err() != nil {
 			return "", context.Canceled

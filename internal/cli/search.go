@@ -101,22 +101,32 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 	if err != nil {
 		return err
 	}
-	var onEvent func(localsearch.Event) error
-	if !opts.JSON {
-		onEvent = func(ev localsearch.Event) error {
-			_, err := io.WriteString(opts.Out, ev.Delta)
+	if opts.JSON {
+		res, err := eng.Search(ctx, localsearch.Query{Text: opts.Question, History: history, ResponseType: opts.ResponseType})
+		if err != nil {
 			return err
 		}
+		return writeJSON(opts.Out, res)
 	}
-	res, err := eng.Stream(ctx, localsearch.Query{Text: opts.Question, History: history, ResponseType: opts.ResponseType}, onEvent)
+	res, err := streamAnswer(ctx, &opts.ragOptions, eng, localsearch.Query{Text: opts.Question, History: history, ResponseType: opts.ResponseType})
 	if err != nil {
 		return err
 	}
-	if opts.JSON {
-		return writeJSON(opts.Out, res)
-	}
 	printCitations(opts.Out, res)
 	return nil
+}
+
+// streamAnswer streams the answer to q to o.Out with the API key redacted
+// (answerWriter; the Result's Response is redacted by the model client),
+// and ends the written text with a newline, also when the model fails
+// mid-stream, so the error is printed on a line of its own.
+func streamAnswer(ctx context.Context, o *ragOptions, eng *localsearch.Engine, q localsearch.Query) (*localsearch.Result, error) {
+	aw := newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))
+	res, err := eng.Stream(ctx, q, func(ev localsearch.Event) error { return aw.WriteDelta(ev.Delta) })
+	if cerr := aw.Close(true); err == nil {
+		err = cerr
+	}
+	return res, err
 }
 
 // engine builds the search engine with the answering model.
@@ -129,16 +139,14 @@ func (s *ragSession) engine(o *ragOptions) (*localsearch.Engine, error) {
 	return localsearch.NewEngine(s.builder, localsearch.EngineConfig{Model: model, SystemPrompt: s.prompt, ResponseType: o.ResponseType, Params: &p})
 }
 
-// printCitations ends a streamed answer: the no-match message, the cited
+// printCitations ends a streamed answer (which streamAnswer ended with a
+// newline): the no-match message, the cited
 // records with a short label each, and the citations that point at
 // nothing in the context.
 func printCitations(w io.Writer, res *localsearch.Result) {
 	if res.NoMatch {
 		fmt.Fprintln(w, localsearch.NoMatchMessage)
 		return
-	}
-	if !strings.HasSuffix(res.Response, "\n") {
-		fmt.Fprintln(w)
 	}
 	var in, out []string
 	for _, c := range res.Citations {

@@ -1,0 +1,72 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// The streamed answer is redacted as the whole text would be, wherever
+// the deltas are cut (the key split over two, three or every rune).
+func TestAnswerWriterSplitKey(t *testing.T) {
+	const key = "sk-testkey-123456789"
+	for _, text := range []string{
+		"我的密钥是 sk-testkey-123456789 。",
+		"sk-testkey-123456789",
+		"echo sk-other-abcdef and sk-testkey-123456789\nend",
+		"tasks: ask sk- nothing s",
+		"no secret here\n",
+	} {
+		want := strings.ReplaceAll(text, key, "[redacted]")
+		want = keyLike.ReplaceAllString(want, "sk-[redacted]")
+		for step := 1; step <= len(text); step++ {
+			var buf bytes.Buffer
+			aw := newAnswerWriter(&buf, key)
+			for i := 0; i < len(text); i += step {
+				if err := aw.WriteDelta(text[i:min(i+step, len(text))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := aw.Close(false); err != nil {
+				t.Fatal(err)
+			}
+			if buf.String() != want {
+				t.Fatalf("%q in deltas of %d bytes: wrote %q, want %q", text, step, buf.String(), want)
+			}
+		}
+	}
+}
+
+// A model that echoes the API key: search, chat and questions print it as
+// [redacted], also when the key is split over two streamed chunks (the
+// fake provider streams 200 runes a chunk; the key starts at rune 196).
+func TestSearchRedactsKey(t *testing.T) {
+	const key = "sk-testkey-123456789"
+	graphs := sampleGraphs(t)
+	for _, text := range []string{
+		"我的密钥是 sk-testkey-123456789 。",
+		strings.Repeat("樱", 190) + "我的密钥是 sk-testkey-123456789 。",
+	} {
+		_, srv := newFakeProvider(t, func(task, chapter string, n int) reply { return reply{content: &text} })
+		env := pipelineEnv(srv)
+		env["REPORT_ENGINE_API_KEY"] = key
+		want := strings.ReplaceAll(text, key, "[redacted]")
+		for _, args := range [][]string{
+			{"search", "-q", "--graphs", graphs, "--graph", "coffee", "--no-vector-cache", "李明为什么选择写字楼商圈？"},
+			{"search", "-q", "--json", "--graphs", graphs, "--graph", "coffee", "--no-vector-cache", "李明为什么选择写字楼商圈？"},
+			{"questions", "-q", "--graphs", graphs, "--graph", "coffee", "--no-vector-cache", "李明为什么选择写字楼商圈？"},
+		} {
+			code, out, errs := runEnv(t, env, args...)
+			if code != 0 || strings.Contains(out+errs, "testkey") {
+				t.Errorf("%v: exit %d, key printed:\n%s\n%s", args[:2], code, out, errs)
+			}
+			if args[0] == "search" && !strings.Contains(out, want) {
+				t.Errorf("%v: answer %q not in:\n%s", args[:2], want, out)
+			}
+		}
+		code, out, errs := runIn(t, "李明为什么选择写字楼商圈？\nexit\n", env, "chat", "-q", "-n", "0", "--graphs", graphs, "--graph", "coffee", "--no-vector-cache")
+		if code != 0 || strings.Contains(out+errs, "testkey") || !strings.Contains(out, want) {
+			t.Errorf("chat: exit %d:\n%s\n%s", code, out, errs)
+		}
+	}
+}
