@@ -304,6 +304,7 @@ func loadInputs(ctx context.Context, in graphInputs, parsed func(*state.State)) 
 		for _, w := range p.fw {
 			warnings = append(warnings, fmt.Sprintf("forum %s: %s", in.Forum, w))
 		}
+		warnings = append(warnings, forumNotes(in.Forum, entries, loaded.States)...)
 	}
 	topic := strings.TrimSpace(in.Topic)
 	if topic == "" {

@@ -34,6 +34,12 @@
 //	finish_reason "length"                     llm.ErrTruncated
 //	no content (or reasoning_content only)     llm.ErrEmptyCompletion retried
 //
+// A server that ignores "stream": true and answers Stream with a whole
+// application/json chat.completion is read as that completion (content,
+// reasoning_content, finish_reason, usage; one callback with the whole
+// content), so finish_reason "length" is still ErrTruncated; a 200 JSON
+// error object is reported with its message.
+//
 // A cancelled or expired caller context is returned as is (wrapped, so
 // errors.Is(err, context.Canceled) holds); it is not an *llm.Error and is
 // never retried.

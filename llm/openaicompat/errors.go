@@ -61,6 +61,9 @@ func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 		rec.mu.Unlock()
 	}
 	resp, err := t.base.RoundTrip(req)
+	if err == nil {
+		wholeAsStream(req, resp)
+	}
 	if ok && resp != nil {
 		rec.mu.Lock()
 		rec.after, rec.hasAfter = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())

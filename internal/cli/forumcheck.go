@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"fmt"
+	"time"
+
+	"reportengine/forum"
+	"reportengine/state"
+)
+
+// forumNotes are the warnings about a forum log as a whole: it holds no
+// entries, or the monitor start it records (forum.Started) is more than a
+// day away from every created_at and updated_at of the state files, so it
+// is likely from another run. Nothing is said about the date when either
+// side has none.
+func forumNotes(path string, entries []forum.Entry, states []*state.State) []string {
+	if len(entries) == 0 {
+		return []string{fmt.Sprintf("forum log %s holds no entries", path)}
+	}
+	started, ok := forum.Started(entries)
+	if !ok {
+		return nil
+	}
+	best, nearest := time.Duration(-1), ""
+	for _, s := range states {
+		for _, v := range []string{s.CreatedAt, s.UpdatedAt} {
+			t, ok := stateTime(v)
+			if !ok {
+				continue
+			}
+			d := started.Sub(t)
+			if d < 0 {
+				d = -d
+			}
+			if best < 0 || d < best {
+				best, nearest = d, fmt.Sprintf("%s %s", s.Engine, v)
+			}
+		}
+	}
+	if best <= 24*time.Hour {
+		return nil
+	}
+	return []string{fmt.Sprintf("forum log %s started %s, %.1f days from the nearest state file time (%s): is it from another run?",
+		path, started.Format("2006-01-02 15:04:05"), best.Hours()/24, nearest)}
+}
+
+// stateTime reads the date and time of a state's created_at or updated_at
+// ("2025-08-25T17:38:22.801378"; fractions and any zone are ignored, as in
+// forum.Started both sides are the engine's local time).
+func stateTime(v string) (time.Time, bool) {
+	if len(v) < 19 {
+		return time.Time{}, false
+	}
+	t, err := time.Parse("2006-01-02T15:04:05", v[:10]+"T"+v[11:19])
+	return t, err == nil
+}
