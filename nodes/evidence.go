@@ -108,7 +108,9 @@ func figureRef(f evidence.Figure) prompts.FigureRef {
 
 // digest summarises a written chapter for the chapters written after it:
 // the first paragraph under each level-3 heading (its lead, citations
-// kept), and the figures planned for it (at most two per sub-point).
+// kept), and the figures planned for it (at most two per sub-point, a
+// group of one passage — the parts of a sentiment split — counted as one
+// and kept whole).
 func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
 	d := prompts.ChapterDigest{ChapterID: ch.ChapterID, Title: ch.Title}
 	for i, b := range ch.Blocks {
@@ -125,12 +127,27 @@ func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
 	}
 	for _, sp := range cp.SubPoints {
 		n := 0
+		splits := map[string]bool{} // item + kind of the splits taken
 		for _, f := range sp.Figures {
-			if f.Kind == evidence.FigDate || n >= 2 {
+			if f.Kind == evidence.FigDate {
 				continue
 			}
+			// a split (the sentiment, platform or age shares of one
+			// passage: 正面34%、负面28%、中性38%) is kept whole: a chart
+			// of two of its three parts would misread it
+			split := f.Kind == evidence.FigSentiment || f.Kind == evidence.FigPlatform || f.Kind == evidence.FigAge
+			key := f.ItemID + "\x00" + string(f.Kind)
+			switch {
+			case split && splits[key]:
+			case n >= 2:
+				continue
+			default:
+				n++
+				if split {
+					splits[key] = true
+				}
+			}
 			d.Figures = append(d.Figures, figureRef(f))
-			n++
 		}
 	}
 	return d
