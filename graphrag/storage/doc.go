@@ -24,7 +24,9 @@
 //
 // graphrag.columns (ColumnsFileName) is a binary copy of the graph
 // (graphrag.WriteColumns: typed columns, one string arena, a CRC-32C) that
-// Save writes after the JSON and Load reads instead of it: for the
+// Save writes while it writes the JSON (on another goroutine, with its
+// stamp filled in and its checksum redone once the JSON file is in place,
+// then renamed beside it) and Load reads instead of it: for the
 // 300 000-record benchmark graph 0.1 s of CPU and 150 MB instead of 1.6 s
 // and 650 MB. It starts with a stamp of the graph file it was written for
 // (size, modification time in nanoseconds, device and inode, CRC-32C of

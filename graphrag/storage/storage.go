@@ -145,6 +145,20 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 	if err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
+	// The column file is written on a goroutine of its own while the
+	// JSON file is (it only reads g), with zeros for the stamp; once
+	// graphrag.json is in place its stamp goes into the column file's
+	// header (see saveColumns). So the column file costs CPU, not the
+	// wall time of a second write after the first.
+	stampLen, err := stampSize(dir)
+	if err != nil {
+		return "", fmt.Errorf("storage: save %q: %w", id, err)
+	}
+	colCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stamps := make(chan []byte, 1)
+	colDone := make(chan error, 1)
+	go func() { colDone <- s.saveColumns(colCtx, g, dir, stampLen, stamps) }()
 	// The stamp is taken from the temporary file once it is flushed,
 	// before the rename: it names these bytes even if another Save
 	// replaces graphrag.json right after.
@@ -159,31 +173,49 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 	}}
 	fill := func(f io.Writer) error { return g.WriteJSONContext(ctx, ctxWriter{ctx, f}) }
 	if err := w.Write(final, filePerm, fill); err != nil {
+		cancel()
+		close(stamps)
+		<-colDone // its temporary file is removed
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
+	stamps <- stamp
+	close(stamps)
 	// Make the entries of newly created folders durable as well.
 	for _, d := range created {
 		if err := atomicfile.SyncDir(filepath.Dir(d)); err != nil {
 			return final, fmt.Errorf("storage: save %q: sync folder: %w", id, err)
 		}
 	}
-	if err := s.saveColumns(ctx, g, dir, stamp); err != nil {
+	if err := <-colDone; err != nil {
 		return final, fmt.Errorf("storage: save %q: %w", id, err)
 	}
 	return final, nil
 }
 
+// errNoStamp ends a column file whose graph file was not saved.
+var errNoStamp = errors.New("graph file not saved")
+
 // saveColumns writes the column file of g beside its graph file. It is a
 // cache checked by its stamp and checksum on every Load, so it is renamed
-// into place without an fsync (a crash leaves a file Load ignores). A graph
-// without a column form (graphrag.ErrNoColumns) gets none: an older column
-// file is removed, though its stamp already keeps Load from using it.
-func (s *Store) saveColumns(ctx context.Context, g *graphrag.Graph, dir string, stamp []byte) error {
+// into place without an fsync (a crash leaves a file Load ignores). It is
+// written with stampLen zero bytes for the stamp, then waits for the graph
+// file's stamp on stamps (closed without one when the graph file was not
+// saved: the column file is dropped) and puts it in place (setStamp)
+// before the rename. A graph without a column form (graphrag.ErrNoColumns)
+// gets none: an older column file is removed, though its stamp already
+// keeps Load from using it.
+func (s *Store) saveColumns(ctx context.Context, g *graphrag.Graph, dir string, stampLen int, stamps <-chan []byte) error {
 	path := filepath.Join(dir, ColumnsFileName)
-	w := atomicfile.Writer{Sync: func(*os.File) error { return nil }, Rename: s.rename}
+	w := atomicfile.Writer{Rename: s.rename, Sync: func(f *os.File) error {
+		stamp, ok := <-stamps
+		if !ok {
+			return errNoStamp
+		}
+		return setStamp(f, stamp)
+	}}
 	err := w.Write(path, filePerm, func(f io.Writer) error {
 		bw := bufio.NewWriterSize(f, 1<<20)
-		if err := g.WriteColumns(ctx, bw, stamp); err != nil {
+		if err := g.WriteColumns(ctx, bw, make([]byte, stampLen)); err != nil {
 			return err
 		}
 		return bw.Flush()
@@ -194,10 +226,55 @@ func (s *Store) saveColumns(ctx context.Context, g *graphrag.Graph, dir string, 
 		}
 		return nil
 	}
+	if errors.Is(err, errNoStamp) {
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("column file: %w", err)
 	}
 	return nil
+}
+
+// columnsStampAt is where a column file's stamp starts: after the magic
+// "REGRAPHC", the u32 version and the u32 stamp length (the layout in
+// graphrag's columns.go).
+const columnsStampAt = 16
+
+// setStamp writes stamp over the zeros a column file was written with and
+// brings its trailing CRC-32C (of every byte before it) up to date, by
+// reading the file back (from the page cache: a few tens of milliseconds
+// for 150 MB, against writing it again after the graph file).
+func setStamp(f *os.File, stamp []byte) error {
+	head := make([]byte, columnsStampAt+len(stamp))
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return fmt.Errorf("column file: read header: %w", err)
+	}
+	if n := binary.LittleEndian.Uint32(head[columnsStampAt-4:]); int(n) != len(stamp) || !allZero(head[columnsStampAt:]) {
+		return fmt.Errorf("column file: stamp place holds %d bytes, want %d zeros", n, len(stamp))
+	}
+	if _, err := f.WriteAt(stamp, columnsStampAt); err != nil {
+		return err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	body := fi.Size() - 4
+	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
+	if _, err := io.Copy(crc, io.NewSectionReader(f, 0, body)); err != nil {
+		return fmt.Errorf("column file: checksum: %w", err)
+	}
+	_, err = f.WriteAt(binary.LittleEndian.AppendUint32(nil, crc.Sum32()), body)
+	return err
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // stampOf identifies the contents of the graph file f: its size,
@@ -212,12 +289,7 @@ func stampOf(f *os.File) ([]byte, error) {
 		return nil, err
 	}
 	size := fi.Size()
-	b := binary.LittleEndian.AppendUint64(nil, uint64(size))
-	b = binary.LittleEndian.AppendUint64(b, uint64(fi.ModTime().UnixNano()))
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		b = binary.LittleEndian.AppendUint64(b, uint64(st.Dev))
-		b = binary.LittleEndian.AppendUint64(b, st.Ino)
-	}
+	b := stampHead(fi)
 	const edge = 64 << 10
 	buf := make([]byte, min(size, edge))
 	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
@@ -228,6 +300,28 @@ func stampOf(f *os.File) ([]byte, error) {
 		crc.Write(buf)
 	}
 	return crc.Sum(b), nil
+}
+
+// stampHead is the part of a stamp stat gives: size, modification time,
+// device and inode.
+func stampHead(fi os.FileInfo) []byte {
+	b := binary.LittleEndian.AppendUint64(nil, uint64(fi.Size()))
+	b = binary.LittleEndian.AppendUint64(b, uint64(fi.ModTime().UnixNano()))
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		b = binary.LittleEndian.AppendUint64(b, uint64(st.Dev))
+		b = binary.LittleEndian.AppendUint64(b, st.Ino)
+	}
+	return b
+}
+
+// stampSize is the length of the stamp of a file in dir (the same for
+// every file of this system: stampHead and the 4-byte CRC).
+func stampSize(dir string) (int, error) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return 0, err
+	}
+	return len(stampHead(fi)) + crc32.Size, nil
 }
 
 // ctxWriter fails every Write once ctx is done.
