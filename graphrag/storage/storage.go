@@ -397,7 +397,10 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 		}
 		if s.FillColumns {
 			if stamp, err := stampOf(f); err == nil {
-				_ = s.saveColumns(context.Background(), g, filepath.Dir(path), stamp)
+				stamps := make(chan []byte, 1)
+				stamps <- stamp
+				close(stamps)
+				_ = s.saveColumns(context.Background(), g, filepath.Dir(path), len(stamp), stamps)
 			}
 		}
 	}
