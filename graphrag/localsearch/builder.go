@@ -209,6 +209,10 @@ func (c *Context) Matched() bool { return len(c.Entities) > 0 }
 //     (duplicate ids in the data, an included entity that is also matched);
 //   - cuts are never made inside a record, so no text is split mid-rune
 //     (B18);
+//   - a table none of whose rows fits (Relationships, a covariate table,
+//     Sources) is left out of the text instead of being sent as a header
+//     alone (B19), and the Records carry every standard key even for
+//     sections left out (B34, see Records);
 //   - covariate types are taken in sorted order (the reference uses the
 //     order of its dict; GraphRAG only ever passes "claims").
 //
@@ -273,7 +277,24 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 		c.Sections = append(c.Sections, "Sources")
 	}
 	c.Text = strings.Join(sections, "\n\n")
+	b.fillRecordKeys(c.Records, p)
 	return c, nil
+}
+
+// fillRecordKeys adds an empty table (no columns, no rows) for every
+// standard section the build left out, so Records always carry the same
+// keys (B34): the report section name lower-cased, "entities",
+// "relationships", "claims", every covariate type lower-cased, "sources".
+func (b *ContextBuilder) fillRecordKeys(rec Records, p Params) {
+	keys := []string{strings.ToLower(p.CommunityContextName), "entities", "relationships", "claims", "sources"}
+	for _, k := range b.covKeys {
+		keys = append(keys, strings.ToLower(k))
+	}
+	for _, k := range keys {
+		if _, ok := rec[k]; !ok {
+			rec[k] = Table{Columns: []string{}, Rows: [][]string{}}
+		}
+	}
 }
 
 // lineAdditive is implemented by tokenizers (tokens.Tokenizer,

@@ -522,8 +522,9 @@ func (s *relState) relationshipTable(added []knowledge.Entity, p Params, tc *cou
 	return t
 }
 
-// covariateTable is build_covariates_context for one covariate type: the
-// header is emitted even when no claim matches (reference §3.6).
+// covariateTable is build_covariates_context for one covariate type. The
+// reference emits the header even when no claim matches (§3.6); the local
+// section leaves such a header-only table out of the text (B19).
 func (b *ContextBuilder) covariateTable(added []knowledge.Entity, key string, p Params, tc *counter, budget int) table {
 	covs := b.m.Covariates()[key]
 	if len(added) == 0 || len(covs) == 0 {
@@ -587,11 +588,16 @@ func (b *ContextBuilder) localSection(sel []knowledge.Entity, p Params, tc *coun
 		}
 		kept, keptKeys = cur, keys
 	}
-	parts := make([]string, len(kept))
-	for i, t := range kept {
-		parts[i] = t.text
+	var parts []string
+	for _, t := range kept {
+		if len(t.rows) > 0 || t.text == "" { // no header-only table (B19); an empty slot keeps the reference's separator
+			parts = append(parts, t.text)
+		}
 	}
 	text := et.text + "\n\n" + strings.Join(parts, "\n\n")
+	if len(et.rows) == 0 {
+		text = ""
+	}
 
 	rec["entities"] = Table{Columns: et.header, Rows: et.rows, InContext: trues(len(et.rows))}
 	for i, t := range kept {

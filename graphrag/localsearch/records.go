@@ -19,10 +19,12 @@ type Table struct {
 // Records are the context records of one build, by lower-cased section
 // name: "conversation history", "reports" (CommunityContextName lower-cased),
 // "entities", "relationships", one key per covariate type lower-cased
-// ("claims"), "sources". A key is present only for a section that was
-// appended to the context text (reference §3.10), except in candidate mode,
-// where candidate tables of sections that were left out are present with
-// every flag false. Each build returns fresh Records; the caller may keep
+// ("claims"), "sources". Every one of these keys is always present
+// ("claims" too on a model without covariates; "conversation history" only
+// when a history was given): a section that was not appended to the context
+// text has an empty table (no columns, no rows), where the reference leaves
+// the key out (§3.10; field case B34). In candidate mode the candidate
+// tables of sections that were left out are present with every flag false. Each build returns fresh Records; the caller may keep
 // or change them.
 type Records map[string]Table
 

@@ -116,6 +116,9 @@ func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *cou
 			rec["sources"] = ct
 		}
 	}
+	if len(t.rows) == 0 {
+		return "" // no header-only table (B19)
+	}
 	return t.text
 }
 

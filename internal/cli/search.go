@@ -89,7 +89,7 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 			return err
 		}
 		if opts.JSON {
-			return writeJSON(opts.Out, map[string]any{"context_text": c.Text, "context_records": c.Records})
+			return writeJSON(opts.Out, map[string]any{"context_text": c.Text, "context_data": c.Records})
 		}
 		_, err = io.WriteString(opts.Out, c.Text)
 		if err == nil && !strings.HasSuffix(c.Text, "\n") {

@@ -176,7 +176,7 @@ func TestSearchDulceContextOnly(t *testing.T) {
 	code, js, _ := run(t, "search", "--graphrag-index", root, "--context-only", "--json", "Who is Alex Mercer?")
 	var v struct {
 		Text    string                     `json:"context_text"`
-		Records map[string]json.RawMessage `json:"context_records"`
+		Records map[string]json.RawMessage `json:"context_data"`
 	}
 	if code != 0 || json.Unmarshal([]byte(js), &v) != nil || strings.TrimRight(v.Text, "\n") != strings.TrimRight(text, "\n") || v.Records["entities"] == nil {
 		t.Errorf("--json: exit %d, %.200s", code, js)

@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var sectionRE = regexp.MustCompile(`(?m)^-----([^-\n]+)-----$`)
+
+// B34: the context records always carry reports, entities, relationships,
+// claims and sources, under the same field name with and without
+// --context-only. B19: no table of the context text is a header alone.
+func TestSearchRecordKeysAndNoHeaderOnlyTables(t *testing.T) {
+	wuhan := wuhanGraphs(t)
+	want := []string{"claims", "entities", "relationships", "reports", "sources"}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"dulce", []string{"--graphrag-index", dulceDir(t), "--max-context-tokens", "400", "Agent Mercer"}},
+		{"wuhan", []string{"--graphs", wuhan, "--graph", "wuhan", "--max-context-tokens", "400", "樱花"}},
+		{"wuhan-12000", []string{"--graphs", wuhan, "--graph", "wuhan", "樱花"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, mode := range [][]string{{"--json"}, {"--json", "--context-only"}} {
+				code, js, errs := run(t, append(append([]string{"search", "-q", "--no-vector-cache"}, mode...), tc.args...)...)
+				var res struct {
+					Text string                     `json:"context_text"`
+					Data map[string]json.RawMessage `json:"context_data"`
+				}
+				if code != 0 || json.Unmarshal([]byte(js), &res) != nil {
+					t.Fatalf("%v: exit %d %s %.200s", mode, code, errs, js)
+				}
+				var keys []string
+				for k := range res.Data {
+					keys = append(keys, k)
+				}
+				slices.Sort(keys)
+				if !slices.Equal(keys, want) {
+					t.Errorf("%v: context_data keys %v, want %v", mode, keys, want)
+				}
+				locs := sectionRE.FindAllStringIndex(res.Text, -1)
+				if len(locs) == 0 {
+					t.Fatalf("%v: no section in %q", mode, res.Text)
+				}
+				for i, l := range locs {
+					end := len(res.Text)
+					if i+1 < len(locs) {
+						end = locs[i+1][0]
+					}
+					body := strings.TrimSpace(res.Text[l[0]:end])
+					if lines := strings.Split(body, "\n"); len(lines) < 3 {
+						t.Errorf("%v: header-only table %q", mode, body)
+					}
+				}
+			}
+		})
+	}
+}
