@@ -187,15 +187,33 @@ func buildAndSave(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := saveStore(ctx, in, store, b); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// saveBuilt saves a graph built by buildInMemory to in.GraphsDir, setting
+// b.Path and the "save" stage time.
+func saveBuilt(ctx context.Context, in graphInputs, b *builtGraph) error {
+	store, err := storage.New(in.GraphsDir)
+	if err != nil {
+		return err
+	}
+	return saveStore(ctx, in, store, b)
+}
+
+func saveStore(ctx context.Context, in graphInputs, store *storage.Store, b *builtGraph) error {
 	mark := time.Now()
 	path, _ := store.Path(b.ID)
 	end := in.Log.start("saved the graph", "saving the graph to %s", path)
+	var err error
 	if b.Path, err = store.SaveContext(ctx, b.Graph); err != nil {
-		return nil, err
+		return err
 	}
 	end()
 	b.Stages["save"] = time.Since(mark).Seconds()
-	return b, nil
+	return nil
 }
 
 // buildInMemory parses the state files and the forum log and builds the

@@ -59,13 +59,7 @@ func (e unwritableError) Unwrap() error { return e.err }
 // left in place only when keep is true; otherwise they are removed again
 // (innermost first, and only while empty).
 func checkWritable(what, dir string, keep bool) error {
-	var created []string
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
-			break
-		}
-		created = append(created, d)
-	}
+	created := missingDirs(dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return unwritableError{what, dir, err}
 	}
@@ -76,9 +70,7 @@ func checkWritable(what, dir string, keep bool) error {
 		err = os.Remove(name)
 	}
 	if !keep || err != nil {
-		for _, d := range created {
-			os.Remove(d)
-		}
+		removeEmpty(created)
 	}
 	if err != nil {
 		return unwritableError{what, dir, err}
@@ -149,4 +141,26 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// missingDirs lists dir and those of its parents that do not exist yet,
+// deepest first: the folders that creating dir creates.
+func missingDirs(dir string) []string {
+	var out []string
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+			return out
+		}
+		out = append(out, d)
+	}
+}
+
+// removeEmpty removes dirs in order while they are empty (os.Remove
+// refuses a folder that holds anything), stopping at the first it cannot.
+func removeEmpty(dirs []string) {
+	for _, d := range dirs {
+		if os.Remove(d) != nil {
+			return
+		}
+	}
 }

@@ -205,7 +205,7 @@ type reportChapterLn struct {
 	Status    string `json:"status"`
 }
 
-func runReport(ctx context.Context, opts *reportOptions) error {
+func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	start := time.Now()
 	chromium := ""
 	if opts.PDF {
@@ -282,8 +282,24 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 			queryNote = graphQueryNote(g)
 		}
 	case len(opts.States) > 0:
-		b, err := buildAndSave(ctx, opts.graphInputs)
+		b, err := buildInMemory(ctx, opts.graphInputs)
 		if err != nil {
+			return err
+		}
+		// The graph a report run builds is not a report: an interrupted
+		// run removes the graph folder (and graphs folder) it created.
+		if store, err := storage.New(opts.GraphsDir); err == nil {
+			if path, err := store.Path(b.ID); err == nil {
+				made := missingDirs(filepath.Dir(path))
+				defer func() {
+					if runErr != nil && ctx.Err() != nil && len(made) > 0 {
+						os.RemoveAll(made[0])
+						removeEmpty(made[1:])
+					}
+				}()
+			}
+		}
+		if err := saveBuilt(ctx, opts.graphInputs, b); err != nil {
 			return err
 		}
 		built, g, graphID = b, b.Graph, b.ID
@@ -321,15 +337,16 @@ func runReport(ctx context.Context, opts *reportOptions) error {
 	}
 	in.ReportID = reportID
 	dir := filepath.Join(opts.OutDir, reportID)
-	_, statErr := os.Stat(dir)
+	made := missingDirs(dir)
 	if err := checkWritable("report folder", dir, true); err != nil {
 		return err
 	}
-	if statErr != nil {
-		// A run that fails before Save leaves no empty report folder.
+	if len(made) > 0 {
+		// A run that fails before Save leaves no empty report folder,
+		// nor an empty --out folder it created.
 		defer func() {
 			if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
-				os.Remove(dir) // only removes it while empty
+				removeEmpty(made)
 			}
 		}()
 	}
