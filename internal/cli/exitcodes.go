@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"reportengine/graphrag"
+	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/queryengine"
 	"reportengine/graphrag/storage"
 	"reportengine/state"
@@ -107,7 +108,8 @@ func ExitCode(err error) int {
 	case errors.As(err, new(inputError)),
 		errors.Is(err, state.ErrInvalid), errors.Is(err, state.ErrMixedQueries),
 		errors.Is(err, state.ErrNoEngines), errors.Is(err, graphrag.ErrFormat),
-		errors.Is(err, queryengine.ErrEmptyGraph), errors.Is(err, fs.ErrNotExist):
+		errors.Is(err, queryengine.ErrEmptyGraph), errors.Is(err, localsearch.ErrEmptyKnowledge),
+		errors.Is(err, fs.ErrNotExist):
 		return ExitBadInput
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted

@@ -1,0 +1,32 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// An empty graph ({"nodes":[],"edges":[]}) is unusable input: search,
+// questions and chat say the knowledge graph is empty and exit 3, as query
+// does (README's exit-code table).
+func TestEmptyGraphExitCode(t *testing.T) {
+	graphs := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(graphs, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(graphs, "empty", "graphrag.json"), []byte(`{"nodes":[],"edges":[]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"search", "--graphs", graphs, "--graph", "empty", "问题"},
+		{"questions", "--graphs", graphs, "--graph", "empty", "问题"},
+		{"chat", "--graphs", graphs, "--graph", "empty"},
+		{"query", "--graphs", graphs, "--graph", "empty", "问题"},
+	} {
+		code, _, errs := runIn(t, "问题\nexit\n", nil, args...)
+		if code != ExitBadInput || !strings.Contains(errs, "empty") {
+			t.Errorf("%s: exit %d, want %d; stderr %s", args[0], code, ExitBadInput, errs)
+		}
+	}
+}
