@@ -23,12 +23,15 @@
 // parsed, not split on newlines — bullets ("-", "*", "•") and numbering
 // ("1.", "2:", "3)", "(4)", "一、") are stripped, markdown emphasis removed,
 // blank lines, headings and preamble lines (ending in ":" or "：" without a
-// question mark) dropped, duplicates and questions already in the history
+// question mark) dropped, lines that do not ask anything dropped (see
+// IsQuestion: "好的。" is not a question), duplicates and questions already in the history
 // removed (compared case-insensitively, ignoring final punctuation), and at
 // most Count questions returned; a reply without a usable line gives no
 // questions and a warning, not an error. The whole history reaches the
 // model (in the prompts.QuestionGenerationInput user message and in the
 // context's Conversation History section), not only the last question.
 // Builder and model errors are returned as errors; the reference turns
-// model errors into an empty list with llm_calls = 1.
+// model errors into an empty list with llm_calls = 1. A question that
+// selects no entity (localsearch's relevance floor) asks no model and
+// returns a NoMatch result.
 package questiongen

@@ -218,7 +218,8 @@ var (
 )
 
 // Parse turns a model's reply into clean questions: list markers and
-// emphasis stripped, blank lines, headings and preambles dropped,
+// emphasis stripped, blank lines, headings, preambles and lines that are
+// not questions (IsQuestion) dropped,
 // duplicates and questions in asked removed (case-insensitive, final
 // punctuation and spaces ignored), at most max (≤ 0: no limit).
 func Parse(reply string, asked []string, max int) []string {
@@ -226,7 +227,7 @@ func Parse(reply string, asked []string, max int) []string {
 	for _, a := range asked {
 		seen[normalize(a)] = true
 	}
-	var out []string
+	out := []string{}
 	for _, line := range strings.Split(strings.ReplaceAll(reply, "\r\n", "\n"), "\n") {
 		q := strings.TrimSpace(strings.TrimRight(line, "\r"))
 		if q == "" || strings.HasPrefix(q, "#") || strings.HasPrefix(q, "```") || strings.HasPrefix(q, "---") {
@@ -239,7 +240,7 @@ func Parse(reply string, asked []string, max int) []string {
 		if q == "" {
 			continue
 		}
-		if isPreamble(q) {
+		if isPreamble(q) || !IsQuestion(q) {
 			continue
 		}
 		key := normalize(q)
@@ -253,6 +254,39 @@ func Parse(reply string, asked []string, max int) []string {
 		}
 	}
 	return out
+}
+
+// IsQuestion reports whether a cleaned line asks something (field case
+// B31): it ends with "?" or "？", or it contains a Chinese interrogative
+// (什么, 哪, 如何, 怎样, 怎么, 为何, 为什么, 是否, 有何, 多少, 几, 谁, 吗, 呢),
+// or its first word is an English interrogative or auxiliary (who, what,
+// why, how, which, when, where, whose, whom, is, are, was, were, does, do,
+// did, can, could, should, would, will, has, have; case-insensitive). So
+// "微博上的负面情绪主要来自哪些群体" and "How did the team react" are
+// questions, "好的。" and "Sure, here you go." are not.
+func IsQuestion(s string) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") {
+		return true
+	}
+	for _, w := range zhInterrogatives {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	first, _, _ := strings.Cut(strings.ToLower(s), " ")
+	first = strings.TrimRightFunc(first, func(r rune) bool { return !unicode.IsLetter(r) })
+	return enInterrogatives[first]
+}
+
+var zhInterrogatives = []string{"什么", "哪", "如何", "怎样", "怎么", "为何", "为什么", "是否", "有何", "多少", "几", "谁", "吗", "呢"}
+
+var enInterrogatives = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("who what why how which when where whose whom is are was were does do did can could should would will has have") {
+		enInterrogatives[w] = true
+	}
 }
 
 // isPreamble: an introduction line ("Here are 5 questions:", "以下是建议的后续问题：").

@@ -31,6 +31,21 @@ func TestParseB31(t *testing.T) {
 	}
 }
 
+func TestIsQuestion(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"好的。", false}, {"Sure, here you go.", false}, {"以下是问题", false}, {"The team left", false},
+		{"谁负责？", true}, {"Where?", true}, {"舆情为何升温", true}, {"Is it true", true}, {"Does Sam lead.", true},
+		{"如何应对", true}, {"有几个平台", true}, {"Isolation was total", false},
+	} {
+		if got := IsQuestion(tc.s); got != tc.want {
+			t.Errorf("IsQuestion(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
 func TestParseVariants(t *testing.T) {
 	tests := []struct {
 		name, reply string
@@ -44,7 +59,10 @@ func TestParseVariants(t *testing.T) {
 		{"duplicates by case and punctuation", "- What is A?\n- what is a\n- What is A.\n", nil, 0, []string{"What is A?"}},
 		{"already asked", "- Tell me about Agent Mercer\n- Who is Sam?\n", []string{"tell me about agent mercer?"}, 0, []string{"Who is Sam?"}},
 		{"count enforced", "- a1?\n- a2?\n- a3?\n", nil, 2, []string{"a1?", "a2?"}},
-		{"nothing usable", "Sure:\n\n- \n", nil, 3, nil},
+		{"nothing usable", "Sure:\n\n- \n", nil, 3, []string{}},
+		{"B31: an acknowledgement is no question", "1. 好的。\n", nil, 3, []string{}},
+		{"statements dropped, questions kept", "好的。\n以下内容仅供参考\n- 微博上的负面情绪主要来自哪些群体\n- How did the team react\n- Sure, here you go.\n- 这件事的影响有多大吗\n", nil, 0,
+			[]string{"微博上的负面情绪主要来自哪些群体", "How did the team react", "这件事的影响有多大吗"}},
 		{"nested marker", "- 1. What is A?", nil, 0, []string{"What is A?"}},
 	}
 	for _, tt := range tests {

@@ -89,3 +89,24 @@ func TestNoMatchAsksNoModel(t *testing.T) {
 		})
 	}
 }
+
+// B31: a reply that asks nothing ("好的。") gives no numbered question, a
+// warning, exit 0; --json has an empty list.
+func TestQuestionsNonQuestionReply(t *testing.T) {
+	graphs := sampleGraphs(t)
+	ok := "好的。"
+	_, srv := newFakeProvider(t, func(task, chapter string, n int) reply { return reply{content: &ok} })
+	env := pipelineEnv(srv)
+	args := []string{"questions", "--graphs", graphs, "--graph", "coffee", "--no-vector-cache", "李明为什么选择写字楼商圈？"}
+	code, out, errs := runEnv(t, env, args...)
+	if code != 0 || out != "" || !strings.Contains(errs, "no usable question") {
+		t.Errorf("exit %d, stdout %q, stderr %s", code, out, errs)
+	}
+	code, js, errs := runEnv(t, env, append(args, "--json")...)
+	var res struct {
+		Questions []string `json:"response"`
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &res) != nil || res.Questions == nil || len(res.Questions) != 0 {
+		t.Errorf("--json: exit %d %s %.300s", code, errs, js)
+	}
+}
