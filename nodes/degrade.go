@@ -77,9 +77,11 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 	slices.Sort(idx)
 	for _, i := range idx {
 		old := c.Blocks[i]
-		msgs := "校验信息：" + strings.Join(bad[i], "；")
+		// The reader gets a plain notice; the validator's findings go to
+		// the notes (manifest.json).
+		msgs := strings.Join(bad[i], "；")
 		title := "此内容块未通过校验，已省略 / block omitted"
-		text := fmt.Sprintf("模型给出的%s内容块不符合报告格式：%s。", blockName(old.Type), msgs)
+		text := fmt.Sprintf("模型给出的%s内容块不符合报告格式，已省略（详情见 manifest.json）。", blockName(old.Type))
 		if old.Type == ir.TypeWidget && chartDataProblem(bad[i]) {
 			title = "图表数据不可用 / chart data unavailable"
 			name := old.Title
@@ -87,9 +89,9 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 				name = old.Props.Title
 			}
 			if name != "" {
-				text = fmt.Sprintf("图表「%s」缺少可用数据：%s。", name, msgs)
+				text = fmt.Sprintf("图表「%s」缺少可用数据，已省略（详情见 manifest.json）。", name)
 			} else {
-				text = fmt.Sprintf("图表缺少可用数据：%s。", msgs)
+				text = "图表缺少可用数据，已省略（详情见 manifest.json）。"
 			}
 		}
 		c.Blocks[i] = ir.Block{Type: ir.TypeCallout, Tone: "warning", Title: title,

@@ -46,7 +46,7 @@ type manifestHead struct {
 }
 
 // reportFiles are the files of a run the list names when present.
-var reportFiles = []string{"report.html", "report.md", "document_ir.json", "manifest.json"}
+var reportFiles = []string{"report.html", "report.md", "report.pdf", "document_ir.json", "evidence.json", "manifest.json"}
 
 // handleReports serves GET /api/reports: {success, reports:[…]}, every
 // folder of ReportsDir whose name is a valid report id and that holds

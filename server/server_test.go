@@ -34,6 +34,8 @@ func TestReports(t *testing.T) {
 	reports := filepath.Join(root, "reports")
 	writeFile(t, filepath.Join(reports, "wuhan", "report.html"), "<html>wuhan report</html>")
 	writeFile(t, filepath.Join(reports, "wuhan", "report.md"), "# wuhan")
+	writeFile(t, filepath.Join(reports, "wuhan", "report.pdf"), "%PDF-1.4")
+	writeFile(t, filepath.Join(reports, "wuhan", "evidence.json"), "{}")
 	writeFile(t, filepath.Join(reports, "wuhan", "chapters", "010-a.json"), `{"chapterId":"S1"}`)
 	writeFile(t, filepath.Join(reports, "wuhan", ".report.html.123.tmp"), "half")
 	writeFile(t, filepath.Join(reports, "wuhan", "manifest.json"),
@@ -73,7 +75,7 @@ func TestReports(t *testing.T) {
 	}
 	w := l.Reports[1]
 	if w.Topic != "武汉大学" || w.Status != "complete" || w.GraphID != "wuhan" || w.URL != "/reports/wuhan/" ||
-		strings.Join(w.Files, ",") != "report.html,report.md,manifest.json" {
+		strings.Join(w.Files, ",") != "report.html,report.md,report.pdf,evidence.json,manifest.json" {
 		t.Errorf("wuhan entry %+v", w)
 	}
 	if l.Reports[2].Error == "" {

@@ -408,10 +408,31 @@ func TestReportPDF(t *testing.T) {
 		t.Skip("chromium not installed")
 	}
 	base := t.TempDir()
-	args := append([]string{"report", "--pdf", "--llm", "offline", "--report-id", "coffee", "--out", filepath.Join(base, "reports"),
-		"--graphs", filepath.Join(base, "graphs"), "--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
-	if code, out, errs := run(t, args...); code != ExitOK {
+	forumLog, err := filepath.Abs(repoPath("examples", "coffee-shop", "logs", "forum.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states []string
+	for _, p := range sampleStates(t) {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states = append(states, abs)
+	}
+	// A relative --out: every file the summary lists, report.pdf too, is
+	// named relative, as given.
+	t.Chdir(base)
+	args := append([]string{"report", "--pdf", "--llm", "offline", "--report-id", "coffee", "--out", "reports",
+		"--graphs", "graphs", "--forum", forumLog}, states...)
+	code, out, errs := run(t, args...)
+	if code != ExitOK {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, f := range []string{"report.html", "report.pdf"} {
+		if want := "  " + filepath.Join("reports", "coffee", f) + "\n"; !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
 	}
 	b, err := os.ReadFile(filepath.Join(base, "reports", "coffee", "report.pdf"))
 	if err != nil {

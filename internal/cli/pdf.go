@@ -32,7 +32,8 @@ func chromiumPath() (string, error) {
 // temporary file renamed into place, so an interrupted print leaves no
 // partial PDF. The page is self-contained, so Chromium needs no network;
 // its background networking is switched off. A fresh profile folder is
-// used and removed.
+// used and removed. The path returned is report.pdf joined to htmlPath's
+// folder as given (relative when it is).
 func printPDF(ctx context.Context, bin, htmlPath string) (string, error) {
 	abs, err := filepath.Abs(htmlPath)
 	if err != nil {
@@ -76,7 +77,8 @@ func printPDF(ctx context.Context, bin, htmlPath string) (string, error) {
 	if err := os.Rename(tmpName, out); err != nil {
 		return "", fmt.Errorf("pdf: %w", err)
 	}
-	return out, nil
+	// Named like the other files of the report: beside htmlPath, as given.
+	return filepath.Join(filepath.Dir(htmlPath), "report.pdf"), nil
 }
 
 func lastLine(s string) string {
