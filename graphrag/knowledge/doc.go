@@ -63,7 +63,7 @@
 // Nothing is dropped silently (LoadStats): Read/Kept/Dropped/Skipped per
 // table and Dangling references. Relationships whose endpoint and claims
 // whose subject is not an entity title are kept, as GraphRAG keeps them
-// (Dulce has 2 and 7), and counted as dangling; text-unit ids of entities
+// (Dulce has 2 and 7), and counted as DanglingKept; text-unit ids of entities
 // and relationships that name no text unit are removed and counted;
 // entity references to communities that have no report are counted and
 // warned about once per community ("community 7 has no report", B21);

@@ -57,11 +57,15 @@ func FromGraph(g *graphrag.Graph, opts GraphOptions) (*Model, error) {
 	b.stats.Tables = append(b.stats.Tables,
 		TableStats{Name: tEntities, Read: g.NodeCount(), Kept: len(b.p.Entities)},
 		TableStats{Name: tRelationships, Read: g.EdgeCount(), Kept: len(b.p.Relationships), Skipped: b.skippedEdges},
-		TableStats{Name: tTextUnits, Read: b.textsRead, Kept: len(b.p.TextUnits)},
+		// A graph has no text-unit table: the units are cut from its texts,
+		// so every unit made is read and kept; the texts are in a note.
+		TableStats{Name: tTextUnits, Read: len(b.p.TextUnits), Kept: len(b.p.TextUnits)},
 		TableStats{Name: tCommunities, Read: len(b.p.Communities), Kept: len(b.p.Communities)},
 		TableStats{Name: tReports, Read: len(b.p.Reports), Kept: len(b.p.Reports)},
 	)
-	b.stats.Notes = append(b.stats.Notes, "covariates: our graphs hold no claims")
+	b.stats.Notes = append(b.stats.Notes,
+		fmt.Sprintf("text_units: cut from %d texts (sections, sources, forum speeches), at most %d runes each", b.textsRead, b.maxRunes),
+		"covariates: our graphs hold no claims")
 	b.stats.Warnings = b.warn.list()
 	b.p.Stats = b.stats
 	b.p.Source = Source{Kind: "reportengine-graph", Path: opts.Path, ID: g.TaskID}

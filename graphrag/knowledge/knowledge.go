@@ -49,6 +49,10 @@ type TableStats struct {
 	// do not exist (a text unit id, an entity id, a community without a
 	// report); the records are kept, the reference is skipped.
 	Dangling int
+	// DanglingKept counts references to missing entities that are kept as
+	// GraphRAG keeps them: a relationship endpoint or a claim subject that
+	// is not an entity (the record stays, with its reference as it is).
+	DanglingKept int
 	Absent   bool // the optional table does not exist in the source
 }
 
@@ -81,6 +85,9 @@ func (s LoadStats) Lines() []string {
 		}
 		if t.Dangling > 0 {
 			l += fmt.Sprintf(", %d dangling references skipped", t.Dangling)
+		}
+		if t.DanglingKept > 0 {
+			l += fmt.Sprintf(", %d references to missing entities kept, as GraphRAG does", t.DanglingKept)
 		}
 		out = append(out, l)
 	}

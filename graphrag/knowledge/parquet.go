@@ -320,7 +320,7 @@ func (ix *index) readRelationships(titles map[string]bool) ([]Relationship, erro
 		x.Target, _ = t.str("target", r)
 		for _, end := range []string{x.Source, x.Target} {
 			if !titles[end] {
-				st.Dangling++
+				st.DanglingKept++
 				ix.warn.add("rel-endpoint", "%s row %d (id %s): endpoint %q is not an entity; kept, as GraphRAG does (it can appear as an out-of-network relationship)", t.file, r, x.ID, end)
 			}
 		}
@@ -605,7 +605,7 @@ func (ix *index) readCovariates(titles map[string]bool) ([]Covariate, error) {
 		x.ShortID, _ = t.str("human_readable_id", r)
 		x.SubjectID, _ = t.str("subject_id", r)
 		if !titles[x.SubjectID] {
-			st.Dangling++
+			st.DanglingKept++
 			ix.warn.add("claim-subject", "%s row %d (id %s): subject %q is not an entity; kept, as GraphRAG does, but no search will list it", t.file, r, x.ID, x.SubjectID)
 		}
 		x.CovariateType, _ = t.str("type", r)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -58,5 +59,43 @@ func TestSearchRecordKeysAndNoHeaderOnlyTables(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+var statRE = regexp.MustCompile(`(\w+): read (\d+), kept (\d+)`)
+
+// Load stats mean what they say: no table keeps more than it read (the
+// graph's text units are counted as units, the texts they were cut from in
+// a note), and Dulce's references to missing entities are reported as
+// kept, as its warnings say, not as skipped.
+func TestLoadStatsReadKept(t *testing.T) {
+	wuhan := wuhanGraphs(t)
+	for _, args := range [][]string{
+		{"--graphs", wuhan, "--graph", "wuhan"},
+		{"--graphrag-index", dulceDir(t)},
+	} {
+		code, _, errs := run(t, append(append([]string{"search", "--context-only", "--no-vector-cache"}, args...), "樱花")...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		ms := statRE.FindAllStringSubmatch(errs, -1)
+		if len(ms) < 4 {
+			t.Fatalf("stats lines: %s", errs)
+		}
+		for _, m := range ms {
+			var read, kept int
+			fmt.Sscan(m[2], &read)
+			fmt.Sscan(m[3], &kept)
+			if kept > read {
+				t.Errorf("%s: read %d, kept %d", m[1], read, kept)
+			}
+		}
+		kept := strings.Count(errs, "kept, as GraphRAG does")
+		if strings.Contains(errs, "dangling references skipped") && strings.Contains(errs, "is not an entity; kept") {
+			t.Errorf("stats say skipped, warnings say kept:\n%s", errs)
+		}
+		if args[0] == "--graphrag-index" && kept < 2 {
+			t.Errorf("Dulce: stats do not report the kept references:\n%s", errs)
+		}
 	}
 }
