@@ -53,7 +53,7 @@ type TableStats struct {
 	// GraphRAG keeps them: a relationship endpoint or a claim subject that
 	// is not an entity (the record stays, with its reference as it is).
 	DanglingKept int
-	Absent   bool // the optional table does not exist in the source
+	Absent       bool // the optional table does not exist in the source
 }
 
 // Table returns the stats of the named table (zero value with that name if
