@@ -307,9 +307,9 @@ func stampOf(f *os.File) ([]byte, error) {
 func stampHead(fi os.FileInfo) []byte {
 	b := binary.LittleEndian.AppendUint64(nil, uint64(fi.Size()))
 	b = binary.LittleEndian.AppendUint64(b, uint64(fi.ModTime().UnixNano()))
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		b = binary.LittleEndian.AppendUint64(b, uint64(st.Dev))
-		b = binary.LittleEndian.AppendUint64(b, st.Ino)
+	if dev, ino, ok := fileID(fi); ok {
+		b = binary.LittleEndian.AppendUint64(b, dev)
+		b = binary.LittleEndian.AppendUint64(b, ino)
 	}
 	return b
 }
