@@ -150,7 +150,12 @@ func (m *Model) mapError(ctx, actx context.Context, req llm.Request, err error) 
 	var netErr net.Error
 	var syntaxErr *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
+	var mid midStreamError
 	switch {
+	case errors.As(err, &mid) && (errors.As(err, &syntaxErr) || errors.As(err, &typeErr)):
+		// the server did answer as a chat completion: a broken event
+		// later in the stream says nothing about BaseURL
+		return m.newError(req, llm.ErrBadResponse, 0, "the stream broke off with an event that is not JSON ("+mid.err.Error()+")", nil)
 	case errors.As(err, &syntaxErr), errors.As(err, &typeErr), errors.Is(err, openai.ErrTooManyEmptyStreamMessages):
 		return m.newError(req, llm.ErrBadResponse, 0,
 			"the response is not a chat completion ("+err.Error()+"); check that BaseURL points at the API root (…/v1)", nil)
@@ -337,3 +342,10 @@ func redactURL(raw string) string {
 	u.User, u.RawQuery, u.Fragment = nil, "", ""
 	return u.String()
 }
+
+// midStreamError marks an error that came after the stream had delivered
+// part of the answer, so its message does not blame the BaseURL.
+type midStreamError struct{ err error }
+
+func (e midStreamError) Error() string { return e.err.Error() }
+func (e midStreamError) Unwrap() error { return e.err }

@@ -259,6 +259,9 @@ func (m *Model) streamOnce(ctx context.Context, req llm.Request, creq openai.Cha
 		}
 		if err != nil {
 			out.Content, out.Reasoning = content.String(), reasoning.String()
+			if content.Len()+reasoning.Len() > 0 {
+				err = midStreamError{err}
+			}
 			return out, m.mapError(ctx, actx, req, err)
 		}
 		idle.Reset(m.cfg.Timeout)

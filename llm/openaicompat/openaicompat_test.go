@@ -1252,3 +1252,34 @@ func TestKeyEchoedInReply(t *testing.T) {
 		t.Errorf("content %s: want the key replaced by [redacted]", resp.Content)
 	}
 }
+
+// A malformed event before any content points at the BaseURL (the server
+// may not be a chat API at all); the same event after part of the answer
+// was streamed does not: the server did answer, its stream broke off.
+func TestStreamMalformedEventHint(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		first    bool // a content delta before the bad event
+		wantHint bool
+	}{
+		{"at the start", false, true},
+		{"mid-stream", true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				if tt.first {
+					writeChunk(w, chunk{content: "部分回答"})
+				}
+				_, _ = io.WriteString(w, "data: {\"choices\":[{\"delta\":\n\n")
+			})
+			_, err := newModel(t, f.URL).Stream(t.Context(), userRequest(), func(llm.Chunk) error { return nil })
+			if !errors.Is(err, llm.ErrBadResponse) {
+				t.Fatalf("err = %v, want ErrBadResponse", err)
+			}
+			if got := strings.Contains(err.Error(), "BaseURL"); got != tt.wantHint {
+				t.Errorf("BaseURL hint %v, want %v: %v", got, tt.wantHint, err)
+			}
+		})
+	}
+}
