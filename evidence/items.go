@@ -351,7 +351,7 @@ func selectSources(in Input, srcs []sourceText) []bool {
 	sc := newScorer(sample, qs)
 	best := make([]float64, len(srcs))
 	accs := make([][]float64, runtime.GOMAXPROCS(0))
-	parallel(len(srcs), func(w, i int) {
+	each(len(srcs), func(w, i int) {
 		if accs[w] == nil {
 			accs[w] = make([]float64, len(qs))
 		}
@@ -388,7 +388,7 @@ func (c *collector) set() *Set {
 		}
 	}
 	figs := make([][]Figure, len(s.Items))
-	parallel(len(s.Items), func(_, i int) { figs[i] = FindFigures(s.Items[i].ID, s.Items[i].Text) })
+	each(len(s.Items), func(_, i int) { figs[i] = FindFigures(s.Items[i].ID, s.Items[i].Text) })
 	for i := range s.Items {
 		for _, f := range figs[i] {
 			s.figIdx[f.ItemID] = append(s.figIdx[f.ItemID], len(s.Figures))
@@ -450,7 +450,7 @@ func (c *collector) addText(text string, p Provenance, limit int) {
 // items (in order).
 func (c *collector) run() {
 	cuts := make([][]cut, len(c.jobs))
-	parallel(len(c.jobs), func(_, i int) {
+	each(len(c.jobs), func(_, i int) {
 		j := &c.jobs[i]
 		var ps []string
 		if j.single {

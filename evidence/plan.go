@@ -250,7 +250,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	for w := range outs {
 		outs[w] = make([]float64, len(queries))
 	}
-	parallel(len(set.Items), func(w, i int) {
+	each(len(set.Items), func(w, i int) {
 		it := &set.Items[i]
 		if hits != nil && len(hits[i]) == 0 {
 			res[i] = scored{best: -1, second: -1, skipped: true}

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"reportengine/internal/parallel"
 )
 
 // scorer rates texts against a fixed set of queries by character bigrams
@@ -311,30 +313,13 @@ func appendBigrams(buf []uint64, s string) []uint64 {
 	return buf
 }
 
-// parallel runs fn(0..n-1) on all cores, each index once; fn gets the
+// each runs fn(0..n-1) on all cores, each index once; fn gets the
 // worker number (for per-worker scratch space).
-func parallel(n int, fn func(worker, i int)) {
+func each(n int, fn func(worker, i int)) {
 	workers := min(runtime.GOMAXPROCS(0), max(n/256, 1))
-	if workers <= 1 {
-		for i := 0; i < n; i++ {
-			fn(0, i)
+	parallel.Chunks(n, workers, func(w, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			fn(w, i)
 		}
-		return
-	}
-	var wg sync.WaitGroup
-	chunk := (n + workers - 1) / workers
-	for w := 0; w < workers; w++ {
-		lo, hi := w*chunk, min((w+1)*chunk, n)
-		if lo >= hi {
-			break
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				fn(w, i)
-			}
-		}()
-	}
-	wg.Wait()
+	})
 }

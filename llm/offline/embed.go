@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
+	"reportengine/internal/parallel"
 	"reportengine/llm"
 )
 
@@ -66,7 +66,7 @@ func (e *Embedder) Fit(corpus []string) *Embedder {
 	// document frequencies counted per chunk on all cores, then summed
 	// (integer sums: the same table whatever the split)
 	parts := make([][]int, workers(len(corpus)))
-	eachChunk(len(corpus), len(parts), func(w, lo, hi int) {
+	parallel.Chunks(len(corpus), len(parts), func(w, lo, hi int) {
 		df := make([]int, e.dim)
 		seen := make([]bool, e.dim)
 		for _, doc := range corpus[lo:hi] {
@@ -112,7 +112,7 @@ func (e *Embedder) Info() llm.EmbedderInfo {
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	// each text's vector depends on that text only: chunks on all cores
-	eachChunk(len(texts), workers(len(texts)), func(_, lo, hi int) { e.embedRange(ctx, texts, out, lo, hi) })
+	parallel.Chunks(len(texts), workers(len(texts)), func(_, lo, hi int) { e.embedRange(ctx, texts, out, lo, hi) })
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("offline: embed: %w", err)
 	}
@@ -125,29 +125,6 @@ func workers(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n/embedChunk)
 
 // embedChunk is the fewest texts worth a goroutine of their own.
 const embedChunk = 256
-
-// eachChunk splits [0, n) into k contiguous chunks and runs fn on each,
-// concurrently when k > 1, and waits.
-func eachChunk(n, k int, fn func(w, lo, hi int)) {
-	if k <= 1 {
-		fn(0, 0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	size := (n + k - 1) / k
-	for w := 0; w < k; w++ {
-		lo, hi := w*size, min((w+1)*size, n)
-		if lo >= hi {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			fn(w, lo, hi)
-		}()
-	}
-	wg.Wait()
-}
 
 // embedRange fills out[lo:hi]; it stops early when ctx ends (Embed then
 // returns the error).

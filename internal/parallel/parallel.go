@@ -1,0 +1,39 @@
+// Package parallel runs index ranges on several goroutines: the one
+// fan-out helper the CPU-bound stages share (evidence cutting and scoring,
+// the offline embedder), so each does not keep a copy of its own.
+//
+//	parallel.Chunks(len(xs), runtime.GOMAXPROCS(0), func(w, lo, hi int) {
+//		for i := lo; i < hi; i++ { out[i] = f(xs[i]) }
+//	})
+//
+// Results are deterministic when fn writes only out[lo:hi] (or scratch
+// space of worker w): the split depends on n and k only.
+package parallel
+
+import "sync"
+
+// Chunks splits [0, n) into k contiguous chunks of ceil(n/k) indexes (the
+// last may be shorter, empty ones are skipped) and calls fn(w, lo, hi) for
+// chunk w, each on its own goroutine when k > 1, and returns when all have
+// returned. k ≤ 1 runs fn(0, 0, n) on the caller's goroutine; n ≤ 0 with
+// k > 1 calls nothing.
+func Chunks(n, k int, fn func(w, lo, hi int)) {
+	if k <= 1 {
+		fn(0, 0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	size := (n + k - 1) / k
+	for w := 0; w < k; w++ {
+		lo, hi := w*size, min((w+1)*size, n)
+		if lo >= hi {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(w, lo, hi)
+		}()
+	}
+	wg.Wait()
+}
