@@ -703,17 +703,11 @@ type nodeIn struct {
 	Properties ast.Node `json:"properties"` // format 1: a copy of attributes, skipped
 }
 
-// sourceAttrsV1 is a source's attributes in format 1, with the derived
-// preview.
+// sourceAttrsV1 is a source's attributes in format 1: format 2's, with
+// the derived preview.
 type sourceAttrsV1 struct {
-	URL        string   `json:"url"`
-	Title      string   `json:"title"`
-	Preview    string   `json:"preview"`
-	Score      *float64 `json:"score"`
-	Content    string   `json:"content"`
-	Key        string   `json:"key"`
-	Engines    []string `json:"engines"`
-	FoundCount int      `json:"found_count"`
+	sourceAttrs
+	Preview string `json:"preview"`
 }
 
 func (rd *reader) readNodes() error {
@@ -808,7 +802,7 @@ func (r *nodeRec) finish(raw string, version int, path string) {
 			var v1 sourceAttrsV1
 			if decAPI.UnmarshalFromString(raw, &v1) == nil && v1.Engines != nil && (v1.Key == "url" || v1.Key == "text") &&
 				utf8.ValidString(v1.Content) && v1.Preview == TruncateRunes(v1.Content, PreviewRunes) {
-				r.src = &sourceAttrs{URL: v1.URL, Title: v1.Title, Score: v1.Score, Content: v1.Content, Key: v1.Key, Engines: v1.Engines, FoundCount: v1.FoundCount}
+				r.src = &v1.sourceAttrs
 				return
 			}
 		}
