@@ -4,28 +4,18 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"reportengine/llm/openaicompat"
 )
 
-// minSecretKeyLen and keyLike follow llm/openaicompat's scrub, which
-// redacts the key in every reply the report is written from: a configured
-// API key of at least 8 bytes becomes "[redacted]", and anything shaped like
-// an OpenAI-style key "sk-[redacted]" (a shorter key such as a local
-// server's "ollama" is no secret and is left alone).
-const minSecretKeyLen = 8
-
-var keyLike = regexp.MustCompile(`\bsk-[A-Za-z0-9_*\-]{4,}`)
-
 // keyRun matches a key-like text that may still grow: "s", "sk",
-// "sk-…" at the end of the pending text.
+// "sk-…" at the end of the pending text (see openaicompat.Redact for what
+// counts as key-like).
 var keyRun = regexp.MustCompile(`s(?:k(?:-[A-Za-z0-9_*\-]*)?)?$`)
 
-// redact removes key (when long enough) and key-like strings from s.
-func redact(s, key string) string {
-	if len(key) >= minSecretKeyLen {
-		s = strings.ReplaceAll(s, key, "[redacted]")
-	}
-	return keyLike.ReplaceAllString(s, "sk-[redacted]")
-}
+// redact is openaicompat.Redact: the key (when long enough) and key-like
+// strings removed from s.
+func redact(s, key string) string { return openaicompat.Redact(s, key) }
 
 // answerWriter writes a streamed answer to w with the API key redacted as
 // redact does, also when the key arrives split over several deltas: it
@@ -42,7 +32,7 @@ type answerWriter struct {
 }
 
 func newAnswerWriter(w io.Writer, key string) *answerWriter {
-	if len(key) < minSecretKeyLen {
+	if len(key) < openaicompat.MinSecretKeyLen {
 		key = ""
 	}
 	return &answerWriter{w: w, key: key}

@@ -298,23 +298,29 @@ var tagRE = regexp.MustCompile(`(?s)<script.*?</script>|<style.*?</style>|<[^>]*
 
 var keyLike = regexp.MustCompile(`\bsk-[A-Za-z0-9_*\-]{4,}`)
 
-// minSecretKeyLen is the shortest API key scrub removes verbatim. A shorter
-// value is not a secret worth mangling messages for: local servers take
-// dummy keys such as "ollama" or "x", and replacing those everywhere would
-// turn "llama3" into "l[redacted]3" or "max_tokens" into
+// MinSecretKeyLen (bytes) is the shortest API key Redact removes verbatim. A
+// shorter value is not a secret worth mangling messages for: local servers
+// take dummy keys such as "ollama" or "x", and replacing those everywhere
+// would turn "llama3" into "l[redacted]3" or "max_tokens" into
 // "max_to[redacted]ens", hiding the very words the reader needs. Real
 // provider keys are far longer than 8 characters.
-const minSecretKeyLen = 8
+const MinSecretKeyLen = 8
 
-// scrub removes the API key (when it is at least minSecretKeyLen bytes
-// long), and anything shaped like an OpenAI-style key (providers echo
-// masked keys), from s.
-func (m *Model) scrub(s string) string {
-	if k := m.cfg.APIKey; len(k) >= minSecretKeyLen {
-		s = strings.ReplaceAll(s, k, "[redacted]")
+// Redact returns s with key replaced by "[redacted]" wherever it occurs
+// (only when key is at least MinSecretKeyLen bytes long) and anything shaped
+// like an OpenAI-style key ("sk-" and 4 or more of [A-Za-z0-9_*-], as
+// providers echo masked keys) replaced by "sk-[redacted]". It is the one
+// rule for keeping the key out of what the user sees: every error and reply
+// of Model goes through it, and the CLI applies it to streamed answers.
+func Redact(s, key string) string {
+	if len(key) >= MinSecretKeyLen {
+		s = strings.ReplaceAll(s, key, "[redacted]")
 	}
 	return keyLike.ReplaceAllString(s, "sk-[redacted]")
 }
+
+// scrub is Redact with the model's configured API key.
+func (m *Model) scrub(s string) string { return Redact(s, m.cfg.APIKey) }
 
 // scrubbedCause keeps errors.Is/As working on the cause while its text goes
 // through scrub.

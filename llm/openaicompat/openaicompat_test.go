@@ -1189,7 +1189,7 @@ func TestHintsNameCLIFlags(t *testing.T) {
 	}
 }
 
-// Keys shorter than minSecretKeyLen are placeholders, not secrets: scrub
+// Keys shorter than MinSecretKeyLen are placeholders, not secrets: scrub
 // leaves them inside ordinary words; longer keys are still removed.
 func TestScrubShortKeys(t *testing.T) {
 	const text = "max_tokens must be at most 4096 for llama3; ollama said x"
@@ -1200,7 +1200,7 @@ func TestScrubShortKeys(t *testing.T) {
 		{"x", text, text},
 		{"ollama", text, text},
 		{"1234567", "id 1234567", "id 1234567"},
-		// Exactly minSecretKeyLen characters is a secret.
+		// Exactly MinSecretKeyLen characters is a secret.
 		{"12345678", "id 12345678.", "id [redacted]."},
 		{"SECRET123", "bad key SECRET123", "bad key [redacted]"},
 		// OpenAI-shaped keys are scrubbed whatever the configured key.
