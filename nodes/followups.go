@@ -3,6 +3,7 @@ package nodes
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/questiongen"
+	"reportengine/internal/parallel"
 	"reportengine/llm"
 	"reportengine/llm/offline"
 )
@@ -93,15 +95,29 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 		return out, fmt.Errorf("follow-up questions: %w", err)
 	}
 	out.Calls = res.LLMCalls
-	for _, q := range res.Questions {
+	// each question's context depends on the question only (the builder is
+	// safe for concurrent use): built on all cores, then kept in order
+	qs := res.Questions
+	ok := make([]bool, len(qs))
+	errs := make([]error, len(qs))
+	parallel.Chunks(len(qs), runtime.GOMAXPROCS(0), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			c, err := b.Build(ctx, qs[i], nil, localsearch.DefaultParams())
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			ok[i] = len(c.Entities) > 0 && slices.Contains(c.Sections, "Sources")
+		}
+	})
+	for i, q := range qs {
 		if len(out.Questions) >= n {
 			break
 		}
-		c, err := b.Build(ctx, q, nil, localsearch.DefaultParams())
-		if err != nil {
-			return out, fmt.Errorf("follow-up questions: %w", err)
+		if errs[i] != nil {
+			return out, fmt.Errorf("follow-up questions: %w", errs[i])
 		}
-		if len(c.Entities) == 0 || !slices.Contains(c.Sections, "Sources") {
+		if !ok[i] {
 			out.Dropped = append(out.Dropped, q)
 			continue
 		}

@@ -440,8 +440,16 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	cfg := p.cfg
 	r := &runState{cfg: cfg, in: in, ev: &emitter{fn: cfg.OnEvent, now: cfg.Now}}
 	r.reportID = reportID(in.ReportID, cfg.Now())
+	// the tokenizer loads its tables on first use (about 0.05 s): now,
+	// beside the query engine, instead of in the first graph query round
+	go countTokens("")
 	createdAt := cfg.Now().UTC().Format(time.RFC3339)
 	if in.Graph != nil && in.Graph.NodeCount() > 0 {
+		// The stitch looks sources up by id and URL in the graph, whose
+		// maps are built on the first look-up (0.1-0.2 s on one core for
+		// 300 000 sources): built now, beside the query engine, instead
+		// of on the stitch's path. (Look-ups are safe for concurrent use.)
+		go in.Graph.Lookup("")
 		r.engine = in.Engine
 		if r.engine == nil {
 			r.engine = queryengine.New(in.Graph)

@@ -3,11 +3,13 @@ package nodes
 import (
 	"context"
 	"fmt"
+	"runtime"
 
 	"reportengine/evidence"
 	"reportengine/graphrag"
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
+	"reportengine/internal/parallel"
 	"reportengine/llm/offline"
 )
 
@@ -110,22 +112,40 @@ func newEvidenceRetrieval(ctx context.Context, g *graphrag.Graph, set *evidence.
 // to entities and returns, per sub-point key, the items they reach, in
 // the mapping's order. Errors: MapQuery's (a cancelled ctx).
 func (r *evidenceRetrieval) candidates(ctx context.Context, chapters []evidence.ChapterSpec) (map[string][]evidence.Candidate, error) {
-	out := map[string][]evidence.Candidate{}
+	type subPoint struct{ key, query string }
+	var subs []subPoint
 	for _, c := range chapters {
 		if c.Summary {
 			continue
 		}
-		subs := c.SubPoints
-		if len(subs) == 0 {
-			subs = []string{c.Title}
+		sps := c.SubPoints
+		if len(sps) == 0 {
+			sps = []string{c.Title}
 		}
-		for si, sp := range subs {
-			ms, err := r.builder.MapQuery(ctx, evidence.SubPointQuery(c.Title, sp), r.params)
+		for si, sp := range sps {
+			subs = append(subs, subPoint{evidence.SubPointKey(c.ID, si), evidence.SubPointQuery(c.Title, sp)})
+		}
+	}
+	// each mapping depends on its query only (the builder is safe for
+	// concurrent use): on all cores, results in sub-point order
+	found := make([][]evidence.Candidate, len(subs))
+	errs := make([]error, len(subs))
+	parallel.Chunks(len(subs), runtime.GOMAXPROCS(0), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			ms, err := r.builder.MapQuery(ctx, subs[i].query, r.params)
 			if err != nil {
-				return nil, fmt.Errorf("evidence retrieval: %w", err)
+				errs[i] = fmt.Errorf("evidence retrieval: %w", err)
+				return
 			}
-			out[evidence.SubPointKey(c.ID, si)] = r.reach(ms)
+			found[i] = r.reach(ms)
 		}
+	})
+	out := make(map[string][]evidence.Candidate, len(subs))
+	for i, sp := range subs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		out[sp.key] = found[i]
 	}
 	return out, nil
 }

@@ -37,7 +37,7 @@ var allowed = map[string][]string{
 	"llm/llmtest":          {"llm"},
 	"llm/tokens":           {"llm", "github.com/tiktoken-go/tokenizer"},
 	"render":               {"ir", "github.com/yuin/goldmark/util", "github.com/yuin/goldmark", "github.com/yuin/goldmark/extension", "github.com/yuin/goldmark/renderer/html", "github.com/yuin/goldmark/parser", "github.com/yuin/goldmark/ast", "github.com/yuin/goldmark/text"},
-	"nodes":                {"evidence", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "llm/offline", "internal/atomicfile", "llm", "llm/tokens", "prompts", "ir", "templates", "render", "state", "forum", "graphrag", "graphrag/queryengine"},
+	"nodes":                {"evidence", "internal/parallel", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "llm/offline", "internal/atomicfile", "llm", "llm/tokens", "prompts", "ir", "templates", "render", "state", "forum", "graphrag", "graphrag/queryengine"},
 	"internal/synth":       {},
 	"internal/archtest":    {},
 	"cmd/synthstates":      {"internal/synth"},

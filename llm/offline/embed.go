@@ -68,16 +68,15 @@ func (e *Embedder) Fit(corpus []string) *Embedder {
 	parts := make([][]int, workers(len(corpus)))
 	parallel.Chunks(len(corpus), len(parts), func(w, lo, hi int) {
 		df := make([]int, e.dim)
-		seen := make([]bool, e.dim)
-		for _, doc := range corpus[lo:hi] {
-			clear(seen)
-			forFeatures(doc, func(f uint64) {
-				b, _ := e.bucket(f)
-				if !seen[b] {
-					seen[b] = true
+		seen := make([]int, e.dim) // the last document (1-based) that counted the bucket
+		var f features
+		for i, doc := range corpus[lo:hi] {
+			for _, x := range f.of(doc) {
+				if b, _ := e.bucket(x); seen[b] != i+1 {
+					seen[b] = i + 1
 					df[b]++
 				}
-			})
+			}
 		}
 		parts[w] = df
 	})
@@ -129,31 +128,19 @@ const embedChunk = 256
 // embedRange fills out[lo:hi]; it stops early when ctx ends (Embed then
 // returns the error).
 func (e *Embedder) embedRange(ctx context.Context, texts []string, out [][]float32, lo, hi int) {
-	index := map[uint64]int{} // feature hash → position in order
-	var order []uint64        // features in order of first occurrence
-	var counts []int
+	var f features
+	var c featureCounts
+	acc := make([]float64, e.dim)
 	for i := lo; i < hi; i++ {
-		t := texts[i]
 		if (i-lo)%64 == 0 && ctx.Err() != nil {
 			return
 		}
-		clear(index)
-		order, counts = order[:0], counts[:0]
-		forFeatures(t, func(f uint64) {
-			k, ok := index[f]
-			if !ok {
-				k = len(order)
-				index[f] = k
-				order = append(order, f)
-				counts = append(counts, 0)
-			}
-			counts[k]++
-		})
+		c.count(f.of(texts[i]))
 		// summed in first-occurrence order: the same bits on every run
-		acc := make([]float64, e.dim)
-		for k, f := range order {
-			b, sign := e.bucket(f)
-			w := 1 + math.Log(float64(counts[k]))
+		clear(acc)
+		for k, x := range c.order {
+			b, sign := e.bucket(x)
+			w := tfWeight(c.counts[k])
 			if e.idf != nil {
 				w *= float64(e.idf[b])
 			}
@@ -176,45 +163,142 @@ func (e *Embedder) bucket(x uint64) (int, float64) {
 	return int(x % uint64(e.dim)), sign
 }
 
-// forFeatures calls fn with the FNV-1a hash (64 bits, over the UTF-8
-// bytes) of every feature of text (see Embedder).
-func forFeatures(text string, fn func(uint64)) {
-	rs := []rune(text)
-	for i, r := range rs {
-		rs[i] = unicode.ToLower(r)
+// features is the scratch space of one goroutine's feature extraction:
+// of returns the FNV-1a hash (64 bits, over the UTF-8 bytes) of every
+// feature of a text (see Embedder), in text order: for each rune its
+// unigram (a letter outside ASCII), then the bigram and the trigram it
+// starts (when one of their runes is a letter or digit). The returned
+// slice is valid until the next call.
+type features struct {
+	runes  []rune
+	flags  []uint8 // per rune: flagTelling, flagUnigram
+	hashes []uint64
+}
+
+const (
+	flagTelling = 1 << iota // a letter or digit
+	flagUnigram             // a letter outside ASCII: a feature on its own
+)
+
+func (f *features) of(text string) []uint64 {
+	rs, fl := f.runes[:0], f.flags[:0]
+	for _, r := range text {
+		if 0x4E00 <= r && r <= 0x9FFF { // CJK ideographs: letters without case (the common case)
+			rs, fl = append(rs, r), append(fl, flagTelling|flagUnigram)
+			continue
+		}
+		if r >= utf8.RuneSelf {
+			r = unicode.ToLower(r) // may be ASCII: U+212A KELVIN SIGN is k
+		} else if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		var c uint8
+		switch {
+		case r < utf8.RuneSelf:
+			if 'a' <= r && r <= 'z' || '0' <= r && r <= '9' {
+				c = flagTelling
+			}
+		case unicode.IsLetter(r):
+			c = flagTelling | flagUnigram
+		case unicode.IsDigit(r):
+			c = flagTelling
+		}
+		rs, fl = append(rs, r), append(fl, c)
 	}
-	telling := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-	var buf [3 * utf8.UTFMax]byte
-	for i := range rs {
-		if r := rs[i]; r > unicode.MaxASCII && unicode.IsLetter(r) {
-			fn(fnv1a(buf[:utf8.EncodeRune(buf[:], r)]))
+	out := f.hashes[:0]
+	for i, r := range rs {
+		h1 := fnvRune(fnvOffset, r)
+		if fl[i]&flagUnigram != 0 {
+			out = append(out, h1)
 		}
-		for n := 2; n <= 3 && i+n <= len(rs); n++ {
-			g := rs[i : i+n]
-			ok := false
-			for _, r := range g {
-				if telling(r) {
-					ok = true
-					break
-				}
-			}
-			if ok {
-				b := buf[:0]
-				for _, r := range g {
-					b = utf8.AppendRune(b, r)
-				}
-				fn(fnv1a(b))
-			}
+		if i+2 > len(rs) {
+			continue
 		}
+		h2 := fnvRune(h1, rs[i+1])
+		tell := (fl[i] | fl[i+1]) & flagTelling
+		if tell != 0 {
+			out = append(out, h2)
+		}
+		if i+3 <= len(rs) && (tell|fl[i+2])&flagTelling != 0 {
+			out = append(out, fnvRune(h2, rs[i+2]))
+		}
+	}
+	f.runes, f.flags, f.hashes = rs, fl, out
+	return out
+}
+
+// featureCounts counts a text's features: order holds each distinct
+// feature once, in order of first occurrence, counts how often it occurs.
+// An open-addressing table (reused from text to text, cleared by
+// generation) replaces a map per text.
+type featureCounts struct {
+	order  []uint64
+	counts []int
+	keys   []uint64
+	slot   []int32  // position in order
+	gen    []uint32 // the generation that filled the slot
+	cur    uint32
+}
+
+func (c *featureCounts) count(fs []uint64) {
+	c.order, c.counts = c.order[:0], c.counts[:0]
+	if n := 2 * len(fs); n > len(c.keys) {
+		size := 64
+		for size < n {
+			size *= 2
+		}
+		c.keys, c.slot, c.gen, c.cur = make([]uint64, size), make([]int32, size), make([]uint32, size), 0
+	}
+	c.cur++
+	if c.cur == 0 { // wrapped: forget every generation
+		clear(c.gen)
+		c.cur = 1
+	}
+	mask := uint64(len(c.keys) - 1)
+	for _, x := range fs {
+		i := (x * 0x9E3779B97F4A7C15) >> 32 & mask
+		for c.gen[i] == c.cur && c.keys[i] != x {
+			i = (i + 1) & mask
+		}
+		if c.gen[i] == c.cur {
+			c.counts[c.slot[i]]++
+			continue
+		}
+		c.gen[i], c.keys[i], c.slot[i] = c.cur, x, int32(len(c.order))
+		c.order = append(c.order, x)
+		c.counts = append(c.counts, 1)
 	}
 }
 
-// fnv1a is the 64-bit FNV-1a hash.
-func fnv1a(b []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, c := range b {
-		h ^= uint64(c)
-		h *= 1099511628211
+// tfWeight is 1 + ln(n), from a table for the small counts most
+// features have (the same bits as computing it).
+func tfWeight(n int) float64 {
+	if n < len(tfWeights) {
+		return tfWeights[n]
+	}
+	return 1 + math.Log(float64(n))
+}
+
+var tfWeights = func() (t [64]float64) {
+	for n := range t {
+		t[n] = 1 + math.Log(float64(n))
+	}
+	return t
+}()
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnvRune continues the FNV-1a hash h over the UTF-8 bytes of r.
+func fnvRune(h uint64, r rune) uint64 {
+	if r < utf8.RuneSelf {
+		return (h ^ uint64(r)) * fnvPrime
+	}
+	var buf [utf8.UTFMax]byte
+	for _, c := range buf[:utf8.EncodeRune(buf[:], r)] {
+		h = (h ^ uint64(c)) * fnvPrime
 	}
 	return h
 }

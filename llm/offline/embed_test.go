@@ -5,9 +5,11 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 
 	"reportengine/llm"
 )
@@ -109,4 +111,144 @@ func TestEmbedderConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// fnv1a is the 64-bit FNV-1a hash of b, written out for the tests.
+func fnv1a(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// refFeatures is the feature rule of Embedder written plainly (the
+// oracle of features.of): lower-case the runes; for every position the
+// unigram of a non-ASCII letter, then the bigram and the trigram starting
+// there that hold a letter or digit, each hashed over its UTF-8 bytes.
+func refFeatures(text string) []uint64 {
+	rs := []rune(text)
+	for i, r := range rs {
+		rs[i] = unicode.ToLower(r)
+	}
+	telling := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	var out []uint64
+	for i := range rs {
+		if r := rs[i]; r > unicode.MaxASCII && unicode.IsLetter(r) {
+			out = append(out, fnv1a([]byte(string(r))))
+		}
+		for n := 2; n <= 3 && i+n <= len(rs); n++ {
+			g := rs[i : i+n]
+			if slices.ContainsFunc(g, telling) {
+				out = append(out, fnv1a([]byte(string(g))))
+			}
+		}
+	}
+	return out
+}
+
+// refVector is Embedder's vector of text written plainly: counts in a
+// map, weights summed in order of first occurrence.
+func refVector(e *Embedder, text string) []float32 {
+	counts := map[uint64]int{}
+	var order []uint64
+	for _, f := range refFeatures(text) {
+		if counts[f] == 0 {
+			order = append(order, f)
+		}
+		counts[f]++
+	}
+	acc := make([]float64, e.dim)
+	for _, f := range order {
+		b, sign := e.bucket(f)
+		w := 1 + math.Log(float64(counts[f]))
+		if e.idf != nil {
+			w *= float64(e.idf[b])
+		}
+		acc[b] += sign * w
+	}
+	v := make([]float32, e.dim)
+	for b, x := range acc {
+		v[b] = float32(x)
+	}
+	normalize(v)
+	return v
+}
+
+// refIDF is Fit's table written plainly.
+func refIDF(dim int, corpus []string) []float32 {
+	df := make([]int, dim)
+	e := NewEmbedder(dim)
+	for _, doc := range corpus {
+		seen := map[int]bool{}
+		for _, f := range refFeatures(doc) {
+			if b, _ := e.bucket(f); !seen[b] {
+				seen[b] = true
+				df[b]++
+			}
+		}
+	}
+	idf := make([]float32, dim)
+	for b, d := range df {
+		idf[b] = float32(math.Log((1+float64(len(corpus)))/(1+float64(d))) + 1)
+	}
+	return idf
+}
+
+// embedCorpus is texts the fast paths of features.of must treat as the
+// rule says: CJK, ASCII in both cases, runes whose lower case is ASCII
+// (KELVIN SIGN, İ), other scripts, digits, emoji, invalid UTF-8, a
+// feature 100 times (past the weight table), texts of
+// 0 to 3 runes, and a thousand pseudo-random texts over a small alphabet
+// (so features repeat within a text and hash slots collide).
+func embedCorpus() []string {
+	texts := []string{"", "a", "咖", "ab", "咖啡", "ABC", "K", "\u212a\u212aK", "İstanbul", "ΑΒΓ δέλτα", "１２３ ٤٥٦",
+		"李明咖啡店的选址决策：写字楼商圈人流稳定", "Alex Mercer leads the Paranormal Military Squad", "08:30—17:00 营业",
+		strings.Repeat("咖啡", 100), "emoji 😀😀 ok", "bad \xff\xfe bytes \xe4\xb8", "\xe4\xb8\xad\xe6", "ＡＢＣ全角", "a-b c_d", "ǅungla ǈ"}
+	alphabet := []rune("的咖啡店 aAbB1,\u212aİé😀\ufffd")
+	x := uint32(7)
+	for i := 0; i < 1000; i++ {
+		x = x*1664525 + 1013904223
+		n := int(x>>24) % 60
+		rs := make([]rune, n)
+		for k := range rs {
+			x = x*1664525 + 1013904223
+			rs[k] = alphabet[int(x>>16)%len(alphabet)]
+		}
+		texts = append(texts, string(rs))
+	}
+	return texts
+}
+
+// TestEmbedderMatchesPlainRule checks the embedder's features, fitted
+// weights and vectors, bit for bit, against the rule written plainly.
+func TestEmbedderMatchesPlainRule(t *testing.T) {
+	texts := embedCorpus()
+	var f features
+	for _, s := range texts {
+		if got, want := f.of(s), refFeatures(s); !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
+			t.Fatalf("features of %q:\n got %x\nwant %x", s, got, want)
+		}
+	}
+	for _, dim := range []int{7, 64, 512} {
+		fitted := NewEmbedder(dim).Fit(texts)
+		if want := refIDF(dim, texts); !slices.Equal(fitted.idf, want) {
+			t.Fatalf("dim %d: idf differs", dim)
+		}
+		for _, e := range []*Embedder{NewEmbedder(dim), fitted} {
+			vs, err := e.Embed(context.Background(), texts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, s := range texts {
+				want := refVector(e, s)
+				for b := range want {
+					if math.Float32bits(vs[i][b]) != math.Float32bits(want[b]) {
+						t.Fatalf("dim %d %s: vector of %q differs at %d: %v, want %v", dim, e.Info().Model, s, b, vs[i][b], want[b])
+					}
+				}
+			}
+		}
+	}
 }
