@@ -2,9 +2,11 @@ package graphrag
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"runtime"
@@ -98,11 +100,55 @@ func (g *Graph) WriteJSON(w io.Writer) error { return g.WriteJSONContext(context
 // naming the node or edge; the writer's error; ctx.Err() when ctx is done
 // (checked between chunks, so a cancelled save stops within a chunk).
 func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
+	return g.writeJSON(ctx, w, nil)
+}
+
+// WriteJSONColumns is WriteJSONContext that also writes the column file of
+// the JSON it writes to cols (see columns.go; ReadColumns reads it with the
+// JSON file's text): each chunk of nodes or edges gets its column records
+// on the core that encoded its JSON, looking its strings up in that JSON
+// while it is in the cache, and this goroutine writes both in order, with
+// the JSON's CRC-32C. The column file is complete only when the JSON is:
+// on an error the caller drops both. Errors: those of WriteJSONContext;
+// ErrNoColumns (before anything is written) for a graph CheckColumns
+// refuses; cols's error.
+func (g *Graph) WriteJSONColumns(ctx context.Context, w, cols io.Writer) error {
+	if err := g.CheckColumns(); err != nil {
+		return err
+	}
+	return g.writeJSON(ctx, w, cols)
+}
+
+func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 	head, err := g.headJSON()
 	if err != nil {
 		return err
 	}
-	if _, err := w.Write(head); err != nil {
+	var (
+		plan    *colPlan
+		cw      *crcWriter
+		jsLen   int64  // JSON bytes written
+		jsCRC   uint32 // and their CRC-32C
+		lastEnd int64  // where the last string referenced ends in the JSON
+	)
+	put := func(b []byte) error {
+		if cols != nil {
+			jsCRC = crc32.Update(jsCRC, castagnoli, b)
+		}
+		jsLen += int64(len(b))
+		_, err := w.Write(b)
+		return err
+	}
+	if cols != nil {
+		plan = g.colPlan()
+		colHead, err := g.columnsHead(plan, writeChunk)
+		if err != nil {
+			return err
+		}
+		cw = &crcWriter{w: cols}
+		cw.write(colHead)
+	}
+	if err := put(head); err != nil {
 		return err
 	}
 	type unit struct {
@@ -118,8 +164,9 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 		units = append(units, unit{false, i, min(i+writeChunk, g.EdgeCount())})
 	}
 	type result struct {
-		buf []byte
-		err error
+		buf, col []byte
+		end      int // e.end of the unit's column records
+		err      error
 	}
 	workers := max(1, runtime.GOMAXPROCS(0))
 	results := make([]chan result, len(units))
@@ -129,7 +176,7 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 	stop := make(chan struct{})
 	window := make(chan struct{}, 2*workers) // chunks in flight: bounds memory
 	jobs := make(chan int)
-	var pool sync.Pool
+	var pool, colPool sync.Pool
 	var wg sync.WaitGroup
 	for k := 0; k < workers; k++ {
 		wg.Add(1)
@@ -147,7 +194,20 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 				} else {
 					buf, err = g.appendEdges(buf, u.from, u.to)
 				}
-				results[i] <- result{buf, err}
+				r := result{buf: buf, err: err}
+				if cols != nil && err == nil {
+					e := &colEnc{js: buf}
+					if b, ok := colPool.Get().(*[]byte); ok {
+						e.buf = (*b)[:0]
+					}
+					if u.nodes {
+						r.err = g.colNodes(e, plan, u.from, u.to)
+					} else {
+						r.err = g.colEdges(e, u.from, u.to)
+					}
+					r.col, r.end = e.buf, e.end
+				}
+				results[i] <- r
 			}
 		}()
 	}
@@ -172,7 +232,7 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 				return err
 			}
 			if i == nodeUnits {
-				if _, err := io.WriteString(w, g.midJSON()); err != nil {
+				if err := put([]byte(g.midJSON())); err != nil {
 					return err
 				}
 			}
@@ -180,7 +240,13 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 			if r.err != nil {
 				return r.err
 			}
-			_, err := w.Write(r.buf)
+			if cols != nil {
+				cw.write(binary.AppendUvarint(nil, uint64(jsLen-lastEnd)))
+				cw.write(r.col)
+				lastEnd = jsLen + int64(r.end)
+				colPool.Put(&r.col)
+			}
+			err := put(r.buf)
 			pool.Put(&r.buf)
 			<-window
 			if err != nil {
@@ -188,7 +254,7 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 			}
 		}
 		if nodeUnits == len(units) {
-			if _, err := io.WriteString(w, g.midJSON()); err != nil {
+			if err := put([]byte(g.midJSON())); err != nil {
 				return err
 			}
 		}
@@ -196,8 +262,14 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 		if g.EdgeCount() > 0 {
 			tail = "\n  ]\n}\n"
 		}
-		_, err := io.WriteString(w, tail)
-		return err
+		if err := put([]byte(tail)); err != nil {
+			return err
+		}
+		if cols != nil {
+			cw.write(columnsTail(cw.crc, jsLen, jsCRC))
+			return cw.err
+		}
+		return nil
 	}()
 	close(stop)
 	wg.Wait()
@@ -425,6 +497,12 @@ func ReadJSON(r io.Reader) (*Graph, *LoadReport, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("graphrag: read: %w", err)
 	}
+	return ReadJSONText(data)
+}
+
+// ReadJSONText is ReadJSON of a graph file's text already read (for
+// example by ReadGraphText); the graph's strings point into data.
+func ReadJSONText(data string) (*Graph, *LoadReport, error) {
 	src := strings.TrimPrefix(data, "\uFEFF")
 	rd := &reader{src: src, g: New(), rep: &LoadReport{}}
 	if err := rd.read(); err != nil {

@@ -11,39 +11,55 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	sonicutf8 "github.com/bytedance/sonic/utf8"
 )
 
-// The column file is a binary copy of a graph, written beside graphrag.json
-// so that a process that only reads the graph (a one-off query, a report on
-// a stored graph, the server) does not parse JSON: reading it is a copy of
-// the file into memory and one pass that slices strings out of it. The
-// JSON file stays the interchange format (front ends and BettaFish's
-// loader read it); the column file is a cache of it, never read without
-// proof that it belongs to the JSON file next to it.
+// The column file is a binary index of a graph file, written beside
+// graphrag.json so that a process that only reads the graph (a one-off
+// query, a report on a stored graph, the server) does not parse JSON:
+// reading it is one pass over a small file whose strings are (offset,
+// length) pairs into the graph file's bytes, which Load reads once anyway.
+// The JSON file stays the interchange format (front ends and BettaFish's
+// loader read it) and holds every text; the column file stores a string
+// itself only where the JSON spells it with escapes (a quote, a newline,
+// invalid UTF-8), and is never read without proof that it belongs to the
+// JSON bytes given (their length and CRC-32C).
 //
 // Layout (integers little-endian; uv = unsigned varint, sv = signed
-// (zig-zag) varint, str = uv length + bytes, f64 = 8-byte IEEE 754):
+// (zig-zag) varint, f64 = 8-byte IEEE 754):
 //
-//	"REGRAPHC"  u32 version (ColumnsVersion)  u32 n  stamp[n]
+//	"REGRAPHC"  u32 version (ColumnsVersion)
+//	uv unit
 //	str task_id  str created_at  str meta (a JSON object, "" for none)
 //	uv types, str each;  uv relations, str each
 //	uv engine lists, each: uv n, str each
 //	uv nodes, uv edges, uv records
-//	each node: uv type, str id, str name, byte kind:
+//	each node (uv gap first when its index is a multiple of unit):
+//	  uv type, str id, str name, byte kind:
 //	  0 generic:  str attributes (a JSON object)
 //	  1 source:   byte flags (1 score, 2 title = name), [f64 score], str url,
 //	              [str title], str content, byte key (0 url, 1 text),
 //	              uv engine list (= the number of lists: uv n, str each
 //	              follow), sv found_count
 //	  2 generic:  value (an object)
-//	each edge: uv from, uv to, uv relation, byte flags (1 weight,
+//	each edge (uv gap first when its index is a multiple of unit):
+//	  uv from, uv to, uv relation, byte flags (1 weight,
 //	  2 attributes as JSON, 4 records, 8 attributes as a value), [f64 weight],
 //	  [str attributes], [uv n, records: sv index, byte flags (1 score,
 //	  2 title, 4 content), [f64 score], str timestamp, [str title],
 //	  [str content]], [value]
+//	u64 length of the graph file, u32 its CRC-32C
 //	u32 CRC-32C of every byte before it
+//
+// A str is uv x and then: for odd x, the string's x>>1 bytes (inline); for
+// even x, uv n, and the string is the n bytes of the graph file at cursor
+// + x>>1, after which the cursor is at its end. The cursor starts at 0
+// and a gap adds to it, so offsets are small numbers (the bytes between
+// two strings of the graph file), and the reader checks every one against
+// the file's length. A referenced string stands between two quotes of the
+// graph file, so it is valid UTF-8 and reads back from JSON as itself.
 //
 // A value is a tag byte and its data: 0 null, 1 false, 2 true, 3 string
 // (str), 4 number (str: its JSON literal, read as a json.Number), 5 array
@@ -52,113 +68,167 @@ import (
 // spells as such (strings, numbers, booleans, null, lists, Attributes);
 // other Go values set in code (maps, structs) as JSON text.
 //
-// Node and edge indexes are graph indexes. The stamp is opaque to this
-// package: graphrag/storage stores the identity of the graph file in it
-// (size, modification time, inode, a checksum of its first and last bytes)
-// and ReadColumns refuses a file whose stamp differs.
-//
-// What goes in is what the JSON file says: strings as the JSON writer
-// spells them (invalid UTF-8 as U+FFFD), generic attributes as their JSON
-// text, decoded on reading by the same code as the JSON reader's. So a
-// graph read from its column file equals, accessor for accessor, the graph
-// read from its JSON file (TestColumnsMatchJSON), and a graph the JSON
-// reader would change (duplicate edges, ids or names that are not valid
-// UTF-8) gets no column file (ErrNoColumns).
+// Node and edge indexes are graph indexes. What goes in is what the JSON
+// file says: strings as the JSON reader gives them back (invalid UTF-8 as
+// U+FFFD), generic attributes as their JSON text, decoded on reading by
+// the same code as the JSON reader's. So a graph read from its column file
+// equals, accessor for accessor, the graph read from its JSON file
+// (TestColumnsMatchJSON), and a graph the JSON reader would change
+// (duplicate edges, ids or names that are not valid UTF-8) gets no column
+// file (ErrNoColumns).
 
-// ColumnsVersion is the layout version WriteColumns writes. ReadColumns
-// reads only this version; another one is stale (ErrColumnsStale), so a
-// program that changes the layout reads the JSON file until the column file
-// is written again.
-const ColumnsVersion = 2
+// ColumnsVersion is the layout version the column writers write.
+// ReadColumns reads only this version; another one is stale
+// (ErrColumnsStale), so a program that changes the layout reads the JSON
+// file until the column file is written again. Version 2 (before) held a
+// copy of every string; version 3 points into the graph file.
+const ColumnsVersion = 3
 
 const columnsMagic = "REGRAPHC"
 
-// maxStamp bounds the stamp length a column file may declare.
-const maxStamp = 4096
-
 // Errors of the column file; test with errors.Is.
 var (
-	// ErrColumnsStale is wrapped by ReadColumns when the file's stamp is
-	// not the one given, or its version is not ColumnsVersion: the file
-	// belongs to another graph file (or program) and must not be used.
-	ErrColumnsStale = errors.New("graphrag: column file does not belong to this graph file")
+	// ErrColumnsStale is wrapped by ReadColumns for a column file of
+	// another version (written by another program): it must not be used,
+	// and is no sign of damage.
+	ErrColumnsStale = errors.New("graphrag: column file of another version")
+	// ErrColumnsMismatch is wrapped by ReadColumns when the column file
+	// was written for other graph file bytes (its recorded length or
+	// CRC-32C differs): the graph file was changed or replaced after.
+	ErrColumnsMismatch = errors.New("graphrag: column file does not belong to this graph file")
 	// ErrColumnsCorrupt is wrapped by ReadColumns for a file that is not a
 	// column file or is damaged (checksum, truncation, an index out of
 	// range); the message says what and at which byte.
 	ErrColumnsCorrupt = errors.New("graphrag: corrupt column file")
-	// ErrNoColumns is returned by WriteColumns for a graph the JSON reader
-	// would read back changed (a duplicate (from, to) edge, a node id,
-	// node type or relation that is not valid UTF-8): such a graph is read
-	// from its JSON file, with the JSON reader's LoadReport.
+	// ErrNoColumns is returned by the column writers for a graph the JSON
+	// reader would read back changed (a duplicate (from, to) edge, a node
+	// id, node type or relation that is not valid UTF-8): such a graph is
+	// read from its JSON file, with the JSON reader's LoadReport.
 	ErrNoColumns = errors.New("graphrag: graph has no column form")
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// colWriter buffers output, keeping the running CRC of what it wrote.
-type colWriter struct {
-	w    io.Writer
-	buf  []byte
-	crc  uint32
-	err  error
-	hold bool // no flush: a value being written may be taken back
-	// trusted: the strings now written are known to be valid UTF-8 (see
-	// chunkValid), so str need not check each one.
-	trusted bool
-	scratch []byte
+// GraphText is a graph file's bytes, read once (ReadGraphText): what
+// ReadJSONText parses and what a column file points into.
+type GraphText struct {
+	// Text is the file's bytes.
+	Text string
+	// CRC is the CRC-32C (Castagnoli) of Text.
+	CRC uint32
 }
 
-// chunkValid sets c.trusted to whether every string add appends is valid
-// UTF-8, checked in one call: sonic's validator costs about 100 ns a
-// call, which for the ~2.5 million short strings of a large graph is
-// more than the check itself. The strings are joined with '\n' between
-// them, so that two invalid ends cannot join into a valid sequence.
-func (c *colWriter) chunkValid(add func(dst []byte) []byte) {
-	c.scratch = add(c.scratch[:0])
-	c.trusted = sonicutf8.Validate(c.scratch)
-}
-
-// startChunk begins a chunk of nodes or edges: ctx.Err() when ctx is
-// done, else the chunk's strings checked (chunkValid).
-func (c *colWriter) startChunk(ctx context.Context, add func(dst []byte) []byte) error {
-	if err := ctx.Err(); err != nil {
-		return err
+// ReadGraphText reads r to the end (a file: into one buffer of its size),
+// computing the CRC-32C on the way (about 25 ms for 240 MB).
+func ReadGraphText(r io.Reader) (GraphText, error) {
+	var sb strings.Builder
+	if size := fileSize(r); size > 0 {
+		sb.Grow(int(size) + 1)
 	}
-	c.chunkValid(add)
-	return nil
-}
-
-func (c *colWriter) text(s string) string {
-	if c.trusted {
-		return s
+	buf := make([]byte, 256<<10)
+	var crc uint32
+	for {
+		n, err := r.Read(buf)
+		crc = crc32.Update(crc, castagnoli, buf[:n])
+		sb.Write(buf[:n])
+		if err == io.EOF {
+			return GraphText{sb.String(), crc}, nil
+		}
+		if err != nil {
+			return GraphText{}, err
+		}
 	}
-	return jsonText(s)
 }
 
-func (c *colWriter) flush() {
-	if c.err == nil && len(c.buf) > 0 {
-		c.crc = crc32.Update(c.crc, castagnoli, c.buf)
-		_, c.err = c.w.Write(c.buf)
+// colEnc encodes column records, looking up each string in js, the graph
+// file's text around them (a chunk of it, or all of it).
+type colEnc struct {
+	buf []byte
+	js  []byte
+	// end is the end of the last string referenced (the reader's
+	// cursor); from is where the next look-up starts (at or after end).
+	end, from int
+}
+
+// The look-up of a string in the graph file goes forward from the last
+// one found, at most nearWindow bytes past the string's own length (the
+// keys, numbers and punctuation between two strings of a row); a node or
+// edge's id looks up to anchorWindow bytes, so a row the strings before
+// it missed (a value with a long list of numbers) is found again.
+const (
+	nearWindow   = 256
+	anchorWindow = 64 << 10
+)
+
+func (e *colEnc) uv(x uint64) { e.buf = binary.AppendUvarint(e.buf, x) }
+func (e *colEnc) sv(x int64)  { e.buf = binary.AppendVarint(e.buf, x) }
+func (e *colEnc) b(x byte)    { e.buf = append(e.buf, x) }
+func (e *colEnc) f64(f float64) {
+	e.buf = binary.LittleEndian.AppendUint64(e.buf, math.Float64bits(f))
+}
+
+// find returns the offset in js of a copy of s between two quotes,
+// looked for from e.from up to limit bytes past len(s), or -1.
+func (e *colEnc) find(s string, limit int) int {
+	if s == "" {
+		return -1
 	}
-	c.buf = c.buf[:0]
-}
-
-func (c *colWriter) uv(x uint64) { c.buf = binary.AppendUvarint(c.buf, x) }
-func (c *colWriter) sv(x int64)  { c.buf = binary.AppendVarint(c.buf, x) }
-func (c *colWriter) b(x byte)    { c.buf = append(c.buf, x) }
-func (c *colWriter) f64(f float64) {
-	c.buf = binary.LittleEndian.AppendUint64(c.buf, math.Float64bits(f))
-}
-
-// str writes s as the JSON writer spells it.
-func (c *colWriter) str(s string) { c.raw(c.text(s)) }
-
-func (c *colWriter) raw(s string) {
-	c.uv(uint64(len(s)))
-	c.buf = append(c.buf, s...)
-	if len(c.buf) >= 1<<20 && !c.hold {
-		c.flush()
+	hi := min(len(e.js), e.from+len(s)+2+limit)
+	for i := e.from; i < hi; {
+		k := bytes.IndexByte(e.js[i:hi], '"')
+		if k < 0 {
+			return -1
+		}
+		q := i + k
+		if end := q + 1 + len(s); end < hi && e.js[end] == '"' && string(e.js[q+1:end]) == s {
+			return q + 1
+		}
+		i = q + 1
 	}
+	return -1
+}
+
+// str writes s as the JSON reader gives it back: a reference when the
+// graph file has it near, else inline.
+func (e *colEnc) str(s string) { e.strWithin(s, nearWindow) }
+
+func (e *colEnc) strWithin(s string, limit int) {
+	if off := e.find(s, limit); off >= 0 {
+		e.uv(uint64(off-e.end) << 1)
+		e.uv(uint64(len(s)))
+		e.end = off + len(s)
+		e.from = e.end + 1
+		return
+	}
+	e.inline(jsonText(s))
+}
+
+// id writes a node id, looked for further when it is plain ASCII (which
+// every JSON writer spells as it is, so a miss is rare and costs one long
+// look).
+func (e *colEnc) id(s string) {
+	if plainASCII(s) {
+		e.strWithin(s, anchorWindow)
+		return
+	}
+	e.str(s)
+}
+
+// skipTo moves the look-up past the next copy of the plain-ASCII id s
+// (the ends of an edge, which the column file stores as indexes).
+func (e *colEnc) skipTo(s string) {
+	if !plainASCII(s) {
+		return
+	}
+	if off := e.find(s, anchorWindow); off >= 0 {
+		e.from = off + len(s) + 1
+	}
+}
+
+// inline writes s itself.
+func (e *colEnc) inline(s string) {
+	e.uv(uint64(len(s))<<1 | 1)
+	e.buf = append(e.buf, s...)
 }
 
 // jsonText is s as it reads back from the JSON file: itself when it is
@@ -174,79 +244,168 @@ func jsonText(s string) string {
 	return out
 }
 
-// WriteColumns writes g in the column format (see the layout above) with
-// the given stamp (at most 4 096 bytes), for ReadColumns. Output is
-// deterministic. Errors: ErrNoColumns for a graph the JSON reader would
-// change; a value JSON cannot hold (as WriteJSON); the writer's error;
-// ctx.Err() when ctx is done (checked every 4 096 nodes or edges).
-func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, stamp []byte) error {
-	if len(stamp) > maxStamp {
-		return fmt.Errorf("graphrag: write columns: stamp of %d bytes (at most %d)", len(stamp), maxStamp)
+// colPlan is what the column records of a graph share: the engine lists
+// of its typed sources, each once, and the list of each source row.
+type colPlan struct {
+	lists  [][]string
+	listOf []uint32
+}
+
+func (g *Graph) colPlan() *colPlan {
+	p := &colPlan{listOf: make([]uint32, len(g.sources))}
+	// Interned lists (SetSourceTally, the readers) share their first
+	// element: found by it, without joining the list into a key.
+	type same struct {
+		first *string
+		n     int
 	}
-	if err := g.columnsCheck(); err != nil {
-		return err
-	}
-	c := &colWriter{w: w, buf: make([]byte, 0, 1<<20+4096)}
-	c.buf = append(c.buf, columnsMagic...)
-	c.buf = binary.LittleEndian.AppendUint32(c.buf, ColumnsVersion)
-	c.buf = binary.LittleEndian.AppendUint32(c.buf, uint32(len(stamp)))
-	c.buf = append(c.buf, stamp...)
-	c.str(g.TaskID)
-	c.str(g.CreatedAt)
-	meta, err := g.metaJSON()
-	if err != nil {
-		return err
-	}
-	c.raw(meta)
-	c.uv(uint64(len(g.typeNames)))
-	for _, t := range g.typeNames {
-		c.raw(string(t))
-	}
-	c.uv(uint64(len(g.relNames)))
-	for _, r := range g.relNames {
-		c.raw(string(r))
-	}
-	// The engine lists of typed sources, each once.
-	listOf := make([]uint32, len(g.sources))
-	var lists [][]string
+	byFirst := map[same]uint32{}
 	code := map[string]uint32{}
 	var key []byte
 	for r := range g.sources {
 		l := g.sources[r].Engines
+		var s same
+		if len(l) > 0 {
+			s = same{&l[0], len(l)}
+			if i, ok := byFirst[s]; ok {
+				p.listOf[r] = i
+				continue
+			}
+		}
 		key = key[:0]
-		for _, s := range l {
-			key = append(append(key, s...), 0)
+		for _, x := range l {
+			key = append(append(key, x...), 0)
 		}
 		i, ok := code[string(key)]
 		if !ok {
-			i = uint32(len(lists))
+			i = uint32(len(p.lists))
 			code[string(key)] = i
-			lists = append(lists, l)
+			p.lists = append(p.lists, l)
 		}
-		listOf[r] = i
+		if len(l) > 0 {
+			byFirst[s] = i
+		}
+		p.listOf[r] = i
 	}
-	c.uv(uint64(len(lists)))
-	for _, l := range lists {
-		c.uv(uint64(len(l)))
+	return p
+}
+
+// columnsHead is the column file up to the first node: magic, version,
+// unit, the graph's strings and counts.
+func (g *Graph) columnsHead(p *colPlan, unit int) ([]byte, error) {
+	e := &colEnc{buf: append([]byte(columnsMagic), 0, 0, 0, 0)}
+	binary.LittleEndian.PutUint32(e.buf[8:], ColumnsVersion)
+	e.uv(uint64(unit))
+	e.inline(jsonText(g.TaskID))
+	e.inline(jsonText(g.CreatedAt))
+	meta, err := g.metaJSON()
+	if err != nil {
+		return nil, err
+	}
+	e.inline(meta)
+	e.uv(uint64(len(g.typeNames)))
+	for _, t := range g.typeNames {
+		e.inline(string(t))
+	}
+	e.uv(uint64(len(g.relNames)))
+	for _, r := range g.relNames {
+		e.inline(string(r))
+	}
+	e.uv(uint64(len(p.lists)))
+	for _, l := range p.lists {
+		e.uv(uint64(len(l)))
 		for _, s := range l {
-			c.str(s)
+			e.inline(jsonText(s))
 		}
 	}
-	c.uv(uint64(len(g.ids)))
-	c.uv(uint64(len(g.ends)))
-	c.uv(uint64(len(g.recs)))
-	chunkOK := false
-	for v := range g.ids {
-		if v%chunk == 0 {
-			if err := c.startChunk(ctx, func(dst []byte) []byte { return g.appendNodeStrings(dst, v, min(v+chunk, len(g.ids))) }); err != nil {
+	e.uv(uint64(len(g.ids)))
+	e.uv(uint64(len(g.ends)))
+	e.uv(uint64(len(g.recs)))
+	return e.buf, nil
+}
+
+// columnsTail is the column file's trailer: the graph file's length and
+// CRC-32C, then the CRC-32C of the column file before it (crc: of the
+// bytes before the trailer).
+func columnsTail(crc uint32, jsLen int64, jsCRC uint32) []byte {
+	t := binary.LittleEndian.AppendUint64(nil, uint64(jsLen))
+	t = binary.LittleEndian.AppendUint32(t, jsCRC)
+	return binary.LittleEndian.AppendUint32(t, crc32.Update(crc, castagnoli, t))
+}
+
+// WriteColumns writes the column file of g for the graph file text js
+// (what g was read from: ReadJSONText(js.Text)), for ReadColumns. Strings
+// the text holds are referenced, the others stored. Output is
+// deterministic. Errors: ErrNoColumns for a graph the JSON reader would
+// change, or a text that is not valid UTF-8; a value JSON cannot hold (as
+// WriteJSON); the writer's error; ctx.Err() when ctx is done (checked
+// every 512 nodes or edges). Save writes both files at once
+// (WriteJSONColumns).
+func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, js GraphText) error {
+	if err := g.CheckColumns(); err != nil {
+		return err
+	}
+	text := []byte(js.Text)
+	if !sonicutf8.Validate(text) {
+		return fmt.Errorf("%w: the graph file is not valid UTF-8", ErrNoColumns)
+	}
+	p := g.colPlan()
+	unit := max(len(g.ids), len(g.ends), 1)
+	head, err := g.columnsHead(p, unit)
+	if err != nil {
+		return err
+	}
+	cw := &crcWriter{w: w}
+	cw.write(head)
+	e := &colEnc{js: text}
+	// One unit each for the nodes and the edges: a gap of 0 before the
+	// first of each, the look-up going on through the whole text.
+	for _, part := range []struct {
+		n   int
+		enc func(lo, hi int) error
+	}{
+		{len(g.ids), func(lo, hi int) error { return g.colNodes(e, p, lo, hi) }},
+		{len(g.ends), func(lo, hi int) error { return g.colEdges(e, lo, hi) }},
+	} {
+		for lo := 0; lo < part.n; lo += chunk {
+			if err := ctx.Err(); err != nil {
 				return err
 			}
-			chunkOK = c.trusted
+			if lo == 0 {
+				e.uv(0)
+			}
+			if err := part.enc(lo, min(lo+chunk, part.n)); err != nil {
+				return err
+			}
+			cw.write(e.buf)
+			e.buf = e.buf[:0]
 		}
-		c.trusted = chunkOK
-		c.uv(uint64(g.types[v]))
-		c.str(g.ids[v])
-		c.str(g.names[v])
+	}
+	cw.write(columnsTail(cw.crc, int64(len(js.Text)), js.CRC))
+	return cw.err
+}
+
+// crcWriter writes through, keeping the CRC-32C of what it wrote and the
+// first error.
+type crcWriter struct {
+	w   io.Writer
+	crc uint32
+	err error
+}
+
+func (c *crcWriter) write(p []byte) {
+	if c.err == nil {
+		c.crc = crc32.Update(c.crc, castagnoli, p)
+		_, c.err = c.w.Write(p)
+	}
+}
+
+// colNodes appends the column records of the nodes [from, to) to e.
+func (g *Graph) colNodes(e *colEnc, p *colPlan, from, to int) error {
+	for v := from; v < to; v++ {
+		e.uv(uint64(g.types[v]))
+		e.id(g.ids[v])
+		e.str(g.names[v])
 		r := g.srcRow[v]
 		var s *sourceAttrs
 		if r >= 0 && (g.sources[r].Key == "url" || g.sources[r].Key == "text") {
@@ -264,57 +423,53 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, stamp []byte) err
 			}
 		}
 		if s != nil {
-			c.b(1)
-			title := c.text(s.Title)
+			e.b(1)
 			var flags byte
 			if s.Score != nil {
 				flags |= 1
 			}
-			if title == c.text(g.names[v]) {
+			if s.Title == g.names[v] {
 				flags |= 2
 			}
-			c.b(flags)
+			e.b(flags)
 			if s.Score != nil {
-				c.f64(*s.Score + 0) // + 0: -0 reads back from JSON as 0
+				e.f64(*s.Score + 0) // + 0: -0 reads back from JSON as 0
 			}
-			c.str(s.URL)
+			e.str(s.URL)
 			if flags&2 == 0 {
-				c.raw(title)
+				e.str(s.Title)
 			}
-			c.str(s.Content)
+			e.str(s.Content)
 			if s.Key == "url" {
-				c.b(0)
+				e.b(0)
 			} else {
-				c.b(1)
+				e.b(1)
 			}
 			if r >= 0 {
-				c.uv(uint64(listOf[r]))
+				e.uv(uint64(p.listOf[r]))
 			} else {
-				c.uv(uint64(len(lists)))
-				c.uv(uint64(len(s.Engines)))
-				for _, e := range s.Engines {
-					c.str(e)
+				e.uv(uint64(len(p.lists)))
+				e.uv(uint64(len(s.Engines)))
+				for _, x := range s.Engines {
+					e.str(x)
 				}
 			}
-			c.sv(int64(s.FoundCount))
+			e.sv(int64(s.FoundCount))
 			continue
 		}
-		c.trusted = false // generic attributes: not in the chunk's check
 		if r < 0 {
-			mark := len(c.buf)
-			c.b(2)
-			c.hold = true
-			ok := c.value(g.attrs[v], 0)
-			c.hold = false
-			if ok {
+			mark, end, at := len(e.buf), e.end, e.from
+			e.b(2)
+			if e.value(g.attrs[v], 0) {
 				continue
 			}
-			c.buf = c.buf[:mark]
+			e.buf, e.end, e.from = e.buf[:mark], end, at // taken back
 		}
 		// A source the JSON reader may type, a typed source it would
 		// read as generic, values only JSON spells: their JSON text,
 		// which ReadColumns reads as ReadJSON does.
 		var buf []byte
+		var err error
 		if r >= 0 {
 			buf, err = appendValue(nil, &g.sources[r])
 		} else {
@@ -323,23 +478,21 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, stamp []byte) err
 		if err != nil {
 			return fmt.Errorf("graphrag: write columns: node %q: %w", g.ids[v], err)
 		}
-		c.b(0)
-		c.raw(string(buf))
-		if len(c.buf) >= 1<<20 {
-			c.flush()
-		}
+		e.b(0)
+		e.inline(string(buf))
 	}
-	for i, ab := range g.ends {
-		if i%chunk == 0 {
-			if err := c.startChunk(ctx, func(dst []byte) []byte { return g.appendRecordStrings(dst, i, min(i+chunk, len(g.ends))) }); err != nil {
-				return err
-			}
-			chunkOK = c.trusted
-		}
-		c.trusted = chunkOK
-		c.uv(uint64(ab[0]))
-		c.uv(uint64(ab[1]))
-		c.uv(uint64(g.rels[i]))
+	return nil
+}
+
+// colEdges appends the column records of the edges [from, to) to e.
+func (g *Graph) colEdges(e *colEnc, from, to int) error {
+	for i := from; i < to; i++ {
+		ab := g.ends[i]
+		e.skipTo(g.ids[ab[0]])
+		e.skipTo(g.ids[ab[1]])
+		e.uv(uint64(ab[0]))
+		e.uv(uint64(ab[1]))
+		e.uv(uint64(g.rels[i]))
 		recs := g.Records(i)
 		var attrs Attributes
 		if recs == nil && g.eattrs != nil {
@@ -350,35 +503,32 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, stamp []byte) err
 		if w != 1 {
 			flags |= 1
 		}
-		var val []byte // attrs as a value, when they are not records
+		var val *colEnc // attrs as a value, when they are not records
 		if len(attrs) > 0 {
 			flags |= 2
 			if attrs[0].Key != "records" {
-				save := c.buf
-				c.buf, c.hold, c.trusted = nil, true, false
-				if c.value(attrs, 0) {
-					val, flags = c.buf, flags&^2|8
+				sub := &colEnc{js: e.js, end: e.end, from: e.from}
+				if sub.value(attrs, 0) {
+					val, flags = sub, flags&^2|8
 				}
-				c.buf, c.hold, c.trusted = save, false, chunkOK
 			}
 		}
 		if recs != nil {
 			flags |= 4
 		}
-		c.b(flags)
+		e.b(flags)
 		if flags&1 != 0 {
-			c.f64(w)
+			e.f64(w)
 		}
 		if flags&2 != 0 {
-			c.trusted = false
 			buf, err := attrs.appendJSON(nil)
 			if err != nil {
 				return fmt.Errorf("graphrag: write columns: edge %s -> %s: %w", g.ids[ab[0]], g.ids[ab[1]], err)
 			}
-			c.raw(string(buf))
+			e.inline(string(buf))
 		}
 		if recs != nil {
-			c.uv(uint64(len(recs)))
+			e.uv(uint64(len(recs)))
 			for k := range recs {
 				rc := &recs[k]
 				var f byte
@@ -391,116 +541,79 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, stamp []byte) err
 				if rc.Content != nil {
 					f |= 4
 				}
-				c.sv(int64(rc.Index))
-				c.b(f)
+				e.sv(int64(rc.Index))
+				e.b(f)
 				if rc.Score != nil {
-					c.f64(*rc.Score + 0)
+					e.f64(*rc.Score + 0)
 				}
-				c.str(rc.Timestamp)
+				e.str(rc.Timestamp)
 				if rc.Title != nil {
-					c.str(*rc.Title)
+					e.str(*rc.Title)
 				}
 				if rc.Content != nil {
-					c.str(*rc.Content)
+					e.str(*rc.Content)
 				}
 			}
 		}
-		c.buf = append(c.buf, val...)
-		if len(c.buf) >= 1<<20 {
-			c.flush()
+		if val != nil {
+			e.buf = append(e.buf, val.buf...)
+			e.end, e.from = val.end, val.from
 		}
 	}
-	c.flush()
-	if c.err != nil {
-		return c.err
-	}
-	_, err = w.Write(binary.LittleEndian.AppendUint32(nil, c.crc))
-	return err
+	return nil
 }
 
-// chunk is the number of nodes or edges whose strings are checked in one
-// call (chunkValid), and between two checks of the context.
+// chunk is the number of nodes or edges WriteColumns encodes between two
+// checks of the context.
 const chunk = 512
-
-// appendNodeStrings appends the strings WriteColumns writes of the typed
-// nodes [from, to): ids, names and source fields.
-func (g *Graph) appendNodeStrings(dst []byte, from, to int) []byte {
-	for v := from; v < to; v++ {
-		dst = append(append(dst, g.ids[v]...), '\n')
-		dst = append(append(dst, g.names[v]...), '\n')
-		if r := g.srcRow[v]; r >= 0 {
-			s := &g.sources[r]
-			for _, t := range [...]string{s.URL, s.Title, s.Content} {
-				dst = append(append(dst, t...), '\n')
-			}
-		}
-	}
-	return dst
-}
-
-// appendRecordStrings appends the strings of the records of edges [from, to).
-func (g *Graph) appendRecordStrings(dst []byte, from, to int) []byte {
-	for i := from; i < to; i++ {
-		for _, r := range g.Records(i) {
-			dst = append(append(dst, r.Timestamp...), '\n')
-			if r.Title != nil {
-				dst = append(append(dst, *r.Title...), '\n')
-			}
-			if r.Content != nil {
-				dst = append(append(dst, *r.Content...), '\n')
-			}
-		}
-	}
-	return dst
-}
 
 // value appends v as a value (see the layout), as the JSON reader would
 // decode the JSON writer's text of it; false (with part of it appended)
 // for a value it does not know or nests deeper than 100 levels.
-func (c *colWriter) value(v any, depth int) bool {
+func (e *colEnc) value(v any, depth int) bool {
 	if depth > 100 {
 		return false
 	}
 	switch x := v.(type) {
 	case nil:
-		c.b(0)
+		e.b(0)
 	case bool:
 		if x {
-			c.b(2)
+			e.b(2)
 		} else {
-			c.b(1)
+			e.b(1)
 		}
 	case string:
-		c.b(3)
-		c.str(x)
+		e.b(3)
+		e.str(x)
 	case json.Number, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float64:
 		lit, err := appendValue(nil, x)
 		if err != nil || len(lit) == 0 || lit[0] != '-' && (lit[0] < '0' || lit[0] > '9') {
 			return false
 		}
-		c.b(4)
-		c.raw(string(lit))
+		e.b(4)
+		e.inline(string(lit))
 	case []any:
-		c.b(5)
-		c.uv(uint64(len(x)))
-		for _, e := range x {
-			if !c.value(e, depth+1) {
+		e.b(5)
+		e.uv(uint64(len(x)))
+		for _, el := range x {
+			if !e.value(el, depth+1) {
 				return false
 			}
 		}
 	case []string:
-		c.b(5)
-		c.uv(uint64(len(x)))
-		for _, e := range x {
-			c.b(3)
-			c.str(e)
+		e.b(5)
+		e.uv(uint64(len(x)))
+		for _, el := range x {
+			e.b(3)
+			e.str(el)
 		}
 	case Attributes:
-		c.b(6)
-		c.uv(uint64(len(x)))
+		e.b(6)
+		e.uv(uint64(len(x)))
 		for _, kv := range x {
-			c.str(kv.Key)
-			if !c.value(kv.Value, depth+1) {
+			e.str(kv.Key)
+			if !e.value(kv.Value, depth+1) {
 				return false
 			}
 		}
@@ -510,12 +623,12 @@ func (c *colWriter) value(v any, depth int) bool {
 	return true
 }
 
-// columnsCheck returns ErrNoColumns for a graph the JSON reader would
-// read back changed: ids, types or relations that are not valid UTF-8
+// CheckColumns returns an error wrapping ErrNoColumns for a graph the
+// JSON reader would read back changed, which gets no column file: ids, types or relations that are not valid UTF-8
 // (two of them could collide once spelt with U+FFFD), or a repeated (from,
 // to) pair (the JSON reader keeps the first edge and reports the others).
 // It also refuses NaN and infinite weights, as Save does.
-func (g *Graph) columnsCheck() error {
+func (g *Graph) CheckColumns() error {
 	var scratch []byte
 	for lo := 0; lo < len(g.ids); lo += chunk {
 		ids := g.ids[lo:min(lo+chunk, len(g.ids))]
@@ -609,6 +722,10 @@ type colReader struct {
 	s   string
 	pos int
 	err error
+	js  string // the graph file's text
+	cur int    // the cursor in js (see the layout)
+	// unit: a gap comes before every unit-th node and edge.
+	unit int
 }
 
 func (r *colReader) fail(format string, args ...any) {
@@ -666,13 +783,44 @@ func (r *colReader) index(n int, what string) int {
 }
 
 func (r *colReader) str() string {
-	n := r.count("string")
+	x := r.uv()
 	if r.err != nil {
 		return ""
 	}
-	s := r.s[r.pos : r.pos+n]
-	r.pos += n
-	return s
+	if x&1 == 1 { // inline
+		n := x >> 1
+		if n > uint64(len(r.s)-r.pos) {
+			r.fail("string of %d bytes exceeds the file", n)
+			return ""
+		}
+		s := r.s[r.pos : r.pos+int(n)]
+		r.pos += int(n)
+		return s
+	}
+	d, n := x>>1, r.uv()
+	if r.err != nil {
+		return ""
+	}
+	if left := uint64(len(r.js) - r.cur); d > left || n > left-d {
+		r.fail("string of %d bytes at %d past the cursor %d exceeds the graph file (%d bytes)", n, d, r.cur, len(r.js))
+		return ""
+	}
+	off := r.cur + int(d)
+	r.cur = off + int(n)
+	return r.js[off:r.cur]
+}
+
+// gap reads the gap before a unit of nodes or edges, when i starts one.
+func (r *colReader) gap(i int) {
+	if i%r.unit != 0 {
+		return
+	}
+	d := r.uv()
+	if r.err == nil && d > uint64(len(r.js)-r.cur) {
+		r.fail("gap %d past the cursor %d exceeds the graph file (%d bytes)", d, r.cur, len(r.js))
+		return
+	}
+	r.cur += int(d)
 }
 
 func (r *colReader) b() byte {
@@ -703,17 +851,19 @@ func (r *colReader) f64() float64 {
 	return math.Float64frombits(x)
 }
 
-// ReadColumns reads a column file written by WriteColumns. The header is
-// read first: a file whose stamp differs from stamp, or of another
-// version, gives ErrColumnsStale before the rest is read. Then the whole
-// file is read into one buffer, which becomes the graph's string arena
-// (strings point into it). Errors: ErrColumnsStale; ErrColumnsCorrupt
-// (not a column file, checksum mismatch, truncation, an index out of
-// range, a duplicate node id), naming the byte offset; the reader's error.
-// The result equals what ReadJSON gives for the graph file the stamp
-// names, with an empty LoadReport.
-func ReadColumns(rd io.Reader, stamp []byte) (*Graph, error) {
-	var head [16]byte
+// ReadColumns reads a column file written for the graph file text js
+// (WriteColumns, WriteJSONColumns). The version is read first: a file of
+// another version gives ErrColumnsStale before the rest is read. Then the
+// whole file is read and checked (its own CRC-32C, then js's length and
+// CRC-32C, which it records); the graph's strings point into js.Text or,
+// for the few the JSON file spells with escapes, into the column file's
+// bytes. Errors: ErrColumnsStale; ErrColumnsMismatch (written for other
+// graph file bytes); ErrColumnsCorrupt (not a column file, checksum
+// mismatch, truncation, an offset or index out of range, a duplicate node
+// id), naming the byte offset; the reader's error. The result equals what
+// ReadJSONText(js.Text) gives, with an empty LoadReport.
+func ReadColumns(rd io.Reader, js GraphText) (*Graph, error) {
+	var head [12]byte
 	if _, err := io.ReadFull(rd, head[:]); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, fmt.Errorf("%w: shorter than its header", ErrColumnsCorrupt)
@@ -726,29 +876,24 @@ func ReadColumns(rd io.Reader, stamp []byte) (*Graph, error) {
 	if v := binary.LittleEndian.Uint32(head[8:]); v != ColumnsVersion {
 		return nil, fmt.Errorf("%w: version %d (this program reads %d)", ErrColumnsStale, v, ColumnsVersion)
 	}
-	n := binary.LittleEndian.Uint32(head[12:])
-	if n > maxStamp {
-		return nil, fmt.Errorf("%w: stamp of %d bytes", ErrColumnsCorrupt, n)
-	}
-	got := make([]byte, n)
-	if _, err := io.ReadFull(rd, got); err != nil {
-		return nil, fmt.Errorf("%w: truncated header", ErrColumnsCorrupt)
-	}
-	if !bytes.Equal(got, stamp) {
-		return nil, fmt.Errorf("%w: stamp differs", ErrColumnsStale)
-	}
-	cr := &crcReader{r: rd, crc: crc32.Update(crc32.Update(0, castagnoli, head[:]), castagnoli, got)}
-	body, err := readAllSize(cr, fileSize(rd)-int64(len(head))-int64(n))
+	cr := &crcReader{r: rd, crc: crc32.Update(0, castagnoli, head[:])}
+	body, err := readAllSize(cr, fileSize(rd)-int64(len(head)))
 	if err != nil {
 		return nil, err
 	}
-	if len(body) < 4 {
+	if len(body) < 16 {
 		return nil, fmt.Errorf("%w: truncated", ErrColumnsCorrupt)
 	}
 	if want := binary.LittleEndian.Uint32(cr.tail[:]); cr.crc != want {
 		return nil, fmt.Errorf("%w: checksum mismatch (truncated or damaged)", ErrColumnsCorrupt)
 	}
-	r := &colReader{s: body[:len(body)-4]}
+	tail := body[len(body)-16:]
+	size := binary.LittleEndian.Uint64([]byte(tail[:8]))
+	crc := binary.LittleEndian.Uint32([]byte(tail[8:12]))
+	if size != uint64(len(js.Text)) || crc != js.CRC {
+		return nil, fmt.Errorf("%w: written for %d bytes with CRC-32C %08x, the graph file has %d bytes, %08x", ErrColumnsMismatch, size, crc, len(js.Text), js.CRC)
+	}
+	r := &colReader{s: body[:len(body)-16], js: js.Text}
 	g, err := r.graph()
 	if err != nil {
 		return nil, err
@@ -847,6 +992,11 @@ func (s *slab[T]) ptr(x T) *T {
 }
 
 func (r *colReader) graph() (*Graph, error) {
+	unit := r.uv()
+	if r.err == nil && (unit == 0 || unit > maxCount) {
+		r.fail("unit %d", unit)
+	}
+	r.unit = int(unit)
 	task, created, meta := r.str(), r.str(), r.str()
 	types := make([]NodeType, r.count("node types"))
 	for i := range types {
@@ -892,6 +1042,7 @@ func (r *colReader) graph() (*Graph, error) {
 	var texts slab[string]
 	var generic []rawAttrs
 	for v := 0; v < nn && r.err == nil; v++ {
+		r.gap(v)
 		ti := r.index(len(types), "node type")
 		id, name := r.str(), r.str()
 		if r.err != nil {
@@ -999,6 +1150,7 @@ func (r *colReader) graph() (*Graph, error) {
 	}
 	var recs []Record
 	for i := 0; i < ne && r.err == nil; i++ {
+		r.gap(i)
 		from, to := r.index(nn, "edge end"), r.index(nn, "edge end")
 		ri := r.index(len(rels), "relation")
 		flags := r.b()

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"math"
 	"strings"
@@ -14,26 +15,35 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// columnsBytes writes g's column file with stamp.
-func columnsBytes(t testing.TB, g *Graph, stamp string) []byte {
+// textOf is js as ReadGraphText gives it, its CRC-32C computed here.
+func textOf(js []byte) GraphText {
+	return GraphText{string(js), crc32.Checksum(js, crc32.MakeTable(crc32.Castagnoli))}
+}
+
+// bothFiles writes g's graph file and its column file at once
+// (WriteJSONColumns, as Save does).
+func bothFiles(t testing.TB, g *Graph) (GraphText, []byte) {
 	t.Helper()
-	var b bytes.Buffer
-	if err := g.WriteColumns(context.Background(), &b, []byte(stamp)); err != nil {
+	var js, cols bytes.Buffer
+	if err := g.WriteJSONColumns(context.Background(), &js, &cols); err != nil {
 		t.Fatal(err)
 	}
-	return b.Bytes()
+	return textOf(js.Bytes()), cols.Bytes()
 }
 
 // bothWays writes g as JSON and as columns and reads each back: the
 // column file must give the graph the JSON file gives.
 func bothWays(t *testing.T, g *Graph) (fromJSON, fromColumns *Graph) {
 	t.Helper()
-	js := writeString(t, g)
-	fromJSON, _, err := ReadJSON(strings.NewReader(js))
+	js, cols := bothFiles(t, g)
+	if js.Text != writeString(t, g) {
+		t.Fatal("WriteJSONColumns writes other JSON than WriteJSON")
+	}
+	fromJSON, _, err := ReadJSONText(js.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromColumns, err = ReadColumns(bytes.NewReader(columnsBytes(t, g, "stamp")), []byte("stamp"))
+	fromColumns, err = ReadColumns(bytes.NewReader(cols), js)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,11 +165,64 @@ func oddGraphSized(t *testing.T, n int) *Graph {
 }
 
 func TestColumnsMatchJSON(t *testing.T) {
-	for name, g := range map[string]*Graph{"rich": richGraph(t), "odd": oddGraph(t), "empty": New()} {
+	for name, g := range map[string]*Graph{"rich": richGraph(t), "odd": oddGraph(t), "empty": New(), "sources": sourcesGraph(t, 5000)} {
 		t.Run(name, func(t *testing.T) {
 			fromJSON, fromColumns := bothWays(t, g)
 			sameGraph(t, fromJSON, fromColumns)
+			// The column file of a graph read from a file (Load's
+			// FillColumns): written for that file's text.
+			js := textOf([]byte(writeString(t, g)))
+			var cols bytes.Buffer
+			if err := fromJSON.WriteColumns(context.Background(), &cols, js); err != nil {
+				t.Fatal(err)
+			}
+			filled, err := ReadColumns(&cols, js)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameGraph(t, fromJSON, filled)
 		})
+	}
+}
+
+// sourcesGraph is a graph of n typed sources found by one query, the
+// shape of a built graph, with one text that JSON must escape.
+func sourcesGraph(t testing.TB, n int) *Graph {
+	g := NewWithCapacity(n+1, n)
+	if err := g.AddNode(&Node{ID: "q", Type: TypeSearchQuery, Name: "查询", Attrs: Attributes{{Key: "query", Value: "查询"}}}); err != nil {
+		t.Fatal(err)
+	}
+	const q = 0
+	for i := range n {
+		content := fmt.Sprintf("第%d条：网友讨论了价格、服务和排队的问题，评论区很热闹。", i)
+		if i == n/2 {
+			content = "a \"quoted\"\nline"
+		}
+		v, err := g.AppendSource(Source{ID: fmt.Sprintf("SRC_%06d", i), Name: fmt.Sprintf("标题%d", i), URL: fmt.Sprintf("https://example.com/%d", i),
+			Title: fmt.Sprintf("标题%d", i), Content: content, Score: fp(float64(i%100) / 100), Key: "url"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.SetSourceTally(v, []string{"query", "media"}, 1+i%3)
+		if err := g.AddFound(q, v, []Record{{Index: i, Score: fp(0.5), Timestamp: "2024-10-01T10:01:13.177549"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// The column file points into the graph file: the texts it holds are only
+// those JSON spells with escapes, so it is a small part of the JSON.
+func TestColumnsIndexTheJSON(t *testing.T) {
+	g := sourcesGraph(t, 5000)
+	js, cols := bothFiles(t, g)
+	if len(cols)*8 > len(js.Text) {
+		t.Errorf("column file %d bytes for %d bytes of JSON, want at most an eighth", len(cols), len(js.Text))
+	}
+	for v := range g.NodeCount() {
+		if c := g.String(v, "content"); c != "" && bytes.Contains(cols, []byte(c)) != strings.ContainsAny(c, "\"\n") {
+			t.Errorf("node %s: content %q stored in the column file: %v", g.ID(v), c, !strings.ContainsAny(c, "\"\n"))
+		}
 	}
 }
 
@@ -192,22 +255,30 @@ func TestWriteColumnsRefuses(t *testing.T) {
 	badType := New()
 	_ = badType.AddNode(&Node{ID: "a", Type: "t\xff"})
 	for name, g := range map[string]*Graph{"duplicate edge": dup, "invalid id": badID, "invalid type": badType} {
-		if err := g.WriteColumns(context.Background(), &bytes.Buffer{}, nil); !errors.Is(err, ErrNoColumns) {
-			t.Errorf("%s: %v, want ErrNoColumns", name, err)
+		var js bytes.Buffer
+		if err := g.WriteJSONColumns(context.Background(), &js, &bytes.Buffer{}); !errors.Is(err, ErrNoColumns) || js.Len() != 0 {
+			t.Errorf("%s: %v after %d bytes of JSON, want ErrNoColumns before any", name, err, js.Len())
+		}
+		if err := g.WriteColumns(context.Background(), &bytes.Buffer{}, GraphText{}); !errors.Is(err, ErrNoColumns) {
+			t.Errorf("%s: WriteColumns: %v, want ErrNoColumns", name, err)
 		}
 	}
-	if err := New().WriteColumns(context.Background(), &bytes.Buffer{}, make([]byte, maxStamp+1)); err == nil {
-		t.Error("an oversized stamp was written")
+	if err := New().WriteColumns(context.Background(), &bytes.Buffer{}, textOf([]byte("{\"nodes\": [\"\xff\"]}"))); !errors.Is(err, ErrNoColumns) {
+		t.Errorf("a graph file that is not UTF-8: %v, want ErrNoColumns", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := richGraph(t).WriteColumns(ctx, &bytes.Buffer{}, nil); !errors.Is(err, context.Canceled) {
+	if err := richGraph(t).WriteJSONColumns(ctx, &bytes.Buffer{}, &bytes.Buffer{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+	js := textOf([]byte(writeString(t, richGraph(t))))
+	if err := richGraph(t).WriteColumns(ctx, &bytes.Buffer{}, js); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled WriteColumns: %v", err)
 	}
 }
 
 func TestReadColumnsRejects(t *testing.T) {
-	good := columnsBytes(t, richGraph(t), "s1")
+	js, good := bothFiles(t, richGraph(t))
 	flip := func(i int) []byte {
 		b := bytes.Clone(good)
 		b[i] ^= 0x40
@@ -215,71 +286,85 @@ func TestReadColumnsRejects(t *testing.T) {
 	}
 	otherVersion := bytes.Clone(good)
 	binary.LittleEndian.PutUint32(otherVersion[8:], ColumnsVersion+1)
+	older := bytes.Clone(good)
+	binary.LittleEndian.PutUint32(older[8:], 2) // the layout with a copy of every string
+	// The same length, one byte in the middle changed (a same-size edit).
+	edited := []byte(js.Text)
+	edited[len(edited)/2] ^= 1
 	for name, tc := range map[string]struct {
-		data  []byte
-		stamp string
-		want  error
+		data []byte
+		js   GraphText
+		want error
 	}{
-		"other stamp":      {good, "s2", ErrColumnsStale},
-		"other version":    {otherVersion, "s1", ErrColumnsStale},
-		"empty":            {nil, "s1", ErrColumnsCorrupt},
-		"not columns":      {[]byte(`{"nodes": []}` + strings.Repeat(" ", 20)), "s1", ErrColumnsCorrupt},
-		"truncated header": {good[:17], "s1", ErrColumnsCorrupt},
-		"truncated":        {good[:len(good)/2], "s1", ErrColumnsCorrupt},
-		"no checksum":      {good[:len(good)-4], "s1", ErrColumnsCorrupt},
-		"damaged body":     {flip(len(good) / 2), "s1", ErrColumnsCorrupt},
-		"damaged checksum": {flip(len(good) - 1), "s1", ErrColumnsCorrupt},
+		"edited graph file":  {good, textOf(edited), ErrColumnsMismatch},
+		"longer graph file":  {good, textOf([]byte(js.Text + " ")), ErrColumnsMismatch},
+		"other version":      {otherVersion, js, ErrColumnsStale},
+		"version 2":          {older, js, ErrColumnsStale},
+		"empty":              {nil, js, ErrColumnsCorrupt},
+		"not columns":        {[]byte(`{"nodes": []}` + strings.Repeat(" ", 20)), js, ErrColumnsCorrupt},
+		"truncated header":   {good[:10], js, ErrColumnsCorrupt},
+		"truncated":          {good[:len(good)/2], js, ErrColumnsCorrupt},
+		"no checksum":        {good[:len(good)-4], js, ErrColumnsCorrupt},
+		"damaged body":       {flip(len(good) / 2), js, ErrColumnsCorrupt},
+		"damaged checksum":   {flip(len(good) - 1), js, ErrColumnsCorrupt},
+		"damaged file crc":   {flip(len(good) - 6), js, ErrColumnsCorrupt},
+		"offset out of file": {withTrailer(good, textOf([]byte(js.Text[:len(js.Text)/3]))), textOf([]byte(js.Text[:len(js.Text)/3])), ErrColumnsCorrupt},
 	} {
-		g, err := ReadColumns(bytes.NewReader(tc.data), []byte(tc.stamp))
+		g, err := ReadColumns(bytes.NewReader(tc.data), tc.js)
 		if !errors.Is(err, tc.want) || g != nil {
 			t.Errorf("%s: %v, %v; want %v", name, g != nil, err, tc.want)
 		}
 	}
 }
 
-// withChecksum recomputes the trailer of a column file, so that the fuzzer
-// reaches the parser behind the checksum.
-func withChecksum(b []byte) []byte {
-	if len(b) < 4 {
+// withTrailer gives a column file the length and CRC-32C of js and a
+// valid checksum, so that the fuzzer reaches the parser behind them.
+func withTrailer(b []byte, js GraphText) []byte {
+	if len(b) < 16 {
 		return b
 	}
-	body := b[:len(b)-4]
-	return binary.LittleEndian.AppendUint32(bytes.Clone(body), crc32.Checksum(body, castagnoli))
+	out := bytes.Clone(b[:len(b)-16])
+	out = binary.LittleEndian.AppendUint64(out, uint64(len(js.Text)))
+	out = binary.LittleEndian.AppendUint32(out, js.CRC)
+	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
 }
 
 // FuzzReadColumns: any input is refused with ErrColumnsStale or
 // ErrColumnsCorrupt, or gives a graph that writes and reads back as
-// itself. Inputs get a valid checksum, so the parser is what is fuzzed.
+// itself. Inputs get the graph file's length and CRC and a valid
+// checksum, so the parser is what is fuzzed; the graph file is fuzzed too.
 func FuzzReadColumns(f *testing.F) {
 	t := &testing.T{}
-	f.Add(columnsBytes(t, richGraph(t), "s"))
-	f.Add(columnsBytes(t, oddGraphSized(t, 10), "s"))
-	f.Add(columnsBytes(t, New(), "s"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		data = withChecksum(data)
-		g, err := ReadColumns(bytes.NewReader(data), []byte("s"))
+	for _, g := range []*Graph{richGraph(t), oddGraphSized(t, 10), New(), sourcesGraph(t, 20)} {
+		js, cols := bothFiles(t, g)
+		f.Add(cols, js.Text)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, text string) {
+		js := textOf([]byte(text))
+		data = withTrailer(data, js)
+		g, err := ReadColumns(bytes.NewReader(data), js)
 		if err != nil {
 			if !errors.Is(err, ErrColumnsCorrupt) && !errors.Is(err, ErrColumnsStale) {
 				t.Fatalf("error %v is neither corrupt nor stale", err)
 			}
 			return
 		}
-		var js bytes.Buffer
-		if err := g.WriteJSON(&js); err != nil {
+		var jb bytes.Buffer
+		if err := g.WriteJSON(&jb); err != nil {
 			return // a value JSON cannot hold (a NaN score): Save refuses it too
 		}
-		var cb bytes.Buffer
-		if err := g.WriteColumns(context.Background(), &cb, []byte("s")); err != nil {
+		js2, cb := bothFilesOK(g)
+		if cb == nil {
 			return // duplicate ids or edges the file declared: no column form
 		}
-		back, err := ReadColumns(&cb, []byte("s"))
+		back, err := ReadColumns(bytes.NewReader(cb), js2)
 		if err != nil {
 			t.Fatalf("rewritten columns: %v", err)
 		}
 		// Compared after a JSON round trip each: a crafted file may hold
-		// invalid UTF-8, which the JSON writer escapes and WriteColumns
-		// stores as the JSON reader gives it back.
-		g1, _, err1 := ReadJSON(&js)
+		// invalid UTF-8, which the JSON writer escapes and the column
+		// writer stores as the JSON reader gives it back.
+		g1, _, err1 := ReadJSON(&jb)
 		g2, _, err2 := ReadJSON(strings.NewReader(writeString(t, back)))
 		if err1 != nil || err2 != nil {
 			t.Fatalf("reading the JSON back: %v, %v", err1, err2)
@@ -288,4 +373,13 @@ func FuzzReadColumns(f *testing.F) {
 			t.Fatalf("rewritten columns write different JSON:\n%s", cmp.Diff(a, b))
 		}
 	})
+}
+
+// bothFilesOK is bothFiles with nil for a graph without a column form.
+func bothFilesOK(g *Graph) (GraphText, []byte) {
+	var js, cols bytes.Buffer
+	if err := g.WriteJSONColumns(context.Background(), &js, &cols); err != nil {
+		return GraphText{}, nil
+	}
+	return textOf(js.Bytes()), cols.Bytes()
 }

@@ -22,25 +22,23 @@
 // "graph":{…}} envelope are read as well. A report id must pass ValidateID:
 // it is a single folder name and can never reach outside the graphs folder.
 //
-// graphrag.columns (ColumnsFileName) is a binary copy of the graph
-// (graphrag.WriteColumns: typed columns, one string arena, a CRC-32C) that
-// Save writes while it writes the JSON (on another goroutine, with its
-// stamp filled in and its checksum redone once the JSON file is in place,
-// then renamed beside it) and Load reads instead of it: for the
-// 300 000-record benchmark graph 0.1 s of CPU and 150 MB instead of 1.6 s
-// and 650 MB. It starts with a stamp of the graph file it was written for
-// (size, modification time in nanoseconds, device and inode, CRC-32C of
-// its first and last 64 KiB, taken from the temporary file before the
-// rename, so a concurrent Save cannot pair one Save's column file with
-// another's JSON). Load uses it only when the stamp matches the
-// graphrag.json beside it: a missing, stale (an older Save's, an older
-// program's version, a graph file rewritten by another tool) or damaged
-// column file is skipped and the JSON read; a damaged one also gets a
-// LoadReport warning naming it. (A graph file changed in place to the same
-// size with its modification time set back, the middle bytes only, would
-// not be noticed: delete the column file after such surgery.) It is
-// written without an fsync: a crash leaves at worst a column file whose
-// checksum fails. The column file is a cache; deleting it loses nothing.
+// graphrag.columns (ColumnsFileName) is a binary index of the graph file
+// (graphrag.WriteJSONColumns: typed columns whose strings point into
+// graphrag.json's bytes; only strings JSON escapes are stored in it) that
+// Save writes in the same pass as the JSON, into a temporary file renamed
+// beside graphrag.json once that is in place, and Load reads with the
+// JSON's bytes instead of parsing them. It records the length and CRC-32C
+// of the graph file it was written for; Load reads graphrag.json once,
+// computing its CRC-32C on the way (about 25 ms for 240 MB), and uses the
+// column file only when both match, so any change to graphrag.json (an
+// older Save's column file, a graph file edited in place at the same size
+// with its modification time set back) is noticed. A column file of
+// another version (an older program's) is skipped silently; one written
+// for other bytes or damaged is skipped with a LoadReport warning naming
+// it; the JSON is parsed then (and, with FillColumns, the column file
+// written again). It is written without an fsync: a crash leaves at worst
+// a column file whose checksum fails. The column file is a cache;
+// deleting it loses nothing.
 //
 // # Usage
 //
@@ -55,8 +53,9 @@
 // # Atomic writes
 //
 // Save writes to a temporary file in the report's folder, flushes it to disk,
-// renames it over graphrag.json and flushes the folder, then writes the
-// column file the same way (without the flushes). A failure at any step
+// renames it over graphrag.json and flushes the folder; the column file,
+// written alongside into its own temporary file, is renamed after it
+// (without the flushes). A failure at any step
 // before the rename (an attribute that JSON cannot hold, a full disk) leaves
 // the previous graphrag.json byte for byte as it was and removes the
 // temporary file; a reader never sees a half-written graph. A crash can at

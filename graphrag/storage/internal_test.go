@@ -174,7 +174,7 @@ func TestSaveAtomicOnFailure(t *testing.T) {
 				t.Errorf("Load after a failed Save = %v nodes, %v; want the old graph", g.NodeCount(), err)
 			}
 			// The old column file still belongs to the old graph file.
-			if g, _, _ := s.loadColumnsOf(t, "r1"); g == nil || g.ID(0) != "old" {
+			if g, _ := s.loadColumnsOf(t, "r1"); g == nil || g.ID(0) != "old" {
 				t.Error("the old column file is not used after a failed Save")
 			}
 		})
@@ -288,14 +288,18 @@ func readOnlyForRoot(t *testing.T, dir string) {
 }
 
 // loadColumnsOf opens graph id's file and tries its column file.
-func (s *Store) loadColumnsOf(t *testing.T, id string) (*graphrag.Graph, *graphrag.LoadReport, string) {
+func (s *Store) loadColumnsOf(t *testing.T, id string) (*graphrag.Graph, string) {
 	t.Helper()
 	f, err := os.Open(s.path(id))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	return s.loadColumns(f, id)
+	js, err := graphrag.ReadGraphText(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.loadColumns(js, id)
 }
 
 func jsonOf(t *testing.T, g *graphrag.Graph) string {
@@ -319,8 +323,8 @@ func TestLoadUsesColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromCols, rep, warning := s.loadColumnsOf(t, "r1")
-	if fromCols == nil || warning != "" || len(rep.Warnings) != 0 {
+	fromCols, warning := s.loadColumnsOf(t, "r1")
+	if fromCols == nil || warning != "" {
 		t.Fatalf("column file not used: %v, warning %q", fromCols != nil, warning)
 	}
 	data, err := os.ReadFile(path)
@@ -340,10 +344,11 @@ func TestLoadUsesColumns(t *testing.T) {
 	}
 }
 
-// A column file that does not belong to the graph file beside it (an
-// older Save's, a graph file rewritten by hand or by another tool) is not
-// used: Load reads the JSON, without a warning. A damaged one is not used
-// either, with a warning naming it.
+// A column file that does not belong to the bytes of the graph file
+// beside it (an older Save's, a graph file rewritten by hand or by another
+// tool, even at the same size and modification time) or is damaged is not
+// used: Load reads the JSON, with a warning naming the column file. One of
+// another version (an older program's) is not used either, silently.
 func TestLoadIgnoresForeignColumns(t *testing.T) {
 	newGraph := func(name string) *graphrag.Graph {
 		g := graphrag.New()
@@ -370,14 +375,25 @@ func TestLoadIgnoresForeignColumns(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, ColumnsFileName), old, 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, "新的", false},
+		}, "新的", true},
 		{"graph file rewritten in place, same size", func(t *testing.T, s *Store, dir string) {
 			time.Sleep(10 * time.Millisecond) // a later modification time
 			rewrite(t, filepath.Join(dir, FileName), false, func(b []byte) []byte { return bytes.Replace(b, []byte("旧的"), []byte("改过"), 1) })
-		}, "改过", false},
+		}, "改过", true},
+		{"same size, modification time put back", func(t *testing.T, s *Store, dir string) {
+			p := filepath.Join(dir, FileName)
+			fi, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rewrite(t, p, false, func(b []byte) []byte { return bytes.Replace(b, []byte("旧的"), []byte("悄改"), 1) })
+			if err := os.Chtimes(p, fi.ModTime(), fi.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+		}, "悄改", true},
 		{"graph file replaced by a copy", func(t *testing.T, s *Store, dir string) {
 			rewrite(t, filepath.Join(dir, FileName), true, func(b []byte) []byte { return bytes.Replace(b, []byte("旧的"), []byte("换了"), 1) })
-		}, "换了", false},
+		}, "换了", true},
 		{"columns of another version", func(t *testing.T, s *Store, dir string) {
 			rewrite(t, filepath.Join(dir, ColumnsFileName), false, func(b []byte) []byte {
 				b[8]++ // the version field after the magic
@@ -411,7 +427,7 @@ func TestLoadIgnoresForeignColumns(t *testing.T) {
 				t.Fatal(err)
 			}
 			tc.change(t, s, filepath.Dir(path))
-			g, _, warning := s.loadColumnsOf(t, "r1")
+			g, warning := s.loadColumnsOf(t, "r1")
 			if g != nil {
 				t.Errorf("the column file was used (topic %q)", g.Name(0))
 			}
@@ -451,39 +467,41 @@ func rewrite(t *testing.T, p string, fresh bool, change func([]byte) []byte) {
 }
 
 // With FillColumns, Load writes the column file of a graph it read from
-// JSON, and the next Load uses it; without, it writes nothing.
+// JSON (no column file, or an older program's), and the next Load uses it;
+// without, it writes nothing.
 func TestLoadFillsColumns(t *testing.T) {
 	for _, fill := range []bool{false, true} {
-		s, err := New(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.FillColumns = fill
-		path, err := s.Save(bigGraph(t, "r1", "末尾"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cols := filepath.Join(filepath.Dir(path), ColumnsFileName)
-		if err := os.Remove(cols); err != nil {
-			t.Fatal(err)
-		}
-		fromJSON, _, err := s.Load("r1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, statErr := os.Stat(cols)
-		if (statErr == nil) != fill {
-			t.Fatalf("FillColumns %v: column file after Load: %v", fill, statErr)
-		}
-		if !fill {
-			continue
-		}
-		g, _, warning := s.loadColumnsOf(t, "r1")
-		if g == nil || warning != "" {
-			t.Fatalf("the filled column file is not used: %q", warning)
-		}
-		if jsonOf(t, g) != jsonOf(t, fromJSON) {
-			t.Error("the filled column file gives another graph")
+		for _, older := range []bool{false, true} {
+			s, err := New(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.FillColumns = fill
+			path, err := s.Save(bigGraph(t, "r1", "末尾"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cols := filepath.Join(filepath.Dir(path), ColumnsFileName)
+			if older {
+				// A version 2 header (the layout with a copy of every string).
+				rewrite(t, cols, false, func(b []byte) []byte { b[8] = 2; return b })
+			} else if err := os.Remove(cols); err != nil {
+				t.Fatal(err)
+			}
+			fromJSON, rep, err := s.Load("r1")
+			if err != nil || len(rep.Warnings) != 0 {
+				t.Fatalf("Load: %v, warnings %q", err, rep.Warnings)
+			}
+			g, warning := s.loadColumnsOf(t, "r1")
+			if (g != nil) != fill || warning != "" {
+				t.Fatalf("FillColumns %v, older %v: column file used after Load: %v (warning %q)", fill, older, g != nil, warning)
+			}
+			if g != nil && jsonOf(t, g) != jsonOf(t, fromJSON) {
+				t.Error("the filled column file gives another graph")
+			}
+			if _, statErr := os.Stat(cols); !fill && (statErr == nil) != older {
+				t.Errorf("without FillColumns the column file changed: %v", statErr)
+			}
 		}
 	}
 }

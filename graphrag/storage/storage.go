@@ -3,10 +3,8 @@ package storage
 import (
 	"bufio"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"io/fs"
 	"math"
@@ -22,8 +20,9 @@ import (
 const FileName = "graphrag.json"
 
 // ColumnsFileName is the name of the column file beside graphrag.json: a
-// binary copy of the graph (graphrag.WriteColumns) that Load reads instead
-// of the JSON when it belongs to it. It is a cache: deleting it loses
+// binary index of the graph file (graphrag.WriteJSONColumns) that Load
+// reads with the JSON's bytes instead of parsing them, when it belongs to
+// them. It is a cache: deleting it loses
 // nothing, and only this package writes or reads it.
 const ColumnsFileName = "graphrag.columns"
 
@@ -53,7 +52,7 @@ type Store struct {
 	// FillColumns makes Load write the column file of a graph it had to
 	// read from graphrag.json (no column file, or a stale or damaged
 	// one: a graph saved by an older program or rewritten by another
-	// tool), stamped with the file it read, so that the next Load is
+	// tool), for the bytes it read, so that the next Load is
 	// fast. It costs that Load about a tenth of the JSON read; a failure
 	// (a read-only folder) is ignored. Off by default: a Store that only
 	// reads writes nothing.
@@ -113,8 +112,14 @@ func (s *Store) path(id string) string { return filepath.Join(s.dir, id, FileNam
 // Saves of the same id each use their own temporary file; the last rename
 // wins.
 //
-// If only the final flush of the folder fails, the new file is already in
-// place; Save then returns its path and the error.
+// Beside it Save writes the column file (ColumnsFileName) in the same
+// pass, renamed into place after graphrag.json and only if that was
+// saved; a graph without a column form (graphrag.CheckColumns) gets none
+// and an older one is removed.
+//
+// If only the final flush of the folder fails, or only the column file
+// cannot be written, the new graph file is already in place; Save then
+// returns its path and the error.
 func (s *Store) Save(g *graphrag.Graph) (path string, err error) {
 	return s.SaveContext(context.Background(), g)
 }
@@ -145,184 +150,112 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 	if err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
-	// The column file is written on a goroutine of its own while the
-	// JSON file is (it only reads g), with zeros for the stamp; once
-	// graphrag.json is in place its stamp goes into the column file's
-	// header (see saveColumns). So the column file costs CPU, not the
-	// wall time of a second write after the first.
-	stampLen, err := stampSize(dir)
+	// The column file is written at the same time as the JSON file, by
+	// the same encoder (graphrag.WriteJSONColumns: each chunk's column
+	// records are made from the chunk's JSON on the core that encoded it),
+	// into a temporary file of its own, renamed into place once
+	// graphrag.json is. A graph without a column form gets none.
+	var cols *columnsSave
+	if g.CheckColumns() == nil {
+		cols = s.startColumns(dir)
+	}
+	w := atomicfile.Writer{Rename: s.rename, Sync: s.syncFile}
+	fill := func(f io.Writer) error {
+		if cols != nil && cols.w != nil {
+			return cols.finish(g.WriteJSONColumns(ctx, ctxWriter{ctx, f}, cols.w))
+		}
+		return g.WriteJSONContext(ctx, ctxWriter{ctx, f})
+	}
+	err = w.Write(final, filePerm, fill)
+	colErr := cols.done(err == nil)
 	if err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
-	colCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	stamps := make(chan []byte, 1)
-	colDone := make(chan error, 1)
-	go func() { colDone <- s.saveColumns(colCtx, g, dir, stampLen, stamps) }()
-	// The stamp is taken from the temporary file once it is flushed,
-	// before the rename: it names these bytes even if another Save
-	// replaces graphrag.json right after.
-	var stamp []byte
-	w := atomicfile.Writer{Rename: s.rename, Sync: func(f *os.File) error {
-		if err := s.syncFile(f); err != nil {
-			return err
-		}
-		var err error
-		stamp, err = stampOf(f)
-		return err
-	}}
-	fill := func(f io.Writer) error { return g.WriteJSONContext(ctx, ctxWriter{ctx, f}) }
-	if err := w.Write(final, filePerm, fill); err != nil {
-		cancel()
-		close(stamps)
-		<-colDone // its temporary file is removed
-		return "", fmt.Errorf("storage: save %q: %w", id, err)
-	}
-	stamps <- stamp
-	close(stamps)
 	// Make the entries of newly created folders durable as well.
 	for _, d := range created {
 		if err := atomicfile.SyncDir(filepath.Dir(d)); err != nil {
 			return final, fmt.Errorf("storage: save %q: sync folder: %w", id, err)
 		}
 	}
-	if err := <-colDone; err != nil {
-		return final, fmt.Errorf("storage: save %q: %w", id, err)
+	if cols == nil {
+		// An older column file would not match the new graph file (Load
+		// would say so): removed.
+		colErr = os.Remove(filepath.Join(dir, ColumnsFileName))
+		if errors.Is(colErr, fs.ErrNotExist) {
+			colErr = nil
+		}
+	}
+	if colErr != nil {
+		return final, fmt.Errorf("storage: save %q: column file: %w", id, colErr)
 	}
 	return final, nil
 }
 
-// errNoStamp ends a column file whose graph file was not saved.
-var errNoStamp = errors.New("graph file not saved")
+// columnsSave is a column file being written beside a graph file: a
+// goroutine holds its temporary file open (atomicfile.Writer.Write) and
+// hands its writer over in w; finish gives it the outcome of the encoder,
+// done whether the graph file was saved, upon which it is renamed into
+// place (without an fsync: it is a cache that Load checks against the
+// graph file's bytes, so a crash leaves a file Load does not use) or
+// removed.
+type columnsSave struct {
+	w        io.Writer // nil when the temporary file could not be made
+	result   chan error
+	saved    chan bool
+	finished bool
+	err      chan error
+}
 
-// saveColumns writes the column file of g beside its graph file. It is a
-// cache checked by its stamp and checksum on every Load, so it is renamed
-// into place without an fsync (a crash leaves a file Load ignores). It is
-// written with stampLen zero bytes for the stamp, then waits for the graph
-// file's stamp on stamps (closed without one when the graph file was not
-// saved: the column file is dropped) and puts it in place (setStamp)
-// before the rename. A graph without a column form (graphrag.ErrNoColumns)
-// gets none: an older column file is removed, though its stamp already
-// keeps Load from using it.
-func (s *Store) saveColumns(ctx context.Context, g *graphrag.Graph, dir string, stampLen int, stamps <-chan []byte) error {
-	path := filepath.Join(dir, ColumnsFileName)
-	w := atomicfile.Writer{Rename: s.rename, Sync: func(f *os.File) error {
-		stamp, ok := <-stamps
-		if !ok {
-			return errNoStamp
-		}
-		return setStamp(f, stamp)
-	}}
-	err := w.Write(path, filePerm, func(f io.Writer) error {
-		bw := bufio.NewWriterSize(f, 1<<20)
-		if err := g.WriteColumns(ctx, bw, make([]byte, stampLen)); err != nil {
-			return err
-		}
-		return bw.Flush()
-	})
-	if errors.Is(err, graphrag.ErrNoColumns) {
-		if rerr := os.Remove(path); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
-			return rerr
-		}
+func (s *Store) startColumns(dir string) *columnsSave {
+	c := &columnsSave{result: make(chan error, 1), saved: make(chan bool, 1), err: make(chan error, 1)}
+	writers := make(chan io.Writer, 1)
+	go func() {
+		w := atomicfile.Writer{Rename: s.rename, Sync: func(*os.File) error {
+			if !<-c.saved {
+				return errNotSaved
+			}
+			return nil
+		}}
+		c.err <- w.Write(filepath.Join(dir, ColumnsFileName), filePerm, func(f io.Writer) error {
+			bw := bufio.NewWriterSize(f, 1<<20)
+			writers <- bw
+			if err := <-c.result; err != nil {
+				return err
+			}
+			return bw.Flush()
+		})
+		close(writers)
+	}()
+	c.w = <-writers // nil when Write failed before the file was made
+	return c
+}
+
+// finish passes on the encoder's error, which it returns.
+func (c *columnsSave) finish(err error) error {
+	c.finished = true
+	c.result <- err
+	return err
+}
+
+// done ends the column file (saved: the graph file is in place) and
+// returns its error; nil for no column file (c nil) or a graph file
+// that was not saved.
+func (c *columnsSave) done(saved bool) error {
+	if c == nil {
 		return nil
 	}
-	if errors.Is(err, errNoStamp) {
-		return nil
+	if c.w != nil && !c.finished {
+		c.result <- errNotSaved // the encoder never ran
 	}
-	if err != nil {
-		return fmt.Errorf("column file: %w", err)
+	c.saved <- saved
+	if err := <-c.err; err != nil && !errors.Is(err, errNotSaved) && saved {
+		return err
 	}
 	return nil
 }
 
-// columnsStampAt is where a column file's stamp starts: after the magic
-// "REGRAPHC", the u32 version and the u32 stamp length (the layout in
-// graphrag's columns.go).
-const columnsStampAt = 16
-
-// setStamp writes stamp over the zeros a column file was written with and
-// brings its trailing CRC-32C (of every byte before it) up to date, by
-// reading the file back (from the page cache: a few tens of milliseconds
-// for 150 MB, against writing it again after the graph file).
-func setStamp(f *os.File, stamp []byte) error {
-	head := make([]byte, columnsStampAt+len(stamp))
-	if _, err := f.ReadAt(head, 0); err != nil {
-		return fmt.Errorf("column file: read header: %w", err)
-	}
-	if n := binary.LittleEndian.Uint32(head[columnsStampAt-4:]); int(n) != len(stamp) || !allZero(head[columnsStampAt:]) {
-		return fmt.Errorf("column file: stamp place holds %d bytes, want %d zeros", n, len(stamp))
-	}
-	if _, err := f.WriteAt(stamp, columnsStampAt); err != nil {
-		return err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	body := fi.Size() - 4
-	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
-	if _, err := io.Copy(crc, io.NewSectionReader(f, 0, body)); err != nil {
-		return fmt.Errorf("column file: checksum: %w", err)
-	}
-	_, err = f.WriteAt(binary.LittleEndian.AppendUint32(nil, crc.Sum32()), body)
-	return err
-}
-
-func allZero(b []byte) bool {
-	for _, c := range b {
-		if c != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// stampOf identifies the contents of the graph file f: its size,
-// modification time (nanoseconds) and, where the system has them, device
-// and inode numbers, and the CRC-32C of its first and last 64 KiB. Any
-// rewrite of the file changes the time or the inode (a rename of a new
-// file over it), so a column file whose stamp matches was written for
-// these bytes.
-func stampOf(f *os.File) ([]byte, error) {
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	size := fi.Size()
-	b := stampHead(fi)
-	const edge = 64 << 10
-	buf := make([]byte, min(size, edge))
-	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
-	for _, off := range []int64{0, max(0, size-edge)} {
-		if _, err := f.ReadAt(buf, off); err != nil && !errors.Is(err, io.EOF) {
-			return nil, err
-		}
-		crc.Write(buf)
-	}
-	return crc.Sum(b), nil
-}
-
-// stampHead is the part of a stamp stat gives: size, modification time,
-// device and inode.
-func stampHead(fi os.FileInfo) []byte {
-	b := binary.LittleEndian.AppendUint64(nil, uint64(fi.Size()))
-	b = binary.LittleEndian.AppendUint64(b, uint64(fi.ModTime().UnixNano()))
-	if dev, ino, ok := fileID(fi); ok {
-		b = binary.LittleEndian.AppendUint64(b, dev)
-		b = binary.LittleEndian.AppendUint64(b, ino)
-	}
-	return b
-}
-
-// stampSize is the length of the stamp of a file in dir (the same for
-// every file of this system: stampHead and the 4-byte CRC).
-func stampSize(dir string) (int, error) {
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return 0, err
-	}
-	return len(stampHead(fi)) + crc32.Size, nil
-}
+// errNotSaved ends a column file whose graph file was not saved.
+var errNotSaved = errors.New("graph file not saved")
 
 // ctxWriter fails every Write once ctx is done.
 type ctxWriter struct {
@@ -390,18 +323,18 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
 	}
 	defer f.Close()
-	g, rep, warning := s.loadColumns(f, id)
+	js, err := graphrag.ReadGraphText(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
+	}
+	g, warning := s.loadColumns(js, id)
+	rep := &graphrag.LoadReport{}
 	if g == nil {
-		if g, rep, err = graphrag.ReadJSON(f); err != nil {
+		if g, rep, err = graphrag.ReadJSONText(js.Text); err != nil {
 			return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
 		}
 		if s.FillColumns {
-			if stamp, err := stampOf(f); err == nil {
-				stamps := make(chan []byte, 1)
-				stamps <- stamp
-				close(stamps)
-				_ = s.saveColumns(context.Background(), g, filepath.Dir(path), len(stamp), stamps)
-			}
+			s.fillColumns(g, js, filepath.Dir(path))
 		}
 	}
 	if warning != "" {
@@ -417,30 +350,43 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 	return g, rep, nil
 }
 
-// loadColumns reads the graph from the column file beside the open graph
-// file f when that file belongs to f (same stamp). A missing or stale
-// column file gives nil and no warning: the caller reads the JSON. A
-// damaged one gives nil and a warning naming the file and the damage; the
-// JSON is read then too, so a bad cache never changes a result.
-func (s *Store) loadColumns(f *os.File, id string) (*graphrag.Graph, *graphrag.LoadReport, string) {
+// loadColumns reads the graph from the column file beside the graph file
+// whose text js is, when the column file belongs to those bytes (its
+// recorded length and CRC-32C). A missing column file, or one of another
+// version (an older program's), gives nil and no warning: the caller
+// reads the JSON. One written for other bytes (the graph file was edited
+// or replaced since) or damaged gives nil and a warning naming the file
+// and what is wrong; the JSON is read then too, so a bad cache never
+// changes a result.
+func (s *Store) loadColumns(js graphrag.GraphText, id string) (*graphrag.Graph, string) {
 	path := filepath.Join(s.dir, id, ColumnsFileName)
 	cf, err := os.Open(path)
 	if err != nil {
-		return nil, nil, ""
+		return nil, ""
 	}
 	defer cf.Close()
-	stamp, err := stampOf(f)
-	if err != nil {
-		return nil, nil, ""
-	}
-	g, err := graphrag.ReadColumns(cf, stamp)
+	g, err := graphrag.ReadColumns(cf, js)
 	switch {
 	case err == nil:
-		return g, &graphrag.LoadReport{}, ""
+		return g, ""
 	case errors.Is(err, graphrag.ErrColumnsStale):
-		return nil, nil, ""
+		return nil, ""
 	}
-	return nil, nil, fmt.Sprintf("%s: %v; read %s instead", path, err, FileName)
+	return nil, fmt.Sprintf("%s: %v; read %s instead", path, err, FileName)
+}
+
+// fillColumns writes the column file of g, read from the graph file text
+// js in dir (Store.FillColumns). A failure (a read-only folder) is
+// ignored: the next Load reads the JSON again.
+func (s *Store) fillColumns(g *graphrag.Graph, js graphrag.GraphText, dir string) {
+	w := atomicfile.Writer{Rename: s.rename, Sync: func(*os.File) error { return nil }}
+	_ = w.Write(filepath.Join(dir, ColumnsFileName), filePerm, func(f io.Writer) error {
+		bw := bufio.NewWriterSize(f, 1<<20)
+		if err := g.WriteColumns(context.Background(), bw, js); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 }
 
 // isNotExist is true for a missing file and for a path through a
