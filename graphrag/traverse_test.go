@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -12,11 +13,20 @@ import (
 // oracleWithin is the plain breadth-first search the library's must agree
 // with: undirected adjacency lists, one queue, levels counted per node.
 func oracleWithin(g *Graph, starts []int, depth int) []Hop {
+	return oracleKeep(g, starts, depth, nil)
+}
+
+// oracleKeep is oracleWithin over the nodes keep accepts (nil: all): an
+// edge counts when both ends are kept.
+func oracleKeep(g *Graph, starts []int, depth int, keep func(int) bool) []Hop {
+	kept := func(v int) bool { return keep == nil || keep(v) }
 	adj := make([][]int, g.NodeCount())
 	for _, ab := range g.EdgeEnds() {
 		a, b := int(ab[0]), int(ab[1])
-		adj[a] = append(adj[a], b)
-		adj[b] = append(adj[b], a)
+		if kept(a) && kept(b) {
+			adj[a] = append(adj[a], b)
+			adj[b] = append(adj[b], a)
+		}
 	}
 	dist := map[int]int{}
 	var queue []int
@@ -44,6 +54,39 @@ func oracleWithin(g *Graph, starts []int, depth int) []Hop {
 	var out []Hop
 	for n, d := range dist {
 		out = append(out, Hop{n, d})
+	}
+	sortHops(out)
+	return out
+}
+
+// expandHops runs tr.Expand and returns the starts (hops 0) and the
+// visited nodes, sorted; it fails the test when a node is visited twice,
+// is a start, or comes before a nearer one.
+func expandHops(t testing.TB, tr *Traversal, n int, starts []int, depth int) []Hop {
+	var out []Hop
+	seen := map[int]bool{}
+	ss := make([]int32, 0, len(starts))
+	for _, s := range starts {
+		ss = append(ss, int32(s))
+		if s >= 0 && s < n && !seen[s] {
+			seen[s] = true
+			out = append(out, Hop{s, 0})
+		}
+	}
+	last := 1
+	err := tr.Expand(ss, depth, func(v int32, hops int) {
+		switch {
+		case seen[int(v)]:
+			t.Errorf("Expand visited %d twice or as a start", v)
+		case hops < last:
+			t.Errorf("Expand visited %d at %d hops after a node at %d", v, hops, last)
+		}
+		seen[int(v)] = true
+		last = hops
+		out = append(out, Hop{int(v), hops})
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	sortHops(out)
 	return out
@@ -79,6 +122,154 @@ func TestWithinMatchesOracle(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestExpandMatchesOracle: many start nodes at once, with and without a
+// keep filter, on random graphs full of leaves, chains, self-loops and
+// pairs linked both ways.
+func TestExpandMatchesOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for round := 0; round < 60; round++ {
+		nodes := 1 + r.IntN(200)
+		g := randomGraph(t, r, nodes, r.IntN(3*nodes))
+		for k := 0; k < r.IntN(nodes); k++ { // leaves hanging off random nodes
+			id := fmt.Sprintf("leaf%d", k)
+			_ = g.AddNode(&Node{ID: id, Type: TypeSource})
+			_ = g.AddEdge(Edge{From: fmt.Sprintf("n%d", r.IntN(nodes)), To: id})
+		}
+		for k := 0; k < 3; k++ { // self-loops and reverse pairs
+			a, b := fmt.Sprintf("n%d", r.IntN(nodes)), fmt.Sprintf("n%d", r.IntN(nodes))
+			_ = g.AddEdge(Edge{From: a, To: a})
+			_ = g.AddEdge(Edge{From: a, To: b})
+			_ = g.AddEdge(Edge{From: b, To: a})
+		}
+		n := g.NodeCount()
+		var keep func(int) bool
+		if round%2 == 1 {
+			drop := make([]bool, n)
+			for v := range drop {
+				drop[v] = r.IntN(4) == 0
+			}
+			keep = func(v int) bool { return !drop[v] }
+		}
+		tr := g.Traversal(keep)
+		for q := 0; q < 6; q++ {
+			var starts []int
+			for k := 0; k < r.IntN(2*n)+1; k++ {
+				starts = append(starts, r.IntN(n+2)-1)
+			}
+			depth := r.IntN(6) - 1
+			if d := cmp.Diff(oracleKeep(g, starts, depth, keep), expandHops(t, tr, n, starts, depth)); d != "" {
+				t.Fatalf("round %d: Expand(%v, %d) (-oracle +got):\n%s", round, starts, depth, d)
+			}
+		}
+	}
+}
+
+// chainGraph is a path of n nodes c0 – c1 – … (every inner node has two
+// neighbours, so the library's map holds all of them).
+func chainGraph(t testing.TB, n int) *Graph {
+	g := NewWithCapacity(n, n)
+	for i := 0; i < n; i++ {
+		if err := g.AddNode(&Node{ID: fmt.Sprintf("c%d", i), Type: TypeSection}); err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 {
+			if err := g.Link(i-1, i, RelContains); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return g
+}
+
+// TestExpandReplacesGrownSlots: after searches from many start nodes have
+// grown every slot's maps, a small search gets fresh maps (a cleared Go
+// map keeps its capacity and costs it on every iteration) and the same
+// answers.
+func TestExpandReplacesGrownSlots(t *testing.T) {
+	const n = 3 * shrinkFactor * shrinkFloor
+	g := chainGraph(t, n)
+	tr := g.Traversal(nil)
+	all := make([]int, 0, n)
+	for v := 1; v < n-1; v += 2 {
+		all = append(all, v)
+	}
+	nslots := cap(tr.free)
+	for range nslots { // every slot once: the channel is FIFO
+		if got := expandHops(t, tr, n, all, 2); len(got) != n {
+			t.Fatalf("from every odd node, depth 2: %d nodes, want %d", len(got), n)
+		}
+	}
+	grown := 0
+	for range nslots {
+		s := <-tr.free
+		if s.grown >= len(all) {
+			grown++
+		}
+		tr.free <- s
+	}
+	if grown != nslots {
+		t.Fatalf("%d of %d slots grown: the test does not reach them all", grown, nslots)
+	}
+	for range nslots {
+		if d := cmp.Diff(oracleWithin(g, []int{10, 500}, 3), expandHops(t, tr, n, []int{10, 500}, 3)); d != "" {
+			t.Fatalf("small search after large ones (-oracle +got):\n%s", d)
+		}
+	}
+	for range nslots {
+		s := <-tr.free
+		if s.grown > shrinkFloor || len(s.first) != 3 {
+			t.Errorf("slot %d after a small search: grown %d, %d entries", s.s1, s.grown, len(s.first))
+		}
+		if tr.lib.adj[s.s1] == nil || len(tr.lib.adj[s.s1]) != len(s.first) {
+			t.Errorf("slot %d: the library's map does not hold the slot's new inner map", s.s1)
+		}
+		tr.free <- s
+	}
+}
+
+// TestExpandConcurrent: searches of every size from many goroutines at once
+// (more than there are slots, so that some wait, and large ones replace
+// grown maps while others run) each get their own answer; run with -race.
+func TestExpandConcurrent(t *testing.T) {
+	const n = 2 * shrinkFactor * shrinkFloor
+	g := chainGraph(t, n)
+	tr := g.Traversal(nil)
+	type query struct {
+		starts []int
+		depth  int
+	}
+	r := rand.New(rand.NewPCG(1, 9))
+	var qs []query
+	for i := 0; i < 24; i++ {
+		q := query{depth: r.IntN(4)}
+		k := 1 + r.IntN(4)
+		if i%3 == 0 {
+			k = n / 3
+		}
+		for j := 0; j < k; j++ {
+			q.starts = append(q.starts, r.IntN(n))
+		}
+		qs = append(qs, q)
+	}
+	want := make([][]Hop, len(qs))
+	for i, q := range qs {
+		want[i] = oracleWithin(g, q.starts, q.depth)
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < 3*cap(tr.free); w++ {
+		wg.Go(func() {
+			for k := 0; k < len(qs); k++ {
+				i := (w + k) % len(qs)
+				if d := cmp.Diff(want[i], expandHops(t, tr, n, qs[i].starts, qs[i].depth)); d != "" {
+					t.Errorf("goroutine %d query %d (-oracle +got):\n%s", w, i, d)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func TestNeighborhoodAndReachable(t *testing.T) {

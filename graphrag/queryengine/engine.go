@@ -28,8 +28,9 @@ const (
 const alwaysPass = 0
 
 // Engine answers queries over one graph. New prepares what every query
-// needs in O(nodes + edges) — node types, engine sets, the undirected
-// adjacency and the searchable text — and a Run then scans that text.
+// needs in O(nodes + edges) — node types, engine sets and the searchable
+// text — and a Run then scans that text; a Run with depth expands over
+// the graph's traversal view (graphrag.Traversal, built on first use).
 // Index adds a gram index (seconds to build, see the package doc) after
 // which a Run reads only the posting lists of its terms and the nodes it
 // reaches.
@@ -46,10 +47,6 @@ type Engine struct {
 	engSet []uint32 // engine-set id (alwaysPass or an index into sets)
 	text   textIndex
 
-	// undirected adjacency, CSR: the neighbours of v are adj[off[v]:off[v+1]]
-	off []uint32
-	adj []uint32
-
 	typeCode map[graphrag.NodeType]uint32
 	ntypes   int
 	engines  []string       // engine names, in order of first appearance
@@ -61,6 +58,45 @@ type Engine struct {
 	indexOnce sync.Once
 	ix        atomic.Pointer[gramIndex] // nil until Index has built it
 	pool      sync.Pool                 // *scratch
+
+	viewsMu sync.Mutex
+	views   map[string]func() *graphrag.Traversal // engine-filtered traversal views, by setOK
+}
+
+// maxFilteredViews bounds the engine-filtered traversal views an Engine
+// keeps (each about as large as the graph's own undirected view; a graph
+// with E engines has at most 2^E distinct filters); when full, the cache
+// is emptied.
+const maxFilteredViews = 8
+
+// traversal returns the undirected traversal view for the engine filter
+// setOK (nil: no filter), as a function that builds it on its first call:
+// the graph's own view, or one over the nodes that pass, cached
+// (maxFilteredViews). setOK is not retained.
+func (e *Engine) traversal(setOK []bool) func() *graphrag.Traversal {
+	if setOK == nil || !slices.Contains(setOK, false) {
+		return func() *graphrag.Traversal { return e.g.Traversal(nil) }
+	}
+	key := make([]byte, len(setOK))
+	for i, ok := range setOK {
+		if ok {
+			key[i] = 1
+		}
+	}
+	e.viewsMu.Lock()
+	defer e.viewsMu.Unlock()
+	view, ok := e.views[string(key)]
+	if !ok {
+		if len(e.views) >= maxFilteredViews {
+			clear(e.views)
+		}
+		pass := slices.Clone(setOK)
+		view = sync.OnceValue(func() *graphrag.Traversal {
+			return e.g.Traversal(func(v int) bool { return pass[e.engSet[v]] })
+		})
+		e.views[string(key)] = view
+	}
+	return view
 }
 
 // IndexStats describes the size of an Engine's indexes.
@@ -73,10 +109,10 @@ type IndexStats struct {
 	Grams    int // distinct grams (rune pairs and field-final runes)
 	Postings int // (gram, node) pairs
 	// Bytes is the memory held by the Engine's own structures (field
-	// headers, adjacency, per-node arrays and, once built, posting lists,
-	// gram keys and ranks), not counting the graph itself nor the per-Run
-	// scratch (about Nodes/8 bytes plus the frontier per concurrent Run,
-	// reused through a sync.Pool).
+	// headers, per-node arrays and, once built, posting lists, gram keys
+	// and ranks), not counting the graph itself, the traversal views
+	// (see the package doc) nor the per-Run scratch (about Nodes/8 bytes
+	// plus the seeds per concurrent Run, reused through a sync.Pool).
 	Bytes int64
 }
 
@@ -87,7 +123,7 @@ func (e *Engine) Stats() IndexStats {
 		st.Edges = e.g.EdgeCount()
 	}
 	n := int64(e.n)
-	st.Bytes = e.text.bytes() + n*(4+4) + int64(len(e.off))*4 + int64(len(e.adj))*4 + int64(len(e.sections))*4
+	st.Bytes = e.text.bytes() + n*(4+4) + int64(len(e.sections))*4
 	for _, s := range e.sets {
 		st.Bytes += int64(len(s)) * 8
 	}
@@ -107,7 +143,7 @@ func (e *Engine) Stats() IndexStats {
 // graph is accepted: there is no limit on the number of node types or
 // engines.
 func New(g *graphrag.Graph) *Engine {
-	e := &Engine{g: g, typeCode: map[graphrag.NodeType]uint32{}, engineID: map[string]int{}}
+	e := &Engine{g: g, typeCode: map[graphrag.NodeType]uint32{}, engineID: map[string]int{}, views: map[string]func() *graphrag.Traversal{}}
 	for _, t := range graphrag.NodeTypes() {
 		e.internType(t)
 	}
@@ -127,7 +163,6 @@ func New(g *graphrag.Graph) *Engine {
 	if g != nil {
 		ends = g.EdgeEnds()
 	}
-	e.buildAdjacency(ends)
 	e.buildEngineSets(ends)
 	e.text = buildText(g, n)
 	e.overview = sync.OnceValue(func() Overview { return e.buildOverview(ends) })
@@ -159,31 +194,6 @@ func (e *Engine) internType(t graphrag.NodeType) uint32 {
 	e.typeCode[t] = c
 	e.ntypes++
 	return c
-}
-
-func (e *Engine) buildAdjacency(ends [][2]int32) {
-	n := e.n
-	e.off = make([]uint32, n+1)
-	for _, ab := range ends {
-		e.off[ab[0]+1]++
-		if ab[0] != ab[1] {
-			e.off[ab[1]+1]++
-		}
-	}
-	for i := 1; i <= n; i++ {
-		e.off[i] += e.off[i-1]
-	}
-	e.adj = make([]uint32, e.off[n])
-	next := slices.Clone(e.off[:n])
-	for _, ab := range ends {
-		a, b := ab[0], ab[1]
-		e.adj[next[a]] = uint32(b)
-		next[a]++
-		if a != b {
-			e.adj[next[b]] = uint32(a)
-			next[b]++
-		}
-	}
 }
 
 func (e *Engine) engineIndex(name string) int {

@@ -36,10 +36,9 @@ func outcomeOf(r *Result) outcome {
 
 // brute is an independent brute-force implementation of the documented
 // rules: it lower-cases every field of every node, matches with
-// strings.Contains and expands with dominikbraun/graph's BFS through
-// graphrag.Within, or, under an engine filter (which the library's BFS
-// cannot apply while it walks), with maps. The maps that only depend on the
-// graph are built once.
+// strings.Contains and expands layer by layer over adjacency lists of ids
+// (not through graphrag's traversal, which the engine uses). The maps that
+// only depend on the graph are built once.
 type brute struct {
 	g    *graphrag.Graph
 	byID map[string]*graphrag.Node
@@ -163,23 +162,6 @@ func (b *brute) run(q Query) outcome {
 			reached[n.ID] = true
 			frontier = append(frontier, n.ID)
 		}
-	}
-	if len(q.Engines) == 0 {
-		// no filter to apply while expanding: the library's BFS
-		// (graphrag.Within, dominikbraun/graph) is the oracle
-		starts := make([]int, 0, len(frontier))
-		for _, id := range frontier {
-			v, _ := g.Lookup(id)
-			starts = append(starts, v)
-		}
-		hops, err := g.Within(starts, q.Depth)
-		if err != nil {
-			panic(err)
-		}
-		for _, h := range hops {
-			reached[g.ID(h.Node)] = true
-		}
-		frontier = nil
 	}
 	for d := 0; d < q.Depth && len(frontier) > 0; d++ {
 		var next []string
@@ -648,4 +630,49 @@ func nodePtrs(g *graphrag.Graph) []*graphrag.Node {
 		out[v] = &n
 	}
 	return out
+}
+
+// TestRunMatchesBruteForceShaped runs a fixed set of queries (depth 0 to 3,
+// node-type and engine filters, alone and together) on a graph of builder
+// shape (sources shared by several queries and engines, most sources found
+// by one query: the leaves the traversal handles apart) against the brute
+// force.
+func TestRunMatchesBruteForceShaped(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	v := newBenchVocab(rng)
+	g := shapedGraph(rng, v, 8, 4, 40, 6)
+	b := newBrute(g)
+	common, rarer := v.zh[3], v.zh[40]
+	var qs []Query
+	for depth := 0; depth <= 3; depth++ {
+		qs = append(qs,
+			Query{Keywords: []string{common}, Depth: depth},
+			Query{Keywords: []string{rarer, "武汉"}, Depth: depth},
+			Query{Depth: depth},
+			Query{Keywords: []string{common}, Types: []graphrag.NodeType{"source"}, Depth: depth},
+			Query{Keywords: []string{common}, Types: []graphrag.NodeType{"section", "search_query"}, Depth: depth},
+			Query{Keywords: []string{common}, Engines: []string{"media"}, Depth: depth},
+			Query{Keywords: []string{rarer}, Engines: []string{"query", "insight"}, Depth: depth},
+			Query{Keywords: []string{common}, Types: []graphrag.NodeType{"search_query"}, Engines: []string{"insight"}, Depth: depth},
+			Query{Engines: []string{"media", "query", "insight"}, Depth: depth},
+			Query{Keywords: []string{"舆情"}, Engines: []string{"bogus"}, Depth: depth},
+		)
+	}
+	reached := 0
+	for name, e := range bothEngines(g) {
+		for i, q := range qs {
+			got, err := e.Run(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := b.run(q)
+			if diff := cmp.Diff(want, outcomeOf(got)); diff != "" {
+				t.Errorf("%s: query %d %+v (-brute force +engine):\n%s", name, i, q, diff)
+			}
+			reached += want.TotalNodes
+		}
+	}
+	if reached < 20*g.NodeCount() {
+		t.Errorf("the queries reach %d nodes in all, on a graph of %d: too few to test expansion", reached, g.NodeCount())
+	}
 }

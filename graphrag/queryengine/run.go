@@ -112,8 +112,7 @@ var _ json.Marshaler = Item{}
 // scratch is the per-Run working memory, reused through Engine.pool.
 type scratch struct {
 	visited  []uint64 // one bit per node: seed or expanded
-	frontier []uint32
-	next     []uint32
+	frontier []int32  // the seeds
 	cand     []uint16
 	matches  []uint32
 	union    []uint64 // one-rune terms: the union of their grams' postings
@@ -182,6 +181,11 @@ func (e *Engine) Run(q Query) (*Result, error) {
 		r.setOK = s.setOK
 	}
 
+	var view func() *graphrag.Traversal
+	if q.Depth > 0 { // build the traversal view (first query only) while matching
+		view = e.traversal(r.setOK)
+		go view()
+	}
 	terms := Terms(q.Keywords)
 	switch {
 	case len(terms) == 0:
@@ -195,7 +199,9 @@ func (e *Engine) Run(q Query) (*Result, error) {
 			r.matchTerm(t)
 		}
 	}
-	r.expand(q.Depth)
+	if err := r.expand(view, q.Depth); err != nil {
+		return nil, err
+	}
 
 	res := &Result{
 		MatchedSections: e.items(r.heaps[0].sorted()),
@@ -250,7 +256,7 @@ func (r *run) offerSeed(v uint32) {
 		return
 	}
 	r.mark(v)
-	r.s.frontier = append(r.s.frontier, v)
+	r.s.frontier = append(r.s.frontier, int32(v))
 }
 
 // scan offers every node that passes the filters and has a field
@@ -464,22 +470,18 @@ func intersect(ix *gramIndex, cand []uint16, c container) []uint16 {
 	return out
 }
 
-// expand runs the BFS from the seeds in r.s.frontier for depth layers.
-// Nodes failing the engine filter are neither added nor traversed.
-func (r *run) expand(depth int) {
-	e, s := r.e, r.s
-	for d := 0; d < depth && len(s.frontier) > 0; d++ {
-		next := s.next[:0]
-		for _, u := range s.frontier {
-			for _, v := range e.adj[e.off[u]:e.off[u+1]] {
-				if !r.isVisited(v) && r.passes(v) {
-					r.mark(v)
-					next = append(next, v)
-				}
-			}
-		}
-		s.frontier, s.next = next, s.frontier
+// expand adds the nodes within depth edges of the seeds (r.s.frontier):
+// one breadth-first search of dominikbraun/graph from all of them
+// (graphrag.Traversal.Expand) over view, the graph's undirected view or,
+// under an engine filter, a view without the nodes failing it, so that
+// those are neither added nor traversed.
+func (r *run) expand(view func() *graphrag.Traversal, depth int) error {
+	if depth == 0 || len(r.s.frontier) == 0 {
+		return nil
 	}
+	return view().Expand(r.s.frontier, depth, func(v int32, _ int) {
+		r.mark(uint32(v))
+	})
 }
 
 // nodeHeap keeps the k best nodes of one kind offered (compareNodes
