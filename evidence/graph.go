@@ -2,7 +2,6 @@ package evidence
 
 import (
 	"encoding/json"
-	"strings"
 
 	"reportengine/forum"
 	"reportengine/graphrag"
@@ -17,24 +16,22 @@ import (
 // "speeches" and the host's sections).
 func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 	n := g.NodeCount()
-	// section of each source: section → search_query (searched) → source (found)
-	sectionOf := make(map[int32]int32, n/2)
-	queryOf := map[int32]int32{}
+	// section of each source: section → search_query (searched) → source
+	// (found), the first edge of each kind winning; -1 for none
+	queryOf := make([]int32, n)
+	sectionOf := make([]int32, n)
+	for v := range queryOf {
+		queryOf[v], sectionOf[v] = -1, -1
+	}
 	ends := g.EdgeEnds()
 	for i, e := range ends {
-		if g.Relation(i) == graphrag.RelSearched {
-			if _, ok := queryOf[e[1]]; !ok {
-				queryOf[e[1]] = e[0]
-			}
+		if g.Relation(i) == graphrag.RelSearched && queryOf[e[1]] < 0 {
+			queryOf[e[1]] = e[0]
 		}
 	}
 	for i, e := range ends {
-		if g.Relation(i) == graphrag.RelFound {
-			if _, ok := sectionOf[e[1]]; !ok {
-				if s, ok := queryOf[e[0]]; ok {
-					sectionOf[e[1]] = s
-				}
-			}
+		if g.Relation(i) == graphrag.RelFound && sectionOf[e[1]] < 0 {
+			sectionOf[e[1]] = queryOf[e[0]]
 		}
 	}
 	var engines, hosts []int
@@ -62,11 +59,11 @@ func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 				c.sources++ // left out by the pre-selection
 				continue
 			}
-			p := Provenance{Kind: KindSource, SectionPos: -1, URL: strings.TrimSpace(g.String(v, "url")), Title: strings.TrimSpace(g.String(v, "title"))}
+			p := Provenance{Kind: KindSource, SectionPos: -1, URL: trimSpace(g.String(v, "url")), Title: trimSpace(g.String(v, "title"))}
 			if es := g.Strings(v, "engines"); len(es) > 0 {
 				p.Engine = es[0]
 			}
-			if s, ok := sectionOf[int32(v)]; ok {
+			if s := sectionOf[v]; s >= 0 {
 				p.Section = g.String(int(s), "title")
 				if pos, ok := g.Attrs(int(s)).Int("position"); ok {
 					p.SectionPos = pos

@@ -173,7 +173,7 @@ func Collect(in Input) *Set {
 			for ri := range p.Searches {
 				r := &p.Searches[ri]
 				src := base
-				src.Query, src.URL, src.Title = strings.TrimSpace(r.Query), strings.TrimSpace(r.URL), strings.TrimSpace(r.Title)
+				src.Query, src.URL, src.Title = trimSpace(r.Query), trimSpace(r.URL), trimSpace(r.Title)
 				c.addSource(src, src.Title, r.Content)
 			}
 		}
@@ -199,7 +199,7 @@ func (c *collector) addSource(p Provenance, title, content string) {
 	if c.keep != nil && !c.keep[c.sources-1] {
 		return
 	}
-	if utf8.RuneCountInString(title) >= MinRunes {
+	if atLeastRunes(title, MinRunes) {
 		c.jobs = append(c.jobs, job{text: title, prov: withKind(p, KindTitle), single: true, source: c.sources})
 	}
 	if strings.TrimSpace(content) != "" {
@@ -260,7 +260,7 @@ func listSources(in Input) []sourceText {
 	if g := in.Graph; g != nil && g.NodeCount() > 0 {
 		for v := 0; v < g.NodeCount(); v++ {
 			if g.Type(v) == graphrag.TypeSource {
-				out = append(out, sourceText{strings.TrimSpace(g.String(v, "title")), g.String(v, "content")})
+				out = append(out, sourceText{trimSpace(g.String(v, "title")), g.String(v, "content")})
 			}
 		}
 		return out
@@ -271,7 +271,7 @@ func listSources(in Input) []sourceText {
 		}
 		for pi := range st.Paragraphs {
 			for _, r := range st.Paragraphs[pi].Searches {
-				out = append(out, sourceText{strings.TrimSpace(r.Title), r.Content})
+				out = append(out, sourceText{trimSpace(r.Title), r.Content})
 			}
 		}
 	}
@@ -291,12 +291,41 @@ func sourceLimit(in Input) int {
 // or more runes) and the first SourceProbeRunes runes of its content. Bigrams never cross parts, so
 // scoring the parts in turn equals scoring "title\nopening".
 func probeParts(s sourceText, fn func(text string, runes int)) {
-	if utf8.RuneCountInString(s.title) >= MinRunes {
+	if atLeastRunes(s.title, MinRunes) {
 		fn(s.title, math.MaxInt)
 	}
 	if hasText(s.content) {
 		fn(s.content, SourceProbeRunes)
 	}
+}
+
+// atLeastRunes reports whether s has n runes or more
+// (utf8.RuneCountInString(s) >= n, counting at most n).
+func atLeastRunes(s string, n int) bool {
+	if len(s) < n {
+		return false // a rune is at least one byte
+	}
+	for range s {
+		if n--; n <= 0 {
+			return true
+		}
+	}
+	return n <= 0
+}
+
+// trimSpace is strings.TrimSpace, returning s at once when neither end is
+// white space (the common case, which TrimSpace decides rune by rune for a
+// text that starts with a non-ASCII rune, as Chinese does).
+func trimSpace(s string) string {
+	if s == "" {
+		return s
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	if unicode.IsSpace(first) || unicode.IsSpace(last) {
+		return strings.TrimSpace(s)
+	}
+	return s
 }
 
 // hasText reports whether s holds anything but white space

@@ -201,32 +201,9 @@ func (s *scorer) score(text string, out []float64, buf []uint64) []uint64 {
 // number of bigrams; the best over all queries. Additions run in text
 // order (deterministic). acc is scratch space of nq values.
 func (s *scorer) quickScore(src sourceText, acc []float64) float64 {
-	for i := range acc {
-		acc[i] = 0
-	}
+	clear(acc)
 	n := 0
-	table := wordRunes()
-	probeParts(src, func(text string, limit int) {
-		prev := rune(-1)
-		for i := 0; i < len(text) && limit > 0; limit-- {
-			r, size := decodeRune(text, i)
-			i += size
-			r, ok := wordRuneIn(table, r)
-			if !ok {
-				prev = -1
-				continue
-			}
-			if prev >= 0 {
-				n++
-				if c, ok := s.column(uint64(prev)<<32 | uint64(r)); ok {
-					for _, p := range s.post[c] {
-						acc[p.q] += p.w
-					}
-				}
-			}
-			prev = r
-		}
-	})
+	probeParts(src, func(text string, limit int) { n = s.quickPart(text, limit, acc, n) })
 	best := 0.0
 	for _, v := range acc {
 		best = max(best, v)
@@ -237,24 +214,64 @@ func (s *scorer) quickScore(src sourceText, acc []float64) float64 {
 	return best
 }
 
-// decodeRune is utf8.DecodeRuneInString(s[i:]) with the ASCII and the
-// valid three-byte cases (all of CJK) inline.
-func decodeRune(s string, i int) (rune, int) {
-	b0 := s[i]
-	if b0 < utf8.RuneSelf {
-		return rune(b0), 1
-	}
-	if b0&0xF0 == 0xE0 && i+2 < len(s) {
-		b1, b2 := s[i+1], s[i+2]
-		if b1&0xC0 == 0x80 && b2&0xC0 == 0x80 {
-			r := rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
-			if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
-				return r, 3
+// quickPart adds the query weights of the bigrams among the first limit
+// runes of text to acc and returns n plus their number. It is
+// decodeRune and wordRuneIn written into the loop, with ASCII and the CJK
+// ideographs (most runes of a Chinese run) decided without a call: this
+// loop reads every probe of a 300 000-source run.
+func (s *scorer) quickPart(text string, limit int, acc []float64, n int) int {
+	table := wordRunes()
+	prev := rune(-1)
+	for i := 0; i < len(text) && limit > 0; limit-- {
+		var r rune
+		if c := text[i]; c < utf8.RuneSelf {
+			i++
+			if r = rune(asciiWord[c]); r == 0 {
+				prev = -1
+				continue
+			}
+		} else {
+			size := 3
+			if c&0xF0 == 0xE0 && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 {
+				r = rune(c&0x0F)<<12 | rune(text[i+1]&0x3F)<<6 | rune(text[i+2]&0x3F)
+				if r < 0x800 || 0xD800 <= r && r <= 0xDFFF {
+					r, size = utf8.DecodeRuneInString(text[i:])
+				}
+			} else {
+				r, size = utf8.DecodeRuneInString(text[i:])
+			}
+			i += size
+			if r < 0x4E00 || r > 0x9FFF { // not a CJK ideograph (a letter without case)
+				var ok bool
+				if r, ok = wordRuneIn(table, r); !ok {
+					prev = -1
+					continue
+				}
 			}
 		}
+		if prev >= 0 {
+			n++
+			if c, ok := s.column(uint64(prev)<<32 | uint64(r)); ok {
+				for _, p := range s.post[c] {
+					acc[p.q] += p.w
+				}
+			}
+		}
+		prev = r
 	}
-	return utf8.DecodeRuneInString(s[i:])
+	return n
 }
+
+// asciiWord is wordRune for ASCII: the lower-cased letter or the digit, 0
+// for the others.
+var asciiWord = func() (t [utf8.RuneSelf]uint8) {
+	for c := range t {
+		if r, ok := wordRune(rune(c)); ok {
+			t[c] = uint8(r)
+		}
+	}
+	return t
+}()
 
 // wordRunes classifies the Basic Multilingual Plane once: 0 not a letter
 // or digit, 1 a letter or digit that is its own lower case, 2 one to be
