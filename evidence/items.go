@@ -258,6 +258,13 @@ type sourceText struct{ title, content string }
 func listSources(in Input) []sourceText {
 	var out []sourceText
 	if g := in.Graph; g != nil && g.NodeCount() > 0 {
+		n := 0
+		for v := 0; v < g.NodeCount(); v++ {
+			if g.Type(v) == graphrag.TypeSource {
+				n++
+			}
+		}
+		out = make([]sourceText, 0, n) // (growing it costs more than this count)
 		for v := 0; v < g.NodeCount(); v++ {
 			if g.Type(v) == graphrag.TypeSource {
 				out = append(out, sourceText{trimSpace(g.String(v, "title")), g.String(v, "content")})
@@ -265,6 +272,13 @@ func listSources(in Input) []sourceText {
 		}
 		return out
 	}
+	n := 0
+	for _, st := range in.States {
+		if st != nil {
+			n += st.RecordCount()
+		}
+	}
+	out = make([]sourceText, 0, n)
 	for _, st := range in.States {
 		if st == nil {
 			continue
