@@ -3,11 +3,13 @@ package knowledge
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 
 	"reportengine/graphrag"
+	"reportengine/internal/parallel"
 )
 
 // GraphOptions configure FromGraph.
@@ -420,33 +422,16 @@ func (b *graphBuild) textUnits() {
 		}
 	}
 	mm.build()
-	own := make([][]int, len(b.p.Entities))       // entity → its own units
-	mentioned := make([][]int, len(b.p.Entities)) // entity → units mentioning it
-	unitEnts := [][]int{}
-	add := func(owner int, doc, text string) {
-		if strings.TrimSpace(text) == "" {
-			return
-		}
-		b.textsRead++
-		for k, chunk := range chunkText(text, b.maxRunes) {
-			u := len(b.p.TextUnits)
-			ents := []int{owner}
-			mm.find(chunk, func(id int) {
-				if !slices.Contains(ents, id) { // a title and a name can both hit
-					ents = append(ents, id)
-				}
-			})
-			unitEnts = append(unitEnts, ents)
-			own[owner] = append(own[owner], u)
-			for _, e := range ents[1:] {
-				mentioned[e] = append(mentioned[e], u)
-			}
-			b.p.TextUnits = append(b.p.TextUnits, TextUnit{
-				ID:         fmt.Sprintf("%s#%d", doc, k),
-				ShortID:    strconv.Itoa(u),
-				Text:       chunk,
-				DocumentID: doc,
-			})
+	// the texts, in graph order (reading them is cheap; the unreadable
+	// speeches are warned about in that order)
+	type ownText struct {
+		owner     int
+		doc, text string
+	}
+	var texts []ownText
+	add := func(owner int, doc, t string) {
+		if strings.TrimSpace(t) != "" {
+			texts = append(texts, ownText{owner, doc, t})
 		}
 	}
 	for i := range b.p.Entities {
@@ -477,6 +462,46 @@ func (b *graphBuild) textUnits() {
 			for k, s := range sp {
 				add(i, fmt.Sprintf("%s/speech-%d", b.g.ID(i), k), fmt.Sprintf("[%s] %s: %s", s.Time, s.Speaker, s.Content))
 			}
+		}
+	}
+	// each text's chunks and the entities they mention depend on that text
+	// only (the matcher is read-only once built): on all cores
+	type chunk struct {
+		text string
+		ents []int // the owner, then the entities mentioned, in order
+	}
+	chunks := make([][]chunk, len(texts))
+	parallel.Chunks(len(texts), min(runtime.GOMAXPROCS(0), max(len(texts)/64, 1)), func(_, lo, hi int) {
+		for j := lo; j < hi; j++ {
+			for _, c := range chunkText(texts[j].text, b.maxRunes) {
+				ents := []int{texts[j].owner}
+				mm.find(c, func(id int) {
+					if !slices.Contains(ents, id) { // a title and a name can both hit
+						ents = append(ents, id)
+					}
+				})
+				chunks[j] = append(chunks[j], chunk{c, ents})
+			}
+		}
+	})
+	own := make([][]int, len(b.p.Entities))       // entity → its own units
+	mentioned := make([][]int, len(b.p.Entities)) // entity → units mentioning it
+	unitEnts := [][]int{}
+	for j, t := range texts {
+		b.textsRead++
+		for k, c := range chunks[j] {
+			u := len(b.p.TextUnits)
+			unitEnts = append(unitEnts, c.ents)
+			own[t.owner] = append(own[t.owner], u)
+			for _, e := range c.ents[1:] {
+				mentioned[e] = append(mentioned[e], u)
+			}
+			b.p.TextUnits = append(b.p.TextUnits, TextUnit{
+				ID:         fmt.Sprintf("%s#%d", t.doc, k),
+				ShortID:    strconv.Itoa(u),
+				Text:       c.text,
+				DocumentID: t.doc,
+			})
 		}
 	}
 	for i := range b.p.Entities {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -273,4 +274,26 @@ func slicesContains(s []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// The text units are cut and matched on all cores: the model must be the
+// one a single core builds (the sequential run is the oracle), units,
+// their entities and relationships in the same order.
+func TestFromGraphSameOnAnyCores(t *testing.T) {
+	g := bettafishGraph(t)
+	prev := runtime.GOMAXPROCS(1)
+	one, err := FromGraph(g, GraphOptions{})
+	runtime.GOMAXPROCS(4)
+	many, err2 := FromGraph(g, GraphOptions{})
+	runtime.GOMAXPROCS(prev)
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	if len(one.TextUnits()) < 100 {
+		t.Fatalf("%d text units: the fixture should give hundreds", len(one.TextUnits()))
+	}
+	if !reflect.DeepEqual(one.TextUnits(), many.TextUnits()) || !reflect.DeepEqual(one.Entities(), many.Entities()) ||
+		!reflect.DeepEqual(one.Relationships(), many.Relationships()) {
+		t.Error("the model built on 4 cores differs from the one built on 1")
+	}
 }

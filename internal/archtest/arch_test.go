@@ -23,7 +23,7 @@ var allowed = map[string][]string{
 	"internal/atomicfile":  {},
 	"internal/settings":    {"gopkg.in/yaml.v3"},
 	"graphrag/queryengine": {"graphrag"},
-	"graphrag/knowledge":   {"graphrag", "internal/atomicfile", "llm", "github.com/parquet-go/parquet-go"},
+	"graphrag/knowledge":   {"graphrag", "internal/atomicfile", "internal/parallel", "llm", "github.com/parquet-go/parquet-go"},
 	"graphrag/localsearch": {"graphrag/knowledge", "llm", "llm/tokens", "prompts"},
 	"graphrag/questiongen": {"graphrag/localsearch", "graphrag/knowledge", "llm", "prompts"},
 	"evidence":             {"state", "forum", "graphrag", "internal/parallel"},
