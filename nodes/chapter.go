@@ -141,14 +141,18 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
 		Graph: in.Graph, OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate}
 	system := chapterSystem(in.Constraints)
+	systemTokens := countTokens(system)
 	planned := len(in.SubPoints) > 0 || len(in.Digests) > 0
+	baseTokens := 0 // of the input's JSON so far
 	if planned {
 		input.Graph = nil
-		input.SubPoints = fitSubPoints(in.SubPoints, orDefault(s.PromptTokens, DefaultPromptTokens)-countTokens(system), input)
+		input.SubPoints, baseTokens = fitSubPoints(in.SubPoints, orDefault(s.PromptTokens, DefaultPromptTokens)-systemTokens, input)
+	} else {
+		base, _ := json.Marshal(input)
+		baseTokens = countTokens(string(base))
 	}
 	// excerpts fill what the rest of the prompt leaves
-	base, _ := json.Marshal(input)
-	left := orDefault(s.PromptTokens, DefaultPromptTokens) - countTokens(system) - countTokens(string(base))
+	left := orDefault(s.PromptTokens, DefaultPromptTokens) - systemTokens - baseTokens
 	if left > 0 && !planned {
 		query := sec.Title + " " + joinStrings(sec.Outline) + " " + joinStrings(in.Keywords)
 		input.Excerpts = chapterExcerpts(in.States, query, left*3/4)
@@ -381,8 +385,9 @@ func markUnknown(c *ir.Chapter, known func(string) bool, step string) []string {
 // fitSubPoints keeps the planned evidence within budget tokens (the prompt
 // without it must fit too): while the JSON is too long, the sub-point with
 // the most items loses its last one (its least relevant); texts are never
-// cut mid-rune.
-func fitSubPoints(subs []prompts.SubPointBrief, budget int, input prompts.ChapterInput) []prompts.SubPointBrief {
+// cut mid-rune. It returns the sub-points kept and the tokens of input's
+// JSON with them.
+func fitSubPoints(subs []prompts.SubPointBrief, budget int, input prompts.ChapterInput) ([]prompts.SubPointBrief, int) {
 	out := make([]prompts.SubPointBrief, len(subs))
 	for i, sp := range subs {
 		out[i] = sp
@@ -391,8 +396,9 @@ func fitSubPoints(subs []prompts.SubPointBrief, budget int, input prompts.Chapte
 	for {
 		input.SubPoints = out
 		b, _ := json.Marshal(input)
-		if countTokens(string(b)) <= budget {
-			return out
+		n := countTokens(string(b))
+		if n <= budget {
+			return out, n
 		}
 		most := -1
 		for i := range out {
@@ -401,7 +407,7 @@ func fitSubPoints(subs []prompts.SubPointBrief, budget int, input prompts.Chapte
 			}
 		}
 		if most < 0 {
-			return out
+			return out, n
 		}
 		out[most].Evidence = out[most].Evidence[:len(out[most].Evidence)-1]
 	}
