@@ -329,3 +329,29 @@ func TestCollectPreselectsSources(t *testing.T) {
 		t.Errorf("skipped %d without focus", s.Stats.SkippedSources)
 	}
 }
+
+// cleanLine and splitInlineHeadings skip their regexps when a line cannot
+// match (no '#'; a page mark only at a line start of P, p or 第): on every
+// line of the fixture files and some crafted ones, a regexp must find
+// nothing where the shortcut skips it.
+func TestRegexpShortcuts(t *testing.T) {
+	lines := []string{"Page 7. 内容", "page7: x", "第3页 内容", "第 12 页", "## 标题 正文。", "正文 ### 小节", "#tag", "无标记的句子", "P", "第", "a #b"}
+	for _, e := range []string{"query", "media", "insight"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", "bettafish", e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(b), "\\n") {
+			lines = append(lines, strings.Split(l, "\n")...)
+		}
+	}
+	for _, l := range lines {
+		if strings.IndexByte(l, '#') < 0 && inlineHeadingRE.MatchString(l) {
+			t.Errorf("inlineHeadingRE matches %q, which has no '#'", l)
+		}
+		s := strings.TrimSpace(l)
+		if s != "" && !(s[0] == 'P' || s[0] == 'p' || strings.HasPrefix(s, "第")) && pageMarkRE.MatchString(s) {
+			t.Errorf("pageMarkRE matches %q", s)
+		}
+	}
+}

@@ -113,6 +113,10 @@ var enumTitleRE = regexp.MustCompile(`^(?:[一二三四五六七八九十]+、|[
 func splitInlineHeadings(lines []string) []string {
 	var out []string
 	for _, l := range lines {
+		if strings.IndexByte(l, '#') < 0 {
+			out = append(out, l) // no heading mark (most lines: no regexp run)
+			continue
+		}
 		locs := inlineHeadingRE.FindAllStringIndex(l, -1)
 		if len(locs) == 1 && strings.TrimSpace(l[:locs[0][0]]) == "" {
 			// a heading line: split only when a statement follows the
@@ -285,7 +289,9 @@ func cleanLine(line string) string {
 		}
 	}
 	s = stripListNumber(s)
-	s = pageMarkRE.ReplaceAllString(s, "")
+	if s != "" && (s[0] == 'P' || s[0] == 'p' || strings.HasPrefix(s, "第")) { // (the mark starts the line)
+		s = pageMarkRE.ReplaceAllString(s, "")
+	}
 	if strings.ContainsAny(s, "*_`") {
 		s = markReplacer.Replace(s)
 	}
