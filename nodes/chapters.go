@@ -105,6 +105,10 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 		}
 		specs := chapterSpecs(secs)
 		opts := evidence.PlanOptions{PerSubPoint: planPerSubPoint(r.cfg.PromptTokens)}
+		// the sources chapters can link to and cite (the evidence's and the
+		// query results'), looked up in the graph beside the plan
+		prefetched := make(chan graphSources, 1)
+		go func() { prefetched <- prefetchSources(r.graphSrc.g, sourceURLs(r.evidence, gqs)) }()
 		problem := ""
 		if r.retrieval != nil {
 			ret := <-r.retrieval
@@ -125,6 +129,7 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 		r.planIDs = planIDs(r.plan)
 		r.evidenceStage = r.stageEnd(StageEvidence, start, problem != "", 0, 0, problem)
 		r.evidenceStage.Seconds += r.collectSeconds
+		r.graphSrc = <-prefetched
 		titles := make([]string, len(secs))
 		for i, s := range secs {
 			titles[i] = s.Title
@@ -421,4 +426,27 @@ func (m *limitedModel) Stream(ctx context.Context, req llm.Request, fn func(llm.
 	}
 	defer m.slots.release()
 	return m.Model.Stream(ctx, req, fn)
+}
+
+// sourceURLs are the URLs of the evidence items and of the graph query
+// results' sources, in that order (repeats included).
+func sourceURLs(set *evidence.Set, gqs []GraphQueryOutput) []string {
+	var out []string
+	if set != nil {
+		for i := range set.Items {
+			for _, p := range set.Items[i].Provenance {
+				if p.URL != "" {
+					out = append(out, p.URL)
+				}
+			}
+		}
+	}
+	for _, gq := range gqs {
+		if gq.Results != nil {
+			for _, s := range gq.Results.Sources {
+				out = append(out, s.URL)
+			}
+		}
+	}
+	return out
 }

@@ -26,7 +26,7 @@ func TestGraphSourcesLookup(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	gs := graphSources{g}
+	gs := graphSources{g: g}
 	if got, ok := gs.byURL("https://a.example/2"); !ok || got.ID != "S2" || got.Title != "Two" || !cmp.Equal(got.Engines, []string{"media"}) {
 		t.Errorf("byURL = %+v, %v; want S2 (the first with that URL) titled Two", got, ok)
 	}
@@ -46,5 +46,45 @@ func TestGraphSourcesLookup(t *testing.T) {
 	}
 	if got := chapterSources(c, nil, graphSources{}); got != nil {
 		t.Errorf("without graph or given sources: %q", got)
+	}
+}
+
+// prefetchSources answers from one scan what the graph's maps answer
+// (the oracle: graphSources without a prefetch), for the URLs it was given,
+// others and ids alike: the first source node of a URL, never a search
+// query, nothing for a URL no source has.
+func TestPrefetchSourcesMatchesGraphMaps(t *testing.T) {
+	g := graphrag.New()
+	urls := []string{"https://a.example/1", "https://a.example/2", "https://a.example/q", "https://a.example/none", ""}
+	for _, n := range []*graphrag.Node{
+		{ID: "T", Type: graphrag.TypeTopic, Name: "topic"},
+		{ID: "Q", Type: graphrag.TypeSearchQuery, Name: "q", Attrs: graphrag.Attributes{{Key: "url", Value: urls[2]}}},
+		{ID: "S1", Type: graphrag.TypeSource, Name: "one", Attrs: graphrag.Attributes{{Key: "url", Value: urls[0]}}},
+		{ID: "S2", Type: graphrag.TypeSource, Name: "two", Attrs: graphrag.Attributes{{Key: "url", Value: urls[1]}, {Key: "title", Value: "Two"}}},
+		{ID: "S2b", Type: graphrag.TypeSource, Name: "dup", Attrs: graphrag.Attributes{{Key: "url", Value: urls[1]}}},
+		{ID: "S0", Type: graphrag.TypeSource, Name: "no url"},
+		{ID: "S3", Type: graphrag.TypeSource, Name: "three", Attrs: graphrag.Attributes{{Key: "url", Value: "https://a.example/3"}}},
+	} {
+		if err := g.AddNode(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, given := range [][]string{urls, urls[:2], nil, {"https://a.example/3", urls[1], urls[1]}} {
+		pre := prefetchSources(g, given)
+		plain := graphSources{g: g}
+		for _, u := range append(urls, "https://a.example/3", "https://b.example") {
+			got, ok := pre.byURL(u)
+			want, wok := plain.byURL(u)
+			if ok != wok || !cmp.Equal(got, want) {
+				t.Errorf("prefetch %q: byURL(%q) = %+v %v, want %+v %v", given, u, got, ok, want, wok)
+			}
+		}
+		for _, id := range []string{"T", "Q", "S1", "S2", "S2b", "S0", "S3", "X"} {
+			got, ok := pre.byID(id)
+			want, wok := plain.byID(id)
+			if ok != wok || !cmp.Equal(got, want) {
+				t.Errorf("prefetch %q: byID(%q) = %+v %v, want %+v %v", given, id, got, ok, want, wok)
+			}
+		}
 	}
 }

@@ -53,6 +53,9 @@ type StitchInput struct {
 	// sources only (see references). Without it the list holds the graph
 	// sources chapters were given.
 	Evidence *evidence.Set
+	// graphSrc, when set (by the pipeline), looks Graph's sources up
+	// instead of Graph's own maps (see prefetchSources).
+	graphSrc *graphSources
 }
 
 // Run stitches; it fails only when ctx is done.
@@ -145,8 +148,12 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 	}
 
 	// reference list
+	all := graphSources{g: in.Graph}
+	if in.graphSrc != nil && in.graphSrc.g == in.Graph {
+		all = *in.graphSrc
+	}
 	if in.Evidence != nil {
-		doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources, graphSources{in.Graph})
+		doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources, all)
 		return doc, nil
 	}
 	idx := map[string]int{}
@@ -160,7 +167,7 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 			}
 			gs, ok := in.Sources[id]
 			if !ok {
-				if gs, ok = (graphSources{in.Graph}).byID(id); !ok {
+				if gs, ok = all.byID(id); !ok {
 					continue
 				}
 			}
