@@ -9,16 +9,16 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-// textOf is js as ReadGraphText gives it, its CRC-32C computed here.
-func textOf(js []byte) GraphText {
-	return GraphText{string(js), crc32.Checksum(js, crc32.MakeTable(crc32.Castagnoli))}
-}
+// textOf is js as ReadGraphText gives it.
+func textOf(js []byte) GraphText { return NewGraphText(bytes.Clone(js)) }
 
 // bothFiles writes g's graph file and its column file at once
 // (WriteJSONColumns, as Save does).
@@ -325,7 +325,7 @@ func withTrailer(b []byte, js GraphText) []byte {
 	}
 	out := bytes.Clone(b[:len(b)-16])
 	out = binary.LittleEndian.AppendUint64(out, uint64(len(js.Text)))
-	out = binary.LittleEndian.AppendUint32(out, js.CRC)
+	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum([]byte(js.Text), castagnoli))
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
 }
 
@@ -382,4 +382,39 @@ func bothFilesOK(g *Graph) (GraphText, []byte) {
 		return GraphText{}, nil
 	}
 	return textOf(js.Bytes()), cols.Bytes()
+}
+
+// ReadGraphText gives the bytes and CRC-32C of what it reads: a file in
+// parts (over 8 MiB: one goroutine per core), or any other reader.
+func TestReadGraphText(t *testing.T) {
+	data := make([]byte, 17<<20+123)
+	for i := range data {
+		data[i] = byte(i*7 + i>>13)
+	}
+	path := filepath.Join(t.TempDir(), "g.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fromFile, err := ReadGraphText(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromReader, err := ReadGraphText(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := crc32.Checksum(data, crc32.MakeTable(crc32.Castagnoli))
+	for name, got := range map[string]GraphText{"file": fromFile, "reader": fromReader} {
+		if got.Text != string(data) || got.CRC() != want {
+			t.Errorf("%s: %d bytes, CRC %08x; want %d, %08x", name, len(got.Text), got.CRC(), len(data), want)
+		}
+	}
+	if empty, err := ReadGraphText(strings.NewReader("")); err != nil || empty.Text != "" || empty.CRC() != 0 {
+		t.Errorf("empty: %q, %v", empty.Text, err)
+	}
 }

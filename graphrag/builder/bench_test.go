@@ -1,6 +1,7 @@
 package builder_test
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -116,15 +117,31 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-// BenchmarkWriteJSON measures encoding a built graph (to io.Discard).
+// BenchmarkWriteJSON measures encoding a built graph (to io.Discard):
+// "json" the graph file alone, "json+columns" with its column file in the
+// same pass (graphrag.WriteJSONColumns, as Save does).
 func BenchmarkWriteJSON(b *testing.B) {
 	inputs, forumPath := benchInputs(b)
 	g := buildOnce(b, inputs, forumPath)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := g.WriteJSON(io.Discard); err != nil {
-			b.Fatal(err)
+	for _, cols := range []bool{false, true} {
+		name := "json"
+		if cols {
+			name = "json+columns"
 		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var err error
+				if cols {
+					err = g.WriteJSONColumns(context.Background(), io.Discard, io.Discard)
+				} else {
+					err = g.WriteJSON(io.Discard)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
