@@ -130,6 +130,7 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 		jsLen   int64  // JSON bytes written
 		jsCRC   uint32 // and their CRC-32C
 		lastEnd int64  // where the last string referenced ends in the JSON
+		edgesAt int64  // where the edges start in the column file
 	)
 	put := func(b []byte) error {
 		if cols != nil {
@@ -241,6 +242,9 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 				return r.err
 			}
 			if cols != nil {
+				if i == nodeUnits {
+					edgesAt, lastEnd = cw.n, 0 // the edges' first gap is absolute
+				}
 				cw.write(binary.AppendUvarint(nil, uint64(jsLen-lastEnd)))
 				cw.write(r.col)
 				lastEnd = jsLen + int64(r.end)
@@ -266,7 +270,10 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 			return err
 		}
 		if cols != nil {
-			cw.write(columnsTail(cw.crc, jsLen, jsCRC))
+			if nodeUnits == len(units) {
+				edgesAt = cw.n
+			}
+			cw.write(columnsTail(cw.crc, edgesAt, jsLen, jsCRC))
 			return cw.err
 		}
 		return nil

@@ -83,8 +83,10 @@ import (
 // ReadColumns reads only this version; another one is stale
 // (ErrColumnsStale), so a program that changes the layout reads the JSON
 // file until the column file is written again. Version 2 (before) held a
-// copy of every string; version 3 points into the graph file.
-const ColumnsVersion = 3
+// copy of every string; version 3 pointed into the graph file; version 4
+// also records where the edges start, so that they are read beside the
+// nodes.
+const ColumnsVersion = 4
 
 const columnsMagic = "REGRAPHC"
 
@@ -359,14 +361,19 @@ func (g *Graph) columnsHead(p *colPlan, unit int) ([]byte, error) {
 	return e.buf, nil
 }
 
-// columnsTail is the column file's trailer: the graph file's length and
+// columnsTail is the column file's trailer: where the edges start (the
+// byte offset of edge 0's gap in the file), the graph file's length and
 // CRC-32C, then the CRC-32C of the column file before it (crc: of the
 // bytes before the trailer).
-func columnsTail(crc uint32, jsLen int64, jsCRC uint32) []byte {
-	t := binary.LittleEndian.AppendUint64(nil, uint64(jsLen))
+func columnsTail(crc uint32, edgesAt, jsLen int64, jsCRC uint32) []byte {
+	t := binary.LittleEndian.AppendUint64(nil, uint64(edgesAt))
+	t = binary.LittleEndian.AppendUint64(t, uint64(jsLen))
 	t = binary.LittleEndian.AppendUint32(t, jsCRC)
 	return binary.LittleEndian.AppendUint32(t, crc32.Update(crc, castagnoli, t))
 }
+
+// trailerSize is the length of the trailer (columnsTail).
+const trailerSize = 24
 
 // WriteColumns writes the column file of g for the graph file text js
 // (what g was read from: ReadJSONText(js.Text)), for ReadColumns. Strings
@@ -393,21 +400,26 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, js GraphText) err
 	cw := &crcWriter{w: w}
 	cw.write(head)
 	e := &colEnc{js: text}
-	// One unit each for the nodes and the edges: a gap of 0 before the
-	// first of each, the look-up going on through the whole text.
-	for _, part := range []struct {
+	// One unit each for the nodes and the edges, the look-up going on
+	// through the whole text: a gap of 0 before node 0, the cursor before
+	// edge 0 (the edges' gap is absolute).
+	var edgesAt int64
+	for k, part := range []struct {
 		n   int
 		enc func(lo, hi int) error
 	}{
 		{len(g.ids), func(lo, hi int) error { return g.colNodes(e, p, lo, hi) }},
 		{len(g.ends), func(lo, hi int) error { return g.colEdges(e, lo, hi) }},
 	} {
+		if k == 1 {
+			edgesAt = cw.n
+		}
 		for lo := 0; lo < part.n; lo += chunk {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 			if lo == 0 {
-				e.uv(0)
+				e.uv(uint64(k * e.end))
 			}
 			if err := part.enc(lo, min(lo+chunk, part.n)); err != nil {
 				return err
@@ -416,21 +428,23 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, js GraphText) err
 			e.buf = e.buf[:0]
 		}
 	}
-	cw.write(columnsTail(cw.crc, int64(len(js.Text)), js.CRC()))
+	cw.write(columnsTail(cw.crc, edgesAt, int64(len(js.Text)), js.CRC()))
 	return cw.err
 }
 
-// crcWriter writes through, keeping the CRC-32C of what it wrote and the
-// first error.
+// crcWriter writes through, keeping the CRC-32C of what it wrote, its
+// length and the first error.
 type crcWriter struct {
 	w   io.Writer
 	crc uint32
+	n   int64
 	err error
 }
 
 func (c *crcWriter) write(p []byte) {
 	if c.err == nil {
 		c.crc = crc32.Update(c.crc, castagnoli, p)
+		c.n += int64(len(p))
 		_, c.err = c.w.Write(p)
 	}
 }
@@ -916,27 +930,28 @@ func ReadColumns(rd io.Reader, js GraphText) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(body) < 16 {
+	if len(body) < trailerSize {
 		return nil, fmt.Errorf("%w: truncated", ErrColumnsCorrupt)
 	}
 	if want := binary.LittleEndian.Uint32(cr.tail[:]); cr.crc != want {
 		return nil, fmt.Errorf("%w: checksum mismatch (truncated or damaged)", ErrColumnsCorrupt)
 	}
-	tail := body[len(body)-16:]
-	size := binary.LittleEndian.Uint64([]byte(tail[:8]))
-	want := binary.LittleEndian.Uint32([]byte(tail[8:12]))
+	tail := []byte(body[len(body)-trailerSize:])
+	edgesAt := binary.LittleEndian.Uint64(tail)
+	size := binary.LittleEndian.Uint64(tail[8:])
+	want := binary.LittleEndian.Uint32(tail[16:])
 	if size != uint64(len(js.Text)) {
 		return nil, fmt.Errorf("%w: written for a graph file of %d bytes, it has %d", ErrColumnsMismatch, size, len(js.Text))
+	}
+	if edgesAt < uint64(len(head)) {
+		return nil, fmt.Errorf("%w: edges at byte %d", ErrColumnsCorrupt, edgesAt)
 	}
 	// The graph file's checksum is taken on another core while this one
 	// decodes; a mismatch wins over any error of the decoding.
 	crc := make(chan uint32, 1)
 	go func() { crc <- js.CRC() }()
-	r := &colReader{s: body[:len(body)-16], js: js.Text}
-	g, err := r.graph()
-	if err == nil && r.pos != len(r.s) {
-		err = fmt.Errorf("%w: %d bytes after the last edge", ErrColumnsCorrupt, len(r.s)-r.pos)
-	}
+	r := &colReader{s: body[:len(body)-trailerSize], js: js.Text}
+	g, err := r.graph(edgesAt - uint64(len(head)))
 	if got := <-crc; got != want {
 		return nil, fmt.Errorf("%w: written for a graph file with CRC-32C %08x, it has %08x", ErrColumnsMismatch, want, got)
 	}
@@ -1033,7 +1048,7 @@ func (s *slab[T]) ptr(x T) *T {
 	return &s.chunk[len(s.chunk)-1]
 }
 
-func (r *colReader) graph() (*Graph, error) {
+func (r *colReader) graph(edgesAt uint64) (*Graph, error) {
 	unit := r.uv()
 	if r.err == nil && (unit == 0 || unit > maxCount) {
 		r.fail("unit %d", unit)
@@ -1060,10 +1075,40 @@ func (r *colReader) graph() (*Graph, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	g := NewWithCapacity(nn, ne)
-	if nr > cap(g.recs) {
-		g.recs = make([]Record, 0, nr)
+	if edgesAt < uint64(r.pos) || edgesAt > uint64(len(r.s)) {
+		return nil, fmt.Errorf("%w: edges at byte %d, outside [%d, %d]", ErrColumnsCorrupt, edgesAt, r.pos, len(r.s))
 	}
+	// The edges are read on another core while this one reads the nodes,
+	// into a graph of their own whose edge columns then become g's.
+	ge := NewWithCapacity(0, ne)
+	if nr > cap(ge.recs) {
+		ge.recs = make([]Record, 0, nr)
+	}
+	er := &colReader{s: r.s, pos: int(edgesAt), js: r.js, unit: r.unit}
+	edgeErr := make(chan error, 1)
+	go func() {
+		err := er.edges(ge, nn, ne, rels)
+		if err == nil && er.pos != len(er.s) {
+			err = fmt.Errorf("%w: %d bytes after the last edge", ErrColumnsCorrupt, len(er.s)-er.pos)
+		}
+		edgeErr <- err
+	}()
+	r.s = r.s[:edgesAt]
+	g, err := r.nodes(nn, types, lists, task, created, meta)
+	if eerr := <-edgeErr; err == nil {
+		err = eerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	g.takeEdges(ge)
+	return g, nil
+}
+
+// nodes reads the nn nodes (types and engine lists from the header) and
+// makes the graph with the header's strings.
+func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, created, meta string) (*Graph, error) {
+	g := NewWithCapacity(nn, 0)
 	g.TaskID, g.CreatedAt = task, created
 	if meta != "" {
 		err := members(meta, "meta", func(key, val string) error {
@@ -1081,7 +1126,6 @@ func (r *colReader) graph() (*Graph, error) {
 		lists[i] = g.internList(l)
 	}
 	var floats slab[float64]
-	var texts slab[string]
 	var generic []rawAttrs
 	for v := 0; v < nn && r.err == nil; v++ {
 		r.gap(v)
@@ -1190,6 +1234,18 @@ func (r *colReader) graph() (*Graph, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrColumnsCorrupt, err)
 	}
+	if r.pos != len(r.s) {
+		return nil, fmt.Errorf("%w: %d bytes between the last node and the edges", ErrColumnsCorrupt, len(r.s)-r.pos)
+	}
+	return g, nil
+}
+
+// edges reads the ne edges (between nn nodes, with relations rels) into
+// ge, on its own goroutine: from its own position in the file, the
+// cursor starting at 0 (the gap before edge 0 is absolute).
+func (r *colReader) edges(ge *Graph, nn, ne int, rels []Relation) error {
+	var floats slab[float64]
+	var texts slab[string]
 	var recs []Record
 	for i := 0; i < ne && r.err == nil; i++ {
 		r.gap(i)
@@ -1213,7 +1269,7 @@ func (r *colReader) graph() (*Graph, error) {
 			}
 			var err error
 			if attrs, recs, err = edgeFromRaw(raw, fmt.Sprintf("edges[%d]", i)); err != nil {
-				return nil, fmt.Errorf("%w: %w", ErrColumnsCorrupt, err)
+				return fmt.Errorf("%w: %w", ErrColumnsCorrupt, err)
 			}
 		}
 		if flags&4 != 0 {
@@ -1244,12 +1300,12 @@ func (r *colReader) graph() (*Graph, error) {
 		if r.err != nil {
 			break
 		}
-		if err := g.appendEdge(int32(from), int32(to), rel, w, attrs, recs); err != nil {
-			return nil, fmt.Errorf("%w: edge %d: %w", ErrColumnsCorrupt, i, err)
+		if err := ge.appendEdge(int32(from), int32(to), rel, w, attrs, recs); err != nil {
+			return fmt.Errorf("%w: edge %d: %w", ErrColumnsCorrupt, i, err)
 		}
 	}
 	if r.err != nil {
-		return nil, r.err
+		return r.err
 	}
-	return g, nil
+	return nil
 }

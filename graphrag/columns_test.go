@@ -296,19 +296,22 @@ func TestReadColumnsRejects(t *testing.T) {
 		js   GraphText
 		want error
 	}{
-		"edited graph file":  {good, textOf(edited), ErrColumnsMismatch},
-		"longer graph file":  {good, textOf([]byte(js.Text + " ")), ErrColumnsMismatch},
-		"other version":      {otherVersion, js, ErrColumnsStale},
-		"version 2":          {older, js, ErrColumnsStale},
-		"empty":              {nil, js, ErrColumnsCorrupt},
-		"not columns":        {[]byte(`{"nodes": []}` + strings.Repeat(" ", 20)), js, ErrColumnsCorrupt},
-		"truncated header":   {good[:10], js, ErrColumnsCorrupt},
-		"truncated":          {good[:len(good)/2], js, ErrColumnsCorrupt},
-		"no checksum":        {good[:len(good)-4], js, ErrColumnsCorrupt},
-		"damaged body":       {flip(len(good) / 2), js, ErrColumnsCorrupt},
-		"damaged checksum":   {flip(len(good) - 1), js, ErrColumnsCorrupt},
-		"damaged file crc":   {flip(len(good) - 6), js, ErrColumnsCorrupt},
-		"offset out of file": {withTrailer(good, textOf([]byte(js.Text[:len(js.Text)/3]))), textOf([]byte(js.Text[:len(js.Text)/3])), ErrColumnsCorrupt},
+		"edited graph file":   {good, textOf(edited), ErrColumnsMismatch},
+		"longer graph file":   {good, textOf([]byte(js.Text + " ")), ErrColumnsMismatch},
+		"other version":       {otherVersion, js, ErrColumnsStale},
+		"version 2":           {older, js, ErrColumnsStale},
+		"empty":               {nil, js, ErrColumnsCorrupt},
+		"not columns":         {[]byte(`{"nodes": []}` + strings.Repeat(" ", 20)), js, ErrColumnsCorrupt},
+		"truncated header":    {good[:10], js, ErrColumnsCorrupt},
+		"truncated":           {good[:len(good)/2], js, ErrColumnsCorrupt},
+		"no checksum":         {good[:len(good)-4], js, ErrColumnsCorrupt},
+		"damaged body":        {flip(len(good) / 2), js, ErrColumnsCorrupt},
+		"damaged checksum":    {flip(len(good) - 1), js, ErrColumnsCorrupt},
+		"damaged file crc":    {flip(len(good) - 6), js, ErrColumnsCorrupt},
+		"offset out of file":  {withTrailer(good, textOf([]byte(js.Text[:len(js.Text)/3]))), textOf([]byte(js.Text[:len(js.Text)/3])), ErrColumnsCorrupt},
+		"edges in the header": {withEdgesAt(good, 5), js, ErrColumnsCorrupt},
+		"edges past the end":  {withEdgesAt(good, uint64(len(good))), js, ErrColumnsCorrupt},
+		"edges one byte late": {withEdgesAt(good, binary.LittleEndian.Uint64(good[len(good)-trailerSize:])+1), js, ErrColumnsCorrupt},
 	} {
 		g, err := ReadColumns(bytes.NewReader(tc.data), tc.js)
 		if !errors.Is(err, tc.want) || g != nil {
@@ -320,12 +323,20 @@ func TestReadColumnsRejects(t *testing.T) {
 // withTrailer gives a column file the length and CRC-32C of js and a
 // valid checksum, so that the fuzzer reaches the parser behind them.
 func withTrailer(b []byte, js GraphText) []byte {
-	if len(b) < 16 {
+	if len(b) < trailerSize {
 		return b
 	}
-	out := bytes.Clone(b[:len(b)-16])
+	out := bytes.Clone(b[:len(b)-16]) // through the edges' offset
 	out = binary.LittleEndian.AppendUint64(out, uint64(len(js.Text)))
 	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum([]byte(js.Text), castagnoli))
+	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
+}
+
+// withEdgesAt sets where a column file says its edges start, with a
+// valid checksum.
+func withEdgesAt(b []byte, at uint64) []byte {
+	out := bytes.Clone(b[:len(b)-4])
+	binary.LittleEndian.PutUint64(out[len(out)-20:], at)
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
 }
 

@@ -474,6 +474,16 @@ func (g *Graph) AddEdge(e Edge) error {
 	return nil
 }
 
+// takeEdges makes the edges of ge, a graph without nodes whose edge ends
+// are indexes of g's nodes (checked by the caller), g's edges, in place of
+// g's (which has none): the column reader reads them on another core.
+func (g *Graph) takeEdges(ge *Graph) {
+	g.ends, g.rels, g.weights, g.eattrs = ge.ends, ge.rels, ge.weights, ge.eattrs
+	g.recOff, g.recs = ge.recOff, ge.recs
+	g.relNames, g.relCode = ge.relNames, ge.relCode
+	g.pairs, g.paired, g.views = nil, 0, nil
+}
+
 func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
 
 // indexPairs brings the (from, to) map up to date with edges added
