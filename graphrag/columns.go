@@ -52,15 +52,17 @@ import (
 //	  [str attributes], [uv n, records: sv index, byte flags (1 score,
 //	  2 title, 4 content), [f64 score], str timestamp, [str title],
 //	  [str content]], [value]
+//	u64 offset in this file of edge 0's gap (where the edges start)
 //	u64 length of the graph file, u32 its CRC-32C
 //	u32 CRC-32C of every byte before it
 //
 // A str is uv x and then: for odd x, the string's x>>1 bytes (inline); for
 // even x, uv n, and the string is the n bytes of the graph file at cursor
 // + x>>1, after which the cursor is at its end. The cursor starts at 0
-// and a gap adds to it, so offsets are small numbers (the bytes between
-// two strings of the graph file), and the reader checks every one against
-// the file's length. A referenced string stands between two quotes of the
+// for the nodes and again for the edges (so the two are read at once, on
+// two cores) and a gap adds to it, so offsets are small numbers (the bytes
+// between two strings of the graph file), and the reader checks every one
+// against the file's length. A referenced string stands between two quotes of the
 // graph file, so it is valid UTF-8 and reads back from JSON as itself.
 //
 // A value is a tag byte and its data: 0 null, 1 false, 2 true, 3 string
