@@ -154,8 +154,21 @@
 // gives. With 300 ms per call (BenchmarkPipelineLatency, whose decisions
 // match nothing, so each loop ends after one round), 6 chapters × (1
 // decision + 1 chapter call) plus layout and budget take 2.5 s against
-// 4.6 s sequentially. The queryengine.Engine is built once per run
-// and shared (it is safe for concurrent use). OnEvent calls are
+// 4.6 s sequentially.
+//
+// One set of structures serves the whole run: the graph Input.Graph
+// (`report --graph` loads it once and reads no state file it is not
+// given); one queryengine.Engine, built once and shared by every
+// chapter's query rounds (it is safe for concurrent use); one evidence
+// set (evidence.Collect); one knowledge model of the report's part of the
+// graph with its entity vectors and context builder (built beside the
+// query rounds), which maps the evidence plan's sub-points and then
+// builds the follow-up questions' contexts; and one scan of the graph for
+// the sources chapters link to and cite (no id or URL map of all the
+// graph's nodes is built). Independent pieces of work run on all cores
+// with results in a fixed order: the sub-point mappings, the follow-up
+// contexts, the evidence stage's cutting and scoring, the embedder's
+// fitting and embedding. OnEvent calls are
 // serialised. Results are assembled in template order, never completion
 // order, so the same input and a deterministic model give the same
 // Document whatever the concurrency; only GeneratedAt depends on the clock

@@ -152,7 +152,9 @@ func (r *evidenceRetrieval) candidates(ctx context.Context, chapters []evidence.
 
 // reach turns mapped entities into candidates (see evidenceRetrieval).
 func (r *evidenceRetrieval) reach(ms []localsearch.MappedEntity) []evidence.Candidate {
-	var out []evidence.Candidate
+	// the analysis items end every list (a forum of thousands of
+	// speeches): room for them and a few items per entity up front
+	out := make([]evidence.Candidate, 0, len(r.analysis)+4*len(ms))
 	engineHit := map[string]localsearch.MappedEntity{}
 	engineRank := map[string]int{}
 	g := r.sub
