@@ -249,8 +249,9 @@ func topIndexes(scores []float64, k int) []int {
 	return h
 }
 
-// sourceText is a source record's title (trimmed) and content, in
-// collection order.
+// sourceText is a source record's title (untrimmed: probeParts trims it,
+// on the scoring goroutines, so listing 300 000 sources does not read
+// every title) and content, in collection order.
 type sourceText struct{ title, content string }
 
 // listSources lists the sources Collect will queue, in its order: the
@@ -267,7 +268,7 @@ func listSources(in Input) []sourceText {
 		out = make([]sourceText, 0, n) // (growing it costs more than this count)
 		for v := 0; v < g.NodeCount(); v++ {
 			if g.Type(v) == graphrag.TypeSource {
-				out = append(out, sourceText{trimSpace(g.String(v, "title")), g.String(v, "content")})
+				out = append(out, sourceText{g.String(v, "title"), g.String(v, "content")})
 			}
 		}
 		return out
@@ -285,7 +286,7 @@ func listSources(in Input) []sourceText {
 		}
 		for pi := range st.Paragraphs {
 			for _, r := range st.Paragraphs[pi].Searches {
-				out = append(out, sourceText{trimSpace(r.Title), r.Content})
+				out = append(out, sourceText{r.Title, r.Content})
 			}
 		}
 	}
@@ -305,8 +306,8 @@ func sourceLimit(in Input) int {
 // or more runes) and the first SourceProbeRunes runes of its content. Bigrams never cross parts, so
 // scoring the parts in turn equals scoring "title\nopening".
 func probeParts(s sourceText, fn func(text string, runes int)) {
-	if atLeastRunes(s.title, MinRunes) {
-		fn(s.title, math.MaxInt)
+	if title := trimSpace(s.title); atLeastRunes(title, MinRunes) {
+		fn(title, math.MaxInt)
 	}
 	if hasText(s.content) {
 		fn(s.content, SourceProbeRunes)
