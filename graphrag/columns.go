@@ -150,8 +150,11 @@ func ReadGraphText(r io.Reader) (GraphText, error) {
 	ra, ok := r.(io.ReaderAt)
 	size := fileSize(r)
 	if !ok || size <= 0 {
-		s, err := readAll(r)
-		return NewGraphText([]byte(s)), err
+		buf := bytes.NewBuffer(make([]byte, 0, max(size, 0)+bytes.MinRead))
+		if _, err := buf.ReadFrom(r); err != nil {
+			return GraphText{}, err
+		}
+		return NewGraphText(buf.Bytes()), nil
 	}
 	b := make([]byte, size)
 	const piece = 8 << 20
