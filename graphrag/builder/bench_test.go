@@ -11,6 +11,7 @@ import (
 	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
+	"reportengine/graphrag/storage"
 	"reportengine/internal/synth"
 	"reportengine/state"
 )
@@ -164,6 +165,30 @@ func BenchmarkLoadStates(b *testing.B) {
 	for b.Loop() {
 		if _, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadSaved measures storage.Load of a built graph from its
+// column file (the graph file read, its CRC-32C taken, the column file
+// decoded: nodes and edges on two cores), what a one-off query or report
+// does before its own work; run it with -cpu 1,2 to see what the cores
+// buy.
+func BenchmarkLoadSaved(b *testing.B) {
+	inputs, forumPath := benchInputs(b)
+	g := buildOnce(b, inputs, forumPath)
+	g.TaskID = "bench"
+	store, err := storage.New(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := store.Save(g); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, rep, err := store.Load("bench"); err != nil || len(rep.Warnings) != 0 {
+			b.Fatal(err, rep.Warnings)
 		}
 	}
 }
