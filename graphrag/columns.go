@@ -12,6 +12,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -190,17 +191,21 @@ type colEnc struct {
 	// end is the end of the last string referenced (the reader's
 	// cursor); from is where the next look-up starts (at or after end).
 	end, from int
+	// lost: a look-up to the end of js missed (see nearWindow).
+	lost bool
 }
 
 // The look-up of a string in the graph file goes forward from the last
 // one found, at most nearWindow bytes past the string's own length (the
-// keys, numbers and punctuation between two strings of a row); a node or
-// edge's id looks up to anchorWindow bytes, so a row the strings before
-// it missed (a value with a long list of numbers) is found again.
-const (
-	nearWindow   = 256
-	anchorWindow = 64 << 10
-)
+// keys, numbers and punctuation between two strings of a row). A node's
+// id, and an edge's target, are looked for to the end of the text when
+// they are plain (anchorID), so that a row whose earlier strings were
+// missed (an engine report of 120 KB with newlines, which JSON escapes)
+// is found again: every JSON writer spells such an id as it is, so the
+// look-up ends at the row itself; should one still be missed (a writer
+// that escapes plain ASCII), the look-ups stay near from then on (lost),
+// so a text is scanned to its end at most once.
+const nearWindow = 256
 
 func (e *colEnc) uv(x uint64) { e.buf = binary.AppendUvarint(e.buf, x) }
 func (e *colEnc) sv(x int64)  { e.buf = binary.AppendVarint(e.buf, x) }
@@ -237,33 +242,48 @@ func (e *colEnc) find(s string, limit int) int {
 // graph file has it near, else inline.
 func (e *colEnc) str(s string) { e.strWithin(s, nearWindow) }
 
-func (e *colEnc) strWithin(s string, limit int) {
+func (e *colEnc) strWithin(s string, limit int) bool {
 	if off := e.find(s, limit); off >= 0 {
 		e.uv(uint64(off-e.end) << 1)
 		e.uv(uint64(len(s)))
 		e.end = off + len(s)
 		e.from = e.end + 1
-		return
+		return true
 	}
 	e.inline(jsonText(s))
+	return false
 }
 
-// id writes a node id, looked for further when it is plain ASCII (which
-// every JSON writer spells as it is, so a miss is rare and costs one long
-// look).
-func (e *colEnc) id(s string) {
-	if plainASCII(s) {
-		e.strWithin(s, anchorWindow)
-		return
+// anchor returns the limit of the look-up of an id: to the end of the
+// text for a plain one (see nearWindow), else near.
+func (e *colEnc) anchor(s string) int {
+	if e.lost || !anchorID(s) {
+		return nearWindow
 	}
-	e.str(s)
+	return len(e.js)
 }
 
-// skipTo moves the look-up past the next copy of the id s near (the ends
-// of an edge, which the column file stores as indexes).
-func (e *colEnc) skipTo(s string) {
-	if off := e.find(s, nearWindow); off >= 0 {
+// anchorID: printable ASCII without the characters some JSON writers
+// escape (quote, backslash, <, >, &, /).
+func anchorID(s string) bool {
+	return plainASCII(s) && !strings.ContainsAny(s, "<>&/")
+}
+
+// id writes a node id (see anchor).
+func (e *colEnc) id(s string) {
+	limit := e.anchor(s)
+	if !e.strWithin(s, limit) && limit > nearWindow {
+		e.lost = true
+	}
+}
+
+// skipTo moves the look-up past the next copy of an edge's end s (which
+// the column file stores as an index), looked for with limit.
+func (e *colEnc) skipTo(s string, limit int) {
+	if off := e.find(s, limit); off >= 0 {
 		e.from = off + len(s) + 1
+	} else if limit > nearWindow {
+		e.lost = true
 	}
 }
 
@@ -542,8 +562,9 @@ func (g *Graph) colNodes(e *colEnc, p *colPlan, from, to int) error {
 func (g *Graph) colEdges(e *colEnc, from, to int) error {
 	for i := from; i < to; i++ {
 		ab := g.ends[i]
-		e.skipTo(g.ids[ab[0]])
-		e.skipTo(g.ids[ab[1]])
+		e.skipTo(g.ids[ab[0]], nearWindow)
+		to := g.ids[ab[1]]
+		e.skipTo(to, e.anchor(to))
 		e.uv(uint64(ab[0]))
 		e.uv(uint64(ab[1]))
 		e.uv(uint64(g.rels[i]))
