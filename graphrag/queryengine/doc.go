@@ -114,8 +114,8 @@
 // of the grams that start with it (every occurrence of a rune starts
 // exactly one gram, thanks to the end-of-field grams); a term of two runes
 // is one gram, its posting list the answer; a longer term intersects the
-// posting lists of its grams, rarest first (bitmap tests, galloping or
-// merging on arrays), and checks each candidate's fields for the whole term
+// posting lists of its grams, rarest first (bitmap tests, or merging
+// with arrays), and checks each candidate's fields for the whole term
 // as the scan does.
 //
 // On a synthetic graph of 306 658 nodes (300 000 sources with ~150-rune

@@ -127,6 +127,7 @@ type run struct {
 	s      *scratch
 	typeOK []bool // nil = every type
 	setOK  []bool // nil = no engine filter
+	expand bool   // collect the seeds in s.frontier (depth > 0)
 	total  int
 	counts [3]int      // sections, queries, sources reached
 	heaps  [3]nodeHeap // best nodes of each kind, bounded by the caps
@@ -148,7 +149,7 @@ func (e *Engine) Run(q Query) (*Result, error) {
 	clear(s.visited)
 	s.frontier = s.frontier[:0]
 
-	r := &run{e: e, ix: e.ix.Load(), s: s}
+	r := &run{e: e, ix: e.ix.Load(), s: s, expand: q.Depth > 0}
 	for kind, k := range [3]int{q.MaxSections, q.MaxQueries, q.MaxSources} {
 		r.heaps[kind].init(e, r.ix, kind, k)
 	}
@@ -199,7 +200,7 @@ func (e *Engine) Run(q Query) (*Result, error) {
 			r.matchTerm(t)
 		}
 	}
-	if err := r.expand(view, q.Depth); err != nil {
+	if err := r.expandSeeds(view, q.Depth); err != nil {
 		return nil, err
 	}
 
@@ -256,7 +257,9 @@ func (r *run) offerSeed(v uint32) {
 		return
 	}
 	r.mark(v)
-	r.s.frontier = append(r.s.frontier, int32(v))
+	if r.expand {
+		r.s.frontier = append(r.s.frontier, int32(v))
+	}
 }
 
 // scan offers every node that passes the filters and has a field
@@ -291,13 +294,7 @@ func (r *run) matchTerm(t string) {
 	if size == len(t) { // one rune: the union of every gram that starts with it
 		lo, _ := slices.BinarySearch(ix.keys, gramKey(first, 0))
 		hi, _ := slices.BinarySearch(ix.keys, gramKey(first, endRune)+1)
-		switch hi - lo {
-		case 0:
-			return
-		case 1:
-			for _, c := range ix.containers(lo) {
-				r.offerContainer(c)
-			}
+		if lo == hi {
 			return
 		}
 		u := r.s.union
@@ -432,7 +429,8 @@ func expandContainer(ix *gramIndex, c container, dst []uint16) []uint16 {
 }
 
 // intersect keeps the offsets of cand (sorted) that are in container c, in
-// place.
+// place: a bit test per candidate, or a merge with an array. (Binary
+// search of the array for few candidates measured no faster.)
 func intersect(ix *gramIndex, cand []uint16, c container) []uint16 {
 	out := cand[:0]
 	if c.isBitmap() {
@@ -445,16 +443,6 @@ func intersect(ix *gramIndex, cand []uint16, c container) []uint16 {
 		return out
 	}
 	arr := ix.arr[c.off : c.off+uint32(c.n())]
-	if len(cand)*8 < len(arr) { // few candidates: binary search
-		for _, lo := range cand {
-			i, ok := slices.BinarySearch(arr, lo)
-			if ok {
-				out = append(out, lo)
-			}
-			arr = arr[i:]
-		}
-		return out
-	}
 	i := 0
 	for _, lo := range cand { // merge
 		for i < len(arr) && arr[i] < lo {
@@ -470,12 +458,12 @@ func intersect(ix *gramIndex, cand []uint16, c container) []uint16 {
 	return out
 }
 
-// expand adds the nodes within depth edges of the seeds (r.s.frontier):
+// expandSeeds adds the nodes within depth edges of the seeds (r.s.frontier):
 // one breadth-first search of dominikbraun/graph from all of them
 // (graphrag.Traversal.Expand) over view, the graph's undirected view or,
 // under an engine filter, a view without the nodes failing it, so that
 // those are neither added nor traversed.
-func (r *run) expand(view func() *graphrag.Traversal, depth int) error {
+func (r *run) expandSeeds(view func() *graphrag.Traversal, depth int) error {
 	if depth == 0 || len(r.s.frontier) == 0 {
 		return nil
 	}
@@ -488,11 +476,12 @@ func (r *run) expand(view func() *graphrag.Traversal, depth int) error {
 // order, or the ranks of the gram index when there is one): a max-heap, so
 // a node worse than the current k-th is rejected with one comparison.
 type nodeHeap struct {
-	e    *Engine
-	kind int
-	rank []uint32 // nil: compare attributes
-	k    int
-	h    []uint32
+	e     *Engine
+	kind  int
+	rank  []uint32 // nil: compare attributes
+	worst uint32   // rank of h[0] once the heap is full
+	k     int
+	h     []uint32
 }
 
 func (h *nodeHeap) init(e *Engine, ix *gramIndex, kind, k int) {
@@ -510,6 +499,16 @@ func (h *nodeHeap) less(a, b uint32) bool {
 }
 
 func (h *nodeHeap) offer(v uint32) {
+	if h.rank != nil && len(h.h) == h.k && h.rank[v] >= h.worst {
+		return // the common case, inlined: no better than the k-th
+	}
+	h.insert(v)
+	if h.rank != nil && len(h.h) == h.k && h.k > 0 {
+		h.worst = h.rank[h.h[0]]
+	}
+}
+
+func (h *nodeHeap) insert(v uint32) {
 	if len(h.h) < h.k {
 		h.h = append(h.h, v)
 		for i := len(h.h) - 1; i > 0; { // sift up
