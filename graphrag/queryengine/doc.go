@@ -125,8 +125,11 @@
 // over the cores (BenchmarkNew, BenchmarkFirstQuery, BenchmarkRun/scan).
 // Index takes a few seconds and about 285 more bytes per node
 // (BenchmarkIndex); then a query costs about 10 µs for a rare term and
-// 20–50 ns per reached node for short terms and for expansion, plus about
-// 0.35 µs per candidate node for a longer term (BenchmarkRun/indexed). A
+// 10–20 ns per matched node for short terms, plus about 0.35 µs per
+// candidate node for a longer term, plus the expansion: about 100–150 ns
+// per node the library's search visits or queues (not the leaves), 1 ms
+// for the depth-1 expansion of a common word's 33 000 seeds
+// (BenchmarkRun/indexed, BenchmarkExpansion). A
 // one-off process (the CLI) should not call Index; a server should, once,
 // in the background. Each Run also uses a pooled scratch of about nodes/8
 // bytes.
@@ -140,17 +143,20 @@
 // library's map and reported when their neighbour is reached (details in
 // package graphrag). Without an engine filter the view is the graph's own,
 // built on the first Run that asks for depth, concurrently with its
-// matching (on the 306 658-node benchmark graph about 40 ms and 35 MB; on
-// the 259 382-node graph built from the 300 000-record input about 40 ms
-// and 37 MB). Under an engine filter the library cannot skip the nodes
+// matching (on the 306 658-node benchmark graph about 24 ms and 38 MB,
+// BenchmarkTraversal; on the 259 382-node graph built from the
+// 300 000-record input about 40 ms and 37 MB). Under an engine filter the library cannot skip the nodes
 // that fail it while it walks, so the Engine builds a view over the nodes
 // that pass, once per distinct filter (as many as 8 are kept; then the
 // cache is emptied). Without the leaf pruning, the map holds every node
 // (about 145 MB, 0.2 s to build on the benchmark graph) and a common
-// term's depth-1 query takes 45–65 ms instead of about 2.5 ms
+// term's depth-1 query takes 45–65 ms instead of about 2 ms
 // (BenchmarkRun/indexed); one library search per seed, the earlier
-// graphrag.Within, took 0.8 s from the 33 000 seeds of a common word
-// (BenchmarkExpansion).
+// graphrag.Within, took 0.8 s from the 33 000 seeds of a common word, one
+// search for all of them about 1 ms (BenchmarkExpansion). The search costs
+// more than the CSR walk it replaced (about 5 ns per node): queries that
+// expand many non-leaf nodes, such as every section at depth 1 (0.2 →
+// 1.4 ms) or an engine filter at depth 2 (3 → 4.5 ms), are slower.
 //
 // # Differences from the reference (query_engine.py)
 //
