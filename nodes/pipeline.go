@@ -88,6 +88,10 @@ type Input struct {
 	// whose state file was missing or empty, B14); they become
 	// Document.Metadata.Notices and manifest warnings.
 	Warnings []string
+	// LogWarnings are the same input problems as the command line printed
+	// them (in English, with paths): written to the manifest's warnings,
+	// before the notices, and not shown to the report's reader.
+	LogWarnings []string
 }
 
 // Config configures a Pipeline. Zero values take the documented defaults.
@@ -664,6 +668,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	} else {
 		man.Stages = append(man.Stages, r.stageEnd(StageRender, start, false, 0, 0, ""))
 	}
+	man.Warnings = append(man.Warnings, in.LogWarnings...)
 	man.Warnings = append(man.Warnings, notices...)
 	man.Warnings = append(man.Warnings, layOut.Warnings...)
 	r.mu.Lock()

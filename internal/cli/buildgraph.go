@@ -150,9 +150,13 @@ type builtGraph struct {
 	Warnings []string
 	// Unavailable are the engines whose state file was missing or empty.
 	Unavailable []state.Unavailable
-	// QueryNote and Unrelated are state.Loaded's (B13).
+	// QueryNote, Queries and Unrelated are state.Loaded's (B13).
 	QueryNote string
+	Queries   []state.QueryOf
 	Unrelated bool
+	// ForumNotice is the forum log's warning for a report's reader
+	// (forumNotes), "" when none.
+	ForumNotice string
 	Stages    map[string]float64
 }
 
@@ -303,6 +307,7 @@ func loadInputs(ctx context.Context, in graphInputs, parsed func(*state.State)) 
 		warnings = append(warnings, loaded.QueryNote)
 	}
 	var entries []forum.Entry
+	var forumNotice string
 	if in.Forum != "" {
 		type parsed struct {
 			entries []forum.Entry
@@ -322,7 +327,9 @@ func loadInputs(ctx context.Context, in graphInputs, parsed func(*state.State)) 
 		for _, w := range p.fw {
 			warnings = append(warnings, fmt.Sprintf("forum %s: %s", in.Forum, w))
 		}
-		warnings = append(warnings, forumNotes(in.Forum, entries, loaded.States)...)
+		fw, reader := forumNotes(in.Forum, entries, loaded.States)
+		warnings = append(warnings, fw...)
+		forumNotice = reader
 	}
 	topic := strings.TrimSpace(in.Topic)
 	if topic == "" {
@@ -337,7 +344,8 @@ func loadInputs(ctx context.Context, in graphInputs, parsed func(*state.State)) 
 	}
 	lap("load")
 	return &builtGraph{ID: id, Topic: topic, States: loaded.States, Forum: entries, Warnings: warnings,
-		Unavailable: loaded.Unavailable, QueryNote: loaded.QueryNote, Unrelated: loaded.Unrelated, Stages: stages}, nil
+		Unavailable: loaded.Unavailable, QueryNote: loaded.QueryNote, Queries: loaded.Queries, Unrelated: loaded.Unrelated,
+		ForumNotice: forumNotice, Stages: stages}, nil
 }
 
 // recordCount sums the search records of states.

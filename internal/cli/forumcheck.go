@@ -12,14 +12,15 @@ import (
 // entries, or the monitor start it records (forum.Started) is more than a
 // day away from every created_at and updated_at of the state files, so it
 // is likely from another run. Nothing is said about the date when either
-// side has none.
-func forumNotes(path string, entries []forum.Entry, states []*state.State) []string {
+// side has none. warnings are for stderr and the manifest; reader is the
+// same fact for the report's notices (readerForumNotice), "" when none.
+func forumNotes(path string, entries []forum.Entry, states []*state.State) (warnings []string, reader string) {
 	if len(entries) == 0 {
-		return []string{fmt.Sprintf("forum log %s holds no entries", path)}
+		return []string{fmt.Sprintf("forum log %s holds no entries", path)}, readerForumNotice(0, time.Time{}, 0, false)
 	}
 	started, ok := forum.Started(entries)
 	if !ok {
-		return nil
+		return nil, ""
 	}
 	best, nearest := time.Duration(-1), ""
 	for _, s := range states {
@@ -38,10 +39,11 @@ func forumNotes(path string, entries []forum.Entry, states []*state.State) []str
 		}
 	}
 	if best <= 24*time.Hour {
-		return nil
+		return nil, ""
 	}
+	days := best.Hours() / 24
 	return []string{fmt.Sprintf("forum log %s started %s, %.1f days from the nearest state file time (%s): is it from another run?",
-		path, started.Format("2006-01-02 15:04:05"), best.Hours()/24, nearest)}
+		path, started.Format("2006-01-02 15:04:05"), days, nearest)}, readerForumNotice(len(entries), started, days, true)
 }
 
 // stateTime reads the date and time of a state's created_at or updated_at

@@ -58,3 +58,47 @@ func TestBuildGraphForumLogNotes(t *testing.T) {
 		})
 	}
 }
+
+// The report shows a misdated or empty forum log to its reader as a
+// Chinese notice (the English warning stays on stderr and in the
+// manifest); the example's own log gives no forum notice.
+func TestReportForumLogNotice(t *testing.T) {
+	example, err := os.ReadFile(repoPath("examples", "coffee-shop", "logs", "forum.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := fileWriter(t, dir)
+	// 2024-10-05 10:00 is 3.98 days after the states' latest time (see above).
+	later := write("later.log", strings.Replace(string(example), "2024-10-01 10:00:00", "2024-10-05 10:00:00", 1))
+	empty := write("empty.log", "")
+	for _, tt := range []struct {
+		name, log string
+		want      []string // nil: no forum notice
+	}{
+		{"days away", later, []string{"论坛记录始于 2024-10-05 10:00", "相差 4.0 天"}},
+		{"empty", empty, []string{"论坛记录为空"}},
+		{"same run", repoPath("examples", "coffee-shop", "logs", "forum.log"), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, tt.name)
+			code, _, errOut := run(t, append([]string{"report", "--llm", "offline", "--report-id", "f", "--graphs", filepath.Join(out, "graphs"),
+				"--out", out, "--forum", tt.log}, sampleStates(t)...)...)
+			if code != ExitOK {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			notices := strings.Join(readDoc(t, filepath.Join(out, "f")).Metadata.Notices, "\n")
+			if tt.want == nil && strings.Contains(notices, "论坛记录") {
+				t.Errorf("unexpected forum notice:\n%s", notices)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(notices, w) {
+					t.Errorf("notices lack %q:\n%s", w, notices)
+				}
+			}
+			if strings.Contains(notices, "forum log") {
+				t.Errorf("the English warning reached the reader:\n%s", notices)
+			}
+		})
+	}
+}

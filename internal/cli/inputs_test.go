@@ -83,10 +83,30 @@ func TestFixtureOneRunWithoutOverride(t *testing.T) {
 	if !containsString(m.Warnings, note) {
 		t.Errorf("manifest warnings %q lack the query note %q", m.Warnings, note)
 	}
-	html := readFile(t, filepath.Join(reports, "wuhan", "report.html"))
-	if !strings.Contains(html, "武汉大学舆情") || !strings.Contains(html, "taken as one research run") {
-		t.Error("report.html does not show the differing queries")
+	// The reader's notice is in the report's language, with every
+	// engine's query; the English note stays in the manifest.
+	wantNotice := []string{"各引擎的研究问题不完全相同", "Query 引擎「武汉大学」", "Media 引擎「武汉大学舆情」", "Insight 引擎「武汉大学」", "问题相互包含"}
+	checkNotice := func(dir string) {
+		t.Helper()
+		html := readFile(t, filepath.Join(dir, "report.html"))
+		for _, part := range wantNotice {
+			if !strings.Contains(html, part) {
+				t.Errorf("%s/report.html does not show %q", dir, part)
+			}
+		}
+		if strings.Contains(html, "taken as one research run") {
+			t.Errorf("%s/report.html shows the English query note to the reader", dir)
+		}
 	}
+	checkNotice(filepath.Join(reports, "wuhan"))
+
+	// A stored graph alone (no states): the notice comes from the graph.
+	code, out, errOut = run(t, "report", "--graph", "wuhan", "--graphs", graphs, "--out", reports, "--report-id", "wuhan-graph", "--llm", "offline",
+		"--template", "社会公共热点事件分析报告模板")
+	if code != ExitOK {
+		t.Fatalf("report --graph exit %d\n%s\n%s", code, out, errOut)
+	}
+	checkNotice(filepath.Join(reports, "wuhan-graph"))
 }
 
 // fileWriter returns a function that writes name under dir and returns

@@ -278,8 +278,9 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		if topic == "" {
 			topic = graphTopic(g)
 		}
-		if built == nil || built.QueryNote == "" {
-			queryNote = graphQueryNote(g)
+		if note := graphQueryNote(g); (built == nil || built.QueryNote == "") && note != "" {
+			warnings = append(warnings, note)
+			queryNote = readerQueryNotice(graphQueries(g), graphTopics(g) > 1)
 		}
 	case len(opts.States) > 0:
 		b, err := buildInMemory(ctx, opts.graphInputs)
@@ -322,12 +323,18 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		warnings = append(warnings, built.Warnings...)
 		in.Warnings = engineNotices(built)
 		if built.QueryNote != "" {
-			in.Warnings = append(in.Warnings, built.QueryNote)
+			if n := readerQueryNotice(built.Queries, built.Unrelated); n != "" {
+				in.Warnings = append(in.Warnings, n)
+			}
+		}
+		if built.ForumNotice != "" {
+			in.Warnings = append(in.Warnings, built.ForumNotice)
 		}
 	}
 	if queryNote != "" {
 		in.Warnings = append(in.Warnings, queryNote)
 	}
+	in.LogWarnings = uniqueStrings(warnings)
 	reportID := opts.ReportID
 	if reportID == "" {
 		reportID = graphID

@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"reportengine/graphrag"
+	"reportengine/state"
+)
+
+// The notices a report shows its reader (Metadata.Notices, the box
+// "注意事项 / Notices") are written in Chinese, the language of the report's
+// templates and text; the same facts go to stderr and manifest.json as the
+// English warnings the other commands print (forumNotes, state.Loaded's
+// QueryNote).
+
+// readerQueryNotice is the report's notice for engines whose queries
+// differ: qs are the engines' queries in input order (those with an empty
+// query are left out); unrelated says they were built together as asked
+// (--allow-mixed-queries) rather than taken as one research run. "" when
+// fewer than two distinct queries remain.
+func readerQueryNotice(qs []state.QueryOf, unrelated bool) string {
+	var parts []string
+	var distinct []string
+	for _, q := range qs {
+		text := strings.TrimSpace(q.Query)
+		if text == "" {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s 引擎「%s」", engineTitle(string(q.Engine)), text))
+		if !containsFold(distinct, text) {
+			distinct = append(distinct, text)
+		}
+	}
+	if len(distinct) < 2 {
+		return ""
+	}
+	list := strings.Join(parts, "、")
+	if unrelated {
+		return "各引擎研究的是互不相关的问题（" + list + "），按要求合并为一份报告，每个问题各成一个主题。"
+	}
+	why := "问题相互包含"
+	for i := range distinct {
+		for j := i + 1; j < len(distinct); j++ {
+			if !state.RelatedQueries(distinct[i], distinct[j]) {
+				why = "各文件生成时间相近"
+			}
+		}
+	}
+	return "各引擎的研究问题不完全相同（" + list + "），因" + why + "，按同一次研究合并分析。"
+}
+
+// graphQueries reads the engines' queries of a stored graph from its engine
+// nodes (attribute original_query, else query), in graph order.
+func graphQueries(g *graphrag.Graph) []state.QueryOf {
+	var qs []state.QueryOf
+	for v := 0; v < g.NodeCount(); v++ {
+		if g.Type(v) != graphrag.TypeEngine {
+			continue
+		}
+		q := g.String(v, "original_query")
+		if q == "" {
+			q = g.String(v, "query")
+		}
+		e := g.String(v, "engine")
+		if e == "" {
+			e = g.Name(v)
+		}
+		qs = append(qs, state.QueryOf{Engine: state.Engine(e), Query: q})
+	}
+	return qs
+}
+
+// readerForumNotice is forumNotes' warning for the report's reader: the
+// log holds no entries, or it started more than a day from every state
+// file time. "" when there is nothing to say.
+func readerForumNotice(entries int, started time.Time, days float64, dated bool) string {
+	switch {
+	case entries == 0:
+		return "论坛记录为空，本报告没有引擎讨论与主持人发言的内容。"
+	case dated:
+		return fmt.Sprintf("论坛记录始于 %s，与各引擎数据的时间相差 %.1f 天，可能来自另一次研究，引用其中的发言时请留意。",
+			started.Format("2006-01-02 15:04"), days)
+	}
+	return ""
+}
+
+func engineTitle(e string) string {
+	switch e {
+	case "query":
+		return "Query"
+	case "media":
+		return "Media"
+	case "insight":
+		return "Insight"
+	}
+	return e
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// graphTopics counts the topic nodes of g (more than one: the graph was
+// built with one topic per unrelated query).
+func graphTopics(g *graphrag.Graph) int {
+	n := 0
+	for v := 0; v < g.NodeCount(); v++ {
+		if g.Type(v) == graphrag.TypeTopic {
+			n++
+		}
+	}
+	return n
+}
