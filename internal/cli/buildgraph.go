@@ -157,7 +157,7 @@ type builtGraph struct {
 	// ForumNotice is the forum log's warning for a report's reader
 	// (forumNotes), "" when none.
 	ForumNotice string
-	Stages    map[string]float64
+	Stages      map[string]float64
 }
 
 // graphInputs are the flags shared by build-graph and report.
