@@ -359,7 +359,21 @@ func figureLabel(before string) string {
 	if len(rs) > 16 {
 		rs = rs[len(rs)-16:]
 	}
-	return strings.TrimSpace(string(rs))
+	return balanceQuotes(strings.TrimSpace(string(rs)))
+}
+
+// balanceQuotes gives back the opening mark a label lost at its start
+// (trimmed as punctuation, or cut off by the length limit): "无语”出现频率"
+// becomes "“无语”出现频率". A closing mark with no opening before it gets
+// one at the start; other labels are returned unchanged.
+func balanceQuotes(s string) string {
+	for _, pair := range [...][2]rune{{'“', '”'}, {'「', '」'}, {'（', '）'}, {'(', ')'}} { // fixed order: deterministic
+		open, closing := pair[0], pair[1]
+		if c := strings.IndexRune(s, closing); c >= 0 && !strings.ContainsRune(s[:c], open) {
+			s = string(open) + s
+		}
+	}
+	return s
 }
 
 // stripLeading removes the words of leading from the start of s, and
@@ -409,14 +423,23 @@ func afterLabel(rest string) string {
 	return s
 }
 
-// goodLabel accepts a label fit for a KPI card: 2 to 12 runes, starting
-// with a letter or digit, not a list (、) or a table cell (|).
+// goodLabel accepts a label fit for a KPI card: 2 to 12 runes not
+// counting quote marks and brackets, starting with a letter or digit (or
+// an opening quote before one), not a list (、) or a table cell (|).
 func goodLabel(l string) bool {
-	n := utf8.RuneCountInString(l)
+	n := 0
+	for _, r := range l {
+		if _, mark := quotePairs[r]; !mark && !strings.ContainsRune("”」）)", r) {
+			n++
+		}
+	}
 	if n < 2 || n > 12 || strings.ContainsAny(l, "|、") {
 		return false
 	}
-	r, _ := utf8.DecodeRuneInString(l)
+	r, size := utf8.DecodeRuneInString(l)
+	if _, mark := quotePairs[r]; mark && r != '"' { // "“无语”出现频率": a quoted term first
+		r, _ = utf8.DecodeRuneInString(l[size:])
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 

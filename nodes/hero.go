@@ -1,6 +1,8 @@
 package nodes
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -71,25 +73,26 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 	if len(kpis) > 0 {
 		h.KPIs = kpis
 	}
-	// a chapter's first finding that reads as a statement (12+ runes once
-	// cut to its first sentence, not "标签：…" list), not a fragment
-	lead := func(d prompts.ChapterDigest, n int) string {
-		for _, f := range d.Findings {
-			if c := shortClause(f, n); utf8.RuneCountInString(c) >= 12 && !labelled(c) {
-				return c
-			}
-		}
-		return ""
+	// the summary states the first two chapters' lead findings; the
+	// highlights go on with the other chapters' leads, then with the
+	// chapters' next findings, never repeating one (fewer highlights
+	// rather than the summary again)
+	leads := make([][]string, len(digests))
+	for i, d := range digests {
+		leads[i] = heroFindings(d.Findings, highlightRunes)
 	}
-	// the summary states the first two chapters' findings; the highlights
-	// go on with the others (then, when too few, the first ones again)
-	inSummary := map[int]bool{}
+	taken := make([]int, len(digests)) // findings of each chapter used so far
+	said := map[string]bool{}
 	if extractive || strings.TrimSpace(h.Summary) == "" {
 		var parts []string
 		for i, d := range digests {
-			if c := lead(d, 90); c != "" && len(parts) < 2 {
-				parts = append(parts, c)
-				inSummary[i] = true
+			if len(parts) == 2 {
+				break
+			}
+			if fs := heroFindings(d.Findings, 90); len(fs) > 0 {
+				parts = append(parts, fs[0])
+				said[leads[i][0]] = true
+				taken[i] = 1
 			}
 		}
 		if len(parts) > 0 {
@@ -97,13 +100,22 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 		}
 	}
 	var hl []string
-	for _, second := range []bool{false, true} {
-		for i, d := range digests {
-			if inSummary[i] != second {
+	inSummary := slices.Clone(taken)
+	for progress, first := true, true; progress && len(hl) < heroHighlights; first = false {
+		progress = false
+		for i := range digests {
+			if first && inSummary[i] > 0 {
+				progress = true // their next findings come in the later rounds
 				continue
 			}
-			if c := lead(d, highlightRunes); c != "" && len(hl) < heroHighlights {
-				hl = append(hl, c)
+			for taken[i] < len(leads[i]) && len(hl) < heroHighlights {
+				c := leads[i][taken[i]]
+				taken[i]++
+				if !said[c] {
+					said[c], progress = true, true
+					hl = append(hl, c)
+					break
+				}
 			}
 		}
 	}
@@ -111,6 +123,45 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 		h.Highlights = hl
 	}
 	return h
+}
+
+// heroFindings are the findings that read as statements, each cut to its
+// first sentence and at most n runes (shortClause), in order: 12 runes or
+// more, not a "标签：…" list heading, not an example or a statement about
+// the report itself ("例如…", "本报告旨在…"), not pointing back ("这一…"); a
+// leading enumerator or connective ("第一，", "2. ", "（3）", "此外，") is
+// dropped.
+func heroFindings(findings []string, n int) []string {
+	var out []string
+	for _, f := range findings {
+		c := shortClause(dropEnumerator(stripCitations(f)), n)
+		if utf8.RuneCountInString(c) < 12 || labelled(c) || notAFinding(c) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// notAFinding reports a sentence that opens as an example, speaks about
+// the document instead of the subject, or points back at a sentence before
+// it ("这一阶段的争议…"), which a highlight standing alone does not have.
+func notAFinding(s string) bool {
+	for _, p := range []string{"例如", "比如", "譬如", "举例", "本报告", "本文", "本章", "本节", "以下", "如下",
+		"这一", "这些", "这种", "此次", "上述", "以上", "其中"} { // these point back at text a highlight does not have
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// enumerator matches a list or sequence marker opening a sentence.
+var enumerator = regexp.MustCompile(`^\s*(?:第[一二三四五六七八九十]+[，、,：:]|[0-9]{1,2}[.、．)）]\s*|[（(][0-9一二三四五六七八九十]{1,2}[）)]\s*|[①②③④⑤⑥⑦⑧⑨⑩]\s*|[一二三四五六七八九十][、，]|(?:首先|其次|最后|此外|另外|同时|因此|总之|总体来看|总的来说)[，,])`)
+
+// dropEnumerator removes one leading enumerator from s.
+func dropEnumerator(s string) string {
+	return strings.TrimSpace(enumerator.ReplaceAllString(s, ""))
 }
 
 // labelled reports a "标签：内容" line (a colon within its first 10 runes):

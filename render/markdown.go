@@ -174,28 +174,44 @@ func (w *mdWriter) tocList(items []tocItem, indent string) {
 
 func (w *mdWriter) kpiTable(ks []kpiView) {
 	b := &w.buf
-	b.WriteString("| 指标 / KPI | 数值 / Value | 变化 / Change |\n| --- | --- | --- |\n")
+	// the change and source columns only when some card has one
+	var deltas, sources bool
+	for _, k := range ks {
+		deltas = deltas || k.Delta != ""
+		sources = sources || k.Source != ""
+	}
+	b.WriteString("| 指标 / KPI | 数值 / Value |")
+	rule := "| --- | --- |"
+	if deltas {
+		b.WriteString(" 变化 / Change |")
+		rule += " --- |"
+	}
+	if sources {
+		b.WriteString(" 来源 / Source |")
+		rule += " --- |"
+	}
+	b.WriteString("\n" + rule + "\n")
 	for _, k := range ks {
 		val := k.Value
 		if k.Unit != "" {
 			val += " " + k.Unit
 		}
-		delta := k.Delta
-		if delta != "" {
-			switch k.DeltaClass {
-			case "delta-up":
+		b.WriteString("| " + mdCell(k.Label) + " | " + mdCell(val) + " |")
+		if deltas {
+			delta := k.Delta
+			switch {
+			case delta == "":
+			case k.DeltaClass == "delta-up":
 				delta = "▲ " + delta
-			case "delta-down":
+			case k.DeltaClass == "delta-down":
 				delta = "▼ " + delta
 			}
+			b.WriteString(" " + mdCell(delta) + " |")
 		}
-		if k.Source != "" {
-			if delta != "" {
-				delta += " · "
-			}
-			delta += "来源 " + k.Source
+		if sources {
+			b.WriteString(" " + mdCell(k.Source) + " |")
 		}
-		b.WriteString("| " + mdCell(k.Label) + " | " + mdCell(val) + " | " + mdCell(delta) + " |\n")
+		b.WriteString("\n")
 	}
 	b.WriteString("\n")
 }

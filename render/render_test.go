@@ -733,3 +733,19 @@ func TestTableCellsKeepWordsWhole(t *testing.T) {
 		t.Error("word-break:keep-all would stop CJK text from wrapping")
 	}
 }
+
+// The Markdown KPI table has a change column only when a card has a
+// change and a source column only when a card names its source, so a
+// source never sits under "变化 / Change".
+func TestMarkdownKPISourceColumn(t *testing.T) {
+	doc := fullDocument()
+	doc.Metadata.Hero.KPIs = []ir.KPI{{Label: "负面情绪", Value: "28%", Source: "统计局"}, {Label: "二次舆情反弹概率", Value: "31%→58%"}}
+	md, err := Markdown(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "| 指标 / KPI | 数值 / Value | 来源 / Source |\n| --- | --- | --- |\n| 负面情绪 | 28% | 统计局 |\n| 二次舆情反弹概率 | 31%→58% |  |\n"
+	if !strings.Contains(string(md), want) {
+		t.Errorf("hero KPI table not found; want\n%s\nin\n%s", want, md)
+	}
+}
