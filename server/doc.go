@@ -115,7 +115,7 @@
 // the last one being the query; count is 1..MaxQuestionCount (default 5).
 // The answer is {success, target, questions, result} with result the
 // questiongen.Result (response, raw, question_context, context_text,
-// context_records, completion_time, llm_calls, prompt_tokens, warnings).
+// context_data, completion_time, llm_calls, prompt_tokens, warnings).
 // An empty history uses the empty-query selection.
 //
 // # Safety

@@ -119,10 +119,14 @@ type Result struct {
 	// QuestionContext is the query the context was built for (the last
 	// history question, "" for an empty history).
 	QuestionContext string `json:"question_context"`
-	// ContextText is the context sent; ContextRecords its records (nil
-	// when the request brought its own context).
-	ContextText    string              `json:"context_text"`
-	ContextRecords localsearch.Records `json:"context_records,omitempty"`
+	// ContextText is the context sent; ContextData its records, the same
+	// tables as localsearch.Result.ContextData (nil, and left out of the
+	// JSON, when the request brought its own context). The reference puts
+	// question_context inside context_data; we keep it a field of its own
+	// (QuestionContext) so that context_data has one shape in search and
+	// question generation.
+	ContextText string              `json:"context_text"`
+	ContextData localsearch.Records `json:"context_data,omitempty"`
 	// CompletionTime is the wall time in seconds.
 	CompletionTime float64 `json:"completion_time"`
 	LLMCalls       int     `json:"llm_calls"`
@@ -165,7 +169,7 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.ContextText, res.ContextRecords = c.Text, c.Records
+		res.ContextText, res.ContextData = c.Text, c.Records
 		if !c.Matched() {
 			res.NoMatch, res.Questions = true, []string{}
 			res.Warnings = append(res.Warnings, localsearch.NoMatchMessage)

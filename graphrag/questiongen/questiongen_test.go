@@ -167,7 +167,7 @@ func TestBuilderContractB39(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.ContextText != want.Text || !reflect.DeepEqual(res.ContextRecords, want.Records) {
+	if res.ContextText != want.Text || !reflect.DeepEqual(res.ContextData, want.Records) {
 		t.Errorf("context differs from the builder's for the same arguments")
 	}
 	if !strings.HasPrefix(res.ContextText, "-----Conversation History-----\nturn|content\nuser|Tell me about Agent Mercer\n") {
@@ -199,7 +199,7 @@ func TestBuilderContractB39(t *testing.T) {
 	}
 	// A given context is used as is, without building.
 	res, err = g.Generate(t.Context(), Request{History: hist, Context: "-----Entities-----\nid|entity|description\n", Count: 2})
-	if err != nil || res.ContextRecords != nil || !strings.Contains(m.reqs[len(m.reqs)-1].Messages[0].Content, "-----Entities-----\nid|entity|description\n") {
+	if err != nil || res.ContextData != nil || !strings.Contains(m.reqs[len(m.reqs)-1].Messages[0].Content, "-----Entities-----\nid|entity|description\n") {
 		t.Errorf("given context: %v %+v", err, res)
 	}
 }

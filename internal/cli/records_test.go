@@ -12,8 +12,9 @@ import (
 var sectionRE = regexp.MustCompile(`(?m)^-----([^-\n]+)-----$`)
 
 // B34: the context records always carry reports, entities, relationships,
-// claims and sources, under the same field name with and without
-// --context-only. B19: no table of the context text is a header alone.
+// claims and sources, under the same field name (context_data) with and
+// without --context-only, in search and in questions. B19: no table of the
+// context text is a header alone.
 func TestSearchRecordKeysAndNoHeaderOnlyTables(t *testing.T) {
 	wuhan := wuhanGraphs(t)
 	want := []string{"claims", "entities", "relationships", "reports", "sources"}
@@ -26,8 +27,8 @@ func TestSearchRecordKeysAndNoHeaderOnlyTables(t *testing.T) {
 		{"wuhan-12000", []string{"--graphs", wuhan, "--graph", "wuhan", "樱花"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, mode := range [][]string{{"--json"}, {"--json", "--context-only"}} {
-				code, js, errs := run(t, append(append([]string{"search", "-q", "--no-vector-cache"}, mode...), tc.args...)...)
+			for _, mode := range [][]string{{"search", "--json"}, {"search", "--json", "--context-only"}, {"questions", "--json"}} {
+				code, js, errs := run(t, append(append([]string{mode[0], "-q", "--no-vector-cache"}, mode[1:]...), tc.args...)...)
 				var res struct {
 					Text string                     `json:"context_text"`
 					Data map[string]json.RawMessage `json:"context_data"`
