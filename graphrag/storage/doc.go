@@ -36,7 +36,9 @@
 // another version (an older program's) is skipped silently; one written
 // for other bytes or damaged is skipped with a LoadReport warning naming
 // it; the JSON is parsed then (and, with FillColumns, the column file
-// written again). It is written without an fsync: a crash leaves at worst
+// written again, unless the reader skipped duplicates or edges to missing
+// nodes: such a graph is always read from the JSON, so that every Load's
+// LoadReport counts and names what was skipped). It is written without an fsync: a crash leaves at worst
 // a column file whose checksum fails. The column file is a cache;
 // deleting it loses nothing.
 //

@@ -505,3 +505,51 @@ func TestLoadFillsColumns(t *testing.T) {
 		}
 	}
 }
+
+// A graph file the JSON reader changes on its way in (an edge to a missing
+// node, a duplicate node or edge: skipped, counted and warned about, B21)
+// keeps saying so on every Load: with FillColumns, the column file written
+// for it must not make a later Load skip the count and the warning.
+func TestLoadReportSurvivesFillColumns(t *testing.T) {
+	const (
+		nodes    = `{"id":"t","type":"topic","name":"话题"},{"id":"e","type":"engine","name":"query"}`
+		edge     = `{"from":"t","to":"e","relation":"analyzed_by","weight":1}`
+		dangling = `{"from":"e","to":"nope","relation":"contains","weight":1}`
+	)
+	for _, tc := range []struct {
+		name                 string
+		file                 string
+		dangling, dupN, dupE int
+	}{
+		{"edge to a missing node", `{"task_id":"r1","nodes":[` + nodes + `],"edges":[` + edge + `,` + dangling + `]}`, 1, 0, 0},
+		{"duplicate node", `{"task_id":"r1","nodes":[` + nodes + `,{"id":"e","type":"engine","name":"media"}],"edges":[` + edge + `]}`, 0, 1, 0},
+		{"duplicate edge", `{"task_id":"r1","nodes":[` + nodes + `],"edges":[` + edge + `,` + edge + `]}`, 0, 0, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := New(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.FillColumns = true
+			if err := os.MkdirAll(filepath.Join(s.Dir(), "r1"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(s.Dir(), "r1", FileName), []byte(tc.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for load := 1; load <= 2; load++ {
+				g, rep, err := s.Load("r1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.NodeCount() != 2 || g.EdgeCount() != 1 {
+					t.Errorf("load %d: %d nodes, %d edges; want 2, 1", load, g.NodeCount(), g.EdgeCount())
+				}
+				if rep.DanglingEdges != tc.dangling || rep.DuplicateNodes != tc.dupN || rep.DuplicateEdges != tc.dupE || len(rep.Warnings) != 1 {
+					t.Errorf("load %d: dangling %d, duplicate nodes %d, duplicate edges %d, warnings %q; want %d, %d, %d and one warning",
+						load, rep.DanglingEdges, rep.DuplicateNodes, rep.DuplicateEdges, rep.Warnings, tc.dangling, tc.dupN, tc.dupE)
+				}
+			}
+		})
+	}
+}

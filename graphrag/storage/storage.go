@@ -54,8 +54,10 @@ type Store struct {
 	// one: a graph saved by an older program or rewritten by another
 	// tool), for the bytes it read, so that the next Load is
 	// fast. It costs that Load about a tenth of the JSON read; a failure
-	// (a read-only folder) is ignored. Off by default: a Store that only
-	// reads writes nothing.
+	// (a read-only folder) is ignored. A graph the JSON reader changed on
+	// its way in (a LoadReport with counts or warnings: duplicates, edges
+	// to missing nodes) gets none, so every Load of it reports what was
+	// skipped. Off by default: a Store that only reads writes nothing.
 	FillColumns bool
 
 	// Seams for tests that inject failures; New sets the real calls.
@@ -333,7 +335,10 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 		if g, rep, err = graphrag.ReadJSONText(js.Text); err != nil {
 			return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
 		}
-		if s.FillColumns {
+		// A graph the reader changed (skipped a duplicate or an edge to
+		// a missing node) gets no column file: a Load from it would not
+		// know what was skipped, and the report would be lost.
+		if s.FillColumns && readAsIs(rep) {
 			s.fillColumns(g, js, filepath.Dir(path))
 		}
 	}
@@ -373,6 +378,12 @@ func (s *Store) loadColumns(js graphrag.GraphText, id string) (*graphrag.Graph, 
 		return nil, ""
 	}
 	return nil, fmt.Sprintf("%s: %v; read %s instead", path, err, FileName)
+}
+
+// readAsIs is true when ReadJSONText reported nothing: the graph is
+// what the file says.
+func readAsIs(rep *graphrag.LoadReport) bool {
+	return rep.DuplicateNodes == 0 && rep.DuplicateEdges == 0 && rep.DanglingEdges == 0 && len(rep.Warnings) == 0
 }
 
 // fillColumns writes the column file of g, read from the graph file text
