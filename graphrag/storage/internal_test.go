@@ -553,3 +553,75 @@ func TestLoadReportSurvivesFillColumns(t *testing.T) {
 		})
 	}
 }
+
+// A Load that fills the column file of the graph file it read must not put
+// it in place when a Save replaced the graph file meanwhile (a query
+// running while build-graph rewrites the graph): the column file left is
+// the Save's, for the new bytes, and the next Load uses it without a
+// warning. Also when the graph file was rewritten in place.
+func TestFillColumnsAfterConcurrentSave(t *testing.T) {
+	topic := func(name string) *graphrag.Graph {
+		g := graphrag.New()
+		g.TaskID, g.CreatedAt = "r1", "2025-08-27T13:16:30Z"
+		if err := g.AddNode(&graphrag.Node{ID: "t", Type: graphrag.TypeTopic, Name: name}); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	for _, tc := range []struct {
+		name    string
+		replace func(t *testing.T, s *Store, path string)
+		want    string // the topic of the graph file after the race
+		cols    bool   // the column file then belongs to it
+	}{
+		{"replaced by a Save", func(t *testing.T, s *Store, path string) {
+			other, err := New(s.Dir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := other.Save(topic("新的")); err != nil {
+				t.Fatal(err)
+			}
+		}, "新的", true},
+		{"rewritten in place", func(t *testing.T, s *Store, path string) {
+			time.Sleep(10 * time.Millisecond) // a later modification time
+			rewrite(t, path, false, func(b []byte) []byte { return bytes.Replace(b, []byte("旧的"), []byte("改过"), 1) })
+		}, "改过", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := New(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			path, err := s.Save(topic("旧的"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(filepath.Join(filepath.Dir(path), ColumnsFileName)); err != nil {
+				t.Fatal(err)
+			}
+			s.FillColumns = true
+			s.fillRenaming = func() { tc.replace(t, s, path) }
+			g, _, err := s.Load("r1")
+			if err != nil || g.Name(0) != "旧的" {
+				t.Fatalf("Load during the race: %v, topic %q; want the graph it read, 旧的", err, g.Name(0))
+			}
+			fresh, err := New(s.Dir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromCols, warning := fresh.loadColumnsOf(t, "r1")
+			if warning != "" || (fromCols != nil) != tc.cols {
+				t.Fatalf("after the race: column file used %v (want %v), warning %q (want none)", fromCols != nil, tc.cols, warning)
+			}
+			loaded, rep, err := fresh.Load("r1")
+			if err != nil || loaded.Name(0) != tc.want || len(rep.Warnings) != 0 {
+				t.Errorf("Load after the race: %v, topic %q, warnings %q; want %q and none", err, loaded.Name(0), rep.Warnings, tc.want)
+			}
+			matches, _ := filepath.Glob(filepath.Join(s.Dir(), "r1", ".*.tmp"))
+			if len(matches) != 0 {
+				t.Errorf("temporary files left: %q", matches)
+			}
+		})
+	}
+}

@@ -63,6 +63,9 @@ type Store struct {
 	// Seams for tests that inject failures; New sets the real calls.
 	syncFile func(*os.File) error
 	rename   func(oldpath, newpath string) error
+	// fillRenaming, when set, is called as a filled column file is about
+	// to be renamed into place (tests: another process saving meanwhile).
+	fillRenaming func()
 }
 
 // New returns a Store for the graphs folder dir (for the CLI, "graphs" by
@@ -259,6 +262,10 @@ func (c *columnsSave) done(saved bool) error {
 // errNotSaved ends a column file whose graph file was not saved.
 var errNotSaved = errors.New("graph file not saved")
 
+// errGraphReplaced ends a filled column file whose graph file changed
+// while it was made.
+var errGraphReplaced = errors.New("graph file replaced")
+
 // ctxWriter fails every Write once ctx is done.
 type ctxWriter struct {
 	ctx context.Context
@@ -325,6 +332,10 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
 	}
 	defer f.Close()
+	read, err := f.Stat()
+	if err != nil {
+		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
+	}
 	js, err := graphrag.ReadGraphText(f)
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
@@ -339,7 +350,7 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 		// a missing node) gets no column file: a Load from it would not
 		// know what was skipped, and the report would be lost.
 		if s.FillColumns && readAsIs(rep) {
-			s.fillColumns(g, js, filepath.Dir(path))
+			s.fillColumns(g, js, path, read)
 		}
 	}
 	if warning != "" {
@@ -387,11 +398,26 @@ func readAsIs(rep *graphrag.LoadReport) bool {
 }
 
 // fillColumns writes the column file of g, read from the graph file text
-// js in dir (Store.FillColumns). A failure (a read-only folder) is
-// ignored: the next Load reads the JSON again.
-func (s *Store) fillColumns(g *graphrag.Graph, js graphrag.GraphText, dir string) {
-	w := atomicfile.Writer{Rename: s.rename, Sync: func(*os.File) error { return nil }}
-	_ = w.Write(filepath.Join(dir, ColumnsFileName), filePerm, func(f io.Writer) error {
+// js of the file path, which was read as the file read
+// (Store.FillColumns). A failure (a read-only folder) is ignored: the
+// next Load reads the JSON again. When path is no longer that file (a
+// Save or another tool replaced or rewrote it while the column file was
+// made), the column file is not put in place: it would belong to the
+// bytes replaced and hide the column file the Save wrote, so that every
+// Load until the next fill would read the JSON with a warning.
+func (s *Store) fillColumns(g *graphrag.Graph, js graphrag.GraphText, path string, read fs.FileInfo) {
+	rename := func(oldpath, newpath string) error {
+		if s.fillRenaming != nil {
+			s.fillRenaming()
+		}
+		now, err := os.Stat(path)
+		if err != nil || !os.SameFile(read, now) || now.Size() != read.Size() || !now.ModTime().Equal(read.ModTime()) {
+			return errGraphReplaced
+		}
+		return s.rename(oldpath, newpath)
+	}
+	w := atomicfile.Writer{Rename: rename, Sync: func(*os.File) error { return nil }}
+	_ = w.Write(filepath.Join(filepath.Dir(path), ColumnsFileName), filePerm, func(f io.Writer) error {
 		bw := bufio.NewWriterSize(f, 1<<20)
 		if err := g.WriteColumns(context.Background(), bw, js); err != nil {
 			return err
