@@ -14,8 +14,10 @@ import (
 )
 
 // graphCache keeps loaded graphs, one entry per report id, keyed by the
-// file's version (modification time and size): a request whose file has a
-// new version loads it again, every other request shares the loaded graph.
+// file's version (modification time, size and, on Linux, inode and status
+// change time, so that a file replaced or rewritten at the same size with
+// its modification time put back is a new version): a request whose file
+// has a new version loads it again, every other request shares the loaded graph.
 // Concurrent requests for a version that is still loading wait for that one
 // load. At most max entries are kept, the least recently used leaves first.
 // Successful loads and corrupt files (graphrag.ErrFormat) are cached; other
@@ -35,8 +37,10 @@ type graphCache struct {
 }
 
 type fileVersion struct {
-	mod  time.Time
-	size int64
+	mod     time.Time
+	size    int64
+	ino     uint64
+	changed int64
 }
 
 type cacheEntry struct {
@@ -67,6 +71,7 @@ func (c *graphCache) get(id string) (*graphView, error) {
 		return nil, fmt.Errorf("server: graph %q: %w", id, err)
 	}
 	ver := fileVersion{mod: fi.ModTime(), size: fi.Size()}
+	ver.ino, ver.changed = fileID(fi)
 	c.mu.Lock()
 	c.tick++
 	e := c.entries[id]

@@ -69,7 +69,9 @@
 // by every request (one Graph and one queryengine.Engine serve concurrent
 // requests; the engine is made on the first query and builds its gram
 // index in the background, queries scanning until it is in place). Each
-// request stats the file; a new modification time or size loads it again,
+// request stats the file; a new modification time or size, or (on Linux)
+// a new inode or status change time, loads it again (so a file replaced
+// at the same size with its modification time put back is noticed too),
 // and concurrent requests for the same version wait for one load. Corrupt
 // files are remembered per version as well; other read errors are retried.
 // At most MaxCachedGraphs graphs stay loaded (least recently used out).

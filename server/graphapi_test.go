@@ -554,3 +554,63 @@ func TestReloadAndConcurrency(t *testing.T) {
 		t.Errorf("after rewrite: %d nodes (before %d)", after.Graph.Stats["total_nodes"], before)
 	}
 }
+
+// A graph file replaced or rewritten at the same size, with its
+// modification time put back (a copy restored with cp -p or rsync -t, a
+// tool that keeps times), is served anew: the cache does not take the
+// file's size and modification time for its version.
+func TestReloadSameSizeAndTime(t *testing.T) {
+	for _, fresh := range []bool{true, false} {
+		t.Run(fmt.Sprintf("new file %v", fresh), func(t *testing.T) {
+			graphs := t.TempDir()
+			g := graphrag.New()
+			g.TaskID, g.CreatedAt = "r1", "2025-08-27T13:16:30Z"
+			if err := g.AddNode(&graphrag.Node{ID: "T_1", Type: graphrag.TypeTopic, Name: "旧的主题"}); err != nil {
+				t.Fatal(err)
+			}
+			path := saveGraph(t, graphs, g)
+			_, ts := newServer(t, server.Config{GraphsDir: graphs})
+			label := func() string {
+				status, body := get(t, ts.URL+"/api/graph/r1")
+				r := decode[apiGraph](t, body)
+				if status != 200 || len(r.Graph.Nodes) != 1 {
+					t.Fatalf("status %d %.200s", status, body)
+				}
+				return r.Graph.Nodes[0].Label
+			}
+			if got := label(); got != "旧的主题" {
+				t.Fatalf("label %q, want 旧的主题", got)
+			}
+			fi, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			changed := bytes.Replace(data, []byte("旧的主题"), []byte("新的主题"), 1)
+			if len(changed) != len(data) || bytes.Equal(changed, data) {
+				t.Fatal("the rewrite must keep the size and change the file")
+			}
+			target := path
+			if fresh {
+				target = path + ".new"
+			}
+			if err := os.WriteFile(target, changed, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chtimes(target, fi.ModTime(), fi.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+			if fresh {
+				if err := os.Rename(target, path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := label(); got != "新的主题" {
+				t.Errorf("after the rewrite: label %q, want 新的主题", got)
+			}
+		})
+	}
+}
