@@ -31,7 +31,8 @@ import (
 const FormatVersion = 2
 
 // ErrFormat is wrapped by ReadJSON for input that is not a graph file:
-// invalid JSON, a wrong type at a known key, a node without an id, a graph
+// an empty file (nothing but white space: "empty graph file (N bytes, no
+// JSON value)"), invalid JSON, a wrong type at a known key, a node without an id, a graph
 // past a storage limit (ErrLimit). The message names the JSON path (e.g.
 // `nodes[12].id`) and, for syntax errors, the line and column.
 var ErrFormat = errors.New("graphrag: bad graph JSON")
@@ -646,6 +647,10 @@ func rawKind(raw string) string {
 
 func (rd *reader) read() error {
 	trimmed := strings.Trim(rd.src, " \t\r\n")
+	if trimmed == "" {
+		// a file truncated to nothing, or made by a writer that failed
+		return errAt("", "empty graph file (%d bytes, no JSON value)", len(rd.src))
+	}
 	n := ast.NewRaw(trimmed)
 	if n.Check() != nil {
 		return syntaxErr(rd.src, "")

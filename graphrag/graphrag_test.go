@@ -191,6 +191,8 @@ func TestReadJSONErrorsNamePath(t *testing.T) {
 		{"newer format", `{"format_version": 3, "nodes": []}`, "format_version"},
 		{"not an object", `[1,2]`, "$"},
 		{"trailing data", `{} {}`, ""},
+		{"empty file", ``, "empty graph file (0 bytes"},
+		{"white space only", " \n\t\n", "empty graph file (4 bytes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := ReadJSON(strings.NewReader(tc.in))
