@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -212,9 +213,26 @@ func readHeadFile(path string) (*head, error) {
 // readHead scans a graph file as a JSON token stream. It reads
 // "created_at" and "stats" and stops at the first "nodes" or "edges" key
 // that follows "stats". Before "stats" it counts array elements one at a
-// time, decoding only the node type. Errors wrap graphrag.ErrFormat.
+// time, decoding only the node type. A UTF-8 byte order mark before the
+// JSON is skipped, as graphrag.ReadJSON skips it. Errors wrap
+// graphrag.ErrFormat; a file of nothing but white space is an "empty
+// graph file", as for ReadJSON.
 func readHead(r io.Reader) (*head, error) {
-	dec := json.NewDecoder(r)
+	br := bufio.NewReader(r)
+	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
+		_, _ = br.Discard(3)
+	}
+	for blank := 0; ; blank++ {
+		b, err := br.Peek(1)
+		if err == io.EOF {
+			return nil, fmt.Errorf("%w: at $: empty graph file (%d bytes, no JSON value)", graphrag.ErrFormat, blank)
+		}
+		if err != nil || !strings.ContainsRune(" \t\r\n", rune(b[0])) {
+			break
+		}
+		_, _ = br.Discard(1)
+	}
+	dec := json.NewDecoder(br)
 	dec.UseNumber()
 	h := &head{}
 	err := h.object(dec, "$")

@@ -976,3 +976,58 @@ func TestSaveConcurrent(t *testing.T) {
 		t.Errorf("folder holds %q, want only graphrag.columns and graphrag.json", names)
 	}
 }
+
+// List reads what Load reads: a graph file that starts with a UTF-8 byte
+// order mark (a file saved by a Windows editor) is listed with its counts,
+// not as unreadable; an empty one is unreadable as an empty graph file, as
+// Load says.
+func TestListBOMAndEmpty(t *testing.T) {
+	st, dir := newStore(t)
+	g := graphrag.New()
+	g.TaskID, g.CreatedAt = "bom", "2025-01-02T03:04:05Z"
+	for _, n := range []graphrag.Node{{ID: "t", Type: graphrag.TypeTopic, Name: "话题"}, {ID: "q", Type: graphrag.TypeEngine, Name: "query"}} {
+		if err := g.AddNode(&n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.AddEdge(graphrag.Edge{From: "t", To: "q", Relation: "analyzed_by"}); err != nil {
+		t.Fatal(err)
+	}
+	path, err := st.Save(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append([]byte("\uFEFF"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "empty", storage.FileName), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	loaded, _, err := st.Load("bom")
+	if err != nil || loaded.NodeCount() != 2 {
+		t.Fatalf("Load of the file with a byte order mark: %v", err)
+	}
+	_, _, loadErr := st.Load("empty")
+	list, err := st.List()
+	if err != nil || len(list) != 2 {
+		t.Fatalf("List: %v, %d entries; want 2", err, len(list))
+	}
+	byID := map[string]storage.Info{}
+	for _, in := range list {
+		byID[in.ID] = in
+	}
+	if in := byID["bom"]; in.Err != nil || in.Nodes != 2 || in.Edges != 1 || in.TypeCounts[string(graphrag.TypeEngine)] != 1 {
+		t.Errorf("bom: %+v; want 2 nodes, 1 edge, no error", in)
+	}
+	in := byID["empty"]
+	if !errors.Is(in.Err, graphrag.ErrFormat) || !errors.Is(loadErr, graphrag.ErrFormat) || !strings.Contains(in.Err.Error(), "empty graph file (0 bytes") {
+		t.Errorf("empty: List error %v, Load error %v; want both ErrFormat, List saying empty graph file", in.Err, loadErr)
+	}
+}
