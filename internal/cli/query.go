@@ -32,9 +32,10 @@ type queryOptions struct {
 	MaxSources  int
 	JSON        bool
 
-	Out io.Writer
-	Err io.Writer
-	Log *stageLog
+	Out   io.Writer
+	Err   io.Writer
+	Log   *stageLog
+	Quiet bool // --quiet: load warnings shrink to their number
 }
 
 func newQueryCmd(d *Deps, runF func(context.Context, *queryOptions) error) *cobra.Command {
@@ -70,6 +71,7 @@ type, ...attributes}], "total_nodes" (nodes reached, all types, before the caps)
 			opts.Out = cmd.OutOrStdout()
 			opts.Err = cmd.ErrOrStderr()
 			opts.Log = newStageLog(opts.Err, d.quiet)
+			opts.Quiet = d.quiet
 			opts.Keywords = append(opts.Keywords, args...)
 			if opts.Graph == "" {
 				return usagef("--graph needs a report id or %q", storage.LatestID)
@@ -152,9 +154,7 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 		return err
 	}
 	if rep != nil {
-		for _, w := range rep.Warnings {
-			fmt.Fprintf(opts.Err, "warning: graph %s: %s\n", id, w)
-		}
+		printLoadWarnings(opts.Err, opts.Quiet, "graph "+id+": ", rep.Warnings)
 	}
 	if err := ctx.Err(); err != nil {
 		return err

@@ -135,23 +135,30 @@ func (o *ragOptions) warn(format string, args ...any) {
 // endpoints that are not entities, which would bury the answer.
 const maxLoadWarnings = 5
 
-// warnLoad prints the warnings of loading a graph or index: under --quiet
-// one line with their number, otherwise the first maxLoadWarnings and the
-// number of the rest. The warnings themselves are in Model.Stats().
+// warnLoad prints the warnings of loading a graph or index (printLoadWarnings).
+// The warnings themselves are in Model.Stats().
 func (o *ragOptions) warnLoad(prefix string, list []string) {
+	printLoadWarnings(o.Err, o.quiet, prefix, list)
+}
+
+// printLoadWarnings prints the warnings of loading a graph or index on w,
+// each as "warning: <prefix><warning>": under --quiet one line with their
+// number, otherwise the first maxLoadWarnings and the number of the rest.
+// search, questions, chat and query use it.
+func printLoadWarnings(w io.Writer, quiet bool, prefix string, list []string) {
 	if len(list) == 0 {
 		return
 	}
-	if o.quiet {
-		o.warn("%s%d load warnings (run without --quiet to see them)", prefix, len(list))
+	if quiet {
+		fmt.Fprintf(w, "warning: %s%d load warnings (run without --quiet to see them)\n", prefix, len(list))
 		return
 	}
-	for i, w := range list {
+	for i, x := range list {
 		if i == maxLoadWarnings {
-			o.warn("%s… and %d more load warnings like these", prefix, len(list)-i)
+			fmt.Fprintf(w, "warning: %s… and %d more load warnings like these\n", prefix, len(list)-i)
 			return
 		}
-		o.warn("%s%s", prefix, w)
+		fmt.Fprintf(w, "warning: %s%s\n", prefix, x)
 	}
 }
 
