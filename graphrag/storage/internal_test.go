@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -621,6 +623,70 @@ func TestFillColumnsAfterConcurrentSave(t *testing.T) {
 			matches, _ := filepath.Glob(filepath.Join(s.Dir(), "r1", ".*.tmp"))
 			if len(matches) != 0 {
 				t.Errorf("temporary files left: %q", matches)
+			}
+		})
+	}
+}
+
+// laterCancelled is a context whose Err is nil for its first n calls and
+// context.Canceled after: cancelled while a column file is being written.
+type laterCancelled struct {
+	context.Context
+	n atomic.Int32
+}
+
+func (c *laterCancelled) Err() error {
+	if c.n.Add(-1) < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// LoadContext fills no column file once ctx is done, and abandons one
+// under way (Ctrl-C during a query's fill): the graph read is returned,
+// and neither a column file nor a temporary file is left.
+func TestLoadContextStopsFill(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name string
+		ctx  func() context.Context
+	}{
+		{"done before", func() context.Context { return cancelled }},
+		{"done during the fill", func() context.Context {
+			c := &laterCancelled{Context: context.Background()}
+			c.n.Store(3) // the fill's own check and two chunks of records
+			return c
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := New(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			path, err := s.Save(bigGraph(t, "r1", "末尾"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Dir(path)
+			if err := os.Remove(filepath.Join(dir, ColumnsFileName)); err != nil {
+				t.Fatal(err)
+			}
+			s.FillColumns = true
+			g, _, err := s.LoadContext(tc.ctx(), "r1")
+			if err != nil || g.NodeCount() != 20000 {
+				t.Fatalf("LoadContext: %v; want the graph of 20000 nodes", err)
+			}
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			if len(names) != 1 || names[0] != FileName {
+				t.Errorf("files in the graph folder: %q; want only %s", names, FileName)
 			}
 		})
 	}

@@ -57,7 +57,8 @@ type Store struct {
 	// (a read-only folder) is ignored. A graph the JSON reader changed on
 	// its way in (a LoadReport with counts or warnings: duplicates, edges
 	// to missing nodes) gets none, so every Load of it reports what was
-	// skipped. Off by default: a Store that only reads writes nothing.
+	// skipped. LoadContext stops a fill when its ctx is done. Off by
+	// default: a Store that only reads writes nothing.
 	FillColumns bool
 
 	// Seams for tests that inject failures; New sets the real calls.
@@ -320,6 +321,16 @@ func mkdirAll(dir string) ([]string, error) {
 // kept and the LoadReport gets a warning line. The LoadReport lists what
 // was skipped (duplicate nodes or edges, edges to missing nodes).
 func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
+	return s.LoadContext(context.Background(), id)
+}
+
+// LoadContext is Load whose column-file fill (FillColumns) stops when ctx
+// is done: once ctx is done no fill is started, and a fill under way is
+// abandoned (its temporary file removed) before LoadContext returns, so a
+// process stopped by Ctrl-C leaves no half-written file once it returns.
+// Reading and parsing graphrag.json are not interrupted, and a done ctx is
+// not an error: the graph read is returned.
+func (s *Store) LoadContext(ctx context.Context, id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 	if err := checkID("load", id); err != nil {
 		return nil, nil, err
 	}
@@ -350,7 +361,7 @@ func (s *Store) Load(id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 		// a missing node) gets no column file: a Load from it would not
 		// know what was skipped, and the report would be lost.
 		if s.FillColumns && readAsIs(rep) {
-			s.fillColumns(g, js, path, read)
+			s.fillColumns(ctx, g, js, path, read)
 		}
 	}
 	if warning != "" {
@@ -405,7 +416,10 @@ func readAsIs(rep *graphrag.LoadReport) bool {
 // made), the column file is not put in place: it would belong to the
 // bytes replaced and hide the column file the Save wrote, so that every
 // Load until the next fill would read the JSON with a warning.
-func (s *Store) fillColumns(g *graphrag.Graph, js graphrag.GraphText, path string, read fs.FileInfo) {
+func (s *Store) fillColumns(ctx context.Context, g *graphrag.Graph, js graphrag.GraphText, path string, read fs.FileInfo) {
+	if ctx.Err() != nil {
+		return
+	}
 	rename := func(oldpath, newpath string) error {
 		if s.fillRenaming != nil {
 			s.fillRenaming()
@@ -419,7 +433,7 @@ func (s *Store) fillColumns(g *graphrag.Graph, js graphrag.GraphText, path strin
 	w := atomicfile.Writer{Rename: rename, Sync: func(*os.File) error { return nil }}
 	_ = w.Write(filepath.Join(filepath.Dir(path), ColumnsFileName), filePerm, func(f io.Writer) error {
 		bw := bufio.NewWriterSize(f, 1<<20)
-		if err := g.WriteColumns(context.Background(), bw, js); err != nil {
+		if err := g.WriteColumns(ctx, bw, js); err != nil {
 			return err
 		}
 		return bw.Flush()

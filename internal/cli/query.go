@@ -131,8 +131,8 @@ func loadGraphContext(ctx context.Context, log *stageLog, dir, id string) (*grap
 		g   *graphrag.Graph
 		rep *graphrag.LoadReport
 	}
-	l, err := await(ctx, func() (loaded, error) {
-		g, rep, err := store.Load(id)
+	l, err := awaitCleanup(ctx, fillAbandonWait, func() (loaded, error) {
+		g, rep, err := store.LoadContext(ctx, id)
 		return loaded{g, rep}, err
 	})
 	if errors.Is(err, storage.ErrNotFound) {

@@ -37,6 +37,31 @@ func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
 	}
 }
 
+// awaitCleanup is await for an f that, once ctx is done, stops writing
+// and removes its temporary files quickly (storage.Store.LoadContext
+// abandoning a column file): when ctx is done first, it waits up to
+// grace for f to return, so that the process does not exit with a
+// half-written file, then returns ctx.Err().
+func awaitCleanup[T any](ctx context.Context, grace time.Duration, f func() (T, error)) (T, error) {
+	done := make(chan struct{})
+	v, err := await(ctx, func() (T, error) {
+		defer close(done)
+		return f()
+	})
+	if ctx.Err() != nil {
+		select {
+		case <-done:
+		case <-time.After(grace):
+		}
+	}
+	return v, err
+}
+
+// fillAbandonWait bounds how long a command stopped while a graph loads
+// waits for a column file being filled to be abandoned (milliseconds in
+// practice; a load still parsing the JSON is not waited for longer).
+const fillAbandonWait = 300 * time.Millisecond
+
 // stageLog prints a line on stderr when a stage that can take more than a
 // second starts ("loading 3 state files (185.2 MiB)…") and, when it took
 // a second or more, how long it took ("built the graph in 1.3s"). A nil
