@@ -346,20 +346,23 @@ func TestLoadUsesColumns(t *testing.T) {
 	}
 }
 
+// topicGraph is graph r1 with one topic node named name.
+func topicGraph(t *testing.T, name string) *graphrag.Graph {
+	t.Helper()
+	g := graphrag.New()
+	g.TaskID, g.CreatedAt = "r1", "2025-08-27T13:16:30Z"
+	if err := g.AddNode(&graphrag.Node{ID: "t", Type: graphrag.TypeTopic, Name: name}); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // A column file that does not belong to the bytes of the graph file
 // beside it (an older Save's, a graph file rewritten by hand or by another
 // tool, even at the same size and modification time) or is damaged is not
 // used: Load reads the JSON, with a warning naming the column file. One of
 // another version (an older program's) is not used either, silently.
 func TestLoadIgnoresForeignColumns(t *testing.T) {
-	newGraph := func(name string) *graphrag.Graph {
-		g := graphrag.New()
-		g.TaskID, g.CreatedAt = "r1", "2025-08-27T13:16:30Z"
-		if err := g.AddNode(&graphrag.Node{ID: "t", Type: graphrag.TypeTopic, Name: name}); err != nil {
-			t.Fatal(err)
-		}
-		return g
-	}
 	for _, tc := range []struct {
 		name    string
 		change  func(t *testing.T, s *Store, dir string)
@@ -371,7 +374,7 @@ func TestLoadIgnoresForeignColumns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.Save(newGraph("新的")); err != nil {
+			if _, err := s.Save(topicGraph(t, "新的")); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(filepath.Join(dir, ColumnsFileName), old, 0o644); err != nil {
@@ -424,7 +427,7 @@ func TestLoadIgnoresForeignColumns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			path, err := s.Save(newGraph("旧的"))
+			path, err := s.Save(topicGraph(t, "旧的"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -562,14 +565,6 @@ func TestLoadReportSurvivesFillColumns(t *testing.T) {
 // the Save's, for the new bytes, and the next Load uses it without a
 // warning. Also when the graph file was rewritten in place.
 func TestFillColumnsAfterConcurrentSave(t *testing.T) {
-	topic := func(name string) *graphrag.Graph {
-		g := graphrag.New()
-		g.TaskID, g.CreatedAt = "r1", "2025-08-27T13:16:30Z"
-		if err := g.AddNode(&graphrag.Node{ID: "t", Type: graphrag.TypeTopic, Name: name}); err != nil {
-			t.Fatal(err)
-		}
-		return g
-	}
 	for _, tc := range []struct {
 		name    string
 		replace func(t *testing.T, s *Store, path string)
@@ -581,7 +576,7 @@ func TestFillColumnsAfterConcurrentSave(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := other.Save(topic("新的")); err != nil {
+			if _, err := other.Save(topicGraph(t, "新的")); err != nil {
 				t.Fatal(err)
 			}
 		}, "新的", true},
@@ -595,7 +590,7 @@ func TestFillColumnsAfterConcurrentSave(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			path, err := s.Save(topic("旧的"))
+			path, err := s.Save(topicGraph(t, "旧的"))
 			if err != nil {
 				t.Fatal(err)
 			}
