@@ -24,6 +24,7 @@ import (
 	"reportengine/llm/offline"
 	"reportengine/llm/openaicompat"
 	"reportengine/nodes"
+	"reportengine/state"
 	"reportengine/templates"
 )
 
@@ -255,6 +256,7 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		built     *builtGraph
 		warnings  []string
 		queryNote string // B13: the engines researched differing queries
+		missing   []state.Unavailable
 	)
 	switch {
 	case opts.Graph != "":
@@ -277,6 +279,12 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		}
 		if topic == "" {
 			topic = graphTopic(g)
+		}
+		// B14: the engines the stored graph was built without, as its
+		// topic node records them.
+		missing = graphUnavailable(g)
+		for _, u := range missing {
+			warnings = append(warnings, fmt.Sprintf("%s engine (%s): %s", u.Engine, u.Path, u.Reason))
 		}
 		if note := graphQueryNote(g); (built == nil || built.QueryNote == "") && note != "" {
 			warnings = append(warnings, note)
@@ -321,7 +329,9 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	if built != nil {
 		in.States, in.Forum = built.States, built.Forum
 		warnings = append(warnings, built.Warnings...)
-		in.Warnings = engineNotices(built)
+		if opts.Graph == "" {
+			missing = built.Unavailable
+		}
 		if built.QueryNote != "" {
 			if n := readerQueryNotice(built.Queries, built.Unrelated); n != "" {
 				in.Warnings = append(in.Warnings, n)
@@ -331,6 +341,7 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 			in.Warnings = append(in.Warnings, built.ForumNotice)
 		}
 	}
+	in.Warnings = append(engineNotices(missing), in.Warnings...)
 	if queryNote != "" {
 		in.Warnings = append(in.Warnings, queryNote)
 	}
@@ -430,9 +441,9 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 
 // engineNotices are the reader-facing lines for engines whose input was
 // missing or empty (B14): the report must say which view is absent.
-func engineNotices(b *builtGraph) []string {
+func engineNotices(missing []state.Unavailable) []string {
 	var out []string
-	for _, u := range b.Unavailable {
+	for _, u := range missing {
 		out = append(out, fmt.Sprintf("%s 引擎的输入不可用（%s：%s），本报告缺少该引擎的视角。", u.Engine, u.Path, u.Reason))
 	}
 	return out
@@ -474,6 +485,38 @@ func graphQueryNote(g *graphrag.Graph) string {
 		}
 	}
 	return ""
+}
+
+// graphUnavailable reads the engines a stored graph was built without
+// from its first topic node's unavailable_engines
+// ([{engine, reason, path}], package builder); nil when it has none or
+// the value has another shape.
+func graphUnavailable(g *graphrag.Graph) []state.Unavailable {
+	for v := 0; v < g.NodeCount(); v++ {
+		if g.Type(v) != graphrag.TypeTopic {
+			continue
+		}
+		raw, ok := g.Attr(v, "unavailable_engines")
+		if !ok {
+			return nil
+		}
+		b, err := json.Marshal(raw)
+		if err != nil {
+			return nil
+		}
+		var list []struct{ Engine, Reason, Path string }
+		if json.Unmarshal(b, &list) != nil {
+			return nil
+		}
+		out := make([]state.Unavailable, 0, len(list))
+		for _, u := range list {
+			if u.Engine != "" {
+				out = append(out, state.Unavailable{Engine: state.Engine(u.Engine), Path: u.Path, Reason: u.Reason})
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 func graphTopic(g *graphrag.Graph) string {

@@ -858,3 +858,37 @@ func TestPipelineScriptedDeadServer(t *testing.T) {
 		t.Errorf("%d requests to a dead server; want at most 24", p.total())
 	}
 }
+
+// B14 on a stored graph: the graph built without the media engine records
+// it on its topic node, and a report made later with --graph names the
+// missing engine to its reader as the report built from the states does.
+func TestReportStoredGraphMissingEngineNotice(t *testing.T) {
+	dir := t.TempDir()
+	var keep []string
+	for _, s := range sampleStates(t) {
+		if !strings.Contains(s, "media_engine") {
+			keep = append(keep, s)
+		}
+	}
+	graphs := filepath.Join(dir, "g")
+	missing := filepath.Join(dir, "nosuch.json")
+	code, _, errs := run(t, append([]string{"build-graph", "--report-id", "b14", "--graphs", graphs, "media=" + missing}, keep...)...)
+	if code != ExitOK {
+		t.Fatalf("build-graph: exit %d: %s", code, errs)
+	}
+	code, _, errs = run(t, "report", "--llm", "offline", "--graph", "b14", "--graphs", graphs, "--out", dir)
+	if code != ExitOK {
+		t.Fatalf("report --graph: exit %d: %s", code, errs)
+	}
+	m := readManifest(t, filepath.Join(dir, "b14"))
+	html := readFile(t, filepath.Join(dir, "b14", "report.html"))
+	found := false
+	for _, w := range m.Warnings {
+		if strings.Contains(w, "media") && strings.Contains(w, missing) {
+			found = true
+		}
+	}
+	if !found || !strings.Contains(html, "nosuch.json") || !strings.Contains(html, "media") {
+		t.Errorf("the missing media engine is not reported on the stored graph (manifest warnings %q)", m.Warnings)
+	}
+}
