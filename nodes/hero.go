@@ -1,7 +1,6 @@
 package nodes
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -134,34 +133,12 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 func heroFindings(findings []string, n int) []string {
 	var out []string
 	for _, f := range findings {
-		c := shortClause(dropEnumerator(stripCitations(f)), n)
-		if utf8.RuneCountInString(c) < 12 || labelled(c) || notAFinding(c) {
-			continue
+		text, ok := prompts.StandaloneFinding(stripCitations(f))
+		if c := shortClause(text, n); ok && utf8.RuneCountInString(c) >= 12 && !labelled(c) {
+			out = append(out, c)
 		}
-		out = append(out, c)
 	}
 	return out
-}
-
-// notAFinding reports a sentence that opens as an example, speaks about
-// the document instead of the subject, or points back at a sentence before
-// it ("这一阶段的争议…"), which a highlight standing alone does not have.
-func notAFinding(s string) bool {
-	for _, p := range []string{"例如", "比如", "譬如", "举例", "本报告", "本文", "本章", "本节", "以下", "如下",
-		"这一", "这些", "这种", "此次", "上述", "以上", "其中"} { // these point back at text a highlight does not have
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// enumerator matches a list or sequence marker opening a sentence.
-var enumerator = regexp.MustCompile(`^\s*(?:第[一二三四五六七八九十]+[，、,：:]|[0-9]{1,2}[.、．)）]\s*|[（(][0-9一二三四五六七八九十]{1,2}[）)]\s*|[①②③④⑤⑥⑦⑧⑨⑩]\s*|[一二三四五六七八九十][、，]|(?:首先|其次|最后|此外|另外|同时|因此|总之|总体来看|总的来说)[，,])`)
-
-// dropEnumerator removes one leading enumerator from s.
-func dropEnumerator(s string) string {
-	return strings.TrimSpace(enumerator.ReplaceAllString(s, ""))
 }
 
 // labelled reports a "标签：内容" line (a colon within its first 10 runes):

@@ -44,20 +44,3 @@ func TestFindingsHeroNoRepeats(t *testing.T) {
 		t.Errorf("highlights %q, want %q", h.Highlights, want)
 	}
 }
-
-func TestDropEnumerator(t *testing.T) {
-	for in, want := range map[string]string{
-		"第一，共同的引爆点": "共同的引爆点",
-		"2. 校方回应":   "校方回应",
-		"2、校方回应":    "校方回应",
-		"（3）舆情反弹":   "舆情反弹",
-		"①情绪分化":     "情绪分化",
-		"首先，网友质疑":   "网友质疑",
-		"2022年回应时长": "2022年回应时长", // a year, not an enumerator
-		"一方面网友认为":   "一方面网友认为",
-	} {
-		if got := dropEnumerator(in); got != want {
-			t.Errorf("dropEnumerator(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

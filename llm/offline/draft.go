@@ -299,8 +299,9 @@ func appendUnique(xs []string, x string) []string {
 }
 
 // digestBlocks writes a summary sub-point from the other chapters'
-// findings: those sharing the most rune pairs with the sub-point title (all
-// of them in chapter order when none does), each shortened, with its
+// findings that stand alone (prompts.StandaloneFinding): those sharing the
+// most rune pairs with the sub-point title (all of them in chapter order
+// when none does), each shortened, with its
 // citations and a cross-reference to its chapter ("（详见「…」）"); a
 // sub-point about data gets the key figures as KPI
 // cards.
@@ -316,6 +317,12 @@ func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[s
 	var figs []prompts.FigureRef
 	for _, d := range ds {
 		for _, f := range d.Findings {
+			// read out of its chapter: no enumerator, no example or
+			// sentence pointing back (prompts.StandaloneFinding)
+			f, ok := prompts.StandaloneFinding(f)
+			if !ok {
+				continue
+			}
 			s := 0
 			for g := range bigrams(f) {
 				if focus[g] {

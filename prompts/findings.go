@@ -1,0 +1,33 @@
+package prompts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// enumerator matches a list or sequence marker, or a connective, opening
+// a sentence: "第一，", "2. ", "2、", "（3）", "①", "首先，", "此外，".
+var enumerator = regexp.MustCompile(`^\s*(?:第[一二三四五六七八九十]+[，、,：:]|[0-9]{1,2}[.、．)）]\s*|[（(][0-9一二三四五六七八九十]{1,2}[）)]\s*|[①②③④⑤⑥⑦⑧⑨⑩]\s*|[一二三四五六七八九十][、，]|(?:首先|其次|最后|此外|另外|同时|因此|总之|总体来看|总的来说)[，,])`)
+
+// notStandalone are openings of a sentence that cannot stand alone as a
+// finding in a summary or a highlight: an example, a sentence about the
+// document rather than its subject, or one pointing back at what came
+// before it ("这一阶段的争议…").
+var notStandalone = []string{"例如", "比如", "譬如", "举例", "本报告", "本文", "本章", "本节", "以下", "如下",
+	"这一", "这些", "这种", "此次", "上述", "以上", "其中"}
+
+// StandaloneFinding prepares a chapter's finding for a place where it is
+// read out of its chapter (the hero's highlights, the summary chapter's
+// bullets): text is s with one leading enumerator or connective removed
+// (and trimmed); ok is false when the sentence is an example, speaks about
+// the report, or points back at an earlier sentence. s may carry [E…]
+// citations; they are kept.
+func StandaloneFinding(s string) (text string, ok bool) {
+	text = strings.TrimSpace(enumerator.ReplaceAllString(s, ""))
+	for _, p := range notStandalone {
+		if strings.HasPrefix(text, p) {
+			return text, false
+		}
+	}
+	return text, true
+}
