@@ -301,7 +301,11 @@ func (s *Store) loadColumnsOf(t *testing.T, id string) (*graphrag.Graph, string)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.loadColumns(js, id)
+	cf, err := os.Open(filepath.Join(s.dir, id, ColumnsFileName))
+	if err == nil {
+		defer cf.Close()
+	}
+	return s.loadColumns(js, cf, err)
 }
 
 func jsonOf(t *testing.T, g *graphrag.Graph) string {
@@ -684,5 +688,41 @@ func TestLoadContextStopsFill(t *testing.T) {
 				t.Errorf("files in the graph folder: %q; want only %s", names, FileName)
 			}
 		})
+	}
+}
+
+// A Save that replaces the graph while a Load reads the graph file's bytes
+// (build-graph rewriting a graph that a query is loading) does not pair
+// the old graph file with the new column file: Load takes the column file
+// opened with the graph file, so it reads the old graph from its own
+// column file, without a warning.
+func TestLoadPairsFilesOpenedTogether(t *testing.T) {
+	s, err := New(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Save(topicGraph(t, "旧的")); err != nil {
+		t.Fatal(err)
+	}
+	other, err := New(s.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := false
+	s.graphRead = func() {
+		if !saved {
+			saved = true
+			if _, err := other.Save(topicGraph(t, "新的")); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	g, rep, err := s.Load("r1")
+	if err != nil || g.Name(0) != "旧的" || len(rep.Warnings) != 0 {
+		t.Fatalf("Load during a Save: %v, topic %q, warnings %q; want 旧的 and no warning", err, g.Name(0), rep.Warnings)
+	}
+	g, rep, err = s.Load("r1")
+	if err != nil || g.Name(0) != "新的" || len(rep.Warnings) != 0 {
+		t.Errorf("Load after the Save: %v, topic %q, warnings %q; want 新的 and no warning", err, g.Name(0), rep.Warnings)
 	}
 }

@@ -67,6 +67,9 @@ type Store struct {
 	// fillRenaming, when set, is called as a filled column file is about
 	// to be renamed into place (tests: another process saving meanwhile).
 	fillRenaming func()
+	// graphRead, when set, is called once Load has read the graph file's
+	// bytes (tests: a Save meanwhile).
+	graphRead func()
 }
 
 // New returns a Store for the graphs folder dir (for the CLI, "graphs" by
@@ -343,6 +346,14 @@ func (s *Store) LoadContext(ctx context.Context, id string) (*graphrag.Graph, *g
 		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
 	}
 	defer f.Close()
+	// The column file is opened with the graph file, before the graph
+	// file's bytes are read (a few hundred ms for a large one), so that a
+	// Save replacing both meanwhile does not pair the old graph file with
+	// the new column file (the JSON would be parsed, with a warning).
+	cf, cfErr := os.Open(filepath.Join(filepath.Dir(path), ColumnsFileName))
+	if cfErr == nil {
+		defer cf.Close()
+	}
 	read, err := f.Stat()
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
@@ -351,7 +362,10 @@ func (s *Store) LoadContext(ctx context.Context, id string) (*graphrag.Graph, *g
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
 	}
-	g, warning := s.loadColumns(js, id)
+	if s.graphRead != nil {
+		s.graphRead()
+	}
+	g, warning := s.loadColumns(js, cf, cfErr)
 	rep := &graphrag.LoadReport{}
 	if g == nil {
 		if g, rep, err = graphrag.ReadJSONText(js.Text); err != nil {
@@ -377,21 +391,20 @@ func (s *Store) LoadContext(ctx context.Context, id string) (*graphrag.Graph, *g
 	return g, rep, nil
 }
 
-// loadColumns reads the graph from the column file beside the graph file
-// whose text js is, when the column file belongs to those bytes (its
-// recorded length and CRC-32C). A missing column file, or one of another
+// loadColumns reads the graph from the column file cf, opened (with error
+// openErr) beside the graph file whose text js is, when the column file
+// belongs to those bytes (its recorded length and CRC-32C). A missing
+// column file, or one of another
 // version (an older program's), gives nil and no warning: the caller
 // reads the JSON. One written for other bytes (the graph file was edited
 // or replaced since) or damaged gives nil and a warning naming the file
 // and what is wrong; the JSON is read then too, so a bad cache never
 // changes a result.
-func (s *Store) loadColumns(js graphrag.GraphText, id string) (*graphrag.Graph, string) {
-	path := filepath.Join(s.dir, id, ColumnsFileName)
-	cf, err := os.Open(path)
-	if err != nil {
+func (s *Store) loadColumns(js graphrag.GraphText, cf *os.File, openErr error) (*graphrag.Graph, string) {
+	if openErr != nil {
 		return nil, ""
 	}
-	defer cf.Close()
+	path := cf.Name()
 	g, err := graphrag.ReadColumns(cf, js)
 	switch {
 	case err == nil:
