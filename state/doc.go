@@ -86,6 +86,7 @@
 //     or a path that does not tell the engine; the message says to pass
 //     engine=PATH.
 //   - ErrDuplicateEngine: two files for one engine.
+//   - ErrDuplicateFile: one file for two engines (also by another path).
 //   - *MixedQueriesError (errors.Is ErrMixedQueries): the files are not
 //     one research run and LoadOptions.AllowMixedQueries is false (B13);
 //     it lists every input's query, empty and missing files included.

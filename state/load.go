@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -65,6 +66,22 @@ type Loaded struct {
 	Unrelated bool
 }
 
+// sameFiles wraps ErrDuplicateFile when two inputs name one existing file
+// (os.SameFile: also by another path or through a link), naming both
+// engines and paths.
+func sameFiles(ins []Input) error {
+	infos := make([]os.FileInfo, len(ins))
+	for i, in := range ins {
+		infos[i], _ = os.Stat(in.Path)
+		for j := range i {
+			if infos[i] != nil && infos[j] != nil && os.SameFile(infos[i], infos[j]) {
+				return fmt.Errorf("state: %w: %s (%s) and %s (%s)", ErrDuplicateFile, ins[j].Engine, ins[j].Path, in.Engine, in.Path)
+			}
+		}
+	}
+	return nil
+}
+
 // Load reads and parses the inputs (concurrently, one goroutine per file)
 // and keeps the engines that have something to say (B14): a file that does
 // not exist, an empty file (zero bytes, or only white space: an engine that
@@ -75,7 +92,7 @@ type Loaded struct {
 //   - an input engine other than query, media or insight → wraps
 //     ErrUnknownEngine;
 //   - two inputs for one engine → wraps ErrDuplicateEngine, naming both
-//     paths;
+//     paths; one existing file for two engines → wraps ErrDuplicateFile;
 //   - a file that exists but cannot be read → the wrapped os error;
 //   - a non-empty file that does not parse → the *ParseError of Parse (bad
 //     input is never skipped);
@@ -102,6 +119,9 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		if i > 0 && ins[i-1].Engine == in.Engine {
 			return nil, fmt.Errorf("state: %w: %s: %s and %s", ErrDuplicateEngine, in.Engine, ins[i-1].Path, in.Path)
 		}
+	}
+	if err := sameFiles(ins); err != nil {
+		return nil, err
 	}
 
 	states := make([]*State, len(ins))

@@ -199,6 +199,20 @@ func TestLoadErrors(t *testing.T) {
 			t.Errorf("message %q does not name both paths", msg)
 		}
 	})
+	t.Run("one file for two engines", func(t *testing.T) {
+		// the same file by two names (a relative and an absolute path)
+		rel, err := filepath.Rel(".", path("query.json"))
+		if err != nil {
+			t.Skip(err)
+		}
+		_, err = Load([]Input{{EngineQuery, path("query.json")}, {EngineMedia, rel}, {EngineInsight, path("insight.json")}}, LoadOptions{})
+		if !errors.Is(err, ErrDuplicateFile) {
+			t.Fatalf("Load = %v, want ErrDuplicateFile", err)
+		}
+		if msg := err.Error(); !strings.Contains(msg, "query") || !strings.Contains(msg, "media") || !strings.Contains(msg, rel) {
+			t.Errorf("message %q does not name both engines and the file", msg)
+		}
+	})
 	t.Run("duplicate of a missing file", func(t *testing.T) {
 		_, err := Load([]Input{{EngineQuery, path("a.json")}, {EngineQuery, path("b.json")}}, LoadOptions{})
 		if !errors.Is(err, ErrDuplicateEngine) {

@@ -167,6 +167,10 @@ var (
 	ErrUnknownEngine = errors.New("unknown engine")
 	// ErrDuplicateEngine: two files were given for one engine.
 	ErrDuplicateEngine = errors.New("engine given twice")
+	// ErrDuplicateFile: one file was given for two engines (by the same or
+	// another name), which would build one engine's research twice under
+	// two names.
+	ErrDuplicateFile = errors.New("one state file given for two engines")
 	// ErrMixedQueries: the files research different topic queries and the
 	// caller did not allow mixing them (B13).
 	ErrMixedQueries = errors.New("state files have different queries")

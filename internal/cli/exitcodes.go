@@ -36,7 +36,7 @@ var exitCodes = []struct {
 }{
 	{ExitOK, "success"},
 	{ExitFailure, "any other failure (disk full, an output folder that cannot be written, a model that stays unavailable)"},
-	{ExitUsage, "bad command line: unknown command or flag, bad flag value (e.g. an unusable report id or an unknown --type/--engine), unknown engine name, one engine given twice"},
+	{ExitUsage, "bad command line: unknown command or flag, bad flag value (e.g. an unusable report id or an unknown --type/--engine), unknown engine name, one engine given twice, one state file given for two engines"},
 	{ExitBadInput, "unusable input: invalid state JSON, a state file that is not UTF-8, a folder given as a state file, state files of different research runs, no usable engine, unreadable forum log or a state file given as --forum, corrupt or empty graph file"},
 	{ExitNotFound, "the graph asked for does not exist"},
 	{ExitPartial, "report: the report was written, but some chapters failed and are placeholders (manifest.json says which and why)"},
@@ -102,7 +102,7 @@ func ExitCode(err error) int {
 		return ExitUsage
 	case errors.Is(err, storage.ErrNotFound):
 		return ExitNotFound
-	case errors.Is(err, state.ErrUnknownEngine), errors.Is(err, state.ErrDuplicateEngine),
+	case errors.Is(err, state.ErrUnknownEngine), errors.Is(err, state.ErrDuplicateEngine), errors.Is(err, state.ErrDuplicateFile),
 		errors.Is(err, storage.ErrInvalidID):
 		return ExitUsage
 	case errors.As(err, new(inputError)),
