@@ -361,6 +361,21 @@ func topicGraph(t *testing.T, name string) *graphrag.Graph {
 	return g
 }
 
+// savedTopic is a Store over a new folder holding graph r1, topic 旧的,
+// saved with its column file, and the graph file's path.
+func savedTopic(t *testing.T) (*Store, string) {
+	t.Helper()
+	s, err := New(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := s.Save(topicGraph(t, "旧的"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, path
+}
+
 // A column file that does not belong to the bytes of the graph file
 // beside it (an older Save's, a graph file rewritten by hand or by another
 // tool, even at the same size and modification time) or is damaged is not
@@ -427,14 +442,7 @@ func TestLoadIgnoresForeignColumns(t *testing.T) {
 		}, "旧的", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := New(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			path, err := s.Save(topicGraph(t, "旧的"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			s, path := savedTopic(t)
 			tc.change(t, s, filepath.Dir(path))
 			g, warning := s.loadColumnsOf(t, "r1")
 			if g != nil {
@@ -590,14 +598,7 @@ func TestFillColumnsAfterConcurrentSave(t *testing.T) {
 		}, "改过", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := New(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			path, err := s.Save(topicGraph(t, "旧的"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			s, path := savedTopic(t)
 			if err := os.Remove(filepath.Join(filepath.Dir(path), ColumnsFileName)); err != nil {
 				t.Fatal(err)
 			}
