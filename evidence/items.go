@@ -11,6 +11,7 @@ import (
 
 	"reportengine/forum"
 	"reportengine/graphrag"
+	"reportengine/internal/parallel"
 	"reportengine/state"
 )
 
@@ -395,7 +396,7 @@ func selectSources(in Input, srcs []sourceText) []bool {
 	sc := newScorer(sample, qs)
 	best := make([]float64, len(srcs))
 	accs := make([][]float64, runtime.GOMAXPROCS(0))
-	each(len(srcs), func(w, i int) {
+	parallel.Each(len(srcs), eachGrain, func(w, i int) {
 		if accs[w] == nil {
 			accs[w] = make([]float64, len(qs))
 		}
@@ -432,7 +433,7 @@ func (c *collector) set() *Set {
 		}
 	}
 	figs := make([][]Figure, len(s.Items))
-	each(len(s.Items), func(_, i int) { figs[i] = FindFigures(s.Items[i].ID, s.Items[i].Text) })
+	parallel.Each(len(s.Items), eachGrain, func(_, i int) { figs[i] = FindFigures(s.Items[i].ID, s.Items[i].Text) })
 	for i := range s.Items {
 		for _, f := range figs[i] {
 			s.figIdx[f.ItemID] = append(s.figIdx[f.ItemID], len(s.Figures))
@@ -494,7 +495,7 @@ func (c *collector) addText(text string, p Provenance, limit int) {
 // items (in order).
 func (c *collector) run() {
 	cuts := make([][]cut, len(c.jobs))
-	each(len(c.jobs), func(_, i int) {
+	parallel.Each(len(c.jobs), eachGrain, func(_, i int) {
 		j := &c.jobs[i]
 		var ps []string
 		if j.single {

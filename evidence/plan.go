@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+
+	"reportengine/internal/parallel"
 )
 
 // Plan limits.
@@ -250,7 +252,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	for w := range outs {
 		outs[w] = make([]float64, len(queries))
 	}
-	each(len(set.Items), func(w, i int) {
+	parallel.Each(len(set.Items), eachGrain, func(w, i int) {
 		it := &set.Items[i]
 		if hits != nil && len(hits[i]) == 0 {
 			res[i] = scored{best: -1, second: -1, skipped: true}

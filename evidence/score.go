@@ -7,8 +7,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"reportengine/internal/parallel"
 )
 
 // scorer rates texts against a fixed set of queries by character bigrams
@@ -330,13 +328,6 @@ func appendBigrams(buf []uint64, s string) []uint64 {
 	return buf
 }
 
-// each runs fn(0..n-1) on all cores, each index once; fn gets the
-// worker number (for per-worker scratch space).
-func each(n int, fn func(worker, i int)) {
-	workers := min(runtime.GOMAXPROCS(0), max(n/256, 1))
-	parallel.Chunks(n, workers, func(w, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			fn(w, i)
-		}
-	})
-}
+// eachGrain is the fewest items worth a goroutine of their own in the
+// stage's parallel.Each loops.
+const eachGrain = 256

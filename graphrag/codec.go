@@ -18,6 +18,8 @@ import (
 	"github.com/bytedance/sonic"
 	"github.com/bytedance/sonic/ast"
 	"github.com/bytedance/sonic/encoder"
+
+	"reportengine/internal/parallel"
 )
 
 // This file is the package's JSON codec and the only user of
@@ -756,30 +758,6 @@ type nodeRec struct {
 	err      error
 }
 
-// parallel runs fn(i) for i in [0, n) on every core.
-func parallel(n int, fn func(i int)) {
-	workers := max(1, min(runtime.GOMAXPROCS(0), n/256))
-	if workers == 1 {
-		for i := 0; i < n; i++ {
-			fn(i)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	per := (n + workers - 1) / workers
-	for w := 0; w < workers; w++ {
-		lo, hi := w*per, min((w+1)*per, n)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
-}
-
 // nodeIn is a node as our writers spell it: format 2, and format 1 with
 // its label and properties duplicates. A nodes array that decodes into it
 // strictly (string ids, no other keys) takes the fast path; anything else
@@ -808,7 +786,7 @@ func (rd *reader) readNodes() error {
 	var ins []nodeIn
 	if decAPI.UnmarshalFromString(rd.nodes, &ins) == nil {
 		recs = make([]nodeRec, len(ins))
-		parallel(len(ins), func(i int) { recs[i] = fastNode(&ins[i], rd.version, fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
+		parallel.Each(len(ins), decodeGrain, func(_, i int) { recs[i] = fastNode(&ins[i], rd.version, fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
 	} else {
 		// Other tools' spellings, or a file that does not decode
 		// strictly: node by node, with precise errors.
@@ -817,7 +795,7 @@ func (rd *reader) readNodes() error {
 			return err
 		}
 		recs = make([]nodeRec, len(raws))
-		parallel(len(raws), func(i int) { recs[i] = rd.flexNode(raws[i], fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
+		parallel.Each(len(raws), decodeGrain, func(_, i int) { recs[i] = rd.flexNode(raws[i], fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
 	}
 	// Size the columns once.
 	g := NewWithCapacity(len(recs), len(recs))
@@ -1118,14 +1096,14 @@ func (rd *reader) readEdges() error {
 	var ins []edgeIn
 	if decAPI.UnmarshalFromString(rd.edges, &ins) == nil {
 		recs = make([]edgeRec, len(ins))
-		parallel(len(ins), func(i int) { recs[i] = fastEdge(&ins[i], fmt.Sprintf("%s[%d]", rd.edgesAt, i)) })
+		parallel.Each(len(ins), decodeGrain, func(_, i int) { recs[i] = fastEdge(&ins[i], fmt.Sprintf("%s[%d]", rd.edgesAt, i)) })
 	} else {
 		raws, err := elements(rd.edges, rd.edgesAt)
 		if err != nil {
 			return err
 		}
 		recs = make([]edgeRec, len(raws))
-		parallel(len(raws), func(i int) { recs[i] = flexEdge(raws[i], fmt.Sprintf("%s[%d]", rd.edgesAt, i)) })
+		parallel.Each(len(raws), decodeGrain, func(_, i int) { recs[i] = flexEdge(raws[i], fmt.Sprintf("%s[%d]", rd.edgesAt, i)) })
 	}
 	g := rd.g
 	g.indexPairs()
@@ -1356,3 +1334,7 @@ func textValue(v any, kp string) (string, error) {
 	}
 	return "", errAt(kp, "want a string, got %s", kindOf(v))
 }
+
+// decodeGrain is the fewest records worth a goroutine of their own when
+// the rows of a graph file are decoded.
+const decodeGrain = 256

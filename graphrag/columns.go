@@ -17,6 +17,8 @@ import (
 	"unsafe"
 
 	sonicutf8 "github.com/bytedance/sonic/utf8"
+
+	"reportengine/internal/parallel"
 )
 
 // The column file is a binary index of a graph file, written beside
@@ -1253,7 +1255,7 @@ func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, crea
 	// Generic attributes (a few thousand nodes of a built graph, with the
 	// engines' reports) go through the JSON reader's decoder, in parallel.
 	errs := make([]error, len(generic))
-	parallel(len(generic), func(i int) {
+	parallel.Each(len(generic), decodeGrain, func(_, i int) {
 		ga := generic[i]
 		g.attrs[ga.v], errs[i] = attrsOf(ga.raw, fmt.Sprintf("nodes[%d].attributes", ga.v))
 	})

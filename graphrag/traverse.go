@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	dgraph "github.com/dominikbraun/graph"
+
+	"reportengine/internal/parallel"
 )
 
 // Traversals run github.com/dominikbraun/graph's breadth-first search over
@@ -249,7 +251,7 @@ func newTraversal(g *Graph, keep func(v int) bool) *Traversal {
 		}
 	}
 	lens := pos // reused: distinct neighbours per node
-	parallelRange(n, func(lo, hi int) {
+	parallel.Chunks(n, parallel.Workers(n, 8192), func(_, lo, hi int) {
 		for v := lo; v < hi; v++ {
 			l := nbr[deg[v]:deg[v+1]]
 			if len(l) > 1 {
@@ -272,7 +274,7 @@ func newTraversal(g *Graph, keep func(v int) bool) *Traversal {
 	// The library's map: every node with two or more neighbours, with its
 	// neighbours that have two or more too; then the slots.
 	inner := make([]map[int32]dgraph.Edge[int32], n)
-	parallelRange(n, func(lo, hi int) {
+	parallel.Chunks(n, parallel.Workers(n, 8192), func(_, lo, hi int) {
 		for v := int32(lo); v < int32(hi); v++ {
 			if t.leafOrAlone(v) {
 				continue
@@ -309,17 +311,6 @@ func newTraversal(g *Graph, keep func(v int) bool) *Traversal {
 	lib := dgraph.NewWithStore(func(v int32) int32 { return v }, dgraph.Store[int32, int32](libStore{g, true}))
 	t.lib = &libView{Graph: lib, adj: adj}
 	return t
-}
-
-// parallelRange calls fn on consecutive ranges of [0, n) on GOMAXPROCS
-// goroutines and waits for them.
-func parallelRange(n int, fn func(lo, hi int)) {
-	workers := max(1, min(runtime.GOMAXPROCS(0), n/8192))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() { fn(n*w/workers, n*(w+1)/workers) })
-	}
-	wg.Wait()
 }
 
 func (t *Traversal) neighbours(v int32) []int32 { return t.nbr[t.off[v]:t.off[v+1]] }

@@ -31,3 +31,22 @@ func StandaloneFinding(s string) (text string, ok bool) {
 	}
 	return text, true
 }
+
+// EngineShortName is an engine's short Latin name, as the offline model's
+// text and the report's notices write it before 引擎 ("据Query引擎报告"):
+// "insight" → "Insight", "media" → "Media", "query" → "Query", "host" →
+// "Host"; any other name is returned as it is. EngineName is the Chinese
+// name (查询引擎) of the reference list.
+func EngineShortName(e string) string {
+	switch e {
+	case "insight":
+		return "Insight"
+	case "media":
+		return "Media"
+	case "query":
+		return "Query"
+	case "host":
+		return "Host"
+	}
+	return e
+}

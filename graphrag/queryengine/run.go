@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/graphrag"
+	"reportengine/internal/parallel"
 )
 
 // Result is the answer to one query, shaped like the reference API's
@@ -269,8 +270,8 @@ func (r *run) offerSeed(v uint32) {
 func (r *run) scan(terms []string) {
 	m := newMatcher(&r.e.text, terms)
 	n := r.e.n
-	parts := make([][]uint32, parallelism(n))
-	parallel(n, len(parts), func(w, lo, hi int) {
+	parts := make([][]uint32, parallel.Workers(n, scanGrain))
+	parallel.Chunks(n, len(parts), func(w, lo, hi int) {
 		var out []uint32
 		for v := uint32(lo); v < uint32(hi); v++ {
 			if r.seedOK(v) && m.match(v) {

@@ -1,7 +1,6 @@
 package queryengine
 
 import (
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -9,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/graphrag"
+	"reportengine/internal/parallel"
 )
 
 // The searchable text of a graph: for every node, the values of its
@@ -76,8 +76,8 @@ func lowerRune(cb *[1024]uint64, r rune) rune {
 // node ranges.
 func buildText(g *graphrag.Graph, n int) textIndex {
 	ti := textIndex{start: make([]uint32, n+1)}
-	parts := make([][]string, parallelism(n))
-	parallel(n, len(parts), func(w, lo, hi int) {
+	parts := make([][]string, parallel.Workers(n, scanGrain))
+	parallel.Chunks(n, len(parts), func(w, lo, hi int) {
 		fs := make([]string, 0, 3*(hi-lo)+8) // a source has about 3
 		for v := lo; v < hi; v++ {
 			from := len(fs)
@@ -100,19 +100,8 @@ func buildText(g *graphrag.Graph, n int) textIndex {
 	return ti
 }
 
-// parallelism is the number of goroutines parallel uses for n items: one
-// per GOMAXPROCS, at most one per 4 096 items.
-func parallelism(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n/4096)) }
-
-// parallel calls fn(w, lo, hi) for workers w = 0..workers-1 on consecutive
-// ranges [lo, hi) of [0, n), concurrently, and waits for them.
-func parallel(n, workers int, fn func(w, lo, hi int)) {
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() { fn(w, n*w/workers, n*(w+1)/workers) })
-	}
-	wg.Wait()
-}
+// scanGrain is the fewest nodes worth a goroutine of their own in a scan.
+const scanGrain = 4096
 
 // Term classes: how a lower-case term is matched against raw fields, so
 // that the result is strings.Contains(strings.ToLower(field), term) without

@@ -17,12 +17,12 @@ const module = "reportengine"
 var allowed = map[string][]string{
 	"state":                {"github.com/tidwall/gjson"},
 	"forum":                {},
-	"graphrag":             {"github.com/dominikbraun/graph", "github.com/bytedance/sonic", "github.com/bytedance/sonic/ast", "github.com/bytedance/sonic/encoder", "github.com/bytedance/sonic/utf8"},
+	"graphrag":             {"internal/parallel", "github.com/dominikbraun/graph", "github.com/bytedance/sonic", "github.com/bytedance/sonic/ast", "github.com/bytedance/sonic/encoder", "github.com/bytedance/sonic/utf8"},
 	"graphrag/builder":     {"state", "forum", "graphrag"},
 	"graphrag/storage":     {"graphrag", "internal/atomicfile"},
 	"internal/atomicfile":  {},
 	"internal/settings":    {"gopkg.in/yaml.v3"},
-	"graphrag/queryengine": {"graphrag"},
+	"graphrag/queryengine": {"graphrag", "internal/parallel"},
 	"graphrag/knowledge":   {"graphrag", "internal/atomicfile", "internal/parallel", "llm", "github.com/parquet-go/parquet-go"},
 	"graphrag/localsearch": {"graphrag/knowledge", "llm", "llm/tokens", "prompts"},
 	"graphrag/questiongen": {"graphrag/localsearch", "graphrag/knowledge", "llm", "prompts"},
@@ -42,7 +42,7 @@ var allowed = map[string][]string{
 	"internal/archtest":    {},
 	"cmd/synthstates":      {"internal/synth"},
 	"server":               {"graphrag", "graphrag/storage", "graphrag/queryengine", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "llm"},
-	"internal/cli":         {"graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
+	"internal/cli":         {"prompts", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
 	"cmd/reportengine":     {"internal/cli"},
 }
 

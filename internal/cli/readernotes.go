@@ -2,10 +2,12 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"reportengine/graphrag"
+	"reportengine/prompts"
 	"reportengine/state"
 )
 
@@ -28,8 +30,8 @@ func readerQueryNotice(qs []state.QueryOf, unrelated bool) string {
 		if text == "" {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s 引擎「%s」", engineTitle(string(q.Engine)), text))
-		if !containsFold(distinct, text) {
+		parts = append(parts, fmt.Sprintf("%s 引擎「%s」", prompts.EngineShortName(string(q.Engine)), text))
+		if !slices.ContainsFunc(distinct, func(d string) bool { return strings.EqualFold(d, text) }) {
 			distinct = append(distinct, text)
 		}
 	}
@@ -84,27 +86,6 @@ func readerForumNotice(entries int, started time.Time, days float64, dated bool)
 			started.Format("2006-01-02 15:04"), days)
 	}
 	return ""
-}
-
-func engineTitle(e string) string {
-	switch e {
-	case "query":
-		return "Query"
-	case "media":
-		return "Media"
-	case "insight":
-		return "Insight"
-	}
-	return e
-}
-
-func containsFold(list []string, s string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, s) {
-			return true
-		}
-	}
-	return false
 }
 
 // graphTopics counts the topic nodes of g (more than one: the graph was

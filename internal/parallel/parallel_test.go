@@ -1,7 +1,9 @@
 package parallel
 
 import (
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -32,6 +34,40 @@ func TestChunksCoverEachIndexOnce(t *testing.T) {
 			if want := i / size; worker[i] != want {
 				t.Errorf("n=%d k=%d: index %d in chunk %d, want %d", tc.n, tc.k, i, worker[i], want)
 			}
+		}
+	}
+}
+
+func TestWorkers(t *testing.T) {
+	procs := runtime.GOMAXPROCS(0)
+	for _, tc := range []struct{ n, grain, want int }{
+		{0, 256, 1}, {-5, 256, 1}, {255, 256, 1}, {256, 256, 1}, {512, 256, min(2, procs)},
+		{1 << 30, 256, procs}, {10, 0, min(10, procs)},
+	} {
+		if got := Workers(tc.n, tc.grain); got != tc.want {
+			t.Errorf("Workers(%d, %d) = %d, want %d", tc.n, tc.grain, got, tc.want)
+		}
+	}
+}
+
+func TestEachVisitsEveryIndexOnce(t *testing.T) {
+	for _, n := range []int{0, 1, 255, 1000, 4097} {
+		seen := make([]int32, n)
+		var mu sync.Mutex
+		maxW := -1
+		Each(n, 256, func(w, i int) {
+			atomic.AddInt32(&seen[i], 1)
+			mu.Lock()
+			maxW = max(maxW, w)
+			mu.Unlock()
+		})
+		for i, c := range seen {
+			if c != 1 {
+				t.Fatalf("n=%d: index %d visited %d times", n, i, c)
+			}
+		}
+		if maxW >= Workers(n, 256) {
+			t.Errorf("n=%d: worker %d, want below %d", n, maxW, Workers(n, 256))
 		}
 	}
 }

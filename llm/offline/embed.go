@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
-	"runtime"
 	"unicode"
 	"unicode/utf8"
 
@@ -65,7 +64,7 @@ func NewEmbedder(dim int) *Embedder {
 func (e *Embedder) Fit(corpus []string) *Embedder {
 	// document frequencies counted per chunk on all cores, then summed
 	// (integer sums: the same table whatever the split)
-	parts := make([][]int, workers(len(corpus)))
+	parts := make([][]int, parallel.Workers(len(corpus), embedChunk))
 	parallel.Chunks(len(corpus), len(parts), func(w, lo, hi int) {
 		df := make([]int, e.dim)
 		seen := make([]int, e.dim) // the last document (1-based) that counted the bucket
@@ -111,16 +110,12 @@ func (e *Embedder) Info() llm.EmbedderInfo {
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	// each text's vector depends on that text only: chunks on all cores
-	parallel.Chunks(len(texts), workers(len(texts)), func(_, lo, hi int) { e.embedRange(ctx, texts, out, lo, hi) })
+	parallel.Chunks(len(texts), parallel.Workers(len(texts), embedChunk), func(_, lo, hi int) { e.embedRange(ctx, texts, out, lo, hi) })
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("offline: embed: %w", err)
 	}
 	return out, nil
 }
-
-// workers is how many goroutines share n texts: one per core, at most one
-// per embedChunk texts.
-func workers(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n/embedChunk)) }
 
 // embedChunk is the fewest texts worth a goroutine of their own.
 const embedChunk = 256

@@ -6,25 +6,15 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"reportengine/prompts"
 )
 
 // engineOrder is the order engines appear in chapters and charts.
 var engineOrder = []string{"insight", "media", "query"}
 
-// engineName is the display name of an engine ("insight" → "Insight").
-func engineName(e string) string {
-	switch e {
-	case "insight":
-		return "Insight"
-	case "media":
-		return "Media"
-	case "query":
-		return "Query"
-	case "host":
-		return "Host"
-	}
-	return e
-}
+// engineName is prompts.EngineShortName.
+func engineName(e string) string { return prompts.EngineShortName(e) }
 
 // sortEngines orders engine names: insight, media, query, then the rest
 // alphabetically.
