@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -53,27 +54,6 @@ func readerQueryNotice(qs []state.QueryOf, unrelated bool) string {
 	return "各引擎的研究问题不完全相同（" + list + "），因" + why + "，按同一次研究合并分析。"
 }
 
-// graphQueries reads the engines' queries of a stored graph from its engine
-// nodes (attribute original_query, else query), in graph order.
-func graphQueries(g *graphrag.Graph) []state.QueryOf {
-	var qs []state.QueryOf
-	for v := 0; v < g.NodeCount(); v++ {
-		if g.Type(v) != graphrag.TypeEngine {
-			continue
-		}
-		q := g.String(v, "original_query")
-		if q == "" {
-			q = g.String(v, "query")
-		}
-		e := g.String(v, "engine")
-		if e == "" {
-			e = g.Name(v)
-		}
-		qs = append(qs, state.QueryOf{Engine: state.Engine(e), Query: q})
-	}
-	return qs
-}
-
 // readerForumNotice is forumNotes' warning for the report's reader: the
 // log holds no entries, or it started more than a day from every state
 // file time. "" when there is nothing to say.
@@ -88,14 +68,64 @@ func readerForumNotice(entries int, started time.Time, days float64, dated bool)
 	return ""
 }
 
-// graphTopics counts the topic nodes of g (more than one: the graph was
-// built with one topic per unrelated query).
-func graphTopics(g *graphrag.Graph) int {
-	n := 0
+// storedRun is what a stored graph records about the research run it was
+// built from (package builder): its first topic node's name, query_warning
+// (B13) and unavailable_engines ([{engine, reason, path}], B14; nil when
+// absent or of another shape), the number of topic nodes (more than one:
+// unrelated queries built together) and the engine nodes' queries
+// (original_query, else query), in graph order.
+type storedRun struct {
+	Topic       string
+	Topics      int
+	QueryNote   string
+	Unavailable []state.Unavailable
+	Queries     []state.QueryOf
+}
+
+// readStoredRun reads g's storedRun in one pass over its nodes.
+func readStoredRun(g *graphrag.Graph) storedRun {
+	var r storedRun
 	for v := 0; v < g.NodeCount(); v++ {
-		if g.Type(v) == graphrag.TypeTopic {
-			n++
+		switch g.Type(v) {
+		case graphrag.TypeTopic:
+			if r.Topics++; r.Topics == 1 {
+				r.Topic, r.QueryNote = g.Name(v), g.String(v, "query_warning")
+				r.Unavailable = unavailableOf(g, v)
+			}
+		case graphrag.TypeEngine:
+			q := g.String(v, "original_query")
+			if q == "" {
+				q = g.String(v, "query")
+			}
+			e := g.String(v, "engine")
+			if e == "" {
+				e = g.Name(v)
+			}
+			r.Queries = append(r.Queries, state.QueryOf{Engine: state.Engine(e), Query: q})
 		}
 	}
-	return n
+	return r
+}
+
+// unavailableOf decodes topic node v's unavailable_engines.
+func unavailableOf(g *graphrag.Graph, v int) []state.Unavailable {
+	raw, ok := g.Attr(v, "unavailable_engines")
+	if !ok {
+		return nil
+	}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return nil
+	}
+	var list []struct{ Engine, Reason, Path string }
+	if json.Unmarshal(b, &list) != nil {
+		return nil
+	}
+	out := make([]state.Unavailable, 0, len(list))
+	for _, u := range list {
+		if u.Engine != "" {
+			out = append(out, state.Unavailable{Engine: state.Engine(u.Engine), Path: u.Path, Reason: u.Reason})
+		}
+	}
+	return out
 }

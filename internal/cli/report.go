@@ -277,18 +277,19 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 			}
 			built = loaded
 		}
+		run := readStoredRun(g)
 		if topic == "" {
-			topic = graphTopic(g)
+			topic = run.Topic
 		}
 		// B14: the engines the stored graph was built without, as its
 		// topic node records them.
-		missing = graphUnavailable(g)
+		missing = run.Unavailable
 		for _, u := range missing {
 			warnings = append(warnings, fmt.Sprintf("%s engine (%s): %s", u.Engine, u.Path, u.Reason))
 		}
-		if note := graphQueryNote(g); (built == nil || built.QueryNote == "") && note != "" {
-			warnings = append(warnings, note)
-			queryNote = readerQueryNotice(graphQueries(g), graphTopics(g) > 1)
+		if (built == nil || built.QueryNote == "") && run.QueryNote != "" {
+			warnings = append(warnings, run.QueryNote)
+			queryNote = readerQueryNotice(run.Queries, run.Topics > 1)
 		}
 	case len(opts.States) > 0:
 		b, err := buildInMemory(ctx, opts.graphInputs)
@@ -474,58 +475,6 @@ func uniqueStrings(list []string) []string {
 		}
 	}
 	return out
-}
-
-// graphQueryNote is the query_warning the builder put on the first topic
-// node of a stored graph ("" when none).
-func graphQueryNote(g *graphrag.Graph) string {
-	for v := 0; v < g.NodeCount(); v++ {
-		if g.Type(v) == graphrag.TypeTopic {
-			return g.String(v, "query_warning")
-		}
-	}
-	return ""
-}
-
-// graphUnavailable reads the engines a stored graph was built without
-// from its first topic node's unavailable_engines
-// ([{engine, reason, path}], package builder); nil when it has none or
-// the value has another shape.
-func graphUnavailable(g *graphrag.Graph) []state.Unavailable {
-	for v := 0; v < g.NodeCount(); v++ {
-		if g.Type(v) != graphrag.TypeTopic {
-			continue
-		}
-		raw, ok := g.Attr(v, "unavailable_engines")
-		if !ok {
-			return nil
-		}
-		b, err := json.Marshal(raw)
-		if err != nil {
-			return nil
-		}
-		var list []struct{ Engine, Reason, Path string }
-		if json.Unmarshal(b, &list) != nil {
-			return nil
-		}
-		out := make([]state.Unavailable, 0, len(list))
-		for _, u := range list {
-			if u.Engine != "" {
-				out = append(out, state.Unavailable{Engine: state.Engine(u.Engine), Path: u.Path, Reason: u.Reason})
-			}
-		}
-		return out
-	}
-	return nil
-}
-
-func graphTopic(g *graphrag.Graph) string {
-	for v := 0; v < g.NodeCount(); v++ {
-		if g.Type(v) == graphrag.TypeTopic {
-			return g.Name(v)
-		}
-	}
-	return ""
 }
 
 func printReportSummary(w io.Writer, s reportSummary) {
