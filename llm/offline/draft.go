@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"reportengine/ir"
@@ -95,29 +96,37 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 
 // quotable is the evidence a reader can take as a sentence, in plan
 // order except that the first analysis passage of 20+ runes leads, list
-// bullets removed; page titles only when nothing else is left: a passage that opens mid-sentence (with a closing bracket or
-// quote, a clause mark or 的) is a fragment of a split sentence and is left
-// out of the prose (it stays in the plan).
+// bullets removed. Left out of the prose (they stay in the plan) are
+// fragments of a split or cut sentence (fragment): a passage that opens
+// mid-sentence or ends mid-sentence. Page titles are used only when
+// nothing else is left, and fragments only when no whole sentence and no
+// title is.
 func quotable(evs []prompts.EvidenceRef) []prompts.EvidenceRef {
-	var out, titles []prompts.EvidenceRef
+	var out, titles, parts []prompts.EvidenceRef
 	lead := -1
 	for _, ev := range evs {
 		ev.Text = strings.TrimLeft(strings.TrimSpace(ev.Text), "•·▪● ")
-		r, _ := utf8.DecodeRuneInString(ev.Text)
-		if strings.ContainsRune("》」』）)]”’，、。；：,.;:的", r) {
+		if ev.Text == "" {
 			continue
 		}
 		if ev.Kind == "title" {
 			titles = append(titles, ev) // a page title is a heading, not a statement
 			continue
 		}
-		if lead < 0 && ev.Kind != "source" && ev.Kind != "title" && utf8.RuneCountInString(ev.Text) >= 20 {
+		if fragment(ev.Text, ev.Kind) {
+			parts = append(parts, ev)
+			continue
+		}
+		if lead < 0 && ev.Kind != "source" && utf8.RuneCountInString(ev.Text) >= 20 {
 			lead = len(out)
 		}
 		out = append(out, ev)
 	}
-	if len(out) == 0 {
-		out = titles // only titles: better than nothing
+	switch {
+	case len(out) == 0 && len(titles) > 0:
+		return titles // only titles: better than fragments
+	case len(out) == 0:
+		return parts // only fragments: better than nothing
 	}
 	// the lead is the best analysis passage (an engine's summary, report
 	// or speech states a finding; a source passage is raw material)
@@ -128,6 +137,59 @@ func quotable(evs []prompts.EvidenceRef) []prompts.EvidenceRef {
 	}
 	return out
 }
+
+// fragment reports whether a passage (trimmed, of evidence kind kind) is
+// part of a sentence rather than a sentence:
+//   - it opens mid-sentence: with a closing bracket or quote, a clause mark,
+//     的, a clause-joining connective (并且, 而且, 从而, 以及, 并针对 …) or a
+//     verb whose subject was cut off (标志着, 意味着), or with one rune and a
+//     comma (the end of a date: "日,…");
+//   - it ends mid-clause: with a comma, an enumeration or colon mark (also
+//     before a full stop: "素质、."), an opening bracket, or a joining word
+//     (的, 和, 与, 及, 或, 于);
+//   - its brackets or quotes do not close (（注：…; with no ）);
+//   - it is scraped text (kind "source") that stops without a sentence mark:
+//     the engine stored the page cut at a fixed length ("…的关心、监督和批").
+//
+// Engine-written kinds (summaries, reports, speeches) may end a list item
+// without a mark ("监测平台：微博、抖音等 12 个信源") and are not held to the
+// last rule.
+func fragment(text, kind string) bool {
+	first, _ := utf8.DecodeRuneInString(text)
+	if strings.ContainsRune("》」』）)]”’，、。；：,.;:的", first) {
+		return true
+	}
+	for _, c := range joiningOpeners {
+		if strings.HasPrefix(text, c) {
+			return true
+		}
+	}
+	if i := strings.IndexAny(text, ",，"); i > 0 && utf8.RuneCountInString(text[:i]) == 1 {
+		return true // "日,“杨某某诉肖某某案”一审判决后…": the rest of a date
+	}
+	last, _ := utf8.DecodeLastRuneInString(text)
+	if strings.ContainsRune("，,、：:（([“‘《「『—的和与及或于", last) {
+		return true
+	}
+	if body := strings.TrimRight(text, "。｡.!！?？"); body != text {
+		if l, _ := utf8.DecodeLastRuneInString(body); strings.ContainsRune("，,、：:", l) {
+			return true // "…整体结构、素质、."
+		}
+	}
+	for _, p := range [][2]string{{"（", "）"}, {"(", ")"}, {"“", "”"}, {"《", "》"}, {"「", "」"}} {
+		if strings.Count(text, p[0]) != strings.Count(text, p[1]) {
+			return true
+		}
+	}
+	if kind == "source" && !strings.ContainsRune("。｡.!！?？;；…”’」』）)》%", last) && !unicode.IsDigit(last) {
+		return true
+	}
+	return false
+}
+
+// joiningOpeners are connectives that join a clause to the one before
+// it; a passage opening with one is the second half of a sentence.
+var joiningOpeners = []string{"并且", "而且", "从而", "进而", "以及", "以便", "以免", "并将", "并对", "并针对", "并在", "并与", "并把", "并以", "并通过", "并由", "并向", "标志着", "意味着"}
 
 // engineZH names an engine or speaker in Chinese prose.
 func engineZH(e string) string {

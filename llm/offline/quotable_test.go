@@ -1,0 +1,85 @@
+package offline
+
+import (
+	"slices"
+	"testing"
+
+	"reportengine/prompts"
+)
+
+// The passages are evidence items of the BettaFish fixture's report
+// (../shared/fixtures/bettafish): scraped pages the engines stored cut at a
+// fixed length, and sentences split at a comma, which a reader cannot take
+// as a statement.
+func TestFragment(t *testing.T) {
+	cases := []struct {
+		text, kind string
+		want       bool
+	}{
+		{"事件起因是该校学生肖某因疑似患有皮肤病,在图书馆内有抓挠隐私部位的动作,这一幕被同为该校学生的杨某某拍下视频｡", "source", false},
+		{"2022-02-24. 教育部财政部国家发展改革委关于公布第二轮“双一流”建设高校及建设学科名单的通知 · 2022-02-24.", "source", false},
+		{"监测平台：微博、抖音、B 站、小红书、知乎、贴吧、树洞等 12 个信源", "final_report", false},
+		{"强化常态化的信息监测与危机评估体系，做到早发现、早研判；", "summary", false},
+		{"议题：长江大保护；正向案例：渔民放流中华鲟 32.7 万赞；负面/焦虑：——；情感分布：非常正面 64%", "final_report", false},
+		{"华中科技大学、武汉大学连续三年稳居世界百强，带动全省11所高校", "summary", false},
+		// cut by the engine mid-word or mid-clause
+		{"学校充分尊重司法判决结果,全力维护学生合法权益和身心健康,真诚感谢社会各界的关心､监督和批", "source", true},
+		{"据举报者称,这位副教授的论文中有高达65%的内容与学生的", "source", true},
+		{"通报全文是这样的:      通报表示,学校会充分尊重司法判决,全力维护学生合法权益和身心健康,对于", "source", true},
+		{"以下综合多篇报道对其成就及贡献的梳理: 一､求学与早期经历 求学经历 雷军1987年", "source", true},
+		// split at a comma or colon
+		{"明明是事实清楚,应及时回应的问题,", "source", true},
+		{"你可以用任何姿势与它发生关系，它也用所有情绪回应你：", "final_report", true},
+		// a bracket that never closes
+		{"（注：我校管理学综合排名全国第三，其中，图书情报与档案管理专业排名第一；", "source", true},
+		// the second half of a sentence
+		{"并针对不同利益相关者制定差异化的沟通策略，确保在危机中能够做到快速、透明、真诚地沟通。", "summary", true},
+		{"，校方随后发布了通报。", "summary", true},
+		{"》发布后引发热议。", "summary", true},
+		{"标志着我校在高场固体核磁分析领域迈入领先行列，助力原始创新。", "source", true},
+		{"日,“杨某某诉肖某某案”一审判决后,引发社会关注｡", "source", true},
+		{"目前,学校教师队伍整体结构、素质、.", "source", true},
+		// 并非 opens a sentence of its own
+		{"并非所有网民都认同这一判决。", "summary", false},
+	}
+	for _, c := range cases {
+		if got := fragment(c.text, c.kind); got != c.want {
+			t.Errorf("fragment(%q, %s) = %v, want %v", c.text, c.kind, got, c.want)
+		}
+	}
+}
+
+// quotable keeps whole sentences, leads with the first analysis passage
+// of 20+ runes, and falls back to titles, then to fragments, only when
+// nothing better is left.
+func TestQuotable(t *testing.T) {
+	ev := func(id, kind, text string) prompts.EvidenceRef {
+		return prompts.EvidenceRef{ID: id, Kind: kind, Text: text}
+	}
+	ids := func(evs []prompts.EvidenceRef) []string {
+		var out []string
+		for _, e := range evs {
+			out = append(out, e.ID)
+		}
+		return out
+	}
+	whole := ev("E1", "source", "通报显示，学校将充分尊重司法判决。")
+	cut := ev("E2", "source", "通报显示:对涉及我校学生的网上举报,经调查核实,")
+	analysis := ev("E3", "summary", "校方回应迟缓是舆情升级的主要原因，公众对程序公正的质疑持续发酵。")
+	title := ev("E4", "title", "武汉大学通报")
+	cases := []struct {
+		name string
+		in   []prompts.EvidenceRef
+		want []string
+	}{
+		{"analysis leads, fragment and title left out", []prompts.EvidenceRef{whole, cut, title, analysis}, []string{"E3", "E1"}},
+		{"titles before fragments", []prompts.EvidenceRef{cut, title}, []string{"E4"}},
+		{"fragments when nothing else", []prompts.EvidenceRef{cut}, []string{"E2"}},
+		{"bullets trimmed, empty dropped", []prompts.EvidenceRef{ev("E5", "source", "• "), whole}, []string{"E1"}},
+	}
+	for _, c := range cases {
+		if got := ids(quotable(c.in)); !slices.Equal(got, c.want) {
+			t.Errorf("%s: quotable = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
