@@ -24,7 +24,7 @@
 //
 // graphrag.columns (ColumnsFileName) is a binary index of the graph file
 // (graphrag.WriteJSONColumns: typed columns whose strings point into
-// graphrag.json's bytes; only strings JSON escapes are stored in it) that
+// graphrag.json's bytes, those JSON spells with escapes too) that
 // Save writes in the same pass as the JSON, into a temporary file renamed
 // beside graphrag.json once that is in place, and Load reads with the
 // JSON's bytes instead of parsing them. It records the length and CRC-32C
