@@ -51,7 +51,7 @@ func Parse(data []byte, path string, engine Engine) (*State, error) {
 	if int64(len(data)) > MaxFileBytes {
 		return nil, tooLarge(path, int64(len(data)))
 	}
-	return parseDoc(string(data), path, engine) // one copy for the parse, freed after it
+	return parseDoc(string(data), path, engine, nil) // one copy for the parse, freed after it
 }
 
 // MaxFileBytes is the largest state document Parse and ParseFile accept:
@@ -74,7 +74,10 @@ func tooLarge(path string, size int64) error {
 // Errors: an unreadable file → the *os.PathError wrapped with the engine and
 // path (errors.Is(err, fs.ErrNotExist) for a missing file); otherwise the
 // errors of Parse.
-func ParseFile(in Input) (*State, error) {
+func ParseFile(in Input) (*State, error) { return parseFile(in, nil) }
+
+// parseFile is ParseFile with Load's LoadOptions.ValidUTF8 (nil: none).
+func parseFile(in Input, validUTF8 func(string) bool) (*State, error) {
 	if fi, err := os.Stat(in.Path); err == nil {
 		if fi.Size() > MaxFileBytes {
 			return nil, tooLarge(in.Path, fi.Size())
@@ -88,7 +91,7 @@ func ParseFile(in Input) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("state: read %s engine state %s: %w", in.Engine, in.Path, err)
 	}
-	return parseDoc(doc, in.Path, in.Engine)
+	return parseDoc(doc, in.Path, in.Engine, validUTF8)
 }
 
 // largeFiles bounds how many files of largeFile bytes or more ParseFile
@@ -135,7 +138,9 @@ func readString(path string) (string, error) {
 }
 
 // parseDoc parses a whole state document; the State does not keep doc.
-func parseDoc(doc, path string, engine Engine) (*State, error) {
+// validUTF8 (optional) is a whole-document UTF-8 check (see
+// LoadOptions.ValidUTF8).
+func parseDoc(doc, path string, engine Engine, validUTF8 func(string) bool) (*State, error) {
 	if engine.Rank() == len(Engines) {
 		return nil, fmt.Errorf("state: parse %s: engine %q: %w (want query, media or insight)",
 			displayPath(path), string(engine), ErrUnknownEngine)
@@ -150,6 +155,7 @@ func parseDoc(doc, path string, engine Engine) (*State, error) {
 	}
 
 	p := parser{file: path, c: cursor{doc: body}}
+	p.validDoc = validUTF8 != nil && validUTF8(body)
 	st, err := p.state(engine)
 	switch {
 	case err == nil:
@@ -183,6 +189,11 @@ type parser struct {
 	bad           bool
 	firstBad      string
 	recs          []SearchRecord // scratch of searches
+	// validDoc is true when the whole document is known to be valid
+	// UTF-8: a string read without escapes is then a piece of it between
+	// two quotes (ASCII, so no sequence is cut) and valid too, and str
+	// does not check it again.
+	validDoc bool
 }
 
 // state walks the whole document: the top-level object, then nothing but
@@ -548,12 +559,14 @@ func recordPath(i, j int, rest string) string {
 }
 
 // str reads a string or null like stringValue and copies the string into
-// the parser's text arena.
+// the parser's text arena. A string is checked for UTF-8 unless it holds
+// no escapes (every escape is longer than what it stands for, so Raw is
+// then exactly the quoted text) in a document known to be valid.
 func (p *parser) str(v gjson.Result) (string, string) {
 	s, msg := stringValue(v)
 	if s != "" {
 		p.strs++
-		if !utf8.ValidString(s) {
+		if !(p.validDoc && len(v.Raw) == len(s)+2) && !utf8.ValidString(s) {
 			s = strings.ToValidUTF8(s, "\uFFFD")
 			p.bad = true
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -172,5 +173,60 @@ func TestLoadInvalidUTF8Warns(t *testing.T) {
 	want := Warning{Engine: EngineQuery, Path: in.Path, Msg: (&InvalidUTF8{JSONPath: "paragraphs[0].title", Strings: 1, Of: 4}).String()}
 	if len(l.Warnings) != 1 || l.Warnings[0] != want {
 		t.Errorf("Warnings = %+v, want [%+v]", l.Warnings, want)
+	}
+}
+
+// A whole-document UTF-8 check (LoadOptions.ValidUTF8) changes the cost,
+// never the result: every fixture and every document below parses to the
+// same State, InvalidUTF8 finding and error with it as without it (the
+// oracle: the string-by-string check of unicode/utf8 alone).
+func TestWholeDocumentUTF8Check(t *testing.T) {
+	docs := map[string]string{
+		"valid":         `{"query":"武汉大学","paragraphs":[{"title":"一","research":{"search_history":[{"query":"q","title":"标题","content":"正文"}]}}]}`,
+		"escapes":       `{"query":"\u6b66\u6c49","paragraphs":[{"title":"a\nb \ud800 \ud83d\ude00 \"x\"","content":"内容\\"}]}`,
+		"bad bytes":     `{"query":"武汉","paragraphs":[{"title":"a` + "\xff\xfe" + `b","content":"正文\n` + "\xff" + `"}]}`,
+		"bad escaped":   `{"query":"武汉","paragraphs":[{"title":"a\n` + "\xe4\xb8" + `","content":"内容"}]}`,
+		"bad key":       `{"query":"武汉","x` + "\xff" + `":"y","paragraphs":[{"title":"一"}]}`,
+		"bad skipped":   `{"query":"武汉","extra":{"a":["` + "\xc3" + `"]},"paragraphs":[{"title":"一"}]}`,
+		"cut sequence":  `{"query":"武` + "\xe6\xb1" + `","paragraphs":[{"title":"一"}]}`,
+		"mostly bad":    "{\"query\":\"\xce\xe4\xba\xba\",\"report_title\":\"\xb1\xa8\xb8\xe6\",\"paragraphs\":[{\"title\":\"\xd2\xbb\xb6\xfe\",\"content\":\"ok\"}]}",
+		"bom":           "\uFEFF" + `{"query":"武汉","paragraphs":[{"title":"一"}]}`,
+		"syntax error":  `{"query":"武汉","paragraphs":[{"title":"一"}`,
+		"wrong type":    `{"query":"武汉","paragraphs":[{"title":1}]}`,
+		"surrogate raw": `{"query":"` + "\xed\xa0\x80" + `","paragraphs":[{"title":"一"}]}`,
+	}
+	for _, in := range fixtureFiles(t) {
+		data, err := os.ReadFile(in.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[filepath.Base(in.Path)] = string(data)
+	}
+	for name, doc := range docs {
+		t.Run(name, func(t *testing.T) {
+			want, wantErr := parseDoc(doc, "s.json", EngineQuery, nil)
+			calls := 0
+			got, err := parseDoc(doc, "s.json", EngineQuery, func(s string) bool { calls++; return utf8.ValidString(s) })
+			if calls != 1 {
+				t.Errorf("validator called %d times, want once per document", calls)
+			}
+			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(err, wantErr) {
+				t.Errorf("with the whole-document check: %+v, %v\nwithout: %+v, %v", got, err, want, wantErr)
+			}
+		})
+	}
+}
+
+// When the document passes the whole-document check, only strings with
+// escapes are checked again (here a validator that passes anything shows
+// it: the raw bad bytes stay, the escaped string's are replaced).
+func TestWholeDocumentUTF8CheckSkipsRawStrings(t *testing.T) {
+	doc := `{"query":"武汉","paragraphs":[{"title":"a` + "\xff" + `","content":"b\n` + "\xff" + `"}]}`
+	st, err := parseDoc(doc, "s.json", EngineQuery, func(string) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := st.Paragraphs[0]; p.Title != "a\xff" || p.Content != "b\n\uFFFD" {
+		t.Errorf("title %q, content %q: want the raw string unchecked, the escaped one checked", p.Title, p.Content)
 	}
 }

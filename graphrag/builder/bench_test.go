@@ -158,14 +158,25 @@ func BenchmarkBuildOnly(b *testing.B) {
 	}
 }
 
-// BenchmarkLoadStates measures reading and parsing the state files alone.
+// BenchmarkLoadStates measures reading and parsing the state files alone:
+// "utf8=strings" checks every string with unicode/utf8, "utf8=document"
+// each whole document with graphrag.ValidUTF8 first (as build-graph does,
+// state.LoadOptions.ValidUTF8).
 func BenchmarkLoadStates(b *testing.B) {
 	inputs, _ := benchInputs(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true}); err != nil {
-			b.Fatal(err)
+	for _, whole := range []bool{false, true} {
+		name, opts := "utf8=strings", state.LoadOptions{AllowMixedQueries: true}
+		if whole {
+			name, opts.ValidUTF8 = "utf8=document", graphrag.ValidUTF8
 		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := state.Load(inputs, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

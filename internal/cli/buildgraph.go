@@ -290,7 +290,7 @@ func loadInputs(ctx context.Context, in graphInputs, parsed func(*state.State)) 
 	}
 	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
 	loaded, err := await(ctx, func() (*state.Loaded, error) {
-		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, Parsed: parsed})
+		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, Parsed: parsed, ValidUTF8: graphrag.ValidUTF8})
 	})
 	if err != nil {
 		return nil, err
