@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/prompts"
 	"reportengine/state"
@@ -72,14 +73,17 @@ func readerForumNotice(entries int, started time.Time, days float64, dated bool)
 // built from (package builder): its first topic node's name, query_warning
 // (B13) and unavailable_engines ([{engine, reason, path}], B14; nil when
 // absent or of another shape), the number of topic nodes (more than one:
-// unrelated queries built together) and the engine nodes' queries
-// (original_query, else query), in graph order.
+// unrelated queries built together), the engine nodes' queries
+// (original_query, else query), in graph order, and their created_at and
+// updated_at (Times: only Engine, CreatedAt and UpdatedAt set, in graph
+// order, which is the order of the state files).
 type storedRun struct {
 	Topic       string
 	Topics      int
 	QueryNote   string
 	Unavailable []state.Unavailable
 	Queries     []state.QueryOf
+	Times       []*state.State
 }
 
 // readStoredRun reads g's storedRun in one pass over its nodes.
@@ -102,6 +106,7 @@ func readStoredRun(g *graphrag.Graph) storedRun {
 				e = g.Name(v)
 			}
 			r.Queries = append(r.Queries, state.QueryOf{Engine: state.Engine(e), Query: q})
+			r.Times = append(r.Times, &state.State{Engine: state.Engine(e), CreatedAt: g.String(v, "created_at"), UpdatedAt: g.String(v, "updated_at")})
 		}
 	}
 	return r
@@ -128,4 +133,50 @@ func unavailableOf(g *graphrag.Graph, v int) []state.Unavailable {
 		}
 	}
 	return out
+}
+
+// storedForumNotes are forumNotes' warnings and reader notice for the forum
+// log a stored graph was built with, from what the graph records of it
+// (package builder): Meta "build".forum {path, entries} (the log's path
+// and its number of entries), "build".forum_unattached (the entries no
+// node carries, the SYSTEM banners among them, whose first date is when
+// the monitor started) and the engine nodes' created_at and updated_at
+// (storedRun.Times, the state files' times). So `report --graph` without
+// --forum tells its reader what a report from the states and the log
+// would. nil and "" when the graph records no forum log (built without
+// one, or by a tool that does not write the build record) or when the log
+// had entries but no SYSTEM banner is recorded.
+func storedForumNotes(g *graphrag.Graph, times []*state.State) ([]string, string) {
+	raw, ok := g.Meta.Get("build")
+	if !ok {
+		return nil, ""
+	}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return nil, ""
+	}
+	var rec struct {
+		Forum *struct {
+			Path    string `json:"path"`
+			Entries int    `json:"entries"`
+		} `json:"forum"`
+		Unattached []struct {
+			Speaker string `json:"speaker"`
+			Content string `json:"content"`
+		} `json:"forum_unattached"`
+	}
+	if json.Unmarshal(b, &rec) != nil || rec.Forum == nil {
+		return nil, ""
+	}
+	var entries []forum.Entry
+	for _, e := range rec.Unattached {
+		entries = append(entries, forum.Entry{Speaker: e.Speaker, Content: e.Content})
+	}
+	switch {
+	case rec.Forum.Entries == 0:
+		entries = nil
+	case len(entries) == 0:
+		return nil, "" // no banner recorded: nothing to date the log by
+	}
+	return forumNotes(rec.Forum.Path, entries, times)
 }

@@ -256,6 +256,7 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		built     *builtGraph
 		warnings  []string
 		queryNote string // B13: the engines researched differing queries
+		forumNote string // the stored graph's forum log is empty or from another day
 		missing   []state.Unavailable
 	)
 	switch {
@@ -290,6 +291,12 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		if (built == nil || built.QueryNote == "") && run.QueryNote != "" {
 			warnings = append(warnings, run.QueryNote)
 			queryNote = readerQueryNotice(run.Queries, run.Topics > 1)
+		}
+		if opts.Forum == "" {
+			// the forum log is not read again: what the graph records of it
+			fw, notice := storedForumNotes(g, run.Times)
+			warnings = append(warnings, fw...)
+			forumNote = notice
 		}
 	case len(opts.States) > 0:
 		b, err := buildInMemory(ctx, opts.graphInputs)
@@ -345,6 +352,9 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	in.Warnings = append(engineNotices(missing), in.Warnings...)
 	if queryNote != "" {
 		in.Warnings = append(in.Warnings, queryNote)
+	}
+	if forumNote != "" {
+		in.Warnings = append(in.Warnings, forumNote)
 	}
 	in.LogWarnings = uniqueStrings(warnings)
 	reportID := opts.ReportID
