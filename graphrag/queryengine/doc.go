@@ -71,11 +71,13 @@
 // title (byte-wise, missing = ""), each with the graph insertion index as the
 // tie-break, so equal keys keep graph order and results are deterministic.
 // The lists are capped (MaxSections/MaxQueries/MaxSources, default 15/20/10)
-// by partial selection: a bounded heap (comparing the sort keys, or the
-// ranks Index precomputes), so returning 10 of 300 000 sources sorts
-// nothing. TotalNodes counts seeds ∪ expanded of
-// every type before the caps (the reference's total_nodes: topic and engine
-// nodes included); TotalSections/TotalQueries/TotalSources count before the
+// by partial selection: the reached nodes are a bitset, counted per kind
+// with popcounts; the k best are kept in a sorted slice of k (comparing the
+// sort keys, or the ranks Index precomputes) or, when the reached nodes are
+// dense in their kind and the index is built, taken in rank order, so
+// returning 10 of 300 000 sources sorts nothing. TotalNodes counts seeds ∪
+// expanded of every type before the caps (the reference's total_nodes: topic
+// and engine nodes included); TotalSections/TotalQueries/TotalSources count before the
 // caps. Summary (at most 200 runes) joins "段落(n): t1, t2, t3" (first three
 // section titles, 30 runes each), "搜索词(n): q1, q2, q3" (first three query
 // texts, 20 runes each) and "来源(n)" with "; ", n being the pre-cap totals;
@@ -110,7 +112,7 @@
 // are a sorted []uint64 searched by binary search; blocks are built in
 // parallel, each by radix-sorting its gram occurrences. It also ranks
 // every section, query and source in its kind's order, so the result
-// heaps compare integers. With the index, a term of one rune is the union
+// selection compares integers. With the index, a term of one rune is the union
 // of the grams that start with it (every occurrence of a rune starts
 // exactly one gram, thanks to the end-of-field grams); a term of two runes
 // is one gram, its posting list the answer; a longer term intersects the

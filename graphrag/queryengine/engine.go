@@ -53,6 +53,7 @@ type Engine struct {
 	engineID map[string]int // name -> index into engines
 	sets     [][]uint64     // engine sets as bitsets over engines; sets[0] unused (alwaysPass)
 	sections []uint32       // section node indexes, in graph order
+	kinds    [3][]uint64    // bitsets of the sections, search queries and sources
 
 	overview  func() Overview // computed on first call
 	indexOnce sync.Once
@@ -123,7 +124,7 @@ func (e *Engine) Stats() IndexStats {
 		st.Edges = e.g.EdgeCount()
 	}
 	n := int64(e.n)
-	st.Bytes = e.text.bytes() + n*(4+4) + int64(len(e.sections))*4
+	st.Bytes = e.text.bytes() + n*(4+4) + int64(len(e.sections))*4 + 3*int64(len(e.kinds[0]))*8
 	for _, s := range e.sets {
 		st.Bytes += int64(len(s)) * 8
 	}
@@ -152,11 +153,17 @@ func New(g *graphrag.Graph) *Engine {
 	}
 	n := e.n
 	e.typ = make([]uint32, n)
+	for k := range e.kinds {
+		e.kinds[k] = make([]uint64, (n+63)/64)
+	}
 	for v := range n {
 		c := e.internType(g.Type(v))
 		e.typ[v] = c
 		if c == codeSection {
 			e.sections = append(e.sections, uint32(v))
+		}
+		if k := int(c) - int(codeSection); k >= 0 && k < 3 {
+			setBit(e.kinds[k], v)
 		}
 	}
 	var ends [][2]int32
@@ -181,7 +188,7 @@ func New(g *graphrag.Graph) *Engine {
 func (e *Engine) Index() {
 	e.indexOnce.Do(func() {
 		ix := buildIndex(&e.text, e.n)
-		ix.rank = e.buildRanks()
+		ix.rank, ix.byRank = e.buildRanks()
 		e.ix.Store(&ix)
 	})
 }
@@ -306,11 +313,12 @@ func isZero(bs []uint64) bool {
 	return true
 }
 
-// buildRanks stores every section's, search query's and source's position
-// in its kind's order (compareNodes), so that the result heaps of an
-// indexed Engine compare two integers instead of two attributes.
-func (e *Engine) buildRanks() []uint32 {
-	rank := make([]uint32, e.n)
+// buildRanks sorts the sections, search queries and sources each in its
+// kind's order (compareNodes) and stores every node's position in it
+// (rank), so that the result selection of an indexed Engine compares two
+// integers instead of two attributes, or walks a kind in order (byRank).
+func (e *Engine) buildRanks() (rank []uint32, byRank [3][]uint32) {
+	rank = make([]uint32, e.n)
 	for kind := range 3 {
 		var vs []uint32
 		for v, c := range e.typ {
@@ -322,8 +330,9 @@ func (e *Engine) buildRanks() []uint32 {
 		for r, v := range vs {
 			rank[v] = uint32(r)
 		}
+		byRank[kind] = vs
 	}
-	return rank
+	return rank, byRank
 }
 
 // compareNodes orders two nodes of one kind (0 sections, 1 search queries,

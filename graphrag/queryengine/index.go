@@ -50,7 +50,8 @@ type gramIndex struct {
 	arr   []uint16    // array containers
 	bits  []uint64    // bitmap containers, blockWords words each
 
-	rank []uint32 // per node: position in its kind's order (Engine.buildRanks)
+	rank   []uint32    // per node: position in its kind's order (Engine.buildRanks)
+	byRank [3][]uint32 // sections, search queries, sources, each in its kind's order
 }
 
 // find returns the position of key in keys, or -1.
@@ -78,7 +79,8 @@ func (ix *gramIndex) count(i int) int {
 
 func (ix *gramIndex) bytes() int64 {
 	return int64(len(ix.keys))*8 + int64(len(ix.start))*4 + int64(len(ix.conts))*8 +
-		int64(len(ix.arr))*2 + int64(len(ix.bits))*8 + int64(len(ix.rank))*4
+		int64(len(ix.arr))*2 + int64(len(ix.bits))*8 + int64(len(ix.rank))*4 +
+		int64(len(ix.byRank[0])+len(ix.byRank[1])+len(ix.byRank[2]))*4
 }
 
 // Build. Nodes are read in chunks of chunkSize. Each chunk's gram

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -112,10 +113,9 @@ var _ json.Marshaler = Item{}
 
 // scratch is the per-Run working memory, reused through Engine.pool.
 type scratch struct {
-	visited  []uint64 // one bit per node: seed or expanded
+	visited  []uint64 // one bit per node: seed or expanded (the reached set)
 	frontier []int32  // the seeds
 	cand     []uint16
-	matches  []uint32
 	union    []uint64 // one-rune terms: the union of their grams' postings
 	setOK    []bool
 	typeOK   []bool
@@ -129,9 +129,6 @@ type run struct {
 	typeOK []bool // nil = every type
 	setOK  []bool // nil = no engine filter
 	expand bool   // collect the seeds in s.frontier (depth > 0)
-	total  int
-	counts [3]int      // sections, queries, sources reached
-	heaps  [3]nodeHeap // best nodes of each kind, bounded by the caps
 }
 
 // Run answers q. It returns ErrEmptyGraph when the graph has no node, and
@@ -151,9 +148,6 @@ func (e *Engine) Run(q Query) (*Result, error) {
 	s.frontier = s.frontier[:0]
 
 	r := &run{e: e, ix: e.ix.Load(), s: s, expand: q.Depth > 0}
-	for kind, k := range [3]int{q.MaxSections, q.MaxQueries, q.MaxSources} {
-		r.heaps[kind].init(e, r.ix, kind, k)
-	}
 	if len(q.Types) > 0 {
 		s.typeOK = resetBools(s.typeOK, e.ntypes)
 		for _, t := range q.Types {
@@ -205,16 +199,22 @@ func (e *Engine) Run(q Query) (*Result, error) {
 		return nil, err
 	}
 
-	res := &Result{
-		MatchedSections: e.items(r.heaps[0].sorted()),
-		MatchedQueries:  e.items(r.heaps[1].sorted()),
-		MatchedSources:  e.items(r.heaps[2].sorted()),
-		TotalNodes:      r.total,
-		TotalSections:   r.counts[0],
-		TotalQueries:    r.counts[1],
-		TotalSources:    r.counts[2],
-		Params:          q,
+	res := &Result{Params: q}
+	var counts [3]int
+	for w, x := range s.visited { // mostly zero words for a narrow query
+		if x != 0 {
+			res.TotalNodes += bits.OnesCount64(x)
+			for kind := range counts {
+				counts[kind] += bits.OnesCount64(x & e.kinds[kind][w])
+			}
+		}
 	}
+	res.TotalSections, res.TotalQueries, res.TotalSources = counts[0], counts[1], counts[2]
+	var lists [3][]uint32
+	for kind, k := range [3]int{q.MaxSections, q.MaxQueries, q.MaxSources} {
+		lists[kind] = r.best(kind, k, counts[kind])
+	}
+	res.MatchedSections, res.MatchedQueries, res.MatchedSources = e.items(lists[0]), e.items(lists[1]), e.items(lists[2])
 	res.NoMatch = res.TotalSections+res.TotalQueries+res.TotalSources == 0
 	res.Summary = summarize(res)
 	return res, nil
@@ -239,17 +239,6 @@ func (r *run) seedOK(v uint32) bool {
 	return (r.typeOK == nil || r.typeOK[r.e.typ[v]]) && r.passes(v)
 }
 
-// mark adds v to the reached set and accounts for it; v must not be
-// visited yet.
-func (r *run) mark(v uint32) {
-	r.s.visited[v>>6] |= 1 << (v & 63)
-	r.total++
-	if kind := int(r.e.typ[v]) - int(codeSection); kind >= 0 && kind < 3 {
-		r.counts[kind]++
-		r.heaps[kind].offer(v)
-	}
-}
-
 func (r *run) isVisited(v uint32) bool { return r.s.visited[v>>6]&(1<<(v&63)) != 0 }
 
 // offerSeed makes v a seed if it passes both filters and is new.
@@ -257,10 +246,78 @@ func (r *run) offerSeed(v uint32) {
 	if r.isVisited(v) || !r.seedOK(v) {
 		return
 	}
-	r.mark(v)
+	r.s.visited[v>>6] |= 1 << (v & 63)
 	if r.expand {
 		r.s.frontier = append(r.s.frontier, int32(v))
 	}
+}
+
+// offerBits offers the nodes of a bitmap whose word i covers the nodes of
+// the reached set's word w0+i, a word at a time.
+func (r *run) offerBits(w0 int, u []uint64) {
+	vis := r.s.visited
+	u = u[:min(len(u), len(vis)-w0)]
+	filtered := r.typeOK != nil || r.setOK != nil
+	for i, x := range u {
+		w := w0 + i
+		x &^= vis[w]
+		if filtered {
+			for y := x; y != 0; y &= y - 1 {
+				if v := uint32(w<<6 + bits.TrailingZeros64(y)); !r.seedOK(v) {
+					x &^= 1 << (v & 63)
+				}
+			}
+		}
+		vis[w] |= x
+		for ; r.expand && x != 0; x &= x - 1 {
+			r.s.frontier = append(r.s.frontier, int32(w<<6+bits.TrailingZeros64(x)))
+		}
+	}
+}
+
+// best returns the reached nodes of one kind (0 sections, 1 search
+// queries, 2 sources), at most k of them, best first (compareNodes), given
+// how many were reached. When they are dense in the kind (count² > k ×
+// kind size) and the gram index ranked the nodes, it takes the first k
+// reached in rank order, about k × size / count tests; else it keeps the k
+// best of them in a sorted slice.
+func (r *run) best(kind, k, count int) []uint32 {
+	vis, of := r.s.visited, r.e.kinds[kind]
+	var out []uint32
+	if r.ix != nil && count*count > k*len(r.ix.byRank[kind]) {
+		for _, v := range r.ix.byRank[kind] {
+			if len(out) == k {
+				break
+			}
+			if r.isVisited(v) {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	less := func(a, b uint32) bool { return r.e.compareNodes(kind, a, b) < 0 }
+	if r.ix != nil {
+		rank := r.ix.rank
+		less = func(a, b uint32) bool { return rank[a] < rank[b] }
+	}
+	for w, x := range vis {
+		if x == 0 {
+			continue
+		}
+		for x &= of[w]; x != 0; x &= x - 1 {
+			v := uint32(w<<6 + bits.TrailingZeros64(x))
+			if len(out) == k && !less(v, out[k-1]) {
+				continue
+			}
+			i := sort.Search(len(out), func(i int) bool { return less(v, out[i]) })
+			if len(out) < k {
+				out = append(out, v)
+			}
+			copy(out[i+1:], out[i:len(out)-1])
+			out[i] = v
+		}
+	}
+	return out
 }
 
 // scan offers every node that passes the filters and has a field
@@ -318,12 +375,7 @@ func (r *run) matchTerm(t string) {
 				}
 			}
 		}
-		for w, x := range u {
-			for x != 0 {
-				r.offerSeed(uint32(w<<6 + bits.TrailingZeros64(x)))
-				x &= x - 1
-			}
-		}
+		r.offerBits(0, u)
 		return
 	}
 	// Distinct grams of the term, rarest first.
@@ -354,18 +406,13 @@ func (r *run) matchTerm(t string) {
 		return
 	}
 	m := newMatcher(&r.e.text, []string{t})
-	matches := r.s.matches[:0]
 	r.intersectLists(lists, func(base uint32, lows []uint16) {
 		for _, lo := range lows {
 			if v := base | uint32(lo); m.match(v) {
-				matches = append(matches, v)
+				r.offerSeed(v)
 			}
 		}
 	})
-	r.s.matches = matches
-	for _, v := range matches {
-		r.offerSeed(v)
-	}
 }
 
 // intersectLists calls fn, block by block in ascending order, with the
@@ -402,12 +449,7 @@ func (r *run) offerContainer(c container) {
 	ix := r.ix
 	base := uint32(c.hi) << blockBits
 	if c.isBitmap() {
-		for w, x := range ix.bits[c.off : c.off+blockWords] {
-			for x != 0 {
-				r.offerSeed(base | uint32(w<<6+bits.TrailingZeros64(x)))
-				x &= x - 1
-			}
-		}
+		r.offerBits(int(base>>6), ix.bits[c.off:c.off+blockWords])
 		return
 	}
 	for _, lo := range ix.arr[c.off : c.off+uint32(c.n())] {
@@ -468,92 +510,10 @@ func (r *run) expandSeeds(view func() *graphrag.Traversal, depth int) error {
 	if depth == 0 || len(r.s.frontier) == 0 {
 		return nil
 	}
+	vis := r.s.visited
 	return view().Expand(r.s.frontier, depth, func(v int32, _ int) {
-		r.mark(uint32(v))
+		vis[v>>6] |= 1 << (v & 63)
 	})
-}
-
-// nodeHeap keeps the k best nodes of one kind offered (compareNodes
-// order, or the ranks of the gram index when there is one): a max-heap, so
-// a node worse than the current k-th is rejected with one comparison.
-type nodeHeap struct {
-	e     *Engine
-	kind  int
-	rank  []uint32 // nil: compare attributes
-	worst uint32   // rank of h[0] once the heap is full
-	k     int
-	h     []uint32
-}
-
-func (h *nodeHeap) init(e *Engine, ix *gramIndex, kind, k int) {
-	*h = nodeHeap{e: e, kind: kind, k: k}
-	if ix != nil {
-		h.rank = ix.rank
-	}
-}
-
-func (h *nodeHeap) less(a, b uint32) bool {
-	if h.rank != nil {
-		return h.rank[a] < h.rank[b]
-	}
-	return h.e.compareNodes(h.kind, a, b) < 0
-}
-
-func (h *nodeHeap) offer(v uint32) {
-	if h.rank != nil && len(h.h) == h.k && h.rank[v] >= h.worst {
-		return // the common case, inlined: no better than the k-th
-	}
-	h.insert(v)
-	if h.rank != nil && len(h.h) == h.k && h.k > 0 {
-		h.worst = h.rank[h.h[0]]
-	}
-}
-
-func (h *nodeHeap) insert(v uint32) {
-	if len(h.h) < h.k {
-		h.h = append(h.h, v)
-		for i := len(h.h) - 1; i > 0; { // sift up
-			p := (i - 1) / 2
-			if !h.less(h.h[p], h.h[i]) {
-				break
-			}
-			h.h[p], h.h[i] = h.h[i], h.h[p]
-			i = p
-		}
-		return
-	}
-	if h.k == 0 || !h.less(v, h.h[0]) {
-		return
-	}
-	h.h[0] = v
-	for i := 0; ; { // sift down
-		l, m := 2*i+1, i
-		if l < len(h.h) && h.less(h.h[m], h.h[l]) {
-			m = l
-		}
-		if l+1 < len(h.h) && h.less(h.h[m], h.h[l+1]) {
-			m = l + 1
-		}
-		if m == i {
-			return
-		}
-		h.h[i], h.h[m] = h.h[m], h.h[i]
-		i = m
-	}
-}
-
-// sorted returns the kept nodes, best first.
-func (h *nodeHeap) sorted() []uint32 {
-	slices.SortFunc(h.h, func(a, b uint32) int {
-		switch {
-		case h.less(a, b):
-			return -1
-		case h.less(b, a):
-			return 1
-		}
-		return 0
-	})
-	return h.h
 }
 
 func (e *Engine) items(vs []uint32) []Item {
