@@ -131,12 +131,22 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	}
 	hint := records + 2*paragraphs + len(cfg.Forum) + 8
 	b := &build{
-		g:     graphrag.NewWithCapacity(hint, hint),
-		byKey: make(map[[12]byte]int32, records),
-		srcs:  make([]int, 0, records),
-		tally: make([]srcTally, 0, hint),
-		slot:  make([]int32, 0, hint),
+		g:    graphrag.NewWithCapacity(hint, hint),
+		srcs: make([]int, 0, records),
+		slot: make([]int32, 0, hint),
 	}
+	// The resolver numbers the sources of each state, in canonical order,
+	// as soon as it is prepared, ahead of the graph side (resolve.go).
+	res := newResolver(records)
+	resolvedCh := make([]chan *resolved, len(states))
+	for i := range resolvedCh {
+		resolvedCh[i] = make(chan *resolved, 1)
+	}
+	go func() {
+		for i, st := range states {
+			resolvedCh[i] <- res.resolveState(jobs[i].wait(), st.Engine.Rank())
+		}
+	}()
 	b.g.TaskID = cfg.ReportID
 	b.g.CreatedAt = cfg.CreatedAt
 
@@ -173,7 +183,7 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 
 	var warnings []string
 	for i, st := range states {
-		warnings = append(warnings, b.addEngine(topicOf[st.Engine], st, jobs[i].wait(), speeches[string(st.Engine)])...)
+		warnings = append(warnings, b.addEngine(topicOf[st.Engine], st, jobs[i].wait(), <-resolvedCh[i], speeches[string(st.Engine)])...)
 		delete(speeches, string(st.Engine))
 	}
 	if len(hostEntries) > 0 {
@@ -184,7 +194,7 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 			}
 		}
 	}
-	b.finishSources()
+	b.finishSources(res.tally)
 
 	// Forum entries that no node carries (SYSTEM banners, unknown speakers,
 	// engines without a state) stay in the build record: nothing is lost.
@@ -228,15 +238,9 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 
 type build struct {
 	g *graphrag.Graph
-	// sources in creation order (graph indexes), and their tallies by
-	// graph index, for the attributes set at the end.
-	srcs  []int
-	tally []srcTally
-	// byKey finds a source by the 96-bit hash of its key (prepRec.key);
-	// full by the whole hash, for the keys that share 96 bits with
-	// another (see source).
-	byKey map[[12]byte]int32
-	full  map[[sha256.Size]byte]int
+	// srcs holds the graph index of each source by ordinal (the
+	// resolver's numbering, which is creation order).
+	srcs []int
 
 	// scratch for grouping one query's records by source: slot[src] is
 	// the source's edge in edgeSrcs + 1 while it belongs to query number
@@ -247,24 +251,7 @@ type build struct {
 	edgeSrcs []int
 	edgeRecs [][]graphrag.Record
 
-	hasher keyHasher
-	err    error // the first internal error (see mustNode)
-}
-
-// srcKey identifies a source without a URL: its full title and content,
-// trimmed of surrounding white space.
-type srcKey struct {
-	title, content string
-}
-
-func textKey(rec *state.SearchRecord) srcKey {
-	return srcKey{strings.TrimSpace(rec.Title), strings.TrimSpace(rec.Content)}
-}
-
-// srcTally is what the records tell about a source once all are seen.
-type srcTally struct {
-	engines uint8 // bit i = state.Engines[i]
-	found   int
+	err error // the first internal error (see mustNode)
 }
 
 // mustNode adds n, checked, and returns its graph index: for the topic
@@ -300,7 +287,7 @@ func (b *build) link(from, to int, rel graphrag.Relation) {
 	}
 }
 
-func (b *build) addEngine(topic int, st *state.State, pre *prepared, speeches []forum.Entry) []string {
+func (b *build) addEngine(topic int, st *state.State, pre *prepared, res *resolved, speeches []forum.Entry) []string {
 	var warnings []string
 	eng := string(st.Engine)
 	attrs := graphrag.Attributes{
@@ -334,12 +321,15 @@ func (b *build) addEngine(topic int, st *state.State, pre *prepared, speeches []
 				orderSeen[*p.Order] = p.Position
 			}
 		}
-		warnings = append(warnings, b.addSection(engine, eng, st.Engine.Rank(), pp)...)
+		warnings = append(warnings, b.addSection(engine, eng, pp, res, i)...)
 	}
 	return warnings
 }
 
-func (b *build) addSection(engine int, eng string, rank int, pp *prepPara) []string {
+// addSection adds the section of pre.paras[i] (pp), its search queries and
+// their found edges; res holds its records' source ordinals.
+func (b *build) addSection(engine int, eng string, pp *prepPara, res *resolved, i int) []string {
+	ords := res.ords[i]
 	var warnings []string
 	p := pp.p
 	secID := eng + "_P" + strconv.Itoa(p.Position)
@@ -395,9 +385,7 @@ func (b *build) addSection(engine int, eng string, rank int, pp *prepPara) []str
 		b.edgeSrcs = b.edgeSrcs[:0]
 		for _, ri := range grp.records {
 			rec := &p.Searches[ri]
-			src := b.source(rec, &pp.recs[ri])
-			b.tally[src].engines |= 1 << rank
-			b.tally[src].found++
+			src := b.source(rec, &pp.recs[ri], res, ords[ri])
 			fr := graphrag.Record{Index: rec.Index, Score: rec.Score, Timestamp: rec.Timestamp}
 			if rec.Title != b.g.String(src, "title") {
 				fr.Title = &rec.Title
@@ -459,86 +447,40 @@ func groupQueries(recs []state.SearchRecord) []*queryGroup {
 	return out
 }
 
-// source returns the graph index of the source node for a record,
-// creating it on first sight. Sources are shared across the graph: by
-// trimmed URL, or, for records without a URL, by the full title and
-// content (B16). The id is "SRC_" and 96 bits of SHA-256 over that key
-// (see keyHasher.sum), which is also what the source is looked up by; a
-// hit is checked against the key itself, so should two different keys
-// ever share the 96 bits, the second gets the full 256-bit hash as its
-// id, and sources never merge by accident.
-func (b *build) source(rec *state.SearchRecord, pr *prepRec) int {
-	if v, ok := b.byKey[pr.key]; ok {
-		if b.sameKey(int(v), rec, pr) {
-			return int(v)
-		}
-		return b.collided(rec, pr)
+// source returns the graph index of the source of rec, whose ordinal (the
+// resolver's) is o: a new ordinal (the next one) is a new node, made from
+// rec, an old one the node made for it.
+func (b *build) source(rec *state.SearchRecord, pr *prepRec, res *resolved, o int32) int {
+	if int(o) < len(b.srcs) {
+		return b.srcs[o]
 	}
-	v := b.newSource(rec, pr, prefixedHex("SRC_", pr.key[:]))
-	b.byKey[pr.key] = int32(v)
-	return v
-}
-
-// sameKey reports whether source v has the key of rec.
-func (b *build) sameKey(v int, rec *state.SearchRecord, pr *prepRec) bool {
-	if pr.url != "" {
-		return b.g.String(v, "key") == "url" && b.g.String(v, "url") == pr.url
+	if int(o) != len(b.srcs) && b.err == nil { // the two sides visit records in one order
+		b.err = fmt.Errorf("builder: internal error: source ordinal %d out of order (%d made)", o, len(b.srcs))
 	}
-	k := textKey(rec)
-	return b.g.String(v, "key") == "text" && strings.TrimSpace(b.g.String(v, "title")) == k.title &&
-		strings.TrimSpace(b.g.String(v, "content")) == k.content
-}
-
-// collided finds or makes the source of a key whose 96-bit hash another
-// key has: by its full hash.
-func (b *build) collided(rec *state.SearchRecord, pr *prepRec) int {
-	var sum [sha256.Size]byte
-	if pr.url != "" {
-		b.hasher.sum(sum[:0], "url", pr.url)
-	} else {
-		k := textKey(rec)
-		b.hasher.sum(sum[:0], "text", k.title, k.content)
-	}
-	if v, ok := b.full[sum]; ok {
-		return v
-	}
-	if b.full == nil {
-		b.full = map[[sha256.Size]byte]int{}
-	}
-	v := b.newSource(rec, pr, prefixedHex("SRC_", sum[:]))
-	b.full[sum] = v
-	return v
-}
-
-// newSource appends the source node first seen in rec, with the given id
-// (unique by construction: ids are hashes of distinct keys).
-func (b *build) newSource(rec *state.SearchRecord, pr *prepRec, id string) int {
 	kind := "url"
 	if pr.url == "" {
 		kind = "text"
 	}
-	v, err := b.g.AppendSource(graphrag.Source{ID: id, Name: pr.name, URL: pr.url, Title: rec.Title, Content: rec.Content, Score: rec.Score, Key: kind})
+	v, err := b.g.AppendSource(graphrag.Source{ID: res.ids[o-res.first], Name: pr.name, URL: pr.url, Title: rec.Title, Content: rec.Content, Score: rec.Score, Key: kind})
 	if err != nil && b.err == nil {
 		b.err = fmt.Errorf("builder: internal error: %w", err)
 	}
 	b.srcs = append(b.srcs, v)
-	for len(b.tally) <= v {
-		b.tally = append(b.tally, srcTally{})
-	}
 	return v
 }
 
-// finishSources sets the attributes known only once every record is seen.
-func (b *build) finishSources() {
+// finishSources sets the attributes known only once every record is seen,
+// from the resolver's tallies (by ordinal).
+func (b *build) finishSources(tally []srcTally) {
 	var engines []string
-	for _, v := range b.srcs {
+	for o, v := range b.srcs {
 		engines = engines[:0]
 		for i, e := range state.Engines {
-			if b.tally[v].engines&(1<<i) != 0 {
+			if tally[o].engines&(1<<i) != 0 {
 				engines = append(engines, string(e))
 			}
 		}
-		b.g.SetSourceTally(v, engines, b.tally[v].found) // copies (and shares equal lists)
+		b.g.SetSourceTally(v, engines, int(tally[o].found)) // copies (and shares equal lists)
 	}
 }
 

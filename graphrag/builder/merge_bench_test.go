@@ -1,0 +1,120 @@
+package builder
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"reportengine/forum"
+	"reportengine/internal/synth"
+	"reportengine/state"
+)
+
+// BenchmarkMerge measures the merge alone: Build on states parsed and
+// prepared beforehand (outside the timer), what build-graph's "build" stage
+// waits for once the last state file is read. The input is
+// $REPORTENGINE_BENCH_DIR when set (the 300 000-record set), else a small
+// synthetic one. Run with -cpu 1,2 to see what the second goroutine of the
+// merge (the resolver) buys.
+func BenchmarkMerge(b *testing.B) {
+	dir := os.Getenv("REPORTENGINE_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+		if _, err := synth.WriteAll(dir, synth.Config{Paragraphs: 20, Records: 50, Seed: 1, Topic: "bench"}, 100); err != nil {
+			b.Fatal(err)
+		}
+	}
+	paths, _ := filepath.Glob(filepath.Join(dir, "*_engine_streamlit_reports", "*.json"))
+	var inputs []state.Input
+	for _, p := range paths {
+		in, err := state.ParseArg(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inputs = append(inputs, in)
+	}
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	entries, _, err := forum.ParseFile(filepath.Join(dir, "logs", "forum.log"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	pre := make([]*prepared, len(loaded.States))
+	for i, st := range loaded.States {
+		pre[i] = prepare(st)
+	}
+	b.ReportAllocs()
+	var cpu time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		prep := &Prep{jobs: map[*state.State]*prepJob{}}
+		for i, st := range loaded.States {
+			j := &prepJob{done: make(chan struct{}), out: pre[i]}
+			close(j.done)
+			prep.jobs[st] = j
+		}
+		b.StartTimer()
+		c := cpuTime()
+		if _, _, err := Build(Config{Topic: loaded.Topic(), States: loaded.States, Forum: entries, Prep: prep}); err != nil {
+			b.Fatal(err)
+		}
+		cpu += cpuTime() - c
+	}
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// BenchmarkResolve measures the resolver alone (one goroutine) on the
+// same prepared states: the part of the merge that runs beside the graph
+// side.
+func BenchmarkResolve(b *testing.B) {
+	dir := os.Getenv("REPORTENGINE_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+		if _, err := synth.WriteAll(dir, synth.Config{Paragraphs: 20, Records: 50, Seed: 1, Topic: "bench"}, 100); err != nil {
+			b.Fatal(err)
+		}
+	}
+	paths, _ := filepath.Glob(filepath.Join(dir, "*_engine_streamlit_reports", "*.json"))
+	var inputs []state.Input
+	for _, p := range paths {
+		in, err := state.ParseArg(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inputs = append(inputs, in)
+	}
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	records := 0
+	pre := make([]*prepared, len(loaded.States))
+	for i, st := range loaded.States {
+		pre[i] = prepare(st)
+		records += st.RecordCount()
+	}
+	b.ReportAllocs()
+	var cpu time.Duration
+	for b.Loop() {
+		c := cpuTime()
+		r := newResolver(records)
+		for i, st := range loaded.States {
+			r.resolveState(pre[i], st.Engine.Rank())
+		}
+		cpu += cpuTime() - c
+	}
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// cpuTime is the CPU time the process has used (user + system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
