@@ -27,10 +27,13 @@ import (
 // elsewhere it falls back to encoding/json, same output).
 
 // FormatVersion is the graphrag.json layout WriteJSON writes, recorded in
-// the file as "format_version". Version 2 stores each text once (see
-// WriteJSON); files without the key are version 1 (ours before, and the
-// BettaFish reference's), which ReadJSON still reads.
-const FormatVersion = 2
+// the file as "format_version". Version 2 left out the reference's
+// duplicates (label, properties, source/target, a source's preview);
+// version 3 also leaves out a source's name and a section's summary where
+// they follow from its other attributes (see WriteJSONContext). Files
+// without the key are version 1 (ours before, and the BettaFish
+// reference's); ReadJSON reads every version up to this one.
+const FormatVersion = 3
 
 // ErrFormat is wrapped by ReadJSON for input that is not a graph file:
 // an empty file (nothing but white space: "empty graph file (N bytes, no
@@ -78,20 +81,30 @@ func formatNumber(f float64) string {
 // WriteJSON writes g as graphrag.json; see WriteJSONContext.
 func (g *Graph) WriteJSON(w io.Writer) error { return g.WriteJSONContext(context.Background(), w) }
 
-// WriteJSONContext writes g in the graphrag.json layout, format version 2:
+// WriteJSONContext writes g in the graphrag.json layout, format version 3:
 //
-//	{"format_version": 2, "task_id", "created_at",
+//	{"format_version": 3, "task_id", "created_at",
 //	 "stats": {"total_nodes", "total_edges", "<type>": n…},
 //	 <Meta keys…>,
-//	 "nodes": [{"id", "type", "name", "attributes"}…],
+//	 "nodes": [{"id", "type", "name", "attributes"[, "derive": false]}…],
 //	 "edges": [{"from", "to", "relation", "weight", "attributes"}…]}
 //
 // one node or edge per line. Each text is stored once: the BettaFish
 // writer's (and our version 1's) "label" (= name), "properties" (=
 // attributes), "source"/"target" (= from/to) and a source's "preview" (the
-// first 100 runes of its content) are left out; DerivedOf gives them back,
-// and BettaFish's loader, which takes name|label, attributes|properties,
-// from|source and to|target, reads the file as it is. "stats" comes before
+// first 100 runes of its content) are left out (since version 2);
+// DerivedOf gives them back, and BettaFish's loader, which takes
+// name|label, attributes|properties, from|source and to|target, reads the
+// file as it is. Since version 3 a typed source (see Source) has no
+// "name" when its name is SourceName of its title, url and content, and a
+// section (type "section") has no "summary" attribute when it is
+// SectionSummary of its latest_summary and content and stands right before
+// "content" (as the builder makes both); the readers derive them, so a
+// graph reads back with the same names and attributes, summary in its
+// place. A section with a string "content" and no summary is marked
+// "derive": false, so that none is derived for it. (BettaFish's loader
+// reads such a source without a name and such a section without a
+// summary; the server's viewer JSON has both.) "stats" comes before
 // "nodes" so that a lister reads counts without parsing the nodes.
 //
 // Encoding is split across the cores (chunks of nodes and edges encoded in
@@ -338,12 +351,12 @@ func (g *Graph) headJSON() ([]byte, error) {
 	return append(buf, ",\n  \"nodes\": ["...), nil
 }
 
-// The JSON shapes of one node and one edge in format 2.
+// The JSON shapes of one node and one edge in format 3.
 type (
 	sourceOut struct {
 		ID         string       `json:"id"`
 		Type       NodeType     `json:"type"`
-		Name       string       `json:"name"`
+		Name       *string      `json:"name,omitempty"` // nil: derived (derivedName)
 		Attributes *sourceAttrs `json:"attributes"`
 	}
 	nodeOut struct {
@@ -351,6 +364,7 @@ type (
 		Type       NodeType   `json:"type"`
 		Name       string     `json:"name"`
 		Attributes Attributes `json:"attributes"`
+		Derive     *bool      `json:"derive,omitempty"` // &false: a section's summary is not derived
 	}
 	foundAttrs struct {
 		Records []Record `json:"records"`
@@ -394,19 +408,37 @@ func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
 		buf = append(buf, sep...)
 		var err error
 		if r >= 0 {
-			buf, err = appendValue(buf, &sourceOut{g.ids[v], TypeSource, g.names[v], &g.sources[r]})
+			o := g.sourceOut(v)
+			buf, err = appendValue(buf, &o)
 		} else {
 			a := g.attrs[v]
 			if a == nil {
 				a = Attributes{}
 			}
-			buf, err = appendValue(buf, &nodeOut{g.ids[v], g.Type(v), g.names[v], a})
+			var derive *bool
+			if g.Type(v) == TypeSection {
+				var keep bool
+				if a, keep = sectionOut(a); keep {
+					derive = new(bool)
+				}
+			}
+			buf, err = appendValue(buf, &nodeOut{g.ids[v], g.Type(v), g.names[v], a, derive})
 		}
 		if err != nil {
 			return nil, fmt.Errorf("graphrag: write node %q: %w", g.ids[v], err)
 		}
 	}
 	return buf, nil
+}
+
+// sourceOut is typed source v as a file stores it.
+func (g *Graph) sourceOut(v int) sourceOut {
+	s := &g.sources[g.srcRow[v]]
+	o := sourceOut{ID: g.ids[v], Type: TypeSource, Attributes: s}
+	if !derivedName(g.names[v], s) {
+		o.Name = &g.names[v]
+	}
+	return o
 }
 
 func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {
@@ -476,7 +508,9 @@ func (r *LoadReport) warn(format string, args ...any) {
 	}
 }
 
-// ReadJSON reads a graph file: format 2 as WriteJSON writes it, format 1
+// ReadJSON reads a graph file: format 3 as WriteJSON writes it (deriving
+// what it leaves out), format 2 (the same with every source's name and
+// section's summary stored), format 1
 // (our earlier files, with label/properties/source/target/preview), the
 // reference writer's files, and the reference web API's
 // `{"success":…, "graph":{…}}` envelope: name or label, attributes or
@@ -497,7 +531,7 @@ func (r *LoadReport) warn(format string, args ...any) {
 // content) is stored typed, and so is a found edge whose attributes are
 // exactly {"records": [...]} in the builder's record shape; writing the
 // graph back gives the same attributes (without "preview"). In a format 2
-// file a source's missing builder keys read as empty.
+// or 3 file a source's missing builder keys read as empty.
 //
 // The whole input is read into one buffer; strings without escapes point
 // into it rather than being copied, so it stays in memory as long as the
@@ -756,9 +790,36 @@ type nodeRec struct {
 	attrs    Attributes
 	src      *sourceAttrs // typed source, or nil
 	err      error
+	// noName: the file gave neither a name nor a label; keep: the file
+	// marked the node "derive": false (format 3).
+	noName, keep bool
 }
 
-// nodeIn is a node as our writers spell it: format 2, and format 1 with
+// derive gives a node read from a file of the given version what format
+// 3 leaves out (see WriteJSONContext): a source's name when the file has
+// none, a section's summary unless the node is marked "derive": false.
+func (r *nodeRec) derive(version int) {
+	if version < 3 || r.err != nil {
+		return
+	}
+	switch r.typ {
+	case TypeSource:
+		if !r.noName {
+			return
+		}
+		if r.src != nil {
+			r.name = SourceName(r.src.Title, r.src.URL, r.src.Content)
+		} else {
+			r.name = SourceName(r.attrs.String("title"), r.attrs.String("url"), r.attrs.String("content"))
+		}
+	case TypeSection:
+		if !r.keep {
+			r.attrs = withSummary(r.attrs)
+		}
+	}
+}
+
+// nodeIn is a node as our writers spell it: formats 3 and 2, and format 1 with
 // its label and properties duplicates. A nodes array that decodes into it
 // strictly (string ids, no other keys) takes the fast path; anything else
 // goes node by node through flexNode.
@@ -769,9 +830,10 @@ type nodeIn struct {
 	Label      string   `json:"label"`
 	Attributes ast.Node `json:"attributes"` // lazy: the raw text, pointing into the input
 	Properties ast.Node `json:"properties"` // format 1: a copy of attributes, skipped
+	Derive     *bool    `json:"derive"`     // format 3: false for a section whose summary is not derived
 }
 
-// sourceAttrsV1 is a source's attributes in format 1: format 2's, with
+// sourceAttrsV1 is a source's attributes in format 1: format 2's and 3's, with
 // the derived preview.
 type sourceAttrsV1 struct {
 	sourceAttrs
@@ -821,7 +883,7 @@ func (rd *reader) readNodes() error {
 // fastNode finishes a node that decoded strictly (see nodeIn), with the
 // same meaning flexNode gives it.
 func fastNode(in *nodeIn, version int, path string) nodeRec {
-	r := nodeRec{id: in.ID, typ: in.Type}
+	r := nodeRec{id: in.ID, typ: in.Type, keep: in.Derive != nil && !*in.Derive}
 	if in.ID == "" {
 		r.err = errAt(path+".id", "a node needs a non-empty string or number id")
 		return r
@@ -832,13 +894,14 @@ func fastNode(in *nodeIn, version int, path string) nodeRec {
 	case in.Label != "":
 		r.name = in.Label
 	default:
-		r.name = in.ID
+		r.name, r.noName = in.ID, true
 	}
 	raw := rawOf(&in.Attributes)
 	if !in.Attributes.Exists() {
 		raw = rawOf(&in.Properties)
 	}
 	r.finish(raw, version, path)
+	r.derive(version)
 	return r
 }
 
@@ -860,7 +923,7 @@ func (g *Graph) addRec(r *nodeRec) error {
 // (ReadColumns) both go through it, so they give the same graph.
 func (r *nodeRec) finish(raw string, version int, path string) {
 	if r.typ == TypeSource {
-		if version >= FormatVersion {
+		if version >= 2 {
 			var sa sourceAttrs
 			if decAPI.UnmarshalFromString(raw, &sa) == nil && sa.Engines != nil && (sa.Key == "url" || sa.Key == "text") {
 				r.src = &sa
@@ -956,6 +1019,18 @@ func (rd *reader) flexNode(raw, path string) nodeRec {
 			hasName = v != nil
 		case "label":
 			label, err = str()
+		case "derive":
+			if rd.version < 3 { // an attribute of a flat node, as any other key
+				if !rd.envelope {
+					extra = append(extra, Attr{Key: key, Value: v})
+				}
+				break
+			}
+			b, ok := v.(bool)
+			if !ok {
+				return errAt(kp, "want a boolean, got %s", kindOf(v))
+			}
+			r.keep = !b
 		default:
 			if !rd.envelope { // the web API's view fields (title tooltip) are not data
 				extra = append(extra, Attr{Key: key, Value: v})
@@ -977,7 +1052,7 @@ func (rd *reader) flexNode(raw, path string) nodeRec {
 	if !hasName {
 		r.name = label
 		if label == "" {
-			r.name = r.id
+			r.name, r.noName = r.id, true
 		}
 	}
 	switch {
@@ -996,6 +1071,7 @@ func (rd *reader) flexNode(raw, path string) nodeRec {
 	if r.typ == TypeSource && len(extra) == 0 {
 		r.src = typedSource(r.attrs)
 	}
+	r.derive(rd.version)
 	return r
 }
 

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unsafe"
 
 	sonicutf8 "github.com/bytedance/sonic/utf8"
@@ -42,13 +43,18 @@ import (
 //	uv engine lists, each: uv n, str each
 //	uv nodes, uv edges, uv records
 //	each node (uv gap first when its index is a multiple of unit):
-//	  uv type, str id, str name, byte kind:
-//	  0 generic:  str attributes (a JSON object)
-//	  1 source:   byte flags (1 score, 2 title = name), [f64 score], str url,
-//	              [str title], str content, byte key (0 url, 1 text),
-//	              uv engine list (= the number of lists: uv n, str each
-//	              follow), sv found_count
-//	  2 generic:  value (an object)
+//	  uv type, str id, byte kind:
+//	  0 generic:  str name, str attributes (a JSON object)
+//	  1 source:   byte flags (1 score, 2 title = name, 4 name a part of
+//	              url, title or content: the graph file leaves it out),
+//	              [f64 score], [str name], str url, [str title],
+//	              str content, [byte field (0 url, 1 title, 2 content),
+//	              uv start, uv length: the name's bytes in it], byte key
+//	              (0 url, 1 text), uv engine list (= the number of lists:
+//	              uv n, str each follow), sv found_count
+//	  2 generic:  str name, value (an object)
+//	  3, 4:       as 0 and 2, a section whose summary is derived (put
+//	              back before "content", as the JSON reader does)
 //	each edge (uv gap first when its index is a multiple of unit):
 //	  uv from, uv to, uv relation, byte flags (1 weight,
 //	  2 attributes as JSON, 4 records, 8 attributes as a value), [f64 weight],
@@ -99,8 +105,9 @@ import (
 // also records where the edges start, so that they are read beside the
 // nodes; version 5 points to strings JSON spells with escapes too
 // (before, they were stored whole: 438 KB beside the 742 KB graph file
-// of the BettaFish fixture).
-const ColumnsVersion = 5
+// of the BettaFish fixture); version 6 derives what graph file format 3
+// derives (a source's name, a section's summary).
+const ColumnsVersion = 6
 
 const columnsMagic = "REGRAPHC"
 
@@ -192,6 +199,21 @@ func ReadGraphText(r io.Reader) (GraphText, error) {
 		return GraphText{}, err
 	}
 	return NewGraphText(b), nil
+}
+
+// namePart returns where the name of typed source s, derived from its
+// attributes (SourceName), stands in them: the field (0 url, 1 title,
+// 2 content) and the byte offset of the name in it, so that the column
+// reader takes it from there without deriving it; -1 when it is in none
+// ("(untitled)").
+func namePart(name string, s *sourceAttrs) (field, start int) {
+	for i, f := range [...]string{s.URL, s.Title, s.Content} {
+		trimmed := strings.TrimLeftFunc(f, unicode.IsSpace)
+		if k := len(f) - len(trimmed); strings.HasPrefix(trimmed, name) {
+			return i, k
+		}
+	}
+	return -1, 0
 }
 
 // colEnc encodes column records, looking up each string in js, the graph
@@ -531,7 +553,6 @@ func (g *Graph) colNodes(e *colEnc, p *colPlan, from, to int) error {
 	for v := from; v < to; v++ {
 		e.uv(uint64(g.types[v]))
 		e.id(g.ids[v])
-		e.str(g.names[v])
 		r := g.srcRow[v]
 		var s *sourceAttrs
 		if r >= 0 && (g.sources[r].Key == "url" || g.sources[r].Key == "text") {
@@ -554,18 +575,33 @@ func (g *Graph) colNodes(e *colEnc, p *colPlan, from, to int) error {
 			if s.Score != nil {
 				flags |= 1
 			}
-			if s.Title == g.names[v] {
+			part, start := -1, 0
+			if r >= 0 && derivedName(g.names[v], s) { // left out of the JSON file (sourceOut)
+				part, start = namePart(g.names[v], s)
+			}
+			switch {
+			case part >= 0:
+				flags |= 4
+			case s.Title == g.names[v]:
 				flags |= 2
 			}
 			e.b(flags)
 			if s.Score != nil {
 				e.f64(*s.Score + 0) // + 0: -0 reads back from JSON as 0
 			}
+			if flags&4 == 0 {
+				e.str(g.names[v])
+			}
 			e.str(s.URL)
 			if flags&2 == 0 {
 				e.str(s.Title)
 			}
 			e.str(s.Content)
+			if part >= 0 {
+				e.b(byte(part))
+				e.uv(uint64(start))
+				e.uv(uint64(len(g.names[v])))
+			}
 			if s.Key == "url" {
 				e.b(0)
 			} else {
@@ -583,10 +619,17 @@ func (g *Graph) colNodes(e *colEnc, p *colPlan, from, to int) error {
 			e.sv(int64(s.FoundCount))
 			continue
 		}
+		attrs, derived := g.attrs[v], byte(0)
+		if r < 0 && g.typeNames[g.types[v]] == TypeSection {
+			if out, _ := sectionOut(attrs); len(out) < len(attrs) {
+				attrs, derived = out, 3 // as the JSON file (appendNodes)
+			}
+		}
 		if r < 0 {
 			mark, end, at := len(e.buf), e.end, e.from
-			e.b(2)
-			if e.value(g.attrs[v], 0) {
+			e.b(2 + derived/3*2)
+			e.str(g.names[v])
+			if e.value(attrs, 0) {
 				continue
 			}
 			e.buf, e.end, e.from = e.buf[:mark], end, at // taken back
@@ -599,12 +642,13 @@ func (g *Graph) colNodes(e *colEnc, p *colPlan, from, to int) error {
 		if r >= 0 {
 			buf, err = appendValue(nil, &g.sources[r])
 		} else {
-			buf, err = g.attrs[v].appendJSON(nil)
+			buf, err = attrs.appendJSON(nil)
 		}
 		if err != nil {
 			return fmt.Errorf("graphrag: write columns: node %q: %w", g.ids[v], err)
 		}
-		e.b(0)
+		e.b(derived)
+		e.str(g.names[v])
 		e.text(string(buf))
 	}
 	return nil
@@ -1118,10 +1162,12 @@ func (r *colReader) value(depth int) any {
 	return nil
 }
 
-// rawAttrs is the JSON text of node v's attributes.
+// rawAttrs is the JSON text of node v's attributes (summary: a section
+// whose summary is derived).
 type rawAttrs struct {
-	v   int32
-	raw string
+	v       int32
+	raw     string
+	summary bool
 }
 
 // slab hands out pointers into chunks of values, so that the optional
@@ -1218,13 +1264,22 @@ func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, crea
 	for v := 0; v < nn && r.err == nil; v++ {
 		r.gap(v)
 		ti := r.index(len(types), "node type")
-		id, name := r.str(), r.str()
+		id := r.str()
+		kind := r.b()
+		var name string
+		if kind != 1 {
+			name = r.str()
+		}
 		if r.err != nil {
 			break
 		}
 		typ := types[ti]
-		switch kind := r.b(); kind {
-		case 0:
+		if kind >= 3 && typ != TypeSection {
+			r.fail("node %d of type %q with a derived summary", v, typ)
+			break
+		}
+		switch kind {
+		case 0, 3:
 			raw := r.str()
 			if r.err != nil {
 				break
@@ -1234,7 +1289,7 @@ func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, crea
 				if _, err := g.appendNode(id, typ, name, nil, -1); err != nil {
 					return nil, fmt.Errorf("%w: node %d: %w", ErrColumnsCorrupt, v, err)
 				}
-				generic = append(generic, rawAttrs{int32(v), raw})
+				generic = append(generic, rawAttrs{int32(v), raw, kind == 3})
 				break
 			}
 			// A source the JSON reader may type: decoded as it does.
@@ -1256,10 +1311,16 @@ func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, crea
 				r.fail("typed node %d of type %q", v, typ)
 				break
 			}
-			s := Source{ID: id, Name: name}
+			s := Source{ID: id}
 			flags := r.b()
 			if flags&1 != 0 {
 				s.Score = floats.ptr(r.f64())
+			}
+			if flags&6 == 6 {
+				r.fail("node %d: a derived name and a title equal to it", v)
+			}
+			if flags&4 == 0 {
+				name = r.str()
 			}
 			s.URL = r.str()
 			s.Title = name
@@ -1267,6 +1328,17 @@ func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, crea
 				s.Title = r.str()
 			}
 			s.Content = r.str()
+			if flags&4 != 0 {
+				field := [...]string{s.URL, s.Title, s.Content}[r.index(3, "name field")]
+				start, n := r.uv(), r.uv()
+				if r.err == nil && (start > uint64(len(field)) || n > uint64(len(field))-start) {
+					r.fail("node %d: name of %d bytes at %d outside its field of %d", v, n, start, len(field))
+				}
+				if r.err != nil {
+					break
+				}
+				name = field[start : start+n]
+			}
 			switch r.b() {
 			case 0:
 				s.Key = "url"
@@ -1294,13 +1366,16 @@ func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, crea
 				return nil, fmt.Errorf("%w: node %d: %w", ErrColumnsCorrupt, v, err)
 			}
 			g.sources = append(g.sources, sourceAttrs{URL: s.URL, Title: s.Title, Score: s.Score, Content: s.Content, Key: s.Key, Engines: list, FoundCount: int(found)})
-		case 2:
+		case 2, 4:
 			a, ok := r.value(0).(Attributes)
 			if !ok {
 				r.fail("node %d: attributes are not an object", v)
 			}
 			if r.err != nil {
 				break
+			}
+			if kind == 4 {
+				a = withSummary(a)
 			}
 			if _, err := g.appendNode(id, typ, name, a, -1); err != nil {
 				return nil, fmt.Errorf("%w: node %d: %w", ErrColumnsCorrupt, v, err)
@@ -1318,6 +1393,9 @@ func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, crea
 	parallel.Each(len(generic), decodeGrain, func(_, i int) {
 		ga := generic[i]
 		g.attrs[ga.v], errs[i] = attrsOf(ga.raw, fmt.Sprintf("nodes[%d].attributes", ga.v))
+		if ga.summary && errs[i] == nil {
+			g.attrs[ga.v] = withSummary(g.attrs[ga.v])
+		}
 	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrColumnsCorrupt, err)

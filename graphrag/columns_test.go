@@ -166,7 +166,7 @@ func oddGraphSized(t *testing.T, n int) *Graph {
 }
 
 func TestColumnsMatchJSON(t *testing.T) {
-	for name, g := range map[string]*Graph{"rich": richGraph(t), "odd": oddGraph(t), "empty": New(), "sources": sourcesGraph(t, 5000)} {
+	for name, g := range map[string]*Graph{"rich": richGraph(t), "odd": oddGraph(t), "empty": New(), "sources": sourcesGraph(t, 5000), "derived": derivedGraph(t)} {
 		t.Run(name, func(t *testing.T) {
 			fromJSON, fromColumns := bothWays(t, g)
 			sameGraph(t, fromJSON, fromColumns)

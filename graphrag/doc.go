@@ -38,20 +38,26 @@
 //
 // # File format
 //
-// WriteJSON and ReadJSON speak graphrag.json, format version 2
-// ("format_version": 2 in the file), which keeps the BettaFish report
+// WriteJSON and ReadJSON speak graphrag.json, format version 3
+// ("format_version": 3 in the file), which keeps the BettaFish report
 // engine's layout (§3.2 of its reference) minus what can be derived:
 //
-//	{"format_version": 2, "task_id": "<report id>", "created_at": "<time>",
+//	{"format_version": 3, "task_id": "<report id>", "created_at": "<time>",
 //	 "stats": {"total_nodes": N, "total_edges": E, "<type>": n, …},
-//	 "nodes": [{"id","type","name","attributes"}, …],
+//	 "nodes": [{"id","type","name","attributes"[,"derive":false]}, …],
 //	 "edges": [{"from","to","relation","weight","attributes"}, …]}
 //
 // The reference's "label" (= name), "properties" (= attributes),
 // "source"/"target" (= from/to) and a source's "preview" (first 100 runes of
-// content) are not stored; DerivedOf returns them, and the server adds them
-// to the viewer's JSON. ReadJSON also reads version 1 (our earlier files,
-// with those duplicates) and the reference's files and web API envelope
+// content) are not stored (since version 2); DerivedOf returns them, and
+// the server adds them to the viewer's JSON. Since version 3 a typed
+// source whose name is SourceName of its title, url and content has no
+// "name", and a section whose "summary" is SectionSummary of its
+// latest_summary and content, right before "content", has none: the
+// readers derive both, so a graph reads back with the same names and
+// attributes (a section with a content and no summary is marked "derive":
+// false). ReadJSON also reads versions 2 and 1 (our earlier files, with
+// those fields stored) and the reference's files and web API envelope
 // (label, properties, source/target, group), and skips, with a LoadReport
 // entry, duplicate ids, duplicate edges and edges to missing nodes.
 //
@@ -64,8 +70,8 @@
 // version ColumnsVersion): typed columns whose strings are (offset,
 // length) pairs into the graph file's bytes (strings JSON spells with
 // escapes included: they are decoded on reading), so it stores no text of
-// the graph and adds a few percent to the graph file (12.0 MB beside
-// 238 MB for the 300 000-record benchmark graph, 13 KB beside 742 KB for
+// the graph and adds a few percent to the graph file (12.8 MB beside
+// 226 MB for the 300 000-record benchmark graph, 14 KB beside 711 KB for
 // the BettaFish fixture).
 // WriteJSONColumns writes both files in one pass (each chunk's column
 // records made from that chunk's JSON on the core that encoded it);

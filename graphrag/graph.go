@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 )
 
 // NodeType is the kind of a node. The five types the builder writes are the
@@ -1011,6 +1012,124 @@ func (g *Graph) Edges() []Edge {
 	out := make([]Edge, g.EdgeCount())
 	for i := range out {
 		out[i] = g.EdgeAt(i)
+	}
+	return out
+}
+
+// SourceNameRunes is the length in runes of a source's name as the
+// builder makes it and SourceName derives it ("title[:50] or url[:50]" in
+// the BettaFish reference, §3.1).
+const SourceNameRunes = 50
+
+// SourceName is a source's name derived from its attributes: the first of
+// its title, url and content that is not blank (else "(untitled)"),
+// trimmed of white space and cut to SourceNameRunes runes. It is the
+// builder's rule; a format 3 file leaves out the "name" of a typed source
+// whose name is this, and the readers give it back.
+func SourceName(title, url, content string) string {
+	name := title
+	switch {
+	case strings.TrimSpace(name) != "":
+	case url != "":
+		name = url
+	case strings.TrimSpace(content) != "":
+		name = content
+	default:
+		name = "(untitled)"
+	}
+	return TruncateRunes(strings.TrimSpace(name), SourceNameRunes)
+}
+
+// SummaryRunes is the length in runes of a section's "summary" attribute
+// as the builder makes it and SectionSummary derives it (the BettaFish
+// reference's "latest_summary or else content, cut to 300", §2.2).
+const SummaryRunes = 300
+
+// SectionSummary is a section's summary derived from its attributes: its
+// latest summary, or its content when that is empty, cut to SummaryRunes
+// runes. A format 3 file leaves out a section's "summary" when it is this
+// (see WriteJSONContext), and the readers give it back.
+func SectionSummary(latestSummary, content string) string {
+	if latestSummary == "" {
+		latestSummary = content
+	}
+	return TruncateRunes(latestSummary, SummaryRunes)
+}
+
+// derivedName reports whether the name of typed source s can be left out
+// of a file: it is SourceName of its attributes, in valid UTF-8 (so that
+// the same name is derived from the attributes as JSON gives them back).
+func derivedName(name string, s *sourceAttrs) bool {
+	d := SourceName(s.Title, s.URL, s.Content)
+	return d == name && utf8.ValidString(d)
+}
+
+// summaryAt returns the position of a section's "summary" attribute when
+// a file may leave it out: it is the one "summary", a string equal to
+// SectionSummary of the (one) "latest_summary" and "content", in valid
+// UTF-8, right before "content" (where the readers put it back); else -1.
+func summaryAt(a Attributes) int {
+	at, counts := -1, [3]int{}
+	for i := range a {
+		switch a[i].Key {
+		case "summary":
+			at = i
+			counts[0]++
+		case "content":
+			counts[1]++
+		case "latest_summary":
+			counts[2]++
+		}
+	}
+	if counts[0] != 1 || counts[1] != 1 || counts[2] > 1 || at+1 >= len(a) || a[at+1].Key != "content" {
+		return -1
+	}
+	s, ok := a[at].Value.(string)
+	if _, isText := a[at+1].Value.(string); !ok || !isText || s != SectionSummary(a.String("latest_summary"), a.String("content")) || !utf8.ValidString(s) {
+		return -1
+	}
+	return at
+}
+
+// sectionOut returns the attributes of section a as a format 3 file
+// stores them: without the summary when summaryAt allows it; keep is true
+// when the readers must not derive a summary (a has a string content and
+// no summary: the file then marks the node "derive": false).
+func sectionOut(a Attributes) (out Attributes, keep bool) {
+	if i := summaryAt(a); i >= 0 {
+		out = make(Attributes, 0, len(a)-1)
+		return append(append(out, a[:i]...), a[i+1:]...), false
+	}
+	return a, wantsSummary(a)
+}
+
+// wantsSummary reports whether a reader of a format 3 file derives a
+// summary for section attributes a: they have a string "content" and no
+// "summary".
+func wantsSummary(a Attributes) bool {
+	if _, ok := a.Get("summary"); ok {
+		return false
+	}
+	v, _ := a.Get("content")
+	_, ok := v.(string)
+	return ok
+}
+
+// withSummary gives section attributes a read from a format 3 file their
+// derived summary, right before "content" (when wantsSummary). a is not
+// changed: the result is a new list.
+func withSummary(a Attributes) Attributes {
+	if !wantsSummary(a) {
+		return a
+	}
+	out := make(Attributes, 0, len(a)+1)
+	for i := range a {
+		if a[i].Key == "content" {
+			out = append(out, Attr{Key: "summary", Value: SectionSummary(a.String("latest_summary"), a.String("content"))})
+			out = append(out, a[i:]...)
+			break
+		}
+		out = append(out, a[i])
 	}
 	return out
 }

@@ -116,7 +116,7 @@ func TestRoundTripLossless(t *testing.T) {
 }
 
 // A version 1 file (label, properties, source/target, preview) of our
-// builder loads into the same typed storage and is rewritten as version 2
+// builder loads into the same typed storage and is rewritten as version 3
 // without losing anything but the duplicates.
 func TestReadVersion1(t *testing.T) {
 	content := strings.Repeat("文", 120)
@@ -153,7 +153,7 @@ func TestReadVersion1(t *testing.T) {
 		t.Error("Meta build lost")
 	}
 	out := writeString(t, g)
-	if strings.Contains(out, `"preview"`) || strings.Contains(out, `"properties"`) || !strings.Contains(out, `"format_version": 2`) {
+	if strings.Contains(out, `"preview"`) || strings.Contains(out, `"properties"`) || !strings.Contains(out, `"format_version": 3`) {
 		t.Errorf("rewritten file:\n%s", out)
 	}
 	// A source whose preview is not derived from its content (another

@@ -34,7 +34,7 @@ func (g *Graph) appendSourceRun(buf []byte, from, to int, sep string) ([]byte, b
 	rp := sourceRuns.Get().(*[]sourceOut)
 	rows := (*rp)[:0]
 	for v := from; v < to; v++ {
-		rows = append(rows, sourceOut{g.ids[v], TypeSource, g.names[v], &g.sources[g.srcRow[v]]})
+		rows = append(rows, g.sourceOut(v))
 	}
 	out, ok := appendRows(buf, rows, sep, `,{"id":`)
 	clear(rows)

@@ -35,13 +35,21 @@ func naiveJSON(t testing.TB, g *Graph) string {
 		}
 		b.WriteString("\n    ")
 		if r := g.srcRow[v]; r >= 0 {
-			enc(&sourceOut{g.ids[v], TypeSource, g.names[v], &g.sources[r]})
+			o := g.sourceOut(v)
+			enc(&o)
 		} else {
 			a := g.attrs[v]
 			if a == nil {
 				a = Attributes{}
 			}
-			enc(&nodeOut{g.ids[v], g.Type(v), g.names[v], a})
+			var derive *bool
+			if g.Type(v) == TypeSection {
+				var keep bool
+				if a, keep = sectionOut(a); keep {
+					derive = new(bool)
+				}
+			}
+			enc(&nodeOut{g.ids[v], g.Type(v), g.names[v], a, derive})
 		}
 	}
 	b.WriteString(g.midJSON())
@@ -310,7 +318,8 @@ func BenchmarkWriteRuns(b *testing.B) {
 					buf = buf[:0]
 				}
 				if r := g.srcRow[v]; r >= 0 {
-					buf, _ = appendValue(append(buf, ",\n    "...), &sourceOut{g.ids[v], TypeSource, g.names[v], &g.sources[r]})
+					o := g.sourceOut(v)
+					buf, _ = appendValue(append(buf, ",\n    "...), &o)
 				}
 			}
 			for i := 0; i < g.EdgeCount(); i++ {

@@ -81,10 +81,12 @@ func saveGraph(t testing.TB, graphs string, g *graphrag.Graph) string {
 type fileGraph struct {
 	TaskID string `json:"task_id"`
 	Nodes  []struct {
-		ID    string         `json:"id"`
-		Type  string         `json:"type"`
-		Name  string         `json:"name"`
-		Attrs map[string]any `json:"attributes"`
+		ID      string         `json:"id"`
+		Type    string         `json:"type"`
+		Name    string         `json:"-"`
+		RawName *string        `json:"name"`
+		Attrs   map[string]any `json:"attributes"`
+		Derive  *bool          `json:"derive"`
 	} `json:"nodes"`
 	Edges []struct {
 		From     string `json:"from"`
@@ -102,6 +104,21 @@ func readFileGraph(t testing.TB, path string) fileGraph {
 	var fg fileGraph
 	if err := json.Unmarshal(data, &fg); err != nil {
 		t.Fatal(err)
+	}
+	// What format 3 leaves out, derived as graphrag.WriteJSON documents.
+	for i := range fg.Nodes {
+		n := &fg.Nodes[i]
+		str := func(k string) string { s, _ := n.Attrs[k].(string); return s }
+		switch {
+		case n.RawName != nil:
+			n.Name = *n.RawName
+		case n.Type == "source":
+			n.Name = graphrag.SourceName(str("title"), str("url"), str("content"))
+		}
+		_, hasSummary := n.Attrs["summary"]
+		if _, text := n.Attrs["content"].(string); n.Type == "section" && text && !hasSummary && n.Derive == nil {
+			n.Attrs["summary"] = graphrag.SectionSummary(str("latest_summary"), str("content"))
+		}
 	}
 	return fg
 }
