@@ -584,10 +584,12 @@ func makeCut(p string) cut {
 	var last [3]rune
 	n := 0
 	for _, r := range p {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			continue
+		if !isHan(r) { // a Han ideograph is a letter that is its own lower case
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				continue
+			}
+			r = unicode.ToLower(r)
 		}
-		r = unicode.ToLower(r)
 		if n < 3 {
 			first[n] = r
 		}
@@ -703,6 +705,11 @@ func isNoise(s string) bool {
 	}
 	letters, total := 0, 0
 	for _, r := range s {
+		if isHan(r) { // a letter, not space: the common case, without unicode's tables
+			total++
+			letters++
+			continue
+		}
 		if unicode.IsSpace(r) {
 			continue
 		}

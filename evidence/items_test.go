@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"reportengine/forum"
@@ -354,4 +355,99 @@ func TestRegexpShortcuts(t *testing.T) {
 			t.Errorf("pageMarkRE matches %q", s)
 		}
 	}
+}
+
+// isHan's block holds only letters that are their own lower case, so the
+// shortcuts that take it for unicode.IsLetter / unicode.ToLower agree.
+func TestIsHan(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !isHan(r) {
+			continue
+		}
+		if !unicode.IsLetter(r) || unicode.IsSpace(r) || unicode.IsDigit(r) || unicode.ToLower(r) != r {
+			t.Fatalf("U+%04X: letter %v, space %v, digit %v, lower U+%04X", r, unicode.IsLetter(r), unicode.IsSpace(r), unicode.IsDigit(r), unicode.ToLower(r))
+		}
+	}
+	if isHan(0x4DFF) || isHan(0xA000) || !isHan(0x4E00) || !isHan(0x9FFF) {
+		t.Error("isHan's bounds are not U+4E00–U+9FFF")
+	}
+}
+
+// isNoise and makeCut with the isHan shortcut agree with the rule written
+// with unicode's functions only, on Chinese, mixed and odd texts.
+func TestNoiseAndCutMatchPlainRule(t *testing.T) {
+	texts := []string{"", " ", "武汉大学樱花季，负面声量79%！", "ABC def 123", "登录后查看", "%3D%3D%2F", "\xff\xfe武汉",
+		"这个司机 limited 公司496人！很会员；冷萃环比、涨价晚高峰健身房 membership 消费者？", "ǅ Ⅻ ① 〇々 ＡＢＣ", "\u3000\u00a0武汉\u2028"}
+	for r := rune(0); r < 0x11000; r += 13 {
+		texts = append(texts, string(r)+"武汉"+string(r+1)+" a"+string(r)+string(r+2))
+	}
+	for _, s := range texts {
+		if got, want := isNoise(s), plainIsNoise(s); got != want {
+			t.Errorf("isNoise(%q) = %v, want %v", s, got, want)
+		}
+		if got, want := makeCut(s), plainMakeCut(s); got != want {
+			t.Errorf("makeCut(%q) = %+v, want %+v", s, got, want)
+		}
+	}
+}
+
+func plainIsNoise(s string) bool {
+	if utf8.RuneCountInString(s) <= maxBoilerplateRunes {
+		for _, b := range boilerplate {
+			if strings.Contains(s, b) {
+				return true
+			}
+		}
+	}
+	letters, total := 0, 0
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		total++
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	if total == 0 || strings.Contains(s, "%3D") || strings.Contains(s, "%2F") || strings.Contains(s, "base64,") {
+		return true
+	}
+	return letters*2 < total
+}
+
+func plainMakeCut(p string) cut {
+	if plainIsNoise(p) {
+		return cut{text: p, noise: true}
+	}
+	var rs []rune
+	for _, r := range p {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			rs = append(rs, unicode.ToLower(r))
+		}
+	}
+	if len(rs) == 0 {
+		return cut{text: p, noise: true}
+	}
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for _, r := range rs {
+		for x := uint32(r); ; x >>= 8 {
+			h ^= uint64(x & 0xff)
+			h *= prime
+			if x < 0x100 {
+				break
+			}
+		}
+		h ^= 0xff
+		h *= prime
+	}
+	b := h
+	if len(rs) > 6 {
+		b = offset
+		for _, r := range append(append([]rune{}, rs[:3]...), rs[len(rs)-3:]...) {
+			b ^= uint64(r)
+			b *= prime
+		}
+	}
+	return cut{text: p, key: h, runes: len(rs), bucket: b}
 }

@@ -239,7 +239,7 @@ func (s *scorer) quickPart(text string, limit int, acc []float64, n int) int {
 				r, size = utf8.DecodeRuneInString(text[i:])
 			}
 			i += size
-			if r < 0x4E00 || r > 0x9FFF { // not a CJK ideograph (a letter without case)
+			if !isHan(r) { // not a CJK ideograph (a letter without case)
 				var ok bool
 				if r, ok = wordRuneIn(table, r); !ok {
 					prev = -1
@@ -287,12 +287,18 @@ var wordRunes = sync.OnceValue(func() *[1 << 16]uint8 {
 	return &t
 })
 
+// isHan reports whether r is in the CJK Unified Ideographs block
+// (U+4E00–U+9FFF): every one is a letter (unicode.Lo) and its own lower
+// case, so the hot loops decide the most common runes of a Chinese text
+// without unicode's range tables (TestIsHan checks the whole block).
+func isHan(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF }
+
 // wordRune returns r lower-cased and true when r is a letter or digit.
 func wordRune(r rune) (rune, bool) { return wordRuneIn(wordRunes(), r) }
 
 // wordRuneIn is wordRune with the table passed in (hot loops fetch it once).
 func wordRuneIn(table *[1 << 16]uint8, r rune) (rune, bool) {
-	if r >= 0x4E00 && r <= 0x9FFF { // CJK ideographs: letters without case (the common case)
+	if isHan(r) { // CJK ideographs: letters without case (the common case)
 		return r, true
 	}
 	if r < 1<<16 {
