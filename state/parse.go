@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -67,13 +68,16 @@ func tooLarge(path string, size int64) error {
 }
 
 // ParseFile reads in.Path and parses it as a state written by in.Engine.
+// The file is mapped into memory rather than read (mapFile; read on
+// systems without mmap) and unmapped before ParseFile returns.
 // Files of 1 MiB or more are read and parsed at most three (or one per
 // core, if more) at a time (see largeFiles: more at once would only hold
 // more inputs in memory), so concurrent calls may wait for each other.
 //
 // Errors: an unreadable file → the *os.PathError wrapped with the engine and
-// path (errors.Is(err, fs.ErrNotExist) for a missing file); otherwise the
-// errors of Parse.
+// path (errors.Is(err, fs.ErrNotExist) for a missing file); a file cut
+// short while it was read → an error wrapping io.ErrUnexpectedEOF, naming
+// the engine and path; otherwise the errors of Parse.
 func ParseFile(in Input) (*State, error) { return parseFile(in, nil) }
 
 // parseFile is ParseFile with Load's LoadOptions.ValidUTF8 (nil: none).
@@ -87,10 +91,36 @@ func parseFile(in Input, validUTF8 func(string) bool) (*State, error) {
 			defer func() { <-largeFiles }()
 		}
 	}
-	doc, err := readString(in.Path)
+	doc, unmap, err := mapFile(in.Path)
 	if err != nil {
 		return nil, fmt.Errorf("state: read %s engine state %s: %w", in.Engine, in.Path, err)
 	}
+	defer unmap()
+	return parseMapped(doc, in, validUTF8)
+}
+
+// parseMapped is parseDoc of a document mapped from the file of in
+// (mapFile). A file cut short after it was mapped faults when the parse
+// reads past its new end: the fault becomes an error wrapping
+// io.ErrUnexpectedEOF instead of a crash. Nothing of doc outlives the
+// call: the parser copies every string it keeps (textArena, and the JSON
+// paths of errors).
+func parseMapped(doc string, in Input, validUTF8 func(string) bool) (st *State, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		if f, ok := r.(interface{ Addr() uintptr }); ok && len(doc) > 0 {
+			base := uintptr(unsafe.Pointer(unsafe.StringData(doc)))
+			if a := f.Addr(); a >= base && a-base < uintptr(len(doc)) {
+				st, err = nil, fmt.Errorf("state: read %s engine state %s: the file was cut short while it was read: %w", in.Engine, in.Path, io.ErrUnexpectedEOF)
+				return
+			}
+		}
+		panic(r)
+	}()
 	return parseDoc(doc, in.Path, in.Engine, validUTF8)
 }
 
@@ -464,8 +494,10 @@ func (p *parser) scoreValue(v gjson.Result) (*float64, string) {
 	return nil, wrongType("a number", v)
 }
 
+// fail returns the *ParseError for the value at jsonPath (copied: a key
+// may point into a mapped document).
 func (p *parser) fail(jsonPath, msg string) error {
-	return &ParseError{Path: p.file, JSONPath: jsonPath, Msg: msg}
+	return &ParseError{Path: p.file, JSONPath: strings.Clone(jsonPath), Msg: msg}
 }
 
 // The value readers below return the value and "" or, when v has the wrong
@@ -582,7 +614,7 @@ func (p *parser) badAt(jsonPath string) {
 	}
 	p.bad = false
 	if p.badStrs == 0 {
-		p.firstBad = jsonPath
+		p.firstBad = strings.Clone(jsonPath) // a key may point into a mapped document
 	}
 	p.badStrs++
 }
