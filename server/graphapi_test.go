@@ -614,3 +614,41 @@ func TestReloadSameSizeAndTime(t *testing.T) {
 		})
 	}
 }
+
+// The builder and graph file format 3 agree on what is derived: the
+// fixture's file stores no source's name and no section's summary (the
+// loader derives them: TestGraphMatchesFile), so their text is stored once.
+func TestFixtureFileStoresNoDerivedCopy(t *testing.T) {
+	path := saveGraph(t, t.TempDir(), fixtureGraph(t, "wuhan"))
+	var file struct {
+		Nodes []struct {
+			Type  string          `json:"type"`
+			Name  *string         `json:"name"`
+			Attrs json.RawMessage `json:"attributes"`
+		} `json:"nodes"`
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, n := range file.Nodes {
+		count[n.Type]++
+		var a map[string]any
+		if err := json.Unmarshal(n.Attrs, &a); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := a["summary"]; n.Type == "section" && ok {
+			t.Errorf("a section stores its summary: %s", n.Attrs)
+		}
+		if n.Type == "source" && n.Name != nil {
+			t.Errorf("a source stores its name %q", *n.Name)
+		}
+	}
+	if count["section"] == 0 || count["source"] == 0 {
+		t.Fatalf("the fixture graph has %d sections, %d sources", count["section"], count["source"])
+	}
+}
