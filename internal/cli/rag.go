@@ -130,6 +130,10 @@ func (o *ragOptions) warn(format string, args ...any) {
 	fmt.Fprintf(o.Err, "warning: "+format+"\n", args...)
 }
 
+// knowledgeFromGraph is knowledge.FromGraph (a variable so that a test
+// can stand in a conversion that takes long).
+var knowledgeFromGraph = knowledge.FromGraph
+
 // maxLoadWarnings is how many load warnings of one list are printed before
 // the rest are counted: a GraphRAG index can hold dozens of rows naming
 // endpoints that are not entities, which would bury the answer.
@@ -205,7 +209,14 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 		}
 		store, _ := storage.New(o.GraphsDir)
 		path, _ := store.Path(id)
-		if s.m, err = knowledge.FromGraph(g, knowledge.GraphOptions{Path: path}); err != nil {
+		// the conversion takes no context and seconds on a large graph
+		// (mention matching of every text unit): Ctrl-C must not wait for it
+		if s.m, err = await(ctx, func() (*knowledge.Model, error) {
+			return knowledgeFromGraph(g, knowledge.GraphOptions{Path: path})
+		}); err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
 			return nil, inputError{err}
 		}
 		s.label = "graph " + id

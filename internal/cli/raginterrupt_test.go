@@ -1,0 +1,72 @@
+package cli
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/knowledge"
+)
+
+// Ctrl-C while search, questions or chat turn a large graph into the
+// knowledge model (seconds for a graph of 77 000 nodes, and the conversion
+// takes no context): the command stops at once with exit 130 instead of
+// waiting for the conversion to finish. The conversion is stood in by one
+// that blocks until the test ends.
+func TestRAGInterruptedDuringKnowledgeModel(t *testing.T) {
+	graphs := t.TempDir()
+	buildSample(t, graphs, "c")
+	for _, args := range [][]string{
+		{"search", "--graphs", graphs, "--graph", "c", "李明为什么选择写字楼商圈？"},
+		{"questions", "--graphs", graphs, "--graph", "c", "李明为什么选择写字楼商圈？"},
+		{"chat", "--graphs", graphs, "--graph", "c"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			entered, release := make(chan struct{}), make(chan struct{})
+			var once sync.Once
+			saved := knowledgeFromGraph
+			knowledgeFromGraph = func(g *graphrag.Graph, o knowledge.GraphOptions) (*knowledge.Model, error) {
+				once.Do(func() { close(entered) })
+				<-release
+				return saved(g, o)
+			}
+			defer func() { knowledgeFromGraph = saved }()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			type result struct {
+				code      int
+				out, errs string
+			}
+			done := make(chan result, 1)
+			go func() {
+				code, out, errOut := runCtx(ctx, nil, args...)
+				done <- result{code, out, errOut}
+			}()
+			select {
+			case <-entered:
+			case <-time.After(30 * time.Second):
+				t.Fatal("the knowledge model was never built")
+			}
+			cancel()
+			start := time.Now()
+			select {
+			case r := <-done:
+				if r.code != ExitInterrupted || !strings.HasSuffix(r.errs, "reportengine: interrupted\n") {
+					t.Errorf("exit %d, stderr %q; want %d and interrupted", r.code, r.errs, ExitInterrupted)
+				}
+				if took := time.Since(start); took > 2*time.Second {
+					t.Errorf("stopped %.1fs after the interrupt", took.Seconds())
+				}
+			case <-time.After(3 * time.Second):
+				t.Errorf("still running 3s after the interrupt (waiting for the conversion)")
+				close(release)
+				<-done
+				return
+			}
+			close(release)
+		})
+	}
+}
