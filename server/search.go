@@ -57,16 +57,39 @@ type searchTarget struct {
 	unitByShort   map[string]int
 }
 
-// lazyTarget builds a searchTarget once.
+// lazyTarget builds a searchTarget once, in its own goroutine: building
+// (the knowledge model of a large graph, its entity vectors) takes seconds
+// and no request's context, so a request waiting for it gives up when its
+// context ends (the client left, or Shutdown cancelled the base context)
+// while the build goes on for the next request.
 type lazyTarget struct {
 	once   sync.Once
+	done   chan struct{} // closed when target and err are set
 	target *searchTarget
 	err    error
 }
 
-func (l *lazyTarget) get(build func() (*searchTarget, error)) (*searchTarget, error) {
-	l.once.Do(func() { l.target, l.err = build() })
-	return l.target, l.err
+// get returns the target, building it on the first call; ctx.Err() when
+// ctx ends first. A panic in build is the build's error.
+func (l *lazyTarget) get(ctx context.Context, build func() (*searchTarget, error)) (*searchTarget, error) {
+	l.once.Do(func() {
+		l.done = make(chan struct{})
+		go func() {
+			defer close(l.done)
+			defer func() {
+				if p := recover(); p != nil {
+					l.target, l.err = nil, fmt.Errorf("building the search: panic: %v", p)
+				}
+			}()
+			l.target, l.err = build()
+		}()
+	})
+	select {
+	case <-l.done:
+		return l.target, l.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // checkSearch validates cfg.Search and fills its defaults.
@@ -133,8 +156,8 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 }
 
 // graphTarget returns the search target of a loaded graph.
-func (s *Server) graphTarget(v *graphView) (*searchTarget, error) {
-	return v.search.get(func() (*searchTarget, error) {
+func (s *Server) graphTarget(ctx context.Context, v *graphView) (*searchTarget, error) {
+	return v.search.get(ctx, func() (*searchTarget, error) {
 		path, _ := s.store.Path(v.id) // the id was validated by the load
 		m, err := knowledge.FromGraph(v.g, knowledge.GraphOptions{Path: path})
 		if err != nil {
@@ -145,8 +168,9 @@ func (s *Server) graphTarget(v *graphView) (*searchTarget, error) {
 }
 
 // indexTarget returns the search target of a configured index; ok is false
-// for a name that is not configured.
-func (s *Server) indexTarget(name string) (t *searchTarget, ok bool, err error) {
+// for a name that is not configured; err is ctx.Err() when ctx ended while
+// the target was being built.
+func (s *Server) indexTarget(ctx context.Context, name string) (t *searchTarget, ok bool, err error) {
 	dir, ok := s.cfg.Search.Indexes[name]
 	if !ok {
 		return nil, false, nil
@@ -158,7 +182,7 @@ func (s *Server) indexTarget(name string) (t *searchTarget, ok bool, err error) 
 		s.indexes[name] = l
 	}
 	s.indexMu.Unlock()
-	t, err = l.get(func() (*searchTarget, error) {
+	t, err = l.get(ctx, func() (*searchTarget, error) {
 		m, err := knowledge.FromParquet(dir, knowledge.ParquetOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("index %q: %w", name, err)
@@ -299,28 +323,31 @@ func historyField(obj map[string]json.RawMessage, key string) ([]llm.Message, er
 }
 
 // target resolves the report_id / index of a request. On failure it has
-// written the JSON error and returns nil.
+// written the JSON error (503 when the request ended, or the server began
+// shutting down, while the search was still being built) and returns nil.
 func (s *Server) target(w http.ResponseWriter, r *http.Request, reportID, index string) *searchTarget {
+	var t *searchTarget
+	var err error
 	if index != "" {
-		t, ok, err := s.indexTarget(index)
-		s.freshDeadline(w)
-		switch {
-		case !ok:
+		var ok bool
+		t, ok, err = s.indexTarget(r.Context(), index)
+		if !ok {
 			s.fail(w, r, http.StatusNotFound, "index %q is not served (configured: %s)", index, strings.Join(s.indexNames(), ", "))
 			return nil
-		case err != nil:
-			s.fail(w, r, http.StatusInternalServerError, "%v", err)
+		}
+	} else {
+		v := s.resolve(w, r, reportID)
+		if v == nil {
 			return nil
 		}
-		return t
+		t, err = s.graphTarget(r.Context(), v)
 	}
-	v := s.resolve(w, r, reportID)
-	if v == nil {
-		return nil
-	}
-	t, err := s.graphTarget(v)
 	s.freshDeadline(w)
-	if err != nil {
+	switch {
+	case err != nil && r.Context().Err() != nil:
+		s.fail(w, r, http.StatusServiceUnavailable, "cancelled while the search was being prepared")
+		return nil
+	case err != nil:
 		s.fail(w, r, http.StatusInternalServerError, "%v", err)
 		return nil
 	}
