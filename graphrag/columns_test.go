@@ -357,7 +357,7 @@ func withEdgesAt(b []byte, at uint64) []byte {
 // checksum, so the parser is what is fuzzed; the graph file is fuzzed too.
 func FuzzReadColumns(f *testing.F) {
 	t := &testing.T{}
-	for _, g := range []*Graph{richGraph(t), oddGraphSized(t, 10), New(), sourcesGraph(t, 20)} {
+	for _, g := range []*Graph{richGraph(t), oddGraphSized(t, 10), New(), sourcesGraph(t, 20), derivedGraph(t)} {
 		js, cols := bothFiles(t, g)
 		f.Add(cols, js.Text)
 	}
