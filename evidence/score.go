@@ -319,9 +319,10 @@ func wordRuneIn(table *[1 << 16]uint8, r rune) (rune, bool) {
 // appendBigrams appends the letter/digit bigrams of s (runes lower-cased,
 // packed two to a uint64) in text order.
 func appendBigrams(buf []uint64, s string) []uint64 {
+	table := wordRunes() // once, not per rune
 	prev := rune(-1)
 	for _, r := range s {
-		r, ok := wordRune(r)
+		r, ok := wordRuneIn(table, r)
 		if !ok {
 			prev = -1
 			continue
