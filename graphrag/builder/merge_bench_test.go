@@ -12,13 +12,11 @@ import (
 	"reportengine/state"
 )
 
-// BenchmarkMerge measures the merge alone: Build on states parsed and
-// prepared beforehand (outside the timer), what build-graph's "build" stage
-// waits for once the last state file is read. The input is
-// $REPORTENGINE_BENCH_DIR when set (the 300 000-record set), else a small
-// synthetic one. Run with -cpu 1,2 to see what the second goroutine of the
-// merge (the resolver) buys.
-func BenchmarkMerge(b *testing.B) {
+// preparedInput parses and prepares the states of $REPORTENGINE_BENCH_DIR
+// (the 300 000-record set) or, when unset, of a small synthetic set, and
+// reads its forum log.
+func preparedInput(b *testing.B) (*state.Loaded, []forum.Entry, []*prepared) {
+	b.Helper()
 	dir := os.Getenv("REPORTENGINE_BENCH_DIR")
 	if dir == "" {
 		dir = b.TempDir()
@@ -47,6 +45,16 @@ func BenchmarkMerge(b *testing.B) {
 	for i, st := range loaded.States {
 		pre[i] = prepare(st)
 	}
+	return loaded, entries, pre
+}
+
+// BenchmarkMerge measures the merge alone: Build on states parsed and
+// prepared beforehand (outside the timer), what build-graph's "build" stage
+// waits for once the last state file is read; cpu-s/op is the CPU time
+// of both goroutines. Run with -cpu 1,2 to see what the second goroutine
+// of the merge (the resolver) buys.
+func BenchmarkMerge(b *testing.B) {
+	loaded, entries, pre := preparedInput(b)
 	b.ReportAllocs()
 	var cpu time.Duration
 	for b.Loop() {
@@ -71,30 +79,9 @@ func BenchmarkMerge(b *testing.B) {
 // same prepared states: the part of the merge that runs beside the graph
 // side.
 func BenchmarkResolve(b *testing.B) {
-	dir := os.Getenv("REPORTENGINE_BENCH_DIR")
-	if dir == "" {
-		dir = b.TempDir()
-		if _, err := synth.WriteAll(dir, synth.Config{Paragraphs: 20, Records: 50, Seed: 1, Topic: "bench"}, 100); err != nil {
-			b.Fatal(err)
-		}
-	}
-	paths, _ := filepath.Glob(filepath.Join(dir, "*_engine_streamlit_reports", "*.json"))
-	var inputs []state.Input
-	for _, p := range paths {
-		in, err := state.ParseArg(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		inputs = append(inputs, in)
-	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
-	if err != nil {
-		b.Fatal(err)
-	}
+	loaded, _, pre := preparedInput(b)
 	records := 0
-	pre := make([]*prepared, len(loaded.States))
-	for i, st := range loaded.States {
-		pre[i] = prepare(st)
+	for _, st := range loaded.States {
 		records += st.RecordCount()
 	}
 	b.ReportAllocs()
