@@ -112,7 +112,10 @@ page keeps it in a cookie. Ctrl-C (SIGINT) or SIGTERM stops it gracefully.`,
 	f.DurationVar(&opts.ReadTimeout, "read-timeout", 30*time.Second, "time to read a whole request")
 	f.DurationVar(&opts.WriteTimeout, "write-timeout", 60*time.Second, "time to write a response (per event for streams)")
 	f.DurationVar(&opts.ShutdownTimeout, "shutdown-timeout", 10*time.Second, "graceful shutdown wait for requests in flight")
-	f.BoolVar(&opts.Quiet, "quiet", false, "do not log failed requests and graph loads")
+	// the same name and shorthand as the root's --quiet, which this flag
+	// shadows: without "q", `serve -q` and `reportengine -q serve` were
+	// refused as an unknown shorthand flag
+	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "do not log failed requests and graph loads")
 	f.BoolVar(&opts.Search, "search", true, "serve POST /api/search, /api/questions and the viewer's question box (--search=false turns them off)")
 	f.StringArrayVar(&opts.Indexes, "index", nil, "NAME=DIR: a Microsoft GraphRAG index searchable as {\"index\": NAME} (repeatable)")
 	f.StringVar(&opts.LLM, "llm", "offline", "model that answers searches: offline, openai, or auto (openai when an API key is set)")

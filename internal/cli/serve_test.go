@@ -146,3 +146,22 @@ func TestServeRuns(t *testing.T) {
 		t.Errorf("stderr %q", errb.String())
 	}
 }
+
+// -q is the root's --quiet everywhere, serve too (its own --quiet shadows
+// the root's and took no shorthand, so `serve -q` was a usage error): the
+// server starts and, stopped by the interrupt, exits 0 (a graceful stop).
+func TestServeQuietShorthand(t *testing.T) {
+	graphs := t.TempDir()
+	for _, args := range [][]string{
+		{"serve", "-q", "--graphs", graphs, "--addr", "127.0.0.1:0"},
+		{"-q", "serve", "--graphs", graphs, "--addr", "127.0.0.1:0"},
+		{"serve", "--quiet", "--graphs", graphs, "--addr", "127.0.0.1:0"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		code, _, errOut := runCtx(ctx, nil, args...)
+		cancel()
+		if code != 0 || !strings.HasSuffix(errOut, "stopped\n") {
+			t.Errorf("%q: exit %d, stderr %q; want 0 and a graceful stop", args, code, errOut)
+		}
+	}
+}
