@@ -147,7 +147,11 @@ func quotable(evs []prompts.EvidenceRef) []prompts.EvidenceRef {
 //   - it ends mid-clause: with a comma, an enumeration or colon mark (also
 //     before a full stop: "素质、."), an opening bracket, or a joining word
 //     (的, 和, 与, 及, 或, 于);
-//   - its brackets or quotes do not close (（注：…; with no ）);
+//   - its brackets or quotes do not close (（注：…; with no ）), also an odd
+//     number of ASCII double quotes (…影响因素"。, the opening one in the
+//     part before);
+//   - it holds the first item of an enumeration and stops after it with a
+//     semicolon (…“四阶段螺旋”：①0-24小时…；, no ②);
 //   - it is scraped text (kind "source") that stops without a sentence mark:
 //     the engine stored the page cut at a fixed length ("…的关心、监督和批").
 //
@@ -180,6 +184,12 @@ func fragment(text, kind string) bool {
 		if strings.Count(text, p[0]) != strings.Count(text, p[1]) {
 			return true
 		}
+	}
+	if strings.Count(text, `"`)%2 != 0 {
+		return true // "…识别关键影响因素"。": the quote opened in the part before
+	}
+	if strings.ContainsRune(text, '①') && !strings.ContainsRune(text, '②') && strings.ContainsRune("；;", last) {
+		return true // "…“四阶段螺旋”：①0-24小时“事实竞速期”（…）；": the rest of the list was cut off
 	}
 	if kind == "source" && !strings.ContainsRune("。｡.!！?？;；…”’」』）)》%", last) && !unicode.IsDigit(last) {
 		return true
@@ -423,8 +433,12 @@ func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[s
 	return out
 }
 
-// shortFinding keeps the first clause of a finding (up to findingRunes
-// runes) and its citations.
+// shortFinding keeps the first sentence of a finding and its citations;
+// a sentence longer than findingRunes runes is cut at its last clause
+// mark (，,；;、：:) within them where every bracket and quote opened before
+// it is closed, and marked "……" — so a cut finding never stops inside a
+// quotation or mid-word ("…源于“官方通报与学生实测数……"); with no such
+// mark in the first findingRunes runes, at findingRunes.
 func shortFinding(f string) string {
 	cites := ""
 	for _, sp := range ir.FindCitations(f) {
@@ -442,9 +456,38 @@ func shortFinding(f string) string {
 	}
 	text = text[:cut]
 	if utf8.RuneCountInString(text) > findingRunes {
-		text = string([]rune(text)[:findingRunes]) + "……"
+		text = cutAtClause(text, findingRunes) + "……"
 	}
 	return text + cites
+}
+
+// cutAtClause returns the longest prefix of text of at most limit runes
+// that ends just before a clause mark (，,；;、：:) outside every bracket
+// and quote, when it holds at least limit/3 runes; else the first limit
+// runes.
+func cutAtClause(text string, limit int) string {
+	depth, n, best := 0, 0, -1
+	quoted := false // inside ASCII double quotes
+	for i, r := range text {
+		if n == limit {
+			break
+		}
+		switch {
+		case strings.ContainsRune("（(“《「『【[", r):
+			depth++
+		case strings.ContainsRune("）)”》」』】]", r):
+			depth = max(depth-1, 0)
+		case r == '"':
+			quoted = !quoted
+		case depth == 0 && !quoted && strings.ContainsRune("，,；;、：:", r) && n >= limit/3:
+			best = i
+		}
+		n++
+	}
+	if best >= 0 {
+		return strings.TrimRight(text[:best], " ")
+	}
+	return string([]rune(text)[:limit])
 }
 
 // stripCites removes every [E…] citation from s.

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"reportengine/prompts"
@@ -41,6 +42,13 @@ func TestFragment(t *testing.T) {
 		{"目前,学校教师队伍整体结构、素质、.", "source", true},
 		// 并非 opens a sentence of its own
 		{"并非所有网民都认同这一判决。", "summary", false},
+		// an ASCII quote opened in the part before (a forum speech split
+		// after "识别关键影响因素"); a pair of them is whole
+		{"影响力分析：评估不同媒体、意见领袖对舆情传播的影响力，识别关键影响因素\"。", "forum", true},
+		{"网友称\"很失望\"。", "forum", false},
+		// the first item of an enumeration, the rest cut off
+		{"舆情演化出现“四阶段螺旋”：①0-24小时“事实竞速期”（校方首发通报2小时内转发破万）；", "forum", true},
+		{"分两步：①先核实；②再通报；", "forum", false},
 	}
 	for _, c := range cases {
 		if got := fragment(c.text, c.kind); got != c.want {
@@ -80,6 +88,28 @@ func TestQuotable(t *testing.T) {
 	for _, c := range cases {
 		if got := ids(quotable(c.in)); !slices.Equal(got, c.want) {
 			t.Errorf("%s: quotable = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// A finding longer than findingRunes is cut at a clause mark outside
+// quotes and brackets, never inside a quotation (the BettaFish fixture's
+// forum speech E1278 was cut as "…源于“官方通报与学生实测数……").
+func TestShortFindingCutsAtAClause(t *testing.T) {
+	long := "校方回应“快而浅”：平均首次回应时长从2022年的4.7天骤降至1.9天，然而二次舆情反弹概率却从31%升至58%，且72%的二次发酵源于“官方通报与学生实测数据冲突”。"
+	for _, c := range []struct{ in, want string }{
+		{long + "[E1278]", "校方回应“快而浅”：平均首次回应时长从2022年的4.7天骤降至1.9天，然而二次舆情反弹概率却从31%升至58%……[E1278]"},
+		// short enough: the first sentence whole
+		{"负面情绪占28%。其余为中性。[E7]", "负面情绪占28%。[E7]"},
+		// no clause mark outside the quote within the limit: cut at the limit
+		{"“" + strings.Repeat("很", 90) + "”。", "“" + strings.Repeat("很", 79) + "……"},
+	} {
+		got := shortFinding(c.in)
+		if got != c.want {
+			t.Errorf("shortFinding(%q)\n got %q\nwant %q", c.in, got, c.want)
+		}
+		if r := []rune(stripCites(got)); len(r) > findingRunes+2 {
+			t.Errorf("shortFinding(%q) is %d runes, want at most %d and the mark", c.in, len(r), findingRunes)
 		}
 	}
 }
