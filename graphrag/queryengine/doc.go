@@ -112,13 +112,12 @@
 // are a sorted []uint64 searched by binary search; blocks are built in
 // parallel, each by radix-sorting its gram occurrences. It also ranks
 // every section, query and source in its kind's order, so the result
-// selection compares integers. With the index, a term of one rune is the union
-// of the grams that start with it (every occurrence of a rune starts
+// selection compares integers. With the index, a term of one rune is the
+// union of the grams that start with it (every occurrence of a rune starts
 // exactly one gram, thanks to the end-of-field grams); a term of two runes
-// is one gram, its posting list the answer; a longer term intersects the
-// posting lists of its grams, rarest first (bitmap tests, or merging
-// with arrays), and checks each candidate's fields for the whole term
-// as the scan does.
+// is one gram, its posting list the answer; for a longer term the nodes of
+// its rarest gram are the candidates, each checked for the whole term as
+// the scan does.
 //
 // On a synthetic graph of 306 658 nodes (300 000 sources with ~150-rune
 // mixed Chinese/English contents, 6 000 queries, 600 sections; 419 bytes of
