@@ -691,17 +691,26 @@ var boilerplate = []string{"登录", "版权所有", "Copyright", "copyright", "
 // passage that mentions a login is a statement, not page furniture.
 const maxBoilerplateRunes = 60
 
-// isNoise reports passages that are markup or encoded data rather than
-// prose (fewer than half of the runes are letters, Han included) or web
-// page furniture (a passage of at most maxBoilerplateRunes runes with a
-// boilerplate mark, e.g. "若想查看详细内容,必须使用校内网络账号登录").
-func isNoise(s string) bool {
+// isFurniture reports a passage of at most maxBoilerplateRunes runes that
+// holds a boilerplate mark.
+func isFurniture(s string) bool {
 	if utf8.RuneCountInString(s) <= maxBoilerplateRunes {
 		for _, b := range boilerplate {
 			if strings.Contains(s, b) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// isNoise reports passages that are markup or encoded data rather than
+// prose (fewer than half of the runes are letters, Han included) or web
+// page furniture (a passage of at most maxBoilerplateRunes runes with a
+// boilerplate mark, e.g. "若想查看详细内容,必须使用校内网络账号登录").
+func isNoise(s string) bool {
+	if isFurniture(s) {
+		return true
 	}
 	letters, total := 0, 0
 	for _, r := range s {

@@ -391,13 +391,11 @@ func TestNoiseAndCutMatchPlainRule(t *testing.T) {
 	}
 }
 
+// plainIsNoise is isNoise with unicode's functions only (the boilerplate
+// marks are not what the shortcut changes: isFurniture is shared).
 func plainIsNoise(s string) bool {
-	if utf8.RuneCountInString(s) <= maxBoilerplateRunes {
-		for _, b := range boilerplate {
-			if strings.Contains(s, b) {
-				return true
-			}
-		}
+	if isFurniture(s) {
+		return true
 	}
 	letters, total := 0, 0
 	for _, r := range s {

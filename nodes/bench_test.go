@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +93,24 @@ func BenchmarkReportScale(b *testing.B) {
 	}
 	for name, s := range stages {
 		b.ReportMetric(s/float64(b.N), strings.ReplaceAll(name, " ", "_")+"_s")
+	}
+}
+
+// BenchmarkSave writes a six-chapter report (report.html, report.md,
+// document_ir.json, evidence.json, six chapter files, manifest.json, each
+// atomically with its fsyncs) into a fresh folder: the end of every
+// `report` run, which waits for the disk.
+func BenchmarkSave(b *testing.B) {
+	res, err := newPipeline(b, newFake(), nil).Run(context.Background(), testInput())
+	if err != nil {
+		b.Fatal(err)
+	}
+	base := b.TempDir()
+	n := 0
+	for b.Loop() {
+		n++
+		if _, err := Save(filepath.Join(base, fmt.Sprint(n)), res); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

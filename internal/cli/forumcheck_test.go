@@ -63,23 +63,8 @@ func TestBuildGraphForumLogNotes(t *testing.T) {
 // Chinese notice (the English warning stays on stderr and in the
 // manifest); the example's own log gives no forum notice.
 func TestReportForumLogNotice(t *testing.T) {
-	example, err := os.ReadFile(repoPath("examples", "coffee-shop", "logs", "forum.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	write := fileWriter(t, dir)
-	// 2024-10-05 10:00 is 3.98 days after the states' latest time (see above).
-	later := write("later.log", strings.Replace(string(example), "2024-10-01 10:00:00", "2024-10-05 10:00:00", 1))
-	empty := write("empty.log", "")
-	for _, tt := range []struct {
-		name, log string
-		want      []string // nil: no forum notice
-	}{
-		{"days away", later, []string{"论坛记录始于 2024-10-05 10:00", "相差 4.0 天"}},
-		{"empty", empty, []string{"论坛记录为空"}},
-		{"same run", repoPath("examples", "coffee-shop", "logs", "forum.log"), nil},
-	} {
+	for _, tt := range forumLogCases(t) {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(dir, tt.name)
 			code, _, errOut := run(t, append([]string{"report", "--llm", "offline", "--report-id", "f", "--graphs", filepath.Join(out, "graphs"),

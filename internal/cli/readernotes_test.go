@@ -20,6 +20,30 @@ func forumLines(list []string) []string {
 	return out
 }
 
+// forumLogCase is a forum log given to `report` and the Chinese notice
+// the report must show for it (want: parts of it; nil: no forum notice).
+type forumLogCase struct {
+	name, log string
+	want      []string
+}
+
+// forumLogCases are the example's own log (no notice), the same log with
+// its monitor start 3.98 days after the states' latest time (see
+// TestBuildGraphForumLogNotes) and an empty log, written to t's folder.
+func forumLogCases(t *testing.T) []forumLogCase {
+	example, err := os.ReadFile(repoPath("examples", "coffee-shop", "logs", "forum.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := fileWriter(t, t.TempDir())
+	later := write("later.log", strings.Replace(string(example), "2024-10-01 10:00:00", "2024-10-05 10:00:00", 1))
+	return []forumLogCase{
+		{"days away", later, []string{"论坛记录始于 2024-10-05 10:00", "相差 4.0 天"}},
+		{"empty", write("empty.log", ""), []string{"论坛记录为空"}},
+		{"same run", repoPath("examples", "coffee-shop", "logs", "forum.log"), nil},
+	}
+}
+
 // A report on a stored graph, without --forum, tells its reader what the
 // report from the states and the forum log told: the same Chinese notice
 // (a log from another day, an empty log, or none) in the document and the
@@ -27,24 +51,8 @@ func forumLines(list []string) []string {
 // of the log (its build record and the engine nodes' times) instead of
 // from the log, which is not read again.
 func TestReportGraphForumNotice(t *testing.T) {
-	example, err := os.ReadFile(repoPath("examples", "coffee-shop", "logs", "forum.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	write := fileWriter(t, dir)
-	// 2024-10-05 10:00 is 3.98 days after the states' latest time (see
-	// TestBuildGraphForumLogNotes).
-	later := write("later.log", strings.Replace(string(example), "2024-10-01 10:00:00", "2024-10-05 10:00:00", 1))
-	empty := write("empty.log", "")
-	for _, tt := range []struct {
-		name, log string
-		want      []string // in the graph report's notices; nil: no forum notice
-	}{
-		{"days away", later, []string{"论坛记录始于 2024-10-05 10:00", "相差 4.0 天"}},
-		{"empty", empty, []string{"论坛记录为空"}},
-		{"same run", repoPath("examples", "coffee-shop", "logs", "forum.log"), nil},
-	} {
+	for _, tt := range forumLogCases(t) {
 		t.Run(tt.name, func(t *testing.T) {
 			base := filepath.Join(dir, tt.name)
 			graphs := filepath.Join(base, "graphs")
