@@ -12,6 +12,25 @@ import (
 	"reportengine/state"
 )
 
+// loadPaths loads the state files at paths (engines told from their
+// folders), letting mixed queries through.
+func loadPaths(tb testing.TB, paths []string) *state.Loaded {
+	tb.Helper()
+	var ins []state.Input
+	for _, p := range paths {
+		in, err := state.ParseArg(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ins = append(ins, in)
+	}
+	l, err := state.Load(ins, state.LoadOptions{AllowMixedQueries: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return l
+}
+
 // preparedInput parses and prepares the states of $REPORTENGINE_BENCH_DIR
 // (the 300 000-record set) or, when unset, of a small synthetic set, and
 // reads its forum log.
@@ -25,18 +44,7 @@ func preparedInput(b *testing.B) (*state.Loaded, []forum.Entry, []*prepared) {
 		}
 	}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*_engine_streamlit_reports", "*.json"))
-	var inputs []state.Input
-	for _, p := range paths {
-		in, err := state.ParseArg(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		inputs = append(inputs, in)
-	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
-	if err != nil {
-		b.Fatal(err)
-	}
+	loaded := loadPaths(b, paths)
 	entries, _, err := forum.ParseFile(filepath.Join(dir, "logs", "forum.log"))
 	if err != nil {
 		b.Fatal(err)

@@ -191,19 +191,7 @@ func TestBuildMatchesNaive(t *testing.T) {
 	}
 	var inputs []input
 	load := func(name string, paths []string) {
-		var ins []state.Input
-		for _, p := range paths {
-			in, err := state.ParseArg(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ins = append(ins, in)
-		}
-		l, err := state.Load(ins, state.LoadOptions{AllowMixedQueries: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, input{name, l.States})
+		inputs = append(inputs, input{name, loadPaths(t, paths).States})
 	}
 	fix := filepath.Join("..", "..", "..", "shared", "fixtures", "bettafish")
 	if paths, _ := filepath.Glob(filepath.Join(fix, "*_engine_streamlit_reports", "state_武汉大学_20250825_180214.json")); len(paths) == 3 {
