@@ -448,7 +448,9 @@ func (o *ragOptions) answerModel() (llm.Model, error) {
 }
 
 // readHistory reads a conversation history file: a JSON list of
-// {"role": "user"|"assistant"|"system", "content": "..."}, oldest first.
+// {"role": "user"|"assistant"|"system", "content": "..."}, oldest first (a
+// missing role is a user turn). An unreadable file, bad JSON or another
+// role is an inputError (exit 3) naming the file and the entry.
 func readHistory(path string) ([]llm.Message, error) {
 	if path == "" {
 		return nil, nil
@@ -460,6 +462,13 @@ func readHistory(path string) ([]llm.Message, error) {
 	var msgs []llm.Message
 	if err := json.Unmarshal(data, &msgs); err != nil {
 		return nil, inputError{fmt.Errorf("--history %s: want a JSON list of {\"role\", \"content\"}: %w", path, err)}
+	}
+	for i, m := range msgs {
+		switch m.Role {
+		case "", llm.RoleUser, llm.RoleAssistant, llm.RoleSystem: // "" is a user turn, as on the server
+		default:
+			return nil, inputError{fmt.Errorf("--history %s: [%d].role: want user, assistant or system, got %q", path, i, m.Role)}
+		}
 	}
 	return msgs, nil
 }

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -67,6 +69,37 @@ func TestRAGInterruptedDuringKnowledgeModel(t *testing.T) {
 				return
 			}
 			close(release)
+		})
+	}
+}
+
+// A --history file that is not a conversation is unusable input (exit 3)
+// naming the file and the entry, before any graph is loaded: a role other
+// than user, assistant or system was a failure of the search (exit 1)
+// after the graph and its vectors were loaded.
+func TestHistoryFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	graphs := filepath.Join(dir, "g")
+	buildSample(t, graphs, "c")
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"bad role", `[{"role":"user","content":"哪个平台讨论最多？"},{"role":"bot","content":"微博。"}]`, `[1].role: want user, assistant or system, got "bot"`},
+		{"not a list", `{"role":"user"}`, "want a JSON list"},
+		{"cut short", `[{"role":"user","content":"哪个`, "want a JSON list"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_")+".json")
+			if err := os.WriteFile(h, []byte(tc.body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errOut := run(t, "search", "--graphs", graphs, "--graph", "c", "--history", h, "李明为什么选择写字楼商圈？")
+			if code != ExitBadInput || !strings.Contains(errOut, h) || !strings.Contains(errOut, tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d naming %s and %q", code, errOut, ExitBadInput, h, tc.want)
+			}
+			if strings.Contains(errOut, "loading graph") {
+				t.Errorf("the graph was loaded before the history was refused: %q", errOut)
+			}
 		})
 	}
 }
