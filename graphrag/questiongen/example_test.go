@@ -38,6 +38,6 @@ func ExampleGenerator_Generate() {
 	fmt.Println("query:", res.QuestionContext)
 	// Output:
 	// How is Beta related to Alpha?
-	// What is Beta, and what is its part in this?
+	// What part does Beta play in this?
 	// query: Tell me about Alpha
 }

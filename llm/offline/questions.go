@@ -63,7 +63,7 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 		if zh {
 			entQs = append(entQs, "「"+questionTitle(e[1])+"」的具体情况和影响如何？")
 		} else {
-			entQs = append(entQs, "What is "+e[1]+", and what is its part in this?")
+			entQs = append(entQs, "What part does "+e[1]+" play in this?") // a person or a thing: no "what is" / "its"
 		}
 	}
 	for _, r := range rels {

@@ -137,7 +137,7 @@ func TestQuestionsAnswer(t *testing.T) {
 	}
 	// An English question gets English questions.
 	resp, _ = New().Complete(t.Context(), req("What happened?", nil, 2))
-	if resp.Content != "- How is 市应急局 related to 微博?\n- What is 市应急局, and what is its part in this?" {
+	if resp.Content != "- How is 市应急局 related to 微博?\n- What part does 市应急局 play in this?" {
 		t.Errorf("english questions:\n%q", resp.Content)
 	}
 }
