@@ -266,7 +266,14 @@ func (m *Model) contextTooLong(req llm.Request, status int, providerMsg string) 
 	default:
 		b.WriteString("the request exceeds the model's context window")
 	}
-	b.WriteString("; reduce the forum-log/state input (fewer or shorter engine state files, a trimmed forum log) or choose a model with a larger context window")
+	switch req.Step {
+	case "local search", "question generation":
+		// the prompt is the context the search packed into its budget,
+		// not the states or the forum log
+		b.WriteString("; lower the context budget (reportengine search, questions, chat: --max-context-tokens) or choose a model with a larger context window")
+	default:
+		b.WriteString("; reduce the forum-log/state input (fewer or shorter engine state files, a trimmed forum log) or choose a model with a larger context window")
+	}
 	if providerMsg != "" {
 		b.WriteString(" (provider: " + providerMsg + ")")
 	}
