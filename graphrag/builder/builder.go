@@ -17,12 +17,15 @@ import (
 // Truncation lengths, in runes (never bytes), as in §3.1 of the BettaFish
 // reference.
 const (
-	// SummaryRunes is the length of a section's "summary" attribute.
-	SummaryRunes = 300
+	// SummaryRunes is the length of a section's "summary" attribute
+	// (graphrag.SectionSummary, which a format 3 file derives it with).
+	SummaryRunes = graphrag.SummaryRunes
 	// PreviewRunes is the length of a source's "preview" attribute.
 	PreviewRunes = 100
-	// NameRunes is the length of a search query's or source's display name.
-	NameRunes = 50
+	// NameRunes is the length of a search query's or source's display name
+	// (a source's: graphrag.SourceName, which a format 3 file derives it
+	// with).
+	NameRunes = graphrag.SourceNameRunes
 )
 
 // HostEngine is the engine name of the forum moderator's node.
@@ -333,10 +336,6 @@ func (b *build) addSection(engine int, eng string, pp *prepPara, res *resolved, 
 	var warnings []string
 	p := pp.p
 	secID := eng + "_P" + strconv.Itoa(p.Position)
-	summary := p.LatestSummary
-	if summary == "" {
-		summary = p.Content
-	}
 	var order any
 	if p.Order != nil {
 		order = *p.Order
@@ -346,7 +345,7 @@ func (b *build) addSection(engine int, eng string, pp *prepPara, res *resolved, 
 		{Key: "title", Value: p.Title},
 		{Key: "order", Value: order},
 		{Key: "position", Value: p.Position},
-		{Key: "summary", Value: graphrag.TruncateRunes(summary, SummaryRunes)},
+		{Key: "summary", Value: graphrag.SectionSummary(p.LatestSummary, p.Content)},
 		{Key: "content", Value: p.Content},
 		{Key: "latest_summary", Value: p.LatestSummary},
 		{Key: "reflection_iteration", Value: p.ReflectionIteration},
@@ -498,7 +497,7 @@ func (b *build) addHost(topic int, entries []forum.Entry) {
 			{Key: "title", Value: fmt.Sprintf("[%s] 主持人总结", e.Time)},
 			{Key: "order", Value: i},
 			{Key: "position", Value: i},
-			{Key: "summary", Value: graphrag.TruncateRunes(e.Content, SummaryRunes)},
+			{Key: "summary", Value: graphrag.SectionSummary("", e.Content)},
 			{Key: "content", Value: e.Content},
 			{Key: "engine", Value: HostEngine},
 			{Key: "timestamp", Value: e.Time},

@@ -88,7 +88,7 @@ func prepare(st *state.State) *prepared {
 				h.sum(sum[:0], "text", k.title, k.content)
 			}
 			pr.key = keyOf(&sum)
-			pr.name = sourceName(rec, pr.url)
+			pr.name = graphrag.SourceName(rec.Title, pr.url, rec.Content)
 		}
 	}
 	return out
@@ -100,23 +100,6 @@ func prepare(st *state.State) *prepared {
 var keyOf = func(sum *[sha256.Size]byte) (k [12]byte) {
 	copy(k[:], sum[:])
 	return k
-}
-
-// sourceName is the display name of a source first seen in rec: its
-// title, else its URL, else its content, else "(untitled)", trimmed and
-// cut to NameRunes runes.
-func sourceName(rec *state.SearchRecord, url string) string {
-	name := rec.Title
-	switch {
-	case strings.TrimSpace(name) != "":
-	case url != "":
-		name = url
-	case strings.TrimSpace(rec.Content) != "":
-		name = rec.Content
-	default:
-		name = "(untitled)"
-	}
-	return graphrag.TruncateRunes(strings.TrimSpace(name), NameRunes)
 }
 
 // keyHasher computes the SHA-256 of source keys, reusing its state and
