@@ -125,8 +125,8 @@
 // node, and a scanning Run about 45 ms of CPU whatever the term, spread
 // over the cores (BenchmarkNew, BenchmarkFirstQuery, BenchmarkRun/scan).
 // Index takes a few seconds and about 285 more bytes per node
-// (BenchmarkIndex); then a query costs about 10 µs for a rare term and
-// 10–20 ns per matched node for short terms, plus about 0.35 µs per
+// (BenchmarkIndex); then a query costs 10–40 µs for a rare term and
+// a few ns per matched node for short terms, plus about 0.35 µs per
 // candidate node for a longer term, plus the expansion: about 100–150 ns
 // per node the library's search visits or queues (not the leaves), 1 ms
 // for the depth-1 expansion of a common word's 33 000 seeds
@@ -156,8 +156,9 @@
 // graphrag.Within, took 0.8 s from the 33 000 seeds of a common word, one
 // search for all of them about 1 ms (BenchmarkExpansion). The search costs
 // more than the CSR walk it replaced (about 5 ns per node): queries that
-// expand many non-leaf nodes, such as every section at depth 1 (0.2 →
-// 1.4 ms) or an engine filter at depth 2 (3 → 4.5 ms), are slower.
+// expand many non-leaf nodes, such as every section at depth 1 (0.2 ms
+// with the CSR walk, about 0.5 ms now that the library's search stops at
+// depth 1) or an engine filter at depth 2 (3 → 4–5 ms), are slower.
 //
 // # Differences from the reference (query_engine.py)
 //
