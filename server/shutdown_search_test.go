@@ -22,20 +22,8 @@ import (
 func TestShutdownDuringSearchBuild(t *testing.T) {
 	graphs := t.TempDir()
 	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
-	entered, release := make(chan struct{}), make(chan struct{})
-	var once sync.Once
-	slow := func(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
-		once.Do(func() { close(entered) })
-		<-release
-		return testRetrieval(ctx, m)
-	}
-	defer func() {
-		select {
-		case <-release:
-		default:
-			close(release)
-		}
-	}()
+	slow, entered, release := blockingRetrieval()
+	defer close(release)
 	s, err := server.New(server.Config{GraphsDir: graphs, ShutdownTimeout: 20 * time.Second,
 		Search: &server.SearchConfig{Model: offline.New(), Retrieval: slow}})
 	if err != nil {
@@ -74,13 +62,7 @@ func TestShutdownDuringSearchBuild(t *testing.T) {
 func TestSearchBuildOutlivesClient(t *testing.T) {
 	graphs := t.TempDir()
 	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
-	entered, release := make(chan struct{}), make(chan struct{})
-	var once sync.Once
-	slow := func(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
-		once.Do(func() { close(entered) })
-		<-release
-		return testRetrieval(ctx, m)
-	}
+	slow, entered, release := blockingRetrieval()
 	_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: &server.SearchConfig{Model: offline.New(), Retrieval: slow}})
 	ctx, cancel := context.WithCancel(context.Background())
 	first := make(chan error, 1)
@@ -101,4 +83,16 @@ func TestSearchBuildOutlivesClient(t *testing.T) {
 	if status != http.StatusOK || len(evs) == 0 || evs[len(evs)-1].Name != "summary" {
 		t.Fatalf("next request: status %d, events %v, body %.300s", status, evs, body)
 	}
+}
+
+// blockingRetrieval is testRetrieval behind a gate: entered is closed when
+// the first build calls it, and it returns once release is closed.
+func blockingRetrieval() (retrieval func(context.Context, *knowledge.Model) (localsearch.Config, error), entered, release chan struct{}) {
+	entered, release = make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	return func(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
+		once.Do(func() { close(entered) })
+		<-release
+		return testRetrieval(ctx, m)
+	}, entered, release
 }
