@@ -1,6 +1,7 @@
 package queryengine
 
 import (
+	"cmp"
 	"math"
 	"runtime"
 	"slices"
@@ -360,44 +361,28 @@ func buildIndex(ti *textIndex, n int) gramIndex {
 		ix.bits = append(ix.bits, br.bits...)
 		blocks[i].arr, blocks[i].bits = nil, nil
 	}
-	// Merge the blocks' container lists by key (k-way, min-heap of block
-	// heads; ties go to the lower block, so a key's containers are in block
-	// order).
-	ix.conts = make([]container, 0, ntagged)
-	pos := make([]int, nblocks)
-	h := make([]int, 0, nblocks)
-	less := func(i, j int) bool {
-		ki, kj := blocks[h[i]].tagged[pos[h[i]]].key, blocks[h[j]].tagged[pos[h[j]]].key
-		return ki < kj || ki == kj && h[i] < h[j]
-	}
-	for i := range blocks {
-		if len(blocks[i].tagged) > 0 {
-			h = append(h, i)
+	// The blocks' containers by key; the stable sort keeps a key's
+	// containers in block order.
+	all := make([]taggedCont, 0, ntagged)
+	for bi, br := range blocks {
+		for _, tc := range br.tagged {
+			if tc.c.isBitmap() {
+				tc.c.off += bitsBase[bi]
+			} else {
+				tc.c.off += arrBase[bi]
+			}
+			all = append(all, tc)
 		}
+		blocks[bi].tagged = nil
 	}
-	for i := len(h)/2 - 1; i >= 0; i-- {
-		siftDown(h, i, less)
-	}
-	for len(h) > 0 {
-		bi := h[0]
-		tc := blocks[bi].tagged[pos[bi]]
+	slices.SortStableFunc(all, func(a, b taggedCont) int { return cmp.Compare(a.key, b.key) })
+	ix.conts = make([]container, len(all))
+	for i, tc := range all {
 		if len(ix.keys) == 0 || ix.keys[len(ix.keys)-1] != tc.key {
 			ix.keys = append(ix.keys, tc.key)
-			ix.start = append(ix.start, uint32(len(ix.conts)))
+			ix.start = append(ix.start, uint32(i))
 		}
-		c := tc.c
-		if c.isBitmap() {
-			c.off += bitsBase[bi]
-		} else {
-			c.off += arrBase[bi]
-		}
-		ix.conts = append(ix.conts, c)
-		pos[bi]++
-		if pos[bi] == len(blocks[bi].tagged) {
-			h[0] = h[len(h)-1]
-			h = h[:len(h)-1]
-		}
-		siftDown(h, 0, less)
+		ix.conts[i] = tc.c
 	}
 	ix.start = append(ix.start, uint32(len(ix.conts)))
 	ix.keys = slices.Clip(ix.keys)
