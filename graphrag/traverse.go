@@ -48,11 +48,7 @@ import (
 // that an earlier large search grew far beyond the current one's need (a
 // cleared Go map keeps its capacity, and iterating it costs that capacity);
 // that write holds a lock that excludes every search. Slot keys lie at the
-// bottom of the int32 range. At depth 1 the first map holds proxies ^v of
-// the start nodes instead (negative keys with no entry in the map): the
-// library visits each, the callback reports the neighbours of v, and the
-// search ends there instead of queuing the next layer (every section at
-// depth 1: 1.5 → 0.6 ms).
+// bottom of the int32 range.
 //
 // Two properties of the library's BFS (v0.23.0) shape the callback: the
 // depth it passes counts visited vertices, not levels, so levels are
@@ -308,7 +304,7 @@ func newTraversal(g *Graph, keep func(v int) bool) *Traversal {
 	}
 	t.free = make(chan *slot, nslots)
 	for i := range int32(nslots) {
-		s := &slot{s1: math.MinInt32 + 2*i, s2: math.MinInt32 + 2*i + 1} // below the proxies ^v
+		s := &slot{s1: math.MinInt32 + 2*i, s2: math.MinInt32 + 2*i + 1}
 		s.first, s.second = map[int32]dgraph.Edge[int32]{}, map[int32]dgraph.Edge[int32]{}
 		adj[s.s1], adj[s.s2] = s.first, s.second
 		t.free <- s
@@ -409,9 +405,6 @@ func (t *Traversal) Expand(starts []int32, depth int, visit func(v int32, hops i
 	clear(s.second)
 	s.first[s.s2] = dgraph.Edge[int32]{Source: s.s1, Target: s.s2}
 	for _, v := range s.core {
-		if depth == 1 { // the proxy ^v: no adjacency, so the search ends with layer 0
-			v = ^v
-		}
 		s.first[v] = dgraph.Edge[int32]{Source: s.s1, Target: v}
 	}
 	for _, v := range s.near {
@@ -441,8 +434,6 @@ func (t *Traversal) Expand(starts []int32, depth int, visit func(v int32, hops i
 		case v == s.s2:
 			found += len(s.second)
 			return false
-		case v < 0: // a proxy (depth 1)
-			v = ^v
 		}
 		for _, u := range t.neighbours(v) {
 			if !isSet(seen, u) {

@@ -157,8 +157,8 @@
 // search for all of them about 1 ms (BenchmarkExpansion). The search costs
 // more than the CSR walk it replaced (about 5 ns per node): queries that
 // expand many non-leaf nodes, such as every section at depth 1 (0.2 ms
-// with the CSR walk, about 0.5 ms now that the library's search stops at
-// depth 1) or an engine filter at depth 2 (3 → 4–5 ms), are slower.
+// with the CSR walk, 1–1.4 ms with the library's search) or an engine
+// filter at depth 2 (3 → 4–5 ms), are slower.
 //
 // # Differences from the reference (query_engine.py)
 //
