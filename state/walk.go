@@ -32,11 +32,18 @@ type cursor struct {
 	depth int // objects and arrays open at i
 }
 
-// ws skips JSON white space.
+// ws skips JSON white space. The indentation of a state file (BettaFish
+// writes indent=2: 12 spaces before each search record's field) is
+// stepped over 8 spaces at a time (one 8-byte comparison).
 func (c *cursor) ws() {
 	for c.i < len(c.doc) {
 		switch c.doc[c.i] {
-		case ' ', '\t', '\n', '\r':
+		case ' ':
+			c.i++
+			for c.i+8 <= len(c.doc) && c.doc[c.i:c.i+8] == "        " {
+				c.i += 8
+			}
+		case '\t', '\n', '\r':
 			c.i++
 		default:
 			return

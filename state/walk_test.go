@@ -253,3 +253,24 @@ func TestParseFileTooLarge(t *testing.T) {
 		t.Errorf("message %q does not name the file and its size", err)
 	}
 }
+
+// ws stops at the first byte that is not JSON white space, whatever the
+// length of the run of spaces it steps over 8 at a time (oracle: a byte
+// loop), also at the end of the document.
+func TestCursorWhiteSpace(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for _, lead := range []string{"", "\n", "\r\n", "\t", "\n \t"} {
+			for _, tail := range []string{"x", "", "\t\"", " \n}"} {
+				doc := lead + strings.Repeat(" ", n) + tail
+				want := 0
+				for want < len(doc) && strings.IndexByte(" \t\n\r", doc[want]) >= 0 {
+					want++
+				}
+				c := cursor{doc: doc}
+				if c.ws(); c.i != want {
+					t.Fatalf("ws over %q stopped at %d, want %d", doc, c.i, want)
+				}
+			}
+		}
+	}
+}
