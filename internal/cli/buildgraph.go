@@ -430,26 +430,41 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 // about 20 MiB more peak memory (docs/benchmarks.md). A memory limit,
 // set once the inputs are loaded (buildMemoryLimit), bounds the heap
 // should an input make more garbage than that.
-// Builds that overlap in one process (tests) leave the settings to the
-// first.
+// Commands that overlap in one process (tests) leave the settings to the
+// first (tuneGC).
 func buildGC(getenv func(string) string) (restore func()) {
-	if getenv == nil || strings.TrimSpace(getenv("GOGC")) != "" || strings.TrimSpace(getenv("GOMEMLIMIT")) != "" {
-		return nil
-	}
-	if !buildGCOwned.CompareAndSwap(false, true) {
-		return nil
-	}
-	percent := debug.SetGCPercent(-1)
-	limit := debug.SetMemoryLimit(-1)
-	return func() {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(limit)
-		buildGCOwned.Store(false)
-	}
+	return tuneGC(getenv, -1, "GOGC", "GOMEMLIMIT")
 }
 
-// buildGCOwned is true while a build has the collector off.
-var buildGCOwned atomic.Bool
+// gcTuned is true while a command has changed the collector's settings.
+var gcTuned atomic.Bool
+
+// tuneGC sets the collector's target to percent (-1: off), unless getenv (nil: none) sets one of envKeys or another
+// command of this process has the settings changed already, and returns
+// the function that puts the previous target and memory limit back (nil
+// when it changed nothing). The settings are the process's: two commands changing them
+// at once in one process (build-graph beside report in tests) would each
+// put back what the other set, and could leave the collector off.
+func tuneGC(getenv func(string) string, percent int, envKeys ...string) (restore func()) {
+	if getenv == nil {
+		return nil
+	}
+	for _, k := range envKeys {
+		if strings.TrimSpace(getenv(k)) != "" {
+			return nil
+		}
+	}
+	if !gcTuned.CompareAndSwap(false, true) {
+		return nil
+	}
+	oldPercent := debug.SetGCPercent(percent)
+	oldLimit := debug.SetMemoryLimit(-1) // read only; buildMemoryLimit may set it
+	return func() {
+		debug.SetGCPercent(oldPercent)
+		debug.SetMemoryLimit(oldLimit)
+		gcTuned.Store(false)
+	}
+}
 
 // buildMemoryLimit sets the memory limit of a build whose collector is off
 // to 2.5 times the heap the loaded inputs take, plus 64 MiB: the graph,

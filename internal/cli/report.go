@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -218,14 +217,14 @@ type reportChapterLn struct {
 // (docs/benchmarks.md, "The report on a stored graph").
 const reportGCPercent = 200
 
-// reportGC sets reportGCPercent unless getenv("GOGC") is set, and returns
-// the function that puts the previous setting back.
+// reportGC sets reportGCPercent unless getenv("GOGC") is set or another
+// command of this process has changed the collector's settings (tuneGC),
+// and returns the function that puts the previous settings back.
 func reportGC(getenv func(string) string) (restore func()) {
-	if getenv == nil || strings.TrimSpace(getenv("GOGC")) != "" {
-		return func() {}
+	if restore = tuneGC(getenv, reportGCPercent, "GOGC"); restore == nil {
+		restore = func() {}
 	}
-	old := debug.SetGCPercent(reportGCPercent)
-	return func() { debug.SetGCPercent(old) }
+	return restore
 }
 
 func runReport(ctx context.Context, opts *reportOptions) (runErr error) {

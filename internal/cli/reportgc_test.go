@@ -37,3 +37,31 @@ func TestReportGC(t *testing.T) {
 		})
 	}
 }
+
+// A report that starts while a build has the collector off (two commands
+// in one process, as in tests) leaves the settings alone, so whichever
+// ends first, the collector is back to the setting before both.
+func TestOverlappingGCSettings(t *testing.T) {
+	before := gcPercent()
+	unset := func(string) string { return "" }
+	for _, buildEndsFirst := range []bool{true, false} {
+		restoreBuild := buildGC(unset)
+		if restoreBuild == nil {
+			t.Fatal("buildGC changed nothing with no GOGC or GOMEMLIMIT set")
+		}
+		restoreReport := reportGC(unset)
+		if got := gcPercent(); got != -1 {
+			t.Errorf("a report beside a build set GOGC to %d, want the build's -1 kept", got)
+		}
+		if buildEndsFirst {
+			restoreBuild()
+			restoreReport()
+		} else {
+			restoreReport()
+			restoreBuild()
+		}
+		if got := gcPercent(); got != before {
+			t.Errorf("build ends first %v: after both GOGC = %d, want %d back", buildEndsFirst, got, before)
+		}
+	}
+}
