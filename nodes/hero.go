@@ -156,8 +156,9 @@ func labelled(s string) bool {
 	return false
 }
 
-// shortClause is s without citations, cut after its first sentence and to
-// at most n runes ("…" marks a cut).
+// shortClause is s without citations, cut after its first sentence and,
+// when longer than n runes, at its last clause mark within them
+// (prompts.CutAtClause; "…" marks a cut).
 func shortClause(s string, n int) string {
 	s = stripCitations(s)
 	for i, r := range s {
@@ -167,7 +168,7 @@ func shortClause(s string, n int) string {
 		}
 	}
 	if utf8.RuneCountInString(s) > n {
-		s = string([]rune(s)[:n]) + "…"
+		s = prompts.CutAtClause(s, n) + "…"
 	}
 	return s
 }

@@ -2,7 +2,9 @@ package nodes
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"reportengine/ir"
 	"reportengine/prompts"
@@ -42,5 +44,35 @@ func TestFindingsHeroNoRepeats(t *testing.T) {
 	}
 	if !slices.Equal(h.Highlights, want) {
 		t.Errorf("highlights %q, want %q", h.Highlights, want)
+	}
+}
+
+// A highlight longer than its limit is cut at its last clause mark within
+// the limit, outside quotes, never inside a word (the fixture's hero read
+// "…，负…" and "…严格的管…").
+func TestHeroHighlightCutAtAClause(t *testing.T) {
+	findings := []string{
+		"负面情绪主要集中在“科研经费够不够”与“年轻医生待遇”上，占28%，但多数留言仍以“心疼+致敬”收尾，负面声音逐渐减弱。[E4]",
+		"每年樱花开放期间，为平衡公众赏樱需求与维护校园秩序，学校会实施实名预约等严格的管控措施，这些政策时常引发讨论。[E8]",
+	}
+	const limit = 40
+	for _, f := range findings {
+		got := heroFindings([]string{f}, limit)
+		if len(got) != 1 {
+			t.Fatalf("heroFindings(%q) = %q, want one highlight", f, got)
+		}
+		h := got[0]
+		body, cut := strings.CutSuffix(h, "…")
+		if !cut || utf8.RuneCountInString(body) > limit {
+			t.Fatalf("highlight %q: want at most %d runes and a cut mark", h, limit)
+		}
+		plain := stripCitations(f)
+		rest, ok := strings.CutPrefix(plain, body)
+		if !ok {
+			t.Fatalf("highlight %q is not the start of %q", body, plain)
+		}
+		if next, _ := utf8.DecodeRuneInString(rest); !strings.ContainsRune("，,；;、：:", next) {
+			t.Errorf("highlight %q is cut before %q, want a cut at a clause mark", body, string(next))
+		}
 	}
 }

@@ -3,6 +3,7 @@ package prompts
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // enumerator matches a list or sequence marker, or a connective, opening
@@ -49,4 +50,38 @@ func EngineShortName(e string) string {
 		return "Host"
 	}
 	return e
+}
+
+// CutAtClause returns the longest prefix of text of at most limit runes
+// that ends just before a clause mark (，,；;、：:) outside every bracket
+// and quote, when it holds at least limit/3 runes; else the first limit
+// runes; text itself when it has at most limit runes. It is where a
+// finding read out of its chapter (the summary's bullets, the hero) is cut
+// so that it ends with a whole clause ("…校方回应迟缓", not "…，负").
+func CutAtClause(text string, limit int) string {
+	if utf8.RuneCountInString(text) <= limit {
+		return text
+	}
+	depth, n, best := 0, 0, -1
+	quoted := false // inside ASCII double quotes
+	for i, r := range text {
+		if n == limit {
+			break
+		}
+		switch {
+		case strings.ContainsRune("（(“《「『【[", r):
+			depth++
+		case strings.ContainsRune("）)”》」』】]", r):
+			depth = max(depth-1, 0)
+		case r == '"':
+			quoted = !quoted
+		case depth == 0 && !quoted && strings.ContainsRune("，,；;、：:", r) && n >= limit/3:
+			best = i
+		}
+		n++
+	}
+	if best >= 0 {
+		return strings.TrimRight(text[:best], " ")
+	}
+	return string([]rune(text)[:limit])
 }

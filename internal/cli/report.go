@@ -477,9 +477,24 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 func engineNotices(missing []state.Unavailable) []string {
 	var out []string
 	for _, u := range missing {
-		out = append(out, fmt.Sprintf("%s 引擎的输入不可用（%s：%s），本报告缺少该引擎的视角。", u.Engine, u.Path, u.Reason))
+		out = append(out, fmt.Sprintf("%s 引擎的输入不可用（%s：%s），本报告缺少该引擎的视角。", u.Engine, u.Path, reasonZH(u.Reason)))
 	}
 	return out
+}
+
+// reasonZH is the Chinese of a state.Unavailable reason for the reader's
+// notice (the English one stays in the manifest's warnings); a reason it
+// does not know is kept as it is.
+func reasonZH(reason string) string {
+	switch reason {
+	case state.ReasonNotFound:
+		return "文件不存在"
+	case state.ReasonEmptyFile:
+		return "文件为空"
+	case state.ReasonEmptyParagraphs:
+		return "文件中没有段落"
+	}
+	return reason
 }
 
 // reportLink is how `report` ends: the path of report.html, as a file://

@@ -17,6 +17,7 @@ import (
 	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/nodes"
+	"reportengine/state"
 )
 
 const fixtureDir = "../../../shared/fixtures/bettafish"
@@ -889,4 +890,21 @@ func TestReportStoredGraphMissingEngineNotice(t *testing.T) {
 		t.Fatalf("report --graph: exit %d: %s", code, errs)
 	}
 	wantMediaNotice(t, filepath.Join(dir, "b14"), missing)
+}
+
+// The reader's notice of an unavailable engine gives the reason in
+// Chinese, as the rest of the notice (it read "…（media.json：empty
+// paragraphs）"); a reason it does not know is kept.
+func TestEngineNoticesReasonInChinese(t *testing.T) {
+	for reason, want := range map[string]string{
+		state.ReasonNotFound:        "文件不存在",
+		state.ReasonEmptyFile:       "文件为空",
+		state.ReasonEmptyParagraphs: "文件中没有段落",
+		"some other reason":         "some other reason",
+	} {
+		got := engineNotices([]state.Unavailable{{Engine: state.EngineMedia, Path: "media.json", Reason: reason}})
+		if len(got) != 1 || !strings.Contains(got[0], "（media.json："+want+"）") {
+			t.Errorf("reason %q: notice %q, want it to read （media.json：%s）", reason, got, want)
+		}
+	}
 }

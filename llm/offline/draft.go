@@ -456,38 +456,9 @@ func shortFinding(f string) string {
 	}
 	text = text[:cut]
 	if utf8.RuneCountInString(text) > findingRunes {
-		text = cutAtClause(text, findingRunes) + "……"
+		text = prompts.CutAtClause(text, findingRunes) + "……"
 	}
 	return text + cites
-}
-
-// cutAtClause returns the longest prefix of text of at most limit runes
-// that ends just before a clause mark (，,；;、：:) outside every bracket
-// and quote, when it holds at least limit/3 runes; else the first limit
-// runes.
-func cutAtClause(text string, limit int) string {
-	depth, n, best := 0, 0, -1
-	quoted := false // inside ASCII double quotes
-	for i, r := range text {
-		if n == limit {
-			break
-		}
-		switch {
-		case strings.ContainsRune("（(“《「『【[", r):
-			depth++
-		case strings.ContainsRune("）)”》」』】]", r):
-			depth = max(depth-1, 0)
-		case r == '"':
-			quoted = !quoted
-		case depth == 0 && !quoted && strings.ContainsRune("，,；;、：:", r) && n >= limit/3:
-			best = i
-		}
-		n++
-	}
-	if best >= 0 {
-		return strings.TrimRight(text[:best], " ")
-	}
-	return string([]rune(text)[:limit])
 }
 
 // stripCites removes every [E…] citation from s.
