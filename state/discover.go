@@ -41,6 +41,25 @@ func (r Run) Inputs() []Input {
 	return out
 }
 
+// partialNote says which engines a run picked by its stamp lacks ("run
+// 20250827_123055 has no media or insight state file: those engines are
+// left out"); "" for a complete run.
+func (r Run) partialNote() string {
+	var missing []string
+	for _, e := range Engines {
+		if !slices.ContainsFunc(r.Files, func(f RunFile) bool { return f.Engine == e }) {
+			missing = append(missing, string(e))
+		}
+	}
+	switch len(missing) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("run %s has no %s state file: that engine is left out", r.Stamp, missing[0])
+	}
+	return fmt.Sprintf("run %s has no %s state file: those engines are left out", r.Stamp, strings.Join(missing, " or "))
+}
+
 // String names the run and its engines: "20250825_180214 (query, media,
 // insight)".
 func (r Run) String() string {
@@ -171,14 +190,15 @@ func engineFiles(dir string, e Engine) ([]RunFile, error) {
 // the run whose stamp, or the stamp of one of whose files, is stamp
 // ("YYYYMMDD_HHMMSS"; the "_" may be left out); with stamp "", the newest
 // run that has every engine, else the newest run, with a note saying it is
-// partial. Errors: no run has that stamp (the message lists the runs).
+// partial; a run picked by its stamp that lacks engines gets a note naming
+// them. Errors: no run has that stamp (the message lists the runs).
 func PickRun(runs []Run, stamp string) (Run, string, error) {
 	if stamp != "" {
 		want := strings.ReplaceAll(strings.TrimSpace(stamp), "_", "")
 		for _, r := range runs {
 			for _, f := range r.Files {
 				if strings.ReplaceAll(f.Stamp, "_", "") == want {
-					return r, "", nil
+					return r, r.partialNote(), nil
 				}
 			}
 		}

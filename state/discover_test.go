@@ -49,9 +49,14 @@ func TestDiscoverFixtures(t *testing.T) {
 	if l, err := Load(r.Inputs(), LoadOptions{}); err != nil || len(l.States) != 3 || l.QueryNote == "" {
 		t.Errorf("Load of the picked run: %v", err)
 	}
-	for stamp, want := range map[string]string{"20250827_123055": "20250827_123055", "20250825175347": "20250825_175347"} {
-		if r, _, err := PickRun(runs, stamp); err != nil || r.Stamp != want {
-			t.Errorf("PickRun(%q) = %v, %v; want run %s", stamp, r, err, want)
+	// A run picked by its stamp that lacks engines says which.
+	for _, tc := range []struct{ stamp, want, note string }{
+		{"20250827_123055", "20250827_123055", "run 20250827_123055 has no media or insight state file: those engines are left out"},
+		{"20250825175347", "20250825_175347", "run 20250825_175347 has no query or insight state file: those engines are left out"},
+		{"20250825_180214", "20250825_180214", ""},
+	} {
+		if r, note, err := PickRun(runs, tc.stamp); err != nil || r.Stamp != tc.want || note != tc.note {
+			t.Errorf("PickRun(%q) = %v, %q, %v; want run %s, note %q", tc.stamp, r, note, err, tc.want, tc.note)
 		}
 	}
 	if _, _, err := PickRun(runs, "20250101_000000"); err == nil || !strings.Contains(err.Error(), "20250825_180214 (query, media, insight)") {
