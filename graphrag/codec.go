@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -136,10 +137,6 @@ func (g *Graph) WriteJSONColumns(ctx context.Context, w, cols io.Writer) error {
 }
 
 func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
-	head, err := g.headJSON()
-	if err != nil {
-		return err
-	}
 	var (
 		plan    *colPlan
 		cw      *crcWriter
@@ -156,16 +153,26 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	}
+	// The column plan (a pass over every source's engine list) is made
+	// while the first chunks are encoded: the workers wait for it before
+	// their first column records, the column file's head before its first
+	// bytes.
+	planned := make(chan struct{})
 	if cols != nil {
-		plan = g.colPlan()
-		colHead, err := g.columnsHead(plan, writeChunk)
-		if err != nil {
-			return err
-		}
+		go func() {
+			defer close(planned)
+			plan = g.colPlan()
+		}()
 		cw = &crcWriter{w: cols}
-		cw.write(colHead)
+	} else {
+		close(planned)
 	}
-	if err := put(head); err != nil {
+	head, err := g.headJSON()
+	if err == nil {
+		err = put(head)
+	}
+	if err != nil {
+		<-planned
 		return err
 	}
 	type unit struct {
@@ -199,6 +206,7 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var derived []bool // of the unit's nodes (derivedNames)
 			for i := range jobs {
 				var buf []byte
 				if b, ok := pool.Get().(*[]byte); ok {
@@ -207,18 +215,20 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 				u := units[i]
 				var err error
 				if u.nodes {
-					buf, err = g.appendNodes(buf, u.from, u.to)
+					derived = g.derivedNames(derived, u.from, u.to)
+					buf, err = g.appendNodes(buf, u.from, u.to, derived)
 				} else {
 					buf, err = g.appendEdges(buf, u.from, u.to)
 				}
 				r := result{buf: buf, err: err}
 				if cols != nil && err == nil {
+					<-planned
 					e := &colEnc{js: buf}
 					if b, ok := colPool.Get().(*[]byte); ok {
 						e.buf = (*b)[:0]
 					}
 					if u.nodes {
-						r.err = g.colNodes(e, plan, u.from, u.to)
+						r.err = g.colNodes(e, plan, u.from, u.to, derived)
 					} else {
 						r.err = g.colEdges(e, u.from, u.to)
 					}
@@ -243,6 +253,15 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 			}
 		}
 	}()
+	writeColHead := func() error {
+		<-planned
+		colHead, err := g.columnsHead(plan, writeChunk)
+		if err != nil {
+			return err
+		}
+		cw.write(colHead)
+		return nil
+	}
 	err = func() error {
 		for i := range units {
 			if err := ctx.Err(); err != nil {
@@ -258,6 +277,11 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 				return r.err
 			}
 			if cols != nil {
+				if i == 0 {
+					if err := writeColHead(); err != nil {
+						return err
+					}
+				}
 				if i == nodeUnits {
 					edgesAt, lastEnd = cw.n, 0 // the edges' first gap is absolute
 				}
@@ -286,6 +310,11 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 			return err
 		}
 		if cols != nil {
+			if len(units) == 0 {
+				if err := writeColHead(); err != nil {
+					return err
+				}
+			}
 			if nodeUnits == len(units) {
 				edgesAt = cw.n
 			}
@@ -385,7 +414,9 @@ type (
 	}
 )
 
-func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
+// appendNodes appends the JSON rows of the nodes [from, to); derived[k]
+// is derivedName of node from+k (derivedNames).
+func (g *Graph) appendNodes(buf []byte, from, to int, derived []bool) ([]byte, error) {
 	slow := from // rows before slow are written one by one
 	for v := from; v < to; v++ {
 		sep := ",\n    "
@@ -399,7 +430,7 @@ func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
 				end++
 			}
 			var ok bool
-			if buf, ok = g.appendSourceRun(buf, v, end, sep); ok {
+			if buf, ok = g.appendSourceRun(buf, v, end, sep, derived[v-from:end-from]); ok {
 				v = end - 1
 				continue
 			}
@@ -408,7 +439,7 @@ func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
 		buf = append(buf, sep...)
 		var err error
 		if r >= 0 {
-			o := g.sourceOut(v)
+			o := g.sourceOut(v, derived[v-from])
 			buf, err = appendValue(buf, &o)
 		} else {
 			a := g.attrs[v]
@@ -431,14 +462,28 @@ func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
 	return buf, nil
 }
 
-// sourceOut is typed source v as a file stores it.
-func (g *Graph) sourceOut(v int) sourceOut {
-	s := &g.sources[g.srcRow[v]]
-	o := sourceOut{ID: g.ids[v], Type: TypeSource, Attributes: s}
-	if !derivedName(g.names[v], s) {
+// sourceOut is typed source v as a file stores it; derived is
+// derivedName of it (the name is left out).
+func (g *Graph) sourceOut(v int, derived bool) sourceOut {
+	o := sourceOut{ID: g.ids[v], Type: TypeSource, Attributes: &g.sources[g.srcRow[v]]}
+	if !derived {
 		o.Name = &g.names[v]
 	}
 	return o
+}
+
+// derivedNames sets dst (grown as needed) to whether each node of [from,
+// to) is a typed source whose name a file leaves out (derivedName). The
+// writers derive it once per chunk, for the JSON rows and the column
+// records both: deriving a name is most of what a source row costs
+// besides its text.
+func (g *Graph) derivedNames(dst []bool, from, to int) []bool {
+	dst = slices.Grow(dst[:0], to-from)[:to-from]
+	for v := from; v < to; v++ {
+		r := g.srcRow[v]
+		dst[v-from] = r >= 0 && derivedName(g.names[v], &g.sources[r])
+	}
+	return dst
 }
 
 func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {

@@ -476,3 +476,51 @@ type statReader struct{ f *os.File }
 
 func (s statReader) Read(p []byte) (int, error) { return s.f.Read(p) }
 func (s statReader) Stat() (os.FileInfo, error) { return s.f.Stat() }
+
+// CheckColumns keeps its outcome only until the graph changes.
+func TestCheckColumnsAfterChange(t *testing.T) {
+	g := New()
+	for _, id := range []string{"a", "b"} {
+		if err := g.AddNode(&Node{ID: id, Type: TypeTopic}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = g.Link(0, 1, RelContains)
+	if err := g.CheckColumns(); err != nil {
+		t.Fatalf("one edge: %v", err)
+	}
+	_ = g.Link(0, 1, RelContains) // the same pair again
+	if err := g.CheckColumns(); !errors.Is(err, ErrNoColumns) {
+		t.Fatalf("after a repeated edge: %v, want ErrNoColumns", err)
+	}
+	h := New()
+	_ = h.AddNode(&Node{ID: "a", Type: TypeTopic})
+	if err := h.CheckColumns(); err != nil {
+		t.Fatal(err)
+	}
+	_ = h.AddNode(&Node{ID: "b\xff", Type: TypeTopic})
+	if err := h.CheckColumns(); !errors.Is(err, ErrNoColumns) {
+		t.Fatalf("after an invalid id: %v, want ErrNoColumns", err)
+	}
+}
+
+// anchorID is its definition: printable ASCII (DEL included) without the
+// bytes some JSON writers escape.
+func TestAnchorIDDefinition(t *testing.T) {
+	oracle := func(s string) bool {
+		for _, r := range []byte(s) {
+			if r < 0x20 || r >= 0x80 || strings.IndexByte("\"\\<>&/", r) >= 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for c := 0; c < 256; c++ {
+		for _, s := range []string{string(rune(0)) + "x", "SRC_" + string([]byte{byte(c)}), string([]byte{byte(c)}) + "abc", ""} {
+			s = strings.Replace(s, "\x00", string([]byte{byte(c)}), 1)
+			if got, want := anchorID(s), oracle(s); got != want {
+				t.Fatalf("anchorID(%q) = %v, want %v", s, got, want)
+			}
+		}
+	}
+}

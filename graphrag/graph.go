@@ -160,7 +160,9 @@ type Graph struct {
 	paired  int
 
 	views   *views     // traversal views, built on first use; nil after a change
-	viewsMu sync.Mutex // guards views (traversals may start concurrently)
+	viewsMu sync.Mutex // guards views and checked (traversals may start concurrently)
+	// checked is the outcome of CheckColumns; nil after a change.
+	checked *error
 }
 
 // New returns an empty graph.
@@ -388,7 +390,7 @@ func (g *Graph) appendNode(id string, t NodeType, name string, attrs Attributes,
 	g.names = append(g.names, name)
 	g.attrs = append(g.attrs, attrs)
 	g.srcRow = append(g.srcRow, row)
-	g.views = nil
+	g.views, g.checked = nil, nil
 	return v, nil
 }
 
@@ -482,7 +484,7 @@ func (g *Graph) takeEdges(ge *Graph) {
 	g.ends, g.rels, g.weights, g.eattrs = ge.ends, ge.rels, ge.weights, ge.eattrs
 	g.recOff, g.recs = ge.recOff, ge.recs
 	g.relNames, g.relCode = ge.relNames, ge.relCode
-	g.pairs, g.paired, g.views = nil, 0, nil
+	g.pairs, g.paired, g.views, g.checked = nil, 0, nil, nil
 }
 
 func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
@@ -562,7 +564,7 @@ func (g *Graph) appendEdge(from, to int32, rel Relation, w float64, attrs Attrib
 	g.rels = append(g.rels, c)
 	g.recs = append(g.recs, recs...)
 	g.recOff = append(g.recOff, int32(len(g.recs)))
-	g.views = nil
+	g.views, g.checked = nil, nil
 	return nil
 }
 
@@ -891,11 +893,25 @@ type Stats struct {
 // Stats returns the node and edge counts.
 func (g *Graph) Stats() Stats {
 	s := Stats{TotalNodes: g.NodeCount(), TotalEdges: g.EdgeCount(), ByType: map[NodeType]int{}, ByRelation: map[Relation]int{}}
+	// Counted by code, then by name: one map update per type instead of
+	// one per node (Stats runs on every save).
+	nt := make([]int, len(g.typeNames))
 	for _, c := range g.types {
-		s.ByType[g.typeNames[c]]++
+		nt[c]++
 	}
+	for c, n := range nt {
+		if n > 0 {
+			s.ByType[g.typeNames[c]] += n
+		}
+	}
+	nr := make([]int, len(g.relNames))
 	for _, c := range g.rels {
-		s.ByRelation[g.relNames[c]]++
+		nr[c]++
+	}
+	for c, n := range nr {
+		if n > 0 {
+			s.ByRelation[g.relNames[c]] += n
+		}
 	}
 	return s
 }
