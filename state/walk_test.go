@@ -155,11 +155,11 @@ func TestParseRepeatedResearch(t *testing.T) {
 }
 
 // hasControl finds a byte below 0x20 at every position of strings of
-// every length up to 40, next to bytes of every other kind (0x20, 0x7f,
+// every length up to 100 (the 32- and 8-byte steps and the tail), next to bytes of every other kind (0x20, 0x7f,
 // 0x80, 0xff and UTF-8), and nothing in strings without one.
 func TestHasControl(t *testing.T) {
 	fill := []byte{' ', 'a', 0x7f, 0x80, 0xff, 0xe4}
-	for n := 0; n <= 40; n++ {
+	for n := 0; n <= 100; n++ {
 		for _, f := range fill {
 			b := bytes.Repeat([]byte{f}, n)
 			if hasControl(string(b)) {
