@@ -1043,17 +1043,20 @@ const SourceNameRunes = 50
 // builder's rule; a format 3 file leaves out the "name" of a typed source
 // whose name is this, and the readers give it back.
 func SourceName(title, url, content string) string {
-	name := title
-	switch {
-	case strings.TrimSpace(name) != "":
-	case url != "":
-		name = url
-	case strings.TrimSpace(content) != "":
-		name = content
-	default:
-		name = "(untitled)"
+	// Each field is trimmed once: the builder names every record's
+	// source with this and the writers check every source's name with it.
+	name := strings.TrimSpace(title)
+	if name == "" {
+		switch {
+		case url != "":
+			name = strings.TrimSpace(url) // "" for a blank URL, as before
+		default:
+			if name = strings.TrimSpace(content); name == "" {
+				name = "(untitled)"
+			}
+		}
 	}
-	return TruncateRunes(strings.TrimSpace(name), SourceNameRunes)
+	return TruncateRunes(name, SourceNameRunes)
 }
 
 // SummaryRunes is the length in runes of a section's "summary" attribute

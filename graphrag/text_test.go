@@ -33,3 +33,39 @@ func FuzzValidUTF8(f *testing.F) {
 		}
 	})
 }
+
+// SourceName is the rule as the builder first wrote it: the first of
+// title, url and content that is not blank (a URL counts when it is not
+// empty), trimmed, cut to SourceNameRunes runes; "(untitled)" for none.
+func TestSourceName(t *testing.T) {
+	oracle := func(title, url, content string) string {
+		name := title
+		switch {
+		case strings.TrimSpace(name) != "":
+		case url != "":
+			name = url
+		case strings.TrimSpace(content) != "":
+			name = content
+		default:
+			name = "(untitled)"
+		}
+		return TruncateRunes(strings.TrimSpace(name), SourceNameRunes)
+	}
+	long := strings.Repeat("武汉大学樱花", 20)
+	fields := []string{"", " ", "\u3000", " 标题 ", "\u3000武大\u3000", "https://a.example/x ", "  \t", long, " " + long, "a\xffb"}
+	for _, title := range fields {
+		for _, url := range fields {
+			for _, content := range fields {
+				if got, want := SourceName(title, url, content), oracle(title, url, content); got != want {
+					t.Fatalf("SourceName(%q, %q, %q) = %q, want %q", title, url, content, got, want)
+				}
+			}
+		}
+	}
+	if got := SourceName("", "", "\u3000"); got != "(untitled)" {
+		t.Errorf("all blank: %q", got)
+	}
+	if got := SourceName("\u3000", " https://a.example/x ", "内容"); got != "https://a.example/x" {
+		t.Errorf("blank title: %q, want the trimmed URL", got)
+	}
+}
