@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 )
 
 // NodeType is the kind of a node. The five types the builder writes are the
@@ -1080,7 +1079,7 @@ func SectionSummary(latestSummary, content string) string {
 // the same name is derived from the attributes as JSON gives them back).
 func derivedName(name string, s *sourceAttrs) bool {
 	d := SourceName(s.Title, s.URL, s.Content)
-	return d == name && utf8.ValidString(d)
+	return d == name && ValidUTF8(d)
 }
 
 // summaryAt returns the position of a section's "summary" attribute when
@@ -1104,7 +1103,7 @@ func summaryAt(a Attributes) int {
 		return -1
 	}
 	s, ok := a[at].Value.(string)
-	if _, isText := a[at+1].Value.(string); !ok || !isText || s != SectionSummary(a.String("latest_summary"), a.String("content")) || !utf8.ValidString(s) {
+	if _, isText := a[at+1].Value.(string); !ok || !isText || s != SectionSummary(a.String("latest_summary"), a.String("content")) || !ValidUTF8(s) {
 		return -1
 	}
 	return at
