@@ -25,16 +25,21 @@ const (
 
 // Figure is one quantitative statement found in an item.
 type Figure struct {
-	ItemID   string     `json:"item_id"`
-	Kind     FigureKind `json:"kind"`
-	Label    string     `json:"label"`           // what is measured: 负面声量, 阅读量; for dates the event clause
-	Group    string     `json:"group,omitempty"` // the category for sentiment/platform/age: 负面, 微博, 90后
-	Raw      string     `json:"raw"`             // as written: 79%, 3.8亿, 2025年8月25日
-	Value    float64    `json:"value"`           // the number as written (79, 3.8); for dates YYYYMMDD
-	Unit     string     `json:"unit,omitempty"`  // %, 万, 亿, 人, 次, …
-	Scaled   float64    `json:"scaled"`          // Value with 万 (×1e4) and 亿 (×1e8) applied; percentages as written
-	Date     string     `json:"date,omitempty"`  // ISO date (YYYY-MM-DD, or --MM-DD without a year) for FigDate
-	Sentence string     `json:"sentence"`        // the clause around the figure
+	ItemID string     `json:"item_id"`
+	Kind   FigureKind `json:"kind"`
+	Label  string     `json:"label"` // what is measured: 负面声量, 阅读量; for dates the event clause
+	// KPI is the label a KPI card may carry: what is measured, subject and
+	// metric, in the source's words ("微博平台占比", "樱花季情绪占比：浪漫"),
+	// or "" when the clause names no metric or no subject (see kpiLabel);
+	// such a figure stays in the prose and the charts, not in a KPI table.
+	KPI      string  `json:"kpi,omitempty"`
+	Group    string  `json:"group,omitempty"` // the category for sentiment/platform/age: 负面, 微博, 90后
+	Raw      string  `json:"raw"`             // as written: 79%, 3.8亿, 2025年8月25日
+	Value    float64 `json:"value"`           // the number as written (79, 3.8); for dates YYYYMMDD
+	Unit     string  `json:"unit,omitempty"`  // %, 万, 亿, 人, 次, …
+	Scaled   float64 `json:"scaled"`          // Value with 万 (×1e4) and 亿 (×1e8) applied; percentages as written
+	Date     string  `json:"date,omitempty"`  // ISO date (YYYY-MM-DD, or --MM-DD without a year) for FigDate
+	Sentence string  `json:"sentence"`        // the clause around the figure
 }
 
 var sentimentWords = []string{"非常正面", "非常负面", "正面", "负面", "中性", "中立", "积极", "消极", "支持", "反对", "质疑", "愤怒", "担忧", "好评", "差评"}
@@ -63,8 +68,16 @@ var quotePairs = map[rune]rune{'“': '”', '"': '"', '「': '」', '（': '）
 // a measure word), in a ranking (第N, 前N), in an index (指数), or as a date.
 func FindFigures(id, text string) []Figure {
 	var out []Figure
-	for _, clause := range clauses(text) {
-		out = append(out, clauseFigures(id, clause)...)
+	row := rowSubject(text)
+	cs := clauses(text)
+	for i, clause := range cs {
+		figs := clauseFigures(id, clause, row)
+		if i == len(cs)-1 && cutOff(text, clause) {
+			for j := range figs {
+				figs[j].KPI = "" // "…有高达65%的内容与学生的": what the share is of was cut off
+			}
+		}
+		out = append(out, figs...)
 	}
 	return out
 }
@@ -89,18 +102,19 @@ func clauses(text string) []string {
 	return out
 }
 
-func clauseFigures(id, clause string) []Figure {
+func clauseFigures(id, clause, row string) []Figure {
 	var out []Figure
 	if !strings.ContainsAny(clause, numberRunes) {
 		return nil
 	}
+	header := clauseHeader(clause)
 	if !strings.ContainsAny(clause, "年月-/") {
 		// no date can be here
 	} else if d, raw, ok := findDate(clause); ok {
 		out = append(out, Figure{ItemID: id, Kind: FigDate, Label: clause, Raw: raw, Date: d, Value: dateValue(d), Sentence: clause})
 	}
 	prevEnd := 0
-	lastLabel := ""
+	lastLabel, lastKPI := "", ""
 	for i := 0; i < len(clause); {
 		start, j, val, chinese, ok := nextNumber(clause, i)
 		if !ok {
@@ -111,7 +125,13 @@ func clauseFigures(id, clause string) []Figure {
 			continue
 		}
 		rest := clause[j:]
+		if r, ok := strings.CutPrefix(rest, " "); ok && (prefixAny(r, []string{"%", "％", "亿", "万"}) != "" || prefixAny(r, measureWords) != "") {
+			rest, i = r, i+1 // "3.8 亿阅读": one space between a number and its unit
+		}
 		before := clause[prevEnd:start]
+		if strings.HasSuffix(before, "第") && ordinalCounter(rest) {
+			continue // "第十一届", "第二轮": an edition or a round, not a ranking
+		}
 		unit, kind := "", FigureKind("")
 		switch {
 		case strings.HasPrefix(rest, "%") || strings.HasPrefix(rest, "％"):
@@ -148,7 +168,14 @@ func clauseFigures(id, clause string) []Figure {
 			label = lastLabel // "从三十元降到十二元": the second value has the first one's label
 		}
 		lastLabel = label
-		f := Figure{ItemID: id, Kind: kind, Label: label, Raw: strings.TrimSpace(clause[start:i]), Value: val, Unit: unit, Scaled: scale(val, unit), Sentence: clause}
+		raw := strings.Replace(strings.TrimSpace(clause[start:i]), " ", "", 1)
+		if kind == FigRank && strings.HasSuffix(before, "第") {
+			raw = "第" + raw // a ranking is written whole: "第3", "第3名"
+			if strings.HasPrefix(clause[i:], "名") || strings.HasPrefix(clause[i:], "位") {
+				raw += clause[i : i+len("名")]
+			}
+		}
+		f := Figure{ItemID: id, Kind: kind, Label: label, Raw: raw, Value: val, Unit: unit, Scaled: scale(val, unit), Sentence: clause}
 		// "26%的网友支持学校的决定": the subject follows the number
 		shown := label
 		if !goodLabel(shown) || strings.TrimSpace(before) == "" || isConnective(before) {
@@ -172,6 +199,12 @@ func clauseFigures(id, clause string) []Figure {
 		if !goodLabel(f.Label) {
 			f.Label = "" // the figure still counts (charts use Group); it gets no KPI card
 		}
+		if strings.Trim(before, " →~～-—至到") == "" && lastKPI != "" {
+			f.KPI = lastKPI // "敬意 8%→6%": the second value of the first one's measure
+		} else {
+			f.KPI = kpiLabel(kpiClause{row: row, header: header, before: before, after: clause[i:], label: f.Label, afterForm: shown != label}, f)
+		}
+		lastKPI = f.KPI
 		out = append(out, f)
 		prevEnd = i
 	}
@@ -306,10 +339,11 @@ func firstAny(s string, words []string) string {
 	return ""
 }
 
-// figureLabel is the measured thing: the text before the number with
-// trailing verbs and particles removed, at most 16 runes, cut after the
-// last opening quote or bracket.
-func figureLabel(before string) string {
+// subjectBefore is the text before a number with trailing verbs and
+// particles and leading connectives removed, cut after the last opening
+// quote or bracket (a short quoted term keeps what it is a term of), the
+// part after a reporting verb, a " - " or a list number; any length.
+func subjectBefore(before string) string {
 	s := strings.TrimSpace(before)
 	for changed := true; changed; {
 		changed = false
@@ -354,8 +388,14 @@ func figureLabel(before string) string {
 	if i := strings.LastIndex(s, " - "); i >= 0 {
 		s = s[i+3:]
 	}
-	s = strings.TrimSpace(stripListNumber(strings.TrimSpace(s)))
-	rs := []rune(s)
+	return strings.TrimSpace(stripListNumber(strings.TrimSpace(s)))
+}
+
+// figureLabel is the measured thing: the text before the number with
+// trailing verbs and particles removed (subjectBefore), its last 16 runes,
+// quotes balanced.
+func figureLabel(before string) string {
+	rs := []rune(subjectBefore(before))
 	if len(rs) > 16 {
 		rs = rs[len(rs)-16:]
 	}
@@ -528,4 +568,232 @@ func pad(v, w int) string {
 func dateValue(iso string) float64 {
 	v, _ := strconv.ParseFloat(strings.ReplaceAll(strings.TrimPrefix(iso, "--"), "-", ""), 64)
 	return v
+}
+
+// kpiClause is what kpiLabel reads around one figure.
+type kpiClause struct {
+	row, header   string // the row's subject ("樱花季") and the clause's "X：" header ("情绪占比"), or ""
+	before, after string // the clause text before the figure (from the previous figure on) and after it
+	label         string // the figure's Label
+	afterForm     bool   // the label is the subject after the number ("26%的网友…")
+}
+
+// metricWords name a metric; longer words first (a subject is what is left
+// when they are removed).
+var metricWords = []string{"阅读量", "播放量", "讨论量", "转发量", "浏览量", "评论量", "点赞量", "互动量", "搜索量", "曝光量",
+	"增长率", "粉丝数", "点赞数", "评论数", "声量", "占比", "比例", "比重", "份额", "指数", "排名", "得分", "评分", "分布", "走势",
+	"趋势", "限额", "规模", "金额", "价格", "月租", "租金", "成本", "收入", "增幅", "涨幅", "降幅", "增速", "热度", "次数",
+	"频率", "频次", "概率", "人数", "数量", "总量", "总数", "率"}
+
+// unitMetrics map the word after a 万/亿 figure to the metric it counts
+// ("3.8 亿阅读" → 阅读量, "32.7 万赞" → 点赞数).
+var unitMetrics = [][2]string{{"次播放", "播放量"}, {"播放", "播放量"}, {"阅读", "阅读量"}, {"浏览", "浏览量"}, {"点赞", "点赞数"},
+	{"赞", "点赞数"}, {"转发", "转发量"}, {"评论", "评论数"}, {"讨论", "讨论量"}}
+
+// countUnits are measure words of things and people: a clause that stops
+// after "N人" counts what its label names ("开业首周新增粉丝五千人").
+var countUnits = []string{"人次", "万人", "人", "次", "条", "篇", "个", "名", "家", "所", "项", "起", "票"}
+
+// kpiLabel is the label of a figure's KPI card: what is measured, a
+// subject and a metric, built from the clause's own words, or "" when the
+// clause gives none. In order:
+//   - a clause under a metric header ("情绪占比：浪漫 42% / 焦虑 28%") is
+//     labelled header：category, after the row's subject when the text is
+//     a row of "X：…；" fields ("樱花季情绪占比：焦虑");
+//   - "N%的X" is X's share (网友支持学校的决定占比);
+//   - a subject holding a metric word is kept (负面声量, 该事件影响力指数 →
+//     事件影响力指数), one before 占 gets 占比 (微博平台占比);
+//   - a 万/亿 count followed by what it counts takes that metric
+//     ("微博#武大樱花预约# 3.8 亿阅读" → 微博#武大樱花预约#阅读量);
+//   - a count of people or things whose clause stops after it labels what
+//     it counts (开业首周新增粉丝 五千人); when the clause goes on after the
+//     measure word ("带动全省11所高校形成…") the counted thing follows the
+//     number and the words before it are no label.
+//
+// The subject left when the metric words are removed must have two runes
+// ("排名 第3", "阅读量 3.8亿" name no subject); the label is at most 18
+// runes (a longer one starting at a #hashtag# is cut to it). Dates get no
+// KPI label.
+func kpiLabel(c kpiClause, f Figure) string {
+	if f.Kind == FigDate {
+		return ""
+	}
+	before := c.before
+	if c.header != "" {
+		if _, b, ok := cutColon(before); ok {
+			before = b
+		}
+	}
+	subj := stripDemonstrative(balanceQuotes(subjectBefore(before)))
+	if q := quotedEnd(before); q != "" {
+		subj = q // "抖音“00 后通宵 WB”", "微博#武大樱花预约#": the term with its marks
+	}
+	if c.afterForm || subj == "" {
+		subj = stripDemonstrative(c.label)
+	}
+	if k := strings.IndexRune(subj, '#'); k > 0 && utf8.RuneCountInString(subj) > 18 {
+		subj = subj[k:] // a long subject before a hashtag: the hashtag names it
+	}
+	tb := strings.TrimSpace(before)
+	after := strings.TrimSpace(c.after)
+	if strings.HasPrefix(after, "时") || strings.HasPrefix(after, "以上时") {
+		return "" // "当“无语”出现频率超过每百帖30次时": a threshold, not a measurement
+	}
+	switch {
+	case c.header != "" && hasMetric(c.header):
+		subj = c.row + c.header + "：" + subj
+	case c.afterForm:
+		if f.Unit != "%" {
+			return ""
+		}
+		subj = shareOf(after, subj) + "占比"
+	case hasMetric(subj):
+	case strings.HasSuffix(tb, "占") || strings.HasSuffix(tb, "占比") || strings.HasSuffix(tb, "占到"):
+		subj += "占比"
+	case f.Unit == "万" || f.Unit == "亿":
+		m := ""
+		for _, um := range unitMetrics {
+			if strings.HasPrefix(after, um[0]) {
+				m = um[1]
+				break
+			}
+		}
+		if m == "" {
+			return ""
+		}
+		subj += m
+	case prefixAny(f.Unit, countUnits) == f.Unit && f.Unit != "":
+		if r, _ := utf8.DecodeRuneInString(after); unicode.IsLetter(r) {
+			return "" // "带动全省11所高校形成…": the count is of what follows
+		}
+	default:
+		return ""
+	}
+	left := subj
+	for _, m := range metricWords {
+		left = strings.ReplaceAll(left, m, "")
+	}
+	left = strings.TrimFunc(left, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	if utf8.RuneCountInString(left) < 2 || utf8.RuneCountInString(subj) > 18 || strings.ContainsAny(subj, "|、") {
+		return ""
+	}
+	return subj
+}
+
+// hasMetric reports whether s holds a metric word.
+func hasMetric(s string) bool { return firstAny(s, metricWords) != "" }
+
+// stripDemonstrative removes a pointing word opening a label (这位, 该,
+// 此): out of its passage it points at nothing.
+func stripDemonstrative(s string) string {
+	for _, p := range []string{"这位", "这个", "这些", "这名", "这", "该", "此"} {
+		if t, ok := strings.CutPrefix(s, p); ok && utf8.RuneCountInString(t) >= 2 {
+			return t
+		}
+	}
+	return s
+}
+
+// cutColon splits "X：rest" (full-width or ASCII colon) at its first colon.
+func cutColon(s string) (head, rest string, ok bool) {
+	i := strings.IndexAny(s, "：:")
+	if i < 0 {
+		return "", s, false
+	}
+	_, n := utf8.DecodeRuneInString(s[i:])
+	return s[:i], s[i+n:], true
+}
+
+// clauseHeader is the X of a clause "X：…" (1 to 8 runes, no digit, no
+// quote): the column a table row's cell was under ("情绪占比"), or "".
+func clauseHeader(clause string) string {
+	h, _, ok := cutColon(clause)
+	h = strings.TrimSpace(h)
+	if n := utf8.RuneCountInString(h); !ok || n < 1 || n > 8 || strings.ContainsAny(h, numberRunes[:10]+"“”\"「」（）()#") {
+		return ""
+	}
+	return h
+}
+
+// rowSubject is the subject of a row of "X：…；Y：…" fields (a table row
+// the evidence stage wrote out: "维度：樱花季；高光片段：…"): the value of
+// its first field when that is short (1 to 10 runes) and holds no digit;
+// "" for any other text.
+func rowSubject(text string) string {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == '；' || r == ';' })
+	if len(fields) < 2 || clauseHeader(fields[0]) == "" || clauseHeader(fields[1]) == "" {
+		return ""
+	}
+	_, v, _ := cutColon(fields[0])
+	v = strings.TrimSpace(v)
+	if n := utf8.RuneCountInString(v); n < 1 || n > 10 || strings.ContainsAny(v, numberRunes[:10]+"：:") {
+		return ""
+	}
+	return v
+}
+
+// cutOff reports whether clause, the last of text, was cut off: text
+// stops without a sentence mark and the clause ends on a joining word or
+// mark (的, 与, 和, 及, 或, 、) — the scraped page was stored cut at a fixed
+// length.
+func cutOff(text, clause string) bool {
+	last, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(text))
+	if strings.ContainsRune("。｡.!！?？;；…”’」』）)》%", last) || unicode.IsDigit(last) {
+		return false
+	}
+	end, _ := utf8.DecodeLastRuneInString(clause)
+	return strings.ContainsRune("的与和及或、", end)
+}
+
+// ordinalCounter reports whether rest (what follows a "第N") opens with a
+// counter of editions, rounds or parts (届, 轮, 期, 个 …): "第十一届" is the
+// eleventh edition, not a ranking.
+func ordinalCounter(rest string) bool {
+	r, _ := utf8.DecodeRuneInString(rest)
+	return strings.ContainsRune("届轮期批次版代章节页季集回场号个", r)
+}
+
+// quotedEnd is the quoted term or #hashtag# that before ends with, with
+// its marks and at most 6 runes of what precedes it ("高光叙事：抖音“00 后通宵
+// WB” " → 抖音“00 后通宵 WB”), or "" when before ends otherwise.
+func quotedEnd(before string) string {
+	t := strings.TrimSpace(before)
+	for _, p := range [...][2]string{{"“", "”"}, {"「", "」"}, {"#", "#"}, {"《", "》"}} {
+		body, ok := strings.CutSuffix(t, p[1])
+		if !ok {
+			continue
+		}
+		k := strings.LastIndex(body, p[0])
+		if k < 0 || k+len(p[0]) == len(body) {
+			return ""
+		}
+		_, pre, _ := cutColon(body[:k])
+		pre = stripLeading(strings.TrimSpace(pre))
+		if rs := []rune(pre); len(rs) > 6 {
+			pre = string(rs[len(rs)-6:])
+		}
+		return pre + t[k:]
+	}
+	return ""
+}
+
+// people are the groups a share is of ("19%的网友认为…").
+var people = []string{"网友", "网民", "用户", "受访者", "受访学生", "学生", "家长", "市民", "公众", "评论", "留言", "帖子", "博主", "观众", "读者", "消费者", "居民", "校友", "教师"}
+
+// shareOf is what a "N%的X…" share is of: for a group of people followed
+// by what they say or do, "认为保安不应该打人的网友" (the clause's words,
+// the group moved to the end, at most 14 runes); else label, the subject
+// as FindFigures cut it.
+func shareOf(after, label string) string {
+	rest, ok := strings.CutPrefix(after, "的")
+	if !ok {
+		return label
+	}
+	rest = strings.TrimRightFunc(rest, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	for _, p := range people {
+		if pred, ok := strings.CutPrefix(rest, p); ok && pred != "" && utf8.RuneCountInString(pred)+utf8.RuneCountInString(p) <= 13 && !strings.ContainsAny(pred, "“”\"「」（）()") {
+			return pred + "的" + p
+		}
+	}
+	return label
 }

@@ -24,7 +24,7 @@ func TestFindFigures(t *testing.T) {
 		{"微博平台占比45%，抖音占30%", []want{{FigPlatform, "微博平台", "45%", 45, "微博"}, {FigPlatform, "抖音", "30%", 30, "抖音"}}},
 		{"工作日限额1.5万人", []want{{FigCount, "工作日限额", "1.5万人", 15000, ""}}},
 		{"90后用户占38%", []want{{FigAge, "90后用户", "38%", 38, "90后"}}},
-		{"排名第3", []want{{FigRank, "排名", "3", 3, ""}}},
+		{"排名第3", []want{{FigRank, "排名", "第3", 3, ""}}},
 		// Chinese numerals
 		{"店主签下的铺面月租一万五千元", []want{{FigCount, "店主签下的铺面月租", "一万五千元", 15000, ""}}},
 		{"拿铁28元、美式二十二元", []want{{FigCount, "拿铁", "28元", 28, ""}, {FigCount, "美式", "二十二元", 22, ""}}},
@@ -82,6 +82,63 @@ func TestFindDates(t *testing.T) {
 		for _, f := range fs {
 			if f.Kind == FigDate {
 				t.Errorf("month 13 read as a date: %+v", f)
+			}
+		}
+	}
+}
+
+// TestFigureKPILabels holds the KPI labels of the BettaFish fixture's
+// figures (the sentences as the evidence stage reads them from
+// ../shared/fixtures/bettafish): a KPI label names subject and metric in
+// the source's words, a value is whole with its unit, and a figure whose
+// clause names no metric or no subject gets no KPI label.
+func TestFigureKPILabels(t *testing.T) {
+	type kpi struct{ label, raw string }
+	cases := []struct {
+		text string
+		want []kpi // figures with a KPI label, in order
+	}{
+		// labelled before the fix as "这位副教授的论文中 | 65%" (the page is
+		// stored cut off: what the 65% is of is lost)
+		{"武大副教授被举报抄袭学生论文,校方介入调查 事件概览:学术诚信危机 最近,武汉大学一名熊姓副教授因为涉嫌抄袭其学生的硕士论文而被推上了风口浪尖｡据举报者称,这位副教授的论文中有高达65%的内容与学生的", nil},
+		// "带动全省 | 11所": what is counted (高校) follows the number
+		{"8月15日，最新年度的“2025软科世界大学学术排名”显示，华中科技大学、武汉大学连续三年稳居世界百强，带动全省11所高校形成多层次国际化发展梯队。", nil},
+		// "七位校友荣膺 | 十一": the eleventh edition is no figure
+		{"七位校友荣膺第十一届杰出校友,全球校友心向珞珈,持续支持母校发展", nil},
+		// "“抢票像春运”暴躁 | 34%": no metric named; the row's metric header labels its cells
+		{"维度：樱花季；高光片段：微博#武大樱花预约# 3.8 亿阅读；争议点：“抢票像春运”暴躁 34%，安慰陌生人 27%；情绪占比：浪漫 42% / 焦虑 28%",
+			[]kpi{{"微博#武大樱花预约#阅读量", "3.8亿"}, {"樱花季情绪占比：浪漫", "42%"}, {"樱花季情绪占比：焦虑", "28%"}}},
+		{"学科：病毒学；高光叙事：抖音“00 后通宵 WB”120 万赞；焦虑痛点：后台 3.7% 私信含“猝死”关键词；情感走势：敬意 8%→6% / 科研高压 5%",
+			[]kpi{{"抖音“00 后通宵 WB”点赞数", "120万"}, {"病毒学情感走势：敬意", "8%"}, {"病毒学情感走势：敬意", "6%"}, {"病毒学情感走势：科研高压", "5%"}}},
+		{"议题：长江大保护；正向案例：渔民放流中华鲟 32.7 万赞；负面/焦虑：——；情感分布：非常正面 64%",
+			[]kpi{{"渔民放流中华鲟点赞数", "32.7万"}, {"长江大保护情感分布：非常正面", "64%"}}},
+		{"转到抗疫科研，微博话题#武汉大学病毒所#阅读量4.8亿。", []kpi{{"微博话题#武汉大学病毒所#阅读量", "4.8亿"}}},
+		{"负面情绪主要集中在“科研经费够不够”与“年轻医生待遇”上，占28%，但多数留言仍以“心疼+致敬”收尾。", nil},
+		// the subject/metric rules on made-up sentences
+		{"微博平台占比45%，抖音占30%", []kpi{{"微博平台占比", "45%"}, {"抖音占比", "30%"}}},
+		{"虽然有26%的网友支持学校的决定，但也有19%的网友认为保安不应该打人。", []kpi{{"支持学校的决定的网友占比", "26%"}, {"认为保安不应该打人的网友占比", "19%"}}},
+		{"且72%的二次发酵源于“官方通报与学生实测数据冲突”", []kpi{{"二次发酵占比", "72%"}}},
+		// a threshold is no measurement
+		{"• “无语”情绪曲线：当“无语”出现频率超过每百帖30次时", nil},
+		{"负面情绪占28%（“气炸了”“怎么又火了”），中性转喻占38%", []kpi{{"负面情绪占比", "28%"}, {"中性转喻占比", "38%"}}},
+		{"该事件影响力指数达65.4", []kpi{{"事件影响力指数", "65.4"}}},
+		{"开业首周新增粉丝五千人", []kpi{{"开业首周新增粉丝", "五千人"}}},
+		{"排名第3，阅读量飙到3.8亿", nil},
+	}
+	for _, c := range cases {
+		var got []kpi
+		for _, f := range FindFigures("E1", c.text) {
+			if f.KPI != "" {
+				got = append(got, kpi{f.KPI, f.Raw})
+			}
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%q: KPI figures %q, want %q", c.text, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%q: KPI %d = %q, want %q", c.text, i, got[i], c.want[i])
 			}
 		}
 	}

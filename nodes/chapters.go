@@ -164,7 +164,17 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 					digests = append(digests, *jobs[i].digest)
 				}
 			}
-			each(func(i int) bool { return lateChapter(secs[i]) }, gen(digests))
+			// a summary chapter leaves out the findings the hero states
+			// (findingsHero picks them from the same digests): a finding
+			// is printed in its chapter and once more at most
+			late, summary := gen(digests), gen(withoutHeroFindings(digests))
+			each(func(i int) bool { return lateChapter(secs[i]) }, func(i int) {
+				if summaryChapter(secs[i]) {
+					summary(i)
+				} else {
+					late(i)
+				}
+			})
 		}
 	}
 	if fatal != nil {

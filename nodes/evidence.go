@@ -75,7 +75,9 @@ func subPointBriefs(set *evidence.Set, cp evidence.ChapterPlan) []prompts.SubPoi
 			if !ok {
 				continue
 			}
-			b.Evidence = append(b.Evidence, evidenceRef(it))
+			ref := evidenceRef(it)
+			ref.OffTopic = !a.OnTopic
+			b.Evidence = append(b.Evidence, ref)
 		}
 		for _, f := range sp.Figures {
 			b.Figures = append(b.Figures, figureRef(f))
@@ -102,13 +104,14 @@ func evidenceRef(it *evidence.Item) prompts.EvidenceRef {
 }
 
 func figureRef(f evidence.Figure) prompts.FigureRef {
-	return prompts.FigureRef{ItemID: f.ItemID, Kind: string(f.Kind), Label: f.Label, Group: f.Group, Raw: f.Raw,
+	return prompts.FigureRef{ItemID: f.ItemID, Kind: string(f.Kind), Label: f.Label, KPI: f.KPI, Group: f.Group, Raw: f.Raw,
 		Value: f.Value, Unit: f.Unit, Scaled: f.Scaled, Date: f.Date, Sentence: f.Sentence}
 }
 
 // digest summarises a written chapter for the chapters written after it:
 // the first paragraph under each level-3 heading (its lead, citations
-// kept), and the figures planned for it (at most two per sub-point, a
+// kept), and the figures planned for it that have a KPI label or are part
+// of a split (at most two per sub-point, a
 // group of one passage — the parts of a sentiment split — counted as one
 // and kept whole).
 func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
@@ -129,13 +132,13 @@ func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
 		n := 0
 		splits := map[string]bool{} // item + kind of the splits taken
 		for _, f := range sp.Figures {
-			if f.Kind == evidence.FigDate {
-				continue
+			split := f.Kind == evidence.FigSentiment || f.Kind == evidence.FigPlatform || f.Kind == evidence.FigAge
+			if f.Kind == evidence.FigDate || f.KPI == "" && !split {
+				continue // a figure with no KPI label is no key figure (it stays in its chapter)
 			}
 			// a split (the sentiment, platform or age shares of one
 			// passage: 正面34%、负面28%、中性38%) is kept whole: a chart
 			// of two of its three parts would misread it
-			split := f.Kind == evidence.FigSentiment || f.Kind == evidence.FigPlatform || f.Kind == evidence.FigAge
 			key := f.ItemID + "\x00" + string(f.Kind)
 			switch {
 			case split && splits[key]:

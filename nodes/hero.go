@@ -24,19 +24,43 @@ var heroKindOrder = []string{"sentiment", "volume", "platform", "index", "share"
 // findingsHero writes the hero from the chapters' digests, after the
 // chapters (the layout was planned before any evidence was read, so its
 // hero can only count inputs): KPI cards from the figures found in the
-// text (best kinds first, one per label, each with its citation as
-// Source), highlights from the chapters' lead findings, and, for an
+// text that have a KPI label naming subject and metric (FigureRef.KPI;
+// best kinds first, one per label, each with its citation as Source), highlights from the chapters' lead findings, and, for an
 // extractive model or an empty layout summary, a summary made of the first
 // two findings. A model-written summary is kept. With no digest the layout
 // hero stays as it is.
-func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bool) ir.Hero {
+//
+// The hero repeats nothing the report's summary chapter prints (shown): a
+// sentence stands in its chapter and at most once more, in the summary
+// chapter or in the hero, and so does a KPI card. When every labelled
+// figure is already a card of the summary chapter, the hero has no KPI
+// cards (not the layout's counts of inputs).
+//
+// With a summary chapter in the report (withSummary) the hero has no
+// highlights: the summary chapter's bullets are them, and the findings
+// the hero leaves are theirs.
+func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed, extractive, withSummary bool) ir.Hero {
 	if len(digests) == 0 {
 		return layout
 	}
 	h := layout
 	var figs []prompts.FigureRef
-	for _, d := range digests {
-		figs = append(figs, d.Figures...)
+	labelled := false
+	digests = slices.Clone(digests)
+	for i, d := range digests {
+		for _, f := range d.Figures {
+			labelled = labelled || f.KPI != ""
+			if !shown.kpis[f.KPI] {
+				figs = append(figs, f)
+			}
+		}
+		var fresh []string
+		for _, f := range d.Findings {
+			if !shown.has(f) {
+				fresh = append(fresh, f)
+			}
+		}
+		digests[i].Findings = fresh
 	}
 	// one card per kind in heroKindOrder, then a second round, …; labels
 	// that name their subject (heroLabelRunes or more) first, bare ones
@@ -52,24 +76,24 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 					if len(kpis) >= heroKPIs {
 						break
 					}
-					if used[i] || f.Kind != kind || utf8.RuneCountInString(f.Label) < minRunes || seen[f.Label] {
+					if used[i] || f.Kind != kind || f.KPI == "" || utf8.RuneCountInString(f.KPI) < minRunes || seen[f.KPI] {
 						continue
 					}
-					used[i], seen[f.Label], progress = true, true, true
+					used[i], seen[f.KPI], progress = true, true, true
 					value := f.Raw
 					for j := i + 1; j < len(figs); j++ { // a second value of the same passage: "三十元→十二元"
-						if g := figs[j]; !used[j] && g.ItemID == f.ItemID && g.Label == f.Label && g.Raw != f.Raw {
+						if g := figs[j]; !used[j] && g.ItemID == f.ItemID && g.KPI == f.KPI && g.Raw != f.Raw {
 							used[j], value = true, value+"→"+g.Raw
 							break
 						}
 					}
-					kpis = append(kpis, ir.KPI{Label: f.Label, Value: value, Source: "[" + f.ItemID + "]"})
+					kpis = append(kpis, ir.KPI{Label: f.KPI, Value: value, Source: "[" + f.ItemID + "]"})
 					break
 				}
 			}
 		}
 	}
-	if len(kpis) > 0 {
+	if len(kpis) > 0 || labelled {
 		h.KPIs = kpis
 	}
 	// the summary states the first two chapters' lead findings; the
@@ -100,7 +124,7 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 	}
 	var hl []string
 	inSummary := slices.Clone(taken)
-	for progress, first := true, true; progress && len(hl) < heroHighlights; first = false {
+	for progress, first := !withSummary, true; progress && len(hl) < heroHighlights; first = false {
 		progress = false
 		for i := range digests {
 			if first && inSummary[i] > 0 {
@@ -118,7 +142,7 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, extractive bo
 			}
 		}
 	}
-	if len(hl) > 0 {
+	if len(hl) > 0 || withSummary {
 		h.Highlights = hl
 	}
 	return h
@@ -171,4 +195,72 @@ func shortClause(s string, n int) string {
 		s = prompts.CutAtClause(s, n) + "…"
 	}
 	return s
+}
+
+// printed is what the report's summary chapters print: their running text
+// without citations, and the labels of their KPI cards.
+type printed struct {
+	text string
+	kpis map[string]bool
+}
+
+// printedIn collects what chs print (printed).
+func printedIn(chs []ir.Chapter) printed {
+	p := printed{kpis: map[string]bool{}}
+	var b strings.Builder
+	for _, ch := range chs {
+		for _, blk := range ch.Blocks {
+			b.WriteString(stripCitations(ir.BlockText(blk)))
+			b.WriteByte('\n')
+			for _, k := range blk.KPIItems {
+				p.kpis[k.Label] = true
+			}
+		}
+	}
+	p.text = b.String()
+	return p
+}
+
+// printedRunes is how many runes of a finding's start identify it: the
+// summary chapter prints a finding shortened, never with another start.
+const printedRunes = 16
+
+// has reports whether finding (citations allowed) is printed: the first
+// printedRunes runes of its standalone form are in the text.
+func (p printed) has(finding string) bool {
+	s, _ := prompts.StandaloneFinding(stripCitations(finding))
+	rs := []rune(strings.TrimSpace(s))
+	if len(rs) > printedRunes {
+		rs = rs[:printedRunes]
+	}
+	return len(rs) >= 8 && strings.Contains(p.text, string(rs))
+}
+
+// withoutHeroFindings is digests without the findings and the KPI figures
+// the extractive hero states (its summary, highlights and KPI cards, as
+// findingsHero picks them from digests): what a summary chapter may still
+// quote.
+func withoutHeroFindings(digests []prompts.ChapterDigest) []prompts.ChapterDigest {
+	h := findingsHero(ir.Hero{}, digests, printed{}, true, true)
+	said := printed{text: h.Summary + "\n" + strings.Join(h.Highlights, "\n"), kpis: map[string]bool{}}
+	for _, k := range h.KPIs {
+		said.kpis[k.Label] = true
+	}
+	out := slices.Clone(digests)
+	for i, d := range out {
+		var keep []string
+		for _, f := range d.Findings {
+			if !said.has(f) {
+				keep = append(keep, f)
+			}
+		}
+		var figs []prompts.FigureRef
+		for _, f := range d.Figures {
+			if f.KPI == "" || !said.kpis[f.KPI] {
+				figs = append(figs, f)
+			}
+		}
+		out[i].Findings, out[i].Figures = keep, figs
+	}
+	return out
 }

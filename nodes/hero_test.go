@@ -31,7 +31,7 @@ func TestFindingsHeroNoRepeats(t *testing.T) {
 		}},
 		{ChapterID: "S4", Findings: []string{"短句。"}}, // too short: skipped
 	}
-	h := findingsHero(ir.Hero{}, digests, true)
+	h := findingsHero(ir.Hero{}, digests, printed{}, true, false)
 	wantSummary := "主要发现——事件从校园纠纷演变为席卷全网的公共事件；共同的引爆点在于机构应对失当导致信任流失。"
 	if h.Summary != wantSummary {
 		t.Errorf("summary %q, want %q", h.Summary, wantSummary)

@@ -581,12 +581,15 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	hero := layOut.Layout.Hero
 	if r.plan != nil {
 		var digests []prompts.ChapterDigest
+		var summaries []ir.Chapter
 		for i, cr := range results {
-			if i < len(co.digests) && co.digests[i] != nil && !summaryChapter(cr.Section) {
+			if summaryChapter(cr.Section) {
+				summaries = append(summaries, cr.Chapter)
+			} else if i < len(co.digests) && co.digests[i] != nil {
 				digests = append(digests, *co.digests[i])
 			}
 		}
-		hero = findingsHero(hero, digests, cfg.Model.Info().Extractive)
+		hero = findingsHero(hero, digests, printedIn(summaries), cfg.Model.Info().Extractive, len(summaries) > 0)
 	}
 	layoutOut := layOut.Layout
 	layoutOut.Hero = hero

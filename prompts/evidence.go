@@ -14,13 +14,20 @@ type EvidenceRef struct {
 	Engine string `json:"engine,omitempty"` // query | media | insight, or the forum speaker in lower case (host, …)
 	Source string `json:"source,omitempty"` // the source title, the engine section, or "论坛 HH:MM:SS"
 	URL    string `json:"url,omitempty"`
+	// OffTopic marks a scraped passage whose text and page title never
+	// name the topic (evidence.Assigned.OnTopic false): a page about
+	// something else, evidence at most, never a finding.
+	OffTopic bool `json:"offTopic,omitempty"`
 }
 
 // FigureRef is a quantitative statement found in an evidence item.
 type FigureRef struct {
-	ItemID string  `json:"itemId"` // the evidence id to cite with the figure
-	Kind   string  `json:"kind"`   // sentiment | platform | age | share | volume | count | rank | index | date
-	Label  string  `json:"label"`  // what is measured: 负面声量, 阅读量
+	ItemID string `json:"itemId"` // the evidence id to cite with the figure
+	Kind   string `json:"kind"`   // sentiment | platform | age | share | volume | count | rank | index | date
+	Label  string `json:"label"`  // what is measured: 负面声量, 阅读量
+	// KPI is the label for a KPI card, subject and metric ("微博平台占比"),
+	// "" when the source names none: such a figure is no KPI card.
+	KPI    string  `json:"kpi,omitempty"`
 	Group  string  `json:"group,omitempty"`
 	Raw    string  `json:"raw"`   // as written: 79%, 3.8亿
 	Value  float64 `json:"value"` // the number as written (79, 3.8)

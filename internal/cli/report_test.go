@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -177,6 +178,71 @@ func TestReportOfflineFixtures(t *testing.T) {
 		t.Errorf("only %d http links in the fixture report", strings.Count(html, `href="http`))
 	}
 	screenshotCheck(t, filepath.Join(rd, "report.html"))
+	draftChecks(t, readFile(t, filepath.Join(rd, "report.md")))
+}
+
+// draftChecks reads the fixture report as an analyst reads a first draft
+// (values from ../shared/fixtures/bettafish):
+//   - a KPI card names subject and metric with a whole value: the cards
+//     the report had ("这位副教授的论文中 | 65%", "带动全省 | 11所", "七位校友荣膺
+//     | 十一", "“抢票像春运”暴躁 | 34%") are gone, the insight report's
+//     table cells are labelled by their row and column;
+//   - listing lines, method lines and pages not about the topic are not
+//     quoted as findings;
+//   - no sentence is printed more than twice (in its chapter, and once in
+//     the hero or the summary chapter).
+func draftChecks(t *testing.T, md string) {
+	t.Helper()
+	kpis := map[string]string{}
+	inKPI := false
+	for _, line := range strings.Split(md, "\n") {
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		switch {
+		case !strings.HasPrefix(line, "| ") || len(cells) < 2:
+			inKPI = false
+		case cells[0] == "指标 / KPI":
+			inKPI = true
+		case inKPI && cells[0] != "---":
+			kpis[cells[0]] = cells[1]
+		}
+	}
+	for _, bad := range []string{"这位副教授的论文中", "带动全省", "七位校友荣膺", "“抢票像春运”暴躁"} {
+		if v, ok := kpis[bad]; ok {
+			t.Errorf("KPI card %q | %q names no metric", bad, v)
+		}
+	}
+	for label, want := range map[string]string{"微博话题#武汉大学病毒所#阅读量": "4.8亿", "病毒学情感走势：敬意": "8%→6%", "抖音“00 后通宵 WB”点赞数": "120万", "负面情绪占比": "28%"} {
+		if kpis[label] != want {
+			t.Errorf("KPI card %q = %q, want %q (cards %q)", label, kpis[label], want, kpis)
+		}
+	}
+	cite := regexp.MustCompile(`\[<sup>.*?</sup>\]\(#ref-\d+\)|（详见「[^」]*」）|…+$|^.{0,12}(?:写道|指出（[^）]*）)：`)
+	count := map[string]int{}
+	for _, line := range strings.Split(md, "\n") {
+		text := strings.TrimSpace(cite.ReplaceAllString(strings.TrimPrefix(line, "- "), ""))
+		for _, p := range []string{"Page 7.", "2022-02-24.", "监测平台："} {
+			if strings.HasPrefix(text, p) || strings.Contains(text, "写道："+p) {
+				t.Errorf("a listing or method line quoted as a finding: %q", line)
+			}
+		}
+		if strings.Contains(text, "危机沟通在危机结束后") || strings.Contains(text, "舆情监测可以帮助企业") {
+			t.Errorf("a sentence not about the topic quoted as a finding: %q", line)
+		}
+		text = strings.TrimPrefix(text, "主要发现——")
+		for _, part := range strings.Split(text, "；") {
+			if rs := []rune(part); len(rs) >= 20 && !strings.ContainsAny(part[:1], "|#<") {
+				count[string(rs[:16])]++
+			}
+		}
+	}
+	for s, n := range count {
+		if n > 2 {
+			t.Errorf("%q… printed %d times", s, n)
+		}
+	}
+	if count[string([]rune("该事件从校园纠纷演变为席卷全网的公共事件")[:16])] == 0 {
+		t.Errorf("the media engine's lead finding is missing")
+	}
 }
 
 func TestReportUnknownTemplate(t *testing.T) {

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -69,7 +70,7 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 		if summary {
 			body = digestBlocks(in.Digests, spTitle, anchor+"-"+strconv.Itoa(i+1), usedFindings)
 		}
-		if evs := quotable(sp.Evidence); len(evs) > 0 {
+		if evs := quotable(sp.Evidence, in.Query); len(evs) > 0 {
 			lead := evs[0]
 			body = append(body, para(cited(lead)))
 			leads = append(leads, cited(lead))
@@ -78,6 +79,9 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 			}
 			body = append(body, figureBlocks(sp.Figures, anchor+"-"+strconv.Itoa(i+1))...)
 			swotEv = append(swotEv, sp.Evidence...)
+		}
+		if ids := asides(sp.Evidence, in.Query); len(ids) > 0 {
+			body = append(body, para("另见来源："+citeList(ids)))
 		}
 		if len(body) == 0 {
 			body = []ir.Block{para(noEvidence)}
@@ -101,12 +105,16 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 // mid-sentence or ends mid-sentence. Page titles are used only when
 // nothing else is left, and fragments only when no whole sentence and no
 // title is.
-func quotable(evs []prompts.EvidenceRef) []prompts.EvidenceRef {
+//
+// Passages that are no finding (notFinding: listing lines, method lines,
+// pages not about the topic) are never quoted; they stay in the plan
+// and in evidence.json.
+func quotable(evs []prompts.EvidenceRef, topic string) []prompts.EvidenceRef {
 	var out, titles, parts []prompts.EvidenceRef
 	lead := -1
 	for _, ev := range evs {
 		ev.Text = strings.TrimLeft(strings.TrimSpace(ev.Text), "•·▪● ")
-		if ev.Text == "" {
+		if ev.Text == "" || notFinding(ev, topic) {
 			continue
 		}
 		if ev.Kind == "title" {
@@ -197,6 +205,85 @@ func fragment(text, kind string) bool {
 	return false
 }
 
+// listingLine matches a line of a list or an index rather than a
+// statement: a page marker ("Page 7. …", "第7页"), or a dated entry opening
+// with its date ("2022-02-24. 教育部…的通知").
+var listingLine = regexp.MustCompile(`^(?:(?i:page|p\.?)\s*\d+\s*[.．:：]|第\s*\d+\s*页|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s*[.．:：·])`)
+
+// methodWords mark a line about how the research was done (监测平台：…, 数
+// 据来源：…) when they are in its "标签：" label.
+var methodWords = []string{"监测", "信源", "来源", "数据源", "样本", "方法", "周期", "时间范围", "口径", "检索", "关键词", "统计"}
+
+// notFinding reports a passage an analyst would not read as a finding,
+// though it may stay as evidence:
+//   - a listing line (listingLine): an index entry or a dated list item;
+//   - a method or meta line: a "标签：…" line (colon within its first 10
+//     runes) whose label is about method (methodWords: "监测平台：微博、抖音、B
+//     站…等 12 个信源"), or whose content is only an enumeration (two or
+//     more 、 and no clause or sentence mark);
+//   - a page not about the topic: off topic for the plan
+//     (EvidenceRef.OffTopic: neither the passage nor its page title names
+//     the topic) and naming no word of it either (mentions) — a textbook or
+//     a page on crisis communication in general ("危机沟通在危机结束后,采取措
+//     施恢复组织形象和声誉…" for 武汉大学), where a page on 咖啡 stays a
+//     finding for 李明咖啡店.
+func notFinding(ev prompts.EvidenceRef, topic string) bool {
+	text := strings.TrimSpace(ev.Text)
+	if listingLine.MatchString(text) || ev.OffTopic && !mentions(text, topic) && !mentions(ev.Source, topic) {
+		return true
+	}
+	if label, body, ok := strings.Cut(text, "："); ok && utf8.RuneCountInString(label) <= 10 {
+		if firstWord(label, methodWords) != "" {
+			return true
+		}
+		if strings.Count(body, "、") >= 2 && !strings.ContainsAny(body, "，,。；;！？") {
+			return true
+		}
+	}
+	return false
+}
+
+// asides are the ids of a sub-point's pages that are no finding but are
+// about the topic (a listing line of a page on the topic: the ministry's
+// list of 双一流 disciplines): not quoted, but linked where the sub-point's
+// claims are made, as "另见来源". Pages not about the topic are not linked.
+func asides(evs []prompts.EvidenceRef, topic string) []string {
+	var ids []string
+	for _, ev := range evs {
+		if ev.URL != "" && (!ev.OffTopic || mentions(ev.Text, topic) || mentions(ev.Source, topic)) && notFinding(ev, topic) {
+			ids = appendUnique(ids, ev.ID)
+		}
+	}
+	return ids
+}
+
+// mentions reports whether s names topic or a word of it: the topic
+// itself (letters compared case-insensitively); for a topic in Chinese,
+// two adjacent runes of it ("武汉", "大学"; "咖啡", "李明" for 李明咖啡店) or
+// its first rune with a later one (the short form "武大" for 武汉大学); for a
+// Latin topic its first word. An empty topic is mentioned everywhere.
+func mentions(s, topic string) bool {
+	lt := strings.ToLower(strings.TrimSpace(topic))
+	ls := strings.ToLower(s)
+	if lt == "" || strings.Contains(ls, lt) {
+		return true
+	}
+	rs := []rune(lt)
+	if !unicode.Is(unicode.Han, rs[0]) {
+		w, _, _ := strings.Cut(lt, " ")
+		return strings.Contains(ls, w)
+	}
+	for i, r := range rs[1:] {
+		if !unicode.Is(unicode.Han, r) {
+			continue
+		}
+		if strings.Contains(ls, string(rs[0])+string(r)) || unicode.Is(unicode.Han, rs[i]) && strings.Contains(ls, string(rs[i])+string(r)) {
+			return true
+		}
+	}
+	return false
+}
+
 // joiningOpeners are connectives that join a clause to the one before
 // it; a passage opening with one is the second half of a sentence.
 var joiningOpeners = []string{"并且", "而且", "从而", "进而", "以及", "以便", "以免", "并将", "并对", "并针对", "并在", "并与", "并把", "并以", "并通过", "并由", "并向", "标志着", "意味着"}
@@ -232,7 +319,8 @@ func evidenceBlock(ev prompts.EvidenceRef) ir.Block {
 }
 
 // figureBlocks turns a sub-point's figures into KPI cards (up to
-// draftKPIs, dates left out; two values one passage gives for one label
+// draftKPIs, labelled with FigureRef.KPI; dates and figures without a KPI
+// label left out; two values one passage gives for one label
 // share a card, "31%→58%") and at most one chart of comparable figures:
 // a sentiment split as a doughnut, platform or age shares as a bar chart,
 // each with a line naming the evidence it comes from.
@@ -243,14 +331,14 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 	seen := map[string]bool{}
 	at := map[string]int{} // item + label → its card: a second value of one passage extends it (31%→58%)
 	for _, f := range figs {
-		if f.Kind == "date" || f.Label == "" {
-			continue
+		if f.Kind == "date" || f.KPI == "" {
+			continue // no label naming subject and metric: the figure stays in the prose
 		}
-		k := f.Label + f.Raw
+		k := f.KPI + f.Raw
 		if seen[k] {
 			continue
 		}
-		if i, ok := at[f.ItemID+"\x00"+f.Label]; ok {
+		if i, ok := at[f.ItemID+"\x00"+f.KPI]; ok {
 			seen[k] = true
 			kpis[i].Value += "→" + f.Raw
 			continue
@@ -259,8 +347,8 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 			continue
 		}
 		seen[k] = true
-		at[f.ItemID+"\x00"+f.Label] = len(kpis)
-		kpis = append(kpis, ir.KPI{Label: f.Label, Value: f.Raw})
+		at[f.ItemID+"\x00"+f.KPI] = len(kpis)
+		kpis = append(kpis, ir.KPI{Label: f.KPI, Value: f.Raw})
 		kpiSrc = appendUnique(kpiSrc, f.ItemID)
 	}
 	if len(kpis) >= 2 {
@@ -392,8 +480,8 @@ func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[s
 			// read out of its chapter: no enumerator, no example or
 			// sentence pointing back (prompts.StandaloneFinding)
 			f, ok := prompts.StandaloneFinding(f)
-			if !ok {
-				continue
+			if !ok || fragment(stripCites(f), "summary") {
+				continue // a lead that is half a sentence ("并针对…") is no finding out of its chapter
 			}
 			s := 0
 			for g := range bigrams(f) {

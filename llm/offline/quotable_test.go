@@ -86,7 +86,7 @@ func TestQuotable(t *testing.T) {
 		{"bullets trimmed, empty dropped", []prompts.EvidenceRef{ev("E5", "source", "• "), whole}, []string{"E1"}},
 	}
 	for _, c := range cases {
-		if got := ids(quotable(c.in)); !slices.Equal(got, c.want) {
+		if got := ids(quotable(c.in, "")); !slices.Equal(got, c.want) {
 			t.Errorf("%s: quotable = %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -111,5 +111,39 @@ func TestShortFindingCutsAtAClause(t *testing.T) {
 		if r := []rune(stripCites(got)); len(r) > findingRunes+2 {
 			t.Errorf("shortFinding(%q) is %d runes, want at most %d and the mark", c.in, len(r), findingRunes)
 		}
+	}
+}
+
+// Passages of the BettaFish fixture's report that an analyst does not read
+// as findings (topic 武汉大学): listing lines, method lines and pages on
+// something else; and passages that are findings though they look alike.
+func TestNotFinding(t *testing.T) {
+	cases := []struct {
+		ev   prompts.EvidenceRef
+		want bool
+	}{
+		{prompts.EvidenceRef{Kind: "source", Text: "Page 7. 中国地质大学（武汉）：地质学、地质资源与地质工程.", Source: "第二轮“双一流”建设高校及建设学科名单"}, true},
+		{prompts.EvidenceRef{Kind: "source", Text: "2022-02-24. 教育部财政部国家发展改革委关于公布第二轮“双一流”建设高校及建设学科名单的通知 · 2022-02-24.", Source: "学科概况-武汉大学发展规划与学科建设办公室"}, true},
+		{prompts.EvidenceRef{Kind: "final_report", Engine: "insight", Text: "监测平台：微博、抖音、B 站、小红书、知乎、贴吧、树洞等 12 个信源"}, true},
+		{prompts.EvidenceRef{Kind: "source", OffTopic: true, Text: "危机沟通在危机结束后,采取措施恢复组织形象和声誉,包括进行事后评估､改进管理等方面｡", Source: "危机公关在教育行业中的沟通管理与学校声誉修复策略研究.pptx-原创力文档"}, true},
+		{prompts.EvidenceRef{Kind: "title", OffTopic: true, Text: "高校危机公关管理与沟通策略.pptx-原创力文档", Source: "高校危机公关管理与沟通策略.pptx-原创力文档"}, true},
+		// findings: a table row of data, an event, a page whose title names the topic
+		{prompts.EvidenceRef{Kind: "final_report", Engine: "insight", Text: "维度：樱花季；高光片段：微博#武大樱花预约# 3.8 亿阅读；争议点：“抢票像春运”暴躁 34%，安慰陌生人 27%；情绪占比：浪漫 42% / 焦虑 28%"}, false},
+		{prompts.EvidenceRef{Kind: "source", Text: "8月15日，最新年度的“2025软科世界大学学术排名”显示，华中科技大学、武汉大学连续三年稳居世界百强。"}, false},
+		{prompts.EvidenceRef{Kind: "source", OffTopic: true, Text: "这种精神体现了学校的历史使命和社会责任,以及办学理想和价值追求｡", Source: "武汉大学有什么文化-鲁芽网"}, false},
+	}
+	for _, c := range cases {
+		if got := notFinding(c.ev, "武汉大学"); got != c.want {
+			t.Errorf("notFinding(%q from %q) = %v, want %v", c.ev.Text, c.ev.Source, got, c.want)
+		}
+	}
+	// the listing line of a page on the topic is linked, the page on
+	// something else is not
+	evs := []prompts.EvidenceRef{
+		{ID: "E1", Kind: "source", URL: "https://fzghb.whu.edu.cn/xkjs/xkgk.htm", Text: cases[1].ev.Text, Source: cases[1].ev.Source},
+		{ID: "E2", Kind: "source", URL: "https://max.book118.com/x", OffTopic: true, Text: cases[3].ev.Text, Source: cases[3].ev.Source},
+	}
+	if got := asides(evs, "武汉大学"); !slices.Equal(got, []string{"E1"}) {
+		t.Errorf("asides = %v, want [E1]", got)
 	}
 }
