@@ -130,7 +130,7 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 // a knowledge model and embeds it (with Embedder, else the offline one).
 func (s FollowUps) builder(ctx context.Context, in FollowUpsInput) (*localsearch.ContextBuilder, error) {
 	sub := reportSubgraph(in.Graph, in.Cited)
-	m, err := knowledge.FromGraph(sub, knowledge.GraphOptions{})
+	m, err := knowledge.FromGraph(ctx, sub, knowledge.GraphOptions{})
 	if err != nil {
 		return nil, err
 	}

@@ -91,7 +91,7 @@ func newEvidenceRetrieval(ctx context.Context, g *graphrag.Graph, set *evidence.
 			r.foundBy[int(e[0])] = append(r.foundBy[int(e[0])], int(e[1]))
 		}
 	}
-	m, err := knowledge.FromGraph(r.sub, knowledge.GraphOptions{})
+	m, err := knowledge.FromGraph(ctx, r.sub, knowledge.GraphOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("evidence retrieval: %w", err)
 	}

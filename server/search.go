@@ -159,7 +159,7 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 func (s *Server) graphTarget(ctx context.Context, v *graphView) (*searchTarget, error) {
 	return v.search.get(ctx, func() (*searchTarget, error) {
 		path, _ := s.store.Path(v.id) // the id was validated by the load
-		m, err := knowledge.FromGraph(v.g, knowledge.GraphOptions{Path: path})
+		m, err := knowledge.FromGraph(ctx, v.g, knowledge.GraphOptions{Path: path})
 		if err != nil {
 			return nil, fmt.Errorf("knowledge model of graph %q: %w", v.id, err)
 		}

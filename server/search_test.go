@@ -184,7 +184,7 @@ func TestSearchStream(t *testing.T) {
 	if err := json.Unmarshal([]byte(events[len(events)-1].Data), &sum); err != nil {
 		t.Fatal(err)
 	}
-	m, err := knowledge.FromGraph(g, knowledge.GraphOptions{})
+	m, err := knowledge.FromGraph(context.Background(), g, knowledge.GraphOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

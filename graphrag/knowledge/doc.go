@@ -84,7 +84,7 @@
 // # From our graphs
 //
 //	g, _ := storage.Load("graphs", id)
-//	m, err := knowledge.FromGraph(g, knowledge.GraphOptions{Path: "graphs/" + id + "/graphrag.json"})
+//	m, err := knowledge.FromGraph(ctx, g, knowledge.GraphOptions{Path: "graphs/" + id + "/graphrag.json"})
 //
 // FromGraph maps the graph of graphrag/builder (topic → engine → section →
 // search_query → source) as follows; every list follows graph order, so

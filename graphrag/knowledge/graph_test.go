@@ -1,12 +1,15 @@
 package knowledge
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode/utf8"
 
@@ -71,12 +74,12 @@ func TestFromGraph(t *testing.T) {
 	}{{"bettafish", bettafishGraph}, {"coffee-shop", coffeeGraph}} {
 		t.Run(c.name, func(t *testing.T) {
 			g := c.graph(t)
-			m, err := FromGraph(g, GraphOptions{})
+			m, err := FromGraph(context.Background(), g, GraphOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkGraphModel(t, g, m)
-			again, err := FromGraph(g, GraphOptions{})
+			again, err := FromGraph(context.Background(), g, GraphOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -282,9 +285,9 @@ func slicesContains(s []string, v string) bool {
 func TestFromGraphSameOnAnyCores(t *testing.T) {
 	g := bettafishGraph(t)
 	prev := runtime.GOMAXPROCS(1)
-	one, err := FromGraph(g, GraphOptions{})
+	one, err := FromGraph(context.Background(), g, GraphOptions{})
 	runtime.GOMAXPROCS(4)
-	many, err2 := FromGraph(g, GraphOptions{})
+	many, err2 := FromGraph(context.Background(), g, GraphOptions{})
 	runtime.GOMAXPROCS(prev)
 	if err != nil || err2 != nil {
 		t.Fatal(err, err2)
@@ -295,5 +298,55 @@ func TestFromGraphSameOnAnyCores(t *testing.T) {
 	if !reflect.DeepEqual(one.TextUnits(), many.TextUnits()) || !reflect.DeepEqual(one.Entities(), many.Entities()) ||
 		!reflect.DeepEqual(one.Relationships(), many.Relationships()) {
 		t.Error("the model built on 4 cores differs from the one built on 1")
+	}
+}
+
+// countdownCtx is a context whose Err is nil for its first n calls and
+// context.Canceled from then on, so a test can end the context at each
+// point where the code looks at it.
+type countdownCtx struct {
+	context.Context
+	n, calls atomic.Int64
+}
+
+func (c *countdownCtx) Err() error {
+	if c.calls.Add(1) > c.n.Load() {
+		return context.Canceled
+	}
+	return nil
+}
+
+// FromGraph looks at its context in every loop and, whichever check sees
+// it ended, returns the context's error and no model (never a model cut
+// short); with the context alive throughout it returns the same model as
+// with context.Background.
+func TestFromGraphStopsWhenCancelled(t *testing.T) {
+	g := bettafishGraph(t)
+	want, err := FromGraph(context.Background(), g, GraphOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe := &countdownCtx{Context: context.Background()}
+	probe.n.Store(1 << 40)
+	if _, err := FromGraph(probe, g, GraphOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	checks := probe.calls.Load()
+	if checks < 8 {
+		t.Fatalf("FromGraph looked at its context %d times; want one per loop at least", checks)
+	}
+	for n := int64(0); n < checks; n++ {
+		ctx := &countdownCtx{Context: context.Background()}
+		ctx.n.Store(n)
+		m, err := FromGraph(ctx, g, GraphOptions{})
+		if !errors.Is(err, context.Canceled) || m != nil {
+			t.Fatalf("context ended at check %d of %d: model %v, error %v; want no model and context.Canceled", n+1, checks, m != nil, err)
+		}
+	}
+	ctx := &countdownCtx{Context: context.Background()}
+	ctx.n.Store(checks)
+	got, err := FromGraph(ctx, g, GraphOptions{})
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("context alive throughout: error %v, same model %v", err, reflect.DeepEqual(got, want))
 	}
 }

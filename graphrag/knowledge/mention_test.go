@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -31,11 +32,87 @@ func TestMentionMatcher(t *testing.T) {
 		{"", nil},
 		{"李明李明", []int{0}},
 	}
+	var sc mentionScratch
 	for _, c := range cases {
 		var got []int
-		m.find(c.text, func(id int) { got = append(got, id) })
+		m.find(c.text, &sc, func(id int) { got = append(got, id) })
 		if !slices.Equal(got, c.want) {
 			t.Errorf("find(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+// TestMentionMatcherOracle compares the automaton with a direct scan on
+// random names and texts over a small alphabet (so names overlap, nest and
+// share prefixes and suffixes): every added name is looked for at every
+// end position; a name is reported at its first end position where it
+// matches with its word boundaries; names ending at the same position come
+// longest first, equal ones in the order added.
+func TestMentionMatcherOracle(t *testing.T) {
+	alphabet := []rune("aA 李明")
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func(lo, hi int) string {
+		n := lo + rng.IntN(hi-lo+1)
+		rs := make([]rune, n)
+		for i := range rs {
+			rs[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(rs)
+	}
+	for round := 0; round < 200; round++ {
+		m := newMentionMatcher()
+		type added struct {
+			runes []rune
+			id    int
+		}
+		var names []added
+		for k := 0; k < 1+rng.IntN(80); k++ {
+			n := strings.TrimSpace(word(2, 6))
+			id := rng.IntN(10)
+			if m.add(n, id) {
+				names = append(names, added{[]rune(strings.ToLower(n)), id})
+			}
+		}
+		m.build()
+		var sc mentionScratch
+		for k := 0; k < 20; k++ {
+			text := []rune(word(0, 60))
+			lower := []rune(strings.ToLower(string(text)))
+			type hit struct{ end, runes, order, id int }
+			var want []hit
+			for order, nm := range names {
+				for end := len(nm.runes) - 1; end < len(text); end++ {
+					start := end - len(nm.runes) + 1
+					if !slices.Equal(lower[start:end+1], nm.runes) {
+						continue
+					}
+					if isASCIIWord(nm.runes[0]) && start > 0 && isASCIIWord(text[start-1]) {
+						continue
+					}
+					if isASCIIWord(nm.runes[len(nm.runes)-1]) && end+1 < len(text) && isASCIIWord(text[end+1]) {
+						continue
+					}
+					want = append(want, hit{end, len(nm.runes), order, nm.id})
+					break
+				}
+			}
+			slices.SortFunc(want, func(a, b hit) int {
+				if a.end != b.end {
+					return a.end - b.end
+				}
+				if a.runes != b.runes {
+					return b.runes - a.runes
+				}
+				return a.order - b.order
+			})
+			var wantIDs, got []int
+			for _, h := range want {
+				wantIDs = append(wantIDs, h.id)
+			}
+			m.find(string(text), &sc, func(id int) { got = append(got, id) })
+			if !slices.Equal(got, wantIDs) {
+				t.Fatalf("round %d: find(%q) = %v, want %v (names %v)", round, string(text), got, wantIDs, names)
+			}
 		}
 	}
 }

@@ -199,7 +199,7 @@ func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float
 func TestEntityVectorsCacheBesideGraph(t *testing.T) {
 	g := coffeeGraph(t)
 	dir := t.TempDir()
-	m, err := FromGraph(g, GraphOptions{Path: filepath.Join(dir, "graphrag.json")})
+	m, err := FromGraph(context.Background(), g, GraphOptions{Path: filepath.Join(dir, "graphrag.json")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package localsearch
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,7 +44,7 @@ func graphBuilder(t testing.TB, dir, topic, stamp string) *ContextBuilder {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := knowledge.FromGraph(g, knowledge.GraphOptions{})
+	m, err := knowledge.FromGraph(context.Background(), g, knowledge.GraphOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

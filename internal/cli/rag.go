@@ -209,10 +209,10 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 		}
 		store, _ := storage.New(o.GraphsDir)
 		path, _ := store.Path(id)
-		// the conversion takes no context and seconds on a large graph
-		// (mention matching of every text unit): Ctrl-C must not wait for it
+		// the conversion checks ctx itself; await returns at once on Ctrl-C
+		// whatever the conversion is doing
 		if s.m, err = await(ctx, func() (*knowledge.Model, error) {
-			return knowledgeFromGraph(g, knowledge.GraphOptions{Path: path})
+			return knowledgeFromGraph(ctx, g, knowledge.GraphOptions{Path: path})
 		}); err != nil {
 			if ctx.Err() != nil {
 				return nil, err

@@ -30,10 +30,10 @@ func TestRAGInterruptedDuringKnowledgeModel(t *testing.T) {
 			entered, release := make(chan struct{}), make(chan struct{})
 			var once sync.Once
 			saved := knowledgeFromGraph
-			knowledgeFromGraph = func(g *graphrag.Graph, o knowledge.GraphOptions) (*knowledge.Model, error) {
+			knowledgeFromGraph = func(ctx context.Context, g *graphrag.Graph, o knowledge.GraphOptions) (*knowledge.Model, error) {
 				once.Do(func() { close(entered) })
 				<-release
-				return saved(g, o)
+				return saved(ctx, g, o)
 			}
 			defer func() { knowledgeFromGraph = saved }()
 			ctx, cancel := context.WithCancel(context.Background())
