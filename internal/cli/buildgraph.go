@@ -120,10 +120,13 @@ The graph: topic -analyzed_by-> engine -contains-> section -searched-> search_qu
 
 // buildSummary is what build-graph prints.
 type buildSummary struct {
-	ReportID   string         `json:"report_id"`
-	Path       string         `json:"path"`
-	Bytes      int64          `json:"bytes"`
-	Topic      string         `json:"topic"`
+	ReportID string `json:"report_id"`
+	Path     string `json:"path"`
+	Bytes    int64  `json:"bytes"`
+	Topic    string `json:"topic"`
+	// Topics are the graph's topic nodes in graph order: the one topic,
+	// or with --allow-mixed-queries on unrelated files one per query (B13).
+	Topics     []topicLine    `json:"topics"`
 	Nodes      map[string]int `json:"nodes"`
 	Edges      map[string]int `json:"edges"`
 	TotalNodes int            `json:"total_nodes"`
@@ -134,6 +137,23 @@ type buildSummary struct {
 	// Stages holds the wall time of each stage in seconds: load (read and
 	// parse the state files and the forum log), build, save.
 	Stages map[string]float64 `json:"stages"`
+}
+
+// topicLine is one topic node: its name and the engines under it.
+type topicLine struct {
+	Name    string   `json:"name"`
+	Engines []string `json:"engines"`
+}
+
+// topicLines lists the topic nodes of g in graph order.
+func topicLines(g *graphrag.Graph) []topicLine {
+	var out []topicLine
+	for v := 0; v < g.NodeCount(); v++ {
+		if g.Type(v) == graphrag.TypeTopic {
+			out = append(out, topicLine{Name: g.Name(v), Engines: append([]string{}, g.Strings(v, "engines")...)})
+		}
+	}
+	return out
 }
 
 type engineLine struct {
@@ -398,6 +418,7 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	if fi, err := os.Stat(b.Path); err == nil {
 		sum.Bytes = fi.Size()
 	}
+	sum.Topics = topicLines(g)
 	st := g.Stats()
 	sum.TotalNodes, sum.TotalEdges = st.TotalNodes, st.TotalEdges
 	for t, n := range st.ByType {
@@ -483,7 +504,13 @@ func buildMemoryLimit() {
 
 func printBuildSummary(w io.Writer, s buildSummary, st graphrag.Stats) {
 	fmt.Fprintf(w, "graph %s written to %s (%s)\n", s.ReportID, s.Path, humanBytes(s.Bytes))
-	fmt.Fprintf(w, "topic:   %s\n", safeText(s.Topic))
+	if len(s.Topics) > 1 { // one topic per query: each with its engines
+		for _, t := range s.Topics {
+			fmt.Fprintf(w, "topic:   %s (%s)\n", safeText(t.Name), strings.Join(t.Engines, ", "))
+		}
+	} else {
+		fmt.Fprintf(w, "topic:   %s\n", safeText(s.Topic))
+	}
 	for _, e := range s.Engines {
 		fmt.Fprintf(w, "engine:  %-8s %d paragraphs, %d search records (%s)\n", e.Engine, e.Paragraphs, e.Records, safeText(e.Path))
 	}

@@ -156,9 +156,16 @@ func TestB13MixedRunsCLI(t *testing.T) {
 		t.Errorf("a refused build left %s behind (%v)", filepath.Join(graphs, "mixed"), err)
 	}
 
-	code, _, errOut = run(t, "build-graph", "--graphs", graphs, "--report-id", "mixed", "--allow-mixed-queries", ins, med, qry)
+	code, out, errOut := run(t, "build-graph", "--graphs", graphs, "--report-id", "mixed", "--allow-mixed-queries", ins, med, qry)
 	if code != ExitOK {
 		t.Fatalf("with the override: exit %d (%s)", code, errOut)
+	}
+	// The summary names both topics, each with the engines under it (the
+	// query engine, whose file has no paragraphs, is under neither).
+	for _, line := range []string{"topic:   高校毕业生就业率 (media)\n", "topic:   新能源车降价 (insight)\n"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("summary lacks %q:\n%s", line, out)
+		}
 	}
 	st, _ := storage.New(graphs)
 	g, _, err := st.Load("mixed")
