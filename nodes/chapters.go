@@ -167,7 +167,7 @@ func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.
 			// a summary chapter leaves out the findings the hero states
 			// (findingsHero picks them from the same digests): a finding
 			// is printed in its chapter and once more at most
-			late, summary := gen(digests), gen(withoutHeroFindings(digests))
+			late, summary := gen(digests), gen(withoutHeroFindings(digests, r.evidence))
 			each(func(i int) bool { return lateChapter(secs[i]) }, func(i int) {
 				if summaryChapter(secs[i]) {
 					summary(i)

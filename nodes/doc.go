@@ -49,6 +49,21 @@
 // step: "template selection", "document layout", "word budget",
 // "chapter S3 graph query round 2", "chapter S3", "chapter S3 repair".
 //
+// # Hero, summary chapter and repetition
+//
+// The summary chapter (a title with 摘要 or 概览) and the hero are written
+// after the other chapters, from their digests (each sub-point's lead
+// sentence and its key figures: those with a KPI label, evidence.Figure.KPI,
+// and whole sentiment/platform/age splits). A finding is printed in its
+// chapter and at most once more: the hero states its picks (a summary of
+// the first two chapters' lead findings, those citing the engines' own
+// analysis first, and up to four KPI cards), the summary chapter is given
+// the digests without them, and the hero finally leaves out anything the
+// summary chapter printed. With a summary chapter the hero has no
+// highlights: the summary chapter's bullets, each pointing to its chapter
+// ("（详见「…」）"), are them. BettaFish's report has no such rule: its
+// summary chapter is written by the model beside the chapters.
+//
 // # Failures are visible
 //
 //   - Template selection: a reply naming no known template falls back to a

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"reportengine/evidence"
 	"reportengine/ir"
 	"reportengine/prompts"
 )
@@ -238,10 +239,10 @@ func (p printed) has(finding string) bool {
 
 // withoutHeroFindings is digests without the findings and the KPI figures
 // the extractive hero states (its summary, highlights and KPI cards, as
-// findingsHero picks them from digests): what a summary chapter may still
-// quote.
-func withoutHeroFindings(digests []prompts.ChapterDigest) []prompts.ChapterDigest {
-	h := findingsHero(ir.Hero{}, digests, printed{}, true, true)
+// findingsHero picks them from analysisFirst(digests, set)): what a summary
+// chapter may still quote.
+func withoutHeroFindings(digests []prompts.ChapterDigest, set *evidence.Set) []prompts.ChapterDigest {
+	h := findingsHero(ir.Hero{}, analysisFirst(digests, set), printed{}, true, true)
 	said := printed{text: h.Summary + "\n" + strings.Join(h.Highlights, "\n"), kpis: map[string]bool{}}
 	for _, k := range h.KPIs {
 		said.kpis[k.Label] = true
@@ -261,6 +262,33 @@ func withoutHeroFindings(digests []prompts.ChapterDigest) []prompts.ChapterDiges
 			}
 		}
 		out[i].Findings, out[i].Figures = keep, figs
+	}
+	return out
+}
+
+// analysisFirst is digests with each chapter's findings reordered so that
+// those citing the run's own analysis first (an engine's summary or final
+// report, a forum speech) come before those citing a scraped page, order
+// kept otherwise: the hero's main findings are the engines' findings, not
+// a page a sub-point happened to lead with. set nil leaves digests as they
+// are.
+func analysisFirst(digests []prompts.ChapterDigest, set *evidence.Set) []prompts.ChapterDigest {
+	if set == nil {
+		return digests
+	}
+	out := slices.Clone(digests)
+	for i, d := range out {
+		var own, pages []string
+		for _, f := range d.Findings {
+			if cs := ir.FindCitations(f); len(cs) > 0 && len(cs[0].IDs) > 0 {
+				if it, ok := set.Item(cs[0].IDs[0]); ok && it.Kind != evidence.KindSource && it.Kind != evidence.KindTitle {
+					own = append(own, f)
+					continue
+				}
+			}
+			pages = append(pages, f)
+		}
+		out[i].Findings = append(own, pages...)
 	}
 	return out
 }

@@ -76,3 +76,28 @@ func TestHeroHighlightCutAtAClause(t *testing.T) {
 		}
 	}
 }
+
+// The hero's main findings are the engines' own (fixture: the 3.1 lead was
+// a page announcing a book, "近日，武汉大学档案馆组织所编《珞珈黉宫》…", and
+// became the second half of the hero's summary); a page's finding comes
+// after them; and a summary chapter that printed a finding keeps the hero
+// from printing it a third time.
+func TestHeroPrefersAnalysisAndSkipsPrinted(t *testing.T) {
+	set := citeSet() // E… of the sources; the forum speech is the run's own
+	page, host := idOf(t, set, "相关话题"), idOf(t, set, "请各位")
+	digests := []prompts.ChapterDigest{
+		{ChapterID: "S2", Findings: []string{"网络讨论中负面声量高达79%，正面占21%。[" + idOf(t, set, "网络讨论") + "]"}},
+		{ChapterID: "S3", Findings: []string{"相关话题阅读量飙到3.8亿，讨论持续升温。[" + page + "]", "请各位关注情绪走势与平台分布的差异。[" + host + "]"}},
+	}
+	h := findingsHero(ir.Hero{}, analysisFirst(digests, set), printed{}, true, true)
+	want := "主要发现——网络讨论中负面声量高达79%，正面占21%；请各位关注情绪走势与平台分布的差异。"
+	if h.Summary != want || len(h.Highlights) != 0 {
+		t.Errorf("hero %q %q, want %q and no highlights (a summary chapter has them)", h.Summary, h.Highlights, want)
+	}
+	// the summary chapter printed the first finding: the hero goes on
+	shown := printedIn([]ir.Chapter{{Blocks: []ir.Block{{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "网络讨论中负面声量高达79%，正面占21%。"}}}}}})
+	h = findingsHero(ir.Hero{}, analysisFirst(digests, set), shown, true, true)
+	if strings.Contains(h.Summary, "网络讨论中负面声量") {
+		t.Errorf("hero %q repeats what the summary chapter printed", h.Summary)
+	}
+}

@@ -589,7 +589,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 				digests = append(digests, *co.digests[i])
 			}
 		}
-		hero = findingsHero(hero, digests, printedIn(summaries), cfg.Model.Info().Extractive, len(summaries) > 0)
+		hero = findingsHero(hero, analysisFirst(digests, r.evidence), printedIn(summaries), cfg.Model.Info().Extractive, len(summaries) > 0)
 	}
 	layoutOut := layOut.Layout
 	layoutOut.Hero = hero

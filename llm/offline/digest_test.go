@@ -2,6 +2,7 @@ package offline
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"reportengine/prompts"
@@ -22,7 +23,7 @@ func TestDigestBlocksStandaloneFindings(t *testing.T) {
 			"负面情绪集中在对程序公正的质疑与对回应速度的不满。[E5]",
 		}},
 	}
-	blocks := digestBlocks(ds, "核心判断", "a", map[string]bool{})
+	blocks := digestBlocks(ds, "核心判断", "a", assignFindings(summaryFindings(ds), []string{"核心判断"})[0])
 	if len(blocks) != 1 {
 		t.Fatalf("%d blocks, want one list: %+v", len(blocks), blocks)
 	}
@@ -36,5 +37,45 @@ func TestDigestBlocksStandaloneFindings(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("bullets %q, want %q", got, want)
+	}
+}
+
+// The summary chapter of the BettaFish fixture's report: its findings go
+// one each to the sub-point they fit — the recommendation to 核心判断与主要建
+// 议, the finding with a figure to 关键数据 — and no sub-point is left empty
+// while another holds them all (the report had "本小节暂无可引用的材料。" under
+// 1.3 with four bullets under 1.1).
+func TestAssignFindingsSpreads(t *testing.T) {
+	ds := []prompts.ChapterDigest{
+		{Title: "事件全景与演变脉络", Findings: []string{"学校积极利用官方微博、微信公众号、抖音等构成的全媒体矩阵，发布正面信息，回应社会关切。[E2]"}},
+		{Title: "传播路径与引爆点分析", Findings: []string{"负面情绪主要集中在“科研经费够不够”与“年轻医生待遇”上，占28%，但多数留言仍以“心疼+致敬”收尾。[E4]"}},
+		{Title: "舆论场多方观点与情绪光谱", Findings: []string{"在法院还予男生清白后，校方未能及时纠正错误，校长张平文面对媒体追问时仅以“正在处理中”回应，进一步激化了公众情绪。[E1]"}},
+		{Title: "关联性评估与行动建议", Findings: []string{"强化常态化的信息监测与危机评估体系，做到早发现、早研判；[E2]"}},
+	}
+	titles := []string{"1.1 事件概况与舆情定性", "1.2 关键数据与传播峰值", "1.3 核心判断与主要建议"}
+	got := assignFindings(summaryFindings(ds), titles)
+	has := func(sp int, start string) bool {
+		for _, s := range got[sp] {
+			if strings.HasPrefix(s, start) {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(2, "强化常态化的信息监测") {
+		t.Errorf("the recommendation is not under 核心判断与主要建议: %q", got)
+	}
+	if !has(1, "负面情绪主要集中在") {
+		t.Errorf("the finding with a figure is not under 关键数据: %q", got)
+	}
+	n := 0
+	for i, items := range got {
+		if len(items) == 0 {
+			t.Errorf("sub-point %s left empty: %q", titles[i], got)
+		}
+		n += len(items)
+	}
+	if n != 4 {
+		t.Errorf("%d findings placed, want 4 (each once): %q", n, got)
 	}
 }

@@ -3,6 +3,7 @@ package offline
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -50,7 +51,6 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 	}
 	var leads []string
 	var swotEv []prompts.EvidenceRef
-	usedFindings := map[string]bool{} // a summary quotes each finding once
 	// Only a chapter with no evidence of its own (the summary) is written
 	// from the digests; a closing chapter with evidence keeps to it, so the
 	// two never repeat the same findings.
@@ -60,15 +60,20 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 			summary = false
 		}
 	}
-	for i, sp := range subs {
-		spTitle := strings.TrimSpace(sp.Title)
-		if spTitle == "" {
-			spTitle = fmt.Sprintf("%s %d", title, i+1)
+	var assigned [][]string // a summary's findings, each given to one sub-point
+	if summary {
+		titles := make([]string, len(subs))
+		for i, sp := range subs {
+			titles[i] = subTitle(sp, title, i)
 		}
+		assigned = assignFindings(summaryFindings(in.Digests), titles)
+	}
+	for i, sp := range subs {
+		spTitle := subTitle(sp, title, i)
 		blocks = append(blocks, heading(3, spTitle, anchor+"-"+strconv.Itoa(i+1)))
 		var body []ir.Block
 		if summary {
-			body = digestBlocks(in.Digests, spTitle, anchor+"-"+strconv.Itoa(i+1), usedFindings)
+			body = digestBlocks(in.Digests, spTitle, anchor+"-"+strconv.Itoa(i+1), assigned[i])
 		}
 		if evs := quotable(sp.Evidence, in.Query); len(evs) > 0 {
 			lead := evs[0]
@@ -96,6 +101,14 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 		ch.Summary = stripCites(leads[0])
 	}
 	return ch
+}
+
+// subTitle is sub-point i's title, "<chapter title> i+1" when it has none.
+func subTitle(sp prompts.SubPointBrief, chapter string, i int) string {
+	if t := strings.TrimSpace(sp.Title); t != "" {
+		return t
+	}
+	return fmt.Sprintf("%s %d", chapter, i+1)
 }
 
 // quotable is the evidence a reader can take as a sentence, in plan
@@ -433,12 +446,38 @@ func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, b
 		}
 		if len(labels) >= 2 {
 			title := "材料中的数字对比（" + unit + "）"
+			if measure, cats, ok := sharedMeasure(fs, unit); ok {
+				title, labels = measure+"（"+unit+"）", cats // "樱花季情绪占比（%）": 浪漫, 焦虑
+			}
 			return ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-compare-chart", WidgetType: "chart.js/bar",
 				Props: &ir.WidgetProps{Type: "bar", Title: title},
 				Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}}, []string{id}, true
 		}
 	}
 	return ir.Block{}, nil, false
+}
+
+// sharedMeasure is the measure all of a clause's figures of unit are
+// categories of, when each KPI label reads "measure：category" with one
+// measure ("樱花季情绪占比：浪漫", "樱花季情绪占比：焦虑"), and the categories
+// in the order of the chart's labels (one per Label).
+func sharedMeasure(fs []prompts.FigureRef, unit string) (string, []string, bool) {
+	measure := ""
+	var cats []string
+	seen := map[string]bool{}
+	for _, f := range fs {
+		if f.Unit != unit || seen[f.Label] {
+			continue
+		}
+		seen[f.Label] = true
+		m, c, ok := strings.Cut(f.KPI, "：")
+		if !ok || c == "" || measure != "" && m != measure {
+			return "", nil, false
+		}
+		measure = m
+		cats = append(cats, c)
+	}
+	return measure, cats, measure != ""
 }
 
 func citeList(ids []string) string {
@@ -458,62 +497,118 @@ func appendUnique(xs []string, x string) []string {
 	return append(xs, x)
 }
 
-// digestBlocks writes a summary sub-point from the other chapters'
-// findings that stand alone (prompts.StandaloneFinding): those sharing the
-// most rune pairs with the sub-point title (all of them in chapter order
-// when none does), each shortened, with its
-// citations and a cross-reference to its chapter ("（详见「…」）"); a
-// sub-point about data gets the key figures as KPI
-// cards.
-func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, used map[string]bool) []ir.Block {
-	focus := bigrams(spTitle)
-	type cand struct {
-		text  string
-		score int
-		order int
-		key   string // the finding without chapter and citations: one bullet per text
-	}
-	var cs []cand
-	var figs []prompts.FigureRef
+// summaryFinding is one finding a summary chapter may quote.
+type summaryFinding struct {
+	text string // shortened, citations kept, with the pointer to its chapter ("（详见「…」）")
+	key  string // the shortened finding without citations: one bullet per text
+}
+
+// summaryFindings are the digests' findings that stand alone out of their
+// chapter (prompts.StandaloneFinding: no enumerator, no example, no
+// sentence pointing back; not half a sentence), of 12 runes or more, each
+// text once, in chapter order, each shortened (shortFinding) with its
+// citations and a pointer to its chapter.
+func summaryFindings(ds []prompts.ChapterDigest) []summaryFinding {
+	var out []summaryFinding
+	seen := map[string]bool{}
 	for _, d := range ds {
 		for _, f := range d.Findings {
-			// read out of its chapter: no enumerator, no example or
-			// sentence pointing back (prompts.StandaloneFinding)
 			f, ok := prompts.StandaloneFinding(f)
 			if !ok || fragment(stripCites(f), "summary") {
 				continue // a lead that is half a sentence ("并针对…") is no finding out of its chapter
 			}
-			s := 0
-			for g := range bigrams(f) {
-				if focus[g] {
-					s++
+			key := stripCites(shortFinding(f))
+			if seen[key] || utf8.RuneCountInString(key) < 12 {
+				continue
+			}
+			seen[key] = true
+			out = append(out, summaryFinding{shortFinding(f) + "（详见「" + d.Title + "」）", key})
+		}
+	}
+	return out
+}
+
+// assignFindings gives each finding to one sub-point of a summary chapter
+// (titles), at most draftFindings each: the one whose title shares the
+// most rune pairs with it, plus fitBonus; among equals (often: none shares any) the one
+// holding the fewest findings so far, then the first — so that no summary
+// sub-point is left empty while another holds four. A finding no
+// sub-point has room for is left out. Each sub-point lists its findings
+// best fitting first, then in chapter order.
+func assignFindings(fs []summaryFinding, titles []string) [][]string {
+	focus := make([]map[[2]rune]bool, len(titles))
+	for i, t := range titles {
+		focus[i] = bigrams(t)
+	}
+	type placed struct{ score, order int }
+	got := make([][]placed, len(titles))
+	for n, f := range fs {
+		grams := bigrams(f.key)
+		best, bestScore := -1, -1
+		for i := range titles {
+			if len(got[i]) >= draftFindings {
+				continue
+			}
+			sc := fitBonus(titles[i], f.key)
+			for g := range grams {
+				if focus[i][g] {
+					sc++
 				}
 			}
-			cs = append(cs, cand{shortFinding(f) + "（详见「" + d.Title + "」）", s, len(cs), stripCites(shortFinding(f))})
+			if sc > bestScore || sc == bestScore && len(got[i]) < len(got[best]) {
+				best, bestScore = i, sc
+			}
 		}
-		figs = append(figs, d.Figures...)
+		if best >= 0 {
+			got[best] = append(got[best], placed{bestScore, n})
+		}
 	}
+	out := make([][]string, len(titles))
+	for i, ps := range got {
+		slices.SortStableFunc(ps, func(a, b placed) int { return b.score - a.score })
+		for _, p := range ps {
+			out[i] = append(out[i], fs[p.order].text)
+		}
+	}
+	return out
+}
+
+// figureText matches a figure with its unit in running text (28%, 4.8亿).
+var figureText = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?\s*(?:%|％|万|亿)`)
+
+// adviceWords open or carry a recommendation (强化常态化的信息监测…).
+var adviceWords = []string{"建议", "应当", "应该", "需要", "必须", "加强", "强化", "完善", "健全", "建立", "提升", "做到"}
+
+// fitBonus is what a summary sub-point's kind adds to a finding's fit: 3
+// for a recommendation under a title about 建议/对策/措施, 3 for a finding
+// stating a figure under a title about data (数据, 指标, 峰值, 声量); else 0.
+func fitBonus(title, finding string) int {
+	switch {
+	case firstWord(title, []string{"建议", "对策", "措施"}) != "" && firstWord(finding, adviceWords) != "":
+		return 3
+	case wantsData(title) && figureText.MatchString(finding):
+		return 3
+	}
+	return 0
+}
+
+// wantsData reports a sub-point about data: its title names 数据, 指标,
+// 峰值 or 声量.
+func wantsData(title string) bool {
+	return firstWord(title, []string{"数据", "指标", "峰值", "声量"}) != ""
+}
+
+// digestBlocks writes a summary sub-point: the key figures of the other
+// chapters as KPI cards when the sub-point is about data (its title names
+// 数据, 指标, 峰值 or 声量), then its findings (assignFindings) as a list.
+func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, items []string) []ir.Block {
 	var out []ir.Block
-	wantsData := strings.Contains(spTitle, "数据") || strings.Contains(spTitle, "指标") || strings.Contains(spTitle, "峰值") || strings.Contains(spTitle, "声量")
-	if wantsData {
+	if wantsData(spTitle) {
+		var figs []prompts.FigureRef
+		for _, d := range ds {
+			figs = append(figs, d.Figures...)
+		}
 		out = append(out, figureBlocks(figs, anchor)...)
-	}
-	// best first, stable by chapter order
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && cs[j].score > cs[j-1].score; j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
-		}
-	}
-	var items []string
-	for _, c := range cs {
-		if len(items) >= draftFindings {
-			break
-		}
-		if used[c.key] || utf8.RuneCountInString(c.key) < 12 {
-			continue
-		}
-		used[c.key] = true
-		items = append(items, c.text)
 	}
 	if len(items) > 0 {
 		out = append(out, list(items))
