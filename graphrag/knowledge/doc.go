@@ -137,8 +137,13 @@
 // vector when VectorOptions.IndexEmbedder says the configured embedder made
 // it; else the cached vector when the entity's text is unchanged (SHA-256
 // per entity); else it embeds all missing texts in one call and rewrites
-// the cache atomically (internal/atomicfile). The cache is our own file,
-// entity_vectors-<provider>-<model>-<dimensions>.json (CacheFileName),
+// the cache atomically (internal/atomicfile). The cache is our own binary
+// file, entity_vectors-<provider>-<model>-<dimensions>.bin (CacheFileName;
+// the format is in vecfile.go: a versioned header naming the embedder,
+// dimensions and count, the ids, 8-byte text sums, little-endian float32
+// rows and a CRC-32C; a truncated, changed or mismatched file is ignored
+// with a warning naming it and recomputed, never trusted; the .json cache
+// of earlier releases is no longer read),
 // beside the graph (graphs/<id>/) or, for an index, in the user cache
 // folder (~/.cache/reportengine/index-<hash of its path>/, DefaultCacheDirs);
 // nothing is ever written into a GraphRAG index or its project folder, so

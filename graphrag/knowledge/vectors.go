@@ -123,6 +123,31 @@ func NewExactStore(cfg ExactStoreConfig) (*ExactStore, error) {
 	return s, nil
 }
 
+// newFlatStore is NewExactStore on vectors already in one block (len(ids)
+// rows of info.Dimensions), which the store takes over without a copy.
+func newFlatStore(info llm.EmbedderInfo, ids []string, data []float32, metric Metric) (*ExactStore, error) {
+	dim := info.Dimensions
+	if len(data) != len(ids)*dim {
+		return nil, fmt.Errorf("knowledge: exact store: %d values for %d vectors of %d dimensions", len(data), len(ids), dim)
+	}
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		if seen[id] {
+			return nil, fmt.Errorf("knowledge: exact store: duplicate id %q", id)
+		}
+		seen[id] = true
+	}
+	s := &ExactStore{info: info, ids: ids, data: data, metric: metric}
+	if metric == Cosine {
+		s.norms = make([]float64, len(ids))
+		for i := range ids {
+			v := data[i*dim : (i+1)*dim]
+			s.norms[i] = math.Sqrt(dot64(v, v))
+		}
+	}
+	return s, nil
+}
+
 // Info returns the embedder the stored vectors came from.
 func (s *ExactStore) Info() llm.EmbedderInfo { return s.info }
 

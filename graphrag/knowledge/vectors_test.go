@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -238,16 +239,16 @@ func TestEntityVectorsCacheBesideGraph(t *testing.T) {
 	if _, rep4, err := EntityVectors(context.Background(), m, other); err != nil || rep4.Computed != n || rep4.CacheFile == rep.CacheFile {
 		t.Fatalf("other embedder: %+v %v", rep4, err)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "entity_vectors-*.json"))
+	files, _ := filepath.Glob(filepath.Join(dir, "entity_vectors-*.bin"))
 	if len(files) != 2 {
 		t.Errorf("cache files %v", files)
 	}
-	// a damaged cache is ignored with a note and rewritten
+	// a damaged cache is ignored with a warning and rewritten
 	if err := os.WriteFile(rep.CacheFile, []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, rep5, err := EntityVectors(context.Background(), m2, opts)
-	if err != nil || rep5.Computed != n || len(rep5.Notes) == 0 {
+	if err != nil || rep5.Computed != n || len(rep5.Warnings) != 1 || !strings.Contains(rep5.Warnings[0], rep.CacheFile) {
 		t.Fatalf("damaged cache: %+v %v", rep5, err)
 	}
 }
@@ -333,5 +334,110 @@ func TestEntityVectorsFromIndex(t *testing.T) {
 	var me *EmbedderMismatchError
 	if !errors.As(err, &me) || me.Entity != "e2" {
 		t.Errorf("mixed dims: %v", err)
+	}
+}
+
+// The binary vector cache round-trips exactly, and a file cut at any byte,
+// with any single byte changed, or naming another embedder is refused by
+// the reader (errVectorFile); EntityVectors then warns naming the file and
+// computes the vectors again, equal to the embedder's own. A JSON cache
+// of earlier releases is pointed out and not read.
+func TestVectorCacheDamaged(t *testing.T) {
+	g := coffeeGraph(t)
+	dir := t.TempDir()
+	full, err := FromGraph(context.Background(), g, GraphOptions{Path: filepath.Join(dir, "graphrag.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Parts{Entities: slices.Clone(full.Entities()[:3]), Source: full.Source()}
+	m, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb := offline.NewEmbedder(8)
+	info := emb.Info()
+	var texts []string
+	for _, e := range m.Entities() {
+		texts = append(texts, EntityText(e))
+	}
+	want, err := emb.Embed(context.Background(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := VectorOptions{Embedder: emb, CacheDirs: []string{dir}}
+	first, rep, err := EntityVectors(context.Background(), m, opts)
+	if err != nil || rep.Computed != 3 {
+		t.Fatalf("first run: %+v %v", rep, err)
+	}
+	path := rep.CacheFile
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := readVectorFile(context.Background(), path, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range m.Entities() {
+		if f.ids[i] != e.ID || f.sums[i] != sumText(texts[i]) || !slices.Equal(f.data[i*8:(i+1)*8], want[i]) {
+			t.Fatalf("entity %d read back as %q %x %v, want %q %v", i, f.ids[i], f.sums[i], f.data[i*8:(i+1)*8], e.ID, want[i])
+		}
+	}
+	// every cut and every changed byte is refused by the reader; a few of
+	// them go through EntityVectors (each rewrites the file, with an fsync)
+	refused := func(what string, data []byte) {
+		t.Helper()
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := readVectorFile(context.Background(), path, info); !errors.Is(err, errVectorFile) {
+			t.Fatalf("%s: read error %v, want errVectorFile", what, err)
+		}
+	}
+	recomputed := func(what string) {
+		t.Helper()
+		s, rep, err := EntityVectors(context.Background(), m, opts)
+		if err != nil || rep.Computed != 3 || rep.FromCache != 0 || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], path) {
+			t.Fatalf("%s: %+v %v", what, rep, err)
+		}
+		if !reflect.DeepEqual(s, first) {
+			t.Fatalf("%s: recomputed store differs", what)
+		}
+	}
+	for n := 0; n < len(good); n++ {
+		refused(fmt.Sprintf("cut at byte %d", n), good[:n])
+		if n == 0 || n == len(good)/2 || n == len(good)-1 {
+			recomputed(fmt.Sprintf("cut at byte %d", n))
+		}
+	}
+	refused("a byte more", append(slices.Clone(good), 0))
+	for i := range good {
+		bad := slices.Clone(good)
+		bad[i] ^= 0x10
+		refused(fmt.Sprintf("byte %d changed", i), bad)
+		if i == 20 || i == len(good)-20 {
+			recomputed(fmt.Sprintf("byte %d changed", i))
+		}
+	}
+	var other bytes.Buffer
+	otherInfo := info
+	otherInfo.Model += "-other"
+	if err := writeVectorFile(context.Background(), &other, vectorFile{info: otherInfo, ids: f.ids, sums: f.sums, data: f.data}); err != nil {
+		t.Fatal(err)
+	}
+	refused("another embedder", other.Bytes())
+	var mismatch *EmbedderMismatchError
+	if _, err := readVectorFile(context.Background(), path, info); !errors.As(err, &mismatch) || mismatch.Stored != otherInfo {
+		t.Errorf("another embedder: %v, want an EmbedderMismatchError naming it", err)
+	}
+	recomputed("another embedder")
+	// the rewritten file is good again, and a legacy JSON cache is only named
+	legacy := filepath.Join(dir, legacyCacheFileName(info))
+	if err := os.WriteFile(legacy, []byte(`{"format":"reportengine-entity-vectors/1"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, rep, err := EntityVectors(context.Background(), m, opts)
+	if err != nil || rep.FromCache != 3 || len(rep.Warnings) != 0 || !reflect.DeepEqual(s, first) || !strings.Contains(strings.Join(rep.Notes, " "), legacy) {
+		t.Fatalf("after rewrite: %+v %v", rep, err)
 	}
 }

@@ -273,6 +273,9 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	for _, n := range vrep.Notes {
 		o.note("%s", n)
 	}
+	for _, w := range vrep.Warnings {
+		o.warn("%s", w)
+	}
 	s.builder, err = localsearch.NewContextBuilder(s.m, localsearch.Config{Tokenizer: tk, Embedder: emb, VectorStore: store})
 	if err != nil {
 		return nil, err

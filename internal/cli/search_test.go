@@ -114,7 +114,7 @@ func TestSearchGraph(t *testing.T) {
 	if !strings.Contains(errs, "entities: read 122, kept 122") || !strings.Contains(errs, "122 computed") {
 		t.Errorf("stderr:\n%s", errs)
 	}
-	caches, _ := filepath.Glob(filepath.Join(graphs, "coffee", "entity_vectors-offline-*.json"))
+	caches, _ := filepath.Glob(filepath.Join(graphs, "coffee", "entity_vectors-offline-*.bin"))
 	if len(caches) != 1 {
 		t.Fatalf("cache files %v", caches)
 	}
@@ -252,7 +252,7 @@ func TestSearchEmbeddingModel(t *testing.T) {
 	if !strings.Contains(errs, "openai-compatible/fake-embed, 3 dimensions") || calls < 3 {
 		t.Errorf("stderr %s; %d calls", errs, calls)
 	}
-	if files, _ := filepath.Glob(filepath.Join(graphs, "coffee", "entity_vectors-openai-compatible-fake-embed-3.json")); len(files) != 1 {
+	if files, _ := filepath.Glob(filepath.Join(graphs, "coffee", "entity_vectors-openai-compatible-fake-embed-3.bin")); len(files) != 1 {
 		t.Errorf("no cache file for the embedding model")
 	}
 }

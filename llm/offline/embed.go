@@ -105,24 +105,45 @@ func (e *Embedder) Info() llm.EmbedderInfo {
 	return llm.EmbedderInfo{Provider: EmbedderProvider, Model: e.model, Dimensions: e.dim}
 }
 
-// Embed returns one unit vector (or the zero vector) per text, in order.
-// It fails only when ctx ends (the context's error, wrapped).
+// Embed returns one unit vector (or the zero vector) per text, in order,
+// all in one block of len(texts)·Dimensions values. It fails only when
+// ctx ends (the context's error, wrapped).
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	block := make([]float32, len(texts)*e.dim)
+	if err := e.EmbedInto(ctx, texts, block); err != nil {
+		return nil, err
+	}
 	out := make([][]float32, len(texts))
-	// each text's vector depends on that text only: chunks on all cores
-	parallel.Chunks(len(texts), parallel.Workers(len(texts), embedChunk), func(_, lo, hi int) { e.embedRange(ctx, texts, out, lo, hi) })
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("offline: embed: %w", err)
+	for i := range out {
+		out[i] = block[i*e.dim : (i+1)*e.dim : (i+1)*e.dim]
 	}
 	return out, nil
+}
+
+// EmbedInto writes the vector of texts[i] (as Embed gives it) into
+// dst[i·Dimensions:(i+1)·Dimensions], on all cores, with no allocation per
+// text: a caller holding many vectors in one block (the entity vector
+// store) embeds straight into it. dst must hold len(texts)·Dimensions
+// values (an error otherwise); it fails only then or when ctx ends (the
+// context's error, wrapped; dst is then partly written).
+func (e *Embedder) EmbedInto(ctx context.Context, texts []string, dst []float32) error {
+	if len(dst) != len(texts)*e.dim {
+		return fmt.Errorf("offline: embed: %d values for %d texts of %d dimensions", len(dst), len(texts), e.dim)
+	}
+	// each text's vector depends on that text only: chunks on all cores
+	parallel.Chunks(len(texts), parallel.Workers(len(texts), embedChunk), func(_, lo, hi int) { e.embedRange(ctx, texts, dst, lo, hi) })
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("offline: embed: %w", err)
+	}
+	return nil
 }
 
 // embedChunk is the fewest texts worth a goroutine of their own.
 const embedChunk = 256
 
-// embedRange fills out[lo:hi]; it stops early when ctx ends (Embed then
-// returns the error).
-func (e *Embedder) embedRange(ctx context.Context, texts []string, out [][]float32, lo, hi int) {
+// embedRange fills the rows lo…hi-1 of dst; it stops early when ctx ends
+// (EmbedInto then returns the error).
+func (e *Embedder) embedRange(ctx context.Context, texts []string, dst []float32, lo, hi int) {
 	var f features
 	var c featureCounts
 	acc := make([]float64, e.dim)
@@ -141,12 +162,11 @@ func (e *Embedder) embedRange(ctx context.Context, texts []string, out [][]float
 			}
 			acc[b] += sign * w
 		}
-		v := make([]float32, e.dim)
+		v := dst[i*e.dim : (i+1)*e.dim]
 		for b, x := range acc {
 			v[b] = float32(x)
 		}
 		normalize(v)
-		out[i] = v
 	}
 }
 

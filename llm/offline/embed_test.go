@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -250,5 +251,32 @@ func TestEmbedderMatchesPlainRule(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// EmbedInto writes, row by row, the vectors Embed gives each text on its
+// own (one text per call: no block, no split over cores), and refuses a
+// block of the wrong size.
+func TestEmbedIntoMatchesEmbed(t *testing.T) {
+	var texts []string
+	for i := 0; i < 700; i++ { // more than one chunk of embedChunk, so several goroutines
+		texts = append(texts, strings.Repeat("咖啡店 latte ", i%7)+strconv.Itoa(i)+" 写字楼商圈的选址")
+	}
+	e := NewEmbedder(32).Fit(texts)
+	dst := make([]float32, len(texts)*32)
+	if err := e.EmbedInto(context.Background(), texts, dst); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range texts {
+		one, err := e.Embed(context.Background(), []string{s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(dst[i*32:(i+1)*32], one[0]) {
+			t.Fatalf("text %d: row %v, Embed %v", i, dst[i*32:(i+1)*32], one[0])
+		}
+	}
+	if err := e.EmbedInto(context.Background(), texts, dst[:len(dst)-1]); err == nil {
+		t.Error("a block one value short was accepted")
 	}
 }
