@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -199,7 +200,7 @@ func clauseFigures(id, clause, row string) []Figure {
 		if !goodLabel(f.Label) {
 			f.Label = "" // the figure still counts (charts use Group); it gets no KPI card
 		}
-		if strings.Trim(before, " →~～-—至到") == "" && lastKPI != "" {
+		if trendLink.MatchString(before) && lastKPI != "" {
 			f.KPI = lastKPI // "敬意 8%→6%": the second value of the first one's measure
 		} else {
 			f.KPI = kpiLabel(kpiClause{row: row, header: header, before: before, after: clause[i:], label: f.Label, afterForm: shown != label}, f)
@@ -569,6 +570,11 @@ func dateValue(iso string) float64 {
 	v, _ := strconv.ParseFloat(strings.ReplaceAll(strings.TrimPrefix(iso, "--"), "-", ""), 64)
 	return v
 }
+
+// trendLink matches what joins a figure to the one before it as a second
+// value of one measure: an arrow or dash, or a verb of change ("降到",
+// "升至", "增长到", "→"): "获客成本从每人三十元降到十二元".
+var trendLink = regexp.MustCompile(`^\s*(?:[→~～\-—/]|(?:又|再|并|则|而|却)?(?:降|升|增|涨|跌|减|提高|下降|上升|增长|回落|攀升|飙升|变|缩小|扩大)?(?:到|至|为|成)?)\s*$`)
 
 // kpiClause is what kpiLabel reads around one figure.
 type kpiClause struct {

@@ -88,7 +88,11 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 							break
 						}
 					}
-					kpis = append(kpis, ir.KPI{Label: f.KPI, Value: value, Source: "[" + f.ItemID + "]"})
+					card := ir.KPI{Label: f.KPI, Value: value, Source: "[" + f.ItemID + "]"}
+					if slices.ContainsFunc(kpis, func(k ir.KPI) bool { return prompts.SameKPI(k, card) }) {
+						continue // one figure two passages report
+					}
+					kpis = append(kpis, card)
 					break
 				}
 			}

@@ -1,6 +1,10 @@
 package prompts
 
-import "strings"
+import (
+	"strings"
+
+	"reportengine/ir"
+)
 
 // EvidenceRef is one planned evidence item as a chapter prompt shows it.
 // The chapter cites it inline by writing its id in square brackets right
@@ -88,4 +92,11 @@ func EngineName(engine string) string {
 		return "洞察引擎"
 	}
 	return engine
+}
+
+// SameKPI reports two KPI cards that state one figure: the same value and
+// one label containing the other ("三个月内会员 八百人" and "三个月内会员数 八百人",
+// two passages reporting one number). A report shows one of them.
+func SameKPI(a, b ir.KPI) bool {
+	return a.Value == b.Value && (strings.Contains(a.Label, b.Label) || strings.Contains(b.Label, a.Label))
 }

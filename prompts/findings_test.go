@@ -1,6 +1,10 @@
 package prompts
 
-import "testing"
+import (
+	"testing"
+
+	"reportengine/ir"
+)
 
 // A finding read out of its chapter loses its enumerator or connective;
 // examples, sentences about the report and ones pointing back are refused.
@@ -25,6 +29,24 @@ func TestStandaloneFindingRefused(t *testing.T) {
 	for _, in := range []string{"例如，一名副教授被举报", "本报告旨在剖析两个阶段", "这一阶段的争议埋下伏笔", "2. 这些网友认为"} {
 		if _, ok := StandaloneFinding(in); ok {
 			t.Errorf("StandaloneFinding(%q) accepted", in)
+		}
+	}
+}
+
+// Two passages of examples/coffee-shop report one figure ("笔记中提到三个月内
+// 会员达到八百人", "三个月内会员数达到八百人"): one KPI card.
+func TestSameKPI(t *testing.T) {
+	cases := []struct {
+		a, b ir.KPI
+		want bool
+	}{
+		{ir.KPI{Label: "三个月内会员", Value: "八百人"}, ir.KPI{Label: "三个月内会员数", Value: "八百人"}, true},
+		{ir.KPI{Label: "三个月内会员", Value: "八百人"}, ir.KPI{Label: "三个月内会员", Value: "九百人"}, false},
+		{ir.KPI{Label: "樱花季情绪占比：浪漫", Value: "42%"}, ir.KPI{Label: "樱花季情绪占比：焦虑", Value: "42%"}, false},
+	}
+	for _, c := range cases {
+		if got := SameKPI(c.a, c.b); got != c.want {
+			t.Errorf("SameKPI(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
 		}
 	}
 }

@@ -356,8 +356,8 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 			kpis[i].Value += "→" + f.Raw
 			continue
 		}
-		if len(kpis) >= draftKPIs {
-			continue
+		if len(kpis) >= draftKPIs || slices.ContainsFunc(kpis, func(c ir.KPI) bool { return prompts.SameKPI(c, ir.KPI{Label: f.KPI, Value: f.Raw}) }) {
+			continue // a full grid, or one figure two passages report
 		}
 		seen[k] = true
 		at[f.ItemID+"\x00"+f.KPI] = len(kpis)
