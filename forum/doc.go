@@ -3,7 +3,7 @@
 //
 //	entries, warnings, err := forum.ParseFile("logs/forum.log")
 //	if err != nil {
-//		return err // only I/O errors; bad lines never fail the parse
+//		return err // I/O errors and a log that is not UTF-8; bad lines never fail the parse
 //	}
 //	for _, w := range warnings {
 //		log.Print(w) // "line 3: unknown speaker \"ROBOT\""
@@ -90,7 +90,14 @@
 // backslashes are kept. The writer does not escape backslashes, so a
 // message that really contained the two characters `\n` cannot be told from
 // a line break; it comes back as a line break. Bytes that are not valid
-// UTF-8 are replaced, one U+FFFD per byte, with one warning per line.
+// UTF-8 are replaced, one U+FFFD per byte, with one warning per line. When
+// more than half of the non-blank lines are not UTF-8 the log is in another
+// encoding (a forum.log saved as GBK keeps its ASCII timestamps and speaker
+// tags and would lose every message): Parse then fails with an
+// *EncodingError (errors.Is ErrNotUTF8) naming the first such line, the
+// count and the iconv command that converts the file, as package state does
+// for state files. BettaFish's parser reads such a file as UTF-8 with errors
+// replaced and goes on with the garbled text.
 // Content is trimmed of surrounding white space.
 //
 // # Continuation lines

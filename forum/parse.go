@@ -22,7 +22,10 @@ const readBufferSize = 64 << 10
 // the package documentation for how each kind of line is handled. The error
 // is non-nil only when r fails; Parse then returns the entries and warnings
 // read up to that point together with an error that wraps r's error and
-// names the line being read.
+// names the line being read. A log in another encoding (more than half of
+// its non-blank lines not UTF-8) is the other error: an *EncodingError
+// wrapping ErrNotUTF8, returned with the entries as read (bad bytes as
+// U+FFFD); a few bad lines are only warnings.
 func Parse(r io.Reader) ([]Entry, []Warning, error) {
 	entries, warnings, err := parse(r)
 	if err != nil {
@@ -34,6 +37,26 @@ func Parse(r io.Reader) ([]Entry, []Warning, error) {
 // ErrNotForumLog: the file given as a forum log is something else: a
 // folder, or a JSON document (an engine state file passed by mistake).
 var ErrNotForumLog = errors.New("not a forum log")
+
+// ErrNotUTF8: the log is in another encoding (GBK, say): more than half of
+// its non-blank lines are not valid UTF-8, so reading it with U+FFFD in place
+// of the bad bytes would keep the timestamps and speakers and lose every
+// message. Parse returns it wrapped in an *EncodingError.
+var ErrNotUTF8 = errors.New("not UTF-8")
+
+// EncodingError is Parse's error for a log in another encoding: Line is the
+// first line (1-based) that is not valid UTF-8, Bad and Lines the number of
+// such lines and of non-blank lines. It wraps ErrNotUTF8. The state files
+// follow the same rule (package state: more than half of the strings).
+type EncodingError struct {
+	Line, Bad, Lines int
+}
+
+func (e *EncodingError) Error() string {
+	return fmt.Sprintf("line %d: invalid UTF-8 (not UTF-8 — GBK? convert with iconv -f GBK -t UTF-8); %d of %d lines affected", e.Line, e.Bad, e.Lines)
+}
+
+func (e *EncodingError) Unwrap() error { return ErrNotUTF8 }
 
 // ParseFile parses the forum log at path; see Parse. Errors name the file
 // and wrap the underlying error, so errors.Is(err, fs.ErrNotExist) works.
@@ -91,6 +114,9 @@ func parse(r io.Reader) ([]Entry, []Warning, error) {
 		if err != nil {
 			p.flush()
 			if err == io.EOF {
+				if 2*p.badLines > p.lines {
+					return p.entries, p.warnings, &EncodingError{Line: p.firstBad, Bad: p.badLines, Lines: p.lines}
+				}
 				return p.entries, p.warnings, nil
 			}
 			return p.entries, p.warnings, fmt.Errorf("line %d: %w", lineNo, err)
@@ -108,6 +134,9 @@ type parser struct {
 	cur     Entry  // the open entry, Content not yet set
 	content []byte // decoded content of cur, untrimmed
 	fixed   []byte // scratch for lines with invalid UTF-8
+
+	lines, badLines int // non-blank lines, and those not valid UTF-8
+	firstBad        int // the first of those (1-based), 0 if none
 }
 
 func (p *parser) warn(format string, args ...any) {
@@ -122,7 +151,14 @@ func (p *parser) addLine(line []byte) {
 	if p.n == 1 {
 		line = bytes.TrimPrefix(line, []byte("\uFEFF"))
 	}
+	if len(bytes.TrimSpace(line)) > 0 {
+		p.lines++
+	}
 	if !utf8.Valid(line) {
+		p.badLines++
+		if p.firstBad == 0 {
+			p.firstBad = p.n
+		}
 		p.fixed = appendValidUTF8(p.fixed[:0], line)
 		line = p.fixed
 		p.warn("invalid UTF-8 replaced with U+FFFD")

@@ -427,13 +427,18 @@ func TestParseCRLF(t *testing.T) {
 }
 
 func TestParseInvalidUTF8(t *testing.T) {
+	// two bad lines of five: a damaged UTF-8 file, not another encoding
 	in := "[09:00:00] [QUERY] a\xffb\xfe\n" +
 		"[09:00:01] [MEDIA] ok\n" +
-		"\xc3续\n"
+		"\xc3续\n" +
+		"[09:00:02] [INSIGHT] 好\n" +
+		"[09:00:03] [HOST] 好\n"
 	entries, warnings := parseString(t, in)
 	want := []Entry{
 		{Line: 1, Time: "09:00:00", Seconds: 32400, Speaker: "QUERY", Content: "a\uFFFDb\uFFFD", Known: true},
 		{Line: 2, Time: "09:00:01", Seconds: 32401, Speaker: "MEDIA", Content: "ok\n\uFFFD续", Known: true},
+		{Line: 4, Time: "09:00:02", Seconds: 32402, Speaker: "INSIGHT", Content: "好", Known: true},
+		{Line: 5, Time: "09:00:03", Seconds: 32403, Speaker: "HOST", Content: "好", Known: true},
 	}
 	if len(entries) != len(want) {
 		t.Fatalf("got %d entries, want %d: %+v", len(entries), len(want), entries)
@@ -800,5 +805,47 @@ func TestParseFileNotForumLog(t *testing.T) {
 	}
 	if entries, _, err := ParseFile(log); err != nil || len(entries) != 1 {
 		t.Errorf("a log line with JSON content: %d entries, %v", len(entries), err)
+	}
+}
+
+// A forum.log saved as GBK keeps its ASCII timestamps and speaker tags but
+// none of its messages: it is refused, naming the first bad line and the
+// count, like a GBK state file (package state), and the file given in the
+// message of ParseFile. One damaged line among good ones stays a warning
+// (TestParseInvalidUTF8).
+func TestParseGBKRefused(t *testing.T) {
+	// "网友普遍反映地铁延误" and "第二行内容" in GBK (iconv -t GBK)
+	gbk1 := "\xcd\xf8\xd3\xd1\xc6\xd5\xb1\xe9\xb7\xb4\xd3\xb3\xb5\xd8\xcc\xfa\xd1\xd3\xce\xf3"
+	gbk2 := "\xb5\xda\xb6\xfe\xd0\xd0\xc4\xda\xc8\xdd"
+	cases := []struct {
+		name         string
+		in           string
+		line, bad, n int
+	}{
+		{"all lines", "[09:01:15] [QUERY] " + gbk1 + "\n[09:01:16] [INSIGHT] " + gbk2 + "\n", 1, 2, 2},
+		{"banner in ASCII first", "[09:00:00] === ForumEngine 监控开始 - 2025-01-01 09:00:00 ===\n\n[09:01:15] [QUERY] " + gbk1 + "\n" + gbk2 + "\n", 3, 2, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := Parse(strings.NewReader(c.in))
+			if !errors.Is(err, ErrNotUTF8) {
+				t.Fatalf("Parse: got error %v, want ErrNotUTF8", err)
+			}
+			var ee *EncodingError
+			if !errors.As(err, &ee) {
+				t.Fatalf("Parse: error %T is not an *EncodingError", err)
+			}
+			if ee.Line != c.line || ee.Bad != c.bad || ee.Lines != c.n {
+				t.Errorf("got line %d, %d of %d lines bad; want line %d, %d of %d", ee.Line, ee.Bad, ee.Lines, c.line, c.bad, c.n)
+			}
+		})
+	}
+	path := filepath.Join(t.TempDir(), "forum.log")
+	if err := os.WriteFile(path, []byte(cases[0].in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := ParseFile(path)
+	if !errors.Is(err, ErrNotUTF8) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "iconv -f GBK -t UTF-8") {
+		t.Errorf("ParseFile: got %v, want ErrNotUTF8 naming %s and the iconv command", err, path)
 	}
 }

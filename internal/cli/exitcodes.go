@@ -37,7 +37,7 @@ var exitCodes = []struct {
 	{ExitOK, "success"},
 	{ExitFailure, "any other failure (disk full, an output folder that cannot be written, a model that stays unavailable)"},
 	{ExitUsage, "bad command line: unknown command or flag, bad flag value (e.g. an unusable report id or an unknown --type/--engine), unknown engine name, one engine given twice, one state file given for two engines"},
-	{ExitBadInput, "unusable input: invalid state JSON, a state file that is not UTF-8, a folder given as a state file, state files of different research runs, no usable engine, unreadable forum log or a state file given as --forum, corrupt or empty graph file"},
+	{ExitBadInput, "unusable input: invalid state JSON, a state file that is not UTF-8, a folder given as a state file, state files of different research runs, no usable engine, unreadable forum log, a forum log that is not UTF-8, a state file given as --forum, corrupt or empty graph file"},
 	{ExitNotFound, "the graph asked for does not exist"},
 	{ExitPartial, "report: the report was written, but some chapters failed and are placeholders (manifest.json says which and why)"},
 	{ExitInterrupted, "interrupted (Ctrl-C or SIGTERM): the command stopped and wrote no partial graph or report; an earlier file of the same name is left as it was"},

@@ -178,6 +178,11 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 		}
 	}
 	fmt.Fprintf(opts.Err, "serving http://%s/graph-viewer (graphs: %s, reports: %s, search: %s); Ctrl-C stops\n", addr, opts.GraphsDir, orNone(opts.ReportsDir), search)
+	if opts.Token != "" {
+		// the printed URL alone answers 401; the token itself is a secret
+		// and is not printed
+		fmt.Fprintf(opts.Err, "a token is required: open http://%s/graph-viewer?token=<the --token value> once (the viewer keeps it in a cookie); API clients send Authorization: Bearer <token>\n", addr)
+	}
 	if !isLoopback(host) && opts.Token == "" {
 		fmt.Fprintf(opts.Err, "warning: listening on %s without a token: anyone who can reach it can read the graphs (set --token or %s)\n", addr, serveTokenEnv)
 	}

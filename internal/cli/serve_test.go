@@ -145,6 +145,11 @@ func TestServeRuns(t *testing.T) {
 	if !strings.Contains(errb.String(), "serving http://"+addr) || !strings.Contains(errb.String(), "stopped") {
 		t.Errorf("stderr %q", errb.String())
 	}
+	// with a token the printed viewer URL alone answers 401: the start
+	// line says how to open it, without printing the secret
+	if !strings.Contains(errb.String(), "a token is required: open http://"+addr+"/graph-viewer?token=") || strings.Contains(errb.String(), "token=tok") {
+		t.Errorf("stderr does not say how to open the viewer with the token (or prints it): %q", errb.String())
+	}
 }
 
 // -q is the root's --quiet everywhere, serve too (its own --quiet shadows
