@@ -188,10 +188,13 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 
 // reportSummary is what `report` prints.
 type reportSummary struct {
-	ReportID string            `json:"report_id"`
-	Dir      string            `json:"dir"`
-	Files    []string          `json:"files"`
-	Graph    string            `json:"graph"`
+	ReportID string   `json:"report_id"`
+	Dir      string   `json:"dir"`
+	Files    []string `json:"files"`
+	Graph    string   `json:"graph"`
+	// Topics are the graph's topic nodes (topicLines): one, or with
+	// --allow-mixed-queries on unrelated files one per query (B13).
+	Topics   []topicLine       `json:"topics"`
 	Template string            `json:"template"`
 	Model    llm.Info          `json:"model"`
 	Status   string            `json:"status"`
@@ -448,7 +451,7 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		files = append(files, pdf)
 	}
 	prog.finish()
-	sum := reportSummary{ReportID: reportID, Dir: dir, Files: files, Graph: graphID, Template: res.Manifest.Template,
+	sum := reportSummary{ReportID: reportID, Dir: dir, Files: files, Graph: graphID, Topics: topicLines(g), Template: res.Manifest.Template,
 		Model: model.Info(), Status: res.Manifest.Status, Warnings: uniqueStrings(append(warnings, res.Manifest.Warnings...))}
 	var failed []string
 	for _, c := range res.Chapters {
@@ -535,6 +538,13 @@ func printReportSummary(w io.Writer, s reportSummary) {
 	}
 	fmt.Fprintf(w, "model:    %s\n", safeText(kind))
 	fmt.Fprintf(w, "graph:    %s\n", s.Graph)
+	for _, t := range s.Topics { // with several (one per query), each with its engines
+		if len(s.Topics) > 1 {
+			fmt.Fprintf(w, "topic:    %s (%s)\n", safeText(t.Name), safeText(strings.Join(t.Engines, ", ")))
+		} else {
+			fmt.Fprintf(w, "topic:    %s\n", safeText(t.Name))
+		}
+	}
 	fmt.Fprintf(w, "template: %s\n", safeText(s.Template))
 	for _, c := range s.Chapters {
 		fmt.Fprintf(w, "  %-4s %-11s %s\n", c.ChapterID, c.Status, safeText(c.Title))

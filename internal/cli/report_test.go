@@ -974,3 +974,40 @@ func TestEngineNoticesReasonInChinese(t *testing.T) {
 		}
 	}
 }
+
+// B13 through report: with --allow-mixed-queries on unrelated files the
+// graph has one topic node per query, and the summary names each with the
+// engines under it (report printed no topic at all; build-graph printed
+// one for a graph of two); --json carries them as topics.
+func TestReportMixedQueriesTopicLines(t *testing.T) {
+	dir := t.TempDir()
+	write := fileWriter(t, dir)
+	ins := write("insight.json", `{"query":"新能源车降价","report_title":"降价舆情","paragraphs":[{"title":"概览","content":"……","order":1,"research":{"search_history":[],"latest_summary":"","reflection_iteration":0}}]}`)
+	med := write("media.json", `{"query":"高校毕业生就业率","report_title":"就业舆情","paragraphs":[{"title":"概览","content":"……","order":1,"research":{"search_history":[],"latest_summary":"","reflection_iteration":0}}]}`)
+	args := []string{"report", "--llm", "offline", "--allow-mixed-queries", "--graphs", filepath.Join(dir, "g"), "--out", filepath.Join(dir, "r"), ins, med}
+	code, out, errs := run(t, args...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, line := range []string{"topic:    高校毕业生就业率 (media)\n", "topic:    新能源车降价 (insight)\n"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("summary lacks %q:\n%s", line, out)
+		}
+	}
+	code, out, errs = run(t, append(args, "--json")...)
+	if code != ExitOK {
+		t.Fatalf("--json: exit %d: %s", code, errs)
+	}
+	var sum struct {
+		Topics []struct {
+			Name    string   `json:"name"`
+			Engines []string `json:"engines"`
+		} `json:"topics"`
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Topics) != 2 || sum.Topics[0].Name != "高校毕业生就业率" || sum.Topics[1].Name != "新能源车降价" {
+		t.Errorf("topics %+v, want 高校毕业生就业率 then 新能源车降价", sum.Topics)
+	}
+}
