@@ -230,10 +230,11 @@ var methodWords = []string{"监测", "信源", "来源", "数据源", "样本", 
 // notFinding reports a passage an analyst would not read as a finding,
 // though it may stay as evidence:
 //   - a listing line (listingLine): an index entry or a dated list item;
-//   - a method or meta line: a "标签：…" line (colon within its first 10
-//     runes) whose label is about method (methodWords: "监测平台：微博、抖音、B
-//     站…等 12 个信源"), or whose content is only an enumeration (two or
-//     more 、 and no clause or sentence mark);
+//   - a method or meta line: a "标签：…" line (colon, full-width or ASCII,
+//     within its first 10 runes) whose label is about method (methodWords:
+//     "监测平台：微博、抖音、B 站…等 12 个信源"), or whose content has no
+//     clause or sentence mark inside and is an enumeration (two or more 、)
+//     or under 20 runes ("社会成就 :1998年执掌金山;": an entry of a list);
 //   - a page not about the topic: off topic for the plan
 //     (EvidenceRef.OffTopic: neither the passage nor its page title names
 //     the topic) and naming no word of it either (mentions) — a textbook or
@@ -245,12 +246,18 @@ func notFinding(ev prompts.EvidenceRef, topic string) bool {
 	if listingLine.MatchString(text) || ev.OffTopic && !mentions(text, topic) && !mentions(ev.Source, topic) {
 		return true
 	}
-	if label, body, ok := strings.Cut(text, "："); ok && utf8.RuneCountInString(label) <= 10 {
-		if firstWord(label, methodWords) != "" {
+	if i := strings.IndexAny(text, "：:"); i > 0 && utf8.RuneCountInString(text[:i]) <= 10 {
+		label := text[:i]
+		_, n := utf8.DecodeRuneInString(text[i:])
+		body := strings.TrimSpace(text[i+n:])
+		inner := strings.TrimRight(body, "。｡.;；")
+		switch {
+		case firstWord(label, methodWords) != "":
 			return true
-		}
-		if strings.Count(body, "、") >= 2 && !strings.ContainsAny(body, "，,。；;！？") {
-			return true
+		case strings.ContainsAny(inner, "，,。；;！？!?"):
+			return false
+		case strings.Count(body, "、") >= 2, utf8.RuneCountInString(body) < 20:
+			return true // "社会成就 :1998年执掌金山;": an entry of a list
 		}
 	}
 	return false
