@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
+	"reportengine/internal/parallel"
 	"reportengine/llm"
 )
 
@@ -159,50 +161,105 @@ func (s *ExactStore) Len() int { return len(s.ids) }
 // of another length is an *EmbedderMismatchError (ErrDimensionMismatch),
 // never a silent similarity of 0. It stops with ctx's error when ctx ends.
 func (s *ExactStore) Nearest(ctx context.Context, q []float32, k int) ([]Neighbor, error) {
+	out, _, err := s.NearestStats(ctx, q, k)
+	return out, err
+}
+
+// DistanceStats describe the distances of every stored vector to one
+// query: how many, their mean and their (population) standard deviation,
+// in the store's metric. Local search uses them to tell a match that
+// stands out from the bulk of the entities from one that does not.
+type DistanceStats struct {
+	Count     int
+	Mean, Std float64
+}
+
+// nearestChunk is how many rows one goroutine scans at a time. The rows are
+// cut into chunks of this fixed size whatever the number of cores, and the
+// partial sums are added in chunk order, so the statistics have the same
+// bits on every machine.
+const nearestChunk = 8192
+
+// NearestStats is Nearest plus the statistics of all the distances,
+// computed in the same pass. The scan runs on all cores, each chunk of
+// rows keeping its own k nearest; the chunks' lists are merged by
+// (distance, id), so the result does not depend on the split. Cost: one
+// pass over n·d floats, O(n log k).
+func (s *ExactStore) NearestStats(ctx context.Context, q []float32, k int) ([]Neighbor, DistanceStats, error) {
 	dim := s.info.Dimensions
 	if len(q) != dim {
-		return nil, &EmbedderMismatchError{Stored: s.info, Query: llm.EmbedderInfo{Dimensions: len(q)}}
+		return nil, DistanceStats{}, &EmbedderMismatchError{Stored: s.info, Query: llm.EmbedderInfo{Dimensions: len(q)}}
 	}
-	if k <= 0 || len(s.ids) == 0 {
-		return nil, nil
+	n := len(s.ids)
+	if k <= 0 || n == 0 {
+		return nil, DistanceStats{}, nil
 	}
 	var qn float64
 	if s.metric == Cosine {
 		qn = math.Sqrt(dot64(q, q))
 	}
-	h := make(neighborHeap, 0, min(k, len(s.ids))+1)
-	for i := range s.ids {
-		if i%4096 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		row := s.data[i*dim : (i+1)*dim]
-		var d float64
-		switch s.metric {
-		case Cosine:
-			if qn == 0 || s.norms[i] == 0 {
-				d = 1
-			} else {
-				d = 1 - dot64(q, row)/(qn*s.norms[i])
-			}
-		default:
-			for j, x := range row {
-				t := float64(x) - float64(q[j])
-				d += t * t
-			}
-		}
-		nb := Neighbor{ID: s.ids[i], Distance: d}
-		if len(h) < k {
-			heap.Push(&h, nb)
-		} else if nearer(nb, h[0]) {
-			h[0] = nb
-			heap.Fix(&h, 0)
-		}
+	type part struct {
+		near    neighborHeap
+		sum, sq float64
 	}
-	out := make([]Neighbor, len(h))
-	for i := len(h) - 1; i >= 0; i-- {
-		out[i] = heap.Pop(&h).(Neighbor)
+	parts := make([]part, (n+nearestChunk-1)/nearestChunk)
+	parallel.Chunks(len(parts), parallel.Workers(len(parts), 1), func(_, lo, hi int) {
+		for c := lo; c < hi; c++ {
+			if ctx.Err() != nil {
+				return
+			}
+			p := &parts[c]
+			p.near = make(neighborHeap, 0, min(k, nearestChunk)+1)
+			for i := c * nearestChunk; i < min((c+1)*nearestChunk, n); i++ {
+				row := s.data[i*dim : (i+1)*dim]
+				var d float64
+				switch s.metric {
+				case Cosine:
+					if qn == 0 || s.norms[i] == 0 {
+						d = 1
+					} else {
+						d = 1 - dot64(q, row)/(qn*s.norms[i])
+					}
+				default:
+					for j, x := range row {
+						t := float64(x) - float64(q[j])
+						d += t * t
+					}
+				}
+				p.sum += d
+				p.sq += d * d
+				nb := Neighbor{ID: s.ids[i], Distance: d}
+				if len(p.near) < k {
+					heap.Push(&p.near, nb)
+				} else if nearer(nb, p.near[0]) {
+					p.near[0] = nb
+					heap.Fix(&p.near, 0)
+				}
+			}
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, DistanceStats{}, err
 	}
-	return out, nil
+	var all []Neighbor
+	var sum, sq float64
+	for _, p := range parts {
+		all = append(all, p.near...)
+		sum += p.sum
+		sq += p.sq
+	}
+	slices.SortFunc(all, func(a, b Neighbor) int {
+		if nearer(a, b) {
+			return -1
+		}
+		if nearer(b, a) {
+			return 1
+		}
+		return 0
+	})
+	mean := sum / float64(n)
+	st := DistanceStats{Count: n, Mean: mean, Std: math.Sqrt(max(0, sq/float64(n)-mean*mean))}
+	return all[:min(k, len(all))], st, nil
 }
 
 func dot64(a, b []float32) float64 {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -51,11 +52,11 @@ func TestExactStoreDimensionMismatch(t *testing.T) {
 
 func TestExactStoreNearest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	const n, dim = 300, 8
+	const n, dim = 20_000, 8 // several chunks of nearestChunk rows
 	ids := make([]string, n)
 	vecs := make([][]float32, n)
 	for i := range ids {
-		ids[i] = fmt.Sprintf("e%03d", (i*7)%n) // not in id order
+		ids[i] = fmt.Sprintf("e%05d", (i*7919)%n) // not in id order
 		vecs[i] = make([]float32, dim)
 		for k := range vecs[i] {
 			vecs[i][k] = float32(rng.IntN(3)) // few values: many exact ties
@@ -100,6 +101,18 @@ func TestExactStoreNearest(t *testing.T) {
 	}
 	if got, _ := s.Nearest(context.Background(), q, 0); len(got) != 0 {
 		t.Errorf("k=0 gave %d", len(got))
+	}
+	// the distance statistics, against a direct computation (the partial
+	// sums are added in another order: equal to a few ulps)
+	var sum, sq float64
+	for _, p := range all {
+		sum += p.d
+		sq += p.d * p.d
+	}
+	mean := sum / n
+	std := math.Sqrt(sq/n - mean*mean)
+	if _, st, err := s.NearestStats(context.Background(), q, 5); err != nil || st.Count != n || math.Abs(st.Mean-mean) > 1e-9 || math.Abs(st.Std-std) > 1e-9 {
+		t.Errorf("stats %+v %v, want count %d mean %v std %v", st, err, n, mean, std)
 	}
 	// concurrent queries give the sequential answer
 	want, _ := s.Nearest(context.Background(), q, 20)

@@ -175,6 +175,10 @@ type Context struct {
 	// Budgets are the token budgets after the history was subtracted:
 	// reports, local (entities + relationships + claims), sources.
 	Budgets Budgets
+	// Relevance is how well the vector search's nearest entities match
+	// the question, when Params.MinSimilarity > 0 and the query was
+	// embedded; nil otherwise.
+	Relevance *Relevance
 }
 
 // Budgets are the per-section token budgets of one build.
@@ -239,12 +243,13 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	if embedded != "" {
 		c.EmbeddedQuery = embedded
 	}
-	mapped, err := b.mapQuery(ctx, embedded, p)
+	mapped, rel, err := b.mapQuery(ctx, embedded, p)
 	if err != nil {
 		return nil, err
 	}
 	sel := entitiesOf(mapped)
 	c.Entities = sel
+	c.Relevance = rel
 	var sections []string
 	m := p.MaxContextTokens
 	c.Budgets.Total = m

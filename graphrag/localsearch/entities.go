@@ -47,7 +47,14 @@ func (b *ContextBuilder) MapQuery(ctx context.Context, query string, p Params) (
 	if len(b.m.Entities()) == 0 {
 		return nil, fmt.Errorf("localsearch: %w", ErrEmptyKnowledge)
 	}
-	return b.mapQuery(ctx, query, p)
+	ms, _, err := b.mapQuery(ctx, query, p)
+	return ms, err
+}
+
+// statsStore is a VectorStore that also describes the distances of all its
+// vectors to the query (knowledge.ExactStore does).
+type statsStore interface {
+	NearestStats(ctx context.Context, q []float32, k int) ([]knowledge.Neighbor, knowledge.DistanceStats, error)
 }
 
 // entitiesOf returns the entities of a mapping, in order.
@@ -62,23 +69,32 @@ func entitiesOf(ms []MappedEntity) []knowledge.Entity {
 // mapQuery is map_query_to_entities (reference §2) on the embedded query
 // text, with two fixes: hits are resolved through maps (no linear scan per
 // hit, B33) and every entity is selected at most once.
-func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) ([]MappedEntity, error) {
+func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) ([]MappedEntity, *Relevance, error) {
 	ents := b.m.Entities()
 	var matched []MappedEntity
+	var rel *Relevance
 	k := p.TopKMappedEntities
 	if query != "" {
 		if k > 0 && (b.cfg.Embedder == nil || b.cfg.VectorStore == nil) {
-			return nil, fmt.Errorf("%w: mapping a query to entities needs Config.Embedder and Config.VectorStore", ErrConfig)
+			return nil, nil, fmt.Errorf("%w: mapping a query to entities needs Config.Embedder and Config.VectorStore", ErrConfig)
 		}
 		if k > 0 {
 			vecs, err := b.cfg.Embedder.Embed(ctx, []string{query})
 			if err != nil {
-				return nil, fmt.Errorf("localsearch: embed query: %w", err)
+				return nil, nil, fmt.Errorf("localsearch: embed query: %w", err)
 			}
 			if len(vecs) > 0 && len(vecs[0]) > 0 {
-				hits, err := b.cfg.VectorStore.Nearest(ctx, vecs[0], k*oversample)
+				var hits []knowledge.Neighbor
+				var stats *knowledge.DistanceStats
+				if ss, ok := b.cfg.VectorStore.(statsStore); ok {
+					var st knowledge.DistanceStats
+					hits, st, err = ss.NearestStats(ctx, vecs[0], k*oversample)
+					stats = &st
+				} else {
+					hits, err = b.cfg.VectorStore.Nearest(ctx, vecs[0], k*oversample)
+				}
 				if err != nil {
-					return nil, fmt.Errorf("localsearch: vector search: %w", err)
+					return nil, nil, fmt.Errorf("localsearch: vector search: %w", err)
 				}
 				for _, h := range hits {
 					if p.MaxEntityDistance > 0 && h.Distance > p.MaxEntityDistance {
@@ -89,8 +105,11 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) (
 						matched = append(matched, MappedEntity{Entity: e, Distance: h.Distance, Similarity: sim, Matched: true})
 					}
 				}
-				if p.MinSimilarity > 0 && !relevant(query, matched, p.MinSimilarity) {
-					matched = nil
+				if p.MinSimilarity > 0 {
+					rel = judge(query, hits, stats, matched, p.MinSimilarity)
+					if rel.Weak {
+						matched = nil
+					}
 				}
 			}
 		}
@@ -139,7 +158,7 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) (
 	for _, e := range matched {
 		add(e)
 	}
-	return out, nil
+	return out, rel, nil
 }
 
 // resolve finds the entity a vector-store document id names (by id or by

@@ -1,8 +1,11 @@
 package localsearch
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
+
+	"reportengine/graphrag/knowledge"
 )
 
 // NoMatchSimilarity is the relevance floor the CLI (search, chat,
@@ -100,17 +103,98 @@ func sharesTerm(text string, terms []string) bool {
 	return false
 }
 
-// relevant reports whether a vector mapping is about the question: some
-// hit shares a term with it (queryTerms, sharesTerm on "title description")
-// or reaches floor similarity.
-func relevant(query string, hits []MappedEntity, floor float64) bool {
-	terms := queryTerms(query)
-	for _, h := range hits {
-		if h.Similarity >= floor || sharesTerm(h.Entity.Title+" "+h.Entity.Description, terms) {
-			return true
-		}
+// NoMatchStandout is the second half of the relevance floor: a question
+// whose nearest entities share a term with it still counts as about
+// nothing in the knowledge when the nearest one does not stand out from
+// the bulk — its distance lies less than 3 standard deviations below the
+// mean distance of all entities to the question — and no hit holds at
+// least half of the question's terms (noMatchCoverage). On the BettaFish
+// fixture (277 entities, offline vectors) questions about it stand
+// 3.1–6.2 deviations out; "今天天气怎么样？", which shares only 今天 (one
+// of its three terms) with one entity, stands 2.95 out. On Dulce (39
+// entities) "Who is Alex Mercer?" stands only 2.25 out, but the entity
+// ALEX MERCER holds both its terms. The distribution is used only when
+// the store reports it (knowledge.ExactStore does) for at least
+// minStandoutEntities entities.
+const NoMatchStandout = 3.0
+
+// noMatchCoverage is the share of a question's terms one hit must hold to
+// be a match whatever the distances (see NoMatchStandout).
+const noMatchCoverage = 0.5
+
+// minStandoutEntities is the fewest entities whose distances say anything
+// about how one of them stands out.
+const minStandoutEntities = 30
+
+// Relevance says how well a question's nearest entities match it, and
+// whether that is too weak to answer from (Weak: then no entity is
+// selected and no model asked). A match is strong when the most similar
+// hit reaches the similarity floor (Params.MinSimilarity), or when some
+// hit shares a term with the question (queryTerms, sharesTerm) and the
+// nearest stands out of the distances of all entities by at least
+// NoMatchStandout standard deviations (when they are known) or one hit
+// holds at least half of the question's terms.
+type Relevance struct {
+	// BestSimilarity is the highest Similarity among the hits (0 for none).
+	BestSimilarity float64 `json:"best_similarity"`
+	// Standout is (mean − nearest distance) / standard deviation over the
+	// distances of all Compared entities; 0 when Compared is 0.
+	Standout float64 `json:"standout"`
+	// Compared is how many entities the distribution covers; 0 when the
+	// store does not say or holds fewer than 30.
+	Compared int `json:"compared"`
+	// SharedTerm: some hit's title or description holds a term of the
+	// question.
+	SharedTerm bool `json:"shared_term"`
+	// Coverage is the largest share of the question's terms that one hit
+	// holds (0–1).
+	Coverage float64 `json:"coverage"`
+	// Weak: the match is too weak; the result is a no-match.
+	Weak bool `json:"weak"`
+}
+
+// WeakMatchLead begins Relevance.Message.
+const WeakMatchLead = "The knowledge holds nothing relevant to this question"
+
+// Message is the plain sentence for a weak match: the graph holds nothing
+// relevant, and why.
+func (r *Relevance) Message() string {
+	why := "no entity near it shares a term with it"
+	if r.SharedTerm {
+		why = fmt.Sprintf("the nearest stands %.2f standard deviations out of all %d entities, under %.0f, and no entity holds half of its terms", r.Standout, r.Compared, NoMatchStandout)
 	}
-	return false
+	return fmt.Sprintf("%s: its nearest entities are weak matches (best similarity %.2f; %s). No model was asked.", WeakMatchLead, r.BestSimilarity, why)
+}
+
+// judge rates the vector search's hits for query (hits: nearest first, as
+// the store returned them; matched: those kept and resolved) against
+// floor; stats are the store's distance statistics, nil when unknown.
+func judge(query string, hits []knowledge.Neighbor, stats *knowledge.DistanceStats, matched []MappedEntity, floor float64) *Relevance {
+	r := &Relevance{}
+	terms := queryTerms(query)
+	for _, h := range matched {
+		r.BestSimilarity = max(r.BestSimilarity, h.Similarity)
+		text := h.Entity.Title + " " + h.Entity.Description
+		if !sharesTerm(text, terms) {
+			continue
+		}
+		r.SharedTerm = true
+		n := 0
+		for _, t := range terms {
+			if sharesTerm(text, []string{t}) {
+				n++
+			}
+		}
+		r.Coverage = max(r.Coverage, float64(n)/float64(len(terms)))
+	}
+	if stats != nil && stats.Count >= minStandoutEntities && stats.Std > 0 && len(hits) > 0 {
+		r.Compared = stats.Count
+		r.Standout = (stats.Mean - hits[0].Distance) / stats.Std
+	}
+	strong := r.BestSimilarity >= floor ||
+		(r.SharedTerm && (r.Compared == 0 || r.Standout >= NoMatchStandout || r.Coverage >= noMatchCoverage))
+	r.Weak = !strong
+	return r
 }
 
 // cjkStop are the Chinese interrogative and function words cut out of a

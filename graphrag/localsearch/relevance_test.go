@@ -1,8 +1,12 @@
 package localsearch
 
 import (
+	"math"
 	"slices"
+	"strings"
 	"testing"
+
+	"reportengine/graphrag/knowledge"
 )
 
 func TestQueryTerms(t *testing.T) {
@@ -72,5 +76,77 @@ func TestMinSimilarityFloor(t *testing.T) {
 	p.MinSimilarity = 1.5
 	if err := p.Validate(); err == nil {
 		t.Error("min_similarity 1.5 accepted")
+	}
+}
+
+// The relevance floor with the vector store search uses (ExactStore, which
+// reports the distribution of distances) on the BettaFish fixture graph:
+// questions about the graph stand out of it by 3 standard deviations or
+// more; "今天天气怎么样？" shares only 今天 with one entity and does not, so
+// it is a weak match (no entity, no model call); "How do I bake bread?"
+// shares no term. The Relevance of each build carries the figures, which
+// are checked against the distances computed here.
+func TestWeakMatchOnFixture(t *testing.T) {
+	b := graphBuilder(t, "../../../shared/fixtures/bettafish", "武汉大学", "20250825_180214")
+	ts := b.cfg.VectorStore.(*exactStore)
+	ids := ts.ids
+	store, err := knowledge.NewExactStore(knowledge.ExactStoreConfig{Info: b.cfg.Embedder.Info(), IDs: ids, Vectors: ts.vecs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, err := NewContextBuilder(b.m, Config{Embedder: b.cfg.Embedder, VectorStore: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q      string
+		weak   bool
+		shared bool
+	}{
+		{"今天天气怎么样？", true, true},
+		{"How do I bake bread?", true, false},
+		{"武汉大学樱花季的舆情如何？", false, true},
+		{"杨景媛论文", false, true},
+		{"网民对武大的负面情绪", false, true},
+		{"What do people say about Wuhan University?", false, true},
+		{"樱花", false, true},
+	} {
+		p := DefaultParams()
+		p.MinSimilarity = NoMatchSimilarity
+		c, err := eb.Build(t.Context(), tc.q, nil, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := c.Relevance
+		if r == nil {
+			t.Fatalf("%q: no relevance", tc.q)
+		}
+		if r.Weak != tc.weak || r.SharedTerm != tc.shared || c.Matched() == tc.weak {
+			t.Errorf("%q: %+v, %d entities; want weak %v, shared term %v", tc.q, *r, len(c.Entities), tc.weak, tc.shared)
+		}
+		// the standout, from every entity's distance to the embedded question
+		qv, _ := b.cfg.Embedder.Embed(t.Context(), []string{tc.q})
+		var ds []float64
+		for _, v := range ts.vecs {
+			var d float64
+			for k := range v {
+				x := float64(v[k]) - float64(qv[0][k])
+				d += x * x
+			}
+			ds = append(ds, d)
+		}
+		var sum, sq float64
+		for _, d := range ds {
+			sum += d
+			sq += d * d
+		}
+		mean := sum / float64(len(ds))
+		std := math.Sqrt(sq/float64(len(ds)) - mean*mean)
+		if want := (mean - slices.Min(ds)) / std; r.Compared != len(ids) || math.Abs(r.Standout-want) > 1e-9 {
+			t.Errorf("%q: standout %v over %d, want %v over %d", tc.q, r.Standout, r.Compared, want, len(ids))
+		}
+		if r.Weak && !strings.Contains(r.Message(), "nothing relevant") {
+			t.Errorf("%q: message %q", tc.q, r.Message())
+		}
 	}
 }

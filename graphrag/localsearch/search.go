@@ -122,6 +122,10 @@ type Result struct {
 	// NoMatch is true when the question selected no entity: the model was
 	// not called, Response is "" and LLMCalls 0 (B24).
 	NoMatch bool `json:"no_match"`
+	// Relevance is Context.Relevance: the nearest entities' match to the
+	// question and whether it was too weak (then NoMatch is true); absent
+	// without a relevance floor.
+	Relevance *Relevance `json:"relevance,omitempty"`
 	// Citations are the [Data: …] references of Response resolved against
 	// ContextData; see UnknownCitations for those that point at nothing.
 	Citations []Citation `json:"citations"`
@@ -144,8 +148,19 @@ func (r *Result) UnknownCitations() []Citation {
 	return out
 }
 
-// NoMatchMessage is what callers print for a NoMatch result.
+// NoMatchMessage is what callers print for a NoMatch result (NoMatchText
+// says why when it can).
 const NoMatchMessage = "No entity of the knowledge model matches the question; no model was asked."
+
+// NoMatchText is the sentence to print for a NoMatch result: for a weak
+// match, that the graph holds nothing relevant and the figures that show
+// it; else NoMatchMessage.
+func (r *Result) NoMatchText() string {
+	if r.Relevance != nil && r.Relevance.Weak {
+		return r.Relevance.Message()
+	}
+	return NoMatchMessage
+}
 
 // Event is one step of a streamed search: first exactly one event with
 // Context set (before the model is called; the reference's on_context),
@@ -188,6 +203,7 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 			return nil, err
 		}
 	}
+	res.Relevance = c.Relevance
 	if !c.Matched() {
 		res.NoMatch = true
 		res.CompletionTime = time.Since(start).Seconds()

@@ -172,7 +172,11 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 		res.ContextText, res.ContextData = c.Text, c.Records
 		if !c.Matched() {
 			res.NoMatch, res.Questions = true, []string{}
-			res.Warnings = append(res.Warnings, localsearch.NoMatchMessage)
+			msg := localsearch.NoMatchMessage
+			if c.Relevance != nil && c.Relevance.Weak {
+				msg = c.Relevance.Message()
+			}
+			res.Warnings = append(res.Warnings, msg)
 			res.CompletionTime = time.Since(start).Seconds()
 			return res, nil
 		}

@@ -145,7 +145,7 @@ func (s *ragSession) engine(o *ragOptions) (*localsearch.Engine, error) {
 // nothing in the context.
 func printCitations(w io.Writer, res *localsearch.Result) {
 	if res.NoMatch {
-		fmt.Fprintln(w, localsearch.NoMatchMessage)
+		fmt.Fprintln(w, res.NoMatchText())
 		return
 	}
 	var in, out []string
