@@ -65,8 +65,10 @@ func (e *ExtractError) Unwrap() error { return e.Kind }
 // Where the JSON is looked for, in order:
 //
 //  1. The whole reply, trimmed, if it is valid JSON of object or array type.
-//  2. Reasoning is removed (tags <think>, <thinking>, <reasoning>, matched
-//     without regard to ASCII case): balanced blocks anywhere; then, if a
+//  2. Reasoning is removed (tags <think>, <thinking>, <reasoning>,
+//     <seed:think>, the markers <|begin_of_thought|> … <|end_of_thought|>
+//     and ◁think▷ … ◁/think▷, matched without regard to ASCII case):
+//     balanced blocks anywhere; then, if a
 //     closing tag is left without its opening tag (the opening tag was put
 //     into the prompt by the chat template, field case B02), everything up
 //     to and including the LAST such closing tag, so a JSON-looking draft
@@ -433,7 +435,8 @@ func (sc *scan) valuesIn(s string) (out []json.RawMessage, cutAt int) {
 // ---- reasoning blocks ----
 
 // StripReasoning returns a prose reply without its reasoning: closed
-// <think>, <thinking> and <reasoning> blocks are removed, everything up to
+// <think>, <thinking>, <reasoning>, <seed:think>, <|begin_of_thought|> and
+// ◁think▷ blocks are removed, everything up to
 // and including the last closing tag without an opening one is dropped
 // (B02), and a reply that opens a block it never closes is all reasoning
 // (""). Use it on replies that are text, not JSON (search answers,
@@ -446,25 +449,39 @@ func StripReasoning(reply string) string {
 	return strings.TrimSpace(out)
 }
 
-var reasoningTags = []string{"thinking", "think", "reasoning"}
+// reasoningDelims are the reasoning-block delimiters models write before
+// their answer, matched without regard to ASCII case: the tags of
+// DeepSeek-R1, QwQ and Qwen3 (<think>), of other chat templates
+// (<thinking>, <reasoning>), ByteDance Seed's <seed:think>, the
+// <|begin_of_thought|> … <|end_of_thought|> markers of Sky-T1 and
+// OpenThinker, and Kimi's ◁think▷ … ◁/think▷. Each is (opening, closing);
+// all are handled alike (field cases B01 and B02).
+var reasoningDelims = [][2]string{
+	{"<thinking>", "</thinking>"},
+	{"<think>", "</think>"},
+	{"<reasoning>", "</reasoning>"},
+	{"<seed:think>", "</seed:think>"},
+	{"<|begin_of_thought|>", "<|end_of_thought|>"},
+	{"◁think▷", "◁/think▷"},
+}
 
 // stripReasoning removes reasoning blocks (see ExtractJSON, step 2).
 // preferLast reports a leading unclosed block, after which the answer is
 // the last JSON value; found reports that any reasoning was removed.
 func stripReasoning(s string) (out string, preferLast, found bool) {
 	for {
-		open, tag := -1, ""
-		for _, t := range reasoningTags {
-			if i := indexFold(s, "<"+t+">", 0); i >= 0 && (open < 0 || i < open) {
-				open, tag = i, t
+		open, delim := -1, [2]string{}
+		for _, d := range reasoningDelims {
+			if i := indexFold(s, d[0], 0); i >= 0 && (open < 0 || i < open) {
+				open, delim = i, d
 			}
 		}
 		if open < 0 {
 			break
 		}
-		openEnd := open + len(tag) + 2
-		if c := indexFold(s, "</"+tag+">", openEnd); c >= 0 {
-			s, found = s[:open]+"\n"+s[c+len(tag)+3:], true
+		openEnd := open + len(delim[0])
+		if c := indexFold(s, delim[1], openEnd); c >= 0 {
+			s, found = s[:open]+"\n"+s[c+len(delim[1]):], true
 			continue
 		}
 		if strings.TrimSpace(s[:open]) == "" {
@@ -475,8 +492,8 @@ func stripReasoning(s string) (out string, preferLast, found bool) {
 	// Closing tags left without an opening one: everything up to and
 	// including the last of them is reasoning.
 	cut := -1
-	for _, t := range reasoningTags {
-		closer := "</" + t + ">"
+	for _, d := range reasoningDelims {
+		closer := d[1]
 		for c := indexFold(s, closer, 0); c >= 0; c = indexFold(s, closer, c+1) {
 			cut = max(cut, c+len(closer))
 		}
@@ -488,7 +505,8 @@ func stripReasoning(s string) (out string, preferLast, found bool) {
 }
 
 // indexFold is strings.Index from byte offset from, ignoring ASCII case in
-// sub (which must be ASCII). It never changes byte offsets, unlike
+// sub (whose ASCII letters must be lower case; other bytes, UTF-8 ones
+// included, match exactly). It never changes byte offsets, unlike
 // strings.ToLower on arbitrary UTF-8.
 func indexFold(s, sub string, from int) int {
 	for i := from; i+len(sub) <= len(s); i++ {

@@ -81,6 +81,13 @@ func TestExtractJSON_ReasoningVariants(t *testing.T) {
 		{"leading unclosed block", "<think>\n先想一想，比如 {\"chapterId\":\"WRONG\"} 不对。\n" + answer},
 		{"orphan closing tag", "先想一想 {\"chapterId\":\"WRONG\"}\n</think>\n\n" + answer},
 		{"block after answer", answer + "\n<think>{\"chapterId\":\"WRONG\"}</think>"},
+		// the same kind, other delimiters (Sky-T1/OpenThinker, Seed, Kimi)
+		{"begin/end of thought markers", "<|begin_of_thought|>草稿 {\"chapterId\":\"WRONG\"}<|end_of_thought|>\n<|begin_of_solution|>" + answer + "<|end_of_solution|>"},
+		{"orphan end of thought", "草稿 {\"chapterId\":\"WRONG\"}<|end_of_thought|>" + answer},
+		{"seed think tag", "<seed:think>草稿 {\"chapterId\":\"WRONG\"}</seed:think>" + answer},
+		{"orphan seed closing tag", "草稿 {\"chapterId\":\"WRONG\"}</seed:think>" + answer},
+		{"kimi think markers", "◁think▷草稿 {\"chapterId\":\"WRONG\"}◁/think▷" + answer},
+		{"leading unclosed thought marker", "<|begin_of_thought|>先想 {\"chapterId\":\"WRONG\"}\n" + answer},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -591,11 +598,14 @@ func FuzzExtractJSON(f *testing.F) {
 
 func TestStripReasoning(t *testing.T) {
 	cases := map[string]string{
-		"<think>先想想：问题1？</think>\n1. 真正的问题？":         "1. 真正的问题？",
-		"草稿：{\"a\":1}</think>最终答案":                   "最终答案",
-		"<thinking>一直在想，没有结束":                        "",
-		"没有推理的回答":                                    "没有推理的回答",
-		"<THINK>a</THINK>b<reasoning>c</reasoning>d": "b\nd",
+		"<think>先想想：问题1？</think>\n1. 真正的问题？":          "1. 真正的问题？",
+		"草稿：{\"a\":1}</think>最终答案":                    "最终答案",
+		"<thinking>一直在想，没有结束":                         "",
+		"没有推理的回答":                                     "没有推理的回答",
+		"<THINK>a</THINK>b<reasoning>c</reasoning>d":  "b\nd",
+		"<|begin_of_thought|>想一想<|end_of_thought|>答案": "答案",
+		"想一想◁/think▷答案":                               "答案",
+		"<seed:think>想一想</seed:think>答案":              "答案",
 	}
 	for in, want := range cases {
 		if got := StripReasoning(in); got != want {

@@ -217,8 +217,14 @@ func (m *Model) Complete(ctx context.Context, req llm.Request) (llm.Response, er
 
 // Stream sends one streaming chat completion and calls fn with every
 // non-empty content delta, in order; reasoning_content deltas are collected
-// into Response.Reasoning and not passed to fn. The returned Response.Content
-// is the concatenation of the deltas. A non-nil error from fn stops the
+// into Response.Reasoning and not passed to fn, and neither are reasoning
+// blocks written into the content (<think>…</think> of a DeepSeek-R1 or
+// QwQ served without a reasoning parser, and the other delimiters of
+// llm.ReasoningFilter), so a streamed answer never shows the model's
+// thinking (B01). The returned Response.Content is the concatenation of
+// the raw content deltas, reasoning included: callers strip it with
+// llm.StripReasoning or llm.ExtractJSON, which also handle a closing tag
+// whose opening was in the prompt (B02). A non-nil error from fn stops the
 // stream and is returned unchanged. Cancelling ctx stops the stream and
 // returns ctx's error.
 //
@@ -248,6 +254,7 @@ func (m *Model) streamOnce(ctx context.Context, req llm.Request, creq openai.Cha
 	defer stream.Close()
 
 	var content, reasoning strings.Builder
+	var think llm.ReasoningFilter
 	out := llm.Response{}
 	for {
 		chunk, err := stream.Recv()
@@ -283,15 +290,30 @@ func (m *Model) streamOnce(ctx context.Context, req llm.Request, creq openai.Cha
 				continue
 			}
 			content.WriteString(ch.Delta.Content)
-			*delivered = true
-			if err := fn(llm.Chunk{Delta: ch.Delta.Content}); err != nil {
+			if err := deliver(fn, think.Write(ch.Delta.Content), delivered); err != nil {
 				out.Content, out.Reasoning = content.String(), reasoning.String()
 				return out, err
 			}
 		}
 	}
 	out.Content, out.Reasoning = content.String(), reasoning.String()
+	if err := deliver(fn, think.Flush(), delivered); err != nil {
+		return out, err
+	}
 	return m.finish(req, out, false)
+}
+
+// deliver passes a non-empty delta to fn and records that text reached
+// it (white space alone, such as the line break after a reasoning block,
+// does not stop a retry).
+func deliver(fn func(llm.Chunk) error, delta string, delivered *bool) error {
+	if delta == "" {
+		return nil
+	}
+	if strings.TrimSpace(delta) != "" {
+		*delivered = true
+	}
+	return fn(llm.Chunk{Delta: delta})
 }
 
 // finish turns a received reply into success, ErrTruncated or
@@ -323,6 +345,12 @@ func (m *Model) finish(req llm.Request, out llm.Response, noChoices bool) (llm.R
 			msg += fmt.Sprintf(" (only reasoning_content, %d runes, which is never used as the answer)", len([]rune(out.Reasoning)))
 		}
 		return out, m.newError(req, llm.ErrEmptyCompletion, 0, msg, nil)
+	}
+	if llm.StripReasoning(out.Content) == "" {
+		// a reasoning block written into the content and nothing after it:
+		// as empty as a reply with only reasoning_content (B25)
+		return out, m.newError(req, llm.ErrEmptyCompletion, 0, fmt.Sprintf(
+			"the model returned only a reasoning block (%d runes, never used as the answer) and no answer after it", len([]rune(out.Content))), nil)
 	}
 	return out, nil
 }
