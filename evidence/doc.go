@@ -41,6 +41,25 @@
 // log order (the forum's SYSTEM status lines are not speeches and are left
 // out). Same input, same items, same ids.
 //
+// # Figures and KPI labels
+//
+// FindFigures reads each clause (text cut at sentence marks and commas)
+// for numbers with a unit (%, 万, 亿, a measure word, one space allowed
+// before it: "3.8 亿阅读"), rankings (written whole: "第3名"; "第十一届" is
+// an edition, no figure), indices and dates. Label is what precedes the
+// number (or follows it in "26%的网友…"), used for grouping and charts.
+// KPI is stricter, the label of a KPI card: subject and metric in the
+// clause's own words — a subject holding a metric word (负面声量, 事件影响力
+// 指数), 占 made 占比 (微博平台占比), the metric a 万/亿 count names after
+// it (微博#武大樱花预约#阅读量), a table row's cell under its metric column
+// and row subject (樱花季情绪占比：浪漫), the share of a group of people
+// (认为保安不应该打人的网友占比) — or "" when the clause names no metric, no
+// subject, counts something named after the number ("带动全省11所高校…"),
+// states a threshold ("…超过每百帖30次时") or was cut off by the engine
+// ("…有高达65%的内容与学生的"). The report makes KPI cards only of figures
+// with a KPI label; the others stay in the prose. BettaFish has no figure
+// extraction: its model writes the KPI cards.
+//
 // # Plan
 //
 // MakePlanWith gives each item to at most one template sub-point. Its

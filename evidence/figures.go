@@ -170,6 +170,9 @@ func clauseFigures(id, clause, row string) []Figure {
 		}
 		lastLabel = label
 		raw := strings.Replace(strings.TrimSpace(clause[start:i]), " ", "", 1)
+		if kind == FigRank && strings.HasSuffix(before, "前") {
+			raw = "前" + raw // "前1%", "前10"
+		}
 		if kind == FigRank && strings.HasSuffix(before, "第") {
 			raw = "第" + raw // a ranking is written whole: "第3", "第3名"
 			if strings.HasPrefix(clause[i:], "名") || strings.HasPrefix(clause[i:], "位") {
