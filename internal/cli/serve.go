@@ -6,6 +6,8 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -220,6 +222,29 @@ func parseIndexes(vals []string) (map[string]string, error) {
 	return out, nil
 }
 
+// checkIndexDir refuses at start an --index folder that cannot be a
+// GraphRAG index (missing, not a folder, or with no entities table in it or
+// in its output/ folder), so that a mistyped path is told at once rather
+// than to the first client that searches it. The index itself is loaded
+// when it is first searched.
+func checkIndexDir(dir string) error {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("not a folder")
+	}
+	for _, d := range []string{dir, filepath.Join(dir, "output")} {
+		for _, n := range []string{"entities.parquet", "create_final_entities.parquet"} {
+			if _, err := os.Stat(filepath.Join(d, n)); err == nil {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("not a GraphRAG index: no entities.parquet or create_final_entities.parquet in it or in its output/ folder")
+}
+
 // searchConfig builds the search of `serve`: the model of --llm (offline
 // by default, so searching needs no network) and retrieval over the offline
 // embedder (offlineRetrieval).
@@ -235,6 +260,13 @@ func searchConfig(opts *serveOptions) (*server.SearchConfig, error) {
 	idx, err := parseIndexes(opts.Indexes)
 	if err != nil {
 		return nil, err
+	}
+	for _, v := range opts.Indexes { // in the order given
+		name, _, _ := strings.Cut(v, "=")
+		name = strings.TrimSpace(name)
+		if err := checkIndexDir(idx[name]); err != nil {
+			return nil, inputError{fmt.Errorf("--index %s=%s: %w", name, idx[name], err)}
+		}
 	}
 	p := localsearch.DefaultParams()
 	p.MinSimilarity = localsearch.NoMatchSimilarity // a question about nothing in the graph is a no-match (B24)

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -167,6 +169,44 @@ func TestServeQuietShorthand(t *testing.T) {
 		cancel()
 		if code != 0 || !strings.HasSuffix(errOut, "stopped\n") {
 			t.Errorf("%q: exit %d, stderr %q; want 0 and a graceful stop", args, code, errOut)
+		}
+	}
+}
+
+// A mistyped --index folder is refused when serve starts (exit 3, naming
+// the index and the folder), not told to the first client that searches
+// it; a project folder whose output/ holds the tables, and the output
+// folder itself, are accepted.
+func TestServeIndexCheckedAtStart(t *testing.T) {
+	dulce := repoPath("..", "shared", "fixtures", "graphrag-dulce")
+	if _, err := os.Stat(dulce); err != nil {
+		t.Skipf("fixtures not found: %v", err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "entities.parquet")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ index, want string }{
+		{"x=" + filepath.Join(dir, "missing"), "no such file"},
+		{"x=" + file, "not a folder"},
+		{"x=" + repoPath("examples"), "not a GraphRAG index"},
+	} {
+		code, _, errOut := run(t, "serve", "--addr", "127.0.0.1:0", "--graphs", dir, "--index", "d="+dulce, "--index", tc.index)
+		if code != ExitBadInput || !strings.Contains(errOut, "--index "+tc.index) || !strings.Contains(errOut, tc.want) {
+			t.Errorf("--index %s: exit %d, stderr %q (want %d naming it and %q)", tc.index, code, errOut, ExitBadInput, tc.want)
+		}
+	}
+	project := filepath.Join(dir, "project")
+	if err := os.MkdirAll(filepath.Join(project, "output"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, "output", "entities.parquet"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{dulce, project} {
+		if err := checkIndexDir(d); err != nil {
+			t.Errorf("checkIndexDir(%s): %v", d, err)
 		}
 	}
 }
