@@ -320,10 +320,18 @@ func sortedKeys(m map[string]bool) []string {
 // sent to the terminal, where they could move the cursor, recolour or
 // retitle it. Bytes that are not UTF-8 are shown as \x.. too, so every
 // line printed is valid UTF-8.
-func safeText(s string) string {
+func safeText(s string) string { return escapeUnsafe(s, unsafeRune) }
+
+// safeLines is safeText for multi-line text (a streamed answer): line
+// breaks and tabs are kept, every other control character is escaped.
+func safeLines(s string) string {
+	return escapeUnsafe(s, func(r rune) bool { return r != '\n' && r != '\t' && unsafeRune(r) })
+}
+
+func escapeUnsafe(s string, unsafe func(rune) bool) string {
 	clean := utf8.ValidString(s)
 	for _, r := range s {
-		if unsafeRune(r) {
+		if unsafe(r) {
 			clean = false
 			break
 		}
@@ -336,7 +344,7 @@ func safeText(s string) string {
 		switch {
 		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
 			fmt.Fprintf(&b, "\\x%02x", s[i]) // a byte that is not UTF-8
-		case !unsafeRune(r):
+		case !unsafe(r):
 			b.WriteRune(r)
 		case r < 0x100:
 			fmt.Fprintf(&b, "\\x%02x", r)

@@ -4,6 +4,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"reportengine/llm/openaicompat"
 )
@@ -18,7 +19,10 @@ var keyRun = regexp.MustCompile(`s(?:k(?:-[A-Za-z0-9_*\-]*)?)?$`)
 func redact(s, key string) string { return openaicompat.Redact(s, key) }
 
 // answerWriter writes a streamed answer to w with the API key redacted as
-// redact does, also when the key arrives split over several deltas: it
+// redact does and control characters other than line breaks and tabs
+// escaped as safeText escapes them (the answer quotes scraped text, which
+// must not drive the terminal: colours, cursor moves, a retitled window,
+// direction overrides), also when the key arrives split over several deltas: it
 // holds back the end of the text that could be the start of the key or of
 // a key-like string until the next delta or Close shows what it is. It
 // remembers whether the last byte written was a newline, so an error after
@@ -56,6 +60,7 @@ func (a *answerWriter) WriteDelta(d string) error {
 			}
 		}
 	}
+	hold -= partialRuneLen(a.pending[:hold]) // a rune split over deltas is escaped whole
 	out := a.pending[:hold]
 	a.pending = a.pending[hold:]
 	return a.write(redact(out, a.key))
@@ -76,7 +81,22 @@ func (a *answerWriter) write(s string) error {
 	if s == "" {
 		return nil
 	}
+	s = safeLines(s)
 	a.wrote, a.nl = true, strings.HasSuffix(s, "\n")
 	_, err := io.WriteString(a.w, s)
 	return err
+}
+
+// partialRuneLen is the length of an incomplete UTF-8 sequence at the end
+// of s (0 if s ends with a whole rune or with bytes that start none).
+func partialRuneLen(s string) int {
+	for n := 1; n <= min(len(s), utf8.UTFMax-1); n++ {
+		if c := s[len(s)-n]; utf8.RuneStart(c) {
+			if c >= 0xc0 && !utf8.FullRuneInString(s[len(s)-n:]) {
+				return n
+			}
+			return 0
+		}
+	}
+	return 0
 }

@@ -71,3 +71,27 @@ func TestSearchRedactsKey(t *testing.T) {
 		}
 	}
 }
+
+// A streamed answer quotes scraped text: control characters from it (an
+// ANSI colour, a screen clear, an OSC retitle ended by BEL, a direction
+// override) are escaped as query escapes them, line breaks and tabs are
+// kept, wherever the deltas are cut (also inside a rune).
+func TestAnswerWriterEscapesControls(t *testing.T) {
+	const text = "标题\x1b[31m红\x1b[2J\n\t链接 https://e.com/\x1b]0;pwn\x07 反\u202e转\x85"
+	const want = `标题\x1b[31m红\x1b[2J` + "\n\t" + `链接 https://e.com/\x1b]0;pwn\x07 反\u202e转\x85`
+	for step := 1; step <= len(text); step++ {
+		var buf bytes.Buffer
+		aw := newAnswerWriter(&buf, "")
+		for i := 0; i < len(text); i += step {
+			if err := aw.WriteDelta(text[i:min(i+step, len(text))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := aw.Close(false); err != nil {
+			t.Fatal(err)
+		}
+		if buf.String() != want {
+			t.Fatalf("deltas of %d bytes: wrote %q, want %q", step, buf.String(), want)
+		}
+	}
+}
