@@ -7,8 +7,8 @@ import (
 )
 
 // enumerator matches a list or sequence marker, or a connective, opening
-// a sentence: "第一，", "2. ", "2、", "（3）", "①", "首先，", "此外，".
-var enumerator = regexp.MustCompile(`^\s*(?:第[一二三四五六七八九十]+[，、,：:]|[0-9]{1,2}[.、．)）]\s*|[（(][0-9一二三四五六七八九十]{1,2}[）)]\s*|[①②③④⑤⑥⑦⑧⑨⑩]\s*|[一二三四五六七八九十][、，]|(?:首先|其次|最后|此外|另外|同时|因此|总之|总体来看|总的来说)[，,])`)
+// a sentence: "第一，", "2. ", "2、", "（3）", "①", "首先，", "此外，", "然而，".
+var enumerator = regexp.MustCompile(`^\s*(?:第[一二三四五六七八九十]+[，、,：:]|[0-9]{1,2}[.、．)）]\s*|[（(][0-9一二三四五六七八九十]{1,2}[）)]\s*|[①②③④⑤⑥⑦⑧⑨⑩]\s*|[一二三四五六七八九十][、，]|(?:首先|其次|最后|此外|另外|同时|与此同时|因此|总之|总体来看|总的来说|然而|但是|不过|而且|另一方面)[，,])`)
 
 // notStandalone are openings of a sentence that cannot stand alone as a
 // finding in a summary or a highlight: an example, a sentence about the

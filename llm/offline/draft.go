@@ -112,7 +112,9 @@ func subTitle(sp prompts.SubPointBrief, chapter string, i int) string {
 }
 
 // quotable is the evidence a reader can take as a sentence, in plan
-// order except that the first analysis passage of 20+ runes leads, list
+// order except that the first analysis passage of 20+ runes that stands
+// alone (prompts.StandaloneFinding: not an example, not pointing back)
+// leads, list
 // bullets removed. Left out of the prose (they stay in the plan) are
 // fragments of a split or cut sentence (fragment): a passage that opens
 // mid-sentence or ends mid-sentence. Page titles are used only when
@@ -138,7 +140,7 @@ func quotable(evs []prompts.EvidenceRef, topic string) []prompts.EvidenceRef {
 			parts = append(parts, ev)
 			continue
 		}
-		if lead < 0 && ev.Kind != "source" && utf8.RuneCountInString(ev.Text) >= 20 {
+		if _, alone := prompts.StandaloneFinding(ev.Text); lead < 0 && alone && ev.Kind != "source" && utf8.RuneCountInString(ev.Text) >= 20 {
 			lead = len(out)
 		}
 		out = append(out, ev)
@@ -184,10 +186,8 @@ func fragment(text, kind string) bool {
 	if strings.ContainsRune("》」』）)]”’，、。；：,.;:的", first) {
 		return true
 	}
-	for _, c := range joiningOpeners {
-		if strings.HasPrefix(text, c) {
-			return true
-		}
+	if firstPrefix(text, joiningOpeners) != "" {
+		return true
 	}
 	if i := strings.IndexAny(text, ",，"); i > 0 && utf8.RuneCountInString(text[:i]) == 1 {
 		return true // "日,“杨某某诉肖某某案”一审判决后…": the rest of a date
@@ -223,12 +223,27 @@ func fragment(text, kind string) bool {
 // with its date ("2022-02-24. 教育部…的通知").
 var listingLine = regexp.MustCompile(`^(?:(?i:page|p\.?)\s*\d+\s*[.．:：]|第\s*\d+\s*页|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s*[.．:：·])`)
 
+// aboutDocument open a sentence about the engine's own document.
+var aboutDocument = []string{"本报告", "本文", "本章", "本节", "本研究", "本次分析", "本分析"}
+
+// firstPrefix returns the first of ps that s starts with, or "".
+func firstPrefix(s string, ps []string) string {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return p
+		}
+	}
+	return ""
+}
+
 // methodWords mark a line about how the research was done (监测平台：…, 数
 // 据来源：…) when they are in its "标签：" label.
 var methodWords = []string{"监测", "信源", "来源", "数据源", "样本", "方法", "周期", "时间范围", "口径", "检索", "关键词", "统计"}
 
 // notFinding reports a passage an analyst would not read as a finding,
 // though it may stay as evidence:
+//   - a sentence about the engine's document (aboutDocument: "本报告旨在深度
+//     剖析…");
 //   - a listing line (listingLine): an index entry or a dated list item;
 //   - a method or meta line: a "标签：…" line (colon, full-width or ASCII,
 //     within its first 10 runes) whose label is about method (methodWords:
@@ -243,6 +258,9 @@ var methodWords = []string{"监测", "信源", "来源", "数据源", "样本", 
 //     finding for 李明咖啡店.
 func notFinding(ev prompts.EvidenceRef, topic string) bool {
 	text := strings.TrimSpace(ev.Text)
+	if firstPrefix(text, aboutDocument) != "" {
+		return true // "本报告旨在深度剖析…": about the engine's document, not its subject
+	}
 	if listingLine.MatchString(text) || ev.OffTopic && !mentions(text, topic) && !mentions(ev.Source, topic) {
 		return true
 	}
