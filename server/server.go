@@ -198,6 +198,11 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/graph-viewer", http.StatusFound)
 	})
+	// every other path, /reports/ itself included, gets the JSON error
+	// the rest of the API gives rather than the mux's plain-text 404
+	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, http.StatusNotFound, "no such route: %s %s (the viewer is at /graph-viewer, reports are listed at /api/reports)", r.Method, r.URL.Path)
+	})
 	s.mux = m
 }
 

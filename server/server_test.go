@@ -257,6 +257,12 @@ func TestViewerPage(t *testing.T) {
 	wantFailure(t, "template source", status, body, http.StatusNotFound)
 	status, body = get(t, ts.URL+"/assets/nope.js")
 	wantFailure(t, "missing asset", status, body, http.StatusNotFound)
+	// paths outside every route answer the same JSON error, not the mux's
+	// plain "404 page not found"
+	for _, path := range []string{"/reports/", "/favicon.ico", "/nope/x", "/reports"} {
+		status, body = get(t, ts.URL+path)
+		wantFailure(t, path, status, body, http.StatusNotFound)
+	}
 }
 
 // The vendored vis-network is the file VERSION describes, served as is,
