@@ -226,6 +226,19 @@ var listingLine = regexp.MustCompile(`^(?:(?i:page|p\.?)\s*\d+\s*[.．:：]|第\
 // aboutDocument open a sentence about the engine's own document.
 var aboutDocument = []string{"本报告", "本文", "本章", "本节", "本研究", "本次分析", "本分析"}
 
+// documentWords end the title of a document ("…用户口碑洞察报告").
+var documentWords = []string{"报告", "分析", "综述", "概述", "研究", "洞察", "简报"}
+
+// firstSuffix returns the first of ps that s ends with, or "".
+func firstSuffix(s string, ps []string) string {
+	for _, p := range ps {
+		if strings.HasSuffix(s, p) {
+			return p
+		}
+	}
+	return ""
+}
+
 // firstPrefix returns the first of ps that s starts with, or "".
 func firstPrefix(s string, ps []string) string {
 	for _, p := range ps {
@@ -243,7 +256,8 @@ var methodWords = []string{"监测", "信源", "来源", "数据源", "样本", 
 // notFinding reports a passage an analyst would not read as a finding,
 // though it may stay as evidence:
 //   - a sentence about the engine's document (aboutDocument: "本报告旨在深度
-//     剖析…");
+//     剖析…"), or a document's title (no punctuation, ending in a
+//     documentWords word: "李明咖啡店用户口碑洞察报告");
 //   - a listing line (listingLine): an index entry or a dated list item;
 //   - a method or meta line: a "标签：…" line (colon, full-width or ASCII,
 //     within its first 10 runes) whose label is about method (methodWords:
@@ -260,6 +274,9 @@ func notFinding(ev prompts.EvidenceRef, topic string) bool {
 	text := strings.TrimSpace(ev.Text)
 	if firstPrefix(text, aboutDocument) != "" {
 		return true // "本报告旨在深度剖析…": about the engine's document, not its subject
+	}
+	if !strings.ContainsAny(text, "，,。｡；;：:！!？?") && firstSuffix(text, documentWords) != "" {
+		return true // "李明咖啡店用户口碑洞察报告": a document's title
 	}
 	if listingLine.MatchString(text) || ev.OffTopic && !mentions(text, topic) && !mentions(ev.Source, topic) {
 		return true

@@ -129,6 +129,7 @@ func TestNotFinding(t *testing.T) {
 		{prompts.EvidenceRef{Kind: "title", OffTopic: true, Text: "高校危机公关管理与沟通策略.pptx-原创力文档", Source: "高校危机公关管理与沟通策略.pptx-原创力文档"}, true},
 		{prompts.EvidenceRef{Kind: "source", Text: "社会成就 :1998年执掌金山;", Source: "武汉大学商界杰出校友,看看有谁 - 今日头条"}, true},
 		{prompts.EvidenceRef{Kind: "forum", Engine: "media", Text: "本报告旨在深度剖析武汉大学“雷军班”自设立以来引发的两个阶段的重大舆情事件。"}, true},
+		{prompts.EvidenceRef{Kind: "final_report", Engine: "insight", Text: "李明咖啡店用户口碑洞察报告"}, true}, // examples/coffee-shop
 		// findings: a table row of data, an event, a page whose title names the topic
 		{prompts.EvidenceRef{Kind: "final_report", Engine: "insight", Text: "维度：樱花季；高光片段：微博#武大樱花预约# 3.8 亿阅读；争议点：“抢票像春运”暴躁 34%，安慰陌生人 27%；情绪占比：浪漫 42% / 焦虑 28%"}, false},
 		{prompts.EvidenceRef{Kind: "source", Text: "8月15日，最新年度的“2025软科世界大学学术排名”显示，华中科技大学、武汉大学连续三年稳居世界百强。"}, false},
