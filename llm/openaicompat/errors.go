@@ -177,6 +177,10 @@ func (m *Model) fromStatus(req llm.Request, status int, msg, codeAndType string,
 		return m.newError(req, llm.ErrRateLimited, status, msg, cause)
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
 		return m.newError(req, llm.ErrAuth, status, msg+"; check the API key for "+m.host, cause)
+	case status == http.StatusNotFound || status == http.StatusMethodNotAllowed || status == http.StatusNotImplemented:
+		// not transient: a wrong BaseURL (no /v1, a web server that is
+		// not the API) or a model the server does not have
+		return m.newError(req, llm.ErrBadRequest, status, msg+m.notFoundHint(req, msg), cause)
 	case status == http.StatusRequestTimeout || status >= 500:
 		return m.newError(req, llm.ErrUnavailable, status, msg, cause)
 	case status == http.StatusRequestEntityTooLarge ||
@@ -184,6 +188,22 @@ func (m *Model) fromStatus(req llm.Request, status int, msg, codeAndType string,
 		return m.contextTooLong(req, status, msg)
 	}
 	return m.newError(req, llm.ErrBadRequest, status, msg+parameterHint(msg), cause)
+}
+
+// notFoundHint says what a 404, 405 or 501 most likely means: the model
+// name when the provider's message is about the model (OpenAI "The model
+// `x` does not exist", Ollama "model \"x\" not found, try pulling it
+// first"), else the base URL, which must be the API root that
+// /chat/completions is appended to.
+func (m *Model) notFoundHint(req llm.Request, msg string) string {
+	what, path, flag := "chat completions", "/chat/completions", "--base-url"
+	if req.Step == embedStep.Step {
+		what, path, flag = "embeddings", "/embeddings", "--embedding-base-url"
+	}
+	if strings.Contains(strings.ToLower(msg), "model") {
+		return fmt.Sprintf(" (the server has no model %q; check the model name, reportengine: --model or --embedding-model)", m.cfg.Model)
+	}
+	return fmt.Sprintf(" (no %s at %s%s: the base URL must be the API root, usually ending in /v1, e.g. http://localhost:11434/v1 for Ollama; reportengine: %s)", what, strings.TrimRight(redactURL(m.cfg.BaseURL), "/"), path, flag)
 }
 
 // parameterHint suggests the switch for a rejected optional parameter
