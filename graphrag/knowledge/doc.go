@@ -106,7 +106,9 @@
 //	              (600) runes; ID "<node id>#<k>" (speeches "<engine>/speech-<i>#<k>"),
 //	              DocumentID = the node, ShortID = position. EntityIDs = the node the text
 //	              belongs to, then every entity whose title or name the unit mentions, topic
-//	              and engines excepted (every text mentions them). Mentions are found with an
+//	              and engines excepted (every text mentions them), and names held by more
+//	              than 8 entities (a page title on hundreds of sources tells none of them
+//	              apart; a load note counts them). Mentions are found with an
 //	              Aho–Corasick automaton over lower-cased runes, so Chinese text without spaces
 //	              matches; names with a CJK character match from 2 runes anywhere, other names
 //	              from 4 runes as whole words. RelationshipIDs = the edges with both ends in

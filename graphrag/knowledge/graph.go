@@ -76,6 +76,9 @@ func FromGraph(ctx context.Context, g *graphrag.Graph, opts GraphOptions) (*Mode
 	b.stats.Notes = append(b.stats.Notes,
 		fmt.Sprintf("text_units: cut from %d texts (sections, sources, forum speeches), at most %d runes each", b.textsRead, b.maxRunes),
 		"covariates: our graphs hold no claims")
+	if b.ambiguous > 0 {
+		b.stats.Notes = append(b.stats.Notes, fmt.Sprintf("text_units: %d entity names held by more than %d entities each are not matched in texts (they tell none of them apart)", b.ambiguous, maxNameHolders))
+	}
 	b.stats.Warnings = b.warn.list()
 	b.p.Stats = b.stats
 	b.p.Source = Source{Kind: "reportengine-graph", Path: opts.Path, ID: g.TaskID}
@@ -97,6 +100,7 @@ type graphBuild struct {
 	ends         [][2]int
 	skippedEdges int
 	textsRead    int
+	ambiguous    int // names not matched: held by more than maxNameHolders entities
 	stats        LoadStats
 	warn         warnings
 }
@@ -430,23 +434,67 @@ type speech struct {
 	Content string `json:"content"`
 }
 
+// maxNameHolders is the most entities one name may belong to and still be
+// matched in texts: a name that more entities hold (a site's page title
+// such as "citywalk" or "首页" on hundreds of sources) does not say which
+// of them a text means, and linking every mention to all of them made
+// 42 million of the 42.5 million unit–entity links of the 300 000-record
+// synthetic graph (1.4 GB of the model). The BettaFish fixture's most
+// shared name, 武汉大学, has 3 holders.
+const maxNameHolders = 8
+
 // textUnits: every section's text (content, then the research summary),
 // every source's full content and every forum speech on an engine node,
 // cut into units of at most maxRunes, in graph order. A unit is linked to
 // its own node and to every entity whose title it mentions (topic and
 // engine titles excepted: every text mentions them).
 func (b *graphBuild) textUnits() {
+	// a name held by many entities (hundreds of pages titled "citywalk"
+	// or "首页") tells none of them apart: it is not matched
+	type holders struct{ n, last int }
+	held := map[string]*holders{}
+	names := func(i int) []string {
+		if t := b.p.Entities[i].Title; b.g.Name(i) != t {
+			return []string{t, b.g.Name(i)}
+		}
+		return []string{b.p.Entities[i].Title}
+	}
+	matched := func(i int) bool {
+		return b.g.Type(i) != graphrag.TypeTopic && b.g.Type(i) != graphrag.TypeEngine
+	}
+	for i := range b.p.Entities {
+		if b.stop(i) {
+			return
+		}
+		if !matched(i) {
+			continue
+		}
+		for _, n := range names(i) {
+			k := mentionKey(n)
+			h := held[k]
+			if h == nil {
+				h = &holders{last: -1}
+				held[k] = h
+			}
+			if h.last != i {
+				h.n, h.last = h.n+1, i
+			}
+		}
+	}
 	mm := newMentionMatcher()
 	for i := range b.p.Entities {
 		if b.stop(i) {
 			return
 		}
-		if b.g.Type(i) == graphrag.TypeTopic || b.g.Type(i) == graphrag.TypeEngine {
+		if !matched(i) {
 			continue
 		}
-		mm.add(b.p.Entities[i].Title, i)
-		if b.g.Name(i) != b.p.Entities[i].Title {
-			mm.add(b.g.Name(i), i)
+		for _, n := range names(i) {
+			if held[mentionKey(n)].n <= maxNameHolders {
+				mm.add(n, i)
+			} else {
+				b.ambiguous++
+			}
 		}
 	}
 	mm.build()

@@ -146,6 +146,13 @@ func lowerRune(r rune) rune {
 	return unicode.ToLower(r)
 }
 
+// mentionKey is name as the matcher compares it: trimmed as add trims it,
+// lower-cased rune by rune.
+func mentionKey(name string) string {
+	name = strings.TrimSpace(strings.TrimRight(name, "…."))
+	return strings.Map(lowerRune, name)
+}
+
 // add registers name under id; names too short to be telling are ignored
 // (reports whether it was added).
 func (m *mentionMatcher) add(name string, id int) bool {

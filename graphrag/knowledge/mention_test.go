@@ -3,9 +3,12 @@ package knowledge
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"reportengine/graphrag"
 )
 
 func TestMentionMatcher(t *testing.T) {
@@ -143,6 +146,43 @@ func TestChunkText(t *testing.T) {
 		}
 		if strings.Join(strings.Fields(strings.Join(got, "")), "") != strings.Join(strings.Fields(c.text), "") {
 			t.Errorf("%s: chunks lose text", c.name)
+		}
+	}
+}
+
+// A name held by at most maxNameHolders entities links every text that
+// mentions it to each of them; a name held by more (a page title shared by
+// hundreds of sources) is not matched at all, and the load statistics say
+// how many names were left out.
+func TestAmbiguousNamesNotMatched(t *testing.T) {
+	for _, holders := range []int{1, maxNameHolders, maxNameHolders + 1, 3 * maxNameHolders} {
+		g := graphrag.New()
+		add := func(n *graphrag.Node) {
+			if err := g.AddNode(n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		add(&graphrag.Node{ID: "sec", Type: graphrag.TypeSection, Name: "研究段落", Attrs: graphrag.Attributes{{Key: "content", Value: "周末的 Citywalk 路线很受欢迎。"}}})
+		for k := 0; k < holders; k++ {
+			add(&graphrag.Node{ID: "src" + strconv.Itoa(k), Type: graphrag.TypeSource, Name: "citywalk", Attrs: graphrag.Attributes{{Key: "content", Value: "页面" + strconv.Itoa(k)}}})
+		}
+		m, err := FromGraph(t.Context(), g, GraphOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		unit := m.TextUnits()[0]
+		want := []string{"sec"}
+		if holders <= maxNameHolders {
+			for k := 0; k < holders; k++ {
+				want = append(want, "src"+strconv.Itoa(k))
+			}
+		}
+		if !slices.Equal(unit.EntityIDs, want) {
+			t.Errorf("%d holders: unit %q links %v, want %v", holders, unit.Text, unit.EntityIDs, want)
+		}
+		note := strings.Contains(strings.Join(m.Stats().Notes, "\n"), "not matched in texts")
+		if note != (holders > maxNameHolders) {
+			t.Errorf("%d holders: notes %q", holders, m.Stats().Notes)
 		}
 	}
 }
