@@ -19,16 +19,23 @@ import (
 	"reportengine/graphrag"
 )
 
-// bigGraph returns a graph whose JSON is several MB, so that WriteJSON has
-// flushed data to the file before it reaches the last node.
+// bigNodes is the node count of bigGraph: more than one unit of the
+// writer (2 048 nodes) and several chunks of the column reader (512).
+const bigNodes = 2500
+
+// bigGraph returns a graph whose JSON is several MB (bigNodes nodes of
+// about 2 KB), so that WriteJSON has flushed data to the file before it
+// reaches the last node. Few long nodes rather than many short ones: under
+// the race detector the JSON codec's cost is per call (20 000 nodes of
+// 240 bytes made this package's tests take 6 minutes in CI).
 func bigGraph(t *testing.T, id string, lastValue any) *graphrag.Graph {
 	t.Helper()
 	g := graphrag.New()
 	g.TaskID = id
 	g.CreatedAt = "2025-08-27T13:16:30Z"
-	const n = 20000
+	const n = bigNodes
 	for i := range n {
-		var v any = strings.Repeat("樱花", 40)
+		var v any = strings.Repeat("樱花", 320)
 		if i == n-1 {
 			v = lastValue
 		}
@@ -244,7 +251,7 @@ func TestReadHeadStopsAtNodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	nodes, _, types := h.counts()
-	if nodes != 20000 || types["source"] != 20000 {
+	if nodes != bigNodes || types["source"] != bigNodes {
 		t.Errorf("counts = %d, %v", nodes, types)
 	}
 	if r.n > 64<<10 {
@@ -674,8 +681,8 @@ func TestLoadContextStopsFill(t *testing.T) {
 			}
 			s.FillColumns = true
 			g, _, err := s.LoadContext(tc.ctx(), "r1")
-			if err != nil || g.NodeCount() != 20000 {
-				t.Fatalf("LoadContext: %v; want the graph of 20000 nodes", err)
+			if err != nil || g.NodeCount() != bigNodes {
+				t.Fatalf("LoadContext: %v; want the graph of %d nodes", err, bigNodes)
 			}
 			entries, err := os.ReadDir(dir)
 			if err != nil {
