@@ -45,7 +45,7 @@ const systemGraphQuery = `你在为舆情报告的某一章检索知识图谱，
 {"should_query": true, "keywords": ["具体关键词1", "具体关键词2"], "node_types": [], "engine_filter": [], "depth": 1, "reasoning": "一句话理由"}` + jsonRule
 
 const systemChapter = `你是舆情分析报告的撰稿人，负责写报告中的一章，输出为报告 IR（中间表示）JSON，不是 HTML 也不是 Markdown。
-用户消息是一个 JSON 对象（task = "chapter"），包含：本章 section（chapterId、title、anchor、order、outline）、主题 query、模板名、报告标题 reportTitle、报告日期 reportDate、写作约束 constraints（允许的块类型 allowedBlocks、allowSwot、allowPest、目标字数 wordTarget、侧重点 emphasis、输出上限 maxTokens 等）、本章各子要点及分配给它的证据 subPoints（每条证据有编号 id、原文 text、类型 kind、引擎 engine、出处 source 和 url；figures 是证据中的数字及其所在句子）、其他章节的标题 otherChapters；总结类章节另有已写好的其他章节的结论 chapterDigests。没有 subPoints 时，材料是引擎报告摘录 excerpts、论坛发言摘录 forumExcerpts 和可选的知识图谱检索结果 graphResults。
+用户消息是一个 JSON 对象（task = "chapter"），包含：本章 section（chapterId、title、anchor、order、outline）、主题 query、模板名、报告标题 reportTitle、报告日期 reportDate、写作约束 constraints（允许的块类型 allowedBlocks、allowSwot、allowPest、目标字数 wordTarget、侧重点 emphasis、输出上限 maxTokens 等）、本章各子要点及分配给它的证据 subPoints（每条证据有编号 id、原文 text、类型 kind、引擎 engine、出处 source 和 url；figures 是证据中的数字及其所在句子，kpi 是原文给出的“主体+指标”名称；offTopic 为 true 的证据与主题无关）、其他章节的标题 otherChapters；总结类章节另有已写好的其他章节的结论 chapterDigests。没有 subPoints 时，材料是引擎报告摘录 excerpts、论坛发言摘录 forumExcerpts 和可选的知识图谱检索结果 graphResults。
 ` + engineGlossary + chapterAnalysis + `
 回复格式：{"chapter": {"chapterId": "<section.chapterId>", "title": "<section.title>", "anchor": "<section.anchor>", "order": <section.order>, "blocks": [ ... ]}}
 格式规则：
@@ -54,6 +54,7 @@ const systemChapter = `你是舆情分析报告的撰稿人，负责写报告中
 - paragraph 的 inlines 是 [{"text": "...", "marks": [{"type": "bold"}]}]，样式只用 marks，不要写 ** 等 Markdown 符号；链接用 {"type": "link", "href": "<来源 url>"}。
 - list 必须写 listType（bullet、ordered 或 task），items 是块数组的数组：[[{"type": "paragraph", ...}], ...]。
 - 图表用 widget 块：{"type": "widget", "widgetId": "...", "widgetType": "chart.js/bar", "data": {"labels": [...], "datasets": [{"label": "...", "data": [数字]}]}}，labels 与 data 不能为空，数据只能来自摘录或检索结果。
+- kpiGrid 只用带 kpi 的数字，label 写 kpi、value 写原数字（含单位）；没有 kpi 的数字不做指标卡，只在正文中引用；offTopic 的证据、列表行、方法说明不作为结论引用。
 - swotTable 仅当 constraints.allowSwot 为 true 时使用，pestTable 仅当 allowPest 为 true 时使用。
 - engineQuote 只引用摘录中的原文，engine 为 insight、media 或 query。
 - 只依据给出的摘录和检索结果写作，不编造数据和来源；没有 graphResults 时不要虚构图谱内容。不要使用外部图片。
