@@ -21,18 +21,8 @@ func TestAnswerWriterSplitKey(t *testing.T) {
 	} {
 		want := openaicompat.Redact(text, key) // the whole text at once
 		for step := 1; step <= len(text); step++ {
-			var buf bytes.Buffer
-			aw := newAnswerWriter(&buf, key)
-			for i := 0; i < len(text); i += step {
-				if err := aw.WriteDelta(text[i:min(i+step, len(text))]); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := aw.Close(false); err != nil {
-				t.Fatal(err)
-			}
-			if buf.String() != want {
-				t.Fatalf("%q in deltas of %d bytes: wrote %q, want %q", text, step, buf.String(), want)
+			if got := writeInDeltas(t, text, step, key); got != want {
+				t.Fatalf("%q in deltas of %d bytes: wrote %q, want %q", text, step, got, want)
 			}
 		}
 	}
@@ -80,18 +70,25 @@ func TestAnswerWriterEscapesControls(t *testing.T) {
 	const text = "标题\x1b[31m红\x1b[2J\n\t链接 https://e.com/\x1b]0;pwn\x07 反\u202e转\x85"
 	const want = `标题\x1b[31m红\x1b[2J` + "\n\t" + `链接 https://e.com/\x1b]0;pwn\x07 反\u202e转\x85`
 	for step := 1; step <= len(text); step++ {
-		var buf bytes.Buffer
-		aw := newAnswerWriter(&buf, "")
-		for i := 0; i < len(text); i += step {
-			if err := aw.WriteDelta(text[i:min(i+step, len(text))]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := aw.Close(false); err != nil {
-			t.Fatal(err)
-		}
-		if buf.String() != want {
-			t.Fatalf("deltas of %d bytes: wrote %q, want %q", step, buf.String(), want)
+		if got := writeInDeltas(t, text, step, ""); got != want {
+			t.Fatalf("deltas of %d bytes: wrote %q, want %q", step, got, want)
 		}
 	}
+}
+
+// writeInDeltas writes text through an answerWriter in deltas of step
+// bytes (cutting runes too) and returns what it wrote.
+func writeInDeltas(t *testing.T, text string, step int, key string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	aw := newAnswerWriter(&buf, key)
+	for i := 0; i < len(text); i += step {
+		if err := aw.WriteDelta(text[i:min(i+step, len(text))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := aw.Close(false); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
 }
