@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"reportengine/forum"
@@ -9,7 +10,7 @@ import (
 )
 
 // forumNotes are the warnings about a forum log as a whole: it holds no
-// entries, or the monitor start it records (forum.Started) is more than a
+// entries, none of its lines is timestamped (not a forum log), or the monitor start it records (forum.Started) is more than a
 // day away from every created_at and updated_at of the state files, so it
 // is likely from another run. Nothing is said about the date when either
 // side has none. warnings are for stderr and the manifest; reader is the
@@ -17,6 +18,11 @@ import (
 func forumNotes(path string, entries []forum.Entry, states []*state.State) (warnings []string, reader string) {
 	if len(entries) == 0 {
 		return []string{fmt.Sprintf("forum log %s holds no entries", path)}, readerForumNotice(0, time.Time{}, 0, false)
+	}
+	if !slices.ContainsFunc(entries, func(e forum.Entry) bool { return e.Time != "" }) {
+		// a README or a note given as --forum: its text is kept as one
+		// SYSTEM entry (package forum), but nothing in it is a forum line
+		return []string{fmt.Sprintf("forum log %s has no timestamped line ([HH:MM:SS] [SPEAKER] content): is it a forum log?", path)}, ""
 	}
 	started, ok := forum.Started(entries)
 	if !ok {

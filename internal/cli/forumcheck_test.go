@@ -35,6 +35,7 @@ func TestBuildGraphForumLogNotes(t *testing.T) {
 	}{
 		{"empty", write("empty.log", ""), "holds no entries"},
 		{"white space only", write("blank.log", "\n\n  \n"), "holds no entries"},
+		{"no timestamped line", write("notes.log", "# 会议记录\n[附] 这不是论坛日志\n"), "has no timestamped line ([HH:MM:SS] [SPEAKER] content): is it a forum log?"},
 		{"days away", write("later.log", later), "started 2024-10-05 10:00:00, 4.0 days from the nearest state file time (insight 2024-10-01T10:24:10.660381): is it from another run?"},
 		{"within a day", write("next.log", nextMorning), ""},
 		{"same run", repoPath("examples", "coffee-shop", "logs", "forum.log"), ""},
