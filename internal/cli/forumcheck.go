@@ -19,9 +19,11 @@ func forumNotes(path string, entries []forum.Entry, states []*state.State) (warn
 	if len(entries) == 0 {
 		return []string{fmt.Sprintf("forum log %s holds no entries", path)}, readerForumNotice(0, time.Time{}, 0, false)
 	}
-	if !slices.ContainsFunc(entries, func(e forum.Entry) bool { return e.Time != "" }) {
+	if !slices.ContainsFunc(entries, func(e forum.Entry) bool { return e.Time != "" || e.Line == 0 }) {
 		// a README or a note given as --forum: its text is kept as one
-		// SYSTEM entry (package forum), but nothing in it is a forum line
+		// SYSTEM entry (package forum), but nothing in it is a forum line.
+		// (Entries without a line number are storedForumNotes' rebuild
+		// from a stored graph's record, which keeps no times: not judged.)
 		return []string{fmt.Sprintf("forum log %s has no timestamped line ([HH:MM:SS] [SPEAKER] content): is it a forum log?", path)}, ""
 	}
 	started, ok := forum.Started(entries)
