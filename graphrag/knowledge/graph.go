@@ -453,49 +453,46 @@ func (b *graphBuild) textUnits() {
 	// or "首页") tells none of them apart: it is not matched
 	type holders struct{ n, last int }
 	held := map[string]*holders{}
-	names := func(i int) []string {
-		if t := b.p.Entities[i].Title; b.g.Name(i) != t {
-			return []string{t, b.g.Name(i)}
-		}
-		return []string{b.p.Entities[i].Title}
-	}
-	matched := func(i int) bool {
-		return b.g.Type(i) != graphrag.TypeTopic && b.g.Type(i) != graphrag.TypeEngine
-	}
-	for i := range b.p.Entities {
-		if b.stop(i) {
-			return
-		}
-		if !matched(i) {
-			continue
-		}
-		for _, n := range names(i) {
-			k := mentionKey(n)
-			h := held[k]
-			if h == nil {
-				h = &holders{last: -1}
-				held[k] = h
+	// eachName calls fn with every matched name of every entity (title,
+	// then the node name when it differs), topic and engines excepted;
+	// false when the context ended
+	eachName := func(fn func(i int, name string)) bool {
+		for i := range b.p.Entities {
+			if b.stop(i) {
+				return false
 			}
-			if h.last != i {
-				h.n, h.last = h.n+1, i
+			if t := b.g.Type(i); t == graphrag.TypeTopic || t == graphrag.TypeEngine {
+				continue
+			}
+			fn(i, b.p.Entities[i].Title)
+			if n := b.g.Name(i); n != b.p.Entities[i].Title {
+				fn(i, n)
 			}
 		}
+		return true
+	}
+	if !eachName(func(i int, n string) {
+		k := mentionKey(n)
+		h := held[k]
+		if h == nil {
+			h = &holders{last: -1}
+			held[k] = h
+		}
+		if h.last != i {
+			h.n, h.last = h.n+1, i
+		}
+	}) {
+		return
 	}
 	mm := newMentionMatcher()
-	for i := range b.p.Entities {
-		if b.stop(i) {
-			return
+	if !eachName(func(i int, n string) {
+		if held[mentionKey(n)].n <= maxNameHolders {
+			mm.add(n, i)
+		} else {
+			b.ambiguous++
 		}
-		if !matched(i) {
-			continue
-		}
-		for _, n := range names(i) {
-			if held[mentionKey(n)].n <= maxNameHolders {
-				mm.add(n, i)
-			} else {
-				b.ambiguous++
-			}
-		}
+	}) {
+		return
 	}
 	mm.build()
 	// the texts, in graph order (reading them is cheap; the unreadable
