@@ -74,6 +74,10 @@ type Loaded struct {
 	// AllowMixedQueries let them through: the graph then gets one topic
 	// node per distinct query.
 	Unrelated bool
+	// voters are the parsed states with a query, usable or not (a state
+	// without paragraphs still says what its engine researched): the
+	// states that decide the run (B13) and the Topic.
+	voters []*State
 }
 
 // sameFiles wraps ErrDuplicateFile when two inputs name one existing file
@@ -203,6 +207,7 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		}
 		return nil, fmt.Errorf("state: %s: %w", strings.Join(why, "; "), ErrNoEngines)
 	}
+	l.voters = voters
 	if len(queryGroups(voters)) > 1 {
 		same, reason := oneRun(votes)
 		switch {
@@ -241,11 +246,17 @@ func isEmptyFile(err error) bool {
 // Topic returns the topic query the loaded states share, trimmed of white
 // space. When the queries differ (AllowMixedQueries), it is the most common
 // one, compared after Unicode case folding, with ties going to the engine
-// first in canonical order; the text is that engine's. States with an empty
-// query do not vote. "" when no state has a query.
+// first in canonical order; the text is that engine's. Every parsed state
+// with a query votes, one without paragraphs too (it still says what its
+// engine researched: the same states decide whether the files are one
+// run); states with an empty query do not. "" when no state has a query.
 func (l *Loaded) Topic() string {
+	voters := l.voters
+	if voters == nil {
+		voters = l.States
+	}
 	best := queryGroup{}
-	for _, g := range queryGroups(l.States) {
+	for _, g := range queryGroups(voters) {
 		if g.count > best.count { // groups come in canonical order: ties keep the first
 			best = g
 		}
