@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"reportengine/graphrag"
+	"reportengine/graphrag/storage"
 )
 
 // A cancelled SaveContext writes nothing: the old graphrag.json keeps its
@@ -44,5 +45,34 @@ func TestSaveContextCancelled(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(path); string(after) == string(before) {
 		t.Error("SaveContext without cancellation did not write")
+	}
+}
+
+// A cancelled first save of an id into a folder that does not exist yet
+// leaves no folder behind: neither <graphs>/<id>/ nor the graphs folder it
+// created; a folder that was there stays.
+func TestSaveContextCancelledLeavesNoFolder(t *testing.T) {
+	root := t.TempDir()
+	st, err := storage.New(filepath.Join(root, "graphs", "nested"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := st.SaveContext(ctx, smallGraph(t, "r1", "2025-01-01T00:00:00Z")); !errors.Is(err, context.Canceled) {
+		t.Fatalf("SaveContext = %v, want context.Canceled", err)
+	}
+	if entries, err := os.ReadDir(root); err != nil || len(entries) != 0 {
+		t.Errorf("the cancelled save left %v in %s (%v)", entries, root, err)
+	}
+	// A graphs folder that held another graph keeps it and itself.
+	other, dir := newStore(t)
+	mustSave(t, other, smallGraph(t, "kept", "2025-01-01T00:00:00Z"))
+	if _, err := other.SaveContext(ctx, smallGraph(t, "r2", "2025-01-01T00:00:00Z")); !errors.Is(err, context.Canceled) {
+		t.Fatalf("SaveContext = %v, want context.Canceled", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "kept" {
+		t.Errorf("graphs folder holds %v, want only kept", entries)
 	}
 }

@@ -178,6 +178,7 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 	err = w.Write(final, filePerm, fill)
 	colErr := cols.done(err == nil)
 	if err != nil {
+		removeCreated(created)
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
 	// Make the entries of newly created folders durable as well.
@@ -281,6 +282,17 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.w.Write(p)
+}
+
+// removeCreated removes the folders a failed or interrupted save created
+// (mkdirAll's, outermost first), innermost first, each only if it is
+// empty: a save that did not happen leaves no empty graphs/<id>/ behind.
+func removeCreated(created []string) {
+	for i := len(created) - 1; i >= 0; i-- {
+		if os.Remove(created[i]) != nil {
+			return // not empty (or gone): its parents are not empty either
+		}
+	}
 }
 
 // mkdirAll creates dir and its missing parents and returns the folders it
