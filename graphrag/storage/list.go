@@ -39,8 +39,9 @@ type Info struct {
 	TypeCounts map[string]int `json:"type_counts"`
 	// Err is nil for a readable file. Otherwise it says why the counts are
 	// zero: an I/O error, or an error wrapping graphrag.ErrFormat for a file
-	// that is not a graph. List reads only the head of files in our layout,
-	// so damage past "stats" shows up in Load, not here.
+	// that is not a graph or is cut short. List reads only the head and the
+	// last bytes of files in our layout, so other damage past "stats" shows
+	// up in Load, not here.
 	Err error `json:"-"`
 }
 
@@ -172,6 +173,9 @@ type head struct {
 	countedNodes int
 	countedEdges int
 	countedTypes map[string]int
+
+	// stopped: the scan ended at "nodes" (the file's head is all it read).
+	stopped bool
 }
 
 // counts returns the node and edge counts and the type counts: from
@@ -207,7 +211,34 @@ func readHeadFile(path string) (*head, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return readHead(f)
+	h, err := readHead(f)
+	if err == nil && h.stopped {
+		err = checkEnd(f)
+	}
+	return h, err
+}
+
+// checkEnd reports a graph file whose head List read but whose end is not
+// the end of the graph object: the last bytes, white space aside, must
+// close the edges array and the object ("]" then "}"), as every JSON
+// writer of our layout ends it. A file cut short (a copy that stopped, a
+// full disk) is then listed with an error instead of the counts its head
+// declares. The error wraps graphrag.ErrFormat.
+func checkEnd(f *os.File) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	n := min(fi.Size(), 64)
+	buf := make([]byte, n)
+	if _, err := f.ReadAt(buf, fi.Size()-n); err != nil && err != io.EOF {
+		return err
+	}
+	tail := strings.TrimRight(string(buf), " \t\r\n")
+	if strings.HasSuffix(tail, "}") && strings.HasSuffix(strings.TrimRight(strings.TrimSuffix(tail, "}"), " \t\r\n"), "]") {
+		return nil
+	}
+	return fmt.Errorf("%w: the file is cut short (%d bytes; it does not end with the closing ] and })", graphrag.ErrFormat, fi.Size())
 }
 
 // readHead scans a graph file as a JSON token stream. It reads
@@ -237,6 +268,7 @@ func readHead(r io.Reader) (*head, error) {
 	h := &head{}
 	err := h.object(dec, "$")
 	if errors.Is(err, errStop) {
+		h.stopped = true
 		return h, nil
 	}
 	if err != nil {

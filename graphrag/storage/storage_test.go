@@ -811,11 +811,21 @@ func TestListCounts(t *testing.T) {
 		{"id": "c", "type": "engine"},
 		{"id": "d"}
 	], "edges": [{"source": "a", "target": "b"}, {"source": "a", "target": "c"}]}`)
-	// Our layout, with garbage after the head: List stops at "nodes" and
-	// never sees it; Load does.
+	// Our layout, with garbage after the head that ends as a graph file
+	// ends: List reads the head and the last bytes only, and gives the
+	// head's counts; Load sees the damage.
 	write("head_only", `{"task_id": "head_only", "created_at": "2025-01-02T03:04:05Z",
 		"stats": {"total_nodes": 300000, "total_edges": 299999, "topic": 1, "source": 299999},
-		"meta": {"k": ["v"]}, "nodes": [ this is not JSON`)
+		"meta": {"k": ["v"]}, "nodes": [ this is not JSON ]
+}
+`)
+	// The same head on a file cut short: listed with an error, not with
+	// the counts its head declares.
+	write("cut_short", `{"task_id": "cut_short", "created_at": "2025-01-02T03:04:05Z",
+		"stats": {"total_nodes": 3, "total_edges": 2, "topic": 1, "source": 2},
+		"nodes": [
+    {"id": "t", "type": "topic", "name": "t", "attributes": {}},
+    {"id": "a", "type": "source", "name": "a", "attributes": {}}`)
 	// Odd stats values are ignored; the first of a repeated key wins.
 	write("odd_stats", `{"stats": {"total_nodes": 3, "total_nodes": 9, "topic": 1, "engine": 2.5,
 		"section": "x", "search_query": {"n": 1}, "source": -1, "total_edges": null}, "nodes": [], "edges": []}`)
@@ -843,6 +853,7 @@ func TestListCounts(t *testing.T) {
 		"truncated":              {0, 0, nil, graphrag.ErrFormat},
 		"no_stats":               {4, 2, map[string]int{"topic": 1, "engine": 2, "": 1}, nil},
 		"head_only":              {300000, 299999, map[string]int{"topic": 1, "source": 299999}, nil},
+		"cut_short":              {0, 0, nil, graphrag.ErrFormat},
 		"odd_stats":              {3, 0, map[string]int{"topic": 1}, nil},
 		"empty_object":           {0, 0, map[string]int{}, nil},
 		"trailing":               {0, 0, nil, graphrag.ErrFormat},
