@@ -63,7 +63,7 @@ func anonHugeKB(addr uintptr) (int, error) {
 	in := false
 	for sc.Scan() {
 		line := sc.Text()
-		if lo, hi, ok := strings.Cut(strings.Fields(line+" ")[0], "-"); ok && !strings.HasSuffix(strings.Fields(line)[0], ":") {
+		if lo, hi, ok := strings.Cut(strings.Fields(line + " ")[0], "-"); ok && !strings.HasSuffix(strings.Fields(line)[0], ":") {
 			l, err1 := strconv.ParseUint(lo, 16, 64)
 			h, err2 := strconv.ParseUint(hi, 16, 64)
 			in = err1 == nil && err2 == nil && uint64(addr) >= l && uint64(addr) < h
