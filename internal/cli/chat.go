@@ -211,7 +211,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 			q = followups[n-1]
 		}
 		if !opts.terminal {
-			fmt.Fprintf(opts.Out, "> %s\n", q)
+			fmt.Fprintf(opts.Out, "> %s\n", safeText(q))
 		}
 		answer, err := chatTurn(session, opts, eng, q, history, answering)
 		if err != nil {
@@ -246,7 +246,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 				if len(followups) > 0 {
 					fmt.Fprintln(opts.Out, "\nFollow-up questions:")
 					for i, f := range followups {
-						fmt.Fprintf(opts.Out, "  %d. %s\n", i+1, f)
+						fmt.Fprintf(opts.Out, "  %d. %s\n", i+1, safeText(f))
 					}
 				}
 			}

@@ -69,7 +69,7 @@ func runQuestions(ctx context.Context, opts *questionsOptions) error {
 		return writeJSON(opts.Out, res)
 	}
 	for i, q := range res.Questions {
-		fmt.Fprintf(opts.Out, "%d. %s\n", i+1, q)
+		fmt.Fprintf(opts.Out, "%d. %s\n", i+1, safeText(q))
 	}
 	return nil
 }

@@ -40,6 +40,9 @@ type ragOptions struct {
 	GraphsDir string
 	Graph     string
 	Index     string
+	// noModel: no answering model is used (search --context-only), so
+	// precheck does not check its settings.
+	noModel bool
 
 	CommunityLevel    int
 	Encoding          string
@@ -171,6 +174,9 @@ func printLoadWarnings(w io.Writer, quiet bool, prefix string, list []string) {
 func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	if o.Index != "" && o.changed("graph") {
 		return nil, usagef("--graph and --graphrag-index exclude each other")
+	}
+	if err := o.precheck(); err != nil {
+		return nil, err
 	}
 	s := &ragSession{}
 	var set *settings.Settings
@@ -346,8 +352,38 @@ func (o *ragOptions) env(names ...string) string {
 	return ""
 }
 
+// precheck refuses flags that are wrong whatever the knowledge holds
+// before any is loaded: the answering model's settings (unless noModel:
+// --context-only), the token encoding, the embedder's settings and,
+// for a stored graph (whose search settings are the flags alone), the
+// local search parameters; with a GraphRAG index the parameters depend on
+// its settings.yaml and are checked once it is read. Loading and
+// embedding the 300 000-record graph took a minute before such a flag
+// was refused.
+func (o *ragOptions) precheck() error {
+	if !o.noModel {
+		if _, err := o.answerModel(); err != nil {
+			return err
+		}
+	}
+	if _, err := tokens.New(o.Encoding); err != nil {
+		return usagef("--encoding %q: want %s", o.Encoding, strings.Join(tokens.Encodings(), " or "))
+	}
+	if _, err := o.embedder(context.Background(), nil); err != nil {
+		return err
+	}
+	if o.Index == "" {
+		if _, err := o.params(nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // embedder picks the embedder: offline (fitted on the entity texts), or
-// an OpenAI-compatible embedding model when one is configured.
+// an OpenAI-compatible embedding model when one is configured. With m nil
+// it only checks the settings (nil, nil when they are usable): no fit, no
+// network (precheck).
 func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embedder, error) {
 	mode := strings.ToLower(strings.TrimSpace(o.Embedder))
 	name := o.EmbeddingModel
@@ -376,6 +412,9 @@ func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embe
 		return nil, usagef("--embedding-dimensions %d: want a number ≥ 0", dims)
 	}
 	if mode == "offline" {
+		if m == nil {
+			return nil, nil
+		}
 		texts := make([]string, len(m.Entities()))
 		for i, e := range m.Entities() {
 			texts[i] = knowledge.EntityText(e)
@@ -397,7 +436,7 @@ func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embe
 		base = o.env(envBaseURL, envOpenAIBase)
 	}
 	base, err := checkBaseURL(base, key, "--embedder openai", "--embedding-base-url")
-	if err != nil {
+	if err != nil || m == nil {
 		return nil, err
 	}
 	cfg := openaicompat.EmbedderConfig{BaseURL: base, APIKey: key, Model: name, Dimensions: dims, Timeout: o.Timeout}

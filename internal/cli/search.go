@@ -79,6 +79,7 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 	if err != nil {
 		return err
 	}
+	opts.noModel = opts.ContextOnly
 	s, err := openRAG(ctx, &opts.ragOptions)
 	if err != nil {
 		return err
@@ -91,8 +92,9 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 		if opts.JSON {
 			return writeJSON(opts.Out, map[string]any{"context_text": c.Text, "context_data": c.Records})
 		}
-		_, err = io.WriteString(opts.Out, c.Text)
-		if err == nil && !strings.HasSuffix(c.Text, "\n") {
+		text := safeLines(c.Text) // the context holds scraped text
+		_, err = io.WriteString(opts.Out, text)
+		if err == nil && !strings.HasSuffix(text, "\n") {
 			_, err = io.WriteString(opts.Out, "\n")
 		}
 		return err
@@ -145,16 +147,16 @@ func (s *ragSession) engine(o *ragOptions) (*localsearch.Engine, error) {
 // nothing in the context.
 func printCitations(w io.Writer, res *localsearch.Result) {
 	if res.NoMatch {
-		fmt.Fprintln(w, res.NoMatchText())
+		fmt.Fprintln(w, safeLines(res.NoMatchText()))
 		return
 	}
 	var in, out []string
 	for _, c := range res.Citations {
 		if !c.InContext {
-			out = append(out, fmt.Sprintf("%s (%s)", c.Dataset, c.ID))
+			out = append(out, safeText(fmt.Sprintf("%s (%s)", c.Dataset, c.ID)))
 			continue
 		}
-		in = append(in, fmt.Sprintf("  %s %s: %s", titleCase(c.Table), c.ID, recordLabel(res.ContextData[c.Table], c.Row)))
+		in = append(in, safeText(fmt.Sprintf("  %s %s: %s", titleCase(c.Table), c.ID, recordLabel(res.ContextData[c.Table], c.Row))))
 	}
 	if len(in) > 0 {
 		fmt.Fprintln(w, "\nCited records:")

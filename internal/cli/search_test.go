@@ -291,3 +291,68 @@ func TestSearchLoadWarningsBounded(t *testing.T) {
 		t.Errorf("--quiet: exit %d, %d warning lines, last %q\n%s", code, lines, last, errs)
 	}
 }
+
+// A flag that is wrong whatever the knowledge holds is refused (exit 2,
+// naming the flag) before any graph is loaded: here the graph does not
+// even exist, which loading would report as exit 3. On the 300 000-record
+// graph these took a minute of loading and embedding before.
+func TestSearchFlagsCheckedBeforeLoading(t *testing.T) {
+	graphs := t.TempDir()
+	for _, tc := range []struct {
+		cmd  []string
+		flag string
+	}{
+		{[]string{"search", "--encoding", "o300k"}, "--encoding"},
+		{[]string{"search", "--embedder", "bogus"}, "--embedder"},
+		{[]string{"search", "--llm", "bogus"}, "--llm"},
+		{[]string{"search", "--top-k-entities", "-1"}, "--top-k-entities"},
+		{[]string{"search", "--text-unit-prop", "0.8", "--community-prop", "0.5"}, "prop"},
+		{[]string{"questions", "--encoding", "o300k"}, "--encoding"},
+		{[]string{"chat", "--embedder", "bogus"}, "--embedder"},
+	} {
+		args := append(append([]string{}, tc.cmd...), "--graphs", graphs, "--graph", "missing")
+		if tc.cmd[0] != "chat" {
+			args = append(args, "问题")
+		}
+		code, _, errOut := run(t, args...)
+		if code != ExitUsage || !strings.Contains(errOut, tc.flag) {
+			t.Errorf("%v: exit %d, stderr %q; want %d naming %s", tc.cmd, code, errOut, ExitUsage, tc.flag)
+		}
+	}
+}
+
+// Text from the data printed outside the streamed answer is escaped too:
+// the context of --context-only, the questions of questions, the cited
+// records (a scraped title carrying ANSI colours and a direction override).
+func TestSearchOutputEscapesControls(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "query_engine_streamlit_reports", "state_咖啡.json")
+	if err := os.MkdirAll(filepath.Dir(state), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rec := `{"url":"https://example.com/a","title":"咖啡店\u001b[31m红字\u202e选址","content":"咖啡店选址看人流\u001b]0;owned\u0007与租金。","query":"咖啡店选址","search_tool":"basic","has_result":true,"timestamp":"2025-01-01T00:00:00"}`
+	doc := `{"query":"咖啡店选址","report_title":"咖啡","paragraphs":[{"title":"选址","content":"咖啡店选址看人流与租金。","order":1,"research":{"search_history":[` + rec + `],"latest_summary":"咖啡店选址看人流与租金。","reflection_iteration":0}}]}`
+	if err := os.WriteFile(state, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	graphs := filepath.Join(dir, "graphs")
+	if code, _, errOut := run(t, "build-graph", "--graphs", graphs, "--report-id", "c", state); code != ExitOK {
+		t.Fatalf("build-graph: exit %d: %s", code, errOut)
+	}
+	for _, args := range [][]string{
+		{"search", "--context-only", "咖啡店选址红字"},
+		{"search", "咖啡店选址红字"},
+		{"questions", "-n", "3", "咖啡店选址红字"},
+	} {
+		code, out, errOut := run(t, append(append([]string{}, args[:len(args)-1]...), "--graphs", graphs, "--graph", "c", args[len(args)-1])...)
+		if code != ExitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		if strings.ContainsAny(out, "\x1b\x07\u202e") {
+			t.Errorf("%v printed a raw control character:\n%q", args, out)
+		}
+		if args[1] == "--context-only" && !strings.Contains(out, "红字") {
+			t.Errorf("%v: the record's text is not in the context:\n%s", args, out)
+		}
+	}
+}
