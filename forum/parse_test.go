@@ -664,11 +664,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		entries, warnings, err := Parse(bytes.NewReader(data))
-		if err != nil {
-			t.Fatalf("Parse: %v", err)
-		}
 
 		nonBlank := false
+		blankless, bad := 0, 0 // non-blank lines, and those not UTF-8
 		lines := bytes.Split(data, []byte{'\n'})
 		for i, l := range lines {
 			if i == 0 {
@@ -676,7 +674,20 @@ func FuzzParse(f *testing.F) {
 			}
 			if len(bytes.TrimSpace(l)) > 0 {
 				nonBlank = true
+				blankless++
+				if !utf8.Valid(l) {
+					bad++
+				}
 			}
+		}
+		// The one error a reader that does not fail can give: a log in
+		// another encoding, more than half of its non-blank lines not
+		// UTF-8, returned with the entries as read.
+		if err != nil && (!errors.Is(err, ErrNotUTF8) || 2*bad <= blankless) {
+			t.Fatalf("Parse: %v (%d of %d non-blank lines not UTF-8)", err, bad, blankless)
+		}
+		if err == nil && 2*bad > blankless {
+			t.Fatalf("Parse took a log with %d of %d non-blank lines not UTF-8", bad, blankless)
 		}
 		if nonBlank && len(entries) == 0 {
 			t.Fatalf("input has a non-blank line but no entries")
