@@ -10,9 +10,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
-
-	"reportengine/internal/hugepage"
 )
 
 // NodeType is the kind of a node. The five types the builder writes are the
@@ -175,12 +172,9 @@ func New() *Graph { return NewWithCapacity(0, 0) }
 // building a large graph does not regrow its columns: Go grows a large
 // slice by a quarter at a time, so an unsized column allocates about five
 // times its final size on the way. The hints are not limits.
-//
-// Columns of 2 MiB and more are advised to be backed by huge pages as they
-// fill (internal/hugepage): a page fault per 2 MiB instead of per 4 KiB.
 func NewWithCapacity(nodes, edges int) *Graph {
 	nodes, edges = max(nodes, 0), max(edges, 0)
-	g := &Graph{
+	return &Graph{
 		ids:      make([]string, 0, nodes),
 		types:    make([]uint32, 0, nodes),
 		names:    make([]string, 0, nodes),
@@ -196,24 +190,6 @@ func NewWithCapacity(nodes, edges int) *Graph {
 		recOff:   append(make([]int32, 0, edges+1), 0),
 		recs:     make([]Record, 0, edges),
 	}
-	advise(g.ids)
-	advise(g.types)
-	advise(g.names)
-	advise(g.attrs)
-	advise(g.srcRow)
-	advise(g.sources)
-	advise(g.ends)
-	advise(g.rels)
-	advise(g.recOff)
-	advise(g.recs)
-	return g
-}
-
-// advise asks for huge pages for the backing array of s (see
-// NewWithCapacity); it does nothing for one under 2 MiB.
-func advise[T any](s []T) {
-	var zero T
-	hugepage.Advise(unsafe.Pointer(unsafe.SliceData(s)), cap(s)*int(unsafe.Sizeof(zero)))
 }
 
 func (g *Graph) typeOf(t NodeType) (uint32, error) {

@@ -6,8 +6,12 @@
 // It is advice only: the contents and the lifetime of the memory do not
 // change, and where the kernel has no transparent huge pages, or they are
 // disabled ("never"), or the platform is not Linux, Advise does nothing.
-// build-graph's largest buffers (the text arenas of the state parse and
-// the graph's columns) are advised; on the 300 000-record benchmark input
-// that is most of the ~100 000 page faults the run otherwise takes (see
-// docs/benchmarks.md, "build-graph, fourth pass").
+// The state parse's text blocks of a large document (8 MiB each, which
+// hold every string it keeps) are advised: on the 300 000-record benchmark
+// input about 26 000 of the ~95 000 page faults build-graph otherwise
+// takes (see docs/benchmarks.md, "build-graph, fourth pass"). Buffers read
+// once and dropped (a one-off query's read of graphrag.json) are not: with
+// defrag "madvise" a fault may wait for the kernel to compact memory, which
+// made such a read take 77–257 ms instead of about 90 (the same file,
+// "Where a one-off query's system time goes").
 package hugepage
