@@ -36,8 +36,13 @@
 // storage.ValidateID — such an id is never turned into a path), 401 (token),
 // 404 (unknown graph, node, report or route), 413 (body over MaxBodyBytes),
 // 415 (a POST body that is not application/json), 421 (Host not in
-// AllowedHosts), 422 (the graph is empty, B24b) and 500 (a corrupt graph file,
-// with the file's JSON path in the message).
+// AllowedHosts), 422 (the graph is empty, B24b) and 500 (a corrupt or
+// unreadable graph file, any other internal failure). A 500 tells the
+// client only what failed and an error id ({success:false, message,
+// error_id}: "graph \"x\" is corrupt (error id 0123456789ab; …)"); the
+// log line with that id carries the error itself, whose file paths and
+// parser text are not the client's business. /api/graphs names a broken
+// graph's kind of problem the same way.
 //
 // # Graph JSON
 //
@@ -132,8 +137,11 @@
 // report is served). With a Token every route requires it (see Config).
 // POST bodies must be JSON, which keeps other sites from sending "simple"
 // cross-site requests; AllowedHosts defends a loopback server against DNS
-// rebinding. /reports/ opens the report folder as an os.Root, so ".." and
-// symbolic links cannot leave it; folders are not listed and hidden files
+// rebinding: a Host is allowed only when its name (without port) equals an
+// allowed one, letter case aside, so localhost.attacker.example is not
+// localhost. /reports/ opens the reports folder as an os.Root, so ".."
+// and symbolic links cannot leave it, and a report folder that is itself a
+// symbolic link is not served; folders are not listed and hidden files
 // (temporary files of atomic writes) are not served.
 //
 // # Viewer

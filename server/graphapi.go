@@ -45,9 +45,9 @@ func (s *Server) graphError(w http.ResponseWriter, r *http.Request, id string, e
 		}
 		s.fail(w, r, http.StatusNotFound, "graph %q not found", id)
 	case errors.Is(err, graphrag.ErrFormat):
-		s.fail(w, r, http.StatusInternalServerError, "graph %q is corrupt: %v", id, err)
+		s.internal(w, r, err, "graph %q is corrupt", id)
 	default:
-		s.fail(w, r, http.StatusInternalServerError, "graph %q: %v", id, err)
+		s.internal(w, r, err, "graph %q could not be read", id)
 	}
 }
 
@@ -79,7 +79,7 @@ func (s *Server) handleGraph(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := v.limitedBody(limit)
 	if err != nil {
-		s.fail(w, r, http.StatusInternalServerError, "encoding graph %q: %v", v.id, err)
+		s.internal(w, r, err, "graph %q could not be encoded", v.id)
 		return
 	}
 	writeJSONBytes(w, http.StatusOK, body)
@@ -115,7 +115,7 @@ func (s *Server) handleNeighbors(w http.ResponseWriter, r *http.Request) {
 	}
 	nodes, truncated, err := v.neighbourhood(start, depth, limit)
 	if err != nil {
-		s.fail(w, r, http.StatusInternalServerError, "graph %q: neighbours of %q: %v", v.id, nodeID, err)
+		s.internal(w, r, err, "graph %q: the neighbours of %q could not be found", v.id, nodeID)
 		return
 	}
 	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: []feEdge{}, Stats: v.stats(), Truncated: truncated, Limit: limit}
@@ -167,7 +167,7 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, "%v", err)
 		return
 	case err != nil:
-		s.fail(w, r, http.StatusInternalServerError, "graph %q: query: %v", v.id, err)
+		s.internal(w, r, err, "graph %q: the query failed", v.id)
 		return
 	}
 	writeJSON(w, http.StatusOK, queryResponse{Success: true, ReportID: v.id, Result: res})
@@ -242,7 +242,7 @@ type graphInfo struct {
 func (s *Server) handleGraphs(w http.ResponseWriter, r *http.Request) {
 	list, err := s.store.List()
 	if err != nil {
-		s.fail(w, r, http.StatusInternalServerError, "listing graphs: %v", err)
+		s.internal(w, r, err, "the graphs could not be listed")
 		return
 	}
 	out := make([]graphInfo, 0, len(list))
@@ -253,7 +253,7 @@ func (s *Server) handleGraphs(w http.ResponseWriter, r *http.Request) {
 			gi.CreatedAt = &t
 		}
 		if in.Err != nil {
-			gi.Error = in.Err.Error()
+			gi.Error = s.listError(r, in.ID, in.Err)
 		}
 		out = append(out, gi)
 	}
@@ -261,6 +261,19 @@ func (s *Server) handleGraphs(w http.ResponseWriter, r *http.Request) {
 		Success bool        `json:"success"`
 		Graphs  []graphInfo `json:"graphs"`
 	}{true, out})
+}
+
+// listError is the "error" of a graph in /api/graphs: what kind of
+// problem, with an error id; the log gets the id and the error, which
+// names the file's absolute path.
+func (s *Server) listError(r *http.Request, id string, err error) string {
+	eid := newErrorID()
+	s.log.Warn("graph unreadable", "error_id", eid, "path", r.URL.Path, "id", id, "error", err)
+	what := "the graph file cannot be read"
+	if errors.Is(err, graphrag.ErrFormat) {
+		what = "the graph file is corrupt"
+	}
+	return what + " (error id " + eid + ")"
 }
 
 // nodeResponse is the body of GET /api/graph/{id}/node.

@@ -82,7 +82,7 @@ func (s *Server) handleQuestions(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusUnprocessableEntity, "%v", err)
 		return
 	case err != nil:
-		s.fail(w, r, http.StatusInternalServerError, "question generation: %v", err)
+		s.internal(w, r, err, "question generation failed")
 		return
 	}
 	qs := res.Questions

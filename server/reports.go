@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -56,7 +57,7 @@ func (s *Server) handleReports(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.ReportsDir != "" {
 		entries, err := os.ReadDir(s.cfg.ReportsDir)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			s.fail(w, r, http.StatusInternalServerError, "listing reports: %v", err)
+			s.internal(w, r, err, "the reports could not be listed")
 			return
 		}
 		for _, e := range entries {
@@ -94,7 +95,7 @@ func (s *Server) reportInfo(id string) (reportInfo, bool) {
 		return ri, false
 	}
 	if slices.Contains(ri.Files, "manifest.json") {
-		data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+		data, err := readLimited(filepath.Join(dir, "manifest.json"), maxManifestBytes)
 		var m manifestHead
 		if err == nil {
 			err = json.Unmarshal(data, &m)
@@ -108,6 +109,28 @@ func (s *Server) reportInfo(id string) (reportInfo, bool) {
 	return ri, true
 }
 
+// maxManifestBytes is the largest manifest.json /api/reports reads, in
+// bytes (the renderer's are a few KB).
+const maxManifestBytes = 4 << 20
+
+// readLimited reads a whole file of at most limit bytes; a larger one is
+// an error saying so (without the path).
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, errors.New("cannot be read")
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, errors.New("cannot be read")
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("larger than %d bytes", limit)
+	}
+	return data, nil
+}
+
 // handleReportRedirect sends /reports/{id} to /reports/{id}/.
 func (s *Server) handleReportRedirect(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("report_id")
@@ -118,9 +141,31 @@ func (s *Server) handleReportRedirect(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/reports/"+id+"/", http.StatusMovedPermanently)
 }
 
+// errNoReport: the report folder does not exist, or is not a folder (a
+// symbolic link to one included).
+var errNoReport = errors.New("no such report folder")
+
+// openReportFile opens <ReportsDir>/<id>/<name> for reading. The reports
+// folder is opened as an os.Root, so neither ".." nor a symbolic link
+// leads outside it; the report folder itself must be a real folder, not a
+// symbolic link (errNoReport), even one to a folder inside the root.
+func (s *Server) openReportFile(id, name string) (*os.File, error) {
+	root, err := os.OpenRoot(s.cfg.ReportsDir)
+	if err != nil {
+		return nil, errNoReport
+	}
+	defer root.Close()
+	fi, err := root.Lstat(id)
+	if err != nil || !fi.IsDir() {
+		return nil, errNoReport
+	}
+	return root.Open(filepath.Join(id, name))
+}
+
 // handleReportFile serves GET /reports/{id}/{path...}: a file inside
-// <ReportsDir>/<id>, read-only. The folder is opened as an os.Root, so
-// neither ".." nor a symbolic link can reach outside it; "" serves
+// <ReportsDir>/<id>, read-only. The reports folder is opened as an
+// os.Root, so neither ".." nor a symbolic link can reach outside it, and a
+// report folder that is a symbolic link is not served at all; "" serves
 // report.html; folders are never listed (404), nor are hidden files (any
 // path element starting with '.'). HTML gets a policy without scripts
 // (cspReport): a report is a document, and the renderer's one inline helper
@@ -143,13 +188,11 @@ func (s *Server) handleReportFile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "no file %q in report %q", name, id)
 		return
 	}
-	root, err := os.OpenRoot(filepath.Join(s.cfg.ReportsDir, id))
-	if err != nil {
+	f, err := s.openReportFile(id, filepath.FromSlash(name))
+	if errors.Is(err, errNoReport) {
 		s.fail(w, r, http.StatusNotFound, "report %q not found", id)
 		return
 	}
-	defer root.Close()
-	f, err := root.Open(filepath.FromSlash(name))
 	if err != nil {
 		s.fail(w, r, http.StatusNotFound, "no file %q in report %q", name, id)
 		return

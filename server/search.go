@@ -348,7 +348,7 @@ func (s *Server) target(w http.ResponseWriter, r *http.Request, reportID, index 
 		s.fail(w, r, http.StatusServiceUnavailable, "cancelled while the search was being prepared")
 		return nil
 	case err != nil:
-		s.fail(w, r, http.StatusInternalServerError, "%v", err)
+		s.internal(w, r, err, "the search could not be prepared")
 		return nil
 	}
 	return t

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"crypto/rand"
 	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -292,10 +294,31 @@ func (s *Server) tokenOK(tok string) bool {
 	return subtle.ConstantTimeCompare([]byte(tok), []byte(s.cfg.Token)) == 1
 }
 
-// failure is the error body of every JSON route: {success:false, message}.
+// failure is the error body of every JSON route: {success:false, message}
+// and, for a 500, error_id.
 type failure struct {
 	Success bool   `json:"success"`
 	Message string `json:"message"`
+	ErrorID string `json:"error_id,omitempty"`
+}
+
+// internal writes a 500: the client gets public (which names no file,
+// path or internal error text) with a fresh error id; the log gets the id
+// and err in full, at level Error. public must not contain err's text.
+func (s *Server) internal(w http.ResponseWriter, r *http.Request, err error, format string, args ...any) {
+	id := newErrorID()
+	public := fmt.Sprintf(format, args...)
+	s.log.Error("internal error", "error_id", id, "method", r.Method, "path", r.URL.Path, "message", public, "error", err)
+	writeJSON(w, http.StatusInternalServerError, failure{Success: false, ErrorID: id,
+		Message: public + " (error id " + id + "; the server log has the details)"})
+}
+
+// newErrorID returns 12 random hex digits naming one internal error in the
+// response and the log.
+func newErrorID() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // fail writes a JSON error with the given status and logs it.
@@ -310,7 +333,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		status = http.StatusInternalServerError
-		data, _ = json.Marshal(failure{Message: "encoding the response: " + err.Error()})
+		data, _ = json.Marshal(failure{Message: "the response could not be encoded"})
 	}
 	writeJSONBytes(w, status, data)
 }

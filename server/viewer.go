@@ -72,7 +72,7 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 	}
 	var buf bytes.Buffer
 	if err := viewerPage().Execute(&buf, viewerData{ReportID: id, Limit: s.cfg.DefaultLimit, Search: s.searchEnabled()}); err != nil {
-		s.fail(w, r, http.StatusInternalServerError, "viewer page: %v", err)
+		s.internal(w, r, err, "the viewer page could not be made")
 		return
 	}
 	h := w.Header()

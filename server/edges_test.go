@@ -1,0 +1,162 @@
+package server_test
+
+import (
+	"bytes"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"reportengine/server"
+)
+
+// The allowed-host check matches whole host names: a name that starts or
+// ends with an allowed one (DNS rebinding from a domain the attacker owns)
+// is refused, and the allowed ones pass in any letter case, with or without
+// a port.
+func TestAllowedHostsExact(t *testing.T) {
+	graphs := t.TempDir()
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, AllowedHosts: []string{"127.0.0.1", "localhost", "::1"}})
+	for _, c := range []struct {
+		host string
+		ok   bool
+	}{
+		{"localhost", true},
+		{"LOCALHOST:8080", true},
+		{"127.0.0.1:8080", true},
+		{"[::1]:8080", true},
+		{"localhost.attacker.example", false},
+		{"localhost.attacker.example:8080", false},
+		{"127.0.0.1.nip.io:8080", false},
+		{"localhostx", false},
+		{"evil-localhost", false},
+		{"attacker.localhost.example", false},
+		{"[::1].evil", false},
+	} {
+		r, _ := http.NewRequest("GET", ts.URL+"/api/graphs", nil)
+		r.Host = c.host
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.StatusCode != http.StatusMisdirectedRequest; got != c.ok {
+			t.Errorf("Host %q: status %d, allowed=%v want %v", c.host, resp.StatusCode, got, c.ok)
+		}
+	}
+}
+
+// A report folder that is itself a symbolic link is not served, wherever
+// it points; a symbolic link inside a report that leaves the reports
+// folder is not followed either, one that stays inside it is.
+func TestReportSymlinks(t *testing.T) {
+	root := t.TempDir()
+	reports := filepath.Join(root, "reports")
+	writeFile(t, filepath.Join(reports, "real", "report.html"), "<html>real</html>")
+	writeFile(t, filepath.Join(reports, "other", "report.md"), "# other")
+	writeFile(t, filepath.Join(root, "outside", "report.html"), "<html>SECRET outside</html>")
+	writeFile(t, filepath.Join(root, "outside", "passwd"), "SECRET root:x:0:0")
+	for _, l := range []struct{ target, link string }{
+		{"/", filepath.Join(reports, "evil")},
+		{filepath.Join(root, "outside"), filepath.Join(reports, "evil2")},
+		{filepath.Join(reports, "real"), filepath.Join(reports, "alias")},
+		{filepath.Join(root, "outside"), filepath.Join(reports, "real", "sub")},
+		{filepath.Join("..", "other", "report.md"), filepath.Join(reports, "real", "other.md")},
+	} {
+		if err := os.Symlink(l.target, l.link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, ts := newServer(t, server.Config{GraphsDir: filepath.Join(root, "graphs"), ReportsDir: reports})
+	for _, c := range []struct {
+		path   string
+		status int
+		body   string
+	}{
+		{"/reports/evil/etc/passwd", 404, ""},
+		{"/reports/evil/etc/hostname", 404, ""},
+		{"/reports/evil2/", 404, ""},
+		{"/reports/evil2/passwd", 404, ""},
+		{"/reports/alias/", 404, ""}, // a linked folder, even to one inside
+		{"/reports/real/sub/passwd", 404, ""},
+		{"/reports/real/", 200, "<html>real</html>"},
+		{"/reports/real/other.md", 200, "# other"}, // stays inside the reports folder
+	} {
+		status, body := get(t, ts.URL+c.path)
+		if c.status != 200 {
+			wantFailure(t, c.path, status, body, c.status)
+		} else if status != 200 || string(body) != c.body {
+			t.Errorf("%s: %d %q, want %q", c.path, status, body, c.body)
+		}
+		if strings.Contains(string(body), "SECRET") || strings.Contains(string(body), "root:") {
+			t.Errorf("%s: served a file outside the reports folder: %.100s", c.path, body)
+		}
+	}
+	// The list leaves linked folders out.
+	if _, body := get(t, ts.URL+"/api/reports"); strings.Contains(string(body), "evil") || strings.Contains(string(body), "alias") {
+		t.Errorf("/api/reports lists a linked folder: %s", body)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's concurrent log lines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A 500 tells the client what failed and an error id, never the file's
+// path or the parser's text; the log has both under that id.
+func TestInternalErrorsAreGeneric(t *testing.T) {
+	root := t.TempDir()
+	graphs := filepath.Join(root, "graphs")
+	writeFile(t, filepath.Join(graphs, "broken", "graphrag.json"), `{"nodes":[{"id":1}`)
+	// a graph file that is a folder: an I/O error naming the path
+	if err := os.MkdirAll(filepath.Join(graphs, "dir", "graphrag.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	idRe := regexp.MustCompile(`error id ([0-9a-f]{12})`)
+	for _, path := range []string{"/api/graph/broken", "/api/graph/dir", "/api/graph/broken/neighbors?node=x", "/api/graph/dir/node?node=x"} {
+		status, body := get(t, ts.URL+path)
+		wantFailure(t, path, status, body, http.StatusInternalServerError)
+		f := decode[struct {
+			Message string `json:"message"`
+			ErrorID string `json:"error_id"`
+		}](t, body)
+		m := idRe.FindStringSubmatch(f.Message)
+		if m == nil || m[1] != f.ErrorID {
+			t.Errorf("%s: message %q, error_id %q: want the id in both", path, f.Message, f.ErrorID)
+			continue
+		}
+		for _, leak := range []string{root, "graphrag.json", "bad graph JSON", "nodes[0]", "is a directory"} {
+			if strings.Contains(string(body), leak) {
+				t.Errorf("%s: the response carries %q: %s", path, leak, body)
+			}
+		}
+		if l := logs.String(); !strings.Contains(l, m[1]) || !strings.Contains(l, root) {
+			t.Errorf("%s: the log lacks the error id %s or the detail:\n%s", path, m[1], l)
+		}
+	}
+	// The list names a broken graph's kind of problem, not its path.
+	_, body := get(t, ts.URL+"/api/graphs")
+	if strings.Contains(string(body), root) || !strings.Contains(string(body), "corrupt") {
+		t.Errorf("/api/graphs: %s", body)
+	}
+}
