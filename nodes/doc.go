@@ -210,8 +210,10 @@
 //
 // # Files
 //
-// Save(dir, res) writes, each atomically (temporary file in the same
-// directory, fsync, rename), in this order:
+// Save(dir, res) writes the files into a new folder beside dir and then
+// swaps it into dir's place in one step (Stage, then Commit;
+// internal/atomicfile.ReplaceDir), so dir holds the previous report whole
+// or the new one whole; in the folder, in this order:
 //
 //	report.html, report.md, document_ir.json,
 //	chapters/<order:03d>-<slug>.json (one per chapter), manifest.json,

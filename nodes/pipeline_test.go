@@ -1245,39 +1245,3 @@ func wordTarget(t *testing.T, user string) int {
 	}
 	return in.Constraints.WordTarget
 }
-
-// Save writes the files at once but reports them in order: a file that
-// cannot be written is the error, the paths are those before it, and no
-// manifest.json says the folder is complete.
-func TestSaveErrorNamesTheFile(t *testing.T) {
-	res, err := newPipeline(t, newFake(), nil).Run(context.Background(), testInput())
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	// a folder where the second chapter's file goes: the rename over it fails
-	blocked := filepath.Join(dir, filepath.FromSlash(chapterFile(res.Chapters[1].Section)))
-	if err := os.MkdirAll(filepath.Join(blocked, "x"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	paths, err := Save(dir, res)
-	if err == nil || !strings.Contains(err.Error(), blocked) {
-		t.Fatalf("error %v, want one naming %s", err, blocked)
-	}
-	want := []string{"report.html", "report.md", "document_ir.json"}
-	if res.Evidence != nil {
-		want = append(want, "evidence.json")
-	}
-	want = append(want, filepath.FromSlash(chapterFile(res.Chapters[0].Section)))
-	if len(paths) != len(want) {
-		t.Fatalf("paths %q, want %d: %q", paths, len(want), want)
-	}
-	for i, w := range want {
-		if paths[i] != filepath.Join(dir, w) {
-			t.Errorf("path %d = %s, want %s", i, paths[i], filepath.Join(dir, w))
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); !os.IsNotExist(err) {
-		t.Errorf("manifest.json written after a failed file: %v", err)
-	}
-}

@@ -3,47 +3,112 @@ package nodes
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"reportengine/internal/atomicfile"
 )
 
-// Save writes a Result into dir:
+// Save writes a Result into dir, replacing whatever dir held, as a whole:
 //
 //	dir/report.html                       Result.HTML
 //	dir/report.md                         Result.Markdown
 //	dir/document_ir.json                  Result.Document
+//	dir/evidence.json                     Result.Evidence, if any
 //	dir/chapters/<order:03d>-<slug>.json  one per chapter (ChapterRecord.File)
 //	dir/chapters/<order:03d>-<slug>.partial  the raw text of a truncated
 //	                                      reply (ChapterRecord.PartialFile), if any
 //	dir/manifest.json                     Result.Manifest, written LAST
 //
-// JSON is indented by two spaces, UTF-8 without HTML escaping. Each file is
-// written atomically: a temporary file in the same directory, fsync,
-// rename; so a reader sees either the old or the new file, and a
-// manifest.json means the other files are complete. The files before
-// manifest.json are written concurrently (their fsyncs overlap: 46-56 ms
-// → 13-23 ms for a six-chapter report, BenchmarkSave). Save returns the
-// paths written, in the order above; an error names the file, and then
-// the paths are those before it (a later file may have been written too)
-// and no manifest.json is written.
+// Save is Stage then Commit: the files are written into a new folder
+// beside dir, which then takes dir's place in one step
+// (atomicfile.ReplaceDir), so a reader, a crash or a full disk leaves
+// either the previous report, every file of it, or the new one, never a
+// mix (and never the previous report without its manifest.json). JSON is
+// indented by two spaces, UTF-8 without HTML escaping. Save returns the
+// paths written, under dir, in the order above; on an error (which names
+// the file) nothing is in dir's place but what was there before, and the
+// paths are nil.
 func Save(dir string, res *Result) ([]string, error) {
+	st, err := Stage(dir, res)
+	if err != nil {
+		return nil, err
+	}
+	return st.Commit()
+}
+
+// Staged is a report folder written beside its place (Stage) and not yet
+// in it: a caller may add files (report.pdf) to Dir before Commit puts
+// the whole folder in place, or Discard it.
+type Staged struct {
+	dir, tmp string
+	rel      []string // files written, relative to the folder, slash-separated
+}
+
+// Stage writes res's files (see Save) into a new temporary folder beside
+// dir (".<dir's name>.<digits>.tmp", created with dir's parent when that
+// is missing), the manifest last, each file fsynced. Stale temporary
+// folders of earlier runs that were killed while saving
+// (atomicfile.RemoveStale, atomicfile.StaleAge) are removed from dir's
+// parent first. Nothing in dir changes. Errors name the file; the
+// temporary folder is then removed. The files before manifest.json are
+// written concurrently (their fsyncs overlap: 46-56 ms → 13-23 ms for a
+// six-chapter report, BenchmarkSave).
+func Stage(dir string, res *Result) (*Staged, error) {
 	if res == nil || res.Document == nil {
 		return nil, fmt.Errorf("nodes: save: no result")
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "chapters"), 0o755); err != nil {
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, fmt.Errorf("nodes: save: %w", err)
 	}
-	// A manifest.json says the files beside it are complete: remove the
-	// previous run's before anything is replaced, so an interrupted save
-	// never leaves an old manifest over a mix of old and new files.
-	if err := os.Remove(filepath.Join(dir, "manifest.json")); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	atomicfile.RemoveStale(parent, atomicfile.StaleAge, time.Now())
+	tmp, err := atomicfile.TempDir(dir)
+	if err != nil {
 		return nil, fmt.Errorf("nodes: save: %w", err)
+	}
+	st := &Staged{dir: dir, tmp: tmp}
+	if err := st.write(res); err != nil {
+		st.Discard()
+		return nil, err
+	}
+	return st, nil
+}
+
+// Dir is the temporary folder holding the staged files.
+func (s *Staged) Dir() string { return s.tmp }
+
+// Commit puts the staged folder in dir's place (atomicfile.ReplaceDir: the
+// previous folder, with any file this run did not write, is removed) and
+// returns the paths of the files Stage wrote, under dir, in Save's order.
+// On an error dir keeps what it held and the staged folder is removed.
+func (s *Staged) Commit() ([]string, error) {
+	if err := os.Chmod(s.tmp, 0o755); err != nil { // MkdirTemp makes it 0o700
+		s.Discard()
+		return nil, fmt.Errorf("nodes: save %s: %w", s.dir, err)
+	}
+	if err := atomicfile.ReplaceDir(s.tmp, s.dir); err != nil {
+		s.Discard()
+		return nil, fmt.Errorf("nodes: save %s: %w", s.dir, err)
+	}
+	paths := make([]string, len(s.rel))
+	for i, r := range s.rel {
+		paths[i] = filepath.Join(s.dir, filepath.FromSlash(r))
+	}
+	return paths, nil
+}
+
+// Discard removes the staged folder; dir is untouched.
+func (s *Staged) Discard() { os.RemoveAll(s.tmp) }
+
+// write writes res's files into s.tmp, the manifest last.
+func (s *Staged) write(res *Result) error {
+	dir := s.tmp
+	if err := os.Mkdir(filepath.Join(dir, "chapters"), 0o755); err != nil {
+		return fmt.Errorf("nodes: save: %w", err)
 	}
 	// Every file but the manifest is written at once (each write waits on
 	// its own fsyncs, which the file system then commits together); paths
@@ -71,69 +136,41 @@ func Save(dir string, res *Result) ([]string, error) {
 			files = append(files, file{rel: partialFile(cr.Section), data: []byte(cr.Partial)})
 		}
 	}
-	// a file whose data could not be made ends the list: those before it
-	// are written, as one by one
-	for i, f := range files {
+	for _, f := range files {
 		if f.err != nil {
-			files = files[:i+1]
-			break
+			return f.err
 		}
 	}
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
 	for i, f := range files {
-		if f.err != nil {
-			errs[i] = f.err
-			continue
-		}
 		wg.Go(func() {
 			p := filepath.Join(dir, filepath.FromSlash(f.rel))
-			if err := atomicfile.WriteFile(p, f.data, 0o644); err != nil {
-				errs[i] = fmt.Errorf("nodes: save %s: %w", p, err)
+			if err := writeFile(p, f.data, 0o644); err != nil {
+				errs[i] = fmt.Errorf("nodes: save %s: %w", filepath.Join(s.dir, filepath.FromSlash(f.rel)), err)
 			}
 		})
 	}
 	wg.Wait()
-	var paths []string
 	for i, f := range files {
 		if errs[i] != nil {
-			return paths, errs[i]
+			return errs[i]
 		}
-		paths = append(paths, filepath.Join(dir, filepath.FromSlash(f.rel)))
-	}
-	write := func(rel string, data []byte) error {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := atomicfile.WriteFile(p, data, 0o644); err != nil {
-			return fmt.Errorf("nodes: save %s: %w", p, err)
-		}
-		paths = append(paths, p)
-		return nil
-	}
-	// Chapter files of an earlier run into the same folder that this run
-	// did not write (another template, fewer chapters) would contradict
-	// the manifest: remove them.
-	written := map[string]bool{}
-	for _, p := range paths {
-		written[filepath.Base(p)] = true
-	}
-	old, _ := filepath.Glob(filepath.Join(dir, "chapters", "*.json"))
-	oldPartial, _ := filepath.Glob(filepath.Join(dir, "chapters", "*.partial"))
-	for _, p := range append(old, oldPartial...) {
-		if !written[filepath.Base(p)] {
-			if err := os.Remove(p); err != nil {
-				return paths, fmt.Errorf("nodes: save: remove stale %s: %w", p, err)
-			}
-		}
+		s.rel = append(s.rel, f.rel)
 	}
 	b, err = marshalJSON(res.Manifest)
 	if err != nil {
-		return paths, fmt.Errorf("nodes: save manifest.json: %w", err)
+		return fmt.Errorf("nodes: save manifest.json: %w", err)
 	}
-	if err := write("manifest.json", b); err != nil {
-		return paths, err
+	if err := writeFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
+		return fmt.Errorf("nodes: save %s: %w", filepath.Join(s.dir, "manifest.json"), err)
 	}
-	return paths, nil
+	s.rel = append(s.rel, "manifest.json")
+	return nil
 }
+
+// writeFile is atomicfile.WriteFile; tests replace it to fail a write.
+var writeFile = atomicfile.WriteFile
 
 // wrapSave names the file a marshalling error is about; nil stays nil.
 func wrapSave(what string, err error) error {

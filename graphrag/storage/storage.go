@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"reportengine/graphrag"
 	"reportengine/internal/atomicfile"
@@ -126,6 +127,9 @@ func (s *Store) path(id string) string { return filepath.Join(s.dir, id, FileNam
 // saved; a graph without a column form (graphrag.CheckColumns) gets none
 // and an older one is removed.
 //
+// Temporary files of this package's naming that a killed save left in
+// the graph's folder are removed once they are atomicfile.StaleAge old.
+//
 // If only the final flush of the folder fails, or only the column file
 // cannot be written, the new graph file is already in place; Save then
 // returns its path and the error.
@@ -159,6 +163,9 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 	if err != nil {
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
+	// Temporary files a killed save left here (nothing else removes
+	// them); fresh ones, of a save running now, stay.
+	atomicfile.RemoveStale(dir, atomicfile.StaleAge, time.Now())
 	// The column file is written at the same time as the JSON file, by
 	// the same encoder (graphrag.WriteJSONColumns: each chunk's column
 	// records are made from the chunk's JSON on the core that encoded it),

@@ -10,7 +10,18 @@
 //	err := atomicfile.WriteFile("reports/r1/manifest.json", data, 0o644)
 //	err := atomicfile.Write(path, 0o644, func(w io.Writer) error { return g.WriteJSON(w) })
 //
-// Used by graphrag/storage (graphrag.json) and nodes (report files).
+// A whole folder is replaced the same way: TempDir makes a folder beside
+// the target (".<name>.*.tmp"), the caller fills it, and ReplaceDir swaps
+// it into place in one step, so the target holds the old files or the new
+// ones, never a mix. Temporary files and folders that a killed process
+// left behind (nothing else can remove them) are removed by RemoveStale
+// once they are StaleAge old; IsTemp tells their names apart.
+//
+//	tmp, _ := atomicfile.TempDir("reports/r1")
+//	// ... write tmp/report.html, tmp/manifest.json ...
+//	err := atomicfile.ReplaceDir(tmp, "reports/r1")
+//
+// Used by graphrag/storage (graphrag.json) and nodes (report folders).
 package atomicfile
 
 import (

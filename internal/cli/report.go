@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -283,6 +284,7 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		queryNote string // B13: the engines researched differing queries
 		forumNote string // the stored graph's forum log is empty or from another day
 		missing   []state.Unavailable
+		unsaved   *builtGraph // built here and not saved yet
 	)
 	switch {
 	case opts.Graph != "":
@@ -341,9 +343,17 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 				}()
 			}
 		}
-		if err := saveBuilt(ctx, opts.graphInputs, b); err != nil {
-			return err
-		}
+		// The graph is saved when the report is (below), so an
+		// interrupted run leaves an earlier graph of this id as it was;
+		// a run that fails otherwise still saves it, for --graph.
+		unsaved = b
+		defer func() {
+			if unsaved != nil && runErr != nil && ctx.Err() == nil {
+				if err := saveBuilt(ctx, opts.graphInputs, unsaved); err != nil {
+					runErr = errors.Join(runErr, err)
+				}
+			}
+		}()
 		built, g, graphID = b, b.Graph, b.ID
 		if topic == "" {
 			topic = b.Topic
@@ -439,16 +449,42 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	if err := ctx.Err(); err != nil {
 		return err // interrupted: the previous report, if any, stays as it was
 	}
-	files, err := nodes.Save(dir, res)
+	// The report is written beside its folder, the PDF printed into it,
+	// the graph saved, and only then does the new folder take the old
+	// one's place: an interrupt or a failure before that leaves the
+	// earlier report and graph of these ids as they were.
+	staged, err := nodes.Stage(dir, res)
+	if err != nil {
+		return err
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			staged.Discard()
+		}
+	}()
+	if chromium != "" {
+		if _, err := printPDF(ctx, chromium, filepath.Join(staged.Dir(), "report.html")); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if unsaved != nil {
+		b := unsaved
+		unsaved = nil
+		if err := saveBuilt(ctx, opts.graphInputs, b); err != nil {
+			return err
+		}
+	}
+	files, err := staged.Commit()
+	committed = true
 	if err != nil {
 		return err
 	}
 	if chromium != "" {
-		pdf, err := printPDF(ctx, chromium, filepath.Join(dir, "report.html"))
-		if err != nil {
-			return err
-		}
-		files = append(files, pdf)
+		files = append(files, filepath.Join(dir, "report.pdf"))
 	}
 	prog.finish()
 	sum := reportSummary{ReportID: reportID, Dir: dir, Files: files, Graph: graphID, Topics: topicLines(g), Template: res.Manifest.Template,

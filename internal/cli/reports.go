@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"reportengine/graphrag/storage"
 	"reportengine/nodes"
 )
 
@@ -75,8 +76,8 @@ func listReports(dir string) ([]reportLine, error) {
 	}
 	var out []reportLine
 	for _, e := range entries {
-		if !e.IsDir() {
-			continue
+		if !e.IsDir() || storage.ValidateID(e.Name()) != nil {
+			continue // not a report (a save's temporary folder is ".<id>.<digits>.tmp")
 		}
 		l := reportLine{ID: e.Name(), Dir: filepath.Join(dir, e.Name())}
 		if _, err := os.Stat(filepath.Join(l.Dir, "report.html")); err == nil {
