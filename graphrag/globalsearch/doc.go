@@ -1,0 +1,64 @@
+// Package globalsearch is Microsoft GraphRAG's global search over a
+// knowledge.Model's community reports, for broad questions that no single
+// entity answers ("What are the main themes?", "总体舆情怎么样？"), and the
+// router that chooses between it and local search.
+//
+// It follows graphrag 3.1.2 (query/structured_search/global_search/,
+// query/context_builder/community_context.py, the map and reduce prompts)
+// and says where it differs.
+//
+// # Usage
+//
+//	b, err := globalsearch.NewContextBuilder(model, globalsearch.Config{Tokenizer: tk})
+//	e, err := globalsearch.NewEngine(b, globalsearch.EngineConfig{Model: chat}) // Model nil: offline, extractive
+//	res, err := e.Stream(ctx, globalsearch.Query{Text: "What are the main themes?"}, func(ev globalsearch.Event) error {
+//		fmt.Print(ev.Delta) // the first event carries ev.Context (the batches)
+//		return nil
+//	})
+//	route := globalsearch.NewRouter(model).Route(question) // Method local or global, and why
+//
+// # Steps
+//
+// Batches (ContextBuilder.Build): the reports the model kept (for a
+// GraphRAG index, every report of a level ≤ the community level, as the
+// reference's roll-up keeps them; for our graphs, the topic report and one
+// report per engine), those with a rank ≥ Params.MinCommunityRank, in the
+// order Python's random.shuffle gives after random.seed(86), are packed
+// into batches of at most Params.MaxContextTokens tokens (12 000): each
+// batch is a CSV table "id|title|occurrence weight|content|rank" as pandas
+// writes it, rows sorted by occurrence weight (distinct text units of the
+// community's entities over the largest such count) then rank. A report
+// that cannot fit alone is cut to fit (the reference sends it over the
+// budget).
+//
+// Map: each batch goes to the model with MapPrompt (our wording; slots
+// {context_data}, {max_length}) and the question, asking for JSON
+// {"points": [{"description": "… [Data: Reports (ids)]", "score": 0–100}]}.
+// Reduce: the points scoring above 0, best first (ties in batch order),
+// formatted "----Analyst n----\nImportance Score: s\n…" while they fit in
+// Params.DataMaxTokens, go to the model with ReducePrompt (slots
+// {report_data}, {response_type}, {max_length}); the answer streams. With
+// no point above 0 the answer is NoDataAnswer and no reduce request is
+// sent. Citations ([Data: Reports (…)]) are checked against the report
+// ids of the batches.
+//
+// Offline (EngineConfig.Model nil or extractive) the same steps run
+// without a model: the map rates the sentences of each report (table rows
+// as sentences; headings, labels, model preambles and the topic report's
+// bookkeeping left out) by the share of the question's term weight they
+// hold — or, for a broad question, by their place in the report and the
+// report's rank and weight — and the reduce lists the best, mutually
+// different points, each with its citation, under a label saying they were
+// extracted. Deterministic: same model and question, same answer.
+//
+// # Routing
+//
+// Router.Route sends a question to global search when it uses broad
+// wording (BroadCues), names nothing (no content terms), or no single
+// entity names or covers its content terms (CoverShare); otherwise to local
+// search. A model without reports always routes local.
+//
+// Terms and BroadCues are this package's own question rules until the
+// text package provides the shared ones; Chinese is split into words with
+// the reports' own statistics (TermsIn).
+package globalsearch

@@ -1,0 +1,416 @@
+package globalsearch
+
+import (
+	"cmp"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"reportengine/graphrag/knowledge"
+	"reportengine/text"
+)
+
+// The extractive map and reduce, used when no language model answers
+// (EngineConfig.Model nil or extractive). They follow the reference's
+// steps — every batch yields rated points citing its reports, the reduce
+// keeps the best within the budget — with sentences of the reports in
+// place of written points.
+
+// Limits of the extractive answer.
+const (
+	// PointsPerReport bounds the sentences one report contributes to a
+	// batch's points.
+	PointsPerReport = 3
+	// MaxAnswerPoints bounds the bullets of the extractive answer.
+	MaxAnswerPoints = 8
+	// MinCoverage is the share of the question's term weight a report must
+	// hold to yield points: below it the report is not about the question.
+	MinCoverage = 0.5
+)
+
+// Labels of the extractive answer, by language.
+const (
+	extractedLabelEN = "**Extracted answer**: the offline model copied the sentences of the community reports most relevant to the question; nothing below was written by a language model."
+	extractedLabelZH = "**摘录式回答**：离线模型从社区报告中摘出与问题最相关的句子，以下内容并非由语言模型撰写。"
+)
+
+// corpusCount returns the count function of TermsIn over lower-cased
+// texts: the occurrences of t in all of them.
+func corpusCount(low []string) func(string) int {
+	return func(t string) int {
+		n := 0
+		for _, s := range low {
+			n += strings.Count(s, t)
+		}
+		return n
+	}
+}
+
+// termWeights gives each term of the question a weight from the reports
+// (their lower-cased texts):
+// 1 + ln((N+1)/(df+1)), df the number of reports (of m) holding the term —
+// a term every report holds weighs 1, one that none holds weighs the most.
+func termWeights(terms []string, low []string) []float64 {
+	n := len(low)
+	w := make([]float64, len(terms))
+	for i, t := range terms {
+		df := 0
+		for _, s := range low {
+			if holdsTerm(s, t) {
+				df++
+			}
+		}
+		w[i] = 1 + math.Log(float64(n+1)/float64(df+1))
+	}
+	return w
+}
+
+func lowerText(r knowledge.CommunityReport) string {
+	return strings.ToLower(r.Title + "\n" + r.Summary + "\n" + r.FullContent)
+}
+
+// holdsTerm reports whether the lower-cased text s holds term: a Chinese
+// term anywhere, a Latin term as a whole word.
+func holdsTerm(s, term string) bool {
+	if text.HasHan(term) {
+		return strings.Contains(s, term)
+	}
+	return containsWord(s, term)
+}
+
+// coverage is the share of the term weight that s (lower case) holds; 1
+// without terms.
+func coverage(s string, terms []string, w []float64) float64 {
+	if len(terms) == 0 {
+		return 1
+	}
+	var got, all float64
+	for i, t := range terms {
+		all += w[i]
+		if holdsTerm(s, t) {
+			got += w[i]
+		}
+	}
+	return got / all
+}
+
+// importance is a report's weight among the model's reports, in (0, 1]:
+// the mean of its rank over the highest rank and its occurrence weight
+// (the rank alone when the model has no weights).
+func (b *ContextBuilder) importance(i int) float64 {
+	reps := b.m.Reports()
+	top := 0.0
+	for _, r := range reps {
+		top = math.Max(top, r.Rank)
+	}
+	rank := 1.0
+	if top > 0 {
+		rank = math.Max(0, reps[i].Rank) / top
+	}
+	if !b.hasW {
+		return rank
+	}
+	return (rank + b.weights[i]) / 2
+}
+
+// TopicReportID is the id knowledge.FromGraph gives the topic-level report
+// of our graphs: it lists the engines, their sections and record counts —
+// bookkeeping, not evidence — so the extractive map takes no sentence
+// from it (a model still sees it in its batch).
+const TopicReportID = "report-topic"
+
+// extractiveMap rates sentences of each batch's reports as the map
+// step's points. A question with broad wording (BroadCues) or without
+// content terms asks for the whole: a report's lead sentences score
+// highest, scaled by the report's importance and (with terms) raised by the
+// share of the term weight they hold; a question with content
+// terms scores the sentences by the share of the term weight they hold
+// (a sentence holding none scores 0), scaled less by importance and
+// position. A report holding less than MinCoverage of the term weight
+// yields no point, nor does the topic report of our graphs
+// (TopicReportID). Each report gives at most PointsPerReport points, in
+// its own text order; a score is 1–100.
+func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
+	b := e.b
+	b.prepare()
+	reps := b.m.Reports()
+	terms := TermsIn(question, corpusCount(b.low))
+	w := termWeights(terms, b.low)
+	broad := len(terms) == 0 || len(BroadCues(question)) > 0
+	out := make([]MapResponse, len(c.Batches))
+	for bi, bt := range c.Batches {
+		m := MapResponse{Batch: bi, Points: []Point{}}
+		for _, ri := range bt.Reports {
+			r := reps[ri]
+			if r.ID == TopicReportID || coverage(b.low[ri], terms, w) < MinCoverage {
+				continue
+			}
+			imp := b.importance(ri)
+			type cand struct {
+				text  string
+				score int
+				pos   int
+			}
+			var cs []cand
+			for k, s := range reportSentences(reportText(r, false)) {
+				rel := coverage(strings.ToLower(s), terms, w)
+				var v float64
+				if broad {
+					v = 100 * (0.25 + 0.75*rel) * (0.4 + 0.6*imp) / (1 + 0.25*float64(k))
+				} else {
+					if rel == 0 {
+						continue
+					}
+					v = 100 * rel * (0.6 + 0.4*imp) / (1 + 0.05*float64(k))
+				}
+				score := int(math.Round(v))
+				if score < 1 {
+					score = 1
+				}
+				cs = append(cs, cand{s, min(score, 100), k})
+			}
+			slices.SortStableFunc(cs, func(x, y cand) int { return cmp.Compare(y.score, x.score) })
+			cs = cs[:min(len(cs), PointsPerReport)]
+			slices.SortStableFunc(cs, func(x, y cand) int { return cmp.Compare(x.pos, y.pos) })
+			for _, x := range cs {
+				m.Points = append(m.Points, Point{Description: cite(x.text, "[Data: Reports ("+r.ShortID+")]"), Score: x.score})
+			}
+		}
+		out[bi] = m
+	}
+	return out
+}
+
+// extractiveReduce writes the answer from the kept points (best first):
+// each point once, leaving out one whose words mostly repeat a point
+// already taken (half or more of the shorter one's terms), at most
+// MaxAnswerPoints, as bullets under a label saying they were extracted.
+func extractiveReduce(question string, kept []RankedPoint, _ []knowledge.CommunityReport, _ *Context) string {
+	label := extractedLabelEN
+	if text.HasHan(question) {
+		label = extractedLabelZH
+	}
+	var chosen []string
+	var chosenTerms []map[string]bool
+	for _, p := range kept {
+		if len(chosen) == MaxAnswerPoints {
+			break
+		}
+		ts := wordSet(stripCitations(p.Description))
+		dup := false
+		for _, o := range chosenTerms {
+			if overlap(ts, o) >= 0.5 {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			continue
+		}
+		chosen = append(chosen, p.Description)
+		chosenTerms = append(chosenTerms, ts)
+	}
+	var sb strings.Builder
+	sb.WriteString(label + "\n\n")
+	for _, s := range chosen {
+		sb.WriteString("- " + s + "\n")
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}
+
+// wordSet is the set of lower-cased Latin words and Han bigrams of s.
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	var word, han []rune
+	flush := func() {
+		if len(word) >= 2 {
+			out[string(word)] = true
+		}
+		for i := 0; i+1 < len(han); i++ {
+			out[string(han[i:i+2])] = true
+		}
+		word, han = word[:0], han[:0]
+	}
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case text.IsHan(r):
+			if len(word) > 0 {
+				flush()
+			}
+			han = append(han, r)
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if len(han) > 0 {
+				flush()
+			}
+			word = append(word, r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// overlap is |a ∩ b| / min(|a|, |b|); 0 when either is empty.
+func overlap(a, b map[string]bool) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	n := 0
+	for t := range a {
+		if b[t] {
+			n++
+		}
+	}
+	return float64(n) / float64(min(len(a), len(b)))
+}
+
+var (
+	dataRefRE  = regexp.MustCompile(`\s*[\[［【]\s*(?i:data)\s*[:：][^\]］】]*[\]］】]`)
+	emphasisRE = regexp.MustCompile(`\*\*|__|` + "`")
+	listMarkRE = regexp.MustCompile(`^(?:[-*•+]\s+|\d{1,3}[.)、]\s*|[（(]?\d{1,3}[）)]\s*)`)
+)
+
+// stripCitations removes [Data: …] references (a report's own references
+// name entities and relationships global search does not show).
+func stripCitations(s string) string { return strings.TrimSpace(dataRefRE.ReplaceAllString(s, "")) }
+
+// reportSentences cuts a report's markdown into sentences: line by line,
+// leaving out headings, fences and rules, list markers, blockquote marks
+// and emphasis stripped, its own [Data: …] references removed, then at
+// sentence ends (。！？；!? and ". " before a capital). A table row (not the
+// header, not the rule) becomes one sentence, "first cell：other cells"
+// joined by "；". A sentence keeps only when it has 10 runes or more, a
+// letter and no link, is not a short line without a sentence end (a
+// headline: under 25 runes; a "label: value" line: up to 40 runes with a
+// colon in its first 9) and is not a model's preamble ("好的，这是…",
+// "Here is …"); one longer than 300 runes is cut at a clause end and
+// marked with "…".
+func reportSentences(md string) []string {
+	var out []string
+	lines := strings.Split(md, "\n")
+	for li, line := range lines {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "|") {
+			if tableRule(line) || li+1 < len(lines) && tableRule(strings.TrimSpace(lines[li+1])) {
+				continue // the rule, or the header above it
+			}
+			var cells []string
+			for _, c := range strings.Split(strings.Trim(line, "|"), "|") {
+				if c = strings.TrimSpace(emphasisRE.ReplaceAllString(c, "")); c != "" {
+					cells = append(cells, c)
+				}
+			}
+			if len(cells) >= 2 {
+				out = keepSentence(out, cells[0]+"："+strings.Join(cells[1:], "；"), true)
+			}
+			continue
+		}
+		line = strings.TrimSpace(strings.TrimLeft(line, ">"))
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "```") || strings.HasPrefix(line, "---") {
+			continue
+		}
+		line = listMarkRE.ReplaceAllString(line, "")
+		line = emphasisRE.ReplaceAllString(stripCitations(line), "")
+		rs := []rune(line)
+		start := 0
+		for i, r := range rs {
+			end := false
+			switch r {
+			case '。', '！', '？', '；':
+				end = true
+			case '!', '?':
+				end = i+1 == len(rs) || rs[i+1] == ' '
+			case '.':
+				end = i+1 < len(rs) && rs[i+1] == ' ' && i+2 < len(rs) && unicode.IsUpper(rs[i+2]) && !abbrev(rs[start:i])
+			}
+			if end {
+				out = keepSentence(out, string(rs[start:i+1]), false)
+				start = i + 1
+			}
+		}
+		if start < len(rs) {
+			out = keepSentence(out, string(rs[start:]), false)
+		}
+	}
+	return out
+}
+
+// tableRule reports whether a markdown line is a table's rule (|---|:--|).
+func tableRule(line string) bool {
+	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: ") == ""
+}
+
+// abbrev: the word before a full stop is a title or an initial ("Dr.",
+// "J."), not a sentence end.
+func abbrev(before []rune) bool {
+	s := string(before)
+	if i := strings.LastIndexByte(s, ' '); i >= 0 {
+		s = s[i+1:]
+	}
+	switch s {
+	case "Dr", "Mr", "Ms", "Mrs", "St", "vs", "Prof", "Sgt", "Lt", "Capt", "Gen", "No", "e.g", "i.e", "Col", "Maj":
+		return true
+	}
+	rs := []rune(s)
+	return len(rs) == 1 && unicode.IsUpper(rs[0])
+}
+
+func keepSentence(out []string, s string, row bool) []string {
+	s = strings.TrimSpace(s)
+	n := len([]rune(s))
+	if n < 10 || strings.Contains(s, "://") || !strings.ContainsFunc(s, unicode.IsLetter) {
+		return out
+	}
+	if !row && !strings.ContainsAny(lastOf(s), ".。!！?？;；") {
+		if n < 25 {
+			return out // a headline or label
+		}
+		if i := strings.IndexAny(s, ":："); n <= 40 && i >= 0 && len([]rune(s[:i])) <= 8 {
+			return out // a "label: value" line (数据周期：2024-03-01 至 2024-04-30)
+		}
+	}
+	for _, p := range preambles {
+		if strings.HasPrefix(s, p) {
+			return out
+		}
+	}
+	if rs := []rune(s); len(rs) > 300 {
+		cut := 299
+		for i := 299; i > 150; i-- {
+			if strings.ContainsRune("，、,；;： ", rs[i-1]) {
+				cut = i
+				break
+			}
+		}
+		s = strings.TrimRight(string(rs[:cut]), " ，、,；;：") + "…"
+	}
+	return append(out, s)
+}
+
+// preambles open a model's remark about its own output, not a finding.
+var preambles = []string{"好的，", "好的,", "以下是", "下面是", "Sure,", "Sure!", "Here is", "Here's", "Below is"}
+
+func lastOf(s string) string {
+	_, size := utf8.DecodeLastRuneInString(s)
+	return s[len(s)-size:]
+}
+
+// cite puts the citation before the sentence's final punctuation.
+func cite(s, c string) string {
+	rs := []rune(s)
+	last := rs[len(rs)-1]
+	switch last {
+	case '；':
+		last = '。'
+	case ';':
+		last = '.'
+	}
+	if strings.ContainsRune(".。!！?？", last) {
+		return strings.TrimRight(string(rs[:len(rs)-1]), " ") + " " + c + string(last)
+	}
+	return s + " " + c
+}

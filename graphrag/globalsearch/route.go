@@ -1,0 +1,157 @@
+package globalsearch
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"reportengine/graphrag/knowledge"
+	"reportengine/text"
+)
+
+// Method is a search method: local (entities and their neighbourhood) or
+// global (every community report, map and reduce).
+type Method string
+
+// Methods; MethodAuto lets Router.Route choose.
+const (
+	MethodLocal  Method = "local"
+	MethodGlobal Method = "global"
+	MethodAuto   Method = "auto"
+)
+
+// ParseMethod reads "local", "global" or "auto" (any letter case, spaces
+// trimmed; "" is auto). Other text is an error wrapping ErrConfig.
+func ParseMethod(s string) (Method, error) {
+	switch m := Method(strings.ToLower(strings.TrimSpace(s))); m {
+	case "":
+		return MethodAuto, nil
+	case MethodLocal, MethodGlobal, MethodAuto:
+		return m, nil
+	}
+	return "", fmt.Errorf("%w: method %q: want local, global or auto", ErrConfig, s)
+}
+
+// Route is the method chosen for a question and why.
+type Route struct {
+	Method Method `json:"method"`
+	// Reason is one sentence saying why ("broad wording: overall").
+	Reason string `json:"reason"`
+	// Cues are the broad phrases found (BroadCues).
+	Cues []string `json:"cues,omitempty"`
+	// Terms are the question's content terms (Terms).
+	Terms []string `json:"terms,omitempty"`
+	// Entity is the title of the entity that named or covered the
+	// question, when one did.
+	Entity string `json:"entity,omitempty"`
+}
+
+// CoverShare is the share of the question's content terms one entity's
+// title and description must hold for the question to count as specific.
+const CoverShare = 0.75
+
+// notSubjects are entity types of our graphs that are about everything
+// (the topic and the engines that researched it): holding the question's
+// terms does not make a question about them specific.
+var notSubjects = map[string]bool{"topic": true, "engine": true}
+
+// Router chooses local or global search for a question over one knowledge
+// model. It is safe for concurrent use; the lower-cased entity texts are
+// made once, on first use.
+type Router struct {
+	m       *knowledge.Model
+	once    sync.Once
+	low     []entityText
+	reports []string // lower-cased report texts: the words TermsIn splits Chinese into
+}
+
+type entityText struct{ title, desc string }
+
+// NewRouter returns a router over m.
+func NewRouter(m *knowledge.Model) *Router { return &Router{m: m} }
+
+func (r *Router) prepare() {
+	r.once.Do(func() {
+		es := r.m.Entities()
+		r.low = make([]entityText, len(es))
+		for i, e := range es {
+			r.low[i] = entityText{strings.ToLower(e.Title), strings.ToLower(e.Description)}
+		}
+		for _, rep := range r.m.Reports() {
+			r.reports = append(r.reports, lowerText(rep))
+		}
+	})
+}
+
+// Route chooses the method for question, in this order:
+//
+//  1. a model without community reports: local (global has nothing to map);
+//  2. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global;
+//  3. no content terms (TermsIn, Chinese split into the words of the
+//     reports) left: global — the question names nothing;
+//  4. an entity whose title the question contains (at least 2 runes, and
+//     for a title without Chinese at least 4 characters, as a whole word):
+//     local;
+//  5. an entity whose title and description hold at least CoverShare of
+//     the content terms: local;
+//  6. otherwise global: no single entity covers the question.
+//
+// Entities of the types topic and engine (our graphs' bookkeeping nodes,
+// about everything) never make a question local. The first entity in model
+// order decides steps 4 and 5.
+func (r *Router) Route(question string) Route {
+	if len(r.m.Reports()) == 0 {
+		return Route{Method: MethodLocal, Reason: "the knowledge has no community reports to search globally"}
+	}
+	r.prepare()
+	terms := TermsIn(question, corpusCount(r.reports))
+	if cues := BroadCues(question); len(cues) > 0 {
+		return Route{Method: MethodGlobal, Reason: "broad wording: " + strings.Join(cues, ", "), Cues: cues, Terms: terms}
+	}
+	if len(terms) == 0 {
+		return Route{Method: MethodGlobal, Reason: "the question names nothing specific (no content terms)"}
+	}
+	lq := strings.ToLower(question)
+	es := r.m.Entities()
+	for i, t := range r.low {
+		if notSubjects[es[i].Type] || !namedIn(lq, t.title) {
+			continue
+		}
+		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the question names the entity %q", es[i].Title), Terms: terms, Entity: es[i].Title}
+	}
+	need := int(float64(len(terms))*CoverShare + 0.999999)
+	for i, t := range r.low {
+		if notSubjects[es[i].Type] {
+			continue
+		}
+		n := 0
+		for k, term := range terms {
+			if holdsTerm(t.title, term) || holdsTerm(t.desc, term) {
+				n++
+			}
+			if n+len(terms)-k-1 < need {
+				break // cannot reach the share any more
+			}
+		}
+		if n >= need {
+			return Route{Method: MethodLocal, Reason: fmt.Sprintf("the entity %q covers %d of the %d content terms", es[i].Title, n, len(terms)), Terms: terms, Entity: es[i].Title}
+		}
+	}
+	return Route{Method: MethodGlobal, Reason: "no single entity covers the content terms " + strings.Join(terms, ", "), Terms: terms}
+}
+
+// namedIn reports whether the lower-cased question holds the lower-cased
+// title as a name: 2 runes or more with a Han character, else 4 or more
+// characters as a whole word.
+func namedIn(q, title string) bool {
+	title = strings.TrimSpace(title)
+	n := utf8.RuneCountInString(title)
+	if n < 2 {
+		return false
+	}
+	if strings.ContainsFunc(title, text.IsCJK) { // written without spaces: matched anywhere
+		return strings.Contains(q, title)
+	}
+	return n >= 4 && containsWord(q, title)
+}
