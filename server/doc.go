@@ -21,7 +21,9 @@
 //	GET  /api/graph/latest                  the same for the newest graph (storage.Store.Latest)
 //	GET  /api/graph/{report_id}/neighbors   ?node=ID&depth=1&limit=N: a node and its neighbourhood
 //	POST /api/graph/query                   {report_id?, keywords?, node_types?, engine_filter?, depth?, max_*?}
-//	                                        → {success, report_id, result} (queryengine.Result)
+//	                                        → {success, report_id, result} (queryengine.Result);
+//	                                        a node type or engine the graph cannot have, or depth
+//	                                        over MaxDepth, is a 422 naming the field (node_types[1])
 //	GET  /api/graphs                        {success, graphs:[{id, created_at, mod_time, size, nodes, edges, type_counts, error?}]}
 //	GET  /api/graph/{report_id}/node        ?node=ID: one node with every property
 //	GET  /api/reports                       {success, reports:[{id, url, topic, template, status, graph_id, created_at, files}]}
@@ -111,7 +113,8 @@
 // .Stream), so the summary equals what Search returns; a model failing
 // mid-stream ends with an error event after the chunks already sent, never
 // with a summary (B38). Errors before the stream (bad body, unknown graph or
-// index) are JSON errors with their status. At most
+// index, 422 for a graph or index with no entity, as the other routes
+// answer an empty graph) are JSON errors with their status. At most
 // SearchConfig.MaxConcurrent searches run at once; each event gets a fresh
 // write deadline, so Config.WriteTimeout bounds a stalled client, not a
 // long answer.

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"reportengine/graphrag"
+	"reportengine/llm/offline"
 	"reportengine/server"
 )
 
@@ -159,4 +161,55 @@ func TestInternalErrorsAreGeneric(t *testing.T) {
 	if strings.Contains(string(body), root) || !strings.Contains(string(body), "corrupt") {
 		t.Errorf("/api/graphs: %s", body)
 	}
+}
+
+// POST /api/graph/query refuses what the query command refuses: a node
+// type or engine the graph cannot have and a depth past MaxDepth, with 422
+// and the field; the values it does take still answer 200.
+func TestGraphQueryValidates(t *testing.T) {
+	graphs := t.TempDir()
+	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
+	_, ts := newServer(t, server.Config{GraphsDir: graphs})
+	for _, c := range []struct {
+		body    string
+		status  int
+		mention string
+	}{
+		{`{"node_types":["section","sectoin"]}`, 422, "node_types[1]"},
+		{`{"node_types":["Section"]}`, 422, "node_types[0]"},
+		{`{"engine_filter":["query","twitter"]}`, 422, "engine_filter[1]"},
+		{`{"depth":99}`, 422, "depth"},
+		{`{"depth":4}`, 422, "depth"},
+		{`{"depth":3,"node_types":["search_query","source"],"engine_filter":["media","host"]}`, 200, ""},
+		{`{"depth":0,"engine_filter":["insight"]}`, 200, ""},
+	} {
+		status, body := postJSON(t, ts.URL+"/api/graph/query", c.body)
+		if c.status == 200 {
+			if status != 200 {
+				t.Errorf("%s: %d %.300s", c.body, status, body)
+			}
+			continue
+		}
+		wantFailure(t, c.body, status, body, c.status)
+		if f := decode[failureBody](t, body); !strings.Contains(f.Message, c.mention) {
+			t.Errorf("%s: message %q does not name %q", c.body, f.Message, c.mention)
+		}
+	}
+}
+
+// Search on an empty graph answers 422 before any event, as the query
+// and questions routes do.
+func TestSearchEmptyGraph(t *testing.T) {
+	graphs := t.TempDir()
+	g := graphrag.New()
+	g.TaskID = "empty"
+	saveGraph(t, graphs, g)
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: searchConfig(offline.New())})
+	status, body := postJSON(t, ts.URL+"/api/search", `{"report_id":"empty","question":"武汉大学"}`)
+	wantFailure(t, "search on an empty graph", status, body, http.StatusUnprocessableEntity)
+	if f := decode[failureBody](t, body); !strings.Contains(f.Message, "empty") || !strings.Contains(f.Message, `"empty"`) {
+		t.Errorf("message %q", f.Message)
+	}
+	status, body = postJSON(t, ts.URL+"/api/questions", `{"report_id":"empty"}`)
+	wantFailure(t, "questions on an empty graph", status, body, http.StatusUnprocessableEntity)
 }

@@ -137,6 +137,8 @@ type queryResponse struct {
 
 // handleQuery serves POST /api/graph/query: {report_id?, keywords?,
 // node_types?, engine_filter?, depth?, max_*?} (queryengine.DecodeQuery).
+// As the query command does, it refuses (422, naming the field) a node type
+// or engine the graph cannot have and a depth above MaxDepth.
 func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 	body, err := readBody(r)
 	if err != nil {
@@ -153,8 +155,16 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, "%v", err)
 		return
 	}
+	if q.Depth > s.cfg.MaxDepth {
+		s.fail(w, r, http.StatusUnprocessableEntity, "depth: at most %d, got %d", s.cfg.MaxDepth, q.Depth)
+		return
+	}
 	v := s.resolve(w, r, id)
 	if v == nil {
+		return
+	}
+	if err := v.checkQuery(q); err != nil {
+		s.fail(w, r, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
 	res, err := v.engine().Run(q)

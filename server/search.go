@@ -462,6 +462,10 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
+	if len(t.m.Entities()) == 0 { // as the other routes answer an empty graph
+		s.fail(w, r, http.StatusUnprocessableEntity, "%s %q: %v", t.kind(), t.name, localsearch.ErrEmptyKnowledge)
+		return
+	}
 	ctx := r.Context()
 	es := s.startStream(w)
 	if !s.acquire(ctx) {
@@ -483,6 +487,14 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = es.send("summary", summaryEvent{Result: res, Target: t.name, Citations: t.resolve(res)})
+}
+
+// kind names what t is, for messages: "graph" or "index".
+func (t *searchTarget) kind() string {
+	if t.graph {
+		return "graph"
+	}
+	return "index"
 }
 
 func (t *searchTarget) contextEvent(c *localsearch.Context) contextEvent {

@@ -3,6 +3,7 @@ package server
 import (
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +28,8 @@ type graphView struct {
 	rank  []int32 // node indices: topic, engine, section (graph order), then by degree, then graph order
 
 	engine func() *queryengine.Engine
+	// known is the node types and engine names a query may name (knownValues).
+	known  func() (types, engines map[string]bool)
 	search lazyTarget // the local search over this graph, built on first use
 
 	respMu sync.Mutex
@@ -79,6 +82,7 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 		}
 		return cmp.Compare(a, b)
 	})
+	v.known = sync.OnceValues(func() (map[string]bool, map[string]bool) { return knownValues(g) })
 	v.engine = sync.OnceValue(func() *queryengine.Engine {
 		e := queryengine.New(g)
 		// A server is the long-lived engine the index is for; queries scan
@@ -87,6 +91,55 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 		return e
 	})
 	return v
+}
+
+// knownValues returns the node types and engine names a query on g may
+// name, as the query command takes them: the builder's five types and
+// four engines (query, media, insight, host), plus every other type and
+// "engine" attribute the graph holds.
+func knownValues(g *graphrag.Graph) (types, engines map[string]bool) {
+	types = map[string]bool{}
+	for _, t := range graphrag.NodeTypes() {
+		types[string(t)] = true
+	}
+	for _, t := range g.TypeNames() {
+		types[string(t)] = true
+	}
+	engines = map[string]bool{"query": true, "media": true, "insight": true, "host": true}
+	for v := range g.NodeCount() {
+		if e := g.String(v, "engine"); e != "" {
+			engines[e] = true
+		}
+	}
+	return types, engines
+}
+
+// checkQuery refuses a query naming a node type or engine the graph
+// cannot have, naming the field and its index (node_types[1]) and the
+// values it takes.
+func (v *graphView) checkQuery(q queryengine.Query) error {
+	types, engines := v.known()
+	for i, t := range q.Types {
+		if !types[string(t)] {
+			return &fieldError{Key: fmt.Sprintf("node_types[%d]", i), Msg: fmt.Sprintf("unknown node type %q: want one of %s", t, sortedKeys(types))}
+		}
+	}
+	for i, e := range q.Engines {
+		if !engines[e] {
+			return &fieldError{Key: fmt.Sprintf("engine_filter[%d]", i), Msg: fmt.Sprintf("unknown engine %q: want one of %s", e, sortedKeys(engines))}
+		}
+	}
+	return nil
+}
+
+// sortedKeys lists a set's keys sorted, comma-separated.
+func sortedKeys(m map[string]bool) string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return strings.Join(out, ", ")
 }
 
 // feNode is a node in the front end's shape (reference §3.4), plus its
