@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unsafe"
 
 	sonicutf8 "github.com/bytedance/sonic/utf8"
@@ -199,21 +198,6 @@ func ReadGraphText(r io.Reader) (GraphText, error) {
 		return GraphText{}, err
 	}
 	return NewGraphText(b), nil
-}
-
-// namePart returns where the name of typed source s, derived from its
-// attributes (SourceName), stands in them: the field (0 url, 1 title,
-// 2 content) and the byte offset of the name in it, so that the column
-// reader takes it from there without deriving it; -1 when it is in none
-// ("(untitled)").
-func namePart(name string, s *sourceAttrs) (field, start int) {
-	for i, f := range [...]string{s.URL, s.Title, s.Content} {
-		trimmed := strings.TrimLeftFunc(f, unicode.IsSpace)
-		if k := len(f) - len(trimmed); strings.HasPrefix(trimmed, name) {
-			return i, k
-		}
-	}
-	return -1, 0
 }
 
 // colEnc encodes column records, looking up each string in js, the graph
@@ -513,7 +497,6 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, js GraphText) err
 	cw := &crcWriter{w: w}
 	cw.write(head)
 	e := &colEnc{js: text}
-	var derived []bool
 	// One unit each for the nodes and the edges, the look-up going on
 	// through the whole text: a gap of 0 before node 0, the cursor before
 	// edge 0 (the edges' gap is absolute).
@@ -522,10 +505,7 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, js GraphText) err
 		n   int
 		enc func(lo, hi int) error
 	}{
-		{len(g.ids), func(lo, hi int) error {
-			derived = g.derivedNames(derived, lo, hi)
-			return g.colNodes(e, p, lo, hi, derived)
-		}},
+		{len(g.ids), func(lo, hi int) error { return g.colNodes(e, p, lo, hi) }},
 		{len(g.ends), func(lo, hi int) error { return g.colEdges(e, lo, hi) }},
 	} {
 		if k == 1 {
@@ -567,7 +547,7 @@ func (c *crcWriter) write(p []byte) {
 }
 
 // colNodes appends the column records of the nodes [from, to) to e.
-func (g *Graph) colNodes(e *colEnc, p *colPlan, from, to int, derived []bool) error {
+func (g *Graph) colNodes(e *colEnc, p *colPlan, from, to int) error {
 	for v := from; v < to; v++ {
 		e.uv(uint64(g.types[v]))
 		e.id(g.ids[v])
@@ -593,33 +573,21 @@ func (g *Graph) colNodes(e *colEnc, p *colPlan, from, to int, derived []bool) er
 			if s.Score != nil {
 				flags |= 1
 			}
-			part, start := -1, 0
-			if r >= 0 && derived[v-from] { // left out of the JSON file (sourceOut)
-				part, start = namePart(g.names[v], s)
-			}
-			switch {
-			case part >= 0:
-				flags |= 4
-			case s.Title == g.names[v]:
+			// flag 4 (the name is a part of an attribute, left out of a
+			// format 3 file) is only read: format 4 stores every name
+			if s.Title == g.names[v] {
 				flags |= 2
 			}
 			e.b(flags)
 			if s.Score != nil {
 				e.f64(*s.Score + 0) // + 0: -0 reads back from JSON as 0
 			}
-			if flags&4 == 0 {
-				e.str(g.names[v])
-			}
+			e.str(g.names[v])
 			e.str(s.URL)
 			if flags&2 == 0 {
 				e.str(s.Title)
 			}
 			e.str(s.Content)
-			if part >= 0 {
-				e.b(byte(part))
-				e.uv(uint64(start))
-				e.uv(uint64(len(g.names[v])))
-			}
 			if s.Key == "url" {
 				e.b(0)
 			} else {

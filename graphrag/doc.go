@@ -38,11 +38,11 @@
 //
 // # File format
 //
-// WriteJSON and ReadJSON speak graphrag.json, format version 3
-// ("format_version": 3 in the file), which keeps the BettaFish report
+// WriteJSON and ReadJSON speak graphrag.json, format version 4
+// ("format_version": 4 in the file), which keeps the BettaFish report
 // engine's layout (§3.2 of its reference) minus what can be derived:
 //
-//	{"format_version": 3, "task_id": "<report id>", "created_at": "<time>",
+//	{"format_version": 4, "task_id": "<report id>", "created_at": "<time>",
 //	 "stats": {"total_nodes": N, "total_edges": E, "<type>": n, …},
 //	 "nodes": [{"id","type","name","attributes"[,"derive":false]}, …],
 //	 "edges": [{"from","to","relation","weight","attributes"}, …]}
@@ -50,14 +50,15 @@
 // The reference's "label" (= name), "properties" (= attributes),
 // "source"/"target" (= from/to) and a source's "preview" (first 100 runes of
 // content) are not stored (since version 2); DerivedOf returns them, and
-// the server adds them to the viewer's JSON. Since version 3 a typed
-// source whose name is SourceName of its title, url and content has no
-// "name", and a section whose "summary" is SectionSummary of its
-// latest_summary and content, right before "content", has none: the
-// readers derive both, so a graph reads back with the same names and
-// attributes (a section with a content and no summary is marked "derive":
-// false). ReadJSON also reads versions 2 and 1 (our earlier files, with
-// those fields stored) and the reference's files and web API envelope
+// the server adds them to the viewer's JSON. Every node carries its
+// "name", which BettaFish's loader reads (version 3 left a source's out
+// when SourceName of its title, url and content gave it back; those files
+// still read, the name derived). A section whose "summary" is
+// SectionSummary of its latest_summary and content, right before
+// "content", has none: the readers derive it, so a graph reads back with
+// the same attributes (a section with a content and no summary is marked
+// "derive": false). ReadJSON also reads versions 3, 2 and 1 (our earlier
+// files) and the reference's files and web API envelope
 // (label, properties, source/target, group), and skips, with a LoadReport
 // entry, duplicate ids, duplicate edges and edges to missing nodes.
 //

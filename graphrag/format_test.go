@@ -2,6 +2,7 @@ package graphrag
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -69,13 +70,14 @@ func derivedGraph(t testing.TB) *Graph {
 	return g
 }
 
-// Format 3 leaves out what it derives, and only that; the graph reads back
+// Format 4 leaves out a derivable section summary, and only that: every
+// node has its name (BettaFish's loader reads it); the graph reads back
 // the same, also from its column file, and writes back byte for byte.
-func TestFormat3DerivesSummaryAndName(t *testing.T) {
+func TestFormat4DerivesSummaryKeepsNames(t *testing.T) {
 	g := derivedGraph(t)
 	js := writeString(t, g)
-	if !strings.Contains(js, `"format_version": 3,`) {
-		t.Fatalf("not format 3:\n%s", js)
+	if !strings.Contains(js, `"format_version": 4,`) {
+		t.Fatalf("not format 4:\n%s", js)
 	}
 	lines := map[string]string{}
 	for _, l := range strings.Split(js, "\n") {
@@ -93,8 +95,8 @@ func TestFormat3DerivesSummaryAndName(t *testing.T) {
 		{"reference_shape", `"summary"`, true}, {"bad_utf8", `"summary"`, true}, {"null_summary", `"summary"`, true},
 		{"no_summary", `"derive":false`, true}, {"number_content", `"derive"`, false}, {"p_derived", `"derive"`, false},
 		{"topic", `"summary"`, true}, {"topic_no_summary", `"derive"`, false},
-		{"SRC_title", `"name"`, false}, {"SRC_long", `"name"`, false}, {"SRC_url", `"name"`, false},
-		{"SRC_content", `"name"`, false}, {"SRC_untitled", `"name"`, false},
+		{"SRC_title", `"name":"标题"`, true}, {"SRC_long", `"name"`, true}, {"SRC_url", `"name":"https://c.example"`, true},
+		{"SRC_content", `"name":"正文"`, true}, {"SRC_untitled", `"name":"(untitled)"`, true},
 		{"SRC_own", `"name"`, true}, {"SRC_empty", `"name":""`, true}, {"SRC_untrimmed", `"name"`, true},
 		{"SRC_bad", `"name"`, true}, {"SRC_generic", `"name"`, true},
 	} {
@@ -139,6 +141,42 @@ func TestFormat3DerivesSummaryAndName(t *testing.T) {
 	sameGraph(t, back, back2)
 	fromJSON, fromColumns := bothWays(t, g)
 	sameGraph(t, fromJSON, fromColumns)
+}
+
+// A format 3 file, which left out the names SourceName derives, still
+// reads with those names, from its text and through a column file written
+// for it.
+func TestFormat3NamesDerived(t *testing.T) {
+	g := derivedGraph(t)
+	js := writeString(t, g)
+	js3 := strings.Replace(js, `"format_version": 4,`, `"format_version": 3,`, 1)
+	long, _ := g.Lookup("SRC_long")
+	for _, name := range []string{`"name":"标题",`, `"name":"` + g.Name(long) + `",`, `"name":"https://c.example",`, `"name":"正文",`, `"name":"(untitled)",`} {
+		i := strings.Index(js3, `"type":"source",`+name)
+		if i < 0 {
+			t.Fatalf("no source line with %s", name)
+		}
+		js3 = js3[:i] + `"type":"source",` + js3[i+len(`"type":"source",`+name):]
+	}
+	back, _, err := ReadJSONText(js3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := range g.NodeCount() {
+		if g.Name(v) != back.Name(v) && !strings.Contains(g.Name(v), "\xff") {
+			t.Errorf("node %q: name %q, want %q", g.ID(v), back.Name(v), g.Name(v))
+		}
+	}
+	var cols bytes.Buffer
+	text := NewGraphText([]byte(js3))
+	if err := back.WriteColumns(context.Background(), &cols, text); err != nil {
+		t.Fatal(err)
+	}
+	fromCols, err := ReadColumns(bytes.NewReader(cols.Bytes()), text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameGraph(t, back, fromCols)
 }
 
 // oldFile writes g as an older writer did, with what format 3 derives
@@ -248,33 +286,4 @@ func TestOldFormatsReadTheSame(t *testing.T) {
 			sameGraph(t, fromJSON, fromColumns)
 		})
 	}
-}
-
-// What the column file's name reference buys: ReadColumns takes a derived
-// source name as a part of its title (namePart, written by the column
-// writer) instead of deriving it with SourceName on every load.
-func BenchmarkSourceNameOnLoad(b *testing.B) {
-	g := sourcesGraph(b, 20000)
-	b.Run("SourceName", func(b *testing.B) {
-		for b.Loop() {
-			for r := range g.sources {
-				s := &g.sources[r]
-				_ = SourceName(s.Title, s.URL, s.Content)
-			}
-		}
-	})
-	b.Run("part", func(b *testing.B) {
-		parts := make([][2]int, len(g.sources))
-		for r := range g.sources {
-			parts[r][0], parts[r][1] = namePart(g.names[r+1], &g.sources[r])
-		}
-		b.ResetTimer()
-		for b.Loop() {
-			for r := range g.sources {
-				s := &g.sources[r]
-				field := [...]string{s.URL, s.Title, s.Content}[parts[r][0]]
-				_ = field[parts[r][1] : parts[r][1]+len(g.names[r+1])]
-			}
-		}
-	})
 }

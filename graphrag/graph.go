@@ -1039,8 +1039,8 @@ const SourceNameRunes = 50
 // SourceName is a source's name derived from its attributes: the first of
 // its title, url and content that is not blank (else "(untitled)"),
 // trimmed of white space and cut to SourceNameRunes runes. It is the
-// builder's rule; a format 3 file leaves out the "name" of a typed source
-// whose name is this, and the readers give it back.
+// builder's rule; a format 3 file left out the "name" of a typed source
+// whose name is this, and the readers give it back (format 4 stores it).
 func SourceName(title, url, content string) string {
 	// Each field is trimmed once: the builder names every record's
 	// source with this and the writers check every source's name with it.
@@ -1065,21 +1065,13 @@ const SummaryRunes = 300
 
 // SectionSummary is a section's summary derived from its attributes: its
 // latest summary, or its content when that is empty, cut to SummaryRunes
-// runes. A format 3 file leaves out a section's "summary" when it is this
+// runes. A format 3 or 4 file leaves out a section's "summary" when it is this
 // (see WriteJSONContext), and the readers give it back.
 func SectionSummary(latestSummary, content string) string {
 	if latestSummary == "" {
 		latestSummary = content
 	}
 	return TruncateRunes(latestSummary, SummaryRunes)
-}
-
-// derivedName reports whether the name of typed source s can be left out
-// of a file: it is SourceName of its attributes, in valid UTF-8 (so that
-// the same name is derived from the attributes as JSON gives them back).
-func derivedName(name string, s *sourceAttrs) bool {
-	d := SourceName(s.Title, s.URL, s.Content)
-	return d == name && ValidUTF8(d)
 }
 
 // summaryAt returns the position of a section's "summary" attribute when
@@ -1109,7 +1101,7 @@ func summaryAt(a Attributes) int {
 	return at
 }
 
-// sectionOut returns the attributes of section a as a format 3 file
+// sectionOut returns the attributes of section a as a format 4 file
 // stores them: without the summary when summaryAt allows it; keep is true
 // when the readers must not derive a summary (a has a string content and
 // no summary: the file then marks the node "derive": false).

@@ -188,7 +188,7 @@ func TestReadJSONErrorsNamePath(t *testing.T) {
 		{"edge without target", `{"nodes": [], "edges": [{"from": "a"}]}`, "edges[0]"},
 		{"syntax", `{"nodes": [`, "line 1, column"},
 		{"syntax on line 3", "{\"nodes\": [\n  {\"id\": \"a\"},\n  {\"id\": tru}]}", "line 3, column"},
-		{"newer format", `{"format_version": 4, "nodes": []}`, "format_version"},
+		{"newer format", `{"format_version": 5, "nodes": []}`, "format_version"},
 		{"not an object", `[1,2]`, "$"},
 		{"trailing data", `{} {}`, ""},
 		{"empty file", ``, "empty graph file (0 bytes"},

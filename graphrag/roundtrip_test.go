@@ -153,7 +153,7 @@ func TestReadVersion1(t *testing.T) {
 		t.Error("Meta build lost")
 	}
 	out := writeString(t, g)
-	if strings.Contains(out, `"preview"`) || strings.Contains(out, `"properties"`) || !strings.Contains(out, `"format_version": 3`) {
+	if strings.Contains(out, `"preview"`) || strings.Contains(out, `"properties"`) || !strings.Contains(out, `"format_version": 4`) {
 		t.Errorf("rewritten file:\n%s", out)
 	}
 	// A source whose preview is not derived from its content (another

@@ -28,13 +28,13 @@ var (
 
 // appendSourceRun appends the typed sources v in [from, to), each on its
 // own line after sep (the separator before the first: ",\n    " or
-// "\n    "; derived as for appendNodes), and returns the buffer and false when the codec failed (the
+// "\n    "), and returns the buffer and false when the codec failed (the
 // caller then writes the run row by row, which names the bad row).
-func (g *Graph) appendSourceRun(buf []byte, from, to int, sep string, derived []bool) ([]byte, bool) {
+func (g *Graph) appendSourceRun(buf []byte, from, to int, sep string) ([]byte, bool) {
 	rp := sourceRuns.Get().(*[]sourceOut)
 	rows := (*rp)[:0]
 	for v := from; v < to; v++ {
-		rows = append(rows, g.sourceOut(v, derived[v-from]))
+		rows = append(rows, g.sourceOut(v))
 	}
 	out, ok := appendRows(buf, rows, sep, `,{"id":`)
 	clear(rows)

@@ -35,7 +35,7 @@ func naiveJSON(t testing.TB, g *Graph) string {
 		}
 		b.WriteString("\n    ")
 		if r := g.srcRow[v]; r >= 0 {
-			o := g.sourceOut(v, derivedName(g.names[v], &g.sources[r]))
+			o := g.sourceOut(v)
 			enc(&o)
 		} else {
 			a := g.attrs[v]
@@ -298,7 +298,7 @@ func BenchmarkWriteRuns(b *testing.B) {
 		for b.Loop() {
 			var err error
 			for v := 0; v < g.NodeCount(); v += writeChunk {
-				if buf, err = g.appendNodes(buf[:0], v, min(v+writeChunk, g.NodeCount()), g.derivedNames(nil, v, min(v+writeChunk, g.NodeCount()))); err != nil {
+				if buf, err = g.appendNodes(buf[:0], v, min(v+writeChunk, g.NodeCount())); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -318,7 +318,7 @@ func BenchmarkWriteRuns(b *testing.B) {
 					buf = buf[:0]
 				}
 				if r := g.srcRow[v]; r >= 0 {
-					o := g.sourceOut(v, derivedName(g.names[v], &g.sources[r]))
+					o := g.sourceOut(v)
 					buf, _ = appendValue(append(buf, ",\n    "...), &o)
 				}
 			}
