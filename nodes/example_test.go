@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"reportengine/graphrag/builder"
-	"reportengine/llm/offline"
 	"reportengine/nodes"
+	"reportengine/nodes/draft"
 	"reportengine/state"
 )
 
@@ -31,7 +31,7 @@ func ExamplePipeline_Run() {
 		return
 	}
 	p, err := nodes.New(nodes.Config{
-		Model:    offline.New(),
+		Model:    draft.NewModel(),
 		Template: "企业品牌声誉分析报告模板",
 		Now:      func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
 	})

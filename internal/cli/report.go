@@ -25,6 +25,7 @@ import (
 	"reportengine/llm/offline"
 	"reportengine/llm/openaicompat"
 	"reportengine/nodes"
+	"reportengine/nodes/draft"
 	"reportengine/state"
 	"reportengine/templates"
 )
@@ -259,6 +260,9 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	model, err := modelFromOptions(opts)
 	if err != nil {
 		return err
+	}
+	if _, ok := model.(*offline.Model); ok {
+		model = draft.NewModel() // the offline model that also writes the report stages
 	}
 	limits, err := stageLimits(opts, model.Info())
 	if err != nil {

@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"reportengine/llm"
-	"reportengine/llm/offline"
 	"reportengine/nodes"
+	"reportengine/nodes/draft"
 	"reportengine/state"
 )
 
@@ -314,7 +314,7 @@ type fakeProvider struct {
 }
 
 func newFakeProvider(t testing.TB, s script) (*fakeProvider, *httptest.Server) {
-	p := &fakeProvider{script: s, model: offline.New(), counts: map[string]int{}}
+	p := &fakeProvider{script: s, model: draft.NewModel(), counts: map[string]int{}}
 	srv := httptest.NewServer(p)
 	t.Cleanup(srv.Close)
 	return p, srv

@@ -12,9 +12,9 @@ import (
 
 	"reportengine/evidence"
 	"reportengine/llm"
-	"reportengine/llm/offline"
 	"reportengine/llm/openaicompat"
 	"reportengine/llm/tokens"
+	"reportengine/nodes/draft"
 	"reportengine/prompts"
 )
 
@@ -105,7 +105,7 @@ func stageRequests(t *testing.T, p *fakeProvider) []stageRequest {
 		for _, m := range req.Messages {
 			msgs = append(msgs, llm.Message{Role: llm.Role(m.Role), Content: m.Content})
 		}
-		if resp, err := offline.New().Complete(context.Background(), llm.Request{Messages: msgs}); err == nil {
+		if resp, err := draft.NewModel().Complete(context.Background(), llm.Request{Messages: msgs}); err == nil {
 			r.Reply = tokens.Count(resp.Content)
 		}
 		out = append(out, r)

@@ -1,8 +1,7 @@
 // Package offline is reportengine's deterministic, extractive model: an
 // llm.Model that needs no network, no API key, no clock and no randomness.
-// It answers the same prompts the real model gets, so the whole pipeline
-// (template selection, layout, word budget, graph query loop, chapters,
-// validation, repair, rendering) runs end to end offline and the same input
+// It answers the search prompts the real model gets (local search, question
+// generation), so search, questions and chat run offline and the same input
 // always yields the same bytes.
 //
 // BettaFish ReportEngine has no such model: without an LLM it cannot
@@ -13,74 +12,30 @@
 //	m := offline.New()
 //	resp, err := m.Complete(ctx, llm.Request{Messages: []llm.Message{
 //		{Role: llm.RoleSystem, Content: "…"}, // ignored
-//		{Role: llm.RoleUser, Content: `{"task":"template_selection","query":"某品牌道歉事件", …}`},
+//		{Role: llm.RoleUser, Content: `{"task":"local_search","query":"…","response_type":"multiple paragraphs"}`},
 //	}})
-//	// resp.Content is plain JSON: {"template_name":"…","selection_reason":"…"}
+//	// resp.Content is the answer text
 //
 // # How it answers
 //
 // The model reads the LAST user message, decodes it as a JSON object and
-// dispatches on its "task" field (package prompts is the contract). The
-// system prompt, temperature, top-p and MaxTokens are ignored. The reply is
-// the matching prompts.*Reply encoded as compact JSON without code fences;
+// dispatches on its "task" field (package prompts is the contract).
+// Temperature, top-p and MaxTokens are ignored. A reply of Model.Tasks is
+// encoded as compact JSON without code fences;
 // FinishReason is "stop" and token counts are 0 (unknown). Stream produces
 // the same content in deltas of ChunkRunes runes.
 //
-// Nothing is invented: every sentence of substance in a reply is copied
-// from the prompt's data (report excerpts, matched graph sections, search
-// queries, sources, forum entries); the sentences the model adds itself only
-// state counts, provenance and structure. Info().Extractive is true so that
+// Nothing is invented: every sentence of substance in an answer is copied
+// from the prompt's data; the sentences the model adds itself only state
+// counts, provenance and structure. Info().Extractive is true so that
 // reports can say so.
 //
-// Per task:
-//
-//   - template_selection: the query (weight 3) and excerpts (weight 1) are
-//     scored against keyword lists — 危机/突发/事故/道歉 → 突发事件与危机公关;
-//     品牌/声誉/口碑 → 企业品牌声誉; 竞争/竞品/市场份额 → 市场竞争格局;
-//     政策/法规/行业 → 特定政策或行业动态; 日报/周报/月报/监测 → 日常或定期 —
-//     and only templates that were offered can win (ties go to the order
-//     above). With no hit: the 社会公共热点事件 template, else the first
-//     offered one. The reason names the keywords that matched.
-//   - document_layout: title "<query>舆情分析报告" (the query as is when it
-//     already ends in 报告), a subtitle naming the template, a hero summary
-//     from the graph statistics plus the lead sentence of the first excerpt,
-//     highlights from the graph's section titles, KPIs 引擎/报告章节/搜索查询/
-//     来源, and one tocPlan entry per chapter (anchor = slug, display
-//     "一、Title", description = the outline points). allowSwot goes to
-//     exactly one chapter: the first mentioning SWOT, else the last
-//     mentioning 建议/战略, else the last chapter; allowPest to at most one
-//     other chapter whose title (else outline) mentions 政策/背景/环境.
-//   - word_budget: totalWords (DefaultTotalWords when 0) is split in
-//     proportion to the number of outline points (largest remainder, so the
-//     targets add up exactly); min/max are −20 %/+20 %; emphasis = the outline
-//     points.
-//   - graph_query_decision: keywords are the 2-4 character terms of the
-//     chapter title, outline and emphasis that occur in the graph
-//     vocabulary (topic, section titles, sample queries), longest first, at
-//     most 5, none contained in another; later rounds take the next unused
-//     terms and sample queries sharing a two-character term with the
-//     chapter, with depth 2 (then 3); the topic is the last resort. A
-//     keyword used in any earlier round is never proposed again. The loop
-//     stops when the last round returned ≥ 30 nodes, on the last allowed
-//     round once anything was found, or when nothing new is left to ask.
-//   - chapter: a chapter IR with a level-2 heading, an
-//     intro stating counts and engines, a kpiGrid, one paragraph per engine
-//     quoting its matched section summaries ("据Insight引擎报告，…"), a
-//     chart.js/bar widget of queries and sources per engine (when at least
-//     two engines have some), a list of matched search queries, a table of
-//     sources (title linked when the url is http/https), engineQuote blocks
-//     of verbatim excerpt lines, a blockquote of forum entries, SWOT/PEST
-//     tables (only when the constraints allow) whose items are verbatim
-//     sentences filed by keyword, and a closing info callout listing the
-//     outline points the material does not cover. Blocks outside
-//     constraints.allowedBlocks are dropped. With no material at all the
-//     chapter says so plainly. The offline output is valid by
-//     construction.
-//   - chapter_repair (only the failed blocks arrive, never the original
-//     input): each failed block comes back as one paragraph of its own
-//     text, citations of ids not in evidenceIds removed; a block without
-//     text comes back unchanged (the pipeline then shows a notice). Reply
-//     {"blocks": [{"index": i, "block": {...}}, ...]}.
+// It knows the retrieval tasks: local_search (an extractive answer from the
+// context tables in the system prompt, with [Data: …] citations) and
+// question_generation (follow-up questions from that context). Model.Tasks
+// adds others: package nodes/draft answers the report stages' prompts with
+// it (draft.NewModel), for tests of the report's JSON contract; the report
+// pipeline's offline stages call nodes/draft directly.
 //
 // # Errors
 //

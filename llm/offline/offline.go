@@ -23,8 +23,16 @@ const (
 const ChunkRunes = 256
 
 // Model is the deterministic extractive model. The zero value is ready to
-// use; it holds no state and is safe for concurrent use.
-type Model struct{}
+// use (it answers the search tasks); it holds no state and is safe for
+// concurrent use.
+type Model struct {
+	// Tasks, when non-nil, answers the tasks Model does not know itself:
+	// it gets the task name and the user message (one JSON object) and
+	// returns the reply to encode as JSON, or ok false for a task it does
+	// not know either (then Complete returns ErrBadRequest). Package
+	// nodes/draft sets it to answer the report stages' prompts.
+	Tasks func(task string, user []byte) (reply any, ok bool, err error)
+}
 
 var _ llm.Model = (*Model)(nil)
 
@@ -49,7 +57,7 @@ func (m *Model) Complete(ctx context.Context, req llm.Request) (llm.Response, er
 	if err := ctx.Err(); err != nil {
 		return llm.Response{}, cancelled(req, err)
 	}
-	content, err := answer(req)
+	content, err := m.answer(req)
 	if err != nil {
 		return llm.Response{}, err
 	}
@@ -105,7 +113,7 @@ func badRequest(req llm.Request, format string, args ...any) error {
 }
 
 // answer dispatches on the "task" of the last user message.
-func answer(req llm.Request) (string, error) {
+func (m *Model) answer(req llm.Request) (string, error) {
 	user := ""
 	found := false
 	for i := len(req.Messages) - 1; i >= 0; i-- {
@@ -124,7 +132,6 @@ func answer(req llm.Request) (string, error) {
 	if err := json.Unmarshal(raw, &head); err != nil {
 		return "", badRequest(req, "offline model: the last user message must be one JSON object of package prompts (%v)", err)
 	}
-	var reply any
 	var err error
 	switch head.Task {
 	case prompts.TaskLocalSearch:
@@ -138,52 +145,32 @@ func answer(req llm.Request) (string, error) {
 		if err = decode(raw, &in); err == nil {
 			return questionsAnswer(in, systemText(req)), nil
 		}
-	case prompts.TaskTemplateSelection:
-		var in prompts.TemplateSelectionInput
-		if err = decode(raw, &in); err == nil {
-			reply, err = selectTemplate(in)
-		}
-	case prompts.TaskDocumentLayout:
-		var in prompts.LayoutInput
-		if err = decode(raw, &in); err == nil {
-			reply = layout(in)
-		}
-	case prompts.TaskWordBudget:
-		var in prompts.WordBudgetInput
-		if err = decode(raw, &in); err == nil {
-			reply = wordBudget(in)
-		}
-	case prompts.TaskGraphQuery:
-		var in prompts.GraphQueryInput
-		if err = decode(raw, &in); err == nil {
-			reply = graphQuery(in)
-		}
-	case prompts.TaskChapter:
-		var in prompts.ChapterInput
-		if err = decode(raw, &in); err == nil {
-			reply = prompts.ChapterReply{Chapter: chapter(in)}
-		}
-	case prompts.TaskChapterRepair:
-		var in prompts.ChapterRepairInput
-		if err = decode(raw, &in); err == nil {
-			reply = repair(in)
-		}
 	case "":
 		return "", badRequest(req, "offline model: the user message has no \"task\" field")
 	default:
-		return "", badRequest(req, "offline model: unknown task %q (known: %s, %s, %s, %s, %s, %s, %s, %s)", head.Task,
-			prompts.TaskTemplateSelection, prompts.TaskDocumentLayout, prompts.TaskWordBudget,
-			prompts.TaskGraphQuery, prompts.TaskChapter, prompts.TaskChapterRepair,
-			prompts.TaskLocalSearch, prompts.TaskQuestionGeneration)
+		var reply any
+		ok := false
+		if m.Tasks != nil {
+			reply, ok, err = m.Tasks(head.Task, raw)
+		}
+		if !ok {
+			return "", badRequest(req, "offline model: unknown task %q (known: %s, %s and those of package nodes/draft)", head.Task,
+				prompts.TaskLocalSearch, prompts.TaskQuestionGeneration)
+		}
+		if err == nil {
+			return encodeReply(req, head.Task, reply)
+		}
 	}
-	if err != nil {
-		return "", badRequest(req, "offline model: task %q: %v", head.Task, err)
-	}
+	return "", badRequest(req, "offline model: task %q: %v", head.Task, err)
+}
+
+// encodeReply is reply as compact JSON without HTML escaping.
+func encodeReply(req llm.Request, task string, reply any) (string, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(reply); err != nil {
-		return "", badRequest(req, "offline model: task %q: encode reply: %v", head.Task, err)
+		return "", badRequest(req, "offline model: task %q: encode reply: %v", task, err)
 	}
 	return string(bytes.TrimRight(buf.Bytes(), "\n")), nil
 }
@@ -205,3 +192,6 @@ func decode(raw []byte, v any) error {
 	}
 	return nil
 }
+
+// runeLen is the number of runes of s.
+func runeLen(s string) int { return utf8.RuneCountInString(s) }

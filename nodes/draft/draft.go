@@ -1,4 +1,4 @@
-package offline
+package draft
 
 import (
 	"fmt"
@@ -104,11 +104,11 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 }
 
 // subTitle is sub-point i's title, "<chapter title> i+1" when it has none.
-func subTitle(sp prompts.SubPointBrief, chapter string, i int) string {
+func subTitle(sp prompts.SubPointBrief, Chapter string, i int) string {
 	if t := strings.TrimSpace(sp.Title); t != "" {
 		return t
 	}
-	return fmt.Sprintf("%s %d", chapter, i+1)
+	return fmt.Sprintf("%s %d", Chapter, i+1)
 }
 
 // quotable is the evidence a reader can take as a sentence, in plan

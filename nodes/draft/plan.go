@@ -1,4 +1,4 @@
-package offline
+package draft
 
 import (
 	"errors"
@@ -51,7 +51,7 @@ func offered(opts []prompts.TemplateOption, frags []string) int {
 // against each family's keywords and picks the best-scoring family whose
 // template is offered; with no score it picks the social hot-event
 // template, else the first offered template.
-func selectTemplate(in prompts.TemplateSelectionInput) (prompts.TemplateSelectionReply, error) {
+func SelectTemplate(in prompts.TemplateSelectionInput) (prompts.TemplateSelectionReply, error) {
 	if len(in.Templates) == 0 {
 		return prompts.TemplateSelectionReply{}, errors.New("no templates offered")
 	}
@@ -128,7 +128,7 @@ func graphTitles(g *prompts.GraphStats) []string {
 
 // layout builds the document layout from the query, chapters and graph
 // statistics.
-func layout(in prompts.LayoutInput) prompts.LayoutReply {
+func Layout(in prompts.LayoutInput) prompts.LayoutReply {
 	topic := strings.TrimSpace(in.Query)
 	if topic == "" && in.Graph != nil {
 		topic = strings.TrimSpace(in.Graph.Topic)
@@ -242,7 +242,7 @@ const DefaultTotalWords = 8000
 
 // wordBudget spreads the total over the chapters in proportion to their
 // number of outline points (at least 1 each).
-func wordBudget(in prompts.WordBudgetInput) prompts.WordBudgetReply {
+func WordBudget(in prompts.WordBudgetInput) prompts.WordBudgetReply {
 	total := in.TotalWords
 	if total <= 0 {
 		total = DefaultTotalWords

@@ -1,4 +1,4 @@
-package offline
+package draft
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-package offline
+package draft
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"reportengine/ir"
 	"reportengine/llm"
+	"reportengine/llm/offline"
 	"reportengine/prompts"
 )
 
@@ -26,15 +27,15 @@ func ask(t *testing.T, in any, out any) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := New().Complete(context.Background(), llm.Request{Step: "test", Messages: []llm.Message{
+	resp, err := NewModel().Complete(context.Background(), llm.Request{Step: "test", Messages: []llm.Message{
 		{Role: llm.RoleSystem, Content: "你是报告撰写助手。只输出 JSON。"},
 		{Role: llm.RoleUser, Content: string(b)},
 	}})
 	if err != nil {
 		t.Fatalf("Complete: %v", err)
 	}
-	if strings.HasPrefix(resp.Content, "```") || resp.FinishReason != "stop" || resp.Model != ModelName {
-		t.Errorf("response = %+v, want plain JSON, stop, %s", resp, ModelName)
+	if strings.HasPrefix(resp.Content, "```") || resp.FinishReason != "stop" || resp.Model != offline.ModelName {
+		t.Errorf("response = %+v, want plain JSON, stop, %s", resp, offline.ModelName)
 	}
 	dec := json.NewDecoder(strings.NewReader(resp.Content))
 	dec.DisallowUnknownFields()
@@ -292,13 +293,13 @@ func TestGraphQueryKeywordsFromVocabulary(t *testing.T) {
 func TestGraphQueryNeverRepeatsHistory(t *testing.T) {
 	// Every round-0 term is already in the history: whatever is proposed
 	// must be new, or the loop stops.
-	first := graphQuery(graphInput(0, nil))
+	first := Decide(graphInput(0, nil))
 	used := append([]string(nil), first.Keywords...)
 	hist := []prompts.QueryRound{{Keywords: first.Keywords, Depth: 1, TotalNodes: 0}}
 	for round := 1; round < 12; round++ {
 		in := graphInput(round, hist)
 		in.MaxRounds = 20
-		d := graphQuery(in)
+		d := Decide(in)
 		if !d.ShouldQuery {
 			if len(d.Keywords) != 0 || d.Reasoning == "" {
 				t.Errorf("stop decision %+v", d)
@@ -330,7 +331,7 @@ func TestGraphQueryStops(t *testing.T) {
 		{"past max rounds", 3, nil, false},
 	}
 	for _, tt := range tests {
-		d := graphQuery(graphInput(tt.round, tt.hist))
+		d := Decide(graphInput(tt.round, tt.hist))
 		if d.ShouldQuery != tt.want {
 			t.Errorf("%s: should_query = %v, want %v (%s)", tt.name, d.ShouldQuery, tt.want, d.Reasoning)
 		}
@@ -340,13 +341,13 @@ func TestGraphQueryStops(t *testing.T) {
 func TestGraphQueryTopicFallback(t *testing.T) {
 	in := graphInput(0, nil)
 	in.Chapter = prompts.ChapterBrief{ChapterID: "S9", Title: "附录", Outline: []string{"其他"}}
-	d := graphQuery(in)
+	d := Decide(in)
 	if !d.ShouldQuery || !slices.Equal(d.Keywords, []string{"李明咖啡店"}) {
 		t.Errorf("decision = %+v, want the topic", d)
 	}
 	in.History = []prompts.QueryRound{{Keywords: []string{"李明咖啡店"}}}
 	in.Round = 1
-	if d := graphQuery(in); d.ShouldQuery {
+	if d := Decide(in); d.ShouldQuery {
 		t.Errorf("decision = %+v, want stop: nothing new to ask", d)
 	}
 }
@@ -495,7 +496,7 @@ func TestChapterHonoursConstraints(t *testing.T) {
 	in := chapterInput()
 	in.Constraints.AllowSwot, in.Constraints.AllowPest = false, false
 	in.Constraints.AllowedBlocks = []string{ir.TypeHeading, ir.TypeParagraph, ir.TypeList, ir.TypeCallout, ir.TypeEngineQuote}
-	ch := chapter(in)
+	ch := Chapter(in)
 	checkIR(t, ch)
 	walk(ch.Blocks, func(b ir.Block) {
 		if !slices.Contains(in.Constraints.AllowedBlocks, b.Type) {
@@ -521,7 +522,7 @@ func TestChapterWithoutMaterial(t *testing.T) {
 	}
 	// An empty graph result counts as no material too.
 	in.Graph = &prompts.GraphResults{}
-	if got := chapter(in); len(got.Blocks) != len(r.Chapter.Blocks) {
+	if got := Chapter(in); len(got.Blocks) != len(r.Chapter.Blocks) {
 		t.Errorf("empty graph results gave %d blocks, want %d", len(got.Blocks), len(r.Chapter.Blocks))
 	}
 }
@@ -557,7 +558,7 @@ func TestDeterministicAndConcurrent(t *testing.T) {
 		graphInput(0, nil),
 		chapterInput(),
 	}
-	m := New()
+	m := NewModel()
 	want := make([]string, len(inputs))
 	reqs := make([]llm.Request, len(inputs))
 	for i, in := range inputs {
@@ -601,7 +602,7 @@ func TestDeterministicAndConcurrent(t *testing.T) {
 func TestStream(t *testing.T) {
 	b, _ := json.Marshal(chapterInput())
 	req := llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: string(b)}}}
-	m := New()
+	m := NewModel()
 	full, err := m.Complete(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
@@ -610,7 +611,7 @@ func TestStream(t *testing.T) {
 	n := 0
 	resp, err := m.Stream(context.Background(), req, func(c llm.Chunk) error {
 		n++
-		if utf8.RuneCountInString(c.Delta) > ChunkRunes || !utf8.ValidString(c.Delta) {
+		if utf8.RuneCountInString(c.Delta) > offline.ChunkRunes || !utf8.ValidString(c.Delta) {
 			t.Errorf("chunk %d has %d runes or splits a rune", n, utf8.RuneCountInString(c.Delta))
 		}
 		sb.WriteString(c.Delta)
@@ -643,11 +644,11 @@ func TestCancelledContext(t *testing.T) {
 	cancel()
 	b, _ := json.Marshal(graphInput(0, nil))
 	req := llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: string(b)}}}
-	if _, err := New().Complete(ctx, req); !errors.Is(err, context.Canceled) {
+	if _, err := NewModel().Complete(ctx, req); !errors.Is(err, context.Canceled) {
 		t.Errorf("Complete: err = %v, want context.Canceled", err)
 	}
 	called := false
-	if _, err := New().Stream(ctx, req, func(llm.Chunk) error { called = true; return nil }); !errors.Is(err, context.Canceled) || called {
+	if _, err := NewModel().Stream(ctx, req, func(llm.Chunk) error { called = true; return nil }); !errors.Is(err, context.Canceled) || called {
 		t.Errorf("Stream: err = %v, called %v", err, called)
 	}
 }
@@ -668,14 +669,14 @@ func TestBadRequests(t *testing.T) {
 		{"last user message wins", []llm.Message{{Role: llm.RoleUser, Content: `{"task":"word_budget"}`}, {Role: llm.RoleAssistant, Content: "{}"}, {Role: llm.RoleUser, Content: "继续"}}, "JSON"},
 	}
 	for _, tt := range tests {
-		_, err := New().Complete(context.Background(), llm.Request{Step: "s1", Messages: tt.msgs})
+		_, err := NewModel().Complete(context.Background(), llm.Request{Step: "s1", Messages: tt.msgs})
 		if !errors.Is(err, llm.ErrBadRequest) {
 			t.Errorf("%s: err = %v, want ErrBadRequest", tt.name, err)
 			continue
 		}
 		var le *llm.Error
-		if !errors.As(err, &le) || le.Step != "s1" || le.Model != ModelName || !strings.Contains(le.Message, tt.want) {
-			t.Errorf("%s: error %#v, want Step s1, model %s, message containing %q", tt.name, le, ModelName, tt.want)
+		if !errors.As(err, &le) || le.Step != "s1" || le.Model != offline.ModelName || !strings.Contains(le.Message, tt.want) {
+			t.Errorf("%s: error %#v, want Step s1, model %s, message containing %q", tt.name, le, offline.ModelName, tt.want)
 		}
 		if llm.Retryable(err) {
 			t.Errorf("%s: bad request is retryable", tt.name)
@@ -684,7 +685,7 @@ func TestBadRequests(t *testing.T) {
 }
 
 func TestInfo(t *testing.T) {
-	if got := New().Info(); got != (llm.Info{Provider: "offline", Model: "offline-extractive", Extractive: true}) {
+	if got := NewModel().Info(); got != (llm.Info{Provider: "offline", Model: "offline-extractive", Extractive: true}) {
 		t.Errorf("Info() = %+v", got)
 	}
 }

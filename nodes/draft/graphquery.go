@@ -1,4 +1,4 @@
-package offline
+package draft
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ const enoughNodes = 30
 
 // graphQuery decides the next graph query of a chapter (see the package
 // doc for the rules).
-func graphQuery(in prompts.GraphQueryInput) prompts.GraphQueryReply {
+func Decide(in prompts.GraphQueryInput) prompts.GraphQueryReply {
 	stop := func(why string) prompts.GraphQueryReply {
 		return prompts.GraphQueryReply{ShouldQuery: false, Keywords: []string{}, Reasoning: why}
 	}

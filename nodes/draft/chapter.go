@@ -1,4 +1,4 @@
-package offline
+package draft
 
 import (
 	"fmt"
@@ -55,7 +55,7 @@ type evidence struct {
 // chapter builds the chapter IR from the graph results and excerpts of in.
 // Every sentence of substance is copied from the input; the connective
 // sentences only state counts and provenance.
-func chapter(in prompts.ChapterInput) ir.Chapter {
+func Chapter(in prompts.ChapterInput) ir.Chapter {
 	if len(in.SubPoints) > 0 || len(in.Digests) > 0 {
 		return draftChapter(in)
 	}

@@ -1,4 +1,4 @@
-package offline
+package draft
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ func TestConformance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	llmtest.TestModel(t, New(), llm.Request{
+	llmtest.TestModel(t, NewModel(), llm.Request{
 		Step:     "conformance",
 		Messages: []llm.Message{{Role: llm.RoleSystem, Content: "只输出 JSON。"}, {Role: llm.RoleUser, Content: string(b)}},
 	})

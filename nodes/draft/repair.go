@@ -1,4 +1,4 @@
-package offline
+package draft
 
 import (
 	"slices"
@@ -14,7 +14,7 @@ import (
 // the input lists none). A block without text is sent back unchanged; the
 // pipeline then replaces it by a visible notice. The reply has the
 // prompts.ChapterRepairReply shape, one entry per failed block, in order.
-func repair(in prompts.ChapterRepairInput) prompts.ChapterRepairReply {
+func Repair(in prompts.ChapterRepairInput) prompts.ChapterRepairReply {
 	out := prompts.ChapterRepairReply{Blocks: []prompts.RepairedBlock{}}
 	for _, fb := range in.FailedBlocks {
 		b := fb.Block
