@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/bytedance/sonic v1.15.5
 	github.com/dominikbraun/graph v0.23.0
+	github.com/go-ego/gse v0.80.3
 	github.com/go-playground/validator/v10 v10.30.6
 	github.com/google/go-cmp v0.7.0
 	github.com/mattn/go-isatty v0.0.24
@@ -44,6 +45,7 @@ require (
 	github.com/tidwall/pretty v1.3.0 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/twpayne/go-geom v1.6.1 // indirect
+	github.com/vcaesar/cedar v0.20.2 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect

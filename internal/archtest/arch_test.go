@@ -17,7 +17,7 @@ const module = "reportengine"
 var allowed = map[string][]string{
 	"state":                 {"github.com/tidwall/gjson", "internal/hugepage"},
 	"forum":                 {},
-	"text":                  {},
+	"text":                  {"github.com/go-ego/gse"},
 	"graphrag":              {"internal/parallel", "github.com/dominikbraun/graph", "github.com/bytedance/sonic", "github.com/bytedance/sonic/ast", "github.com/bytedance/sonic/encoder", "github.com/bytedance/sonic/utf8"},
 	"graphrag/builder":      {"state", "forum", "graphrag"},
 	"graphrag/storage":      {"graphrag", "internal/atomicfile"},

@@ -1,0 +1,42 @@
+package text
+
+import "strings"
+
+// IsStopWord reports whether w (a word as Words returns it: Chinese as
+// written, other scripts lower-cased) is a question or function word that
+// says nothing about what a question is about: Chinese interrogatives
+// (什么, 为什么, 怎么样, 哪些, 如何, 吗, …), pronouns, particles,
+// prepositions, conjunctions and verbs of asking (请问, 介绍, 告诉, 分析,
+// …), and the English equivalents (what, who, how, the, of, tell,
+// describe, …). One list for search, chat, questions, serve and the
+// report's evidence retrieval.
+func IsStopWord(w string) bool { return stopWords[w] }
+
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(stopZH + " " + stopEN) {
+		m[w] = true
+	}
+	return m
+}()
+
+// stopZH: interrogatives, pronouns, particles, prepositions, conjunctions,
+// adverbs of degree and time that carry no topic, and verbs of asking.
+const stopZH = `
+什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 谁 几 多少 是否 是不是 有没有 能否 可否
+吗 呢 吧 啊 呀 嘛 么 哦 哈 的 地 得 了 着 过 之 所 等 等等
+我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 其 其中 此 该 每 各 某 某些
+是 有 在 和 与 及 以及 或 或者 还是 而 而且 并 并且 但 但是 可是 然而 因为 所以 因此 如果 虽然 即使 只要 就 都 也 又 还 再 才 已 已经 曾 曾经 将 要 会 能 可以 应该 可能 需要 想 想要
+把 被 对 对于 关于 从 自 向 往 给 让 比 跟 同 由 以 于 为 按 按照 通过 根据 至 到 在于 之间 之后 之前 以后 以前 当时 时候 目前 现在
+很 非常 最 更 比较 太 挺 十分 特别 一些 一点 一下 一个 一种 一样 一直 一般 有些 有点 所有 全部 什么样 多 少 不 没 没有 不是 别
+请问 请 问 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容
+`
+
+// stopEN: English question and function words (also in the local search
+// notes of earlier releases).
+const stopEN = `
+a an the is are was were be been being am who whom whose what why how which when where does do did done doing can could would should will shall may might must
+has have had having of for to in on at by from with about into onto over under out up down off and or not no nor but if then than so as it its this that these those
+there here their theirs them they he she his her hers him me my mine we our ours us you your yours i tell please explain describe give show list any some all much
+many more most know say said like also just only very such each every other another there's what's who's how's it's let let's get got
+`

@@ -1,0 +1,156 @@
+package text
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The calibration questions, cut as the library's dictionary
+// (trimmed to frequency ≥ 10) cuts them; "/" joins the words.
+func TestWordsChinese(t *testing.T) {
+	cases := map[string]string{
+		"李明在经营咖啡店过程中都经历了哪些挑战？": "李明/在/经营/咖啡店/过程/中/都/经历/了/哪些/挑战",
+		"咖啡店开在哪里，为什么选那里？":      "咖啡店/开在/哪里/为什么/选/那里",
+		"负面情绪主要来自哪些平台？":        "负面/情绪/主要/来自/哪些/平台",
+		"火星殖民计划的进展如何？":         "火星/殖民/计划/的/进展/如何",
+		"今天天气怎么样？":             "今天/天气/怎么样",
+		"武汉大学图书馆性骚扰事件的舆情演变":    "武汉大学/图书馆/性骚扰/事件/的/舆情/演变",
+	}
+	for q, want := range cases {
+		if got := strings.Join(Words(q), "/"); got != want {
+			t.Errorf("Words(%q) = %s, want %s", q, got, want)
+		}
+	}
+}
+
+func TestWordsMixed(t *testing.T) {
+	got := Words("李明的咖啡店用了 SaaS 工具, GPT-4 v1.2 and Don't-stop café!")
+	want := []string{"李明", "的", "咖啡店", "用", "了", "saas", "工具", "gpt-4", "v1.2", "and", "don't-stop", "café"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Words = %q, want %q", got, want)
+	}
+	if got := Words("…—, 。"); len(got) != 0 {
+		t.Fatalf("punctuation only: %q", got)
+	}
+}
+
+func TestTerms(t *testing.T) {
+	cases := map[string]string{
+		"李明在经营咖啡店过程中都经历了哪些挑战？":                              "李明 经营 咖啡店 过程 经历 挑战",
+		"咖啡店开在哪里，为什么选那里？":                                   "咖啡店 开在", // 选 is one rune; 哪里/为什么/那里 stop words
+		"樱花季网友怎么看？":                                         "樱花 网友",
+		"负面情绪主要来自哪些平台？":                                     "负面 情绪 主要 来自 平台",
+		"今天天气怎么样？":                                          "今天 天气",
+		"Who is Alex Mercer?":                               "alex mercer",
+		"What do the Dulce base's companies and agents do?": "dulce base company agent",
+		"是什么？": "",
+		"猫呢？":  "猫", // only one-rune words: they are the terms
+	}
+	for q, want := range cases {
+		if got := strings.Join(TermTexts(Terms(q)), " "); got != want {
+			t.Errorf("Terms(%q) = %q, want %q", q, got, want)
+		}
+	}
+	// a term is listed once even when the question repeats it
+	if got := TermTexts(Terms("Mercer and mercer's team")); !slices.Equal(got, []string{"mercer", "team"}) {
+		t.Errorf("repeated term: %q", got)
+	}
+}
+
+func TestTermParts(t *testing.T) {
+	ts := Terms("武汉大学图书馆的通报")
+	var parts []string
+	for _, tm := range ts {
+		if tm.Text == "武汉大学" {
+			parts = tm.Parts
+		}
+	}
+	// the two- and three-rune dictionary words inside, never the word itself
+	if !slices.Contains(parts, "武汉") || !slices.Contains(parts, "大学") || slices.Contains(parts, "武汉大学") {
+		t.Fatalf("parts of 武汉大学 = %q", parts)
+	}
+	if SubWords("网友") != nil || SubWords("agents") != nil {
+		t.Fatal("SubWords of a two-rune or Latin word must be nil")
+	}
+}
+
+func TestStem(t *testing.T) {
+	cases := map[string]string{
+		"companies": "company", "agents": "agent", "boxes": "box", "matches": "match", "classes": "class",
+		"class": "class", "virus": "virus", "analysis": "analysis", "saas": "saas", "gas": "gas", "its": "its",
+		"base's": "base", "mercer": "mercer", "gpt-4": "gpt-4",
+	}
+	for in, want := range cases {
+		if got := Stem(in); got != want {
+			t.Errorf("Stem(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestStopWords(t *testing.T) {
+	for _, w := range []string{"什么", "为什么", "哪些", "怎么样", "的", "吗", "请问", "the", "who", "tell"} {
+		if !IsStopWord(w) {
+			t.Errorf("%q is not a stop word", w)
+		}
+	}
+	for _, w := range []string{"咖啡店", "樱花", "平台", "mercer", "火星"} {
+		if IsStopWord(w) {
+			t.Errorf("%q is a stop word", w)
+		}
+	}
+}
+
+func TestGeneralShare(t *testing.T) {
+	// 计划 is far more common in general text than 樱花 (dictionary
+	// frequencies 19 799 and 178); words the dictionary lacks have 0.
+	if a, b := GeneralShare("计划"), GeneralShare("樱花"); !(a > 50*b && b > 0) {
+		t.Fatalf("GeneralShare(计划) = %g, GeneralShare(樱花) = %g", a, b)
+	}
+	if GeneralShare("mercer") != 0 || GeneralShare("咖啡店李明王芳") != 0 {
+		t.Fatal("unknown words must have share 0")
+	}
+}
+
+// Words is safe for concurrent use, including the first load.
+func TestWordsConcurrent(t *testing.T) {
+	qs := []string{"李明在经营咖啡店过程中都经历了哪些挑战？", "樱花季网友怎么看？", "负面情绪主要来自哪些平台？"}
+	want := make([]string, len(qs))
+	for i, q := range qs {
+		want[i] = strings.Join(Words(q), "/")
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 20 {
+				i := (g + k) % len(qs)
+				if got := strings.Join(Words(qs[i]), "/"); got != want[i] {
+					errs <- fmt.Sprintf("%q: %s, want %s", qs[i], got, want[i])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+func BenchmarkLoadDictionary(b *testing.B) {
+	for b.Loop() {
+		_ = loadSegmenter()
+	}
+}
+
+func BenchmarkTerms(b *testing.B) {
+	segmenter()
+	for b.Loop() {
+		Terms("李明在经营咖啡店过程中都经历了哪些挑战？")
+	}
+}
