@@ -102,6 +102,7 @@ type Model struct {
 	p          Parts
 	entityByID map[string]int
 	entityByT  map[string][]int
+	lexicalState
 }
 
 // New checks p (unique, non-empty entity ids) and indexes it. It takes

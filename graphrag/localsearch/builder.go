@@ -69,6 +69,7 @@ type ContextBuilder struct {
 	covKeys     []string       // covariate types, sorted
 	covByTitle  map[string]map[string][]int
 	cache       *countCache
+	entIdx      map[string]int // entity id → index into m.Entities()
 }
 
 // NewContextBuilder indexes m for context building. m must not be nil;
@@ -100,8 +101,10 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 		}
 		return id
 	}
-	for _, e := range m.Entities() {
+	b.entIdx = make(map[string]int, len(m.Entities()))
+	for i, e := range m.Entities() {
 		tid(e.Title)
+		b.entIdx[e.ID] = i
 	}
 	seen := make(map[string]bool, len(m.Relationships()))
 	for _, r := range m.Relationships() {
@@ -243,7 +246,8 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	if embedded != "" {
 		c.EmbeddedQuery = embedded
 	}
-	mapped, rel, err := b.mapQuery(ctx, embedded, p)
+	var lex *knowledge.LexicalResult
+	mapped, rel, err := b.mapQuery(ctx, embedded, query, p, &lex)
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +281,11 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 		sections = append(sections, text)
 		c.Sections = append(c.Sections, "Entities")
 	}
-	if text := b.sourceSection(sel, p, tc, tTok, c.Records); strings.TrimSpace(text) != "" {
+	var unitScore map[int]float64
+	if p.Retrieval == RetrievalHybrid && lex != nil {
+		unitScore = lex.Units
+	}
+	if text := b.sourceSection(sel, p, tc, tTok, c.Records, unitScore); strings.TrimSpace(text) != "" {
 		sections = append(sections, text)
 		c.Sections = append(c.Sections, "Sources")
 	}

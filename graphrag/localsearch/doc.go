@@ -89,4 +89,22 @@
 // return a Result with the reference's fields plus the parsed citations.
 // A query that matches no entity returns a NoMatch result without calling
 // the model (B24).
+//
+// # Hybrid retrieval and the relevance gate (our additions)
+//
+// Params.Retrieval = RetrievalHybrid maps a question to entities with two
+// rankings fused by reciprocal rank fusion (1/(60 + rank) summed over the
+// lists, ties by lexical rank, vector rank, entity order): the vector
+// search above, and the lexical search of the knowledge
+// (knowledge.Lexical: BM25 over entity documents and text units on the
+// question's content terms, text.Terms). Bookkeeping records
+// (knowledge.Model.IsBookkeeping) are not selected, and the Sources
+// section puts the text units that match best first. The default,
+// RetrievalVector, is the reference's mapping and what the Microsoft
+// GraphRAG compatibility cases use; the CLI and the server choose hybrid
+// for our graphs and offline vectors.
+//
+// Params.MinSimilarity > 0 turns on the relevance gate (relevance.go,
+// Relevance): a question whose content terms the knowledge does not hold
+// prominently is a no-match, whatever the mapping found.
 package localsearch

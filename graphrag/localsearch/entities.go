@@ -25,9 +25,15 @@ type MappedEntity struct {
 	// Similarity is 1 − Distance/2 clamped to [0, 1]: the cosine for unit
 	// vectors under the L2 metric; 0 when Matched is false.
 	Similarity float64
-	// Matched is true for an entity found by the vector search, false for
-	// one put in by IncludeEntityNames or by the empty query's rank order.
+	// Matched is true for an entity found by the vector search (or, in
+	// hybrid retrieval, the lexical search), false for one put in by
+	// IncludeEntityNames or by the empty query's rank order.
 	Matched bool
+	// Lexical is the entity's lexical score (knowledge.LexicalResult) and
+	// Fused its reciprocal-rank-fusion score, in hybrid retrieval only (0
+	// otherwise). An entity found only lexically has Distance and
+	// Similarity 0.
+	Lexical, Fused float64
 }
 
 // MapQuery is the retrieval step of local search alone: the query's
@@ -47,14 +53,8 @@ func (b *ContextBuilder) MapQuery(ctx context.Context, query string, p Params) (
 	if len(b.m.Entities()) == 0 {
 		return nil, fmt.Errorf("localsearch: %w", ErrEmptyKnowledge)
 	}
-	ms, _, err := b.mapQuery(ctx, query, p)
+	ms, _, err := b.mapQuery(ctx, query, query, p, nil)
 	return ms, err
-}
-
-// statsStore is a VectorStore that also describes the distances of all its
-// vectors to the query (knowledge.ExactStore does).
-type statsStore interface {
-	NearestStats(ctx context.Context, q []float32, k int) ([]knowledge.Neighbor, knowledge.DistanceStats, error)
 }
 
 // entitiesOf returns the entities of a mapping, in order.
@@ -66,10 +66,17 @@ func entitiesOf(ms []MappedEntity) []knowledge.Entity {
 	return out
 }
 
+// rrfK is the constant of reciprocal rank fusion (Cormack, Clarke and
+// Büttcher 2009): an entity ranked r in a list gets 1/(rrfK + r), r from 1.
+const rrfK = 60
+
 // mapQuery is map_query_to_entities (reference §2) on the embedded query
 // text, with two fixes: hits are resolved through maps (no linear scan per
-// hit, B33) and every entity is selected at most once.
-func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) ([]MappedEntity, *Relevance, error) {
+// hit, B33) and every entity is selected at most once. question is the
+// question alone (the relevance gate reads it, never the history); lex,
+// when not nil, receives the lexical search of the embedded text when
+// hybrid retrieval or the gate ran it.
+func (b *ContextBuilder) mapQuery(ctx context.Context, query, question string, p Params, lex **knowledge.LexicalResult) ([]MappedEntity, *Relevance, error) {
 	ents := b.m.Entities()
 	var matched []MappedEntity
 	var rel *Relevance
@@ -84,15 +91,7 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) (
 				return nil, nil, fmt.Errorf("localsearch: embed query: %w", err)
 			}
 			if len(vecs) > 0 && len(vecs[0]) > 0 {
-				var hits []knowledge.Neighbor
-				var stats *knowledge.DistanceStats
-				if ss, ok := b.cfg.VectorStore.(statsStore); ok {
-					var st knowledge.DistanceStats
-					hits, st, err = ss.NearestStats(ctx, vecs[0], k*oversample)
-					stats = &st
-				} else {
-					hits, err = b.cfg.VectorStore.Nearest(ctx, vecs[0], k*oversample)
-				}
+				hits, err := b.cfg.VectorStore.Nearest(ctx, vecs[0], k*oversample)
 				if err != nil {
 					return nil, nil, fmt.Errorf("localsearch: vector search: %w", err)
 				}
@@ -105,10 +104,24 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query string, p Params) (
 						matched = append(matched, MappedEntity{Entity: e, Distance: h.Distance, Similarity: sim, Matched: true})
 					}
 				}
-				if p.MinSimilarity > 0 {
-					rel = judge(query, hits, stats, matched, p.MinSimilarity)
-					if rel.Weak {
-						matched = nil
+				hybrid := p.Retrieval == RetrievalHybrid
+				if p.MinSimilarity > 0 || hybrid {
+					lr, gate := b.lexical(query, question)
+					if lex != nil {
+						*lex = lr
+					}
+					if p.MinSimilarity > 0 {
+						best := 0.0
+						for _, h := range matched {
+							best = max(best, h.Similarity)
+						}
+						rel = judge(gate, best, p.MinSimilarity)
+						if rel.Weak {
+							matched = nil
+						}
+					}
+					if hybrid && (rel == nil || !rel.Weak) {
+						matched = b.fuse(matched, lr, k*oversample)
 					}
 				}
 			}

@@ -94,19 +94,24 @@ type Params struct {
 	// instead of sending the nearest, unrelated entities.
 	MaxEntityDistance float64 `json:"max_entity_distance,omitempty"`
 
-	// MinSimilarity is our relevance floor (field case B24): when it is
-	// positive and no vector hit of a non-empty query either shares a term
-	// with the (history-augmented) query — Latin words other than stop
-	// words, or two-rune windows of its Chinese text with the
-	// interrogatives and function words cut out, found in the entity's
-	// title or description — or has a Similarity of at least MinSimilarity,
-	// the query maps to no entity (only IncludeEntityNames remain) and the
-	// search ends as a no-match without a model call. The test is on the
-	// whole mapping: once one hit is relevant every hit is kept, as in the
-	// reference. 0, the default of DefaultParams and MethodDefaults, keeps
-	// the reference's behaviour (the nearest entities, however far); the
-	// CLI and the server use NoMatchSimilarity.
+	// MinSimilarity turns on our relevance gate (field case B24) when it
+	// is positive: a non-empty question whose content terms the knowledge
+	// does not hold prominently (see Relevance) maps to no entity (only
+	// IncludeEntityNames remain) and the search ends as a no-match without
+	// a model call, unless some vector hit has a Similarity of at least
+	// MinSimilarity. The gate reads the question alone, never the history.
+	// 0, the default of DefaultParams and MethodDefaults, keeps the
+	// reference's behaviour (the nearest entities, however far); the CLI
+	// and the server use NoMatchSimilarity.
 	MinSimilarity float64 `json:"min_similarity,omitempty"`
+
+	// Retrieval is how a question is mapped to entities: RetrievalVector
+	// ("vector", or "" — the reference's vector search, the default of
+	// DefaultParams and MethodDefaults and what the Microsoft GraphRAG
+	// compatibility cases use) or RetrievalHybrid ("hybrid": the vector
+	// search fused with the lexical search, the CLI's and the server's
+	// default for our graphs and for offline vectors).
+	Retrieval string `json:"retrieval,omitempty"`
 }
 
 // DefaultParams returns the parameters GraphRAG's query factory, API and
@@ -182,6 +187,8 @@ func (p Params) Validate() error {
 		return bad("relationship_ranking_attribute is empty")
 	case p.MinSimilarity < 0 || p.MinSimilarity > 1:
 		return bad("min_similarity = %s is outside [0, 1]", PyFloat(p.MinSimilarity))
+	case p.Retrieval != "" && p.Retrieval != RetrievalVector && p.Retrieval != RetrievalHybrid:
+		return bad("retrieval = %q (want %q or %q)", p.Retrieval, RetrievalVector, RetrievalHybrid)
 	case p.MaxEntityDistance < 0:
 		return bad("max_entity_distance = %s is negative", PyFloat(p.MaxEntityDistance))
 	}

@@ -3,152 +3,68 @@ package localsearch
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/text"
 )
 
 // NoMatchSimilarity is the relevance floor the CLI (search, chat,
-// questions) and the server put into Params.MinSimilarity: a vector hit
-// whose Similarity (cosine for unit vectors) is at least 0.5 counts as
-// relevant even when it shares no term with the question. The offline
-// n-gram embedder gives unrelated texts 0.02–0.3 and related ones 0.2–0.4,
-// so on offline vectors the shared term decides; with OpenAI-compatible
-// embeddings a close paraphrase can pass on similarity alone.
+// questions) and the server put into Params.MinSimilarity, which turns the
+// relevance gate on: a question is also relevant when a vector hit has a
+// Similarity (cosine for unit vectors) of at least 0.5, even if the gate's
+// terms say otherwise. The offline n-gram embedder gives unrelated texts
+// 0.02–0.3 and related ones 0.2–0.4, so on offline vectors the terms
+// decide; with OpenAI-compatible embeddings a close paraphrase can pass on
+// similarity alone.
 const NoMatchSimilarity = 0.5
 
-// queryTerms returns the terms of a question that can show it is about an
-// entity: lower-cased Latin/digit words of at least two runes that are not
-// stop words ("who", "is", "the", "tell", …), and for runs of Chinese (Han)
-// characters, after the interrogative and function words (什么, 为什么,
-// 如何, 哪些, 的, 是, 吗, …) are cut out, every two-rune window (a run of
-// one rune is a term by itself). Each term once, in order.
-func queryTerms(q string) []string {
-	q = strings.ToLower(q)
-	for _, w := range cjkStop {
-		q = strings.ReplaceAll(q, w, " ")
-	}
-	var out []string
-	seen := map[string]bool{}
-	add := func(t string) {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, t)
-		}
-	}
-	rs := []rune(q)
-	for i := 0; i < len(rs); {
-		switch {
-		case unicode.Is(unicode.Han, rs[i]):
-			j := i
-			for j < len(rs) && unicode.Is(unicode.Han, rs[j]) {
-				j++
-			}
-			if j-i == 1 {
-				add(string(rs[i]))
-			}
-			for k := i; k+1 < j; k++ {
-				add(string(rs[k : k+2]))
-			}
-			i = j
-		case isWordRune(rs[i]):
-			j := i
-			for j < len(rs) && isWordRune(rs[j]) {
-				j++
-			}
-			if w := string(rs[i:j]); j-i >= 2 && !latinStop[w] {
-				add(w)
-			}
-			i = j
-		default:
-			i++
-		}
-	}
-	return out
-}
+// TopicalLift is how many times more often than general text the
+// knowledge must use a question's term (knowledge.TermStat.Lift) for the
+// term to show what the knowledge is about. Calibration (offline, the
+// sample and the BettaFish fixture): terms of answerable questions have
+// lifts 6.6 (情绪) to 3·10⁴ (咖啡店); the terms of the off-topic ones that
+// the fixture mentions in passing have 0.08 (今天), 0.68 (天气), 1.3
+// (殖民, 计划), 1.8 (火星) and 3.1 (进展).
+const TopicalLift = 5.0
 
-// isWordRune is a letter or digit outside the Han script.
-func isWordRune(r rune) bool {
-	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.Is(unicode.Han, r)
-}
+// MinCoverage is the least weighted share of a question's terms that must
+// be topical for the question to be answered. A term weighs by how rare
+// it is in general text (knowledge.TermWeight: 0.1 for everyday words such as 主要
+// or 工作, up to 4 for names and rare words), so an answerable question may
+// miss generic words (经历, 挑战: "李明在经营咖啡店过程中都经历了哪些挑战？"
+// covers 0.69) while a question whose specific words are foreign to the
+// knowledge is refused even when a topical word is in it.
+const MinCoverage = 1.0 / 3
 
-// sharesTerm reports whether text (an entity's title and description)
-// contains one of terms: a Han term as a substring, a Latin term as the
-// start of a word ("agent" matches "agents", not "reagent").
-func sharesTerm(text string, terms []string) bool {
-	if len(terms) == 0 {
-		return false
-	}
-	text = strings.ToLower(text)
-	var words map[string]bool
-	for _, t := range terms {
-		if first := []rune(t)[0]; unicode.Is(unicode.Han, first) {
-			if strings.Contains(text, t) {
-				return true
-			}
-			continue
-		}
-		if words == nil {
-			words = map[string]bool{}
-			for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) }) {
-				words[w] = true
-			}
-		}
-		for w := range words {
-			if strings.HasPrefix(w, t) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// NoMatchStandout is the second half of the relevance floor: a question
-// whose nearest entities share a term with it still counts as about
-// nothing in the knowledge when the nearest one does not stand out from
-// the bulk — its distance lies less than 3 standard deviations below the
-// mean distance of all entities to the question — and no hit holds at
-// least half of the question's terms (noMatchCoverage). On the BettaFish
-// fixture (277 entities, offline vectors) questions about it stand
-// 3.1–6.2 deviations out; "今天天气怎么样？", which shares only 今天 (one
-// of its three terms) with one entity, stands 2.95 out. On Dulce (39
-// entities) "Who is Alex Mercer?" stands only 2.25 out, but the entity
-// ALEX MERCER holds both its terms. The distribution is used only when
-// the store reports it (knowledge.ExactStore does) for at least
-// minStandoutEntities entities.
-const NoMatchStandout = 3.0
-
-// noMatchCoverage is the share of a question's terms one hit must hold to
-// be a match whatever the distances (see NoMatchStandout).
-const noMatchCoverage = 0.5
-
-// minStandoutEntities is the fewest entities whose distances say anything
-// about how one of them stands out.
-const minStandoutEntities = 30
-
-// Relevance says how well a question's nearest entities match it, and
+// Relevance is the relevance gate's verdict on a question: which of its
+// content terms (text.Terms) the knowledge holds and how prominently, and
 // whether that is too weak to answer from (Weak: then no entity is
-// selected and no model asked). A match is strong when the most similar
-// hit reaches the similarity floor (Params.MinSimilarity), or when some
-// hit shares a term with the question (queryTerms, sharesTerm) and the
-// nearest stands out of the distances of all entities by at least
-// NoMatchStandout standard deviations (when they are known) or one hit
-// holds at least half of the question's terms.
+// selected and no model is asked). The gate is the same for search, chat,
+// questions and serve; it reads the question alone, never the conversation
+// history, so earlier turns cannot make an off-topic question relevant (a
+// follow-up without any content term, "那后来呢？", is judged on the
+// previous user questions instead).
+//
+// A question is relevant when the best vector hit reaches the similarity
+// floor (Params.MinSimilarity), or when some of its terms are topical —
+// found in the knowledge with a Lift of at least TopicalLift — and the
+// topical terms carry at least MinCoverage of the question's term weight.
 type Relevance struct {
-	// BestSimilarity is the highest Similarity among the hits (0 for none).
-	BestSimilarity float64 `json:"best_similarity"`
-	// Standout is (mean − nearest distance) / standard deviation over the
-	// distances of all Compared entities; 0 when Compared is 0.
-	Standout float64 `json:"standout"`
-	// Compared is how many entities the distribution covers; 0 when the
-	// store does not say or holds fewer than 30.
-	Compared int `json:"compared"`
-	// SharedTerm: some hit's title or description holds a term of the
-	// question.
-	SharedTerm bool `json:"shared_term"`
-	// Coverage is the largest share of the question's terms that one hit
-	// holds (0–1).
+	// Terms are the knowledge's statistics of each content term, in
+	// question order.
+	Terms []knowledge.TermStat `json:"terms"`
+	// Found and Missing are the terms the knowledge holds (itself or a
+	// part of it) and those it does not hold at all; Topical the found
+	// ones it holds prominently (Lift ≥ TopicalLift).
+	Found   []string `json:"found"`
+	Missing []string `json:"missing"`
+	Topical []string `json:"topical"`
+	// Coverage is the topical terms' share of the question's term weight
+	// (0–1).
 	Coverage float64 `json:"coverage"`
+	// BestSimilarity is the highest Similarity among the vector hits (0
+	// for none).
+	BestSimilarity float64 `json:"best_similarity"`
 	// Weak: the match is too weak; the result is a no-match.
 	Weak bool `json:"weak"`
 }
@@ -157,65 +73,65 @@ type Relevance struct {
 const WeakMatchLead = "The knowledge holds nothing relevant to this question"
 
 // Message is the plain sentence for a weak match: the graph holds nothing
-// relevant, and why.
+// relevant, and why (the terms missing, and those found only in passing).
 func (r *Relevance) Message() string {
-	why := "no entity near it shares a term with it"
-	if r.SharedTerm {
-		why = fmt.Sprintf("the nearest stands %.2f standard deviations out of all %d entities, under %.0f, and no entity holds half of its terms", r.Standout, r.Compared, NoMatchStandout)
-	}
-	return fmt.Sprintf("%s: its nearest entities are weak matches (best similarity %.2f; %s). No model was asked.", WeakMatchLead, r.BestSimilarity, why)
-}
-
-// judge rates the vector search's hits for query (hits: nearest first, as
-// the store returned them; matched: those kept and resolved) against
-// floor; stats are the store's distance statistics, nil when unknown.
-func judge(query string, hits []knowledge.Neighbor, stats *knowledge.DistanceStats, matched []MappedEntity, floor float64) *Relevance {
-	r := &Relevance{}
-	terms := queryTerms(query)
-	for _, h := range matched {
-		r.BestSimilarity = max(r.BestSimilarity, h.Similarity)
-		text := h.Entity.Title + " " + h.Entity.Description
-		if !sharesTerm(text, terms) {
-			continue
+	var why string
+	switch {
+	case len(r.Terms) == 0:
+		why = "it has no content word to look for"
+	default:
+		var parts []string
+		if len(r.Missing) > 0 {
+			parts = append(parts, "not found: "+strings.Join(r.Missing, ", "))
 		}
-		r.SharedTerm = true
-		n := 0
-		for _, t := range terms {
-			if sharesTerm(text, []string{t}) {
-				n++
+		var passing []string
+		top := map[string]bool{}
+		for _, t := range r.Topical {
+			top[t] = true
+		}
+		for _, t := range r.Found {
+			if !top[t] {
+				passing = append(passing, t)
 			}
 		}
-		r.Coverage = max(r.Coverage, float64(n)/float64(len(terms)))
+		if len(passing) > 0 {
+			parts = append(parts, "mentioned only in passing: "+strings.Join(passing, ", "))
+		}
+		if len(r.Topical) > 0 {
+			parts = append(parts, fmt.Sprintf("the terms it holds (%s) carry %.0f%% of the question, under %.0f%%", strings.Join(r.Topical, ", "), 100*r.Coverage, 100*MinCoverage))
+		}
+		why = strings.Join(parts, "; ")
 	}
-	if stats != nil && stats.Count >= minStandoutEntities && stats.Std > 0 && len(hits) > 0 {
-		r.Compared = stats.Count
-		r.Standout = (stats.Mean - hits[0].Distance) / stats.Std
+	return fmt.Sprintf("%s (%s). No model was asked.", WeakMatchLead, why)
+}
+
+// judge is the relevance gate: stats are the knowledge's statistics of the
+// question's terms; best is the best vector similarity; floor is
+// Params.MinSimilarity.
+func judge(stats []knowledge.TermStat, best, floor float64) *Relevance {
+	r := &Relevance{Terms: stats, BestSimilarity: best, Found: []string{}, Missing: []string{}, Topical: []string{}}
+	var total, topical float64
+	for _, s := range stats {
+		g := s.General
+		if !s.Found() {
+			g = text.GeneralShare(s.Term)
+		}
+		w := knowledge.TermWeight(g)
+		total += w
+		switch {
+		case !s.Found():
+			r.Missing = append(r.Missing, s.Term)
+			continue
+		case s.Lift >= TopicalLift:
+			r.Topical = append(r.Topical, s.Term)
+			topical += w
+		}
+		r.Found = append(r.Found, s.Term)
 	}
-	strong := r.BestSimilarity >= floor ||
-		(r.SharedTerm && (r.Compared == 0 || r.Standout >= NoMatchStandout || r.Coverage >= noMatchCoverage))
+	if total > 0 {
+		r.Coverage = topical / total
+	}
+	strong := best >= floor || (len(r.Topical) > 0 && r.Coverage >= MinCoverage)
 	r.Weak = !strong
 	return r
-}
-
-// cjkStop are the Chinese interrogative and function words cut out of a
-// question before its terms are taken, longest first so that 为什么 goes
-// before 什么.
-var cjkStop = []string{
-	"为什么", "有哪些", "是什么", "怎么样", "什么", "为何", "如何", "怎样", "怎么", "哪些", "哪个", "哪里", "是否",
-	"多少", "有何", "请问", "介绍", "一下", "关于", "告诉", "我们", "你们", "他们", "她们", "它们", "这个", "那个",
-	"这些", "那些", "一个", "可以", "能否", "以及", "还是", "或者", "的", "了", "吗", "呢", "吧", "是", "和",
-	"与", "在", "谁", "及", "对", "把", "被", "哪", "几", "么",
-}
-
-// latinStop are English question and function words.
-var latinStop = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the is are was were be been being am who whom whose what why how which when where
-		does do did done can could would should will shall may might must has have had of for to in on at by from with
-		about into over and or not no nor but if then than so as it its this that these those there their them they he she
-		his her him me my we our us you your i tell please explain describe give show list any some all much many more most
-		know say said like`) {
-		latinStop[w] = true
-	}
 }

@@ -7,45 +7,8 @@ import (
 	"testing"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/llm"
 )
-
-func TestQueryTerms(t *testing.T) {
-	for _, tc := range []struct {
-		q    string
-		want []string
-	}{
-		{"火星殖民", []string{"火星", "星殖", "殖民"}},
-		{"李明为什么选择写字楼商圈？", []string{"李明", "选择", "择写", "写字", "字楼", "楼商", "商圈"}},
-		{"樱花", []string{"樱花"}},
-		{"Who is Alex Mercer?", []string{"alex", "mercer"}},
-		{"Tell me about Dulce", []string{"dulce"}},
-		{"什么是舆情的？", []string{"舆情"}},
-		{"谁？", nil},
-		{"A 5G 网", []string{"5g", "网"}},
-	} {
-		if got := queryTerms(tc.q); !slices.Equal(got, tc.want) {
-			t.Errorf("queryTerms(%q) = %q, want %q", tc.q, got, tc.want)
-		}
-	}
-}
-
-func TestSharesTerm(t *testing.T) {
-	for _, tc := range []struct {
-		text  string
-		terms []string
-		want  bool
-	}{
-		{"AGENTS' CAMARADERIE the bond between the agents", []string{"agent"}, true},
-		{"a reagent in the lab", []string{"agent"}, false},
-		{"武汉大学樱花盛放", []string{"樱花"}, true},
-		{"武汉大学樱花盛放", []string{"火星", "殖民"}, false},
-		{"anything", nil, false},
-	} {
-		if got := sharesTerm(tc.text, tc.terms); got != tc.want {
-			t.Errorf("sharesTerm(%q, %q) = %v, want %v", tc.text, tc.terms, got, tc.want)
-		}
-	}
-}
 
 // B24a on our fixture graph: with the floor a question about nothing in
 // the graph maps to no entity; without it (0, the reference) the nearest
@@ -79,74 +42,99 @@ func TestMinSimilarityFloor(t *testing.T) {
 	}
 }
 
-// The relevance floor with the vector store search uses (ExactStore, which
-// reports the distribution of distances) on the BettaFish fixture graph:
-// questions about the graph stand out of it by 3 standard deviations or
-// more; "今天天气怎么样？" shares only 今天 with one entity and does not, so
-// it is a weak match (no entity, no model call); "How do I bake bread?"
-// shares no term. The Relevance of each build carries the figures, which
-// are checked against the distances computed here.
-func TestWeakMatchOnFixture(t *testing.T) {
-	b := graphBuilder(t, "../../../shared/fixtures/bettafish", "武汉大学", "20250825_180214")
-	ts := b.cfg.VectorStore.(*exactStore)
-	ids := ts.ids
-	store, err := knowledge.NewExactStore(knowledge.ExactStoreConfig{Info: b.cfg.Embedder.Info(), IDs: ids, Vectors: ts.vecs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	eb, err := NewContextBuilder(b.m, Config{Embedder: b.cfg.Embedder, VectorStore: store})
-	if err != nil {
-		t.Fatal(err)
+// The gate's rule on hand-made term statistics: each case fails when the
+// rule it names is reversed or removed.
+func TestJudgeRule(t *testing.T) {
+	ts := func(term string, count int, general, lift float64) knowledge.TermStat {
+		return knowledge.TermStat{Term: term, Matched: term, Count: count, Docs: count, General: general, Lift: lift}
 	}
 	for _, tc := range []struct {
-		q      string
-		weak   bool
-		shared bool
+		name  string
+		stats []knowledge.TermStat
+		best  float64
+		weak  bool
+		cov   float64
 	}{
-		{"今天天气怎么样？", true, true},
-		{"How do I bake bread?", true, false},
-		{"武汉大学樱花季的舆情如何？", false, true},
-		{"杨景媛论文", false, true},
-		{"网民对武大的负面情绪", false, true},
-		{"What do people say about Wuhan University?", false, true},
-		{"樱花", false, true},
+		{"one topical term", []knowledge.TermStat{ts("樱花", 300, 1e-5, 700)}, 0.1, false, 1},
+		{"lift just under the bar", []knowledge.TermStat{ts("进展", 14, 1e-5, TopicalLift-0.01)}, 0.1, true, 0},
+		{"lift at the bar", []knowledge.TermStat{ts("进展", 14, 1e-5, TopicalLift)}, 0.1, false, 1},
+		// weights (knowledge.TermWeight): 1e-6 → 3, 1e-5 → 2, 1e-4 → 1, a
+		// missing word the dictionary lacks → 4; topical 3 of 3+4 ≥ 1/3
+		{"coverage above", []knowledge.TermStat{ts("a", 5, 1e-6, 50), ts("b", 0, 0, 0)}, 0.1, false, 3.0 / 7},
+		// topical 1 of 1+4 = 0.2 < 1/3
+		{"coverage below", []knowledge.TermStat{ts("a", 5, 1e-4, 50), ts("b", 0, 0, 0)}, 0.1, true, 0.2},
+		// a term found in passing weighs as much as a missing one: 2 of 2+2+1
+		{"in passing counts against", []knowledge.TermStat{ts("a", 5, 1e-5, 50), ts("c", 1, 1e-5, 1), ts("d", 1, 1e-4, 1)}, 0.1, false, 0.4},
+		{"similarity floor", []knowledge.TermStat{ts("x", 0, 0, 0)}, 0.6, false, 0},
+		{"no terms", nil, 0.1, true, 0},
 	} {
-		p := DefaultParams()
-		p.MinSimilarity = NoMatchSimilarity
-		c, err := eb.Build(t.Context(), tc.q, nil, p)
-		if err != nil {
-			t.Fatal(err)
+		r := judge(tc.stats, tc.best, NoMatchSimilarity)
+		if r.Weak != tc.weak || math.Abs(r.Coverage-tc.cov) > 1e-9 {
+			t.Errorf("%s: weak %v coverage %v, want %v %v (%+v)", tc.name, r.Weak, r.Coverage, tc.weak, tc.cov, r)
 		}
-		r := c.Relevance
-		if r == nil {
-			t.Fatalf("%q: no relevance", tc.q)
+		if r.Weak && !strings.HasPrefix(r.Message(), WeakMatchLead) {
+			t.Errorf("%s: message %q", tc.name, r.Message())
 		}
-		if r.Weak != tc.weak || r.SharedTerm != tc.shared || c.Matched() == tc.weak {
-			t.Errorf("%q: %+v, %d entities; want weak %v, shared term %v", tc.q, *r, len(c.Entities), tc.weak, tc.shared)
-		}
-		// the standout, from every entity's distance to the embedded question
-		qv, _ := b.cfg.Embedder.Embed(t.Context(), []string{tc.q})
-		var ds []float64
-		for _, v := range ts.vecs {
-			var d float64
-			for k := range v {
-				x := float64(v[k]) - float64(qv[0][k])
-				d += x * x
+	}
+	r := judge([]knowledge.TermStat{ts("火星", 2, 8.7e-6, 1.8), ts("天气", 0, 0, 0)}, 0.1, NoMatchSimilarity)
+	if !slices.Equal(r.Found, []string{"火星"}) || !slices.Equal(r.Missing, []string{"天气"}) || len(r.Topical) != 0 ||
+		!strings.Contains(r.Message(), "not found: 天气") || !strings.Contains(r.Message(), "only in passing: 火星") {
+		t.Errorf("%+v: %s", r, r.Message())
+	}
+}
+
+// The calibration questions and earlier field cases, with the
+// gate and hybrid retrieval as the CLI runs them on our graphs: the
+// answerable ones select entities, the off-topic ones none.
+func TestRelevanceCalibration(t *testing.T) {
+	for _, tc := range []struct {
+		name, dir, topic, stamp string
+		answer, refuse          []string
+	}{
+		{"bettafish", "../../../shared/fixtures/bettafish", "武汉大学", "20250825_180214",
+			[]string{"樱花季网友怎么看？", "负面情绪主要来自哪些平台？", "武汉大学樱花季的舆情如何？", "杨景媛论文", "网民对武大的负面情绪", "What do people say about Wuhan University?", "樱花"},
+			[]string{"火星殖民计划的进展如何？", "今天天气怎么样？", "How do I bake bread?", "火星殖民"}},
+		{"coffee-shop", "../../examples/coffee-shop", "李明咖啡店", "20241001_100000",
+			[]string{"李明在经营咖啡店过程中都经历了哪些挑战？", "咖啡店开在哪里，为什么选那里？", "李明为什么选择写字楼商圈？"},
+			[]string{"今天天气怎么样？", "火星殖民计划的进展如何？"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := graphBuilder(t, tc.dir, tc.topic, tc.stamp)
+			p := DefaultParams()
+			p.MinSimilarity = NoMatchSimilarity
+			p.Retrieval = RetrievalHybrid
+			for _, q := range append(append([]string{}, tc.answer...), tc.refuse...) {
+				want := slices.Contains(tc.answer, q)
+				c, err := b.Build(t.Context(), q, nil, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.Matched() != want || c.Relevance == nil || c.Relevance.Weak == want {
+					t.Errorf("%q: matched %v, relevance %+v; want matched %v", q, c.Matched(), c.Relevance, want)
+				}
+				for _, e := range c.Entities {
+					if b.m.IsBookkeeping(e) {
+						t.Errorf("%q: bookkeeping entity %q selected", q, e.Title)
+					}
+				}
 			}
-			ds = append(ds, d)
-		}
-		var sum, sq float64
-		for _, d := range ds {
-			sum += d
-			sq += d * d
-		}
-		mean := sum / float64(len(ds))
-		std := math.Sqrt(sq/float64(len(ds)) - mean*mean)
-		if want := (mean - slices.Min(ds)) / std; r.Compared != len(ids) || math.Abs(r.Standout-want) > 1e-9 {
-			t.Errorf("%q: standout %v over %d, want %v over %d", tc.q, r.Standout, r.Compared, want, len(ids))
-		}
-		if r.Weak && !strings.Contains(r.Message(), "nothing relevant") {
-			t.Errorf("%q: message %q", tc.q, r.Message())
-		}
+			// history never makes an off-topic question relevant …
+			hist := []llm.Message{{Role: llm.RoleUser, Content: tc.answer[0]}, {Role: llm.RoleAssistant, Content: "…"}}
+			c, err := b.Build(t.Context(), tc.refuse[0], hist, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Matched() {
+				t.Errorf("%q after %q: matched", tc.refuse[0], tc.answer[0])
+			}
+			// … but a follow-up without a content word stands for the
+			// earlier question
+			if c, err = b.Build(t.Context(), "那后来呢？", hist, p); err != nil {
+				t.Fatal(err)
+			}
+			if !c.Matched() {
+				t.Errorf("follow-up after %q: %+v", tc.answer[0], c.Relevance)
+			}
+		})
 	}
 }

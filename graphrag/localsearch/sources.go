@@ -9,8 +9,11 @@ import (
 // sourceSection is _build_text_unit_context + build_text_unit_context
 // (reference §3.8): the text units of the selected entities, grouped by the
 // first entity that lists them and, within a group, most related first;
-// each unit once; always "|"-delimited (§10 #8, reproduced).
-func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *counter, budget int, rec Records) string {
+// each unit once; always "|"-delimited (§10 #8, reproduced). In hybrid
+// retrieval unitScore holds the lexical scores of the text units that
+// match the question: those units come first, best first, and the rest
+// follow in the reference's order.
+func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *counter, budget int, rec Records, unitScore map[int]float64) string {
 	units := b.m.TextUnits()
 	if len(sel) == 0 || len(units) == 0 {
 		return ""
@@ -67,6 +70,9 @@ func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *cou
 		}
 		return cands[a].n > cands[c].n
 	})
+	if len(unitScore) > 0 {
+		sort.SliceStable(cands, func(a, c int) bool { return unitScore[cands[a].u] > unitScore[cands[c].u] })
+	}
 	if len(cands) == 0 && !p.ReturnCandidateContext {
 		return ""
 	}

@@ -22,6 +22,7 @@ import (
 	"reportengine/llm/offline"
 	"reportengine/llm/openaicompat"
 	"reportengine/llm/tokens"
+	"reportengine/text"
 )
 
 // Environment variables for the embedding model of search, questions and
@@ -53,6 +54,7 @@ type ragOptions struct {
 	TextUnitProp      float64
 	CommunityProp     float64
 	MinSimilarity     float64
+	Retrieval         string
 	ResponseType      string
 	HistoryFile       string
 
@@ -91,6 +93,7 @@ func addRAGFlags(cmd *cobra.Command, o *ragOptions) {
 	f.Float64Var(&o.TextUnitProp, "text-unit-prop", d.TextUnitProp, "share of the budget for source texts")
 	f.Float64Var(&o.CommunityProp, "community-prop", d.CommunityProp, "share of the budget for community reports")
 	f.Float64Var(&o.MinSimilarity, "min-similarity", localsearch.NoMatchSimilarity, "relevance floor: a question whose nearest entities share no term with it and are all less similar than this is a no-match (0 = always take the nearest entities)")
+	f.StringVar(&o.Retrieval, "retrieval", "auto", "question → entities mapping: hybrid (lexical search on the question's words fused with the vector search), vector (the vector search alone, as Microsoft GraphRAG does), or auto (hybrid for our graphs and offline vectors, else vector)")
 	f.StringVar(&o.LLM, "llm", "auto", "answering model: offline, openai, or auto (openai when an API key is set, else offline)")
 	f.StringVar(&o.Model, "model", "", "model name for --llm openai")
 	f.StringVar(&o.BaseURL, "base-url", "", "OpenAI-compatible base URL for --llm openai")
@@ -178,6 +181,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	if err := o.precheck(); err != nil {
 		return nil, err
 	}
+	text.Warm() // the Chinese dictionary loads while the knowledge does
 	s := &ragSession{}
 	var set *settings.Settings
 	if o.Index != "" {
@@ -252,6 +256,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 		return nil, err
 	}
 	s.embedder = emb
+	s.params.Retrieval = o.retrieval(s.m, emb)
 	vo := knowledge.VectorOptions{Embedder: emb}
 	if !o.NoVectorCache {
 		vo.CacheDirs = knowledge.DefaultCacheDirs(s.m, o.userCacheDir())
@@ -287,6 +292,21 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// retrieval resolves --retrieval: auto is hybrid for our graphs and
+// wherever the entity vectors come from the offline embedder (its n-gram
+// vectors know no words), vector for a GraphRAG index searched with
+// another embedder.
+func (o *ragOptions) retrieval(m *knowledge.Model, emb llm.Embedder) string {
+	switch o.Retrieval {
+	case localsearch.RetrievalHybrid, localsearch.RetrievalVector:
+		return o.Retrieval
+	}
+	if m.Source().Kind == "reportengine-graph" || emb.Info().Provider == offline.EmbedderProvider {
+		return localsearch.RetrievalHybrid
+	}
+	return localsearch.RetrievalVector
 }
 
 // params are GraphRAG's defaults, then settings.yaml's local_search, then
@@ -368,6 +388,11 @@ func (o *ragOptions) precheck() error {
 	}
 	if _, err := tokens.New(o.Encoding); err != nil {
 		return usagef("--encoding %q: want %s", o.Encoding, strings.Join(tokens.Encodings(), " or "))
+	}
+	switch o.Retrieval {
+	case "auto", localsearch.RetrievalHybrid, localsearch.RetrievalVector:
+	default:
+		return usagef("--retrieval %q: want hybrid, vector or auto", o.Retrieval)
 	}
 	if _, err := o.embedder(context.Background(), nil); err != nil {
 		return err

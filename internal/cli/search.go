@@ -90,7 +90,12 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 			return err
 		}
 		if opts.JSON {
-			return writeJSON(opts.Out, map[string]any{"context_text": c.Text, "context_data": c.Records})
+			return writeJSON(opts.Out, map[string]any{"context_text": c.Text, "context_data": c.Records, "no_match": !c.Matched(), "relevance": c.Relevance})
+		}
+		if !c.Matched() {
+			res := localsearch.Result{NoMatch: true, Relevance: c.Relevance}
+			_, err := fmt.Fprintln(opts.Out, safeLines(res.NoMatchText()))
+			return err
 		}
 		text := safeLines(c.Text) // the context holds scraped text
 		_, err = io.WriteString(opts.Out, text)

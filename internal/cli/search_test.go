@@ -195,19 +195,20 @@ func listFiles(t *testing.T, root string) []string {
 }
 
 // A configured model answers; citations it makes up are reported; --json
-// carries the result fields.
+// carries the result fields. The reference's vector mapping (--retrieval
+// vector) puts report 3 in the context.
 func TestSearchConfiguredModelCitations(t *testing.T) {
 	answer := "Alex Mercer leads the squad [Data: Entities (3); Reports (3); Entities (999)]."
 	_, srv := newFakeProvider(t, func(task, chapter string, n int) reply { return reply{content: &answer} })
 	env := pipelineEnv(srv)
-	code, out, errs := runEnv(t, env, "search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "Who is Alex Mercer?")
+	code, out, errs := runEnv(t, env, "search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "--retrieval", "vector", "Who is Alex Mercer?")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if !strings.HasPrefix(out, answer) || !strings.Contains(out, "Entities 3:") || !strings.Contains(out, "Citations not in the context: Entities (999)") {
 		t.Errorf("stdout:\n%s", out)
 	}
-	code, js, errs := runEnv(t, env, "search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "--json", "Who is Alex Mercer?")
+	code, js, errs := runEnv(t, env, "search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "--retrieval", "vector", "--json", "Who is Alex Mercer?")
 	var res struct {
 		Response  string         `json:"response"`
 		LLMCalls  int            `json:"llm_calls"`

@@ -270,6 +270,7 @@ func searchConfig(opts *serveOptions) (*server.SearchConfig, error) {
 	}
 	p := localsearch.DefaultParams()
 	p.MinSimilarity = localsearch.NoMatchSimilarity // a question about nothing in the graph is a no-match (B24)
+	p.Retrieval = localsearch.RetrievalHybrid       // the server's vectors are always the offline embedder's
 	return &server.SearchConfig{Model: m, Retrieval: offlineRetrieval, Indexes: idx, Params: &p}, nil
 }
 

@@ -2,11 +2,13 @@ package offline
 
 import (
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 
 	"reportengine/prompts"
+	"reportengine/text"
 )
 
 // MaxAnswerSentences bounds the offline local-search answer.
@@ -28,6 +30,7 @@ type sentence struct {
 	dataset string // section name, as cited
 	id      string
 	terms   map[string]bool
+	lower   string // the text lower-cased, for the question's terms
 	order   int
 	score   float64
 }
@@ -196,6 +199,50 @@ func cutClause(s string, n int) string {
 	return string(rs[:i])
 }
 
+// bookkeepingRE matches the sentences our graphs' knowledge model writes
+// about how the research was done (graphrag/knowledge's phrases), which
+// are no evidence: search-query records ("网络搜索「…」，3 条结果", "web
+// search "…", 3 results"), section lists ("段落：…", "Sections: …"), the
+// topic, engine and host descriptions and the topic report's engine
+// count. They may guide retrieval but are never quoted as an answer.
+var bookkeepingRE = regexp.MustCompile(`^(?:网络搜索「.*」，\d+ 条结果|web search ".*", \d+ results|段落：|Sections: |研究主题「|research topic "|论坛主持人，\d+ 次总结|the forum host, \d+ syntheses|主题「.*」由 \d+ 个引擎研究|The topic ".*" was researched by \d+ engines|不可用：|Not available: )|(?:研究引擎|research engine)(?:，报告《.*》|, report ".*")?(?:，\d+ 个段落，\d+ 条搜索记录|, \d+ sections, \d+ search records)|^主持人总结 ?\d+`)
+
+// isBookkeeping reports whether a context sentence is a bookkeeping record
+// (bookkeepingRE), after list markers and white space.
+func isBookkeeping(s string) bool {
+	return bookkeepingRE.MatchString(strings.TrimSpace(strings.TrimLeft(s, "-*• ")))
+}
+
+// whyRE finds a question that asks for a reason, and causeRE a sentence
+// that gives one.
+var (
+	whyRE   = regexp.MustCompile(`为什么|为何|原因|理由|怎么会|(?i:\bwhy\b|\breasons?\b)`)
+	causeRE = regexp.MustCompile(`因为|由于|原因|理由|为了|所以|因此|考虑到|看中|保证|(?i:\bbecause\b|\bdue to\b|\bso that\b|\breasons?\b|\bto ensure\b)`)
+)
+
+// containsTerm reports whether lower (a lower-cased sentence) holds term:
+// a Han term anywhere, another at a word start.
+func containsTerm(lower, term string) bool {
+	if text.HasHan(term) {
+		return strings.Contains(lower, term)
+	}
+	for i := 0; ; {
+		j := strings.Index(lower[i:], term)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j == 0 {
+			return true
+		}
+		r := []rune(lower[:j])
+		if prev := r[len(r)-1]; !unicode.IsLetter(prev) && !unicode.IsDigit(prev) {
+			return true
+		}
+		i = j + len(term)
+	}
+}
+
 // contextSentences collects the sentences of the Sources texts, entity
 // descriptions and report contents of the tables, in context order.
 func contextSentences(tables []ctxTable) []*sentence {
@@ -220,7 +267,10 @@ func contextSentences(tables []ctxTable) []*sentence {
 		}
 		for _, r := range t.rows {
 			for _, s := range splitSentences(r[textc]) {
-				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), order: len(out)})
+				if isBookkeeping(s) {
+					continue
+				}
+				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(s), order: len(out)})
 			}
 		}
 	}
@@ -241,27 +291,55 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		return label + "\n\n" + empty
 	}
 	q := matchTerms(in.Query)
-	df := map[string]int{}
+	// The question's content terms (text.Terms, as retrieval uses them),
+	// each with its parts (樱花季 → 樱花, 花季) as alternatives found at
+	// half weight: a sentence scores the idf of every term it holds.
+	type qterm struct {
+		alts []string
+		full int // alts[:full] count fully
+	}
+	var qts []qterm
+	for _, t := range text.Terms(in.Query) {
+		qts = append(qts, qterm{alts: append([]string{t.Text}, t.Parts...), full: 1})
+	}
+	n := float64(len(sents))
+	holds := func(s *sentence, qt qterm) float64 {
+		for i, a := range qt.alts {
+			if containsTerm(s.lower, a) {
+				if i < qt.full {
+					return 1
+				}
+				return 0.5
+			}
+		}
+		return 0
+	}
+	df := make([]float64, len(qts))
 	for _, s := range sents {
-		for t := range s.terms {
-			if q[t] {
-				df[t]++
+		for i, qt := range qts {
+			if holds(s, qt) > 0 {
+				df[i]++
 			}
 		}
 	}
-	n := float64(len(sents))
-	// the query terms in a fixed order: float sums taken in map order
-	// would differ in the last bits between runs and swap tied sentences
-	qterms := make([]string, 0, len(q))
-	for t := range q {
-		qterms = append(qterms, t)
-	}
-	sort.Strings(qterms)
+	why := whyRE.MatchString(in.Query)
 	for _, s := range sents {
-		for _, t := range qterms {
-			if s.terms[t] {
-				s.score += math.Log(1 + n/float64(df[t]))
+		held := 0.0
+		for i, qt := range qts {
+			if h := holds(s, qt); h > 0 {
+				s.score += h * math.Log(1+n/df[i])
+				held += h
 			}
+		}
+		// coordination: a sentence holding more of the question's terms
+		// comes before one repeating a single rare term
+		if len(qts) > 1 {
+			c := held / float64(len(qts))
+			s.score *= c * c
+		}
+		// A question asking why prefers the sentences that give a reason.
+		if why && s.score > 0 && causeRE.MatchString(s.text) {
+			s.score *= 1.5
 		}
 		// Prefer sentences that are about the question, not long lists,
 		// and that say something beyond the question's own words (a

@@ -181,3 +181,46 @@ func TestCutClause(t *testing.T) {
 }
 
 func tail(s string) string { r := []rune(s); return string(r[max(0, len(r)-20):]) }
+
+// Bookkeeping records of our graphs (search-query records, section lists,
+// topic and engine descriptions) are never quoted, even when they hold the
+// question's words; a question asking why prefers the sentence giving a
+// reason over one that only holds the same words.
+func TestLocalSearchAnswerSkipsBookkeeping(t *testing.T) {
+	ctx := "-----Reports-----\nid|title|content\n" +
+		"0|李明咖啡店|主题「李明咖啡店」由 3 个引擎研究：query、media、insight。段落：选址决策与商圈对比、产品与定价。\n" +
+		"\n\n-----Entities-----\nid|entity|description|number of relationships\n" +
+		"3|李明咖啡店 拿铁 美式 定价|网络搜索「李明咖啡店 拿铁 美式 定价」，3 条结果|4\n" +
+		"4|query|query 研究引擎，报告《李明咖啡店定价研究》，4 个段落，12 条搜索记录|9\n" +
+		"5|价格带|李明咖啡店的拿铁定价在写字楼商圈里处于中段价位。|1\n" +
+		"6|选址|李明咖啡店开在写字楼商圈，因为工作日客流稳定、租金可以接受。|1\n"
+	resp, err := New().Complete(t.Context(), searchRequest("李明咖啡店为什么开在写字楼商圈？定价如何？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"网络搜索", "段落：", "研究引擎", "个引擎研究"} {
+		if strings.Contains(resp.Content, bad) {
+			t.Errorf("bookkeeping %q quoted:\n%s", bad, resp.Content)
+		}
+	}
+	var first string
+	for _, l := range strings.Split(resp.Content, "\n") {
+		if strings.HasPrefix(l, "- ") {
+			first = l
+			break
+		}
+	}
+	if !strings.Contains(first, "因为工作日客流稳定") {
+		t.Errorf("first sentence %q, want the reason:\n%s", first, resp.Content)
+	}
+	for _, s := range []string{"网络搜索「李明咖啡店 拿铁」，3 条结果", "段落：选址、定价。", "web search \"coffee\", 3 results", "Sections: a, b.", "主持人总结 4", "研究主题「李明咖啡店」"} {
+		if !isBookkeeping(s) {
+			t.Errorf("%q is not recognised as bookkeeping", s)
+		}
+	}
+	for _, s := range []string{"网友在搜索「李明」后发现了更多信息。", "李明咖啡店开在写字楼商圈。"} {
+		if isBookkeeping(s) {
+			t.Errorf("%q taken for bookkeeping", s)
+		}
+	}
+}

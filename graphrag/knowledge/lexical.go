@@ -1,0 +1,395 @@
+package knowledge
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"reportengine/graphrag"
+	"reportengine/internal/parallel"
+	"reportengine/text"
+)
+
+// BM25 parameters of the lexical index (the usual values: k1 = 1.2 bounds
+// what repeating a term adds, b = 0.75 normalises by document length).
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+// hanRunesPerWord converts a count of Han runes to an estimate of Chinese
+// words (the dictionary's words average about 1.5 runes in running text),
+// so that a term's share of the knowledge compares with its share of
+// general text (text.GeneralShare), which counts words.
+const hanRunesPerWord = 1.5
+
+// Lexical is the lexical index of a Model: every entity's document (its
+// title and description) and every text unit's text, lower-cased, with
+// their lengths, searched for the content terms of a question
+// (text.Terms). It is built once per Model on first use (Model.Lexical)
+// and read-only afterwards, so it is safe for concurrent use.
+//
+// Terms are found by substring: a term holding a Han rune wherever it
+// occurs (Chinese is written without spaces, so a text needs no
+// segmentation to be searched), any other term at the start of a word (the
+// rune before it is not a letter or digit), so "agent" finds "agents" and
+// "agent's" but not "reagent". One pass over the texts per term: about
+// 1 ms per megabyte of text and term on one core.
+type Lexical struct {
+	docs     []string // entities first (len = nEnt), then text units; lower-cased
+	lens     []int32  // runes per doc
+	nEnt     int
+	avgEnt   float64 // mean runes of entity docs
+	avgUnit  float64
+	words    float64   // estimated words of the whole knowledge (Han runes / 1.5 + other words)
+	entUnits [][]int32 // entity → text units (indexes into TextUnits) it lists
+}
+
+// Lexical returns the model's lexical index, building it on the first
+// call (linear in the texts: one lower-casing and one count of runes per
+// text, split over the cores).
+func (m *Model) Lexical() *Lexical {
+	m.lexOnce.Do(func() { m.lex = newLexical(m) })
+	return m.lex
+}
+
+func newLexical(m *Model) *Lexical {
+	ents, units := m.Entities(), m.TextUnits()
+	x := &Lexical{nEnt: len(ents), docs: make([]string, len(ents)+len(units)), lens: make([]int32, len(ents)+len(units))}
+	han := make([]int64, len(x.docs))
+	other := make([]int64, len(x.docs))
+	parallel.Each(len(x.docs), 256, func(_, i int) {
+		var s string
+		if i < len(ents) {
+			s = ents[i].Title + "\n" + ents[i].Description
+		} else {
+			s = units[i-len(ents)].Text
+		}
+		s = strings.ToLower(s)
+		x.docs[i] = s
+		n, h, o := 0, int64(0), int64(0)
+		inWord := false
+		for _, r := range s {
+			n++
+			switch {
+			case text.IsHan(r):
+				h++
+				inWord = false
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
+				if !inWord {
+					o++
+				}
+				inWord = true
+			default:
+				inWord = false
+			}
+		}
+		x.lens[i], han[i], other[i] = int32(n), h, o
+	})
+	var se, su, hs, os float64
+	for i, n := range x.lens {
+		if i < x.nEnt {
+			se += float64(n)
+		} else {
+			su += float64(n)
+		}
+		hs += float64(han[i])
+		os += float64(other[i])
+	}
+	if x.nEnt > 0 {
+		x.avgEnt = se / float64(x.nEnt)
+	}
+	if n := len(units); n > 0 {
+		x.avgUnit = su / float64(n)
+	}
+	x.words = hs/hanRunesPerWord + os
+	unitIdx := make(map[string]int32, len(units))
+	for i, u := range units {
+		unitIdx[u.ID] = int32(i) // the last unit with an id wins, as in the context builder
+	}
+	x.entUnits = make([][]int32, len(ents))
+	for i, e := range ents {
+		for _, id := range e.TextUnitIDs {
+			if u, ok := unitIdx[id]; ok {
+				x.entUnits[i] = append(x.entUnits[i], u)
+			}
+		}
+	}
+	return x
+}
+
+// TermStat is what the knowledge holds of one content term of a question.
+type TermStat struct {
+	// Term is the question's term (text.Term.Text).
+	Term string `json:"term"`
+	// Matched is the word that was counted: the term itself when the
+	// knowledge holds it, else the part of it (text.Term.Parts) with the
+	// most occurrences; "" when neither occurs.
+	Matched string `json:"matched,omitempty"`
+	// Docs is how many documents (entity documents and text units) hold
+	// Matched; Count how often it occurs in all of them.
+	Docs  int `json:"docs"`
+	Count int `json:"count"`
+	// Share is Count over the estimated words of the knowledge; General is
+	// text.GeneralShare(Matched), 0 for a word the general dictionary does
+	// not hold (rare words, names, Latin words).
+	Share   float64 `json:"share"`
+	General float64 `json:"general"`
+	// Lift is Share / max(General, GeneralFloor): how many times more
+	// often the knowledge uses the word than general text does; 0 when
+	// Count is 0.
+	Lift float64 `json:"lift"`
+}
+
+// Found reports whether the knowledge holds the term (or a part of it).
+func (s TermStat) Found() bool { return s.Count > 0 }
+
+// TermWeight is how much a term says about what is asked, from its share
+// of general text (TermStat.General, or text.GeneralShare of a term the
+// knowledge lacks): log10 of how much rarer than one word in a thousand
+// it is, between 0.1 (everyday words such as 主要, 工作) and 4 (words the
+// general dictionary lacks: names, rare compounds, Latin words). 樱花
+// weighs 2.5, 网友 1.5, 计划 0.46.
+func TermWeight(general float64) float64 {
+	return max(0.1, min(4, math.Log10(1e-3/max(general, GeneralFloor))))
+}
+
+// GeneralFloor is the general-text share assumed for a word the general
+// dictionary does not hold (TermStat.General 0): rarer than its rarest
+// word (frequency 10 of 5.7·10⁷, 1.8·10⁻⁷), so that a name or rare
+// compound the knowledge mentions counts as what the knowledge is about,
+// without an infinite lift.
+const GeneralFloor = 1e-7
+
+// Scored is one entity of a lexical ranking: its index into
+// Model.Entities and its score (higher is better).
+type Scored struct {
+	Entity int
+	Score  float64
+}
+
+// LexicalResult is the lexical search of one question.
+type LexicalResult struct {
+	// Terms are the statistics of the question's terms, in question order.
+	Terms []TermStat
+	// Entities are the entities with a positive score, best first, ties by
+	// ascending entity index. An entity's score is the BM25 score of its
+	// own document plus the best BM25 score among the text units it lists
+	// (TextUnitIDs): an entity is as relevant as the best passage about it.
+	Entities []Scored
+	// Units are the BM25 scores of the text units with a positive score,
+	// by index into Model.TextUnits.
+	Units map[int]float64
+}
+
+// Search scores the entity documents and the text units against terms
+// with BM25 (k1 = 1.2, b = 0.75; idf = ln(1 + (N − df + 0.5)/(df + 0.5))
+// per corpus, entities and text units apart), each term counted through
+// its Matched word (see TermStat) and weighted by TermWeight (a word rare
+// in general text says more about what is asked than an everyday one);
+// each document's sum is then multiplied by the square of the share of
+// the question's term weight it holds (coordination: "樱花季网友怎么看？"
+// prefers the passages holding 樱花 and 网友 to those repeating 网友). No
+// terms, no result (empty lists).
+func (x *Lexical) Search(terms []text.Term) *LexicalResult {
+	res := &LexicalResult{Units: map[int]float64{}}
+	if len(terms) == 0 {
+		return res
+	}
+	nDocs := len(x.docs)
+	entScore := make([]float64, x.nEnt)
+	unitScore := make([]float64, nDocs-x.nEnt)
+	entHeld := make([]float64, x.nEnt) // query weight of the terms each doc holds
+	unitHeld := make([]float64, nDocs-x.nEnt)
+	var totalWeight float64
+	for _, t := range terms {
+		cands := append([]string{t.Text}, t.Parts...)
+		var best []docHit
+		st := TermStat{Term: t.Text}
+		for ci, w := range cands {
+			hits, count := x.count(w)
+			if count == 0 {
+				continue
+			}
+			// the term itself when found; else the part found most often
+			if ci == 0 || count > st.Count {
+				st.Matched, st.Count, st.Docs = w, count, len(hits)
+				best = hits
+			}
+			if ci == 0 {
+				break
+			}
+		}
+		if st.Count > 0 {
+			if x.words > 0 {
+				st.Share = float64(st.Count) / x.words
+			}
+			st.General = text.GeneralShare(st.Matched)
+			st.Lift = st.Share / max(st.General, GeneralFloor)
+		}
+		res.Terms = append(res.Terms, st)
+		g := st.General
+		if st.Count == 0 {
+			g = text.GeneralShare(t.Text)
+		}
+		qw := TermWeight(g)
+		totalWeight += qw
+		if len(best) == 0 {
+			continue
+		}
+		dfE, dfU := 0, 0
+		for _, h := range best {
+			if int(h.doc) < x.nEnt {
+				dfE++
+			} else {
+				dfU++
+			}
+		}
+		idfE := bm25IDF(x.nEnt, dfE)
+		idfU := bm25IDF(nDocs-x.nEnt, dfU)
+		for _, h := range best {
+			d := int(h.doc)
+			if d < x.nEnt {
+				entScore[d] += qw * idfE * bm25TF(float64(h.tf), float64(x.lens[d]), x.avgEnt)
+				entHeld[d] += qw
+			} else {
+				unitScore[d-x.nEnt] += qw * idfU * bm25TF(float64(h.tf), float64(x.lens[d]), x.avgUnit)
+				unitHeld[d-x.nEnt] += qw
+			}
+		}
+	}
+	// coordination: a document's score is scaled by the squared share of
+	// the question's weight it holds, so a passage about all of the
+	// question beats one repeating a single word of it
+	coord := func(held float64) float64 { c := held / totalWeight; return c * c }
+	for e := range entScore {
+		entScore[e] *= coord(entHeld[e])
+	}
+	for u, s := range unitScore {
+		if s > 0 {
+			unitScore[u] = s * coord(unitHeld[u])
+			res.Units[u] = unitScore[u]
+		}
+	}
+	for e := range entScore {
+		s := entScore[e]
+		bestU := 0.0
+		for _, u := range x.entUnits[e] {
+			bestU = max(bestU, unitScore[u])
+		}
+		if s += bestU; s > 0 {
+			res.Entities = append(res.Entities, Scored{Entity: e, Score: s})
+		}
+	}
+	slices.SortFunc(res.Entities, func(a, b Scored) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Entity, b.Entity)
+	})
+	return res
+}
+
+func bm25IDF(n, df int) float64 {
+	if df == 0 {
+		return 0
+	}
+	return math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+func bm25TF(tf, dl, avg float64) float64 {
+	if avg <= 0 {
+		avg = 1
+	}
+	return tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*dl/avg))
+}
+
+// docHit is one document holding a word and how often.
+type docHit struct {
+	doc int32
+	tf  int32
+}
+
+// count finds w (lower-cased) in every document: the documents holding it,
+// ascending, with their counts, and the total count. The scan runs on all
+// cores over fixed chunks; the merge keeps document order.
+func (x *Lexical) count(w string) ([]docHit, int) {
+	w = strings.ToLower(w)
+	if w == "" {
+		return nil, 0
+	}
+	anywhere := text.HasHan(w)
+	const chunk = 4096
+	nChunks := (len(x.docs) + chunk - 1) / chunk
+	parts := make([][]docHit, nChunks)
+	parallel.Each(nChunks, 1, func(_, c int) {
+		for d := c * chunk; d < min((c+1)*chunk, len(x.docs)); d++ {
+			if n := countIn(x.docs[d], w, anywhere); n > 0 {
+				parts[c] = append(parts[c], docHit{int32(d), int32(n)})
+			}
+		}
+	})
+	var out []docHit
+	total := 0
+	for _, p := range parts {
+		for _, h := range p {
+			total += int(h.tf)
+		}
+		out = append(out, p...)
+	}
+	return out, total
+}
+
+// countIn counts the occurrences of w in s: anywhere, or only where the
+// rune before is not a letter or digit (a word start).
+func countIn(s, w string, anywhere bool) int {
+	if anywhere {
+		return strings.Count(s, w)
+	}
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return n
+		}
+		j += i
+		if r, _ := utf8.DecodeLastRuneInString(s[:j]); j == 0 || !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			n++
+		}
+		i = j + len(w)
+	}
+}
+
+// lexicalState is the lazily built index a Model holds.
+type lexicalState struct {
+	lexOnce sync.Once
+	lex     *Lexical
+}
+
+// Words is the estimated number of words of the knowledge (Han runes / 1.5
+// plus the runs of other letters and digits): the denominator of
+// TermStat.Share.
+func (x *Lexical) Words() float64 { return x.words }
+
+// IsBookkeeping reports whether e is a record of how the research was
+// done rather than evidence of what it found: in a model made from one of
+// our graphs (Source.Kind "reportengine-graph"), the topic, the engines
+// (the forum host among them) and the search queries, whose descriptions
+// are bookkeeping ("网络搜索「…」，3 条结果", "研究主题「…」", "论坛主持人，
+// 6 次总结"). Such records may guide retrieval but are never quoted as an
+// answer or asked about. Entities of a GraphRAG index are never
+// bookkeeping.
+func (m *Model) IsBookkeeping(e Entity) bool {
+	if m.p.Source.Kind != "reportengine-graph" {
+		return false
+	}
+	switch graphrag.NodeType(e.Type) {
+	case graphrag.TypeTopic, graphrag.TypeEngine, graphrag.TypeSearchQuery:
+		return true
+	}
+	return false
+}

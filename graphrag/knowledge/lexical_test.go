@@ -1,0 +1,252 @@
+package knowledge
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"reportengine/text"
+)
+
+func TestCountIn(t *testing.T) {
+	for _, tc := range []struct {
+		s, w     string
+		anywhere bool
+		want     int
+	}{
+		{"agents and a reagent, agent's badge", "agent", false, 2}, // not inside "reagent"
+		{"agentagent", "agent", false, 1},
+		{"武汉大学樱花，樱花大道", "樱花", true, 2},
+		{"", "x", false, 0},
+	} {
+		if got := countIn(tc.s, tc.w, tc.anywhere); got != tc.want {
+			t.Errorf("countIn(%q, %q) = %d, want %d", tc.s, tc.w, got, tc.want)
+		}
+	}
+}
+
+// lexModel is a small model: four entities (one with no text unit), three
+// text units.
+func lexModel(t *testing.T) *Model {
+	t.Helper()
+	m, err := New(Parts{
+		Entities: []Entity{
+			{ID: "e0", Title: "武汉大学", Description: "武汉大学的樱花季吸引游客。", TextUnitIDs: []string{"u0", "u1"}},
+			{ID: "e1", Title: "网友", Description: "网友评论了很多事。网友说网友。", TextUnitIDs: []string{"u2"}},
+			{ID: "e2", Title: "Agent Mercer", Description: "The agents' leader; not a reagent.", TextUnitIDs: []string{"u2"}},
+			{ID: "e3", Title: "天气", Description: "无关的记录"},
+		},
+		TextUnits: []TextUnit{
+			{ID: "u0", Text: "樱花季，网友涌入武汉大学赏樱花。"},
+			{ID: "u1", Text: "网友热议网友网友网友的帖子。"},
+			{ID: "u2", Text: "Agent Mercer met the AGENTS."},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// The lexical scores, from an independent computation: regular
+// expressions for the counts, the BM25 and weighting formulas written out.
+func TestLexicalSearchOracle(t *testing.T) {
+	m := lexModel(t)
+	terms := text.Terms("樱花季网友怎么看 agents")
+	if got := strings.Join(text.TermTexts(terms), " "); got != "樱花 网友 agent" {
+		t.Fatalf("terms %q", got)
+	}
+	res := m.Lexical().Search(terms)
+
+	var docs []string
+	for _, e := range m.Entities() {
+		docs = append(docs, strings.ToLower(e.Title+"\n"+e.Description))
+	}
+	nEnt := len(docs)
+	for _, u := range m.TextUnits() {
+		docs = append(docs, strings.ToLower(u.Text))
+	}
+	count := func(doc, w string) int {
+		if text.HasHan(w) {
+			return strings.Count(doc, w)
+		}
+		return len(regexp.MustCompile(`(?:^|[^\p{L}\p{N}])`+regexp.QuoteMeta(w)).FindAllStringIndex(doc, -1))
+	}
+	runes := func(s string) float64 { return float64(len([]rune(s))) }
+	avg := func(lo, hi int) float64 {
+		s := 0.0
+		for _, d := range docs[lo:hi] {
+			s += runes(d)
+		}
+		return s / float64(hi-lo)
+	}
+	avgE, avgU := avg(0, nEnt), avg(nEnt, len(docs))
+	weight := func(w string) float64 {
+		g := text.GeneralShare(w)
+		if g < 1e-7 {
+			g = 1e-7
+		}
+		return math.Max(0.1, math.Min(4, math.Log10(1e-3/g)))
+	}
+	score := make([]float64, len(docs))
+	held := make([]float64, len(docs))
+	total := 0.0
+	for _, tm := range terms {
+		w := weight(tm.Text)
+		total += w
+		dfE, dfU := 0, 0
+		for d := range docs {
+			if count(docs[d], tm.Text) > 0 {
+				if d < nEnt {
+					dfE++
+				} else {
+					dfU++
+				}
+			}
+		}
+		for d := range docs {
+			tf := float64(count(docs[d], tm.Text))
+			if tf == 0 {
+				continue
+			}
+			n, df, av := float64(nEnt), float64(dfE), avgE
+			if d >= nEnt {
+				n, df, av = float64(len(docs)-nEnt), float64(dfU), avgU
+			}
+			idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+			score[d] += w * idf * tf * 2.2 / (tf + 1.2*(0.25+0.75*runes(docs[d])/av))
+			held[d] += w
+		}
+	}
+	for d := range docs {
+		score[d] *= (held[d] / total) * (held[d] / total)
+	}
+	var want []Scored
+	for e := 0; e < nEnt; e++ {
+		s := score[e]
+		best := 0.0
+		for _, id := range m.Entities()[e].TextUnitIDs {
+			u := slices.IndexFunc(m.TextUnits(), func(u TextUnit) bool { return u.ID == id })
+			best = math.Max(best, score[nEnt+u])
+		}
+		if s+best > 0 {
+			want = append(want, Scored{e, s + best})
+		}
+	}
+	slices.SortStableFunc(want, func(a, b Scored) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return a.Entity - b.Entity
+	})
+	if len(res.Entities) != len(want) {
+		t.Fatalf("entities %+v, want %+v", res.Entities, want)
+	}
+	for i := range want {
+		if res.Entities[i].Entity != want[i].Entity || math.Abs(res.Entities[i].Score-want[i].Score) > 1e-9 {
+			t.Errorf("entity %d: %+v, want %+v", i, res.Entities[i], want[i])
+		}
+	}
+	for u := range m.TextUnits() {
+		if got := res.Units[u]; math.Abs(got-score[nEnt+u]) > 1e-9 {
+			t.Errorf("unit %d: %v, want %v", u, got, score[nEnt+u])
+		}
+	}
+	// coordination: the unit about 樱花 and 网友 outranks the one that
+	// repeats 网友 four times (it fails without the coordination factor)
+	if !(res.Units[0] > res.Units[1]) {
+		t.Errorf("unit scores %v: the unit holding both terms must lead", res.Units)
+	}
+}
+
+func TestTermStats(t *testing.T) {
+	m := lexModel(t)
+	x := m.Lexical()
+	res := x.Search(text.Terms("樱花季 火星 Mercer"))
+	byTerm := map[string]TermStat{}
+	for _, s := range res.Terms {
+		byTerm[s.Term] = s
+	}
+	s := byTerm["樱花"]
+	// 樱花 occurs in e0's description once and in u0 twice
+	if s.Count != 3 || s.Docs != 2 || s.Matched != "樱花" || math.Abs(s.Share-3/x.Words()) > 1e-12 {
+		t.Errorf("樱花: %+v (words %v)", s, x.Words())
+	}
+	if want := s.Share / s.General; s.General <= 0 || math.Abs(s.Lift-want) > 1e-9*want {
+		t.Errorf("樱花 lift %v, want %v", s.Lift, want)
+	}
+	if f := byTerm["火星"]; f.Found() || f.Count != 0 || f.Lift != 0 {
+		t.Errorf("火星: %+v", f)
+	}
+	// a Latin word has no general share: its lift uses GeneralFloor
+	if g := byTerm["mercer"]; g.Count != 2 || g.General != 0 || math.Abs(g.Lift-g.Share/GeneralFloor) > 1e-6 {
+		t.Errorf("mercer: %+v", g)
+	}
+	// words: Han runes / 1.5 plus runs of other letters and digits
+	han, other := 0, 0
+	for _, d := range x.docs {
+		inWord := false
+		for _, r := range d {
+			switch {
+			case text.IsHan(r):
+				han++
+				inWord = false
+			case regexp.MustCompile(`[\p{L}\p{N}]`).MatchString(string(r)):
+				if !inWord {
+					other++
+				}
+				inWord = true
+			default:
+				inWord = false
+			}
+		}
+	}
+	if want := float64(han)/1.5 + float64(other); math.Abs(x.Words()-want) > 1e-9 {
+		t.Errorf("words %v, want %v", x.Words(), want)
+	}
+}
+
+// A term the knowledge lacks is counted through its parts: 樱花季 → 樱花.
+func TestTermParts(t *testing.T) {
+	m := lexModel(t)
+	res := m.Lexical().Search([]text.Term{{Text: "珞珈樱花", Parts: []string{"珞珈", "樱花"}}})
+	if s := res.Terms[0]; s.Matched != "樱花" || s.Count != 3 {
+		t.Errorf("%+v", s)
+	}
+}
+
+func TestTermWeight(t *testing.T) {
+	for _, tc := range []struct{ g, want float64 }{
+		{1e-3, 0.1}, {1e-2, 0.1}, {1e-5, 2}, {0, 4}, {1e-9, 4},
+	} {
+		if got := TermWeight(tc.g); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("TermWeight(%g) = %v, want %v", tc.g, got, tc.want)
+		}
+	}
+}
+
+func TestIsBookkeeping(t *testing.T) {
+	m, err := New(Parts{Entities: []Entity{{ID: "q", Type: "search_query"}, {ID: "s", Type: "source"}, {ID: "t", Type: "topic"}, {ID: "e", Type: "engine"}, {ID: "c", Type: "section"}},
+		Source: Source{Kind: "reportengine-graph"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range m.Entities() {
+		if m.IsBookkeeping(e) {
+			got = append(got, e.ID)
+		}
+	}
+	if !slices.Equal(got, []string{"q", "t", "e"}) {
+		t.Errorf("bookkeeping %v", got)
+	}
+	idx, _ := New(Parts{Entities: []Entity{{ID: "q", Type: "search_query"}}, Source: Source{Kind: "graphrag-index"}})
+	if idx.IsBookkeeping(idx.Entities()[0]) {
+		t.Error("an index entity is never bookkeeping")
+	}
+}

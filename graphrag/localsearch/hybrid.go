@@ -1,0 +1,140 @@
+package localsearch
+
+import (
+	"cmp"
+	"slices"
+
+	"reportengine/graphrag/knowledge"
+	"reportengine/text"
+)
+
+// Retrieval modes (Params.Retrieval).
+const (
+	// RetrievalVector is the reference's mapping: the vector search's
+	// nearest entities only (also the zero value "").
+	RetrievalVector = "vector"
+	// RetrievalHybrid fuses the vector search with the lexical search of
+	// the knowledge (BM25 over entity documents and text units, on the
+	// question's content terms) by reciprocal rank fusion; bookkeeping
+	// records (knowledge.Model.IsBookkeeping) are left out of the selected
+	// entities, and the Sources section puts the text units that match the
+	// question best first.
+	RetrievalHybrid = "hybrid"
+)
+
+// lexical runs the lexical search of the embedded text (question and
+// history) and returns it with the statistics of the gate's terms: the
+// question's own terms, or, when it has none, those of the embedded text
+// (a follow-up such as "那后来呢？" stands for the earlier questions).
+func (b *ContextBuilder) lexical(embedded, question string) (*knowledge.LexicalResult, []knowledge.TermStat) {
+	x := b.m.Lexical()
+	all := text.Terms(embedded)
+	lr := x.Search(all)
+	own := text.Terms(question)
+	if len(own) == 0 {
+		return lr, lr.Terms
+	}
+	byTerm := make(map[string]knowledge.TermStat, len(lr.Terms))
+	for _, s := range lr.Terms {
+		byTerm[s.Term] = s
+	}
+	gate := make([]knowledge.TermStat, 0, len(own))
+	for _, t := range own {
+		s, ok := byTerm[t.Text]
+		if !ok {
+			return lr, x.Search(own).Terms
+		}
+		gate = append(gate, s)
+	}
+	return lr, gate
+}
+
+// fuse merges the vector hits (nearest first) with the lexical ranking by
+// reciprocal rank fusion: each entity scores Σ 1/(rrfK + rank) over the two
+// lists it appears in (ranks from 1; the lexical list is cut to its first
+// n entities), and the n best are kept. Ties (the same rank pair in
+// either order) go to the better lexical rank, then the better vector
+// rank, then the lower entity index. Bookkeeping entities are left out of
+// both lists.
+func (b *ContextBuilder) fuse(vec []MappedEntity, lr *knowledge.LexicalResult, n int) []MappedEntity {
+	ents := b.m.Entities()
+	type cand struct {
+		m          MappedEntity
+		idx        int // entity index
+		vRank      int // 1-based; 0 = not in the list
+		lRank      int
+		fused, lex float64
+	}
+	byID := map[string]*cand{}
+	var cands []*cand
+	rank := 0
+	for _, m := range vec {
+		if b.m.IsBookkeeping(m.Entity) || byID[m.Entity.ID] != nil {
+			continue
+		}
+		rank++
+		c := &cand{m: m, idx: b.entityIndex(m.Entity.ID), vRank: rank}
+		byID[m.Entity.ID] = c
+		cands = append(cands, c)
+	}
+	rank = 0
+	for _, s := range lr.Entities {
+		if rank == n {
+			break
+		}
+		e := ents[s.Entity]
+		if b.m.IsBookkeeping(e) {
+			continue
+		}
+		rank++
+		c := byID[e.ID]
+		if c == nil {
+			c = &cand{m: MappedEntity{Entity: e, Matched: true}, idx: s.Entity}
+			byID[e.ID] = c
+			cands = append(cands, c)
+		}
+		c.lRank, c.lex = rank, s.Score
+	}
+	for _, c := range cands {
+		if c.vRank > 0 {
+			c.fused += 1 / float64(rrfK+c.vRank)
+		}
+		if c.lRank > 0 {
+			c.fused += 1 / float64(rrfK+c.lRank)
+		}
+	}
+	orNever := func(r int) int {
+		if r == 0 {
+			return int(^uint(0) >> 1)
+		}
+		return r
+	}
+	slices.SortFunc(cands, func(a, c *cand) int {
+		if x := cmp.Compare(c.fused, a.fused); x != 0 {
+			return x
+		}
+		if x := cmp.Compare(orNever(a.lRank), orNever(c.lRank)); x != 0 {
+			return x
+		}
+		if x := cmp.Compare(orNever(a.vRank), orNever(c.vRank)); x != 0 {
+			return x
+		}
+		return cmp.Compare(a.idx, c.idx)
+	})
+	out := make([]MappedEntity, 0, min(n, len(cands)))
+	for _, c := range cands[:min(n, len(cands))] {
+		m := c.m
+		m.Lexical, m.Fused = c.lex, c.fused
+		out = append(out, m)
+	}
+	return out
+}
+
+// entityIndex is the index of the entity with id in Model.Entities (-1
+// when none).
+func (b *ContextBuilder) entityIndex(id string) int {
+	if is, ok := b.entIdx[id]; ok {
+		return is
+	}
+	return -1
+}
