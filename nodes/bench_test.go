@@ -11,7 +11,7 @@ import (
 
 	"reportengine/graphrag"
 	"reportengine/graphrag/storage"
-	"reportengine/nodes/draft"
+	"reportengine/llm/offline"
 	"reportengine/templates"
 )
 
@@ -75,7 +75,7 @@ func BenchmarkReportScale(b *testing.B) {
 			topic = g.Name(v)
 		}
 	}
-	p, err := New(Config{Model: draft.NewModel(), Now: time.Now})
+	p, err := New(Config{Model: offline.New(), Offline: true, Embedders: fitted, Now: time.Now})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"reportengine/llm"
 	"reportengine/prompts"
@@ -17,8 +18,9 @@ import (
 // the stage fails, get an equal share of DefaultTotalWords (8000 words);
 // Fallback is then true and Problem says which.
 type WordBudget struct {
-	Model       llm.Model // answers the calls; required
-	MaxAttempts int       // 0 = DefaultMaxAttempts
+	Model       llm.Model    // answers the calls of the LLM implementation; required unless Budgeter is set
+	Budgeter    WordBudgeter // the model step; nil = the LLM implementation over Model
+	MaxAttempts int          // 0 = DefaultMaxAttempts
 	// Temperature is sent with the call; nil = DefaultPlanTemperature.
 	Temperature *float64
 	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
@@ -56,51 +58,16 @@ func (s WordBudget) Run(ctx context.Context, in WordBudgetInput) (WordBudgetOutp
 	for _, sec := range in.Sections {
 		known[sec.ChapterID] = true
 	}
+	budgeter := s.Budgeter
+	if budgeter == nil {
+		budgeter = llmBudget{s}
+	}
+	reply, res, err := budgeter.BudgetWords(ctx, input)
 	var got map[string]prompts.ChapterBudget
-	call := jsonCall{model: s.Model, step: StageBudget, system: systemBudget, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.85),
-		maxTokens: capTokens(budgetReplyTokens+budgetChapterTokens*len(in.Sections), s.MaxOutputTokens)}
-	res, err := call.run(ctx, func(raw json.RawMessage) error {
-		m, err := decodeObject(raw)
-		if err != nil {
-			return err
-		}
-		v, _ := field(m, "chapters", "chapterBudgets")
-		got = map[string]prompts.ChapterBudget{}
-		for _, e := range asObjects(v) {
-			b := prompts.ChapterBudget{ChapterID: asString(e["chapterId"])}
-			if !known[b.ChapterID] {
-				continue
-			}
-			if _, dup := got[b.ChapterID]; dup {
-				continue
-			}
-			b.TargetWords, _ = asInt(e["targetWords"])
-			if b.TargetWords <= 0 {
-				continue
-			}
-			b.MinWords, _ = asInt(e["minWords"])
-			b.MaxWords, _ = asInt(e["maxWords"])
-			if b.MinWords < 0 || b.MinWords > b.TargetWords {
-				b.MinWords = 0
-			}
-			if b.MaxWords < b.TargetWords {
-				b.MaxWords = 0
-			}
-			b.Emphasis = asStrings(e["emphasis"])
-			if len(b.Emphasis) == 0 {
-				b.Emphasis = asStrings(e["emphasisPoints"])
-			}
-			b.Rationale = asString(e["rationale"])
-			got[b.ChapterID] = b
-		}
-		if len(got) == 0 {
-			return fmt.Errorf("reply has no usable chapter budget")
-		}
-		out.TotalWords, _ = asInt(m["totalWords"])
-		out.Guidelines = asStrings(m["globalGuidelines"])
-		return nil
-	})
+	if err == nil {
+		got = checkBudgets(reply.Chapters, known)
+		out.TotalWords, out.Guidelines = reply.TotalWords, nonEmpty(reply.GlobalGuidelines)
+	}
 	out.Calls = res.Calls
 	out.Requests = res.Requests
 	if err != nil {
@@ -130,4 +97,70 @@ func (s WordBudget) Run(ctx context.Context, in WordBudgetInput) (WordBudgetOutp
 		}
 	}
 	return out, nil
+}
+
+// llmBudget is the LLM implementation of WordBudgeter: the system prompt
+// systemBudget and one JSON reply, read leniently (numbers as strings,
+// chapters as a list or keyed by id, emphasisPoints for emphasis). A reply
+// without one usable chapter budget is asked again.
+type llmBudget struct{ s WordBudget }
+
+func (l llmBudget) BudgetWords(ctx context.Context, input prompts.WordBudgetInput) (prompts.WordBudgetReply, CallStats, error) {
+	s := l.s
+	known := map[string]bool{}
+	for _, c := range input.Chapters {
+		known[c.ChapterID] = true
+	}
+	var reply prompts.WordBudgetReply
+	call := jsonCall{model: s.Model, step: StageBudget, system: systemBudget, input: input,
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.85),
+		maxTokens: capTokens(budgetReplyTokens+budgetChapterTokens*len(input.Chapters), s.MaxOutputTokens)}
+	res, err := call.run(ctx, func(raw json.RawMessage) error {
+		m, err := decodeObject(raw)
+		if err != nil {
+			return err
+		}
+		v, _ := field(m, "chapters", "chapterBudgets")
+		reply = prompts.WordBudgetReply{}
+		for _, e := range asObjects(v) {
+			b := prompts.ChapterBudget{ChapterID: asString(e["chapterId"]), Rationale: asString(e["rationale"])}
+			b.TargetWords, _ = asInt(e["targetWords"])
+			b.MinWords, _ = asInt(e["minWords"])
+			b.MaxWords, _ = asInt(e["maxWords"])
+			b.Emphasis = asStrings(e["emphasis"])
+			if len(b.Emphasis) == 0 {
+				b.Emphasis = asStrings(e["emphasisPoints"])
+			}
+			reply.Chapters = append(reply.Chapters, b)
+		}
+		if len(checkBudgets(reply.Chapters, known)) == 0 {
+			return fmt.Errorf("reply has no usable chapter budget")
+		}
+		reply.TotalWords, _ = asInt(m["totalWords"])
+		reply.GlobalGuidelines = asStrings(m["globalGuidelines"])
+		return nil
+	})
+	return reply, res, err
+}
+
+// checkBudgets keeps the first budget of each known chapter with a
+// positive target; a minimum above the target or a maximum below it is
+// dropped (0).
+func checkBudgets(bs []prompts.ChapterBudget, known map[string]bool) map[string]prompts.ChapterBudget {
+	got := map[string]prompts.ChapterBudget{}
+	for _, b := range bs {
+		b.ChapterID = strings.TrimSpace(b.ChapterID)
+		if _, dup := got[b.ChapterID]; !known[b.ChapterID] || dup || b.TargetWords <= 0 {
+			continue
+		}
+		if b.MinWords < 0 || b.MinWords > b.TargetWords {
+			b.MinWords = 0
+		}
+		if b.MaxWords < b.TargetWords {
+			b.MaxWords = 0
+		}
+		b.Emphasis, b.Rationale = nonEmpty(b.Emphasis), strings.TrimSpace(b.Rationale)
+		got[b.ChapterID] = b
+	}
+	return got
 }

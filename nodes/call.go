@@ -24,7 +24,7 @@ import (
 // "length", or llm.ExtractJSON found the reply ending inside its JSON, field
 // case B08) ends the call too, without a repair and without asking again
 // unchanged: the same request would be cut the same way. Its raw text is
-// kept in callResult.Partial for debugging, never rendered.
+// kept in CallStats.Partial for debugging, never rendered.
 type jsonCall struct {
 	model    llm.Model
 	step     string
@@ -42,22 +42,10 @@ type jsonCall struct {
 	retrying func(attempt int, err error)
 }
 
-// callResult is what a jsonCall leaves behind.
-type callResult struct {
-	Calls int // model calls made (Complete or Stream)
-	// Requests counts the requests the model sent for those calls, its
-	// own retries included (llm.Response.Requests).
-	Requests int
-	LastRaw  string // the last reply text (for text fallbacks; never shown to readers)
-	// Partial is the raw text of a truncated reply, for debugging only
-	// (written to a .partial file beside the chapter; never rendered).
-	Partial string
-}
-
 // run makes the call; decode gets the extracted JSON object and returns an
 // error when its shape is unusable.
-func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) error) (callResult, error) {
-	var res callResult
+func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) error) (CallStats, error) {
+	var res CallStats
 	user, err := json.Marshal(c.input)
 	if err != nil {
 		return res, fmt.Errorf("%s: encode prompt: %w", c.step, err)
@@ -107,7 +95,7 @@ func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) erro
 			}
 			return res, stepErr(c.step, err)
 		}
-		res.LastRaw = resp.Content
+		res.Raw = resp.Content
 		if strings.TrimSpace(resp.Content) == "" {
 			last = stepErr(c.step, &llm.Error{Kind: llm.ErrEmptyCompletion, Step: c.step, Model: resp.Model})
 			continue

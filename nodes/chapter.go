@@ -60,9 +60,10 @@ import (
 //   - A valid but thin chapter is kept with status ChapterSparse (§8 #1: a
 //     thin chapter never fails the report).
 type ChapterGen struct {
-	Model        llm.Model // answers the calls; required
-	MaxAttempts  int       // 0 = DefaultMaxAttempts
-	PromptTokens int       // 0 = DefaultPromptTokens
+	Model        llm.Model     // answers the calls of the LLM implementation; required unless Writer is set
+	Writer       ChapterWriter // the model step; nil = the LLM implementation over Model
+	MaxAttempts  int           // 0 = DefaultMaxAttempts
+	PromptTokens int           // 0 = DefaultPromptTokens
 	// Temperature is sent with the chapter call; nil =
 	// DefaultProseTemperature. PlanTemperature is sent with the repair
 	// call; nil = DefaultPlanTemperature.
@@ -162,34 +163,25 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 	limit := chapterOutputTokens(input.Constraints.WordTarget, s.MaxOutputTokens)
 	input.Constraints.MaxTokens = limit
 
-	var ch ir.Chapter
-	var notes []string
 	received := 0
-	call := jsonCall{model: s.Model, step: step, system: system, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultProseTemperature),
-		topP: f64(0.95), maxTokens: limit,
-		stream: func(delta string) {
-			received += utf8.RuneCountInString(delta)
-			if s.OnDelta != nil {
-				s.OnDelta(received)
-			}
-		},
-		retrying: func(n int, err error) {
-			received = 0
-			out.Errors = append(out.Errors, err.Error())
-			if s.OnRetry != nil {
-				s.OnRetry(n, err)
-			}
-		}}
-	decode := func(raw json.RawMessage) error {
-		c, ns, err := ir.DecodeChapter(raw)
-		if err != nil {
-			return fmt.Errorf("decode chapter: %w", err)
-		}
-		ch, notes = c, ns
-		return nil
+	w := s.Writer
+	if w == nil {
+		w = llmChapter{s: s,
+			stream: func(delta string) {
+				received += utf8.RuneCountInString(delta)
+				if s.OnDelta != nil {
+					s.OnDelta(received)
+				}
+			},
+			retrying: func(n int, err error) {
+				received = 0
+				out.Errors = append(out.Errors, err.Error())
+				if s.OnRetry != nil {
+					s.OnRetry(n, err)
+				}
+			}}
 	}
-	res, err := call.run(ctx, decode)
+	ch, notes, res, err := w.WriteChapter(ctx, step, input)
 	out.Attempts, out.Requests, out.Partial = res.Calls, res.Requests, res.Partial
 	if errors.Is(err, llm.ErrTruncated) && !isCtxErr(err) {
 		// cut by the output limit: once more, asking for less within the
@@ -199,14 +191,13 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		shrinkTarget(&input.Constraints)
 		limit = max(limit, orDefault(s.MaxOutputTokens, DefaultMaxOutputTokens))
 		input.Constraints.MaxTokens = limit
-		call.input, call.maxTokens = input, limit
 		out.Errors = append(out.Errors, fmt.Sprintf("%s; asked again with word target %d instead of %d and output cap %d tokens instead of %d",
 			err.Error(), input.Constraints.WordTarget, first, limit, firstLimit))
 		if s.OnRetry != nil {
 			s.OnRetry(out.Attempts+1, err)
 		}
 		received = 0
-		res, err = call.run(ctx, decode)
+		ch, notes, res, err = w.WriteChapter(ctx, step, input)
 		out.Attempts += res.Calls
 		out.Requests += res.Requests
 		out.Partial = res.Partial
@@ -231,19 +222,10 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		rin, blockLevel := repairInput(&ch, verr, input)
 		var fixed ir.Chapter
 		var fixedNotes []string
-		rcall := jsonCall{model: s.Model, step: repairStep, system: repairSystem(input.Constraints), input: rin, attempts: 1,
-			temp: temperature(s.PlanTemperature, DefaultPlanTemperature), topP: f64(0.05), maxTokens: repairOutputTokens(rin, limit)}
-		var rres callResult
+		var rres CallStats
 		err := errChapterLevel
 		if blockLevel {
-			rres, err = rcall.run(ctx, func(raw json.RawMessage) error {
-				c, ns, err := spliceRepair(ch, rin, raw)
-				if err != nil {
-					return fmt.Errorf("decode repair: %w", err)
-				}
-				fixed, fixedNotes = c, ns
-				return nil
-			})
+			fixed, fixedNotes, rres, err = w.RepairBlocks(ctx, repairStep, ch, rin, limit)
 		}
 		out.Attempts += rres.Calls
 		out.Requests += rres.Requests
@@ -298,6 +280,52 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		}
 	}
 	return out, nil
+}
+
+// llmChapter is the LLM implementation of ChapterWriter: the system prompt
+// chapterSystem (the prose rules and the IR schema of the allowed blocks),
+// one streamed JSON reply read by ir.DecodeChapter, asked again when
+// unusable; the block repair is one call with repairSystem whose reply is
+// spliced in by spliceRepair.
+type llmChapter struct {
+	s        ChapterGen
+	stream   func(delta string)
+	retrying func(attempt int, err error)
+}
+
+func (l llmChapter) WriteChapter(ctx context.Context, step string, input prompts.ChapterInput) (ir.Chapter, []string, CallStats, error) {
+	s := l.s
+	var ch ir.Chapter
+	var notes []string
+	call := jsonCall{model: s.Model, step: step, system: chapterSystem(input.Constraints), input: input,
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultProseTemperature),
+		topP: f64(0.95), maxTokens: input.Constraints.MaxTokens, stream: l.stream, retrying: l.retrying}
+	res, err := call.run(ctx, func(raw json.RawMessage) error {
+		c, ns, err := ir.DecodeChapter(raw)
+		if err != nil {
+			return fmt.Errorf("decode chapter: %w", err)
+		}
+		ch, notes = c, ns
+		return nil
+	})
+	return ch, notes, res, err
+}
+
+func (l llmChapter) RepairBlocks(ctx context.Context, step string, c ir.Chapter, rin prompts.ChapterRepairInput, limit int) (ir.Chapter, []string, CallStats, error) {
+	s := l.s
+	var fixed ir.Chapter
+	var notes []string
+	rcall := jsonCall{model: s.Model, step: step, system: repairSystem(rin.AllowedBlocks), input: rin, attempts: 1,
+		temp: temperature(s.PlanTemperature, DefaultPlanTemperature), topP: f64(0.05), maxTokens: repairOutputTokens(rin, limit)}
+	res, err := rcall.run(ctx, func(raw json.RawMessage) error {
+		f, ns, err := spliceRepair(c, rin, raw)
+		if err != nil {
+			return fmt.Errorf("decode repair: %w", err)
+		}
+		fixed, notes = f, ns
+		return nil
+	})
+	return fixed, notes, res, err
 }
 
 // normalized runs ir.Normalize on c and returns the decoder's notes and

@@ -250,7 +250,7 @@ func (r *runState) query(ctx context.Context, model llm.Model, tpl templates.Tem
 			others = append(others, o)
 		}
 	}
-	g := GraphQuery{Model: model, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
+	g := GraphQuery{Model: model, Decider: r.steps.decider, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
 		MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens, Temperature: r.cfg.PlanTemperature,
 		MaxOutputTokens: r.cfg.MaxOutputTokens}
 	gq, err := g.Run(ctx, GraphQueryInput{Topic: r.in.Topic, TemplateName: tpl.Name, Chapter: brief(sec), Others: others})
@@ -291,7 +291,7 @@ func (r *runState) generate(ctx context.Context, model llm.Model, tpl templates.
 		}
 	}
 	lastProgress := 0
-	gen := ChapterGen{Model: model, MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens,
+	gen := ChapterGen{Model: model, Writer: r.steps.writer, MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens,
 		Temperature: r.cfg.ProseTemperature, PlanTemperature: r.cfg.PlanTemperature, MaxOutputTokens: r.cfg.MaxOutputTokens,
 		OnDelta: func(n int) {
 			if n-lastProgress >= progressStep {

@@ -4,7 +4,9 @@ package nodes
 // go through these small functions.
 
 import (
+	"reportengine/graphrag/queryengine"
 	"reportengine/ir"
+	"reportengine/llm"
 	"reportengine/llm/tokens"
 	"reportengine/templates"
 )
@@ -24,3 +26,23 @@ func checkDensity(c *ir.Chapter) error { return ir.CheckDensity(c) }
 // selectFromText finds a known template name inside free text (the
 // documented fallback of template selection).
 func selectFromText(text string) (templates.Template, bool) { return templates.Select(text) }
+
+// GraphQuerier answers the report's graph queries: Overview for the
+// statistics every decision prompt shows, Run for one query. A
+// *queryengine.Engine is one; it must be safe for concurrent use (the
+// chapters query at once).
+type GraphQuerier interface {
+	Overview() queryengine.Overview
+	Run(q queryengine.Query) (*queryengine.Result, error)
+}
+
+var _ GraphQuerier = (*queryengine.Engine)(nil)
+
+// Embedders makes the embedder of one knowledge model from the texts of
+// its entities ("title:description", one per entity, in the model's
+// order): the evidence plan's retrieval and the follow-up questions embed
+// the entities and map their queries with it. internal/cli passes the
+// offline n-gram embedder fitted on the texts (llm/offline:
+// offline.NewEmbedder(0).Fit(texts)); a fixed model's embedder may ignore
+// them.
+type Embedders func(texts []string) llm.Embedder

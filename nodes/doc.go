@@ -6,7 +6,7 @@
 //
 // # Usage
 //
-//	p, err := nodes.New(nodes.Config{Model: model}) // errors.Is(err, nodes.ErrConfig)
+//	p, err := nodes.New(nodes.Config{Model: model, Embedders: fit}) // errors.Is(err, nodes.ErrConfig)
 //	if err != nil { … }
 //	res, err := p.Run(ctx, nodes.Input{
 //		Topic: "李明咖啡店", ReportID: "coffee", GraphID: "coffee", Graph: g,
@@ -30,7 +30,21 @@
 //	Stitch          no call                                     → *ir.Document
 //	render          render.HTML, render.Markdown                → bytes
 //
-// Every model call is a system prompt in prose plus ONE user message, the
+// # Model steps: LLM and offline
+//
+// The model step of each stage is a small interface with typed input and
+// output (stages.go): TemplateChooser, LayoutPlanner, WordBudgeter,
+// QueryDecider, ChapterWriter. Its LLM implementation, beside the stage,
+// holds the prompt and does the JSON contract described below; its
+// offline implementation (Offline, with Config.Offline) calls the
+// extractive writer of package nodes/draft directly, with no JSON. The
+// stage checks the typed reply by the same rules whichever gave it, so the
+// offline report is byte for byte the one the offline model gave through
+// the JSON contract (internal/cli's golden files hold it). The pipeline
+// takes its graph queries (Input.Engine, a GraphQuerier) and its embedder
+// (Config.Embedders) through interfaces.
+//
+// Every LLM call is a system prompt in prose plus ONE user message, the
 // JSON of a prompts.*Input whose "task" names the stage; the reply goes
 // through llm.ExtractJSON (a JSON object is required) and is decoded field
 // by field, so a wrongly typed field is converted or replaced rather than

@@ -6,8 +6,9 @@ import (
 	"time"
 
 	"reportengine/graphrag/builder"
+	"reportengine/llm"
+	"reportengine/llm/offline"
 	"reportengine/nodes"
-	"reportengine/nodes/draft"
 	"reportengine/state"
 )
 
@@ -31,9 +32,12 @@ func ExamplePipeline_Run() {
 		return
 	}
 	p, err := nodes.New(nodes.Config{
-		Model:    draft.NewModel(),
-		Template: "企业品牌声誉分析报告模板",
-		Now:      func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
+		Model:   offline.New(),
+		Offline: true,
+		// the offline n-gram embedder, fitted on the entities it embeds
+		Embedders: func(texts []string) llm.Embedder { return offline.NewEmbedder(0).Fit(texts) },
+		Template:  "企业品牌声誉分析报告模板",
+		Now:       func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
 	})
 	if err != nil {
 		fmt.Println(err)

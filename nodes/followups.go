@@ -2,6 +2,7 @@ package nodes
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -13,7 +14,6 @@ import (
 	"reportengine/graphrag/questiongen"
 	"reportengine/internal/parallel"
 	"reportengine/llm"
-	"reportengine/llm/offline"
 )
 
 // DefaultFollowUps is the number of follow-up questions a report ends with.
@@ -29,12 +29,12 @@ const DefaultFollowUps = 5
 // The knowledge model is built from the graph's topic, engine and section
 // nodes and the sources the report cites (not every source: the questions
 // follow the report, and a 300 000-source graph would cost seconds to
-// embed). Entities are embedded with Embedder, or, when nil, with the
-// offline n-gram embedder fitted on them.
+// embed). Entities are embedded with the embedder Embedders makes for
+// them.
 type FollowUps struct {
-	Model    llm.Model    // answers the question-generation call; required
-	Embedder llm.Embedder // nil = offline embedder
-	Count    int          // 0 = DefaultFollowUps
+	Model     llm.Model // answers the question-generation call; required
+	Embedders Embedders // makes the embedder of the knowledge model; required without Input.Builder
+	Count     int       // 0 = DefaultFollowUps
 	// Temperature is sent with the call; nil = DefaultProseTemperature.
 	Temperature *float64
 	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
@@ -53,10 +53,9 @@ type FollowUpsInput struct {
 	// Cited are the URLs of the sources the report cites.
 	Cited map[string]bool
 	// Builder, when set, is a context builder over the report's part of
-	// the graph already embedded with the offline embedder (the evidence
-	// plan's retrieval); with FollowUps.Embedder nil the questions are
-	// built on it instead of a model of the cited sources, which saves
-	// mapping and embedding the graph twice.
+	// the graph already embedded (the evidence plan's retrieval); the
+	// questions are built on it instead of a model of the cited sources,
+	// which saves mapping and embedding the graph twice.
 	Builder *localsearch.ContextBuilder
 }
 
@@ -76,7 +75,7 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 		return out, fmt.Errorf("follow-up questions: no graph")
 	}
 	b := in.Builder
-	if b == nil || s.Embedder != nil {
+	if b == nil {
 		var err error
 		if b, err = s.builder(ctx, in); err != nil {
 			return out, fmt.Errorf("follow-up questions: %w", err)
@@ -127,17 +126,17 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 }
 
 // builder maps the graph's topic, engines, sections and cited sources onto
-// a knowledge model and embeds it (with Embedder, else the offline one).
+// a knowledge model and embeds it (with Embedders').
 func (s FollowUps) builder(ctx context.Context, in FollowUpsInput) (*localsearch.ContextBuilder, error) {
 	sub := reportSubgraph(in.Graph, in.Cited)
 	m, err := knowledge.FromGraph(ctx, sub, knowledge.GraphOptions{})
 	if err != nil {
 		return nil, err
 	}
-	emb := s.Embedder
-	if emb == nil {
-		emb = offline.NewEmbedder(0).Fit(entityTexts(m))
+	if s.Embedders == nil {
+		return nil, errors.New("no Embedders")
 	}
+	emb := s.Embedders(entityTexts(m))
 	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb})
 	if err != nil {
 		return nil, err

@@ -57,12 +57,13 @@ var (
 // nothing in it gives Results == nil, so the chapter prompt carries no graph
 // section at all (B24).
 type GraphQuery struct {
-	Model        llm.Model           // answers the calls; required
-	Engine       *queryengine.Engine // shared by all chapters; safe for concurrent use
-	Stats        prompts.GraphStats  // the graph overview shown in every decision prompt
-	Rounds       int                 // decisions at most; 0 = DefaultQueryRounds
-	MaxAttempts  int                 // attempts per decision; 0 = DefaultMaxAttempts
-	PromptTokens int                 // 0 = DefaultPromptTokens
+	Model        llm.Model          // answers the calls of the LLM implementation; required unless Decider is set
+	Decider      QueryDecider       // the model step; nil = the LLM implementation over Model
+	Engine       GraphQuerier       // shared by all chapters; safe for concurrent use
+	Stats        prompts.GraphStats // the graph overview shown in every decision prompt
+	Rounds       int                // decisions at most; 0 = DefaultQueryRounds
+	MaxAttempts  int                // attempts per decision; 0 = DefaultMaxAttempts
+	PromptTokens int                // 0 = DefaultPromptTokens
 	// Temperature is sent with every decision; nil = DefaultPlanTemperature.
 	Temperature *float64
 	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
@@ -148,37 +149,75 @@ func splitKeywords(in []string) []string {
 	return out
 }
 
-// parseDecision validates a decoded decision; the strings say what was
-// changed.
-func parseDecision(m map[string]any) (decision, []string) {
-	var d decision
+// decodeDecision reads a decision reply leniently (camelCase keys, lists
+// as strings, booleans and numbers as strings); a depth that is not a
+// number is 1, with a note, and so is a missing one.
+func decodeDecision(m map[string]any) (prompts.GraphQueryReply, []string) {
+	var r prompts.GraphQueryReply
 	var notes []string
 	if v, ok := field(m, "should_query", "shouldQuery"); ok {
-		d.ShouldQuery = asBool(v)
-	}
-	if !d.ShouldQuery {
-		return d, nil
+		r.ShouldQuery = asBool(v)
 	}
 	v, _ := field(m, "keywords", "keyword")
-	d.Keywords = splitKeywords(asStrings(v))
+	r.Keywords = asStrings(v)
 	v, _ = field(m, "node_types", "nodeTypes", "types")
-	d.Types, notes = keepValid(asStrings(v), validNodeTypes, "node type", notes)
+	r.NodeTypes = asStrings(v)
 	v, _ = field(m, "engine_filter", "engineFilter", "engines")
-	d.Engines, notes = keepValid(asStrings(v), validEngines, "engine", notes)
-	d.Depth = 1
+	r.EngineFilter = asStrings(v)
+	r.Depth = 1
 	if v, ok := field(m, "depth"); ok {
 		if n, ok := asInt(v); ok {
-			d.Depth = n
+			r.Depth = n
 		} else {
 			notes = append(notes, "depth is not a number; 1 is used")
 		}
 	}
+	return r, notes
+}
+
+// checkDecision validates a decision: keywords split at separators and
+// deduplicated, unknown node types and engines dropped, depth clamped to
+// 0-3, each change with a note (after decodeNotes, the decoding's). A
+// reply that does not ask to query is no query, whatever else it holds.
+func checkDecision(r prompts.GraphQueryReply, decodeNotes []string) (decision, []string) {
+	var d decision
+	if d.ShouldQuery = r.ShouldQuery; !d.ShouldQuery {
+		return d, nil
+	}
+	var notes []string
+	d.Keywords = splitKeywords(r.Keywords)
+	d.Types, notes = keepValid(r.NodeTypes, validNodeTypes, "node type", notes)
+	d.Engines, notes = keepValid(r.EngineFilter, validEngines, "engine", notes)
+	notes = append(notes, decodeNotes...)
+	d.Depth = r.Depth
 	if d.Depth < 0 || d.Depth > 3 {
 		c := min(max(d.Depth, 0), 3)
 		notes = append(notes, fmt.Sprintf("depth %d clamped to %d", d.Depth, c))
 		d.Depth = c
 	}
 	return d, notes
+}
+
+// llmDecider is the LLM implementation of QueryDecider: the system prompt
+// systemGraphQuery and one JSON reply per round, read by decodeDecision.
+type llmDecider struct{ s GraphQuery }
+
+func (l llmDecider) DecideQuery(ctx context.Context, step string, input prompts.GraphQueryInput) (prompts.GraphQueryReply, []string, CallStats, error) {
+	s := l.s
+	var r prompts.GraphQueryReply
+	var notes []string
+	call := jsonCall{model: s.Model, step: step, system: systemGraphQuery, input: input,
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature),
+		maxTokens: capTokens(decisionReplyTokens, s.MaxOutputTokens)}
+	res, err := call.run(ctx, func(raw json.RawMessage) error {
+		m, err := decodeObject(raw)
+		if err != nil {
+			return err
+		}
+		r, notes = decodeDecision(m)
+		return nil
+	})
+	return r, notes, res, err
 }
 
 // keepValid splits values into keywords, lower-cases them and keeps those in
@@ -205,6 +244,10 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		return out, nil
 	}
 	rounds := orDefault(s.Rounds, DefaultQueryRounds)
+	decider := s.Decider
+	if decider == nil {
+		decider = llmDecider{s}
+	}
 	var results []*queryengine.Result
 	seen := map[string]bool{}
 	returned := map[string]bool{} // ids of the items earlier rounds returned
@@ -213,19 +256,7 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		input := prompts.GraphQueryInput{Task: prompts.TaskGraphQuery, Query: in.Topic, TemplateName: in.TemplateName,
 			Chapter: in.Chapter, Graph: s.Stats, History: append([]prompts.QueryRound{}, out.History...),
 			Round: round, MaxRounds: rounds, NodeTypes: validNodeTypes, Caps: roundCaps, OtherChapters: in.Others}
-		var d decision
-		var notes []string
-		call := jsonCall{model: s.Model, step: step, system: systemGraphQuery, input: input,
-			attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature),
-			maxTokens: capTokens(decisionReplyTokens, s.MaxOutputTokens)}
-		res, err := call.run(ctx, func(raw json.RawMessage) error {
-			m, err := decodeObject(raw)
-			if err != nil {
-				return err
-			}
-			d, notes = parseDecision(m)
-			return nil
-		})
+		reply, decodeNotes, res, err := decider.DecideQuery(ctx, step, input)
 		out.Calls += res.Calls
 		out.Requests += res.Requests
 		if err != nil {
@@ -235,6 +266,7 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 			out.Warnings = append(out.Warnings, fmt.Sprintf("%s: no usable decision, the graph queries of this chapter end: %v", step, err))
 			break
 		}
+		d, notes := checkDecision(reply, decodeNotes)
 		for _, n := range notes {
 			out.Warnings = append(out.Warnings, step+": "+n)
 		}

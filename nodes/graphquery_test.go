@@ -39,7 +39,7 @@ func TestParseDecision(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, _ := parseDecision(m)
+			got, _ := checkDecision(decodeDecision(m))
 			if got.ShouldQuery != c.want.ShouldQuery || got.Depth != c.want.Depth || !slices.Equal(got.Keywords, c.want.Keywords) ||
 				!slices.Equal(got.Types, c.want.Types) || !slices.Equal(got.Engines, c.want.Engines) {
 				t.Errorf("got %+v, want %+v", got, c.want)

@@ -28,9 +28,10 @@ import (
 // Fallback is true and Notes holds a line for readers. BettaFish failed the
 // whole report on a JSON error here (§1.4).
 type Layout struct {
-	Model        llm.Model // answers the calls; required
-	MaxAttempts  int       // 0 = DefaultMaxAttempts
-	PromptTokens int       // 0 = DefaultPromptTokens
+	Model        llm.Model     // answers the calls of the LLM implementation; required unless Planner is set
+	Planner      LayoutPlanner // the model step; nil = the LLM implementation over Model
+	MaxAttempts  int           // 0 = DefaultMaxAttempts
+	PromptTokens int           // 0 = DefaultPromptTokens
 	// Temperature is sent with the call; nil = DefaultPlanTemperature.
 	Temperature *float64
 	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
@@ -68,28 +69,11 @@ func (s Layout) Run(ctx context.Context, in LayoutInput) (LayoutOutput, error) {
 	input := prompts.LayoutInput{Task: prompts.TaskDocumentLayout, Query: in.Topic, TemplateName: in.Template.Name,
 		Chapters: outlines(in.Sections), Graph: in.Graph}
 	input.Excerpts = fitExcerpts(shortExcerpts(in.States, 2, 300), budget/3)
-	var reply map[string]any
-	call := jsonCall{model: s.Model, step: StageLayout, system: systemLayout, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.9),
-		maxTokens: capTokens(layoutReplyTokens+layoutChapterTokens*len(in.Sections), s.MaxOutputTokens)}
-	res, err := call.run(ctx, func(raw json.RawMessage) error {
-		m, err := decodeObject(raw)
-		if err != nil {
-			return err
-		}
-		// A reply with none of the layout's fields is not a layout (it
-		// counts as a failed attempt, then falls back), not a layout to be
-		// filled with defaults silently.
-		if _, ok := field(m, "title"); !ok {
-			if _, ok := field(m, "tocPlan", "toc_plan", "toc"); !ok {
-				if _, ok := field(m, "hero"); !ok {
-					return fmt.Errorf("reply has none of the layout fields (title, hero, tocPlan)")
-				}
-			}
-		}
-		reply = m
-		return nil
-	})
+	planner := s.Planner
+	if planner == nil {
+		planner = llmLayout{s, len(in.Sections)}
+	}
+	reply, decodeWarns, res, err := planner.PlanLayout(ctx, input)
 	out.Calls = res.Calls
 	out.Requests = res.Requests
 	if err != nil {
@@ -101,7 +85,7 @@ func (s Layout) Run(ctx context.Context, in LayoutInput) (LayoutOutput, error) {
 		out.Notes = []string{fmt.Sprintf("版式说明：模型未能给出可用的版式设计（%s），本报告使用按模板生成的默认版式。", plainReason(err))}
 		return out, nil
 	}
-	out.Layout, out.Warnings = checkLayout(reply, in.Topic, in.Sections)
+	out.Layout, out.Warnings = checkLayout(reply, decodeWarns, in.Topic, in.Sections)
 	out.Notes = append(out.Notes, out.Layout.LayoutNotes...)
 	return out, nil
 }
@@ -148,21 +132,51 @@ func display(s templates.Section) string {
 	return s.Title
 }
 
-// checkLayout turns a decoded reply into a clean LayoutReply.
-func checkLayout(m map[string]any, topic string, secs []templates.Section) (prompts.LayoutReply, []string) {
+// llmLayout is the LLM implementation of LayoutPlanner: the system prompt
+// systemLayout and one JSON reply, read leniently (snake_case keys, a
+// tocPlan keyed by chapter id, numbers and booleans as strings).
+type llmLayout struct {
+	s        Layout
+	chapters int
+}
+
+func (l llmLayout) PlanLayout(ctx context.Context, input prompts.LayoutInput) (prompts.LayoutReply, []string, CallStats, error) {
+	s := l.s
+	var reply prompts.LayoutReply
+	var warns []string
+	call := jsonCall{model: s.Model, step: StageLayout, system: systemLayout, input: input,
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.9),
+		maxTokens: capTokens(layoutReplyTokens+layoutChapterTokens*l.chapters, s.MaxOutputTokens)}
+	res, err := call.run(ctx, func(raw json.RawMessage) error {
+		m, err := decodeObject(raw)
+		if err != nil {
+			return err
+		}
+		// A reply with none of the layout's fields is not a layout (it
+		// counts as a failed attempt, then falls back), not a layout to be
+		// filled with defaults silently.
+		if _, ok := field(m, "title"); !ok {
+			if _, ok := field(m, "tocPlan", "toc_plan", "toc"); !ok {
+				if _, ok := field(m, "hero"); !ok {
+					return fmt.Errorf("reply has none of the layout fields (title, hero, tocPlan)")
+				}
+			}
+		}
+		reply, warns = decodeLayout(m)
+		return nil
+	})
+	return reply, warns, res, err
+}
+
+// decodeLayout reads a layout reply leniently; the warning says that the
+// hero was not an object.
+func decodeLayout(m map[string]any) (prompts.LayoutReply, []string) {
 	var warns []string
 	str := func(keys ...string) string { v, _ := field(m, keys...); return asString(v) }
 	l := prompts.LayoutReply{Title: str("title"), Subtitle: str("subtitle"), Tagline: str("tagline"), TOCTitle: str("tocTitle", "toc_title")}
-	if l.Title == "" {
-		l.Title = defaultTitle(topic)
-		warns = append(warns, "版式设计的答复缺少可用标题，已使用默认标题。")
-	}
-	if l.TOCTitle == "" {
-		l.TOCTitle = "目录"
-	}
 	if v, ok := field(m, "hero"); ok {
 		if h := asObject(v); h != nil {
-			l.Hero = checkHero(h)
+			l.Hero = decodeHero(h)
 		} else {
 			warns = append(warns, "document layout: hero was not an object; left empty")
 		}
@@ -170,17 +184,58 @@ func checkLayout(m map[string]any, topic string, secs []templates.Section) (prom
 	if v, ok := field(m, "layoutNotes", "layout_notes"); ok {
 		l.LayoutNotes = asStrings(v)
 	}
-	known := map[string]templates.Section{}
-	for _, s := range secs {
-		known[s.ChapterID] = s
-	}
-	given := map[string]prompts.TOCPlanEntry{}
 	v, _ := field(m, "tocPlan", "toc_plan", "toc")
 	for _, e := range asObjects(v) {
 		id := asString(e["chapterId"])
 		if id == "" {
 			id = asString(e["chapter_id"])
 		}
+		l.TOCPlan = append(l.TOCPlan, prompts.TOCPlanEntry{ChapterID: id, Display: asString(e["display"]),
+			Description: asString(e["description"]), AllowSwot: asBool(e["allowSwot"]), AllowPest: asBool(e["allowPest"])})
+	}
+	return l, warns
+}
+
+// decodeHero reads a hero object leniently (a KPI's tone as deltaTone or tone).
+func decodeHero(h map[string]any) ir.Hero {
+	hero := ir.Hero{Summary: asString(h["summary"]), Highlights: asStrings(h["highlights"]), Actions: asStrings(h["actions"])}
+	for _, k := range asObjects(h["kpis"]) {
+		kpi := ir.KPI{Label: asString(k["label"]), Value: asString(k["value"]), Unit: asString(k["unit"]), Delta: asString(k["delta"]),
+			DeltaTone: asString(k["deltaTone"])}
+		if kpi.DeltaTone == "" {
+			kpi.DeltaTone = asString(k["tone"])
+		}
+		hero.KPIs = append(hero.KPIs, kpi)
+	}
+	return hero
+}
+
+// checkLayout makes a layout reply clean: a title (the default one, with a
+// warning, when there is none), the hero's KPIs with label and value, one
+// tocPlan entry per section in template order (entries of unknown chapters
+// dropped with a warning, repeats ignored, descriptions cleaned of JSON
+// debris), allowSwot on one chapter and allowPest on one other at most.
+// decodeWarns, the problems met reading the reply, follow the title's.
+func checkLayout(r prompts.LayoutReply, decodeWarns []string, topic string, secs []templates.Section) (prompts.LayoutReply, []string) {
+	var warns []string
+	l := prompts.LayoutReply{Title: strings.TrimSpace(r.Title), Subtitle: strings.TrimSpace(r.Subtitle),
+		Tagline: strings.TrimSpace(r.Tagline), TOCTitle: strings.TrimSpace(r.TOCTitle), LayoutNotes: nonEmpty(r.LayoutNotes)}
+	if l.Title == "" {
+		l.Title = defaultTitle(topic)
+		warns = append(warns, "版式设计的答复缺少可用标题，已使用默认标题。")
+	}
+	if l.TOCTitle == "" {
+		l.TOCTitle = "目录"
+	}
+	warns = append(warns, decodeWarns...)
+	l.Hero = checkHero(r.Hero)
+	known := map[string]templates.Section{}
+	for _, s := range secs {
+		known[s.ChapterID] = s
+	}
+	given := map[string]prompts.TOCPlanEntry{}
+	for _, e := range r.TOCPlan {
+		id := strings.TrimSpace(e.ChapterID)
 		if _, ok := known[id]; !ok {
 			if id != "" {
 				warns = append(warns, fmt.Sprintf("document layout: tocPlan entry for unknown chapter %q dropped", id))
@@ -190,11 +245,19 @@ func checkLayout(m map[string]any, topic string, secs []templates.Section) (prom
 		if _, dup := given[id]; dup {
 			continue
 		}
-		swot := asBool(e["allowSwot"])
-		pest := asBool(e["allowPest"])
-		given[id] = prompts.TOCPlanEntry{ChapterID: id, Display: asString(e["display"]),
-			Description: cleanDescription(asString(e["description"])), AllowSwot: swot, AllowPest: pest}
+		given[id] = prompts.TOCPlanEntry{ChapterID: id, Display: strings.TrimSpace(e.Display),
+			Description: cleanDescription(e.Description), AllowSwot: e.AllowSwot, AllowPest: e.AllowPest}
 	}
+	l.TOCPlan, warns = tocPlan(secs, given, warns)
+	return l, warns
+}
+
+// tocPlan is one entry per section, in template order: the given one or an
+// empty one, with the section's anchor, its display title when the entry
+// has none, SWOT on the first chapter that asks for it and PEST on the first
+// other one.
+func tocPlan(secs []templates.Section, given map[string]prompts.TOCPlanEntry, warns []string) ([]prompts.TOCPlanEntry, []string) {
+	var plan []prompts.TOCPlanEntry
 	swotAt, pestAt := "", ""
 	for _, s := range secs {
 		e, ok := given[s.ChapterID]
@@ -225,23 +288,19 @@ func checkLayout(m map[string]any, topic string, secs []templates.Section) (prom
 				pestAt = s.ChapterID
 			}
 		}
-		l.TOCPlan = append(l.TOCPlan, e)
+		plan = append(plan, e)
 	}
-	return l, warns
+	return plan, warns
 }
 
-func checkHero(h map[string]any) ir.Hero {
-	var hero ir.Hero
-	hero.Summary = asString(h["summary"])
-	hero.Highlights = asStrings(h["highlights"])
-	hero.Actions = asStrings(h["actions"])
-	for _, k := range asObjects(h["kpis"]) {
-		kpi := ir.KPI{Label: asString(k["label"]), Value: asString(k["value"]), Unit: asString(k["unit"]), Delta: asString(k["delta"])}
-		tone := asString(k["deltaTone"])
-		if tone == "" {
-			tone = asString(k["tone"])
-		}
-		switch tone {
+// checkHero keeps the hero's text and the KPIs with a label and a value,
+// a KPI's tone only when it is up, down or neutral.
+func checkHero(h ir.Hero) ir.Hero {
+	hero := ir.Hero{Summary: strings.TrimSpace(h.Summary), Highlights: nonEmpty(h.Highlights), Actions: nonEmpty(h.Actions)}
+	for _, k := range h.KPIs {
+		kpi := ir.KPI{Label: strings.TrimSpace(k.Label), Value: strings.TrimSpace(k.Value), Unit: strings.TrimSpace(k.Unit),
+			Delta: strings.TrimSpace(k.Delta)}
+		switch tone := strings.TrimSpace(k.DeltaTone); tone {
 		case "up", "down", "neutral":
 			kpi.DeltaTone = tone
 		}
@@ -250,6 +309,17 @@ func checkHero(h map[string]any) ir.Hero {
 		}
 	}
 	return hero
+}
+
+// nonEmpty is xs trimmed, without the empty ones (nil when none is left).
+func nonEmpty(xs []string) []string {
+	var out []string
+	for _, x := range xs {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 var (

@@ -77,7 +77,7 @@ type Input struct {
 	// A caller that keeps a loaded graph and its engine (the server) passes
 	// the engine so that every report reuses it; an Engine is safe for
 	// concurrent use.
-	Engine *queryengine.Engine
+	Engine GraphQuerier
 	// States are the engines' states (their final reports and paragraphs
 	// are excerpted for the prompts, never pasted whole).
 	States []*state.State
@@ -135,9 +135,15 @@ type Config struct {
 	// FollowUps is the number of follow-up questions the report ends with
 	// (see FollowUps): 0 = DefaultFollowUps, < 0 = none.
 	FollowUps int
-	// Embedder embeds the graph's entities for the follow-up questions;
-	// nil = the offline n-gram embedder.
-	Embedder llm.Embedder
+	// Offline makes the model steps of the report stages the offline
+	// ones (Offline: the extractive writer of package nodes/draft, called
+	// directly with no model call and no JSON). Model then answers only
+	// the follow-up questions and names the generator in the manifest
+	// and the document (llm/offline's model: Info().Extractive).
+	Offline bool
+	// Embedders makes the embedder of the report's knowledge model (the
+	// evidence plan's retrieval, the follow-up questions); required.
+	Embedders Embedders
 	// Now is the clock (GeneratedAt, CreatedAt, event times, durations);
 	// nil = time.Now.
 	Now func() time.Time
@@ -325,6 +331,9 @@ func New(cfg Config) (*Pipeline, error) {
 	if cfg.Model == nil {
 		return nil, fmt.Errorf("%w: Model is required", ErrConfig)
 	}
+	if cfg.Embedders == nil {
+		return nil, fmt.Errorf("%w: Embedders is required", ErrConfig)
+	}
 	if cfg.QueryRounds == 0 {
 		cfg.QueryRounds = DefaultQueryRounds
 	}
@@ -383,12 +392,32 @@ func (e *emitter) emit(ev Event) {
 	e.fn(ev)
 }
 
+// stepSet holds the model steps of a run's stages; nil ones are the LLM
+// implementations over the run's (slot-limited) model.
+type stepSet struct {
+	chooser  TemplateChooser
+	planner  LayoutPlanner
+	budgeter WordBudgeter
+	decider  QueryDecider
+	writer   ChapterWriter
+}
+
+// stepSet is Offline for every step when c.Offline, else the LLM ones.
+func (c Config) stepSet() stepSet {
+	if !c.Offline {
+		return stepSet{}
+	}
+	o := Offline{}
+	return stepSet{o, o, o, o, o}
+}
+
 // runState is the per-run state; nothing of it outlives Run.
 type runState struct {
 	cfg      Config
+	steps    stepSet
 	in       Input
 	ev       *emitter
-	engine   *queryengine.Engine // nil without a graph
+	engine   GraphQuerier        // nil without a graph
 	stats    *prompts.GraphStats // nil without a graph
 	graphSrc graphSources        // the graph's sources by URL and id
 	reportID string
@@ -442,7 +471,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		return nil, fmt.Errorf("%w: Input.Topic is required", ErrConfig)
 	}
 	cfg := p.cfg
-	r := &runState{cfg: cfg, in: in, ev: &emitter{fn: cfg.OnEvent, now: cfg.Now}}
+	r := &runState{cfg: cfg, in: in, ev: &emitter{fn: cfg.OnEvent, now: cfg.Now}, steps: cfg.stepSet()}
 	r.reportID = reportID(in.ReportID, cfg.Now())
 	// the tokenizer loads its tables on first use (about 0.05 s): now,
 	// beside the query engine, instead of in the first graph query round
@@ -463,7 +492,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 
 	// 1. template
 	start := r.stageStart(StageTemplate)
-	ts := TemplateSelect{Model: cfg.Model, Name: cfg.Template, MaxAttempts: cfg.MaxAttempts,
+	ts := TemplateSelect{Model: cfg.Model, Chooser: r.steps.chooser, Name: cfg.Template, MaxAttempts: cfg.MaxAttempts,
 		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	tsOut, err := ts.Run(ctx, TemplateSelectInput{Topic: in.Topic, Excerpts: shortExcerpts(in.States, 2, 200), Graph: r.stats})
 	if err != nil {
@@ -490,7 +519,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 		// graph and the layout is planned; the evidence plan waits for it
 		r.retrieval = make(chan retrievalResult, 1)
 		go func() {
-			er, err := newEvidenceRetrieval(ctx, in.Graph, r.evidence)
+			er, err := newEvidenceRetrieval(ctx, in.Graph, r.evidence, cfg.Embedders)
 			r.retrieval <- retrievalResult{er, err}
 		}()
 	}
@@ -519,7 +548,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 
 	start = r.stageStart(StageLayout)
-	lay := Layout{Model: planModel, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens,
+	lay := Layout{Model: planModel, Planner: r.steps.planner, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens,
 		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	layOut, err := lay.Run(ctx, LayoutInput{Topic: in.Topic, Template: tpl, Sections: sections, Graph: r.stats, States: in.States})
 	if err != nil {
@@ -532,7 +561,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 
 	start = r.stageStart(StageBudget)
-	wb := WordBudget{Model: planModel, MaxAttempts: cfg.MaxAttempts, Temperature: cfg.PlanTemperature,
+	wb := WordBudget{Model: planModel, Budgeter: r.steps.budgeter, MaxAttempts: cfg.MaxAttempts, Temperature: cfg.PlanTemperature,
 		MaxOutputTokens: cfg.MaxOutputTokens}
 	wbOut, err := wb.Run(ctx, WordBudgetInput{Topic: in.Topic, Sections: sections, Layout: layOut.Layout})
 	if err != nil {
@@ -598,7 +627,7 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	var followUps []string
 	if in.Graph != nil && in.Graph.NodeCount() > 0 && r.evidence != nil && cfg.FollowUps >= 0 {
 		start := r.stageStart(StageFollowUp)
-		fu := FollowUps{Model: cfg.Model, Embedder: cfg.Embedder, Count: cfg.FollowUps,
+		fu := FollowUps{Model: cfg.Model, Embedders: cfg.Embedders, Count: cfg.FollowUps,
 			Temperature: cfg.ProseTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 		fi := FollowUpsInput{Graph: in.Graph, Topic: in.Topic, Cited: citedURLs(results, r.evidence)}
 		if r.retrieved != nil {

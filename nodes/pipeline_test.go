@@ -20,7 +20,7 @@ import (
 
 func newPipeline(t testing.TB, f *fakeModel, mod func(*Config)) *Pipeline {
 	t.Helper()
-	cfg := Config{Model: f, Now: fixedClock}
+	cfg := Config{Model: f, Embedders: fitted, Now: fixedClock}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -175,16 +175,16 @@ func TestNewConfigErrors(t *testing.T) {
 	if _, err := New(Config{}); !errors.Is(err, ErrConfig) {
 		t.Errorf("nil model: %v", err)
 	}
-	_, err := New(Config{Model: newFake(), Template: "没有这个模板"})
+	_, err := New(Config{Model: newFake(), Embedders: fitted, Template: "没有这个模板"})
 	if !errors.Is(err, ErrConfig) || !errors.Is(err, templates.ErrUnknown) {
 		t.Errorf("unknown template: %v", err)
 	}
-	for _, c := range []Config{{Model: newFake(), Concurrency: -1}, {Model: newFake(), PromptTokens: 10}, {Model: newFake(), MaxAttempts: -2}} {
+	for _, c := range []Config{{Model: newFake(), Embedders: fitted, Concurrency: -1}, {Model: newFake(), Embedders: fitted, PromptTokens: 10}, {Model: newFake(), Embedders: fitted, MaxAttempts: -2}, {Model: newFake()}} {
 		if _, err := New(c); !errors.Is(err, ErrConfig) {
 			t.Errorf("%+v: %v", c, err)
 		}
 	}
-	p, _ := New(Config{Model: newFake()})
+	p, _ := New(Config{Model: newFake(), Embedders: fitted})
 	if _, err := p.Run(context.Background(), Input{}); !errors.Is(err, ErrConfig) {
 		t.Errorf("empty topic: %v", err)
 	}
@@ -331,7 +331,8 @@ func TestLayoutChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, warns := checkLayout(m, "话题", secs)
+	r, dw := decodeLayout(m)
+	l, warns := checkLayout(r, dw, "话题", secs)
 	if l.Title != "话题舆情分析报告" {
 		t.Errorf("title %q", l.Title)
 	}

@@ -38,8 +38,10 @@ func chapterSystem(c prompts.Constraints) string {
 }
 
 // repairSystem is the repair call's system prompt, with the same schema.
-func repairSystem(c prompts.Constraints) string {
-	return systemRepair + "\n\n" + ir.Schema(schemaTypes(c))
+// allowed is the repair input's AllowedBlocks (schemaTypes of the
+// chapter's constraints).
+func repairSystem(allowed []string) string {
+	return systemRepair + "\n\n" + ir.Schema(allowed)
 }
 
 // errChapterLevel says a chapter's validation problems are not in its
@@ -213,6 +215,13 @@ func spliceRepair(c ir.Chapter, rin prompts.ChapterRepairInput, raw json.RawMess
 	} else if err := positional(blocks); err != nil {
 		return c, nil, err
 	}
+	out, notes := spliceBlocks(c, failed, repl, notes)
+	return out, notes, nil
+}
+
+// spliceBlocks replaces c's blocks by their repairs in repl (none: the
+// block is dropped; a failed block without one is kept, with a note).
+func spliceBlocks(c ir.Chapter, failed map[int]bool, repl map[int][]ir.Block, notes []string) (ir.Chapter, []string) {
 	out := c
 	out.Blocks = nil
 	for i, b := range c.Blocks {
@@ -232,7 +241,30 @@ func spliceRepair(c ir.Chapter, rin prompts.ChapterRepairInput, raw json.RawMess
 			out.Blocks = append(out.Blocks, bs...)
 		}
 	}
-	return out, notes, nil
+	return out, notes
+}
+
+// spliceReply is spliceRepair for a typed reply (the offline repair).
+func spliceReply(c ir.Chapter, rin prompts.ChapterRepairInput, reply prompts.ChapterRepairReply) (ir.Chapter, []string) {
+	failed := map[int]bool{}
+	for _, fb := range rin.FailedBlocks {
+		failed[fb.Index] = true
+	}
+	var notes []string
+	repl := map[int][]ir.Block{}
+	for k, rb := range reply.Blocks {
+		switch {
+		case !failed[rb.Index]:
+			notes = append(notes, fmt.Sprintf("repair reply blocks[%d]: index %d is not a failed block, ignored", k, rb.Index))
+		case rb.Block != nil:
+			repl[rb.Index] = append(repl[rb.Index], *rb.Block)
+		case rb.Blocks != nil:
+			repl[rb.Index] = append(repl[rb.Index], rb.Blocks...)
+		default:
+			notes = append(notes, fmt.Sprintf("repair reply blocks[%d]: no block for index %d, ignored", k, rb.Index))
+		}
+	}
+	return spliceBlocks(c, failed, repl, notes)
 }
 
 // indexed reports whether a repair reply's list holds {"index": …}

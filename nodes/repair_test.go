@@ -158,7 +158,7 @@ func TestChapterSystemSchema(t *testing.T) {
 			t.Errorf("schema lacks %s", typ)
 		}
 	}
-	if !strings.HasPrefix(plain, systemChapter) || !strings.Contains(repairSystem(prompts.Constraints{}), ir.Schema(chapterBlockTypes[:4])[:40]) {
+	if !strings.HasPrefix(plain, systemChapter) || !strings.Contains(repairSystem(schemaTypes(prompts.Constraints{})), ir.Schema(chapterBlockTypes[:4])[:40]) {
 		t.Error("prompts do not carry the schema")
 	}
 }

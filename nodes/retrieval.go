@@ -10,7 +10,6 @@ import (
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
 	"reportengine/internal/parallel"
-	"reportengine/llm/offline"
 )
 
 // RetrievalEntities is the TopKMappedEntities of the evidence plan's
@@ -54,7 +53,7 @@ type retrievalResult struct {
 // newEvidenceRetrieval builds the knowledge model, the entity vectors and
 // the context builder. Errors: knowledge.FromGraph's, the embedder's (only
 // ctx's for the offline one), localsearch.NewContextBuilder's.
-func newEvidenceRetrieval(ctx context.Context, g *graphrag.Graph, set *evidence.Set) (*evidenceRetrieval, error) {
+func newEvidenceRetrieval(ctx context.Context, g *graphrag.Graph, set *evidence.Set, embedders Embedders) (*evidenceRetrieval, error) {
 	r := &evidenceRetrieval{byURL: map[string][]int{}, bySection: map[string][]int{}}
 	for i := range set.Items {
 		it := &set.Items[i]
@@ -95,7 +94,7 @@ func newEvidenceRetrieval(ctx context.Context, g *graphrag.Graph, set *evidence.
 	if err != nil {
 		return nil, fmt.Errorf("evidence retrieval: %w", err)
 	}
-	emb := offline.NewEmbedder(0).Fit(entityTexts(m))
+	emb := embedders(entityTexts(m))
 	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb})
 	if err != nil {
 		return nil, fmt.Errorf("evidence retrieval: %w", err)

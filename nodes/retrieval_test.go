@@ -11,6 +11,7 @@ import (
 	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
+	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/state"
 	"reportengine/templates"
@@ -54,7 +55,7 @@ func fixtureGraph(t *testing.T) (*graphrag.Graph, []forum.Entry) {
 func TestEvidenceRetrievalRanksFirst(t *testing.T) {
 	g, entries := fixtureGraph(t)
 	set := evidence.Collect(evidence.Input{Topic: "武汉大学", Graph: g, Forum: entries})
-	er, err := newEvidenceRetrieval(t.Context(), g, set)
+	er, err := newEvidenceRetrieval(t.Context(), g, set, fitted)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,3 +197,7 @@ func isAnalysis(it evidence.Item) bool {
 	}
 	return false
 }
+
+// fitted is the offline n-gram embedder fitted on the texts, as
+// internal/cli passes it.
+func fitted(texts []string) llm.Embedder { return offline.NewEmbedder(0).Fit(texts) }

@@ -22,9 +22,11 @@ import (
 // BettaFish matched an empty name to the first template in directory order
 // and fell back to an empty free-style template (§8 #19); we never do.
 type TemplateSelect struct {
-	Model       llm.Model // answers the calls; required
-	Name        string    // "" = ask the model
-	MaxAttempts int       // 0 = DefaultMaxAttempts
+	Model llm.Model // answers the calls of the LLM implementation; required unless Chooser is set
+	Name  string    // "" = ask the model
+	// Chooser is the model step; nil = the LLM implementation over Model.
+	Chooser     TemplateChooser
+	MaxAttempts int // 0 = DefaultMaxAttempts
 	// Temperature is sent with the call; nil = DefaultPlanTemperature.
 	Temperature *float64
 	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
@@ -69,24 +71,12 @@ func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (Templa
 	}
 	input := prompts.TemplateSelectionInput{Task: prompts.TaskTemplateSelection, Query: in.Topic,
 		Templates: opts, Excerpts: in.Excerpts, Graph: in.Graph}
-	var name, reason string
-	call := jsonCall{model: s.Model, step: StageTemplate, system: systemTemplate, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature),
-		maxTokens: capTokens(templateReplyTokens, s.MaxOutputTokens)}
-	res, err := call.run(ctx, func(raw json.RawMessage) error {
-		m, err := decodeObject(raw)
-		if err != nil {
-			return err
-		}
-		v, _ := field(m, "template_name", "templateName", "template", "name")
-		name = asString(v)
-		if name == "" {
-			return fmt.Errorf("reply has no template_name")
-		}
-		v, _ = field(m, "selection_reason", "selectionReason", "reason", "explanation")
-		reason = asString(v)
-		return nil
-	})
+	chooser := s.Chooser
+	if chooser == nil {
+		chooser = llmTemplate{s}
+	}
+	reply, res, err := chooser.ChooseTemplate(ctx, input)
+	name, reason := strings.TrimSpace(reply.TemplateName), strings.TrimSpace(reply.SelectionReason)
 	out.Calls = res.Calls
 	out.Requests = res.Requests
 	if err != nil && (isCtxErr(err) || fatalStageErr(err)) {
@@ -103,7 +93,7 @@ func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (Templa
 	}
 	out.Problem = out.Err.Error()
 	out.Fallback = true
-	if t, ok := selectFromText(res.LastRaw + "\n" + name); ok {
+	if t, ok := selectFromText(res.Raw + "\n" + name); ok {
 		out.Template = t
 		out.Reason = "fallback: the template name found in the model's reply"
 		return out, nil
@@ -115,6 +105,34 @@ func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (Templa
 	out.Template = t
 	out.Reason = "fallback: the default template (the model's reply named no known template)"
 	return out, nil
+}
+
+// llmTemplate is the LLM implementation of TemplateChooser: the system
+// prompt systemTemplate and one JSON reply, read leniently (template_name,
+// templateName, template or name; selection_reason, reason, …).
+type llmTemplate struct{ s TemplateSelect }
+
+func (l llmTemplate) ChooseTemplate(ctx context.Context, input prompts.TemplateSelectionInput) (prompts.TemplateSelectionReply, CallStats, error) {
+	s := l.s
+	var reply prompts.TemplateSelectionReply
+	call := jsonCall{model: s.Model, step: StageTemplate, system: systemTemplate, input: input,
+		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature),
+		maxTokens: capTokens(templateReplyTokens, s.MaxOutputTokens)}
+	res, err := call.run(ctx, func(raw json.RawMessage) error {
+		m, err := decodeObject(raw)
+		if err != nil {
+			return err
+		}
+		v, _ := field(m, "template_name", "templateName", "template", "name")
+		reply.TemplateName = asString(v)
+		if reply.TemplateName == "" {
+			return fmt.Errorf("reply has no template_name")
+		}
+		v, _ = field(m, "selection_reason", "selectionReason", "reason", "explanation")
+		reply.SelectionReason = asString(v)
+		return nil
+	})
+	return reply, res, err
 }
 
 // matchTemplate finds name among the templates: exactly, or ignoring a

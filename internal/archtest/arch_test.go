@@ -41,12 +41,12 @@ var allowed = map[string][]string{
 	"llm/tokens":            {"llm", "github.com/tiktoken-go/tokenizer"},
 	"render":                {"ir", "github.com/yuin/goldmark/util", "github.com/yuin/goldmark", "github.com/yuin/goldmark/extension", "github.com/yuin/goldmark/renderer/html", "github.com/yuin/goldmark/parser", "github.com/yuin/goldmark/ast", "github.com/yuin/goldmark/text"},
 	"nodes/draft":           {"text", "llm", "llm/offline", "prompts", "ir"},
-	"nodes":                 {"text", "evidence", "internal/parallel", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "llm/offline", "internal/atomicfile", "llm", "llm/tokens", "prompts", "ir", "templates", "render", "state", "forum", "graphrag", "graphrag/queryengine"},
+	"nodes":                 {"text", "evidence", "internal/parallel", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "nodes/draft", "internal/atomicfile", "llm", "llm/tokens", "prompts", "ir", "templates", "render", "state", "forum", "graphrag", "graphrag/queryengine"},
 	"internal/synth":        {},
 	"internal/archtest":     {},
 	"cmd/synthstates":       {"internal/synth"},
 	"server":                {"text", "graphrag", "graphrag/storage", "graphrag/queryengine", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "llm"},
-	"internal/cli":          {"text", "prompts", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "nodes/draft", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
+	"internal/cli":          {"text", "prompts", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
 	"cmd/reportengine":      {"internal/cli"},
 }
 

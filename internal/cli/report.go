@@ -25,7 +25,6 @@ import (
 	"reportengine/llm/offline"
 	"reportengine/llm/openaicompat"
 	"reportengine/nodes"
-	"reportengine/nodes/draft"
 	"reportengine/state"
 	"reportengine/templates"
 )
@@ -261,9 +260,6 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	if err != nil {
 		return err
 	}
-	if _, ok := model.(*offline.Model); ok {
-		model = draft.NewModel() // the offline model that also writes the report stages
-	}
 	limits, err := stageLimits(opts, model.Info())
 	if err != nil {
 		return err
@@ -429,8 +425,11 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	if rounds == 0 {
 		rounds = -1 // nodes: 0 means its default, < 0 none
 	}
+	_, extractive := model.(*offline.Model)
 	p, err := nodes.New(nodes.Config{
 		Model:            model,
+		Offline:          extractive,
+		Embedders:        func(texts []string) llm.Embedder { return offline.NewEmbedder(0).Fit(texts) },
 		Template:         opts.Template,
 		QueryRounds:      rounds,
 		Concurrency:      opts.Concurrency,
