@@ -24,274 +24,211 @@ type chapterJob struct {
 	failure  *ir.Failure
 	warnings []string
 	graph    *prompts.GraphResults
-	fatal    error // a model error that ends the run (fatalChapterErr)
 	start    time.Time
 	// digest is the written chapter's digest (nil for a placeholder),
 	// made once: the late chapters and the hero both read it.
 	digest *prompts.ChapterDigest
 }
 
-// reportPlan is the layout and word budget, which the graph query rounds
-// (each decision states the chapter's target words and emphasis) and
-// chapter generation need: chapters wait on ready before their first
-// call. err is set (before ready closes) when the plan failed.
-type reportPlan struct {
-	ready  chan struct{}
-	layout prompts.LayoutReply
-	budget WordBudgetOutput
-	err    error
-}
-
-// chaptersOut is what chapters returns.
+// chaptersOut is what the chapters give the assembly.
 type chaptersOut struct {
-	results  []ChapterResult
-	calls    int
-	requests int
-	sources  map[string]prompts.GraphSource
-	failures []ir.Failure
-	digests  []*prompts.ChapterDigest // per chapter, nil for a placeholder
-	err      error
+	results   []ChapterResult
+	calls     int
+	requests  int
+	sources   map[string]prompts.GraphSource
+	failures  []ir.Failure
+	digests   []*prompts.ChapterDigest // per chapter, nil for a placeholder
+	layout    LayoutOutput
+	followUps followUpsResult
 }
 
-// chapters runs, for every section, GraphQuery (all chapters at once),
-// then the EvidencePlan over all of them, then ChapterGen: first the
-// chapters that do not summarise others (concurrently), then the summary
-// and closing chapters (concurrently) with the others' digests. Model calls
-// are bounded by the shared limiter; results come in template order. A
-// chapter never fails the others; a cancelled ctx or a failed plan stops
-// them all and is the only error.
-func (r *runState) chapters(ctx context.Context, model llm.Model, tpl templates.Template, secs []templates.Section,
-	pl *reportPlan) chaptersOut {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var fatalOnce sync.Once
-	var fatal error
-	jobs := make([]chapterJob, len(secs))
-	gqs := make([]GraphQueryOutput, len(secs))
-	var mu sync.Mutex
-	done := 0
-	total := len(secs)
-	counts := func() (int, int) { mu.Lock(); defer mu.Unlock(); return done, total }
-	each := func(pick func(i int) bool, fn func(i int)) {
-		var wg sync.WaitGroup
-		for i := range secs {
-			if !pick(i) {
-				continue
-			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				fn(i)
-				if err := jobs[i].fatal; err != nil {
-					fatalOnce.Do(func() { fatal = err; cancel() })
-				}
-			}()
-		}
-		wg.Wait()
+// layout runs Layout; a model error that ends the run stops every stage.
+func (r *runState) layout(ctx context.Context) (LayoutOutput, error) {
+	cfg := r.cfg
+	start := r.stageStart(StageLayout)
+	lay := Layout{Model: r.planModel, Planner: r.steps.planner, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens,
+		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
+	out, err := lay.Run(ctx, LayoutInput{Topic: r.in.Topic, Template: r.tpl, Sections: r.sections, Graph: r.stats, States: r.in.States})
+	if err != nil {
+		err = r.stageFail(ctx, StageLayout, start, err)
+		r.stop(err)
+		return out, err
 	}
-	all := func(int) bool { return true }
-	each(all, func(i int) { gqs[i] = r.query(ctx, model, tpl, secs, i, pl, &jobs[i], counts) })
-	if fatal == nil && ctx.Err() == nil {
-		select {
-		case <-pl.ready:
-		case <-ctx.Done():
-		}
-	}
-	if fatal == nil && ctx.Err() == nil && pl.err == nil {
-		start := r.stageStart(StageEvidence)
-		rounds := evidence.Rounds{}
-		for i, s := range secs {
-			rounds[s.ChapterID] = gqs[i].RoundKeys
-		}
-		specs := chapterSpecs(secs)
-		opts := evidence.PlanOptions{PerSubPoint: planPerSubPoint(r.cfg.PromptTokens)}
-		// the sources chapters can link to and cite (the evidence's and the
-		// query results'), looked up in the graph beside the plan
-		prefetched := make(chan graphSources, 1)
-		go func() { prefetched <- prefetchSources(r.graphSrc.g, sourceURLs(r.evidence, gqs)) }()
-		problem := ""
-		if r.retrieval != nil {
-			ret := <-r.retrieval
-			if ret.err == nil {
-				opts.Candidates, ret.err = ret.r.candidates(ctx, specs)
-			}
-			switch {
-			case ctx.Err() != nil:
-				return chaptersOut{err: ctx.Err()}
-			case ret.err != nil:
-				problem = ret.err.Error()
-				r.warn("%s: local-search retrieval failed, every item was scored against every sub-point: %v", StageEvidence, ret.err)
-			default:
-				r.retrieved = ret.r
-			}
-		}
-		r.plan = evidence.MakePlanWith(r.evidence, r.in.Topic, specs, rounds, opts)
-		r.planIDs = planIDs(r.plan)
-		r.evidenceStage = r.stageEnd(StageEvidence, start, problem != "", 0, 0, problem)
-		r.evidenceStage.Seconds += r.collectSeconds
-		r.graphSrc = <-prefetched
-		titles := make([]string, len(secs))
-		for i, s := range secs {
-			titles[i] = s.Title
-		}
-		gen := func(digests []prompts.ChapterDigest) func(i int) {
-			return func(i int) {
-				r.generate(ctx, model, tpl, secs[i], pl, gqs[i], &jobs[i], titles, digests, counts)
-				if jobs[i].fatal != nil || ctx.Err() != nil {
-					return
-				}
-				if jobs[i].res.Status != ChapterPlaceholder {
-					d := digest(jobs[i].res.Chapter, r.plan.Chapters[i])
-					jobs[i].digest = &d
-				}
-				mu.Lock()
-				done++
-				d := done
-				mu.Unlock()
-				st := StatusDone
-				if jobs[i].res.Status == ChapterPlaceholder {
-					st = StatusFailed
-				}
-				r.ev.emit(Event{Kind: KindChapter, ChapterID: secs[i].ChapterID, Title: secs[i].Title, Status: st,
-					Message: jobs[i].res.Status, Done: d, Total: total, Seconds: jobs[i].res.Seconds})
-			}
-		}
-		each(func(i int) bool { return !lateChapter(secs[i]) }, gen(nil))
-		if fatal == nil && ctx.Err() == nil {
-			var digests []prompts.ChapterDigest
-			for i, s := range secs {
-				if !lateChapter(s) && jobs[i].digest != nil {
-					digests = append(digests, *jobs[i].digest)
-				}
-			}
-			// a summary chapter leaves out the findings the hero states
-			// (findingsHero picks them from the same digests): a finding
-			// is printed in its chapter and once more at most
-			late, summary := gen(digests), gen(withoutHeroFindings(digests, r.evidence))
-			each(func(i int) bool { return lateChapter(secs[i]) }, func(i int) {
-				if summaryChapter(secs[i]) {
-					summary(i)
-				} else {
-					late(i)
-				}
-			})
-		}
-	}
-	if fatal != nil {
-		return chaptersOut{err: fatal}
-	}
-	if err := ctx.Err(); err != nil {
-		return chaptersOut{err: err}
-	}
-	if pl.err != nil {
-		return chaptersOut{err: pl.err}
-	}
-	results := make([]ChapterResult, len(jobs))
-	calls, requests := 0, 0
-	sources := map[string]prompts.GraphSource{}
-	var failures []ir.Failure
-	digests := make([]*prompts.ChapterDigest, len(jobs))
-	for i, j := range jobs {
-		results[i] = j.res
-		digests[i] = j.digest
-		calls += j.calls
-		requests += j.requests
-		if j.failure != nil {
-			failures = append(failures, *j.failure)
-		}
-		for _, w := range j.warnings {
-			r.warn("%s", w)
-		}
-		if j.graph != nil {
-			for _, s := range j.graph.Sources {
-				if _, ok := sources[s.ID]; !ok {
-					sources[s.ID] = s
-				}
-			}
-		}
-	}
-	return chaptersOut{results: results, calls: calls, requests: requests, sources: sources, failures: failures, digests: digests}
+	r.layoutRec = r.stageEnd(StageLayout, start, out.Fallback, out.Calls, out.Requests, out.Problem)
+	return out, nil
 }
 
-// query runs chapter i's graph query rounds. They wait for the layout and
-// word budget, so that every decision knows the chapter's target words,
-// emphasis and role and what the other chapters cover (as BettaFish passes
-// the budget's rationale and target words); a failed plan or a cancelled
-// ctx ends them before any call.
-func (r *runState) query(ctx context.Context, model llm.Model, tpl templates.Template, secs []templates.Section, i int,
-	pl *reportPlan, job *chapterJob, counts func() (int, int)) GraphQueryOutput {
-	sec := secs[i]
+// budget runs WordBudget on the layout.
+func (r *runState) budget(ctx context.Context, lay LayoutOutput) (WordBudgetOutput, error) {
+	cfg := r.cfg
+	start := r.stageStart(StageBudget)
+	wb := WordBudget{Model: r.planModel, Budgeter: r.steps.budgeter, MaxAttempts: cfg.MaxAttempts, Temperature: cfg.PlanTemperature,
+		MaxOutputTokens: cfg.MaxOutputTokens}
+	out, err := wb.Run(ctx, WordBudgetInput{Topic: r.in.Topic, Sections: r.sections, Layout: lay.Layout})
+	if err != nil {
+		err = r.stageFail(ctx, StageBudget, start, err)
+		r.stop(err)
+		return out, err
+	}
+	r.budgetRec = r.stageEnd(StageBudget, start, out.Fallback, out.Calls, out.Requests, out.Problem)
+	return out, nil
+}
+
+// query runs chapter i's graph query rounds, at once: the first decision
+// states the chapter's title and outline and the other chapters'; the
+// later ones also the word budget's target words, emphasis and role (they
+// wait for it), as BettaFish passes the budget's rationale and target
+// words. A model error that ends the run stops every stage.
+func (r *runState) query(ctx context.Context, i int, budget *later[WordBudgetOutput]) (GraphQueryOutput, error) {
+	sec := r.sections[i]
+	job := &r.jobs[i]
 	job.start = r.cfg.Now()
-	d, t := counts()
-	r.ev.emit(Event{Kind: KindChapter, ChapterID: sec.ChapterID, Title: sec.Title, Status: StatusRunning, Done: d, Total: t})
 	job.res.Section = sec
+	d, t := r.counts()
+	r.ev.emit(Event{Kind: KindChapter, ChapterID: sec.ChapterID, Title: sec.Title, Status: StatusRunning, Done: d, Total: t})
 	var gq GraphQueryOutput
 	if r.engine == nil || r.cfg.QueryRounds <= 0 {
-		return gq
+		return gq, nil
 	}
-	select {
-	case <-pl.ready:
-	case <-ctx.Done():
-		return gq
-	}
-	if pl.err != nil {
-		return gq
-	}
-	brief := func(s templates.Section) prompts.ChapterBrief {
-		b := pl.budget.Chapters[s.ChapterID]
-		return prompts.ChapterBrief{ChapterID: s.ChapterID, Title: s.Title, Role: b.Rationale, TargetWords: b.TargetWords,
-			Emphasis: b.Emphasis, Outline: s.Outline}
-	}
-	var others []prompts.ChapterBrief
-	for j, s := range secs {
-		if j != i {
-			o := brief(s)
-			o.Role, o.TargetWords = "", 0 // what they cover, not how long
-			others = append(others, o)
+	briefs := func(bs map[string]prompts.ChapterBudget) (prompts.ChapterBrief, []prompts.ChapterBrief) {
+		brief := func(s templates.Section) prompts.ChapterBrief {
+			b := bs[s.ChapterID]
+			return prompts.ChapterBrief{ChapterID: s.ChapterID, Title: s.Title, Role: b.Rationale, TargetWords: b.TargetWords,
+				Emphasis: b.Emphasis, Outline: s.Outline}
 		}
+		var others []prompts.ChapterBrief
+		for j, s := range r.sections {
+			if j != i {
+				o := brief(s)
+				o.Role, o.TargetWords = "", 0 // what they cover, not how long
+				others = append(others, o)
+			}
+		}
+		return brief(sec), others
 	}
-	g := GraphQuery{Model: model, Decider: r.steps.decider, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
+	chapter, others := briefs(nil)
+	g := GraphQuery{Model: r.chapterModel, Decider: r.steps.decider, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
 		MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens, Temperature: r.cfg.PlanTemperature,
 		MaxOutputTokens: r.cfg.MaxOutputTokens}
-	gq, err := g.Run(ctx, GraphQueryInput{Topic: r.in.Topic, TemplateName: tpl.Name, Chapter: brief(sec), Others: others})
+	gq, err := g.Run(ctx, GraphQueryInput{Topic: r.in.Topic, TemplateName: r.tpl.Name, Chapter: chapter, Others: others,
+		Planned: func(ctx context.Context) (prompts.ChapterBrief, []prompts.ChapterBrief, error) {
+			wb, err := budget.get(ctx)
+			c, o := briefs(wb.Chapters)
+			return c, o, err
+		}})
 	if err != nil {
 		if !isCtxErr(err) {
-			job.fatal = err
+			r.stop(err)
 		}
-		return gq
+		return gq, err
 	}
 	job.calls += gq.Calls
 	job.requests += gq.Requests
 	job.warnings = append(job.warnings, gq.Warnings...)
 	job.graph = gq.Results
 	job.res.QueryRounds = gq.Rounds
-	return gq
+	return gq, nil
 }
 
-// generate writes one chapter from its planned evidence (and, for summary
-// and closing chapters, the digests of the chapters written before).
-func (r *runState) generate(ctx context.Context, model llm.Model, tpl templates.Template, sec templates.Section,
-	pl *reportPlan, gq GraphQueryOutput, job *chapterJob, titles []string, digests []prompts.ChapterDigest, counts func() (int, int)) {
-	plan := planEntry(pl.layout, sec.ChapterID)
-	budget := pl.budget.Chapters[sec.ChapterID]
-	reportTitle := pl.layout.Title
-	cons := prompts.Constraints{Language: "zh-CN", AllowedBlocks: chapterBlockTypes, AllowSwot: plan.AllowSwot,
-		AllowPest: plan.AllowPest, WordTarget: budget.TargetWords, MinWords: budget.MinWords, MaxWords: budget.MaxWords,
-		Emphasis: budget.Emphasis}
-	var cp evidence.ChapterPlan
-	for _, c := range r.plan.Chapters {
-		if c.ID == sec.ChapterID {
-			cp = c
+// counts are the chapters finished and the chapters of the report.
+func (r *runState) counts() (int, int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.done, len(r.sections)
+}
+
+// makePlan is the evidence plan: once every chapter's graph queries are
+// done (their results are rounds of the plan) and the local-search
+// retrieval is built (it maps each sub-point to its candidates). It looks
+// the sources chapters may cite up in the graph meanwhile.
+func (r *runState) makePlan(ctx context.Context, queries []*later[GraphQueryOutput], retrieval *later[*evidenceRetrieval]) error {
+	gqs := make([]GraphQueryOutput, len(queries))
+	for i, q := range queries {
+		var err error
+		if gqs[i], err = q.get(ctx); err != nil {
+			return err
 		}
 	}
-	var others []string
-	for _, t := range titles {
-		if t != sec.Title {
-			others = append(others, t)
+	start := r.stageStart(StageEvidence)
+	rounds := evidence.Rounds{}
+	for i, s := range r.sections {
+		rounds[s.ChapterID] = gqs[i].RoundKeys
+	}
+	specs := chapterSpecs(r.sections)
+	opts := evidence.PlanOptions{PerSubPoint: planPerSubPoint(r.cfg.PromptTokens)}
+	prefetched := make(chan graphSources, 1)
+	go func() { prefetched <- prefetchSources(r.graphSrc.g, sourceURLs(r.evidence, gqs)) }()
+	problem := ""
+	if retrieval != nil {
+		ret, err := retrieval.get(ctx)
+		if err == nil {
+			opts.Candidates, err = ret.candidates(ctx, specs)
+		}
+		switch {
+		case ctx.Err() != nil:
+			<-prefetched
+			return ctx.Err()
+		case err != nil:
+			problem = err.Error()
+			r.warn("%s: local-search retrieval failed, every item was scored against every sub-point: %v", StageEvidence, err)
+		default:
+			r.retrieved = ret
 		}
 	}
+	r.plan = evidence.MakePlanWith(r.evidence, r.in.Topic, specs, rounds, opts)
+	r.planIDs = planIDs(r.plan)
+	r.evidenceStage = r.stageEnd(StageEvidence, start, problem != "", 0, 0, problem)
+	r.evidenceStage.Seconds += r.collectSeconds
+	r.graphSrc = <-prefetched
+	return nil
+}
+
+// generate writes chapter i from its planned evidence (and, for summary
+// and closing chapters, the digests of the chapters written before), then
+// reports it done. A model error that ends the run stops every stage.
+func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay LayoutOutput, wb WordBudgetOutput,
+	digests []prompts.ChapterDigest) error {
+	sec, job := r.sections[i], &r.jobs[i]
+	out, err := r.chapterGen(sec, job).Run(ctx, r.chapterInput(sec, gq, lay, wb, digests))
+	job.calls += out.Attempts
+	job.requests += out.Requests
+	if err != nil {
+		if !isCtxErr(err) {
+			r.stop(err)
+		}
+		return err
+	}
+	if out.Status != ChapterPlaceholder {
+		out.Chapter.Sources = chapterSources(&out.Chapter, gq.Results, r.graphSrc)
+	}
+	job.res.Chapter, job.res.Status, job.res.Errors, job.res.Normalized = out.Chapter, out.Status, out.Errors, out.Normalized
+	job.res.Attempts, job.res.Requests, job.res.Partial, job.res.Err = out.Attempts, job.requests, out.Partial, out.Err
+	job.failure = out.Failure
+	job.warnings = append(job.warnings, out.Warnings...)
+	if out.Status != ChapterPlaceholder {
+		job.warnings = append(job.warnings, checkClaims(&out.Chapter, r.evidence)...)
+		d := digest(job.res.Chapter, r.plan.Chapters[i])
+		job.digest = &d
+	}
+	job.res.Seconds = r.seconds(job.start)
+	r.mu.Lock()
+	r.done++
+	done := r.done
+	r.mu.Unlock()
+	st := StatusDone
+	if job.res.Status == ChapterPlaceholder {
+		st = StatusFailed
+	}
+	r.ev.emit(Event{Kind: KindChapter, ChapterID: sec.ChapterID, Title: sec.Title, Status: st,
+		Message: job.res.Status, Done: done, Total: len(r.sections), Seconds: job.res.Seconds})
+	return nil
+}
+
+// chapterGen is the ChapterGen of one chapter, its progress and retries
+// reported as events.
+func (r *runState) chapterGen(sec templates.Section, job *chapterJob) ChapterGen {
 	lastProgress := 0
-	gen := ChapterGen{Model: model, Writer: r.steps.writer, MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens,
+	return ChapterGen{Model: r.chapterModel, Writer: r.steps.writer, MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens,
 		Temperature: r.cfg.ProseTemperature, PlanTemperature: r.cfg.PlanTemperature, MaxOutputTokens: r.cfg.MaxOutputTokens,
 		OnDelta: func(n int) {
 			if n-lastProgress >= progressStep {
@@ -302,42 +239,116 @@ func (r *runState) generate(ctx context.Context, model llm.Model, tpl templates.
 		},
 		OnRetry: func(n int, err error) {
 			lastProgress = 0
-			d, t := counts()
+			d, t := r.counts()
 			r.ev.emit(Event{Kind: KindChapter, ChapterID: sec.ChapterID, Title: sec.Title, Status: StatusRetrying,
 				Message: fmt.Sprintf("attempt %d: %s", n, plainReason(err)), Done: d, Total: t})
 		}}
-	out, err := gen.Run(ctx, ChapterGenInput{Topic: r.in.Topic, TemplateName: tpl.Name, ReportTitle: reportTitle,
-		Section: sec, Constraints: cons, Graph: gq.Results, Keywords: gq.Keywords, States: r.in.States, Forum: r.in.Forum,
-		SubPoints: subPointBriefs(r.evidence, cp), OtherChapters: others, Digests: digests, ReportDate: r.reportDate,
-		Known: func(id string) bool { return r.planIDs[id] }})
-	job.calls += out.Attempts
-	job.requests += out.Requests
-	if err != nil {
-		if !isCtxErr(err) {
-			job.fatal = err
-		}
-		return
-	}
-	if out.Status != ChapterPlaceholder {
-		out.Chapter.Sources = chapterSources(&out.Chapter, gq.Results, r.graphSrc)
-	}
-	job.res.Chapter = out.Chapter
-	job.res.Status = out.Status
-	job.res.Errors = out.Errors
-	job.res.Normalized = out.Normalized
-	job.res.Attempts = out.Attempts
-	job.res.Requests = job.requests
-	job.res.Partial = out.Partial
-	job.res.Err = out.Err
-	job.failure = out.Failure
-	job.warnings = append(job.warnings, out.Warnings...)
-	if out.Status != ChapterPlaceholder {
-		job.warnings = append(job.warnings, checkClaims(&out.Chapter, r.evidence)...)
-	}
-	job.res.Seconds = r.seconds(job.start)
 }
 
-// planEntry is the layout's tocPlan entry for a chapter (zero if none).
+// chapterInput is what chapter sec is written from: the layout's title and
+// plan entry, the budget's words, the planned evidence, the graph results.
+func (r *runState) chapterInput(sec templates.Section, gq GraphQueryOutput, lay LayoutOutput, wb WordBudgetOutput,
+	digests []prompts.ChapterDigest) ChapterGenInput {
+	plan := planEntry(lay.Layout, sec.ChapterID)
+	budget := wb.Chapters[sec.ChapterID]
+	cons := prompts.Constraints{Language: "zh-CN", AllowedBlocks: chapterBlockTypes, AllowSwot: plan.AllowSwot,
+		AllowPest: plan.AllowPest, WordTarget: budget.TargetWords, MinWords: budget.MinWords, MaxWords: budget.MaxWords,
+		Emphasis: budget.Emphasis}
+	var cp evidence.ChapterPlan
+	for _, c := range r.plan.Chapters {
+		if c.ID == sec.ChapterID {
+			cp = c
+		}
+	}
+	var others []string
+	for _, s := range r.sections {
+		if s.Title != sec.Title {
+			others = append(others, s.Title)
+		}
+	}
+	return ChapterGenInput{Topic: r.in.Topic, TemplateName: r.tpl.Name, ReportTitle: lay.Layout.Title,
+		Section: sec, Constraints: cons, Graph: gq.Results, Keywords: gq.Keywords, States: r.in.States, Forum: r.in.Forum,
+		SubPoints: subPointBriefs(r.evidence, cp), OtherChapters: others, Digests: digests, ReportDate: r.reportDate,
+		Known: func(id string) bool { return r.planIDs[id] }}
+}
+
+// lateChapters writes the summary and closing chapters, concurrently, once
+// every other chapter is written: from their digests, the summary chapter
+// without the findings the hero states (findingsHero picks them from the
+// same digests), so that a finding is printed in its chapter and once
+// more at most.
+func (r *runState) lateChapters(ctx context.Context, s *stages,
+	ready func() ([]GraphQueryOutput, LayoutOutput, WordBudgetOutput, error)) error {
+	for _, e := range s.early {
+		if e == nil {
+			continue
+		}
+		if _, err := e.get(ctx); err != nil {
+			return err
+		}
+	}
+	gqs, lay, wb, err := ready()
+	if err != nil {
+		return err
+	}
+	var digests []prompts.ChapterDigest
+	for i, sec := range r.sections {
+		if !lateChapter(sec) && r.jobs[i].digest != nil {
+			digests = append(digests, *r.jobs[i].digest)
+		}
+	}
+	forSummary := withoutHeroFindings(digests, r.evidence)
+	var wg sync.WaitGroup
+	errs := make([]error, len(r.sections))
+	for i, sec := range r.sections {
+		if !lateChapter(sec) {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := digests
+			if summaryChapter(sec) {
+				d = forSummary
+			}
+			errs[i] = r.generate(ctx, i, gqs[i], lay, wb, d)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// collectChapters gathers the chapter results in template order.
+func (r *runState) collectChapters() chaptersOut {
+	co := chaptersOut{results: make([]ChapterResult, len(r.jobs)), sources: map[string]prompts.GraphSource{},
+		digests: make([]*prompts.ChapterDigest, len(r.jobs))}
+	for i, j := range r.jobs {
+		co.results[i] = j.res
+		co.digests[i] = j.digest
+		co.calls += j.calls
+		co.requests += j.requests
+		if j.failure != nil {
+			co.failures = append(co.failures, *j.failure)
+		}
+		for _, w := range j.warnings {
+			r.warn("%s", w)
+		}
+		if j.graph != nil {
+			for _, s := range j.graph.Sources {
+				if _, ok := co.sources[s.ID]; !ok {
+					co.sources[s.ID] = s
+				}
+			}
+		}
+	}
+	return co
+}
+
 func planEntry(l prompts.LayoutReply, id string) prompts.TOCPlanEntry {
 	for _, e := range l.TOCPlan {
 		if e.ChapterID == id {
@@ -347,42 +358,39 @@ func planEntry(l prompts.LayoutReply, id string) prompts.TOCPlanEntry {
 	return prompts.TOCPlanEntry{}
 }
 
-// callSlots bounds the model calls in flight for a whole run. Waiting
-// calls are served first-come first-served, except that priority calls
-// (the layout and word budget, which every chapter waits for) go before
-// all others. Bounding calls rather than chapters keeps every slot busy
-// while chapters are at different steps: 6 chapters × 4 calls with 4
-// slots take 6 call times, not 8 (two waves of 4 chapters × 4 calls).
+// callSlots bounds the model calls in flight, first come first served.
+// Bounding calls rather than chapters keeps every slot busy while chapters
+// are at different steps: 6 chapters × 4 calls with 4 slots take 6 call
+// times, not 8 (two waves of 4 chapters × 4 calls).
 type callSlots struct {
-	mu        sync.Mutex
-	free      int
-	high, low []chan struct{}
+	mu      sync.Mutex
+	free    int
+	waiting []chan struct{}
 }
 
 func newCallSlots(n int) *callSlots { return &callSlots{free: n} }
 
-func (s *callSlots) acquire(ctx context.Context, high bool) error {
+func (s *callSlots) acquire(ctx context.Context) error {
 	s.mu.Lock()
-	if s.free > 0 && (high || len(s.high) == 0) {
+	if s.free > 0 {
 		s.free--
 		s.mu.Unlock()
 		return nil
 	}
 	ch := make(chan struct{})
-	if high {
-		s.high = append(s.high, ch)
-	} else {
-		s.low = append(s.low, ch)
-	}
+	s.waiting = append(s.waiting, ch)
 	s.mu.Unlock()
 	select {
 	case <-ch:
 		return nil
 	case <-ctx.Done():
 		s.mu.Lock()
-		if removeWaiter(&s.high, ch) || removeWaiter(&s.low, ch) {
-			s.mu.Unlock()
-			return ctx.Err()
+		for i, c := range s.waiting {
+			if c == ch {
+				s.waiting = append(s.waiting[:i], s.waiting[i+1:]...)
+				s.mu.Unlock()
+				return ctx.Err()
+			}
 		}
 		s.mu.Unlock()
 		s.release() // granted while we were giving up: pass it on
@@ -390,40 +398,26 @@ func (s *callSlots) acquire(ctx context.Context, high bool) error {
 	}
 }
 
-func removeWaiter(q *[]chan struct{}, ch chan struct{}) bool {
-	for i, c := range *q {
-		if c == ch {
-			*q = append((*q)[:i], (*q)[i+1:]...)
-			return true
-		}
-	}
-	return false
-}
-
+// release frees a slot: the longest waiting call gets it.
 func (s *callSlots) release() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	switch {
-	case len(s.high) > 0:
-		close(s.high[0])
-		s.high = s.high[1:]
-	case len(s.low) > 0:
-		close(s.low[0])
-		s.low = s.low[1:]
-	default:
-		s.free++
+	if len(s.waiting) > 0 {
+		close(s.waiting[0])
+		s.waiting = s.waiting[1:]
+		return
 	}
+	s.free++
 }
 
-// limitedModel passes calls to Model through the run's call slots.
+// limitedModel passes calls to Model through the call slots.
 type limitedModel struct {
 	llm.Model
-	slots    *callSlots
-	priority bool
+	slots *callSlots
 }
 
 func (m *limitedModel) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	if err := m.slots.acquire(ctx, m.priority); err != nil {
+	if err := m.slots.acquire(ctx); err != nil {
 		return llm.Response{}, err
 	}
 	defer m.slots.release()
@@ -431,32 +425,9 @@ func (m *limitedModel) Complete(ctx context.Context, req llm.Request) (llm.Respo
 }
 
 func (m *limitedModel) Stream(ctx context.Context, req llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
-	if err := m.slots.acquire(ctx, m.priority); err != nil {
+	if err := m.slots.acquire(ctx); err != nil {
 		return llm.Response{}, err
 	}
 	defer m.slots.release()
 	return m.Model.Stream(ctx, req, fn)
-}
-
-// sourceURLs are the URLs of the evidence items and of the graph query
-// results' sources, in that order (repeats included).
-func sourceURLs(set *evidence.Set, gqs []GraphQueryOutput) []string {
-	var out []string
-	if set != nil {
-		for i := range set.Items {
-			for _, p := range set.Items[i].Provenance {
-				if p.URL != "" {
-					out = append(out, p.URL)
-				}
-			}
-		}
-	}
-	for _, gq := range gqs {
-		if gq.Results != nil {
-			for _, s := range gq.Results.Sources {
-				out = append(out, s.URL)
-			}
-		}
-	}
-	return out
 }

@@ -23,10 +23,14 @@
 //	WordBudget      1 call                                      → words per chapter
 //	per chapter, all chapters concurrently:
 //	  GraphQuery    ≤ QueryRounds calls (when there is a graph) → merged graph results
-//	                (starts right after TemplateSelect, alongside Layout and WordBudget)
+//	                (starts right after TemplateSelect, alongside Layout and
+//	                WordBudget; rounds after the first wait for the budget)
+//	EvidencePlan    no call, once every chapter's queries are done → evidence.Plan
 //	  ChapterGen    1 streamed call (+ 1 repair of the failing
 //	                blocks when invalid)                        → ir.Chapter
-//	                (waits for Layout and WordBudget)
+//	                (waits for Layout, WordBudget and the plan; summary and
+//	                closing chapters for the other chapters)
+//	FollowUps       1 call, beside the chapters                 → questions
 //	Stitch          no call                                     → *ir.Document
 //	render          render.HTML, render.Markdown                → bytes
 //
@@ -173,17 +177,15 @@
 //
 // # Concurrency and determinism
 //
-// Chapters run concurrently: each in its own goroutine, with at most
-// Config.Concurrency (default 4) model calls in flight for the whole run;
-// BettaFish ran every chapter and every query round one after another
-// (§8 #2). The layout and word-budget calls take the next free slot
-// before any chapter call, and the graph query rounds and chapter
-// generation wait for them: every decision states the chapter's target
-// words, emphasis and the other chapters (issue 10), which the budget
-// gives. With 300 ms per call (BenchmarkPipelineLatency, whose decisions
-// match nothing, so each loop ends after one round), 6 chapters × (1
-// decision + 1 chapter call) plus layout and budget take 2.5 s against
-// 4.6 s sequentially.
+// Each stage runs in its own goroutine as soon as its inputs exist
+// (run.go), with at most Config.Concurrency (default 4) model calls in
+// flight for the whole run; BettaFish ran every chapter and every query
+// round one after another (§8 #2). One slot is kept for the layout and
+// then the word budget, which every chapter waits for; the first graph
+// query decision of each chapter is made beside them from the chapters'
+// titles and outlines, the later rounds also state the chapter's target
+// words, emphasis and role (issue 10) and so wait for the budget. Figures
+// with a model answering in 300 ms: docs/benchmarks.md.
 //
 // One set of structures serves the whole run: the graph Input.Graph
 // (`report --graph` loads it once and reads no state file it is not

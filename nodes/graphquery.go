@@ -79,6 +79,12 @@ type GraphQueryInput struct {
 	TemplateName string
 	Chapter      prompts.ChapterBrief
 	Others       []prompts.ChapterBrief
+	// Planned, when set, gives the chapter's and the other chapters'
+	// briefs with the word budget's targets, emphasis and role; the rounds
+	// after the first use them (the first decision is made from the
+	// titles and outlines, beside the budget). An error ends the rounds
+	// and is Run's error.
+	Planned func(ctx context.Context) (prompts.ChapterBrief, []prompts.ChapterBrief, error)
 }
 
 // roundCaps are the result caps of one graph query round, as the decision
@@ -253,6 +259,12 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 	returned := map[string]bool{} // ids of the items earlier rounds returned
 	for round := 0; round < rounds; round++ {
 		step := fmt.Sprintf("chapter %s graph query round %d", in.Chapter.ChapterID, round+1)
+		if round == 1 && in.Planned != nil {
+			var err error
+			if in.Chapter, in.Others, err = in.Planned(ctx); err != nil {
+				return out, err
+			}
+		}
 		input := prompts.GraphQueryInput{Task: prompts.TaskGraphQuery, Query: in.Topic, TemplateName: in.TemplateName,
 			Chapter: in.Chapter, Graph: s.Stats, History: append([]prompts.QueryRound{}, out.History...),
 			Round: round, MaxRounds: rounds, NodeTypes: validNodeTypes, Caps: roundCaps, OtherChapters: in.Others}

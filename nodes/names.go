@@ -1,0 +1,82 @@
+package nodes
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"reportengine/templates"
+)
+
+// reportID cleans a caller's id like BettaFish (letters, digits, '-', '_'
+// kept; others become '_'); "" gives report-<time>.
+func reportID(id string, now time.Time) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(id) {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' || r == '_' {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune('_')
+		}
+	}
+	if s := strings.Trim(b.String(), "_"); s != "" {
+		return b.String()
+	}
+	return "report-" + now.UTC().Format("20060102-150405")
+}
+
+// uniqueSlugs returns a copy of the sections with slugs unique within the
+// report (-2, -3 … suffixes), the anchors of the chapters.
+func uniqueSlugs(in []templates.Section) []templates.Section {
+	out := make([]templates.Section, len(in))
+	seen := map[string]bool{}
+	for i, s := range in {
+		if s.Slug == "" {
+			s.Slug = fmt.Sprintf("section-%d", i+1)
+		}
+		s.Slug = uniqueAnchor(seen, s.Slug)
+		out[i] = s
+	}
+	return out
+}
+
+func uniqueAnchor(seen map[string]bool, a string) string {
+	if !seen[a] {
+		seen[a] = true
+		return a
+	}
+	for n := 2; ; n++ {
+		c := fmt.Sprintf("%s-%d", a, n)
+		if !seen[c] {
+			seen[c] = true
+			return c
+		}
+	}
+}
+
+// chapterFile is the chapter JSON path relative to the output directory.
+func chapterFile(s templates.Section) string {
+	return fmt.Sprintf("chapters/%03d-%s.json", s.Order, fileSafe(s.Slug))
+}
+
+// partialFile is where a truncated reply's raw text goes, beside the
+// chapter file.
+func partialFile(s templates.Section) string {
+	return strings.TrimSuffix(chapterFile(s), ".json") + ".partial"
+}
+
+func fileSafe(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' || r == '_' {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune('-')
+		}
+	}
+	if b.Len() == 0 {
+		return "section"
+	}
+	return b.String()
+}
