@@ -3,6 +3,7 @@ package localsearch
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -206,5 +207,36 @@ func TestReportOptions(t *testing.T) {
 		if _, ok := c.Records[strings.ToLower(p.CommunityContextName)]; !ok {
 			t.Errorf("%s: no records under %q", tt.name, strings.ToLower(p.CommunityContextName))
 		}
+	}
+}
+
+// No entity row fits the local budget (long descriptions) but the
+// relationship and claim tables do: they stay, as the reference keeps
+// them; only the entity table, which has no row, is left out (B19). With
+// no row in any table the section is left out.
+func TestClaimsKeptWithoutEntityRows(t *testing.T) {
+	parts := smallParts()
+	long := strings.Repeat("a very long description ", 200)
+	parts.Entities[0].Description = long
+	parts.Entities[1].Description = long
+	b := newBuilder(t, parts, Config{})
+	p := emptyQueryParams()
+	p.MaxContextTokens, p.CommunityProp, p.TextUnitProp = 300, 0, 0
+	c, err := b.Build(t.Context(), "", nil, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := wantRelationships + "\n\n" + wantClaims; c.Text != want {
+		t.Errorf("context:\n%q\nwant\n%q", c.Text, want)
+	}
+	if len(c.Records["entities"].Rows) != 0 || len(c.Records["claims"].Rows) != 1 {
+		t.Errorf("records: entities %v, claims %v", c.Records["entities"].Rows, c.Records["claims"].Rows)
+	}
+	p.MaxContextTokens = 12 // the headers alone
+	if c, err = b.Build(t.Context(), "", nil, p); err != nil {
+		t.Fatal(err)
+	}
+	if c.Text != "" || slices.Contains(c.Sections, "Entities") {
+		t.Errorf("nothing fits: %q %v", c.Text, c.Sections)
 	}
 }
