@@ -140,12 +140,21 @@ func SubWords(w string) []string {
 // share of all word occurrences the dictionary counts (its frequency over
 // the sum of all frequencies, about 5.7·10⁷): 计划 ≈ 3.5·10⁻⁴, 樱花 ≈
 // 3.1·10⁻⁶. It is 0 for a word the dictionary does not hold (a rare
-// compound, a name, any word without a Han rune): such a word is rare in
-// general text. Relevance tests compare it with the word's share in the
+// compound, a name): such a word is rare in general text. Relevance tests compare it with the word's share in the
 // knowledge: a word the knowledge uses far more often than general text
 // does is what the knowledge is about.
+//
+// Words without a Han rune: a number (digits only, "2022") has 10⁻⁴, a
+// common English word (commonEN: "work", "price", "today") 3·10⁻⁴, any
+// other 0.
 func GeneralShare(w string) float64 {
 	if !HasHan(w) {
+		switch {
+		case isNumber(w):
+			return numberShare
+		case commonEN[w]:
+			return commonShareEN
+		}
 		return 0
 	}
 	seg := segmenter()
@@ -154,4 +163,27 @@ func GeneralShare(w string) float64 {
 		return 0
 	}
 	return f / seg.Dict.TotalFreq()
+}
+
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsDigit(r) && r != '.' && r != ',' {
+			return false
+		}
+	}
+	return true
+}
+
+// IsDictWord reports whether w is a word of the segmenter's dictionary
+// (with a frequency), as opposed to a run of characters the segmenter
+// joined without knowing it.
+func IsDictWord(w string) bool {
+	if !HasHan(w) {
+		return false
+	}
+	f, _, ok := segmenter().Find(w)
+	return ok && f > 0
 }

@@ -19,6 +19,7 @@ type Term struct {
 
 // Terms returns the content terms of a question (or of any short text),
 // each once, in order of first appearance: its Words without stop words
+// (a one-rune stop word joined to an unknown word is cut off it: 对断 → 断)
 // (IsStopWord: question words such as 什么/哪些/how, function words such
 // as 的/了/the), without words of one rune when longer ones remain (单字
 // like 看, 选 or 季 rarely say what is asked), without Latin words of one
@@ -33,6 +34,7 @@ func Terms(q string) []Term {
 		if IsStopWord(w) {
 			continue
 		}
+		w = trimStopRunes(w)
 		if utf8.RuneCountInString(w) == 1 {
 			if HasHan(w) {
 				single = append(single, w)
@@ -102,4 +104,22 @@ func isLowerWord(w string) bool {
 		}
 	}
 	return true
+}
+
+// trimStopRunes cuts a one-rune stop word (对, 在, 是, 的, …) off either
+// end of a Chinese word the dictionary does not know: the segmenter's HMM
+// joins unknown characters with their neighbours ("网友对断货事件" gives
+// 对断, 货), and the particle is no part of what is asked.
+func trimStopRunes(w string) string {
+	rs := []rune(w)
+	if len(rs) < 2 || !HasHan(w) || IsDictWord(w) {
+		return w
+	}
+	for len(rs) > 1 && IsStopWord(string(rs[0])) {
+		rs = rs[1:]
+	}
+	for len(rs) > 1 && IsStopWord(string(rs[len(rs)-1])) {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs)
 }

@@ -40,7 +40,8 @@ func TestWordsMixed(t *testing.T) {
 func TestTerms(t *testing.T) {
 	cases := map[string]string{
 		"李明在经营咖啡店过程中都经历了哪些挑战？":                              "李明 经营 咖啡店 过程 经历 挑战",
-		"咖啡店开在哪里，为什么选那里？":                                   "咖啡店 开在", // 选 is one rune; 哪里/为什么/那里 stop words
+		"咖啡店开在哪里，为什么选那里？":                                   "咖啡店",      // 开在 (unknown) loses 在, then 开 and 选 are one rune; 哪里/为什么/那里 stop words
+		"网友对断货事件有什么反应？":                                     "网友 事件 反应", // the HMM's 对断 loses the particle 对
 		"樱花季网友怎么看？":                                         "樱花 网友",
 		"负面情绪主要来自哪些平台？":                                     "负面 情绪 主要 来自 平台",
 		"今天天气怎么样？":                                          "今天 天气",
@@ -111,6 +112,13 @@ func TestGeneralShare(t *testing.T) {
 	}
 	if GeneralShare("mercer") != 0 || GeneralShare("咖啡店李明王芳") != 0 {
 		t.Fatal("unknown words must have share 0")
+	}
+	// numbers and everyday English words are not rare
+	if GeneralShare("2022") != numberShare || GeneralShare("price") != commonShareEN || GeneralShare("work") != commonShareEN {
+		t.Fatalf("2022 %g, price %g, work %g", GeneralShare("2022"), GeneralShare("price"), GeneralShare("work"))
+	}
+	if !IsDictWord("樱花") || IsDictWord("对断") || IsDictWord("mercer") {
+		t.Fatal("IsDictWord")
 	}
 }
 
