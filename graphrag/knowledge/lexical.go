@@ -49,6 +49,56 @@ type Lexical struct {
 	entUnits [][]int32 // entity → text units (indexes into TextUnits) it lists
 }
 
+// wordSample: the word count of a knowledge of wordSampleFrom documents
+// or more is estimated from every wordSample-th document (smaller ones
+// are counted whole).
+const (
+	wordSample     = 16
+	wordSampleFrom = 16384
+)
+
+// countWords counts the Han runes of s and its runs of other letters and
+// digits.
+func countWords(s string) (han, other int64) {
+	inWord := false
+	for _, r := range s {
+		switch {
+		case r >= 0x4E00 && r <= 0x9FFF || r >= 0x3400 && text.IsHan(r):
+			han++
+			inWord = false
+		case r < 0x80 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') || r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			if !inWord {
+				other++
+			}
+			inWord = true
+		default:
+			inWord = false
+		}
+	}
+	return han, other
+}
+
+// lowerASCII lower-cases the ASCII letters of s, returning s itself when
+// it has none upper-case (most Chinese text): texts are searched for
+// lower-cased terms. Other scripts' capitals are kept (rare in the texts
+// searched; a term holding one simply does not match them).
+func lowerASCII(s string) string {
+	i := 0
+	for i < len(s) && !(s[i] >= 'A' && s[i] <= 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := []byte(s)
+	for ; i < len(b); i++ {
+		if c := b[i]; c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 // Lexical returns the model's lexical index, building it on the first
 // call (linear in the texts: one lower-casing and one count of runes per
 // text, split over the cores).
@@ -60,8 +110,15 @@ func (m *Model) Lexical() *Lexical {
 func newLexical(m *Model) *Lexical {
 	ents, units := m.Entities(), m.TextUnits()
 	x := &Lexical{nEnt: len(ents), docs: make([]string, len(ents)+len(units)), lens: make([]int32, len(ents)+len(units))}
-	han := make([]int64, len(x.docs))
-	other := make([]int64, len(x.docs))
+	// the word estimate reads every wordSample-th document (a fixed
+	// choice, so the same model gives the same figures)
+	var han, other []int64
+	han = make([]int64, len(x.docs))
+	other = make([]int64, len(x.docs))
+	step := 1
+	if len(x.docs) >= wordSampleFrom {
+		step = wordSample
+	}
 	parallel.Each(len(x.docs), 256, func(_, i int) {
 		var s string
 		if i < len(ents) {
@@ -69,26 +126,12 @@ func newLexical(m *Model) *Lexical {
 		} else {
 			s = units[i-len(ents)].Text
 		}
-		s = strings.ToLower(s)
+		s = lowerASCII(s)
 		x.docs[i] = s
-		n, h, o := 0, int64(0), int64(0)
-		inWord := false
-		for _, r := range s {
-			n++
-			switch {
-			case text.IsHan(r):
-				h++
-				inWord = false
-			case unicode.IsLetter(r) || unicode.IsDigit(r):
-				if !inWord {
-					o++
-				}
-				inWord = true
-			default:
-				inWord = false
-			}
+		x.lens[i] = int32(utf8.RuneCountInString(s))
+		if i%step == 0 {
+			han[i], other[i] = countWords(s)
 		}
-		x.lens[i], han[i], other[i] = int32(n), h, o
 	})
 	var se, su, hs, os float64
 	for i, n := range x.lens {
@@ -106,7 +149,14 @@ func newLexical(m *Model) *Lexical {
 	if n := len(units); n > 0 {
 		x.avgUnit = su / float64(n)
 	}
-	x.words = hs/hanRunesPerWord + os
+	// scale the sample's words by the share of runes it holds
+	var sampled float64
+	for i := 0; i < len(x.docs); i += step {
+		sampled += float64(x.lens[i])
+	}
+	if sampled > 0 {
+		x.words = (hs/hanRunesPerWord + os) * (se + su) / sampled
+	}
 	unitIdx := make(map[string]int32, len(units))
 	for i, u := range units {
 		unitIdx[u.ID] = int32(i) // the last unit with an id wins, as in the context builder
@@ -314,11 +364,11 @@ type docHit struct {
 	tf  int32
 }
 
-// count finds w (lower-cased) in every document: the documents holding it,
+// count finds w (ASCII lower-cased) in every document: the documents holding it,
 // ascending, with their counts, and the total count. The scan runs on all
 // cores over fixed chunks; the merge keeps document order.
 func (x *Lexical) count(w string) ([]docHit, int) {
-	w = strings.ToLower(w)
+	w = lowerASCII(w)
 	if w == "" {
 		return nil, 0
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 // MaxAnswerSentences bounds the offline local-search answer.
-const MaxAnswerSentences = 5
+const MaxAnswerSentences = 6
 
 // Labels of the offline answers, by language.
 const (
@@ -213,12 +213,23 @@ func isBookkeeping(s string) bool {
 	return bookkeepingRE.MatchString(strings.TrimSpace(strings.TrimLeft(s, "-*• ")))
 }
 
-// whyRE finds a question that asks for a reason, and causeRE a sentence
-// that gives one.
-var (
-	whyRE   = regexp.MustCompile(`为什么|为何|原因|理由|怎么会|(?i:\bwhy\b|\breasons?\b)`)
-	causeRE = regexp.MustCompile(`因为|由于|原因|理由|为了|所以|因此|考虑到|看中|保证|(?i:\bbecause\b|\bdue to\b|\bso that\b|\breasons?\b|\bto ensure\b)`)
-)
+// intents are what a question asks for besides its terms, each a pattern
+// of the question and one of the sentences that answer it: a reason, a
+// place, a time, a quantity. A sentence of the context that matches the
+// intent of the question scores half as much again.
+var intents = []struct {
+	name             string
+	question, answer *regexp.Regexp
+}{
+	{"why", regexp.MustCompile(`为什么|为何|原因|理由|怎么会|(?i:\bwhy\b|\breasons?\b)`),
+		regexp.MustCompile(`因为|由于|原因|理由|为了|所以|因此|考虑到|看中|保证|(?i:\bbecause\b|\bdue to\b|\bso that\b|\breasons?\b|\bto ensure\b)`)},
+	{"where", regexp.MustCompile(`哪里|哪儿|在哪|何处|什么地方|什么位置|(?i:\bwhere\b)`),
+		regexp.MustCompile(`位于|地址|地点|选址|开在|落户|坐落|商圈|附近|街角|路口|[省市区县镇村街路]|(?i:\blocated\b|\bnear\b|\bbeneath\b)`)},
+	{"when", regexp.MustCompile(`哪一年|哪年|哪天|哪一天|什么时候|何时|几月|几号|(?i:\bwhen\b|what year|which year)`),
+		regexp.MustCompile(`\d{4}年|\d{1,2}月|\d{1,2}日|年代|世纪|(?i:\b(?:1[5-9]|20)\d\d\b)`)},
+	{"quantity", regexp.MustCompile(`多少|几[个家条次位成种天年]|比例|占比|百分|(?i:how many|how much|what share|percentage)`),
+		regexp.MustCompile(`\d|[一二三四五六七八九十百千万亿两][十百千万亿]*[元块人条次家个成倍万亿%％天年月]|百分之`)},
+}
 
 // containsTerm reports whether lower (a lower-cased sentence) holds term:
 // a Han term anywhere, another at a word start.
@@ -322,7 +333,12 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 			}
 		}
 	}
-	why := whyRE.MatchString(in.Query)
+	var asked []*regexp.Regexp
+	for _, it := range intents {
+		if it.question.MatchString(in.Query) {
+			asked = append(asked, it.answer)
+		}
+	}
 	for _, s := range sents {
 		held := 0.0
 		for i, qt := range qts {
@@ -337,9 +353,12 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 			c := held / float64(len(qts))
 			s.score *= c * c
 		}
-		// A question asking why prefers the sentences that give a reason.
-		if why && s.score > 0 && causeRE.MatchString(s.text) {
-			s.score *= 1.5
+		// A question asking why, where, when or how much prefers the
+		// sentences that give a reason, a place, a time or a figure.
+		for _, a := range asked {
+			if s.score > 0 && a.MatchString(s.text) {
+				s.score *= 1.5
+			}
 		}
 		// Prefer sentences that are about the question, not long lists,
 		// and that say something beyond the question's own words (a
