@@ -302,7 +302,7 @@ func TestOfflineAnswerDulce(t *testing.T) {
 			t.Errorf("sentence %q: citations %+v", l, cs)
 		}
 	}
-	if n == 0 || n > 5 || len(res.UnknownCitations()) != 0 {
+	if n == 0 || n > offline.MaxAnswerSentences || len(res.UnknownCitations()) != 0 {
 		t.Errorf("answer has %d sentences, unknown citations %v:\n%s", n, res.UnknownCitations(), res.Response)
 	}
 	if !strings.Contains(strings.ToLower(res.Response), "mercer") {
