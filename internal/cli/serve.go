@@ -17,6 +17,7 @@ import (
 	"reportengine/graphrag/localsearch"
 	"reportengine/llm/offline"
 	"reportengine/server"
+	"reportengine/text"
 )
 
 // serveTokenEnv names the environment variable that holds the bearer token
@@ -162,6 +163,7 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 			return err
 		}
 		cfg.Search = sc
+		text.Warm() // the first question's segmentation need not wait for the dictionary
 	}
 	srv, err := server.New(cfg)
 	if err != nil {
