@@ -9,10 +9,12 @@ import (
 
 // BenchmarkReportLatency runs the whole report command against a fake
 // OpenAI-compatible server that adds 300 ms to every call, with a 6-chapter
-// template and 3 forced graph query rounds per chapter (6 × (3 + 1) chapter
-// calls plus the layout and word-budget calls). It reports the wall time per
-// report in seconds ("s/report") and the number of model calls, for
-// --concurrency 1 (the sequential reference behaviour) and 4 (the default).
+// template and up to 3 graph query rounds per chapter; its decisions ask
+// for keywords that match nothing, so each loop ends after one decision
+// (15 calls: layout, budget, 6 decisions, 6 chapters, the follow-up
+// questions). It reports the wall time per report in seconds ("s/report")
+// and the number of model calls, for --concurrency 1 (the sequential
+// reference behaviour) and 4 (the default); docs/benchmarks.md has figures.
 //
 //	go test -run '^$' -bench BenchmarkReportLatency -benchtime 1x ./internal/cli
 func BenchmarkReportLatency(b *testing.B) {
