@@ -133,153 +133,194 @@ type ChapterGenOutput struct {
 // Run writes the chapter. It fails only when ctx is done or the model
 // reports llm.ErrAuth; every other failure gives a placeholder.
 func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutput, error) {
-	var out ChapterGenOutput
-	sec := in.Section
-	step := "chapter " + sec.ChapterID
-	input := prompts.ChapterInput{Task: prompts.TaskChapter,
-		Section: prompts.ChapterSection{ChapterID: sec.ChapterID, Title: sec.Title, Slug: sec.Slug, Anchor: sec.Slug,
-			Order: sec.Order, Number: sec.Number, Outline: sec.Outline},
-		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
-		Graph: in.Graph, OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate}
-	system := chapterSystem(in.Constraints)
-	systemTokens := countTokens(system)
-	planned := len(in.SubPoints) > 0 || len(in.Digests) > 0
-	baseTokens := 0 // of the input's JSON so far
-	if planned {
-		input.Graph = nil
-		input.SubPoints, baseTokens = fitSubPoints(in.SubPoints, orDefault(s.PromptTokens, DefaultPromptTokens)-systemTokens, input)
-	} else {
-		base, _ := json.Marshal(input)
-		baseTokens = countTokens(string(base))
-	}
-	// excerpts fill what the rest of the prompt leaves
-	left := orDefault(s.PromptTokens, DefaultPromptTokens) - systemTokens - baseTokens
-	if left > 0 && !planned {
-		query := sec.Title + " " + joinStrings(sec.Outline) + " " + joinStrings(in.Keywords)
-		input.Excerpts = chapterExcerpts(in.States, query, left*3/4)
-		input.ForumExcerpts = forumExcerpts(in.Forum, query, left/4)
-	}
-
-	limit := chapterOutputTokens(input.Constraints.WordTarget, s.MaxOutputTokens)
-	input.Constraints.MaxTokens = limit
-
-	received := 0
-	w := s.Writer
-	if w == nil {
-		w = llmChapter{s: s,
+	c := &chapterCall{s: s, in: in, sec: in.Section, step: "chapter " + in.Section.ChapterID}
+	c.prompt()
+	c.w = s.Writer
+	if c.w == nil {
+		c.w = llmChapter{s: s,
 			stream: func(delta string) {
-				received += utf8.RuneCountInString(delta)
+				c.received += utf8.RuneCountInString(delta)
 				if s.OnDelta != nil {
-					s.OnDelta(received)
+					s.OnDelta(c.received)
 				}
 			},
 			retrying: func(n int, err error) {
-				received = 0
-				out.Errors = append(out.Errors, err.Error())
+				c.received = 0
+				c.out.Errors = append(c.out.Errors, err.Error())
 				if s.OnRetry != nil {
 					s.OnRetry(n, err)
 				}
 			}}
 	}
-	ch, notes, res, err := w.WriteChapter(ctx, step, input)
-	out.Attempts, out.Requests, out.Partial = res.Calls, res.Requests, res.Partial
-	if errors.Is(err, llm.ErrTruncated) && !isCtxErr(err) {
-		// cut by the output limit: once more, asking for less within the
-		// model's whole maximum (B08: a retry only with a larger budget or
-		// a smaller request)
-		first, firstLimit := cmp.Or(input.Constraints.WordTarget, defaultChapterWords), limit
-		shrinkTarget(&input.Constraints)
-		limit = max(limit, orDefault(s.MaxOutputTokens, DefaultMaxOutputTokens))
-		input.Constraints.MaxTokens = limit
-		out.Errors = append(out.Errors, fmt.Sprintf("%s; asked again with word target %d instead of %d and output cap %d tokens instead of %d",
-			err.Error(), input.Constraints.WordTarget, first, limit, firstLimit))
-		if s.OnRetry != nil {
-			s.OnRetry(out.Attempts+1, err)
+	ch, notes, err := c.write(ctx)
+	if err != nil || c.out.Status == ChapterPlaceholder {
+		return c.out, err
+	}
+	force(&ch, c.sec)
+	c.out.Normalized = normalized(notes, &ch)
+	if verr := s.validate(&ch, in.Known); verr != nil {
+		return c.repair(ctx, ch, verr)
+	}
+	c.out.Chapter, c.out.Status = ch, ChapterReady
+	if derr := checkDensity(&c.out.Chapter); derr != nil {
+		if errors.Is(derr, errSparse) {
+			c.out.Status = ChapterSparse
+			c.out.Errors = append(c.out.Errors, c.step+": "+derr.Error())
 		}
-		received = 0
-		ch, notes, res, err = w.WriteChapter(ctx, step, input)
-		out.Attempts += res.Calls
-		out.Requests += res.Requests
-		out.Partial = res.Partial
+	}
+	return c.out, nil
+}
+
+// chapterCall is one ChapterGen.Run: its prompt, its writer and what it
+// found so far.
+type chapterCall struct {
+	s        ChapterGen
+	in       ChapterGenInput
+	sec      templates.Section
+	step     string
+	input    prompts.ChapterInput
+	limit    int // the reply's token cap
+	w        ChapterWriter
+	received int // runes streamed of the current attempt
+	out      ChapterGenOutput
+}
+
+// prompt builds the chapter's input: the planned evidence cut to the
+// prompt budget, or (unplanned) the graph results and the excerpts that
+// fill what the rest of the prompt leaves; and the reply's token cap.
+func (c *chapterCall) prompt() {
+	in, sec := c.in, c.sec
+	c.input = prompts.ChapterInput{Task: prompts.TaskChapter,
+		Section: prompts.ChapterSection{ChapterID: sec.ChapterID, Title: sec.Title, Slug: sec.Slug, Anchor: sec.Slug,
+			Order: sec.Order, Number: sec.Number, Outline: sec.Outline},
+		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
+		Graph: in.Graph, OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate}
+	budget := orDefault(c.s.PromptTokens, DefaultPromptTokens)
+	systemTokens := countTokens(chapterSystem(in.Constraints))
+	planned := len(in.SubPoints) > 0 || len(in.Digests) > 0
+	baseTokens := 0 // of the input's JSON so far
+	if planned {
+		c.input.Graph = nil
+		c.input.SubPoints, baseTokens = fitSubPoints(in.SubPoints, budget-systemTokens, c.input)
+	} else {
+		base, _ := json.Marshal(c.input)
+		baseTokens = countTokens(string(base))
+	}
+	if left := budget - systemTokens - baseTokens; left > 0 && !planned {
+		query := sec.Title + " " + joinStrings(sec.Outline) + " " + joinStrings(in.Keywords)
+		c.input.Excerpts = chapterExcerpts(in.States, query, left*3/4)
+		c.input.ForumExcerpts = forumExcerpts(in.Forum, query, left/4)
+	}
+	c.limit = chapterOutputTokens(c.input.Constraints.WordTarget, c.s.MaxOutputTokens)
+	c.input.Constraints.MaxTokens = c.limit
+}
+
+// write asks the writer for the chapter. A reply cut by the output limit
+// is asked once more for less within the model's whole maximum (B08: a
+// retry only with a larger budget or a smaller request); cut again, or
+// unusable, the chapter is a placeholder (out.Status). The error is a
+// cancelled ctx's or one that ends the run.
+func (c *chapterCall) write(ctx context.Context) (ir.Chapter, []string, error) {
+	ch, notes, res, err := c.w.WriteChapter(ctx, c.step, c.input)
+	c.out.Attempts, c.out.Requests, c.out.Partial = res.Calls, res.Requests, res.Partial
+	if errors.Is(err, llm.ErrTruncated) && !isCtxErr(err) {
+		cons := &c.input.Constraints
+		first, firstLimit := cmp.Or(cons.WordTarget, defaultChapterWords), c.limit
+		shrinkTarget(cons)
+		c.limit = max(c.limit, orDefault(c.s.MaxOutputTokens, DefaultMaxOutputTokens))
+		cons.MaxTokens = c.limit
+		c.out.Errors = append(c.out.Errors, fmt.Sprintf("%s; asked again with word target %d instead of %d and output cap %d tokens instead of %d",
+			err.Error(), cons.WordTarget, first, c.limit, firstLimit))
+		if c.s.OnRetry != nil {
+			c.s.OnRetry(c.out.Attempts+1, err)
+		}
+		c.received = 0
+		ch, notes, res, err = c.w.WriteChapter(ctx, c.step, c.input)
+		c.out.Attempts += res.Calls
+		c.out.Requests += res.Requests
+		c.out.Partial = res.Partial
 		if errors.Is(err, llm.ErrTruncated) && !isCtxErr(err) {
-			return s.failWith(out, sec, step, err, fmt.Sprintf("模型输出两次达到长度上限被截断：第一次目标 %d 字、上限 %d tokens，第二次 %d 字、上限 %d tokens",
-				first, firstLimit, input.Constraints.WordTarget, limit)), nil
+			c.out = c.s.failWith(c.out, c.sec, c.step, err, fmt.Sprintf("模型输出两次达到长度上限被截断：第一次目标 %d 字、上限 %d tokens，第二次 %d 字、上限 %d tokens",
+				first, firstLimit, cons.WordTarget, c.limit))
+			return ch, notes, nil
 		}
 	}
 	if err != nil {
 		if isCtxErr(err) || fatalChapterErr(err) {
-			return out, err
+			return ch, notes, err
 		}
-		return s.fail(out, sec, step, err), nil
+		c.out = c.s.fail(c.out, c.sec, c.step, err)
+		return ch, notes, nil
 	}
-	force(&ch, sec)
-	out.Normalized = normalized(notes, &ch)
-	verr := s.validate(&ch, in.Known)
-	if verr != nil {
-		verrs := validatorErrors(verr)
-		out.Errors = append(out.Errors, verrs...)
-		repairStep := step + " repair"
-		rin, blockLevel := repairInput(&ch, verr, input)
-		var fixed ir.Chapter
-		var fixedNotes []string
-		var rres CallStats
-		err := errChapterLevel
-		if blockLevel {
-			fixed, fixedNotes, rres, err = w.RepairBlocks(ctx, repairStep, ch, rin, limit)
-		}
-		out.Attempts += rres.Calls
-		out.Requests += rres.Requests
-		if rres.Partial != "" {
-			out.Partial = rres.Partial
-		}
-		degraded := false
-		if err != nil {
-			if isCtxErr(err) || fatalChapterErr(err) {
-				return out, err
-			}
-			// the repair call failed: keep what is sound of the original
-			out.Errors = append(out.Errors, stepErr(repairStep, err).Error())
-			out.Warnings = append(out.Warnings, markUnknown(&ch, in.Known, step)...)
-			dn, ok := degrade(&ch)
-			if !ok {
-				return s.fail(out, sec, step, &stepError{step: step, err: fmt.Errorf("%w (the chapter failed validation: %w)", err, verr)}), nil
-			}
-			out.Notes, degraded = dn, true
-		} else {
-			force(&fixed, sec)
-			for _, n := range normalized(fixedNotes, &fixed) {
-				out.Normalized = append(out.Normalized, "repair: "+n)
-			}
-			if cerr := s.validate(&fixed, in.Known); cerr != nil {
-				out.Errors = append(out.Errors, validatorErrors(cerr)...)
-			}
-			out.Warnings = append(out.Warnings, markUnknown(&fixed, in.Known, step)...)
-			if verr2 := ir.ValidateChapter(&fixed); verr2 != nil {
-				out.Errors = append(out.Errors, validatorErrors(verr2)...)
-				dn, ok := degrade(&fixed)
-				if !ok {
-					return s.fail(out, sec, step, &stepError{step: step, err: fmt.Errorf("still invalid after one repair: %w", verr2)}), nil
-				}
-				out.Notes, degraded = dn, true
-			}
-			ch = fixed
-		}
-		if degraded {
-			for _, n := range out.Notes {
-				out.Errors = append(out.Errors, step+": degraded: "+n)
-			}
-			out.Chapter, out.Status = ch, ChapterDegraded
-			return out, nil
-		}
+	return ch, notes, nil
+}
+
+// repair asks the writer once to repair the blocks that failed validation
+// (verr); a chapter still invalid keeps its sound blocks (degrade), one
+// that cannot be saved is a placeholder.
+func (c *chapterCall) repair(ctx context.Context, ch ir.Chapter, verr error) (ChapterGenOutput, error) {
+	s, out, step, known := c.s, &c.out, c.step, c.in.Known
+	out.Errors = append(out.Errors, validatorErrors(verr)...)
+	repairStep := step + " repair"
+	rin, blockLevel := repairInput(&ch, verr, c.input)
+	var fixed ir.Chapter
+	var fixedNotes []string
+	var rres CallStats
+	err := errChapterLevel
+	if blockLevel {
+		fixed, fixedNotes, rres, err = c.w.RepairBlocks(ctx, repairStep, ch, rin, c.limit)
 	}
-	out.Chapter, out.Status = ch, ChapterReady
-	if derr := checkDensity(&out.Chapter); derr != nil {
-		if errors.Is(derr, errSparse) {
-			out.Status = ChapterSparse
-			out.Errors = append(out.Errors, step+": "+derr.Error())
-		}
+	out.Attempts += rres.Calls
+	out.Requests += rres.Requests
+	if rres.Partial != "" {
+		out.Partial = rres.Partial
 	}
-	return out, nil
+	if err != nil {
+		if isCtxErr(err) || fatalChapterErr(err) {
+			return *out, err
+		}
+		// the repair call failed: keep what is sound of the original
+		out.Errors = append(out.Errors, stepErr(repairStep, err).Error())
+		out.Warnings = append(out.Warnings, markUnknown(&ch, known, step)...)
+		dn, ok := degrade(&ch)
+		if !ok {
+			return s.fail(*out, c.sec, step, &stepError{step: step, err: fmt.Errorf("%w (the chapter failed validation: %w)", err, verr)}), nil
+		}
+		return c.degraded(ch, dn), nil
+	}
+	force(&fixed, c.sec)
+	for _, n := range normalized(fixedNotes, &fixed) {
+		out.Normalized = append(out.Normalized, "repair: "+n)
+	}
+	if cerr := s.validate(&fixed, known); cerr != nil {
+		out.Errors = append(out.Errors, validatorErrors(cerr)...)
+	}
+	out.Warnings = append(out.Warnings, markUnknown(&fixed, known, step)...)
+	if verr2 := ir.ValidateChapter(&fixed); verr2 != nil {
+		out.Errors = append(out.Errors, validatorErrors(verr2)...)
+		dn, ok := degrade(&fixed)
+		if !ok {
+			return s.fail(*out, c.sec, step, &stepError{step: step, err: fmt.Errorf("still invalid after one repair: %w", verr2)}), nil
+		}
+		return c.degraded(fixed, dn), nil
+	}
+	out.Chapter, out.Status = fixed, ChapterReady
+	if derr := checkDensity(&out.Chapter); derr != nil && errors.Is(derr, errSparse) {
+		out.Status = ChapterSparse
+		out.Errors = append(out.Errors, step+": "+derr.Error())
+	}
+	return *out, nil
+}
+
+// degraded is the output of a chapter kept with its failing blocks
+// replaced by notices (notes say which).
+func (c *chapterCall) degraded(ch ir.Chapter, notes []string) ChapterGenOutput {
+	c.out.Notes = notes
+	for _, n := range notes {
+		c.out.Errors = append(c.out.Errors, c.step+": degraded: "+n)
+	}
+	c.out.Chapter, c.out.Status = ch, ChapterDegraded
+	return c.out
 }
 
 // llmChapter is the LLM implementation of ChapterWriter: the system prompt

@@ -20,97 +20,109 @@ import (
 // an engine's research section or an engine's final report. A citation of
 // an id the evidence set does not know stays as it is written.
 func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[string]prompts.GraphSource, all graphSources) []ir.Source {
-	graphByURL := map[string]prompts.GraphSource{}
+	rl := &refList{set: set, all: all, graphByURL: map[string]prompts.GraphSource{}, index: map[string]int{}}
 	for _, g := range graph {
 		if g.URL != "" {
-			if old, ok := graphByURL[g.URL]; !ok || g.ID < old.ID {
-				graphByURL[g.URL] = g
+			if old, ok := rl.graphByURL[g.URL]; !ok || g.ID < old.ID {
+				rl.graphByURL[g.URL] = g
 			}
 		}
-	}
-	// the graph source of a URL: the smallest id among the given sources
-	// and the graph's own source of that URL
-	sourceByURL := func(u string) (prompts.GraphSource, bool) {
-		g, ok := graphByURL[u]
-		if a, found := all.byURL(u); found && (!ok || a.ID < g.ID) {
-			g, ok = a, true
-		}
-		return g, ok
-	}
-	var out []ir.Source
-	index := map[string]int{} // reference key → index in out
-	// resolve returns the reference-list index of an item's source, adding
-	// the source on first sight
-	resolve := func(id string) (int, bool) {
-		it, ok := set.Item(id)
-		if !ok {
-			return 0, false
-		}
-		key, src := referenceOf(it)
-		i, seen := index[key]
-		if !seen {
-			i = len(out)
-			index[key] = i
-			src.ID = "R" + strconv.Itoa(i+1)
-			if g, ok := sourceByURL(src.URL); ok && src.URL != "" {
-				src.ID = g.ID // the graph's source id when the graph has the page
-			}
-			out = append(out, src)
-		}
-		return i, true
 	}
 	for ci := range chs {
-		c := &chs[ci]
-		c.Sources = nil
-		ir.NormalizeCitations(c)
-		num := func(id string) (int, *ir.Source, bool) {
-			i, ok := resolve(id)
-			if !ok {
-				return 0, nil, false
-			}
-			s := &out[i]
-			if !contains(s.Chapters, c.ChapterID) {
-				s.Chapters = append(s.Chapters, c.ChapterID)
-				c.Sources = append(c.Sources, s.ID)
-			}
-			return i + 1, s, true
-		}
-		rewriteBlocks(c.Blocks, num)
-		// a link to a source URL cites that source too
-		linked(c.Blocks, func(href string) {
-			if it, ok := set.ItemByURL(href); ok {
-				num(it.ID)
-				return
-			}
-			g, ok := sourceByURL(href)
-			if !ok {
-				return
-			}
-			key := "url:" + href
-			i, seen := index[key]
-			if !seen {
-				i = len(out)
-				index[key] = i
-				out = append(out, ir.Source{ID: g.ID, Title: firstNonBlank(g.Title, href), URL: href, Engines: g.Engines})
-			}
-			if !contains(out[i].Chapters, c.ChapterID) {
-				out[i].Chapters = append(out[i].Chapters, c.ChapterID)
-				c.Sources = append(c.Sources, out[i].ID)
-			}
-		})
+		rl.chapter(&chs[ci])
 	}
 	// hero KPI sources resolve to the same numbers (a figure's item is
 	// normally cited in its chapter already)
 	for i := 0; hero != nil && i < len(hero.KPIs); i++ {
 		hero.KPIs[i].Source = rewritePlain(hero.KPIs[i].Source, func(id string) (int, *ir.Source, bool) {
-			j, ok := resolve(id)
+			j, ok := rl.resolve(id)
 			if !ok {
 				return 0, nil, false
 			}
-			return j + 1, &out[j], true
+			return j + 1, &rl.out[j], true
 		})
 	}
-	return out
+	return rl.out
+}
+
+// refList is the reference list being built.
+type refList struct {
+	set        *evidence.Set
+	all        graphSources
+	graphByURL map[string]prompts.GraphSource // the given graph sources, the smallest id per URL
+	out        []ir.Source
+	index      map[string]int // reference key → index in out
+}
+
+// sourceByURL is the graph source of a URL: the smallest id among the
+// given sources and the graph's own source of that URL.
+func (rl *refList) sourceByURL(u string) (prompts.GraphSource, bool) {
+	g, ok := rl.graphByURL[u]
+	if a, found := rl.all.byURL(u); found && (!ok || a.ID < g.ID) {
+		g, ok = a, true
+	}
+	return g, ok
+}
+
+// resolve returns the reference-list index of an item's source, adding
+// the source on first sight.
+func (rl *refList) resolve(id string) (int, bool) {
+	it, ok := rl.set.Item(id)
+	if !ok {
+		return 0, false
+	}
+	key, src := referenceOf(it)
+	i, seen := rl.index[key]
+	if !seen {
+		i = len(rl.out)
+		rl.index[key] = i
+		src.ID = "R" + strconv.Itoa(i+1)
+		if g, ok := rl.sourceByURL(src.URL); ok && src.URL != "" {
+			src.ID = g.ID // the graph's source id when the graph has the page
+		}
+		rl.out = append(rl.out, src)
+	}
+	return i, true
+}
+
+// chapter numbers c's citations and adds its sources, a link to a source
+// URL citing that source too.
+func (rl *refList) chapter(c *ir.Chapter) {
+	c.Sources = nil
+	ir.NormalizeCitations(c)
+	cites := func(i int) {
+		if s := &rl.out[i]; !contains(s.Chapters, c.ChapterID) {
+			s.Chapters = append(s.Chapters, c.ChapterID)
+			c.Sources = append(c.Sources, s.ID)
+		}
+	}
+	num := func(id string) (int, *ir.Source, bool) {
+		i, ok := rl.resolve(id)
+		if !ok {
+			return 0, nil, false
+		}
+		cites(i)
+		return i + 1, &rl.out[i], true
+	}
+	rewriteBlocks(c.Blocks, num)
+	linked(c.Blocks, func(href string) {
+		if it, ok := rl.set.ItemByURL(href); ok {
+			num(it.ID)
+			return
+		}
+		g, ok := rl.sourceByURL(href)
+		if !ok {
+			return
+		}
+		key := "url:" + href
+		i, seen := rl.index[key]
+		if !seen {
+			i = len(rl.out)
+			rl.index[key] = i
+			rl.out = append(rl.out, ir.Source{ID: g.ID, Title: firstNonBlank(g.Title, href), URL: href, Engines: g.Engines})
+		}
+		cites(i)
+	})
 }
 
 // referenceOf is the reference-list entry an item resolves to.

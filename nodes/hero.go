@@ -63,42 +63,7 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 		}
 		digests[i].Findings = fresh
 	}
-	// one card per kind in heroKindOrder, then a second round, …; labels
-	// that name their subject (heroLabelRunes or more) first, bare ones
-	// ("损失", "美式") only when nothing better is left
-	var kpis []ir.KPI
-	seen := map[string]bool{}
-	used := make([]bool, len(figs))
-	for _, minRunes := range []int{heroLabelRunes, 1} {
-		for progress := true; progress && len(kpis) < heroKPIs; {
-			progress = false
-			for _, kind := range heroKindOrder {
-				for i, f := range figs {
-					if len(kpis) >= heroKPIs {
-						break
-					}
-					if used[i] || f.Kind != kind || f.KPI == "" || utf8.RuneCountInString(f.KPI) < minRunes || seen[f.KPI] {
-						continue
-					}
-					used[i], seen[f.KPI], progress = true, true, true
-					value := f.Raw
-					for j := i + 1; j < len(figs); j++ { // a second value of the same passage: "三十元→十二元"
-						if g := figs[j]; !used[j] && g.ItemID == f.ItemID && g.KPI == f.KPI && g.Raw != f.Raw {
-							used[j], value = true, value+"→"+g.Raw
-							break
-						}
-					}
-					card := ir.KPI{Label: f.KPI, Value: value, Source: "[" + f.ItemID + "]"}
-					if slices.ContainsFunc(kpis, func(k ir.KPI) bool { return prompts.SameKPI(k, card) }) {
-						continue // one figure two passages report
-					}
-					kpis = append(kpis, card)
-					break
-				}
-			}
-		}
-	}
-	if len(kpis) > 0 || labelled {
+	if kpis := heroKPICards(figs); len(kpis) > 0 || labelled {
 		h.KPIs = kpis
 	}
 	// the summary states the first two chapters' lead findings; the
@@ -127,11 +92,63 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 			h.Summary = "主要发现——" + strings.Join(parts, "；") + "。"
 		}
 	}
+	if hl := heroHighlightsFrom(leads, taken, said, withSummary); len(hl) > 0 || withSummary {
+		h.Highlights = hl
+	}
+	return h
+}
+
+// heroKPICards are the hero's KPI cards: one card per kind in
+// heroKindOrder, then a second round, …; labels that name their subject
+// (heroLabelRunes or more) first, bare ones ("损失", "美式") only when
+// nothing better is left; a second value of the same passage joins the
+// card ("三十元→十二元"); one figure two passages report is one card.
+func heroKPICards(figs []prompts.FigureRef) []ir.KPI {
+	var kpis []ir.KPI
+	seen := map[string]bool{}
+	used := make([]bool, len(figs))
+	for _, minRunes := range []int{heroLabelRunes, 1} {
+		for progress := true; progress && len(kpis) < heroKPIs; {
+			progress = false
+			for _, kind := range heroKindOrder {
+				for i, f := range figs {
+					if len(kpis) >= heroKPIs {
+						break
+					}
+					if used[i] || f.Kind != kind || f.KPI == "" || utf8.RuneCountInString(f.KPI) < minRunes || seen[f.KPI] {
+						continue
+					}
+					used[i], seen[f.KPI], progress = true, true, true
+					value := f.Raw
+					for j := i + 1; j < len(figs); j++ {
+						if g := figs[j]; !used[j] && g.ItemID == f.ItemID && g.KPI == f.KPI && g.Raw != f.Raw {
+							used[j], value = true, value+"→"+g.Raw
+							break
+						}
+					}
+					card := ir.KPI{Label: f.KPI, Value: value, Source: "[" + f.ItemID + "]"}
+					if slices.ContainsFunc(kpis, func(k ir.KPI) bool { return prompts.SameKPI(k, card) }) {
+						continue
+					}
+					kpis = append(kpis, card)
+					break
+				}
+			}
+		}
+	}
+	return kpis
+}
+
+// heroHighlightsFrom takes the chapters' leads round by round (the
+// chapters the summary quoted from the second round on), skipping what
+// was said. With a summary chapter (withSummary) there are none: its
+// bullets are the highlights.
+func heroHighlightsFrom(leads [][]string, taken []int, said map[string]bool, withSummary bool) []string {
 	var hl []string
 	inSummary := slices.Clone(taken)
 	for progress, first := !withSummary, true; progress && len(hl) < heroHighlights; first = false {
 		progress = false
-		for i := range digests {
+		for i := range leads {
 			if first && inSummary[i] > 0 {
 				progress = true // their next findings come in the later rounds
 				continue
@@ -147,10 +164,7 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 			}
 		}
 	}
-	if len(hl) > 0 || withSummary {
-		h.Highlights = hl
-	}
-	return h
+	return hl
 }
 
 // heroFindings are the findings that read as statements, each cut to its

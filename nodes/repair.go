@@ -132,35 +132,9 @@ func spliceRepair(c ir.Chapter, rin prompts.ChapterRepairInput, raw json.RawMess
 	if err != nil {
 		return c, nil, err
 	}
-	failed := map[int]bool{}
+	sp := &splicer{rin: rin, failed: map[int]bool{}, repl: map[int][]ir.Block{}}
 	for _, fb := range rin.FailedBlocks {
-		failed[fb.Index] = true
-	}
-	var notes []string
-	repl := map[int][]ir.Block{}
-	decode := func(at int, elems []any) ([]ir.Block, error) {
-		b, _ := json.Marshal(map[string]any{"blocks": elems})
-		ch, ns, err := ir.DecodeChapter(b)
-		if err != nil {
-			return nil, fmt.Errorf("repaired blocks[%d]: %w", at, err)
-		}
-		for _, n := range ns {
-			notes = append(notes, fmt.Sprintf("blocks[%d] (repaired): %s", at, n))
-		}
-		return ch.Blocks, nil
-	}
-	positional := func(elems []any) error {
-		if len(elems) != len(rin.FailedBlocks) {
-			return fmt.Errorf("repair reply has %d blocks for %d failed blocks and no indices", len(elems), len(rin.FailedBlocks))
-		}
-		for k, fb := range rin.FailedBlocks {
-			bs, err := decode(fb.Index, elems[k:k+1])
-			if err != nil {
-				return err
-			}
-			repl[fb.Index] = bs
-		}
-		return nil
+		sp.failed[fb.Index] = true
 	}
 	blocks, _ := m["blocks"].([]any)
 	if ch := asObject(m["chapter"]); blocks == nil && ch != nil {
@@ -169,54 +143,100 @@ func spliceRepair(c ir.Chapter, rin prompts.ChapterRepairInput, raw json.RawMess
 		case all == nil:
 			return c, nil, fmt.Errorf("repair reply: chapter without blocks")
 		case len(all) == len(rin.FailedBlocks):
-			if err := positional(all); err != nil {
+			if err := sp.positional(all); err != nil {
 				return c, nil, err
 			}
 		case len(all) >= len(c.Blocks)-len(rin.FailedBlocks):
-			bs, err := decode(0, all)
+			bs, err := sp.decode(0, all)
 			if err != nil {
 				return c, nil, err
 			}
 			out := c
 			out.Blocks = bs
-			return out, append(notes, "the repair reply rewrote the whole chapter; its blocks replace the chapter's"), nil
+			return out, append(sp.notes, "the repair reply rewrote the whole chapter; its blocks replace the chapter's"), nil
 		default:
 			return c, nil, fmt.Errorf("repair reply: a chapter of %d blocks for %d failed blocks of %d", len(all), len(rin.FailedBlocks), len(c.Blocks))
 		}
 	} else if blocks == nil {
 		return c, nil, fmt.Errorf("repair reply: no \"blocks\" list")
 	} else if indexed(blocks) {
-		for k, e := range blocks {
-			o := asObject(e)
-			i, ok := asInt(o["index"])
-			if !ok || !failed[i] {
-				notes = append(notes, fmt.Sprintf("repair reply blocks[%d]: index %v is not a failed block, ignored", k, o["index"]))
-				continue
-			}
-			var elems []any
-			switch {
-			case o["block"] != nil:
-				elems = []any{o["block"]}
-			case o["blocks"] != nil:
-				elems, _ = o["blocks"].([]any)
-				if elems == nil {
-					elems = []any{o["blocks"]}
-				}
-			default:
-				notes = append(notes, fmt.Sprintf("repair reply blocks[%d]: no block for index %d, ignored", k, i))
-				continue
-			}
-			bs, err := decode(i, elems)
-			if err != nil {
-				return c, nil, err
-			}
-			repl[i] = append(repl[i], bs...)
+		if err := sp.indexed(blocks); err != nil {
+			return c, nil, err
 		}
-	} else if err := positional(blocks); err != nil {
+	} else if err := sp.positional(blocks); err != nil {
 		return c, nil, err
 	}
-	out, notes := spliceBlocks(c, failed, repl, notes)
+	out, notes := spliceBlocks(c, sp.failed, sp.repl, sp.notes)
 	return out, notes, nil
+}
+
+// splicer collects the repaired blocks of a repair reply by index.
+type splicer struct {
+	rin    prompts.ChapterRepairInput
+	failed map[int]bool
+	repl   map[int][]ir.Block
+	notes  []string
+}
+
+// decode reads the repaired blocks for block at with ir.DecodeChapter.
+func (sp *splicer) decode(at int, elems []any) ([]ir.Block, error) {
+	b, _ := json.Marshal(map[string]any{"blocks": elems})
+	ch, ns, err := ir.DecodeChapter(b)
+	if err != nil {
+		return nil, fmt.Errorf("repaired blocks[%d]: %w", at, err)
+	}
+	for _, n := range ns {
+		sp.notes = append(sp.notes, fmt.Sprintf("blocks[%d] (repaired): %s", at, n))
+	}
+	return ch.Blocks, nil
+}
+
+// positional takes one block per failed block, in order.
+func (sp *splicer) positional(elems []any) error {
+	if len(elems) != len(sp.rin.FailedBlocks) {
+		return fmt.Errorf("repair reply has %d blocks for %d failed blocks and no indices", len(elems), len(sp.rin.FailedBlocks))
+	}
+	for k, fb := range sp.rin.FailedBlocks {
+		bs, err := sp.decode(fb.Index, elems[k:k+1])
+		if err != nil {
+			return err
+		}
+		sp.repl[fb.Index] = bs
+	}
+	return nil
+}
+
+// indexed takes {"index": i, "block"|"blocks": …} entries; an index that
+// is not a failed block's, or an entry without a block, is ignored with a
+// note.
+func (sp *splicer) indexed(blocks []any) error {
+	for k, e := range blocks {
+		o := asObject(e)
+		i, ok := asInt(o["index"])
+		if !ok || !sp.failed[i] {
+			sp.notes = append(sp.notes, fmt.Sprintf("repair reply blocks[%d]: index %v is not a failed block, ignored", k, o["index"]))
+			continue
+		}
+		var elems []any
+		switch {
+		case o["block"] != nil:
+			elems = []any{o["block"]}
+		case o["blocks"] != nil:
+			elems, _ = o["blocks"].([]any)
+			if elems == nil {
+				elems = []any{o["blocks"]}
+			}
+		default:
+			sp.notes = append(sp.notes, fmt.Sprintf("repair reply blocks[%d]: no block for index %d, ignored", k, i))
+			continue
+		}
+		bs, err := sp.decode(i, elems)
+		if err != nil {
+			return err
+		}
+		sp.repl[i] = append(sp.repl[i], bs...)
+	}
+	return nil
 }
 
 // spliceBlocks replaces c's blocks by their repairs in repl (none: the

@@ -63,10 +63,39 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	doc := &ir.Document{Version: ir.Version, ReportID: in.ReportID}
+	doc := &ir.Document{Version: ir.Version, ReportID: in.ReportID, Metadata: stitchMetadata(in)}
 	md := &doc.Metadata
-	md.Query = in.Topic
-	md.Title, md.Subtitle, md.Tagline = in.Layout.Title, in.Layout.Subtitle, in.Layout.Tagline
+	doc.Chapters = stitchAnchors(in.Chapters)
+	md.TOC = stitchTOC(in, doc.Chapters)
+	if len(md.Failures) > 0 {
+		names := make([]string, len(md.Failures))
+		for i, f := range md.Failures {
+			names[i] = fmt.Sprintf("%s《%s》", f.ChapterID, f.Title)
+		}
+		line := fmt.Sprintf("注意：以下章节未能生成，报告中以占位说明代替：%s。", strings.Join(names, "、"))
+		if md.Hero.Summary != "" {
+			md.Hero.Summary += "\n"
+		}
+		md.Hero.Summary += line
+		md.LayoutNotes = append(md.LayoutNotes, line)
+	}
+	// reference list
+	all := graphSources{g: in.Graph}
+	if in.graphSrc != nil && in.graphSrc.g == in.Graph {
+		all = *in.graphSrc
+	}
+	if in.Evidence != nil {
+		doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources, all)
+	} else {
+		doc.Sources = linkedSources(doc.Chapters, in.Sources, all)
+	}
+	return doc, nil
+}
+
+// stitchMetadata is the document's metadata from the layout, the template
+// and the run (the TOC and the reference list come later).
+func stitchMetadata(in StitchInput) ir.Metadata {
+	md := ir.Metadata{Query: in.Topic, Title: in.Layout.Title, Subtitle: in.Layout.Subtitle, Tagline: in.Layout.Tagline}
 	if md.Title == "" {
 		md.Title = defaultTitle(in.Topic)
 	}
@@ -82,11 +111,15 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 	md.Failures = slices.Clone(in.Failures)
 	md.Notices = slices.Clone(in.Notices)
 	md.GraphID = in.GraphID
+	return md
+}
 
-	// anchors: chapters first, then headings
+// stitchAnchors copies the chapters with unique anchors: chapters first,
+// then headings (a heading may reuse its own chapter's anchor).
+func stitchAnchors(results []ChapterResult) []ir.Chapter {
 	seen := map[string]bool{}
-	doc.Chapters = make([]ir.Chapter, len(in.Chapters))
-	for i, cr := range in.Chapters {
+	chapters := make([]ir.Chapter, len(results))
+	for i, cr := range results {
 		c := cr.Chapter
 		c.Blocks = slices.Clone(c.Blocks)
 		if c.Anchor == "" {
@@ -96,10 +129,10 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 			c.Anchor = fmt.Sprintf("section-%d", i+1)
 		}
 		c.Anchor = uniqueAnchor(seen, c.Anchor)
-		doc.Chapters[i] = c
+		chapters[i] = c
 	}
-	for i := range doc.Chapters {
-		c := &doc.Chapters[i]
+	for i := range chapters {
+		c := &chapters[i]
 		n := 0
 		fixHeadings(c.Blocks, func(b *ir.Block) {
 			n++
@@ -112,71 +145,59 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 			}
 		})
 	}
+	return chapters
+}
 
-	// TOC
-	md.TOC = ir.TOC{Title: in.Layout.TOCTitle, Depth: 2} // chapters only; BettaFish lists every heading down to level 3
-	if md.TOC.Title == "" {
-		md.TOC.Title = "目录"
+// stitchTOC lists the chapters in template order, with the layout's
+// display titles and descriptions (chapters only; BettaFish lists every
+// heading down to level 3).
+func stitchTOC(in StitchInput, chapters []ir.Chapter) ir.TOC {
+	toc := ir.TOC{Title: in.Layout.TOCTitle, Depth: 2}
+	if toc.Title == "" {
+		toc.Title = "目录"
 	}
 	plan := map[string]prompts.TOCPlanEntry{}
 	for _, e := range in.Layout.TOCPlan {
 		plan[e.ChapterID] = e
 	}
 	for i, cr := range in.Chapters {
-		e := ir.TOCEntry{ChapterID: cr.Section.ChapterID, Anchor: doc.Chapters[i].Anchor, Display: display(cr.Section)}
+		e := ir.TOCEntry{ChapterID: cr.Section.ChapterID, Anchor: chapters[i].Anchor, Display: display(cr.Section)}
 		if p, ok := plan[cr.Section.ChapterID]; ok {
 			if p.Display != "" {
 				e.Display = p.Display
 			}
 			e.Description = p.Description
 		}
-		md.TOC.Entries = append(md.TOC.Entries, e)
+		toc.Entries = append(toc.Entries, e)
 	}
+	return toc
+}
 
-	// failures
-	if len(md.Failures) > 0 {
-		names := make([]string, len(md.Failures))
-		for i, f := range md.Failures {
-			names[i] = fmt.Sprintf("%s《%s》", f.ChapterID, f.Title)
-		}
-		line := fmt.Sprintf("注意：以下章节未能生成，报告中以占位说明代替：%s。", strings.Join(names, "、"))
-		if md.Hero.Summary != "" {
-			md.Hero.Summary += "\n"
-		}
-		md.Hero.Summary += line
-		md.LayoutNotes = append(md.LayoutNotes, line)
-	}
-
-	// reference list
-	all := graphSources{g: in.Graph}
-	if in.graphSrc != nil && in.graphSrc.g == in.Graph {
-		all = *in.graphSrc
-	}
-	if in.Evidence != nil {
-		doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources, all)
-		return doc, nil
-	}
+// linkedSources is the reference list without an evidence plan: the
+// graph sources the chapters link, in order of first link.
+func linkedSources(chapters []ir.Chapter, sources map[string]prompts.GraphSource, all graphSources) []ir.Source {
+	var out []ir.Source
 	idx := map[string]int{}
-	for _, c := range doc.Chapters {
+	for _, c := range chapters {
 		for _, id := range c.Sources {
 			if i, ok := idx[id]; ok {
-				if !slices.Contains(doc.Sources[i].Chapters, c.ChapterID) {
-					doc.Sources[i].Chapters = append(doc.Sources[i].Chapters, c.ChapterID)
+				if !slices.Contains(out[i].Chapters, c.ChapterID) {
+					out[i].Chapters = append(out[i].Chapters, c.ChapterID)
 				}
 				continue
 			}
-			gs, ok := in.Sources[id]
+			gs, ok := sources[id]
 			if !ok {
 				if gs, ok = all.byID(id); !ok {
 					continue
 				}
 			}
-			idx[id] = len(doc.Sources)
-			doc.Sources = append(doc.Sources, ir.Source{ID: id, Title: gs.Title, URL: gs.URL,
+			idx[id] = len(out)
+			out = append(out, ir.Source{ID: id, Title: gs.Title, URL: gs.URL,
 				Engines: slices.Clone(gs.Engines), Chapters: []string{c.ChapterID}})
 		}
 	}
-	return doc, nil
+	return out
 }
 
 // undouble removes a doubled 舆情 or 报告 from a title ("…舆情舆情分析报告").
