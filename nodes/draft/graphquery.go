@@ -16,41 +16,106 @@ const maxKeywords = 5
 // nodes.
 const enoughNodes = 30
 
-// graphQuery decides the next graph query of a chapter (see the package
-// doc for the rules).
+// Decide decides the next graph query of a chapter (see the package doc
+// for the rules).
 func Decide(in prompts.GraphQueryInput) prompts.GraphQueryReply {
-	stop := func(why string) prompts.GraphQueryReply {
-		return prompts.GraphQueryReply{ShouldQuery: false, Keywords: []string{}, Reasoning: why}
-	}
-	if in.MaxRounds > 0 && in.Round >= in.MaxRounds {
-		return stop(fmt.Sprintf("已达到查询轮数上限（%d 轮），停止查询。", in.MaxRounds))
-	}
 	found := 0
 	for _, h := range in.History {
 		found += h.TotalNodes
 	}
-	if n := len(in.History); n > 0 && in.History[n-1].TotalNodes >= enoughNodes {
-		return stop(fmt.Sprintf("上一轮已返回 %d 个节点（不少于 %d），材料足够，停止查询。", in.History[n-1].TotalNodes, enoughNodes))
+	if why, ok := stopEarly(in, found); ok {
+		return stop(why)
 	}
-	if in.MaxRounds > 0 && in.Round >= in.MaxRounds-1 && found > 0 {
-		return stop(fmt.Sprintf("这是最后一轮（第 %d/%d 轮），此前各轮已返回 %d 个节点，停止查询。", in.Round+1, in.MaxRounds, found))
-	}
-
-	used := map[string]bool{}
+	chapterText := strings.Join(append(append([]string{in.Chapter.Title}, in.Chapter.Outline...), in.Chapter.Emphasis...), "\n")
+	p := &picker{history: in.History, used: map[string]bool{}}
 	for _, h := range in.History {
 		for _, k := range h.Keywords {
-			used[normKey(k)] = true
+			p.used[normKey(k)] = true
 		}
 	}
-	vocab := vocabulary(in.Graph)
-	chapterText := strings.Join(append(append([]string{in.Chapter.Title}, in.Chapter.Outline...), in.Chapter.Emphasis...), "\n")
+	for _, c := range candidates(in.Graph, chapterText) {
+		p.pick(c, true)
+	}
+	source := "章节标题与大纲中出现在图谱词表（章节标题、搜索查询、主题）里的词"
+	if len(in.History) > 0 && len(p.picked) < maxKeywords {
+		// Later rounds also try the graph's own search queries that share
+		// a two-character term with the chapter.
+		chapterTerms := map[string]bool{}
+		for _, t := range terms(chapterText) {
+			if runeLen(t) == 2 {
+				chapterTerms[t] = true
+			}
+		}
+		before := len(p.picked)
+		for _, q := range in.Graph.SampleQueries {
+			for _, t := range terms(q) {
+				if runeLen(t) == 2 && chapterTerms[t] {
+					p.pick(q, false)
+					break
+				}
+			}
+		}
+		if len(p.picked) > before {
+			source += "，以及与本章共享词语的图谱搜索查询"
+		}
+	}
+	if len(p.picked) == 0 {
+		topic := strings.TrimSpace(in.Graph.Topic)
+		if topic == "" {
+			topic = strings.TrimSpace(in.Query)
+		}
+		p.pick(topic, false)
+		source = "章节文字与图谱词表没有重合，改用报告主题"
+	}
+	if len(p.picked) == 0 {
+		return stop("可用的关键词都已在此前各轮查询过，没有新的查询可做，停止查询。")
+	}
+	depth := min(in.Round+1, 3)
+	if len(in.History) == 0 {
+		depth = 1
+	}
+	why := fmt.Sprintf("第 %d 轮：%s为 %s；", in.Round+1, source, strings.Join(p.picked, "、"))
+	switch depth {
+	case 1:
+		why += "先做精确查询（depth 1）。"
+	case 2:
+		why += fmt.Sprintf("此前各轮共返回 %d 个节点，换用新的关键词并扩展到相关节点（depth 2）。", found)
+	default:
+		why += fmt.Sprintf("此前各轮共返回 %d 个节点，做探索性查询（depth 3）。", found)
+	}
+	return prompts.GraphQueryReply{ShouldQuery: true, Keywords: p.picked, Depth: depth, Reasoning: why}
+}
 
-	// Candidates: whole vocabulary tokens that occur in the chapter text,
-	// then the chapter's 2-4 character terms found in the vocabulary; each
-	// group longest first, then in order of appearance.
+// stop is a decision not to query, with its reason.
+func stop(why string) prompts.GraphQueryReply {
+	return prompts.GraphQueryReply{ShouldQuery: false, Keywords: []string{}, Reasoning: why}
+}
+
+// stopEarly says why the loop ends before any keyword is picked: the
+// round limit, a last round of enoughNodes or more, or the last allowed
+// round once anything was found (found nodes so far).
+func stopEarly(in prompts.GraphQueryInput, found int) (string, bool) {
+	if in.MaxRounds > 0 && in.Round >= in.MaxRounds {
+		return fmt.Sprintf("已达到查询轮数上限（%d 轮），停止查询。", in.MaxRounds), true
+	}
+	if n := len(in.History); n > 0 && in.History[n-1].TotalNodes >= enoughNodes {
+		return fmt.Sprintf("上一轮已返回 %d 个节点（不少于 %d），材料足够，停止查询。", in.History[n-1].TotalNodes, enoughNodes), true
+	}
+	if in.MaxRounds > 0 && in.Round >= in.MaxRounds-1 && found > 0 {
+		return fmt.Sprintf("这是最后一轮（第 %d/%d 轮），此前各轮已返回 %d 个节点，停止查询。", in.Round+1, in.MaxRounds, found), true
+	}
+	return "", false
+}
+
+// candidates are the keyword candidates of a chapter: whole vocabulary
+// tokens that occur in the chapter text, then the chapter's 2-4 character
+// terms found in the vocabulary; each group longest first, then in order
+// of appearance.
+func candidates(g prompts.GraphStats, chapterText string) []string {
+	vocab := vocabulary(g)
 	lowerChapter := strings.ToLower(chapterText)
 	var tokens []string
-	for _, tok := range vocabTokens(in.Graph) {
+	for _, tok := range vocabTokens(g) {
 		if runeLen(tok) >= 2 && !stopTerms[tok] && strings.Contains(lowerChapter, tok) {
 			tokens = append(tokens, tok)
 		}
@@ -70,83 +135,38 @@ func Decide(in prompts.GraphQueryInput) prompts.GraphQueryReply {
 			return strings.Index(lowerChapter, strings.ToLower(group[i])) < strings.Index(lowerChapter, strings.ToLower(group[j]))
 		})
 	}
-	cands := append(tokens, subs...)
+	return append(tokens, subs...)
+}
 
-	var picked []string
-	// pick adds k unless it was used before, or (overlap) shares a
-	// two-character piece with a keyword picked now or used before: the
-	// 2-4 character windows of one phrase overlap, and a window straddling
-	// two words is rarely a good keyword.
-	pick := func(k string, overlap bool) {
-		k = strings.TrimSpace(k)
-		if len(picked) >= maxKeywords || k == "" || used[normKey(k)] {
+// picker picks a round's keywords.
+type picker struct {
+	history []prompts.QueryRound
+	used    map[string]bool // normalised keywords of earlier rounds
+	picked  []string
+}
+
+// pick adds k unless it was used before, or (overlap) shares a
+// two-character piece with a keyword picked now or used before: the 2-4
+// character windows of one phrase overlap, and a window straddling two
+// words is rarely a good keyword.
+func (p *picker) pick(k string, overlap bool) {
+	k = strings.TrimSpace(k)
+	if len(p.picked) >= maxKeywords || k == "" || p.used[normKey(k)] {
+		return
+	}
+	for _, q := range p.picked {
+		if normKey(q) == normKey(k) {
 			return
 		}
-		for _, p := range picked {
-			if normKey(p) == normKey(k) {
+	}
+	if overlap {
+		for _, other := range append(p.picked, usedList(p.history)...) {
+			if shareBigram(k, other) {
 				return
 			}
 		}
-		if overlap {
-			for _, other := range append(picked, usedList(in.History)...) {
-				if shareBigram(k, other) {
-					return
-				}
-			}
-		}
-		picked = append(picked, k)
 	}
-	for _, c := range cands {
-		pick(c, true)
-	}
-	source := "章节标题与大纲中出现在图谱词表（章节标题、搜索查询、主题）里的词"
-	if len(in.History) > 0 && len(picked) < maxKeywords {
-		// Later rounds also try the graph's own search queries that share
-		// a two-character term with the chapter.
-		chapterTerms := map[string]bool{}
-		for _, t := range terms(chapterText) {
-			if runeLen(t) == 2 {
-				chapterTerms[t] = true
-			}
-		}
-		before := len(picked)
-		for _, q := range in.Graph.SampleQueries {
-			for _, t := range terms(q) {
-				if runeLen(t) == 2 && chapterTerms[t] {
-					pick(q, false)
-					break
-				}
-			}
-		}
-		if len(picked) > before {
-			source += "，以及与本章共享词语的图谱搜索查询"
-		}
-	}
-	if len(picked) == 0 {
-		topic := strings.TrimSpace(in.Graph.Topic)
-		if topic == "" {
-			topic = strings.TrimSpace(in.Query)
-		}
-		pick(topic, false)
-		source = "章节文字与图谱词表没有重合，改用报告主题"
-	}
-	if len(picked) == 0 {
-		return stop("可用的关键词都已在此前各轮查询过，没有新的查询可做，停止查询。")
-	}
-	depth := min(in.Round+1, 3)
-	if len(in.History) == 0 {
-		depth = 1
-	}
-	why := fmt.Sprintf("第 %d 轮：%s为 %s；", in.Round+1, source, strings.Join(picked, "、"))
-	switch depth {
-	case 1:
-		why += "先做精确查询（depth 1）。"
-	case 2:
-		why += fmt.Sprintf("此前各轮共返回 %d 个节点，换用新的关键词并扩展到相关节点（depth 2）。", found)
-	default:
-		why += fmt.Sprintf("此前各轮共返回 %d 个节点，做探索性查询（depth 3）。", found)
-	}
-	return prompts.GraphQueryReply{ShouldQuery: true, Keywords: picked, Depth: depth, Reasoning: why}
+	p.picked = append(p.picked, k)
 }
 
 // vocabulary is the lower-cased text the graph knows: topic, section titles

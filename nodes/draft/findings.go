@@ -1,0 +1,161 @@
+package draft
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"reportengine/ir"
+	"reportengine/prompts"
+)
+
+// summaryFindings are the digests' findings that stand alone out of their
+// chapter (prompts.StandaloneFinding: no enumerator, no example, no
+// sentence pointing back; not half a sentence), of 12 runes or more, each
+// text once, in chapter order, each shortened (shortFinding) with its
+// citations and a pointer to its chapter.
+func summaryFindings(ds []prompts.ChapterDigest) []summaryFinding {
+	var out []summaryFinding
+	seen := map[string]bool{}
+	for _, d := range ds {
+		for _, f := range d.Findings {
+			f, ok := prompts.StandaloneFinding(f)
+			if !ok || fragment(stripCites(f), "summary") {
+				continue // a lead that is half a sentence ("并针对…") is no finding out of its chapter
+			}
+			key := stripCites(shortFinding(f))
+			if seen[key] || utf8.RuneCountInString(key) < 12 {
+				continue
+			}
+			seen[key] = true
+			out = append(out, summaryFinding{shortFinding(f) + "（详见「" + d.Title + "」）", key})
+		}
+	}
+	return out
+}
+
+// assignFindings gives each finding to one sub-point of a summary chapter
+// (titles), at most draftFindings each: the one whose title shares the
+// most rune pairs with it, plus fitBonus; among equals (often: none shares any) the one
+// holding the fewest findings so far, then the first — so that no summary
+// sub-point is left empty while another holds four. A finding no
+// sub-point has room for is left out. Each sub-point lists its findings
+// best fitting first, then in chapter order.
+func assignFindings(fs []summaryFinding, titles []string) [][]string {
+	focus := make([]map[[2]rune]bool, len(titles))
+	for i, t := range titles {
+		focus[i] = bigrams(t)
+	}
+	type placed struct{ score, order int }
+	got := make([][]placed, len(titles))
+	for n, f := range fs {
+		grams := bigrams(f.key)
+		best, bestScore := -1, -1
+		for i := range titles {
+			if len(got[i]) >= draftFindings {
+				continue
+			}
+			sc := fitBonus(titles[i], f.key)
+			for g := range grams {
+				if focus[i][g] {
+					sc++
+				}
+			}
+			if sc > bestScore || sc == bestScore && len(got[i]) < len(got[best]) {
+				best, bestScore = i, sc
+			}
+		}
+		if best >= 0 {
+			got[best] = append(got[best], placed{bestScore, n})
+		}
+	}
+	out := make([][]string, len(titles))
+	for i, ps := range got {
+		slices.SortStableFunc(ps, func(a, b placed) int { return b.score - a.score })
+		for _, p := range ps {
+			out[i] = append(out[i], fs[p.order].text)
+		}
+	}
+	return out
+}
+
+// figureText matches a figure with its unit in running text (28%, 4.8亿).
+var figureText = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?\s*(?:%|％|万|亿)`)
+
+// adviceWords open or carry a recommendation (强化常态化的信息监测…).
+var adviceWords = []string{"建议", "应当", "应该", "需要", "必须", "加强", "强化", "完善", "健全", "建立", "提升", "做到"}
+
+// fitBonus is what a summary sub-point's kind adds to a finding's fit: 3
+// for a recommendation under a title about 建议/对策/措施, 3 for a finding
+// stating a figure under a title about data (数据, 指标, 峰值, 声量); else 0.
+func fitBonus(title, finding string) int {
+	switch {
+	case firstWord(title, []string{"建议", "对策", "措施"}) != "" && firstWord(finding, adviceWords) != "":
+		return 3
+	case wantsData(title) && figureText.MatchString(finding):
+		return 3
+	}
+	return 0
+}
+
+// wantsData reports a sub-point about data: its title names 数据, 指标,
+// 峰值 or 声量.
+func wantsData(title string) bool {
+	return firstWord(title, []string{"数据", "指标", "峰值", "声量"}) != ""
+}
+
+// digestBlocks writes a summary sub-point: the key figures of the other
+// chapters as KPI cards when the sub-point is about data (its title names
+// 数据, 指标, 峰值 or 声量), then its findings (assignFindings) as a list.
+func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, items []string) []ir.Block {
+	var out []ir.Block
+	if wantsData(spTitle) {
+		var figs []prompts.FigureRef
+		for _, d := range ds {
+			figs = append(figs, d.Figures...)
+		}
+		out = append(out, figureBlocks(figs, anchor)...)
+	}
+	if len(items) > 0 {
+		out = append(out, list(items))
+	}
+	return out
+}
+
+// shortFinding keeps the first sentence of a finding and its citations;
+// a sentence longer than findingRunes runes is cut at its last clause
+// mark (，,；;、：:) within them where every bracket and quote opened before
+// it is closed, and marked "……" — so a cut finding never stops inside a
+// quotation or mid-word ("…源于“官方通报与学生实测数……"); with no such
+// mark in the first findingRunes runes, at findingRunes.
+func shortFinding(f string) string {
+	cites := ""
+	for _, sp := range ir.FindCitations(f) {
+		for _, id := range sp.IDs {
+			cites += "[" + id + "]"
+		}
+	}
+	text := stripCites(f)
+	cut := len(text)
+	for i, r := range text {
+		if r == '。' || r == '；' || r == '！' || r == '？' {
+			cut = i + utf8.RuneLen(r)
+			break
+		}
+	}
+	text = text[:cut]
+	if utf8.RuneCountInString(text) > findingRunes {
+		text = prompts.CutAtClause(text, findingRunes) + "……"
+	}
+	return text + cites
+}
+
+// stripCites removes every [E…] citation from s.
+func stripCites(s string) string {
+	spans := ir.FindCitations(s)
+	for i := len(spans) - 1; i >= 0; i-- {
+		s = s[:spans[i].Start] + s[spans[i].End:]
+	}
+	return strings.TrimSpace(s)
+}
