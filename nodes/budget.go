@@ -164,3 +164,9 @@ func checkBudgets(bs []prompts.ChapterBudget, known map[string]bool) map[string]
 	}
 	return got
 }
+
+const systemBudget = `你是舆情报告的篇幅规划师。用户消息是一个 JSON 对象（task = "word_budget"），包含主题 query、章节 chapters、版式 layout 和建议总字数 totalWords（中文每个汉字算一个字）。
+请为每一章分配字数并说明侧重点。回复格式：
+{"totalWords": 8000, "globalGuidelines": ["全局写作要求"],
+ "chapters": [{"chapterId": "S1", "targetWords": 1200, "minWords": 1000, "maxWords": 1500, "emphasis": ["侧重点"], "rationale": "本章在报告中的作用"}]}
+每个 chapterId 都必须出现一次，且只使用 chapters 中已有的 chapterId；各章 targetWords 之和接近 totalWords。` + jsonRule

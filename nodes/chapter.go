@@ -323,52 +323,6 @@ func (c *chapterCall) degraded(ch ir.Chapter, notes []string) ChapterGenOutput {
 	return c.out
 }
 
-// llmChapter is the LLM implementation of ChapterWriter: the system prompt
-// chapterSystem (the prose rules and the IR schema of the allowed blocks),
-// one streamed JSON reply read by ir.DecodeChapter, asked again when
-// unusable; the block repair is one call with repairSystem whose reply is
-// spliced in by spliceRepair.
-type llmChapter struct {
-	s        ChapterGen
-	stream   func(delta string)
-	retrying func(attempt int, err error)
-}
-
-func (l llmChapter) WriteChapter(ctx context.Context, step string, input prompts.ChapterInput) (ir.Chapter, []string, CallStats, error) {
-	s := l.s
-	var ch ir.Chapter
-	var notes []string
-	call := jsonCall{model: s.Model, step: step, system: chapterSystem(input.Constraints), input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultProseTemperature),
-		topP: f64(0.95), maxTokens: input.Constraints.MaxTokens, stream: l.stream, retrying: l.retrying}
-	res, err := call.run(ctx, func(raw json.RawMessage) error {
-		c, ns, err := ir.DecodeChapter(raw)
-		if err != nil {
-			return fmt.Errorf("decode chapter: %w", err)
-		}
-		ch, notes = c, ns
-		return nil
-	})
-	return ch, notes, res, err
-}
-
-func (l llmChapter) RepairBlocks(ctx context.Context, step string, c ir.Chapter, rin prompts.ChapterRepairInput, limit int) (ir.Chapter, []string, CallStats, error) {
-	s := l.s
-	var fixed ir.Chapter
-	var notes []string
-	rcall := jsonCall{model: s.Model, step: step, system: repairSystem(rin.AllowedBlocks), input: rin, attempts: 1,
-		temp: temperature(s.PlanTemperature, DefaultPlanTemperature), topP: f64(0.05), maxTokens: repairOutputTokens(rin, limit)}
-	res, err := rcall.run(ctx, func(raw json.RawMessage) error {
-		f, ns, err := spliceRepair(c, rin, raw)
-		if err != nil {
-			return fmt.Errorf("decode repair: %w", err)
-		}
-		fixed, notes = f, ns
-		return nil
-	})
-	return fixed, notes, res, err
-}
-
 // normalized runs ir.Normalize on c and returns the decoder's notes and
 // its own, in that order, with notes that differ only in their indices
 // folded into one within each top-level block ("blocks[4].rows[*].cells[*]

@@ -462,3 +462,20 @@ func graphStats(o queryengine.Overview) *prompts.GraphStats {
 	}
 	return st
 }
+
+// engineGlossary says what the engines and the forum are; the decision and
+// chapter prompts carry it (BettaFish's ReportEngine names the engines
+// without saying what each one researched).
+const engineGlossary = `三个研究引擎：query（QueryEngine，检索新闻和公开网页：事实、时间线、官方通报）、media（MediaEngine，分析短视频、图片等多模态内容和各社交平台的传播）、insight（InsightEngine，挖掘舆情数据库中的社交媒体帖子与评论：情感倾向、观点分布和统计数据）。论坛是三个引擎与主持人围绕主题的讨论记录，每条发言有时间（HH:MM:SS）、发言人和内容：发言人 QUERY、MEDIA、INSIGHT 是各引擎对自己段落的小结，HOST 是主持人的阶段总结和追问引导。`
+
+const systemGraphQuery = `你在为舆情报告的某一章检索知识图谱，为这一章找写作材料。` + engineGlossary + `
+图谱的节点类型：topic（报告主题）、engine（研究引擎，以及论坛主持人 host）、section（引擎报告的段落）、search_query（引擎用过的搜索词）、source（搜索到的网页或帖子）。
+用户消息是一个 JSON 对象（task = "graph_query_decision"），包含：本章 chapter（标题 title、提纲 outline、目标字数 targetWords、侧重点 emphasis、作用 role）、其他章节 otherChapters（它们的提纲归它们写，不要为本章去找）、图谱统计 graph（各引擎的段落标题和搜索词样例）、此前各轮 history（关键词、过滤条件、命中数 total_nodes、新增数 new_nodes 和摘要）、当前轮次 round（从 0 开始）与最大轮数 maxRounds、每轮结果上限 caps，以及合法节点类型 nodeTypes。
+匹配规则：
+- keywords 中的每个关键词单独匹配，关键词之间是“或”而不是“且”：只要某个关键词是节点的名称、标题、搜索词、摘要、正文或 URL 中任一字段的子串（不区分大小写，不分词），该节点就命中。多加关键词只会扩大结果，不会缩小。
+- 因此宽泛的词几乎命中一切：报告主题（query）本身出现在几乎每个节点里，用它查询等于不加筛选。请用本章提纲和侧重点中具体的事件、人物、机构、平台、时间等词，每轮 2-5 个。
+- 每轮结果排序后截断：段落按报告顺序、搜索词按文字、来源按标题，最多 caps.maxSections 个段落、caps.maxQueries 个搜索词、caps.maxSources 个来源；命中过多时靠后的被截掉，所以宁可具体。最多查询 maxRounds 轮。
+- node_types 只限制直接命中的节点，空数组表示不限；engine_filter 只保留这些引擎的节点，空数组表示不限，通常应留空，只有本章确实只需要某一个引擎的视角时才填写；depth 为 0-3 的整数：0 只取命中节点，1 再加上直接相连的节点（段落的搜索词、搜索词找到的来源），2、3 继续向外扩展。
+- 一轮结果中没有任何新增节点（new_nodes 为 0）时查询结束；不要重复 history 中已有的查询。
+请判断是否还需要查询、查询什么；材料已足够覆盖本章提纲和侧重点时返回 should_query=false。回复格式：
+{"should_query": true, "keywords": ["具体关键词1", "具体关键词2"], "node_types": [], "engine_filter": [], "depth": 1, "reasoning": "一句话理由"}` + jsonRule

@@ -356,3 +356,11 @@ func cleanDescription(s string) string {
 	}
 	return strings.TrimSpace(s)
 }
+
+const systemLayout = `你是舆情报告的版式设计师。用户消息是一个 JSON 对象（task = "document_layout"），包含主题 query、模板名 templateName、模板章节 chapters（chapterId、title、slug、order、outline）、知识图谱统计 graph 和引擎报告摘录 excerpts。
+请设计报告的标题、开篇概览和目录规划。回复格式：
+{"title": "报告标题", "subtitle": "副标题", "tagline": "一句话导语", "tocTitle": "目录",
+ "hero": {"summary": "核心结论概述", "highlights": ["要点"], "kpis": [{"label": "指标名", "value": "数值", "delta": "变化", "tone": "up|down|neutral"}], "actions": ["建议行动"]},
+ "tocPlan": [{"chapterId": "S1", "display": "一、章节名", "description": "本章内容说明", "allowSwot": false, "allowPest": false}],
+ "layoutNotes": ["版式说明"]}
+规则：tocPlan 只能使用 chapters 中已有的 chapterId，每章一条；一级标题用中文数字（一、二、），二级用 1.1 形式；最多一个章节 allowSwot 为 true，最多一个章节 allowPest 为 true，且不能是同一章节；KPI 只使用摘录和统计中出现的数据，不要编造；不要使用外部图片。` + jsonRule

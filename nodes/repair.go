@@ -31,19 +31,6 @@ func schemaTypes(c prompts.Constraints) []string {
 	})
 }
 
-// chapterSystem is the chapter call's system prompt: the instructions and
-// the compact IR schema (ir.Schema) of the block types the chapter may use.
-func chapterSystem(c prompts.Constraints) string {
-	return systemChapter + "\n\n" + ir.Schema(schemaTypes(c))
-}
-
-// repairSystem is the repair call's system prompt, with the same schema.
-// allowed is the repair input's AllowedBlocks (schemaTypes of the
-// chapter's constraints).
-func repairSystem(allowed []string) string {
-	return systemRepair + "\n\n" + ir.Schema(allowed)
-}
-
 // errChapterLevel says a chapter's validation problems are not in its
 // blocks (an empty chapter), so no block repair can fix them.
 var errChapterLevel = errors.New("the chapter's problems are outside its blocks; no block repair is possible")

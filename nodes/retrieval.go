@@ -44,12 +44,6 @@ type evidenceRetrieval struct {
 	engineOf  []string         // parallel to analysis: the engine (speaker) in lower case
 }
 
-// retrievalResult is what the goroutine building the retrieval delivers.
-type retrievalResult struct {
-	r   *evidenceRetrieval
-	err error
-}
-
 // newEvidenceRetrieval builds the knowledge model, the entity vectors and
 // the context builder. Errors: knowledge.FromGraph's, the embedder's (only
 // ctx's for the offline one), localsearch.NewContextBuilder's.

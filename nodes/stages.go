@@ -70,3 +70,11 @@ type ChapterWriter interface {
 	WriteChapter(ctx context.Context, step string, in prompts.ChapterInput) (ir.Chapter, []string, CallStats, error)
 	RepairBlocks(ctx context.Context, step string, c ir.Chapter, rin prompts.ChapterRepairInput, limit int) (ir.Chapter, []string, CallStats, error)
 }
+
+// jsonRule ends every LLM system prompt: the reply is one compact JSON
+// object, the prompts.*Reply of the stage. The system prompts are prose
+// for language models, each beside its stage's LLM implementation; the
+// offline implementations do not read them.
+const jsonRule = `
+
+只输出一个 JSON 对象：不要 Markdown 代码块以外的说明文字，不要思考过程，不要注释。字符串中的双引号必须转义为 \"。输出紧凑 JSON：不缩进、不换行，回复有长度上限，超出即被截断。`

@@ -162,3 +162,7 @@ func orDefault(v, def int) int {
 	}
 	return v
 }
+
+const systemTemplate = `你是舆情报告的模板选择助手。用户消息是一个 JSON 对象（task = "template_selection"），包含报告主题 query、可选模板 templates（name 与 description）、各引擎报告的简短摘录 excerpts 以及知识图谱统计 graph。
+请根据主题性质选择最合适的一个模板：企业品牌声誉、市场竞争格局、日常或定期监测、特定政策或行业动态、社会公共热点事件、突发事件与危机公关。拿不准时优先选择“社会公共热点事件分析报告模板”。
+回复格式：{"template_name": "<templates 中某个 name，原样照抄>", "selection_reason": "<一两句理由>"}` + jsonRule

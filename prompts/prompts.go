@@ -7,11 +7,12 @@
 // context tables travel in the system prompt as Microsoft GraphRAG sends
 // them, and the reply is text (a cited answer, a list of questions).
 //
-// The contract is what lets one code path serve every model: the
-// OpenAI-compatible model reads the system prompt and the JSON; the offline
-// model (llm/offline) ignores the prose, decodes the same JSON and extracts
-// its answer from the data in it. Replies from either go through
-// llm.ExtractJSON, ir normalisation and validation alike.
+// These types are what both sides of each report stage share: the LLM
+// implementation of a stage's model step (package nodes) sends an Input as
+// JSON and reads the Reply leniently; the offline implementation passes
+// the same Input, typed, to the extractive writer (package nodes/draft)
+// and gets the Reply back typed, with no JSON. Replies from either go
+// through the same checks, ir normalisation and validation.
 //
 // Shapes follow BettaFish ReportEngine (reference §1.2, §4.2, §5.2) with two
 // deliberate differences: the full engine reports and forum log are never
