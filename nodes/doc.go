@@ -1,8 +1,10 @@
 // Package nodes is the report pipeline of reportengine: the stages that
 // turn engine states, a forum log and a knowledge graph into a report, one
-// type per stage with Run(ctx, in) (out, error), and Pipeline, which runs
-// them in order. It follows the BettaFish ReportEngine (reference §1.1)
-// and fixes the faults listed below.
+// type per stage with Run(ctx, in) (out, error), its model step behind a
+// small interface with an LLM and an offline implementation, and
+// Pipeline, which starts each stage as soon as its inputs exist. It
+// follows the BettaFish ReportEngine (reference §1.1) and fixes the
+// faults listed below.
 //
 // # Usage
 //
