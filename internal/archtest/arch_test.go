@@ -29,6 +29,7 @@ var allowed = map[string][]string{
 	"graphrag/localsearch":  {"text", "graphrag/knowledge", "llm", "llm/tokens", "prompts"},
 	"graphrag/globalsearch": {"text", "graphrag/knowledge", "llm", "llm/tokens"},
 	"graphrag/questiongen":  {"text", "graphrag/localsearch", "graphrag/knowledge", "llm", "prompts"},
+	"eval":                  {"text", "graphrag/localsearch", "graphrag/globalsearch", "graphrag/knowledge", "llm"},
 	"evidence":              {"text", "state", "forum", "graphrag", "internal/parallel"},
 	"internal/parallel":     {},
 	"ir":                    {"github.com/go-playground/validator/v10"},
@@ -46,7 +47,7 @@ var allowed = map[string][]string{
 	"internal/archtest":     {},
 	"cmd/synthstates":       {"internal/synth"},
 	"server":                {"text", "graphrag", "graphrag/storage", "graphrag/queryengine", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "llm"},
-	"internal/cli":          {"text", "prompts", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
+	"internal/cli":          {"text", "prompts", "eval", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
 	"cmd/reportengine":      {"internal/cli"},
 }
 

@@ -19,7 +19,8 @@
 // can take more than a second) and errors, one line each, on stderr;
 // --quiet drops the progress lines.
 //
-// search, questions and chat (rag.go, search.go, questions.go, chat.go)
+// search, questions, chat and eval (rag.go, search.go, questions.go,
+// chat.go, eval.go)
 // share ragOptions and openRAG: load the knowledge model (our graph or a
 // GraphRAG index), the settings.yaml defaults (internal/settings; flags
 // override them), the tokenizer, the embedder (offline unless an

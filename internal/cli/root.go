@@ -148,6 +148,7 @@ stderr too (--quiet turns it off); results go to stdout.
 		newSearchCmd(d, nil),
 		newQuestionsCmd(d, nil),
 		newChatCmd(d, nil),
+		newEvalCmd(d, nil),
 	)
 	return root
 }
@@ -157,6 +158,15 @@ stderr too (--quiet turns it off); results go to stdout.
 func minArgs(n int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if err := cobra.MinimumNArgs(n)(cmd, args); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
+}
+
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
 			return usageError{err}
 		}
 		return nil

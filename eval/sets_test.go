@@ -1,0 +1,54 @@
+package eval
+
+import (
+	"path/filepath"
+	"testing"
+	"unicode"
+)
+
+// The shipped question sets parse and have the sizes issue 19 asks:
+// the sample's and the BettaFish fixture's at least 25 questions with at
+// least 5 off-topic ones, Dulce's at least 15 in English; each answerable
+// question states at least one assertion.
+func TestShippedSets(t *testing.T) {
+	for _, c := range []struct {
+		path              string
+		minQ, minOff      int
+		english           bool
+		minExpectRecorded int
+	}{
+		{filepath.Join("..", "examples", "coffee-shop", "questions.jsonl"), 25, 5, false, 5},
+		{filepath.Join("testdata", "bettafish.jsonl"), 25, 5, false, 5},
+		{filepath.Join("testdata", "dulce.jsonl"), 15, 5, true, 5},
+	} {
+		set, err := ReadFile(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		off, withRecords := 0, 0
+		for _, q := range set.Questions {
+			if q.OffTopic {
+				off++
+				continue
+			}
+			if len(q.Assertions) == 0 {
+				t.Errorf("%s:%d: an answerable question without assertions", c.path, q.Line)
+			}
+			if len(q.ExpectRecords) > 0 {
+				withRecords++
+			}
+			if c.english {
+				for _, r := range q.Text {
+					if unicode.Is(unicode.Han, r) {
+						t.Errorf("%s:%d: not English: %s", c.path, q.Line, q.Text)
+						break
+					}
+				}
+			}
+		}
+		if len(set.Questions)-off < c.minQ || off < c.minOff || withRecords < c.minExpectRecorded {
+			t.Errorf("%s: %d answerable, %d off-topic, %d with expected records; want ≥ %d, ≥ %d, ≥ %d",
+				c.path, len(set.Questions)-off, off, withRecords, c.minQ, c.minOff, c.minExpectRecorded)
+		}
+	}
+}

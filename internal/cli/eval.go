@@ -1,0 +1,159 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"reportengine/eval"
+	"reportengine/graphrag/localsearch"
+)
+
+// evalOptions are the inputs of `reportengine eval`.
+type evalOptions struct {
+	ragOptions
+	JSON bool
+	Set  string
+}
+
+func newEvalCmd(d *Deps, runF func(context.Context, *evalOptions) error) *cobra.Command {
+	opts := &evalOptions{}
+	cmd := &cobra.Command{
+		Use:   "eval [--graphs DIR --graph ID | --graphrag-index DIR] [flags] SET.jsonl",
+		Short: "Measure search on a question set: refusals, assertions met, citations, sources, latency",
+		Long: `Ask every question of a question set with search and measure the answers.
+
+The set is JSON Lines, one question per line:
+  {"question": "…", "assertions": [["fact", "same fact, other words"], …], "expect_records": ["record id", …]}
+  {"question": "an off-topic question", "expect": "no_match"}
+assertions are the facts a correct answer states (one of the alternative wordings
+suffices; case, width, spaces and punctuation are ignored); expect_records are records
+the context must hold (entity or node ids, entity titles, text unit ids, "<table>:<id>");
+"expect": "no_match" marks a question that must be refused. A set holds at most ` + fmt.Sprint(eval.MaxQuestions) + `
+questions (` + fmt.Sprint(eval.MaxSetBytes>>20) + ` MiB); a bad line is refused naming the file and line.
+
+Per question it prints answered or refused, assertions met, citations valid, expected
+records in the context and the latency; then the totals: false refusals, assertion
+recall, citation validity, source recall, off-topic refusals, p50/p95 latency. Knowledge,
+settings.yaml, models and embeddings as for search (offline by default).`,
+		Example: `  reportengine eval --graph coffee-shop examples/coffee-shop/questions.jsonl
+  reportengine eval --graphrag-index ../shared/fixtures/graphrag-dulce --json eval/testdata/dulce.jsonl`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fillRAG(cmd, d, &opts.ragOptions)
+			opts.Set = args[0]
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runEval(cmd.Context(), opts)
+		},
+	}
+	addRAGFlags(cmd, &opts.ragOptions)
+	f := cmd.Flags()
+	f.StringVar(&opts.ResponseType, "response-type", localsearch.DefaultResponseType, "the answers' length and format, as the prompt's {response_type}")
+	f.BoolVar(&opts.JSON, "json", false, "print the verdicts and totals as JSON")
+	return cmd
+}
+
+func runEval(ctx context.Context, opts *evalOptions) error {
+	// the set is read before the knowledge: a bad set costs no loading
+	set, err := eval.ReadFile(opts.Set)
+	if err != nil {
+		if errors.Is(err, eval.ErrBadSet) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+			return inputError{err}
+		}
+		return err
+	}
+	if err := opts.precheck(); err != nil {
+		return err
+	}
+	s, err := openRAG(ctx, &opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	eng, err := s.engine(&opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	end := opts.Log.start("asked the questions", "asking %d questions", len(set.Questions))
+	rep, err := eval.Run(ctx, set, eval.Config{Model: s.m, Search: func(ctx context.Context, q string) (*eval.Answer, error) {
+		res, err := eng.Search(ctx, localsearch.Query{Text: q, ResponseType: opts.ResponseType})
+		if err != nil {
+			return nil, err
+		}
+		return eval.FromLocal(res), nil
+	}})
+	if err != nil {
+		return err
+	}
+	end()
+	if opts.JSON {
+		return writeJSON(opts.Out, rep)
+	}
+	writeEvalText(opts.Out, rep)
+	return nil
+}
+
+// writeEvalText prints a report: one block per question, then the totals.
+func writeEvalText(w io.Writer, rep *eval.Report) {
+	for _, v := range rep.Questions {
+		var parts []string
+		switch {
+		case v.OffTopic && v.Refused:
+			parts = append(parts, "off-topic, refused")
+		case v.OffTopic:
+			parts = append(parts, "off-topic, ANSWERED (should be refused)")
+		case v.Refused:
+			parts = append(parts, "REFUSED (should be answered)")
+		default:
+			parts = append(parts, "answered")
+		}
+		if v.Method != "" && !v.Refused {
+			parts = append(parts, v.Method+" search")
+		}
+		if !v.OffTopic {
+			parts = append(parts, fmt.Sprintf("assertions %d/%d", v.AssertionsMet, v.Assertions))
+			if !v.Refused {
+				parts = append(parts, fmt.Sprintf("citations %d/%d valid", v.CitationsValid, v.Citations))
+			}
+			if v.ExpectedRecords > 0 {
+				parts = append(parts, fmt.Sprintf("records %d/%d", v.RecordsFound, v.ExpectedRecords))
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%.0f ms", v.LatencyMS))
+		mark := "ok  "
+		if !v.Pass() {
+			mark = "FAIL"
+		}
+		fmt.Fprintf(w, "%s line %d: %s\n", mark, v.Line, strings.Join(parts, " · "))
+		fmt.Fprintf(w, "     %s\n", safeText(v.Question))
+		if !v.Refused {
+			for _, alts := range v.Unmet {
+				fmt.Fprintf(w, "     not stated: %s\n", safeText(strings.Join(alts, " | ")))
+			}
+		}
+		if len(v.Invalid) > 0 {
+			fmt.Fprintf(w, "     citations not in the context: %s\n", safeText(strings.Join(v.Invalid, ", ")))
+		}
+		if !v.OffTopic && !v.Refused && v.Citations == 0 {
+			fmt.Fprintln(w, "     the answer cites no record")
+		}
+		if len(v.Missing) > 0 {
+			fmt.Fprintf(w, "     not in the context: %s\n", safeText(strings.Join(v.Missing, ", ")))
+		}
+	}
+	t := rep.Totals
+	fmt.Fprintf(w, "\n%s\n", safeText(rep.Set))
+	fmt.Fprintf(w, "questions:          %d (%d answerable, %d off-topic), %d passed\n", t.Questions, t.Answerable, t.OffTopic, t.Passed)
+	fmt.Fprintf(w, "false refusals:     %d of %d\n", t.FalseRefusals, t.Answerable)
+	fmt.Fprintf(w, "assertion recall:   %.2f (%d of %d assertions)\n", t.AssertionRecall, t.AssertionsMet, t.Assertions)
+	fmt.Fprintf(w, "citation validity:  %.2f (%d of %d citations; %d answers cite nothing)\n", t.CitationValidity, t.CitationsValid, t.Citations, t.Uncited)
+	fmt.Fprintf(w, "source recall:      %.2f (%d of %d expected records)\n", t.SourceRecall, t.RecordsFound, t.ExpectedRecords)
+	fmt.Fprintf(w, "off-topic refused:  %.2f (%d of %d)\n", t.OffTopicRefusal, t.OffTopicRefused, t.OffTopic)
+	fmt.Fprintf(w, "latency:            p50 %.0f ms, p95 %.0f ms\n", t.LatencyP50MS, t.LatencyP95MS)
+}

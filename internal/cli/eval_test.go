@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"reportengine/eval"
+)
+
+func TestEvalFlags(t *testing.T) {
+	var got *evalOptions
+	cmd := newEvalCmd(&Deps{Getenv: func(string) string { return "" }}, func(_ context.Context, o *evalOptions) error {
+		got = o
+		return nil
+	})
+	cmd.SetArgs([]string{"--graphrag-index", "ragtest", "--json", "--top-k-entities", "5", "--llm", "offline", "set.jsonl"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.Set != "set.jsonl" || got.Index != "ragtest" || !got.JSON || got.TopKEntities != 5 || got.LLM != "offline" || got.Graph != "latest" {
+		t.Errorf("options %+v", got)
+	}
+	for _, args := range [][]string{{"eval"}, {"eval", "a.jsonl", "b.jsonl"}} {
+		if code, _, _ := run(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// A bad set is refused (exit 3) naming the file and line, before the
+// knowledge is loaded: the graph named does not exist, which would be
+// exit 4.
+func TestEvalBadSet(t *testing.T) {
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set.jsonl")
+	if err := os.WriteFile(set, []byte("{\"question\": \"a\"}\n{\"question\": \"b\", \"assertion\": [[\"x\"]]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := run(t, "eval", "--graphs", dir, "--graph", "nope", set)
+	if code != 3 || !strings.Contains(errs, set+":2:") || !strings.Contains(errs, `unknown field "assertion"`) {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	if code, _, errs := run(t, "eval", "--graphs", dir, "--graph", "nope", filepath.Join(dir, "missing.jsonl")); code != 3 || !strings.Contains(errs, "missing.jsonl") {
+		t.Errorf("missing set: exit %d, stderr %q", code, errs)
+	}
+}
+
+// runEvalJSON runs `eval --json` with args and decodes the report.
+func runEvalJSON(t *testing.T, args ...string) *eval.Report {
+	t.Helper()
+	code, out, errs := run(t, append([]string{"eval", "-q", "--json", "--llm", "offline"}, args...)...)
+	if code != 0 {
+		t.Fatalf("eval %v: exit %d: %s", args, code, errs)
+	}
+	var rep eval.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("eval --json: %v\n%s", err, out)
+	}
+	return &rep
+}
+
+// fixtureGraph builds the BettaFish fixture's complete run with its forum
+// log into a new graphs folder, as README's example does.
+func fixtureGraph(t *testing.T) string {
+	t.Helper()
+	states := fixtureStates(t)
+	graphs := t.TempDir()
+	args := append([]string{"build-graph", "-q", "--graphs", graphs, "--report-id", "wuhan", "--forum", filepath.Join(fixtureDir, "logs", "forum.log")}, states...)
+	if code, _, errs := run(t, args...); code != 0 {
+		t.Fatalf("build-graph: %d %s", code, errs)
+	}
+	return graphs
+}
+
+// evalSets runs eval on the three shipped sets: the sample's, the
+// BettaFish fixture's and Dulce's.
+func evalSets(t *testing.T) map[string]*eval.Report {
+	t.Helper()
+	out := map[string]*eval.Report{}
+	out["coffee-shop"] = runEvalJSON(t, "--graphs", sampleGraphs(t), "--graph", "coffee", repoPath("examples", "coffee-shop", "questions.jsonl"))
+	out["bettafish"] = runEvalJSON(t, "--graphs", fixtureGraph(t), "--graph", "wuhan", repoPath("eval", "testdata", "bettafish.jsonl"))
+	out["dulce"] = runEvalJSON(t, "--graphrag-index", dulceDir(t), repoPath("eval", "testdata", "dulce.jsonl"))
+	return out
+}
+
+// The shipped sets run end to end: every question gets a verdict, the
+// totals add up, and nothing the offline model cites is outside its
+// context except what the report says.
+func TestEvalShippedSets(t *testing.T) {
+	for name, rep := range evalSets(t) {
+		tot := rep.Totals
+		t.Logf("%s: false refusals %d/%d, assertion recall %.2f (%d/%d), citation validity %.2f (%d/%d, %d uncited), source recall %.2f (%d/%d), off-topic refused %d/%d, p50 %.0f ms, p95 %.0f ms",
+			name, tot.FalseRefusals, tot.Answerable, tot.AssertionRecall, tot.AssertionsMet, tot.Assertions, tot.CitationValidity, tot.CitationsValid, tot.Citations, tot.Uncited,
+			tot.SourceRecall, tot.RecordsFound, tot.ExpectedRecords, tot.OffTopicRefused, tot.OffTopic, tot.LatencyP50MS, tot.LatencyP95MS)
+		if tot.Questions != len(rep.Questions) || tot.Answerable+tot.OffTopic != tot.Questions {
+			t.Errorf("%s: totals %+v do not match %d verdicts", name, tot, len(rep.Questions))
+		}
+		for _, v := range rep.Questions {
+			if v.Refused && v.Citations > 0 {
+				t.Errorf("%s line %d: refused with citations", name, v.Line)
+			}
+		}
+	}
+}
+
+// The figures issue 19 asks of the shipped sets. Before the relevance
+// work (main at the eval command's landing, offline model and embedder)
+// they were: coffee-shop false refusals 3/30, assertion recall 0.78,
+// citation validity 1.00, off-topic refused 5/6; BettaFish 4/37, 0.47,
+// 1.00, 4/6; Dulce 0/20, 0.83, 0.99 (89/90), 5/5.
+func TestEvalThresholds(t *testing.T) {
+	t.Skip("enforced once the relevance work lands; the figures before it are in the comment above")
+	for name, rep := range evalSets(t) {
+		tot := rep.Totals
+		if tot.FalseRefusals != 0 {
+			t.Errorf("%s: %d false refusals, want 0", name, tot.FalseRefusals)
+		}
+		if tot.AssertionRecall < 0.9 {
+			t.Errorf("%s: assertion recall %.2f, want ≥ 0.90", name, tot.AssertionRecall)
+		}
+		if tot.CitationsValid != tot.Citations {
+			t.Errorf("%s: citation validity %d/%d, want all", name, tot.CitationsValid, tot.Citations)
+		}
+		if tot.OffTopicRefused != tot.OffTopic {
+			t.Errorf("%s: off-topic refused %d/%d, want all", name, tot.OffTopicRefused, tot.OffTopic)
+		}
+		for _, v := range rep.Questions {
+			if !v.Pass() {
+				t.Logf("%s line %d fails: %s (refused %v, assertions %d/%d, citations %d/%d)", name, v.Line, v.Question, v.Refused, v.AssertionsMet, v.Assertions, v.CitationsValid, v.Citations)
+			}
+		}
+	}
+}
+
+// The text output: a line per question and the totals.
+func TestEvalText(t *testing.T) {
+	graphs := sampleGraphs(t)
+	code, out, errs := run(t, "eval", "-q", "--llm", "offline", "--graphs", graphs, "--graph", "coffee", repoPath("examples", "coffee-shop", "questions.jsonl"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"line 1: ", "line 31: off-topic, ", "false refusals:", "assertion recall:", "citation validity:", "source recall:", "off-topic refused:", "latency:            p50 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
