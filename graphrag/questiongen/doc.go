@@ -34,4 +34,18 @@
 // model errors into an empty list with llm_calls = 1. A question that
 // selects no entity (localsearch's relevance floor) asks no model and
 // returns a NoMatch result.
+//
+// # Follow-ups of an answer
+//
+// Our additions (the reference has none of them): with Request.Answer,
+// the model sees the records the answer cites (CitedRecords rendered by
+// CitedContext) instead of the whole context, so the questions follow
+// what was answered; every proposed question is screened — dropped when it
+// holds offensive wording (text.OffensiveWord, the one word list) or a
+// name cut short (Unfit), or when the relevance gate refuses it (the
+// context built for the question alone selects no entity) — and each kept
+// one is labelled MethodLocal or MethodGlobal (Config.Classify) in
+// Result.Suggestions. The offline writer (llm/offline) also asks only
+// about names a reader knows: no engine or node-type ids, summary labels
+// or search queries, each pair of names once.
 package questiongen

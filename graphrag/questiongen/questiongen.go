@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -62,6 +63,11 @@ type Config struct {
 	// defaults).
 	Temperature *float64
 	MaxTokens   int
+	// Classify labels a question with the search method expected to
+	// answer it (MethodLocal or MethodGlobal; anything else counts as
+	// MethodLocal); nil labels every question MethodLocal. The CLI and the
+	// server pass the search's own choice (search --method auto).
+	Classify func(question string) string
 }
 
 // Generator is LocalQuestionGen. It holds no per-call state and is safe
@@ -69,6 +75,9 @@ type Config struct {
 type Generator struct {
 	cfg    Config
 	params localsearch.Params
+
+	unitsOnce   sync.Once      // unitByShort is built on first use
+	unitByShort map[string]int // text unit ShortID → index (citedRecords)
 }
 
 // New checks cfg (Model required, the prompt must format, the params must
@@ -107,13 +116,24 @@ type Request struct {
 	Context string `json:"context_data,omitempty"`
 	// Count is question_count, the number of questions wanted (> 0).
 	Count int `json:"question_count"`
+	// Answer, when set, is the answer to the last question: the context
+	// sent to the model is then made of the records its answer cites
+	// (CitedRecords, CitedContext), so the questions follow what was
+	// answered; an answer that cites nothing falls back to the built
+	// context. Ignored when Context is set.
+	Answer *localsearch.Result `json:"-"`
 }
 
 // Result is the reference's QuestionResult with the parsed questions.
 type Result struct {
 	// Questions are the parsed candidates, at most Count, none already
-	// in the history.
+	// in the history, each fit (Unfit) and passing the relevance gate
+	// (with a Builder: the context built for the question alone selects
+	// an entity).
 	Questions []string `json:"response"`
+	// Suggestions are Questions, each labelled with the search method
+	// expected to answer it (Config.Classify).
+	Suggestions []Suggestion `json:"suggestions"`
 	// Raw is the model's reply as received.
 	Raw string `json:"raw"`
 	// QuestionContext is the query the context was built for (the last
@@ -161,7 +181,12 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 		}
 	}
 	res.ContextText = r.Context
-	if r.Context == "" {
+	if r.Context == "" && r.Answer != nil && !r.Answer.NoMatch {
+		if cited := g.citedRecords(r.Answer); len(cited) > 0 {
+			res.ContextText, res.ContextData = CitedContext(cited), cited
+		}
+	}
+	if res.ContextText == "" {
 		if g.cfg.Builder == nil {
 			return nil, fmt.Errorf("%w: the request has no context and Config.Builder is nil", ErrConfig)
 		}
@@ -171,7 +196,7 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 		}
 		res.ContextText, res.ContextData = c.Text, c.Records
 		if !c.Matched() {
-			res.NoMatch, res.Questions = true, []string{}
+			res.NoMatch, res.Questions, res.Suggestions = true, []string{}, []Suggestion{}
 			msg := localsearch.NoMatchMessage
 			if c.Relevance != nil && c.Relevance.Weak {
 				msg = c.Relevance.Message()
@@ -209,7 +234,16 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 	if g.cfg.Tokenizer != nil {
 		res.PromptTokens = g.cfg.Tokenizer.Count(system)
 	}
-	res.Questions = Parse(llm.StripReasoning(resp.Content), r.History, r.Count) // B01/B02: reasoning is never a question
+	parsed := Parse(llm.StripReasoning(resp.Content), r.History, r.Count) // B01/B02: reasoning is never a question
+	sugg, dropped, err := g.screen(ctx, parsed)
+	if err != nil {
+		return nil, err
+	}
+	res.Warnings = append(res.Warnings, dropped...)
+	res.Suggestions, res.Questions = sugg, make([]string, len(sugg))
+	for i, s := range sugg {
+		res.Questions[i] = s.Question
+	}
 	if len(res.Questions) == 0 {
 		res.Warnings = append(res.Warnings, "the model's reply holds no usable question")
 	} else if len(res.Questions) < r.Count {

@@ -47,7 +47,7 @@ var allowed = map[string][]string{
 	"internal/archtest":     {},
 	"cmd/synthstates":       {"internal/synth"},
 	"server":                {"text", "graphrag", "graphrag/storage", "graphrag/queryengine", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "llm"},
-	"internal/cli":          {"text", "prompts", "eval", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
+	"internal/cli":          {"text", "prompts", "graphrag/globalsearch", "eval", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
 	"cmd/reportengine":      {"internal/cli"},
 }
 

@@ -213,7 +213,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		if !opts.terminal {
 			fmt.Fprintf(opts.Out, "> %s\n", safeText(q))
 		}
-		answer, err := chatTurn(session, opts, eng, q, history, answering)
+		res, err := chatTurn(session, opts, eng, q, history, answering)
 		if err != nil {
 			if session.Err() != nil {
 				return ctx.Err()
@@ -224,7 +224,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 			}
 			return err
 		}
-		history = append(history, llm.Message{Role: llm.RoleUser, Content: q}, llm.Message{Role: llm.RoleAssistant, Content: answer})
+		history = append(history, llm.Message{Role: llm.RoleUser, Content: q}, llm.Message{Role: llm.RoleAssistant, Content: res.Response})
 		asked = append(asked, q)
 		if len(asked) > keep {
 			history, asked = history[2*(len(asked)-keep):], asked[len(asked)-keep:]
@@ -233,7 +233,8 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		if gen != nil {
 			actx, cancel := context.WithCancel(session)
 			answering <- cancel
-			res, err := gen.Generate(actx, questiongen.Request{History: asked, Count: opts.Followups})
+			// the follow-ups come from the records the answer cites
+			fu, err := gen.Generate(actx, questiongen.Request{History: asked, Count: opts.Followups, Answer: res})
 			drain(answering)
 			cancel()
 			switch {
@@ -242,11 +243,11 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 			case err != nil:
 				opts.warn("follow-up questions: %v", err)
 			default:
-				followups = res.Questions
+				followups = fu.Questions
 				if len(followups) > 0 {
 					fmt.Fprintln(opts.Out, "\nFollow-up questions:")
-					for i, f := range followups {
-						fmt.Fprintf(opts.Out, "  %d. %s\n", i+1, safeText(f))
+					for i, f := range fu.Suggestions {
+						fmt.Fprintf(opts.Out, "  %d. %s%s\n", i+1, safeText(f.Question), methodNote(f.Method))
 					}
 				}
 			}
@@ -276,7 +277,7 @@ func readLine(session context.Context, in lineReader, prompt string) (string, er
 
 // chatTurn streams one answer and its citations; it returns the answer.
 // A SIGINT during it cancels it (context.Canceled).
-func chatTurn(session context.Context, opts *chatOptions, eng *localsearch.Engine, q string, history []llm.Message, answering chan context.CancelFunc) (string, error) {
+func chatTurn(session context.Context, opts *chatOptions, eng *localsearch.Engine, q string, history []llm.Message, answering chan context.CancelFunc) (*localsearch.Result, error) {
 	actx, cancel := context.WithCancel(session)
 	defer cancel()
 	answering <- cancel
@@ -287,12 +288,12 @@ func chatTurn(session context.Context, opts *chatOptions, eng *localsearch.Engin
 	res, err := streamAnswer(actx, &opts.ragOptions, eng, localsearch.Query{Text: q, History: history})
 	if err != nil {
 		if actx.Err() != nil {
-			return "", context.Canceled
+			return nil, context.Canceled
 		}
-		return "", err
+		return nil, err
 	}
 	printCitations(opts.Out, res)
-	return res.Response, nil
+	return res, nil
 }
 
 // drain empties the one-slot channel (the answer is over).

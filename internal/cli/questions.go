@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/questiongen"
 )
 
@@ -27,8 +28,11 @@ QUESTION arguments are the questions asked so far, oldest first (quote each one)
 last is the query the context is built for, the earlier ones its conversation
 history. With no question the context holds the highest-ranked entities. The model's
 list is cleaned: numbering and bullets stripped, preambles, duplicates and questions
-already asked dropped, at most -n. Knowledge, settings.yaml, models and embeddings as
-for search; load statistics and warnings on stderr.`,
+already asked dropped, at most -n; so are questions with offensive wording or a name cut
+short and those the knowledge holds nothing relevant to (the relevance gate of search).
+A question that global search is expected to answer (the choice of search --method
+auto) is marked "(global)". Knowledge, settings.yaml, models and embeddings as for
+search; load statistics and warnings on stderr.`,
 		Example: `  reportengine questions --graph latest "李明为什么选择写字楼商圈？"
   reportengine questions --graphrag-index ../shared/fixtures/graphrag-dulce -n 5 "Tell me about Agent Mercer" "What happens in Dulce military base?"`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -68,10 +72,19 @@ func runQuestions(ctx context.Context, opts *questionsOptions) error {
 	if opts.JSON {
 		return writeJSON(opts.Out, res)
 	}
-	for i, q := range res.Questions {
-		fmt.Fprintf(opts.Out, "%d. %s\n", i+1, safeText(q))
+	for i, q := range res.Suggestions {
+		fmt.Fprintf(opts.Out, "%d. %s%s\n", i+1, safeText(q.Question), methodNote(q.Method))
 	}
 	return nil
+}
+
+// methodNote marks a suggested question that global search is expected to
+// answer (" (global)"); local ones, the usual case, are unmarked.
+func methodNote(method string) string {
+	if method == questiongen.MethodGlobal {
+		return " (global)"
+	}
+	return ""
 }
 
 // questionGenerator builds question generation on the session's builder.
@@ -81,5 +94,8 @@ func (s *ragSession) questionGenerator(o *ragOptions) (*questiongen.Generator, e
 		return nil, err
 	}
 	p := s.params
-	return questiongen.New(questiongen.Config{Builder: s.builder, Model: model, Params: &p})
+	router := globalsearch.NewRouter(s.m)
+	return questiongen.New(questiongen.Config{Builder: s.builder, Model: model, Params: &p,
+		// each question labelled with the method search --method auto would take
+		Classify: func(q string) string { return string(router.Route(q).Method) }})
 }

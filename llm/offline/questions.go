@@ -1,11 +1,13 @@
 package offline
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"reportengine/prompts"
+	"reportengine/text"
 )
 
 // DefaultQuestionCount is used when a question_generation input asks for
@@ -16,7 +18,10 @@ const DefaultQuestionCount = 5
 // entities (in selection order, the most relevant first) and its
 // relationships, skipping entities and pairs the asked questions already
 // name, in the language of the latest question (of the context when there
-// is none). One "- " line per question.
+// is none). One "- " line per question. Only names a reader knows are
+// asked about (questionName, bookkeeping): no engine or node-type ids, no
+// summary labels or search queries, no names cut short, nothing
+// offensive; a pair is asked about once, whichever its order.
 func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 	n := in.QuestionCount
 	if n <= 0 {
@@ -27,11 +32,16 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 	mentioned := func(title string) bool {
 		return title != "" && strings.Contains(askedLow, strings.ToLower(title))
 	}
-	var ents [][2]string // title, display
-	var rels [][2]string // source, target
+	var ents [][2]string      // title, display
+	var rels [][2]string      // source, target
+	skip := map[string]bool{} // titles of bookkeeping entities (bookkeeping)
 	for _, t := range parseContext(system) {
 		if ec, dc := t.col("entity"), t.col("description"); ec >= 0 && dc >= 0 && t.col("source") < 0 {
 			for _, r := range t.rows {
+				if bookkeeping(r[dc]) {
+					skip[r[ec]] = true
+					continue
+				}
 				ents = append(ents, [2]string{r[ec], display(r[ec])})
 			}
 		}
@@ -57,23 +67,35 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 	}
 	var entQs, relQs []string
 	for _, e := range ents {
-		if mentioned(e[0]) {
+		name, ok := questionName(e[1])
+		if !ok || mentioned(e[0]) {
 			continue
 		}
 		if zh {
-			entQs = append(entQs, "「"+questionTitle(e[1])+"」的具体情况和影响如何？")
+			entQs = append(entQs, "「"+name+"」的具体情况和影响如何？")
 		} else {
-			entQs = append(entQs, "What part does "+e[1]+" play in this?") // a person or a thing: no "what is" / "its"
+			entQs = append(entQs, "What part does "+name+" play in this?") // a person or a thing: no "what is" / "its"
 		}
 	}
+	pairs := map[[2]string]bool{}
 	for _, r := range rels {
-		if mentioned(r[0]) && mentioned(r[1]) {
+		if (mentioned(r[0]) && mentioned(r[1])) || skip[r[0]] || skip[r[1]] {
 			continue
 		}
+		a, okA := questionName(display(r[0]))
+		b, okB := questionName(display(r[1]))
+		if !okA || !okB || a == b {
+			continue
+		}
+		key := [2]string{min(a, b), max(a, b)} // one question per pair, whichever its order
+		if pairs[key] {
+			continue
+		}
+		pairs[key] = true
 		if zh {
-			relQs = append(relQs, "「"+questionTitle(display(r[0]))+"」与「"+questionTitle(display(r[1]))+"」有何关联？")
+			relQs = append(relQs, "「"+a+"」与「"+b+"」有何关联？")
 		} else {
-			relQs = append(relQs, "How is "+display(r[0])+" related to "+display(r[1])+"?")
+			relQs = append(relQs, "How is "+a+" related to "+b+"?")
 		}
 	}
 	seen := map[string]bool{}
@@ -96,15 +118,73 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// questionRunes is the longest entity title a Chinese question quotes.
+// internalIDs are the names of our graphs' engine and node-type nodes
+// (BettaFish's engines, the forum, graphrag's node types): ids of the
+// machinery, not names a reader knows, never asked about.
+var internalIDs = map[string]bool{
+	"query": true, "media": true, "insight": true, "host": true, "forum": true, "system": true,
+	"topic": true, "engine": true, "section": true, "search_query": true, "source": true,
+}
+
+// bookkeepingPrefixes begin the descriptions graphrag/knowledge writes
+// for our graphs' search queries and forum host (phrases.go): records of
+// how the research was done, not of what it found.
+var bookkeepingPrefixes = []string{"网络搜索「", "web search \"", "论坛主持人，", "the forum host,"}
+
+// bookkeeping reports whether an entity description says the entity is a
+// search query or the forum host (bookkeepingPrefixes).
+func bookkeeping(desc string) bool {
+	d := strings.ToLower(strings.TrimSpace(desc))
+	for _, p := range bookkeepingPrefixes {
+		if strings.HasPrefix(d, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// summaryLabelRE is a numbered summary label ("主持人总结 4", "Host
+// summary 2"), a heading of the forum's syntheses rather than a name.
+var summaryLabelRE = regexp.MustCompile(`(?i)^(?:主持人总结|论坛主持人总结|host summary|summary)\s*\d*$`)
+
+// questionName is the name a question quotes for an entity title
+// (questionTitle), and whether it is one to ask about: not an engine or
+// node-type id, not a summary label, not a search query (Chinese words
+// separated by spaces), not a URL, not offensive (text.Offensive), and
+// short enough to quote whole (a Chinese title may end at a clause mark;
+// none is ever cut with "…").
+func questionName(title string) (string, bool) {
+	t := strings.TrimSpace(title)
+	if i := strings.LastIndex(t, " ["); i > 0 && strings.HasSuffix(t, "]") {
+		t = t[:i]
+	}
+	low := strings.ToLower(t)
+	if t == "" || internalIDs[low] || summaryLabelRE.MatchString(t) || strings.Contains(low, "://") || text.Offensive(t) {
+		return "", false
+	}
+	rs := []rune(t)
+	for i := 1; i+1 < len(rs); i++ {
+		if rs[i] == ' ' && unicode.Is(unicode.Han, rs[i-1]) && unicode.Is(unicode.Han, rs[i+1]) {
+			return "", false // a search query's words, not a name
+		}
+	}
+	q, whole := questionTitle(t)
+	if !whole || q == "" {
+		return "", false
+	}
+	return q, true
+}
+
+// questionRunes is the longest entity title a question quotes.
 const questionRunes = 24
 
 // questionTitle makes an entity title readable inside a question: without
 // the " [node id]" a repeated title carries, without a site name after
-// " - ", "_" or "|" (when 6+ runes remain), without the spaces between
-// Chinese words of a search query, cut at a clause mark or to
-// questionRunes runes ("…").
-func questionTitle(t string) string {
+// " - ", "_" or "|" (when 6+ runes remain), cut at a clause mark when it
+// is longer than questionRunes runes. ok is false when the title is still
+// longer than that: a name is quoted whole or not at all (a question never
+// quotes 「Paranormal Military Squa…」).
+func questionTitle(t string) (string, bool) {
 	t = strings.TrimSpace(t)
 	if i := strings.LastIndex(t, " ["); i > 0 && strings.HasSuffix(t, "]") {
 		t = t[:i]
@@ -114,29 +194,17 @@ func questionTitle(t string) string {
 			t = strings.TrimSpace(t[:i])
 		}
 	}
-	rs := []rune(t)
-	var b []rune
-	for i, r := range rs {
-		if r == ' ' && i > 0 && i+1 < len(rs) && unicode.Is(unicode.Han, rs[i-1]) && unicode.Is(unicode.Han, rs[i+1]) {
-			continue
-		}
-		b = append(b, r)
-	}
+	b := []rune(t)
 	if len(b) > questionRunes {
-		cut := -1
 		for i, r := range b[:questionRunes] {
 			if i >= 6 && strings.ContainsRune("，,：:；;（(", r) {
-				cut = i
+				b = b[:i]
 				break
 			}
 		}
-		if cut > 0 {
-			b = b[:cut]
-		} else {
-			b = append(b[:questionRunes], '…')
-		}
 	}
-	return strings.TrimSpace(string(b))
+	out := strings.TrimSpace(string(b))
+	return out, utf8.RuneCountInString(out) <= questionRunes
 }
 
 // display renders an all-capitals GraphRAG title in title case ("ALEX

@@ -1,0 +1,245 @@
+package questiongen
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"reportengine/graphrag/knowledge"
+	"reportengine/graphrag/localsearch"
+	"reportengine/llm"
+	"reportengine/llm/offline"
+)
+
+// mercerEmbedder puts texts that name Mercer at [1 0], the others at [0 1].
+type mercerEmbedder struct{}
+
+func (mercerEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		if strings.Contains(strings.ToLower(t), "mercer") {
+			out[i] = []float32{1, 0}
+		} else {
+			out[i] = []float32{0, 1}
+		}
+	}
+	return out, nil
+}
+func (mercerEmbedder) Info() llm.EmbedderInfo {
+	return llm.EmbedderInfo{Provider: "test", Model: "mercer", Dimensions: 2}
+}
+
+// mercerStore finds ALEX MERCER at distance 0 for [1 0] and at distance 2
+// (similarity 0) for anything else.
+type mercerStore struct{ id string }
+
+func (s mercerStore) Nearest(_ context.Context, q []float32, _ int) ([]knowledge.Neighbor, error) {
+	d := 2.0
+	if q[0] == 1 {
+		d = 0
+	}
+	return []knowledge.Neighbor{{ID: s.id, Distance: d}}, nil
+}
+
+// gatedGenerator is a Generator over a two-entity model whose relevance
+// gate (the CLI's floor) passes questions about Mercer only.
+func gatedGenerator(t *testing.T, model llm.Model, classify func(string) string) *Generator {
+	t.Helper()
+	m, err := knowledge.New(knowledge.Parts{Entities: []knowledge.Entity{
+		{ID: "e0", ShortID: "0", Title: "ALEX MERCER", Description: "Agent Alex Mercer mentors Sam Rivera.", Rank: 2, HasRank: true},
+		{ID: "e1", ShortID: "1", Title: "SAM RIVERA", Description: "Sam Rivera analyses signals.", Rank: 1, HasRank: true},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := localsearch.NewContextBuilder(m, localsearch.Config{Embedder: mercerEmbedder{}, VectorStore: mercerStore{"e0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := localsearch.DefaultParams()
+	p.MinSimilarity = localsearch.NoMatchSimilarity
+	g, err := New(Config{Builder: b, Model: model, Params: &p, Classify: classify})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// Each question passes the relevance gate; one the knowledge holds nothing
+// about is dropped with a warning.
+func TestGenerateGatesQuestions(t *testing.T) {
+	model := &fixedModel{reply: "- What does Mercer teach?\n- How does quantum chromodynamics work?\n- Is Mercer the leader?\n"}
+	g := gatedGenerator(t, model, nil)
+	res, err := g.Generate(t.Context(), Request{History: []string{"Who is Alex Mercer?"}, Count: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"What does Mercer teach?", "Is Mercer the leader?"}
+	if strings.Join(res.Questions, "|") != strings.Join(want, "|") {
+		t.Errorf("questions %q, want %q", res.Questions, want)
+	}
+	if len(res.Suggestions) != 2 || res.Suggestions[0].Method != MethodLocal || res.Suggestions[1].Question != want[1] {
+		t.Errorf("suggestions %+v", res.Suggestions)
+	}
+	if len(res.Warnings) == 0 || !strings.Contains(strings.Join(res.Warnings, "\n"), "quantum chromodynamics") {
+		t.Errorf("warnings %q lack the dropped question", res.Warnings)
+	}
+}
+
+// Each question is labelled with Classify's method; anything but global
+// is local.
+func TestGenerateLabels(t *testing.T) {
+	model := &fixedModel{reply: "- What does Mercer do overall?\n- Is Mercer the leader?\n"}
+	g := gatedGenerator(t, model, func(q string) string {
+		if strings.Contains(q, "overall") {
+			return MethodGlobal
+		}
+		return "something else"
+	})
+	res, err := g.Generate(t.Context(), Request{History: []string{"Who is Alex Mercer?"}, Count: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Suggestions) != 2 || res.Suggestions[0].Method != MethodGlobal || res.Suggestions[1].Method != MethodLocal {
+		t.Errorf("suggestions %+v", res.Suggestions)
+	}
+}
+
+// Offensive wording and names cut short are dropped whatever the model.
+func TestUnfit(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want string
+	}{
+		{"「Paranormal Military Squa…」与「Dulce」有何关联？", "cut short"},
+		{"What about the Paranormal Military Squa...?", "cut short"},
+		{"「这波骚操作，让我对诬大彻底凉透」的具体情况如何？", "offensive"},
+		{"Why is Mercer such an idiot?", "offensive"},
+		{"「李明咖啡店」的具体情况和影响如何？", ""},
+		{"What happened next… and why?", ""}, // an ellipsis inside a sentence is no cut name
+	} {
+		got := Unfit(c.q)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("Unfit(%q) = %q, want %q", c.q, got, c.want)
+		}
+	}
+	model := &fixedModel{reply: "- Why is Mercer such an idiot?\n- Is Mercer the leader?\n"}
+	res, err := gatedGenerator(t, model, nil).Generate(t.Context(), Request{History: []string{"Who is Alex Mercer?"}, Count: 2})
+	if err != nil || len(res.Questions) != 1 || res.Questions[0] != "Is Mercer the leader?" {
+		t.Errorf("generate: %v %q", err, res.Questions)
+	}
+}
+
+// With the answer, the model sees the records the answer cites, and the
+// questions follow them.
+func TestGenerateFromCitedRecords(t *testing.T) {
+	rec := localsearch.Records{
+		"entities": {Columns: []string{"id", "entity", "description", "number of relationships"},
+			Rows: [][]string{{"0", "ALEX MERCER", "mentor", "2"}, {"1", "SAM RIVERA", "signals\nand codes", "1"}}, InContext: []bool{true, true}},
+		"reports": {Columns: []string{"id", "title", "content"}, Rows: [][]string{{"7", "Squad", "line one\nline \"two\" | three"}}},
+		"sources": {Columns: []string{"id", "text"}, Rows: [][]string{{"3", "unused"}}},
+	}
+	answer := &localsearch.Result{Response: "Sam analyses signals [Data: Entities (1); Reports (7)]", ContextData: rec}
+	answer.Citations = localsearch.ParseCitations(answer.Response, rec)
+	cited := CitedRecords(answer)
+	if len(cited["entities"].Rows) != 1 || cited["entities"].Rows[0][1] != "SAM RIVERA" || len(cited["reports"].Rows) != 1 || len(cited["sources"].Rows) != 0 {
+		t.Fatalf("cited %+v", cited)
+	}
+	ctxText := CitedContext(cited)
+	wantCtx := "-----Reports-----\nid|title|content\n7|Squad|\"line one\nline \"\"two\"\" | three\"\n\n" +
+		"-----Entities-----\nid|entity|description|number of relationships\n1|SAM RIVERA|signals and codes|1\n"
+	if ctxText != wantCtx {
+		t.Errorf("CitedContext:\n%q\nwant\n%q", ctxText, wantCtx)
+	}
+	g := gatedGenerator(t, offline.New(), nil)
+	res, err := g.Generate(t.Context(), Request{History: []string{"Who is Mercer?"}, Count: 3, Answer: answer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ContextText != wantCtx {
+		t.Errorf("the model saw %q, want the cited records", res.ContextText)
+	}
+	// the offline writer asks about Sam Rivera (cited), not about Alex
+	// Mercer (in the context, not cited)
+	if len(res.Questions) != 1 || res.Questions[0] != "What part does Sam Rivera play in this?" {
+		t.Errorf("questions %q, want the one about the cited record", res.Questions)
+	}
+	if !strings.Contains(res.Raw, "Sam Rivera") || strings.Contains(res.Raw, "Alex Mercer") {
+		t.Errorf("raw reply %q", res.Raw)
+	}
+	// an answer that cites nothing: the built context
+	res, err = g.Generate(t.Context(), Request{History: []string{"Who is Mercer?"}, Count: 1, Answer: &localsearch.Result{Response: "x"}})
+	if err != nil || !strings.Contains(res.ContextText, "ALEX MERCER") {
+		t.Errorf("uncited answer: %v %q", err, res.ContextText)
+	}
+}
+
+// The entities a cited record is about come with it, and the
+// relationships between them; the rest of the context does not.
+func TestCitedRecordsAbout(t *testing.T) {
+	rec := localsearch.Records{
+		"entities": {Columns: []string{"id", "entity", "description"},
+			Rows: [][]string{{"0", "ALEX MERCER", "a"}, {"1", "SAM RIVERA", "b"}, {"2", "TAYLOR CRUZ", "c"}}, InContext: []bool{true, true, true}},
+		"relationships": {Columns: []string{"id", "source", "target", "description"},
+			Rows: [][]string{{"5", "ALEX MERCER", "SAM RIVERA", "mentors"}, {"6", "TAYLOR CRUZ", "SAM RIVERA", "leads"}}, InContext: []bool{true, true}},
+		"sources": {Columns: []string{"id", "text"}, Rows: [][]string{{"3", "Alex Mercer watched Sam Rivera work."}, {"4", "Taylor Cruz left."}}},
+	}
+	answer := &localsearch.Result{Response: "He watched [Data: Sources (3)]", ContextData: rec}
+	answer.Citations = localsearch.ParseCitations(answer.Response, rec)
+	got := CitedRecords(answer)
+	var ents, rels []string
+	for _, r := range got["entities"].Rows {
+		ents = append(ents, r[1])
+	}
+	for _, r := range got["relationships"].Rows {
+		rels = append(rels, r[0])
+	}
+	if strings.Join(ents, ",") != "ALEX MERCER,SAM RIVERA" || strings.Join(rels, ",") != "5" || len(got["sources"].Rows) != 1 {
+		t.Errorf("entities %q, relationships %q, sources %v", ents, rels, got["sources"].Rows)
+	}
+	if len(CitedRecords(&localsearch.Result{Response: "none", ContextData: rec})) != 0 {
+		t.Error("an uncited answer has cited records")
+	}
+}
+
+// An answer that cites only source texts leads to questions about the
+// entities the texts belong to (their text units' entities).
+func TestGenerateFromCitedTexts(t *testing.T) {
+	m, err := knowledge.New(knowledge.Parts{
+		Entities: []knowledge.Entity{
+			{ID: "e0", ShortID: "0", Title: "ALEX MERCER", Description: "Agent Alex Mercer mentors Sam Rivera.", TextUnitIDs: []string{"u0"}},
+			{ID: "e1", ShortID: "1", Title: "SAM RIVERA", Description: "Sam Rivera analyses signals.", TextUnitIDs: []string{"u1"}},
+		},
+		TextUnits: []knowledge.TextUnit{
+			{ID: "u0", ShortID: "0", Text: "Mercer spoke.", EntityIDs: []string{"e0"}},
+			{ID: "u1", ShortID: "1", Text: "The signals repeat.", EntityIDs: []string{"e1"}},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := localsearch.NewContextBuilder(m, localsearch.Config{Embedder: mercerEmbedder{}, VectorStore: mercerStore{"e0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Config{Builder: b, Model: offline.New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := localsearch.Records{
+		"entities": {Columns: []string{"id", "entity", "description", "number of relationships"}, Rows: [][]string{{"0", "ALEX MERCER", "mentor", "1"}}, InContext: []bool{true}},
+		"sources":  {Columns: []string{"id", "text"}, Rows: [][]string{{"0", "Mercer spoke."}, {"1", "The signals repeat."}}},
+	}
+	answer := &localsearch.Result{Response: "They repeat [Data: Sources (1)]", ContextData: rec}
+	answer.Citations = localsearch.ParseCitations(answer.Response, rec)
+	res, err := g.Generate(t.Context(), Request{History: []string{"What about the signals?"}, Count: 3, Answer: answer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.ContextText, "1|SAM RIVERA|Sam Rivera analyses signals.|") || strings.Contains(res.ContextText, "ALEX MERCER") {
+		t.Errorf("context %q: want SAM RIVERA (the cited text's entity) only", res.ContextText)
+	}
+	if len(res.Questions) != 1 || !strings.Contains(res.Questions[0], "Sam Rivera") {
+		t.Errorf("questions %q", res.Questions)
+	}
+}

@@ -1,0 +1,136 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+
+	"reportengine/prompts"
+)
+
+// questionsFor runs the offline question writer on a context of entities
+// and relationships (title pairs) for a question.
+func questionsFor(t *testing.T, question string, n int, entities []string, rels [][2]string) []string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("-----Entities-----\nid|entity|description|number of relationships\n")
+	for i, e := range entities {
+		b.WriteString(strings.Join([]string{itoa(i), e, "描述 description", "1"}, "|") + "\n")
+	}
+	b.WriteString("\n\n-----Relationships-----\nid|source|target|description|weight\n")
+	for i, r := range rels {
+		b.WriteString(strings.Join([]string{itoa(i), r[0], r[1], "related", "1.0"}, "|") + "\n")
+	}
+	out := questionsAnswer(prompts.QuestionGenerationInput{Question: question, QuestionCount: n}, systemWith(b.String()))
+	if out == "" {
+		return nil
+	}
+	var qs []string
+	for _, l := range strings.Split(out, "\n") {
+		qs = append(qs, strings.TrimPrefix(l, "- "))
+	}
+	return qs
+}
+
+func itoa(i int) string { return string(rune('0' + i%10)) }
+
+func asksAbout(qs []string, name string) bool {
+	for _, q := range qs {
+		if strings.Contains(q, "「"+name+"」") || strings.Contains(q, " "+name+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// Engine and node-type ids are machinery, not names: 「host」 and 「query」
+// are never asked about; the names beside them are.
+func TestQuestionsNoInternalIDs(t *testing.T) {
+	qs := questionsFor(t, "李明咖啡店怎么样？", 10, []string{"host", "query", "线上引流与会员体系", "王芳"},
+		[][2]string{{"host", "王芳"}, {"query", "线上引流与会员体系"}, {"王芳", "线上引流与会员体系"}})
+	if asksAbout(qs, "host") || asksAbout(qs, "query") {
+		t.Errorf("an internal id is asked about: %q", qs)
+	}
+	if !asksAbout(qs, "王芳") || !asksAbout(qs, "线上引流与会员体系") {
+		t.Errorf("the names are not asked about: %q", qs)
+	}
+}
+
+// Summary labels and search queries are bookkeeping, not names.
+func TestQuestionsNoLabelsOrSearchQueries(t *testing.T) {
+	qs := questionsFor(t, "断货怎么回事？", 10, []string{"主持人总结 4", "李明咖啡店 杭州 选址 写字楼商圈", "张伟"}, nil)
+	if len(qs) != 1 || !asksAbout(qs, "张伟") {
+		t.Errorf("questions %q, want one about 张伟", qs)
+	}
+}
+
+// Search queries are known by their description too (graphrag/knowledge
+// writes 网络搜索「…」，N 条结果 for them), and so are pairs with them.
+func TestQuestionsNoSearchQueryEntities(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("-----Entities-----\nid|entity|description|number of relationships\n")
+	b.WriteString("0|武汉大学成功的舆情应对案例|网络搜索「武汉大学成功的舆情应对案例」，7 条结果|8\n")
+	b.WriteString("1|应对舆情的“三字诀”|一篇评论|1\n")
+	b.WriteString("\n\n-----Relationships-----\nid|source|target|description|weight\n")
+	b.WriteString("0|武汉大学成功的舆情应对案例|应对舆情的“三字诀”|搜索「…」找到了「…」|1.0\n")
+	out := questionsAnswer(prompts.QuestionGenerationInput{Question: "武大如何应对舆情？", QuestionCount: 5}, systemWith(b.String()))
+	if out != "- 「应对舆情的“三字诀”」的具体情况和影响如何？" {
+		t.Errorf("questions:\n%s", out)
+	}
+}
+
+// A name is quoted whole or not at all: no 「Paranormal Military Squa…」.
+func TestQuestionsNoCutTitles(t *testing.T) {
+	long := "Paranormal Military Squad Operations Command"
+	qs := questionsFor(t, "Who leads?", 10, []string{long, "Sam Rivera", "杭州创业者李明开咖啡店：三个候选地段，他最后选了写字楼商圈"},
+		[][2]string{{long, "Sam Rivera"}})
+	for _, q := range qs {
+		if strings.Contains(q, "…") || strings.Contains(q, "Paranormal") {
+			t.Errorf("a cut or overlong name: %q", q)
+		}
+	}
+	if !asksAbout(qs, "Sam Rivera") {
+		t.Errorf("questions %q lack Sam Rivera", qs)
+	}
+	// a Chinese title may end at its first clause mark
+	zh := questionsFor(t, "选址怎么样？", 10, []string{"杭州创业者李明开咖啡店：三个候选地段，他最后选了写字楼商圈"}, nil)
+	if len(zh) != 1 || zh[0] != "「杭州创业者李明开咖啡店」的具体情况和影响如何？" {
+		t.Errorf("clause cut: %q", zh)
+	}
+}
+
+// A pair is asked about once, whichever its order.
+func TestQuestionsPairOnce(t *testing.T) {
+	qs := questionsFor(t, "团队怎么样？", 10, nil, [][2]string{{"王芳", "李明"}, {"李明", "王芳"}, {"张伟", "李明"}})
+	n := 0
+	for _, q := range qs {
+		if strings.Contains(q, "「王芳」") && strings.Contains(q, "「李明」") {
+			n++
+		}
+	}
+	if n != 1 || len(qs) != 2 {
+		t.Errorf("questions %q: want the pair 王芳/李明 once and 张伟/李明 once", qs)
+	}
+}
+
+// Nothing vulgar or defamatory becomes a question (text.Offensive).
+func TestQuestionsNoOffensiveNames(t *testing.T) {
+	bad := "彻底完了,武大校长最后的遮羞布"
+	qs := questionsFor(t, "校长怎么回应？", 10, []string{bad, "张平文"}, [][2]string{{bad, "张平文"}})
+	for _, q := range qs {
+		if strings.Contains(q, "遮羞布") {
+			t.Errorf("offensive question %q", q)
+		}
+	}
+	if len(qs) != 1 || !asksAbout(qs, "张平文") {
+		t.Errorf("questions %q, want one about 张平文", qs)
+	}
+}
+
+// Questions are in the language of the latest question.
+func TestQuestionsLanguage(t *testing.T) {
+	en := questionsFor(t, "Who is Sam?", 2, []string{"Sam Rivera"}, nil)
+	zh := questionsFor(t, "Sam 是谁？", 2, []string{"Sam Rivera"}, nil)
+	if len(en) != 1 || en[0] != "What part does Sam Rivera play in this?" || len(zh) != 1 || zh[0] != "「Sam Rivera」的具体情况和影响如何？" {
+		t.Errorf("en %q, zh %q", en, zh)
+	}
+}
