@@ -118,3 +118,36 @@ func TestQuestionsNonQuestionReply(t *testing.T) {
 		t.Errorf("--json: exit %d %s %.300s", code, errs, js)
 	}
 }
+
+// --context-only reports the relevance gate too: with --json no_match and
+// the terms found and missing; as text the one plain line instead of an
+// empty context.
+func TestContextOnlyReportsNoMatch(t *testing.T) {
+	graphs := sampleGraphs(t)
+	args := []string{"search", "-q", "--no-vector-cache", "--context-only", "--graphs", graphs, "--graph", "coffee"}
+	for q, match := range map[string]bool{"今天天气怎么样？": false, "李明为什么选择写字楼商圈？": true} {
+		code, js, errs := run(t, append(append([]string{}, args...), "--json", q)...)
+		var res struct {
+			NoMatch   bool `json:"no_match"`
+			Relevance struct {
+				Found   []string `json:"found"`
+				Missing []string `json:"missing"`
+				Weak    bool     `json:"weak"`
+			} `json:"relevance"`
+			Text string `json:"context_text"`
+		}
+		if code != 0 || json.Unmarshal([]byte(js), &res) != nil {
+			t.Fatalf("%s: exit %d %s %.300s", q, code, errs, js)
+		}
+		if res.NoMatch == match || res.Relevance.Weak == match || (res.Text != "") != match {
+			t.Errorf("%s: %+v", q, res)
+		}
+		if !match && strings.Join(res.Relevance.Missing, " ") != "今天 天气" {
+			t.Errorf("%s: missing %v", q, res.Relevance.Missing)
+		}
+		code, out, _ := run(t, append(append([]string{}, args...), q)...)
+		if code != 0 || strings.HasPrefix(out, localsearch.WeakMatchLead) == match {
+			t.Errorf("%s: text %q", q, out)
+		}
+	}
+}
