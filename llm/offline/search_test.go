@@ -227,3 +227,24 @@ func TestLocalSearchAnswerSkipsBookkeeping(t *testing.T) {
 		}
 	}
 }
+
+// Of two sentences that hold the question's terms alike, the one from the
+// record its table lists first (the most relevant, as the context builder
+// orders them) comes first, even when it is a little longer (which alone
+// would rank it second).
+func TestLocalSearchAnswerPrefersEarlierRecords(t *testing.T) {
+	long := "李明咖啡店开业第一周涨粉五千人，门口排队明显，附近白领午休也来。"
+	short := "李明咖啡店秋天推出桂花拿铁，周末反响热烈不断。"
+	for _, order := range [][2]string{{long, short}, {short, long}} {
+		ctx := "-----Sources-----\nid|text\n0|" + order[0] + "\n1|" + order[1] + "\n"
+		resp, err := New().Complete(t.Context(), searchRequest("李明咖啡店怎么样？", ctx))
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := strings.Index(resp.Content, strings.TrimSuffix(order[0], "。"))
+		second := strings.Index(resp.Content, strings.TrimSuffix(order[1], "。"))
+		if first < 0 || second < 0 || first > second {
+			t.Errorf("records %q then %q:\n%s", order[0], order[1], resp.Content)
+		}
+	}
+}
