@@ -1,0 +1,53 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"reportengine/ir"
+)
+
+// Lines of text that would open a Markdown block are escaped: "===" or
+// "---" under a line makes it a setext heading, "+ " a list, "2) " an
+// ordered list. The expected text is written out by hand.
+func TestMarkdownEscapesEveryBlockOpener(t *testing.T) {
+	doc := &ir.Document{Chapters: []ir.Chapter{{Title: "c", Blocks: []ir.Block{
+		para("结论\n=== 等号行\n+ 加号行\n2) 括号序号\n  == 缩进等号"),
+	}}}}
+	md, err := Markdown(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "结论\n\\=== 等号行\n\\+ 加号行\n2\\) 括号序号\n\\== 缩进等号"
+	if !strings.Contains(string(md), want) {
+		t.Errorf("Markdown lacks %q in:\n%s", want, md)
+	}
+}
+
+// A figure whose data:image source holds a quote is neither an <img> nor
+// a link: the quote could end the attribute. Expected by hand, not from
+// ir.IsSafeImageSrc (TestPolicyMatchesIR compares the two).
+func TestFigureWithQuotedDataURLDropped(t *testing.T) {
+	for _, tc := range []struct {
+		src string
+		img bool
+	}{
+		{"data:image/png;base64,iVBORw0KGgo=", true},
+		{`data:image/png;base64,"onerror=alert(1)`, false},
+		{`data:image/png;base64,'onerror=alert(1)`, false},
+	} {
+		doc := &ir.Document{Chapters: []ir.Chapter{{ChapterID: "S1", Title: "c", Anchor: "c",
+			Blocks: []ir.Block{{Type: ir.TypeFigure, Img: &ir.Image{Src: tc.src, Alt: "ALT"}}}}}}
+		out, err := HTML(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(out)
+		if got := strings.Contains(s, "<img"); got != tc.img {
+			t.Errorf("%q: <img> %v, want %v", tc.src, got, tc.img)
+		}
+		if !tc.img && strings.Contains(s, "onerror") {
+			t.Errorf("%q: the source appears in the page", tc.src)
+		}
+	}
+}
