@@ -13,6 +13,7 @@ import (
 	"reportengine/graphrag"
 	"reportengine/internal/parallel"
 	"reportengine/state"
+	"reportengine/text"
 )
 
 // Passage limits, in runes.
@@ -355,18 +356,6 @@ func hasText(s string) bool {
 	return false
 }
 
-// prefixRunes is the first n runes of s (s itself when shorter), without
-// copying.
-func prefixRunes(s string, n int) string {
-	for i := range s {
-		if n == 0 {
-			return s[:i]
-		}
-		n--
-	}
-	return s
-}
-
 // selectSources keeps the sourceLimit(in) sources whose title and opening
 // score best against in.Focus (ties: collection order); nil keeps all (no
 // focus, no limit, or not more sources than the limit). The IDF is taken
@@ -385,7 +374,7 @@ func selectSources(in Input, srcs []sourceText) []bool {
 			if b.Len() > 0 {
 				b.WriteByte('\n')
 			}
-			b.WriteString(prefixRunes(t, n))
+			b.WriteString(text.TruncateRunes(t, n))
 		})
 		sample = append(sample, Item{Text: b.String()})
 	}
@@ -584,7 +573,7 @@ func makeCut(p string) cut {
 	var last [3]rune
 	n := 0
 	for _, r := range p {
-		if !isHan(r) { // a Han ideograph is a letter that is its own lower case
+		if !text.IsBasicHan(r) { // a Han ideograph is a letter that is its own lower case
 			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 				continue
 			}
@@ -714,7 +703,7 @@ func isNoise(s string) bool {
 	}
 	letters, total := 0, 0
 	for _, r := range s {
-		if isHan(r) { // a letter, not space: the common case, without unicode's tables
+		if text.IsBasicHan(r) { // a letter, not space: the common case, without unicode's tables
 			total++
 			letters++
 			continue

@@ -357,23 +357,7 @@ func TestRegexpShortcuts(t *testing.T) {
 	}
 }
 
-// isHan's block holds only letters that are their own lower case, so the
-// shortcuts that take it for unicode.IsLetter / unicode.ToLower agree.
-func TestIsHan(t *testing.T) {
-	for r := rune(0); r <= unicode.MaxRune; r++ {
-		if !isHan(r) {
-			continue
-		}
-		if !unicode.IsLetter(r) || unicode.IsSpace(r) || unicode.IsDigit(r) || unicode.ToLower(r) != r {
-			t.Fatalf("U+%04X: letter %v, space %v, digit %v, lower U+%04X", r, unicode.IsLetter(r), unicode.IsSpace(r), unicode.IsDigit(r), unicode.ToLower(r))
-		}
-	}
-	if isHan(0x4DFF) || isHan(0xA000) || !isHan(0x4E00) || !isHan(0x9FFF) {
-		t.Error("isHan's bounds are not U+4E00–U+9FFF")
-	}
-}
-
-// isNoise and makeCut with the isHan shortcut agree with the rule written
+// isNoise and makeCut with the text.IsBasicHan shortcut agree with the rule written
 // with unicode's functions only, on Chinese, mixed and odd texts.
 func TestNoiseAndCutMatchPlainRule(t *testing.T) {
 	texts := []string{"", " ", "武汉大学樱花季，负面声量79%！", "ABC def 123", "登录后查看", "%3D%3D%2F", "\xff\xfe武汉",

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // scorer rates texts against a fixed set of queries by character bigrams
@@ -213,16 +215,16 @@ func (s *scorer) quickScore(src sourceText, acc []float64) float64 {
 }
 
 // quickPart adds the query weights of the bigrams among the first limit
-// runes of text to acc and returns n plus their number. It is
+// runes of t to acc and returns n plus their number. It is
 // decodeRune and wordRuneIn written into the loop, with ASCII and the CJK
 // ideographs (most runes of a Chinese run) decided without a call: this
 // loop reads every probe of a 300 000-source run.
-func (s *scorer) quickPart(text string, limit int, acc []float64, n int) int {
+func (s *scorer) quickPart(t string, limit int, acc []float64, n int) int {
 	table := wordRunes()
 	prev := rune(-1)
-	for i := 0; i < len(text) && limit > 0; limit-- {
+	for i := 0; i < len(t) && limit > 0; limit-- {
 		var r rune
-		if c := text[i]; c < utf8.RuneSelf {
+		if c := t[i]; c < utf8.RuneSelf {
 			i++
 			if r = rune(asciiWord[c]); r == 0 {
 				prev = -1
@@ -230,16 +232,16 @@ func (s *scorer) quickPart(text string, limit int, acc []float64, n int) int {
 			}
 		} else {
 			size := 3
-			if c&0xF0 == 0xE0 && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 {
-				r = rune(c&0x0F)<<12 | rune(text[i+1]&0x3F)<<6 | rune(text[i+2]&0x3F)
+			if c&0xF0 == 0xE0 && i+2 < len(t) && t[i+1]&0xC0 == 0x80 && t[i+2]&0xC0 == 0x80 {
+				r = rune(c&0x0F)<<12 | rune(t[i+1]&0x3F)<<6 | rune(t[i+2]&0x3F)
 				if r < 0x800 || 0xD800 <= r && r <= 0xDFFF {
-					r, size = utf8.DecodeRuneInString(text[i:])
+					r, size = utf8.DecodeRuneInString(t[i:])
 				}
 			} else {
-				r, size = utf8.DecodeRuneInString(text[i:])
+				r, size = utf8.DecodeRuneInString(t[i:])
 			}
 			i += size
-			if !isHan(r) { // not a CJK ideograph (a letter without case)
+			if !text.IsBasicHan(r) { // not a CJK ideograph (a letter without case)
 				var ok bool
 				if r, ok = wordRuneIn(table, r); !ok {
 					prev = -1
@@ -287,18 +289,12 @@ var wordRunes = sync.OnceValue(func() *[1 << 16]uint8 {
 	return &t
 })
 
-// isHan reports whether r is in the CJK Unified Ideographs block
-// (U+4E00–U+9FFF): every one is a letter (unicode.Lo) and its own lower
-// case, so the hot loops decide the most common runes of a Chinese text
-// without unicode's range tables (TestIsHan checks the whole block).
-func isHan(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF }
-
 // wordRune returns r lower-cased and true when r is a letter or digit.
 func wordRune(r rune) (rune, bool) { return wordRuneIn(wordRunes(), r) }
 
 // wordRuneIn is wordRune with the table passed in (hot loops fetch it once).
 func wordRuneIn(table *[1 << 16]uint8, r rune) (rune, bool) {
-	if isHan(r) { // CJK ideographs: letters without case (the common case)
+	if text.IsBasicHan(r) { // CJK ideographs: letters without case (the common case)
 		return r, true
 	}
 	if r < 1<<16 {

@@ -11,6 +11,7 @@ import (
 
 	"reportengine/graphrag"
 	"reportengine/graphrag/queryengine"
+	"reportengine/text"
 )
 
 // graphView is one loaded graph with what the handlers derive from it once:
@@ -271,7 +272,7 @@ func nodeTitle(label string, typ graphrag.NodeType, attrs graphrag.Attributes) s
 	for _, f := range []struct{ key, label string }{{"summary", "摘要"}, {"query_text", "查询"}, {"preview", "预览"}} {
 		if s := strings.TrimSpace(attrs.String(f.key)); s != "" {
 			b.WriteString("\n" + f.label + ": ")
-			b.WriteString(cutRunes(s, titleRunes))
+			b.WriteString(text.Ellipsis(s, titleRunes, "..."))
 		}
 	}
 	if u := attrs.String("url"); u != "" {
@@ -279,14 +280,6 @@ func nodeTitle(label string, typ graphrag.NodeType, attrs graphrag.Attributes) s
 		b.WriteString(u)
 	}
 	return b.String()
-}
-
-// cutRunes returns s cut to n runes, with "..." appended when cut.
-func cutRunes(s string, n int) string {
-	if t := graphrag.TruncateRunes(s, n); len(t) < len(s) {
-		return t + "..."
-	}
-	return s
 }
 
 // limitedBody returns the JSON body of /api/graph/{id} with at most limit

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // ErrUnknown is wrapped by the error Lookup returns for an unknown template
@@ -386,7 +388,7 @@ func slugify(title string) string {
 		} else if r == '\u3000' {
 			r = ' '
 		}
-		keep := r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x4E00 && r <= 0x9FFF
+		keep := r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || text.IsBasicHan(r)
 		if !keep {
 			if !dash {
 				b.WriteByte('-')

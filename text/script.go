@@ -24,3 +24,24 @@ func HasHan(s string) bool {
 	}
 	return false
 }
+
+// IsBasicHan reports whether r is in the CJK Unified Ideographs block,
+// U+4E00–U+9FFF: the Han ideographs of everyday Chinese text. Every rune of
+// the block is a letter (unicode.Lo) and its own lower case, so a hot loop
+// may take it as a caseless letter before it looks anything up in
+// unicode's range tables. It is a fast path, not "is Chinese" (IsHan): the
+// rarer Han blocks (Extension A, B…, compatibility ideographs) hold the
+// same kind of letters and must be handled by the loop's general case; the
+// radicals (U+2E80–U+2FDF) and 〇 are Han but not letters. It is also the
+// class BettaFish's slugs keep ([\u4e00-\u9fff]).
+func IsBasicHan(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF }
+
+// IsCJKText reports whether s holds at least one rune IsCJK accepts.
+func IsCJKText(s string) bool {
+	for _, r := range s {
+		if IsCJK(r) {
+			return true
+		}
+	}
+	return false
+}

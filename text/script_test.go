@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"testing"
+	"unicode"
+)
 
 func TestIsHan(t *testing.T) {
 	cases := []struct {
@@ -39,5 +42,28 @@ func TestIsCJK(t *testing.T) {
 func TestHasHan(t *testing.T) {
 	if !HasHan("GraphRAG 武大") || HasHan("GraphRAG かな") || HasHan("") {
 		t.Fatal("HasHan disagrees with its definition")
+	}
+}
+
+// IsBasicHan's block holds only letters that are their own lower case,
+// the property the hot loops that take it as a shortcut rely on; and it is
+// the block only.
+func TestIsBasicHan(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !IsBasicHan(r) {
+			continue
+		}
+		if !unicode.IsLetter(r) || unicode.IsSpace(r) || unicode.IsDigit(r) || unicode.ToLower(r) != r || !IsHan(r) {
+			t.Fatalf("U+%04X: letter %v, space %v, digit %v, lower U+%04X, Han %v", r, unicode.IsLetter(r), unicode.IsSpace(r), unicode.IsDigit(r), unicode.ToLower(r), IsHan(r))
+		}
+	}
+	if IsBasicHan(0x4DFF) || IsBasicHan(0xA000) || !IsBasicHan(0x4E00) || !IsBasicHan(0x9FFF) || IsBasicHan('\u3400') {
+		t.Error("IsBasicHan's bounds are not U+4E00–U+9FFF")
+	}
+}
+
+func TestIsCJKText(t *testing.T) {
+	if !IsCJKText("GraphRAG かな") || !IsCJKText("서울") || IsCJKText("GraphRAG") || IsCJKText("") {
+		t.Fatal("IsCJKText disagrees with IsCJK")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/state"
+	"reportengine/text"
 )
 
 // Truncation lengths, in runes (never bytes), as in §3.1 of the BettaFish
@@ -375,7 +376,7 @@ func (b *build) addSection(engine int, eng string, pp *prepPara, res *resolved, 
 		first := p.Searches[grp.records[0]]
 		qText := strings.TrimSpace(first.Query)
 		qID := secID + "_Q" + strconv.Itoa(first.Index)
-		qName := graphrag.TruncateRunes(qText, NameRunes)
+		qName := text.TruncateRunes(qText, NameRunes)
 		if qText == "" {
 			qName = "(empty query)"
 			warnings = append(warnings, fmt.Sprintf("%s engine: paragraphs[%d]: %d search record(s) with an empty query kept under %s", eng, p.Position, len(grp.records), qID))

@@ -11,6 +11,7 @@ import (
 
 	"reportengine/graphrag"
 	"reportengine/internal/parallel"
+	"reportengine/text"
 )
 
 // GraphOptions configure FromGraph.
@@ -53,7 +54,7 @@ func FromGraph(ctx context.Context, g *graphrag.Graph, opts GraphOptions) (*Mode
 	}
 	b := &graphBuild{ctx: ctx, g: g, maxRunes: max, index: make(map[string]int, g.NodeCount()), ph: phrasesEN}
 	for v := 0; v < g.NodeCount(); v++ {
-		if g.Type(v) == graphrag.TypeTopic && hasCJK(g.Name(v)) {
+		if g.Type(v) == graphrag.TypeTopic && text.IsCJKText(g.Name(v)) {
 			b.ph = phrasesZH
 			break
 		}
@@ -182,7 +183,7 @@ func (b *graphBuild) describeNode(v int) string {
 		}
 		return s + fmt.Sprintf(b.ph.engineCounts, count("paragraph_count"), count("record_count"))
 	case graphrag.TypeSection:
-		if s := firstNonEmpty(str("summary"), graphrag.TruncateRunes(str("latest_summary"), 300), graphrag.TruncateRunes(str("content"), 300)); s != "" {
+		if s := firstNonEmpty(str("summary"), text.TruncateRunes(str("latest_summary"), 300), text.TruncateRunes(str("content"), 300)); s != "" {
 			return s
 		}
 	case graphrag.TypeSearchQuery:
@@ -201,7 +202,7 @@ func (b *graphBuild) describeNode(v int) string {
 	}
 	for _, k := range []string{"description", "summary", "preview", "content"} {
 		if s := str(k); s != "" {
-			return graphrag.TruncateRunes(s, 300)
+			return text.TruncateRunes(s, 300)
 		}
 	}
 	return ""
@@ -421,7 +422,7 @@ func leadParagraph(md string) string {
 		if p == "" || strings.HasPrefix(p, "#") {
 			continue
 		}
-		return graphrag.TruncateRunes(p, 300)
+		return text.TruncateRunes(p, 300)
 	}
 	return ""
 }

@@ -17,6 +17,7 @@ import (
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
 	"reportengine/state"
+	"reportengine/text"
 )
 
 // buildGraph builds a graph from state files and a forum log the way
@@ -230,7 +231,7 @@ func checkGraphModel(t *testing.T, g *graphrag.Graph, m *Model) {
 			in[id] = true
 		}
 		for i, n := range nodes {
-			if n.Type != graphrag.TypeSection || utf8.RuneCountInString(ents[i].Title) < 2 || !hasCJK(ents[i].Title) {
+			if n.Type != graphrag.TypeSection || utf8.RuneCountInString(ents[i].Title) < 2 || !text.IsCJKText(ents[i].Title) {
 				continue
 			}
 			if strings.Contains(strings.ToLower(u.Text), strings.ToLower(ents[i].Title)) {

@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"reportengine/graphrag"
+	"reportengine/text"
 )
 
 // mentionMatcher finds which of a set of names occur in a text, with one
@@ -140,7 +140,7 @@ func lowerRune(r rune) rune {
 			r += 'a' - 'A'
 		}
 		return r
-	case 0x4E00 <= r && r <= 0x9FFF:
+	case text.IsBasicHan(r):
 		return r
 	}
 	return unicode.ToLower(r)
@@ -158,7 +158,7 @@ func mentionKey(name string) string {
 func (m *mentionMatcher) add(name string, id int) bool {
 	name = strings.TrimSpace(strings.TrimRight(name, "…."))
 	n := utf8.RuneCountInString(name)
-	if n < minMentionRunes || (!hasCJK(name) && n < minMentionLatin) {
+	if n < minMentionRunes || (!text.IsCJKText(name) && n < minMentionLatin) {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(name)
@@ -321,26 +321,18 @@ func (m *mentionMatcher) find(text string, sc *mentionScratch, hit func(id int))
 
 func isWordRune(r rune) bool  { return isASCIIWord(r) }
 func isASCIIWord(r rune) bool { return r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
-func hasCJK(s string) bool {
-	for _, r := range s {
-		if unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r) {
-			return true
-		}
-	}
-	return false
-}
 
 // chunkText cuts text into pieces of at most max runes, at paragraph or
 // sentence ends where it can (。！？!?; and . ! ? followed by a space), hard
 // cuts inside longer sentences, never inside a rune. Pieces are trimmed;
 // empty pieces are dropped.
-func chunkText(text string, max int) []string {
-	text = strings.TrimSpace(text)
-	if text == "" {
+func chunkText(s string, max int) []string {
+	s = strings.TrimSpace(s)
+	if s == "" {
 		return nil
 	}
-	if utf8.RuneCountInString(text) <= max {
-		return []string{text}
+	if utf8.RuneCountInString(s) <= max {
+		return []string{s}
 	}
 	var out []string
 	var cur strings.Builder
@@ -352,13 +344,13 @@ func chunkText(text string, max int) []string {
 		cur.Reset()
 		curRunes = 0
 	}
-	for _, sent := range sentences(text) {
+	for _, sent := range sentences(s) {
 		n := utf8.RuneCountInString(sent)
 		if curRunes+n > max && curRunes > 0 {
 			flush()
 		}
 		for n > max { // a sentence longer than a chunk: hard cuts
-			head := graphrag.TruncateRunes(sent, max)
+			head := text.TruncateRunes(sent, max)
 			cur.WriteString(head)
 			flush()
 			sent = sent[len(head):]

@@ -11,6 +11,7 @@ import (
 
 	"reportengine/graphrag"
 	"reportengine/internal/parallel"
+	"reportengine/text"
 )
 
 // Result is the answer to one query, shaped like the reference API's
@@ -478,7 +479,7 @@ func summarize(r *Result) string {
 	if r.TotalSources > 0 {
 		parts = append(parts, fmt.Sprintf("来源(%d)", r.TotalSources))
 	}
-	return truncateRunes(strings.Join(parts, "; "), summaryMax)
+	return text.TruncateRunes(strings.Join(parts, "; "), summaryMax)
 }
 
 // firstTexts joins the attribute key (else the name) of the first three
@@ -490,18 +491,7 @@ func firstTexts(items []Item, key string, max int) string {
 		if t == "" {
 			t = it.Name
 		}
-		ts = append(ts, truncateRunes(t, max))
+		ts = append(ts, text.TruncateRunes(t, max))
 	}
 	return strings.Join(ts, ", ")
-}
-
-func truncateRunes(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
-	}
-	return s
 }

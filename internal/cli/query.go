@@ -17,6 +17,7 @@ import (
 	"reportengine/graphrag"
 	"reportengine/graphrag/queryengine"
 	"reportengine/graphrag/storage"
+	"reportengine/text"
 )
 
 // queryOptions are the inputs of `reportengine query`.
@@ -244,7 +245,7 @@ func printQueryResult(w io.Writer, id string, data []byte) error {
 	for _, s := range r.Sections {
 		fmt.Fprintf(w, "  [%s] %s  %s\n", safeText(str(s, "engine")), safeText(str(s, "id")), safeText(str(s, "name")))
 		if sum := oneLine(str(s, "summary")); sum != "" {
-			fmt.Fprintf(w, "      %s\n", safeText(ellipsis(sum, 80)))
+			fmt.Fprintf(w, "      %s\n", safeText(text.Ellipsis(sum, 80, "…")))
 		}
 	}
 	fmt.Fprintf(w, "\nsearch queries (%d of %d):\n", len(r.Queries), r.TotalQueries)
@@ -363,15 +364,6 @@ func unsafeRune(r rune) bool {
 		return true
 	}
 	return false
-}
-
-// ellipsis cuts s to n runes, marking a cut with "…".
-func ellipsis(s string, n int) string {
-	cut := graphrag.TruncateRunes(s, n)
-	if len(cut) < len(s) {
-		return cut + "…"
-	}
-	return s
 }
 
 // plural spells "1 record", "2 records".

@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"reportengine/graphrag"
 	"reportengine/graphrag/localsearch"
+	"reportengine/text"
 )
 
 // searchOptions are the inputs of `reportengine search`.
@@ -194,10 +194,7 @@ func recordLabel(t localsearch.Table, row int) string {
 		}
 	}
 	label = strings.Join(strings.Fields(label), " ")
-	if short := graphrag.TruncateRunes(label, 80); short != label {
-		label = short + "…"
-	}
-	return label
+	return text.Ellipsis(label, 80, "…")
 }
 
 func titleCase(s string) string {

@@ -1,0 +1,40 @@
+package text
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestTruncateRunes(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"武汉大学樱花", 4, "武汉大学"},
+		{"武汉大学", 4, "武汉大学"},
+		{"武汉大学", 9, "武汉大学"},
+		{"ab武汉", 3, "ab武"},
+		{"abc", 0, ""},
+		{"abc", -1, ""},
+		{"", 3, ""},
+		{"a\x80\x80b", 1, "a\x80\x80"}, // stray continuation bytes stay with the rune before
+	} {
+		got := TruncateRunes(tc.s, tc.n)
+		if got != tc.want {
+			t.Errorf("TruncateRunes(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+		if utf8.ValidString(tc.s) && utf8.RuneCountInString(got) > max(tc.n, 0) {
+			t.Errorf("TruncateRunes(%q, %d) has %d runes", tc.s, tc.n, utf8.RuneCountInString(got))
+		}
+	}
+}
+
+func TestEllipsis(t *testing.T) {
+	if got := Ellipsis("武汉大学樱花", 4, "…"); got != "武汉大学…" {
+		t.Errorf("cut: %q", got)
+	}
+	if got := Ellipsis("武汉大学", 4, "..."); got != "武汉大学" {
+		t.Errorf("not cut: %q", got)
+	}
+}
