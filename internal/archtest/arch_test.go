@@ -3,95 +3,229 @@ package archtest
 import (
 	"bufio"
 	"bytes"
+	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 const module = "reportengine"
 
-// allowed lists, per package, the project packages and third-party modules
-// it may import directly (the standard library is always allowed). A
-// package missing here fails the test, so new packages must be placed.
-var allowed = map[string][]string{
-	"state":                 {"github.com/tidwall/gjson", "internal/hugepage"},
-	"forum":                 {},
-	"text":                  {"github.com/go-ego/gse"},
-	"graphrag":              {"text", "internal/parallel", "github.com/dominikbraun/graph", "github.com/bytedance/sonic", "github.com/bytedance/sonic/ast", "github.com/bytedance/sonic/encoder", "github.com/bytedance/sonic/utf8"},
-	"graphrag/builder":      {"text", "state", "forum", "graphrag"},
-	"graphrag/storage":      {"graphrag", "internal/atomicfile"},
-	"internal/atomicfile":   {},
-	"internal/hugepage":     {},
-	"internal/settings":     {"gopkg.in/yaml.v3"},
-	"graphrag/queryengine":  {"text", "graphrag", "internal/parallel"},
-	"graphrag/knowledge":    {"text", "graphrag", "internal/atomicfile", "internal/parallel", "llm", "github.com/parquet-go/parquet-go"},
-	"graphrag/localsearch":  {"text", "graphrag/knowledge", "llm", "llm/tokens", "prompts"},
-	"graphrag/globalsearch": {"text", "graphrag/knowledge", "llm", "llm/tokens"},
-	"graphrag/questiongen":  {"text", "graphrag/localsearch", "graphrag/knowledge", "llm", "prompts"},
-	"eval":                  {"text", "graphrag/localsearch", "graphrag/globalsearch", "graphrag/knowledge", "llm"},
-	"evidence":              {"text", "state", "forum", "graphrag", "internal/parallel"},
-	"internal/parallel":     {},
-	"ir":                    {"github.com/go-playground/validator/v10"},
-	"llm":                   {},
-	"prompts":               {"ir"},
-	"templates":             {"text"},
-	"llm/openaicompat":      {"llm", "github.com/sashabaranov/go-openai"},
-	"llm/offline":           {"text", "llm", "prompts", "ir", "internal/parallel"},
-	"llm/llmtest":           {"llm"},
-	"llm/tokens":            {"llm", "github.com/tiktoken-go/tokenizer"},
-	"render":                {"ir", "github.com/yuin/goldmark/util", "github.com/yuin/goldmark", "github.com/yuin/goldmark/extension", "github.com/yuin/goldmark/renderer/html", "github.com/yuin/goldmark/parser", "github.com/yuin/goldmark/ast", "github.com/yuin/goldmark/text"},
-	"nodes/draft":           {"text", "llm", "llm/offline", "prompts", "ir"},
-	"nodes":                 {"text", "evidence", "internal/parallel", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "nodes/draft", "internal/atomicfile", "llm", "llm/tokens", "prompts", "ir", "templates", "render", "state", "forum", "graphrag", "graphrag/queryengine"},
-	"internal/synth":        {},
-	"internal/archtest":     {},
-	"cmd/synthstates":       {"internal/synth"},
-	"server":                {"text", "graphrag", "graphrag/storage", "graphrag/queryengine", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "llm"},
-	"internal/cli":          {"text", "prompts", "graphrag/globalsearch", "eval", "graphrag/knowledge", "graphrag/localsearch", "graphrag/questiongen", "internal/settings", "llm/tokens", "github.com/peterh/liner", "server", "state", "forum", "graphrag", "graphrag/builder", "graphrag/storage", "graphrag/queryengine", "llm", "llm/openaicompat", "llm/offline", "ir", "templates", "render", "nodes", "github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/schollz/progressbar/v3", "github.com/mattn/go-isatty", "github.com/mattn/go-runewidth"},
-	"cmd/reportengine":      {"internal/cli"},
+// tablePath is the package table, relative to the module root.
+const tablePath = "docs/architecture.md"
+
+// place is one row of the package table: the package's level and the
+// third-party modules it may import.
+type place struct {
+	level int
+	third []string // module paths; a module allows its sub-packages
+	line  int      // 1-based line of the row
 }
 
 func TestImportRules(t *testing.T) {
-	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{.Standard}} {{join .Imports \" \"}}", module+"/...").Output()
+	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	if err != nil {
+		t.Fatalf("go list -m: %v", err)
+	}
+	table := filepath.Join(strings.TrimSpace(string(root)), tablePath)
+	places, err := readTable(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"/...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
 	std := stdPackages(t)
-	owners := map[string][]string{} // third-party import → project packages importing it
+	imports := map[string][]string{} // project package → its non-standard imports
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
-		pkg := strings.TrimPrefix(strings.TrimPrefix(fields[0], module), "/")
-		rules, known := allowed[pkg]
+		pkg := rel(fields[0])
+		imports[pkg] = nil
+		for _, imp := range fields[1:] {
+			if !std[imp] {
+				imports[pkg] = append(imports[pkg], imp)
+			}
+		}
+	}
+	for _, msg := range checkImports(places, imports) {
+		t.Error(msg)
+	}
+	for pkg, p := range places {
+		if _, ok := imports[pkg]; !ok {
+			t.Logf("%s:%d: %s is in the table but not in the module (yet)", tablePath, p.line, pkg)
+		}
+	}
+}
+
+// checkImports applies the rules to the imports of every project package
+// (module-relative names; third-party imports by import path) and returns
+// the violations, sorted.
+func checkImports(places map[string]place, imports map[string][]string) []string {
+	var bad []string
+	owners := map[string][]string{} // third-party module → project packages importing it
+	for pkg, imps := range imports {
+		p, known := places[pkg]
 		if !known {
-			t.Errorf("package %q has no import rule in archtest (place it in the DESIGN.md levels)", pkg)
+			bad = append(bad, missingRow(pkg, imps, places))
 			continue
 		}
-		ok := map[string]bool{}
-		for _, r := range rules {
-			ok[r] = true
-		}
-		for _, imp := range fields[2:] {
-			if std[imp] {
+		for _, imp := range imps {
+			if isProject(imp) {
+				dep := rel(imp)
+				q, ok := places[dep]
+				switch {
+				case !ok:
+					// reported as a missing row of its own
+				case q.level >= p.level:
+					bad = append(bad, fmt.Sprintf("%s (level %d) imports %s (level %d): imports must point to a lower level (%s lines %d and %d)",
+						pkg, p.level, dep, q.level, tablePath, p.line, q.line))
+				}
 				continue
 			}
-			rel := imp
-			if imp == module || strings.HasPrefix(imp, module+"/") {
-				rel = strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
-			} else {
-				owners[imp] = append(owners[imp], pkg)
+			mod, ok := listed(p.third, imp)
+			if !ok {
+				bad = append(bad, fmt.Sprintf("%s imports %s, which its row in %s (line %d) does not list", pkg, imp, tablePath, p.line))
+				continue
 			}
-			if !ok[rel] {
-				t.Errorf("%s imports %s, which its level does not allow", pkg, imp)
+			if !contains(owners[mod], pkg) {
+				owners[mod] = append(owners[mod], pkg)
 			}
 		}
 	}
-	for imp, pkgs := range owners {
+	for mod, pkgs := range owners {
 		if len(pkgs) > 1 {
 			sort.Strings(pkgs)
-			t.Errorf("third-party %s enters through %d packages %v; one package must own it", imp, len(pkgs), pkgs)
+			bad = append(bad, fmt.Sprintf("third-party %s enters through %d packages %v; one package must own it", mod, len(pkgs), pkgs))
 		}
 	}
+	sort.Strings(bad)
+	return bad
+}
+
+// missingRow says where a package without a row goes, with the lowest
+// level its project imports allow.
+func missingRow(pkg string, imps []string, places map[string]place) string {
+	level := 0
+	for _, imp := range imps {
+		if q, ok := places[rel(imp)]; ok && isProject(imp) {
+			level = max(level, q.level+1)
+		}
+	}
+	return fmt.Sprintf("package %s is not in the package table of %s: add a row \"| `%s` | %d | what it owns | lower levels |\" (level %d is the lowest its imports allow; list any third-party module it uses)",
+		pkg, tablePath, pkg, level, level)
+}
+
+// readTable reads the rows of the table whose header is
+// "| package | level | owns | may import |".
+func readTable(path string) (map[string]place, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("the package levels: %w", err)
+	}
+	return parseTable(path, string(data))
+}
+
+func parseTable(path, doc string) (map[string]place, error) {
+	places := map[string]place{}
+	in := false
+	for i, line := range strings.Split(doc, "\n") {
+		line = strings.TrimSpace(line)
+		cells := cellsOf(line)
+		switch {
+		case !in:
+			in = len(cells) == 4 && cells[0] == "package" && cells[1] == "level" && cells[2] == "owns" && cells[3] == "may import"
+			continue
+		case !strings.HasPrefix(line, "|"):
+			if len(places) > 0 {
+				return places, nil
+			}
+			continue
+		case strings.Trim(line, "|-: ") == "":
+			continue // the rule under the header
+		}
+		if len(cells) != 4 {
+			return nil, fmt.Errorf("%s:%d: a row has %d cells, want 4 (package | level | owns | may import)", path, i+1, len(cells))
+		}
+		pkg := strings.Trim(cells[0], "`")
+		level, err := strconv.Atoi(cells[1])
+		if err != nil || level < 0 {
+			return nil, fmt.Errorf("%s:%d: level %q of %s is not a whole number >= 0", path, i+1, cells[1], pkg)
+		}
+		if prev, dup := places[pkg]; dup {
+			return nil, fmt.Errorf("%s:%d: %s has a row already (line %d)", path, i+1, pkg, prev.line)
+		}
+		p := place{level: level, line: i + 1}
+		for _, m := range backticked(cells[3]) {
+			if strings.Contains(strings.SplitN(m, "/", 2)[0], ".") {
+				p.third = append(p.third, m)
+			}
+		}
+		places[pkg] = p
+	}
+	if len(places) == 0 {
+		return nil, fmt.Errorf("%s: no table with the header | package | level | owns | may import |", path)
+	}
+	return places, nil
+}
+
+// cellsOf splits a Markdown table row into trimmed cells; nil for a line
+// that is not a row.
+func cellsOf(line string) []string {
+	if !strings.HasPrefix(line, "|") || !strings.HasSuffix(line, "|") || len(line) < 2 {
+		return nil
+	}
+	cells := strings.Split(line[1:len(line)-1], "|")
+	for i := range cells {
+		cells[i] = strings.TrimSpace(cells[i])
+	}
+	return cells
+}
+
+// backticked returns the `quoted` parts of s.
+func backticked(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(s, '`')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(s[i+1:], '`')
+		if j < 0 {
+			return out
+		}
+		out = append(out, s[i+1:i+1+j])
+		s = s[i+j+2:]
+	}
+}
+
+// listed returns the module of mods that covers import path imp.
+func listed(mods []string, imp string) (string, bool) {
+	for _, m := range mods {
+		if imp == m || strings.HasPrefix(imp, m+"/") {
+			return m, true
+		}
+	}
+	return "", false
+}
+
+func isProject(imp string) bool { return imp == module || strings.HasPrefix(imp, module+"/") }
+
+// rel is a project import path relative to the module ("graphrag/storage").
+func rel(imp string) string { return strings.TrimPrefix(strings.TrimPrefix(imp, module), "/") }
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 func stdPackages(t *testing.T) map[string]bool {

@@ -1,4 +1,7 @@
-// Package archtest holds no code: its test checks the import rules of
-// DESIGN.md with `go list` (imports point down the package levels, and each
-// third-party library enters through exactly one package).
+// Package archtest holds no code: its test reads the package table of
+// docs/architecture.md (package | level | owns | may import) and checks
+// every package's imports with `go list`: project imports point to a lower
+// level only, third-party modules are the ones the package's row lists,
+// and each third-party module enters through exactly one package. A
+// package without a row fails the test with the row to add.
 package archtest
