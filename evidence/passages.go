@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // Passages cuts text into passages (see the package doc): markdown removed,
@@ -196,45 +198,19 @@ func endsSentence(s string) bool {
 	return false
 }
 
-// sentences splits one cleaned line after each sentence mark, keeping the
-// mark (and closing quotes and brackets) with its sentence. A "." ends a
-// sentence only before a space; no mark inside a 《title》 ends one.
+// lineSentences are the sentence ends of a cleaned report line: the
+// Chinese and Latin marks, "." only before a space, closing quotes and
+// brackets kept with their sentence, no end inside a 《title》.
+var lineSentences = text.SentenceRules{Ends: "。｡！？!?；;", SpacedEnds: ".", Closers: "”’\"）)」』》】", Titles: true}
+
+// sentences splits one cleaned line after each sentence mark
+// (lineSentences), trimmed, empty pieces dropped.
 func sentences(line string) []string {
 	var out []string
-	start := 0
-	title := 0 // depth inside 《…》: a mark in a title ends no sentence
-	for i, r := range line {
-		end := false
-		switch r {
-		case '《':
-			title++
-		case '》':
-			if title > 0 {
-				title--
-			}
-		case '。', '｡', '！', '？', '!', '?', '；', ';':
-			end = title == 0
-		case '.':
-			end = title == 0 && (i+1 >= len(line) || line[i+1] == ' ')
+	for _, p := range lineSentences.Split(line) {
+		if s := strings.TrimSpace(p); s != "" {
+			out = append(out, s)
 		}
-		if end {
-			j := i + utf8.RuneLen(r)
-			// keep closing quotes and brackets with the sentence
-			for j < len(line) {
-				q, n := utf8.DecodeRuneInString(line[j:])
-				if q != '”' && q != '’' && q != '"' && q != '）' && q != ')' && q != '」' && q != '』' && q != '》' && q != '】' {
-					break
-				}
-				j += n
-			}
-			if s := strings.TrimSpace(line[start:j]); s != "" {
-				out = append(out, s)
-			}
-			start = j
-		}
-	}
-	if s := strings.TrimSpace(line[start:]); s != "" {
-		out = append(out, s)
 	}
 	return out
 }

@@ -363,28 +363,10 @@ func chunkText(s string, max int) []string {
 	return out
 }
 
-// sentences splits text after sentence-ending punctuation and newlines,
-// keeping every byte (the pieces concatenate to text).
-func sentences(text string) []string {
-	var out []string
-	start := 0
-	for pos, r := range text {
-		end := false
-		switch r {
-		case '。', '！', '？', '；', '\n':
-			end = true
-		case '.', '!', '?':
-			next, _ := utf8.DecodeRuneInString(text[pos+1:])
-			end = pos+1 == len(text) || unicode.IsSpace(next)
-		}
-		if end {
-			stop := pos + utf8.RuneLen(r)
-			out = append(out, text[start:stop])
-			start = stop
-		}
-	}
-	if start < len(text) {
-		out = append(out, text[start:])
-	}
-	return out
-}
+// unitSentences are the sentence ends of a text unit: the Chinese marks
+// and newlines, and . ! ? before white space or at the end.
+var unitSentences = text.SentenceRules{Ends: "。！？；\n", SpacedEnds: ".!?", AnySpace: true}
+
+// sentences splits s after sentence-ending punctuation and newlines
+// (unitSentences), keeping every byte (the pieces concatenate to s).
+func sentences(s string) []string { return unitSentences.Split(s) }

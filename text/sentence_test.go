@@ -1,0 +1,38 @@
+package text
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSentenceRulesSplit(t *testing.T) {
+	report := SentenceRules{Ends: "。！？；", SpacedEnds: ".", Closers: "”）", Titles: true}
+	unit := SentenceRules{Ends: "。\n", SpacedEnds: ".!?", AnySpace: true}
+	for _, tc := range []struct {
+		name  string
+		rules SentenceRules
+		s     string
+		want  []string
+	}{
+		{"marks", report, "樱花开了。游客很多！是吗？", []string{"樱花开了。", "游客很多！", "是吗？"}},
+		{"closers stay", report, "他说：“来了。”然后走了（真的。）好", []string{"他说：“来了。”", "然后走了（真的。）", "好"}},
+		{"titles", report, "《你好！世界》上映。", []string{"《你好！世界》上映。"}},
+		{"a stray closing title mark", report, "》完。再见", []string{"》完。", "再见"}},
+		{"dot before a space only", report, "v1.2 发布. Next 3.5", []string{"v1.2 发布.", " Next 3.5"}},
+		{"dot at the end", report, "Done.", []string{"Done."}},
+		{"tab is not a space by default", report, "a.\tb", []string{"a.\tb"}},
+		{"any space", unit, "a.\tb! c", []string{"a.", "\tb!", " c"}},
+		{"newline ends", unit, "一\n二。三", []string{"一\n", "二。", "三"}},
+		{"no ends", SentenceRules{}, "a. b。c", []string{"a. b。c"}},
+		{"empty", report, "", nil},
+	} {
+		got := tc.rules.Split(tc.s)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: Split(%q) = %q, want %q", tc.name, tc.s, got, tc.want)
+		}
+		if strings.Join(got, "") != tc.s {
+			t.Errorf("%s: the pieces do not concatenate to the text", tc.name)
+		}
+	}
+}
