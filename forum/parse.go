@@ -11,18 +11,38 @@ import (
 )
 
 // readBufferSize is the size of the bufio.Reader window. Lines longer than
-// this are assembled in a growing buffer, so line length is bounded only by
-// memory.
+// this are assembled in a growing buffer, up to MaxLineBytes.
 const readBufferSize = 64 << 10
+
+// MaxFileBytes is the largest forum log Parse reads: 256 MiB, about 500
+// times the largest log of a BettaFish run seen (a few hundred KiB for a
+// day of speeches). A log that goes on past it (or a device without end,
+// such as /dev/zero) is an error wrapping ErrTooLarge.
+const MaxFileBytes = 256 << 20
+
+// MaxLineBytes is the longest line Parse reads: 16 MiB (a speech is a few
+// KiB; the whole fixture log is 60 KiB). A longer line is an error
+// wrapping ErrTooLarge naming the line, not a buffer grown until memory
+// runs out.
+const MaxLineBytes = 16 << 20
+
+// ErrTooLarge: the log, or one of its lines, is larger than MaxFileBytes
+// or MaxLineBytes.
+var ErrTooLarge = errors.New("too large for a forum log")
+
+// limits are MaxFileBytes and MaxLineBytes; tests lower them.
+var limits = struct{ file, line int }{MaxFileBytes, MaxLineBytes}
 
 // Parse reads a forum log from r and returns its entries in file order and
 // the warnings found on the way, ordered by line.
 //
 // Malformed lines never fail the parse and their text is never dropped: see
 // the package documentation for how each kind of line is handled. The error
-// is non-nil only when r fails; Parse then returns the entries and warnings
-// read up to that point together with an error that wraps r's error and
-// names the line being read. A log in another encoding (more than half of
+// is non-nil only when r fails or the log is too large (more than
+// MaxFileBytes, or a line of more than MaxLineBytes: an error wrapping
+// ErrTooLarge naming the line); Parse then returns the entries and warnings
+// read up to that point together with an error that wraps r's error (or
+// ErrTooLarge) and names the line being read. A log in another encoding (more than half of
 // its non-blank lines not UTF-8) is the other error: an *EncodingError
 // wrapping ErrNotUTF8, returned with the entries as read (bad bytes as
 // U+FFFD); a few bad lines are only warnings.
@@ -71,6 +91,8 @@ func ParseFile(path string) ([]Entry, []Warning, error) {
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, nil, fmt.Errorf("forum: %s is a folder: %w", path, ErrNotForumLog)
+	} else if err == nil && fi.Size() > int64(limits.file) {
+		return nil, nil, fmt.Errorf("forum: %s: %d bytes, more than the %d (%d MiB) a forum log may have: %w", path, fi.Size(), limits.file, limits.file>>20, ErrTooLarge)
 	}
 	br := bufio.NewReaderSize(f, readBufferSize)
 	if head, _ := br.Peek(512); startsJSON(head) {
@@ -96,15 +118,26 @@ func parse(r io.Reader) ([]Entry, []Warning, error) {
 	var p parser
 	br := bufio.NewReaderSize(r, readBufferSize)
 	var long []byte // assembles lines longer than the bufio window
+	total := 0
 	for {
 		line, err := br.ReadSlice('\n')
+		total += len(line)
+		if total > limits.file {
+			return p.entries, p.warnings, fmt.Errorf("line %d: the log goes on past %d bytes (%d MiB): %w", p.n+1, limits.file, limits.file>>20, ErrTooLarge)
+		}
 		if err == bufio.ErrBufferFull {
 			long = append(long, line...)
+			if len(long) > limits.line {
+				return p.entries, p.warnings, fmt.Errorf("line %d: longer than %d bytes (%d MiB; is it a forum log?): %w", p.n+1, limits.line, limits.line>>20, ErrTooLarge)
+			}
 			continue
 		}
 		if len(long) > 0 {
 			long = append(long, line...)
 			line = long
+			if len(line) > limits.line {
+				return p.entries, p.warnings, fmt.Errorf("line %d: longer than %d bytes (%d MiB; is it a forum log?): %w", p.n+1, limits.line, limits.line>>20, ErrTooLarge)
+			}
 		}
 		lineNo := p.n + 1 // the line being read
 		if len(line) > 0 {

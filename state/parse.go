@@ -1,6 +1,7 @@
 package state
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -95,7 +96,11 @@ func parseFile(in Input, validUTF8 func(string) bool) (*State, error) {
 	}
 	doc, unmap, err := mapFile(in.Path)
 	if err != nil {
-		return nil, fmt.Errorf("state: read %s engine state %s: %w", in.Engine, in.Path, err)
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			return nil, err // too large
+		}
+		return nil, &readError{msg: fmt.Sprintf("state: read %s engine state %s", in.Engine, in.Path), err: err}
 	}
 	defer unmap()
 	return parseMapped(doc, in, validUTF8)
@@ -136,9 +141,26 @@ var largeFiles = make(chan struct{}, max(len(Engines), runtime.GOMAXPROCS(0)))
 
 const largeFile = 1 << 20
 
+// readError is an error reading a state file (permission denied, a
+// symbolic link loop, an I/O error): it wraps ErrUnreadable and the
+// system's error, so errors.Is(err, fs.ErrNotExist) still tells a
+// missing file.
+type readError struct {
+	msg string
+	err error
+}
+
+func (e *readError) Error() string   { return e.msg + ": " + e.err.Error() }
+func (e *readError) Unwrap() []error { return []error{ErrUnreadable, e.err} }
+
 // readString reads a whole file into a string: into one buffer of the
 // file's size, which becomes the string without a second copy (the parse
 // copies what it keeps out of it, and nothing writes the buffer after).
+// It reads at most MaxFileBytes (a file that grows past it, or a device
+// or pipe with no end such as /dev/zero, is a *ParseError), and stops at
+// the first read when what it holds cannot begin a JSON object (its first
+// byte after white space and a byte order mark is not '{'): the parse
+// then reports that position, without the rest being read.
 func readString(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -147,7 +169,7 @@ func readString(path string) (string, error) {
 	defer f.Close()
 	size := 0
 	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
-		size = int(fi.Size())
+		size = int(min(fi.Size(), MaxFileBytes))
 	}
 	b := make([]byte, 0, size+1) // +1: the read that finds the end
 	for {
@@ -156,7 +178,10 @@ func readString(path string) (string, error) {
 		}
 		n, err := f.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
-		if err == io.EOF {
+		if int64(len(b)) > MaxFileBytes {
+			return "", tooLarge(path, int64(len(b)))
+		}
+		if err == io.EOF || notJSONObject(b) {
 			break
 		}
 		if err != nil {
@@ -167,6 +192,13 @@ func readString(path string) (string, error) {
 		return "", nil
 	}
 	return unsafe.String(&b[0], len(b)), nil
+}
+
+// notJSONObject is true when b's first byte after white space and a byte
+// order mark is there and is not '{'.
+func notJSONObject(b []byte) bool {
+	b = bytes.TrimLeft(bytes.TrimPrefix(b, []byte("\uFEFF")), " \t\r\n")
+	return len(b) > 0 && b[0] != '{'
 }
 
 // parseDoc parses a whole state document; the State does not keep doc.

@@ -176,6 +176,10 @@ var (
 	ErrMixedQueries = errors.New("state files have different queries")
 	// ErrNoEngines: no file gave a usable engine.
 	ErrNoEngines = errors.New("no usable engine state")
+	// ErrUnreadable: a state file that exists could not be read
+	// (permission denied, a symbolic link loop, an I/O error); the
+	// system's error is wrapped too.
+	ErrUnreadable = errors.New("state file cannot be read")
 )
 
 // ParseError is a parse failure at a JSON path of a file.

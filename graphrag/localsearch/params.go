@@ -3,6 +3,7 @@ package localsearch
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Params are the build parameters of one context build: the keyword
@@ -160,8 +161,10 @@ var ErrPropSum = errors.New("The sum of community_prop and text_unit_prop should
 // Validate reports the first invalid parameter: negative budgets, shares
 // or counts, community_prop + text_unit_prop > 1 (float sum, as the
 // reference computes it; the error wraps ErrPropSum and names both values),
-// an empty column delimiter, report section name or ranking attribute. All
-// errors wrap ErrConfig.
+// an empty column delimiter, report section name or ranking attribute, a
+// share that is NaN or infinite, a min_similarity outside [0, 1] or NaN
+// (NaN compares false with every figure, so it would turn the no-match
+// check off). All errors wrap ErrConfig.
 func (p Params) Validate() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrConfig, fmt.Sprintf(format, args...))
@@ -169,6 +172,8 @@ func (p Params) Validate() error {
 	switch {
 	case p.MaxContextTokens < 0:
 		return bad("max_context_tokens = %d is negative", p.MaxContextTokens)
+	case !finite(p.CommunityProp) || !finite(p.TextUnitProp):
+		return bad("community_prop = %s and text_unit_prop = %s must be finite numbers", PyFloat(p.CommunityProp), PyFloat(p.TextUnitProp))
 	case p.CommunityProp < 0 || p.TextUnitProp < 0:
 		return bad("community_prop = %s and text_unit_prop = %s must not be negative", PyFloat(p.CommunityProp), PyFloat(p.TextUnitProp))
 	case p.CommunityProp+p.TextUnitProp > 1:
@@ -185,15 +190,18 @@ func (p Params) Validate() error {
 		return bad("community_context_name is empty")
 	case p.RelationshipRankingAttribute == "":
 		return bad("relationship_ranking_attribute is empty")
-	case p.MinSimilarity < 0 || p.MinSimilarity > 1:
+	case !(p.MinSimilarity >= 0 && p.MinSimilarity <= 1): // NaN too: it would switch the no-match check off
 		return bad("min_similarity = %s is outside [0, 1]", PyFloat(p.MinSimilarity))
 	case p.Retrieval != "" && p.Retrieval != RetrievalVector && p.Retrieval != RetrievalHybrid:
 		return bad("retrieval = %q (want %q or %q)", p.Retrieval, RetrievalVector, RetrievalHybrid)
-	case p.MaxEntityDistance < 0:
-		return bad("max_entity_distance = %s is negative", PyFloat(p.MaxEntityDistance))
+	case math.IsNaN(p.MaxEntityDistance) || p.MaxEntityDistance < 0:
+		return bad("max_entity_distance = %s is negative or not a number", PyFloat(p.MaxEntityDistance))
 	}
 	return nil
 }
+
+// finite is false for NaN and ±Inf.
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 // budgets splits m tokens as the reference does (§3.3 step 5): Python
 // float arithmetic in the same operation order, then int() truncation

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -59,11 +60,15 @@ func (in Info) MarshalJSON() ([]byte, error) {
 	}{plain(in), msg})
 }
 
-// List describes every graph in the graphs folder: each sub-folder whose
-// name passes ValidateID and that holds a graphrag.json. Other folders and
-// files are ignored; a missing graphs folder gives an empty list. A file that
-// cannot be read or parsed is still listed, with zero counts and Info.Err
-// set, so one broken graph does not hide the others.
+// List describes every sub-folder of the graphs folder (but hidden ones,
+// whose names start with '.', such as a save's temporary folder): a
+// graph, or with Info.Err set and zero counts what is wrong with it — a
+// name that fails ValidateID (wrapping ErrInvalidID), no graphrag.json
+// (wrapping ErrNotFound), a graph file that is not a regular file (a
+// folder: wrapping graphrag.ErrFormat), cannot be read or parsed, or is cut
+// short — so that no broken graph is left out or hides the others. Files
+// beside the folders are ignored; a missing graphs folder gives an empty
+// list.
 //
 // Counts come from the head of each file: graphrag.WriteJSON puts
 // "task_id", "created_at" and "stats" before "nodes", so List stops reading
@@ -89,12 +94,33 @@ func (s *Store) List() ([]Info, error) {
 	out := make([]Info, 0, len(entries))
 	for _, e := range entries {
 		id := e.Name()
-		if badID(id) != "" {
-			continue
+		if strings.HasPrefix(id, ".") {
+			continue // hidden, or a save's temporary folder
 		}
 		path := s.path(id)
-		fi, err := os.Stat(path) // follows a symlinked folder or file
-		if err != nil || !fi.Mode().IsRegular() {
+		if why := badID(id); why != "" {
+			if e.IsDir() {
+				out = append(out, Info{ID: id, Path: path, Err: fmt.Errorf("storage: list: %s: not a usable report id: %s: %w", filepath.Join(s.dir, id), why, ErrInvalidID)})
+			}
+			continue
+		}
+		dfi, derr := os.Stat(filepath.Join(s.dir, id)) // follows a symlinked folder
+		if derr == nil && !dfi.IsDir() {
+			continue // a file beside the graphs
+		}
+		fi, err := os.Stat(path) // follows a symlinked file
+		switch {
+		case derr != nil:
+			out = append(out, Info{ID: id, Path: path, Err: fmt.Errorf("storage: list: %s: %w", filepath.Join(s.dir, id), derr)})
+			continue
+		case err != nil && isNotExist(err):
+			out = append(out, Info{ID: id, Path: path, ModTime: dfi.ModTime(), Err: fmt.Errorf("storage: list: %s: no %s in the folder: %w", filepath.Join(s.dir, id), FileName, ErrNotFound)})
+			continue
+		case err != nil:
+			out = append(out, Info{ID: id, Path: path, ModTime: dfi.ModTime(), Err: fmt.Errorf("storage: list: %s: %w", path, err)})
+			continue
+		case !fi.Mode().IsRegular():
+			out = append(out, Info{ID: id, Path: path, ModTime: fi.ModTime(), Err: fmt.Errorf("storage: list: %s: not a regular file (%v): %w", path, fi.Mode().Type(), graphrag.ErrFormat)})
 			continue
 		}
 		info := Info{ID: id, Path: path, ModTime: fi.ModTime(), Size: fi.Size()}
@@ -122,8 +148,9 @@ func compareInfo(a, b Info) int {
 	return strings.Compare(a.ID, b.ID)
 }
 
-// Latest returns the id of the newest graph: the first of List. With no
-// graph at all the error wraps ErrNotFound. A graph List reports as
+// Latest returns the id of the newest graph: the first of List that has a
+// graph file under a valid id. With no graph at all the error wraps
+// ErrNotFound. A graph List reports as
 // unreadable can still be the latest (by its modification time); Load then
 // returns its error.
 func (s *Store) Latest() (string, error) {
@@ -131,10 +158,12 @@ func (s *Store) Latest() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("storage: latest: %w", err)
 	}
-	if len(infos) == 0 {
-		return "", fmt.Errorf("storage: latest: %w: no graph in %s", ErrNotFound, s.dir)
+	for _, in := range infos {
+		if in.Err == nil || !errors.Is(in.Err, ErrNotFound) && !errors.Is(in.Err, ErrInvalidID) {
+			return in.ID, nil
+		}
 	}
-	return infos[0].ID, nil
+	return "", fmt.Errorf("storage: latest: %w: no graph in %s", ErrNotFound, s.dir)
 }
 
 // createdAtLayouts are tried in order by parseCreatedAt; the last two are

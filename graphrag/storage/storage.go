@@ -338,7 +338,11 @@ func mkdirAll(dir string) ([]string, error) {
 //
 // Errors: an id that fails ValidateID wraps ErrInvalidID; no such file wraps
 // ErrNotFound; a file that is not a graph wraps graphrag.ErrFormat and names
-// the file path and the JSON path. When the file has no task_id, the
+// the file path and the JSON path; so does a folder or a device in its
+// place, a file over MaxFileBytes, and a file in another encoding (an
+// *EncodingError, also wrapping ErrNotUTF8: more than half of its strings
+// not UTF-8; fewer are replaced by U+FFFD with a LoadReport warning naming
+// the file, line and column). When the file has no task_id, the
 // graph's TaskID is set to id; when it has a different one, the file's is
 // kept and the LoadReport gets a warning line. The LoadReport lists what
 // was skipped (duplicate nodes or edges, edges to missing nodes).
@@ -377,6 +381,14 @@ func (s *Store) LoadContext(ctx context.Context, id string) (*graphrag.Graph, *g
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
 	}
+	switch {
+	case read.IsDir():
+		return nil, nil, fmt.Errorf("storage: load %q: %s is a folder, not a graph file: %w", id, path, graphrag.ErrFormat)
+	case !read.Mode().IsRegular():
+		return nil, nil, fmt.Errorf("storage: load %q: %s is not a regular file (%v): %w", id, path, read.Mode().Type(), graphrag.ErrFormat)
+	case read.Size() > MaxFileBytes:
+		return nil, nil, fmt.Errorf("storage: load %q: %s: %d bytes, more than the %d (4 GiB) a graph file may have: %w", id, path, read.Size(), int64(MaxFileBytes), graphrag.ErrFormat)
+	}
 	js, err := graphrag.ReadGraphText(f)
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
@@ -384,16 +396,28 @@ func (s *Store) LoadContext(ctx context.Context, id string) (*graphrag.Graph, *g
 	if s.graphRead != nil {
 		s.graphRead()
 	}
+	// A column file belongs to bytes that were valid UTF-8 when it was
+	// written (graphrag.WriteColumns refuses others), so only a graph read
+	// from its JSON needs the encoding check.
 	g, warning := s.loadColumns(js, cf, cfErr)
 	rep := &graphrag.LoadReport{}
 	if g == nil {
-		if g, rep, err = graphrag.ReadJSONText(js.Text); err != nil {
+		text, encWarning := js.Text, ""
+		if !graphrag.ValidUTF8(text) {
+			if text, encWarning, err = checkUTF8(text, path); err != nil {
+				return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
+			}
+		}
+		if g, rep, err = graphrag.ReadJSONText(text); err != nil {
 			return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
 		}
 		// A graph the reader changed (skipped a duplicate or an edge to
-		// a missing node) gets no column file: a Load from it would not
-		// know what was skipped, and the report would be lost.
-		if s.FillColumns && readAsIs(rep) {
+		// a missing node, replaced bytes that were not UTF-8) gets no
+		// column file: a Load from it would not know what was skipped,
+		// and the report would be lost.
+		if encWarning != "" {
+			rep.Warnings = append(rep.Warnings, encWarning)
+		} else if s.FillColumns && readAsIs(rep) {
 			s.fillColumns(ctx, g, js, path, read)
 		}
 	}

@@ -685,8 +685,9 @@ func TestListAndLatest(t *testing.T) {
 	if err := os.Chtimes(corrupt, mtime(-500), mtime(-500)); err != nil {
 		t.Fatal(err)
 	}
-	// Ignored: no graphrag.json, names that are not ids, a plain file,
-	// a graphrag.json that is a folder.
+	// Listed with their errors: no graphrag.json, a name that is not an
+	// id, a graphrag.json that is a folder (before: left out, as if there
+	// were nothing wrong). Ignored: a hidden folder, a plain file.
 	for _, p := range []string{"empty", ".hidden/graphrag.json", "with space/graphrag.json", "dirfile/graphrag.json"} {
 		if err := os.MkdirAll(filepath.Join(dir, p), 0o755); err != nil {
 			t.Fatal(err)
@@ -703,11 +704,22 @@ func TestListAndLatest(t *testing.T) {
 		t.Fatalf("List: %v", err)
 	}
 	var ids []string
+	broken := map[string]error{}
 	for _, in := range list {
-		ids = append(ids, in.ID)
+		switch in.ID {
+		case "empty", "dirfile", "with space":
+			broken[in.ID] = in.Err
+		default:
+			ids = append(ids, in.ID)
+		}
 	}
 	if diff := cmp.Diff([]string{"g", "b", "c", "a", "d", "e", "f", "h"}, ids); diff != "" {
 		t.Errorf("List order (-want +got):\n%s", diff)
+	}
+	for id, want := range map[string]error{"empty": storage.ErrNotFound, "dirfile": graphrag.ErrFormat, "with space": storage.ErrInvalidID} {
+		if err, ok := broken[id]; !ok || !errors.Is(err, want) || !strings.Contains(err.Error(), filepath.Join(dir, id)) {
+			t.Errorf("folder %q: listed %v with error %v, want one wrapping %v naming the folder", id, ok, err, want)
+		}
 	}
 	byID := map[string]storage.Info{}
 	for _, in := range list {
@@ -721,6 +733,9 @@ func TestListAndLatest(t *testing.T) {
 		"g": time.Date(2025, 8, 28, 9, 0, 0, 123456000, time.Local),
 	}
 	for id, in := range byID {
+		if _, ok := broken[id]; ok {
+			continue
+		}
 		if want := wantCreated[id]; !in.CreatedAt.Equal(want) {
 			t.Errorf("%s: CreatedAt = %v, want %v", id, in.CreatedAt, want)
 		}

@@ -89,10 +89,18 @@ func (p *pipeReader) read(string) (string, error) {
 		return p.sc.Text(), nil
 	}
 	if err := p.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return "", inputError{fmt.Errorf("chat: a line of the input is longer than %d bytes (1 MiB); is it a file of questions?", maxChatLine)}
+		}
 		return "", err
 	}
 	return "", io.EOF
 }
+
+// maxChatLine is the longest line chat reads from a pipe: 1 MiB (a
+// question is a sentence; the server's whole request body is 1 MiB).
+const maxChatLine = 1 << 20
+
 func (p *pipeReader) close() {}
 
 // termReader edits lines with liner; Ctrl-C at the prompt clears the line.
@@ -174,7 +182,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		l.SetCtrlCAborts(true)
 		in = &termReader{l: l}
 	} else {
-		in.(*pipeReader).sc.Buffer(make([]byte, 64<<10), 1<<20)
+		in.(*pipeReader).sc.Buffer(make([]byte, 64<<10), maxChatLine)
 	}
 	defer in.close()
 	fmt.Fprintf(opts.Out, "Chat with %s. Type a question, a follow-up number, or exit.\n", s.label)
@@ -222,7 +230,11 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 				fmt.Fprintln(opts.Out, "\n(answer stopped)")
 				continue
 			}
-			return err
+			// A dropped answer (a stream cut, a model error) ends that
+			// answer, not the session: it is not kept in the history.
+			fmt.Fprintln(opts.Out, "\n(answer failed)")
+			opts.warn("answer to %q failed: %v", safeText(q), err)
+			continue
 		}
 		history = append(history, llm.Message{Role: llm.RoleUser, Content: q}, llm.Message{Role: llm.RoleAssistant, Content: res.Response})
 		asked = append(asked, q)

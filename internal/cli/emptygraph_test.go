@@ -25,7 +25,8 @@ func TestEmptyGraphExitCode(t *testing.T) {
 		{"query", "--graphs", graphs, "--graph", "empty", "问题"},
 	} {
 		code, _, errs := runIn(t, "问题\nexit\n", nil, args...)
-		if code != ExitBadInput || !strings.Contains(errs, "empty") {
+		// the message names the file (before: "knowledge graph is empty" alone)
+		if code != ExitBadInput || !strings.Contains(errs, "empty") || !strings.Contains(errs, filepath.Join(graphs, "empty", "graphrag.json")) {
 			t.Errorf("%s: exit %d, want %d; stderr %s", args[0], code, ExitBadInput, errs)
 		}
 	}

@@ -37,7 +37,7 @@ var exitCodes = []struct {
 	{ExitOK, "success"},
 	{ExitFailure, "any other failure (disk full, an output folder that cannot be written, a model that stays unavailable)"},
 	{ExitUsage, "bad command line: unknown command or flag, bad flag value (e.g. an unusable report id or an unknown --type/--engine), unknown engine name, one engine given twice, one state file given for two engines"},
-	{ExitBadInput, "unusable input: invalid state JSON, a state file that is not UTF-8, a folder given as a state file, state files of different research runs, no usable engine, unreadable forum log, a forum log that is not UTF-8, a state file given as --forum, corrupt or empty graph file"},
+	{ExitBadInput, "unusable input: invalid state JSON, a state file that is not UTF-8, unreadable (permission, symbolic link loop) or larger than its limit, a folder given as a state file, state files of different research runs, no usable engine, unreadable forum log, a forum log that is not UTF-8 or larger than its limit, a state file given as --forum, corrupt, empty or non-UTF-8 graph file or a folder in its place, a --history file or settings.yaml that is unreadable, invalid or larger than its limit, a chat input line over 1 MiB"},
 	{ExitNotFound, "the graph asked for does not exist"},
 	{ExitPartial, "report: the report was written, but some chapters failed and are placeholders (manifest.json says which and why)"},
 	{ExitInterrupted, "interrupted (Ctrl-C or SIGTERM): the command stopped and wrote no partial graph or report; an earlier file of the same name is left as it was"},
@@ -107,7 +107,7 @@ func ExitCode(err error) int {
 		return ExitUsage
 	case errors.As(err, new(inputError)),
 		errors.Is(err, state.ErrInvalid), errors.Is(err, state.ErrMixedQueries),
-		errors.Is(err, state.ErrNoEngines), errors.Is(err, graphrag.ErrFormat),
+		errors.Is(err, state.ErrNoEngines), errors.Is(err, state.ErrUnreadable), errors.Is(err, graphrag.ErrFormat),
 		errors.Is(err, queryengine.ErrEmptyGraph), errors.Is(err, localsearch.ErrEmptyKnowledge),
 		errors.Is(err, fs.ErrNotExist):
 		return ExitBadInput

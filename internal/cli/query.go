@@ -146,6 +146,17 @@ func loadGraphContext(ctx context.Context, log *stageLog, dir, id string) (*grap
 	return l.g, id, l.rep, nil
 }
 
+// graphFile is the path of graph id's file under the graphs folder dir,
+// for messages ("" when it cannot be made).
+func graphFile(dir, id string) string {
+	store, err := storage.New(dir)
+	if err != nil {
+		return ""
+	}
+	p, _ := store.Path(id)
+	return p
+}
+
 func runQuery(ctx context.Context, opts *queryOptions) error {
 	g, id, rep, err := loadGraphContext(ctx, opts.Log, opts.GraphsDir, opts.Graph)
 	if err != nil {
@@ -193,6 +204,9 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 	end()
 	res, err := eng.Run(q)
 	if err != nil {
+		if errors.Is(err, queryengine.ErrEmptyGraph) {
+			return fmt.Errorf("graph %s (%s): %w", id, graphFile(opts.GraphsDir, id), err)
+		}
 		return err
 	}
 	data, err := json.Marshal(res)

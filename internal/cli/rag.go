@@ -231,6 +231,11 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 		}
 		s.label = "graph " + id
 	}
+	if len(s.m.Entities()) == 0 {
+		// nothing to search: said once, naming the file or folder, before
+		// any question is read (chat would otherwise fail every answer)
+		return nil, inputError{fmt.Errorf("%s (%s): %w", s.label, s.m.Source().Path, localsearch.ErrEmptyKnowledge)}
+	}
 	st := s.m.Stats()
 	o.note("%s: %s", s.label, strings.Join(st.Lines(), "; "))
 	o.warnLoad("", st.Warnings)
@@ -357,9 +362,24 @@ func (o *ragOptions) params(set *settings.Settings) (localsearch.Params, error) 
 		p.CommunityProp = o.CommunityProp
 	}
 	if err := p.Validate(); err != nil {
+		if set != nil && set.Path != "" && !o.budgetFlagsChanged() {
+			// the values came from the index's settings.yaml: name it
+			return p, inputError{fmt.Errorf("%s: local_search: %w", set.Path, err)}
+		}
 		return p, usageError{err}
 	}
 	return p, nil
+}
+
+// budgetFlagsChanged is true when a flag of the local search parameters
+// was given (an invalid value is then the command line's).
+func (o *ragOptions) budgetFlagsChanged() bool {
+	for _, f := range []string{"max-context-tokens", "top-k-entities", "top-k-relationships", "history-max-turns", "text-unit-prop", "community-prop", "min-similarity"} {
+		if o.changed(f) {
+			return true
+		}
+	}
+	return false
 }
 
 // env returns the first non-empty of the environment variables.
@@ -514,15 +534,54 @@ func (o *ragOptions) answerModel() (llm.Model, error) {
 	return modelFromOptions(&reportOptions{LLM: o.LLM, Model: o.Model, BaseURL: o.BaseURL, Timeout: o.Timeout, Getenv: o.Getenv})
 }
 
+// maxHistoryBytes is the largest --history file read: 4 MiB (four times
+// the server's request body limit; a conversation of 50 turns of a few
+// KiB each is well under 1 MiB).
+const maxHistoryBytes = 4 << 20
+
+// readLimited reads the file at path, at most limit bytes: a larger file,
+// or one without end (/dev/zero, a pipe that keeps writing), is an error
+// naming the path and the limit after limit+1 bytes, not a read until
+// memory runs out. A folder is an error naming the path.
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a file", path)
+	} else if err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d (%s) it may have", path, fi.Size(), limit, sizeName(limit))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: more than the %d bytes (%s) it may have", path, limit, sizeName(limit))
+	}
+	return data, nil
+}
+
+// sizeName is n bytes in KiB or MiB, for messages.
+func sizeName(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
+}
+
 // readHistory reads a conversation history file: a JSON list of
 // {"role": "user"|"assistant"|"system", "content": "..."}, oldest first (a
 // missing role is a user turn). An unreadable file, bad JSON or another
-// role is an inputError (exit 3) naming the file and the entry.
+// role is an inputError (exit 3) naming the file and the entry; so is a
+// file over maxHistoryBytes.
 func readHistory(path string) ([]llm.Message, error) {
 	if path == "" {
 		return nil, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readLimited(path, maxHistoryBytes)
 	if err != nil {
 		return nil, inputError{fmt.Errorf("--history: %w", err)}
 	}

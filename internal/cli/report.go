@@ -363,7 +363,11 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	}
 	if g.NodeCount() == 0 {
 		// B24: nothing to report on; no model call is made.
-		return fmt.Errorf("graph %s: %w", graphID, queryengine.ErrEmptyGraph)
+		where := graphFile(opts.GraphsDir, graphID)
+		if unsaved != nil {
+			where = "built from " + strings.Join(opts.States, ", ")
+		}
+		return fmt.Errorf("graph %s (%s): %w", graphID, where, queryengine.ErrEmptyGraph)
 	}
 	if topic == "" {
 		return usagef("no topic: pass --topic")
@@ -767,7 +771,7 @@ func stageLimits(opts *reportOptions, info llm.Info) (limits, error) {
 				v = &f
 			}
 		}
-		if v != nil && (*v < 0 || *v > 2) {
+		if v != nil && !(*v >= 0 && *v <= 2) { // NaN too
 			return l, usagef("%s %g: want a number between 0 and 2", name, *v)
 		}
 		*t.target = v

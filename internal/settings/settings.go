@@ -3,6 +3,7 @@ package settings
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -91,12 +92,28 @@ func Find(dir string) string {
 	return ""
 }
 
-// Load reads path. Errors: the file's read error, ErrSyntax (with the
-// line yaml reports), *ValueError.
+// MaxFileBytes is the largest settings.yaml Load reads: 1 MiB (GraphRAG's
+// generated settings.yaml is about 5 KiB).
+const MaxFileBytes = 1 << 20
+
+// ErrTooLarge is wrapped when settings.yaml is larger than MaxFileBytes
+// (or a device without end stands in its place).
+var ErrTooLarge = errors.New("settings file too large")
+
+// Load reads path. Errors: the file's read error, ErrTooLarge (naming the
+// file), ErrSyntax (with the line yaml reports), *ValueError.
 func Load(path string) (*Settings, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("settings: %w", err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("settings: read %s: %w", path, err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("settings: %s: more than %d bytes (1 MiB): %w", path, MaxFileBytes, ErrTooLarge)
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {

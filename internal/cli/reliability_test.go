@@ -1,0 +1,153 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Inputs without end (/dev/zero) or over their limit are refused with a
+// clear error and exit 3, without reading until memory runs out (before:
+// memory grew at ~80 MB/s until Go's "fatal error: out of memory", exit
+// 2): a state file (query=/dev/zero), --forum, --history, a chat input
+// line.
+func TestUnboundedInputsRefused(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	graphs := t.TempDir()
+	states := sampleStates(t)
+	others := withoutQuery(states)
+	cases := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"state", "", append([]string{"build-graph", "--graphs", graphs, "query=/dev/zero"}, others...), "/dev/zero"},
+		{"forum", "", append([]string{"build-graph", "--graphs", graphs, "--forum", "/dev/zero"}, states...), "/dev/zero"},
+		{"history", "", []string{"search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "--history", "/dev/zero", "Who is Alex Mercer?"}, "/dev/zero: more than the 4194304 bytes (4 MiB)"},
+		{"chat line", strings.Repeat("长", 1<<19) + "\n", []string{"chat", "--graphrag-index", dulceDir(t), "--no-vector-cache", "-n", "0"}, "longer than 1048576 bytes"},
+	}
+	for _, c := range cases {
+		code, _, errs := runIn(t, c.stdin, nil, c.args...)
+		if code != ExitBadInput || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d, want %d; stderr %q should contain %q", c.name, code, ExitBadInput, lastLine(errs), c.want)
+		}
+	}
+}
+
+// Non-finite or out-of-range float flags are refused with exit 2 (before:
+// --min-similarity NaN was accepted and switched the no-match check off).
+func TestNonFiniteFloatFlags(t *testing.T) {
+	graphs := sampleGraphs(t)
+	for _, args := range [][]string{
+		{"search", "--graphs", graphs, "--graph", "coffee", "--min-similarity", "NaN", "今天天气怎么样？"},
+		{"search", "--graphs", graphs, "--graph", "coffee", "--min-similarity", "+Inf", "今天天气怎么样？"},
+		{"questions", "--graphs", graphs, "--graph", "coffee", "--min-similarity", "nan", "今天天气怎么样？"},
+		{"search", "--graphs", graphs, "--graph", "coffee", "--text-unit-prop", "NaN", "问题"},
+		{"search", "--graphs", graphs, "--graph", "coffee", "--community-prop", "-Inf", "问题"},
+		{"report", "--graphs", graphs, "--graph", "coffee", "--llm", "offline", "--out", t.TempDir(), "--temperature-plan", "NaN"},
+	} {
+		code, out, errs := run(t, args...)
+		if code != ExitUsage {
+			t.Errorf("%v: exit %d, want %d; stderr %q stdout %.80q", args[len(args)-3:], code, ExitUsage, lastLine(errs), out)
+		}
+	}
+}
+
+// Exit codes as the README's table says: a state file that is a symbolic
+// link loop, a graph file that is a folder → 3 (before: 1).
+func TestUnreadableInputsExit3(t *testing.T) {
+	dir := t.TempDir()
+	loop := filepath.Join(dir, "query.json")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := run(t, append([]string{"build-graph", "--graphs", dir, "query=" + loop}, withoutQuery(sampleStates(t))...)...)
+	if code != ExitBadInput || !strings.Contains(errs, loop) {
+		t.Errorf("symlink-loop state file: exit %d, want %d; stderr %q", code, ExitBadInput, lastLine(errs))
+	}
+	graphs := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(graphs, "g", "graphrag.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"query", "--graphs", graphs, "--graph", "g", "x"},
+		{"search", "--graphs", graphs, "--graph", "g", "x"},
+	} {
+		code, _, errs := run(t, args...)
+		if code != ExitBadInput || !strings.Contains(errs, "is a folder") {
+			t.Errorf("%s on a folder as graph file: exit %d, want %d; stderr %q", args[0], code, ExitBadInput, lastLine(errs))
+		}
+	}
+	// graphs lists it, with its error (before: left out)
+	code, out, errs := run(t, "graphs", "--graphs", graphs)
+	if code != 0 || !strings.Contains(out, "unreadable: g:") {
+		t.Errorf("graphs: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// withoutQuery is states without the query engine's file.
+func withoutQuery(states []string) []string {
+	var out []string
+	for _, s := range states {
+		if !strings.Contains(s, "query_engine") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// One dropped answer (the model refuses the first question's request)
+// ends that answer, not the chat session: the next question is answered
+// and the session ends normally (before: the error ended the session,
+// exit 1, and the second question was never asked).
+func TestChatDroppedAnswerKeepsSession(t *testing.T) {
+	answer := "Alex Mercer leads the squad [Data: Entities (3)]."
+	p, srv := newFakeProvider(t, func(task, chapter string, n int) reply {
+		if n == 1 {
+			return reply{status: 400, body: `{"error":{"message":"injected refusal"}}`}
+		}
+		return reply{content: &answer}
+	})
+	code, out, errs := runIn(t, "Who is Alex Mercer?\nWho is Alex Mercer?\nexit\n", pipelineEnv(srv), "chat", "--graphrag-index", dulceDir(t), "--no-vector-cache", "-n", "0")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0: %s", code, errs)
+	}
+	if !strings.Contains(out, "(answer failed)") || !strings.Contains(errs, "injected refusal") || strings.Count(out, answer) != 1 {
+		t.Errorf("want one failed answer and one answer:\nstdout %s\nstderr %s", out, errs)
+	}
+	if p.total() != 2 {
+		t.Errorf("%d requests, want 2 (one per question)", p.total())
+	}
+}
+
+// A settings.yaml whose budget shares add up to more than 1 is refused
+// naming the file (exit 3: the input, not the command line; before: the
+// reference's sentence alone, exit 2); the same shares given as flags are
+// the command line's (exit 2). A settings.yaml over 1 MiB is refused
+// naming the file.
+func TestSettingsErrorsNameTheFile(t *testing.T) {
+	idx := copyDir(t, dulceDir(t))
+	set := filepath.Join(idx, "settings.yaml")
+	if err := os.WriteFile(set, []byte("local_search:\n  text_unit_prop: 0.7\n  community_prop: 0.5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := run(t, "search", "--graphrag-index", idx, "--no-vector-cache", "--context-only", "Who is Alex Mercer?")
+	if code != ExitBadInput || !strings.Contains(errs, set) || !strings.Contains(errs, "should not exceed 1") {
+		t.Errorf("budget in settings.yaml: exit %d, want %d; stderr %q", code, ExitBadInput, lastLine(errs))
+	}
+	code, _, errs = run(t, "search", "--graphrag-index", idx, "--no-vector-cache", "--context-only", "--text-unit-prop", "0.9", "Who is Alex Mercer?")
+	if code != ExitUsage {
+		t.Errorf("budget by flags: exit %d, want %d; stderr %q", code, ExitUsage, lastLine(errs))
+	}
+	if err := os.WriteFile(set, []byte("# "+strings.Repeat("x", 1<<20)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = run(t, "search", "--graphrag-index", idx, "--no-vector-cache", "--context-only", "Who is Alex Mercer?")
+	if code != ExitBadInput || !strings.Contains(errs, set) || !strings.Contains(errs, "1 MiB") {
+		t.Errorf("settings.yaml over 1 MiB: exit %d, want %d; stderr %q", code, ExitBadInput, lastLine(errs))
+	}
+}
