@@ -171,15 +171,23 @@ func (e *attemptsError) Unwrap() error { return e.err }
 // (authentication, an unsupported parameter, B26), the prompt is too long,
 // or the server stayed unavailable or rate-limited through the client's
 // retries; every later call would fail the same way, so falling back would
-// only hide the fault behind a report of placeholders. Problems with the
-// reply's content (no JSON, wrong type or shape, empty, truncated) fall back
-// to a template-derived default instead, recorded as a notice.
+// only hide the fault behind a report of placeholders. So did a model whose
+// replies stayed empty through the client's retries (an empty completion
+// after more than one attempt): a model that always answers with nothing
+// stops the run after its first stage's attempts (3 requests, as an HTTP
+// 500 does) instead of being asked once per stage and chapter (45). Other
+// problems with the reply's content (no JSON, wrong type or shape, one
+// empty reply, truncated) fall back to a template-derived default instead,
+// recorded as a notice.
 func fatalStageErr(err error) bool {
 	var le *llm.Error
 	if !errors.As(err, &le) {
 		return false
 	}
-	return !errors.Is(err, llm.ErrTruncated) && !errors.Is(err, llm.ErrEmptyCompletion) &&
+	if errors.Is(err, llm.ErrEmptyCompletion) {
+		return le.Attempts > 1
+	}
+	return !errors.Is(err, llm.ErrTruncated) &&
 		!errors.Is(err, llm.ErrNoJSON) && !errors.Is(err, llm.ErrWrongJSONType)
 }
 

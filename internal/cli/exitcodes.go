@@ -26,6 +26,7 @@ const (
 	ExitBadInput    = 3   // input files that cannot be used
 	ExitNotFound    = 4   // a graph that does not exist
 	ExitPartial     = 5   // report written, but some chapters are placeholders
+	ExitNoMatch     = 6   // search --context-only: the question matches nothing
 	ExitInterrupted = 130 // stopped by SIGINT (Ctrl-C) or SIGTERM: 128 + SIGINT, as shells report it
 )
 
@@ -40,6 +41,7 @@ var exitCodes = []struct {
 	{ExitBadInput, "unusable input: invalid state JSON, a state file that is not UTF-8, unreadable (permission, symbolic link loop) or larger than its limit, a folder given as a state file, state files of different research runs, no usable engine, unreadable forum log, a forum log that is not UTF-8 or larger than its limit, a state file given as --forum, corrupt, empty or non-UTF-8 graph file or a folder in its place, a --history file or settings.yaml that is unreadable, invalid or larger than its limit, a chat input line over 1 MiB"},
 	{ExitNotFound, "the graph asked for does not exist"},
 	{ExitPartial, "report: the report was written, but some chapters failed and are placeholders (manifest.json says which and why)"},
+	{ExitNoMatch, "search --context-only: the question matches nothing in the knowledge, so there is no context (the reason on stderr; with --json, no_match and relevance on stdout)"},
 	{ExitInterrupted, "interrupted (Ctrl-C or SIGTERM): the command stopped and wrote no partial graph or report; an earlier file of the same name is left as it was"},
 }
 
@@ -84,6 +86,12 @@ type inputError struct{ err error }
 func (e inputError) Error() string { return e.err.Error() }
 func (e inputError) Unwrap() error { return e.err }
 
+// noMatchError is search --context-only's outcome for a question that
+// matches nothing (exit code 6): its message says why.
+type noMatchError struct{ msg string }
+
+func (e noMatchError) Error() string { return e.msg }
+
 // ExitCode maps an error to an exit code by its kind (errors.Is/As). An
 // interruption is decided by Main from its context, not here: a cancelled
 // context shows up as many kinds of error.
@@ -98,6 +106,8 @@ func ExitCode(err error) int {
 		return ExitUsage
 	case errors.As(err, new(partialError)):
 		return ExitPartial
+	case errors.As(err, new(noMatchError)):
+		return ExitNoMatch
 	case errors.Is(err, templates.ErrUnknown):
 		return ExitUsage
 	case errors.Is(err, storage.ErrNotFound):

@@ -120,8 +120,9 @@ func TestQuestionsNonQuestionReply(t *testing.T) {
 }
 
 // --context-only reports the relevance gate too: with --json no_match and
-// the terms found and missing; as text the one plain line instead of an
-// empty context.
+// the terms found and missing; as text the one plain line, on stderr,
+// instead of an empty context; a no-match exits ExitNoMatch (6) either
+// way.
 func TestContextOnlyReportsNoMatch(t *testing.T) {
 	graphs := sampleGraphs(t)
 	args := []string{"search", "-q", "--no-vector-cache", "--context-only", "--graphs", graphs, "--graph", "coffee"}
@@ -136,8 +137,9 @@ func TestContextOnlyReportsNoMatch(t *testing.T) {
 			} `json:"relevance"`
 			Text string `json:"context_text"`
 		}
-		if code != 0 || json.Unmarshal([]byte(js), &res) != nil {
-			t.Fatalf("%s: exit %d %s %.300s", q, code, errs, js)
+		wantCode := map[bool]int{true: 0, false: ExitNoMatch}[match]
+		if code != wantCode || json.Unmarshal([]byte(js), &res) != nil {
+			t.Fatalf("%s: exit %d (want %d) %s %.300s", q, code, wantCode, errs, js)
 		}
 		if res.NoMatch == match || res.Relevance.Weak == match || (res.Text != "") != match {
 			t.Errorf("%s: %+v", q, res)
@@ -145,9 +147,10 @@ func TestContextOnlyReportsNoMatch(t *testing.T) {
 		if !match && strings.Join(res.Relevance.Missing, " ") != "今天 天气" {
 			t.Errorf("%s: missing %v", q, res.Relevance.Missing)
 		}
-		code, out, _ := run(t, append(append([]string{}, args...), q)...)
-		if code != 0 || strings.HasPrefix(out, localsearch.WeakMatchLead) == match {
-			t.Errorf("%s: text %q", q, out)
+		code, out, errs := run(t, append(append([]string{}, args...), q)...)
+		said := strings.HasPrefix(strings.TrimPrefix(errs, "reportengine: "), localsearch.WeakMatchLead)
+		if code != wantCode || said == match || (out == "") != !match {
+			t.Errorf("%s: exit %d, stdout %.80q, stderr %q", q, code, out, errs)
 		}
 	}
 }

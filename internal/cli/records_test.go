@@ -76,7 +76,9 @@ func TestLoadStatsReadKept(t *testing.T) {
 		{"--graphrag-index", dulceDir(t)},
 	} {
 		code, _, errs := run(t, append(append([]string{"search", "--context-only", "--no-vector-cache"}, args...), "樱花")...)
-		if code != 0 {
+		// 樱花 is about nothing in Dulce: --context-only then exits 6,
+		// after the load statistics this test reads
+		if code != 0 && !(code == ExitNoMatch && args[0] == "--graphrag-index") {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
 		ms := statRE.FindAllStringSubmatch(errs, -1)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,5 +150,56 @@ func TestSettingsErrorsNameTheFile(t *testing.T) {
 	code, _, errs = run(t, "search", "--graphrag-index", idx, "--no-vector-cache", "--context-only", "Who is Alex Mercer?")
 	if code != ExitBadInput || !strings.Contains(errs, set) || !strings.Contains(errs, "1 MiB") {
 		t.Errorf("settings.yaml over 1 MiB: exit %d, want %d; stderr %q", code, ExitBadInput, lastLine(errs))
+	}
+}
+
+// A model that always returns empty content fails the run as an HTTP
+// 500 does: after the bounded attempts (3) of the stages that were asking
+// when the first of them gave up, with an error saying the completion was
+// empty, exit 1 (before: every stage fell back and every chapter was
+// asked three times, 45 requests with the stages in sequence, 51 with
+// the stage scheduler).
+func TestReportAlwaysEmptyModelStops(t *testing.T) {
+	empty := ""
+	p, code, out, errs, dir := runScripted(t, func(string, string, int) reply { return reply{content: &empty} })
+	if code != ExitFailure || !strings.Contains(errs, "empty completion") {
+		t.Fatalf("exit %d, want %d with an empty-completion error\n%s\n%s", code, ExitFailure, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err == nil {
+		t.Error("a report was written")
+	}
+	p500, code, _, errs, _ := runScripted(t, func(string, string, int) reply { return reply{status: 500, body: "boom"} })
+	if code != ExitFailure {
+		t.Errorf("HTTP 500: exit %d, want %d: %s", code, ExitFailure, lastLine(errs))
+	}
+	// The stages that run at once each make their 3 attempts before the
+	// first to give up stops the run (12-15 requests, as timing has it);
+	// with empty replies not ending the run it took 51.
+	if n, n500 := p.total(), p500.total(); n > 15 || n500 > 15 {
+		t.Errorf("always empty: %d requests, HTTP 500: %d; want at most 15 for both (the stages asking at once, 3 attempts each)", n, n500)
+	}
+}
+
+// search --context-only on a question about nothing in the knowledge says
+// so on stderr and exits 6 (before: an empty line, exit 0); --json has
+// no_match (true here, false for a match) and the relevance figures.
+func TestContextOnlyNoMatch(t *testing.T) {
+	graphs := sampleGraphs(t)
+	code, out, errs := run(t, "search", "--graphs", graphs, "--graph", "coffee", "--context-only", "今天天气怎么样？")
+	if code != ExitNoMatch || strings.TrimSpace(out) != "" || !strings.Contains(errs, "holds nothing relevant") {
+		t.Errorf("no-match: exit %d, want %d; stdout %q; stderr %q", code, ExitNoMatch, out, lastLine(errs))
+	}
+	for q, want := range map[string]bool{"今天天气怎么样？": true, "李明为什么选择写字楼商圈？": false} {
+		code, out, errs := run(t, "search", "--graphs", graphs, "--graph", "coffee", "--context-only", "--json", q)
+		var res struct {
+			NoMatch   *bool           `json:"no_match"`
+			Relevance json.RawMessage `json:"relevance"`
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil || res.NoMatch == nil || *res.NoMatch != want || (want && len(res.Relevance) == 0) {
+			t.Errorf("%s --json: no_match %v relevance %s (%v), want %v", q, res.NoMatch, res.Relevance, err, want)
+		}
+		if wantCode := map[bool]int{true: ExitNoMatch, false: 0}[want]; code != wantCode {
+			t.Errorf("%s --json: exit %d, want %d: %s", q, code, wantCode, lastLine(errs))
+		}
 	}
 }

@@ -89,13 +89,22 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 		if err != nil {
 			return err
 		}
-		if opts.JSON {
-			return writeJSON(opts.Out, map[string]any{"context_text": c.Text, "context_data": c.Records, "no_match": !c.Matched(), "relevance": c.Relevance})
-		}
+		// A question about nothing in the knowledge has no context: said
+		// on stderr, exit ExitNoMatch (not an empty line and exit 0).
+		var noMatch error
 		if !c.Matched() {
 			res := localsearch.Result{NoMatch: true, Relevance: c.Relevance}
-			_, err := fmt.Fprintln(opts.Out, safeLines(res.NoMatchText()))
-			return err
+			noMatch = noMatchError{safeText(res.NoMatchText())}
+		}
+		if opts.JSON {
+			out := map[string]any{"context_text": c.Text, "context_data": c.Records, "no_match": noMatch != nil, "relevance": c.Relevance}
+			if err := writeJSON(opts.Out, out); err != nil {
+				return err
+			}
+			return noMatch
+		}
+		if noMatch != nil {
+			return noMatch
 		}
 		text := safeLines(c.Text) // the context holds scraped text
 		_, err = io.WriteString(opts.Out, text)

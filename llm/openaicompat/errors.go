@@ -62,7 +62,9 @@ func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 	}
 	resp, err := t.base.RoundTrip(req)
 	if err == nil {
-		wholeAsStream(req, resp)
+		if perr := wholeAsStream(req, resp); perr != nil {
+			return nil, perr
+		}
 	}
 	if ok && resp != nil {
 		rec.mu.Lock()
@@ -151,7 +153,10 @@ func (m *Model) mapError(ctx, actx context.Context, req llm.Request, err error) 
 	var syntaxErr *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
 	var mid midStreamError
+	var page *pageError
 	switch {
+	case errors.As(err, &page):
+		return m.newError(req, llm.ErrBadResponse, http.StatusOK, page.Error()+"; check that BaseURL points at the API root (…/v1)", nil)
 	case errors.As(err, &mid) && (errors.As(err, &syntaxErr) || errors.As(err, &typeErr)):
 		// the server did answer as a chat completion: a broken event
 		// later in the stream says nothing about BaseURL

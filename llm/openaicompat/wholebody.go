@@ -27,23 +27,35 @@ const maxWholeBody = 64 << 20
 // reads its content, reasoning_content, finish_reason (B08's truncation
 // check runs on it) and usage as if streamed. A 200 JSON error object is
 // passed on as a stream's error event; any other body unchanged.
-func wholeAsStream(req *http.Request, resp *http.Response) {
+//
+// A 200 reply to such a request that is a web page (Content-Type
+// text/html: a proxy's or a web UI's page, typically a BaseURL that is not
+// the API root) is returned as a *pageError naming the page's title (the
+// body is closed): go-openai's stream reader would skip its lines and the
+// reply would look empty, and be retried as an empty completion.
+func wholeAsStream(req *http.Request, resp *http.Response) error {
 	if resp.StatusCode != http.StatusOK || !strings.Contains(req.Header.Get("Accept"), "text/event-stream") {
-		return
+		return nil
 	}
-	if mt, _, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return
+	mt, _, err := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if err == nil && (mt == "text/html" || mt == "application/xhtml+xml") {
+		head, _ := io.ReadAll(io.LimitReader(resp.Body, maxPageRead))
+		_ = resp.Body.Close()
+		return &pageError{contentType: mt, title: pageTitle(head)}
+	}
+	if err != nil || mt != "application/json" {
+		return nil
 	}
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxWholeBody))
 	_ = resp.Body.Close()
 	if err != nil { // what was read, then the read error, for go-openai to report
 		resp.Body = io.NopCloser(io.MultiReader(bytes.NewReader(raw), errReader{err}))
-		return
+		return nil
 	}
 	resp.Body = io.NopCloser(bytes.NewReader(raw))
 	var whole openai.ChatCompletionResponse
 	if json.Unmarshal(raw, &whole) != nil {
-		return
+		return nil
 	}
 	if len(whole.Choices) == 0 {
 		// An error object ({"error": {...}}) with status 200: passed on as
@@ -56,7 +68,7 @@ func wholeAsStream(req *http.Request, resp *http.Response) {
 		if json.Unmarshal(raw, &e) == nil && len(e.Error) > 0 && string(e.Error) != "null" && json.Compact(&flat, raw) == nil {
 			setStreamBody(resp, "data: "+flat.String()+"\n\n")
 		}
-		return
+		return nil
 	}
 	chunk := openai.ChatCompletionStreamResponse{ID: whole.ID, Object: "chat.completion.chunk", Created: whole.Created, Model: whole.Model, Usage: &whole.Usage}
 	for _, ch := range whole.Choices {
@@ -68,9 +80,10 @@ func wholeAsStream(req *http.Request, resp *http.Response) {
 	}
 	b, err := json.Marshal(chunk)
 	if err != nil {
-		return
+		return nil
 	}
 	setStreamBody(resp, fmt.Sprintf("data: %s\n\ndata: [DONE]\n\n", b))
+	return nil
 }
 
 // setStreamBody makes body the event stream resp carries.
@@ -85,3 +98,44 @@ func setStreamBody(resp *http.Response, body string) {
 type errReader struct{ err error }
 
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// maxPageRead bounds what is read of a web page answering a stream (for
+// its title): 64 KiB.
+const maxPageRead = 64 << 10
+
+// pageError is a 200 reply to a streamed request that is a web page, not
+// an event stream (wholeAsStream).
+type pageError struct {
+	contentType, title string
+}
+
+func (e *pageError) Error() string {
+	msg := "the server answered the stream with a web page (Content-Type " + e.contentType
+	if e.title != "" {
+		msg += fmt.Sprintf(", title %q", e.title)
+	}
+	return msg + "), not an event stream of a chat completion"
+}
+
+// pageTitle is the text of the first <title> element of an HTML page's
+// head, white space collapsed, cut to 120 runes; "" without one.
+func pageTitle(page []byte) string {
+	lower := bytes.ToLower(page)
+	i := bytes.Index(lower, []byte("<title"))
+	if i < 0 {
+		return ""
+	}
+	j := bytes.IndexByte(lower[i:], '>')
+	if j < 0 {
+		return ""
+	}
+	rest := page[i+j+1:]
+	if k := bytes.Index(bytes.ToLower(rest), []byte("</title")); k >= 0 {
+		rest = rest[:k]
+	}
+	t := strings.Join(strings.Fields(string(rest)), " ")
+	if r := []rune(t); len(r) > 120 {
+		t = string(r[:120]) + "…"
+	}
+	return strings.ToValidUTF8(t, "\uFFFD")
+}
