@@ -42,7 +42,8 @@ type Relationship struct {
 // TextUnit is a chunk of source text.
 type TextUnit struct {
 	ID              string
-	ShortID         string
+	ShortID         string // the row position in GraphRAG indexes (the reference's Sources id), not HumanReadableID
+	HumanReadableID string // text_units.human_readable_id when the index has it; "" otherwise
 	Text            string
 	EntityIDs       []string
 	RelationshipIDs []string

@@ -343,6 +343,7 @@ func (ix *index) readTextUnits() ([]TextUnit, error) {
 	}
 	t, err := ix.read(tTextUnits, []colSpec{
 		{"id", kIDString, true},
+		{"human_readable_id", kIDString, false},
 		{"text", kString, true},
 		{"n_tokens", kInt, false},
 		{doc, docKind, false},
@@ -356,6 +357,7 @@ func (ix *index) readTextUnits() ([]TextUnit, error) {
 	for r := 0; r < t.rows; r++ {
 		u := TextUnit{ShortID: strconv.Itoa(r)} // reference: row position, not human_readable_id (§1.2, §10 #13)
 		u.ID, _ = t.str("id", r)
+		u.HumanReadableID, _ = t.str("human_readable_id", r)
 		u.Text, _ = t.str("text", r)
 		if n, ok := t.int("n_tokens", r); ok {
 			u.NTokens = int(n)

@@ -203,3 +203,42 @@ func TestContextOnlyNoMatch(t *testing.T) {
 		}
 	}
 }
+
+// B42 and B23 through search: a cited source resolves to the unit that
+// showed its id in the context and carries that unit's own id and its
+// human_readable_id (Dulce numbers its text units from 0, so the latter
+// equals the row position the context shows; TestIdentifyCitations has
+// an index numbered from 1); "+more" is kept (more: true) and said after
+// the answer.
+func TestSearchCitationIDs(t *testing.T) {
+	answer := "Alex Mercer leads the squad [Data: Sources (0); Relationships (999, +more)]."
+	_, srv := newFakeProvider(t, func(string, string, int) reply { return reply{content: &answer} })
+	code, js, errs := runEnv(t, pipelineEnv(srv), "search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "--json", "Who is Alex Mercer?")
+	var res struct {
+		Citations []struct {
+			Table, ID       string
+			InContext       bool   `json:"in_context"`
+			More            bool   `json:"more"`
+			RecordID        string `json:"record_id"`
+			HumanReadableID string `json:"human_readable_id"`
+		} `json:"citations"`
+		Data map[string]struct {
+			Columns []string   `json:"columns"`
+			Rows    [][]string `json:"rows"`
+		} `json:"context_data"`
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &res) != nil || len(res.Citations) != 2 {
+		t.Fatalf("exit %d %s: %.400s", code, lastLine(errs), js)
+	}
+	src, rel := res.Citations[0], res.Citations[1]
+	if !src.InContext || src.HumanReadableID != "0" || !strings.HasPrefix(src.RecordID, "ff65e3e376") {
+		t.Errorf("Sources (0): %+v, want in context with human_readable_id 0 and the first unit's own id ff65e3e376…", src)
+	}
+	if rel.InContext || !rel.More || rel.RecordID != "" {
+		t.Errorf("Relationships (999, +more): %+v, want not in context, more", rel)
+	}
+	code, out, errs := runEnv(t, pipelineEnv(srv), "search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "Who is Alex Mercer?")
+	if code != 0 || !strings.Contains(out, "(id ff65e3e376") || !strings.Contains(out, "(+more) of: Relationships") || !strings.Contains(out, "(999⟨not in context⟩, +more)") {
+		t.Errorf("exit %d; stdout:\n%s\n%s", code, out, lastLine(errs))
+	}
+}

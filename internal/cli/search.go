@@ -138,7 +138,24 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 // mid-stream, so the error is printed on a line of its own.
 func streamAnswer(ctx context.Context, o *ragOptions, eng *localsearch.Engine, q localsearch.Query) (*localsearch.Result, error) {
 	aw := newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))
-	res, err := eng.Stream(ctx, q, func(ev localsearch.Event) error { return aw.WriteDelta(ev.Delta) })
+	// Citations not in the context are marked where they stand
+	// (localsearch.NotInContextMark) as the answer streams.
+	var mk *localsearch.CitationMarker
+	res, err := eng.Stream(ctx, q, func(ev localsearch.Event) error {
+		if ev.Context != nil {
+			mk = localsearch.NewCitationMarker(ev.Context.Records, aw.WriteDelta)
+			return nil
+		}
+		if mk == nil {
+			return aw.WriteDelta(ev.Delta)
+		}
+		return mk.Write(ev.Delta)
+	})
+	if mk != nil {
+		if ferr := mk.Flush(); err == nil {
+			err = ferr
+		}
+	}
 	if cerr := aw.Close(true); err == nil {
 		err = cerr
 	}
@@ -164,13 +181,22 @@ func printCitations(w io.Writer, res *localsearch.Result) {
 		fmt.Fprintln(w, safeLines(res.NoMatchText()))
 		return
 	}
-	var in, out []string
+	var in, out, more []string
+	moreSeen := map[string]bool{}
 	for _, c := range res.Citations {
+		if c.More && !moreSeen[c.Dataset] {
+			moreSeen[c.Dataset] = true
+			more = append(more, safeText(c.Dataset))
+		}
 		if !c.InContext {
 			out = append(out, safeText(fmt.Sprintf("%s (%s)", c.Dataset, c.ID)))
 			continue
 		}
-		in = append(in, safeText(fmt.Sprintf("  %s %s: %s", titleCase(c.Table), c.ID, recordLabel(res.ContextData[c.Table], c.Row))))
+		line := fmt.Sprintf("  %s %s: %s", titleCase(c.Table), c.ID, recordLabel(res.ContextData[c.Table], c.Row))
+		if ids := recordIDNote(c); ids != "" {
+			line += " " + ids
+		}
+		in = append(in, safeText(line))
 	}
 	if len(in) > 0 {
 		fmt.Fprintln(w, "\nCited records:")
@@ -180,9 +206,29 @@ func printCitations(w io.Writer, res *localsearch.Result) {
 	} else {
 		fmt.Fprintln(w, "\nNo record of the context was cited.")
 	}
-	if len(out) > 0 {
-		fmt.Fprintf(w, "Citations not in the context: %s\n", strings.Join(out, ", "))
+	if len(more) > 0 {
+		fmt.Fprintf(w, "The answer cites more records than it names (+more) of: %s\n", strings.Join(more, ", "))
 	}
+	if len(out) > 0 {
+		fmt.Fprintf(w, "Citations not in the context (marked %s in the answer): %s\n", localsearch.NotInContextMark, strings.Join(out, ", "))
+	}
+}
+
+// recordIDNote is how a user finds a cited record in its source: its own
+// id and its human_readable_id, when they differ from the short id the
+// context showed ("" when they say nothing more).
+func recordIDNote(c localsearch.Citation) string {
+	var parts []string
+	if c.RecordID != "" && c.RecordID != c.ID {
+		parts = append(parts, "id "+c.RecordID)
+	}
+	if c.HumanReadableID != "" && c.HumanReadableID != c.ID {
+		parts = append(parts, "human_readable_id "+c.HumanReadableID)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
 }
 
 // recordLabel is a one-line label of a records row: its second column

@@ -205,7 +205,9 @@ func TestSearchConfiguredModelCitations(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.HasPrefix(out, answer) || !strings.Contains(out, "Entities 3:") || !strings.Contains(out, "Citations not in the context: Entities (999)") {
+	// the id not in the context is marked where it stands, as it streamed
+	marked := strings.Replace(answer, "(999)", "(999⟨not in context⟩)", 1)
+	if !strings.HasPrefix(out, marked) || !strings.Contains(out, "Entities 3:") || !strings.Contains(out, "Citations not in the context (marked ⟨not in context⟩ in the answer): Entities (999)") {
 		t.Errorf("stdout:\n%s", out)
 	}
 	code, js, errs := runEnv(t, env, "search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "--retrieval", "vector", "--json", "Who is Alex Mercer?")
