@@ -54,8 +54,10 @@
 // Community level L (ParquetOptions.CommunityLevel, default 2, negative =
 // none; §1.4): an entity's CommunityIDs are the ascending numbers of every
 // community of level ≤ L whose entity_ids list it (parents and children
-// alike); an entity in none is left out (as GraphRAG does; counted as
-// Dropped). Reports are kept when their level ≤ L (GraphRAG's "roll-up" by
+// alike); an entity in none is kept with no community ids, searchable
+// without community reports, and a load note counts such entities (B41:
+// GraphRAG leaves them out, so a question about them found nothing; a
+// deliberate difference). Reports are kept when their level ≤ L (GraphRAG's "roll-up" by
 // community title keeps them all: §10 #7). With no level, an entity
 // without communities gets "-1". Without communities.parquet, entities get
 // no community ids and no level applies (noted in Stats).

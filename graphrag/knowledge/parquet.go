@@ -480,8 +480,12 @@ func (ix *index) fillRanks(ents []rawEntity, rels []Relationship) error {
 }
 
 // assignCommunities sets each entity's community ids from the communities'
-// entity lists (levels ≤ level, ascending community number) and drops
-// entities without any, as read_indexer_entities does.
+// entity lists (levels ≤ level, ascending community number). An entity in
+// none is kept without community ids (B41): it stays searchable, without
+// community reports, and one load note counts such entities.
+// read_indexer_entities drops them (level <= community_level is false for
+// its NaN level), so a question about an entity Leiden left outside every
+// community found nothing; this is a deliberate difference.
 func (ix *index) assignCommunities(raw []rawEntity, comms []Community, level int) ([]Entity, error) {
 	st := ix.stat(tEntities)
 	out := make([]Entity, 0, len(raw))
@@ -514,11 +518,14 @@ func (ix *index) assignCommunities(raw []rawEntity, comms []Community, level int
 		}
 	}
 	ix.stat(tCommunities).Dangling += dangling
+	without := 0
 	for _, e := range raw {
 		ns := member[e.ID]
 		if len(ns) == 0 {
 			if level >= 0 {
-				st.Dropped++
+				without++
+				e.CommunityIDs = nil
+				out = append(out, e.Entity)
 				continue
 			}
 			e.CommunityIDs = []string{"-1"}
@@ -533,8 +540,8 @@ func (ix *index) assignCommunities(raw []rawEntity, comms []Community, level int
 		}
 		out = append(out, e.Entity)
 	}
-	if st.Dropped > 0 {
-		ix.notes = append(ix.notes, fmt.Sprintf("entities: %d without a community at level ≤ %d left out (as GraphRAG does)", st.Dropped, level))
+	if without > 0 {
+		ix.notes = append(ix.notes, fmt.Sprintf("entities: %d of %d have no community at level ≤ %d; kept and searchable without community reports (GraphRAG leaves them out)", without, len(raw), level))
 	}
 	st.Kept = len(out)
 	return out, nil
