@@ -373,6 +373,7 @@
         } else if (ev === "summary") {
           if (!text && p.response) { text = p.response; answer.textContent = text; }
           if (p.no_match && !text) answer.textContent = "没有与问题匹配的实体：未调用模型。";
+          else if (text) renderAnswer(answer, text, p.citations);
           showCitations(p);
           meta.textContent = summaryText(p);
         } else if (ev === "error") {
@@ -400,6 +401,19 @@
       answer.textContent = "错误：" + e.message;
       meta.textContent = "";
     }).then(function () { $("ask-button").disabled = false; });
+  }
+
+  // renderAnswer shows the answer as text, with each cited id that was
+  // not in the context marked where it stands (cite.js).
+  function renderAnswer(answer, text, citations) {
+    var segs = typeof window.citationSegments === "function" ? window.citationSegments(text, citations) : [{ text: text }];
+    answer.replaceChildren();
+    segs.forEach(function (s) {
+      if (!s.missing) { answer.append(document.createTextNode(s.text)); return; }
+      var m = el("mark", s.text, "missing");
+      m.title = "上下文中没有这条记录";
+      answer.append(m);
+    });
   }
 
   function contextText(p) {
