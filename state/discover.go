@@ -189,7 +189,12 @@ func engineFiles(dir string, e Engine) ([]RunFile, error) {
 // PickRun chooses among runs (newest first, as Discover returns them):
 // the run whose stamp, or the stamp of one of whose files, is stamp
 // ("YYYYMMDD_HHMMSS"; the "_" may be left out); with stamp "", the newest
-// run that has every engine, else the newest run, with a note saying it is
+// run that has every engine, in which each engine's file may be replaced
+// by another of its files stamped within RunWindow of the run so that the
+// engines' start times (their created_at, read from the file's end) lie
+// closest together (the note then names each file swapped in: the
+// fixture's media file named …_180214 started 22 hours before the others,
+// its …_175347 with them), else the newest run, with a note saying it is
 // partial; a run picked by its stamp that lacks engines gets a note naming
 // them. Errors: no run has that stamp (the message lists the runs).
 func PickRun(runs []Run, stamp string) (Run, string, error) {
@@ -206,7 +211,14 @@ func PickRun(runs []Run, stamp string) (Run, string, error) {
 	}
 	for _, r := range runs {
 		if r.Complete() {
-			return r, "", nil
+			// of the files stamped near it, the set whose engines
+			// started closest together (their created_at)
+			var all []RunFile
+			for _, x := range runs {
+				all = append(all, x.Files...)
+			}
+			picked, note := closestSet(r, all)
+			return picked, note, nil
 		}
 	}
 	if len(runs) == 0 {

@@ -36,18 +36,41 @@ func TestDiscoverFixtures(t *testing.T) {
 	if got := runStrings(runs); strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Fatalf("runs = %q, want %q", got, want)
 	}
+	// The complete run, with the media file whose engine started with
+	// the others: the one named …_180214 was created on 2025-08-24 at
+	// 19:19, 22 hours before query and insight (17:38 on 2025-08-25);
+	// …_175347 at 17:38:22 with them (before: the …_180214 file, 22 hours
+	// apart, with no word of it).
 	r, note, err := PickRun(runs, "")
-	if err != nil || r.Stamp != "20250825_180214" || note != "" {
-		t.Errorf("PickRun = %v, %q, %v; want the complete run", r, note, err)
+	if err != nil || r.Stamp != "20250825_180214" || !strings.Contains(note, "state_武汉大学_20250825_175347.json (started 2025-08-25 17:38) instead of") ||
+		!strings.Contains(note, "(started 2025-08-24 19:19)") {
+		t.Errorf("PickRun = %v, %q, %v; want the complete run with the closest media file, named", r, note, err)
 	}
-	for _, f := range r.Files {
-		if filepath.Base(f.Path) != "state_武汉大学_20250825_180214.json" {
-			t.Errorf("picked %s", f.Path)
+	want = []string{"state_武汉大学_20250825_180214.json", "state_武汉大学_20250825_175347.json", "state_武汉大学_20250825_180214.json"}
+	for i, f := range r.Files {
+		if filepath.Base(f.Path) != want[i] || f.Engine != Engines[i] {
+			t.Errorf("picked %s %s, want %s", f.Engine, f.Path, want[i])
 		}
 	}
-	// The picked run loads as one run without any option (B13).
-	if l, err := Load(r.Inputs(), LoadOptions{}); err != nil || len(l.States) != 3 || l.QueryNote == "" {
-		t.Errorf("Load of the picked run: %v", err)
+	// The picked run loads as one run without any option (B13), its
+	// engines started together: no start note (and, all three having
+	// researched 武汉大学, no query note).
+	if l, err := Load(r.Inputs(), LoadOptions{}); err != nil || len(l.States) != 3 || l.StartNote != "" || l.QueryNote != "" {
+		t.Errorf("Load of the picked run: %v; start note %q, query note %q", err, l.StartNote, l.QueryNote)
+	}
+	// The files named alike, given as such, load with a note naming each
+	// engine's start date.
+	same := []Input{
+		{Engine: EngineQuery, Path: filepath.Join(fixtureDir, "query_engine_streamlit_reports", "state_武汉大学_20250825_180214.json")},
+		{Engine: EngineMedia, Path: filepath.Join(fixtureDir, "media_engine_streamlit_reports", "state_武汉大学_20250825_180214.json")},
+		{Engine: EngineInsight, Path: filepath.Join(fixtureDir, "insight_engine_streamlit_reports", "state_武汉大学_20250825_180214.json")},
+	}
+	l, err := Load(same, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wantNote := "the engines started 22h apart (more than 3h): query 2025-08-25 17:38, media 2025-08-24 19:19, insight 2025-08-25 17:38; are they one research run?"; l.StartNote != wantNote {
+		t.Errorf("start note %q, want %q", l.StartNote, wantNote)
 	}
 	// A run picked by its stamp that lacks engines says which.
 	for _, tc := range []struct{ stamp, want, note string }{

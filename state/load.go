@@ -70,6 +70,12 @@ type Loaded struct {
 	// let through by AllowMixedQueries it says they are unrelated. The graph
 	// builder records it on the topic node and the report shows it.
 	QueryNote string
+	// StartNote is set when the usable states' start times (StartTime:
+	// created_at) lie more than StartWindow apart: a warning naming each
+	// engine's date (StartNote). Starts are those times, in canonical
+	// engine order.
+	StartNote string
+	Starts    []EngineStart
 	// Unrelated is true when the files are not one research run and
 	// AllowMixedQueries let them through: the graph then gets one topic
 	// node per distinct query.
@@ -208,6 +214,7 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		return nil, fmt.Errorf("state: %s: %w", strings.Join(why, "; "), ErrNoEngines)
 	}
 	l.voters = voters
+	l.StartNote, l.Starts = StartNote(l.States)
 	if len(queryGroups(voters)) > 1 {
 		same, reason := oneRun(votes)
 		switch {

@@ -62,8 +62,10 @@ query_engine_streamlit_reports, media_engine_streamlit_reports,
 insight_engine_streamlit_reports) or engine folders: their state files are grouped
 into runs by the stamps in their names (files within an hour of each other, one per
 engine, are one run), the newest run that has all engines is picked (else the newest
-one, with a warning), stderr says which files were picked and which other runs
-there are, and --run STAMP picks another.
+one, with a warning) with, of each engine's files stamped within its hour, those
+whose engines started closest together (the states' created_at), stderr says which
+files were picked and which other runs there are, and --run STAMP picks another.
+Engines that started more than 3 hours apart are a warning naming each one's start.
 
 The files must be one research run: two files are of one run when their trimmed
 queries are equal (ignoring case) or one contains the other (武汉大学 / 武汉大学舆情),
@@ -335,6 +337,9 @@ func loadInputs(ctx context.Context, in graphInputs, parsed func(*state.State)) 
 	}
 	if loaded.QueryNote != "" {
 		warnings = append(warnings, loaded.QueryNote)
+	}
+	if loaded.StartNote != "" {
+		warnings = append(warnings, loaded.StartNote)
 	}
 	var entries []forum.Entry
 	var forumNotice string

@@ -77,7 +77,7 @@ func resolveStates(args []string, run string, w io.Writer) ([]state.Input, strin
 	}
 	var others []string
 	for _, r := range runs {
-		if r.Stamp != picked.Stamp {
+		if r.Stamp != picked.Stamp && !allPicked(r, picked) {
 			others = append(others, r.String())
 		}
 	}
@@ -88,6 +88,21 @@ func resolveStates(args []string, run string, w io.Writer) ([]state.Input, strin
 		fmt.Fprintf(w, "warning: %s\n", note)
 	}
 	return picked.Inputs(), note, nil
+}
+
+// allPicked is true when every file of r is one of picked's (a run whose
+// file PickRun took into the picked set is no other run).
+func allPicked(r, picked state.Run) bool {
+	for _, f := range r.Files {
+		found := false
+		for _, p := range picked.Files {
+			found = found || p.Path == f.Path
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 func isDir(path string) bool {

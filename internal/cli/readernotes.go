@@ -180,3 +180,47 @@ func storedForumNotes(g *graphrag.Graph, times []*state.State) ([]string, string
 	}
 	return forumNotes(rec.Forum.Path, entries, times)
 }
+
+// readerStartNotice is the report's first-screen notice (Chinese, as the
+// others) of engines that started more than state.StartWindow apart,
+// naming each engine's start; "" when they did not.
+func readerStartNotice(states []*state.State) string {
+	note, starts := state.StartNote(states)
+	if note == "" {
+		return ""
+	}
+	parts := make([]string, len(starts))
+	for i, s := range starts {
+		parts[i] = fmt.Sprintf("%s %s", s.Engine, s.At.Format("2006-01-02 15:04"))
+	}
+	hours := int(state.StartSpread(starts).Round(time.Hour) / time.Hour)
+	return fmt.Sprintf("各引擎开始研究的时间相差约 %d 小时（%s），可能不属于同一次研究，请核对。", hours, strings.Join(parts, "，"))
+}
+
+// readerAbsentEngines names, for a report built from fewer than three
+// engines, the engines it has no input from at all (those given but
+// unusable are named by engineNotices); "" when all three are there.
+func readerAbsentEngines(states []*state.State, unavailable []state.Unavailable) string {
+	have := map[state.Engine]bool{}
+	for _, s := range states {
+		have[s.Engine] = true
+	}
+	for _, u := range unavailable {
+		have[u.Engine] = true
+	}
+	var absent, present []string
+	for _, e := range state.Engines {
+		if !have[e] {
+			absent = append(absent, string(e))
+		}
+	}
+	for _, e := range state.Engines {
+		if slices.ContainsFunc(states, func(s *state.State) bool { return s.Engine == e }) {
+			present = append(present, string(e))
+		}
+	}
+	if len(absent) == 0 || len(present) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("本报告只基于 %s 引擎的研究，没有 %s 引擎的输入，缺少其视角。", strings.Join(present, "、"), strings.Join(absent, "、"))
+}

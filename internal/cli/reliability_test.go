@@ -242,3 +242,60 @@ func TestSearchCitationIDs(t *testing.T) {
 		t.Errorf("exit %d; stdout:\n%s\n%s", code, out, lastLine(errs))
 	}
 }
+
+// Runs told apart by the states' own times: the fixture's files named
+// …_20250825_180214 started 22 hours apart (media on 2025-08-24 19:19);
+// given as files, the graph is built with a warning naming each engine's
+// date and the report says it on its first screen; given as the folder,
+// the media file that started with the others (…_175347) is picked. A
+// report from two engines names the missing one on its first screen.
+// (Before: a "queries differ" warning only, and the folder gave the
+// 22-hour set.)
+func TestRunsToldApart(t *testing.T) {
+	f := filepath.Join("..", "..", "..", "shared", "fixtures", "bettafish")
+	if _, err := os.Stat(f); err != nil {
+		t.Skipf("fixtures not available: %v", err)
+	}
+	file := func(engine, stamp string) string {
+		return filepath.Join(f, engine+"_engine_streamlit_reports", "state_武汉大学_"+stamp+".json")
+	}
+	graphs, out := t.TempDir(), t.TempDir()
+	code, sum, errs := run(t, "report", "--llm", "offline", "--graphs", graphs, "--out", out, "--report-id", "apart",
+		file("query", "20250825_180214"), file("media", "20250825_180214"), file("insight", "20250825_180214"))
+	if code != 0 || !strings.Contains(sum, "the engines started 22h apart (more than 3h): query 2025-08-25 17:38, media 2025-08-24 19:19, insight 2025-08-25 17:38") {
+		t.Fatalf("files 22h apart: exit %d, the summary's warnings lack the start warning:\n%s\n%s", code, sum, lastLine(errs))
+	}
+	first := firstScreen(t, filepath.Join(out, "apart", "report.html"))
+	if !strings.Contains(first, "相差约 22 小时") || !strings.Contains(first, "media 2025-08-24 19:19") {
+		t.Errorf("report's first screen lacks the start notice:\n%.2000s", first)
+	}
+	code, stdout, errs := run(t, "build-graph", "--graphs", graphs, "--report-id", "folder", "--json", f)
+	if code != 0 || !strings.Contains(errs, "state_武汉大学_20250825_175347.json (started 2025-08-25 17:38) instead of") || strings.Contains(stdout+errs, "22h apart") {
+		t.Errorf("folder: exit %d, want the closest set picked and said, no start warning:\n%s", code, errs)
+	}
+	code, _, errs = run(t, "report", "--llm", "offline", "--graphs", graphs, "--out", out, "--report-id", "two",
+		file("query", "20250825_180214"), file("insight", "20250825_180214"))
+	if code != 0 {
+		t.Fatalf("two engines: exit %d: %s", code, lastLine(errs))
+	}
+	if first := firstScreen(t, filepath.Join(out, "two", "report.html")); !strings.Contains(first, "只基于 query、insight 引擎的研究，没有 media 引擎的输入") {
+		t.Errorf("two-engine report's first screen does not name the missing engine:\n%.2000s", first)
+	}
+}
+
+// firstScreen is the text of a report page before its first chapter.
+func firstScreen(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if i := strings.Index(s, "<body"); i >= 0 {
+		s = s[i:]
+	}
+	if i := strings.Index(s, `id="S2"`); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}

@@ -284,7 +284,8 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		queryNote string // B13: the engines researched differing queries
 		forumNote string // the stored graph's forum log is empty or from another day
 		missing   []state.Unavailable
-		unsaved   *builtGraph // built here and not saved yet
+		unsaved   *builtGraph    // built here and not saved yet
+		runStates []*state.State // the run's engines, with their times (start notice, missing engines)
 	)
 	switch {
 	case opts.Graph != "":
@@ -306,6 +307,10 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 			built = loaded
 		}
 		run := readStoredRun(g)
+		runStates = run.Times
+		if note, _ := state.StartNote(run.Times); note != "" {
+			warnings = append(warnings, note)
+		}
 		if topic == "" {
 			topic = run.Topic
 		}
@@ -355,6 +360,7 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 			}
 		}()
 		built, g, graphID = b, b.Graph, b.ID
+		runStates = b.States
 		if topic == "" {
 			topic = b.Topic
 		}
@@ -389,6 +395,14 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		}
 	}
 	in.Warnings = append(engineNotices(missing), in.Warnings...)
+	// Fewer than three engines: the report names those it has nothing
+	// from; engines that started far apart: it says when each did.
+	if n := readerAbsentEngines(runStates, missing); n != "" {
+		in.Warnings = append(in.Warnings, n)
+	}
+	if n := readerStartNotice(runStates); n != "" {
+		in.Warnings = append(in.Warnings, n)
+	}
 	if queryNote != "" {
 		in.Warnings = append(in.Warnings, queryNote)
 	}
