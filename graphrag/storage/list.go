@@ -119,8 +119,11 @@ func (s *Store) List() ([]Info, error) {
 		case err != nil:
 			out = append(out, Info{ID: id, Path: path, ModTime: dfi.ModTime(), Err: fmt.Errorf("storage: list: %s: %w", path, err)})
 			continue
+		case fi.IsDir():
+			out = append(out, Info{ID: id, Path: path, ModTime: fi.ModTime(), Err: fmt.Errorf("storage: list: %s is a folder, not a graph file: %w", path, graphrag.ErrFormat)})
+			continue
 		case !fi.Mode().IsRegular():
-			out = append(out, Info{ID: id, Path: path, ModTime: fi.ModTime(), Err: fmt.Errorf("storage: list: %s: not a regular file (%v): %w", path, fi.Mode().Type(), graphrag.ErrFormat)})
+			out = append(out, Info{ID: id, Path: path, ModTime: fi.ModTime(), Err: fmt.Errorf("storage: list: %s is not a regular file (%v): %w", path, fi.Mode().Type(), graphrag.ErrFormat)})
 			continue
 		}
 		info := Info{ID: id, Path: path, ModTime: fi.ModTime(), Size: fi.Size()}

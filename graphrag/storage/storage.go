@@ -385,7 +385,7 @@ func (s *Store) LoadContext(ctx context.Context, id string) (*graphrag.Graph, *g
 	case read.IsDir():
 		return nil, nil, fmt.Errorf("storage: load %q: %s is a folder, not a graph file: %w", id, path, graphrag.ErrFormat)
 	case !read.Mode().IsRegular():
-		return nil, nil, fmt.Errorf("storage: load %q: %s is not a regular file (%v): %w", id, path, read.Mode().Type(), graphrag.ErrFormat)
+		return nil, nil, fmt.Errorf("storage: load %q: %s is not a regular file (%v), not a graph file: %w", id, path, read.Mode().Type(), graphrag.ErrFormat)
 	case read.Size() > MaxFileBytes:
 		return nil, nil, fmt.Errorf("storage: load %q: %s: %d bytes, more than the %d (4 GiB) a graph file may have: %w", id, path, read.Size(), int64(MaxFileBytes), graphrag.ErrFormat)
 	}

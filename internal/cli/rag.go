@@ -245,7 +245,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	}
 	s.params = p
 	if path := set.PromptPath(); path != "" {
-		data, err := os.ReadFile(path)
+		data, err := readLimited(path, settings.MaxFileBytes) // a prompt is a few KiB
 		if err != nil {
 			o.warn("settings.yaml local_search.prompt: %v; using the built-in prompt", err)
 		} else {
