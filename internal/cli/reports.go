@@ -64,6 +64,11 @@ type reportLine struct {
 	Error string `json:"error,omitempty"`
 }
 
+// maxManifestBytes is the largest manifest.json `reports` reads: 4 MiB
+// (a report of 50 chapters writes about 60 KiB; the server reads it with
+// the same limit).
+const maxManifestBytes = 4 << 20
+
 // listReports reads every <dir>/<id>/manifest.json. A missing dir is an
 // empty list.
 func listReports(dir string) ([]reportLine, error) {
@@ -83,7 +88,7 @@ func listReports(dir string) ([]reportLine, error) {
 		if _, err := os.Stat(filepath.Join(l.Dir, "report.html")); err == nil {
 			l.HTML = filepath.Join(l.Dir, "report.html")
 		}
-		data, err := os.ReadFile(filepath.Join(l.Dir, "manifest.json"))
+		data, err := readLimited(filepath.Join(l.Dir, "manifest.json"), maxManifestBytes)
 		var m nodes.Manifest
 		if err == nil {
 			err = json.Unmarshal(data, &m)
