@@ -405,8 +405,9 @@ func TestReportPDF(t *testing.T) {
 		if os.Getenv("REPORTENGINE_REQUIRE_CHROMIUM") != "" {
 			t.Fatalf("chromium required (REPORTENGINE_REQUIRE_CHROMIUM): %v", err)
 		}
-		t.Skip("chromium not installed")
+		t.Skip("browser test: skipped: chromium not installed")
 	}
+	t.Log("browser test: chromium ran")
 	base := t.TempDir()
 	forumLog, err := filepath.Abs(repoPath("examples", "coffee-shop", "logs", "forum.log"))
 	if err != nil {

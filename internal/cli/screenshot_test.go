@@ -48,9 +48,10 @@ func screenshot(t *testing.T, url string) (img image.Image, ok bool) {
 		if os.Getenv("REPORTENGINE_REQUIRE_CHROMIUM") != "" {
 			t.Fatalf("chromium required (REPORTENGINE_REQUIRE_CHROMIUM) but not found: %v", err)
 		}
-		t.Logf("chromium not installed; screenshot check skipped")
+		t.Logf("browser test: skipped: chromium not installed")
 		return nil, false
 	}
+	t.Log("browser test: chromium ran")
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
