@@ -65,9 +65,13 @@
 // first (in that type order, each in graph order), then the other nodes by
 // degree (highest first, ties in graph order). They are written in graph
 // order with the edges between them, and "truncated" says whether nodes were
-// left out. /neighbors lets a viewer add a node's surroundings
-// (graphrag.Graph.Within: the node first, then by distance, ties in graph
-// order; depth at most MaxDepth; cut at the limit, "truncated" then).
+// left out. /neighbors lets a viewer add a node's surroundings (the node
+// first, then by distance, ties in graph order, as graphrag.Graph.Within
+// orders them; depth at most MaxDepth; cut at the limit, "truncated"
+// then). It walks per-node edge lists made once per loaded graph, layer by
+// layer, stopping at the limit, so its cost follows the neighbourhood, not
+// the graph (it scanned every edge per request); stats are counted once
+// per loaded graph too.
 //
 // # Graph cache
 //
@@ -75,7 +79,11 @@
 // "report_17", §8 #12 of the reference). A graph is loaded once and shared
 // by every request (one Graph and one queryengine.Engine serve concurrent
 // requests; the engine is made on the first query and builds its gram
-// index in the background, queries scanning until it is in place). Each
+// index in the background, queries scanning until it is in place). At
+// most GOMAXPROCS queries run at once, the others wait (so that scans
+// cannot starve the index build that ends them), and a graph version
+// keeps its encoded query answers (16 MiB, oldest out first; concurrent
+// requests for one query wait for one run). Each
 // request stats the file; a new modification time or size, or (on Linux)
 // a new inode or status change time, loads it again (so a file replaced
 // at the same size with its modification time put back is noticed too),

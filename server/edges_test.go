@@ -213,3 +213,22 @@ func TestSearchEmptyGraph(t *testing.T) {
 	status, body = postJSON(t, ts.URL+"/api/questions", `{"report_id":"empty"}`)
 	wantFailure(t, "questions on an empty graph", status, body, http.StatusUnprocessableEntity)
 }
+
+// A query's kept answer belongs to its graph version: the same query on a
+// replaced file answers from the new one.
+func TestQueryAnswersFollowTheFile(t *testing.T) {
+	graphs := t.TempDir()
+	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
+	_, ts := newServer(t, server.Config{GraphsDir: graphs})
+	q := `{"report_id":"wuhan","keywords":["樱花"],"depth":1}`
+	first, b1 := postJSON(t, ts.URL+"/api/graph/query", q)
+	again, b2 := postJSON(t, ts.URL+"/api/graph/query", q)
+	if first != 200 || again != 200 || !bytes.Equal(b1, b2) {
+		t.Fatalf("the same query: %d %d, bodies equal %v", first, again, bytes.Equal(b1, b2))
+	}
+	g := graphrag.New()
+	g.TaskID = "wuhan"
+	saveGraph(t, graphs, g)
+	status, body := postJSON(t, ts.URL+"/api/graph/query", q)
+	wantFailure(t, "the query on the replaced (empty) graph", status, body, http.StatusUnprocessableEntity)
+}

@@ -137,6 +137,8 @@ type queryResponse struct {
 
 // handleQuery serves POST /api/graph/query: {report_id?, keywords?,
 // node_types?, engine_filter?, depth?, max_*?} (queryengine.DecodeQuery).
+// Answers are kept per graph version (queryCache) and run in a query slot
+// (runQuery).
 // As the query command does, it refuses (422, naming the field) a node type
 // or engine the graph cannot have and a depth above MaxDepth.
 func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
@@ -167,7 +169,20 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
-	res, err := v.engine().Run(q)
+	key, _ := q.MarshalJSON()
+	for {
+		body, err = v.queries.get(string(key), func() ([]byte, error) {
+			res, err := s.runQuery(r, v, q)
+			if err != nil {
+				return nil, err
+			}
+			return json.Marshal(queryResponse{Success: true, ReportID: v.id, Result: res})
+		})
+		// the request that ran the key gave up waiting: this one has not
+		if !errors.Is(err, errGaveUp) || r.Context().Err() != nil {
+			break
+		}
+	}
 	s.freshDeadline(w)
 	switch {
 	case errors.Is(err, queryengine.ErrEmptyGraph):
@@ -176,11 +191,32 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, queryengine.ErrBadQuery):
 		s.fail(w, r, http.StatusBadRequest, "%v", err)
 		return
+	case errors.Is(err, errGaveUp):
+		s.fail(w, r, http.StatusServiceUnavailable, "cancelled while waiting to run the query")
+		return
 	case err != nil:
 		s.internal(w, r, err, "graph %q: the query failed", v.id)
 		return
 	}
-	writeJSON(w, http.StatusOK, queryResponse{Success: true, ReportID: v.id, Result: res})
+	writeJSONBytes(w, http.StatusOK, body)
+}
+
+// errGaveUp: the request ended while it waited for a query slot.
+var errGaveUp = errors.New("the request ended while waiting for a query slot")
+
+// runQuery runs q on v's engine when one of the server's query slots is
+// free (GOMAXPROCS of them): a query scans the graph until its index is
+// built, and many scans at once would share the CPU with, and so starve,
+// the index build that ends them; waiting requests queue instead. The
+// wait ends with errGaveUp when the request does.
+func (s *Server) runQuery(r *http.Request, v *graphView, q queryengine.Query) (*queryengine.Result, error) {
+	select {
+	case s.querySlots <- struct{}{}:
+	case <-r.Context().Done():
+		return nil, errGaveUp
+	}
+	defer func() { <-s.querySlots }()
+	return v.engine().Run(q)
 }
 
 // errBadField is wrapped by the body field readers.

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
@@ -12,6 +13,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -101,6 +103,7 @@ type Server struct {
 	log    *slog.Logger
 
 	searchSlots chan struct{} // one token per running search
+	querySlots  chan struct{} // one token per running graph query (runQuery)
 	indexMu     sync.Mutex
 	indexes     map[string]*lazyTarget
 }
@@ -169,7 +172,7 @@ func New(cfg Config) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, store: st, log: log, indexes: map[string]*lazyTarget{}}
+	s := &Server{cfg: cfg, store: st, log: log, indexes: map[string]*lazyTarget{}, querySlots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if cfg.Search != nil {
 		s.searchSlots = make(chan struct{}, cfg.Search.MaxConcurrent)
 	}
@@ -328,15 +331,30 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, format
 	writeJSON(w, status, failure{Success: false, Message: msg})
 }
 
-// writeJSON writes v as the JSON body with the given status.
+// writeJSON writes v as the JSON body with the given status, encoded into
+// a pooled buffer (a large body, as a neighbourhood's, is not grown from
+// nothing on every request).
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	data, err := json.Marshal(v)
-	if err != nil {
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxPooledBuffer {
+			jsonBuffers.Put(buf)
+		}
+	}()
+	buf.Reset()
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
 		status = http.StatusInternalServerError
-		data, _ = json.Marshal(failure{Message: "the response could not be encoded"})
+		buf.Reset()
+		_ = json.NewEncoder(buf).Encode(failure{Message: "the response could not be encoded"})
 	}
-	writeJSONBytes(w, status, data)
+	writeJSONBytes(w, status, bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
+
+// jsonBuffers holds writeJSON's buffers; one over maxPooledBuffer bytes is
+// left to the collector.
+var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxPooledBuffer = 4 << 20
 
 func writeJSONBytes(w http.ResponseWriter, status int, data []byte) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -23,6 +23,13 @@ type graphView struct {
 	g  *graphrag.Graph
 
 	deg []int32 // undirected degree: edge ends at the node (a self-loop counts once)
+	// inc lists, per node, the edges at it (either end; a self-loop once),
+	// in graph order: node v's are inc[incOff[v]:incOff[v+1]]. The
+	// neighbourhood routes walk it instead of every edge.
+	incOff []int32
+	inc    []int32
+	// statsJSON is the stats object of every response (counted once).
+	statsMap map[string]int
 	// heavy lists, per node with any, the attribute keys whose values are
 	// over MaxListPropertyBytes; list views leave them out.
 	heavy map[int32][]string
@@ -32,6 +39,8 @@ type graphView struct {
 	// known is the node types and engine names a query may name (knownValues).
 	known  func() (types, engines map[string]bool)
 	search lazyTarget // the local search over this graph, built on first use
+	// queries keeps the encoded /api/graph/query answers of this version.
+	queries *queryCache
 
 	respMu sync.Mutex
 	resp   map[int][]byte // /api/graph bodies by effective limit
@@ -42,7 +51,7 @@ const maxCachedBodies = 4
 
 func newGraphView(id string, g *graphrag.Graph) *graphView {
 	n := g.NodeCount()
-	v := &graphView{id: id, g: g, deg: make([]int32, n), heavy: map[int32][]string{}, resp: map[int][]byte{}}
+	v := &graphView{id: id, g: g, deg: make([]int32, n), heavy: map[int32][]string{}, resp: map[int][]byte{}, queries: newQueryCache(maxQueryCacheBytes)}
 	for i := range n {
 		for _, kv := range g.Attrs(i) {
 			if valueSize(kv.Value, MaxListPropertyBytes) > MaxListPropertyBytes {
@@ -56,6 +65,21 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 			v.deg[e[1]]++
 		}
 	}
+	v.incOff = make([]int32, n+1)
+	for i, d := range v.deg {
+		v.incOff[i+1] = v.incOff[i] + d
+	}
+	v.inc = make([]int32, v.incOff[n])
+	pos := slices.Clone(v.incOff[:n])
+	for i, e := range g.EdgeEnds() { // in graph order, so each list is sorted
+		v.inc[pos[e[0]]] = int32(i)
+		pos[e[0]]++
+		if e[0] != e[1] {
+			v.inc[pos[e[1]]] = int32(i)
+			pos[e[1]]++
+		}
+	}
+	v.statsMap = countStats(g)
 	v.rank = make([]int32, n)
 	for i := range v.rank {
 		v.rank[i] = int32(i)
@@ -246,9 +270,12 @@ func (v *graphView) edge(i int32) feEdge {
 }
 
 // stats is the reference's stats object: total_nodes, total_edges and one
-// count per node type present.
-func (v *graphView) stats() map[string]int {
-	st := v.g.Stats()
+// count per node type present, counted once per loaded graph (the map is
+// shared: callers only encode it).
+func (v *graphView) stats() map[string]int { return v.statsMap }
+
+func countStats(g *graphrag.Graph) map[string]int {
+	st := g.Stats()
 	out := map[string]int{"total_nodes": st.TotalNodes, "total_edges": st.TotalEdges}
 	for t, n := range st.ByType {
 		out[string(t)] = n
@@ -325,36 +352,65 @@ func (v *graphView) limitedBody(limit int) ([]byte, error) {
 }
 
 // neighbourhood returns the nodes within depth undirected steps of start
-// (graphrag.Graph.Within: start first, then by distance, ties in graph
-// order), at most limit of them, and whether some were left out.
+// (start first, then by distance, ties in graph order: the order of
+// graphrag.Graph.Within, its oracle in the tests), at most limit of them,
+// and whether some were left out. It walks the incidence lists one layer
+// at a time and stops after the layer that reaches limit, so its cost
+// follows the nodes it returns and their edges, not the graph's size.
 func (v *graphView) neighbourhood(start int32, depth, limit int) (nodes []int32, truncated bool, err error) {
-	hops, err := v.g.Within([]int{int(start)}, depth)
-	if err != nil {
-		return nil, false, err
+	ends := v.g.EdgeEnds()
+	seen := map[int32]bool{start: true}
+	nodes = []int32{start}
+	var layer, next []int32
+	layer = append(layer, start)
+	for range depth {
+		next = next[:0]
+		for _, u := range layer {
+			for _, e := range v.inc[v.incOff[u]:v.incOff[u+1]] {
+				w := ends[e][0]
+				if w == u {
+					w = ends[e][1]
+				}
+				if !seen[w] {
+					seen[w] = true
+					next = append(next, w)
+				}
+			}
+		}
+		switch {
+		case len(next) == 0:
+			return nodes, false, nil
+		case len(nodes) == limit: // more within depth than the limit holds
+			return nodes, true, nil
+		}
+		slices.Sort(next)
+		if len(nodes)+len(next) > limit {
+			return append(nodes, next[:limit-len(nodes)]...), true, nil
+		}
+		nodes = append(nodes, next...)
+		layer, next = next, layer
 	}
-	if len(hops) > limit {
-		hops, truncated = hops[:limit], true
-	}
-	nodes = make([]int32, len(hops))
-	for i, h := range hops {
-		nodes[i] = int32(h.Node)
-	}
-	return nodes, truncated, nil
+	return nodes, false, nil
 }
 
 // edgesAmong returns the indexes of the edges whose two ends are both in
-// nodes, in graph order.
+// nodes, in graph order, from the nodes' incidence lists.
 func (v *graphView) edgesAmong(nodes []int32) []int32 {
 	in := make(map[int32]bool, len(nodes))
 	for _, u := range nodes {
 		in[u] = true
 	}
+	ends := v.g.EdgeEnds()
 	var out []int32
-	for i, e := range v.g.EdgeEnds() {
-		if in[e[0]] && in[e[1]] {
-			out = append(out, int32(i))
+	for _, u := range nodes {
+		for _, e := range v.inc[v.incOff[u]:v.incOff[u+1]] {
+			// each edge once: from the node at its start
+			if ends[e][0] == u && in[ends[e][1]] {
+				out = append(out, e)
+			}
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 
