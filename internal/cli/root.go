@@ -140,6 +140,7 @@ stderr too (--quiet turns it off); results go to stdout.
 		newBuildGraphCmd(d, nil),
 		newQueryCmd(d, nil),
 		newGraphsCmd(d, nil),
+		newExportCmd(d, nil),
 		newReportCmd(d, nil),
 		newTemplatesCmd(d, nil),
 		newServeCmd(d, nil),

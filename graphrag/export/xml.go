@@ -1,0 +1,135 @@
+package export
+
+import (
+	"bufio"
+	"context"
+	"encoding/xml"
+	"io"
+	"strconv"
+
+	"reportengine/graphrag"
+)
+
+// xmlWriter writes escaped XML text to a buffered writer, keeping the
+// first error.
+type xmlWriter struct {
+	w   *bufio.Writer
+	err error
+}
+
+func newXMLWriter(w io.Writer) *xmlWriter { return &xmlWriter{w: bufio.NewWriterSize(w, 1<<16)} }
+
+// raw writes s as it is (markup).
+func (x *xmlWriter) raw(s string) {
+	if x.err == nil {
+		_, x.err = x.w.WriteString(s)
+	}
+}
+
+// text writes s escaped for element text or a quoted attribute value
+// (xml.EscapeText: <, >, &, quotes, tab, newline and carriage return as
+// references; characters XML 1.0 cannot hold as U+FFFD).
+func (x *xmlWriter) text(s string) {
+	if x.err == nil {
+		x.err = xml.EscapeText(x.w, []byte(s))
+	}
+}
+
+// attr writes ` name="value"`.
+func (x *xmlWriter) attr(name, value string) {
+	x.raw(" " + name + `="`)
+	x.text(value)
+	x.raw(`"`)
+}
+
+func (x *xmlWriter) flush() error {
+	if x.err == nil {
+		x.err = x.w.Flush()
+	}
+	return x.err
+}
+
+// cell is one attribute value of a row: its column index and text.
+type cell struct {
+	col  int
+	text string
+}
+
+// nodeCells returns the attribute cells of node v for cols (index in
+// cols → text), in column order, skipping absent and null values.
+func nodeCells(g *graphrag.Graph, v int, cols []Column, at map[string]int, buf []cell) ([]cell, error) {
+	buf = buf[:0]
+	for _, kv := range g.Attrs(v) {
+		if isSourceEngines(g, v, kv.Key) {
+			continue
+		}
+		i := at[kv.Key]
+		s, ok, err := valueText(kv.Value, cols[i].Kind)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			buf = append(buf, cell{i, s})
+		}
+	}
+	return buf, nil
+}
+
+// edgeCells is nodeCells for edge i.
+func edgeCells(g *graphrag.Graph, i int, cols []Column, at map[string]int, buf []cell) ([]cell, error) {
+	buf = buf[:0]
+	if g.Records(i) != nil {
+		s, err := recordsJSON(g, i)
+		if err != nil {
+			return nil, err
+		}
+		return append(buf, cell{at["records"], s}), nil
+	}
+	for _, kv := range g.EdgeAttrs(i) {
+		k := at[kv.Key]
+		s, ok, err := valueText(kv.Value, cols[k].Kind)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			buf = append(buf, cell{k, s})
+		}
+	}
+	return buf, nil
+}
+
+// index maps each column's key to its position.
+func index(cols []Column) map[string]int {
+	m := make(map[string]int, len(cols))
+	for i, c := range cols {
+		m[c.Key] = i
+	}
+	return m
+}
+
+// weightText is an edge weight as the XML writers write it.
+func weightText(w float64) (string, error) {
+	s, _, err := valueText(w, KindDouble)
+	return s, err
+}
+
+// plan is what both XML writers need before the first row: the columns.
+type plan struct {
+	nodeCols, edgeCols []Column
+	nodeAt, edgeAt     map[string]int
+}
+
+func makePlan(ctx context.Context, g *graphrag.Graph) (*plan, error) {
+	nc, err := NodeColumns(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	ec, err := EdgeColumns(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	return &plan{nodeCols: nc, edgeCols: ec, nodeAt: index(nc), edgeAt: index(ec)}, nil
+}
+
+// edgeID is the id both XML formats give edge i: "e<index>".
+func edgeID(i int) string { return "e" + strconv.Itoa(i) }
