@@ -244,13 +244,10 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 		return nil, err
 	}
 	s.params = p
-	if path := set.PromptPath(); path != "" {
-		data, err := readLimited(path, settings.MaxFileBytes) // a prompt is a few KiB
-		if err != nil {
-			o.warn("settings.yaml local_search.prompt: %v; using the built-in prompt", err)
-		} else {
-			s.prompt = string(data)
-		}
+	if prompt, err := set.ReadPrompt(); err != nil {
+		o.warn("%v; using the built-in prompt", err)
+	} else if prompt != "" {
+		s.prompt = prompt
 	}
 	tk, err := tokens.New(o.Encoding)
 	if err != nil {

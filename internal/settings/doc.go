@@ -11,8 +11,10 @@
 // Read keys of local_search (every one optional; a missing key leaves the
 // field nil): text_unit_prop and community_prop (numbers in [0, 1]),
 // conversation_history_max_turns, top_k_entities, top_k_relationships and
-// max_context_tokens (whole numbers ≥ 0), prompt (a file path, relative
-// to the settings file's folder), completion_model_id and
+// max_context_tokens (whole numbers ≥ 0), prompt (a file inside the
+// project folder, relative to the settings file's folder: an absolute path
+// or one with ".." is a *ValueError, and ReadPrompt refuses a symbolic link
+// leading out of the folder and files over MaxPromptBytes), completion_model_id and
 // embedding_model_id (names of entries of the models section). Unknown
 // keys are kept as warnings naming the line; GraphRAG ignores them too.
 // EmbeddingModel is the model name of the embedding_model_id entry

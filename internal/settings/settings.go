@@ -38,16 +38,61 @@ type Settings struct {
 }
 
 // PromptPath returns local_search.prompt resolved against the settings
-// file's folder, or "".
+// file's folder (the project folder), or "". Load refuses a prompt path
+// that is absolute or leaves that folder, so the result is inside it by
+// name; ReadPrompt also refuses symbolic links that lead out.
 func (s *Settings) PromptPath() string {
 	if s == nil || s.LocalSearch.Prompt == nil || *s.LocalSearch.Prompt == "" {
 		return ""
 	}
-	p := *s.LocalSearch.Prompt
-	if filepath.IsAbs(p) {
-		return p
+	return filepath.Join(filepath.Dir(s.Path), filepath.FromSlash(*s.LocalSearch.Prompt))
+}
+
+// MaxPromptBytes is the largest local_search.prompt file ReadPrompt
+// reads, in bytes (GraphRAG's own prompts are about 3 KB).
+const MaxPromptBytes = 1 << 20
+
+// ErrPrompt is wrapped by ReadPrompt for a prompt file it does not read:
+// missing or unreadable, not a regular file, reached through a symbolic
+// link that leaves the project folder, or over MaxPromptBytes.
+var ErrPrompt = errors.New("settings: local_search.prompt")
+
+// ReadPrompt reads the local_search.prompt file ("" and nil when none is
+// set). The project folder is opened as an os.Root, so neither ".." nor a
+// symbolic link can lead outside it. Errors wrap ErrPrompt and name the
+// path as written.
+func (s *Settings) ReadPrompt() (string, error) {
+	if s == nil || s.LocalSearch.Prompt == nil || *s.LocalSearch.Prompt == "" {
+		return "", nil
 	}
-	return filepath.Join(filepath.Dir(s.Path), p)
+	rel := filepath.FromSlash(*s.LocalSearch.Prompt)
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s (in %s): %s", ErrPrompt, *s.LocalSearch.Prompt, filepath.Dir(s.Path), fmt.Sprintf(format, args...))
+	}
+	if !filepath.IsLocal(rel) {
+		return "", fail("not a file inside the project folder")
+	}
+	root, err := os.OpenRoot(filepath.Dir(s.Path))
+	if err != nil {
+		return "", fail("%v", err)
+	}
+	defer root.Close()
+	f, err := root.Open(rel)
+	if err != nil {
+		return "", fail("cannot be read inside the project folder (a missing file, or a link that leads out of it)")
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return "", fail("not a regular file")
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxPromptBytes+1))
+	if err != nil {
+		return "", fail("%v", err)
+	}
+	if len(data) > MaxPromptBytes {
+		return "", fail("larger than %d bytes", MaxPromptBytes)
+	}
+	return string(data), nil
 }
 
 // Errors; test with errors.Is / errors.As.
@@ -201,6 +246,12 @@ func (s *Settings) readLocalSearch(ls *yaml.Node) error {
 		switch p := p.(type) {
 		case **string:
 			x := v.Value
+			if k.Value == "prompt" && x != "" && !filepath.IsLocal(filepath.FromSlash(x)) {
+				// GraphRAG resolves it against the project folder; a path
+				// that leaves it (/etc/passwd, ../x) would send any file
+				// the user can read to the model
+				return bad("a file inside the project folder (a relative path without \"..\")")
+			}
 			*p = &x
 		case **float64:
 			var f float64

@@ -107,3 +107,66 @@ func TestFind(t *testing.T) {
 		t.Errorf("Find(root)=%q Find(out)=%q, want %q", Find(root), Find(out), p)
 	}
 }
+
+// local_search.prompt names a file inside the project folder only: an
+// absolute path or one that climbs out is refused when the settings are
+// loaded, naming the key and line; a symbolic link inside the folder that
+// leads out is refused when the prompt is read; a file inside is read.
+func TestPromptInsideProject(t *testing.T) {
+	for _, bad := range []string{"/etc/passwd", "../secret.txt", "prompts/../../secret.txt", `C:\x`} {
+		dir := t.TempDir()
+		p := write(t, dir, "local_search:\n  prompt: "+bad+"\n")
+		_, err := Load(p)
+		var ve *ValueError
+		if !errors.As(err, &ve) || ve.Key != "local_search.prompt" || ve.Line != 2 || !errors.Is(err, ErrValue) {
+			if bad == `C:\x` && err == nil { // a plain file name on this system
+				continue
+			}
+			t.Errorf("prompt %q: %v", bad, err)
+		}
+	}
+	root := t.TempDir()
+	dir := filepath.Join(root, "project")
+	if err := os.MkdirAll(filepath.Join(dir, "prompts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "secret.txt"), []byte("SECRET"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "prompts", "local.txt"), []byte("the prompt {context_data}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "secret.txt"), filepath.Join(dir, "prompts", "out.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("local.txt", filepath.Join(dir, "prompts", "alias.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "big.txt"), make([]byte, MaxPromptBytes+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		prompt, want string
+		ok           bool
+	}{
+		{"prompts/local.txt", "the prompt {context_data}", true},
+		{"prompts/alias.txt", "the prompt {context_data}", true},
+		{"prompts/out.txt", "", false},
+		{"prompts/missing.txt", "", false},
+		{"prompts", "", false},
+		{"big.txt", "", false},
+	} {
+		p := write(t, dir, "local_search:\n  prompt: "+c.prompt+"\n")
+		s, err := Load(p)
+		if err != nil {
+			t.Fatalf("%s: %v", c.prompt, err)
+		}
+		got, err := s.ReadPrompt()
+		if c.ok != (err == nil) || got != c.want || strings.Contains(got, "SECRET") {
+			t.Errorf("%s: %q, %v", c.prompt, got, err)
+		}
+		if err != nil && (!errors.Is(err, ErrPrompt) || !strings.Contains(err.Error(), c.prompt)) {
+			t.Errorf("%s: error %v does not wrap ErrPrompt or name the path", c.prompt, err)
+		}
+	}
+}
