@@ -1,10 +1,9 @@
 package server
 
 import (
+	"context"
 	"errors"
-	"fmt"
 	"log/slog"
-	"os"
 	"sync"
 	"syscall"
 	"time"
@@ -14,19 +13,18 @@ import (
 )
 
 // graphCache keeps loaded graphs, one entry per report id, keyed by the
-// file's version (modification time, size and, on Linux, inode and status
-// change time, so that a file replaced or rewritten at the same size with
-// its modification time put back is a new version): a request whose file
-// has a new version loads it again, every other request shares the loaded graph.
+// version its GraphSource reports (for files: modification time, size and,
+// on Linux, inode and status change time): a request whose graph has a new
+// version loads it again, every other request shares the loaded graph.
 // Concurrent requests for a version that is still loading wait for that one
 // load. At most max entries are kept, the least recently used leaves first.
 // Successful loads and corrupt files (graphrag.ErrFormat) are cached; other
 // errors are not, so a passing I/O problem is retried on the next request.
 type graphCache struct {
-	store *storage.Store
-	max   int
-	ttl   time.Duration
-	log   *slog.Logger
+	src GraphSource
+	max int
+	ttl time.Duration
+	log *slog.Logger
 
 	mu      sync.Mutex
 	entries map[string]*cacheEntry
@@ -36,42 +34,28 @@ type graphCache struct {
 	latestAt time.Time
 }
 
-type fileVersion struct {
-	mod     time.Time
-	size    int64
-	ino     uint64
-	changed int64
-}
-
 type cacheEntry struct {
-	ver   fileVersion
+	ver   string
 	ready chan struct{} // closed when view/err are set
 	view  *graphView
 	err   error
 	used  uint64 // guarded by graphCache.mu
 }
 
-func newGraphCache(st *storage.Store, max int, ttl time.Duration, log *slog.Logger) *graphCache {
-	return &graphCache{store: st, max: max, ttl: ttl, log: log, entries: map[string]*cacheEntry{}}
+func newGraphCache(src GraphSource, max int, ttl time.Duration, log *slog.Logger) *graphCache {
+	return &graphCache{src: src, max: max, ttl: ttl, log: log, entries: map[string]*cacheEntry{}}
 }
 
 // get returns the loaded graph of report id. Errors: storage.ErrInvalidID,
 // storage.ErrNotFound, graphrag.ErrFormat (corrupt file), or an I/O error.
 func (c *graphCache) get(id string) (*graphView, error) {
-	path, err := c.store.Path(id)
+	ver, err := c.src.Version(id)
 	if err != nil {
+		if errors.Is(err, storage.ErrNotFound) {
+			c.forget(id)
+		}
 		return nil, err
 	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) || isNotDir(err) {
-			c.forget(id)
-			return nil, fmt.Errorf("server: graph %q: %w", id, storage.ErrNotFound)
-		}
-		return nil, fmt.Errorf("server: graph %q: %w", id, err)
-	}
-	ver := fileVersion{mod: fi.ModTime(), size: fi.Size()}
-	ver.ino, ver.changed = fileID(fi)
 	c.mu.Lock()
 	c.tick++
 	e := c.entries[id]
@@ -87,9 +71,11 @@ func (c *graphCache) get(id string) (*graphView, error) {
 	c.mu.Unlock()
 
 	start := time.Now()
-	g, rep, err := c.store.Load(id)
+	g, rep, err := c.src.Load(context.Background(), id)
 	if err == nil {
 		e.view = newGraphView(id, g)
+		// the query index builds from now on, not from the first query
+		go e.view.engine()
 		c.log.Info("graph loaded", "id", id, "nodes", g.NodeCount(), "edges", g.EdgeCount(),
 			"skipped", len(rep.Warnings), "seconds", time.Since(start).Seconds())
 	} else {
@@ -117,7 +103,7 @@ func (c *graphCache) latest() (string, error) {
 		return id, nil
 	}
 	c.mu.Unlock()
-	id, err := c.store.Latest()
+	id, err := c.src.Latest()
 	if err != nil {
 		return "", err
 	}

@@ -3,12 +3,16 @@ package server_test
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,6 +111,23 @@ const chromiumDeadline = 60 * time.Second
 // makes the test slower, not flaky (a fixed --virtual-time-budget did).
 func domWhen(t *testing.T, bin, url, ready string, deadline time.Duration) string {
 	t.Helper()
+	dom, _ := loadPage(t, bin, url, ready, deadline)
+	return dom
+}
+
+// cspListener records the page's Content-Security-Policy violations (the
+// events behind its console errors) in window.__csp, from before the
+// page's first script: DevTools adds it, so the page's policy does not
+// apply to it.
+const cspListener = `window.__csp = [];
+document.addEventListener('securitypolicyviolation', function (e) {
+  window.__csp.push(e.violatedDirective + ' ' + (e.blockedURI || '') + ' ' + (e.sample || '') + ' at ' + (e.sourceFile || '') + ':' + e.lineNumber);
+});`
+
+// loadPage is domWhen that also returns the page's Content-Security-Policy
+// violations up to that point, one line each.
+func loadPage(t *testing.T, bin, url, ready string, deadline time.Duration) (string, []string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), deadline+30*time.Second)
 	defer cancel()
 	toChrome, chromeIn, err := os.Pipe() // chrome reads fd 3
@@ -195,11 +216,14 @@ func domWhen(t *testing.T, bin, url, ready string, deadline time.Duration) strin
 	var target struct {
 		TargetID string `json:"targetId"`
 	}
-	call("", "Target.createTarget", map[string]any{"url": url}, &target)
+	call("", "Target.createTarget", map[string]any{"url": "about:blank"}, &target)
 	var session struct {
 		SessionID string `json:"sessionId"`
 	}
 	call("", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &session)
+	call(session.SessionID, "Page.enable", map[string]any{}, nil)
+	call(session.SessionID, "Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": cspListener}, nil)
+	call(session.SessionID, "Page.navigate", map[string]any{"url": url}, nil)
 	eval := func(expr string) json.RawMessage {
 		var res struct {
 			Result struct {
@@ -223,7 +247,11 @@ func domWhen(t *testing.T, bin, url, ready string, deadline time.Duration) strin
 	if err := json.Unmarshal(eval(dom), &html); err != nil {
 		t.Fatal(err)
 	}
-	return html
+	var violations []string
+	if err := json.Unmarshal(eval("window.__csp || ['the listener did not run']"), &violations); err != nil {
+		t.Fatal(err)
+	}
+	return html, violations
 }
 
 func itoa(n int) string {
@@ -430,5 +458,45 @@ func TestViewerChromiumControls(t *testing.T) {
 	if !regexp.MustCompile(`<input type="checkbox"><span class="swatch"[^>]*></span>来源 source</label>`).MatchString(filters) ||
 		!regexp.MustCompile(`<input type="checkbox" checked=""><span class="swatch"[^>]*></span>段落 section</label>`).MatchString(filters) {
 		t.Errorf("type filters: %s", filters)
+	}
+}
+
+// The viewer's policy allows exactly what it and the vendored vis-network
+// use: loading the fixture graph, drawing it, opening a node and expanding
+// it raise no Content-Security-Policy violation (the events behind the
+// console errors).
+func TestViewerChromiumCSP(t *testing.T) {
+	bin := chromiumBin(t)
+	graphs := t.TempDir()
+	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
+	s, err := server.New(server.Config{GraphsDir: graphs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := serveLoopback(t, s)
+	url := base + "/graph-viewer/wuhan?select=query&expand=query"
+	dom, violations := loadPage(t, bin, url, `document.body.dataset.state === "ready" && document.body.dataset.expanded`, chromiumDeadline)
+	if len(violations) > 0 {
+		t.Errorf("%d Content-Security-Policy violations:\n%s", len(violations), strings.Join(violations, "\n"))
+	}
+	// Exactly: the policy's hashes are those of the <style> elements the
+	// page holds, and of the empty text each is inserted with; no more.
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	csp := resp.Header.Get("Content-Security-Policy")
+	allowed := regexp.MustCompile(`'sha256-[A-Za-z0-9+/=]+'`).FindAllString(csp, -1)
+	empty := sha256.Sum256(nil)
+	present := []string{"'sha256-" + base64.StdEncoding.EncodeToString(empty[:]) + "'"}
+	for _, m := range regexp.MustCompile(`(?s)<style[^>]*>(.*?)</style>`).FindAllStringSubmatch(dom, -1) {
+		h := sha256.Sum256([]byte(m[1]))
+		present = append(present, "'sha256-"+base64.StdEncoding.EncodeToString(h[:])+"'")
+	}
+	slices.Sort(allowed)
+	slices.Sort(present)
+	if !slices.Equal(slices.Compact(allowed), slices.Compact(present)) || strings.Contains(csp, "unsafe") {
+		t.Errorf("the policy allows %v; the page's <style> elements are %v (policy %q)", allowed, present, csp)
 	}
 }

@@ -75,11 +75,12 @@
 //
 // # Graph cache
 //
-// Look-ups are exact (storage.Store.Load: "report_1" never finds
-// "report_17", §8 #12 of the reference). A graph is loaded once and shared
+// Graphs come from a GraphSource: Config.Graphs, or NewFileSource over
+// Config.GraphsDir. Look-ups are exact (storage.Store.Load: "report_1"
+// never finds "report_17", §8 #12 of the reference). A graph is loaded once and shared
 // by every request (one Graph and one queryengine.Engine serve concurrent
-// requests; the engine is made on the first query and builds its gram
-// index in the background, queries scanning until it is in place). At
+// requests; the engine is made when the graph is loaded and builds its
+// gram index in the background, queries scanning until it is in place). At
 // most GOMAXPROCS queries run at once, the others wait (so that scans
 // cannot starve the index build that ends them), and a graph version
 // keeps its encoded query answers (16 MiB, oldest out first; concurrent
@@ -141,8 +142,10 @@
 // Every response carries X-Content-Type-Options: nosniff, X-Frame-Options:
 // DENY, Referrer-Policy: no-referrer and a Content-Security-Policy: the
 // JSON routes "default-src 'none'"; the viewer only its own scripts and
-// styles from /assets/ ("script-src 'self'", nothing inline, no eval, no
-// remote host) and fetches to its own origin; reports their inline styles
+// styles from /assets/ ("script-src 'self'", no inline script, no eval, no
+// remote host; the seven stylesheets vis-network inserts allowed by their
+// SHA-256, no 'unsafe-inline': a page load raises no violation,
+// TestViewerChromiumCSP) and fetches to its own origin; reports their inline styles
 // and data: images but no script at all (the renderer's one inline helper,
 // which opens collapsed sections before printing, does not run when a
 // report is served). With a Token every route requires it (see Config).

@@ -2,6 +2,9 @@ package server_test
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
@@ -12,6 +15,7 @@ import (
 	"testing"
 
 	"reportengine/graphrag"
+	"reportengine/graphrag/storage"
 	"reportengine/llm/offline"
 	"reportengine/server"
 )
@@ -231,4 +235,86 @@ func TestQueryAnswersFollowTheFile(t *testing.T) {
 	saveGraph(t, graphs, g)
 	status, body := postJSON(t, ts.URL+"/api/graph/query", q)
 	wantFailure(t, "the query on the replaced (empty) graph", status, body, http.StatusUnprocessableEntity)
+}
+
+// memSource is a GraphSource of graphs held in memory, counting loads.
+type memSource struct {
+	mu      sync.Mutex
+	graphs  map[string]*graphrag.Graph
+	version map[string]int
+	loads   int
+}
+
+func (m *memSource) Version(id string) (string, error) {
+	if err := storage.ValidateID(id); err != nil {
+		return "", err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.graphs[id] == nil {
+		return "", storage.ErrNotFound
+	}
+	return fmt.Sprint(m.version[id]), nil
+}
+
+func (m *memSource) Load(_ context.Context, id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.loads++
+	if g := m.graphs[id]; g != nil {
+		return g, &graphrag.LoadReport{}, nil
+	}
+	return nil, nil, storage.ErrNotFound
+}
+
+func (m *memSource) Latest() (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id := range m.graphs {
+		return id, nil
+	}
+	return "", storage.ErrNotFound
+}
+
+func (m *memSource) List() ([]storage.Info, error) { return nil, nil }
+func (m *memSource) Path(string) string            { return "" }
+
+func (m *memSource) set(id string, g *graphrag.Graph) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.graphs[id] = g
+	m.version[id]++
+}
+
+// The server takes its graphs from a GraphSource: no graphs folder at all;
+// a graph is loaded once per version the source reports, and a new
+// version is served at once.
+func TestGraphSource(t *testing.T) {
+	src := &memSource{graphs: map[string]*graphrag.Graph{}, version: map[string]int{}}
+	src.set("wuhan", fixtureGraph(t, "wuhan"))
+	_, ts := newServer(t, server.Config{Graphs: src})
+	for range 3 {
+		if status, body := get(t, ts.URL+"/api/graph/wuhan?limit=5"); status != 200 || !strings.Contains(string(body), `"total_nodes":277`) {
+			t.Fatalf("%d %.200s", status, body)
+		}
+	}
+	if status, _ := get(t, ts.URL+"/api/graph/latest?limit=5"); status != 200 {
+		t.Errorf("latest: %d", status)
+	}
+	if src.loads != 1 {
+		t.Errorf("%d loads for one version, want 1", src.loads)
+	}
+	small := graphrag.New()
+	if err := small.AddNode(&graphrag.Node{ID: "t", Type: graphrag.TypeTopic, Name: "新"}); err != nil {
+		t.Fatal(err)
+	}
+	src.set("wuhan", small)
+	if status, body := get(t, ts.URL+"/api/graph/wuhan"); status != 200 || !strings.Contains(string(body), `"total_nodes":1`) || src.loads != 2 {
+		t.Errorf("new version: %d %.200s after %d loads", status, body, src.loads)
+	}
+	status, body := get(t, ts.URL+"/api/graph/nope")
+	wantFailure(t, "unknown graph", status, body, http.StatusNotFound)
+	if _, err := server.New(server.Config{}); !errors.Is(err, server.ErrConfig) {
+		t.Errorf("neither GraphsDir nor Graphs: %v", err)
+	}
 }

@@ -286,7 +286,7 @@ type graphInfo struct {
 // handleGraphs serves GET /api/graphs: {success, graphs:[…]} newest first
 // (storage.Store.List order).
 func (s *Server) handleGraphs(w http.ResponseWriter, r *http.Request) {
-	list, err := s.store.List()
+	list, err := s.src.List()
 	if err != nil {
 		s.internal(w, r, err, "the graphs could not be listed")
 		return

@@ -158,8 +158,7 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 // graphTarget returns the search target of a loaded graph.
 func (s *Server) graphTarget(ctx context.Context, v *graphView) (*searchTarget, error) {
 	return v.search.get(ctx, func() (*searchTarget, error) {
-		path, _ := s.store.Path(v.id) // the id was validated by the load
-		m, err := knowledge.FromGraph(ctx, v.g, knowledge.GraphOptions{Path: path})
+		m, err := knowledge.FromGraph(ctx, v.g, knowledge.GraphOptions{Path: s.src.Path(v.id)})
 		if err != nil {
 			return nil, fmt.Errorf("knowledge model of graph %q: %w", v.id, err)
 		}

@@ -17,8 +17,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"reportengine/graphrag/storage"
 )
 
 // Defaults filled in by New for zero Config fields.
@@ -40,8 +38,12 @@ const TokenCookie = "reportengine_token"
 // a documented default.
 type Config struct {
 	// GraphsDir is the graphs folder (<GraphsDir>/<id>/graphrag.json), as
-	// for storage.New. Required.
+	// for storage.New: the graphs come from NewFileSource(GraphsDir).
+	// Required unless Graphs is set.
 	GraphsDir string
+	// Graphs, when set, is where the graphs come from instead of
+	// GraphsDir (see GraphSource).
+	Graphs GraphSource
 	// ReportsDir is the folder of rendered report runs
 	// (<ReportsDir>/<id>/report.html, manifest.json, …) served under
 	// /reports/<id>/ and listed by /api/reports. Empty: no reports.
@@ -97,7 +99,7 @@ var ErrConfig = errors.New("server: bad config")
 // concurrent use.
 type Server struct {
 	cfg    Config
-	store  *storage.Store
+	src    GraphSource
 	graphs *graphCache
 	mux    *http.ServeMux
 	log    *slog.Logger
@@ -111,11 +113,11 @@ type Server struct {
 var _ http.Handler = (*Server)(nil)
 
 // New checks cfg, fills its defaults and returns the handler. Errors wrap
-// ErrConfig (missing GraphsDir, negative limits) or come from storage.New
-// (GraphsDir exists but is not a folder).
+// ErrConfig (neither GraphsDir nor Graphs, negative limits) or come from
+// NewFileSource (GraphsDir exists but is not a folder).
 func New(cfg Config) (*Server, error) {
-	if cfg.GraphsDir == "" {
-		return nil, fmt.Errorf("%w: GraphsDir is required", ErrConfig)
+	if cfg.GraphsDir == "" && cfg.Graphs == nil {
+		return nil, fmt.Errorf("%w: GraphsDir or Graphs is required", ErrConfig)
 	}
 	for _, f := range []struct {
 		name string
@@ -164,19 +166,22 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
-	st, err := storage.New(cfg.GraphsDir)
-	if err != nil {
-		return nil, err
+	src := cfg.Graphs
+	if src == nil {
+		var err error
+		if src, err = NewFileSource(cfg.GraphsDir); err != nil {
+			return nil, err
+		}
 	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, store: st, log: log, indexes: map[string]*lazyTarget{}, querySlots: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	s := &Server{cfg: cfg, src: src, log: log, indexes: map[string]*lazyTarget{}, querySlots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if cfg.Search != nil {
 		s.searchSlots = make(chan struct{}, cfg.Search.MaxConcurrent)
 	}
-	s.graphs = newGraphCache(st, cfg.MaxCachedGraphs, cfg.LatestTTL, log)
+	s.graphs = newGraphCache(src, cfg.MaxCachedGraphs, cfg.LatestTTL, log)
 	s.routes()
 	return s, nil
 }
@@ -246,12 +251,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // Content-Security-Policy values. The API and files send nothing a browser
-// should run; the viewer runs only its own scripts and styles from /assets/;
+// should run; the viewer runs only its own scripts and styles from /assets/
+// plus the seven <style> elements the vendored vis-network (its standalone
+// build, assets/vendor/vis-network/VERSION) inserts, allowed by the SHA-256
+// of their texts and of the empty text each has when inserted
+// (visNetworkStyles: nothing else inline, no 'unsafe-inline');
 // a served report may use its inline styles and data: images but no script.
 const (
 	cspAPI    = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
-	cspViewer = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+	cspViewer = "default-src 'none'; script-src 'self'; style-src 'self' " + visNetworkStyles + "; img-src 'self' data:; connect-src 'self'; " +
 		"font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+	// visNetworkStyles are the hashes of the style texts vis-network 10.1.5
+	// inserts (TestViewerChromiumCSP compares them with the <style>
+	// elements of a loaded page; a new version needs them recomputed).
+	visNetworkStyles = "'sha256-OutIf5hnp68ctx4ThtV5J02g5HTJ5bbu/hkNfqVXWWo=' 'sha256-4cgFR0//m8/eHo2G/esYsuZetUHlzCUWYM59sfgE9zY=' " +
+		"'sha256-uepMTym1NwItBa/XV6ef6fQobLL0A0CNVDM5km5L+nQ=' 'sha256-gGUn/VMBXCeWm86qX/pOf+4ZDSbe0JcaXXb4rJjw1mA=' " +
+		"'sha256-QuPewnJYr+SnQiTnCNHFBw99ExTsz9f8w5320PimEPw=' 'sha256-IY7YKNHjbzQ1NfAKrBZvBZohgXMtxrqB9PaqhAaT3vg=' " +
+		"'sha256-QE7TOEDW7YIlMzvUUnm8boDWeNBN7PBbaaYJjnp34WI=' " +
+		"'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='" // each is inserted empty first: the hash of ""
 	cspReport = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
 		"frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
