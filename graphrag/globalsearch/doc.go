@@ -56,7 +56,9 @@
 // Router.Route sends a question to global search when it uses broad
 // wording (BroadCues), names nothing (no content terms), or no single
 // entity names or covers its content terms (CoverShare); otherwise to local
-// search. A model without reports always routes local.
+// search. A model without reports, and a question whose terms no report
+// holds (MinCoverage), route local, where the relevance rule refuses an
+// off-topic question without asking a model.
 //
 // Terms and BroadCues are this package's own question rules until the
 // text package provides the shared ones; Chinese is split into words with

@@ -76,6 +76,10 @@ func (e *Engine) Extractive() bool {
 	return e.cfg.Model == nil || e.cfg.Model.Info().Extractive
 }
 
+// Params returns the engine's search parameters (a Query may override
+// them).
+func (e *Engine) Params() Params { return e.params }
+
 // Builder returns the engine's context builder.
 func (e *Engine) Builder() *ContextBuilder { return e.b }
 

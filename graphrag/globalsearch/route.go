@@ -87,25 +87,40 @@ func (r *Router) prepare() {
 // Route chooses the method for question, in this order:
 //
 //  1. a model without community reports: local (global has nothing to map);
-//  2. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global;
-//  3. no content terms (TermsIn, Chinese split into the words of the
-//     reports) left: global — the question names nothing;
-//  4. an entity whose title the question contains (at least 2 runes, and
+//  2. content terms (TermsIn) of which no report holds MinCoverage of the
+//     weight (as the extractive map weighs them): local — the reports do
+//     not speak of it, and local search's relevance rule refuses such a
+//     question without asking a model (global search would send every
+//     batch to the model to learn the same);
+//  3. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global;
+//  4. no content terms left: global — the question names nothing;
+//  5. an entity whose title the question contains (at least 2 runes, and
 //     for a title without Chinese at least 4 characters, as a whole word):
 //     local;
-//  5. an entity whose title and description hold at least CoverShare of
+//  6. an entity whose title and description hold at least CoverShare of
 //     the content terms: local;
-//  6. otherwise global: no single entity covers the question.
+//  7. otherwise global: no single entity covers the question.
 //
 // Entities of the types topic and engine (our graphs' bookkeeping nodes,
 // about everything) never make a question local. The first entity in model
-// order decides steps 4 and 5.
+// order decides steps 5 and 6.
 func (r *Router) Route(question string) Route {
 	if len(r.m.Reports()) == 0 {
 		return Route{Method: MethodLocal, Reason: "the knowledge has no community reports to search globally"}
 	}
 	r.prepare()
 	terms := TermsIn(question, corpusCount(r.reports))
+	if len(terms) > 0 {
+		w := termWeights(terms, r.reports)
+		best := 0.0
+		for _, s := range r.reports {
+			best = max(best, coverage(s, terms, w))
+		}
+		if best < MinCoverage {
+			return Route{Method: MethodLocal, Terms: terms,
+				Reason: fmt.Sprintf("no community report holds the question's terms (at most %.0f%% of their weight); local search's relevance rule decides", 100*best)}
+		}
+	}
 	if cues := BroadCues(question); len(cues) > 0 {
 		return Route{Method: MethodGlobal, Reason: "broad wording: " + strings.Join(cues, ", "), Cues: cues, Terms: terms}
 	}

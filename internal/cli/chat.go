@@ -16,6 +16,7 @@ import (
 	"github.com/peterh/liner"
 	"github.com/spf13/cobra"
 
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/questiongen"
 	"reportengine/llm"
@@ -30,6 +31,7 @@ const maxChatTurns = 50
 type chatOptions struct {
 	ragOptions
 	Followups int
+	Method    string // local, global or auto (each question routed)
 
 	In       io.Reader
 	terminal bool                  // In is a terminal: line editing with liner
@@ -73,6 +75,7 @@ load statistics and warnings on stderr.`,
 	f := cmd.Flags()
 	f.IntVarP(&opts.Followups, "count", "n", 3, "follow-up questions proposed after each answer (0 = none)")
 	f.StringVar(&opts.ResponseType, "response-type", localsearch.DefaultResponseType, "the answers' length and format, as the prompt's {response_type}")
+	f.StringVar(&opts.Method, "method", string(globalsearch.MethodAuto), "local, global or auto (each question: global when broad, else local), as for search")
 	return cmd
 }
 
@@ -123,6 +126,10 @@ func (t *termReader) close() { t.l.Close() }
 func runChat(ctx context.Context, opts *chatOptions) error {
 	if opts.Followups < 0 {
 		return usagef("-n %d: want 0 or more", opts.Followups)
+	}
+	method, err := parseMethod(opts.Method)
+	if err != nil {
+		return err
 	}
 	s, err := openRAG(ctx, &opts.ragOptions)
 	if err != nil {
@@ -221,7 +228,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		if !opts.terminal {
 			fmt.Fprintf(opts.Out, "> %s\n", safeText(q))
 		}
-		res, err := chatTurn(session, opts, eng, q, history, answering)
+		answer, res, err := chatTurn(session, opts, s.route(method, q), s, eng, q, history, answering)
 		if err != nil {
 			if session.Err() != nil {
 				return ctx.Err()
@@ -236,7 +243,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 			opts.warn("answer to %q failed: %v", safeText(q), err)
 			continue
 		}
-		history = append(history, llm.Message{Role: llm.RoleUser, Content: q}, llm.Message{Role: llm.RoleAssistant, Content: res.Response})
+		history = append(history, llm.Message{Role: llm.RoleUser, Content: q}, llm.Message{Role: llm.RoleAssistant, Content: answer})
 		asked = append(asked, q)
 		if len(asked) > keep {
 			history, asked = history[2*(len(asked)-keep):], asked[len(asked)-keep:]
@@ -287,9 +294,12 @@ func readLine(session context.Context, in lineReader, prompt string) (string, er
 	}
 }
 
-// chatTurn streams one answer and its citations; it returns the answer.
-// A SIGINT during it cancels it (context.Canceled).
-func chatTurn(session context.Context, opts *chatOptions, eng *localsearch.Engine, q string, history []llm.Message, answering chan context.CancelFunc) (*localsearch.Result, error) {
+// chatTurn streams one answer and its citations, by the method route
+// chose (global: map and reduce over the community reports); it returns
+// the answer and, for a local search, its result (the follow-ups are built
+// from the records it cites; nil after a global search). A SIGINT during
+// it cancels it (context.Canceled).
+func chatTurn(session context.Context, opts *chatOptions, route globalsearch.Route, s *ragSession, eng *localsearch.Engine, q string, history []llm.Message, answering chan context.CancelFunc) (string, *localsearch.Result, error) {
 	actx, cancel := context.WithCancel(session)
 	defer cancel()
 	answering <- cancel
@@ -297,15 +307,31 @@ func chatTurn(session context.Context, opts *chatOptions, eng *localsearch.Engin
 	if opts.ready != nil {
 		opts.ready(q)
 	}
+	opts.noteRoute(route)
+	if route.Method == globalsearch.MethodGlobal {
+		geng, err := s.globalEngine(&opts.ragOptions)
+		if err != nil {
+			return "", nil, err
+		}
+		res, err := streamGlobal(actx, &opts.ragOptions, geng, globalsearch.Query{Text: q, History: history})
+		if err != nil {
+			if actx.Err() != nil {
+				return "", nil, context.Canceled
+			}
+			return "", nil, err
+		}
+		printGlobalCitations(opts.Out, res)
+		return res.Response, nil, nil
+	}
 	res, err := streamAnswer(actx, &opts.ragOptions, eng, localsearch.Query{Text: q, History: history})
 	if err != nil {
 		if actx.Err() != nil {
-			return nil, context.Canceled
+			return "", nil, context.Canceled
 		}
-		return nil, err
+		return "", nil, err
 	}
 	printCitations(opts.Out, res)
-	return res, nil
+	return res.Response, res, nil
 }
 
 // drain empties the one-slot channel (the answer is over).

@@ -123,6 +123,8 @@ type ragSession struct {
 	params   localsearch.Params
 	prompt   string // system prompt template from settings.yaml; "" = built in
 	embedder llm.Embedder
+	tk       llm.Tokenizer // the budgets' tokenizer (--encoding)
+	global   *globalState  // global search and the router, made on first use
 }
 
 // note prints an informational line on stderr unless --quiet.
@@ -253,6 +255,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	if err != nil {
 		return nil, usagef("--encoding %q: want %s", o.Encoding, strings.Join(tokens.Encodings(), " or "))
 	}
+	s.tk = tk
 	emb, err := o.embedder(ctx, s.m)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/localsearch"
 	"reportengine/text"
 )
@@ -16,6 +17,7 @@ import (
 // searchOptions are the inputs of `reportengine search`.
 type searchOptions struct {
 	ragOptions
+	Method      string // local, global or auto
 	ContextOnly bool
 	JSON        bool
 	Question    string
@@ -71,10 +73,15 @@ index, in the user cache folder (~/.cache/reportengine/; never inside the index)
 	f.StringVar(&opts.HistoryFile, "history", "", "conversation so far: a JSON `FILE` [{\"role\":\"user\",\"content\":\"…\"}, …], oldest first")
 	f.BoolVar(&opts.ContextOnly, "context-only", false, "print the context text (and with --json its records) and call no model")
 	f.BoolVar(&opts.JSON, "json", false, "print the result fields and the context records as JSON")
+	f.StringVar(&opts.Method, "method", string(globalsearch.MethodAuto), "local (entities and their neighbourhood), global (map and reduce over every community report) or auto (global for broad questions, else local)")
 	return cmd
 }
 
 func runSearch(ctx context.Context, opts *searchOptions) error {
+	method, err := parseMethod(opts.Method)
+	if err != nil {
+		return err
+	}
 	history, err := readHistory(opts.HistoryFile)
 	if err != nil {
 		return err
@@ -83,6 +90,11 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 	s, err := openRAG(ctx, &opts.ragOptions)
 	if err != nil {
 		return err
+	}
+	route := s.route(method, opts.Question)
+	opts.noteRoute(route)
+	if route.Method == globalsearch.MethodGlobal {
+		return runGlobalSearch(ctx, opts, s, route, history)
 	}
 	if opts.ContextOnly {
 		c, err := s.builder.Build(ctx, opts.Question, history, s.params)
@@ -97,7 +109,7 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 			noMatch = noMatchError{safeText(res.NoMatchText())}
 		}
 		if opts.JSON {
-			out := map[string]any{"context_text": c.Text, "context_data": c.Records, "no_match": noMatch != nil, "relevance": c.Relevance}
+			out := map[string]any{"method": route.Method, "method_reason": route.Reason, "route": route, "context_text": c.Text, "context_data": c.Records, "no_match": noMatch != nil, "relevance": c.Relevance}
 			if err := writeJSON(opts.Out, out); err != nil {
 				return err
 			}
@@ -122,7 +134,12 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 		if err != nil {
 			return err
 		}
-		return writeJSON(opts.Out, res)
+		return writeJSON(opts.Out, struct {
+			Method       globalsearch.Method `json:"method"`
+			MethodReason string              `json:"method_reason"`
+			Route        globalsearch.Route  `json:"route"`
+			*localsearch.Result
+		}{route.Method, route.Reason, route, res})
 	}
 	res, err := streamAnswer(ctx, &opts.ragOptions, eng, localsearch.Query{Text: opts.Question, History: history, ResponseType: opts.ResponseType})
 	if err != nil {

@@ -1,0 +1,191 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"reportengine/graphrag/globalsearch"
+	"reportengine/llm"
+)
+
+// globalState is a session's global search: its engine (made when first
+// needed) and the router that chooses the method.
+type globalState struct {
+	router *globalsearch.Router
+	engine *globalsearch.Engine
+}
+
+// parseMethod reads --method: local, global or auto (exit 2 otherwise).
+func parseMethod(s string) (globalsearch.Method, error) {
+	m, err := globalsearch.ParseMethod(s)
+	if err != nil {
+		return "", usagef("--method %q: want local, global or auto", s)
+	}
+	return m, nil
+}
+
+// route chooses the method for question: the one --method names, or with
+// auto the router's choice (globalsearch.Router.Route).
+func (s *ragSession) route(m globalsearch.Method, question string) globalsearch.Route {
+	if s.global == nil {
+		s.global = &globalState{router: globalsearch.NewRouter(s.m)}
+	}
+	switch m {
+	case globalsearch.MethodLocal, globalsearch.MethodGlobal:
+		return globalsearch.Route{Method: m, Reason: "--method " + string(m)}
+	}
+	return s.global.router.Route(question)
+}
+
+// globalEngine returns the session's global search engine, made on the
+// first call: the answering model (offline: extractive map and reduce),
+// the session's tokenizer, GraphRAG's global-search defaults, with
+// --max-context-tokens (each batch's budget) and --history-max-turns when
+// given.
+func (s *ragSession) globalEngine(o *ragOptions) (*globalsearch.Engine, error) {
+	if s.global == nil {
+		s.global = &globalState{router: globalsearch.NewRouter(s.m)}
+	}
+	if s.global.engine != nil {
+		return s.global.engine, nil
+	}
+	var model llm.Model
+	if !o.noModel {
+		var err error
+		if model, err = o.answerModel(); err != nil {
+			return nil, err
+		}
+	}
+	b, err := globalsearch.NewContextBuilder(s.m, globalsearch.Config{Tokenizer: s.tk})
+	if err != nil {
+		return nil, err
+	}
+	p := globalsearch.DefaultParams()
+	if o.changed("max-context-tokens") {
+		p.MaxContextTokens = o.MaxContextTokens
+	}
+	if o.changed("history-max-turns") {
+		p.HistoryMaxTurns = o.HistoryMaxTurns
+	}
+	if err := p.Validate(); err != nil {
+		return nil, usageError{err}
+	}
+	e, err := globalsearch.NewEngine(b, globalsearch.EngineConfig{Model: model, ResponseType: o.ResponseType, Params: &p})
+	if err != nil {
+		return nil, err
+	}
+	s.global.engine = e
+	return e, nil
+}
+
+// noteRoute prints the method chosen and why on stderr (unless --quiet).
+func (o *ragOptions) noteRoute(r globalsearch.Route) {
+	o.note("method: %s (%s)", r.Method, safeText(r.Reason))
+}
+
+// streamGlobal streams a global search's answer as streamAnswer does a
+// local one.
+func streamGlobal(ctx context.Context, o *ragOptions, eng *globalsearch.Engine, q globalsearch.Query) (*globalsearch.Result, error) {
+	aw := newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))
+	res, err := eng.Stream(ctx, q, func(ev globalsearch.Event) error { return aw.WriteDelta(ev.Delta) })
+	if cerr := aw.Close(true); err == nil {
+		err = cerr
+	}
+	return res, err
+}
+
+// printGlobalCitations ends a streamed global answer: the cited reports
+// with their titles, and the citations that name no report of the batches.
+// A no-data answer has nothing to list.
+func printGlobalCitations(w io.Writer, res *globalsearch.Result) {
+	if res.NoData {
+		return
+	}
+	var in, out []string
+	for _, c := range res.Citations {
+		if !c.InContext {
+			out = append(out, safeText(fmt.Sprintf("%s (%s)", c.Dataset, c.ID)))
+			continue
+		}
+		in = append(in, safeText(fmt.Sprintf("  Reports %s: %s", c.ID, shortLine(c.Title, 80))))
+	}
+	if len(in) > 0 {
+		fmt.Fprintln(w, "\nCited records:")
+		for _, l := range in {
+			fmt.Fprintln(w, l)
+		}
+	} else {
+		fmt.Fprintln(w, "\nNo report was cited.")
+	}
+	if len(out) > 0 {
+		fmt.Fprintf(w, "Citations not in the context: %s\n", strings.Join(out, ", "))
+	}
+}
+
+// shortLine is s on one line, at most n runes ("…" when cut).
+func shortLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if rs := []rune(s); len(rs) > n {
+		return string(rs[:n]) + "…"
+	}
+	return s
+}
+
+// runGlobalSearch is search's global path: --context-only prints the
+// batches (with --json: the method, its reason, the batches' texts and
+// records); --json prints the result fields with the method; otherwise the
+// answer streams and the cited reports follow.
+func runGlobalSearch(ctx context.Context, opts *searchOptions, s *ragSession, r globalsearch.Route, history []llm.Message) error {
+	eng, err := s.globalEngine(&opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	if opts.ContextOnly {
+		c, err := eng.Builder().Build(ctx, history, eng.Params())
+		if err != nil {
+			return err
+		}
+		if opts.JSON {
+			texts := []string{}
+			for _, b := range c.Batches {
+				texts = append(texts, b.Text)
+			}
+			return writeJSON(opts.Out, map[string]any{"method": r.Method, "method_reason": r.Reason, "route": r, "context_text": texts, "context_data": c.Records})
+		}
+		for i, b := range c.Batches {
+			if i > 0 {
+				fmt.Fprintln(opts.Out)
+			}
+			fmt.Fprintf(opts.Out, "----- batch %d of %d (%d tokens) -----\n", i+1, len(c.Batches), b.Tokens)
+			text := safeLines(b.Text)
+			if _, err := io.WriteString(opts.Out, text); err != nil {
+				return err
+			}
+			if !strings.HasSuffix(text, "\n") {
+				fmt.Fprintln(opts.Out)
+			}
+		}
+		return nil
+	}
+	q := globalsearch.Query{Text: opts.Question, History: history, ResponseType: opts.ResponseType}
+	if opts.JSON {
+		res, err := eng.Search(ctx, q)
+		if err != nil {
+			return err
+		}
+		return writeJSON(opts.Out, struct {
+			Method       globalsearch.Method `json:"method"`
+			MethodReason string              `json:"method_reason"`
+			Route        globalsearch.Route  `json:"route"`
+			*globalsearch.Result
+		}{r.Method, r.Reason, r, res})
+	}
+	res, err := streamGlobal(ctx, &opts.ragOptions, eng, q)
+	if err != nil {
+		return err
+	}
+	printGlobalCitations(opts.Out, res)
+	return nil
+}

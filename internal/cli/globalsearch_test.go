@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// searchJSON is the part of search --json these tests read.
+type searchJSON struct {
+	Method       string `json:"method"`
+	MethodReason string `json:"method_reason"`
+	Response     string `json:"response"`
+	NoData       bool   `json:"no_data"`
+	NoMatch      bool   `json:"no_match"`
+	Citations    []struct {
+		Dataset   string `json:"dataset"`
+		ID        string `json:"id"`
+		InContext bool   `json:"in_context"`
+	} `json:"citations"`
+	MapResponses []json.RawMessage `json:"map_responses"`
+}
+
+func searchAsJSON(t *testing.T, args ...string) searchJSON {
+	t.Helper()
+	code, out, errs := run(t, append([]string{"search", "-q", "--json"}, args...)...)
+	var res searchJSON
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
+		t.Fatalf("%v: exit %d %s %.300s", args, code, errs, out)
+	}
+	return res
+}
+
+// --method auto (the default) sends a broad question to global search and
+// a specific one to local search, and --json says which and why; each
+// case fails when the routing is reversed. --method forces either.
+func TestSearchMethodRouting(t *testing.T) {
+	graphs := sampleGraphs(t)
+	g := []string{"--graphs", graphs, "--graph", "coffee"}
+
+	broad := searchAsJSON(t, append(g, "李明咖啡店的总体情况怎么样？")...)
+	if broad.Method != "global" || !strings.Contains(broad.MethodReason, "broad wording") || broad.NoData || len(broad.MapResponses) == 0 {
+		t.Fatalf("broad question: method %q (%s), no_data %v\n%s", broad.Method, broad.MethodReason, broad.NoData, broad.Response)
+	}
+	if !strings.HasPrefix(broad.Response, "**摘录式回答**") || len(broad.Citations) == 0 {
+		t.Errorf("global answer:\n%s", broad.Response)
+	}
+	for _, c := range broad.Citations {
+		if c.Dataset != "Reports" || !c.InContext {
+			t.Errorf("citation %+v is not a report of the batches", c)
+		}
+	}
+
+	specific := searchAsJSON(t, append(g, "李明为什么选择写字楼商圈？")...)
+	if specific.Method != "local" || specific.MethodReason == "" || specific.MapResponses != nil {
+		t.Errorf("specific question: method %q (%s)", specific.Method, specific.MethodReason)
+	}
+
+	forced := searchAsJSON(t, append(g, "--method", "global", "李明为什么选择写字楼商圈？")...)
+	if forced.Method != "global" || forced.MethodReason != "--method global" || len(forced.MapResponses) == 0 {
+		t.Errorf("--method global: %q (%s)", forced.Method, forced.MethodReason)
+	}
+	forced = searchAsJSON(t, append(g, "--method", "local", "李明咖啡店的总体情况怎么样？")...)
+	if forced.Method != "local" || forced.MapResponses != nil {
+		t.Errorf("--method local: %q (%s)", forced.Method, forced.MethodReason)
+	}
+}
+
+// On Dulce, the broad English question goes global and is answered from
+// the reports, cited; the text output lists the cited reports and stderr
+// names the method.
+func TestSearchGlobalDulce(t *testing.T) {
+	env := map[string]string{"HOME": t.TempDir()}
+	code, out, errs := runEnv(t, env, "search", "--graphrag-index", dulceDir(t), "What are the main themes of the story?")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "method: global (broad wording: main themes, the story)") {
+		t.Errorf("stderr does not name the method:\n%s", errs)
+	}
+	if !strings.HasPrefix(out, "**Extracted answer**") || !strings.Contains(out, "[Data: Reports (") || !strings.Contains(out, "\nCited records:\n  Reports ") ||
+		strings.Contains(out, "Citations not in the context") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	// --context-only prints the batches and asks nothing
+	code, out, errs = runEnv(t, env, "search", "--graphrag-index", dulceDir(t), "--context-only", "--method", "global", "--max-context-tokens", "2000", "anything")
+	if code != 0 || !strings.HasPrefix(out, "----- batch 1 of ") || !strings.Contains(out, "id|title|occurrence weight|content|rank\n") || !strings.Contains(out, "----- batch 2 of ") {
+		t.Errorf("--context-only: exit %d %s\n%.500s", code, errs, out)
+	}
+}
+
+// A bad --method is refused (exit 2) before anything is loaded: the graph
+// does not exist, which loading would report as exit 4.
+func TestSearchMethodUsage(t *testing.T) {
+	for _, cmd := range []string{"search", "chat"} {
+		args := []string{cmd, "--graphs", t.TempDir(), "--graph", "none", "--method", "drift"}
+		if cmd == "search" {
+			args = append(args, "q")
+		}
+		code, _, errs := run(t, args...)
+		if code != ExitUsage || !strings.Contains(errs, "--method") {
+			t.Errorf("%s: exit %d %s", cmd, code, errs)
+		}
+	}
+}
+
+// Chat routes each question: a broad one global, a specific one local.
+func TestChatRoutesEachQuestion(t *testing.T) {
+	graphs := sampleGraphs(t)
+	code, out, errs := runIn(t, "李明咖啡店的总体情况怎么样？\n李明为什么选择写字楼商圈？\nexit\n", nil, "chat", "--graphs", graphs, "--graph", "coffee", "-n", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	g, l := strings.Index(errs, "method: global ("), strings.Index(errs, "method: local (")
+	if g < 0 || l < 0 || g > l {
+		t.Errorf("stderr:\n%s", errs)
+	}
+	turns := strings.Split(out, "\n> ")
+	if len(turns) != 3 || !strings.Contains(turns[1], "[Data: Reports (") || !strings.Contains(turns[2], "[Data: ") {
+		t.Errorf("stdout:\n%s", out)
+	}
+}
