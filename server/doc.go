@@ -27,7 +27,7 @@
 //	GET  /api/graphs                        {success, graphs:[{id, created_at, mod_time, size, nodes, edges, type_counts, error?}]}
 //	GET  /api/graph/{report_id}/node        ?node=ID: one node with every property
 //	GET  /api/reports                       {success, reports:[{id, url, topic, template, status, graph_id, created_at, files}]}
-//	POST /api/search                        {report_id? | index?, question, history?, response_type?} → server-sent events
+//	POST /api/search                        {report_id? | index?, question, history?, response_type?, method?} → server-sent events
 //	POST /api/questions                     {report_id? | index?, history?, count?} → {success, target, questions, result}
 //	GET  /reports/{report_id}/{path...}     a file of <ReportsDir>/<id> ("" = report.html), read-only
 //	GET  /graph-viewer, /graph-viewer/{id}  the viewer page
@@ -104,10 +104,14 @@
 // version or index and shared by all requests; SearchConfig.Retrieval
 // supplies the embedder and vector store (the CLI: the offline embedder,
 // no network). history is a list of {role, content} messages or of strings
-// (user questions). The answer is streamed as server-sent events, each
+// (user questions). method is "local", "global" (graphrag/globalsearch:
+// map and reduce over the community reports) or "auto" (the default:
+// globalsearch.Router chooses, global for broad questions). The answer is
+// streamed as server-sent events, each
 // "event: <name>\ndata: <one line of JSON>\n\n":
 //
-//	context  {target, sections, counts:{table: rows}, entities:[{title, node_id}], records, budgets}
+//	context  {target, method, method_reason, sections, counts:{table: rows}, entities:[{title, node_id}], records, budgets}
+//	         (global: sections ["Reports"], counts {reports}, batches, records {reports})
 //	         once, before the model is asked: what was retrieved
 //	chunk    {text}: the next piece of the answer
 //	summary  the result fields of localsearch.Result (response, context_text, context_data,
@@ -115,7 +119,8 @@
 //	         no_match, extractive) plus target and citations:[{dataset, table, id, in_context,
 //	         row, title, node_ids}] — each citation resolved to its record and, for graphs,
 //	         to the graph nodes behind it (an entity's node, both ends of a relationship,
-//	         a source text's node)
+//	         a source text's node, a report's engine or topic node), method and method_reason;
+//	         global: the fields of globalsearch.Result (map_responses, points, no_data, …)
 //	error    {success:false, message}: the search failed after the stream started
 //
 // Streaming and non-streaming search are one code path (localsearch.Engine

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/questiongen"
@@ -51,6 +52,8 @@ type searchTarget struct {
 	m         *knowledge.Model
 	engine    *localsearch.Engine
 	questions *questiongen.Generator
+	global    *globalsearch.Engine // map and reduce over the community reports
+	router    *globalsearch.Router // chooses local or global for method "auto"
 
 	entityByShort map[string]int // entity ShortID → index in m.Entities()
 	relByShort    map[string]int
@@ -141,7 +144,15 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 	if err != nil {
 		return nil, err
 	}
-	t := &searchTarget{name: name, graph: graph, m: m, engine: e, questions: qg,
+	gb, err := globalsearch.NewContextBuilder(m, globalsearch.Config{Tokenizer: rc.Tokenizer})
+	if err != nil {
+		return nil, err
+	}
+	ge, err := globalsearch.NewEngine(gb, globalsearch.EngineConfig{Model: sc.Model})
+	if err != nil {
+		return nil, err
+	}
+	t := &searchTarget{name: name, graph: graph, m: m, engine: e, questions: qg, global: ge, router: globalsearch.NewRouter(m),
 		entityByShort: map[string]int{}, relByShort: map[string]int{}, unitByShort: map[string]int{}}
 	for i, en := range m.Entities() {
 		t.entityByShort[en.ShortID] = i
@@ -197,12 +208,14 @@ type searchRequest struct {
 	Question     string
 	History      []llm.Message
 	ResponseType string
+	Method       globalsearch.Method
 }
 
 // decodeSearchRequest reads question (required, a non-empty string),
 // history (a list of {role, content} messages — roles user, assistant,
-// system — or of strings, user questions) and response_type. Wrong types
-// are errors naming the key.
+// system — or of strings, user questions), response_type and method
+// ("local", "global" or "auto"; absent or "" is auto). Wrong types and
+// values are errors naming the key.
 func decodeSearchRequest(obj map[string]json.RawMessage) (searchRequest, error) {
 	var req searchRequest
 	var err error
@@ -214,6 +227,13 @@ func decodeSearchRequest(obj map[string]json.RawMessage) (searchRequest, error) 
 	}
 	if req.ResponseType, err = stringField(obj, "response_type"); err != nil {
 		return req, err
+	}
+	method, err := stringField(obj, "method")
+	if err != nil {
+		return req, err
+	}
+	if req.Method, err = globalsearch.ParseMethod(method); err != nil {
+		return req, &fieldError{Key: "method", Msg: fmt.Sprintf("want local, global or auto, got %q", method)}
 	}
 	req.History, err = historyField(obj, "history")
 	return req, err
@@ -413,12 +433,16 @@ func (es *eventStream) send(name string, v any) error {
 
 // contextEvent is the first event of a search: what was retrieved.
 type contextEvent struct {
-	Target   string              `json:"target"`
-	Sections []string            `json:"sections"`
-	Counts   map[string]int      `json:"counts"`
-	Entities []citedNode         `json:"entities"`
-	Records  localsearch.Records `json:"records"`
-	Budgets  localsearch.Budgets `json:"budgets"`
+	Target string `json:"target"`
+	// Method is the search method ("local" here) and MethodReason why it
+	// was chosen.
+	Method       globalsearch.Method `json:"method"`
+	MethodReason string              `json:"method_reason"`
+	Sections     []string            `json:"sections"`
+	Counts       map[string]int      `json:"counts"`
+	Entities     []citedNode         `json:"entities"`
+	Records      localsearch.Records `json:"records"`
+	Budgets      localsearch.Budgets `json:"budgets"`
 }
 
 // citedNode is an entity with its graph node (graph targets).
@@ -441,8 +465,33 @@ type resolvedCitation struct {
 // citations resolved.
 type summaryEvent struct {
 	*localsearch.Result
-	Target    string             `json:"target"`
-	Citations []resolvedCitation `json:"citations"`
+	Target       string              `json:"target"`
+	Method       globalsearch.Method `json:"method"`
+	MethodReason string              `json:"method_reason"`
+	Citations    []resolvedCitation  `json:"citations"`
+}
+
+// globalContextEvent is the first event of a global search: the batches
+// of community reports the map step reads.
+type globalContextEvent struct {
+	Target       string                        `json:"target"`
+	Method       globalsearch.Method           `json:"method"`
+	MethodReason string                        `json:"method_reason"`
+	Sections     []string                      `json:"sections"`
+	Counts       map[string]int                `json:"counts"`
+	Batches      int                           `json:"batches"`
+	Entities     []citedNode                   `json:"entities"`
+	Records      map[string]globalsearch.Table `json:"records"`
+}
+
+// globalSummaryEvent is the last event of a successful global search: the
+// fields of globalsearch.Result with the citations resolved.
+type globalSummaryEvent struct {
+	*globalsearch.Result
+	Target       string              `json:"target"`
+	Method       globalsearch.Method `json:"method"`
+	MethodReason string              `json:"method_reason"`
+	Citations    []resolvedCitation  `json:"citations"`
 }
 
 // handleSearch serves POST /api/search as server-sent events: "context"
@@ -471,10 +520,17 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.release()
+	route := t.route(req.Method, req.Question)
+	if route.Method == globalsearch.MethodGlobal {
+		s.globalSearch(ctx, es, t, route, req)
+		return
+	}
 	q := localsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
 	res, err := t.engine.Stream(ctx, q, func(ev localsearch.Event) error {
 		if ev.Context != nil {
-			return es.send("context", t.contextEvent(ev.Context))
+			ce := t.contextEvent(ev.Context)
+			ce.Method, ce.MethodReason = route.Method, route.Reason
+			return es.send("context", ce)
 		}
 		return es.send("chunk", struct {
 			Text string `json:"text"`
@@ -485,7 +541,81 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		_ = es.send("error", failure{Success: false, Message: err.Error()})
 		return
 	}
-	_ = es.send("summary", summaryEvent{Result: res, Target: t.name, Citations: t.resolve(res)})
+	_ = es.send("summary", summaryEvent{Result: res, Target: t.name, Method: route.Method, MethodReason: route.Reason, Citations: t.resolve(res)})
+}
+
+// route is the method for a question: the one asked, or with auto the
+// router's choice.
+func (t *searchTarget) route(m globalsearch.Method, question string) globalsearch.Route {
+	if m == globalsearch.MethodLocal || m == globalsearch.MethodGlobal {
+		return globalsearch.Route{Method: m, Reason: "method " + string(m) + " asked"}
+	}
+	return t.router.Route(question)
+}
+
+// globalSearch streams a global search: "context" (the batches), "chunk"s,
+// then "summary" — or "error".
+func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTarget, route globalsearch.Route, req searchRequest) {
+	q := globalsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
+	res, err := t.global.Stream(ctx, q, func(ev globalsearch.Event) error {
+		if ev.Context != nil {
+			rows := len(ev.Context.Records["reports"].Rows)
+			return es.send("context", globalContextEvent{Target: t.name, Method: route.Method, MethodReason: route.Reason,
+				Sections: []string{globalsearch.ContextName}, Counts: map[string]int{"reports": rows}, Batches: len(ev.Context.Batches),
+				Entities: []citedNode{}, Records: ev.Context.Records})
+		}
+		return es.send("chunk", struct {
+			Text string `json:"text"`
+		}{ev.Delta})
+	})
+	if err != nil {
+		s.log.Info("search failed", "target", t.name, "error", err)
+		_ = es.send("error", failure{Success: false, Message: err.Error()})
+		return
+	}
+	_ = es.send("summary", globalSummaryEvent{Result: res, Target: t.name, Method: route.Method, MethodReason: route.Reason, Citations: t.resolveGlobal(res)})
+}
+
+// resolveGlobal resolves the citations of a global answer: a cited report
+// of the batches gets its title and, for graph targets, the node whose
+// community it reports on (an engine's report: the engine node; the topic
+// report: the topic nodes).
+func (t *searchTarget) resolveGlobal(res *globalsearch.Result) []resolvedCitation {
+	out := make([]resolvedCitation, 0, len(res.Citations))
+	for _, c := range res.Citations {
+		rc := resolvedCitation{Citation: localsearch.Citation{Dataset: c.Dataset, ID: c.ID, InContext: c.InContext, Row: -1}, Title: c.Title}
+		if c.InContext {
+			rc.Table = "reports"
+			if t.graph {
+				rc.NodeIDs = t.reportNodes(c.ID)
+			}
+		}
+		out = append(out, rc)
+	}
+	return out
+}
+
+// reportNodes returns the graph nodes a report of our graphs stands for.
+func (t *searchTarget) reportNodes(shortID string) []string {
+	for _, r := range t.m.Reports() {
+		if r.ShortID != shortID {
+			continue
+		}
+		if r.ID == globalsearch.TopicReportID {
+			var ids []string
+			for _, e := range t.m.Entities() {
+				if e.Type == "topic" {
+					ids = append(ids, e.ID)
+				}
+			}
+			return ids
+		}
+		if e, ok := t.m.EntityByID(strings.TrimPrefix(r.ID, "report-")); ok {
+			return []string{e.ID}
+		}
+		return nil
+	}
+	return nil
 }
 
 // kind names what t is, for messages: "graph" or "index".

@@ -420,7 +420,8 @@
     var parts = [];
     var counts = p.counts || {};
     Object.keys(counts).sort().forEach(function (k) { parts.push(k + " " + counts[k]); });
-    return "上下文：" + (parts.length ? parts.join("，") : "无");
+    var method = p.method === "global" ? "全局检索（社区报告 " + (p.batches || 0) + " 批）· " : "";
+    return method + "上下文：" + (parts.length ? parts.join("，") : "无");
   }
 
   function summaryText(p) {
@@ -431,6 +432,7 @@
     if (typeof p.completion_time === "number") parts.push(p.completion_time.toFixed(2) + " s");
     if (p.extractive) parts.push("摘录式（离线模型）");
     if (p.no_match) parts.push("没有匹配的实体，未调用模型");
+    if (p.no_data) parts.push("社区报告中没有相关内容");
     return parts.join(" · ");
   }
 
