@@ -239,15 +239,5 @@ func recordsJSON(g *graphrag.Graph, i int) (string, error) {
 	return s, err
 }
 
-// edgeValue returns the value of column c of edge i.
-func edgeValue(g *graphrag.Graph, i int, c Column, attrs graphrag.Attributes) (string, bool, error) {
-	if c.Key == "records" && g.Records(i) != nil {
-		s, err := recordsJSON(g, i)
-		return s, err == nil, err
-	}
-	v, _ := attrs.Get(c.Key)
-	return valueText(v, c.Kind)
-}
-
 // joinEngines joins an engine list with sep.
 func joinEngines(l []string, sep string) string { return strings.Join(l, sep) }
