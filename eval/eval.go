@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
 )
@@ -36,6 +37,28 @@ func FromLocal(r *localsearch.Result) *Answer {
 	return &Answer{Response: r.Response, NoMatch: r.NoMatch, Citations: r.Citations, Records: r.ContextData, Method: "local"}
 }
 
+// FromGlobal turns a global search result into an Answer: a result with
+// no point above 0 (NoData) counts as refused; its citations name reports
+// (Dataset "Reports", table "reports") and its records are the batches'
+// reports.
+func FromGlobal(r *globalsearch.Result) *Answer {
+	a := &Answer{Response: r.Response, NoMatch: r.NoData, Method: "global", Records: localsearch.Records{}}
+	if r.NoData {
+		a.Response = ""
+	}
+	for name, t := range r.ContextData {
+		a.Records[name] = localsearch.Table(t)
+	}
+	for _, c := range r.Citations {
+		lc := localsearch.Citation{Dataset: c.Dataset, ID: c.ID, InContext: c.InContext, Row: -1}
+		if c.InContext {
+			lc.Table = "reports"
+		}
+		a.Citations = append(a.Citations, lc)
+	}
+	return a
+}
+
 // SearchFunc answers one question (no history). Its errors stop Run.
 type SearchFunc func(ctx context.Context, question string) (*Answer, error)
 
@@ -56,6 +79,10 @@ type Config struct {
 	Model *knowledge.Model
 	// Now is the clock for latencies; nil = time.Now.
 	Now func() time.Time
+	// Method is the search method the run was asked for ("local",
+	// "global", "auto"), reported in Totals.Method; "" when the caller
+	// does not say.
+	Method string
 }
 
 // ErrConfig is wrapped by configuration errors of Run.
@@ -101,6 +128,13 @@ func (v Verdict) Pass() bool {
 
 // Totals are the figures of a run (see the package doc for each).
 type Totals struct {
+	// Method is Config.Method: the method asked for ("auto" routes each
+	// question); Local and Global count the answered questions each
+	// method answered (by Answer.Method).
+	Method string `json:"method,omitempty"`
+	Local  int    `json:"local_answers"`
+	Global int    `json:"global_answers"`
+
 	Questions  int `json:"questions"`
 	Answerable int `json:"answerable"`
 	OffTopic   int `json:"off_topic"`
@@ -171,6 +205,7 @@ func Run(ctx context.Context, set *Set, cfg Config) (*Report, error) {
 		rep.Questions = append(rep.Questions, judge(q, a, idx, elapsed))
 	}
 	rep.Totals = total(rep.Questions)
+	rep.Totals.Method = cfg.Method
 	return rep, nil
 }
 
@@ -217,6 +252,14 @@ func total(vs []Verdict) Totals {
 	for _, v := range vs {
 		t.Questions++
 		lat = append(lat, v.LatencyMS)
+		if !v.Refused {
+			switch v.Method {
+			case "local":
+				t.Local++
+			case "global":
+				t.Global++
+			}
+		}
 		if v.Pass() {
 			t.Passed++
 		}

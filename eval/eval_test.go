@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
 )
@@ -112,16 +113,16 @@ func TestRun(t *testing.T) {
 		return out
 	}
 	answers := map[string]*Answer{
-		"answered well":      {Response: "Alpha and Beta. [Data: Entities (0, 1)]", Citations: cite("0", "1"), Records: fakeRecords()},
-		"answered badly":     {Response: "nothing [Data: Entities (9)]", Citations: cite("9"), Records: fakeRecords()},
-		"refused":            {NoMatch: true},
+		"answered well":      {Response: "Alpha and Beta. [Data: Entities (0, 1)]", Citations: cite("0", "1"), Records: fakeRecords(), Method: "local"},
+		"answered badly":     {Response: "nothing [Data: Entities (9)]", Citations: cite("9"), Records: fakeRecords(), Method: "global"},
+		"refused":            {NoMatch: true, Method: "global"},
 		"off-topic refused":  {NoMatch: true},
-		"off-topic answered": {Response: "alpha [Data: Entities (0)]", Citations: cite("0"), Records: fakeRecords()},
+		"off-topic answered": {Response: "alpha [Data: Entities (0)]", Citations: cite("0"), Records: fakeRecords(), Method: "local"},
 		"uncited":            {Response: "alpha", Records: fakeRecords()},
 	}
 	clock := time.Unix(0, 0)
 	step := map[string]time.Duration{"answered well": 10, "answered badly": 20, "refused": 30, "off-topic refused": 40, "off-topic answered": 50, "uncited": 60}
-	rep, err := Run(context.Background(), set, Config{Model: m,
+	rep, err := Run(context.Background(), set, Config{Model: m, Method: "auto",
 		Now: func() time.Time { return clock },
 		Search: func(_ context.Context, q string) (*Answer, error) {
 			clock = clock.Add(step[q] * time.Millisecond) // the search takes step[q]
@@ -141,7 +142,9 @@ func TestRun(t *testing.T) {
 		t.Errorf("verdicts %+v", v[2:])
 	}
 	tot := rep.Totals
-	want := Totals{Questions: 6, Answerable: 4, OffTopic: 2, FalseRefusals: 1,
+	// Local and Global count answers (a refusal is neither): "answered
+	// well" and "off-topic answered" locally, "answered badly" globally
+	want := Totals{Method: "auto", Local: 2, Global: 1, Questions: 6, Answerable: 4, OffTopic: 2, FalseRefusals: 1,
 		Assertions: 5, AssertionsMet: 3, AssertionRecall: 3.0 / 5,
 		Citations: 3, CitationsValid: 2, CitationValidity: 2.0 / 3, Uncited: 1,
 		ExpectedRecords: 4, RecordsFound: 3, SourceRecall: 3.0 / 4,
@@ -149,6 +152,26 @@ func TestRun(t *testing.T) {
 		LatencyP50MS: 30, LatencyP95MS: 60}
 	if tot != want {
 		t.Errorf("totals\n got %+v\nwant %+v", tot, want)
+	}
+}
+
+// A global search result as eval reads it: a no-data result is a
+// refusal, its Reports citations resolve against the batches' reports.
+func TestFromGlobal(t *testing.T) {
+	res := &globalsearch.Result{Response: "点 [Data: Reports (1, 7)]",
+		ContextData: map[string]globalsearch.Table{"reports": {Columns: []string{"id", "title"}, Rows: [][]string{{"1", "T"}}, InContext: []bool{true}}},
+		Citations:   []globalsearch.Citation{{Dataset: "Reports", ID: "1", InContext: true}, {Dataset: "Reports", ID: "7"}}}
+	a := FromGlobal(res)
+	if a.NoMatch || a.Method != "global" || len(a.Citations) != 2 || !a.Citations[0].InContext || a.Citations[1].InContext ||
+		a.Citations[0].Table != "reports" || a.Records["reports"].Rows[0][0] != "1" {
+		t.Errorf("answer %+v", a)
+	}
+	v := judge(Question{Text: "q", Assertions: [][]string{{"点"}}, ExpectRecords: []string{"reports:1"}}, a, newRecordIndex(nil), 0)
+	if v.AssertionsMet != 1 || v.CitationsValid != 1 || v.Citations != 2 || v.RecordsFound != 1 {
+		t.Errorf("verdict %+v", v)
+	}
+	if nd := FromGlobal(&globalsearch.Result{Response: globalsearch.NoDataAnswer, NoData: true}); !nd.NoMatch || nd.Response != "" {
+		t.Errorf("no data: %+v", nd)
 	}
 }
 

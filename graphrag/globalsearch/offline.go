@@ -199,7 +199,7 @@ func extractiveReduce(question string, kept []RankedPoint, _ []knowledge.Communi
 		if len(chosen) == MaxAnswerPoints {
 			break
 		}
-		ts := wordSet(stripCitations(p.Description))
+		ts := wordSet(text.StripCitations(p.Description))
 		dup := false
 		for _, o := range chosenTerms {
 			if overlap(ts, o) >= 0.5 {
@@ -269,14 +269,9 @@ func overlap(a, b map[string]bool) float64 {
 }
 
 var (
-	dataRefRE  = regexp.MustCompile(`\s*[\[［【]\s*(?i:data)\s*[:：][^\]］】]*[\]］】]`)
 	emphasisRE = regexp.MustCompile(`\*\*|__|` + "`")
 	listMarkRE = regexp.MustCompile(`^(?:[-*•+]\s+|\d{1,3}[.)、]\s*|[（(]?\d{1,3}[）)]\s*)`)
 )
-
-// stripCitations removes [Data: …] references (a report's own references
-// name entities and relationships global search does not show).
-func stripCitations(s string) string { return strings.TrimSpace(dataRefRE.ReplaceAllString(s, "")) }
 
 // reportSentences cuts a report's markdown into sentences: line by line,
 // leaving out headings, fences and rules, list markers, blockquote marks
@@ -314,7 +309,7 @@ func reportSentences(md string) []string {
 			continue
 		}
 		line = listMarkRE.ReplaceAllString(line, "")
-		line = emphasisRE.ReplaceAllString(stripCitations(line), "")
+		line = emphasisRE.ReplaceAllString(text.StripCitations(line), "")
 		rs := []rune(line)
 		start := 0
 		for i, r := range rs {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/llm/offline"
 )
 
 const dulceDir = "../../../shared/fixtures/graphrag-dulce"
@@ -216,5 +217,48 @@ func TestDulceRowSumsEqualWholeCounts(t *testing.T) {
 				t.Errorf("query %q, %d tokens: row-sum and whole counting differ", q, max)
 			}
 		}
+	}
+}
+
+// The offline answer on Dulce cites only what the context showed: the
+// community reports it quotes hold their own "[Data: Entities (0, 3);
+// Relationships (…)]" blocks, whose ids name records this context may not
+// hold; the copied sentences lose them and are cited by their report
+// alone. Every entity of the index is asked by its title.
+func TestDulceOfflineCitationsInContext(t *testing.T) {
+	b, m := dulceBuilder(t)
+	e, err := NewEngine(b, EngineConfig{Model: offline.New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, _ := dulceVectors()
+	embedded, quotedReports := 0, 0
+	for _, id := range store.ids {
+		ent, _ := m.EntityByID(id)
+		res, err := e.Search(t.Context(), Query{Text: ent.Title})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range res.ContextData["reports"].Rows {
+			if strings.Contains(row[len(row)-1], "[Data:") {
+				embedded++
+			}
+		}
+		for _, c := range res.Citations {
+			if !c.InContext {
+				t.Errorf("%s: cites %s (%s), which the context did not show:\n%s", ent.Title, c.Dataset, c.ID, res.Response)
+			}
+			if c.Table == "reports" {
+				quotedReports++
+			}
+		}
+		if strings.Count(res.Response, "[Data:") != strings.Count(res.Response, "\n- ") {
+			t.Errorf("%s: a sentence with other than one citation block:\n%s", ent.Title, res.Response)
+		}
+	}
+	// the rule is exercised: the contexts held reports with their own
+	// citation blocks, and answers quoted reports
+	if embedded == 0 || quotedReports == 0 {
+		t.Errorf("reports with embedded citations %d, report citations %d: the case is not exercised", embedded, quotedReports)
 	}
 }

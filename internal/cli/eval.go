@@ -11,14 +11,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"reportengine/eval"
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/localsearch"
 )
 
 // evalOptions are the inputs of `reportengine eval`.
 type evalOptions struct {
 	ragOptions
-	JSON bool
-	Set  string
+	JSON   bool
+	Set    string
+	Method string // local, global or auto (each question routed)
 }
 
 func newEvalCmd(d *Deps, runF func(context.Context, *evalOptions) error) *cobra.Command {
@@ -39,7 +41,9 @@ questions (` + fmt.Sprint(eval.MaxSetBytes>>20) + ` MiB); a bad line is refused 
 
 Per question it prints answered or refused, assertions met, citations valid, expected
 records in the context and the latency; then the totals: false refusals, assertion
-recall, citation validity, source recall, off-topic refusals, p50/p95 latency. Knowledge,
+recall, citation validity, source recall, off-topic refusals, p50/p95 latency, and
+how many answers each search method gave. --method routes each question as search does
+(auto: global search for broad questions, local search otherwise). Knowledge,
 settings.yaml, models and embeddings as for search (offline by default).`,
 		Example: `  reportengine eval --graph coffee-shop examples/coffee-shop/questions.jsonl
   reportengine eval --graphrag-index ../shared/fixtures/graphrag-dulce --json eval/testdata/dulce.jsonl`,
@@ -57,10 +61,15 @@ settings.yaml, models and embeddings as for search (offline by default).`,
 	f := cmd.Flags()
 	f.StringVar(&opts.ResponseType, "response-type", localsearch.DefaultResponseType, "the answers' length and format, as the prompt's {response_type}")
 	f.BoolVar(&opts.JSON, "json", false, "print the verdicts and totals as JSON")
+	f.StringVar(&opts.Method, "method", string(globalsearch.MethodAuto), "local, global or auto (each question: global when broad, else local), as for search")
 	return cmd
 }
 
 func runEval(ctx context.Context, opts *evalOptions) error {
+	method, err := parseMethod(opts.Method)
+	if err != nil {
+		return err
+	}
 	// the set is read before the knowledge: a bad set costs no loading
 	set, err := eval.ReadFile(opts.Set)
 	if err != nil {
@@ -81,7 +90,18 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 		return err
 	}
 	end := opts.Log.start("asked the questions", "asking %d questions", len(set.Questions))
-	rep, err := eval.Run(ctx, set, eval.Config{Model: s.m, Search: func(ctx context.Context, q string) (*eval.Answer, error) {
+	rep, err := eval.Run(ctx, set, eval.Config{Model: s.m, Method: string(method), Search: func(ctx context.Context, q string) (*eval.Answer, error) {
+		if s.route(method, q).Method == globalsearch.MethodGlobal {
+			geng, err := s.globalEngine(&opts.ragOptions)
+			if err != nil {
+				return nil, err
+			}
+			res, err := geng.Search(ctx, globalsearch.Query{Text: q, ResponseType: opts.ResponseType})
+			if err != nil {
+				return nil, err
+			}
+			return eval.FromGlobal(res), nil
+		}
 		res, err := eng.Search(ctx, localsearch.Query{Text: q, ResponseType: opts.ResponseType})
 		if err != nil {
 			return nil, err
@@ -150,6 +170,9 @@ func writeEvalText(w io.Writer, rep *eval.Report) {
 	t := rep.Totals
 	fmt.Fprintf(w, "\n%s\n", safeText(rep.Set))
 	fmt.Fprintf(w, "questions:          %d (%d answerable, %d off-topic), %d passed\n", t.Questions, t.Answerable, t.OffTopic, t.Passed)
+	if t.Method != "" {
+		fmt.Fprintf(w, "method:             %s (%d answered by local search, %d by global search)\n", t.Method, t.Local, t.Global)
+	}
 	fmt.Fprintf(w, "false refusals:     %d of %d\n", t.FalseRefusals, t.Answerable)
 	fmt.Fprintf(w, "assertion recall:   %.2f (%d of %d assertions)\n", t.AssertionRecall, t.AssertionsMet, t.Assertions)
 	fmt.Fprintf(w, "citation validity:  %.2f (%d of %d citations; %d answers cite nothing)\n", t.CitationValidity, t.CitationsValid, t.Citations, t.Uncited)

@@ -21,8 +21,11 @@ func TestEvalFlags(t *testing.T) {
 	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if got.Set != "set.jsonl" || got.Index != "ragtest" || !got.JSON || got.TopKEntities != 5 || got.LLM != "offline" || got.Graph != "latest" {
+	if got.Set != "set.jsonl" || got.Index != "ragtest" || !got.JSON || got.TopKEntities != 5 || got.LLM != "offline" || got.Graph != "latest" || got.Method != "auto" {
 		t.Errorf("options %+v", got)
+	}
+	if code, _, errs := run(t, "eval", "--method", "nearest", "set.jsonl"); code != 2 || !strings.Contains(errs, "--method") {
+		t.Errorf("--method nearest: exit %d, %s", code, errs)
 	}
 	for _, args := range [][]string{{"eval"}, {"eval", "a.jsonl", "b.jsonl"}} {
 		if code, _, _ := run(t, args...); code != 2 {

@@ -256,7 +256,9 @@ func containsTerm(lower, term string) bool {
 }
 
 // contextSentences collects the sentences of the Sources texts, entity
-// descriptions and report contents of the tables, in context order.
+// descriptions and report contents of the tables, in context order,
+// without the citation blocks the records themselves hold
+// (text.StripCitations).
 func contextSentences(tables []ctxTable) []*sentence {
 	var out []*sentence
 	for _, t := range tables {
@@ -278,7 +280,10 @@ func contextSentences(tables []ctxTable) []*sentence {
 			continue
 		}
 		for ri, r := range t.rows {
-			for _, s := range splitSentences(r[textc]) {
+			// a record's own citations (a community report's "[Data:
+			// Entities (0, 3)]") name ids this context may not show: they
+			// go, and the sentence is cited by its record alone
+			for _, s := range splitSentences(text.StripCitations(r[textc])) {
 				if isBookkeeping(s) {
 					continue
 				}
