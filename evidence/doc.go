@@ -60,6 +60,28 @@
 // with a KPI label; the others stay in the prose. BettaFish has no figure
 // extraction: its model writes the KPI cards.
 //
+// # Passage quality and topic coherence
+//
+// Classify(sentence, previous) gives a sentence's Noise class: Clean, or
+// one of the kinds an analyst never quotes as a finding — Floor (comment
+// floors), Furniture (navigation, notices), Advert (vendor promotion,
+// recruiting), Filler (search-engine and weather filler), Listing (tables
+// of contents, headings, list lines), Definition (textbook definitions),
+// Meta (about the analysis, not its subject) and Fragment (its subject is
+// in the sentence before: quote the pair or skip it).
+//
+//	if evidence.Classify(s, prev) != evidence.Clean { /* not a finding */ }
+//
+// NewTopic(TopicConfig{Topic, Aliases, Profile}) builds the run's topic
+// model; its Judge(sentence, previous, title) says whether the sentence is
+// about the topic, with a score (0–1) and the subject it names (the topic,
+// another university, company, place or event hashtag), read from the
+// sentence, then the sentence before it, then its page or section title,
+// then the run's vocabulary (the engines' own analysis).
+//
+//	tp, err := evidence.NewTopic(evidence.TopicConfig{Topic: "武汉大学", Profile: summaries})
+//	j := tp.Judge("纽约大学位于美国排名第30位", "", "")  // j.OnTopic false, j.Subject "纽约大学"
+//
 // # Plan
 //
 // MakePlanWith gives each item to at most one template sub-point. Its

@@ -1,0 +1,116 @@
+package evidence
+
+import (
+	"errors"
+	"testing"
+)
+
+// TestClassifyRules holds, for every rule of Classify, a sentence it must
+// catch and a near miss it must leave alone (each near miss fails when
+// the rule is made looser, each catch when it is removed).
+func TestClassifyRules(t *testing.T) {
+	cases := []struct {
+		s, prev string
+		want    Noise
+	}{
+		{"2楼：说得太对了，学校就该道歉。", "", Floor},
+		{"#3 楼主说的没错", "", Floor},
+		{"回复 珞珈小白：你根本没看通报。", "", Floor},
+		{"2021年的通报说得很清楚。", "", Clean}, // a year is no floor
+		{"海外学习项目 / 重要提示:2024年下半年本科生出国(境)交流专项奖学金政策将有重大调整", "", Furniture},
+		{"首页 > 新闻中心 > 学校要闻", "", Furniture},
+		{"发布时间：2025-07-31 来源：新华网", "", Furniture},
+		{"据新华网消息，学校已于7月31日发布通报。", "", Clean}, // a source named in a sentence
+		{"乐思网络舆情监测系统能够7×24小时监测全网舆情。", "", Advert},
+		{"识微商情舆情监测平台帮助高校及时发现负面信息。", "", Advert},
+		{"普华永道通过海外学子招聘计划（CSI）吸纳毕业生。", "", Advert},
+		{"学校建立了舆情监测机制，但回应仍显迟缓。", "", Clean}, // a monitoring practice, no product
+		{"湖北高考最新信息 本篇文章是有小编帮大家整理的最新武汉大学学科评估排名数据", "", Filler},
+		{"年降水量在1,000至1,500毫米之间，夏季气温常常达到39°C。", "", Filler},
+		{"樱花季期间气温回升，游客数量创新高。", "", Clean}, // one climate word is no climate text
+		{"二､主要热点事件分析 1.", "", Listing},
+		{"目录", "", Listing},
+		{"第三章 舆情应对", "", Listing},
+		{"传播路径", "第三章 舆情应对", Listing},
+		{"二、学校回应迟缓，引发网友质疑。", "", Clean}, // a numbered statement
+		{"传播路径", "学校回应迟缓，引发网友质疑。", Clean},
+		{"武汉大学舆情是指与武汉大学相关的网络舆论。", "", Definition},
+		{"所谓舆情，就是民众的社会政治态度。", "", Definition},
+		{"通报指出涉事学生已被处分。", "", Clean}, // 指出 is no 是指
+		{"本报告旨在梳理武汉大学近期舆情。", "", Meta},
+		{"通过梳理分析这些具体案例，可以深入探究其起因、发展脉络及公众反应。", "", Meta},
+		{"通过官方微博发布通报后，质疑声有所减弱。", "", Clean},
+		{"这类事件通常因施虐视频在网络上传播而引发关注。", "", Fragment},
+		{"而真正的引爆却出现在28日凌晨。", "", Fragment},
+		{"然而，该校并未及时回应。", "", Fragment},
+		{"学校对此高度重视，迅即成立工作专班。", "", Fragment},
+		{"然而，学校直到三天后才发布通报。", "", Clean}, // a connective, its own subject
+		{"其中负面情绪占28%。", "", Clean},      // 其中 is no pointer
+	}
+	for _, c := range cases {
+		if got := Classify(c.s, c.prev); got != c.want {
+			t.Errorf("Classify(%q, %q) = %v, want %v", c.s, c.prev, got, c.want)
+		}
+	}
+}
+
+func TestNoiseNames(t *testing.T) {
+	for _, n := range Noises() {
+		back, ok := ParseNoise(n.String())
+		if !ok || back != n {
+			t.Errorf("ParseNoise(%q) = %v, %v", n.String(), back, ok)
+		}
+	}
+	if _, ok := ParseNoise("spam"); ok {
+		t.Error("ParseNoise accepted an unknown name")
+	}
+	if got := Noise(200).String(); got != "noise(200)" {
+		t.Errorf("unknown class prints %q", got)
+	}
+}
+
+func TestTopicJudge(t *testing.T) {
+	if _, err := NewTopic(TopicConfig{Topic: "  "}); !errors.Is(err, ErrNoTopic) {
+		t.Fatalf("blank topic: err %v, want ErrNoTopic", err)
+	}
+	tp, err := NewTopic(TopicConfig{Topic: "武汉大学", Profile: []string{
+		"武汉大学图书馆事件引发舆论关注，华中科技大学的做法被拿来比较。",
+		"图书馆事件中，华中科技大学也曾遭遇类似质疑，图书馆管理成为焦点。",
+		"网友比较华中科技大学与武大的回应速度，图书馆事件持续发酵。",
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		s, prev, title string
+		on             bool
+		subject, via   string
+	}{
+		{"武大樱花季预约引发争议。", "", "", true, "武大", "sentence"},
+		{"纽约大学位于美国排名第30位。", "", "", false, "纽约大学", "sentence"},
+		{"博主陆续发布了多条#华电973首席性侵女教师#内容。", "", "", false, "#华电973首席性侵女教师#", "sentence"},
+		{"华北电力大学与武汉大学联合发布声明。", "", "", true, "武汉大学", "sentence"}, // the topic's own name wins
+		{"华中科技大学回应迅速。", "", "", true, "华中科技大学", "sentence"},      // related: the profile compares it
+		{"学校对此高度重视，迅即成立工作专班。", "", "关于华北电力大学教师事件的通报", false, "华北电力大学", "title"},
+		{"学校对此高度重视，迅即成立工作专班。", "武汉大学发布情况通报。", "", true, "武汉大学", "previous"},
+		{"图书馆事件持续发酵，舆论关注图书馆管理。", "", "", true, "", "terms"},
+		{"年降水量在1000至1500毫米之间。", "", "", false, "", "terms"},
+	}
+	for _, c := range cases {
+		j := tp.Judge(c.s, c.prev, c.title)
+		if j.OnTopic != c.on || j.Subject != c.subject || j.Via != c.via {
+			t.Errorf("Judge(%q, %q, %q) = %+v, want on %v subject %q via %s", c.s, c.prev, c.title, j, c.on, c.subject, c.via)
+		}
+		if j.OnTopic != (j.Score >= OnTopicScore) {
+			t.Errorf("Judge(%q): on %v but score %v", c.s, j.OnTopic, j.Score)
+		}
+	}
+	// without a profile, a sentence naming nothing is given the benefit of the doubt
+	bare, _ := NewTopic(TopicConfig{Topic: "武汉大学"})
+	if j := bare.Judge("年降水量在1000至1500毫米之间。", "", ""); !j.OnTopic || j.Score != NeutralScore {
+		t.Errorf("no profile: %+v, want neutral and on topic", j)
+	}
+	if j := bare.Judge("华中科技大学回应迅速。", "", ""); j.OnTopic {
+		t.Errorf("no profile: another university is off topic, got %+v", j)
+	}
+}
