@@ -76,7 +76,12 @@
 // <a id> anchor), headings, paragraphs with marks, lists, tables (grid
 // laid out for spans, '|' escaped), SWOT/PEST as tables, blockquote,
 // engineQuote and callout as quotes ("> **title** [tone]"), code fences,
-// $$ math, charts as data tables, and the references. Untrusted text is
+// $$ math, charts as data tables, and the references. Citations (a link
+// to "#ref-N" around "[N]") are GFM footnote references "[^N]", a KPI
+// card's source "[N]" too, and the reference list comes last, after the
+// footer, as the footnote definitions "[^N]: title — engines · cited in"
+// (no HTML inside links; a renderer with footnotes, e.g. goldmark's
+// extension, numbers them by first reference). Untrusted text is
 // backslash-escaped where it could change structure.
 //
 // # Differences from BettaFish (reference §5.6, §8)

@@ -600,7 +600,7 @@ func TestMarkdownStructure(t *testing.T) {
 		"$$\nS = \\frac{N_{pos} - N_{neg}}{N_{total}}\n$$",
 		"| 类别 / Label | 本周 | 上周 |\n| --- | --- | --- |\n| 微博 | 52000 | 41000 |",
 		"- [x] 发布说明", "- [ ] 跟进投诉",
-		"1. [某汽车品牌官方微博](https://weibo.com/example)",
+		"[^1]: [某汽车品牌官方微博](https://weibo.com/example)",
 		"> ⚠ 图表数据不可用 / chart data unavailable",
 	} {
 		if !strings.Contains(s, want) {

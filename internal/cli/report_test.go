@@ -216,9 +216,12 @@ func draftChecks(t *testing.T, md string) {
 			t.Errorf("KPI card %q = %q, want %q (cards %q)", label, kpis[label], want, kpis)
 		}
 	}
-	cite := regexp.MustCompile(`\[<sup>.*?</sup>\]\(#ref-\d+\)|（详见「[^」]*」）|…+$|^.{0,12}(?:写道|指出（[^）]*）)：`)
+	cite := regexp.MustCompile(`\[\^\d+\]|（详见「[^」]*」）|…+$|^.{0,12}(?:写道|指出（[^）]*）)：`)
 	count := map[string]int{}
 	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "[^") {
+			continue // the reference list (footnote definitions)
+		}
 		text := strings.TrimSpace(cite.ReplaceAllString(strings.TrimPrefix(line, "- "), ""))
 		for _, p := range []string{"Page 7.", "2022-02-24.", "监测平台："} {
 			if strings.HasPrefix(text, p) || strings.Contains(text, "写道："+p) {
