@@ -113,15 +113,24 @@
 //	context  {target, method, method_reason, sections, counts:{table: rows}, entities:[{title, node_id}], records, budgets}
 //	         (global: sections ["Reports"], counts {reports}, batches, records {reports})
 //	         once, before the model is asked: what was retrieved
-//	chunk    {text}: the next piece of the answer
+//	chunk    {text}: the next piece of the answer; in a local search a cited id that
+//	         was not in the context is followed by "⟨not in context⟩"
+//	         (localsearch.NotInContextMark) where it stands, as the search
+//	         command prints it: the chunks put together are
+//	         localsearch.MarkCitations(response, context_data), ready to show
 //	summary  the result fields of localsearch.Result (response, context_text, context_data,
 //	         completion_time, llm_calls, prompt_tokens, output_tokens and their *_categories,
 //	         no_match, extractive) plus target and citations:[{dataset, table, id, in_context,
 //	         row, title, node_ids}] — each citation resolved to its record and, for graphs,
 //	         to the graph nodes behind it (an entity's node, both ends of a relationship,
 //	         a source text's node, a report's engine or topic node), method and method_reason;
-//	         global: the fields of globalsearch.Result (map_responses, points, no_data, …)
-//	error    {success:false, message}: the search failed after the stream started
+//	         global: the fields of globalsearch.Result (map_responses, points, no_data, …);
+//	         response is the answer as the model wrote it (unmarked: for history
+//	         and for a client that marks citations itself, as the viewer does)
+//	error    {success:false, message, error_id}: the search failed after the stream
+//	         started: a generic message naming the kind of failure (rate limited,
+//	         unavailable, stopped, …) and an error id; the log line with that id
+//	         has the error itself
 //
 // Streaming and non-streaming search are one code path (localsearch.Engine
 // .Stream), so the summary equals what Search returns; a model failing

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
@@ -496,9 +498,13 @@ type globalSummaryEvent struct {
 
 // handleSearch serves POST /api/search as server-sent events: "context"
 // (what was retrieved, once, before the model is asked), "chunk" ({text},
-// each piece of the answer in order), then "summary" (the result fields and
-// resolved citations) — or "error" ({message}) when the search fails after
-// the stream started (B38: never a shortened answer presented as complete).
+// each piece of the answer in order; in a local search a cited id the
+// context did not show is followed by localsearch.NotInContextMark, see
+// chunkEvent), then "summary" (the result fields, the unmarked response and
+// the resolved citations, each with in_context) — or "error" ({success:
+// false, message, error_id}: a generic message, the detail in the log, see
+// streamFailed) when the search fails after the stream started (B38: never
+// a shortened answer presented as complete).
 // Errors before the stream (bad body, unknown graph or index) are ordinary
 // JSON errors with their status.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
@@ -526,22 +532,83 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := localsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
+	chunk := func(text string) error { return es.send("chunk", chunkEvent{Text: text}) }
+	// Cited ids the context did not show are marked where they stand
+	// (localsearch.NotInContextMark), as the search command prints them.
+	var mk *localsearch.CitationMarker
 	res, err := t.engine.Stream(ctx, q, func(ev localsearch.Event) error {
 		if ev.Context != nil {
+			mk = localsearch.NewCitationMarker(ev.Context.Records, chunk)
 			ce := t.contextEvent(ev.Context)
 			ce.Method, ce.MethodReason = route.Method, route.Reason
 			return es.send("context", ce)
 		}
-		return es.send("chunk", struct {
-			Text string `json:"text"`
-		}{ev.Delta})
+		if mk == nil {
+			return chunk(ev.Delta)
+		}
+		return mk.Write(ev.Delta)
 	})
+	if mk != nil {
+		if ferr := mk.Flush(); err == nil {
+			err = ferr
+		}
+	}
 	if err != nil {
-		s.log.Info("search failed", "target", t.name, "error", err)
-		_ = es.send("error", failure{Success: false, Message: err.Error()})
+		s.streamFailed(es, t, err)
 		return
 	}
 	_ = es.send("summary", summaryEvent{Result: res, Target: t.name, Method: route.Method, MethodReason: route.Reason, Citations: t.resolve(res)})
+}
+
+// chunkEvent is one "chunk" event: the next piece of the answer. In a
+// local search's stream a cited id the context did not show is followed
+// by localsearch.NotInContextMark, where it stands, so that the chunks
+// put together are localsearch.MarkCitations of the summary's response
+// (which stays the answer as the model wrote it).
+type chunkEvent struct {
+	Text string `json:"text"`
+}
+
+// streamFailed ends a search stream that failed after it started with an
+// "error" event: a generic message saying what kind of failure it was
+// (streamFailure) and a fresh error id, never the error's own text (which
+// can name hosts, files or the model's reply); the log gets the id and the
+// error in full, as a 500's does (at level Info for a stopped request: the
+// client went away or the server is shutting down).
+func (s *Server) streamFailed(es *eventStream, t *searchTarget, err error) {
+	id := newErrorID()
+	public := streamFailure(err)
+	level := slog.LevelError
+	if errors.Is(err, context.Canceled) {
+		level = slog.LevelInfo
+	}
+	s.log.Log(context.Background(), level, "search failed", "error_id", id, "target", t.name, "message", public, "error", err)
+	_ = es.send("error", failure{Success: false, ErrorID: id,
+		Message: public + " (error id " + id + "; the server log has the details)"})
+}
+
+// streamFailure is the public message of a search that failed mid-stream,
+// by the model error's kind (the llm sentinels), else a generic one.
+func streamFailure(err error) string {
+	switch {
+	case errors.Is(err, llm.ErrRateLimited):
+		return "the search failed: the model is rate limited (HTTP 429); try again later"
+	case errors.Is(err, llm.ErrAuth):
+		return "the search failed: the model refused the server's credentials"
+	case errors.Is(err, llm.ErrContextTooLong):
+		return "the search failed: the question and its context are too long for the model"
+	case errors.Is(err, llm.ErrTruncated):
+		return "the search failed: the model's answer was cut off by its length limit"
+	case errors.Is(err, llm.ErrEmptyCompletion):
+		return "the search failed: the model sent an empty answer"
+	case errors.Is(err, llm.ErrBadRequest):
+		return "the search failed: the model refused the request"
+	case errors.Is(err, context.Canceled):
+		return "the search was stopped before the answer was complete (the request was cancelled or the server is shutting down)"
+	case errors.Is(err, llm.ErrUnavailable), errors.Is(err, context.DeadlineExceeded):
+		return "the search failed: the model is unavailable or did not answer in time"
+	}
+	return "the search failed"
 }
 
 // route is the method for a question: the one asked, or with auto the
@@ -564,13 +631,10 @@ func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTar
 				Sections: []string{globalsearch.ContextName}, Counts: map[string]int{"reports": rows}, Batches: len(ev.Context.Batches),
 				Entities: []citedNode{}, Records: ev.Context.Records})
 		}
-		return es.send("chunk", struct {
-			Text string `json:"text"`
-		}{ev.Delta})
+		return es.send("chunk", chunkEvent{Text: ev.Delta})
 	})
 	if err != nil {
-		s.log.Info("search failed", "target", t.name, "error", err)
-		_ = es.send("error", failure{Success: false, Message: err.Error()})
+		s.streamFailed(es, t, err)
 		return
 	}
 	_ = es.send("summary", globalSummaryEvent{Result: res, Target: t.name, Method: route.Method, MethodReason: route.Reason, Citations: t.resolveGlobal(res)})

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -184,6 +185,16 @@ func TestSearchStream(t *testing.T) {
 	if err := json.Unmarshal([]byte(events[len(events)-1].Data), &sum); err != nil {
 		t.Fatal(err)
 	}
+	streamed.Reset()
+	for _, ev := range events[1 : len(events)-1] {
+		var c struct {
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal([]byte(ev.Data), &c); err != nil {
+			t.Fatal(err)
+		}
+		streamed.WriteString(c.Text)
+	}
 	m, err := knowledge.FromGraph(context.Background(), g, knowledge.GraphOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -200,6 +211,16 @@ func TestSearchStream(t *testing.T) {
 	}
 	if sum.Response != want.Response || sum.ContextText != want.ContextText || sum.OutputTokens != want.OutputTokens || sum.PromptTokens != want.PromptTokens {
 		t.Errorf("streamed search differs from Search (response equal %v, context equal %v)", sum.Response == want.Response, sum.ContextText == want.ContextText)
+	}
+	// The chunks mark the made-up id where it stands, as the search
+	// command prints the answer (before: the chunks were the raw answer);
+	// the summary's response stays as the model wrote it.
+	marked := "[Data: Entities (999999" + localsearch.NotInContextMark + ")]"
+	if got, wantText := streamed.String(), localsearch.MarkCitations(want.Response, want.ContextData); got != wantText || !strings.Contains(got, marked) {
+		t.Errorf("streamed answer %q, want %q with %q", got, wantText, marked)
+	}
+	if strings.Contains(sum.Response, localsearch.NotInContextMark) {
+		t.Errorf("summary response is marked: %q", sum.Response)
 	}
 	// Citations: as the engine parsed them, each in-context one resolved
 	// to nodes of the graph.
@@ -282,41 +303,79 @@ func (scriptedModel) Stream(_ context.Context, req llm.Request, fn func(llm.Chun
 	return llm.Response{Content: all.String(), FinishReason: "stop"}, nil
 }
 
-// failingModel streams three chunks, then fails (B38's fake model).
-type failingModel struct{}
+// failingModel streams three chunks, then fails with err (B38's fake
+// model); nil err is an ErrUnavailable wrapping errMidStream.
+type failingModel struct{ err error }
 
-var errMidStream = errors.New("connection reset mid-stream")
+var errMidStream = errors.New("connection reset mid-stream by 10.1.2.3:8443 reading /srv/models/secret.bin")
 
-func (failingModel) Info() llm.Info { return llm.Info{Provider: "test", Model: "failing"} }
-func (failingModel) Complete(context.Context, llm.Request) (llm.Response, error) {
-	return llm.Response{}, fmt.Errorf("%w: %w", llm.ErrUnavailable, errMidStream)
+func (m failingModel) failure() error {
+	if m.err != nil {
+		return m.err
+	}
+	return fmt.Errorf("%w: %w", llm.ErrUnavailable, errMidStream)
 }
-func (failingModel) Stream(_ context.Context, _ llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
+func (failingModel) Info() llm.Info { return llm.Info{Provider: "test", Model: "failing"} }
+func (m failingModel) Complete(context.Context, llm.Request) (llm.Response, error) {
+	return llm.Response{}, m.failure()
+}
+func (m failingModel) Stream(_ context.Context, _ llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
 	for _, d := range []string{"第一段，", "第二段，", "第三段"} {
 		if err := fn(llm.Chunk{Delta: d}); err != nil {
 			return llm.Response{}, err
 		}
 	}
-	return llm.Response{}, fmt.Errorf("%w: %w", llm.ErrUnavailable, errMidStream)
+	return llm.Response{}, m.failure()
 }
 
 // A model failing after three chunks: the stream carries the three chunks
-// and then an error event, never a summary (B38).
+// and then an error event, never a summary (B38). The event says what kind
+// of failure it was and gives an error id, never the error's own text
+// (hosts, paths, the model's reply); the log has that text under the id.
+// Before: the message was the error's text.
 func TestSearchModelFailsMidStream(t *testing.T) {
 	graphs := t.TempDir()
 	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
-	_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: searchConfig(failingModel{})})
-	status, _, events, body := search(t, ts.URL, `{"question":"武汉大学樱花"}`)
-	if status != 200 {
-		t.Fatalf("status %d %s", status, body)
-	}
-	got := names(events)
-	if !slices.Equal(got, []string{"context", "chunk", "chunk", "chunk", "error"}) {
-		t.Fatalf("events %v", got)
-	}
-	var f failureBody
-	if err := json.Unmarshal([]byte(events[4].Data), &f); err != nil || f.Success == nil || *f.Success || !strings.Contains(f.Message, errMidStream.Error()) {
-		t.Errorf("error event %s", events[4].Data)
+	idRe := regexp.MustCompile(`error id ([0-9a-f]{12})`)
+	rateLimited := fmt.Errorf("openai-compatible scripted at https://llm.internal.example/v1: %w: quota of org-42 exhausted", llm.ErrRateLimited)
+	for _, c := range []struct {
+		name   string
+		err    error
+		kind   string // in the public message
+		detail string // in the log only
+	}{
+		{"unavailable", nil, "unavailable", errMidStream.Error()},
+		{"rate limited", rateLimited, "rate limited", "org-42"},
+		{"other", errors.New("decoder: bad byte at /var/lib/x"), "the search failed (error id", "/var/lib/x"},
+	} {
+		var logs syncBuffer
+		_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: searchConfig(failingModel{err: c.err}),
+			Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+		status, _, events, body := search(t, ts.URL, `{"question":"武汉大学樱花"}`)
+		if status != 200 {
+			t.Fatalf("%s: status %d %s", c.name, status, body)
+		}
+		got := names(events)
+		if !slices.Equal(got, []string{"context", "chunk", "chunk", "chunk", "error"}) {
+			t.Fatalf("%s: events %v", c.name, got)
+		}
+		var f struct {
+			failureBody
+			ErrorID string `json:"error_id"`
+		}
+		if err := json.Unmarshal([]byte(events[4].Data), &f); err != nil || f.Success == nil || *f.Success {
+			t.Fatalf("%s: error event %s", c.name, events[4].Data)
+		}
+		m := idRe.FindStringSubmatch(f.Message)
+		if m == nil || m[1] != f.ErrorID || !strings.Contains(f.Message, c.kind) {
+			t.Errorf("%s: error event %s: want %q and the error id in the message and error_id", c.name, events[4].Data, c.kind)
+		}
+		if strings.Contains(events[4].Data, c.detail) || strings.Contains(events[4].Data, "internal.example") {
+			t.Errorf("%s: the error event carries the error's text: %s", c.name, events[4].Data)
+		}
+		if l := logs.String(); !strings.Contains(l, "error_id="+f.ErrorID) || !strings.Contains(l, c.detail) {
+			t.Errorf("%s: the log lacks the id %s or the detail %q:\n%s", c.name, f.ErrorID, c.detail, l)
+		}
 	}
 }
 

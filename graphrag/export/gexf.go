@@ -2,7 +2,6 @@ package export
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -60,14 +59,8 @@ func WriteGEXF(ctx context.Context, w io.Writer, g *graphrag.Graph) error {
 		x.attr("value", s)
 		x.raw("/>")
 	}
-	var cells []cell
 	x.raw("    <nodes>\n")
-	for v := range g.NodeCount() {
-		if v%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
+	err = p.nodes(ctx, g, func(v int, cells []cell) {
 		x.raw("      <node")
 		x.attr("id", g.ID(v))
 		x.attr("label", g.DerivedOf(v).Label)
@@ -77,41 +70,31 @@ func WriteGEXF(ctx context.Context, w io.Writer, g *graphrag.Graph) error {
 		if e := Engines(g, v); len(e) > 0 {
 			value(2, joinEngines(e, ","))
 		}
-		if cells, err = nodeCells(g, v, p.nodeCols, p.nodeAt, cells); err != nil {
-			return fmt.Errorf("export: node %q: %w", g.ID(v), err)
-		}
 		for _, c := range cells {
 			value(len(nodeFixed)+c.col, c.text)
 		}
 		x.raw("</attvalues></node>\n")
+	})
+	if err != nil {
+		return err
 	}
 	x.raw("    </nodes>\n    <edges>\n")
-	ends := g.EdgeEnds()
-	for i := range g.EdgeCount() {
-		if i%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		wt, err := weightText(g.Weight(i))
-		if err != nil {
-			return fmt.Errorf("export: edge %d: %w", i, err)
-		}
+	err = p.edges(ctx, g, func(i int, source, target, weight string, cells []cell) {
 		x.raw("      <edge")
 		x.attr("id", edgeID(i))
-		x.attr("source", g.ID(int(ends[i][0])))
-		x.attr("target", g.ID(int(ends[i][1])))
+		x.attr("source", source)
+		x.attr("target", target)
 		x.attr("label", string(g.Relation(i)))
-		x.attr("weight", wt)
+		x.attr("weight", weight)
 		x.raw("><attvalues>")
 		value(0, string(g.Relation(i)))
-		if cells, err = edgeCells(g, i, p.edgeCols, p.edgeAt, cells); err != nil {
-			return fmt.Errorf("export: edge %d: %w", i, err)
-		}
 		for _, c := range cells {
 			value(len(edgeFixed)+c.col, c.text)
 		}
 		x.raw("</attvalues></edge>\n")
+	})
+	if err != nil {
+		return err
 	}
 	x.raw("    </edges>\n  </graph>\n</gexf>\n")
 	return x.flush()

@@ -2,7 +2,6 @@ package export
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -84,13 +83,7 @@ func WriteGraphML(ctx context.Context, w io.Writer, g *graphrag.Graph) error {
 		x.text(s)
 		x.raw("</data>")
 	}
-	var cells []cell
-	for v := range g.NodeCount() {
-		if v%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
+	err = p.nodes(ctx, g, func(v int, cells []cell) {
 		x.raw("    <node")
 		x.attr("id", g.ID(v))
 		x.raw(">")
@@ -100,39 +93,29 @@ func WriteGraphML(ctx context.Context, w io.Writer, g *graphrag.Graph) error {
 		if e := Engines(g, v); len(e) > 0 {
 			data(3, joinEngines(e, ","))
 		}
-		if cells, err = nodeCells(g, v, p.nodeCols, p.nodeAt, cells); err != nil {
-			return fmt.Errorf("export: node %q: %w", g.ID(v), err)
-		}
 		for _, c := range cells {
 			data(nodeBase+c.col, c.text)
 		}
 		x.raw("</node>\n")
+	})
+	if err != nil {
+		return err
 	}
-	ends := g.EdgeEnds()
-	for i := range g.EdgeCount() {
-		if i%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		wt, err := weightText(g.Weight(i))
-		if err != nil {
-			return fmt.Errorf("export: edge %d: %w", i, err)
-		}
+	err = p.edges(ctx, g, func(i int, source, target, weight string, cells []cell) {
 		x.raw("    <edge")
 		x.attr("id", edgeID(i))
-		x.attr("source", g.ID(int(ends[i][0])))
-		x.attr("target", g.ID(int(ends[i][1])))
+		x.attr("source", source)
+		x.attr("target", target)
 		x.raw(">")
 		data(edgeBase, string(g.Relation(i)))
-		data(edgeBase+1, wt)
-		if cells, err = edgeCells(g, i, p.edgeCols, p.edgeAt, cells); err != nil {
-			return fmt.Errorf("export: edge %d: %w", i, err)
-		}
+		data(edgeBase+1, weight)
 		for _, c := range cells {
 			data(edgeBase+2+c.col, c.text)
 		}
 		x.raw("</edge>\n")
+	})
+	if err != nil {
+		return err
 	}
 	x.raw("  </graph>\n</graphml>\n")
 	return x.flush()

@@ -83,15 +83,11 @@ keeps its bytes until the new one is complete, and Ctrl-C leaves it as it was.`,
 }
 
 func runExport(ctx context.Context, opts *exportOptions) error {
-	g, id, rep, err := loadGraphContext(ctx, opts.Log, opts.GraphsDir, opts.Graph)
+	g, id, err := loadGraphFlag(ctx, opts.Log, opts.GraphsDir, opts.Graph, func(prefix string, list []string) {
+		printLoadWarnings(opts.Err, opts.Quiet, prefix, list)
+	})
 	if err != nil {
-		if errors.Is(err, storage.ErrInvalidID) {
-			return usageError{fmt.Errorf("--graph: %w", err)}
-		}
 		return err
-	}
-	if rep != nil {
-		printLoadWarnings(opts.Err, opts.Quiet, "graph "+id+": ", rep.Warnings)
 	}
 	out := opts.Out
 	if out == "" {

@@ -146,6 +146,23 @@ func loadGraphContext(ctx context.Context, log *stageLog, dir, id string) (*grap
 	return l.g, id, l.rep, nil
 }
 
+// loadGraphFlag is loadGraphContext for a --graph flag: an invalid id is
+// a usage error naming the flag (exit 2), and the load's warnings go to
+// warn with the prefix "graph <id>: ".
+func loadGraphFlag(ctx context.Context, log *stageLog, dir, id string, warn func(prefix string, list []string)) (*graphrag.Graph, string, error) {
+	g, id, rep, err := loadGraphContext(ctx, log, dir, id)
+	if err != nil {
+		if errors.Is(err, storage.ErrInvalidID) {
+			return nil, "", usageError{fmt.Errorf("--graph: %w", err)}
+		}
+		return nil, "", err
+	}
+	if rep != nil {
+		warn("graph "+id+": ", rep.Warnings)
+	}
+	return g, id, nil
+}
+
 // graphFile is the path of graph id's file under the graphs folder dir,
 // for messages ("" when it cannot be made).
 func graphFile(dir, id string) string {
@@ -158,15 +175,11 @@ func graphFile(dir, id string) string {
 }
 
 func runQuery(ctx context.Context, opts *queryOptions) error {
-	g, id, rep, err := loadGraphContext(ctx, opts.Log, opts.GraphsDir, opts.Graph)
+	g, id, err := loadGraphFlag(ctx, opts.Log, opts.GraphsDir, opts.Graph, func(prefix string, list []string) {
+		printLoadWarnings(opts.Err, opts.Quiet, prefix, list)
+	})
 	if err != nil {
-		if errors.Is(err, storage.ErrInvalidID) {
-			return usageError{fmt.Errorf("--graph: %w", err)}
-		}
 		return err
-	}
-	if rep != nil {
-		printLoadWarnings(opts.Err, opts.Quiet, "graph "+id+": ", rep.Warnings)
 	}
 	if err := ctx.Err(); err != nil {
 		return err

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -209,15 +208,9 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 			o.note("settings: %s", p)
 		}
 	} else {
-		g, id, rep, err := loadGraphContext(ctx, o.Log, o.GraphsDir, o.Graph)
+		g, id, err := loadGraphFlag(ctx, o.Log, o.GraphsDir, o.Graph, o.warnLoad)
 		if err != nil {
-			if errors.Is(err, storage.ErrInvalidID) {
-				return nil, usageError{fmt.Errorf("--graph: %w", err)}
-			}
 			return nil, err
-		}
-		if rep != nil {
-			o.warnLoad("graph "+id+": ", rep.Warnings)
 		}
 		store, _ := storage.New(o.GraphsDir)
 		path, _ := store.Path(id)

@@ -299,3 +299,42 @@ func firstScreen(t *testing.T, path string) string {
 	}
 	return s
 }
+
+// readHistory reads at most maxHistoryBytes (4 MiB): a file of exactly
+// that size is read, one byte more is refused from its size alone, and an
+// input without end (/dev/zero, a device whose size says nothing) is
+// refused after the limit is read; each refusal is an inputError (exit 3)
+// naming the file and the limit (TestUnboundedInputsRefused runs
+// `search --history /dev/zero`, the one command with the flag).
+func TestReadHistoryLimit(t *testing.T) {
+	dir := t.TempDir()
+	// exactly the limit: a valid list padded with spaces
+	list := `[{"role":"user","content":"问题"}]`
+	atLimit := filepath.Join(dir, "at-limit.json")
+	if err := os.WriteFile(atLimit, []byte(list+strings.Repeat(" ", maxHistoryBytes-len(list))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if msgs, err := readHistory(atLimit); err != nil || len(msgs) != 1 || msgs[0].Content != "问题" {
+		t.Errorf("a history of exactly %d bytes: %v, %v", maxHistoryBytes, msgs, err)
+	}
+	// one byte over, sparse: refused by its size, nothing read
+	over := filepath.Join(dir, "over.json")
+	f, err := os.Create(over)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(maxHistoryBytes + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	paths := []string{over}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		paths = append(paths, "/dev/zero")
+	}
+	for _, p := range paths {
+		_, err := readHistory(p)
+		if err == nil || ExitCode(err) != ExitBadInput || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "4194304") {
+			t.Errorf("readHistory(%s): %v (exit %d), want exit %d naming the file and the limit", p, err, ExitCode(err), ExitBadInput)
+		}
+	}
+}

@@ -371,7 +371,9 @@
           text += p.text || "";
           answer.textContent = text;
         } else if (ev === "summary") {
-          if (!text && p.response) { text = p.response; answer.textContent = text; }
+          // the chunks mark cited ids not in the context in their text; the
+          // response is the answer unmarked, which cite.js marks in place
+          if (p.response) { text = p.response; answer.textContent = text; }
           if (p.no_match && !text) answer.textContent = "没有与问题匹配的实体：未调用模型。";
           else if (text) renderAnswer(answer, text, p.citations);
           showCitations(p);
