@@ -82,6 +82,20 @@
 //	tp, err := evidence.NewTopic(evidence.TopicConfig{Topic: "武汉大学", Profile: summaries})
 //	j := tp.Judge("纽约大学位于美国排名第30位", "", "")  // j.OnTopic false, j.Subject "纽约大学"
 //
+// # Essentials
+//
+// ComputeEssentials counts the run's 舆情 essentials from its records and
+// items, with no model: the monitoring window (the records' time stamps),
+// the volume (records, sources, platforms), the platform split by URL host
+// (PlatformOfURL: the one host → platform table, which also names the
+// platforms FindFigures files shares under), the sites and the accounts
+// carrying most records, a timeline of dated events the on-topic texts
+// state, and their sentiment and volume figures (the repeated headline
+// figures first, a sentiment split whole, each cited to a web source
+// before an engine's text). Each number carries the evidence ids behind
+// it. PlaceEssentials puts each block under the template sub-point whose
+// title asks for it (关键数据, 发展阶段, 平台, 情绪 …).
+//
 // # Plan
 //
 // MakePlanWith gives each item to at most one template sub-point. Its

@@ -44,7 +44,6 @@ type Figure struct {
 }
 
 var sentimentWords = []string{"非常正面", "非常负面", "正面", "负面", "中性", "中立", "积极", "消极", "支持", "反对", "质疑", "愤怒", "担忧", "好评", "差评"}
-var platformWords = []string{"微博", "抖音", "微信", "公众号", "B站", "哔哩哔哩", "小红书", "知乎", "快手", "今日头条", "头条", "百度贴吧", "贴吧", "豆瓣", "视频号", "Twitter", "Facebook", "YouTube", "TikTok", "Reddit"}
 var ageWords = []string{"00后", "90后", "80后", "70后", "60后", "95后", "05后", "岁"}
 var volumeWords = []string{"阅读", "浏览", "播放", "转发", "评论", "点赞", "讨论", "热搜", "曝光", "互动", "声量", "话题", "搜索", "关注", "粉丝", "传播"}
 var measureWords = []string{"人次", "万人", "人", "次", "条", "篇", "个", "名", "家", "所", "项", "起", "元", "亿元", "万元", "票"}
@@ -192,7 +191,8 @@ func clauseFigures(id, clause, row string) []Figure {
 			if g := firstAny(label, sentimentWords); g != "" && kind == FigShare {
 				f.Kind, f.Group = FigSentiment, g
 			} else if g := firstAny(label, platformWords); g != "" {
-				f.Kind, f.Group = FigPlatform, g
+				p, _ := PlatformNamed(g) // the platform table's name: 哔哩哔哩 → B站
+				f.Kind, f.Group = FigPlatform, p.Name
 			} else if g := firstAny(label, ageWords); g != "" && kind == FigShare {
 				f.Kind, f.Group = FigAge, g
 			} else if kind == FigCount && (unit == "万" || unit == "亿") && firstAny(ctx, volumeWords) != "" {

@@ -100,6 +100,7 @@ type ChapterGenInput struct {
 	OtherChapters []string                // titles of the other chapters
 	Digests       []prompts.ChapterDigest // for summary and closing chapters
 	ReportDate    string                  // YYYY-MM-DD of the data, "" when unknown
+	Essentials    *prompts.Essentials     // the run's essentials this chapter prints, nil for none
 	// Known reports whether a cited evidence id is in the plan; nil skips
 	// the citation check.
 	Known func(id string) bool
@@ -194,7 +195,7 @@ func (c *chapterCall) prompt() {
 		Section: prompts.ChapterSection{ChapterID: sec.ChapterID, Title: sec.Title, Slug: sec.Slug, Anchor: sec.Slug,
 			Order: sec.Order, Number: sec.Number, Outline: sec.Outline},
 		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
-		Graph: in.Graph, OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate}
+		Graph: in.Graph, OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate, Essentials: in.Essentials}
 	budget := orDefault(c.s.PromptTokens, DefaultPromptTokens)
 	systemTokens := countTokens(chapterSystem(in.Constraints))
 	planned := len(in.SubPoints) > 0 || len(in.Digests) > 0

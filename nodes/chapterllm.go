@@ -72,7 +72,7 @@ func repairSystem(allowed []string) string {
 }
 
 const systemChapter = `你是舆情分析报告的撰稿人，负责写报告中的一章，输出为报告 IR（中间表示）JSON，不是 HTML 也不是 Markdown。
-用户消息是一个 JSON 对象（task = "chapter"），包含：本章 section（chapterId、title、anchor、order、outline）、主题 query、模板名、报告标题 reportTitle、报告日期 reportDate、写作约束 constraints（允许的块类型 allowedBlocks、allowSwot、allowPest、目标字数 wordTarget、侧重点 emphasis、输出上限 maxTokens 等）、本章各子要点及分配给它的证据 subPoints（每条证据有编号 id、原文 text、类型 kind、引擎 engine、出处 source 和 url；figures 是证据中的数字及其所在句子，kpi 是原文给出的“主体+指标”名称；offTopic 为 true 的证据与主题无关）、其他章节的标题 otherChapters；总结类章节另有已写好的其他章节的结论 chapterDigests。没有 subPoints 时，材料是引擎报告摘录 excerpts、论坛发言摘录 forumExcerpts 和可选的知识图谱检索结果 graphResults。
+用户消息是一个 JSON 对象（task = "chapter"），包含：本章 section（chapterId、title、anchor、order、outline）、主题 query、模板名、报告标题 reportTitle、报告日期 reportDate、写作约束 constraints（允许的块类型 allowedBlocks、allowSwot、allowPest、目标字数 wordTarget、侧重点 emphasis、输出上限 maxTokens 等）、本章各子要点及分配给它的证据 subPoints（每条证据有编号 id、原文 text、类型 kind、引擎 engine、出处 source 和 url；figures 是证据中的数字及其所在句子，kpi 是原文给出的“主体+指标”名称；offTopic 为 true 的证据与主题无关）、其他章节的标题 otherChapters、从数据计算的舆情要素 essentials；总结类章节另有已写好的其他章节的结论 chapterDigests。没有 subPoints 时，材料是引擎报告摘录 excerpts、论坛发言摘录 forumExcerpts 和可选的知识图谱检索结果 graphResults。
 ` + engineGlossary + chapterAnalysis + `
 回复格式：{"chapter": {"chapterId": "<section.chapterId>", "title": "<section.title>", "anchor": "<section.anchor>", "order": <section.order>, "blocks": [ ... ]}}
 格式规则：
@@ -99,6 +99,7 @@ const chapterAnalysis = `
 - 同一指标在不同证据中数值不同时，明确指出冲突，列出各自的数值和证据编号，不要私自取其一或取平均。
 - 某个子要点没有分配到证据（evidence 为空）时，该小节只用一句话写明本周期未检索到相关数据，不要编造；总结类章节（有 chapterDigests）则依据其中的结论和它们的 [E…] 引用来写各子要点。
 - 不重复 otherChapters 中其他章节负责的内容。
+- essentials 是程序从全部检索记录中统计和摘录的舆情要素，不是估算：window 为监测窗口（记录时间戳的起止），volume 为数据量（记录数、来源数、平台数），platforms 为按网址域名归类的平台分布（percent 为占全部记录的百分比，各项相加为 100），topSources 为记录最多的网站，accounts 为材料中被提及最多的账号，timeline 为材料中带日期的事件，figures 为材料中的情绪与声量数字。place 指明每一项写在哪个子要点下：写到该子要点时照录这些数字（不改写、不重新计算、不取舍分项），并在数字后引用其 cite 或 itemId 中的证据编号；place 中某项的列表为空时，该项只写一句“本次数据中没有……”。
 `
 
 const systemRepair = `你负责修复报告章节中未通过结构校验的块。用户消息是一个 JSON 对象（task = "chapter_repair"），包含本章 section（chapterId、title、anchor）、可用块类型 allowedBlocks、本章可引用的证据编号 evidenceIds，以及未通过校验的块 failedBlocks（每项含它在章节 blocks 中的位置 index、原块 block 和校验错误 errors，错误形如 "blocks[2].data.labels: 错误说明"）。

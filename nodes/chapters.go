@@ -177,6 +177,10 @@ func (r *runState) makePlan(ctx context.Context, queries []*later[GraphQueryOutp
 	}
 	r.plan = evidence.MakePlanWith(r.evidence, r.in.Topic, specs, rounds, opts)
 	r.planIDs = planIDs(r.plan)
+	r.place = evidence.PlaceEssentials(specs)
+	for _, id := range essentialIDs(r.essentials) {
+		r.planIDs[id] = true // a chapter may cite the records behind an essential figure
+	}
 	r.evidenceStage = r.stageEnd(StageEvidence, start, problem != "", 0, 0, problem)
 	r.evidenceStage.Seconds += r.collectSeconds
 	r.graphSrc = <-prefetched
@@ -269,7 +273,8 @@ func (r *runState) chapterInput(sec templates.Section, gq GraphQueryOutput, lay 
 	return ChapterGenInput{Topic: r.in.Topic, TemplateName: r.tpl.Name, ReportTitle: lay.Layout.Title,
 		Section: sec, Constraints: cons, Graph: gq.Results, Keywords: gq.Keywords, States: r.in.States, Forum: r.in.Forum,
 		SubPoints: subPointBriefs(r.evidence, cp), OtherChapters: others, Digests: digests, ReportDate: r.reportDate,
-		Known: func(id string) bool { return r.planIDs[id] }}
+		Essentials: chapterEssentials(r.essentials, r.place, cp),
+		Known:      func(id string) bool { return r.planIDs[id] }}
 }
 
 // lateChapters writes the summary and closing chapters, concurrently, once

@@ -224,6 +224,9 @@ type EvidenceFile struct {
 	Items   []evidence.Item   `json:"items"`
 	Figures []evidence.Figure `json:"figures"`
 	Stats   evidence.Stats    `json:"stats"`
+	// Essentials are the run's 舆情 essentials computed from its data
+	// (evidence.ComputeEssentials); the items they cite are among Items.
+	Essentials *evidence.Essentials `json:"essentials,omitempty"`
 }
 
 // ChapterResult is the outcome of one chapter.
@@ -388,7 +391,8 @@ func newestDate(states []*state.State) string {
 }
 
 // evidenceFile is what Save writes as evidence.json: the plan and the items
-// it assigned, in plan order.
+// it assigned, in plan order, then the essentials and the items they cite
+// that the plan did not assign.
 func (r *runState) evidenceFile() *EvidenceFile {
 	if r.plan == nil || r.evidence == nil {
 		return nil
@@ -402,6 +406,18 @@ func (r *runState) evidenceFile() *EvidenceFile {
 				}
 			}
 			f.Figures = append(f.Figures, sp.Figures...)
+		}
+	}
+	es := r.essentials
+	f.Essentials = &es
+	seen := map[string]bool{}
+	for _, it := range f.Items {
+		seen[it.ID] = true
+	}
+	for _, id := range essentialIDs(es) {
+		if it, ok := r.evidence.Item(id); ok && !seen[id] {
+			seen[id] = true
+			f.Items = append(f.Items, *it)
 		}
 	}
 	return f

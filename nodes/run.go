@@ -114,9 +114,14 @@ type runState struct {
 	planModel, chapterModel llm.Model
 	slots                   *callSlots
 
-	evidence      *evidence.Set  // the run's evidence items
-	plan          *evidence.Plan // set by the plan stage
-	planIDs       map[string]bool
+	evidence *evidence.Set  // the run's evidence items
+	plan     *evidence.Plan // set by the plan stage
+	planIDs  map[string]bool
+	// essentials are the run's 舆情 essentials (computed with the
+	// evidence), place the sub-point of each of their blocks (set by the
+	// plan stage).
+	essentials    evidence.Essentials
+	place         map[evidence.EssentialBlock]string
 	evidenceStage StageRecord
 	// collectSeconds is evidence.Collect's time, counted in the evidence
 	// stage's record (it runs before the layout).
@@ -265,7 +270,8 @@ func (r *runState) selectTemplate(ctx context.Context) error {
 }
 
 // collect gathers the run's evidence (evidence.Collect), focused on the
-// template's chapter titles and outlines.
+// template's chapter titles and outlines, and computes its essentials
+// (evidence.ComputeEssentials).
 func (r *runState) collect() {
 	var focus []string
 	for _, sec := range r.sections {
@@ -274,7 +280,9 @@ func (r *runState) collect() {
 	}
 	start := r.cfg.Now()
 	in := r.in
-	r.evidence = evidence.Collect(evidence.Input{Topic: in.Topic, Graph: in.Graph, States: in.States, Forum: in.Forum, Focus: focus})
+	ein := evidence.Input{Topic: in.Topic, Graph: in.Graph, States: in.States, Forum: in.Forum, Focus: focus}
+	r.evidence = evidence.Collect(ein)
+	r.essentials = evidence.ComputeEssentials(ein, r.evidence)
 	r.collectSeconds = r.seconds(start)
 	if n := r.evidence.Stats.SkippedSources; n > 0 {
 		r.warn("%s: %d of the run's sources scored lowest against the template and were not cut into passages (at most %d are)", StageEvidence, n, evidence.DefaultMaxSources)

@@ -289,6 +289,10 @@ type ChapterInput struct {
 	// ReportDate is the date of the data (the newest state's date,
 	// YYYY-MM-DD), "" when unknown.
 	ReportDate string `json:"reportDate,omitempty"`
+	// Essentials are the run's 舆情 essentials computed from its data:
+	// the window and volume, and the blocks placed in this chapter's
+	// sub-points (Essentials.Place); nil when the run has no records.
+	Essentials *Essentials `json:"essentials,omitempty"`
 }
 
 // ChapterReply is the answer to ChapterInput:

@@ -84,6 +84,7 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 			body = append(body, figureBlocks(sp.Figures, anchor+"-"+strconv.Itoa(i+1))...)
 			swotEv = append(swotEv, sp.Evidence...)
 		}
+		body = append(body, essentialBlocks(in.Essentials, spTitle, anchor+"-"+strconv.Itoa(i+1))...)
 		if ids := asides(sp.Evidence, in.Query); len(ids) > 0 {
 			body = append(body, para("另见来源："+citeList(ids)))
 		}

@@ -1,0 +1,173 @@
+package draft
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"reportengine/ir"
+	"reportengine/prompts"
+)
+
+// Essentials caps.
+const (
+	essentialPlatformRows = 12 // platform table rows (the chart shows every platform)
+)
+
+// essentialBlocks are the blocks of the run's essentials (in.Essentials)
+// placed under sub-point spTitle, in block order: the monitoring window,
+// the volume and the volume figures; the timeline; the platform split (a
+// table and a bar chart of every platform's share of the records), the
+// top sites and accounts; the sentiment figures. Every number is the
+// essentials' own, each followed by the citations of the records behind
+// it; a block with nothing in it is one line saying prompts.NoData.
+func essentialBlocks(es *prompts.Essentials, spTitle, anchor string) []ir.Block {
+	if es == nil {
+		return nil
+	}
+	var out []ir.Block
+	for _, b := range []string{prompts.BlockVolume, prompts.BlockTimeline, prompts.BlockPlatforms, prompts.BlockSentiment} {
+		if t, ok := es.Place[b]; !ok || t != spTitle {
+			continue
+		}
+		switch b {
+		case prompts.BlockVolume:
+			out = append(out, volumeBlocks(es)...)
+		case prompts.BlockTimeline:
+			out = append(out, timelineBlocks(es)...)
+		case prompts.BlockPlatforms:
+			out = append(out, platformBlocks(es, anchor)...)
+		case prompts.BlockSentiment:
+			out = append(out, figureLines(es.Figures, true, "情绪分布数字："))
+		}
+	}
+	return out
+}
+
+// volumeBlocks: the window and the volume as a list of two lines, then
+// the volume figures.
+func volumeBlocks(es *prompts.Essentials) []ir.Block {
+	w, v := es.Window, es.Volume
+	window := "监测窗口：" + prompts.NoData + "带时间戳的检索记录。"
+	if w.From != "" {
+		window = fmt.Sprintf("监测窗口：%s 至 %s（%d 条检索记录的时间戳）%s。", w.From, w.To, w.Records, citeList(w.Cite))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "数据量：检索记录 %d 条（其中带网址 %d 条），来源 %d 个，分属 %d 类平台", v.Records, v.WithURL, v.Sources, v.Platforms)
+	if len(v.Engines) > 0 {
+		fmt.Fprintf(&b, "，来自%s", strings.Join(displayNames(v.Engines), "、"))
+	}
+	if v.ForumSpeeches > 0 {
+		fmt.Fprintf(&b, "；论坛发言 %d 段", v.ForumSpeeches)
+	}
+	b.WriteString("。")
+	// a list, not a paragraph: a count is no finding for the summary to quote
+	return []ir.Block{list([]string{window, b.String()}), figureLines(es.Figures, false, "声量与传播数字：")}
+}
+
+// figureLines lists the figures of one block (sentiment or the others),
+// each as "label：value「its clause」[E…]", the values one passage gives
+// for one label joined ("31%→58%"); one line saying NoData when there are
+// none.
+func figureLines(figs []prompts.FigureRef, sentiment bool, lead string) ir.Block {
+	var items []string
+	at := map[string]int{}
+	for _, f := range figs {
+		if (f.Kind == "sentiment") != sentiment {
+			continue
+		}
+		label := f.KPI
+		if label == "" {
+			label = f.Group
+		}
+		key := f.ItemID + "\x00" + label
+		if i, ok := at[key]; ok && label != "" {
+			items[i] = joinValue(items[i], f.Raw)
+			continue
+		}
+		at[key] = len(items)
+		items = append(items, fmt.Sprintf("%s：%s——「%s」[%s]", label, f.Raw, strings.TrimSpace(f.Sentence), f.ItemID))
+	}
+	if len(items) == 0 {
+		return para(lead + prompts.NoData + "可引用的数字。")
+	}
+	return list(items)
+}
+
+// joinValue adds a second value of one measure to a figure line
+// ("二次舆情反弹概率：31%——…" → "二次舆情反弹概率：31%→58%——…").
+func joinValue(line, raw string) string {
+	i := strings.Index(line, "——")
+	if i < 0 {
+		return line
+	}
+	return line[:i] + "→" + raw + line[i:]
+}
+
+// timelineBlocks: the dated events, oldest first, each with its source.
+func timelineBlocks(es *prompts.Essentials) []ir.Block {
+	if len(es.Timeline) == 0 {
+		return []ir.Block{para("时间线：" + prompts.NoData + "带日期的事件。")}
+	}
+	items := make([]string, 0, len(es.Timeline))
+	for _, e := range es.Timeline {
+		items = append(items, fmt.Sprintf("%s：%s[%s]", e.Date, strings.TrimSpace(e.Text), e.Cite))
+	}
+	b := list(items)
+	b.ListType = "ordered"
+	return []ir.Block{para(fmt.Sprintf("时间线（材料中带日期的 %d 个事件，按日期排列）：", len(items))), b}
+}
+
+// platformBlocks: the platform split as a table and a bar chart of every
+// platform's share (the shares sum to 100: nothing left out, nothing
+// re-normalised), then the top sites and the accounts.
+func platformBlocks(es *prompts.Essentials, anchor string) []ir.Block {
+	if len(es.Platforms) == 0 {
+		return []ir.Block{para("平台分布：" + prompts.NoData + "检索记录。")}
+	}
+	cell := func(s string) ir.Cell { return ir.Cell{Blocks: []ir.Block{para(s)}} }
+	head := func(s string) ir.Cell { return ir.Cell{Header: true, Blocks: []ir.Block{para(s)}} }
+	rows := []ir.Row{{Cells: []ir.Cell{head("平台"), head("类型"), head("记录数"), head("占全部记录"), head("出处")}}}
+	var labels []string
+	var data []float64
+	for i, p := range es.Platforms {
+		labels = append(labels, p.Platform)
+		data = append(data, p.Percent)
+		if i < essentialPlatformRows {
+			rows = append(rows, ir.Row{Cells: []ir.Cell{cell(p.Platform), cell(p.Kind), cell(strconv.Itoa(p.Records)),
+				cell(strconv.FormatFloat(p.Percent, 'f', -1, 64) + "%"), cell(citeList(p.Cite))}})
+		}
+	}
+	caption := fmt.Sprintf("平台分布：%d 条检索记录按网址域名归类", es.Volume.Records)
+	if n := len(es.Platforms); n > essentialPlatformRows {
+		caption += fmt.Sprintf("（表中列出前 %d 类，图中为全部 %d 类）", essentialPlatformRows, n)
+	}
+	const title = "平台分布（占全部检索记录的 %）"
+	out := []ir.Block{
+		{Type: ir.TypeTable, Rows: rows, Caption: caption},
+		{Type: ir.TypeWidget, WidgetID: anchor + "-platform-split", WidgetType: ir.ChartWidgetPrefix + ir.ChartBar,
+			Props: &ir.WidgetProps{Type: ir.ChartBar, Title: title},
+			Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}},
+	}
+	if len(es.TopSources) > 0 {
+		var items []string
+		for _, s := range es.TopSources {
+			items = append(items, fmt.Sprintf("%s（%s）：%d 条记录%s", s.Host, s.Platform, s.Records, citeList(s.Cite)))
+		}
+		out = append(out, para("记录最多的网站："), list(items))
+	}
+	if len(es.Accounts) == 0 {
+		out = append(out, para("被提及的账号："+prompts.NoData+"材料点名的账号。"))
+	} else {
+		var items []string
+		for _, a := range es.Accounts {
+			name := a.Name
+			if a.Platform != "" {
+				name += "（" + a.Platform + "）"
+			}
+			items = append(items, fmt.Sprintf("%s：%d 段材料提及%s", name, a.Items, citeList(a.Cite)))
+		}
+		out = append(out, para("材料中被提及最多的账号："), list(items))
+	}
+	return out
+}

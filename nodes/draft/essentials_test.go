@@ -1,0 +1,89 @@
+package draft
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"reportengine/ir"
+	"reportengine/prompts"
+)
+
+func blocksText(bs []ir.Block) string {
+	var b strings.Builder
+	for _, x := range bs {
+		b.WriteString(ir.BlockText(x))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// A block placed here with nothing in it is one line saying NoData; a
+// block placed under another sub-point is not printed here.
+func TestEssentialBlocksNoData(t *testing.T) {
+	es := &prompts.Essentials{Volume: prompts.DataVolume{Records: 3},
+		Place: map[string]string{prompts.BlockVolume: "A", prompts.BlockTimeline: "A", prompts.BlockPlatforms: "A", prompts.BlockSentiment: "B"}}
+	text := blocksText(essentialBlocks(es, "A", "s"))
+	for _, w := range []string{"监测窗口：本次数据中没有", "声量与传播数字：本次数据中没有", "时间线：本次数据中没有", "平台分布：本次数据中没有"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("sub-point A lacks %q:\n%s", w, text)
+		}
+	}
+	if strings.Contains(text, "情绪分布数字") {
+		t.Errorf("the sentiment block, placed under B, is printed under A:\n%s", text)
+	}
+	if got := blocksText(essentialBlocks(es, "B", "s")); !strings.Contains(got, "情绪分布数字：本次数据中没有") || strings.Contains(got, "监测窗口") {
+		t.Errorf("sub-point B = %q", got)
+	}
+	if essentialBlocks(nil, "A", "s") != nil {
+		t.Error("no essentials: no blocks")
+	}
+}
+
+// The platform chart shows every platform in the essentials' numbers
+// (the table only the first rows), figures keep their values and
+// citations, and a second value of one label joins the first.
+func TestEssentialBlocksNumbers(t *testing.T) {
+	es := &prompts.Essentials{Volume: prompts.DataVolume{Records: 130},
+		Window: prompts.DataWindow{From: "2025-08-24 19:20", To: "2025-08-25 17:53", Records: 130, Cite: []string{"E1", "E9"}},
+		Place:  map[string]string{prompts.BlockVolume: "A", prompts.BlockPlatforms: "A"},
+		Figures: []prompts.FigureRef{
+			{ItemID: "E5", Kind: "volume", KPI: "话题阅读量", Raw: "28.7亿次", Value: 28.7, Sentence: "话题阅读量突破28.7亿次"},
+			{ItemID: "E6", Kind: "share", KPI: "二次舆情反弹概率", Raw: "31%", Value: 31, Sentence: "二次舆情反弹概率却从31%升至58%"},
+			{ItemID: "E6", Kind: "share", KPI: "二次舆情反弹概率", Raw: "58%", Value: 58, Sentence: "二次舆情反弹概率却从31%升至58%"},
+		}}
+	var want []float64
+	for i := range 13 {
+		p := prompts.PlatformShare{Platform: fmt.Sprintf("平台%d", i), Kind: "其他", Records: 10, Percent: 7.7, Cite: []string{"E2"}}
+		if i == 12 {
+			p.Percent = 7.6
+		}
+		es.Platforms = append(es.Platforms, p)
+		want = append(want, p.Percent)
+	}
+	bs := essentialBlocks(es, "A", "s")
+	var chart *ir.Block
+	rows := 0
+	for i := range bs {
+		if bs[i].Type == ir.TypeWidget {
+			chart = &bs[i]
+		}
+		if bs[i].Type == ir.TypeTable {
+			rows = len(bs[i].Rows) - 1
+		}
+	}
+	if chart == nil || !slices.Equal(chart.Data.Datasets[0].Data, want) || len(chart.Data.Labels) != 13 {
+		t.Fatalf("platform chart = %+v, want all 13 platforms with %v", chart, want)
+	}
+	if rows != essentialPlatformRows {
+		t.Errorf("platform table has %d rows, want %d", rows, essentialPlatformRows)
+	}
+	text := blocksText(bs)
+	for _, w := range []string{"2025-08-24 19:20 至 2025-08-25 17:53", "[E1][E9]", "检索记录 130 条",
+		"话题阅读量：28.7亿次——「话题阅读量突破28.7亿次」[E5]", "二次舆情反弹概率：31%→58%——"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("blocks lack %q:\n%s", w, text)
+		}
+	}
+}

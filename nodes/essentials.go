@@ -1,0 +1,110 @@
+package nodes
+
+import (
+	"strings"
+
+	"reportengine/evidence"
+	"reportengine/prompts"
+)
+
+// chapterEssentials is the part of the run's essentials chapter cp's
+// prompt carries: the window and volume always, and the blocks placed
+// (evidence.PlaceEssentials) in one of its sub-points, with that
+// sub-point's title in Place; nil for a run without records.
+func chapterEssentials(es evidence.Essentials, place map[evidence.EssentialBlock]string, cp evidence.ChapterPlan) *prompts.Essentials {
+	if es.Volume.Records == 0 {
+		return nil
+	}
+	out := &prompts.Essentials{
+		Window: prompts.DataWindow{From: minute(es.Window.From), To: minute(es.Window.To), Records: es.Window.Records,
+			Cite: presentIDs(es.Window.FromItem, es.Window.ToItem)},
+		Volume: prompts.DataVolume{Records: es.Volume.Records, WithURL: es.Volume.WithURL, Sources: es.Volume.Sources,
+			Platforms: es.Volume.Platforms, Engines: es.Volume.Engines, ForumSpeeches: es.Volume.ForumSpeeches},
+	}
+	for _, b := range evidence.EssentialBlocks {
+		title := ""
+		for _, sp := range cp.SubPoints {
+			if sp.Key == place[b] {
+				title = sp.Title
+			}
+		}
+		if title == "" {
+			continue
+		}
+		if out.Place == nil {
+			out.Place = map[string]string{}
+		}
+		out.Place[string(b)] = title
+		switch b {
+		case evidence.BlockVolume:
+			for _, f := range es.Figures {
+				if f.Kind != evidence.FigSentiment {
+					out.Figures = append(out.Figures, figureRef(f))
+				}
+			}
+		case evidence.BlockSentiment:
+			for _, f := range es.Figures {
+				if f.Kind == evidence.FigSentiment {
+					out.Figures = append(out.Figures, figureRef(f))
+				}
+			}
+		case evidence.BlockTimeline:
+			for _, e := range es.Timeline {
+				out.Timeline = append(out.Timeline, prompts.TimelineEvent{Date: e.Date, Text: e.Text, Cite: e.ItemID})
+			}
+		case evidence.BlockPlatforms:
+			for _, p := range es.Platforms {
+				out.Platforms = append(out.Platforms, prompts.PlatformShare{Platform: p.Name, Kind: p.Kind, Records: p.Records,
+					Sources: p.Sources, Percent: p.Percent, Cite: p.ItemIDs})
+			}
+			for _, s := range es.TopSources {
+				out.TopSources = append(out.TopSources, prompts.SourceTally{Host: s.Host, Platform: s.Platform, Records: s.Records, Cite: s.ItemIDs})
+			}
+			for _, a := range es.Accounts {
+				out.Accounts = append(out.Accounts, prompts.AccountTally{Name: a.Name, Platform: a.Platform, Items: a.Items, Cite: a.ItemIDs})
+			}
+		}
+	}
+	return out
+}
+
+// essentialIDs are the evidence ids the essentials cite.
+func essentialIDs(es evidence.Essentials) []string {
+	ids := presentIDs(es.Window.FromItem, es.Window.ToItem)
+	for _, p := range es.Platforms {
+		ids = append(ids, p.ItemIDs...)
+	}
+	for _, s := range es.TopSources {
+		ids = append(ids, s.ItemIDs...)
+	}
+	for _, a := range es.Accounts {
+		ids = append(ids, a.ItemIDs...)
+	}
+	for _, e := range es.Timeline {
+		ids = append(ids, e.ItemID)
+	}
+	for _, f := range es.Figures {
+		ids = append(ids, f.ItemID)
+	}
+	return ids
+}
+
+// minute is an ISO time stamp to the minute, "2025-08-24 19:20".
+func minute(ts string) string {
+	ts = strings.Replace(ts, "T", " ", 1)
+	if len(ts) > 16 {
+		ts = ts[:16]
+	}
+	return ts
+}
+
+// presentIDs are the non-empty ids of ss, a repeat of the one before dropped.
+func presentIDs(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" && (len(out) == 0 || out[len(out)-1] != s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
