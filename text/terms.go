@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -26,7 +27,7 @@ type Term struct {
 // letter and without pure punctuation; English words reduced by Stem. A
 // question of stop words only has no terms (nil).
 func Terms(q string) []Term {
-	words := Words(q)
+	words := joinSingles(q, dropMeasures(Words(q)))
 	var out []Term
 	seen := map[string]bool{}
 	var single []string
@@ -49,7 +50,7 @@ func Terms(q string) []Term {
 			continue
 		}
 		seen[t] = true
-		out = append(out, Term{Text: t, Parts: SubWords(t)})
+		out = append(out, Term{Text: t, Parts: parts(t)})
 	}
 	if len(out) == 0 {
 		for _, w := range single {
@@ -60,6 +61,88 @@ func Terms(q string) []Term {
 		}
 	}
 	return out
+}
+
+// parts are the alternatives of a term (Term.Parts): the dictionary words
+// inside it (SubWords) and, for a Chinese word of 3 or 4 runes the
+// dictionary does not hold (the segmenter's HMM joined it: 拿铁卖, 发顶刊),
+// each of its two-rune pieces as well (拿铁, 铁卖), since texts name the
+// thing without the neighbour the HMM attached to it.
+func parts(t string) []string {
+	out := SubWords(t)
+	rs := []rune(t)
+	if n := len(rs); n < 3 || n > 4 || !HasHan(t) || IsDictWord(t) {
+		return out
+	}
+	for i := 0; i+2 <= len(rs); i++ {
+		if p := string(rs[i : i+2]); !slices.Contains(out, p) && !IsStopWord(string(rs[i])) && !IsStopWord(string(rs[i+1])) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// joinSingles joins each run of two or more one-rune Chinese words that
+// are not stop words and stand next to each other in q into one word: the
+// dictionary lacks a word (拿铁 is cut 拿/铁), and its characters together
+// are what is asked about. A particle the segmenter joined to a character
+// (对断/货 in 网友对断货事件) is cut off first, so 断货 is found too.
+func joinSingles(q string, words []string) []string {
+	out := make([]string, 0, len(words))
+	var run []string
+	flush := func() {
+		switch len(run) {
+		case 0:
+		case 1:
+			out = append(out, run[0])
+		default:
+			out = append(out, strings.Join(run, ""))
+		}
+		run = run[:0]
+	}
+	for _, w := range words {
+		c := w
+		if !IsStopWord(w) {
+			c = trimStopRunes(w)
+		}
+		single := utf8.RuneCountInString(c) == 1 && HasHan(c) && !IsStopWord(c)
+		if !single {
+			flush()
+			out = append(out, w)
+			continue
+		}
+		if len(run) > 0 && !strings.Contains(q, strings.Join(run, "")+c) {
+			flush()
+		}
+		run = append(run, c)
+	}
+	flush()
+	return out
+}
+
+// dropMeasures leaves out the measure that completes an interrogative
+// (哪/一年, 哪/个, 几/家, 第/几): 一年 in 哪一年 asks for a year, it is not
+// a year the question is about.
+func dropMeasures(words []string) []string {
+	out := words[:0:0]
+	for i, w := range words {
+		if i > 0 && measures[w] && (words[i-1] == "哪" || words[i-1] == "几" || words[i-1] == "第") {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// measures are the measure words (with 一) that follow 哪 or 几 in a
+// question.
+var measures = map[string]bool{}
+
+func init() {
+	for _, m := range strings.Fields("年 天 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些") {
+		measures[m] = true
+		measures["一"+m] = true
+	}
 }
 
 // TermTexts returns the Text of each term, in order.

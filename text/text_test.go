@@ -40,8 +40,12 @@ func TestWordsMixed(t *testing.T) {
 func TestTerms(t *testing.T) {
 	cases := map[string]string{
 		"李明在经营咖啡店过程中都经历了哪些挑战？":                              "李明 经营 咖啡店 过程 经历 挑战",
-		"咖啡店开在哪里，为什么选那里？":                                   "咖啡店",      // 开在 (unknown) loses 在, then 开 and 选 are one rune; 哪里/为什么/那里 stop words
-		"网友对断货事件有什么反应？":                                     "网友 事件 反应", // the HMM's 对断 loses the particle 对
+		"咖啡店开在哪里，为什么选那里？":                                   "咖啡店",         // 开在 (unknown) loses 在, then 开 and 选 are one rune; 哪里/为什么/那里 stop words
+		"网友对断货事件有什么反应？":                                     "网友 断货 事件 反应", // the HMM's 对断 loses the particle 对, and 断 joins 货
+		"拿铁和美式各卖多少钱？":                                       "拿铁 美式",       // 拿/铁: the dictionary lacks 拿铁
+		"国立武汉大学是哪一年组建的？":                                    "国立 武汉大学 组建",  // 哪一年 asks for a year
+		"李明开店前考察了哪几个地点？":                                    "李明 开店 考察 地点",
+		"武汉大学在世界大学排名中位列第几？":                                 "武汉大学 世界 大学 排名 位列",
 		"樱花季网友怎么看？":                                         "樱花 网友",
 		"负面情绪主要来自哪些平台？":                                     "负面 情绪 主要 来自 平台",
 		"今天天气怎么样？":                                          "今天 天气",
@@ -54,6 +58,21 @@ func TestTerms(t *testing.T) {
 		if got := strings.Join(TermTexts(Terms(q)), " "); got != want {
 			t.Errorf("Terms(%q) = %q, want %q", q, got, want)
 		}
+	}
+	// one-rune words join only when they stand together in the question
+	if got := TermTexts(Terms("拿，铁")); !slices.Equal(got, []string{"拿", "铁"}) {
+		t.Errorf("singles apart: %q", got)
+	}
+	// an unknown word of 3 runes is also matched by its two-rune pieces;
+	// a dictionary word only by its dictionary words
+	if ts := Terms("桂花拿铁卖得怎么样？"); len(ts) != 2 || ts[1].Text != "拿铁卖" || !slices.Equal(ts[1].Parts, []string{"拿铁", "铁卖"}) {
+		t.Errorf("Terms(桂花拿铁卖得怎么样？) = %+v", ts)
+	}
+	if ts := Terms("桂花拿铁卖得怎么样？"); !slices.Equal(ts[0].Parts, SubWords("桂花")) {
+		t.Errorf("dictionary word 桂花: parts %q", ts[0].Parts)
+	}
+	if ts := Terms("咖啡店的会员"); !IsDictWord("咖啡店") || !slices.Equal(ts[0].Parts, SubWords("咖啡店")) {
+		t.Errorf("dictionary word 咖啡店: parts %q, want %q", ts[0].Parts, SubWords("咖啡店"))
 	}
 	// a term is listed once even when the question repeats it
 	if got := TermTexts(Terms("Mercer and mercer's team")); !slices.Equal(got, []string{"mercer", "team"}) {

@@ -198,6 +198,62 @@ type TermStat struct {
 // Found reports whether the knowledge holds the term (or a part of it).
 func (s TermStat) Found() bool { return s.Count > 0 }
 
+// The relevance rule on term statistics (local search's gate and the
+// local/global router use it). Calibration (offline, the sample and the
+// BettaFish fixture): terms of answerable questions have lifts 6.6 (情绪)
+// to 3·10⁴ (咖啡店); the terms of the off-topic ones that the fixture
+// mentions in passing have 0.08 (今天), 0.68 (天气), 1.3 (殖民, 计划), 1.8
+// (火星) and 3.1 (进展).
+const (
+	// TopicalLift is how many times more often than general text the
+	// knowledge must use a term (Lift) for the term to show what the
+	// knowledge is about.
+	TopicalLift = 5.0
+	// MinTopicalCount is the least number of times the knowledge must use
+	// a term (Count) for it to be topical: a word used once is mentioned
+	// in passing however rare it is in general text (one post on the
+	// Wuhan graph names 拿铁; a name or a word the dictionary lacks would
+	// otherwise have an unbounded lift from a single use).
+	MinTopicalCount = 2
+	// MinTopicalShare is the least share of a question's term weight
+	// (Weight) its topical terms must carry for the knowledge to be about
+	// the question.
+	MinTopicalShare = 1.0 / 3
+)
+
+// Topical reports whether the knowledge uses the term prominently: at
+// least MinTopicalCount times and TopicalLift times as often as general
+// text.
+func (s TermStat) Topical() bool { return s.Count >= MinTopicalCount && s.Lift >= TopicalLift }
+
+// Weight is how much the term says about what is asked: TermWeight of the
+// general share of the word counted (General), or of the term itself
+// (text.GeneralShare) when the knowledge lacks it.
+func (s TermStat) Weight() float64 {
+	if !s.Found() {
+		return TermWeight(text.GeneralShare(s.Term))
+	}
+	return TermWeight(s.General)
+}
+
+// TopicalShare is the topical terms' share of the terms' weight, 0–1 (0
+// without terms). The knowledge is about a question whose terms' topical
+// share is at least MinTopicalShare.
+func TopicalShare(stats []TermStat) float64 {
+	var total, topical float64
+	for _, s := range stats {
+		w := s.Weight()
+		total += w
+		if s.Topical() {
+			topical += w
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return topical / total
+}
+
 // TermWeight is how much a term says about what is asked, from its share
 // of general text (TermStat.General, or text.GeneralShare of a term the
 // knowledge lacks): log10 of how much rarer than one word in a thousand

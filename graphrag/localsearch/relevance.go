@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"reportengine/graphrag/knowledge"
-	"reportengine/text"
 )
 
 // NoMatchSimilarity is the relevance floor the CLI (search, chat,
@@ -18,23 +17,22 @@ import (
 // similarity alone.
 const NoMatchSimilarity = 0.5
 
-// TopicalLift is how many times more often than general text the
-// knowledge must use a question's term (knowledge.TermStat.Lift) for the
-// term to show what the knowledge is about. Calibration (offline, the
-// sample and the BettaFish fixture): terms of answerable questions have
-// lifts 6.6 (情绪) to 3·10⁴ (咖啡店); the terms of the off-topic ones that
-// the fixture mentions in passing have 0.08 (今天), 0.68 (天气), 1.3
-// (殖民, 计划), 1.8 (火星) and 3.1 (进展).
-const TopicalLift = 5.0
-
-// MinCoverage is the least weighted share of a question's terms that must
-// be topical for the question to be answered. A term weighs by how rare
-// it is in general text (knowledge.TermWeight: 0.1 for everyday words such as 主要
-// or 工作, up to 4 for names and rare words), so an answerable question may
-// miss generic words (经历, 挑战: "李明在经营咖啡店过程中都经历了哪些挑战？"
-// covers 0.69) while a question whose specific words are foreign to the
-// knowledge is refused even when a topical word is in it.
-const MinCoverage = 1.0 / 3
+// The gate's rule on term statistics, which lives with them in knowledge
+// (the local/global router applies it too): see knowledge.TopicalLift,
+// knowledge.MinTopicalCount and knowledge.MinTopicalShare.
+const (
+	TopicalLift     = knowledge.TopicalLift
+	MinTopicalCount = knowledge.MinTopicalCount
+	// MinCoverage is the least weighted share of a question's terms that
+	// must be topical for the question to be answered. A term weighs by
+	// how rare it is in general text (knowledge.TermWeight: 0.1 for
+	// everyday words such as 主要 or 工作, up to 4 for names and rare
+	// words), so an answerable question may miss generic words (经历, 挑战:
+	// "李明在经营咖啡店过程中都经历了哪些挑战？" covers 0.69) while a
+	// question whose specific words are foreign to the knowledge is
+	// refused even when a topical word is in it.
+	MinCoverage = knowledge.MinTopicalShare
+)
 
 // Relevance is the relevance gate's verdict on a question: which of its
 // content terms (text.Terms) the knowledge holds and how prominently, and
@@ -110,27 +108,17 @@ func (r *Relevance) Message() string {
 // Params.MinSimilarity.
 func judge(stats []knowledge.TermStat, best, floor float64) *Relevance {
 	r := &Relevance{Terms: stats, BestSimilarity: best, Found: []string{}, Missing: []string{}, Topical: []string{}}
-	var total, topical float64
 	for _, s := range stats {
-		g := s.General
-		if !s.Found() {
-			g = text.GeneralShare(s.Term)
-		}
-		w := knowledge.TermWeight(g)
-		total += w
 		switch {
 		case !s.Found():
 			r.Missing = append(r.Missing, s.Term)
 			continue
-		case s.Lift >= TopicalLift:
+		case s.Topical():
 			r.Topical = append(r.Topical, s.Term)
-			topical += w
 		}
 		r.Found = append(r.Found, s.Term)
 	}
-	if total > 0 {
-		r.Coverage = topical / total
-	}
+	r.Coverage = knowledge.TopicalShare(stats)
 	strong := best >= floor || (len(r.Topical) > 0 && r.Coverage >= MinCoverage)
 	r.Weak = !strong
 	return r

@@ -66,6 +66,9 @@ func TestJudgeRule(t *testing.T) {
 		{"coverage below", []knowledge.TermStat{ts("a", 5, 1e-4, 50), ts("b", 0, 0, 0)}, 0.1, true, 0.2},
 		// a term found in passing weighs as much as a missing one: 2 of 2+2+1
 		{"in passing counts against", []knowledge.TermStat{ts("a", 5, 1e-5, 50), ts("c", 1, 1e-5, 1), ts("d", 1, 1e-4, 1)}, 0.1, false, 0.4},
+		// a rare word used once is mentioned in passing (MinTopicalCount)
+		{"used once", []knowledge.TermStat{ts("拿铁", 1, 0, 79)}, 0.1, true, 0},
+		{"used twice", []knowledge.TermStat{ts("拿铁", 2, 0, 158)}, 0.1, false, 1},
 		{"similarity floor", []knowledge.TermStat{ts("x", 0, 0, 0)}, 0.6, false, 0},
 		{"no terms", nil, 0.1, true, 0},
 	} {

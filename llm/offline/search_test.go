@@ -248,3 +248,28 @@ func TestLocalSearchAnswerPrefersEarlierRecords(t *testing.T) {
 		}
 	}
 }
+
+// The answer does not repeat a fact another record already gave (more
+// than MaxSaidShare of its words said), and a sentence answering with a
+// pronoun counts the subject its record names (RecordTermShare).
+func TestLocalSearchAnswerNovelty(t *testing.T) {
+	ctx := "-----Sources-----\nid|text\n" +
+		"0|李明最终选择写字楼商圈，月租一万五千元，签约两年。\n" +
+		"1|据本地媒体报道，权衡之后，李明选择了写字楼商圈，月租一万五千元，一次签约两年。\n" +
+		"2|李明给咖啡店签下了两年租约。他认为，写字楼商圈工作日客流稳定，足以支撑这笔固定成本。\n" +
+		"3|写字楼商圈的停车位不多，附近有两个公交站。\n"
+	resp, err := New().Complete(t.Context(), searchRequest("李明为什么选择写字楼商圈？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := resp.Content
+	if !strings.Contains(a, "李明最终选择写字楼商圈") || strings.Contains(a, "权衡之后") {
+		t.Errorf("the repeated fact (Sources 1) was kept or the first account dropped:\n%s", a)
+	}
+	// Sources 2's reason holds 写字楼商圈 only, and its record names 李明:
+	// it comes before Sources 3, which holds 写字楼商圈 alone
+	i, j := strings.Index(a, "工作日客流稳定"), strings.Index(a, "停车位")
+	if i < 0 || j >= 0 && j < i {
+		t.Errorf("the reason in a record naming the subject is not before the unrelated sentence:\n%s", a)
+	}
+}
