@@ -52,6 +52,16 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 		fi.Cited = citedURLs(results, r.evidence)
 	}
 	start := r.stageStart(StageFollowUp)
+	deps := digestOf(StageFollowUp, fi.Builder != nil, fi.Cited)
+	var fo FollowUpsOutput
+	if r.work.load(workFollowUps, deps, &fo) {
+		fo.Calls = 0
+		res.questions = fo.Questions
+		res.warnings = droppedWarnings(fo.Dropped)
+		rec := r.stageReused(StageFollowUp, start)
+		res.rec = &rec
+		return res, nil
+	}
 	fu := FollowUps{Model: r.chapterModel, Embedders: cfg.Embedders, Count: cfg.FollowUps,
 		Temperature: cfg.ProseTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	fo, err := fu.Run(ctx, fi)
@@ -64,13 +74,22 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 		res.rec = &rec
 		return res, nil
 	}
+	r.work.save(workFollowUps, StageFollowUp, deps, fo)
 	res.questions = fo.Questions
-	for _, q := range fo.Dropped {
-		res.warnings = append(res.warnings, fmt.Sprintf("%s: dropped %q: local search finds nothing for it in the graph", StageFollowUp, q))
-	}
+	res.warnings = droppedWarnings(fo.Dropped)
 	rec := r.stageEnd(StageFollowUp, start, false, fo.Calls, fo.Calls, "")
 	res.rec = &rec
 	return res, nil
+}
+
+// droppedWarnings are the manifest warnings of follow-up questions that
+// were dropped.
+func droppedWarnings(dropped []string) []string {
+	var out []string
+	for _, q := range dropped {
+		out = append(out, fmt.Sprintf("%s: dropped %q: local search finds nothing for it in the graph", StageFollowUp, q))
+	}
+	return out
 }
 
 // assemble makes the Result of the written chapters: the chapters' record
@@ -170,7 +189,8 @@ func (r *runState) manifestChapters(results []ChapterResult, doc *ir.Document) {
 	for _, cr := range results {
 		rec := ChapterRecord{ChapterID: cr.Section.ChapterID, Title: cr.Section.Title, Slug: cr.Section.Slug,
 			Order: cr.Section.Order, Status: cr.Status, File: chapterFile(cr.Section), Errors: cr.Errors,
-			Normalized: cr.Normalized, Attempts: cr.Attempts, Requests: cr.Requests, QueryRounds: cr.QueryRounds, Seconds: cr.Seconds}
+			Normalized: cr.Normalized, Attempts: cr.Attempts, Requests: cr.Requests, QueryRounds: cr.QueryRounds, Seconds: cr.Seconds,
+			Reused: cr.Reused}
 		if cr.Partial != "" {
 			rec.PartialFile = partialFile(cr.Section)
 		}
@@ -212,6 +232,14 @@ func (r *runState) manifestWarnings(results []ChapterResult, layoutWarnings []st
 	r.mu.Lock()
 	w = append(w, r.warnings...)
 	r.mu.Unlock()
+	if r.work != nil {
+		for _, s := range r.work.Skipped() {
+			w = append(w, "work area: skipped "+s+" (made again)")
+		}
+		if err := r.work.SaveError(); err != nil {
+			w = append(w, fmt.Sprintf("work area: %v (a resumed run asks the model again for it)", err))
+		}
+	}
 	for _, cr := range results {
 		if cr.Status == ChapterSparse {
 			w = append(w, fmt.Sprintf("chapter %s (%s) is thin: kept as written", cr.Section.ChapterID, cr.Section.Title))

@@ -3,6 +3,7 @@ package nodes
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -42,10 +43,17 @@ type chaptersOut struct {
 	followUps followUpsResult
 }
 
-// layout runs Layout; a model error that ends the run stops every stage.
+// layout runs Layout (or reuses the saved layout of the same template); a
+// model error that ends the run stops every stage.
 func (r *runState) layout(ctx context.Context) (LayoutOutput, error) {
 	cfg := r.cfg
 	start := r.stageStart(StageLayout)
+	deps := digestOf(r.tpl.Name, r.sections)
+	if out := (LayoutOutput{}); r.work.load(workLayout, deps, &out) {
+		out.Calls, out.Requests = 0, 0
+		r.layoutRec = r.stageReused(StageLayout, start)
+		return out, nil
+	}
 	lay := Layout{Model: r.planModel, Planner: r.steps.planner, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens,
 		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	out, err := lay.Run(ctx, LayoutInput{Topic: r.in.Topic, Template: r.tpl, Sections: r.sections, Graph: r.stats, States: r.in.States})
@@ -55,13 +63,23 @@ func (r *runState) layout(ctx context.Context) (LayoutOutput, error) {
 		return out, err
 	}
 	r.layoutRec = r.stageEnd(StageLayout, start, out.Fallback, out.Calls, out.Requests, out.Problem)
+	if out.Err == nil {
+		r.work.save(workLayout, StageLayout, deps, out)
+	}
 	return out, nil
 }
 
-// budget runs WordBudget on the layout.
+// budget runs WordBudget on the layout (or reuses the budget saved for
+// the same layout).
 func (r *runState) budget(ctx context.Context, lay LayoutOutput) (WordBudgetOutput, error) {
 	cfg := r.cfg
 	start := r.stageStart(StageBudget)
+	deps := digestOf(r.tpl.Name, r.sections, lay.Layout)
+	if out := (WordBudgetOutput{}); r.work.load(workBudget, deps, &out) {
+		out.Calls, out.Requests = 0, 0
+		r.budgetRec = r.stageReused(StageBudget, start)
+		return out, nil
+	}
 	wb := WordBudget{Model: r.planModel, Budgeter: r.steps.budgeter, MaxAttempts: cfg.MaxAttempts, Temperature: cfg.PlanTemperature,
 		MaxOutputTokens: cfg.MaxOutputTokens}
 	out, err := wb.Run(ctx, WordBudgetInput{Topic: r.in.Topic, Sections: r.sections, Layout: lay.Layout})
@@ -71,6 +89,9 @@ func (r *runState) budget(ctx context.Context, lay LayoutOutput) (WordBudgetOutp
 		return out, err
 	}
 	r.budgetRec = r.stageEnd(StageBudget, start, out.Fallback, out.Calls, out.Requests, out.Problem)
+	if out.Err == nil {
+		r.work.save(workBudget, StageBudget, deps, out)
+	}
 	return out, nil
 }
 
@@ -78,7 +99,9 @@ func (r *runState) budget(ctx context.Context, lay LayoutOutput) (WordBudgetOutp
 // states the chapter's title and outline and the other chapters'; the
 // later ones also the word budget's target words, emphasis and role (they
 // wait for it), as BettaFish passes the budget's rationale and target
-// words. A model error that ends the run stops every stage.
+// words. A model error that ends the run stops every stage. The rounds are
+// saved to the work area once the budget is made (they are valid for that
+// budget), and reused from it when saved for the same budget.
 func (r *runState) query(ctx context.Context, i int, budget *later[WordBudgetOutput]) (GraphQueryOutput, error) {
 	sec := r.sections[i]
 	job := &r.jobs[i]
@@ -89,6 +112,24 @@ func (r *runState) query(ctx context.Context, i int, budget *later[WordBudgetOut
 	var gq GraphQueryOutput
 	if r.engine == nil || r.cfg.QueryRounds <= 0 {
 		return gq, nil
+	}
+	name := workName("query", chapterFile(sec))
+	deps := func() (string, error) {
+		wb, err := budget.get(ctx)
+		return digestOf(r.tpl.Name, r.sections, i, wb.Chapters), err
+	}
+	if r.work.has(name) {
+		d, err := deps()
+		if err != nil {
+			return gq, err
+		}
+		if r.work.load(name, d, &gq) {
+			gq.Calls, gq.Requests = 0, 0
+			job.warnings = append(job.warnings, gq.Warnings...)
+			job.graph = gq.Results
+			job.res.QueryRounds = gq.Rounds
+			return gq, nil
+		}
 	}
 	briefs := func(bs map[string]prompts.ChapterBudget) (prompts.ChapterBrief, []prompts.ChapterBrief) {
 		brief := func(s templates.Section) prompts.ChapterBrief {
@@ -121,6 +162,11 @@ func (r *runState) query(ctx context.Context, i int, budget *later[WordBudgetOut
 			r.stop(err)
 		}
 		return gq, err
+	}
+	if r.work != nil {
+		if d, err := deps(); err == nil {
+			r.work.save(name, fmt.Sprintf("chapter %s graph queries", sec.ChapterID), d, gq)
+		}
 	}
 	job.calls += gq.Calls
 	job.requests += gq.Requests
@@ -189,24 +235,42 @@ func (r *runState) makePlan(ctx context.Context, queries []*later[GraphQueryOutp
 
 // generate writes chapter i from its planned evidence (and, for summary
 // and closing chapters, the digests of the chapters written before), then
-// reports it done. A model error that ends the run stops every stage.
+// reports it done. A model error that ends the run stops every stage. A
+// chapter written (not a placeholder) is saved to the work area; one saved
+// there from the same input (chapterDeps) is reused instead of written.
 func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay LayoutOutput, wb WordBudgetOutput,
 	digests []prompts.ChapterDigest) error {
 	sec, job := r.sections[i], &r.jobs[i]
-	out, err := r.chapterGen(sec, job).Run(ctx, r.chapterInput(sec, gq, lay, wb, digests))
-	job.calls += out.Attempts
-	job.requests += out.Requests
-	if err != nil {
-		if !isCtxErr(err) {
-			r.stop(err)
+	in := r.chapterInput(sec, gq, lay, wb, digests)
+	name, deps := workName("chapter", chapterFile(sec)), ""
+	if r.work != nil {
+		deps = r.chapterDeps(in)
+	}
+	var out ChapterGenOutput
+	reused := r.work.load(name, deps, &out)
+	if reused {
+		out.Attempts, out.Requests = 0, 0
+	} else {
+		var err error
+		out, err = r.chapterGen(sec, job).Run(ctx, in)
+		job.calls += out.Attempts
+		job.requests += out.Requests
+		if err != nil {
+			if !isCtxErr(err) {
+				r.stop(err)
+			}
+			return err
 		}
-		return err
+		if out.Status != ChapterPlaceholder {
+			r.work.save(name, "chapter "+sec.ChapterID, deps, out)
+		}
 	}
 	if out.Status != ChapterPlaceholder {
 		out.Chapter.Sources = chapterSources(&out.Chapter, gq.Results, r.graphSrc)
 	}
 	job.res.Chapter, job.res.Status, job.res.Errors, job.res.Normalized = out.Chapter, out.Status, out.Errors, out.Normalized
 	job.res.Attempts, job.res.Requests, job.res.Partial, job.res.Err = out.Attempts, job.requests, out.Partial, out.Err
+	job.res.Reused = reused
 	job.failure = out.Failure
 	job.warnings = append(job.warnings, out.Warnings...)
 	if out.Status != ChapterPlaceholder {
@@ -223,9 +287,26 @@ func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay
 	if job.res.Status == ChapterPlaceholder {
 		st = StatusFailed
 	}
+	msg := job.res.Status
+	if reused {
+		msg += "; " + reusedNote
+	}
 	r.ev.emit(Event{Kind: KindChapter, ChapterID: sec.ChapterID, Title: sec.Title, Status: st,
-		Message: job.res.Status, Done: done, Total: len(r.sections), Seconds: job.res.Seconds})
+		Message: msg, Done: done, Total: len(r.sections), Seconds: job.res.Seconds})
 	return nil
+}
+
+// chapterDeps is the digest of what a chapter is written from: its input
+// but the states and the forum log (the RunKey's inputs) and, for the
+// citation check, the ids of the evidence plan.
+func (r *runState) chapterDeps(in ChapterGenInput) string {
+	ids := make([]string, 0, len(r.planIDs))
+	for id := range r.planIDs {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return digestOf(in.Topic, in.TemplateName, in.ReportTitle, in.Section, in.Constraints, in.Graph, in.Keywords,
+		in.SubPoints, in.OtherChapters, in.Digests, in.ReportDate, ids)
 }
 
 // chapterGen is the ChapterGen of one chapter, its progress and retries

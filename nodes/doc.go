@@ -246,6 +246,19 @@
 // warnings and the model (llm.Info, with the Extractive flag of the
 // offline model).
 //
+// # Resumable runs
+//
+// A run given a work area (Input.Work, made by OpenWork with a RunKey of
+// the inputs' digests, the template and the settings) saves each model
+// stage's output and each written chapter there as it completes, each
+// with the digest of what its stage was given; a run opened to resume
+// reuses the outputs whose digest matches and asks the model only for the
+// rest (work.go). The manifest records the key (runKey) and marks reused
+// stages and chapters (reused).
+//
+//	w, err := nodes.OpenWork("reports/.coffee.work", key, resume) // *ResumeMismatchError names what changed
+//	res, err := p.Run(ctx, nodes.Input{Topic: "咖啡店", Graph: g, Work: w})
+//
 // # BettaFish faults fixed here (reference §8)
 //
 // #1 a thin chapter failed the whole report (kept as "sparse"); #2

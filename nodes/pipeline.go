@@ -86,6 +86,12 @@ type Input struct {
 	// them (in English, with paths): written to the manifest's warnings,
 	// before the notices, and not shown to the report's reader.
 	LogWarnings []string
+	// Work is the report's work area (OpenWork): the run saves each
+	// stage's output and each written chapter there as it completes and,
+	// when Work was opened to resume, reuses those saved from what the
+	// stage is given now (work.go). Its RunKey goes to Manifest.RunKey.
+	// nil = nothing is saved or reused.
+	Work *Work
 }
 
 // Config configures a Pipeline. Zero values take the documented defaults.
@@ -259,6 +265,10 @@ type ChapterResult struct {
 	QueryRounds int
 	// Seconds is the chapter's wall time (graph queries included).
 	Seconds float64
+	// Reused is true when the chapter was taken from the work area
+	// (Input.Work) instead of being written by this run; Attempts and
+	// Requests are then 0.
+	Reused bool
 }
 
 // Manifest describes a run for people and tools (manifest.json).
@@ -276,13 +286,19 @@ type Manifest struct {
 	Chapters  []ChapterRecord `json:"chapters"`
 	Failures  []ir.Failure    `json:"failures,omitempty"`
 	Warnings  []string        `json:"warnings,omitempty"`
+	// RunKey is what the run's saved work is valid for (Input.Work's): the
+	// inputs' digests, the template and the settings; nil without a work
+	// area.
+	RunKey *RunKey `json:"runKey,omitempty"`
 }
 
 // StageRecord is one stage of the manifest. Status is done, fallback,
 // failed or skipped; Calls counts the stage's model calls and Requests the
 // requests the model actually sent for them, its client's retries included
 // (0 for the offline model, which sends none); Error says why a stage fell
-// back or failed.
+// back or failed; Reused is true when the stage's output was taken from
+// the work area (Input.Work) and the model was not asked (Calls and
+// Requests are then 0).
 type StageRecord struct {
 	Name     string  `json:"name"`
 	Status   string  `json:"status"`
@@ -290,6 +306,7 @@ type StageRecord struct {
 	Calls    int     `json:"calls"`
 	Requests int     `json:"requests"`
 	Error    string  `json:"error,omitempty"`
+	Reused   bool    `json:"reused,omitempty"`
 }
 
 // ChapterRecord is one chapter of the manifest. File is the chapter JSON
@@ -301,6 +318,7 @@ type StageRecord struct {
 // generation, repair), retries included. PartialFile, set when the reply
 // was truncated (B08), is the file beside the chapter that holds the raw
 // partial text ("chapters/010-section-1-0.partial"), for debugging only.
+// Reused is true for a chapter taken from the work area (Input.Work).
 type ChapterRecord struct {
 	ChapterID   string   `json:"chapterId"`
 	Title       string   `json:"title"`
@@ -315,6 +333,7 @@ type ChapterRecord struct {
 	Requests    int      `json:"requests"`
 	QueryRounds int      `json:"queryRounds"`
 	Seconds     float64  `json:"seconds"`
+	Reused      bool     `json:"reused,omitempty"`
 }
 
 // Pipeline runs the report stages. It keeps no state between runs (§8 #16)
@@ -452,6 +471,14 @@ func (r *runState) stageEnd(name string, start time.Time, fallback bool, calls, 
 		rec.Status = StatusFallback
 	}
 	r.ev.emit(Event{Kind: KindStage, Stage: name, Status: rec.Status, Message: problem, Seconds: rec.Seconds})
+	return rec
+}
+
+// stageReused is the record of a stage whose output was taken from the
+// work area.
+func (r *runState) stageReused(name string, start time.Time) StageRecord {
+	rec := StageRecord{Name: name, Status: StatusDone, Seconds: r.seconds(start), Reused: true}
+	r.ev.emit(Event{Kind: KindStage, Stage: name, Status: rec.Status, Message: reusedNote, Seconds: rec.Seconds})
 	return rec
 }
 

@@ -103,6 +103,7 @@ type runState struct {
 	stats    *prompts.GraphStats // nil without a graph
 	graphSrc graphSources        // the graph's sources by URL and id
 	reportID string
+	work     *Work // the work area; nil = none
 	man      Manifest
 	notices  []string // reader-visible notices, in stage order
 
@@ -239,6 +240,11 @@ func (p *Pipeline) newRun(in Input) *runState {
 	}
 	r.reportDate = newestDate(in.States)
 	r.man = Manifest{ReportID: r.reportID, Topic: in.Topic, Model: cfg.Model.Info(), GraphID: in.GraphID, CreatedAt: createdAt}
+	if in.Work != nil {
+		r.work = in.Work
+		k := in.Work.Key()
+		r.man.RunKey = &k
+	}
 	r.notices = append([]string(nil), in.Warnings...)
 	// one slot is the plan's (layout, then budget, one call at a time)
 	// until the budget is made, then the chapters'
@@ -248,10 +254,22 @@ func (p *Pipeline) newRun(in Input) *runState {
 	return r
 }
 
-// selectTemplate runs TemplateSelect (no call when Config.Template is set).
+// selectTemplate runs TemplateSelect (no call when Config.Template is set);
+// the model's choice is saved to, or reused from, the work area.
 func (r *runState) selectTemplate(ctx context.Context) error {
 	cfg := r.cfg
 	start := r.stageStart(StageTemplate)
+	deps := digestOf(StageTemplate)
+	if cfg.Template == "" {
+		var saved savedTemplate
+		if r.work.load(workTemplate, deps, &saved) {
+			if t, err := templates.Lookup(saved.Name); err == nil {
+				r.man.Stages = append(r.man.Stages, r.stageReused(StageTemplate, start))
+				r.setTemplate(t, saved.Reason)
+				return nil
+			}
+		}
+	}
 	ts := TemplateSelect{Model: cfg.Model, Chooser: r.steps.chooser, Name: cfg.Template, MaxAttempts: cfg.MaxAttempts,
 		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	out, err := ts.Run(ctx, TemplateSelectInput{Topic: r.in.Topic, Excerpts: shortExcerpts(r.in.States, 2, 200), Graph: r.stats})
@@ -261,12 +279,25 @@ func (r *runState) selectTemplate(ctx context.Context) error {
 	r.man.Stages = append(r.man.Stages, r.stageEnd(StageTemplate, start, out.Fallback, out.Calls, out.Requests, out.Problem))
 	if out.Fallback {
 		r.notices = append(r.notices, fmt.Sprintf("模板选择未得到模型的可用答复（%s），已按规则选用「%s」。", plainReason(out.Err), out.Template.Name))
+	} else if cfg.Template == "" {
+		r.work.save(workTemplate, StageTemplate, deps, savedTemplate{Name: out.Template.Name, Reason: out.Reason})
 	}
-	r.man.Template, r.man.TemplateReason = out.Template.Name, out.Reason
-	r.tpl = out.Template
-	r.sections = uniqueSlugs(out.Template.Sections)
-	r.jobs = make([]chapterJob, len(r.sections))
+	r.setTemplate(out.Template, out.Reason)
 	return nil
+}
+
+// savedTemplate is the template choice as the work area keeps it.
+type savedTemplate struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// setTemplate makes t the run's template.
+func (r *runState) setTemplate(t templates.Template, reason string) {
+	r.man.Template, r.man.TemplateReason = t.Name, reason
+	r.tpl = t
+	r.sections = uniqueSlugs(t.Sections)
+	r.jobs = make([]chapterJob, len(r.sections))
 }
 
 // collect gathers the run's evidence (evidence.Collect), focused on the

@@ -11,6 +11,7 @@ import (
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/queryengine"
 	"reportengine/graphrag/storage"
+	"reportengine/nodes"
 	"reportengine/state"
 	"reportengine/templates"
 )
@@ -38,8 +39,8 @@ var exitCodes = []struct {
 	{ExitOK, "success"},
 	{ExitFailure, "any other failure (disk full, an output folder that cannot be written, a model that stays unavailable)"},
 	{ExitUsage, "bad command line: unknown command or flag, bad flag value (e.g. an unusable report id or an unknown --type/--engine), unknown engine name, one engine given twice, one state file given for two engines"},
-	{ExitBadInput, "unusable input: invalid state JSON, a state file that is not UTF-8, unreadable (permission, symbolic link loop) or larger than its limit, a folder given as a state file, state files of different research runs, no usable engine, unreadable forum log, a forum log that is not UTF-8 or larger than its limit, a state file given as --forum, corrupt, empty or non-UTF-8 graph file or a folder in its place, a --history file or settings.yaml that is unreadable, invalid or larger than its limit, a chat input line over 1 MiB"},
-	{ExitNotFound, "the graph asked for does not exist"},
+	{ExitBadInput, "unusable input: invalid state JSON, a state file that is not UTF-8, unreadable (permission, symbolic link loop) or larger than its limit, a folder given as a state file, state files of different research runs, no usable engine, unreadable forum log, a forum log that is not UTF-8 or larger than its limit, a state file given as --forum, corrupt, empty or non-UTF-8 graph file or a folder in its place, a --history file or settings.yaml that is unreadable, invalid or larger than its limit, a chat input line over 1 MiB, report --resume with inputs, template or model settings other than those of the saved work (the message names each change)"},
+	{ExitNotFound, "the graph asked for does not exist; report --resume of a report with no saved work"},
 	{ExitPartial, "report: the report was written, but some chapters failed and are placeholders (manifest.json says which and why)"},
 	{ExitNoMatch, "search --context-only: the question matches nothing in the knowledge, so there is no context (the reason on stderr; with --json, no_match and relevance on stdout)"},
 	{ExitInterrupted, "interrupted (Ctrl-C or SIGTERM): the command stopped and wrote no partial graph or report; an earlier file of the same name is left as it was"},
@@ -110,7 +111,7 @@ func ExitCode(err error) int {
 		return ExitNoMatch
 	case errors.Is(err, templates.ErrUnknown):
 		return ExitUsage
-	case errors.Is(err, storage.ErrNotFound):
+	case errors.Is(err, storage.ErrNotFound), errors.Is(err, nodes.ErrNothingToResume):
 		return ExitNotFound
 	case errors.Is(err, state.ErrUnknownEngine), errors.Is(err, state.ErrDuplicateEngine), errors.Is(err, state.ErrDuplicateFile),
 		errors.Is(err, storage.ErrInvalidID):
@@ -119,7 +120,7 @@ func ExitCode(err error) int {
 		errors.Is(err, state.ErrInvalid), errors.Is(err, state.ErrMixedQueries),
 		errors.Is(err, state.ErrNoEngines), errors.Is(err, state.ErrUnreadable), errors.Is(err, graphrag.ErrFormat),
 		errors.Is(err, queryengine.ErrEmptyGraph), errors.Is(err, localsearch.ErrEmptyKnowledge),
-		errors.Is(err, fs.ErrNotExist):
+		errors.Is(err, fs.ErrNotExist), errors.Is(err, nodes.ErrResumeMismatch):
 		return ExitBadInput
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted

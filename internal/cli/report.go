@@ -76,7 +76,12 @@ type reportOptions struct {
 	Events         bool
 	JSON           bool
 	PDF            bool
-	stateArgs      []string
+	// Resume is --resume: the report id whose saved work to finish.
+	Resume    string
+	stateArgs []string
+	// settings are the model's settings as the run key records them
+	// (modelSettings; set by modelFromOptions).
+	settings       map[string]string
 	positionalArgs []string
 
 	Out    io.Writer
@@ -183,6 +188,7 @@ lines with --events. Exit code 5: the report was written but some chapters faile
 	f.IntVar(&opts.PromptTokens, "prompt-tokens", 0, fmt.Sprintf("context budget per prompt, in tokens; lower it for small local models (0 = %d for OpenAI-compatible servers, %d offline and for Ollama)", remotePromptTokens, nodes.DefaultPromptTokens))
 	f.BoolVar(&opts.Events, "events", false, "print stage/chapter events as JSON lines on stderr instead of progress")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	f.StringVar(&opts.Resume, "resume", "", "finish report `ID` from its saved work (<out>/.ID.work): reuse the stages and chapters an earlier run of the same inputs, template and model settings saved, ask the model only for the rest; without inputs, those the saved run used")
 	f.BoolVar(&opts.PDF, "pdf", false, "also print report.pdf (A4) with headless Chromium (Debian package chromium)")
 	return cmd
 }
@@ -250,6 +256,14 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	}
 	if opts.PromptTokens != 0 && opts.PromptTokens < 1000 {
 		return usagef("--prompt-tokens must be 0 (the default for the model) or at least 1000")
+	}
+	if opts.Resume != "" {
+		if err := checkResumeID(opts); err != nil {
+			return err
+		}
+		if err := resumeInputs(opts, workDir(opts.OutDir, opts.Resume)); err != nil {
+			return err
+		}
 	}
 	if opts.Template != "" {
 		if _, err := templates.Lookup(opts.Template); err != nil {
@@ -433,6 +447,28 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		}()
 	}
 
+	// The work area: each stage's output and each chapter is saved there
+	// as it completes; --resume reuses them when the run key is the same.
+	key, err := reportKey(opts, topic, graphID, built, limits)
+	if err != nil {
+		return err
+	}
+	wdir := workDir(opts.OutDir, reportID)
+	work, err := nodes.OpenWork(wdir, key, opts.Resume != "")
+	if err != nil {
+		return err
+	}
+	in.Work = work
+	defer func() {
+		switch {
+		case runErr == nil:
+		case work.HasOutputs():
+			fmt.Fprintf(opts.Err, "reportengine: %s\n", resumeHint(reportID, wdir))
+		default:
+			work.Remove() // nothing saved: nothing to leave behind
+		}
+	}()
+
 	progOut := opts.Err
 	if opts.Log == nil && !opts.Events {
 		progOut = io.Discard // --quiet
@@ -503,6 +539,12 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	committed = true
 	if err != nil {
 		return err
+	}
+	if res.Manifest.Status == "complete" {
+		// finished: nothing left to resume
+		if err := work.Remove(); err != nil {
+			warnings = append(warnings, fmt.Sprintf("work area %s: %v", wdir, err))
+		}
 	}
 	if chromium != "" {
 		files = append(files, filepath.Join(dir, "report.pdf"))
@@ -631,11 +673,15 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	switch mode {
 	case "auto", "":
 		if key == "" {
-			return offline.New(), nil
+			m := offline.New()
+			opts.settings = modelSettings(m.Info(), "", 0, "", false, false)
+			return m, nil
 		}
 		mode = "openai"
 	case "offline":
-		return offline.New(), nil
+		m := offline.New()
+		opts.settings = modelSettings(m.Info(), "", 0, "", false, false)
+		return m, nil
 	case "openai":
 	default:
 		return nil, usagef("--llm %q: want offline, openai or auto", opts.LLM)
@@ -689,6 +735,7 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	opts.settings = modelSettings(m.Info(), base, reasoning, string(field), opts.NoRespFormat, opts.NoTemperature)
 	return m, nil
 }
 

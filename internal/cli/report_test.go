@@ -305,6 +305,7 @@ type reply struct {
 	reasoning   string              // reasoning_content
 	delay       time.Duration       // before answering
 	contentNull bool
+	header      map[string]string // extra response headers of an error status
 }
 
 type fakeProvider struct {
@@ -380,6 +381,9 @@ func (p *fakeProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if rep.status != 0 && rep.status != 200 {
+		for k, v := range rep.header {
+			w.Header().Set(k, v)
+		}
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(rep.status)
 		io.WriteString(w, rep.body)

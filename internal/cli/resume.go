@@ -1,0 +1,203 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"reportengine/graphrag/storage"
+	"reportengine/llm"
+	"reportengine/nodes"
+	"reportengine/state"
+)
+
+// Resumable reports (`report --resume ID`): every run keeps a work area,
+// <out>/.<id>.work/, where the pipeline saves each stage's output and each
+// written chapter as it completes (nodes.Work). A run that fails, is
+// interrupted or leaves placeholder chapters keeps it; a complete report
+// removes it. --resume reuses what it holds when the run's key (the inputs'
+// SHA-256, the template, the model and pipeline settings) equals the saved
+// one, and refuses, naming each change, when it does not.
+
+// workDir is report id's work area under the reports folder.
+func workDir(outDir, id string) string { return filepath.Join(outDir, "."+id+".work") }
+
+// maxHashedInput is the most bytes of one input file hashed for the run
+// key: 4 GiB, the graph file's limit (state files and forum logs have
+// smaller limits, which their loaders enforced before).
+const maxHashedInput = 4 << 30
+
+// hashInput is the nodes.InputFile of path: its size and SHA-256, or
+// Missing for a file that does not exist. Other errors (unreadable, over
+// maxHashedInput) are inputErrors naming the file.
+func hashInput(role, path string) (nodes.InputFile, error) {
+	in := nodes.InputFile{Role: role, Path: path}
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		in.Missing = true
+		return in, nil
+	}
+	if err != nil {
+		return in, inputError{fmt.Errorf("%s: %w", role, err)}
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, io.LimitReader(f, maxHashedInput+1))
+	if err != nil {
+		return in, inputError{fmt.Errorf("%s %s: %w", role, path, err)}
+	}
+	if n > maxHashedInput {
+		return in, inputError{fmt.Errorf("%s %s: more than %d bytes", role, path, int64(maxHashedInput))}
+	}
+	in.Bytes, in.SHA256 = n, hex.EncodeToString(h.Sum(nil))
+	return in, nil
+}
+
+// stateRole is the RunKey role of an engine's state file.
+func stateRole(e state.Engine) string { return "state " + string(e) }
+
+// reportKey is the run key of a report: topic, the input files (a stored
+// graph's file, the state files read and those named but missing, the
+// forum log), the template and the settings that change what the model is
+// asked (opts.settings, made by modelFromOptions, and the pipeline's).
+func reportKey(opts *reportOptions, topic, graphID string, built *builtGraph, lim limits) (nodes.RunKey, error) {
+	key := nodes.RunKey{Topic: topic, Template: opts.Template, Settings: map[string]string{}}
+	digest, err := nodes.TemplateDigest(opts.Template)
+	if err != nil {
+		return key, usageError{fmt.Errorf("--template: %w", err)}
+	}
+	key.TemplateSHA256 = digest
+	add := func(role, path string) error {
+		f, err := hashInput(role, path)
+		if err == nil {
+			key.Inputs = append(key.Inputs, f)
+		}
+		return err
+	}
+	if opts.Graph != "" {
+		if err := add("graph", graphFile(opts.GraphsDir, graphID)); err != nil {
+			return key, err
+		}
+		key.Settings["graph"] = graphID
+	}
+	if built != nil {
+		for _, st := range built.States {
+			if err := add(stateRole(st.Engine), st.Path); err != nil {
+				return key, err
+			}
+		}
+		for _, u := range built.Unavailable {
+			if err := add(stateRole(u.Engine), u.Path); err != nil {
+				return key, err
+			}
+		}
+	}
+	if opts.Forum != "" {
+		if err := add("forum", opts.Forum); err != nil {
+			return key, err
+		}
+	}
+	slices.SortFunc(key.Inputs, func(a, b nodes.InputFile) int { return strings.Compare(a.Role, b.Role) })
+	for k, v := range opts.settings {
+		key.Settings[k] = v
+	}
+	plan, prose := nodes.DefaultPlanTemperature, nodes.DefaultProseTemperature
+	if lim.plan != nil {
+		plan = *lim.plan
+	}
+	if lim.prose != nil {
+		prose = *lim.prose
+	}
+	key.Settings["temperature_plan"] = strconv.FormatFloat(plan, 'g', -1, 64)
+	key.Settings["temperature_prose"] = strconv.FormatFloat(prose, 'g', -1, 64)
+	key.Settings["prompt_tokens"] = strconv.Itoa(lim.promptTokens)
+	key.Settings["max_output_tokens"] = strconv.Itoa(lim.maxOutput)
+	key.Settings["query_rounds"] = strconv.Itoa(opts.QueryRounds)
+	key.Settings["allow_mixed_queries"] = strconv.FormatBool(opts.AllowMixedQueries)
+	return key, nil
+}
+
+// modelSettings are the settings of the model that change its replies, as
+// the run key records them: provider and model name, and for an
+// OpenAI-compatible server its base URL (without user information or
+// query), the reasoning allowance, the token-limit field and whether
+// response_format and temperatures are sent. Never the API key.
+func modelSettings(info llm.Info, base string, reasoning int, field string, noRespFormat, noTemperature bool) map[string]string {
+	s := map[string]string{"llm": info.Provider, "model": info.Model}
+	if base == "" {
+		return s
+	}
+	if u, err := url.Parse(base); err == nil {
+		u.User, u.RawQuery, u.Fragment = nil, "", ""
+		base = u.String()
+	}
+	s["base_url"] = base
+	s["reasoning_tokens"] = strconv.Itoa(reasoning)
+	s["max_tokens_field"] = field
+	s["response_format"] = strconv.FormatBool(!noRespFormat)
+	s["send_temperature"] = strconv.FormatBool(!noTemperature)
+	return s
+}
+
+// resumeInputs fills the inputs of `report --resume ID` given without any
+// (no state files, --graph or --forum) from the saved run key: the state
+// files by engine, the forum log, the stored graph, and the topic and
+// template unless given. Errors: the work area's key cannot be read
+// (wrapping nodes.ErrNothingToResume when there is none).
+func resumeInputs(opts *reportOptions, dir string) error {
+	if len(opts.stateArgs)+len(opts.positionalArgs) > 0 || opts.Graph != "" || opts.Forum != "" {
+		return nil
+	}
+	key, err := nodes.SavedKey(dir)
+	if err != nil {
+		return err
+	}
+	for _, f := range key.Inputs {
+		switch {
+		case f.Role == "forum":
+			opts.Forum = f.Path
+		case strings.HasPrefix(f.Role, "state "):
+			opts.stateArgs = append(opts.stateArgs, strings.TrimPrefix(f.Role, "state ")+"="+f.Path)
+		}
+	}
+	if id := key.Settings["graph"]; id != "" {
+		opts.Graph = id
+	}
+	if opts.Topic == "" {
+		opts.Topic = key.Topic
+	}
+	if opts.Template == "" {
+		opts.Template = key.Template
+	}
+	if key.Settings["allow_mixed_queries"] == "true" {
+		opts.AllowMixedQueries = true
+	}
+	return nil
+}
+
+// resumeHint is what a run that stopped with saved work says on stderr.
+func resumeHint(id, dir string) string {
+	return fmt.Sprintf("the finished stages and chapters are saved in %s: `reportengine report --resume %s` (with the same inputs and settings) asks the model only for the rest", dir, id)
+}
+
+// checkResumeID is --resume's id: a valid report id, and --report-id, if
+// given too, the same.
+func checkResumeID(opts *reportOptions) error {
+	if err := storage.ValidateID(opts.Resume); err != nil {
+		return usageError{fmt.Errorf("--resume: %w", err)}
+	}
+	if opts.ReportID != "" && opts.ReportID != opts.Resume {
+		return usagef("--resume %s and --report-id %s name different reports", opts.Resume, opts.ReportID)
+	}
+	opts.ReportID = opts.Resume
+	return nil
+}

@@ -1,0 +1,459 @@
+package nodes
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"reportengine/internal/atomicfile"
+	"reportengine/templates"
+)
+
+// Resumable reports. A run given a Work (Input.Work) saves, as each
+// completes, the output of every stage that asked the model and every
+// chapter that was written, into the work area: one JSON file per output,
+// written atomically (atomicfile.WriteFile), each with the digest of what
+// the stage was given from the stages before it. A run that fails, is
+// interrupted or leaves placeholder chapters keeps them; a later run opened
+// with resume reuses an output whose digest equals what the stage is given
+// now (the same template, layout, budget, plan and, for summary chapters,
+// digests of the chapters before), and asks the model only for the rest.
+// With the same replies the report equals an uninterrupted run's.
+//
+// What is saved, and when it is reused:
+//
+//	key.json                the RunKey (inputs, template, settings), written when the work area is made
+//	template.json           the model's template choice (not with Config.Template, which asks nothing)
+//	layout.json             the layout, made from a reply (a fallback is asked again)
+//	budget.json             the word budget, made from a reply (likewise)
+//	query-<file>.json       a chapter's graph query rounds (<file> as in ChapterRecord.File)
+//	chapter-<file>.json     a chapter that was written (ready, sparse or degraded; never a placeholder)
+//	followups.json          the follow-up questions, when the stage did not fail
+//
+// Everything else (evidence collection, the plan, the hero, stitching and
+// rendering) is computed again: it asks no model and depends only on the
+// inputs and the saved outputs.
+
+// ErrNothingToResume is wrapped by OpenWork's error when resume is asked
+// for and the work area holds no saved work (never made, or removed after
+// the report was completed).
+var ErrNothingToResume = errors.New("nothing to resume")
+
+// ErrResumeMismatch is wrapped by *ResumeMismatchError.
+var ErrResumeMismatch = errors.New("the saved work is of other inputs or settings")
+
+// ResumeMismatchError is OpenWork's refusal to resume work saved for
+// another RunKey: Changes name each difference (RunKey.Changes).
+type ResumeMismatchError struct {
+	Dir     string   // the work area
+	Changes []string // what changed, one line each
+}
+
+// Error returns "cannot resume from DIR: CHANGE; CHANGE; …".
+func (e *ResumeMismatchError) Error() string {
+	return fmt.Sprintf("cannot resume from %s, saved by a run with other inputs or settings: %s", e.Dir, strings.Join(e.Changes, "; "))
+}
+
+// Unwrap returns ErrResumeMismatch.
+func (e *ResumeMismatchError) Unwrap() error { return ErrResumeMismatch }
+
+// RunKey is what a report's saved work is valid for: the inputs (by the
+// SHA-256 of their files), the template and the settings that change what
+// the model is asked or how its replies are read. It never holds an API
+// key. The manifest records it (Manifest.RunKey).
+type RunKey struct {
+	// Topic is the report topic.
+	Topic string `json:"topic"`
+	// Inputs are the input files, one per role.
+	Inputs []InputFile `json:"inputs"`
+	// Template is the template name given (Config.Template); "" when the
+	// model chooses. TemplateSHA256 is TemplateDigest(Template).
+	Template       string `json:"template"`
+	TemplateSHA256 string `json:"templateSha256"`
+	// Settings are named settings as text (model, endpoint, temperatures,
+	// prompt budget, …): whatever the caller knows to change the replies.
+	Settings map[string]string `json:"settings"`
+}
+
+// InputFile is one input file of a RunKey. Role names what it is for
+// ("graph", "forum", "state query", …; unique in a key); Bytes and SHA256
+// are of its content; Missing is set (and SHA256 empty) for a file that
+// was named but did not exist.
+type InputFile struct {
+	Role    string `json:"role"`
+	Path    string `json:"path"`
+	Bytes   int64  `json:"bytes"`
+	SHA256  string `json:"sha256,omitempty"`
+	Missing bool   `json:"missing,omitempty"`
+}
+
+// Changes lists, in a fixed order (topic, inputs by role, template,
+// settings by name), what differs between k and saved, one line each
+// naming the item with its saved and current values (file digests cut to
+// 12 hex digits); nil when they are equal. A path alone does not count: a
+// file moved with the same content is the same input.
+func (k RunKey) Changes(saved RunKey) []string {
+	var out []string
+	if k.Topic != saved.Topic {
+		out = append(out, fmt.Sprintf("topic %q → %q", saved.Topic, k.Topic))
+	}
+	now := map[string]InputFile{}
+	for _, f := range k.Inputs {
+		now[f.Role] = f
+	}
+	was := map[string]InputFile{}
+	for _, f := range saved.Inputs {
+		was[f.Role] = f
+	}
+	roles := make([]string, 0, len(now)+len(was))
+	for r := range now {
+		roles = append(roles, r)
+	}
+	for r := range was {
+		if _, ok := now[r]; !ok {
+			roles = append(roles, r)
+		}
+	}
+	slices.Sort(roles)
+	for _, r := range roles {
+		a, inOld := was[r]
+		b, inNew := now[r]
+		switch {
+		case !inNew:
+			out = append(out, fmt.Sprintf("%s %s is no longer an input", r, a.Path))
+		case !inOld:
+			out = append(out, fmt.Sprintf("%s %s was not an input", r, b.Path))
+		case a.Missing != b.Missing || a.SHA256 != b.SHA256 || a.Bytes != b.Bytes:
+			out = append(out, fmt.Sprintf("%s %s changed (%s → %s)", r, b.Path, fileState(a), fileState(b)))
+		}
+	}
+	if k.Template != saved.Template {
+		out = append(out, fmt.Sprintf("template %s → %s", templateName(saved.Template), templateName(k.Template)))
+	} else if k.TemplateSHA256 != saved.TemplateSHA256 {
+		out = append(out, fmt.Sprintf("template %s changed (sha256 %s → %s)", templateName(k.Template), short(saved.TemplateSHA256), short(k.TemplateSHA256)))
+	}
+	names := make([]string, 0, len(k.Settings)+len(saved.Settings))
+	for n := range k.Settings {
+		names = append(names, n)
+	}
+	for n := range saved.Settings {
+		if _, ok := k.Settings[n]; !ok {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if a, b := saved.Settings[n], k.Settings[n]; a != b {
+			out = append(out, fmt.Sprintf("setting %s %q → %q", n, a, b))
+		}
+	}
+	return out
+}
+
+func fileState(f InputFile) string {
+	if f.Missing {
+		return "missing"
+	}
+	return fmt.Sprintf("%d bytes, sha256 %s", f.Bytes, short(f.SHA256))
+}
+
+func short(digest string) string {
+	if len(digest) > 12 {
+		return digest[:12] + "…"
+	}
+	return digest
+}
+
+func templateName(name string) string {
+	if name == "" {
+		return "(chosen by the model)"
+	}
+	return fmt.Sprintf("%q", name)
+}
+
+// TemplateDigest is the SHA-256 (hex) of what a run is given of the
+// templates: the template of that name (its title, sections and
+// outlines as JSON), or with name "" every template in templates.List's
+// order, since the model chooses among them. Errors: templates.Lookup's.
+func TemplateDigest(name string) (string, error) {
+	if name == "" {
+		return digestOf(templates.List()), nil
+	}
+	t, err := templates.Lookup(name)
+	if err != nil {
+		return "", err
+	}
+	return digestOf(t), nil
+}
+
+// Work is a report's work area (see the section above). Its methods are
+// safe for concurrent use; a nil *Work saves and reuses nothing.
+type Work struct {
+	dir    string
+	key    RunKey
+	resume bool
+
+	mu      sync.Mutex
+	records map[string]workRecord // saved outputs by name (resume: as found)
+	saved   int                   // outputs this run saved
+	reused  int                   // outputs this run reused
+	saveErr error                 // the first save that failed
+	skipped []string              // files of the work area that could not be read (resume)
+}
+
+// workRecord is one saved output: which stage made it, the digest of what
+// the stage was given (deps) and the output itself.
+type workRecord struct {
+	Stage  string          `json:"stage"`
+	Deps   string          `json:"deps"`
+	Output json.RawMessage `json:"output"`
+}
+
+const (
+	workKeyFile = "key.json"
+	// maxWorkKey and maxWorkRecord are the read limits of key.json (1 MiB)
+	// and of one saved output (64 MiB; a chapter with its graph results is
+	// well under 1 MiB).
+	maxWorkKey    = 1 << 20
+	maxWorkRecord = 64 << 20
+)
+
+// OpenWork opens the work area dir for a run with key. Without resume it
+// starts afresh: whatever dir held is removed and key.json written. With
+// resume, dir's key.json must hold key (else a *ResumeMismatchError
+// naming each change, which wraps ErrResumeMismatch; a missing dir or
+// key.json is an error wrapping ErrNothingToResume), and the saved
+// outputs are read for the run to reuse (a file that cannot be read or
+// decoded is skipped, and named by Skipped). Other errors name the file.
+func OpenWork(dir string, key RunKey, resume bool) (*Work, error) {
+	w := &Work{dir: dir, key: key, resume: resume, records: map[string]workRecord{}}
+	if !resume {
+		if err := os.RemoveAll(dir); err != nil {
+			return nil, fmt.Errorf("nodes: work area: %w", err)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("nodes: work area: %w", err)
+		}
+		b, err := marshalJSON(key)
+		if err != nil {
+			return nil, fmt.Errorf("nodes: work area %s: %w", workKeyFile, err)
+		}
+		if err := writeFile(filepath.Join(dir, workKeyFile), b, 0o644); err != nil {
+			return nil, fmt.Errorf("nodes: work area %s: %w", filepath.Join(dir, workKeyFile), err)
+		}
+		return w, nil
+	}
+	saved, err := SavedKey(dir)
+	if err != nil {
+		return nil, err
+	}
+	if ch := key.Changes(saved); len(ch) > 0 {
+		return nil, &ResumeMismatchError{Dir: dir, Changes: ch}
+	}
+	// temporary files of saves that were killed (SIGKILL) go
+	atomicfile.RemoveStale(dir, atomicfile.StaleAge, time.Now())
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("nodes: resume: %w", err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || name == workKeyFile || !strings.HasSuffix(name, ".json") || atomicfile.IsTemp(name) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		data, err := readWorkFile(p, maxWorkRecord)
+		var rec workRecord
+		if err == nil {
+			err = json.Unmarshal(data, &rec)
+		}
+		if err != nil {
+			w.skipped = append(w.skipped, fmt.Sprintf("%s: %v", p, err))
+			continue
+		}
+		w.records[strings.TrimSuffix(name, ".json")] = rec
+	}
+	return w, nil
+}
+
+// readWorkFile reads at most limit bytes of a regular file; more is an
+// error naming the file and the limit.
+func readWorkFile(p string, limit int64) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", p)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", p, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: more than %d bytes", p, limit)
+	}
+	return data, nil
+}
+
+// Dir is the work area's folder.
+func (w *Work) Dir() string { return w.dir }
+
+// Key is the RunKey the work area was opened with.
+func (w *Work) Key() RunKey { return w.key }
+
+// Counts are the outputs this run saved and those it reused.
+func (w *Work) Counts() (saved, reused int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.saved, w.reused
+}
+
+// HasOutputs reports whether the work area holds a saved output (of this
+// run or, resuming, of an earlier one).
+func (w *Work) HasOutputs() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.records) > 0
+}
+
+// SaveError is the first save of this run that failed (the run goes on
+// without it: a later resume asks the model again for that output); nil
+// when every save succeeded.
+func (w *Work) SaveError() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.saveErr
+}
+
+// Skipped lists the files of the work area that could not be read when it
+// was opened to resume (their outputs are made again), "path: error" each.
+func (w *Work) Skipped() []string { return append([]string(nil), w.skipped...) }
+
+// Remove removes the work area (once its report is complete).
+func (w *Work) Remove() error { return os.RemoveAll(w.dir) }
+
+// load decodes the saved output name into v when it was saved from deps
+// (the digest of what the stage is given now) and reports whether it did.
+// A nil w, a run that does not resume, a missing output or one made from
+// other deps load nothing.
+func (w *Work) load(name, deps string, v any) bool {
+	if w == nil || !w.resume {
+		return false
+	}
+	w.mu.Lock()
+	rec, ok := w.records[name]
+	w.mu.Unlock()
+	if !ok || deps == "" || rec.Deps != deps || json.Unmarshal(rec.Output, v) != nil {
+		return false
+	}
+	w.mu.Lock()
+	w.reused++
+	w.mu.Unlock()
+	return true
+}
+
+// save writes v as the output name of stage, made from deps, atomically;
+// a failure is kept for SaveError and otherwise ignored. A nil w saves
+// nothing.
+func (w *Work) save(name, stage, deps string, v any) {
+	if w == nil || deps == "" {
+		return
+	}
+	out, err := json.Marshal(v)
+	var b []byte
+	rec := workRecord{Stage: stage, Deps: deps, Output: out}
+	if err == nil {
+		b, err = marshalJSON(rec)
+	}
+	p := filepath.Join(w.dir, name+".json")
+	if err == nil {
+		err = writeFile(p, b, 0o644)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil {
+		if w.saveErr == nil {
+			w.saveErr = fmt.Errorf("nodes: save %s (%s): %w", p, stage, err)
+		}
+		return
+	}
+	w.records[name] = rec
+	w.saved++
+}
+
+// digestOf is the SHA-256 (hex) of the JSON of vs, each followed by a
+// zero byte; "" when one of them cannot be encoded (load and save then do
+// nothing). Maps encode with sorted keys, so equal values give equal
+// digests.
+func digestOf(vs ...any) string {
+	h := sha256.New()
+	for _, v := range vs {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return ""
+		}
+		h.Write(b)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Names of the saved outputs (workName makes the per-chapter ones).
+const (
+	workTemplate  = "template"
+	workLayout    = "layout"
+	workBudget    = "budget"
+	workFollowUps = "followups"
+)
+
+// reusedNote is the message of the events of a reused output.
+const reusedNote = "reused from the work area"
+
+// has reports whether a resumed run found a saved output name.
+func (w *Work) has(name string) bool {
+	if w == nil || !w.resume {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_, ok := w.records[name]
+	return ok
+}
+
+// workName is the name of chapter sec's outputs in the work area: its
+// chapter file's base name without ".json" ("010-section-1-0").
+func workName(kind, chapterFile string) string {
+	return kind + "-" + strings.TrimSuffix(path.Base(chapterFile), ".json")
+}
+
+// SavedKey reads the RunKey of the work area dir (key.json), as OpenWork
+// compares it. Errors: a missing dir or key.json wraps
+// ErrNothingToResume; others name the file.
+func SavedKey(dir string) (RunKey, error) {
+	var key RunKey
+	p := filepath.Join(dir, workKeyFile)
+	data, err := readWorkFile(p, maxWorkKey)
+	if errors.Is(err, fs.ErrNotExist) {
+		return key, fmt.Errorf("nodes: resume: %s holds no saved work (the run never started, or its report was completed): %w", dir, ErrNothingToResume)
+	}
+	if err != nil {
+		return key, fmt.Errorf("nodes: resume: %w", err)
+	}
+	if err := json.Unmarshal(data, &key); err != nil {
+		return key, fmt.Errorf("nodes: resume: %s: %w", p, err)
+	}
+	return key, nil
+}

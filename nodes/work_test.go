@@ -1,0 +1,123 @@
+package nodes
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func testKey() RunKey {
+	return RunKey{Topic: "咖啡店", Template: "", TemplateSHA256: "t1",
+		Inputs: []InputFile{
+			{Role: "forum", Path: "a/forum.log", Bytes: 10, SHA256: "aaaaaaaaaaaaaaaaaaaa"},
+			{Role: "state query", Path: "a/q.json", Bytes: 20, SHA256: "bbbbbbbbbbbbbbbbbbbb"},
+		},
+		Settings: map[string]string{"model": "m", "temperature_prose": "0.6"}}
+}
+
+// Changes names each difference with its saved and current values, in a
+// fixed order; a file moved with the same content is no change.
+func TestRunKeyChanges(t *testing.T) {
+	k := testKey()
+	if ch := k.Changes(testKey()); ch != nil {
+		t.Errorf("equal keys: %v", ch)
+	}
+	moved := testKey()
+	moved.Inputs[0].Path = "b/forum.log"
+	if ch := moved.Changes(k); ch != nil {
+		t.Errorf("a moved file with the same content: %v", ch)
+	}
+	now := testKey()
+	now.Topic = "奶茶店"
+	now.Inputs[0].SHA256, now.Inputs[0].Bytes = "cccccccccccccccccccc", 11
+	now.Inputs[1] = InputFile{Role: "state media", Path: "a/m.json", Missing: true}
+	now.Template, now.TemplateSHA256 = "社会公共热点事件分析报告模板", "t2"
+	now.Settings["temperature_prose"] = "0.7"
+	now.Settings["base_url"] = "http://x/v1"
+	want := []string{
+		`topic "咖啡店" → "奶茶店"`,
+		"forum a/forum.log changed (10 bytes, sha256 aaaaaaaaaaaa… → 11 bytes, sha256 cccccccccccc…)",
+		"state media a/m.json was not an input",
+		"state query a/q.json is no longer an input",
+		`template (chosen by the model) → "社会公共热点事件分析报告模板"`,
+		`setting base_url "" → "http://x/v1"`,
+		`setting temperature_prose "0.6" → "0.7"`,
+	}
+	if got := now.Changes(k); !slices.Equal(got, want) {
+		t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	same := testKey()
+	same.TemplateSHA256 = "t2"
+	if got := same.Changes(k); len(got) != 1 || !strings.Contains(got[0], "template (chosen by the model) changed") {
+		t.Errorf("a template whose text changed: %v", got)
+	}
+}
+
+// OpenWork: a fresh run clears what the area held; resume refuses another
+// key (naming it) and a missing area; a saved output is reused only for
+// the same deps; a record that cannot be read is skipped and named.
+func TestOpenWork(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".r.work")
+	if _, err := OpenWork(dir, testKey(), true); !errors.Is(err, ErrNothingToResume) {
+		t.Fatalf("resume with no area: %v", err)
+	}
+	w, err := OpenWork(dir, testKey(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type out struct{ A []string }
+	w.save("chapter-010-x", "chapter S1", digestOf("input 1"), out{A: []string{"段落"}})
+	w.save("layout", "document layout", "", out{}) // deps "": nothing saved
+	if err := os.WriteFile(filepath.Join(dir, "budget.json"), []byte(`{"stage":`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got out
+	if w.load("chapter-010-x", digestOf("input 1"), &got) {
+		t.Error("a run that does not resume reused an output")
+	}
+	if s, r := w.Counts(); s != 1 || r != 0 {
+		t.Errorf("counts saved %d reused %d", s, r)
+	}
+
+	other := testKey()
+	other.Settings["model"] = "m2"
+	_, err = OpenWork(dir, other, true)
+	var me *ResumeMismatchError
+	if !errors.As(err, &me) || !errors.Is(err, ErrResumeMismatch) || len(me.Changes) != 1 || !strings.Contains(err.Error(), `setting model "m" → "m2"`) {
+		t.Fatalf("resume with another model: %v", err)
+	}
+
+	r, err := OpenWork(dir, testKey(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.load("chapter-010-x", digestOf("input 2"), &got) {
+		t.Error("an output saved for other deps was reused")
+	}
+	if !r.load("chapter-010-x", digestOf("input 1"), &got) || !slices.Equal(got.A, []string{"段落"}) {
+		t.Errorf("the saved output was not reused: %+v", got)
+	}
+	if r.load("layout", "", &got) || r.has("layout") {
+		t.Error("an output saved without deps exists")
+	}
+	if sk := r.Skipped(); len(sk) != 1 || !strings.Contains(sk[0], "budget.json") {
+		t.Errorf("skipped %v", sk)
+	}
+
+	// a fresh run removes the saved outputs
+	if _, err := OpenWork(dir, testKey(), false); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != workKeyFile {
+		t.Errorf("a fresh run kept %v", entries)
+	}
+	var nilWork *Work
+	nilWork.save("x", "s", "d", out{})
+	if nilWork.load("x", "d", &got) || nilWork.has("x") {
+		t.Error("a nil Work loaded something")
+	}
+}
