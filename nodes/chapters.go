@@ -163,7 +163,7 @@ func (r *runState) query(ctx context.Context, i int, budget *later[WordBudgetOut
 		}
 		return gq, err
 	}
-	if r.work != nil {
+	if r.work != nil && !gq.Stopped {
 		if d, err := deps(); err == nil {
 			r.work.save(name, fmt.Sprintf("chapter %s graph queries", sec.ChapterID), d, gq)
 		}
@@ -236,8 +236,9 @@ func (r *runState) makePlan(ctx context.Context, queries []*later[GraphQueryOutp
 // generate writes chapter i from its planned evidence (and, for summary
 // and closing chapters, the digests of the chapters written before), then
 // reports it done. A model error that ends the run stops every stage. A
-// chapter written (not a placeholder) is saved to the work area; one saved
-// there from the same input (chapterDeps) is reused instead of written.
+// valid chapter (ready or sparse; not a degraded one or a placeholder) is
+// saved to the work area; one saved there from the same input
+// (chapterDeps) is reused instead of written.
 func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay LayoutOutput, wb WordBudgetOutput,
 	digests []prompts.ChapterDigest) error {
 	sec, job := r.sections[i], &r.jobs[i]
@@ -261,7 +262,7 @@ func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay
 			}
 			return err
 		}
-		if out.Status != ChapterPlaceholder {
+		if out.Status == ChapterReady || out.Status == ChapterSparse {
 			r.work.save(name, "chapter "+sec.ChapterID, deps, out)
 		}
 	}

@@ -101,6 +101,11 @@ type GraphQueryOutput struct {
 	Calls    int                   // model calls made
 	Requests int                   // requests the model sent for them, retries included (llm.Response.Requests)
 	Warnings []string
+	// Stopped is true when the rounds ended because a decision call failed
+	// or its reply was unusable (a warning says which), not by the
+	// model's own decision or the round limit: the report's work area does
+	// not keep such rounds, so a resumed run asks again.
+	Stopped bool
 	// RoundKeys are, per executed round, the source URLs and section titles
 	// it matched (up to PlanSources sources and the default section cap),
 	// in the query engine's order; the evidence plan ranks them itself.
@@ -276,6 +281,7 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 				return out, err
 			}
 			out.Warnings = append(out.Warnings, fmt.Sprintf("%s: no usable decision, the graph queries of this chapter end: %v", step, err))
+			out.Stopped = true
 			break
 		}
 		d, notes := checkDecision(reply, decodeNotes)

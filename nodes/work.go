@@ -37,8 +37,8 @@ import (
 //	template.json           the model's template choice (not with Config.Template, which asks nothing)
 //	layout.json             the layout, made from a reply (a fallback is asked again)
 //	budget.json             the word budget, made from a reply (likewise)
-//	query-<file>.json       a chapter's graph query rounds (<file> as in ChapterRecord.File)
-//	chapter-<file>.json     a chapter that was written (ready, sparse or degraded; never a placeholder)
+//	query-<file>.json       a chapter's graph query rounds, unless a decision failed (<file> as in ChapterRecord.File)
+//	chapter-<file>.json     a valid chapter (ready or sparse; a degraded one or a placeholder is asked again)
 //	followups.json          the follow-up questions, when the stage did not fail
 //
 // Everything else (evidence collection, the plan, the hero, stitching and

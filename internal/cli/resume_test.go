@@ -246,3 +246,50 @@ func TestReportResumeAfterInterrupt(t *testing.T) {
 	}
 	t.Logf("resumed after the interrupt with %d requests: %v", len(calls), calls)
 }
+
+// Graph query rounds that ended because a decision call failed are not
+// kept for a resume (they stand for what the model never answered): with
+// chapter S5's decisions and chapter S4 answering 429 in the first run
+// (S4 a placeholder, so the run is partial), the resumed run asks S5's
+// decisions again and no other chapter's, and its document_ir.json equals
+// an uninterrupted run's (the evidence plan, made from every chapter's
+// rounds, equals that run's again, so chapters written from the first
+// run's plan are written again).
+func TestReportResumeRetriesStoppedGraphQueries(t *testing.T) {
+	want, _ := uninterruptedDocument(t)
+	var limited atomic.Bool
+	limited.Store(true)
+	p, srv := newFakeProvider(t, func(task, ch string, n int) reply {
+		if limited.Load() && (task == "graph_query_decision" && ch == "S5" || task == "chapter" && ch == "S4") {
+			return reply{status: 429, header: map[string]string{"Retry-After": "0"}}
+		}
+		return reply{}
+	})
+	base := t.TempDir()
+	out := filepath.Join(base, "reports")
+	if code, stdout, stderr := scriptedReport(t, pipelineEnv(srv), base); code != ExitPartial {
+		t.Fatalf("first run: exit %d, want %d\n%s\n%s", code, ExitPartial, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(workDir(out, "scripted"), "query-050-section-5-0.json")); err == nil {
+		t.Error("S5's stopped graph query rounds were saved")
+	}
+	limited.Store(false)
+	before := p.total()
+	code, stdout, stderr := runEnv(t, pipelineEnv(srv), "report", "--resume", "scripted", "--out", out, "--graphs", filepath.Join(base, "graphs"))
+	if code != ExitOK {
+		t.Fatalf("resumed run: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	calls := p.callsFrom(before)
+	for _, c := range calls {
+		if strings.HasPrefix(c, "graph_query_decision/") && c != "graph_query_decision/S5" || c == "document_layout/" || c == "word_budget/" {
+			t.Errorf("resumed run asked %s again", c)
+		}
+	}
+	if !slices.Contains(calls, "graph_query_decision/S5") || !slices.Contains(calls, "chapter/S4") {
+		t.Errorf("resumed run made requests %v: want S5's graph queries and S4", calls)
+	}
+	if got := readFile(t, filepath.Join(out, "scripted", "document_ir.json")); got != want {
+		t.Error("the resumed document_ir.json differs from the uninterrupted run's")
+	}
+	t.Logf("resumed with %d requests: %v", len(calls), calls)
+}
