@@ -1,11 +1,15 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
 
+	"reportengine/graphrag/globalsearch"
+	"reportengine/graphrag/knowledge"
+	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/server"
 )
@@ -86,4 +90,56 @@ func TestQuestions(t *testing.T) {
 	_, off := newServer(t, server.Config{GraphsDir: graphs})
 	status, body = postJSON(t, off.URL+"/api/questions", `{}`)
 	wantFailure(t, "questions with search off", status, body, http.StatusNotFound)
+}
+
+// listModel answers every request with a fixed numbered list of questions.
+type listModel struct{ list string }
+
+func (listModel) Info() llm.Info { return llm.Info{Provider: "test", Model: "list"} }
+func (m listModel) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
+	return m.Stream(ctx, req, func(llm.Chunk) error { return nil })
+}
+func (m listModel) Stream(_ context.Context, _ llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
+	if err := fn(llm.Chunk{Delta: m.list}); err != nil {
+		return llm.Response{}, err
+	}
+	return llm.Response{Content: m.list, FinishReason: "stop"}, nil
+}
+
+// Each follow-up question is labelled with the method POST /api/search
+// would take for it (method auto): the router's choice over the same
+// knowledge, a broad question global and a specific one local (before,
+// every question was labelled local).
+func TestQuestionsLabelledByRouter(t *testing.T) {
+	graphs := t.TempDir()
+	g := fixtureGraph(t, "wuhan")
+	saveGraph(t, graphs, g)
+	broad, specific := "武汉大学的舆情总体怎么样？", "武汉大学图书馆事件是怎么回事？"
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: searchConfig(listModel{"1. " + broad + "\n2. " + specific + "\n"})})
+	status, body := postJSON(t, ts.URL+"/api/questions", `{"report_id":"wuhan","history":["武汉大学樱花季"],"count":2}`)
+	if status != 200 {
+		t.Fatalf("status %d %s", status, body)
+	}
+	var res struct {
+		Result struct {
+			Suggestions []struct{ Question, Method string } `json:"suggestions"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(body), &res); err != nil {
+		t.Fatal(err)
+	}
+	m, err := knowledge.FromGraph(context.Background(), g, knowledge.GraphOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	router := globalsearch.NewRouter(m)
+	want := map[string]string{broad: "global", specific: "local"}
+	if len(res.Result.Suggestions) != 2 {
+		t.Fatalf("suggestions %+v", res.Result.Suggestions)
+	}
+	for _, s := range res.Result.Suggestions {
+		if s.Method != want[s.Question] || s.Method != string(router.Route(s.Question).Method) {
+			t.Errorf("%q labelled %q, want %q (router: %s)", s.Question, s.Method, want[s.Question], router.Route(s.Question).Reason)
+		}
+	}
 }

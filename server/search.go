@@ -142,7 +142,11 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 	if err != nil {
 		return nil, err
 	}
-	qg, err := questiongen.New(questiongen.Config{Builder: b, Model: sc.Model, Params: sc.Params})
+	router := globalsearch.NewRouter(m)
+	qg, err := questiongen.New(questiongen.Config{Builder: b, Model: sc.Model, Params: sc.Params,
+		// each question labelled with the method POST /api/search would take
+		// for it (method auto), as the CLI labels them
+		Classify: func(q string) string { return string(router.Route(q).Method) }})
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +158,7 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 	if err != nil {
 		return nil, err
 	}
-	t := &searchTarget{name: name, graph: graph, m: m, engine: e, questions: qg, global: ge, router: globalsearch.NewRouter(m),
+	t := &searchTarget{name: name, graph: graph, m: m, engine: e, questions: qg, global: ge, router: router,
 		entityByShort: map[string]int{}, relByShort: map[string]int{}, unitByShort: map[string]int{}}
 	for i, en := range m.Entities() {
 		t.entityByShort[en.ShortID] = i

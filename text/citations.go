@@ -22,3 +22,23 @@ func StripCitations(s string) string {
 	}
 	return strings.TrimSpace(citationBlockRE.ReplaceAllString(s, ""))
 }
+
+// Cite puts the citation block c before the final punctuation of the
+// sentence s ("李明选择了写字楼商圈。" → "李明选择了写字楼商圈 [Data:
+// Sources (6)]。"); a final semicolon becomes a full stop, since the
+// sentence now stands alone ("；" → "。", ";" → "."); a sentence without
+// final punctuation gets " "+c at its end. s must not be empty.
+func Cite(s, c string) string {
+	rs := []rune(s)
+	last := rs[len(rs)-1]
+	switch last {
+	case '；':
+		last = '。'
+	case ';':
+		last = '.'
+	}
+	if strings.ContainsRune(".。!！?？", last) {
+		return strings.TrimRight(string(rs[:len(rs)-1]), " ") + " " + c + string(last)
+	}
+	return s + " " + c
+}

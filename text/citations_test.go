@@ -15,3 +15,44 @@ func TestStripCitations(t *testing.T) {
 		}
 	}
 }
+
+func TestCite(t *testing.T) {
+	c := "[Data: Sources (6)]"
+	for in, want := range map[string]string{
+		"李明选择了写字楼商圈。":         "李明选择了写字楼商圈 [Data: Sources (6)]。",
+		"工作日客流稳定；":            "工作日客流稳定 [Data: Sources (6)]。", // the sentence stands alone now
+		"The team descends .": "The team descends [Data: Sources (6)].",
+		"no final mark":       "no final mark [Data: Sources (6)]",
+		"Why?":                "Why [Data: Sources (6)]?",
+	} {
+		if got := Cite(in, c); got != want {
+			t.Errorf("Cite(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestAbbreviation(t *testing.T) {
+	for in, want := range map[string]bool{"Agent J": true, "met Dr": true, "the base": false, "Mr": true, "e.g": true, "": false, "ends here 3": false} {
+		if got := Abbreviation([]rune(in)); got != want {
+			t.Errorf("Abbreviation(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestHoldsTerm(t *testing.T) {
+	for _, c := range []struct {
+		text, term string
+		want       bool
+	}{
+		{"the agents' base", "agent", true},
+		{"a fresh start", "art", false},
+		{"用python读取", "python", true},
+		{"杭州写字楼商圈", "商圈", true},
+		{"rover", "", false},
+		{"dulce-base", "base", true},
+	} {
+		if got := HoldsTerm(c.text, c.term); got != c.want {
+			t.Errorf("HoldsTerm(%q, %q) = %v, want %v", c.text, c.term, got, c.want)
+		}
+	}
+}

@@ -75,3 +75,23 @@ func (r SentenceRules) spaceAt(s string, i int) bool {
 	c, _ := utf8.DecodeRuneInString(s[i:])
 	return unicode.IsSpace(c)
 }
+
+// Abbreviation reports whether the full stop after before (the runes of a
+// sentence up to a ".") ends a title or an initial rather than the
+// sentence: the last word of before is one of Dr, Mr, Ms, Mrs, St, vs,
+// Prof, Sgt, Lt, Capt, Gen, Col, Maj, No, e.g, i.e, or a single capital
+// letter ("J." of "J. Smith").
+func Abbreviation(before []rune) bool {
+	w := before
+	for i := len(w) - 1; i >= 0; i-- {
+		if w[i] == ' ' {
+			w = w[i+1:]
+			break
+		}
+	}
+	switch string(w) {
+	case "Dr", "Mr", "Ms", "Mrs", "St", "vs", "Prof", "Sgt", "Lt", "Capt", "Gen", "Col", "Maj", "No", "e.g", "i.e":
+		return true
+	}
+	return len(w) == 1 && unicode.IsUpper(w[0])
+}

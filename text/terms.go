@@ -206,3 +206,31 @@ func trimStopRunes(w string) string {
 	}
 	return string(rs)
 }
+
+// HoldsTerm reports whether lower (a lower-cased text) holds term (a
+// Term.Text or one of its Parts): a Chinese term anywhere, another at the
+// start of a word, so that an English stem is held by its forms ("agent"
+// by "agents'") and "art" is not held by "start". A Han character before
+// a Latin term starts a word ("用python" holds "python").
+func HoldsTerm(lower, term string) bool {
+	if term == "" {
+		return false
+	}
+	if HasHan(term) {
+		return strings.Contains(lower, term)
+	}
+	for from := 0; ; {
+		i := strings.Index(lower[from:], term)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if i == 0 {
+			return true
+		}
+		if prev, _ := utf8.DecodeLastRuneInString(lower[:i]); !isWordRune(prev) {
+			return true
+		}
+		from = i + 1
+	}
+}

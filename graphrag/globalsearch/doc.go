@@ -55,12 +55,14 @@
 //
 // Router.Route sends a question to global search when it uses broad
 // wording (BroadCues), names nothing (no content terms), or no single
-// entity names or covers its content terms (CoverShare); otherwise to local
-// search. A model without reports, and a question whose terms no report
-// holds (MinCoverage), route local, where the relevance rule refuses an
-// off-topic question without asking a model.
+// entity names or covers its content terms (CoverShare) and no source
+// text among the lexical search's best covers them; otherwise to local
+// search. A model without reports, a question whose terms the knowledge
+// holds only in passing (knowledge.TopicalShare under
+// knowledge.MinTopicalShare: local search's relevance rule) and one whose
+// terms no report holds (MinCoverage) route local, where the relevance
+// rule refuses an off-topic question without asking a model.
 //
-// Terms and BroadCues are this package's own question rules until the
-// text package provides the shared ones; Chinese is split into words with
-// the reports' own statistics (TermsIn).
+// The question's content terms are the shared ones (text.Terms) without
+// the words that ask for the whole (Terms); BroadCues are this package's.
 package globalsearch

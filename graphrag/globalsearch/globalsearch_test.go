@@ -359,6 +359,17 @@ func TestRoute(t *testing.T) {
 		{d, "What is the recipe for lasagna overall?", MethodLocal},
 		{cf, "李明为什么选择写字楼商圈？", MethodLocal},
 		{cf, "咖啡豆的供应商是谁？", MethodLocal},
+		// terms the reports hold (2022, 冠军) but the knowledge only in
+		// passing: local, whose relevance rule refuses it
+		{bf, "2022年世界杯冠军是哪支球队？", MethodLocal},
+		{cf, "拿铁和美式各卖多少钱？", MethodLocal},
+		{cf, "咖啡豆的进货价是多少？", MethodLocal},
+		// reports hold 美国 and 旅游, the knowledge only in passing (topical
+		// share 31% < 1/3): local, whose relevance rule refuses it
+		{bf, "如何申请美国旅游签证？", MethodLocal},
+		// no entity covers its terms, one of the best source texts does
+		{bf, "长江大保护相关的网络情绪如何？", MethodLocal},
+		{bf, "报告建议武大建立怎样的声誉风险管理机制？", MethodLocal},
 	} {
 		got := tc.r.Route(tc.q)
 		if got.Method != tc.want || got.Reason == "" {
@@ -369,6 +380,30 @@ func TestRoute(t *testing.T) {
 	m, _ := knowledge.New(knowledge.Parts{Entities: []knowledge.Entity{{ID: "e", Title: "X"}}})
 	if got := NewRouter(m).Route("What are the main themes?"); got.Method != MethodLocal {
 		t.Errorf("no reports: %+v", got)
+	}
+}
+
+// The relevance rule decides before the reports: a question whose words a
+// report holds but the knowledge's entities and texts hold only in passing
+// goes local, where the gate refuses it: "weather" is in the report only
+// (the lexical statistics count entities and texts); without the rule no
+// entity or text covers it and it would go global.
+func TestRouteRelevanceFirst(t *testing.T) {
+	units := []knowledge.TextUnit{}
+	for i := range 4 {
+		units = append(units, knowledge.TextUnit{ID: fmt.Sprint("u", i), ShortID: fmt.Sprint(i), Text: "The rover drove north and the rover team logged its path."})
+	}
+	m, err := knowledge.New(knowledge.Parts{
+		Entities:  []knowledge.Entity{{ID: "e0", ShortID: "0", Title: "ROVER", Description: "A rover on the plain.", CommunityIDs: []string{"0"}}},
+		TextUnits: units,
+		Reports:   []knowledge.CommunityReport{{ID: "r0", ShortID: "0", CommunityID: "0", Title: "Rover weather", FullContent: "The rover met bad weather. The weather turned on day two."}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRouter(m)
+	if got := r.Route("How was the weather?"); got.Method != MethodLocal || !strings.Contains(got.Reason, "only in passing") {
+		t.Errorf("weather: %+v", got)
 	}
 }
 

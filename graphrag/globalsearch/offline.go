@@ -37,29 +37,17 @@ const (
 	extractedLabelZH = "**摘录式回答**：离线模型从社区报告中摘出与问题最相关的句子，以下内容并非由语言模型撰写。"
 )
 
-// corpusCount returns the count function of TermsIn over lower-cased
-// texts: the occurrences of t in all of them.
-func corpusCount(low []string) func(string) int {
-	return func(t string) int {
-		n := 0
-		for _, s := range low {
-			n += strings.Count(s, t)
-		}
-		return n
-	}
-}
-
 // termWeights gives each term of the question a weight from the reports
 // (their lower-cased texts):
 // 1 + ln((N+1)/(df+1)), df the number of reports (of m) holding the term —
 // a term every report holds weighs 1, one that none holds weighs the most.
-func termWeights(terms []string, low []string) []float64 {
+func termWeights(terms []text.Term, low []string) []float64 {
 	n := len(low)
 	w := make([]float64, len(terms))
 	for i, t := range terms {
 		df := 0
 		for _, s := range low {
-			if holdsTerm(s, t) {
+			if holdsAny(s, t) {
 				df++
 			}
 		}
@@ -72,25 +60,16 @@ func lowerText(r knowledge.CommunityReport) string {
 	return strings.ToLower(r.Title + "\n" + r.Summary + "\n" + r.FullContent)
 }
 
-// holdsTerm reports whether the lower-cased text s holds term: a Chinese
-// term anywhere, a Latin term as a whole word.
-func holdsTerm(s, term string) bool {
-	if text.HasHan(term) {
-		return strings.Contains(s, term)
-	}
-	return containsWord(s, term)
-}
-
 // coverage is the share of the term weight that s (lower case) holds; 1
 // without terms.
-func coverage(s string, terms []string, w []float64) float64 {
+func coverage(s string, terms []text.Term, w []float64) float64 {
 	if len(terms) == 0 {
 		return 1
 	}
 	var got, all float64
 	for i, t := range terms {
 		all += w[i]
-		if holdsTerm(s, t) {
+		if holdsAny(s, t) {
 			got += w[i]
 		}
 	}
@@ -137,7 +116,7 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 	b := e.b
 	b.prepare()
 	reps := b.m.Reports()
-	terms := TermsIn(question, corpusCount(b.low))
+	terms := contentTerms(question)
 	w := termWeights(terms, b.low)
 	broad := len(terms) == 0 || len(BroadCues(question)) > 0
 	out := make([]MapResponse, len(c.Batches))
@@ -176,7 +155,7 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 			cs = cs[:min(len(cs), PointsPerReport)]
 			slices.SortStableFunc(cs, func(x, y cand) int { return cmp.Compare(x.pos, y.pos) })
 			for _, x := range cs {
-				m.Points = append(m.Points, Point{Description: cite(x.text, "[Data: Reports ("+r.ShortID+")]"), Score: x.score})
+				m.Points = append(m.Points, Point{Description: text.Cite(x.text, "[Data: Reports ("+r.ShortID+")]"), Score: x.score})
 			}
 		}
 		out[bi] = m
@@ -320,7 +299,7 @@ func reportSentences(md string) []string {
 			case '!', '?':
 				end = i+1 == len(rs) || rs[i+1] == ' '
 			case '.':
-				end = i+1 < len(rs) && rs[i+1] == ' ' && i+2 < len(rs) && unicode.IsUpper(rs[i+2]) && !abbrev(rs[start:i])
+				end = i+1 < len(rs) && rs[i+1] == ' ' && i+2 < len(rs) && unicode.IsUpper(rs[i+2]) && !text.Abbreviation(rs[start:i])
 			}
 			if end {
 				out = keepSentence(out, string(rs[start:i+1]), false)
@@ -337,21 +316,6 @@ func reportSentences(md string) []string {
 // tableRule reports whether a markdown line is a table's rule (|---|:--|).
 func tableRule(line string) bool {
 	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: ") == ""
-}
-
-// abbrev: the word before a full stop is a title or an initial ("Dr.",
-// "J."), not a sentence end.
-func abbrev(before []rune) bool {
-	s := string(before)
-	if i := strings.LastIndexByte(s, ' '); i >= 0 {
-		s = s[i+1:]
-	}
-	switch s {
-	case "Dr", "Mr", "Ms", "Mrs", "St", "vs", "Prof", "Sgt", "Lt", "Capt", "Gen", "No", "e.g", "i.e", "Col", "Maj":
-		return true
-	}
-	rs := []rune(s)
-	return len(rs) == 1 && unicode.IsUpper(rs[0])
 }
 
 func keepSentence(out []string, s string, row bool) []string {
@@ -386,26 +350,12 @@ func keepSentence(out []string, s string, row bool) []string {
 	return append(out, s)
 }
 
-// preambles open a model's remark about its own output, not a finding.
-var preambles = []string{"好的，", "好的,", "以下是", "下面是", "Sure,", "Sure!", "Here is", "Here's", "Below is"}
+// preambles open a model's remark about its own output, or a report's
+// description of itself ("本报告基于公开新闻报道……梳理……"), not a finding.
+var preambles = []string{"好的，", "好的,", "以下是", "下面是", "Sure,", "Sure!", "Here is", "Here's", "Below is",
+	"本报告", "本文", "This report", "In this report"}
 
 func lastOf(s string) string {
 	_, size := utf8.DecodeLastRuneInString(s)
 	return s[len(s)-size:]
-}
-
-// cite puts the citation before the sentence's final punctuation.
-func cite(s, c string) string {
-	rs := []rune(s)
-	last := rs[len(rs)-1]
-	switch last {
-	case '；':
-		last = '。'
-	case ';':
-		last = '.'
-	}
-	if strings.ContainsRune(".。!！?？", last) {
-		return strings.TrimRight(string(rs[:len(rs)-1]), " ") + " " + c + string(last)
-	}
-	return s + " " + c
 }

@@ -1,7 +1,9 @@
 package globalsearch
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -63,7 +65,7 @@ type Router struct {
 	m       *knowledge.Model
 	once    sync.Once
 	low     []entityText
-	reports []string // lower-cased report texts: the words TermsIn splits Chinese into
+	reports []string // lower-cased report texts (the coverage of step 3)
 }
 
 type entityText struct{ title, desc string }
@@ -87,34 +89,45 @@ func (r *Router) prepare() {
 // Route chooses the method for question, in this order:
 //
 //  1. a model without community reports: local (global has nothing to map);
-//  2. content terms (TermsIn) of which no report holds MinCoverage of the
-//     weight (as the extractive map weighs them): local — the reports do
-//     not speak of it, and local search's relevance rule refuses such a
-//     question without asking a model (global search would send every
-//     batch to the model to learn the same);
-//  3. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global;
-//  4. no content terms left: global — the question names nothing;
-//  5. an entity whose title the question contains (at least 2 runes, and
+//  2. content terms (Terms) that the knowledge holds only in passing (the
+//     topical share of their weight, knowledge.TopicalShare, under
+//     knowledge.MinTopicalShare — local search's relevance rule): local,
+//     which refuses the question without asking a model;
+//  3. content terms of which no report holds MinCoverage of the weight (as
+//     the extractive map weighs them): local — the reports do not speak
+//     of it, and local search's relevance rule decides;
+//  4. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global;
+//  5. no content terms left: global — the question names nothing;
+//  6. an entity whose title the question contains (at least 2 runes, and
 //     for a title without Chinese at least 4 characters, as a whole word):
 //     local;
-//  6. an entity whose title and description hold at least CoverShare of
-//     the content terms: local;
-//  7. otherwise global: no single entity covers the question.
+//  7. an entity whose title and description hold at least CoverShare of
+//     the content terms (a term or one of its parts): local;
+//  8. a text unit among the unitsChecked best of the lexical search that
+//     holds at least CoverShare of them: local — one passage answers it;
+//  9. otherwise global: no single entity or text covers the question.
 //
 // Entities of the types topic and engine (our graphs' bookkeeping nodes,
 // about everything) never make a question local. The first entity in model
-// order decides steps 5 and 6.
+// order decides steps 6 and 7.
 func (r *Router) Route(question string) Route {
 	if len(r.m.Reports()) == 0 {
 		return Route{Method: MethodLocal, Reason: "the knowledge has no community reports to search globally"}
 	}
 	r.prepare()
-	terms := TermsIn(question, corpusCount(r.reports))
+	ts := contentTerms(question)
+	terms := text.TermTexts(ts)
+	if len(ts) > 0 {
+		if lr := r.m.Lexical().Search(ts); knowledge.TopicalShare(lr.Terms) < knowledge.MinTopicalShare {
+			return Route{Method: MethodLocal, Terms: terms,
+				Reason: fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", 100*knowledge.TopicalShare(lr.Terms), 100*knowledge.MinTopicalShare)}
+		}
+	}
 	if len(terms) > 0 {
-		w := termWeights(terms, r.reports)
+		w := termWeights(ts, r.reports)
 		best := 0.0
 		for _, s := range r.reports {
-			best = max(best, coverage(s, terms, w))
+			best = max(best, coverage(s, ts, w))
 		}
 		if best < MinCoverage {
 			return Route{Method: MethodLocal, Terms: terms,
@@ -141,8 +154,8 @@ func (r *Router) Route(question string) Route {
 			continue
 		}
 		n := 0
-		for k, term := range terms {
-			if holdsTerm(t.title, term) || holdsTerm(t.desc, term) {
+		for k, term := range ts {
+			if holdsAny(t.title, term) || holdsAny(t.desc, term) {
 				n++
 			}
 			if n+len(terms)-k-1 < need {
@@ -153,7 +166,54 @@ func (r *Router) Route(question string) Route {
 			return Route{Method: MethodLocal, Reason: fmt.Sprintf("the entity %q covers %d of the %d content terms", es[i].Title, n, len(terms)), Terms: terms, Entity: es[i].Title}
 		}
 	}
+	// a source text among the lexical search's best that holds the
+	// question's terms: one passage answers it (our graphs' facts are in
+	// the texts, their entities are sections and sources)
+	if u, n := r.coveringUnit(ts, need); u >= 0 {
+		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the source text %s covers %d of the %d content terms", r.m.TextUnits()[u].ID, n, len(terms)), Terms: terms}
+	}
 	return Route{Method: MethodGlobal, Reason: "no single entity covers the content terms " + strings.Join(terms, ", "), Terms: terms}
+}
+
+// unitsChecked is how many of the lexical search's best text units
+// Router.Route reads for one covering the question's terms.
+const unitsChecked = 10
+
+// coveringUnit returns the index (into Model.TextUnits) of the first of
+// the unitsChecked best-scored text units of the lexical search of ts
+// whose text holds at least need of the terms (a term or one of its
+// parts), and how many it holds; -1 when none does. Ties of score go to
+// the lower index.
+func (r *Router) coveringUnit(ts []text.Term, need int) (int, int) {
+	lr := r.m.Lexical().Search(ts)
+	type scored struct {
+		u int
+		s float64
+	}
+	best := make([]scored, 0, len(lr.Units))
+	for u, sc := range lr.Units {
+		best = append(best, scored{u, sc})
+	}
+	slices.SortFunc(best, func(a, b scored) int {
+		if c := cmp.Compare(b.s, a.s); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.u, b.u)
+	})
+	units := r.m.TextUnits()
+	for _, b := range best[:min(len(best), unitsChecked)] {
+		low := strings.ToLower(units[b.u].Text)
+		n := 0
+		for _, t := range ts {
+			if holdsAny(low, t) {
+				n++
+			}
+		}
+		if n >= need {
+			return b.u, n
+		}
+	}
+	return -1, 0
 }
 
 // namedIn reports whether the lower-cased question holds the lower-cased

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"reportengine/prompts"
 	"reportengine/text"
@@ -35,6 +36,7 @@ type sentence struct {
 	terms   map[string]bool
 	lower   string // the text lower-cased, for the question's terms
 	row     int    // the record's position in its table (tables list the most relevant first)
+	name    string // the entity the record describes (Entities rows), lower-cased; "" otherwise
 	order   int
 	score   float64
 }
@@ -110,9 +112,9 @@ func matchTerms(s string) map[string]bool {
 // splitSentences cuts a record's text into sentences: by line, leaving
 // out markdown headings and table rules, bullets stripped, then at
 // sentence ends (。！？!? and ". " before a capital or the end).
-func splitSentences(text string) []string {
+func splitSentences(s string) []string {
 	var out []string
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range strings.Split(s, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "|") {
 			continue
@@ -128,7 +130,7 @@ func splitSentences(text string) []string {
 			case '!', '?':
 				end = i+1 == len(rs) || rs[i+1] == ' '
 			case '.':
-				end = i+1 == len(rs) || (rs[i+1] == ' ' && i+2 < len(rs) && unicode.IsUpper(rs[i+2]) && !abbrev(rs[start:i]))
+				end = i+1 == len(rs) || (rs[i+1] == ' ' && i+2 < len(rs) && unicode.IsUpper(rs[i+2]) && !text.Abbreviation(rs[start:i]))
 			}
 			if end {
 				out = appendSentence(out, string(rs[start:i+1]))
@@ -140,18 +142,6 @@ func splitSentences(text string) []string {
 		}
 	}
 	return out
-}
-
-func abbrev(before []rune) bool {
-	w := before
-	if i := strings.LastIndexByte(string(before), ' '); i >= 0 {
-		w = []rune(string(before)[i+1:])
-	}
-	switch string(w) {
-	case "Dr", "Mr", "Ms", "Mrs", "St", "vs", "Prof", "Sgt", "Lt", "Capt", "Gen", "No", "e.g", "i.e":
-		return true
-	}
-	return len(w) == 1 && unicode.IsUpper(w[0])
 }
 
 func appendSentence(out []string, s string) []string {
@@ -235,29 +225,6 @@ var intents = []struct {
 		regexp.MustCompile(`\d|[一二三四五六七八九十百千万亿两][十百千万亿]*[元块人条次家个成倍万亿%％天年月]|百分之`)},
 }
 
-// containsTerm reports whether lower (a lower-cased sentence) holds term:
-// a Han term anywhere, another at a word start.
-func containsTerm(lower, term string) bool {
-	if text.HasHan(term) {
-		return strings.Contains(lower, term)
-	}
-	for i := 0; ; {
-		j := strings.Index(lower[i:], term)
-		if j < 0 {
-			return false
-		}
-		j += i
-		if j == 0 {
-			return true
-		}
-		r := []rune(lower[:j])
-		if prev := r[len(r)-1]; !unicode.IsLetter(prev) && !unicode.IsDigit(prev) {
-			return true
-		}
-		i = j + len(term)
-	}
-}
-
 // contextSentences collects the sentences of the Sources texts, entity
 // descriptions and report contents of the tables, in context order,
 // without the citation blocks the records themselves hold
@@ -282,7 +249,15 @@ func contextSentences(tables []ctxTable) []*sentence {
 		if idc < 0 {
 			continue
 		}
+		namec := -1
+		if textc == t.col("description") {
+			namec = t.col("entity")
+		}
 		for ri, r := range t.rows {
+			name := ""
+			if namec >= 0 {
+				name = strings.ToLower(strings.TrimSpace(r[namec]))
+			}
 			// a record's own citations (a community report's "[Data:
 			// Entities (0, 3)]") name ids this context may not show: they
 			// go, and the sentence is cited by its record alone
@@ -290,7 +265,7 @@ func contextSentences(tables []ctxTable) []*sentence {
 				if isBookkeeping(s) {
 					continue
 				}
-				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(s), order: len(out), row: ri})
+				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(s), order: len(out), row: ri, name: name})
 			}
 		}
 	}
@@ -311,6 +286,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		return label + "\n\n" + empty
 	}
 	q := matchTerms(in.Query)
+	lowQ := strings.ToLower(in.Query)
 	// The question's content terms (text.Terms, as retrieval uses them),
 	// each with its parts (樱花季 → 樱花, 花季) as alternatives found at
 	// half weight: a sentence scores the idf of every term it holds.
@@ -325,7 +301,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	n := float64(len(sents))
 	holds := func(s *sentence, qt qterm) float64 {
 		for i, a := range qt.alts {
-			if containsTerm(s.lower, a) {
+			if text.HoldsTerm(s.lower, a) {
 				if i < qt.full {
 					return 1
 				}
@@ -381,6 +357,11 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		if len(qts) > 1 {
 			c := held / float64(len(qts))
 			s.score *= c * c
+		}
+		// a question naming an entity ("What is Dulce base?", "李明咖啡店
+		//的口碑") is answered first by that entity's own description
+		if s.name != "" && namedIn(lowQ, s.name) {
+			s.score *= SubjectBoost
 		}
 		// the records a table lists first are the most relevant to the
 		// question (the context builder's order): a small prior
@@ -450,9 +431,48 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		b.WriteString(note + "\n\n")
 	}
 	for _, s := range chosen {
-		b.WriteString("- " + cite(s.text, "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
+		b.WriteString("- " + text.Cite(s.text, "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// SubjectBoost multiplies the score of the sentences of an entity's
+// description when the question names the entity (its title, at least 2
+// runes with a Chinese character, else at least 4 characters as a whole
+// word).
+const SubjectBoost = 1.5
+
+// namedIn reports whether the lower-cased question q names the
+// lower-cased entity title (see SubjectBoost).
+func namedIn(q, title string) bool {
+	n := utf8.RuneCountInString(title)
+	if n < 2 {
+		return false
+	}
+	if text.HasHan(title) {
+		return strings.Contains(q, title)
+	}
+	return n >= 4 && text.HoldsTerm(q, title) && !followedByLetter(q, title)
+}
+
+// followedByLetter reports whether every occurrence of title in q is
+// followed by a letter or digit (so "agent" is not named in "agents").
+func followedByLetter(q, title string) bool {
+	for from := 0; ; {
+		i := strings.Index(q[from:], title)
+		if i < 0 {
+			return true
+		}
+		j := from + i + len(title)
+		if j >= len(q) {
+			return false
+		}
+		r, _ := utf8.DecodeRuneInString(q[j:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+		from = from + i + 1
+	}
 }
 
 // RecordTermShare is how much a question term counts toward a sentence's
@@ -504,21 +524,4 @@ func nearDuplicate(a, b *sentence) bool {
 	}
 	union := len(a.terms) + len(b.terms) - inter
 	return union > 0 && float64(inter)/float64(union) >= 0.5
-}
-
-// cite puts the citation before the sentence's final punctuation (a
-// final semicolon becomes a full stop: the sentence now stands alone).
-func cite(s, c string) string {
-	rs := []rune(s)
-	last := rs[len(rs)-1]
-	switch last {
-	case '；':
-		last = '。'
-	case ';':
-		last = '.'
-	}
-	if strings.ContainsRune(".。!！?？", last) {
-		return strings.TrimRight(string(rs[:len(rs)-1]), " ") + " " + c + string(last)
-	}
-	return s + " " + c
 }
