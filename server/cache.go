@@ -74,6 +74,7 @@ func (c *graphCache) get(id string) (*graphView, error) {
 	g, rep, err := c.src.Load(context.Background(), id)
 	if err == nil {
 		e.view = newGraphView(id, g)
+		e.view.ver, e.view.loadWarnings = ver, rep.Warnings
 		// the query index builds from now on, not from the first query
 		go e.view.engine()
 		c.log.Info("graph loaded", "id", id, "nodes", g.NodeCount(), "edges", g.EdgeCount(),

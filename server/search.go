@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -175,12 +176,43 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 // graphTarget returns the search target of a loaded graph.
 func (s *Server) graphTarget(ctx context.Context, v *graphView) (*searchTarget, error) {
 	return v.search.get(ctx, func() (*searchTarget, error) {
-		m, err := knowledge.FromGraph(ctx, v.g, knowledge.GraphOptions{Path: s.src.Path(v.id)})
+		m, err := s.graphModel(ctx, v)
 		if err != nil {
 			return nil, fmt.Errorf("knowledge model of graph %q: %w", v.id, err)
 		}
 		return s.newTarget(v.id, true, m)
 	})
+}
+
+// graphModel returns the knowledge model of a loaded graph: read from the
+// model file beside the graph file (knowledge.ModelFileName) when that was
+// made from the bytes v was loaded from, else made from v's graph
+// (knowledge.FromGraph) and the model file written for the next process
+// (as search does; a failure to write it is ignored). The bytes are
+// v's when the graph file's version is still the one v was loaded at
+// after its sum is taken.
+func (s *Server) graphModel(ctx context.Context, v *graphView) (*knowledge.Model, error) {
+	path := s.src.Path(v.id)
+	var key knowledge.ModelFileKey
+	side := ""
+	if path != "" && v.ver != "" {
+		sum, err := knowledge.SumFile(ctx, path)
+		if ver, verr := s.src.Version(v.id); err == nil && verr == nil && ver == v.ver {
+			side = filepath.Join(filepath.Dir(path), knowledge.ModelFileName)
+			key = knowledge.ModelFileKey{Graph: sum, ReportID: v.id, LoadWarnings: v.loadWarnings}
+			if m, _, err := knowledge.ReadModelFile(ctx, side, path, key); err == nil {
+				return m, nil
+			}
+		}
+	}
+	m, err := knowledge.FromGraph(ctx, v.g, knowledge.GraphOptions{Path: path})
+	if err != nil {
+		return nil, err
+	}
+	if side != "" {
+		_ = knowledge.WriteModelFile(ctx, side, m, key)
+	}
+	return m, nil
 }
 
 // indexTarget returns the search target of a configured index; ok is false

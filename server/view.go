@@ -21,6 +21,11 @@ import (
 type graphView struct {
 	id string
 	g  *graphrag.Graph
+	// ver is the source's version of the graph when it was loaded, and
+	// loadWarnings the load's warnings (the search's model file records
+	// them)
+	ver          string
+	loadWarnings []string
 
 	deg []int32 // undirected degree: edge ends at the node (a self-loop counts once)
 	// inc lists, per node, the edges at it (either end; a self-loop once),

@@ -129,6 +129,28 @@
 // (B21); graphrag.ReadJSON already drops them when reading a file, so this
 // only matters for graphs built by other code.
 //
+// # The model file
+//
+//	sum, _ := knowledge.SumFile(ctx, "graphs/x/graphrag.json")
+//	key := knowledge.ModelFileKey{Graph: sum, ReportID: "x"}
+//	m, warnings, err := knowledge.ReadModelFile(ctx, "graphs/x/"+knowledge.ModelFileName, "graphs/x/graphrag.json", key)
+//	if errors.Is(err, knowledge.ErrModelFile) { // missing, stale or damaged: make it again
+//		m, _ = knowledge.FromGraph(ctx, g, knowledge.GraphOptions{Path: "graphs/x/graphrag.json"})
+//		_ = knowledge.WriteModelFile(ctx, "graphs/x/"+knowledge.ModelFileName, m, key)
+//	}
+//
+// FromGraph's name pass over every text is most of a search's start on a
+// large graph (about 15 s of CPU on the 300 000-record one). The model
+// file, graphrag.knowledge beside graphrag.json, keeps the Model and its
+// lexical index's statistics (modelfile.go gives the layout); reading it is
+// one pass whose strings point into the file's bytes. It is a cache,
+// checked as the column file is: only for the graph file bytes it was made
+// from (length and CRC-32C, summed from the file on every read), the same
+// report id and text-unit size and this layout version, with a CRC-32C
+// over all of it; anything else is ErrModelFile and the model is made
+// again. The read model equals FromGraph's record for record
+// (TestModelFileRoundTrip).
+//
 // # Entity vectors and the vector store
 //
 //	emb := offline.NewEmbedder(0).Fit(texts)           // or openaicompat.NewEmbedder(...)

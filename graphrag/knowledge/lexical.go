@@ -47,6 +47,11 @@ type Lexical struct {
 	avgUnit  float64
 	words    float64   // estimated words of the whole knowledge (Han runes / 1.5 + other words)
 	entUnits [][]int32 // entity → text units (indexes into TextUnits) it lists
+	// bytes counts each byte value in the sampled documents (those the
+	// word estimate reads): a searched word is looked for by its rarest
+	// byte (anchoredCount)
+	bytes [256]int64
+	memo  countMemo
 }
 
 // wordSample: the word count of a knowledge of wordSampleFrom documents
@@ -119,7 +124,8 @@ func newLexical(m *Model) *Lexical {
 	if len(x.docs) >= wordSampleFrom {
 		step = wordSample
 	}
-	parallel.Each(len(x.docs), 256, func(_, i int) {
+	byteParts := make([][256]int64, parallel.Workers(len(x.docs), 256))
+	parallel.Each(len(x.docs), 256, func(w, i int) {
 		var s string
 		if i < len(ents) {
 			s = ents[i].Title + "\n" + ents[i].Description
@@ -131,8 +137,17 @@ func newLexical(m *Model) *Lexical {
 		x.lens[i] = int32(utf8.RuneCountInString(s))
 		if i%step == 0 {
 			han[i], other[i] = countWords(s)
+			bp := &byteParts[w]
+			for k := 0; k < len(s); k++ {
+				bp[s[k]]++
+			}
 		}
 	})
+	for _, bp := range byteParts {
+		for c, n := range bp {
+			x.bytes[c] += n
+		}
+	}
 	var se, su, hs, os float64
 	for i, n := range x.lens {
 		if i < x.nEnt {
@@ -157,19 +172,27 @@ func newLexical(m *Model) *Lexical {
 	if sampled > 0 {
 		x.words = (hs/hanRunesPerWord + os) * (se + su) / sampled
 	}
+	x.entUnits = entityUnits(m)
+	return x
+}
+
+// entityUnits lists, per entity, the indexes of the text units it lists
+// (TextUnitIDs that name a unit).
+func entityUnits(m *Model) [][]int32 {
+	ents, units := m.Entities(), m.TextUnits()
 	unitIdx := make(map[string]int32, len(units))
 	for i, u := range units {
 		unitIdx[u.ID] = int32(i) // the last unit with an id wins, as in the context builder
 	}
-	x.entUnits = make([][]int32, len(ents))
+	out := make([][]int32, len(ents))
 	for i, e := range ents {
 		for _, id := range e.TextUnitIDs {
 			if u, ok := unitIdx[id]; ok {
-				x.entUnits[i] = append(x.entUnits[i], u)
+				out[i] = append(out[i], u)
 			}
 		}
 	}
-	return x
+	return out
 }
 
 // TermStat is what the knowledge holds of one content term of a question.
@@ -422,19 +445,26 @@ type docHit struct {
 
 // count finds w (ASCII lower-cased) in every document: the documents holding it,
 // ascending, with their counts, and the total count. The scan runs on all
-// cores over fixed chunks; the merge keeps document order.
+// cores over fixed chunks; the merge keeps document order. The last
+// words' results are kept (countMemo): a chat asks its earlier questions'
+// words again with every turn, and the follow-up questions are screened
+// on the answer's words.
 func (x *Lexical) count(w string) ([]docHit, int) {
 	w = lowerASCII(w)
 	if w == "" {
 		return nil, 0
 	}
+	if r, ok := x.memo.get(w); ok {
+		return r.hits, r.total
+	}
 	anywhere := text.HasHan(w)
+	k := x.anchor(w)
 	const chunk = 4096
 	nChunks := (len(x.docs) + chunk - 1) / chunk
 	parts := make([][]docHit, nChunks)
 	parallel.Each(nChunks, 1, func(_, c int) {
 		for d := c * chunk; d < min((c+1)*chunk, len(x.docs)); d++ {
-			if n := countIn(x.docs[d], w, anywhere); n > 0 {
+			if n := anchoredCount(x.docs[d], w, k, anywhere); n > 0 {
 				parts[c] = append(parts[c], docHit{int32(d), int32(n)})
 			}
 		}
@@ -447,11 +477,58 @@ func (x *Lexical) count(w string) ([]docHit, int) {
 		}
 		out = append(out, p...)
 	}
+	x.memo.put(w, countResult{out, total})
 	return out, total
 }
 
+// anchor is the position in w of its byte that is rarest in the
+// knowledge's text (Lexical.bytes; the first of equally rare ones).
+func (x *Lexical) anchor(w string) int {
+	k := 0
+	for i := 1; i < len(w); i++ {
+		if x.bytes[w[i]] < x.bytes[w[k]] {
+			k = i
+		}
+	}
+	return k
+}
+
+// anchoredCount is countIn(s, w, anywhere), found by looking for the byte
+// w[k] (IndexByte runs many bytes at a time) and comparing w where it
+// would start: in Chinese text the first byte of a character (0xE4–0xE9
+// for most) is every third byte, which made strings.Index stop and check
+// every character, while the last byte of a character (64 values) is
+// rarely the one looked for. The matches are the leftmost
+// non-overlapping ones, as strings.Count and strings.Index find them:
+// candidates come in order of their start, and after a match the search
+// resumes where the next match could start. countIn stays as the plain
+// rule (TestAnchoredCountOracle).
+func anchoredCount(s, w string, k int, anywhere bool) int {
+	n, c := 0, w[k]
+	last := len(s) - len(w) + k // the anchor of a match starting at len(s)-len(w)
+	for i := k; i <= last; {
+		j := strings.IndexByte(s[i:last+1], c)
+		if j < 0 {
+			break
+		}
+		p := i + j - k
+		if s[p:p+len(w)] != w {
+			i += j + 1
+			continue
+		}
+		if anywhere || p == 0 {
+			n++
+		} else if r, _ := utf8.DecodeLastRuneInString(s[:p]); !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			n++
+		}
+		i = p + len(w) + k
+	}
+	return n
+}
+
 // countIn counts the occurrences of w in s: anywhere, or only where the
-// rune before is not a letter or digit (a word start).
+// rune before is not a letter or digit (a word start). It is the plain
+// rule anchoredCount follows.
 func countIn(s, w string, anywhere bool) int {
 	if anywhere {
 		return strings.Count(s, w)
@@ -468,6 +545,56 @@ func countIn(s, w string, anywhere bool) int {
 		}
 		i = j + len(w)
 	}
+}
+
+// countResult is what count found for one word.
+type countResult struct {
+	hits  []docHit
+	total int
+}
+
+// countMemo keeps the results of the last words counted, at most
+// memoHits document hits in all (16 MiB): the oldest go first. Safe for
+// concurrent use.
+type countMemo struct {
+	mu    sync.Mutex
+	words map[string]countResult
+	order []string // oldest first
+	held  int      // hits held
+}
+
+// memoHits bounds the hits a Lexical keeps: about 16 MiB, the counts of
+// ten words held by 200 000 documents each.
+const memoHits = 2 << 20
+
+func (c *countMemo) get(w string) (countResult, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.words[w]
+	return r, ok
+}
+
+func (c *countMemo) put(w string, r countResult) {
+	if len(r.hits) > memoHits {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.words[w]; ok {
+		return
+	}
+	if c.words == nil {
+		c.words = map[string]countResult{}
+	}
+	for c.held+len(r.hits) > memoHits && len(c.order) > 0 {
+		old := c.order[0]
+		c.order = c.order[1:]
+		c.held -= len(c.words[old].hits)
+		delete(c.words, old)
+	}
+	c.words[w] = r
+	c.order = append(c.order, w)
+	c.held += len(r.hits)
 }
 
 // lexicalState is the lazily built index a Model holds.

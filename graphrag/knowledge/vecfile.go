@@ -12,9 +12,15 @@ import (
 	"io"
 	"math"
 	"os"
+	"unsafe"
 
 	"reportengine/llm"
 )
+
+// littleEndian is true on machines that store a float32 as the vector
+// file does (little-endian): the file's bytes are then read into the
+// vectors as they are.
+var littleEndian = func() bool { x := uint16(1); return *(*byte)(unsafe.Pointer(&x)) == 1 }()
 
 // The vector cache file (CacheFileName, beside the graph or in the user
 // cache folder), all integers little-endian:
@@ -205,8 +211,22 @@ func readVectorFile(ctx context.Context, path string, info llm.EmbedderInfo) (*v
 		}
 	}
 	f.data = make([]float32, h.Count*dim)
+	if littleEndian {
+		// the file's floats are the memory's: read straight into the
+		// block, 16 MiB at a time (a conversion per value cost 2 s of
+		// CPU for 259 382 vectors of 512 dimensions)
+		raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(f.data))), 4*len(f.data))
+		for start := 0; start < len(raw); start += 16 << 20 {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if err := read(raw[start:min(start+16<<20, len(raw))]); err != nil {
+				return nil, err
+			}
+		}
+	}
 	buf := make([]byte, 1<<16)
-	for start := 0; start < len(f.data); start += len(buf) / 4 {
+	for start := 0; start < len(f.data) && !littleEndian; start += len(buf) / 4 {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

@@ -208,22 +208,11 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 			o.note("settings: %s", p)
 		}
 	} else {
-		g, id, err := loadGraphFlag(ctx, o.Log, o.GraphsDir, o.Graph, o.warnLoad)
+		m, id, err := o.graphKnowledge(ctx)
 		if err != nil {
 			return nil, err
 		}
-		store, _ := storage.New(o.GraphsDir)
-		path, _ := store.Path(id)
-		// the conversion checks ctx itself; await returns at once on Ctrl-C
-		// whatever the conversion is doing
-		if s.m, err = await(ctx, func() (*knowledge.Model, error) {
-			return knowledgeFromGraph(ctx, g, knowledge.GraphOptions{Path: path})
-		}); err != nil {
-			if ctx.Err() != nil {
-				return nil, err
-			}
-			return nil, inputError{err}
-		}
+		s.m = m
 		s.label = "graph " + id
 	}
 	if len(s.m.Entities()) == 0 {
@@ -290,6 +279,85 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// graphKnowledge returns the knowledge model of the stored graph
+// --graph names, and its id: read from the model file beside the graph
+// (knowledge.ModelFileName) when that was made from the graph file's
+// present bytes, else made from the graph (knowledgeFromGraph), and the
+// model file written for the next search (a failure to write it is
+// ignored: the next search makes the model again).
+func (o *ragOptions) graphKnowledge(ctx context.Context) (*knowledge.Model, string, error) {
+	// the model file is tried for a graph whose path is known; anything
+	// wrong on the way (no such graph, a bad id) is left to the graph's
+	// own load, which says what is wrong
+	var key knowledge.ModelFileKey
+	log, endLoad := o.Log, func() {}
+	id, path, side := o.Graph, "", ""
+	if store, err := storage.New(o.GraphsDir); err == nil {
+		if id == storage.LatestID {
+			id, err = store.Latest()
+		}
+		if err == nil {
+			path, err = store.Path(id)
+		}
+		if err == nil {
+			side = filepath.Join(filepath.Dir(path), knowledge.ModelFileName)
+			size := ""
+			if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+				size = " (" + humanBytes(fi.Size()) + ")"
+			}
+			endLoad = log.start("loaded the graph", "loading graph %s%s", id, size)
+			log = nil // the graph's load below is part of this stage
+			if key.Graph, err = knowledge.SumFile(ctx, path); err != nil {
+				side = ""
+			}
+		}
+	}
+	if side != "" {
+		key.ReportID = id
+		m, warnings, err := knowledge.ReadModelFile(ctx, side, path, key)
+		if err == nil {
+			endLoad()
+			o.warnLoad("graph "+id+": ", warnings)
+			return m, id, nil
+		}
+		if ctx.Err() != nil {
+			return nil, "", ctx.Err()
+		}
+	}
+	var loadWarnings []string
+	g, id, err := loadGraphFlag(ctx, log, o.GraphsDir, o.Graph, func(prefix string, list []string) {
+		loadWarnings = list
+		o.warnLoad(prefix, list)
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	endLoad()
+	if path == "" {
+		store, _ := storage.New(o.GraphsDir)
+		path, _ = store.Path(id)
+	}
+	// the conversion checks ctx itself; await returns at once on Ctrl-C
+	// whatever the conversion is doing
+	m, err := await(ctx, func() (*knowledge.Model, error) {
+		return knowledgeFromGraph(ctx, g, knowledge.GraphOptions{Path: path})
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, "", err
+		}
+		return nil, "", inputError{err}
+	}
+	if side != "" && key.ReportID == id {
+		// the key's sum was taken before the graph was read: were the file
+		// replaced meanwhile, the model file would name the old bytes and
+		// never be used, not the other way round
+		key.LoadWarnings = loadWarnings
+		_ = knowledge.WriteModelFile(ctx, side, m, key)
+	}
+	return m, id, nil
 }
 
 // retrieval resolves --retrieval: auto is hybrid for our graphs and

@@ -1,0 +1,729 @@
+package knowledge
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"unsafe"
+
+	"reportengine/internal/atomicfile"
+)
+
+// The model file (ModelFileName, beside graphrag.json) keeps the Model
+// FromGraph makes of a graph, and its lexical index, so that a search
+// process reads it in one pass instead of loading the graph and finding
+// every entity name in every text again (on the 300 000-record graph:
+// about 15 s of CPU for FromGraph, most of it the name automaton's pass
+// over 39 million runes). It is a cache: it is only ever used for the
+// graph file bytes it was made from (their length and CRC-32C, checked
+// against the graph file itself on every read, as the column file is),
+// for the same report id and text-unit size, and by this layout version;
+// anything else (a missing, stale, foreign, truncated or damaged file) is
+// ErrModelFile, and the caller makes the Model from the graph again and
+// rewrites the file (atomically, internal/atomicfile).
+//
+// Layout (integers little-endian; uv = unsigned varint, f64 = 8-byte
+// IEEE 754; a str is uv n and n bytes, read without a copy):
+//
+//	"REMODEL\x00" u32 version (modelFileVersion)
+//	u64 graph file length, u32 its CRC-32C, str report id, uv text-unit runes
+//	str load warnings of the graph (uv n, str each: LoadReport.Warnings as the graph's Load gave them)
+//	source: str kind, str id, str release
+//	stats:  uv tables, each: str name, uv read, kept, dropped, skipped, dangling, dangling kept, byte absent;
+//	        uv notes, str each; uv warnings, str each
+//	uv entities, uv relationships, uv text units, uv reports, uv communities
+//	each text unit's id (str)
+//	each entity:       str id, str short id, uv title bytes, str doc (title "\n" description), lower,
+//	                   str type, strs community ids, units text unit ids, uv rank, byte has rank, attrs
+//	each relationship: str id, str short id, ent source, ent target, f64 weight, byte has weight,
+//	                   str description, units text unit ids, uv rank, byte has rank, attrs
+//	each text unit:    str short id, str human-readable id, str text, lower, ents entity ids,
+//	                   rels relationship ids, uv tokens, str document id, attrs
+//	each report:       str id, short id, title, community id, summary, full content, f64 rank,
+//	                   byte has rank, uv level, attrs
+//	each community:    str id, short id, title, community, uv level, str parent, strs children,
+//	                   ents entity ids, strs relation ids, strs text unit ids
+//	uv covariate types (always 0: our graphs hold no claims)
+//	lexical: f64 words, 256 × uv byte counts, each document (entities, then text units): uv runes
+//	u32 CRC-32C of every byte before it
+//
+// lower is byte 0 for a document without ASCII capitals (the lexical index
+// searches it as it is), else byte 1 and str: the document lower-cased.
+// ents, units and rels are lists (uv n) of references: uv i+1 for the
+// i-th entity, text unit or relationship (whose id, or for ents used as
+// relationship ends the title, is the string meant), or 0 and a str for a
+// string that names none. strs is uv n and str each; attrs is uv n and
+// str key, str value each. Descriptions never hold "\n" where the title
+// ends; the doc's title length says where it ends.
+
+// ModelFileName is the model file's name in a graph's folder.
+const ModelFileName = "graphrag.knowledge"
+
+// modelFileVersion changes whenever the layout or FromGraph's mapping
+// changes: a file of another version is stale (ErrModelFile) and made
+// again.
+const modelFileVersion = 1
+
+const modelFileMagic = "REMODEL\x00"
+
+// ErrModelFile is wrapped by ReadModelFile for a model file that cannot be
+// used: missing, of another version, made for other graph bytes, another
+// report id or text-unit size, truncated or damaged.
+var ErrModelFile = errors.New("model file not usable")
+
+// maxModelFileBytes bounds the model file read (4 GiB, as the graph file).
+const maxModelFileBytes = 4 << 30
+
+// FileSum identifies a file's bytes: its length and CRC-32C (Castagnoli).
+type FileSum struct {
+	Size int64
+	CRC  uint32
+}
+
+// SumFile reads the file at path once (in 1 MiB blocks, nothing kept) and
+// returns its FileSum. Errors: the file system's; ctx's when it ends.
+func SumFile(ctx context.Context, path string) (FileSum, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return FileSum{}, err
+	}
+	defer f.Close()
+	buf := make([]byte, 1<<20)
+	var s FileSum
+	for {
+		if err := ctx.Err(); err != nil {
+			return FileSum{}, err
+		}
+		n, err := f.Read(buf)
+		s.CRC = crc32.Update(s.CRC, castagnoli, buf[:n])
+		s.Size += int64(n)
+		if err == io.EOF {
+			return s, nil
+		}
+		if err != nil {
+			return FileSum{}, err
+		}
+	}
+}
+
+// ModelFileKey is what a model file must have been made for: the graph
+// file's bytes, the report id the graph was loaded as, the text-unit size
+// (GraphOptions.TextUnitRunes, 0 for the default) and the graph load's
+// warnings (kept so that a process that reads the model file instead of
+// the graph can still print them).
+type ModelFileKey struct {
+	Graph         FileSum
+	ReportID      string
+	TextUnitRunes int
+	LoadWarnings  []string
+}
+
+func (k ModelFileKey) runes() int {
+	if k.TextUnitRunes <= 0 {
+		return DefaultTextUnitRunes
+	}
+	return k.TextUnitRunes
+}
+
+// WriteModelFile writes m (made by FromGraph from the graph key names)
+// and its lexical index to path, atomically: a reader sees the old file or
+// the new one, never a part. Errors: a model that is not one of our
+// graphs' (entity vectors, claims), the file system's, ctx's.
+func WriteModelFile(ctx context.Context, path string, m *Model, key ModelFileKey) error {
+	if m.p.Source.Kind != "reportengine-graph" {
+		return fmt.Errorf("knowledge: model file %s: only models of our graphs are kept (this one is %q)", path, m.p.Source.Kind)
+	}
+	for _, list := range m.p.Covariates {
+		if len(list) > 0 {
+			return fmt.Errorf("knowledge: model file %s: claims are not kept", path)
+		}
+	}
+	for _, e := range m.p.Entities {
+		if e.DescriptionEmbedding != nil {
+			return fmt.Errorf("knowledge: model file %s: entity vectors are not kept (entity %q)", path, e.ID)
+		}
+	}
+	x := m.Lexical()
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<20)
+		enc := modelEncoder{w: bw, crc: 0, m: m}
+		enc.prepare()
+		if err := enc.model(ctx, key, x); err != nil {
+			return err
+		}
+		var u32 [4]byte
+		binary.LittleEndian.PutUint32(u32[:], enc.crc)
+		if _, err := bw.Write(u32[:]); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
+}
+
+type modelEncoder struct {
+	w   *bufio.Writer
+	crc uint32
+	buf []byte
+	err error
+	m   *Model
+	// the index of each entity id and title, text unit id and
+	// relationship id (the first one of an id, as references resolve to it)
+	entID, entTitle, unitID, relID map[string]int
+}
+
+func (e *modelEncoder) prepare() {
+	p := &e.m.p
+	first := func(n int, key func(int) string) map[string]int {
+		out := make(map[string]int, n)
+		for i := 0; i < n; i++ {
+			if _, ok := out[key(i)]; !ok {
+				out[key(i)] = i
+			}
+		}
+		return out
+	}
+	e.entID = first(len(p.Entities), func(i int) string { return p.Entities[i].ID })
+	e.entTitle = first(len(p.Entities), func(i int) string { return p.Entities[i].Title })
+	e.unitID = first(len(p.TextUnits), func(i int) string { return p.TextUnits[i].ID })
+	e.relID = first(len(p.Relationships), func(i int) string { return p.Relationships[i].ID })
+}
+
+// flush writes the buffered bytes when they are many (and at the end).
+func (e *modelEncoder) flush(force bool) {
+	if e.err != nil || (!force && len(e.buf) < 1<<16) {
+		return
+	}
+	e.crc = crc32.Update(e.crc, castagnoli, e.buf)
+	_, e.err = e.w.Write(e.buf)
+	e.buf = e.buf[:0]
+}
+
+func (e *modelEncoder) uv(v uint64) { e.buf = binary.AppendUvarint(e.buf, v) }
+func (e *modelEncoder) num(v int)   { e.uv(uint64(v)) }
+func (e *modelEncoder) str(s string) {
+	e.uv(uint64(len(s)))
+	e.buf = append(e.buf, s...)
+	e.flush(false)
+}
+func (e *modelEncoder) bool(b bool) {
+	if b {
+		e.buf = append(e.buf, 1)
+	} else {
+		e.buf = append(e.buf, 0)
+	}
+}
+func (e *modelEncoder) f64(f float64) {
+	e.buf = binary.LittleEndian.AppendUint64(e.buf, math.Float64bits(f))
+}
+func (e *modelEncoder) strs(list []string) {
+	e.num(len(list))
+	for _, s := range list {
+		e.str(s)
+	}
+}
+
+// refs writes a list of strings as references into byKey, or inline.
+func (e *modelEncoder) refs(list []string, byKey map[string]int) {
+	e.num(len(list))
+	for _, s := range list {
+		if i, ok := byKey[s]; ok {
+			e.num(i + 1)
+			continue
+		}
+		e.num(0)
+		e.str(s)
+	}
+}
+
+// lower writes the lexical index's form of a document: byte 0 when it is
+// the document itself (no ASCII capital), else byte 1 and the lower-cased
+// text, so that reading it takes no copy.
+func (e *modelEncoder) lower(doc string) {
+	if l := lowerASCII(doc); l != doc {
+		e.bool(true)
+		e.str(l)
+		return
+	}
+	e.bool(false)
+}
+
+func (e *modelEncoder) attrs(list []Attribute) {
+	e.num(len(list))
+	for _, a := range list {
+		e.str(a.Key)
+		e.str(a.Value)
+	}
+}
+
+func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) error {
+	p := &e.m.p
+	e.buf = append(e.buf, modelFileMagic...)
+	e.buf = binary.LittleEndian.AppendUint32(e.buf, modelFileVersion)
+	e.buf = binary.LittleEndian.AppendUint64(e.buf, uint64(key.Graph.Size))
+	e.buf = binary.LittleEndian.AppendUint32(e.buf, key.Graph.CRC)
+	e.str(key.ReportID)
+	e.num(key.runes())
+	e.strs(key.LoadWarnings)
+	e.str(p.Source.Kind)
+	e.str(p.Source.ID)
+	e.str(p.Source.Release)
+	e.num(len(p.Stats.Tables))
+	for _, t := range p.Stats.Tables {
+		e.str(t.Name)
+		for _, v := range []int{t.Read, t.Kept, t.Dropped, t.Skipped, t.Dangling, t.DanglingKept} {
+			e.num(v)
+		}
+		e.bool(t.Absent)
+	}
+	e.strs(p.Stats.Notes)
+	e.strs(p.Stats.Warnings)
+	for _, n := range []int{len(p.Entities), len(p.Relationships), len(p.TextUnits), len(p.Reports), len(p.Communities)} {
+		e.num(n)
+	}
+	for _, u := range p.TextUnits {
+		e.str(u.ID)
+	}
+	for i, en := range p.Entities {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		e.str(en.ID)
+		e.str(en.ShortID)
+		e.num(len(en.Title))
+		doc := en.Title + "\n" + en.Description
+		e.str(doc)
+		e.lower(doc)
+		e.str(en.Type)
+		e.strs(en.CommunityIDs)
+		e.refs(en.TextUnitIDs, e.unitID)
+		e.num(en.Rank)
+		e.bool(en.HasRank)
+		e.attrs(en.Attributes)
+	}
+	for i, r := range p.Relationships {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		e.str(r.ID)
+		e.str(r.ShortID)
+		e.refs([]string{r.Source, r.Target}, e.entTitle)
+		e.f64(r.Weight)
+		e.bool(r.HasWeight)
+		e.str(r.Description)
+		e.refs(r.TextUnitIDs, e.unitID)
+		e.num(r.Rank)
+		e.bool(r.HasRank)
+		e.attrs(r.Attributes)
+	}
+	for i, u := range p.TextUnits {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		e.str(u.ShortID)
+		e.str(u.HumanReadableID)
+		e.str(u.Text)
+		e.lower(u.Text)
+		e.refs(u.EntityIDs, e.entID)
+		e.refs(u.RelationshipIDs, e.relID)
+		e.num(u.NTokens)
+		e.str(u.DocumentID)
+		e.attrs(u.Attributes)
+	}
+	for _, r := range p.Reports {
+		for _, s := range []string{r.ID, r.ShortID, r.Title, r.CommunityID, r.Summary, r.FullContent} {
+			e.str(s)
+		}
+		e.f64(r.Rank)
+		e.bool(r.HasRank)
+		e.num(r.Level)
+		e.attrs(r.Attributes)
+	}
+	for _, c := range p.Communities {
+		for _, s := range []string{c.ID, c.ShortID, c.Title, c.Community} {
+			e.str(s)
+		}
+		e.num(c.Level)
+		e.str(c.Parent)
+		e.strs(c.Children)
+		e.refs(c.EntityIDs, e.entID)
+		e.strs(c.RelationIDs)
+		e.strs(c.TextUnitIDs)
+	}
+	e.num(0) // covariate types
+	e.f64(x.words)
+	for _, n := range x.bytes {
+		e.uv(uint64(n))
+	}
+	for _, n := range x.lens {
+		e.num(int(n))
+		e.flush(false)
+	}
+	e.flush(true)
+	return e.err
+}
+
+// ReadModelFile reads the model file at path when it was made for key
+// (the graph file's bytes as SumFile gives them, the report id, the
+// text-unit size) by this layout version, and returns the Model, its
+// lexical index already in place, with Source().Path = graphPath, and the
+// graph's load warnings as they were when it was written. The file's
+// bytes are read once and kept: the Model's strings point into them.
+// Errors: ErrModelFile (wrapped, saying why) for a missing, stale,
+// foreign, truncated or damaged file; ctx's.
+func ReadModelFile(ctx context.Context, path, graphPath string, key ModelFileKey) (*Model, []string, error) {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s: %s", ErrModelFile, path, fmt.Sprintf(format, args...))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
+	}
+	if !st.Mode().IsRegular() || st.Size() > maxModelFileBytes || st.Size() < int64(len(modelFileMagic)+20) {
+		return nil, nil, bad("not a model file (%d bytes, mode %v)", st.Size(), st.Mode().Type())
+	}
+	// the head first: a stale or foreign file is told apart without
+	// reading the rest
+	head := make([]byte, len(modelFileMagic)+16)
+	if _, err := io.ReadFull(f, head); err != nil {
+		return nil, nil, bad("cut short: %v", err)
+	}
+	if string(head[:len(modelFileMagic)]) != modelFileMagic {
+		return nil, nil, bad("not a model file")
+	}
+	h := head[len(modelFileMagic):]
+	if v := binary.LittleEndian.Uint32(h); v != modelFileVersion {
+		return nil, nil, bad("layout version %d (this program reads %d)", v, modelFileVersion)
+	}
+	if size, sum := int64(binary.LittleEndian.Uint64(h[4:])), binary.LittleEndian.Uint32(h[12:]); size != key.Graph.Size || sum != key.Graph.CRC {
+		return nil, nil, bad("made for other graph bytes (%d bytes, CRC-32C %08x; the graph file has %d, %08x)", size, sum, key.Graph.Size, key.Graph.CRC)
+	}
+	data := make([]byte, st.Size())
+	copy(data, head)
+	if _, err := io.ReadFull(f, data[len(head):]); err != nil {
+		return nil, nil, bad("cut short: %v", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	body := data[:len(data)-4]
+	if want, got := binary.LittleEndian.Uint32(data[len(data)-4:]), crc32.Checksum(body, castagnoli); want != got {
+		return nil, nil, bad("checksum %08x, want %08x (the file was changed or damaged)", got, want)
+	}
+	d := modelDecoder{b: body, pos: len(head)}
+	m, warnings, err := d.model(ctx, graphPath, key)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		return nil, nil, bad("%v", err)
+	}
+	return m, warnings, nil
+}
+
+// errModelShort: the decoder ran past the end of the file.
+var errModelShort = errors.New("ends inside a record")
+
+type modelDecoder struct {
+	b   []byte
+	pos int
+	err error
+}
+
+func (d *modelDecoder) fail(err error) {
+	if d.err == nil {
+		d.err = err
+	}
+}
+
+func (d *modelDecoder) uv() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b[d.pos:])
+	if n <= 0 {
+		d.fail(errModelShort)
+		return 0
+	}
+	d.pos += n
+	return v
+}
+
+// num is a uv that must be at most max (a count or an index).
+func (d *modelDecoder) num(max int) int {
+	v := d.uv()
+	if v > uint64(max) {
+		d.fail(fmt.Errorf("number %d at byte %d above %d", v, d.pos, max))
+		return 0
+	}
+	return int(v)
+}
+
+// count is a list length: at most the bytes left (every element takes one).
+func (d *modelDecoder) count() int { return d.num(len(d.b) - d.pos) }
+
+func (d *modelDecoder) str() string {
+	n := d.count()
+	if d.err != nil || n == 0 {
+		return ""
+	}
+	s := unsafe.String(&d.b[d.pos], n)
+	d.pos += n
+	return s
+}
+
+func (d *modelDecoder) bool() bool {
+	if d.err != nil || d.pos >= len(d.b) {
+		d.fail(errModelShort)
+		return false
+	}
+	c := d.b[d.pos]
+	d.pos++
+	return c != 0
+}
+
+// lower reads the lexical form of doc (modelEncoder.lower).
+func (d *modelDecoder) lower(doc string) string {
+	if d.bool() {
+		return d.str()
+	}
+	return doc
+}
+
+func (d *modelDecoder) f64() float64 {
+	if d.err != nil || len(d.b)-d.pos < 8 {
+		d.fail(errModelShort)
+		return 0
+	}
+	v := math.Float64frombits(binary.LittleEndian.Uint64(d.b[d.pos:]))
+	d.pos += 8
+	return v
+}
+
+func (d *modelDecoder) strs() []string {
+	n := d.count()
+	if n == 0 || d.err != nil {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = d.str()
+	}
+	return out
+}
+
+// arena hands out the string lists of many records from a few large
+// blocks (one allocation per 64 Ki strings instead of one per list).
+type arena struct{ block []string }
+
+func (a *arena) take(n int) []string {
+	if n > len(a.block) {
+		a.block = make([]string, max(n, 1<<16))
+	}
+	out := a.block[:n:n]
+	a.block = a.block[n:]
+	return out
+}
+
+// refs reads a reference list, resolving index i+1 through key(i) (i < n).
+func (d *modelDecoder) refs(a *arena, n int, key func(int) string) []string {
+	c := d.count()
+	if c == 0 || d.err != nil {
+		return nil
+	}
+	out := a.take(c)
+	for i := range out {
+		r := d.num(n)
+		if r == 0 {
+			out[i] = d.str()
+			continue
+		}
+		out[i] = key(r - 1)
+	}
+	return out
+}
+
+func (d *modelDecoder) attrs() []Attribute {
+	n := d.count()
+	if n == 0 || d.err != nil {
+		return nil
+	}
+	out := make([]Attribute, n)
+	for i := range out {
+		out[i] = Attribute{Key: d.str(), Value: d.str()}
+	}
+	return out
+}
+
+func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFileKey) (*Model, []string, error) {
+	if id := d.str(); d.err == nil && id != key.ReportID {
+		return nil, nil, fmt.Errorf("made for report id %q, not %q", id, key.ReportID)
+	}
+	if r := d.num(math.MaxInt32); d.err == nil && r != key.runes() {
+		return nil, nil, fmt.Errorf("made with text units of %d runes, not %d", r, key.runes())
+	}
+	warnings := d.strs()
+	var p Parts
+	p.Source = Source{Kind: d.str(), Path: graphPath, ID: d.str(), Release: d.str()}
+	p.Stats.Tables = make([]TableStats, d.count())
+	for i := range p.Stats.Tables {
+		t := &p.Stats.Tables[i]
+		t.Name = d.str()
+		for _, v := range []*int{&t.Read, &t.Kept, &t.Dropped, &t.Skipped, &t.Dangling, &t.DanglingKept} {
+			*v = d.num(math.MaxInt)
+		}
+		t.Absent = d.bool()
+	}
+	p.Stats.Notes = d.strs()
+	p.Stats.Warnings = d.strs()
+	nEnt, nRel, nUnit, nRep, nCom := d.count(), d.count(), d.count(), d.count(), d.count()
+	if d.err != nil {
+		return nil, nil, d.err
+	}
+	var a arena
+	p.Entities = make([]Entity, nEnt)
+	p.Relationships = make([]Relationship, nRel)
+	p.TextUnits = make([]TextUnit, nUnit)
+	// the text units' ids come first: entities and relationships refer
+	// to them; every other reference points back
+	entID := func(i int) string { return p.Entities[i].ID }
+	entTitle := func(i int) string { return p.Entities[i].Title }
+	unitID := func(i int) string { return p.TextUnits[i].ID }
+	relID := func(i int) string { return p.Relationships[i].ID }
+	for i := range p.TextUnits {
+		p.TextUnits[i].ID = d.str()
+	}
+	docs := make([]string, 0, nEnt+nUnit)
+	for i := range p.Entities {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		e := &p.Entities[i]
+		e.ID, e.ShortID = d.str(), d.str()
+		tl := d.count()
+		doc := d.str()
+		if d.err != nil {
+			return nil, nil, d.err
+		}
+		if tl >= len(doc) || doc[tl] != '\n' {
+			return nil, nil, fmt.Errorf("entity %d: title length %d does not fit its text", i, tl)
+		}
+		e.Title, e.Description = doc[:tl], doc[tl+1:]
+		docs = append(docs, d.lower(doc))
+		e.Type = d.str()
+		if n := d.count(); n > 0 && d.err == nil {
+			e.CommunityIDs = a.take(n)
+			for k := range e.CommunityIDs {
+				e.CommunityIDs[k] = d.str()
+			}
+		}
+		e.TextUnitIDs = d.refs(&a, nUnit, unitID)
+		e.Rank = d.num(math.MaxInt)
+		e.HasRank = d.bool()
+		e.Attributes = d.attrs()
+	}
+	for i := range p.Relationships {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		r := &p.Relationships[i]
+		r.ID, r.ShortID = d.str(), d.str()
+		ends := d.refs(&a, nEnt, entTitle)
+		if len(ends) != 2 {
+			d.fail(fmt.Errorf("relationship %d: %d ends", i, len(ends)))
+			break
+		}
+		r.Source, r.Target = ends[0], ends[1]
+		r.Weight, r.HasWeight = d.f64(), d.bool()
+		r.Description = d.str()
+		r.TextUnitIDs = d.refs(&a, nUnit, unitID)
+		r.Rank = d.num(math.MaxInt)
+		r.HasRank = d.bool()
+		r.Attributes = d.attrs()
+	}
+	if d.err != nil {
+		return nil, nil, d.err
+	}
+	for i := range p.TextUnits {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		u := &p.TextUnits[i]
+		u.ShortID, u.HumanReadableID, u.Text = d.str(), d.str(), d.str()
+		docs = append(docs, d.lower(u.Text))
+		u.EntityIDs = d.refs(&a, nEnt, entID)
+		u.RelationshipIDs = d.refs(&a, nRel, relID)
+		u.NTokens = d.num(math.MaxInt)
+		u.DocumentID = d.str()
+		u.Attributes = d.attrs()
+	}
+	if d.err != nil {
+		return nil, nil, d.err
+	}
+	p.Reports = make([]CommunityReport, nRep)
+	for i := range p.Reports {
+		r := &p.Reports[i]
+		r.ID, r.ShortID, r.Title, r.CommunityID, r.Summary, r.FullContent = d.str(), d.str(), d.str(), d.str(), d.str(), d.str()
+		r.Rank, r.HasRank = d.f64(), d.bool()
+		r.Level = d.num(math.MaxInt32)
+		r.Attributes = d.attrs()
+	}
+	p.Communities = make([]Community, nCom)
+	for i := range p.Communities {
+		c := &p.Communities[i]
+		c.ID, c.ShortID, c.Title, c.Community = d.str(), d.str(), d.str(), d.str()
+		c.Level = d.num(math.MaxInt32)
+		c.Parent = d.str()
+		c.Children = d.strs()
+		c.EntityIDs = d.refs(&a, nEnt, entID)
+		c.RelationIDs = d.strs()
+		c.TextUnitIDs = d.strs()
+	}
+	if n := d.count(); n != 0 && d.err == nil {
+		return nil, nil, fmt.Errorf("%d covariate types (our graphs hold none)", n)
+	}
+	x := &Lexical{nEnt: nEnt, docs: docs, lens: make([]int32, len(docs))}
+	x.words = d.f64()
+	for c := range x.bytes {
+		x.bytes[c] = int64(d.num(math.MaxInt64))
+	}
+	var se, su float64
+	for i := range x.lens {
+		n := d.num(math.MaxInt32)
+		x.lens[i] = int32(n)
+		if i < nEnt {
+			se += float64(n)
+		} else {
+			su += float64(n)
+		}
+	}
+	if d.err != nil {
+		return nil, nil, d.err
+	}
+	if d.pos != len(d.b) {
+		return nil, nil, fmt.Errorf("%d bytes after the last record", len(d.b)-d.pos)
+	}
+	if nEnt > 0 {
+		x.avgEnt = se / float64(nEnt)
+	}
+	if nUnit > 0 {
+		x.avgUnit = su / float64(nUnit)
+	}
+	m, err := New(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	x.entUnits = entityUnits(m)
+	m.lexOnce.Do(func() { m.lex = x })
+	return m, warnings, nil
+}

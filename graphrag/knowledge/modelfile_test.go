@@ -1,0 +1,169 @@
+package knowledge
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"reportengine/graphrag"
+)
+
+// modelFileCase writes the model of g to a model file and returns the
+// model made by FromGraph, the file's path and its key.
+func modelFileCase(t *testing.T, g *graphrag.Graph) (*Model, string, ModelFileKey) {
+	t.Helper()
+	m, err := FromGraph(context.Background(), g, GraphOptions{Path: "graphs/x/graphrag.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := ModelFileKey{Graph: FileSum{Size: 12345, CRC: 0xCAFE}, ReportID: "x", LoadWarnings: []string{"task_id differs"}}
+	path := filepath.Join(t.TempDir(), ModelFileName)
+	if err := WriteModelFile(context.Background(), path, m, key); err != nil {
+		t.Fatal(err)
+	}
+	return m, path, key
+}
+
+// TestModelFileRoundTrip: the model read from the model file equals, record
+// for record, the one FromGraph made (the fixture and the sample graph),
+// and so does its lexical index (documents, lengths, word estimate, byte
+// counts, entity units).
+func TestModelFileRoundTrip(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		graph func(testing.TB) *graphrag.Graph
+	}{{"bettafish", bettafishGraph}, {"coffee-shop", coffeeGraph}} {
+		t.Run(c.name, func(t *testing.T) {
+			want, path, key := modelFileCase(t, c.graph(t))
+			got, warnings, err := ReadModelFile(context.Background(), path, "graphs/x/graphrag.json", key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(warnings, key.LoadWarnings) {
+				t.Errorf("load warnings %q, want %q", warnings, key.LoadWarnings)
+			}
+			if !reflect.DeepEqual(got.p, want.p) {
+				for i := range want.p.Entities {
+					if !reflect.DeepEqual(got.p.Entities[i], want.p.Entities[i]) {
+						t.Fatalf("entity %d:\n got %#v\nwant %#v", i, got.p.Entities[i], want.p.Entities[i])
+					}
+				}
+				for i := range want.p.TextUnits {
+					if !reflect.DeepEqual(got.p.TextUnits[i], want.p.TextUnits[i]) {
+						t.Fatalf("text unit %d:\n got %#v\nwant %#v", i, got.p.TextUnits[i], want.p.TextUnits[i])
+					}
+				}
+				t.Fatalf("models differ (source %v / %v, stats %v / %v)", got.p.Source, want.p.Source, got.p.Stats, want.p.Stats)
+			}
+			if !reflect.DeepEqual(got.entityByID, want.entityByID) || !reflect.DeepEqual(got.entityByT, want.entityByT) {
+				t.Error("entity indexes differ")
+			}
+			gx, wx := got.Lexical(), want.Lexical()
+			if !reflect.DeepEqual(gx.docs, wx.docs) || !reflect.DeepEqual(gx.lens, wx.lens) || gx.nEnt != wx.nEnt ||
+				gx.avgEnt != wx.avgEnt || gx.avgUnit != wx.avgUnit || gx.words != wx.words || gx.bytes != wx.bytes ||
+				!reflect.DeepEqual(gx.entUnits, wx.entUnits) {
+				t.Error("lexical indexes differ")
+			}
+		})
+	}
+}
+
+// TestModelFileRefused: a model file is used only for the graph bytes,
+// report id, text-unit size and layout version it was made for, and only
+// when every byte is as written; anything else is ErrModelFile.
+func TestModelFileRefused(t *testing.T) {
+	_, path, key := modelFileCase(t, coffeeGraph(t))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(p string, k ModelFileKey) error {
+		_, _, err := ReadModelFile(context.Background(), p, "g.json", k)
+		return err
+	}
+	if err := read(path, key); err != nil {
+		t.Fatalf("the file as written: %v", err)
+	}
+	variant := func(name string, edit func([]byte) []byte) string {
+		p := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(p, edit(append([]byte(nil), data...)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	other := func(f func(*ModelFileKey)) ModelFileKey { k := key; f(&k); return k }
+	for _, c := range []struct {
+		name string
+		path string
+		key  ModelFileKey
+	}{
+		{"other graph bytes (CRC)", path, other(func(k *ModelFileKey) { k.Graph.CRC++ })},
+		{"other graph bytes (length)", path, other(func(k *ModelFileKey) { k.Graph.Size++ })},
+		{"other report id", path, other(func(k *ModelFileKey) { k.ReportID = "y" })},
+		{"other text-unit size", path, other(func(k *ModelFileKey) { k.TextUnitRunes = 300 })},
+		{"missing", filepath.Join(t.TempDir(), "none"), key},
+		{"a byte changed", variant("flip", func(b []byte) []byte { b[len(b)/2] ^= 0x20; return b }), key},
+		{"cut short", variant("short", func(b []byte) []byte { return b[:len(b)-9] }), key},
+		{"another version", variant("version", func(b []byte) []byte { b[len(modelFileMagic)]++; return b }), key},
+		{"not a model file", variant("other", func(b []byte) []byte { copy(b, "REGRAPHC"); return b }), key},
+		{"empty", variant("empty", func([]byte) []byte { return nil }), key},
+	} {
+		if err := read(c.path, c.key); !errors.Is(err, ErrModelFile) {
+			t.Errorf("%s: %v, want ErrModelFile", c.name, err)
+		}
+	}
+}
+
+// TestModelFileOnlyGraphs: a model of a GraphRAG index is not written.
+func TestModelFileOnlyGraphs(t *testing.T) {
+	m, err := FromParquet(dulce(t), ParquetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), ModelFileName)
+	if err := WriteModelFile(context.Background(), path, m, ModelFileKey{}); err == nil {
+		t.Error("an index's model was written")
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("a file was left: %v", err)
+	}
+}
+
+// TestSumFile: length and CRC-32C of a file's bytes.
+func TestSumFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	data := make([]byte, 3<<20+17)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := SumFile(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := crc32Of(data); s.Size != int64(len(data)) || s.CRC != want {
+		t.Errorf("SumFile = %+v, want size %d CRC %08x", s, len(data), want)
+	}
+}
+
+// crc32Of is CRC-32C computed bit by bit (polynomial 0x82F63B78,
+// reflected), independent of hash/crc32.
+func crc32Of(data []byte) uint32 {
+	crc := ^uint32(0)
+	for _, b := range data {
+		crc ^= uint32(b)
+		for range 8 {
+			if crc&1 != 0 {
+				crc = crc>>1 ^ 0x82F63B78
+			} else {
+				crc >>= 1
+			}
+		}
+	}
+	return ^crc
+}
