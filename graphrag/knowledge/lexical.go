@@ -200,8 +200,9 @@ type TermStat struct {
 	// Term is the question's term (text.Term.Text).
 	Term string `json:"term"`
 	// Matched is the word that was counted: the term itself when the
-	// knowledge holds it, else the part of it (text.Term.Parts) with the
-	// most occurrences; "" when neither occurs.
+	// knowledge holds it at least MinTopicalCount times, else whichever of
+	// the term and its parts (text.Term.Parts) occurs most (the term on a
+	// tie); "" when none occurs.
 	Matched string `json:"matched,omitempty"`
 	// Docs is how many documents (entity documents and text units) hold
 	// Matched; Count how often it occurs in all of them.
@@ -349,7 +350,10 @@ func (x *Lexical) Search(terms []text.Term) *LexicalResult {
 				st.Matched, st.Count, st.Docs = w, count, len(hits)
 				best = hits
 			}
-			if ci == 0 {
+			// a term the knowledge uses only in passing (fewer than
+			// MinTopicalCount times: 会员卡 once, 会员 91 times in the
+			// sample) is matched through its most frequent part instead
+			if ci == 0 && count >= MinTopicalCount {
 				break
 			}
 		}

@@ -220,6 +220,23 @@ func TestTermParts(t *testing.T) {
 	}
 }
 
+// A term the knowledge uses only in passing (fewer than MinTopicalCount
+// times) is counted through its most frequent part; one it uses often
+// enough is kept though a part of it is more frequent.
+func TestTermInPassingMatchedByPart(t *testing.T) {
+	m := lexModel(t)
+	res := m.Lexical().Search([]text.Term{
+		{Text: "赏樱花", Parts: []string{"樱花"}}, // once, in u0
+		{Text: "樱花季", Parts: []string{"樱花"}}, // twice: e0 and u0
+	})
+	if s := res.Terms[0]; s.Matched != "樱花" || s.Count != 3 || s.Docs != 2 {
+		t.Errorf("赏樱花: %+v, want matched through 樱花 (3 in 2 documents)", s)
+	}
+	if s := res.Terms[1]; s.Matched != "樱花季" || s.Count != 2 {
+		t.Errorf("樱花季: %+v, want the term itself (2)", s)
+	}
+}
+
 func TestTermWeight(t *testing.T) {
 	for _, tc := range []struct{ g, want float64 }{
 		{1e-3, 0.1}, {1e-2, 0.1}, {1e-5, 2}, {0, 4}, {1e-9, 4},
