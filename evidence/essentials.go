@@ -551,12 +551,25 @@ func keyFigures(set *Set, topical []bool) []Figure {
 	}
 	// a whole split (正面34%、负面28%、中性38%) before a single share
 	slices.SortStableFunc(splitItems, func(a, b string) int { return cmp.Compare(parts(b), parts(a)) })
-	for _, id := range splitItems[:min(len(splitItems), EssentialSplits)] {
+	taken, said := 0, map[string]bool{}
+	for _, id := range splitItems {
+		if taken == EssentialSplits {
+			break
+		}
+		var parts []Figure
+		sig := ""
 		for _, f := range set.figuresOf(id) {
 			if f.Kind == FigSentiment {
-				sentiment = append(sentiment, f)
+				parts = append(parts, f)
+				sig += f.Group + f.Raw + "\x00"
 			}
 		}
+		if said[sig] {
+			continue // the same split in another passage (a copy of one page)
+		}
+		said[sig] = true
+		taken++
+		sentiment = append(sentiment, parts...)
 	}
 	return append(out, sentiment...)
 }

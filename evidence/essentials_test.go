@@ -79,7 +79,9 @@ func essentialsStates() []*state.State {
 
 func TestComputeEssentials(t *testing.T) {
 	in := Input{Topic: "武汉大学", States: essentialsStates(),
-		Forum: []forum.Entry{{Line: 2, Time: "12:15:08", Speaker: "INSIGHT", Content: "武汉大学话题阅读量突破28.7亿次，这是本轮核心发现。"}}}
+		Forum: []forum.Entry{{Line: 2, Time: "12:15:08", Speaker: "INSIGHT", Content: "武汉大学话题阅读量突破28.7亿次，这是本轮核心发现。"},
+			// the media summary's split again, in other words around it: one split, not two
+			{Line: 3, Time: "12:16:00", Speaker: "MEDIA", Content: "复核后的情感分布：正面情绪占34%，负面情绪占28%，中性情绪占38%。"}}}
 	set := Collect(in)
 	es := ComputeEssentials(in, set)
 
@@ -90,7 +92,7 @@ func TestComputeEssentials(t *testing.T) {
 	if it, ok := set.ItemByURL("https://weibo.com/1/abc"); !ok || es.Window.FromItem != it.ID {
 		t.Errorf("window from item = %q, want the weibo record's item", es.Window.FromItem)
 	}
-	want := Volume{Records: 7, WithURL: 6, Sources: 6, Platforms: 5, Engines: []string{"query", "media"}, ForumSpeeches: 1, Items: len(set.Items)}
+	want := Volume{Records: 7, WithURL: 6, Sources: 6, Platforms: 5, Engines: []string{"query", "media"}, ForumSpeeches: 2, Items: len(set.Items)}
 	if !reflect.DeepEqual(es.Volume, want) {
 		t.Errorf("volume = %+v, want %+v", es.Volume, want)
 	}
@@ -146,7 +148,7 @@ func TestComputeEssentials(t *testing.T) {
 	if !slices.Contains(raws, "share:186%") {
 		t.Errorf("figures %v lack the 186%% rise", raws)
 	}
-	// the sentiment split is kept whole: all three parts
+	// the sentiment split is kept whole: all three parts, once
 	var parts []string
 	for _, f := range es.Figures {
 		if f.Kind == FigSentiment {

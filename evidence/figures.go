@@ -47,7 +47,7 @@ var sentimentWords = []string{"非常正面", "非常负面", "正面", "负面"
 var ageWords = []string{"00后", "90后", "80后", "70后", "60后", "95后", "05后", "岁"}
 var volumeWords = []string{"阅读", "浏览", "播放", "转发", "评论", "点赞", "讨论", "热搜", "曝光", "互动", "声量", "话题", "搜索", "关注", "粉丝", "传播"}
 var measureWords = []string{"人次", "万人", "人", "次", "条", "篇", "个", "名", "家", "所", "项", "起", "元", "亿元", "万元", "票"}
-var verbs = []string{"第", "前", "却", "也", "则", "高达", "达到", "飙升至", "飙到", "突破", "超过", "约占", "占比", "占到", "增长", "激增", "上升", "下降", "降至", "升至", "为", "是", "达", "占", "约", "超", "近", "逾", "共", "有", "的", "从", "至", "到", "了", "仅"}
+var verbs = []string{"虽然只有", "虽然只", "虽只", "虽仅", "只有", "仅有", "只", "第", "前", "却", "也", "则", "高达", "达到", "飙升至", "飙到", "突破", "超过", "约占", "占比", "占到", "增长", "激增", "上升", "下降", "降至", "升至", "为", "是", "达", "占", "约", "超", "近", "逾", "共", "有", "的", "从", "至", "到", "了", "仅"}
 
 // leading are words that open a clause but are not part of what is measured.
 var leading = []string{"然而", "但是", "同时", "其中", "据统计", "统计显示", "数据显示", "由于", "虽然", "尽管", "不过", "因为", "所以", "如果", "另外", "此外", "新增", "而", "使", "在", "较", "据", "且", "但", "并"}
@@ -70,8 +70,9 @@ func FindFigures(id, text string) []Figure {
 	var out []Figure
 	row := rowSubject(text)
 	cs := clauses(text)
+	var carry Figure // the last figure with a KPI label, for a clause that goes on with its change
 	for i, clause := range cs {
-		figs := clauseFigures(id, clause, row)
+		figs := clauseFigures(id, clause, row, &carry)
 		if i == len(cs)-1 && cutOff(text, clause) {
 			for j := range figs {
 				figs[j].KPI = "" // "…有高达65%的内容与学生的": what the share is of was cut off
@@ -102,8 +103,34 @@ func clauses(text string) []string {
 	return out
 }
 
-func clauseFigures(id, clause, row string) []Figure {
+// crossTrend matches what opens a clause that goes on with the change of
+// the figure before it, in the passage's previous clause: "…阅读量达2.3亿，
+// 随后升至4.1亿", "…降至30%，次日回升至38%". Such a figure is the second
+// value of the first one's measure (its KPI label), not a figure of its
+// own: a card of the first value alone would hide what the source says
+// the measure became.
+var crossTrend = regexp.MustCompile(`^(?:随后|此后|之后|其后|后来|次日|当日|当天|同日|最终|最后|一度|继而|再|又|并|而后)?(?:迅速|快速|进一步|再度|一度|又)?(?:回升|回落|攀升|飙升|上升|下降|增长|上涨|下跌|突破|达到|升|增|涨|跌|降|达)(?:至|到)?$`)
+
+// sameUnit reports figures whose units measure alike: both percentages,
+// both counts with 万/亿 (3.8亿, 4700万次) or the same unit.
+func sameUnit(a, b Figure) bool {
+	big := func(u string) bool { return strings.HasPrefix(u, "万") || strings.HasPrefix(u, "亿") }
+	return a.Unit == b.Unit || big(a.Unit) && big(b.Unit)
+}
+
+// clauseFigures finds the figures of one clause. carry is the passage's
+// last figure with a KPI label before this clause (crossTrend); it is
+// updated to this clause's last such figure.
+func clauseFigures(id, clause, row string, carry *Figure) []Figure {
 	var out []Figure
+	defer func() {
+		for i := len(out) - 1; i >= 0; i-- {
+			if out[i].KPI != "" {
+				*carry = out[i]
+				return
+			}
+		}
+	}()
 	if !strings.ContainsAny(clause, numberRunes) {
 		return nil
 	}
@@ -203,10 +230,14 @@ func clauseFigures(id, clause, row string) []Figure {
 		if !goodLabel(f.Label) {
 			f.Label = "" // the figure still counts (charts use Group); it gets no KPI card
 		}
-		if trendLink.MatchString(before) && lastKPI != "" {
+		switch {
+		case trendLink.MatchString(before) && lastKPI != "":
 			f.KPI = lastKPI // "敬意 8%→6%": the second value of the first one's measure
-		} else {
-			f.KPI = kpiLabel(kpiClause{row: row, header: header, before: before, after: clause[i:], label: f.Label, afterForm: shown != label}, f)
+		case len(out) == 0 && carry.KPI != "" && crossTrend.MatchString(strings.TrimSpace(before)) && sameUnit(f, *carry):
+			// "…阅读量达2.3亿，随后升至4.1亿": the measure of the clause before
+			f.Kind, f.Group, f.Label, f.KPI = carry.Kind, carry.Group, carry.Label, carry.KPI
+		default:
+			f.KPI = kpiLabel(kpiClause{row: row, header: header, before: before, lead: clause[:start], after: clause[i:], label: f.Label, afterForm: shown != label}, f)
 		}
 		lastKPI = f.KPI
 		out = append(out, f)
@@ -583,6 +614,7 @@ var trendLink = regexp.MustCompile(`^\s*(?:[→~～\-—/]|(?:又|再|并|则|�
 type kpiClause struct {
 	row, header   string // the row's subject ("樱花季") and the clause's "X：" header ("情绪占比"), or ""
 	before, after string // the clause text before the figure (from the previous figure on) and after it
+	lead          string // the whole clause text before the figure
 	label         string // the figure's Label
 	afterForm     bool   // the label is the subject after the number ("26%的网友…")
 }
@@ -648,6 +680,12 @@ func kpiLabel(c kpiClause, f Figure) string {
 	if strings.HasPrefix(after, "时") || strings.HasPrefix(after, "以上时") {
 		return "" // "当“无语”出现频率超过每百帖30次时": a threshold, not a measurement
 	}
+	if firstAny(c.lead+c.header, methodWords) != "" {
+		return "" // "情感样本：≈ 210 万条有效文本、3.8 亿次阅读": the size of a sample, not a measurement of the topic
+	}
+	if prefixAny(subj, placeVerbs) != "" {
+		return "" // "（纽约大学，）位于美国排名第30位": the subject is in another clause, maybe another's
+	}
 	switch {
 	case c.header != "" && hasMetric(c.header):
 		subj = c.row + c.header + "：" + subj
@@ -688,6 +726,14 @@ func kpiLabel(c kpiClause, f Figure) string {
 	}
 	return subj
 }
+
+// methodWords describe how the data was gathered: a figure after them
+// sizes the sample or the sources, it measures nothing about the topic.
+var methodWords = []string{"样本", "抽样", "监测平台", "信源", "数据来源", "数据源", "采集"}
+
+// placeVerbs open a predicate whose subject is elsewhere ("位于美国排名第30位"):
+// a label starting with one names no subject.
+var placeVerbs = []string{"位于", "地处", "坐落", "位列", "位居", "排在", "名列", "列于"}
 
 // hasMetric reports whether s holds a metric word.
 func hasMetric(s string) bool { return firstAny(s, metricWords) != "" }

@@ -127,6 +127,19 @@ func TestFigureKPILabels(t *testing.T) {
 		// the second value of one measure (examples/coffee-shop)
 		{"李明在视频中称获客成本从每人三十元降到十二元", []kpi{{"获客成本（每人）", "三十元"}, {"获客成本（每人）", "十二元"}}},
 		{"排名第3，阅读量飙到3.8亿", nil},
+		// issue 22's wrong KPIs: a later value in the next clause joins the
+		// measure (a card of 2.3亿 alone hid the 4.1亿 it rose to)
+		{"相关话题48小时阅读量达2.3亿，随后升至4.1亿。", []kpi{{"相关话题48小时阅读量", "2.3亿"}, {"相关话题48小时阅读量", "4.1亿"}}},
+		{"负面声量占比从45%降至30%，次日回升至38%。", []kpi{{"负面声量", "45%"}, {"负面声量", "30%"}, {"负面声量", "38%"}}},
+		// a clause that is not a change of it keeps its own (no) label
+		{"相关话题48小时阅读量达2.3亿，另有4.1亿次播放来自转发。", []kpi{{"相关话题48小时阅读量", "2.3亿"}}},
+		{"相关话题48小时阅读量达2.3亿，随后升至41%。", []kpi{{"相关话题48小时阅读量", "2.3亿"}}}, // another unit: another measure
+		// the subject in another clause (another university's page)
+		{"纽约大学创建于1831年，位于美国排名第30位。", nil},
+		// a concession word is no part of the label
+		{"“护校”声量虽只28%，却在本地用户中占据主导。", []kpi{{"“护校”声量", "28%"}}},
+		// the size of the sample is no measurement of the topic
+		{"> 情感样本：≈ 210 万条有效文本、3.8 亿次阅读、420 万条互动", nil},
 	}
 	for _, c := range cases {
 		var got []kpi

@@ -79,8 +79,9 @@ func subPointBriefs(set *evidence.Set, cp evidence.ChapterPlan) []prompts.SubPoi
 			ref.OffTopic = !a.OnTopic
 			b.Evidence = append(b.Evidence, ref)
 		}
+		off := offTopicItems(sp)
 		for _, f := range sp.Figures {
-			b.Figures = append(b.Figures, figureRef(f))
+			b.Figures = append(b.Figures, kpiFigureRef(f, off))
 		}
 		out = append(out, b)
 	}
@@ -103,6 +104,30 @@ func evidenceRef(it *evidence.Item) prompts.EvidenceRef {
 	return r
 }
 
+// offTopicItems are the ids of a sub-point's items not about the topic
+// (evidence.Assigned.OnTopic false).
+func offTopicItems(sp evidence.SubPlan) map[string]bool {
+	off := map[string]bool{}
+	for _, a := range sp.Items {
+		if !a.OnTopic {
+			off[a.ItemID] = true
+		}
+	}
+	return off
+}
+
+// kpiFigureRef is figureRef for a figure of a sub-point: one of an item
+// not about the topic keeps no KPI label (a page about another university,
+// company or city is never a KPI card; "位于美国排名第30位" on a New York
+// University page).
+func kpiFigureRef(f evidence.Figure, off map[string]bool) prompts.FigureRef {
+	r := figureRef(f)
+	if off[f.ItemID] {
+		r.KPI = ""
+	}
+	return r
+}
+
 func figureRef(f evidence.Figure) prompts.FigureRef {
 	return prompts.FigureRef{ItemID: f.ItemID, Kind: string(f.Kind), Label: f.Label, KPI: f.KPI, Group: f.Group, Raw: f.Raw,
 		Value: f.Value, Unit: f.Unit, Scaled: f.Scaled, Date: f.Date, Sentence: f.Sentence}
@@ -113,7 +138,7 @@ func figureRef(f evidence.Figure) prompts.FigureRef {
 // kept), and the figures planned for it that have a KPI label or are part
 // of a split (at most two per sub-point, a
 // group of one passage — the parts of a sentiment split — counted as one
-// and kept whole).
+// and kept whole, and so are the later values of one measure: 8%→6%).
 func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
 	d := prompts.ChapterDigest{ChapterID: ch.ChapterID, Title: ch.Title}
 	for i, b := range ch.Blocks {
@@ -130,8 +155,19 @@ func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
 	}
 	for _, sp := range cp.SubPoints {
 		n := 0
-		splits := map[string]bool{} // item + kind of the splits taken
+		splits := map[string]bool{}   // item + kind of the splits taken
+		measures := map[string]bool{} // item + KPI label of the figures taken
+		off := offTopicItems(sp)
 		for _, f := range sp.Figures {
+			if off[f.ItemID] {
+				f.KPI = "" // not about the topic: no key figure
+			}
+			if f.KPI != "" && measures[f.ItemID+"\x00"+f.KPI] {
+				// the later value of a measure taken (敬意 8%→6%): a card
+				// of the first value alone would hide what it became
+				d.Figures = append(d.Figures, kpiFigureRef(f, off))
+				continue
+			}
 			split := f.Kind == evidence.FigSentiment || f.Kind == evidence.FigPlatform || f.Kind == evidence.FigAge
 			if f.Kind == evidence.FigDate || f.KPI == "" && !split {
 				continue // a figure with no KPI label is no key figure (it stays in its chapter)
@@ -150,7 +186,10 @@ func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
 					splits[key] = true
 				}
 			}
-			d.Figures = append(d.Figures, figureRef(f))
+			if f.KPI != "" {
+				measures[f.ItemID+"\x00"+f.KPI] = true
+			}
+			d.Figures = append(d.Figures, kpiFigureRef(f, off))
 		}
 	}
 	return d

@@ -258,7 +258,8 @@ func (p printed) has(finding string) bool {
 // withoutHeroFindings is digests without the findings and the KPI figures
 // the extractive hero states (its summary, highlights and KPI cards, as
 // findingsHero picks them from analysisFirst(digests, set)): what a summary
-// chapter may still quote.
+// chapter may still quote. A figure the hero shows that is part of a split
+// stays, without its KPI label: its chart keeps every part.
 func withoutHeroFindings(digests []prompts.ChapterDigest, set *evidence.Set) []prompts.ChapterDigest {
 	h := findingsHero(ir.Hero{}, analysisFirst(digests, set), printed{}, true, true)
 	said := printed{text: h.Summary + "\n" + strings.Join(h.Highlights, "\n"), kpis: map[string]bool{}}
@@ -275,13 +276,31 @@ func withoutHeroFindings(digests []prompts.ChapterDigest, set *evidence.Set) []p
 		}
 		var figs []prompts.FigureRef
 		for _, f := range d.Figures {
-			if f.KPI == "" || !said.kpis[f.KPI] {
+			switch {
+			case f.KPI == "" || !said.kpis[f.KPI]:
+				figs = append(figs, f)
+			case splitPart(f):
+				// the use-once rule is for prose, not for data: a part
+				// of a split the hero shows as a card stays in the
+				// summary's chart (a chart of the other parts would
+				// misread them), without its card
+				f.KPI = ""
 				figs = append(figs, f)
 			}
 		}
 		out[i].Findings, out[i].Figures = keep, figs
 	}
 	return out
+}
+
+// splitPart reports a figure that is a part of a split: a sentiment,
+// platform or age share with its group.
+func splitPart(f prompts.FigureRef) bool {
+	switch evidence.FigureKind(f.Kind) {
+	case evidence.FigSentiment, evidence.FigPlatform, evidence.FigAge:
+		return f.Group != ""
+	}
+	return false
 }
 
 // analysisFirst is digests with each chapter's findings reordered so that

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -207,6 +208,14 @@ func buildChart(b *ir.Block, id string) *chartView {
 	if len(missing) > 0 {
 		cv.Unavailable = true
 		cv.Notes = append(cv.Notes, missing...)
+		return cv
+	}
+	if kind == "line" && len(labels) < 3 || trendTitle(cv.Title) && timePoints(labels) < 3 {
+		// a trend needs at least three points in time: two categories
+		// (敬意, 科研高压) or two dates are no trend line; a line of two
+		// points is none either
+		cv.Kind = "table"
+		cv.Notes = append(cv.Notes, "走势图至少需要三个时间点，以表格显示 / a trend needs at least three points in time: shown as a table")
 		return cv
 	}
 	if kind == "table" {
@@ -542,8 +551,59 @@ func seriesName(s ir.Dataset, j int) string {
 	return "系列 " + strconv.Itoa(j+1)
 }
 
+// trendWords in a chart title promise a change over time.
+var trendWords = []string{"走势", "趋势", "变化", "曲线", "时间序列", "演变"}
+
+// trendTitle reports a chart title that promises a change over time.
+func trendTitle(title string) bool {
+	for _, w := range trendWords {
+		if strings.Contains(title, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// timePoints counts the labels that name a point in time: a date or time
+// (a digit with 年, 月, 日, 号, 时, 周, 季度, :, - or /), a phase T0, T1 …, or
+// a weekday (周一 … 周日).
+func timePoints(labels []string) int {
+	n := 0
+	for _, l := range labels {
+		if timeLabel.MatchString(l) {
+			n++
+		}
+	}
+	return n
+}
+
+var timeLabel = regexp.MustCompile(`[0-9０-９一二三四五六七八九十]+\s*(?:年|月|日|号|时|点|周|季度|天|小时)|[0-9]{1,4}[:/\-.][0-9]{1,2}|^T[0-9]+|^第[0-9一二三四五六七八九十]+(?:天|周|日|小时|阶段)|周[一二三四五六日天]|Q[1-4]`)
+
+// percentOfWhole reports a pie whose values are percentages of one whole
+// (the title or series label says %, or 占比/比例/分布 with every value at
+// most 100) adding up to at most 100 ± 2: it is drawn in the source's own
+// numbers, out of 100, never re-normalised over the parts given.
+func percentOfWhole(title string, s ir.Dataset, n int) (sum float64, ok bool) {
+	named := strings.ContainsAny(title+s.Label, "%％") || strings.Contains(title+s.Label, "占比") || strings.Contains(title+s.Label, "比例")
+	if !named {
+		return 0, false
+	}
+	for i := range n {
+		if v, ok := value(s, i); ok && v > 0 {
+			if v > 100 {
+				return 0, false
+			}
+			sum += v
+		}
+	}
+	return sum, sum > 0 && sum <= 102
+}
+
 // layoutPie draws pie and doughnut charts from the first dataset. Zero,
-// negative and missing values get no slice (and a note).
+// negative and missing values get no slice (and a note). Percentages of
+// one whole (percentOfWhole) are drawn out of 100 with their own values
+// as labels: parts that leave out a share leave a gap and a note, they
+// are never stretched to fill the circle.
 func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 	s := sets[0]
 	if len(sets) > 1 {
@@ -567,6 +627,20 @@ func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 		cv.Notes = append(cv.Notes, "没有正值 / no positive values")
 		return
 	}
+	pctSum, ofWhole := percentOfWhole(cv.Title, s, len(labels))
+	share := func(v float64) string { // what a slice's legend says of its share
+		if ofWhole {
+			return formatNum(v) + "%"
+		}
+		return strconv.FormatFloat(math.Round(v/total*1000)/10, 'f', -1, 64) + "%"
+	}
+	if ofWhole {
+		if pctSum < 98 {
+			cv.Notes = append(cv.Notes, "各项合计 "+formatNum(pctSum)+"%，其余 "+formatNum(math.Round((100-pctSum)*10)/10)+"% 原文未列出 / the parts add up to "+
+				formatNum(pctSum)+"%, the rest is not given in the source")
+		}
+		total = max(total, 100)
+	}
 	cx, cy, r := 160.0, chartH/2, 130.0
 	start := -90.0
 	for i, l := range labels {
@@ -576,9 +650,11 @@ func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 		}
 		ang := v / total * 360
 		cls := "s" + strconv.Itoa(i%paletteSize)
-		pct := strconv.FormatFloat(math.Round(v/total*1000)/10, 'f', -1, 64) + "%"
-		cv.Slices = append(cv.Slices, svgSlice{D: arcPath(cx, cy, r, start, ang), Class: cls,
-			Title: l + ": " + formatNum(v) + " (" + pct + ")", Angle: ang})
+		title := l + ": " + formatNum(v) + " (" + share(v) + ")"
+		if ofWhole {
+			title = l + ": " + share(v)
+		}
+		cv.Slices = append(cv.Slices, svgSlice{D: arcPath(cx, cy, r, start, ang), Class: cls, Title: title, Angle: ang})
 		start += ang
 	}
 	// In-SVG legend on the right of the pie.
@@ -591,9 +667,12 @@ func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 		if y > chartH-20 {
 			break
 		}
-		pct := strconv.FormatFloat(math.Round(v/total*1000)/10, 'f', -1, 64) + "%"
+		text := truncate(l, 180) + "  " + formatNum(v) + " · " + share(v)
+		if ofWhole {
+			text = truncate(l, 180) + "  " + share(v)
+		}
 		cv.Dots = append(cv.Dots, svgDot{CX: "330", CY: f2(y - 4), R: "6", Class: "s" + strconv.Itoa(i%paletteSize), Title: l})
-		cv.Labels = append(cv.Labels, svgText{X: "344", Y: f2(y), Anchor: "start", Text: truncate(l, 180) + "  " + formatNum(v) + " · " + pct, Full: l})
+		cv.Labels = append(cv.Labels, svgText{X: "344", Y: f2(y), Anchor: "start", Text: text, Full: l})
 		y += 24
 	}
 	if cv.Kind == "doughnut" {

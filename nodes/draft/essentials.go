@@ -1,6 +1,7 @@
 package draft
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -150,24 +151,20 @@ func platformBlocks(es *prompts.Essentials, anchor string) []ir.Block {
 			Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}},
 	}
 	if len(es.TopSources) > 0 {
-		var items []string
+		rows := []ir.Row{{Cells: []ir.Cell{head("网站"), head("平台"), head("记录数"), head("出处")}}}
 		for _, s := range es.TopSources {
-			items = append(items, fmt.Sprintf("%s（%s）：%d 条记录%s", s.Host, s.Platform, s.Records, citeList(s.Cite)))
+			rows = append(rows, ir.Row{Cells: []ir.Cell{cell(s.Host), cell(s.Platform), cell(strconv.Itoa(s.Records)), cell(citeList(s.Cite))}})
 		}
-		out = append(out, para("记录最多的网站："), list(items))
+		out = append(out, ir.Block{Type: ir.TypeTable, Rows: rows, Caption: "记录最多的网站"})
 	}
 	if len(es.Accounts) == 0 {
 		out = append(out, para("被提及的账号："+prompts.NoData+"材料点名的账号。"))
 	} else {
-		var items []string
+		rows := []ir.Row{{Cells: []ir.Cell{head("账号"), head("平台"), head("提及的材料段数"), head("出处")}}}
 		for _, a := range es.Accounts {
-			name := a.Name
-			if a.Platform != "" {
-				name += "（" + a.Platform + "）"
-			}
-			items = append(items, fmt.Sprintf("%s：%d 段材料提及%s", name, a.Items, citeList(a.Cite)))
+			rows = append(rows, ir.Row{Cells: []ir.Cell{cell(a.Name), cell(cmp.Or(a.Platform, "未注明")), cell(strconv.Itoa(a.Items)), cell(citeList(a.Cite))}})
 		}
-		out = append(out, para("材料中被提及最多的账号："), list(items))
+		out = append(out, ir.Block{Type: ir.TypeTable, Rows: rows, Caption: "材料中被提及最多的账号"})
 	}
 	return out
 }

@@ -1,7 +1,9 @@
 package draft
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"reportengine/ir"
@@ -53,9 +55,14 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 
 // figureChart draws the first kind (sentiment, then platform, then age)
 // for which one evidence item states at least two figures of distinct
-// groups (a split stated in one passage; figures from different passages
-// are not comparable), values in percent; failing that, a bar chart of one
-// clause's labelled counts or shares in one unit (拿铁28元、美式22元).
+// groups and no group twice (a split stated in one passage; figures from
+// different passages are not comparable; a group stated twice is a change
+// over time), values in percent as written: a sentiment split whose parts
+// add up to 100 ± partTolerance as a doughnut, one that leaves a part out
+// as bars (a part-to-whole chart is never re-normalised over the parts
+// given); failing that, a bar chart of one clause's labelled counts or
+// shares in one unit (拿铁28元、美式22元), never one whose title promises
+// a trend (走势: a trend needs three points in time).
 func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, bool) {
 	kinds := []struct{ kind, chart, title string }{
 		{"sentiment", "doughnut", "情绪与态度分布（%）"},
@@ -74,22 +81,38 @@ func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, b
 			}
 			byItem[f.ItemID] = append(byItem[f.ItemID], f)
 		}
+	split:
 		for _, id := range items {
 			var labels []string
 			var data []float64
 			seen := map[string]bool{}
+			sum := 0.0
 			for _, f := range byItem[id] {
-				if !seen[f.Group] {
-					seen[f.Group] = true
-					labels = append(labels, f.Group)
-					data = append(data, f.Value)
+				if seen[f.Group] {
+					continue split // one group twice (支持 26%→48%): a change over time, not parts of a whole
 				}
+				seen[f.Group] = true
+				labels = append(labels, f.Group)
+				data = append(data, f.Value)
+				sum += f.Value
 			}
-			if len(labels) >= 2 {
-				return ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-" + k.kind + "-chart", WidgetType: "chart.js/" + k.chart,
-					Props: &ir.WidgetProps{Type: k.chart, Title: k.title},
-					Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: k.title, Data: data}}}}, []string{id}, true
+			if len(labels) < 2 {
+				continue
 			}
+			if l, d, ok := wholeRun(figs, byItem[id], k.kind); ok {
+				labels, data, sum = l, d, 100 // "微博占58%，抖音占22%，本地论坛占12%，其他平台占8%": every category the source gives
+			}
+			chart, title := k.chart, k.title
+			if math.Abs(sum-100) > partTolerance {
+				// parts that do not make the whole: bars in the source's
+				// numbers with their sum said, not a circle they would be
+				// stretched to fill
+				chart = "bar"
+				title = strings.TrimSuffix(k.title, "（%）") + "（%，原文各项合计 " + strconv.FormatFloat(sum, 'f', -1, 64) + "%）"
+			}
+			return ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-" + k.kind + "-chart", WidgetType: "chart.js/" + chart,
+				Props: &ir.WidgetProps{Type: chart, Title: title},
+				Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}}, []string{id}, true
 		}
 	}
 	// any other clause comparing two or more labelled figures of one unit
@@ -126,12 +149,92 @@ func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, b
 			if measure, cats, ok := sharedMeasure(fs, unit); ok {
 				title, labels = measure+"（"+unit+"）", cats // "樱花季情绪占比（%）": 浪漫, 焦虑
 			}
+			if trendWord(title) {
+				continue // "病毒学情感走势": categories of one clause are no points in time, and a trend needs three
+			}
 			return ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-compare-chart", WidgetType: "chart.js/bar",
 				Props: &ir.WidgetProps{Type: "bar", Title: title},
 				Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}}, []string{id}, true
 		}
 	}
 	return ir.Block{}, nil, false
+}
+
+// wholeRun is the split parts stated with the other shares around them
+// in the passage, when together they make the whole (100 ± partTolerance)
+// and the parts alone do not: the figures of parts' item in percent, the
+// contiguous run (in text order) from the first part to the last, widened
+// by the labelled shares next to it (本地论坛占12%, 其他平台占8%: no
+// platform of the table, yet categories of the same split). Labels are
+// the parts' groups and the others' labels.
+func wholeRun(figs, parts []prompts.FigureRef, kind string) ([]string, []float64, bool) {
+	var seq []prompts.FigureRef // the item's % figures, in order
+	for _, f := range figs {
+		if f.ItemID == parts[0].ItemID && f.Unit == "%" && f.Kind != "date" {
+			seq = append(seq, f)
+		}
+	}
+	first, last := -1, -1
+	sum := 0.0
+	for i, f := range seq {
+		if f.Kind == kind && f.Group != "" {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return nil, nil, false
+	}
+	for _, f := range seq[first : last+1] {
+		sum += f.Value
+	}
+	if math.Abs(sum-100) <= partTolerance {
+		return nil, nil, false // the parts are whole already
+	}
+	other := func(f prompts.FigureRef) bool { return f.Kind == "share" && f.Label != "" }
+	for first > 0 && other(seq[first-1]) && sum+seq[first-1].Value <= 100+partTolerance {
+		first--
+		sum += seq[first].Value
+	}
+	for last+1 < len(seq) && other(seq[last+1]) && sum+seq[last+1].Value <= 100+partTolerance {
+		last++
+		sum += seq[last].Value
+	}
+	if math.Abs(sum-100) > partTolerance {
+		return nil, nil, false
+	}
+	var labels []string
+	var data []float64
+	for _, f := range seq[first : last+1] {
+		l := f.Group
+		if f.Kind != kind || l == "" {
+			l = f.Label
+		}
+		if slices.Contains(labels, l) {
+			return nil, nil, false // a category twice: no split
+		}
+		labels = append(labels, l)
+		data = append(data, f.Value)
+	}
+	return labels, data, true
+}
+
+// partTolerance is how far from 100 the parts of a split may add up and
+// still be drawn as a whole (rounding in the source).
+const partTolerance = 2
+
+// trendWord reports a title that promises a change over time (走势, 趋势,
+// 变化, 曲线): the draft never draws one (one clause gives no three points
+// in time).
+func trendWord(title string) bool {
+	for _, w := range []string{"走势", "趋势", "变化", "曲线", "时间序列"} {
+		if strings.Contains(title, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // sharedMeasure is the measure all of a clause's figures of unit are
