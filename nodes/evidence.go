@@ -1,6 +1,8 @@
 package nodes
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -65,7 +67,10 @@ func chapterSpecs(secs []templates.Section) []evidence.ChapterSpec {
 	return out
 }
 
-// subPointBriefs is the chapter's part of the plan as the prompt shows it.
+// subPointBriefs is the chapter's part of the plan as the prompt shows it:
+// each sub-point's web sources first (secondHand), then the rest, each
+// group in plan order; figures of items not about the topic without
+// their KPI label.
 func subPointBriefs(set *evidence.Set, cp evidence.ChapterPlan) []prompts.SubPointBrief {
 	out := make([]prompts.SubPointBrief, 0, len(cp.SubPoints))
 	for _, sp := range cp.SubPoints {
@@ -79,6 +84,10 @@ func subPointBriefs(set *evidence.Set, cp evidence.ChapterPlan) []prompts.SubPoi
 			ref.OffTopic = !a.OnTopic
 			b.Evidence = append(b.Evidence, ref)
 		}
+		// primary sources first: the web pages a sub-point has are
+		// offered before the engines' paragraphs and the forum's speeches
+		// that report them second-hand (plan order otherwise)
+		slices.SortStableFunc(b.Evidence, func(x, y prompts.EvidenceRef) int { return cmp.Compare(secondHand(x), secondHand(y)) })
 		off := offTopicItems(sp)
 		for _, f := range sp.Figures {
 			b.Figures = append(b.Figures, kpiFigureRef(f, off))
@@ -102,6 +111,16 @@ func evidenceRef(it *evidence.Item) prompts.EvidenceRef {
 		r.Source = "最终报告"
 	}
 	return r
+}
+
+// secondHand is 0 for a web source (a page's passage or title with its
+// URL) and 1 for what reports it second-hand (an engine's summary or
+// report, a forum speech, a post without a URL).
+func secondHand(r prompts.EvidenceRef) int {
+	if r.URL != "" && (r.Kind == string(evidence.KindSource) || r.Kind == string(evidence.KindTitle)) {
+		return 0
+	}
+	return 1
 }
 
 // offTopicItems are the ids of a sub-point's items not about the topic
