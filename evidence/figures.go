@@ -50,7 +50,7 @@ var measureWords = []string{"人次", "万人", "人", "次", "条", "篇", "个
 var verbs = []string{"虽然只有", "虽然只", "虽只", "虽仅", "只有", "仅有", "只", "第", "前", "却", "也", "则", "高达", "达到", "飙升至", "飙到", "突破", "超过", "约占", "占比", "占到", "增长", "激增", "上升", "下降", "降至", "升至", "为", "是", "达", "占", "约", "超", "近", "逾", "共", "有", "的", "从", "至", "到", "了", "仅"}
 
 // leading are words that open a clause but are not part of what is measured.
-var leading = []string{"然而", "但是", "同时", "其中", "据统计", "统计显示", "数据显示", "由于", "虽然", "尽管", "不过", "因为", "所以", "如果", "另外", "此外", "新增", "而", "使", "在", "较", "据", "且", "但", "并"}
+var leading = []string{"然而", "但是", "同时", "其中", "据统计", "统计显示", "数据显示", "由于", "虽然", "尽管", "不过", "因为", "所以", "如果", "另外", "此外", "新增", "导致", "引发", "带来", "造成", "而", "使", "在", "较", "据", "且", "但", "并"}
 
 // reportingWords introduce what a source reports (笔记中提到…, 调查显示…);
 // a label keeps only what follows them.
@@ -721,7 +721,7 @@ func kpiLabel(c kpiClause, f Figure) string {
 		left = strings.ReplaceAll(left, m, "")
 	}
 	left = strings.TrimFunc(left, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-	if utf8.RuneCountInString(left) < 2 || utf8.RuneCountInString(subj) > 18 || strings.ContainsAny(subj, "|、") {
+	if utf8.RuneCountInString(left) < 2 || utf8.RuneCountInString(subj) > 18 || strings.ContainsAny(subj, "|、") || firstAny(subj, changeVerbs) != "" {
 		return ""
 	}
 	return subj
@@ -734,6 +734,10 @@ var methodWords = []string{"样本", "抽样", "监测平台", "信源", "数据
 // placeVerbs open a predicate whose subject is elsewhere ("位于美国排名第30位"):
 // a label starting with one names no subject.
 var placeVerbs = []string{"位于", "地处", "坐落", "位列", "位居", "排在", "名列", "列于"}
+
+// changeVerbs state a change: a label holding one ("指数从A+降至B+（降幅")
+// is a clause about the change, not a subject and metric.
+var changeVerbs = []string{"降至", "升至", "增至", "降到", "升到", "增长到", "跌至", "涨至"}
 
 // hasMetric reports whether s holds a metric word.
 func hasMetric(s string) bool { return firstAny(s, metricWords) != "" }

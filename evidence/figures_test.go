@@ -138,6 +138,10 @@ func TestFigureKPILabels(t *testing.T) {
 		{"纽约大学创建于1831年，位于美国排名第30位。", nil},
 		// a concession word is no part of the label
 		{"“护校”声量虽只28%，却在本地用户中占据主导。", []kpi{{"“护校”声量", "28%"}}},
+		// a verb opening the clause is no part of the subject; a change
+		// inside the label is no subject and metric
+		{"导致话题阅读量单日新增1.2亿次", []kpi{{"话题阅读量单日新增", "1.2亿次"}}},
+		{"武大“雇主品牌”指数从A+降至B+（降幅达18位次）", nil},
 		// the size of the sample is no measurement of the topic
 		{"> 情感样本：≈ 210 万条有效文本、3.8 亿次阅读、420 万条互动", nil},
 	}
