@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestStripCitations(t *testing.T) {
 	for in, want := range map[string]string{
@@ -54,5 +57,33 @@ func TestHoldsTerm(t *testing.T) {
 		if got := HoldsTerm(c.text, c.term); got != c.want {
 			t.Errorf("HoldsTerm(%q, %q) = %v, want %v", c.text, c.term, got, c.want)
 		}
+	}
+}
+
+func TestTableRow(t *testing.T) {
+	rule := "|---|:--|---|"
+	for _, c := range []struct {
+		line, next, want string
+		ok               bool
+	}{
+		{"| **长江大保护** | 渔民放流中华鲟 32.7 万赞 | 非常正面 64% |", "", "长江大保护：渔民放流中华鲟 32.7 万赞；非常正面 64%", true},
+		{"| 议题 | 正向案例 | 情感分布 |", rule, "", false}, // the header above the rule
+		{rule, "| a | b |", "", false},
+		{"| only | |", "", "", false}, // one non-empty cell
+		{"not a row | x", "", "", false},
+	} {
+		got, ok := TableRow(c.line, c.next)
+		if got != c.want || ok != c.ok {
+			t.Errorf("TableRow(%q, %q) = %q, %v; want %q, %v", c.line, c.next, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestSentencePeriods(t *testing.T) {
+	r := SentenceRules{Ends: "。", SpacedEnds: "!?", Periods: true}
+	got := r.Split("Agent J. Smith met Dr. Hayes. They used v1.2 of it. e.g. this stays. Done")
+	want := []string{"Agent J. Smith met Dr. Hayes.", " They used v1.2 of it. e.g. this stays.", " Done"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Split = %q, want %q", got, want)
 	}
 }

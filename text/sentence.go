@@ -24,6 +24,11 @@ type SentenceRules struct {
 	Closers string
 	// Titles: no mark inside 《…》 ends a sentence (《你好！世界》).
 	Titles bool
+	// Periods: a "." ends a sentence when a space and a capital letter
+	// follow it and it does not end a title or an initial (Abbreviation:
+	// "Dr. Hayes", "J. Smith"), so that "v1.2", "3.5" and "e.g. this"
+	// end none. Independent of SpacedEnds, which should then not hold ".".
+	Periods bool
 }
 
 // Split cuts s after every sentence end and returns the pieces in order.
@@ -44,6 +49,8 @@ func (r SentenceRules) Split(s string) []string {
 		case strings.ContainsRune(r.SpacedEnds, c):
 			next := i + utf8.RuneLen(c)
 			end = title == 0 && (next >= len(s) || r.spaceAt(s, next))
+		case r.Periods && c == '.':
+			end = title == 0 && periodEnds(s, start, i)
 		}
 		if !end {
 			continue
@@ -65,6 +72,16 @@ func (r SentenceRules) Split(s string) []string {
 		out = append(out, s[start:])
 	}
 	return out
+}
+
+// periodEnds reports whether the "." at byte i of s (its sentence begun
+// at byte start) ends the sentence under SentenceRules.Periods.
+func periodEnds(s string, start, i int) bool {
+	if i+2 >= len(s) || s[i+1] != ' ' {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(s[i+2:])
+	return unicode.IsUpper(next) && !Abbreviation([]rune(s[start:i]))
 }
 
 // spaceAt reports whether the rune at byte i of s is a space under r.
@@ -94,4 +111,34 @@ func Abbreviation(before []rune) bool {
 		return true
 	}
 	return len(w) == 1 && unicode.IsUpper(w[0])
+}
+
+// TableRow turns a line of a markdown table into one sentence: its
+// non-empty cells, emphasis marks (** __ `) removed, as "first
+// cell：other cells joined by ；" ("| **长江大保护** | 渔民放流 | 非常正面 64% |"
+// → "长江大保护：渔民放流；非常正面 64%"). next is the line after it: a
+// header (the line above a rule such as |---|:--|), a rule and a row of
+// fewer than two non-empty cells give ok false, as does a line that does
+// not start with "|".
+func TableRow(line, next string) (sentence string, ok bool) {
+	line = strings.TrimSpace(line)
+	if !strings.HasPrefix(line, "|") || tableRule(line) || tableRule(strings.TrimSpace(next)) {
+		return "", false
+	}
+	var cells []string
+	for _, c := range strings.Split(strings.Trim(line, "|"), "|") {
+		c = strings.NewReplacer("**", "", "__", "", "`", "").Replace(c)
+		if c = strings.TrimSpace(c); c != "" {
+			cells = append(cells, c)
+		}
+	}
+	if len(cells) < 2 {
+		return "", false
+	}
+	return cells[0] + "：" + strings.Join(cells[1:], "；"), true
+}
+
+// tableRule reports whether a markdown line is a table's rule (|---|:--|).
+func tableRule(line string) bool {
+	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: ") == ""
 }

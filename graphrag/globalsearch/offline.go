@@ -252,6 +252,11 @@ var (
 	listMarkRE = regexp.MustCompile(`^(?:[-*•+]\s+|\d{1,3}[.)、]\s*|[（(]?\d{1,3}[）)]\s*)`)
 )
 
+// lineSentences end a line's sentences: 。！？； anywhere, !? before a
+// space or at the end, "." before a space and a capital letter unless it
+// ends a title or an initial.
+var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true}
+
 // reportSentences cuts a report's markdown into sentences: line by line,
 // leaving out headings, fences and rules, list markers, blockquote marks
 // and emphasis stripped, its own [Data: …] references removed, then at
@@ -269,17 +274,12 @@ func reportSentences(md string) []string {
 	for li, line := range lines {
 		line = strings.TrimSpace(line)
 		if strings.HasPrefix(line, "|") {
-			if tableRule(line) || li+1 < len(lines) && tableRule(strings.TrimSpace(lines[li+1])) {
-				continue // the rule, or the header above it
+			next := ""
+			if li+1 < len(lines) {
+				next = lines[li+1]
 			}
-			var cells []string
-			for _, c := range strings.Split(strings.Trim(line, "|"), "|") {
-				if c = strings.TrimSpace(emphasisRE.ReplaceAllString(c, "")); c != "" {
-					cells = append(cells, c)
-				}
-			}
-			if len(cells) >= 2 {
-				out = keepSentence(out, cells[0]+"："+strings.Join(cells[1:], "；"), true)
+			if row, ok := text.TableRow(line, next); ok {
+				out = keepSentence(out, row, true)
 			}
 			continue
 		}
@@ -289,33 +289,11 @@ func reportSentences(md string) []string {
 		}
 		line = listMarkRE.ReplaceAllString(line, "")
 		line = emphasisRE.ReplaceAllString(text.StripCitations(line), "")
-		rs := []rune(line)
-		start := 0
-		for i, r := range rs {
-			end := false
-			switch r {
-			case '。', '！', '？', '；':
-				end = true
-			case '!', '?':
-				end = i+1 == len(rs) || rs[i+1] == ' '
-			case '.':
-				end = i+1 < len(rs) && rs[i+1] == ' ' && i+2 < len(rs) && unicode.IsUpper(rs[i+2]) && !text.Abbreviation(rs[start:i])
-			}
-			if end {
-				out = keepSentence(out, string(rs[start:i+1]), false)
-				start = i + 1
-			}
-		}
-		if start < len(rs) {
-			out = keepSentence(out, string(rs[start:]), false)
+		for _, s := range lineSentences.Split(line) {
+			out = keepSentence(out, s, false)
 		}
 	}
 	return out
-}
-
-// tableRule reports whether a markdown line is a table's rule (|---|:--|).
-func tableRule(line string) bool {
-	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: ") == ""
 }
 
 func keepSentence(out []string, s string, row bool) []string {

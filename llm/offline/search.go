@@ -109,36 +109,38 @@ func matchTerms(s string) map[string]bool {
 	return out
 }
 
+// lineSentences end a line's sentences: 。！？； anywhere, !? before a
+// space or at the end, "." before a space and a capital letter unless it
+// ends a title or an initial.
+var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true}
+
 // splitSentences cuts a record's text into sentences: by line, leaving
-// out markdown headings and table rules, bullets stripped, then at
+// out markdown headings, a table row as one sentence (text.TableRow;
+// header and rule left out), bullets stripped, then at
 // sentence ends (。！？!? and ". " before a capital or the end).
 func splitSentences(s string) []string {
 	var out []string
-	for _, line := range strings.Split(s, "\n") {
+	lines := strings.Split(s, "\n")
+	for li, line := range lines {
 		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "|") {
+		if strings.HasPrefix(line, "|") {
+			// a table row is one sentence: its cells ("长江大保护：渔民放流
+			// 中华鲟 32.7 万赞；非常正面 64%"); header and rule are left out
+			next := ""
+			if li+1 < len(lines) {
+				next = lines[li+1]
+			}
+			if row, ok := text.TableRow(line, next); ok {
+				out = appendSentence(out, row)
+			}
+			continue
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		line = strings.TrimLeft(line, "-*• ")
-		rs := []rune(line)
-		start := 0
-		for i, r := range rs {
-			end := false
-			switch r {
-			case '。', '！', '？', '；':
-				end = true
-			case '!', '?':
-				end = i+1 == len(rs) || rs[i+1] == ' '
-			case '.':
-				end = i+1 == len(rs) || (rs[i+1] == ' ' && i+2 < len(rs) && unicode.IsUpper(rs[i+2]) && !text.Abbreviation(rs[start:i]))
-			}
-			if end {
-				out = appendSentence(out, string(rs[start:i+1]))
-				start = i + 1
-			}
-		}
-		if start < len(rs) {
-			out = appendSentence(out, string(rs[start:]))
+		for _, s := range lineSentences.Split(line) {
+			out = appendSentence(out, s)
 		}
 	}
 	return out
@@ -202,9 +204,18 @@ func cutClause(s string, n int) string {
 var bookkeepingRE = regexp.MustCompile(`^(?:网络搜索「.*」，\d+ 条结果|web search ".*", \d+ results|段落：|Sections: |研究主题「|research topic "|论坛主持人，\d+ 次总结|the forum host, \d+ syntheses|主题「.*」由 \d+ 个引擎研究|The topic ".*" was researched by \d+ engines|不可用：|Not available: )|(?:研究引擎|research engine)(?:，报告《.*》|, report ".*")?(?:，\d+ 个段落，\d+ 条搜索记录|, \d+ sections, \d+ search records)|^主持人总结 ?\d+`)
 
 // isBookkeeping reports whether a context sentence is a bookkeeping record
-// (bookkeepingRE), after list markers and white space.
+// (bookkeepingRE), after list markers and white space, or a web page's
+// navigation copied with its text (pageChrome).
 func isBookkeeping(s string) bool {
-	return bookkeepingRE.MatchString(strings.TrimSpace(strings.TrimLeft(s, "-*• ")))
+	return bookkeepingRE.MatchString(strings.TrimSpace(strings.TrimLeft(s, "-*• "))) || pageChrome(s)
+}
+
+// pageChrome reports whether s holds a web page's navigation rather than
+// its text: a breadcrumb trail (two or more " > " or " › " separators,
+// "首页 > 杭州 > 创业故事 > 正文") or share buttons ("分享到：", "Share
+// on").
+func pageChrome(s string) bool {
+	return strings.Count(s, " > ")+strings.Count(s, " › ") >= 2 || strings.Contains(s, "分享到") || strings.Contains(s, "Share on ")
 }
 
 // intents are what a question asks for besides its terms, each a pattern

@@ -273,3 +273,28 @@ func TestLocalSearchAnswerNovelty(t *testing.T) {
 		t.Errorf("the reason in a record naming the subject is not before the unrelated sentence:\n%s", a)
 	}
 }
+
+// A web page's navigation copied with its text is no answer sentence.
+func TestPageChrome(t *testing.T) {
+	for s, want := range map[string]bool{
+		"首页 > 杭州 > 创业故事 > 正文  分享到： 微信 微博 QQ空间  # 杭州创业者李明开咖啡店": true,
+		"Home > News > Local: the rover drove north.": true,
+		"Share on Twitter, Facebook":                  true,
+		"拿铁 > 美式：价格相差六元。":                             false, // one comparison, no trail
+		"The rover drove north.":                      false,
+	} {
+		if got := pageChrome(s); got != want {
+			t.Errorf("pageChrome(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// A markdown table in a record gives one sentence per row, not its header
+// or rule.
+func TestSplitSentencesTable(t *testing.T) {
+	got := splitSentences("下表列出各个议题的正向案例与情感分布。\n| 议题 | 正向案例 | 情感分布 |\n|---|---|---|\n| **长江大保护** | 渔民放流中华鲟 32.7 万赞 | 非常正面 64% |")
+	want := []string{"下表列出各个议题的正向案例与情感分布。", "长江大保护：渔民放流中华鲟 32.7 万赞；非常正面 64%"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("splitSentences = %q, want %q", got, want)
+	}
+}
