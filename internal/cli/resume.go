@@ -68,7 +68,9 @@ func stateRole(e state.Engine) string { return "state " + string(e) }
 // reportKey is the run key of a report: topic, the input files (a stored
 // graph's file, the state files read and those named but missing, the
 // forum log), the template and the settings that change what the model is
-// asked (opts.settings, made by modelFromOptions, and the pipeline's).
+// asked (opts.settings, made by modelFromOptions, and the pipeline's),
+// and the program's version (versionString: a newer build's prompts and
+// offline drafting may differ, so its run does not reuse an older one's work).
 func reportKey(opts *reportOptions, topic, graphID string, built *builtGraph, lim limits) (nodes.RunKey, error) {
 	key := nodes.RunKey{Topic: topic, Template: opts.Template, Settings: map[string]string{}}
 	digest, err := nodes.TemplateDigest(opts.Template)
@@ -123,6 +125,8 @@ func reportKey(opts *reportOptions, topic, graphID string, built *builtGraph, li
 	key.Settings["max_output_tokens"] = strconv.Itoa(lim.maxOutput)
 	key.Settings["query_rounds"] = strconv.Itoa(opts.QueryRounds)
 	key.Settings["allow_mixed_queries"] = strconv.FormatBool(opts.AllowMixedQueries)
+	// the program: another build may ask other prompts or draft otherwise
+	key.Settings["program"] = versionString()
 	return key, nil
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -192,6 +193,24 @@ func TestReportResumeRefusals(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(workDir(out, "scripted"), "key.json")); err != nil {
 		t.Errorf("a refused resume touched the saved work: %v", err)
+	}
+	// another build of the program saved the work
+	keyFile := filepath.Join(workDir(out, "scripted"), "key.json")
+	saved := readFile(t, keyFile)
+	cur := fmt.Sprintf("%q", versionString())
+	if !strings.Contains(saved, `"program": `+cur) && !strings.Contains(saved, `"program":`+cur) {
+		t.Fatalf("key.json does not record the program %s:\n%s", cur, saved)
+	}
+	older := strings.Replace(saved, cur, `"reportengine v0.9.0"`, 1)
+	if err := os.WriteFile(keyFile, []byte(older), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = runEnv(t, env, args()...)
+	if code != ExitBadInput || !strings.Contains(errs, `setting program "reportengine v0.9.0" → `+cur) {
+		t.Errorf("--resume of work saved by another build: exit %d, want %d naming the program\n%s", code, ExitBadInput, lastLine(errs))
+	}
+	if err := os.WriteFile(keyFile, []byte(saved), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	// --resume and --report-id naming two reports
 	if code, _, _ := runEnv(t, env, append(args(), "--report-id", "other")...); code != ExitUsage {
