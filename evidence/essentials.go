@@ -309,7 +309,7 @@ func primaryRank(it *Item) int {
 // timeline are the dated events of the on-topic items: dates with a year
 // (1900 or later and not after the window's end, when known), each
 // sentence counted for its first date only, listing lines (listingDate)
-// left out; one event per date — the date's first item by primaryRank, then id — the
+// and sentences Classify finds no clean statement left out; one event per date — the date's first item by primaryRank, then id — the
 // EssentialEvents dates stated by most items (ties: the earlier date),
 // oldest first.
 func timeline(set *Set, topical []bool, end string) []Event {
@@ -331,8 +331,8 @@ func timeline(set *Set, topical []bool, end string) []Event {
 		}
 		it := &set.Items[i]
 		text := sentenceWith(it.Text, f.Raw)
-		if listingDate(text, f.Raw) || said[it.ID+"\x00"+text] {
-			continue // a dated listing line, or a sentence whose first date was taken
+		if listingDate(text, f.Raw) || said[it.ID+"\x00"+text] || Classify(text, "") != Clean {
+			continue // a dated listing line, page noise, or a sentence whose first date was taken
 		}
 		said[it.ID+"\x00"+text] = true
 		d := days[f.Date]

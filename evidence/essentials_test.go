@@ -59,7 +59,7 @@ func essentialsStates() []*state.State {
 		return state.SearchRecord{Index: i, Query: "武汉大学 舆情", URL: url, Title: title, Content: content, Timestamp: ts}
 	}
 	q := &state.State{Engine: state.EngineQuery, Query: "武汉大学", Paragraphs: []state.Paragraph{{Position: 0, Title: "事件经过",
-		LatestSummary: "武汉大学舆情事件频次同比激增186%。话题阅读量突破28.7亿次。",
+		LatestSummary: "武汉大学舆情事件频次同比激增186%。话题阅读量突破28.7亿次。2楼：2025年6月1日武汉大学樱花季我也去了。",
 		Searches: []state.SearchRecord{
 			rec(0, "https://new.qq.com/rain/a/1", "武汉大学图书馆事件", "2025年7月25日，法院一审宣判，武汉大学图书馆事件引发关注。", "2025-08-25T17:38:47"),
 			rec(1, "https://new.qq.com/rain/a/2", "武汉大学回应", "2025年7月31日晚间，武汉大学校长回应了记者。", "2025-08-25T17:40:00"),
@@ -124,7 +124,8 @@ func TestComputeEssentials(t *testing.T) {
 		}
 	}
 	// 2099 is after the window; 2023-07 is the second date of a sentence
-	// dated 2023-10-11; 2022-02-24 dates a listing line
+	// dated 2023-10-11; 2022-02-24 dates a listing line; 2025-06-01 a
+	// comment floor (Classify)
 	if !slices.Equal(dates, []string{"2023-10-11", "2025-07-25", "2025-07-31"}) {
 		t.Errorf("timeline dates = %v, want [2023-10-11 2025-07-25 2025-07-31]", dates)
 	}
