@@ -3,7 +3,10 @@ package evidence
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // Noise is the class of a sentence an analyst would not quote as a
@@ -100,7 +103,11 @@ func Noises() []Noise {
 //   - Definition: a subject of at most 20 runes followed by 是指, 指的是,
 //     就是指, (被)定义为, or a sentence opening with 所谓, or "X的定义/概念/含义";
 //   - Meta: a sentence about the document or the analysis (本报告, 本文,
-//     本研究, 笔者, 下面我们 …; 通过 … 可以/能够 探究/分析/了解/揭示);
+//     本研究, 笔者, 下面我们 …; 通过 … 可以/能够 探究/分析/了解/揭示;
+//     the engine on its own sources: 搜索结果并未, 为我们提供, 可以想见),
+//     or a method line (监测平台：…, 数据来源：…);
+//   - Listing again: a short heading glued to its text by a space
+//     ("监测与收集信息 根据收集到的信息,…");
 //   - Fragment: after an optional connective (然而, 但是, 同时 …), the
 //     sentence opens with a word that points back — a demonstrative or
 //     pronoun (这类, 这种, 这一, 此事, 该, 其, 他们 …), 对此/为此, or a
@@ -134,6 +141,8 @@ func Classify(sentence, previous string) Noise {
 		return Definition
 	case isMeta(s):
 		return Meta
+	case gluedHeading.MatchString(s):
+		return Listing // "监测与收集信息 根据收集到的信息,…": a heading glued to its text
 	case isFragment(s):
 		return Fragment
 	}
@@ -143,7 +152,11 @@ func Classify(sentence, previous string) Noise {
 // floorPrefix matches a comment floor or a reply at the start of a sentence.
 var floorPrefix = regexp.MustCompile(`^(?:#\s*\d{1,5}\s*(?:楼|F|#)?|\d{1,5}\s*(?:楼|F|樓|#)|(?:沙发|板凳|地板|楼主|层主)(?:\s*[:：]|$)|回复\s*@?[^\s：:，,。]{1,20}\s*[:：])`)
 
-func isFloor(s string) bool { return floorPrefix.MatchString(s) }
+// commentMarks are the marks of a comment section copied with a page:
+// "举报赞*38*回复", "+1顶114", "热门跟贴", "[网易安徽六安网友]", "*14*条评论".
+var commentMarks = regexp.MustCompile(`举报\s*(?:查看对话)?\s*赞|赞\s*\*?\d+\*?\s*回复|\+1\s*[顶踩]|热门跟贴|\[网易[^\]]{0,16}网友\]|\d+\*?\s*条评论|最热评论|热门评论|请先\s*登录\s*后发表评论|查看回复\s*\d|\d+\s*赞同\s*·\s*\d+\s*评论|(?:举报\s*){3,}`)
+
+func isFloor(s string) bool { return floorPrefix.MatchString(s) || commentMarks.MatchString(s) }
 
 // breadcrumb matches navigation trails: "海外学习项目 / 重要提示:…", "首页 > 新闻 > …".
 var (
@@ -154,9 +167,49 @@ var (
 // noticeLabels open or carry a page's notices and navigation.
 var noticeLabels = []string{"重要提示", "温馨提示", "当前位置", "您的位置", "您现在的位置", "网站地图", "网站首页", "返回首页",
 	"相关阅读", "相关推荐", "相关文章", "热门推荐", "猜你喜欢", "展开全文", "打开APP", "打开App", "下载APP", "下载App", "关注我们",
-	"分享至", "收藏本文", "举报本文", "评论区", "加载更多", "查看更多", "本文来源", "原标题", "点击进入", "点击这里"}
+	"分享至", "收藏本文", "举报本文", "加载更多", "查看更多", "本文来源", "原标题", "点击进入", "点击这里"}
+
+// navWords are the links of a site's navigation; two or more of them
+// make a sentence a navigation bar.
+var navWords = []string{"首页", "学校概况", "学校简介", "联系我们", "关于我们", "网站地图", "English", "ENGLISH", "站点导航", "版权声明",
+	"信息公开", "校长信箱", "设为首页", "加入收藏", "注册", "退出", "旧版", "返回首页", "通知公告"}
+
+var (
+	imageMark  = regexp.MustCompile(`Image\s*\d+`)
+	starBullet = regexp.MustCompile(`(?:^|\s)\*\s{2,}\S`)
+	byline     = regexp.MustCompile(`(?:^|\s)文\s*[|｜]\s*\S|^[（(]\s*(?:记者|通讯员|实习生|本报记者)[^）)]{0,40}[）)]|[（(]\s*\d{1,2}月\d{1,2}日摄\s*[）)]|[（(](?:视频|图片|摄影|图)\s*[:：][^）)]{1,20}[）)]`)
+	reprint    = regexp.MustCompile(`转载.{0,12}(?:注明|联系|谢绝|请)|(?:谢绝|禁止|未经授权).{0,6}转载|^声明\s*[:：]|^Published Time:`)
+)
+
+// mojibake reports text decoded with the wrong code page: most of its
+// letters are Latin-1 supplement letters (UTF-8 read as Latin-1: "æ­¦æ±").
+func mojibake(s string) bool {
+	latin, letters := 0, 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			letters++
+			if r >= 0x80 && r <= 0xFF {
+				latin++
+			}
+		}
+	}
+	return letters >= 4 && latin*3 >= letters
+}
 
 func isPageFurniture(s string) bool {
+	s = strings.TrimLeft(s, "\u200b\ufeff ")
+	if imageMark.MatchString(s) || starBullet.MatchString(s) || byline.MatchString(s) || reprint.MatchString(s) || mojibake(s) {
+		return true
+	}
+	nav := 0
+	for _, w := range navWords {
+		if strings.Contains(s, w) {
+			nav++
+		}
+	}
+	if nav >= 2 {
+		return true
+	}
 	if strings.Count(s, " / ")+strings.Count(s, " > ")+strings.Count(s, "／") >= 2 || breadcrumbStart.MatchString(s) {
 		return true
 	}
@@ -172,7 +225,31 @@ func isPageFurniture(s string) bool {
 			return true
 		}
 	}
-	return isFurniture(s)
+	return isFurniture(unquoted(s))
+}
+
+// unquoted is s without the parts inside Chinese quotation marks: a
+// furniture mark someone is quoted as seeing ("提示“请登录校内账号”") is a
+// statement about the page, not the page.
+func unquoted(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case '“':
+			depth++
+			continue
+		case '”':
+			if depth > 0 {
+				depth--
+			}
+			continue
+		}
+		if depth == 0 {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // vendors are public-opinion monitoring vendors and products whose pages
@@ -182,14 +259,21 @@ var vendors = []string{"乐思", "识微", "蚁坊", "鹰眼", "清博", "舆情
 
 // productWords name what vendors sell; sellingVerbs what they claim it does.
 var (
-	productWords = []string{"舆情监测系统", "舆情系统", "监测系统", "监测平台", "舆情平台", "舆情软件", "监测软件", "解决方案", "舆情服务", "SaaS", "商情"}
+	productWords = []string{"舆情监测系统", "舆情监测", "舆情系统", "监测系统", "监测平台", "舆情平台", "舆情软件", "监测软件", "解决方案", "舆情服务", "SaaS", "商情"}
 	sellingVerbs = []string{"能够", "可以", "可帮助", "帮助", "提供", "支持", "助力", "实现", "一站式", "全网", "7×24", "7*24", "全天候", "实时监", "第一时间"}
 	callWords    = []string{"免费试用", "申请试用", "立即咨询", "在线咨询", "咨询热线", "联系我们", "欢迎垂询", "欢迎咨询", "扫码关注", "点击了解", "预约演示", "客服电话", "400-"}
-	hiringWords  = []string{"招聘计划", "校园招聘", "校招", "社会招聘", "招聘会", "投递简历", "简历投递", "网申", "应聘", "招聘岗位", "岗位职责", "任职要求", "实习生招聘", "人才招聘", "学子招聘"}
+	hiringWords  = []string{"宣讲会", "开放申请", "在线测评", "敬请留意", "招聘计划", "校园招聘", "校招", "社会招聘", "招聘会", "投递简历", "简历投递", "网申", "应聘", "招聘岗位", "岗位职责", "任职要求", "实习生招聘", "人才招聘", "学子招聘"}
 )
 
+// contact matches an e-mail address or a service number (400 …).
+var contact = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.(?:com|cn|net|org)|400-?\d{3}-?\d{4}`)
+
 func isAdvert(s string) bool {
-	if firstWord(s, callWords) != "" || firstWord(s, hiringWords) != "" {
+	if firstWord(s, callWords) != "" || firstWord(s, hiringWords) != "" || contact.MatchString(s) {
+		return true
+	}
+	// an organisation addressing the reader ("我们…你"): its own promotion
+	if strings.Contains(strings.ReplaceAll(s, "你们", ""), "你") && strings.Contains(s, "我们") {
 		return true
 	}
 	vendor := firstWord(s, vendors) != ""
@@ -228,11 +312,15 @@ func isFiller(s string) bool {
 // half-width ideographic comma (､) the engines' pages carry.
 var (
 	outlineStart  = regexp.MustCompile(`^(?:[一二三四五六七八九十]{1,3}\s*[、､.．]|[（(][一二三四五六七八九十\d]{1,3}[）)]|\d{1,2}(?:\.\d{1,2})*\s*[、､.．](?:\D|$)|第[一二三四五六七八九十百\d]{1,4}[章节部分篇]|[①②③④⑤⑥⑦⑧⑨⑩])`)
-	outlineEnd    = regexp.MustCompile(`(?:^|\s|[^\d.．])(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[、､.．]$`)
+	outlineEnd    = regexp.MustCompile(`(?:^|\s|[^\d.．])(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[、､.．]$|\s[一二三四五六七八九十]$`)
 	outlineAny    = regexp.MustCompile(`(?:[一二三四五六七八九十]{1,3}[、､]|[（(][一二三四五六七八九十]{1,3}[）)]|(?:^|\s)\d{1,2}[、､.．]\s)`)
 	dottedLeader  = regexp.MustCompile(`(?:\.{4,}|…{2,}|·{4,})\s*\d+\s*$`)
 	clauseMarks   = "，,；;：:。！？!?"
 	listingLabels = []string{"目录", "目 录", "Contents", "CONTENTS"}
+	timelineLine  = regexp.MustCompile(`^\d{4}年\s+\S|^\d{1,2}(?:-\d{1,2})?月\s{2,}\S|\*\s+\d{4}年\s`)
+	chapterMark   = regexp.MustCompile(`第[一二三四五六七八九十\d]{1,3}章`)
+	entryLine     = regexp.MustCompile(`^[^，,。；;：:]{2,14}[：:]\s*[^，,。；;：:！？!?]{1,20}$`)
+	gluedHeading  = regexp.MustCompile(`^\p{Han}{2,12} +\p{Han}`)
 )
 
 func isListing(s string) bool {
@@ -240,6 +328,16 @@ func isListing(s string) bool {
 		if strings.HasPrefix(s, l) {
 			return true
 		}
+	}
+	if i := strings.Index(s, "目录"); i >= 0 && utf8.RuneCountInString(s[:i]) <= 4 || len(chapterMark.FindAllStringIndex(s, 3)) >= 2 || timelineLine.MatchString(s) {
+		return true // "本期目录…", "文章目录 摘要 … 第一章 绪论 第二章 …", "*   1956年 恢复哲学系。"
+	}
+	body := strings.TrimRight(s, "。｡.;；")
+	if entryLine.MatchString(body) && !strings.HasSuffix(s, "。") {
+		return true // "武汉理工大学：材料科学与工程.": an entry of a list
+	}
+	if utf8.RuneCountInString(s) <= 40 && !strings.ContainsAny(s, clauseMarks+"｡") && strings.ContainsAny(s, "｜|（(—") {
+		return true // a title: "多元声音汇聚（新增+原有共12条）", "芳华待灼——近观…"
 	}
 	if dottedLeader.MatchString(s) || outlineEnd.MatchString(s) {
 		return true
@@ -264,15 +362,35 @@ func isListingContinuation(s, previous string) bool {
 
 var definitionMark = regexp.MustCompile(`^[^，,。；;：:]{1,20}?(?:是指|指的是|就是指|被定义为|定义为)|^所谓|^[^，,。；;]{1,20}的(?:定义|概念|含义)(?:是|为|[:：])`)
 
-func isDefinition(s string) bool { return definitionMark.MatchString(s) }
+// definitionHead is a definition's heading at the start: "网络口碑的概念", "舆情监测的定义与重要性".
+var definitionHead = regexp.MustCompile(`^[^，,。；;：:]{2,12}的(?:定义|概念|含义)`)
+
+func isDefinition(s string) bool {
+	if definitionMark.MatchString(s) || definitionHead.MatchString(s) {
+		return true
+	}
+	// "…，是指…" further on, in the first sentence, not negated
+	if i := strings.Index(s, "是指"); i >= 0 && !strings.HasSuffix(s[:i], "不") && !strings.ContainsAny(s[:i], "。；;！？") && utf8.RuneCountInString(s[:i]) <= 40 {
+		return true
+	}
+	return strings.Contains(s, "简而言之，是一种") || strings.Contains(s, "简而言之,是一种")
+}
 
 var (
 	metaOpeners = []string{"本报告", "本文将", "本文从", "本文通过", "本文对", "本文", "本章", "本节", "本研究", "本次分析", "本分析", "笔者", "下面我们", "下面将", "接下来", "以下将", "以下是", "我们将", "我们可以", "让我们"}
 	metaVerbs   = regexp.MustCompile(`^通过.{2,40}?(?:可以|能够|可|能)(?:深入|进一步|更好地|全面|系统)?(?:探究|探讨|分析|了解|揭示|把握|研判|梳理|认识)`)
 )
 
+// metaWords anywhere in a sentence make it about the research itself:
+// the engine speaking of its search results, its sources or its own
+// report ("文本搜索结果为我们提供了…", "可以想见…", "本报告将揭示…").
+var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "我们可以", "可以想见", "搜索结果并未", "信息源中", "分类数据", "本报告将", "本文将", "本研究将"}
+
+// methodLabels open a line about how the data was gathered ("监测平台：微博、抖音…").
+var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时间|监测范围|数据来源|数据源|样本量|样本|采集时间|统计口径|检索关键词|关键词)\s*[:：]`)
+
 func isMeta(s string) bool {
-	return firstPrefix(s, metaOpeners) != "" || metaVerbs.MatchString(s)
+	return firstPrefix(s, metaOpeners) != "" || metaVerbs.MatchString(s) || firstWord(s, metaWords) != "" || methodLabels.MatchString(s)
 }
 
 // connectives may open a sentence that still has its own subject; they
@@ -280,13 +398,13 @@ func isMeta(s string) bool {
 var connectives = []string{"与此同时", "另一方面", "然而", "但是", "不过", "可是", "同时", "此外", "另外", "因此", "所以", "于是", "但"}
 
 // backPointers open a sentence whose subject is in the sentence before.
-var backPointers = []string{"这类", "这种", "这些", "这一", "这个", "这是", "这也", "这就", "这让", "这使", "这对", "这在", "这位", "这名", "这起", "这次", "这场", "这两", "这三", "这",
+var backPointers = []string{"这样", "两者", "二者", "三者", "这类", "这种", "这些", "这一", "这个", "这是", "这也", "这就", "这让", "这使", "这对", "这在", "这位", "这名", "这起", "这次", "这场", "这两", "这三", "这",
 	"此事", "此次", "此举", "此前", "此后", "此类", "该事件", "该校", "该", "其", "他们", "她们", "它们", "他", "她", "它", "对此", "为此", "上述", "前者", "后者", "而", "却", "并", "也"}
 
 // ownSubjects open a sentence with a back-pointing-looking word that
 // is a word of its own (这里 is deictic only with a referent, but 其实,
 // 其中, 该项, 而言 … are not pointers at all).
-var ownSubjects = []string{"其实", "其中", "其他", "其它", "其余", "其次", "而言", "而今", "并不", "并非", "也许", "也就是说", "他人", "它们的"}
+var ownSubjects = []string{"也有", "其实", "其中", "其他", "其它", "其余", "其次", "而言", "而今", "并不", "并非", "也许", "也就是说", "他人", "它们的"}
 
 func isFragment(s string) bool {
 	t := s
@@ -300,7 +418,25 @@ func isFragment(s string) bool {
 	if t == "" {
 		return false
 	}
+	if strings.HasPrefix(t, "——") || strings.HasPrefix(t, "—") {
+		return true // "——知乎匿名回答，收藏2.4万。": the attribution of the quote before
+	}
+	if i := strings.IndexAny(t, ",，"); i > 0 && utf8.RuneCountInString(t[:i]) == 1 {
+		return true // "日,“杨某某诉肖某某案”一审判决后…": the rest of a date
+	}
 	if firstPrefix(t, ownSubjects) == "" && firstPrefix(t, backPointers) != "" {
+		return true
+	}
+	// a short opening adverbial that names no one, then a pointer:
+	// "权衡之后，他选择了…", "在…背景下，这种错误…" (but "首先对武汉大学点个赞,
+	// 该校…" names its subject)
+	if i := strings.IndexAny(t, "，,"); i > 0 && utf8.RuneCountInString(t[:i]) <= 20 && len(entities(t[:i])) == 0 {
+		rest := strings.TrimLeft(t[i:], "，, ")
+		if firstPrefix(rest, ownSubjects) == "" && firstPrefix(rest, pointerSubjects) != "" {
+			return true
+		}
+	}
+	if storedCut(t) {
 		return true
 	}
 	// "学校对此高度重视": 对此 in the first six runes
@@ -312,7 +448,46 @@ func isFragment(s string) bool {
 		}
 		n++
 	}
-	return strings.Contains(head, "对此") || strings.Contains(head, "为此")
+	return strings.Contains(head, "对此") || strings.Contains(head, "为此") || strings.Contains(head, "将此")
+}
+
+// pointerSubjects are the pointers that can be a clause's subject after
+// an opening adverbial (not the joining words 而, 并, 也 of backPointers).
+var pointerSubjects = []string{"这样", "这类", "这种", "这些", "这一", "这个", "这是", "这位", "这名", "这起", "这次", "这场", "此事", "此举",
+	"该", "其", "他们", "她们", "它们", "他", "她", "它"}
+
+// storedCut reports a sentence the engine stored cut off: it ends in a
+// Han rune followed by an ASCII full stop ("…给予.", "与台上的."; the
+// engines' cut marker), or in a word that cannot end a sentence (对于,
+// 此次, 和, 与 …; 的 unless a 是 stands in the last 12 runes) with no mark
+// after it.
+func storedCut(s string) bool {
+	s = strings.TrimSpace(s)
+	if body := strings.TrimRight(s, "."); body != s {
+		if r, _ := utf8.DecodeLastRuneInString(body); strings.ContainsRune("、，,：:；;", r) {
+			return true // "…整体结构、素质、."
+		}
+	}
+	for _, p := range [][2]string{{"（", "）"}, {"“", "”"}, {"《", "》"}} {
+		if strings.Count(s, p[0]) > strings.Count(s, p[1]) {
+			return true // "（注：我校管理学综合排名全国第三…；": the bracket never closes
+		}
+	}
+	if body, ok := strings.CutSuffix(s, "."); ok {
+		if r, _ := utf8.DecodeLastRuneInString(body); text.IsHan(r) && !strings.ContainsAny(body, "。｡") {
+			return true
+		}
+	}
+	if firstSuffix(s, []string{"对于", "关于", "此次", "以及", "及其", "和", "与", "或"}) != "" {
+		return true
+	}
+	// "…的内容与学生的": a 的 ending with no 是 before it (a 是…的
+	// sentence may end so: "…正是在她的建议基础上设计的")
+	if strings.HasSuffix(s, "的") {
+		tail := []rune(s)
+		return !strings.Contains(string(tail[max(0, len(tail)-12):]), "是")
+	}
+	return false
 }
 
 // firstWord returns the first of ws that s contains, or "".

@@ -73,11 +73,10 @@ func TestTopicJudge(t *testing.T) {
 	if _, err := NewTopic(TopicConfig{Topic: "  "}); !errors.Is(err, ErrNoTopic) {
 		t.Fatalf("blank topic: err %v, want ErrNoTopic", err)
 	}
-	tp, err := NewTopic(TopicConfig{Topic: "武汉大学", Profile: []string{
-		"武汉大学图书馆事件引发舆论关注，华中科技大学的做法被拿来比较。",
-		"图书馆事件中，华中科技大学也曾遭遇类似质疑，图书馆管理成为焦点。",
-		"网友比较华中科技大学与武大的回应速度，图书馆事件持续发酵。",
-	}})
+	words := "图书馆事件引发舆论关注，管理成为焦点。校方回应速度、通报、判决、法院、学生处分、网友质疑、微博热搜、抖音视频、评论情绪、" +
+		"负面声量、正面传播、中性讨论、声誉危机、公关道歉、调查复核、学术论文、抄袭举报、樱花预约、游客校园、开放保安、冲突校友、" +
+		"捐赠雷军、排名学科、科研成果、人才教育、改革公平、程序正义、透明沟通、媒体报道、平台传播、发酵峰值。"
+	tp, err := NewTopic(TopicConfig{Topic: "武汉大学", Profile: []string{words, words, words}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,8 +88,13 @@ func TestTopicJudge(t *testing.T) {
 		{"武大樱花季预约引发争议。", "", "", true, "武大", "sentence"},
 		{"纽约大学位于美国排名第30位。", "", "", false, "纽约大学", "sentence"},
 		{"博主陆续发布了多条#华电973首席性侵女教师#内容。", "", "", false, "#华电973首席性侵女教师#", "sentence"},
-		{"华北电力大学与武汉大学联合发布声明。", "", "", true, "武汉大学", "sentence"}, // the topic's own name wins
-		{"华中科技大学回应迅速。", "", "", true, "华中科技大学", "sentence"},      // related: the profile compares it
+		{"华北电力大学与武汉大学联合发布声明。", "", "", true, "武汉大学", "sentence"},  // the topic's own name wins
+		{"华中科技大学回应迅速。", "", "", false, "华中科技大学", "sentence"},      // the profile compares it, but it is another university
+		{"武汉科技大学研究生获奖104项。", "", "", false, "武汉科技大学", "sentence"}, // a name the segmenter splits, joined back
+		{"计算机学院举办图书馆事件讲座。", "", "", true, "", "terms"},            // a school of the university, no institution
+		{"学校与哈佛大学、耶鲁大学均有交流与合作。", "武汉大学国际交流频繁。", "", true, "武汉大学", "previous"},
+		{"武汉的樱花季吸引游客。", "", "", true, "武汉", "sentence"}, // part of the topic's name
+		{"香港媒体跟进报道。", "", "", false, "香港", "sentence"},  // a place leads the sentence
 		{"学校对此高度重视，迅即成立工作专班。", "", "关于华北电力大学教师事件的通报", false, "华北电力大学", "title"},
 		{"学校对此高度重视，迅即成立工作专班。", "武汉大学发布情况通报。", "", true, "武汉大学", "previous"},
 		{"图书馆事件持续发酵，舆论关注图书馆管理。", "", "", true, "", "terms"},
@@ -112,5 +116,28 @@ func TestTopicJudge(t *testing.T) {
 	}
 	if j := bare.Judge("华中科技大学回应迅速。", "", ""); j.OnTopic {
 		t.Errorf("no profile: another university is off topic, got %+v", j)
+	}
+	// a topic of several words: its own words are the topic's
+	shop, _ := NewTopic(TopicConfig{Topic: "李明咖啡店", Profile: []string{"会员", "会员", "会员"}})
+	if j := shop.Judge("公司楼下终于有像样的咖啡了！", "", ""); !j.OnTopic || j.Subject != "咖啡" {
+		t.Errorf("topic word: %+v, want on topic with subject 咖啡", j)
+	}
+	if j := shop.Judge("张伟在云南普洱经营咖啡豆生意。", "", ""); !j.OnTopic {
+		t.Errorf("a place after 在 is where, not who: %+v", j)
+	}
+	// another city's event, with the topic's own words; the topic's own company
+	water, _ := NewTopic(TopicConfig{Topic: "青溪市自来水异味"})
+	for _, c := range []struct {
+		s       string
+		on      bool
+		subject string
+	}{
+		{"2021年7月，邻省江口市也曾发生自来水异味事件，学校对此高度重视。", false, "江口市"},
+		{"置顶内容为青溪水务集团3月3日的情况说明原文。", true, "青溪水务集团"},
+		{"青溪市民反映自来水有土腥味。", true, "青溪"},
+	} {
+		if j := water.Judge(c.s, "", ""); j.OnTopic != c.on || j.Subject != c.subject {
+			t.Errorf("Judge(%q) = %+v, want on %v subject %q", c.s, j, c.on, c.subject)
+		}
 	}
 }

@@ -36,7 +36,7 @@ func planned(p *Plan) (map[string]Assigned, []string) {
 // only the factor puts the on-topic one first.
 func TestPlanOffTopicFactorDecidesOrder(t *testing.T) {
 	set := sourceSet(
-		"浙江大学学科排名情况：学科排名情况全国领先。",              // E1: off topic, the closer text
+		"学科排名情况：本校学科排名情况全国领先，排名情况稳定。",         // E1: names no topic, the closer text
 		"武大今年的学科排名有所上升，测绘等专业保持全球前列，多个方向进步明显。", // E2: on topic ("武大")
 	)
 	chs := []ChapterSpec{{ID: "S1", Title: "学科排名", SubPoints: []string{"1.1 学科排名情况"}}}

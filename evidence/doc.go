@@ -109,6 +109,27 @@
 // rounds' boosts. This package imports no retrieval: it is below local
 // search in the import order and takes the candidates as data.
 //
+// # Finding gate and primary sources
+//
+// Before the MMR selection, each sub-point's candidates pass the finding
+// gate in score order: a passage is quoted only when Set.Quality gives it
+// Clean (or a Fragment with a clean, short passage before it: the pair is
+// quoted, Assigned.Noise "fragment", Set.Context) and the run's topic
+// model (NewTopic, profiled on Set.Analysis) judges it on topic, read with
+// the passage before it and its page or section title. The others stay
+// in the set and the graph and are listed in Plan.Rejected with their
+// class or the other subject they name. A web source passage that does
+// not end as a statement was cut off by the engine and is a Fragment.
+// A fragment whose previous passage is itself assigned is dropped
+// (the pair would print it twice).
+//
+// Each sub-point is given WebPerSubPoint web source passages when its pool
+// holds ones scoring WebScoreShare of its best (they replace the last
+// engine passages), and every assigned engine passage or forum speech
+// gets the web passage that states the same claim (PrimarySources: nearly
+// the same text, or the same figure said of the same thing), when that
+// passes the gate too: Assigned.Primary, cited first.
+//
 // BettaFish has no evidence stage: each chapter is written from its own
 // graph query, so the same passage reaches several chapters. This package
 // is the shared pool the planner assigns from, each item once.

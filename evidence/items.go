@@ -61,6 +61,10 @@ type Item struct {
 	Kind       Kind         `json:"kind"` // the first provenance's kind
 	Provenance []Provenance `json:"provenance"`
 	Runes      int          `json:"runes"`
+	// prev is 1 + the index of the item that holds the passage before
+	// this one in the text it was first cut from; 0 when it has none (the
+	// first passage, a title, or a passage after one left out as noise).
+	prev int32
 }
 
 // HasURL reports whether a provenance of the item has a source URL.
@@ -514,14 +518,17 @@ func (c *collector) run() {
 	}
 	for ji := range c.jobs {
 		prov := c.jobs[ji].prov
+		prev := int32(0) // 1 + the item of the job's previous passage
 		for _, ct := range cuts[ji] {
 			c.stats.Passages++
 			if ct.noise {
 				c.stats.Noise++
+				prev = 0
 				continue
 			}
 			if i, ok := exact[ct.key]; ok && (c.items[i].Text == ct.text || Normalize(c.items[i].Text) == Normalize(ct.text)) {
 				c.merge(int(i), prov, false)
+				prev = i + 1
 				continue
 			}
 			var g []uint64
@@ -538,6 +545,7 @@ func (c *collector) run() {
 					}
 					c.merge(int(j), prov, true)
 					merged = true
+					prev = j + 1
 					break
 				}
 			}
@@ -546,7 +554,8 @@ func (c *collector) run() {
 			}
 			idx := int32(len(c.items))
 			c.items = append(c.items, Item{ID: "E" + strconv.Itoa(int(idx)+1), Text: ct.text, Kind: prov.Kind,
-				Provenance: []Provenance{prov}, Runes: utf8.RuneCountInString(ct.text)})
+				Provenance: []Provenance{prov}, Runes: utf8.RuneCountInString(ct.text), prev: prev})
+			prev = idx + 1
 			if _, taken := exact[ct.key]; !taken {
 				exact[ct.key] = idx
 			}

@@ -3,10 +3,12 @@ package evidence
 import (
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 
 	"reportengine/internal/parallel"
+	"reportengine/text"
 )
 
 // Plan limits.
@@ -60,6 +62,16 @@ type Assigned struct {
 	Retrieval     float64 `json:"retrieval,omitempty"`
 	RetrievalRank int     `json:"retrieval_rank,omitempty"`
 	Via           string  `json:"via,omitempty"`
+	// Subject is who the passage is about as the topic model found it
+	// (Topic.Judge: the topic's name, or "" when it names no one).
+	Subject string `json:"subject,omitempty"`
+	// Noise is "fragment" for a passage quoted with the one before it
+	// (Set.Context); "" for a clean one. Other classes are never assigned.
+	Noise string `json:"noise,omitempty"`
+	// Primary are the ids of web source passages that state the same
+	// claim as this engine passage or forum speech (Set.PrimarySources):
+	// cite them first, the item second.
+	Primary []string `json:"primary,omitempty"`
 }
 
 // SubPlan is one sub-point's evidence.
@@ -87,6 +99,11 @@ type Plan struct {
 	// "not_retrieved" (with PlanOptions.Candidates: no sub-point's retrieval found it).
 	Unassigned map[string]int `json:"unassigned"`
 	Assigned   int            `json:"assigned"`
+	// Rejected are the candidates the finding gate kept out of the
+	// sub-point they scored best for (noise classes, off topic), in
+	// sub-point order, then score order; counted in Unassigned as "noise"
+	// and "off_topic_subject".
+	Rejected []Rejected `json:"rejected,omitempty"`
 }
 
 // Boost weights of graph query results.
@@ -226,15 +243,6 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	sc := newScorer(corpus, queries)
 	boosts := roundBoosts(set, sc, chapterQ, chapters, rounds)
 	names := TopicNames(topic)
-	type cand struct {
-		item      int
-		score     float64
-		relevance float64
-		runner    string
-		onTopic   bool
-		boost     float64
-		hit       targetHit
-	}
 	// score every item against every target, on all cores; then gather
 	// in item order (deterministic whatever the scheduling)
 	type scored struct {
@@ -289,6 +297,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		}
 		res[i] = r
 	})
+	fg := newGate(set, topic)
 	perSub := map[[2]int][]cand{}
 	for i, r := range res {
 		if r.skipped {
@@ -317,8 +326,37 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 			}
 			return cs[a].item < cs[b].item
 		})
+		// the finding gate, in score order, until the MMR pool is full:
+		// noise and off-topic passages never take a place
+		var pool []cand
+		verdicts := map[int]verdict{}
+		key := targets[0].key
+		for _, t := range targets {
+			if t.ch == k[0] && t.sp == k[1] {
+				key = t.key
+			}
+		}
+		for _, c := range cs {
+			if len(pool) >= MMRPool*perSubPoint {
+				break
+			}
+			v := fg.judge(c.item)
+			switch {
+			case v.ok:
+				verdicts[c.item] = v
+				pool = append(pool, c)
+				continue
+			case v.noise != Clean && v.noise != Fragment || v.noise == Fragment && v.on:
+				p.Unassigned["noise"]++
+				p.Rejected = append(p.Rejected, Rejected{ItemID: set.Items[c.item].ID, Key: key, Reason: "noise", Noise: v.noise.String(),
+					Text: text.TruncateRunes(set.Items[c.item].Text, RejectedRunes)})
+			default:
+				p.Unassigned["off_topic_subject"]++
+				p.Rejected = append(p.Rejected, Rejected{ItemID: set.Items[c.item].ID, Key: key, Reason: "off_topic", Subject: v.subject,
+					Text: text.TruncateRunes(set.Items[c.item].Text, RejectedRunes)})
+			}
+		}
 		// MMR over the MMRPool best candidates (the rest cannot win a place)
-		pool := cs[:min(len(cs), MMRPool*perSubPoint)]
 		grams := make([][]uint64, len(pool))
 		for ci, c := range pool {
 			grams[ci] = trigramList(Normalize(set.Items[c.item].Text))
@@ -348,12 +386,18 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 			chosen = append(chosen, pool[bi])
 			chosenGrams = append(chosenGrams, grams[bi])
 		}
-		p.Unassigned["quota"] += len(cs) - len(chosen)
+		chosen = webQuota(set, chosen, pool, used, grams, chosenGrams)
+		p.Unassigned["quota"] += len(pool) - len(chosen)
 		sp := &p.Chapters[k[0]].SubPoints[k[1]]
 		for r, c := range chosen {
+			v := verdicts[c.item]
+			noise := ""
+			if v.noise == Fragment {
+				noise = v.noise.String()
+			}
 			sp.Items = append(sp.Items, Assigned{ItemID: set.Items[c.item].ID, Score: round3(c.score), Relevance: round3(c.relevance),
 				Runner: c.runner, OnTopic: c.onTopic, MMRRank: r + 1, Boost: round3(c.boost),
-				Retrieval: round3(c.hit.retrieval), RetrievalRank: c.hit.rank, Via: c.hit.via})
+				Retrieval: round3(c.hit.retrieval), RetrievalRank: c.hit.rank, Via: c.hit.via, Subject: v.subject, Noise: noise})
 		}
 		// figures in item order of the chosen items
 		for _, a := range sp.Items {
@@ -361,7 +405,183 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		}
 		p.Assigned += len(chosen)
 	}
+	dropRepeatedPairs(set, p)
+	sortRejected(p)
+	addPrimary(set, p, fg)
 	return p
+}
+
+// dropRepeatedPairs removes a fragment quoted with the passage before it
+// (Assigned.Noise "fragment") when that passage is itself assigned
+// somewhere in the plan: the pair would print it twice. Counted in
+// Unassigned as "pair_repeats"; the sub-point's figures are those of its
+// remaining items.
+func dropRepeatedPairs(set *Set, p *Plan) {
+	chosen := map[int]bool{}
+	for _, c := range p.Chapters {
+		for _, sp := range c.SubPoints {
+			for _, a := range sp.Items {
+				chosen[set.byID[a.ItemID]] = true
+			}
+		}
+	}
+	for ci := range p.Chapters {
+		for si := range p.Chapters[ci].SubPoints {
+			sp := &p.Chapters[ci].SubPoints[si]
+			kept := sp.Items[:0]
+			dropped := false
+			for _, a := range sp.Items {
+				if a.Noise == Fragment.String() && chosen[int(set.Items[set.byID[a.ItemID]].prev)-1] {
+					p.Unassigned["pair_repeats"]++
+					p.Assigned--
+					dropped = true
+					continue
+				}
+				kept = append(kept, a)
+			}
+			sp.Items = kept
+			if dropped {
+				sp.Figures = nil
+				for _, a := range sp.Items {
+					sp.Figures = append(sp.Figures, set.figuresOf(a.ItemID)...)
+				}
+			}
+		}
+	}
+}
+
+// Primary sources in the plan.
+const (
+	// WebPerSubPoint is how many web source passages (a search record's
+	// content with a URL) a sub-point is given when its MMR pool holds
+	// them: the page the engines read is cited, not only their paragraph.
+	WebPerSubPoint = 3
+	// WebScoreShare is the lowest score, as a share of the sub-point's
+	// best chosen score, of a web passage that takes a place by
+	// WebPerSubPoint.
+	WebScoreShare = 0.4
+)
+
+// webQuota makes sure chosen holds WebPerSubPoint web source passages
+// when the pool has them: the best unchosen ones in pool (score) order
+// whose score is at least WebScoreShare of the best chosen score and that
+// repeat no chosen passage (trigram containment under NearDuplicate)
+// replace the last chosen passages that are not web sources, the best
+// page taking the earliest of the freed ranks.
+func webQuota(set *Set, chosen, pool []cand, used []bool, grams, chosenGrams [][]uint64) []cand {
+	isWeb := func(c cand) bool { it := &set.Items[c.item]; return it.Kind == KindSource && it.FirstURL() != "" }
+	web := 0
+	for _, c := range chosen {
+		if isWeb(c) {
+			web++
+		}
+	}
+	if web >= WebPerSubPoint || len(chosen) == 0 {
+		return chosen
+	}
+	floor := WebScoreShare * chosen[0].score
+	var take []int // pool indexes of the web passages that take a place, best first
+	for ci, c := range pool {
+		if web+len(take) >= WebPerSubPoint {
+			break
+		}
+		if used[ci] || !isWeb(c) || c.score < floor {
+			continue
+		}
+		repeats := false
+		for _, h := range chosenGrams {
+			repeats = repeats || containment(grams[ci], h) >= NearDuplicate
+		}
+		if !repeats {
+			take = append(take, ci)
+		}
+	}
+	// the last chosen passages that are not web sources give way, in rank
+	// order: the best web passage takes the earliest of their places
+	var slots []int
+	for r := len(chosen) - 1; r >= 0 && len(slots) < len(take); r-- {
+		if !isWeb(chosen[r]) {
+			slots = append(slots, r)
+		}
+	}
+	slices.Reverse(slots)
+	for k, r := range slots {
+		ci := take[k]
+		chosen[r] = pool[ci]
+		chosenGrams[r] = grams[ci]
+		used[ci] = true
+	}
+	return chosen
+}
+
+// sortRejected orders Plan.Rejected by sub-point (chapter, then
+// sub-point order) and item order, whatever order the sub-points were
+// filled in.
+func sortRejected(p *Plan) {
+	order := map[string]int{}
+	for _, c := range p.Chapters {
+		for _, sp := range c.SubPoints {
+			order[sp.Key] = len(order)
+		}
+	}
+	num := func(id string) int {
+		n := 0
+		for _, r := range strings.TrimPrefix(id, "E") {
+			n = n*10 + int(r-'0')
+		}
+		return n
+	}
+	sort.SliceStable(p.Rejected, func(a, b int) bool {
+		ra, rb := p.Rejected[a], p.Rejected[b]
+		if order[ra.Key] != order[rb.Key] {
+			return order[ra.Key] < order[rb.Key]
+		}
+		return num(ra.ItemID) < num(rb.ItemID)
+	})
+}
+
+// addPrimary gives every assigned engine passage and forum speech the
+// web source passage that states the same claim (Set.PrimarySources),
+// the best that passes the finding gate (a clean passage on topic: the
+// page of another city's event is never a primary source).
+func addPrimary(set *Set, p *Plan, fg gate) {
+	var engine []int
+	for _, c := range p.Chapters {
+		for _, sp := range c.SubPoints {
+			for _, a := range sp.Items {
+				if i, ok := set.byID[a.ItemID]; ok {
+					engine = append(engine, i)
+				}
+			}
+		}
+	}
+	prim := set.PrimarySources(engine)
+	if len(prim) == 0 {
+		return
+	}
+	for ci := range p.Chapters {
+		for si := range p.Chapters[ci].SubPoints {
+			items := p.Chapters[ci].SubPoints[si].Items
+			for ai := range items {
+				for _, j := range prim[set.byID[items[ai].ItemID]] {
+					if len(items[ai].Primary) < MaxPrimary && fg.judge(j).ok {
+						items[ai].Primary = append(items[ai].Primary, set.Items[j].ID)
+					}
+				}
+			}
+		}
+	}
+}
+
+// cand is one item's best place in the plan, before the MMR selection.
+type cand struct {
+	item      int
+	score     float64
+	relevance float64
+	runner    string
+	onTopic   bool
+	boost     float64
+	hit       targetHit
 }
 
 // targetHit is one retrieval candidate of an item: the target that found

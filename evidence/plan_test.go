@@ -101,7 +101,7 @@ func TestPlanRoundsBoostWithQuota(t *testing.T) {
 			pad = append(pad, rune(0x5000+i*200+k))
 		}
 		recs = append(recs, state.SearchRecord{URL: "https://a.cn/" + itoa(i), Title: "",
-			Content: string(pad[:3]) + "武汉大学樱花季传播热度" + string(pad[3:])})
+			Content: string(pad[:3]) + "武汉大学樱花季传播热度" + string(pad[3:]) + "。"}) // a statement: a page cut mid-sentence is no finding
 	}
 	st := &state.State{Engine: state.EngineMedia, Paragraphs: []state.Paragraph{{Title: "传播", Searches: recs}}}
 	set := Collect(Input{Topic: "武汉大学", States: []*state.State{st}})

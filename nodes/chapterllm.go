@@ -72,7 +72,7 @@ func repairSystem(allowed []string) string {
 }
 
 const systemChapter = `你是舆情分析报告的撰稿人，负责写报告中的一章，输出为报告 IR（中间表示）JSON，不是 HTML 也不是 Markdown。
-用户消息是一个 JSON 对象（task = "chapter"），包含：本章 section（chapterId、title、anchor、order、outline）、主题 query、模板名、报告标题 reportTitle、报告日期 reportDate、写作约束 constraints（允许的块类型 allowedBlocks、allowSwot、allowPest、目标字数 wordTarget、侧重点 emphasis、输出上限 maxTokens 等）、本章各子要点及分配给它的证据 subPoints（每条证据有编号 id、原文 text、类型 kind、引擎 engine、出处 source 和 url；figures 是证据中的数字及其所在句子，kpi 是原文给出的“主体+指标”名称；offTopic 为 true 的证据与主题无关）、其他章节的标题 otherChapters、从数据计算的舆情要素 essentials；总结类章节另有已写好的其他章节的结论 chapterDigests。没有 subPoints 时，材料是引擎报告摘录 excerpts、论坛发言摘录 forumExcerpts 和可选的知识图谱检索结果 graphResults。
+用户消息是一个 JSON 对象（task = "chapter"），包含：本章 section（chapterId、title、anchor、order、outline）、主题 query、模板名、报告标题 reportTitle、报告日期 reportDate、写作约束 constraints（允许的块类型 allowedBlocks、allowSwot、allowPest、目标字数 wordTarget、侧重点 emphasis、输出上限 maxTokens 等）、本章各子要点及分配给它的证据 subPoints（每条证据有编号 id、原文 text、类型 kind、引擎 engine、出处 source 和 url；figures 是证据中的数字及其所在句子，kpi 是原文给出的“主体+指标”名称；offTopic 为 true 的证据与主题无关；primary 是说法相同的网页原始出处编号）、其他章节的标题 otherChapters、从数据计算的舆情要素 essentials；总结类章节另有已写好的其他章节的结论 chapterDigests。没有 subPoints 时，材料是引擎报告摘录 excerpts、论坛发言摘录 forumExcerpts 和可选的知识图谱检索结果 graphResults。
 ` + engineGlossary + chapterAnalysis + `
 回复格式：{"chapter": {"chapterId": "<section.chapterId>", "title": "<section.title>", "anchor": "<section.anchor>", "order": <section.order>, "blocks": [ ... ]}}
 格式规则：
@@ -94,7 +94,7 @@ const chapterAnalysis = `
 读者与口径：读者是要据此研判和决策的舆情分析人员与管理者。报告日期是 reportDate；“本周期”指截至报告日期、本次各引擎检索所覆盖的时间范围。本章开头用一句话写明报告日期和数据周期（如“本章数据截至 2025-08-25，覆盖本周期各引擎检索到的材料”）；没有 reportDate 时写“数据截至采集时”。证据带有日期的，按证据日期写具体时间，不要把旧事件写成本周期的新情况。
 分析要求（这是分析报告，不是材料汇编）：
 - 每个子要点写成一个小节：level 3 的 heading，text 为子要点标题原文，按 subPoints 的顺序。
-- 每个小节先给判断，再给依据：对事件或话题定性（如负面舆情、正面传播、争议话题），研判其走势和影响，并给出风险等级（高、中、低）及理由。每个判断后紧跟支撑它的证据编号，写作 [E12]，多条并列为 [E3][E7]；只能引用 subPoints 中出现的编号，没有证据支撑的判断不要写。
+- 每个小节先给判断，再给依据：对事件或话题定性（如负面舆情、正面传播、争议话题），研判其走势和影响，并给出风险等级（高、中、低）及理由。每个判断后紧跟支撑它的证据编号，写作 [E12]，多条并列为 [E3][E7]；只能引用 subPoints 中出现的编号，没有证据支撑的判断不要写；带 primary 的证据先引其原始出处：[E77][E12]。
 - 比较各引擎和论坛的视角：同一问题上 query、media、insight 与论坛发言的说法一致还是不同，不同说明了什么。
 - 同一指标在不同证据中数值不同时，明确指出冲突，列出各自的数值和证据编号，不要私自取其一或取平均。
 - 某个子要点没有分配到证据（evidence 为空）时，该小节只用一句话写明本周期未检索到相关数据，不要编造；总结类章节（有 chapterDigests）则依据其中的结论和它们的 [E…] 引用来写各子要点。

@@ -358,8 +358,9 @@ func checkText(chapter, text string, set *evidence.Set, quote bool) []string {
 	for _, sp := range spans {
 		for _, id := range sp.IDs {
 			if it, ok := set.Item(id); ok {
-				passages = append(passages, it.Text)
-				context = append(context, it.Text)
+				// a fragment is quoted with the passage before it
+				passages = append(passages, set.Context(id)+it.Text)
+				context = append(context, set.Context(id)+it.Text)
 				for _, p := range it.Provenance {
 					context = append(context, p.ForumTime, p.Title, p.Section)
 				}

@@ -82,6 +82,12 @@ func subPointBriefs(set *evidence.Set, cp evidence.ChapterPlan) []prompts.SubPoi
 			}
 			ref := evidenceRef(it)
 			ref.OffTopic = !a.OnTopic
+			ref.Primary = a.Primary
+			if a.Noise != "" {
+				// a fragment is quoted with the passage before it, which
+				// names its subject (evidence.Set.Context)
+				ref.Text = set.Context(it.ID) + it.Text
+			}
 			b.Evidence = append(b.Evidence, ref)
 		}
 		// primary sources first: the web pages a sub-point has are
@@ -224,14 +230,18 @@ func stripCitations(s string) string {
 }
 
 // planIDs is the set of evidence ids a chapter may cite: every item of the
-// plan (a chapter may cite what another chapter quotes, never an id the
-// plan does not have).
+// plan and the web sources of its engine passages (Assigned.Primary) — a
+// chapter may cite what another chapter quotes, never an id the plan does
+// not have.
 func planIDs(p *evidence.Plan) map[string]bool {
 	ids := map[string]bool{}
 	for _, c := range p.Chapters {
 		for _, sp := range c.SubPoints {
 			for _, a := range sp.Items {
 				ids[a.ItemID] = true
+				for _, id := range a.Primary {
+					ids[id] = true // the web source of an engine's claim
+				}
 			}
 		}
 	}

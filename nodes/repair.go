@@ -68,7 +68,7 @@ func repairOutputTokens(rin prompts.ChapterRepairInput, limit int) int {
 }
 
 // promptEvidenceIDs are the evidence ids a chapter prompt carries: its
-// sub-points' evidence, then the ids cited in the digests it summarises,
+// sub-points' evidence (each item's primary web sources before it), then the ids cited in the digests it summarises,
 // each once, in that order.
 func promptEvidenceIDs(in prompts.ChapterInput) []string {
 	var out []string
@@ -81,6 +81,9 @@ func promptEvidenceIDs(in prompts.ChapterInput) []string {
 	}
 	for _, sp := range in.SubPoints {
 		for _, e := range sp.Evidence {
+			for _, id := range e.Primary {
+				add(id)
+			}
 			add(e.ID)
 		}
 	}

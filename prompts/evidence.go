@@ -22,6 +22,11 @@ type EvidenceRef struct {
 	// name the topic (evidence.Assigned.OnTopic false): a page about
 	// something else, evidence at most, never a finding.
 	OffTopic bool `json:"offTopic,omitempty"`
+	// Primary are the ids of web source passages that state the same
+	// claim as this passage (the same figures, or nearly the same text:
+	// evidence.Set.PrimarySources), for an engine's paragraph or a forum
+	// speech: cite them first, then this passage ("…[E77][E12]").
+	Primary []string `json:"primary,omitempty"`
 }
 
 // FigureRef is a quantitative statement found in an evidence item.

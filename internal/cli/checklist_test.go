@@ -326,7 +326,7 @@ func TestAnalystChecklist(t *testing.T) {
 				args = append(args, filepath.Join(fixtureDir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
 			}
 			return args
-		}, floor: analystChecklist{WebCited: 11, Empty: []string{}}},
+		}, floor: analystChecklist{WebCited: 22, Empty: []string{}}},
 		{name: "qingxi", args: func(t *testing.T) []string {
 			dir := filepath.Join("testdata", "checklist", "qingxi")
 			states, err := filepath.Glob(filepath.Join(dir, "*_engine_streamlit_reports", "*.json"))

@@ -183,9 +183,15 @@ func TestPipelineScriptedRepairIsSmall(t *testing.T) {
 		t.Fatalf("failed blocks %+v", rin.FailedBlocks)
 	}
 	ids := 0
+	sent := map[string]bool{} // each item's id and its primary web sources' ids
 	for _, sp := range ci.SubPoints {
 		for _, e := range sp.Evidence {
-			ids++
+			for _, id := range append([]string{e.ID}, e.Primary...) {
+				if !sent[id] {
+					sent[id] = true
+					ids++
+				}
+			}
 			if len([]rune(e.Text)) >= 12 && strings.Contains(repair.User, string([]rune(e.Text)[:12])) &&
 				!strings.Contains(ir.BlockText(rin.FailedBlocks[0].Block), string([]rune(e.Text)[:12])) {
 				t.Errorf("the repair request carries evidence text %q", e.Text)

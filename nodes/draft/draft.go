@@ -351,8 +351,11 @@ func engineZH(e string) string {
 	return engineLabel(e)
 }
 
-// cited is the passage followed by its citation.
-func cited(ev prompts.EvidenceRef) string { return strings.TrimSpace(ev.Text) + "[" + ev.ID + "]" }
+// cited is the passage followed by its citation: the web sources that
+// state the same claim first (EvidenceRef.Primary), then the passage.
+func cited(ev prompts.EvidenceRef) string {
+	return strings.TrimSpace(ev.Text) + citeList(append(append([]string{}, ev.Primary...), ev.ID))
+}
 
 // evidenceBlock quotes one passage: engine analysis as an engine quote,
 // forum speeches with their speaker and time, sources as paragraphs.

@@ -150,3 +150,16 @@ func TestNotFinding(t *testing.T) {
 		t.Errorf("asides = %v, want [E1]", got)
 	}
 }
+
+// An engine passage with a web source stating the same claim cites the
+// page first, then the passage.
+func TestCitedPrimaryFirst(t *testing.T) {
+	ev := prompts.EvidenceRef{ID: "E12", Text: "负面情绪占28%。", Primary: []string{"E77"}}
+	if got, want := cited(ev), "负面情绪占28%。[E77][E12]"; got != want {
+		t.Errorf("cited = %q, want %q", got, want)
+	}
+	ev.Primary = nil
+	if got, want := cited(ev), "负面情绪占28%。[E12]"; got != want {
+		t.Errorf("cited = %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,276 @@
+package evidence
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"reportengine/internal/parallel"
+)
+
+// PairRunes is the longest passage before a Fragment that is quoted with
+// it (see Set.Quality); a longer one makes the fragment unquotable.
+const PairRunes = 160
+
+// Quality returns the noise class of item i (Classify of its text, with
+// the passage before it in the text it was first cut from; a web source
+// passage that does not end as a statement — endsStatement — was cut off
+// by the engine and is a Fragment) and, for a Fragment, the passage to
+// quote before it: the previous passage when it is Clean and at most
+// PairRunes runes and the fragment itself is whole (not cut off), else ""
+// (the fragment is then not to be quoted). For the other classes context is "". An index out of
+// range gives Clean and "".
+func (s *Set) Quality(i int) (n Noise, context string) {
+	if i < 0 || i >= len(s.Items) {
+		return Clean, ""
+	}
+	it := &s.Items[i]
+	prev := ""
+	if p := int(it.prev) - 1; p >= 0 && p < len(s.Items) {
+		prev = s.Items[p].Text
+	}
+	n = Classify(it.Text, prev)
+	if it.Kind == KindSource && n == Clean && !endsStatement(it.Text) {
+		n = Fragment // the engine stored the page cut at a fixed length ("…又要平衡各")
+	}
+	if n == Fragment && prev != "" && utf8.RuneCountInString(prev) <= PairRunes && !storedCut(it.Text) && endsStatement(it.Text) {
+		pp := ""
+		if q := int(s.Items[int(it.prev)-1].prev) - 1; q >= 0 && q < len(s.Items) {
+			pp = s.Items[q].Text
+		}
+		if Classify(prev, pp) == Clean {
+			context = prev
+		}
+	}
+	return n, context
+}
+
+// endsStatement reports a passage that ends as a sentence does: with a
+// sentence mark, a closing quote or bracket, a percent sign or a digit.
+func endsStatement(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(s))
+	return strings.ContainsRune("。｡.!！?？;；…”’」』）)》%", r) || r >= '0' && r <= '9'
+}
+
+// Context returns the passage to quote before the item with that id (see
+// Quality), "" when there is none.
+func (s *Set) Context(id string) string {
+	i, ok := s.byID[id]
+	if !ok {
+		return ""
+	}
+	_, c := s.Quality(i)
+	return c
+}
+
+// Rejected is an item the plan's finding gate kept out of a sub-point it
+// scored best for (evidence.json shows why).
+type Rejected struct {
+	ItemID string `json:"item_id"`
+	Key    string `json:"sub_point"` // "S2/1"
+	// Reason is "noise" (Noise names the class) or "off_topic" (Subject
+	// names who the passage is about, when it names anyone).
+	Reason  string `json:"reason"`
+	Noise   string `json:"noise,omitempty"`
+	Subject string `json:"subject,omitempty"`
+	// Text is the passage's first RejectedRunes runes (the item itself is
+	// not in evidence.json's items unless a sub-point was given it).
+	Text string `json:"text"`
+}
+
+// RejectedRunes is how much of a rejected passage evidence.json shows.
+const RejectedRunes = 80
+
+// gate is the plan's finding gate: a candidate is quoted only when it is
+// Clean (or a Fragment with a passage to quote before it) and the topic
+// model judges it on topic.
+type gate struct {
+	set   *Set
+	topic *Topic // nil: no topic, every passage on topic
+}
+
+// verdict is the gate's decision on one item.
+type verdict struct {
+	ok      bool
+	noise   Noise
+	on      bool
+	subject string
+}
+
+func newGate(set *Set, topic string) gate {
+	g := gate{set: set}
+	if tp, err := NewTopic(TopicConfig{Topic: topic, Profile: set.Analysis()}); err == nil {
+		g.topic = tp
+	}
+	return g
+}
+
+// judge decides item i: its noise class and context (Quality), then the
+// topic model on its text, the passage before it and its page title (a
+// source) or section title (an engine's summary).
+func (g gate) judge(i int) verdict {
+	n, ctx := g.set.Quality(i)
+	v := verdict{noise: n, on: true}
+	if n != Clean && (n != Fragment || ctx == "") {
+		return v
+	}
+	if g.topic != nil {
+		it := &g.set.Items[i]
+		title := ""
+		if p := it.Provenance[0]; p.Kind == KindSource || p.Kind == KindTitle {
+			title = p.Title
+		} else {
+			title = p.Section
+		}
+		if it.Kind == KindTitle {
+			title = "" // the title is the passage
+		}
+		j := g.topic.Judge(it.Text, ctx, title)
+		v.on, v.subject = j.OnTopic, j.Subject
+	}
+	v.ok = v.on
+	return v
+}
+
+// Primary-source matching limits.
+const (
+	// PrimaryContainment is the share of an engine passage's character
+	// trigrams a web source passage must hold to be the same text.
+	PrimaryContainment = 0.4
+	// PrimaryFigureContainment is the share of a figure's clause's
+	// trigrams a web source passage holding the same figure must hold.
+	PrimaryFigureContainment = 0.25
+	// MaxPrimary is the most web sources given to one engine passage
+	// (Assigned.Primary); PrimarySources returns up to primaryCandidates,
+	// the plan keeps the best that pass its finding gate.
+	MaxPrimary        = 1
+	primaryCandidates = 3
+)
+
+// primaryUsable reports whether a source passage of that class may be
+// cited as the primary source of a claim: not page furniture, an advert,
+// filler, a listing or a comment floor.
+func primaryUsable(n Noise) bool {
+	switch n {
+	case Furniture, Advert, Filler, Listing, Floor:
+		return false
+	}
+	return true
+}
+
+// PrimarySources finds, for each item index in engine (passages of the
+// engines' summaries, final reports and forum speeches), the web source
+// passages that state the same claim: a source passage (an item first
+// found in a search record's content, with a URL) that holds at least
+// PrimaryContainment of the engine passage's character trigrams (nearly
+// the same text), or that holds one of its figures as written (28%,
+// 4.8亿) and at least PrimaryFigureContainment of that figure's clause's
+// trigrams (the same figure said of the same thing). A source passage
+// whose noise class is not primaryUsable is never one. The result maps an
+// engine item's index to at most three source item indexes, best first (the higher containment; ties: the earlier item); items without a
+// match are absent. Deterministic; the source passages are scanned once,
+// in parallel.
+//
+// BettaFish cites nothing; its report quotes the engines' paragraphs as
+// they are. We cite the page the engine read, with the engine's paragraph
+// as the second reference.
+func (s *Set) PrimarySources(engine []int) map[int][]int {
+	type query struct {
+		item   int
+		grams  []uint64 // the passage's trigrams
+		clause [][]uint64
+		raws   []string
+	}
+	var qs []query
+	post := map[uint64][]int32{} // trigram → queries holding it
+	for _, i := range engine {
+		if i < 0 || i >= len(s.Items) || s.Items[i].Kind == KindSource || s.Items[i].Kind == KindTitle {
+			continue
+		}
+		q := query{item: i, grams: trigramList(Normalize(s.Items[i].Text))}
+		for _, f := range s.figuresOf(s.Items[i].ID) {
+			if f.Kind == FigDate || f.Raw == "" {
+				continue
+			}
+			q.raws = append(q.raws, f.Raw)
+			q.clause = append(q.clause, trigramList(Normalize(f.Sentence)))
+		}
+		if len(q.grams) == 0 {
+			continue
+		}
+		for _, g := range q.grams {
+			post[g] = append(post[g], int32(len(qs)))
+		}
+		qs = append(qs, q)
+	}
+	if len(qs) == 0 {
+		return nil
+	}
+	type hit struct {
+		src   int
+		score float64
+	}
+	var srcs []int
+	for i := range s.Items {
+		if s.Items[i].Kind == KindSource && s.Items[i].FirstURL() != "" {
+			srcs = append(srcs, i)
+		}
+	}
+	found := make([][]hit, len(srcs)) // per source: the queries it matches
+	parallel.Each(len(srcs), 64, func(_, k int) {
+		si := srcs[k]
+		text := s.Items[si].Text
+		sg := trigramList(Normalize(text))
+		counts := map[int32]int{}
+		for _, g := range sg {
+			for _, q := range post[g] {
+				counts[q]++
+			}
+		}
+		var hs []hit
+		for qi, n := range counts {
+			q := &qs[qi]
+			score := float64(n) / float64(len(q.grams))
+			ok := score >= PrimaryContainment
+			for fi, raw := range q.raws {
+				if ok {
+					break
+				}
+				if strings.Contains(text, raw) && containment(q.clause[fi], sg) >= PrimaryFigureContainment {
+					ok = true
+				}
+			}
+			if ok {
+				hs = append(hs, hit{int(qi), score})
+			}
+		}
+		if len(hs) > 0 {
+			if n, _ := s.Quality(si); !primaryUsable(n) {
+				return
+			}
+		}
+		found[k] = hs
+	})
+	best := make([][]hit, len(qs))
+	for k, hs := range found {
+		for _, h := range hs {
+			best[h.src] = append(best[h.src], hit{srcs[k], h.score})
+		}
+	}
+	out := map[int][]int{}
+	for qi, hs := range best {
+		if len(hs) == 0 {
+			continue
+		}
+		sort.SliceStable(hs, func(a, b int) bool {
+			if hs[a].score != hs[b].score {
+				return hs[a].score > hs[b].score
+			}
+			return hs[a].src < hs[b].src
+		})
+		for _, h := range hs[:min(len(hs), primaryCandidates)] {
+			out[qs[qi].item] = append(out[qs[qi].item], h.src)
+		}
+	}
+	return out
+}
