@@ -896,13 +896,32 @@ func TestReportMissingEngineNotice(t *testing.T) {
 			keep = append(keep, s)
 		}
 	}
-	args := append([]string{"report", "--llm", "offline", "--report-id", "b14", "--out", dir, "--graphs", filepath.Join(dir, "g"),
+	args := append([]string{"report", "--llm", "offline", "--report-id", "b14", "--out", dir, "--graphs", filepath.Join(dir, "g"), "--json",
 		"media=" + filepath.Join(dir, "nosuch.json")}, keep...)
-	code, _, errs := run(t, args...)
+	code, out, errs := run(t, args...)
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	wantMediaNotice(t, filepath.Join(dir, "b14"), "nosuch.json")
+	// The summary's warnings are the command's own and the manifest's,
+	// which repeats them: each is printed once.
+	var sum reportSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("--json summary: %v\n%s", err, out)
+	}
+	seen, media := map[string]bool{}, 0
+	for _, w := range sum.Warnings {
+		if seen[w] {
+			t.Errorf("warning printed twice: %q", w)
+		}
+		seen[w] = true
+		if strings.Contains(w, "nosuch.json") {
+			media++
+		}
+	}
+	if media == 0 {
+		t.Errorf("summary warnings %q do not name the missing media file", sum.Warnings)
+	}
 }
 
 // wantMediaNotice checks that the report in dir names the missing media

@@ -1,0 +1,56 @@
+package knowledge
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"reportengine/graphrag"
+)
+
+// A source that two search queries of one engine found is one member of
+// the engine's community: listed once in the community's entity ids, and
+// the community listed once in the source's community ids (the walk under
+// an engine marks what it has reached; without the mark a node reached by
+// two paths is counted twice). The expected lists are written out by hand.
+func TestCommunityMembersOnceOnTwoPaths(t *testing.T) {
+	g := graphrag.New()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(g.AddNode(&graphrag.Node{ID: "T", Type: graphrag.TypeTopic, Name: "话题"}))
+	must(g.AddNode(&graphrag.Node{ID: "E", Type: graphrag.TypeEngine, Name: "query",
+		Attrs: graphrag.Attributes{{Key: "final_report", Value: "# 报告\n\n结论一段。"}}}))
+	must(g.AddNode(&graphrag.Node{ID: "S1", Type: graphrag.TypeSection, Name: "甲"}))
+	must(g.AddNode(&graphrag.Node{ID: "S2", Type: graphrag.TypeSection, Name: "乙"}))
+	must(g.AddNode(&graphrag.Node{ID: "Q1", Type: graphrag.TypeSearchQuery, Name: "问一"}))
+	must(g.AddNode(&graphrag.Node{ID: "Q2", Type: graphrag.TypeSearchQuery, Name: "问二"}))
+	_, err := g.AddSource(graphrag.Source{ID: "SRC", Name: "来源", URL: "https://a.example/1", Title: "来源", Content: "内容", Key: "url"})
+	must(err)
+	for _, e := range [][2]string{{"T", "E"}, {"E", "S1"}, {"E", "S2"}, {"S1", "Q1"}, {"S2", "Q2"}, {"Q1", "SRC"}, {"Q2", "SRC"}} {
+		must(g.AddEdge(graphrag.Edge{From: e[0], To: e[1], Relation: graphrag.RelContains, Weight: 1}))
+	}
+	m, err := FromGraph(context.Background(), g, GraphOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := m.Communities()
+	if len(cs) != 2 {
+		t.Fatalf("%d communities, want 2 (topic, engine)", len(cs))
+	}
+	if want := []string{"E", "S1", "S2", "Q1", "Q2", "SRC"}; !slices.Equal(cs[1].EntityIDs, want) {
+		t.Errorf("engine community members %v, want %v", cs[1].EntityIDs, want)
+	}
+	for _, e := range m.Entities() {
+		want := []string{"0", "1"}
+		if e.ID == "T" {
+			want = []string{"0"}
+		}
+		if !slices.Equal(e.CommunityIDs, want) {
+			t.Errorf("entity %s: communities %v, want %v", e.ID, e.CommunityIDs, want)
+		}
+	}
+}
