@@ -143,3 +143,82 @@ func TestRoundBoostsCountRepeatedKeyOnce(t *testing.T) {
 		t.Errorf("boosts %v, want %v", b["S1"], want)
 	}
 }
+
+// A retrieved passage that shares nothing with its sub-point's words is
+// left out even when its retrieval similarity alone lifts its score over
+// MinScore (MinRelevance), and counted as below_min_score.
+func TestPlanMinRelevanceDropsRetrievedOnly(t *testing.T) {
+	set := sourceSet(
+		"武汉大学食堂今天供应热干面。", // E1: nothing of 学科排名情况
+		"武大学科排名情况稳步上升。",  // E2
+	)
+	chs := []ChapterSpec{{ID: "S1", Title: "学科排名", SubPoints: []string{"学科排名情况"}}}
+	cands := map[string][]Candidate{SubPointKey("S1", 0): {{Item: 0, Retrieval: 0.9, Rank: 1}, {Item: 1, Retrieval: 0.5, Rank: 2}}}
+	sc := newScorer(set.Items, [][]weighted{{{"学科排名情况", 1}, {"学科排名", 0.5}}})
+	out := make([]float64, 1)
+	sc.score(set.Items[0].Text, out, nil)
+	if out[0] >= MinRelevance || out[0]+RetrievalWeight*0.9 < MinScore {
+		t.Fatalf("premise: E1 relevance %v should be under %v and its score with retrieval %v at least %v", out[0], MinRelevance, out[0]+RetrievalWeight*0.9, MinScore)
+	}
+	p := MakePlanWith(set, "武汉大学", chs, nil, PlanOptions{Candidates: cands})
+	got, order := planned(p)
+	if _, in := got["E1"]; in {
+		t.Errorf("E1 planned (%v) although it shares nothing with the sub-point", order)
+	}
+	if _, in := got["E2"]; !in {
+		t.Errorf("E2 not planned (%v)", order)
+	}
+	if p.Unassigned["below_min_score"] != 1 {
+		t.Errorf("unassigned %v, want below_min_score 1", p.Unassigned)
+	}
+}
+
+// A sub-point's retrieval that lists an item twice keeps the better of the
+// two matches (retrieval, rank and via of the more similar one), whichever
+// comes first.
+func TestPlanRepeatedCandidateKeepsBest(t *testing.T) {
+	set := sourceSet("武大学科排名情况稳步上升。")
+	chs := []ChapterSpec{{ID: "S1", Title: "学科排名", SubPoints: []string{"学科排名情况"}}}
+	for _, cs := range [][]Candidate{
+		{{Item: 0, Retrieval: 0.2, Rank: 3, Via: "worse"}, {Item: 0, Retrieval: 0.8, Rank: 1, Via: "better"}},
+		{{Item: 0, Retrieval: 0.8, Rank: 1, Via: "better"}, {Item: 0, Retrieval: 0.2, Rank: 3, Via: "worse"}},
+	} {
+		p := MakePlanWith(set, "武汉大学", chs, nil, PlanOptions{Candidates: map[string][]Candidate{SubPointKey("S1", 0): cs}})
+		got, order := planned(p)
+		a, ok := got["E1"]
+		if !ok {
+			t.Fatalf("E1 not planned (%v)", order)
+		}
+		if a.Retrieval != 0.8 || a.RetrievalRank != 1 || a.Via != "better" {
+			t.Errorf("candidates %+v: assigned %+v, want retrieval 0.8, rank 1, via better", cs, a)
+		}
+	}
+}
+
+// The runner-up sub-point is named only when the item scores at least
+// MinScore there too: a passage about one chapter only has none.
+func TestPlanRunnerUpNeedsMinScore(t *testing.T) {
+	set := sourceSet(
+		"武大学科排名情况稳步上升。",       // E1: about S1 only
+		"武大食堂价格与学科排名情况都受到关注。", // E2: about both
+	)
+	chs := []ChapterSpec{
+		{ID: "S1", Title: "学科排名", SubPoints: []string{"学科排名情况"}},
+		{ID: "S2", Title: "食堂", SubPoints: []string{"食堂价格"}},
+	}
+	p := MakePlan(set, "武汉大学", chs, nil)
+	runner := map[string]string{}
+	for _, c := range p.Chapters {
+		for _, sp := range c.SubPoints {
+			for _, a := range sp.Items {
+				runner[a.ItemID] = a.Runner
+			}
+		}
+	}
+	if r, ok := runner["E1"]; !ok || r != "" {
+		t.Errorf("E1: planned %v, runner %q; want planned with no runner-up", ok, r)
+	}
+	if r, ok := runner["E2"]; !ok || r == "" {
+		t.Errorf("E2: planned %v, runner %q; want planned with a runner-up", ok, r)
+	}
+}

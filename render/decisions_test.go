@@ -51,3 +51,29 @@ func TestFigureWithQuotedDataURLDropped(t *testing.T) {
 		}
 	}
 }
+
+// Markdown edges, each written out by hand: a line break inside a table
+// cell becomes a space (a raw one would end the row), an ordered-list
+// number of up to nine digits is escaped (CommonMark's limit; ten digits
+// open no list), and a link target's parentheses are percent-encoded so
+// ")" cannot end it early.
+func TestMarkdownEdges(t *testing.T) {
+	doc := &ir.Document{Chapters: []ir.Chapter{{Title: "c", Blocks: []ir.Block{
+		{Type: ir.TypeTable, Rows: []ir.Row{{Cells: []ir.Cell{cell("行一\n行二", false), cell("x|y", false)}}}},
+		para("123456789. 九位\n1234567890. 十位"),
+		para("见", ir.Mark{Type: "link", Href: "https://a.example/wiki/Foo_(bar)"}),
+	}}}}
+	md, err := Markdown(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"| 行一 行二 | x\\|y |",
+		"123456789\\. 九位\n1234567890. 十位",
+		"(https://a.example/wiki/Foo_%28bar%29)",
+	} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("Markdown lacks %q in:\n%s", want, md)
+		}
+	}
+}

@@ -145,3 +145,61 @@ func TestSourceOrderCountsRepeatedUnitOnce(t *testing.T) {
 		t.Errorf("with two relationships listing t2: source rows %v, want %v", got, want)
 	}
 }
+
+// The gate's bars are inclusive: a vector hit exactly at the similarity
+// floor, and topical terms carrying exactly MinCoverage of the question's
+// weight, make a question strong. Weights (knowledge.TermWeight): general
+// share 1e-4 → 1, 1e-5 → 2, so 1 of 1+2 is exactly 1/3.
+func TestJudgeBarsInclusive(t *testing.T) {
+	ts := func(term string, count int, general, lift float64) knowledge.TermStat {
+		return knowledge.TermStat{Term: term, Matched: term, Count: count, Docs: count, General: general, Lift: lift}
+	}
+	none := []knowledge.TermStat{ts("x", 0, 0, 0)}
+	if r := judge(none, NoMatchSimilarity, NoMatchSimilarity); r.Weak {
+		t.Errorf("similarity at the floor: weak (%+v)", r)
+	}
+	if r := judge(none, NoMatchSimilarity-1e-9, NoMatchSimilarity); !r.Weak {
+		t.Errorf("similarity just under the floor: strong (%+v)", r)
+	}
+	at := []knowledge.TermStat{ts("topical", 5, 1e-4, 50), ts("passing", 1, 1e-5, 1)}
+	r := judge(at, 0, NoMatchSimilarity)
+	if r.Coverage != MinCoverage {
+		t.Fatalf("coverage %v, want exactly %v (the case is built for it)", r.Coverage, MinCoverage)
+	}
+	if r.Weak {
+		t.Errorf("coverage at the bar: weak (%+v)", r)
+	}
+	under := []knowledge.TermStat{ts("topical", 5, 1e-4, 50), ts("passing", 1, 1e-5, 1), ts("more", 1, 1e-4, 1)}
+	if r := judge(under, 0, NoMatchSimilarity); !r.Weak || r.Coverage >= MinCoverage {
+		t.Errorf("coverage 1/4: strong (%+v)", r)
+	}
+}
+
+// Fusion cuts the lexical ranking to its first n entities before fusing
+// (hybrid.go): with n = 2, D's third lexical place does not count, so A
+// (lexical 1st) and D (vector 1st) tie at 1/61 and A, the better lexical
+// rank, comes first. Counting D's third place would give D 1/61 + 1/63
+// and put it first.
+func TestFuseCutsLexicalList(t *testing.T) {
+	m, err := knowledge.New(knowledge.Parts{Entities: []knowledge.Entity{
+		{ID: "A", Title: "A", Type: "source"}, {ID: "B", Title: "B", Type: "source"}, {ID: "C", Title: "C", Type: "section"},
+		{ID: "D", Title: "D", Type: "source"},
+	}, Source: knowledge.Source{Kind: "reportengine-graph"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewContextBuilder(m, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents := m.Entities()
+	vec := []MappedEntity{{Entity: ents[3], Matched: true}}
+	lr := &knowledge.LexicalResult{Entities: []knowledge.Scored{{Entity: 0, Score: 9}, {Entity: 1, Score: 8}, {Entity: 3, Score: 7}}}
+	var ids []string
+	for _, g := range b.fuse(vec, lr, 2) {
+		ids = append(ids, g.Entity.ID)
+	}
+	if want := []string{"A", "D"}; !slices.Equal(ids, want) {
+		t.Errorf("fused %v, want %v", ids, want)
+	}
+}
