@@ -3,6 +3,8 @@ package server_test
 import (
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"reportengine/server"
@@ -42,5 +44,26 @@ func TestHostAndTokenEdges(t *testing.T) {
 	}
 	if got := do("[::1]:80", "bearer s3cret-token"); got != http.StatusOK {
 		t.Errorf("scheme in lower case: %d, want 200", got)
+	}
+}
+
+// A report folder that is a relative symbolic link to another report
+// folder is not served either (an absolute link is already refused by the
+// os.Root, so TestReportSymlinks's alias does not decide this): the folder
+// is checked with Lstat, not Stat.
+func TestReportRelativeFolderLinkRefused(t *testing.T) {
+	root := t.TempDir()
+	reports := filepath.Join(root, "reports")
+	writeFile(t, filepath.Join(reports, "real", "report.html"), "<html>real</html>")
+	if err := os.Symlink("real", filepath.Join(reports, "alias")); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newServer(t, server.Config{GraphsDir: filepath.Join(root, "graphs"), ReportsDir: reports})
+	if status, body := get(t, ts.URL+"/reports/real/"); status != 200 || string(body) != "<html>real</html>" {
+		t.Fatalf("/reports/real/: %d %q", status, body)
+	}
+	for _, p := range []string{"/reports/alias/", "/reports/alias/report.html"} {
+		status, body := get(t, ts.URL+p)
+		wantFailure(t, p, status, body, 404)
 	}
 }
