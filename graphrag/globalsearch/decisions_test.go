@@ -23,13 +23,18 @@ func TestPackPointsBudgetInclusive(t *testing.T) {
 	}
 }
 
-// routeModel is a knowledge whose one community report holds every word
-// the router tests ask about, so the router's first rule (no report holds
-// the terms: local) never decides, and entities chosen per test.
+// routeModel is a knowledge whose text units use every word the router
+// tests ask about twice, none of them more than two of the words, and
+// whose one community report holds them all: the router's first rules
+// (terms held only in passing, or by no report: local) and the text units'
+// coverage never decide, the entities chosen per test do.
 func routeModel(t *testing.T, ents ...knowledge.Entity) *Router {
 	t.Helper()
-	m, err := knowledge.New(knowledge.Parts{Entities: ents, Reports: []knowledge.CommunityReport{{ID: "r0", ShortID: "0", CommunityID: "0", Title: "Market",
-		FullContent: "bob acme sells apples pears plums quinces at the market", Rank: 1, HasRank: true}}})
+	const market = "bob acme sells apples pears plums quinces at the market"
+	units := []knowledge.TextUnit{{ID: "u0", Text: "apples and pears; apples, pears."}, {ID: "u1", Text: "plums and quinces; plums, quinces."},
+		{ID: "u2", Text: "bob and acme sells; bob, acme sells."}}
+	m, err := knowledge.New(knowledge.Parts{Entities: ents, TextUnits: units, Reports: []knowledge.CommunityReport{{ID: "r0", ShortID: "0", CommunityID: "0", Title: "Market",
+		FullContent: market, Rank: 1, HasRank: true}}})
 	if err != nil {
 		t.Fatal(err)
 	}
