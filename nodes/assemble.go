@@ -2,6 +2,7 @@ package nodes
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"reportengine/evidence"
@@ -77,6 +78,9 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 	r.work.save(workFollowUps, StageFollowUp, deps, fo)
 	res.questions = fo.Questions
 	res.warnings = droppedWarnings(fo.Dropped)
+	for _, q := range fo.Unfit {
+		res.warnings = append(res.warnings, fmt.Sprintf("%s: dropped %s", StageFollowUp, q))
+	}
 	rec := r.stageEnd(StageFollowUp, start, false, fo.Calls, fo.Calls, "")
 	res.rec = &rec
 	return res, nil
@@ -98,6 +102,15 @@ func droppedWarnings(dropped []string) []string {
 func (r *runState) assemble(ctx context.Context, co chaptersOut) (*Result, error) {
 	if err := r.chaptersRecord(ctx, co); err != nil {
 		return nil, err
+	}
+	dropEmptyQuadrants(co.results)
+	printOnce(co.results)
+	for i := range co.results { // what is left may be thin now
+		cr := &co.results[i]
+		if derr := checkDensity(&cr.Chapter); cr.Status == ChapterReady && errors.Is(derr, errSparse) {
+			cr.Status = ChapterSparse
+			cr.Errors = append(cr.Errors, "chapter "+cr.Section.ChapterID+" (each paragraph printed once): "+derr.Error())
+		}
 	}
 	layout := co.layout.Layout
 	layout.Hero = r.hero(co)

@@ -81,8 +81,21 @@
 // the digests without them, and the hero finally leaves out anything the
 // summary chapter printed. With a summary chapter the hero has no
 // highlights: the summary chapter's bullets, each pointing to its chapter
-// ("（详见「…」）"), are them. BettaFish's report has no such rule: its
-// summary chapter is written by the model beside the chapters.
+// ("（详见「…」）"), are them. The hero's main finding is the first
+// finding stating a figure (28%, 4.8亿, 三成), never a sentence about
+// method ("通过梳理分析…可以深入探究…").
+//
+// Before stitching, the chapters' text is printed once (printOnce): of
+// two paragraphs or list items one of which holds the other (citations,
+// the pointer and the speaker prefix ignored, 20 runes or more), one
+// place keeps the longer text — the earlier one (so a summary bullet
+// stays and its chapter loses the paragraph), unless that would leave the
+// later one's subsection empty while the earlier one's has more — and a
+// subsection left with nothing says so in one line. SWOT and PEST tables
+// with fewer than two quadrants that say something (an item of 6+ runes,
+// not "不足", "危机") are left out (dropEmptyQuadrants). BettaFish's report
+// has no such rule: its summary chapter is written by the model beside
+// the chapters.
 //
 // # Failures are visible
 //

@@ -65,6 +65,6 @@ func ExamplePipeline_Run() {
 	// S5 section-5-0 用户画像分析
 	// S6 section-6-0 声誉风险与机遇洞察
 	// S7 section-7-0 结论与战略建议
-	// 李明咖啡店选址写字楼商圈 https://news.example.com/site.html [S1 S2 S4 S7]
-	// 查询引擎研究段落「选址决策」  [S4 S7]
+	// 李明咖啡店选址写字楼商圈 https://news.example.com/site.html [S1 S2]
+	// 查询引擎研究段落「选址决策」  [S4]
 }

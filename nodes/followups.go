@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -24,7 +25,9 @@ const DefaultFollowUps = 5
 // LocalQuestionGen) proposes the questions a reader could ask next
 // ("可以继续追问"), from a context built over the report's graph, and each
 // question is kept only if a local-search context built for it selects
-// entities and text (so it is answerable from the graph).
+// entities and text (so it is answerable from the graph) and it follows
+// the relevance rules (unfitQuestion: no offensive wording, no name cut
+// short, no quoted name that is the engines' own section or query).
 //
 // The knowledge model is built from the graph's topic, engine and section
 // nodes and the sources the report cites (not every source: the questions
@@ -64,6 +67,43 @@ type FollowUpsOutput struct {
 	Questions []string
 	Calls     int
 	Dropped   []string // proposed questions whose context selected nothing
+	// Unfit are proposed questions a reader should not be offered, each
+	// with why: offensive wording or a name cut short
+	// (questiongen.Unfit), or a quoted name that is the engines' own (a
+	// research section's title or a search query of the graph: 「武汉大学舆情概述」
+	// names no page or event a reader knows).
+	Unfit []string
+}
+
+// quotedNameRE is a name a question quotes (「…」 or “…”).
+var quotedNameRE = regexp.MustCompile(`「([^」]+)」|“([^”]+)”`)
+
+// internalNames are the graph's names a reader never sees as names: the
+// titles of the engines' research sections and the search queries.
+func internalNames(g *graphrag.Graph) map[string]bool {
+	out := map[string]bool{}
+	for v := 0; v < g.NodeCount(); v++ {
+		switch g.Type(v) {
+		case graphrag.TypeSection, graphrag.TypeSearchQuery, graphrag.TypeEngine:
+			if n := strings.TrimSpace(g.Name(v)); n != "" {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}
+
+// unfitQuestion says why a follow-up question is not one to print, or "".
+func unfitQuestion(q string, internal map[string]bool) string {
+	if why := questiongen.Unfit(q); why != "" {
+		return why
+	}
+	for _, m := range quotedNameRE.FindAllStringSubmatch(q, -1) {
+		if name := strings.TrimSpace(m[1] + m[2]); internal[name] {
+			return fmt.Sprintf("quotes the engines' own name %q", name)
+		}
+	}
+	return ""
 }
 
 // Run proposes the questions. Errors: the graph is missing or empty, or
@@ -109,12 +149,17 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 			ok[i] = len(c.Entities) > 0 && slices.Contains(c.Sections, "Sources")
 		}
 	})
+	internal := internalNames(in.Graph)
 	for i, q := range qs {
 		if len(out.Questions) >= n {
 			break
 		}
 		if errs[i] != nil {
 			return out, fmt.Errorf("follow-up questions: %w", errs[i])
+		}
+		if why := unfitQuestion(q, internal); why != "" {
+			out.Unfit = append(out.Unfit, fmt.Sprintf("%q: %s", q, why))
+			continue
 		}
 		if !ok[i] {
 			out.Dropped = append(out.Dropped, q)

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -78,11 +79,28 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 	said := map[string]bool{}
 	if extractive || strings.TrimSpace(h.Summary) == "" {
 		var parts []string
+		// the main finding: the first that states a figure (a claim about
+		// the topic with its number), else the first chapter's lead; then
+		// the lead of the first other chapter
+		first := -1
+		for i, d := range digests {
+			for k, f := range heroFindings(d.Findings, 90) {
+				if heroFigure.MatchString(f) {
+					parts = append(parts, f)
+					said[leads[i][k]] = true
+					first = i
+					break
+				}
+			}
+			if first >= 0 {
+				break
+			}
+		}
 		for i, d := range digests {
 			if len(parts) == 2 {
 				break
 			}
-			if fs := heroFindings(d.Findings, 90); len(fs) > 0 {
+			if fs := heroFindings(d.Findings, 90); i != first && len(fs) > 0 {
 				parts = append(parts, fs[0])
 				said[leads[i][0]] = true
 				taken[i] = 1
@@ -177,11 +195,40 @@ func heroFindings(findings []string, n int) []string {
 	var out []string
 	for _, f := range findings {
 		text, ok := prompts.StandaloneFinding(stripCitations(f))
-		if c := shortClause(text, n); ok && utf8.RuneCountInString(c) >= 12 && !labelled(c) {
+		if c := shortClause(text, n); ok && utf8.RuneCountInString(c) >= 12 && !labelled(c) && !methodSentence(c) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// heroFigure finds a figure a finding states: a number with its unit or
+// a share (28%, 4.8亿, 12.6万条, 3,412条, 三成).
+var heroFigure = regexp.MustCompile(`[0-9][0-9,.]*\s*(?:%|％|万|亿|条|人|次|元|倍|个百分点)|[一二三四五六七八九十两]成`)
+
+// methodVerbs are what a sentence about the study's method says it does
+// (通过梳理分析…，可以深入探究…).
+var methodVerbs = []string{"梳理", "分析", "研究", "探究", "考察", "监测", "剖析"}
+
+// methodSentence reports a sentence about how the subject is studied, not
+// about the subject: it opens with 通过/借助/基于 and names a method verb
+// (methodVerbs), or says what can be studied (可以深入探究, 有助于了解).
+func methodSentence(s string) bool {
+	for _, p := range []string{"可以深入", "可深入", "有助于了解", "有助于深入", "以便深入"} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	for _, p := range []string{"通过", "借助", "基于"} {
+		if strings.HasPrefix(s, p) {
+			for _, v := range methodVerbs {
+				if strings.Contains(s, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // labelled reports a "标签：内容" line (a colon within its first 10 runes):

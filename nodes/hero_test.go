@@ -101,3 +101,43 @@ func TestHeroPrefersAnalysisAndSkipsPrinted(t *testing.T) {
 		t.Errorf("hero %q repeats what the summary chapter printed", h.Summary)
 	}
 }
+
+// The hero's main finding is a claim with a figure where a chapter states
+// one (issue 22: it was "通过梳理分析这些具体案例，可以深入探究…", a sentence
+// about method), followed by the first other chapter's lead; a method
+// sentence is never a finding.
+func TestHeroMainFindingStatesAFigure(t *testing.T) {
+	digests := []prompts.ChapterDigest{
+		{ChapterID: "S1", Findings: []string{
+			"通过梳理分析这些具体案例，可以深入探究其起因、发展脉络及公众反应。[E1]",
+			"事件从校园纠纷演变为席卷全网的公共事件。[E2]",
+		}},
+		{ChapterID: "S2", Findings: []string{
+			"学校回应迟缓，引发更大范围的质疑与批评。[E3]",
+			"负面情绪占28%，集中在对程序公正的质疑上。[E4]",
+		}},
+	}
+	h := findingsHero(ir.Hero{}, digests, printed{}, true, false)
+	want := "主要发现——负面情绪占28%，集中在对程序公正的质疑上；事件从校园纠纷演变为席卷全网的公共事件。"
+	if h.Summary != want {
+		t.Errorf("summary %q, want %q", h.Summary, want)
+	}
+	for _, s := range append([]string{h.Summary}, h.Highlights...) {
+		if strings.Contains(s, "通过梳理") {
+			t.Errorf("a method sentence in the hero: %q", s)
+		}
+	}
+	for _, c := range []struct {
+		s      string
+		method bool
+	}{
+		{"通过梳理分析这些具体案例，可以深入探究其起因", true},
+		{"基于上述案例进行分析，以探究舆情成因", true},
+		{"通过官方微博发布通报后负面情绪回落", false},
+		{"学校通过分析后决定暂停开放", false},
+	} {
+		if got := methodSentence(c.s); got != c.method {
+			t.Errorf("methodSentence(%q) = %v, want %v", c.s, got, c.method)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/evidence"
+	"reportengine/graphrag/questiongen"
 	"reportengine/ir"
 	"reportengine/prompts"
 	"reportengine/text"
@@ -32,7 +33,10 @@ import (
 //     "X引擎的研究写道：" speaker prefixes removed) that is printed again, as
 //     it is or inside a longer one, anywhere in the chapters;
 //   - empty subsections: a level-3 subsection with no cited passage of
-//     20+ runes, no KPI card, no chart and no SWOT/PEST item.
+//     20+ runes, no KPI card, no chart and no SWOT/PEST item;
+//   - follow-up questions that break the relevance rules: offensive
+//     wording or a name cut short (questiongen.Unfit), or a quoted name that
+//     is an engine's research section (from evidence.json's provenance).
 //
 // The share of findings judged on-topic and the passages of the noise
 // classes quoted as findings wait for the coherence model and the passage
@@ -46,6 +50,8 @@ type analystChecklist struct {
 	Repeated         []string // paragraphs printed twice (normalised text)
 	Subsections      int
 	Empty            []string // empty subsections (their headings)
+	FollowUps        int
+	UnfitFollowUps   []string // offensive, cut short, or quoting an engine's section title
 }
 
 var (
@@ -261,7 +267,7 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 				for _, q := range [][]ir.QuadrantItem{b.Strengths, b.Weaknesses, b.Opportunities, b.Threats,
 					b.Political, b.Economic, b.Social, b.Technological} {
 					for _, it := range q {
-						if p := printedText(it.Title + it.Detail); utf8.RuneCountInString(p) >= 20 {
+						if p := printedText(it.Detail); utf8.RuneCountInString(p) >= 20 { // a title is a label
 							units = append(units, p)
 						}
 						if cur != nil {
@@ -300,6 +306,25 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 		}
 	}
 	slices.Sort(c.Repeated)
+	sections := map[string]bool{}
+	for _, it := range ev.Items {
+		for _, p := range it.Provenance {
+			if p.Section != "" {
+				sections[p.Section] = true
+			}
+		}
+	}
+	quoted := regexp.MustCompile(`「([^」]+)」`)
+	for _, q := range doc.Metadata.FollowUps {
+		c.FollowUps++
+		bad := questiongen.Unfit(q) != ""
+		for _, m := range quoted.FindAllStringSubmatch(q, -1) {
+			bad = bad || sections[m[1]]
+		}
+		if bad {
+			c.UnfitFollowUps = append(c.UnfitFollowUps, q)
+		}
+	}
 	return c
 }
 
@@ -334,10 +359,10 @@ func TestAnalystChecklist(t *testing.T) {
 				t.Fatalf("second run: %v %v", states, err)
 			}
 			return append([]string{"--forum", filepath.Join(dir, "logs", "forum.log")}, states...)
-		}, floor: analystChecklist{WebCited: 7}},
+		}, floor: analystChecklist{WebCited: 11}},
 		{name: "coffee", args: func(t *testing.T) []string {
 			return append([]string{"--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
-		}, floor: analystChecklist{WebCited: 10}},
+		}, floor: analystChecklist{WebCited: 24}},
 	}
 	for _, r := range runs {
 		t.Run(r.name, func(t *testing.T) {
@@ -361,6 +386,13 @@ func TestAnalystChecklist(t *testing.T) {
 			// held: what is met today, so that it cannot slip
 			if c.KPIsTraced != c.KPIs {
 				t.Errorf("%d of %d KPI cards have a figure or subject their cited passage does not hold", c.KPIs-c.KPIsTraced, c.KPIs)
+			}
+			t.Logf("follow-up questions %d, breaking the relevance rules: %q", c.FollowUps, c.UnfitFollowUps)
+			if len(c.UnfitFollowUps) > 0 {
+				t.Errorf("follow-up questions that break the relevance rules: %q", c.UnfitFollowUps)
+			}
+			if len(c.Repeated) > 0 {
+				t.Errorf("%d paragraphs printed twice, want none", len(c.Repeated))
 			}
 			if c.WebCited < r.floor.WebCited {
 				t.Errorf("%d web sources cited, want at least %d", c.WebCited, r.floor.WebCited)

@@ -14,17 +14,16 @@ import (
 
 // Draft caps.
 const (
-	draftPassages  = 5   // evidence paragraphs per sub-point after the lead
-	draftKPIs      = 4   // KPI cards per sub-point
-	draftFindings  = 4   // digest findings per summary sub-point
-	findingRunes   = 80  // a digest finding is cut to this many runes
-	quadrantMax    = 3   // SWOT/PEST items per quadrant
-	quadrantDetail = 140 // runes of a SWOT/PEST item's detail
+	draftPassages = 5  // evidence paragraphs per sub-point after the lead
+	draftKPIs     = 4  // KPI cards per sub-point
+	draftFindings = 4  // digest findings per summary sub-point
+	findingRunes  = 80 // a digest finding is cut to this many runes
+	quadrantMax   = 3  // SWOT/PEST items per quadrant
 )
 
-// noEvidence is the one line a sub-point without planned evidence gets
+// NoEvidence is the one line a sub-point without planned evidence gets
 // (under 20 runes, so it is not counted as a repeated paragraph).
-const noEvidence = "本小节暂无可引用的材料。"
+const NoEvidence = "本小节暂无可引用的材料。"
 
 // draftChapter writes a chapter from its evidence plan (in.SubPoints) and,
 // for chapters that summarise others, from in.Digests. Each sub-point is a
@@ -67,9 +66,14 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 		}
 		assigned = assignFindings(summaryFindings(in.Digests), titles)
 	}
+	bodies := make([][]ir.Block, len(subs))
+	quadrantSub := -1 // the sub-point about SWOT (or PEST): where the table goes
 	for i, sp := range subs {
 		spTitle := subTitle(sp, title, i)
-		blocks = append(blocks, heading(3, spTitle, anchor+"-"+strconv.Itoa(i+1)))
+		if up := strings.ToUpper(spTitle); quadrantSub < 0 && (in.Constraints.AllowSwot && strings.Contains(up, "SWOT") ||
+			in.Constraints.AllowPest && strings.Contains(up, "PEST")) {
+			quadrantSub = i
+		}
 		var body []ir.Block
 		if summary {
 			body = digestBlocks(in.Digests, spTitle, anchor+"-"+strconv.Itoa(i+1), assigned[i])
@@ -82,18 +86,27 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 				body = append(body, evidenceBlock(ev))
 			}
 			body = append(body, figureBlocks(sp.Figures, anchor+"-"+strconv.Itoa(i+1))...)
-			swotEv = append(swotEv, sp.Evidence...)
+			swotEv = append(swotEv, evs...)
 		}
 		body = append(body, essentialBlocks(in.Essentials, spTitle, anchor+"-"+strconv.Itoa(i+1))...)
 		if ids := asides(sp.Evidence, in.Query); len(ids) > 0 {
 			body = append(body, para("另见来源："+citeList(ids)))
 		}
+		bodies[i] = body
+	}
+	q, withTable := draftQuadrants(swotEv, in.Constraints)
+	for i, sp := range subs {
+		blocks = append(blocks, heading(3, subTitle(sp, title, i), anchor+"-"+strconv.Itoa(i+1)))
+		body := bodies[i]
+		if withTable && i == quadrantSub {
+			body, withTable = append(body, q), false
+		}
 		if len(body) == 0 {
-			body = []ir.Block{para(noEvidence)}
+			body = []ir.Block{para(NoEvidence)}
 		}
 		blocks = append(blocks, body...)
 	}
-	if q, ok := draftQuadrants(swotEv, in.Constraints); ok {
+	if withTable { // no sub-point about it: after the last
 		blocks = append(blocks, q)
 	}
 	ch.Blocks = filterAllowed(blocks, in.Constraints.AllowedBlocks)
@@ -402,8 +415,10 @@ type summaryFinding struct {
 // draftQuadrants files a passage under a SWOT quadrant only when it says
 // so (机遇/机会 → opportunities, 风险/威胁/危机 → threats, 优势 →
 // strengths, 劣势/短板/不足 → weaknesses; PEST likewise by its words), and
-// never a recommendation (建议, 应当, 需要, 应 …) as a finding. It needs
-// two quadrants with items.
+// never a recommendation (建议, 应当, 需要, 应 …) as a finding; an item is
+// the clause that says it (quadrantTitle) with the passage's citation as
+// its evidence (the passage itself stands in the chapter). It needs two
+// quadrants with items.
 func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Block, bool) {
 	if !cons.AllowSwot && !cons.AllowPest {
 		return ir.Block{}, false
@@ -431,11 +446,9 @@ func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Blo
 		}
 		for _, r := range rules {
 			if w := firstWord(text, r.words); w != "" && len(items[r.field]) < quadrantMax {
-				detail := text
-				if utf8.RuneCountInString(detail) > quadrantDetail {
-					detail = string([]rune(detail)[:quadrantDetail]) + "……"
-				}
-				items[r.field] = append(items[r.field], ir.QuadrantItem{Title: w, Detail: detail + "[" + ev.ID + "]"})
+				// the clause that says it, and the passage's citation: the
+				// passage itself is printed in the chapter already
+				items[r.field] = append(items[r.field], ir.QuadrantItem{Title: quadrantTitle(text, w), Evidence: "[" + ev.ID + "]"})
 				break
 			}
 		}
@@ -456,6 +469,39 @@ func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Blo
 		b.Political, b.Economic, b.Social, b.Technological = items["political"], items["economic"], items["social"], items["technological"]
 	}
 	return b, true
+}
+
+// quadrantTitleRunes is the longest title of a SWOT/PEST item (runes).
+const quadrantTitleRunes = 24
+
+// quadrantTitle is a SWOT/PEST item's title: the clause of text that
+// holds the word it was filed by (between clause or sentence marks), cut
+// at quadrantTitleRunes runes ("写字楼商圈的主要风险是周末客流不足"), not
+// the bare word ("不足", "危机": a table of those read as empty).
+func quadrantTitle(text, word string) string {
+	i := strings.Index(text, word)
+	if i < 0 {
+		return word
+	}
+	const marks = "，,；;。｡！!？?：:"
+	start := strings.LastIndexAny(text[:i], marks)
+	if start < 0 {
+		start = 0
+	} else {
+		_, n := utf8.DecodeRuneInString(text[start:])
+		start += n
+	}
+	end := strings.IndexAny(text[i:], marks)
+	if end < 0 {
+		end = len(text)
+	} else {
+		end += i
+	}
+	clause := strings.TrimSpace(text[start:end])
+	if utf8.RuneCountInString(clause) > quadrantTitleRunes {
+		clause = string([]rune(clause)[:quadrantTitleRunes]) + "…"
+	}
+	return clause
 }
 
 func firstWord(s string, ws []string) string {

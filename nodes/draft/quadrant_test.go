@@ -1,0 +1,47 @@
+package draft
+
+import (
+	"testing"
+
+	"reportengine/ir"
+	"reportengine/prompts"
+)
+
+// A SWOT item's title is the clause that says it, not the bare word it
+// was filed by; the table stands in the sub-point about SWOT (which had no
+// evidence of its own and would have said so), not after the last one.
+func TestDraftQuadrantsInTheirSubPoint(t *testing.T) {
+	if got := quadrantTitle("多家媒体指出，写字楼商圈的主要风险是周末客流不足，门店需要依靠工作日。", "风险"); got != "写字楼商圈的主要风险是周末客流不足" {
+		t.Errorf("title %q", got)
+	}
+	in := prompts.ChapterInput{Query: "李明咖啡店",
+		Section:     prompts.ChapterSection{ChapterID: "S7", Title: "结论与战略建议"},
+		Constraints: prompts.Constraints{AllowSwot: true},
+		SubPoints: []prompts.SubPointBrief{
+			{Title: "7.1 SWOT 综合研判"},
+			{Title: "7.2 短期举措", Evidence: []prompts.EvidenceRef{
+				{ID: "E1", Kind: "summary", Engine: "query", Text: "李明咖啡店的优势是写字楼商圈工作日客流稳定，早高峰排队约十分钟。"},
+				{ID: "E2", Kind: "summary", Engine: "media", Text: "门店的主要风险是咖啡豆只有一个供应商，雨季运输延误就会断货。"},
+			}},
+		}}
+	ch := Chapter(in)
+	var kinds []string
+	for _, b := range ch.Blocks {
+		kinds = append(kinds, b.Type)
+	}
+	// heading, 7.1, the table, 7.2, its two passages
+	want := []string{ir.TypeHeading, ir.TypeHeading, ir.TypeSwotTable, ir.TypeHeading, ir.TypeParagraph, ir.TypeParagraph}
+	if len(kinds) != len(want) {
+		t.Fatalf("blocks %q, want %q", kinds, want)
+	}
+	for i := range want {
+		if kinds[i] != want[i] {
+			t.Fatalf("blocks %q, want %q", kinds, want)
+		}
+	}
+	q := ch.Blocks[2]
+	if len(q.Strengths) != 1 || q.Strengths[0].Title != "李明咖啡店的优势是写字楼商圈工作日客流稳定" || q.Strengths[0].Evidence != "[E1]" ||
+		len(q.Threats) != 1 || q.Threats[0].Title != "门店的主要风险是咖啡豆只有一个供应商" {
+		t.Errorf("quadrants %+v / %+v", q.Strengths, q.Threats)
+	}
+}

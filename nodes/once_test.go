@@ -1,0 +1,123 @@
+package nodes
+
+import (
+	"strings"
+	"testing"
+
+	"reportengine/ir"
+	"reportengine/nodes/draft"
+)
+
+func onceP(s string) ir.Block {
+	return ir.Block{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: s}}}
+}
+func onceH(s string) ir.Block { return ir.Block{Type: ir.TypeHeading, Level: 3, Text: s} }
+func onceL(items ...string) ir.Block {
+	b := ir.Block{Type: ir.TypeList, ListType: "bullet"}
+	for _, s := range items {
+		b.ListItems = append(b.ListItems, []ir.Block{onceP(s)})
+	}
+	return b
+}
+
+// texts lists a chapter's printed lines: paragraphs, and list items as "- …".
+func onceTexts(c ir.Chapter) []string {
+	var out []string
+	for _, b := range c.Blocks {
+		switch b.Type {
+		case ir.TypeHeading:
+			out = append(out, "## "+b.Text)
+		case ir.TypeParagraph:
+			out = append(out, inlineString(b.Inlines))
+		case ir.TypeList:
+			for _, it := range b.ListItems {
+				out = append(out, "- "+inlineString(it[0].Inlines))
+			}
+		}
+	}
+	return out
+}
+
+const (
+	onceA = "负面情绪主要集中在科研经费与年轻医生待遇上，占百分之二十八。"
+	onceB = "校方回应快而浅：平均首次回应时长从四点七天降至一点九天，然而二次舆情反弹概率却从三成升至近六成，且多数二次发酵源于通报与实测数据冲突。"
+	onceC = "微博话题阅读量四点八亿，评论区以致敬和心疼为主，少数留言质疑科研经费的分配。"
+	onceD = "学校于六月十三日发布官方通报，称已成立工作组并将在一周内公布调查结果。"
+	onceE = "学校称会持续跟进此事并向社会公开调查与处理的进展"
+)
+
+// A summary bullet and its chapter's paragraph are one finding printed
+// twice: it stays in the summary when its chapter's subsection keeps other
+// content, in the chapter when it is all its subsection has; a bullet cut
+// short ("……") takes the whole paragraph (without its list number); a
+// passage inside a longer one of another chapter is printed once, where
+// it came first, with the longer text; short lines may repeat; a
+// subsection left with nothing says so in one line.
+func TestPrintOnce(t *testing.T) {
+	results := []ChapterResult{
+		{Chapter: ir.Chapter{ChapterID: "S1", Blocks: []ir.Block{
+			onceH("1.1"), onceL(onceA+"[E1]（详见「二」）", "校方回应快而浅：平均首次回应时长从四点七天降至一点九天……[E2]（详见「二」）",
+				onceD+"[E10]（详见「二」）"),
+			onceH("1.2"), onceL(onceC + "[E3]（详见「三」）"),
+			onceP("另见来源：[E9]"),
+		}}},
+		{Chapter: ir.Chapter{ChapterID: "S2", Blocks: []ir.Block{
+			onceH("2.1"), onceP(onceA + "[E1]"), onceP("洞察引擎的研究写道：转到抗疫科研，学校的成果受到广泛关注，这是另一段内容。[E4]"),
+			onceH("2.2"), onceP("2. " + onceB + "[E2]"), onceP("媒体引擎的研究写道：另一段足够长的内容，讲的是学校的其他回应与后续安排。[E5]"),
+			onceP("另见来源：[E9]"),
+			onceH("2.3"), onceP(onceD + "[E10]"),
+		}}},
+		{Chapter: ir.Chapter{ChapterID: "S3", Blocks: []ir.Block{
+			onceH("3.1"), onceP("查询引擎在论坛中指出（12:19:08）：" + onceC + "[E6]"),
+			onceH("3.2"), onceP("微博话题阅读量四点八亿，评论区以致敬和心疼为主。[E7]"), onceP("洞察引擎的研究写道：第三段足够长的内容，说的是平台迁移路径清晰可见。[E8]"),
+		}}},
+		{Chapter: ir.Chapter{ChapterID: "S4", Blocks: []ir.Block{
+			onceH("4.1"), onceP(onceE + "[E20]"), onceP("另一段足够长的内容，讲的是学校对事件的后续安排和整改。[E22]"),
+			onceH("4.2"), onceP("洞察引擎的研究写道：" + onceE + "，整改进展将在一个月内公布。[E21]"), onceP("第四段足够长的内容，说的是舆论对整改的期待与疑问。[E23]"),
+		}}},
+	}
+	printOnce(results)
+	// 1.1 holds three bullets, 2.1 two paragraphs: A stays in the summary;
+	// 2.3 holds D alone: D stays there; 1.2 and 3.1 hold C alone each: the
+	// first place (1.2) keeps it, 3.1 says it has nothing; 3.2's shorter
+	// passage inside C goes
+	want := [][]string{
+		{"## 1.1", "- " + onceA + "[E1]（详见「二」）", "- " + onceB + "[E2]（详见「二」）",
+			"## 1.2", "- " + onceC + "[E3]（详见「三」）", "另见来源：[E9]"},
+		{"## 2.1", "洞察引擎的研究写道：转到抗疫科研，学校的成果受到广泛关注，这是另一段内容。[E4]",
+			"## 2.2", "媒体引擎的研究写道：另一段足够长的内容，讲的是学校的其他回应与后续安排。[E5]", "另见来源：[E9]",
+			"## 2.3", onceD + "[E10]"},
+		{"## 3.1", draft.NoEvidence,
+			"## 3.2", "洞察引擎的研究写道：第三段足够长的内容，说的是平台迁移路径清晰可见。[E8]"},
+		// 4.1 keeps its place with 4.2's longer text, attribution included
+		{"## 4.1", "洞察引擎的研究写道：" + onceE + "，整改进展将在一个月内公布。[E21]", "另一段足够长的内容，讲的是学校对事件的后续安排和整改。[E22]",
+			"## 4.2", "第四段足够长的内容，说的是舆论对整改的期待与疑问。[E23]"},
+	}
+	for i, r := range results {
+		if got := onceTexts(r.Chapter); strings.Join(got, "\n") != strings.Join(want[i], "\n") {
+			t.Errorf("%s:\n%s\nwant\n%s", r.Chapter.ChapterID, strings.Join(got, "\n"), strings.Join(want[i], "\n"))
+		}
+	}
+}
+
+// A SWOT or PEST table whose items are bare words ("不足", "危机") says
+// nothing and is left out (its subsection then says so in one line); one
+// with two quadrants that say something stays.
+func TestDropEmptyQuadrants(t *testing.T) {
+	empty := ir.Block{Type: ir.TypeSwotTable, Weaknesses: []ir.QuadrantItem{{Title: "不足", Evidence: "[E1]"}},
+		Threats: []ir.QuadrantItem{{Title: "危机[E2]"}}}
+	one := ir.Block{Type: ir.TypePestTable, Political: []ir.QuadrantItem{{Title: "政策", Detail: "市政府要求三年内完成深度处理改造[E3]"}}}
+	two := ir.Block{Type: ir.TypeSwotTable, Weaknesses: []ir.QuadrantItem{{Title: "写字楼商圈周末客流不足", Evidence: "[E4]"}},
+		Threats: []ir.QuadrantItem{{Title: "风险", Detail: "咖啡豆只有一个供应商，雨季运输延误即断货"}}}
+	results := []ChapterResult{{Chapter: ir.Chapter{Blocks: []ir.Block{onceH("7.1 SWOT"), empty, onceH("7.2 PEST"), one, onceH("7.3"), two}}}}
+	dropEmptyQuadrants(results)
+	var got []string
+	for _, b := range results[0].Chapter.Blocks {
+		got = append(got, b.Type+" "+b.Text+inlineString(b.Inlines))
+	}
+	want := []string{"heading 7.1 SWOT", "paragraph " + draft.NoEvidence, "heading 7.2 PEST", "paragraph " + draft.NoEvidence,
+		"heading 7.3", "swotTable "}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("blocks %q, want %q", got, want)
+	}
+}
