@@ -92,8 +92,8 @@
 // stays and its chapter loses the paragraph), unless that would leave the
 // later one's subsection empty while the earlier one's has more — and a
 // subsection left with nothing says so in one line. SWOT and PEST tables
-// with fewer than two quadrants that say something (an item of 6+ runes,
-// not "不足", "危机") are left out (dropEmptyQuadrants). BettaFish's report
+// with no item that says something (a title or detail of 3+ runes, not
+// "不足", "危机") are left out (dropEmptyQuadrants). BettaFish's report
 // has no such rule: its summary chapter is written by the model beside
 // the chapters.
 //

@@ -235,22 +235,21 @@ func inlineString(ins []ir.Inline) string {
 }
 
 // quadrantRunes is the length (runes, citations removed) from which a
-// SWOT/PEST item's title or detail says something: "不足", "危机" (a
-// quadrant's own word) do not.
-const quadrantRunes = 6
+// SWOT/PEST item's title or detail says something: a quadrant's own word
+// ("不足", "危机") does not.
+const quadrantRunes = 3
 
 // dropEmptyQuadrants removes the SWOT and PEST tables that say nothing
-// (issue 22: "劣势: 不足 / 威胁: 危机"): fewer than two quadrants with an
-// item whose title or detail has quadrantRunes runes or more. A
-// subsection left with no block says draft.NoEvidence. results are changed
-// in place (new block slices).
+// (issue 22: "劣势: 不足 / 威胁: 危机"): no item whose title or detail has
+// quadrantRunes runes or more. A subsection left with no block says
+// draft.NoEvidence. results are changed in place (new block slices).
 func dropEmptyQuadrants(results []ChapterResult) {
 	for ci := range results {
 		old := results[ci].Chapter.Blocks
 		var out []ir.Block
 		changed := false
 		for _, b := range old {
-			if (b.Type == ir.TypeSwotTable || b.Type == ir.TypePestTable) && saidQuadrants(b) < 2 {
+			if (b.Type == ir.TypeSwotTable || b.Type == ir.TypePestTable) && saidQuadrants(b) == 0 {
 				changed = true
 				continue
 			}

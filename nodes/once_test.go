@@ -102,7 +102,7 @@ func TestPrintOnce(t *testing.T) {
 
 // A SWOT or PEST table whose items are bare words ("不足", "危机") says
 // nothing and is left out (its subsection then says so in one line); one
-// with two quadrants that say something stays.
+// with a quadrant that says something stays.
 func TestDropEmptyQuadrants(t *testing.T) {
 	empty := ir.Block{Type: ir.TypeSwotTable, Weaknesses: []ir.QuadrantItem{{Title: "不足", Evidence: "[E1]"}},
 		Threats: []ir.QuadrantItem{{Title: "危机[E2]"}}}
@@ -115,7 +115,7 @@ func TestDropEmptyQuadrants(t *testing.T) {
 	for _, b := range results[0].Chapter.Blocks {
 		got = append(got, b.Type+" "+b.Text+inlineString(b.Inlines))
 	}
-	want := []string{"heading 7.1 SWOT", "paragraph " + draft.NoEvidence, "heading 7.2 PEST", "paragraph " + draft.NoEvidence,
+	want := []string{"heading 7.1 SWOT", "paragraph " + draft.NoEvidence, "heading 7.2 PEST", "pestTable ",
 		"heading 7.3", "swotTable "}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("blocks %q, want %q", got, want)
