@@ -335,6 +335,8 @@ type checklistRun struct {
 	// floor holds the thresholds that are met: WebCited at least, Empty
 	// at most as many (nil: not held)
 	floor analystChecklist
+	// ready: every chapter of the template comes out ready (the sample)
+	ready bool
 }
 
 // The analyst's checklist on the fixture's offline report and on a second
@@ -359,10 +361,10 @@ func TestAnalystChecklist(t *testing.T) {
 				t.Fatalf("second run: %v %v", states, err)
 			}
 			return append([]string{"--forum", filepath.Join(dir, "logs", "forum.log")}, states...)
-		}, floor: analystChecklist{WebCited: 11}},
+		}, floor: analystChecklist{WebCited: 11, Empty: make([]string, 4)}},
 		{name: "coffee", args: func(t *testing.T) []string {
 			return append([]string{"--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
-		}, floor: analystChecklist{WebCited: 24}},
+		}, floor: analystChecklist{WebCited: 31, Empty: []string{}}, ready: true},
 	}
 	for _, r := range runs {
 		t.Run(r.name, func(t *testing.T) {
@@ -387,6 +389,15 @@ func TestAnalystChecklist(t *testing.T) {
 			if c.KPIsTraced != c.KPIs {
 				t.Errorf("%d of %d KPI cards have a figure or subject their cited passage does not hold", c.KPIs-c.KPIsTraced, c.KPIs)
 			}
+			m := readManifest(t, filepath.Join(base, "reports", r.name))
+			var status []string
+			for _, ch := range m.Chapters {
+				status = append(status, ch.ChapterID+" "+ch.Status)
+				if r.ready && ch.Status != "ready" {
+					t.Errorf("chapter %s (%s) is %s, want ready: %q", ch.ChapterID, ch.Title, ch.Status, ch.Errors)
+				}
+			}
+			t.Logf("chapters: %s", strings.Join(status, ", "))
 			t.Logf("follow-up questions %d, breaking the relevance rules: %q", c.FollowUps, c.UnfitFollowUps)
 			if len(c.UnfitFollowUps) > 0 {
 				t.Errorf("follow-up questions that break the relevance rules: %q", c.UnfitFollowUps)

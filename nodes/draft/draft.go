@@ -475,7 +475,8 @@ func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Blo
 const quadrantTitleRunes = 24
 
 // quadrantTitle is a SWOT/PEST item's title: the clause of text that
-// holds the word it was filed by (between clause or sentence marks), cut
+// holds the word it was filed by (between clause or sentence marks; with
+// the next clause when it is under 8 runes: "劣势同样明显，周末客流只有…"), cut
 // at quadrantTitleRunes runes ("写字楼商圈的主要风险是周末客流不足"), not
 // the bare word ("不足", "危机": a table of those read as empty).
 func quadrantTitle(text, word string) string {
@@ -496,6 +497,16 @@ func quadrantTitle(text, word string) string {
 		end = len(text)
 	} else {
 		end += i
+	}
+	// a clause too short to say anything ("劣势同样明显") takes the next one
+	if utf8.RuneCountInString(text[start:end]) < 8 && end < len(text) {
+		if r, n := utf8.DecodeRuneInString(text[end:]); strings.ContainsRune("，,：:", r) {
+			if next := strings.IndexAny(text[end+n:], marks); next >= 0 {
+				end += n + next
+			} else {
+				end = len(text)
+			}
+		}
 	}
 	clause := strings.TrimSpace(text[start:end])
 	if utf8.RuneCountInString(clause) > quadrantTitleRunes {

@@ -144,7 +144,7 @@ func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, b
 				data = append(data, f.Value)
 			}
 		}
-		if len(labels) >= 2 {
+		if len(labels) >= 2 && parallelFigures(fs) {
 			title := "材料中的数字对比（" + unit + "）"
 			if measure, cats, ok := sharedMeasure(fs, unit); ok {
 				title, labels = measure+"（"+unit+"）", cats // "樱花季情绪占比（%）": 浪漫, 焦虑
@@ -235,6 +235,29 @@ func trendWord(title string) bool {
 		}
 	}
 	return false
+}
+
+// parallelFigures reports whether a clause's figures are items of a list
+// that may be compared (拿铁28元、美式22元): in the sentence, each figure
+// after the first is set off from the one before by an enumeration mark
+// or a conjunction (、，,；;和与及/). Figures one phrase holds together
+// (充值五百元赠送五十元: an offer, not two items) are no comparison. A
+// figure not found in its sentence counts as not set off.
+func parallelFigures(fs []prompts.FigureRef) bool {
+	at := 0
+	for i, f := range fs {
+		s := f.Sentence
+		j := strings.Index(s[min(at, len(s)):], f.Raw)
+		if j < 0 {
+			return false
+		}
+		j += min(at, len(s))
+		if i > 0 && !strings.ContainsAny(s[at:j], "、，,；;和与及/") {
+			return false
+		}
+		at = j + len(f.Raw)
+	}
+	return true
 }
 
 // sharedMeasure is the measure all of a clause's figures of unit are

@@ -14,6 +14,9 @@ func TestDraftQuadrantsInTheirSubPoint(t *testing.T) {
 	if got := quadrantTitle("多家媒体指出，写字楼商圈的主要风险是周末客流不足，门店需要依靠工作日。", "风险"); got != "写字楼商圈的主要风险是周末客流不足" {
 		t.Errorf("title %q", got)
 	}
+	if got := quadrantTitle("劣势同样明显，周末客流只有工作日的三成左右。", "劣势"); got != "劣势同样明显，周末客流只有工作日的三成左右" {
+		t.Errorf("title %q", got)
+	}
 	in := prompts.ChapterInput{Query: "李明咖啡店",
 		Section:     prompts.ChapterSection{ChapterID: "S7", Title: "结论与战略建议"},
 		Constraints: prompts.Constraints{AllowSwot: true},
@@ -43,5 +46,28 @@ func TestDraftQuadrantsInTheirSubPoint(t *testing.T) {
 	if len(q.Strengths) != 1 || q.Strengths[0].Title != "李明咖啡店的优势是写字楼商圈工作日客流稳定" || q.Strengths[0].Evidence != "[E1]" ||
 		len(q.Threats) != 1 || q.Threats[0].Title != "门店的主要风险是咖啡豆只有一个供应商" {
 		t.Errorf("quadrants %+v / %+v", q.Strengths, q.Threats)
+	}
+}
+
+// A comparison chart needs figures a list sets side by side (拿铁28元、美式
+// 22元), not the two amounts of one offer (充值五百元赠送五十元: the
+// sample's chart "充值 500 / 赠送 50" compared nothing).
+func TestParallelFigures(t *testing.T) {
+	fig := func(raw, sentence string) prompts.FigureRef { return prompts.FigureRef{Raw: raw, Sentence: sentence} }
+	list := "拿铁28元、美式22元，定价处于商圈中段。"
+	offer := "2024年6月门店上线会员体系，充值五百元赠送五十元（约合九一折）。"
+	and := "小红书占46%和抖音占31%。"
+	for _, c := range []struct {
+		fs   []prompts.FigureRef
+		want bool
+	}{
+		{[]prompts.FigureRef{fig("28元", list), fig("22元", list)}, true},
+		{[]prompts.FigureRef{fig("五百元", offer), fig("五十元", offer)}, false},
+		{[]prompts.FigureRef{fig("46%", and), fig("31%", and)}, true},
+		{[]prompts.FigureRef{fig("22元", list), fig("28元", list)}, false}, // not in sentence order: not found after the first
+	} {
+		if got := parallelFigures(c.fs); got != c.want {
+			t.Errorf("%+v: %v, want %v", c.fs, got, c.want)
+		}
 	}
 }
