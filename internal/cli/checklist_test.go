@@ -38,11 +38,15 @@ import (
 //     wording or a name cut short (questiongen.Unfit), or a quoted name that
 //     is an engine's research section (from evidence.json's provenance).
 //
-// The share of findings judged on-topic and the passages of the noise
-// classes quoted as findings wait for the coherence model and the passage
-// classifier of package evidence; until then they are not measured.
+// and, with package evidence's models: findings judged on topic
+// (evidence.NewTopic over the engines' own summaries and reports, each
+// finding judged with its cited source's title) and findings of a noise
+// class (evidence.Classify: comment floors, page furniture, adverts,
+// filler, listings, definitions, meta lines, fragments).
 type analystChecklist struct {
-	Findings         int // cited paragraphs and list items of 20+ runes in the chapters
+	Findings         int      // cited paragraphs and list items of 20+ runes in the chapters
+	OnTopic          int      // of Findings: judged on topic by evidence.Topic
+	Noise            []string // of Findings: of a noise class (evidence.Classify), as "class: text"
 	Refs, WebCited   int
 	PartCharts       int
 	PartChartsWhole  int // of PartCharts: values summing to 100 ± 2
@@ -200,6 +204,11 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 	}
 
 	var units []string // printed units of 20+ runes, in order
+	type finding struct {
+		text string
+		refs []int
+	}
+	var findings []finding
 	type sub struct {
 		heading string
 		content bool
@@ -222,6 +231,7 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 					units = append(units, p)
 					if len(refs) > 0 {
 						c.Findings++
+						findings = append(findings, finding{p, refs})
 						if cur != nil {
 							cur.content = true
 						}
@@ -306,6 +316,32 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 		}
 	}
 	slices.Sort(c.Repeated)
+	var profile []string
+	for _, it := range ev.Items {
+		if it.Kind == evidence.KindSummary || it.Kind == evidence.KindFinalReport {
+			profile = append(profile, it.Text)
+		}
+	}
+	topic, err := evidence.NewTopic(evidence.TopicConfig{Topic: doc.Metadata.Query, Profile: profile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range findings {
+		title := ""
+		if n := f.refs[0]; n >= 1 && n <= len(doc.Sources) {
+			title = doc.Sources[n-1].Title
+		}
+		if topic.Judge(f.text, "", title).OnTopic {
+			c.OnTopic++
+		}
+		quoted := f.text // an essentials line "标签：数值——「原文」" is judged by its quote
+		if i := strings.LastIndex(quoted, "——「"); i >= 0 && strings.HasSuffix(quoted, "」") {
+			quoted = strings.TrimSuffix(quoted[i+len("——「"):], "」")
+		}
+		if n := evidence.Classify(quoted, ""); n != evidence.Clean {
+			c.Noise = append(c.Noise, n.String()+": "+f.text)
+		}
+	}
 	sections := map[string]bool{}
 	for _, it := range ev.Items {
 		for _, p := range it.Provenance {
@@ -375,6 +411,11 @@ func TestAnalystChecklist(t *testing.T) {
 				t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 			}
 			c := measureChecklist(t, filepath.Join(base, "reports", r.name))
+			t.Logf("findings on topic %d of %d (%.0f%%); findings of a noise class %d", c.OnTopic, c.Findings,
+				100*float64(c.OnTopic)/float64(max(c.Findings, 1)), len(c.Noise))
+			for _, n := range c.Noise {
+				t.Logf("  noise: %s", n)
+			}
 			t.Logf("findings %d; web sources cited %d of %d references; part-to-whole charts summing to 100±2: %d of %d; "+
 				"KPIs traced to their passage: %d of %d; paragraphs printed twice: %d; empty subsections: %d of %d",
 				c.Findings, c.WebCited, c.Refs, c.PartChartsWhole, c.PartCharts, c.KPIsTraced, c.KPIs,
