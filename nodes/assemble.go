@@ -58,7 +58,7 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 	if r.work.load(workFollowUps, deps, &fo) {
 		fo.Calls = 0
 		res.questions = fo.Questions
-		res.warnings = droppedWarnings(fo.Dropped)
+		res.warnings = droppedWarnings(fo)
 		rec := r.stageReused(StageFollowUp, start)
 		res.rec = &rec
 		return res, nil
@@ -77,21 +77,21 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 	}
 	r.work.save(workFollowUps, StageFollowUp, deps, fo)
 	res.questions = fo.Questions
-	res.warnings = droppedWarnings(fo.Dropped)
-	for _, q := range fo.Unfit {
-		res.warnings = append(res.warnings, fmt.Sprintf("%s: dropped %s", StageFollowUp, q))
-	}
+	res.warnings = droppedWarnings(fo)
 	rec := r.stageEnd(StageFollowUp, start, false, fo.Calls, fo.Calls, "")
 	res.rec = &rec
 	return res, nil
 }
 
 // droppedWarnings are the manifest warnings of follow-up questions that
-// were dropped.
-func droppedWarnings(dropped []string) []string {
+// were dropped: answerable from nothing in the graph, or unfit (FollowUpsOutput.Unfit).
+func droppedWarnings(fo FollowUpsOutput) []string {
 	var out []string
-	for _, q := range dropped {
+	for _, q := range fo.Dropped {
 		out = append(out, fmt.Sprintf("%s: dropped %q: local search finds nothing for it in the graph", StageFollowUp, q))
+	}
+	for _, q := range fo.Unfit {
+		out = append(out, fmt.Sprintf("%s: dropped %s", StageFollowUp, q))
 	}
 	return out
 }

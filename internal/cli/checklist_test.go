@@ -443,6 +443,9 @@ func TestAnalystChecklist(t *testing.T) {
 			if len(c.UnfitFollowUps) > 0 {
 				t.Errorf("follow-up questions that break the relevance rules: %q", c.UnfitFollowUps)
 			}
+			if c.PartChartsWhole != c.PartCharts {
+				t.Errorf("%d of %d part-to-whole charts do not sum to 100 ± 2", c.PartCharts-c.PartChartsWhole, c.PartCharts)
+			}
 			if len(c.Repeated) > 0 {
 				t.Errorf("%d paragraphs printed twice, want none", len(c.Repeated))
 			}

@@ -242,10 +242,14 @@ func trendWord(title string) bool {
 // after the first is set off from the one before by an enumeration mark
 // or a conjunction (、，,；;和与及/). Figures one phrase holds together
 // (充值五百元赠送五十元: an offer, not two items) are no comparison. A
-// figure not found in its sentence counts as not set off.
+// figure not found in its sentence counts as not set off; figures without
+// their text (Raw "") are not checked.
 func parallelFigures(fs []prompts.FigureRef) bool {
 	at := 0
 	for i, f := range fs {
+		if f.Raw == "" {
+			return true // nothing to find: as before the rule
+		}
 		s := f.Sentence
 		j := strings.Index(s[min(at, len(s)):], f.Raw)
 		if j < 0 {
