@@ -397,7 +397,7 @@ func TestAnalystChecklist(t *testing.T) {
 				t.Fatalf("second run: %v %v", states, err)
 			}
 			return append([]string{"--forum", filepath.Join(dir, "logs", "forum.log")}, states...)
-		}, floor: analystChecklist{WebCited: 11, Empty: make([]string, 4)}},
+		}, floor: analystChecklist{WebCited: 11, Empty: make([]string, 6)}},
 		{name: "coffee", args: func(t *testing.T) []string {
 			return append([]string{"--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
 		}, floor: analystChecklist{WebCited: 31, Empty: []string{}}, ready: true},
