@@ -399,16 +399,40 @@ func checkText(chapter, text string, set *evidence.Set, quote bool) []string {
 			continue
 		}
 		seen[n] = true
-		found := false
-		for _, p := range context {
-			if strings.Contains(p, n) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !numberIn(context, n) {
 			out = append(out, fmt.Sprintf("chapter %s: “%s” states %s, which none of its cited passages (%s) contains", chapter, string(short), n, strings.Join(ids, ", ")))
 		}
 	}
 	return out
+}
+
+// numberIn reports whether one of texts states the number n: n itself
+// anywhere, or, for a number written with leading zeros (the month and day
+// of "2025-07-31", the minutes of "10:00"), the same number without them
+// standing alone ("2025年7月31日"); a number of zeros only states nothing
+// to check.
+func numberIn(texts []string, n string) bool {
+	for _, p := range texts {
+		if strings.Contains(p, n) {
+			return true
+		}
+	}
+	t := strings.TrimLeft(n, "0")
+	if t == n {
+		return false
+	}
+	if t == "" {
+		return true
+	}
+	if t[0] == '.' { // 0.5: a decimal is compared whole
+		return false
+	}
+	for _, p := range texts {
+		for _, m := range numberRE.FindAllString(p, -1) {
+			if m == t {
+				return true
+			}
+		}
+	}
+	return false
 }

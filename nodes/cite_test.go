@@ -78,6 +78,37 @@ func TestCheckClaims(t *testing.T) {
 	}
 }
 
+// A date written with leading zeros ("2024-07") is the number its passage
+// writes without them ("2024年7月"); a zero alone ("10:00") is no claim; a
+// number the passage holds only inside a longer one is not found.
+func TestCheckClaimsLeadingZeros(t *testing.T) {
+	st := &state.State{Engine: state.EngineQuery, Paragraphs: []state.Paragraph{{Title: "断货", Searches: []state.SearchRecord{
+		{URL: "https://a.cn/1", Title: "断货", Content: "2024年7月，云南雨季导致运输延误，门店断货17天。"},
+	}}}}
+	set := evidence.Collect(evidence.Input{Topic: "咖啡店", States: []*state.State{st}})
+	id := idOf(t, set, "2024年7月")
+	for _, tc := range []struct {
+		text string
+		want string // the number warned about, "" for none
+	}{
+		{"2024-07：云南雨季导致断货[" + id + "]", ""},
+		{"2024-07-17 00:00 门店断货[" + id + "]", ""},
+		{"2024-08：云南雨季导致断货[" + id + "]", "08"},
+		{"断货07天[" + id + "]", ""},     // 7 stands alone in 年7月
+		{"断货017天[" + id + "]", ""},    // 17 stands alone
+		{"断货0.5天[" + id + "]", "0.5"}, // a decimal is compared whole
+		{"断货01天[" + id + "]", "01"},   // 1 is only inside 17 and 2024
+	} {
+		ws := checkText("S3", tc.text, set, false)
+		switch {
+		case tc.want == "" && len(ws) != 0:
+			t.Errorf("%q: warnings %q, want none", tc.text, ws)
+		case tc.want != "" && (len(ws) != 1 || !strings.Contains(ws[0], "states "+tc.want+",")):
+			t.Errorf("%q: warnings %q, want one for %s", tc.text, ws, tc.want)
+		}
+	}
+}
+
 // Two passages of one source cited side by side are one reference: "[1]"
 // once, in running text and in SWOT text; the same number cited again after
 // other text is written again.
