@@ -111,14 +111,7 @@ func printGlobalCitations(w io.Writer, res *globalsearch.Result) {
 		}
 		in = append(in, safeText(fmt.Sprintf("  Reports %s: %s", c.ID, shortLine(c.Title, 80))))
 	}
-	if len(in) > 0 {
-		fmt.Fprintln(w, "\nCited records:")
-		for _, l := range in {
-			fmt.Fprintln(w, l)
-		}
-	} else {
-		fmt.Fprintln(w, "\nNo report was cited.")
-	}
+	printCited(w, in, "No report was cited.")
 	if len(out) > 0 {
 		fmt.Fprintf(w, "Citations not in the context: %s\n", strings.Join(out, ", "))
 	}

@@ -215,14 +215,7 @@ func printCitations(w io.Writer, res *localsearch.Result) {
 		}
 		in = append(in, safeText(line))
 	}
-	if len(in) > 0 {
-		fmt.Fprintln(w, "\nCited records:")
-		for _, l := range in {
-			fmt.Fprintln(w, l)
-		}
-	} else {
-		fmt.Fprintln(w, "\nNo record of the context was cited.")
-	}
+	printCited(w, in, "No record of the context was cited.")
 	if len(more) > 0 {
 		fmt.Fprintf(w, "The answer cites more records than it names (+more) of: %s\n", strings.Join(more, ", "))
 	}
@@ -281,4 +274,18 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// printCited prints the lines of the cited records under "Cited records:"
+// after a blank line, or the line none when there are none (local and
+// global search answers alike).
+func printCited(w io.Writer, lines []string, none string) {
+	if len(lines) == 0 {
+		fmt.Fprintln(w, "\n"+none)
+		return
+	}
+	fmt.Fprintln(w, "\nCited records:")
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
 }
