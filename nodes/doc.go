@@ -266,10 +266,13 @@
 // stage's output and each written chapter there as it completes, each
 // with the digest of what its stage was given; a run opened to resume
 // reuses the outputs whose digest matches and asks the model only for the
-// rest (work.go). The manifest records the key (runKey) and marks reused
+// rest (work.go). One run at a time holds a work area (a flock on
+// <dir>.lock); a run that does not resume keeps an earlier run's saved work
+// until its own first save replaces it. The manifest records the key (runKey) and marks reused
 // stages and chapters (reused).
 //
-//	w, err := nodes.OpenWork("reports/.coffee.work", key, resume) // *ResumeMismatchError names what changed
+//	w, err := nodes.OpenWork("reports/.coffee.work", key, resume) // *ResumeMismatchError names what changed; *WorkLockedError: another run holds it
+//	defer w.Close()                                                // releases the lock
 //	res, err := p.Run(ctx, nodes.Input{Topic: "咖啡店", Graph: g, Work: w})
 //
 // # BettaFish faults fixed here (reference §8)

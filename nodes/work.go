@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"reportengine/internal/atomicfile"
 	"reportengine/templates"
@@ -67,6 +68,33 @@ func (e *ResumeMismatchError) Error() string {
 
 // Unwrap returns ErrResumeMismatch.
 func (e *ResumeMismatchError) Unwrap() error { return ErrResumeMismatch }
+
+// ErrWorkLocked is wrapped by *WorkLockedError.
+var ErrWorkLocked = errors.New("the work area is in use by another run")
+
+// WorkLockedError is OpenWork's refusal to open a work area another run
+// holds (two runs of one report id at once would overwrite each other's
+// saved outputs). The lock is an exclusive flock(2) on Dir+".lock", which
+// the kernel releases when its run ends, however it ends: a dead run's
+// lock never blocks a later one.
+type WorkLockedError struct {
+	Dir string // the work area
+	// Holder is what the other run wrote in the lock file ("pid 4242,
+	// started 2026-12-02T06:50:00Z"); "" when it could not be read.
+	Holder string
+}
+
+// Error returns "DIR is in use by another run (pid N, started T)".
+func (e *WorkLockedError) Error() string {
+	who := "another run"
+	if e.Holder != "" {
+		who += " (" + e.Holder + ")"
+	}
+	return fmt.Sprintf("%s is in use by %s", e.Dir, who)
+}
+
+// Unwrap returns ErrWorkLocked.
+func (e *WorkLockedError) Unwrap() error { return ErrWorkLocked }
 
 // RunKey is what a report's saved work is valid for: the inputs (by the
 // SHA-256 of their files), the template and the settings that change what
@@ -198,18 +226,27 @@ func TemplateDigest(name string) (string, error) {
 }
 
 // Work is a report's work area (see the section above). Its methods are
-// safe for concurrent use; a nil *Work saves and reuses nothing.
+// safe for concurrent use; a nil *Work saves and reuses nothing. An open
+// Work holds the work area's lock until Close.
 type Work struct {
 	dir    string
 	key    RunKey
 	resume bool
+	lock   *os.File // the flock on dir+".lock"; nil once closed
 
-	mu      sync.Mutex
-	records map[string]workRecord // saved outputs by name (resume: as found)
-	saved   int                   // outputs this run saved
-	reused  int                   // outputs this run reused
-	saveErr error                 // the first save that failed
-	skipped []string              // files of the work area that could not be read (resume)
+	// earlier is the saved work an earlier run left, found by a run that
+	// does not resume; pending is true while it is kept (until this run
+	// saves its first output).
+	earlier EarlierWork
+	pending bool
+
+	mu       sync.Mutex
+	records  map[string]workRecord // saved outputs by name (resume: as found)
+	saved    int                   // outputs this run saved
+	reused   int                   // outputs this run reused
+	saveErr  error                 // the first save that failed
+	skipped  []string              // files of the work area that could not be read (resume)
+	claimErr error                 // the reset of an earlier run's work that failed
 }
 
 // workRecord is one saved output: which stage made it, the digest of what
@@ -229,28 +266,54 @@ const (
 	maxWorkRecord = 64 << 20
 )
 
-// OpenWork opens the work area dir for a run with key. Without resume it
-// starts afresh: whatever dir held is removed and key.json written. With
-// resume, dir's key.json must hold key (else a *ResumeMismatchError
+// EarlierWork is the saved work an earlier run left in a work area that a
+// run without resume opened (Work.Earlier).
+type EarlierWork struct {
+	// Chapters are the saved chapters and Outputs all saved outputs
+	// (chapters, graph queries, layout, …), counted by file.
+	Chapters, Outputs int
+	// Changes is what differs between the earlier run's key and this
+	// run's (RunKey.Changes): nil when resume would reuse the outputs.
+	Changes []string
+}
+
+// OpenWork takes the lock of the work area dir (an exclusive flock(2) on
+// dir+".lock", held until Close; another run holding it is a
+// *WorkLockedError wrapping ErrWorkLocked, returned at once) and opens it
+// for a run with key.
+//
+// Without resume the run starts afresh, but an earlier run's saved work
+// is not removed yet: it stays, resumable, until this run saves its first
+// output, which replaces it (Earlier says what there is; a run that stops
+// before saving anything leaves it as it was). An area with no saved
+// output (or no readable key.json) is cleared at once and key.json
+// written.
+//
+// With resume, dir's key.json must hold key (else a *ResumeMismatchError
 // naming each change, which wraps ErrResumeMismatch; a missing dir or
 // key.json is an error wrapping ErrNothingToResume), and the saved
 // outputs are read for the run to reuse (a file that cannot be read or
 // decoded is skipped, and named by Skipped). Other errors name the file.
-func OpenWork(dir string, key RunKey, resume bool) (*Work, error) {
-	w := &Work{dir: dir, key: key, resume: resume, records: map[string]workRecord{}}
-	if !resume {
-		if err := os.RemoveAll(dir); err != nil {
-			return nil, fmt.Errorf("nodes: work area: %w", err)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("nodes: work area: %w", err)
-		}
-		b, err := marshalJSON(key)
+// On every error the lock is released.
+func OpenWork(dir string, key RunKey, resume bool) (w *Work, err error) {
+	lock, err := lockWork(dir)
+	if err != nil {
+		return nil, err
+	}
+	opened := &Work{dir: dir, key: key, resume: resume, records: map[string]workRecord{}, lock: lock}
+	w = opened
+	defer func() {
 		if err != nil {
-			return nil, fmt.Errorf("nodes: work area %s: %w", workKeyFile, err)
+			opened.Close()
 		}
-		if err := writeFile(filepath.Join(dir, workKeyFile), b, 0o644); err != nil {
-			return nil, fmt.Errorf("nodes: work area %s: %w", filepath.Join(dir, workKeyFile), err)
+	}()
+	if !resume {
+		if e := findEarlier(dir, key); e.Outputs > 0 {
+			w.earlier, w.pending = e, true
+			return w, nil
+		}
+		if err := w.reset(); err != nil {
+			return nil, err
 		}
 		return w, nil
 	}
@@ -285,6 +348,139 @@ func OpenWork(dir string, key RunKey, resume bool) (*Work, error) {
 		w.records[strings.TrimSuffix(name, ".json")] = rec
 	}
 	return w, nil
+}
+
+// reset empties the work area and writes key.json: the key first goes,
+// so that an area cut short here is never resumed with a mix of runs.
+func (w *Work) reset() error {
+	if err := os.Remove(filepath.Join(w.dir, workKeyFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("nodes: work area: %w", err)
+	}
+	if err := os.RemoveAll(w.dir); err != nil {
+		return fmt.Errorf("nodes: work area: %w", err)
+	}
+	if err := os.MkdirAll(w.dir, 0o755); err != nil {
+		return fmt.Errorf("nodes: work area: %w", err)
+	}
+	b, err := marshalJSON(w.key)
+	if err != nil {
+		return fmt.Errorf("nodes: work area %s: %w", workKeyFile, err)
+	}
+	if err := writeFile(filepath.Join(w.dir, workKeyFile), b, 0o644); err != nil {
+		return fmt.Errorf("nodes: work area %s: %w", filepath.Join(w.dir, workKeyFile), err)
+	}
+	return nil
+}
+
+// findEarlier counts the saved outputs of the work area dir that a run
+// resuming it would read (regular .json files beside a readable
+// key.json), with what differs from key; none when there is no key.
+func findEarlier(dir string, key RunKey) EarlierWork {
+	var e EarlierWork
+	saved, err := SavedKey(dir)
+	if err != nil {
+		return e
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, d := range entries {
+		name := d.Name()
+		if !d.Type().IsRegular() || name == workKeyFile || !strings.HasSuffix(name, ".json") || atomicfile.IsTemp(name) {
+			continue
+		}
+		e.Outputs++
+		if strings.HasPrefix(name, "chapter-") {
+			e.Chapters++
+		}
+	}
+	e.Changes = key.Changes(saved)
+	return e
+}
+
+// Earlier is the saved work an earlier run left, as OpenWork without
+// resume found it, and whether it is still there untouched (true until
+// this run saves its first output); ok is false when there was none.
+func (w *Work) Earlier() (e EarlierWork, kept, ok bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.earlier, w.pending, w.earlier.Outputs > 0
+}
+
+// Close releases the work area's lock (removing the lock file while it
+// still holds it, so no later run finds a stale one). The saved work
+// stays. Closing twice does nothing.
+func (w *Work) Close() error {
+	if w == nil {
+		return nil
+	}
+	w.mu.Lock()
+	f := w.lock
+	w.lock = nil
+	w.mu.Unlock()
+	if f == nil {
+		return nil
+	}
+	if sameFile(f, w.dir+lockSuffix) {
+		os.Remove(w.dir + lockSuffix)
+	}
+	return f.Close()
+}
+
+// lockSuffix names a work area's lock file: <dir>.lock.
+const lockSuffix = ".lock"
+
+// maxLockHolder is the most bytes of the lock file read to name its
+// holder.
+const maxLockHolder = 256
+
+// lockWork takes the exclusive lock of the work area dir (flockFile on
+// dir+".lock", made when missing) and writes the holder line ("pid N,
+// started T") into it. Another run holding it: *WorkLockedError, at once.
+func lockWork(dir string) (*os.File, error) {
+	p := dir + lockSuffix
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return nil, fmt.Errorf("nodes: work area lock: %w", err)
+	}
+	for range 8 {
+		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("nodes: work area lock: %w", err)
+		}
+		busy, err := flockFile(f)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("nodes: work area lock %s: %w", p, err)
+		}
+		if busy {
+			b, _ := io.ReadAll(io.LimitReader(f, maxLockHolder))
+			f.Close()
+			return nil, &WorkLockedError{Dir: dir, Holder: holderText(b)}
+		}
+		if !sameFile(f, p) {
+			f.Close() // its holder removed it as we took it: take the new one
+			continue
+		}
+		line := fmt.Sprintf("pid %d, started %s", os.Getpid(), time.Now().UTC().Format(time.RFC3339))
+		if err := f.Truncate(0); err == nil {
+			f.WriteAt([]byte(line), 0)
+		}
+		return f, nil
+	}
+	return nil, fmt.Errorf("nodes: work area lock %s: removed and made again by other runs while it was taken", p)
+}
+
+// holderText is a lock file's holder line as it may be shown: one line of
+// printable characters, "" when there is none.
+func holderText(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // readWorkFile reads at most limit bytes of a regular file; more is an
@@ -367,7 +563,8 @@ func (w *Work) load(name, deps string, v any) bool {
 
 // save writes v as the output name of stage, made from deps, atomically;
 // a failure is kept for SaveError and otherwise ignored. A nil w saves
-// nothing.
+// nothing, nor does a closed one; the first save of a run that found an
+// earlier run's work replaces that work first (claim).
 func (w *Work) save(name, stage, deps string, v any) {
 	if w == nil || deps == "" {
 		return
@@ -379,6 +576,9 @@ func (w *Work) save(name, stage, deps string, v any) {
 		b, err = marshalJSON(rec)
 	}
 	p := filepath.Join(w.dir, name+".json")
+	if err == nil {
+		err = w.claim()
+	}
 	if err == nil {
 		err = writeFile(p, b, 0o644)
 	}
@@ -392,6 +592,25 @@ func (w *Work) save(name, stage, deps string, v any) {
 	}
 	w.records[name] = rec
 	w.saved++
+}
+
+// errWorkClosed is a save after Close (a stage a stopped run abandoned):
+// the work area may be another run's by then, so nothing is written.
+var errWorkClosed = errors.New("the work area was closed")
+
+// claim replaces an earlier run's saved work by this run's (reset) before
+// its first save; later calls return the first call's error.
+func (w *Work) claim() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.lock == nil {
+		return errWorkClosed
+	}
+	if w.pending {
+		w.pending = false
+		w.claimErr = w.reset()
+	}
+	return w.claimErr
 }
 
 // digestOf is the SHA-256 (hex) of the JSON of vs, each followed by a

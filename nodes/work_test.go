@@ -2,6 +2,7 @@ package nodes
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -68,6 +69,9 @@ func TestOpenWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, _, ok := w.Earlier(); ok {
+		t.Error("a new work area reports earlier work")
+	}
 	type out struct{ A []string }
 	w.save("chapter-010-x", "chapter S1", digestOf("input 1"), out{A: []string{"段落"}})
 	w.save("layout", "document layout", "", out{}) // deps "": nothing saved
@@ -81,6 +85,7 @@ func TestOpenWork(t *testing.T) {
 	if s, r := w.Counts(); s != 1 || r != 0 {
 		t.Errorf("counts saved %d reused %d", s, r)
 	}
+	w.Close()
 
 	other := testKey()
 	other.Settings["model"] = "m2"
@@ -94,6 +99,7 @@ func TestOpenWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer r.Close()
 	if r.load("chapter-010-x", digestOf("input 2"), &got) {
 		t.Error("an output saved for other deps was reused")
 	}
@@ -107,17 +113,75 @@ func TestOpenWork(t *testing.T) {
 		t.Errorf("skipped %v", sk)
 	}
 
-	// a fresh run removes the saved outputs
-	if _, err := OpenWork(dir, testKey(), false); err != nil {
+	r.Close()
+
+	// a fresh run keeps the saved outputs until it saves its first own,
+	// which replaces them
+	other.Settings["model"] = "m3"
+	f, err := OpenWork(dir, other, false)
+	if err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 || entries[0].Name() != workKeyFile {
-		t.Errorf("a fresh run kept %v", entries)
+	e, kept, ok := f.Earlier()
+	if !ok || !kept || e.Chapters != 1 || e.Outputs != 2 || len(e.Changes) != 1 || !strings.Contains(e.Changes[0], "setting model") {
+		t.Errorf("earlier work %+v kept %v ok %v, want 1 chapter of 2 outputs, the model changed", e, kept, ok)
 	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("a fresh run removed the earlier work before saving: %v", entries)
+	}
+	f.save("layout", "document layout", digestOf("l"), out{A: []string{"布局"}})
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 || entries[0].Name() != workKeyFile || entries[1].Name() != "layout.json" {
+		t.Errorf("after the fresh run's first save the area holds %v, want its key and layout", entries)
+	}
+	if saved, err := SavedKey(dir); err != nil || saved.Settings["model"] != "m3" {
+		t.Errorf("the area's key is %v (%v), want the fresh run's", saved.Settings, err)
+	}
+	if _, kept, _ := f.Earlier(); kept {
+		t.Error("Earlier says the replaced work is kept")
+	}
+	f.Close()
 	var nilWork *Work
 	nilWork.save("x", "s", "d", out{})
 	if nilWork.load("x", "d", &got) || nilWork.has("x") {
 		t.Error("a nil Work loaded something")
+	}
+}
+
+// Two runs of one work area at once: the second is refused at once, with
+// the first's pid; closing releases the lock (and removes its file), and
+// a lock file left without a holder (its run killed) blocks nothing.
+func TestOpenWorkLock(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".r.work")
+	a, err := OpenWork(dir, testKey(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, resume := range []bool{false, true} {
+		_, err = OpenWork(dir, testKey(), resume)
+		var le *WorkLockedError
+		if !errors.As(err, &le) || !errors.Is(err, ErrWorkLocked) || le.Dir != dir ||
+			!strings.HasPrefix(le.Holder, fmt.Sprintf("pid %d, started ", os.Getpid())) {
+			t.Fatalf("resume %v while another run holds the area: %v", resume, err)
+		}
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("Close left the lock file: %v", err)
+	}
+	a.Close() // twice: nothing
+	// a lock file whose run died (the kernel released its flock)
+	if err := os.WriteFile(dir+".lock", []byte("pid 999999999, started 2026-01-01T00:00:00Z"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := OpenWork(dir, testKey(), true)
+	if err != nil {
+		t.Fatalf("a stale lock file blocked the next run: %v", err)
+	}
+	b.Close()
+	if got := holderText([]byte("pid 1\x1b[31m\nsecond line")); got != "pid 1[31m" {
+		t.Errorf("holderText = %q", got)
 	}
 }

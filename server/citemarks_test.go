@@ -6,11 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/localsearch"
 )
 
 // The viewer marks a cited id that was not in the context where it
-// stands (assets/cite.js), as the CLI does (localsearch.MarkCitations):
+// stands (assets/cite.js), as the CLI does (localsearch.MarkCitations, for
+// global answers globalsearch.MarkCitations):
 // for the same answer and citations, the JavaScript's marks put back into
 // the text are the Go marks, B23's answer and the variants included. The
 // JavaScript is run by Node when it is installed.
@@ -42,8 +44,20 @@ func TestViewerCitationMarksMatchGo(t *testing.T) {
 		Citations []localsearch.Citation `json:"citations"`
 	}
 	var ins []input
+	var wants []string
 	for _, a := range answers {
 		ins = append(ins, input{a, localsearch.ParseCitations(a, rec)})
+		wants = append(wants, localsearch.MarkCitations(a, rec))
+	}
+	// global answers: the summary's citations as resolveGlobal sends them
+	gc := &globalsearch.Context{Records: map[string]globalsearch.Table{"reports": {Columns: []string{"id", "title"}, Rows: [][]string{{"0", "a"}, {"1", "b"}}, InContext: []bool{true, true}}}}
+	for _, a := range []string{"总体平稳 [Data: Reports (0, 999999)]，另见 [Data: Entities (3)]。", "【Data：Report 1、7；Reports（0, +more）】"} {
+		var cs []localsearch.Citation
+		for _, c := range globalsearch.ParseCitations(a, gc, nil) {
+			cs = append(cs, localsearch.Citation{Dataset: c.Dataset, ID: c.ID, InContext: c.InContext})
+		}
+		ins = append(ins, input{a, cs})
+		wants = append(wants, globalsearch.MarkCitations(a, gc))
 	}
 	data, _ := json.Marshal(ins)
 	script := string(js) + `
@@ -61,12 +75,15 @@ process.stdout.write(JSON.stringify(out));`
 	if err := json.Unmarshal(raw, &got); err != nil {
 		t.Fatalf("node output %q: %v", raw, err)
 	}
-	for i, a := range answers {
-		if want := localsearch.MarkCitations(a, rec); got[i] != want {
+	for i, want := range wants {
+		if got[i] != want {
 			t.Errorf("answer %d: viewer marks\n%s\nGo marks\n%s", i, got[i], want)
 		}
 	}
 	if !strings.Contains(got[0], "41"+localsearch.NotInContextMark) || !strings.Contains(got[0], "99"+localsearch.NotInContextMark) {
 		t.Errorf("B23: 41 and 99 not marked: %s", got[0])
+	}
+	if g := got[len(answers)]; !strings.Contains(g, "999999"+localsearch.NotInContextMark) || !strings.Contains(g, "(3"+localsearch.NotInContextMark) {
+		t.Errorf("global answer not marked: %s", g)
 	}
 }

@@ -113,11 +113,11 @@
 //	context  {target, method, method_reason, sections, counts:{table: rows}, entities:[{title, node_id}], records, budgets}
 //	         (global: sections ["Reports"], counts {reports}, batches, records {reports})
 //	         once, before the model is asked: what was retrieved
-//	chunk    {text}: the next piece of the answer; in a local search a cited id that
-//	         was not in the context is followed by "⟨not in context⟩"
-//	         (localsearch.NotInContextMark) where it stands, as the search
-//	         command prints it: the chunks put together are
-//	         localsearch.MarkCitations(response, context_data), ready to show
+//	chunk    {text}: the next piece of the answer; a cited id that was not in the
+//	         context is followed by "⟨not in context⟩" (localsearch.NotInContextMark)
+//	         where it stands, as the search command prints it: the chunks put
+//	         together are localsearch.MarkCitations(response, context_data) (global:
+//	         globalsearch.MarkCitations of the response and the batches), ready to show
 //	summary  the result fields of localsearch.Result (response, context_text, context_data,
 //	         completion_time, llm_calls, prompt_tokens, output_tokens and their *_categories,
 //	         no_match, extractive) plus target and citations:[{dataset, table, id, in_context,

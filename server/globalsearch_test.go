@@ -1,10 +1,13 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"reportengine/graphrag/localsearch"
+	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/server"
 )
@@ -83,5 +86,88 @@ func TestSearchGlobalRouting(t *testing.T) {
 	status, _, _, raw := search(t, ts.URL, `{"report_id":"wuhan","question":"q","method":"drift"}`)
 	if status != 400 || !strings.Contains(string(raw), "method") {
 		t.Errorf("method drift: %d %s", status, raw)
+	}
+}
+
+// globalScripted answers a global search: each map request with one point
+// citing the first report of its batch and the made-up report 999999,
+// the reduce with those citations in chunks that cut the citation block.
+type globalScripted struct{}
+
+func (globalScripted) Info() llm.Info { return llm.Info{Provider: "test", Model: "global-scripted"} }
+func (m globalScripted) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
+	return m.Stream(ctx, req, func(llm.Chunk) error { return nil })
+}
+func (globalScripted) Stream(_ context.Context, req llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
+	if req.JSON {
+		return llm.Response{Content: `{"points": [{"description": "舆情总体平稳 [Data: Reports (0, 999999)]", "score": 80}]}`, FinishReason: "stop"}, nil
+	}
+	parts := []string{"总体平稳 [Da", "ta: Reports (0, 9999", "99)]，另见 [Data: Entities (3)]。"}
+	for _, p := range parts {
+		if err := fn(llm.Chunk{Delta: p}); err != nil {
+			return llm.Response{}, err
+		}
+	}
+	return llm.Response{Content: strings.Join(parts, ""), FinishReason: "stop"}, nil
+}
+
+// A global search's chunks mark the cited ids that name no report of the
+// batches where they stand (before: only the summary's citations said so,
+// the chunks were the raw answer); the summary's response stays as the
+// model wrote it and lists them with in_context false, which the viewer
+// marks in place (cite.js, held to the Go marks by
+// TestViewerCitationMarksMatchGo).
+func TestSearchGlobalMarksUnknownCitations(t *testing.T) {
+	graphs := t.TempDir()
+	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: searchConfig(globalScripted{})})
+	status, _, events, raw := search(t, ts.URL, `{"report_id":"wuhan","question":"总体舆情怎么样？","method":"global"}`)
+	if status != 200 || len(events) < 3 || events[0].Name != "context" || events[len(events)-1].Name != "summary" {
+		t.Fatalf("status %d events %v %s", status, names(events), raw)
+	}
+	var ctxEv struct {
+		Records map[string]struct {
+			Columns []string   `json:"columns"`
+			Rows    [][]string `json:"rows"`
+		} `json:"records"`
+	}
+	if err := json.Unmarshal([]byte(events[0].Data), &ctxEv); err != nil || len(ctxEv.Records["reports"].Rows) == 0 || ctxEv.Records["reports"].Rows[0][0] != "0" {
+		t.Fatalf("context: %v %.300s", err, events[0].Data)
+	}
+	var streamed strings.Builder
+	for _, ev := range events[1 : len(events)-1] {
+		var c struct {
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal([]byte(ev.Data), &c); err != nil {
+			t.Fatal(err)
+		}
+		streamed.WriteString(c.Text)
+	}
+	var sum struct {
+		Response  string `json:"response"`
+		Citations []struct {
+			Dataset   string `json:"dataset"`
+			ID        string `json:"id"`
+			InContext bool   `json:"in_context"`
+		} `json:"citations"`
+	}
+	if err := json.Unmarshal([]byte(events[len(events)-1].Data), &sum); err != nil {
+		t.Fatal(err)
+	}
+	const answer = "总体平稳 [Data: Reports (0, 999999)]，另见 [Data: Entities (3)]。"
+	m := localsearch.NotInContextMark
+	if want := "总体平稳 [Data: Reports (0, 999999" + m + ")]，另见 [Data: Entities (3" + m + ")]。"; streamed.String() != want {
+		t.Errorf("streamed answer\n%s\nwant\n%s", streamed.String(), want)
+	}
+	if sum.Response != answer {
+		t.Errorf("summary response %q, want the answer unmarked", sum.Response)
+	}
+	got := ""
+	for _, c := range sum.Citations {
+		got += c.Dataset + " " + c.ID + " " + map[bool]string{true: "in", false: "out"}[c.InContext] + "; "
+	}
+	if got != "Reports 0 in; Reports 999999 out; Entities 3 out; " {
+		t.Errorf("citations: %s", got)
 	}
 }

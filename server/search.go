@@ -19,6 +19,7 @@ import (
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/questiongen"
 	"reportengine/llm"
+	"reportengine/text"
 )
 
 // SearchConfig turns on POST /api/search, POST /api/questions and the
@@ -535,8 +536,8 @@ type globalSummaryEvent struct {
 // handleSearch serves POST /api/search as server-sent events: "context"
 // (what was retrieved, once, before the model is asked), "chunk" ({text},
 // each piece of the answer in order; in a local search a cited id the
-// context did not show is followed by localsearch.NotInContextMark, see
-// chunkEvent), then "summary" (the result fields, the unmarked response and
+// context did not show, in a local or a global search, is followed by
+// localsearch.NotInContextMark, see chunkEvent), then "summary" (the result fields, the unmarked response and
 // the resolved citations, each with in_context) — or "error" ({success:
 // false, message, error_id}: a generic message, the detail in the log, see
 // streamFailed) when the search fails after the stream started (B38: never
@@ -596,11 +597,12 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	_ = es.send("summary", summaryEvent{Result: res, Target: t.name, Method: route.Method, MethodReason: route.Reason, Citations: t.resolve(res)})
 }
 
-// chunkEvent is one "chunk" event: the next piece of the answer. In a
-// local search's stream a cited id the context did not show is followed
-// by localsearch.NotInContextMark, where it stands, so that the chunks
-// put together are localsearch.MarkCitations of the summary's response
-// (which stays the answer as the model wrote it).
+// chunkEvent is one "chunk" event: the next piece of the answer. A cited
+// id the context did not show is followed by localsearch.NotInContextMark
+// (the same text.NotInContextMark in a global search), where it stands, so
+// that the chunks put together are localsearch.MarkCitations (in a global
+// search globalsearch.MarkCitations) of the summary's response (which
+// stays the answer as the model wrote it).
 type chunkEvent struct {
 	Text string `json:"text"`
 }
@@ -660,15 +662,29 @@ func (t *searchTarget) route(m globalsearch.Method, question string) globalsearc
 // then "summary" — or "error".
 func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTarget, route globalsearch.Route, req searchRequest) {
 	q := globalsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
+	chunk := func(text string) error { return es.send("chunk", chunkEvent{Text: text}) }
+	// Cited ids that name no report of the batches are marked where they
+	// stand (globalsearch.NotInContextMark), as the search command prints
+	// them.
+	var mk *text.CitationMarker
 	res, err := t.global.Stream(ctx, q, func(ev globalsearch.Event) error {
 		if ev.Context != nil {
+			mk = globalsearch.NewCitationMarker(ev.Context, chunk)
 			rows := len(ev.Context.Records["reports"].Rows)
 			return es.send("context", globalContextEvent{Target: t.name, Method: route.Method, MethodReason: route.Reason,
 				Sections: []string{globalsearch.ContextName}, Counts: map[string]int{"reports": rows}, Batches: len(ev.Context.Batches),
 				Entities: []citedNode{}, Records: ev.Context.Records})
 		}
-		return es.send("chunk", chunkEvent{Text: ev.Delta})
+		if mk == nil {
+			return chunk(ev.Delta)
+		}
+		return mk.Write(ev.Delta)
 	})
+	if mk != nil {
+		if ferr := mk.Flush(); err == nil {
+			err = ferr
+		}
+	}
 	if err != nil {
 		s.streamFailed(es, t, err)
 		return
@@ -683,7 +699,7 @@ func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTar
 func (t *searchTarget) resolveGlobal(res *globalsearch.Result) []resolvedCitation {
 	out := make([]resolvedCitation, 0, len(res.Citations))
 	for _, c := range res.Citations {
-		rc := resolvedCitation{Citation: localsearch.Citation{Dataset: c.Dataset, ID: c.ID, InContext: c.InContext, Row: -1}, Title: c.Title}
+		rc := resolvedCitation{Citation: localsearch.Citation{Dataset: c.Dataset, ID: c.ID, InContext: c.InContext, Row: -1, More: c.More}, Title: c.Title}
 		if c.InContext {
 			rc.Table = "reports"
 			if t.graph {

@@ -1,33 +1,28 @@
 package globalsearch
 
 import (
-	"regexp"
 	"strings"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/text"
 )
 
-var (
-	// a citation block: [Data: …] with ASCII or full-width brackets and
-	// colon, any letter case
-	citeBlockRE = regexp.MustCompile(`[\[［【]\s*(?i:data)\s*[:：]\s*([^\]］】]*)[\]］】]`)
-	// one dataset of a block: a name, then ids in round brackets
-	citeGroupRE = regexp.MustCompile(`([\p{L}][\p{L} _-]*?)\s*[(（]([^)）]*)[)）]`)
-	citeSplitRE = regexp.MustCompile(`[,，、;；\s]+`)
-)
+// NotInContextMark is what MarkCitations puts after a cited id that no
+// batch showed, where it stands in the answer: text.NotInContextMark, the
+// mark local search answers carry too (localsearch.NotInContextMark).
+const NotInContextMark = text.NotInContextMark
 
 // ParseCitations returns the citations of answer in order of appearance,
 // each (dataset, id) once: "[Data: Reports (1, 5, +more)]" and the
-// variants models write (full-width brackets and commas, "Report (3)",
-// several datasets in one block). A Reports citation is InContext when a
-// batch of c held a report with that short id; Title is then its title
-// (reports are Model.Reports()). Citations of other datasets are never
-// InContext: global search shows only reports.
+// variants models write (text.ScanCitations, the reading local search
+// uses too: full-width brackets and commas, "Report (3)", ids without
+// round brackets, several datasets in one block). A Reports citation is
+// InContext when a batch of c held a report with that short id; Title is
+// then its title (reports are Model.Reports()). Citations of other
+// datasets are never InContext: global search shows only reports. More is
+// set on the ids of a group that said "+more".
 func ParseCitations(answer string, c *Context, reports []knowledge.CommunityReport) []Citation {
-	shown := map[string]bool{}
-	for _, id := range c.ReportIDs() {
-		shown[id] = true
-	}
+	in := c.inContextFunc()
 	title := map[string]string{}
 	for _, r := range reports {
 		if _, ok := title[r.ShortID]; !ok {
@@ -35,33 +30,58 @@ func ParseCitations(answer string, c *Context, reports []knowledge.CommunityRepo
 		}
 	}
 	out := []Citation{}
-	seen := map[[2]string]bool{}
-	for _, blk := range citeBlockRE.FindAllStringSubmatch(answer, -1) {
-		for _, g := range citeGroupRE.FindAllStringSubmatch(blk[1], -1) {
-			name := strings.TrimSpace(g[1])
-			low := strings.ToLower(name)
-			isReports := low == "reports" || low == "report"
-			for _, id := range citeSplitRE.Split(g[2], -1) {
-				id = strings.TrimPrefix(strings.TrimSpace(id), "#")
-				switch strings.ToLower(id) {
-				case "", "+more", "more", "+", "...", "…":
-					continue
-				}
-				key := [2]string{low, id}
-				if isReports {
-					key[0] = "reports"
-				}
-				if seen[key] {
-					continue
-				}
-				seen[key] = true
-				ct := Citation{Dataset: name, ID: id}
-				if isReports && shown[id] {
-					ct.InContext, ct.Title = true, title[id]
-				}
-				out = append(out, ct)
+	seen := map[[2]string]int{} // key → index in out
+	text.ScanCitations(answer, func(name string, ids []text.CitedID, more bool) {
+		low := strings.ToLower(name)
+		for _, sp := range ids {
+			key := [2]string{low, sp.ID}
+			if isReportsDataset(name) {
+				key[0] = "reports"
 			}
+			if i, ok := seen[key]; ok {
+				out[i].More = out[i].More || more
+				continue
+			}
+			seen[key] = len(out)
+			ct := Citation{Dataset: name, ID: sp.ID, More: more}
+			if in(name, sp.ID) {
+				ct.InContext, ct.Title = true, title[sp.ID]
+			}
+			out = append(out, ct)
 		}
-	}
+	})
 	return out
+}
+
+// MarkCitations returns answer with NotInContextMark after every cited id
+// that names no report of c's batches (another dataset, or a report id no
+// batch held), where it stands: text.MarkCitations with ParseCitations's
+// reading. An answer without such a citation is returned unchanged.
+func MarkCitations(answer string, c *Context) string {
+	return text.MarkCitations(answer, c.inContextFunc())
+}
+
+// NewCitationMarker returns a text.CitationMarker that marks a global
+// answer as it streams, judging cited ids against c (the Event.Context
+// that comes before the first delta) and passing text on to emit: what
+// reaches emit, once Flush has run, is MarkCitations of the whole answer.
+func NewCitationMarker(c *Context, emit func(string) error) *text.CitationMarker {
+	return text.NewCitationMarker(c.inContextFunc(), emit)
+}
+
+// isReportsDataset is whether a cited dataset name is the reports one
+// ("Reports", "report", any letter case).
+func isReportsDataset(name string) bool {
+	low := strings.ToLower(strings.TrimSpace(name))
+	return low == "reports" || low == "report"
+}
+
+// inContextFunc says whether a cited (dataset, id) names a report of the
+// batches.
+func (c *Context) inContextFunc() text.InContextFunc {
+	shown := map[string]bool{}
+	for _, id := range c.ReportIDs() {
+		shown[id] = true
+	}
+	return func(dataset, id string) bool { return isReportsDataset(dataset) && shown[id] }
 }

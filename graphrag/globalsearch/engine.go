@@ -130,6 +130,10 @@ type Citation struct {
 	InContext bool `json:"in_context"`
 	// Title is the report's title when InContext.
 	Title string `json:"title,omitempty"`
+	// More is true when the group this id was cited in ended with
+	// "+more" ("Reports (1, 5, +more)"): the answer cites more reports
+	// than it names.
+	More bool `json:"more,omitempty"`
 }
 
 // Result is a finished global search: the reference's GlobalSearchResult

@@ -429,6 +429,51 @@ func TestCitations(t *testing.T) {
 	if got != "Reports:1:true:T1 Reports:7:false: Reports:0:true:T0 Entities:3:false: " {
 		t.Errorf("citations %s", got)
 	}
+	// "+more" is kept on its group's ids; ids without round brackets are
+	// read as local search reads them
+	if !cs[0].More || !cs[1].More || cs[2].More {
+		t.Errorf("more: %+v", cs)
+	}
+	if bare := ParseCitations("[Data: Reports 1, 7]", c, nil); len(bare) != 2 || !bare[0].InContext || bare[1].InContext {
+		t.Errorf("bare ids: %+v", bare)
+	}
+}
+
+// A cited id that names no report of the batches (an unknown report id,
+// another dataset) is marked where it stands, printed and streamed alike
+// (before: only listed after the answer); report ids of the batches and
+// the text around them are unchanged.
+func TestMarkCitations(t *testing.T) {
+	b, _ := NewContextBuilder(smallModel(t, "x", "y"), Config{})
+	c, _ := b.Build(t.Context(), nil, DefaultParams())
+	m := NotInContextMark
+	answer := "A [Data: Reports (1, 7, +more)]. B 【Data：Reports（0）；Entities (3)】. C [Data: Report (1)] [1]"
+	want := "A [Data: Reports (1, 7" + m + ", +more)]. B 【Data：Reports（0）；Entities (3" + m + ")】. C [Data: Report (1)] [1]"
+	if got := MarkCitations(answer, c); got != want {
+		t.Errorf("MarkCitations =\n%s\nwant\n%s", got, want)
+	}
+	for _, s := range []string{"no citation", "[Data: Reports (0, 1)]", "[Data: Report (1)]"} {
+		if got := MarkCitations(s, c); got != s {
+			t.Errorf("MarkCitations(%q) = %q, want it unchanged", s, got)
+		}
+	}
+	for n := 1; n <= 7; n++ {
+		var out strings.Builder
+		mk := NewCitationMarker(c, func(s string) error { out.WriteString(s); return nil })
+		for rest := answer; rest != ""; {
+			k := min(n, len(rest))
+			if err := mk.Write(rest[:k]); err != nil {
+				t.Fatal(err)
+			}
+			rest = rest[k:]
+		}
+		if err := mk.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != want {
+			t.Errorf("streamed in %d-byte deltas:\n%s\nwant\n%s", n, out.String(), want)
+		}
+	}
 }
 
 // scripted is an OpenAI-compatible chat server: non-streamed requests are

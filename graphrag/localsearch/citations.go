@@ -1,11 +1,10 @@
 package localsearch
 
 import (
-	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/text"
 )
 
 // Citation is one record id cited in an answer, resolved against the
@@ -41,19 +40,9 @@ type Citation struct {
 }
 
 // NotInContextMark is what MarkCitations puts after a cited id the
-// context did not show, where it stands in the answer.
-const NotInContextMark = "⟨not in context⟩"
-
-var (
-	// A citation block: [Data: …], with ASCII or full-width brackets and
-	// colon, any letter case.
-	citeBlockRE = regexp.MustCompile(`[\[［【]\s*(?i:data)\s*[:：]\s*([^\]］】]*)[\]］】]`)
-	// One dataset inside a block: a name, then ids in round brackets.
-	citeGroupRE = regexp.MustCompile(`([\p{L}][\p{L} _-]*?)\s*[(（]([^)）]*)[)）]`)
-	citeSemiRE  = regexp.MustCompile(`[;；]`)
-	// Without brackets: "Entities 1, 2; Reports 3".
-	citeBareRE = regexp.MustCompile(`^\s*([\p{L}][\p{L} _-]*?)\s*[:：]?\s+(#?[\p{N}\p{L}+][^;；]*)$`)
-)
+// context did not show, where it stands in the answer (text.NotInContextMark,
+// the one mark of local and global answers).
+const NotInContextMark = text.NotInContextMark
 
 // ParseCitations returns the citations of answer in order of appearance,
 // each (table, id) once, resolved against rec. It accepts the variants
@@ -69,10 +58,10 @@ func ParseCitations(answer string, rec Records) []Citation {
 	r := newResolver(rec)
 	var out []Citation
 	seen := map[[2]string]int{} // key → index in out
-	scanCitations(answer, func(name string, ids []idSpan, more bool) {
+	text.ScanCitations(answer, func(name string, ids []text.CitedID, more bool) {
 		table := datasetTable(name, rec)
 		for _, sp := range ids {
-			id := sp.id
+			id := sp.ID
 			key := [2]string{strings.ToLower(name), id}
 			if table != "" {
 				key[0] = table
@@ -91,82 +80,11 @@ func ParseCitations(answer string, rec Records) []Citation {
 // MarkCitations returns answer with NotInContextMark after every id of a
 // [Data: …] block that the context did not show (an id outside its
 // table, or a dataset the context has no table of), so a reader sees
-// where an answer cites what the model was never given. Everything else
-// is left as written; an answer without such a citation is returned
-// unchanged.
+// where an answer cites what the model was never given: text.MarkCitations
+// with ParseCitations's reading of rec. Everything else is left as
+// written; an answer without such a citation is returned unchanged.
 func MarkCitations(answer string, rec Records) string {
-	r := newResolver(rec)
-	var b strings.Builder
-	last := 0
-	scanCitations(answer, func(name string, ids []idSpan, _ bool) {
-		table := datasetTable(name, rec)
-		for _, sp := range ids {
-			if r.resolve(name, table, sp.id, false).InContext {
-				continue
-			}
-			b.WriteString(answer[last:sp.end])
-			b.WriteString(NotInContextMark)
-			last = sp.end
-		}
-	})
-	if last == 0 {
-		return answer
-	}
-	b.WriteString(answer[last:])
-	return b.String()
-}
-
-// idSpan is one cited id and where it ends in the scanned text.
-type idSpan struct {
-	id  string
-	end int // byte offset just past the id as written
-}
-
-// citeIDRE is one id of a group: what lies between separators (",",
-// "，", "、", ";", "；", white space).
-var citeIDRE = regexp.MustCompile(`[^,，、;；\s]+`)
-
-// scanCitations calls fn for each dataset group of each [Data: …] block
-// of answer, in order: the dataset name as written, its ids (trimmed, a
-// leading '#' dropped; "+more", "more", "+", "..." and "…" left out) with
-// their end offsets in answer, and whether the group said "+more".
-func scanCitations(answer string, fn func(name string, ids []idSpan, more bool)) {
-	for _, blk := range citeBlockRE.FindAllStringSubmatchIndex(answer, -1) {
-		inner, base := answer[blk[2]:blk[3]], blk[2]
-		groups := citeGroupRE.FindAllStringSubmatchIndex(inner, -1)
-		if len(groups) == 0 {
-			start := 0
-			seps := append(citeSemiRE.FindAllStringIndex(inner, -1), []int{len(inner), len(inner)})
-			for _, sep := range seps {
-				part := inner[start:sep[0]]
-				if m := citeBareRE.FindStringSubmatchIndex(part); m != nil {
-					for k := range m {
-						if m[k] >= 0 {
-							m[k] += start
-						}
-					}
-					groups = append(groups, m)
-				}
-				start = sep[1]
-			}
-		}
-		for _, g := range groups {
-			name := strings.TrimSpace(inner[g[2]:g[3]])
-			list := inner[g[4]:g[5]]
-			var ids []idSpan
-			more := false
-			for _, loc := range citeIDRE.FindAllStringIndex(list, -1) {
-				id := list[loc[0]:loc[1]]
-				switch strings.ToLower(id) {
-				case "+more", "more", "+", "...", "…":
-					more = more || strings.Contains(strings.ToLower(id), "more")
-					continue
-				}
-				ids = append(ids, idSpan{id: strings.TrimPrefix(id, "#"), end: base + g[4] + loc[1]})
-			}
-			fn(name, ids, more)
-		}
-	}
+	return text.MarkCitations(answer, newResolver(rec).inContext)
 }
 
 // resolver looks cited ids up in the context records.
@@ -193,6 +111,12 @@ func newResolver(rec Records) *resolver {
 		shown[key] = m
 	}
 	return &resolver{rec: rec, shown: shown}
+}
+
+// inContext is whether the context showed a record of the dataset
+// named (as written) with id.
+func (r *resolver) inContext(name, id string) bool {
+	return r.resolve(name, datasetTable(name, r.rec), id, false).InContext
 }
 
 func (r *resolver) resolve(name, table, id string, more bool) Citation {
@@ -277,128 +201,17 @@ func datasetTable(name string, rec Records) string {
 }
 
 // MaxHeldBlock is the longest text a CitationMarker holds back waiting
-// for a citation block to close: 2 KiB (a block of a dozen datasets of
-// five ids each is under 300 bytes); a longer one is passed on unmarked.
-const MaxHeldBlock = 2 << 10
+// for a citation block to close (text.MaxHeldBlock, 2 KiB).
+const MaxHeldBlock = text.MaxHeldBlock
 
-// CitationMarker applies MarkCitations to an answer while it streams:
-// text is passed on to emit as it comes, except from an opening bracket
-// that may begin a [Data: …] block, which is held back until the block
-// closes and then passed on marked (or, when it turns out not to be a
-// citation block or grows past MaxHeldBlock, as it was). What reaches
-// emit, once Flush has run, is MarkCitations of the whole answer, however
-// the deltas cut it. rec are the context's records (the Event.Context
-// that comes before the first delta).
-type CitationMarker struct {
-	rec   Records
-	emit  func(string) error
-	held  strings.Builder
-	carry string // the start of a character the last delta cut
-}
+// CitationMarker applies MarkCitations to an answer while it streams
+// (text.CitationMarker): what reaches its emit function, once Flush has
+// run, is MarkCitations of the whole answer, however the deltas cut it.
+type CitationMarker = text.CitationMarker
 
-// NewCitationMarker returns a CitationMarker passing text on to emit.
+// NewCitationMarker returns a CitationMarker passing text on to emit,
+// judging cited ids against rec, the context's records (the
+// Event.Context that comes before the first delta).
 func NewCitationMarker(rec Records, emit func(string) error) *CitationMarker {
-	return &CitationMarker{rec: rec, emit: emit}
-}
-
-// Write takes the next delta of the answer; it returns emit's error.
-func (m *CitationMarker) Write(delta string) error {
-	s := m.carry + delta
-	m.carry = ""
-	// a character cut by the delta (a full-width bracket's first bytes)
-	// waits for the rest
-	for k := 1; k <= 3 && k <= len(s); k++ {
-		if utf8.RuneStart(s[len(s)-k]) {
-			if !utf8.FullRuneInString(s[len(s)-k:]) {
-				s, m.carry = s[:len(s)-k], s[len(s)-k:]
-			}
-			break
-		}
-	}
-	for s != "" {
-		if m.held.Len() == 0 {
-			i, n := openBracket(s)
-			if i < 0 {
-				return m.emit(s)
-			}
-			if i > 0 {
-				if err := m.emit(s[:i]); err != nil {
-					return err
-				}
-			}
-			m.held.WriteString(s[i : i+n])
-			s = s[i+n:]
-			continue
-		}
-		if j, n := closeBracket(s); j >= 0 {
-			m.held.WriteString(s[:j+n])
-			s = s[j+n:]
-			blk := m.held.String()
-			m.held.Reset()
-			if err := m.emit(MarkCitations(blk, m.rec)); err != nil {
-				return err
-			}
-			continue
-		}
-		m.held.WriteString(s)
-		s = ""
-		if h := m.held.String(); !mayBeCitationBlock(h) || len(h) > MaxHeldBlock {
-			m.held.Reset()
-			return m.emit(h)
-		}
-	}
-	return nil
-}
-
-// Flush passes on what is held back (a block the answer left open).
-func (m *CitationMarker) Flush() error {
-	h := m.held.String() + m.carry
-	m.held.Reset()
-	m.carry = ""
-	if h == "" {
-		return nil
-	}
-	return m.emit(h)
-}
-
-// openBracket is the offset and length of the first opening bracket of
-// a citation block in s ('[', '［', '【'); -1 when there is none.
-func openBracket(s string) (int, int) {
-	i := strings.IndexAny(s, "[［【")
-	if i < 0 {
-		return -1, 0
-	}
-	if s[i] == '[' {
-		return i, 1
-	}
-	return i, 3
-}
-
-// closeBracket is openBracket for the closing brackets.
-func closeBracket(s string) (int, int) {
-	i := strings.IndexAny(s, "]］】")
-	if i < 0 {
-		return -1, 0
-	}
-	if s[i] == ']' {
-		return i, 1
-	}
-	return i, 3
-}
-
-// mayBeCitationBlock is false once held (an opening bracket and what
-// followed) can no longer be the start of "[Data:" (any letter case,
-// spaces around, a full-width colon).
-func mayBeCitationBlock(held string) bool {
-	_, n := openBracket(held)
-	rest := strings.TrimLeft(held[n:], " \t")
-	low := strings.ToLower(rest)
-	if len(low) < 4 {
-		return strings.HasPrefix("data", low)
-	}
-	if !strings.HasPrefix(low, "data") {
-		return false
-	}
-	after := strings.TrimLeft(low[4:], " \t")
-	return after == "" || strings.HasPrefix(after, ":") || strings.HasPrefix(after, "：")
+	return text.NewCitationMarker(newResolver(rec).inContext, emit)
 }

@@ -8,6 +8,7 @@ import (
 
 	"reportengine/graphrag/globalsearch"
 	"reportengine/llm"
+	"reportengine/text"
 )
 
 // globalState is a session's global search: its engine (made when first
@@ -86,10 +87,26 @@ func (o *ragOptions) noteRoute(r globalsearch.Route) {
 }
 
 // streamGlobal streams a global search's answer as streamAnswer does a
-// local one.
+// local one: a cited id that names no report of the batches is marked
+// where it stands (globalsearch.NotInContextMark) as the answer streams.
 func streamGlobal(ctx context.Context, o *ragOptions, eng *globalsearch.Engine, q globalsearch.Query) (*globalsearch.Result, error) {
 	aw := newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))
-	res, err := eng.Stream(ctx, q, func(ev globalsearch.Event) error { return aw.WriteDelta(ev.Delta) })
+	var mk *text.CitationMarker
+	res, err := eng.Stream(ctx, q, func(ev globalsearch.Event) error {
+		if ev.Context != nil {
+			mk = globalsearch.NewCitationMarker(ev.Context, aw.WriteDelta)
+			return nil
+		}
+		if mk == nil {
+			return aw.WriteDelta(ev.Delta)
+		}
+		return mk.Write(ev.Delta)
+	})
+	if mk != nil {
+		if ferr := mk.Flush(); err == nil {
+			err = ferr
+		}
+	}
 	if cerr := aw.Close(true); err == nil {
 		err = cerr
 	}
@@ -104,7 +121,9 @@ func printGlobalCitations(w io.Writer, res *globalsearch.Result) {
 		return
 	}
 	var in, out []string
+	more := false
 	for _, c := range res.Citations {
+		more = more || c.More
 		if !c.InContext {
 			out = append(out, safeText(fmt.Sprintf("%s (%s)", c.Dataset, c.ID)))
 			continue
@@ -112,8 +131,11 @@ func printGlobalCitations(w io.Writer, res *globalsearch.Result) {
 		in = append(in, safeText(fmt.Sprintf("  Reports %s: %s", c.ID, shortLine(c.Title, 80))))
 	}
 	printCited(w, in, "No report was cited.")
+	if more {
+		fmt.Fprintln(w, "The answer cites more reports than it names (+more).")
+	}
 	if len(out) > 0 {
-		fmt.Fprintf(w, "Citations not in the context: %s\n", strings.Join(out, ", "))
+		fmt.Fprintf(w, "Citations not in the context (marked %s in the answer): %s\n", globalsearch.NotInContextMark, strings.Join(out, ", "))
 	}
 }
 

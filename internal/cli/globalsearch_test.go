@@ -120,3 +120,28 @@ func TestChatRoutesEachQuestion(t *testing.T) {
 		t.Errorf("stdout:\n%s", out)
 	}
 }
+
+// A global answer from a configured model that cites a report no batch
+// held is marked where it stands, as a local answer is (before: only
+// listed after the answer, left in it as if valid); --json keeps the
+// answer as the model wrote it.
+func TestSearchGlobalMarksUnknownCitations(t *testing.T) {
+	answer := `{"points": [{"description": "The story follows a team [Data: Reports (999999, +more)].", "score": 80}]}`
+	_, srv := newFakeProvider(t, func(task, chapter string, n int) reply { return reply{content: &answer} })
+	env := pipelineEnv(srv)
+	args := []string{"search", "--graphrag-index", dulceDir(t), "--no-vector-cache", "--method", "global", "What are the main themes of the story?"}
+	code, out, errs := runEnv(t, env, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	marked := strings.Replace(answer, "999999", "999999⟨not in context⟩", 1)
+	if !strings.HasPrefix(out, marked+"\n") || !strings.Contains(out, "Citations not in the context (marked ⟨not in context⟩ in the answer): Reports (999999)") ||
+		!strings.Contains(out, "more reports than it names (+more)") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	code, js, errs := runEnv(t, env, append(args[:len(args)-1:len(args)-1], "--json", args[len(args)-1])...)
+	var res searchJSON
+	if code != 0 || json.Unmarshal([]byte(js), &res) != nil || res.Response != answer || len(res.Citations) != 1 || res.Citations[0].InContext {
+		t.Errorf("--json: exit %d %s %+v", code, errs, res)
+	}
+}

@@ -454,16 +454,29 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		return err
 	}
 	wdir := workDir(opts.OutDir, reportID)
+	// Another run of this report id holds the work area: refused at once
+	// (two runs would overwrite each other's saved outputs and report).
 	work, err := nodes.OpenWork(wdir, key, opts.Resume != "")
 	if err != nil {
+		if errors.Is(err, nodes.ErrWorkLocked) {
+			unsaved = nil // the other run saves the graph; this one writes nothing
+			return fmt.Errorf("report %s: %w: another run of this report id is under way; wait for it to finish or stop it", reportID, err)
+		}
 		return err
 	}
+	defer work.Close() // releases the lock, also on Ctrl-C
 	in.Work = work
+	if e, _, ok := work.Earlier(); ok {
+		fmt.Fprintf(opts.Err, "reportengine: %s\n", earlierWorkNote(reportID, wdir, e))
+	}
 	defer func() {
+		_, kept, _ := work.Earlier()
 		switch {
 		case runErr == nil:
 		case work.HasOutputs():
 			fmt.Fprintf(opts.Err, "reportengine: %s\n", resumeHint(reportID, wdir))
+		case kept:
+			fmt.Fprintf(opts.Err, "reportengine: this run saved nothing; the earlier run's saved work is kept: %s\n", resumeHint(reportID, wdir))
 		default:
 			work.Remove() // nothing saved: nothing to leave behind
 		}

@@ -193,6 +193,20 @@ func resumeHint(id, dir string) string {
 	return fmt.Sprintf("the finished stages and chapters are saved in %s: `reportengine report --resume %s` (with the same inputs and settings) asks the model only for the rest", dir, id)
 }
 
+// earlierWorkNote is what a run without --resume says when it finds the
+// saved work of an earlier run of its report id: how many chapters, that
+// it is kept until this run saves its own first output, and that --resume
+// reuses it instead (or, saved for other inputs or settings, what
+// differs).
+func earlierWorkNote(id, dir string, e nodes.EarlierWork) string {
+	s := fmt.Sprintf("an earlier run of report %s saved %d chapter(s) (%d outputs in all) in %s; this run starts afresh and replaces them when it saves its first output (until then they stay, and a run stopped before that leaves them as they were)",
+		id, e.Chapters, e.Outputs, dir)
+	if len(e.Changes) == 0 {
+		return s + fmt.Sprintf("; stop it and run `reportengine report --resume %s` to reuse them and ask the model only for the rest", id)
+	}
+	return s + fmt.Sprintf("; they were saved for other inputs or settings (%s), so --resume with these would not reuse them", strings.Join(e.Changes, "; "))
+}
+
 // checkResumeID is --resume's id: a valid report id, and --report-id, if
 // given too, the same.
 func checkResumeID(opts *reportOptions) error {

@@ -3,12 +3,15 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -311,4 +314,143 @@ func TestReportResumeRetriesStoppedGraphQueries(t *testing.T) {
 		t.Error("the resumed document_ir.json differs from the uninterrupted run's")
 	}
 	t.Logf("resumed with %d requests: %v", len(calls), calls)
+}
+
+// Two runs of one report id at once: a second process's run holds the
+// work area (its first model request hangs); a run started then is
+// refused at once, naming the report id and the other run's pid, and asks
+// the model nothing. Killed with SIGKILL, the holder leaves its lock file
+// behind, which blocks nothing: the next run proceeds (the kernel released
+// the flock).
+func TestReportConcurrentRunsRefused(t *testing.T) {
+	asked := make(chan struct{}, 1)
+	_, held := newFakeProvider(t, func(task, ch string, n int) reply {
+		select {
+		case asked <- struct{}{}:
+		default:
+		}
+		return reply{delay: time.Minute}
+	})
+	p, srv := newFakeProvider(t, good)
+	base := t.TempDir()
+	out := filepath.Join(base, "reports")
+	args := []string{"report", "--report-id", "scripted", "--out", out, "--graphs", filepath.Join(base, "graphs"),
+		"--forum", repoPath("examples", "coffee-shop", "logs", "forum.log"), "--template", "企业品牌声誉分析报告模板", "--timeout", "2m"}
+	args = append(args, sampleStates(t)...)
+	raw, _ := json.Marshal(args)
+	child := exec.Command(os.Args[0], "-test.run=^TestSignalChild$", "-test.count=1")
+	child.Env = append(os.Environ(), childArgsEnv+"="+string(raw))
+	for k, v := range pipelineEnv(held) {
+		child.Env = append(child.Env, k+"="+v)
+	}
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer child.Process.Kill()
+	select {
+	case <-asked:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the first run asked the model nothing in 2 minutes")
+	}
+	start := time.Now()
+	code, _, errs := runEnv(t, pipelineEnv(srv), args...)
+	took := time.Since(start)
+	wantErr := fmt.Sprintf("report scripted: %s is in use by another run (pid %d, started ", workDir(out, "scripted"), child.Process.Pid)
+	if code != ExitFailure || !strings.Contains(errs, wantErr) || p.total() != 0 {
+		t.Errorf("second run: exit %d after %d requests, want %d with %q and none:\n%s", code, p.total(), ExitFailure, wantErr, errs)
+	}
+	if _, err := os.Stat(filepath.Join(base, "graphs", "scripted")); !os.IsNotExist(err) {
+		t.Errorf("the refused run saved the graph: %v", err)
+	}
+	if took > 30*time.Second {
+		t.Errorf("the second run took %v to refuse", took)
+	}
+	if err := child.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	child.Wait()
+	if _, err := os.Stat(workDir(out, "scripted") + ".lock"); err != nil {
+		t.Fatalf("the killed run's lock file: %v", err)
+	}
+	if code, _, errs := runEnv(t, pipelineEnv(srv), args...); code != ExitOK {
+		t.Errorf("after the holder was killed: exit %d\n%s", code, errs)
+	}
+	if _, err := os.Stat(workDir(out, "scripted") + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("the finished run left its lock file: %v", err)
+	}
+}
+
+// A plain run (no --resume) of a report whose earlier run saved work says
+// so on stderr (6 chapters saved, --resume reuses them) and removes
+// nothing until it saves its own first output: interrupted before that,
+// it leaves the saved work as it was, and --resume still asks only for
+// the chapters the first run lacked.
+func TestReportRerunKeepsSavedWork(t *testing.T) {
+	var limited atomic.Bool
+	limited.Store(true)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var interrupt atomic.Bool
+	p, srv := newFakeProvider(t, func(task, ch string, n int) reply {
+		if interrupt.Load() {
+			cancel() // Ctrl-C while the rerun's first request is out
+			return reply{delay: 5 * time.Second}
+		}
+		if limited.Load() && task == "chapter" && ch == "S4" {
+			return reply{status: 429, header: map[string]string{"Retry-After": "0"}}
+		}
+		return reply{}
+	})
+	base := t.TempDir()
+	out := filepath.Join(base, "reports")
+	wdir := workDir(out, "scripted")
+	if code, _, errs := scriptedReport(t, pipelineEnv(srv), base); code != ExitPartial {
+		t.Fatalf("first run: exit %d\n%s", code, errs)
+	}
+	snapshot := func() []string {
+		var s []string
+		entries, _ := os.ReadDir(wdir)
+		for _, e := range entries {
+			s = append(s, e.Name()+" "+readFile(t, filepath.Join(wdir, e.Name())))
+		}
+		return s
+	}
+	saved := snapshot()
+	if chapters, _ := filepath.Glob(filepath.Join(wdir, "chapter-*.json")); len(chapters) != 6 {
+		t.Fatalf("%d chapters saved, want 6", len(chapters))
+	}
+
+	limited.Store(false)
+	interrupt.Store(true)
+	args := []string{"report", "--report-id", "scripted", "--out", out, "--graphs", filepath.Join(base, "graphs"),
+		"--forum", repoPath("examples", "coffee-shop", "logs", "forum.log"), "--template", "企业品牌声誉分析报告模板", "--timeout", "2s"}
+	code, _, errs := runCtx(ctx, pipelineEnv(srv), append(args, sampleStates(t)...)...)
+	if code != ExitInterrupted {
+		t.Fatalf("interrupted rerun: exit %d\n%s", code, errs)
+	}
+	if !strings.Contains(errs, "an earlier run of report scripted saved 6 chapter(s)") || !strings.Contains(errs, "report --resume scripted` to reuse them") ||
+		!strings.Contains(errs, "the earlier run's saved work is kept") {
+		t.Errorf("rerun stderr does not say what is saved:\n%s", errs)
+	}
+	if got := snapshot(); !slices.Equal(got, saved) {
+		t.Errorf("the interrupted rerun changed the saved work: %d files, was %d", len(got), len(saved))
+	}
+
+	interrupt.Store(false)
+	before := p.total()
+	code, _, errs = runEnv(t, pipelineEnv(srv), "report", "--resume", "scripted", "--out", out, "--graphs", filepath.Join(base, "graphs"), "--timeout", "2s")
+	if code != ExitOK {
+		t.Fatalf("resume after the rerun: exit %d\n%s", code, errs)
+	}
+	// the chapters asked (the interrupted rerun's abandoned requests for
+	// its first stages may still arrive meanwhile)
+	var chapters []string
+	for _, c := range p.callsFrom(before) {
+		if strings.HasPrefix(c, "chapter/") {
+			chapters = append(chapters, c)
+		}
+	}
+	if want := []string{"chapter/S1", "chapter/S4", "chapter/S7"}; !slices.Equal(chapters, want) {
+		t.Errorf("resume after the interrupted rerun asked for chapters %v, want %v", chapters, want)
+	}
 }
