@@ -1,7 +1,6 @@
 package state
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,8 +15,6 @@ import (
 	"unsafe"
 
 	"github.com/tidwall/gjson"
-
-	"reportengine/internal/hugepage"
 )
 
 // Parse decodes one engine State JSON document (§2.2 of the BettaFish
@@ -153,52 +150,49 @@ type readError struct {
 func (e *readError) Error() string   { return e.msg + ": " + e.err.Error() }
 func (e *readError) Unwrap() []error { return []error{ErrUnreadable, e.err} }
 
-// readString reads a whole file into a string: into one buffer of the
-// file's size, which becomes the string without a second copy (the parse
-// copies what it keeps out of it, and nothing writes the buffer after).
-// It reads at most MaxFileBytes (a file that grows past it, or a device
-// or pipe with no end such as /dev/zero, is a *ParseError), and stops at
-// the first read when what it holds cannot begin a JSON object (its first
-// byte after white space and a byte order mark is not '{'): the parse
-// then reports that position, without the rest being read.
+// readString reads a whole file into a string: into a strings.Builder
+// grown to the file's size, whose String() is the text without a second
+// copy of the whole (the parse copies what it keeps out of it). It reads
+// at most MaxFileBytes (a file that grows past it, or a device or pipe
+// with no end such as /dev/zero, is a *ParseError), and stops at the first
+// read when what it holds cannot begin a JSON object (its first byte after
+// white space and a byte order mark is not '{'): the parse then reports
+// that position, without the rest being read.
 func readString(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	size := 0
+	var sb strings.Builder
 	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
-		size = int(min(fi.Size(), MaxFileBytes))
+		sb.Grow(int(min(fi.Size(), MaxFileBytes)) + 1) // +1: the read that finds the end
 	}
-	b := make([]byte, 0, size+1) // +1: the read that finds the end
+	buf := make([]byte, readBuf)
 	for {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)] // a file that grew: room for more
+		n, err := f.Read(buf)
+		sb.Write(buf[:n])
+		if int64(sb.Len()) > MaxFileBytes {
+			return "", tooLarge(path, int64(sb.Len()))
 		}
-		n, err := f.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if int64(len(b)) > MaxFileBytes {
-			return "", tooLarge(path, int64(len(b)))
-		}
-		if err == io.EOF || notJSONObject(b) {
+		if err == io.EOF || notJSONObject(sb.String()) {
 			break
 		}
 		if err != nil {
 			return "", err
 		}
 	}
-	if len(b) == 0 {
-		return "", nil
-	}
-	return unsafe.String(&b[0], len(b)), nil
+	return sb.String(), nil
 }
+
+// readBuf is the size of readString's reads (bytes).
+const readBuf = 1 << 20
 
 // notJSONObject is true when b's first byte after white space and a byte
 // order mark is there and is not '{'.
-func notJSONObject(b []byte) bool {
-	b = bytes.TrimLeft(bytes.TrimPrefix(b, []byte("\uFEFF")), " \t\r\n")
-	return len(b) > 0 && b[0] != '{'
+func notJSONObject(s string) bool {
+	s = strings.TrimLeft(strings.TrimPrefix(s, "\uFEFF"), " \t\r\n")
+	return len(s) > 0 && s[0] != '{'
 }
 
 // parseDoc parses a whole state document; the State does not keep doc.
@@ -218,7 +212,7 @@ func parseDoc(doc, path string, engine Engine, validUTF8 func(string) bool) (*St
 		return nil, &ParseError{Path: path, Msg: msg, Empty: true}
 	}
 
-	p := parser{file: path, c: cursor{doc: body}, text: textArena{big: len(body) >= textBigDoc}}
+	p := parser{file: path, c: cursor{doc: body}}
 	p.validDoc = validUTF8 != nil && validUTF8(body)
 	st, err := p.state(engine)
 	switch {
@@ -678,22 +672,13 @@ func (p *parser) checkUTF8(st *State) error {
 // about 80 MiB, for about 5 % more parsing time. A chunk is a
 // strings.Builder: its String() is a view of its buffer, and later writes
 // that fit its capacity never move or change what it holds.
-// textArena keeps the strings of one parse in a few large blocks. big is
-// set for a large document: its blocks are textBigChunk bytes, advised to
-// be backed by huge pages (internal/hugepage), so that filling the blocks
-// of a 65 MB state costs a page fault per 2 MiB rather than per 4 KiB
-// (26 000 fewer faults for the 198 MB benchmark input); a small document
-// keeps blocks of textChunk.
 type textArena struct {
-	chunk []byte
-	big   bool
+	chunk strings.Builder
 }
 
 const (
-	textChunk    = 1 << 20
-	textBigChunk = 8 << 20
-	textBigDoc   = 32 << 20 // a document this long gets big blocks
-	textOwnSize  = 64 << 10 // strings this long get their own allocation
+	textChunk   = 1 << 20  // bytes of a chunk
+	textOwnSize = 64 << 10 // strings this long get their own allocation
 )
 
 func (a *textArena) keep(s string) string {
@@ -702,18 +687,13 @@ func (a *textArena) keep(s string) string {
 		return ""
 	case len(s) >= textOwnSize:
 		return strings.Clone(s)
-	case cap(a.chunk)-len(a.chunk) < len(s):
-		if a.big {
-			a.chunk = make([]byte, 0, textBigChunk)
-			hugepage.Advise(unsafe.Pointer(unsafe.SliceData(a.chunk)), textBigChunk)
-		} else {
-			a.chunk = make([]byte, 0, textChunk)
-		}
+	case a.chunk.Cap()-a.chunk.Len() < len(s):
+		a.chunk = strings.Builder{}
+		a.chunk.Grow(textChunk)
 	}
-	start := len(a.chunk)
-	a.chunk = append(a.chunk, s...) // within the capacity: never moves
-	// The bytes at [start, len) are never written again: a string of them.
-	return unsafe.String(&a.chunk[start], len(s))
+	start := a.chunk.Len()
+	a.chunk.WriteString(s) // within the capacity: never moves
+	return a.chunk.String()[start:]
 }
 
 // floatArena hands out *float64 from shared blocks, so a file with a

@@ -140,17 +140,8 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 		slot: make([]int32, 0, hint),
 	}
 	// The resolver numbers the sources of each state, in canonical order,
-	// as soon as it is prepared, ahead of the graph side (resolve.go).
+	// before the graph side adds them (resolve.go).
 	res := newResolver(records)
-	resolvedCh := make([]chan *resolved, len(states))
-	for i := range resolvedCh {
-		resolvedCh[i] = make(chan *resolved, 1)
-	}
-	go func() {
-		for i, st := range states {
-			resolvedCh[i] <- res.resolveState(jobs[i].wait(), st.Engine.Rank())
-		}
-	}()
 	b.g.TaskID = cfg.ReportID
 	b.g.CreatedAt = cfg.CreatedAt
 
@@ -187,7 +178,8 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 
 	var warnings []string
 	for i, st := range states {
-		warnings = append(warnings, b.addEngine(topicOf[st.Engine], st, jobs[i].wait(), <-resolvedCh[i], speeches[string(st.Engine)])...)
+		pre := jobs[i].wait()
+		warnings = append(warnings, b.addEngine(topicOf[st.Engine], st, pre, res.resolveState(pre, st.Engine.Rank()), speeches[string(st.Engine)])...)
 		delete(speeches, string(st.Engine))
 	}
 	if len(hostEntries) > 0 {

@@ -58,9 +58,7 @@ func preparedInput(b *testing.B) (*state.Loaded, []forum.Entry, []*prepared) {
 
 // BenchmarkMerge measures the merge alone: Build on states parsed and
 // prepared beforehand (outside the timer), what build-graph's "build" stage
-// waits for once the last state file is read; cpu-s/op is the CPU time
-// of both goroutines. Run with -cpu 1,2 to see what the second goroutine
-// of the merge (the resolver) buys.
+// waits for once the last state file is read; cpu-s/op is its CPU time.
 func BenchmarkMerge(b *testing.B) {
 	loaded, entries, pre := preparedInput(b)
 	b.ReportAllocs()
@@ -83,9 +81,8 @@ func BenchmarkMerge(b *testing.B) {
 	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 }
 
-// BenchmarkResolve measures the resolver alone (one goroutine) on the
-// same prepared states: the part of the merge that runs beside the graph
-// side.
+// BenchmarkResolve measures the resolver alone on the same prepared
+// states: the part of the merge that numbers the sources.
 func BenchmarkResolve(b *testing.B) {
 	loaded, _, pre := preparedInput(b)
 	records := 0

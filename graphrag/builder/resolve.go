@@ -7,16 +7,17 @@ import (
 	"reportengine/state"
 )
 
-// The merge runs on two goroutines, one engine state after the other in
-// canonical order. The resolver (this file) finds the source of every
-// search record: it looks each record's key up among the sources seen so
-// far and numbers the new ones in order of first sight (the source's
-// ordinal), keeping the tallies of engines and records; it touches no
-// graph. The graph side (build.addSection) appends the nodes and edges,
-// taking each record's ordinal from the resolver instead of a map: a new
-// ordinal is a new source node, an old one the node made for it. The
-// resolver of the next engine runs while the graph side is busy with the
-// one before, so the map probes and key checks are off its path.
+// The merge takes one engine state after the other in canonical order.
+// The resolver (this file) finds the source of every search record: it
+// looks each record's key up among the sources seen so far and numbers
+// the new ones in order of first sight (the source's ordinal), keeping the
+// tallies of engines and records; it touches no graph. The graph side
+// (build.addSection) then appends the nodes and edges, taking each
+// record's ordinal from the resolver instead of a map: a new ordinal is a
+// new source node, an old one the node made for it. (Running the resolver
+// of the next engine on a goroutine of its own beside the graph side
+// changed build-graph's CPU and wall by less than the noise on 75 000
+// records, so it runs in line.)
 
 // resolved is one engine state's records resolved to source ordinals.
 type resolved struct {

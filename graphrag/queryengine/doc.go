@@ -110,7 +110,7 @@
 // 65 536-node blocks, each block a sorted []uint16 of offsets or, above
 // 4 096 entries, an 8 KiB bitmap, so a posting costs at most 2 bytes. Keys
 // are a sorted []uint64 searched by binary search; blocks are built in
-// parallel, each by radix-sorting its gram occurrences. It also ranks
+// parallel, each by sorting its gram occurrences. It also ranks
 // every section, query and source in its kind's order, so the result
 // selection compares integers. With the index, a term of one rune is the
 // union of the grams that start with it (every occurrence of a rune starts

@@ -86,10 +86,9 @@ func (ix *gramIndex) bytes() int64 {
 
 // Build. Nodes are read in chunks of chunkSize. Each chunk's gram
 // occurrences are packed as key<<16 | (node & 0xFFFF) into one []uint64,
-// sorted by key with a stable LSD radix sort (so the node offsets of a key
-// stay ascending), and compacted into a run of (key, offsets) without
+// sorted (by key, then node offset), and compacted into a run of (key, offsets) without
 // duplicates. The runs of one 65 536-node block are merged into containers.
-// No hash map is involved; the temporary memory is about 2 × 8 bytes per
+// No hash map is involved; the temporary memory is about 8 bytes per
 // gram occurrence of one chunk, plus the runs of one block.
 const chunkSize = 1024
 
@@ -104,7 +103,6 @@ type gramRun struct {
 type indexBuilder struct {
 	cb  *[1024]uint64
 	buf []uint64 // packed occurrences of the current chunk
-	aux []uint64 // radix sort scratch
 	lo  uint64   // node & 0xFFFF of the current node
 
 	runs []gramRun
@@ -150,54 +148,6 @@ func (b *indexBuilder) addField(s string) {
 	if prev >= 0 {
 		b.buf = append(b.buf, gramKey(prev, endRune)<<16|b.lo)
 	}
-}
-
-// The key sort uses 11-bit digits aligned on the two runes (low and high
-// part of each), with the four histograms taken in one pass. A digit that
-// is the same for every key (the high part of ASCII runes) costs no pass.
-const (
-	radixBits   = 11
-	radixDigits = 4
-)
-
-var radixShift = [radixDigits]uint{16, 16 + radixBits, 16 + runeBits, 16 + runeBits + radixBits}
-
-// sortChunk sorts b.buf by key (bits 16 and up), stably.
-func (b *indexBuilder) sortChunk() {
-	if cap(b.aux) < len(b.buf) {
-		b.aux = make([]uint64, len(b.buf), cap(b.buf))
-	}
-	src, dst := b.buf, b.aux[:len(b.buf)]
-	var count [radixDigits][1 << radixBits]uint32
-	for _, x := range src {
-		count[0][x>>radixShift[0]&(1<<radixBits-1)]++
-		count[1][x>>radixShift[1]&(1<<(runeBits-radixBits)-1)]++
-		count[2][x>>radixShift[2]&(1<<radixBits-1)]++
-		count[3][x>>radixShift[3]&(1<<(runeBits-radixBits)-1)]++
-	}
-	for d := range radixDigits {
-		shift := radixShift[d]
-		mask := uint64(1<<radixBits - 1)
-		if d%2 == 1 {
-			mask = 1<<(runeBits-radixBits) - 1
-		}
-		c := &count[d]
-		if int(c[src[0]>>shift&mask]) == len(src) {
-			continue // every key has this digit
-		}
-		sum := uint32(0)
-		for i, n := range c {
-			c[i] = sum
-			sum += n
-		}
-		for _, x := range src {
-			k := x >> shift & mask
-			dst[c[k]] = x
-			c[k]++
-		}
-		src, dst = dst, src
-	}
-	b.buf, b.aux = src, dst
 }
 
 // compactChunk turns the sorted chunk into a run, dropping repeated
@@ -311,7 +261,9 @@ func (b *indexBuilder) buildBlock(ti *textIndex, n, block int) blockResult {
 			}
 		}
 		if len(b.buf) > 0 {
-			b.sortChunk()
+			// key<<16 | offset, offsets ascending within a key: the
+			// same order as a stable sort by key.
+			slices.Sort(b.buf)
 			b.compactChunk()
 		}
 	}

@@ -3,9 +3,7 @@
 // temporary file in the same folder (".<name>.*.tmp"), which is fsynced,
 // closed and renamed over the target; then the folder is flushed so the
 // rename survives a crash. On any error before the rename the temporary
-// file is removed and the target is untouched. While the content is being
-// written, the disk write of what is already there is started every 8 MiB
-// (on Linux), so the fsync does not wait for the whole file.
+// file is removed and the target is untouched.
 //
 //	err := atomicfile.WriteFile("reports/r1/manifest.json", data, 0o644)
 //	err := atomicfile.Write(path, 0o644, func(w io.Writer) error { return g.WriteJSON(w) })
@@ -37,8 +35,6 @@ import (
 type Writer struct {
 	Sync   func(*os.File) error
 	Rename func(oldpath, newpath string) error
-	// noWriteback turns off the early disk writes (for BenchmarkWrite).
-	noWriteback bool
 }
 
 // Write creates or replaces path with what fill writes, with permission
@@ -70,14 +66,7 @@ func (w Writer) Write(path string, perm os.FileMode, fill func(io.Writer) error)
 	if err := f.Chmod(perm); err != nil && runtime.GOOS != "windows" {
 		return err
 	}
-	wb := &writeback{f: f}
-	if w.noWriteback {
-		err = fill(f)
-	} else {
-		err = fill(wb)
-	}
-	wb.wait()
-	if err != nil {
+	if err := fill(f); err != nil {
 		return err
 	}
 	if err := sync(f); err != nil {

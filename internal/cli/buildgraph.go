@@ -8,11 +8,8 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -205,9 +202,6 @@ type graphInputs struct {
 	// says: which run was picked from a folder, a named file that does not
 	// exist (nil: io.Discard).
 	Warn io.Writer
-	// NoGC says the collector is off (buildGC): once the inputs are loaded
-	// a memory limit is set instead of the forced collection.
-	NoGC bool
 }
 
 // buildAndSave parses the state files and the forum log, builds the graph
@@ -261,13 +255,9 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		return nil, err
 	}
 	mark := time.Now()
-	if in.NoGC {
-		buildMemoryLimit()
-	} else {
-		// Collect what the load left before the graph grows, so that peak
-		// memory does not depend on when the collector happens to run.
-		runtime.GC()
-	}
+	// Collect what the load left before the graph grows, so that peak
+	// memory does not depend on when the collector happens to run.
+	runtime.GC()
 	end := in.Log.start("built the graph", "building the graph (%d search records)", recordCount(b.States))
 	type built struct {
 		g  *graphrag.Graph
@@ -405,16 +395,12 @@ func describeInputs(inputs []state.Input) string {
 
 func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	start := time.Now()
-	restoreGC := buildGC(opts.Getenv)
-	if restoreGC != nil {
-		defer restoreGC()
-	}
 	if err := checkWritable("graphs folder", opts.GraphsDir, false); err != nil {
 		return err
 	}
 	b, err := buildAndSave(ctx, graphInputs{Topic: opts.Topic, Forum: opts.Forum, ReportID: opts.ReportID,
 		GraphsDir: opts.GraphsDir, AllowMixedQueries: opts.AllowMixedQueries, States: opts.States, Now: opts.Now,
-		Log: opts.Log, Run: opts.Run, Warn: opts.Err, NoGC: restoreGC != nil})
+		Log: opts.Log, Run: opts.Run, Warn: opts.Err})
 	if err != nil {
 		return err
 	}
@@ -441,70 +427,6 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	}
 	printBuildSummary(opts.Out, sum, st)
 	return nil
-}
-
-// buildGC turns the garbage collector off for build-graph, unless the
-// environment sets GOGC or GOMEMLIMIT, and returns the function that puts
-// the previous settings back (nil when it changed nothing). A build
-// allocates little that dies before the process ends: the state
-// documents are mapped, not read into the heap (state.ParseFile), the
-// states' strings are shared by the graph, and the build's and the save's
-// scratch is a small part. On the 300 000-record input the whole process
-// allocates about 400 MB and every collection (Go's default starts one
-// each time the heap doubles: eight, the largest marking 320 MB) freed
-// almost nothing; without them build-graph takes 0.85 of the CPU for
-// about 20 MiB more peak memory (docs/benchmarks.md). A memory limit,
-// set once the inputs are loaded (buildMemoryLimit), bounds the heap
-// should an input make more garbage than that.
-// Commands that overlap in one process (tests) leave the settings to the
-// first (tuneGC).
-func buildGC(getenv func(string) string) (restore func()) {
-	return tuneGC(getenv, -1, "GOGC", "GOMEMLIMIT")
-}
-
-// gcTuned is true while a command has changed the collector's settings.
-var gcTuned atomic.Bool
-
-// tuneGC sets the collector's target to percent (-1: off), unless getenv (nil: none) sets one of envKeys or another
-// command of this process has the settings changed already, and returns
-// the function that puts the previous target and memory limit back (nil
-// when it changed nothing). The settings are the process's: two commands changing them
-// at once in one process (build-graph beside report in tests) would each
-// put back what the other set, and could leave the collector off.
-func tuneGC(getenv func(string) string, percent int, envKeys ...string) (restore func()) {
-	if getenv == nil {
-		return nil
-	}
-	for _, k := range envKeys {
-		if strings.TrimSpace(getenv(k)) != "" {
-			return nil
-		}
-	}
-	if !gcTuned.CompareAndSwap(false, true) {
-		return nil
-	}
-	oldPercent := debug.SetGCPercent(percent)
-	oldLimit := debug.SetMemoryLimit(-1) // read only; buildMemoryLimit may set it
-	return func() {
-		debug.SetGCPercent(oldPercent)
-		debug.SetMemoryLimit(oldLimit)
-		gcTuned.Store(false)
-	}
-}
-
-// buildMemoryLimit sets the memory limit of a build whose collector is off
-// to 2.5 times the heap the loaded inputs take, plus 64 MiB: the graph,
-// the build's scratch and the save's buffers come to about 1.2 times the
-// states (the 300 000-record input: 185 MB after loading, 400 MB at the
-// end of the save), so the limit is not reached and no collection runs;
-// should it be reached, the collector runs again as the limit needs.
-func buildMemoryLimit() {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() != metrics.KindUint64 {
-		return
-	}
-	debug.SetMemoryLimit(int64(sample[0].Value.Uint64())*5/2 + 64<<20)
 }
 
 func printBuildSummary(w io.Writer, s buildSummary, st graphrag.Stats) {

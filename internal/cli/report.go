@@ -216,30 +216,8 @@ type reportChapterLn struct {
 	Status    string `json:"status"`
 }
 
-// reportGCPercent is the garbage collector's target (GOGC) while `report`
-// runs, unless the environment sets GOGC: the next collection starts when
-// the heap has grown by twice what was live after the last one (Go's
-// default is once). A report on a stored graph keeps the loaded graph live
-// throughout (about 230 MB of the 300 000-record graph's 400 MB heap), so
-// with the default the pipeline's own allocations (about 280 MB) start one
-// collection that marks the whole graph again (about 0.3 s of CPU); with
-// 200 that collection does not happen, for about 75 MiB more peak memory
-// (docs/benchmarks.md, "The report on a stored graph").
-const reportGCPercent = 200
-
-// reportGC sets reportGCPercent unless getenv("GOGC") is set or another
-// command of this process has changed the collector's settings (tuneGC),
-// and returns the function that puts the previous settings back.
-func reportGC(getenv func(string) string) (restore func()) {
-	if restore = tuneGC(getenv, reportGCPercent, "GOGC"); restore == nil {
-		restore = func() {}
-	}
-	return restore
-}
-
 func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	start := time.Now()
-	defer reportGC(opts.Getenv)()
 	chromium := ""
 	if opts.PDF {
 		bin, err := chromiumPath()
