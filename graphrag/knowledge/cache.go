@@ -130,13 +130,12 @@ func EntityVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSto
 		return unsizedVectors(ctx, m, opts)
 	}
 	ids := make([]string, n)
-	texts := make([]string, n)
-	sums := make([]textSum, n)
 	for i, e := range ents {
 		ids[i] = e.ID
-		texts[i] = EntityText(e)
-		sums[i] = sumText(texts[i])
 	}
+	// the texts' sums say which cached vectors are still right: the model
+	// file keeps them, else they are computed here
+	sums := m.entityTextSums()
 	var flat []float32
 	have := make([]bool, n)
 	row := func(i int) []float32 { return flat[i*dim : (i+1)*dim : (i+1)*dim] }
@@ -201,6 +200,10 @@ func EntityVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSto
 		}
 	}
 	if len(missing) > 0 {
+		texts := make([]string, n)
+		for _, i := range missing {
+			texts[i] = EntityText(ents[i])
+		}
 		if err := embedMissing(ctx, opts.Embedder, info, ids, texts, missing, &flat, n); err != nil {
 			return nil, rep, err
 		}
@@ -209,7 +212,8 @@ func EntityVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSto
 	if flat == nil {
 		flat = []float32{}
 	}
-	store, err := newFlatStore(info, ids, flat, opts.Metric)
+	// the ids are the model's entity ids, unique (New checks them)
+	store, err := newFlatStore(info, ids, flat, opts.Metric, true)
 	if err != nil {
 		return nil, rep, err
 	}

@@ -142,14 +142,18 @@
 // FromGraph's name pass over every text is most of a search's start on a
 // large graph (about 15 s of CPU on the 300 000-record one). The model
 // file, graphrag.knowledge beside graphrag.json, keeps the Model and its
-// lexical index's statistics (modelfile.go gives the layout); reading it is
-// one pass whose strings point into the file's bytes. It is a cache,
+// lexical index's statistics and the entity texts' sums (modelfile.go
+// gives the layout); reading it is one pass whose strings point into the
+// file's bytes, mapped read-only on Linux (no copy into the Go heap). It
+// is a cache,
 // checked as the column file is: only for the graph file bytes it was made
 // from (length and CRC-32C, summed from the file on every read), the same
 // report id and text-unit size and this layout version, with a CRC-32C
 // over all of it; anything else is ErrModelFile and the model is made
 // again. The read model equals FromGraph's record for record
-// (TestModelFileRoundTrip).
+// (TestModelFileRoundTrip). Other packages keep what they derive from the
+// model beside it, bound to the model file's bytes (Model.WriteModelExtra,
+// Model.ModelExtra: the offline embedder's fit).
 //
 // # Entity vectors and the vector store
 //
@@ -162,12 +166,14 @@
 // as GraphRAG indexes it). EntityVectors takes, per entity: the index's own
 // vector when VectorOptions.IndexEmbedder says the configured embedder made
 // it; else the cached vector when the entity's text is unchanged (SHA-256
-// per entity); else it embeds all missing texts in one call and rewrites
+// per entity, kept in the model file); else it embeds all missing texts in one call and rewrites
 // the cache atomically (internal/atomicfile). The cache is our own binary
 // file, entity_vectors-<provider>-<model>-<dimensions>.bin (CacheFileName;
 // the format is in vecfile.go: a versioned header naming the embedder,
 // dimensions and count, the ids, 8-byte text sums, little-endian float32
-// rows and a CRC-32C; a truncated, changed or mismatched file is ignored
+// rows, starting at a multiple of 64 bytes, and a CRC-32C; mapped
+// read-only on Linux, its rows used where they lie; a truncated, changed
+// or mismatched file is ignored
 // with a warning naming it and recomputed, never trusted; the .json cache
 // of earlier releases is no longer read),
 // beside the graph (graphs/<id>/) or, for an index, in the user cache

@@ -3,6 +3,9 @@ package knowledge
 import (
 	"context"
 	"fmt"
+	"sync"
+
+	"reportengine/internal/parallel"
 )
 
 // Parts are the record lists a Model is built from, in the order the
@@ -103,6 +106,14 @@ type Model struct {
 	entityByID map[string]int
 	entityByT  map[string][]int
 	lexicalState
+	modelFile
+	// sums are the entity texts' sums (sumText(EntityText(e))) when the
+	// model file held them; nil: computed when asked (entityTextSums)
+	sums []textSum
+	// unitIdx maps each text unit id to the index of the last unit with
+	// that id, made on first use (TextUnitIndex)
+	unitOnce sync.Once
+	unitIdx  map[string]int32
 }
 
 // New checks p (unique, non-empty entity ids) and indexes it. It takes
@@ -160,6 +171,37 @@ func (m *Model) EntityByID(id string) (Entity, bool) {
 		return Entity{}, false
 	}
 	return m.p.Entities[i], true
+}
+
+// EntityIndex returns the index into Entities of the entity with that id.
+func (m *Model) EntityIndex(id string) (int, bool) {
+	i, ok := m.entityByID[id]
+	return i, ok
+}
+
+// TextUnitIndex returns the index into TextUnits of the text unit with
+// that id (the last one, as a Python dict keeps the last record with a
+// key, when ids repeat). The index is made on the first call.
+func (m *Model) TextUnitIndex(id string) (int, bool) {
+	m.unitOnce.Do(func() {
+		m.unitIdx = make(map[string]int32, len(m.p.TextUnits))
+		for i, u := range m.p.TextUnits {
+			m.unitIdx[u.ID] = int32(i)
+		}
+	})
+	i, ok := m.unitIdx[id]
+	return int(i), ok
+}
+
+// entityTextSums returns sumText(EntityText(e)) of every entity, in
+// order: the model file's when it held them, else computed.
+func (m *Model) entityTextSums() []textSum {
+	if m.sums != nil || len(m.p.Entities) == 0 {
+		return m.sums
+	}
+	sums := make([]textSum, len(m.p.Entities))
+	parallel.Each(len(sums), 1024, func(_, i int) { sums[i] = sumText(EntityText(m.p.Entities[i])) })
+	return sums
 }
 
 // EntitiesByTitle returns the indexes (into Entities) of the entities with

@@ -179,17 +179,24 @@ func newLexical(m *Model) *Lexical {
 // entityUnits lists, per entity, the indexes of the text units it lists
 // (TextUnitIDs that name a unit).
 func entityUnits(m *Model) [][]int32 {
-	ents, units := m.Entities(), m.TextUnits()
-	unitIdx := make(map[string]int32, len(units))
-	for i, u := range units {
-		unitIdx[u.ID] = int32(i) // the last unit with an id wins, as in the context builder
-	}
+	ents := m.Entities()
 	out := make([][]int32, len(ents))
+	n := 0
+	for _, e := range ents {
+		n += len(e.TextUnitIDs)
+	}
+	// one block for all the lists (the last unit with an id wins, as in
+	// the context builder)
+	block := make([]int32, 0, n)
 	for i, e := range ents {
+		start := len(block)
 		for _, id := range e.TextUnitIDs {
-			if u, ok := unitIdx[id]; ok {
-				out[i] = append(out[i], u)
+			if u, ok := m.TextUnitIndex(id); ok {
+				block = append(block, int32(u))
 			}
+		}
+		if len(block) > start {
+			out[i] = block[start:len(block):len(block)]
 		}
 	}
 	return out

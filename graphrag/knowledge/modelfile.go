@@ -51,6 +51,9 @@ import (
 //	                   ents entity ids, strs relation ids, strs text unit ids
 //	uv covariate types (always 0: our graphs hold no claims)
 //	lexical: f64 words, 256 × uv byte counts, each document (entities, then text units): uv runes
+//	entity text sums: uv n (the entities, or 0), then n × 8 bytes: the first 8 bytes of the SHA-256
+//	        of each EntityText, as the vector cache holds them (vecfile.go), so a search compares
+//	        them instead of hashing every entity's text again
 //	u32 CRC-32C of every byte before it
 //
 // lower is byte 0 for a document without ASCII capitals (the lexical index
@@ -68,7 +71,7 @@ const ModelFileName = "graphrag.knowledge"
 // modelFileVersion changes whenever the layout or FromGraph's mapping
 // changes: a file of another version is stale (ErrModelFile) and made
 // again.
-const modelFileVersion = 1
+const modelFileVersion = 2
 
 const modelFileMagic = "REMODEL\x00"
 
@@ -150,7 +153,8 @@ func WriteModelFile(ctx context.Context, path string, m *Model, key ModelFileKey
 		}
 	}
 	x := m.Lexical()
-	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
+	var ref modelFileRef
+	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<20)
 		enc := modelEncoder{w: bw, crc: 0, m: m}
 		enc.prepare()
@@ -162,13 +166,19 @@ func WriteModelFile(ctx context.Context, path string, m *Model, key ModelFileKey
 		if _, err := bw.Write(u32[:]); err != nil {
 			return err
 		}
+		ref = modelFileRef{path: path, sum: FileSum{Size: enc.n + 4, CRC: enc.crc}}
 		return bw.Flush()
 	})
+	if err == nil {
+		m.file.Store(&ref)
+	}
+	return err
 }
 
 type modelEncoder struct {
 	w   *bufio.Writer
 	crc uint32
+	n   int64 // bytes written
 	buf []byte
 	err error
 	m   *Model
@@ -200,6 +210,7 @@ func (e *modelEncoder) flush(force bool) {
 		return
 	}
 	e.crc = crc32.Update(e.crc, castagnoli, e.buf)
+	e.n += int64(len(e.buf))
 	_, e.err = e.w.Write(e.buf)
 	e.buf = e.buf[:0]
 }
@@ -364,6 +375,12 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) 
 		e.num(int(n))
 		e.flush(false)
 	}
+	sums := e.m.entityTextSums()
+	e.num(len(sums))
+	for _, s := range sums {
+		e.buf = append(e.buf, s[:]...)
+		e.flush(false)
+	}
 	e.flush(true)
 	return e.err
 }
@@ -372,10 +389,12 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) 
 // (the graph file's bytes as SumFile gives them, the report id, the
 // text-unit size) by this layout version, and returns the Model, its
 // lexical index already in place, with Source().Path = graphPath, and the
-// graph's load warnings as they were when it was written. The file's
-// bytes are read once and kept: the Model's strings point into them.
-// Errors: ErrModelFile (wrapped, saying why) for a missing, stale,
-// foreign, truncated or damaged file; ctx's.
+// graph's load warnings as they were when it was written. On Linux the
+// file is mapped read-only (mapReadOnly), elsewhere read into memory;
+// either way its bytes are kept for as long as the Model's strings,
+// which point into them, are in use. Errors: ErrModelFile (wrapped,
+// saying why) for a missing, stale, foreign, truncated or damaged file;
+// ctx's.
 func ReadModelFile(ctx context.Context, path, graphPath string, key ModelFileKey) (*Model, []string, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s: %s", ErrModelFile, path, fmt.Sprintf(format, args...))
@@ -408,16 +427,23 @@ func ReadModelFile(ctx context.Context, path, graphPath string, key ModelFileKey
 	if size, sum := int64(binary.LittleEndian.Uint64(h[4:])), binary.LittleEndian.Uint32(h[12:]); size != key.Graph.Size || sum != key.Graph.CRC {
 		return nil, nil, bad("made for other graph bytes (%d bytes, CRC-32C %08x; the graph file has %d, %08x)", size, sum, key.Graph.Size, key.Graph.CRC)
 	}
-	data := make([]byte, st.Size())
-	copy(data, head)
-	if _, err := io.ReadFull(f, data[len(head):]); err != nil {
-		return nil, nil, bad("cut short: %v", err)
+	data, mapped := mapReadOnly(f, st.Size())
+	if !mapped {
+		data = make([]byte, st.Size())
+		copy(data, head)
+		if _, err := io.ReadFull(f, data[len(head):]); err != nil {
+			return nil, nil, bad("cut short: %v", err)
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
+	if string(data[:len(head)]) != string(head) {
+		return nil, nil, bad("changed while read")
+	}
 	body := data[:len(data)-4]
-	if want, got := binary.LittleEndian.Uint32(data[len(data)-4:]), crc32.Checksum(body, castagnoli); want != got {
+	want, got := binary.LittleEndian.Uint32(data[len(data)-4:]), crc32.Checksum(body, castagnoli)
+	if want != got {
 		return nil, nil, bad("checksum %08x, want %08x (the file was changed or damaged)", got, want)
 	}
 	d := modelDecoder{b: body, pos: len(head)}
@@ -428,6 +454,7 @@ func ReadModelFile(ctx context.Context, path, graphPath string, key ModelFileKey
 		}
 		return nil, nil, bad("%v", err)
 	}
+	m.file.Store(&modelFileRef{path: path, sum: FileSum{Size: int64(len(data)), CRC: got}})
 	return m, warnings, nil
 }
 
@@ -698,6 +725,7 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 		x.bytes[c] = int64(d.num(math.MaxInt64))
 	}
 	var se, su float64
+	var sums []textSum
 	for i := range x.lens {
 		n := d.num(math.MaxInt32)
 		x.lens[i] = int32(n)
@@ -706,6 +734,13 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 		} else {
 			su += float64(n)
 		}
+	}
+	if n := d.count(); n > 0 && d.err == nil {
+		if n != nEnt || len(d.b)-d.pos < 8*n {
+			return nil, nil, fmt.Errorf("%d entity text sums for %d entities", n, nEnt)
+		}
+		sums = unsafe.Slice((*textSum)(unsafe.Pointer(&d.b[d.pos])), n)
+		d.pos += 8 * n
 	}
 	if d.err != nil {
 		return nil, nil, d.err
@@ -723,6 +758,7 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 	if err != nil {
 		return nil, nil, err
 	}
+	m.sums = sums
 	x.entUnits = entityUnits(m)
 	m.lexOnce.Do(func() { m.lex = x })
 	return m, warnings, nil

@@ -61,6 +61,14 @@ func TestModelFileRoundTrip(t *testing.T) {
 			if !reflect.DeepEqual(got.entityByID, want.entityByID) || !reflect.DeepEqual(got.entityByT, want.entityByT) {
 				t.Error("entity indexes differ")
 			}
+			if len(got.sums) != len(want.p.Entities) {
+				t.Fatalf("%d entity text sums for %d entities", len(got.sums), len(want.p.Entities))
+			}
+			for i, e := range want.p.Entities {
+				if got.sums[i] != sumText(e.Title+":"+e.Description) {
+					t.Fatalf("entity %d: text sum %x", i, got.sums[i])
+				}
+			}
 			gx, wx := got.Lexical(), want.Lexical()
 			if !reflect.DeepEqual(gx.docs, wx.docs) || !reflect.DeepEqual(gx.lens, wx.lens) || gx.nEnt != wx.nEnt ||
 				gx.avgEnt != wx.avgEnt || gx.avgUnit != wx.avgUnit || gx.words != wx.words || gx.bytes != wx.bytes ||
@@ -166,4 +174,65 @@ func crc32Of(data []byte) uint32 {
 		}
 	}
 	return ^crc
+}
+
+// TestModelExtra: data kept beside a model file is returned for that
+// model file's bytes only: not once the model file is rewritten with
+// other bytes, not when damaged; a model without a model file keeps none.
+func TestModelExtra(t *testing.T) {
+	m, path, key := modelFileCase(t, coffeeGraph(t))
+	if err := m.WriteModelExtra("fit-8", []byte("data")); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := m.ModelExtra("fit-8"); !ok || string(got) != "data" {
+		t.Fatalf("the writer's model: %q %v", got, ok)
+	}
+	r, _, err := ReadModelFile(context.Background(), path, "g.json", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := r.ModelExtra("fit-8"); !ok || string(got) != "data" {
+		t.Fatalf("a reader's model: %q %v", got, ok)
+	}
+	if _, ok := r.ModelExtra("fit-9"); ok {
+		t.Error("an extra never written was found")
+	}
+	if err := m.WriteModelExtra("Fit 8", nil); err == nil {
+		t.Error("a name with a capital and a space was taken")
+	}
+	// damaged: refused
+	data, err := os.ReadFile(path + ".fit-8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-6] ^= 1
+	if err := os.WriteFile(path+".fit-8", data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.ModelExtra("fit-8"); ok {
+		t.Error("a damaged extra was returned")
+	}
+	// the model file rewritten for other graph bytes: the old extra is
+	// another model file's
+	if err := m.WriteModelExtra("fit-8", []byte("data")); err != nil {
+		t.Fatal(err)
+	}
+	key.Graph.CRC++
+	if err := WriteModelFile(context.Background(), path, m, key); err != nil {
+		t.Fatal(err)
+	}
+	r2, _, err := ReadModelFile(context.Background(), path, "g.json", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r2.ModelExtra("fit-8"); ok {
+		t.Error("the extra of the earlier model file was returned")
+	}
+	n, err := New(Parts{Entities: []Entity{{ID: "a", Title: "A"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.WriteModelExtra("fit-8", nil); !errors.Is(err, ErrNoModelFile) {
+		t.Errorf("a model without a model file: %v, want ErrNoModelFile", err)
+	}
 }

@@ -127,17 +127,21 @@ func NewExactStore(cfg ExactStoreConfig) (*ExactStore, error) {
 
 // newFlatStore is NewExactStore on vectors already in one block (len(ids)
 // rows of info.Dimensions), which the store takes over without a copy.
-func newFlatStore(info llm.EmbedderInfo, ids []string, data []float32, metric Metric) (*ExactStore, error) {
+// unique says the ids are known to be unique (a Model's entity ids), so
+// they are not checked again.
+func newFlatStore(info llm.EmbedderInfo, ids []string, data []float32, metric Metric, unique bool) (*ExactStore, error) {
 	dim := info.Dimensions
 	if len(data) != len(ids)*dim {
 		return nil, fmt.Errorf("knowledge: exact store: %d values for %d vectors of %d dimensions", len(data), len(ids), dim)
 	}
-	seen := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		if seen[id] {
-			return nil, fmt.Errorf("knowledge: exact store: duplicate id %q", id)
+	if !unique {
+		seen := make(map[string]bool, len(ids))
+		for _, id := range ids {
+			if seen[id] {
+				return nil, fmt.Errorf("knowledge: exact store: duplicate id %q", id)
+			}
+			seen[id] = true
 		}
-		seen[id] = true
 	}
 	s := &ExactStore{info: info, ids: ids, data: data, metric: metric}
 	if metric == Cosine {

@@ -387,7 +387,12 @@ func TestVectorCacheDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := readVectorFile(context.Background(), path, info)
+	if _, err := readVectorFile(context.Background(), path, info); err != nil {
+		t.Fatal(err)
+	}
+	// the file is rewritten in place below: what is kept of it is read
+	// from a copy (a mapped file cut short under its reader faults)
+	f, err := parseVectorFile(good, info, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -452,5 +457,43 @@ func TestVectorCacheDamaged(t *testing.T) {
 	s, rep, err := EntityVectors(context.Background(), m, opts)
 	if err != nil || rep.FromCache != 3 || len(rep.Warnings) != 0 || !reflect.DeepEqual(s, first) || !strings.Contains(strings.Join(rep.Notes, " "), legacy) {
 		t.Fatalf("after rewrite: %+v %v", rep, err)
+	}
+}
+
+// TestVectorFileAligned: the writer pads the header so that the vectors
+// start at a multiple of 64 bytes (a mapped file's vectors are then used
+// where they lie), for ids of every length; the padded file reads back
+// whole, and so does one whose vectors are not aligned (the file of an
+// earlier release: copied).
+func TestVectorFileAligned(t *testing.T) {
+	info := llm.EmbedderInfo{Provider: "p", Model: "m", Dimensions: 3}
+	for n := 0; n < 70; n++ {
+		f := vectorFile{info: info, source: "s", ids: make([]string, 3), sums: make([]textSum, 3), data: make([]float32, 9)}
+		for i := range f.ids {
+			f.ids[i] = strings.Repeat("x", n+i)
+			f.sums[i][0] = byte(i)
+			for k := 0; k < 3; k++ {
+				f.data[3*i+k] = float32(10*i + k)
+			}
+		}
+		var buf bytes.Buffer
+		if err := writeVectorFile(context.Background(), &buf, f); err != nil {
+			t.Fatal(err)
+		}
+		b := buf.Bytes()
+		if at := len(b) - 4 - 4*9; at%64 != 0 {
+			t.Fatalf("ids of %d bytes: vectors at byte %d", n, at)
+		}
+		for _, shared := range []bool{false, true} {
+			got, err := parseVectorFile(b, info, shared)
+			if err != nil || !slices.Equal(got.ids, f.ids) || !slices.Equal(got.sums, f.sums) || !slices.Equal(got.data, f.data) {
+				t.Fatalf("ids of %d bytes: read back %+v, %v", n, got, err)
+			}
+		}
+		// unaligned: one byte more before the file's start
+		shifted := append([]byte{0}, b...)[1:]
+		if got, err := parseVectorFile(shifted, info, false); err != nil || !slices.Equal(got.data, f.data) {
+			t.Fatalf("unaligned: %v", err)
+		}
 	}
 }

@@ -64,12 +64,10 @@ type ContextBuilder struct {
 	relsByTID   [][]int32                // title id → indexes into rels touching it (ascending)
 	scratchMu   sync.Mutex
 	scratchFree []*scratch     // per-build working arrays, reset after use (one per concurrent build)
-	unitByID    map[string]int // text unit id → index into m.TextUnits()
 	reportByC   map[string]int // community id → index into m.Reports()
 	covKeys     []string       // covariate types, sorted
 	covByTitle  map[string]map[string][]int
 	cache       *countCache
-	entIdx      map[string]int // entity id → index into m.Entities()
 }
 
 // NewContextBuilder indexes m for context building. m must not be nil;
@@ -89,43 +87,78 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 	if cfg.Tokenizer == nil {
 		cfg.Tokenizer = tokens.Counter{}
 	}
-	b := &ContextBuilder{m: m, cfg: cfg, titleID: map[string]int32{}, unitByID: map[string]int{},
-		reportByC: map[string]int{}, covByTitle: map[string]map[string][]int{},
+	b := &ContextBuilder{m: m, cfg: cfg, reportByC: map[string]int{}, covByTitle: map[string]map[string][]int{},
 		cache: &countCache{m: map[string]int{}}}
+	ents, all := m.Entities(), m.Relationships()
+	b.titleID = make(map[string]int32, len(ents))
 	tid := func(t string) int32 {
 		id, ok := b.titleID[t]
 		if !ok {
 			id = int32(len(b.titleID))
 			b.titleID[t] = id
-			b.relsByTID = append(b.relsByTID, nil)
 		}
 		return id
 	}
-	b.entIdx = make(map[string]int, len(m.Entities()))
-	for i, e := range m.Entities() {
+	for _, e := range ents {
 		tid(e.Title)
-		b.entIdx[e.ID] = i
 	}
-	seen := make(map[string]bool, len(m.Relationships()))
-	for _, r := range m.Relationships() {
-		if r.ID != "" && seen[r.ID] {
-			continue // the same relationship is never listed twice
+	// the relationships, each id once (the first), shared with the model
+	// when no id repeats (our graphs': no copy of 300 000 records)
+	b.rels = all
+	seen := make(map[string]struct{}, len(all))
+	for i, r := range all {
+		if _, dup := seen[r.ID]; dup && r.ID != "" {
+			b.rels = make([]knowledge.Relationship, i, len(all))
+			copy(b.rels, all[:i])
+			for _, r := range all[i:] {
+				if _, dup := seen[r.ID]; dup && r.ID != "" {
+					continue // the same relationship is never listed twice
+				}
+				seen[r.ID] = struct{}{}
+				b.rels = append(b.rels, r)
+			}
+			break
 		}
-		seen[r.ID] = true
-		i := int32(len(b.rels))
-		b.rels = append(b.rels, r)
-		s, t := tid(r.Source), tid(r.Target)
-		b.relSrc = append(b.relSrc, s)
-		b.relTgt = append(b.relTgt, t)
-		b.relRankF = append(b.relRankF, float64(relRank(r)))
-		b.relWeightF = append(b.relWeightF, relWeight(r))
-		b.relsByTID[s] = append(b.relsByTID[s], i)
+		seen[r.ID] = struct{}{}
+	}
+	seen = nil
+	n := len(b.rels)
+	b.relSrc, b.relTgt = make([]int32, n), make([]int32, n)
+	b.relRankF, b.relWeightF = make([]float64, n), make([]float64, n)
+	for i, r := range b.rels {
+		b.relSrc[i], b.relTgt[i] = tid(r.Source), tid(r.Target)
+		b.relRankF[i] = float64(relRank(r))
+		b.relWeightF[i] = relWeight(r)
+	}
+	// relsByTID: one block, each title's list in ascending order (two
+	// passes: the lists' lengths, then their entries)
+	deg := make([]int32, len(b.titleID)+1)
+	for i := range b.rels {
+		s, t := b.relSrc[i], b.relTgt[i]
+		deg[s+1]++
 		if t != s {
-			b.relsByTID[t] = append(b.relsByTID[t], i)
+			deg[t+1]++
 		}
 	}
-	for i, u := range m.TextUnits() {
-		b.unitByID[u.ID] = i // like a Python dict: the last record with an id wins
+	for k := 1; k < len(deg); k++ {
+		deg[k] += deg[k-1]
+	}
+	block := make([]int32, deg[len(deg)-1])
+	fill := append([]int32(nil), deg[:len(deg)-1]...)
+	for i := range b.rels {
+		s, t := b.relSrc[i], b.relTgt[i]
+		block[fill[s]] = int32(i)
+		fill[s]++
+		if t != s {
+			block[fill[t]] = int32(i)
+			fill[t]++
+		}
+	}
+	b.relsByTID = make([][]int32, len(b.titleID))
+	for k := range b.relsByTID {
+		if lo, hi := deg[k], deg[k+1]; hi > lo {
+			b.relsByTID[k] = block[lo:hi:hi]
+		}
 	}
 	for i, r := range m.Reports() {
 		b.reportByC[r.CommunityID] = i

@@ -328,3 +328,54 @@ func TestEmptyKnowledgeB24b(t *testing.T) {
 		t.Errorf("Build on an empty model: %v", err)
 	}
 }
+
+// TestBuilderRelationshipIndex: the builder's relationships are the
+// model's, each id once (the first; records without an id always kept),
+// and the relationships touching a title are those whose source or
+// target it is, ascending, a loop once — computed here by a plain scan.
+func TestBuilderRelationshipIndex(t *testing.T) {
+	rels := []knowledge.Relationship{
+		{ID: "r1", Source: "A", Target: "B"},
+		{ID: "r2", Source: "B", Target: "C"},
+		{ID: "r1", Source: "C", Target: "A", Description: "repeat"},
+		{ID: "", Source: "A", Target: "A"},
+		{ID: "", Source: "A", Target: "D"},
+		{ID: "r3", Source: "X", Target: "B"},
+	}
+	for _, c := range []struct {
+		name string
+		rels []knowledge.Relationship
+	}{{"ids repeat", rels}, {"ids unique", rels[3:]}} {
+		m, err := knowledge.New(knowledge.Parts{Entities: []knowledge.Entity{{ID: "a", Title: "A"}, {ID: "b", Title: "B"}, {ID: "c", Title: "C"}}, Relationships: c.rels})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := NewContextBuilder(m, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []knowledge.Relationship
+		seen := map[string]bool{}
+		for _, r := range c.rels {
+			if r.ID != "" && seen[r.ID] {
+				continue
+			}
+			seen[r.ID] = true
+			want = append(want, r)
+		}
+		if !slices.EqualFunc(b.rels, want, func(x, y knowledge.Relationship) bool { return cmp.Equal(x, y) }) {
+			t.Fatalf("%s: relationships %+v, want %+v", c.name, b.rels, want)
+		}
+		for _, title := range []string{"A", "B", "C", "D", "X", "none"} {
+			var touching []int32
+			for i, r := range want {
+				if r.Source == title || r.Target == title {
+					touching = append(touching, int32(i))
+				}
+			}
+			if got := b.relsOf(title); !slices.Equal(got, touching) {
+				t.Errorf("%s: relationships of %s: %v, want %v", c.name, title, got, touching)
+			}
+		}
+	}
+}

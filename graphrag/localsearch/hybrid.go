@@ -133,7 +133,7 @@ func (b *ContextBuilder) fuse(vec []MappedEntity, lr *knowledge.LexicalResult, n
 // entityIndex is the index of the entity with id in Model.Entities (-1
 // when none).
 func (b *ContextBuilder) entityIndex(id string) int {
-	if is, ok := b.entIdx[id]; ok {
+	if is, ok := b.m.EntityIndex(id); ok {
 		return is
 	}
 	return -1

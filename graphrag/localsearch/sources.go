@@ -31,7 +31,7 @@ func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *cou
 			if seen[uid] {
 				continue
 			}
-			ui, ok := b.unitByID[uid]
+			ui, ok := b.m.TextUnitIndex(uid)
 			if !ok {
 				continue
 			}

@@ -28,12 +28,20 @@ func TestSearchModelFile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no model file after the first search: %v", err)
 	}
+	// the offline embedder's fit is kept beside it (fitOffline)
+	fit, err := os.Stat(side + ".offline-fit-512")
+	if err != nil {
+		t.Fatalf("no embedder fit after the first search: %v", err)
+	}
 	code, out2, errs2 := run(t, "search", "--json", "--graphs", graphs, "--graph", "coffee", q)
 	if code != 0 {
 		t.Fatalf("second search: exit %d: %s", code, errs2)
 	}
 	if !strings.Contains(out, `"completion_time"`) || dropTimes(out2) != dropTimes(out) {
 		t.Errorf("the search from the model file differs:\n%s\n---\n%s", out, out2)
+	}
+	if again, err := os.Stat(side + ".offline-fit-512"); err != nil || !again.ModTime().Equal(fit.ModTime()) {
+		t.Errorf("the second search wrote the fit again (err %v)", err)
 	}
 	// the sample's entities, all kept, as the first search read them
 	// (the count is the sample's: examples/coffee-shop grows)

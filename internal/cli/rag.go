@@ -521,11 +521,7 @@ func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embe
 		if m == nil {
 			return nil, nil
 		}
-		texts := make([]string, len(m.Entities()))
-		for i, e := range m.Entities() {
-			texts[i] = knowledge.EntityText(e)
-		}
-		return offline.NewEmbedder(dims).Fit(texts), nil
+		return fitOffline(m, dims), nil
 	}
 	if name == "" {
 		return nil, usagef("--embedder openai: no embedding model (--embedding-model or %s)", envEmbedModel)
@@ -560,6 +556,31 @@ func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embe
 		return nil, usageError{err}
 	}
 	return e, nil
+}
+
+// fitOffline returns the offline embedder of dims dimensions (0: the
+// default) fitted on m's entity texts (knowledge.EntityText): the fit kept
+// beside m's model file (knowledge.Model.ModelExtra) when it is there,
+// else offline.Embedder.Fit, then kept there for the next process (a
+// failure to keep it is ignored). Fitting reads every entity text: about
+// 2 s of CPU on the 300 000-record graph, against 1 ms to read the fit.
+func fitOffline(m *knowledge.Model, dims int) *offline.Embedder {
+	e := offline.NewEmbedder(dims)
+	name := fmt.Sprintf("offline-fit-%d", e.Info().Dimensions)
+	if b, ok := m.ModelExtra(name); ok {
+		if f, err := offline.UnmarshalFit(b); err == nil && f.Info().Dimensions == e.Info().Dimensions {
+			return f
+		}
+	}
+	texts := make([]string, len(m.Entities()))
+	for i, en := range m.Entities() {
+		texts[i] = knowledge.EntityText(en)
+	}
+	e = e.Fit(texts)
+	if m.ModelFilePath() != "" {
+		_ = m.WriteModelExtra(name, e.MarshalFit())
+	}
+	return e
 }
 
 // checkBaseURL completes and checks an OpenAI-compatible base URL: ""

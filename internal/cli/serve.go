@@ -15,7 +15,6 @@ import (
 
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
-	"reportengine/llm/offline"
 	"reportengine/server"
 	"reportengine/text"
 )
@@ -282,11 +281,7 @@ func searchConfig(opts *serveOptions) (*server.SearchConfig, error) {
 // knowledge.DefaultCacheDirs; an index's vectors are not cached). No
 // network.
 func offlineRetrieval(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
-	texts := make([]string, 0, len(m.Entities()))
-	for _, e := range m.Entities() {
-		texts = append(texts, knowledge.EntityText(e))
-	}
-	emb := offline.NewEmbedder(0).Fit(texts)
+	emb := fitOffline(m, 0)
 	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb, CacheDirs: knowledge.DefaultCacheDirs(m, "")})
 	if err != nil {
 		return localsearch.Config{}, err

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math"
 	"unicode"
@@ -44,6 +45,8 @@ type Embedder struct {
 	dim   int
 	idf   []float32 // nil: unfitted, every weight 1
 	model string
+	texts int   // fitted: the number of texts …
+	df    []int // … and each bucket's document frequency (MarshalFit)
 }
 
 var _ llm.Embedder = (*Embedder)(nil)
@@ -85,18 +88,83 @@ func (e *Embedder) Fit(corpus []string) *Embedder {
 			df[b] += d
 		}
 	}
-	n := float64(len(corpus))
-	idf := make([]float32, e.dim)
+	return fitted(e.dim, len(corpus), df)
+}
+
+// fitted is the embedder of dim dimensions fitted on n texts whose
+// document frequencies per bucket are df.
+func fitted(dim, n int, df []int) *Embedder {
+	idf := make([]float32, dim)
 	h := sha256.New()
 	var buf [8]byte
-	binary.LittleEndian.PutUint64(buf[:], uint64(len(corpus)))
+	binary.LittleEndian.PutUint64(buf[:], uint64(n))
 	h.Write(buf[:])
 	for b, d := range df {
-		idf[b] = float32(math.Log((1+n)/(1+float64(d))) + 1)
+		idf[b] = float32(math.Log((1+float64(n))/(1+float64(d))) + 1)
 		binary.LittleEndian.PutUint64(buf[:], uint64(d))
 		h.Write(buf[:])
 	}
-	return &Embedder{dim: e.dim, idf: idf, model: EmbedderModel + "-idf-" + hex.EncodeToString(h.Sum(nil))[:12]}
+	return &Embedder{dim: dim, idf: idf, model: EmbedderModel + "-idf-" + hex.EncodeToString(h.Sum(nil))[:12], texts: n, df: df}
+}
+
+// fitMagic starts MarshalFit's bytes (the layout's version is its last byte).
+const fitMagic = "REFIT\x00\x00\x01"
+
+// MarshalFit returns what Fit learned, so that a later process can make
+// the same embedder without reading the texts again (UnmarshalFit): the
+// magic "REFIT\0\0\1", then as unsigned varints the dimensions, the
+// number of texts and each bucket's document frequency. nil for an
+// unfitted embedder.
+func (e *Embedder) MarshalFit() []byte {
+	if e.df == nil {
+		return nil
+	}
+	b := append([]byte(nil), fitMagic...)
+	b = binary.AppendUvarint(b, uint64(e.dim))
+	b = binary.AppendUvarint(b, uint64(e.texts))
+	for _, d := range e.df {
+		b = binary.AppendUvarint(b, uint64(d))
+	}
+	return b
+}
+
+// ErrFit is wrapped by UnmarshalFit for bytes that are not a fit.
+var ErrFit = errors.New("offline: not an embedder fit")
+
+// UnmarshalFit returns the fitted embedder MarshalFit's bytes describe:
+// equal to the one Fit made (the same weights and model name). Errors:
+// ErrFit (wrapped) for other bytes (another layout, a count out of range,
+// a frequency above the number of texts, bytes left over).
+func UnmarshalFit(b []byte) (*Embedder, error) {
+	if len(b) < len(fitMagic) || string(b[:len(fitMagic)]) != fitMagic {
+		return nil, fmt.Errorf("%w: no fit header", ErrFit)
+	}
+	b = b[len(fitMagic):]
+	next := func() (uint64, bool) {
+		v, n := binary.Uvarint(b)
+		if n <= 0 {
+			return 0, false
+		}
+		b = b[n:]
+		return v, true
+	}
+	dim, ok1 := next()
+	texts, ok2 := next()
+	if !ok1 || !ok2 || dim == 0 || dim > 1<<16 || texts > 1<<40 {
+		return nil, fmt.Errorf("%w: bad dimensions or text count", ErrFit)
+	}
+	df := make([]int, dim)
+	for i := range df {
+		d, ok := next()
+		if !ok || d > texts {
+			return nil, fmt.Errorf("%w: bucket %d: bad document frequency", ErrFit, i)
+		}
+		df[i] = int(d)
+	}
+	if len(b) != 0 {
+		return nil, fmt.Errorf("%w: %d bytes left over", ErrFit, len(b))
+	}
+	return fitted(int(dim), int(texts), df), nil
 }
 
 // Info returns provider "offline", the model name (see EmbedderModel) and

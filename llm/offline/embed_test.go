@@ -280,3 +280,44 @@ func TestEmbedIntoMatchesEmbed(t *testing.T) {
 		t.Error("a block one value short was accepted")
 	}
 }
+
+// TestFitRoundTrip: the embedder UnmarshalFit makes of MarshalFit's bytes
+// has the plain rule's weights (refIDF), Fit's model name and Fit's
+// vectors, bit for bit; an unfitted embedder has no fit, and bytes that
+// are not one are refused with ErrFit.
+func TestFitRoundTrip(t *testing.T) {
+	texts := embedCorpus()
+	for _, dim := range []int{7, 512} {
+		fit := NewEmbedder(dim).Fit(texts)
+		got, err := UnmarshalFit(fit.MarshalFit())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := refIDF(dim, texts); !slices.Equal(got.idf, want) {
+			t.Fatalf("dim %d: idf differs from the plain rule", dim)
+		}
+		if got.Info() != fit.Info() {
+			t.Fatalf("dim %d: info %+v, want %+v", dim, got.Info(), fit.Info())
+		}
+		a, _ := got.Embed(context.Background(), texts[:50])
+		b, _ := fit.Embed(context.Background(), texts[:50])
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("dim %d: vectors differ", dim)
+		}
+	}
+	if NewEmbedder(8).MarshalFit() != nil {
+		t.Error("an unfitted embedder has a fit")
+	}
+	good := NewEmbedder(8).Fit([]string{"咖啡", "拿铁"}).MarshalFit()
+	for name, b := range map[string][]byte{
+		"empty":         nil,
+		"other magic":   append([]byte("REFIT\x00\x00\x02"), good[8:]...),
+		"cut":           good[:len(good)-1],
+		"byte more":     append(slices.Clone(good), 0),
+		"df over texts": append(slices.Clone(good[:len(good)-1]), 9),
+	} {
+		if _, err := UnmarshalFit(b); !errors.Is(err, ErrFit) {
+			t.Errorf("%s: %v, want ErrFit", name, err)
+		}
+	}
+}

@@ -1,0 +1,9 @@
+//go:build !linux
+
+package knowledge
+
+import "os"
+
+// mapReadOnly maps nothing on systems other than Linux: the caller reads
+// the file into memory instead.
+func mapReadOnly(f *os.File, size int64) ([]byte, bool) { return nil, false }
