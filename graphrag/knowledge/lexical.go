@@ -52,6 +52,9 @@ type Lexical struct {
 	// byte (anchoredCount)
 	bytes [256]int64
 	memo  countMemo
+	// bigrams, when the model file held them, find a word's documents
+	// without a pass over all of them (bigram.go); nil: count scans
+	bigrams *bigramIndex
 }
 
 // wordSample: the word count of a knowledge of wordSampleFrom documents
@@ -468,6 +471,18 @@ func (x *Lexical) count(w string) ([]docHit, int) {
 	if r, ok := x.memo.get(w); ok {
 		return r.hits, r.total
 	}
+	if x.indexable(w) {
+		if hits, total, ok := x.countIndexed(w); ok {
+			x.memo.put(w, countResult{hits, total})
+			return hits, total
+		}
+	}
+	return x.scanCount(w)
+}
+
+// scanCount is count(w) by a pass over every document (w lower-cased,
+// not remembered yet); it remembers the result.
+func (x *Lexical) scanCount(w string) ([]docHit, int) {
 	anywhere := text.HasHan(w)
 	k := x.anchor(w)
 	const chunk = 4096

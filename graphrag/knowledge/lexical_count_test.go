@@ -1,9 +1,13 @@
 package knowledge
 
 import (
+	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+
+	"reportengine/text"
 )
 
 // TestAnchoredCountOracle: anchoredCount, at every anchor position, counts
@@ -80,5 +84,74 @@ func TestLexicalCountMemo(t *testing.T) {
 	c.put("huge", countResult{hits: make([]docHit, memoHits+1)})
 	if _, ok := c.get("huge"); ok {
 		t.Error("a result over the bound is held")
+	}
+}
+
+// plainCount is count(w) written plainly: countIn over every document.
+func plainCount(docs []string, w string) ([]docHit, int) {
+	var hits []docHit
+	total := 0
+	anywhere := text.HasHan(w)
+	for d, s := range docs {
+		if n := countIn(s, w, anywhere); n > 0 {
+			hits = append(hits, docHit{int32(d), int32(n)})
+			total += n
+		}
+	}
+	return hits, total
+}
+
+// TestBigramCountOracle: a word counted through the bigram index (and
+// through the index as the model file keeps it) has the hits and total of
+// countIn over every document (plainCount), for words of the documents,
+// words no document holds, repeated runes, Latin words at and inside word
+// starts, invalid UTF-8 and U+FFFD, on the sample's documents and on
+// random ones.
+func TestBigramCountOracle(t *testing.T) {
+	m, err := FromGraph(context.Background(), coffeeGraph(t), GraphOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 5))
+	alphabet := []string{"a", "b", "ab", " ", "樱", "花", "樱花", "-", "1", "é", "哈", "\xff", "\ufffd", "\xe4\xb8"}
+	pick := func(n int) string {
+		var sb strings.Builder
+		for range n {
+			sb.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		return sb.String()
+	}
+	random := make([]string, 3000)
+	for i := range random {
+		random[i] = pick(rng.IntN(40))
+	}
+	for name, docs := range map[string][]string{"sample": m.Lexical().docs, "random": random} {
+		x := &Lexical{docs: docs, bigrams: buildBigramIndex(docs)}
+		for c := range x.bytes {
+			x.bytes[c] = int64(c)
+		}
+		words := []string{"咖啡", "咖啡店", "会员", "拿铁", "哈哈", "哈哈哈", "agent", "latte", "ab", "aa", "樱花樱", "a-b", "\ufffd花", "花\xff",
+			"不存在的词", "zz", "李明咖啡店"}
+		for range 300 {
+			words = append(words, pick(2+rng.IntN(3)))
+		}
+		// substrings of the documents
+		for range 300 {
+			d := docs[rng.IntN(len(docs))]
+			rs := []rune(d)
+			if len(rs) < 2 {
+				continue
+			}
+			i := rng.IntN(len(rs) - 1)
+			words = append(words, string(rs[i:min(len(rs), i+2+rng.IntN(3))]))
+		}
+		for _, w := range words {
+			w = lowerASCII(w)
+			want, wantTotal := plainCount(docs, w)
+			got, total := x.count(w)
+			if total != wantTotal || !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
+				t.Fatalf("%s: count(%q) = %v %d, want %v %d", name, w, got, total, want, wantTotal)
+			}
+		}
 	}
 }

@@ -54,6 +54,8 @@ import (
 //	entity text sums: uv n (the entities, or 0), then n × 8 bytes: the first 8 bytes of the SHA-256
 //	        of each EntityText, as the vector cache holds them (vecfile.go), so a search compares
 //	        them instead of hashing every entity's text again
+//	bigram index: uv keys, keys × 8 bytes (the bigrams, ascending), (keys+1) × 8 bytes (offsets
+//	        into the lists), uv list bytes, the lists (bigram.go)
 //	u32 CRC-32C of every byte before it
 //
 // lower is byte 0 for a document without ASCII capitals (the lexical index
@@ -71,7 +73,7 @@ const ModelFileName = "graphrag.knowledge"
 // modelFileVersion changes whenever the layout or FromGraph's mapping
 // changes: a file of another version is stale (ErrModelFile) and made
 // again.
-const modelFileVersion = 2
+const modelFileVersion = 3
 
 const modelFileMagic = "REMODEL\x00"
 
@@ -381,8 +383,28 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) 
 		e.buf = append(e.buf, s[:]...)
 		e.flush(false)
 	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	bx := buildBigramIndex(x.docs)
+	e.num(bx.n)
+	for _, part := range [][]byte{bx.keys, bx.offs} {
+		e.raw(part)
+	}
+	e.num(len(bx.post))
+	e.raw(bx.post)
 	e.flush(true)
 	return e.err
+}
+
+// raw writes b as it is.
+func (e *modelEncoder) raw(b []byte) {
+	for len(b) > 0 && e.err == nil {
+		n := min(len(b), 1<<16)
+		e.buf = append(e.buf, b[:n]...)
+		b = b[n:]
+		e.flush(false)
+	}
 }
 
 // ReadModelFile reads the model file at path when it was made for key
@@ -741,6 +763,22 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 		}
 		sums = unsafe.Slice((*textSum)(unsafe.Pointer(&d.b[d.pos])), n)
 		d.pos += 8 * n
+	}
+	if nk := d.count(); d.err == nil {
+		if int64(len(d.b)-d.pos) < 16*int64(nk)+8 {
+			return nil, nil, fmt.Errorf("bigram index of %d keys cut short", nk)
+		}
+		bx := &bigramIndex{n: nk, keys: d.b[d.pos : d.pos+8*nk], offs: d.b[d.pos+8*nk : d.pos+16*nk+8]}
+		d.pos += 16*nk + 8
+		np := d.count()
+		if d.err == nil {
+			bx.post = d.b[d.pos : d.pos+np]
+			d.pos += np
+			if err := bx.check(); err != nil {
+				return nil, nil, err
+			}
+			x.bigrams = bx
+		}
 	}
 	if d.err != nil {
 		return nil, nil, d.err

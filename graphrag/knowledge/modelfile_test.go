@@ -1,11 +1,13 @@
 package knowledge
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"reportengine/graphrag"
@@ -74,6 +76,19 @@ func TestModelFileRoundTrip(t *testing.T) {
 				gx.avgEnt != wx.avgEnt || gx.avgUnit != wx.avgUnit || gx.words != wx.words || gx.bytes != wx.bytes ||
 				!reflect.DeepEqual(gx.entUnits, wx.entUnits) {
 				t.Error("lexical indexes differ")
+			}
+			// the model file's bigram index is the one built from the
+			// documents, and counts as a pass over them does
+			bx := buildBigramIndex(wx.docs)
+			if gx.bigrams == nil || gx.bigrams.n != bx.n || !bytes.Equal(gx.bigrams.keys, bx.keys) || !bytes.Equal(gx.bigrams.offs, bx.offs) || !bytes.Equal(gx.bigrams.post, bx.post) {
+				t.Fatal("bigram index differs from the documents'")
+			}
+			for _, w := range []string{"咖啡", "武汉大学", "樱花", "舆情", "agent", "会员卡"} {
+				hits, total := gx.count(w)
+				want, wantTotal := plainCount(wx.docs, w)
+				if total != wantTotal || !slices.Equal(hits, want) {
+					t.Errorf("count(%q) = %d in %d documents, want %d in %d", w, total, len(hits), wantTotal, len(want))
+				}
 			}
 		})
 	}
