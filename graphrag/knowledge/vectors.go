@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"reportengine/internal/parallel"
 	"reportengine/llm"
@@ -87,6 +88,10 @@ type ExactStore struct {
 	data   []float32 // n × dim, row-major
 	norms  []float64 // Cosine only
 	metric Metric
+	// norm2 is ‖x‖² of every row, made on first use (rowNorms)
+	normOnce sync.Once
+	norm2    []float64
+	maxNorm2 float64
 }
 
 var _ VectorStore = (*ExactStore)(nil)
@@ -165,8 +170,157 @@ func (s *ExactStore) Len() int { return len(s.ids) }
 // of another length is an *EmbedderMismatchError (ErrDimensionMismatch),
 // never a silent similarity of 0. It stops with ctx's error when ctx ends.
 func (s *ExactStore) Nearest(ctx context.Context, q []float32, k int) ([]Neighbor, error) {
+	if out, ok, err := s.nearestSparse(ctx, q, k); ok || err != nil {
+		return out, err
+	}
 	out, _, err := s.NearestStats(ctx, q, k)
 	return out, err
+}
+
+// sparseShare: nearestSparse serves a query vector with at most this
+// share of non-zero values (the offline embedder's question vectors: a
+// question of 12 runes has about 30 of 512).
+const sparseShare = 4
+
+// nearestSparse is Nearest for the L2 metric and a query vector q with
+// few non-zero values (at most 1/sparseShare of them; ok is false
+// otherwise, and for the cosine metric). The squared distance of row x is
+// ‖x‖² + ‖q‖² − 2 x·q, and x·q needs only q's non-zero positions: with
+// each row's ‖x‖² computed once (norms), every row's distance is
+// estimated from those positions alone (30 of 512 values for a question
+// of the offline embedder) in float64, within about 1e-13 of the distance
+// NearestStats computes term by term (for unit vectors). The rows whose
+// estimate is within a margin of the k-th smallest estimate (1e-9 of the
+// largest magnitude involved, thousands of times the rounding) are the
+// only ones that can be among the k nearest; their distances are then computed exactly as NearestStats
+// computes them, and the k nearest taken by (distance, id). So the
+// result is NearestStats', bit for bit (TestNearestSparseOracle), for a
+// pass over |q's non-zero values| columns instead of every value.
+func (s *ExactStore) nearestSparse(ctx context.Context, q []float32, k int) ([]Neighbor, bool, error) {
+	dim, n := s.info.Dimensions, len(s.ids)
+	if s.metric != L2 || len(q) != dim || k <= 0 || n == 0 || dim == 0 {
+		return nil, false, nil
+	}
+	var nz []int
+	qn := 0.0
+	for j, v := range q {
+		if v != 0 {
+			nz = append(nz, j)
+			qn += float64(v) * float64(v)
+		}
+		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+			return nil, false, nil
+		}
+	}
+	if len(nz)*sparseShare > dim {
+		return nil, false, nil
+	}
+	norms := s.rowNorms()
+	if norms == nil {
+		return nil, false, nil // a row holds NaN or ∞
+	}
+	est := make([]float64, n)
+	chunks := (n + nearestChunk - 1) / nearestChunk
+	kth := make([][]float64, chunks) // per chunk: its k smallest estimates
+	parallel.Chunks(chunks, parallel.Workers(chunks, 1), func(_, lo, hi int) {
+		for c := lo; c < hi; c++ {
+			if ctx.Err() != nil {
+				return
+			}
+			top := make([]float64, 0, k+1)
+			for i := c * nearestChunk; i < min((c+1)*nearestChunk, n); i++ {
+				row := s.data[i*dim : (i+1)*dim : (i+1)*dim]
+				var dot float64
+				for _, j := range nz {
+					dot += float64(row[j]) * float64(q[j])
+				}
+				e := norms[i] + qn - 2*dot
+				est[i] = e
+				if len(top) < k || e < top[len(top)-1] {
+					at, _ := slices.BinarySearch(top, e)
+					top = slices.Insert(top, at, e)
+					if len(top) > k {
+						top = top[:k]
+					}
+				}
+			}
+			kth[c] = top
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, true, err
+	}
+	var all []float64
+	for _, t := range kth {
+		all = append(all, t...)
+	}
+	slices.Sort(all)
+	// the margin: the estimate and the term-by-term sum each differ from
+	// the true distance by less than about 600 × 2⁻⁵³ × (‖x‖² + ‖q‖²)
+	// (3e-13 for unit vectors); 1e-9 of the largest magnitude is
+	// thousands of times that
+	bar := all[min(k, len(all))-1]
+	bar += 1e-9 * (1 + math.Abs(bar) + qn + s.maxNorm2)
+	var near neighborHeap
+	for i, e := range est {
+		if e > bar {
+			continue
+		}
+		row := s.data[i*dim : (i+1)*dim]
+		var d float64
+		for j, x := range row {
+			t := float64(x) - float64(q[j])
+			d += t * t
+		}
+		nb := Neighbor{ID: s.ids[i], Distance: d}
+		if len(near) < k {
+			heap.Push(&near, nb)
+		} else if nearer(nb, near[0]) {
+			near[0] = nb
+			heap.Fix(&near, 0)
+		}
+	}
+	out := []Neighbor(near)
+	slices.SortFunc(out, func(a, b Neighbor) int {
+		if nearer(a, b) {
+			return -1
+		}
+		if nearer(b, a) {
+			return 1
+		}
+		return 0
+	})
+	return out, true, nil
+}
+
+// rowNorms returns ‖x‖² of every row (float64, in row order), computed
+// on the first call on all cores; nil when a row holds NaN or ∞ (the
+// estimate of nearestSparse would not bound it).
+func (s *ExactStore) rowNorms() []float64 {
+	s.normOnce.Do(func() {
+		dim, n := s.info.Dimensions, len(s.ids)
+		norms := make([]float64, n)
+		bad := make([]bool, parallel.Workers(n, 4096))
+		parallel.Chunks(n, len(bad), func(w, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				var t float64
+				for _, x := range s.data[i*dim : (i+1)*dim] {
+					t += float64(x) * float64(x)
+				}
+				if math.IsNaN(t) || math.IsInf(t, 0) {
+					bad[w] = true
+				}
+				norms[i] = t
+			}
+		})
+		if !slices.Contains(bad, true) {
+			s.norm2 = norms
+			for _, t := range norms {
+				s.maxNorm2 = max(s.maxNorm2, t)
+			}
+		}
+	})
+	return s.norm2
 }
 
 // DistanceStats describe the distances of every stored vector to one

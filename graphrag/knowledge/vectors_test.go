@@ -497,3 +497,92 @@ func TestVectorFileAligned(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestSparseOracle: Nearest's sparse path (a query vector with few
+// non-zero values, L2) returns NearestStats' neighbours bit for bit: unit
+// and unnormalised rows, zero rows, repeated rows (ties broken by id),
+// negative values, k above the number of rows; a dense query, the cosine
+// metric and rows holding NaN take the full pass.
+func TestNearestSparseOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	ctx := context.Background()
+	for _, c := range []struct {
+		name        string
+		n, dim, nnz int
+		scale       float32
+	}{{"unit", 3000, 64, 20, 1}, {"big", 2000, 32, 8, 1e4}, {"small", 9, 16, 3, 1}, {"many", 20000, 128, 40, 1}} {
+		ids := make([]string, c.n)
+		vecs := make([][]float32, c.n)
+		for i := range vecs {
+			ids[i] = fmt.Sprintf("e%05d", (i*7919)%c.n)
+			v := make([]float32, c.dim)
+			switch {
+			case i%97 == 5:
+				// a zero row
+			case i%13 == 0 && i > 0:
+				copy(v, vecs[i-1]) // a repeated row: a tie
+			default:
+				for range c.nnz {
+					v[rng.IntN(c.dim)] = (rng.Float32()*2 - 1) * c.scale
+				}
+				if c.scale == 1 {
+					var sq float64
+					for _, x := range v {
+						sq += float64(x) * float64(x)
+					}
+					for j := range v {
+						if sq > 0 {
+							v[j] = float32(float64(v[j]) / math.Sqrt(sq))
+						}
+					}
+				}
+			}
+			vecs[i] = v
+		}
+		s, err := NewExactStore(ExactStoreConfig{Info: llm.EmbedderInfo{Dimensions: c.dim}, IDs: ids, Vectors: vecs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for qi := range 40 {
+			q := make([]float32, c.dim)
+			if qi%5 == 0 {
+				copy(q, vecs[rng.IntN(c.n)]) // a stored row itself
+			}
+			for range 1 + rng.IntN(c.dim/sparseShare) {
+				q[rng.IntN(c.dim)] = (rng.Float32()*2 - 1) * c.scale
+			}
+			if qi%5 == 0 {
+				q = slices.Clone(vecs[rng.IntN(c.n)])
+			}
+			for _, k := range []int{1, 20, c.n + 3} {
+				want, _, err := s.NearestStats(ctx, q, k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, ok, err := s.nearestSparse(ctx, q, k)
+				nnz := 0
+				for _, x := range q {
+					if x != 0 {
+						nnz++
+					}
+				}
+				if wantOK := nnz*sparseShare <= c.dim; ok != wantOK || err != nil {
+					t.Fatalf("%s: sparse path taken %v with %d of %d non-zero (err %v)", c.name, ok, nnz, c.dim, err)
+				}
+				if ok && !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s query %d k %d:\n got %v\nwant %v", c.name, qi, k, got[:min(5, len(got))], want[:min(5, len(want))])
+				}
+			}
+		}
+	}
+	// cosine, and a NaN row: the full pass
+	s, _ := NewExactStore(ExactStoreConfig{Info: llm.EmbedderInfo{Dimensions: 8}, IDs: []string{"a", "b"}, Vectors: [][]float32{{1, 0, 0, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0}}, Metric: Cosine})
+	if _, ok, _ := s.nearestSparse(ctx, []float32{1, 0, 0, 0, 0, 0, 0, 0}, 1); ok {
+		t.Error("cosine took the sparse path")
+	}
+	nan := float32(math.NaN())
+	s, _ = NewExactStore(ExactStoreConfig{Info: llm.EmbedderInfo{Dimensions: 8}, IDs: []string{"a", "b"}, Vectors: [][]float32{{1, 0, 0, 0, 0, 0, 0, 0}, {nan, 0, 0, 0, 0, 0, 0, 0}}})
+	if _, ok, _ := s.nearestSparse(ctx, []float32{1, 0, 0, 0, 0, 0, 0, 0}, 1); ok {
+		t.Error("a NaN row took the sparse path")
+	}
+}
