@@ -82,10 +82,19 @@
 //	tp, err := evidence.NewTopic(evidence.TopicConfig{Topic: "武汉大学", Profile: summaries})
 //	j := tp.Judge("纽约大学位于美国排名第30位", "", "")  // j.OnTopic false, j.Subject "纽约大学"
 //
+// A forum speech is also judged whole (Topic.JudgeSpeech), as a web page
+// is by its title and text: a long speech that names the topic in fewer
+// than SpeechTopicShare of its passages is about something else (the
+// fixture's 12:23:18 INSIGHT speech on the slang “火了”), and Collect marks
+// it (Stats.OffTopicSpeeches); its passages — but one naming the topic
+// itself — are off topic for the plan's score and finding gate and the
+// essentials, so never a finding, KPI or chart.
+//
 // # Essentials
 //
 // ComputeEssentials counts the run's 舆情 essentials from its records and
-// items, with no model: the monitoring window (the records' time stamps),
+// items, with no model: the collection time (the records' time stamps:
+// when the engines found them, not when the event happened),
 // the volume (records, sources, platforms), the platform split by URL host
 // (PlatformOfURL: the one host → platform table, which also names the
 // platforms FindFigures files shares under), the sites and the accounts

@@ -42,9 +42,10 @@ const (
 	eventRunes        = 100
 )
 
-// Window is the monitoring window: the earliest and latest time stamp of
-// the run's search records (ISO as the engines wrote them), "" when no
-// record has one.
+// Window is the collection time (采集时间): the earliest and latest time
+// stamp of the run's search records (ISO as the engines wrote them), ""
+// when no record has one. It says when the engines found the records, not
+// when the event happened; a report labels it so.
 type Window struct {
 	From    string `json:"from,omitempty"`
 	To      string `json:"to,omitempty"`
@@ -241,7 +242,7 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 	speeches := map[int]bool{}
 	for i := range set.Items {
 		it := &set.Items[i]
-		topical[i] = onTopic(it, names)
+		topical[i] = set.onTopic(i, names)
 		for _, p := range it.Provenance {
 			if p.Kind == KindForum {
 				speeches[p.ForumLine] = true

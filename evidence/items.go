@@ -122,6 +122,10 @@ type Stats struct {
 	// report's focus (see Input.Focus).
 	SkippedSources int `json:"skipped_sources,omitempty"`
 	Figures        int `json:"figures"`
+	// OffTopicSpeeches counts the forum speeches judged whole not about
+	// the run's topic (Topic.JudgeSpeech): their passages are never
+	// findings, KPIs or chart data.
+	OffTopicSpeeches int `json:"off_topic_speeches,omitempty"`
 }
 
 // Set is the evidence of one run.
@@ -132,6 +136,9 @@ type Set struct {
 	byID    map[string]int
 	figIdx  map[string][]int
 	byURL   map[string]int
+	// offSpeech holds the forum log lines of the speeches judged whole
+	// not about the topic (judgeSpeeches)
+	offSpeech map[int]bool
 }
 
 // ItemByURL returns the first item (in id order) with a provenance of that
@@ -165,7 +172,9 @@ func Collect(in Input) *Set {
 	c.jobs = make([]job, 0, 2*min(len(srcs), max(sourceLimit(in), 0)+1)+1024)
 	if in.Graph != nil && in.Graph.NodeCount() > 0 {
 		c.collectGraph(in.Graph, in.Forum)
-		return c.set()
+		s := c.set()
+		s.judgeSpeeches(in.Topic)
+		return s
 	}
 	for _, st := range in.States {
 		if st == nil {
@@ -191,7 +200,57 @@ func Collect(in Input) *Set {
 		c.addText(st.FinalReport, Provenance{Kind: KindFinalReport, Engine: string(st.Engine), SectionPos: -1}, 0)
 	}
 	c.addForum(in.Forum)
-	return c.set()
+	s := c.set()
+	s.judgeSpeeches(in.Topic)
+	return s
+}
+
+// judgeSpeeches judges every forum speech of the set as a whole
+// (Topic.JudgeSpeech over the passages its log line gave, repeats of
+// earlier passages included) and records those not about topic. A blank
+// topic judges nothing.
+func (s *Set) judgeSpeeches(topic string) {
+	tp, err := NewTopic(TopicConfig{Topic: topic})
+	if err != nil {
+		return
+	}
+	passages := map[int][]string{}
+	var lines []int
+	for i := range s.Items {
+		for _, p := range s.Items[i].Provenance {
+			if p.Kind != KindForum {
+				continue
+			}
+			if _, ok := passages[p.ForumLine]; !ok {
+				lines = append(lines, p.ForumLine)
+			}
+			passages[p.ForumLine] = append(passages[p.ForumLine], s.Items[i].Text)
+		}
+	}
+	for _, l := range lines {
+		if !tp.JudgeSpeech(passages[l]).OnTopic {
+			if s.offSpeech == nil {
+				s.offSpeech = map[int]bool{}
+			}
+			s.offSpeech[l] = true
+		}
+	}
+	s.Stats.OffTopicSpeeches = len(s.offSpeech)
+}
+
+// offSpeechItem reports an item found only in forum speeches judged not
+// about the topic (judgeSpeeches): no engine's summary or report, no web
+// page and no other speech holds it.
+func (s *Set) offSpeechItem(i int) bool {
+	if len(s.offSpeech) == 0 || i < 0 || i >= len(s.Items) {
+		return false
+	}
+	for _, p := range s.Items[i].Provenance {
+		if p.Kind != KindForum || !s.offSpeech[p.ForumLine] {
+			return false
+		}
+	}
+	return true
 }
 
 // nextSourceKept reports whether the next source record (the one addSource

@@ -266,7 +266,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 			res[i] = scored{best: -1, second: -1, skipped: true}
 			return
 		}
-		r := scored{best: -1, second: -1, on: onTopic(it, names)}
+		r := scored{best: -1, second: -1, on: set.onTopic(i, names)}
 		bufs[w] = sc.score(it.Text, outs[w], bufs[w])
 		consider := func(ti int, h targetHit) {
 			t := targets[ti]
@@ -730,15 +730,17 @@ func (s *Set) figuresOf(id string) []Figure {
 }
 
 // onTopic: engine summaries, final reports and forum speeches are the run's
-// own analysis and always on topic; a source passage is on topic when its
-// text or its source title contains one of the topic's names
-// (TopicNames), case-insensitively.
-func onTopic(it *Item, names []string) bool {
+// own analysis and on topic; a source passage, and a passage found only in
+// speeches judged whole not about the topic (Set.offSpeechItem), is on
+// topic when its text or its source title contains one of the topic's
+// names (TopicNames), case-insensitively.
+func (s *Set) onTopic(i int, names []string) bool {
+	it := &s.Items[i]
 	if len(names) == 0 {
 		return true
 	}
 	for _, p := range it.Provenance {
-		if p.Kind != KindSource && p.Kind != KindTitle {
+		if p.Kind != KindSource && p.Kind != KindTitle && (p.Kind != KindForum || !s.offSpeech[p.ForumLine]) {
 			return true
 		}
 	}

@@ -470,3 +470,70 @@ func (s *Set) Analysis() []string {
 	}
 	return out
 }
+
+// Forum speeches judged whole (JudgeSpeech).
+const (
+	// SpeechMinPassages is the fewest passages a forum speech needs to be
+	// judged as a whole; a shorter one is judged passage by passage
+	// (Judge), as the short speeches of a small run name their topic in
+	// one sentence of three or not at all.
+	SpeechMinPassages = 8
+	// SpeechTopicShare is the lowest share of a long speech's passages
+	// that must name the topic (Topic.Names) for the speech to be about
+	// it. On the BettaFish fixture the 39 speeches about 武汉大学 name it
+	// in 12–63 % of their passages, the five about something else (the
+	// slang “火了”, 舆情管理 in general) in 0–2 %: the bar stands between.
+	SpeechTopicShare = 0.06
+)
+
+// SpeechJudgement is the topic model's verdict on a forum speech as a
+// whole.
+type SpeechJudgement struct {
+	Passages int  `json:"passages"` // passages judged
+	Naming   int  `json:"naming"`   // of them, those naming the topic (Topic.Names)
+	OnTopic  bool `json:"on_topic"`
+}
+
+// Names reports whether s names the run's topic: one of its names
+// (TopicNames, Aliases), a word of a topic of several words (李明 for
+// 李明咖啡店), or an entity holding one or part of one (武汉 for 武汉大学,
+// 青溪水务集团 for 青溪市自来水异味); a place of the profile's alone does not.
+func (t *Topic) Names(s string) bool {
+	if t.topicName(s) != "" || firstWord(s, t.words) != "" {
+		return true
+	}
+	for _, e := range entities(s, t.words...) {
+		le := strings.ToLower(e.name)
+		for _, n := range t.names {
+			if strings.Contains(n, le) || strings.Contains(le, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// JudgeSpeech judges a forum speech as a whole from its passages
+// (Passages of its content): a speech of SpeechMinPassages passages or
+// more is about the topic when at least SpeechTopicShare of them name it
+// (Names); a shorter speech is on topic here and its passages are judged
+// one by one (Judge). A web page is judged the same way by its title and
+// text (a page that never names the topic is off topic); a speech has no
+// title, and an engine speaking at length of other things — the BettaFish
+// fixture's 12:23:18 INSIGHT speech on the slang “火了”, which never names
+// 武汉大学 — gives no finding, KPI or chart of this run.
+//
+// BettaFish's forum has no such check: its host summarises every speech
+// into the report's material.
+func (t *Topic) JudgeSpeech(passages []string) SpeechJudgement {
+	j := SpeechJudgement{Passages: len(passages), OnTopic: true}
+	for _, p := range passages {
+		if t.Names(p) {
+			j.Naming++
+		}
+	}
+	if j.Passages >= SpeechMinPassages && float64(j.Naming) < SpeechTopicShare*float64(j.Passages) {
+		j.OnTopic = false
+	}
+	return j
+}

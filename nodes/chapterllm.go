@@ -99,7 +99,7 @@ const chapterAnalysis = `
 - 同一指标在不同证据中数值不同时，明确指出冲突，列出各自的数值和证据编号，不要私自取其一或取平均。
 - 某个子要点没有分配到证据（evidence 为空）时，该小节只用一句话写明本周期未检索到相关数据，不要编造；总结类章节（有 chapterDigests）则依据其中的结论和它们的 [E…] 引用来写各子要点。
 - 不重复 otherChapters 中其他章节负责的内容。
-- essentials 是程序从全部检索记录中统计和摘录的舆情要素，不是估算：window 为监测窗口（记录时间戳的起止），volume 为数据量（记录数、来源数、平台数），platforms 为按网址域名归类的平台分布（percent 为占全部记录的百分比，各项相加为 100），topSources 为记录最多的网站，accounts 为材料中被提及最多的账号，timeline 为材料中带日期的事件，figures 为材料中的情绪与声量数字。place 指明每一项写在哪个子要点下：写到该子要点时照录这些数字（不改写、不重新计算、不取舍分项），并在数字后引用其 cite 或 itemId 中的证据编号；place 中某项的列表为空时，该项只写一句“本次数据中没有……”。
+- essentials 是程序从全部检索记录中统计和摘录的舆情要素，不是估算：window 为采集时间（记录的检索时间，非事件时间），volume 为数据量（记录数、来源数、平台数），platforms 为按网址域名归类的平台分布（percent 为占全部记录的百分比，各项相加为 100），topSources 为记录最多的网站，accounts 为材料中被提及最多的账号，timeline 为材料中带日期的事件，figures 为材料中的情绪与声量数字。place 指明每一项写在哪个子要点下：写到该子要点时照录这些数字（不改写、不重新计算、不取舍分项），并在数字后引用其 cite 或 itemId 中的证据编号；place 中某项的列表为空时，该项只写一句“本次数据中没有……”。
 `
 
 const systemRepair = `你负责修复报告章节中未通过结构校验的块。用户消息是一个 JSON 对象（task = "chapter_repair"），包含本章 section（chapterId、title、anchor）、可用块类型 allowedBlocks、本章可引用的证据编号 evidenceIds，以及未通过校验的块 failedBlocks（每项含它在章节 blocks 中的位置 index、原块 block 和校验错误 errors，错误形如 "blocks[2].data.labels: 错误说明"）。

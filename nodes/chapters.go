@@ -275,7 +275,7 @@ func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay
 	job.failure = out.Failure
 	job.warnings = append(job.warnings, out.Warnings...)
 	if out.Status != ChapterPlaceholder {
-		job.warnings = append(job.warnings, checkClaims(&out.Chapter, r.evidence)...)
+		job.warnings = append(job.warnings, checkClaims(&out.Chapter, r.evidence, in.Essentials)...)
 		d := digest(job.res.Chapter, r.plan.Chapters[i])
 		job.digest = &d
 	}

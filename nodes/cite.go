@@ -322,10 +322,15 @@ var numberRE = regexp.MustCompile(`\d+(?:\.\d+)?`)
 // checkClaims returns manifest warnings for a chapter's cited text that its
 // citations do not support: a number in a paragraph or list item that
 // occurs in none of the passages the paragraph cites (nor in their
-// provenance: forum time, source and section titles), and an engine quote
-// whose text occurs in none of the passages it cites. Text without
-// citations is not checked (there is nothing to check it against).
-func checkClaims(c *ir.Chapter, set *evidence.Set) []string {
+// provenance: forum time, source and section titles, nor in the numbers
+// the essentials data counted from the records those ids stand for: the
+// collection time stamps of the records at each end, the record counts
+// of a platform), and an engine quote whose text occurs in none of the
+// passages it cites. Text without citations is not checked (there is
+// nothing to check it against). data is the chapter's essentials (nil
+// for none).
+func checkClaims(c *ir.Chapter, set *evidence.Set, data *prompts.Essentials) []string {
+	counted := essentialNumbers(data)
 	var out []string
 	var walk func(bs []ir.Block, quote bool)
 	walk = func(bs []ir.Block, quote bool) {
@@ -336,7 +341,7 @@ func checkClaims(c *ir.Chapter, set *evidence.Set) []string {
 				for _, in := range b.Inlines {
 					t.WriteString(in.Text)
 				}
-				out = append(out, checkText(c.ChapterID, t.String(), set, quote)...)
+				out = append(out, checkText(c.ChapterID, t.String(), set, counted, quote)...)
 			}
 			walk(b.Blocks, quote || b.Type == ir.TypeEngineQuote)
 			for _, it := range b.ListItems {
@@ -348,7 +353,40 @@ func checkClaims(c *ir.Chapter, set *evidence.Set) []string {
 	return out
 }
 
-func checkText(chapter, text string, set *evidence.Set, quote bool) []string {
+// essentialNumbers maps each evidence id the essentials cite to the
+// texts of the numbers they counted for it: the window's time stamps and
+// record count for the records at its ends, a platform's records, sources
+// and share, a site's records, an account's passages, an event's date.
+// These are data computed from the records' metadata, not claims of the
+// passage text.
+func essentialNumbers(es *prompts.Essentials) map[string][]string {
+	if es == nil {
+		return nil
+	}
+	out := map[string][]string{}
+	add := func(ids []string, vs ...string) {
+		for _, id := range ids {
+			out[id] = append(out[id], vs...)
+		}
+	}
+	itoa := strconv.Itoa
+	add(es.Window.Cite, es.Window.From, es.Window.To, itoa(es.Window.Records))
+	for _, p := range es.Platforms {
+		add(p.Cite, itoa(p.Records), itoa(p.Sources), strconv.FormatFloat(p.Percent, 'f', -1, 64))
+	}
+	for _, s := range es.TopSources {
+		add(s.Cite, itoa(s.Records))
+	}
+	for _, a := range es.Accounts {
+		add(a.Cite, itoa(a.Items))
+	}
+	for _, e := range es.Timeline {
+		add([]string{e.Cite}, e.Date)
+	}
+	return out
+}
+
+func checkText(chapter, text string, set *evidence.Set, counted map[string][]string, quote bool) []string {
 	spans := ir.FindCitations(text)
 	if len(spans) == 0 {
 		return nil
@@ -364,6 +402,7 @@ func checkText(chapter, text string, set *evidence.Set, quote bool) []string {
 				for _, p := range it.Provenance {
 					context = append(context, p.ForumTime, p.Title, p.Section)
 				}
+				context = append(context, counted[id]...)
 				ids = append(ids, id)
 			}
 		}

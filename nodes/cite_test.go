@@ -7,6 +7,7 @@ import (
 	"reportengine/evidence"
 	"reportengine/forum"
 	"reportengine/ir"
+	"reportengine/prompts"
 	"reportengine/state"
 )
 
@@ -72,9 +73,37 @@ func TestCheckClaims(t *testing.T) {
 		{Type: ir.TypeEngineQuote, Engine: "media", Title: "Media Agent", Blocks: []ir.Block{{Type: ir.TypeParagraph, // not in the passage
 			Inlines: []ir.Inline{{Text: "正面情绪占绝对多数[" + neg + "]"}}}}},
 	}}
-	ws := checkClaims(&c, set)
+	ws := checkClaims(&c, set, nil)
 	if len(ws) != 2 || !strings.Contains(ws[0], "states 85") || !strings.Contains(ws[1], "engine quote") {
 		t.Errorf("warnings %q, want one for 85 and one for the engine quote", ws)
+	}
+}
+
+// The collection time line of the essentials cites the records at each
+// end of the window: its time stamps and record count are data counted
+// from those records, not claims of their text, and raise no warning; the
+// same numbers cited to a passage the essentials did not count them for
+// do, and so does a number the essentials never counted.
+func TestCheckClaimsEssentialsData(t *testing.T) {
+	set := citeSet()
+	neg, host := idOf(t, set, "网络讨论"), idOf(t, set, "请各位")
+	data := &prompts.Essentials{Window: prompts.DataWindow{From: "2025-08-24 19:20", To: "2025-08-25 17:53", Records: 298, Cite: []string{neg}}}
+	line := func(id string) ir.Chapter {
+		return ir.Chapter{ChapterID: "S1", Blocks: []ir.Block{{Type: ir.TypeList, ListType: "bullet", ListItems: [][]ir.Block{{
+			{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "采集时间：2025-08-24 19:20 至 2025-08-25 17:53（298 条检索记录）[" + id + "]。"}}}}}}}}
+	}
+	c := line(neg)
+	if ws := checkClaims(&c, set, data); len(ws) != 0 {
+		t.Errorf("the essentials' own window line warns: %q", ws)
+	}
+	c = line(host)
+	if ws := checkClaims(&c, set, data); len(ws) == 0 {
+		t.Error("the window's numbers cited to a passage they were not counted for raise no warning")
+	}
+	c = line(neg)
+	c.Blocks[0].ListItems[0][0].Inlines[0].Text = "采集时间：2025-08-24 19:20 至 2025-08-25 17:53（299 条检索记录）[" + neg + "]。"
+	if ws := checkClaims(&c, set, data); len(ws) != 1 || !strings.Contains(ws[0], "states 299") {
+		t.Errorf("warnings %q, want one for 299", ws)
 	}
 }
 
@@ -99,7 +128,7 @@ func TestCheckClaimsLeadingZeros(t *testing.T) {
 		{"断货0.5天[" + id + "]", "0.5"}, // a decimal is compared whole
 		{"断货01天[" + id + "]", "01"},   // 1 is only inside 17 and 2024
 	} {
-		ws := checkText("S3", tc.text, set, false)
+		ws := checkText("S3", tc.text, set, nil, false)
 		switch {
 		case tc.want == "" && len(ws) != 0:
 			t.Errorf("%q: warnings %q, want none", tc.text, ws)

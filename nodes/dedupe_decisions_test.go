@@ -59,7 +59,7 @@ func TestCheckClaimsNumberOnce(t *testing.T) {
 	c := ir.Chapter{ChapterID: "S4", Blocks: []ir.Block{
 		{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "负面85%，再说一次85%，正面21%[" + neg + "]"}}},
 	}}
-	ws := checkClaims(&c, set)
+	ws := checkClaims(&c, set, nil)
 	if len(ws) != 1 || !strings.Contains(ws[0], "states 85") {
 		t.Errorf("warnings %q, want one, for 85 (21 is in the passage)", ws)
 	}

@@ -5,7 +5,7 @@ package prompts
 const NoData = "本次数据中没有"
 
 // Essentials are the 舆情 essentials computed from the run's data with no
-// model (package evidence, ComputeEssentials): the monitoring window and
+// model (package evidence, ComputeEssentials): the collection time and
 // volume, the platform split of the records by URL host, the sites and
 // accounts carrying most records, a timeline of dated events and the
 // sentiment and volume figures the texts state. Every number is counted
@@ -37,8 +37,9 @@ const (
 	BlockSentiment = "sentiment"
 )
 
-// DataWindow is the monitoring window: the earliest and latest time stamp
-// of the search records ("2025-08-24 19:20"), "" when none has one.
+// DataWindow is the collection time (采集时间): the earliest and latest
+// time stamp of the search records ("2025-08-24 19:20"), "" when none has
+// one — when the engines found the records, not when the event happened.
 type DataWindow struct {
 	From    string   `json:"from,omitempty"`
 	To      string   `json:"to,omitempty"`

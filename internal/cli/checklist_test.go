@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -42,14 +43,18 @@ import (
 // (evidence.NewTopic over the engines' own summaries and reports, each
 // finding judged with its cited source's title) and findings of a noise
 // class (evidence.Classify: comment floors, page furniture, adverts,
-// filler, listings, definitions, meta lines, fragments).
+// filler, listings, definitions, meta lines, fragments). The essentials'
+// lines are data the report computed, not passages: a figure line
+// ("标签：数值——「原文」") is judged on topic by its quote and never
+// classified; the collection time and volume lines are no findings.
 type analystChecklist struct {
 	Findings         int      // cited paragraphs and list items of 20+ runes in the chapters
 	OnTopic          int      // of Findings: judged on topic by evidence.Topic
 	Noise            []string // of Findings: of a noise class (evidence.Classify), as "class: text"
 	Refs, WebCited   int
 	PartCharts       int
-	PartChartsWhole  int // of PartCharts: values summing to 100 ± 2
+	PartChartsWhole  int      // of PartCharts: values summing to 100 ± 2
+	PartBad          []string // the others: title, labels and values
 	KPIs, KPIsTraced int
 	Repeated         []string // paragraphs printed twice (normalised text)
 	Subsections      int
@@ -59,10 +64,15 @@ type analystChecklist struct {
 }
 
 var (
-	pointerRE = regexp.MustCompile(`（详见「[^」]*」）`)
-	speakerRE = regexp.MustCompile(`^[^：。，]{2,16}(?:的研究写道|在论坛中指出（[0-9:]+）)：`)
-	refMarkRE = regexp.MustCompile(`^\[(\d+)\]$`)
-	refsInRE  = regexp.MustCompile(`\[(\d+)\]`)
+	// essentialsFigureRE is an essentials figure line, its quote
+	// submatched; essentialsDataRE the lines of counts (collection time,
+	// volume): data the report computed from the records, no finding
+	essentialsFigureRE = regexp.MustCompile(`^[^「」]+：[^「」]+——「(.+)」$`)
+	essentialsDataRE   = regexp.MustCompile(`^(?:采集时间|数据量)：`)
+	pointerRE          = regexp.MustCompile(`（详见「[^」]*」）`)
+	speakerRE          = regexp.MustCompile(`^[^：。，]{2,16}(?:的研究写道|在论坛中指出（[0-9:]+）)：`)
+	refMarkRE          = regexp.MustCompile(`^\[(\d+)\]$`)
+	refsInRE           = regexp.MustCompile(`\[(\d+)\]`)
 )
 
 // printedText is a unit's text as a reader compares it: without citation
@@ -156,7 +166,9 @@ func kpiTraced(k ir.KPI, passage string) bool {
 }
 
 // partToWhole reports whether a chart shows parts of one whole: a pie or
-// doughnut, or a chart in % titled as a distribution or a share.
+// doughnut, or a chart in % titled as a distribution or a share — unless
+// its title says the parts' sum ("原文各项合计 70%"): bars of the shares a
+// source gives, which say they are not the whole, are not re-normalised.
 func partToWhole(b ir.Block) bool {
 	if b.Data == nil {
 		return false
@@ -167,6 +179,9 @@ func partToWhole(b ir.Block) bool {
 	title := ""
 	if b.Props != nil {
 		title = b.Props.Title
+	}
+	if strings.Contains(title, "原文各项合计") {
+		return false
 	}
 	return strings.Contains(title, "%") && (strings.Contains(title, "分布") || strings.Contains(title, "占比") || strings.Contains(title, "构成"))
 }
@@ -229,7 +244,7 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 				p := printedText(s)
 				if utf8.RuneCountInString(p) >= 20 {
 					units = append(units, p)
-					if len(refs) > 0 {
+					if len(refs) > 0 && !essentialsDataRE.MatchString(p) {
 						c.Findings++
 						findings = append(findings, finding{p, refs})
 						if cur != nil {
@@ -271,6 +286,12 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 					}
 					if len(b.Data.Datasets) == 1 && sum >= 98 && sum <= 102 {
 						c.PartChartsWhole++
+					} else {
+						title := ""
+						if b.Props != nil {
+							title = b.Props.Title
+						}
+						c.PartBad = append(c.PartBad, fmt.Sprintf("%s %q %v", title, b.Data.Labels, b.Data.Datasets))
 					}
 				}
 			case ir.TypeSwotTable, ir.TypePestTable:
@@ -331,14 +352,20 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 		if n := f.refs[0]; n >= 1 && n <= len(doc.Sources) {
 			title = doc.Sources[n-1].Title
 		}
+		// an essentials figure line "标签：数值——「原文」" is data the
+		// report computed: judged on topic by its quote, and not a passage
+		// for the noise classes (its quote is the clause that holds the
+		// figure, not a sentence)
+		if m := essentialsFigureRE.FindStringSubmatch(f.text); m != nil {
+			if topic.Judge(m[1], "", title).OnTopic {
+				c.OnTopic++
+			}
+			continue
+		}
 		if topic.Judge(f.text, "", title).OnTopic {
 			c.OnTopic++
 		}
-		quoted := f.text // an essentials line "标签：数值——「原文」" is judged by its quote
-		if i := strings.LastIndex(quoted, "——「"); i >= 0 && strings.HasSuffix(quoted, "」") {
-			quoted = strings.TrimSuffix(quoted[i+len("——「"):], "」")
-		}
-		if n := evidence.Classify(quoted, ""); n != evidence.Clean {
+		if n := evidence.Classify(f.text, ""); n != evidence.Clean {
 			c.Noise = append(c.Noise, n.String()+": "+f.text)
 		}
 	}
@@ -444,7 +471,7 @@ func TestAnalystChecklist(t *testing.T) {
 				t.Errorf("follow-up questions that break the relevance rules: %q", c.UnfitFollowUps)
 			}
 			if c.PartChartsWhole != c.PartCharts {
-				t.Errorf("%d of %d part-to-whole charts do not sum to 100 ± 2", c.PartCharts-c.PartChartsWhole, c.PartCharts)
+				t.Errorf("%d of %d part-to-whole charts do not sum to 100 ± 2: %q", c.PartCharts-c.PartChartsWhole, c.PartCharts, c.PartBad)
 			}
 			if len(c.Repeated) > 0 {
 				t.Errorf("%d paragraphs printed twice, want none", len(c.Repeated))

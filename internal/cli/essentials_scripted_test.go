@@ -204,7 +204,7 @@ func TestScriptedEssentialsReachPrompts(t *testing.T) {
 	// the report written from the model's replies: the headline figures
 	// are printed and the checklist's chart and KPI checks hold
 	md := readFile(t, filepath.Join(dir, "report.md"))
-	for _, w := range []string{"28.7亿次", "186%", "监测窗口"} {
+	for _, w := range []string{"28.7亿次", "186%", "采集时间"} {
 		if !strings.Contains(md, w) {
 			t.Errorf("report.md lacks %q", w)
 		}
@@ -213,7 +213,7 @@ func TestScriptedEssentialsReachPrompts(t *testing.T) {
 	t.Logf("scripted report: web sources cited %d of %d; part-to-whole charts summing to 100±2: %d of %d; KPIs traced %d of %d; printed twice %d; empty subsections %d of %d",
 		c.WebCited, c.Refs, c.PartChartsWhole, c.PartCharts, c.KPIsTraced, c.KPIs, len(c.Repeated), len(c.Empty), c.Subsections)
 	if c.PartChartsWhole != c.PartCharts {
-		t.Errorf("%d of %d part-to-whole charts sum to 100 ± 2", c.PartChartsWhole, c.PartCharts)
+		t.Errorf("%d of %d part-to-whole charts sum to 100 ± 2: %q", c.PartChartsWhole, c.PartCharts, c.PartBad)
 	}
 	if c.KPIsTraced != c.KPIs {
 		t.Errorf("%d of %d KPI cards traced to their passage", c.KPIsTraced, c.KPIs)

@@ -187,6 +187,8 @@ func TestReportOfflineFixtures(t *testing.T) {
 //     the report had ("这位副教授的论文中 | 65%", "带动全省 | 11所", "七位校友荣膺
 //     | 十一", "“抢票像春运”暴躁 | 34%") are gone, the insight report's
 //     table cells are labelled by their row and column;
+//   - no KPI card from a forum speech not about the topic (12:23:18, on
+//     the slang “火了”: 负面情绪占比 28%);
 //   - listing lines, method lines and pages not about the topic are not
 //     quoted as findings;
 //   - no sentence is printed more than twice (in its chapter, and once in
@@ -211,9 +213,16 @@ func draftChecks(t *testing.T, md string) {
 			t.Errorf("KPI card %q | %q names no metric", bad, v)
 		}
 	}
-	for label, want := range map[string]string{"微博话题#武汉大学病毒所#阅读量": "4.8亿", "病毒学情感走势：敬意": "8%→6%", "抖音“00 后通宵 WB”点赞数": "120万", "负面情绪占比": "28%"} {
+	for label, want := range map[string]string{"微博话题#武汉大学病毒所#阅读量": "4.8亿", "病毒学情感走势：敬意": "8%→6%", "抖音“00 后通宵 WB”点赞数": "120万"} {
 		if kpis[label] != want {
 			t.Errorf("KPI card %q = %q, want %q (cards %q)", label, kpis[label], want, kpis)
+		}
+	}
+	// the sentiment split of the 12:23:18 INSIGHT speech is about the
+	// slang “火了”, not 武汉大学 (the speech never names it): no card
+	for _, bad := range []string{"负面情绪占比", "中性转喻占比"} {
+		if v, ok := kpis[bad]; ok {
+			t.Errorf("KPI card %q | %q from a forum speech not about the topic", bad, v)
 		}
 	}
 	cite := regexp.MustCompile(`\[\^\d+\]|（详见「[^」]*」）|…+$|^.{0,12}(?:写道|指出（[^）]*）)：`)

@@ -13,7 +13,8 @@ import (
 // engine's table row "维度：樱花季；…；情绪占比：浪漫 42% / 焦虑 28%" and from
 // "带动全省11所高校形成多层次国际化发展梯队"): cards carry the KPI label, a
 // figure without one is no card, and the chart of the row's cells is
-// titled by their shared measure with the categories as labels.
+// titled by their shared measure with the categories as labels and, as
+// they do not make 100 %, with their sum.
 func TestFigureBlocksKPILabels(t *testing.T) {
 	row := "情绪占比：浪漫 42% / 焦虑 28%"
 	figs := []prompts.FigureRef{
@@ -38,7 +39,8 @@ func TestFigureBlocksKPILabels(t *testing.T) {
 	if chart == nil {
 		t.Fatal("no chart of the row's shares")
 	}
-	if chart.Props.Title != "樱花季情绪占比（%）" || !slices.Equal(chart.Data.Labels, []string{"浪漫", "焦虑"}) {
-		t.Errorf("chart %q labels %q, want 樱花季情绪占比（%%） [浪漫 焦虑]", chart.Props.Title, chart.Data.Labels)
+	// two shares the row gives of a whole they do not make: their sum said
+	if chart.Props.Title != "樱花季情绪占比（%，原文各项合计 70%）" || !slices.Equal(chart.Data.Labels, []string{"浪漫", "焦虑"}) {
+		t.Errorf("chart %q labels %q, want 樱花季情绪占比（%%，原文各项合计 70%%） [浪漫 焦虑]", chart.Props.Title, chart.Data.Labels)
 	}
 }

@@ -16,7 +16,8 @@ const (
 )
 
 // essentialBlocks are the blocks of the run's essentials (in.Essentials)
-// placed under sub-point spTitle, in block order: the monitoring window,
+// placed under sub-point spTitle, in block order: the collection time
+// (采集时间: when the engines found the records, not when the event happened),
 // the volume and the volume figures; the timeline; the platform split (a
 // table and a bar chart of every platform's share of the records), the
 // top sites and accounts; the sentiment figures. Every number is the
@@ -49,9 +50,11 @@ func essentialBlocks(es *prompts.Essentials, spTitle, anchor string) []ir.Block 
 // the volume figures.
 func volumeBlocks(es *prompts.Essentials) []ir.Block {
 	w, v := es.Window, es.Volume
-	window := "监测窗口：" + prompts.NoData + "带时间戳的检索记录。"
+	window := "采集时间：" + prompts.NoData + "带时间戳的检索记录。"
 	if w.From != "" {
-		window = fmt.Sprintf("监测窗口：%s 至 %s（%d 条检索记录的时间戳）%s。", w.From, w.To, w.Records, citeList(w.Cite))
+		// the engines' crawl time, not the event's: an analyst reads a
+		// "monitoring window" as the event's span
+		window = fmt.Sprintf("采集时间：%s 至 %s（%d 条检索记录被检索到的时间，不是事件发生的时间）%s。", w.From, w.To, w.Records, citeList(w.Cite))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "数据量：检索记录 %d 条（其中带网址 %d 条），来源 %d 个，分属 %d 类平台", v.Records, v.WithURL, v.Sources, v.Platforms)

@@ -25,7 +25,7 @@ func TestEssentialBlocksNoData(t *testing.T) {
 	es := &prompts.Essentials{Volume: prompts.DataVolume{Records: 3},
 		Place: map[string]string{prompts.BlockVolume: "A", prompts.BlockTimeline: "A", prompts.BlockPlatforms: "A", prompts.BlockSentiment: "B"}}
 	text := blocksText(essentialBlocks(es, "A", "s"))
-	for _, w := range []string{"监测窗口：本次数据中没有", "声量与传播数字：本次数据中没有", "时间线：本次数据中没有", "平台分布：本次数据中没有"} {
+	for _, w := range []string{"采集时间：本次数据中没有", "声量与传播数字：本次数据中没有", "时间线：本次数据中没有", "平台分布：本次数据中没有"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("sub-point A lacks %q:\n%s", w, text)
 		}
@@ -33,7 +33,7 @@ func TestEssentialBlocksNoData(t *testing.T) {
 	if strings.Contains(text, "情绪分布数字") {
 		t.Errorf("the sentiment block, placed under B, is printed under A:\n%s", text)
 	}
-	if got := blocksText(essentialBlocks(es, "B", "s")); !strings.Contains(got, "情绪分布数字：本次数据中没有") || strings.Contains(got, "监测窗口") {
+	if got := blocksText(essentialBlocks(es, "B", "s")); !strings.Contains(got, "情绪分布数字：本次数据中没有") || strings.Contains(got, "采集时间") {
 		t.Errorf("sub-point B = %q", got)
 	}
 	if essentialBlocks(nil, "A", "s") != nil {

@@ -148,6 +148,11 @@ func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, b
 			title := "材料中的数字对比（" + unit + "）"
 			if measure, cats, ok := sharedMeasure(fs, unit); ok {
 				title, labels = measure+"（"+unit+"）", cats // "樱花季情绪占比（%）": 浪漫, 焦虑
+				if sum := total(data); unit == "%" && math.Abs(sum-100) > partTolerance {
+					// shares of one measure that do not make the whole (浪漫
+					// 42% / 焦虑 28%): their sum said, as for a split
+					title = measure + "（%，原文各项合计 " + strconv.FormatFloat(sum, 'f', -1, 64) + "%）"
+				}
 			}
 			if trendWord(title) {
 				continue // "病毒学情感走势": categories of one clause are no points in time, and a trend needs three
@@ -219,6 +224,15 @@ func wholeRun(figs, parts []prompts.FigureRef, kind string) ([]string, []float64
 		data = append(data, f.Value)
 	}
 	return labels, data, true
+}
+
+// total is the sum of vs.
+func total(vs []float64) float64 {
+	s := 0.0
+	for _, v := range vs {
+		s += v
+	}
+	return s
 }
 
 // partTolerance is how far from 100 the parts of a split may add up and

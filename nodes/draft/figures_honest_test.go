@@ -55,8 +55,13 @@ func TestFigureChartNoTrendOfCategories(t *testing.T) {
 	for i := range figs {
 		figs[i].KPI = "樱花季情绪占比：" + figs[i].Label
 	}
-	if c, _, ok := figureChart(figs, "s"); !ok || c.Props.Title != "樱花季情绪占比（%）" {
+	if c, _, ok := figureChart(figs, "s"); !ok || c.Props.Title != "樱花季情绪占比（%，原文各项合计 13%）" {
 		t.Errorf("a comparison of one clause: %+v %v", c, ok)
+	}
+	// shares of one measure that make the whole: no sum in the title
+	figs[0].Value, figs[1].Value = 60, 40
+	if c, _, ok := figureChart(figs, "s"); !ok || c.Props.Title != "樱花季情绪占比（%）" {
+		t.Errorf("a comparison making the whole: %+v %v", c, ok)
 	}
 }
 
