@@ -62,8 +62,10 @@
 // (label, properties, source/target, group), and skips, with a LoadReport
 // entry, duplicate ids, duplicate edges and edges to missing nodes.
 //
-// The JSON codec is github.com/bytedance/sonic (codec.go and, for UTF-8
-// checks, columns.go are its only users); encoding runs on every core.
+// The JSON codec is github.com/bytedance/sonic (write.go, read*.go, runs.go,
+// the column files' col*.go and text.go are its only users); encoding runs
+// on every core. graphrag/storage holds the reference codec (encoding/json,
+// one row at a time) that the tests hold this one to.
 //
 // # Column file
 //

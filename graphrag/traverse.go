@@ -218,6 +218,16 @@ func (g *Graph) Traversal(keep func(v int) bool) *Traversal {
 }
 
 func newTraversal(g *Graph, keep func(v int) bool) *Traversal {
+	off, nbr := neighbourLists(g, keep)
+	t := &Traversal{off: off, nbr: nbr}
+	t.buildLib(g)
+	return t
+}
+
+// neighbourLists returns the distinct neighbours of every node of g kept
+// by keep (nil: all), ascending, as nbr[off[v]:off[v+1]]: both directions
+// of every edge between two kept nodes, self-loops left out.
+func neighbourLists(g *Graph, keep func(v int) bool) (off, nbr []int32) {
 	n := g.NodeCount()
 	if n >= math.MaxInt32-1024 {
 		panic("graphrag: graph too large for a traversal view")
@@ -242,7 +252,7 @@ func newTraversal(g *Graph, keep func(v int) bool) *Traversal {
 	for v := 1; v <= n; v++ {
 		deg[v] += deg[v-1]
 	}
-	nbr := make([]int32, deg[n])
+	nbr = make([]int32, deg[n])
 	pos := slices.Clone(deg[:n])
 	for _, ab := range g.EdgeEnds() {
 		if a, b := ab[0], ab[1]; a != b && kept(a) && kept(b) {
@@ -262,7 +272,7 @@ func newTraversal(g *Graph, keep func(v int) bool) *Traversal {
 			lens[v] = int32(len(l))
 		}
 	})
-	off := make([]int32, n+1)
+	off = make([]int32, n+1)
 	w := int32(0)
 	for v := range n {
 		copy(nbr[w:], nbr[deg[v]:deg[v]+lens[v]])
@@ -270,10 +280,14 @@ func newTraversal(g *Graph, keep func(v int) bool) *Traversal {
 		w += lens[v]
 	}
 	off[n] = w
-	t := &Traversal{off: off, nbr: slices.Clip(nbr[:w])}
+	return off, slices.Clip(nbr[:w])
+}
 
-	// The library's map: every node with two or more neighbours, with its
-	// neighbours that have two or more too; then the slots.
+// buildLib makes the library's view of t: its map holds every node with
+// two or more neighbours, with its neighbours that have two or more too;
+// then the slots.
+func (t *Traversal) buildLib(g *Graph) {
+	n := t.nodes()
 	inner := make([]map[int32]dgraph.Edge[int32], n)
 	parallel.Chunks(n, parallel.Workers(n, 8192), func(_, lo, hi int) {
 		for v := int32(lo); v < int32(hi); v++ {
@@ -311,7 +325,6 @@ func newTraversal(g *Graph, keep func(v int) bool) *Traversal {
 	}
 	lib := dgraph.NewWithStore(func(v int32) int32 { return v }, dgraph.Store[int32, int32](libStore{g, true}))
 	t.lib = &libView{Graph: lib, adj: adj}
-	return t
 }
 
 func (t *Traversal) neighbours(v int32) []int32 { return t.nbr[t.off[v]:t.off[v+1]] }
@@ -338,59 +351,9 @@ func (t *Traversal) Expand(starts []int32, depth int, visit func(v int32, hops i
 	}
 	s := <-t.free
 	defer func() { t.free <- s }()
-	n := t.nodes()
-	if s.seen == nil {
-		s.seen, s.lib = make([]uint64, (n+63)/64), make([]uint64, (n+63)/64)
-	}
-	clear(s.seen)
-	clear(s.lib)
-	// seen: reported or a start. lib: what the library's BFS has marked
-	// visited (it marks a vertex when it queues it), or will have by the
-	// end of layer 0 (s.first and s.second): the library's layer sizes
-	// are counted from it.
-	seen, lib := s.seen, s.lib
-	isSet := func(bs []uint64, v int32) bool { return bs[v>>6]&(1<<(v&63)) != 0 }
-	set := func(bs []uint64, v int32) { bs[v>>6] |= 1 << (v & 63) }
-
-	s.starts, s.core, s.near = s.starts[:0], s.core[:0], s.near[:0]
-	for _, v := range starts {
-		if v >= 0 && int(v) < n && !isSet(seen, v) {
-			set(seen, v)
-			s.starts = append(s.starts, v)
-		}
-	}
-	// A leaf start's neighbour is at distance 1: reported now, and queued
-	// for the library at layer 1 (s.second) unless it is a leaf too or the
-	// search ends there.
-	for _, v := range s.starts {
-		if l := t.neighbours(v); len(l) == 1 && !isSet(seen, l[0]) {
-			u := l[0]
-			set(seen, u)
-			visit(u, 1)
-			if depth != 1 && !t.leafOrAlone(u) {
-				set(lib, u)
-				s.near = append(s.near, u)
-			}
-		}
-	}
-	// Other starts go to the library (s.first), except those whose
-	// neighbours are all at distance 0 or 1 already: they add nothing.
-	for _, v := range s.starts {
-		if t.leafOrAlone(v) {
-			continue
-		}
-		for _, u := range t.neighbours(v) {
-			if !isSet(seen, u) {
-				set(lib, v)
-				s.core = append(s.core, v)
-				break
-			}
-		}
-	}
-	if len(s.core) == 0 && len(s.near) == 0 {
+	if !t.seed(s, starts, depth, visit) {
 		return nil
 	}
-
 	need := max(len(s.core)+1, len(s.near))
 	if s.grown > shrinkFactor*max(need, shrinkFloor) {
 		t.mu.Lock()
@@ -411,13 +374,77 @@ func (t *Traversal) Expand(starts []int32, depth int, visit func(v int32, hops i
 		s.second[v] = dgraph.Edge[int32]{Source: s.s2, Target: v}
 	}
 	s.grown = max(s.grown, need)
+	return t.bfs(s, depth, visit)
+}
 
-	// Layers: s1 is layer -1; s.first (the starts and s2) layer 0; s2's
-	// entries and what layer 0 queues layer 1; and so on. left counts the
-	// vertices of the current layer still to come, found those the library
-	// queues for the next: non-leaf neighbours it has not marked (s2's
-	// entries are counted when s2 is visited, and marked in lib from the
-	// start, so each is counted once whichever queues it).
+func bitIsSet(bs []uint64, v int32) bool { return bs[v>>6]&(1<<(v&63)) != 0 }
+func bitSet(bs []uint64, v int32)        { bs[v>>6] |= 1 << (v & 63) }
+
+// seed fills slot s for a search from starts: the distinct starts, the
+// neighbours of leaf starts (reported at distance 1 now), the starts and
+// near nodes the library's search begins with. False when nothing is
+// left to search.
+func (t *Traversal) seed(s *slot, starts []int32, depth int, visit func(v int32, hops int)) bool {
+	n := t.nodes()
+	if s.seen == nil {
+		s.seen, s.lib = make([]uint64, (n+63)/64), make([]uint64, (n+63)/64)
+	}
+	clear(s.seen)
+	clear(s.lib)
+	// seen: reported or a start. lib: what the library's BFS has marked
+	// visited (it marks a vertex when it queues it), or will have by the
+	// end of layer 0 (s.first and s.second): the library's layer sizes
+	// are counted from it.
+	seen, lib := s.seen, s.lib
+	s.starts, s.core, s.near = s.starts[:0], s.core[:0], s.near[:0]
+	for _, v := range starts {
+		if v >= 0 && int(v) < n && !bitIsSet(seen, v) {
+			bitSet(seen, v)
+			s.starts = append(s.starts, v)
+		}
+	}
+	// A leaf start's neighbour is at distance 1: reported now, and queued
+	// for the library at layer 1 (s.second) unless it is a leaf too or the
+	// search ends there.
+	for _, v := range s.starts {
+		if l := t.neighbours(v); len(l) == 1 && !bitIsSet(seen, l[0]) {
+			u := l[0]
+			bitSet(seen, u)
+			visit(u, 1)
+			if depth != 1 && !t.leafOrAlone(u) {
+				bitSet(lib, u)
+				s.near = append(s.near, u)
+			}
+		}
+	}
+	// Other starts go to the library (s.first), except those whose
+	// neighbours are all at distance 0 or 1 already: they add nothing.
+	for _, v := range s.starts {
+		if t.leafOrAlone(v) {
+			continue
+		}
+		for _, u := range t.neighbours(v) {
+			if !bitIsSet(seen, u) {
+				bitSet(lib, v)
+				s.core = append(s.core, v)
+				break
+			}
+		}
+	}
+	return len(s.core) > 0 || len(s.near) > 0
+}
+
+// bfs runs the library's search from slot s's super-source, reporting
+// each node not seen yet with its distance, up to depth.
+//
+// Layers: s1 is layer -1; s.first (the starts and s2) layer 0; s2's
+// entries and what layer 0 queues layer 1; and so on. left counts the
+// vertices of the current layer still to come, found those the library
+// queues for the next: non-leaf neighbours it has not marked (s2's
+// entries are counted when s2 is visited, and marked in lib from the
+// start, so each is counted once whichever queues it).
+func (t *Traversal) bfs(s *slot, depth int, visit func(v int32, hops int)) error {
+	seen, lib := s.seen, s.lib
 	layer, left, found := -2, 0, 1
 	return dgraph.BFS[int32, int32](t.lib, s.s1, func(v int32) bool {
 		if left == 0 {
@@ -436,12 +463,12 @@ func (t *Traversal) Expand(starts []int32, depth int, visit func(v int32, hops i
 			return false
 		}
 		for _, u := range t.neighbours(v) {
-			if !isSet(seen, u) {
-				set(seen, u)
+			if !bitIsSet(seen, u) {
+				bitSet(seen, u)
 				visit(u, layer+1)
 			}
-			if !t.leafOrAlone(u) && !isSet(lib, u) {
-				set(lib, u)
+			if !t.leafOrAlone(u) && !bitIsSet(lib, u) {
+				bitSet(lib, u)
 				found++
 			}
 		}

@@ -143,7 +143,44 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 	if err := sameFiles(ins); err != nil {
 		return nil, err
 	}
+	states, errs := parseAll(ins, opts)
+	l := &Loaded{}
+	var why []string // per input, for ErrNoEngines
+	var votes []runVote
+	for i, in := range ins {
+		st, err := states[i], errs[i]
+		if err == nil && strings.TrimSpace(st.Query) != "" {
+			v := runVote{query: st.Query}
+			v.stamp, _, v.stamped = Stamp(in.Path)
+			votes = append(votes, v)
+			l.voters = append(l.voters, st)
+		}
+		reason, err := l.take(in, st, err)
+		if err != nil {
+			return nil, err
+		}
+		if reason == ReasonNotFound {
+			why = append(why, fmt.Sprintf("no such file: %s (%s engine)", in.Path, in.Engine))
+		} else if reason != "" {
+			why = append(why, fmt.Sprintf("%s (%s): %s", in.Engine, in.Path, reason))
+		}
+	}
+	if len(l.States) == 0 {
+		if len(why) == 0 {
+			return nil, fmt.Errorf("state: %w: no state files given", ErrNoEngines)
+		}
+		return nil, fmt.Errorf("state: %s: %w", strings.Join(why, "; "), ErrNoEngines)
+	}
+	l.StartNote, l.Starts = StartNote(l.States)
+	if err := l.judgeQueries(votes, opts.AllowMixedQueries); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
 
+// parseAll parses every input on a goroutine of its own (parseFile),
+// calling opts.Parsed for each state parsed.
+func parseAll(ins []Input, opts LoadOptions) ([]*State, []error) {
 	states := make([]*State, len(ins))
 	errs := make([]error, len(ins))
 	var wg sync.WaitGroup
@@ -156,78 +193,63 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 		})
 	}
 	wg.Wait()
+	return states, errs
+}
 
-	l := &Loaded{}
-	var why []string // per input, for ErrNoEngines
-	var votes []runVote
-	var voters []*State
-	for i, in := range ins {
-		st, err := states[i], errs[i]
-		if err == nil && strings.TrimSpace(st.Query) != "" {
-			v := runVote{query: st.Query}
-			v.stamp, _, v.stamped = Stamp(in.Path)
-			votes = append(votes, v)
-			voters = append(voters, st)
-		}
-		q := QueryOf{Engine: in.Engine, Path: in.Path}
-		if st != nil {
-			q.Query = st.Query
-		}
-		reason := ""
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			reason = ReasonNotFound
-		case isEmptyFile(err):
-			reason = ReasonEmptyFile
-		case err != nil:
-			return nil, err
-		case len(st.Paragraphs) == 0:
-			reason = ReasonEmptyParagraphs
-		}
-		if reason != "" {
-			q.Reason = reason
-		}
-		l.Queries = append(l.Queries, q)
-		if reason != "" {
-			l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: reason})
-			l.Unavailable = append(l.Unavailable, Unavailable{Engine: in.Engine, Path: in.Path, Reason: reason})
-			if reason == ReasonNotFound {
-				why = append(why, fmt.Sprintf("no such file: %s (%s engine)", in.Path, in.Engine))
-			} else {
-				why = append(why, fmt.Sprintf("%s (%s): %s", in.Engine, in.Path, reason))
-			}
-			continue
-		}
-		if strings.TrimSpace(st.Query) == "" {
-			l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: "empty query"})
-		}
-		if st.InvalidUTF8 != nil {
-			l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: st.InvalidUTF8.String()})
-		}
-		l.States = append(l.States, st)
+// take records input in, parsed as st with error err, in l: its query,
+// and either the state with its warnings or why it is unavailable
+// (the reason, "" for a state taken). An error other than a missing or
+// empty file is returned.
+func (l *Loaded) take(in Input, st *State, err error) (reason string, _ error) {
+	q := QueryOf{Engine: in.Engine, Path: in.Path}
+	if st != nil {
+		q.Query = st.Query
 	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		reason = ReasonNotFound
+	case isEmptyFile(err):
+		reason = ReasonEmptyFile
+	case err != nil:
+		return "", err
+	case len(st.Paragraphs) == 0:
+		reason = ReasonEmptyParagraphs
+	}
+	q.Reason = reason
+	l.Queries = append(l.Queries, q)
+	if reason != "" {
+		l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: reason})
+		l.Unavailable = append(l.Unavailable, Unavailable{Engine: in.Engine, Path: in.Path, Reason: reason})
+		return reason, nil
+	}
+	if strings.TrimSpace(st.Query) == "" {
+		l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: "empty query"})
+	}
+	if st.InvalidUTF8 != nil {
+		l.Warnings = append(l.Warnings, Warning{Engine: in.Engine, Path: in.Path, Msg: st.InvalidUTF8.String()})
+	}
+	l.States = append(l.States, st)
+	return "", nil
+}
 
-	if len(l.States) == 0 {
-		if len(why) == 0 {
-			return nil, fmt.Errorf("state: %w: no state files given", ErrNoEngines)
-		}
-		return nil, fmt.Errorf("state: %s: %w", strings.Join(why, "; "), ErrNoEngines)
+// judgeQueries sets the query note when the engines' queries differ: one
+// research run (by votes: run stamps and query text), or unrelated
+// queries, an error (*MixedQueriesError) unless allowMixed.
+func (l *Loaded) judgeQueries(votes []runVote, allowMixed bool) error {
+	if len(queryGroups(l.voters)) <= 1 {
+		return nil
 	}
-	l.voters = voters
-	l.StartNote, l.Starts = StartNote(l.States)
-	if len(queryGroups(voters)) > 1 {
-		same, reason := oneRun(votes)
-		switch {
-		case same:
-			l.QueryNote = fmt.Sprintf("the engines' queries differ, taken as one research run (%s): %s", reason, queryList(l.Queries))
-		case !opts.AllowMixedQueries:
-			return nil, &MixedQueriesError{Queries: l.Queries}
-		default:
-			l.Unrelated = true
-			l.QueryNote = "the engine files research unrelated queries, built together as asked (one topic per query): " + queryList(l.Queries)
-		}
+	same, reason := oneRun(votes)
+	switch {
+	case same:
+		l.QueryNote = fmt.Sprintf("the engines' queries differ, taken as one research run (%s): %s", reason, queryList(l.Queries))
+	case !allowMixed:
+		return &MixedQueriesError{Queries: l.Queries}
+	default:
+		l.Unrelated = true
+		l.QueryNote = "the engine files research unrelated queries, built together as asked (one topic per query): " + queryList(l.Queries)
 	}
-	return l, nil
+	return nil
 }
 
 // queryList formats `query="A", media="B", insight="A"`, marking inputs

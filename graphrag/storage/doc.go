@@ -42,6 +42,17 @@
 // a column file whose checksum fails. The column file is a cache;
 // deleting it loses nothing.
 //
+// # Codecs
+//
+// What goes into a report folder and how it is read back is a Codec's:
+// Fast (the default) writes graphrag.json with package graphrag's
+// parallel encoder and the column file in the same pass, and reads the
+// column file when it belongs to the JSON's bytes; Plain, the reference,
+// writes graphrag.json alone with encoding/json one row at a time
+// (WritePlainJSON) and parses it (graphrag.ReadJSONText). They write the
+// same bytes and read the same graph (TestCodecsAgree); Store.Codec
+// picks one.
+//
 // # Usage
 //
 //	st, err := storage.New("graphs")

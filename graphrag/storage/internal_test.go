@@ -312,7 +312,7 @@ func (s *Store) loadColumnsOf(t *testing.T, id string) (*graphrag.Graph, string)
 	if err == nil {
 		defer cf.Close()
 	}
-	return s.loadColumns(js, cf, err)
+	return loadColumns(js, cf, err)
 }
 
 func jsonOf(t *testing.T, g *graphrag.Graph) string {

@@ -1,11 +1,9 @@
 package storage
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -62,6 +60,10 @@ type Store struct {
 	// default: a Store that only reads writes nothing.
 	FillColumns bool
 
+	// Codec writes and reads the files of a graph; nil (New's) is Fast,
+	// with this Store's FillColumns. Plain is the reference.
+	Codec Codec
+
 	// Seams for tests that inject failures; New sets the real calls.
 	syncFile func(*os.File) error
 	rename   func(oldpath, newpath string) error
@@ -90,6 +92,15 @@ func New(dir string) (*Store, error) {
 		syncFile: (*os.File).Sync,
 		rename:   os.Rename,
 	}, nil
+}
+
+// codec is s.Codec, or Fast with the Store's settings and test seams.
+func (s *Store) codec() Codec {
+	if s.Codec != nil {
+		return s.Codec
+	}
+	return Fast{Plain: Plain{Sync: s.syncFile, Rename: s.rename}, FillColumns: s.FillColumns,
+		fillRenaming: s.fillRenaming, graphRead: s.graphRead}
 }
 
 // Dir returns the graphs folder, cleaned by filepath.Clean.
@@ -166,25 +177,9 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 	// Temporary files a killed save left here (nothing else removes
 	// them); fresh ones, of a save running now, stay.
 	atomicfile.RemoveStale(dir, atomicfile.StaleAge, time.Now())
-	// The column file is written at the same time as the JSON file, by
-	// the same encoder (graphrag.WriteJSONColumns: each chunk's column
-	// records are made from the chunk's JSON on the core that encoded it),
-	// into a temporary file of its own, renamed into place once
-	// graphrag.json is. A graph without a column form gets none.
-	var cols *columnsSave
-	if g.CheckColumns() == nil {
-		cols = s.startColumns(dir)
-	}
-	w := atomicfile.Writer{Rename: s.rename, Sync: s.syncFile}
-	fill := func(f io.Writer) error {
-		if cols != nil && cols.w != nil {
-			return cols.finish(g.WriteJSONColumns(ctx, ctxWriter{ctx, f}, cols.w))
-		}
-		return g.WriteJSONContext(ctx, ctxWriter{ctx, f})
-	}
-	err = w.Write(final, filePerm, fill)
-	colErr := cols.done(err == nil)
-	if err != nil {
+	err = s.codec().Write(ctx, dir, g)
+	var side *sideFileError
+	if err != nil && !errors.As(err, &side) {
 		removeCreated(created)
 		return "", fmt.Errorf("storage: save %q: %w", id, err)
 	}
@@ -194,101 +189,10 @@ func (s *Store) SaveContext(ctx context.Context, g *graphrag.Graph) (path string
 			return final, fmt.Errorf("storage: save %q: sync folder: %w", id, err)
 		}
 	}
-	if cols == nil {
-		// An older column file would not match the new graph file (Load
-		// would say so): removed.
-		colErr = os.Remove(filepath.Join(dir, ColumnsFileName))
-		if errors.Is(colErr, fs.ErrNotExist) {
-			colErr = nil
-		}
-	}
-	if colErr != nil {
-		return final, fmt.Errorf("storage: save %q: column file: %w", id, colErr)
+	if err != nil {
+		return final, fmt.Errorf("storage: save %q: %w", id, err)
 	}
 	return final, nil
-}
-
-// columnsSave is a column file being written beside a graph file: a
-// goroutine holds its temporary file open (atomicfile.Writer.Write) and
-// hands its writer over in w; finish gives it the outcome of the encoder,
-// done whether the graph file was saved, upon which it is renamed into
-// place (without an fsync: it is a cache that Load checks against the
-// graph file's bytes, so a crash leaves a file Load does not use) or
-// removed.
-type columnsSave struct {
-	w        io.Writer // nil when the temporary file could not be made
-	result   chan error
-	saved    chan bool
-	finished bool
-	err      chan error
-}
-
-func (s *Store) startColumns(dir string) *columnsSave {
-	c := &columnsSave{result: make(chan error, 1), saved: make(chan bool, 1), err: make(chan error, 1)}
-	writers := make(chan io.Writer, 1)
-	go func() {
-		w := atomicfile.Writer{Rename: s.rename, Sync: func(*os.File) error {
-			if !<-c.saved {
-				return errNotSaved
-			}
-			return nil
-		}}
-		c.err <- w.Write(filepath.Join(dir, ColumnsFileName), filePerm, func(f io.Writer) error {
-			bw := bufio.NewWriterSize(f, 1<<20)
-			writers <- bw
-			if err := <-c.result; err != nil {
-				return err
-			}
-			return bw.Flush()
-		})
-		close(writers)
-	}()
-	c.w = <-writers // nil when Write failed before the file was made
-	return c
-}
-
-// finish passes on the encoder's error, which it returns.
-func (c *columnsSave) finish(err error) error {
-	c.finished = true
-	c.result <- err
-	return err
-}
-
-// done ends the column file (saved: the graph file is in place) and
-// returns its error; nil for no column file (c nil) or a graph file
-// that was not saved.
-func (c *columnsSave) done(saved bool) error {
-	if c == nil {
-		return nil
-	}
-	if c.w != nil && !c.finished {
-		c.result <- errNotSaved // the encoder never ran
-	}
-	c.saved <- saved
-	if err := <-c.err; err != nil && !errors.Is(err, errNotSaved) && saved {
-		return err
-	}
-	return nil
-}
-
-// errNotSaved ends a column file whose graph file was not saved.
-var errNotSaved = errors.New("graph file not saved")
-
-// errGraphReplaced ends a filled column file whose graph file changed
-// while it was made.
-var errGraphReplaced = errors.New("graph file replaced")
-
-// ctxWriter fails every Write once ctx is done.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
 }
 
 // removeCreated removes the folders a failed or interrupted save created
@@ -360,69 +264,9 @@ func (s *Store) LoadContext(ctx context.Context, id string) (*graphrag.Graph, *g
 	if err := checkID("load", id); err != nil {
 		return nil, nil, err
 	}
-	path := s.path(id)
-	f, err := os.Open(path)
-	if err != nil {
-		if isNotExist(err) {
-			return nil, nil, fmt.Errorf("storage: load %q: %w: %w", id, ErrNotFound, err)
-		}
-		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
-	}
-	defer f.Close()
-	// The column file is opened with the graph file, before the graph
-	// file's bytes are read (a few hundred ms for a large one), so that a
-	// Save replacing both meanwhile does not pair the old graph file with
-	// the new column file (the JSON would be parsed, with a warning).
-	cf, cfErr := os.Open(filepath.Join(filepath.Dir(path), ColumnsFileName))
-	if cfErr == nil {
-		defer cf.Close()
-	}
-	read, err := f.Stat()
+	g, rep, err := s.codec().Read(ctx, filepath.Join(s.dir, id))
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
-	}
-	switch {
-	case read.IsDir():
-		return nil, nil, fmt.Errorf("storage: load %q: %s is a folder, not a graph file: %w", id, path, graphrag.ErrFormat)
-	case !read.Mode().IsRegular():
-		return nil, nil, fmt.Errorf("storage: load %q: %s is not a regular file (%v), not a graph file: %w", id, path, read.Mode().Type(), graphrag.ErrFormat)
-	case read.Size() > MaxFileBytes:
-		return nil, nil, fmt.Errorf("storage: load %q: %s: %d bytes, more than the %d (4 GiB) a graph file may have: %w", id, path, read.Size(), int64(MaxFileBytes), graphrag.ErrFormat)
-	}
-	js, err := graphrag.ReadGraphText(f)
-	if err != nil {
-		return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
-	}
-	if s.graphRead != nil {
-		s.graphRead()
-	}
-	// A column file belongs to bytes that were valid UTF-8 when it was
-	// written (graphrag.WriteColumns refuses others), so only a graph read
-	// from its JSON needs the encoding check.
-	g, warning := s.loadColumns(js, cf, cfErr)
-	rep := &graphrag.LoadReport{}
-	if g == nil {
-		text, encWarning := js.Text, ""
-		if !graphrag.ValidUTF8(text) {
-			if text, encWarning, err = checkUTF8(text, path); err != nil {
-				return nil, nil, fmt.Errorf("storage: load %q: %w", id, err)
-			}
-		}
-		if g, rep, err = graphrag.ReadJSONText(text); err != nil {
-			return nil, nil, fmt.Errorf("storage: load %q: %s: %w", id, path, err)
-		}
-		// A graph the reader changed (skipped a duplicate or an edge to
-		// a missing node, replaced bytes that were not UTF-8) gets no
-		// column file: a Load from it would not know what was skipped,
-		// and the report would be lost.
-		if encWarning != "" {
-			rep.Warnings = append(rep.Warnings, encWarning)
-		} else if s.FillColumns && readAsIs(rep) {
-			s.fillColumns(ctx, g, js, path, read)
-		}
-	}
-	if warning != "" {
-		rep.Warnings = append(rep.Warnings, warning)
 	}
 	switch g.TaskID {
 	case "":
@@ -432,68 +276,6 @@ func (s *Store) LoadContext(ctx context.Context, id string) (*graphrag.Graph, *g
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("task_id %q differs from the folder name %q (the file's is kept)", g.TaskID, id))
 	}
 	return g, rep, nil
-}
-
-// loadColumns reads the graph from the column file cf, opened (with error
-// openErr) beside the graph file whose text js is, when the column file
-// belongs to those bytes (its recorded length and CRC-32C). A missing
-// column file, or one of another
-// version (an older program's), gives nil and no warning: the caller
-// reads the JSON. One written for other bytes (the graph file was edited
-// or replaced since) or damaged gives nil and a warning naming the file
-// and what is wrong; the JSON is read then too, so a bad cache never
-// changes a result.
-func (s *Store) loadColumns(js graphrag.GraphText, cf *os.File, openErr error) (*graphrag.Graph, string) {
-	if openErr != nil {
-		return nil, ""
-	}
-	path := cf.Name()
-	g, err := graphrag.ReadColumns(cf, js)
-	switch {
-	case err == nil:
-		return g, ""
-	case errors.Is(err, graphrag.ErrColumnsStale):
-		return nil, ""
-	}
-	return nil, fmt.Sprintf("%s: %v; read %s instead", path, err, FileName)
-}
-
-// readAsIs is true when ReadJSONText reported nothing: the graph is
-// what the file says.
-func readAsIs(rep *graphrag.LoadReport) bool {
-	return rep.DuplicateNodes == 0 && rep.DuplicateEdges == 0 && rep.DanglingEdges == 0 && len(rep.Warnings) == 0
-}
-
-// fillColumns writes the column file of g, read from the graph file text
-// js of the file path, which was read as the file read
-// (Store.FillColumns). A failure (a read-only folder) is ignored: the
-// next Load reads the JSON again. When path is no longer that file (a
-// Save or another tool replaced or rewrote it while the column file was
-// made), the column file is not put in place: it would belong to the
-// bytes replaced and hide the column file the Save wrote, so that every
-// Load until the next fill would read the JSON with a warning.
-func (s *Store) fillColumns(ctx context.Context, g *graphrag.Graph, js graphrag.GraphText, path string, read fs.FileInfo) {
-	if ctx.Err() != nil {
-		return
-	}
-	rename := func(oldpath, newpath string) error {
-		if s.fillRenaming != nil {
-			s.fillRenaming()
-		}
-		now, err := os.Stat(path)
-		if err != nil || !os.SameFile(read, now) || now.Size() != read.Size() || !now.ModTime().Equal(read.ModTime()) {
-			return errGraphReplaced
-		}
-		return s.rename(oldpath, newpath)
-	}
-	w := atomicfile.Writer{Rename: rename, Sync: func(*os.File) error { return nil }}
-	_ = w.Write(filepath.Join(filepath.Dir(path), ColumnsFileName), filePerm, func(f io.Writer) error {
-		bw := bufio.NewWriterSize(f, 1<<20)
-		if err := g.WriteColumns(ctx, bw, js); err != nil {
-			return err
-		}
-		return bw.Flush()
-	})
 }
 
 // isNotExist is true for a missing file and for a path through a

@@ -1,0 +1,548 @@
+package graphrag
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"runtime"
+	"strconv"
+	"sync"
+
+	"github.com/bytedance/sonic"
+	"github.com/bytedance/sonic/encoder"
+)
+
+// This file is the package's JSON codec and the only user of
+// github.com/bytedance/sonic (a JIT/SIMD JSON library for amd64 and arm64;
+// elsewhere it falls back to encoding/json, same output).
+
+// FormatVersion is the graphrag.json layout WriteJSON writes, recorded in
+// the file as "format_version". Version 2 left out the reference's
+// duplicates (label, properties, source/target, a source's preview);
+// version 3 also left out a source's name and a section's summary where
+// they follow from its other attributes; version 4 stores every node's
+// name again (BettaFish's loader reads a node's name from the file and
+// read 224 of the fixture's 277 nodes with none) and still leaves out
+// such a summary (see WriteJSONContext). Files without the key are
+// version 1 (ours before, and the BettaFish reference's); ReadJSON reads
+// every version up to this one.
+const FormatVersion = 4
+
+// ErrFormat is wrapped by ReadJSON for input that is not a graph file:
+// an empty file (nothing but white space: "empty graph file (N bytes, no
+// JSON value)"), invalid JSON, a wrong type at a known key, a node without an id, a graph
+// past a storage limit (ErrLimit). The message names the JSON path (e.g.
+// `nodes[12].id`) and, for syntax errors, the line and column.
+var ErrFormat = errors.New("graphrag: bad graph JSON")
+
+// encOpts: invalid UTF-8 written as U+FFFD, map keys sorted (attribute
+// values set in code may be Go maps; the output must not depend on map
+// order), our own MarshalJSON output trusted.
+const encOpts = encoder.ValidateString | encoder.NoValidateJSONMarshaler | encoder.SortMapKeys
+
+var (
+	// decAPI decodes typed values; strings point into the input (no copy).
+	decAPI = sonic.Config{UseNumber: true, DisallowUnknownFields: true}.Froze()
+)
+
+// appendValue appends the JSON of v in the codec's spelling. The value is
+// encoded into a scratch buffer first: with ValidateString the encoder
+// re-checks the whole buffer it is given, which would make appending to a
+// growing chunk quadratic.
+func appendValue(buf []byte, v any) ([]byte, error) {
+	sp := scratch.Get().(*[]byte)
+	tmp := (*sp)[:0]
+	if err := encoder.EncodeInto(&tmp, v, encOpts); err != nil {
+		return buf, err // tmp is not to be trusted then (its length may be past its capacity)
+	}
+	buf = append(buf, tmp...)
+	if cap(tmp) <= 1<<20 {
+		*sp = tmp
+		scratch.Put(sp)
+	}
+	return buf, nil
+}
+
+var scratch = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// formatNumber is how the encoder writes f.
+func formatNumber(f float64) string {
+	b, _ := appendValue(nil, f)
+	return string(b)
+}
+
+// WriteJSON writes g as graphrag.json; see WriteJSONContext.
+func (g *Graph) WriteJSON(w io.Writer) error { return g.WriteJSONContext(context.Background(), w) }
+
+// WriteJSONContext writes g in the graphrag.json layout, format version 4:
+//
+//	{"format_version": 4, "task_id", "created_at",
+//	 "stats": {"total_nodes", "total_edges", "<type>": n…},
+//	 <Meta keys…>,
+//	 "nodes": [{"id", "type", "name", "attributes"[, "derive": false]}…],
+//	 "edges": [{"from", "to", "relation", "weight", "attributes"}…]}
+//
+// one node or edge per line. Each text is stored once: the BettaFish
+// writer's (and our version 1's) "label" (= name), "properties" (=
+// attributes), "source"/"target" (= from/to) and a source's "preview" (the
+// first 100 runes of its content) are left out (since version 2);
+// DerivedOf gives them back, and BettaFish's loader, which takes
+// name|label, attributes|properties, from|source and to|target, reads the
+// file as it is. Every node has its "name" (version 3 left out a typed
+// source's name when it was SourceName of its title, url and content,
+// which BettaFish's loader then read as empty; version 4 stores it: 2.5 %
+// more bytes on the BettaFish fixture). A section (type "section") has no
+// "summary" attribute when it is SectionSummary of its latest_summary and
+// content and stands right before "content" (as the builder makes it);
+// the readers derive it, so a graph reads back with the same attributes,
+// summary in its place. A section with a string "content" and no summary
+// is marked "derive": false, so that none is derived for it. (BettaFish's
+// loader reads such a section without a summary; the server's viewer JSON
+// has it.) "stats" comes before "nodes" so that a lister reads counts
+// without parsing the nodes.
+//
+// Encoding is split across the cores (chunks of nodes and edges encoded in
+// parallel, written in order by this goroutine), so the disk write overlaps
+// with encoding; within a chunk, consecutive typed sources and found
+// edges go to the codec as one run (see runs.go). Output is deterministic: graph order, attributes in their
+// stored order. Strings keep non-ASCII text; invalid UTF-8 is written as
+// U+FFFD. Errors: a value JSON cannot hold (a NaN weight or attribute),
+// naming the node or edge; the writer's error; ctx.Err() when ctx is done
+// (checked between chunks, so a cancelled save stops within a chunk).
+func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
+	return g.writeJSON(ctx, w, nil)
+}
+
+// WriteJSONColumns is WriteJSONContext that also writes the column file of
+// the JSON it writes to cols (see columns.go; ReadColumns reads it with the
+// JSON file's text): each chunk of nodes or edges gets its column records
+// on the core that encoded its JSON, looking its strings up in that JSON
+// while it is in the cache, and this goroutine writes both in order, with
+// the JSON's CRC-32C. The column file is complete only when the JSON is:
+// on an error the caller drops both. Errors: those of WriteJSONContext;
+// ErrNoColumns (before anything is written) for a graph CheckColumns
+// refuses; cols's error.
+func (g *Graph) WriteJSONColumns(ctx context.Context, w, cols io.Writer) error {
+	if err := g.CheckColumns(); err != nil {
+		return err
+	}
+	return g.writeJSON(ctx, w, cols)
+}
+
+func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
+	jw := &jsonWrite{g: g, w: w, cols: cols, planned: make(chan struct{})}
+	// The column plan (a pass over every source's engine list) is made
+	// while the first chunks are encoded: the workers wait for it before
+	// their first column records, the column file's head before its first
+	// bytes.
+	if cols != nil {
+		go func() {
+			defer close(jw.planned)
+			jw.plan = g.colPlan()
+		}()
+		jw.cw = &crcWriter{w: cols}
+	} else {
+		close(jw.planned)
+	}
+	head, err := g.headJSON()
+	if err == nil {
+		err = jw.put(head)
+	}
+	if err != nil {
+		<-jw.planned
+		return err
+	}
+	for i := 0; i < g.NodeCount(); i += writeChunk {
+		jw.units = append(jw.units, writeUnit{true, i, min(i+writeChunk, g.NodeCount())})
+	}
+	jw.nodeUnits = len(jw.units)
+	for i := 0; i < g.EdgeCount(); i += writeChunk {
+		jw.units = append(jw.units, writeUnit{false, i, min(i+writeChunk, g.EdgeCount())})
+	}
+	stop := jw.startEncoders()
+	err = jw.writeUnits(ctx)
+	stop()
+	return err
+}
+
+// jsonWrite is one WriteJSONContext or WriteJSONColumns under way: the
+// units of work, the encoders' results in unit order, and what the
+// writing goroutine keeps of the two files.
+type jsonWrite struct {
+	g       *Graph
+	w, cols io.Writer
+	plan    *colPlan
+	planned chan struct{} // closed once plan is made
+	cw      *crcWriter    // the column file (nil without one)
+	jsLen   int64         // JSON bytes written
+	jsCRC   uint32        // and their CRC-32C
+	lastEnd int64         // where the last string referenced ends in the JSON
+	edgesAt int64         // where the edges start in the column file
+
+	units     []writeUnit
+	nodeUnits int // units[:nodeUnits] are nodes
+	results   []chan unitResult
+	window    chan struct{} // a slot per unit in flight, freed once written
+	pool      sync.Pool     // JSON buffers
+	colPool   sync.Pool     // column record buffers
+}
+
+// writeUnit is a run of nodes or edges encoded as one piece of work.
+type writeUnit struct {
+	nodes    bool
+	from, to int
+}
+
+// unitResult is a unit's JSON and column records.
+type unitResult struct {
+	buf, col []byte
+	end      int // e.end of the unit's column records
+	err      error
+}
+
+// put writes JSON bytes, counting them (and their CRC-32C when there is a
+// column file).
+func (jw *jsonWrite) put(b []byte) error {
+	if jw.cols != nil {
+		jw.jsCRC = crc32.Update(jw.jsCRC, castagnoli, b)
+	}
+	jw.jsLen += int64(len(b))
+	_, err := jw.w.Write(b)
+	return err
+}
+
+// startEncoders starts one encoder per core over the units, at most two
+// per core in flight (bounding memory), and returns the function that
+// stops them and waits for them to end.
+func (jw *jsonWrite) startEncoders() (stop func()) {
+	workers := max(1, runtime.GOMAXPROCS(0))
+	jw.results = make([]chan unitResult, len(jw.units))
+	for i := range jw.results {
+		jw.results[i] = make(chan unitResult, 1)
+	}
+	done := make(chan struct{})
+	window := make(chan struct{}, 2*workers)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range jobs {
+				jw.results[i] <- jw.encode(jw.units[i])
+			}
+		})
+	}
+	go func() {
+		defer close(jobs)
+		for i := range jw.units {
+			select {
+			case window <- struct{}{}:
+			case <-done:
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-done:
+				return
+			}
+		}
+	}()
+	jw.window = window
+	return func() {
+		close(done)
+		wg.Wait()
+	}
+}
+
+// encode makes the JSON of unit u and, with a column file, its column
+// records.
+func (jw *jsonWrite) encode(u writeUnit) unitResult {
+	var buf []byte
+	if b, ok := jw.pool.Get().(*[]byte); ok {
+		buf = (*b)[:0]
+	}
+	var err error
+	if u.nodes {
+		buf, err = jw.g.appendNodes(buf, u.from, u.to)
+	} else {
+		buf, err = jw.g.appendEdges(buf, u.from, u.to)
+	}
+	r := unitResult{buf: buf, err: err}
+	if jw.cols != nil && err == nil {
+		<-jw.planned
+		e := &colEnc{js: buf}
+		if b, ok := jw.colPool.Get().(*[]byte); ok {
+			e.buf = (*b)[:0]
+		}
+		if u.nodes {
+			r.err = jw.g.colNodes(e, jw.plan, u.from, u.to)
+		} else {
+			r.err = jw.g.colEdges(e, u.from, u.to)
+		}
+		r.col, r.end = e.buf, e.end
+	}
+	return r
+}
+
+// writeColHead writes the column file's head, once the plan is made.
+func (jw *jsonWrite) writeColHead() error {
+	<-jw.planned
+	colHead, err := jw.g.columnsHead(jw.plan, writeChunk)
+	if err != nil {
+		return err
+	}
+	jw.cw.write(colHead)
+	return nil
+}
+
+// writeUnits writes the units' results in order, then the ends of both
+// files.
+func (jw *jsonWrite) writeUnits(ctx context.Context) error {
+	for i := range jw.units {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if i == jw.nodeUnits {
+			if err := jw.put([]byte(jw.g.midJSON())); err != nil {
+				return err
+			}
+		}
+		if err := jw.writeResult(i, <-jw.results[i]); err != nil {
+			return err
+		}
+	}
+	if jw.nodeUnits == len(jw.units) {
+		if err := jw.put([]byte(jw.g.midJSON())); err != nil {
+			return err
+		}
+	}
+	tail := "]\n}\n"
+	if jw.g.EdgeCount() > 0 {
+		tail = "\n  ]\n}\n"
+	}
+	if err := jw.put([]byte(tail)); err != nil {
+		return err
+	}
+	if jw.cols == nil {
+		return nil
+	}
+	if len(jw.units) == 0 {
+		if err := jw.writeColHead(); err != nil {
+			return err
+		}
+	}
+	if jw.nodeUnits == len(jw.units) {
+		jw.edgesAt = jw.cw.n
+	}
+	jw.cw.write(columnsTail(jw.cw.crc, jw.edgesAt, jw.jsLen, jw.jsCRC))
+	return jw.cw.err
+}
+
+// writeResult writes unit i's result r: its column records (after the
+// gap from the last string referenced) and its JSON.
+func (jw *jsonWrite) writeResult(i int, r unitResult) error {
+	if r.err != nil {
+		return r.err
+	}
+	if jw.cols != nil {
+		if i == 0 {
+			if err := jw.writeColHead(); err != nil {
+				return err
+			}
+		}
+		if i == jw.nodeUnits {
+			jw.edgesAt, jw.lastEnd = jw.cw.n, 0 // the edges' first gap is absolute
+		}
+		jw.cw.write(binary.AppendUvarint(nil, uint64(jw.jsLen-jw.lastEnd)))
+		jw.cw.write(r.col)
+		jw.lastEnd = jw.jsLen + int64(r.end)
+		jw.colPool.Put(&r.col)
+	}
+	err := jw.put(r.buf)
+	jw.pool.Put(&r.buf)
+	<-jw.window
+	return err
+}
+
+// writeChunk is how many nodes or edges WriteJSON encodes per unit of
+// work: about 1.5 MB of JSON for sources as the builder makes them.
+const writeChunk = 2048
+
+func (g *Graph) midJSON() string {
+	if g.NodeCount() > 0 {
+		return "\n  ],\n  \"edges\": ["
+	}
+	return "],\n  \"edges\": ["
+}
+
+// reservedKeys are the top-level keys of the format; Meta keys with these
+// names are not written (and never read into Meta).
+func reservedKey(k string) bool {
+	switch k {
+	case "format_version", "task_id", "created_at", "stats", "nodes", "edges", "graph":
+		return true
+	}
+	return false
+}
+
+func (g *Graph) headJSON() ([]byte, error) {
+	buf := []byte("{\n  \"format_version\": " + strconv.Itoa(FormatVersion) + ",\n  \"task_id\": ")
+	buf, _ = appendValue(buf, g.TaskID)
+	buf = append(buf, ",\n  \"created_at\": "...)
+	buf, _ = appendValue(buf, g.CreatedAt)
+	buf = append(buf, ",\n  \"stats\": "...)
+	st := g.Stats()
+	stats := Attributes{{"total_nodes", st.TotalNodes}, {"total_edges", st.TotalEdges}}
+	for _, t := range st.SortedTypes() {
+		switch t {
+		case "", "total_nodes", "total_edges":
+			continue // would collide with the totals or be a blank key
+		}
+		stats = append(stats, Attr{string(t), st.ByType[t]})
+	}
+	buf, _ = stats.appendJSON(buf)
+	for _, kv := range g.Meta {
+		if reservedKey(kv.Key) {
+			continue
+		}
+		buf = append(buf, ",\n  "...)
+		buf, _ = appendValue(buf, kv.Key)
+		buf = append(buf, ": "...)
+		var err error
+		if buf, err = appendValue(buf, kv.Value); err != nil {
+			return nil, fmt.Errorf("graphrag: write meta %q: %w", kv.Key, err)
+		}
+	}
+	return append(buf, ",\n  \"nodes\": ["...), nil
+}
+
+// The JSON shapes of one node and one edge in format 4.
+type (
+	sourceOut struct {
+		ID         string       `json:"id"`
+		Type       NodeType     `json:"type"`
+		Name       string       `json:"name"`
+		Attributes *sourceAttrs `json:"attributes"`
+	}
+	nodeOut struct {
+		ID         string     `json:"id"`
+		Type       NodeType   `json:"type"`
+		Name       string     `json:"name"`
+		Attributes Attributes `json:"attributes"`
+		Derive     *bool      `json:"derive,omitempty"` // &false: a section's summary is not derived
+	}
+	foundAttrs struct {
+		Records []Record `json:"records"`
+	}
+	foundOut struct {
+		From       string     `json:"from"`
+		To         string     `json:"to"`
+		Relation   Relation   `json:"relation"`
+		Weight     float64    `json:"weight"`
+		Attributes foundAttrs `json:"attributes"`
+	}
+	edgeOut struct {
+		From       string     `json:"from"`
+		To         string     `json:"to"`
+		Relation   Relation   `json:"relation"`
+		Weight     float64    `json:"weight"`
+		Attributes Attributes `json:"attributes"`
+	}
+)
+
+// appendNodes appends the JSON rows of the nodes [from, to).
+func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
+	slow := from // rows before slow are written one by one
+	for v := from; v < to; v++ {
+		sep := ",\n    "
+		if v == 0 {
+			sep = "\n    "
+		}
+		r := g.srcRow[v]
+		if r >= 0 && v >= slow {
+			end := v + 1
+			for end < to && g.srcRow[end] >= 0 {
+				end++
+			}
+			var ok bool
+			if buf, ok = g.appendSourceRun(buf, v, end, sep); ok {
+				v = end - 1
+				continue
+			}
+			slow = end // the codec failed: row by row, to name the row
+		}
+		buf = append(buf, sep...)
+		var err error
+		if r >= 0 {
+			o := g.sourceOut(v)
+			buf, err = appendValue(buf, &o)
+		} else {
+			a := g.attrs[v]
+			if a == nil {
+				a = Attributes{}
+			}
+			var derive *bool
+			if g.Type(v) == TypeSection {
+				var keep bool
+				if a, keep = sectionOut(a); keep {
+					derive = new(bool)
+				}
+			}
+			buf, err = appendValue(buf, &nodeOut{g.ids[v], g.Type(v), g.names[v], a, derive})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("graphrag: write node %q: %w", g.ids[v], err)
+		}
+	}
+	return buf, nil
+}
+
+// sourceOut is typed source v as a file stores it, its name included.
+func (g *Graph) sourceOut(v int) sourceOut {
+	return sourceOut{ID: g.ids[v], Type: TypeSource, Name: g.names[v], Attributes: &g.sources[g.srcRow[v]]}
+}
+
+func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {
+	slow := from // rows before slow are written one by one
+	for i := from; i < to; i++ {
+		sep := ",\n    "
+		if i == 0 {
+			sep = "\n    "
+		}
+		recs := g.Records(i)
+		if recs != nil && i >= slow {
+			end := i + 1
+			for end < to && g.recOff[end] != g.recOff[end+1] {
+				end++
+			}
+			var ok bool
+			if buf, ok = g.appendFoundRun(buf, i, end, sep); ok {
+				i = end - 1
+				continue
+			}
+			slow = end
+		}
+		buf = append(buf, sep...)
+		ab := g.ends[i]
+		f, t := g.ids[ab[0]], g.ids[ab[1]]
+		var err error
+		if recs != nil {
+			buf, err = appendValue(buf, &foundOut{f, t, g.Relation(i), g.Weight(i), foundAttrs{recs}})
+		} else {
+			var a Attributes
+			if g.eattrs != nil {
+				a = g.eattrs[i]
+			}
+			if a == nil {
+				a = Attributes{}
+			}
+			buf, err = appendValue(buf, &edgeOut{f, t, g.Relation(i), g.Weight(i), a})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("graphrag: write edge %s -> %s: %w", f, t, err)
+		}
+	}
+	return buf, nil
+}
