@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"reportengine/graphrag/knowledge"
 )
 
 // TestToLowerOracle: toLower gives strings.ToLower's result on texts
@@ -29,5 +31,52 @@ func TestToLowerOracle(t *testing.T) {
 	s := "咖啡店的选址 abc 한국어"
 	if got := toLower(s); unsafe.StringData(got) != unsafe.StringData(s) {
 		t.Errorf("toLower(%q) = %q, a copy", s, got)
+	}
+}
+
+// TestEntityStepsOracle: the router's steps 6 and 7 through its indexes
+// (entitySteps) choose the entity the plain passes over every entity
+// (entityScan) choose, and count the same terms, on the BettaFish
+// fixture, the sample and Dulce (English), for questions naming entity
+// titles (whole, inside other words, of topics and engines), holding
+// words of their descriptions, Latin words, and nothing.
+func TestEntityStepsOracle(t *testing.T) {
+	for name, m := range map[string]*knowledge.Model{"bettafish": bettafishModel(t), "coffee": coffeeModel(t), "dulce": dulceModel(t)} {
+		r := NewRouter(m)
+		var qs []string
+		es := m.Entities()
+		for i := 0; i < len(es); i += 1 + len(es)/60 {
+			e := es[i]
+			qs = append(qs, e.Title+"怎么样？", "关于"+e.Title+"的讨论", "What about "+e.Title+"?", "x"+strings.ToLower(e.Title)+"y")
+			rs := []rune(e.Description)
+			for k := 0; k+4 < len(rs) && k < 40; k += 9 {
+				qs = append(qs, string(rs[k:k+2])+"和"+string(rs[k+2:k+4])+"有什么关系？", string(rs[k:k+4])+" 的影响")
+			}
+		}
+		qs = append(qs, "火星殖民计划的进展如何？", "樱花季网友怎么看？", "咖啡店开在哪里？", "Who leads the Paranormal Military Squad?", "agent mercer", "")
+		seen := map[string]int{}
+		defer func() {
+			if seen["named"] == 0 || seen["covered"] == 0 || seen["none"] == 0 {
+				t.Errorf("%s: the questions reach only %v of the named, covered and none outcomes", name, seen)
+			}
+		}()
+		for _, q := range qs {
+			lq := strings.ToLower(q)
+			ts := contentTerms(q)
+			need := int(float64(len(ts))*CoverShare + 0.999999)
+			wi, wn := r.entityScan(lq, ts, need)
+			gi, gn := r.entitySteps(lq, ts, need)
+			if gi != wi || gn != wn {
+				t.Fatalf("%s: %q: entity %d (%d terms), the plain passes give %d (%d)", name, q, gi, gn, wi, wn)
+			}
+			switch {
+			case wi < 0:
+				seen["none"]++
+			case wn < 0:
+				seen["named"]++
+			default:
+				seen["covered"]++
+			}
+		}
 	}
 }

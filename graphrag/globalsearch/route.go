@@ -63,11 +63,13 @@ var notSubjects = map[string]bool{"topic": true, "engine": true}
 // model. It is safe for concurrent use; the lower-cased entity texts are
 // made once, on first use.
 type Router struct {
-	m       *knowledge.Model
-	once    sync.Once
-	reports []string // lower-cased report texts (the coverage of step 3)
-	lowOnce sync.Once
-	low     []entityText // lower-cased entity texts (steps 6 and 7), made when first needed
+	m         *knowledge.Model
+	once      sync.Once
+	reports   []string // lower-cased report texts (the coverage of step 3)
+	lowOnce   sync.Once
+	low       []entityText // lower-cased entity texts (steps 6 and 7), made when first needed
+	titleOnce sync.Once
+	titles    *titleIndex
 }
 
 type entityText struct{ title, desc string }
@@ -167,8 +169,9 @@ func (r *Router) Route(question string) Route {
 	r.prepare()
 	ts := contentTerms(question)
 	terms := text.TermTexts(ts)
+	var lr *knowledge.LexicalResult // the lexical search of ts (steps 2 and 8)
 	if len(ts) > 0 {
-		if lr := r.m.Lexical().Search(ts); knowledge.TopicalShare(lr.Terms) < knowledge.MinTopicalShare {
+		if lr = r.m.Lexical().Search(ts); knowledge.TopicalShare(lr.Terms) < knowledge.MinTopicalShare {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", 100*knowledge.TopicalShare(lr.Terms), 100*knowledge.MinTopicalShare)}
 		}
@@ -191,36 +194,18 @@ func (r *Router) Route(question string) Route {
 		return Route{Method: MethodGlobal, Reason: "the question names nothing specific (no content terms)"}
 	}
 	lq := strings.ToLower(question)
-	es := r.m.Entities()
-	low := r.entityTexts()
-	for i, t := range low {
-		if notSubjects[es[i].Type] || !namedIn(lq, t.title) {
-			continue
-		}
-		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the question names the entity %q", es[i].Title), Terms: terms, Entity: es[i].Title}
-	}
 	need := int(float64(len(terms))*CoverShare + 0.999999)
-	for i, t := range low {
-		if notSubjects[es[i].Type] {
-			continue
+	if i, n := r.entitySteps(lq, ts, need); i >= 0 {
+		es := r.m.Entities()
+		if n < 0 {
+			return Route{Method: MethodLocal, Reason: fmt.Sprintf("the question names the entity %q", es[i].Title), Terms: terms, Entity: es[i].Title}
 		}
-		n := 0
-		for k, term := range ts {
-			if holdsAny(t.title, term) || holdsAny(t.desc, term) {
-				n++
-			}
-			if n+len(terms)-k-1 < need {
-				break // cannot reach the share any more
-			}
-		}
-		if n >= need {
-			return Route{Method: MethodLocal, Reason: fmt.Sprintf("the entity %q covers %d of the %d content terms", es[i].Title, n, len(terms)), Terms: terms, Entity: es[i].Title}
-		}
+		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the entity %q covers %d of the %d content terms", es[i].Title, n, len(terms)), Terms: terms, Entity: es[i].Title}
 	}
 	// a source text among the lexical search's best that holds the
 	// question's terms: one passage answers it (our graphs' facts are in
 	// the texts, their entities are sections and sources)
-	if u, n := r.coveringUnit(ts, need); u >= 0 {
+	if u, n := r.coveringUnit(lr, ts, need); u >= 0 {
 		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the source text %s covers %d of the %d content terms", r.m.TextUnits()[u].ID, n, len(terms)), Terms: terms}
 	}
 	return Route{Method: MethodGlobal, Reason: "no single entity covers the content terms " + strings.Join(terms, ", "), Terms: terms}
@@ -231,12 +216,11 @@ func (r *Router) Route(question string) Route {
 const unitsChecked = 10
 
 // coveringUnit returns the index (into Model.TextUnits) of the first of
-// the unitsChecked best-scored text units of the lexical search of ts
+// the unitsChecked best-scored text units of lr, the lexical search of ts,
 // whose text holds at least need of the terms (a term or one of its
 // parts), and how many it holds; -1 when none does. Ties of score go to
 // the lower index.
-func (r *Router) coveringUnit(ts []text.Term, need int) (int, int) {
-	lr := r.m.Lexical().Search(ts)
+func (r *Router) coveringUnit(lr *knowledge.LexicalResult, ts []text.Term, need int) (int, int) {
 	type scored struct {
 		u int
 		s float64
@@ -280,4 +264,142 @@ func namedIn(q, title string) bool {
 		return strings.Contains(q, title)
 	}
 	return n >= 4 && containsWord(q, title)
+}
+
+// entityScan is steps 6 and 7 of Route written plainly, a pass over every
+// entity for each (the oracle of entitySteps): the index of the first
+// entity (not a topic or engine) whose title the lower-cased question lq
+// names, with n = -1; else of the first whose title and description hold
+// need of the terms ts, with how many; else -1.
+func (r *Router) entityScan(lq string, ts []text.Term, need int) (int, int) {
+	es := r.m.Entities()
+	low := r.entityTexts()
+	for i, t := range low {
+		if notSubjects[es[i].Type] || !namedIn(lq, t.title) {
+			continue
+		}
+		return i, -1
+	}
+	for i := range low {
+		if notSubjects[es[i].Type] {
+			continue
+		}
+		if n := r.covers(i, ts, need); n >= need {
+			return i, n
+		}
+	}
+	return -1, 0
+}
+
+// covers is how many of ts entity i's lower-cased title and description
+// hold (a term or one of its parts), counted until need cannot be
+// reached any more.
+func (r *Router) covers(i int, ts []text.Term, need int) int {
+	t := r.entityTexts()[i]
+	n := 0
+	for k, term := range ts {
+		if holdsAny(t.title, term) || holdsAny(t.desc, term) {
+			n++
+		}
+		if n+len(ts)-k-1 < need {
+			break // cannot reach the share any more
+		}
+	}
+	return n
+}
+
+// entitySteps is entityScan through indexes instead of passes over every
+// entity: step 6 looks up each stretch of the question in a map of the
+// entities' lower-cased, trimmed titles (a title the question names is
+// such a stretch); step 7, when every term and part is written in Han
+// characters (whose case nothing changes), checks only the entities whose
+// text holds one of them, as the lexical index finds them (an entity
+// holding need ≥ 1 of the terms holds one). Otherwise step 7 scans as
+// entityScan does. TestEntityStepsOracle holds it to entityScan.
+func (r *Router) entitySteps(lq string, ts []text.Term, need int) (int, int) {
+	ix := r.titleIndex()
+	best := -1
+	for i := range lq {
+		if i > 0 && !utf8.RuneStart(lq[i]) {
+			continue
+		}
+		for j := i + 1; j <= len(lq) && j-i <= ix.longest; j++ {
+			if j < len(lq) && !utf8.RuneStart(lq[j]) {
+				continue
+			}
+			if list := ix.byTitle[lq[i:j]]; len(list) > 0 && (best < 0 || int(list[0]) < best) && namedIn(lq, lq[i:j]) {
+				best = int(list[0])
+			}
+		}
+	}
+	if best >= 0 {
+		return best, -1
+	}
+	if need < 1 {
+		return r.entityScan(lq, ts, need)
+	}
+	var words []string
+	for _, t := range ts {
+		words = append(append(words, t.Text), t.Parts...)
+	}
+	for _, w := range words {
+		if w == "" || strings.ContainsFunc(w, func(c rune) bool { return !(c >= 0x4E00 && c <= 0x9FFF) }) {
+			// not Han alone: the lexical documents (ASCII lower-cased)
+			// do not stand for the router's texts; scan
+			for i := range r.entityTexts() {
+				if ix.subject[i] {
+					if n := r.covers(i, ts, need); n >= need {
+						return i, n
+					}
+				}
+			}
+			return -1, 0
+		}
+	}
+	x := r.m.Lexical()
+	var cands []int32
+	for _, w := range words {
+		cands = append(cands, x.EntitiesHolding(w)...)
+	}
+	slices.Sort(cands)
+	cands = slices.Compact(cands)
+	for _, c := range cands {
+		if i := int(c); ix.subject[i] {
+			if n := r.covers(i, ts, need); n >= need {
+				return i, n
+			}
+		}
+	}
+	return -1, 0
+}
+
+// titleIndex is the router's index of entity titles, made on first use:
+// each lower-cased, trimmed title of two runes or more → the entities
+// (not topics or engines) bearing it, ascending; the longest such title
+// in bytes; and whether each entity may decide (not a topic or engine).
+type titleIndex struct {
+	byTitle map[string][]int32
+	longest int
+	subject []bool
+}
+
+func (r *Router) titleIndex() *titleIndex {
+	r.titleOnce.Do(func() {
+		es := r.m.Entities()
+		ix := &titleIndex{byTitle: map[string][]int32{}, subject: make([]bool, len(es))}
+		for i, e := range es {
+			if notSubjects[e.Type] {
+				continue
+			}
+			ix.subject[i] = true
+			title := strings.TrimSpace(toLower(e.Title)) // as entityTexts lower-cases it
+			if utf8.RuneCountInString(title) < 2 {
+				continue
+			}
+			ix.byTitle[title] = append(ix.byTitle[title], int32(i))
+			ix.longest = max(ix.longest, len(title))
+		}
+		r.titles = ix
+	})
+	return r.titles
 }

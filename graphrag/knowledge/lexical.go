@@ -507,6 +507,22 @@ func (x *Lexical) scanCount(w string) ([]docHit, int) {
 	return out, total
 }
 
+// EntitiesHolding returns the indexes (into Model.Entities), ascending,
+// of the entities whose document — title, "\n", description, ASCII
+// lower-cased — holds w as the lexical search counts it (a word with a
+// Han character anywhere, another at the start of a word).
+func (x *Lexical) EntitiesHolding(w string) []int32 {
+	hits, _ := x.count(w)
+	var out []int32
+	for _, h := range hits {
+		if int(h.doc) >= x.nEnt {
+			break // the text units follow the entities
+		}
+		out = append(out, h.doc)
+	}
+	return out
+}
+
 // anchor is the position in w of its byte that is rarest in the
 // knowledge's text (Lexical.bytes; the first of equally rare ones).
 func (x *Lexical) anchor(w string) int {

@@ -3,6 +3,8 @@ package knowledge
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -153,5 +155,31 @@ func TestBigramCountOracle(t *testing.T) {
 				t.Fatalf("%s: count(%q) = %v %d, want %v %d", name, w, got, total, want, wantTotal)
 			}
 		}
+	}
+}
+
+// BenchmarkBigramIndexScale is the making of the bigram index the model
+// file keeps (buildBigramIndex) over the lexical documents of the
+// 300 000-record graph: REPORTENGINE_SCALE_GRAPHS names the graphs folder
+// holding "scale" with its model file; skipped without it.
+func BenchmarkBigramIndexScale(b *testing.B) {
+	dir := os.Getenv("REPORTENGINE_SCALE_GRAPHS")
+	if dir == "" {
+		b.Skip("REPORTENGINE_SCALE_GRAPHS not set")
+	}
+	graph := filepath.Join(dir, "scale", "graphrag.json")
+	sum, err := SumFile(context.Background(), graph)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, _, err := ReadModelFile(context.Background(), filepath.Join(dir, "scale", ModelFileName), graph, ModelFileKey{Graph: sum, ReportID: "scale"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	docs := m.Lexical().docs
+	b.ResetTimer()
+	for range b.N {
+		x := buildBigramIndex(docs)
+		b.ReportMetric(float64(len(x.post)+len(x.keys)+len(x.offs))/(1<<20), "MiB")
 	}
 }
