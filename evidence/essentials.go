@@ -103,9 +103,13 @@ type AccountCount struct {
 	ItemIDs  []string `json:"item_ids"`
 }
 
-// record is one search record as the essentials read it.
+// record is one search record as the essentials read it: its engine,
+// URL and time stamp and its source: the source's node in the graph, or
+// for a record of the states (node -1) its key (the same key, the same
+// URL).
 type record struct {
 	engine, url, key, ts string
+	node                 int
 }
 
 // eachRecord calls fn for every search record of in: from the graph's
@@ -120,7 +124,7 @@ func eachRecord(in Input, fn func(r record)) {
 			q, s := int(e[0]), int(e[1])
 			u := trimSpace(g.String(s, "url"))
 			for _, rec := range g.Records(i) {
-				fn(record{engine: g.String(q, "engine"), url: u, key: g.ID(s), ts: rec.Timestamp})
+				fn(record{engine: g.String(q, "engine"), url: u, ts: rec.Timestamp, node: s})
 			}
 		}
 		return
@@ -136,7 +140,7 @@ func eachRecord(in Input, fn func(r record)) {
 				if key == "" {
 					key = "\x00" + trimSpace(r.Title) + "\x00" + trimSpace(r.Content)
 				}
-				fn(record{engine: string(st.Engine), url: u, key: key, ts: strings.TrimSpace(r.Timestamp)})
+				fn(record{engine: string(st.Engine), url: u, key: key, ts: strings.TrimSpace(r.Timestamp), node: -1})
 			}
 		}
 	}
@@ -149,9 +153,8 @@ func eachRecord(in Input, fn func(r record)) {
 func ComputeEssentials(in Input, set *Set) Essentials {
 	var es Essentials
 	type plat struct {
-		p       PlatformCount
-		sources map[string]bool
-		first   int
+		p     PlatformCount
+		first int
 	}
 	plats := map[string]*plat{}
 	type site struct {
@@ -160,14 +163,31 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 		urls  map[string]bool
 	}
 	sites := map[string]*site{}
-	sources := map[string]bool{}
-	engines := map[string]bool{}
+	// a source's key fixes its URL, so its platform and site: both are
+	// found on its first record, which is the platform's first of it
+	type source struct {
+		pc *plat
+		sc *site // nil without a host
+	}
+	byKey := map[string]*source{} // records of the states
+	var byNode []*source          // records of the graph, by source node
+	if in.Graph != nil {
+		byNode = make([]*source, in.Graph.NodeCount())
+	}
+	platformOf := map[string]Platform{} // by host
+	var engines [3]bool                 // query, media, insight
 	n := 0
 	eachRecord(in, func(r record) {
 		n++
 		es.Volume.Records++
-		engines[r.engine] = true
-		sources[r.key] = true
+		switch r.engine {
+		case "query":
+			engines[0] = true
+		case "media":
+			engines[1] = true
+		case "insight":
+			engines[2] = true
+		}
 		if r.url != "" {
 			es.Volume.WithURL++
 		}
@@ -180,24 +200,48 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 				es.Window.To, es.Window.ToItem = r.ts, itemOf(set, r.url)
 			}
 		}
-		p := PlatformOfURL(r.url)
+		var src *source
+		if r.node >= 0 {
+			src = byNode[r.node]
+		} else {
+			src = byKey[r.key]
+		}
+		if src != nil { // a later record of a source
+			src.pc.p.Records++
+			if src.sc != nil {
+				src.sc.s.Records++
+			}
+			return
+		}
+		src = &source{}
+		if r.node >= 0 {
+			byNode[r.node] = src
+		} else {
+			byKey[r.key] = src
+		}
+		es.Volume.Sources++
+		h := Host(r.url)
+		p, ok := platformOf[h]
+		if !ok {
+			p = platformOfHost(h)
+			platformOf[h] = p
+		}
 		pc := plats[p.Name]
 		if pc == nil {
-			pc = &plat{p: PlatformCount{Platform: p}, sources: map[string]bool{}, first: n}
+			pc = &plat{p: PlatformCount{Platform: p}, first: n}
 			plats[p.Name] = pc
 		}
+		src.pc = pc
 		pc.p.Records++
-		if !pc.sources[r.key] {
-			pc.sources[r.key] = true
-			pc.p.Sources++
-			pc.p.ItemIDs = addID(pc.p.ItemIDs, itemOf(set, r.url))
-		}
-		if h := Host(r.url); h != "" {
+		pc.p.Sources++
+		pc.p.ItemIDs = addID(pc.p.ItemIDs, itemOf(set, r.url))
+		if h != "" {
 			sc := sites[h]
 			if sc == nil {
 				sc = &site{s: SourceCount{Host: h, Platform: p.Name}, first: n, urls: map[string]bool{}}
 				sites[h] = sc
 			}
+			src.sc = sc
 			sc.s.Records++
 			if !sc.urls[r.url] {
 				sc.urls[r.url] = true
@@ -205,9 +249,8 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 			}
 		}
 	})
-	es.Volume.Sources = len(sources)
-	for _, e := range []string{"query", "media", "insight"} {
-		if engines[e] {
+	for i, e := range []string{"query", "media", "insight"} {
+		if engines[i] {
 			es.Volume.Engines = append(es.Volume.Engines, e)
 		}
 	}

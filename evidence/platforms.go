@@ -72,8 +72,10 @@ var (
 // suffix it equals or ends with after a dot), else the class of its
 // domain (PlatformGov, PlatformEdu), else PlatformOther; PlatformNoURL for
 // "" and for a string with no host. Hosts are compared in lower case.
-func PlatformOfURL(raw string) Platform {
-	h := Host(raw)
+func PlatformOfURL(raw string) Platform { return platformOfHost(Host(raw)) }
+
+// platformOfHost is PlatformOfURL of a URL whose Host is h.
+func platformOfHost(h string) Platform {
 	if h == "" {
 		return PlatformNoURL
 	}
@@ -94,7 +96,9 @@ func PlatformOfURL(raw string) Platform {
 }
 
 // under reports whether host h is domain d or a host under it.
-func under(h, d string) bool { return h == d || strings.HasSuffix(h, "."+d) }
+func under(h, d string) bool {
+	return h == d || len(h) > len(d) && h[len(h)-len(d)-1] == '.' && strings.HasSuffix(h, d)
+}
 
 // Host is the lower-cased host of a URL without a port and without a
 // leading "www." or "m." (the site a reader knows: sohu.com), or "" when
@@ -108,17 +112,61 @@ func Host(raw string) string {
 	if !strings.Contains(raw, "://") {
 		raw = "http://" + raw
 	}
-	u, err := url.Parse(raw)
-	if err != nil {
-		return ""
+	h, ok := plainHost(raw)
+	if !ok {
+		h = parsedHost(raw)
 	}
-	h := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
 	for _, p := range []string{"www.", "m."} {
 		if t, ok := strings.CutPrefix(h, p); ok && strings.Contains(t, ".") {
 			h = t
 		}
 	}
 	return h
+}
+
+// parsedHost is the lower-cased host of raw as url.Parse reads it, without
+// a port and a trailing dot; "" when raw does not parse.
+func parsedHost(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
+}
+
+// plainHost is parsedHost of the common URL read without url.Parse (a
+// run's records are mostly such URLs, and parsing each was most of the
+// essentials' time): "http://" or "https://", a host of letters, digits
+// and . _ ~ -, then the end or '/', '?' or '#', every byte printable
+// ASCII other than '%' (so no escape can fail and no control byte
+// appears). ok is false for any other string, which parsedHost reads.
+func plainHost(raw string) (host string, ok bool) {
+	rest, found := strings.CutPrefix(raw, "https://")
+	if !found {
+		if rest, found = strings.CutPrefix(raw, "http://"); !found {
+			return "", false
+		}
+	}
+	end := len(rest)
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		if c <= ' ' || c >= 0x7f || c == '%' {
+			return "", false
+		}
+		if end == len(rest) {
+			switch {
+			case c == '/' || c == '?' || c == '#':
+				end = i
+			case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '-', c == '_', c == '~':
+			default:
+				return "", false // a port, user information, brackets …
+			}
+		}
+	}
+	if end == 0 {
+		return "", false
+	}
+	return strings.ToLower(strings.TrimSuffix(rest[:end], ".")), true
 }
 
 // platformWords are the platform names texts use, in table order (the

@@ -104,10 +104,11 @@ func NewTopic(cfg TopicConfig) (*Topic, error) {
 	counts := map[string]int{}
 	placeCounts := map[string]int{}
 	for _, p := range cfg.Profile {
-		for _, term := range text.Terms(p) {
+		ws := text.Words(p) // once for the terms and the entities
+		for _, term := range text.TermsOf(p, ws) {
 			counts[term.Text]++
 		}
-		for _, e := range entities(p, t.words...) {
+		for _, e := range entitiesIn(p, ws, t.words...) {
 			if e.kind == entityPlace {
 				placeCounts[e.name]++
 			}
@@ -183,8 +184,10 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 	// a generic subject ("学校与哈佛大学…均有交流"): the institutions
 	// the sentence names are its objects; its subject is named before
 	generic := firstPrefix(strings.TrimSpace(sentence), genericSubjects) != ""
+	var words []string // the sentence's, segmented once for its names and its terms
 	if !generic {
-		if j, ok := t.byNames(sentence, "sentence", 1, 0.05, true); ok {
+		words = text.Words(sentence)
+		if j, ok := t.byNamesIn(sentence, words, "sentence", 1, 0.05, true); ok {
 			return j
 		}
 	}
@@ -202,8 +205,11 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 	if len(t.vocab) < MinVocabulary {
 		return Judgement{OnTopic: true, Score: NeutralScore, Via: "terms"}
 	}
+	if words == nil {
+		words = text.Words(sentence)
+	}
 	var all, in float64
-	for _, term := range text.Terms(sentence) {
+	for _, term := range text.TermsOf(sentence, words) {
 		w := termWeight(term.Text)
 		all += w
 		if _, ok := t.vocab[term.Text]; ok {
@@ -223,10 +229,18 @@ func (t *Topic) byNames(s, via string, onScore, offScore float64, places bool) (
 	if strings.TrimSpace(s) == "" {
 		return Judgement{}, false
 	}
+	return t.byNamesIn(s, text.Words(s), via, onScore, offScore, places)
+}
+
+// byNamesIn is byNames of s whose words, text.Words(s), are at hand.
+func (t *Topic) byNamesIn(s string, words []string, via string, onScore, offScore float64, places bool) (Judgement, bool) {
+	if strings.TrimSpace(s) == "" {
+		return Judgement{}, false
+	}
 	if name := t.topicName(s); name != "" {
 		return Judgement{OnTopic: true, Score: onScore, Subject: name, Via: via}, true
 	}
-	es := entities(s, t.words...)
+	es := entitiesIn(s, words, t.words...)
 	for _, e := range es {
 		if e.kind != entityPlace && !t.isRelated(e.name) {
 			return Judgement{OnTopic: false, Score: offScore, Subject: e.name, Via: via}, true
@@ -364,6 +378,11 @@ var hashtag = regexp.MustCompile(`#([^#\s]{2,40})#`)
 // word before it), university short forms, and places (a segmented word
 // that is one, or starts with one and ends in 市/省/县/区).
 func entities(s string, prefixes ...string) []entity {
+	return entitiesIn(s, text.Words(s), prefixes...)
+}
+
+// entitiesIn is entities of s whose words, text.Words(s), are at hand.
+func entitiesIn(s string, words []string, prefixes ...string) []entity {
 	var out []entity
 	seen := map[string]bool{}
 	add := func(n string, k entityKind, first bool) {
@@ -384,7 +403,6 @@ func entities(s string, prefixes ...string) []entity {
 			add("#"+m[1]+"#", entityHashtag, false)
 		}
 	}
-	words := text.Words(s)
 	for i, w := range words {
 		if utf8.RuneCountInString(w) < 2 {
 			continue

@@ -1,10 +1,10 @@
 package text
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	_ "embed"
+	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,21 +38,30 @@ func loadSegmenter() *gse.Segmenter {
 	if err != nil {
 		panic("text: embedded dictionary: " + err.Error()) // built into the binary: cannot happen
 	}
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		line := sc.Text()
-		sp := strings.IndexByte(line, ' ')
+	dict, err := io.ReadAll(zr)
+	if err != nil {
+		panic("text: embedded dictionary: " + err.Error())
+	}
+	// one token a line: the token list is made once at its size instead
+	// of growing by copies (a third of the load's time and most of its
+	// garbage)
+	seg.Dict.Tokens = make([]gse.Token, 0, bytes.Count(dict, []byte{'\n'})+1)
+	for len(dict) > 0 {
+		line := dict
+		if i := bytes.IndexByte(dict, '\n'); i >= 0 {
+			line, dict = dict[:i], dict[i+1:]
+		} else {
+			dict = nil
+		}
+		sp := bytes.IndexByte(line, ' ')
 		if sp <= 0 {
 			continue
 		}
-		freq, err := strconv.ParseFloat(line[sp+1:], 64)
+		freq, err := strconv.ParseFloat(string(line[sp+1:]), 64)
 		if err != nil || freq <= 0 {
 			continue
 		}
-		_ = seg.AddToken(line[:sp], freq)
-	}
-	if err := sc.Err(); err != nil {
-		panic("text: embedded dictionary: " + err.Error())
+		_ = seg.AddToken(string(line[:sp]), freq)
 	}
 	return seg
 }

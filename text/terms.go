@@ -26,8 +26,13 @@ type Term struct {
 // like 看, 选 or 季 rarely say what is asked), without Latin words of one
 // letter and without pure punctuation; English words reduced by Stem. A
 // question of stop words only has no terms (nil).
-func Terms(q string) []Term {
-	words := joinSingles(q, dropMeasures(Words(q)))
+func Terms(q string) []Term { return TermsOf(q, Words(q)) }
+
+// TermsOf is Terms of q for a caller that has segmented q already: words
+// must be Words(q) (it is not changed). A text that is both searched for
+// terms and read word by word is segmented once.
+func TermsOf(q string, words []string) []Term {
+	words = joinSingles(q, dropMeasures(words))
 	var out []Term
 	seen := map[string]bool{}
 	var single []string
