@@ -9,6 +9,7 @@ import (
 	"reportengine/llm"
 	"reportengine/llm/tokens"
 	"reportengine/templates"
+	textrules "reportengine/text"
 )
 
 // countTokens returns the number of tokens of s (o200k_base).
@@ -16,6 +17,10 @@ func countTokens(s string) int { return tokens.Count(s) }
 
 // truncateTokens cuts s to at most max tokens on a rune boundary.
 func truncateTokens(s string, max int) string { return tokens.Truncate(s, max) }
+
+// warmSegmenter starts loading the Chinese dictionary the evidence
+// segments with (text.Warm), without waiting for it.
+func warmSegmenter() { textrules.Warm() }
 
 // errSparse marks a valid chapter below the density thresholds.
 var errSparse = ir.ErrSparse

@@ -18,14 +18,17 @@ import (
 // goroutine as soon as its inputs exist, its result a later value the
 // stages after it wait for:
 //
-//	template ─► evidence collection ─┬─► layout ─► word budget ───────────────┐
-//	                                 ├─► graph queries (per chapter) ─► plan ─┼─► chapters ─► summary/closing chapters
-//	                                 └─► retrieval ───────────────────► plan ─┴─► follow-up questions
+//	template ─┬─► layout ─► word budget ──────────────────────────────┐
+//	          ├─► graph queries (per chapter) ─────────────────► plan ─┼─► chapters ─► summary/closing chapters
+//	          └─► evidence collection ─┬─► retrieval ──────────► plan ─┴─► follow-up questions
+//	                                   └───────────────────────► plan
 //
 // and then hero, stitch and render. Graph query decisions do not wait for
 // the layout or the word budget (their prompts carry the chapter's title,
-// outline and the other chapters'), so with a model answering in 300 ms
-// the layout, the budget and the decisions share the first call slots.
+// outline and the other chapters'), and none of the model's stages waits
+// for the evidence (only the plan reads it), so with a model answering in
+// 300 ms the layout, the budget and the decisions share the first call
+// slots while the evidence is collected and its retrieval built.
 
 // later is a value one goroutine computes and others wait for.
 type later[T any] struct {
@@ -179,8 +182,9 @@ type stages struct {
 }
 
 // Run makes one report: TemplateSelect, then at once Layout → WordBudget,
-// the graph queries of every chapter and the retrieval; the evidence plan
-// when the queries are done; the chapters once layout, budget and plan
+// the graph queries of every chapter and the evidence collection → the
+// retrieval; the evidence plan when the queries, the evidence and the
+// retrieval are done; the chapters once layout, budget and plan
 // exist, then the summary and closing chapters; the follow-up questions
 // beside the chapters; Stitch; render.
 //
@@ -209,7 +213,6 @@ func (p *Pipeline) Run(ctx context.Context, in Input) (*Result, error) {
 	if err := r.selectTemplate(ctx); err != nil {
 		return nil, err
 	}
-	r.collect()
 	s := r.schedule(runCtx)
 	res, err := r.finish(ctx, runCtx, s)
 	if err != nil {
@@ -224,9 +227,12 @@ func (p *Pipeline) newRun(in Input) *runState {
 	cfg := p.cfg
 	r := &runState{cfg: cfg, in: in, ev: &emitter{fn: cfg.OnEvent, now: cfg.Now}, steps: cfg.stepSet()}
 	r.reportID = reportID(in.ReportID, cfg.Now())
-	// the tokenizer loads its tables on first use (about 0.05 s): now,
-	// beside the query engine, instead of in the first graph query round
+	// the tokenizer loads its tables on first use (about 0.05 s) and the
+	// Chinese dictionary the evidence plan segments with (about 0.3 s):
+	// now, beside the query engine and the evidence collection, instead
+	// of in the first graph query round and the plan
 	go countTokens("")
+	warmSegmenter()
 	createdAt := cfg.Now().UTC().Format(time.RFC3339)
 	if in.Graph != nil && in.Graph.NodeCount() > 0 {
 		r.engine = in.Engine
@@ -324,9 +330,13 @@ func (r *runState) collect() {
 // inputs only.
 func (r *runState) schedule(ctx context.Context) *stages {
 	s := &stages{}
+	collected := spawn(r, func() (struct{}, error) { r.collect(); return struct{}{}, nil })
 	var retrieval *later[*evidenceRetrieval]
 	if r.in.Graph != nil && r.in.Graph.NodeCount() > 0 {
 		retrieval = spawn(r, func() (*evidenceRetrieval, error) {
+			if _, err := collected.get(ctx); err != nil {
+				return nil, err
+			}
 			return newEvidenceRetrieval(ctx, r.in.Graph, r.evidence, r.cfg.Embedders)
 		})
 	}
@@ -343,7 +353,12 @@ func (r *runState) schedule(ctx context.Context) *stages {
 	for i := range r.sections {
 		s.queries = append(s.queries, spawn(r, func() (GraphQueryOutput, error) { return r.query(ctx, i, s.budget) }))
 	}
-	s.plan = spawn(r, func() (struct{}, error) { return struct{}{}, r.makePlan(ctx, s.queries, retrieval) })
+	s.plan = spawn(r, func() (struct{}, error) {
+		if _, err := collected.get(ctx); err != nil {
+			return struct{}{}, err
+		}
+		return struct{}{}, r.makePlan(ctx, s.queries, retrieval)
+	})
 	ready := func() ([]GraphQueryOutput, LayoutOutput, WordBudgetOutput, error) {
 		lay, err := s.layout.get(ctx)
 		if err != nil {
