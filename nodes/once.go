@@ -59,6 +59,39 @@ type onceUnit struct {
 // is removed, and a subsection left with no block says draft.NoEvidence.
 // results are changed in place (their block slices are new ones).
 func printOnce(results []ChapterResult) {
+	units := onceUnits(results)
+	led := newOnceLedger(results, units)
+	removed := make([]bool, len(units))
+	replaced := map[int]string{} // unit → its new text
+	for j := range units {
+		u := &units[j]
+		if !u.finding() {
+			continue
+		}
+		for i := 0; i < j; i++ {
+			k := &units[i]
+			if removed[i] || !k.finding() || !strings.Contains(k.key, u.key) && !strings.Contains(u.key, k.key) {
+				continue
+			}
+			keep, drop := i, j
+			if led.loses(u) && !led.loses(k) {
+				keep, drop = j, i
+			}
+			kept, gone := &units[keep], &units[drop]
+			if utf8.RuneCountInString(gone.key) > utf8.RuneCountInString(kept.key) {
+				text := longerText(gone.text, kept.text)
+				replaced[keep], kept.text, kept.key = text, text, gone.key
+			}
+			removed[drop] = true
+			led.remove(gone)
+			break
+		}
+	}
+	rebuildOnce(results, units, removed, replaced)
+}
+
+// onceUnits are the printed paragraphs of the chapters, in order.
+func onceUnits(results []ChapterResult) []onceUnit {
 	var units []onceUnit
 	for ci := range results {
 		sub := -1
@@ -79,13 +112,45 @@ func printOnce(results []ChapterResult) {
 			}
 		}
 	}
-	// content counts what stands in each subsection: cited paragraphs and
-	// list items of onceRunes runes, KPI grids, charts, SWOT/PEST tables
-	type subKey struct{ ch, sub int }
-	content := map[subKey]int{}
+	return units
+}
+
+// finding reports whether u is a finding (onceRunes runes or more, citing
+// evidence), not the connective text of a chapter.
+func (u *onceUnit) finding() bool {
+	return utf8.RuneCountInString(u.key) >= onceRunes && len(ir.FindCitations(u.text)) > 0
+}
+
+// longerText is the text a kept place takes from the longer paragraph
+// gone: with its own attribution, except that a summary bullet (kept
+// holds the pointer to its chapter) keeps its pointer, with no speaker
+// prefix and no "2. " of its chapter's list.
+func longerText(gone, kept string) string {
+	text := strings.TrimSpace(pointerRE.ReplaceAllString(gone, ""))
+	if p := pointerRE.FindString(kept); p != "" {
+		text, _ = prompts.StandaloneFinding(strings.TrimSpace(speakerRE.ReplaceAllString(text, "")))
+		text += p
+	}
+	return text
+}
+
+// onceSub is a subsection: a chapter and the index of its level-3
+// heading block (-1 before any).
+type onceSub struct{ ch, sub int }
+
+// onceLedger is what stands in the report as paragraphs are removed:
+// per subsection the findings (onceUnit.finding), KPI grids, charts and
+// SWOT/PEST tables; per chapter the body and narrative runes (ir.Density).
+type onceLedger struct {
+	content    map[onceSub]int
+	body, narr []int
+}
+
+func newOnceLedger(results []ChapterResult, units []onceUnit) *onceLedger {
+	led := &onceLedger{content: map[onceSub]int{}, body: make([]int, len(results)), narr: make([]int, len(results))}
 	for _, u := range units {
-		if utf8.RuneCountInString(u.key) >= onceRunes && len(ir.FindCitations(u.text)) > 0 {
-			content[subKey{u.ch, u.sub}]++
+		if u.finding() {
+			led.content[onceSub{u.ch, u.sub}]++
 		}
 	}
 	for ci := range results {
@@ -97,59 +162,37 @@ func printOnce(results []ChapterResult) {
 					sub = bi
 				}
 			case ir.TypeKPIGrid, ir.TypeWidget, ir.TypeSwotTable, ir.TypePestTable:
-				content[subKey{ci, sub}]++
+				led.content[onceSub{ci, sub}]++
 			}
 		}
+		_, led.body[ci], led.narr[ci] = ir.Density(&results[ci].Chapter)
 	}
-	// body and narrative runes per chapter (ir.Density), less what goes
-	body := make([]int, len(results))
-	narr := make([]int, len(results))
-	for ci := range results {
-		_, body[ci], narr[ci] = ir.Density(&results[ci].Chapter)
-	}
-	thick := func(ch, less int) bool {
-		return body[ch]-less >= ir.MinBodyRunes && narr[ch]-less >= ir.MinNarrativeRunes
-	}
-	loses := func(u *onceUnit) bool { // removing u empties its subsection, or thins a chapter that was not thin
-		return content[subKey{u.ch, u.sub}] <= 1 || thick(u.ch, 0) && !thick(u.ch, textRunes(u.text))
-	}
-	removed := make([]bool, len(units))
-	replaced := map[int]string{} // unit → its new text
-	for j := range units {
-		u := &units[j]
-		if utf8.RuneCountInString(u.key) < onceRunes || len(ir.FindCitations(u.text)) == 0 {
-			continue
-		}
-		for i := 0; i < j; i++ {
-			k := &units[i]
-			if removed[i] || utf8.RuneCountInString(k.key) < onceRunes || len(ir.FindCitations(k.text)) == 0 ||
-				!strings.Contains(k.key, u.key) && !strings.Contains(u.key, k.key) {
-				continue
-			}
-			keep, drop := i, j
-			if loses(u) && !loses(k) {
-				keep, drop = j, i
-			}
-			kept, gone := &units[keep], &units[drop]
-			if utf8.RuneCountInString(gone.key) > utf8.RuneCountInString(kept.key) {
-				// the longer text with its own attribution; a summary
-				// bullet keeps its pointer, with no speaker prefix and no
-				// "2. " of its chapter's list
-				text := strings.TrimSpace(pointerRE.ReplaceAllString(gone.text, ""))
-				if p := pointerRE.FindString(kept.text); p != "" {
-					text, _ = prompts.StandaloneFinding(strings.TrimSpace(speakerRE.ReplaceAllString(text, "")))
-					text += p
-				}
-				replaced[keep], kept.text, kept.key = text, text, gone.key
-			}
-			removed[drop] = true
-			content[subKey{gone.ch, gone.sub}]--
-			body[gone.ch] -= textRunes(gone.text)
-			narr[gone.ch] -= textRunes(gone.text)
-			break
-		}
-	}
-	// rebuild the chapters
+	return led
+}
+
+// thick reports whether chapter ch, less runes of text, meets ir's
+// density thresholds.
+func (l *onceLedger) thick(ch, less int) bool {
+	return l.body[ch]-less >= ir.MinBodyRunes && l.narr[ch]-less >= ir.MinNarrativeRunes
+}
+
+// loses reports whether removing u empties its subsection, or thins a
+// chapter that was not thin.
+func (l *onceLedger) loses(u *onceUnit) bool {
+	return l.content[onceSub{u.ch, u.sub}] <= 1 || l.thick(u.ch, 0) && !l.thick(u.ch, textRunes(u.text))
+}
+
+// remove counts u out.
+func (l *onceLedger) remove(u *onceUnit) {
+	l.content[onceSub{u.ch, u.sub}]--
+	l.body[u.ch] -= textRunes(u.text)
+	l.narr[u.ch] -= textRunes(u.text)
+}
+
+// rebuildOnce makes the chapters anew without the removed units and with
+// the replaced texts; a list left empty goes, a subsection left with no
+// block says draft.NoEvidence.
+func rebuildOnce(results []ChapterResult, units []onceUnit, removed []bool, replaced map[int]string) {
 	drop := map[[3]int]bool{}
 	for j, u := range units {
 		if removed[j] {
@@ -177,27 +220,32 @@ func printOnce(results []ChapterResult) {
 				b.Inlines = []ir.Inline{{Text: t}}
 			}
 			if b.Type == ir.TypeList {
-				var items [][]ir.Block
-				for ii, it := range b.ListItems {
-					if drop[[3]int{ci, bi, ii}] {
-						continue
-					}
-					if t, ok := texts[[3]int{ci, bi, ii}]; ok {
-						p := it[0]
-						p.Inlines = []ir.Inline{{Text: t}}
-						it = []ir.Block{p}
-					}
-					items = append(items, it)
-				}
-				if len(items) == 0 {
+				if b.ListItems = onceItems(b.ListItems, drop, texts, ci, bi); len(b.ListItems) == 0 {
 					continue
 				}
-				b.ListItems = items
 			}
 			out = append(out, b)
 		}
 		results[ci].Chapter.Blocks = fillEmptySubsections(out)
 	}
+}
+
+// onceItems are the items of list block bi of chapter ci without the
+// dropped ones and with the replaced texts.
+func onceItems(old [][]ir.Block, drop map[[3]int]bool, texts map[[3]int]string, ci, bi int) [][]ir.Block {
+	var items [][]ir.Block
+	for ii, it := range old {
+		if drop[[3]int{ci, bi, ii}] {
+			continue
+		}
+		if t, ok := texts[[3]int{ci, bi, ii}]; ok {
+			p := it[0]
+			p.Inlines = []ir.Inline{{Text: t}}
+			it = []ir.Block{p}
+		}
+		items = append(items, it)
+	}
+	return items
 }
 
 // fillEmptySubsections gives a level-3 heading followed by no block of

@@ -145,21 +145,119 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 			return err
 		}
 	}
-	keep := s.params.ConversationHistoryMaxTurns
+	session, endSession, answering := chatSignals(ctx, opts)
+	defer endSession()
+	in := chatInput(opts)
+	defer in.close()
+	fmt.Fprintf(opts.Out, "Chat with %s. Type a question, a follow-up number, or exit.\n", s.label)
 
-	// The session outlives the first SIGINT (which cancels the command's
-	// context): SIGINT stops the answer being written, SIGTERM or the end
-	// of input ends the session.
+	h := chatHistory{keep: s.params.ConversationHistoryMaxTurns}
+	if h.keep <= 0 || h.keep > maxChatTurns {
+		h.keep = maxChatTurns
+	}
+	var followups []string
+	for {
+		line, err := readLine(session, in, "> ")
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			if session.Err() != nil {
+				return ctx.Err()
+			}
+			return err
+		}
+		q, quit := chatQuestion(opts, line, followups)
+		if quit {
+			return nil
+		}
+		if q == "" {
+			continue
+		}
+		answer, res, err := chatTurn(session, opts, s.route(method, q), s, eng, q, h.turns, answering)
+		if err != nil {
+			if session.Err() != nil {
+				return ctx.Err()
+			}
+			if errors.Is(err, context.Canceled) {
+				fmt.Fprintln(opts.Out, "\n(answer stopped)")
+				continue
+			}
+			// A dropped answer (a stream cut, a model error) ends that
+			// answer, not the session: it is not kept in the history.
+			fmt.Fprintln(opts.Out, "\n(answer failed)")
+			opts.warn("answer to %q failed: %v", safeText(q), err)
+			continue
+		}
+		h.add(q, answer)
+		followups = nil
+		if gen != nil {
+			if followups, err = chatFollowUps(session, opts, gen, h.asked, res, answering); err != nil {
+				return ctx.Err()
+			}
+		}
+		fmt.Fprintln(opts.Out)
+	}
+}
+
+// chatHistory is what a chat session remembers: the last keep questions
+// and their answers.
+type chatHistory struct {
+	turns []llm.Message // user and assistant turns, oldest first
+	asked []string      // the user questions of turns
+	keep  int
+}
+
+// add remembers question q and its answer, forgetting the oldest turn
+// beyond keep.
+func (h *chatHistory) add(q, answer string) {
+	h.turns = append(h.turns, llm.Message{Role: llm.RoleUser, Content: q}, llm.Message{Role: llm.RoleAssistant, Content: answer})
+	h.asked = append(h.asked, q)
+	if len(h.asked) > h.keep {
+		h.turns, h.asked = h.turns[2*(len(h.asked)-h.keep):], h.asked[len(h.asked)-h.keep:]
+	}
+}
+
+// chatQuestion is the question a line asks: the line, or the follow-up
+// it numbers (a number no follow-up has is said on opts.Out and asks
+// nothing: ""); quit for exit, quit or q. Without a terminal the question
+// is echoed.
+func chatQuestion(opts *chatOptions, line string, followups []string) (q string, quit bool) {
+	q = strings.TrimSpace(line)
+	switch strings.ToLower(q) {
+	case "":
+		return "", false
+	case "exit", "quit", "q":
+		return "", true
+	}
+	if n, err := strconv.Atoi(q); err == nil {
+		if n < 1 || n > len(followups) {
+			fmt.Fprintf(opts.Out, "There is no follow-up %d; type 1-%d or a question.\n", n, len(followups))
+			return "", false
+		}
+		q = followups[n-1]
+	}
+	if !opts.terminal {
+		fmt.Fprintf(opts.Out, "> %s\n", safeText(q))
+	}
+	return q, false
+}
+
+// chatSignals starts the session's signal handling. The session outlives
+// the first SIGINT (which cancels the command's context): SIGINT stops
+// the answer being written (the cancel func waiting in answering), SIGTERM
+// or, with no answer running and no line editor, SIGINT ends the session.
+func chatSignals(ctx context.Context, opts *chatOptions) (session context.Context, end context.CancelFunc, answering chan context.CancelFunc) {
 	sigs := opts.signals
+	var stop func()
 	if sigs == nil {
 		ch := make(chan os.Signal, 1)
 		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-		defer signal.Stop(ch)
+		stop = func() { signal.Stop(ch) }
 		sigs = ch
 	}
 	session, endSession := context.WithCancel(context.WithoutCancel(ctx))
-	defer endSession()
-	answering := make(chan context.CancelFunc, 1) // holds the cancel of the answer in progress
+	answering = make(chan context.CancelFunc, 1) // holds the cancel of the answer in progress
 	go func() {
 		for {
 			select {
@@ -182,97 +280,53 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 			}
 		}
 	}()
+	end = func() {
+		endSession()
+		if stop != nil {
+			stop()
+		}
+	}
+	return session, end, answering
+}
 
-	var in lineReader = &pipeReader{sc: bufio.NewScanner(opts.In)}
+// chatInput reads the questions: a line editor on a terminal, else lines
+// of opts.In of at most maxChatLine bytes.
+func chatInput(opts *chatOptions) lineReader {
 	if opts.terminal {
 		l := liner.NewLiner()
 		l.SetCtrlCAborts(true)
-		in = &termReader{l: l}
-	} else {
-		in.(*pipeReader).sc.Buffer(make([]byte, 64<<10), maxChatLine)
+		return &termReader{l: l}
 	}
-	defer in.close()
-	fmt.Fprintf(opts.Out, "Chat with %s. Type a question, a follow-up number, or exit.\n", s.label)
+	in := &pipeReader{sc: bufio.NewScanner(opts.In)}
+	in.sc.Buffer(make([]byte, 64<<10), maxChatLine)
+	return in
+}
 
-	if keep <= 0 || keep > maxChatTurns {
-		keep = maxChatTurns
+// chatFollowUps proposes and prints the follow-up questions of the
+// answer res (they come from the records it cites); SIGINT stops them
+// as it stops an answer. A failure is a warning and no questions; the
+// error is the session's end (session.Err()).
+func chatFollowUps(session context.Context, opts *chatOptions, gen *questiongen.Generator, asked []string, res *localsearch.Result,
+	answering chan context.CancelFunc) ([]string, error) {
+	actx, cancel := context.WithCancel(session)
+	answering <- cancel
+	fu, err := gen.Generate(actx, questiongen.Request{History: asked, Count: opts.Followups, Answer: res})
+	drain(answering)
+	cancel()
+	switch {
+	case err != nil && session.Err() != nil:
+		return nil, session.Err()
+	case err != nil:
+		opts.warn("follow-up questions: %v", err)
+		return nil, nil
 	}
-	var history []llm.Message // user and assistant turns, oldest first
-	var asked []string        // the user questions of history
-	var followups []string
-	for {
-		line, err := readLine(session, in, "> ")
-		if errors.Is(err, io.EOF) {
-			return nil
+	if len(fu.Questions) > 0 {
+		fmt.Fprintln(opts.Out, "\nFollow-up questions:")
+		for i, f := range fu.Suggestions {
+			fmt.Fprintf(opts.Out, "  %d. %s%s\n", i+1, safeText(f.Question), methodNote(f.Method))
 		}
-		if err != nil {
-			if session.Err() != nil {
-				return ctx.Err()
-			}
-			return err
-		}
-		q := strings.TrimSpace(line)
-		switch strings.ToLower(q) {
-		case "":
-			continue
-		case "exit", "quit", "q":
-			return nil
-		}
-		if n, err := strconv.Atoi(q); err == nil {
-			if n < 1 || n > len(followups) {
-				fmt.Fprintf(opts.Out, "There is no follow-up %d; type 1-%d or a question.\n", n, len(followups))
-				continue
-			}
-			q = followups[n-1]
-		}
-		if !opts.terminal {
-			fmt.Fprintf(opts.Out, "> %s\n", safeText(q))
-		}
-		answer, res, err := chatTurn(session, opts, s.route(method, q), s, eng, q, history, answering)
-		if err != nil {
-			if session.Err() != nil {
-				return ctx.Err()
-			}
-			if errors.Is(err, context.Canceled) {
-				fmt.Fprintln(opts.Out, "\n(answer stopped)")
-				continue
-			}
-			// A dropped answer (a stream cut, a model error) ends that
-			// answer, not the session: it is not kept in the history.
-			fmt.Fprintln(opts.Out, "\n(answer failed)")
-			opts.warn("answer to %q failed: %v", safeText(q), err)
-			continue
-		}
-		history = append(history, llm.Message{Role: llm.RoleUser, Content: q}, llm.Message{Role: llm.RoleAssistant, Content: answer})
-		asked = append(asked, q)
-		if len(asked) > keep {
-			history, asked = history[2*(len(asked)-keep):], asked[len(asked)-keep:]
-		}
-		followups = nil
-		if gen != nil {
-			actx, cancel := context.WithCancel(session)
-			answering <- cancel
-			// the follow-ups come from the records the answer cites
-			fu, err := gen.Generate(actx, questiongen.Request{History: asked, Count: opts.Followups, Answer: res})
-			drain(answering)
-			cancel()
-			switch {
-			case err != nil && session.Err() != nil:
-				return ctx.Err()
-			case err != nil:
-				opts.warn("follow-up questions: %v", err)
-			default:
-				followups = fu.Questions
-				if len(followups) > 0 {
-					fmt.Fprintln(opts.Out, "\nFollow-up questions:")
-					for i, f := range fu.Suggestions {
-						fmt.Fprintf(opts.Out, "  %d. %s%s\n", i+1, safeText(f.Question), methodNote(f.Method))
-					}
-				}
-			}
-		}
-		fmt.Fprintln(opts.Out)
 	}
+	return fu.Questions, nil
 }
 
 // readLine reads a line, or returns when the session ends.

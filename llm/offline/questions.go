@@ -32,41 +32,13 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 	mentioned := func(title string) bool {
 		return title != "" && strings.Contains(askedLow, strings.ToLower(title))
 	}
-	var ents [][2]string      // title, display
-	var rels [][2]string      // source, target
-	skip := map[string]bool{} // titles of bookkeeping entities (bookkeeping)
-	for _, t := range parseContext(system) {
-		if ec, dc := t.col("entity"), t.col("description"); ec >= 0 && dc >= 0 && t.col("source") < 0 {
-			for _, r := range t.rows {
-				if bookkeeping(r[dc]) {
-					skip[r[ec]] = true
-					continue
-				}
-				ents = append(ents, [2]string{r[ec], display(r[ec])})
-			}
-		}
-		if sc, tc := t.col("source"), t.col("target"); sc >= 0 && tc >= 0 {
-			for _, r := range t.rows {
-				rels = append(rels, [2]string{r[sc], r[tc]})
-			}
-		}
-	}
+	c := readQuestionContext(system)
 	zh := hasHan(in.Question)
 	if in.Question == "" && len(in.History) == 0 {
-		han, latin := 0, 0
-		for _, e := range ents {
-			for _, r := range e[0] {
-				if unicode.Is(unicode.Han, r) {
-					han++
-				} else if unicode.IsLetter(r) {
-					latin++
-				}
-			}
-		}
-		zh = han > latin
+		zh = mostlyHan(c.ents)
 	}
-	var entQs, relQs []string
-	for _, e := range ents {
+	var entQs []string
+	for _, e := range c.ents {
 		name, ok := questionName(e[1])
 		if !ok || mentioned(e[0]) {
 			continue
@@ -77,27 +49,7 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 			entQs = append(entQs, "What part does "+name+" play in this?") // a person or a thing: no "what is" / "its"
 		}
 	}
-	pairs := map[[2]string]bool{}
-	for _, r := range rels {
-		if (mentioned(r[0]) && mentioned(r[1])) || skip[r[0]] || skip[r[1]] {
-			continue
-		}
-		a, okA := questionName(display(r[0]))
-		b, okB := questionName(display(r[1]))
-		if !okA || !okB || a == b {
-			continue
-		}
-		key := [2]string{min(a, b), max(a, b)} // one question per pair, whichever its order
-		if pairs[key] {
-			continue
-		}
-		pairs[key] = true
-		if zh {
-			relQs = append(relQs, "「"+a+"」与「"+b+"」有何关联？")
-		} else {
-			relQs = append(relQs, "How is "+a+" related to "+b+"?")
-		}
-	}
+	relQs := c.relationQuestions(mentioned, zh)
 	seen := map[string]bool{}
 	for _, a := range asked {
 		seen[strings.ToLower(strings.TrimSpace(a))] = true
@@ -116,6 +68,83 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 		b.WriteString("- " + q + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// questionContext is what the questions are made of, read from the
+// context tables: the entities (title, display title) in selection order
+// but the bookkeeping ones, whose titles are in skip, and the
+// relationships (source, target).
+type questionContext struct {
+	ents [][2]string
+	rels [][2]string
+	skip map[string]bool
+}
+
+func readQuestionContext(system string) questionContext {
+	c := questionContext{skip: map[string]bool{}}
+	for _, t := range parseContext(system) {
+		if ec, dc := t.col("entity"), t.col("description"); ec >= 0 && dc >= 0 && t.col("source") < 0 {
+			for _, r := range t.rows {
+				if bookkeeping(r[dc]) {
+					c.skip[r[ec]] = true
+					continue
+				}
+				c.ents = append(c.ents, [2]string{r[ec], display(r[ec])})
+			}
+		}
+		if sc, tc := t.col("source"), t.col("target"); sc >= 0 && tc >= 0 {
+			for _, r := range t.rows {
+				c.rels = append(c.rels, [2]string{r[sc], r[tc]})
+			}
+		}
+	}
+	return c
+}
+
+// mostlyHan reports whether the entity titles hold more Han characters
+// than other letters (the language of questions asked with no question).
+func mostlyHan(ents [][2]string) bool {
+	han, latin := 0, 0
+	for _, e := range ents {
+		for _, r := range e[0] {
+			if unicode.Is(unicode.Han, r) {
+				han++
+			} else if unicode.IsLetter(r) {
+				latin++
+			}
+		}
+	}
+	return han > latin
+}
+
+// relationQuestions asks how the two ends of each relationship are
+// related: once per pair, whichever its order, not when the asked
+// questions name both ends, an end is bookkeeping or a name is not one to
+// ask about (questionName).
+func (c questionContext) relationQuestions(mentioned func(string) bool, zh bool) []string {
+	var relQs []string
+	pairs := map[[2]string]bool{}
+	for _, r := range c.rels {
+		if (mentioned(r[0]) && mentioned(r[1])) || c.skip[r[0]] || c.skip[r[1]] {
+			continue
+		}
+		a, okA := questionName(display(r[0]))
+		b, okB := questionName(display(r[1]))
+		if !okA || !okB || a == b {
+			continue
+		}
+		key := [2]string{min(a, b), max(a, b)} // one question per pair, whichever its order
+		if pairs[key] {
+			continue
+		}
+		pairs[key] = true
+		if zh {
+			relQs = append(relQs, "「"+a+"」与「"+b+"」有何关联？")
+		} else {
+			relQs = append(relQs, "How is "+a+" related to "+b+"?")
+		}
+	}
+	return relQs
 }
 
 // internalIDs are the names of our graphs' engine and node-type nodes

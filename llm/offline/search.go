@@ -296,39 +296,63 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	if len(sents) == 0 {
 		return label + "\n\n" + empty
 	}
-	q := matchTerms(in.Query)
-	lowQ := strings.ToLower(in.Query)
-	// The question's content terms (text.Terms, as retrieval uses them),
-	// each with its parts (樱花季 → 樱花, 花季) as alternatives found at
-	// half weight: a sentence scores the idf of every term it holds.
-	type qterm struct {
-		alts []string
-		full int // alts[:full] count fully
+	scoreSentences(sents, in.Query)
+	chosen, lexical := chooseSentences(sents)
+	var b strings.Builder
+	b.WriteString(label + "\n\n")
+	if !lexical {
+		b.WriteString(nearest + "\n\n")
 	}
+	for _, s := range chosen {
+		b.WriteString("- " + text.Cite(s.text, "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// qterm is one content term of a question (text.Terms, as retrieval uses
+// them) with its parts (樱花季 → 樱花, 花季) as alternatives found at half
+// weight: alts[:full] count fully.
+type qterm struct {
+	alts []string
+	full int
+}
+
+// questionTerms are the qterms of a question.
+func questionTerms(query string) []qterm {
 	var qts []qterm
-	for _, t := range text.Terms(in.Query) {
+	for _, t := range text.Terms(query) {
 		qts = append(qts, qterm{alts: append([]string{t.Text}, t.Parts...), full: 1})
 	}
+	return qts
+}
+
+// heldBy is how much of qt sentence s holds: 1 for the term, 0.5 for one
+// of its parts, 0 for neither.
+func (qt qterm) heldBy(s *sentence) float64 {
+	for i, a := range qt.alts {
+		if text.HoldsTerm(s.lower, a) {
+			if i < qt.full {
+				return 1
+			}
+			return 0.5
+		}
+	}
+	return 0
+}
+
+// scoreSentences sets each sentence's score for the question: the idf of
+// every question term it holds, scaled by the share of the terms it (or
+// its record, RecordTermShare) holds, SubjectBoost for the description of
+// an entity the question names, a small prior for the records a table
+// lists first, 1.5 for a sentence of the kind a why/where/when/how-much
+// question asks for, and less for long lists and for sentences that say
+// little beyond the question's own words.
+func scoreSentences(sents []*sentence, query string) {
+	q := matchTerms(query)
+	lowQ := strings.ToLower(query)
+	qts := questionTerms(query)
 	n := float64(len(sents))
-	holds := func(s *sentence, qt qterm) float64 {
-		for i, a := range qt.alts {
-			if text.HoldsTerm(s.lower, a) {
-				if i < qt.full {
-					return 1
-				}
-				return 0.5
-			}
-		}
-		return 0
-	}
 	df := make([]float64, len(qts))
-	for _, s := range sents {
-		for i, qt := range qts {
-			if holds(s, qt) > 0 {
-				df[i]++
-			}
-		}
-	}
 	// the terms each record holds anywhere: a sentence that answers with
 	// a pronoun ("他认为，写字楼商圈工作日客流稳定") stands in a record
 	// whose other sentences name the subject
@@ -341,14 +365,15 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 			recordHolds[key] = rh
 		}
 		for i, qt := range qts {
-			if holds(s, qt) > 0 {
+			if qt.heldBy(s) > 0 {
+				df[i]++
 				rh[i] = true
 			}
 		}
 	}
 	var asked []*regexp.Regexp
 	for _, it := range intents {
-		if it.question.MatchString(in.Query) {
+		if it.question.MatchString(query) {
 			asked = append(asked, it.answer)
 		}
 	}
@@ -356,7 +381,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		held := 0.0
 		rh := recordHolds[[2]string{s.dataset, s.id}]
 		for i, qt := range qts {
-			if h := holds(s, qt); h > 0 {
+			if h := qt.heldBy(s); h > 0 {
 				s.score += h * math.Log(1+n/df[i])
 				held += h
 			} else if rh[i] {
@@ -396,14 +421,18 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		}
 		s.score *= math.Min(1, float64(novel)/10)
 	}
+}
+
+// chooseSentences picks at most MaxAnswerSentences scored sentences, best
+// first, none a near duplicate of one chosen before or saying little
+// new. lexical is false when no sentence scored: then the entity
+// descriptions come first in relevance order (the vector search ordered
+// them), else every sentence in context order.
+func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
 	ranked := append([]*sentence(nil), sents...)
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
-	var chosen []*sentence
-	note := ""
-	if ranked[0].score == 0 {
-		// Nothing lexical: the entity descriptions come first in relevance
-		// order (the vector search ordered them).
-		note = nearest
+	lexical = ranked[0].score != 0
+	if !lexical {
 		ranked = ranked[:0]
 		seenIDs := map[string]bool{}
 		for _, s := range sents {
@@ -418,7 +447,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	}
 	said := map[string]bool{} // the terms of the sentences chosen so far
 	for _, s := range ranked {
-		if len(chosen) == MaxAnswerSentences || (note == "" && s.score == 0) {
+		if len(chosen) == MaxAnswerSentences || (lexical && s.score == 0) {
 			break
 		}
 		dup := false
@@ -436,15 +465,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 			said[t] = true
 		}
 	}
-	var b strings.Builder
-	b.WriteString(label + "\n\n")
-	if note != "" {
-		b.WriteString(note + "\n\n")
-	}
-	for _, s := range chosen {
-		b.WriteString("- " + text.Cite(s.text, "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
-	}
-	return strings.TrimRight(b.String(), "\n")
+	return chosen, lexical
 }
 
 // SubjectBoost multiplies the score of the sentences of an entity's

@@ -1,0 +1,265 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"reportengine/graphrag/knowledge"
+	"reportengine/graphrag/localsearch"
+	"reportengine/graphrag/storage"
+	"reportengine/internal/settings"
+	"reportengine/llm"
+	"reportengine/llm/tokens"
+	"reportengine/text"
+)
+
+// knowledgeFromGraph is knowledge.FromGraph (a variable so that a test
+// can stand in a conversion that takes long).
+var knowledgeFromGraph = knowledge.FromGraph
+
+// maxLoadWarnings is how many load warnings of one list are printed before
+// the rest are counted: a GraphRAG index can hold dozens of rows naming
+// endpoints that are not entities, which would bury the answer.
+const maxLoadWarnings = 5
+
+// warnLoad prints the warnings of loading a graph or index (printLoadWarnings).
+// The warnings themselves are in Model.Stats().
+func (o *ragOptions) warnLoad(prefix string, list []string) {
+	printLoadWarnings(o.Err, o.quiet, prefix, list)
+}
+
+// printLoadWarnings prints the warnings of loading a graph or index on w,
+// each as "warning: <prefix><warning>": under --quiet one line with their
+// number, otherwise the first maxLoadWarnings and the number of the rest.
+// search, questions, chat and query use it.
+func printLoadWarnings(w io.Writer, quiet bool, prefix string, list []string) {
+	if len(list) == 0 {
+		return
+	}
+	if quiet {
+		fmt.Fprintf(w, "warning: %s%d load warnings (run without --quiet to see them)\n", prefix, len(list))
+		return
+	}
+	for i, x := range list {
+		if i == maxLoadWarnings {
+			fmt.Fprintf(w, "warning: %s… and %d more load warnings like these\n", prefix, len(list)-i)
+			return
+		}
+		fmt.Fprintf(w, "warning: %s%s\n", prefix, x)
+	}
+}
+
+// openRAG loads the knowledge model, the settings, the embedder and the
+// entity vectors, and builds the context builder.
+func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
+	if o.Index != "" && o.changed("graph") {
+		return nil, usagef("--graph and --graphrag-index exclude each other")
+	}
+	if err := o.precheck(); err != nil {
+		return nil, err
+	}
+	text.Warm() // the Chinese dictionary loads while the knowledge does
+	s := &ragSession{}
+	var set *settings.Settings
+	if o.Index != "" {
+		m, st, err := o.indexKnowledge(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.m, s.label, set = m, "index "+m.Source().Path, st
+	} else {
+		m, id, err := o.graphKnowledge(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.m = m
+		s.label = "graph " + id
+	}
+	if len(s.m.Entities()) == 0 {
+		// nothing to search: said once, naming the file or folder, before
+		// any question is read (chat would otherwise fail every answer)
+		return nil, inputError{fmt.Errorf("%s (%s): %w", s.label, s.m.Source().Path, localsearch.ErrEmptyKnowledge)}
+	}
+	st := s.m.Stats()
+	o.note("%s: %s", s.label, strings.Join(st.Lines(), "; "))
+	o.warnLoad("", st.Warnings)
+	p, err := o.params(set)
+	if err != nil {
+		return nil, err
+	}
+	s.params = p
+	if prompt, err := set.ReadPrompt(); err != nil {
+		o.warn("%v; using the built-in prompt", err)
+	} else if prompt != "" {
+		s.prompt = prompt
+	}
+	tk, err := tokens.New(o.Encoding)
+	if err != nil {
+		return nil, usagef("--encoding %q: want %s", o.Encoding, strings.Join(tokens.Encodings(), " or "))
+	}
+	s.tk = tk
+	emb, err := o.embedder(ctx, s.m)
+	if err != nil {
+		return nil, err
+	}
+	s.embedder = emb
+	s.params.Retrieval = o.retrieval(s.m, emb)
+	store, err := o.entityVectors(ctx, s.m, emb, set)
+	if err != nil {
+		return nil, err
+	}
+	s.builder, err = localsearch.NewContextBuilder(s.m, localsearch.Config{Tokenizer: tk, Embedder: emb, VectorStore: store})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// indexKnowledge loads the GraphRAG index --graphrag-index names and the
+// settings.yaml found beside it (nil when none is). Errors: an
+// inputError naming the flag or the settings file; ctx's.
+func (o *ragOptions) indexKnowledge(ctx context.Context) (*knowledge.Model, *settings.Settings, error) {
+	end := o.Log.start("loaded the index", "loading GraphRAG index %s", o.Index)
+	m, err := await(ctx, func() (*knowledge.Model, error) {
+		return knowledge.FromParquet(o.Index, knowledge.ParquetOptions{CommunityLevel: knowledge.Level(o.CommunityLevel)})
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, err
+		}
+		return nil, nil, inputError{fmt.Errorf("--graphrag-index: %w", err)}
+	}
+	end()
+	var set *settings.Settings
+	if p := settings.Find(o.Index); p != "" {
+		if set, err = settings.Load(p); err != nil {
+			return nil, nil, inputError{err}
+		}
+		for _, w := range set.Warnings {
+			o.warn("%s", w)
+		}
+		o.note("settings: %s", p)
+	}
+	return m, set, nil
+}
+
+// entityVectors embeds the entities of m with emb, or reads their vectors
+// from the index (when set names the embedding model they were made with)
+// or the vector cache (unless --no-vector-cache), and says where each
+// came from. Errors: knowledge.EntityVectors'.
+func (o *ragOptions) entityVectors(ctx context.Context, m *knowledge.Model, emb llm.Embedder, set *settings.Settings) (*knowledge.ExactStore, error) {
+	vo := knowledge.VectorOptions{Embedder: emb}
+	if !o.NoVectorCache {
+		vo.CacheDirs = knowledge.DefaultCacheDirs(m, o.userCacheDir())
+	}
+	if set != nil && set.EmbeddingModel != "" {
+		for _, e := range m.Entities() {
+			if len(e.DescriptionEmbedding) > 0 {
+				vo.IndexEmbedder = &llm.EmbedderInfo{Model: set.EmbeddingModel, Dimensions: len(e.DescriptionEmbedding)}
+				break
+			}
+		}
+	}
+	end := o.Log.start("embedded the entities", "embedding %d entities", len(m.Entities()))
+	store, vrep, err := knowledge.EntityVectors(ctx, m, vo)
+	if err != nil {
+		return nil, err
+	}
+	end()
+	info := emb.Info()
+	line := fmt.Sprintf("entity vectors (%s/%s, %d dimensions): %d from the index, %d cached, %d computed", info.Provider, info.Model, info.Dimensions, vrep.FromIndex, vrep.FromCache, vrep.Computed)
+	if vrep.CacheFile != "" {
+		line += "; cache " + vrep.CacheFile
+	}
+	o.note("%s", line)
+	for _, n := range vrep.Notes {
+		o.note("%s", n)
+	}
+	for _, w := range vrep.Warnings {
+		o.warn("%s", w)
+	}
+	return store, nil
+}
+
+// graphKnowledge returns the knowledge model of the stored graph
+// --graph names, and its id: read from the model file beside the graph
+// (knowledge.ModelFileName) when that was made from the graph file's
+// present bytes, else made from the graph (knowledgeFromGraph), and the
+// model file written for the next search (a failure to write it is
+// ignored: the next search makes the model again).
+func (o *ragOptions) graphKnowledge(ctx context.Context) (*knowledge.Model, string, error) {
+	// the model file is tried for a graph whose path is known; anything
+	// wrong on the way (no such graph, a bad id) is left to the graph's
+	// own load, which says what is wrong
+	var key knowledge.ModelFileKey
+	log, endLoad := o.Log, func() {}
+	id, path, side := o.Graph, "", ""
+	if store, err := storage.New(o.GraphsDir); err == nil {
+		if id == storage.LatestID {
+			id, err = store.Latest()
+		}
+		if err == nil {
+			path, err = store.Path(id)
+		}
+		if err == nil {
+			side = filepath.Join(filepath.Dir(path), knowledge.ModelFileName)
+			size := ""
+			if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+				size = " (" + humanBytes(fi.Size()) + ")"
+			}
+			endLoad = log.start("loaded the graph", "loading graph %s%s", id, size)
+			log = nil // the graph's load below is part of this stage
+			if key.Graph, err = knowledge.SumFile(ctx, path); err != nil {
+				side = ""
+			}
+		}
+	}
+	if side != "" {
+		key.ReportID = id
+		m, warnings, err := knowledge.ReadModelFile(ctx, side, path, key)
+		if err == nil {
+			endLoad()
+			o.warnLoad("graph "+id+": ", warnings)
+			return m, id, nil
+		}
+		if ctx.Err() != nil {
+			return nil, "", ctx.Err()
+		}
+	}
+	var loadWarnings []string
+	g, id, err := loadGraphFlag(ctx, log, o.GraphsDir, o.Graph, func(prefix string, list []string) {
+		loadWarnings = list
+		o.warnLoad(prefix, list)
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	endLoad()
+	if path == "" {
+		store, _ := storage.New(o.GraphsDir)
+		path, _ = store.Path(id)
+	}
+	// the conversion checks ctx itself; await returns at once on Ctrl-C
+	// whatever the conversion is doing
+	m, err := await(ctx, func() (*knowledge.Model, error) {
+		return knowledgeFromGraph(ctx, g, knowledge.GraphOptions{Path: path})
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, "", err
+		}
+		return nil, "", inputError{err}
+	}
+	if side != "" && key.ReportID == id {
+		// the key's sum was taken before the graph was read: were the file
+		// replaced meanwhile, the model file would name the old bytes and
+		// never be used, not the other way round
+		key.LoadWarnings = loadWarnings
+		_ = knowledge.WriteModelFile(ctx, side, m, key)
+	}
+	return m, id, nil
+}

@@ -1,0 +1,212 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"reportengine/graphrag"
+	"reportengine/graphrag/queryengine"
+	"reportengine/graphrag/storage"
+	"reportengine/nodes"
+	"reportengine/state"
+)
+
+// reportGraph is the graph a report is made from and what the run knows
+// of its inputs: loaded by id (--graph) or built from the state files.
+type reportGraph struct {
+	g       *graphrag.Graph
+	graphID string
+	topic   string      // --topic, else the researched query
+	built   *builtGraph // the states and forum read for this run; nil with --graph alone
+	// unsaved is the graph built here and not saved yet; madeGraphDirs
+	// the folders its path will create (an interrupted run removes them).
+	unsaved       *builtGraph
+	madeGraphDirs []string
+	warnings      []string // for the log and the summary
+	queryNote     string   // B13: the engines researched differing queries
+	forumNote     string   // the stored graph's forum log is empty or from another day
+	missing       []state.Unavailable
+	runStates     []*state.State // the run's engines, with their times (start notice, missing engines)
+	fromStates    string         // the state files a built graph comes from, for errors
+}
+
+// openReportGraph loads the graph of --graph (with the states and forum
+// log given beside it, for the chapter excerpts) or builds one from the
+// state files. Errors: loading or building; a usageError without either.
+func openReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, error) {
+	switch {
+	case opts.Graph != "":
+		return storedReportGraph(ctx, opts)
+	case len(opts.States) > 0:
+		b, err := buildInMemory(ctx, opts.graphInputs)
+		if err != nil {
+			return nil, err
+		}
+		src := &reportGraph{g: b.Graph, graphID: b.ID, topic: strings.TrimSpace(opts.Topic), built: b, unsaved: b,
+			runStates: b.States, fromStates: strings.Join(opts.States, ", ")}
+		if store, err := storage.New(opts.GraphsDir); err == nil {
+			if path, err := store.Path(b.ID); err == nil {
+				src.madeGraphDirs = missingDirs(filepath.Dir(path))
+			}
+		}
+		if src.topic == "" {
+			src.topic = b.Topic
+		}
+		return src, nil
+	}
+	return nil, usagef("give state files (--states or arguments) or a stored graph (--graph ID)")
+}
+
+// storedReportGraph loads graph --graph and reads what it records of its
+// run: the engines' times and topic, the engines it was built without,
+// differing queries and, unless --forum is given again, its forum log.
+func storedReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, error) {
+	g, id, rep, err := loadGraphContext(ctx, opts.Log, opts.GraphsDir, opts.Graph)
+	if err != nil {
+		return nil, err
+	}
+	src := &reportGraph{g: g, graphID: id, topic: strings.TrimSpace(opts.Topic)}
+	if rep != nil {
+		src.warnings = append(src.warnings, rep.Warnings...)
+	}
+	if len(opts.States) > 0 || opts.Forum != "" {
+		// States and forum give the chapter excerpts; the stored graph
+		// stays as it is.
+		loaded, err := loadInputs(ctx, opts.graphInputs, nil)
+		if err != nil {
+			return nil, err
+		}
+		src.built = loaded
+	}
+	run := readStoredRun(g)
+	src.runStates = run.Times
+	if note, _ := state.StartNote(run.Times); note != "" {
+		src.warnings = append(src.warnings, note)
+	}
+	if src.topic == "" {
+		src.topic = run.Topic
+	}
+	// B14: the engines the stored graph was built without, as its topic
+	// node records them.
+	src.missing = run.Unavailable
+	for _, u := range src.missing {
+		src.warnings = append(src.warnings, fmt.Sprintf("%s engine (%s): %s", u.Engine, u.Path, u.Reason))
+	}
+	if (src.built == nil || src.built.QueryNote == "") && run.QueryNote != "" {
+		src.warnings = append(src.warnings, run.QueryNote)
+		src.queryNote = readerQueryNotice(run.Queries, run.Topics > 1)
+	}
+	if opts.Forum == "" {
+		// the forum log is not read again: what the graph records of it
+		fw, notice := storedForumNotes(g, run.Times)
+		src.warnings = append(src.warnings, fw...)
+		src.forumNote = notice
+	}
+	return src, nil
+}
+
+// finish is what a run that ends with runErr does with the graph it built
+// (a graph a report run builds is not a report): one that failed saves it
+// all the same, for --graph (the error it meets joins runErr); one that was
+// interrupted removes the graph folder (and graphs folder) it created.
+// writeReport saves it on success, so an interrupted run leaves an earlier
+// graph of this id as it was.
+func (src *reportGraph) finish(ctx context.Context, opts *reportOptions, runErr error) error {
+	if src.unsaved != nil && runErr != nil && ctx.Err() == nil {
+		if err := saveBuilt(ctx, opts.graphInputs, src.unsaved); err != nil {
+			runErr = errors.Join(runErr, err)
+		}
+	}
+	if runErr != nil && ctx.Err() != nil && len(src.madeGraphDirs) > 0 {
+		os.RemoveAll(src.madeGraphDirs[0])
+		removeEmpty(src.madeGraphDirs[1:])
+	}
+	return runErr
+}
+
+// check refuses a graph there is nothing to report on (B24: no model
+// call is made) and a run without a topic.
+func (src *reportGraph) check(opts *reportOptions) error {
+	if src.g.NodeCount() == 0 {
+		where := graphFile(opts.GraphsDir, src.graphID)
+		if src.unsaved != nil {
+			where = "built from " + src.fromStates
+		}
+		return fmt.Errorf("graph %s (%s): %w", src.graphID, where, queryengine.ErrEmptyGraph)
+	}
+	if src.topic == "" {
+		return usagef("no topic: pass --topic")
+	}
+	return nil
+}
+
+// pipelineInput is the pipeline's input: the graph, the states and forum
+// entries, and the notices the report shows its reader (engines missing
+// or started far apart, differing queries, the forum log's) and the
+// warnings its manifest logs. It adds the built graph's warnings to
+// src.warnings.
+func (src *reportGraph) pipelineInput(opts *reportOptions) nodes.Input {
+	in := nodes.Input{Topic: src.topic, GraphID: src.graphID, Graph: src.g}
+	missing := src.missing
+	if b := src.built; b != nil {
+		in.States, in.Forum = b.States, b.Forum
+		src.warnings = append(src.warnings, b.Warnings...)
+		if opts.Graph == "" {
+			missing = b.Unavailable
+		}
+		if b.QueryNote != "" {
+			if n := readerQueryNotice(b.Queries, b.Unrelated); n != "" {
+				in.Warnings = append(in.Warnings, n)
+			}
+		}
+		if b.ForumNotice != "" {
+			in.Warnings = append(in.Warnings, b.ForumNotice)
+		}
+	}
+	in.Warnings = append(engineNotices(missing), in.Warnings...)
+	// Fewer than three engines: the report names those it has nothing
+	// from; engines that started far apart: it says when each did.
+	if n := readerAbsentEngines(src.runStates, missing); n != "" {
+		in.Warnings = append(in.Warnings, n)
+	}
+	if n := readerStartNotice(src.runStates); n != "" {
+		in.Warnings = append(in.Warnings, n)
+	}
+	if src.queryNote != "" {
+		in.Warnings = append(in.Warnings, src.queryNote)
+	}
+	if src.forumNote != "" {
+		in.Warnings = append(in.Warnings, src.forumNote)
+	}
+	in.LogWarnings = uniqueStrings(src.warnings)
+	return in
+}
+
+// engineNotices are the reader-facing lines for engines whose input was
+// missing or empty (B14): the report must say which view is absent.
+func engineNotices(missing []state.Unavailable) []string {
+	var out []string
+	for _, u := range missing {
+		out = append(out, fmt.Sprintf("%s 引擎的输入不可用（%s：%s），本报告缺少该引擎的视角。", u.Engine, u.Path, reasonZH(u.Reason)))
+	}
+	return out
+}
+
+// reasonZH is the Chinese of a state.Unavailable reason for the reader's
+// notice (the English one stays in the manifest's warnings); a reason it
+// does not know is kept as it is.
+func reasonZH(reason string) string {
+	switch reason {
+	case state.ReasonNotFound:
+		return "文件不存在"
+	case state.ReasonEmptyFile:
+		return "文件为空"
+	case state.ReasonEmptyParagraphs:
+		return "文件中没有段落"
+	}
+	return reason
+}

@@ -1,0 +1,262 @@
+package cli
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"reportengine/llm"
+	"reportengine/llm/offline"
+	"reportengine/llm/openaicompat"
+	"reportengine/nodes"
+)
+
+// Environment variables read by `report` (the first of each pair wins).
+// The REPORT_ENGINE_* names are those BettaFish's ReportEngine uses.
+const (
+	envAPIKey      = "REPORT_ENGINE_API_KEY"
+	envBaseURL     = "REPORT_ENGINE_BASE_URL"
+	envModel       = "REPORT_ENGINE_MODEL_NAME"
+	envOpenAIKey   = "OPENAI_API_KEY"
+	envOpenAIBase  = "OPENAI_BASE_URL"
+	envOpenAIModel = "OPENAI_MODEL"
+	envTokenField  = "REPORT_ENGINE_MAX_TOKENS_FIELD"
+	envMaxOutput   = "REPORT_ENGINE_MAX_OUTPUT_TOKENS"
+	envReasoning   = "REPORT_ENGINE_REASONING_TOKENS"
+	envTempPlan    = "REPORT_ENGINE_TEMPERATURE_PLAN"
+	envTempProse   = "REPORT_ENGINE_TEMPERATURE_PROSE"
+	defaultBaseURL = "https://api.openai.com/v1"
+	defaultModel   = "gpt-4o-mini"
+	// remotePromptTokens is the default --prompt-tokens for an
+	// OpenAI-compatible server other than Ollama: about 20 000 tokens of
+	// evidence per chapter, well inside the 64k–128k context of
+	// GPT-4o, DeepSeek-V3 and Qwen2.5. The offline model and Ollama (whose
+	// default context window is small) get nodes.DefaultPromptTokens.
+	remotePromptTokens = 24000
+)
+
+// modelFromOptions picks the model: --llm offline, --llm openai, or auto
+// (openai when an API key is configured, else offline).
+func modelFromOptions(opts *reportOptions) (llm.Model, error) {
+	env := func(names ...string) string {
+		for _, n := range names {
+			if v := strings.TrimSpace(opts.Getenv(n)); v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	key := env(envAPIKey, envOpenAIKey)
+	mode := strings.ToLower(strings.TrimSpace(opts.LLM))
+	switch mode {
+	case "auto", "":
+		if key == "" {
+			m := offline.New()
+			opts.settings = modelSettings(m.Info(), "", 0, "", false, false)
+			return m, nil
+		}
+		mode = "openai"
+	case "offline":
+		m := offline.New()
+		opts.settings = modelSettings(m.Info(), "", 0, "", false, false)
+		return m, nil
+	case "openai":
+	default:
+		return nil, usagef("--llm %q: want offline, openai or auto", opts.LLM)
+	}
+	base := opts.BaseURL
+	if base == "" {
+		base = env(envBaseURL, envOpenAIBase)
+	}
+	base, err := checkBaseURL(base, key, "--llm openai", "--base-url")
+	if err != nil {
+		return nil, err
+	}
+	name := opts.Model
+	if name == "" {
+		name = env(envModel, envOpenAIModel)
+	}
+	if name == "" {
+		name = defaultModel
+	}
+	fieldName := opts.MaxTokensField
+	if fieldName == "" {
+		fieldName = env(envTokenField)
+	}
+	field, err := openaicompat.ParseTokenLimitField(fieldName)
+	if err != nil {
+		return nil, usagef("--max-tokens-field %q: want max_tokens or max_completion_tokens", fieldName)
+	}
+	host := ""
+	if u, err := url.Parse(base); err == nil {
+		host = u.Host
+	}
+	maxOut, err := maxOutputTokens(opts, name, host)
+	if err != nil {
+		return nil, err
+	}
+	reasoning, err := reasoningTokens(opts, name)
+	if err != nil {
+		return nil, err
+	}
+	m, err := openaicompat.New(openaicompat.Config{
+		BaseURL:               base,
+		APIKey:                key,
+		Model:                 name,
+		Timeout:               opts.Timeout,
+		MaxOutputTokens:       maxOut,
+		ReasoningTokens:       reasoning,
+		TokenLimitField:       field,
+		DisableResponseFormat: opts.NoRespFormat,
+		DisableTemperature:    opts.NoTemperature,
+	})
+	if err != nil {
+		return nil, usageError{err}
+	}
+	opts.settings = modelSettings(m.Info(), base, reasoning, string(field), opts.NoRespFormat, opts.NoTemperature)
+	return m, nil
+}
+
+// maxOutputTokens is the model's completion maximum, in tokens:
+// --max-output-tokens, else REPORT_ENGINE_MAX_OUTPUT_TOKENS, else the
+// documented default for the model (openaicompat.DefaultMaxOutputTokens).
+// A negative or unreadable value is a usage error.
+func maxOutputTokens(opts *reportOptions, model, host string) (int, error) {
+	n := opts.MaxOutput
+	if n < 0 {
+		return 0, usagef("--max-output-tokens must be 0 (the model's default) or more, got %d", n)
+	}
+	if n == 0 && opts.Getenv != nil {
+		if v := strings.TrimSpace(opts.Getenv(envMaxOutput)); v != "" {
+			e, err := strconv.Atoi(v)
+			if err != nil || e < 0 {
+				return 0, usagef("%s=%q: want a number of tokens", envMaxOutput, v)
+			}
+			n = e
+		}
+	}
+	if n == 0 {
+		n = openaicompat.DefaultMaxOutputTokens(model, host)
+	}
+	return n, nil
+}
+
+// reasoningTokens is the allowance added to every call's output limit:
+// --reasoning-tokens, else REPORT_ENGINE_REASONING_TOKENS, else
+// openaicompat.DefaultReasoningTokens for the model. Negative or
+// unreadable values are usage errors.
+func reasoningTokens(opts *reportOptions, model string) (int, error) {
+	if v := opts.Reasoning.v; v != nil {
+		if *v < 0 {
+			return 0, usagef("--reasoning-tokens must be 0 or more, got %d", *v)
+		}
+		return *v, nil
+	}
+	if opts.Getenv != nil {
+		if s := strings.TrimSpace(opts.Getenv(envReasoning)); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 {
+				return 0, usagef("%s=%q: want a number of tokens", envReasoning, s)
+			}
+			return n, nil
+		}
+	}
+	return openaicompat.DefaultReasoningTokens(model), nil
+}
+
+// limits are the per-model settings of the pipeline that `report` resolves
+// from flags, environment and the model.
+type limits struct {
+	promptTokens int      // tokens per prompt
+	maxOutput    int      // the model's completion maximum, tokens; 0 for the offline model
+	plan, prose  *float64 // temperatures; nil = the pipeline's defaults
+}
+
+// stageLimits resolves the prompt budget (--prompt-tokens, else
+// remotePromptTokens for an OpenAI-compatible server other than Ollama and
+// nodes.DefaultPromptTokens for the offline model and Ollama), the output
+// maximum and the two temperatures (flag, else REPORT_ENGINE_TEMPERATURE_PLAN
+// / _PROSE, else the pipeline's defaults; 0 to 2).
+func stageLimits(opts *reportOptions, info llm.Info) (limits, error) {
+	var l limits
+	l.promptTokens = opts.PromptTokens
+	if info.Provider == openaicompat.ProviderName {
+		n, err := maxOutputTokens(opts, info.Model, info.Host)
+		if err != nil {
+			return l, err
+		}
+		l.maxOutput = n
+		if l.promptTokens == 0 && !openaicompat.IsOllama(info.Model, info.Host) {
+			l.promptTokens = remotePromptTokens
+		}
+	}
+	if l.promptTokens == 0 {
+		l.promptTokens = nodes.DefaultPromptTokens
+	}
+	for _, t := range []struct {
+		flag   string
+		env    string
+		v      optionalFloat
+		target **float64
+	}{{"--temperature-plan", envTempPlan, opts.PlanTemp, &l.plan}, {"--temperature-prose", envTempProse, opts.ProseTemp, &l.prose}} {
+		v, name := t.v.v, t.flag
+		if v == nil && opts.Getenv != nil {
+			if s := strings.TrimSpace(opts.Getenv(t.env)); s != "" {
+				name = t.env
+				f, err := strconv.ParseFloat(s, 64)
+				if err != nil {
+					return l, usagef("%s=%q: want a number between 0 and 2", t.env, s)
+				}
+				v = &f
+			}
+		}
+		if v != nil && !(*v >= 0 && *v <= 2) { // NaN too
+			return l, usagef("%s %g: want a number between 0 and 2", name, *v)
+		}
+		*t.target = v
+	}
+	return l, nil
+}
+
+// optionalFloat is a float flag that can be left unset (nil).
+type optionalFloat struct{ v *float64 }
+
+func (o *optionalFloat) String() string {
+	if o == nil || o.v == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*o.v, 'g', -1, 64)
+}
+
+func (o *optionalFloat) Set(s string) error {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return fmt.Errorf("want a number, got %q", s)
+	}
+	o.v = &f
+	return nil
+}
+
+func (o *optionalFloat) Type() string { return "float" }
+
+// optionalInt is an int flag that can be left unset (nil).
+type optionalInt struct{ v *int }
+
+func (o *optionalInt) String() string {
+	if o == nil || o.v == nil {
+		return ""
+	}
+	return strconv.Itoa(*o.v)
+}
+
+func (o *optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return fmt.Errorf("want a whole number, got %q", s)
+	}
+	o.v = &n
+	return nil
+}
+
+func (o *optionalInt) Type() string { return "int" }
