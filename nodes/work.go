@@ -11,14 +11,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
 
 	"reportengine/internal/atomicfile"
-	"reportengine/templates"
 )
 
 // Resumable reports. A run given a Work (Input.Work) saves, as each
@@ -51,24 +49,6 @@ import (
 // the report was completed).
 var ErrNothingToResume = errors.New("nothing to resume")
 
-// ErrResumeMismatch is wrapped by *ResumeMismatchError.
-var ErrResumeMismatch = errors.New("the saved work is of other inputs or settings")
-
-// ResumeMismatchError is OpenWork's refusal to resume work saved for
-// another RunKey: Changes name each difference (RunKey.Changes).
-type ResumeMismatchError struct {
-	Dir     string   // the work area
-	Changes []string // what changed, one line each
-}
-
-// Error returns "cannot resume from DIR: CHANGE; CHANGE; …".
-func (e *ResumeMismatchError) Error() string {
-	return fmt.Sprintf("cannot resume from %s, saved by a run with other inputs or settings: %s", e.Dir, strings.Join(e.Changes, "; "))
-}
-
-// Unwrap returns ErrResumeMismatch.
-func (e *ResumeMismatchError) Unwrap() error { return ErrResumeMismatch }
-
 // ErrWorkLocked is wrapped by *WorkLockedError.
 var ErrWorkLocked = errors.New("the work area is in use by another run")
 
@@ -95,135 +75,6 @@ func (e *WorkLockedError) Error() string {
 
 // Unwrap returns ErrWorkLocked.
 func (e *WorkLockedError) Unwrap() error { return ErrWorkLocked }
-
-// RunKey is what a report's saved work is valid for: the inputs (by the
-// SHA-256 of their files), the template and the settings that change what
-// the model is asked or how its replies are read. It never holds an API
-// key. The manifest records it (Manifest.RunKey).
-type RunKey struct {
-	// Topic is the report topic.
-	Topic string `json:"topic"`
-	// Inputs are the input files, one per role.
-	Inputs []InputFile `json:"inputs"`
-	// Template is the template name given (Config.Template); "" when the
-	// model chooses. TemplateSHA256 is TemplateDigest(Template).
-	Template       string `json:"template"`
-	TemplateSHA256 string `json:"templateSha256"`
-	// Settings are named settings as text (model, endpoint, temperatures,
-	// prompt budget, …): whatever the caller knows to change the replies.
-	Settings map[string]string `json:"settings"`
-}
-
-// InputFile is one input file of a RunKey. Role names what it is for
-// ("graph", "forum", "state query", …; unique in a key); Bytes and SHA256
-// are of its content; Missing is set (and SHA256 empty) for a file that
-// was named but did not exist.
-type InputFile struct {
-	Role    string `json:"role"`
-	Path    string `json:"path"`
-	Bytes   int64  `json:"bytes"`
-	SHA256  string `json:"sha256,omitempty"`
-	Missing bool   `json:"missing,omitempty"`
-}
-
-// Changes lists, in a fixed order (topic, inputs by role, template,
-// settings by name), what differs between k and saved, one line each
-// naming the item with its saved and current values (file digests cut to
-// 12 hex digits); nil when they are equal. A path alone does not count: a
-// file moved with the same content is the same input.
-func (k RunKey) Changes(saved RunKey) []string {
-	var out []string
-	if k.Topic != saved.Topic {
-		out = append(out, fmt.Sprintf("topic %q → %q", saved.Topic, k.Topic))
-	}
-	now := map[string]InputFile{}
-	for _, f := range k.Inputs {
-		now[f.Role] = f
-	}
-	was := map[string]InputFile{}
-	for _, f := range saved.Inputs {
-		was[f.Role] = f
-	}
-	roles := make([]string, 0, len(now)+len(was))
-	for r := range now {
-		roles = append(roles, r)
-	}
-	for r := range was {
-		if _, ok := now[r]; !ok {
-			roles = append(roles, r)
-		}
-	}
-	slices.Sort(roles)
-	for _, r := range roles {
-		a, inOld := was[r]
-		b, inNew := now[r]
-		switch {
-		case !inNew:
-			out = append(out, fmt.Sprintf("%s %s is no longer an input", r, a.Path))
-		case !inOld:
-			out = append(out, fmt.Sprintf("%s %s was not an input", r, b.Path))
-		case a.Missing != b.Missing || a.SHA256 != b.SHA256 || a.Bytes != b.Bytes:
-			out = append(out, fmt.Sprintf("%s %s changed (%s → %s)", r, b.Path, fileState(a), fileState(b)))
-		}
-	}
-	if k.Template != saved.Template {
-		out = append(out, fmt.Sprintf("template %s → %s", templateName(saved.Template), templateName(k.Template)))
-	} else if k.TemplateSHA256 != saved.TemplateSHA256 {
-		out = append(out, fmt.Sprintf("template %s changed (sha256 %s → %s)", templateName(k.Template), short(saved.TemplateSHA256), short(k.TemplateSHA256)))
-	}
-	names := make([]string, 0, len(k.Settings)+len(saved.Settings))
-	for n := range k.Settings {
-		names = append(names, n)
-	}
-	for n := range saved.Settings {
-		if _, ok := k.Settings[n]; !ok {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		if a, b := saved.Settings[n], k.Settings[n]; a != b {
-			out = append(out, fmt.Sprintf("setting %s %q → %q", n, a, b))
-		}
-	}
-	return out
-}
-
-func fileState(f InputFile) string {
-	if f.Missing {
-		return "missing"
-	}
-	return fmt.Sprintf("%d bytes, sha256 %s", f.Bytes, short(f.SHA256))
-}
-
-func short(digest string) string {
-	if len(digest) > 12 {
-		return digest[:12] + "…"
-	}
-	return digest
-}
-
-func templateName(name string) string {
-	if name == "" {
-		return "(chosen by the model)"
-	}
-	return fmt.Sprintf("%q", name)
-}
-
-// TemplateDigest is the SHA-256 (hex) of what a run is given of the
-// templates: the template of that name (its title, sections and
-// outlines as JSON), or with name "" every template in templates.List's
-// order, since the model chooses among them. Errors: templates.Lookup's.
-func TemplateDigest(name string) (string, error) {
-	if name == "" {
-		return digestOf(templates.List()), nil
-	}
-	t, err := templates.Lookup(name)
-	if err != nil {
-		return "", err
-	}
-	return digestOf(t), nil
-}
 
 // Work is a report's work area (see the section above). Its methods are
 // safe for concurrent use; a nil *Work saves and reuses nothing. An open
@@ -656,23 +507,4 @@ func (w *Work) has(name string) bool {
 // chapter file's base name without ".json" ("010-section-1-0").
 func workName(kind, chapterFile string) string {
 	return kind + "-" + strings.TrimSuffix(path.Base(chapterFile), ".json")
-}
-
-// SavedKey reads the RunKey of the work area dir (key.json), as OpenWork
-// compares it. Errors: a missing dir or key.json wraps
-// ErrNothingToResume; others name the file.
-func SavedKey(dir string) (RunKey, error) {
-	var key RunKey
-	p := filepath.Join(dir, workKeyFile)
-	data, err := readWorkFile(p, maxWorkKey)
-	if errors.Is(err, fs.ErrNotExist) {
-		return key, fmt.Errorf("nodes: resume: %s holds no saved work (the run never started, or its report was completed): %w", dir, ErrNothingToResume)
-	}
-	if err != nil {
-		return key, fmt.Errorf("nodes: resume: %w", err)
-	}
-	if err := json.Unmarshal(data, &key); err != nil {
-		return key, fmt.Errorf("nodes: resume: %s: %w", p, err)
-	}
-	return key, nil
 }

@@ -49,15 +49,7 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 	}
 	var leads []string
 	var swotEv []prompts.EvidenceRef
-	// Only a chapter with no evidence of its own (the summary) is written
-	// from the digests; a closing chapter with evidence keeps to it, so the
-	// two never repeat the same findings.
-	summary := len(in.Digests) > 0
-	for _, sp := range subs {
-		if len(sp.Evidence) > 0 {
-			summary = false
-		}
-	}
+	summary := fromDigests(in.Digests, subs)
 	var assigned [][]string // a summary's findings, each given to one sub-point
 	if summary {
 		titles := make([]string, len(subs))
@@ -95,25 +87,51 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 		bodies[i] = body
 	}
 	q, withTable := draftQuadrants(swotEv, in.Constraints)
+	if !withTable {
+		quadrantSub = -2 // no table
+	}
+	blocks = append(blocks, subsections(subs, bodies, title, anchor, q, quadrantSub)...)
+	ch.Blocks = filterAllowed(blocks, in.Constraints.AllowedBlocks)
+	if len(leads) > 0 {
+		ch.Summary = stripCites(leads[0])
+	}
+	return ch
+}
+
+// fromDigests reports whether a chapter is written from the other
+// chapters' digests: only a chapter with no evidence of its own (the
+// summary); a closing chapter with evidence keeps to it, so the two never
+// repeat the same findings.
+func fromDigests(digests []prompts.ChapterDigest, subs []prompts.SubPointBrief) bool {
+	for _, sp := range subs {
+		if len(sp.Evidence) > 0 {
+			return false
+		}
+	}
+	return len(digests) > 0
+}
+
+// subsections are the chapter's subsections: each sub-point's level-3
+// heading and body (NoEvidence for an empty one), the SWOT/PEST table q
+// in sub-point quadrantSub's (after the last when no sub-point is about
+// it: -1; none: -2).
+func subsections(subs []prompts.SubPointBrief, bodies [][]ir.Block, title, anchor string, q ir.Block, quadrantSub int) []ir.Block {
+	var blocks []ir.Block
 	for i, sp := range subs {
 		blocks = append(blocks, heading(3, subTitle(sp, title, i), anchor+"-"+strconv.Itoa(i+1)))
 		body := bodies[i]
-		if withTable && i == quadrantSub {
-			body, withTable = append(body, q), false
+		if i == quadrantSub {
+			body = append(body, q)
 		}
 		if len(body) == 0 {
 			body = []ir.Block{para(NoEvidence)}
 		}
 		blocks = append(blocks, body...)
 	}
-	if withTable { // no sub-point about it: after the last
+	if quadrantSub == -1 { // no sub-point about it: after the last
 		blocks = append(blocks, q)
 	}
-	ch.Blocks = filterAllowed(blocks, in.Constraints.AllowedBlocks)
-	if len(leads) > 0 {
-		ch.Summary = stripCites(leads[0])
-	}
-	return ch
+	return blocks
 }
 
 // subTitle is sub-point i's title, "<chapter title> i+1" when it has none.

@@ -64,60 +64,83 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 // shares in one unit (拿铁28元、美式22元), never one whose title promises
 // a trend (走势: a trend needs three points in time).
 func figureChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, bool) {
-	kinds := []struct{ kind, chart, title string }{
-		{"sentiment", "doughnut", "情绪与态度分布（%）"},
-		{"platform", "bar", "平台分布（%）"},
-		{"age", "bar", "年龄分布（%）"},
-	}
-	for _, k := range kinds {
-		var items []string
-		byItem := map[string][]prompts.FigureRef{}
-		for _, f := range figs {
-			if f.Kind != k.kind || f.Unit != "%" || f.Group == "" {
-				continue
-			}
-			if _, ok := byItem[f.ItemID]; !ok {
-				items = append(items, f.ItemID)
-			}
-			byItem[f.ItemID] = append(byItem[f.ItemID], f)
-		}
-	split:
-		for _, id := range items {
-			var labels []string
-			var data []float64
-			seen := map[string]bool{}
-			sum := 0.0
-			for _, f := range byItem[id] {
-				if seen[f.Group] {
-					continue split // one group twice (支持 26%→48%): a change over time, not parts of a whole
-				}
-				seen[f.Group] = true
-				labels = append(labels, f.Group)
-				data = append(data, f.Value)
-				sum += f.Value
-			}
-			if len(labels) < 2 {
-				continue
-			}
-			if l, d, ok := wholeRun(figs, byItem[id], k.kind); ok {
-				labels, data, sum = l, d, 100 // "微博占58%，抖音占22%，本地论坛占12%，其他平台占8%": every category the source gives
-			}
-			chart, title := k.chart, k.title
-			if math.Abs(sum-100) > partTolerance {
-				// parts that do not make the whole: bars in the source's
-				// numbers with their sum said, not a circle they would be
-				// stretched to fill
-				chart = "bar"
-				title = strings.TrimSuffix(k.title, "（%）") + "（%，原文各项合计 " + strconv.FormatFloat(sum, 'f', -1, 64) + "%）"
-			}
-			return ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-" + k.kind + "-chart", WidgetType: "chart.js/" + chart,
-				Props: &ir.WidgetProps{Type: chart, Title: title},
-				Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}}, []string{id}, true
+	for _, k := range splitKinds {
+		if b, ids, ok := splitChart(figs, anchor, k); ok {
+			return b, ids, true
 		}
 	}
-	// any other clause comparing two or more labelled figures of one unit
-	// (拿铁28元、美式22元; figures of different clauses measure different
-	// things: 反弹概率31% and 72%的二次发酵 are no pair)
+	return compareChart(figs, anchor)
+}
+
+// splitKind is a kind of split figureChart draws, its chart type when the
+// parts make the whole and its title.
+type splitKind struct{ kind, chart, title string }
+
+// splitKinds are the splits figureChart draws, in the order it tries them.
+var splitKinds = []splitKind{
+	{"sentiment", "doughnut", "情绪与态度分布（%）"},
+	{"platform", "bar", "平台分布（%）"},
+	{"age", "bar", "年龄分布（%）"},
+}
+
+// splitChart is the chart of the first passage whose figures split by
+// k's groups in percent (two groups at least, each once): a part-to-whole
+// chart when the parts (or the run of shares around them, wholeRun) make
+// 100 ± partTolerance, else bars titled with the sum the source gives.
+func splitChart(figs []prompts.FigureRef, anchor string, k splitKind) (ir.Block, []string, bool) {
+	var items []string
+	byItem := map[string][]prompts.FigureRef{}
+	for _, f := range figs {
+		if f.Kind != k.kind || f.Unit != "%" || f.Group == "" {
+			continue
+		}
+		if _, ok := byItem[f.ItemID]; !ok {
+			items = append(items, f.ItemID)
+		}
+		byItem[f.ItemID] = append(byItem[f.ItemID], f)
+	}
+split:
+	for _, id := range items {
+		var labels []string
+		var data []float64
+		seen := map[string]bool{}
+		sum := 0.0
+		for _, f := range byItem[id] {
+			if seen[f.Group] {
+				continue split // one group twice (支持 26%→48%): a change over time, not parts of a whole
+			}
+			seen[f.Group] = true
+			labels = append(labels, f.Group)
+			data = append(data, f.Value)
+			sum += f.Value
+		}
+		if len(labels) < 2 {
+			continue
+		}
+		if l, d, ok := wholeRun(figs, byItem[id], k.kind); ok {
+			labels, data, sum = l, d, 100 // "微博占58%，抖音占22%，本地论坛占12%，其他平台占8%": every category the source gives
+		}
+		chart, title := k.chart, k.title
+		if math.Abs(sum-100) > partTolerance {
+			// parts that do not make the whole: bars in the source's
+			// numbers with their sum said, not a circle they would be
+			// stretched to fill
+			chart = "bar"
+			title = strings.TrimSuffix(k.title, "（%）") + "（%，原文各项合计 " + strconv.FormatFloat(sum, 'f', -1, 64) + "%）"
+		}
+		return ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-" + k.kind + "-chart", WidgetType: "chart.js/" + chart,
+			Props: &ir.WidgetProps{Type: chart, Title: title},
+			Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}}, []string{id}, true
+	}
+	return ir.Block{}, nil, false
+}
+
+// compareChart is the bar chart of the first clause comparing two or more
+// labelled figures of one unit (拿铁28元、美式22元; figures of different
+// clauses measure different things: 反弹概率31% and 72%的二次发酵 are no
+// pair), titled with their shared measure when they have one, never one
+// whose title promises a trend.
+func compareChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, bool) {
 	var items []string
 	byItem := map[string][]prompts.FigureRef{}
 	for _, f := range figs {
