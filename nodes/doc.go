@@ -199,8 +199,9 @@
 // then the word budget, which every chapter waits for; the first graph
 // query decision of each chapter is made beside them from the chapters'
 // titles and outlines, the later rounds also state the chapter's target
-// words, emphasis and role (issue 10) and so wait for the budget. Figures
-// with a model answering in 300 ms: docs/benchmarks.md.
+// words, emphasis and role (issue 10) and so wait for the budget. The
+// evidence is collected beside these calls (only the plan reads it).
+// Figures with a model answering in 300 ms: docs/benchmarks.md.
 //
 // One set of structures serves the whole run: the graph Input.Graph
 // (`report --graph` loads it once and reads no state file it is not
