@@ -18,7 +18,10 @@ import (
 const RetrievalEntities = 40
 
 // evidenceRetrieval is local search's retrieval (graphrag/localsearch:
-// the query → entities mapping through the embedder and the vector store)
+// the query → entities mapping, hybrid as search's for our graphs: the
+// vector search through the embedder and the vector store fused by
+// reciprocal rank with the lexical BM25 ranking on the query's content
+// terms, text.Terms; bookkeeping entities are left out of the ranking)
 // over the report's part of the graph: every topic, engine, section and
 // search-query node and the sources the evidence set holds passages of
 // (a 300 000-record run keeps only the sources evidence.Collect cut).
@@ -98,6 +101,7 @@ func newEvidenceRetrieval(ctx context.Context, g *graphrag.Graph, set *evidence.
 	}
 	r.params = localsearch.DefaultParams()
 	r.params.TopKMappedEntities = RetrievalEntities
+	r.params.Retrieval = localsearch.RetrievalHybrid
 	return r, nil
 }
 

@@ -1,10 +1,8 @@
 package nodes
 
 import (
-	"cmp"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"reportengine/evidence"
@@ -46,12 +44,14 @@ func fixtureGraph(t *testing.T) (*graphrag.Graph, []forum.Entry) {
 }
 
 // A sub-point's candidates are what the local-search retrieval ranks
-// first for its words: the ranking is recomputed here by hand (the
-// offline embedder fitted on the entity texts, the cosine of every entity
-// to the sub-point query, nearest first, ties by id), and every source or
-// section passage the plan gives a sub-point must come from one of the
-// 2·RetrievalEntities entities at the top of it, at the rank evidence.json
-// records; no passage of an entity outside them is a candidate at all.
+// first for its words: the hybrid ranking is recomputed here by hand
+// (hybridOracle: the cosine of every entity to the sub-point query under
+// the offline embedder fitted on the entity texts, a plain BM25 over the
+// entity documents and text units, both fused by reciprocal rank), and
+// every source or section passage the plan gives a sub-point must come
+// from one of the 2·RetrievalEntities entities at the top of it, at the
+// rank evidence.json records; no passage of an entity outside them is a
+// candidate at all.
 func TestEvidenceRetrievalRanksFirst(t *testing.T) {
 	g, entries := fixtureGraph(t)
 	set := evidence.Collect(evidence.Input{Topic: "武汉大学", Graph: g, Forum: entries})
@@ -109,7 +109,8 @@ func TestEvidenceRetrievalRanksFirst(t *testing.T) {
 		}
 		return out
 	}
-	checked := 0
+	oracle := newHybridOracle(m, sub)
+	checked, subPoints, vectorSame := 0, 0, 0
 	for _, c := range plan.Chapters {
 		for si, sp := range c.SubPoints {
 			if c.Summary {
@@ -119,28 +120,20 @@ func TestEvidenceRetrievalRanksFirst(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			type ranked struct {
-				i   int
-				cos float64
-			}
-			rk := make([]ranked, len(ents))
+			subPoints++
+			cos := make([]float64, len(ents))
 			for i := range ents {
-				var d float64
 				for j := range qv[0] {
-					d += float64(qv[0][j]) * float64(vecs[i][j])
+					cos[i] += float64(qv[0][j]) * float64(vecs[i][j])
 				}
-				rk[i] = ranked{i, d}
 			}
-			slices.SortStableFunc(rk, func(a, b ranked) int {
-				if a.cos != b.cos {
-					return cmp.Compare(b.cos, a.cos)
-				}
-				return cmp.Compare(ents[a.i].ID, ents[b.i].ID)
-			})
-			top := rk[:min(len(rk), 2*RetrievalEntities)]
+			top := oracle.rank(evidence.SubPointQuery(c.Title, specs[indexOf(specs, c.ID)].SubPoints[si]), cos, 2*RetrievalEntities)
+			if sameOrder(top, oracle.vectorOnly(cos, 2*RetrievalEntities)) {
+				vectorSame++
+			}
 			reached := map[string]bool{}
 			for _, r := range top {
-				for id := range reach(r.i) {
+				for id := range reach(r) {
 					reached[id] = true
 				}
 			}
@@ -164,11 +157,17 @@ func TestEvidenceRetrievalRanksFirst(t *testing.T) {
 					t.Errorf("%s: item %s has retrieval rank %d", sp.Key, a.ItemID, a.RetrievalRank)
 					continue
 				}
-				if r := top[a.RetrievalRank-1]; !reach(r.i)[a.ItemID] {
-					t.Errorf("%s: item %s: the entity at rank %d (%s) does not reach it", sp.Key, a.ItemID, a.RetrievalRank, ents[r.i].Title)
+				if r := top[a.RetrievalRank-1]; !reach(r)[a.ItemID] {
+					t.Errorf("%s: item %s: the entity at rank %d (%s) does not reach it", sp.Key, a.ItemID, a.RetrievalRank, ents[r].Title)
 				}
 			}
 		}
+	}
+	// the fusion decides: most sub-points are ranked otherwise than by
+	// the vectors alone (a retrieval that dropped the lexical side would
+	// fail the checks above for them)
+	if vectorSame*2 > subPoints {
+		t.Errorf("%d of %d sub-points are ranked as by the vectors alone", vectorSame, subPoints)
 	}
 	if checked < 10 {
 		t.Fatalf("only %d source and section passages planned", checked)
