@@ -39,6 +39,9 @@ type bigramIndex struct {
 	post []byte
 }
 
+// pairsPerPass bounds the pairs sortedBigramIndex packs and sorts at once.
+var pairsPerPass = 16 << 20
+
 // maxBigramCount is the largest count a list stores as it is.
 const maxBigramCount = 1<<16 - 1
 
@@ -358,65 +361,97 @@ func sortedBigramIndex(docs []string) *bigramIndex {
 		}
 		return rank[r]
 	}
-	parts := make([][]uint64, k)
+	// how many pairs each part has per rank of their first rune: the
+	// pairs are packed and sorted a range of first runes at a time, at
+	// most about pairsPerPass of them (256 MiB with the sort's buffer)
+	hist := make([][]int, k)
 	parallel.Chunks(len(docs), k, func(w, lo, hi int) {
-		// every pair of adjacent runes, in document order: one allocation
-		size := 0
+		h := make([]int, len(runes))
 		for _, d := range docs[lo:hi] {
-			size += max(0, utf8.RuneCountInString(d)-1)
-		}
-		out := make([]uint64, 0, size)
-		for d := lo; d < hi; d++ {
-			prev := uint64(1) << 63
-			for _, r := range docs[d] {
-				rk := rankOf(r)
-				if prev != 1<<63 {
-					out = append(out, (prev<<16|rk)<<32|uint64(d)<<12)
+			first := true
+			var prev rune
+			for _, r := range d {
+				if !first {
+					h[rankOf(prev)]++
 				}
-				prev = rk
+				prev, first = r, false
 			}
 		}
-		parts[w] = sortByKey(out)
+		hist[w] = h
 	})
-	n := 0
-	for _, p := range parts {
-		n += len(p)
+	total := 0
+	var ranges [][2]uint64 // [lo, hi) of first-rune ranks
+	inPass, from := 0, 0
+	for r := range runes {
+		c := 0
+		for _, h := range hist {
+			c += h[r]
+		}
+		total += c
+		if inPass > 0 && inPass+c > pairsPerPass {
+			ranges = append(ranges, [2]uint64{uint64(from), uint64(r)})
+			inPass, from = 0, r
+		}
+		inPass += c
 	}
-	x := &bigramIndex{post: make([]byte, 0, 3*n)}
+	ranges = append(ranges, [2]uint64{uint64(from), uint64(len(runes))})
+	x := &bigramIndex{post: make([]byte, 0, 3*total)}
 	var keys, offs []byte
 	cur := uint64(1) << 63 // no key yet
 	prev := uint32(0)
-	pos := make([]int, k)
-	for {
-		// the smallest head among the parts (documents ascending across
-		// parts for the same bigram, as the parts are document ranges)
-		best := -1
-		for w, p := range parts {
-			if pos[w] < len(p) && (best < 0 || p[pos[w]] < parts[best][pos[best]]) {
-				best = w
+	for _, rg := range ranges {
+		parts := make([][]uint64, k)
+		parallel.Chunks(len(docs), k, func(w, lo, hi int) {
+			// the part's pairs of this range, in document order
+			size := 0
+			for r := rg[0]; r < rg[1]; r++ {
+				size += hist[w][r]
 			}
+			out := make([]uint64, 0, size)
+			for d := lo; d < hi; d++ {
+				prev := uint64(1) << 63
+				for _, r := range docs[d] {
+					rk := rankOf(r)
+					if prev >= rg[0] && prev < rg[1] {
+						out = append(out, (prev<<16|rk)<<32|uint64(d)<<12)
+					}
+					prev = rk
+				}
+			}
+			parts[w] = sortByKey(out)
+		})
+		pos := make([]int, k)
+		for {
+			// the smallest head among the parts (documents ascending across
+			// parts for the same bigram, as the parts are document ranges)
+			best := -1
+			for w, p := range parts {
+				if pos[w] < len(p) && (best < 0 || p[pos[w]] < parts[best][pos[best]]) {
+					best = w
+				}
+			}
+			if best < 0 {
+				break
+			}
+			e := parts[best][pos[best]]
+			pos[best]++
+			// the same bigram in the same document again: counted
+			c := uint64(1)
+			for ; pos[best] < len(parts[best]) && parts[best][pos[best]] == e; pos[best]++ {
+				c++
+			}
+			if key := e >> 32; key != cur {
+				cur = key
+				keys = binary.LittleEndian.AppendUint64(keys, bigramKey(runes[e>>48], runes[e>>32&0xFFFF]))
+				offs = binary.LittleEndian.AppendUint64(offs, uint64(len(x.post)))
+				x.n++
+				prev = 0
+			}
+			doc := uint32(e >> 12 & (1<<20 - 1))
+			x.post = binary.AppendUvarint(x.post, uint64(doc-prev))
+			x.post = binary.AppendUvarint(x.post, min(c, maxBigramCount))
+			prev = doc
 		}
-		if best < 0 {
-			break
-		}
-		e := parts[best][pos[best]]
-		pos[best]++
-		// the same bigram in the same document again: counted
-		c := uint64(1)
-		for ; pos[best] < len(parts[best]) && parts[best][pos[best]] == e; pos[best]++ {
-			c++
-		}
-		if key := e >> 32; key != cur {
-			cur = key
-			keys = binary.LittleEndian.AppendUint64(keys, bigramKey(runes[e>>48], runes[e>>32&0xFFFF]))
-			offs = binary.LittleEndian.AppendUint64(offs, uint64(len(x.post)))
-			x.n++
-			prev = 0
-		}
-		doc := uint32(e >> 12 & (1<<20 - 1))
-		x.post = binary.AppendUvarint(x.post, uint64(doc-prev))
-		x.post = binary.AppendUvarint(x.post, min(c, maxBigramCount))
-		prev = doc
 	}
 	x.keys = keys
 	if x.keys == nil {

@@ -29,10 +29,14 @@ func TestSortedBigramIndexOracle(t *testing.T) {
 		}
 		random[i] = sb.String()
 	}
-	for name, docs := range map[string][]string{"sample": m.Lexical().docs, "random": random, "empty": {"", "a"}, "none": nil} {
-		got, want := sortedBigramIndex(docs), buildBigramIndexMaps(docs)
-		if got == nil || got.n != want.n || !bytes.Equal(got.keys, want.keys) || !bytes.Equal(got.offs, want.offs) || !bytes.Equal(got.post, want.post) {
-			t.Fatalf("%s: the sorted index differs from the maps' (%d keys, want %d)", name, got.n, want.n)
+	defer func(n int) { pairsPerPass = n }(pairsPerPass)
+	for _, perPass := range []int{8 << 20, 5000, 1} { // one pass, several, one first rune each
+		pairsPerPass = perPass
+		for name, docs := range map[string][]string{"sample": m.Lexical().docs, "random": random, "empty": {"", "a"}, "none": nil} {
+			got, want := sortedBigramIndex(docs), buildBigramIndexMaps(docs)
+			if got == nil || got.n != want.n || !bytes.Equal(got.keys, want.keys) || !bytes.Equal(got.offs, want.offs) || !bytes.Equal(got.post, want.post) {
+				t.Fatalf("%s, %d pairs a pass: the sorted index differs from the maps' (%d keys, want %d)", name, perPass, got.n, want.n)
+			}
 		}
 	}
 	// a bigram 5000 times in one document
