@@ -90,8 +90,11 @@ func Noises() []Noise {
 //     the collector (登录, 版权所有, 上一篇 …, see isFurniture);
 //   - Advert: a monitoring vendor's name (乐思, 识微, 蚁坊 …) or a product
 //     word (舆情监测系统, 监测平台, 解决方案) with a selling verb (能够, 可以,
-//     提供, 帮助 …), a trial or contact call (免费试用, 咨询热线 …), or a
-//     recruiting phrase (招聘计划, 校园招聘, 投递简历, 网申 …);
+//     提供, 帮助 …), a trial or contact call (免费试用, 咨询热线 …), a
+//     recruiting phrase (招聘计划, 校园招聘, 投递简历, 网申 …), or an
+//     institution's brochure: its offer or mission (为学生…提供, 致力于,
+//     旨在培养, 以…为宗旨, 提供智力支持, 服务能力…不断增强) in a sentence of at most 80 runes that speaks of no
+//     opinion or event (舆情, 网友, 争议, 回应, 评论 …);
 //   - Filler: search-engine filler (小编, 本篇文章, 希望对大家有所帮助 …) or
 //     two or more weather and climate words (气候, 气温, 降水量 …);
 //   - Listing: a heading or list line — it opens with an outline number
@@ -268,6 +271,17 @@ var (
 // contact matches an e-mail address or a service number (400 …).
 var contact = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.(?:com|cn|net|org)|400-?\d{3}-?\d{4}`)
 
+// brochure matches an institution describing its own offer or mission
+// ("为学生提供…机会", "致力于…", "旨在培养…"), and opinionWords the words of a
+// sentence about public opinion or an event, which is no brochure
+// whatever its verbs; brochureRunes bounds the sentence (a long one says
+// more than its offer).
+var (
+	brochure      = regexp.MustCompile(`为(?:学生|师生|广大|社会|用户|客户|顾客|考生|校友|学子|学员|会员|企业|家长)[^，,。；;]{0,10}提供|致力于|旨在(?:培养|打造|为|推动|提升)|以[^，,。]{1,12}为(?:宗旨|使命)|提供(?:智力|人才|技术|科技)支[持撑]|(?:服务|办学|综合)能力[^，,。；]{0,12}不断(?:增强|提升|提高)`)
+	opinionWords  = []string{"舆情", "舆论", "网友", "争议", "质疑", "事件", "回应", "批评", "热搜", "通报", "投诉", "讨论", "负面", "情绪", "评论", "声量", "爆料", "曝光", "举报", "抱怨", "不满", "差评", "好评"}
+	brochureRunes = 80
+)
+
 func isAdvert(s string) bool {
 	if firstWord(s, callWords) != "" || firstWord(s, hiringWords) != "" || contact.MatchString(s) {
 		return true
@@ -275,6 +289,9 @@ func isAdvert(s string) bool {
 	// an organisation addressing the reader ("我们…你"): its own promotion
 	if strings.Contains(strings.ReplaceAll(s, "你们", ""), "你") && strings.Contains(s, "我们") {
 		return true
+	}
+	if brochure.MatchString(s) && firstWord(s, opinionWords) == "" && utf8.RuneCountInString(s) <= brochureRunes && !isDefinition(s) {
+		return true // "武汉大学的国际服务项目为学生提供海外学习和研究机会": an institution's brochure
 	}
 	vendor := firstWord(s, vendors) != ""
 	product := firstWord(s, productWords) != ""

@@ -141,3 +141,20 @@ func TestTopicJudge(t *testing.T) {
 		}
 	}
 }
+
+// An institution's brochure is an advert (issue 22: the fixture's summary
+// bullet "武汉大学的国际服务项目为学生提供海外学习和研究机会，推动高层次国际交流。");
+// the same verbs in a sentence about opinion or an event are not.
+func TestClassifyBrochure(t *testing.T) {
+	for s, want := range map[string]Noise{
+		"武汉大学的国际服务项目为学生提供海外学习和研究机会，推动高层次国际交流。":                                Advert,
+		"学院致力于培养具有国际视野的复合型人才。":                                                Advert,
+		"学校于2006年成立了国际问题研究院，推动跨学科国际问题研究与人才培养，为国际问题研究提供智力支持，社会服务能力和社会影响力不断增强。": Advert,
+		"学校为学生提供心理咨询的做法引发网友争议，多人质疑其流于形式。":                                     Clean,
+		"校方回应称，学校致力于查明事件真相。":                                                  Clean,
+	} {
+		if got := Classify(s, ""); got != want {
+			t.Errorf("Classify(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

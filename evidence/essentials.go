@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/graphrag"
+	"reportengine/text"
 )
 
 // Essentials are the 舆情 essentials of a run, computed from its data with
@@ -84,6 +85,10 @@ type Event struct {
 	Text   string `json:"text"`    // the sentence stating it (at most 100 runes, "…" when cut)
 	ItemID string `json:"item_id"` // its evidence id
 	Items  int    `json:"items"`   // evidence items stating this date
+	// Primary is a web source passage stating the same event with its
+	// month and day but no year (timeline: it joins the dated event), ""
+	// for none; Text and ItemID are always a sentence stating the year.
+	Primary string `json:"primary,omitempty"`
 }
 
 // SourceCount is one site and the records it carries.
@@ -295,8 +300,33 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 	es.Volume.ForumSpeeches = len(speeches)
 	es.Timeline = timeline(set, topical, es.Window.To)
 	es.Accounts = accounts(set, topical)
-	es.Figures = keyFigures(set, topical)
+	es.Figures = figurePrimaries(set, keyFigures(set, topical), topical)
 	return es
+}
+
+// figurePrimaries sets the Primary of each figure of an engine's text or
+// a forum speech that an on-topic web source passage states too
+// (Set.PrimarySources, then Set.States): the page is cited first.
+func figurePrimaries(set *Set, figs []Figure, topical []bool) []Figure {
+	var engine []int
+	for _, f := range figs {
+		if i, ok := set.byID[f.ItemID]; ok && primaryRank(&set.Items[i]) > 0 && !slices.Contains(engine, i) {
+			engine = append(engine, i)
+		}
+	}
+	if len(engine) == 0 {
+		return figs
+	}
+	prim := set.PrimarySources(engine)
+	for fi := range figs {
+		for _, j := range prim[set.byID[figs[fi].ItemID]] {
+			if topical[j] && set.States(j, figs[fi]) {
+				figs[fi].Primary = set.Items[j].ID
+				break
+			}
+		}
+	}
+	return figs
 }
 
 // lastAny is the word of words found last in s, "" for none.
@@ -353,7 +383,15 @@ func primaryRank(it *Item) int {
 // timeline are the dated events of the on-topic items: dates with a year
 // (1900 or later and not after the window's end, when known), each
 // sentence counted for its first date only, listing lines (listingDate)
-// and sentences Classify finds no clean statement left out; one event per date — the date's first item by primaryRank, then id — the
+// and sentences Classify finds no clean statement left out; one event per
+// date — the date's first item by primaryRank, then id. Then one event is
+// printed once (sameEvent): a date stated with another year for the same
+// month and day (an engine's "2024年7月25日法院判决公布" beside the ruling of
+// 2025年7月25日) joins the date more items state, and a month and day
+// stated without a year ("7月25日,法院审理认为…", often a web page) joins
+// the dated event it speaks of: a web page is the event's Primary, cited
+// before the sentence that states the year (when no web page states the
+// year itself). The
 // EssentialEvents dates stated by most items (ties: the earlier date),
 // oldest first.
 func timeline(set *Set, topical []bool, end string) []Event {
@@ -361,12 +399,23 @@ func timeline(set *Set, topical []bool, end string) []Event {
 		ev    Event
 		rank  int
 		items map[string]bool
+		terms map[string]bool // the content terms of its sentences
 	}
 	days := map[string]*day{}
 	said := map[string]bool{} // item + sentence: one event per sentence, its first date
 	var order []string
+	type undated struct {
+		f    Figure
+		it   *Item
+		text string
+	}
+	var loose []undated // "--MM-DD": no year written
 	for _, f := range set.Figures {
-		if f.Kind != FigDate || strings.HasPrefix(f.Date, "--") || f.Date < "1900" || (end != "" && f.Date > end[:min(len(end), len(f.Date))]) {
+		if f.Kind != FigDate {
+			continue
+		}
+		noYear := strings.HasPrefix(f.Date, "--")
+		if !noYear && (f.Date < "1900" || (end != "" && f.Date > end[:min(len(end), len(f.Date))])) {
 			continue
 		}
 		i, ok := set.byID[f.ItemID]
@@ -379,16 +428,62 @@ func timeline(set *Set, topical []bool, end string) []Event {
 			continue // a dated listing line, page noise, or a sentence whose first date was taken
 		}
 		said[it.ID+"\x00"+text] = true
+		if noYear {
+			loose = append(loose, undated{f, it, text})
+			continue
+		}
 		d := days[f.Date]
 		if d == nil {
-			d = &day{rank: 3, items: map[string]bool{}}
+			d = &day{rank: 3, items: map[string]bool{}, terms: map[string]bool{}}
 			days[f.Date] = d
 			order = append(order, f.Date)
 		}
 		d.items[it.ID] = true
+		for t := range eventTerms(text) {
+			d.terms[t] = true
+		}
 		if r := primaryRank(it); r < d.rank {
 			d.rank = r
 			d.ev = Event{Date: f.Date, Raw: f.Raw, Text: text, ItemID: it.ID}
+		}
+	}
+	// one event, one date: the days of one month and day that speak of
+	// the same thing join the one more items state (ties: the later year,
+	// the run's own)
+	bigger := func(a, b string) bool {
+		return len(days[a].items) > len(days[b].items) || len(days[a].items) == len(days[b].items) && a > b
+	}
+	slices.Sort(order)
+	gone := map[string]bool{}
+	for _, a := range order {
+		for _, b := range order {
+			if a == b || gone[a] || gone[b] || len(a) != 10 || len(b) != 10 || a[4:] != b[4:] || !bigger(a, b) ||
+				!sameEvent(days[a].terms, days[b].terms) {
+				continue
+			}
+			for id := range days[b].items {
+				days[a].items[id] = true
+			}
+			gone[b] = true
+		}
+	}
+	order = slices.DeleteFunc(order, func(d string) bool { return gone[d] })
+	// a month and day without a year joins the dated event it speaks of
+	for _, u := range loose {
+		best := ""
+		terms := eventTerms(u.text)
+		for _, d := range order {
+			if len(d) == 10 && d[4:] == u.f.Date[1:] && sameEvent(days[d].terms, terms) && (best == "" || bigger(d, best)) {
+				best = d
+			}
+		}
+		if best == "" {
+			continue
+		}
+		d := days[best]
+		d.items[u.it.ID] = true
+		if r := primaryRank(u.it); r == 0 && d.rank > 0 && d.ev.Primary == "" {
+			d.ev.Primary = u.it.ID // the page, cited before the sentence that gives the year
 		}
 	}
 	for _, d := range days {
@@ -402,6 +497,35 @@ func timeline(set *Set, topical []bool, end string) []Event {
 	out := make([]Event, 0, len(order))
 	for _, d := range order {
 		out = append(out, days[d].ev)
+	}
+	return out
+}
+
+// SameEventTerms is how many content terms (text.Terms, no digits) the
+// sentences of two dates of one month and day must share to be one event
+// (法院 and 判决 in "2024年7月25日法院判决公布" and "法院判决于2025年7月25日作出").
+const SameEventTerms = 2
+
+// sameEvent reports two term sets sharing SameEventTerms terms.
+func sameEvent(a, b map[string]bool) bool {
+	n := 0
+	for t := range a {
+		if b[t] {
+			n++
+		}
+	}
+	return n >= SameEventTerms
+}
+
+// eventTerms are the content terms of a dated sentence, without the
+// numbers and date words.
+func eventTerms(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range text.Terms(s) {
+		if strings.ContainsAny(t.Text, "0123456789年月日") {
+			continue
+		}
+		out[t.Text] = true
 	}
 	return out
 }
@@ -548,7 +672,9 @@ func keyFigures(set *Set, topical []bool) []Figure {
 			continue
 		}
 		it := &set.Items[i]
-		key := f.Raw + "\x00" + lastAny(f.KPI, metricWords) // 话题阅读量 and 全平台话题阅读量 28.7亿次: one figure
+		// 话题阅读量 and 全平台话题阅读量 28.7亿次, 4.1亿 and 41000万 of one
+		// metric: one figure
+		key := cmp.Or(figureKey(f), f.Raw) + "\x00" + lastAny(f.KPI, metricWords)
 		if f.Kind == FigSentiment {
 			key = f.Raw + "\x00" + f.Group + "\x00" + f.ItemID // a split's parts stay with their item
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"testing"
 
 	"reportengine/forum"
@@ -252,5 +253,35 @@ func TestEssentialsFixture(t *testing.T) {
 	}
 	if len(es.Timeline) < 5 {
 		t.Errorf("timeline has %d events", len(es.Timeline))
+	}
+}
+
+// One event is printed once in the timeline: the ruling an engine dates
+// 2024年7月25日 joins the 2025-07-25 ruling more passages state, and a page
+// stating "7月25日" without a year joins it too, cited first (Primary)
+// before the sentence that gives the year; an
+// event of another year on the same day about something else stays its
+// own.
+func TestTimelineOneEventOnce(t *testing.T) {
+	c := newCollector()
+	summary := func(pos int) Provenance {
+		return Provenance{Kind: KindSummary, Engine: "query", Section: "经过", SectionPos: pos}
+	}
+	c.addText("2025年7月25日，法院一审宣判，驳回原告全部诉讼请求。", summary(0), 0)
+	c.addText("法院判决于2025年7月25日作出，舆论随即反转。", summary(1), 0)
+	c.addText("时间节点：2024年7月25日法院判决公布，舆情随之升温。", summary(2), 0)
+	c.addText("2023年7月25日，法院大楼举行开放日活动，市民参观。", summary(3), 0) // shares one term (法院): another event
+	c.addText("7月25日，法院审理认为不构成性骚扰，一审驳回了起诉。", Provenance{Kind: KindSource, Engine: "media", SectionPos: 0, URL: "https://a.cn/1"}, 0)
+	s := c.set()
+	topical := make([]bool, len(s.Items))
+	for i := range topical {
+		topical[i] = true
+	}
+	var got []string
+	for _, e := range timeline(s, topical, "") {
+		got = append(got, e.Date+" "+e.ItemID+" "+strconv.Itoa(e.Items)+" "+e.Primary)
+	}
+	if want := []string{"2023-07-25 E4 1 ", "2025-07-25 E1 4 E5"}; !slices.Equal(got, want) {
+		t.Errorf("timeline %q, want %q", got, want)
 	}
 }

@@ -41,6 +41,12 @@ type Figure struct {
 	Scaled   float64 `json:"scaled"`          // Value with 万 (×1e4) and 亿 (×1e8) applied; percentages as written
 	Date     string  `json:"date,omitempty"`  // ISO date (YYYY-MM-DD, or --MM-DD without a year) for FigDate
 	Sentence string  `json:"sentence"`        // the clause around the figure
+	// Primary is the id of a web source passage that states the same
+	// figure of the same thing (Set.States) when the figure's item is an
+	// engine's passage or a forum speech: cite it first. Set by the plan
+	// on figures with a KPI label (SubPlan.Figures) and by the essentials
+	// (Essentials.Figures); "" in Set.Figures and when no page states it.
+	Primary string `json:"primary,omitempty"`
 }
 
 var sentimentWords = []string{"非常正面", "非常负面", "正面", "负面", "中性", "中立", "积极", "消极", "支持", "反对", "质疑", "愤怒", "担忧", "好评", "差评"}
@@ -89,6 +95,9 @@ func clauses(text string) []string {
 	var out []string
 	start := 0
 	for i, r := range text {
+		if r == ',' && i > 0 && isDigit(rune(text[i-1])) && thousands(text, i) {
+			continue // "12,780条": a thousands separator, not a clause mark
+		}
 		switch r {
 		case '。', '｡', '！', '？', '!', '?', '；', ';', '，', ',', '\n':
 			if s := strings.TrimSpace(text[start:i]); s != "" {
@@ -255,6 +264,17 @@ const numberRunes = "0123456789零〇一二两三四五六七八九十"
 // (with a decimal point and thousands commas), or Chinese numerals
 // (一万五千, 二十八, 两万). It returns the number's byte range, its value,
 // whether it was written in Chinese numerals, and false when none is left.
+// thousands reports a comma at s[i] that separates thousands: exactly
+// three digits follow it ("12,780", "3,412"), then no digit.
+func thousands(s string, i int) bool {
+	for k := 1; k <= 3; k++ {
+		if i+k >= len(s) || s[i+k] < '0' || s[i+k] > '9' {
+			return false
+		}
+	}
+	return i+4 >= len(s) || s[i+4] < '0' || s[i+4] > '9'
+}
+
 func nextNumber(s string, i int) (start, end int, val float64, chinese, ok bool) {
 	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
@@ -262,14 +282,15 @@ func nextNumber(s string, i int) (start, end int, val float64, chinese, ok bool)
 			j := i
 			for j < len(s) {
 				c := s[j]
-				if (c >= '0' && c <= '9') || c == '.' || (c == ',' && j+1 < len(s) && s[j+1] >= '0' && s[j+1] <= '9') {
+				if (c >= '0' && c <= '9') || c == '.' || (c == ',' && thousands(s, j)) {
 					j++
 					continue
 				}
 				break
 			}
-			text := strings.TrimRight(strings.ReplaceAll(s[i:j], ",", ""), ".")
-			end := i + len(text)
+			written := strings.TrimRight(s[i:j], ".")
+			text := strings.ReplaceAll(written, ",", "")
+			end := i + len(written) // "12,780条": the number as written, its separators kept
 			if v, err := strconv.ParseFloat(text, 64); err == nil {
 				return i, end, v, false, true
 			}
@@ -380,6 +401,9 @@ func firstAny(s string, words []string) string {
 // part after a reporting verb, a " - " or a list number; any length.
 func subjectBefore(before string) string {
 	s := strings.TrimSpace(before)
+	if t := firstSuffix(s, shareTails); t != "" {
+		s = strings.TrimSpace(strings.TrimSuffix(s, t)) // "讨论量虽仅占总量": a share of the whole
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, v := range verbs {
@@ -392,15 +416,26 @@ func subjectBefore(before string) string {
 		}
 	}
 	s = strings.TrimFunc(s, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	if head, rest, ok := cutColon(s); ok && leadIn(head) && strings.TrimSpace(rest) != "" {
+		s = strings.TrimSpace(rest) // "声量的平台分布为：小红书": the list's item is the subject
+	}
 	if i := strings.LastIndexAny(s, "“\"「（("); i >= 0 {
 		open, n := utf8.DecodeRuneInString(s[i:])
 		inner, prefix := s[i+n:], stripLeading(s[:i])
-		// a short quoted term keeps what it is a term of: 情感类型“羞耻”
-		if k := utf8.RuneCountInString(inner); k > 0 && k <= 4 && prefix != "" {
+		if _, after, ok := cutColon(prefix); ok {
+			prefix = stripLeading(after) // "新增性别维度：女性用户“愤怒”情绪": the subject after the colon
+		}
+		term, tail := inner, ""
+		if k := strings.IndexRune(inner, quotePairs[open]); k >= 0 {
+			term, tail = inner[:k], inner[k+len(string(quotePairs[open])):] // "愤怒”情绪": the term, then what it is a term of
+		}
+		// a short quoted term keeps what it is a term of: 情感类型“羞耻”,
+		// 女性用户“愤怒”情绪
+		if k := utf8.RuneCountInString(term); k > 0 && k <= 4 && (prefix != "" || tail != "") {
 			if rs := []rune(prefix); len(rs)+k+2 > 12 {
 				prefix = string(rs[max(0, len(rs)-(10-k)):])
 			}
-			s = prefix + string(open) + inner + string(quotePairs[open])
+			s = prefix + string(open) + term + string(quotePairs[open]) + tail
 		} else {
 			s = inner
 		}
@@ -624,7 +659,10 @@ type kpiClause struct {
 var metricWords = []string{"阅读量", "播放量", "讨论量", "转发量", "浏览量", "评论量", "点赞量", "互动量", "搜索量", "曝光量",
 	"增长率", "粉丝数", "点赞数", "评论数", "声量", "占比", "比例", "比重", "份额", "指数", "排名", "得分", "评分", "分布", "走势",
 	"趋势", "限额", "规模", "金额", "价格", "月租", "租金", "成本", "收入", "增幅", "涨幅", "降幅", "增速", "热度", "次数",
-	"频率", "频次", "概率", "人数", "数量", "总量", "总数", "率"}
+	"频率", "频次", "概率", "人数", "数量", "总量", "总数",
+	// a rate of an action names no subject by itself ("转发率高达62%": whose
+	// reposts is in another clause)
+	"转发率", "点击率", "完播率", "互动率", "回复率", "参与率", "打开率", "率"}
 
 // unitMetrics map the word after a 万/亿 figure to the metric it counts
 // ("3.8 亿阅读" → 阅读量, "32.7 万赞" → 点赞数).
@@ -687,6 +725,8 @@ func kpiLabel(c kpiClause, f Figure) string {
 		return "" // "（纽约大学，）位于美国排名第30位": the subject is in another clause, maybe another's
 	}
 	switch {
+	case f.Unit == "%" && firstSuffix(tb, shareTails) != "":
+		subj += "占比" // "海外校友的推特讨论量虽仅占总量8%": 海外校友的推特讨论量占比
 	case c.header != "" && hasMetric(c.header):
 		subj = c.row + c.header + "：" + subj
 	case c.afterForm:
@@ -727,6 +767,10 @@ func kpiLabel(c kpiClause, f Figure) string {
 	return subj
 }
 
+// shareTails end a clause whose figure is a share of the whole (占总量,
+// 占全部): the label is its subject with 占比.
+var shareTails = []string{"占总量", "占总数", "占全部", "占整体", "占总体"}
+
 // methodWords describe how the data was gathered: a figure after them
 // sizes the sample or the sources, it measures nothing about the topic.
 var methodWords = []string{"样本", "抽样", "监测平台", "信源", "数据来源", "数据源", "采集"}
@@ -764,14 +808,30 @@ func cutColon(s string) (head, rest string, ok bool) {
 }
 
 // clauseHeader is the X of a clause "X：…" (1 to 8 runes, no digit, no
-// quote): the column a table row's cell was under ("情绪占比"), or "".
+// quote, not a lead-in): the column a table row's cell was under
+// ("情绪占比"), or "".
 func clauseHeader(clause string) string {
 	h, _, ok := cutColon(clause)
 	h = strings.TrimSpace(h)
-	if n := utf8.RuneCountInString(h); !ok || n < 1 || n > 8 || strings.ContainsAny(h, numberRunes[:10]+"“”\"「」（）()#") {
+	if n := utf8.RuneCountInString(h); !ok || n < 1 || n > 8 || strings.ContainsAny(h, numberRunes[:10]+"“”\"「」（）()#") || leadIn(h) {
 		return ""
 	}
 	return h
+}
+
+// leadInWords end the lead-in of a list in running text ("声量的平台分布为：
+// 小红书占46%，抖音占31%…"): what follows the colon is the subject, not a
+// table cell under a column.
+var leadInWords = []string{"为", "是", "如下", "包括", "分别", "依次"}
+
+// leadIn reports a text ending in a lead-in word.
+func leadIn(s string) bool {
+	for _, w := range leadInWords {
+		if strings.HasSuffix(strings.TrimSpace(s), w) {
+			return true
+		}
+	}
+	return false
 }
 
 // rowSubject is the subject of a row of "X：…；Y：…" fields (a table row

@@ -123,6 +123,15 @@ func TestFigureKPILabels(t *testing.T) {
 		{"• “无语”情绪曲线：当“无语”出现频率超过每百帖30次时", nil},
 		{"负面情绪占28%（“气炸了”“怎么又火了”），中性转喻占38%", []kpi{{"负面情绪占比", "28%"}, {"中性转喻占比", "38%"}}},
 		{"该事件影响力指数达65.4", []kpi{{"事件影响力指数", "65.4"}}},
+		// the list's lead-in is no subject (it was "声量的平台分布为：小红书"),
+		// and a quoted term keeps who it is of (it was "“愤怒”情绪占比")
+		{"声量的平台分布为：小红书占46%，抖音占31%", []kpi{{"小红书占比", "46%"}, {"抖音占比", "31%"}}},
+		{"6. 新增性别维度：女性用户“愤怒”情绪占比61.2%，显著高于男性（45.7%）；", []kpi{{"女性用户“愤怒”情绪占比", "61.2%"}}},
+		// a concession and "占总量" are no part of the label (it was
+		// "海外校友的推特讨论量虽仅占总量"); a rate alone names no subject
+		{"（2）海外校友的推特讨论量虽仅占总量8%，但转发率高达62%，形成跨国“母校保卫战”；", []kpi{{"海外校友的推特讨论量占比", "8%"}}},
+		// a thousands separator is part of the number (it was 780条)
+		{"开业以来相关提及共12,780条", []kpi{{"开业以来相关提及", "12,780条"}}},
 		{"开业首周新增粉丝五千人", []kpi{{"开业首周新增粉丝", "五千人"}}},
 		// the second value of one measure (examples/coffee-shop)
 		{"李明在视频中称获客成本从每人三十元降到十二元", []kpi{{"获客成本（每人）", "三十元"}, {"获客成本（每人）", "十二元"}}},

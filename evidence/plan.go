@@ -543,7 +543,10 @@ func sortRejected(p *Plan) {
 // addPrimary gives every assigned engine passage and forum speech the
 // web source passage that states the same claim (Set.PrimarySources),
 // the best that passes the finding gate (a clean passage on topic: the
-// page of another city's event is never a primary source).
+// page of another city's event is never a primary source) — of those, one
+// that states one of the passage's figures with a KPI label first — and sets the Primary
+// of the sub-point's figures with a KPI label (a card's figure) that
+// passage states (Set.States).
 func addPrimary(set *Set, p *Plan, fg gate) {
 	var engine []int
 	for _, c := range p.Chapters {
@@ -561,16 +564,47 @@ func addPrimary(set *Set, p *Plan, fg gate) {
 	}
 	for ci := range p.Chapters {
 		for si := range p.Chapters[ci].SubPoints {
-			items := p.Chapters[ci].SubPoints[si].Items
-			for ai := range items {
-				for _, j := range prim[set.byID[items[ai].ItemID]] {
-					if len(items[ai].Primary) < MaxPrimary && fg.judge(j).ok {
-						items[ai].Primary = append(items[ai].Primary, set.Items[j].ID)
+			sp := &p.Chapters[ci].SubPoints[si]
+			for ai := range sp.Items {
+				var ok []int
+				for _, j := range prim[set.byID[sp.Items[ai].ItemID]] {
+					if fg.judge(j).ok {
+						ok = append(ok, j)
+					}
+				}
+				var figs []Figure // the passage's card figures
+				for _, f := range set.figuresOf(sp.Items[ai].ItemID) {
+					if f.KPI != "" {
+						figs = append(figs, f)
+					}
+				}
+				// a page stating one of them first (stable)
+				slices.SortStableFunc(ok, func(a, b int) int {
+					return cmpBool(slices.ContainsFunc(figs, func(f Figure) bool { return set.States(b, f) }),
+						slices.ContainsFunc(figs, func(f Figure) bool { return set.States(a, f) }))
+				})
+				for _, j := range ok[:min(len(ok), MaxPrimary)] {
+					sp.Items[ai].Primary = append(sp.Items[ai].Primary, set.Items[j].ID)
+					for fi := range sp.Figures {
+						if f := &sp.Figures[fi]; f.ItemID == sp.Items[ai].ItemID && f.KPI != "" && f.Primary == "" && set.States(j, *f) {
+							f.Primary = set.Items[j].ID
+						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // cand is one item's best place in the plan, before the MMR selection.

@@ -126,3 +126,96 @@ func TestPlanWebQuota(t *testing.T) {
 		t.Errorf("%d items, want %d", n, PerSubPoint)
 	}
 }
+
+// Primary sources by value and by clause: a figure written another way
+// (41000万 for 4.1亿, 28.0% for 28%) said of the same thing, and one
+// clause of a longer engine paragraph that a page repeats, give that page;
+// the same value said of another thing, and a short clause said of
+// anything ("引发了广泛讨论"), do not. figureKey is the rule's key.
+func TestPrimarySourcesSameValueAndClause(t *testing.T) {
+	c := newCollector()
+	summary := Provenance{Kind: KindSummary, Engine: "insight", Section: "传播", SectionPos: 0}
+	c.addText("相关话题阅读量达41000万，讨论集中在处分决定。", summary, 0)                                         // E1: 4.1亿 in E5
+	c.addText("负面情绪占比达28.0%，多数网友质疑校方。", summary, 0)                                            // E2: 28% in E6
+	c.addText("学校近年来在国际合作方面持续发力，与多所海外高校签署交流协议，推动跨学科国际问题研究与人才培养，社会服务能力和社会影响力不断增强。", summary, 0) // E3: a clause of E7
+	c.addText("事件曝光以后，引发了广泛讨论，舆论关注度持续走高，各方观点交锋激烈。", summary, 0)                                // E4: a short clause only in E8
+	src := func(url string) Provenance {
+		return Provenance{Kind: KindSource, Engine: "insight", SectionPos: 0, URL: url}
+	}
+	c.addText("截至发稿，相关话题阅读量已达4.1亿次。", src("https://a.cn/1"), 0)             // E5
+	c.addText("调查显示负面情绪占比28%，高于上月。", src("https://a.cn/2"), 0)              // E6
+	c.addText("国际问题研究院成立后推动跨学科国际问题研究与人才培养，成果丰硕。", src("https://a.cn/3"), 0) // E7
+	c.addText("该片上映后引发了广泛讨论，票房走高。", src("https://a.cn/4"), 0)               // E8
+	c.addText("该校本科录取率为28%，较去年略有下降。", src("https://a.cn/5"), 0)             // E9: 28% of another thing
+	s := c.set()
+	got := s.PrimarySources([]int{0, 1, 2, 3})
+	want := map[int][]int{0: {4}, 1: {5}, 2: {6}}
+	if len(got) != len(want) {
+		t.Fatalf("primary %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if !slices.Equal(got[k], v) {
+			t.Errorf("primary of E%d = %v, want %v", k+1, got[k], v)
+		}
+	}
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{{"4.1亿", "41000万", true}, {"28%", "28.0%", true}, {"28%", "28万", false}, {"3.2亿", "3.3亿", false}} {
+		fa, fb := FindFigures("E1", "阅读量"+c.a), FindFigures("E1", "阅读量"+c.b)
+		if len(fa) != 1 || len(fb) != 1 {
+			t.Fatalf("figures %v %v", fa, fb)
+		}
+		if got := figureKey(fa[0]) == figureKey(fb[0]); got != c.same {
+			t.Errorf("figureKey(%s) == figureKey(%s): %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+	if !s.States(4, s.figuresOf("E1")[0]) || s.States(8, s.figuresOf("E2")[0]) || !s.States(5, s.figuresOf("E2")[0]) {
+		t.Errorf("States: E5 states 41000万 %v, E9 states 28.0%% %v (want false), E6 states 28.0%% %v",
+			s.States(4, s.figuresOf("E1")[0]), s.States(8, s.figuresOf("E2")[0]), s.States(5, s.figuresOf("E2")[0]))
+	}
+}
+
+// The plan cites, for an engine passage stating a KPI figure, the page
+// that states the figure before a page repeating more of its other words,
+// and the sub-point's figure carries that page as its Primary (the card
+// cites it first).
+func TestPlanPrimaryStatesTheFigure(t *testing.T) {
+	c := newCollector()
+	c.addText("武大樱花季预约制度引发争议，微博话题#武大樱花#阅读量达到4.8亿，校方回应称将优化预约。", Provenance{Kind: KindSummary, Engine: "media", Section: "樱花季", SectionPos: 0}, 0) // E1
+	src := func(url string) Provenance {
+		return Provenance{Kind: KindSource, Engine: "media", SectionPos: 0, URL: url}
+	}
+	c.addText("武大樱花季预约制度引发争议，校方回应称将优化预约，网友意见不一。", src("https://a.cn/1"), 0) // E2: more of E1's words, no figure
+	c.addText("武汉大学樱花季期间，微博话题#武大樱花#阅读量已达4.8亿。", src("https://a.cn/2"), 0)   // E3: the figure
+	s := c.set()
+	if got := s.PrimarySources([]int{0}); !slices.Equal(got[0], []int{1, 2}) {
+		t.Fatalf("primary candidates %v, want [1 2] (E2 first by containment)", got[0])
+	}
+	chs := []ChapterSpec{{ID: "S1", Title: "樱花季舆情", SubPoints: []string{"1.1 樱花季预约争议与话题阅读量"}}}
+	p := MakePlan(s, "武汉大学", chs, nil)
+	var a *Assigned
+	for i := range p.Chapters[0].SubPoints[0].Items {
+		if it := &p.Chapters[0].SubPoints[0].Items[i]; it.ItemID == "E1" {
+			a = it
+		}
+	}
+	if a == nil {
+		t.Fatalf("E1 not assigned: %+v", p.Chapters[0].SubPoints[0].Items)
+	}
+	if !slices.Equal(a.Primary, []string{"E3"}) {
+		t.Errorf("E1 primary %v, want [E3] (the page stating 4.8亿)", a.Primary)
+	}
+	found := false
+	for _, f := range p.Chapters[0].SubPoints[0].Figures {
+		if f.ItemID == "E1" && f.Raw == "4.8亿" {
+			found = true
+			if f.Primary != "E3" {
+				t.Errorf("figure 4.8亿 primary %q, want E3", f.Primary)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no figure 4.8亿 of E1 in %+v", p.Chapters[0].SubPoints[0].Figures)
+	}
+}

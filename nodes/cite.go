@@ -381,7 +381,7 @@ func essentialNumbers(es *prompts.Essentials) map[string][]string {
 		add(a.Cite, itoa(a.Items))
 	}
 	for _, e := range es.Timeline {
-		add([]string{e.Cite}, e.Date)
+		add([]string{e.Cite, e.Primary}, e.Date)
 	}
 	return out
 }

@@ -50,7 +50,7 @@ func chapterEssentials(es evidence.Essentials, place map[evidence.EssentialBlock
 			}
 		case evidence.BlockTimeline:
 			for _, e := range es.Timeline {
-				out.Timeline = append(out.Timeline, prompts.TimelineEvent{Date: e.Date, Text: e.Text, Cite: e.ItemID})
+				out.Timeline = append(out.Timeline, prompts.TimelineEvent{Date: e.Date, Text: e.Text, Cite: e.ItemID, Primary: e.Primary})
 			}
 		case evidence.BlockPlatforms:
 			for _, p := range es.Platforms {
@@ -82,9 +82,15 @@ func essentialIDs(es evidence.Essentials) []string {
 	}
 	for _, e := range es.Timeline {
 		ids = append(ids, e.ItemID)
+		if e.Primary != "" {
+			ids = append(ids, e.Primary)
+		}
 	}
 	for _, f := range es.Figures {
 		ids = append(ids, f.ItemID)
+		if f.Primary != "" {
+			ids = append(ids, f.Primary)
+		}
 	}
 	return ids
 }

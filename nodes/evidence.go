@@ -153,9 +153,15 @@ func kpiFigureRef(f evidence.Figure, off map[string]bool) prompts.FigureRef {
 	return r
 }
 
+// figureRef is a figure as the prompts carry it; Scaled only when 万 or 亿
+// make it differ from Value (the prompt budget goes to evidence).
 func figureRef(f evidence.Figure) prompts.FigureRef {
+	scaled := f.Scaled
+	if scaled == f.Value {
+		scaled = 0
+	}
 	return prompts.FigureRef{ItemID: f.ItemID, Kind: string(f.Kind), Label: f.Label, KPI: f.KPI, Group: f.Group, Raw: f.Raw,
-		Value: f.Value, Unit: f.Unit, Scaled: f.Scaled, Date: f.Date, Sentence: f.Sentence}
+		Value: f.Value, Unit: f.Unit, Scaled: scaled, Date: f.Date, Sentence: f.Sentence, Primary: f.Primary}
 }
 
 // digest summarises a written chapter for the chapters written after it:

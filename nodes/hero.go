@@ -144,7 +144,7 @@ func heroKPICards(figs []prompts.FigureRef) []ir.KPI {
 							break
 						}
 					}
-					card := ir.KPI{Label: f.KPI, Value: value, Source: "[" + f.ItemID + "]"}
+					card := ir.KPI{Label: f.KPI, Value: value, Source: figureCite(f)}
 					if slices.ContainsFunc(kpis, func(k ir.KPI) bool { return prompts.SameKPI(k, card) }) {
 						continue
 					}
@@ -155,6 +155,15 @@ func heroKPICards(figs []prompts.FigureRef) []ir.KPI {
 		}
 	}
 	return kpis
+}
+
+// figureCite is a figure's citation: the web page stating it first
+// (FigureRef.Primary), then its passage ("[E160][E12]").
+func figureCite(f prompts.FigureRef) string {
+	if f.Primary != "" && f.Primary != f.ItemID {
+		return "[" + f.Primary + "][" + f.ItemID + "]"
+	}
+	return "[" + f.ItemID + "]"
 }
 
 // heroHighlightsFrom takes the chapters' leads round by round (the

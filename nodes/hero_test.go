@@ -141,3 +141,20 @@ func TestHeroMainFindingStatesAFigure(t *testing.T) {
 		}
 	}
 }
+
+// A KPI card cites the web page that states its figure first
+// (FigureRef.Primary), then the engine passage it was read from; a card
+// without such a page cites its passage alone.
+func TestHeroKPICardCitesThePageFirst(t *testing.T) {
+	cards := heroKPICards([]prompts.FigureRef{
+		{ItemID: "E12", Kind: "volume", KPI: "微博话题#武大樱花#阅读量", Raw: "4.8亿", Primary: "E160"},
+		{ItemID: "E13", Kind: "share", KPI: "二次舆情反弹概率", Raw: "31%"},
+	})
+	var got []string
+	for _, k := range cards {
+		got = append(got, k.Label+" "+k.Source)
+	}
+	if want := []string{"微博话题#武大樱花#阅读量 [E160][E12]", "二次舆情反弹概率 [E13]"}; !slices.Equal(got, want) {
+		t.Errorf("cards %q, want %q", got, want)
+	}
+}

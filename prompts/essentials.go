@@ -88,4 +88,7 @@ type TimelineEvent struct {
 	Date string `json:"date"` // YYYY-MM-DD or YYYY-MM
 	Text string `json:"text"` // the sentence, verbatim
 	Cite string `json:"cite"` // its evidence id
+	// Primary is the evidence id of a web page stating the same event
+	// without its year ("7月25日,法院审理认为…"), "" for none: cite it first.
+	Primary string `json:"primary,omitempty"`
 }

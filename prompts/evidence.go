@@ -41,10 +41,14 @@ type FigureRef struct {
 	Raw    string  `json:"raw"`   // as written: 79%, 3.8亿
 	Value  float64 `json:"value"` // the number as written (79, 3.8)
 	Unit   string  `json:"unit,omitempty"`
-	Scaled float64 `json:"scaled"`         // with 万/亿 applied
-	Date   string  `json:"date,omitempty"` // ISO date for kind "date"
+	Scaled float64 `json:"scaled,omitempty"` // with 万/亿 applied; 0 (left out) when it equals Value
+	Date   string  `json:"date,omitempty"`   // ISO date for kind "date"
 	// Sentence is the clause the figure stands in.
 	Sentence string `json:"sentence"`
+	// Primary is the evidence id of a web page that states the same
+	// figure (evidence.Figure.Primary), "" for none: cite it before
+	// ItemID.
+	Primary string `json:"primary,omitempty"`
 }
 
 // SubPointBrief is one template sub-point of a chapter with the evidence

@@ -28,7 +28,8 @@ import (
 //   - part-to-whole charts (pie and doughnut charts, and charts titled 分布/
 //     占比/构成 in %) whose values sum to 100 ± 2;
 //   - KPI cards (hero and chapters) whose figure and subject are found in
-//     the passages of the reference they cite;
+//     the passages of the reference they cite, and those citing a web
+//     source;
 //   - paragraphs printed twice: a paragraph, list item, quote or table
 //     cell of 20+ runes (citation marks, "（详见…）" pointers and the
 //     "X引擎的研究写道：" speaker prefixes removed) that is printed again, as
@@ -56,6 +57,7 @@ type analystChecklist struct {
 	PartChartsWhole  int      // of PartCharts: values summing to 100 ± 2
 	PartBad          []string // the others: title, labels and values
 	KPIs, KPIsTraced int
+	KPIsWeb          int      // of KPIs: citing a web source (an http(s) reference)
 	Repeated         []string // paragraphs printed twice (normalised text)
 	Subsections      int
 	Empty            []string // empty subsections (their headings)
@@ -207,6 +209,12 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 		}
 		if kpiTraced(k, p.String()) {
 			c.KPIsTraced++
+		}
+		for _, n := range refs {
+			if n >= 1 && n <= len(doc.Sources) && strings.HasPrefix(doc.Sources[n-1].URL, "http") {
+				c.KPIsWeb++
+				break
+			}
 		}
 	}
 	for _, k := range doc.Metadata.Hero.KPIs {
@@ -444,8 +452,8 @@ func TestAnalystChecklist(t *testing.T) {
 				t.Logf("  noise: %s", n)
 			}
 			t.Logf("findings %d; web sources cited %d of %d references; part-to-whole charts summing to 100±2: %d of %d; "+
-				"KPIs traced to their passage: %d of %d; paragraphs printed twice: %d; empty subsections: %d of %d",
-				c.Findings, c.WebCited, c.Refs, c.PartChartsWhole, c.PartCharts, c.KPIsTraced, c.KPIs,
+				"KPIs traced to their passage: %d of %d (citing a web source: %d); paragraphs printed twice: %d; empty subsections: %d of %d",
+				c.Findings, c.WebCited, c.Refs, c.PartChartsWhole, c.PartCharts, c.KPIsTraced, c.KPIs, c.KPIsWeb,
 				len(c.Repeated), len(c.Empty), c.Subsections)
 			for _, p := range c.Repeated {
 				t.Logf("  printed twice: %s", p)

@@ -29,7 +29,10 @@ type draftStats struct {
 	cited      int // paragraphs with a link to #ref-N that names a listed source
 }
 
-var refNum = regexp.MustCompile(`^\[(\d+)\]$`)
+var (
+	refNum  = regexp.MustCompile(`^\[(\d+)\]$`)
+	refNums = regexp.MustCompile(`^(?:\[\d+\])+$`)
+)
 
 func measureDraft(t *testing.T, doc *ir.Document) draftStats {
 	t.Helper()
@@ -195,9 +198,14 @@ func checkDraft(t *testing.T, dir string) {
 		raws[f.Raw] = true
 	}
 	for _, k := range hero.KPIs {
+		// "[6]", or "[6][13]": the page stating the figure, then its passage
 		n := 0
-		if m := refNum.FindStringSubmatch(k.Source); m != nil {
-			n, _ = strconv.Atoi(m[1])
+		if refNums.MatchString(k.Source) {
+			for _, m := range regexp.MustCompile(`\d+`).FindAllString(k.Source, -1) {
+				if v, _ := strconv.Atoi(m); n == 0 || v < 1 || v > len(doc.Sources) {
+					n = v
+				}
+			}
 		}
 		known := true // a card may show two values of one passage: "三十元→十二元"
 		for _, v := range strings.Split(k.Value, "→") {

@@ -2,6 +2,7 @@ package draft
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"reportengine/ir"
@@ -19,10 +20,14 @@ func TestFigureBlocksKPILabels(t *testing.T) {
 	row := "情绪占比：浪漫 42% / 焦虑 28%"
 	figs := []prompts.FigureRef{
 		{ItemID: "E6", Kind: "count", Label: "带动全省", Raw: "11所", Value: 11, Unit: "所", Sentence: "带动全省11所高校形成多层次国际化发展梯队"},
-		{ItemID: "E3", Kind: "share", Label: "情绪占比：浪漫", KPI: "樱花季情绪占比：浪漫", Raw: "42%", Value: 42, Unit: "%", Sentence: row},
+		{ItemID: "E3", Kind: "share", Label: "情绪占比：浪漫", KPI: "樱花季情绪占比：浪漫", Raw: "42%", Value: 42, Unit: "%", Sentence: row, Primary: "E9"},
 		{ItemID: "E3", Kind: "share", Label: "焦虑", KPI: "樱花季情绪占比：焦虑", Raw: "28%", Value: 28, Unit: "%", Sentence: row},
 	}
 	blocks := figureBlocks(figs, "s")
+	// the page stating a card's figure is cited before its passage
+	if src := blocksText(blocks); !strings.Contains(src, "数据出处：[E9][E3]") {
+		t.Errorf("the cards' sources do not cite the page first:\n%s", src)
+	}
 	var cards []string
 	var chart *ir.Block
 	for i, b := range blocks {

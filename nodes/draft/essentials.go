@@ -90,7 +90,11 @@ func figureLines(figs []prompts.FigureRef, sentiment bool, lead string) ir.Block
 			continue
 		}
 		at[key] = len(items)
-		items = append(items, fmt.Sprintf("%s：%s——「%s」[%s]", label, f.Raw, strings.TrimSpace(f.Sentence), f.ItemID))
+		cite := "[" + f.ItemID + "]"
+		if f.Primary != "" && f.Primary != f.ItemID {
+			cite = "[" + f.Primary + "]" + cite // the page stating it, first
+		}
+		items = append(items, fmt.Sprintf("%s：%s——「%s」%s", label, f.Raw, strings.TrimSpace(f.Sentence), cite))
 	}
 	if len(items) == 0 {
 		return para(lead + prompts.NoData + "可引用的数字。")
@@ -115,7 +119,11 @@ func timelineBlocks(es *prompts.Essentials) []ir.Block {
 	}
 	items := make([]string, 0, len(es.Timeline))
 	for _, e := range es.Timeline {
-		items = append(items, fmt.Sprintf("%s：%s[%s]", e.Date, strings.TrimSpace(e.Text), e.Cite))
+		cite := "[" + e.Cite + "]"
+		if e.Primary != "" {
+			cite = "[" + e.Primary + "]" + cite // the page stating it without its year, first
+		}
+		items = append(items, fmt.Sprintf("%s：%s%s", e.Date, strings.TrimSpace(e.Text), cite))
 	}
 	b := list(items)
 	b.ListType = "ordered"

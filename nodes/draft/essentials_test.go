@@ -50,6 +50,7 @@ func TestEssentialBlocksNumbers(t *testing.T) {
 		Place:  map[string]string{prompts.BlockVolume: "A", prompts.BlockPlatforms: "A"},
 		Figures: []prompts.FigureRef{
 			{ItemID: "E5", Kind: "volume", KPI: "话题阅读量", Raw: "28.7亿次", Value: 28.7, Sentence: "话题阅读量突破28.7亿次"},
+			{ItemID: "E7", Kind: "volume", KPI: "微博话题阅读量", Raw: "1.8亿", Value: 1.8, Sentence: "微博话题阅读量1.8亿", Primary: "E8"}, // a page states it: cited first
 			{ItemID: "E6", Kind: "share", KPI: "二次舆情反弹概率", Raw: "31%", Value: 31, Sentence: "二次舆情反弹概率却从31%升至58%"},
 			{ItemID: "E6", Kind: "share", KPI: "二次舆情反弹概率", Raw: "58%", Value: 58, Sentence: "二次舆情反弹概率却从31%升至58%"},
 		}}
@@ -81,7 +82,8 @@ func TestEssentialBlocksNumbers(t *testing.T) {
 	}
 	text := blocksText(bs)
 	for _, w := range []string{"2025-08-24 19:20 至 2025-08-25 17:53", "[E1][E9]", "检索记录 130 条",
-		"话题阅读量：28.7亿次——「话题阅读量突破28.7亿次」[E5]", "二次舆情反弹概率：31%→58%——"} {
+		"话题阅读量：28.7亿次——「话题阅读量突破28.7亿次」[E5]", "二次舆情反弹概率：31%→58%——", "微博话题阅读量：1.8亿——「微博话题阅读量1.8亿」[E8][E7]",
+		"（130 条检索记录被检索到的时间，不是事件发生的时间）"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("blocks lack %q:\n%s", w, text)
 		}

@@ -41,6 +41,9 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 		seen[k] = true
 		at[f.ItemID+"\x00"+f.KPI] = len(kpis)
 		kpis = append(kpis, ir.KPI{Label: f.KPI, Value: f.Raw})
+		if f.Primary != "" {
+			kpiSrc = appendUnique(kpiSrc, f.Primary) // the page stating it, first
+		}
 		kpiSrc = appendUnique(kpiSrc, f.ItemID)
 	}
 	if len(kpis) >= 2 {
