@@ -71,7 +71,10 @@
 // then). It walks per-node edge lists made once per loaded graph, layer by
 // layer, stopping at the limit, so its cost follows the neighbourhood, not
 // the graph (it scanned every edge per request); stats are counted once
-// per loaded graph too.
+// per loaded graph too, and each node's JSON is encoded once, on its first
+// response, and kept (64 MiB per graph; past that, encoded per response):
+// a response is those encodings and its edges put together, byte for byte
+// what encoding/json makes of the same response (a test holds it to that).
 //
 // # Graph cache
 //
@@ -79,10 +82,10 @@
 // Config.GraphsDir. Look-ups are exact (storage.Store.Load: "report_1"
 // never finds "report_17", §8 #12 of the reference). A graph is loaded once and shared
 // by every request (one Graph and one queryengine.Engine serve concurrent
-// requests; the engine is made when the graph is loaded and builds its
-// gram index in the background, queries scanning until it is in place). At
-// most GOMAXPROCS queries run at once, the others wait (so that scans
-// cannot starve the index build that ends them), and a graph version
+// requests; the engine and its gram index are built as part of the load,
+// before the first request of the graph is answered, so no query scans the
+// text or waits behind a half-built index). At
+// most GOMAXPROCS queries run at once, the others wait, and a graph version
 // keeps its encoded query answers (16 MiB, oldest out first; concurrent
 // requests for one query wait for one run). Each
 // request stats the file; a new modification time or size, or (on Linux)

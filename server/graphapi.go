@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"reportengine/graphrag"
@@ -118,15 +119,24 @@ func (s *Server) handleNeighbors(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, err, "graph %q: the neighbours of %q could not be found", v.id, nodeID)
 		return
 	}
-	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: []feEdge{}, Stats: v.stats(), Truncated: truncated, Limit: limit}
-	for _, i := range nodes {
-		fg.Nodes = append(fg.Nodes, v.node(i, false))
+	edges := v.edgesAmong(nodes)
+	buf := bodyBuffers.Get().(*[]byte)
+	body, err := v.neighborsBody((*buf)[:0], nodeID, depth, limit, nodes, truncated, edges)
+	if err != nil { // a property encoding/json cannot encode: as it answers
+		bodyBuffers.Put(buf)
+		writeJSON(w, http.StatusOK, v.neighborsPlain(nodeID, depth, limit, nodes, truncated, edges))
+		return
 	}
-	for _, e := range v.edgesAmong(nodes) {
-		fg.Edges = append(fg.Edges, v.edge(e))
+	writeJSONBytes(w, http.StatusOK, body)
+	if cap(body) <= maxPooledBuffer {
+		*buf = body
+		bodyBuffers.Put(buf)
 	}
-	writeJSON(w, http.StatusOK, neighborsResponse{Success: true, ReportID: v.id, Node: nodeID, Depth: depth, Graph: fg})
 }
+
+// bodyBuffers holds the neighbours route's response buffers; one over
+// maxPooledBuffer bytes is left to the collector.
+var bodyBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
 // queryResponse is the body of POST /api/graph/query.
 type queryResponse struct {
@@ -205,10 +215,9 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 var errGaveUp = errors.New("the request ended while waiting for a query slot")
 
 // runQuery runs q on v's engine when one of the server's query slots is
-// free (GOMAXPROCS of them): a query scans the graph until its index is
-// built, and many scans at once would share the CPU with, and so starve,
-// the index build that ends them; waiting requests queue instead. The
-// wait ends with errGaveUp when the request does.
+// free (GOMAXPROCS of them): more queries at once would only share the
+// CPU; waiting requests queue instead. The wait ends with errGaveUp when
+// the request does.
 func (s *Server) runQuery(r *http.Request, v *graphView, q queryengine.Query) (*queryengine.Result, error) {
 	select {
 	case s.querySlots <- struct{}{}:

@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -376,6 +377,8 @@ const maxPooledBuffer = 4 << 20
 func writeJSONBytes(w http.ResponseWriter, status int, data []byte) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	// the length is known: the body goes out as written, not in chunks
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)+1))
 	w.WriteHeader(status)
 	_, _ = w.Write(data)
 	_, _ = w.Write([]byte("\n"))

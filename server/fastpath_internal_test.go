@@ -1,0 +1,170 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"reportengine/forum"
+	"reportengine/graphrag"
+	"reportengine/graphrag/builder"
+	"reportengine/state"
+)
+
+// plainJSON is v as writeJSON encodes it, without the final newline.
+func plainJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// awkwardGraph has ids, names, relations and properties that JSON must
+// escape (HTML characters, quotes, control characters, invalid UTF-8, line
+// and paragraph separators), properties over MaxListPropertyBytes and
+// lists and objects among them.
+func awkwardGraph(t *testing.T, seed uint64, n, m int) *graphrag.Graph {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 7))
+	odd := []string{"<b>&amp;</b>", `say "hi"\`, "tab\tnew\nline", "bad\xffutf8", "sep\u2028\u2029", "武汉大学樱花", "plain"}
+	g := graphrag.New()
+	types := graphrag.NodeTypes()
+	for i := range n {
+		attrs := graphrag.Attributes{{Key: "summary", Value: odd[r.IntN(len(odd))] + strings.Repeat("长", r.IntN(150))}}
+		if r.IntN(3) == 0 {
+			attrs = append(attrs, graphrag.Attr{Key: "content", Value: strings.Repeat("很长的正文<script>", 100)})
+		}
+		if r.IntN(4) == 0 {
+			attrs = append(attrs, graphrag.Attr{Key: "url", Value: "https://example.com/?a=1&b=<2>"})
+		}
+		if r.IntN(5) == 0 {
+			attrs = append(attrs, graphrag.Attr{Key: "list", Value: []any{"x", 1.5, true, nil, map[string]any{"k": "<v>"}}})
+		}
+		id := fmt.Sprintf("n%d%s", i, odd[i%len(odd)])
+		if err := g.AddNode(&graphrag.Node{ID: id, Type: types[i%len(types)], Name: odd[r.IntN(len(odd))], Attrs: attrs}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rels := graphrag.Relations()
+	for range m {
+		a, b := r.IntN(n), r.IntN(n)
+		_ = g.AddEdge(graphrag.Edge{From: g.ID(a), To: g.ID(b), Relation: rels[r.IntN(len(rels))], Weight: 1})
+	}
+	return g
+}
+
+// wuhanGraph builds the BettaFish fixture run's graph, as the external
+// tests' fixtureGraph does.
+func wuhanGraph(t *testing.T) *graphrag.Graph {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", "fixtures", "bettafish")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("fixtures not available: %v", err)
+	}
+	var inputs []state.Input
+	for _, e := range []string{"query", "media", "insight"} {
+		in, err := state.ParseArg(filepath.Join(dir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, in)
+	}
+	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _, err := forum.ParseFile(filepath.Join(dir, "logs", "forum.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := builder.Build(builder.Config{Topic: "武汉大学", ReportID: "wuhan", CreatedAt: "2025-08-25T18:02:14Z",
+		States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// The neighbours body put together from kept node encodings is byte for
+// byte encoding/json's encoding of the plain response (neighborsPlain), on
+// the fixture graph and on graphs whose text JSON must escape, for every
+// start node, depths 0-3 and limits that cut and do not cut; the same
+// with every node's encoding kept and with none kept (the budget spent).
+func TestNeighborsBodyMatchesPlain(t *testing.T) {
+	graphs := map[string]*graphrag.Graph{"wuhan<&>": wuhanGraph(t), "awkward": awkwardGraph(t, 1, 90, 260), "sparse": awkwardGraph(t, 2, 60, 40)}
+	for name, g := range graphs {
+		for _, budget := range []string{"kept", "spent"} {
+			v := newGraphView(name, g)
+			if budget == "spent" {
+				v.fragBytes.Store(maxFragBytes)
+			}
+			for start := range g.NodeCount() {
+				for depth := 0; depth <= 3; depth++ {
+					for _, limit := range []int{1, 5, 40, 5000} {
+						nodes, truncated, err := v.neighbourhood(int32(start), depth, limit)
+						if err != nil {
+							t.Fatal(err)
+						}
+						edges := v.edgesAmong(nodes)
+						got, err := v.neighborsBody(nil, g.ID(start), depth, limit, nodes, truncated, edges)
+						if err != nil {
+							t.Fatal(err)
+						}
+						want := plainJSON(t, v.neighborsPlain(g.ID(start), depth, limit, nodes, truncated, edges))
+						if !bytes.Equal(got, want) {
+							i := 0
+							for i < len(got) && i < len(want) && got[i] == want[i] {
+								i++
+							}
+							t.Fatalf("%s (%s) start %d depth %d limit %d: bodies differ at byte %d:\n%q\n%q", name, budget, start, depth, limit, i,
+								got[max(0, i-60):min(len(got), i+60)], want[max(0, i-60):min(len(want), i+60)])
+						}
+					}
+				}
+			}
+			kept := 0
+			for i := range v.frags {
+				if v.frags[i].Load() != nil {
+					kept++
+				}
+			}
+			if (budget == "kept") != (kept == g.NodeCount()) || (budget == "spent" && kept != 0) {
+				t.Errorf("%s (%s): %d of %d node encodings kept", name, budget, kept, g.NodeCount())
+			}
+		}
+	}
+}
+
+// A property encoding/json cannot encode (NaN: a graph file cannot hold
+// one, a graph made in code can) is an error of the fast path, after which
+// the handler encodes the plain response, which fails as writeJSON fails
+// (500, a generic message), never a broken body.
+func TestNeighborsUnencodable(t *testing.T) {
+	g := graphrag.New()
+	for i, attrs := range []graphrag.Attributes{nil, {{Key: "score", Value: math.NaN()}}} {
+		if err := g.AddNode(&graphrag.Node{ID: fmt.Sprint("n", i), Type: graphrag.TypeSection, Name: "x", Attrs: attrs}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = g.AddEdge(graphrag.Edge{From: "n0", To: "n1", Relation: graphrag.RelContains, Weight: 1})
+	v := newGraphView("r", g)
+	nodes, truncated, _ := v.neighbourhood(0, 1, 10)
+	edges := v.edgesAmong(nodes)
+	if _, err := v.neighborsBody(nil, "n0", 1, 10, nodes, truncated, edges); err == nil {
+		t.Fatal("a NaN property encoded")
+	}
+	w := httptest.NewRecorder()
+	writeJSON(w, 200, v.neighborsPlain("n0", 1, 10, nodes, truncated, edges))
+	if w.Code != 500 || !strings.Contains(w.Body.String(), "could not be encoded") {
+		t.Errorf("plain encoding of a NaN: %d %s", w.Code, w.Body.String())
+	}
+}
