@@ -756,6 +756,13 @@ func kpiLabel(c kpiClause, f Figure) string {
 	default:
 		return ""
 	}
+	// "咨询人数同比下降43%": a change against a base keeps its direction
+	// (a card "咨询人数同比 43%" reads as a level, or a rise)
+	if f.Unit == "%" && firstSuffix(subj, []string{"同比", "环比"}) != "" {
+		if v := firstSuffix(tb, changeDirections); v != "" {
+			subj += v
+		}
+	}
 	left := subj
 	for _, m := range metricWords {
 		left = strings.ReplaceAll(left, m, "")
@@ -766,6 +773,9 @@ func kpiLabel(c kpiClause, f Figure) string {
 	}
 	return subj
 }
+
+// changeDirections are the verbs of a change a 同比/环比 share states.
+var changeDirections = []string{"下降", "下滑", "减少", "降低", "增长", "增加", "上升", "上涨", "提升", "激增", "暴涨", "骤降"}
 
 // shareTails end a clause whose figure is a share of the whole (占总量,
 // 占全部): the label is its subject with 占比.

@@ -130,6 +130,8 @@ func TestFigureKPILabels(t *testing.T) {
 		// a concession and "占总量" are no part of the label (it was
 		// "海外校友的推特讨论量虽仅占总量"); a rate alone names no subject
 		{"（2）海外校友的推特讨论量虽仅占总量8%，但转发率高达62%，形成跨国“母校保卫战”；", []kpi{{"海外校友的推特讨论量占比", "8%"}}},
+		// a change against last year keeps its direction (it was "武大摊位咨询人数同比 43%")
+		{"武大摊位咨询人数同比下降43%（湖北教育考试院数据）", []kpi{{"武大摊位咨询人数同比下降", "43%"}}},
 		// a thousands separator is part of the number (it was 780条)
 		{"开业以来相关提及共12,780条", []kpi{{"开业以来相关提及", "12,780条"}}},
 		{"开业首周新增粉丝五千人", []kpi{{"开业首周新增粉丝", "五千人"}}},
