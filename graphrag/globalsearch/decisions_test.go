@@ -72,3 +72,26 @@ func TestRouteEntityRules(t *testing.T) {
 		}
 	}
 }
+
+// A broad question whose framing words no report holds (近期, 态势) is
+// still answered from the reports that hold its other terms: with the
+// unheld terms weighed (dropUnheld removed) every report falls under
+// MinCoverage and the answer is the no-data one. A broad question none of
+// whose terms any report holds still yields nothing.
+func TestBroadUnheldTermsDropped(t *testing.T) {
+	e := offlineEngine(t, bettafishModel(t))
+	res, err := e.Search(t.Context(), Query{Text: "武汉大学近期舆情的总体态势怎么样？"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.NoData || checkCited(t, res) < 2 {
+		t.Fatalf("no_data %v:\n%s", res.NoData, res.Response)
+	}
+	res, err = e.Search(t.Context(), Query{Text: "火星殖民的总体态势怎么样？"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.NoData {
+		t.Errorf("answered a question no report holds:\n%s", res.Response)
+	}
+}

@@ -73,7 +73,30 @@ func coverage(s string, terms []text.Term, w []float64) float64 {
 			got += w[i]
 		}
 	}
+	if all == 0 {
+		return 0
+	}
 	return got / all
+}
+
+// dropUnheld sets to 0 the weight of each term no report holds (low: the
+// reports' lower-cased texts). A broad question's framing words
+// ("近期…态势") that no report uses would otherwise weigh the most and keep
+// every report under MinCoverage; a question none of whose terms any report
+// holds still yields nothing (coverage 0).
+func dropUnheld(terms []text.Term, low []string, w []float64) {
+	for i, t := range terms {
+		held := false
+		for _, s := range low {
+			if holdsAny(s, t) {
+				held = true
+				break
+			}
+		}
+		if !held {
+			w[i] = 0
+		}
+	}
 }
 
 // importance is a report's weight among the model's reports, in (0, 1]:
@@ -109,7 +132,8 @@ const TopicReportID = "report-topic"
 // terms scores the sentences by the share of the term weight they hold
 // (a sentence holding none scores 0), scaled less by importance and
 // position. A report holding less than MinCoverage of the term weight
-// yields no point, nor does the topic report of our graphs
+// yields no point (for a broad question, of the weight of the terms some
+// report holds: dropUnheld), nor does the topic report of our graphs
 // (TopicReportID). Each report gives at most PointsPerReport points, in
 // its own text order; a score is 1–100.
 func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
@@ -119,6 +143,9 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 	terms := contentTerms(question)
 	w := termWeights(terms, b.low)
 	broad := len(terms) == 0 || len(BroadCues(question)) > 0
+	if broad {
+		dropUnheld(terms, b.low, w)
+	}
 	out := make([]MapResponse, len(c.Batches))
 	for bi, bt := range c.Batches {
 		m := MapResponse{Batch: bi, Points: []Point{}}
