@@ -23,7 +23,9 @@ import (
 //     whichever of it and its parts occurs most; each term weighted by
 //     clamp(log10(10⁻³ / max(general share, 10⁻⁷)), 0.1, 4); a document's
 //     sum times the square of the share of the question's weight it
-//     holds; an entity scores its document plus its best text unit;
+//     holds; an entity scores its document plus its best text unit; a
+//     term's synonyms (text.Term.Synonyms) counted with it as one word,
+//     their general shares added;
 //   - vector: the cosine of the question to every entity, nearest first,
 //     ties by id, the first n kept;
 //   - the topic, engine and search-query entities (bookkeeping) left out
@@ -122,11 +124,17 @@ func (o *hybridOracle) lexical(q string) []int {
 		word, count := "", 0
 		var tf []int
 		for ci, w := range append([]string{t.Text}, t.Parts...) {
-			w = asciiLower(w)
+			// the term itself with its synonyms, counted as one word
+			ws := []string{w}
+			if ci == 0 {
+				ws = t.Words()
+			}
 			c := make([]int, len(o.docs))
 			sum := 0
 			for d, doc := range o.docs {
-				c[d] = occurrences(doc, w)
+				for _, x := range ws {
+					c[d] += occurrences(doc, asciiLower(x))
+				}
 				sum += c[d]
 			}
 			if sum == 0 {
@@ -142,6 +150,11 @@ func (o *hybridOracle) lexical(q string) []int {
 		g := rtext.GeneralShare(t.Text)
 		if count > 0 {
 			g = rtext.GeneralShare(word)
+		}
+		if count > 0 && word == asciiLower(t.Text) {
+			for _, syn := range t.Synonyms {
+				g += rtext.GeneralShare(syn)
+			}
 		}
 		weight := math.Max(0.1, math.Min(4, math.Log10(1e-3/math.Max(g, 1e-7))))
 		total += weight

@@ -4,7 +4,9 @@
 // words of the segmenter library's own simplified-Chinese dictionary
 // (github.com/go-ego/gse, data/dict/zh/s_1.txt, derived from jieba's) whose
 // frequency is at least minFreq, one "word frequency" line each, sorted by
-// word. Run it with `go generate ./text` after changing the library's
+// word; and zhnouns.txt, the words of one rune of those that the
+// dictionary tags as nouns (part of speech "n"), in rune order, on one
+// line. Run it with `go generate ./text` after changing the library's
 // version; the output is deterministic (gzip without a name or time).
 package main
 
@@ -40,6 +42,7 @@ func main() {
 	type word struct {
 		text string
 		freq int
+		pos  string
 	}
 	seen := map[string]bool{}
 	var words []word
@@ -57,7 +60,11 @@ func main() {
 			continue
 		}
 		seen[f[0]] = true
-		words = append(words, word{f[0], freq})
+		pos := ""
+		if len(f) > 2 {
+			pos = f[2]
+		}
+		words = append(words, word{f[0], freq, pos})
 	}
 	if err := sc.Err(); err != nil {
 		fail(err)
@@ -75,6 +82,17 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("zhdict.txt.gz: %d words of frequency >= %d from %s, %d bytes\n", len(words), minFreq, src, buf.Len())
+	var nouns []rune
+	for _, w := range words {
+		if rs := []rune(w.text); len(rs) == 1 && w.pos == "n" {
+			nouns = append(nouns, rs[0])
+		}
+	}
+	sort.Slice(nouns, func(i, j int) bool { return nouns[i] < nouns[j] })
+	if err := os.WriteFile("zhnouns.txt", []byte(string(nouns)+"\n"), 0o644); err != nil {
+		fail(err)
+	}
+	fmt.Printf("zhnouns.txt: %d nouns of one rune\n", len(nouns))
 }
 
 func fail(err error) {

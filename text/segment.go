@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/go-ego/gse"
 )
@@ -21,6 +22,28 @@ import (
 //
 //go:embed zhdict.txt.gz
 var zhDict []byte
+
+// zhNouns are the words of one rune that the library's dictionary tags as
+// nouns (part of speech "n": 山, 班, 季, 奖), in rune order on one line
+// (gen_dict.go makes it with zhdict.txt.gz).
+//
+//go:embed zhnouns.txt
+var zhNouns string
+
+var nounRunes = sync.OnceValue(func() map[rune]bool {
+	m := map[rune]bool{}
+	for _, r := range strings.TrimSpace(zhNouns) {
+		m[r] = true
+	}
+	return m
+})
+
+// IsOneRuneNoun reports whether w is a word of one rune that the
+// dictionary tags as a noun (山, 班, 季; not 中, 年, 说, 大).
+func IsOneRuneNoun(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return size > 0 && size == len(w) && nounRunes()[r]
+}
 
 // segmenter loads the dictionary once per process, on first use (or
 // when Warm starts it): about 0.3 s and 22 MiB of heap on a quiet core

@@ -142,3 +142,19 @@ func TableRow(line, next string) (sentence string, ok bool) {
 func tableRule(line string) bool {
 	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: ") == ""
 }
+
+// RefersBack reports whether a Chinese sentence opens by referring to the
+// one before it (该班级…, 此举…, 这一…, 其中…, 他们…, 对此…, 因此…): it
+// says more about what that one names and names nothing itself, so a
+// quote of the sentence before it reads on into it. The openers are the
+// demonstratives and pronouns 该 此 这 其 它 他 她 and 对此 为此 因此.
+func RefersBack(s string) bool {
+	for _, p := range backRefs {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+var backRefs = []string{"该", "此", "这", "其", "它", "他", "她", "对此", "为此", "因此"}

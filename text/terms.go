@@ -13,9 +13,23 @@ type Term struct {
 	// other scripts lower-cased and, for English, reduced by Stem.
 	Text string
 	// Parts are the dictionary words inside a Chinese term of more than
-	// two runes (SubWords: 樱花季 → 樱花, 花季): a text that holds a part
+	// two runes (SubWords: 樱花季 → 樱花, 花季) and the words a term was
+	// joined from (BindSingles: 雷军班 → 雷军): a text that holds a part
 	// but not the term still speaks of it. nil otherwise.
 	Parts []string
+	// Synonyms are the words that say the same as Text in the texts
+	// searched (the near-synonym table, Synonyms: 情绪 → 情感): a text
+	// holding one holds the term. nil for most terms.
+	Synonyms []string
+}
+
+// Words returns Text and its Synonyms: the words a text holds when it
+// holds the term.
+func (t Term) Words() []string {
+	if len(t.Synonyms) == 0 {
+		return []string{t.Text}
+	}
+	return append([]string{t.Text}, t.Synonyms...)
 }
 
 // Terms returns the content terms of a question (or of any short text),
@@ -23,7 +37,8 @@ type Term struct {
 // (a one-rune stop word joined to an unknown word is cut off it: 对断 → 断)
 // (IsStopWord: question words such as 什么/哪些/how, function words such
 // as 的/了/the), without words of one rune when longer ones remain (单字
-// like 看, 选 or 季 rarely say what is asked), without Latin words of one
+// like 看, 选 or 中 rarely say what is asked; a one-rune noun binds to its
+// neighbour first, bindSingles: 樱花/季 → 樱花季), without Latin words of one
 // letter and without pure punctuation; English words reduced by Stem. A
 // question of stop words only has no terms (nil).
 func Terms(q string) []Term { return TermsOf(q, Words(q)) }
@@ -33,11 +48,19 @@ func Terms(q string) []Term { return TermsOf(q, Words(q)) }
 // terms and read word by word is segmented once.
 func TermsOf(q string, words []string) []Term {
 	words = joinSingles(q, dropMeasures(words))
+	words, joined := bindSingles(q, words)
 	var out []Term
 	seen := map[string]bool{}
 	var single []string
 	for _, w := range words {
 		if IsStopWord(w) {
+			continue
+		}
+		if syn := Synonyms(w); syn != nil {
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, Term{Text: w, Synonyms: syn})
+			}
 			continue
 		}
 		w = trimStopRunes(w)
@@ -55,7 +78,19 @@ func TermsOf(q string, words []string) []Term {
 			continue
 		}
 		seen[t] = true
-		out = append(out, Term{Text: t, Parts: parts(t)})
+		ps := parts(t)
+		if from := joined[w]; from != nil {
+			// the words it was joined from come first, then the
+			// dictionary's other words inside it
+			merged := append([]string(nil), from...)
+			for _, p := range ps {
+				if !slices.Contains(merged, p) {
+					merged = append(merged, p)
+				}
+			}
+			ps = merged
+		}
+		out = append(out, Term{Text: t, Parts: ps, Synonyms: Synonyms(t)})
 	}
 	if len(out) == 0 {
 		for _, w := range single {
@@ -107,7 +142,7 @@ func joinSingles(q string, words []string) []string {
 	}
 	for _, w := range words {
 		c := w
-		if !IsStopWord(w) {
+		if !IsStopWord(w) && Synonyms(w) == nil {
 			c = trimStopRunes(w)
 		}
 		single := utf8.RuneCountInString(c) == 1 && HasHan(c) && !IsStopWord(c)
@@ -123,6 +158,52 @@ func joinSingles(q string, words []string) []string {
 	}
 	flush()
 	return out
+}
+
+// bindSingles joins each one-rune Chinese noun (IsOneRuneNoun: the
+// dictionary tags it n) that is not a stop word to the content word
+// before it in q (雷军/班 → 雷军班, 珞珈/山 → 珞珈山,
+// 樱花/季 → 樱花季, 张平/文 → 张平文), or, when none stands right before
+// it, to the content word after it (官/网上 → 官网上):
+// the segmenter's dictionary lacks the name (a class, a hill, a season),
+// the character alone would be dropped as too short to say what is asked,
+// and the content word alone names something wider (雷军 for 雷军班). A
+// content word here is a Chinese word of two runes or more that is not a
+// stop word and has no synonyms. It returns the words and, for each
+// joined word, the content word it was joined from: it becomes the
+// joined word's first part, so that a knowledge lacking the joined name
+// is searched for it instead. Other one-rune words (中, 后, 年, 说, 大:
+// localizers, measures, verbs, adjectives) never bind: 事件中 or 咖啡店开
+// would narrow a term to a phrase.
+func bindSingles(q string, words []string) ([]string, map[string][]string) {
+	content := func(w string) bool {
+		return HasHan(w) && utf8.RuneCountInString(w) >= 2 && !IsStopWord(w) && Synonyms(w) == nil
+	}
+	single := func(w string) bool { return IsOneRuneNoun(w) && !IsStopWord(w) }
+	out := make([]string, 0, len(words))
+	joined := map[string][]string{}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if !single(w) {
+			out = append(out, w)
+			continue
+		}
+		if n := len(out); n > 0 && content(out[n-1]) && joined[out[n-1]] == nil && strings.Contains(q, out[n-1]+w) {
+			j := out[n-1] + w
+			joined[j] = []string{out[n-1]}
+			out[n-1] = j
+			continue
+		}
+		if i+1 < len(words) && content(words[i+1]) && strings.Contains(q, w+words[i+1]) {
+			j := w + words[i+1]
+			joined[j] = []string{words[i+1]}
+			out = append(out, j)
+			i++
+			continue
+		}
+		out = append(out, w)
+	}
+	return out, joined
 }
 
 // dropMeasures leaves out the measure that completes an interrogative

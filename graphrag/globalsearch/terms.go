@@ -143,10 +143,13 @@ func contentTerms(question string) []text.Term {
 // none; "武汉大学的舆情总体怎么样？" has 武汉大学 and 舆情.
 func Terms(question string) []string { return text.TermTexts(contentTerms(question)) }
 
-// holdsAny reports whether s holds t or one of its parts (text.Term.Parts).
+// holdsAny reports whether s holds t, one of its synonyms
+// (text.Term.Synonyms) or one of its parts (text.Term.Parts).
 func holdsAny(s string, t text.Term) bool {
-	if text.HoldsTerm(s, t.Text) {
-		return true
+	for _, w := range t.Words() {
+		if text.HoldsTerm(s, w) {
+			return true
+		}
 	}
 	for _, p := range t.Parts {
 		if text.HoldsTerm(s, p) {

@@ -209,7 +209,8 @@ func entityUnits(m *Model) [][]int32 {
 type TermStat struct {
 	// Term is the question's term (text.Term.Text).
 	Term string `json:"term"`
-	// Matched is the word that was counted: the term itself when the
+	// Matched is the word that was counted: the term itself (with its
+	// synonyms, text.Term.Synonyms, counted as the term) when the
 	// knowledge holds it at least MinTopicalCount times, else whichever of
 	// the term and its parts (text.Term.Parts) occurs most (the term on a
 	// tie); "" when none occurs.
@@ -219,8 +220,9 @@ type TermStat struct {
 	Docs  int `json:"docs"`
 	Count int `json:"count"`
 	// Share is Count over the estimated words of the knowledge; General is
-	// text.GeneralShare(Matched), 0 for a word the general dictionary does
-	// not hold (rare words, names, Latin words).
+	// text.GeneralShare(Matched) (plus its synonyms' when Matched is the
+	// term), 0 for a word the general dictionary does not hold (rare
+	// words, names, Latin words).
 	Share   float64 `json:"share"`
 	General float64 `json:"general"`
 	// Lift is Share / max(General, GeneralFloor): how many times more
@@ -352,6 +354,9 @@ func (x *Lexical) Search(terms []text.Term) *LexicalResult {
 		st := TermStat{Term: t.Text}
 		for ci, w := range cands {
 			hits, count := x.count(w)
+			if ci == 0 && len(t.Synonyms) > 0 {
+				hits, count = x.countAny(t.Words())
+			}
 			if count == 0 {
 				continue
 			}
@@ -372,6 +377,12 @@ func (x *Lexical) Search(terms []text.Term) *LexicalResult {
 				st.Share = float64(st.Count) / x.words
 			}
 			st.General = text.GeneralShare(st.Matched)
+			if st.Matched == t.Text {
+				// a term counted with its synonyms: their general shares too
+				for _, syn := range t.Synonyms {
+					st.General += text.GeneralShare(syn)
+				}
+			}
 			st.Lift = st.Share / max(st.General, GeneralFloor)
 		}
 		res.Terms = append(res.Terms, st)
@@ -449,6 +460,27 @@ func bm25TF(tf, dl, avg float64) float64 {
 		avg = 1
 	}
 	return tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*dl/avg))
+}
+
+// countAny is count for a term and its synonyms (text.Term.Words) taken
+// as one word: the documents holding any of them, ascending, each with
+// the sum of their counts, and the total count.
+func (x *Lexical) countAny(ws []string) ([]docHit, int) {
+	byDoc := map[int32]int32{}
+	total := 0
+	for _, w := range ws {
+		hits, n := x.count(w)
+		total += n
+		for _, h := range hits {
+			byDoc[h.doc] += h.tf
+		}
+	}
+	out := make([]docHit, 0, len(byDoc))
+	for d, tf := range byDoc {
+		out = append(out, docHit{d, tf})
+	}
+	slices.SortFunc(out, func(a, b docHit) int { return cmp.Compare(a.doc, b.doc) })
+	return out, total
 }
 
 // docHit is one document holding a word and how often.

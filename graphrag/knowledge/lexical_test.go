@@ -55,7 +55,7 @@ func lexModel(t *testing.T) *Model {
 func TestLexicalSearchOracle(t *testing.T) {
 	m := lexModel(t)
 	terms := text.Terms("樱花季网友怎么看 agents")
-	if got := strings.Join(text.TermTexts(terms), " "); got != "樱花 网友 agent" {
+	if got := strings.Join(text.TermTexts(terms), " "); got != "樱花季 网友 agent" {
 		t.Fatalf("terms %q", got)
 	}
 	res := m.Lexical().Search(terms)
@@ -167,7 +167,7 @@ func TestLexicalSearchOracle(t *testing.T) {
 func TestTermStats(t *testing.T) {
 	m := lexModel(t)
 	x := m.Lexical()
-	res := x.Search(text.Terms("樱花季 火星 Mercer"))
+	res := x.Search(text.Terms("樱花 火星 Mercer"))
 	byTerm := map[string]TermStat{}
 	for _, s := range res.Terms {
 		byTerm[s.Term] = s
@@ -208,6 +208,26 @@ func TestTermStats(t *testing.T) {
 	}
 	if want := float64(han)/1.5 + float64(other); math.Abs(x.Words()-want) > 1e-9 {
 		t.Errorf("words %v, want %v", x.Words(), want)
+	}
+}
+
+// A term with synonyms is counted as one word with them: the documents
+// holding any, each with the sum of their counts (樱花 3 times in e0 and
+// u0, 游客 once in e0: 4 in 2 documents); its general share is the sum of
+// theirs; a document holding only the synonym scores for the term.
+func TestTermSynonymsCounted(t *testing.T) {
+	m := lexModel(t)
+	res := m.Lexical().Search([]text.Term{{Text: "樱花", Synonyms: []string{"游客", "火星"}}})
+	s := res.Terms[0]
+	if s.Matched != "樱花" || s.Count != 4 || s.Docs != 2 {
+		t.Errorf("%+v, want 樱花 counted with 游客: 4 in 2 documents", s)
+	}
+	if want := text.GeneralShare("樱花") + text.GeneralShare("游客") + text.GeneralShare("火星"); math.Abs(s.General-want) > 1e-15 {
+		t.Errorf("general share %v, want %v", s.General, want)
+	}
+	only := m.Lexical().Search([]text.Term{{Text: "火星", Synonyms: []string{"游客"}}})
+	if s := only.Terms[0]; s.Count != 1 || len(only.Entities) != 1 || only.Entities[0].Entity != 0 {
+		t.Errorf("火星 with synonym 游客: %+v, entities %+v; want e0 through 游客", s, only.Entities)
 	}
 }
 

@@ -153,14 +153,19 @@ func TestEvalShippedSets(t *testing.T) {
 // reports' own [Data: …] ids), 5/5; the BettaFish folder build 10/37,
 // 0.32. Now (auto): coffee-shop 0/30, 0.92, 1.00, 6/6; BettaFish 0/37,
 // 0.72, 1.00, 6/6; Dulce 0/20, 0.91, 1.00, 5/5; folder build 9/37, 0.37,
-// 1.00, 6/6.
+// 1.00, 6/6. Quoting a sentence with the clauses that continue it (cut at
+// ；, or referring back with 该/此/这/其…), one-rune nouns bound to their
+// word (雷军班, 珞珈山), the near-synonym table (情绪/情感, 迁到/迁至), 相关
+// as a stop word and flattened speeches that open with a heading read as
+// text: BettaFish 0/37, 0.88 (60/68), 1.00, 6/6; folder build 8/37, 0.37,
+// 1.00, 6/6; coffee-shop 0/30, 0.94 and Dulce 0/20, 0.91 unchanged.
 //
 // What holds everywhere is checked as the issue asks: citations and
 // off-topic refusals. False refusals 0 and recall ≥ 0.9 are checked where
-// they are met (the sample, Dulce; BettaFish: no false refusal); where they
-// are not yet, the figure reached is the floor, so that a change that
-// loses ground fails: BettaFish recall 0.72 (short of 0.9), the folder
-// build 0.37 and 9 false refusals — its inputs (no forum log, the media
+// they are met (the sample, Dulce; BettaFish: no false refusal), at the
+// figure reached; where they are not yet, the figure reached is the floor,
+// so that a change that loses ground fails: BettaFish recall 0.88 (short
+// of 0.9), the folder build 0.36 and 8 false refusals — its inputs (no forum log, the media
 // file …_175347) lack the facts of 10 of the set's 37 answerable questions
 // and 19 of its 68 assertions, which no gate can answer.
 func TestEvalThresholds(t *testing.T) {
@@ -169,10 +174,10 @@ func TestEvalThresholds(t *testing.T) {
 		minRecall        float64
 	}
 	wants := map[string]want{
-		"coffee-shop":      {0, 0.90},
-		"dulce":            {0, 0.90},
-		"bettafish":        {0, 0.72},
-		"bettafish-folder": {9, 0.36},
+		"coffee-shop":      {0, 0.94},
+		"dulce":            {0, 0.91},
+		"bettafish":        {0, 0.88},
+		"bettafish-folder": {8, 0.36},
 	}
 	reps := evalSets(t)
 	for name, w := range wants {

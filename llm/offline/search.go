@@ -39,6 +39,10 @@ type sentence struct {
 	name    string // the entity the record describes (Entities rows), lower-cased; "" otherwise
 	order   int
 	score   float64
+	// joinsNext: the next sentence of the list follows this one in the
+	// record's text and continues it: this one ends with a clause end
+	// (；;), or the next refers back to it (text.RefersBack)
+	joinsNext bool
 }
 
 // hasHan reports whether s contains a Han character.
@@ -119,7 +123,28 @@ var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", P
 // header and rule left out), bullets stripped, then at
 // sentence ends (。！？!? and ". " before a capital or the end).
 func splitSentences(s string) []string {
-	var out []string
+	cs := splitClauses(s)
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.text
+	}
+	return out
+}
+
+// clause is a sentence of splitSentences and whether the next one
+// continues it (sentence.joinsNext).
+type clause struct {
+	text      string
+	joinsNext bool
+}
+
+// splitClauses is splitSentences with, for each sentence, whether the
+// next sentence it returns follows it on the same line (none was dropped
+// between them) and continues it: the sentence ends at a clause end (；;)
+// or the next refers back to it (text.RefersBack). A line that opens with
+// a Chinese heading and goes on with text (flatHeadingRE) is text.
+func splitClauses(s string) []clause {
+	var out []clause
 	lines := strings.Split(s, "\n")
 	for li, line := range lines {
 		line = strings.TrimSpace(line)
@@ -131,25 +156,51 @@ func splitSentences(s string) []string {
 				next = lines[li+1]
 			}
 			if row, ok := text.TableRow(line, next); ok {
-				out = appendSentence(out, row)
+				out, _ = appendSentence(out, row)
 			}
 			continue
 		}
+		line = flatHeadingRE.ReplaceAllString(line, "$1")
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		line = strings.TrimLeft(line, "-*• ")
-		for _, s := range lineSentences.Split(line) {
-			out = appendSentence(out, s)
+		prevKept := false // the line's previous piece was kept as the last clause of out
+		for _, piece := range lineSentences.Split(line) {
+			var kept bool
+			n := len(out)
+			out, kept = appendSentence(out, piece)
+			if kept && prevKept && n > 0 && (endsClause(out[n-1].text) || text.RefersBack(out[n].text)) {
+				out[n-1].joinsNext = true
+			}
+			prevKept = kept
 		}
 	}
 	return out
 }
 
-func appendSentence(out []string, s string) []string {
+// flatHeadingRE matches the heading marker that opens a line of text
+// going on after a Chinese heading: a forum speech or a scraped page
+// flattened to one line ("## 关键数据提取 事件时间线显示：…"). Such a line is
+// text, not a heading: the marker goes and the line stays, its heading
+// words opening its first sentence as a heading inside a line does
+// ("…热度最低。 ## 深度背景分析 该事件…" keeps its words too). A line that is
+// only a heading ("## 段落标题") is left out as before.
+var flatHeadingRE = regexp.MustCompile(`^#{1,6}\s+([^\s#]*\p{Han}[^\s#]*\s+\S)`)
+
+// endsClause reports whether a sentence ends with a clause end (；;): the
+// sentence of the text goes on after it.
+func endsClause(s string) bool {
+	return strings.HasSuffix(s, "；") || strings.HasSuffix(s, ";")
+}
+
+// appendSentence appends s to out as a clause when it says something
+// (10 runes or more, a letter, no link), cut at a clause end past 280
+// runes, and reports whether it did.
+func appendSentence(out []clause, s string) ([]clause, bool) {
 	s = strings.TrimSpace(s)
 	if runeLen(s) < 10 || strings.Contains(s, "://") {
-		return out // too short to say anything, or a link line
+		return out, false // too short to say anything, or a link line
 	}
 	letters := false
 	for _, r := range s {
@@ -159,12 +210,12 @@ func appendSentence(out []string, s string) []string {
 		}
 	}
 	if !letters {
-		return out
+		return out, false
 	}
 	if runeLen(s) > 280 {
 		s = cutClause(s, 279) + "…"
 	}
-	return append(out, s)
+	return append(out, clause{text: s}), true
 }
 
 // cutClause returns a prefix of s of at most n runes that ends at a
@@ -272,11 +323,23 @@ func contextSentences(tables []ctxTable) []*sentence {
 			// a record's own citations (a community report's "[Data:
 			// Entities (0, 3)]") name ids this context may not show: they
 			// go, and the sentence is cited by its record alone
-			for _, s := range splitSentences(text.StripCitations(r[textc])) {
+			// a sentence continues into the next only when that one is
+			// its record's next clause (none left out between them)
+			prevJoins := false
+			for _, c := range splitClauses(text.StripCitations(r[textc])) {
+				s := c.text
 				if isBookkeeping(s) {
+					prevJoins = false
 					continue
 				}
-				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(s), order: len(out), row: ri, name: name})
+				if !prevJoins && len(out) > 0 {
+					out[len(out)-1].joinsNext = false
+				}
+				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(s), order: len(out), row: ri, name: name, joinsNext: c.joinsNext})
+				prevJoins = c.joinsNext
+			}
+			if len(out) > 0 {
+				out[len(out)-1].joinsNext = false // the record ends
 			}
 		}
 	}
@@ -304,14 +367,21 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		b.WriteString(nearest + "\n\n")
 	}
 	for _, s := range chosen {
-		b.WriteString("- " + text.Cite(s.text, "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
+		// the sentence with the clauses that continue it (clauseRun)
+		var q strings.Builder
+		lo, hi := clauseRun(sents, s.order)
+		for i := lo; i <= hi; i++ {
+			q.WriteString(sents[i].text)
+		}
+		b.WriteString("- " + text.Cite(q.String(), "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
 // qterm is one content term of a question (text.Terms, as retrieval uses
-// them) with its parts (樱花季 → 樱花, 花季) as alternatives found at half
-// weight: alts[:full] count fully.
+// them) with its synonyms and its parts as alternatives: alts[:full] (the
+// term and its synonyms, 情绪 and 情感) count fully, the rest (its parts,
+// 樱花季 → 樱花, 花季) half.
 type qterm struct {
 	alts []string
 	full int
@@ -321,13 +391,86 @@ type qterm struct {
 func questionTerms(query string) []qterm {
 	var qts []qterm
 	for _, t := range text.Terms(query) {
-		qts = append(qts, qterm{alts: append([]string{t.Text}, t.Parts...), full: 1})
+		ws := t.Words()
+		qts = append(qts, qterm{alts: append(ws, t.Parts...), full: len(ws)})
 	}
 	return qts
 }
 
-// heldBy is how much of qt sentence s holds: 1 for the term, 0.5 for one
-// of its parts, 0 for neither.
+// MinTermSentences is the least number of context sentences that must
+// hold a term (or a synonym) for the term itself to be looked for: held
+// by fewer, the term is looked for through its part that the most
+// sentences hold (promotePart), as the knowledge's lexical search counts
+// a term the knowledge uses in passing through its most frequent part.
+const MinTermSentences = 2
+
+// promotePart returns qt as the answer looks for it in sents: unchanged
+// when at least MinTermSentences sentences hold one of alts[:full], else
+// with the part (an alternative after full) held by the most sentences,
+// if it is held by more than the term, counting fully in the term's place
+// and the term with the other parts counting half (张平文 read as 张平文
+// where the context names him, else through 张平). Ties go to the earlier
+// part.
+func promotePart(qt qterm, sents []*sentence) qterm {
+	held := func(ws []string) int {
+		n := 0
+		for _, s := range sents {
+			for _, w := range ws {
+				if text.HoldsTerm(s.lower, w) {
+					n++
+					break
+				}
+			}
+		}
+		return n
+	}
+	own := held(qt.alts[:qt.full])
+	if own >= MinTermSentences || qt.full == len(qt.alts) {
+		return qt
+	}
+	best, bestN := -1, own
+	for i := qt.full; i < len(qt.alts); i++ {
+		if n := held(qt.alts[i : i+1]); n > bestN {
+			best, bestN = i, n
+		}
+	}
+	if best < 0 {
+		return qt
+	}
+	alts := append([]string{qt.alts[best]}, qt.alts[:best]...)
+	return qterm{alts: append(alts, qt.alts[best+1:]...), full: 1}
+}
+
+// MaxQuoteRunes bounds a quoted sentence with the clauses it is quoted
+// with (clauseRun).
+const MaxQuoteRunes = 300
+
+// clauseRun returns the first and last index (in sents) of the run of
+// sentences that continue one another around sents[i] (joinsNext): a
+// sentence of the context is cut at ；, but the clauses before and after
+// it that the same sentence of the record holds say the rest of what it
+// says (情感分布上，正面情感占67%，…；中性25%，…；负面8%，… is one
+// statement, and "也曾成功配合公安机关…" continues "在新冠疫情期间，学校…
+// 宣传防疫部署；"), and a sentence that refers back ("该班级凭借…100%保研…")
+// says what the one before it names. The following ones are taken first,
+// then the preceding ones, each only while the quote stays within
+// MaxQuoteRunes.
+func clauseRun(sents []*sentence, i int) (lo, hi int) {
+	lo, hi = i, i
+	n := runeLen(sents[i].text)
+	for hi+1 < len(sents) && sents[hi].joinsNext && n+runeLen(sents[hi+1].text) <= MaxQuoteRunes {
+		hi++
+		n += runeLen(sents[hi].text)
+	}
+	for lo > 0 && sents[lo-1].joinsNext && n+runeLen(sents[lo-1].text) <= MaxQuoteRunes {
+		lo--
+		n += runeLen(sents[lo].text)
+	}
+	return lo, hi
+}
+
+// heldBy is how much of qt sentence s holds: 1 for the term (or a
+// synonym), 0.5 for one of its parts, 0 for neither.
 func (qt qterm) heldBy(s *sentence) float64 {
 	for i, a := range qt.alts {
 		if text.HoldsTerm(s.lower, a) {
@@ -351,6 +494,9 @@ func scoreSentences(sents []*sentence, query string) {
 	q := matchTerms(query)
 	lowQ := strings.ToLower(query)
 	qts := questionTerms(query)
+	for i := range qts {
+		qts[i] = promotePart(qts[i], sents)
+	}
 	n := float64(len(sents))
 	df := make([]float64, len(qts))
 	// the terms each record holds anywhere: a sentence that answers with
@@ -424,8 +570,8 @@ func scoreSentences(sents []*sentence, query string) {
 }
 
 // chooseSentences picks at most MaxAnswerSentences scored sentences, best
-// first, none a near duplicate of one chosen before or saying little
-// new. lexical is false when no sentence scored: then the entity
+// first, none a near duplicate of one chosen before or saying little new
+// beside them and the clauses they are quoted with (clauseRun). lexical is false when no sentence scored: then the entity
 // descriptions come first in relevance order (the vector search ordered
 // them), else every sentence in context order.
 func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
@@ -445,7 +591,9 @@ func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
 			ranked = sents
 		}
 	}
-	said := map[string]bool{} // the terms of the sentences chosen so far
+	// the terms of the sentences quoted so far, with the clauses each is
+	// quoted with (clauseRun): a clause quoted already says little new
+	said := map[string]bool{}
 	for _, s := range ranked {
 		if len(chosen) == MaxAnswerSentences || (lexical && s.score == 0) {
 			break
@@ -461,8 +609,11 @@ func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
 			continue
 		}
 		chosen = append(chosen, s)
-		for t := range s.terms {
-			said[t] = true
+		lo, hi := clauseRun(sents, s.order)
+		for i := lo; i <= hi; i++ {
+			for t := range sents[i].terms {
+				said[t] = true
+			}
 		}
 	}
 	return chosen, lexical

@@ -1,0 +1,137 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// answerOf runs the offline local search on ctx (Sources rows "id|text")
+// and returns the answer.
+func answerOf(t *testing.T, query, sources string) string {
+	t.Helper()
+	resp, err := New().Complete(t.Context(), searchRequest(query, "-----Sources-----\nid|text\n"+sources))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.Content
+}
+
+// A sentence cut at ；is quoted with the clauses of the same sentence
+// before and after it (clauseRun): the answer to the share question holds
+// the 8 % of the last clause, which names none of the question's words,
+// and the second record's neighbours, cut by 。, stay out.
+func TestAnswerQuotesClauseRun(t *testing.T) {
+	src := "0|人才培养的讨论很多。情感分布上，人才培养讨论正面情感占67%，以自豪为主；中性25%，多聚焦培养细节；负面8%，集中在竞争激烈与资源不均。一条树洞帖道出了其中的矛盾和无奈。\n" +
+		"1|校园樱花季的游客很多，预约系统经常拥堵。另有一条与此无关的长句子在这里结束。\n"
+	got := answerOf(t, "人才培养讨论的情感分布如何？", src)
+	if !strings.Contains(got, "正面情感占67%，以自豪为主；中性25%，多聚焦培养细节；负面8%，集中在竞争激烈与资源不均 [Data: Sources (0)]") {
+		t.Errorf("the clause run is not quoted whole:\n%s", got)
+	}
+	// a clause quoted with a chosen sentence is not quoted again (it holds
+	// 培养 and would score on its own)
+	if n := strings.Count(got, "中性25%"); n != 1 {
+		t.Errorf("the middle clause is quoted %d times:\n%s", n, got)
+	}
+}
+
+// A sentence that refers back to the one before it (该班级…) is quoted
+// with it: the features of the class are in the sentence after the one
+// that names it.
+func TestAnswerQuotesReferringSentence(t *testing.T) {
+	src := "0|武汉大学雷军班自2024年初宣布设立，引发了广泛而深刻的讨论。该班级的培养模式包括本硕博贯通、100%保研和10万元奖学金。学校还发布了其他通知和安排。\n"
+	got := answerOf(t, "雷军班有什么特点？", src)
+	if !strings.Contains(got, "引发了广泛而深刻的讨论。该班级的培养模式包括本硕博贯通、100%保研和10万元奖学金 [Data: Sources (0)]") {
+		t.Errorf("the referring sentence is not quoted with its antecedent:\n%s", got)
+	}
+	if strings.Contains(got, "讨论。该班级的培养模式包括本硕博贯通、100%保研和10万元奖学金。学校") {
+		t.Errorf("a sentence that does not refer back is joined:\n%s", got)
+	}
+}
+
+// The run stays within MaxQuoteRunes: clauses that would pass it are left
+// out, the matched one is always quoted.
+func TestClauseRunBound(t *testing.T) {
+	long := strings.Repeat("长", MaxQuoteRunes-5)
+	sents := []*sentence{
+		{text: "前一句说了一些事情；", joinsNext: true},
+		{text: "问题的答案在这里；", joinsNext: true},
+		{text: long + "；"},
+	}
+	if lo, hi := clauseRun(sents, 1); lo != 0 || hi != 1 {
+		t.Errorf("clauseRun = %d..%d, want 0..1 (the long clause would pass %d runes)", lo, hi, MaxQuoteRunes)
+	}
+	if lo, hi := clauseRun(sents, 2); lo != 2 || hi != 2 {
+		t.Errorf("clauseRun = %d..%d, want 2..2 (the long clause alone)", lo, hi)
+	}
+	sents[2].text = "后一句；"
+	if lo, hi := clauseRun(sents, 1); lo != 0 || hi != 2 {
+		t.Errorf("clauseRun = %d..%d, want 0..2", lo, hi)
+	}
+	sents[0].joinsNext = false
+	if lo, hi := clauseRun(sents, 1); lo != 1 || hi != 2 {
+		t.Errorf("clauseRun = %d..%d, want 1..2 (the first sentence does not continue)", lo, hi)
+	}
+}
+
+// splitClauses marks a sentence as continued only by the piece right
+// after it on its line: a clause dropped in between (too short) or a new
+// line breaks the run.
+func TestSplitClausesJoins(t *testing.T) {
+	cs := splitClauses("第一个分句说了正面情感占67%；第二个分句说了中性占25%的情况。\n第三句话另起一行说别的；短；第五句话在短分句之后出现。")
+	var got []bool
+	for _, c := range cs {
+		got = append(got, c.joinsNext)
+	}
+	want := []bool{true, false, false, false}
+	if len(got) != len(want) {
+		t.Fatalf("clauses %+v", cs)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("clause %d %q joinsNext %v, want %v", i, cs[i].text, got[i], want[i])
+		}
+	}
+}
+
+// A forum speech flattened to one line that opens with a heading is text:
+// its sentences can answer (the 2002 rule and the booking are in it); a
+// line that is only a heading still says nothing.
+func TestFlatHeadingLine(t *testing.T) {
+	cs := splitClauses("## 深度背景分析 武汉大学在和服赏樱事件中回应称2002年就开始有规定不允许穿和服入校赏樱。\n## 只是标题")
+	if len(cs) != 1 || !strings.HasPrefix(cs[0].text, "深度背景分析 武汉大学在和服赏樱事件中回应") {
+		t.Errorf("clauses %+v", cs)
+	}
+}
+
+// A question term held by fewer than MinTermSentences sentences is looked
+// for through the part that the most sentences hold (通报说 → 通报); one
+// held often enough is kept.
+func TestPromotePart(t *testing.T) {
+	mk := func(ss ...string) []*sentence {
+		var out []*sentence
+		for _, s := range ss {
+			out = append(out, &sentence{text: s, lower: strings.ToLower(s)})
+		}
+		return out
+	}
+	sents := mk("学校发布了通报。", "通报说明了处理结果。", "另一条通报。")
+	q := promotePart(qterm{alts: []string{"通报说", "通报", "报说"}, full: 1}, sents)
+	if q.full != 1 || q.alts[0] != "通报" || !strings.Contains(strings.Join(q.alts, ","), "通报说") {
+		t.Errorf("promotePart = %+v, want 通报 counted fully", q)
+	}
+	sents = mk("雷军班的特点。", "雷军班的课程。", "雷军的演讲。", "雷军的公司。", "雷军捐赠。")
+	if q := promotePart(qterm{alts: []string{"雷军班", "雷军"}, full: 1}, sents); q.alts[0] != "雷军班" || q.full != 1 {
+		t.Errorf("promotePart = %+v, want 雷军班 kept (held by %d sentences)", q, MinTermSentences)
+	}
+}
+
+// A term's synonyms count as the term: a question on 情绪 is answered by
+// the sentence about 情感.
+func TestAnswerSynonym(t *testing.T) {
+	src := "0|长江大保护的短视频点赞量很高。另一段与主题无关的内容写在这里。\n" +
+		"1|这个话题的情感分布里非常正面占64%，最热的留言获得2.1万赞。\n"
+	got := answerOf(t, "长江大保护的网络情绪如何？", src)
+	if !strings.Contains(got, "非常正面占64%") {
+		t.Errorf("the sentence holding the synonym is not quoted:\n%s", got)
+	}
+}

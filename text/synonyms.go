@@ -1,0 +1,45 @@
+package text
+
+// Synonyms returns the near-synonyms of a question word (a Chinese word as
+// Words cuts it), the words the texts searched use for the same thing, or
+// nil. The table is small on purpose and holds only the vocabulary of the
+// texts this program reads (public-opinion research: engine reports,
+// posts, news), each group a set of words that such texts use for one
+// another:
+//
+//   - 情绪 情感 — sentiment: the reports write 情感分布, 情感倾向 where a
+//     question asks about 情绪 (网络情绪, 负面情绪), and the other way round;
+//   - 迁到 迁至 迁入 迁往 搬到 搬迁至 — a move to a place (a school's or a
+//     company's history: 1932年迁至珞珈山 answers 哪一年迁到珞珈山).
+//
+// A question term with synonyms (Term.Synonyms) is held by a text holding
+// any of them; it is never cut (迁到 is not reduced to 迁).
+func Synonyms(w string) []string {
+	g, ok := synonymGroup[w]
+	if !ok {
+		return nil
+	}
+	out := make([]string, 0, len(g)-1)
+	for _, s := range g {
+		if s != w {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// synonymGroups are the groups of Synonyms.
+var synonymGroups = [][]string{
+	{"情绪", "情感"},
+	{"迁到", "迁至", "迁入", "迁往", "搬到", "搬迁至"},
+}
+
+var synonymGroup = func() map[string][]string {
+	m := map[string][]string{}
+	for _, g := range synonymGroups {
+		for _, w := range g {
+			m[w] = g
+		}
+	}
+	return m
+}()
