@@ -158,14 +158,16 @@ func TestEvalShippedSets(t *testing.T) {
 // word (雷军班, 珞珈山), the near-synonym table (情绪/情感, 迁到/迁至), 相关
 // as a stop word and flattened speeches that open with a heading read as
 // text: BettaFish 0/37, 0.88 (60/68), 1.00, 6/6; folder build 8/37, 0.37,
-// 1.00, 6/6; coffee-shop 0/30, 0.94 and Dulce 0/20, 0.91 unchanged.
+// 1.00, 6/6; coffee-shop 0/30, 0.94 and Dulce 0/20, 0.91 unchanged. With
+// the global map's terms held by no report (1c57df8): BettaFish 0.90
+// (61/68).
 //
 // What holds everywhere is checked as the issue asks: citations and
 // off-topic refusals. False refusals 0 and recall ≥ 0.9 are checked where
 // they are met (the sample, Dulce; BettaFish: no false refusal), at the
 // figure reached; where they are not yet, the figure reached is the floor,
-// so that a change that loses ground fails: BettaFish recall 0.88 (short
-// of 0.9), the folder build 0.36 and 8 false refusals — its inputs (no forum log, the media
+// so that a change that loses ground fails: BettaFish recall 0.897 (61/68,
+// one assertion short of 0.9), the folder build 0.36 and 8 false refusals — its inputs (no forum log, the media
 // file …_175347) lack the facts of 10 of the set's 37 answerable questions
 // and 19 of its 68 assertions, which no gate can answer.
 func TestEvalThresholds(t *testing.T) {
@@ -176,7 +178,7 @@ func TestEvalThresholds(t *testing.T) {
 	wants := map[string]want{
 		"coffee-shop":      {0, 0.94},
 		"dulce":            {0, 0.91},
-		"bettafish":        {0, 0.88},
+		"bettafish":        {0, 0.89},
 		"bettafish-folder": {8, 0.36},
 	}
 	reps := evalSets(t)
