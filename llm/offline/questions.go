@@ -93,7 +93,11 @@ func readQuestionContext(system string) questionContext {
 			}
 		}
 		if sc, tc := t.col("source"), t.col("target"); sc >= 0 && tc >= 0 {
+			dc := t.col("description")
 			for _, r := range t.rows {
+				if dc >= 0 && structuralRelation(r[dc]) {
+					continue
+				}
 				c.rels = append(c.rels, [2]string{r[sc], r[tc]})
 			}
 		}
@@ -159,6 +163,20 @@ var internalIDs = map[string]bool{
 // for our graphs' search queries and forum host (phrases.go): records of
 // how the research was done, not of what it found.
 var bookkeepingPrefixes = []string{"网络搜索「", "web search \"", "论坛主持人，", "the forum host,"}
+
+// structuralRelationRE matches the descriptions graphrag/knowledge writes
+// for our graphs' structural edges (phrases.go: analysed_by, contains,
+// searched, found): how the research was done — a search query and the
+// page it found, a section and its query — not a relation between things
+// a reader knows, so never asked about ("「武汉大学近年来的主要舆情事件案例」与
+// 「…性骚扰案件…」有何关联？" quoted a search query).
+var structuralRelationRE = regexp.MustCompile(`(?i)^(?:搜索「|段落「|主题「[^」]*」由 |\S+ 引擎的研究包含段落「|the search "|the section "|the topic "[^"]*" is analysed by |the \S+ engine's research has the section )`)
+
+// structuralRelation reports whether a relationship description is one
+// of our graphs' structural edges (structuralRelationRE).
+func structuralRelation(desc string) bool {
+	return structuralRelationRE.MatchString(strings.TrimSpace(desc))
+}
 
 // bookkeeping reports whether an entity description says the entity is a
 // search query or the forum host (bookkeepingPrefixes).

@@ -134,3 +134,27 @@ func TestQuestionsLanguage(t *testing.T) {
 		t.Errorf("en %q, zh %q", en, zh)
 	}
 }
+
+// A structural edge of our graphs (a search query and the page it found,
+// a section and its query) is no relation a reader asks about, even when
+// its ends are not in the entity table (so their descriptions cannot tell
+// a search query): the found-edge's query is never quoted; an edge with
+// another description still makes its question.
+func TestQuestionsNoStructuralRelations(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("-----Entities-----\nid|entity|description|number of relationships\n")
+	b.WriteString("0|武汉大学遭遇“樱花劫”|一篇评论|2\n")
+	b.WriteString("\n\n-----Relationships-----\nid|source|target|description|weight\n")
+	b.WriteString("0|武汉大学近年来的主要舆情事件案例|武汉大学污蔑性骚扰案件|搜索「武汉大学近年来的主要舆情事件案例」找到了「武汉大学污蔑性骚扰案件」|1.0\n")
+	b.WriteString("1|樱花季限流|武汉大学遭遇“樱花劫”|段落「樱花季限流」搜索了「武汉大学遭遇“樱花劫”」|1.0\n")
+	b.WriteString("2|樱花季预约|武汉大学保卫部|「樱花季预约」由「武汉大学保卫部」发布|1.0\n")
+	out := questionsAnswer(prompts.QuestionGenerationInput{Question: "樱花季网友怎么看？", QuestionCount: 5}, systemWith(b.String()))
+	for _, bad := range []string{"主要舆情事件案例", "污蔑性骚扰案件", "樱花季限流"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("a structural edge is asked about (%s):\n%s", bad, out)
+		}
+	}
+	if !strings.Contains(out, "「樱花季预约」与「武汉大学保卫部」有何关联？") {
+		t.Errorf("the relation between names is not asked about:\n%s", out)
+	}
+}
