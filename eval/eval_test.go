@@ -199,3 +199,34 @@ func TestRatioEmpty(t *testing.T) {
 		t.Errorf("empty totals %+v", tot)
 	}
 }
+
+// Each threshold fails its figure when the figure is on the wrong side of
+// it by the least step, and passes it at equality.
+func TestTotalsCheck(t *testing.T) {
+	ok := Totals{FalseRefusals: 0, AssertionRecall: 0.9, CitationValidity: 1, OffTopicRefusal: 1}
+	if got := ok.Check(DefaultThresholds); got != nil {
+		t.Fatalf("at the thresholds: %v", got)
+	}
+	for _, tc := range []struct {
+		name string
+		mod  func(*Totals)
+		want string
+	}{
+		{"false refusal", func(t *Totals) { t.FalseRefusals = 1 }, "false refusals 1 over 0"},
+		{"recall", func(t *Totals) { t.AssertionRecall = 0.8999 }, "assertion recall 0.8999 under 0.9"},
+		{"citations", func(t *Totals) { t.CitationValidity = 0.99 }, "citation validity 0.99 under 1"},
+		{"off-topic", func(t *Totals) { t.OffTopicRefusal = 0.8 }, "off-topic refusals 0.8 under 1"},
+	} {
+		tot := ok
+		tc.mod(&tot)
+		if got := tot.Check(DefaultThresholds); len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// thresholds are the caller's: a lower recall floor passes 0.85
+	low := DefaultThresholds
+	low.MinRecall = 0.85
+	if got := (Totals{AssertionRecall: 0.85, CitationValidity: 1, OffTopicRefusal: 1}).Check(low); got != nil {
+		t.Errorf("recall floor 0.85: %v", got)
+	}
+}

@@ -8,7 +8,9 @@ import (
 
 // The shipped question sets parse and have the sizes issue 19 asks:
 // the sample's and the BettaFish fixture's at least 25 questions with at
-// least 5 off-topic ones, Dulce's at least 15 in English; each answerable
+// least 5 off-topic ones, Dulce's at least 15 in English, the held-out
+// BettaFish set (written before tuning, not tuned on) at least 15 with 4
+// off-topic ones; each answerable
 // question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
@@ -20,6 +22,7 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("..", "examples", "coffee-shop", "questions.jsonl"), 25, 5, false, 5},
 		{filepath.Join("testdata", "bettafish.jsonl"), 25, 5, false, 5},
 		{filepath.Join("testdata", "dulce.jsonl"), 15, 5, true, 5},
+		{filepath.Join("testdata", "bettafish-heldout.jsonl"), 15, 4, false, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

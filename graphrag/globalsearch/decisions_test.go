@@ -23,16 +23,17 @@ func TestPackPointsBudgetInclusive(t *testing.T) {
 	}
 }
 
-// routeModel is a knowledge whose text units use every word the router
-// tests ask about twice, none of them more than two of the words, and
+// routeModel is a knowledge whose bookkeeping engine uses every word the
+// router tests ask about twice, whose text units hold none of them and
 // whose one community report holds them all: the router's first rules
 // (terms held only in passing, or by no report: local) and the text units'
-// coverage never decide, the entities chosen per test do.
+// coverage never decide, the entities chosen per test do (an engine is
+// never a subject, alone or with others).
 func routeModel(t *testing.T, ents ...knowledge.Entity) *Router {
 	t.Helper()
 	const market = "bob acme sells apples pears plums quinces at the market"
-	units := []knowledge.TextUnit{{ID: "u0", Text: "apples and pears; apples, pears."}, {ID: "u1", Text: "plums and quinces; plums, quinces."},
-		{ID: "u2", Text: "bob and acme sells; bob, acme sells."}}
+	units := []knowledge.TextUnit{{ID: "u0", Text: "the weather was fine."}, {ID: "u1", Text: "the road was long."}}
+	ents = append(ents, knowledge.Entity{ID: "q", Title: "query", Type: "engine", Description: market + "; " + market})
 	m, err := knowledge.New(knowledge.Parts{Entities: ents, TextUnits: units, Reports: []knowledge.CommunityReport{{ID: "r0", ShortID: "0", CommunityID: "0", Title: "Market",
 		FullContent: market, Rank: 1, HasRank: true}}})
 	if err != nil {
@@ -44,8 +45,9 @@ func routeModel(t *testing.T, ents ...knowledge.Entity) *Router {
 // Each case fails when the rule it names is changed: a title without Han
 // characters names an entity from 4 characters on, as a whole word; an
 // entity covers a question when it holds at least CoverShare (3/4) of the
-// content terms, rounded up; topic and engine entities never make a
-// question local.
+// content terms, rounded up, and the best entities and texts do between
+// them; topic and engine entities never make a question local; broad
+// wording sends a question global before any entity is looked at.
 func TestRouteEntityRules(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -65,6 +67,18 @@ func TestRouteEntityRules(t *testing.T) {
 			"Acme sells apples, pears and plums?", MethodGlobal},
 		{"an engine covering is no subject", []knowledge.Entity{{ID: "e", Title: "query", Type: "engine", Description: "apples pears plums quinces"}},
 			"apples pears plums quinces?", MethodGlobal},
+		// no entity holds 3/4 of the terms, two of them hold them between
+		// them: a specific question, local
+		{"two entities cover between them", []knowledge.Entity{{ID: "s", Title: "Stall", Type: "place", Description: "apples and pears"},
+			{ID: "f", Title: "Farm", Type: "place", Description: "plums and quinces"}}, "apples pears plums quinces?", MethodLocal},
+		{"two entities under 3/4 between them", []knowledge.Entity{{ID: "s", Title: "Stall", Type: "place", Description: "apples"},
+			{ID: "f", Title: "Farm", Type: "place", Description: "plums"}}, "apples pears plums quinces?", MethodGlobal},
+		// broad wording decides before the entities: the question names
+		// Acme, which holds every term, and still asks for the whole
+		{"broad wording before a named entity", []knowledge.Entity{{ID: "b", Title: "Acme", Type: "organization", Description: "apples pears plums"}},
+			"Overall, what does Acme sell: apples, pears and plums?", MethodGlobal},
+		{"broad wording before entities between them", []knowledge.Entity{{ID: "s", Title: "Stall", Type: "place", Description: "apples and pears"},
+			{ID: "f", Title: "Farm", Type: "place", Description: "plums and quinces"}}, "What are the main themes of apples, pears, plums and quinces?", MethodGlobal},
 	} {
 		got := routeModel(t, tc.ents...).Route(tc.q)
 		if got.Method != tc.want {

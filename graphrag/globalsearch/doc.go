@@ -54,10 +54,13 @@
 // # Routing
 //
 // Router.Route sends a question to global search when it uses broad
-// wording (BroadCues), names nothing (no content terms), or no single
-// entity names or covers its content terms (CoverShare) and no source
-// text among the lexical search's best covers them; otherwise to local
-// search. A model without reports, a question whose terms the knowledge
+// wording (BroadCues, looked for before any entity), names nothing (no
+// content terms), or no entity names or covers its content terms
+// (CoverShare) and the lexical search's best entities and source texts do
+// not cover them between them either; otherwise to local search (the
+// issue's "no single entity covering the terms" sent specific questions
+// whose facts sit in two records global, where only community reports
+// answer). A model without reports, a question whose terms the knowledge
 // holds only in passing (knowledge.TopicalShare under
 // knowledge.MinTopicalShare: local search's relevance rule) and one whose
 // terms no report holds (MinCoverage) route local, where the relevance

@@ -157,7 +157,11 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //     the content terms (a term or one of its parts): local;
 //  8. a text unit among the unitsChecked best of the lexical search that
 //     holds at least CoverShare of them: local — one passage answers it;
-//  9. otherwise global: no single entity or text covers the question.
+//  9. the unitsChecked best entities and text units of the lexical search
+//     holding at least CoverShare of them between them: local — the
+//     question is specific, its facts sit in a few records (local
+//     search's context is made of them);
+//  10. otherwise global: the terms are spread over the knowledge.
 //
 // Entities of the types topic and engine (our graphs' bookkeeping nodes,
 // about everything) never make a question local. The first entity in model
@@ -208,6 +212,9 @@ func (r *Router) Route(question string) Route {
 	if u, n := r.coveringUnit(lr, ts, need); u >= 0 {
 		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the source text %s covers %d of the %d content terms", r.m.TextUnits()[u].ID, n, len(terms)), Terms: terms}
 	}
+	if n, recs := r.coveringRecords(lr, ts); n >= need {
+		return Route{Method: MethodLocal, Reason: fmt.Sprintf("%d of the best-matching entities and source texts cover %d of the %d content terms between them", recs, n, len(terms)), Terms: terms}
+	}
 	return Route{Method: MethodGlobal, Reason: "no single entity covers the content terms " + strings.Join(terms, ", "), Terms: terms}
 }
 
@@ -221,6 +228,25 @@ const unitsChecked = 10
 // parts), and how many it holds; -1 when none does. Ties of score go to
 // the lower index.
 func (r *Router) coveringUnit(lr *knowledge.LexicalResult, ts []text.Term, need int) (int, int) {
+	units := r.m.TextUnits()
+	for _, u := range bestUnits(lr) {
+		low := strings.ToLower(units[u].Text)
+		n := 0
+		for _, t := range ts {
+			if holdsAny(low, t) {
+				n++
+			}
+		}
+		if n >= need {
+			return u, n
+		}
+	}
+	return -1, 0
+}
+
+// bestUnits returns the indexes of lr's unitsChecked best-scored text
+// units, best first, ties of score to the lower index.
+func bestUnits(lr *knowledge.LexicalResult) []int {
 	type scored struct {
 		u int
 		s float64
@@ -235,20 +261,52 @@ func (r *Router) coveringUnit(lr *knowledge.LexicalResult, ts []text.Term, need 
 		}
 		return cmp.Compare(a.u, b.u)
 	})
-	units := r.m.TextUnits()
+	out := make([]int, 0, unitsChecked)
 	for _, b := range best[:min(len(best), unitsChecked)] {
-		low := strings.ToLower(units[b.u].Text)
-		n := 0
-		for _, t := range ts {
-			if holdsAny(low, t) {
-				n++
+		out = append(out, b.u)
+	}
+	return out
+}
+
+// coveringRecords returns how many of the terms ts the unitsChecked
+// best-scored entities of lr (not topics or engines: their lower-cased
+// titles and descriptions) and its unitsChecked best-scored text units
+// hold between them (a term or one of its parts), the records local
+// search builds its context from, and how many records hold a term the
+// ones before them lack (best first, entities before text units).
+func (r *Router) coveringRecords(lr *knowledge.LexicalResult, ts []text.Term) (held, records int) {
+	got := make([]bool, len(ts))
+	add := func(texts ...string) {
+		added := false
+		for k, term := range ts {
+			for _, s := range texts {
+				if !got[k] && holdsAny(s, term) {
+					got[k], added = true, true
+					held++
+				}
 			}
 		}
-		if n >= need {
-			return b.u, n
+		if added {
+			records++
 		}
 	}
-	return -1, 0
+	es := r.m.Entities()
+	seen := 0
+	for _, sc := range lr.Entities {
+		if seen == unitsChecked {
+			break
+		}
+		if !notSubjects[es[sc.Entity].Type] {
+			seen++
+			t := r.entityTexts()[sc.Entity]
+			add(t.title, t.desc)
+		}
+	}
+	units := r.m.TextUnits()
+	for _, u := range bestUnits(lr) {
+		add(strings.ToLower(units[u].Text))
+	}
+	return held, records
 }
 
 // namedIn reports whether the lower-cased question holds the lower-cased

@@ -21,7 +21,14 @@ type evalOptions struct {
 	JSON   bool
 	Set    string
 	Method string // local, global or auto (each question routed)
+	// Check makes the run fail (exit 1) when a figure misses its
+	// threshold (Thresholds).
+	Check      bool
+	Thresholds eval.Thresholds
 }
+
+// errCheck is eval --check's failure: a figure under its threshold.
+var errCheck = errors.New("eval --check")
 
 func newEvalCmd(d *Deps, runF func(context.Context, *evalOptions) error) *cobra.Command {
 	opts := &evalOptions{}
@@ -43,7 +50,9 @@ Per question it prints answered or refused, assertions met, citations valid, exp
 records in the context and the latency; then the totals: false refusals, assertion
 recall, citation validity, source recall, off-topic refusals, p50/p95 latency, and
 how many answers each search method gave. --method routes each question as search does
-(auto: global search for broad questions, local search otherwise). Knowledge,
+(auto: global search for broad questions, local search otherwise). --check exits 1, after
+printing, when a figure misses its threshold (by default: any false refusal, assertion
+recall under 0.9, citation validity or off-topic refusals under 1). Knowledge,
 settings.yaml, models and embeddings as for search (offline by default).`,
 		Example: `  reportengine eval --graph coffee-shop examples/coffee-shop/questions.jsonl
   reportengine eval --graphrag-index ../shared/fixtures/graphrag-dulce --json eval/testdata/dulce.jsonl`,
@@ -62,6 +71,13 @@ settings.yaml, models and embeddings as for search (offline by default).`,
 	f.StringVar(&opts.ResponseType, "response-type", localsearch.DefaultResponseType, "the answers' length and format, as the prompt's {response_type}")
 	f.BoolVar(&opts.JSON, "json", false, "print the verdicts and totals as JSON")
 	f.StringVar(&opts.Method, "method", string(globalsearch.MethodAuto), "local, global or auto (each question: global when broad, else local), as for search")
+	th := &opts.Thresholds
+	*th = eval.DefaultThresholds
+	f.BoolVar(&opts.Check, "check", false, "exit 1 when a figure misses its threshold (the --max-false-refusals and --min-* flags)")
+	f.IntVar(&th.MaxFalseRefusals, "max-false-refusals", th.MaxFalseRefusals, "--check: the most answerable questions that may be refused")
+	f.Float64Var(&th.MinRecall, "min-recall", th.MinRecall, "--check: the least assertion recall (0-1)")
+	f.Float64Var(&th.MinCitationValidity, "min-citation-validity", th.MinCitationValidity, "--check: the least citation validity (0-1)")
+	f.Float64Var(&th.MinOffTopicRefusal, "min-off-topic-refused", th.MinOffTopicRefusal, "--check: the least share of off-topic questions refused (0-1)")
 	return cmd
 }
 
@@ -113,9 +129,16 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 	}
 	end()
 	if opts.JSON {
-		return writeJSON(opts.Out, rep)
+		err = writeJSON(opts.Out, rep)
+	} else {
+		writeEvalText(opts.Out, rep)
 	}
-	writeEvalText(opts.Out, rep)
+	if err != nil || !opts.Check {
+		return err
+	}
+	if failed := rep.Totals.Check(opts.Thresholds); len(failed) > 0 {
+		return fmt.Errorf("%w: %s", errCheck, strings.Join(failed, "; "))
+	}
 	return nil
 }
 

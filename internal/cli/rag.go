@@ -389,7 +389,7 @@ func (o *ragOptions) userCacheDir() string {
 
 // answerModel returns the model that answers (report's selection rules).
 func (o *ragOptions) answerModel() (llm.Model, error) {
-	return modelFromOptions(&reportOptions{LLM: o.LLM, Model: o.Model, BaseURL: o.BaseURL, Timeout: o.Timeout, Getenv: o.Getenv})
+	return modelFromOptions(&reportOptions{LLM: o.LLM, Model: o.Model, BaseURL: o.BaseURL, Timeout: o.Timeout, Getenv: o.Getenv, searchModel: true})
 }
 
 // maxHistoryBytes is the largest --history file read: 4 MiB (four times

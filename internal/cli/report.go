@@ -52,6 +52,9 @@ type reportOptions struct {
 	// (modelSettings; set by modelFromOptions).
 	settings       map[string]string
 	positionalArgs []string
+	// searchModel marks the answering model of the search commands, which
+	// lack report's parameter flags (modelSwitches).
+	searchModel bool
 
 	Out    io.Writer
 	Err    io.Writer

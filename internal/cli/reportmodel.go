@@ -110,12 +110,24 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 		TokenLimitField:       field,
 		DisableResponseFormat: opts.NoRespFormat,
 		DisableTemperature:    opts.NoTemperature,
+		Switches:              modelSwitches(opts),
 	})
 	if err != nil {
 		return nil, usageError{err}
 	}
 	opts.settings = modelSettings(m.Info(), base, reasoning, string(field), opts.NoRespFormat, opts.NoTemperature)
 	return m, nil
+}
+
+// modelSwitches are the switches the command offers for the optional
+// request parameters, named in the model's error hints: report's flags;
+// the search commands (searchModel) have only the environment's token
+// field.
+func modelSwitches(opts *reportOptions) openaicompat.Switches {
+	if opts.searchModel {
+		return openaicompat.Switches{TokenLimitField: envTokenField}
+	}
+	return openaicompat.Switches{ResponseFormat: "--no-response-format", Temperature: "--no-temperature", TokenLimitField: "--max-tokens-field"}
 }
 
 // maxOutputTokens is the model's completion maximum, in tokens:

@@ -254,7 +254,7 @@ func searchConfig(opts *serveOptions) (*server.SearchConfig, error) {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	m, err := modelFromOptions(&reportOptions{LLM: opts.LLM, Model: opts.Model, BaseURL: opts.BaseURL, Getenv: getenv})
+	m, err := modelFromOptions(&reportOptions{LLM: opts.LLM, Model: opts.Model, BaseURL: opts.BaseURL, Getenv: getenv, searchModel: true})
 	if err != nil {
 		return nil, err
 	}

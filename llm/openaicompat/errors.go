@@ -172,7 +172,7 @@ func (m *Model) mapError(ctx, actx context.Context, req llm.Request, err error) 
 	}
 	// go-openai rejected the request before sending it (parameter checks
 	// for reasoning models and the like).
-	return m.newError(req, llm.ErrBadRequest, 0, err.Error()+parameterHint(err.Error()), err)
+	return m.newError(req, llm.ErrBadRequest, 0, err.Error()+parameterHint(err.Error(), m.cfg.Switches), err)
 }
 
 // fromStatus maps an HTTP error status and the provider's message.
@@ -192,7 +192,7 @@ func (m *Model) fromStatus(req llm.Request, status int, msg, codeAndType string,
 		((status == http.StatusBadRequest || status == http.StatusUnprocessableEntity) && isContextLength(codeAndType+" "+msg)):
 		return m.contextTooLong(req, status, msg)
 	}
-	return m.newError(req, llm.ErrBadRequest, status, msg+parameterHint(msg), cause)
+	return m.newError(req, llm.ErrBadRequest, status, msg+parameterHint(msg, m.cfg.Switches), cause)
 }
 
 // notFoundHint says what a 404, 405 or 501 most likely means: the model
@@ -213,18 +213,23 @@ func (m *Model) notFoundHint(req llm.Request, msg string) string {
 
 // parameterHint suggests the switch for a rejected optional parameter
 // (field case B26). People read it through the CLI, so it names the
-// setting in words and the reportengine flag (Config.DisableResponseFormat,
-// Config.DisableTemperature and Config.TokenLimitField behind them), not the
-// Go field.
-func parameterHint(msg string) string {
+// setting in words and the switch sw names for it (Config.Switches), not
+// the Go field; a setting without a switch is said to have none here.
+func parameterHint(msg string, sw Switches) string {
 	l := strings.ToLower(msg)
+	hint := func(what, action, switchName string) string {
+		if switchName == "" {
+			return " (" + what + "; this command cannot " + action + ")"
+		}
+		return " (" + what + ", " + action + "; reportengine: " + switchName + ")"
+	}
 	switch {
 	case strings.Contains(l, "response_format") || strings.Contains(l, "json_object"):
-		return " (if this server does not support response_format, turn response_format off; reportengine: --no-response-format)"
+		return hint("if this server does not support response_format", "turn response_format off", sw.ResponseFormat)
 	case strings.Contains(l, "max_completion_tokens") || strings.Contains(l, "maxcompletiontokens"):
-		return " (the output cap went out as one of max_tokens / max_completion_tokens and this model or server wants the other; reportengine: --max-tokens-field)"
+		return hint("the output cap went out as one of max_tokens / max_completion_tokens and this model or server wants the other", "choose the field", sw.TokenLimitField)
 	case strings.Contains(l, "temperature") || strings.Contains(l, "top_p"):
-		return " (if this model does not accept sampling parameters, stop sending temperature and top_p; reportengine: --no-temperature)"
+		return hint("if this model does not accept sampling parameters", "stop sending temperature and top_p", sw.Temperature)
 	}
 	return ""
 }

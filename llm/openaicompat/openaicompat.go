@@ -112,10 +112,24 @@ type Config struct {
 	// DisableTemperature omits temperature and top_p, for reasoning models
 	// that reject them (DeepSeek-R1, o-series).
 	DisableTemperature bool
+	// Switches name, in the hints of errors, how the program's user
+	// changes each optional request parameter ("--no-response-format").
+	Switches Switches
 	// HTTPClient is used for all requests; nil means a new http.Client. Its
 	// Transport is wrapped (to read status and Retry-After), never
 	// modified.
 	HTTPClient *http.Client
+}
+
+// Switches are the words a program's user types to change the optional
+// request parameters, each named in the hint of an error the parameter
+// causes ("reportengine: --no-response-format"). One left empty is hinted
+// as not switchable in this run: a hint never names a switch the
+// command lacks.
+type Switches struct {
+	ResponseFormat  string // turns response_format off (DisableResponseFormat)
+	Temperature     string // stops temperature and top_p (DisableTemperature)
+	TokenLimitField string // chooses TokenLimitField
 }
 
 // Model is an llm.Model backed by an OpenAI-compatible server. It is safe

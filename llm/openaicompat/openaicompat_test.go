@@ -741,7 +741,7 @@ func TestRequestBody(t *testing.T) {
 // sent.
 func TestTokenLimitFieldRefusedLocally(t *testing.T) {
 	f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) { completion(w, "ok", "", "stop") })
-	m := newModel(t, f.URL, func(c *Config) { c.Model, c.MaxOutputTokens = "o3-mini", 100 })
+	m := newModel(t, f.URL, func(c *Config) { c.Model, c.MaxOutputTokens, c.Switches = "o3-mini", 100, cliSwitches })
 	_, err := m.Complete(t.Context(), userRequest())
 	if !errors.Is(err, llm.ErrBadRequest) {
 		t.Fatalf("err = %v, want ErrBadRequest", err)
@@ -1142,6 +1142,25 @@ func TestBaseURLForms(t *testing.T) {
 	}
 }
 
+// cliSwitches are the report command's flags for the optional parameters.
+var cliSwitches = Switches{ResponseFormat: "--no-response-format", Temperature: "--no-temperature", TokenLimitField: "--max-tokens-field"}
+
+// A parameter's hint names the switch Config.Switches gives it, and none
+// when the command has none: search has no --no-response-format.
+func TestParameterHintSwitches(t *testing.T) {
+	msg := "response_format json_object is not supported"
+	if got := parameterHint(msg, cliSwitches); !strings.Contains(got, "reportengine: --no-response-format") {
+		t.Errorf("with the switch: %q", got)
+	}
+	got := parameterHint(msg, Switches{Temperature: "--no-temperature"})
+	if strings.Contains(got, "--") || !strings.Contains(got, "this command cannot turn response_format off") {
+		t.Errorf("without the switch: %q", got)
+	}
+	if got := parameterHint("max_completion_tokens is required", Switches{TokenLimitField: "REPORT_ENGINE_MAX_TOKENS_FIELD"}); !strings.Contains(got, "reportengine: REPORT_ENGINE_MAX_TOKENS_FIELD") {
+		t.Errorf("token field: %q", got)
+	}
+}
+
 // Hints are read through the CLI: they name the setting in words and the
 // reportengine flag, never a Go field.
 func TestHintsNameCLIFlags(t *testing.T) {
@@ -1171,7 +1190,7 @@ func TestHintsNameCLIFlags(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFake(t, tt.handle)
-			m := newModel(t, f.URL, func(c *Config) { c.Timeout, c.MaxAttempts = 50*time.Millisecond, 1 })
+			m := newModel(t, f.URL, func(c *Config) { c.Timeout, c.MaxAttempts, c.Switches = 50*time.Millisecond, 1, cliSwitches })
 			_, err := m.Complete(t.Context(), userRequest())
 			if err == nil {
 				t.Fatal("no error")
