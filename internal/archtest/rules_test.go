@@ -1,6 +1,7 @@
 package archtest
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -64,5 +65,42 @@ func TestTableErrors(t *testing.T) {
 		if _, err := parseTable("arch.md", tc.doc); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.doc, err, tc.want)
 		}
+	}
+}
+
+// go list's lines become each package's non-standard imports; a folder git
+// does not track is left out, and without git's list every package stays.
+func TestProjectImportsTracked(t *testing.T) {
+	out := module + "/low\t/m/low\tfmt " + module + "/mid github.com/a/lib\n" +
+		module + "/scratch\t/m/scratch\t" + module + "/top\n"
+	std := map[string]bool{"fmt": true}
+	imports, skipped := projectImports(out, std, map[string]bool{"/m/low": true})
+	if len(imports) != 1 || strings.Join(imports["low"], " ") != module+"/mid github.com/a/lib" {
+		t.Errorf("imports %q, want low's two non-standard imports alone", imports)
+	}
+	if strings.Join(skipped, " ") != "scratch" {
+		t.Errorf("skipped %q, want [scratch]", skipped)
+	}
+	imports, skipped = projectImports(out, std, nil)
+	if len(imports) != 2 || len(skipped) != 0 {
+		t.Errorf("without git: imports %q skipped %q, want both packages kept", imports, skipped)
+	}
+}
+
+// The module's own folders are tracked; a folder git does not know is not.
+func TestTrackedDirs(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, err := trackedDirs(root)
+	if err != nil {
+		t.Skipf("no git here: %v", err)
+	}
+	if !dirs[filepath.Join(root, "internal", "archtest")] || !dirs[filepath.Join(root, "graphrag", "storage")] {
+		t.Errorf("tracked folders lack internal/archtest or graphrag/storage: %d folders", len(dirs))
+	}
+	if dirs[filepath.Join(root, "internal", "archtest", "no-such-folder")] {
+		t.Error("an unknown folder is tracked")
 	}
 }
