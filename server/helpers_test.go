@@ -10,56 +10,22 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
-	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
 	"reportengine/graphrag/storage"
+	"reportengine/internal/fixture"
 	"reportengine/server"
-	"reportengine/state"
 )
-
-// fixtureDir is ../shared/fixtures/bettafish seen from this package.
-func fixtureDir(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "fixtures", "bettafish")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("fixtures not available: %v", err)
-	}
-	return dir
-}
 
 // fixtureGraph builds the graph of the BettaFish fixture run (three engine
 // states of 2025-08-25 18:02:14 and the forum log) with report id id.
 func fixtureGraph(t testing.TB, id string) *graphrag.Graph {
 	t.Helper()
-	dir := fixtureDir(t)
-	var inputs []state.Input
-	for _, e := range []string{"query", "media", "insight"} {
-		in, err := state.ParseArg(filepath.Join(dir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, in)
-	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries, _, err := forum.ParseFile(filepath.Join(dir, "logs", "forum.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := builder.Build(builder.Config{Topic: "武汉大学", ReportID: id, CreatedAt: "2025-08-25T18:02:14Z",
-		States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return fixture.Graph(t, fixture.BettaFish(t), builder.Config{ReportID: id, CreatedAt: "2025-08-25T18:02:14Z"})
 }
 
 // saveGraph writes g under graphs and returns the file path.

@@ -9,8 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -20,6 +18,7 @@ import (
 
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
+	"reportengine/internal/fixture"
 	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/server"
@@ -557,10 +556,7 @@ func TestSearchStreamTimeoutsAndShutdown(t *testing.T) {
 // A configured GraphRAG index is searched by name; its citations carry
 // titles but no graph nodes.
 func TestSearchIndex(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "fixtures", "graphrag-dulce")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("fixtures not available: %v", err)
-	}
+	dir := fixture.Dulce(t)
 	sc := searchConfig(scriptedModel{})
 	sc.Indexes = map[string]string{"dulce": dir}
 	_, ts := newServer(t, server.Config{GraphsDir: t.TempDir(), Search: sc})

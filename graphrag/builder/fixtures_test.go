@@ -3,26 +3,15 @@ package builder_test
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
+	"reportengine/internal/fixture"
 	"reportengine/state"
 )
-
-// fixtureDir returns ../shared/fixtures/bettafish, skipping the test when the
-// shared folder is absent (CI requires it; see .ci/run).
-func fixtureDir(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "fixtures", "bettafish")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("fixtures not available: %v", err)
-	}
-	return dir
-}
 
 // independentCounts decodes the state files with encoding/json (not the
 // state package) and counts what the graph must hold.
@@ -131,12 +120,10 @@ func checkGraph(t *testing.T, g *graphrag.Graph, want independentCounts) {
 }
 
 func TestBuildBettaFishFixtures(t *testing.T) {
-	dir := fixtureDir(t)
-	var paths []string
+	run := fixture.BettaFish(t)
+	paths := run.States()
 	var inputs []state.Input
-	for _, e := range []string{"query", "media", "insight"} {
-		p := filepath.Join(dir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json")
-		paths = append(paths, p)
+	for _, p := range paths {
 		in, err := state.ParseArg(p)
 		if err != nil {
 			t.Fatal(err)
@@ -149,7 +136,7 @@ func TestBuildBettaFishFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, _, err := forum.ParseFile(filepath.Join(dir, "logs", "forum.log"))
+	entries, _, err := forum.ParseFile(run.ForumLog())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,11 +164,8 @@ func TestBuildBettaFishFixtures(t *testing.T) {
 }
 
 func TestBuildCoffeeShopSample(t *testing.T) {
-	root := filepath.Join("..", "..", "examples", "coffee-shop")
-	paths, err := filepath.Glob(filepath.Join(root, "*_engine_streamlit_reports", "*.json"))
-	if err != nil || len(paths) != 3 {
-		t.Fatalf("sample state files: %v, %v", paths, err)
-	}
+	run := fixture.Coffee(t)
+	paths := run.States()
 	var inputs []state.Input
 	for _, p := range paths {
 		in, err := state.ParseArg(p)
@@ -194,7 +178,7 @@ func TestBuildCoffeeShopSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, fw, err := forum.ParseFile(filepath.Join(root, "logs", "forum.log"))
+	entries, fw, err := forum.ParseFile(run.ForumLog())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,11 +16,10 @@ import (
 	"strings"
 	"testing"
 
-	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
 	"reportengine/graphrag/export"
-	"reportengine/state"
+	"reportengine/internal/fixture"
 )
 
 // graphWithEdges holds what the formats must escape or type: markup,
@@ -468,32 +467,7 @@ func TestNotFiniteAndCancel(t *testing.T) {
 // fixtureGraph builds the BettaFish fixture run's graph (277 nodes).
 func fixtureGraph(t testing.TB) *graphrag.Graph {
 	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "fixtures", "bettafish")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("fixtures not available: %v", err)
-	}
-	var inputs []state.Input
-	for _, e := range []string{"query", "media", "insight"} {
-		in, err := state.ParseArg(filepath.Join(dir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, in)
-	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries, _, err := forum.ParseFile(filepath.Join(dir, "logs", "forum.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := builder.Build(builder.Config{Topic: "武汉大学", ReportID: "wuhan", CreatedAt: "2025-08-25T18:02:14Z",
-		States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return fixture.Graph(t, fixture.BettaFish(t), builder.Config{ReportID: "wuhan", CreatedAt: "2025-08-25T18:02:14Z"})
 }
 
 // networkx (Debian's python3-networkx) opens the GraphML and GEXF of the

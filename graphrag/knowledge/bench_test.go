@@ -11,6 +11,7 @@ import (
 
 	"reportengine/graphrag"
 	"reportengine/internal/atomicfile"
+	"reportengine/internal/fixture"
 	"reportengine/llm"
 	"reportengine/llm/offline"
 )
@@ -18,7 +19,7 @@ import (
 // BenchmarkFromParquetDulce measures loading the Dulce index (7 parquet
 // files, 39 entities).
 func BenchmarkFromParquetDulce(b *testing.B) {
-	dir := dulce(b)
+	dir := fixture.Dulce(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := FromParquet(dir, ParquetOptions{}); err != nil {

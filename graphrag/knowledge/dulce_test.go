@@ -3,21 +3,11 @@ package knowledge
 import (
 	"bufio"
 	"os"
+	"reportengine/internal/fixture"
 	"strconv"
 	"strings"
 	"testing"
 )
-
-// dulce returns ../shared/fixtures/graphrag-dulce, skipping the test when
-// the shared folder is absent (CI requires it; see .ci/run).
-func dulce(t testing.TB) string {
-	t.Helper()
-	dir := "../../../shared/fixtures/graphrag-dulce"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("fixtures not available: %v", err)
-	}
-	return dir
-}
 
 // derivedEntity is one row of derived_entities_level2.tsv.
 type derivedEntity struct {
@@ -26,7 +16,7 @@ type derivedEntity struct {
 
 func readDerived(t *testing.T) []derivedEntity {
 	t.Helper()
-	f, err := os.Open(dulce(t) + "/derived_entities_level2.tsv")
+	f, err := os.Open(fixture.Dulce(t) + "/derived_entities_level2.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +41,7 @@ func readDerived(t *testing.T) []derivedEntity {
 }
 
 func TestFromParquetDulce(t *testing.T) {
-	m, err := FromParquet(dulce(t), ParquetOptions{})
+	m, err := FromParquet(fixture.Dulce(t), ParquetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +78,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // Reports, text units and claims of Dulce map as reference §1.2 and §8 say.
 func TestFromParquetDulceRecords(t *testing.T) {
-	m, err := FromParquet(dulce(t), ParquetOptions{})
+	m, err := FromParquet(fixture.Dulce(t), ParquetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +121,7 @@ func TestFromParquetDulceRecords(t *testing.T) {
 // Level 0 keeps only the level-0 memberships of each entity (communities
 // 0-6) and the seven level-0 reports.
 func TestFromParquetDulceLevel0(t *testing.T) {
-	m, err := FromParquet(dulce(t), ParquetOptions{CommunityLevel: Level(0)})
+	m, err := FromParquet(fixture.Dulce(t), ParquetOptions{CommunityLevel: Level(0)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,6 @@ package knowledge
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"reflect"
 	"runtime"
 	"strconv"
@@ -13,59 +11,18 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
-	"reportengine/state"
+	"reportengine/internal/fixture"
 	"reportengine/text"
 )
 
-// buildGraph builds a graph from state files and a forum log the way
-// build-graph does.
-func buildGraph(t testing.TB, topic, forumLog string, states ...string) *graphrag.Graph {
-	t.Helper()
-	var inputs []state.Input
-	for _, p := range states {
-		if _, err := os.Stat(p); err != nil {
-			t.Skipf("fixtures not available: %v", err)
-		}
-		in, err := state.ParseArg(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, in)
-	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries, _, err := forum.ParseFile(forumLog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := builder.Build(builder.Config{Topic: topic, ReportID: "test", States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 func bettafishGraph(t testing.TB) *graphrag.Graph {
-	dir := filepath.Join("..", "..", "..", "shared", "fixtures", "bettafish")
-	var states []string
-	for _, e := range []string{"query", "media", "insight"} {
-		states = append(states, filepath.Join(dir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
-	}
-	return buildGraph(t, "武汉大学", filepath.Join(dir, "logs", "forum.log"), states...)
+	return fixture.Graph(t, fixture.BettaFish(t), builder.Config{ReportID: "test"})
 }
 
 func coffeeGraph(t testing.TB) *graphrag.Graph {
-	dir := filepath.Join("..", "..", "examples", "coffee-shop")
-	var states []string
-	for _, e := range []string{"query", "media", "insight"} {
-		states = append(states, filepath.Join(dir, e+"_engine_streamlit_reports", "state_李明咖啡店_20241001_100000.json"))
-	}
-	return buildGraph(t, "李明咖啡店", filepath.Join(dir, "logs", "forum.log"), states...)
+	return fixture.Graph(t, fixture.Coffee(t), builder.Config{ReportID: "test"})
 }
 
 func TestFromGraph(t *testing.T) {

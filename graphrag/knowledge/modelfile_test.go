@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"reportengine/graphrag"
+	"reportengine/internal/fixture"
 )
 
 // modelFileCase writes the model of g to a model file and returns the
@@ -142,7 +143,7 @@ func TestModelFileRefused(t *testing.T) {
 
 // TestModelFileOnlyGraphs: a model of a GraphRAG index is not written.
 func TestModelFileOnlyGraphs(t *testing.T) {
-	m, err := FromParquet(dulce(t), ParquetOptions{})
+	m, err := FromParquet(fixture.Dulce(t), ParquetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

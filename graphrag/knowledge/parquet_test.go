@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reportengine/internal/fixture"
 	"slices"
 	"strconv"
 	"strings"
@@ -219,7 +220,7 @@ func TestFromParquetProjectRoot(t *testing.T) {
 func copyDulce(t *testing.T, except ...string) string {
 	t.Helper()
 	dir := t.TempDir()
-	files, _ := filepath.Glob(filepath.Join(dulce(t), "*.parquet"))
+	files, _ := filepath.Glob(filepath.Join(fixture.Dulce(t), "*.parquet"))
 	for _, f := range files {
 		if slices.Contains(except, filepath.Base(f)) {
 			continue

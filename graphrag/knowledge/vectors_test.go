@@ -17,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"reportengine/internal/fixture"
 	"reportengine/llm"
 	"reportengine/llm/offline"
 )
@@ -138,7 +139,7 @@ func TestExactStoreNearest(t *testing.T) {
 // index's LanceDB table) with ALEX MERCER's own vector as the query give
 // the L2 order reference §8 lists for the top 20.
 func TestExactStoreDulceOrder(t *testing.T) {
-	m, err := FromParquet(dulce(t), ParquetOptions{})
+	m, err := FromParquet(fixture.Dulce(t), ParquetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ func TestExactStoreDulceOrder(t *testing.T) {
 }
 
 func dulceStore(t testing.TB) (*ExactStore, map[string][]float32) {
-	data, err := os.ReadFile(filepath.Join(dulce(t), "entity_description_vectors.json"))
+	data, err := os.ReadFile(filepath.Join(fixture.Dulce(t), "entity_description_vectors.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,16 +3,20 @@ package localsearch
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/internal/fixture"
 	"reportengine/llm/offline"
 )
 
-const dulceDir = "../../../shared/fixtures/graphrag-dulce"
+// dulceDir is the Dulce index's folder, set by dulceBuilder (the tests
+// of this package do not run in parallel) before the first load.
+var dulceDir string
 
 var dulceOnce = sync.OnceValues(func() (*knowledge.Model, error) {
 	return knowledge.FromParquet(dulceDir, knowledge.ParquetOptions{})
@@ -21,7 +25,7 @@ var dulceOnce = sync.OnceValues(func() (*knowledge.Model, error) {
 // dulceVectors are the 39 entity description vectors of the Dulce index
 // (text-embedding-3-large, 3072-d), ids = entity ids.
 var dulceVectors = sync.OnceValues(func() (*exactStore, error) {
-	raw, err := os.ReadFile(dulceDir + "/entity_description_vectors.json")
+	raw, err := os.ReadFile(filepath.Join(dulceDir, "entity_description_vectors.json"))
 	if err != nil {
 		return nil, err
 	}
@@ -45,9 +49,7 @@ var dulceVectors = sync.OnceValues(func() (*exactStore, error) {
 // entity's vector, as in reference §8).
 func dulceBuilder(t testing.TB) (*ContextBuilder, *knowledge.Model) {
 	t.Helper()
-	if _, err := os.Stat(dulceDir); err != nil {
-		t.Skipf("fixtures not available: %v", err)
-	}
+	dulceDir = fixture.Dulce(t)
 	m, err := dulceOnce()
 	if err != nil {
 		t.Fatal(err)

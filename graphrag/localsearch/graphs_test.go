@@ -2,48 +2,22 @@ package localsearch
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"reportengine/forum"
 	"reportengine/graphrag/builder"
 	"reportengine/graphrag/knowledge"
+	"reportengine/internal/fixture"
 	"reportengine/llm/offline"
-	"reportengine/state"
 )
 
 // graphBuilder builds one of our fixture graphs the way build-graph does,
 // maps it with knowledge.FromGraph and indexes the entities with the
 // offline embedder (fitted on the entity texts, embedded as
 // "title:description" like GraphRAG's indexer) in the exact test store.
-func graphBuilder(t testing.TB, dir, topic, stamp string) *ContextBuilder {
+func graphBuilder(t testing.TB, run fixture.Run) *ContextBuilder {
 	t.Helper()
-	var inputs []state.Input
-	for _, e := range []string{"query", "media", "insight"} {
-		p := filepath.Join(dir, e+"_engine_streamlit_reports", "state_"+topic+"_"+stamp+".json")
-		if _, err := os.Stat(p); err != nil {
-			t.Skipf("fixtures not available: %v", err)
-		}
-		in, err := state.ParseArg(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, in)
-	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries, _, err := forum.ParseFile(filepath.Join(dir, "logs", "forum.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := builder.Build(builder.Config{Topic: topic, ReportID: "test", States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := fixture.Graph(t, run, builder.Config{ReportID: "test"})
 	m, err := knowledge.FromGraph(context.Background(), g, knowledge.GraphOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -67,13 +41,15 @@ func graphBuilder(t testing.TB, dir, topic, stamp string) *ContextBuilder {
 
 func TestOurGraphsOffline(t *testing.T) {
 	for _, tc := range []struct {
-		name, dir, topic, stamp, question string
+		name     string
+		run      func(testing.TB) fixture.Run
+		question string
 	}{
-		{"bettafish", "../../../shared/fixtures/bettafish", "武汉大学", "20250825_180214", "武汉大学樱花季的网络舆情怎么样？"},
-		{"coffee-shop", "../../examples/coffee-shop", "李明咖啡店", "20241001_100000", "李明咖啡店的顾客评价如何？"},
+		{"bettafish", fixture.BettaFish, "武汉大学樱花季的网络舆情怎么样？"},
+		{"coffee-shop", fixture.Coffee, "李明咖啡店的顾客评价如何？"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := graphBuilder(t, tc.dir, tc.topic, tc.stamp)
+			b := graphBuilder(t, tc.run(t))
 			e, err := NewEngine(b, EngineConfig{Model: offline.New()})
 			if err != nil {
 				t.Fatal(err)

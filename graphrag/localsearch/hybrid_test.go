@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/internal/fixture"
 )
 
 // Reciprocal rank fusion on hand-made lists: vector A, Q, B, C; lexical
@@ -55,7 +56,7 @@ func TestFuseRRF(t *testing.T) {
 // Hybrid retrieval puts the text units that match the question first in
 // Sources; the vector mode keeps the reference's order.
 func TestHybridSourcesOrder(t *testing.T) {
-	b := graphBuilder(t, "../../examples/coffee-shop", "李明咖啡店", "20241001_100000")
+	b := graphBuilder(t, fixture.Coffee(t))
 	q := "李明为什么选择写字楼商圈？"
 	p := DefaultParams()
 	p.MinSimilarity = NoMatchSimilarity

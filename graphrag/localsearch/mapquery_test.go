@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/internal/fixture"
 )
 
 // MapQuery is Build's entity mapping alone: the same entities in the same
 // order, each with the store's distance and 1 − d/2 as its similarity.
 func TestMapQueryIsBuildsMapping(t *testing.T) {
-	b := graphBuilder(t, "../../../shared/fixtures/bettafish", "武汉大学", "20250825_180214")
+	b := graphBuilder(t, fixture.BettaFish(t))
 	for _, tc := range []struct {
 		name  string
 		query string

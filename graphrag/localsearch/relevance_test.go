@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/internal/fixture"
 	"reportengine/llm"
 	"reportengine/text"
 )
@@ -15,7 +16,7 @@ import (
 // the graph maps to no entity; without it (0, the reference) the nearest
 // entities are taken; a real question matches either way.
 func TestMinSimilarityFloor(t *testing.T) {
-	b := graphBuilder(t, "../../../shared/fixtures/bettafish", "武汉大学", "20250825_180214")
+	b := graphBuilder(t, fixture.BettaFish(t))
 	for _, tc := range []struct {
 		q     string
 		floor float64
@@ -92,18 +93,19 @@ func TestJudgeRule(t *testing.T) {
 // answerable ones select entities, the off-topic ones none.
 func TestRelevanceCalibration(t *testing.T) {
 	for _, tc := range []struct {
-		name, dir, topic, stamp string
-		answer, refuse          []string
+		name           string
+		run            func(testing.TB) fixture.Run
+		answer, refuse []string
 	}{
-		{"bettafish", "../../../shared/fixtures/bettafish", "武汉大学", "20250825_180214",
+		{"bettafish", fixture.BettaFish,
 			[]string{"樱花季网友怎么看？", "负面情绪主要来自哪些平台？", "武汉大学樱花季的舆情如何？", "杨景媛论文", "网民对武大的负面情绪", "What do people say about Wuhan University?", "樱花"},
 			[]string{"火星殖民计划的进展如何？", "今天天气怎么样？", "How do I bake bread?", "火星殖民", "2022年世界杯冠军是哪支球队？"}},
-		{"coffee-shop", "../../examples/coffee-shop", "李明咖啡店", "20241001_100000",
+		{"coffee-shop", fixture.Coffee,
 			[]string{"李明在经营咖啡店过程中都经历了哪些挑战？", "咖啡店开在哪里，为什么选那里？", "李明为什么选择写字楼商圈？", "网友对断货事件有什么反应？"},
 			[]string{"今天天气怎么样？", "火星殖民计划的进展如何？"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := graphBuilder(t, tc.dir, tc.topic, tc.stamp)
+			b := graphBuilder(t, tc.run(t))
 			p := DefaultParams()
 			p.MinSimilarity = NoMatchSimilarity
 			p.Retrieval = RetrievalHybrid

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
 	"reflect"
 	"strings"
 	"sync"
@@ -12,6 +11,7 @@ import (
 
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
+	"reportengine/internal/fixture"
 	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/prompts"
@@ -126,11 +126,7 @@ func (s idStore) Nearest(_ context.Context, _ []float32, k int) ([]knowledge.Nei
 
 func dulceBuilder(t *testing.T) *localsearch.ContextBuilder {
 	t.Helper()
-	dir := "../../../shared/fixtures/graphrag-dulce"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("fixtures not available: %v", err)
-	}
-	m, err := knowledge.FromParquet(dir, knowledge.ParquetOptions{})
+	m, err := knowledge.FromParquet(fixture.Dulce(t), knowledge.ParquetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

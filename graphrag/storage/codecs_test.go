@@ -9,42 +9,16 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
 	"reportengine/graphrag/storage"
+	"reportengine/internal/fixture"
 	"reportengine/internal/synth"
-	"reportengine/state"
 )
 
-// buildFrom builds the graph of the state files paths (and the forum log
-// forumPath, "" for none).
-func buildFrom(t *testing.T, topic string, paths []string, forumPath string) *graphrag.Graph {
-	t.Helper()
-	var inputs []state.Input
-	for _, p := range paths {
-		in, err := state.ParseArg(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, in)
-	}
-	loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entries []forum.Entry
-	if forumPath != "" {
-		if entries, _, err = forum.ParseFile(forumPath); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g, _, err := builder.Build(builder.Config{Topic: topic, ReportID: "codecs", CreatedAt: "2025-08-25T18:02:14Z",
-		States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+// codecsConfig is the builder's configuration of this file's built graphs.
+func codecsConfig(topic string) builder.Config {
+	return builder.Config{Topic: topic, ReportID: "codecs", CreatedAt: "2025-08-25T18:02:14Z"}
 }
 
 // sectionGraph holds a section of each kind the section rule of the
@@ -101,18 +75,10 @@ func TestCodecsAgree(t *testing.T) {
 					states = append(states, p)
 				}
 			}
-			return buildFrom(t, "合成话题", states, filepath.Join(dir, "logs", "forum.log"))
+			return fixture.Build(t, codecsConfig("合成话题"), filepath.Join(dir, "logs", "forum.log"), states...)
 		},
 		"fixture": func(t *testing.T) *graphrag.Graph {
-			dir := filepath.Join("..", "..", "..", "shared", "fixtures", "bettafish")
-			if _, err := os.Stat(dir); err != nil {
-				t.Skipf("fixtures not available: %v", err)
-			}
-			var states []string
-			for _, e := range []string{"query", "media", "insight"} {
-				states = append(states, filepath.Join(dir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
-			}
-			return buildFrom(t, "武汉大学", states, filepath.Join(dir, "logs", "forum.log"))
+			return fixture.Graph(t, fixture.BettaFish(t), codecsConfig(""))
 		},
 	}
 	for name, make := range graphs {
