@@ -267,8 +267,8 @@
 // stage's output and each written chapter there as it completes, each
 // with the digest of what its stage was given; a run opened to resume
 // reuses the outputs whose digest matches and asks the model only for the
-// rest (work.go). One run at a time holds a work area (a flock on
-// <dir>.lock); a run that does not resume keeps an earlier run's saved work
+// rest (work.go). One run at a time holds a work area (a file lock
+// on <dir>.lock); a run that does not resume keeps an earlier run's saved work
 // until its own first save replaces it. The manifest records the key (runKey) and marks reused
 // stages and chapters (reused).
 //

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/internal/atomicfile"
+	"reportengine/internal/filelock"
 )
 
 // Resumable reports. A run given a Work (Input.Work) saves, as each
@@ -54,9 +55,10 @@ var ErrWorkLocked = errors.New("the work area is in use by another run")
 
 // WorkLockedError is OpenWork's refusal to open a work area another run
 // holds (two runs of one report id at once would overwrite each other's
-// saved outputs). The lock is an exclusive flock(2) on Dir+".lock", which
-// the kernel releases when its run ends, however it ends: a dead run's
-// lock never blocks a later one.
+// saved outputs). The lock is an exclusive lock on Dir+".lock"
+// (internal/filelock: flock(2) on Unix, LockFileEx on Windows), which the
+// system releases when its run ends, however it ends: a dead run's lock
+// never blocks a later one.
 type WorkLockedError struct {
 	Dir string // the work area
 	// Holder is what the other run wrote in the lock file ("pid 4242,
@@ -83,7 +85,7 @@ type Work struct {
 	dir    string
 	key    RunKey
 	resume bool
-	lock   *os.File // the flock on dir+".lock"; nil once closed
+	lock   *os.File // the locked dir+".lock"; nil once closed
 
 	// earlier is the saved work an earlier run left, found by a run that
 	// does not resume; pending is true while it is kept (until this run
@@ -128,7 +130,7 @@ type EarlierWork struct {
 	Changes []string
 }
 
-// OpenWork takes the lock of the work area dir (an exclusive flock(2) on
+// OpenWork takes the lock of the work area dir (an exclusive lock on
 // dir+".lock", held until Close; another run holding it is a
 // *WorkLockedError wrapping ErrWorkLocked, returned at once) and opens it
 // for a run with key.
@@ -257,7 +259,8 @@ func (w *Work) Earlier() (e EarlierWork, kept, ok bool) {
 }
 
 // Close releases the work area's lock (removing the lock file while it
-// still holds it, so no later run finds a stale one). The saved work
+// still holds it, so no later run finds a stale one; on Windows, where an
+// open file cannot be removed, the file stays and blocks nothing). The saved work
 // stays. Closing twice does nothing.
 func (w *Work) Close() error {
 	if w == nil {
@@ -283,7 +286,7 @@ const lockSuffix = ".lock"
 // holder.
 const maxLockHolder = 256
 
-// lockWork takes the exclusive lock of the work area dir (flockFile on
+// lockWork takes the exclusive lock of the work area dir (filelock on
 // dir+".lock", made when missing) and writes the holder line ("pid N,
 // started T") into it. Another run holding it: *WorkLockedError, at once.
 func lockWork(dir string) (*os.File, error) {
@@ -296,7 +299,7 @@ func lockWork(dir string) (*os.File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("nodes: work area lock: %w", err)
 		}
-		busy, err := flockFile(f)
+		busy, err := filelock.TryLock(f)
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("nodes: work area lock %s: %w", p, err)
@@ -317,6 +320,18 @@ func lockWork(dir string) (*os.File, error) {
 		return f, nil
 	}
 	return nil, fmt.Errorf("nodes: work area lock %s: removed and made again by other runs while it was taken", p)
+}
+
+// sameFile reports whether the open file f is still the file at path (a
+// holder that released the lock may have removed the lock file, and a
+// third run made a new one: a lock on the removed file locks nothing).
+func sameFile(f *os.File, path string) bool {
+	a, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(path)
+	return err == nil && os.SameFile(a, b)
 }
 
 // holderText is a lock file's holder line as it may be shown: one line of

@@ -28,6 +28,7 @@ const (
 	ExitNotFound    = 4   // a graph that does not exist
 	ExitPartial     = 5   // report written, but some chapters are placeholders
 	ExitNoMatch     = 6   // search --context-only: the question matches nothing
+	ExitLocked      = 7   // report: another run of the same report id holds its work area
 	ExitInterrupted = 130 // stopped by SIGINT (Ctrl-C) or SIGTERM: 128 + SIGINT, as shells report it
 )
 
@@ -43,6 +44,7 @@ var exitCodes = []struct {
 	{ExitNotFound, "the graph asked for does not exist; report --resume of a report with no saved work"},
 	{ExitPartial, "report: the report was written, but some chapters failed and are placeholders (manifest.json says which and why)"},
 	{ExitNoMatch, "search --context-only: the question matches nothing in the knowledge, so there is no context (the reason on stderr; with --json, no_match and relevance on stdout)"},
+	{ExitLocked, "report: another run of the same report id is under way (its work area is locked; the message names its pid): nothing was written or asked of the model; run it again when that one ends"},
 	{ExitInterrupted, "interrupted (Ctrl-C or SIGTERM): the command stopped and wrote no partial graph or report; an earlier file of the same name is left as it was"},
 }
 
@@ -111,6 +113,8 @@ func ExitCode(err error) int {
 		return ExitNoMatch
 	case errors.Is(err, templates.ErrUnknown):
 		return ExitUsage
+	case errors.Is(err, nodes.ErrWorkLocked):
+		return ExitLocked
 	case errors.Is(err, storage.ErrNotFound), errors.Is(err, nodes.ErrNothingToResume):
 		return ExitNotFound
 	case errors.Is(err, state.ErrUnknownEngine), errors.Is(err, state.ErrDuplicateEngine), errors.Is(err, state.ErrDuplicateFile),

@@ -319,7 +319,7 @@ func TestReportResumeRetriesStoppedGraphQueries(t *testing.T) {
 // Two runs of one report id at once: a second process's run holds the
 // work area (its first model request hangs); a run started then is
 // refused at once, naming the report id and the other run's pid, and asks
-// the model nothing. Killed with SIGKILL, the holder leaves its lock file
+// the model nothing, exiting ExitLocked (7). Killed with SIGKILL, the holder leaves its lock file
 // behind, which blocks nothing: the next run proceeds (the kernel released
 // the flock).
 func TestReportConcurrentRunsRefused(t *testing.T) {
@@ -356,8 +356,8 @@ func TestReportConcurrentRunsRefused(t *testing.T) {
 	code, _, errs := runEnv(t, pipelineEnv(srv), args...)
 	took := time.Since(start)
 	wantErr := fmt.Sprintf("report scripted: %s is in use by another run (pid %d, started ", workDir(out, "scripted"), child.Process.Pid)
-	if code != ExitFailure || !strings.Contains(errs, wantErr) || p.total() != 0 {
-		t.Errorf("second run: exit %d after %d requests, want %d with %q and none:\n%s", code, p.total(), ExitFailure, wantErr, errs)
+	if code != ExitLocked || !strings.Contains(errs, wantErr) || p.total() != 0 {
+		t.Errorf("second run: exit %d after %d requests, want %d with %q and none:\n%s", code, p.total(), ExitLocked, wantErr, errs)
 	}
 	if _, err := os.Stat(filepath.Join(base, "graphs", "scripted")); !os.IsNotExist(err) {
 		t.Errorf("the refused run saved the graph: %v", err)
