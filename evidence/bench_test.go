@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"reportengine/forum"
-	"reportengine/graphrag"
-	"reportengine/graphrag/storage"
 	"reportengine/internal/synth"
 	"reportengine/state"
 	"reportengine/templates"
@@ -81,33 +79,7 @@ func BenchmarkEvidenceStage(b *testing.B) {
 // holding graph "scale" (e.g. build-graph --report-id scale on the
 // 300 000-record synthetic input); skipped without it.
 func BenchmarkCollectGraph(b *testing.B) {
-	dir := os.Getenv("REPORTENGINE_SCALE_GRAPHS")
-	if dir == "" {
-		b.Skip("REPORTENGINE_SCALE_GRAPHS not set")
-	}
-	st, err := storage.New(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g, _, err := st.Load("scale")
-	if err != nil {
-		b.Fatal(err)
-	}
-	tp, err := templates.Lookup(templates.Default)
-	if err != nil {
-		b.Fatal(err)
-	}
-	in := Input{Graph: g}
-	for v := 0; v < g.NodeCount() && in.Topic == ""; v++ {
-		if g.Type(v) == graphrag.TypeTopic {
-			in.Topic = g.Name(v)
-		}
-	}
-	var chs []ChapterSpec
-	for _, s := range tp.Sections {
-		chs = append(chs, ChapterSpec{ID: s.ChapterID, Title: s.Title, SubPoints: s.Outline})
-		in.Focus = append(append(in.Focus, s.Title), s.Outline...)
-	}
+	in, chs := scaleGraphInput(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var items int

@@ -165,7 +165,6 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 	type site struct {
 		s     SourceCount
 		first int
-		urls  map[string]bool
 	}
 	sites := map[string]*site{}
 	// a source's key fixes its URL, so its platform and site: both are
@@ -175,9 +174,9 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 		sc *site // nil without a host
 	}
 	byKey := map[string]*source{} // records of the states
-	var byNode []*source          // records of the graph, by source node
+	var byNode []source           // records of the graph, by source node (pc nil: not met yet)
 	if in.Graph != nil {
-		byNode = make([]*source, in.Graph.NodeCount())
+		byNode = make([]source, in.Graph.NodeCount())
 	}
 	platformOf := map[string]Platform{} // by host
 	var engines [3]bool                 // query, media, insight
@@ -207,22 +206,17 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 		}
 		var src *source
 		if r.node >= 0 {
-			src = byNode[r.node]
-		} else {
-			src = byKey[r.key]
+			src = &byNode[r.node]
+		} else if src = byKey[r.key]; src == nil {
+			src = &source{}
+			byKey[r.key] = src
 		}
-		if src != nil { // a later record of a source
+		if src.pc != nil { // a later record of a source
 			src.pc.p.Records++
 			if src.sc != nil {
 				src.sc.s.Records++
 			}
 			return
-		}
-		src = &source{}
-		if r.node >= 0 {
-			byNode[r.node] = src
-		} else {
-			byKey[r.key] = src
 		}
 		es.Volume.Sources++
 		h := Host(r.url)
@@ -243,15 +237,14 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 		if h != "" {
 			sc := sites[h]
 			if sc == nil {
-				sc = &site{s: SourceCount{Host: h, Platform: p.Name}, first: n, urls: map[string]bool{}}
+				sc = &site{s: SourceCount{Host: h, Platform: p.Name}, first: n}
 				sites[h] = sc
 			}
 			src.sc = sc
 			sc.s.Records++
-			if !sc.urls[r.url] {
-				sc.urls[r.url] = true
-				sc.s.ItemIDs = addID(sc.s.ItemIDs, itemOf(set, r.url))
-			}
+			// a URL's item once: addID ignores repeats, so no set of the
+			// site's URLs is kept (a map of every URL cost 0.16 s at 300 000)
+			sc.s.ItemIDs = addID(sc.s.ItemIDs, itemOf(set, r.url))
 		}
 	})
 	for i, e := range []string{"query", "media", "insight"} {
