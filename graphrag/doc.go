@@ -63,8 +63,8 @@
 // entry, duplicate ids, duplicate edges and edges to missing nodes.
 //
 // The JSON codec is github.com/bytedance/sonic (write.go, read*.go, runs.go,
-// the column files' col*.go and text.go are its only users); encoding runs
-// on every core. graphrag/storage holds the reference codec (encoding/json,
+// the column files' col*.go and text.go are its only users), encoding a
+// chunk of rows per call. graphrag/storage holds the reference codec (encoding/json,
 // one row at a time) that the tests hold this one to.
 //
 // # Column file
@@ -77,7 +77,7 @@
 // 226 MB for the 300 000-record benchmark graph, 14 KB beside 711 KB for
 // the BettaFish fixture).
 // WriteJSONColumns writes both files in one pass (each chunk's column
-// records made from that chunk's JSON on the core that encoded it);
+// records made from that chunk's JSON right after it);
 // WriteColumns writes one for a graph file read before (ReadGraphText,
 // ReadJSONText). ReadColumns, given the graph file's text, reads the graph
 // in one pass over the small file, its strings pointing into that text. A

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"runtime"
 	"strconv"
 	"sync"
 
@@ -104,11 +103,11 @@ func (g *Graph) WriteJSON(w io.Writer) error { return g.WriteJSONContext(context
 // has it.) "stats" comes before "nodes" so that a lister reads counts
 // without parsing the nodes.
 //
-// Encoding is split across the cores (chunks of nodes and edges encoded in
-// parallel, written in order by this goroutine), so the disk write overlaps
-// with encoding; within a chunk, consecutive typed sources and found
-// edges go to the codec as one run (see runs.go). Output is deterministic: graph order, attributes in their
-// stored order. Strings keep non-ASCII text; invalid UTF-8 is written as
+// Nodes and edges are encoded a chunk at a time into one reused buffer
+// (on one core: encoding on every core bought no whole-process figure,
+// see docs/benchmarks.md); within a chunk, consecutive typed sources and
+// found edges go to the codec as one run (see runs.go). Output is
+// deterministic: graph order, attributes in their stored order. Strings keep non-ASCII text; invalid UTF-8 is written as
 // U+FFFD. Errors: a value JSON cannot hold (a NaN weight or attribute),
 // naming the node or edge; the writer's error; ctx.Err() when ctx is done
 // (checked between chunks, so a cancelled save stops within a chunk).
@@ -119,9 +118,8 @@ func (g *Graph) WriteJSONContext(ctx context.Context, w io.Writer) error {
 // WriteJSONColumns is WriteJSONContext that also writes the column file of
 // the JSON it writes to cols (see columns.go; ReadColumns reads it with the
 // JSON file's text): each chunk of nodes or edges gets its column records
-// on the core that encoded its JSON, looking its strings up in that JSON
-// while it is in the cache, and this goroutine writes both in order, with
-// the JSON's CRC-32C. The column file is complete only when the JSON is:
+// right after its JSON, looking its strings up in that JSON while it is
+// in the cache, and both are written in order, with the JSON's CRC-32C. The column file is complete only when the JSON is:
 // on an error the caller drops both. Errors: those of WriteJSONContext;
 // ErrNoColumns (before anything is written) for a graph CheckColumns
 // refuses; cols's error.
@@ -133,26 +131,15 @@ func (g *Graph) WriteJSONColumns(ctx context.Context, w, cols io.Writer) error {
 }
 
 func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
-	jw := &jsonWrite{g: g, w: w, cols: cols, planned: make(chan struct{})}
-	// The column plan (a pass over every source's engine list) is made
-	// while the first chunks are encoded: the workers wait for it before
-	// their first column records, the column file's head before its first
-	// bytes.
+	jw := &jsonWrite{g: g, w: w, cols: cols}
 	if cols != nil {
-		go func() {
-			defer close(jw.planned)
-			jw.plan = g.colPlan()
-		}()
-		jw.cw = &crcWriter{w: cols}
-	} else {
-		close(jw.planned)
+		jw.plan, jw.cw = g.colPlan(), &crcWriter{w: cols}
 	}
 	head, err := g.headJSON()
 	if err == nil {
 		err = jw.put(head)
 	}
 	if err != nil {
-		<-jw.planned
 		return err
 	}
 	for i := 0; i < g.NodeCount(); i += writeChunk {
@@ -162,45 +149,30 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 	for i := 0; i < g.EdgeCount(); i += writeChunk {
 		jw.units = append(jw.units, writeUnit{false, i, min(i+writeChunk, g.EdgeCount())})
 	}
-	stop := jw.startEncoders()
-	err = jw.writeUnits(ctx)
-	stop()
-	return err
+	return jw.writeUnits(ctx)
 }
 
 // jsonWrite is one WriteJSONContext or WriteJSONColumns under way: the
-// units of work, the encoders' results in unit order, and what the
-// writing goroutine keeps of the two files.
+// units of work and what the writer keeps of the two files.
 type jsonWrite struct {
 	g       *Graph
 	w, cols io.Writer
 	plan    *colPlan
-	planned chan struct{} // closed once plan is made
-	cw      *crcWriter    // the column file (nil without one)
-	jsLen   int64         // JSON bytes written
-	jsCRC   uint32        // and their CRC-32C
-	lastEnd int64         // where the last string referenced ends in the JSON
-	edgesAt int64         // where the edges start in the column file
+	cw      *crcWriter // the column file (nil without one)
+	jsLen   int64      // JSON bytes written
+	jsCRC   uint32     // and their CRC-32C
+	lastEnd int64      // where the last string referenced ends in the JSON
+	edgesAt int64      // where the edges start in the column file
 
 	units     []writeUnit
-	nodeUnits int // units[:nodeUnits] are nodes
-	results   []chan unitResult
-	window    chan struct{} // a slot per unit in flight, freed once written
-	pool      sync.Pool     // JSON buffers
-	colPool   sync.Pool     // column record buffers
+	nodeUnits int    // units[:nodeUnits] are nodes
+	buf, col  []byte // the unit's JSON and column records, reused
 }
 
 // writeUnit is a run of nodes or edges encoded as one piece of work.
 type writeUnit struct {
 	nodes    bool
 	from, to int
-}
-
-// unitResult is a unit's JSON and column records.
-type unitResult struct {
-	buf, col []byte
-	end      int // e.end of the unit's column records
-	err      error
 }
 
 // put writes JSON bytes, counting them (and their CRC-32C when there is a
@@ -214,81 +186,30 @@ func (jw *jsonWrite) put(b []byte) error {
 	return err
 }
 
-// startEncoders starts one encoder per core over the units, at most two
-// per core in flight (bounding memory), and returns the function that
-// stops them and waits for them to end.
-func (jw *jsonWrite) startEncoders() (stop func()) {
-	workers := max(1, runtime.GOMAXPROCS(0))
-	jw.results = make([]chan unitResult, len(jw.units))
-	for i := range jw.results {
-		jw.results[i] = make(chan unitResult, 1)
-	}
-	done := make(chan struct{})
-	window := make(chan struct{}, 2*workers)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := range jobs {
-				jw.results[i] <- jw.encode(jw.units[i])
-			}
-		})
-	}
-	go func() {
-		defer close(jobs)
-		for i := range jw.units {
-			select {
-			case window <- struct{}{}:
-			case <-done:
-				return
-			}
-			select {
-			case jobs <- i:
-			case <-done:
-				return
-			}
-		}
-	}()
-	jw.window = window
-	return func() {
-		close(done)
-		wg.Wait()
-	}
-}
-
-// encode makes the JSON of unit u and, with a column file, its column
+// encode makes the JSON of unit u in jw.buf and, with a column file, its
+// column records in jw.col; it returns the end of the unit's column
 // records.
-func (jw *jsonWrite) encode(u writeUnit) unitResult {
-	var buf []byte
-	if b, ok := jw.pool.Get().(*[]byte); ok {
-		buf = (*b)[:0]
-	}
-	var err error
+func (jw *jsonWrite) encode(u writeUnit) (end int, err error) {
 	if u.nodes {
-		buf, err = jw.g.appendNodes(buf, u.from, u.to)
+		jw.buf, err = jw.g.appendNodes(jw.buf[:0], u.from, u.to)
 	} else {
-		buf, err = jw.g.appendEdges(buf, u.from, u.to)
+		jw.buf, err = jw.g.appendEdges(jw.buf[:0], u.from, u.to)
 	}
-	r := unitResult{buf: buf, err: err}
-	if jw.cols != nil && err == nil {
-		<-jw.planned
-		e := &colEnc{js: buf}
-		if b, ok := jw.colPool.Get().(*[]byte); ok {
-			e.buf = (*b)[:0]
-		}
-		if u.nodes {
-			r.err = jw.g.colNodes(e, jw.plan, u.from, u.to)
-		} else {
-			r.err = jw.g.colEdges(e, u.from, u.to)
-		}
-		r.col, r.end = e.buf, e.end
+	if jw.cols == nil || err != nil {
+		return 0, err
 	}
-	return r
+	e := &colEnc{js: jw.buf, buf: jw.col[:0]}
+	if u.nodes {
+		err = jw.g.colNodes(e, jw.plan, u.from, u.to)
+	} else {
+		err = jw.g.colEdges(e, u.from, u.to)
+	}
+	jw.col = e.buf
+	return e.end, err
 }
 
-// writeColHead writes the column file's head, once the plan is made.
+// writeColHead writes the column file's head.
 func (jw *jsonWrite) writeColHead() error {
-	<-jw.planned
 	colHead, err := jw.g.columnsHead(jw.plan, writeChunk)
 	if err != nil {
 		return err
@@ -309,7 +230,11 @@ func (jw *jsonWrite) writeUnits(ctx context.Context) error {
 				return err
 			}
 		}
-		if err := jw.writeResult(i, <-jw.results[i]); err != nil {
+		end, err := jw.encode(jw.units[i])
+		if err == nil {
+			err = jw.writeUnit(i, end)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -340,12 +265,10 @@ func (jw *jsonWrite) writeUnits(ctx context.Context) error {
 	return jw.cw.err
 }
 
-// writeResult writes unit i's result r: its column records (after the
-// gap from the last string referenced) and its JSON.
-func (jw *jsonWrite) writeResult(i int, r unitResult) error {
-	if r.err != nil {
-		return r.err
-	}
+// writeUnit writes unit i, just encoded: its column records (after the
+// gap from the last string referenced), whose strings end at end, and its
+// JSON.
+func (jw *jsonWrite) writeUnit(i, end int) error {
 	if jw.cols != nil {
 		if i == 0 {
 			if err := jw.writeColHead(); err != nil {
@@ -356,14 +279,10 @@ func (jw *jsonWrite) writeResult(i int, r unitResult) error {
 			jw.edgesAt, jw.lastEnd = jw.cw.n, 0 // the edges' first gap is absolute
 		}
 		jw.cw.write(binary.AppendUvarint(nil, uint64(jw.jsLen-jw.lastEnd)))
-		jw.cw.write(r.col)
-		jw.lastEnd = jw.jsLen + int64(r.end)
-		jw.colPool.Put(&r.col)
+		jw.cw.write(jw.col)
+		jw.lastEnd = jw.jsLen + int64(end)
 	}
-	err := jw.put(r.buf)
-	jw.pool.Put(&r.buf)
-	<-jw.window
-	return err
+	return jw.put(jw.buf)
 }
 
 // writeChunk is how many nodes or edges WriteJSON encodes per unit of

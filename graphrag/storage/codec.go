@@ -17,7 +17,7 @@ import (
 // back; the Store does the rest (report ids, folders, task ids). There are
 // two: Plain, the reference (graphrag.json alone, written one row at a
 // time with encoding/json, read with graphrag.ReadJSONText), and Fast
-// (the same graphrag.json from the parallel encoder of package graphrag,
+// (the same graphrag.json from the chunked sonic encoder of package graphrag,
 // with the column file beside it, which a read takes instead of parsing
 // the JSON). A Store uses Fast unless its Codec field says otherwise. Both
 // write the same bytes to graphrag.json and read the same graph from a

@@ -55,7 +55,7 @@ func sectionGraph(t *testing.T) *graphrag.Graph {
 }
 
 // The reference codec (Plain: encoding/json one row at a time, the JSON
-// reader) and the fast one (parallel encoder, column file) write the same
+// reader) and the fast one (sonic encoder, column file) write the same
 // graphrag.json and read the same graph, with the same LoadReport: on the
 // BettaFish fixture's graph, a synthetic built graph (typed sources and
 // found edges in several encoder chunks) and a graph of hand-made sections.

@@ -46,7 +46,7 @@
 //
 // What goes into a report folder and how it is read back is a Codec's:
 // Fast (the default) writes graphrag.json with package graphrag's
-// parallel encoder and the column file in the same pass, and reads the
+// chunked sonic encoder and the column file in the same pass, and reads the
 // column file when it belongs to the JSON's bytes; Plain, the reference,
 // writes graphrag.json alone with encoding/json one row at a time
 // (WritePlainJSON) and parses it (graphrag.ReadJSONText). They write the

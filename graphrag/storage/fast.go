@@ -14,8 +14,8 @@ import (
 	"reportengine/internal/atomicfile"
 )
 
-// Fast is the Codec a Store uses: graphrag.json from the parallel encoder
-// of package graphrag (graphrag.WriteJSONColumns) and, in the same pass,
+// Fast is the Codec a Store uses: graphrag.json from the chunked sonic
+// encoder of package graphrag (graphrag.WriteJSONColumns) and, in the same pass,
 // the column file (ColumnsFileName), which Read takes with the JSON's
 // bytes instead of parsing them when it belongs to them (see the package
 // documentation). Sync and Rename are Plain's.
@@ -41,7 +41,7 @@ func (c Fast) rename(oldpath, newpath string) error {
 // Write writes graphrag.json and its column file. The column file is
 // written at the same time as the JSON file, by the same encoder
 // (graphrag.WriteJSONColumns: each chunk's column records are made from
-// the chunk's JSON on the core that encoded it), into a temporary file of
+// the chunk's JSON right after it), into a temporary file of
 // its own, renamed into place once graphrag.json is. A graph without a
 // column form (graphrag.CheckColumns) gets none, and an older one is
 // removed (it would not match the new graph file).

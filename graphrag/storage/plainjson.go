@@ -13,8 +13,8 @@ import (
 
 // WritePlainJSON writes g as graphrag.json, format version
 // graphrag.FormatVersion, with encoding/json, one node or edge at a time
-// through the graph's exported accessors: the reference for the parallel
-// encoder of package graphrag (graphrag.WriteJSONContext), whose layout it
+// through the graph's exported accessors: the reference for the chunked
+// sonic encoder of package graphrag (graphrag.WriteJSONContext), whose layout it
 // follows byte for byte (TestCodecsAgree). A section's "summary" is left
 // out when the readers derive it, and a section with a string "content"
 // and no summary is marked "derive": false, by the rule graphrag.WriteJSON
