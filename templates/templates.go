@@ -201,87 +201,85 @@ func describe(name string) string {
 // doc. name becomes Template.Name and decides the Description. A template
 // without any section returns an error wrapping ErrNoSections.
 func Parse(name, markdown string) (Template, error) {
-	t := Template{Name: name, Description: describe(name), Markdown: markdown}
-	used := map[string]bool{}
-	var cur *Section
-	addSection := func(payload string, depth int) {
-		title := cleanTitle(payload)
-		num, label, ok := splitNumber(title)
-		s := Section{Depth: depth, Title: title, Display: title}
-		if ok {
-			s.Number, s.Title, s.Display = num, label, num+" "+label
-			s.Slug = "section-" + strings.ReplaceAll(num, ".", "-")
-		} else {
-			s.Slug = slugify(title)
-		}
-		base := s.Slug
-		for n := 2; used[s.Slug]; n++ {
-			s.Slug = base + "-" + strconv.Itoa(n)
-		}
-		used[s.Slug] = true
-		i := len(t.Sections) + 1
-		s.ChapterID = "S" + strconv.Itoa(i)
-		s.Order = 10 * i
-		t.Sections = append(t.Sections, s)
-		cur = &t.Sections[len(t.Sections)-1]
-	}
-	addOutline := func(payload string) {
-		if cur == nil {
-			return
-		}
-		if item := cleanTitle(payload); item != "" {
-			cur.Outline = append(cur.Outline, item)
-		}
-	}
+	p := parser{t: Template{Name: name, Description: describe(name), Markdown: markdown}, used: map[string]bool{}}
 	for _, raw := range strings.Split(strings.ReplaceAll(markdown, "\r\n", "\n"), "\n") {
-		indent := 0
-		for _, r := range raw {
-			if r == ' ' {
-				indent++
-			} else if r == '\t' {
-				indent += 4
-			} else {
-				break
-			}
-		}
 		line := strings.TrimSpace(raw)
 		if line == "" {
 			continue
 		}
+		indent := indentOf(raw)
 		if level, payload, ok := heading(line); ok {
-			if t.Title == "" {
-				t.Title = strings.TrimSpace(strings.ReplaceAll(payload, "**", ""))
+			if p.t.Title == "" {
+				p.t.Title = strings.TrimSpace(strings.ReplaceAll(payload, "**", ""))
 			}
-			if level <= 2 {
-				addSection(payload, level)
-			} else {
-				addOutline(payload)
-			}
-			continue
-		}
-		if payload, ok := bullet(line); ok {
-			if indent <= 1 {
-				addSection(payload, 1)
-			} else {
-				addOutline(payload)
-			}
-			continue
-		}
-		if num, _, ok := splitNumber(line); ok {
-			if indent == 0 && strings.Count(num, ".") <= 1 {
-				addSection(line, 1)
-			} else {
-				addOutline(line)
-			}
+			p.add(payload, level, level <= 2)
+		} else if payload, ok := bullet(line); ok {
+			p.add(payload, 1, indent <= 1)
+		} else if num, _, ok := splitNumber(line); ok {
+			p.add(line, 1, indent == 0 && strings.Count(num, ".") <= 1)
 		}
 	}
-	if t.Title == "" {
-		t.Title = name
+	if p.t.Title == "" {
+		p.t.Title = name
 	}
-	if len(t.Sections) == 0 {
+	if len(p.t.Sections) == 0 {
 		return Template{}, fmt.Errorf("templates: parse %q: %w", name, ErrNoSections)
 	}
-	return t, nil
+	return p.t, nil
+}
+
+// parser is one Parse under way: the template so far and the slugs used.
+type parser struct {
+	t    Template
+	used map[string]bool
+}
+
+// add adds payload as a section of the given depth when section is true,
+// else as an outline item of the last section (none before the first).
+func (p *parser) add(payload string, depth int, section bool) {
+	if !section {
+		if n := len(p.t.Sections); n > 0 {
+			if item := cleanTitle(payload); item != "" {
+				p.t.Sections[n-1].Outline = append(p.t.Sections[n-1].Outline, item)
+			}
+		}
+		return
+	}
+	title := cleanTitle(payload)
+	num, label, ok := splitNumber(title)
+	s := Section{Depth: depth, Title: title, Display: title}
+	if ok {
+		s.Number, s.Title, s.Display = num, label, num+" "+label
+		s.Slug = "section-" + strings.ReplaceAll(num, ".", "-")
+	} else {
+		s.Slug = slugify(title)
+	}
+	base := s.Slug
+	for n := 2; p.used[s.Slug]; n++ {
+		s.Slug = base + "-" + strconv.Itoa(n)
+	}
+	p.used[s.Slug] = true
+	i := len(p.t.Sections) + 1
+	s.ChapterID = "S" + strconv.Itoa(i)
+	s.Order = 10 * i
+	p.t.Sections = append(p.t.Sections, s)
+}
+
+// indentOf is the indent of raw's first non-blank rune: a space counts 1,
+// a tab 4.
+func indentOf(raw string) int {
+	indent := 0
+	for _, r := range raw {
+		switch r {
+		case ' ':
+			indent++
+		case '\t':
+			indent += 4
+		default:
+			return indent
+		}
+	}
+	return indent
 }
 
 // heading reports whether line is an ATX heading and returns its level and

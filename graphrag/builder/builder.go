@@ -95,25 +95,10 @@ type Config struct {
 // orders, records with an empty query), and an error wrapping ErrNoTopic,
 // ErrNoStates or ErrBadState.
 func Build(cfg Config) (*graphrag.Graph, []string, error) {
-	if strings.TrimSpace(cfg.Topic) == "" {
-		return nil, nil, ErrNoTopic
+	states, seen, err := sortedStates(cfg)
+	if err != nil {
+		return nil, nil, err
 	}
-	if len(cfg.States) == 0 {
-		return nil, nil, ErrNoStates
-	}
-	states := make([]*state.State, len(cfg.States))
-	copy(states, cfg.States)
-	seen := map[state.Engine]string{}
-	for _, st := range states {
-		if st.Engine.Rank() == len(state.Engines) {
-			return nil, nil, fmt.Errorf("%w: %s: unknown engine %q (want query, media or insight)", ErrBadState, st.Path, st.Engine)
-		}
-		if prev, ok := seen[st.Engine]; ok {
-			return nil, nil, fmt.Errorf("%w: engine %s given twice (%s and %s)", ErrBadState, st.Engine, prev, st.Path)
-		}
-		seen[st.Engine] = st.Path
-	}
-	sort.SliceStable(states, func(i, j int) bool { return states[i].Engine.Rank() < states[j].Engine.Rank() })
 	// Prepare every state on its own goroutine (those not already under
 	// way in cfg.Prep); the merge below takes them in canonical order as
 	// they are ready.
@@ -145,35 +130,9 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	b.g.TaskID = cfg.ReportID
 	b.g.CreatedAt = cfg.CreatedAt
 
-	topicID := "T_" + hashHex(cfg.Topic, 16)
-	topicAttrs := graphrag.Attributes{{Key: "query", Value: cfg.Topic}}
-	engines := make([]string, 0, len(states)+1)
-	for _, st := range states {
-		engines = append(engines, string(st.Engine))
-	}
 	hostEntries, speeches, other := splitForum(cfg.Forum, seen)
-	if len(hostEntries) > 0 {
-		engines = append(engines, HostEngine)
-	}
-	topicAttrs = append(topicAttrs, graphrag.Attr{Key: "engines", Value: engines})
-	if len(cfg.Unavailable) > 0 {
-		var un []any
-		for _, u := range cfg.Unavailable {
-			entry := graphrag.Attributes{{Key: "engine", Value: string(u.Engine)}, {Key: "reason", Value: u.Reason}, {Key: "path", Value: u.Path}}
-			if sp := speeches[string(u.Engine)]; len(sp) > 0 {
-				// The engine has no node to carry its forum speeches:
-				// keep them here.
-				entry = append(entry, graphrag.Attr{Key: "speeches", Value: speechList(sp)})
-				delete(speeches, string(u.Engine))
-			}
-			un = append(un, entry)
-		}
-		topicAttrs = append(topicAttrs, graphrag.Attr{Key: "unavailable_engines", Value: un})
-	}
-	if cfg.QueryNote != "" {
-		topicAttrs = append(topicAttrs, graphrag.Attr{Key: "query_warning", Value: cfg.QueryNote})
-	}
-	topic := b.mustNode(&graphrag.Node{ID: topicID, Type: graphrag.TypeTopic, Name: cfg.Topic, Attrs: topicAttrs})
+	topicAttrs := topicAttributes(cfg, states, len(hostEntries) > 0, speeches)
+	topic := b.mustNode(&graphrag.Node{ID: "T_" + hashHex(cfg.Topic, 16), Type: graphrag.TypeTopic, Name: cfg.Topic, Attrs: topicAttrs})
 	topicOf := b.topicNodes(cfg, topic, states)
 
 	var warnings []string
@@ -198,7 +157,74 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 		other = append(other, sp...)
 	}
 	sort.SliceStable(other, func(i, j int) bool { return other[i].Line < other[j].Line })
+	b.g.Meta.Set("build", buildRecord(cfg, states, len(hostEntries), other, warnings))
+	if b.err != nil {
+		return nil, nil, b.err
+	}
+	return b.g, warnings, nil
+}
 
+// sortedStates checks cfg's topic and states (ErrNoTopic, ErrNoStates,
+// ErrBadState for an unknown engine or one given twice) and returns a
+// copy of the states in canonical engine order, with each engine's path.
+func sortedStates(cfg Config) ([]*state.State, map[state.Engine]string, error) {
+	if strings.TrimSpace(cfg.Topic) == "" {
+		return nil, nil, ErrNoTopic
+	}
+	if len(cfg.States) == 0 {
+		return nil, nil, ErrNoStates
+	}
+	states := make([]*state.State, len(cfg.States))
+	copy(states, cfg.States)
+	seen := map[state.Engine]string{}
+	for _, st := range states {
+		if st.Engine.Rank() == len(state.Engines) {
+			return nil, nil, fmt.Errorf("%w: %s: unknown engine %q (want query, media or insight)", ErrBadState, st.Path, st.Engine)
+		}
+		if prev, ok := seen[st.Engine]; ok {
+			return nil, nil, fmt.Errorf("%w: engine %s given twice (%s and %s)", ErrBadState, st.Engine, prev, st.Path)
+		}
+		seen[st.Engine] = st.Path
+	}
+	sort.SliceStable(states, func(i, j int) bool { return states[i].Engine.Rank() < states[j].Engine.Rank() })
+	return states, seen, nil
+}
+
+// topicAttributes are the topic node's attributes: the query, the engines
+// (the host last when the forum has one), the unavailable engines (each
+// with its forum speeches, which it takes out of speeches: no engine node
+// carries them) and the query note.
+func topicAttributes(cfg Config, states []*state.State, host bool, speeches map[string][]forum.Entry) graphrag.Attributes {
+	attrs := graphrag.Attributes{{Key: "query", Value: cfg.Topic}}
+	engines := make([]string, 0, len(states)+1)
+	for _, st := range states {
+		engines = append(engines, string(st.Engine))
+	}
+	if host {
+		engines = append(engines, HostEngine)
+	}
+	attrs = append(attrs, graphrag.Attr{Key: "engines", Value: engines})
+	if len(cfg.Unavailable) > 0 {
+		var un []any
+		for _, u := range cfg.Unavailable {
+			entry := graphrag.Attributes{{Key: "engine", Value: string(u.Engine)}, {Key: "reason", Value: u.Reason}, {Key: "path", Value: u.Path}}
+			if sp := speeches[string(u.Engine)]; len(sp) > 0 {
+				entry = append(entry, graphrag.Attr{Key: "speeches", Value: speechList(sp)})
+				delete(speeches, string(u.Engine))
+			}
+			un = append(un, entry)
+		}
+		attrs = append(attrs, graphrag.Attr{Key: "unavailable_engines", Value: un})
+	}
+	if cfg.QueryNote != "" {
+		attrs = append(attrs, graphrag.Attr{Key: "query_warning", Value: cfg.QueryNote})
+	}
+	return attrs
+}
+
+// buildRecord is the graph's "build" meta: the inputs, the forum log, the
+// forum entries no node carries and every warning.
+func buildRecord(cfg Config, states []*state.State, hostEntries int, other []forum.Entry, warnings []string) graphrag.Attributes {
 	build := graphrag.Attributes{}
 	var inputs []any
 	for _, st := range states {
@@ -215,21 +241,16 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 		build.Set("forum", graphrag.Attributes{
 			{Key: "path", Value: cfg.ForumPath},
 			{Key: "entries", Value: len(cfg.Forum)},
-			{Key: "host_entries", Value: len(hostEntries)},
+			{Key: "host_entries", Value: hostEntries},
 		})
 	}
 	if len(other) > 0 {
 		build.Set("forum_unattached", speechList(other))
 	}
-	all := append(append([]string{}, cfg.Warnings...), warnings...)
-	if len(all) > 0 {
+	if all := append(append([]string{}, cfg.Warnings...), warnings...); len(all) > 0 {
 		build.Set("warnings", all)
 	}
-	b.g.Meta.Set("build", build)
-	if b.err != nil {
-		return nil, nil, b.err
-	}
-	return b.g, warnings, nil
+	return build
 }
 
 type build struct {
@@ -382,43 +403,49 @@ func (b *build) addSection(engine int, eng string, pp *prepPara, res *resolved, 
 		}})
 		b.link(sec, q, graphrag.RelSearched)
 
-		// One found edge per distinct source; every record lands on one.
-		b.query++
-		b.edgeSrcs = b.edgeSrcs[:0]
-		for _, ri := range grp.records {
-			rec := &p.Searches[ri]
-			src := b.source(rec, &pp.recs[ri], res, ords[ri])
-			fr := graphrag.Record{Index: rec.Index, Score: rec.Score, Timestamp: rec.Timestamp}
-			if rec.Title != b.g.String(src, "title") {
-				fr.Title = &rec.Title
-			}
-			if rec.Content != b.g.String(src, "content") {
-				fr.Content = &rec.Content
-			}
-			for len(b.slot) <= src {
-				b.slot = append(b.slot, 0)
-				b.stamp = append(b.stamp, 0)
-			}
-			i := int(b.slot[src]) - 1
-			if b.stamp[src] != b.query {
-				i = len(b.edgeSrcs)
-				b.stamp[src], b.slot[src] = b.query, int32(i+1)
-				b.edgeSrcs = append(b.edgeSrcs, src)
-				if i == len(b.edgeRecs) {
-					b.edgeRecs = append(b.edgeRecs, nil)
-				}
-				b.edgeRecs[i] = b.edgeRecs[i][:0]
-			}
-			b.edgeRecs[i] = append(b.edgeRecs[i], fr)
-		}
-		for i, src := range b.edgeSrcs {
-			// AddFound copies the records, so the scratch lists are reused.
-			if err := b.g.AddFound(q, src, b.edgeRecs[i]); err != nil && b.err == nil {
-				b.err = fmt.Errorf("builder: internal error: %w", err)
-			}
-		}
+		b.addFound(q, grp, pp, res, ords)
 	}
 	return warnings
+}
+
+// addFound adds the found edges of query node q, the group grp of the
+// paragraph's records: one edge per distinct source, every record on one.
+func (b *build) addFound(q int, grp *queryGroup, pp *prepPara, res *resolved, ords []int32) {
+	p := pp.p
+	b.query++
+	b.edgeSrcs = b.edgeSrcs[:0]
+	for _, ri := range grp.records {
+		rec := &p.Searches[ri]
+		src := b.source(rec, &pp.recs[ri], res, ords[ri])
+		fr := graphrag.Record{Index: rec.Index, Score: rec.Score, Timestamp: rec.Timestamp}
+		if rec.Title != b.g.String(src, "title") {
+			fr.Title = &rec.Title
+		}
+		if rec.Content != b.g.String(src, "content") {
+			fr.Content = &rec.Content
+		}
+		for len(b.slot) <= src {
+			b.slot = append(b.slot, 0)
+			b.stamp = append(b.stamp, 0)
+		}
+		i := int(b.slot[src]) - 1
+		if b.stamp[src] != b.query {
+			i = len(b.edgeSrcs)
+			b.stamp[src], b.slot[src] = b.query, int32(i+1)
+			b.edgeSrcs = append(b.edgeSrcs, src)
+			if i == len(b.edgeRecs) {
+				b.edgeRecs = append(b.edgeRecs, nil)
+			}
+			b.edgeRecs[i] = b.edgeRecs[i][:0]
+		}
+		b.edgeRecs[i] = append(b.edgeRecs[i], fr)
+	}
+	for i, src := range b.edgeSrcs {
+		// AddFound copies the records, so the scratch lists are reused.
+		if err := b.g.AddFound(q, src, b.edgeRecs[i]); err != nil && b.err == nil {
+			b.err = fmt.Errorf("builder: internal error: %w", err)
+		}
+	}
 }
 
 type queryGroup struct {

@@ -63,91 +63,103 @@ func check(r runner, m llm.Model, req llm.Request) {
 		}
 	})
 
-	r.Run("Stream", func(t testing.TB) {
-		var deltas []string
-		resp, err := m.Stream(t.Context(), req, func(c llm.Chunk) error {
-			deltas = append(deltas, c.Delta)
-			return nil
-		})
-		if err != nil {
-			t.Fatalf("Stream: %v", err)
+	r.Run("Stream", func(t testing.TB) { checkStream(t, m, req) })
+	r.Run("StreamCallbackError", func(t testing.TB) { checkCallbackError(t, m, req) })
+	r.Run("Cancelled", func(t testing.TB) { checkCancelled(t, m, req) })
+	r.Run("Concurrent", func(t testing.TB) { checkConcurrent(t, m, req) })
+}
+
+// checkStream: Stream's deltas are non-empty and concatenate to the
+// Response's non-empty Content.
+func checkStream(t testing.TB, m llm.Model, req llm.Request) {
+	var deltas []string
+	resp, err := m.Stream(t.Context(), req, func(c llm.Chunk) error {
+		deltas = append(deltas, c.Delta)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Stream: %v", err)
+	}
+	if len(deltas) == 0 {
+		t.Fatalf("Stream called its callback 0 times")
+	}
+	for i, d := range deltas {
+		if d == "" {
+			t.Errorf("delta %d is empty", i)
 		}
-		if len(deltas) == 0 {
-			t.Fatalf("Stream called its callback 0 times")
-		}
-		for i, d := range deltas {
-			if d == "" {
-				t.Errorf("delta %d is empty", i)
+	}
+	if joined := strings.Join(deltas, ""); joined != resp.Content {
+		t.Errorf("concatenated deltas (%d runes) != Response.Content (%d runes)\ndeltas:  %q\ncontent: %q",
+			len([]rune(joined)), len([]rune(resp.Content)), joined, resp.Content)
+	}
+	if strings.TrimSpace(resp.Content) == "" {
+		t.Errorf("Stream returned empty Content")
+	}
+}
+
+// checkCallbackError: a callback's error ends Stream, which returns it.
+func checkCallbackError(t testing.TB, m llm.Model, req llm.Request) {
+	stop := errors.New("llmtest: stop")
+	calls := 0
+	_, err := m.Stream(t.Context(), req, func(llm.Chunk) error {
+		calls++
+		return stop
+	})
+	if !errors.Is(err, stop) {
+		t.Errorf("Stream with a failing callback: err = %v, want the callback's error", err)
+	}
+	if calls != 1 {
+		t.Errorf("callback called %d times after returning an error, want 1", calls)
+	}
+}
+
+// checkCancelled: Complete and Stream with a cancelled context return
+// context.Canceled.
+func checkCancelled(t testing.TB, m llm.Model, req llm.Request) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := m.Complete(ctx, req); !errors.Is(err, context.Canceled) {
+		t.Errorf("Complete with a cancelled context: err = %v, want context.Canceled", err)
+	}
+	_, err := m.Stream(ctx, req, func(llm.Chunk) error { return nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Stream with a cancelled context: err = %v, want context.Canceled", err)
+	}
+}
+
+// checkConcurrent: Concurrency calls at once, Complete and Stream in
+// turn, all answer.
+func checkConcurrent(t testing.TB, m llm.Model, req llm.Request) {
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*Concurrency)
+	for i := range Concurrency {
+		wg.Go(func() {
+			var err error
+			if i%2 == 0 {
+				var resp llm.Response
+				resp, err = m.Complete(t.Context(), req)
+				if err == nil && strings.TrimSpace(resp.Content) == "" {
+					err = errors.New("empty Content")
+				}
+			} else {
+				var b strings.Builder
+				var resp llm.Response
+				resp, err = m.Stream(t.Context(), req, func(c llm.Chunk) error {
+					b.WriteString(c.Delta)
+					return nil
+				})
+				if err == nil && b.String() != resp.Content {
+					err = errors.New("deltas do not concatenate to Content")
+				}
 			}
-		}
-		if joined := strings.Join(deltas, ""); joined != resp.Content {
-			t.Errorf("concatenated deltas (%d runes) != Response.Content (%d runes)\ndeltas:  %q\ncontent: %q",
-				len([]rune(joined)), len([]rune(resp.Content)), joined, resp.Content)
-		}
-		if strings.TrimSpace(resp.Content) == "" {
-			t.Errorf("Stream returned empty Content")
-		}
-	})
-
-	r.Run("StreamCallbackError", func(t testing.TB) {
-		stop := errors.New("llmtest: stop")
-		calls := 0
-		_, err := m.Stream(t.Context(), req, func(llm.Chunk) error {
-			calls++
-			return stop
+			if err != nil {
+				errs <- err
+			}
 		})
-		if !errors.Is(err, stop) {
-			t.Errorf("Stream with a failing callback: err = %v, want the callback's error", err)
-		}
-		if calls != 1 {
-			t.Errorf("callback called %d times after returning an error, want 1", calls)
-		}
-	})
-
-	r.Run("Cancelled", func(t testing.TB) {
-		ctx, cancel := context.WithCancel(t.Context())
-		cancel()
-		if _, err := m.Complete(ctx, req); !errors.Is(err, context.Canceled) {
-			t.Errorf("Complete with a cancelled context: err = %v, want context.Canceled", err)
-		}
-		_, err := m.Stream(ctx, req, func(llm.Chunk) error { return nil })
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("Stream with a cancelled context: err = %v, want context.Canceled", err)
-		}
-	})
-
-	r.Run("Concurrent", func(t testing.TB) {
-		var wg sync.WaitGroup
-		errs := make(chan error, 2*Concurrency)
-		for i := range Concurrency {
-			wg.Go(func() {
-				var err error
-				if i%2 == 0 {
-					var resp llm.Response
-					resp, err = m.Complete(t.Context(), req)
-					if err == nil && strings.TrimSpace(resp.Content) == "" {
-						err = errors.New("empty Content")
-					}
-				} else {
-					var b strings.Builder
-					var resp llm.Response
-					resp, err = m.Stream(t.Context(), req, func(c llm.Chunk) error {
-						b.WriteString(c.Delta)
-						return nil
-					})
-					if err == nil && b.String() != resp.Content {
-						err = errors.New("deltas do not concatenate to Content")
-					}
-				}
-				if err != nil {
-					errs <- err
-				}
-			})
-		}
-		wg.Wait()
-		close(errs)
-		for err := range errs {
-			t.Errorf("concurrent call: %v", err)
-		}
-	})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("concurrent call: %v", err)
+	}
 }
