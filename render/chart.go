@@ -174,12 +174,7 @@ func buildChart(b *ir.Block, id string) *chartView {
 		cv.AxisX = optString(b.Props.Options, "scales", "x", "title", "text")
 		cv.AxisY = optString(b.Props.Options, "scales", "y", "title", "text")
 	}
-	switch declared {
-	case "radar", "polararea", "scatter", "bubble":
-		cv.Notes = append(cv.Notes, "“"+declared+"” 图以柱状图显示 / shown as a bar chart")
-	case "wordcloud", "word-cloud", "wordcloud2":
-		cv.Notes = append(cv.Notes, "词云以表格显示 / word cloud shown as a table")
-	}
+	cv.Notes = append(cv.Notes, shownAs(declared)...)
 
 	var labels []string
 	var sets []ir.Dataset
@@ -196,16 +191,7 @@ func buildChart(b *ir.Block, id string) *chartView {
 		}
 		return cv
 	}
-	var missing []string
-	if len(labels) == 0 {
-		missing = append(missing, "缺少标签 / no labels")
-	}
-	if len(sets) == 0 {
-		missing = append(missing, "缺少数据系列 / no datasets")
-	} else if !anyFinite(sets, len(labels)) && len(labels) > 0 {
-		missing = append(missing, "数据为空 / no numeric values")
-	}
-	if len(missing) > 0 {
+	if missing := missingData(labels, sets); len(missing) > 0 {
 		cv.Unavailable = true
 		cv.Notes = append(cv.Notes, missing...)
 		return cv
@@ -242,6 +228,32 @@ func buildChart(b *ir.Block, id string) *chartView {
 		layoutCategory(cv, labels, sets, false, false)
 	}
 	return cv
+}
+
+// shownAs is the note of a declared chart kind drawn as another one.
+func shownAs(declared string) []string {
+	switch declared {
+	case "radar", "polararea", "scatter", "bubble":
+		return []string{"“" + declared + "” 图以柱状图显示 / shown as a bar chart"}
+	case "wordcloud", "word-cloud", "wordcloud2":
+		return []string{"词云以表格显示 / word cloud shown as a table"}
+	}
+	return nil
+}
+
+// missingData are the notes of what a chart's data lacks: labels, data
+// sets, numeric values; none when it can be drawn.
+func missingData(labels []string, sets []ir.Dataset) []string {
+	var missing []string
+	if len(labels) == 0 {
+		missing = append(missing, "缺少标签 / no labels")
+	}
+	if len(sets) == 0 {
+		missing = append(missing, "缺少数据系列 / no datasets")
+	} else if !anyFinite(sets, len(labels)) && len(labels) > 0 {
+		missing = append(missing, "数据为空 / no numeric values")
+	}
+	return missing
 }
 
 // value returns dataset s's i-th value and whether it is usable.
@@ -400,150 +412,6 @@ func truncate(s string, width float64) string {
 	return b.String() + "…"
 }
 
-// layoutCategory draws bar, horizontal bar and line charts.
-func layoutCategory(cv *chartView, labels []string, sets []ir.Dataset, horizontal, line bool) {
-	n := len(labels)
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, s := range sets {
-		for i := 0; i < n; i++ {
-			if v, ok := value(s, i); ok {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-	}
-	if math.IsInf(lo, 0) {
-		lo, hi = 0, 0
-	}
-	lo, hi, step := niceScale(lo, hi)
-
-	// Plot box.
-	left, right, top, bottom := 64.0, chartW-16, 16.0, chartH-48
-	rotate := false
-	if horizontal {
-		maxw := 0.0
-		for _, l := range labels {
-			maxw = math.Max(maxw, textWidth(l))
-		}
-		left = math.Min(math.Max(maxw+14, 60), 180)
-		bottom = chartH - 40
-	} else if n > 0 {
-		slot := (right - left) / float64(n)
-		for _, l := range labels {
-			if textWidth(l) > slot-4 {
-				rotate = true
-			}
-		}
-		if rotate {
-			bottom = chartH - 84
-		}
-	}
-	if cv.AxisY != "" {
-		top += 16 // the value-axis title sits above the plot, unrotated (CJK reads badly sideways)
-	}
-	if cv.AxisX != "" {
-		bottom -= 18
-	}
-	plotW, plotH := right-left, bottom-top
-	cv.plot = [4]float64{left, top, right, bottom}
-
-	scale := func(v float64) float64 { // value → pixel along the value axis
-		f := (v - lo) / (hi - lo)
-		if horizontal {
-			return left + f*plotW
-		}
-		return bottom - f*plotH
-	}
-
-	// Grid and ticks.
-	for v := lo; v <= hi+step*1e-9; v += step {
-		p := scale(v)
-		if horizontal {
-			cv.Grid = append(cv.Grid, svgLine{f2(p), f2(top), f2(p), f2(bottom)})
-			cv.Ticks = append(cv.Ticks, svgText{X: f2(p), Y: f2(bottom + 16), Anchor: "middle", Text: tickLabel(v, step)})
-		} else {
-			cv.Grid = append(cv.Grid, svgLine{f2(left), f2(p), f2(right), f2(p)})
-			cv.Ticks = append(cv.Ticks, svgText{X: f2(left - 6), Y: f2(p + 4), Anchor: "end", Text: tickLabel(v, step)})
-		}
-	}
-	zero := scale(0)
-	if horizontal {
-		cv.Axes = append(cv.Axes, svgLine{f2(zero), f2(top), f2(zero), f2(bottom)}, svgLine{f2(left), f2(bottom), f2(right), f2(bottom)})
-	} else {
-		cv.Axes = append(cv.Axes, svgLine{f2(left), f2(zero), f2(right), f2(zero)}, svgLine{f2(left), f2(top), f2(left), f2(bottom)})
-	}
-
-	// Category labels.
-	catLen := plotW
-	if horizontal {
-		catLen = plotH
-	}
-	slot := catLen / float64(max(n, 1))
-	for i, l := range labels {
-		c := float64(i)*slot + slot/2
-		switch {
-		case horizontal:
-			cv.Labels = append(cv.Labels, svgText{X: f2(left - 6), Y: f2(top + c + 4), Anchor: "end",
-				Text: truncate(l, left-10), Full: l})
-		case rotate:
-			x, y := left+c, bottom+14
-			cv.Labels = append(cv.Labels, svgText{X: f2(x), Y: f2(y), Anchor: "end",
-				Transform: "rotate(-35 " + f2(x) + " " + f2(y) + ")", Text: truncate(l, 96), Full: l})
-		default:
-			cv.Labels = append(cv.Labels, svgText{X: f2(left + c), Y: f2(bottom + 16), Anchor: "middle",
-				Text: truncate(l, slot-2), Full: l})
-		}
-	}
-	if cv.AxisX != "" {
-		cv.AxisXAt = svgText{X: f2(left + plotW/2), Y: f2(chartH - 6), Anchor: "middle", Text: cv.AxisX}
-	}
-	if cv.AxisY != "" {
-		cv.AxisYAt = svgText{X: f2(left), Y: f2(top - 8), Anchor: "middle", Text: cv.AxisY}
-		if horizontal {
-			cv.AxisYAt.X, cv.AxisYAt.Anchor = f2(left-6), "end"
-		}
-	}
-
-	m := len(sets)
-	if line {
-		for j, s := range sets {
-			cls := "s" + strconv.Itoa(j%paletteSize)
-			var pts []string
-			for i := 0; i < n; i++ {
-				v, ok := value(s, i)
-				if !ok {
-					continue
-				}
-				x, y := left+float64(i)*slot+slot/2, scale(v)
-				pts = append(pts, f2(x)+","+f2(y))
-				cv.Dots = append(cv.Dots, svgDot{CX: f2(x), CY: f2(y), R: "3.5", Class: cls,
-					Title: seriesName(s, j) + " · " + labels[i] + ": " + formatNum(v)})
-			}
-			cv.Lines = append(cv.Lines, svgPolyline{Points: strings.Join(pts, " "), Class: cls, Title: seriesName(s, j), N: len(pts)})
-		}
-		return
-	}
-	inner := slot * 0.72
-	bw := inner / float64(m)
-	for i := 0; i < n; i++ {
-		for j, s := range sets {
-			v, ok := value(s, i)
-			if !ok {
-				continue
-			}
-			off := float64(i)*slot + (slot-inner)/2 + float64(j)*bw
-			p := scale(v)
-			a, b := math.Min(p, zero), math.Max(p, zero)
-			r := svgRect{Class: "s" + strconv.Itoa(j%paletteSize), Title: seriesName(s, j) + " · " + labels[i] + ": " + formatNum(v)}
-			if horizontal {
-				r.X, r.Y, r.W, r.H = f2(a), f2(top+off), f2(b-a), f2(bw*0.92)
-			} else {
-				r.X, r.Y, r.W, r.H = f2(left+off), f2(a), f2(bw*0.92), f2(b-a)
-			}
-			cv.Rects = append(cv.Rects, r)
-		}
-	}
-}
-
 func seriesName(s ir.Dataset, j int) string {
 	if s.Label != "" {
 		return s.Label
@@ -597,108 +465,4 @@ func percentOfWhole(title string, s ir.Dataset, n int) (sum float64, ok bool) {
 		}
 	}
 	return sum, sum > 0 && sum <= 102
-}
-
-// layoutPie draws pie and doughnut charts from the first dataset. Zero,
-// negative and missing values get no slice (and a note). Percentages of
-// one whole (percentOfWhole) are drawn out of 100 with their own values
-// as labels: parts that leave out a share leave a gap and a note, they
-// are never stretched to fill the circle.
-func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
-	s := sets[0]
-	if len(sets) > 1 {
-		cv.Notes = append(cv.Notes, "仅显示第一个数据系列 / only the first series is drawn")
-	}
-	total := 0.0
-	skipped := false
-	for i := range labels {
-		if v, ok := value(s, i); ok && v > 0 {
-			total += v
-		} else {
-			skipped = true
-		}
-	}
-	if skipped {
-		cv.Notes = append(cv.Notes, "零、负或缺失的值未绘制 / zero, negative or missing values are not drawn")
-	}
-	if total <= 0 {
-		cv.Unavailable = true
-		cv.HasSVG = false
-		cv.Notes = append(cv.Notes, "没有正值 / no positive values")
-		return
-	}
-	pctSum, ofWhole := percentOfWhole(cv.Title, s, len(labels))
-	share := func(v float64) string { // what a slice's legend says of its share
-		if ofWhole {
-			return formatNum(v) + "%"
-		}
-		return strconv.FormatFloat(math.Round(v/total*1000)/10, 'f', -1, 64) + "%"
-	}
-	if ofWhole {
-		if pctSum < 98 {
-			cv.Notes = append(cv.Notes, "各项合计 "+formatNum(pctSum)+"%，其余 "+formatNum(math.Round((100-pctSum)*10)/10)+"% 原文未列出 / the parts add up to "+
-				formatNum(pctSum)+"%, the rest is not given in the source")
-		}
-		total = max(total, 100)
-	}
-	cx, cy, r := 160.0, chartH/2, 130.0
-	start := -90.0
-	for i, l := range labels {
-		v, ok := value(s, i)
-		if !ok || v <= 0 {
-			continue
-		}
-		ang := v / total * 360
-		cls := "s" + strconv.Itoa(i%paletteSize)
-		title := l + ": " + formatNum(v) + " (" + share(v) + ")"
-		if ofWhole {
-			title = l + ": " + share(v)
-		}
-		cv.Slices = append(cv.Slices, svgSlice{D: arcPath(cx, cy, r, start, ang), Class: cls, Title: title, Angle: ang})
-		start += ang
-	}
-	// In-SVG legend on the right of the pie.
-	y := 40.0
-	for i, l := range labels {
-		v, ok := value(s, i)
-		if !ok || v <= 0 {
-			continue
-		}
-		if y > chartH-20 {
-			break
-		}
-		text := truncate(l, 180) + "  " + formatNum(v) + " · " + share(v)
-		if ofWhole {
-			text = truncate(l, 180) + "  " + share(v)
-		}
-		cv.Dots = append(cv.Dots, svgDot{CX: "330", CY: f2(y - 4), R: "6", Class: "s" + strconv.Itoa(i%paletteSize), Title: l})
-		cv.Labels = append(cv.Labels, svgText{X: "344", Y: f2(y), Anchor: "start", Text: text, Full: l})
-		y += 24
-	}
-	if cv.Kind == "doughnut" {
-		cv.Hole = &svgDot{CX: f2(cx), CY: f2(cy), R: f2(r * 0.55)}
-	}
-}
-
-// arcPath is an SVG path for a slice starting at start degrees spanning
-// sweep degrees (clockwise). A full circle is two half arcs.
-func arcPath(cx, cy, r, start, sweep float64) string {
-	pt := func(deg float64) (float64, float64) {
-		rad := deg * math.Pi / 180
-		return cx + r*math.Cos(rad), cy + r*math.Sin(rad)
-	}
-	if sweep >= 359.999 {
-		x0, y0 := pt(start)
-		x1, y1 := pt(start + 180)
-		return "M" + f2(x0) + " " + f2(y0) + " A" + f2(r) + " " + f2(r) + " 0 1 1 " + f2(x1) + " " + f2(y1) +
-			" A" + f2(r) + " " + f2(r) + " 0 1 1 " + f2(x0) + " " + f2(y0) + " Z"
-	}
-	x0, y0 := pt(start)
-	x1, y1 := pt(start + sweep)
-	large := "0"
-	if sweep > 180 {
-		large = "1"
-	}
-	return "M" + f2(cx) + " " + f2(cy) + " L" + f2(x0) + " " + f2(y0) + " A" + f2(r) + " " + f2(r) + " 0 " + large + " 1 " +
-		f2(x1) + " " + f2(y1) + " Z"
 }
