@@ -396,6 +396,9 @@ func isDefinition(s string) bool {
 var (
 	metaOpeners = []string{"本报告", "本文将", "本文从", "本文通过", "本文对", "本文", "本章", "本节", "本研究", "本次分析", "本分析", "笔者", "下面我们", "下面将", "接下来", "以下将", "以下是", "我们将", "我们可以", "让我们"}
 	metaVerbs   = regexp.MustCompile(`^通过.{2,40}?(?:可以|能够|可|能)(?:深入|进一步|更好地|全面|系统)?(?:探究|探讨|分析|了解|揭示|把握|研判|梳理|认识)`)
+	// metaConclusion announces a conclusion without stating it: "综合以上
+	// 分析，可以得出关于…的多维度洞察" (its object is the word 洞察/结论…)
+	metaConclusion = regexp.MustCompile(`^(?:综合|结合|纵观|综上)(?:以上|上述|前述)?的?(?:分析|研究|信息|数据|内容)?[，,]?(?:我们)?(?:可以|能够|可)(?:得出|获得|形成|总结出).{0,40}(?:洞察|结论|认识|启示|见解)[。.]?$`)
 )
 
 // metaWords anywhere in a sentence make it about the research itself:
@@ -407,7 +410,7 @@ var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "
 var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时间|监测范围|数据来源|数据源|样本量|样本|采集时间|统计口径|检索关键词|关键词)\s*[:：]`)
 
 func isMeta(s string) bool {
-	return firstPrefix(s, metaOpeners) != "" || metaVerbs.MatchString(s) || firstWord(s, metaWords) != "" || methodLabels.MatchString(s)
+	return firstPrefix(s, metaOpeners) != "" || metaVerbs.MatchString(s) || metaConclusion.MatchString(s) || firstWord(s, metaWords) != "" || methodLabels.MatchString(s)
 }
 
 // connectives may open a sentence that still has its own subject; they

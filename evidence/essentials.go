@@ -417,8 +417,9 @@ func timeline(set *Set, topical []bool, end string) []Event {
 		}
 		it := &set.Items[i]
 		text := sentenceWith(it.Text, f.Raw)
-		if listingDate(text, f.Raw) || said[it.ID+"\x00"+text] || Classify(text, "") != Clean {
-			continue // a dated listing line, page noise, or a sentence whose first date was taken
+		if listingDate(text, f.Raw) || said[it.ID+"\x00"+text] || Classify(text, "") != Clean ||
+			birthDate(text, f.Raw) || it.Kind == KindSource && cutOffSentence(it.Text, f.Raw) {
+			continue // a dated listing line, page noise, a sentence whose first date was taken, a birth, a cut page
 		}
 		said[it.ID+"\x00"+text] = true
 		if noYear {
@@ -536,6 +537,26 @@ func listingDate(sentence, raw string) bool {
 	}
 	rest := sentence[k+len(raw):]
 	return strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " · ") || strings.HasPrefix(rest, " ·")
+}
+
+// birthDate reports a date that is someone's birth, no event: "雷军(1969年
+// 12月出生)", "出生于1969年12月".
+func birthDate(sentence, raw string) bool {
+	k := strings.Index(sentence, raw)
+	if k < 0 {
+		return false
+	}
+	before, after := sentence[:k], strings.TrimLeft(sentence[k+len(raw):], "（( ")
+	return strings.HasPrefix(after, "出生") || strings.HasPrefix(after, "生人") ||
+		strings.HasSuffix(before, "出生于") || strings.HasSuffix(before, "生于")
+}
+
+// cutOffSentence reports that the sentence of text holding raw runs to
+// the end of text without a sentence mark: a page the engine stored cut
+// off ("2006年7月下旬,武汉大学财务部陆续接到一些新生及新"), its event lost.
+func cutOffSentence(text, raw string) bool {
+	k := strings.Index(text, raw)
+	return k >= 0 && !strings.ContainsAny(text[k:], "。｡！？!?；;")
 }
 
 // sentenceWith is the sentence of text holding raw, cut to eventRunes

@@ -285,3 +285,42 @@ func TestTimelineOneEventOnce(t *testing.T) {
 		t.Errorf("timeline %q, want %q", got, want)
 	}
 }
+
+// A birth date is no event and a page stored cut off loses its event (the
+// fixture's timeline printed "1969-12 … 雷军(1969年12月出生)…" and "2006-07
+// 2006年7月下旬,武汉大学财务部陆续接到一些新生及新"); an engine's text
+// without a closing mark, and a page's date in a whole sentence, stay.
+func TestTimelineNoBirthsOrCutPages(t *testing.T) {
+	c := newCollector()
+	page := func(u string) Provenance {
+		return Provenance{Kind: KindSource, Engine: "media", URL: u}
+	}
+	c.addText("武汉大学杰出校友雷军(1969年12月出生)是中国知名企业家,其回馈母校的经历备受关注｡", page("https://a.cn/1"), 0)
+	c.addText("2006年7月下旬,武汉大学财务部陆续接到一些新生及新", page("https://a.cn/2"), 0)
+	c.addText("2024年7月30日晚间，小米创始人雷军的抖音账号移除了武汉大学的教育标签。", page("https://a.cn/3"), 0)
+	c.addText("2025年7月25日，法院一审宣判，驳回原告全部诉讼请求", Provenance{Kind: KindSummary, Engine: "query", Section: "经过"}, 0)
+	s := c.set()
+	topical := make([]bool, len(s.Items))
+	for i := range topical {
+		topical[i] = true
+	}
+	var got []string
+	for _, e := range timeline(s, topical, "") {
+		got = append(got, e.Date+" "+e.ItemID)
+	}
+	if want := []string{"2024-07-30 E3", "2025-07-25 E4"}; !slices.Equal(got, want) {
+		t.Errorf("timeline %q, want %q", got, want)
+	}
+	for _, c := range []struct {
+		s, raw string
+		birth  bool
+	}{
+		{"雷军(1969年12月出生)是企业家", "1969年12月", true},
+		{"他出生于1969年12月，湖北仙桃人", "1969年12月", true},
+		{"新规于2025年7月1日生效", "2025年7月1日", false},
+	} {
+		if got := birthDate(c.s, c.raw); got != c.birth {
+			t.Errorf("birthDate(%q) = %v, want %v", c.s, got, c.birth)
+		}
+	}
+}

@@ -673,6 +673,22 @@ var unitMetrics = [][2]string{{"次播放", "播放量"}, {"播放", "播放量"
 // after "N人" counts what its label names ("开业首周新增粉丝五千人").
 var countUnits = []string{"人次", "万人", "人", "次", "条", "篇", "个", "名", "家", "所", "项", "起", "票"}
 
+// approxTails follow a count and still end it ("12次左右").
+var approxTails = []string{"左右", "以上", "以下", "之多", "余", "多"}
+
+// countsWhatFollows reports a count by a measure word with the counted
+// thing named after it ("20个专业进入全球前1%", "11所高校形成…"): the
+// words before the number are then no label — even when they hold a metric
+// word, when they end in 有 ("在ESI世界排名有": what the ranking has, not
+// the ranking; "声量规模为12780条提及" stays 声量规模's).
+func countsWhatFollows(f Figure, after string) bool {
+	if f.Unit == "" || prefixAny(f.Unit, countUnits) != f.Unit || prefixAny(after, approxTails) != "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(after)
+	return unicode.IsLetter(r)
+}
+
 // kpiLabel is the label of a figure's KPI card: what is measured, a
 // subject and a metric, built from the clause's own words, or "" when the
 // clause gives none. In order:
@@ -724,6 +740,9 @@ func kpiLabel(c kpiClause, f Figure) string {
 	if prefixAny(subj, placeVerbs) != "" {
 		return "" // "（纽约大学，）位于美国排名第30位": the subject is in another clause, maybe another's
 	}
+	if strings.HasSuffix(tb, "有") && countsWhatFollows(f, after) {
+		return "" // "在ESI世界排名有20个专业进入…": a count of what follows, not the ranking's
+	}
 	switch {
 	case f.Unit == "%" && firstSuffix(tb, shareTails) != "":
 		subj += "占比" // "海外校友的推特讨论量虽仅占总量8%": 海外校友的推特讨论量占比
@@ -750,7 +769,7 @@ func kpiLabel(c kpiClause, f Figure) string {
 		}
 		subj += m
 	case prefixAny(f.Unit, countUnits) == f.Unit && f.Unit != "":
-		if r, _ := utf8.DecodeRuneInString(after); unicode.IsLetter(r) {
+		if countsWhatFollows(f, after) {
 			return "" // "带动全省11所高校形成…": the count is of what follows
 		}
 	default:

@@ -105,6 +105,7 @@ func (r *runState) assemble(ctx context.Context, co chaptersOut) (*Result, error
 	}
 	dropEmptyQuadrants(co.results)
 	printOnce(co.results)
+	printFiguresOnce(co.results)
 	for i := range co.results { // what is left may be thin now
 		cr := &co.results[i]
 		if derr := checkDensity(&cr.Chapter); cr.Status == ChapterReady && errors.Is(derr, errSparse) {
@@ -194,7 +195,8 @@ func (r *runState) hero(co chaptersOut) ir.Hero {
 			digests = append(digests, *co.digests[i])
 		}
 	}
-	return findingsHero(hero, analysisFirst(digests, r.evidence), printedIn(summaries), r.cfg.Model.Info().Extractive, len(summaries) > 0)
+	return findingsHero(hero, analysisFirst(digests, r.evidence), printedIn(summaries), r.heroRunOf(),
+		r.cfg.Model.Info().Extractive, len(summaries) > 0)
 }
 
 // manifestChapters records the chapters and the report's status.

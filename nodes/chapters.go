@@ -384,7 +384,7 @@ func (r *runState) lateChapters(ctx context.Context, s *stages,
 			digests = append(digests, *r.jobs[i].digest)
 		}
 	}
-	forSummary := withoutHeroFindings(digests, r.evidence)
+	forSummary := withoutHeroFindings(digests, r.evidence, r.heroRunOf())
 	var wg sync.WaitGroup
 	errs := make([]error, len(r.sections))
 	for i, sec := range r.sections {

@@ -9,6 +9,7 @@ import (
 	"reportengine/evidence"
 	"reportengine/ir"
 	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // Hero limits.
@@ -27,10 +28,11 @@ var heroKindOrder = []string{"sentiment", "volume", "platform", "index", "share"
 // chapters (the layout was planned before any evidence was read, so its
 // hero can only count inputs): KPI cards from the figures found in the
 // text that have a KPI label naming subject and metric (FigureRef.KPI;
-// best kinds first, one per label, each with its citation as Source), highlights from the chapters' lead findings, and, for an
-// extractive model or an empty layout summary, a summary made of the first
-// two findings. A model-written summary is kept. With no digest the layout
-// hero stays as it is.
+// best kinds first, one per label, each with its citation as Source; the
+// run's headline figures, heroRun, before the chapters'), highlights from
+// the chapters' lead findings, and, for an extractive model or an empty
+// layout summary, a summary stating the main finding (mainFinding). A model-written summary is kept. With no digest the
+// layout hero stays as it is.
 //
 // The hero repeats nothing the report's summary chapter prints (shown): a
 // sentence stands in its chapter and at most once more, in the summary
@@ -41,13 +43,18 @@ var heroKindOrder = []string{"sentiment", "volume", "platform", "index", "share"
 // With a summary chapter in the report (withSummary) the hero has no
 // highlights: the summary chapter's bullets are them, and the findings
 // the hero leaves are theirs.
-func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed, extractive, withSummary bool) ir.Hero {
+func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed, run heroRun, extractive, withSummary bool) ir.Hero {
 	if len(digests) == 0 {
 		return layout
 	}
 	h := layout
 	var figs []prompts.FigureRef
 	labelled := false
+	for _, f := range run.headline {
+		if f.KPI != "" && !shown.kpis[f.KPI] {
+			figs = append(figs, f)
+		}
+	}
 	digests = slices.Clone(digests)
 	for i, d := range digests {
 		for _, f := range d.Figures {
@@ -67,10 +74,9 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 	if kpis := heroKPICards(figs); len(kpis) > 0 || labelled {
 		h.KPIs = kpis
 	}
-	// the summary states the first two chapters' lead findings; the
-	// highlights go on with the other chapters' leads, then with the
-	// chapters' next findings, never repeating one (fewer highlights
-	// rather than the summary again)
+	// the summary states the main finding; the highlights go on with the
+	// chapters' leads, then with their next findings, never repeating one
+	// (fewer highlights rather than the summary again)
 	leads := make([][]string, len(digests))
 	for i, d := range digests {
 		leads[i] = heroFindings(d.Findings, highlightRunes)
@@ -78,42 +84,103 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 	taken := make([]int, len(digests)) // findings of each chapter used so far
 	said := map[string]bool{}
 	if extractive || strings.TrimSpace(h.Summary) == "" {
-		var parts []string
-		// the main finding: the first that states a figure (a claim about
-		// the topic with its number), else the first chapter's lead; then
-		// the lead of the first other chapter
-		first := -1
-		for i, d := range digests {
-			for k, f := range heroFindings(d.Findings, 90) {
-				if heroFigure.MatchString(f) {
-					parts = append(parts, f)
-					said[leads[i][k]] = true
-					first = i
-					break
-				}
+		if i, k := mainFinding(digests, run.names); i >= 0 {
+			h.Summary = "主要发现——" + heroFindings(digests[i].Findings, 90)[k] + "。"
+			said[leads[i][k]] = true
+			if k == 0 {
+				taken[i] = 1 // its chapter's next finding comes in a later round
 			}
-			if first >= 0 {
-				break
-			}
-		}
-		for i, d := range digests {
-			if len(parts) == 2 {
-				break
-			}
-			if fs := heroFindings(d.Findings, 90); i != first && len(fs) > 0 {
-				parts = append(parts, fs[0])
-				said[leads[i][0]] = true
-				taken[i] = 1
-			}
-		}
-		if len(parts) > 0 {
-			h.Summary = "主要发现——" + strings.Join(parts, "；") + "。"
 		}
 	}
 	if hl := heroHighlightsFrom(leads, taken, said, withSummary); len(hl) > 0 || withSummary {
 		h.Highlights = hl
 	}
 	return h
+}
+
+// heroRun is what the hero knows of the run besides the chapters: names
+// says whether a sentence names the topic (evidence.Topic.Names; nil:
+// every one does), headline are the essentials' figures (evidence's
+// keyFigures: the figures most items state first, a web page stating one
+// cited first), offered as KPI cards before the chapters' figures — the
+// fixture's hero showed a 2020 hashtag's reads (#武汉大学病毒所# 4.8亿) and a
+// video's likes where the run's headline figures (话题阅读量 28.7亿次,
+// 事件影响力指数 65.4) were left to the prose.
+type heroRun struct {
+	names    func(string) bool
+	headline []prompts.FigureRef
+}
+
+// heroRunOf is the hero's view of run r.
+func (r *runState) heroRunOf() heroRun {
+	var hr heroRun
+	if t, err := evidence.NewTopic(evidence.TopicConfig{Topic: r.in.Topic}); err == nil {
+		hr.names = t.Names
+	}
+	for _, f := range r.essentials.Figures {
+		hr.headline = append(hr.headline, figureRef(f))
+	}
+	return hr
+}
+
+// mainFinding is the hero's main finding, one claim about the topic with a
+// figure where there is one: the first finding (heroFindings, 90 runes)
+// that states a figure and is about the run, else the first chapter lead
+// about the run, else the first chapter's lead; its chapter and index, or
+// -1 when no chapter has a finding. A finding is about the run when it
+// names the topic (names; nil: every finding does) or speaks the report's
+// words: at least SharedTerms of its content terms are each in SharedTerms
+// other findings. It is one sentence: two passages glued into one summary
+// read as one claim (the fixture's hero joined a sentence on 科研经费 and
+// 年轻医生 — 2020 material no other finding speaks of — to the 2025 通报).
+func mainFinding(digests []prompts.ChapterDigest, names func(string) bool) (int, int) {
+	found := map[string]int{} // content term → findings holding it
+	for _, d := range digests {
+		for _, f := range heroFindings(d.Findings, 90) {
+			for _, t := range uniqueTerms(f) {
+				found[t]++
+			}
+		}
+	}
+	about := func(f string) bool {
+		if names == nil || names(f) {
+			return true
+		}
+		shared := 0
+		for _, t := range uniqueTerms(f) {
+			if found[t] > SharedTerms { // itself and SharedTerms others
+				shared++
+			}
+		}
+		return shared >= SharedTerms
+	}
+	for i, d := range digests {
+		for k, f := range heroFindings(d.Findings, 90) {
+			if heroFigure.MatchString(f) && about(f) {
+				return i, k
+			}
+		}
+	}
+	for _, topical := range []bool{true, false} {
+		for i, d := range digests {
+			if fs := heroFindings(d.Findings, 90); len(fs) > 0 && (!topical || about(fs[0])) {
+				return i, 0
+			}
+		}
+	}
+	return -1, -1
+}
+
+// SharedTerms is how many of the report's words a finding that does not
+// name the topic must speak, each in as many other findings, to be about
+// the run (mainFinding).
+const SharedTerms = 2
+
+// uniqueTerms are the distinct content terms of s (text.Terms).
+func uniqueTerms(s string) []string {
+	ts := textrules.TermTexts(textrules.Terms(s))
+	slices.Sort(ts)
+	return slices.Compact(ts)
 }
 
 // heroKPICards are the hero's KPI cards: one card per kind in
@@ -316,8 +383,8 @@ func (p printed) has(finding string) bool {
 // findingsHero picks them from analysisFirst(digests, set)): what a summary
 // chapter may still quote. A figure the hero shows that is part of a split
 // stays, without its KPI label: its chart keeps every part.
-func withoutHeroFindings(digests []prompts.ChapterDigest, set *evidence.Set) []prompts.ChapterDigest {
-	h := findingsHero(ir.Hero{}, analysisFirst(digests, set), printed{}, true, true)
+func withoutHeroFindings(digests []prompts.ChapterDigest, set *evidence.Set, run heroRun) []prompts.ChapterDigest {
+	h := findingsHero(ir.Hero{}, analysisFirst(digests, set), printed{}, run, true, true)
 	said := printed{text: h.Summary + "\n" + strings.Join(h.Highlights, "\n"), kpis: map[string]bool{}}
 	for _, k := range h.KPIs {
 		said.kpis[k.Label] = true

@@ -22,7 +22,7 @@ func TestWithoutHeroFindingsKeepsSplits(t *testing.T) {
 			{ItemID: "E7", Kind: "sentiment", Group: "中性", KPI: "中性转喻占比", Raw: "38%", Value: 38, Unit: "%"},
 			{ItemID: "E8", Kind: "volume", KPI: "话题阅读量", Raw: "28.7亿次", Value: 28.7, Unit: "亿"},
 		}}}
-	h := findingsHero(ir.Hero{}, digests, printed{}, true, true)
+	h := findingsHero(ir.Hero{}, digests, printed{}, heroRun{}, true, true)
 	var cards []string
 	for _, k := range h.KPIs {
 		cards = append(cards, k.Label)
@@ -30,7 +30,7 @@ func TestWithoutHeroFindingsKeepsSplits(t *testing.T) {
 	if !slices.Contains(cards, "负面情绪占比") || !slices.Contains(cards, "话题阅读量") {
 		t.Fatalf("hero cards %q: the test needs 负面情绪占比 and 话题阅读量 among them", cards)
 	}
-	out := withoutHeroFindings(digests, nil)
+	out := withoutHeroFindings(digests, nil, heroRun{})
 	var parts []string
 	for _, f := range out[0].Figures {
 		if f.Kind == "sentiment" {

@@ -121,3 +121,51 @@ func TestDropEmptyQuadrants(t *testing.T) {
 		t.Errorf("blocks %q, want %q", got, want)
 	}
 }
+
+// An essentials figure line whose figures another paragraph states is
+// removed (the fixture's 关键数据 listed "二次舆情反弹概率：31%→58%" under the
+// bullet quoting the same sentence); a line with a figure no other
+// paragraph states stays, and so does one of the same value of another
+// measure; a line that is all its subsection has stays (1.3), and another
+// line stating its figure where it is not goes (2.2). A passage stating
+// the figures of another citing the same source goes, one citing another
+// source stays.
+func TestPrintFiguresOnce(t *testing.T) {
+	bullet := "校方回应快而浅，然而二次舆情反弹概率却从31%升至58%。[E2]（详见「二」）"
+	line := "二次舆情反弹概率：31%→58%——「但二次舆情反弹概率却从31%升至58%」[E2]"
+	partly := "支持学校决定的比例：26%→48%——「使支持学校决定的比例从26%飙升至48%」[E7]"
+	other := "负面情绪占比：58%——「负面情绪占58%」[E3]"
+	alone := "话题阅读量：28.7亿次——「话题阅读量突破28.7亿次」[E4]"
+	twice := "话题阅读量：1.2亿次——「话题阅读量单日新增1.2亿次」[E5]"
+	engine := "3月2日至3月10日，全网相关信息共12.6万条，其中微博占58%，抖音占22%；[E11][E12]"
+	page := "据监测，全网与异味相关的信息共12.6万条，其中微博占58%，抖音占22%。[E11]"
+	other2 := "据另一家机构监测，全网相关信息共12.6万条，其中微博占58%，抖音占22%。[E13]"
+	results := []ChapterResult{
+		{Chapter: ir.Chapter{ChapterID: "S3", Blocks: []ir.Block{
+			onceH("3.1"), onceP(engine), onceP(page), onceP(other2),
+		}}},
+		{Chapter: ir.Chapter{ChapterID: "S1", Blocks: []ir.Block{
+			onceH("1.1"), onceL(bullet, "虽然有26%的网友支持学校的决定，但也有19%的网友认为保安不应该打人。[E7]"),
+			onceH("1.2"), onceL(line, partly, other, twice),
+			onceH("1.3"), onceL(alone),
+		}}},
+		{Chapter: ir.Chapter{ChapterID: "S2", Blocks: []ir.Block{
+			onceH("2.1"), onceP("事件持续发酵，话题阅读量单日新增1.2亿次，讨论集中在微博。[E6]"),
+			onceH("2.2"), onceL("话题阅读量：28.7亿次——「话题阅读量突破28.7亿次」[E8]"), onceP("另一段足够长的内容，讲的是学校的其他回应与后续安排。[E9]"),
+		}}},
+	}
+	printFiguresOnce(results)
+	want := [][]string{
+		{"## 3.1", engine, other2}, // the page the engine cites goes; another source's claim stays
+		{"## 1.1", "- " + bullet, "- 虽然有26%的网友支持学校的决定，但也有19%的网友认为保安不应该打人。[E7]",
+			"## 1.2", "- " + partly, "- " + other,
+			"## 1.3", "- " + alone},
+		{"## 2.1", "事件持续发酵，话题阅读量单日新增1.2亿次，讨论集中在微博。[E6]",
+			"## 2.2", "另一段足够长的内容，讲的是学校的其他回应与后续安排。[E9]"},
+	}
+	for i, r := range results {
+		if got := onceTexts(r.Chapter); strings.Join(got, "\n") != strings.Join(want[i], "\n") {
+			t.Errorf("%s:\n%s\nwant\n%s", r.Chapter.ChapterID, strings.Join(got, "\n"), strings.Join(want[i], "\n"))
+		}
+	}
+}

@@ -153,17 +153,27 @@ func CitedContext(rec localsearch.Records) string {
 // Squa…」", "“某某事件...”") or a question that ends in an ellipsis.
 var cutTitleRE = regexp.MustCompile(`(?:…|\.\.\.)\s*[」』”"'》]|(?:…|\.\.\.)\s*[?？]?\s*$`)
 
+// quotedNameRE is a name quoted in a question (「…」, 『…』, “…”).
+var quotedNameRE = regexp.MustCompile(`「([^」]+)」|『([^』]+)』|“([^”]+)”`)
+
 // Unfit says why question q is not one to suggest, or "" when it is fit:
-// it holds a vulgar, insulting or defamatory word (text.OffensiveWord), or
-// a name cut short ("…" before a closing quote or at the end). These hold
-// for any model's questions; the offline writer also avoids internal ids
-// and repeated pairs (llm/offline).
+// it holds a vulgar, insulting or defamatory word (text.OffensiveWord), a
+// name cut short ("…" before a closing quote or at the end), or quotes a
+// web page's title with its site's name (text.SiteSuffix: 「武汉大学有哪些
+// 著名校友-大学排名-鲁芽网」 names a page, not a subject). These hold for
+// any model's questions; the offline writer also avoids internal ids and
+// repeated pairs (llm/offline).
 func Unfit(q string) string {
 	if w, ok := text.OffensiveWord(q); ok {
 		return fmt.Sprintf("offensive wording %q", w)
 	}
 	if cutTitleRE.MatchString(q) {
 		return "a name cut short"
+	}
+	for _, m := range quotedNameRE.FindAllStringSubmatch(q, -1) {
+		if _, site := text.SiteSuffix(m[1] + m[2] + m[3]); site != "" {
+			return fmt.Sprintf("a page title with its site's name %q", site)
+		}
 	}
 	return ""
 }

@@ -105,7 +105,8 @@ func TestGenerateLabels(t *testing.T) {
 	}
 }
 
-// Offensive wording and names cut short are dropped whatever the model.
+// Offensive wording, names cut short and page titles with their site's
+// name are dropped whatever the model.
 func TestUnfit(t *testing.T) {
 	for _, c := range []struct {
 		q    string
@@ -116,6 +117,9 @@ func TestUnfit(t *testing.T) {
 		{"「这波骚操作，让我对诬大彻底凉透」的具体情况如何？", "offensive"},
 		{"Why is Mercer such an idiot?", "offensive"},
 		{"「李明咖啡店」的具体情况和影响如何？", ""},
+		{"「武汉大学有哪些著名校友-大学排名-鲁芽网」的具体情况和影响如何？", "site's name"},
+		{"“百卅武大：大学与国家的自强之路 - 新华网”说了什么？", "site's name"},
+		{"「武汉大学-新闻」与「樱花」有何关联？", ""},          // no site's name
 		{"What happened next… and why?", ""}, // an ellipsis inside a sentence is no cut name
 	} {
 		got := Unfit(c.q)

@@ -34,6 +34,9 @@ import (
 //     cell of 20+ runes (citation marks, "（详见…）" pointers and the
 //     "X引擎的研究写道：" speaker prefixes removed) that is printed again, as
 //     it is or inside a longer one, anywhere in the chapters;
+//   - figures stated twice in prose (RepeatedFigures) and how many of
+//     the chapters' findings the hero's main finding joins (HeroParts: one
+//     claim, not two passages glued);
 //   - empty subsections: a level-3 subsection with no cited passage of
 //     20+ runes, no KPI card, no chart and no SWOT/PEST item;
 //   - follow-up questions that break the relevance rules: offensive
@@ -59,10 +62,19 @@ type analystChecklist struct {
 	KPIs, KPIsTraced int
 	KPIsWeb          int      // of KPIs: citing a web source (an http(s) reference)
 	Repeated         []string // paragraphs printed twice (normalised text)
-	Subsections      int
-	Empty            []string // empty subsections (their headings)
-	FollowUps        int
-	UnfitFollowUps   []string // offensive, cut short, or quoting an engine's section title
+	// RepeatedFigures are figures stated in two prose units or more (the
+	// hero's summary and highlights, paragraphs and list items outside
+	// tables, KPI grids and charts: a card or a chart slice may repeat a
+	// figure, prose may not): the same value (evidence.FindFigures' Raw)
+	// with labels sharing a content term, as "value: label | label".
+	RepeatedFigures []string
+	// HeroParts is how many findings the chapters print the hero's main
+	// finding joins (1: one claim; 2: two passages glued into one).
+	HeroParts      int
+	Subsections    int
+	Empty          []string // empty subsections (their headings)
+	FollowUps      int
+	UnfitFollowUps []string // offensive, cut short, or quoting an engine's section title
 }
 
 var (
@@ -227,6 +239,9 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 	}
 
 	var units []string // printed units of 20+ runes, in order
+	prose := []string{doc.Metadata.Hero.Summary}
+	prose = append(prose, doc.Metadata.Hero.Highlights...)
+	inTable := 0
 	type finding struct {
 		text string
 		refs []int
@@ -250,6 +265,9 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 			case ir.TypeParagraph:
 				s, refs := inlineText(b.Inlines)
 				p := printedText(s)
+				if inTable == 0 {
+					prose = append(prose, p)
+				}
 				if utf8.RuneCountInString(p) >= 20 {
 					units = append(units, p)
 					if len(refs) > 0 && !essentialsDataRE.MatchString(p) {
@@ -319,11 +337,13 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 			for _, it := range b.ListItems {
 				walk(it, false)
 			}
+			inTable++
 			for _, r := range b.Rows {
 				for _, cell := range r.Cells {
 					walk(cell.Blocks, false)
 				}
 			}
+			inTable--
 		}
 	}
 	for _, ch := range doc.Chapters {
@@ -345,6 +365,8 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 		}
 	}
 	slices.Sort(c.Repeated)
+	c.RepeatedFigures = repeatedFigures(prose)
+	c.HeroParts = heroParts(doc.Metadata.Hero.Summary, units)
 	var profile []string
 	for _, it := range ev.Items {
 		if it.Kind == evidence.KindSummary || it.Kind == evidence.KindFinalReport {
@@ -399,12 +421,65 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 	return c
 }
 
+// repeatedFigures are the figures (no dates) stated in two of the prose
+// units or more: the same value, with labels (what precedes the number)
+// sharing a content term, each as "value: label | label", sorted.
+func repeatedFigures(prose []string) []string {
+	type stated struct {
+		unit  int
+		label string
+		terms []string
+	}
+	byValue := map[string][]stated{}
+	for i, p := range prose {
+		for _, f := range evidence.FindFigures("", p) {
+			if f.Kind == evidence.FigDate {
+				continue
+			}
+			v := strings.ReplaceAll(f.Raw, " ", "")
+			byValue[v] = append(byValue[v], stated{i, f.Label, text.TermTexts(text.Terms(f.Label))})
+		}
+	}
+	var out []string
+	for v, ss := range byValue {
+	pairs:
+		for a, x := range ss {
+			for _, y := range ss[a+1:] {
+				if x.unit != y.unit && slices.ContainsFunc(x.terms, func(t string) bool { return slices.Contains(y.terms, t) }) {
+					out = append(out, v+": "+x.label+" | "+y.label)
+					break pairs
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// heroParts is how many of the chapters' printed units the hero's summary
+// ("主要发现——a；b。") joins: its parts cut at "；" that open (16 runes)
+// a unit the chapters print.
+func heroParts(summary string, units []string) int {
+	n := 0
+	for _, part := range strings.Split(strings.TrimPrefix(summary, "主要发现——"), "；") {
+		rs := []rune(printedText(part))
+		if len(rs) < 8 {
+			continue
+		}
+		head := string(rs[:min(len(rs), 16)])
+		if slices.ContainsFunc(units, func(u string) bool { return strings.Contains(u, head) }) {
+			n++
+		}
+	}
+	return n
+}
+
 // checklistRun is one report the checklist is computed on.
 type checklistRun struct {
 	name string
 	args func(t *testing.T) []string
 	// floor holds the thresholds that are met: WebCited at least, Empty
-	// at most as many (nil: not held)
+	// and RepeatedFigures at most as many (nil: not held)
 	floor analystChecklist
 	// ready: every chapter of the template comes out ready (the sample)
 	ready bool
@@ -424,7 +499,7 @@ func TestAnalystChecklist(t *testing.T) {
 				args = append(args, filepath.Join(fixtureDir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
 			}
 			return args
-		}, floor: analystChecklist{WebCited: 22, Empty: []string{}}},
+		}, floor: analystChecklist{WebCited: 22, Empty: []string{}, RepeatedFigures: make([]string, 1)}},
 		{name: "qingxi", args: func(t *testing.T) []string {
 			dir := filepath.Join("testdata", "checklist", "qingxi")
 			states, err := filepath.Glob(filepath.Join(dir, "*_engine_streamlit_reports", "*.json"))
@@ -432,10 +507,10 @@ func TestAnalystChecklist(t *testing.T) {
 				t.Fatalf("second run: %v %v", states, err)
 			}
 			return append([]string{"--forum", filepath.Join(dir, "logs", "forum.log")}, states...)
-		}, floor: analystChecklist{WebCited: 11, Empty: make([]string, 6)}},
+		}, floor: analystChecklist{WebCited: 11, Empty: make([]string, 6), RepeatedFigures: make([]string, 6)}},
 		{name: "coffee", args: func(t *testing.T) []string {
 			return append([]string{"--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
-		}, floor: analystChecklist{WebCited: 31, Empty: []string{}}, ready: true},
+		}, floor: analystChecklist{WebCited: 31, Empty: []string{}, RepeatedFigures: make([]string, 3)}, ready: true},
 	}
 	for _, r := range runs {
 		t.Run(r.name, func(t *testing.T) {
@@ -457,6 +532,10 @@ func TestAnalystChecklist(t *testing.T) {
 				len(c.Repeated), len(c.Empty), c.Subsections)
 			for _, p := range c.Repeated {
 				t.Logf("  printed twice: %s", p)
+			}
+			t.Logf("figures stated twice in prose: %d; findings the hero's main finding joins: %d", len(c.RepeatedFigures), c.HeroParts)
+			for _, f := range c.RepeatedFigures {
+				t.Logf("  figure stated twice: %s", f)
 			}
 			for _, h := range c.Empty {
 				t.Logf("  empty: %s", h)
@@ -486,6 +565,12 @@ func TestAnalystChecklist(t *testing.T) {
 			}
 			if c.WebCited < r.floor.WebCited {
 				t.Errorf("%d web sources cited, want at least %d", c.WebCited, r.floor.WebCited)
+			}
+			if r.floor.RepeatedFigures != nil && len(c.RepeatedFigures) > len(r.floor.RepeatedFigures) {
+				t.Errorf("%d figures stated twice in prose, want at most %d", len(c.RepeatedFigures), len(r.floor.RepeatedFigures))
+			}
+			if c.HeroParts > 1 {
+				t.Errorf("the hero's main finding joins %d findings, want one claim", c.HeroParts)
 			}
 			if r.floor.Empty != nil && len(c.Empty) > len(r.floor.Empty) {
 				t.Errorf("%d empty subsections, want at most %d", len(c.Empty), len(r.floor.Empty))

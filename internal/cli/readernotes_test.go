@@ -111,3 +111,26 @@ func TestReportGraphForumNoticeFixture(t *testing.T) {
 		t.Errorf("forum notices %q, want one notice of a log that started 2025-08-27 12:11, 1.8 days away", got)
 	}
 }
+
+// The report's summary states each fact once: the English warning, not
+// also the reader's Chinese notice made from it (the fixture's summary
+// printed the forum log, the queries and the engines' starts twice); the
+// document keeps the notice.
+func TestReportSummaryWarnsOnce(t *testing.T) {
+	later := forumLogCases(t)[0]
+	base := t.TempDir()
+	code, out, errOut := run(t, append([]string{"report", "--llm", "offline", "--report-id", "f", "--graphs", filepath.Join(base, "graphs"),
+		"--out", filepath.Join(base, "reports"), "--forum", later.log}, sampleStates(t)...)...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got := forumLines(strings.Split(out, "\n")); len(got) != 0 {
+		t.Errorf("summary prints the forum log as a notice: %q", got)
+	}
+	if !strings.Contains(out, "  - forum log ") {
+		t.Errorf("summary lacks the forum log's warning:\n%s", out)
+	}
+	if got := forumLines(readDoc(t, filepath.Join(base, "reports", "f")).Metadata.Notices); len(got) != 1 {
+		t.Errorf("document notices %q, want the forum notice", got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -76,6 +77,14 @@ func reportLink(w io.Writer, path string) string {
 		return path
 	}
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
+
+// withoutNotices is the summary's warnings without the reader notices the
+// command gave the report (nodes.Input.Warnings): each is the Chinese twin
+// of an English warning in the list (readernotes.go), and the summary
+// printed the fact twice. manifest.json keeps both.
+func withoutNotices(warnings, notices []string) []string {
+	return slices.DeleteFunc(warnings, func(w string) bool { return slices.Contains(notices, w) })
 }
 
 // uniqueStrings drops repeats, keeping the first of each.
