@@ -188,7 +188,8 @@ func checkDraft(t *testing.T, dir string) {
 	if charts == 0 {
 		t.Error("no chart drawn from the figures in the text")
 	}
-	// hero KPIs are figures from the text, each with a reference
+	// hero KPIs are figures from the text (the plan's, or the essentials'
+	// headline figures), each with a reference
 	hero := doc.Metadata.Hero
 	if len(hero.KPIs) < 2 {
 		t.Errorf("hero has %d KPIs", len(hero.KPIs))
@@ -196,6 +197,11 @@ func checkDraft(t *testing.T, dir string) {
 	raws := map[string]bool{}
 	for _, f := range ev.Figures {
 		raws[f.Raw] = true
+	}
+	if es := ev.Essentials; es != nil {
+		for _, f := range es.Figures {
+			raws[f.Raw] = true
+		}
 	}
 	for _, k := range hero.KPIs {
 		// "[6]", or "[6][13]": the page stating the figure, then its passage
