@@ -2,13 +2,9 @@ package evidence
 
 import (
 	"math"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-
-	"reportengine/internal/parallel"
-	"reportengine/text"
 )
 
 // Plan limits.
@@ -194,29 +190,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		perSubPoint = PerSubPoint
 	}
 	p := &Plan{Topic: topic, Unassigned: map[string]int{}}
-	type target struct {
-		ch, sp int
-		key    string
-	}
-	var targets []target
-	var queries [][]weighted
-	for ci, c := range chapters {
-		cp := ChapterPlan{ID: c.ID, Title: c.Title, Summary: c.Summary}
-		subs := c.SubPoints
-		if len(subs) == 0 {
-			subs = []string{c.Title}
-		}
-		for si, sp := range subs {
-			key := SubPointKey(c.ID, si)
-			cp.SubPoints = append(cp.SubPoints, SubPlan{Key: key, Title: sp})
-			if c.Summary {
-				continue
-			}
-			targets = append(targets, target{ci, si, key})
-			queries = append(queries, []weighted{{stripNumber(sp), 1}, {c.Title, 0.5}})
-		}
-		p.Chapters = append(p.Chapters, cp)
-	}
+	targets, queries := planTargets(p, chapters)
 	// the chapters' own queries (title and sub-points) rank graph query keys
 	chapterQ := len(queries)
 	for _, c := range chapters {
@@ -242,167 +216,19 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	}
 	sc := newScorer(corpus, queries)
 	boosts := roundBoosts(set, sc, chapterQ, chapters, rounds)
-	names := TopicNames(topic)
-	// score every item against every target, on all cores; then gather
-	// in item order (deterministic whatever the scheduling)
-	type scored struct {
-		best, second            int
-		bestS, secondS, bestRel float64
-		bestBoost               float64
-		bestHit                 targetHit
-		on                      bool
-		skipped                 bool // no sub-point retrieved it
-	}
-	res := make([]scored, len(set.Items))
-	workers := runtime.GOMAXPROCS(0)
-	outs := make([][]float64, workers)
-	bufs := make([][]uint64, workers)
-	for w := range outs {
-		outs[w] = make([]float64, len(queries))
-	}
-	parallel.Each(len(set.Items), eachGrain, func(w, i int) {
-		it := &set.Items[i]
-		if hits != nil && len(hits[i]) == 0 {
-			res[i] = scored{best: -1, second: -1, skipped: true}
-			return
-		}
-		r := scored{best: -1, second: -1, on: set.onTopic(i, names)}
-		bufs[w] = sc.score(it.Text, outs[w], bufs[w])
-		consider := func(ti int, h targetHit) {
-			t := targets[ti]
-			rel := outs[w][ti]
-			b := boosts.of(chapters[t.ch].ID, it)
-			s := rel + RetrievalWeight*h.retrieval
-			if !r.on {
-				s *= OffTopicFactor
-			}
-			s += b
-			if s > r.bestS || r.best < 0 {
-				if r.best >= 0 {
-					r.second, r.secondS = r.best, r.bestS
-				}
-				r.best, r.bestS, r.bestRel, r.bestBoost, r.bestHit = ti, s, rel, b, h
-			} else if s > r.secondS || r.second < 0 {
-				r.second, r.secondS = ti, s
-			}
-		}
-		if hits == nil {
-			for ti := range targets {
-				consider(ti, targetHit{target: ti})
-			}
-		} else {
-			for _, h := range hits[i] { // in target order
-				consider(h.target, h)
-			}
-		}
-		res[i] = r
-	})
+	res := scoreItems(set, sc, len(queries), targets, chapters, hits, boosts, TopicNames(topic))
 	fg := newGate(set, topic)
-	perSub := map[[2]int][]cand{}
-	for i, r := range res {
-		if r.skipped {
-			p.Unassigned["not_retrieved"]++
-			continue
-		}
-		if r.best < 0 || r.bestS < MinScore || r.bestRel < MinRelevance {
-			if !r.on && r.bestRel >= MinScore {
-				p.Unassigned["off_topic"]++
-			} else {
-				p.Unassigned["below_min_score"]++
-			}
-			continue
-		}
-		runner := ""
-		if r.second >= 0 && r.secondS >= MinScore {
-			runner = targets[r.second].key
-		}
-		k := [2]int{targets[r.best].ch, targets[r.best].sp}
-		perSub[k] = append(perSub[k], cand{i, r.bestS, r.bestRel, runner, r.on, r.bestBoost, r.bestHit})
-	}
-	for k, cs := range perSub {
-		sort.SliceStable(cs, func(a, b int) bool {
-			if cs[a].score != cs[b].score {
-				return cs[a].score > cs[b].score
-			}
-			return cs[a].item < cs[b].item
-		})
-		// the finding gate, in score order, until the MMR pool is full:
-		// noise and off-topic passages never take a place
-		var pool []cand
-		verdicts := map[int]verdict{}
+	for k, cs := range bestSubPoints(p, targets, res) {
 		key := targets[0].key
 		for _, t := range targets {
 			if t.ch == k[0] && t.sp == k[1] {
 				key = t.key
 			}
 		}
-		for _, c := range cs {
-			if len(pool) >= MMRPool*perSubPoint {
-				break
-			}
-			v := fg.judge(c.item)
-			switch {
-			case v.ok:
-				verdicts[c.item] = v
-				pool = append(pool, c)
-				continue
-			case v.noise != Clean && v.noise != Fragment || v.noise == Fragment && v.on:
-				p.Unassigned["noise"]++
-				p.Rejected = append(p.Rejected, Rejected{ItemID: set.Items[c.item].ID, Key: key, Reason: "noise", Noise: v.noise.String(),
-					Text: text.TruncateRunes(set.Items[c.item].Text, RejectedRunes)})
-			default:
-				p.Unassigned["off_topic_subject"]++
-				p.Rejected = append(p.Rejected, Rejected{ItemID: set.Items[c.item].ID, Key: key, Reason: "off_topic", Subject: v.subject,
-					Text: text.TruncateRunes(set.Items[c.item].Text, RejectedRunes)})
-			}
-		}
-		// MMR over the MMRPool best candidates (the rest cannot win a place)
-		grams := make([][]uint64, len(pool))
-		for ci, c := range pool {
-			grams[ci] = trigramList(Normalize(set.Items[c.item].Text))
-		}
-		var chosen []cand
-		var chosenGrams [][]uint64
-		used := make([]bool, len(pool))
-		for len(chosen) < perSubPoint {
-			bi, bv := -1, math.Inf(-1)
-			for ci, c := range pool {
-				if used[ci] {
-					continue
-				}
-				red := 0.0
-				for _, h := range chosenGrams {
-					red = math.Max(red, containment(grams[ci], h))
-				}
-				v := Lambda*c.score - (1-Lambda)*red
-				if v > bv {
-					bi, bv = ci, v
-				}
-			}
-			if bi < 0 {
-				break
-			}
-			used[bi] = true
-			chosen = append(chosen, pool[bi])
-			chosenGrams = append(chosenGrams, grams[bi])
-		}
-		chosen = webQuota(set, chosen, pool, used, grams, chosenGrams)
+		pool, verdicts := gatePool(set, p, fg, cs, key, MMRPool*perSubPoint)
+		chosen := mmrChoose(set, pool, perSubPoint)
 		p.Unassigned["quota"] += len(pool) - len(chosen)
-		sp := &p.Chapters[k[0]].SubPoints[k[1]]
-		for r, c := range chosen {
-			v := verdicts[c.item]
-			noise := ""
-			if v.noise == Fragment {
-				noise = v.noise.String()
-			}
-			sp.Items = append(sp.Items, Assigned{ItemID: set.Items[c.item].ID, Score: round3(c.score), Relevance: round3(c.relevance),
-				Runner: c.runner, OnTopic: c.onTopic, MMRRank: r + 1, Boost: round3(c.boost),
-				Retrieval: round3(c.hit.retrieval), RetrievalRank: c.hit.rank, Via: c.hit.via, Subject: v.subject, Noise: noise})
-		}
-		// figures in item order of the chosen items
-		for _, a := range sp.Items {
-			sp.Figures = append(sp.Figures, set.figuresOf(a.ItemID)...)
-		}
+		assign(set, &p.Chapters[k[0]].SubPoints[k[1]], chosen, verdicts)
 		p.Assigned += len(chosen)
 	}
 	dropRepeatedPairs(set, p)

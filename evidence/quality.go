@@ -201,64 +201,9 @@ func primaryUsable(n Noise) bool {
 // they are. We cite the page the engine read, with the engine's paragraph
 // as the second reference.
 func (s *Set) PrimarySources(engine []int) map[int][]int {
-	type figQuery struct {
-		raw, key string
-		clause   []uint64
-	}
-	type query struct {
-		item  int
-		grams []uint64 // the passage's trigrams
-		figs  []figQuery
-	}
-	var qs []query
-	post := map[uint64][]int32{} // trigram → queries holding it
-	type clause struct {
-		query int32
-		n     int // its trigrams
-	}
-	var clauses []clause
-	clausePost := map[uint64][]int32{} // trigram → clauses holding it
-	byKey := map[string][]int32{}      // figure key → queries stating it
-	for _, i := range engine {
-		if i < 0 || i >= len(s.Items) || s.Items[i].Kind == KindSource || s.Items[i].Kind == KindTitle {
-			continue
-		}
-		q := query{item: i, grams: trigramList(Normalize(s.Items[i].Text))}
-		if len(q.grams) == 0 {
-			continue
-		}
-		qi := int32(len(qs))
-		for _, f := range s.figuresOf(s.Items[i].ID) {
-			if f.Kind == FigDate || f.Raw == "" {
-				continue
-			}
-			fq := figQuery{raw: f.Raw, key: figureKey(f), clause: trigramList(Normalize(f.Sentence))}
-			if fq.key != "" && !slices.Contains(byKey[fq.key], qi) {
-				byKey[fq.key] = append(byKey[fq.key], qi)
-			}
-			q.figs = append(q.figs, fq)
-		}
-		for _, g := range q.grams {
-			post[g] = append(post[g], qi)
-		}
-		for _, c := range clausesOf(s.Items[i].Text) {
-			if utf8.RuneCountInString(c) < PrimaryClauseRunes {
-				continue
-			}
-			cg := trigramList(c)
-			for _, g := range cg {
-				clausePost[g] = append(clausePost[g], int32(len(clauses)))
-			}
-			clauses = append(clauses, clause{qi, len(cg)})
-		}
-		qs = append(qs, q)
-	}
-	if len(qs) == 0 {
+	idx := s.primaryIndex(engine)
+	if len(idx.qs) == 0 {
 		return nil
-	}
-	type hit struct {
-		src   int
-		score float64
 	}
 	var srcs []int
 	for i := range s.Items {
@@ -266,67 +211,14 @@ func (s *Set) PrimarySources(engine []int) map[int][]int {
 			srcs = append(srcs, i)
 		}
 	}
-	found := make([][]hit, len(srcs)) // per source: the queries it matches
+	found := make([][]primaryHit, len(srcs)) // per source: the queries it matches
 	parallel.Each(len(srcs), 64, func(_, k int) {
-		si := srcs[k]
-		text := s.Items[si].Text
-		sg := trigramList(Normalize(text))
-		counts := map[int32]int{}
-		ccounts := map[int32]int{}
-		for _, g := range sg {
-			for _, q := range post[g] {
-				counts[q]++
-			}
-			for _, c := range clausePost[g] {
-				ccounts[c]++
-			}
-		}
-		match := map[int32]bool{}
-		for ci, n := range ccounts {
-			if c := clauses[ci]; float64(n) >= PrimaryClauseShare*float64(c.n) {
-				match[c.query] = true
-			}
-		}
-		keys := map[string]bool{}
-		for _, f := range s.figuresOf(s.Items[si].ID) {
-			if k := figureKey(f); k != "" {
-				keys[k] = true
-			}
-		}
-		sameFigure := func(q *query) bool {
-			for _, f := range q.figs {
-				if (strings.Contains(text, f.raw) || keys[f.key]) && containment(f.clause, sg) >= PrimaryFigureContainment {
-					return true
-				}
-			}
-			return false
-		}
-		for k := range keys {
-			for _, qi := range byKey[k] {
-				if _, ok := counts[qi]; !ok {
-					counts[qi] = 0 // a query sharing no trigram can still state the figure
-				}
-			}
-		}
-		var hs []hit
-		for qi, n := range counts {
-			q := &qs[qi]
-			score := float64(n) / float64(len(q.grams))
-			if score >= PrimaryContainment || match[qi] || sameFigure(q) {
-				hs = append(hs, hit{int(qi), score})
-			}
-		}
-		if len(hs) > 0 {
-			if n, _ := s.Quality(si); !primaryUsable(n) {
-				return
-			}
-		}
-		found[k] = hs
+		found[k] = s.primaryHits(idx, srcs[k])
 	})
-	best := make([][]hit, len(qs))
+	best := make([][]primaryHit, len(idx.qs))
 	for k, hs := range found {
 		for _, h := range hs {
-			best[h.src] = append(best[h.src], hit{srcs[k], h.score})
+			best[h.src] = append(best[h.src], primaryHit{srcs[k], h.score})
 		}
 	}
 	out := map[int][]int{}
@@ -341,10 +233,151 @@ func (s *Set) PrimarySources(engine []int) map[int][]int {
 			return hs[a].src < hs[b].src
 		})
 		for _, h := range hs[:min(len(hs), primaryCandidates)] {
-			out[qs[qi].item] = append(out[qs[qi].item], h.src)
+			out[idx.qs[qi].item] = append(out[idx.qs[qi].item], h.src)
 		}
 	}
 	return out
+}
+
+// primaryHit is a match of PrimarySources: the other side's index (a
+// query of the source, or the source of a query) and the containment of
+// the engine passage's trigrams.
+type primaryHit struct {
+	src   int
+	score float64
+}
+
+// primaryFigure is an engine passage's figure as PrimarySources looks
+// for it: as written, its value key (figureKey) and its clause's trigrams.
+type primaryFigure struct {
+	raw, key string
+	clause   []uint64
+}
+
+// primaryQuery is one engine passage of PrimarySources: its item, its
+// trigrams and its figures.
+type primaryQuery struct {
+	item  int
+	grams []uint64
+	figs  []primaryFigure
+}
+
+// primaryClause is a clause of PrimaryClauseRunes runes or more of a
+// query, with its number of trigrams.
+type primaryClause struct {
+	query int32
+	n     int
+}
+
+// primaryQueries indexes the engine passages of PrimarySources: posting
+// lists from trigram to the queries and to the clauses holding it, and
+// from figure key to the queries stating it.
+type primaryQueries struct {
+	qs         []primaryQuery
+	post       map[uint64][]int32 // trigram → queries holding it
+	clauses    []primaryClause
+	clausePost map[uint64][]int32 // trigram → clauses holding it
+	byKey      map[string][]int32 // figure key → queries stating it
+}
+
+// primaryIndex indexes the passages of engine that are no web source
+// passage and have trigrams.
+func (s *Set) primaryIndex(engine []int) *primaryQueries {
+	idx := &primaryQueries{post: map[uint64][]int32{}, clausePost: map[uint64][]int32{}, byKey: map[string][]int32{}}
+	for _, i := range engine {
+		if i < 0 || i >= len(s.Items) || s.Items[i].Kind == KindSource || s.Items[i].Kind == KindTitle {
+			continue
+		}
+		q := primaryQuery{item: i, grams: trigramList(Normalize(s.Items[i].Text))}
+		if len(q.grams) == 0 {
+			continue
+		}
+		qi := int32(len(idx.qs))
+		for _, f := range s.figuresOf(s.Items[i].ID) {
+			if f.Kind == FigDate || f.Raw == "" {
+				continue
+			}
+			fq := primaryFigure{raw: f.Raw, key: figureKey(f), clause: trigramList(Normalize(f.Sentence))}
+			if fq.key != "" && !slices.Contains(idx.byKey[fq.key], qi) {
+				idx.byKey[fq.key] = append(idx.byKey[fq.key], qi)
+			}
+			q.figs = append(q.figs, fq)
+		}
+		for _, g := range q.grams {
+			idx.post[g] = append(idx.post[g], qi)
+		}
+		for _, c := range clausesOf(s.Items[i].Text) {
+			if utf8.RuneCountInString(c) < PrimaryClauseRunes {
+				continue
+			}
+			cg := trigramList(c)
+			for _, g := range cg {
+				idx.clausePost[g] = append(idx.clausePost[g], int32(len(idx.clauses)))
+			}
+			idx.clauses = append(idx.clauses, primaryClause{qi, len(cg)})
+		}
+		idx.qs = append(idx.qs, q)
+	}
+	return idx
+}
+
+// primaryHits are the queries source item si states (PrimarySources'
+// three rules), each with its containment; none when the source's noise
+// class is not primaryUsable.
+func (s *Set) primaryHits(idx *primaryQueries, si int) []primaryHit {
+	text := s.Items[si].Text
+	sg := trigramList(Normalize(text))
+	counts := map[int32]int{}
+	ccounts := map[int32]int{}
+	for _, g := range sg {
+		for _, q := range idx.post[g] {
+			counts[q]++
+		}
+		for _, c := range idx.clausePost[g] {
+			ccounts[c]++
+		}
+	}
+	match := map[int32]bool{}
+	for ci, n := range ccounts {
+		if c := idx.clauses[ci]; float64(n) >= PrimaryClauseShare*float64(c.n) {
+			match[c.query] = true
+		}
+	}
+	keys := map[string]bool{}
+	for _, f := range s.figuresOf(s.Items[si].ID) {
+		if k := figureKey(f); k != "" {
+			keys[k] = true
+		}
+	}
+	sameFigure := func(q *primaryQuery) bool {
+		for _, f := range q.figs {
+			if (strings.Contains(text, f.raw) || keys[f.key]) && containment(f.clause, sg) >= PrimaryFigureContainment {
+				return true
+			}
+		}
+		return false
+	}
+	for k := range keys {
+		for _, qi := range idx.byKey[k] {
+			if _, ok := counts[qi]; !ok {
+				counts[qi] = 0 // a query sharing no trigram can still state the figure
+			}
+		}
+	}
+	var hs []primaryHit
+	for qi, n := range counts {
+		q := &idx.qs[qi]
+		score := float64(n) / float64(len(q.grams))
+		if score >= PrimaryContainment || match[qi] || sameFigure(q) {
+			hs = append(hs, primaryHit{int(qi), score})
+		}
+	}
+	if len(hs) > 0 {
+		if n, _ := s.Quality(si); !primaryUsable(n) {
+			return nil
+		}
+	}
+	return hs
 }
 
 // States reports whether the web source passage of item index src

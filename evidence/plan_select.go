@@ -1,0 +1,228 @@
+package evidence
+
+import (
+	"math"
+	"runtime"
+	"sort"
+
+	"reportengine/internal/parallel"
+	"reportengine/text"
+)
+
+// planTarget is a sub-point items are given to: its chapter and index
+// among the chapter's sub-points, and its key (SubPointKey).
+type planTarget struct {
+	ch, sp int
+	key    string
+}
+
+// planTargets adds the chapters and their sub-points to p and returns
+// the targets (the sub-points of the non-summary chapters; a chapter
+// without sub-points is one, its title) with their queries: the
+// sub-point's title, and the chapter's at half weight.
+func planTargets(p *Plan, chapters []ChapterSpec) ([]planTarget, [][]weighted) {
+	var targets []planTarget
+	var queries [][]weighted
+	for ci, c := range chapters {
+		cp := ChapterPlan{ID: c.ID, Title: c.Title, Summary: c.Summary}
+		subs := c.SubPoints
+		if len(subs) == 0 {
+			subs = []string{c.Title}
+		}
+		for si, sp := range subs {
+			key := SubPointKey(c.ID, si)
+			cp.SubPoints = append(cp.SubPoints, SubPlan{Key: key, Title: sp})
+			if c.Summary {
+				continue
+			}
+			targets = append(targets, planTarget{ci, si, key})
+			queries = append(queries, []weighted{{stripNumber(sp), 1}, {c.Title, 0.5}})
+		}
+		p.Chapters = append(p.Chapters, cp)
+	}
+	return targets, queries
+}
+
+// scoredItem is an item's best and second-best targets with their
+// scores, its relevance, boost and retrieval hit at the best, whether it
+// is on topic, and whether no sub-point retrieved it.
+type scoredItem struct {
+	best, second            int
+	bestS, secondS, bestRel float64
+	bestBoost               float64
+	bestHit                 targetHit
+	on                      bool
+	skipped                 bool
+}
+
+// scoreItems scores every item against the targets that retrieved it
+// (every target when hits is nil), on all cores; the result is in item
+// order, whatever the scheduling.
+func scoreItems(set *Set, sc *scorer, nq int, targets []planTarget, chapters []ChapterSpec, hits [][]targetHit, boosts Boosts, names []string) []scoredItem {
+	res := make([]scoredItem, len(set.Items))
+	workers := runtime.GOMAXPROCS(0)
+	outs := make([][]float64, workers)
+	bufs := make([][]uint64, workers)
+	for w := range outs {
+		outs[w] = make([]float64, nq)
+	}
+	parallel.Each(len(set.Items), eachGrain, func(w, i int) {
+		it := &set.Items[i]
+		if hits != nil && len(hits[i]) == 0 {
+			res[i] = scoredItem{best: -1, second: -1, skipped: true}
+			return
+		}
+		r := scoredItem{best: -1, second: -1, on: set.onTopic(i, names)}
+		bufs[w] = sc.score(it.Text, outs[w], bufs[w])
+		consider := func(ti int, h targetHit) {
+			t := targets[ti]
+			rel := outs[w][ti]
+			b := boosts.of(chapters[t.ch].ID, it)
+			s := rel + RetrievalWeight*h.retrieval
+			if !r.on {
+				s *= OffTopicFactor
+			}
+			s += b
+			if s > r.bestS || r.best < 0 {
+				if r.best >= 0 {
+					r.second, r.secondS = r.best, r.bestS
+				}
+				r.best, r.bestS, r.bestRel, r.bestBoost, r.bestHit = ti, s, rel, b, h
+			} else if s > r.secondS || r.second < 0 {
+				r.second, r.secondS = ti, s
+			}
+		}
+		if hits == nil {
+			for ti := range targets {
+				consider(ti, targetHit{target: ti})
+			}
+		} else {
+			for _, h := range hits[i] { // in target order
+				consider(h.target, h)
+			}
+		}
+		res[i] = r
+	})
+	return res
+}
+
+// bestSubPoints gives each scored item to its best target (chapter,
+// sub-point) as a candidate, counting in p.Unassigned those left out (not
+// retrieved, off topic, below the minimum score or relevance); each
+// target's candidates best first (ties: item order).
+func bestSubPoints(p *Plan, targets []planTarget, res []scoredItem) map[[2]int][]cand {
+	perSub := map[[2]int][]cand{}
+	for i, r := range res {
+		if r.skipped {
+			p.Unassigned["not_retrieved"]++
+			continue
+		}
+		if r.best < 0 || r.bestS < MinScore || r.bestRel < MinRelevance {
+			if !r.on && r.bestRel >= MinScore {
+				p.Unassigned["off_topic"]++
+			} else {
+				p.Unassigned["below_min_score"]++
+			}
+			continue
+		}
+		runner := ""
+		if r.second >= 0 && r.secondS >= MinScore {
+			runner = targets[r.second].key
+		}
+		k := [2]int{targets[r.best].ch, targets[r.best].sp}
+		perSub[k] = append(perSub[k], cand{i, r.bestS, r.bestRel, runner, r.on, r.bestBoost, r.bestHit})
+	}
+	for _, cs := range perSub {
+		sort.SliceStable(cs, func(a, b int) bool {
+			if cs[a].score != cs[b].score {
+				return cs[a].score > cs[b].score
+			}
+			return cs[a].item < cs[b].item
+		})
+	}
+	return perSub
+}
+
+// gatePool passes a sub-point's candidates (best first) through the
+// finding gate until the MMR pool holds size of them: noise and off-topic
+// passages never take a place, and are counted and listed in p.Rejected
+// under the sub-point's key. It returns the pool and the gate's verdicts.
+func gatePool(set *Set, p *Plan, fg gate, cs []cand, key string, size int) ([]cand, map[int]verdict) {
+	var pool []cand
+	verdicts := map[int]verdict{}
+	for _, c := range cs {
+		if len(pool) >= size {
+			break
+		}
+		v := fg.judge(c.item)
+		switch {
+		case v.ok:
+			verdicts[c.item] = v
+			pool = append(pool, c)
+			continue
+		case v.noise != Clean && v.noise != Fragment || v.noise == Fragment && v.on:
+			p.Unassigned["noise"]++
+			p.Rejected = append(p.Rejected, Rejected{ItemID: set.Items[c.item].ID, Key: key, Reason: "noise", Noise: v.noise.String(),
+				Text: text.TruncateRunes(set.Items[c.item].Text, RejectedRunes)})
+		default:
+			p.Unassigned["off_topic_subject"]++
+			p.Rejected = append(p.Rejected, Rejected{ItemID: set.Items[c.item].ID, Key: key, Reason: "off_topic", Subject: v.subject,
+				Text: text.TruncateRunes(set.Items[c.item].Text, RejectedRunes)})
+		}
+	}
+	return pool, verdicts
+}
+
+// mmrChoose chooses at most n of pool by maximal marginal relevance
+// (Lambda of the score against the highest trigram containment in a
+// chosen item), then applies the web quota (webQuota).
+func mmrChoose(set *Set, pool []cand, n int) []cand {
+	grams := make([][]uint64, len(pool))
+	for ci, c := range pool {
+		grams[ci] = trigramList(Normalize(set.Items[c.item].Text))
+	}
+	var chosen []cand
+	var chosenGrams [][]uint64
+	used := make([]bool, len(pool))
+	for len(chosen) < n {
+		bi, bv := -1, math.Inf(-1)
+		for ci, c := range pool {
+			if used[ci] {
+				continue
+			}
+			red := 0.0
+			for _, h := range chosenGrams {
+				red = math.Max(red, containment(grams[ci], h))
+			}
+			v := Lambda*c.score - (1-Lambda)*red
+			if v > bv {
+				bi, bv = ci, v
+			}
+		}
+		if bi < 0 {
+			break
+		}
+		used[bi] = true
+		chosen = append(chosen, pool[bi])
+		chosenGrams = append(chosenGrams, grams[bi])
+	}
+	return webQuota(set, chosen, pool, used, grams, chosenGrams)
+}
+
+// assign records the chosen candidates in sub-point sp, in MMR rank
+// order with the gate's verdicts, and their figures in item order.
+func assign(set *Set, sp *SubPlan, chosen []cand, verdicts map[int]verdict) {
+	for r, c := range chosen {
+		v := verdicts[c.item]
+		noise := ""
+		if v.noise == Fragment {
+			noise = v.noise.String()
+		}
+		sp.Items = append(sp.Items, Assigned{ItemID: set.Items[c.item].ID, Score: round3(c.score), Relevance: round3(c.relevance),
+			Runner: c.runner, OnTopic: c.onTopic, MMRRank: r + 1, Boost: round3(c.boost),
+			Retrieval: round3(c.hit.retrieval), RetrievalRank: c.hit.rank, Via: c.hit.via, Subject: v.subject, Noise: noise})
+	}
+	for _, a := range sp.Items {
+		sp.Figures = append(sp.Figures, set.figuresOf(a.ItemID)...)
+	}
+}
