@@ -1,9 +1,7 @@
 package graphrag
 
 import (
-	"errors"
 	"fmt"
-	"reportengine/internal/parallel"
 )
 
 // nodes reads the nn nodes (types and engine lists from the header) and
@@ -36,17 +34,16 @@ func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, crea
 		return nil, r.err
 	}
 	// Generic attributes (a few thousand nodes of a built graph, with the
-	// engines' reports) go through the JSON reader's decoder, in parallel.
-	errs := make([]error, len(nr.generic))
-	parallel.Each(len(nr.generic), decodeGrain, func(_, i int) {
-		ga := nr.generic[i]
-		g.attrs[ga.v], errs[i] = attrsOf(ga.raw, fmt.Sprintf("nodes[%d].attributes", ga.v))
-		if ga.summary && errs[i] == nil {
-			g.attrs[ga.v] = withSummary(g.attrs[ga.v])
+	// engines' reports) go through the JSON reader's decoder.
+	for _, ga := range nr.generic {
+		attrs, err := attrsOf(ga.raw, fmt.Sprintf("nodes[%d].attributes", ga.v))
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrColumnsCorrupt, err)
 		}
-	})
-	if err := errors.Join(errs...); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrColumnsCorrupt, err)
+		if ga.summary {
+			attrs = withSummary(attrs)
+		}
+		g.attrs[ga.v] = attrs
 	}
 	if r.pos != len(r.s) {
 		return nil, fmt.Errorf("%w: %d bytes between the last node and the edges", ErrColumnsCorrupt, len(r.s)-r.pos)
@@ -56,7 +53,7 @@ func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, crea
 
 // nodeReader reads the node records of a column file into g: the
 // header's node types and engine lists, and the generic attributes left
-// for the parallel decode at the end.
+// for the decode at the end.
 type nodeReader struct {
 	r       *colReader
 	g       *Graph
@@ -132,7 +129,7 @@ func (nr *nodeReader) rawNode(v int, id string, typ NodeType, name string, summa
 	}
 	g := nr.g
 	if typ != TypeSource {
-		// Decoded at the end, on every core.
+		// Decoded at the end.
 		if _, err := g.appendNode(id, typ, name, nil, -1); err != nil {
 			return nodeCorrupt(v, err)
 		}
@@ -217,8 +214,7 @@ func (nr *nodeReader) typedSource(v int, id string) error {
 }
 
 // edges reads the ne edges (between nn nodes, with relations rels) into
-// ge, on its own goroutine: from its own position in the file, the
-// cursor starting at 0 (the gap before edge 0 is absolute).
+// ge: from its own position in the file, the cursor starting at 0 (the gap before edge 0 is absolute).
 func (r *colReader) edges(ge *Graph, nn, ne int, rels []Relation) error {
 	var floats slab[float64]
 	var texts slab[string]

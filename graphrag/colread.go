@@ -201,19 +201,11 @@ func ReadColumns(rd io.Reader, js GraphText) (*Graph, error) {
 	if edgesAt < uint64(len(head)) {
 		return nil, fmt.Errorf("%w: edges at byte %d", ErrColumnsCorrupt, edgesAt)
 	}
-	// The graph file's checksum is taken on another core while this one
-	// decodes; a mismatch wins over any error of the decoding.
-	crc := make(chan uint32, 1)
-	go func() { crc <- js.CRC() }()
-	r := &colReader{s: body[:len(body)-trailerSize], js: js.Text}
-	g, err := r.graph(edgesAt - uint64(len(head)))
-	if got := <-crc; got != want {
+	if got := js.CRC(); got != want {
 		return nil, fmt.Errorf("%w: written for a graph file with CRC-32C %08x, it has %08x", ErrColumnsMismatch, want, got)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
+	r := &colReader{s: body[:len(body)-trailerSize], js: js.Text}
+	return r.graph(edgesAt - uint64(len(head)))
 }
 
 // crcReader passes reads through, keeping the CRC-32C of everything but
@@ -335,25 +327,20 @@ func (r *colReader) graph(edgesAt uint64) (*Graph, error) {
 	if edgesAt < uint64(r.pos) || edgesAt > uint64(len(r.s)) {
 		return nil, fmt.Errorf("%w: edges at byte %d, outside [%d, %d]", ErrColumnsCorrupt, edgesAt, r.pos, len(r.s))
 	}
-	// The edges are read on another core while this one reads the nodes,
-	// into a graph of their own whose edge columns then become g's.
+	// The edges are read into a graph of their own whose edge columns
+	// then become g's.
 	ge := NewWithCapacity(0, ne)
 	if nr > cap(ge.recs) {
 		ge.recs = make([]Record, 0, nr)
 	}
 	er := &colReader{s: r.s, pos: int(edgesAt), js: r.js, unit: r.unit}
-	edgeErr := make(chan error, 1)
-	go func() {
-		err := er.edges(ge, nn, ne, rels)
-		if err == nil && er.pos != len(er.s) {
-			err = fmt.Errorf("%w: %d bytes after the last edge", ErrColumnsCorrupt, len(er.s)-er.pos)
-		}
-		edgeErr <- err
-	}()
 	r.s = r.s[:edgesAt]
 	g, err := r.nodes(nn, types, lists, task, created, meta)
-	if eerr := <-edgeErr; err == nil {
-		err = eerr
+	if err == nil {
+		err = er.edges(ge, nn, ne, rels)
+	}
+	if err == nil && er.pos != len(er.s) {
+		err = fmt.Errorf("%w: %d bytes after the last edge", ErrColumnsCorrupt, len(er.s)-er.pos)
 	}
 	if err != nil {
 		return nil, err

@@ -7,9 +7,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
-	"runtime"
 	"strings"
-	"sync"
 	"unsafe"
 
 	sonicutf8 "github.com/bytedance/sonic/utf8"
@@ -67,7 +65,7 @@ import (
 // stored twice: the column file inlines only strings the graph file does
 // not hold near where the writer looks (see nearWindow) and the short
 // strings of its header. The cursor starts at 0 for the nodes and again
-// for the edges (so the two are read at once, on two cores) and a gap
+// for the edges (so the edges read apart from the nodes) and a gap
 // adds to it, so offsets are small numbers (the bytes between two strings
 // of the graph file), and the reader checks every one against the file's
 // length. A referenced string stands between two quotes of the graph file,
@@ -153,45 +151,14 @@ func NewGraphText(b []byte) GraphText {
 // 240 MB).
 func (t GraphText) CRC() uint32 { return crc32.Checksum(t.b, castagnoli) }
 
-// ReadGraphText reads r to the end. A file is read into one buffer of its
-// size, by one goroutine per core, each reading its part of the file
-// (io.ReaderAt): the copy from the page cache and the faults of the new
-// buffer's pages are most of a one-off query's load time. Errors: the
-// reader's; a file that ends before its size.
+// ReadGraphText reads r to the end, into one buffer of the file's size
+// when r tells it (Stat). Errors: the reader's.
 func ReadGraphText(r io.Reader) (GraphText, error) {
-	ra, ok := r.(io.ReaderAt)
-	size := fileSize(r)
-	if !ok || size <= 0 {
-		buf := bytes.NewBuffer(make([]byte, 0, max(size, 0)+bytes.MinRead))
-		if _, err := buf.ReadFrom(r); err != nil {
-			return GraphText{}, err
-		}
-		return NewGraphText(buf.Bytes()), nil
-	}
-	b := make([]byte, size)
-	const piece = 8 << 20
-	parts := int(min(int64(runtime.GOMAXPROCS(0)), (size+piece-1)/piece))
-	errs := make([]error, parts)
-	var wg sync.WaitGroup
-	for k := range parts {
-		lo, hi := size*int64(k)/int64(parts), size*int64(k+1)/int64(parts)
-		wg.Go(func() {
-			for off := lo; off < hi && errs[k] == nil; off += piece {
-				end := min(off+piece, hi)
-				if _, err := ra.ReadAt(b[off:end], off); err != nil {
-					if errors.Is(err, io.EOF) {
-						err = io.ErrUnexpectedEOF
-					}
-					errs[k] = err
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	buf := bytes.NewBuffer(make([]byte, 0, max(fileSize(r), 0)+bytes.MinRead))
+	if _, err := buf.ReadFrom(r); err != nil {
 		return GraphText{}, err
 	}
-	return NewGraphText(b), nil
+	return NewGraphText(buf.Bytes()), nil
 }
 
 // colEnc encodes column records, looking up each string in js, the graph
