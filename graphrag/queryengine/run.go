@@ -148,34 +148,7 @@ func (e *Engine) Run(q Query) (*Result, error) {
 	s.frontier = s.frontier[:0]
 
 	r := &run{e: e, ix: e.ix.Load(), s: s, expand: q.Depth > 0}
-	if len(q.Types) > 0 {
-		s.typeOK = resetBools(s.typeOK, e.ntypes)
-		for _, t := range q.Types {
-			if c, ok := e.typeCode[t]; ok {
-				s.typeOK[c] = true
-			}
-		}
-		r.typeOK = s.typeOK
-	}
-	if len(q.Engines) > 0 {
-		mask := make([]uint64, (len(e.engines)+63)/64)
-		for _, name := range q.Engines {
-			if i, ok := e.engineID[name]; ok {
-				setBit(mask, i)
-			}
-		}
-		s.setOK = resetBools(s.setOK, len(e.sets))
-		s.setOK[alwaysPass] = true
-		for id := 1; id < len(e.sets); id++ {
-			for w, x := range e.sets[id] {
-				if x&mask[w] != 0 {
-					s.setOK[id] = true
-					break
-				}
-			}
-		}
-		r.setOK = s.setOK
-	}
+	r.setFilters(q)
 
 	var view func() *graphrag.Traversal
 	if q.Depth > 0 { // build the traversal view (first query only) while matching
@@ -218,6 +191,40 @@ func (e *Engine) Run(q Query) (*Result, error) {
 	res.NoMatch = res.TotalSections+res.TotalQueries+res.TotalSources == 0
 	res.Summary = summarize(res)
 	return res, nil
+}
+
+// setFilters sets the run's node type and engine filters from q, in the
+// run's scratch space: typeOK marks the type codes asked for, setOK the
+// engine sets holding an engine asked for (alwaysPass always).
+func (r *run) setFilters(q Query) {
+	if len(q.Types) > 0 {
+		r.s.typeOK = resetBools(r.s.typeOK, r.e.ntypes)
+		for _, t := range q.Types {
+			if c, ok := r.e.typeCode[t]; ok {
+				r.s.typeOK[c] = true
+			}
+		}
+		r.typeOK = r.s.typeOK
+	}
+	if len(q.Engines) > 0 {
+		mask := make([]uint64, (len(r.e.engines)+63)/64)
+		for _, name := range q.Engines {
+			if i, ok := r.e.engineID[name]; ok {
+				setBit(mask, i)
+			}
+		}
+		r.s.setOK = resetBools(r.s.setOK, len(r.e.sets))
+		r.s.setOK[alwaysPass] = true
+		for id := 1; id < len(r.e.sets); id++ {
+			for w, x := range r.e.sets[id] {
+				if x&mask[w] != 0 {
+					r.s.setOK[id] = true
+					break
+				}
+			}
+		}
+		r.setOK = r.s.setOK
+	}
 }
 
 func resetBools(b []bool, n int) []bool {
