@@ -38,18 +38,9 @@ func (rd *reader) readEdges() error {
 	if rd.edges == "" {
 		return nil
 	}
-	var recs []edgeRec
-	var ins []edgeIn
-	if decAPI.UnmarshalFromString(rd.edges, &ins) == nil {
-		recs = make([]edgeRec, len(ins))
-		parallel.Each(len(ins), decodeGrain, func(_, i int) { recs[i] = fastEdge(&ins[i], fmt.Sprintf("%s[%d]", rd.edgesAt, i)) })
-	} else {
-		raws, err := elements(rd.edges, rd.edgesAt)
-		if err != nil {
-			return err
-		}
-		recs = make([]edgeRec, len(raws))
-		parallel.Each(len(raws), decodeGrain, func(_, i int) { recs[i] = flexEdge(raws[i], fmt.Sprintf("%s[%d]", rd.edgesAt, i)) })
+	recs, err := decodeRows(rd.edges, rd.edgesAt, fastEdge, flexEdge)
+	if err != nil {
+		return err
 	}
 	g := rd.g
 	g.indexPairs()
@@ -85,6 +76,28 @@ func (rd *reader) readEdges() error {
 		g.paired = len(g.ends)
 	}
 	return nil
+}
+
+// decodeRows decodes the JSON array text (at JSON path at) into one
+// record per element, on every core: strictly into In values that fast
+// finishes, or, when the array does not decode strictly (other tools'
+// spellings, a damaged file), element by element with flex, which names
+// the element and key at fault in the record's error. Errors: elements'
+// (text that is not an array).
+func decodeRows[In, Rec any](text, at string, fast func(*In, string) Rec, flex func(raw, path string) Rec) ([]Rec, error) {
+	var ins []In
+	if decAPI.UnmarshalFromString(text, &ins) == nil {
+		recs := make([]Rec, len(ins))
+		parallel.Each(len(ins), decodeGrain, func(_, i int) { recs[i] = fast(&ins[i], fmt.Sprintf("%s[%d]", at, i)) })
+		return recs, nil
+	}
+	raws, err := elements(text, at)
+	if err != nil {
+		return nil, err
+	}
+	recs := make([]Rec, len(raws))
+	parallel.Each(len(raws), decodeGrain, func(_, i int) { recs[i] = flex(raws[i], fmt.Sprintf("%s[%d]", at, i)) })
+	return recs, nil
 }
 
 func fastEdge(in *edgeIn, path string) edgeRec {

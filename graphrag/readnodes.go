@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reportengine/internal/parallel"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -74,20 +73,9 @@ func (rd *reader) readNodes() error {
 	if rd.nodes == "" {
 		return nil
 	}
-	var recs []nodeRec
-	var ins []nodeIn
-	if decAPI.UnmarshalFromString(rd.nodes, &ins) == nil {
-		recs = make([]nodeRec, len(ins))
-		parallel.Each(len(ins), decodeGrain, func(_, i int) { recs[i] = fastNode(&ins[i], rd.version, fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
-	} else {
-		// Other tools' spellings, or a file that does not decode
-		// strictly: node by node, with precise errors.
-		raws, err := elements(rd.nodes, rd.nodesAt)
-		if err != nil {
-			return err
-		}
-		recs = make([]nodeRec, len(raws))
-		parallel.Each(len(raws), decodeGrain, func(_, i int) { recs[i] = rd.flexNode(raws[i], fmt.Sprintf("%s[%d]", rd.nodesAt, i)) })
+	recs, err := decodeRows(rd.nodes, rd.nodesAt, func(in *nodeIn, path string) nodeRec { return fastNode(in, rd.version, path) }, rd.flexNode)
+	if err != nil {
+		return err
 	}
 	// Size the columns once.
 	g := NewWithCapacity(len(recs), len(recs))

@@ -14,8 +14,8 @@ import (
 	"github.com/bytedance/sonic/encoder"
 )
 
-// This file is the package's JSON codec and the only user of
-// github.com/bytedance/sonic (a JIT/SIMD JSON library for amd64 and arm64;
+// This file is the package's JSON codec and, with jsontext.go (strings and
+// attribute objects), the only user of github.com/bytedance/sonic (a JIT/SIMD JSON library for amd64 and arm64;
 // elsewhere it falls back to encoding/json, same output).
 
 // FormatVersion is the graphrag.json layout WriteJSON writes, recorded in

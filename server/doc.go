@@ -71,10 +71,11 @@
 // then). It walks per-node edge lists made once per loaded graph, layer by
 // layer, stopping at the limit, so its cost follows the neighbourhood, not
 // the graph (it scanned every edge per request); stats are counted once
-// per loaded graph too, and each node's JSON is encoded once, on its first
-// response, and kept (64 MiB per graph; past that, encoded per response):
-// a response is those encodings and its edges put together, byte for byte
-// what encoding/json makes of the same response (a test holds it to that).
+// per loaded graph too. Its body is written straight from the loaded graph
+// per request (the graph's own attribute writer, graphrag.AppendAttrsJSON,
+// and the codec's string escaping; nothing is kept per node), byte for
+// byte what encoding/json makes of the same response (a test holds it to
+// that).
 //
 // # Graph cache
 //

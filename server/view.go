@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"reportengine/graphrag"
 	"reportengine/graphrag/queryengine"
@@ -39,12 +37,8 @@ type graphView struct {
 	// statsJSON its encoding.
 	statsMap  map[string]int
 	statsJSON []byte
-	// frags holds each node's encoding as list views show it, made on
-	// first use while fragBytes stays within maxFragBytes (nodeJSON);
 	// relJSON holds each edge relation's encoding.
-	frags     []atomic.Pointer[nodeFrag]
-	fragBytes atomic.Int64
-	relJSON   map[graphrag.Relation][]byte
+	relJSON map[graphrag.Relation][]byte
 	// marks holds bitsets over the nodes (*[]uint64, all zero when put
 	// back) for the neighbourhood walks.
 	marks sync.Pool
@@ -99,7 +93,6 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 	}
 	v.statsMap = countStats(g)
 	v.statsJSON, _ = json.Marshal(v.statsMap) // a map of ints always encodes
-	v.frags = make([]atomic.Pointer[nodeFrag], n)
 	v.relJSON = map[graphrag.Relation][]byte{}
 	for i := range g.EdgeCount() {
 		if rel := g.Relation(i); v.relJSON[rel] == nil {
@@ -282,7 +275,7 @@ func (v *graphView) node(i int32, full bool) feNode {
 	if _, ok := g.Attr(k, "preview"); !ok && d.Preview != "" {
 		props = append(props, graphrag.Attr{Key: "preview", Value: d.Preview})
 	}
-	title := nodeTitle(d.Label, g.Type(k), props)
+	title := nodeTitle(d.Label, g.Type(k), props.String)
 	var omitted []string
 	if hv := v.heavy[i]; len(hv) > 0 && !full {
 		props = slices.DeleteFunc(props, func(kv graphrag.Attr) bool { return slices.Contains(hv, kv.Key) })
@@ -317,19 +310,19 @@ const titleRunes = 100
 // HTML: the reference built "<b>label</b><br>…" without escaping, §8 #13):
 // the label, "类型: <type>", then when present "摘要: <summary>",
 // "查询: <query_text>", "预览: <preview>" (each cut to 100 runes, "..."
-// marking a cut) and "链接: <url>".
-func nodeTitle(label string, typ graphrag.NodeType, attrs graphrag.Attributes) string {
+// marking a cut) and "链接: <url>", str giving the node's string attributes.
+func nodeTitle(label string, typ graphrag.NodeType, str func(key string) string) string {
 	var b strings.Builder
 	b.WriteString(label)
 	b.WriteString("\n类型: ")
 	b.WriteString(string(typ))
 	for _, f := range []struct{ key, label string }{{"summary", "摘要"}, {"query_text", "查询"}, {"preview", "预览"}} {
-		if s := strings.TrimSpace(attrs.String(f.key)); s != "" {
+		if s := strings.TrimSpace(str(f.key)); s != "" {
 			b.WriteString("\n" + f.label + ": ")
 			b.WriteString(text.Ellipsis(s, titleRunes, "..."))
 		}
 	}
-	if u := attrs.String("url"); u != "" {
+	if u := str("url"); u != "" {
 		b.WriteString("\n链接: ")
 		b.WriteString(u)
 	}
@@ -376,233 +369,6 @@ func (v *graphView) limitedBody(limit int) ([]byte, error) {
 	v.resp[limit] = body
 	v.respMu.Unlock()
 	return body, nil
-}
-
-// neighbourhood returns the nodes within depth undirected steps of start
-// (start first, then by distance, ties in graph order: the order of
-// graphrag.Graph.Within, its oracle in the tests), at most limit of them,
-// and whether some were left out. It walks the incidence lists one layer
-// at a time and stops after the layer that reaches limit, so its cost
-// follows the nodes it returns and their edges, not the graph's size.
-func (v *graphView) neighbourhood(start int32, depth, limit int) (nodes []int32, truncated bool, err error) {
-	ends := v.g.EdgeEnds()
-	bp := v.marks.Get().(*[]uint64)
-	seen := *bp
-	defer func() {
-		clear(seen)
-		v.marks.Put(bp)
-	}()
-	seen[start>>6] |= 1 << (start & 63)
-	nodes = []int32{start}
-	var layer, next []int32
-	layer = append(layer, start)
-	for range depth {
-		next = next[:0]
-		for _, u := range layer {
-			for _, e := range v.inc[v.incOff[u]:v.incOff[u+1]] {
-				w := ends[e][0]
-				if w == u {
-					w = ends[e][1]
-				}
-				if seen[w>>6]&(1<<(w&63)) == 0 {
-					seen[w>>6] |= 1 << (w & 63)
-					next = append(next, w)
-				}
-			}
-		}
-		switch {
-		case len(next) == 0:
-			return nodes, false, nil
-		case len(nodes) == limit: // more within depth than the limit holds
-			return nodes, true, nil
-		}
-		slices.Sort(next)
-		if len(nodes)+len(next) > limit {
-			return append(nodes, next[:limit-len(nodes)]...), true, nil
-		}
-		nodes = append(nodes, next...)
-		layer, next = next, layer
-	}
-	return nodes, false, nil
-}
-
-// edgesAmong returns the indexes of the edges whose two ends are both in
-// nodes, in graph order, from the nodes' incidence lists.
-func (v *graphView) edgesAmong(nodes []int32) []int32 {
-	bp := v.marks.Get().(*[]uint64)
-	in := *bp
-	for _, u := range nodes {
-		in[u>>6] |= 1 << (u & 63)
-	}
-	ends := v.g.EdgeEnds()
-	var out []int32
-	for _, u := range nodes {
-		for _, e := range v.inc[v.incOff[u]:v.incOff[u+1]] {
-			// each edge once: from the node at its start
-			if w := ends[e][1]; ends[e][0] == u && in[w>>6]&(1<<(w&63)) != 0 {
-				out = append(out, e)
-			}
-		}
-	}
-	for _, u := range nodes {
-		in[u>>6] = 0
-	}
-	v.marks.Put(bp)
-	slices.Sort(out)
-	return out
-}
-
-// nodeFrag is one node's JSON as list views encode it (feNode without the
-// heavy properties; encoding/json's output, HTML characters escaped);
-// idLen is the length of its quoted id, which follows `{"id":`.
-type nodeFrag struct {
-	json  []byte
-	idLen int
-}
-
-// quotedID is the node's id as a JSON string.
-func (f *nodeFrag) quotedID() []byte { return f.json[len(`{"id":`) : len(`{"id":`)+f.idLen] }
-
-// maxFragBytes bounds the node encodings a graph view keeps (nodeJSON):
-// 64 MiB, about 150 000 nodes of the 300 000-record graph; nodes past it
-// are encoded for each response.
-const maxFragBytes = 64 << 20
-
-// nodeJSON returns node i's encoding in list views: kept from an earlier
-// response, or made now (and kept while the view's fragments stay within
-// maxFragBytes). Errors: encoding/json's, for a property it cannot encode.
-func (v *graphView) nodeJSON(i int32) (*nodeFrag, error) {
-	if f := v.frags[i].Load(); f != nil {
-		return f, nil
-	}
-	f, err := encodeNode(v.node(i, false))
-	if err != nil {
-		return nil, err
-	}
-	if v.fragBytes.Load()+int64(len(f.json)) <= maxFragBytes && v.frags[i].CompareAndSwap(nil, f) {
-		v.fragBytes.Add(int64(len(f.json)))
-	}
-	return f, nil
-}
-
-// encodeNode writes n as encoding/json writes a feNode (fields in order,
-// strings with HTML characters escaped, the properties' own MarshalJSON
-// output with HTML characters escaped as json.Marshal's compaction
-// escapes them) without its reflection and compaction passes, which cost
-// about half of a node's time. Errors: Attributes.MarshalJSON's.
-func encodeNode(n feNode) (*nodeFrag, error) {
-	props, err := n.Properties.MarshalJSON()
-	if err != nil {
-		return nil, fmt.Errorf("node %s: properties: %w", n.ID, err)
-	}
-	esc := escBuffers.Get().(*bytes.Buffer)
-	defer escBuffers.Put(esc)
-	esc.Reset()
-	json.HTMLEscape(esc, props)
-	b := make([]byte, 0, esc.Len()+len(n.Title)+len(n.Label)+len(n.ID)+96)
-	quote := func(s string) {
-		q, _ := json.Marshal(s) // a string always encodes
-		b = append(b, q...)
-	}
-	b = append(b, `{"id":`...)
-	quote(n.ID)
-	idLen := len(b) - len(`{"id":`)
-	b = append(b, `,"label":`...)
-	quote(n.Label)
-	b = append(b, `,"group":`...)
-	quote(n.Group)
-	b = append(b, `,"title":`...)
-	quote(n.Title)
-	b = append(b, `,"properties":`...)
-	b = append(b, esc.Bytes()...)
-	b = append(b, `,"degree":`...)
-	b = strconv.AppendInt(b, int64(n.Degree), 10)
-	if len(n.Omitted) > 0 {
-		b = append(b, `,"omitted":[`...)
-		for k, key := range n.Omitted {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			quote(key)
-		}
-		b = append(b, ']')
-	}
-	b = append(b, '}')
-	return &nodeFrag{json: b, idLen: idLen}, nil
-}
-
-// escBuffers are encodeNode's scratch buffers.
-var escBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// neighborsBody is the body of GET /api/graph/{id}/neighbors for the
-// nodes and edges found (neighbourhood, edgesAmong), put together from
-// the nodes' kept encodings (nodeJSON) and the edges written directly:
-// byte for byte what encoding/json makes of neighborsPlain's response
-// (the tests hold it to that). Errors: nodeJSON's.
-//
-// The body is appended to b (a buffer the caller may reuse) and returned.
-func (v *graphView) neighborsBody(b []byte, nodeID string, depth, limit int, nodes []int32, truncated bool, edges []int32) ([]byte, error) {
-	frags := make(map[int32]*nodeFrag, len(nodes))
-	for _, u := range nodes {
-		f, err := v.nodeJSON(u)
-		if err != nil {
-			return nil, err
-		}
-		frags[u] = f
-	}
-	rid, _ := json.Marshal(v.id)
-	nid, _ := json.Marshal(nodeID)
-	b = append(b, `{"success":true,"report_id":`...)
-	b = append(b, rid...)
-	b = append(b, `,"node":`...)
-	b = append(b, nid...)
-	b = append(b, `,"depth":`...)
-	b = strconv.AppendInt(b, int64(depth), 10)
-	b = append(b, `,"graph":{"nodes":[`...)
-	for k, u := range nodes {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, frags[u].json...)
-	}
-	b = append(b, `],"edges":[`...)
-	ends := v.g.EdgeEnds()
-	for k, e := range edges {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"id":"e`...)
-		b = strconv.AppendInt(b, int64(e), 10)
-		b = append(b, `","from":`...)
-		b = append(b, frags[ends[e][0]].quotedID()...)
-		b = append(b, `,"to":`...)
-		b = append(b, frags[ends[e][1]].quotedID()...)
-		b = append(b, `,"label":`...)
-		b = append(b, v.relJSON[v.g.Relation(int(e))]...)
-		b = append(b, `,"arrows":"to"}`...)
-	}
-	b = append(b, `],"stats":`...)
-	b = append(b, v.statsJSON...)
-	b = append(b, `,"truncated":`...)
-	b = strconv.AppendBool(b, truncated)
-	b = append(b, `,"limit":`...)
-	b = strconv.AppendInt(b, int64(limit), 10)
-	b = append(b, `}}`...)
-	return b, nil
-}
-
-// neighborsPlain is the response of GET /api/graph/{id}/neighbors as a
-// value for encoding/json: the plain form neighborsBody is held to, and
-// what the handler encodes when neighborsBody fails.
-func (v *graphView) neighborsPlain(nodeID string, depth, limit int, nodes []int32, truncated bool, edges []int32) neighborsResponse {
-	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: []feEdge{}, Stats: v.stats(), Truncated: truncated, Limit: limit}
-	for _, i := range nodes {
-		fg.Nodes = append(fg.Nodes, v.node(i, false))
-	}
-	for _, e := range edges {
-		fg.Edges = append(fg.Edges, v.edge(e))
-	}
-	return neighborsResponse{Success: true, ReportID: v.id, Node: nodeID, Depth: depth, Graph: fg}
 }
 
 // graphResponse is the body of GET /api/graph/{id} and /latest.
