@@ -19,10 +19,12 @@ import (
 // model that takes 300 ms per call: 6 chapters (one summary chapter
 // written after the others), up to 3 graph query rounds each, layout,
 // budget and the follow-up questions (the template is given). Reported as
-// s/report for --concurrency 1 (sequential) and 4; at load 20 on 2 cores
-// 4.79 s and 1.54 s (0.32).
+// s/report for concurrency 1 (sequential), 4 (DefaultConcurrency: offline
+// and Ollama) and 8 (the CLI's default for other OpenAI-compatible
+// servers); at load 13-17 on 2 cores 4.65 s, 1.68 s (0.36) and 1.44 s
+// (0.31).
 func BenchmarkPipelineLatency(b *testing.B) {
-	for _, conc := range []int{1, 4} {
+	for _, conc := range []int{1, 4, 8} {
 		b.Run(fmt.Sprintf("concurrency=%d", conc), func(b *testing.B) {
 			f := newFake()
 			f.delay = 300 * time.Millisecond

@@ -163,7 +163,7 @@ func addReportFlags(f *pflag.FlagSet, opts *reportOptions) {
 	f.BoolVar(&opts.NoTemperature, "no-temperature", false, "never send temperature/top_p (for reasoning models that reject them)")
 	f.Var(&opts.PlanTemp, "temperature-plan", fmt.Sprintf("temperature of template selection, layout, word budget, graph query decisions and repairs (default %g)", nodes.DefaultPlanTemperature))
 	f.Var(&opts.ProseTemp, "temperature-prose", fmt.Sprintf("temperature of chapters and follow-up questions (default %g)", nodes.DefaultProseTemperature))
-	f.IntVar(&opts.Concurrency, "concurrency", 4, "model calls in flight at once (all chapters are worked on concurrently)")
+	f.IntVar(&opts.Concurrency, "concurrency", 0, fmt.Sprintf("model calls in flight at once (all chapters are worked on concurrently; 0 = %d for OpenAI-compatible servers, %d offline and for Ollama)", remoteConcurrency, nodes.DefaultConcurrency))
 	f.IntVar(&opts.QueryRounds, "query-rounds", 3, "graph query rounds per chapter (0 = none)")
 	f.IntVar(&opts.PromptTokens, "prompt-tokens", 0, fmt.Sprintf("context budget per prompt, in tokens; lower it for small local models (0 = %d for OpenAI-compatible servers, %d offline and for Ollama)", remotePromptTokens, nodes.DefaultPromptTokens))
 	f.BoolVar(&opts.Events, "events", false, "print stage/chapter events as JSON lines on stderr instead of progress")
@@ -344,8 +344,8 @@ func checkReportOptions(opts *reportOptions) (chromium string, err error) {
 		}
 		chromium = bin
 	}
-	if opts.Concurrency < 1 {
-		return "", usagef("--concurrency must be at least 1")
+	if opts.Concurrency < 0 {
+		return "", usagef("--concurrency must be at least 1 (0: the default for the model)")
 	}
 	if opts.QueryRounds < 0 {
 		return "", usagef("--query-rounds must be 0 or more")
@@ -383,7 +383,7 @@ func newReportPipeline(opts *reportOptions, model llm.Model, limits limits, prog
 		Embedders:        func(texts []string) llm.Embedder { return offline.NewEmbedder(0).Fit(texts) },
 		Template:         opts.Template,
 		QueryRounds:      rounds,
-		Concurrency:      opts.Concurrency,
+		Concurrency:      limits.concurrency,
 		PromptTokens:     limits.promptTokens,
 		MaxOutputTokens:  limits.maxOutput,
 		PlanTemperature:  limits.plan,

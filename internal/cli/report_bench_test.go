@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -14,13 +15,14 @@ import (
 // (15 calls: layout, budget, 6 decisions, 6 chapters, the follow-up
 // questions). It reports the wall time per report in seconds ("s/report")
 // and the number of model calls, for --concurrency 1 (the sequential
-// reference behaviour) and 4 (the default); docs/benchmarks.md has figures.
+// reference behaviour) and 0 (the default: remoteConcurrency, 8, for this
+// OpenAI-compatible server); docs/benchmarks.md has figures.
 //
 //	go test -run '^$' -bench BenchmarkReportLatency -benchtime 1x ./internal/cli
 func BenchmarkReportLatency(b *testing.B) {
 	const delay = 300 * time.Millisecond
-	for _, conc := range []int{1, 4} {
-		b.Run(fmt.Sprintf("concurrency=%d", conc), func(b *testing.B) {
+	for _, conc := range []int{1, 0} {
+		b.Run(fmt.Sprintf("concurrency=%d", cmp.Or(conc, remoteConcurrency)), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				p, srv := newFakeProvider(b, func(task, ch string, n int) reply {
 					if task == "graph_query_decision" {
