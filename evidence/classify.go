@@ -105,10 +105,11 @@ func Noises() []Noise {
 //     line is one too;
 //   - Definition: a subject of at most 20 runes followed by 是指, 指的是,
 //     就是指, (被)定义为, or a sentence opening with 所谓, or "X的定义/概念/含义";
-//   - Meta: a sentence about the document or the analysis (本报告, 本文,
-//     本研究, 笔者, 下面我们 …; 通过 … 可以/能够 探究/分析/了解/揭示;
+//   - Meta: a sentence about the document or the analysis (text.IsMeta:
+//     本报告, 本文, 本研究, 笔者, 下面我们 …; 通过 … 可以/能够 探究/分析/了解/揭示;
 //     the engine on its own sources: 搜索结果并未, 为我们提供, 可以想见),
-//     or a method line (监测平台：…, 数据来源：…);
+//     a method line (监测平台：…, 数据来源：…) or a research plan (梳理…,
+//     深入分析…);
 //   - Listing again: a short heading glued to its text by a space
 //     ("监测与收集信息 根据收集到的信息,…");
 //   - Fragment: after an optional connective (然而, 但是, 同时 …), the
@@ -142,7 +143,7 @@ func Classify(sentence, previous string) Noise {
 		return Listing
 	case isDefinition(s):
 		return Definition
-	case isMeta(s):
+	case text.IsMeta(s):
 		return Meta
 	case gluedHeading.MatchString(s):
 		return Listing // "监测与收集信息 根据收集到的信息,…": a heading glued to its text
@@ -391,26 +392,6 @@ func isDefinition(s string) bool {
 		return true
 	}
 	return strings.Contains(s, "简而言之，是一种") || strings.Contains(s, "简而言之,是一种")
-}
-
-var (
-	metaOpeners = []string{"本报告", "本文将", "本文从", "本文通过", "本文对", "本文", "本章", "本节", "本研究", "本次分析", "本分析", "笔者", "下面我们", "下面将", "接下来", "以下将", "以下是", "我们将", "我们可以", "让我们"}
-	metaVerbs   = regexp.MustCompile(`^通过.{2,40}?(?:可以|能够|可|能)(?:深入|进一步|更好地|全面|系统)?(?:探究|探讨|分析|了解|揭示|把握|研判|梳理|认识)`)
-	// metaConclusion announces a conclusion without stating it: "综合以上
-	// 分析，可以得出关于…的多维度洞察" (its object is the word 洞察/结论…)
-	metaConclusion = regexp.MustCompile(`^(?:综合|结合|纵观|综上)(?:以上|上述|前述)?的?(?:分析|研究|信息|数据|内容)?[，,]?(?:我们)?(?:可以|能够|可)(?:得出|获得|形成|总结出).{0,40}(?:洞察|结论|认识|启示|见解)[。.]?$`)
-)
-
-// metaWords anywhere in a sentence make it about the research itself:
-// the engine speaking of its search results, its sources or its own
-// report ("文本搜索结果为我们提供了…", "可以想见…", "本报告将揭示…").
-var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "我们可以", "可以想见", "搜索结果并未", "信息源中", "分类数据", "本报告将", "本文将", "本研究将"}
-
-// methodLabels open a line about how the data was gathered ("监测平台：微博、抖音…").
-var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时间|监测范围|数据来源|数据源|样本量|样本|采集时间|统计口径|检索关键词|关键词)\s*[:：]`)
-
-func isMeta(s string) bool {
-	return firstPrefix(s, metaOpeners) != "" || metaVerbs.MatchString(s) || metaConclusion.MatchString(s) || firstWord(s, metaWords) != "" || methodLabels.MatchString(s)
 }
 
 // connectives may open a sentence that still has its own subject; they

@@ -292,8 +292,8 @@ var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", P
 // joined by "；". A sentence keeps only when it has 10 runes or more, a
 // letter and no link, is not a short line without a sentence end (a
 // headline: under 25 runes; a "label: value" line: up to 40 runes with a
-// colon in its first 9) and is not a model's preamble ("好的，这是…",
-// "Here is …"); one longer than 300 runes is cut at a clause end and
+// colon in its first 9), is not a model's preamble ("好的，这是…",
+// "Here is …") and not about the research (text.IsMeta); one longer than 300 runes is cut at a clause end and
 // marked with "…".
 func reportSentences(md string) []string {
 	var out []string
@@ -337,6 +337,9 @@ func keepSentence(out []string, s string, row bool) []string {
 			return out // a "label: value" line (数据周期：2024-03-01 至 2024-04-30)
 		}
 	}
+	if text.IsMeta(s) {
+		return out // the report describing itself: "本报告基于公开新闻报道……梳理……"
+	}
 	for _, p := range preambles {
 		if strings.HasPrefix(s, p) {
 			return out
@@ -355,10 +358,11 @@ func keepSentence(out []string, s string, row bool) []string {
 	return append(out, s)
 }
 
-// preambles open a model's remark about its own output, or a report's
-// description of itself ("本报告基于公开新闻报道……梳理……"), not a finding.
-var preambles = []string{"好的，", "好的,", "以下是", "下面是", "Sure,", "Sure!", "Here is", "Here's", "Below is",
-	"本报告", "本文", "This report", "In this report"}
+// preambles open a model's remark about its own output, or an English
+// report's description of itself, not a finding (text.IsMeta has the
+// Chinese ones: 本报告, 本文, 以下是 …).
+var preambles = []string{"好的，", "好的,", "下面是", "Sure,", "Sure!", "Here is", "Here's", "Below is",
+	"This report", "In this report"}
 
 func lastOf(s string) string {
 	_, size := utf8.DecodeLastRuneInString(s)

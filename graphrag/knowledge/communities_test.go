@@ -54,3 +54,39 @@ func TestCommunityMembersOnceOnTwoPaths(t *testing.T) {
 		}
 	}
 }
+
+// Two engines' reports of one title get titles a reader tells apart: the
+// title, then the engine and its first two sections (written out by hand);
+// a report whose title no other bears keeps it.
+func TestSharedReportTitlesTold(t *testing.T) {
+	g := graphrag.New()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(g.AddNode(&graphrag.Node{ID: "T", Type: graphrag.TypeTopic, Name: "武汉大学"}))
+	for _, e := range []struct{ id, title string }{{"query", "关于'武汉大学'的深度研究报告"}, {"media", "关于'武汉大学舆情'的深度研究报告"}, {"insight", "关于'武汉大学'的深度研究报告"}} {
+		must(g.AddNode(&graphrag.Node{ID: e.id, Type: graphrag.TypeEngine, Name: e.id,
+			Attrs: graphrag.Attributes{{Key: "final_report", Value: "# 报告\n\n结论。"}, {Key: "report_title", Value: e.title}}}))
+		must(g.AddEdge(graphrag.Edge{From: "T", To: e.id, Relation: graphrag.RelContains, Weight: 1}))
+		for k, name := range []string{e.id + "概况", e.id + "历史", e.id + "现状"} {
+			id := e.id + "_P" + string(rune('0'+k))
+			must(g.AddNode(&graphrag.Node{ID: id, Type: graphrag.TypeSection, Name: name}))
+			must(g.AddEdge(graphrag.Edge{From: e.id, To: id, Relation: graphrag.RelContains, Weight: 1}))
+		}
+	}
+	m, err := FromGraph(context.Background(), g, GraphOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range m.Reports()[1:] {
+		got = append(got, r.Title)
+	}
+	want := []string{"关于'武汉大学'的深度研究报告（query：query概况、query历史）", "关于'武汉大学舆情'的深度研究报告", "关于'武汉大学'的深度研究报告（insight：insight概况、insight历史）"}
+	if !slices.Equal(got, want) {
+		t.Errorf("report titles %q, want %q", got, want)
+	}
+}

@@ -320,6 +320,7 @@ func (b *graphBuild) communities() {
 	}
 	b.p.Communities = append(b.p.Communities, Community{ID: "community-0", ShortID: "0", Title: "Community 0", Community: topicCommunity, Level: 0, Parent: "-1", EntityIDs: all})
 	var engineReports []CommunityReport
+	var reportEngines []int // the engine of each of engineReports
 	for i := range b.p.Entities {
 		if b.g.Type(i) != graphrag.TypeEngine {
 			continue
@@ -352,7 +353,9 @@ func (b *graphBuild) communities() {
 			ID: "report-" + b.g.ID(i), ShortID: cs, CommunityID: cs, Title: title,
 			Summary: leadParagraph(report), FullContent: report, Rank: 1, HasRank: true, Level: 1,
 		})
+		reportEngines = append(reportEngines, i)
 	}
+	b.distinctTitles(engineReports, reportEngines)
 	topic := b.topicReport(topicTitle)
 	b.p.Reports = append([]CommunityReport{topic}, engineReports...)
 	for i := range b.p.Entities {
@@ -363,6 +366,33 @@ func (b *graphBuild) communities() {
 			ids[k] = strconv.Itoa(c)
 		}
 		b.p.Entities[i].CommunityIDs = ids
+	}
+}
+
+// distinctTitles gives the engine reports that share a title (two
+// engines' reports both called 关于'武汉大学'的深度研究报告) a title a
+// reader can tell apart: the shared title, then the engine and its first
+// two sections (phrases.reportOf: "关于'武汉大学'的深度研究报告（insight：
+// 学校概况与历史沿革、学科建设与科研实力）"). A title no other report
+// bears stays as it is. engines[k] is the engine entity of reports[k].
+func (b *graphBuild) distinctTitles(reports []CommunityReport, engines []int) {
+	count := map[string]int{}
+	for _, r := range reports {
+		count[r.Title]++
+	}
+	for k := range reports {
+		if count[reports[k].Title] < 2 {
+			continue
+		}
+		e := engines[k]
+		var secs []string
+		for i := range b.p.Entities {
+			if len(secs) < 2 && b.g.Type(i) == graphrag.TypeSection &&
+				firstNonEmpty(b.g.String(i, "engine"), strings.SplitN(b.g.ID(i), "_", 2)[0]) == b.g.ID(e) {
+				secs = append(secs, b.title(i))
+			}
+		}
+		reports[k].Title = fmt.Sprintf(b.ph.reportOf, reports[k].Title, b.title(e), strings.Join(secs, b.ph.listSep))
 	}
 }
 

@@ -73,7 +73,7 @@ const ModelFileName = "graphrag.knowledge"
 // modelFileVersion changes whenever the layout or FromGraph's mapping
 // changes: a file of another version is stale (ErrModelFile) and made
 // again.
-const modelFileVersion = 3
+const modelFileVersion = 4
 
 const modelFileMagic = "REMODEL\x00"
 

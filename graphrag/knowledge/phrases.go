@@ -8,6 +8,7 @@ type phrases struct {
 	topic, topicEngines, host, engine, engineReport, engineCounts, search string
 	analysedBy, contains, searched, found, foundCount, relation           string
 	researchedBy, unavailable, sections, listSep, sentenceEnd, engineLow  string
+	reportOf                                                              string // a shared report title, its engine and sections
 }
 
 var phrasesEN = phrases{
@@ -30,6 +31,7 @@ var phrasesEN = phrases{
 	listSep:      ", ",
 	sentenceEnd:  ".",
 	engineLow:    "%s engine report",
+	reportOf:     "%s (%s: %s)",
 }
 
 var phrasesZH = phrases{
@@ -52,4 +54,5 @@ var phrasesZH = phrases{
 	listSep:      "、",
 	sentenceEnd:  "。",
 	engineLow:    "%s 引擎报告",
+	reportOf:     "%s（%s：%s）",
 }

@@ -94,11 +94,15 @@ func TestSplitClausesJoins(t *testing.T) {
 }
 
 // A forum speech flattened to one line that opens with a heading is text:
-// its sentences can answer (the 2002 rule and the booking are in it); a
-// line that is only a heading still says nothing.
+// its sentences can answer (the 2002 rule and the booking are in it),
+// without the speech's time and speaker and the heading's words (kept
+// apart for the sentence the heading opens: they say what it is about),
+// and so is a heading inside the line; a line that is only a heading
+// still says nothing.
 func TestFlatHeadingLine(t *testing.T) {
-	cs := splitClauses("## 深度背景分析 武汉大学在和服赏樱事件中回应称2002年就开始有规定不允许穿和服入校赏樱。\n## 只是标题")
-	if len(cs) != 1 || !strings.HasPrefix(cs[0].text, "深度背景分析 武汉大学在和服赏樱事件中回应") {
+	cs := splitClauses("[12:22:10] QUERY: ## 深度背景分析 武汉大学在和服赏樱事件中回应称2002年就开始有规定不允许穿和服入校赏樱。 ## 详细数据分析 时间轴显示五大事件呈现明显的15天周期律。 此后校方作出回应说明。\n## 只是标题")
+	if len(cs) != 3 || cs[0].text != "武汉大学在和服赏樱事件中回应称2002年就开始有规定不允许穿和服入校赏樱。" || cs[1].text != "时间轴显示五大事件呈现明显的15天周期律。" ||
+		cs[0].heading != "深度背景分析" || cs[1].heading != "详细数据分析" || cs[2].heading != "" {
 		t.Errorf("clauses %+v", cs)
 	}
 }

@@ -33,10 +33,10 @@ type sentence struct {
 	text    string
 	dataset string // section name, as cited
 	id      string
-	terms   map[string]bool
-	lower   string // the text lower-cased, for the question's terms
-	row     int    // the record's position in its table (tables list the most relevant first)
-	name    string // the entity the record describes (Entities rows), lower-cased; "" otherwise
+	terms   map[string]bool // matchTerms of text: what the sentence says
+	lower   string          // the text lower-cased, after the words of the heading it stands under (clause.heading), for the question's terms
+	row     int             // the record's position in its table (tables list the most relevant first)
+	name    string          // the entity the record describes (Entities rows), lower-cased; "" otherwise
 	order   int
 	score   float64
 	// joinsNext: the next sentence of the list follows this one in the
@@ -131,18 +131,20 @@ func splitSentences(s string) []string {
 	return out
 }
 
-// clause is a sentence of splitSentences and whether the next one
-// continues it (sentence.joinsNext).
+// clause is a sentence of splitSentences, whether the next one continues
+// it (sentence.joinsNext) and the heading of a flattened line it stands
+// under (flatHeadingRE), which says what it is about but is not quoted.
 type clause struct {
-	text      string
-	joinsNext bool
+	text, heading string
+	joinsNext     bool
 }
 
 // splitClauses is splitSentences with, for each sentence, whether the
 // next sentence it returns follows it on the same line (none was dropped
 // between them) and continues it: the sentence ends at a clause end (；;)
 // or the next refers back to it (text.RefersBack). A line that opens with
-// a Chinese heading and goes on with text (flatHeadingRE) is text.
+// a Chinese heading and goes on with text (flatHeadingRE) is text; a
+// forum speech's time and speaker (text.TrimSpeechPrefix) are not.
 func splitClauses(s string) []clause {
 	var out []clause
 	lines := strings.Split(s, "\n")
@@ -160,16 +162,26 @@ func splitClauses(s string) []clause {
 			}
 			continue
 		}
-		line = flatHeadingRE.ReplaceAllString(line, "$1")
+		heading, line := flatHeading(text.TrimSpeechPrefix(line))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		line = strings.TrimLeft(line, "-*• ")
 		prevKept := false // the line's previous piece was kept as the last clause of out
 		for _, piece := range lineSentences.Split(line) {
+			// a heading inside a flattened line ("… 。 ## 详细数据分析
+			// 时间轴梳理显示…") goes as one opening it does; each counts
+			// for the sentence it opens
+			if h, rest := flatHeading(strings.TrimSpace(piece)); h != "" {
+				heading, piece = h, rest
+			}
 			var kept bool
 			n := len(out)
 			out, kept = appendSentence(out, piece)
+			if kept {
+				out[n].heading = heading
+			}
+			heading = ""
 			if kept && prevKept && n > 0 && (endsClause(out[n-1].text) || text.RefersBack(out[n].text)) {
 				out[n-1].joinsNext = true
 			}
@@ -179,14 +191,25 @@ func splitClauses(s string) []clause {
 	return out
 }
 
-// flatHeadingRE matches the heading marker that opens a line of text
-// going on after a Chinese heading: a forum speech or a scraped page
-// flattened to one line ("## 关键数据提取 事件时间线显示：…"). Such a line is
-// text, not a heading: the marker goes and the line stays, its heading
-// words opening its first sentence as a heading inside a line does
-// ("…热度最低。 ## 深度背景分析 该事件…" keeps its words too). A line that is
-// only a heading ("## 段落标题") is left out as before.
-var flatHeadingRE = regexp.MustCompile(`^#{1,6}\s+([^\s#]*\p{Han}[^\s#]*\s+\S)`)
+// flatHeadingRE matches the heading that opens a line of text going on
+// after it: a forum speech or a scraped page flattened to one line ("##
+// 关键数据提取 事件时间线显示：…", "…热度最低。 ## 深度背景分析 该事件…").
+// Such a line is text, not a heading: the marker and the heading's words
+// go (a label glued to a sentence is no part of what it states) and the
+// text stays. A line that is only a heading ("## 段落标题") is left out as
+// before.
+var flatHeadingRE = regexp.MustCompile(`^#{1,6}\s+([^\s#]*\p{Han}[^\s#]*)\s+(\S)`)
+
+// flatHeading splits a line that opens with a heading and goes on with
+// text (flatHeadingRE) into the heading's words and the text; other lines
+// have no heading.
+func flatHeading(line string) (heading, rest string) {
+	m := flatHeadingRE.FindStringSubmatchIndex(line)
+	if m == nil {
+		return "", line
+	}
+	return line[m[2]:m[3]], line[m[4]:]
+}
 
 // endsClause reports whether a sentence ends with a clause end (；;): the
 // sentence of the text goes on after it.
@@ -255,10 +278,13 @@ func cutClause(s string, n int) string {
 var bookkeepingRE = regexp.MustCompile(`^(?:网络搜索「.*」，\d+ 条结果|web search ".*", \d+ results|段落：|Sections: |研究主题「|research topic "|论坛主持人，\d+ 次总结|the forum host, \d+ syntheses|主题「.*」由 \d+ 个引擎研究|The topic ".*" was researched by \d+ engines|不可用：|Not available: )|(?:研究引擎|research engine)(?:，报告《.*》|, report ".*")?(?:，\d+ 个段落，\d+ 条搜索记录|, \d+ sections, \d+ search records)|^主持人总结 ?\d+`)
 
 // isBookkeeping reports whether a context sentence is a bookkeeping record
-// (bookkeepingRE), after list markers and white space, or a web page's
-// navigation copied with its text (pageChrome).
+// (bookkeepingRE), after list markers and white space, a web page's
+// navigation copied with its text (pageChrome), or a sentence about the
+// research rather than its subject, a research plan among them
+// (text.IsMeta: "梳理李明2024年3月…的选址过程", "本段落旨在…", as the
+// report's evidence leaves out).
 func isBookkeeping(s string) bool {
-	return bookkeepingRE.MatchString(strings.TrimSpace(strings.TrimLeft(s, "-*• "))) || pageChrome(s)
+	return bookkeepingRE.MatchString(strings.TrimSpace(strings.TrimLeft(s, "-*• "))) || pageChrome(s) || text.IsMeta(s)
 }
 
 // pageChrome reports whether s holds a web page's navigation rather than
@@ -335,7 +361,11 @@ func contextSentences(tables []ctxTable) []*sentence {
 				if !prevJoins && len(out) > 0 {
 					out[len(out)-1].joinsNext = false
 				}
-				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(s), order: len(out), row: ri, name: name, joinsNext: c.joinsNext})
+				// a flattened heading's words count for what the sentence
+				// is about ("## 断货事件与网友反应 李明在短视频中解释…"),
+				// not for what it says
+				about := strings.TrimSpace(c.heading + " " + s)
+				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(about), order: len(out), row: ri, name: name, joinsNext: c.joinsNext})
 				prevJoins = c.joinsNext
 			}
 			if len(out) > 0 {

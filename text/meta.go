@@ -1,0 +1,112 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// metaOpeners open a sentence about the document or the analysis.
+var metaOpeners = []string{"本报告", "本文将", "本文从", "本文通过", "本文对", "本文", "本章", "本节", "本段落", "本部分", "本研究", "本次分析", "本分析",
+	"笔者", "下面我们", "下面将", "接下来", "以下将", "以下是", "我们将", "我们可以", "让我们"}
+
+// metaVerbs: 通过 … 可以/能够 探究/分析/… — what the analysis will show.
+var metaVerbs = regexp.MustCompile(`^通过.{2,40}?(?:可以|能够|可|能)(?:深入|进一步|更好地|全面|系统)?(?:探究|探讨|分析|了解|揭示|把握|研判|梳理|认识)`)
+
+// metaConclusion announces a conclusion without stating it: "综合以上
+// 分析，可以得出关于…的多维度洞察" (its object is the word 洞察/结论…).
+var metaConclusion = regexp.MustCompile(`^(?:综合|结合|纵观|综上)(?:以上|上述|前述)?的?(?:分析|研究|信息|数据|内容)?[，,]?(?:我们)?(?:可以|能够|可)(?:得出|获得|形成|总结出).{0,40}(?:洞察|结论|认识|启示|见解)[。.]?$`)
+
+// metaWords anywhere in a sentence make it about the research itself:
+// the engine speaking of its search results, its sources or its own
+// report ("文本搜索结果为我们提供了…", "可以想见…", "我们将揭示…").
+var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "我们可以", "我们将", "可以想见", "搜索结果并未", "信息源中", "分类数据", "本报告将", "本文将", "本研究将"}
+
+// methodLabels open a line about how the data was gathered ("监测平台：微博、抖音…").
+var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时间|监测范围|数据来源|数据源|样本量|样本|采集时间|统计口径|检索关键词|关键词)\s*[:：]`)
+
+// IsMeta reports whether a sentence speaks of the research or the
+// document rather than of its subject, and so is no evidence: it opens
+// with the document or the analyst (本报告, 本文, 本节, 本段落, 笔者,
+// 我们将 …); it reads 通过 … 可以/能够 探究/分析/揭示 … or announces a
+// conclusion it does not state (综合以上分析，可以得出…洞察); it has the engine
+// speak of its sources or its plan anywhere (为我们提供, 搜索结果并未,
+// 我们将, 本报告将 …); it is a method line (监测平台：…, 数据来源：…); or
+// it is a research plan (IsPlan). The report's evidence (the Meta noise
+// class), the offline answers and the offline global map leave such
+// sentences out. White space and list marks before the sentence are
+// ignored.
+func IsMeta(s string) bool {
+	s = trimListMark(s)
+	for _, p := range metaOpeners {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	for _, w := range metaWords {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return metaVerbs.MatchString(s) || metaConclusion.MatchString(s) || methodLabels.MatchString(s) || IsPlan(s)
+}
+
+// planRE matches the opening of a research plan: an engine's brief for
+// a section, written as an instruction with no subject ("梳理李明2024年3月…
+// 的选址过程", "深入分析武汉大学的学术建树", "从用户评论中归纳…"): an
+// optional frame (从/基于/结合/综合/围绕 … ，), an optional manner word
+// (深入, 重点, 详细 …), then a verb of research.
+var planRE = regexp.MustCompile(`^(?:(?:从|基于|结合|综合|围绕)[^，。；,;]{1,40}?[，,]?\s*)?(?:深入|重点|详细|进一步|全面|系统地?)?(?:梳理|分析|描绘|描述|阐述|阐释|介绍|探讨|评估|列举|聚焦|统计|归纳|追溯|展望|总结|提取|考察|盘点|整理|收集|剖析)`)
+
+// reportingWords after a verb of research make the sentence a finding
+// reported, not a plan: 分析指出, 统计显示, 分析人士, 展望未来 …; or the
+// verb a noun's part or attribute (分析工具方面, 对比的三起事件).
+var reportingWords = []string{"指出", "认为", "显示", "表明", "发现", "称", "说", "人士", "师", "员", "局", "结果", "报告", "数据", "来看", "而言", "起来", "之下", "未来",
+	"了", "过", "中", "的", "工具", "方面", "方法", "框架", "模型", "结论"}
+
+// IsPlan reports whether a sentence is a research plan rather than a
+// finding: it opens, after an optional frame (从用户评论中, 基于…，), with
+// a verb of research and no subject (梳理, 分析, 描绘, 统计, 归纳, 评估 …),
+// not followed by a word that reports a result or makes the verb part of
+// a noun (分析指出, 统计显示, 分析人士, 展望未来, 分析工具, …的). White space and list marks before the
+// sentence are ignored. BettaFish writes such plans as each
+// section's "content"; they guide retrieval but state nothing.
+func IsPlan(s string) bool {
+	s = trimListMark(s)
+	loc := planRE.FindStringIndex(s)
+	if loc == nil {
+		return false
+	}
+	rest := s[loc[1]:]
+	if after, ok := strings.CutPrefix(rest, "，"); ok {
+		// the verb ended a frame ("综合报道与行业分析，归纳…"): the
+		// clause after it decides
+		return IsPlan(after)
+	}
+	for _, w := range reportingWords {
+		if strings.HasPrefix(rest, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// trimListMark returns s without white space and list marks around its
+// start.
+func trimListMark(s string) string {
+	return strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(s), "•·▪●-*>"))
+}
+
+// speechPrefixRE matches the prefix our graphs' text units give a forum
+// speech ("[12:15:54] QUERY: "): its time in brackets and its speaker.
+var speechPrefixRE = regexp.MustCompile(`^\[\d{1,2}:\d{2}(?::\d{2})?\]\s*[^\s:：]{1,24}[:：]\s*`)
+
+// TrimSpeechPrefix returns s without the time and speaker that open a
+// forum speech ("[12:15:54] QUERY: ## 核心事件概述 …" → "## 核心事件概述
+// …"): bookkeeping, never part of a sentence quoted. Other text is
+// returned as it is.
+func TrimSpeechPrefix(s string) string {
+	if loc := speechPrefixRE.FindStringIndex(s); loc != nil {
+		return s[loc[1]:]
+	}
+	return s
+}

@@ -1,0 +1,59 @@
+package text
+
+import "testing"
+
+// Plans (an instruction with no subject, after an optional frame) and
+// sentences about the document are meta; a verb of research that reports
+// a result, or one inside a sentence with its own subject, is not.
+func TestIsMetaAndPlan(t *testing.T) {
+	for _, tc := range []struct {
+		s          string
+		meta, plan bool
+	}{
+		{"梳理李明2024年3月在杭州筹备咖啡店时的选址过程，对比三个候选地点", true, true},
+		{"深入分析武汉大学的学术建树和科研实力。", true, true},
+		{"从用户评论中归纳李明咖啡店被看好的地方与被担心的地方。", true, true},
+		{"基于本地舆情数据库中的微博、抖音评论和小红书笔记，分析消费者的口味评价。", true, true},
+		{"分析指出，武汉大学的回应过于迟缓。", false, false},
+		{"统计显示，负面情绪占28%。", false, false},
+		{"分析人士认为此事影响深远。", false, false},
+		{"对比之下，华科的回应更快。", false, false},
+		{"时间轴梳理显示，五大事件呈现明显的15天周期律。", false, false},
+		{"本段落旨在深度剖析武汉大学的舆情形象。", true, false},
+		{"本报告基于公开新闻报道，梳理李明的咖啡店。", true, false},
+		{"通过整合多源文本信息，我们将揭示其正面声誉与负面舆情之间的张力。", true, false},
+		{"文本搜索结果为我们提供了两个负面舆情案例。", true, false},
+		{"数据来源：微博、抖音", true, false},
+		{"- 介绍武汉大学的基本情况", true, true},
+		{"武汉大学于1893年创办自强学堂。", false, false},
+		{"展望未来，武汉大学应利用新媒体平台，转向双向的沟通。", false, false},
+		{"分析工具方面，FineBI提供了50+图表。", false, false},
+		{"从知微数据对比的三起高校舆情事件来看，和服赏樱事件影响力最高。", false, false},
+		{"对比2019-2022年同期数据，2023-2024舆情呈现三个新特征。", false, false},
+		{"综合以上分析，可以得出几点深刻洞察。", true, false},
+		{"综合以上分析，可以得出结论：校方回应迟缓是舆情升级的主因。", false, false},
+		{"综合报道与行业分析，归纳李明咖啡店的优势、劣势、机会与威胁。", true, true},
+	} {
+		if got := IsPlan(tc.s); got != tc.plan {
+			t.Errorf("IsPlan(%q) = %v, want %v", tc.s, got, tc.plan)
+		}
+		if got := IsMeta(tc.s); got != tc.meta {
+			t.Errorf("IsMeta(%q) = %v, want %v", tc.s, got, tc.meta)
+		}
+	}
+}
+
+// A forum speech's time and speaker go; brackets that are not a time, and
+// a time not at the start, stay.
+func TestTrimSpeechPrefix(t *testing.T) {
+	for in, want := range map[string]string{
+		"[12:15:54] QUERY: ## 核心事件概述 武汉大学…": "## 核心事件概述 武汉大学…",
+		"[10:03] HOST：本轮讨论":                 "本轮讨论",
+		"[注] 这是正文":                          "[注] 这是正文",
+		"会议于 [12:15:54] QUERY: 开始":          "会议于 [12:15:54] QUERY: 开始",
+	} {
+		if got := TrimSpeechPrefix(in); got != want {
+			t.Errorf("TrimSpeechPrefix(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
