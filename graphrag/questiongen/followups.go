@@ -179,9 +179,10 @@ func Unfit(q string) string {
 }
 
 // screen keeps the questions that are fit (Unfit) and pass the relevance
-// gate (the context built for the question alone selects an entity),
-// labels each with classify (nil: MethodLocal), and returns them with a
-// warning per question dropped. Builder errors are returned.
+// gate (the question alone maps to an entity: Builder.MapQuery, the
+// mapping Build makes, without packing a context), labels each with
+// classify (nil: MethodLocal), and returns them with a warning per
+// question dropped. Builder errors are returned.
 func (g *Generator) screen(ctx context.Context, qs []string) ([]Suggestion, []string, error) {
 	out := []Suggestion{}
 	var warns []string
@@ -191,11 +192,11 @@ func (g *Generator) screen(ctx context.Context, qs []string) ([]Suggestion, []st
 			continue
 		}
 		if g.cfg.Builder != nil {
-			c, err := g.cfg.Builder.Build(ctx, q, nil, g.params)
+			ms, err := g.cfg.Builder.MapQuery(ctx, q, g.params)
 			if err != nil {
 				return nil, nil, err
 			}
-			if !c.Matched() {
+			if len(ms) == 0 {
 				warns = append(warns, fmt.Sprintf("dropped %q: the knowledge holds nothing relevant to it", q))
 				continue
 			}
