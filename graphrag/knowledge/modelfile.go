@@ -62,8 +62,10 @@ import (
 // searches it as it is), else byte 1 and str: the document lower-cased.
 // ents, units and rels are lists (uv n) of references: uv i+1 for the
 // i-th entity, text unit or relationship (whose id, or for ents used as
-// relationship ends the title, is the string meant), or 0 and a str for a
-// string that names none. strs is uv n and str each; attrs is uv n and
+// relationship ends the title, is the string meant; the first record of
+// an id or title, but for units the last, as Model.TextUnitIndex finds
+// it, so that an entity's units are its lexical entUnits), or 0 and a str
+// for a string that names none. strs is uv n and str each; attrs is uv n and
 // str key, str value each. Descriptions never hold "\n" where the title
 // ends; the doc's title length says where it ends.
 
@@ -184,8 +186,10 @@ type modelEncoder struct {
 	buf []byte
 	err error
 	m   *Model
-	// the index of each entity id and title, text unit id and
-	// relationship id (the first one of an id, as references resolve to it)
+	// the index of each entity id and title and relationship id (the
+	// first one of an id, as references resolve to it) and text unit id
+	// (the last one, as Model.TextUnitIndex finds it: the reader takes an
+	// entity's text units from these references, entityUnits)
 	entID, entTitle, unitID, relID map[string]int
 }
 
@@ -202,7 +206,10 @@ func (e *modelEncoder) prepare() {
 	}
 	e.entID = first(len(p.Entities), func(i int) string { return p.Entities[i].ID })
 	e.entTitle = first(len(p.Entities), func(i int) string { return p.Entities[i].Title })
-	e.unitID = first(len(p.TextUnits), func(i int) string { return p.TextUnits[i].ID })
+	e.unitID = make(map[string]int, len(p.TextUnits))
+	for i, u := range p.TextUnits {
+		e.unitID[u.ID] = i
+	}
 	e.relID = first(len(p.Relationships), func(i int) string { return p.Relationships[i].ID })
 }
 
@@ -584,8 +591,9 @@ func (a *arena) take(n int) []string {
 	return out
 }
 
-// refs reads a reference list, resolving index i+1 through key(i) (i < n).
-func (d *modelDecoder) refs(a *arena, n int, key func(int) string) []string {
+// refs reads a reference list, resolving index i+1 through key(i) (i < n)
+// and, when idx is not nil, appending each such i to it.
+func (d *modelDecoder) refs(a *arena, n int, key func(int) string, idx *[]int32) []string {
 	c := d.count()
 	if c == 0 || d.err != nil {
 		return nil
@@ -598,6 +606,9 @@ func (d *modelDecoder) refs(a *arena, n int, key func(int) string) []string {
 			continue
 		}
 		out[i] = key(r - 1)
+		if idx != nil {
+			*idx = append(*idx, int32(r-1))
+		}
 	}
 	return out
 }
@@ -653,6 +664,10 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 		p.TextUnits[i].ID = d.str()
 	}
 	docs := make([]string, 0, nEnt+nUnit)
+	// each entity's text units by index (the lexical index's entUnits):
+	// units[unitEnd[i-1]:unitEnd[i]] for entity i
+	var units []int32
+	unitEnd := make([]int32, nEnt)
 	for i := range p.Entities {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil, nil, ctx.Err()
@@ -676,7 +691,8 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 				e.CommunityIDs[k] = d.str()
 			}
 		}
-		e.TextUnitIDs = d.refs(&a, nUnit, unitID)
+		e.TextUnitIDs = d.refs(&a, nUnit, unitID, &units)
+		unitEnd[i] = int32(len(units))
 		e.Rank = d.num(math.MaxInt)
 		e.HasRank = d.bool()
 		e.Attributes = d.attrs()
@@ -687,7 +703,7 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 		}
 		r := &p.Relationships[i]
 		r.ID, r.ShortID = d.str(), d.str()
-		ends := d.refs(&a, nEnt, entTitle)
+		ends := d.refs(&a, nEnt, entTitle, nil)
 		if len(ends) != 2 {
 			d.fail(fmt.Errorf("relationship %d: %d ends", i, len(ends)))
 			break
@@ -695,7 +711,7 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 		r.Source, r.Target = ends[0], ends[1]
 		r.Weight, r.HasWeight = d.f64(), d.bool()
 		r.Description = d.str()
-		r.TextUnitIDs = d.refs(&a, nUnit, unitID)
+		r.TextUnitIDs = d.refs(&a, nUnit, unitID, nil)
 		r.Rank = d.num(math.MaxInt)
 		r.HasRank = d.bool()
 		r.Attributes = d.attrs()
@@ -710,8 +726,8 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 		u := &p.TextUnits[i]
 		u.ShortID, u.HumanReadableID, u.Text = d.str(), d.str(), d.str()
 		docs = append(docs, d.lower(u.Text))
-		u.EntityIDs = d.refs(&a, nEnt, entID)
-		u.RelationshipIDs = d.refs(&a, nRel, relID)
+		u.EntityIDs = d.refs(&a, nEnt, entID, nil)
+		u.RelationshipIDs = d.refs(&a, nRel, relID, nil)
 		u.NTokens = d.num(math.MaxInt)
 		u.DocumentID = d.str()
 		u.Attributes = d.attrs()
@@ -734,7 +750,7 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 		c.Level = d.num(math.MaxInt32)
 		c.Parent = d.str()
 		c.Children = d.strs()
-		c.EntityIDs = d.refs(&a, nEnt, entID)
+		c.EntityIDs = d.refs(&a, nEnt, entID, nil)
 		c.RelationIDs = d.strs()
 		c.TextUnitIDs = d.strs()
 	}
@@ -797,7 +813,14 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 		return nil, nil, err
 	}
 	m.sums = sums
-	x.entUnits = entityUnits(m)
+	x.entUnits = make([][]int32, nEnt)
+	start := int32(0)
+	for i, end := range unitEnd {
+		if end > start {
+			x.entUnits[i] = units[start:end:end]
+		}
+		start = end
+	}
 	m.lexOnce.Do(func() { m.lex = x })
 	return m, warnings, nil
 }

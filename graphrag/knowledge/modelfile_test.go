@@ -252,3 +252,40 @@ func TestModelExtra(t *testing.T) {
 		t.Errorf("a model without a model file: %v, want ErrNoModelFile", err)
 	}
 }
+
+// An entity's text units read from the model file are the lexical index's
+// (entityUnits, by Model.TextUnitIndex): the last unit of a repeated id,
+// none for an id that names no unit.
+func TestModelFileEntityUnits(t *testing.T) {
+	want, err := New(Parts{
+		Source: Source{Kind: "reportengine-graph", ID: "x"},
+		Entities: []Entity{
+			{ID: "e0", Title: "樱花", Description: "武汉大学", TextUnitIDs: []string{"u1", "gone", "u0"}},
+			{ID: "e1", Title: "网友"},
+			{ID: "e2", Title: "评论", TextUnitIDs: []string{"u0"}},
+		},
+		TextUnits: []TextUnit{{ID: "u0", Text: "樱花一"}, {ID: "u1", Text: "网友"}, {ID: "u0", Text: "樱花二"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := ModelFileKey{Graph: FileSum{Size: 1, CRC: 2}, ReportID: "x"}
+	path := filepath.Join(t.TempDir(), ModelFileName)
+	if err := WriteModelFile(context.Background(), path, want, key); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := ReadModelFile(context.Background(), path, "graphrag.json", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.p.Entities, want.p.Entities) {
+		t.Errorf("entities %+v, want %+v", got.p.Entities, want.p.Entities)
+	}
+	units := [][]int32{{1, 2}, nil, {2}} // u0 is the last of its id: 2
+	if !reflect.DeepEqual(want.Lexical().entUnits, units) {
+		t.Fatalf("the oracle's units %v, want %v", want.Lexical().entUnits, units)
+	}
+	if !reflect.DeepEqual(got.Lexical().entUnits, units) {
+		t.Errorf("units read %v, want %v", got.Lexical().entUnits, units)
+	}
+}
