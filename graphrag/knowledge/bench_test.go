@@ -139,13 +139,13 @@ func BenchmarkExactStoreNearest100k(b *testing.B) {
 func BenchmarkVectorFile(b *testing.B) {
 	const n, dim = 50_000, 512
 	info := llm.EmbedderInfo{Provider: "offline", Model: "bench", Dimensions: dim}
-	f := vectorFile{info: info, ids: make([]string, n), sums: make([]textSum, n), data: make([]float32, n*dim)}
+	f := vectorFile{info: info, ids: make([]string, n), sums: make([]textSum, n), sq: make([]float64, n), cols: make([]float32, n*dim)}
 	for i := range f.ids {
 		f.ids[i] = "SRC_" + strconv.Itoa(i)
 		f.sums[i] = sumText(f.ids[i])
 	}
-	for i := range f.data {
-		f.data[i] = float32(i%977) / 977
+	for i := range f.cols {
+		f.cols[i] = float32(i%977) / 977
 	}
 	path := filepath.Join(b.TempDir(), "v.bin")
 	write := func(b *testing.B) {
@@ -155,13 +155,13 @@ func BenchmarkVectorFile(b *testing.B) {
 	}
 	write(b)
 	b.Run("write", func(b *testing.B) {
-		b.SetBytes(int64(4 * len(f.data)))
+		b.SetBytes(int64(4 * len(f.cols)))
 		for b.Loop() {
 			write(b)
 		}
 	})
 	b.Run("read", func(b *testing.B) {
-		b.SetBytes(int64(4 * len(f.data)))
+		b.SetBytes(int64(4 * len(f.cols)))
 		for b.Loop() {
 			if _, err := readVectorFile(context.Background(), path, info); err != nil {
 				b.Fatal(err)

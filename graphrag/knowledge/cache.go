@@ -125,32 +125,81 @@ func EntityVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSto
 	}
 	info := opts.Embedder.Info()
 	ents := m.Entities()
-	n, dim := len(ents), info.Dimensions
-	if dim <= 0 {
+	if info.Dimensions <= 0 {
 		return unsizedVectors(ctx, m, opts)
 	}
-	ids := make([]string, n)
+	ids := make([]string, len(ents))
 	for i, e := range ents {
 		ids[i] = e.ID
 	}
 	// the texts' sums say which cached vectors are still right: the model
 	// file keeps them, else they are computed here
+	v := vectorBlock{n: len(ents), dim: info.Dimensions, have: make([]bool, len(ents))}
 	sums := m.entityTextSums()
-	var flat []float32
-	have := make([]bool, n)
-	row := func(i int) []float32 { return flat[i*dim : (i+1)*dim : (i+1)*dim] }
 	dirs := writableCacheDirs(m, opts.CacheDirs, &rep)
 	name := CacheFileName(info)
-	stale := false
-	if err := useIndexVectors(ents, info, opts.IndexEmbedder, &rep, func(i int, v []float32) {
-		if flat == nil {
-			flat = make([]float32, n*dim)
-		}
-		copy(row(i), v)
-		have[i] = true
-	}); err != nil {
+	if err := useIndexVectors(ents, info, opts.IndexEmbedder, &rep, v.set); err != nil {
 		return nil, rep, err
 	}
+	stale, err := v.fromCache(ctx, dirs, name, info, ids, sums, &rep)
+	if err != nil {
+		return nil, rep, err
+	}
+	var missing []int
+	for i, ok := range v.have {
+		if !ok {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) > 0 {
+		if err := v.embed(ctx, opts.Embedder, info, ents, ids, missing); err != nil {
+			return nil, rep, err
+		}
+		rep.Computed = len(missing)
+	}
+	if v.cols == nil {
+		v.cols = []float32{}
+	}
+	// the ids are the model's entity ids, unique (New checks them)
+	store, err := newFlatStore(info, ids, v.cols, v.sq, opts.Metric, true)
+	if err != nil {
+		return nil, rep, err
+	}
+	store.mapped = v.mapped
+	if rep.Computed > 0 || stale {
+		writeCache(ctx, dirs, name, m, info, ids, sums, store, &rep)
+	}
+	return store, rep, nil
+}
+
+// vectorBlock gathers the entity vectors of EntityVectors by column
+// (ExactStore's layout): have says which rows are set; sq is the cache
+// file's norms when every vector came from it unchanged.
+type vectorBlock struct {
+	n, dim int
+	cols   []float32
+	sq     []float64
+	mapped bool // cols are the cache file's mapping (vectorFile.mapped)
+	have   []bool
+}
+
+// set puts vec in row i.
+func (v *vectorBlock) set(i int, vec []float32) {
+	if v.cols == nil {
+		v.cols = make([]float32, v.n*v.dim)
+	}
+	for j, x := range vec {
+		v.cols[j*v.n+i] = x
+	}
+	v.have[i] = true
+}
+
+// fromCache takes the vectors of the first cache file in dirs that can be
+// read: all of it when it holds the same entities with the same texts in
+// the same order (no copy), else the rows of the entities whose text is
+// unchanged. stale says the file held entities no longer there or
+// changed. Errors: ctx's; a damaged file is a warning in rep.
+func (v *vectorBlock) fromCache(ctx context.Context, dirs []string, name string, info llm.EmbedderInfo, ids []string, sums []textSum, rep *VectorReport) (bool, error) {
 	for _, dir := range dirs {
 		if legacy := filepath.Join(dir, legacyCacheFileName(info)); fileExists(legacy) {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("vector cache %s is in the JSON format of earlier releases and is no longer read; it can be deleted", legacy))
@@ -162,65 +211,37 @@ func EntityVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSto
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, rep, fmt.Errorf("knowledge: reading vector cache: %w", ctx.Err())
+				return false, fmt.Errorf("knowledge: reading vector cache: %w", ctx.Err())
 			}
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("vector cache %s ignored: %v; the vectors are computed again", path, err))
 			continue
 		}
 		rep.CacheFile = path
-		if flat == nil && slices.Equal(c.ids, ids) && slices.Equal(c.sums, sums) {
-			flat = c.data // the common case: the same entities in the same order
-			for i := range have {
-				have[i] = true
+		if v.cols == nil && slices.Equal(c.ids, ids) && slices.Equal(c.sums, sums) {
+			v.cols, v.sq, v.mapped = c.cols, c.sq, c.mapped // the common case: the same entities in the same order
+			for i := range v.have {
+				v.have[i] = true
 			}
-			rep.FromCache = n
-			break
-		}
-		if flat == nil {
-			flat = make([]float32, n*dim)
+			rep.FromCache = v.n
+			return false, nil
 		}
 		byID := make(map[string]int, len(c.ids))
 		for k, id := range c.ids {
 			byID[id] = k
 		}
-		for i := range ents {
-			if k, ok := byID[ids[i]]; ok && !have[i] && c.sums[k] == sums[i] {
-				copy(row(i), c.data[k*dim:(k+1)*dim])
-				have[i] = true
+		row := make([]float32, v.dim)
+		for i, id := range ids {
+			if k, ok := byID[id]; ok && !v.have[i] && c.sums[k] == sums[i] {
+				for j := range row {
+					row[j] = c.cols[j*len(c.ids)+k]
+				}
+				v.set(i, row)
 				rep.FromCache++
 			}
 		}
-		stale = rep.FromIndex == 0 && len(c.ids) != rep.FromCache // entities removed or changed
-		break
+		return rep.FromIndex == 0 && len(c.ids) != rep.FromCache, nil // entities removed or changed
 	}
-	var missing []int
-	for i := range ents {
-		if !have[i] {
-			missing = append(missing, i)
-		}
-	}
-	if len(missing) > 0 {
-		texts := make([]string, n)
-		for _, i := range missing {
-			texts[i] = EntityText(ents[i])
-		}
-		if err := embedMissing(ctx, opts.Embedder, info, ids, texts, missing, &flat, n); err != nil {
-			return nil, rep, err
-		}
-		rep.Computed = len(missing)
-	}
-	if flat == nil {
-		flat = []float32{}
-	}
-	// the ids are the model's entity ids, unique (New checks them)
-	store, err := newFlatStore(info, ids, flat, opts.Metric, true)
-	if err != nil {
-		return nil, rep, err
-	}
-	if rep.Computed > 0 || stale {
-		writeCache(ctx, dirs, name, m, info, ids, sums, flat, &rep)
-	}
-	return store, rep, nil
+	return false, nil
 }
 
 // intoEmbedder is an embedder that writes its vectors into the caller's
@@ -229,35 +250,45 @@ type intoEmbedder interface {
 	EmbedInto(ctx context.Context, texts []string, dst []float32) error
 }
 
-// embedMissing computes the vectors of the entities missing (indexes into
-// ids and texts, ascending) into *flat, allocating it (n rows) when nil.
-func embedMissing(ctx context.Context, emb llm.Embedder, info llm.EmbedderInfo, ids, texts []string, missing []int, flat *[]float32, n int) error {
-	dim := info.Dimensions
+// embedBatch is how many texts an intoEmbedder embeds into one row block
+// (8 MiB at 512 dimensions) before the block is put into the columns.
+const embedBatch = 4096
+
+// embed computes the vectors of the entities missing (indexes into ents,
+// ascending) into their rows.
+func (v *vectorBlock) embed(ctx context.Context, emb llm.Embedder, info llm.EmbedderInfo, ents []Entity, ids []string, missing []int) error {
 	in := make([]string, len(missing))
 	for k, i := range missing {
-		in[k] = texts[i]
+		in[k] = EntityText(ents[i])
 	}
-	if *flat == nil {
-		*flat = make([]float32, n*dim)
+	fail := func(err error) error {
+		return fmt.Errorf("knowledge: embedding %d entity descriptions: %w", len(in), err)
 	}
-	if ie, ok := emb.(intoEmbedder); ok && len(missing) == n {
-		if err := ie.EmbedInto(ctx, in, *flat); err != nil {
-			return fmt.Errorf("knowledge: embedding %d entity descriptions: %w", len(in), err)
+	if ie, ok := emb.(intoEmbedder); ok {
+		rows := make([]float32, min(len(in), embedBatch)*v.dim)
+		for lo := 0; lo < len(in); lo += embedBatch {
+			hi := min(lo+embedBatch, len(in))
+			if err := ie.EmbedInto(ctx, in[lo:hi], rows[:(hi-lo)*v.dim]); err != nil {
+				return fail(err)
+			}
+			for k := lo; k < hi; k++ {
+				v.set(missing[k], rows[(k-lo)*v.dim:(k-lo+1)*v.dim])
+			}
 		}
 		return nil
 	}
 	out, err := emb.Embed(ctx, in)
 	if err != nil {
-		return fmt.Errorf("knowledge: embedding %d entity descriptions: %w", len(in), err)
+		return fail(err)
 	}
 	if len(out) != len(in) {
 		return fmt.Errorf("knowledge: the embedder returned %d vectors for %d texts", len(out), len(in))
 	}
 	for k, i := range missing {
-		if len(out[k]) != dim {
+		if len(out[k]) != v.dim {
 			return &EmbedderMismatchError{Stored: info, Query: info, Entity: ids[i], Got: len(out[k])}
 		}
-		copy((*flat)[i*dim:(i+1)*dim], out[k])
+		v.set(i, out[k])
 	}
 	return nil
 }
@@ -340,7 +371,7 @@ func writableCacheDirs(m *Model, dirs []string, rep *VectorReport) []string {
 	return out
 }
 
-func writeCache(ctx context.Context, dirs []string, name string, m *Model, info llm.EmbedderInfo, ids []string, sums []textSum, flat []float32, rep *VectorReport) {
+func writeCache(ctx context.Context, dirs []string, name string, m *Model, info llm.EmbedderInfo, ids []string, sums []textSum, store *ExactStore, rep *VectorReport) {
 	if len(dirs) == 0 {
 		rep.Notes = append(rep.Notes, "entity vectors are not cached (no cache folder); they are computed again next time")
 		return
@@ -351,7 +382,7 @@ func writeCache(ctx context.Context, dirs []string, name string, m *Model, info 
 		err := os.MkdirAll(dir, 0o755)
 		if err == nil {
 			err = atomicfile.Write(path, 0o644, func(w io.Writer) error {
-				return writeVectorFile(ctx, w, vectorFile{info: info, source: m.Source().Path, ids: ids, sums: sums, data: flat})
+				return writeVectorFile(ctx, w, vectorFile{info: info, source: m.Source().Path, ids: ids, sums: sums, sq: store.sq, cols: store.cols})
 			})
 		}
 		if err == nil {

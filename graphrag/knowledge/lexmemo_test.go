@@ -13,7 +13,7 @@ import (
 // goes once searchMemoSize others were searched.
 func TestSearchMemo(t *testing.T) {
 	x := lexModel(t).Lexical()
-	plain := lexModel(t).Lexical() // never memoised: the oracle
+	plain := lexModel(t).Lexical()      // never memoised: the oracle
 	whole := []text.Term{{Text: "樱花节"}} // not in the texts
 	parts := []text.Term{{Text: "樱花节", Parts: []string{"樱花"}}}
 	syn := []text.Term{{Text: "樱花节", Synonyms: []string{"网友"}}}

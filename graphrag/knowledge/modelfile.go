@@ -471,7 +471,7 @@ func ReadModelFile(ctx context.Context, path, graphPath string, key ModelFileKey
 		return nil, nil, bad("changed while read")
 	}
 	body := data[:len(data)-4]
-	want, got := binary.LittleEndian.Uint32(data[len(data)-4:]), crc32.Checksum(body, castagnoli)
+	want, got := binary.LittleEndian.Uint32(data[len(data)-4:]), checksum(body, mapped)
 	if want != got {
 		return nil, nil, bad("checksum %08x, want %08x (the file was changed or damaged)", got, want)
 	}
@@ -482,6 +482,11 @@ func ReadModelFile(ctx context.Context, path, graphPath string, key ModelFileKey
 			return nil, nil, ctx.Err()
 		}
 		return nil, nil, bad("%v", err)
+	}
+	if mapped {
+		// decoded: what a search reads again (names, texts, the bigram
+		// lists) is read back from the file when touched
+		releaseMapped(data)
 	}
 	m.file.Store(&modelFileRef{path: path, sum: FileSum{Size: int64(len(data)), CRC: got}})
 	return m, warnings, nil

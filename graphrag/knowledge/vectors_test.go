@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -235,8 +237,21 @@ func TestEntityVectorsCacheBesideGraph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep2.FromCache != n || rep2.Computed != 0 || emb.texts != n || !reflect.DeepEqual(s1, s2) {
-		t.Fatalf("second run %+v, %d texts embedded; stores equal: %v", rep2, emb.texts, reflect.DeepEqual(s1, s2))
+	if rep2.FromCache != n || rep2.Computed != 0 || emb.texts != n || !sameStore(s1, s2) {
+		t.Fatalf("second run %+v, %d texts embedded; stores equal: %v", rep2, emb.texts, sameStore(s1, s2))
+	}
+	// the store read from the mapped file gives back the pages it reads
+	// (release): asked twice, it answers as the computed one does
+	if s2.mapped != (runtime.GOOS == "linux") {
+		t.Errorf("store read from the cache: mapped %v", s2.mapped)
+	}
+	for _, q := range [][]float32{sparseQuery(s1.info.Dimensions, 1, 5, 9), sparseQuery(s1.info.Dimensions, 0, 63), make([]float32, s1.info.Dimensions)} {
+		want, err := s1.Nearest(context.Background(), q, 7)
+		for range 2 {
+			if got, err2 := s2.Nearest(context.Background(), q, 7); err != nil || err2 != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("query %v: from the cache %v (%v), computed %v (%v)", q, got, err2, want, err)
+			}
+		}
 	}
 	// one changed description: one text embedded again
 	p := Parts{Entities: slices.Clone(m.Entities()), Source: m.Source()}
@@ -398,8 +413,15 @@ func TestVectorCacheDamaged(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, e := range m.Entities() {
-		if f.ids[i] != e.ID || f.sums[i] != sumText(texts[i]) || !slices.Equal(f.data[i*8:(i+1)*8], want[i]) {
-			t.Fatalf("entity %d read back as %q %x %v, want %q %v", i, f.ids[i], f.sums[i], f.data[i*8:(i+1)*8], e.ID, want[i])
+		// by column: position j of entity i at j·n+i; the norm summed
+		// in position order
+		row, sq := make([]float32, 8), 0.0
+		for j := range row {
+			row[j] = f.cols[j*len(f.ids)+i]
+			sq += float64(want[i][j]) * float64(want[i][j])
+		}
+		if f.ids[i] != e.ID || f.sums[i] != sumText(texts[i]) || !slices.Equal(row, want[i]) || f.sq[i] != sq {
+			t.Fatalf("entity %d read back as %q %x %v %v, want %q %v %v", i, f.ids[i], f.sums[i], row, f.sq[i], e.ID, want[i], sq)
 		}
 	}
 	// every cut and every changed byte is refused by the reader; a few of
@@ -419,7 +441,7 @@ func TestVectorCacheDamaged(t *testing.T) {
 		if err != nil || rep.Computed != 3 || rep.FromCache != 0 || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], path) {
 			t.Fatalf("%s: %+v %v", what, rep, err)
 		}
-		if !reflect.DeepEqual(s, first) {
+		if !sameStore(s, first) {
 			t.Fatalf("%s: recomputed store differs", what)
 		}
 	}
@@ -441,7 +463,7 @@ func TestVectorCacheDamaged(t *testing.T) {
 	var other bytes.Buffer
 	otherInfo := info
 	otherInfo.Model += "-other"
-	if err := writeVectorFile(context.Background(), &other, vectorFile{info: otherInfo, ids: f.ids, sums: f.sums, data: f.data}); err != nil {
+	if err := writeVectorFile(context.Background(), &other, vectorFile{info: otherInfo, ids: f.ids, sums: f.sums, sq: f.sq, cols: f.cols}); err != nil {
 		t.Fatal(err)
 	}
 	refused("another embedder", other.Bytes())
@@ -456,7 +478,7 @@ func TestVectorCacheDamaged(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, rep, err := EntityVectors(context.Background(), m, opts)
-	if err != nil || rep.FromCache != 3 || len(rep.Warnings) != 0 || !reflect.DeepEqual(s, first) || !strings.Contains(strings.Join(rep.Notes, " "), legacy) {
+	if err != nil || rep.FromCache != 3 || len(rep.Warnings) != 0 || !sameStore(s, first) || !strings.Contains(strings.Join(rep.Notes, " "), legacy) {
 		t.Fatalf("after rewrite: %+v %v", rep, err)
 	}
 }
@@ -469,12 +491,12 @@ func TestVectorCacheDamaged(t *testing.T) {
 func TestVectorFileAligned(t *testing.T) {
 	info := llm.EmbedderInfo{Provider: "p", Model: "m", Dimensions: 3}
 	for n := 0; n < 70; n++ {
-		f := vectorFile{info: info, source: "s", ids: make([]string, 3), sums: make([]textSum, 3), data: make([]float32, 9)}
+		f := vectorFile{info: info, source: "s", ids: make([]string, 3), sums: make([]textSum, 3), sq: []float64{1, 2, 3}, cols: make([]float32, 9)}
 		for i := range f.ids {
 			f.ids[i] = strings.Repeat("x", n+i)
 			f.sums[i][0] = byte(i)
 			for k := 0; k < 3; k++ {
-				f.data[3*i+k] = float32(10*i + k)
+				f.cols[3*i+k] = float32(10*i + k)
 			}
 		}
 		var buf bytes.Buffer
@@ -485,15 +507,27 @@ func TestVectorFileAligned(t *testing.T) {
 		if at := len(b) - 4 - 4*9; at%64 != 0 {
 			t.Fatalf("ids of %d bytes: vectors at byte %d", n, at)
 		}
-		for _, shared := range []bool{false, true} {
-			got, err := parseVectorFile(b, info, shared)
-			if err != nil || !slices.Equal(got.ids, f.ids) || !slices.Equal(got.sums, f.sums) || !slices.Equal(got.data, f.data) {
-				t.Fatalf("ids of %d bytes: read back %+v, %v", n, got, err)
-			}
+		// read from the bytes, and from a mapping of the file (checked
+		// and released page by page: read back unchanged)
+		path := filepath.Join(t.TempDir(), "v.bin")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := parseVectorFile(b, info, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if read, err := readVectorFile(context.Background(), path, info); err != nil || read.mapped != (runtime.GOOS == "linux") {
+			t.Fatalf("ids of %d bytes: the file read back mapped %v, %v", n, read != nil && read.mapped, err)
+		} else if read.mapped = false; !reflect.DeepEqual(read, got) {
+			t.Fatalf("ids of %d bytes: the file read back %+v, its bytes %+v", n, read, got)
+		}
+		if !slices.Equal(got.ids, f.ids) || !slices.Equal(got.sums, f.sums) || !slices.Equal(got.sq, f.sq) || !slices.Equal(got.cols, f.cols) {
+			t.Fatalf("ids of %d bytes: read back %+v, %v", n, got, err)
 		}
 		// unaligned: one byte more before the file's start
 		shifted := append([]byte{0}, b...)[1:]
-		if got, err := parseVectorFile(shifted, info, false); err != nil || !slices.Equal(got.data, f.data) {
+		if got, err := parseVectorFile(shifted, info, false); err != nil || !slices.Equal(got.cols, f.cols) || !slices.Equal(got.sq, f.sq) {
 			t.Fatalf("unaligned: %v", err)
 		}
 	}
@@ -560,6 +594,11 @@ func TestNearestSparseOracle(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				// the store keeps the vectors by column: its distances
+				// are still the row-by-row sums, bit for bit
+				if rows := rowNearest(vecs, ids, q, k); !reflect.DeepEqual(want, rows) {
+					t.Fatalf("%s query %d k %d: the full pass\n got %v\nwant %v", c.name, qi, k, want[:min(5, len(want))], rows[:min(5, len(rows))])
+				}
 				got, ok, err := s.nearestSparse(ctx, q, k)
 				nnz := 0
 				for _, x := range q {
@@ -585,5 +624,90 @@ func TestNearestSparseOracle(t *testing.T) {
 	s, _ = NewExactStore(ExactStoreConfig{Info: llm.EmbedderInfo{Dimensions: 8}, IDs: []string{"a", "b"}, Vectors: [][]float32{{1, 0, 0, 0, 0, 0, 0, 0}, {nan, 0, 0, 0, 0, 0, 0, 0}}})
 	if _, ok, _ := s.nearestSparse(ctx, []float32{1, 0, 0, 0, 0, 0, 0, 0}, 1); ok {
 		t.Error("a NaN row took the sparse path")
+	}
+}
+
+// rowNearest is the k nearest of vecs to q by squared L2 distance, each
+// summed over a row in position order in float64, ties by id: the plain
+// rule, written out row by row.
+func rowNearest(vecs [][]float32, ids []string, q []float32, k int) []Neighbor {
+	all := make([]Neighbor, len(vecs))
+	for i, v := range vecs {
+		var d float64
+		for j, x := range v {
+			t := float64(x) - float64(q[j])
+			d += t * t
+		}
+		all[i] = Neighbor{ID: ids[i], Distance: d}
+	}
+	slices.SortFunc(all, func(a, b Neighbor) int {
+		if a.Distance != b.Distance {
+			return cmp.Compare(a.Distance, b.Distance)
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	return all[:min(k, len(all))]
+}
+
+// sameStore says a and b hold the same vectors for the same ids with the
+// same norms and metric (one may lie in a mapped file, the other not).
+func sameStore(a, b *ExactStore) bool {
+	return a.info == b.info && slices.Equal(a.ids, b.ids) && slices.Equal(a.cols, b.cols) && slices.Equal(a.sq, b.sq) &&
+		a.metric == b.metric && a.sparse == b.sparse && a.maxSq == b.maxSq && slices.Equal(a.norms, b.norms)
+}
+
+// sparseQuery is a vector of dim values, 1 at the positions given.
+func sparseQuery(dim int, at ...int) []float32 {
+	q := make([]float32, dim)
+	for _, j := range at {
+		q[j] = 1
+	}
+	return q
+}
+
+// A store whose columns lie in a mapped cache file of many pages gives
+// back each column's pages once read (release), and answers every
+// question as the same vectors in memory do, asked once or again.
+func TestMappedStoreReleases(t *testing.T) {
+	const n, dim = 5000, 16 // a column: 20 000 bytes, several pages
+	rng := rand.New(rand.NewPCG(3, 4))
+	info := llm.EmbedderInfo{Provider: "p", Model: "m", Dimensions: dim}
+	ids, vecs := make([]string, n), make([][]float32, n)
+	for i := range vecs {
+		ids[i] = fmt.Sprintf("e%05d", i)
+		vecs[i] = make([]float32, dim)
+		for j := range vecs[i] {
+			vecs[i][j] = rng.Float32()
+		}
+	}
+	plain, err := NewExactStore(ExactStoreConfig{Info: info, IDs: ids, Vectors: vecs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "v.bin")
+	var buf bytes.Buffer
+	if err := writeVectorFile(context.Background(), &buf, vectorFile{info: info, ids: ids, sums: make([]textSum, n), sq: plain.sq, cols: plain.cols}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := readVectorFile(context.Background(), path, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newFlatStore(info, f.ids, f.cols, f.sq, L2, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.mapped = f.mapped
+	for qi := range 6 {
+		q := sparseQuery(dim, qi, (qi+5)%dim)
+		want, _, err := plain.NearestStats(context.Background(), q, 9)
+		for range 2 {
+			if got, err2 := s.Nearest(context.Background(), q, 9); err != nil || err2 != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("query %d: mapped %v (%v), in memory %v (%v)", qi, got, err2, want, err)
+			}
+		}
 	}
 }
