@@ -144,8 +144,10 @@
 // file, graphrag.knowledge beside graphrag.json, keeps the Model and its
 // lexical index's statistics and the entity texts' sums (modelfile.go
 // gives the layout); reading it is one pass whose strings point into the
-// file's bytes, mapped read-only on Linux (no copy into the Go heap). It
-// is a cache,
+// file's bytes, mapped read-only on Linux (no copy into the Go heap; the
+// pages are given back once checked and decoded and read again from the
+// file when a search touches them, so they do not stay in the process's
+// memory). It is a cache,
 // checked as the column file is: only for the graph file bytes it was made
 // from (length and CRC-32C, summed from the file on every read), the same
 // report id and text-unit size and this layout version, with a CRC-32C
@@ -170,10 +172,12 @@
 // the cache atomically (internal/atomicfile). The cache is our own binary
 // file, entity_vectors-<provider>-<model>-<dimensions>.bin (CacheFileName;
 // the format is in vecfile.go: a versioned header naming the embedder,
-// dimensions and count, the ids, 8-byte text sums, little-endian float32
-// rows, starting at a multiple of 64 bytes, and a CRC-32C; mapped
-// read-only on Linux, its rows used where they lie; a truncated, changed
-// or mismatched file is ignored
+// dimensions and count, the ids, 8-byte text sums, each vector's norm,
+// the little-endian float32 values by column, starting at a multiple of
+// 64 bytes, and a CRC-32C; mapped read-only on Linux and used where they
+// lie, so that a question's vector search reads the columns of its
+// query vector's non-zero positions and gives their pages back; a
+// truncated, changed or mismatched file is ignored
 // with a warning naming it and recomputed, never trusted; the .json cache
 // of earlier releases is no longer read),
 // beside the graph (graphs/<id>/) or, for an index, in the user cache

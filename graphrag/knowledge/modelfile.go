@@ -10,7 +10,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"unsafe"
 
 	"reportengine/internal/atomicfile"
 )
@@ -309,7 +308,17 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) 
 	for _, u := range p.TextUnits {
 		e.str(u.ID)
 	}
-	for i, en := range p.Entities {
+	for _, step := range []func(context.Context) error{e.entities, e.relationships, e.textUnits} {
+		if err := step(ctx); err != nil {
+			return err
+		}
+	}
+	e.reports()
+	return e.lexical(ctx, x)
+}
+
+func (e *modelEncoder) entities(ctx context.Context) error {
+	for i, en := range e.m.p.Entities {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -326,7 +335,11 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) 
 		e.bool(en.HasRank)
 		e.attrs(en.Attributes)
 	}
-	for i, r := range p.Relationships {
+	return nil
+}
+
+func (e *modelEncoder) relationships(ctx context.Context) error {
+	for i, r := range e.m.p.Relationships {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -341,7 +354,11 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) 
 		e.bool(r.HasRank)
 		e.attrs(r.Attributes)
 	}
-	for i, u := range p.TextUnits {
+	return nil
+}
+
+func (e *modelEncoder) textUnits(ctx context.Context) error {
+	for i, u := range e.m.p.TextUnits {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -355,6 +372,12 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) 
 		e.str(u.DocumentID)
 		e.attrs(u.Attributes)
 	}
+	return nil
+}
+
+// reports writes the community reports and the communities.
+func (e *modelEncoder) reports() {
+	p := &e.m.p
 	for _, r := range p.Reports {
 		for _, s := range []string{r.ID, r.ShortID, r.Title, r.CommunityID, r.Summary, r.FullContent} {
 			e.str(s)
@@ -375,6 +398,11 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) 
 		e.strs(c.RelationIDs)
 		e.strs(c.TextUnitIDs)
 	}
+}
+
+// lexical writes the rest: no covariates, the lexical index x's
+// statistics, the entity text sums and the bigram index of x's documents.
+func (e *modelEncoder) lexical(ctx context.Context, x *Lexical) error {
 	e.num(0) // covariate types
 	e.f64(x.words)
 	for _, n := range x.bytes {
@@ -414,418 +442,3 @@ func (e *modelEncoder) raw(b []byte) {
 	}
 }
 
-// ReadModelFile reads the model file at path when it was made for key
-// (the graph file's bytes as SumFile gives them, the report id, the
-// text-unit size) by this layout version, and returns the Model, its
-// lexical index already in place, with Source().Path = graphPath, and the
-// graph's load warnings as they were when it was written. On Linux the
-// file is mapped read-only (mapReadOnly), elsewhere read into memory;
-// either way its bytes are kept for as long as the Model's strings,
-// which point into them, are in use. Errors: ErrModelFile (wrapped,
-// saying why) for a missing, stale, foreign, truncated or damaged file;
-// ctx's.
-func ReadModelFile(ctx context.Context, path, graphPath string, key ModelFileKey) (*Model, []string, error) {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s: %s", ErrModelFile, path, fmt.Sprintf(format, args...))
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxModelFileBytes || st.Size() < int64(len(modelFileMagic)+20) {
-		return nil, nil, bad("not a model file (%d bytes, mode %v)", st.Size(), st.Mode().Type())
-	}
-	// the head first: a stale or foreign file is told apart without
-	// reading the rest
-	head := make([]byte, len(modelFileMagic)+16)
-	if _, err := io.ReadFull(f, head); err != nil {
-		return nil, nil, bad("cut short: %v", err)
-	}
-	if string(head[:len(modelFileMagic)]) != modelFileMagic {
-		return nil, nil, bad("not a model file")
-	}
-	h := head[len(modelFileMagic):]
-	if v := binary.LittleEndian.Uint32(h); v != modelFileVersion {
-		return nil, nil, bad("layout version %d (this program reads %d)", v, modelFileVersion)
-	}
-	if size, sum := int64(binary.LittleEndian.Uint64(h[4:])), binary.LittleEndian.Uint32(h[12:]); size != key.Graph.Size || sum != key.Graph.CRC {
-		return nil, nil, bad("made for other graph bytes (%d bytes, CRC-32C %08x; the graph file has %d, %08x)", size, sum, key.Graph.Size, key.Graph.CRC)
-	}
-	data, mapped := mapReadOnly(f, st.Size())
-	if !mapped {
-		data = make([]byte, st.Size())
-		copy(data, head)
-		if _, err := io.ReadFull(f, data[len(head):]); err != nil {
-			return nil, nil, bad("cut short: %v", err)
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, nil, err
-	}
-	if string(data[:len(head)]) != string(head) {
-		return nil, nil, bad("changed while read")
-	}
-	body := data[:len(data)-4]
-	want, got := binary.LittleEndian.Uint32(data[len(data)-4:]), checksum(body, mapped)
-	if want != got {
-		return nil, nil, bad("checksum %08x, want %08x (the file was changed or damaged)", got, want)
-	}
-	d := modelDecoder{b: body, pos: len(head)}
-	m, warnings, err := d.model(ctx, graphPath, key)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
-		}
-		return nil, nil, bad("%v", err)
-	}
-	if mapped {
-		// decoded: what a search reads again (names, texts, the bigram
-		// lists) is read back from the file when touched
-		releaseMapped(data)
-	}
-	m.file.Store(&modelFileRef{path: path, sum: FileSum{Size: int64(len(data)), CRC: got}})
-	return m, warnings, nil
-}
-
-// errModelShort: the decoder ran past the end of the file.
-var errModelShort = errors.New("ends inside a record")
-
-type modelDecoder struct {
-	b   []byte
-	pos int
-	err error
-}
-
-func (d *modelDecoder) fail(err error) {
-	if d.err == nil {
-		d.err = err
-	}
-}
-
-func (d *modelDecoder) uv() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.b[d.pos:])
-	if n <= 0 {
-		d.fail(errModelShort)
-		return 0
-	}
-	d.pos += n
-	return v
-}
-
-// num is a uv that must be at most max (a count or an index).
-func (d *modelDecoder) num(max int) int {
-	v := d.uv()
-	if v > uint64(max) {
-		d.fail(fmt.Errorf("number %d at byte %d above %d", v, d.pos, max))
-		return 0
-	}
-	return int(v)
-}
-
-// count is a list length: at most the bytes left (every element takes one).
-func (d *modelDecoder) count() int { return d.num(len(d.b) - d.pos) }
-
-func (d *modelDecoder) str() string {
-	n := d.count()
-	if d.err != nil || n == 0 {
-		return ""
-	}
-	s := unsafe.String(&d.b[d.pos], n)
-	d.pos += n
-	return s
-}
-
-func (d *modelDecoder) bool() bool {
-	if d.err != nil || d.pos >= len(d.b) {
-		d.fail(errModelShort)
-		return false
-	}
-	c := d.b[d.pos]
-	d.pos++
-	return c != 0
-}
-
-// lower reads the lexical form of doc (modelEncoder.lower).
-func (d *modelDecoder) lower(doc string) string {
-	if d.bool() {
-		return d.str()
-	}
-	return doc
-}
-
-func (d *modelDecoder) f64() float64 {
-	if d.err != nil || len(d.b)-d.pos < 8 {
-		d.fail(errModelShort)
-		return 0
-	}
-	v := math.Float64frombits(binary.LittleEndian.Uint64(d.b[d.pos:]))
-	d.pos += 8
-	return v
-}
-
-func (d *modelDecoder) strs() []string {
-	n := d.count()
-	if n == 0 || d.err != nil {
-		return nil
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = d.str()
-	}
-	return out
-}
-
-// arena hands out the string lists of many records from a few large
-// blocks (one allocation per 64 Ki strings instead of one per list).
-type arena struct{ block []string }
-
-func (a *arena) take(n int) []string {
-	if n > len(a.block) {
-		a.block = make([]string, max(n, 1<<16))
-	}
-	out := a.block[:n:n]
-	a.block = a.block[n:]
-	return out
-}
-
-// refs reads a reference list, resolving index i+1 through key(i) (i < n)
-// and, when idx is not nil, appending each such i to it.
-func (d *modelDecoder) refs(a *arena, n int, key func(int) string, idx *[]int32) []string {
-	c := d.count()
-	if c == 0 || d.err != nil {
-		return nil
-	}
-	out := a.take(c)
-	for i := range out {
-		r := d.num(n)
-		if r == 0 {
-			out[i] = d.str()
-			continue
-		}
-		out[i] = key(r - 1)
-		if idx != nil {
-			*idx = append(*idx, int32(r-1))
-		}
-	}
-	return out
-}
-
-func (d *modelDecoder) attrs() []Attribute {
-	n := d.count()
-	if n == 0 || d.err != nil {
-		return nil
-	}
-	out := make([]Attribute, n)
-	for i := range out {
-		out[i] = Attribute{Key: d.str(), Value: d.str()}
-	}
-	return out
-}
-
-func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFileKey) (*Model, []string, error) {
-	if id := d.str(); d.err == nil && id != key.ReportID {
-		return nil, nil, fmt.Errorf("made for report id %q, not %q", id, key.ReportID)
-	}
-	if r := d.num(math.MaxInt32); d.err == nil && r != key.runes() {
-		return nil, nil, fmt.Errorf("made with text units of %d runes, not %d", r, key.runes())
-	}
-	warnings := d.strs()
-	var p Parts
-	p.Source = Source{Kind: d.str(), Path: graphPath, ID: d.str(), Release: d.str()}
-	p.Stats.Tables = make([]TableStats, d.count())
-	for i := range p.Stats.Tables {
-		t := &p.Stats.Tables[i]
-		t.Name = d.str()
-		for _, v := range []*int{&t.Read, &t.Kept, &t.Dropped, &t.Skipped, &t.Dangling, &t.DanglingKept} {
-			*v = d.num(math.MaxInt)
-		}
-		t.Absent = d.bool()
-	}
-	p.Stats.Notes = d.strs()
-	p.Stats.Warnings = d.strs()
-	nEnt, nRel, nUnit, nRep, nCom := d.count(), d.count(), d.count(), d.count(), d.count()
-	if d.err != nil {
-		return nil, nil, d.err
-	}
-	var a arena
-	p.Entities = make([]Entity, nEnt)
-	p.Relationships = make([]Relationship, nRel)
-	p.TextUnits = make([]TextUnit, nUnit)
-	// the text units' ids come first: entities and relationships refer
-	// to them; every other reference points back
-	entID := func(i int) string { return p.Entities[i].ID }
-	entTitle := func(i int) string { return p.Entities[i].Title }
-	unitID := func(i int) string { return p.TextUnits[i].ID }
-	relID := func(i int) string { return p.Relationships[i].ID }
-	for i := range p.TextUnits {
-		p.TextUnits[i].ID = d.str()
-	}
-	docs := make([]string, 0, nEnt+nUnit)
-	// each entity's text units by index (the lexical index's entUnits):
-	// units[unitEnd[i-1]:unitEnd[i]] for entity i
-	var units []int32
-	unitEnd := make([]int32, nEnt)
-	for i := range p.Entities {
-		if i&1023 == 0 && ctx.Err() != nil {
-			return nil, nil, ctx.Err()
-		}
-		e := &p.Entities[i]
-		e.ID, e.ShortID = d.str(), d.str()
-		tl := d.count()
-		doc := d.str()
-		if d.err != nil {
-			return nil, nil, d.err
-		}
-		if tl >= len(doc) || doc[tl] != '\n' {
-			return nil, nil, fmt.Errorf("entity %d: title length %d does not fit its text", i, tl)
-		}
-		e.Title, e.Description = doc[:tl], doc[tl+1:]
-		docs = append(docs, d.lower(doc))
-		e.Type = d.str()
-		if n := d.count(); n > 0 && d.err == nil {
-			e.CommunityIDs = a.take(n)
-			for k := range e.CommunityIDs {
-				e.CommunityIDs[k] = d.str()
-			}
-		}
-		e.TextUnitIDs = d.refs(&a, nUnit, unitID, &units)
-		unitEnd[i] = int32(len(units))
-		e.Rank = d.num(math.MaxInt)
-		e.HasRank = d.bool()
-		e.Attributes = d.attrs()
-	}
-	for i := range p.Relationships {
-		if i&1023 == 0 && ctx.Err() != nil {
-			return nil, nil, ctx.Err()
-		}
-		r := &p.Relationships[i]
-		r.ID, r.ShortID = d.str(), d.str()
-		ends := d.refs(&a, nEnt, entTitle, nil)
-		if len(ends) != 2 {
-			d.fail(fmt.Errorf("relationship %d: %d ends", i, len(ends)))
-			break
-		}
-		r.Source, r.Target = ends[0], ends[1]
-		r.Weight, r.HasWeight = d.f64(), d.bool()
-		r.Description = d.str()
-		r.TextUnitIDs = d.refs(&a, nUnit, unitID, nil)
-		r.Rank = d.num(math.MaxInt)
-		r.HasRank = d.bool()
-		r.Attributes = d.attrs()
-	}
-	if d.err != nil {
-		return nil, nil, d.err
-	}
-	for i := range p.TextUnits {
-		if i&1023 == 0 && ctx.Err() != nil {
-			return nil, nil, ctx.Err()
-		}
-		u := &p.TextUnits[i]
-		u.ShortID, u.HumanReadableID, u.Text = d.str(), d.str(), d.str()
-		docs = append(docs, d.lower(u.Text))
-		u.EntityIDs = d.refs(&a, nEnt, entID, nil)
-		u.RelationshipIDs = d.refs(&a, nRel, relID, nil)
-		u.NTokens = d.num(math.MaxInt)
-		u.DocumentID = d.str()
-		u.Attributes = d.attrs()
-	}
-	if d.err != nil {
-		return nil, nil, d.err
-	}
-	p.Reports = make([]CommunityReport, nRep)
-	for i := range p.Reports {
-		r := &p.Reports[i]
-		r.ID, r.ShortID, r.Title, r.CommunityID, r.Summary, r.FullContent = d.str(), d.str(), d.str(), d.str(), d.str(), d.str()
-		r.Rank, r.HasRank = d.f64(), d.bool()
-		r.Level = d.num(math.MaxInt32)
-		r.Attributes = d.attrs()
-	}
-	p.Communities = make([]Community, nCom)
-	for i := range p.Communities {
-		c := &p.Communities[i]
-		c.ID, c.ShortID, c.Title, c.Community = d.str(), d.str(), d.str(), d.str()
-		c.Level = d.num(math.MaxInt32)
-		c.Parent = d.str()
-		c.Children = d.strs()
-		c.EntityIDs = d.refs(&a, nEnt, entID, nil)
-		c.RelationIDs = d.strs()
-		c.TextUnitIDs = d.strs()
-	}
-	if n := d.count(); n != 0 && d.err == nil {
-		return nil, nil, fmt.Errorf("%d covariate types (our graphs hold none)", n)
-	}
-	x := &Lexical{nEnt: nEnt, docs: docs, lens: make([]int32, len(docs))}
-	x.words = d.f64()
-	for c := range x.bytes {
-		x.bytes[c] = int64(d.num(math.MaxInt64))
-	}
-	var se, su float64
-	var sums []textSum
-	for i := range x.lens {
-		n := d.num(math.MaxInt32)
-		x.lens[i] = int32(n)
-		if i < nEnt {
-			se += float64(n)
-		} else {
-			su += float64(n)
-		}
-	}
-	if n := d.count(); n > 0 && d.err == nil {
-		if n != nEnt || len(d.b)-d.pos < 8*n {
-			return nil, nil, fmt.Errorf("%d entity text sums for %d entities", n, nEnt)
-		}
-		sums = unsafe.Slice((*textSum)(unsafe.Pointer(&d.b[d.pos])), n)
-		d.pos += 8 * n
-	}
-	if nk := d.count(); d.err == nil {
-		if int64(len(d.b)-d.pos) < 16*int64(nk)+8 {
-			return nil, nil, fmt.Errorf("bigram index of %d keys cut short", nk)
-		}
-		bx := &bigramIndex{n: nk, keys: d.b[d.pos : d.pos+8*nk], offs: d.b[d.pos+8*nk : d.pos+16*nk+8]}
-		d.pos += 16*nk + 8
-		np := d.count()
-		if d.err == nil {
-			bx.post = d.b[d.pos : d.pos+np]
-			d.pos += np
-			if err := bx.check(); err != nil {
-				return nil, nil, err
-			}
-			x.bigrams = bx
-		}
-	}
-	if d.err != nil {
-		return nil, nil, d.err
-	}
-	if d.pos != len(d.b) {
-		return nil, nil, fmt.Errorf("%d bytes after the last record", len(d.b)-d.pos)
-	}
-	if nEnt > 0 {
-		x.avgEnt = se / float64(nEnt)
-	}
-	if nUnit > 0 {
-		x.avgUnit = su / float64(nUnit)
-	}
-	m, err := New(p)
-	if err != nil {
-		return nil, nil, err
-	}
-	m.sums = sums
-	x.entUnits = make([][]int32, nEnt)
-	start := int32(0)
-	for i, end := range unitEnd {
-		if end > start {
-			x.entUnits[i] = units[start:end:end]
-		}
-		start = end
-	}
-	m.lexOnce.Do(func() { m.lex = x })
-	return m, warnings, nil
-}
