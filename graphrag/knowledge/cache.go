@@ -194,6 +194,24 @@ func (v *vectorBlock) set(i int, vec []float32) {
 	v.have[i] = true
 }
 
+// setRows puts the vectors of rows (row after row, dim values each) in
+// the rows at, a column at a time (each column's values written in
+// turn, not a value in every column per row).
+func (v *vectorBlock) setRows(at []int, rows []float32) {
+	if v.cols == nil {
+		v.cols = make([]float32, v.n*v.dim)
+	}
+	for j := range v.dim {
+		col := v.cols[j*v.n : (j+1)*v.n]
+		for k, i := range at {
+			col[i] = rows[k*v.dim+j]
+		}
+	}
+	for _, i := range at {
+		v.have[i] = true
+	}
+}
+
 // fromCache takes the vectors of the first cache file in dirs that can be
 // read: all of it when it holds the same entities with the same texts in
 // the same order (no copy), else the rows of the entities whose text is
@@ -271,9 +289,8 @@ func (v *vectorBlock) embed(ctx context.Context, emb llm.Embedder, info llm.Embe
 			if err := ie.EmbedInto(ctx, in[lo:hi], rows[:(hi-lo)*v.dim]); err != nil {
 				return fail(err)
 			}
-			for k := lo; k < hi; k++ {
-				v.set(missing[k], rows[(k-lo)*v.dim:(k-lo+1)*v.dim])
-			}
+			v.setRows(missing[lo:hi], rows)
+
 		}
 		return nil
 	}

@@ -441,4 +441,3 @@ func (e *modelEncoder) raw(b []byte) {
 		e.flush(false)
 	}
 }
-
