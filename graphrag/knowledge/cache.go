@@ -195,16 +195,19 @@ func (v *vectorBlock) set(i int, vec []float32) {
 }
 
 // setRows puts the vectors of rows (row after row, dim values each) in
-// the rows at, a column at a time (each column's values written in
-// turn, not a value in every column per row).
+// the rows at, 64 rows at a time a column at a time (a tile of rows
+// stays in the cache while each column's values are written in turn).
 func (v *vectorBlock) setRows(at []int, rows []float32) {
 	if v.cols == nil {
 		v.cols = make([]float32, v.n*v.dim)
 	}
-	for j := range v.dim {
-		col := v.cols[j*v.n : (j+1)*v.n]
-		for k, i := range at {
-			col[i] = rows[k*v.dim+j]
+	for lo := 0; lo < len(at); lo += 64 {
+		tile := at[lo:min(lo+64, len(at))]
+		for j := range v.dim {
+			col := v.cols[j*v.n : (j+1)*v.n]
+			for k, i := range tile {
+				col[i] = rows[(lo+k)*v.dim+j]
+			}
 		}
 	}
 	for _, i := range at {

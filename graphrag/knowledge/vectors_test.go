@@ -711,3 +711,37 @@ func TestMappedStoreReleases(t *testing.T) {
 		}
 	}
 }
+
+// The offline embedder writes its rows into a block (EmbedInto), which
+// EntityVectors puts in the columns a tile of rows at a time: the store
+// holds what Embed returns for each entity, in the entities' order.
+func TestEntityVectorsIntoColumns(t *testing.T) {
+	m, err := FromGraph(context.Background(), coffeeGraph(t), GraphOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb := offline.NewEmbedder(64)
+	var _ intoEmbedder = emb
+	got, _, err := EntityVectors(context.Background(), m, VectorOptions{Embedder: emb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, texts := make([]string, len(m.Entities())), make([]string, len(m.Entities()))
+	for i, e := range m.Entities() {
+		ids[i], texts[i] = e.ID, e.Title+":"+e.Description
+	}
+	if len(ids) <= 64 {
+		t.Fatalf("%d entities: want more than one tile of 64", len(ids))
+	}
+	vecs, err := emb.Embed(context.Background(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := NewExactStore(ExactStoreConfig{Info: emb.Info(), IDs: ids, Vectors: vecs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameStore(got, want) {
+		t.Error("the store differs from the embedder's vectors")
+	}
+}
