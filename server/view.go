@@ -2,6 +2,7 @@ package server
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -48,6 +49,10 @@ type graphView struct {
 	rank  []int32 // node indices: topic, engine, section (graph order), then by degree, then graph order
 
 	engine func() *queryengine.Engine
+	// indexOnce starts, and indexed is closed after, the build of the
+	// query index and the traversal view (startIndex).
+	indexOnce sync.Once
+	indexed   chan struct{}
 	// known is the node types and engine names a query may name (knownValues).
 	known  func() (types, engines map[string]bool)
 	search lazyTarget // the local search over this graph, built on first use
@@ -128,14 +133,41 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 		return cmp.Compare(a, b)
 	})
 	v.known = sync.OnceValues(func() (map[string]bool, map[string]bool) { return knownValues(g) })
-	v.engine = sync.OnceValue(func() *queryengine.Engine {
-		e := queryengine.New(g)
-		// A server is the long-lived engine the index is for; queries scan
-		// until it is in place.
-		go e.Index()
-		return e
-	})
+	v.engine = sync.OnceValue(func() *queryengine.Engine { return queryengine.New(g) })
+	v.indexed = make(chan struct{})
 	return v
+}
+
+// indexHook, when set (tests), runs before an index build starts.
+var indexHook func()
+
+// startIndex starts, once, the build of the query index and the traversal
+// view on its own goroutine: a server is the long-lived engine the index
+// is for. The graph's other routes never wait for it; queries do
+// (waitIndex), so none scans beside a half-built index.
+func (v *graphView) startIndex() {
+	v.indexOnce.Do(func() {
+		go func() {
+			if indexHook != nil {
+				indexHook()
+			}
+			v.engine().Index()
+			v.g.Traversal(nil)
+			close(v.indexed)
+		}()
+	})
+}
+
+// waitIndex starts the index build if need be and waits for it; errGaveUp
+// when ctx ends first.
+func (v *graphView) waitIndex(ctx context.Context) error {
+	v.startIndex()
+	select {
+	case <-v.indexed:
+		return nil
+	case <-ctx.Done():
+		return errGaveUp
+	}
 }
 
 // knownValues returns the node types and engine names a query on g may
