@@ -90,9 +90,6 @@ func buildBigramIndex(docs []string) *bigramIndex {
 // serves the knowledge that sortedBigramIndex cannot pack.
 func buildBigramIndexMaps(docs []string) *bigramIndex {
 	k := min(runtime.GOMAXPROCS(0), max(1, len(docs)/4096))
-	if k < 1 {
-		k = 1
-	}
 	size := (len(docs) + k - 1) / k
 	parts := make([]map[uint64]int32, k) // per part: bigram → documents holding it
 	parallel.Chunks(len(docs), k, func(w, lo, hi int) {
@@ -312,7 +309,80 @@ func sortedBigramIndex(docs []string) *bigramIndex {
 		return nil
 	}
 	k := min(runtime.GOMAXPROCS(0), max(1, len(docs)/4096))
-	// the distinct runes, ranked in rune order
+	rk := rankRunes(docs, k)
+	if rk == nil {
+		return nil
+	}
+	// how many pairs each part has per rank of their first rune: the
+	// pairs are packed and sorted a range of first runes at a time, at
+	// most about pairsPerPass of them (256 MiB with the sort's buffer)
+	hist := make([][]int, k)
+	parallel.Chunks(len(docs), k, func(w, lo, hi int) {
+		h := make([]int, len(rk.runes))
+		for _, d := range docs[lo:hi] {
+			first := true
+			var prev rune
+			for _, r := range d {
+				if !first {
+					h[rk.of(prev)]++
+				}
+				prev, first = r, false
+			}
+		}
+		hist[w] = h
+	})
+	ranges, total := passRanges(hist, len(rk.runes))
+	bw := bigramWriter{x: &bigramIndex{post: make([]byte, 0, 3*total)}, runes: rk.runes, cur: 1 << 63}
+	for _, rg := range ranges {
+		parts := make([][]uint64, k)
+		parallel.Chunks(len(docs), k, func(w, lo, hi int) {
+			// the part's pairs of this range, in document order
+			size := 0
+			for r := rg[0]; r < rg[1]; r++ {
+				size += hist[w][r]
+			}
+			out := make([]uint64, 0, size)
+			for d := lo; d < hi; d++ {
+				prev := uint64(1) << 63
+				for _, r := range docs[d] {
+					rank := rk.of(r)
+					if prev >= rg[0] && prev < rg[1] {
+						out = append(out, (prev<<16|rank)<<32|uint64(d)<<12)
+					}
+					prev = rank
+				}
+			}
+			parts[w] = sortByKey(out)
+		})
+		bw.merge(parts)
+	}
+	x := bw.x
+	x.keys = bw.keys
+	if x.keys == nil {
+		x.keys = []byte{}
+	}
+	x.offs = binary.LittleEndian.AppendUint64(bw.offs, uint64(len(x.post)))
+	return x
+}
+
+// runeRanks ranks the distinct runes of a knowledge's documents in rune
+// order (sortedBigramIndex packs a rune as its rank in 16 bits).
+type runeRanks struct {
+	runes []rune
+	rank  map[rune]uint64 // runes above the Basic Multilingual Plane
+	bmp   [1 << 16]uint64
+}
+
+func (rk *runeRanks) of(r rune) uint64 {
+	if r < 1<<16 {
+		return rk.bmp[r]
+	}
+	return rk.rank[r]
+}
+
+// rankRunes ranks the distinct runes of docs, read in k parts; nil when
+// there are 65 536 or more.
+func rankRunes(docs []string, k int) *runeRanks {
 	seenParts := make([]map[rune]bool, k)
 	parallel.Chunks(len(docs), k, func(w, lo, hi int) {
 		seen := map[rune]bool{}
@@ -342,47 +412,28 @@ func sortedBigramIndex(docs []string) *bigramIndex {
 	if len(all) >= 1<<16 {
 		return nil
 	}
-	runes := make([]rune, 0, len(all))
+	rk := &runeRanks{runes: make([]rune, 0, len(all)), rank: make(map[rune]uint64, len(all))}
 	for r := range all {
-		runes = append(runes, r)
+		rk.runes = append(rk.runes, r)
 	}
-	slices.Sort(runes)
-	rank := make(map[rune]uint64, len(runes))
-	var bmpRank [1 << 16]uint64
-	for i, r := range runes {
-		rank[r] = uint64(i)
+	slices.Sort(rk.runes)
+	for i, r := range rk.runes {
+		rk.rank[r] = uint64(i)
 		if r < 1<<16 {
-			bmpRank[r] = uint64(i)
+			rk.bmp[r] = uint64(i)
 		}
 	}
-	rankOf := func(r rune) uint64 {
-		if r < 1<<16 {
-			return bmpRank[r]
-		}
-		return rank[r]
-	}
-	// how many pairs each part has per rank of their first rune: the
-	// pairs are packed and sorted a range of first runes at a time, at
-	// most about pairsPerPass of them (256 MiB with the sort's buffer)
-	hist := make([][]int, k)
-	parallel.Chunks(len(docs), k, func(w, lo, hi int) {
-		h := make([]int, len(runes))
-		for _, d := range docs[lo:hi] {
-			first := true
-			var prev rune
-			for _, r := range d {
-				if !first {
-					h[rankOf(prev)]++
-				}
-				prev, first = r, false
-			}
-		}
-		hist[w] = h
-	})
+	return rk
+}
+
+// passRanges cuts the ranks of first runes into ranges [lo, hi) of at
+// most about pairsPerPass pairs each (hist: each part's pairs per rank of
+// their first rune), and returns them with the number of pairs in all.
+func passRanges(hist [][]int, nRunes int) ([][2]uint64, int) {
 	total := 0
-	var ranges [][2]uint64 // [lo, hi) of first-rune ranks
+	var ranges [][2]uint64
 	inPass, from := 0, 0
-	for r := range runes {
+	for r := range nRunes {
 		c := 0
 		for _, h := range hist {
 			c += h[r]
@@ -394,71 +445,54 @@ func sortedBigramIndex(docs []string) *bigramIndex {
 		}
 		inPass += c
 	}
-	ranges = append(ranges, [2]uint64{uint64(from), uint64(len(runes))})
-	x := &bigramIndex{post: make([]byte, 0, 3*total)}
-	var keys, offs []byte
-	cur := uint64(1) << 63 // no key yet
-	prev := uint32(0)
-	for _, rg := range ranges {
-		parts := make([][]uint64, k)
-		parallel.Chunks(len(docs), k, func(w, lo, hi int) {
-			// the part's pairs of this range, in document order
-			size := 0
-			for r := rg[0]; r < rg[1]; r++ {
-				size += hist[w][r]
+	return append(ranges, [2]uint64{uint64(from), uint64(nRunes)}), total
+}
+
+// bigramWriter encodes the index's keys, offsets and lists from packed
+// pairs in bigram order (sortedBigramIndex).
+type bigramWriter struct {
+	x          *bigramIndex
+	runes      []rune
+	keys, offs []byte
+	cur        uint64 // the key being written; 1<<63: none yet
+	prev       uint32 // the last document of its list
+}
+
+// merge writes the pairs of parts, each sorted, in order: the smallest
+// head among the parts first (documents ascending across parts for the
+// same bigram, as the parts are document ranges); the same bigram in the
+// same document again is counted.
+func (bw *bigramWriter) merge(parts [][]uint64) {
+	pos := make([]int, len(parts))
+	for {
+		best := -1
+		for w, p := range parts {
+			if pos[w] < len(p) && (best < 0 || p[pos[w]] < parts[best][pos[best]]) {
+				best = w
 			}
-			out := make([]uint64, 0, size)
-			for d := lo; d < hi; d++ {
-				prev := uint64(1) << 63
-				for _, r := range docs[d] {
-					rk := rankOf(r)
-					if prev >= rg[0] && prev < rg[1] {
-						out = append(out, (prev<<16|rk)<<32|uint64(d)<<12)
-					}
-					prev = rk
-				}
-			}
-			parts[w] = sortByKey(out)
-		})
-		pos := make([]int, k)
-		for {
-			// the smallest head among the parts (documents ascending across
-			// parts for the same bigram, as the parts are document ranges)
-			best := -1
-			for w, p := range parts {
-				if pos[w] < len(p) && (best < 0 || p[pos[w]] < parts[best][pos[best]]) {
-					best = w
-				}
-			}
-			if best < 0 {
-				break
-			}
-			e := parts[best][pos[best]]
-			pos[best]++
-			// the same bigram in the same document again: counted
-			c := uint64(1)
-			for ; pos[best] < len(parts[best]) && parts[best][pos[best]] == e; pos[best]++ {
-				c++
-			}
-			if key := e >> 32; key != cur {
-				cur = key
-				keys = binary.LittleEndian.AppendUint64(keys, bigramKey(runes[e>>48], runes[e>>32&0xFFFF]))
-				offs = binary.LittleEndian.AppendUint64(offs, uint64(len(x.post)))
-				x.n++
-				prev = 0
-			}
-			doc := uint32(e >> 12 & (1<<20 - 1))
-			x.post = binary.AppendUvarint(x.post, uint64(doc-prev))
-			x.post = binary.AppendUvarint(x.post, min(c, maxBigramCount))
-			prev = doc
 		}
+		if best < 0 {
+			return
+		}
+		e := parts[best][pos[best]]
+		pos[best]++
+		c := uint64(1)
+		for ; pos[best] < len(parts[best]) && parts[best][pos[best]] == e; pos[best]++ {
+			c++
+		}
+		x := bw.x
+		if key := e >> 32; key != bw.cur {
+			bw.cur = key
+			bw.keys = binary.LittleEndian.AppendUint64(bw.keys, bigramKey(bw.runes[e>>48], bw.runes[e>>32&0xFFFF]))
+			bw.offs = binary.LittleEndian.AppendUint64(bw.offs, uint64(len(x.post)))
+			x.n++
+			bw.prev = 0
+		}
+		doc := uint32(e >> 12 & (1<<20 - 1))
+		x.post = binary.AppendUvarint(x.post, uint64(doc-bw.prev))
+		x.post = binary.AppendUvarint(x.post, min(c, maxBigramCount))
+		bw.prev = doc
 	}
-	x.keys = keys
-	if x.keys == nil {
-		x.keys = []byte{}
-	}
-	x.offs = binary.LittleEndian.AppendUint64(offs, uint64(len(x.post)))
-	return x
 }
 
 // sortByKey sorts packed pairs (sortedBigramIndex) by their upper 32 bits,
