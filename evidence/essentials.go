@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"reportengine/graphrag"
-	"reportengine/text"
 )
 
 // Essentials are the 舆情 essentials of a run, computed from its data with
@@ -157,123 +156,14 @@ func eachRecord(in Input, fn func(r record)) {
 // fails; a run without records has an empty window and no platforms.
 func ComputeEssentials(in Input, set *Set) Essentials {
 	var es Essentials
-	type plat struct {
-		p     PlatformCount
-		first int
-	}
-	plats := map[string]*plat{}
-	type site struct {
-		s     SourceCount
-		first int
-	}
-	sites := map[string]*site{}
-	// a source's key fixes its URL, so its platform and site: both are
-	// found on its first record, which is the platform's first of it
-	type source struct {
-		pc *plat
-		sc *site // nil without a host
-	}
-	byKey := map[string]*source{} // records of the states
-	var byNode []source           // records of the graph, by source node (pc nil: not met yet)
-	if in.Graph != nil {
-		byNode = make([]source, in.Graph.NodeCount())
-	}
-	platformOf := map[string]Platform{} // by host
-	var engines [3]bool                 // query, media, insight
-	n := 0
-	eachRecord(in, func(r record) {
-		n++
-		es.Volume.Records++
-		switch r.engine {
-		case "query":
-			engines[0] = true
-		case "media":
-			engines[1] = true
-		case "insight":
-			engines[2] = true
-		}
-		if r.url != "" {
-			es.Volume.WithURL++
-		}
-		if r.ts != "" {
-			es.Window.Records++
-			if es.Window.From == "" || r.ts < es.Window.From {
-				es.Window.From, es.Window.FromItem = r.ts, itemOf(set, r.url)
-			}
-			if r.ts > es.Window.To {
-				es.Window.To, es.Window.ToItem = r.ts, itemOf(set, r.url)
-			}
-		}
-		var src *source
-		if r.node >= 0 {
-			src = &byNode[r.node]
-		} else if src = byKey[r.key]; src == nil {
-			src = &source{}
-			byKey[r.key] = src
-		}
-		if src.pc != nil { // a later record of a source
-			src.pc.p.Records++
-			if src.sc != nil {
-				src.sc.s.Records++
-			}
-			return
-		}
-		es.Volume.Sources++
-		h := Host(r.url)
-		p, ok := platformOf[h]
-		if !ok {
-			p = platformOfHost(h)
-			platformOf[h] = p
-		}
-		pc := plats[p.Name]
-		if pc == nil {
-			pc = &plat{p: PlatformCount{Platform: p}, first: n}
-			plats[p.Name] = pc
-		}
-		src.pc = pc
-		pc.p.Records++
-		pc.p.Sources++
-		pc.p.ItemIDs = addID(pc.p.ItemIDs, itemOf(set, r.url))
-		if h != "" {
-			sc := sites[h]
-			if sc == nil {
-				sc = &site{s: SourceCount{Host: h, Platform: p.Name}, first: n}
-				sites[h] = sc
-			}
-			src.sc = sc
-			sc.s.Records++
-			// a URL's item once: addID ignores repeats, so no set of the
-			// site's URLs is kept (a map of every URL cost 0.16 s at 300 000)
-			sc.s.ItemIDs = addID(sc.s.ItemIDs, itemOf(set, r.url))
-		}
-	})
+	rc := newRecordCounter(in, set, &es)
+	eachRecord(in, rc.add)
 	for i, e := range []string{"query", "media", "insight"} {
-		if engines[i] {
+		if rc.engines[i] {
 			es.Volume.Engines = append(es.Volume.Engines, e)
 		}
 	}
-	ps := make([]*plat, 0, len(plats))
-	for _, p := range plats {
-		ps = append(ps, p)
-	}
-	slices.SortFunc(ps, func(a, b *plat) int {
-		return cmp.Or(cmp.Compare(b.p.Records, a.p.Records), cmp.Compare(a.first, b.first))
-	})
-	for _, p := range ps {
-		p.p.Percent = math.Round(float64(p.p.Records)*1000/float64(es.Volume.Records)) / 10
-		es.Platforms = append(es.Platforms, p.p)
-	}
-	es.Volume.Platforms = len(es.Platforms)
-	ss := make([]*site, 0, len(sites))
-	for _, s := range sites {
-		ss = append(ss, s)
-	}
-	slices.SortFunc(ss, func(a, b *site) int {
-		return cmp.Or(cmp.Compare(b.s.Records, a.s.Records), cmp.Compare(a.first, b.first))
-	})
-	for _, s := range ss[:min(len(ss), EssentialSources)] {
-		es.TopSources = append(es.TopSources, s.s)
-	}
+	rc.rank()
 	if set == nil {
 		return es
 	}
@@ -295,6 +185,154 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 	es.Accounts = accounts(set, topical)
 	es.Figures = figurePrimaries(set, keyFigures(set, topical), topical)
 	return es
+}
+
+// platformTally and siteTally count one platform's and one site's
+// records; first is the record that met it first (the ranking's tie-break).
+type (
+	platformTally struct {
+		p     PlatformCount
+		first int
+	}
+	siteTally struct {
+		s     SourceCount
+		first int
+	}
+)
+
+// recordSource is one source's tallies: a source's key fixes its URL, so
+// its platform and site, both found on its first record, which is the
+// platform's first of it (pc nil: not met yet; sc nil without a host).
+type recordSource struct {
+	pc *platformTally
+	sc *siteTally
+}
+
+// recordCounter counts the run's records into es: the window, the
+// volume, the platforms and the sites.
+type recordCounter struct {
+	es         *Essentials
+	set        *Set
+	n          int
+	plats      map[string]*platformTally
+	sites      map[string]*siteTally
+	byKey      map[string]*recordSource // records of the states
+	byNode     []recordSource           // records of the graph, by source node
+	platformOf map[string]Platform      // by host
+	engines    [3]bool                  // query, media, insight
+}
+
+func newRecordCounter(in Input, set *Set, es *Essentials) *recordCounter {
+	rc := &recordCounter{es: es, set: set, plats: map[string]*platformTally{}, sites: map[string]*siteTally{},
+		byKey: map[string]*recordSource{}, platformOf: map[string]Platform{}}
+	if in.Graph != nil {
+		rc.byNode = make([]recordSource, in.Graph.NodeCount())
+	}
+	return rc
+}
+
+// add counts record r: the volume and window, then, on a source's first
+// record, its platform and site, on a later one their record counts.
+func (rc *recordCounter) add(r record) {
+	es, set := rc.es, rc.set
+	rc.n++
+	es.Volume.Records++
+	switch r.engine {
+	case "query":
+		rc.engines[0] = true
+	case "media":
+		rc.engines[1] = true
+	case "insight":
+		rc.engines[2] = true
+	}
+	if r.url != "" {
+		es.Volume.WithURL++
+	}
+	if r.ts != "" {
+		es.Window.Records++
+		if es.Window.From == "" || r.ts < es.Window.From {
+			es.Window.From, es.Window.FromItem = r.ts, itemOf(set, r.url)
+		}
+		if r.ts > es.Window.To {
+			es.Window.To, es.Window.ToItem = r.ts, itemOf(set, r.url)
+		}
+	}
+	var src *recordSource
+	if r.node >= 0 {
+		src = &rc.byNode[r.node]
+	} else if src = rc.byKey[r.key]; src == nil {
+		src = &recordSource{}
+		rc.byKey[r.key] = src
+	}
+	if src.pc != nil { // a later record of a source
+		src.pc.p.Records++
+		if src.sc != nil {
+			src.sc.s.Records++
+		}
+		return
+	}
+	rc.firstOfSource(src, r)
+}
+
+// firstOfSource counts a source met on record r: its platform and site.
+func (rc *recordCounter) firstOfSource(src *recordSource, r record) {
+	rc.es.Volume.Sources++
+	h := Host(r.url)
+	p, ok := rc.platformOf[h]
+	if !ok {
+		p = platformOfHost(h)
+		rc.platformOf[h] = p
+	}
+	pc := rc.plats[p.Name]
+	if pc == nil {
+		pc = &platformTally{p: PlatformCount{Platform: p}, first: rc.n}
+		rc.plats[p.Name] = pc
+	}
+	src.pc = pc
+	pc.p.Records++
+	pc.p.Sources++
+	pc.p.ItemIDs = addID(pc.p.ItemIDs, itemOf(rc.set, r.url))
+	if h != "" {
+		sc := rc.sites[h]
+		if sc == nil {
+			sc = &siteTally{s: SourceCount{Host: h, Platform: p.Name}, first: rc.n}
+			rc.sites[h] = sc
+		}
+		src.sc = sc
+		sc.s.Records++
+		// a URL's item once: addID ignores repeats, so no set of the
+		// site's URLs is kept (a map of every URL cost 0.16 s at 300 000)
+		sc.s.ItemIDs = addID(sc.s.ItemIDs, itemOf(rc.set, r.url))
+	}
+}
+
+// rank writes the platforms (every one, most records first, their share
+// of the records) and the EssentialSources sites with most records (ties:
+// the first met).
+func (rc *recordCounter) rank() {
+	es := rc.es
+	ps := make([]*platformTally, 0, len(rc.plats))
+	for _, p := range rc.plats {
+		ps = append(ps, p)
+	}
+	slices.SortFunc(ps, func(a, b *platformTally) int {
+		return cmp.Or(cmp.Compare(b.p.Records, a.p.Records), cmp.Compare(a.first, b.first))
+	})
+	for _, p := range ps {
+		p.p.Percent = math.Round(float64(p.p.Records)*1000/float64(es.Volume.Records)) / 10
+		es.Platforms = append(es.Platforms, p.p)
+	}
+	es.Volume.Platforms = len(es.Platforms)
+	ss := make([]*siteTally, 0, len(rc.sites))
+	for _, s := range rc.sites {
+		ss = append(ss, s)
+	}
+	slices.SortFunc(ss, func(a, b *siteTally) int {
+		return cmp.Or(cmp.Compare(b.s.Records, a.s.Records), cmp.Compare(a.first, b.first))
+	})
+	for _, s := range ss[:min(len(ss), EssentialSources)] {
+		es.TopSources = append(es.TopSources, s.s)
+	}
 }
 
 // figurePrimaries sets the Primary of each figure of an engine's text or
@@ -373,219 +411,6 @@ func primaryRank(it *Item) int {
 	return 1
 }
 
-// timeline are the dated events of the on-topic items: dates with a year
-// (1900 or later and not after the window's end, when known), each
-// sentence counted for its first date only, listing lines (listingDate)
-// and sentences Classify finds no clean statement left out; one event per
-// date — the date's first item by primaryRank, then id. Then one event is
-// printed once (sameEvent): a date stated with another year for the same
-// month and day (an engine's "2024年7月25日法院判决公布" beside the ruling of
-// 2025年7月25日) joins the date more items state, and a month and day
-// stated without a year ("7月25日,法院审理认为…", often a web page) joins
-// the dated event it speaks of: a web page is the event's Primary, cited
-// before the sentence that states the year (when no web page states the
-// year itself). The
-// EssentialEvents dates stated by most items (ties: the earlier date),
-// oldest first.
-func timeline(set *Set, topical []bool, end string) []Event {
-	type day struct {
-		ev    Event
-		rank  int
-		items map[string]bool
-		terms map[string]bool // the content terms of its sentences
-	}
-	days := map[string]*day{}
-	said := map[string]bool{} // item + sentence: one event per sentence, its first date
-	var order []string
-	type undated struct {
-		f    Figure
-		it   *Item
-		text string
-	}
-	var loose []undated // "--MM-DD": no year written
-	for _, f := range set.Figures {
-		if f.Kind != FigDate {
-			continue
-		}
-		noYear := strings.HasPrefix(f.Date, "--")
-		if !noYear && (f.Date < "1900" || (end != "" && f.Date > end[:min(len(end), len(f.Date))])) {
-			continue
-		}
-		i, ok := set.byID[f.ItemID]
-		if !ok || !topical[i] {
-			continue
-		}
-		it := &set.Items[i]
-		text := sentenceWith(it.Text, f.Raw)
-		if listingDate(text, f.Raw) || said[it.ID+"\x00"+text] || Classify(text, "") != Clean ||
-			birthDate(text, f.Raw) || it.Kind == KindSource && cutOffSentence(it.Text, f.Raw) {
-			continue // a dated listing line, page noise, a sentence whose first date was taken, a birth, a cut page
-		}
-		said[it.ID+"\x00"+text] = true
-		if noYear {
-			loose = append(loose, undated{f, it, text})
-			continue
-		}
-		d := days[f.Date]
-		if d == nil {
-			d = &day{rank: 3, items: map[string]bool{}, terms: map[string]bool{}}
-			days[f.Date] = d
-			order = append(order, f.Date)
-		}
-		d.items[it.ID] = true
-		for t := range eventTerms(text) {
-			d.terms[t] = true
-		}
-		if r := primaryRank(it); r < d.rank {
-			d.rank = r
-			d.ev = Event{Date: f.Date, Raw: f.Raw, Text: text, ItemID: it.ID}
-		}
-	}
-	// one event, one date: the days of one month and day that speak of
-	// the same thing join the one more items state (ties: the later year,
-	// the run's own)
-	bigger := func(a, b string) bool {
-		return len(days[a].items) > len(days[b].items) || len(days[a].items) == len(days[b].items) && a > b
-	}
-	slices.Sort(order)
-	gone := map[string]bool{}
-	for _, a := range order {
-		for _, b := range order {
-			if a == b || gone[a] || gone[b] || len(a) != 10 || len(b) != 10 || a[4:] != b[4:] || !bigger(a, b) ||
-				!sameEvent(days[a].terms, days[b].terms) {
-				continue
-			}
-			for id := range days[b].items {
-				days[a].items[id] = true
-			}
-			gone[b] = true
-		}
-	}
-	order = slices.DeleteFunc(order, func(d string) bool { return gone[d] })
-	// a month and day without a year joins the dated event it speaks of
-	for _, u := range loose {
-		best := ""
-		terms := eventTerms(u.text)
-		for _, d := range order {
-			if len(d) == 10 && d[4:] == u.f.Date[1:] && sameEvent(days[d].terms, terms) && (best == "" || bigger(d, best)) {
-				best = d
-			}
-		}
-		if best == "" {
-			continue
-		}
-		d := days[best]
-		d.items[u.it.ID] = true
-		if r := primaryRank(u.it); r == 0 && d.rank > 0 && d.ev.Primary == "" {
-			d.ev.Primary = u.it.ID // the page, cited before the sentence that gives the year
-		}
-	}
-	for _, d := range days {
-		d.ev.Items = len(d.items)
-	}
-	slices.SortStableFunc(order, func(a, b string) int {
-		return cmp.Or(cmp.Compare(days[b].ev.Items, days[a].ev.Items), strings.Compare(a, b))
-	})
-	order = order[:min(len(order), EssentialEvents)]
-	slices.Sort(order)
-	out := make([]Event, 0, len(order))
-	for _, d := range order {
-		out = append(out, days[d].ev)
-	}
-	return out
-}
-
-// SameEventTerms is how many content terms (text.Terms, no digits) the
-// sentences of two dates of one month and day must share to be one event
-// (法院 and 判决 in "2024年7月25日法院判决公布" and "法院判决于2025年7月25日作出").
-const SameEventTerms = 2
-
-// sameEvent reports two term sets sharing SameEventTerms terms.
-func sameEvent(a, b map[string]bool) bool {
-	n := 0
-	for t := range a {
-		if b[t] {
-			n++
-		}
-	}
-	return n >= SameEventTerms
-}
-
-// eventTerms are the content terms of a dated sentence, without the
-// numbers and date words.
-func eventTerms(s string) map[string]bool {
-	out := map[string]bool{}
-	for _, t := range text.Terms(s) {
-		if strings.ContainsAny(t.Text, "0123456789年月日") {
-			continue
-		}
-		out[t.Text] = true
-	}
-	return out
-}
-
-// listingDate reports a dated line of a listing rather than an event:
-// the date followed by ". " or " · " ("2022-02-24. 教育部…通知 · 2022-02-24."),
-// or a scraped image caption ("2025-3-28 Image 4: …").
-func listingDate(sentence, raw string) bool {
-	if strings.Contains(sentence, "Image ") {
-		return true
-	}
-	k := strings.Index(sentence, raw)
-	if k < 0 {
-		return false
-	}
-	rest := sentence[k+len(raw):]
-	return strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " · ") || strings.HasPrefix(rest, " ·")
-}
-
-// birthDate reports a date that is someone's birth, no event: "雷军(1969年
-// 12月出生)", "出生于1969年12月".
-func birthDate(sentence, raw string) bool {
-	k := strings.Index(sentence, raw)
-	if k < 0 {
-		return false
-	}
-	before, after := sentence[:k], strings.TrimLeft(sentence[k+len(raw):], "（( ")
-	return strings.HasPrefix(after, "出生") || strings.HasPrefix(after, "生人") ||
-		strings.HasSuffix(before, "出生于") || strings.HasSuffix(before, "生于")
-}
-
-// cutOffSentence reports that the sentence of text holding raw runs to
-// the end of text without a sentence mark: a page the engine stored cut
-// off ("2006年7月下旬,武汉大学财务部陆续接到一些新生及新"), its event lost.
-func cutOffSentence(text, raw string) bool {
-	k := strings.Index(text, raw)
-	return k >= 0 && !strings.ContainsAny(text[k:], "。｡！？!?；;")
-}
-
-// sentenceWith is the sentence of text holding raw, cut to eventRunes
-// runes ("…" marks a cut).
-func sentenceWith(text, raw string) string {
-	k := strings.Index(text, raw)
-	if k < 0 {
-		k = 0
-	}
-	start := 0
-	for i, r := range text[:k] {
-		if strings.ContainsRune("。｡！？!?；;", r) {
-			start = i + utf8.RuneLen(r)
-		}
-	}
-	end := len(text)
-	for i, r := range text[k:] {
-		if strings.ContainsRune("。｡！？!?；;", r) {
-			end = k + i + utf8.RuneLen(r)
-			break
-		}
-	}
-	s := strings.TrimSpace(text[start:end])
-	if rs := []rune(s); len(rs) > eventRunes {
-		s = string(rs[:eventRunes-1]) + "…"
-	}
-	return s
-}
-
 // accountRE finds accounts a text names: "@name" (a handle, up to its
 // first mark or space) and "<platform><role>“name”" (抖音用户“武汉本地宝”,
 // B站UP主“珞珈山报账员”, 网易号“笔杆论道”). A platform followed directly
@@ -640,122 +465,6 @@ func accounts(set *Set, topical []bool) []AccountCount {
 		out = append(out, *byName[n])
 	}
 	return out
-}
-
-// essentialKinds are the figure kinds the essentials report, in order.
-var essentialKinds = []FigureKind{FigVolume, FigSentiment, FigPlatform, FigIndex, FigShare, FigCount}
-
-// trendWords mark a share or count clause about volume or its change
-// (舆情事件频次…激增186%).
-var trendWords = []string{"频次", "舆情", "热度", "热搜", "声量", "阅读", "播放", "传播", "增长", "激增", "同比", "环比"}
-
-// keyFigures are the sentiment and volume figures the on-topic items
-// state: the sentiment, volume, platform and index figures, and shares
-// and counts whose clause speaks of volume or its change (trendWords),
-// each with a KPI label (subject and metric named; a sentiment part needs
-// only its group). One figure (its value as written and the metric word
-// its label ends on) stated by several items is kept once, cited to its first item by primaryRank then id; a
-// sentiment split is kept whole, all its parts from one item. Ranked by
-// the number of items stating the figure (the run's headline figures
-// are repeated), then kind (essentialKinds), then item order: at most
-// EssentialFigures figures, then the parts of at most EssentialSplits
-// sentiment splits.
-func keyFigures(set *Set, topical []bool) []Figure {
-	type cand struct {
-		f     Figure
-		rank  int // primaryRank of its item
-		pos   int // item position
-		items map[string]bool
-		kind  int
-	}
-	byKey := map[string]*cand{}
-	var keys []string
-	for _, f := range set.Figures {
-		k := slices.Index(essentialKinds, f.Kind)
-		if k < 0 || f.Raw == "" {
-			continue
-		}
-		if (f.Kind == FigShare || f.Kind == FigCount) && firstAny(f.Sentence, trendWords) == "" {
-			continue
-		}
-		if f.KPI == "" && (f.Kind != FigSentiment || f.Group == "") {
-			continue // no subject and metric named: no key figure (a sentiment part is named by its group)
-		}
-		i, ok := set.byID[f.ItemID]
-		if !ok || !topical[i] {
-			continue
-		}
-		it := &set.Items[i]
-		// 话题阅读量 and 全平台话题阅读量 28.7亿次, 4.1亿 and 41000万 of one
-		// metric: one figure
-		key := cmp.Or(figureKey(f), f.Raw) + "\x00" + lastAny(f.KPI, metricWords)
-		if f.Kind == FigSentiment {
-			key = f.Raw + "\x00" + f.Group + "\x00" + f.ItemID // a split's parts stay with their item
-		}
-		c := byKey[key]
-		if c == nil {
-			c = &cand{f: f, rank: primaryRank(it), pos: i, items: map[string]bool{}, kind: k}
-			byKey[key] = c
-			keys = append(keys, key)
-		} else if r := primaryRank(it); r < c.rank {
-			c.f, c.rank, c.pos = f, r, i
-		}
-		c.items[it.ID] = true
-	}
-	slices.SortStableFunc(keys, func(a, b string) int {
-		x, y := byKey[a], byKey[b]
-		return cmp.Or(cmp.Compare(len(y.items), len(x.items)), cmp.Compare(x.kind, y.kind), cmp.Compare(x.pos, y.pos))
-	})
-	var out, sentiment []Figure
-	var splitItems []string // items stating sentiment, in rank order
-	for _, k := range keys {
-		c := byKey[k]
-		switch {
-		case c.f.Kind != FigSentiment:
-			if len(out) >= EssentialFigures || slices.ContainsFunc(out, func(f Figure) bool { return f.ItemID == c.f.ItemID && f.Raw == c.f.Raw }) {
-				continue
-			}
-			out = append(out, c.f)
-			for _, f := range set.figuresOf(c.f.ItemID) { // its other values: 二次舆情反弹概率 31% → 58%
-				if f.KPI == c.f.KPI && f.Raw != c.f.Raw && f.Kind == c.f.Kind && !slices.Contains(out, f) {
-					out = append(out, f)
-				}
-			}
-		case !slices.Contains(splitItems, c.f.ItemID):
-			splitItems = append(splitItems, c.f.ItemID)
-		}
-	}
-	parts := func(id string) (n int) {
-		for _, f := range set.figuresOf(id) {
-			if f.Kind == FigSentiment {
-				n++
-			}
-		}
-		return n
-	}
-	// a whole split (正面34%、负面28%、中性38%) before a single share
-	slices.SortStableFunc(splitItems, func(a, b string) int { return cmp.Compare(parts(b), parts(a)) })
-	taken, said := 0, map[string]bool{}
-	for _, id := range splitItems {
-		if taken == EssentialSplits {
-			break
-		}
-		var parts []Figure
-		sig := ""
-		for _, f := range set.figuresOf(id) {
-			if f.Kind == FigSentiment {
-				parts = append(parts, f)
-				sig += f.Group + f.Raw + "\x00"
-			}
-		}
-		if said[sig] {
-			continue // the same split in another passage (a copy of one page)
-		}
-		said[sig] = true
-		taken++
-		sentiment = append(sentiment, parts...)
-	}
-	return append(out, sentiment...)
 }
 
 // EssentialBlock names a block of the essentials as a report places it.

@@ -127,6 +127,81 @@ func sameUnit(a, b Figure) bool {
 	return a.Unit == b.Unit || big(a.Unit) && big(b.Unit)
 }
 
+// numberUnit reads the unit after the number ending at i in clause
+// (rest: the clause from there, one space skipped before a unit): %, 万/亿
+// with a measure word after it, or a measure word (a Chinese numeral
+// under ten takes none: "三成" is no count of 成); the figure is a share,
+// a count, a ranking (after 第, after 前 with %, 名 or no unit, or in a
+// clause naming 排名) or an index (指数 before it), "" when none. It
+// returns the unit, the kind and where the figure ends.
+func numberUnit(clause, rest, before string, i int, val float64, chinese bool) (string, FigureKind, int) {
+	unit, kind := "", FigureKind("")
+	switch {
+	case strings.HasPrefix(rest, "%") || strings.HasPrefix(rest, "％"):
+		unit = "%"
+		i += len(string([]rune(rest)[0]))
+		kind = FigShare
+	case strings.HasPrefix(rest, "亿") || strings.HasPrefix(rest, "万"):
+		unit = string([]rune(rest)[0])
+		i += len(unit)
+		kind = FigCount
+		if m := prefixAny(clause[i:], measureWords); m != "" {
+			i += len(m)
+		}
+	default:
+		if m := prefixAny(rest, measureWords); m != "" && !strings.HasSuffix(before, "第") && (!chinese || val >= 10) {
+			unit = m
+			i += len(m)
+			kind = FigCount
+		}
+	}
+	switch {
+	case strings.HasSuffix(before, "第") || (strings.HasSuffix(before, "前") && (unit == "%" || unit == "名" || unit == "")) || strings.Contains(before, "排名"):
+		if unit == "" || unit == "%" || unit == "名" {
+			kind = FigRank
+		}
+	case kind == "" && strings.Contains(before, "指数"):
+		kind = FigIndex
+	}
+	return unit, kind, i
+}
+
+// figureRaw is a figure as written, clause[start:end] with one space
+// removed; a ranking is written whole ("前1%", "第3名").
+func figureRaw(clause, before string, start, end int, kind FigureKind) string {
+	raw := strings.Replace(strings.TrimSpace(clause[start:end]), " ", "", 1)
+	if kind == FigRank && strings.HasSuffix(before, "前") {
+		raw = "前" + raw // "前1%", "前10"
+	}
+	if kind == FigRank && strings.HasSuffix(before, "第") {
+		raw = "第" + raw // a ranking is written whole: "第3", "第3名"
+		if strings.HasPrefix(clause[end:], "名") || strings.HasPrefix(clause[end:], "位") {
+			raw += clause[end : end+len("名")]
+		}
+	}
+	return raw
+}
+
+// groupFigure files a share or count under its group when its label names
+// one: a sentiment (a share), a platform (the platform table's name), an
+// age group (a share); a 万/亿 count in a clause about volume is a volume.
+func groupFigure(f *Figure, label, clause string) {
+	if f.Kind != FigShare && f.Kind != FigCount {
+		return
+	}
+	kind := f.Kind
+	if g := firstAny(label, sentimentWords); g != "" && kind == FigShare {
+		f.Kind, f.Group = FigSentiment, g
+	} else if g := firstAny(label, platformWords); g != "" {
+		p, _ := PlatformNamed(g) // the platform table's name: 哔哩哔哩 → B站
+		f.Kind, f.Group = FigPlatform, p.Name
+	} else if g := firstAny(label, ageWords); g != "" && kind == FigShare {
+		f.Kind, f.Group = FigAge, g
+	} else if kind == FigCount && (f.Unit == "万" || f.Unit == "亿") && firstAny(clause, volumeWords) != "" {
+		f.Kind = FigVolume
+	}
+}
+
 // clauseFigures finds the figures of one clause. carry is the passage's
 // last figure with a KPI label before this clause (crossTrend); it is
 // updated to this clause's last such figure.
@@ -168,34 +243,8 @@ func clauseFigures(id, clause, row string, carry *Figure) []Figure {
 		if strings.HasSuffix(before, "第") && ordinalCounter(rest) {
 			continue // "第十一届", "第二轮": an edition or a round, not a ranking
 		}
-		unit, kind := "", FigureKind("")
-		switch {
-		case strings.HasPrefix(rest, "%") || strings.HasPrefix(rest, "％"):
-			unit = "%"
-			i += len(string([]rune(rest)[0]))
-			kind = FigShare
-		case strings.HasPrefix(rest, "亿") || strings.HasPrefix(rest, "万"):
-			unit = string([]rune(rest)[0])
-			i += len(unit)
-			kind = FigCount
-			if m := prefixAny(clause[i:], measureWords); m != "" {
-				i += len(m)
-			}
-		default:
-			if m := prefixAny(rest, measureWords); m != "" && !strings.HasSuffix(before, "第") && (!chinese || val >= 10) {
-				unit = m
-				i += len(m)
-				kind = FigCount
-			}
-		}
-		switch {
-		case strings.HasSuffix(before, "第") || (strings.HasSuffix(before, "前") && (unit == "%" || unit == "名" || unit == "")) || strings.Contains(before, "排名"):
-			if unit == "" || unit == "%" || unit == "名" {
-				kind = FigRank
-			}
-		case kind == "" && strings.Contains(before, "指数"):
-			kind = FigIndex
-		}
+		unit, kind, n := numberUnit(clause, rest, before, i, val, chinese)
+		i = n
 		if kind == "" {
 			continue
 		}
@@ -204,17 +253,8 @@ func clauseFigures(id, clause, row string, carry *Figure) []Figure {
 			label = lastLabel // "从三十元降到十二元": the second value has the first one's label
 		}
 		lastLabel = label
-		raw := strings.Replace(strings.TrimSpace(clause[start:i]), " ", "", 1)
-		if kind == FigRank && strings.HasSuffix(before, "前") {
-			raw = "前" + raw // "前1%", "前10"
-		}
-		if kind == FigRank && strings.HasSuffix(before, "第") {
-			raw = "第" + raw // a ranking is written whole: "第3", "第3名"
-			if strings.HasPrefix(clause[i:], "名") || strings.HasPrefix(clause[i:], "位") {
-				raw += clause[i : i+len("名")]
-			}
-		}
-		f := Figure{ItemID: id, Kind: kind, Label: label, Raw: raw, Value: val, Unit: unit, Scaled: scale(val, unit), Sentence: clause}
+		f := Figure{ItemID: id, Kind: kind, Label: label, Raw: figureRaw(clause, before, start, i, kind), Value: val, Unit: unit,
+			Scaled: scale(val, unit), Sentence: clause}
 		// "26%的网友支持学校的决定": the subject follows the number
 		shown := label
 		if !goodLabel(shown) || strings.TrimSpace(before) == "" || isConnective(before) {
@@ -222,19 +262,7 @@ func clauseFigures(id, clause, row string, carry *Figure) []Figure {
 				shown = a
 			}
 		}
-		if kind == FigShare || kind == FigCount {
-			ctx := clause
-			if g := firstAny(label, sentimentWords); g != "" && kind == FigShare {
-				f.Kind, f.Group = FigSentiment, g
-			} else if g := firstAny(label, platformWords); g != "" {
-				p, _ := PlatformNamed(g) // the platform table's name: 哔哩哔哩 → B站
-				f.Kind, f.Group = FigPlatform, p.Name
-			} else if g := firstAny(label, ageWords); g != "" && kind == FigShare {
-				f.Kind, f.Group = FigAge, g
-			} else if kind == FigCount && (unit == "万" || unit == "亿") && firstAny(ctx, volumeWords) != "" {
-				f.Kind = FigVolume
-			}
-		}
+		groupFigure(&f, label, clause)
 		f.Label = shown
 		if !goodLabel(f.Label) {
 			f.Label = "" // the figure still counts (charts use Group); it gets no KPI card
@@ -553,395 +581,7 @@ func goodLabel(l string) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
-// findDate finds the first date in clause: 2025年8月25日, 2025年8月,
-// 8月25日, 2025-08-25 or 2025/08/25. It returns an ISO date (YYYY-MM-DD,
-// YYYY-MM, or --MM-DD without a year) and the text as written.
-func findDate(clause string) (iso, raw string, ok bool) {
-	rs := []rune(clause)
-	num := func(i int) (int, int) { // value, end index
-		v, j := 0, i
-		for j < len(rs) && j-i < 4 && isDigit(rs[j]) {
-			v = v*10 + int(rs[j]-'0')
-			j++
-		}
-		return v, j
-	}
-	for i := 0; i < len(rs); i++ {
-		if !isDigit(rs[i]) || (i > 0 && isDigit(rs[i-1])) {
-			continue
-		}
-		v, j := num(i)
-		n := j - i
-		if n == 4 && j < len(rs) && (rs[j] == '年' || rs[j] == '-' || rs[j] == '/') {
-			sep := rs[j]
-			m, k := num(j + 1)
-			if k == j+1 || m < 1 || m > 12 {
-				continue
-			}
-			if sep == '年' {
-				if k < len(rs) && rs[k] == '月' {
-					d, l := num(k + 1)
-					if l > k+1 && l < len(rs) && (rs[l] == '日' || rs[l] == '号') && d >= 1 && d <= 31 {
-						return pad(v, 4) + "-" + pad(m, 2) + "-" + pad(d, 2), string(rs[i : l+1]), true
-					}
-					return pad(v, 4) + "-" + pad(m, 2), string(rs[i : k+1]), true
-				}
-				continue
-			}
-			if k < len(rs) && rs[k] == sep {
-				d, l := num(k + 1)
-				if l > k+1 && d >= 1 && d <= 31 {
-					return pad(v, 4) + "-" + pad(m, 2) + "-" + pad(d, 2), string(rs[i:l]), true
-				}
-			}
-			continue
-		}
-		if n <= 2 && j < len(rs) && rs[j] == '月' && v >= 1 && v <= 12 {
-			d, l := num(j + 1)
-			if l > j+1 && l < len(rs) && (rs[l] == '日' || rs[l] == '号') && d >= 1 && d <= 31 {
-				return "--" + pad(v, 2) + "-" + pad(d, 2), string(rs[i : l+1]), true
-			}
-		}
-	}
-	return "", "", false
-}
-
-// inDate reports whether the number at clause[start:end] is part of a date
-// or a year (followed by 年/月/日/号, or a 4-digit number followed by - or /).
-func inDate(clause string, start, end int) bool {
-	rest := clause[end:]
-	for _, s := range []string{"年", "月", "日", "号", "时", "点", "分"} {
-		if strings.HasPrefix(rest, s) {
-			return true
-		}
-	}
-	if end-start == 4 && (strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "/")) {
-		return true
-	}
-	if start > 0 {
-		prev, _ := utf8.DecodeLastRuneInString(clause[:start])
-		if prev == '-' || prev == '/' || prev == '年' || prev == '月' {
-			return true
-		}
-	}
-	return false
-}
-
-func pad(v, w int) string {
-	s := strconv.Itoa(v)
-	for len(s) < w {
-		s = "0" + s
-	}
-	return s
-}
-
-func dateValue(iso string) float64 {
-	v, _ := strconv.ParseFloat(strings.ReplaceAll(strings.TrimPrefix(iso, "--"), "-", ""), 64)
-	return v
-}
-
 // trendLink matches what joins a figure to the one before it as a second
 // value of one measure: an arrow or dash, or a verb of change ("降到",
 // "升至", "增长到", "→"): "获客成本从每人三十元降到十二元".
 var trendLink = regexp.MustCompile(`^\s*(?:[→~～\-—/]|(?:又|再|并|则|而|却)?(?:降|升|增|涨|跌|减|提高|下降|上升|增长|回落|攀升|飙升|变|缩小|扩大)?(?:到|至|为|成)?)\s*$`)
-
-// kpiClause is what kpiLabel reads around one figure.
-type kpiClause struct {
-	row, header   string // the row's subject ("樱花季") and the clause's "X：" header ("情绪占比"), or ""
-	before, after string // the clause text before the figure (from the previous figure on) and after it
-	lead          string // the whole clause text before the figure
-	label         string // the figure's Label
-	afterForm     bool   // the label is the subject after the number ("26%的网友…")
-}
-
-// metricWords name a metric; longer words first (a subject is what is left
-// when they are removed).
-var metricWords = []string{"阅读量", "播放量", "讨论量", "转发量", "浏览量", "评论量", "点赞量", "互动量", "搜索量", "曝光量",
-	"增长率", "粉丝数", "点赞数", "评论数", "声量", "占比", "比例", "比重", "份额", "指数", "排名", "得分", "评分", "分布", "走势",
-	"趋势", "限额", "规模", "金额", "价格", "月租", "租金", "成本", "收入", "增幅", "涨幅", "降幅", "增速", "热度", "次数",
-	"频率", "频次", "概率", "人数", "数量", "总量", "总数",
-	// a rate of an action names no subject by itself ("转发率高达62%": whose
-	// reposts is in another clause)
-	"转发率", "点击率", "完播率", "互动率", "回复率", "参与率", "打开率", "率"}
-
-// unitMetrics map the word after a 万/亿 figure to the metric it counts
-// ("3.8 亿阅读" → 阅读量, "32.7 万赞" → 点赞数).
-var unitMetrics = [][2]string{{"次播放", "播放量"}, {"播放", "播放量"}, {"阅读", "阅读量"}, {"浏览", "浏览量"}, {"点赞", "点赞数"},
-	{"赞", "点赞数"}, {"转发", "转发量"}, {"评论", "评论数"}, {"讨论", "讨论量"}}
-
-// countUnits are measure words of things and people: a clause that stops
-// after "N人" counts what its label names ("开业首周新增粉丝五千人").
-var countUnits = []string{"人次", "万人", "人", "次", "条", "篇", "个", "名", "家", "所", "项", "起", "票"}
-
-// approxTails follow a count and still end it ("12次左右").
-var approxTails = []string{"左右", "以上", "以下", "之多", "余", "多"}
-
-// countsWhatFollows reports a count by a measure word with the counted
-// thing named after it ("20个专业进入全球前1%", "11所高校形成…"): the
-// words before the number are then no label — even when they hold a metric
-// word, when they end in 有 ("在ESI世界排名有": what the ranking has, not
-// the ranking; "声量规模为12780条提及" stays 声量规模's).
-func countsWhatFollows(f Figure, after string) bool {
-	if f.Unit == "" || prefixAny(f.Unit, countUnits) != f.Unit || prefixAny(after, approxTails) != "" {
-		return false
-	}
-	r, _ := utf8.DecodeRuneInString(after)
-	return unicode.IsLetter(r)
-}
-
-// kpiLabel is the label of a figure's KPI card: what is measured, a
-// subject and a metric, built from the clause's own words, or "" when the
-// clause gives none. In order:
-//   - a clause under a metric header ("情绪占比：浪漫 42% / 焦虑 28%") is
-//     labelled header：category, after the row's subject when the text is
-//     a row of "X：…；" fields ("樱花季情绪占比：焦虑");
-//   - "N%的X" is X's share (网友支持学校的决定占比);
-//   - a subject holding a metric word is kept (负面声量, 该事件影响力指数 →
-//     事件影响力指数), one before 占 gets 占比 (微博平台占比);
-//   - a 万/亿 count followed by what it counts takes that metric
-//     ("微博#武大樱花预约# 3.8 亿阅读" → 微博#武大樱花预约#阅读量);
-//   - a count of people or things whose clause stops after it labels what
-//     it counts (开业首周新增粉丝 五千人); when the clause goes on after the
-//     measure word ("带动全省11所高校形成…") the counted thing follows the
-//     number and the words before it are no label.
-//
-// The subject left when the metric words are removed must have two runes
-// ("排名 第3", "阅读量 3.8亿" name no subject); the label is at most 18
-// runes (a longer one starting at a #hashtag# is cut to it). Dates get no
-// KPI label.
-func kpiLabel(c kpiClause, f Figure) string {
-	if f.Kind == FigDate {
-		return ""
-	}
-	before := c.before
-	if c.header != "" {
-		if _, b, ok := cutColon(before); ok {
-			before = b
-		}
-	}
-	subj := stripDemonstrative(balanceQuotes(subjectBefore(before)))
-	if q := quotedEnd(before); q != "" {
-		subj = q // "抖音“00 后通宵 WB”", "微博#武大樱花预约#": the term with its marks
-	}
-	if c.afterForm || subj == "" {
-		subj = stripDemonstrative(c.label)
-	}
-	if k := strings.IndexRune(subj, '#'); k > 0 && utf8.RuneCountInString(subj) > 18 {
-		subj = subj[k:] // a long subject before a hashtag: the hashtag names it
-	}
-	tb := strings.TrimSpace(before)
-	after := strings.TrimSpace(c.after)
-	if strings.HasPrefix(after, "时") || strings.HasPrefix(after, "以上时") {
-		return "" // "当“无语”出现频率超过每百帖30次时": a threshold, not a measurement
-	}
-	if firstAny(c.lead+c.header, methodWords) != "" {
-		return "" // "情感样本：≈ 210 万条有效文本、3.8 亿次阅读": the size of a sample, not a measurement of the topic
-	}
-	if prefixAny(subj, placeVerbs) != "" {
-		return "" // "（纽约大学，）位于美国排名第30位": the subject is in another clause, maybe another's
-	}
-	if strings.HasSuffix(tb, "有") && countsWhatFollows(f, after) {
-		return "" // "在ESI世界排名有20个专业进入…": a count of what follows, not the ranking's
-	}
-	switch {
-	case f.Unit == "%" && firstSuffix(tb, shareTails) != "":
-		subj += "占比" // "海外校友的推特讨论量虽仅占总量8%": 海外校友的推特讨论量占比
-	case c.header != "" && hasMetric(c.header):
-		subj = c.row + c.header + "：" + subj
-	case c.afterForm:
-		if f.Unit != "%" {
-			return ""
-		}
-		subj = shareOf(after, subj) + "占比"
-	case hasMetric(subj):
-	case strings.HasSuffix(tb, "占") || strings.HasSuffix(tb, "占比") || strings.HasSuffix(tb, "占到"):
-		subj += "占比"
-	case f.Unit == "万" || f.Unit == "亿":
-		m := ""
-		for _, um := range unitMetrics {
-			if strings.HasPrefix(after, um[0]) {
-				m = um[1]
-				break
-			}
-		}
-		if m == "" {
-			return ""
-		}
-		subj += m
-	case prefixAny(f.Unit, countUnits) == f.Unit && f.Unit != "":
-		if countsWhatFollows(f, after) {
-			return "" // "带动全省11所高校形成…": the count is of what follows
-		}
-	default:
-		return ""
-	}
-	// "咨询人数同比下降43%": a change against a base keeps its direction
-	// (a card "咨询人数同比 43%" reads as a level, or a rise)
-	if f.Unit == "%" && firstSuffix(subj, []string{"同比", "环比"}) != "" {
-		if v := firstSuffix(tb, changeDirections); v != "" {
-			subj += v
-		}
-	}
-	left := subj
-	for _, m := range metricWords {
-		left = strings.ReplaceAll(left, m, "")
-	}
-	left = strings.TrimFunc(left, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-	if utf8.RuneCountInString(left) < 2 || utf8.RuneCountInString(subj) > 18 || strings.ContainsAny(subj, "|、") || firstAny(subj, changeVerbs) != "" {
-		return ""
-	}
-	return subj
-}
-
-// changeDirections are the verbs of a change a 同比/环比 share states.
-var changeDirections = []string{"下降", "下滑", "减少", "降低", "增长", "增加", "上升", "上涨", "提升", "激增", "暴涨", "骤降"}
-
-// shareTails end a clause whose figure is a share of the whole (占总量,
-// 占全部): the label is its subject with 占比.
-var shareTails = []string{"占总量", "占总数", "占全部", "占整体", "占总体"}
-
-// methodWords describe how the data was gathered: a figure after them
-// sizes the sample or the sources, it measures nothing about the topic.
-var methodWords = []string{"样本", "抽样", "监测平台", "信源", "数据来源", "数据源", "采集"}
-
-// placeVerbs open a predicate whose subject is elsewhere ("位于美国排名第30位"):
-// a label starting with one names no subject.
-var placeVerbs = []string{"位于", "地处", "坐落", "位列", "位居", "排在", "名列", "列于"}
-
-// changeVerbs state a change: a label holding one ("指数从A+降至B+（降幅")
-// is a clause about the change, not a subject and metric.
-var changeVerbs = []string{"降至", "升至", "增至", "降到", "升到", "增长到", "跌至", "涨至"}
-
-// hasMetric reports whether s holds a metric word.
-func hasMetric(s string) bool { return firstAny(s, metricWords) != "" }
-
-// stripDemonstrative removes a pointing word opening a label (这位, 该,
-// 此): out of its passage it points at nothing.
-func stripDemonstrative(s string) string {
-	for _, p := range []string{"这位", "这个", "这些", "这名", "这", "该", "此"} {
-		if t, ok := strings.CutPrefix(s, p); ok && utf8.RuneCountInString(t) >= 2 {
-			return t
-		}
-	}
-	return s
-}
-
-// cutColon splits "X：rest" (full-width or ASCII colon) at its first colon.
-func cutColon(s string) (head, rest string, ok bool) {
-	i := strings.IndexAny(s, "：:")
-	if i < 0 {
-		return "", s, false
-	}
-	_, n := utf8.DecodeRuneInString(s[i:])
-	return s[:i], s[i+n:], true
-}
-
-// clauseHeader is the X of a clause "X：…" (1 to 8 runes, no digit, no
-// quote, not a lead-in): the column a table row's cell was under
-// ("情绪占比"), or "".
-func clauseHeader(clause string) string {
-	h, _, ok := cutColon(clause)
-	h = strings.TrimSpace(h)
-	if n := utf8.RuneCountInString(h); !ok || n < 1 || n > 8 || strings.ContainsAny(h, numberRunes[:10]+"“”\"「」（）()#") || leadIn(h) {
-		return ""
-	}
-	return h
-}
-
-// leadInWords end the lead-in of a list in running text ("声量的平台分布为：
-// 小红书占46%，抖音占31%…"): what follows the colon is the subject, not a
-// table cell under a column.
-var leadInWords = []string{"为", "是", "如下", "包括", "分别", "依次"}
-
-// leadIn reports a text ending in a lead-in word.
-func leadIn(s string) bool {
-	for _, w := range leadInWords {
-		if strings.HasSuffix(strings.TrimSpace(s), w) {
-			return true
-		}
-	}
-	return false
-}
-
-// rowSubject is the subject of a row of "X：…；Y：…" fields (a table row
-// the evidence stage wrote out: "维度：樱花季；高光片段：…"): the value of
-// its first field when that is short (1 to 10 runes) and holds no digit;
-// "" for any other text.
-func rowSubject(text string) string {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == '；' || r == ';' })
-	if len(fields) < 2 || clauseHeader(fields[0]) == "" || clauseHeader(fields[1]) == "" {
-		return ""
-	}
-	_, v, _ := cutColon(fields[0])
-	v = strings.TrimSpace(v)
-	if n := utf8.RuneCountInString(v); n < 1 || n > 10 || strings.ContainsAny(v, numberRunes[:10]+"：:") {
-		return ""
-	}
-	return v
-}
-
-// cutOff reports whether clause, the last of text, was cut off: text
-// stops without a sentence mark and the clause ends on a joining word or
-// mark (的, 与, 和, 及, 或, 、) — the scraped page was stored cut at a fixed
-// length.
-func cutOff(text, clause string) bool {
-	last, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(text))
-	if strings.ContainsRune("。｡.!！?？;；…”’」』）)》%", last) || unicode.IsDigit(last) {
-		return false
-	}
-	end, _ := utf8.DecodeLastRuneInString(clause)
-	return strings.ContainsRune("的与和及或、", end)
-}
-
-// ordinalCounter reports whether rest (what follows a "第N") opens with a
-// counter of editions, rounds or parts (届, 轮, 期, 个 …): "第十一届" is the
-// eleventh edition, not a ranking.
-func ordinalCounter(rest string) bool {
-	r, _ := utf8.DecodeRuneInString(rest)
-	return strings.ContainsRune("届轮期批次版代章节页季集回场号个", r)
-}
-
-// quotedEnd is the quoted term or #hashtag# that before ends with, with
-// its marks and at most 6 runes of what precedes it ("高光叙事：抖音“00 后通宵
-// WB” " → 抖音“00 后通宵 WB”), or "" when before ends otherwise.
-func quotedEnd(before string) string {
-	t := strings.TrimSpace(before)
-	for _, p := range [...][2]string{{"“", "”"}, {"「", "」"}, {"#", "#"}, {"《", "》"}} {
-		body, ok := strings.CutSuffix(t, p[1])
-		if !ok {
-			continue
-		}
-		k := strings.LastIndex(body, p[0])
-		if k < 0 || k+len(p[0]) == len(body) {
-			return ""
-		}
-		_, pre, _ := cutColon(body[:k])
-		pre = stripLeading(strings.TrimSpace(pre))
-		if rs := []rune(pre); len(rs) > 6 {
-			pre = string(rs[len(rs)-6:])
-		}
-		return pre + t[k:]
-	}
-	return ""
-}
-
-// people are the groups a share is of ("19%的网友认为…").
-var people = []string{"网友", "网民", "用户", "受访者", "受访学生", "学生", "家长", "市民", "公众", "评论", "留言", "帖子", "博主", "观众", "读者", "消费者", "居民", "校友", "教师"}
-
-// shareOf is what a "N%的X…" share is of: for a group of people followed
-// by what they say or do, "认为保安不应该打人的网友" (the clause's words,
-// the group moved to the end, at most 14 runes); else label, the subject
-// as FindFigures cut it.
-func shareOf(after, label string) string {
-	rest, ok := strings.CutPrefix(after, "的")
-	if !ok {
-		return label
-	}
-	rest = strings.TrimRightFunc(rest, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-	for _, p := range people {
-		if pred, ok := strings.CutPrefix(rest, p); ok && pred != "" && utf8.RuneCountInString(pred)+utf8.RuneCountInString(p) <= 13 && !strings.ContainsAny(pred, "“”\"「」（）()") {
-			return pred + "的" + p
-		}
-	}
-	return label
-}

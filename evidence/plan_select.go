@@ -226,3 +226,150 @@ func assign(set *Set, sp *SubPlan, chosen []cand, verdicts map[int]verdict) {
 		sp.Figures = append(sp.Figures, set.figuresOf(a.ItemID)...)
 	}
 }
+
+// cand is one item's best place in the plan, before the MMR selection.
+type cand struct {
+	item      int
+	score     float64
+	relevance float64
+	runner    string
+	onTopic   bool
+	boost     float64
+	hit       targetHit
+}
+
+// targetHit is one retrieval candidate of an item: the target that found
+// it and how.
+type targetHit struct {
+	target    int
+	retrieval float64
+	rank      int
+	via       string
+}
+
+// candidatesByItem turns per-key candidates into per-item hits in target
+// order (the best retrieval kept when a key lists an item twice); nil when
+// cands is nil. Keys that name no target are ignored.
+func candidatesByItem(set *Set, cands map[string][]Candidate, target func(key string) int) [][]targetHit {
+	if cands == nil {
+		return nil
+	}
+	out := make([][]targetHit, len(set.Items))
+	keys := make([]string, 0, len(cands))
+	for k := range cands {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool { return target(keys[a]) < target(keys[b]) })
+	for _, k := range keys {
+		ti := target(k)
+		if ti < 0 {
+			continue
+		}
+		for _, c := range cands[k] {
+			if c.Item < 0 || c.Item >= len(out) {
+				continue
+			}
+			hs := out[c.Item]
+			if n := len(hs); n > 0 && hs[n-1].target == ti {
+				if c.Retrieval > hs[n-1].retrieval {
+					hs[n-1] = targetHit{ti, c.Retrieval, c.Rank, c.Via}
+				}
+				continue
+			}
+			out[c.Item] = append(hs, targetHit{ti, c.Retrieval, c.Rank, c.Via})
+		}
+	}
+	return out
+}
+
+// roundBoosts keeps, of each round, the RoundQuota keys whose best item is
+// most relevant to the chapter (query chapterQ+i of sc for chapter i; ties:
+// the round's order), and boosts them.
+func roundBoosts(set *Set, sc *scorer, chapterQ int, chapters []ChapterSpec, rounds Rounds) Boosts {
+	if len(rounds) == 0 {
+		return nil
+	}
+	wanted := map[string]bool{}
+	for _, rs := range rounds {
+		for _, keys := range rs {
+			for _, k := range keys {
+				wanted[k] = true
+			}
+		}
+	}
+	byKey := map[string][]int{}
+	for i := range set.Items {
+		for _, p := range set.Items[i].Provenance {
+			for _, k := range []string{p.URL, p.Section} {
+				if k != "" && wanted[k] && (len(byKey[k]) == 0 || byKey[k][len(byKey[k])-1] != i) {
+					byKey[k] = append(byKey[k], i)
+				}
+			}
+		}
+	}
+	// scores of the items that carry a key, against every query
+	rel := map[int][]float64{}
+	var buf []uint64
+	for _, is := range byKey {
+		for _, i := range is {
+			if _, ok := rel[i]; !ok {
+				out := make([]float64, sc.nq)
+				buf = sc.score(set.Items[i].Text, out, buf)
+				rel[i] = out
+			}
+		}
+	}
+	out := Boosts{}
+	for ci, c := range chapters {
+		rs := rounds[c.ID]
+		if len(rs) == 0 || c.Summary {
+			continue
+		}
+		m := map[string]float64{}
+		for _, keys := range rs {
+			type ranked struct {
+				key string
+				rel float64
+			}
+			var rk []ranked
+			seen := map[string]bool{}
+			for _, k := range keys {
+				if seen[k] || len(byKey[k]) == 0 {
+					continue
+				}
+				seen[k] = true
+				best := 0.0
+				for _, i := range byKey[k] {
+					best = math.Max(best, rel[i][chapterQ+ci])
+				}
+				rk = append(rk, ranked{k, best})
+			}
+			sort.SliceStable(rk, func(a, b int) bool { return rk[a].rel > rk[b].rel })
+			for i, r := range rk {
+				if i >= RoundQuota {
+					break
+				}
+				m[r.key] = BoostScore
+			}
+		}
+		out[c.ID] = m
+	}
+	return out
+}
+
+func (b Boosts) of(chapter string, it *Item) float64 {
+	m := b[chapter]
+	if m == nil {
+		return 0
+	}
+	best := 0.0
+	for _, pv := range it.Provenance {
+		if pv.URL != "" {
+			best = math.Max(best, m[pv.URL])
+		}
+		if pv.Section != "" {
+			best = math.Max(best, m[pv.Section])
+		}
+	}
+	return best
+}
