@@ -93,7 +93,9 @@ func Noises() []Noise {
 //     提供, 帮助 …), a trial or contact call (免费试用, 咨询热线 …), a
 //     recruiting phrase (招聘计划, 校园招聘, 投递简历, 网申 …), or an
 //     institution's brochure: its offer or mission (为学生…提供, 致力于,
-//     旨在培养, 以…为宗旨, 提供智力支持, 服务能力…不断增强) in a sentence of at most 80 runes that speaks of no
+//     旨在培养, 以…为宗旨, 提供智力支持, 服务能力…不断增强), milestones and
+//     achievements (迎来130岁生日, 里程碑, 成果入选, 稳居世界百强, 关键技术
+//     难题, 接受…专访) in a sentence of at most 80 runes that speaks of no
 //     opinion or event (舆情, 网友, 争议, 回应, 评论 …);
 //   - Filler: search-engine filler (小编, 本篇文章, 希望对大家有所帮助 …) or
 //     two or more weather and climate words (气候, 气温, 降水量 …);
@@ -278,7 +280,9 @@ var contact = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.(?:com|cn|ne
 // whatever its verbs; brochureRunes bounds the sentence (a long one says
 // more than its offer).
 var (
-	brochure      = regexp.MustCompile(`为(?:学生|师生|广大|社会|用户|客户|顾客|考生|校友|学子|学员|会员|企业|家长)[^，,。；;]{0,10}提供|致力于|旨在(?:培养|打造|为|推动|提升)|以[^，,。]{1,12}为(?:宗旨|使命)|提供(?:智力|人才|技术|科技)支[持撑]|(?:服务|办学|综合)能力[^，,。；]{0,12}不断(?:增强|提升|提高)`)
+	brochure = regexp.MustCompile(`为(?:学生|师生|广大|社会|用户|客户|顾客|考生|校友|学子|学员|会员|企业|家长)[^，,。；;]{0,10}提供|致力于|旨在(?:培养|打造|为|推动|提升)|以[^，,。]{1,12}为(?:宗旨|使命)|提供(?:智力|人才|技术|科技)支[持撑]|(?:服务|办学|综合)能力[^，,。；]{0,12}不断(?:增强|提升|提高)` +
+		// its milestones and achievements: 迎来130岁生日, 里程碑, 再出发, 集大成, 成果入选, 稳居世界百强, 关键技术难题, 接受…专访
+		`|迎来[0-9一二三四五六七八九十百]+(?:岁|周年)|里程碑|再出发|之集大成|成果入选|稳居世界百强|关键技术难题|接受[^，,。；]{0,16}专访`)
 	opinionWords  = []string{"舆情", "舆论", "网友", "争议", "质疑", "事件", "回应", "批评", "热搜", "通报", "投诉", "讨论", "负面", "情绪", "评论", "声量", "爆料", "曝光", "举报", "抱怨", "不满", "差评", "好评"}
 	brochureRunes = 80
 )
