@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
 	"reportengine/text"
 )
@@ -187,7 +188,11 @@ func (g *Generator) screen(ctx context.Context, qs []string) ([]Suggestion, []st
 	out := []Suggestion{}
 	var warns []string
 	for _, q := range qs {
-		if why := Unfit(q); why != "" {
+		why := Unfit(q)
+		if why == "" && g.cfg.Builder != nil {
+			why = quotesInternalName(q, g.cfg.Builder.Model())
+		}
+		if why != "" {
 			warns = append(warns, fmt.Sprintf("dropped %q: %s", q, why))
 			continue
 		}
@@ -286,4 +291,37 @@ func (g *Generator) citedRecords(res *localsearch.Result) localsearch.Records {
 		rec["entities"] = ents
 	}
 	return rec
+}
+
+// internalEntityTypes are the entity types of our graphs' bookkeeping
+// nodes (graphrag.TypeSection, TypeSearchQuery, TypeEngine): an engine's
+// research heading, a search query or an engine is how the research was
+// done, never a subject a reader knows by name. The report's follow-ups
+// (nodes) apply the same rule to the graph's node types.
+var internalEntityTypes = map[string]bool{"section": true, "search_query": true, "engine": true}
+
+// quotesInternalName says why q is unfit when a name it quotes (「…」,
+// 『…』, “…”) is the title of one of m's entities of an internal type
+// (internalEntityTypes) and of no other entity, or "". Microsoft GraphRAG
+// indexes have no such types, so nothing is dropped there.
+func quotesInternalName(q string, m *knowledge.Model) string {
+	if m == nil {
+		return ""
+	}
+	ents := m.Entities()
+	for _, sm := range quotedNameRE.FindAllStringSubmatch(q, -1) {
+		name := strings.TrimSpace(sm[1] + sm[2] + sm[3])
+		idx := m.EntitiesByTitle(name)
+		if len(idx) == 0 {
+			continue
+		}
+		internal := true
+		for _, i := range idx {
+			internal = internal && internalEntityTypes[ents[i].Type]
+		}
+		if internal {
+			return fmt.Sprintf("quotes the engines' own name %q", name)
+		}
+	}
+	return ""
 }

@@ -247,3 +247,39 @@ func TestGenerateFromCitedTexts(t *testing.T) {
 		t.Errorf("questions %q", res.Questions)
 	}
 }
+
+// A question quoting the title of an engine's research section, a search
+// query or an engine (our graphs' bookkeeping nodes) is dropped, as the
+// report's follow-ups drop it; a title that also names an entity of
+// another type, and the names of other entities, are kept. Removing the
+// rule keeps 「选址决策与商圈对比」; letting one internal namesake suffice
+// drops 「写字楼商圈」.
+func TestQuotesInternalName(t *testing.T) {
+	m, err := knowledge.New(knowledge.Parts{Entities: []knowledge.Entity{
+		{ID: "s0", ShortID: "0", Title: "选址决策与商圈对比", Type: "section"},
+		{ID: "q0", ShortID: "1", Title: "李明咖啡店 拿铁 定价", Type: "search_query"},
+		{ID: "e0", ShortID: "2", Title: "query", Type: "engine"},
+		{ID: "t0", ShortID: "3", Title: "李明咖啡店", Type: "topic"},
+		{ID: "s1", ShortID: "4", Title: "写字楼商圈", Type: "section"},
+		{ID: "u1", ShortID: "5", Title: "写字楼商圈", Type: "source"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]bool{
+		"「选址决策与商圈对比」的具体情况和影响如何？":  true,
+		"“李明咖啡店 拿铁 定价”说明了什么？":     true,
+		"「query」的具体情况和影响如何？":      true,
+		"「李明咖啡店」的具体情况和影响如何？":      false,
+		"「写字楼商圈」的具体情况和影响如何？":      false,
+		"选址决策与商圈对比有何看法？":          false, // not quoted: not a name the question asks about
+		"「桂花拿铁」与「选址决策与商圈对比」有何关联？": true,
+	} {
+		if got := quotesInternalName(q, m) != ""; got != want {
+			t.Errorf("%s: dropped %v, want %v", q, got, want)
+		}
+	}
+	if quotesInternalName("「选址决策与商圈对比」如何？", nil) != "" {
+		t.Error("no model: nothing is dropped")
+	}
+}

@@ -35,7 +35,7 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 	c := readQuestionContext(system)
 	zh := hasHan(in.Question)
 	if in.Question == "" && len(in.History) == 0 {
-		zh = mostlyHan(c.ents)
+		zh = mostlyHan(c.texts)
 	}
 	var entQs []string
 	for _, e := range c.ents {
@@ -75,14 +75,18 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 // but the bookkeeping ones, whose titles are in skip, and the
 // relationships (source, target).
 type questionContext struct {
-	ents [][2]string
-	rels [][2]string
-	skip map[string]bool
+	ents  [][2]string
+	rels  [][2]string
+	skip  map[string]bool
+	texts []string // every cell of every table (the context's language)
 }
 
 func readQuestionContext(system string) questionContext {
 	c := questionContext{skip: map[string]bool{}}
 	for _, t := range parseContext(system) {
+		for _, r := range t.rows {
+			c.texts = append(c.texts, r...)
+		}
 		if ec, dc := t.col("entity"), t.col("description"); ec >= 0 && dc >= 0 && t.col("source") < 0 {
 			for _, r := range t.rows {
 				if bookkeeping(r[dc]) {
@@ -105,12 +109,13 @@ func readQuestionContext(system string) questionContext {
 	return c
 }
 
-// mostlyHan reports whether the entity titles hold more Han characters
-// than other letters (the language of questions asked with no question).
-func mostlyHan(ents [][2]string) bool {
+// mostlyHan reports whether the context's cells hold more Han characters
+// than other letters (the language of questions asked with no question:
+// that context may hold community reports and no entity table).
+func mostlyHan(cells []string) bool {
 	han, latin := 0, 0
-	for _, e := range ents {
-		for _, r := range e[0] {
+	for _, cell := range cells {
+		for _, r := range cell {
 			if unicode.Is(unicode.Han, r) {
 				han++
 			} else if unicode.IsLetter(r) {

@@ -158,3 +158,23 @@ func TestQuestionsNoStructuralRelations(t *testing.T) {
 		t.Errorf("the relation between names is not asked about:\n%s", out)
 	}
 }
+
+// With no question asked, the questions take the language of the whole
+// context, not of its entity table alone: the context built for no
+// question on our graphs is community reports in Chinese beside an entity
+// table of Latin names (the sample asked "What part does 李明咖啡店 play in
+// this?"). Reversing the rule, or counting only the entity titles,
+// makes English questions here.
+func TestQuestionsLanguageWithoutQuestion(t *testing.T) {
+	ctx := "-----Reports-----\nid|title|content\n0|李明咖啡店|主题「李明咖啡店」由四个引擎研究，会员体系与断货事件是讨论最多的话题。\n\n" +
+		"-----Entities-----\nid|entity|description|number of relationships\n0|Latte Art Lab|a coffee workshop|1\n"
+	out := questionsAnswer(prompts.QuestionGenerationInput{QuestionCount: 2}, systemWith(ctx))
+	if out != "- 「Latte Art Lab」的具体情况和影响如何？" {
+		t.Errorf("got %q", out)
+	}
+	en := "-----Reports-----\nid|title|content\n0|Dulce|The operation at Dulce base and its teams.\n\n" +
+		"-----Entities-----\nid|entity|description|number of relationships\n0|杜尔塞|基地|1\n"
+	if out := questionsAnswer(prompts.QuestionGenerationInput{QuestionCount: 2}, systemWith(en)); out != "- What part does 杜尔塞 play in this?" {
+		t.Errorf("English context: got %q", out)
+	}
+}
