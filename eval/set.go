@@ -126,65 +126,17 @@ func Read(r io.Reader, path string) (*Set, error) {
 		if len(raw) == 0 {
 			continue
 		}
-		bad := func(format string, args ...any) error {
-			return &SetError{Path: path, Line: n, Msg: fmt.Sprintf(format, args...)}
-		}
 		if !utf8.Valid(raw) {
-			return nil, bad("not UTF-8")
+			return nil, &SetError{Path: path, Line: n, Msg: "not UTF-8"}
 		}
 		if len(set.Questions) == MaxQuestions {
-			return nil, bad("more than %d questions (the most a set may hold)", MaxQuestions)
+			return nil, &SetError{Path: path, Line: n, Msg: fmt.Sprintf("more than %d questions (the most a set may hold)", MaxQuestions)}
 		}
-		var l line
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&l); err != nil {
-			return nil, bad("%s", jsonMsg(err))
+		q, msg := parseLine(raw)
+		if msg != "" {
+			return nil, &SetError{Path: path, Line: n, Msg: msg}
 		}
-		if dec.More() {
-			return nil, bad("more than one JSON value on the line")
-		}
-		if l.Question == nil || strings.TrimSpace(*l.Question) == "" {
-			return nil, bad("question: missing or empty")
-		}
-		q := Question{Line: n, Text: strings.TrimSpace(*l.Question), ExpectRecords: l.ExpectRecords}
-		if c := utf8.RuneCountInString(q.Text); c > maxQuestionRunes {
-			return nil, bad("question: %d runes, at most %d", c, maxQuestionRunes)
-		}
-		switch l.Expect {
-		case "":
-		case ExpectNoMatch:
-			q.OffTopic = true
-			if len(l.Assertions) > 0 || len(l.ExpectRecords) > 0 {
-				return nil, bad(`expect "no_match": an off-topic question has no assertions or expect_records`)
-			}
-		default:
-			return nil, bad(`expect: %q, want "no_match" or no field`, l.Expect)
-		}
-		if len(l.Assertions) > maxAssertions {
-			return nil, bad("assertions: %d, at most %d", len(l.Assertions), maxAssertions)
-		}
-		for i, alts := range l.Assertions {
-			if len(alts) == 0 {
-				return nil, bad("assertions[%d]: empty list, want the alternative wordings of one fact", i)
-			}
-			if len(alts) > maxAlternatives {
-				return nil, bad("assertions[%d]: %d alternatives, at most %d", i, len(alts), maxAlternatives)
-			}
-			clean := make([]string, len(alts))
-			for j, a := range alts {
-				if fold(a) == "" {
-					return nil, bad("assertions[%d][%d]: empty (or only spaces and punctuation)", i, j)
-				}
-				clean[j] = strings.TrimSpace(a)
-			}
-			q.Assertions = append(q.Assertions, clean)
-		}
-		for i, r := range l.ExpectRecords {
-			if strings.TrimSpace(r) == "" {
-				return nil, bad("expect_records[%d]: empty", i)
-			}
-		}
+		q.Line = n
 		set.Questions = append(set.Questions, q)
 	}
 	if err := sc.Err(); err != nil {
@@ -197,6 +149,71 @@ func Read(r io.Reader, path string) (*Set, error) {
 		return nil, &SetError{Path: path, Msg: "no question"}
 	}
 	return set, nil
+}
+
+// parseLine reads one non-blank UTF-8 line of a set into a Question (Line
+// unset), or says what is wrong with it.
+func parseLine(raw []byte) (Question, string) {
+	var l line
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return Question{}, jsonMsg(err)
+	}
+	if dec.More() {
+		return Question{}, "more than one JSON value on the line"
+	}
+	if l.Question == nil || strings.TrimSpace(*l.Question) == "" {
+		return Question{}, "question: missing or empty"
+	}
+	q := Question{Text: strings.TrimSpace(*l.Question), ExpectRecords: l.ExpectRecords}
+	if c := utf8.RuneCountInString(q.Text); c > maxQuestionRunes {
+		return q, fmt.Sprintf("question: %d runes, at most %d", c, maxQuestionRunes)
+	}
+	switch l.Expect {
+	case "":
+	case ExpectNoMatch:
+		q.OffTopic = true
+		if len(l.Assertions) > 0 || len(l.ExpectRecords) > 0 {
+			return q, `expect "no_match": an off-topic question has no assertions or expect_records`
+		}
+	default:
+		return q, fmt.Sprintf(`expect: %q, want "no_match" or no field`, l.Expect)
+	}
+	var msg string
+	q.Assertions, msg = assertions(l.Assertions)
+	for i, r := range l.ExpectRecords {
+		if msg == "" && strings.TrimSpace(r) == "" {
+			msg = fmt.Sprintf("expect_records[%d]: empty", i)
+		}
+	}
+	return q, msg
+}
+
+// assertions checks a line's assertions and trims each wording, or says
+// what is wrong with them.
+func assertions(list [][]string) ([][]string, string) {
+	if len(list) > maxAssertions {
+		return nil, fmt.Sprintf("assertions: %d, at most %d", len(list), maxAssertions)
+	}
+	var out [][]string
+	for i, alts := range list {
+		if len(alts) == 0 {
+			return nil, fmt.Sprintf("assertions[%d]: empty list, want the alternative wordings of one fact", i)
+		}
+		if len(alts) > maxAlternatives {
+			return nil, fmt.Sprintf("assertions[%d]: %d alternatives, at most %d", i, len(alts), maxAlternatives)
+		}
+		clean := make([]string, len(alts))
+		for j, a := range alts {
+			if fold(a) == "" {
+				return nil, fmt.Sprintf("assertions[%d][%d]: empty (or only spaces and punctuation)", i, j)
+			}
+			clean[j] = strings.TrimSpace(a)
+		}
+		out = append(out, clean)
+	}
+	return out, ""
 }
 
 // jsonMsg words a decoding error with the field it concerns.

@@ -65,11 +65,10 @@
 // Schema(types) is the compact text of the block types' contract for a
 // prompt (about 720 tokens for the chapter block set): for each type its
 // required fields, its enum values and one valid example. It is generated
-// from the validator itself, never written by hand: the examples
-// (SchemaExample) must validate, the required fields are those whose
-// removal from the example fails ValidateChapter, and the enums are read
-// from the `oneof` tags and the validator's lists (SchemaFor gives the
-// parts). BettaFish has no such schema; its prompt describes the IR in
+// from the validator itself, never written by hand: the examples must
+// validate, the required fields are those whose removal from the example
+// fails ValidateChapter, and the enums are read from the `oneof` tags and
+// the validator's lists. BettaFish has no such schema; its prompt describes the IR in
 // prose.
 //
 // Density and CheckDensity implement the content-density check (reference
@@ -78,8 +77,7 @@
 // # Helpers
 //
 // PlainText flattens inline runs; BlockText gathers a block's running text;
-// Slug makes a valid ASCII anchor from any
-// title (CJK runs become short stable hashes); Chapter.Walk visits every
+// Chapter.Walk visits every
 // block depth first with its JSON path; IsAnchor, IsSafeHref, IsSafeColor,
 // IsSafeImageSrc, IsSafeFontFamily/Size/Weight, IsSafeThemeValue and
 // IsWidgetType are the checks the validator uses, exported so a renderer

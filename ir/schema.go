@@ -63,22 +63,8 @@ var quadrants = map[string][]string{
 	TypePestTable: {"political", "economic", "social", "technological"},
 }
 
-// SchemaExample returns the schema's example of block type t (a fresh
-// copy) and whether there is one; every block type has one, and each is
-// valid (ValidateChapter accepts a chapter holding it).
-func SchemaExample(t string) (Block, bool) {
-	b, ok := schemaExamples[t]
-	if !ok {
-		return Block{}, false
-	}
-	raw, _ := json.Marshal(b)
-	var out Block
-	_ = json.Unmarshal(raw, &out)
-	return out, true
-}
-
-// BlockSchema is what the schema says about one block type.
-type BlockSchema struct {
+// blockSchema is what the schema says about one block type.
+type blockSchema struct {
 	Type string
 	// Required are the JSON paths, relative to the block, whose removal
 	// from the example fails validation ("items", "data.labels",
@@ -92,29 +78,13 @@ type BlockSchema struct {
 	Example string
 }
 
-var blockSchemas = sync.OnceValue(func() map[string]BlockSchema {
-	out := make(map[string]BlockSchema, len(blockTypes))
+var blockSchemas = sync.OnceValue(func() map[string]blockSchema {
+	out := make(map[string]blockSchema, len(blockTypes))
 	for _, t := range blockTypes {
 		out[t] = buildBlockSchema(t)
 	}
 	return out
 })
-
-// SchemaFor returns the schema of block type t; ok is false for an
-// unknown type.
-func SchemaFor(t string) (BlockSchema, bool) {
-	s, ok := blockSchemas()[t]
-	if !ok {
-		return BlockSchema{}, false
-	}
-	s.Required = slices.Clone(s.Required)
-	enums := make(map[string][]string, len(s.Enums))
-	for k, v := range s.Enums {
-		enums[k] = slices.Clone(v)
-	}
-	s.Enums = enums
-	return s, true
-}
 
 // Schema returns the compact schema text of the given block types (every
 // block type when types is empty; unknown names are skipped), in the
@@ -180,7 +150,7 @@ func Schema(types []string) string {
 	return sb.String()
 }
 
-func buildBlockSchema(t string) BlockSchema {
+func buildBlockSchema(t string) blockSchema {
 	ex, ok := schemaExamples[t]
 	if !ok {
 		panic("ir: schema: no example for block type " + t)
@@ -192,7 +162,7 @@ func buildBlockSchema(t string) BlockSchema {
 	if err != nil {
 		panic(err)
 	}
-	s := BlockSchema{Type: t, Example: string(raw), Enums: map[string][]string{}}
+	s := blockSchema{Type: t, Example: string(raw), Enums: map[string][]string{}}
 	var tree any
 	_ = json.Unmarshal(raw, &tree)
 	for _, p := range leafPaths(tree, "") {

@@ -10,7 +10,7 @@ import (
 // Every block type has an example, and every example validates.
 func TestSchemaExamplesValidate(t *testing.T) {
 	for _, typ := range BlockTypes() {
-		b, ok := SchemaExample(typ)
+		b, ok := schemaExamples[typ]
 		if !ok {
 			t.Errorf("%s: no example", typ)
 			continue
@@ -22,7 +22,7 @@ func TestSchemaExamplesValidate(t *testing.T) {
 		if err := ValidateChapter(&c); err != nil {
 			t.Errorf("%s example invalid: %v", typ, err)
 		}
-		s, _ := SchemaFor(typ)
+		s := blockSchemas()[typ]
 		var fromText Block
 		if err := json.Unmarshal([]byte(s.Example), &fromText); err != nil {
 			t.Errorf("%s: example JSON: %v", typ, err)
@@ -38,7 +38,7 @@ func TestSchemaExamplesValidate(t *testing.T) {
 // the validator enforces).
 func TestSchemaRequiredMatchesValidator(t *testing.T) {
 	for _, typ := range BlockTypes() {
-		s, _ := SchemaFor(typ)
+		s := blockSchemas()[typ]
 		var tree map[string]any
 		if err := json.Unmarshal([]byte(s.Example), &tree); err != nil {
 			t.Fatal(err)
@@ -112,7 +112,7 @@ func TestSchemaEnumsMatchValidator(t *testing.T) {
 	// the values the schema lists validate in their place, a made-up one
 	// does not
 	for _, typ := range BlockTypes() {
-		s, _ := SchemaFor(typ)
+		s := blockSchemas()[typ]
 		for path, vals := range s.Enums {
 			if strings.Contains(path, "{") || strings.Contains(path, "align") {
 				continue // quadrant groups and optional keys: covered above

@@ -16,45 +16,6 @@ func TestPlainText(t *testing.T) {
 	}
 }
 
-func TestSlug(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"Market Overview", "market-overview"},
-		{"2.1  Market   Overview!", "2-1-market-overview"},
-		{"--Lead_and_trail--", "lead-and-trail"},
-		{"网民评论", "u6ae5668c"},
-		{"2.1 市场 Overview", "2-1-ue1753be7-overview"},
-		{"市场Overview", "ue1753be7-overview"},
-		{"é", "u1e9de8c1"},
-		{"市场，网民评论", "ue1753be7-u6ae5668c"},
-		{"", "section"},
-		{"!!! ---", "section"},
-		{"<script>alert(1)</script>", "script-alert-1-script"},
-	}
-	for _, tt := range tests {
-		got := Slug(tt.in)
-		if got != tt.want {
-			t.Errorf("Slug(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-		if !IsAnchor(got) {
-			t.Errorf("Slug(%q) = %q is not a valid anchor", tt.in, got)
-		}
-	}
-	if Slug("网民评论") == Slug("网民评价") {
-		t.Error("distinct CJK titles share a slug")
-	}
-}
-
-func FuzzSlug(f *testing.F) {
-	for _, s := range []string{"", "a b", "网民", "\x00\xff", "-"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if got := Slug(s); !IsAnchor(got) {
-			t.Fatalf("Slug(%q) = %q is not a valid anchor", s, got)
-		}
-	})
-}
-
 func TestWalk(t *testing.T) {
 	c := Chapter{Blocks: []Block{
 		{Type: TypeHeading},

@@ -60,9 +60,6 @@ var (
 // new slice on every call (changing it changes no policy).
 func BlockTypes() []string { return slices.Clone(blockTypes) }
 
-// MarkTypes returns the 12 inline mark types, a new slice on every call.
-func MarkTypes() []string { return slices.Clone(markTypes) }
-
 // IsBlockType reports whether t is one of BlockTypes (case-sensitive).
 func IsBlockType(t string) bool { return slices.Contains(blockTypes, t) }
 

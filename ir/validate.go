@@ -150,10 +150,6 @@ const ChartWidgetPrefix = "chart.js/"
 
 var chartKinds = []string{ChartBar, ChartLine, ChartPie, ChartDoughnut, ChartRadar, ChartPolarArea, ChartScatter, ChartHorizontalBar}
 
-// ChartKinds returns the chart kinds a widget may name, a new slice on
-// every call.
-func ChartKinds() []string { return slices.Clone(chartKinds) }
-
 // labelledKinds need non-empty labels. horizontalBar is included: it is a
 // bar chart with the axes swapped.
 var labelledKinds = map[string]bool{ChartBar: true, ChartLine: true, ChartPie: true, ChartDoughnut: true,

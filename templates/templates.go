@@ -77,9 +77,6 @@ var all = sync.OnceValue(func() []Template {
 	return out
 })
 
-// Names returns the template names in List order.
-func Names() []string { return append([]string(nil), names...) }
-
 // List returns the six embedded templates in the fixed order documented in
 // the package doc. The result is a fresh copy the caller may modify.
 func List() []Template {

@@ -113,13 +113,13 @@ func TestEmbeddedFilesAllListed(t *testing.T) {
 		}
 		got = append(got, strings.TrimSuffix(e, ".md"))
 	}
-	want := Names()
+	want := slices.Clone(names)
 	slices.Sort(got)
 	slices.Sort(want)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("embedded files differ from the documented list (-want +got):\n%s", diff)
 	}
-	if !slices.Contains(Names(), Default) {
+	if !slices.Contains(names, Default) {
 		t.Errorf("Default %q is not a template", Default)
 	}
 }
@@ -158,7 +158,7 @@ func TestLookupUnknownListsAllNames(t *testing.T) {
 		if !errors.Is(err, ErrUnknown) {
 			t.Fatalf("Lookup(%q) error = %v, want ErrUnknown", in, err)
 		}
-		for _, n := range Names() {
+		for _, n := range names {
 			if !strings.Contains(err.Error(), n) {
 				t.Errorf("Lookup(%q) error %q does not list %q", in, err, n)
 			}

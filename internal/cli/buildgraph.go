@@ -48,45 +48,13 @@ func newBuildGraphCmd(d *Deps, runF func(context.Context, *buildGraphOptions) er
 		Long: `Build the knowledge graph from engine State JSON files (and optionally a forum log)
 and write it to <graphs>/<report-id>/graphrag.json. No LLM is used.
 
-STATE is a state file written by the query, media or insight engine, either as
-ENGINE=PATH (query=out/q.json) or as a plain PATH whose engine is told from its
-folder (query_engine_streamlit_reports/...) or file name (media.json). At most one
-file per engine. A missing file ("no such file" on stderr at once) or one without
-paragraphs is a warning: the graph is built from the engines that remain.
-
-Instead of files, give a BettaFish output folder (the one holding
-query_engine_streamlit_reports, media_engine_streamlit_reports,
-insight_engine_streamlit_reports) or engine folders: their state files are grouped
-into runs by the stamps in their names (files within an hour of each other, one per
-engine, are one run), the newest run that has all engines is picked (else the newest
-one, with a warning) with, of each engine's files stamped within its hour, those
-whose engines started closest together (the states' created_at), stderr says which
-files were picked and which other runs there are, and --run STAMP picks another.
-Engines that started more than 3 hours apart are a warning naming each one's start.
-
-The files must be one research run: two files are of one run when their trimmed
-queries are equal (ignoring case) or one contains the other (武汉大学 / 武汉大学舆情),
-or when the stamps in their names (state_<query>_<YYYYMMDD_HHMMSS>.json) lie within
-an hour. Differing queries of one run are a warning, kept on the topic node and
-shown in the report. Files that are not one run are refused, listing every engine's
-query; --allow-mixed-queries builds them anyway, with one topic node per query.
-
-State JSON (one file per engine):
-  {"query", "report_title", "final_report", "paragraphs": [{"title", "content", "order",
-    "research": {"search_history": [{"query", "url", "title", "content", "score",
-    "timestamp"}], "latest_summary", "reflection_iteration"}}]}
-
-Forum log (--forum), one entry per line:
-  [HH:MM:SS] [SPEAKER] content             SPEAKER: QUERY, MEDIA, INSIGHT, HOST, SYSTEM
-  [HH:MM:SS] [SPEAKER] [session-2] content  an optional session tag ([session…], [sid…],
-                                            [S<n>], [#…]) after the speaker
-  [HH:MM:SS] content                        no speaker: SYSTEM
-Escaped \n and \r\n become line breaks; a line without a leading [HH:MM:SS] continues
-the entry before it. Unknown speakers are kept with a warning. HOST entries become
-sections of a "host" engine; engine speeches are kept on their engine node.
-
-The graph: topic -analyzed_by-> engine -contains-> section -searched-> search_query
--found-> source. Every search record is kept.`,
+STATE is ENGINE=PATH (query=out/q.json) or a PATH whose engine is told from its folder
+or file name, at most one file per engine; a missing or empty one is a warning. A
+BettaFish output folder (or engine folders) instead of files: the newest complete run
+in it is picked, --run STAMP picks another. The files must be one research run (related
+queries, or stamps within an hour); --allow-mixed-queries builds them anyway.
+The forum log (--forum) has one "[HH:MM:SS] [SPEAKER] content" entry per line.
+README.md (reportengine build-graph) has the full rules and formats.`,
 		Example: `  reportengine build-graph examples/coffee-shop/*_engine_streamlit_reports/*.json \
       --forum examples/coffee-shop/logs/forum.log
   reportengine build-graph ../shared/fixtures/bettafish --report-id wuhan

@@ -44,26 +44,11 @@ func newQueryCmd(d *Deps, runF func(context.Context, *queryOptions) error) *cobr
 	cmd := &cobra.Command{
 		Use:   "query [flags] [KEYWORD...]",
 		Short: "Query a stored graph by keyword, node type, engine and depth",
-		Long: `Query a stored knowledge graph.
-
-Keywords match case-insensitively as substrings of a node's name, title,
-query text, summary, content and URL; Chinese matches without spaces. Each -k value
-is split on white space and commas, and a node matches when ANY term matches;
-positional KEYWORD arguments are the same as -k (query 会员 = query -k 会员).
-With no keyword, every section is a match. (Engine reports, forum speeches and the
-per-record snippets kept on found edges are stored but not searched.)
-
---type limits which node types can match (topic, engine, section, search_query,
-source); --engine keeps only nodes of those engines (query, media, insight, host; a
-source belongs to the engines that found it); both take repeated flags or commas.
---depth N then adds the nodes up to N edges away (of any type, within the engines).
-Results list sections (by order), search queries (by text) and sources (by title),
-capped by the --max-* flags (0 = the default).
-
---json prints {"matched_sections", "matched_queries", "matched_sources": [{id, name,
-type, ...attributes}], "total_nodes" (nodes reached, all types, before the caps),
-"total_sections", "total_queries", "total_sources" (before the caps), "query_params",
-"summary", "no_match"}: the result shape of BettaFish's POST /api/graph/query.`,
+		Long: `Query a stored knowledge graph: nodes whose name, title, query text, summary, content
+or URL holds ANY keyword (case-insensitive; -k values and KEYWORD arguments, split on
+spaces and commas; none: every section), limited by --type and --engine, expanded
+--depth edges. --json prints the result shape of BettaFish's POST /api/graph/query.
+README.md (reportengine query) has the full reference.`,
 		Example: `  reportengine query 会员 --depth 1
   reportengine query --graph 李明咖啡店-0123abcd4567 -k "拿铁, 美式" --engine media --json
   reportengine query --type source -k 供应商 --depth 0`,

@@ -99,46 +99,19 @@ func newReportCmd(d *Deps, runF func(context.Context, *reportOptions) error) *co
 
 // reportLong is the report command's help.
 const reportLong = `Generate a report: build (or load) the knowledge graph, pick a template, design the
-layout and word budget, then for every chapter (concurrently) let the model query the
-graph over several rounds and write the chapter as JSON IR, which is validated and
-repaired once; a chapter that still fails becomes a clearly marked placeholder.
-The chapters are stitched into one document and rendered.
+layout and word budget, then let the model query the graph and write each chapter as
+JSON IR, validated and repaired once (a chapter that still fails is a marked
+placeholder), and render the document.
 
-Writes <out>/<report-id>/:
-  report.html          self-contained page (no network needed to view it)
-  report.md            the same document as Markdown
-  document_ir.json     the document IR
-  evidence.json        the evidence plan: which passage went to which sub-point, and why
-  chapters/<order>-<slug>.json   one chapter IR per file
-  chapters/<order>-<slug>.partial  raw text of a reply cut by the token limit (debugging only)
-  manifest.json        stages, timings, model, failures (written last)
-  report.pdf           with --pdf: report.html printed to A4 by headless Chromium
-and the graph in <graphs>/<report-id>/graphrag.json.
+Writes <out>/<report-id>/: report.html, report.md, document_ir.json, evidence.json,
+chapters/, manifest.json (and report.pdf with --pdf); the graph goes to
+<graphs>/<report-id>/graphrag.json.
 
-Model: with no API key configured the offline extractive model is used (no network;
-its text is extracted from the inputs, and the report says so). Otherwise any
-OpenAI-compatible server (OpenAI, DeepSeek, Qwen, Ollama, vLLM):
-  REPORT_ENGINE_API_KEY    (or OPENAI_API_KEY)    API key; never printed
-  REPORT_ENGINE_BASE_URL   (or OPENAI_BASE_URL)   default ` + defaultBaseURL + `
-  REPORT_ENGINE_MODEL_NAME (or OPENAI_MODEL)      default ` + defaultModel + `
-  REPORT_ENGINE_MAX_TOKENS_FIELD                  max_tokens or max_completion_tokens
-  REPORT_ENGINE_MAX_OUTPUT_TOKENS                 the model's completion maximum (tokens)
-  REPORT_ENGINE_REASONING_TOKENS                  added to each call's limit for a reasoning model
-  REPORT_ENGINE_TEMPERATURE_PLAN, _PROSE          temperatures (see the flags)
-Flags --llm, --model, --base-url, --max-tokens-field, --max-output-tokens,
---reasoning-tokens and --temperature-plan/--temperature-prose override them.
-
-Every request carries a completion cap sized to its reply (a chapter: 2 x its
-word target + 1500 tokens), never above the model's maximum: --max-output-tokens,
-else 16384 for gpt-4o/gpt-4o-mini, 8192 for deepseek-chat and Qwen (qwen2.5,
-qwen-plus/max/turbo), 4096 for Ollama and unknown models; a reasoning model
-(deepseek-reasoner, o1/o3/o4, QwQ) gets 8192 more per call for its thinking
-(--reasoning-tokens). A chapter cut by the
-limit is asked for once more with 60% of its word target and the model's whole
-maximum as its cap, then is a placeholder.
-
-Progress goes to stderr: a progress bar on a terminal, plain lines otherwise, JSON
-lines with --events. Exit code 5: the report was written but some chapters failed.`
+Model: the offline extractive model unless an API key is set (REPORT_ENGINE_API_KEY or
+OPENAI_API_KEY); then any OpenAI-compatible server, REPORT_ENGINE_BASE_URL (default
+` + defaultBaseURL + `) and REPORT_ENGINE_MODEL_NAME (default ` + defaultModel + `); the flags override them.
+README.md (reportengine report, Configuration) has every setting and limit.
+Exit code 5: the report was written but some chapters failed.`
 
 // addReportFlags defines the report command's flags on f, into opts.
 func addReportFlags(f *pflag.FlagSet, opts *reportOptions) {

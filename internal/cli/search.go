@@ -29,31 +29,16 @@ func newSearchCmd(d *Deps, runF func(context.Context, *searchOptions) error) *co
 		Use:   "search [--graphs DIR --graph ID | --graphrag-index DIR] [flags] QUESTION",
 		Short: "Answer a question from a graph or a GraphRAG index (local search), with citations",
 		Long: `Answer a question with Microsoft GraphRAG's local search: the question is mapped to the
-nearest entities (vector search over "title:description"), and their community reports,
-relationships, claims and source texts are packed into a token budget as tables
-(Reports, Entities, Relationships, claims, Sources) that the model answers from, citing
-records as [Data: Entities (5, 7); Sources (2)].
+nearest entities, and their community reports, relationships, claims and source texts
+are packed into a token budget that the model answers from, citing records as
+[Data: Entities (5, 7); Sources (2)]; --method global or auto uses global search.
 
-The knowledge comes from a stored graph (--graph, default the newest in --graphs) or from
-a Microsoft GraphRAG index (--graphrag-index: a project folder with output/, or the
-output folder; GraphRAG 3.x, 2.x and 1.x/0.x layouts are recognised). A settings.yaml in
-the project folder supplies the local_search defaults (max_context_tokens,
-text_unit_prop, community_prop, top_k_entities, top_k_relationships,
-conversation_history_max_turns, prompt); flags override it.
-
-The answer streams to stdout, then the cited records are listed, and any citation that
-points at a record the context did not contain. Load statistics, vector cache and
-warnings go to stderr. --context-only prints the context and calls no model; --json
-prints the result fields and context records as JSON.
-
-Models: the offline extractive model and the offline n-gram embedder are used unless
-configured (no network, no API key). The answering model follows report's settings
-(REPORT_ENGINE_API_KEY, REPORT_ENGINE_BASE_URL, REPORT_ENGINE_MODEL_NAME or their
-OPENAI_* forms; --llm, --model, --base-url). Embeddings: --embedding-model or
-` + envEmbedModel + ` (or ` + envOpenAIEmbed + `) selects an OpenAI-compatible
-embedding model; ` + envEmbedBaseURL + ` and ` + envEmbedDimension + ` as the flags.
-Entity vectors are computed once and cached beside the graph (graphs/<id>/) or, for an
-index, in the user cache folder (~/.cache/reportengine/; never inside the index).`,
+The knowledge is a stored graph (--graph) or a Microsoft GraphRAG index
+(--graphrag-index), whose settings.yaml supplies the local_search defaults; flags
+override it. The answer streams to stdout, then the cited records; --context-only
+prints the context and calls no model. Models and embeddings are offline unless
+configured (report's settings; --embedding-model or ` + envEmbedModel + `).
+README.md (reportengine search) has the full reference.`,
 		Example: `  reportengine search --graph latest "李明为什么选择写字楼商圈？"
   reportengine search --graphrag-index ../shared/fixtures/graphrag-dulce "Who is Alex Mercer?"
   reportengine search --graphrag-index ragtest --context-only --max-context-tokens 4000 "Tell me about Dulce"`,

@@ -55,26 +55,12 @@ func newServeCmd(d *Deps, runF func(context.Context, *serveOptions) error) *cobr
 		Use:   "serve [flags]",
 		Short: "Serve the graph API, the graph viewer and the reports over HTTP",
 		Long: `Serve the stored graphs and reports over HTTP, for BettaFish's front end and for the
-built-in graph viewer (open http://127.0.0.1:8080/graph-viewer).
-
-Routes:
-  GET  /api/graph/{id}, /api/graph/latest   graph JSON {success, report_id, graph:{nodes, edges,
-                                            stats, truncated, limit}}; ?limit=N nodes (topic,
-                                            engines, sections first, then the best-connected)
-  GET  /api/graph/{id}/neighbors?node=ID&depth=1   a node and its neighbourhood
-  POST /api/graph/query                     {report_id?, keywords?, node_types?, engine_filter?,
-                                            depth?} → the query engine's result
-  POST /api/search                          {report_id? | index?, question, history?} → local search
-                                            streamed as server-sent events (context, chunk, summary)
-  POST /api/questions                       {report_id? | index?, history?, count?} → follow-ups
-  GET  /api/graphs, /api/reports            the stored graphs and report runs
-  GET  /reports/{id}/                       a rendered report folder (read-only)
-  GET  /graph-viewer[/{id}]                 the viewer page (works offline)
+built-in graph viewer (open http://127.0.0.1:8080/graph-viewer): /api/graph/{id},
+/api/graph/query, /api/search, /api/questions, /api/graphs, /api/reports, /reports/{id}/.
 
 It binds 127.0.0.1:8080 by default and then answers only to the host names 127.0.0.1,
 localhost and ::1. With --token (or ` + serveTokenEnv + `) every route needs
-"Authorization: Bearer TOKEN"; open the viewer once as /graph-viewer?token=TOKEN and the
-page keeps it in a cookie. Ctrl-C (SIGINT) or SIGTERM stops it gracefully.`,
+"Authorization: Bearer TOKEN". README.md (reportengine serve) has every route.`,
 		Example: `  reportengine serve
   reportengine serve --addr 127.0.0.1:9000 --graphs graphs --reports reports
   REPORT_ENGINE_SERVE_TOKEN=$(openssl rand -hex 16) reportengine serve --addr 0.0.0.0:8080`,

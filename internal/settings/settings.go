@@ -37,17 +37,6 @@ type Settings struct {
 	Warnings []string
 }
 
-// PromptPath returns local_search.prompt resolved against the settings
-// file's folder (the project folder), or "". Load refuses a prompt path
-// that is absolute or leaves that folder, so the result is inside it by
-// name; ReadPrompt also refuses symbolic links that lead out.
-func (s *Settings) PromptPath() string {
-	if s == nil || s.LocalSearch.Prompt == nil || *s.LocalSearch.Prompt == "" {
-		return ""
-	}
-	return filepath.Join(filepath.Dir(s.Path), filepath.FromSlash(*s.LocalSearch.Prompt))
-}
-
 // MaxPromptBytes is the largest local_search.prompt file ReadPrompt
 // reads, in bytes (GraphRAG's own prompts are about 3 KB).
 const MaxPromptBytes = 1 << 20

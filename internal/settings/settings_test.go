@@ -43,8 +43,8 @@ local_search:
 	if *ls.TextUnitProp != 0.4 || *ls.CommunityProp != 0.2 || *ls.ConversationHistoryMaxTurns != 3 || *ls.TopKEntities != 7 || *ls.TopKRelationships != 4 || *ls.MaxContextTokens != 9000 {
 		t.Errorf("local_search %+v", ls)
 	}
-	if got := s.PromptPath(); got != filepath.Join(dir, "prompts", "local_search_system_prompt.txt") {
-		t.Errorf("prompt path %q", got)
+	if ls.Prompt == nil || *ls.Prompt != "prompts/local_search_system_prompt.txt" {
+		t.Errorf("prompt %v", ls.Prompt)
 	}
 	if s.EmbeddingModel != "text-embedding-3-large" {
 		t.Errorf("embedding model %q", s.EmbeddingModel)

@@ -50,7 +50,7 @@ func (j *jsonWriter) key(indent int, name string) {
 }
 
 func (j *jsonWriter) str(s string)    { j.buf = appendQuoted(j.buf, s) }
-func (j *jsonWriter) strB(b []byte)   { j.buf = appendQuotedBytes(j.buf, b) }
+func (j *jsonWriter) strB(b []byte)   { j.buf = appendQuoted(j.buf, b) }
 func (j *jsonWriter) boolean(v bool)  { j.buf = strconv.AppendBool(j.buf, v) }
 func (j *jsonWriter) integer(v int)   { j.buf = strconv.AppendInt(j.buf, int64(v), 10) }
 func (j *jsonWriter) newline(ind int) { j.buf = appendIndent(append(j.buf, '\n'), ind) }
@@ -82,24 +82,7 @@ const hexDigits = "0123456789abcdef"
 // appendQuoted appends s as a JSON string. Non-ASCII text is kept as is (s
 // must be valid UTF-8; the generator only passes its own text and a
 // sanitised topic). Quotes, backslashes and control characters are escaped.
-func appendQuoted(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		b = append(b, s[start:i]...)
-		b = appendEscape(b, c)
-		start = i + 1
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-// appendQuotedBytes is appendQuoted for a byte slice.
-func appendQuotedBytes(b []byte, s []byte) []byte {
+func appendQuoted[T string | []byte](b []byte, s T) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
