@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"reportengine/text"
 )
 
 // derivedGraph has every case of what format 3 derives: sources whose
@@ -30,7 +32,7 @@ func derivedGraph(t testing.TB) *Graph {
 	}
 	num := json.Number("1")
 	// The builder's paragraph: summary from latest_summary, right before content.
-	section("p_derived", Attributes{{Key: "title", Value: "t"}, {Key: "order", Value: num}, {Key: "summary", Value: TruncateRunes(long, SummaryRunes)},
+	section("p_derived", Attributes{{Key: "title", Value: "t"}, {Key: "order", Value: num}, {Key: "summary", Value: text.TruncateRunes(long, SummaryRunes)},
 		{Key: "content", Value: "正文\n第二行"}, {Key: "latest_summary", Value: long}, {Key: "is_completed", Value: true}})
 	// The builder's host speech: summary from content (no latest_summary).
 	section("host_derived", Attributes{{Key: "position", Value: num}, {Key: "summary", Value: "主持人说"}, {Key: "content", Value: "主持人说"}, {Key: "engine", Value: "host"}})
@@ -58,7 +60,7 @@ func derivedGraph(t testing.TB) *Graph {
 		g.SetSourceTally(v, []string{"query"}, 1)
 	}
 	source("SRC_title", "标题", "标题", "https://a.example", "c")                                                               // derived: the title
-	source("SRC_long", TruncateRunes(long, SourceNameRunes), long, "https://b.example", "c")                                // derived: the title cut to 50 runes
+	source("SRC_long", text.TruncateRunes(long, SourceNameRunes), long, "https://b.example", "c")                           // derived: the title cut to 50 runes
 	source("SRC_url", "https://c.example", "  ", "https://c.example", "c")                                                  // derived: the url (blank title)
 	source("SRC_content", "正文", "", "", "  正文  ")                                                                           // derived: the content, trimmed
 	source("SRC_untitled", "(untitled)", "", "", "")                                                                        // derived: nothing to name it by

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -63,27 +62,6 @@ func TestAttributes(t *testing.T) {
 	again, _ := json.Marshal(back)
 	if want := `{"b":2,"a":{"z":1,"y":[1.50,null,true]}}`; string(again) != want {
 		t.Errorf("re-marshal = %s, want %s (nested order and number literals kept)", again, want)
-	}
-}
-
-// B18: truncation never splits a rune.
-func TestTruncateRunes(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		n    int
-		want string
-	}{
-		{"舆情分析报告", 3, "舆情分"},
-		{"舆情分析报告", 6, "舆情分析报告"},
-		{"舆情分析报告", 60, "舆情分析报告"},
-		{"abc", 0, ""},
-		{"abc", -1, ""},
-		{"a中b", 2, "a中"},
-	} {
-		got := TruncateRunes(tc.in, tc.n)
-		if got != tc.want || !utf8.ValidString(got) {
-			t.Errorf("TruncateRunes(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
-		}
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/bytedance/sonic/ast"
+
+	"reportengine/text"
 )
 
 // nodeRec is one decoded node before it enters the graph.
@@ -150,7 +152,7 @@ func (r *nodeRec) finish(raw string, version int, path string) {
 		} else {
 			var v1 sourceAttrsV1
 			if decAPI.UnmarshalFromString(raw, &v1) == nil && v1.Engines != nil && (v1.Key == "url" || v1.Key == "text") &&
-				utf8.ValidString(v1.Content) && v1.Preview == TruncateRunes(v1.Content, PreviewRunes) {
+				utf8.ValidString(v1.Content) && v1.Preview == text.TruncateRunes(v1.Content, PreviewRunes) {
 				r.src = &v1.sourceAttrs
 				return
 			}
@@ -338,7 +340,7 @@ func typedSource(a Attributes) *sourceAttrs {
 	default:
 		return nil
 	}
-	if s.Content, ok = a[4].Value.(string); !ok || preview != TruncateRunes(s.Content, PreviewRunes) || !utf8.ValidString(s.Content) {
+	if s.Content, ok = a[4].Value.(string); !ok || preview != text.TruncateRunes(s.Content, PreviewRunes) || !utf8.ValidString(s.Content) {
 		return nil
 	}
 	if s.Key, ok = a[5].Value.(string); !ok || (s.Key != "url" && s.Key != "text") {

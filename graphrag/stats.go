@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"strings"
+
+	"reportengine/text"
 )
 
 // Stats counts nodes and edges.
@@ -114,7 +116,7 @@ func (g *Graph) DerivedOf(v int) Derived {
 	if p, ok := g.Attr(v, "preview"); ok {
 		d.Preview, _ = p.(string)
 	} else {
-		d.Preview = TruncateRunes(g.String(v, "content"), PreviewRunes)
+		d.Preview = text.TruncateRunes(g.String(v, "content"), PreviewRunes)
 	}
 	return d
 }
@@ -182,7 +184,7 @@ func SourceName(title, url, content string) string {
 			}
 		}
 	}
-	return TruncateRunes(name, SourceNameRunes)
+	return text.TruncateRunes(name, SourceNameRunes)
 }
 
 // SummaryRunes is the length in runes of a section's "summary" attribute
@@ -198,7 +200,7 @@ func SectionSummary(latestSummary, content string) string {
 	if latestSummary == "" {
 		latestSummary = content
 	}
-	return TruncateRunes(latestSummary, SummaryRunes)
+	return text.TruncateRunes(latestSummary, SummaryRunes)
 }
 
 // summaryAt returns the position of a section's "summary" attribute when

@@ -2,19 +2,7 @@ package graphrag
 
 import (
 	sonicutf8 "github.com/bytedance/sonic/utf8"
-
-	"reportengine/text"
 )
-
-// TruncateRunes returns the first n runes of s (all of s when it has at most
-// n runes). It counts runes, never bytes, so a multi-byte character is never
-// split (B18 of the field failures). It counts the bytes that start a UTF-8
-// sequence, so in invalid UTF-8 a stray continuation byte stays with the
-// character before it. n <= 0 gives "".
-//
-// It is text.TruncateRunes, the one definition, kept here for the
-// packages that still call it through graphrag.
-func TruncateRunes(s string, n int) string { return text.TruncateRunes(s, n) }
 
 // ValidUTF8 reports whether s is valid UTF-8, exactly as
 // unicode/utf8.ValidString does, with sonic's SIMD validator: on the mixed

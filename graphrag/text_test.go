@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // ValidUTF8 says what unicode/utf8 says (the oracle), on the edge cases of
@@ -49,7 +51,7 @@ func TestSourceName(t *testing.T) {
 		default:
 			name = "(untitled)"
 		}
-		return TruncateRunes(strings.TrimSpace(name), SourceNameRunes)
+		return text.TruncateRunes(strings.TrimSpace(name), SourceNameRunes)
 	}
 	long := strings.Repeat("武汉大学樱花", 20)
 	fields := []string{"", " ", "\u3000", " 标题 ", "\u3000武大\u3000", "https://a.example/x ", "  \t", long, " " + long, "a\xffb"}

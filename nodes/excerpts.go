@@ -8,9 +8,9 @@ import (
 	"unicode/utf8"
 
 	"reportengine/forum"
-	"reportengine/graphrag"
 	"reportengine/prompts"
 	"reportengine/state"
+	textrules "reportengine/text"
 )
 
 // Excerpt sizes. BettaFish pasted the three whole reports and the whole
@@ -236,7 +236,7 @@ func shortExcerpts(states []*state.State, n, runes int) []prompts.Excerpt {
 	var out []prompts.Excerpt
 	for _, ps := range passages(states) {
 		for _, p := range ps[:min(n, len(ps))] {
-			out = append(out, prompts.Excerpt{Engine: p.engine, Section: p.section, Text: graphrag.TruncateRunes(p.text, runes)})
+			out = append(out, prompts.Excerpt{Engine: p.engine, Section: p.section, Text: textrules.TruncateRunes(p.text, runes)})
 		}
 	}
 	return out

@@ -12,6 +12,7 @@ import (
 	"reportengine/graphrag/queryengine"
 	"reportengine/llm"
 	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // Prompt caps of the merged graph results (reference §4.3).
@@ -367,7 +368,7 @@ func mergeResults(rs []*queryengine.Result, rounds, budget int) *prompts.GraphRe
 	for _, r := range rs {
 		secs = appendUnseen(secs, r.MatchedSections, seen, func(it queryengine.Item) prompts.GraphSection {
 			return prompts.GraphSection{ID: it.ID, Engine: it.Attrs.String("engine"), Title: cmp.Or(it.Attrs.String("title"), it.Name),
-				Summary: graphrag.TruncateRunes(plainText(it.Attrs.String("summary")), sectionSummaryRunes)}
+				Summary: textrules.TruncateRunes(plainText(it.Attrs.String("summary")), sectionSummaryRunes)}
 		})
 		qs = appendUnseen(qs, r.MatchedQueries, seen, func(it queryengine.Item) prompts.GraphQuery {
 			return prompts.GraphQuery{ID: it.ID, Engine: it.Attrs.String("engine"), QueryText: cmp.Or(it.Attrs.String("query_text"), it.Name)}
@@ -375,7 +376,7 @@ func mergeResults(rs []*queryengine.Result, rounds, budget int) *prompts.GraphRe
 		srcs = appendUnseen(srcs, r.MatchedSources, seen, func(it queryengine.Item) prompts.GraphSource {
 			prev := cmp.Or(it.Attrs.String("preview"), it.Attrs.String("content"))
 			return prompts.GraphSource{ID: it.ID, Title: cmp.Or(it.Attrs.String("title"), it.Name), URL: it.Attrs.String("url"),
-				Preview: graphrag.TruncateRunes(plainText(prev), sourcePreviewRunes), Engines: it.Attrs.Strings("engines"),
+				Preview: textrules.TruncateRunes(plainText(prev), sourcePreviewRunes), Engines: it.Attrs.Strings("engines"),
 				Date: it.Attrs.String("date")}
 		})
 	}
