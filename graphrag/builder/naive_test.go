@@ -16,6 +16,8 @@ import (
 	"reportengine/graphrag"
 	"reportengine/internal/synth"
 	"reportengine/state"
+
+	"reportengine/text"
 )
 
 // naiveSource and naiveEdge are the sources and found edges of a graph as
@@ -119,7 +121,7 @@ func naiveSources(states []*state.State, collide bool) ([]naiveSource, []naiveEd
 						}
 						s = len(srcs)
 						byKey[key] = s
-						srcs = append(srcs, naiveSource{ID: id, Name: graphrag.TruncateRunes(strings.TrimSpace(name), NameRunes),
+						srcs = append(srcs, naiveSource{ID: id, Name: text.TruncateRunes(strings.TrimSpace(name), NameRunes),
 							URL: url, Title: r.Title, Content: r.Content, Score: r.Score, Key: parts[0]})
 						engines[s] = map[string]bool{}
 					}
