@@ -285,7 +285,8 @@ var (
 var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true}
 
 // reportSentences cuts a report's markdown into sentences: line by line,
-// leaving out headings, fences and rules, list markers, blockquote marks
+// each line cut at the headings and list items flattened into it
+// (text.FlatBlocks), leaving out headings, fences and rules, list markers, blockquote marks
 // and emphasis stripped, its own [Data: …] references removed, then at
 // sentence ends (。！？；!? and ". " before a capital). A table row (not the
 // header, not the rule) becomes one sentence, "first cell：other cells"
@@ -311,13 +312,18 @@ func reportSentences(md string) []string {
 			continue
 		}
 		line = strings.TrimSpace(strings.TrimLeft(line, ">"))
-		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "```") || strings.HasPrefix(line, "---") {
+		if line == "" || strings.HasPrefix(line, "```") || strings.HasPrefix(line, "---") {
 			continue
 		}
-		line = listMarkRE.ReplaceAllString(line, "")
-		line = emphasisRE.ReplaceAllString(text.StripCitations(line), "")
-		for _, s := range lineSentences.Split(line) {
-			out = keepSentence(out, s, false)
+		for _, b := range text.FlatBlocks(line) {
+			if b.Text == "" || b.Heading == "" && strings.HasPrefix(b.Text, "#") {
+				continue // a heading
+			}
+			s := listMarkRE.ReplaceAllString(b.Text, "")
+			s = emphasisRE.ReplaceAllString(text.StripCitations(s), "")
+			for _, p := range lineSentences.Split(s) {
+				out = keepSentence(out, p, false)
+			}
 		}
 	}
 	return out

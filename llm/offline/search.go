@@ -133,7 +133,7 @@ func splitSentences(s string) []string {
 
 // clause is a sentence of splitSentences, whether the next one continues
 // it (sentence.joinsNext) and the heading of a flattened line it stands
-// under (flatHeadingRE), which says what it is about but is not quoted.
+// under (text.FlatBlocks), which says what it is about but is not quoted.
 type clause struct {
 	text, heading string
 	joinsNext     bool
@@ -142,9 +142,11 @@ type clause struct {
 // splitClauses is splitSentences with, for each sentence, whether the
 // next sentence it returns follows it on the same line (none was dropped
 // between them) and continues it: the sentence ends at a clause end (；;)
-// or the next refers back to it (text.RefersBack). A line that opens with
-// a Chinese heading and goes on with text (flatHeadingRE) is text; a
-// forum speech's time and speaker (text.TrimSpeechPrefix) are not.
+// or the next refers back to it (text.RefersBack). A line is cut first at
+// the headings and list items flattened into it (text.FlatBlocks: no
+// sentence runs on from a list item into a heading or the next item); a
+// block that opens with a Chinese heading and goes on with text is text,
+// and a forum speech's time and speaker (text.TrimSpeechPrefix) are not.
 func splitClauses(s string) []clause {
 	var out []clause
 	lines := strings.Split(s, "\n")
@@ -162,53 +164,40 @@ func splitClauses(s string) []clause {
 			}
 			continue
 		}
-		heading, line := flatHeading(text.TrimSpeechPrefix(line))
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		line = strings.TrimLeft(line, "-*• ")
-		prevKept := false // the line's previous piece was kept as the last clause of out
-		for _, piece := range lineSentences.Split(line) {
-			// a heading inside a flattened line ("… 。 ## 详细数据分析
-			// 时间轴梳理显示…") goes as one opening it does; each counts
-			// for the sentence it opens
-			if h, rest := flatHeading(strings.TrimSpace(piece)); h != "" {
-				heading, piece = h, rest
+		heading := "" // a heading alone, for the sentence after it
+		for _, b := range text.FlatBlocks(text.TrimSpeechPrefix(line)) {
+			if b.Text == "" {
+				heading = b.Heading
+				continue
 			}
-			var kept bool
-			n := len(out)
-			out, kept = appendSentence(out, piece)
-			if kept {
-				out[n].heading = heading
+			if b.Heading != "" {
+				heading = b.Heading
 			}
+			out = appendBlock(out, strings.TrimLeft(b.Text, "-*• "), heading)
 			heading = ""
-			if kept && prevKept && n > 0 && (endsClause(out[n-1].text) || text.RefersBack(out[n].text)) {
-				out[n-1].joinsNext = true
-			}
-			prevKept = kept
 		}
 	}
 	return out
 }
 
-// flatHeadingRE matches the heading that opens a line of text going on
-// after it: a forum speech or a scraped page flattened to one line ("##
-// 关键数据提取 事件时间线显示：…", "…热度最低。 ## 深度背景分析 该事件…").
-// Such a line is text, not a heading: the marker and the heading's words
-// go (a label glued to a sentence is no part of what it states) and the
-// text stays. A line that is only a heading ("## 段落标题") is left out as
-// before.
-var flatHeadingRE = regexp.MustCompile(`^#{1,6}\s+([^\s#]*\p{Han}[^\s#]*)\s+(\S)`)
-
-// flatHeading splits a line that opens with a heading and goes on with
-// text (flatHeadingRE) into the heading's words and the text; other lines
-// have no heading.
-func flatHeading(line string) (heading, rest string) {
-	m := flatHeadingRE.FindStringSubmatchIndex(line)
-	if m == nil {
-		return "", line
+// appendBlock appends the clauses of one block of a line (text.FlatBlocks:
+// cut at flattened headings and list items), the first under heading.
+func appendBlock(out []clause, block, heading string) []clause {
+	prevKept := false // the block's previous piece was kept as the last clause of out
+	for _, piece := range lineSentences.Split(block) {
+		var kept bool
+		n := len(out)
+		out, kept = appendSentence(out, piece)
+		if kept {
+			out[n].heading = heading
+		}
+		heading = ""
+		if kept && prevKept && n > 0 && (endsClause(out[n-1].text) || text.RefersBack(out[n].text)) {
+			out[n-1].joinsNext = true
+		}
+		prevKept = kept
 	}
-	return line[m[2]:m[3]], line[m[4]:]
+	return out
 }
 
 // endsClause reports whether a sentence ends with a clause end (；;): the

@@ -298,3 +298,28 @@ func TestSplitSentencesTable(t *testing.T) {
 		t.Errorf("splitSentences = %q, want %q", got, want)
 	}
 }
+
+// A forum speech flattened to one line (the fixture's query speech at
+// 12:22:10) is cut at its list items and headings before it becomes
+// sentences: each item is a sentence of its own, none holds a heading
+// mark, and the text after "## 深度背景分析" opens a sentence under that
+// heading. Without text.FlatBlocks the items and the next heading's text
+// were one sentence quoted whole.
+func TestSplitClausesFlatListAndHeading(t *testing.T) {
+	in := "[12:22:10] QUERY: 不同媒体的报道呈现显著差异。 ## 关键数据提取 - 时间节点：事件始于2022年暑期，2024年7月25日法院判决公布 - 舆情指数：武汉大学“和服赏樱”事件影响力指数65.4（作为参照系） ## 深度背景分析 该事件暴露了武汉大学在舆情处置方面的系统性缺陷。"
+	got := splitClauses(in)
+	want := []clause{
+		{text: "不同媒体的报道呈现显著差异。"},
+		{text: "时间节点：事件始于2022年暑期，2024年7月25日法院判决公布", heading: "关键数据提取"},
+		{text: "舆情指数：武汉大学“和服赏樱”事件影响力指数65.4（作为参照系）"},
+		{text: "该事件暴露了武汉大学在舆情处置方面的系统性缺陷。", heading: "深度背景分析"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("splitClauses = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("clause %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
