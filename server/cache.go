@@ -78,11 +78,12 @@ func (c *graphCache) get(id string) (*graphView, error) {
 		c.log.Info("graph loaded", "id", id, "nodes", g.NodeCount(), "edges", g.EdgeCount(),
 			"skipped", len(rep.Warnings), "seconds", time.Since(start).Seconds())
 		// The query index and the traversal view are built beside the
-		// requests: only queries wait for them (waitIndex).
+		// requests, which do not wait for them (startIndex).
 		view := e.view
+		view.startIndex()
 		go func() {
 			t0 := time.Now()
-			_ = view.waitIndex(context.Background())
+			<-view.indexed
 			c.log.Info("graph query index built", "id", id, "seconds", time.Since(t0).Seconds())
 		}()
 	} else {

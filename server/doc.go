@@ -84,9 +84,9 @@
 // never finds "report_17", §8 #12 of the reference). A graph is loaded once and shared
 // by every request (one Graph and one queryengine.Engine serve concurrent
 // requests; the engine's gram index and the traversal view are built on
-// their own goroutine as the graph loads: the graph, neighbour and node
-// routes answer at once, and queries wait for the build, so none scans the
-// text beside a half-built index). At
+// their own goroutine as the graph loads, and no route waits for them:
+// until the index is in place a query scans the text, with the same
+// answer). At
 // most GOMAXPROCS queries run at once, the others wait, and a graph version
 // keeps its encoded query answers (16 MiB, oldest out first; concurrent
 // requests for one query wait for one run). Each

@@ -211,20 +211,17 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 	writeJSONBytes(w, http.StatusOK, body)
 }
 
-// errGaveUp: the request ended while it waited for the query index or a
-// query slot.
-var errGaveUp = errors.New("the request ended while waiting for the query index or a query slot")
+// errGaveUp: the request ended while it waited for a query slot.
+var errGaveUp = errors.New("the request ended while waiting for a query slot")
 
-// runQuery runs q on v's engine once its query index is built (waitIndex:
-// right after a graph's first load, queries wait for it while the other
-// routes answer) and one of the server's query slots is free (GOMAXPROCS
-// of them): more queries at once would only share the CPU; waiting
-// requests queue instead. Either wait ends with errGaveUp when the
-// request does.
+// runQuery runs q on v's engine once one of the server's query slots is
+// free (GOMAXPROCS of them): more queries at once would only share the
+// CPU; waiting requests queue instead, and give up (errGaveUp) when the
+// request ends. Right after a graph's first load its query index is still
+// being built (startIndex): a query then scans the graph's text, with the
+// same answer (queryengine.Engine.Index), instead of waiting for it.
 func (s *Server) runQuery(r *http.Request, v *graphView, q queryengine.Query) (*queryengine.Result, error) {
-	if err := v.waitIndex(r.Context()); err != nil {
-		return nil, err
-	}
+	v.startIndex()
 	select {
 	case s.querySlots <- struct{}{}:
 	case <-r.Context().Done():

