@@ -126,9 +126,10 @@ func eachRecord(in Input, fn func(r record)) {
 				continue
 			}
 			q, s := int(e[0]), int(e[1])
-			u := trimSpace(g.String(s, "url"))
+			r := record{engine: g.String(q, "engine"), url: trimSpace(g.String(s, "url")), node: s}
 			for _, rec := range g.Records(i) {
-				fn(record{engine: g.String(q, "engine"), url: u, ts: rec.Timestamp, node: s})
+				r.ts = rec.Timestamp
+				fn(r)
 			}
 		}
 		return
@@ -417,6 +418,10 @@ func primaryRank(it *Item) int {
 // by a quote (抖音“00 后通宵 WB”) names a topic, not an account.
 var accountRE = regexp.MustCompile(`@([\p{Han}A-Za-z0-9_·\-]{2,20})|(?:(微博|抖音|B站|快手|小红书|知乎|视频号|微信)(?:用户|UP主|up主|博主|账号|大V|网友)|(网易号|头条号|百家号|微信公众号|公众号|企鹅号|搜狐号))[“"「]([^”"」]{2,16})[”"」]`)
 
+// accountMarks holds a rune of every match of accountRE: its @ or its
+// opening quote.
+const accountMarks = `@“"「`
+
 // notAccounts are @-words that address no account.
 var notAccounts = []string{"所有人", "全体成员"}
 
@@ -431,6 +436,9 @@ func accounts(set *Set, topical []bool) []AccountCount {
 			continue
 		}
 		it := &set.Items[i]
+		if !strings.ContainsAny(it.Text, accountMarks) {
+			continue // most texts: the expression would scan them for nothing
+		}
 		for _, m := range accountRE.FindAllStringSubmatch(it.Text, -1) {
 			name, plat := m[1], cmp.Or(m[2], m[3])
 			if name == "" {

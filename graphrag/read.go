@@ -24,6 +24,12 @@ type LoadReport struct {
 	DanglingEdges int
 	// Warnings has one line per skipped item (at most 100; then a count).
 	Warnings []string
+	// FileBytes and FileCRC32C are the length and CRC-32C (Castagnoli) of
+	// the graph file's bytes as read (GraphText.CRC), set by storage's
+	// codecs; FileBytes is 0 for a graph not read from a file. A report's
+	// run key names the graph by them instead of hashing the file again.
+	FileBytes  int64
+	FileCRC32C uint32
 }
 
 func (r *LoadReport) warn(format string, args ...any) {

@@ -50,6 +50,15 @@ func TestRunKeyChanges(t *testing.T) {
 	if got := now.Changes(k); !slices.Equal(got, want) {
 		t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	// a graph file keyed by its CRC-32C (its load's): a changed sum with
+	// the same length is a change
+	crc := testKey()
+	crc.Inputs[0] = InputFile{Role: "graph", Path: "g/graphrag.json", Bytes: 30, CRC32C: "0000aaaa"}
+	crc2 := testKey()
+	crc2.Inputs[0] = InputFile{Role: "graph", Path: "g/graphrag.json", Bytes: 30, CRC32C: "0000aaab"}
+	if got, want := crc2.Changes(crc), []string{"graph g/graphrag.json changed (30 bytes, crc32c 0000aaaa → 30 bytes, crc32c 0000aaab)"}; !slices.Equal(got, want) {
+		t.Errorf("a graph file whose CRC-32C changed: %q, want %q", got, want)
+	}
 	same := testKey()
 	same.TemplateSHA256 = "t2"
 	if got := same.Changes(k); len(got) != 1 || !strings.Contains(got[0], "template (chosen by the model) changed") {

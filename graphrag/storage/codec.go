@@ -70,6 +70,9 @@ func (p Plain) Read(_ context.Context, dir string) (*graphrag.Graph, *graphrag.L
 		return nil, nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	g, rep, _, err := readJSON(js, f.Name())
+	if err == nil {
+		rep.FileBytes, rep.FileCRC32C = int64(len(js.Text)), js.CRC()
+	}
 	return g, rep, err
 }
 

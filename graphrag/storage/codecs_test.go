@@ -3,6 +3,7 @@ package storage_test
 import (
 	"bytes"
 	"context"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"testing"
@@ -120,6 +121,10 @@ func TestCodecsAgree(t *testing.T) {
 			}
 			if d := cmp.Diff(rp, rf); d != "" {
 				t.Errorf("load reports differ (-plain +fast):\n%s", d)
+			}
+			// the file's length and CRC-32C, as read (a report's run key)
+			if sum := crc32.Checksum(plainJSON, crc32.MakeTable(crc32.Castagnoli)); rp.FileBytes != int64(len(plainJSON)) || rp.FileCRC32C != sum {
+				t.Errorf("load report's file: %d bytes, crc32c %08x; want %d, %08x", rp.FileBytes, rp.FileCRC32C, len(plainJSON), sum)
 			}
 			if gp.NodeCount() != g.NodeCount() || gp.EdgeCount() != g.EdgeCount() {
 				t.Errorf("read %d nodes, %d edges; wrote %d, %d", gp.NodeCount(), gp.EdgeCount(), g.NodeCount(), g.EdgeCount())

@@ -119,6 +119,7 @@ func (c Fast) Read(ctx context.Context, dir string) (*graphrag.Graph, *graphrag.
 	if warning != "" {
 		rep.Warnings = append(rep.Warnings, warning)
 	}
+	rep.FileBytes, rep.FileCRC32C = int64(len(js.Text)), js.CRC()
 	return g, rep, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -370,7 +371,12 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}
-	if diff := cmp.Diff(&graphrag.LoadReport{}, rep); diff != "" {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &graphrag.LoadReport{FileBytes: int64(len(data)), FileCRC32C: crc32.Checksum(data, crc32.MakeTable(crc32.Castagnoli))}
+	if diff := cmp.Diff(want, rep); diff != "" {
 		t.Errorf("LoadReport (-want +got):\n%s", diff)
 	}
 	if back.TaskID != g.TaskID || back.CreatedAt != g.CreatedAt {

@@ -270,7 +270,7 @@ func prepareReport(opts *reportOptions) (reportSetup, error) {
 // since two runs would overwrite each other's saved outputs and report
 // (the other run saves the graph; this one writes nothing).
 func openReportWork(opts *reportOptions, reportID string, src *reportGraph, limits limits) (*nodes.Work, error) {
-	key, err := reportKey(opts, src.topic, src.graphID, src.built, limits)
+	key, err := reportKey(opts, src, limits)
 	if err != nil {
 		return nil, err
 	}

@@ -20,8 +20,9 @@ import (
 type reportGraph struct {
 	g       *graphrag.Graph
 	graphID string
-	topic   string      // --topic, else the researched query
-	built   *builtGraph // the states and forum read for this run; nil with --graph alone
+	file    *graphrag.LoadReport // the stored graph's load (its file's length and CRC-32C); nil when built
+	topic   string               // --topic, else the researched query
+	built   *builtGraph          // the states and forum read for this run; nil with --graph alone
 	// unsaved is the graph built here and not saved yet; madeGraphDirs
 	// the folders its path will create (an interrupted run removes them).
 	unsaved       *builtGraph
@@ -69,7 +70,7 @@ func storedReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, 
 	if err != nil {
 		return nil, err
 	}
-	src := &reportGraph{g: g, graphID: id, topic: strings.TrimSpace(opts.Topic)}
+	src := &reportGraph{g: g, graphID: id, file: rep, topic: strings.TrimSpace(opts.Topic)}
 	if rep != nil {
 		src.warnings = append(src.warnings, rep.Warnings...)
 	}

@@ -66,13 +66,14 @@ func hashInput(role, path string) (nodes.InputFile, error) {
 func stateRole(e state.Engine) string { return "state " + string(e) }
 
 // reportKey is the run key of a report: topic, the input files (a stored
-// graph's file, the state files read and those named but missing, the
-// forum log), the template and the settings that change what the model is
+// graph's file, by the length and CRC-32C its load took; the state files
+// read and those named but missing, the forum log), the template and the settings that change what the model is
 // asked (opts.settings, made by modelFromOptions, and the pipeline's),
 // and the program's version (versionString: a newer build's prompts and
 // offline drafting may differ, so its run does not reuse an older one's work).
-func reportKey(opts *reportOptions, topic, graphID string, built *builtGraph, lim limits) (nodes.RunKey, error) {
-	key := nodes.RunKey{Topic: topic, Template: opts.Template, Settings: map[string]string{}}
+func reportKey(opts *reportOptions, src *reportGraph, lim limits) (nodes.RunKey, error) {
+	graphID, built := src.graphID, src.built
+	key := nodes.RunKey{Topic: src.topic, Template: opts.Template, Settings: map[string]string{}}
 	digest, err := nodes.TemplateDigest(opts.Template)
 	if err != nil {
 		return key, usageError{fmt.Errorf("--template: %w", err)}
@@ -86,7 +87,10 @@ func reportKey(opts *reportOptions, topic, graphID string, built *builtGraph, li
 		return err
 	}
 	if opts.Graph != "" {
-		if err := add("graph", graphFile(opts.GraphsDir, graphID)); err != nil {
+		path := graphFile(opts.GraphsDir, graphID)
+		if f := src.file; f != nil && f.FileBytes > 0 {
+			key.Inputs = append(key.Inputs, nodes.InputFile{Role: "graph", Path: path, Bytes: f.FileBytes, CRC32C: fmt.Sprintf("%08x", f.FileCRC32C)})
+		} else if err := add("graph", path); err != nil {
 			return key, err
 		}
 		key.Settings["graph"] = graphID
