@@ -2,7 +2,6 @@ package state
 
 import (
 	"os"
-	"strings"
 	"testing"
 )
 
@@ -44,23 +43,6 @@ func BenchmarkParseLarge(b *testing.B) {
 	for b.Loop() {
 		if _, err := Parse(big, "large.json", in.Engine); err != nil {
 			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkHasControl checks the strings of a state's search records
-// (Chinese text of 1 to ~1 200 bytes) for control bytes.
-func BenchmarkHasControl(b *testing.B) {
-	var texts []string
-	for n := 1; n < 1200; n = n*3/2 + 1 {
-		texts = append(texts, strings.Repeat("舆情分析a", n)[:n*2])
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, s := range texts {
-			if hasControl(s) {
-				b.Fatal("control byte")
-			}
 		}
 	}
 }

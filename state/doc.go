@@ -126,12 +126,14 @@
 // nested value to find its end, once per nesting level: six scans of every
 // search record). The walk checks the document as strictly as
 // encoding/json, reading each byte once: the structure itself; strings
-// without escapes, found with strings.IndexByte, checked for control
-// characters 8 bytes at a time; numbers, literals and strings with
-// escapes decoded by gjson.Parse and checked by gjson.Valid; values it
-// skips (unknown keys' objects and arrays) checked whole by gjson.Valid.
-// Load parses its files concurrently, large ones one per core at a time,
-// which holds fewer inputs in memory at once without leaving a core idle. The strings a State
+// without escapes, found with strings.IndexByte and checked for control
+// characters (gjson.Parse and gjson.Valid on every string cost 14 % more
+// CPU for the whole build-graph on the 300 000-record input); numbers,
+// literals and strings with escapes decoded by gjson.Parse and checked by
+// gjson.Valid; values it skips (unknown keys' objects and arrays) checked
+// whole by gjson.Valid. Load parses its files concurrently, each mapped
+// into memory (mmap: 11 % less peak memory for that build-graph than
+// reading them into the heap). The strings a State
 // keeps are copied into 1 MiB chunks, so a State holds its text but not the
 // JSON around it (keys, syntax, indentation: about a third of a BettaFish
 // state file) and the input is freed. On the 3 × 200 × 500 synthetic input

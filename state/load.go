@@ -24,21 +24,13 @@ type LoadOptions struct {
 	// (see Load) load together (B13); Loaded.Unrelated is then true and
 	// Loaded.Topic picks the most common query.
 	AllowMixedQueries bool
-	// Parsed, when set, is called with each state as soon as its file has
-	// parsed without error, on the goroutine that parsed it and before the
-	// checks across files (so a state passed to it may still be left out
-	// of Loaded, or Load may fail). It lets a caller start work on one
-	// engine while the other files are still being parsed (the graph
-	// builder's builder.Prep.Add). It must not change the state.
-	Parsed func(*State)
 	// ValidUTF8, when set, must report exactly what utf8.ValidString
 	// reports, faster: it is run once over each whole document, and when
 	// the document is valid the strings in it without escapes are not
 	// checked one by one (the result is the same either way; the cost of
 	// the check is what changes). build-graph passes graphrag.ValidUTF8, a
-	// SIMD validator about seven times as fast as unicode/utf8 on mixed
-	// Chinese and ASCII text (state may import nothing but gjson, so the
-	// faster check comes in from outside). nil: every string is checked by
+	// SIMD validator (state may import nothing but gjson, so the faster
+	// check comes in from outside). nil: every string is checked by
 	// unicode/utf8.
 	ValidUTF8 func(string) bool
 }
@@ -143,7 +135,7 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 	if err := sameFiles(ins); err != nil {
 		return nil, err
 	}
-	states, errs := parseAll(ins, opts)
+	states, errs := parseAll(ins, opts.ValidUTF8)
 	l := &Loaded{}
 	var why []string // per input, for ErrNoEngines
 	var votes []runVote
@@ -178,19 +170,13 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 	return l, nil
 }
 
-// parseAll parses every input on a goroutine of its own (parseFile),
-// calling opts.Parsed for each state parsed.
-func parseAll(ins []Input, opts LoadOptions) ([]*State, []error) {
+// parseAll parses every input on a goroutine of its own (ParseFile).
+func parseAll(ins []Input, validUTF8 func(string) bool) ([]*State, []error) {
 	states := make([]*State, len(ins))
 	errs := make([]error, len(ins))
 	var wg sync.WaitGroup
 	for i, in := range ins {
-		wg.Go(func() {
-			states[i], errs[i] = parseFile(in, opts.ValidUTF8)
-			if errs[i] == nil && opts.Parsed != nil {
-				opts.Parsed(states[i])
-			}
-		})
+		wg.Go(func() { states[i], errs[i] = parseFile(in, validUTF8) })
 	}
 	wg.Wait()
 	return states, errs

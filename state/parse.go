@@ -87,20 +87,18 @@ func parseDoc(doc, path string, engine Engine, validUTF8 func(string) bool) (*St
 }
 
 // parser holds what the readers share: the file name for errors, the
-// cursor and the arenas for scores and text. JSON paths are built only
+// cursor and the arena for text. JSON paths are built only
 // when a value is wrong.
 type parser struct {
-	file   string
-	c      cursor
-	scores floatArena
-	text   textArena
+	file string
+	c    cursor
+	text textArena
 	// strs counts the non-empty strings read, badStrs those that were
 	// not valid UTF-8 (bad: the string str just read was one), firstBad
 	// the JSON path of the first.
 	strs, badStrs int
 	bad           bool
 	firstBad      string
-	recs          []SearchRecord // scratch of searches
 	// validDoc is true when the whole document is known to be valid
 	// UTF-8: a string read without escapes is then a piece of it between
 	// two quotes (ASCII, so no sequence is cut) and valid too, and str
@@ -296,24 +294,14 @@ func (p *parser) searches(i int, v gjson.Result) ([]SearchRecord, error) {
 	if !isArray(v) {
 		return nil, p.fail(paragraphPath(i, ".research.search_history"), wrongType("an array", v))
 	}
-	// The records are read into a scratch list the parser reuses, then
-	// copied into one of the right size: one allocation per paragraph
-	// instead of a list regrown about ten times.
-	recs := p.recs[:0]
+	var out []SearchRecord
 	err := p.c.array(func(j int) error {
-		recs = append(recs, SearchRecord{Index: j})
-		return p.record(i, j, &recs[j])
+		out = append(out, SearchRecord{Index: j})
+		return p.record(i, j, &out[j])
 	})
 	if err != nil {
 		return nil, err
 	}
-	var out []SearchRecord
-	if len(recs) > 0 {
-		out = make([]SearchRecord, len(recs))
-		copy(out, recs)
-	}
-	clear(recs)
-	p.recs = recs[:0]
 	return out, nil
 }
 
@@ -361,8 +349,7 @@ func (p *parser) record(i, j int, r *SearchRecord) error {
 	})
 }
 
-// scoreValue reads a float or null (nil); the pointer comes from the
-// parser's arena.
+// scoreValue reads a float or null (nil).
 func (p *parser) scoreValue(v gjson.Result) (*float64, string) {
 	switch v.Type {
 	case gjson.Null:
@@ -371,7 +358,8 @@ func (p *parser) scoreValue(v gjson.Result) (*float64, string) {
 		if math.IsInf(v.Num, 0) || math.IsNaN(v.Num) {
 			return nil, "number " + v.Raw + " is out of range"
 		}
-		return p.scores.new(v.Num), ""
+		f := v.Num
+		return &f, ""
 	}
 	return nil, wrongType("a number", v)
 }

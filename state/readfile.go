@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"unsafe"
@@ -26,9 +25,6 @@ func tooLarge(path string, size int64) error {
 // ParseFile reads in.Path and parses it as a state written by in.Engine.
 // The file is mapped into memory rather than read (mapFile; read on
 // systems without mmap) and unmapped before ParseFile returns.
-// Files of 1 MiB or more are read and parsed at most three (or one per
-// core, if more) at a time (see largeFiles: more at once would only hold
-// more inputs in memory), so concurrent calls may wait for each other.
 //
 // Errors: an unreadable file → the *os.PathError wrapped with the engine and
 // path (errors.Is(err, fs.ErrNotExist) for a missing file); a file cut
@@ -38,14 +34,8 @@ func ParseFile(in Input) (*State, error) { return parseFile(in, nil) }
 
 // parseFile is ParseFile with Load's LoadOptions.ValidUTF8 (nil: none).
 func parseFile(in Input, validUTF8 func(string) bool) (*State, error) {
-	if fi, err := os.Stat(in.Path); err == nil {
-		if fi.Size() > MaxFileBytes {
-			return nil, tooLarge(in.Path, fi.Size())
-		}
-		if fi.Size() >= largeFile {
-			largeFiles <- struct{}{}
-			defer func() { <-largeFiles }()
-		}
+	if fi, err := os.Stat(in.Path); err == nil && fi.Size() > MaxFileBytes {
+		return nil, tooLarge(in.Path, fi.Size())
 	}
 	doc, unmap, err := mapFile(in.Path)
 	if err != nil {
@@ -83,16 +73,6 @@ func parseMapped(doc string, in Input, validUTF8 func(string) bool) (st *State, 
 	}()
 	return parseDoc(doc, in.Path, in.Engine, validUTF8)
 }
-
-// largeFiles bounds how many files of largeFile bytes or more ParseFile
-// reads and parses at once: the three of one Load (query, media, insight),
-// or one per core when there are more cores. Three files on two cores
-// keep both busy to the end, where two at a time left one core idle while
-// the last file was parsed (a quarter of the load time on the 198 MB
-// benchmark input), for about 15 MiB more peak memory.
-var largeFiles = make(chan struct{}, max(len(Engines), runtime.GOMAXPROCS(0)))
-
-const largeFile = 1 << 20
 
 // readError is an error reading a state file (permission denied, a
 // symbolic link loop, an I/O error): it wraps ErrUnreadable and the

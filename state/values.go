@@ -129,15 +129,3 @@ func (a *textArena) keep(s string) string {
 	a.chunk.WriteString(s) // within the capacity: never moves
 	return a.chunk.String()[start:]
 }
-
-// floatArena hands out *float64 from shared blocks, so a file with a
-// million scores costs a few thousand allocations instead of a million.
-type floatArena struct{ block []float64 }
-
-func (a *floatArena) new(f float64) *float64 {
-	if len(a.block) == cap(a.block) {
-		a.block = make([]float64, 0, 512)
-	}
-	a.block = append(a.block, f)
-	return &a.block[len(a.block)-1]
-}

@@ -18,8 +18,8 @@ var errSyntax = errors.New("state: invalid JSON")
 // cursor walks a JSON document once, front to back, and checks it as
 // strictly as encoding/json does. The walk itself steps over the
 // structure ({ } [ ] : , and white space). A string without escapes is
-// found with strings.IndexByte and checked for control characters 8 bytes
-// at a time (it is then a substring of doc, no copy); every other string,
+// found with strings.IndexByte and checked for control characters (it is
+// then a substring of doc, no copy); every other string,
 // number and literal is read by gjson.Parse and checked with gjson.Valid
 // (a few bytes each); a value the caller skips (an unknown key's object or
 // array) is checked whole with gjson.Valid. Unlike gjson's Result.ForEach,
@@ -32,18 +32,11 @@ type cursor struct {
 	depth int // objects and arrays open at i
 }
 
-// ws skips JSON white space. The indentation of a state file (BettaFish
-// writes indent=2: 12 spaces before each search record's field) is
-// stepped over 8 spaces at a time (one 8-byte comparison).
+// ws skips JSON white space.
 func (c *cursor) ws() {
 	for c.i < len(c.doc) {
 		switch c.doc[c.i] {
-		case ' ':
-			c.i++
-			for c.i+8 <= len(c.doc) && c.doc[c.i:c.i+8] == "        " {
-				c.i += 8
-			}
-		case '\t', '\n', '\r':
+		case ' ', '\t', '\n', '\r':
 			c.i++
 		default:
 			return
@@ -219,37 +212,12 @@ func (c *cursor) skipNested() error {
 }
 
 // hasControl reports whether s holds a byte below 0x20, which a JSON
-// string must escape. It looks at 8 bytes at a time, 32 per test: for a
-// word x, (x - 0x2020…) & ^x & 0x8080… is non-zero exactly when some byte
-// of x is below 0x20 (bytes of 0x80 and up never count: their top bit is
-// set in x). Every string of a state file goes through it: 32 bytes per
-// branch ran 2.5-3x faster than 8 (BenchmarkHasControl).
+// string must escape.
 func hasControl(s string) bool {
-	const lo, hi = 0x2020202020202020, 0x8080808080808080
-	i := 0
-	for ; i+32 <= len(s); i += 32 {
-		x, y, z, w := load64(s, i), load64(s, i+8), load64(s, i+16), load64(s, i+24)
-		if ((x-lo)&^x|(y-lo)&^y|(z-lo)&^z|(w-lo)&^w)&hi != 0 {
-			return true
-		}
-	}
-	for ; i+8 <= len(s); i += 8 {
-		if x := load64(s, i); (x-lo)&^x&hi != 0 {
-			return true
-		}
-	}
-	for ; i < len(s); i++ {
+	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 {
 			return true
 		}
 	}
 	return false
-}
-
-// load64 is the 8 bytes of s at i as a little-endian word (one load once
-// compiled).
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

@@ -155,7 +155,7 @@ func TestParseRepeatedResearch(t *testing.T) {
 }
 
 // hasControl finds a byte below 0x20 at every position of strings of
-// every length up to 100 (the 32- and 8-byte steps and the tail), next to bytes of every other kind (0x20, 0x7f,
+// every length up to 100, next to bytes of every other kind (0x20, 0x7f,
 // 0x80, 0xff and UTF-8), and nothing in strings without one.
 func TestHasControl(t *testing.T) {
 	fill := []byte{' ', 'a', 0x7f, 0x80, 0xff, 0xe4}
@@ -251,26 +251,5 @@ func TestParseFileTooLarge(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), strconv.Itoa(MaxFileBytes+1)) {
 		t.Errorf("message %q does not name the file and its size", err)
-	}
-}
-
-// ws stops at the first byte that is not JSON white space, whatever the
-// length of the run of spaces it steps over 8 at a time (oracle: a byte
-// loop), also at the end of the document.
-func TestCursorWhiteSpace(t *testing.T) {
-	for n := 0; n <= 40; n++ {
-		for _, lead := range []string{"", "\n", "\r\n", "\t", "\n \t"} {
-			for _, tail := range []string{"x", "", "\t\"", " \n}"} {
-				doc := lead + strings.Repeat(" ", n) + tail
-				want := 0
-				for want < len(doc) && strings.IndexByte(" \t\n\r", doc[want]) >= 0 {
-					want++
-				}
-				c := cursor{doc: doc}
-				if c.ws(); c.i != want {
-					t.Fatalf("ws over %q stopped at %d, want %d", doc, c.i, want)
-				}
-			}
-		}
 	}
 }

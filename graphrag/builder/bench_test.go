@@ -75,47 +75,32 @@ func buildOnce(b *testing.B, inputs []state.Input, forumPath string) *graphrag.G
 
 // BenchmarkBuild measures reading + parsing the state files and the forum log
 // and building the graph (what `build-graph` does before writing), and
-// reports the live heap after the build: "after-load" builds once every
-// file is parsed, "overlapped" prepares each state for the builder as soon
-// as it is parsed (builder.Prep, as build-graph does).
+// reports the live heap after the build.
 func BenchmarkBuild(b *testing.B) {
 	inputs, forumPath := benchInputs(b)
-	for _, overlapped := range []bool{false, true} {
-		name := "after-load"
-		if overlapped {
-			name = "overlapped"
+	b.ReportAllocs()
+	var g *graphrag.Graph
+	for b.Loop() {
+		loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
+		if err != nil {
+			b.Fatal(err)
 		}
-		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			var g *graphrag.Graph
-			for b.Loop() {
-				var prep builder.Prep
-				opts := state.LoadOptions{AllowMixedQueries: true}
-				if overlapped {
-					opts.Parsed = prep.Add
-				}
-				loaded, err := state.Load(inputs, opts)
-				if err != nil {
-					b.Fatal(err)
-				}
-				entries, _, err := forum.ParseFile(forumPath)
-				if err != nil {
-					b.Fatal(err)
-				}
-				g, _, err = builder.Build(builder.Config{Topic: loaded.Topic(), States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable, Prep: &prep})
-				if err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.StopTimer()
-			runtime.GC()
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-MiB")
-			b.ReportMetric(float64(g.NodeCount()), "nodes")
-			runtime.KeepAlive(g)
-		})
+		entries, _, err := forum.ParseFile(forumPath)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, _, err = builder.Build(builder.Config{Topic: loaded.Topic(), States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
+		if err != nil {
+			b.Fatal(err)
+		}
 	}
+	b.StopTimer()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-MiB")
+	b.ReportMetric(float64(g.NodeCount()), "nodes")
+	runtime.KeepAlive(g)
 }
 
 // BenchmarkWriteJSON measures encoding a built graph (to io.Discard):

@@ -73,10 +73,6 @@ type Config struct {
 	// through by the override) gives each distinct query its own topic
 	// node; see topicNodes.
 	TopicPerQuery bool
-	// Prep, when set, holds states already being prepared (see Prep);
-	// Build prepares the others itself. Optional: it changes when the
-	// work is done, not the graph.
-	Prep *Prep
 }
 
 // Build turns engine states and forum entries into a graph. It is pure and
@@ -99,18 +95,19 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	// Prepare every state on its own goroutine (those not already under
-	// way in cfg.Prep); the merge below takes them in canonical order as
-	// they are ready.
-	prep := cfg.Prep
-	if prep == nil {
-		prep = &Prep{}
-	}
-	jobs := make([]*prepJob, len(states))
+	// Prepare every state on its own goroutine; the merge takes them in
+	// canonical order as they are ready.
+	ready := make([]chan *prepared, len(states))
 	for i, st := range states {
-		jobs[i] = prep.take(st)
+		ready[i] = make(chan *prepared, 1)
+		go func() { ready[i] <- prepare(st) }()
 	}
+	return merge(cfg, states, seen, func(i int) *prepared { return <-ready[i] })
+}
 
+// merge builds the graph of Build from its states in canonical order, the
+// engine path of each (seen) and prepared(i), states[i] prepared.
+func merge(cfg Config, states []*state.State, seen map[state.Engine]string, prepared func(int) *prepared) (*graphrag.Graph, []string, error) {
 	// Size the indexes for the worst case (every record a new source), so
 	// that they never rehash while building.
 	records, paragraphs := 0, 0
@@ -137,7 +134,7 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 
 	var warnings []string
 	for i, st := range states {
-		pre := jobs[i].wait()
+		pre := prepared(i)
 		warnings = append(warnings, b.addEngine(topicOf[st.Engine], st, pre, res.resolveState(pre, st.Engine.Rank()), speeches[string(st.Engine)])...)
 		delete(speeches, string(st.Engine))
 	}

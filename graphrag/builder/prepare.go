@@ -6,7 +6,6 @@ import (
 	"hash"
 	"sort"
 	"strings"
-	"sync"
 
 	"reportengine/graphrag"
 	"reportengine/state"
@@ -16,8 +15,7 @@ import (
 // everything that depends on the state alone: the section order, the
 // query groups of every paragraph, and for every search record its source
 // key (trimmed URL, or trimmed title and content), the key's hash and the
-// display name a new source would get. It runs on one goroutine per state,
-// and can start while other state files are still being parsed (Prep).
+// display name a new source would get. It runs on one goroutine per state.
 // Merging (builder.go) then walks the states in canonical order on one
 // goroutine, looking each record's source up by its hash and appending
 // nodes and edges; it is the only step that touches shared structures.
@@ -127,61 +125,4 @@ func (k *keyHasher) sum(dst []byte, parts ...string) []byte {
 	k.h.Write(buf)
 	k.buf = buf
 	return k.h.Sum(dst)
-}
-
-// Prep prepares engine states for Build ahead of time, so that the work
-// overlaps with parsing the other state files:
-//
-//	var prep builder.Prep
-//	loaded, err := state.Load(inputs, state.LoadOptions{Parsed: prep.Add})
-//	g, warnings, err := builder.Build(builder.Config{..., States: loaded.States, Prep: &prep})
-//
-// Add starts preparing a state on a goroutine of its own and returns at
-// once; Build waits for the states it was given and prepares any it was
-// not. The result is the same with or without a Prep. A state must not
-// change after Add. The zero Prep is ready to use and safe for concurrent
-// calls of Add.
-type Prep struct {
-	mu   sync.Mutex
-	jobs map[*state.State]*prepJob
-}
-
-type prepJob struct {
-	done chan struct{}
-	out  *prepared
-}
-
-// Add starts preparing st.
-func (p *Prep) Add(st *state.State) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.jobs == nil {
-		p.jobs = map[*state.State]*prepJob{}
-	}
-	if _, ok := p.jobs[st]; ok {
-		return
-	}
-	j := &prepJob{done: make(chan struct{})}
-	p.jobs[st] = j
-	go func() {
-		j.out = prepare(st)
-		close(j.done)
-	}()
-}
-
-// take returns the job of st, starting it if Add was not called for it,
-// and forgets it (so the Prep does not keep the prepared state alive).
-func (p *Prep) take(st *state.State) *prepJob {
-	p.Add(st)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	j := p.jobs[st]
-	delete(p.jobs, st)
-	return j
-}
-
-// wait returns the prepared st.
-func (j *prepJob) wait() *prepared {
-	<-j.done
-	return j.out
 }

@@ -215,10 +215,7 @@ func saveStore(ctx context.Context, in graphInputs, store *storage.Store, b *bui
 // buildInMemory parses the state files and the forum log and builds the
 // graph without saving it.
 func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
-	// Each state is prepared for the builder as soon as it is parsed,
-	// while the other files are still being parsed.
-	var prep builder.Prep
-	b, err := loadInputs(ctx, in, prep.Add)
+	b, err := loadInputs(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +240,6 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			Warnings:      b.Warnings,
 			QueryNote:     b.QueryNote,
 			TopicPerQuery: b.Unrelated,
-			Prep:          &prep,
 		})
 		return built{g, bw}, err
 	})
@@ -259,9 +255,7 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 
 // loadInputs parses the state files and the forum log and settles the topic
 // and the id; it builds no graph (report --graph needs only the excerpts).
-// parsed (optional) is called with each state as soon as it is parsed
-// (state.LoadOptions.Parsed).
-func loadInputs(ctx context.Context, in graphInputs, parsed func(*state.State)) (*builtGraph, error) {
+func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	if in.ReportID != "" {
 		if err := storage.ValidateID(in.ReportID); err != nil {
 			return nil, usageError{fmt.Errorf("--report-id: %w", err)}
@@ -280,7 +274,7 @@ func loadInputs(ctx context.Context, in graphInputs, parsed func(*state.State)) 
 	}
 	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
 	loaded, err := await(ctx, func() (*state.Loaded, error) {
-		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, Parsed: parsed, ValidUTF8: graphrag.ValidUTF8})
+		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, ValidUTF8: graphrag.ValidUTF8})
 	})
 	if err != nil {
 		return nil, err

@@ -129,7 +129,7 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 	}
 	end()
 	if opts.JSON {
-		err = writeJSON(opts.Out, rep)
+		err = printJSON(opts.Out, rep)
 	} else {
 		writeEvalText(opts.Out, rep)
 	}

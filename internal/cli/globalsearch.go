@@ -167,7 +167,7 @@ func runGlobalSearch(ctx context.Context, opts *searchOptions, s *ragSession, r 
 			for _, b := range c.Batches {
 				texts = append(texts, b.Text)
 			}
-			return writeJSON(opts.Out, map[string]any{"method": r.Method, "method_reason": r.Reason, "route": r, "context_text": texts, "context_data": c.Records})
+			return printJSON(opts.Out, map[string]any{"method": r.Method, "method_reason": r.Reason, "route": r, "context_text": texts, "context_data": c.Records})
 		}
 		for i, b := range c.Batches {
 			if i > 0 {
@@ -190,7 +190,7 @@ func runGlobalSearch(ctx context.Context, opts *searchOptions, s *ragSession, r 
 		if err != nil {
 			return err
 		}
-		return writeJSON(opts.Out, struct {
+		return printJSON(opts.Out, struct {
 			Method       globalsearch.Method `json:"method"`
 			MethodReason string              `json:"method_reason"`
 			Route        globalsearch.Route  `json:"route"`

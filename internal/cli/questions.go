@@ -70,7 +70,7 @@ func runQuestions(ctx context.Context, opts *questionsOptions) error {
 		opts.warn("%s", w)
 	}
 	if opts.JSON {
-		return writeJSON(opts.Out, res)
+		return printJSON(opts.Out, res)
 	}
 	for i, q := range res.Suggestions {
 		fmt.Fprintf(opts.Out, "%d. %s%s\n", i+1, safeText(q.Question), methodNote(q.Method))

@@ -77,7 +77,7 @@ func storedReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, 
 	if len(opts.States) > 0 || opts.Forum != "" {
 		// States and forum give the chapter excerpts; the stored graph
 		// stays as it is.
-		loaded, err := loadInputs(ctx, opts.graphInputs, nil)
+		loaded, err := loadInputs(ctx, opts.graphInputs)
 		if err != nil {
 			return nil, err
 		}

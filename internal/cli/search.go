@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -95,7 +94,7 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 		}
 		if opts.JSON {
 			out := map[string]any{"method": route.Method, "method_reason": route.Reason, "route": route, "context_text": c.Text, "context_data": c.Records, "no_match": noMatch != nil, "relevance": c.Relevance}
-			if err := writeJSON(opts.Out, out); err != nil {
+			if err := printJSON(opts.Out, out); err != nil {
 				return err
 			}
 			return noMatch
@@ -119,7 +118,7 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 		if err != nil {
 			return err
 		}
-		return writeJSON(opts.Out, struct {
+		return printJSON(opts.Out, struct {
 			Method       globalsearch.Method `json:"method"`
 			MethodReason string              `json:"method_reason"`
 			Route        globalsearch.Route  `json:"route"`
@@ -252,13 +251,6 @@ func titleCase(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }
 
 // printCited prints the lines of the cited records under "Cited records:"
