@@ -222,19 +222,49 @@ func field(b []byte, c Column, s string) []byte {
 	return append(b, s...)
 }
 
+// writeHeader writes a CSV file's header: the fixed columns, then each
+// attribute column as name:type.
+func writeHeader(w *bufio.Writer, cols []Column, fixed ...string) error {
+	for _, c := range cols {
+		fixed = append(fixed, headerName(c.Name)+":"+neo4jType(c.Kind))
+	}
+	_, err := w.WriteString(strings.Join(fixed, ",") + "\n")
+	return err
+}
+
+// rowCells places a row's cells by column (the last of a column wins).
+type rowCells struct {
+	vals []string
+	has  []bool
+}
+
+// appendCells appends a comma and the cell of each attribute column (an
+// empty field where the row has none).
+func (r *rowCells) appendCells(line []byte, cols []Column, cells []cell) []byte {
+	if len(r.has) != len(cols) {
+		r.vals, r.has = make([]string, len(cols)), make([]bool, len(cols))
+	}
+	clear(r.has)
+	for _, c := range cells {
+		r.vals[c.col], r.has[c.col] = c.text, true
+	}
+	for i, c := range cols {
+		line = append(line, ',')
+		if r.has[i] {
+			line = field(line, c, r.vals[i])
+		}
+	}
+	return line
+}
+
 func writeNodeCSV(ctx context.Context, w *bufio.Writer, g *graphrag.Graph, t graphrag.NodeType, nodes []int32, delim string) error {
 	cols := columnsOf(g, nodes)
 	at := index(cols)
-	head := []string{"id:ID", ":LABEL", "name:string", "engines:string[]"}
-	for _, c := range cols {
-		head = append(head, headerName(c.Name)+":"+neo4jType(c.Kind))
-	}
-	if _, err := w.WriteString(strings.Join(head, ",") + "\n"); err != nil {
+	if err := writeHeader(w, cols, "id:ID", ":LABEL", "name:string", "engines:string[]"); err != nil {
 		return err
 	}
-	vals := make([]string, len(cols))
-	has := make([]bool, len(cols))
 	var line []byte
+	var row rowCells
 	for k, v32 := range nodes {
 		if k%checkEvery == 0 {
 			if err := ctx.Err(); err != nil {
@@ -242,13 +272,9 @@ func writeNodeCSV(ctx context.Context, w *bufio.Writer, g *graphrag.Graph, t gra
 			}
 		}
 		v := int(v32)
-		clear(has)
 		cells, err := nodeCells(g, v, cols, at, nil)
 		if err != nil {
 			return fmt.Errorf("node %q: %w", g.ID(v), err)
-		}
-		for _, c := range cells {
-			vals[c.col], has[c.col] = c.text, true
 		}
 		line = append(line[:0], csvQuote(g.ID(v))...)
 		line = append(append(line, ','), csvQuote(string(t))...)
@@ -257,13 +283,7 @@ func writeNodeCSV(ctx context.Context, w *bufio.Writer, g *graphrag.Graph, t gra
 		if e := Engines(g, v); len(e) > 0 {
 			line = append(line, csvQuote(strings.Join(e, delim))...)
 		}
-		for i, c := range cols {
-			line = append(line, ',')
-			if has[i] {
-				line = field(line, c, vals[i])
-			}
-		}
-		line = append(line, '\n')
+		line = append(row.appendCells(line, cols, cells), '\n')
 		if _, err := w.Write(line); err != nil {
 			return err
 		}
@@ -284,17 +304,12 @@ func writeRelCSV(ctx context.Context, w *bufio.Writer, g *graphrag.Graph, typ st
 	}
 	cols := s.cols
 	at := index(cols)
-	head := []string{":START_ID", ":END_ID", ":TYPE", "weight:double"}
-	for _, c := range cols {
-		head = append(head, headerName(c.Name)+":"+neo4jType(c.Kind))
-	}
-	if _, err := w.WriteString(strings.Join(head, ",") + "\n"); err != nil {
+	if err := writeHeader(w, cols, ":START_ID", ":END_ID", ":TYPE", "weight:double"); err != nil {
 		return err
 	}
 	ends := g.EdgeEnds()
-	vals := make([]string, len(cols))
-	has := make([]bool, len(cols))
 	var line []byte
+	var row rowCells
 	for k, i32 := range edges {
 		if k%checkEvery == 0 {
 			if err := ctx.Err(); err != nil {
@@ -306,25 +321,15 @@ func writeRelCSV(ctx context.Context, w *bufio.Writer, g *graphrag.Graph, typ st
 		if err != nil {
 			return fmt.Errorf("edge %d: %w", i, err)
 		}
-		clear(has)
 		cells, err := edgeCells(g, i, cols, at, nil)
 		if err != nil {
 			return fmt.Errorf("edge %d: %w", i, err)
-		}
-		for _, c := range cells {
-			vals[c.col], has[c.col] = c.text, true
 		}
 		line = append(line[:0], csvQuote(g.ID(int(ends[i][0])))...)
 		line = append(append(line, ','), csvQuote(g.ID(int(ends[i][1])))...)
 		line = append(append(line, ','), csvQuote(typ)...)
 		line = append(append(line, ','), wt...)
-		for j, c := range cols {
-			line = append(line, ',')
-			if has[j] {
-				line = field(line, c, vals[j])
-			}
-		}
-		line = append(line, '\n')
+		line = append(row.appendCells(line, cols, cells), '\n')
 		if _, err := w.Write(line); err != nil {
 			return err
 		}

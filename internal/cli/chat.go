@@ -45,16 +45,10 @@ func newChatCmd(d *Deps, runF func(context.Context, *chatOptions) error) *cobra.
 		Use:   "chat [--graphs DIR --graph ID | --graphrag-index DIR] [-n 3] [flags]",
 		Short: "Ask questions about a graph or a GraphRAG index in a conversation",
 		Long: `Chat with local search: type a question, get a streamed answer with its cited records
-and numbered follow-up questions; type a number to ask that follow-up, or any other
-text as the next question. exit, quit, q or end of input (Ctrl-D) leaves. The
-conversation so far goes into each search (the last --history-max-turns turns, default
-5; the session keeps at most 50). Ctrl-C while an answer is written stops that answer,
-not the session.
-
-On a terminal the line is edited with arrows and the questions of the session are in
-the history (up/down). From a pipe, lines are read as they come and each question is
-echoed as "> question". Knowledge, settings.yaml, models and embeddings as for search;
-load statistics and warnings on stderr.`,
+and numbered follow-up questions; type a number to ask that follow-up. exit, quit, q or
+Ctrl-D leaves; Ctrl-C stops the answer being written, not the session. Knowledge,
+settings.yaml, models and embeddings as for search. README.md (reportengine chat) has
+the full reference.`,
 		Example: `  reportengine chat --graph latest
   reportengine chat --graphrag-index ../shared/fixtures/graphrag-dulce
   printf 'Who is Alex Mercer?\n1\nquit\n' | reportengine chat --graphrag-index ragtest`,

@@ -35,25 +35,13 @@ func newEvalCmd(d *Deps, runF func(context.Context, *evalOptions) error) *cobra.
 	cmd := &cobra.Command{
 		Use:   "eval [--graphs DIR --graph ID | --graphrag-index DIR] [flags] SET.jsonl",
 		Short: "Measure search on a question set: refusals, assertions met, citations, sources, latency",
-		Long: `Ask every question of a question set with search and measure the answers.
-
-The set is JSON Lines, one question per line:
+		Long: `Ask every question of a question set with search and measure the answers: per
+question answered or refused, assertions met, citations valid, expected records in the
+context and latency, then the totals. The set is JSON Lines, one question per line:
   {"question": "…", "assertions": [["fact", "same fact, other words"], …], "expect_records": ["record id", …]}
   {"question": "an off-topic question", "expect": "no_match"}
-assertions are the facts a correct answer states (one of the alternative wordings
-suffices; case, width, spaces and punctuation are ignored); expect_records are records
-the context must hold (entity or node ids, entity titles, text unit ids, "<table>:<id>");
-"expect": "no_match" marks a question that must be refused. A set holds at most ` + fmt.Sprint(eval.MaxQuestions) + `
-questions (` + fmt.Sprint(eval.MaxSetBytes>>20) + ` MiB); a bad line is refused naming the file and line.
-
-Per question it prints answered or refused, assertions met, citations valid, expected
-records in the context and the latency; then the totals: false refusals, assertion
-recall, citation validity, source recall, off-topic refusals, p50/p95 latency, and
-how many answers each search method gave. --method routes each question as search does
-(auto: global search for broad questions, local search otherwise). --check exits 1, after
-printing, when a figure misses its threshold (by default: any false refusal, assertion
-recall under 0.9, citation validity or off-topic refusals under 1). Knowledge,
-settings.yaml, models and embeddings as for search (offline by default).`,
+--check exits 1 when a figure misses its threshold. Knowledge, settings.yaml, models
+and embeddings as for search. README.md (reportengine eval) has the full reference.`,
 		Example: `  reportengine eval --graph coffee-shop examples/coffee-shop/questions.jsonl
   reportengine eval --graphrag-index ../shared/fixtures/graphrag-dulce --json eval/testdata/dulce.jsonl`,
 		Args: exactArgs(1),

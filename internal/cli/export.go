@@ -33,23 +33,15 @@ type exportOptions struct {
 // exportFormats are the values of --format.
 var exportFormats = []string{"graphml", "gexf", "neo4j"}
 
-func newExportCmd(d *Deps, runF func(context.Context, *exportOptions) error) *cobra.Command {
+func newExportCmd(d *Deps) *cobra.Command {
 	opts := &exportOptions{}
 	cmd := &cobra.Command{
 		Use:   "export --format graphml|gexf|neo4j [flags]",
 		Short: "Write a stored graph as GraphML, GEXF or Neo4j import files",
-		Long: `Write a stored graph in a format other graph tools read:
-
-  graphml   one GraphML file (Gephi, networkx, yEd, Cytoscape)
-  gexf      one GEXF 1.2 file (Gephi's own format; networkx)
-  neo4j     a folder of CSV files for neo4j-admin database import (nodes by label,
-            relationships by type, typed headers), with README.md and import.sh;
-            the import command is printed
-
-Every node carries its id, type, name and engines, every edge its relation and
-weight, and every other attribute is a typed column (lists and objects as JSON
-text). The output is written atomically: an earlier file or folder of the same name
-keeps its bytes until the new one is complete, and Ctrl-C leaves it as it was.`,
+		Long: `Write a stored graph as GraphML (one file), GEXF 1.2 (one file) or neo4j (a folder of
+CSV files for neo4j-admin database import, with README.md and import.sh). Every
+attribute is a typed column; the output is written atomically. README.md (reportengine
+export) has the full reference.`,
 		Example: `  reportengine export --graph wuhan --format graphml
   reportengine export --graph wuhan --format gexf --out /tmp/wuhan.gexf
   reportengine export --graph wuhan --format neo4j --out wuhan-neo4j`,
@@ -67,9 +59,6 @@ keeps its bytes until the new one is complete, and Ctrl-C leaves it as it was.`,
 			}
 			if opts.Graph == "" {
 				return usagef("--graph needs a report id or %q", storage.LatestID)
-			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
 			}
 			return runExport(cmd.Context(), opts)
 		},

@@ -90,27 +90,15 @@ func (o *ragOptions) noteRoute(r globalsearch.Route) {
 // local one: a cited id that names no report of the batches is marked
 // where it stands (globalsearch.NotInContextMark) as the answer streams.
 func streamGlobal(ctx context.Context, o *ragOptions, eng *globalsearch.Engine, q globalsearch.Query) (*globalsearch.Result, error) {
-	aw := newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))
-	var mk *text.CitationMarker
+	s := markedStream{aw: newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))}
 	res, err := eng.Stream(ctx, q, func(ev globalsearch.Event) error {
 		if ev.Context != nil {
-			mk = globalsearch.NewCitationMarker(ev.Context, aw.WriteDelta)
+			s.mk = globalsearch.NewCitationMarker(ev.Context, s.aw.WriteDelta)
 			return nil
 		}
-		if mk == nil {
-			return aw.WriteDelta(ev.Delta)
-		}
-		return mk.Write(ev.Delta)
+		return s.write(ev.Delta)
 	})
-	if mk != nil {
-		if ferr := mk.Flush(); err == nil {
-			err = ferr
-		}
-	}
-	if cerr := aw.Close(true); err == nil {
-		err = cerr
-	}
-	return res, err
+	return res, s.close(err)
 }
 
 // printGlobalCitations ends a streamed global answer: the cited reports
@@ -141,11 +129,7 @@ func printGlobalCitations(w io.Writer, res *globalsearch.Result) {
 
 // shortLine is s on one line, at most n runes ("…" when cut).
 func shortLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if rs := []rune(s); len(rs) > n {
-		return string(rs[:n]) + "…"
-	}
-	return s
+	return text.Ellipsis(strings.Join(strings.Fields(s), " "), n, "…")
 }
 
 // runGlobalSearch is search's global path: --context-only prints the

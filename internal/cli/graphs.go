@@ -17,7 +17,7 @@ type graphsOptions struct {
 	Out       io.Writer
 }
 
-func newGraphsCmd(d *Deps, runF func(context.Context, *graphsOptions) error) *cobra.Command {
+func newGraphsCmd(d *Deps) *cobra.Command {
 	opts := &graphsOptions{}
 	cmd := &cobra.Command{
 		Use:   "graphs [flags]",
@@ -27,9 +27,6 @@ newest first (by created_at, then file time, then id), with node and edge counts
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
 			return runGraphs(cmd.Context(), opts)
 		},
 	}

@@ -18,29 +18,21 @@ type questionsOptions struct {
 	Questions []string
 }
 
-func newQuestionsCmd(d *Deps, runF func(context.Context, *questionsOptions) error) *cobra.Command {
+func newQuestionsCmd(d *Deps) *cobra.Command {
 	opts := &questionsOptions{}
 	cmd := &cobra.Command{
 		Use:   "questions [--graphs DIR --graph ID | --graphrag-index DIR] [-n 3] [flags] [QUESTION...]",
 		Short: "Propose the next questions to ask about a graph or a GraphRAG index",
-		Long: `Propose candidate next questions, as GraphRAG's question generation does: the
-QUESTION arguments are the questions asked so far, oldest first (quote each one); the
-last is the query the context is built for, the earlier ones its conversation
-history. With no question the context holds the highest-ranked entities. The model's
-list is cleaned: numbering and bullets stripped, preambles, duplicates and questions
-already asked dropped, at most -n; so are questions with offensive wording or a name cut
-short and those the knowledge holds nothing relevant to (the relevance gate of search).
-A question that global search is expected to answer (the choice of search --method
-auto) is marked "(global)". Knowledge, settings.yaml, models and embeddings as for
-search; load statistics and warnings on stderr.`,
+		Long: `Propose candidate next questions, as GraphRAG's question generation does: the QUESTION
+arguments are the questions asked so far, oldest first. The list is cleaned (numbering,
+duplicates, questions already asked or about nothing in the knowledge dropped), at most
+-n; "(global)" marks one global search would answer. Knowledge, settings.yaml, models
+and embeddings as for search. README.md (reportengine questions) has the full reference.`,
 		Example: `  reportengine questions --graph latest "李明为什么选择写字楼商圈？"
   reportengine questions --graphrag-index ../shared/fixtures/graphrag-dulce -n 5 "Tell me about Agent Mercer" "What happens in Dulce military base?"`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.Questions = args
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
 			return runQuestions(cmd.Context(), opts)
 		},
 	}

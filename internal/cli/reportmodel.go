@@ -63,20 +63,12 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	}
 	key := env(envAPIKey, envOpenAIKey)
 	mode := strings.ToLower(strings.TrimSpace(opts.LLM))
-	switch mode {
-	case "auto", "":
-		if key == "" {
-			m := offline.New()
-			opts.settings = modelSettings(m.Info(), "", 0, "", false, false)
-			return m, nil
-		}
-		mode = "openai"
-	case "offline":
+	switch {
+	case mode == "offline", (mode == "auto" || mode == "") && key == "":
 		m := offline.New()
 		opts.settings = modelSettings(m.Info(), "", 0, "", false, false)
 		return m, nil
-	case "openai":
-	default:
+	case mode != "openai" && mode != "auto" && mode != "":
 		return nil, usagef("--llm %q: want offline, openai or auto", opts.LLM)
 	}
 	base := opts.BaseURL
@@ -153,13 +145,10 @@ func maxOutputTokens(opts *reportOptions, model, host string) (int, error) {
 	if n < 0 {
 		return 0, usagef("--max-output-tokens must be 0 (the model's default) or more, got %d", n)
 	}
-	if n == 0 && opts.Getenv != nil {
-		if v := strings.TrimSpace(opts.Getenv(envMaxOutput)); v != "" {
-			e, err := strconv.Atoi(v)
-			if err != nil || e < 0 {
-				return 0, usagef("%s=%q: want a number of tokens", envMaxOutput, v)
-			}
-			n = e
+	if n == 0 {
+		var err error
+		if n, _, err = envTokens(opts.Getenv, envMaxOutput); err != nil {
+			return 0, err
 		}
 	}
 	if n == 0 {
@@ -179,16 +168,27 @@ func reasoningTokens(opts *reportOptions, model string) (int, error) {
 		}
 		return *v, nil
 	}
-	if opts.Getenv != nil {
-		if s := strings.TrimSpace(opts.Getenv(envReasoning)); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 0 {
-				return 0, usagef("%s=%q: want a number of tokens", envReasoning, s)
-			}
-			return n, nil
-		}
+	if n, ok, err := envTokens(opts.Getenv, envReasoning); ok || err != nil {
+		return n, err
 	}
 	return openaicompat.DefaultReasoningTokens(model), nil
+}
+
+// envTokens reads a number of tokens (0 or more) from the environment
+// variable name through getenv (nil: none); ok is false when it is unset
+// or blank, and a value that is not such a number is a usage error.
+func envTokens(getenv func(string) string, name string) (n int, ok bool, err error) {
+	if getenv == nil {
+		return 0, false, nil
+	}
+	s := strings.TrimSpace(getenv(name))
+	if s == "" {
+		return 0, false, nil
+	}
+	if n, err = strconv.Atoi(s); err != nil || n < 0 {
+		return 0, false, usagef("%s=%q: want a number of tokens", name, s)
+	}
+	return n, true, nil
 }
 
 // limits are the per-model settings of the pipeline that `report` resolves

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,7 +25,7 @@ type reportsOptions struct {
 	Out    io.Writer
 }
 
-func newReportsCmd(_ *Deps, runF func(context.Context, *reportsOptions) error) *cobra.Command {
+func newReportsCmd() *cobra.Command {
 	opts := &reportsOptions{}
 	cmd := &cobra.Command{
 		Use:   "reports [--out DIR] [--json]",
@@ -38,9 +37,6 @@ folder whose manifest is missing or unreadable is listed with that status.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
 			return runReports(opts)
 		},
 	}

@@ -138,29 +138,45 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 // and ends the written text with a newline, also when the model fails
 // mid-stream, so the error is printed on a line of its own.
 func streamAnswer(ctx context.Context, o *ragOptions, eng *localsearch.Engine, q localsearch.Query) (*localsearch.Result, error) {
-	aw := newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))
+	s := markedStream{aw: newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))}
 	// Citations not in the context are marked where they stand
 	// (localsearch.NotInContextMark) as the answer streams.
-	var mk *localsearch.CitationMarker
 	res, err := eng.Stream(ctx, q, func(ev localsearch.Event) error {
 		if ev.Context != nil {
-			mk = localsearch.NewCitationMarker(ev.Context.Records, aw.WriteDelta)
+			s.mk = localsearch.NewCitationMarker(ev.Context.Records, s.aw.WriteDelta)
 			return nil
 		}
-		if mk == nil {
-			return aw.WriteDelta(ev.Delta)
-		}
-		return mk.Write(ev.Delta)
+		return s.write(ev.Delta)
 	})
-	if mk != nil {
-		if ferr := mk.Flush(); err == nil {
+	return res, s.close(err)
+}
+
+// markedStream writes a streamed answer to an answerWriter, through a
+// citation marker once the search has given its context (mk set).
+type markedStream struct {
+	aw *answerWriter
+	mk *text.CitationMarker
+}
+
+func (s *markedStream) write(delta string) error {
+	if s.mk == nil {
+		return s.aw.WriteDelta(delta)
+	}
+	return s.mk.Write(delta)
+}
+
+// close flushes the marker and closes the writer, returning err, else
+// the first error of these.
+func (s *markedStream) close(err error) error {
+	if s.mk != nil {
+		if ferr := s.mk.Flush(); err == nil {
 			err = ferr
 		}
 	}
-	if cerr := aw.Close(true); err == nil {
+	if cerr := s.aw.Close(true); err == nil {
 		err = cerr
 	}
-	return res, err
+	return err
 }
 
 // engine builds the search engine with the answering model.

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"io"
 
@@ -16,7 +15,7 @@ type templatesOptions struct {
 	Out     io.Writer
 }
 
-func newTemplatesCmd(_ *Deps, runF func(context.Context, *templatesOptions) error) *cobra.Command {
+func newTemplatesCmd() *cobra.Command {
 	opts := &templatesOptions{}
 	cmd := &cobra.Command{
 		Use:   "templates",
@@ -27,9 +26,6 @@ selection; "模板" and ".md" may be left off the name.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out = cmd.OutOrStdout()
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
 			return runTemplates(opts)
 		},
 	}
