@@ -1,7 +1,6 @@
 package globalsearch
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -229,7 +228,7 @@ const unitsChecked = 10
 // the lower index.
 func (r *Router) coveringUnit(lr *knowledge.LexicalResult, ts []text.Term, need int) (int, int) {
 	units := r.m.TextUnits()
-	for _, u := range bestUnits(lr) {
+	for _, u := range lr.BestUnits(unitsChecked) {
 		low := strings.ToLower(units[u].Text)
 		n := 0
 		for _, t := range ts {
@@ -242,30 +241,6 @@ func (r *Router) coveringUnit(lr *knowledge.LexicalResult, ts []text.Term, need 
 		}
 	}
 	return -1, 0
-}
-
-// bestUnits returns the indexes of lr's unitsChecked best-scored text
-// units, best first, ties of score to the lower index.
-func bestUnits(lr *knowledge.LexicalResult) []int {
-	type scored struct {
-		u int
-		s float64
-	}
-	best := make([]scored, 0, len(lr.Units))
-	for u, sc := range lr.Units {
-		best = append(best, scored{u, sc})
-	}
-	slices.SortFunc(best, func(a, b scored) int {
-		if c := cmp.Compare(b.s, a.s); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.u, b.u)
-	})
-	out := make([]int, 0, unitsChecked)
-	for _, b := range best[:min(len(best), unitsChecked)] {
-		out = append(out, b.u)
-	}
-	return out
 }
 
 // coveringRecords returns how many of the terms ts the unitsChecked
@@ -292,7 +267,7 @@ func (r *Router) coveringRecords(lr *knowledge.LexicalResult, ts []text.Term) (h
 	}
 	es := r.m.Entities()
 	seen := 0
-	for _, sc := range lr.Entities {
+	for sc := range lr.Entities() {
 		if seen == unitsChecked {
 			break
 		}
@@ -303,7 +278,7 @@ func (r *Router) coveringRecords(lr *knowledge.LexicalResult, ts []text.Term) (h
 		}
 	}
 	units := r.m.TextUnits()
-	for _, u := range bestUnits(lr) {
+	for _, u := range lr.BestUnits(unitsChecked) {
 		add(strings.ToLower(units[u].Text))
 	}
 	return held, records

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"testing"
 
 	"reportengine/text"
@@ -20,13 +21,13 @@ func TestLexicalTiesByEntityIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := m.Lexical().Search([]text.Term{{Text: "robot"}})
-	if len(res.Entities) != 3 {
-		t.Fatalf("entities %+v, want e0, e1, e2", res.Entities)
+	ents := slices.Collect(m.Lexical().Search([]text.Term{{Text: "robot"}}).Entities())
+	if len(ents) != 3 {
+		t.Fatalf("entities %+v, want e0, e1, e2", ents)
 	}
-	for i, s := range res.Entities {
-		if s.Entity != i || s.Score != res.Entities[0].Score {
-			t.Errorf("rank %d: %+v, want entity %d with the score %v", i, s, i, res.Entities[0].Score)
+	for i, s := range ents {
+		if s.Entity != i || s.Score != ents[0].Score {
+			t.Errorf("rank %d: %+v, want entity %d with the score %v", i, s, i, ents[0].Score)
 		}
 	}
 }

@@ -1,7 +1,10 @@
 package knowledge
 
 import (
+	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,4 +54,47 @@ func BenchmarkLexicalSearch(b *testing.B) {
 	for b.Loop() {
 		_ = x.Search(terms)
 	}
+}
+
+// BenchmarkScaleLexicalSearch is one lexical search (without the memo:
+// Lexical.search) of a question's terms on the 300 000-record graph, the
+// questions of localsearch's BenchmarkScaleQuestion in turn:
+// REPORTENGINE_SCALE_GRAPHS names the graphs folder holding "scale" with
+// its model file; skipped without it. Their words are counted before the
+// timer starts (the count memo), so the figure is the scoring and ranking
+// a chat question pays for each of its searches.
+func BenchmarkScaleLexicalSearch(b *testing.B) {
+	m := scaleModel(b)
+	x := m.Lexical()
+	qs := []string{"合成话题的舆情如何演变？", "网友对价格怎么看？", "咖啡店的选址有什么讨论？", "芯片研发的瓶颈是什么？"}
+	var terms [][]text.Term
+	for _, q := range qs {
+		terms = append(terms, text.Terms(q))
+		x.search(terms[len(terms)-1])
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		_ = x.search(terms[i%len(terms)])
+	}
+}
+
+// scaleModel reads the model file of the 300 000-record graph:
+// REPORTENGINE_SCALE_GRAPHS names the graphs folder holding "scale" with
+// its model file; the benchmark is skipped without it.
+func scaleModel(b *testing.B) *Model {
+	dir := os.Getenv("REPORTENGINE_SCALE_GRAPHS")
+	if dir == "" {
+		b.Skip("REPORTENGINE_SCALE_GRAPHS not set")
+	}
+	graph := filepath.Join(dir, "scale", "graphrag.json")
+	sum, err := SumFile(context.Background(), graph)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, _, err := ReadModelFile(context.Background(), filepath.Join(dir, "scale", ModelFileName), graph, ModelFileKey{Graph: sum, ReportID: "scale"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m
 }

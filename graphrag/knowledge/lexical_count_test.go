@@ -3,8 +3,6 @@ package knowledge
 import (
 	"context"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -163,19 +161,7 @@ func TestBigramCountOracle(t *testing.T) {
 // 300 000-record graph: REPORTENGINE_SCALE_GRAPHS names the graphs folder
 // holding "scale" with its model file; skipped without it.
 func BenchmarkBigramIndexScale(b *testing.B) {
-	dir := os.Getenv("REPORTENGINE_SCALE_GRAPHS")
-	if dir == "" {
-		b.Skip("REPORTENGINE_SCALE_GRAPHS not set")
-	}
-	graph := filepath.Join(dir, "scale", "graphrag.json")
-	sum, err := SumFile(context.Background(), graph)
-	if err != nil {
-		b.Fatal(err)
-	}
-	m, _, err := ReadModelFile(context.Background(), filepath.Join(dir, "scale", ModelFileName), graph, ModelFileKey{Graph: sum, ReportID: "scale"})
-	if err != nil {
-		b.Fatal(err)
-	}
+	m := scaleModel(b)
 	docs := m.Lexical().docs
 	b.ResetTimer()
 	for range b.N {

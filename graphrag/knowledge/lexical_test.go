@@ -1,9 +1,12 @@
 package knowledge
 
 import (
+	"cmp"
 	"math"
+	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,8 +53,7 @@ func lexModel(t *testing.T) *Model {
 	return m
 }
 
-// The lexical scores, from an independent computation: regular
-// expressions for the counts, the BM25 and weighting formulas written out.
+// The lexical scores, from an independent computation (lexOracle).
 func TestLexicalSearchOracle(t *testing.T) {
 	m := lexModel(t)
 	terms := text.Terms("樱花季网友怎么看 agents")
@@ -59,7 +61,64 @@ func TestLexicalSearchOracle(t *testing.T) {
 		t.Fatalf("terms %q", got)
 	}
 	res := m.Lexical().Search(terms)
+	units := checkLexOracle(t, m, terms, res)
+	// coordination: the unit about 樱花 and 网友 outranks the one that
+	// repeats 网友 four times (it fails without the coordination factor)
+	if !(units[0] > units[1]) {
+		t.Errorf("unit scores %v: the unit holding both terms must lead", units)
+	}
+}
 
+// On a model of more entities than Search puts in order (rankedFirst),
+// with many equal scores, the entities come in the oracle's order across
+// the sorted first ones and the rest sorted on demand; the best units
+// are the oracle's; the statistics alone (Stats) are the search's.
+func TestLexicalRankingLarge(t *testing.T) {
+	words := []string{"樱花", "网友", "评论", "武汉", "大学", "天气"}
+	p := Parts{}
+	for i := range 3 * rankedFirst {
+		id := strconv.Itoa(i)
+		// few distinct documents: many entities and units tie
+		desc := words[i%5] + words[i%3] + words[(i/7)%6]
+		p.Entities = append(p.Entities, Entity{ID: "e" + id, Title: "t" + strconv.Itoa(i%4), Description: desc, TextUnitIDs: []string{"u" + strconv.Itoa(i%50)}})
+		if i < 50 {
+			p.TextUnits = append(p.TextUnits, TextUnit{ID: "u" + id, Text: strings.Repeat(words[i%6], 1+i%4) + words[(i+1)%6]})
+		}
+	}
+	m, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms := text.Terms("樱花网友")
+	x := m.Lexical()
+	res := x.search(terms)
+	units := checkLexOracle(t, m, terms, res)
+	if len(res.ranked.rest) == 0 {
+		t.Fatalf("%d entities ranked first and none after: the test does not reach the lazy part", len(res.ranked.first))
+	}
+	order := make([]int, 0, len(units))
+	for u, s := range units {
+		if s > 0 {
+			order = append(order, u)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(units[b], units[a]) })
+	for _, n := range []int{0, 1, 10, len(order) + 5} {
+		if got, want := res.BestUnits(n), order[:min(n, len(order))]; !slices.Equal(got, want) {
+			t.Errorf("BestUnits(%d) = %v, want %v", n, got, want)
+		}
+	}
+	if got := x.Stats(terms); !reflect.DeepEqual(got, res.Terms) {
+		t.Errorf("Stats = %+v, want the search's %+v", got, res.Terms)
+	}
+}
+
+// checkLexOracle checks res, the lexical search of terms on m, against
+// scores computed independently: regular expressions for the counts, the
+// BM25 and weighting formulas written out, a full sort for the order. It
+// returns the oracle's unit scores.
+func checkLexOracle(t *testing.T, m *Model, terms []text.Term, res *LexicalResult) []float64 {
+	t.Helper()
 	var docs []string
 	for _, e := range m.Entities() {
 		docs = append(docs, strings.ToLower(e.Title+"\n"+e.Description))
@@ -144,12 +203,13 @@ func TestLexicalSearchOracle(t *testing.T) {
 		}
 		return a.Entity - b.Entity
 	})
-	if len(res.Entities) != len(want) {
-		t.Fatalf("entities %+v, want %+v", res.Entities, want)
+	got := slices.Collect(res.Entities())
+	if len(got) != len(want) {
+		t.Fatalf("%d entities %+v, want %d %+v", len(got), got, len(want), want)
 	}
 	for i := range want {
-		if res.Entities[i].Entity != want[i].Entity || math.Abs(res.Entities[i].Score-want[i].Score) > 1e-9 {
-			t.Errorf("entity %d: %+v, want %+v", i, res.Entities[i], want[i])
+		if got[i].Entity != want[i].Entity || math.Abs(got[i].Score-want[i].Score) > 1e-9 {
+			t.Errorf("entity %d: %+v, want %+v", i, got[i], want[i])
 		}
 	}
 	for u := range m.TextUnits() {
@@ -157,11 +217,7 @@ func TestLexicalSearchOracle(t *testing.T) {
 			t.Errorf("unit %d: %v, want %v", u, got, score[nEnt+u])
 		}
 	}
-	// coordination: the unit about 樱花 and 网友 outranks the one that
-	// repeats 网友 four times (it fails without the coordination factor)
-	if !(res.Units[0] > res.Units[1]) {
-		t.Errorf("unit scores %v: the unit holding both terms must lead", res.Units)
-	}
+	return score[nEnt:]
 }
 
 func TestTermStats(t *testing.T) {
@@ -226,8 +282,8 @@ func TestTermSynonymsCounted(t *testing.T) {
 		t.Errorf("general share %v, want %v", s.General, want)
 	}
 	only := m.Lexical().Search([]text.Term{{Text: "火星", Synonyms: []string{"游客"}}})
-	if s := only.Terms[0]; s.Count != 1 || len(only.Entities) != 1 || only.Entities[0].Entity != 0 {
-		t.Errorf("火星 with synonym 游客: %+v, entities %+v; want e0 through 游客", s, only.Entities)
+	if s, ents := only.Terms[0], slices.Collect(only.Entities()); s.Count != 1 || len(ents) != 1 || ents[0].Entity != 0 {
+		t.Errorf("火星 with synonym 游客: %+v, entities %+v; want e0 through 游客", s, ents)
 	}
 }
 

@@ -314,7 +314,7 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 		sections = append(sections, text)
 		c.Sections = append(c.Sections, "Entities")
 	}
-	var unitScore map[int]float64
+	var unitScore []float64
 	if p.Retrieval == RetrievalHybrid && lex != nil {
 		unitScore = lex.Units
 	}

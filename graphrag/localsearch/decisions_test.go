@@ -194,7 +194,7 @@ func TestFuseCutsLexicalList(t *testing.T) {
 	}
 	ents := m.Entities()
 	vec := []MappedEntity{{Entity: ents[3], Matched: true}}
-	lr := &knowledge.LexicalResult{Entities: []knowledge.Scored{{Entity: 0, Score: 9}, {Entity: 1, Score: 8}, {Entity: 3, Score: 7}}}
+	lr := knowledge.NewLexicalResult(nil, []knowledge.Scored{{Entity: 0, Score: 9}, {Entity: 1, Score: 8}, {Entity: 3, Score: 7}}, nil)
 	var ids []string
 	for _, g := range b.fuse(vec, lr, 2) {
 		ids = append(ids, g.Entity.ID)

@@ -78,7 +78,7 @@ func (b *ContextBuilder) fuse(vec []MappedEntity, lr *knowledge.LexicalResult, n
 		cands = append(cands, c)
 	}
 	rank = 0
-	for _, s := range lr.Entities {
+	for s := range lr.Entities() {
 		if rank == n {
 			break
 		}

@@ -28,7 +28,7 @@ func TestFuseRRF(t *testing.T) {
 	}
 	ents := m.Entities()
 	vec := []MappedEntity{{Entity: ents[0], Matched: true, Similarity: 0.4}, {Entity: ents[4], Matched: true}, {Entity: ents[1], Matched: true}, {Entity: ents[2], Matched: true}}
-	lr := &knowledge.LexicalResult{Entities: []knowledge.Scored{{Entity: 2, Score: 9}, {Entity: 4, Score: 8}, {Entity: 3, Score: 5}, {Entity: 0, Score: 1}}}
+	lr := knowledge.NewLexicalResult(nil, []knowledge.Scored{{Entity: 2, Score: 9}, {Entity: 4, Score: 8}, {Entity: 3, Score: 5}, {Entity: 0, Score: 1}}, nil)
 	got := b.fuse(vec, lr, 10)
 	var ids []string
 	for _, g := range got {

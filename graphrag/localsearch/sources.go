@@ -13,7 +13,7 @@ import (
 // retrieval unitScore holds the lexical scores of the text units that
 // match the question: those units come first, best first, and the rest
 // follow in the reference's order.
-func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *counter, budget int, rec Records, unitScore map[int]float64) string {
+func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *counter, budget int, rec Records, unitScore []float64) string {
 	units := b.m.TextUnits()
 	if len(sel) == 0 || len(units) == 0 {
 		return ""

@@ -180,8 +180,9 @@ func Unfit(q string) string {
 }
 
 // screen keeps the questions that are fit (Unfit) and pass the relevance
-// gate (the question alone maps to an entity: Builder.MapQuery, the
-// mapping Build makes, without packing a context), labels each with
+// gate (the question alone maps to an entity: Builder.Matches, whether the
+// mapping Build makes finds one, decided from the term statistics when
+// they suffice, else by that mapping without packing a context), labels each with
 // classify (nil: MethodLocal), and returns them with a warning per
 // question dropped. Builder errors are returned.
 func (g *Generator) screen(ctx context.Context, qs []string) ([]Suggestion, []string, error) {
@@ -197,11 +198,11 @@ func (g *Generator) screen(ctx context.Context, qs []string) ([]Suggestion, []st
 			continue
 		}
 		if g.cfg.Builder != nil {
-			ms, err := g.cfg.Builder.MapQuery(ctx, q, g.params)
+			ok, err := g.cfg.Builder.Matches(ctx, q, g.params)
 			if err != nil {
 				return nil, nil, err
 			}
-			if len(ms) == 0 {
+			if !ok {
 				warns = append(warns, fmt.Sprintf("dropped %q: the knowledge holds nothing relevant to it", q))
 				continue
 			}

@@ -1,0 +1,355 @@
+package knowledge
+
+import (
+	"cmp"
+	"iter"
+	"math"
+	"slices"
+	"sync"
+
+	"reportengine/text"
+)
+
+// Scored is one entity of a lexical ranking: its index into
+// Model.Entities and its score (higher is better).
+type Scored struct {
+	Entity int
+	Score  float64
+}
+
+// LexicalResult is the lexical search of one question.
+type LexicalResult struct {
+	// Terms are the statistics of the question's terms, in question order.
+	Terms []TermStat
+	// Units are the BM25 scores of the text units by index into
+	// Model.TextUnits, 0 for a unit that matches none of the terms; nil
+	// without terms.
+	Units []float64
+	// ranked holds the entities with a positive score (Entities)
+	ranked ranking
+}
+
+// NewLexicalResult makes a result from given statistics, entity scores
+// (in any order; put in Entities' order here) and unit scores (by unit
+// index, as Units): a lexical ranking made elsewhere, or a test's.
+func NewLexicalResult(terms []TermStat, ents []Scored, units []float64) *LexicalResult {
+	first := slices.Clone(ents)
+	slices.SortFunc(first, compareScored)
+	return &LexicalResult{Terms: terms, Units: units, ranked: ranking{first: first}}
+}
+
+// Entities yields the entities with a positive score, best first, ties by
+// ascending entity index. An entity's score is the BM25 score of its own
+// document plus the best BM25 score among the text units it lists
+// (TextUnitIDs): an entity is as relevant as the best passage about it.
+// Callers read the first few (the fusion and the router stop after tens
+// of the quarter million a common word scores on a large graph), so only
+// the best rankedFirst are put in order by Search; the rest are sorted
+// once, when a caller reads past them.
+func (r *LexicalResult) Entities() iter.Seq[Scored] {
+	return func(yield func(Scored) bool) {
+		for _, s := range r.ranked.first {
+			if !yield(s) {
+				return
+			}
+		}
+		if len(r.ranked.first) < rankedFirst {
+			return // every entity with a score is in first
+		}
+		r.ranked.once.Do(r.ranked.sortRest)
+		for _, s := range r.ranked.rest {
+			if !yield(s) {
+				return
+			}
+		}
+	}
+}
+
+// BestUnits returns the indexes (into Model.TextUnits) of the n text units
+// with the highest positive scores, best first, ties by ascending index.
+func (r *LexicalResult) BestUnits(n int) []int {
+	var top topScored
+	top.n = n
+	for u, s := range r.Units {
+		if s > 0 {
+			top.offer(Scored{Entity: u, Score: s})
+		}
+	}
+	out := make([]int, 0, len(top.best))
+	for _, s := range top.sorted() {
+		out = append(out, s.Entity)
+	}
+	return out
+}
+
+// ranking is an entity ranking put in order lazily: first is sorted;
+// rest, the other entities with a positive score (scores, by entity
+// index), is made and sorted by once.
+type ranking struct {
+	first  []Scored
+	scores []float64
+	once   sync.Once
+	rest   []Scored
+}
+
+// sortRest makes rest: the entities with a score that rank after the last
+// of first, in order.
+func (r *ranking) sortRest() {
+	last := r.first[len(r.first)-1]
+	for e, s := range r.scores {
+		if sc := (Scored{Entity: e, Score: s}); s > 0 && compareScored(sc, last) > 0 {
+			r.rest = append(r.rest, sc)
+		}
+	}
+	slices.SortFunc(r.rest, compareScored)
+}
+
+// rankedFirst is how many of a search's best entities Search sorts.
+const rankedFirst = 256
+
+// compareScored orders a ranking: higher score first, then lower index.
+func compareScored(a, b Scored) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Entity, b.Entity)
+}
+
+// topScored keeps the n best of the Scored offered to it (compareScored)
+// in a heap whose root is the worst kept.
+type topScored struct {
+	n    int
+	best []Scored
+}
+
+// offer considers s for the n best.
+func (t *topScored) offer(s Scored) {
+	if len(t.best) < t.n {
+		t.best = append(t.best, s)
+		t.up(len(t.best) - 1)
+		return
+	}
+	if t.n == 0 || compareScored(s, t.best[0]) >= 0 { // no better than the worst kept
+		return
+	}
+	t.best[0] = s
+	t.down(0)
+}
+
+// worse reports whether best[i] ranks after best[j] (the heap's order).
+func (t *topScored) worse(i, j int) bool { return compareScored(t.best[i], t.best[j]) > 0 }
+
+func (t *topScored) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !t.worse(i, p) {
+			return
+		}
+		t.best[i], t.best[p] = t.best[p], t.best[i]
+		i = p
+	}
+}
+
+func (t *topScored) down(i int) {
+	for {
+		w, l, r := i, 2*i+1, 2*i+2
+		if l < len(t.best) && t.worse(l, w) {
+			w = l
+		}
+		if r < len(t.best) && t.worse(r, w) {
+			w = r
+		}
+		if w == i {
+			return
+		}
+		t.best[i], t.best[w] = t.best[w], t.best[i]
+		i = w
+	}
+}
+
+// sorted returns the kept ones, best first.
+func (t *topScored) sorted() []Scored {
+	slices.SortFunc(t.best, compareScored)
+	return t.best
+}
+
+// Search scores the entity documents and the text units against terms
+// with BM25 (k1 = 1.2, b = 0.75; idf = ln(1 + (N − df + 0.5)/(df + 0.5))
+// per corpus, entities and text units apart), each term counted through
+// its Matched word (see TermStat) and weighted by TermWeight (a word rare
+// in general text says more about what is asked than an everyday one);
+// each document's sum is then multiplied by the square of the share of
+// the question's term weight it holds (coordination: "樱花季网友怎么看？"
+// prefers the passages holding 樱花 and 网友 to those repeating 网友). No
+// terms, no result (empty lists).
+//
+// The result is shared and must not be modified: the last searchMemoSize
+// results are kept by their terms (text, parts and synonyms) and returned
+// again for the same terms, as the router and the context builder search
+// one question's terms in turn and chat's follow-up screening does so for
+// each candidate. search is the plain version, the memo's oracle.
+func (x *Lexical) Search(terms []text.Term) *LexicalResult {
+	key := termsKey(terms)
+	if r := x.results.get(key); r != nil {
+		return r
+	}
+	r := x.search(terms)
+	x.results.put(key, r)
+	return r
+}
+
+// Stats returns the statistics of terms, Search(terms).Terms, from the
+// words' counts alone: nothing is scored or ranked, so a caller that only
+// needs the relevance rule's inputs (chat's follow-up screening) pays for
+// the counts (kept by the count memo), not for a search.
+func (x *Lexical) Stats(terms []text.Term) []TermStat {
+	out := make([]TermStat, 0, len(terms))
+	for _, t := range terms {
+		st, _ := x.termStat(t)
+		out = append(out, st)
+	}
+	return out
+}
+
+// termStat counts term t: its statistics and the documents holding its
+// Matched word (with its synonyms when Matched is the term), ascending.
+func (x *Lexical) termStat(t text.Term) (TermStat, []docHit) {
+	var best []docHit
+	st := TermStat{Term: t.Text}
+	for ci, w := range append([]string{t.Text}, t.Parts...) {
+		hits, count := x.count(w)
+		if ci == 0 && len(t.Synonyms) > 0 {
+			hits, count = x.countAny(t.Words())
+		}
+		if count == 0 {
+			continue
+		}
+		// the term itself when found; else the part found most often
+		if ci == 0 || count > st.Count {
+			st.Matched, st.Count, st.Docs = w, count, len(hits)
+			best = hits
+		}
+		// a term the knowledge uses only in passing (fewer than
+		// MinTopicalCount times: 会员卡 once, 会员 91 times in the
+		// sample) is matched through its most frequent part instead
+		if ci == 0 && count >= MinTopicalCount {
+			break
+		}
+	}
+	if st.Count > 0 {
+		if x.words > 0 {
+			st.Share = float64(st.Count) / x.words
+		}
+		st.General = text.GeneralShare(st.Matched)
+		if st.Matched == t.Text {
+			// a term counted with its synonyms: their general shares too
+			for _, syn := range t.Synonyms {
+				st.General += text.GeneralShare(syn)
+			}
+		}
+		st.Lift = st.Share / max(st.General, GeneralFloor)
+	}
+	return st, best
+}
+
+// search is Search without the memo.
+func (x *Lexical) search(terms []text.Term) *LexicalResult {
+	res := &LexicalResult{}
+	if len(terms) == 0 {
+		return res
+	}
+	nDocs := len(x.docs)
+	entScore := make([]float64, x.nEnt)
+	unitScore := make([]float64, nDocs-x.nEnt)
+	entHeld := make([]float64, x.nEnt) // query weight of the terms each doc holds
+	unitHeld := make([]float64, nDocs-x.nEnt)
+	var totalWeight float64
+	for _, t := range terms {
+		st, best := x.termStat(t)
+		res.Terms = append(res.Terms, st)
+		qw := st.Weight()
+		totalWeight += qw
+		if len(best) == 0 {
+			continue
+		}
+		dfE := 0
+		for _, h := range best {
+			if int(h.doc) < x.nEnt {
+				dfE++
+			}
+		}
+		idfE := bm25IDF(x.nEnt, dfE)
+		idfU := bm25IDF(nDocs-x.nEnt, len(best)-dfE)
+		for _, h := range best {
+			d := int(h.doc)
+			if d < x.nEnt {
+				entScore[d] += qw * idfE * bm25TF(float64(h.tf), float64(x.lens[d]), x.avgEnt)
+				entHeld[d] += qw
+			} else {
+				unitScore[d-x.nEnt] += qw * idfU * bm25TF(float64(h.tf), float64(x.lens[d]), x.avgUnit)
+				unitHeld[d-x.nEnt] += qw
+			}
+		}
+	}
+	// coordination: a document's score is scaled by the squared share of
+	// the question's weight it holds, so a passage about all of the
+	// question beats one repeating a single word of it
+	coord := func(held float64) float64 { c := held / totalWeight; return c * c }
+	for e := range entScore {
+		entScore[e] *= coord(entHeld[e])
+	}
+	for u, s := range unitScore {
+		if s > 0 {
+			unitScore[u] = s * coord(unitHeld[u])
+		}
+	}
+	res.Units = unitScore
+	top := topScored{n: rankedFirst}
+	for e, s := range entScore {
+		bestU := 0.0
+		for _, u := range x.entUnits[e] {
+			bestU = max(bestU, unitScore[u])
+		}
+		if s += bestU; s > 0 {
+			entScore[e] = s
+			top.offer(Scored{Entity: e, Score: s})
+		}
+	}
+	res.ranked.first, res.ranked.scores = top.sorted(), entScore
+	return res
+}
+
+func bm25IDF(n, df int) float64 {
+	if df == 0 {
+		return 0
+	}
+	return math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+func bm25TF(tf, dl, avg float64) float64 {
+	if avg <= 0 {
+		avg = 1
+	}
+	return tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*dl/avg))
+}
+
+// countAny is count for a term and its synonyms (text.Term.Words) taken
+// as one word: the documents holding any of them, ascending, each with
+// the sum of their counts, and the total count.
+func (x *Lexical) countAny(ws []string) ([]docHit, int) {
+	byDoc := map[int32]int32{}
+	total := 0
+	for _, w := range ws {
+		hits, n := x.count(w)
+		total += n
+		for _, h := range hits {
+			byDoc[h.doc] += h.tf
+		}
+	}
+	out := make([]docHit, 0, len(byDoc))
+	for d, tf := range byDoc {
+		out = append(out, docHit{d, tf})
+	}
+	slices.SortFunc(out, func(a, b docHit) int { return cmp.Compare(a.doc, b.doc) })
+	return out, total
+}
