@@ -90,6 +90,28 @@
 // itself — are off topic for the plan's score and finding gate and the
 // essentials, so never a finding, KPI or chart.
 //
+// # Events
+//
+// GroupEvents (run by Collect) groups the passages into the run's events —
+// what happened (the key terms of the names the texts give an incident:
+// 图书馆性骚扰诬告案, 和服赏樱事件, 甲醛事件, #武大樱花预约#), when (the
+// dates its passages state) and, for who, the run's topic (an incident
+// named beside another institution is that institution's). A passage is
+// about the event it names, or whose rare key terms it holds; else about
+// its segment's (the paragraph under one heading of its text: a figure
+// belongs to the event named in its own paragraph, not to the speech's
+// first topic), else its text's. A text that names no event but dates
+// what it tells far from the topic event's dates (the fixture's 12:32:11
+// speech: 4月15日–4月19日) is an event of its own. The topic event is the
+// one whose passages name the topic most, then the largest (the library
+// case on the fixture); the others are related events: their passages
+// are off topic for the finding gate, the plan and the essentials, and
+// only the topic event's passages give KPIs, chart parts and timeline
+// entries (in a run of one event or none, every passage may). A figure a
+// related event's passage states too (the same value and metric), or that
+// one text gives to two events, is Contested and no KPI. Item.Event,
+// Figure.Event and Essentials.Events record it in evidence.json.
+//
 // # Essentials
 //
 // ComputeEssentials counts the run's 舆情 essentials from its records and

@@ -29,6 +29,10 @@ type Essentials struct {
 	TopSources []SourceCount   `json:"top_sources"` // the sites carrying most records
 	Accounts   []AccountCount  `json:"accounts"`    // the accounts the texts name most often
 	Figures    []Figure        `json:"figures"`     // sentiment and volume figures stated in the texts
+	// Events are the run's events (Set.Events: the topic event marked,
+	// then the related events, whose material is no finding, KPI, chart
+	// part or timeline entry); nil when GroupEvents found none.
+	Events []EventGroup `json:"events,omitempty"`
 }
 
 // Essentials limits.
@@ -88,6 +92,9 @@ type Event struct {
 	// month and day but no year (timeline: it joins the dated event), ""
 	// for none; Text and ItemID are always a sentence stating the year.
 	Primary string `json:"primary,omitempty"`
+	// Group is the id of the event (EventGroup) its passage is about, ""
+	// for none: never a related event's (those are not timeline entries).
+	Group string `json:"event,omitempty"`
 }
 
 // SourceCount is one site and the records it carries.
@@ -169,6 +176,7 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 		return es
 	}
 	es.Volume.Items = len(set.Items)
+	es.Events = set.Events
 	names := TopicNames(in.Topic)
 	topical := make([]bool, len(set.Items))
 	speeches := map[int]bool{}

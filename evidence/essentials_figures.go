@@ -45,7 +45,7 @@ func keyFigures(set *Set, topical []bool) []Figure {
 			continue // no subject and metric named: no key figure (a sentiment part is named by its group)
 		}
 		i, ok := set.byID[f.ItemID]
-		if !ok || !topical[i] {
+		if !ok || !topical[i] || !set.topicFigure(f) {
 			continue
 		}
 		it := &set.Items[i]

@@ -218,9 +218,9 @@ func TestPlaceEssentials(t *testing.T) {
 	}
 }
 
-// TestEssentialsFixture: on the BettaFish run the forum's headline
-// figures (28.7亿 views, events up 186 %) are among the key figures, the
-// platform split covers every record and the window is the records'.
+// TestEssentialsFixture: on the BettaFish run the key figures and the
+// timeline are the topic event's (the library case), the platform split
+// covers every record and the window is the records'.
 func TestEssentialsFixture(t *testing.T) {
 	in := fixtureInput(t)
 	set := Collect(in)
@@ -246,13 +246,37 @@ func TestEssentialsFixture(t *testing.T) {
 			t.Errorf("figure %s cites unknown %s", f.Raw, f.ItemID)
 		}
 	}
-	for _, w := range []string{"28.7亿次", "186%"} {
-		if !slices.Contains(raws, w) {
-			t.Errorf("key figures %v lack the forum's headline %s", raws, w)
+	// the run's topic event is the library case; the forum's headline
+	// figures (28.7亿次, 186 %) are the totals of 五大热点事件 of
+	// 2023–2024 (鼠患, 樱花黄牛, 选调生, 雷军, 甲醛), and the other figures
+	// below are the 和服赏樱 event's (26%→48%), the 甲醛 event's (话题阅读量
+	// 单日新增1.2亿次), the 4月15日 event's (3.2亿次, stated in three
+	// speeches, two of them dated) or given to two events by one speech
+	// (影响力指数 65.4): none is a key figure of this run
+	topic := slices.IndexFunc(es.Events, func(e EventGroup) bool { return e.Topic })
+	if topic < 0 || !slices.Contains(es.Events[topic].Terms, "图书馆") || !slices.Contains(es.Events[topic].Terms, "诬告") {
+		t.Fatalf("topic event %d of %+v, want the library case", topic, es.Events)
+	}
+	for _, w := range []string{"28.7亿次", "186%", "26%", "48%", "1.2亿次", "3.2亿次", "65.4"} {
+		if slices.Contains(raws, w) {
+			t.Errorf("key figures %v hold %s, another event's", raws, w)
 		}
+	}
+	for _, f := range es.Figures {
+		if it, _ := set.Item(f.ItemID); it.Event != es.Events[topic].ID {
+			t.Errorf("key figure %s %s cites %s about event %q, not the topic event", f.KPI, f.Raw, it.ID, it.Event)
+		}
+	}
+	if len(es.Figures) < 5 {
+		t.Errorf("%d key figures, want the library case's", len(es.Figures))
 	}
 	if len(es.Timeline) < 5 {
 		t.Errorf("timeline has %d events", len(es.Timeline))
+	}
+	for _, e := range es.Timeline {
+		if e.Group != es.Events[topic].ID {
+			t.Errorf("timeline entry %s %s is about event %q, not the topic event", e.Date, e.Text, e.Group)
+		}
 	}
 }
 

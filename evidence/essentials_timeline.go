@@ -85,7 +85,7 @@ func collectDays(set *Set, topical []bool, end string) *timelineDays {
 			continue
 		}
 		i, ok := set.byID[f.ItemID]
-		if !ok || !topical[i] {
+		if !ok || !topical[i] || !set.topicEvent(i) {
 			continue
 		}
 		it := &set.Items[i]
@@ -111,7 +111,7 @@ func collectDays(set *Set, topical []bool, end string) *timelineDays {
 		}
 		if r := primaryRank(it); r < d.rank {
 			d.rank = r
-			d.ev = Event{Date: f.Date, Raw: f.Raw, Text: text, ItemID: it.ID}
+			d.ev = Event{Date: f.Date, Raw: f.Raw, Text: text, ItemID: it.ID, Group: it.Event}
 		}
 	}
 	return tl

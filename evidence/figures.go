@@ -47,6 +47,11 @@ type Figure struct {
 	// on figures with a KPI label (SubPlan.Figures) and by the essentials
 	// (Essentials.Figures); "" in Set.Figures and when no page states it.
 	Primary string `json:"primary,omitempty"`
+	// Event is the id of the event its item is about (GroupEvents), ""
+	// for none; Contested the id of another event the same text states
+	// the figure of (Set.markContested): such a figure is no KPI.
+	Event     string `json:"event,omitempty"`
+	Contested string `json:"contested,omitempty"`
 }
 
 var sentimentWords = []string{"非常正面", "非常负面", "正面", "负面", "中性", "中立", "积极", "消极", "支持", "反对", "质疑", "愤怒", "担忧", "好评", "差评"}

@@ -64,6 +64,13 @@ type Item struct {
 	// this one in the text it was first cut from; 0 when it has none (the
 	// first passage, a title, or a passage after one left out as noise).
 	prev int32
+	// Event is the id of the event the passage is about (GroupEvents:
+	// "V1", …), "" when it names none and its segment and text none either.
+	Event string `json:"event,omitempty"`
+	// doc is the text the passage was first cut from (its collection job),
+	// seg its segment there (passageSegments), event 1 + the index of
+	// Event in Set.Events (0: none)
+	doc, seg, event int32
 }
 
 // HasURL reports whether a provenance of the item has a source URL.
@@ -132,9 +139,12 @@ type Set struct {
 	Items   []Item   `json:"items"`
 	Figures []Figure `json:"figures"`
 	Stats   Stats    `json:"stats"`
-	byID    map[string]int
-	figIdx  map[string][]int
-	byURL   map[string]int
+	// Events are the run's events (GroupEvents), most passages first;
+	// the one marked Topic is the run's, the others are related events.
+	Events []EventGroup `json:"events,omitempty"`
+	byID   map[string]int
+	figIdx map[string][]int
+	byURL  map[string]int
 	// offSpeech holds the forum log lines of the speeches judged whole
 	// not about the topic (judgeSpeeches)
 	offSpeech map[int]bool
@@ -173,6 +183,7 @@ func Collect(in Input) *Set {
 		c.collectGraph(in.Graph, in.Forum)
 		s := c.set()
 		s.judgeSpeeches(in.Topic)
+		s.GroupEvents(in.Topic)
 		return s
 	}
 	for _, st := range in.States {
@@ -201,6 +212,7 @@ func Collect(in Input) *Set {
 	c.addForum(in.Forum)
 	s := c.set()
 	s.judgeSpeeches(in.Topic)
+	s.GroupEvents(in.Topic)
 	return s
 }
 

@@ -33,6 +33,7 @@ type job struct {
 // cut is one passage with what merging needs, computed in parallel.
 type cut struct {
 	text   string
+	seg    int32 // the passage's segment in its text (passageSegments)
 	noise  bool
 	key    uint64 // hash of the normalised text (letters and digits, lower case)
 	bucket uint64 // hash of its first and last three runes (near-duplicate candidates)
@@ -61,10 +62,11 @@ func (c *collector) cutJobs() [][]cut {
 	parallel.Each(len(c.jobs), eachGrain, func(_, i int) {
 		j := &c.jobs[i]
 		var ps []string
+		var segs []int32
 		if j.single {
 			ps = []string{strings.TrimSpace(j.text)}
 		} else {
-			ps = Passages(j.text)
+			ps, segs = passageSegments(j.text)
 			if j.limit > 0 && len(ps) > j.limit {
 				ps = ps[:j.limit]
 			}
@@ -72,6 +74,9 @@ func (c *collector) cutJobs() [][]cut {
 		out := make([]cut, len(ps))
 		for k, p := range ps {
 			out[k] = makeCut(p)
+			if segs != nil {
+				out[k].seg = segs[k]
+			}
 		}
 		cuts[i] = out
 	})
@@ -131,7 +136,8 @@ func (c *collector) run() {
 			}
 			idx := int32(len(c.items))
 			c.items = append(c.items, Item{ID: "E" + strconv.Itoa(int(idx)+1), Text: ct.text, Kind: prov.Kind,
-				Provenance: []Provenance{prov}, Runes: utf8.RuneCountInString(ct.text), prev: prev})
+				Provenance: []Provenance{prov}, Runes: utf8.RuneCountInString(ct.text), prev: prev,
+				doc: int32(ji), seg: ct.seg})
 			prev = idx + 1
 			if _, taken := exact[ct.key]; !taken {
 				exact[ct.key] = idx

@@ -13,13 +13,27 @@ import (
 // the next, long ones cut at a clause mark. The result holds no empty
 // passage; every passage is valid UTF-8 when text is.
 func Passages(text string) []string {
+	ps, _ := passageSegments(text)
+	return ps
+}
+
+// passageSegments is Passages with each passage's segment: the number of
+// headings and labels (isLabel) before it in text, so that the passages
+// of one paragraph under one heading share a segment (the event a
+// figure belongs to is named in its own segment, see GroupEvents).
+func passageSegments(text string) ([]string, []int32) {
 	var out []string
+	var segs []int32
+	seg := int32(0)
 	var pending strings.Builder
 	flush := func() {
 		s := strings.TrimSpace(pending.String())
 		pending.Reset()
 		if s != "" {
 			out = append(out, cutLong(s)...)
+			for len(segs) < len(out) {
+				segs = append(segs, seg)
+			}
 		}
 	}
 	long := func() bool { return utf8.RuneCountInString(pending.String()) >= MinRunes }
@@ -37,6 +51,9 @@ func Passages(text string) []string {
 			if row := tableRecord(header, tableCells(raw)); row != "" {
 				flush()
 				out = append(out, cutLong(row)...)
+				for len(segs) < len(out) {
+					segs = append(segs, seg)
+				}
 			}
 			continue
 		}
@@ -48,6 +65,7 @@ func Passages(text string) []string {
 			// a heading is a label, not evidence, and never the start of
 			// the next claim ("五、风险与应对 断货两天…")
 			flush()
+			seg++
 			continue
 		}
 		if line == "" {
@@ -67,7 +85,7 @@ func Passages(text string) []string {
 		}
 	}
 	flush()
-	return out
+	return out, segs
 }
 
 func isHeading(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "#") }

@@ -269,7 +269,7 @@ func dropRepeatedPairs(set *Set, p *Plan) {
 			if dropped {
 				sp.Figures = nil
 				for _, a := range sp.Items {
-					sp.Figures = append(sp.Figures, set.figuresOf(a.ItemID)...)
+					sp.Figures = append(sp.Figures, set.eventFiguresOf(a.ItemID)...)
 				}
 			}
 		}
@@ -433,6 +433,18 @@ func cmpBool(a, b bool) int {
 	return -1
 }
 
+// eventFiguresOf returns the figures of one item that may be a KPI or a
+// chart part (topicFigure: not contested by another event).
+func (s *Set) eventFiguresOf(id string) []Figure {
+	var out []Figure
+	for _, f := range s.figuresOf(id) {
+		if s.topicFigure(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // figuresOf returns the figures of one item.
 func (s *Set) figuresOf(id string) []Figure {
 	var out []Figure
@@ -442,7 +454,8 @@ func (s *Set) figuresOf(id string) []Figure {
 	return out
 }
 
-// onTopic: engine summaries, final reports and forum speeches are the run's
+// onTopic: a passage about a related event (GroupEvents) is off topic;
+// engine summaries, final reports and forum speeches are the run's
 // own analysis and on topic; a source passage, and a passage found only in
 // speeches judged whole not about the topic (Set.offSpeechItem), is on
 // topic when its text or its source title contains one of the topic's
@@ -451,6 +464,9 @@ func (s *Set) onTopic(i int, names []string) bool {
 	it := &s.Items[i]
 	if len(names) == 0 {
 		return true
+	}
+	if s.otherEvent(i) {
+		return false // about a related event (GroupEvents)
 	}
 	for _, p := range it.Provenance {
 		if p.Kind != KindSource && p.Kind != KindTitle && (p.Kind != KindForum || !s.offSpeech[p.ForumLine]) {

@@ -223,7 +223,7 @@ func assign(set *Set, sp *SubPlan, chosen []cand, verdicts map[int]verdict) {
 			Retrieval: round3(c.hit.retrieval), RetrievalRank: c.hit.rank, Via: c.hit.via, Subject: v.subject, Noise: noise})
 	}
 	for _, a := range sp.Items {
-		sp.Figures = append(sp.Figures, set.figuresOf(a.ItemID)...)
+		sp.Figures = append(sp.Figures, set.eventFiguresOf(a.ItemID)...)
 	}
 }
 

@@ -117,6 +117,10 @@ func (g gate) judge(i int) verdict {
 	if n != Clean && (n != Fragment || ctx == "") {
 		return v
 	}
+	if g.set.otherEvent(i) {
+		v.on, v.subject = false, g.set.eventNameOf(i) // about a related event (GroupEvents)
+		return v
+	}
 	if g.set.offSpeechItem(i) && (g.topic == nil || !g.topic.Names(g.set.Items[i].Text)) {
 		v.on = false // a passage of a speech not about the topic (Topic.JudgeSpeech) that does not name it
 		return v

@@ -313,12 +313,15 @@ func (t *Topic) topicName(s string) string {
 // 武汉大学) or holds one, holds a word of the topic (青溪水务集团 for
 // 青溪市自来水异味), or is a place of the run's own (Topic.places).
 func (t *Topic) isRelated(e string) bool {
-	if firstWord(e, t.words) != "" || t.places[e] {
-		return true
-	}
-	le := strings.ToLower(e)
+	return firstWord(e, t.words) != "" || t.places[e] || t.holdsName(e)
+}
+
+// holdsName reports a word that is part of a name of the topic or holds
+// one (letters compared in lower case).
+func (t *Topic) holdsName(w string) bool {
+	lw := strings.ToLower(w)
 	for _, n := range t.names {
-		if strings.Contains(n, le) || strings.Contains(le, n) {
+		if strings.Contains(n, lw) || strings.Contains(lw, n) {
 			return true
 		}
 	}

@@ -52,16 +52,21 @@ import (
 // ("标签：数值——「原文」") is judged on topic by its quote and never
 // classified; the collection time and volume lines are no findings.
 type analystChecklist struct {
-	Findings         int      // cited paragraphs and list items of 20+ runes in the chapters
-	OnTopic          int      // of Findings: judged on topic by evidence.Topic
-	Noise            []string // of Findings: of a noise class (evidence.Classify), as "class: text"
-	Refs, WebCited   int
-	PartCharts       int
-	PartChartsWhole  int      // of PartCharts: values summing to 100 ± 2
-	PartBad          []string // the others: title, labels and values
-	KPIs, KPIsTraced int
-	KPIsWeb          int      // of KPIs: citing a web source (an http(s) reference)
-	Repeated         []string // paragraphs printed twice (normalised text)
+	Findings       int      // cited paragraphs and list items of 20+ runes in the chapters
+	OnTopic        int      // of Findings: judged on topic by evidence.Topic
+	Noise          []string // of Findings: of a noise class (evidence.Classify), as "class: text"
+	Refs, WebCited int
+	// KPIsOtherEvent and FindingsOtherEvent are KPI cards and findings of
+	// a related event, not the run's topic event (otherEventKPI,
+	// otherEventFinding), as "event: card or text".
+	KPIsOtherEvent, FindingsOtherEvent []string
+	KPIValues                          []string // every card's value
+	PartCharts                         int
+	PartChartsWhole                    int      // of PartCharts: values summing to 100 ± 2
+	PartBad                            []string // the others: title, labels and values
+	KPIs, KPIsTraced                   int
+	KPIsWeb                            int      // of KPIs: citing a web source (an http(s) reference)
+	Repeated                           []string // paragraphs printed twice (normalised text)
 	// RepeatedFigures are figures stated in two prose units or more (the
 	// hero's summary and highlights, paragraphs and list items outside
 	// tables, KPI grids and charts: a card or a chart slice may repeat a
@@ -131,22 +136,7 @@ func passagesOf(doc *ir.Document, items []evidence.Item) map[int]string {
 	for i, s := range doc.Sources {
 		var b strings.Builder
 		for _, it := range items {
-			match := false
-			for _, p := range it.Provenance {
-				switch {
-				case s.URL != "":
-					match = match || p.URL == s.URL
-				case p.URL != "":
-				case p.Kind == evidence.KindForum:
-					match = match || (p.ForumTime != "" && strings.HasPrefix(s.Title, "论坛发言") &&
-						strings.HasSuffix(s.Title, " · "+p.ForumTime))
-				case p.Kind == evidence.KindSummary:
-					match = match || s.Title == prompts.EngineName(p.Engine)+"研究段落「"+p.Section+"」"
-				case p.Kind == evidence.KindFinalReport:
-					match = match || s.Title == prompts.EngineName(p.Engine)+"最终报告"
-				}
-			}
-			if match {
+			if sourceHolds(s, it) {
 				b.WriteString(it.Text)
 				b.WriteByte('\n')
 			}
@@ -154,6 +144,27 @@ func passagesOf(doc *ir.Document, items []evidence.Item) map[int]string {
 		out[i+1] = b.String()
 	}
 	return out
+}
+
+// sourceHolds reports whether reference s resolves to item it (see
+// passagesOf).
+func sourceHolds(s ir.Source, it evidence.Item) bool {
+	match := false
+	for _, p := range it.Provenance {
+		switch {
+		case s.URL != "":
+			match = match || p.URL == s.URL
+		case p.URL != "":
+		case p.Kind == evidence.KindForum:
+			match = match || (p.ForumTime != "" && strings.HasPrefix(s.Title, "论坛发言") &&
+				strings.HasSuffix(s.Title, " · "+p.ForumTime))
+		case p.Kind == evidence.KindSummary:
+			match = match || s.Title == prompts.EngineName(p.Engine)+"研究段落「"+p.Section+"」"
+		case p.Kind == evidence.KindFinalReport:
+			match = match || s.Title == prompts.EngineName(p.Engine)+"最终报告"
+		}
+	}
+	return match
 }
 
 // kpiTraced reports whether a card's figure and subject are in passage:
@@ -215,6 +226,10 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 	}
 	cardsFrom := func(refs []int, k ir.KPI) {
 		c.KPIs++
+		c.KPIValues = append(c.KPIValues, k.Value)
+		if e := otherEventKPI(k, citedItems(doc, ev.Items, refs), ev.Essentials); e != "" {
+			c.KPIsOtherEvent = append(c.KPIsOtherEvent, e+": "+k.Label+" "+k.Value)
+		}
 		var p strings.Builder
 		for _, n := range refs {
 			p.WriteString(passages[n])
@@ -273,6 +288,9 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 					if len(refs) > 0 && !essentialsDataRE.MatchString(p) {
 						c.Findings++
 						findings = append(findings, finding{p, refs})
+						if e := otherEventFinding(p, citedItems(doc, ev.Items, refs), ev.Essentials); e != "" {
+							c.FindingsOtherEvent = append(c.FindingsOtherEvent, e+": "+p)
+						}
 						if cur != nil {
 							cur.content = true
 						}
@@ -421,59 +439,6 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 	return c
 }
 
-// repeatedFigures are the figures (no dates) stated in two of the prose
-// units or more: the same value, with labels (what precedes the number)
-// sharing a content term, each as "value: label | label", sorted.
-func repeatedFigures(prose []string) []string {
-	type stated struct {
-		unit  int
-		label string
-		terms []string
-	}
-	byValue := map[string][]stated{}
-	for i, p := range prose {
-		for _, f := range evidence.FindFigures("", p) {
-			if f.Kind == evidence.FigDate {
-				continue
-			}
-			v := strings.ReplaceAll(f.Raw, " ", "")
-			byValue[v] = append(byValue[v], stated{i, f.Label, text.TermTexts(text.Terms(f.Label))})
-		}
-	}
-	var out []string
-	for v, ss := range byValue {
-	pairs:
-		for a, x := range ss {
-			for _, y := range ss[a+1:] {
-				if x.unit != y.unit && slices.ContainsFunc(x.terms, func(t string) bool { return slices.Contains(y.terms, t) }) {
-					out = append(out, v+": "+x.label+" | "+y.label)
-					break pairs
-				}
-			}
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// heroParts is how many of the chapters' printed units the hero's summary
-// ("主要发现——a；b。") joins: its parts cut at "；" that open (16 runes)
-// a unit the chapters print.
-func heroParts(summary string, units []string) int {
-	n := 0
-	for _, part := range strings.Split(strings.TrimPrefix(summary, "主要发现——"), "；") {
-		rs := []rune(printedText(part))
-		if len(rs) < 8 {
-			continue
-		}
-		head := string(rs[:min(len(rs), 16)])
-		if slices.ContainsFunc(units, func(u string) bool { return strings.Contains(u, head) }) {
-			n++
-		}
-	}
-	return n
-}
-
 // checklistRun is one report the checklist is computed on.
 type checklistRun struct {
 	name string
@@ -483,6 +448,10 @@ type checklistRun struct {
 	floor analystChecklist
 	// ready: every chapter of the template comes out ready (the sample)
 	ready bool
+	// notKPIs are figures of the run's other events that no KPI card may
+	// show (checked beside KPIsOtherEvent, independently of the events
+	// evidence.json lists)
+	notKPIs []string
 }
 
 // The analyst's checklist on the fixture's offline report and on a second
@@ -499,7 +468,11 @@ func TestAnalystChecklist(t *testing.T) {
 				args = append(args, filepath.Join(fixtureDir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
 			}
 			return args
-		}, floor: analystChecklist{WebCited: 22, Empty: []string{}, RepeatedFigures: make([]string, 1)}},
+		}, floor: analystChecklist{WebCited: 22, Empty: []string{}, RepeatedFigures: make([]string, 1)},
+			// the 和服赏樱 event's 26%→48%, the 甲醛 event's 话题阅读量单日新增
+			// 1.2亿次, the 4月15日 event's 3.2亿次, and 65.4, which the
+			// 12:12:37 speech gives the library case and the 和服 event
+			notKPIs: []string{"26%", "48%", "1.2亿次", "3.2亿次", "65.4"}},
 		{name: "qingxi", args: func(t *testing.T) []string {
 			dir := filepath.Join("testdata", "checklist", "qingxi")
 			states, err := filepath.Glob(filepath.Join(dir, "*_engine_streamlit_reports", "*.json"))
@@ -539,6 +512,18 @@ func TestAnalystChecklist(t *testing.T) {
 			}
 			for _, h := range c.Empty {
 				t.Logf("  empty: %s", h)
+			}
+			t.Logf("KPI cards of a related event: %d %q; findings of a related event: %d %q",
+				len(c.KPIsOtherEvent), c.KPIsOtherEvent, len(c.FindingsOtherEvent), c.FindingsOtherEvent)
+			if len(c.KPIsOtherEvent)+len(c.FindingsOtherEvent) > 0 {
+				t.Errorf("%d KPI cards and %d findings present a related event as the topic's", len(c.KPIsOtherEvent), len(c.FindingsOtherEvent))
+			}
+			for _, v := range c.KPIValues {
+				for _, bad := range r.notKPIs {
+					if slices.Contains(strings.Split(strings.ReplaceAll(v, " ", ""), "→"), bad) {
+						t.Errorf("KPI card value %s is another event's (%s)", v, bad)
+					}
+				}
 			}
 			// held: what is met today, so that it cannot slip
 			if c.KPIsTraced != c.KPIs {

@@ -188,7 +188,7 @@ func TestReportOfflineFixtures(t *testing.T) {
 //     | 十一", "“抢票像春运”暴躁 | 34%") are gone, the insight report's
 //     table cells are labelled by their row and column;
 //   - no KPI card from a forum speech not about the topic (12:23:18, on
-//     the slang “火了”: 负面情绪占比 28%);
+//     the slang “火了”: 负面情绪占比 28%), nor from another event's material;
 //   - listing lines, method lines and pages not about the topic are not
 //     quoted as findings;
 //   - no sentence is printed more than twice (in its chapter, and once in
@@ -213,9 +213,17 @@ func draftChecks(t *testing.T, md string) {
 			t.Errorf("KPI card %q | %q names no metric", bad, v)
 		}
 	}
-	for label, want := range map[string]string{"微博话题#武汉大学病毒所#阅读量": "4.8亿", "病毒学情感走势：敬意": "8%→6%", "抖音“00 后通宵 WB”点赞数": "120万"} {
+	// the cards are the topic event's (the library case: evidence.GroupEvents);
+	// the 2020 virology hashtag's reads, its sentiment and a video's likes
+	// the hero showed before are other material
+	for label, want := range map[string]string{"事件公开网络后引发浏览量": "10万", "判决后48小时新增笔记": "8,700篇"} {
 		if kpis[label] != want {
 			t.Errorf("KPI card %q = %q, want %q (cards %q)", label, kpis[label], want, kpis)
+		}
+	}
+	for _, bad := range []string{"微博话题#武汉大学病毒所#阅读量", "病毒学情感走势：敬意", "抖音“00 后通宵 WB”点赞数", "支持学校决定的比例", "话题阅读量单日新增"} {
+		if v, ok := kpis[bad]; ok {
+			t.Errorf("KPI card %q | %q is not the topic event's", bad, v)
 		}
 	}
 	// the sentiment split of the 12:23:18 INSIGHT speech is about the

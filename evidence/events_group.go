@@ -1,0 +1,224 @@
+package evidence
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"reportengine/text"
+)
+
+// keepKeyTerms keeps in names the key terms that name one incident: named
+// in EventNamedMin passages or more, and at least EventNamedShare of the
+// passages holding the term name an incident with it (此前, 应对 or 校友
+// stand in hundreds of passages that name nothing; 和服 and 诬告 mostly in
+// passages naming their case); a page title's name counts EventTitleNames.
+// Names left without a term are dropped.
+func keepKeyTerms(items []Item, names [][]eventName) {
+	namedIn := map[string]int{}
+	var cands []string
+	for i, ns := range names {
+		var seen []string
+		for _, n := range ns {
+			for _, t := range n.terms {
+				if !slices.Contains(seen, t) {
+					seen = append(seen, t)
+					if namedIn[t] == 0 {
+						cands = append(cands, t)
+					}
+					namedIn[t] += namingWeight(&items[i])
+				}
+			}
+		}
+	}
+	var hold []string
+	for _, t := range cands {
+		if namedIn[t] >= EventNamedMin {
+			hold = append(hold, t)
+		}
+	}
+	holding := make([]int, len(hold))
+	countHolding(items, hold, holding)
+	key := map[string]bool{}
+	for k, t := range hold {
+		key[t] = float64(namedIn[t]) >= EventNamedShare*float64(holding[k])
+	}
+	for i, ns := range names {
+		var kept []eventName
+		for _, n := range ns {
+			var ts []string
+			for _, t := range n.terms {
+				if key[t] {
+					ts = append(ts, t)
+				}
+			}
+			if len(ts) > 0 {
+				kept = append(kept, eventName{n.name, ts})
+			}
+		}
+		names[i] = kept
+	}
+}
+
+// namingWeight is what a passage naming an incident counts for: a page
+// title EventTitleNames, any other passage 1.
+func namingWeight(it *Item) int {
+	if it.Kind == KindTitle {
+		return EventTitleNames
+	}
+	return 1
+}
+
+// countHolding counts, for each term, the items whose text (lower case)
+// holds it.
+func countHolding(items []Item, terms []string, out []int) {
+	for i := range items {
+		lt := strings.ToLower(items[i].Text)
+		for k, t := range terms {
+			if strings.Contains(lt, t) {
+				out[k]++
+			}
+		}
+	}
+}
+
+// eventGroups joins the names' key terms into groups (terms named together
+// are one group's, transitively), in the order first named; each group's
+// terms most named first (ties: first named), and the term table.
+func eventGroups(names [][]eventName) (*eventTable, [][]string) {
+	et := &eventTable{of: map[string]int{}, strong: map[string]bool{}}
+	parent := map[string]string{}
+	count := map[string]int{}
+	var find func(string) string
+	find = func(x string) string {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for _, ns := range names {
+		for _, n := range ns {
+			for _, t := range n.terms {
+				if _, ok := parent[t]; !ok {
+					parent[t] = t
+					et.order = append(et.order, t)
+					et.strong[t] = text.GeneralShare(t) < EventStrongShare
+				}
+				count[t]++
+				if a, b := find(n.terms[0]), find(t); a != b {
+					parent[b] = a
+				}
+			}
+		}
+	}
+	rootGroup := map[string]int{}
+	var groups [][]string
+	for _, t := range et.order {
+		r := find(t)
+		g, ok := rootGroup[r]
+		if !ok {
+			g = len(groups)
+			rootGroup[r] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], t)
+		et.of[t] = g
+	}
+	for _, g := range groups {
+		slices.SortStableFunc(g, func(a, b string) int { return cmp.Compare(count[b], count[a]) })
+	}
+	return et, groups
+}
+
+// ownEvent is the group a passage is about by itself (1 + its index, 0
+// none): the group it names most (ties: the first), else the group of
+// whose key terms it holds one strong or two others, most of them (a
+// strong term counts two; ties: the first group).
+func (et *eventTable) ownEvent(passage string, names []eventName, ngroups int) int32 {
+	votes := make([]int, ngroups)
+	if len(names) > 0 {
+		for _, n := range names {
+			votes[et.of[n.terms[0]]]++
+		}
+		return int32(argmax(votes)) + 1
+	}
+	lp := strings.ToLower(passage)
+	for _, t := range et.order {
+		if strings.Contains(lp, t) {
+			votes[et.of[t]]++
+			if et.strong[t] {
+				votes[et.of[t]]++
+			}
+		}
+	}
+	g := argmax(votes)
+	if votes[g] < 2 {
+		return 0 // one common key term alone
+	}
+	return int32(g) + 1
+}
+
+// argmax is the index of the largest value (ties: the first); 0 for none.
+func argmax(vs []int) int {
+	best := 0
+	for i, v := range vs {
+		if v > vs[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// inheritEvents gives each passage about no event its segment's event,
+// else its text's (GroupEvents, rule 3); own holds 1 + the group of each
+// passage's own event, 0 for none.
+func inheritEvents(items []Item, own []int32) []int32 {
+	ev := slices.Clone(own)
+	type key struct{ doc, seg int32 }
+	segVotes := map[key]map[int32]int{}
+	docVotes := map[int32]map[int32]int{}
+	for i := range items {
+		if own[i] == 0 {
+			continue
+		}
+		k := key{items[i].doc, items[i].seg}
+		if segVotes[k] == nil {
+			segVotes[k] = map[int32]int{}
+		}
+		segVotes[k][own[i]]++
+		if docVotes[k.doc] == nil {
+			docVotes[k.doc] = map[int32]int{}
+		}
+		docVotes[k.doc][own[i]]++
+	}
+	for i := range items {
+		if own[i] != 0 {
+			continue
+		}
+		if g := dominant(segVotes[key{items[i].doc, items[i].seg}], 1); g != 0 {
+			ev[i] = g
+		} else if g := dominant(docVotes[items[i].doc], 2); g != 0 {
+			ev[i] = g
+		}
+	}
+	return ev
+}
+
+// dominant is the event of at least two thirds of votes when they number
+// at least min, else 0.
+func dominant(votes map[int32]int, min int) int32 {
+	total := 0
+	for _, n := range votes {
+		total += n
+	}
+	if total < min {
+		return 0
+	}
+	for g, n := range votes {
+		if 3*n >= 2*total {
+			return g
+		}
+	}
+	return 0
+}
