@@ -10,8 +10,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// oracleWithin is the plain breadth-first search the library's must agree
-// with: undirected adjacency lists, one queue, levels counted per node.
+// oracleWithin is the plain breadth-first search Within and Expand must
+// agree with: adjacency lists of node indexes, one queue, levels counted
+// per node.
 func oracleWithin(g *Graph, starts []int, depth int) []Hop {
 	return oracleKeep(g, starts, depth, nil)
 }
@@ -61,8 +62,9 @@ func oracleKeep(g *Graph, starts []int, depth int, keep func(int) bool) []Hop {
 
 // expandHops runs tr.Expand and returns the starts (hops 0) and the
 // visited nodes, sorted; it fails the test when a node is visited twice,
-// is a start, or comes before a nearer one.
-func expandHops(t testing.TB, tr *Traversal, n int, starts []int, depth int) []Hop {
+// is a start, is refused by keep, or comes before a nearer one (the
+// depth boundary: layer by layer).
+func expandHops(t testing.TB, tr *Traversal, n int, starts []int, depth int, keep func(int) bool) []Hop {
 	var out []Hop
 	seen := map[int]bool{}
 	ss := make([]int32, 0, len(starts))
@@ -73,21 +75,24 @@ func expandHops(t testing.TB, tr *Traversal, n int, starts []int, depth int) []H
 			out = append(out, Hop{s, 0})
 		}
 	}
+	var keep32 func(v int32) bool
+	if keep != nil {
+		keep32 = func(v int32) bool { return keep(int(v)) }
+	}
 	last := 1
-	err := tr.Expand(ss, depth, func(v int32, hops int) {
+	tr.Expand(ss, depth, keep32, func(v int32, hops int) {
 		switch {
 		case seen[int(v)]:
 			t.Errorf("Expand visited %d twice or as a start", v)
 		case hops < last:
 			t.Errorf("Expand visited %d at %d hops after a node at %d", v, hops, last)
+		case keep != nil && !keep(int(v)):
+			t.Errorf("Expand visited %d, which keep refuses", v)
 		}
 		seen[int(v)] = true
 		last = hops
 		out = append(out, Hop{int(v), hops})
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	sortHops(out)
 	return out
 }
@@ -113,10 +118,7 @@ func TestWithinMatchesOracle(t *testing.T) {
 		for q := 0; q < 5; q++ {
 			starts := []int{r.IntN(g.NodeCount()), r.IntN(g.NodeCount()), -1, g.NodeCount()}
 			depth := r.IntN(5) - 1
-			got, err := g.Within(starts, depth)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := g.Within(starts, depth)
 			if d := cmp.Diff(oracleWithin(g, starts, depth), got); d != "" {
 				t.Fatalf("round %d: Within(%v, %d) (-oracle +got):\n%s", round, starts, depth, d)
 			}
@@ -152,98 +154,65 @@ func TestExpandMatchesOracle(t *testing.T) {
 			}
 			keep = func(v int) bool { return !drop[v] }
 		}
-		tr := g.Traversal(keep)
+		tr := g.Traversal()
 		for q := 0; q < 6; q++ {
 			var starts []int
 			for k := 0; k < r.IntN(2*n)+1; k++ {
 				starts = append(starts, r.IntN(n+2)-1)
 			}
 			depth := r.IntN(6) - 1
-			if d := cmp.Diff(oracleKeep(g, starts, depth, keep), expandHops(t, tr, n, starts, depth)); d != "" {
+			if d := cmp.Diff(oracleKeep(g, starts, depth, keep), expandHops(t, tr, n, starts, depth, keep)); d != "" {
 				t.Fatalf("round %d: Expand(%v, %d) (-oracle +got):\n%s", round, starts, depth, d)
 			}
 		}
 	}
 }
 
-// chainGraph is a path of n nodes c0 – c1 – … (every inner node has two
-// neighbours, so the library's map holds all of them).
-func chainGraph(t testing.TB, n int) *Graph {
-	g := NewWithCapacity(n, n)
-	for i := 0; i < n; i++ {
-		if err := g.AddNode(&Node{ID: fmt.Sprintf("c%d", i), Type: TypeSection}); err != nil {
-			t.Fatal(err)
-		}
-		if i > 0 {
-			if err := g.Link(i-1, i, RelContains); err != nil {
-				t.Fatal(err)
+// TestTraversalIncidence: a node's edges are those with it at either end,
+// ascending, a self-loop once; Neighbours gives their far ends (the node
+// itself for a self-loop).
+func TestTraversalIncidence(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	g := randomGraph(t, r, 40, 120)
+	for k := 0; k < 5; k++ {
+		a := fmt.Sprintf("n%d", r.IntN(40))
+		_ = g.AddEdge(Edge{From: a, To: a})
+	}
+	tr := g.Traversal()
+	ends := g.EdgeEnds()
+	for v := range int32(g.NodeCount()) {
+		var want []int32
+		for e, ab := range ends {
+			if ab[0] == v || ab[1] == v {
+				want = append(want, int32(e))
 			}
 		}
-	}
-	return g
-}
-
-// TestExpandReplacesGrownSlots: after searches from many start nodes have
-// grown every slot's maps, a small search gets fresh maps (a cleared Go
-// map keeps its capacity and costs it on every iteration) and the same
-// answers.
-func TestExpandReplacesGrownSlots(t *testing.T) {
-	const n = 3 * shrinkFactor * shrinkFloor
-	g := chainGraph(t, n)
-	tr := g.Traversal(nil)
-	all := make([]int, 0, n)
-	for v := 1; v < n-1; v += 2 {
-		all = append(all, v)
-	}
-	nslots := cap(tr.free)
-	for range nslots { // every slot once: the channel is FIFO
-		if got := expandHops(t, tr, n, all, 2); len(got) != n {
-			t.Fatalf("from every odd node, depth 2: %d nodes, want %d", len(got), n)
+		if got := tr.Edges(v); !slices.Equal(got, want) || tr.Degree(v) != int32(len(want)) {
+			t.Fatalf("node %d: edges %v degree %d, want %v", v, got, tr.Degree(v), want)
 		}
-	}
-	grown := 0
-	for range nslots {
-		s := <-tr.free
-		if s.grown >= len(all) {
-			grown++
+		for i, e := range want {
+			if far := ends[e][0] + ends[e][1] - v; tr.Neighbours(v)[i] != far {
+				t.Errorf("node %d: edge %d's far end %d, want %d", v, e, tr.Neighbours(v)[i], far)
+			}
 		}
-		tr.free <- s
-	}
-	if grown != nslots {
-		t.Fatalf("%d of %d slots grown: the test does not reach them all", grown, nslots)
-	}
-	for range nslots {
-		if d := cmp.Diff(oracleWithin(g, []int{10, 500}, 3), expandHops(t, tr, n, []int{10, 500}, 3)); d != "" {
-			t.Fatalf("small search after large ones (-oracle +got):\n%s", d)
-		}
-	}
-	for range nslots {
-		s := <-tr.free
-		if s.grown > shrinkFloor || len(s.first) != 3 {
-			t.Errorf("slot %d after a small search: grown %d, %d entries", s.s1, s.grown, len(s.first))
-		}
-		if tr.lib.adj[s.s1] == nil || len(tr.lib.adj[s.s1]) != len(s.first) {
-			t.Errorf("slot %d: the library's map does not hold the slot's new inner map", s.s1)
-		}
-		tr.free <- s
 	}
 }
 
 // TestExpandConcurrent: searches of every size from many goroutines at once
-// (more than there are slots, so that some wait, and large ones replace
-// grown maps while others run) each get their own answer; run with -race.
+// on one Traversal (its bitsets are pooled) each get their own answer; run
+// with -race.
 func TestExpandConcurrent(t *testing.T) {
-	const n = 2 * shrinkFactor * shrinkFloor
-	g := chainGraph(t, n)
-	tr := g.Traversal(nil)
+	r := rand.New(rand.NewPCG(1, 9))
+	g := randomGraph(t, r, 3000, 4000)
+	n := g.NodeCount()
+	tr := g.Traversal()
 	type query struct {
 		starts []int
 		depth  int
 	}
-	r := rand.New(rand.NewPCG(1, 9))
 	var qs []query
 	for i := 0; i < 24; i++ {
-		q := query{depth: r.IntN(4)}
+		q := query{depth: r.IntN(5) - 1}
 		k := 1 + r.IntN(4)
 		if i%3 == 0 {
 			k = n / 3
@@ -258,11 +227,11 @@ func TestExpandConcurrent(t *testing.T) {
 		want[i] = oracleWithin(g, q.starts, q.depth)
 	}
 	var wg sync.WaitGroup
-	for w := 0; w < 3*cap(tr.free); w++ {
+	for w := 0; w < 8; w++ {
 		wg.Go(func() {
 			for k := 0; k < len(qs); k++ {
 				i := (w + k) % len(qs)
-				if d := cmp.Diff(want[i], expandHops(t, tr, n, qs[i].starts, qs[i].depth)); d != "" {
+				if d := cmp.Diff(want[i], expandHops(t, tr, n, qs[i].starts, qs[i].depth, nil)); d != "" {
 					t.Errorf("goroutine %d query %d (-oracle +got):\n%s", w, i, d)
 					return
 				}

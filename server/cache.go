@@ -77,8 +77,8 @@ func (c *graphCache) get(id string) (*graphView, error) {
 		e.view.ver, e.view.loadWarnings = ver, rep.Warnings
 		c.log.Info("graph loaded", "id", id, "nodes", g.NodeCount(), "edges", g.EdgeCount(),
 			"skipped", len(rep.Warnings), "seconds", time.Since(start).Seconds())
-		// The query index and the traversal view are built beside the
-		// requests, which do not wait for them (startIndex).
+		// The query index is built beside the requests, which do not
+		// wait for it (startIndex).
 		view := e.view
 		view.startIndex()
 		go func() {

@@ -83,10 +83,9 @@
 // Config.GraphsDir. Look-ups are exact (storage.Store.Load: "report_1"
 // never finds "report_17", §8 #12 of the reference). A graph is loaded once and shared
 // by every request (one Graph and one queryengine.Engine serve concurrent
-// requests; the engine's gram index and the traversal view are built on
-// their own goroutine as the graph loads, and no route waits for them:
-// until the index is in place a query scans the text, with the same
-// answer). At
+// requests; the engine's gram index is built on its own goroutine as the
+// graph loads, and no route waits for it: until it is in place a query
+// scans the text, with the same answer). At
 // most GOMAXPROCS queries run at once, the others wait, and a graph version
 // keeps its encoded query answers (16 MiB, oldest out first; concurrent
 // requests for one query wait for one run). Each

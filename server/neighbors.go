@@ -17,13 +17,8 @@ import (
 // at a time and stops after the layer that reaches limit, so its cost
 // follows the nodes it returns and their edges, not the graph's size.
 func (v *graphView) neighbourhood(start int32, depth, limit int) (nodes []int32, truncated bool, err error) {
-	ends := v.g.EdgeEnds()
-	bp := v.marks.Get().(*[]uint64)
-	seen := *bp
-	defer func() {
-		clear(seen)
-		v.marks.Put(bp)
-	}()
+	seen, release := v.adj.Marks()
+	defer release()
 	seen[start>>6] |= 1 << (start & 63)
 	nodes = []int32{start}
 	var layer, next []int32
@@ -31,11 +26,7 @@ func (v *graphView) neighbourhood(start int32, depth, limit int) (nodes []int32,
 	for range depth {
 		next = next[:0]
 		for _, u := range layer {
-			for _, e := range v.inc[v.incOff[u]:v.incOff[u+1]] {
-				w := ends[e][0]
-				if w == u {
-					w = ends[e][1]
-				}
+			for _, w := range v.adj.Neighbours(u) {
 				if seen[w>>6]&(1<<(w&63)) == 0 {
 					seen[w>>6] |= 1 << (w & 63)
 					next = append(next, w)
@@ -61,25 +52,21 @@ func (v *graphView) neighbourhood(start int32, depth, limit int) (nodes []int32,
 // edgesAmong returns the indexes of the edges whose two ends are both in
 // nodes, in graph order, from the nodes' incidence lists.
 func (v *graphView) edgesAmong(nodes []int32) []int32 {
-	bp := v.marks.Get().(*[]uint64)
-	in := *bp
+	in, release := v.adj.Marks()
+	defer release()
 	for _, u := range nodes {
 		in[u>>6] |= 1 << (u & 63)
 	}
 	ends := v.g.EdgeEnds()
 	var out []int32
 	for _, u := range nodes {
-		for _, e := range v.inc[v.incOff[u]:v.incOff[u+1]] {
+		for _, e := range v.adj.Edges(u) {
 			// each edge once: from the node at its start
 			if w := ends[e][1]; ends[e][0] == u && in[w>>6]&(1<<(w&63)) != 0 {
 				out = append(out, e)
 			}
 		}
 	}
-	for _, u := range nodes {
-		in[u>>6] = 0
-	}
-	v.marks.Put(bp)
 	slices.Sort(out)
 	return out
 }
@@ -125,7 +112,7 @@ func (v *graphView) appendNode(b []byte, i int32) ([]byte, error) {
 		b = append(b, '}')
 	}
 	b = append(b, `,"degree":`...)
-	b = strconv.AppendInt(b, int64(v.deg[i]), 10)
+	b = strconv.AppendInt(b, int64(v.adj.Degree(i)), 10)
 	if len(hv) > 0 {
 		b = append(b, `,"omitted":[`...)
 		for n, key := range hv {

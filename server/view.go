@@ -27,21 +27,16 @@ type graphView struct {
 	ver          string
 	loadWarnings []string
 
-	deg []int32 // undirected degree: edge ends at the node (a self-loop counts once)
-	// inc lists, per node, the edges at it (either end; a self-loop once),
-	// in graph order: node v's are inc[incOff[v]:incOff[v+1]]. The
-	// neighbourhood routes walk it instead of every edge.
-	incOff []int32
-	inc    []int32
+	// adj is the graph's incidence lists (built with the view): node v's
+	// degree (its edge ends, a self-loop once) and the edges the
+	// neighbourhood routes walk instead of every edge.
+	adj *graphrag.Traversal
 	// statsMap is the stats object of every response (counted once) and
 	// statsJSON its encoding.
 	statsMap  map[string]int
 	statsJSON []byte
 	// relJSON holds each edge relation's encoding.
 	relJSON map[graphrag.Relation][]byte
-	// marks holds bitsets over the nodes (*[]uint64, all zero when put
-	// back) for the neighbourhood walks.
-	marks sync.Pool
 	// heavy lists, per node with any, the attribute keys whose values are
 	// over MaxListPropertyBytes; list views leave them out.
 	heavy map[int32][]string
@@ -49,7 +44,7 @@ type graphView struct {
 
 	engine func() *queryengine.Engine
 	// indexOnce starts, and indexed is closed after, the build of the
-	// query index and the traversal view (startIndex).
+	// query index (startIndex).
 	indexOnce sync.Once
 	indexed   chan struct{}
 	// known is the node types and engine names a query may name (knownValues).
@@ -67,32 +62,12 @@ const maxCachedBodies = 4
 
 func newGraphView(id string, g *graphrag.Graph) *graphView {
 	n := g.NodeCount()
-	v := &graphView{id: id, g: g, deg: make([]int32, n), heavy: map[int32][]string{}, resp: map[int][]byte{}, queries: newQueryCache(maxQueryCacheBytes)}
+	v := &graphView{id: id, g: g, adj: g.Traversal(), heavy: map[int32][]string{}, resp: map[int][]byte{}, queries: newQueryCache(maxQueryCacheBytes)}
 	for i := range n {
 		for _, kv := range g.Attrs(i) {
 			if valueSize(kv.Value, MaxListPropertyBytes) > MaxListPropertyBytes {
 				v.heavy[int32(i)] = append(v.heavy[int32(i)], kv.Key)
 			}
-		}
-	}
-	for _, e := range g.EdgeEnds() {
-		v.deg[e[0]]++
-		if e[0] != e[1] {
-			v.deg[e[1]]++
-		}
-	}
-	v.incOff = make([]int32, n+1)
-	for i, d := range v.deg {
-		v.incOff[i+1] = v.incOff[i] + d
-	}
-	v.inc = make([]int32, v.incOff[n])
-	pos := slices.Clone(v.incOff[:n])
-	for i, e := range g.EdgeEnds() { // in graph order, so each list is sorted
-		v.inc[pos[e[0]]] = int32(i)
-		pos[e[0]]++
-		if e[0] != e[1] {
-			v.inc[pos[e[1]]] = int32(i)
-			pos[e[1]]++
 		}
 	}
 	v.statsMap = countStats(g)
@@ -103,7 +78,6 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 			v.relJSON[rel], _ = json.Marshal(string(rel))
 		}
 	}
-	v.marks.New = func() any { b := make([]uint64, (n+63)/64); return &b }
 	v.rank = make([]int32, n)
 	for i := range v.rank {
 		v.rank[i] = int32(i)
@@ -125,7 +99,7 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 			return c
 		}
 		if pa == 3 {
-			if c := cmp.Compare(v.deg[b], v.deg[a]); c != 0 {
+			if c := cmp.Compare(v.adj.Degree(b), v.adj.Degree(a)); c != 0 {
 				return c
 			}
 		}
@@ -140,8 +114,8 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 // indexHook, when set (tests), runs before an index build starts.
 var indexHook func()
 
-// startIndex starts, once, the build of the query index and the traversal
-// view on its own goroutine: a server is the long-lived engine the index
+// startIndex starts, once, the build of the query index on its own
+// goroutine: a server is the long-lived engine the index
 // is for. No route waits for it: until it is in place, queries scan
 // (queryengine.Engine.Index).
 func (v *graphView) startIndex() {
@@ -151,7 +125,6 @@ func (v *graphView) startIndex() {
 				indexHook()
 			}
 			v.engine().Index()
-			v.g.Traversal(nil)
 			close(v.indexed)
 		}()
 	})
@@ -300,7 +273,7 @@ func (v *graphView) node(i int32, full bool) feNode {
 		props = slices.DeleteFunc(props, func(kv graphrag.Attr) bool { return slices.Contains(hv, kv.Key) })
 		omitted = hv
 	}
-	return feNode{ID: g.ID(k), Label: d.Label, Group: string(g.Type(k)), Title: title, Properties: props, Degree: v.deg[i], Omitted: omitted}
+	return feNode{ID: g.ID(k), Label: d.Label, Group: string(g.Type(k)), Title: title, Properties: props, Degree: v.adj.Degree(i), Omitted: omitted}
 }
 
 func (v *graphView) edge(i int32) feEdge {

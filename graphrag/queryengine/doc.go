@@ -60,8 +60,8 @@
 // Query.Depth layers, stopping early at an empty layer. Nodes that fail the
 // engine filter are neither added nor traversed; the type filter does not
 // apply (depth brings related nodes of every type, as in the reference).
-// The search is dominikbraun/graph's BFS, one call from all seeds
-// (graphrag.Traversal.Expand, see "Expansion through the graph library").
+// The search is one breadth-first walk from all seeds over the graph's
+// incidence lists (graphrag.Traversal.Expand, see "Expansion").
 //
 // # Result
 //
@@ -127,38 +127,25 @@
 // Index takes a few seconds and about 285 more bytes per node
 // (BenchmarkIndex); then a query costs 10–40 µs for a rare term and
 // a few ns per matched node for short terms, plus about 0.35 µs per
-// candidate node for a longer term, plus the expansion: about 100–150 ns
-// per node the library's search visits or queues (not the leaves), 1 ms
-// for the depth-1 expansion of a common word's 33 000 seeds
-// (BenchmarkRun/indexed, BenchmarkExpansion). A
+// candidate node for a longer term, plus the expansion (see "Expansion";
+// BenchmarkRun/indexed, BenchmarkExpansion). A
 // one-off process (the CLI) should not call Index; a server should, once,
 // in the background. Each Run also uses a pooled scratch of about nodes/8
 // bytes.
 //
-// # Expansion through the graph library
+// # Expansion
 //
-// A Run with Depth > 0 expands through graphrag.Traversal: an undirected
-// view of the graph whose adjacency map dominikbraun/graph's BFS walks,
-// with every seed in one search through a reserved super-source vertex,
-// and leaves (nodes with one neighbour: most sources) kept out of the
-// library's map and reported when their neighbour is reached (details in
-// package graphrag). Without an engine filter the view is the graph's own,
-// built on the first Run that asks for depth, concurrently with its
-// matching (on the 306 658-node benchmark graph about 24 ms and 38 MB,
-// BenchmarkTraversal; on the 259 382-node graph built from the
-// 300 000-record input about 40 ms and 37 MB). Under an engine filter the library cannot skip the nodes
-// that fail it while it walks, so the Engine builds a view over the nodes
-// that pass, once per distinct filter (as many as 8 are kept; then the
-// cache is emptied). Without the leaf pruning, the map holds every node
-// (about 145 MB, 0.2 s to build on the benchmark graph) and a common
-// term's depth-1 query takes 45–65 ms instead of about 2 ms
-// (BenchmarkRun/indexed); one library search per seed, the earlier
-// graphrag.Within, took 0.8 s from the 33 000 seeds of a common word, one
-// search for all of them about 1 ms (BenchmarkExpansion). The search costs
-// more than the CSR walk it replaced (about 5 ns per node): queries that
-// expand many non-leaf nodes, such as every section at depth 1 (0.2 ms
-// with the CSR walk, 1–1.4 ms with the library's search) or an engine
-// filter at depth 2 (3 → 4–5 ms), are slower.
+// A Run with Depth > 0 expands through graphrag.Traversal.Expand: one
+// breadth-first walk from every seed at once over the graph's incidence
+// lists (built once per graph, on the first Run that asks for depth,
+// concurrently with its matching: about 10 ms on the 259 382-node graph of
+// the 300 000-record input), under an engine filter skipping the nodes
+// that fail it. On that graph, with the index, the load test's twelve
+// keywords cost 1.0-1.4 ms of CPU a query at depth 1 and 4.4-6.5 ms at
+// depth 2 (reaching 165 000 nodes on average); the library's BFS through
+// a super-source vertex over an adjacency map without the leaves, which
+// this replaced, cost 1.9 and 26-27 ms, and its map 0.1-0.2 s and 37 MB
+// to build, once per engine filter as well.
 //
 // # Differences from the reference (query_engine.py)
 //

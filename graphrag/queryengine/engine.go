@@ -30,7 +30,7 @@ const alwaysPass = 0
 // Engine answers queries over one graph. New prepares what every query
 // needs in O(nodes + edges) — node types, engine sets and the searchable
 // text — and a Run then scans that text; a Run with depth expands over
-// the graph's traversal view (graphrag.Traversal, built on first use).
+// the graph's incidence lists (graphrag.Traversal, built on first use).
 // Index adds a gram index (seconds to build, see the package doc) after
 // which a Run reads only the posting lists of its terms and the nodes it
 // reaches.
@@ -59,45 +59,6 @@ type Engine struct {
 	indexOnce sync.Once
 	ix        atomic.Pointer[gramIndex] // nil until Index has built it
 	pool      sync.Pool                 // *scratch
-
-	viewsMu sync.Mutex
-	views   map[string]func() *graphrag.Traversal // engine-filtered traversal views, by setOK
-}
-
-// maxFilteredViews bounds the engine-filtered traversal views an Engine
-// keeps (each about as large as the graph's own undirected view; a graph
-// with E engines has at most 2^E distinct filters); when full, the cache
-// is emptied.
-const maxFilteredViews = 8
-
-// traversal returns the undirected traversal view for the engine filter
-// setOK (nil: no filter), as a function that builds it on its first call:
-// the graph's own view, or one over the nodes that pass, cached
-// (maxFilteredViews). setOK is not retained.
-func (e *Engine) traversal(setOK []bool) func() *graphrag.Traversal {
-	if setOK == nil || !slices.Contains(setOK, false) {
-		return func() *graphrag.Traversal { return e.g.Traversal(nil) }
-	}
-	key := make([]byte, len(setOK))
-	for i, ok := range setOK {
-		if ok {
-			key[i] = 1
-		}
-	}
-	e.viewsMu.Lock()
-	defer e.viewsMu.Unlock()
-	view, ok := e.views[string(key)]
-	if !ok {
-		if len(e.views) >= maxFilteredViews {
-			clear(e.views)
-		}
-		pass := slices.Clone(setOK)
-		view = sync.OnceValue(func() *graphrag.Traversal {
-			return e.g.Traversal(func(v int) bool { return pass[e.engSet[v]] })
-		})
-		e.views[string(key)] = view
-	}
-	return view
 }
 
 // IndexStats describes the size of an Engine's indexes.
@@ -111,8 +72,8 @@ type IndexStats struct {
 	Postings int // (gram, node) pairs
 	// Bytes is the memory held by the Engine's own structures (field
 	// headers, per-node arrays and, once built, posting lists, gram keys
-	// and ranks), not counting the graph itself, the traversal views
-	// (see the package doc) nor the per-Run scratch (about Nodes/8 bytes
+	// and ranks), not counting the graph itself, its incidence lists
+	// (graphrag.Traversal) nor the per-Run scratch (about Nodes/8 bytes
 	// plus the seeds per concurrent Run, reused through a sync.Pool).
 	Bytes int64
 }
@@ -144,7 +105,7 @@ func (e *Engine) Stats() IndexStats {
 // graph is accepted: there is no limit on the number of node types or
 // engines.
 func New(g *graphrag.Graph) *Engine {
-	e := &Engine{g: g, typeCode: map[graphrag.NodeType]uint32{}, engineID: map[string]int{}, views: map[string]func() *graphrag.Traversal{}}
+	e := &Engine{g: g, typeCode: map[graphrag.NodeType]uint32{}, engineID: map[string]int{}}
 	for _, t := range graphrag.NodeTypes() {
 		e.internType(t)
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"reportengine/graphrag"
+	"reportengine/graphrag/builder"
+	"reportengine/internal/fixture"
 )
 
 // outcome is what the tests compare: ids per list, totals, summary.
@@ -584,7 +586,14 @@ func TestRunMatchesBruteForceLarge(t *testing.T) {
 		{Depth: 2, Engines: []string{"insight"}},
 		{Keywords: []string{"zz"}},
 	}
-	for name, e := range map[string]*Engine{"scan": e, "indexed": indexed} {
+	checkBrute(t, map[string]*Engine{"scan": e, "indexed": indexed}, b, qs)
+}
+
+// checkBrute runs every query on every engine and compares each result
+// with the brute force's.
+func checkBrute(t *testing.T, es map[string]*Engine, b *brute, qs []Query) {
+	t.Helper()
+	for name, e := range es {
 		for i, q := range qs {
 			got, err := e.Run(q)
 			if err != nil {
@@ -630,6 +639,25 @@ func nodePtrs(g *graphrag.Graph) []*graphrag.Node {
 		out[v] = &n
 	}
 	return out
+}
+
+// TestRunMatchesBruteForceFixture: the BettaFish fixture run's graph
+// (builder shape, three engines, sources found by several of them) at
+// depths 0 to 4, with and without engine filters, against the brute force.
+func TestRunMatchesBruteForceFixture(t *testing.T) {
+	g := fixture.Graph(t, fixture.BettaFish(t), builder.Config{ReportID: "wuhan", CreatedAt: "2025-08-25T18:02:14Z"})
+	b := newBrute(g)
+	var qs []Query
+	for depth := 0; depth <= 4; depth++ {
+		qs = append(qs,
+			Query{Keywords: []string{"樱花"}, Depth: depth},
+			Query{Keywords: []string{"预约", "交通"}, Depth: depth},
+			Query{Depth: depth},
+			Query{Keywords: []string{"樱花"}, Engines: []string{"media"}, Depth: depth},
+			Query{Keywords: []string{"武汉大学"}, Engines: []string{"query", "insight"}, Depth: depth},
+		)
+	}
+	checkBrute(t, bothEngines(g), b, qs)
 }
 
 // TestRunMatchesBruteForceShaped runs a fixed set of queries (depth 0 to 3,

@@ -150,10 +150,8 @@ func (e *Engine) Run(q Query) (*Result, error) {
 	r := &run{e: e, ix: e.ix.Load(), s: s, expand: q.Depth > 0}
 	r.setFilters(q)
 
-	var view func() *graphrag.Traversal
-	if q.Depth > 0 { // build the traversal view (first query only) while matching
-		view = e.traversal(r.setOK)
-		go view()
+	if q.Depth > 0 { // build the graph's adjacency (first query only) while matching
+		go e.g.Traversal()
 	}
 	terms := Terms(q.Keywords)
 	switch {
@@ -168,9 +166,7 @@ func (e *Engine) Run(q Query) (*Result, error) {
 			r.matchTerm(t)
 		}
 	}
-	if err := r.expandSeeds(view, q.Depth); err != nil {
-		return nil, err
-	}
+	r.expandSeeds(q.Depth)
 
 	res := &Result{Params: q}
 	var counts [3]int
@@ -443,16 +439,19 @@ func (r *run) offerContainer(c container) {
 }
 
 // expandSeeds adds the nodes within depth edges of the seeds (r.s.frontier):
-// one breadth-first search of dominikbraun/graph from all of them
-// (graphrag.Traversal.Expand) over view, the graph's undirected view or,
-// under an engine filter, a view without the nodes failing it, so that
-// those are neither added nor traversed.
-func (r *run) expandSeeds(view func() *graphrag.Traversal, depth int) error {
+// one breadth-first search from all of them over the graph's adjacency
+// (graphrag.Traversal.Expand); under an engine filter the nodes failing it
+// are neither added nor passed through.
+func (r *run) expandSeeds(depth int) {
 	if depth == 0 || len(r.s.frontier) == 0 {
-		return nil
+		return
+	}
+	var keep func(v int32) bool
+	if setOK, engSet := r.setOK, r.e.engSet; setOK != nil {
+		keep = func(v int32) bool { return setOK[engSet[v]] }
 	}
 	vis := r.s.visited
-	return view().Expand(r.s.frontier, depth, func(v int32, _ int) {
+	r.e.g.Traversal().Expand(r.s.frontier, depth, keep, func(v int32, _ int) {
 		vis[v>>6] |= 1 << (v & 63)
 	})
 }
