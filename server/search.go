@@ -377,7 +377,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.release()
-	route := t.route(req.Method, req.Question)
+	route := t.route(req.Method, req.Question, req.History)
 	if route.Method == globalsearch.MethodGlobal {
 		s.globalSearch(ctx, es, t, route, req)
 		return
@@ -463,13 +463,14 @@ func streamFailure(err error) string {
 	return "the search failed"
 }
 
-// route is the method for a question: the one asked, or with auto the
-// router's choice.
-func (t *searchTarget) route(m globalsearch.Method, question string) globalsearch.Route {
+// route is the method for a question asked after history: the one asked,
+// or with auto the router's choice (a follow-up naming nothing is routed
+// as the earlier question: globalsearch.Router.RouteFollowUp).
+func (t *searchTarget) route(m globalsearch.Method, question string, history []llm.Message) globalsearch.Route {
 	if m == globalsearch.MethodLocal || m == globalsearch.MethodGlobal {
 		return globalsearch.Route{Method: m, Reason: "method " + string(m) + " asked"}
 	}
-	return t.router.Route(question)
+	return t.router.RouteFollowUp(question, history)
 }
 
 // globalSearch streams a global search: "context" (the batches), "chunk"s,

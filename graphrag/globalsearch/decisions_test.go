@@ -1,9 +1,11 @@
 package globalsearch
 
 import (
+	"strings"
 	"testing"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/llm"
 )
 
 // A point whose formatted text fills the reduce budget exactly is kept;
@@ -107,5 +109,34 @@ func TestBroadUnheldTermsDropped(t *testing.T) {
 	}
 	if !res.NoData {
 		t.Errorf("answered a question no report holds:\n%s", res.Response)
+	}
+}
+
+// A follow-up that names nothing ("那后来呢？") is routed as the newest
+// earlier user question that names something: after a question on the
+// 图书馆 event it goes local as that question does (alone it goes global:
+// it names nothing), and its reason says so. An off-topic question keeps
+// its own route after the same history (the history never makes it
+// relevant), and a follow-up with broad wording stays global. With the
+// rule removed the first case goes global.
+func TestRouteFollowUp(t *testing.T) {
+	r := NewRouter(bettafishModel(t))
+	earlier := "武汉大学图书馆事件是怎么回事？"
+	hist := []llm.Message{{Role: llm.RoleUser, Content: earlier}, {Role: llm.RoleAssistant, Content: "…"}}
+	if alone := r.Route("那后来呢？"); alone.Method != MethodGlobal {
+		t.Fatalf("那后来呢？ alone: %+v, want global (names nothing)", alone)
+	}
+	want := r.Route(earlier)
+	got := r.RouteFollowUp("那后来呢？", hist)
+	if got.Method != want.Method || want.Method != MethodLocal || !strings.Contains(got.Reason, earlier) {
+		t.Errorf("那后来呢？ after %q: %+v, want %s routed as the earlier question", earlier, got, want.Method)
+	}
+	for _, q := range []string{"火星殖民计划的进展如何？", "总体舆情怎么样？"} {
+		if got, want := r.RouteFollowUp(q, hist), r.Route(q); got.Method != want.Method || got.Reason != want.Reason {
+			t.Errorf("%q after history: %+v, want %+v", q, got, want)
+		}
+	}
+	if got := r.RouteFollowUp("那后来呢？", nil); got.Method != MethodGlobal {
+		t.Errorf("那后来呢？ without history: %+v", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/llm"
 	"reportengine/text"
 )
 
@@ -215,6 +216,30 @@ func (r *Router) Route(question string) Route {
 		return Route{Method: MethodLocal, Reason: fmt.Sprintf("%d of the best-matching entities and source texts cover %d of the %d content terms between them", recs, n, len(terms)), Terms: terms}
 	}
 	return Route{Method: MethodGlobal, Reason: "no single entity covers the content terms " + strings.Join(terms, ", "), Terms: terms}
+}
+
+// RouteFollowUp routes question asked after history, the conversation so
+// far (oldest first; only the user's turns are read). A follow-up that
+// names nothing and asks for no whole — no content terms, no broad
+// wording: "那后来呢？", "And then?" — takes its subject from the history:
+// it is routed as the newest earlier user question with content terms is,
+// and Route.Reason says so. Any other question is routed alone, as Route
+// routes it: the history may make a follow-up specific, never an
+// off-topic question relevant. Microsoft GraphRAG routes no question (its
+// caller picks local or global); this is our rule.
+func (r *Router) RouteFollowUp(question string, history []llm.Message) Route {
+	if len(contentTerms(question)) > 0 || len(BroadCues(question)) > 0 {
+		return r.Route(question)
+	}
+	for i := len(history) - 1; i >= 0; i-- {
+		m := history[i]
+		if (m.Role == llm.RoleUser || m.Role == "") && len(contentTerms(m.Content)) > 0 {
+			rt := r.Route(m.Content)
+			rt.Reason = fmt.Sprintf("a follow-up naming nothing, routed as the earlier question %q: %s", m.Content, rt.Reason)
+			return rt
+		}
+	}
+	return r.Route(question)
 }
 
 // unitsChecked is how many of the lexical search's best text units

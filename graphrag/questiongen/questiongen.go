@@ -172,69 +172,19 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 		return nil, fmt.Errorf("%w: question_count = %d, want > 0", ErrConfig, r.Count)
 	}
 	res := &Result{}
-	var history []llm.Message
-	if n := len(r.History); n > 0 {
-		res.QuestionContext = r.History[n-1]
-		history = []llm.Message{}
-		for _, q := range r.History[:n-1] {
-			history = append(history, llm.Message{Role: llm.RoleUser, Content: q})
-		}
-	}
-	res.ContextText = r.Context
-	if r.Context == "" && r.Answer != nil && !r.Answer.NoMatch {
-		if cited := g.citedRecords(r.Answer); len(cited) > 0 {
-			res.ContextText, res.ContextData = CitedContext(cited), cited
-		}
-	}
-	if res.ContextText == "" {
-		if g.cfg.Builder == nil {
-			return nil, fmt.Errorf("%w: the request has no context and Config.Builder is nil", ErrConfig)
-		}
-		c, err := g.cfg.Builder.Build(ctx, res.QuestionContext, history, g.params)
-		if err != nil {
-			return nil, err
-		}
-		res.ContextText, res.ContextData = c.Text, c.Records
-		if !c.Matched() {
-			res.NoMatch, res.Questions, res.Suggestions = true, []string{}, []Suggestion{}
-			msg := localsearch.NoMatchMessage
-			if c.Relevance != nil && c.Relevance.Weak {
-				msg = c.Relevance.Message()
-			}
-			res.Warnings = append(res.Warnings, msg)
-			res.CompletionTime = time.Since(start).Seconds()
-			return res, nil
-		}
-	}
-	system, err := localsearch.FormatPrompt(g.cfg.SystemPrompt, map[string]string{
-		"context_data": res.ContextText, "question_count": strconv.Itoa(r.Count)})
+	matched, err := g.context(ctx, r, res)
 	if err != nil {
 		return nil, err
 	}
-	in := prompts.QuestionGenerationInput{Task: prompts.TaskQuestionGeneration, Question: res.QuestionContext, QuestionCount: r.Count}
-	if n := len(r.History); n > 1 {
-		in.History = r.History[:n-1]
+	if !matched {
+		res.CompletionTime = time.Since(start).Seconds()
+		return res, nil
 	}
-	user, err := json.Marshal(in)
+	content, err := g.ask(ctx, r, res)
 	if err != nil {
-		return nil, fmt.Errorf("questiongen: encode request: %w", err)
+		return nil, err
 	}
-	req := llm.Request{
-		Step:        "question generation",
-		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: string(user)}},
-		Temperature: g.cfg.Temperature,
-		MaxTokens:   g.cfg.MaxTokens,
-	}
-	resp, err := g.cfg.Model.Stream(ctx, req, func(llm.Chunk) error { return nil })
-	if err != nil {
-		return nil, fmt.Errorf("questiongen: %w", err)
-	}
-	res.Raw = resp.Content
-	res.LLMCalls = 1
-	if g.cfg.Tokenizer != nil {
-		res.PromptTokens = g.cfg.Tokenizer.Count(system)
-	}
-	parsed := Parse(llm.StripReasoning(resp.Content), r.History, r.Count) // B01/B02: reasoning is never a question
+	parsed := Parse(llm.StripReasoning(content), r.History, r.Count) // B01/B02: reasoning is never a question
 	sugg, dropped, err := g.screen(ctx, parsed)
 	if err != nil {
 		return nil, err
@@ -251,6 +201,84 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 	}
 	res.CompletionTime = time.Since(start).Seconds()
 	return res, nil
+}
+
+// context sets res's question context (the history's last question) and
+// its context: r.Context, else the records the answer cites, else a local
+// search context of the question with the earlier ones as history. It
+// reports false, with res set as the no-match result (no questions, the
+// relevance message as a warning), when that search matches nothing.
+func (g *Generator) context(ctx context.Context, r Request, res *Result) (matched bool, err error) {
+	var history []llm.Message
+	if n := len(r.History); n > 0 {
+		res.QuestionContext = r.History[n-1]
+		history = []llm.Message{}
+		for _, q := range r.History[:n-1] {
+			history = append(history, llm.Message{Role: llm.RoleUser, Content: q})
+		}
+	}
+	res.ContextText = r.Context
+	if r.Context == "" && r.Answer != nil && !r.Answer.NoMatch {
+		if cited := g.citedRecords(r.Answer); len(cited) > 0 {
+			res.ContextText, res.ContextData = CitedContext(cited), cited
+		}
+	}
+	if res.ContextText != "" {
+		return true, nil
+	}
+	if g.cfg.Builder == nil {
+		return false, fmt.Errorf("%w: the request has no context and Config.Builder is nil", ErrConfig)
+	}
+	c, err := g.cfg.Builder.Build(ctx, res.QuestionContext, history, g.params)
+	if err != nil {
+		return false, err
+	}
+	res.ContextText, res.ContextData = c.Text, c.Records
+	if c.Matched() {
+		return true, nil
+	}
+	res.NoMatch, res.Questions, res.Suggestions = true, []string{}, []Suggestion{}
+	msg := localsearch.NoMatchMessage
+	if c.Relevance != nil && c.Relevance.Weak {
+		msg = c.Relevance.Message()
+	}
+	res.Warnings = append(res.Warnings, msg)
+	return false, nil
+}
+
+// ask sends the question-generation request for res's context and
+// returns the model's reply, recording it (Raw), the call and the system
+// prompt's tokens in res.
+func (g *Generator) ask(ctx context.Context, r Request, res *Result) (string, error) {
+	system, err := localsearch.FormatPrompt(g.cfg.SystemPrompt, map[string]string{
+		"context_data": res.ContextText, "question_count": strconv.Itoa(r.Count)})
+	if err != nil {
+		return "", err
+	}
+	in := prompts.QuestionGenerationInput{Task: prompts.TaskQuestionGeneration, Question: res.QuestionContext, QuestionCount: r.Count}
+	if n := len(r.History); n > 1 {
+		in.History = r.History[:n-1]
+	}
+	user, err := json.Marshal(in)
+	if err != nil {
+		return "", fmt.Errorf("questiongen: encode request: %w", err)
+	}
+	req := llm.Request{
+		Step:        "question generation",
+		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: string(user)}},
+		Temperature: g.cfg.Temperature,
+		MaxTokens:   g.cfg.MaxTokens,
+	}
+	resp, err := g.cfg.Model.Stream(ctx, req, func(llm.Chunk) error { return nil })
+	if err != nil {
+		return "", fmt.Errorf("questiongen: %w", err)
+	}
+	res.Raw = resp.Content
+	res.LLMCalls = 1
+	if g.cfg.Tokenizer != nil {
+		res.PromptTokens = g.cfg.Tokenizer.Count(system)
+	}
+	return resp.Content, nil
 }
 
 var (

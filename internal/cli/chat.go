@@ -168,7 +168,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		if q == "" {
 			continue
 		}
-		answer, res, err := chatTurn(session, opts, s.route(method, q), s, eng, q, h.turns, answering)
+		answer, res, err := chatTurn(session, opts, s.route(method, q, h.turns), s, eng, q, h.turns, answering)
 		if err != nil {
 			if session.Err() != nil {
 				return ctx.Err()

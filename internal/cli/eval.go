@@ -95,7 +95,7 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 	}
 	end := opts.Log.start("asked the questions", "asking %d questions", len(set.Questions))
 	rep, err := eval.Run(ctx, set, eval.Config{Model: s.m, Method: string(method), Search: func(ctx context.Context, q string) (*eval.Answer, error) {
-		if s.route(method, q).Method == globalsearch.MethodGlobal {
+		if s.route(method, q, nil).Method == globalsearch.MethodGlobal {
 			geng, err := s.globalEngine(&opts.ragOptions)
 			if err != nil {
 				return nil, err

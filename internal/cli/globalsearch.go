@@ -27,9 +27,11 @@ func parseMethod(s string) (globalsearch.Method, error) {
 	return m, nil
 }
 
-// route chooses the method for question: the one --method names, or with
-// auto the router's choice (globalsearch.Router.Route).
-func (s *ragSession) route(m globalsearch.Method, question string) globalsearch.Route {
+// route chooses the method for question asked after history (nil for
+// none): the one --method names, or with auto the router's choice
+// (globalsearch.Router.RouteFollowUp: a follow-up naming nothing is
+// routed as the earlier question).
+func (s *ragSession) route(m globalsearch.Method, question string, history []llm.Message) globalsearch.Route {
 	if s.global == nil {
 		s.global = &globalState{router: globalsearch.NewRouter(s.m)}
 	}
@@ -37,7 +39,7 @@ func (s *ragSession) route(m globalsearch.Method, question string) globalsearch.
 	case globalsearch.MethodLocal, globalsearch.MethodGlobal:
 		return globalsearch.Route{Method: m, Reason: "--method " + string(m)}
 	}
-	return s.global.router.Route(question)
+	return s.global.router.RouteFollowUp(question, history)
 }
 
 // globalEngine returns the session's global search engine, made on the

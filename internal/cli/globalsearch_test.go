@@ -145,3 +145,37 @@ func TestSearchGlobalMarksUnknownCitations(t *testing.T) {
 		t.Errorf("--json: exit %d %s %+v", code, errs, res)
 	}
 }
+
+// In chat on the fixture, "那后来呢？" after a question on the 图书馆
+// event is routed and answered as that question (before: routed global
+// for naming nothing and answered with the school's 1893 history), while
+// an off-topic question after them is still refused: the history makes a
+// follow-up specific, never an off-topic question relevant.
+func TestChatEllipticFollowUp(t *testing.T) {
+	graphs := fixtureGraph(t)
+	in := "武汉大学图书馆事件是怎么回事？\n那后来呢？\n火星殖民计划的进展如何？\nexit\n"
+	code, out, errs := runIn(t, in, nil, "chat", "--graphs", graphs, "--graph", "wuhan", "-n", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "method: local (a follow-up naming nothing, routed as the earlier question") {
+		t.Errorf("follow-up not routed as the earlier question:\n%s", errs)
+	}
+	turns := strings.Split(out, "\n> ")
+	if len(turns) != 4 {
+		t.Fatalf("%d turns:\n%s", len(turns), out)
+	}
+	first := ""
+	for _, l := range strings.Split(turns[2], "\n") {
+		if strings.HasPrefix(l, "- ") {
+			first = l
+			break
+		}
+	}
+	if !strings.Contains(first, "图书馆") || strings.Contains(turns[2], "1893") {
+		t.Errorf("follow-up not answered about the 图书馆 event:\n%s", turns[2])
+	}
+	if !strings.Contains(turns[3], "The knowledge holds nothing relevant") {
+		t.Errorf("off-topic question after the history answered:\n%s", turns[3])
+	}
+}

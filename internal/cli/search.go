@@ -75,7 +75,7 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 	if err != nil {
 		return err
 	}
-	route := s.route(method, opts.Question)
+	route := s.route(method, opts.Question, history)
 	opts.noteRoute(route)
 	if route.Method == globalsearch.MethodGlobal {
 		return runGlobalSearch(ctx, opts, s, route, history)

@@ -370,7 +370,8 @@ func contextSentences(tables []ctxTable) []*sentence {
 // citation of its record, under a label saying they were extracted.
 func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	zh := hasHan(in.Query)
-	sents := contextSentences(parseContext(system))
+	tables := parseContext(system)
+	sents := contextSentences(tables)
 	label, nearest, empty := extractedLabelEN, nearestNoteEN, emptyNoteEN
 	if zh {
 		label, nearest, empty = extractedLabelZH, nearestNoteZH, emptyNoteZH
@@ -378,7 +379,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	if len(sents) == 0 {
 		return label + "\n\n" + empty
 	}
-	scoreSentences(sents, in.Query)
+	scoreSentences(sents, subjectQuery(in.Query, tables))
 	chosen, lexical := chooseSentences(sents)
 	var b strings.Builder
 	b.WriteString(label + "\n\n")
@@ -395,6 +396,31 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		b.WriteString("- " + text.Cite(q.String(), "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// subjectQuery is the question the answer's sentences are scored for:
+// query itself, or, when it names nothing (no content terms: "那后来呢？",
+// "And then?"), the newest user turn of the context's Conversation History
+// table that names something — an elliptic follow-up takes its subject
+// from the conversation, as the context builder's retrieval does with the
+// history it embeds. The relevance gate has judged query already: the
+// history never makes an off-topic question answered.
+func subjectQuery(query string, tables []ctxTable) string {
+	if len(text.Terms(query)) > 0 {
+		return query
+	}
+	for _, t := range tables {
+		turn, content := t.col("turn"), t.col("content")
+		if t.name != "Conversation History" || turn < 0 || content < 0 {
+			continue
+		}
+		for i := len(t.rows) - 1; i >= 0; i-- {
+			if r := t.rows[i]; r[turn] == "user" && len(text.Terms(r[content])) > 0 {
+				return r[content]
+			}
+		}
+	}
+	return query
 }
 
 // qterm is one content term of a question (text.Terms, as retrieval uses

@@ -323,3 +323,31 @@ func TestSplitClausesFlatListAndHeading(t *testing.T) {
 		}
 	}
 }
+
+// An elliptic follow-up ("那后来呢？", no content term) is answered about
+// the subject of the conversation's newest user question that names one
+// (the Conversation History table the context builder puts first): here
+// 微博, so the first sentence is about 微博, and no "nearest entities"
+// note is printed (without subjectQuery no sentence shares a word with
+// the question and the entity descriptions are listed instead). A
+// follow-up that names something of its own is answered for itself.
+func TestLocalSearchAnswerEllipticFollowUp(t *testing.T) {
+	ctx := "-----Conversation History-----\nturn|content\nuser|微博上讨论了什么？\nuser|那后来呢？\n\n\n" + zhContext
+	resp, err := New().Complete(t.Context(), searchRequest("那后来呢？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first string
+	for _, l := range strings.Split(resp.Content, "\n") {
+		if strings.HasPrefix(l, "- ") {
+			first = l
+			break
+		}
+	}
+	if strings.Contains(resp.Content, nearestNoteZH) || !strings.Contains(first, "微博") {
+		t.Errorf("follow-up not answered about 微博:\n%s", resp.Content)
+	}
+	if got := subjectQuery("市应急局做了什么？", parseContext(systemWith(ctx))); got != "市应急局做了什么？" {
+		t.Errorf("a question with its own terms became %q", got)
+	}
+}
