@@ -113,177 +113,6 @@ func matchTerms(s string) map[string]bool {
 	return out
 }
 
-// lineSentences end a line's sentences: 。！？； anywhere, !? before a
-// space or at the end, "." before a space and a capital letter unless it
-// ends a title or an initial.
-var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true}
-
-// splitSentences cuts a record's text into sentences: by line, leaving
-// out markdown headings, a table row as one sentence (text.TableRow;
-// header and rule left out), bullets stripped, then at
-// sentence ends (。！？!? and ". " before a capital or the end).
-func splitSentences(s string) []string {
-	cs := splitClauses(s)
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.text
-	}
-	return out
-}
-
-// clause is a sentence of splitSentences, whether the next one continues
-// it (sentence.joinsNext) and the heading of a flattened line it stands
-// under (text.FlatBlocks), which says what it is about but is not quoted.
-type clause struct {
-	text, heading string
-	joinsNext     bool
-}
-
-// splitClauses is splitSentences with, for each sentence, whether the
-// next sentence it returns follows it on the same line (none was dropped
-// between them) and continues it: the sentence ends at a clause end (；;)
-// or the next refers back to it (text.RefersBack). A line is cut first at
-// the headings and list items flattened into it (text.FlatBlocks: no
-// sentence runs on from a list item into a heading or the next item); a
-// block that opens with a Chinese heading and goes on with text is text,
-// and a forum speech's time and speaker (text.TrimSpeechPrefix) are not.
-func splitClauses(s string) []clause {
-	var out []clause
-	lines := strings.Split(s, "\n")
-	for li, line := range lines {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "|") {
-			// a table row is one sentence: its cells ("长江大保护：渔民放流
-			// 中华鲟 32.7 万赞；非常正面 64%"); header and rule are left out
-			next := ""
-			if li+1 < len(lines) {
-				next = lines[li+1]
-			}
-			if row, ok := text.TableRow(line, next); ok {
-				out, _ = appendSentence(out, row)
-			}
-			continue
-		}
-		heading := "" // a heading alone, for the sentence after it
-		for _, b := range text.FlatBlocks(text.TrimSpeechPrefix(line)) {
-			if b.Text == "" {
-				heading = b.Heading
-				continue
-			}
-			if b.Heading != "" {
-				heading = b.Heading
-			}
-			out = appendBlock(out, strings.TrimLeft(b.Text, "-*• "), heading)
-			heading = ""
-		}
-	}
-	return out
-}
-
-// appendBlock appends the clauses of one block of a line (text.FlatBlocks:
-// cut at flattened headings and list items), the first under heading.
-func appendBlock(out []clause, block, heading string) []clause {
-	prevKept := false // the block's previous piece was kept as the last clause of out
-	for _, piece := range lineSentences.Split(block) {
-		var kept bool
-		n := len(out)
-		out, kept = appendSentence(out, piece)
-		if kept {
-			out[n].heading = heading
-		}
-		heading = ""
-		if kept && prevKept && n > 0 && (endsClause(out[n-1].text) || text.RefersBack(out[n].text)) {
-			out[n-1].joinsNext = true
-		}
-		prevKept = kept
-	}
-	return out
-}
-
-// endsClause reports whether a sentence ends with a clause end (；;): the
-// sentence of the text goes on after it.
-func endsClause(s string) bool {
-	return strings.HasSuffix(s, "；") || strings.HasSuffix(s, ";")
-}
-
-// appendSentence appends s to out as a clause when it says something
-// (10 runes or more, a letter, no link), cut at a clause end past 280
-// runes, and reports whether it did.
-func appendSentence(out []clause, s string) ([]clause, bool) {
-	s = strings.TrimSpace(s)
-	if runeLen(s) < 10 || strings.Contains(s, "://") {
-		return out, false // too short to say anything, or a link line
-	}
-	letters := false
-	for _, r := range s {
-		if unicode.IsLetter(r) {
-			letters = true
-			break
-		}
-	}
-	if !letters {
-		return out, false
-	}
-	if runeLen(s) > 280 {
-		s = cutClause(s, 279) + "…"
-	}
-	return append(out, clause{text: s}), true
-}
-
-// cutClause returns a prefix of s of at most n runes that ends at a
-// clause boundary (，、,；;： or a space) in its second half when there
-// is one, else at the last place that is not inside a number, a time or
-// a Latin word (never between two of their letters, digits or : . — -, so
-// "工作日08:30—17:00" is never cut to "工作日08:30—17").
-func cutClause(s string, n int) string {
-	rs := []rune(s)
-	if len(rs) <= n {
-		return s
-	}
-	for i := n; i > n/2; i-- {
-		if strings.ContainsRune("，、,；;： ", rs[i-1]) {
-			return strings.TrimRight(string(rs[:i]), " ")
-		}
-	}
-	word := func(r rune) bool {
-		return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.Is(unicode.Han, r) || r == ':' || r == '.' || r == '—' || r == '-'
-	}
-	i := n
-	for i > 0 && word(rs[i-1]) && word(rs[i]) {
-		i--
-	}
-	if i == 0 {
-		i = n
-	}
-	return string(rs[:i])
-}
-
-// bookkeepingRE matches the sentences our graphs' knowledge model writes
-// about how the research was done (graphrag/knowledge's phrases), which
-// are no evidence: search-query records ("网络搜索「…」，3 条结果", "web
-// search "…", 3 results"), section lists ("段落：…", "Sections: …"), the
-// topic, engine and host descriptions and the topic report's engine
-// count. They may guide retrieval but are never quoted as an answer.
-var bookkeepingRE = regexp.MustCompile(`^(?:网络搜索「.*」，\d+ 条结果|web search ".*", \d+ results|段落：|Sections: |研究主题「|research topic "|论坛主持人，\d+ 次总结|the forum host, \d+ syntheses|主题「.*」由 \d+ 个引擎研究|The topic ".*" was researched by \d+ engines|不可用：|Not available: )|(?:研究引擎|research engine)(?:，报告《.*》|, report ".*")?(?:，\d+ 个段落，\d+ 条搜索记录|, \d+ sections, \d+ search records)|^主持人总结 ?\d+`)
-
-// isBookkeeping reports whether a context sentence is a bookkeeping record
-// (bookkeepingRE), after list markers and white space, a web page's
-// navigation copied with its text (pageChrome), or a sentence about the
-// research rather than its subject, a research plan among them
-// (text.IsMeta: "梳理李明2024年3月…的选址过程", "本段落旨在…", as the
-// report's evidence leaves out).
-func isBookkeeping(s string) bool {
-	return bookkeepingRE.MatchString(strings.TrimSpace(strings.TrimLeft(s, "-*• "))) || pageChrome(s) || text.IsMeta(s)
-}
-
-// pageChrome reports whether s holds a web page's navigation rather than
-// its text: a breadcrumb trail (two or more " > " or " › " separators,
-// "首页 > 杭州 > 创业故事 > 正文") or share buttons ("分享到：", "Share
-// on").
-func pageChrome(s string) bool {
-	return strings.Count(s, " > ")+strings.Count(s, " › ") >= 2 || strings.Contains(s, "分享到") || strings.Contains(s, "Share on ")
-}
-
 // intents are what a question asks for besides its terms, each a pattern
 // of the question and one of the sentences that answer it: a reason, a
 // place, a time, a quantity. A sentence of the context that matches the
@@ -367,7 +196,9 @@ func contextSentences(tables []ctxTable) []*sentence {
 
 // localSearchAnswer is the offline answer to a local search: the most
 // relevant, mutually different sentences of the context, each with the
-// citation of its record, under a label saying they were extracted.
+// citation of its record, under a label saying they were extracted; for
+// a comparison question (comparedSides) the sentences about each side
+// under the side's name (compareSides), when either side has one.
 func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	zh := hasHan(in.Query)
 	tables := parseContext(system)
@@ -379,23 +210,35 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	if len(sents) == 0 {
 		return label + "\n\n" + empty
 	}
-	scoreSentences(sents, subjectQuery(in.Query, tables))
-	chosen, lexical := chooseSentences(sents)
+	query := subjectQuery(in.Query, tables)
+	scoreSentences(sents, query)
 	var b strings.Builder
 	b.WriteString(label + "\n\n")
+	if sa, sb, ok := comparedSides(query); ok {
+		if ca, cb := compareSides(sents, sa, sb); len(ca)+len(cb) > 0 {
+			writeComparison(&b, sa, sb, ca, cb, zh)
+			return strings.TrimRight(b.String(), "\n")
+		}
+	}
+	chosen, lexical := chooseSentences(sents)
 	if !lexical {
 		b.WriteString(nearest + "\n\n")
 	}
 	for _, s := range chosen {
-		// the sentence with the clauses that continue it (clauseRun)
-		var q strings.Builder
-		lo, hi := clauseRun(sents, s.order)
-		for i := lo; i <= hi; i++ {
-			q.WriteString(sents[i].text)
-		}
-		b.WriteString("- " + text.Cite(q.String(), "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
+		writeQuote(&b, sents, s)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// writeQuote writes s as a bullet: the sentence with the clauses that
+// continue it (clauseRun) and the citation of its record.
+func writeQuote(b *strings.Builder, sents []*sentence, s *sentence) {
+	var q strings.Builder
+	lo, hi := clauseRun(sents, s.order)
+	for i := lo; i <= hi; i++ {
+		q.WriteString(sents[i].text)
+	}
+	b.WriteString("- " + text.Cite(q.String(), "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
 }
 
 // subjectQuery is the question the answer's sentences are scored for:

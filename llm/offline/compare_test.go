@@ -1,0 +1,62 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// The sides of a comparison question are the content words on either side
+// of its joining word (before the cue, else after it); a question without
+// a cue, without a joining word or with one side compares nothing.
+func TestComparedSides(t *testing.T) {
+	for _, c := range []struct {
+		q, a, b string
+		ok      bool
+	}{
+		{"微博和抖音上关于武汉大学的讨论有什么不同？", "微博", "抖音", true},
+		{"写字楼商圈和老城区街角相比有什么区别？", "写字楼商圈", "老城区街角", true},
+		{"拿铁与美式的差异在哪里？", "拿铁", "美式", true},
+		{"What is the difference between Alex Mercer and Taylor Cruz?", "alex mercer", "taylor cruz", true},
+		{"李明为什么选择写字楼商圈？", "", "", false},
+		{"樱花季和校庆期间的舆情怎么样？", "", "", false},
+		{"舆情前后有什么不同？", "", "", false},
+	} {
+		a, b, ok := comparedSides(c.q)
+		if ok != c.ok || ok && (strings.ToLower(a) != c.a || strings.ToLower(b) != c.b) {
+			t.Errorf("comparedSides(%q) = %q, %q, %v; want %q, %q, %v", c.q, a, b, ok, c.a, c.b, c.ok)
+		}
+	}
+}
+
+// A comparison question is answered with each side's sentences under the
+// side's name: every bullet under **微博** holds 微博 and not 抖音, and the
+// other way round; a record's sentence that speaks of both sides is under
+// neither. Without the comparison rule the answer has no side labels and
+// puts the best-matching sentences first whatever side they are about.
+func TestLocalSearchAnswerComparison(t *testing.T) {
+	ctx := "-----Sources-----\nid|text\n" +
+		"0|微博话题#武大樱花预约#阅读量3.8亿。微博网友抱怨抢不到票。\n" +
+		"1|抖音上的樱花短视频播放量破千万。抖音用户多在晒照打卡。\n" +
+		"2|微博和抖音都在讨论樱花季。\n"
+	resp, err := New().Complete(t.Context(), searchRequest("微博和抖音上的讨论有什么不同？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := ""
+	n := map[string]int{}
+	for _, l := range strings.Split(resp.Content, "\n") {
+		switch {
+		case l == "**微博**" || l == "**抖音**":
+			side = strings.Trim(l, "*")
+		case strings.HasPrefix(l, "- "):
+			other := map[string]string{"微博": "抖音", "抖音": "微博"}[side]
+			if side == "" || !strings.Contains(l, side) || strings.Contains(l, other) {
+				t.Errorf("bullet under %q: %s", side, l)
+			}
+			n[side]++
+		}
+	}
+	if n["微博"] == 0 || n["抖音"] == 0 || strings.Contains(resp.Content, "都在讨论") {
+		t.Errorf("bullets per side %v, want some for each and none quoting both sides:\n%s", n, resp.Content)
+	}
+}
