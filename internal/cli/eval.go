@@ -185,9 +185,20 @@ func writeEvalText(w io.Writer, rep *eval.Report) {
 		fmt.Fprintf(w, "method:             %s (%d answered by local search, %d by global search)\n", t.Method, t.Local, t.Global)
 	}
 	fmt.Fprintf(w, "false refusals:     %d of %d\n", t.FalseRefusals, t.Answerable)
-	fmt.Fprintf(w, "assertion recall:   %.2f (%d of %d assertions)\n", t.AssertionRecall, t.AssertionsMet, t.Assertions)
-	fmt.Fprintf(w, "citation validity:  %.2f (%d of %d citations; %d answers cite nothing)\n", t.CitationValidity, t.CitationsValid, t.Citations, t.Uncited)
-	fmt.Fprintf(w, "source recall:      %.2f (%d of %d expected records)\n", t.SourceRecall, t.RecordsFound, t.ExpectedRecords)
-	fmt.Fprintf(w, "off-topic refused:  %.2f (%d of %d)\n", t.OffTopicRefusal, t.OffTopicRefused, t.OffTopic)
+	fmt.Fprintf(w, "assertion recall:   %s (%d of %d assertions)\n", shownRatio(t.AssertionRecall, t.Assertions), t.AssertionsMet, t.Assertions)
+	fmt.Fprintf(w, "citation validity:  %s (%d of %d citations; %d answers cite nothing)\n", shownRatio(t.CitationValidity, t.Citations), t.CitationsValid, t.Citations, t.Uncited)
+	fmt.Fprintf(w, "source recall:      %s (%d of %d expected records)\n", shownRatio(t.SourceRecall, t.ExpectedRecords), t.RecordsFound, t.ExpectedRecords)
+	fmt.Fprintf(w, "off-topic refused:  %s (%d of %d)\n", shownRatio(t.OffTopicRefusal, t.OffTopic), t.OffTopicRefused, t.OffTopic)
 	fmt.Fprintf(w, "latency:            p50 %.0f ms, p95 %.0f ms\n", t.LatencyP50MS, t.LatencyP95MS)
+}
+
+// shownRatio prints a total's ratio with two decimals, or "n/a" when it
+// counts nothing (den == 0): eval.Totals holds 1 there, so that a set
+// without expected records passes its threshold, but a reader of
+// "source recall: 1.00 (0 of 0)" would take it for a measurement.
+func shownRatio(v float64, den int) string {
+	if den == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f", v)
 }

@@ -340,3 +340,18 @@ func TestAnswersQuoteNoPlansOrSpeechPrefixes(t *testing.T) {
 		t.Errorf("%d answer sentences for %d questions", n, len(questions))
 	}
 }
+
+// A total that counts nothing is printed as n/a, not as the 1.00 that
+// eval.Totals holds for it (the held-out set expects no records: its
+// source recall read "1.00 (0 of 0)").
+func TestShownRatio(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		den  int
+		want string
+	}{{1, 0, "n/a"}, {0, 0, "n/a"}, {0.9412, 51, "0.94"}, {1, 3, "1.00"}, {0, 5, "0.00"}} {
+		if got := shownRatio(tc.v, tc.den); got != tc.want {
+			t.Errorf("shownRatio(%v, %d) = %q, want %q", tc.v, tc.den, got, tc.want)
+		}
+	}
+}
