@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -106,4 +107,38 @@ func checkGolden(t *testing.T, path, got string) {
 	}
 	t.Errorf("%s differs from the output (-golden +got):\n%s\nIf the change is intended, refresh the golden files with\n"+
 		"\tgo test ./internal/cli -run TestGolden -update\nand review their diff.", path, diff)
+}
+
+// A lead line that states how many items follow ("时间线（…11 个事件…）：")
+// states the count of the list printed under it. The timeline's lead
+// counted its entries before printOnce removed one that a chapter also
+// printed (the fixture said 11 and listed 10); the golden reports are the
+// outputs TestGolden holds.
+func TestLeadCountsMatchLists(t *testing.T) {
+	countRE := regexp.MustCompile(`(\d+) ?(?:个|条|项|件)[^：\n]*：$`)
+	itemRE := regexp.MustCompile(`^(?:\d+\.|[-*]) `)
+	for _, name := range []string{"coffee", "wuhan"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "golden", name, "report.md.golden"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(b), "\n")
+		for i, l := range lines {
+			m := countRE.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			j := i + 1
+			for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
+				j++
+			}
+			n := 0
+			for ; j < len(lines) && itemRE.MatchString(lines[j]); j++ {
+				n++
+			}
+			if n > 0 && fmt.Sprint(n) != m[1] {
+				t.Errorf("%s line %d: %q states %s, the list under it has %d items", name, i+1, l, m[1], n)
+			}
+		}
+	}
 }

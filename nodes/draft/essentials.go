@@ -127,7 +127,7 @@ func timelineBlocks(es *prompts.Essentials) []ir.Block {
 	}
 	b := list(items)
 	b.ListType = "ordered"
-	return []ir.Block{para(fmt.Sprintf("时间线（材料中带日期的 %d 个事件，按日期排列）：", len(items))), b}
+	return []ir.Block{para("时间线（材料中带日期的事件，按日期排列）："), b}
 }
 
 // platformBlocks: the platform split as a table and a bar chart of every
