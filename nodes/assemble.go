@@ -63,7 +63,7 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 		res.rec = &rec
 		return res, nil
 	}
-	fu := FollowUps{Model: r.chapterModel, Embedders: cfg.Embedders, Count: cfg.FollowUps,
+	fu := FollowUps{Model: r.chapterModel, Offline: cfg.Offline, Embedders: cfg.Embedders, Count: cfg.FollowUps,
 		Temperature: cfg.ProseTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	fo, err := fu.Run(ctx, fi)
 	if err != nil {

@@ -15,6 +15,8 @@ import (
 	"reportengine/graphrag/questiongen"
 	"reportengine/internal/parallel"
 	"reportengine/llm"
+	"reportengine/llm/offline"
+	"reportengine/prompts"
 )
 
 // DefaultFollowUps is the number of follow-up questions a report ends with.
@@ -35,7 +37,8 @@ const DefaultFollowUps = 5
 // embed). Entities are embedded with the embedder Embedders makes for
 // them.
 type FollowUps struct {
-	Model     llm.Model // answers the question-generation call; required
+	Model     llm.Model // answers the question-generation call; required unless Offline
+	Offline   bool      // the offline writer called directly (WriteQuestions of llm/offline), not Model
 	Embedders Embedders // makes the embedder of the knowledge model; required without Input.Builder
 	Count     int       // 0 = DefaultFollowUps
 	// Temperature is sent with the call; nil = DefaultProseTemperature.
@@ -122,9 +125,13 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 		}
 	}
 	n := orDefault(s.Count, DefaultFollowUps)
-	g, err := questiongen.New(questiongen.Config{Builder: b, Model: s.Model,
+	cfg := questiongen.Config{Builder: b, Model: s.Model,
 		Temperature: temperature(s.Temperature, DefaultProseTemperature),
-		MaxTokens:   capTokens(followUpReplyTokens+followUpQuestionToken*(n+2), s.MaxOutputTokens)})
+		MaxTokens:   capTokens(followUpReplyTokens+followUpQuestionToken*(n+2), s.MaxOutputTokens)}
+	if s.Offline {
+		cfg.Model, cfg.Write = nil, writeQuestionsOffline
+	}
+	g, err := questiongen.New(cfg)
 	if err != nil {
 		return out, fmt.Errorf("follow-up questions: %w", err)
 	}
@@ -168,6 +175,15 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 		out.Questions = append(out.Questions, q)
 	}
 	return out, nil
+}
+
+// writeQuestionsOffline is the offline question step (FollowUps.Offline):
+// the extractive writer on the context text, no prompt and no JSON.
+func writeQuestionsOffline(ctx context.Context, in prompts.QuestionGenerationInput, context string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	return offline.WriteQuestions(in, context), nil
 }
 
 // builder maps the graph's topic, engines, sections and cited sources onto

@@ -14,7 +14,9 @@ import (
 // call (CallStats.Calls 1, Requests 0, as the offline model's calls did),
 // so the manifest counts the steps. Its replies go through the same checks
 // as a model's. Config.Offline makes
-// the pipeline use it. A cancelled ctx returns ctx.Err() before the step.
+// the pipeline use it, and the follow-up questions' step too
+// (FollowUps.Offline: llm/offline's question writer on the context text).
+// A cancelled ctx returns ctx.Err() before the step.
 type Offline struct{}
 
 var (

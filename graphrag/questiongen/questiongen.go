@@ -49,8 +49,15 @@ type Config struct {
 	// Builder builds the context when a request carries none; required
 	// unless every request brings its own context.
 	Builder *localsearch.ContextBuilder
-	// Model answers (required); safe for concurrent use.
+	// Model answers (required without Write); safe for concurrent use.
 	Model llm.Model
+	// Write, when set, writes the questions instead of Model: the typed
+	// step of an offline writer called directly (the report's follow-ups
+	// pass llm/offline's WriteQuestions), given the request as the model
+	// would get it and the context text, with no system prompt and no JSON.
+	// Its reply is parsed and screened as a model's and counts as one call
+	// (PromptTokens 0: no prompt is sent). Safe for concurrent use.
+	Write func(ctx context.Context, in prompts.QuestionGenerationInput, context string) (string, error)
 	// Tokenizer counts the prompt tokens; nil = the builder's (o200k_base
 	// without a builder).
 	Tokenizer llm.Tokenizer
@@ -84,8 +91,8 @@ type Generator struct {
 // validate) and returns a Generator. Errors wrap ErrConfig or, for the
 // params, localsearch.ErrConfig.
 func New(cfg Config) (*Generator, error) {
-	if cfg.Model == nil {
-		return nil, fmt.Errorf("%w: Config.Model is required", ErrConfig)
+	if cfg.Model == nil && cfg.Write == nil {
+		return nil, fmt.Errorf("%w: Config.Model or Config.Write is required", ErrConfig)
 	}
 	if cfg.SystemPrompt == "" {
 		cfg.SystemPrompt = SystemPrompt
@@ -250,14 +257,22 @@ func (g *Generator) context(ctx context.Context, r Request, res *Result) (matche
 // returns the model's reply, recording it (Raw), the call and the system
 // prompt's tokens in res.
 func (g *Generator) ask(ctx context.Context, r Request, res *Result) (string, error) {
+	in := prompts.QuestionGenerationInput{Task: prompts.TaskQuestionGeneration, Question: res.QuestionContext, QuestionCount: r.Count}
+	if n := len(r.History); n > 1 {
+		in.History = r.History[:n-1]
+	}
+	if g.cfg.Write != nil { // the typed step: no prompt, no JSON
+		content, err := g.cfg.Write(ctx, in, res.ContextText)
+		if err != nil {
+			return "", fmt.Errorf("questiongen: %w", err)
+		}
+		res.Raw, res.LLMCalls = content, 1
+		return content, nil
+	}
 	system, err := localsearch.FormatPrompt(g.cfg.SystemPrompt, map[string]string{
 		"context_data": res.ContextText, "question_count": strconv.Itoa(r.Count)})
 	if err != nil {
 		return "", err
-	}
-	in := prompts.QuestionGenerationInput{Task: prompts.TaskQuestionGeneration, Question: res.QuestionContext, QuestionCount: r.Count}
-	if n := len(r.History); n > 1 {
-		in.History = r.History[:n-1]
 	}
 	user, err := json.Marshal(in)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -246,4 +247,24 @@ func TestOfflineQuestionsDulce(t *testing.T) {
 		}
 	}
 	t.Logf("offline questions: %q", res.Questions)
+	// the offline writer called directly (Config.Write, no Model): the
+	// same reply from the context text as from the prompt and its JSON
+	var asked prompts.QuestionGenerationInput
+	direct, err := New(Config{Builder: b, Write: func(_ context.Context, in prompts.QuestionGenerationInput, context string) (string, error) {
+		asked = in
+		return offline.WriteQuestions(in, context), nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dres, err := direct.Generate(t.Context(), Request{History: hist, Count: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dres.Raw != res.Raw || !slices.Equal(dres.Questions, res.Questions) || dres.LLMCalls != 1 || dres.PromptTokens != 0 {
+		t.Errorf("direct: %q (raw %q, %d calls, %d prompt tokens); want %q (raw %q), 1 call, 0 tokens", dres.Questions, dres.Raw, dres.LLMCalls, dres.PromptTokens, res.Questions, res.Raw)
+	}
+	if asked.Question != hist[0] || asked.QuestionCount != 3 || asked.Task != prompts.TaskQuestionGeneration {
+		t.Errorf("Write was given %+v", asked)
+	}
 }

@@ -143,7 +143,7 @@ func (m *Model) answer(req llm.Request) (string, error) {
 	case prompts.TaskQuestionGeneration:
 		var in prompts.QuestionGenerationInput
 		if err = decode(raw, &in); err == nil {
-			return questionsAnswer(in, systemText(req)), nil
+			return WriteQuestions(in, systemText(req)), nil
 		}
 	case "":
 		return "", badRequest(req, "offline model: the user message has no \"task\" field")

@@ -14,15 +14,19 @@ import (
 // zero questions.
 const DefaultQuestionCount = 5
 
-// questionsAnswer proposes follow-up questions about the context's
+// WriteQuestions proposes follow-up questions about the context's
 // entities (in selection order, the most relevant first) and its
 // relationships, skipping entities and pairs the asked questions already
 // name, in the language of the latest question (of the context when there
 // is none). One "- " line per question. Only names a reader knows are
 // asked about (questionName, bookkeeping): no engine or node-type ids, no
 // summary labels or search queries, no names cut short, nothing
-// offensive; a pair is asked about once, whichever its order.
-func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
+// offensive; a pair is asked about once, whichever its order. context
+// holds the context tables as graphrag/localsearch writes them, alone
+// (the report's follow-ups call it directly, through
+// questiongen.Config.Write: no prompt, no JSON) or inside the system
+// prompt of a question_generation request.
+func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 	n := in.QuestionCount
 	if n <= 0 {
 		n = DefaultQuestionCount
@@ -32,7 +36,7 @@ func questionsAnswer(in prompts.QuestionGenerationInput, system string) string {
 	mentioned := func(title string) bool {
 		return title != "" && strings.Contains(askedLow, strings.ToLower(title))
 	}
-	c := readQuestionContext(system)
+	c := readQuestionContext(context)
 	zh := hasHan(in.Question)
 	if in.Question == "" && len(in.History) == 0 {
 		zh = mostlyHan(c.texts)

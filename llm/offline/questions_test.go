@@ -20,7 +20,7 @@ func questionsFor(t *testing.T, question string, n int, entities []string, rels 
 	for i, r := range rels {
 		b.WriteString(strings.Join([]string{itoa(i), r[0], r[1], "related", "1.0"}, "|") + "\n")
 	}
-	out := questionsAnswer(prompts.QuestionGenerationInput{Question: question, QuestionCount: n}, systemWith(b.String()))
+	out := WriteQuestions(prompts.QuestionGenerationInput{Question: question, QuestionCount: n}, systemWith(b.String()))
 	if out == "" {
 		return nil
 	}
@@ -72,7 +72,7 @@ func TestQuestionsNoSearchQueryEntities(t *testing.T) {
 	b.WriteString("1|应对舆情的“三字诀”|一篇评论|1\n")
 	b.WriteString("\n\n-----Relationships-----\nid|source|target|description|weight\n")
 	b.WriteString("0|武汉大学成功的舆情应对案例|应对舆情的“三字诀”|搜索「…」找到了「…」|1.0\n")
-	out := questionsAnswer(prompts.QuestionGenerationInput{Question: "武大如何应对舆情？", QuestionCount: 5}, systemWith(b.String()))
+	out := WriteQuestions(prompts.QuestionGenerationInput{Question: "武大如何应对舆情？", QuestionCount: 5}, systemWith(b.String()))
 	if out != "- 「应对舆情的“三字诀”」的具体情况和影响如何？" {
 		t.Errorf("questions:\n%s", out)
 	}
@@ -148,7 +148,7 @@ func TestQuestionsNoStructuralRelations(t *testing.T) {
 	b.WriteString("0|武汉大学近年来的主要舆情事件案例|武汉大学污蔑性骚扰案件|搜索「武汉大学近年来的主要舆情事件案例」找到了「武汉大学污蔑性骚扰案件」|1.0\n")
 	b.WriteString("1|樱花季限流|武汉大学遭遇“樱花劫”|段落「樱花季限流」搜索了「武汉大学遭遇“樱花劫”」|1.0\n")
 	b.WriteString("2|樱花季预约|武汉大学保卫部|「樱花季预约」由「武汉大学保卫部」发布|1.0\n")
-	out := questionsAnswer(prompts.QuestionGenerationInput{Question: "樱花季网友怎么看？", QuestionCount: 5}, systemWith(b.String()))
+	out := WriteQuestions(prompts.QuestionGenerationInput{Question: "樱花季网友怎么看？", QuestionCount: 5}, systemWith(b.String()))
 	for _, bad := range []string{"主要舆情事件案例", "污蔑性骚扰案件", "樱花季限流"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("a structural edge is asked about (%s):\n%s", bad, out)
@@ -168,13 +168,13 @@ func TestQuestionsNoStructuralRelations(t *testing.T) {
 func TestQuestionsLanguageWithoutQuestion(t *testing.T) {
 	ctx := "-----Reports-----\nid|title|content\n0|李明咖啡店|主题「李明咖啡店」由四个引擎研究，会员体系与断货事件是讨论最多的话题。\n\n" +
 		"-----Entities-----\nid|entity|description|number of relationships\n0|Latte Art Lab|a coffee workshop|1\n"
-	out := questionsAnswer(prompts.QuestionGenerationInput{QuestionCount: 2}, systemWith(ctx))
+	out := WriteQuestions(prompts.QuestionGenerationInput{QuestionCount: 2}, systemWith(ctx))
 	if out != "- 「Latte Art Lab」的具体情况和影响如何？" {
 		t.Errorf("got %q", out)
 	}
 	en := "-----Reports-----\nid|title|content\n0|Dulce|The operation at Dulce base and its teams.\n\n" +
 		"-----Entities-----\nid|entity|description|number of relationships\n0|杜尔塞|基地|1\n"
-	if out := questionsAnswer(prompts.QuestionGenerationInput{QuestionCount: 2}, systemWith(en)); out != "- What part does 杜尔塞 play in this?" {
+	if out := WriteQuestions(prompts.QuestionGenerationInput{QuestionCount: 2}, systemWith(en)); out != "- What part does 杜尔塞 play in this?" {
 		t.Errorf("English context: got %q", out)
 	}
 }
