@@ -22,6 +22,11 @@ func TestSortedBigramIndexOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	alphabet := []string{"a", "b", " ", "樱", "花", "哈", "\xff", "\U0001F600", "\U00020000", "é", "1"}
 	random := make([]string, 20000)
+	if testing.Short() {
+		// the race step: the same passes on all cores, a tenth of the
+		// documents (the maps' oracle took a minute under the detector)
+		random = random[:2000]
+	}
 	for i := range random {
 		var sb strings.Builder
 		for range rng.IntN(30) {

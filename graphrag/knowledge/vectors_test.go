@@ -578,7 +578,13 @@ func TestNearestSparseOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for qi := range 40 {
+		queries := 40
+		if testing.Short() {
+			// the race step: the same stores and goroutines, fewer of
+			// the row-by-row oracle's passes (minutes under the detector)
+			queries = 5
+		}
+		for qi := range queries {
 			q := make([]float32, c.dim)
 			if qi%5 == 0 {
 				copy(q, vecs[rng.IntN(c.n)]) // a stored row itself
