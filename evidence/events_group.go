@@ -89,8 +89,7 @@ func eventGroups(names [][]eventName) (*eventTable, [][]string) {
 	et := &eventTable{of: map[string]int{}, strong: map[string]bool{}}
 	parent := map[string]string{}
 	count := map[string]int{}
-	var find func(string) string
-	find = func(x string) string {
+	find := func(x string) string {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
