@@ -87,3 +87,15 @@ func TestSentencePeriods(t *testing.T) {
 		t.Errorf("Split = %q, want %q", got, want)
 	}
 }
+
+// TableRowAt takes the line after lines[i] as next: a header row (a rule
+// follows it) is no sentence, a body row is, and the last line has no next.
+func TestTableRowAt(t *testing.T) {
+	lines := []string{"| 平台 | 占比 |", "|---|---|", "| 微博 | 41% |", "| 抖音 | 22% |"}
+	for i, want := range []string{"", "", "微博：41%", "抖音：22%"} {
+		got, ok := TableRowAt(lines, i)
+		if got != want || ok != (want != "") {
+			t.Errorf("TableRowAt(lines, %d) = %q, %v; want %q", i, got, ok, want)
+		}
+	}
+}

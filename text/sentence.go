@@ -138,6 +138,17 @@ func TableRow(line, next string) (sentence string, ok bool) {
 	return cells[0] + "：" + strings.Join(cells[1:], "；"), true
 }
 
+// TableRowAt is TableRow of lines[i], with the line after it (none after
+// the last line) as next: the form the offline writers use when they walk
+// a text's lines. i must index lines.
+func TableRowAt(lines []string, i int) (sentence string, ok bool) {
+	next := ""
+	if i+1 < len(lines) {
+		next = lines[i+1]
+	}
+	return TableRow(lines[i], next)
+}
+
 // tableRule reports whether a markdown line is a table's rule (|---|:--|).
 func tableRule(line string) bool {
 	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: ") == ""

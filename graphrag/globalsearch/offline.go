@@ -302,11 +302,7 @@ func reportSentences(md string) []string {
 	for li, line := range lines {
 		line = strings.TrimSpace(line)
 		if strings.HasPrefix(line, "|") {
-			next := ""
-			if li+1 < len(lines) {
-				next = lines[li+1]
-			}
-			if row, ok := text.TableRow(line, next); ok {
+			if row, ok := text.TableRowAt(lines, li); ok {
 				out = keepSentence(out, row, true)
 			}
 			continue

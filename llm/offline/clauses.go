@@ -53,11 +53,7 @@ func splitClauses(s string) []clause {
 		if strings.HasPrefix(line, "|") {
 			// a table row is one sentence: its cells ("长江大保护：渔民放流
 			// 中华鲟 32.7 万赞；非常正面 64%"); header and rule are left out
-			next := ""
-			if li+1 < len(lines) {
-				next = lines[li+1]
-			}
-			if row, ok := text.TableRow(line, next); ok {
+			if row, ok := text.TableRowAt(lines, li); ok {
 				out, _ = appendSentence(out, row)
 			}
 			continue
