@@ -81,18 +81,7 @@ func BenchmarkBuild(b *testing.B) {
 	b.ReportAllocs()
 	var g *graphrag.Graph
 	for b.Loop() {
-		loaded, err := state.Load(inputs, state.LoadOptions{AllowMixedQueries: true})
-		if err != nil {
-			b.Fatal(err)
-		}
-		entries, _, err := forum.ParseFile(forumPath)
-		if err != nil {
-			b.Fatal(err)
-		}
-		g, _, err = builder.Build(builder.Config{Topic: loaded.Topic(), States: loaded.States, Forum: entries, Unavailable: loaded.Unavailable})
-		if err != nil {
-			b.Fatal(err)
-		}
+		g = buildOnce(b, inputs, forumPath)
 	}
 	b.StopTimer()
 	runtime.GC()
