@@ -41,6 +41,8 @@ type ContextBuilder struct {
 	attrs   []string  // attribute keys of the first report (columns before the content)
 	low     []string  // per report: title, summary and content, lower-cased (the extractive steps' corpus)
 
+	evidenceState // the run's evidence behind a sentence (evidence.go)
+
 	tokMu  sync.Mutex
 	rowTok [2][]int // per UseSummary (0 false, 1 true): raw row tokens per report, nil until counted
 }

@@ -1,11 +1,14 @@
 package globalsearch
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"reportengine/graphrag/knowledge"
 	"reportengine/llm"
+	"reportengine/text"
 )
 
 // A point whose formatted text fills the reduce budget exactly is kept;
@@ -138,5 +141,123 @@ func TestRouteFollowUp(t *testing.T) {
 	}
 	if got := r.RouteFollowUp("那后来呢？", nil); got.Method != MethodGlobal {
 		t.Errorf("那后来呢？ without history: %+v", got)
+	}
+}
+
+// A broad question over reports without a rating (our graphs' engine
+// reports) leads with the run's main event: on the fixture most records
+// are about the 图书馆 event (counted here: more text units hold 图书馆
+// than 樱花, and more than hold 校史), and the first point of
+// "武汉大学近期舆情的总体态势怎么样？" names it, where the reports' lead
+// sentences (校园环境, 学术声誉: background) led before the points were
+// rated by the evidence they carry (scoreBySupport removed: the media
+// report's background sentence leads).
+func TestBroadLeadsWithMainEvent(t *testing.T) {
+	m := bettafishModel(t)
+	count := func(w string) int {
+		n := 0
+		for _, u := range m.TextUnits() {
+			if strings.Contains(u.Text, w) {
+				n++
+			}
+		}
+		return n
+	}
+	if lib := count("图书馆"); lib <= count("樱花") || lib <= count("校史") {
+		t.Fatalf("图书馆 in %d units, 樱花 %d, 校史 %d: not the main event", lib, count("樱花"), count("校史"))
+	}
+	e := offlineEngine(t, m)
+	for _, q := range []string{"武汉大学近期舆情的总体态势怎么样？", "总体舆情怎么样？"} {
+		res, err := e.Search(t.Context(), Query{Text: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := ""
+		for _, l := range strings.Split(res.Response, "\n") {
+			if strings.HasPrefix(l, "- ") {
+				first = l
+				break
+			}
+		}
+		event := false
+		for _, w := range []string{"图书馆", "诬告", "杨某某", "肖某某", "性骚扰", "杨景媛"} {
+			event = event || strings.Contains(first, w)
+		}
+		if !event {
+			t.Errorf("%s: first point not about the 图书馆 event: %s\n%s", q, first, res.Response)
+		}
+	}
+}
+
+// The evidence a sentence carries (evidenceTable.support) counts only
+// words that tell records apart: a word every unit holds (p·(1−p) = 0), a
+// word every report holds (the topic's name), an everyday word the run
+// uses no more than TopicalLift times as often as general text (今天) and
+// the question's own terms add nothing, while a name two units repeat
+// does. Each case fails with its rule removed.
+func TestEvidenceSupportRules(t *testing.T) {
+	units := []knowledge.TextUnit{
+		{Text: "珞珈学院 杨景媛 图书馆 今天"}, {Text: "珞珈学院 杨景媛 今天"}, {Text: "珞珈学院 樱花"}, {Text: "珞珈学院 樱花"},
+	}
+	filler := strings.Repeat("记录 ", 400)
+	for range 40 {
+		units = append(units, knowledge.TextUnit{Text: "珞珈学院 " + filler})
+	}
+	ev := newEvidenceTable(units)
+	if ev.units != len(units) {
+		t.Fatalf("%d units sampled, want %d", ev.units, len(units))
+	}
+	name := ev.support("杨景媛", nil, nil)
+	if name <= 0 {
+		t.Fatalf("a name two of %d units hold carries nothing", len(units))
+	}
+	if s := ev.support("杨景媛 珞珈学院", nil, nil); s >= name {
+		t.Errorf("a word every unit holds raised the support: %v ≥ %v", s, name)
+	}
+	if s := ev.support("杨景媛 珞珈学院", nil, []string{"珞珈学院 杨景媛", "珞珈学院 樱花"}); s != name {
+		t.Errorf("the topic's name (every report holds it) counted: %v, want %v", s, name)
+	}
+	if v := ev.value("今天"); v != 0 {
+		t.Errorf("an everyday word has value %v (general share %v, %d of %d words)", v, text.GeneralShare("今天"), ev.df["今天"], ev.words)
+	}
+	if s := ev.support("杨景媛", []text.Term{{Text: "杨景媛"}}, nil); s != 0 {
+		t.Errorf("a question term counted: %v", s)
+	}
+}
+
+// A list a report writes across sentences stays together: the items
+// (二是, 三是) of an opener the question matches (一是) follow it into
+// the report's PointsPerReport points though they hold none of the
+// question's words, just under the opener's score; an item word with no
+// opener before it lifts nothing, nor does an item of another family
+// (其次 after 一是). With liftListItems removed the points are the opener
+// and the two unrelated sentences.
+func TestListItemsFollowOpener(t *testing.T) {
+	cs := []mapCand{
+		{text: "二是开头却无前文。", score: 5, pos: 0},
+		{text: "负面舆情集中在几个方面：一是宿舍条件。", score: 80, pos: 1},
+		{text: "另一句与负面舆情有关。", score: 40, pos: 2},
+		{text: "二是纪律处分引发的争议。", score: 5, pos: 3},
+		{text: "其次是别的话题。", score: 6, pos: 4},
+		{text: "三是学术不端指控。", score: 5, pos: 5},
+		{text: "再一句与负面舆情有关。", score: 30, pos: 6},
+	}
+	var got []string
+	for _, p := range bestPoints(slices.Clone(cs)) {
+		got = append(got, p.Description)
+	}
+	want := []string{
+		"负面舆情集中在几个方面：一是宿舍条件 [Data: Reports ()]。",
+		"二是纪律处分引发的争议 [Data: Reports ()]。",
+		"三是学术不端指控 [Data: Reports ()]。",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("points:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	liftListItems(cs)
+	for i, w := range []float64{5, 80, 40, 79.2, 6, 78.4, 30} {
+		if math.Abs(cs[i].score-w) > 1e-9 {
+			t.Errorf("%s: score %v, want %v", cs[i].text, cs[i].score, w)
+		}
 	}
 }

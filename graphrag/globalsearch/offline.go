@@ -126,11 +126,18 @@ const TopicReportID = "report-topic"
 
 // extractiveMap rates sentences of each batch's reports as the map
 // step's points. A question with broad wording (BroadCues) or without
-// content terms asks for the whole: a report's lead sentences score
-// highest, scaled by the report's importance and (with terms) raised by the
-// share of the term weight they hold; a question with content
-// terms scores the sentences by the share of the term weight they hold
-// (a sentence holding none scores 0), scaled less by importance and
+// content terms asks for the whole. Over reports that carry a rating of
+// their importance (rated: a GraphRAG index's ranks), a report's lead
+// sentences score highest, scaled by the report's importance and (with
+// terms) raised by the share of the term weight they hold. Over reports
+// without one (our graphs' engine reports, all of rank 1, which open with
+// background before the event most records discuss), a sentence scores
+// by the run's evidence it carries (its support among the text units,
+// evidenceTable, over the best support of the batch's sentences), raised
+// a little by the share of the term weight it holds and by its position,
+// and scaled by its report's importance. A question with content terms
+// scores the sentences by the share of the term weight they hold (a
+// sentence holding none scores 0), scaled less by importance and
 // position. A report holding less than MinCoverage of the term weight
 // yields no point (for a broad question, of the weight of the terms some
 // report holds: dropUnheld), nor does the topic report of our graphs
@@ -140,54 +147,205 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 	b := e.b
 	b.prepare()
 	reps := b.m.Reports()
-	terms := contentTerms(question)
-	w := termWeights(terms, b.low)
-	broad := len(terms) == 0 || len(BroadCues(question)) > 0
-	if broad {
-		dropUnheld(terms, b.low, w)
+	q := mapQuestion{terms: contentTerms(question), asked: text.Terms(question)}
+	q.weights = termWeights(q.terms, b.low)
+	q.broad = len(q.terms) == 0 || len(BroadCues(question)) > 0
+	if q.broad {
+		dropUnheld(q.terms, b.low, q.weights)
+		if !rated(reps) {
+			q.ev = b.evidence()
+			q.reports = evidenceReports(reps, b.low)
+			q.relWeights = withoutTopic(q.terms, q.weights, q.reports, q.ev)
+		}
 	}
 	out := make([]MapResponse, len(c.Batches))
 	for bi, bt := range c.Batches {
 		m := MapResponse{Batch: bi, Points: []Point{}}
+		var cands [][]mapCand
 		for _, ri := range bt.Reports {
-			r := reps[ri]
-			if r.ID == TopicReportID || coverage(b.low[ri], terms, w) < MinCoverage {
-				continue
+			if r := reps[ri]; r.ID != TopicReportID && coverage(b.low[ri], q.terms, q.weights) >= MinCoverage {
+				cands = append(cands, q.candidates(r, b.importance(ri)))
 			}
-			imp := b.importance(ri)
-			type cand struct {
-				text  string
-				score int
-				pos   int
-			}
-			var cs []cand
-			for k, s := range reportSentences(reportText(r, false)) {
-				rel := coverage(strings.ToLower(s), terms, w)
-				var v float64
-				if broad {
-					v = 100 * (0.25 + 0.75*rel) * (0.4 + 0.6*imp) / (1 + 0.25*float64(k))
-				} else {
-					if rel == 0 {
-						continue
-					}
-					v = 100 * rel * (0.6 + 0.4*imp) / (1 + 0.05*float64(k))
-				}
-				score := int(math.Round(v))
-				if score < 1 {
-					score = 1
-				}
-				cs = append(cs, cand{s, min(score, 100), k})
-			}
-			slices.SortStableFunc(cs, func(x, y cand) int { return cmp.Compare(y.score, x.score) })
-			cs = cs[:min(len(cs), PointsPerReport)]
-			slices.SortStableFunc(cs, func(x, y cand) int { return cmp.Compare(x.pos, y.pos) })
-			for _, x := range cs {
-				m.Points = append(m.Points, Point{Description: text.Cite(x.text, "[Data: Reports ("+r.ShortID+")]"), Score: x.score})
-			}
+		}
+		if q.ev != nil {
+			scoreBySupport(cands, slices.ContainsFunc(q.relWeights, func(w float64) bool { return w > 0 }))
+		}
+		for _, cs := range cands {
+			m.Points = append(m.Points, bestPoints(cs)...)
 		}
 		out[bi] = m
 	}
 	return out
+}
+
+// withoutTopic returns w with 0 for each term that every one of reports
+// holds (two or more reports) and at least TopicUnitShare of the text
+// units use: the topic itself (武汉大学 on the fixture), which a broad
+// question names and every point is about, so it tells no point apart.
+func withoutTopic(terms []text.Term, w []float64, reports []string, ev *evidenceTable) []float64 {
+	out := slices.Clone(w)
+	for i, t := range terms {
+		if ev.share(t.Text) >= TopicUnitShare && heldByAll(t.Text, reports) {
+			out[i] = 0
+		}
+	}
+	return out
+}
+
+// rated reports whether the reports carry a rating of their importance:
+// ranks that differ, as Microsoft GraphRAG's model gives each report. Our
+// graphs' reports all have rank 1.
+func rated(reps []knowledge.CommunityReport) bool {
+	for _, r := range reps {
+		if r.Rank != reps[0].Rank {
+			return true
+		}
+	}
+	return false
+}
+
+// evidenceReports are the lower-cased texts of the reports but the topic
+// report of our graphs (TopicReportID), which names the topic and no
+// finding.
+func evidenceReports(reps []knowledge.CommunityReport, low []string) []string {
+	var out []string
+	for i, r := range reps {
+		if r.ID != TopicReportID {
+			out = append(out, low[i])
+		}
+	}
+	return out
+}
+
+// mapQuestion is what the extractive map knows of the question: its
+// content terms and their weights, whether it is broad, and for a broad
+// one over reports without a rating (rated) the run's evidence table and
+// the reports' texts.
+type mapQuestion struct {
+	terms   []text.Term
+	asked   []text.Term // all the question's terms, its broad words (舆情, 主要) too: no evidence of a point
+	weights []float64
+	broad   bool
+	ev      *evidenceTable
+	reports []string // the reports' lower-cased texts, but the topic report's
+	// relWeights are the weights a sentence's share of the terms is
+	// counted with over unrated reports: those of weights without the
+	// terms every report holds (withoutTopic)
+	relWeights []float64
+}
+
+// mapCand is a sentence of a report as a candidate point: its score
+// (before support, for a broad question), position and support.
+type mapCand struct {
+	text    string
+	report  string // the report's short id
+	score   float64
+	pos     int
+	support float64
+}
+
+// candidates returns report r's sentences as candidate points, scored
+// for the question (see extractiveMap); imp is the report's importance.
+func (q mapQuestion) candidates(r knowledge.CommunityReport, imp float64) []mapCand {
+	var cs []mapCand
+	for k, s := range reportSentences(reportText(r, false)) {
+		rel := coverage(strings.ToLower(s), q.terms, q.weights)
+		c := mapCand{text: s, report: r.ShortID, pos: k}
+		switch {
+		case q.ev != nil:
+			rel = coverage(strings.ToLower(s), q.terms, q.relWeights)
+			c.score = 100 * (0.25 + 0.75*rel) * (0.4 + 0.6*imp) / (1 + 0.02*float64(k))
+			c.support = q.ev.support(s, q.asked, q.reports)
+		case q.broad:
+			c.score = 100 * (0.25 + 0.75*rel) * (0.4 + 0.6*imp) / (1 + 0.25*float64(k))
+		default:
+			if rel == 0 {
+				continue
+			}
+			c.score = 100 * rel * (0.6 + 0.4*imp) / (1 + 0.05*float64(k))
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// scoreBySupport scales each broad candidate's score by its support e
+// over the best support among them. A broad question that names only the
+// topic (aspect false: no term but the topic's, withoutTopic) asks what
+// the data is mostly about, and the evidence decides: 0.1 + 0.9·e². One
+// that names an aspect (正面, 负面) asks for it, its terms decide and the
+// evidence breaks near ties: 0.7 + 0.3·e. Unchanged when no sentence has
+// support.
+func scoreBySupport(reports [][]mapCand, aspect bool) {
+	best := 0.0
+	for _, cs := range reports {
+		for _, c := range cs {
+			best = max(best, c.support)
+		}
+	}
+	if best == 0 {
+		return
+	}
+	for _, cs := range reports {
+		for i := range cs {
+			e := cs[i].support / best
+			if aspect {
+				cs[i].score *= 0.7 + 0.3*e
+			} else {
+				cs[i].score *= 0.1 + 0.9*e*e
+			}
+		}
+	}
+}
+
+// bestPoints returns the PointsPerReport best candidates of one report
+// (ties in text order) as points in text order, each score rounded into
+// 1–100.
+func bestPoints(cs []mapCand) []Point {
+	liftListItems(cs)
+	slices.SortStableFunc(cs, func(x, y mapCand) int { return cmp.Compare(pointScore(y.score), pointScore(x.score)) })
+	cs = cs[:min(len(cs), PointsPerReport)]
+	slices.SortStableFunc(cs, func(x, y mapCand) int { return cmp.Compare(x.pos, y.pos) })
+	out := make([]Point, len(cs))
+	for i, x := range cs {
+		out[i] = Point{Description: text.Cite(x.text, "[Data: Reports ("+x.report+")]"), Score: pointScore(x.score)}
+	}
+	return out
+}
+
+// listFamilies are the words of a list a report writes across sentences
+// ("…集中在几个方面：一是…。二是…。三是…。"): the first opens it, each
+// other one starts an item.
+var listFamilies = [][]string{
+	{"一是", "二是", "三是", "四是", "五是", "六是", "七是", "八是", "九是"},
+	{"第一", "第二", "第三", "第四", "第五", "第六", "第七", "第八", "第九"},
+	{"首先", "其次", "再次", "最后"},
+}
+
+// liftListItems keeps a list together: a candidate that starts with an
+// item word of listFamilies (二是, 第三, 其次) after an earlier candidate
+// of the same report holding the family's opening word (一是, 第一, 首先)
+// scores at least the opener's score less 1 % an item, so the items
+// follow their opener into the points (the opener's sentence names the
+// list, "负面舆情…集中在几个方面", its items rarely repeat the question's
+// words) and never outrank it. cs is one report's candidates in text
+// order.
+func liftListItems(cs []mapCand) {
+	open := make([]int, len(listFamilies)) // per family: the latest opener's index + 1
+	for i := range cs {
+		for f, fam := range listFamilies {
+			if k := slices.IndexFunc(fam[1:], func(w string) bool { return strings.HasPrefix(cs[i].text, w) }); k >= 0 && open[f] > 0 {
+				cs[i].score = max(cs[i].score, cs[open[f]-1].score*(1-0.01*float64(k+1)))
+			} else if strings.Contains(cs[i].text, fam[0]) {
+				open[f] = i + 1
+			}
+		}
+	}
+}
+
+// pointScore is a candidate's score as a point's: rounded, in 1–100.
+func pointScore(v float64) int {
+	return min(max(int(math.Round(v)), 1), 100)
 }
 
 // extractiveReduce writes the answer from the kept points (best first):

@@ -148,7 +148,10 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //  3. content terms of which no report holds MinCoverage of the weight (as
 //     the extractive map weighs them): local — the reports do not speak
 //     of it, and local search's relevance rule decides;
-//  4. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global;
+//  4. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
+//     unless the question compares two named sides (text.ComparedSides:
+//     "微博和抖音上…有什么不同"): local, whose offline answer gives each
+//     side's sentences under its name;
 //  5. no content terms left: global — the question names nothing;
 //  6. an entity whose title the question contains (at least 2 runes, and
 //     for a title without Chinese at least 4 characters, as a whole word):
@@ -190,6 +193,9 @@ func (r *Router) Route(question string) Route {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("no community report holds the question's terms (at most %.0f%% of their weight); local search's relevance rule decides", 100*best)}
 		}
+	}
+	if a, b, ok := text.ComparedSides(question); ok {
+		return Route{Method: MethodLocal, Terms: terms, Reason: fmt.Sprintf("a comparison of %s and %s: local search answers each side with its records", a, b)}
 	}
 	if cues := BroadCues(question); len(cues) > 0 {
 		return Route{Method: MethodGlobal, Reason: "broad wording: " + strings.Join(cues, ", "), Cues: cues, Terms: terms}

@@ -21,11 +21,15 @@ var englishBroad = setOf(
 )
 
 // chineseBroad are Chinese words that ask for the whole (cues; no content
-// terms), longest first.
+// terms), longest first. 舆情 (public opinion) and 近期 (lately) name the
+// matter and time of every run BettaFish makes, as "story" and "dataset"
+// do in English: "武汉大学近期舆情的总体态势" asks what the run is mostly
+// about, where 舆情 as a term would rate the sentences that repeat it
+// (background: "武汉大学的舆情不仅反映了…") over the event the records discuss.
 var chineseBroad = sortedByLength(
 	"总体上", "总体", "整体", "总的来说", "总而言之", "概况", "概述", "概要", "总结", "综述", "全貌", "大体",
-	"大致", "主要", "方面", "主题", "趋势", "整个", "全部", "所有", "总览", "要点", "重点", "核心",
-	"情况", "总结一下",
+	"大致", "主要", "方面", "主题", "趋势", "态势", "整个", "全部", "所有", "总览", "要点", "重点", "核心",
+	"情况", "总结一下", "舆情", "近期",
 )
 
 var chineseBroadWord = setOf(chineseBroad...)
@@ -34,7 +38,7 @@ var chineseBroadWord = setOf(chineseBroad...)
 // Content words such as 情况 alone do not: "李明的情况" asks about one thing.
 var chineseBroadCues = sortedByLength(
 	"总体", "整体", "总的来说", "总而言之", "概况", "概述", "概要", "总结", "综述", "全貌", "大体上", "大致",
-	"哪些方面", "几个方面", "各方面", "主要", "主题", "趋势", "总览", "要点",
+	"哪些方面", "几个方面", "各方面", "主要", "主题", "趋势", "态势", "总览", "要点",
 )
 
 // englishBroadCues are the words and phrases that make an English

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"reportengine/graphrag"
@@ -15,12 +16,7 @@ import (
 // two paths is counted twice). The expected lists are written out by hand.
 func TestCommunityMembersOnceOnTwoPaths(t *testing.T) {
 	g := graphrag.New()
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	must := mustOK(t)
 	must(g.AddNode(&graphrag.Node{ID: "T", Type: graphrag.TypeTopic, Name: "话题"}))
 	must(g.AddNode(&graphrag.Node{ID: "E", Type: graphrag.TypeEngine, Name: "query",
 		Attrs: graphrag.Attributes{{Key: "final_report", Value: "# 报告\n\n结论一段。"}}}))
@@ -88,5 +84,48 @@ func TestSharedReportTitlesTold(t *testing.T) {
 	want := []string{"关于'武汉大学'的深度研究报告（query：query概况、query历史）", "关于'武汉大学舆情'的深度研究报告", "关于'武汉大学'的深度研究报告（insight：insight概况、insight历史）"}
 	if !slices.Equal(got, want) {
 		t.Errorf("report titles %q, want %q", got, want)
+	}
+}
+
+// An engine's final report cut off mid-sentence is replaced by one written
+// from its sections' latest summaries (the report title as the heading,
+// then each section's title and summary, written out here), when they hold
+// more text; a final report that ends a sentence, and a cut one longer
+// than its sections' summaries, stay as they are.
+func TestCutEngineReportFromSections(t *testing.T) {
+	build := func(final string) string {
+		g := graphrag.New()
+		must := mustOK(t)
+		must(g.AddNode(&graphrag.Node{ID: "T", Type: graphrag.TypeTopic, Name: "话题"}))
+		must(g.AddNode(&graphrag.Node{ID: "media", Type: graphrag.TypeEngine, Name: "media",
+			Attrs: graphrag.Attributes{{Key: "final_report", Value: final}, {Key: "report_title", Value: "舆情报告"}}}))
+		must(g.AddEdge(graphrag.Edge{From: "T", To: "media", Relation: graphrag.RelContains, Weight: 1}))
+		for _, s := range []struct{ id, name, summary string }{{"media_P0", "概述", "学校因图书馆事件陷入舆情危机。"}, {"media_P1", "应对", "学校发布通报，宣布全面调查复核。"}} {
+			must(g.AddNode(&graphrag.Node{ID: s.id, Type: graphrag.TypeSection, Name: s.name,
+				Attrs: graphrag.Attributes{{Key: "latest_summary", Value: s.summary}}}))
+			must(g.AddEdge(graphrag.Edge{From: "media", To: s.id, Relation: graphrag.RelContains, Weight: 1}))
+		}
+		m, err := FromGraph(context.Background(), g, GraphOptions{})
+		must(err)
+		return m.Reports()[1].FullContent
+	}
+	want := "# 舆情报告\n\n## 概述\n\n学校因图书馆事件陷入舆情危机。\n\n## 应对\n\n学校发布通报，宣布全面调查复核。"
+	if got := build("# 报告\n\n其中，影响最为深远的"); got != want {
+		t.Errorf("cut report:\n%q\nwant\n%q", got, want)
+	}
+	for _, final := range []string{"# 报告\n\n其中，影响最为深远的是图书馆事件。", "# 报告\n\n" + strings.Repeat("很长的一段", 10) + "其中"} {
+		if got := build(final); got != final {
+			t.Errorf("report %q became\n%q", final, got)
+		}
+	}
+}
+
+// mustOK returns a check that stops t on a non-nil error.
+func mustOK(t *testing.T) func(error) {
+	return func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }

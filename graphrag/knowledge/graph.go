@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"reportengine/graphrag"
 	"reportengine/text"
@@ -325,7 +327,7 @@ func (b *graphBuild) communities() {
 		if b.g.Type(i) != graphrag.TypeEngine {
 			continue
 		}
-		report := strings.TrimSpace(b.g.String(i, "final_report"))
+		report := b.engineReport(i)
 		if report == "" {
 			continue
 		}
@@ -384,16 +386,78 @@ func (b *graphBuild) distinctTitles(reports []CommunityReport, engines []int) {
 		if count[reports[k].Title] < 2 {
 			continue
 		}
-		e := engines[k]
 		var secs []string
-		for i := range b.p.Entities {
-			if len(secs) < 2 && b.g.Type(i) == graphrag.TypeSection &&
-				firstNonEmpty(b.g.String(i, "engine"), strings.SplitN(b.g.ID(i), "_", 2)[0]) == b.g.ID(e) {
+		for _, i := range b.sectionsOf(engines[k]) {
+			if len(secs) < 2 {
 				secs = append(secs, b.title(i))
 			}
 		}
-		reports[k].Title = fmt.Sprintf(b.ph.reportOf, reports[k].Title, b.title(e), strings.Join(secs, b.ph.listSep))
+		reports[k].Title = fmt.Sprintf(b.ph.reportOf, reports[k].Title, b.title(engines[k]), strings.Join(secs, b.ph.listSep))
 	}
+}
+
+// sectionsOf returns the section entities of engine e, in entity order.
+func (b *graphBuild) sectionsOf(e int) []int {
+	var out []int
+	for i := range b.p.Entities {
+		if b.g.Type(i) == graphrag.TypeSection && sectionEngine(b.g, i) == b.g.ID(e) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// sectionEngine is the id of the engine a section node belongs to: its
+// "engine" attribute, else its id's prefix ("media" of "media_P0").
+func sectionEngine(g *graphrag.Graph, i int) string {
+	return firstNonEmpty(g.String(i, "engine"), strings.SplitN(g.ID(i), "_", 2)[0])
+}
+
+// engineReport is the content of engine e's community report: its final
+// report, or, when the final report was cut off mid-sentence (cutShort)
+// and its sections' summaries hold more text, the report written from
+// them — the report title as the heading, then each section's title and
+// latest summary (its content when it has none). The BettaFish fixture's
+// media engine saved a final report of 249 characters that stops at
+// "其中，影响最为深远的", while its five sections' summaries (3 296
+// characters) tell the 图书馆 event the run is about: without them no
+// community report holds the run's main event and global search cannot
+// answer with it. Microsoft GraphRAG writes its reports from the
+// communities' records too; BettaFish's final report is written from the
+// same section summaries. "" when the engine has no final report.
+func (b *graphBuild) engineReport(e int) string {
+	report := strings.TrimSpace(b.g.String(e, "final_report"))
+	if report == "" || !cutShort(report) {
+		return report
+	}
+	var sb strings.Builder
+	held := 0
+	fmt.Fprintf(&sb, "# %s\n", firstNonEmpty(b.g.String(e, "report_title"), fmt.Sprintf(b.ph.engineLow, b.title(e))))
+	for _, i := range b.sectionsOf(e) {
+		s := strings.TrimSpace(firstNonEmpty(b.g.String(i, "latest_summary"), b.g.String(i, "content")))
+		if s != "" {
+			fmt.Fprintf(&sb, "\n## %s\n\n%s\n", b.title(i), s)
+			held += utf8.RuneCountInString(s)
+		}
+	}
+	if held <= utf8.RuneCountInString(report) {
+		return report
+	}
+	return strings.TrimSpace(sb.String())
+}
+
+// cutShort reports whether a Markdown report stops mid-sentence: its last
+// line (trimmed) is text, not a heading, table row, quote or rule, and
+// ends with a letter or digit (a Han character among them) rather than a
+// sentence end, closing mark or emphasis ("…其中，影响最为深远的").
+func cutShort(report string) bool {
+	report = strings.TrimSpace(report)
+	last := report[strings.LastIndexByte(report, '\n')+1:]
+	if last == "" || strings.ContainsAny(last[:1], "#|>-") {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(last)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // topicReport writes the topic-level report: which engines researched the
@@ -408,7 +472,7 @@ func (b *graphBuild) topicReport(topic string) CommunityReport {
 		case graphrag.TypeEngine:
 			engines = append(engines, b.g.ID(i))
 		case graphrag.TypeSection:
-			eng := firstNonEmpty(b.g.String(i, "engine"), strings.SplitN(b.g.ID(i), "_", 2)[0])
+			eng := sectionEngine(b.g, i)
 			sections[eng] = append(sections[eng], b.title(i))
 		}
 	}

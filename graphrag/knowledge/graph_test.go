@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"reportengine/graphrag"
@@ -126,7 +127,18 @@ func checkGraphModel(t *testing.T, g *graphrag.Graph, m *Model) {
 		t.Fatalf("%d reports, %d final reports", len(reps), len(finals))
 	}
 	for i, f := range finals {
-		if reps[i+1].FullContent != f || reps[i+1].ShortID != strconv.Itoa(i+1) {
+		if reps[i+1].ShortID != strconv.Itoa(i+1) {
+			t.Errorf("report %d has short id %s", i+1, reps[i+1].ShortID)
+		}
+		// a final report cut off mid-sentence (the fixture's media report
+		// stops at "影响最为深远的") is written from its sections' summaries
+		if r, _ := utf8.DecodeLastRuneInString(f); unicode.IsLetter(r) {
+			if reps[i+1].FullContent == f || !strings.Contains(reps[i+1].FullContent, "图书馆事件") {
+				t.Errorf("report %d holds the cut final report %d, not its sections:\n%s", i+1, i, reps[i+1].FullContent)
+			}
+			continue
+		}
+		if reps[i+1].FullContent != f {
 			t.Errorf("report %d does not hold engine final report %d", i+1, i)
 		}
 	}

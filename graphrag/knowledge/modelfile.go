@@ -74,7 +74,7 @@ const ModelFileName = "graphrag.knowledge"
 // modelFileVersion changes whenever the layout or FromGraph's mapping
 // changes: a file of another version is stale (ErrModelFile) and made
 // again.
-const modelFileVersion = 4
+const modelFileVersion = 5 // 5: an engine report cut off mid-sentence is written from its sections
 
 const modelFileMagic = "REMODEL\x00"
 

@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 
@@ -13,66 +12,6 @@ import (
 // offline answer gives the sentences about each side under the side's
 // name, instead of the sentences that best match the question as a whole
 // (which may all be about one side).
-
-// compareCueRE matches the words that make a question a comparison.
-var compareCueRE = regexp.MustCompile(`(?:有什么|有何|有哪些|什么)?(?:不同|区别|差异|差别|异同)|相比|对比|(?i:\bdiffer(?:ence|ent|s)?(?:\s+between)?\b|\bcompare[ds]?\b|\bversus\b|\bvs\.?)`)
-
-// compareJoinRE matches the word joining the two sides: 和 与 跟 同 及,
-// "and", "from", "with", "vs".
-var compareJoinRE = regexp.MustCompile(`和|与|跟|同|及|(?i:\s(?:and|from|with|versus|vs\.?)\s)`)
-
-// comparedSides returns the two things question compares: around the
-// first joining word (compareJoinRE) before the comparison cue
-// (compareCueRE), the content words (text.Words that are text.Terms) that
-// run up to it and those that run on after it, each side as one phrase
-// ("微博和抖音上关于武汉大学的讨论有什么不同？" → 微博, 抖音;
-// "写字楼商圈和老城区街角相比有什么区别？" → 写字楼商圈, 老城区街角); ok
-// false for a question that compares nothing, or when a side is empty or
-// both are one. Without a joining word before the cue the sides are looked
-// for after it ("the difference between Alex Mercer and Taylor Cruz").
-func comparedSides(question string) (a, b string, ok bool) {
-	cue := compareCueRE.FindStringIndex(question)
-	if cue == nil {
-		return "", "", false
-	}
-	head := question[:cue[0]]
-	loc := compareJoinRE.FindStringIndex(head)
-	if loc == nil {
-		// "the difference between A and B": the sides follow the cue
-		head = question[cue[1]:]
-		if loc = compareJoinRE.FindStringIndex(head); loc == nil {
-			return "", "", false
-		}
-	}
-	before, after := text.Words(head[:loc[0]]), text.Words(head[loc[1]:])
-	i := len(before)
-	for i > 0 && contentWord(before[i-1]) {
-		i--
-	}
-	j := 0
-	for j < len(after) && contentWord(after[j]) {
-		j++
-	}
-	sep := " " // words of a Latin phrase are joined by a space, Chinese ones by none
-	if text.HasHan(question) {
-		sep = ""
-	}
-	a, b = trimPlace(strings.Join(before[i:], sep)), trimPlace(strings.Join(after[:j], sep))
-	return a, b, a != "" && b != "" && a != b
-}
-
-// trimPlace drops a locative particle ending a Chinese side (抖音上 → 抖音,
-// 校内 stays: a side keeps two runes).
-func trimPlace(side string) string {
-	rs := []rune(side)
-	if len(rs) > 2 && strings.ContainsRune("上中里内", rs[len(rs)-1]) {
-		return string(rs[:len(rs)-1])
-	}
-	return side
-}
-
-// contentWord reports whether a word of text.Words is a content term.
-func contentWord(w string) bool { return strings.TrimSpace(w) != "" && len(text.Terms(w)) > 0 }
 
 // sideTerm is how a side is looked for in a sentence: the phrase itself
 // counts fully, each of its content terms (and their words and parts)

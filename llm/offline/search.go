@@ -197,7 +197,7 @@ func contextSentences(tables []ctxTable) []*sentence {
 // localSearchAnswer is the offline answer to a local search: the most
 // relevant, mutually different sentences of the context, each with the
 // citation of its record, under a label saying they were extracted; for
-// a comparison question (comparedSides) the sentences about each side
+// a comparison question (text.ComparedSides) the sentences about each side
 // under the side's name (compareSides), when either side has one.
 func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	zh := hasHan(in.Query)
@@ -214,7 +214,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	scoreSentences(sents, query)
 	var b strings.Builder
 	b.WriteString(label + "\n\n")
-	if sa, sb, ok := comparedSides(query); ok {
+	if sa, sb, ok := text.ComparedSides(query); ok {
 		if ca, cb := compareSides(sents, sa, sb); len(ca)+len(cb) > 0 {
 			writeComparison(&b, sa, sb, ca, cb, zh)
 			return strings.TrimRight(b.String(), "\n")
