@@ -23,13 +23,13 @@ type followUpsResult struct {
 // followUps proposes the follow-up questions. With the evidence plan's
 // retrieval they are built on its context builder, beside the chapters;
 // without it on the sources the chapters cite, after them. It runs only
-// with a non-empty graph and Config.FollowUps >= 0; a failure is a
+// with a non-empty graph; a failure is a
 // warning and a "fallback" record, never the run's error (a cancelled ctx
 // aside).
 func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, error) {
 	var res followUpsResult
 	in, cfg := r.in, r.cfg
-	if in.Graph == nil || in.Graph.NodeCount() == 0 || cfg.FollowUps < 0 {
+	if in.Graph == nil || in.Graph.NodeCount() == 0 {
 		return res, nil
 	}
 	if _, err := s.plan.get(ctx); err != nil {
@@ -63,7 +63,7 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 		res.rec = &rec
 		return res, nil
 	}
-	fu := FollowUps{Model: r.chapterModel, Offline: cfg.Offline, Embedders: cfg.Embedders, Count: cfg.FollowUps,
+	fu := FollowUps{Model: r.chapterModel, Offline: cfg.Offline, Embedders: cfg.Embedders,
 		Temperature: cfg.ProseTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	fo, err := fu.Run(ctx, fi)
 	if err != nil {

@@ -208,7 +208,7 @@ func (c *chapterCall) prompt() {
 		baseTokens = countTokens(string(base))
 	}
 	if left := budget - systemTokens - baseTokens; left > 0 && !planned {
-		query := sec.Title + " " + joinStrings(sec.Outline) + " " + joinStrings(in.Keywords)
+		query := sec.Title + " " + strings.Join(sec.Outline, " ") + " " + strings.Join(in.Keywords, " ")
 		c.input.Excerpts = chapterExcerpts(in.States, query, left*3/4)
 		c.input.ForumExcerpts = forumExcerpts(in.Forum, query, left/4)
 	}
@@ -525,15 +525,4 @@ func plainReason(err error) string {
 		return "模型服务拒绝了请求"
 	}
 	return "模型的回复无法使用"
-}
-
-func joinStrings(xs []string) string {
-	s := ""
-	for i, x := range xs {
-		if i > 0 {
-			s += " "
-		}
-		s += x
-	}
-	return s
 }

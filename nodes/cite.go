@@ -3,6 +3,7 @@ package nodes
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -91,7 +92,7 @@ func (rl *refList) chapter(c *ir.Chapter) {
 	c.Sources = nil
 	ir.NormalizeCitations(c)
 	cites := func(i int) {
-		if s := &rl.out[i]; !contains(s.Chapters, c.ChapterID) {
+		if s := &rl.out[i]; !slices.Contains(s.Chapters, c.ChapterID) {
 			s.Chapters = append(s.Chapters, c.ChapterID)
 			c.Sources = append(c.Sources, s.ID)
 		}
@@ -129,7 +130,7 @@ func (rl *refList) chapter(c *ir.Chapter) {
 func referenceOf(it *evidence.Item) (string, ir.Source) {
 	var engines []string
 	for _, p := range it.Provenance {
-		if p.Engine != "" && !contains(engines, p.Engine) && p.Kind != evidence.KindForum {
+		if p.Engine != "" && !slices.Contains(engines, p.Engine) && p.Kind != evidence.KindForum {
 			engines = append(engines, p.Engine)
 		}
 	}
@@ -145,20 +146,18 @@ func referenceOf(it *evidence.Item) (string, ir.Source) {
 			Engines: []string{strings.ToLower(p.Speaker)}}
 	case evidence.KindSummary:
 		return "summary:" + p.Engine + ":" + strconv.Itoa(p.SectionPos), ir.Source{
-			Title: engineName(p.Engine) + "研究段落「" + p.Section + "」", Engines: engines}
+			Title: prompts.EngineName(p.Engine) + "研究段落「" + p.Section + "」", Engines: engines}
 	case evidence.KindFinalReport:
-		return "final:" + p.Engine, ir.Source{Title: engineName(p.Engine) + "最终报告", Engines: engines}
+		return "final:" + p.Engine, ir.Source{Title: prompts.EngineName(p.Engine) + "最终报告", Engines: engines}
 	}
 	return "text:" + p.Title, ir.Source{Title: firstNonBlank(p.Title, "未署名来源") + "（无链接）", Engines: engines}
 }
-
-func engineName(e string) string { return prompts.EngineName(e) }
 
 func speakerName(s string) string {
 	if strings.EqualFold(s, "HOST") {
 		return "主持人"
 	}
-	return engineName(strings.ToLower(s))
+	return prompts.EngineName(strings.ToLower(s))
 }
 
 func firstNonBlank(ss ...string) string {
@@ -168,15 +167,6 @@ func firstNonBlank(ss ...string) string {
 		}
 	}
 	return ""
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // linked calls fn for the href of every link mark in running text.

@@ -40,7 +40,6 @@ type FollowUps struct {
 	Model     llm.Model // answers the question-generation call; required unless Offline
 	Offline   bool      // the offline writer called directly (WriteQuestions of llm/offline), not Model
 	Embedders Embedders // makes the embedder of the knowledge model; required without Input.Builder
-	Count     int       // 0 = DefaultFollowUps
 	// Temperature is sent with the call; nil = DefaultProseTemperature.
 	Temperature *float64
 	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
@@ -53,9 +52,6 @@ type FollowUps struct {
 type FollowUpsInput struct {
 	Graph *graphrag.Graph
 	Topic string
-	// Findings are the report's main findings (seed questions are made of
-	// the topic; the findings go into the history so the questions move on).
-	Findings []string
 	// Cited are the URLs of the sources the report cites.
 	Cited map[string]bool
 	// Builder, when set, is a context builder over the report's part of
@@ -124,7 +120,7 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 			return out, fmt.Errorf("follow-up questions: %w", err)
 		}
 	}
-	n := orDefault(s.Count, DefaultFollowUps)
+	n := DefaultFollowUps
 	cfg := questiongen.Config{Builder: b, Model: s.Model,
 		Temperature: temperature(s.Temperature, DefaultProseTemperature),
 		MaxTokens:   capTokens(followUpReplyTokens+followUpQuestionToken*(n+2), s.MaxOutputTokens)}

@@ -133,9 +133,6 @@ type Config struct {
 	// reply is not usable (no JSON, wrong type or shape, empty text); model
 	// errors are retried by the client, not here: 0 = DefaultMaxAttempts (2).
 	MaxAttempts int
-	// FollowUps is the number of follow-up questions the report ends with
-	// (see FollowUps): 0 = DefaultFollowUps, < 0 = none.
-	FollowUps int
 	// Offline makes the model steps of the report stages the offline
 	// ones (Offline: the extractive writer of package nodes/draft, called
 	// directly with no model call and no JSON). Model then answers only

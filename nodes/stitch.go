@@ -243,9 +243,9 @@ func fixHeadings(bs []ir.Block, fn func(*ir.Block)) {
 }
 
 // chapterSources lists the graph sources of a chapter: those it links to
-// (a link mark whose href is the URL of a source it was given, or of any
-// source of the graph) in citation order, then the other sources it was
-// given.
+// (linked: a link mark whose href is the URL of a source it was given, or
+// of any source of the graph) in citation order, then the other sources it
+// was given.
 func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graph graphSources) []string {
 	given := map[string]string{} // URL -> id of the sources the chapter was given
 	if g != nil {
@@ -268,33 +268,11 @@ func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graph graphSources) 
 		return s.ID, ok
 	}
 	var out []string
-	var walk func(bs []ir.Block)
-	visitInlines := func(ins []ir.Inline) {
-		for _, in := range ins {
-			for _, m := range in.Marks {
-				if m.Type == "link" {
-					if id, ok := byURL(m.Href); ok && !slices.Contains(out, id) {
-						out = append(out, id)
-					}
-				}
-			}
+	linked(c.Blocks, func(href string) {
+		if id, ok := byURL(href); ok && !slices.Contains(out, id) {
+			out = append(out, id)
 		}
-	}
-	walk = func(bs []ir.Block) {
-		for _, b := range bs {
-			visitInlines(b.Inlines)
-			walk(b.Blocks)
-			for _, it := range b.ListItems {
-				walk(it)
-			}
-			for _, r := range b.Rows {
-				for _, cell := range r.Cells {
-					walk(cell.Blocks)
-				}
-			}
-		}
-	}
-	walk(c.Blocks)
+	})
 	if g != nil {
 		for _, s := range g.Sources {
 			if !slices.Contains(out, s.ID) {

@@ -95,8 +95,6 @@ type Work struct {
 
 	mu       sync.Mutex
 	records  map[string]workRecord // saved outputs by name (resume: as found)
-	saved    int                   // outputs this run saved
-	reused   int                   // outputs this run reused
 	saveErr  error                 // the first save that failed
 	skipped  []string              // files of the work area that could not be read (resume)
 	claimErr error                 // the reset of an earlier run's work that failed
@@ -370,18 +368,8 @@ func readWorkFile(p string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// Dir is the work area's folder.
-func (w *Work) Dir() string { return w.dir }
-
 // Key is the RunKey the work area was opened with.
 func (w *Work) Key() RunKey { return w.key }
-
-// Counts are the outputs this run saved and those it reused.
-func (w *Work) Counts() (saved, reused int) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.saved, w.reused
-}
 
 // HasOutputs reports whether the work area holds a saved output (of this
 // run or, resuming, of an earlier one).
@@ -418,13 +406,7 @@ func (w *Work) load(name, deps string, v any) bool {
 	w.mu.Lock()
 	rec, ok := w.records[name]
 	w.mu.Unlock()
-	if !ok || deps == "" || rec.Deps != deps || json.Unmarshal(rec.Output, v) != nil {
-		return false
-	}
-	w.mu.Lock()
-	w.reused++
-	w.mu.Unlock()
-	return true
+	return ok && deps != "" && rec.Deps == deps && json.Unmarshal(rec.Output, v) == nil
 }
 
 // save writes v as the output name of stage, made from deps, atomically;
@@ -457,7 +439,6 @@ func (w *Work) save(name, stage, deps string, v any) {
 		return
 	}
 	w.records[name] = rec
-	w.saved++
 }
 
 // errWorkClosed is a save after Close (a stage a stopped run abandoned):

@@ -33,3 +33,19 @@ func Ellipsis(s string, n int, mark string) string {
 	}
 	return s
 }
+
+// Unique returns the strings of ss without repeats, each at its first
+// place, in a new slice (nil when ss is empty); empty strings count as
+// values like any other. It is the one "drop repeated strings" rule
+// (the report's warnings, a relationship's text units).
+func Unique(ss []string) []string {
+	var out []string
+	seen := make(map[string]bool, len(ss))
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -36,5 +37,20 @@ func TestEllipsis(t *testing.T) {
 	}
 	if got := Ellipsis("武汉大学", 4, "..."); got != "武汉大学" {
 		t.Errorf("not cut: %q", got)
+	}
+}
+
+// Unique keeps each string once, at its first place; "" is a value like
+// any other; nothing in gives nil.
+func TestUnique(t *testing.T) {
+	for _, c := range []struct{ in, want []string }{
+		{nil, nil},
+		{[]string{}, nil},
+		{[]string{"b", "a", "b", "", "a", ""}, []string{"b", "a", ""}},
+		{[]string{"x"}, []string{"x"}},
+	} {
+		if got := Unique(c.in); !slices.Equal(got, c.want) || (got == nil) != (c.want == nil) {
+			t.Errorf("Unique(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/text"
 )
 
 // unitCand is a candidate text unit of the Sources section: its index in
@@ -93,7 +94,7 @@ func (b *ContextBuilder) unitCands(sel []knowledge.Entity) []unitCand {
 				if perUnit == nil {
 					perUnit = map[string]int{}
 					for _, ri := range rels {
-						for _, t := range dedupeStrings(b.rels[ri].TextUnitIDs) {
+						for _, t := range text.Unique(b.rels[ri].TextUnitIDs) {
 							perUnit[t]++
 						}
 					}
@@ -150,20 +151,4 @@ func (b *ContextBuilder) sourceCandidates(sel []knowledge.Entity, cands []unitCa
 	} else {
 		rec["sources"] = ct
 	}
-}
-
-// dedupeStrings returns ss without repeats, first occurrence kept.
-func dedupeStrings(ss []string) []string {
-	if len(ss) < 2 {
-		return ss
-	}
-	seen := make(map[string]bool, len(ss))
-	out := ss[:0:0]
-	for _, s := range ss {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
 }

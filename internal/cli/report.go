@@ -220,7 +220,7 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	}
 	prog.finish()
 	sum := reportSummary{ReportID: reportID, Dir: dir, Files: files, Graph: src.graphID, Topics: topicLines(src.g), Template: res.Manifest.Template,
-		Model: setup.model.Info(), Status: res.Manifest.Status, Warnings: withoutNotices(uniqueStrings(append(warnings, res.Manifest.Warnings...)), in.Warnings),
+		Model: setup.model.Info(), Status: res.Manifest.Status, Warnings: withoutNotices(text.Unique(append(warnings, res.Manifest.Warnings...)), in.Warnings),
 		Seconds: time.Since(start).Seconds()}
 	return printReportResult(opts, sum, res.Chapters)
 }

@@ -13,6 +13,7 @@ import (
 	"reportengine/graphrag/storage"
 	"reportengine/nodes"
 	"reportengine/state"
+	"reportengine/text"
 )
 
 // reportGraph is the graph a report is made from and what the run knows
@@ -183,7 +184,7 @@ func (src *reportGraph) pipelineInput(opts *reportOptions) nodes.Input {
 	if src.forumNote != "" {
 		in.Warnings = append(in.Warnings, src.forumNote)
 	}
-	in.LogWarnings = uniqueStrings(src.warnings)
+	in.LogWarnings = text.Unique(src.warnings)
 	return in
 }
 

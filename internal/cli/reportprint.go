@@ -87,19 +87,6 @@ func withoutNotices(warnings, notices []string) []string {
 	return slices.DeleteFunc(warnings, func(w string) bool { return slices.Contains(notices, w) })
 }
 
-// uniqueStrings drops repeats, keeping the first of each.
-func uniqueStrings(list []string) []string {
-	seen := make(map[string]bool, len(list))
-	out := list[:0:0]
-	for _, s := range list {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 func printReportSummary(w io.Writer, s reportSummary) {
 	fmt.Fprintf(w, "report %s written to %s (%s)\n", s.ReportID, s.Dir, s.Status)
 	for _, f := range s.Files {
