@@ -108,7 +108,7 @@ func (r *runState) assemble(ctx context.Context, co chaptersOut) (*Result, error
 	printFiguresOnce(co.results)
 	for i := range co.results { // what is left may be thin now
 		cr := &co.results[i]
-		if derr := checkDensity(&cr.Chapter); cr.Status == ChapterReady && errors.Is(derr, errSparse) {
+		if derr := ir.CheckDensity(&cr.Chapter); cr.Status == ChapterReady && errors.Is(derr, ir.ErrSparse) {
 			cr.Status = ChapterSparse
 			cr.Errors = append(cr.Errors, "chapter "+cr.Section.ChapterID+" (each paragraph printed once): "+derr.Error())
 		}

@@ -13,6 +13,7 @@ import (
 	"reportengine/forum"
 	"reportengine/ir"
 	"reportengine/llm"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 	"reportengine/state"
 	"reportengine/templates"
@@ -163,8 +164,8 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 		return c.repair(ctx, ch, verr)
 	}
 	c.out.Chapter, c.out.Status = ch, ChapterReady
-	if derr := checkDensity(&c.out.Chapter); derr != nil {
-		if errors.Is(derr, errSparse) {
+	if derr := ir.CheckDensity(&c.out.Chapter); derr != nil {
+		if errors.Is(derr, ir.ErrSparse) {
 			c.out.Status = ChapterSparse
 			c.out.Errors = append(c.out.Errors, c.step+": "+derr.Error())
 		}
@@ -197,7 +198,7 @@ func (c *chapterCall) prompt() {
 		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
 		Graph: in.Graph, OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate, Essentials: in.Essentials}
 	budget := orDefault(c.s.PromptTokens, DefaultPromptTokens)
-	systemTokens := countTokens(chapterSystem(in.Constraints))
+	systemTokens := tokens.Count(chapterSystem(in.Constraints))
 	planned := len(in.SubPoints) > 0 || len(in.Digests) > 0
 	baseTokens := 0 // of the input's JSON so far
 	if planned {
@@ -205,7 +206,7 @@ func (c *chapterCall) prompt() {
 		c.input.SubPoints, baseTokens = fitSubPoints(in.SubPoints, budget-systemTokens, c.input)
 	} else {
 		base, _ := json.Marshal(c.input)
-		baseTokens = countTokens(string(base))
+		baseTokens = tokens.Count(string(base))
 	}
 	if left := budget - systemTokens - baseTokens; left > 0 && !planned {
 		query := sec.Title + " " + strings.Join(sec.Outline, " ") + " " + strings.Join(in.Keywords, " ")
@@ -306,7 +307,7 @@ func (c *chapterCall) repair(ctx context.Context, ch ir.Chapter, verr error) (Ch
 		return c.degraded(fixed, dn), nil
 	}
 	out.Chapter, out.Status = fixed, ChapterReady
-	if derr := checkDensity(&out.Chapter); derr != nil && errors.Is(derr, errSparse) {
+	if derr := ir.CheckDensity(&out.Chapter); derr != nil && errors.Is(derr, ir.ErrSparse) {
 		out.Status = ChapterSparse
 		out.Errors = append(out.Errors, step+": "+derr.Error())
 	}
@@ -420,7 +421,7 @@ func fitSubPoints(subs []prompts.SubPointBrief, budget int, input prompts.Chapte
 	for {
 		input.SubPoints = out
 		b, _ := json.Marshal(input)
-		n := countTokens(string(b))
+		n := tokens.Count(string(b))
 		if n <= budget {
 			return out, n
 		}

@@ -327,11 +327,7 @@ func checkClaims(c *ir.Chapter, set *evidence.Set, data *prompts.Essentials) []s
 		for i := range bs {
 			b := &bs[i]
 			if b.Type == ir.TypeParagraph && len(b.Inlines) > 0 {
-				var t strings.Builder
-				for _, in := range b.Inlines {
-					t.WriteString(in.Text)
-				}
-				out = append(out, checkText(c.ChapterID, t.String(), set, counted, quote)...)
+				out = append(out, checkText(c.ChapterID, ir.PlainText(b.Inlines), set, counted, quote)...)
 			}
 			walk(b.Blocks, quote || b.Type == ir.TypeEngineQuote)
 			for _, it := range b.ListItems {

@@ -10,6 +10,7 @@ import (
 	"reportengine/graphrag"
 	"reportengine/graphrag/queryengine"
 	"reportengine/ir"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 	"reportengine/templates"
 )
@@ -170,7 +171,7 @@ func TestMergeResultsDropsSourceFirstOnTie(t *testing.T) {
 	}
 	full := mergeResults([]*queryengine.Result{&r}, 1, 100000)
 	b, _ := json.Marshal(full)
-	res := mergeResults([]*queryengine.Result{&r}, 1, countTokens(string(b))-1)
+	res := mergeResults([]*queryengine.Result{&r}, 1, tokens.Count(string(b))-1)
 	if len(res.Sources) != 1 || len(res.Queries) != 2 {
 		t.Errorf("%d sources, %d queries; want 1 and 2 (one source dropped)", len(res.Sources), len(res.Queries))
 	}

@@ -176,11 +176,7 @@ func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
 		if b.Type != ir.TypeHeading || b.Level < 3 || i+1 >= len(ch.Blocks) || ch.Blocks[i+1].Type != ir.TypeParagraph {
 			continue
 		}
-		var t strings.Builder
-		for _, in := range ch.Blocks[i+1].Inlines {
-			t.WriteString(in.Text)
-		}
-		if s := strings.TrimSpace(t.String()); len(ir.FindCitations(s)) > 0 && utf8.RuneCountInString(stripCitations(s)) >= 12 {
+		if s := strings.TrimSpace(ir.PlainText(ch.Blocks[i+1].Inlines)); len(ir.FindCitations(s)) > 0 && utf8.RuneCountInString(stripCitations(s)) >= 12 {
 			d.Findings = append(d.Findings, s)
 		}
 	}

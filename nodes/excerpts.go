@@ -4,10 +4,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"reportengine/forum"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 	"reportengine/state"
 	textrules "reportengine/text"
@@ -111,44 +111,16 @@ func pieces(text string, n int) []string {
 	return append(out, string(rs))
 }
 
-// grams returns the set of lower-cased two-rune grams of s made of letters
-// and digits only.
-func grams(s string) map[string]bool {
-	g := map[string]bool{}
-	var prev rune = -1
-	for _, r := range strings.ToLower(s) {
-		if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
-			prev = -1
-			continue
-		}
-		if prev >= 0 {
-			g[string([]rune{prev, r})] = true
-		}
-		prev = r
-	}
-	return g
-}
-
-func overlap(q map[string]bool, text string) int {
-	n := 0
-	for g := range grams(text) {
-		if q[g] {
-			n++
-		}
-	}
-	return n
-}
-
 // chapterExcerpts picks the passages most relevant to query (the chapter
 // title, outline and graph keywords), round-robin over the engines, best
 // first, until budget tokens are used. An engine whose passages share
 // nothing with the query contributes its first passage only.
 func chapterExcerpts(states []*state.State, query string, budget int) []prompts.Excerpt {
-	q := grams(query)
+	q := textrules.Bigrams(query)
 	var ranked [][]passage
 	for _, ps := range passages(states) {
 		for i := range ps {
-			ps[i].score = overlap(q, ps[i].section+" "+ps[i].text)
+			ps[i].score = textrules.BigramOverlap(q, ps[i].section+" "+ps[i].text)
 		}
 		slices.SortStableFunc(ps, func(a, b passage) int { return b.score - a.score })
 		if ps[0].score == 0 {
@@ -171,12 +143,12 @@ func chapterExcerpts(states []*state.State, query string, budget int) []prompts.
 			}
 			more = true
 			p := ps[i]
-			cost := countTokens(p.text) + countTokens(p.section) + excerptOverhead
+			cost := tokens.Count(p.text) + tokens.Count(p.section) + excerptOverhead
 			if cost > left {
 				if left-excerptOverhead < minExcerptTokens {
 					return out
 				}
-				p.text = truncateTokens(p.text, left-excerptOverhead-countTokens(p.section))
+				p.text = tokens.Truncate(p.text, left-excerptOverhead-tokens.Count(p.section))
 				cost = left
 			}
 			out = append(out, prompts.Excerpt{Engine: p.engine, Section: p.section, Text: p.text})
@@ -195,7 +167,7 @@ func chapterExcerpts(states []*state.State, query string, budget int) []prompts.
 // forumExcerpts picks at most 8 forum speeches (engines and host) sharing
 // the most grams with query, shown in log order, within budget tokens.
 func forumExcerpts(entries []forum.Entry, query string, budget int) []prompts.Excerpt {
-	q := grams(query)
+	q := textrules.Bigrams(query)
 	type scored struct {
 		i, score int
 	}
@@ -204,7 +176,7 @@ func forumExcerpts(entries []forum.Entry, query string, budget int) []prompts.Ex
 		if !e.IsEngine() && !e.IsHost() {
 			continue
 		}
-		if s := overlap(q, e.Content); s > 0 {
+		if s := textrules.BigramOverlap(q, e.Content); s > 0 {
 			cand = append(cand, scored{i, s})
 		}
 	}
@@ -216,12 +188,12 @@ func forumExcerpts(entries []forum.Entry, query string, budget int) []prompts.Ex
 	for _, c := range cand {
 		e := entries[c.i]
 		text := plainText(e.Content)
-		cost := countTokens(text) + excerptOverhead
+		cost := tokens.Count(text) + excerptOverhead
 		if cost > left {
 			if left-excerptOverhead < minExcerptTokens {
 				break
 			}
-			text = truncateTokens(text, left-excerptOverhead)
+			text = tokens.Truncate(text, left-excerptOverhead)
 			cost = left
 		}
 		out = append(out, prompts.Excerpt{Engine: e.Speaker, Section: e.Time, Text: text})
@@ -246,7 +218,7 @@ func shortExcerpts(states []*state.State, n, runes int) []prompts.Excerpt {
 func fitExcerpts(ex []prompts.Excerpt, budget int) []prompts.Excerpt {
 	left := budget
 	for i, e := range ex {
-		cost := countTokens(e.Text) + countTokens(e.Section) + excerptOverhead
+		cost := tokens.Count(e.Text) + tokens.Count(e.Section) + excerptOverhead
 		if cost > left {
 			return ex[:i]
 		}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"reportengine/forum"
+	"reportengine/llm/tokens"
 	"reportengine/state"
 )
 
@@ -29,7 +30,7 @@ func TestChapterExcerpts(t *testing.T) {
 	ex = chapterExcerpts(long, "价格", 100)
 	total := 0
 	for _, e := range ex {
-		total += countTokens(e.Text) + countTokens(e.Section) + excerptOverhead
+		total += tokens.Count(e.Text) + tokens.Count(e.Section) + excerptOverhead
 		if !utf8.ValidString(e.Text) {
 			t.Errorf("invalid UTF-8")
 		}

@@ -11,6 +11,7 @@ import (
 	"reportengine/graphrag"
 	"reportengine/graphrag/queryengine"
 	"reportengine/llm"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 	textrules "reportengine/text"
 )
@@ -397,7 +398,7 @@ func mergeResults(rs []*queryengine.Result, rounds, budget int) *prompts.GraphRe
 	res.Sources = srcs[:min(len(srcs), maxGraphSources)]
 	for {
 		b, _ := json.Marshal(res)
-		if countTokens(string(b)) <= budget {
+		if tokens.Count(string(b)) <= budget {
 			break
 		}
 		switch {

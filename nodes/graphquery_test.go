@@ -9,6 +9,7 @@ import (
 
 	"reportengine/graphrag"
 	"reportengine/graphrag/queryengine"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 )
 
@@ -137,8 +138,8 @@ func TestMergeBudget(t *testing.T) {
 	}
 	small := mergeResults([]*queryengine.Result{&r}, 1, 500)
 	b, _ := json.Marshal(small)
-	if countTokens(string(b)) > 500 {
-		t.Errorf("budgeted results = %d tokens", countTokens(string(b)))
+	if tokens.Count(string(b)) > 500 {
+		t.Errorf("budgeted results = %d tokens", tokens.Count(string(b)))
 	}
 	if mergeResults([]*queryengine.Result{{}}, 1, 1000) != nil {
 		t.Errorf("empty merge is not nil")

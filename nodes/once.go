@@ -100,12 +100,12 @@ func onceUnits(results []ChapterResult) []onceUnit {
 			case b.Type == ir.TypeHeading && b.Level == 3:
 				sub = bi
 			case b.Type == ir.TypeParagraph:
-				t := inlineString(b.Inlines)
+				t := ir.PlainText(b.Inlines)
 				units = append(units, onceUnit{ch: ci, blk: bi, item: -1, sub: sub, key: onceKey(t), text: t})
 			case b.Type == ir.TypeList:
 				for ii, it := range b.ListItems {
 					if len(it) == 1 && it[0].Type == ir.TypeParagraph {
-						t := inlineString(it[0].Inlines)
+						t := ir.PlainText(it[0].Inlines)
 						units = append(units, onceUnit{ch: ci, blk: bi, item: ii, sub: sub, key: onceKey(t), text: t})
 					}
 				}
@@ -271,15 +271,6 @@ func textRunes(s string) int {
 		}
 	}
 	return n
-}
-
-// inlineString is the text of a paragraph's runs.
-func inlineString(ins []ir.Inline) string {
-	var b strings.Builder
-	for _, in := range ins {
-		b.WriteString(in.Text)
-	}
-	return b.String()
 }
 
 // quadrantRunes is the length (runes, citations removed) from which a

@@ -28,10 +28,10 @@ func onceTexts(c ir.Chapter) []string {
 		case ir.TypeHeading:
 			out = append(out, "## "+b.Text)
 		case ir.TypeParagraph:
-			out = append(out, inlineString(b.Inlines))
+			out = append(out, ir.PlainText(b.Inlines))
 		case ir.TypeList:
 			for _, it := range b.ListItems {
-				out = append(out, "- "+inlineString(it[0].Inlines))
+				out = append(out, "- "+ir.PlainText(it[0].Inlines))
 			}
 		}
 	}
@@ -113,7 +113,7 @@ func TestDropEmptyQuadrants(t *testing.T) {
 	dropEmptyQuadrants(results)
 	var got []string
 	for _, b := range results[0].Chapter.Blocks {
-		got = append(got, b.Type+" "+b.Text+inlineString(b.Inlines))
+		got = append(got, b.Type+" "+b.Text+ir.PlainText(b.Inlines))
 	}
 	want := []string{"heading 7.1 SWOT", "paragraph " + draft.NoEvidence, "heading 7.2 PEST", "pestTable ",
 		"heading 7.3", "swotTable "}

@@ -14,6 +14,7 @@ import (
 	"reportengine/forum"
 	"reportengine/ir"
 	"reportengine/llm"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 	"reportengine/templates"
 )
@@ -1046,7 +1047,7 @@ func TestPromptBudget(t *testing.T) {
 		in.Forum = append(in.Forum, forum.Entry{Line: i + 2, Time: "10:00:01", Speaker: "MEDIA", Content: strings.Repeat("咖啡口碑讨论", 40), Known: true})
 	}
 	// 2000 tokens besides the schema the system prompt carries
-	budget := 2000 + countTokens(ir.Schema(chapterBlockTypes))
+	budget := 2000 + tokens.Count(ir.Schema(chapterBlockTypes))
 	res, err := newPipeline(t, f, func(c *Config) { c.PromptTokens = budget }).Run(context.Background(), in)
 	if err != nil {
 		t.Fatal(err)
@@ -1055,7 +1056,7 @@ func TestPromptBudget(t *testing.T) {
 	for _, u := range f.userOf("chapter:S3") {
 		var ci prompts.ChapterInput
 		_ = json.Unmarshal([]byte(u), &ci)
-		if n := countTokens(u) + countTokens(chapterSystem(ci.Constraints)); n > budget {
+		if n := tokens.Count(u) + tokens.Count(chapterSystem(ci.Constraints)); n > budget {
 			t.Errorf("chapter prompt = %d tokens, budget %d", n, budget)
 		}
 		// the planned evidence replaces excerpts and is cut to the budget

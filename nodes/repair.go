@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"reportengine/ir"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 )
 
@@ -60,7 +61,7 @@ func repairInput(c *ir.Chapter, verr error, input prompts.ChapterInput) (prompts
 // limit sent). A repair answers with the failed blocks only, not a chapter.
 func repairOutputTokens(rin prompts.ChapterRepairInput, limit int) int {
 	b, _ := json.Marshal(rin.FailedBlocks)
-	n := 2*countTokens(string(b)) + 1024
+	n := 2*tokens.Count(string(b)) + 1024
 	if limit > 0 && n > limit {
 		return limit
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"reportengine/ir"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 	"reportengine/templates"
 )
@@ -75,7 +76,7 @@ func TestRepairSendsOnlyFailingBlocks(t *testing.T) {
 	if len(rin.EvidenceIDs) != 18 || rin.EvidenceIDs[0] != "E10" || rin.Section.Anchor != "section-3" {
 		t.Errorf("evidence ids %v, section %+v", rin.EvidenceIDs, rin.Section)
 	}
-	if r, g := countTokens(req), countTokens(gen); r*4 > g {
+	if r, g := tokens.Count(req), tokens.Count(gen); r*4 > g {
 		t.Errorf("repair request %d tokens, chapter request %d: want it under a quarter", r, g)
 	}
 	c := out.Chapter
@@ -169,9 +170,9 @@ func TestChapterSystemSchema(t *testing.T) {
 func TestSchemaTokenSize(t *testing.T) {
 	all := ir.Schema(schemaTypes(prompts.Constraints{AllowedBlocks: chapterBlockTypes, AllowSwot: true, AllowPest: true}))
 	plain := ir.Schema(schemaTypes(prompts.Constraints{AllowedBlocks: chapterBlockTypes}))
-	n, m := countTokens(all), countTokens(plain)
+	n, m := tokens.Count(all), tokens.Count(plain)
 	t.Logf("schema: %d tokens with SWOT and PEST, %d without; chapter system prompt %d → %d tokens",
-		n, m, countTokens(systemChapter), countTokens(chapterSystem(prompts.Constraints{AllowedBlocks: chapterBlockTypes})))
+		n, m, tokens.Count(systemChapter), tokens.Count(chapterSystem(prompts.Constraints{AllowedBlocks: chapterBlockTypes})))
 	if n > 1500 || m >= n {
 		t.Errorf("schema %d tokens (without SWOT/PEST %d): want at most 1500, and less without", n, m)
 	}
@@ -180,7 +181,7 @@ func TestSchemaTokenSize(t *testing.T) {
 func TestRepairOutputTokens(t *testing.T) {
 	small := prompts.ChapterRepairInput{FailedBlocks: []prompts.FailedBlock{{Index: 1, Block: ir.Block{Type: ir.TypeList}}}}
 	b, _ := json.Marshal(small.FailedBlocks)
-	if got, want := repairOutputTokens(small, 4000), 2*countTokens(string(b))+1024; got != want {
+	if got, want := repairOutputTokens(small, 4000), 2*tokens.Count(string(b))+1024; got != want {
 		t.Errorf("limit for a small block = %d, want %d", got, want)
 	}
 	big := prompts.ChapterRepairInput{FailedBlocks: []prompts.FailedBlock{{Block: ir.Block{Type: ir.TypeParagraph,

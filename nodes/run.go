@@ -10,8 +10,10 @@ import (
 	"reportengine/evidence"
 	"reportengine/graphrag/queryengine"
 	"reportengine/llm"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 	"reportengine/templates"
+	textrules "reportengine/text"
 )
 
 // The scheduler. Run is a short list of stages, each started in its own
@@ -231,8 +233,8 @@ func (p *Pipeline) newRun(in Input) *runState {
 	// Chinese dictionary the evidence plan segments with (about 0.3 s):
 	// now, beside the query engine and the evidence collection, instead
 	// of in the first graph query round and the plan
-	go countTokens("")
-	warmSegmenter()
+	go tokens.Count("")
+	textrules.Warm()
 	createdAt := cfg.Now().UTC().Format(time.RFC3339)
 	if in.Graph != nil && in.Graph.NodeCount() > 0 {
 		r.engine = in.Engine

@@ -93,7 +93,7 @@ func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (Templa
 	}
 	out.Problem = out.Err.Error()
 	out.Fallback = true
-	if t, ok := selectFromText(res.Raw + "\n" + name); ok {
+	if t, ok := templates.Select(res.Raw + "\n" + name); ok {
 		out.Template = t
 		out.Reason = "fallback: the template name found in the model's reply"
 		return out, nil

@@ -8,6 +8,7 @@ import (
 
 	"reportengine/ir"
 	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // summaryFindings are the digests' findings that stand alone out of their
@@ -45,12 +46,12 @@ func summaryFindings(ds []prompts.ChapterDigest) []summaryFinding {
 func assignFindings(fs []summaryFinding, titles []string) [][]string {
 	focus := make([]map[[2]rune]bool, len(titles))
 	for i, t := range titles {
-		focus[i] = bigrams(t)
+		focus[i] = textrules.Bigrams(t)
 	}
 	type placed struct{ score, order int }
 	got := make([][]placed, len(titles))
 	for n, f := range fs {
-		grams := bigrams(f.key)
+		grams := textrules.Bigrams(f.key)
 		best, bestScore := -1, -1
 		for i := range titles {
 			if len(got[i]) >= draftFindings {

@@ -315,34 +315,6 @@ func joinClauses(parts []string, next string) string {
 	return b.String()
 }
 
-// bigrams is the set of adjacent letter/digit rune pairs of s.
-func bigrams(s string) map[[2]rune]bool {
-	out := map[[2]rune]bool{}
-	var prev rune
-	for _, r := range strings.ToLower(s) {
-		if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
-			prev = 0
-			continue
-		}
-		if prev != 0 {
-			out[[2]rune{prev, r}] = true
-		}
-		prev = r
-	}
-	return out
-}
-
-// overlapCount is how many distinct bigrams of text are in focus.
-func overlapCount(focus map[[2]rune]bool, text string) int {
-	n := 0
-	for g := range bigrams(text) {
-		if focus[g] {
-			n++
-		}
-	}
-	return n
-}
-
 // stripClock drops a leading forum time "[10:04:02] " from a title.
 func stripClock(s string) string {
 	if len(s) > 11 && s[0] == '[' && s[9] == ']' && s[3] == ':' && s[6] == ':' {

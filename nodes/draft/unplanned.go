@@ -8,6 +8,7 @@ import (
 
 	"reportengine/ir"
 	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // sketch is an unplanned chapter being written: from the graph results
@@ -67,7 +68,7 @@ func unplanned(in prompts.ChapterInput) ir.Chapter {
 		ch.Summary = msg
 		return ch
 	}
-	k.focus = bigrams(k.title + " " + strings.Join(sec.Outline, " "))
+	k.focus = textrules.Bigrams(k.title + " " + strings.Join(sec.Outline, " "))
 	ch.Summary = k.intro(len(engineEx)+len(otherEx), len(forum))
 	if k.g != nil {
 		k.graph()
@@ -128,7 +129,7 @@ func (k *sketch) graph() {
 	k.queries()
 	srcs := slices.Clone(g.Sources)
 	slices.SortStableFunc(srcs, func(a, b prompts.GraphSource) int {
-		return overlapCount(k.focus, b.Title+" "+b.Preview) - overlapCount(k.focus, a.Title+" "+a.Preview)
+		return textrules.BigramOverlap(k.focus, b.Title+" "+b.Preview) - textrules.BigramOverlap(k.focus, a.Title+" "+a.Preview)
 	})
 	if t, ids := sourceTable(srcs, &k.material); len(ids) > 0 || t.Type != "" {
 		k.blocks = append(k.blocks, heading(3, "主要来源", k.anchor+"-sources"), t)
@@ -154,7 +155,7 @@ func (k *sketch) engineSections() {
 	}
 	for _, e := range sortEngines(engines) {
 		slices.SortStableFunc(bySection[e], func(a, b prompts.GraphSection) int {
-			return overlapCount(k.focus, b.Title+" "+b.Summary) - overlapCount(k.focus, a.Title+" "+a.Summary)
+			return textrules.BigramOverlap(k.focus, b.Title+" "+b.Summary) - textrules.BigramOverlap(k.focus, a.Title+" "+a.Summary)
 		})
 		var parts []string
 		for i, s := range bySection[e] {
@@ -194,7 +195,7 @@ func (k *sketch) queries() {
 	seen := map[string]bool{}
 	queries := slices.Clone(k.g.Queries)
 	slices.SortStableFunc(queries, func(a, b prompts.GraphQuery) int {
-		return overlapCount(k.focus, b.QueryText) - overlapCount(k.focus, a.QueryText)
+		return textrules.BigramOverlap(k.focus, b.QueryText) - textrules.BigramOverlap(k.focus, a.QueryText)
 	})
 	for _, q := range queries {
 		t := strings.TrimSpace(q.QueryText)
