@@ -67,6 +67,9 @@ const (
 // 事故 ("图书馆性骚扰诬告案", "和服赏樱冲突事件", "甲醛事件").
 var eventNameRE = regexp.MustCompile(`([\p{Han}A-Za-z0-9·]{2,` + strconv.Itoa(EventPhraseRunes) + `})(?:事件|案件|案|风波|争议|冲突|丑闻|事故)`)
 
+// eventWords are the words that end a name of eventNameRE (案 for 案件 too).
+var eventWords = []string{"事件", "案", "风波", "争议", "冲突", "丑闻", "事故"}
+
 // eventGeneric are words that name no particular incident: any event of
 // a university or a company has them (舆情, 通报, 处分 …).
 var eventGeneric = []string{"舆情", "舆论", "热点", "事件", "风波", "争议", "冲突", "通报", "处分", "回应", "负面", "正面", "网络", "网友",
@@ -84,17 +87,33 @@ var eventQuotes = strings.NewReplacer("“", "", "”", "", "\"", "", "‘", "",
 // institution's). Names without a key term ("该事件", "此次风波") are left
 // out: they point back.
 func (t *Topic) eventNames(sentence string) []eventName {
+	// a name ends in a word of eventNameRE or is a hashtag: without the
+	// first rune of one (quotes removed or not) there is none
+	if !strings.ContainsAny(sentence, "事案风争冲丑#") {
+		return nil
+	}
+	return t.clauseEvents(sentence, true)
+}
+
+// clauseEvents is eventNames of each clause of sentence; with skip, a
+// clause without a word of eventWords (or a #) runs no expression
+// (TestEventNamesPrefilter compares the two).
+func (t *Topic) clauseEvents(sentence string, skip bool) []eventName {
 	var out []eventName
 	for _, clause := range strings.FieldsFunc(eventQuotes.Replace(sentence), func(r rune) bool { return strings.ContainsRune("，,；;：:。｡！？!?", r) }) {
 		var phrases [][2]string // the name's letters, and the name as written
-		for _, loc := range eventNameRE.FindAllStringSubmatchIndex(clause, -1) {
-			if notIncident(clause, loc) {
-				continue
+		if !skip || firstWord(clause, eventWords) != "" {
+			for _, loc := range eventNameRE.FindAllStringSubmatchIndex(clause, -1) {
+				if notIncident(clause, loc) {
+					continue
+				}
+				phrases = append(phrases, [2]string{tailPhrase(clause[loc[2]:loc[3]]), clause[loc[0]:loc[1]]})
 			}
-			phrases = append(phrases, [2]string{tailPhrase(clause[loc[2]:loc[3]]), clause[loc[0]:loc[1]]})
 		}
-		for _, m := range hashtag.FindAllStringSubmatch(clause, -1) {
-			phrases = append(phrases, [2]string{m[1], m[0]})
+		if !skip || strings.Contains(clause, "#") {
+			for _, m := range hashtag.FindAllStringSubmatch(clause, -1) {
+				phrases = append(phrases, [2]string{m[1], m[0]})
+			}
 		}
 		if len(phrases) == 0 || t.namesOther(clause) {
 			continue
@@ -153,7 +172,7 @@ func (t *Topic) namesOther(clause string) bool {
 // word of a topic of several words (异味 of 青溪市自来水异味) is one: the
 // topic's own incident is an event too.
 func (t *Topic) topicPart(w string) bool {
-	return t.places[w] || !slices.Contains(t.words, w) && t.holdsName(w)
+	return t.profile.isPlace(w) || !slices.Contains(t.words, w) && t.holdsName(w)
 }
 
 // partyRE is an anonymised party of a case: a surname and 某 or 某某.

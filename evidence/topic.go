@@ -69,12 +69,11 @@ type Judgement struct {
 // Judge). It is read-only after NewTopic and safe for concurrent use.
 type Topic struct {
 	names []string // lower-cased names of the topic, longest first
+	pairs []string // every two runes in a row of a name, each once (Names)
 	words []string // the topic's own words when it has several (李明, 咖啡店, 咖啡), none generic
-	vocab map[string]float64
-	// places are the places the profile names in at least
-	// ProfilePlaceCount texts: the run's own geography (杭州 for a shop
-	// in Hangzhou), never another city's event.
-	places map[string]bool
+	// profile answers what the run's own analysis says: its vocabulary
+	// and its places
+	profile *profile
 }
 
 // NewTopic builds the coherence model of a run. It returns ErrNoTopic
@@ -83,7 +82,7 @@ func NewTopic(cfg TopicConfig) (*Topic, error) {
 	if strings.TrimSpace(cfg.Topic) == "" {
 		return nil, ErrNoTopic
 	}
-	t := &Topic{vocab: map[string]float64{}}
+	t := &Topic{}
 	for _, n := range append(TopicNames(cfg.Topic), cfg.Aliases...) {
 		n = strings.ToLower(strings.TrimSpace(n))
 		if n != "" && !slices.Contains(t.names, n) {
@@ -91,6 +90,13 @@ func NewTopic(cfg TopicConfig) (*Topic, error) {
 		}
 	}
 	slices.SortStableFunc(t.names, func(a, b string) int { return len(b) - len(a) })
+	for _, n := range t.names {
+		for rs := []rune(n); len(rs) >= 2; rs = rs[1:] {
+			if p := string(rs[:2]); !slices.Contains(t.pairs, p) {
+				t.pairs = append(t.pairs, p)
+			}
+		}
+	}
 	if ws := text.Words(cfg.Topic); len(ws) > 1 {
 		for _, w := range ws {
 			for _, x := range append([]string{w}, text.SubWords(w)...) {
@@ -101,30 +107,7 @@ func NewTopic(cfg TopicConfig) (*Topic, error) {
 			}
 		}
 	}
-	counts := map[string]int{}
-	placeCounts := map[string]int{}
-	for _, p := range cfg.Profile {
-		ws := text.Words(p) // once for the terms and the entities
-		for _, term := range text.TermsOf(p, ws) {
-			counts[term.Text]++
-		}
-		for _, e := range entitiesIn(p, ws, t.words...) {
-			if e.kind == entityPlace {
-				placeCounts[e.name]++
-			}
-		}
-	}
-	t.places = map[string]bool{}
-	for pl, n := range placeCounts {
-		if n >= ProfilePlaceCount {
-			t.places[pl] = true
-		}
-	}
-	for w, n := range counts {
-		if n >= ProfileMinCount && !text.IsStopWord(w) {
-			t.vocab[w] = termWeight(w)
-		}
-	}
+	t.profile = newProfile(cfg.Profile, t.words)
 	return t, nil
 }
 
@@ -202,7 +185,7 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 	if w := firstWord(sentence, t.words); w != "" {
 		return Judgement{OnTopic: true, Score: 0.5, Subject: w, Via: "sentence"}
 	}
-	if len(t.vocab) < MinVocabulary {
+	if !t.profile.largeVocab() {
 		return Judgement{OnTopic: true, Score: NeutralScore, Via: "terms"}
 	}
 	if words == nil {
@@ -212,7 +195,7 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 	for _, term := range text.TermsOf(sentence, words) {
 		w := termWeight(term.Text)
 		all += w
-		if _, ok := t.vocab[term.Text]; ok {
+		if t.profile.inVocab(term.Text) {
 			in += w
 		}
 	}
@@ -311,9 +294,9 @@ func (t *Topic) topicName(s string) string {
 
 // isRelated reports an entity that is part of a topic name (武汉 in
 // 武汉大学) or holds one, holds a word of the topic (青溪水务集团 for
-// 青溪市自来水异味), or is a place of the run's own (Topic.places).
+// 青溪市自来水异味), or is a place of the run's own (profile.isPlace).
 func (t *Topic) isRelated(e string) bool {
-	return firstWord(e, t.words) != "" || t.places[e] || t.holdsName(e)
+	return firstWord(e, t.words) != "" || t.profile.isPlace(e) || t.holdsName(e)
 }
 
 // holdsName reports a word that is part of a name of the topic or holds
@@ -522,6 +505,12 @@ type SpeechJudgement struct {
 func (t *Topic) Names(s string) bool {
 	if t.topicName(s) != "" || firstWord(s, t.words) != "" {
 		return true
+	}
+	// s holds no name, so neither does an entity of it: one that names the
+	// topic is part of a name, and s holds its first two runes. Without
+	// such a pair s is not segmented (TestNamesPairsOracle).
+	if firstWord(strings.ToLower(s), t.pairs) == "" {
+		return false
 	}
 	for _, e := range entities(s, t.words...) {
 		le := strings.ToLower(e.name)
