@@ -7,9 +7,6 @@ func (g *Graph) Lookup(id string) (int, bool) {
 	return int(v), ok
 }
 
-// Index is Lookup (kept for callers of the earlier API).
-func (g *Graph) Index(id string) (int, bool) { return g.Lookup(id) }
-
 // Node returns a copy of the node with the given id (see NodeAt).
 func (g *Graph) Node(id string) (*Node, bool) {
 	g.index()

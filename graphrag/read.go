@@ -71,11 +71,11 @@ func (r *LoadReport) warn(format string, args ...any) {
 // into it rather than being copied, so it stays in memory as long as the
 // graph (it is the graph's string arena).
 func ReadJSON(r io.Reader) (*Graph, *LoadReport, error) {
-	data, err := readAll(r)
+	gt, err := ReadGraphText(r)
 	if err != nil {
 		return nil, nil, fmt.Errorf("graphrag: read: %w", err)
 	}
-	return ReadJSONText(data)
+	return ReadJSONText(gt.Text)
 }
 
 // ReadJSONText is ReadJSON of a graph file's text already read (for

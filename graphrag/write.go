@@ -134,26 +134,44 @@ func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 	jw := &jsonWrite{g: g, w: w, cols: cols}
 	if cols != nil {
 		jw.plan, jw.cw = g.colPlan(), &crcWriter{w: cols}
+		colHead, err := g.columnsHead(jw.plan, writeChunk)
+		if err != nil {
+			return err
+		}
+		jw.cw.write(colHead)
 	}
 	head, err := g.headJSON()
 	if err == nil {
 		err = jw.put(head)
 	}
+	if err == nil {
+		err = jw.chunks(ctx, true, g.NodeCount())
+	}
+	if err == nil {
+		err = jw.put([]byte(g.midJSON()))
+	}
 	if err != nil {
 		return err
 	}
-	for i := 0; i < g.NodeCount(); i += writeChunk {
-		jw.units = append(jw.units, writeUnit{true, i, min(i+writeChunk, g.NodeCount())})
+	if jw.cw != nil {
+		jw.edgesAt, jw.lastEnd = jw.cw.n, 0 // the edges' first gap is absolute
 	}
-	jw.nodeUnits = len(jw.units)
-	for i := 0; i < g.EdgeCount(); i += writeChunk {
-		jw.units = append(jw.units, writeUnit{false, i, min(i+writeChunk, g.EdgeCount())})
+	if err := jw.chunks(ctx, false, g.EdgeCount()); err != nil {
+		return err
 	}
-	return jw.writeUnits(ctx)
+	tail := "]\n}\n"
+	if g.EdgeCount() > 0 {
+		tail = "\n  ]\n}\n"
+	}
+	if err := jw.put([]byte(tail)); err != nil || jw.cols == nil {
+		return err
+	}
+	jw.cw.write(columnsTail(jw.cw.crc, jw.edgesAt, jw.jsLen, jw.jsCRC))
+	return jw.cw.err
 }
 
-// jsonWrite is one WriteJSONContext or WriteJSONColumns under way: the
-// units of work and what the writer keeps of the two files.
+// jsonWrite is one WriteJSONContext or WriteJSONColumns under way: what
+// the writer keeps of the two files.
 type jsonWrite struct {
 	g       *Graph
 	w, cols io.Writer
@@ -164,15 +182,7 @@ type jsonWrite struct {
 	lastEnd int64      // where the last string referenced ends in the JSON
 	edgesAt int64      // where the edges start in the column file
 
-	units     []writeUnit
-	nodeUnits int    // units[:nodeUnits] are nodes
-	buf, col  []byte // the unit's JSON and column records, reused
-}
-
-// writeUnit is a run of nodes or edges encoded as one piece of work.
-type writeUnit struct {
-	nodes    bool
-	from, to int
+	buf, col []byte // the chunk's JSON and column records, reused
 }
 
 // put writes JSON bytes, counting them (and their CRC-32C when there is a
@@ -186,103 +196,50 @@ func (jw *jsonWrite) put(b []byte) error {
 	return err
 }
 
-// encode makes the JSON of unit u in jw.buf and, with a column file, its
-// column records in jw.col; it returns the end of the unit's column
-// records.
-func (jw *jsonWrite) encode(u writeUnit) (end int, err error) {
-	if u.nodes {
-		jw.buf, err = jw.g.appendNodes(jw.buf[:0], u.from, u.to)
+// chunks writes the n nodes (or edges) writeChunk at a time: each chunk's
+// column records (after the gap from the last string referenced) and
+// its JSON.
+func (jw *jsonWrite) chunks(ctx context.Context, nodes bool, n int) error {
+	for from := 0; from < n; from += writeChunk {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		end, err := jw.encode(nodes, from, min(from+writeChunk, n))
+		if err != nil {
+			return err
+		}
+		if jw.cols != nil {
+			jw.cw.write(binary.AppendUvarint(nil, uint64(jw.jsLen-jw.lastEnd)))
+			jw.cw.write(jw.col)
+			jw.lastEnd = jw.jsLen + int64(end)
+		}
+		if err := jw.put(jw.buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// encode makes the JSON of the nodes (or edges) [from, to) in jw.buf and,
+// with a column file, their column records in jw.col; it returns the end
+// of the chunk's column records.
+func (jw *jsonWrite) encode(nodes bool, from, to int) (end int, err error) {
+	if nodes {
+		jw.buf, err = jw.g.appendNodes(jw.buf[:0], from, to)
 	} else {
-		jw.buf, err = jw.g.appendEdges(jw.buf[:0], u.from, u.to)
+		jw.buf, err = jw.g.appendEdges(jw.buf[:0], from, to)
 	}
 	if jw.cols == nil || err != nil {
 		return 0, err
 	}
 	e := &colEnc{js: jw.buf, buf: jw.col[:0]}
-	if u.nodes {
-		err = jw.g.colNodes(e, jw.plan, u.from, u.to)
+	if nodes {
+		err = jw.g.colNodes(e, jw.plan, from, to)
 	} else {
-		err = jw.g.colEdges(e, u.from, u.to)
+		err = jw.g.colEdges(e, from, to)
 	}
 	jw.col = e.buf
 	return e.end, err
-}
-
-// writeColHead writes the column file's head.
-func (jw *jsonWrite) writeColHead() error {
-	colHead, err := jw.g.columnsHead(jw.plan, writeChunk)
-	if err != nil {
-		return err
-	}
-	jw.cw.write(colHead)
-	return nil
-}
-
-// writeUnits writes the units' results in order, then the ends of both
-// files.
-func (jw *jsonWrite) writeUnits(ctx context.Context) error {
-	for i := range jw.units {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if i == jw.nodeUnits {
-			if err := jw.put([]byte(jw.g.midJSON())); err != nil {
-				return err
-			}
-		}
-		end, err := jw.encode(jw.units[i])
-		if err == nil {
-			err = jw.writeUnit(i, end)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	if jw.nodeUnits == len(jw.units) {
-		if err := jw.put([]byte(jw.g.midJSON())); err != nil {
-			return err
-		}
-	}
-	tail := "]\n}\n"
-	if jw.g.EdgeCount() > 0 {
-		tail = "\n  ]\n}\n"
-	}
-	if err := jw.put([]byte(tail)); err != nil {
-		return err
-	}
-	if jw.cols == nil {
-		return nil
-	}
-	if len(jw.units) == 0 {
-		if err := jw.writeColHead(); err != nil {
-			return err
-		}
-	}
-	if jw.nodeUnits == len(jw.units) {
-		jw.edgesAt = jw.cw.n
-	}
-	jw.cw.write(columnsTail(jw.cw.crc, jw.edgesAt, jw.jsLen, jw.jsCRC))
-	return jw.cw.err
-}
-
-// writeUnit writes unit i, just encoded: its column records (after the
-// gap from the last string referenced), whose strings end at end, and its
-// JSON.
-func (jw *jsonWrite) writeUnit(i, end int) error {
-	if jw.cols != nil {
-		if i == 0 {
-			if err := jw.writeColHead(); err != nil {
-				return err
-			}
-		}
-		if i == jw.nodeUnits {
-			jw.edgesAt, jw.lastEnd = jw.cw.n, 0 // the edges' first gap is absolute
-		}
-		jw.cw.write(binary.AppendUvarint(nil, uint64(jw.jsLen-jw.lastEnd)))
-		jw.cw.write(jw.col)
-		jw.lastEnd = jw.jsLen + int64(end)
-	}
-	return jw.put(jw.buf)
 }
 
 // writeChunk is how many nodes or edges WriteJSON encodes per unit of

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -173,17 +172,17 @@ type graphInputs struct {
 }
 
 // buildAndSave parses the state files and the forum log, builds the graph
-// and saves it atomically under GraphsDir.
+// and saves it atomically under GraphsDir (a GraphsDir that is not a
+// folder fails before the build).
 func buildAndSave(ctx context.Context, in graphInputs) (*builtGraph, error) {
-	store, err := storage.New(in.GraphsDir)
-	if err != nil {
+	if _, err := storage.New(in.GraphsDir); err != nil {
 		return nil, err
 	}
 	b, err := buildInMemory(ctx, in)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = saveBuilt(ctx, in, b)
 	}
-	if err := saveStore(ctx, in, store, b); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -196,14 +195,9 @@ func saveBuilt(ctx context.Context, in graphInputs, b *builtGraph) error {
 	if err != nil {
 		return err
 	}
-	return saveStore(ctx, in, store, b)
-}
-
-func saveStore(ctx context.Context, in graphInputs, store *storage.Store, b *builtGraph) error {
 	mark := time.Now()
 	path, _ := store.Path(b.ID)
 	end := in.Log.start("saved the graph", "saving the graph to %s", path)
-	var err error
 	if b.Path, err = store.SaveContext(ctx, b.Graph); err != nil {
 		return err
 	}
@@ -220,9 +214,6 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		return nil, err
 	}
 	mark := time.Now()
-	// Collect what the load left before the graph grows, so that peak
-	// memory does not depend on when the collector happens to run.
-	runtime.GC()
 	end := in.Log.start("built the graph", "building the graph (%d search records)", recordCount(b.States))
 	type built struct {
 		g  *graphrag.Graph
