@@ -59,7 +59,6 @@ type nodeReader struct {
 	g       *Graph
 	types   []NodeType
 	lists   [][]string
-	floats  slab[float64]
 	generic []rawAttrs
 }
 
@@ -157,7 +156,7 @@ func (nr *nodeReader) typedSource(v int, id string) error {
 	var s sourceAttrs
 	flags := r.b()
 	if flags&1 != 0 {
-		s.Score = nr.floats.ptr(r.f64())
+		s.Score = new(r.f64())
 	}
 	if flags&6 == 6 {
 		r.fail("node %d: a derived name and a title equal to it", v)
@@ -216,8 +215,6 @@ func (nr *nodeReader) typedSource(v int, id string) error {
 // edges reads the ne edges (between nn nodes, with relations rels) into
 // ge: from its own position in the file, the cursor starting at 0 (the gap before edge 0 is absolute).
 func (r *colReader) edges(ge *Graph, nn, ne int, rels []Relation) error {
-	var floats slab[float64]
-	var texts slab[string]
 	var recs []Record
 	for i := 0; i < ne && r.err == nil; i++ {
 		r.gap(i)
@@ -249,14 +246,14 @@ func (r *colReader) edges(ge *Graph, nn, ne int, rels []Relation) error {
 				rc := Record{Index: int(r.sv())}
 				f := r.b()
 				if f&1 != 0 {
-					rc.Score = floats.ptr(r.f64())
+					rc.Score = new(r.f64())
 				}
 				rc.Timestamp = r.str()
 				if f&2 != 0 {
-					rc.Title = texts.ptr(r.str())
+					rc.Title = new(r.str())
 				}
 				if f&4 != 0 {
-					rc.Content = texts.ptr(r.str())
+					rc.Content = new(r.str())
 				}
 				recs = append(recs, rc)
 			}

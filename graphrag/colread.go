@@ -285,18 +285,6 @@ type rawAttrs struct {
 	summary bool
 }
 
-// slab hands out pointers into chunks of values, so that the optional
-// fields of records and sources do not cost one allocation each.
-type slab[T any] struct{ chunk []T }
-
-func (s *slab[T]) ptr(x T) *T {
-	if len(s.chunk) == cap(s.chunk) {
-		s.chunk = make([]T, 0, 4096)
-	}
-	s.chunk = append(s.chunk, x)
-	return &s.chunk[len(s.chunk)-1]
-}
-
 func (r *colReader) graph(edgesAt uint64) (*Graph, error) {
 	unit := r.uv()
 	if r.err == nil && (unit == 0 || unit > maxCount) {
