@@ -176,11 +176,12 @@ func (r *Router) Route(question string) Route {
 	r.prepare()
 	ts := contentTerms(question)
 	terms := text.TermTexts(ts)
-	var lr *knowledge.LexicalResult // the lexical search of ts (steps 2 and 8)
 	if len(ts) > 0 {
-		if lr = r.m.Lexical().Search(ts); knowledge.TopicalShare(lr.Terms) < knowledge.MinTopicalShare {
+		// the terms' statistics alone (Lexical.Stats: the counts, no
+		// ranking); steps 8 and 9 search when a question gets that far
+		if share := knowledge.TopicalShare(r.m.Lexical().Stats(ts)); share < knowledge.MinTopicalShare {
 			return Route{Method: MethodLocal, Terms: terms,
-				Reason: fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", 100*knowledge.TopicalShare(lr.Terms), 100*knowledge.MinTopicalShare)}
+				Reason: fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", 100*share, 100*knowledge.MinTopicalShare)}
 		}
 	}
 	if len(terms) > 0 {
@@ -215,6 +216,7 @@ func (r *Router) Route(question string) Route {
 	// a source text among the lexical search's best that holds the
 	// question's terms: one passage answers it (our graphs' facts are in
 	// the texts, their entities are sections and sources)
+	lr := r.m.Lexical().Search(ts)
 	if u, n := r.coveringUnit(lr, ts, need); u >= 0 {
 		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the source text %s covers %d of the %d content terms", r.m.TextUnits()[u].ID, n, len(terms)), Terms: terms}
 	}

@@ -155,8 +155,9 @@ func (s *ExactStore) Nearest(ctx context.Context, q []float32, k int) ([]Neighbo
 
 // sparseShare: nearestSparse serves a query vector with at most this
 // share of non-zero values (the offline embedder's question vectors: a
-// question of 12 runes has about 30 of 512).
-const sparseShare = 4
+// question of 12 runes has about 30 of 512; chat's, embedded with the
+// earlier questions, up to about 200).
+const sparseShare = 2
 
 // nearestSparse is Nearest for the L2 metric and a query vector q with
 // few non-zero values (at most 1/sparseShare of them; ok is false
@@ -317,6 +318,9 @@ func (s *ExactStore) NearestStats(ctx context.Context, q []float32, k int) ([]Ne
 			}
 		}
 	})
+	for j := range dim {
+		s.release(j) // as nearestSparse does: a mapped store's pages are read again when needed
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, DistanceStats{}, err
 	}

@@ -68,6 +68,8 @@ type ContextBuilder struct {
 	covKeys     []string       // covariate types, sorted
 	covByTitle  map[string]map[string][]int
 	cache       *countCache
+	posOnce     sync.Once
+	pos         positional // made by positionalIDs
 }
 
 // NewContextBuilder indexes m for context building. m must not be nil;

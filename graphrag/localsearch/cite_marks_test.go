@@ -2,6 +2,7 @@ package localsearch
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -123,11 +124,52 @@ func TestIdentifyCitations(t *testing.T) {
 		{Table: "reports", ID: "2", InContext: true}, {Table: "claims", ID: "0", InContext: true},
 		{Table: "entities", ID: "7", InContext: false},
 	}
-	identify(cs, m, "reports")
+	b, err := NewContextBuilder(m, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pos := b.positionalIDs(); pos != (positional{true, true, true}) {
+		t.Fatalf("positionalIDs %+v, want all true (smallParts numbers its records from 0)", pos)
+	}
 	want := [][2]string{{"t1", "1"}, {"t2", "2"}, {"e2", "1"}, {"r2", "2"}, {"c2", "2"}, {p.Covariates["claims"][0].ID, "0"}, {"", ""}}
-	for i, c := range cs {
-		if got := [2]string{c.RecordID, c.HumanReadableID}; got != want[i] {
-			t.Errorf("%s %s: record id, human_readable_id %q, want %q", c.Table, c.ID, got, want[i])
+	for _, pos := range []positional{{}, b.positionalIDs()} { // scans, then positions
+		got := slices.Clone(cs)
+		identify(got, m, "reports", pos)
+		for i, c := range got {
+			if g := [2]string{c.RecordID, c.HumanReadableID}; g != want[i] {
+				t.Errorf("%+v: %s %s: record id, human_readable_id %q, want %q", pos, c.Table, c.ID, g, want[i])
+			}
 		}
+	}
+}
+
+// TestFindShortPositional holds the look-up by position to the scan: a
+// list is positional only when each short id is its position, and then
+// an id is found where the scan finds it (ids that are not a position's
+// canonical decimal form are not found).
+func TestFindShortPositional(t *testing.T) {
+	for _, tc := range []struct {
+		ids  []string
+		want bool
+	}{
+		{[]string{"0", "1", "2"}, true}, {nil, true}, {[]string{"1"}, false}, {[]string{"5", "0"}, false},
+		{[]string{"0", "0"}, false}, {[]string{"0", "01"}, false}, {[]string{"0", "2", "1"}, false},
+	} {
+		id := func(i int) string { return tc.ids[i] }
+		if got := isPositional(len(tc.ids), id); got != tc.want {
+			t.Errorf("isPositional(%q) = %v, want %v", tc.ids, got, tc.want)
+		}
+		for _, s := range []string{"0", "1", "2", "3", "01", "+1", "-0", "-1", " 1", "", "x"} {
+			scan := findShort(len(tc.ids), id, s, false)
+			if tc.want {
+				if got := findShort(len(tc.ids), id, s, true); got != scan {
+					t.Errorf("%q: findShort(%q) by position %d, by scan %d", tc.ids, s, got, scan)
+				}
+			}
+		}
+	}
+	// the scan takes the first of repeated ids
+	if got := findShort(2, func(i int) string { return []string{"7", "7"}[i] }, "7", false); got != 0 {
+		t.Errorf("findShort of a repeated id = %d, want 0", got)
 	}
 }

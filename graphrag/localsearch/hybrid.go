@@ -42,7 +42,7 @@ func (b *ContextBuilder) lexical(embedded, question string) (*knowledge.LexicalR
 	for _, t := range own {
 		s, ok := byTerm[t.Text]
 		if !ok {
-			return lr, x.Search(own).Terms
+			return lr, x.Stats(own) // Search(own).Terms, without the ranking
 		}
 		gate = append(gate, s)
 	}

@@ -248,7 +248,7 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 		res.OutputTokens += res.OutputTokensCategories[k]
 	}
 	res.Citations = ParseCitations(res.Response, c.Records)
-	identify(res.Citations, e.b.m, strings.ToLower(e.params.CommunityContextName))
+	identify(res.Citations, e.b.m, strings.ToLower(e.params.CommunityContextName), e.b.positionalIDs())
 	res.Extractive = e.cfg.Model.Info().Extractive
 	res.CompletionTime = time.Since(start).Seconds()
 	return res, nil

@@ -32,14 +32,22 @@ func parseMethod(s string) (globalsearch.Method, error) {
 // (globalsearch.Router.RouteFollowUp: a follow-up naming nothing is
 // routed as the earlier question).
 func (s *ragSession) route(m globalsearch.Method, question string, history []llm.Message) globalsearch.Route {
-	if s.global == nil {
-		s.global = &globalState{router: globalsearch.NewRouter(s.m)}
-	}
 	switch m {
 	case globalsearch.MethodLocal, globalsearch.MethodGlobal:
 		return globalsearch.Route{Method: m, Reason: "--method " + string(m)}
 	}
-	return s.global.router.RouteFollowUp(question, history)
+	return s.router().RouteFollowUp(question, history)
+}
+
+// router returns the session's router, made on the first call: one per
+// session, so its indexes (made on first use; about 1 s of CPU on the
+// 300 000-record graph) are made once for the answers and the follow-up
+// questions' labels.
+func (s *ragSession) router() *globalsearch.Router {
+	if s.global == nil {
+		s.global = &globalState{router: globalsearch.NewRouter(s.m)}
+	}
+	return s.global.router
 }
 
 // globalEngine returns the session's global search engine, made on the
@@ -48,10 +56,7 @@ func (s *ragSession) route(m globalsearch.Method, question string, history []llm
 // --max-context-tokens (each batch's budget) and --history-max-turns when
 // given.
 func (s *ragSession) globalEngine(o *ragOptions) (*globalsearch.Engine, error) {
-	if s.global == nil {
-		s.global = &globalState{router: globalsearch.NewRouter(s.m)}
-	}
-	if s.global.engine != nil {
+	if s.router(); s.global.engine != nil {
 		return s.global.engine, nil
 	}
 	var model llm.Model

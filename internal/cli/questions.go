@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/questiongen"
 )
 
@@ -86,7 +85,7 @@ func (s *ragSession) questionGenerator(o *ragOptions) (*questiongen.Generator, e
 		return nil, err
 	}
 	p := s.params
-	router := globalsearch.NewRouter(s.m)
+	router := s.router() // the answers' router: its indexes made once
 	return questiongen.New(questiongen.Config{Builder: s.builder, Model: model, Params: &p,
 		// each question labelled with the method search --method auto would take
 		Classify: func(q string) string { return string(router.Route(q).Method) }})
