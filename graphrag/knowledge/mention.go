@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -16,26 +17,27 @@ import (
 // holding a CJK character match anywhere.
 //
 // The automaton is stored flat, for a quarter of a million names and
-// millions of states: the trie's edges in one open-addressing table keyed
-// by (state, rune), and per state its fail link, its dictionary link (the
-// nearest state on the fail chain where a name ends) and the first name
-// ending there. Scratch space for find is the caller's (mentionScratch),
-// one per goroutine, so a built matcher is read-only and safe for
-// concurrent use.
+// millions of states. build makes the trie from the names in sorted
+// order, so that the states a name adds below the prefix it shares with
+// the name before it are numbered one after the other: most states then
+// have one child, the next state, and step holds its rune (a look-up
+// reads one entry of a dense array); the edges out of the other states
+// are in one open-addressing table keyed by (state, rune), and the
+// root's, for the Basic Multilingual Plane, in a direct table. Per state
+// it keeps its fail link, its dictionary link (the nearest state on the
+// fail chain where a name ends) and the first name ending there. Scratch
+// space for find is the caller's (mentionScratch), one per goroutine, so
+// a built matcher is read-only and safe for concurrent use.
 type mentionMatcher struct {
 	table []edgeSlot // open addressing, linear probing, a power of two long
-	used  int
-	root  []int32 // the root's children by rune, for runes below len(root) (most lookups start at the root)
-
-	edge  []rune  // per state: the rune on the edge into it
-	child []int32 // per state: first child (0: none)
-	sib   []int32 // per state: next sibling (0: none)
+	root  []int32    // the root's children by rune, for runes below len(root) (most lookups start at the root)
+	step  []uint32   // per state: stepLeaf, stepTable, or the rune of its only child (the next state) and stepOut
 	fail  []int32
 	dict  []int32 // per state: the nearest state on the fail chain with a name (0: none)
 	head  []int32 // per state: first name ending there, -1 none
-	tail  []int32 // per state while adding: last name ending there
 
 	names []matchName
+	keys  []string // per name until build: the name as compared (lower-cased)
 }
 
 // edgeSlot is one trie edge: key is state<<32 | rune; child 0 marks an
@@ -72,23 +74,7 @@ const (
 	minMentionLatin = 4
 )
 
-func newMentionMatcher() *mentionMatcher {
-	m := &mentionMatcher{}
-	m.newState(0)
-	m.table = make([]edgeSlot, 1024)
-	return m
-}
-
-func (m *mentionMatcher) newState(r rune) int32 {
-	m.edge = append(m.edge, r)
-	m.child = append(m.child, 0)
-	m.sib = append(m.sib, 0)
-	m.fail = append(m.fail, 0)
-	m.dict = append(m.dict, 0)
-	m.head = append(m.head, -1)
-	m.tail = append(m.tail, -1)
-	return int32(len(m.edge) - 1)
-}
+func newMentionMatcher() *mentionMatcher { return &mentionMatcher{} }
 
 func edgeKey(s int32, r rune) uint64 { return uint64(uint32(s))<<32 | uint64(uint32(r)) }
 
@@ -110,24 +96,35 @@ func (m *mentionMatcher) slot(key uint64) *edgeSlot {
 // the per-state lists.
 const hasOut = -1 << 31
 
+// The values of mentionMatcher.step: a state without children, a state
+// whose children are in the table, else the rune of the only child (the
+// next state) in the low bits and stepOut when hasOut holds for it.
+const (
+	stepLeaf  = 1<<32 - 1
+	stepTable = 1<<32 - 2
+	stepOut   = 1 << 30
+	stepRune  = 1<<21 - 1
+)
+
 // next is the trie's child of s on r (with hasOut set once built), 0 for
 // none.
 func (m *mentionMatcher) next(s int32, r rune) int32 {
-	if s == 0 && m.root != nil {
-		if r < rune(len(m.root)) {
-			return m.root[r]
-		}
+	if s == 0 && r < rune(len(m.root)) {
+		return m.root[r]
 	}
-	return m.slot(edgeKey(s, r)).child
-}
-
-func (m *mentionMatcher) grow() {
-	old := m.table
-	m.table = make([]edgeSlot, 2*len(old))
-	for _, e := range old {
-		if e.child != 0 {
-			*m.slot(e.key) = e
+	switch st := m.step[s]; st {
+	case stepTable:
+		return m.slot(edgeKey(s, r)).child
+	case stepLeaf:
+		return 0
+	default:
+		if rune(st&stepRune) != r {
+			return 0
 		}
+		if st&stepOut != 0 {
+			return (s + 1) | hasOut
+		}
+		return s + 1
 	}
 }
 
@@ -154,7 +151,7 @@ func mentionKey(name string) string {
 }
 
 // add registers name under id; names too short to be telling are ignored
-// (reports whether it was added).
+// (reports whether it was added). The automaton is made by build.
 func (m *mentionMatcher) add(name string, id int) bool {
 	name = strings.TrimSpace(strings.TrimRight(name, "…."))
 	n := utf8.RuneCountInString(name)
@@ -163,72 +160,103 @@ func (m *mentionMatcher) add(name string, id int) bool {
 	}
 	first, _ := utf8.DecodeRuneInString(name)
 	last, _ := utf8.DecodeLastRuneInString(name)
-	s := int32(0)
-	for _, r := range name {
-		r = lowerRune(r)
-		key := edgeKey(s, r)
-		e := m.slot(key)
-		if e.child == 0 {
-			t := m.newState(r)
-			m.child[s], m.sib[t] = t, m.child[s]
-			e.key, e.child = key, t
-			if m.used++; 2*m.used > len(m.table) {
-				m.grow()
-			}
-			s = t
-			continue
-		}
-		s = e.child
-	}
-	ni := int32(len(m.names))
 	m.names = append(m.names, matchName{id: id, next: -1, runes: n, wordStart: isWordRune(first), wordEnd: isWordRune(last)})
-	if m.head[s] < 0 {
-		m.head[s] = ni
-	} else {
-		m.names[m.tail[s]].next = ni
-	}
-	m.tail[s] = ni
+	m.keys = append(m.keys, strings.Map(lowerRune, name))
 	return true
 }
 
-// build computes the fail and dictionary links; call once after the last
-// add. The visiting order within a depth does not change them.
+// trie is the trie of the names' keys while build makes it: per state
+// the rune on the edge into it, its first child and next sibling.
+type trie struct {
+	edge, child, sib []int32
+}
+
+func (t *trie) newState(r rune) int32 {
+	t.edge = append(t.edge, r)
+	t.child = append(t.child, 0)
+	t.sib = append(t.sib, 0)
+	return int32(len(t.edge) - 1)
+}
+
+// makeTrie makes the trie of the names' keys, taken in key order (names
+// with equal keys in the order added: they end at one state, listed in
+// that order), fills head and the names' next links, and step without
+// stepOut. A state a name adds is numbered right after its parent unless
+// the parent already existed, so a state numbered right after its parent
+// and added first is its only child.
+func (m *mentionMatcher) makeTrie() *trie {
+	order := make([]int32, len(m.keys))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return strings.Compare(m.keys[a], m.keys[b]) })
+	t := &trie{}
+	t.newState(0)
+	m.head = []int32{-1}
+	path := []int32{0} // the states of the previous key, by depth in runes
+	var prev, cur []rune
+	tail := int32(-1) // the last name of the previous key
+	for _, ni := range order {
+		cur = append(cur[:0], []rune(m.keys[ni])...)
+		d := 0
+		for d < len(prev) && d < len(cur) && prev[d] == cur[d] {
+			d++
+		}
+		path = path[:d+1]
+		for _, r := range cur[d:] {
+			s, u := path[len(path)-1], t.newState(r)
+			t.child[s], t.sib[u] = u, t.child[s]
+			path, m.head = append(path, u), append(m.head, -1)
+		}
+		if d == len(cur) && d == len(prev) {
+			m.names[tail].next = ni // the same key again (a shorter key sorts first)
+		} else {
+			m.head[path[len(path)-1]] = ni
+		}
+		tail = ni
+		prev, cur = cur, prev
+	}
+	m.keys = nil
+	m.step = make([]uint32, len(t.edge))
+	for s := range m.step {
+		switch c := t.child[s]; {
+		case s == 0 || (c != 0 && int(c) != s+1):
+			m.step[s] = stepTable
+		case c == 0:
+			m.step[s] = stepLeaf
+		default:
+			m.step[s] = uint32(t.edge[c])
+		}
+	}
+	return t
+}
+
+// build makes the automaton: the trie (makeTrie), its edge tables, and the
+// fail and dictionary links; call once after the last add. The visiting
+// order within a depth does not change the links.
 func (m *mentionMatcher) build() {
-	m.tail = nil
-	m.root = make([]int32, rootRunes)
-	for t := m.child[0]; t != 0; t = m.sib[t] {
-		if r := m.edge[t]; r < rootRunes {
-			m.root[r] = t
+	t := m.makeTrie()
+	n := 0
+	for s, st := range m.step {
+		for c := t.child[s]; st == stepTable && c != 0; c = t.sib[c] {
+			n++
 		}
 	}
-	queue := make([]int32, 0, len(m.edge))
-	for t := m.child[0]; t != 0; t = m.sib[t] {
-		queue = append(queue, t)
+	size := 1024
+	for 2*n > size {
+		size *= 2
 	}
-	for q := 0; q < len(queue); q++ {
-		s := queue[q]
-		for t := m.child[s]; t != 0; t = m.sib[t] {
-			r := m.edge[t]
-			f := m.fail[s]
-			for {
-				if u := m.next(f, r); u != 0 && u != t {
-					m.fail[t] = u
-					break
-				}
-				if f == 0 {
-					m.fail[t] = 0
-					break
-				}
-				f = m.fail[f]
-			}
-			if f := m.fail[t]; m.head[f] >= 0 {
-				m.dict[t] = f
+	m.table, m.root = make([]edgeSlot, size), make([]int32, rootRunes)
+	for s, st := range m.step {
+		for c := t.child[s]; st == stepTable && c != 0; c = t.sib[c] {
+			if r := t.edge[c]; s == 0 && r < rootRunes {
+				m.root[r] = c
 			} else {
-				m.dict[t] = m.dict[f]
+				*m.slot(edgeKey(int32(s), r)) = edgeSlot{edgeKey(int32(s), r), c}
 			}
-			queue = append(queue, t)
 		}
 	}
+	m.links(t)
 	out := func(t int32) int32 {
 		if m.head[t] >= 0 || m.dict[t] != 0 {
 			return t | hasOut
@@ -236,16 +264,52 @@ func (m *mentionMatcher) build() {
 		return t
 	}
 	for i := range m.table {
-		if t := m.table[i].child; t != 0 {
-			m.table[i].child = out(t)
+		if c := m.table[i].child; c != 0 {
+			m.table[i].child = out(c)
 		}
 	}
-	for r, t := range m.root {
-		if t != 0 {
-			m.root[r] = out(t)
+	for r, c := range m.root {
+		if c != 0 {
+			m.root[r] = out(c)
 		}
 	}
-	m.edge, m.child, m.sib = nil, nil, nil
+	for s, st := range m.step {
+		if st != stepTable && st != stepLeaf && out(int32(s+1)) < 0 {
+			m.step[s] |= stepOut
+		}
+	}
+}
+
+// links computes the fail and dictionary links, breadth first.
+func (m *mentionMatcher) links(t *trie) {
+	m.fail, m.dict = make([]int32, len(m.step)), make([]int32, len(m.step))
+	queue := make([]int32, 0, len(m.step))
+	for c := t.child[0]; c != 0; c = t.sib[c] {
+		queue = append(queue, c)
+	}
+	for q := 0; q < len(queue); q++ {
+		s := queue[q]
+		for c := t.child[s]; c != 0; c = t.sib[c] {
+			r := t.edge[c]
+			f := m.fail[s]
+			for {
+				if u := m.next(f, r); u != 0 && u != c {
+					m.fail[c] = u
+					break
+				}
+				if f == 0 {
+					break
+				}
+				f = m.fail[f]
+			}
+			if f := m.fail[c]; m.head[f] >= 0 {
+				m.dict[c] = f
+			} else {
+				m.dict[c] = m.dict[f]
+			}
+			queue = append(queue, c)
+		}
+	}
 }
 
 // find calls hit once per distinct name occurring in text, in order of
