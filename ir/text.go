@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -46,4 +47,17 @@ func walkBlock(path string, b *Block, fn func(string, *Block)) {
 	for i := range b.Blocks {
 		walkBlock(index(path+".blocks", i), &b.Blocks[i], fn)
 	}
+}
+
+// UniqueAnchor returns a, or the first of a-2, a-3 … that seen does not
+// hold, and adds it to seen: the one rule that keeps chapter, heading and
+// widget ids unique in a report (nodes when it stitches the chapters,
+// render when it builds the page).
+func UniqueAnchor(seen map[string]bool, a string) string {
+	id := a
+	for n := 2; seen[id]; n++ {
+		id = a + "-" + strconv.Itoa(n)
+	}
+	seen[id] = true
+	return id
 }

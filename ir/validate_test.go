@@ -3,6 +3,7 @@ package ir
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -424,5 +425,20 @@ func TestSafetyPredicates(t *testing.T) {
 		if got := IsSafeThemeValue(s); got != want {
 			t.Errorf("IsSafeThemeValue(%q) = %v, want %v", s, got, want)
 		}
+	}
+}
+
+// UniqueAnchor keeps a free anchor, suffixes -2, -3 … to a taken one, and
+// marks what it returns as taken (a suffixed anchor that exists is
+// skipped too).
+func TestUniqueAnchor(t *testing.T) {
+	seen := map[string]bool{"s1-3": true}
+	var got []string
+	for _, a := range []string{"s1", "s1", "s2", "s1", "s1"} {
+		got = append(got, UniqueAnchor(seen, a))
+	}
+	want := []string{"s1", "s1-2", "s2", "s1-4", "s1-5"}
+	if !slices.Equal(got, want) {
+		t.Errorf("UniqueAnchor gave %q, want %q", got, want)
 	}
 }

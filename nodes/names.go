@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode"
 
+	"reportengine/ir"
 	"reportengine/templates"
 )
 
@@ -35,24 +36,10 @@ func uniqueSlugs(in []templates.Section) []templates.Section {
 		if s.Slug == "" {
 			s.Slug = fmt.Sprintf("section-%d", i+1)
 		}
-		s.Slug = uniqueAnchor(seen, s.Slug)
+		s.Slug = ir.UniqueAnchor(seen, s.Slug)
 		out[i] = s
 	}
 	return out
-}
-
-func uniqueAnchor(seen map[string]bool, a string) string {
-	if !seen[a] {
-		seen[a] = true
-		return a
-	}
-	for n := 2; ; n++ {
-		c := fmt.Sprintf("%s-%d", a, n)
-		if !seen[c] {
-			seen[c] = true
-			return c
-		}
-	}
 }
 
 // chapterFile is the chapter JSON path relative to the output directory.

@@ -128,7 +128,7 @@ func stitchAnchors(results []ChapterResult) []ir.Chapter {
 		if c.Anchor == "" {
 			c.Anchor = fmt.Sprintf("section-%d", i+1)
 		}
-		c.Anchor = uniqueAnchor(seen, c.Anchor)
+		c.Anchor = ir.UniqueAnchor(seen, c.Anchor)
 		chapters[i] = c
 	}
 	for i := range chapters {
@@ -139,9 +139,9 @@ func stitchAnchors(results []ChapterResult) []ir.Chapter {
 			switch {
 			case b.Anchor == c.Anchor:
 			case b.Anchor == "":
-				b.Anchor = uniqueAnchor(seen, fmt.Sprintf("%s-h%d", c.Anchor, n))
+				b.Anchor = ir.UniqueAnchor(seen, fmt.Sprintf("%s-h%d", c.Anchor, n))
 			default:
-				b.Anchor = uniqueAnchor(seen, b.Anchor)
+				b.Anchor = ir.UniqueAnchor(seen, b.Anchor)
 			}
 		})
 	}

@@ -174,16 +174,6 @@ type builder struct {
 	tocBlocks []*blockView
 }
 
-// uniqueID returns base, or base-2, base-3… if taken.
-func (b *builder) uniqueID(base string) string {
-	id := base
-	for n := 2; b.ids[id]; n++ {
-		id = base + "-" + strconv.Itoa(n)
-	}
-	b.ids[id] = true
-	return id
-}
-
 func buildPage(doc *ir.Document) *pageView {
 	b := &builder{doc: doc, ids: map[string]bool{}, chapterA: map[string]string{}, rawA: map[string]string{}}
 	// Ids we use ourselves.
@@ -248,7 +238,7 @@ func (b *builder) chapterAnchors(chs []ir.Chapter) []string {
 		if base == "" {
 			base = "section-" + strconv.Itoa(i+1)
 		}
-		a := b.uniqueID(base)
+		a := ir.UniqueAnchor(b.ids, base)
 		anchors[i] = a
 		if c.ChapterID != "" {
 			if _, ok := b.chapterA[c.ChapterID]; !ok {

@@ -26,7 +26,7 @@ func (b *builder) block(blk *ir.Block, path string) *blockView {
 		if base == "" {
 			base = "h-" + path
 		}
-		v.ID = b.uniqueID(base)
+		v.ID = ir.UniqueAnchor(b.ids, base)
 	case ir.TypeParagraph:
 		v.Inlines = inlines(blk.Inlines)
 		v.Class = alignClass(blk.Align)
