@@ -86,7 +86,8 @@ func Noises() []Noise {
 //   - Furniture: a breadcrumb (two or more " / " or " > " separators, or
 //     "A / B：" at the start), a notice label (重要提示, 温馨提示, 当前位置 …),
 //     a publication metadata line (发布时间/来源/作者/浏览 with no sentence
-//     mark), or, in a sentence of at most 60 runes, a furniture mark of
+//     mark), a byline before the text ("文丨守一“武大…", "编辑｜…": the
+//     quote would print it), or, in a sentence of at most 60 runes, a furniture mark of
 //     the collector (登录, 版权所有, 上一篇 …, see isFurniture);
 //   - Advert: a monitoring vendor's name (乐思, 识微, 蚁坊 …) or a product
 //     word (舆情监测系统, 监测平台, 解决方案) with a selling verb (能够, 可以,
@@ -183,7 +184,7 @@ var navWords = []string{"首页", "学校概况", "学校简介", "联系我们"
 var (
 	imageMark  = regexp.MustCompile(`Image\s*\d+`)
 	starBullet = regexp.MustCompile(`(?:^|\s)\*\s{2,}\S`)
-	byline     = regexp.MustCompile(`(?:^|\s)文\s*[|｜]\s*\S|^[（(]\s*(?:记者|通讯员|实习生|本报记者)[^）)]{0,40}[）)]|[（(]\s*\d{1,2}月\d{1,2}日摄\s*[）)]|[（(](?:视频|图片|摄影|图)\s*[:：][^）)]{1,20}[）)]`)
+	byline     = regexp.MustCompile(`(?:^|\s)文\s*[|｜丨]\s*\S|(?:^|\s)(?:图|撰文|作者|编辑|责编|来源)\s*[｜丨]\s*\S|^[（(]\s*(?:记者|通讯员|实习生|本报记者)[^）)]{0,40}[）)]|[（(]\s*\d{1,2}月\d{1,2}日摄\s*[）)]|[（(](?:视频|图片|摄影|图)\s*[:：][^）)]{1,20}[）)]`)
 	reprint    = regexp.MustCompile(`转载.{0,12}(?:注明|联系|谢绝|请)|(?:谢绝|禁止|未经授权).{0,6}转载|^声明\s*[:：]|^Published Time:`)
 )
 

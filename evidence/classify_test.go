@@ -20,7 +20,11 @@ func TestClassifyRules(t *testing.T) {
 		{"海外学习项目 / 重要提示:2024年下半年本科生出国(境)交流专项奖学金政策将有重大调整", "", Furniture},
 		{"首页 > 新闻中心 > 学校要闻", "", Furniture},
 		{"发布时间：2025-07-31 来源：新华网", "", Furniture},
-		{"据新华网消息，学校已于7月31日发布通报。", "", Clean}, // a source named in a sentence
+		{"据新华网消息，学校已于7月31日发布通报。", "", Clean},                                     // a source named in a sentence
+		{"文丨守一“武大图书馆性骚扰事件”,这个熟悉的热搜标签,随着最近法院一审判决出炉,被证明或许是个可悲的错误｡", "", Furniture}, // a byline before the text
+		{"编辑｜王敏 责编丨刘洋 学校已发布通报。", "", Furniture},
+		{"明叔杂谈｜面对铺天盖地的舆情，武汉大学的反应太迟缓了", "", Clean},            // a column's name, no byline
+		{"作者在此前一文舆评丨关于应对伪造警情通报难题的工作建议中已经讲过类似观点。", "", Clean}, // 文 inside a word
 		{"乐思网络舆情监测系统能够7×24小时监测全网舆情。", "", Advert},
 		{"识微商情舆情监测平台帮助高校及时发现负面信息。", "", Advert},
 		{"普华永道通过海外学子招聘计划（CSI）吸纳毕业生。", "", Advert},

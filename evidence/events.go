@@ -77,6 +77,13 @@ var eventGeneric = []string{"舆情", "舆论", "热点", "事件", "风波", "�
 	"典型", "系列", "某某", "此前", "初始", "关键",
 	"单一", "挖掘", "关联", "破坏力", "地缘", "代际", "旧案", "类似", "多起", "这起", "此次", "本次", "该起", "类似", "同类", "一系列", "舆情事件", "突发", "群体性", "性质", "引发", "处理", "案件"}
 
+// eventWorkRE finds a piece the texts name as an incident: a title in
+// 《》 introduced as one (题为《…》, 名为《…》, 以《…》为题) or followed by
+// what it is (《…》推文, 《…》的文章): the fixture's 《游戏少年逆袭发顶刊，
+// 武汉伢李展拿下雷军奖！》 post, told in six passages, is an event of its
+// own. A title cited as a rule or a book (《学术不端行为处理细则》) is none.
+var eventWorkRE = regexp.MustCompile(`(?:题为|名为|以)《([^《》]{2,40})》|《([^《》]{2,40})》(?:的)?(?:官方)?(?:微信)?(?:推文|文章|一文|帖子|博文)`)
+
 var eventQuotes = strings.NewReplacer("“", "", "”", "", "\"", "", "‘", "", "’", "", "「", "", "」", "", "『", "", "』", "", "《", "", "》", "")
 
 // eventNames returns the key-term sets of the incidents sentence names:
@@ -85,11 +92,13 @@ var eventQuotes = strings.NewReplacer("“", "", "”", "", "\"", "", "‘", "",
 // number, not a place and not a name of the topic; a name in a clause
 // that names another institution is left out (its event is that
 // institution's). Names without a key term ("该事件", "此次风波") are left
-// out: they point back.
+// out: they point back. A piece named as an incident (eventWorkRE) is
+// one by its title's key terms, named "《title》".
 func (t *Topic) eventNames(sentence string) []eventName {
-	// a name ends in a word of eventNameRE or is a hashtag: without the
-	// first rune of one (quotes removed or not) there is none
-	if !strings.ContainsAny(sentence, "事案风争冲丑#") {
+	// a name ends in a word of eventNameRE, is a hashtag or a piece's
+	// 《title》 (eventWorkRE): without the first rune of one (quotes removed
+	// or not) there is none
+	if !strings.ContainsAny(sentence, "事案风争冲丑#《") {
 		return nil
 	}
 	return t.clauseEvents(sentence, true)
@@ -100,6 +109,12 @@ func (t *Topic) eventNames(sentence string) []eventName {
 // (TestEventNamesPrefilter compares the two).
 func (t *Topic) clauseEvents(sentence string, skip bool) []eventName {
 	var out []eventName
+	for _, m := range eventWorkRE.FindAllStringSubmatch(sentence, -1) {
+		title := m[1] + m[2]
+		if ks := t.keyTerms(title); len(ks) > 0 && !t.namesOther(title) {
+			out = append(out, eventName{"《" + title + "》", ks})
+		}
+	}
 	for _, clause := range strings.FieldsFunc(eventQuotes.Replace(sentence), func(r rune) bool { return strings.ContainsRune("，,；;：:。｡！？!?", r) }) {
 		var phrases [][2]string // the name's letters, and the name as written
 		if !skip || firstWord(clause, eventWords) != "" {
@@ -248,6 +263,7 @@ func (s *Set) GroupEvents(topic string) {
 	if err != nil || len(s.Items) == 0 {
 		return
 	}
+	s.otherSubjectKPIs(tp)
 	names := make([][]eventName, len(s.Items))
 	for i := range s.Items {
 		names[i] = tp.eventNames(s.Items[i].Text)

@@ -88,6 +88,7 @@ func (s *Set) setEvents(tp *Topic, own, ev []int32, names [][]eventName, groups 
 	}
 	s.datedEvents()
 	s.markContested()
+	s.markBackground()
 }
 
 // datedEvents gives the passages about no event of a text that names no

@@ -81,9 +81,10 @@ func FindFigures(id, text string) []Figure {
 	var out []Figure
 	row := rowSubject(text)
 	cs := clauses(text)
+	heads := platformHeads(text, len(cs))
 	var carry Figure // the last figure with a KPI label, for a clause that goes on with its change
 	for i, clause := range cs {
-		figs := clauseFigures(id, clause, row, &carry)
+		figs := clauseFigures(id, clause, row, heads[i], &carry)
 		if i == len(cs)-1 && cutOff(text, clause) {
 			for j := range figs {
 				figs[j].KPI = "" // "…有高达65%的内容与学生的": what the share is of was cut off
@@ -207,10 +208,13 @@ func groupFigure(f *Figure, label, clause string) {
 	}
 }
 
-// clauseFigures finds the figures of one clause. carry is the passage's
-// last figure with a KPI label before this clause (crossTrend); it is
-// updated to this clause's last such figure.
-func clauseFigures(id, clause, row string, carry *Figure) []Figure {
+// clauseFigures finds the figures of one clause. platform is the platform
+// its sentence opens with (platformHeads); carry is the passage's last
+// figure with a KPI label before this clause (crossTrend); it is updated
+// to this clause's last such figure. A number inside a sample size
+// ("（n=6,700条视频）") is no figure, and the text before the next one
+// reads on across it, without it.
+func clauseFigures(id, clause, row, platform string, carry *Figure) []Figure {
 	var out []Figure
 	defer func() {
 		for i := len(out) - 1; i >= 0; i-- {
@@ -230,6 +234,7 @@ func clauseFigures(id, clause, row string, carry *Figure) []Figure {
 		out = append(out, Figure{ItemID: id, Kind: FigDate, Label: clause, Raw: raw, Date: d, Value: dateValue(d), Sentence: clause})
 	}
 	prevEnd := 0
+	samples := sampleSize.FindAllStringIndex(clause, -1)
 	lastLabel, lastKPI := "", ""
 	for i := 0; i < len(clause); {
 		start, j, val, chinese, ok := nextNumber(clause, i)
@@ -237,14 +242,14 @@ func clauseFigures(id, clause, row string, carry *Figure) []Figure {
 			break
 		}
 		i = j
-		if inDate(clause, start, j) {
+		if inDate(clause, start, j) || inSpan(samples, start) {
 			continue
 		}
 		rest := clause[j:]
 		if r, ok := strings.CutPrefix(rest, " "); ok && (prefixAny(r, []string{"%", "％", "亿", "万"}) != "" || prefixAny(r, measureWords) != "") {
 			rest, i = r, i+1 // "3.8 亿阅读": one space between a number and its unit
 		}
-		before := clause[prevEnd:start]
+		before := sampleSize.ReplaceAllString(clause[prevEnd:start], "")
 		if strings.HasSuffix(before, "第") && ordinalCounter(rest) {
 			continue // "第十一届", "第二轮": an edition or a round, not a ranking
 		}
@@ -279,7 +284,7 @@ func clauseFigures(id, clause, row string, carry *Figure) []Figure {
 			// "…阅读量达2.3亿，随后升至4.1亿": the measure of the clause before
 			f.Kind, f.Group, f.Label, f.KPI = carry.Kind, carry.Group, carry.Label, carry.KPI
 		default:
-			f.KPI = kpiLabel(kpiClause{row: row, header: header, before: before, lead: clause[:start], after: clause[i:], label: f.Label, afterForm: shown != label}, f)
+			f.KPI = kpiLabel(kpiClause{row: row, header: header, platform: platform, before: before, lead: clause[:start], after: clause[i:], label: f.Label, afterForm: shown != label}, f)
 		}
 		lastKPI = f.KPI
 		out = append(out, f)

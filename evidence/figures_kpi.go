@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,6 +10,7 @@ import (
 // kpiClause is what kpiLabel reads around one figure.
 type kpiClause struct {
 	row, header   string // the row's subject ("樱花季") and the clause's "X：" header ("情绪占比"), or ""
+	platform      string // the platform its sentence opens with ("小红书：…", platformHeads), or ""
 	before, after string // the clause text before the figure (from the previous figure on) and after it
 	lead          string // the whole clause text before the figure
 	label         string // the figure's Label
@@ -84,6 +86,10 @@ func noMeasurement(c kpiClause, f Figure, subj, tb, after string) bool {
 //     measure word ("带动全省11所高校形成…") the counted thing follows the
 //     number and the words before it are no label.
 //
+// A sentence that opens with a platform as its header ("小红书：…", "抖音端：…")
+// gives every label of its clauses that platform first, when the label does
+// not name it (小红书18-24岁用户占比).
+//
 // The subject left when the metric words are removed must have two runes
 // ("排名 第3", "阅读量 3.8亿" name no subject); the label is at most 18
 // runes (a longer one starting at a #hashtag# is cut to it). Dates get no
@@ -151,6 +157,9 @@ func kpiLabel(c kpiClause, f Figure) string {
 		if v := firstSuffix(tb, changeDirections); v != "" {
 			subj += v
 		}
+	}
+	if c.platform != "" && !strings.Contains(subj, c.platform) {
+		subj = c.platform + subj // "小红书：判决后48小时新增笔记8,700篇": 小红书判决后48小时新增笔记
 	}
 	left := subj
 	for _, m := range metricWords {
@@ -314,4 +323,55 @@ func shareOf(after, label string) string {
 		}
 	}
 	return label
+}
+
+// sampleSize is a sample's size in brackets ("（n=6,700条视频）", "(N=1.1万条)"):
+// the size of what was measured, no figure of the topic.
+var sampleSize = regexp.MustCompile(`[（(]\s*[nN]\s*[=＝][^（()）]{0,30}[）)]`)
+
+// inSpan reports byte offset i inside one of spans.
+func inSpan(spans [][]int, i int) bool {
+	for _, sp := range spans {
+		if i >= sp[0] && i < sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// platformHeads gives each of text's n clauses (clauses) the platform its
+// sentence opens with as a header — "小红书：判决后48小时新增笔记8,700篇，
+// 18-24岁用户占63%" gives 小红书 to both clauses; "抖音端：" and "微博上："
+// name 抖音 and 微博 — or "". The platform is written as the text writes
+// it, without 端/平台/上.
+func platformHeads(text string, n int) []string {
+	out := make([]string, 0, n)
+	start := 0
+	for i, r := range text + "。" {
+		if !strings.ContainsRune("。｡！？!?；;\n", r) {
+			continue
+		}
+		cs := clauses(text[start:min(i, len(text))])
+		start = min(i+utf8.RuneLen(r), len(text))
+		if len(cs) == 0 {
+			continue
+		}
+		head := ""
+		if h, _, ok := cutColon(cs[0]); ok {
+			h = strings.TrimSpace(h)
+			for _, tail := range []string{"端", "平台", "上"} {
+				h = strings.TrimSuffix(h, tail)
+			}
+			if _, ok := PlatformNamed(h); ok {
+				head = h
+			}
+		}
+		for range cs {
+			out = append(out, head)
+		}
+	}
+	if len(out) != n {
+		return make([]string, n) // clauses cut otherwise across sentences: no heads
+	}
+	return out
 }

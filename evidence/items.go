@@ -148,6 +148,9 @@ type Set struct {
 	// offSpeech holds the forum log lines of the speeches judged whole
 	// not about the topic (judgeSpeeches)
 	offSpeech map[int]bool
+	// background marks the passages about no event of this run in a text
+	// about none of its topic event either (markBackground)
+	background []bool
 }
 
 // ItemByURL returns the first item (in id order) with a provenance of that
@@ -214,54 +217,6 @@ func Collect(in Input) *Set {
 	s.judgeSpeeches(in.Topic)
 	s.GroupEvents(in.Topic)
 	return s
-}
-
-// judgeSpeeches judges every forum speech of the set as a whole
-// (Topic.JudgeSpeech over the passages its log line gave, repeats of
-// earlier passages included) and records those not about topic. A blank
-// topic judges nothing.
-func (s *Set) judgeSpeeches(topic string) {
-	tp, err := NewTopic(TopicConfig{Topic: topic})
-	if err != nil {
-		return
-	}
-	passages := map[int][]string{}
-	var lines []int
-	for i := range s.Items {
-		for _, p := range s.Items[i].Provenance {
-			if p.Kind != KindForum {
-				continue
-			}
-			if _, ok := passages[p.ForumLine]; !ok {
-				lines = append(lines, p.ForumLine)
-			}
-			passages[p.ForumLine] = append(passages[p.ForumLine], s.Items[i].Text)
-		}
-	}
-	for _, l := range lines {
-		if !tp.JudgeSpeech(passages[l]).OnTopic {
-			if s.offSpeech == nil {
-				s.offSpeech = map[int]bool{}
-			}
-			s.offSpeech[l] = true
-		}
-	}
-	s.Stats.OffTopicSpeeches = len(s.offSpeech)
-}
-
-// offSpeechItem reports an item found only in forum speeches judged not
-// about the topic (judgeSpeeches): no engine's summary or report, no web
-// page and no other speech holds it.
-func (s *Set) offSpeechItem(i int) bool {
-	if len(s.offSpeech) == 0 || i < 0 || i >= len(s.Items) {
-		return false
-	}
-	for _, p := range s.Items[i].Provenance {
-		if p.Kind != KindForum || !s.offSpeech[p.ForumLine] {
-			return false
-		}
-	}
-	return true
 }
 
 // nextSourceKept reports whether the next source record (the one addSource

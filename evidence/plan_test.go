@@ -151,17 +151,28 @@ func TestTopicNames(t *testing.T) {
 }
 
 // A larger PlanOptions.PerSubPoint gives the sub-points more items (the
-// fixture has enough for most of them), never more than the option, still
-// each item once; the default plan's items are a subset of each larger
-// sub-point's (same ranking, more room).
+// fixture has enough for many of them: half as many again as the default
+// plan's, its background passages kept out by the finding gate), never
+// more than the option, still each item once; the default plan's items
+// are a subset of each larger sub-point's (same ranking, more room), but
+// for a fragment whose passage before it the larger plan gives another
+// sub-point (dropRepeatedPairs: the pair would print it twice).
 func TestPlanPerSubPointOption(t *testing.T) {
 	set := Collect(fixtureInput(t))
 	chs := templateChapters(t, "社会公共热点事件分析报告模板")
 	small := MakePlan(set, "武汉大学", chs, nil)
 	const n = 24
 	big := MakePlanWith(set, "武汉大学", chs, nil, PlanOptions{PerSubPoint: n})
-	if big.Assigned <= 2*small.Assigned {
-		t.Errorf("PerSubPoint %d assigned %d items, the default %d: want more than twice as many", n, big.Assigned, small.Assigned)
+	if 2*big.Assigned <= 3*small.Assigned {
+		t.Errorf("PerSubPoint %d assigned %d items, the default %d: want more than half as many again", n, big.Assigned, small.Assigned)
+	}
+	bigIDs := map[string]bool{}
+	for _, c := range big.Chapters {
+		for _, sp := range c.SubPoints {
+			for _, a := range sp.Items {
+				bigIDs[a.ItemID] = true
+			}
+		}
 	}
 	seen := map[string]bool{}
 	for ci, c := range big.Chapters {
@@ -177,6 +188,9 @@ func TestPlanPerSubPointOption(t *testing.T) {
 				seen[a.ItemID], in[a.ItemID] = true, true
 			}
 			for _, a := range small.Chapters[ci].SubPoints[si].Items {
+				if it := set.Items[set.byID[a.ItemID]]; a.Noise == "fragment" && it.prev > 0 && bigIDs[set.Items[it.prev-1].ID] {
+					continue // its passage before is assigned: the pair is not quoted twice
+				}
 				if !in[a.ItemID] {
 					t.Errorf("%s: default item %s (score %v) is not among the %d of the larger plan", sp.Key, a.ItemID, a.Score, len(sp.Items))
 				}

@@ -85,8 +85,9 @@ type Rejected struct {
 const RejectedRunes = 80
 
 // gate is the plan's finding gate: a candidate is quoted only when it is
-// Clean (or a Fragment with a passage to quote before it) and the topic
-// model judges it on topic.
+// Clean (or a Fragment with a passage to quote before it), about the
+// run's topic event or none of its events and no background (that
+// passage before it too), and the topic model judges it on topic.
 type gate struct {
 	set   *Set
 	topic *Topic // nil: no topic, every passage on topic
@@ -117,9 +118,18 @@ func (g gate) judge(i int) verdict {
 	if n != Clean && (n != Fragment || ctx == "") {
 		return v
 	}
-	if g.set.otherEvent(i) {
-		v.on, v.subject = false, g.set.eventNameOf(i) // about a related event (GroupEvents)
-		return v
+	for _, k := range []int{i, int(g.set.Items[i].prev) - 1} {
+		if k != i && (n != Fragment || k < 0) {
+			continue // the passage quoted before a fragment is judged with it
+		}
+		if g.set.otherEvent(k) {
+			v.on, v.subject = false, g.set.eventNameOf(k) // about a related event (GroupEvents)
+			return v
+		}
+		if g.set.backgroundItem(k) {
+			v.on, v.subject = false, BackgroundSubject // about no event of the run (markBackground)
+			return v
+		}
 	}
 	if g.set.offSpeechItem(i) && (g.topic == nil || !g.topic.Names(g.set.Items[i].Text)) {
 		v.on = false // a passage of a speech not about the topic (Topic.JudgeSpeech) that does not name it

@@ -1,0 +1,111 @@
+package evidence
+
+// Coherence with the run: whether a passage is about the run's topic (a
+// forum speech judged whole) and about one of its events, or background.
+
+import "slices"
+
+// BackgroundSubject is the subject the finding gate names (Rejected.Subject)
+// for a background passage (markBackground).
+const BackgroundSubject = "背景"
+
+// judgeSpeeches judges every forum speech of the set as a whole
+// (Topic.JudgeSpeech over the passages its log line gave, repeats of
+// earlier passages included) and records those not about topic. A blank
+// topic judges nothing.
+func (s *Set) judgeSpeeches(topic string) {
+	tp, err := NewTopic(TopicConfig{Topic: topic})
+	if err != nil {
+		return
+	}
+	passages := map[int][]string{}
+	var lines []int
+	for i := range s.Items {
+		for _, p := range s.Items[i].Provenance {
+			if p.Kind != KindForum {
+				continue
+			}
+			if _, ok := passages[p.ForumLine]; !ok {
+				lines = append(lines, p.ForumLine)
+			}
+			passages[p.ForumLine] = append(passages[p.ForumLine], s.Items[i].Text)
+		}
+	}
+	for _, l := range lines {
+		if !tp.JudgeSpeech(passages[l]).OnTopic {
+			if s.offSpeech == nil {
+				s.offSpeech = map[int]bool{}
+			}
+			s.offSpeech[l] = true
+		}
+	}
+	s.Stats.OffTopicSpeeches = len(s.offSpeech)
+}
+
+// offSpeechItem reports an item found only in forum speeches judged not
+// about the topic (judgeSpeeches): no engine's summary or report, no web
+// page and no other speech holds it.
+func (s *Set) offSpeechItem(i int) bool {
+	if len(s.offSpeech) == 0 || i < 0 || i >= len(s.Items) {
+		return false
+	}
+	for _, p := range s.Items[i].Provenance {
+		if p.Kind != KindForum || !s.offSpeech[p.ForumLine] {
+			return false
+		}
+	}
+	return true
+}
+
+// markBackground marks the background passages of a run with related
+// events (GroupEvents): a passage about no event whose text — its page
+// (every passage and the title of its URL), engine paragraph or forum
+// speech — holds no passage about the topic event either. Such material
+// (the fixture's campus architecture, rankings, 校训, the staff ratio, the
+// 2020 抗疫 sentiment of an engine paragraph on social service) tells no
+// event of this run: it stays in the set, the graph and the source list,
+// and is never quoted as a finding (the finding gate). A run with fewer
+// than two events marks nothing: every passage may be a finding there.
+//
+// BettaFish quotes whatever its chapter's graph query returns; Microsoft
+// GraphRAG has no notion of a run's event. This rule is ours.
+func (s *Set) markBackground() {
+	s.background = nil
+	topic := slices.IndexFunc(s.Events, func(e EventGroup) bool { return e.Topic })
+	if len(s.Events) < 2 || topic < 0 {
+		return
+	}
+	docs := map[int32]bool{}  // texts holding a topic-event passage
+	urls := map[string]bool{} // pages holding one
+	for i := range s.Items {
+		if it := &s.Items[i]; int(it.event) == topic+1 {
+			docs[it.doc] = true
+			for _, p := range it.Provenance {
+				urls[p.URL] = urls[p.URL] || p.URL != ""
+			}
+		}
+	}
+	s.background = make([]bool, len(s.Items))
+	for i := range s.Items {
+		it := &s.Items[i]
+		if it.event != 0 || docs[it.doc] {
+			continue
+		}
+		s.background[i] = !slices.ContainsFunc(it.Provenance, func(p Provenance) bool { return urls[p.URL] })
+	}
+}
+
+// backgroundItem reports item i marked background (markBackground).
+func (s *Set) backgroundItem(i int) bool { return i >= 0 && i < len(s.background) && s.background[i] }
+
+// otherSubjectKPIs takes the KPI label off each figure whose clause names
+// another institution than the topic (Topic.namesOther: "清华大学负面情感占比
+// 仅12%" in a passage comparing it with 武汉大学): a KPI card names the
+// topic's measure, never another's. The figure stays in the prose.
+func (s *Set) otherSubjectKPIs(tp *Topic) {
+	for fi := range s.Figures {
+		if f := &s.Figures[fi]; f.KPI != "" && tp.namesOther(f.Sentence) {
+			f.KPI = ""
+		}
+	}
+}
