@@ -23,6 +23,9 @@ var (
 	// speakerRE is the offline writer's attribution before a passage
 	// ("媒体引擎的研究写道：", "查询引擎在论坛中指出（12:19:08）：").
 	speakerRE = regexp.MustCompile(`^[^：。，]{1,16}(?:的研究写道|在论坛中指出（[^）]*）)：`)
+	// dataLineRE is a line of the computed essentials: a dated timeline
+	// entry ("2025-07-31：…") or a figure line ("标签：数值——「原文」")
+	dataLineRE = regexp.MustCompile(`^(?:\d{4}-\d{2}(?:-\d{2})?|--\d{2}-\d{2})：|——「`)
 )
 
 // onceKey is a paragraph as a reader compares it: without citations, the
@@ -51,7 +54,10 @@ type onceUnit struct {
 // (onceKey, the shorter of onceRunes runes or more, both citing evidence:
 // a finding, not the connective text of a chapter), one place is kept,
 // holding the longer text: the earlier place, unless removing the later
-// one would empty its subsection or bring its chapter below ir's density
+// one would empty its subsection (or leave it no finding but data lines:
+// dated timeline entries and figure lines, dataLineRE — the fixture's
+// 6.2 回应与沟通建议 kept a timeline entry and lost its one recommendation
+// to the summary) or bring its chapter below ir's density
 // thresholds (from above them) while removing the earlier one would not
 // (then the later place); the longer text keeps its
 // speaker prefix ("洞察引擎的研究写道："), except in a summary bullet, which
@@ -63,31 +69,51 @@ func printOnce(results []ChapterResult) {
 	led := newOnceLedger(results, units)
 	removed := make([]bool, len(units))
 	replaced := map[int]string{} // unit → its new text
-	for j := range units {
-		u := &units[j]
-		if !u.finding() {
-			continue
-		}
-		for i := 0; i < j; i++ {
-			k := &units[i]
-			if removed[i] || !k.finding() || !strings.Contains(k.key, u.key) && !strings.Contains(u.key, k.key) {
-				continue
-			}
-			keep, drop := i, j
-			if led.loses(u) && !led.loses(k) {
-				keep, drop = j, i
-			}
-			kept, gone := &units[keep], &units[drop]
-			if utf8.RuneCountInString(gone.key) > utf8.RuneCountInString(kept.key) {
-				text := longerText(gone.text, kept.text)
-				replaced[keep], kept.text, kept.key = text, text, gone.key
-			}
-			removed[drop] = true
-			led.remove(gone)
-			break
+	// the chapters' own repeats first, then the summary's bullets (their
+	// pointer to a chapter): a bullet's chapter place is judged with the
+	// texts its subsection keeps
+	for pass := range 2 {
+		for j := range units {
+			onceRepeats(units, j, pass == 1, led, removed, replaced)
 		}
 	}
 	rebuildOnce(results, units, removed, replaced)
+}
+
+// onceRepeats removes the place of units[j] or of an earlier unit holding
+// the same finding (printOnce), among the pairs with a summary bullet or,
+// with bullets false, without one.
+func onceRepeats(units []onceUnit, j int, bullets bool, led *onceLedger, removed []bool, replaced map[int]string) {
+	u := &units[j]
+	if removed[j] || !u.finding() {
+		return
+	}
+	for i := 0; i < j; i++ {
+		k := &units[i]
+		if removed[i] || !k.finding() || !strings.Contains(k.key, u.key) && !strings.Contains(u.key, k.key) ||
+			(pointerRE.MatchString(k.text) || pointerRE.MatchString(u.text)) != bullets {
+			continue
+		}
+		keep, drop := i, j
+		if led.loses(u) && !led.loses(k) {
+			keep, drop = j, i
+		}
+		kept, gone := &units[keep], &units[drop]
+		wasData := kept.data()
+		if utf8.RuneCountInString(gone.key) > utf8.RuneCountInString(kept.key) {
+			text := longerText(gone.text, kept.text)
+			replaced[keep], kept.text, kept.key = text, text, gone.key
+		}
+		removed[drop] = true
+		led.remove(gone)
+		switch s := (onceSub{kept.ch, kept.sub}); {
+		case kept.data() && !wasData: // a finding that took a timeline entry's longer text is data now
+			led.prose[s]--
+		case !kept.data() && wasData:
+			led.prose[s]++
+		}
+		break
+	}
 }
 
 // onceUnits are the printed paragraphs of the chapters, in order.
@@ -121,6 +147,10 @@ func (u *onceUnit) finding() bool {
 	return utf8.RuneCountInString(u.key) >= onceRunes && len(ir.FindCitations(u.text)) > 0
 }
 
+// data reports a line of the computed essentials (dataLineRE), not a
+// passage quoted as a finding.
+func (u *onceUnit) data() bool { return dataLineRE.MatchString(u.key) }
+
 // longerText is the text a kept place takes from the longer paragraph
 // gone: with its own attribution, except that a summary bullet (kept
 // holds the pointer to its chapter) keeps its pointer, with no speaker
@@ -143,14 +173,18 @@ type onceSub struct{ ch, sub int }
 // SWOT/PEST tables; per chapter the body and narrative runes (ir.Density).
 type onceLedger struct {
 	content    map[onceSub]int
+	prose      map[onceSub]int // of content: findings that are no data line
 	body, narr []int
 }
 
 func newOnceLedger(results []ChapterResult, units []onceUnit) *onceLedger {
-	led := &onceLedger{content: map[onceSub]int{}, body: make([]int, len(results)), narr: make([]int, len(results))}
+	led := &onceLedger{content: map[onceSub]int{}, prose: map[onceSub]int{}, body: make([]int, len(results)), narr: make([]int, len(results))}
 	for _, u := range units {
 		if u.finding() {
 			led.content[onceSub{u.ch, u.sub}]++
+			if !u.data() {
+				led.prose[onceSub{u.ch, u.sub}]++
+			}
 		}
 	}
 	for ci := range results {
@@ -176,14 +210,18 @@ func (l *onceLedger) thick(ch, less int) bool {
 	return l.body[ch]-less >= ir.MinBodyRunes && l.narr[ch]-less >= ir.MinNarrativeRunes
 }
 
-// loses reports whether removing u empties its subsection, or thins a
-// chapter that was not thin.
+// loses reports whether removing u empties its subsection, leaves it no
+// finding but data lines, or thins a chapter that was not thin.
 func (l *onceLedger) loses(u *onceUnit) bool {
-	return l.content[onceSub{u.ch, u.sub}] <= 1 || l.thick(u.ch, 0) && !l.thick(u.ch, textRunes(u.text))
+	s := onceSub{u.ch, u.sub}
+	return l.content[s] <= 1 || !u.data() && l.prose[s] <= 1 || l.thick(u.ch, 0) && !l.thick(u.ch, textRunes(u.text))
 }
 
 // remove counts u out.
 func (l *onceLedger) remove(u *onceUnit) {
+	if !u.data() {
+		l.prose[onceSub{u.ch, u.sub}]--
+	}
 	l.content[onceSub{u.ch, u.sub}]--
 	l.body[u.ch] -= textRunes(u.text)
 	l.narr[u.ch] -= textRunes(u.text)

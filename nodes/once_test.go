@@ -44,6 +44,8 @@ const (
 	onceC = "微博话题阅读量四点八亿，评论区以致敬和心疼为主，少数留言质疑科研经费的分配。"
 	onceD = "学校于六月十三日发布官方通报，称已成立工作组并将在一周内公布调查结果。"
 	onceE = "学校称会持续跟进此事并向社会公开调查与处理的进展"
+	onceF = "从高校舆情应对规律看，早回应优于晚回应，正面回应好于掩盖事实。"
+	onceT = "2025-07-31：据报道，当晚校长回应了记者的电话求询，称正在处理。"
 )
 
 // A summary bullet and its chapter's paragraph are one finding printed
@@ -52,12 +54,14 @@ const (
 // short ("……") takes the whole paragraph (without its list number); a
 // passage inside a longer one of another chapter is printed once, where
 // it came first, with the longer text; short lines may repeat; a
-// subsection left with nothing says so in one line.
+// subsection left with nothing says so in one line. A dated timeline entry
+// or a figure line is data, no finding of its subsection: a finding beside
+// it alone stays in its chapter, and the summary's bullet goes.
 func TestPrintOnce(t *testing.T) {
 	results := []ChapterResult{
 		{Chapter: ir.Chapter{ChapterID: "S1", Blocks: []ir.Block{
 			onceH("1.1"), onceL(onceA+"[E1]（详见「二」）", "校方回应快而浅：平均首次回应时长从四点七天降至一点九天……[E2]（详见「二」）",
-				onceD+"[E10]（详见「二」）"),
+				onceD+"[E10]（详见「二」）", onceF+"[E30]（详见「二」）"),
 			onceH("1.2"), onceL(onceC + "[E3]（详见「三」）"),
 			onceP("另见来源：[E9]"),
 		}}},
@@ -66,6 +70,7 @@ func TestPrintOnce(t *testing.T) {
 			onceH("2.2"), onceP("2. " + onceB + "[E2]"), onceP("媒体引擎的研究写道：另一段足够长的内容，讲的是学校的其他回应与后续安排。[E5]"),
 			onceP("另见来源：[E9]"),
 			onceH("2.3"), onceP(onceD + "[E10]"),
+			onceH("2.4"), onceP(onceT + "[E31]"), onceP(onceF + "[E30]"),
 		}}},
 		{Chapter: ir.Chapter{ChapterID: "S3", Blocks: []ir.Block{
 			onceH("3.1"), onceP("查询引擎在论坛中指出（12:19:08）：" + onceC + "[E6]"),
@@ -86,7 +91,8 @@ func TestPrintOnce(t *testing.T) {
 			"## 1.2", "- " + onceC + "[E3]（详见「三」）", "另见来源：[E9]"},
 		{"## 2.1", "洞察引擎的研究写道：转到抗疫科研，学校的成果受到广泛关注，这是另一段内容。[E4]",
 			"## 2.2", "媒体引擎的研究写道：另一段足够长的内容，讲的是学校的其他回应与后续安排。[E5]", "另见来源：[E9]",
-			"## 2.3", onceD + "[E10]"},
+			"## 2.3", onceD + "[E10]",
+			"## 2.4", onceT + "[E31]", onceF + "[E30]"},
 		{"## 3.1", draft.NoEvidence,
 			"## 3.2", "洞察引擎的研究写道：第三段足够长的内容，说的是平台迁移路径清晰可见。[E8]"},
 		// 4.1 keeps its place with 4.2's longer text, attribution included
