@@ -287,40 +287,10 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 	c.History = historySection(history, p.HistoryMaxTurns, p.MaxContextTokens, b.tk, c.Records)
 	headTok := b.tk.Count("-----" + ContextName + "-----\n" + strings.Join(header, "|") + "\n")
 
-	type row struct {
-		rep    int
-		cells  []string
-		weight float64
-		rank   float64
-	}
 	var all Table
 	all.Columns = header
-	var cur []row
+	var cur []batchRow
 	curTok := headTok
-	cut := func() {
-		if len(cur) == 0 {
-			return
-		}
-		slices.SortStableFunc(cur, func(x, y row) int {
-			if d := cmp.Compare(y.weight, x.weight); d != 0 && b.hasW {
-				return d
-			}
-			return cmp.Compare(y.rank, x.rank)
-		})
-		bt := Batch{Tokens: curTok}
-		rows := make([][]string, len(cur))
-		for k, r := range cur {
-			rows[k] = r.cells
-			bt.Reports = append(bt.Reports, r.rep)
-		}
-		table := pandasCSV(header, rows)
-		bt.Text = table
-		if c.History != "" {
-			bt.Text = c.History + "\n\n" + table
-		}
-		c.Batches = append(c.Batches, bt)
-		all.Rows = append(all.Rows, rows...)
-	}
 	for _, i := range sel {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -333,13 +303,13 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 			c.Cut = append(c.Cut, r.ShortID)
 		}
 		if curTok+t > p.MaxContextTokens {
-			cut()
+			b.addBatch(c, &all, cur, curTok)
 			cur, curTok = nil, headTok
 		}
-		cur = append(cur, row{rep: i, cells: b.cells(i, content), weight: b.weights[i], rank: r.Rank})
+		cur = append(cur, batchRow{rep: i, cells: b.cells(i, content), weight: b.weights[i], rank: r.Rank})
 		curTok += t
 	}
-	cut()
+	b.addBatch(c, &all, cur, curTok)
 	all.InContext = make([]bool, len(all.Rows))
 	for k := range all.InContext {
 		all.InContext[k] = true
@@ -349,6 +319,44 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 	}
 	c.Records[strings.ToLower(ContextName)] = all
 	return c, nil
+}
+
+// batchRow is a report's row in a batch: its index, its cells, and the
+// keys the batch is sorted by.
+type batchRow struct {
+	rep    int
+	cells  []string
+	weight float64
+	rank   float64
+}
+
+// addBatch closes a batch of rows (tok tokens with the header): sorted by
+// weight (when the builder has weights), then rank, both descending, ties
+// kept in order; written as the pandas CSV table after the history, and
+// appended to c.Batches and to all's rows. Nothing without rows.
+func (b *ContextBuilder) addBatch(c *Context, all *Table, rows []batchRow, tok int) {
+	if len(rows) == 0 {
+		return
+	}
+	slices.SortStableFunc(rows, func(x, y batchRow) int {
+		if d := cmp.Compare(y.weight, x.weight); d != 0 && b.hasW {
+			return d
+		}
+		return cmp.Compare(y.rank, x.rank)
+	})
+	bt := Batch{Tokens: tok}
+	cells := make([][]string, len(rows))
+	for k, r := range rows {
+		cells[k] = r.cells
+		bt.Reports = append(bt.Reports, r.rep)
+	}
+	table := pandasCSV(all.Columns, cells)
+	bt.Text = table
+	if c.History != "" {
+		bt.Text = c.History + "\n\n" + table
+	}
+	c.Batches = append(c.Batches, bt)
+	all.Rows = append(all.Rows, cells...)
 }
 
 // truncater is the optional interface of a tokenizer that cuts text to a
