@@ -17,6 +17,7 @@ import (
 	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // DefaultFollowUps is the number of follow-up questions a report ends with.
@@ -77,16 +78,14 @@ type FollowUpsOutput struct {
 // quotedNameRE is a name a question quotes (「…」 or “…”).
 var quotedNameRE = regexp.MustCompile(`「([^」]+)」|“([^”]+)”`)
 
-// internalNames are the graph's names a reader never sees as names: the
-// titles of the engines' research sections and the search queries.
+// internalNames are the graph's names a reader never sees as names
+// (textrules.InternalName, package text: the titles of the engines' research sections, the
+// search queries, the engines, the summary labels).
 func internalNames(g *graphrag.Graph) map[string]bool {
 	out := map[string]bool{}
 	for v := 0; v < g.NodeCount(); v++ {
-		switch g.Type(v) {
-		case graphrag.TypeSection, graphrag.TypeSearchQuery, graphrag.TypeEngine:
-			if n := strings.TrimSpace(g.Name(v)); n != "" {
-				out[n] = true
-			}
+		if n := strings.TrimSpace(g.Name(v)); n != "" && textrules.InternalName(string(g.Type(v)), n) {
+			out[n] = true
 		}
 	}
 	return out

@@ -294,17 +294,13 @@ func (g *Generator) citedRecords(res *localsearch.Result) localsearch.Records {
 	return rec
 }
 
-// internalEntityTypes are the entity types of our graphs' bookkeeping
-// nodes (graphrag.TypeSection, TypeSearchQuery, TypeEngine): an engine's
-// research heading, a search query or an engine is how the research was
-// done, never a subject a reader knows by name. The report's follow-ups
-// (nodes) apply the same rule to the graph's node types.
-var internalEntityTypes = map[string]bool{"section": true, "search_query": true, "engine": true}
-
 // quotesInternalName says why q is unfit when a name it quotes (「…」,
-// 『…』, “…”) is the title of one of m's entities of an internal type
-// (internalEntityTypes) and of no other entity, or "". Microsoft GraphRAG
-// indexes have no such types, so nothing is dropped there.
+// 『…』, “…”) is one of m's entity titles and, for every entity of that
+// title, a name of the machinery (text.InternalName: a research section's
+// title, a search query, an engine, a summary label), or "". The report's
+// follow-ups (nodes) apply the same rule. Microsoft GraphRAG indexes have
+// no such types, so nothing is dropped there unless an entity's title is
+// itself bookkeeping.
 func quotesInternalName(q string, m *knowledge.Model) string {
 	if m == nil {
 		return ""
@@ -318,7 +314,7 @@ func quotesInternalName(q string, m *knowledge.Model) string {
 		}
 		internal := true
 		for _, i := range idx {
-			internal = internal && internalEntityTypes[ents[i].Type]
+			internal = internal && text.InternalName(ents[i].Type, name)
 		}
 		if internal {
 			return fmt.Sprintf("quotes the engines' own name %q", name)

@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -152,22 +151,15 @@ func cutClause(s string, n int) string {
 	return string(rs[:i])
 }
 
-// bookkeepingRE matches the sentences our graphs' knowledge model writes
-// about how the research was done (graphrag/knowledge's phrases), which
-// are no evidence: search-query records ("网络搜索「…」，3 条结果", "web
-// search "…", 3 results"), section lists ("段落：…", "Sections: …"), the
-// topic, engine and host descriptions and the topic report's engine
-// count. They may guide retrieval but are never quoted as an answer.
-var bookkeepingRE = regexp.MustCompile(`^(?:网络搜索「.*」，\d+ 条结果|web search ".*", \d+ results|段落：|Sections: |研究主题「|research topic "|论坛主持人，\d+ 次总结|the forum host, \d+ syntheses|主题「.*」由 \d+ 个引擎研究|The topic ".*" was researched by \d+ engines|不可用：|Not available: )|(?:研究引擎|research engine)(?:，报告《.*》|, report ".*")?(?:，\d+ 个段落，\d+ 条搜索记录|, \d+ sections, \d+ search records)|^主持人总结 ?\d+`)
-
 // isBookkeeping reports whether a context sentence is a bookkeeping record
-// (bookkeepingRE), after list markers and white space, a web page's
+// (text.Bookkeeping: "网络搜索「…」，3 条结果", "段落：…", an engine's or the
+// host's description, "主持人总结 4"), a web page's
 // navigation copied with its text (pageChrome), or a sentence about the
 // research rather than its subject, a research plan among them
 // (text.IsMeta: "梳理李明2024年3月…的选址过程", "本段落旨在…", as the
 // report's evidence leaves out).
 func isBookkeeping(s string) bool {
-	return bookkeepingRE.MatchString(strings.TrimSpace(strings.TrimLeft(s, "-*• "))) || pageChrome(s) || text.IsMeta(s)
+	return text.Bookkeeping(s) || pageChrome(s) || text.IsMeta(s)
 }
 
 // pageChrome reports whether s holds a web page's navigation rather than

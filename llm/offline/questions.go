@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,8 +18,10 @@ const DefaultQuestionCount = 5
 // relationships, skipping entities and pairs the asked questions already
 // name, in the language of the latest question (of the context when there
 // is none). One "- " line per question. Only names a reader knows are
-// asked about (questionName, bookkeeping): no engine or node-type ids, no
-// summary labels or search queries, no names cut short, nothing
+// asked about (questionName, text.Bookkeeping): no engine or node-type
+// ids, no summary labels or search queries, no research section headings
+// (those the context's bookkeeping names, which questiongen's screen
+// would drop), no names cut short, nothing
 // offensive; a pair is asked about once, whichever its order. context
 // holds the context tables as graphrag/localsearch writes them, alone
 // (the report's follow-ups call it directly, through
@@ -44,7 +45,7 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 	var entQs []string
 	for _, e := range c.ents {
 		name, ok := questionName(e[1])
-		if !ok || mentioned(e[0]) {
+		if !ok || c.skip[e[0]] || mentioned(e[0]) {
 			continue
 		}
 		if zh {
@@ -76,8 +77,10 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 
 // questionContext is what the questions are made of, read from the
 // context tables: the entities (title, display title) in selection order
-// but the bookkeeping ones, whose titles are in skip, and the
-// relationships (source, target).
+// but the bookkeeping ones (text.Bookkeeping descriptions), whose titles
+// are in skip with the research sections' headings the context's
+// bookkeeping names (text.SectionNames), and the relationships (source,
+// target).
 type questionContext struct {
 	ents  [][2]string
 	rels  [][2]string
@@ -90,10 +93,15 @@ func readQuestionContext(system string) questionContext {
 	for _, t := range parseContext(system) {
 		for _, r := range t.rows {
 			c.texts = append(c.texts, r...)
+			for _, cell := range r {
+				for _, n := range text.SectionNames(cell) {
+					c.skip[n] = true // a research section's heading: the engines' own name
+				}
+			}
 		}
 		if ec, dc := t.col("entity"), t.col("description"); ec >= 0 && dc >= 0 && t.col("source") < 0 {
 			for _, r := range t.rows {
-				if bookkeeping(r[dc]) {
+				if text.Bookkeeping(r[dc]) {
 					c.skip[r[ec]] = true
 					continue
 				}
@@ -103,7 +111,7 @@ func readQuestionContext(system string) questionContext {
 		if sc, tc := t.col("source"), t.col("target"); sc >= 0 && tc >= 0 {
 			dc := t.col("description")
 			for _, r := range t.rows {
-				if dc >= 0 && structuralRelation(r[dc]) {
+				if dc >= 0 && text.Bookkeeping(r[dc]) {
 					continue
 				}
 				c.rels = append(c.rels, [2]string{r[sc], r[tc]})
@@ -160,52 +168,10 @@ func (c questionContext) relationQuestions(mentioned func(string) bool, zh bool)
 	return relQs
 }
 
-// internalIDs are the names of our graphs' engine and node-type nodes
-// (BettaFish's engines, the forum, graphrag's node types): ids of the
-// machinery, not names a reader knows, never asked about.
-var internalIDs = map[string]bool{
-	"query": true, "media": true, "insight": true, "host": true, "forum": true, "system": true,
-	"topic": true, "engine": true, "section": true, "search_query": true, "source": true,
-}
-
-// bookkeepingPrefixes begin the descriptions graphrag/knowledge writes
-// for our graphs' search queries and forum host (phrases.go): records of
-// how the research was done, not of what it found.
-var bookkeepingPrefixes = []string{"网络搜索「", "web search \"", "论坛主持人，", "the forum host,"}
-
-// structuralRelationRE matches the descriptions graphrag/knowledge writes
-// for our graphs' structural edges (phrases.go: analysed_by, contains,
-// searched, found): how the research was done — a search query and the
-// page it found, a section and its query — not a relation between things
-// a reader knows, so never asked about ("「武汉大学近年来的主要舆情事件案例」与
-// 「…性骚扰案件…」有何关联？" quoted a search query).
-var structuralRelationRE = regexp.MustCompile(`(?i)^(?:搜索「|段落「|主题「[^」]*」由 |\S+ 引擎的研究包含段落「|the search "|the section "|the topic "[^"]*" is analysed by |the \S+ engine's research has the section )`)
-
-// structuralRelation reports whether a relationship description is one
-// of our graphs' structural edges (structuralRelationRE).
-func structuralRelation(desc string) bool {
-	return structuralRelationRE.MatchString(strings.TrimSpace(desc))
-}
-
-// bookkeeping reports whether an entity description says the entity is a
-// search query or the forum host (bookkeepingPrefixes).
-func bookkeeping(desc string) bool {
-	d := strings.ToLower(strings.TrimSpace(desc))
-	for _, p := range bookkeepingPrefixes {
-		if strings.HasPrefix(d, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// summaryLabelRE is a numbered summary label ("主持人总结 4", "Host
-// summary 2"), a heading of the forum's syntheses rather than a name.
-var summaryLabelRE = regexp.MustCompile(`(?i)^(?:主持人总结|论坛主持人总结|host summary|summary)\s*\d*$`)
-
 // questionName is the name a question quotes for an entity title
-// (questionTitle), and whether it is one to ask about: not an engine or
-// node-type id, not a summary label, not a search query (Chinese words
+// (questionTitle), and whether it is one to ask about: not bookkeeping
+// (text.Bookkeeping: an engine or node-type id, a summary label), not a
+// search query (Chinese words
 // separated by spaces), not a URL, not offensive (text.Offensive), and
 // short enough to quote whole (a Chinese title may end at a clause mark;
 // none is ever cut with "…").
@@ -214,8 +180,7 @@ func questionName(title string) (string, bool) {
 	if i := strings.LastIndex(t, " ["); i > 0 && strings.HasSuffix(t, "]") {
 		t = t[:i]
 	}
-	low := strings.ToLower(t)
-	if t == "" || internalIDs[low] || summaryLabelRE.MatchString(t) || strings.Contains(low, "://") || text.Offensive(t) {
+	if t == "" || text.Bookkeeping(t) || strings.Contains(strings.ToLower(t), "://") || text.Offensive(t) {
 		return "", false
 	}
 	rs := []rune(t)

@@ -178,3 +178,27 @@ func TestQuestionsLanguageWithoutQuestion(t *testing.T) {
 		t.Errorf("English context: got %q", out)
 	}
 }
+
+// A research section's heading is the engines' own name: the context's
+// bookkeeping names it (段落「…」 in an edge's description, a report's
+// 段落：… list: text.SectionNames), and the writer proposes questions about
+// the other names instead, so the screen after it (questiongen, which
+// drops section titles by type) keeps all n. Without the rule the first
+// two of the three questions quote the headings.
+func TestQuestionsNoSectionHeadings(t *testing.T) {
+	ctx := "-----Reports-----\nid|title|content\n" +
+		"1|媒体报告|media 研究引擎，报告《r》，6 个段落，29 条搜索记录。段落：开业探店与选址话题、桂花拿铁的传播与口碑。\n\n\n" +
+		"-----Entities-----\nid|entity|description|number of relationships\n" +
+		"0|选址决策与商圈对比|李明比较了三个地点。|3\n" +
+		"1|开业探店与选址话题|探店视频很多。|2\n" +
+		"2|王芳|店长。|1\n" +
+		"3|张伟|供应商。|1\n" +
+		"4|桂花拿铁|季节限定款。|1\n\n\n" +
+		"-----Relationships-----\nid|source|target|description|weight\n" +
+		"0|query|选址决策与商圈对比|query 引擎的研究包含段落「选址决策与商圈对比」|1.0\n"
+	out := WriteQuestions(prompts.QuestionGenerationInput{Question: "李明为什么选择写字楼商圈？", QuestionCount: 3}, systemWith(ctx))
+	want := "- 「王芳」的具体情况和影响如何？\n- 「张伟」的具体情况和影响如何？\n- 「桂花拿铁」的具体情况和影响如何？"
+	if out != want {
+		t.Errorf("questions:\n%s\nwant\n%s", out, want)
+	}
+}
