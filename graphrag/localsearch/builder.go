@@ -293,7 +293,7 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	m := p.MaxContextTokens
 	c.Budgets.Total = m
 	if history != nil {
-		text, tbl, ok := conv.section(p, tc, m)
+		text, tbl, ok := conv.section(historyParams(query, p), tc, m)
 		if ok {
 			sections = append(sections, text)
 			c.Sections = append(c.Sections, "Conversation History")

@@ -379,3 +379,24 @@ func TestBuilderRelationshipIndex(t *testing.T) {
 		}
 	}
 }
+
+// A follow-up naming nothing ("那后来呢？": no content terms) is built with
+// the assistant's answers in its history although the user turns only are
+// asked for (historyParams), so a model sees what it has said; a question
+// with content terms keeps the user turns only. Without historyParams the
+// first build shows no answer.
+func TestHistoryEllipticShowsAnswers(t *testing.T) {
+	b := newBuilder(t, smallParts(), Config{})
+	hist := []llm.Message{{Role: llm.RoleUser, Content: "哪个平台讨论最多？"}, {Role: llm.RoleAssistant, Content: "微博讨论最多。"}}
+	p := emptyQueryParams()
+	b.cfg.Embedder, b.cfg.VectorStore = &stubEmbedder{dim: 2}, &exactStore{ids: []string{"e2"}, vecs: [][]float32{{0, 0}}}
+	for q, want := range map[string]bool{"那后来呢？": true, "负面情绪占比多少？": false} {
+		c, err := b.Build(t.Context(), q, hist, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(c.Text, "assistant|微博讨论最多。"); got != want {
+			t.Errorf("%s: answer in the history %v, want %v\n%s", q, got, want, c.Text)
+		}
+	}
+}

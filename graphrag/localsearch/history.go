@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"reportengine/llm"
+	"reportengine/text"
 )
 
 // qaTurn is one question and the answers that followed it.
@@ -62,6 +63,20 @@ func (c *conversation) userTurns(n int) []string {
 }
 
 const historyName = "Conversation History"
+
+// historyParams are the parameters the history section of query is
+// rendered with: p, but for a follow-up that names nothing (no content
+// terms, text.Terms: "那后来呢？", "And then?") the assistant's answers are
+// shown too whatever ConversationHistoryUserTurnsOnly says, so the model
+// sees what it has already said and moves on from it (the offline model
+// leaves those sentences out). Our rule: Microsoft GraphRAG renders the
+// user turns only by default.
+func historyParams(query string, p Params) Params {
+	if strings.TrimSpace(query) != "" && len(text.Terms(query)) == 0 {
+		p.ConversationHistoryUserTurnsOnly = false
+	}
+	return p
+}
 
 // section renders the Conversation History section (reference §3.4) with
 // the fixes of §10 #5: the NEWEST p.ConversationHistoryMaxTurns turns are

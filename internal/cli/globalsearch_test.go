@@ -2,8 +2,13 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"reportengine/llm"
+	"reportengine/text"
 )
 
 // searchJSON is the part of search --json these tests read.
@@ -175,7 +180,64 @@ func TestChatEllipticFollowUp(t *testing.T) {
 	if !strings.Contains(first, "图书馆") || strings.Contains(turns[2], "1893") {
 		t.Errorf("follow-up not answered about the 图书馆 event:\n%s", turns[2])
 	}
+	// it moves on: no bullet of the first answer is given again
+	if again := sharedBullets(turns[1], turns[2]); len(again) > 0 {
+		t.Errorf("follow-up repeats %q", again)
+	}
 	if !strings.Contains(turns[3], "The knowledge holds nothing relevant") {
 		t.Errorf("off-topic question after the history answered:\n%s", turns[3])
+	}
+}
+
+// sharedBullets returns the "- " lines two answers share, citations aside.
+func sharedBullets(a, b string) []string {
+	bullets := func(s string) map[string]bool {
+		out := map[string]bool{}
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(l, "- ") {
+				out[text.StripCitations(l)] = true
+			}
+		}
+		return out
+	}
+	var out []string
+	for l := range bullets(b) {
+		if bullets(a)[l] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// search --history with the first answer in the history: "那后来呢？" after
+// "武汉大学图书馆事件一审判决结果是什么？" is answered about the case with
+// none of the first answer's bullets (without the earlier answers in its
+// context, localsearch's historyParams, or without offline's unscoreGiven,
+// it repeats them bullet for bullet).
+func TestSearchHistoryFollowUpMovesOn(t *testing.T) {
+	graphs := fixtureGraph(t)
+	q := "武汉大学图书馆事件一审判决结果是什么？"
+	code, first, errs := run(t, "search", "--graphs", graphs, "--graph", "wuhan", "--llm", "offline", q)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	answer, _, _ := strings.Cut(first, "\nCited records:")
+	hist, err := json.Marshal([]llm.Message{{Role: llm.RoleUser, Content: q}, {Role: llm.RoleAssistant, Content: strings.TrimSpace(answer)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "history.json")
+	if err := os.WriteFile(path, hist, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, next, errs := run(t, "search", "--graphs", graphs, "--graph", "wuhan", "--llm", "offline", "--history", path, "那后来呢？")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(next, "一审") && !strings.Contains(next, "判决") {
+		t.Errorf("follow-up not about the case:\n%s", next)
+	}
+	if again := sharedBullets(answer, next); len(again) > 0 || !strings.Contains(next, "\n- ") {
+		t.Errorf("follow-up repeats %q:\n%s", again, next)
 	}
 }

@@ -212,6 +212,10 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	}
 	query := subjectQuery(in.Query, tables)
 	scoreSentences(sents, query)
+	elliptic := query != in.Query
+	if given := givenAnswers(tables); elliptic && len(given) > 0 {
+		unscoreGiven(sents, given) // a follow-up moves on from what was said
+	}
 	var b strings.Builder
 	b.WriteString(label + "\n\n")
 	if sa, sb, ok := text.ComparedSides(query); ok {
@@ -221,6 +225,12 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		}
 	}
 	chosen, lexical := chooseSentences(sents)
+	if elliptic && (!lexical || len(chosen) == 0) {
+		if zh {
+			return label + "\n\n" + nothingNewZH
+		}
+		return label + "\n\n" + nothingNewEN
+	}
 	if !lexical {
 		b.WriteString(nearest + "\n\n")
 	}

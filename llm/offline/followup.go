@@ -1,0 +1,75 @@
+package offline
+
+import (
+	"strings"
+	"unicode"
+
+	"reportengine/text"
+)
+
+// An elliptic follow-up ("那后来呢？" after "武汉大学图书馆事件一审判决结果
+//是什么？") asks for more about the earlier question's subject: its
+// context shows the earlier answers (graphrag/localsearch renders the
+// assistant turns for a question without content terms), and the offline
+// answer leaves out every sentence they already gave, so it moves on to
+// the next best sentences about the subject, or says that there is
+// nothing new.
+
+// Notes of an elliptic follow-up whose context holds nothing beyond the
+// earlier answers, by language.
+const (
+	nothingNewEN = "The earlier answers already give everything the context says about this; there is nothing new to add."
+	nothingNewZH = "上文的回答已给出上下文中关于此事的全部内容，没有新的信息可以补充。"
+)
+
+// givenAnswers returns the bullets of the assistant turns of the
+// context's Conversation History table as sentences: their text without
+// citations and white space (squeeze), and their terms (matchTerms).
+func givenAnswers(tables []ctxTable) []*sentence {
+	var out []*sentence
+	for _, t := range tables {
+		turn, content := t.col("turn"), t.col("content")
+		if t.name != "Conversation History" || turn < 0 || content < 0 {
+			continue
+		}
+		for _, r := range t.rows {
+			if r[turn] != "assistant" {
+				continue
+			}
+			for _, l := range strings.Split(r[content], "\n") {
+				if b, ok := strings.CutPrefix(strings.TrimSpace(l), "- "); ok {
+					b = text.StripCitations(b)
+					out = append(out, &sentence{text: squeeze(b), terms: matchTerms(b)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unscoreGiven sets to 0 the score of each sentence an earlier answer
+// gave (givenAnswers): one a given bullet holds (white space aside, its
+// final punctuation dropped), or a near duplicate of one (nearDuplicate:
+// half its terms shared, another record saying the same), so
+// chooseSentences passes over it.
+func unscoreGiven(sents []*sentence, given []*sentence) {
+	for _, s := range sents {
+		key := &sentence{text: strings.TrimRightFunc(squeeze(text.StripCitations(s.text)), unicode.IsPunct), terms: s.terms}
+		for _, g := range given {
+			if key.text != "" && nearDuplicate(key, g) {
+				s.score = 0
+				break
+			}
+		}
+	}
+}
+
+// squeeze removes the white space of s.
+func squeeze(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
