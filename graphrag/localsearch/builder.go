@@ -91,49 +91,73 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 	}
 	b := &ContextBuilder{m: m, cfg: cfg, reportByC: map[string]int{}, covByTitle: map[string]map[string][]int{},
 		cache: &countCache{m: map[string]int{}}}
-	ents, all := m.Entities(), m.Relationships()
+	ents := m.Entities()
 	b.titleID = make(map[string]int32, len(ents))
-	tid := func(t string) int32 {
-		id, ok := b.titleID[t]
-		if !ok {
-			id = int32(len(b.titleID))
-			b.titleID[t] = id
-		}
-		return id
-	}
 	for _, e := range ents {
-		tid(e.Title)
+		b.tid(e.Title)
 	}
-	// the relationships, each id once (the first), shared with the model
-	// when no id repeats (our graphs': no copy of 300 000 records)
-	b.rels = all
+	b.rels = dedupeRels(m.Relationships())
+	b.indexRels()
+	for i, r := range m.Reports() {
+		b.reportByC[r.CommunityID] = i
+	}
+	for key, covs := range m.Covariates() {
+		b.covKeys = append(b.covKeys, key)
+		byT := map[string][]int{}
+		for i, c := range covs {
+			byT[c.SubjectID] = append(byT[c.SubjectID], i)
+		}
+		b.covByTitle[key] = byT
+	}
+	sort.Strings(b.covKeys)
+	return b, nil
+}
+
+// tid returns title's dense id, assigning the next one to a new title.
+func (b *ContextBuilder) tid(t string) int32 {
+	id, ok := b.titleID[t]
+	if !ok {
+		id = int32(len(b.titleID))
+		b.titleID[t] = id
+	}
+	return id
+}
+
+// dedupeRels returns all with each id once (the first; an empty id is
+// never a repeat), sharing all itself when no id repeats (our graphs': no
+// copy of 300 000 records).
+func dedupeRels(all []knowledge.Relationship) []knowledge.Relationship {
 	seen := make(map[string]struct{}, len(all))
 	for i, r := range all {
 		if _, dup := seen[r.ID]; dup && r.ID != "" {
-			b.rels = make([]knowledge.Relationship, i, len(all))
-			copy(b.rels, all[:i])
+			out := make([]knowledge.Relationship, i, len(all))
+			copy(out, all[:i])
 			for _, r := range all[i:] {
 				if _, dup := seen[r.ID]; dup && r.ID != "" {
 					continue // the same relationship is never listed twice
 				}
 				seen[r.ID] = struct{}{}
-				b.rels = append(b.rels, r)
+				out = append(out, r)
 			}
-			break
+			return out
 		}
 		seen[r.ID] = struct{}{}
 	}
-	seen = nil
+	return all
+}
+
+// indexRels fills the per-relationship columns (endpoint title ids, rank,
+// weight) and relsByTID: one block, each title's list in ascending order
+// (two passes: the lists' lengths, then their entries).
+func (b *ContextBuilder) indexRels() {
 	n := len(b.rels)
 	b.relSrc, b.relTgt = make([]int32, n), make([]int32, n)
 	b.relRankF, b.relWeightF = make([]float64, n), make([]float64, n)
 	for i, r := range b.rels {
-		b.relSrc[i], b.relTgt[i] = tid(r.Source), tid(r.Target)
+		b.relSrc[i], b.relTgt[i] = b.tid(r.Source), b.tid(r.Target)
 		b.relRankF[i] = float64(relRank(r))
 		b.relWeightF[i] = relWeight(r)
 	}
-	// relsByTID: one block, each title's list in ascending order (two
-	// passes: the lists' lengths, then their entries)
 	deg := make([]int32, len(b.titleID)+1)
 	for i := range b.rels {
 		s, t := b.relSrc[i], b.relTgt[i]
@@ -162,19 +186,6 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 			b.relsByTID[k] = block[lo:hi:hi]
 		}
 	}
-	for i, r := range m.Reports() {
-		b.reportByC[r.CommunityID] = i
-	}
-	for key, covs := range m.Covariates() {
-		b.covKeys = append(b.covKeys, key)
-		byT := map[string][]int{}
-		for i, c := range covs {
-			byT[c.SubjectID] = append(byT[c.SubjectID], i)
-		}
-		b.covByTitle[key] = byT
-	}
-	sort.Strings(b.covKeys)
-	return b, nil
 }
 
 // relsOf returns the indexes of the relationships touching title, ascending.

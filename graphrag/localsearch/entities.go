@@ -77,69 +77,19 @@ const rrfK = 60
 // when not nil, receives the lexical search of the embedded text when
 // hybrid retrieval or the gate ran it.
 func (b *ContextBuilder) mapQuery(ctx context.Context, query, question string, p Params, lex **knowledge.LexicalResult) ([]MappedEntity, *Relevance, error) {
-	ents := b.m.Entities()
 	var matched []MappedEntity
 	var rel *Relevance
 	k := p.TopKMappedEntities
-	if query != "" {
-		if k > 0 && (b.cfg.Embedder == nil || b.cfg.VectorStore == nil) {
+	switch {
+	case query == "":
+		matched = b.rankMatches(k)
+	case k > 0:
+		if b.cfg.Embedder == nil || b.cfg.VectorStore == nil {
 			return nil, nil, fmt.Errorf("%w: mapping a query to entities needs Config.Embedder and Config.VectorStore", ErrConfig)
 		}
-		if k > 0 {
-			vecs, err := b.cfg.Embedder.Embed(ctx, []string{query})
-			if err != nil {
-				return nil, nil, fmt.Errorf("localsearch: embed query: %w", err)
-			}
-			if len(vecs) > 0 && len(vecs[0]) > 0 {
-				hits, err := b.cfg.VectorStore.Nearest(ctx, vecs[0], k*oversample)
-				if err != nil {
-					return nil, nil, fmt.Errorf("localsearch: vector search: %w", err)
-				}
-				for _, h := range hits {
-					if p.MaxEntityDistance > 0 && h.Distance > p.MaxEntityDistance {
-						continue
-					}
-					if e, ok := b.resolve(h.ID); ok {
-						sim := max(0, min(1, 1-h.Distance/2))
-						matched = append(matched, MappedEntity{Entity: e, Distance: h.Distance, Similarity: sim, Matched: true})
-					}
-				}
-				hybrid := p.Retrieval == RetrievalHybrid
-				if p.MinSimilarity > 0 || hybrid {
-					lr, gate := b.lexical(query, question)
-					if lex != nil {
-						*lex = lr
-					}
-					if p.MinSimilarity > 0 {
-						best := 0.0
-						for _, h := range matched {
-							best = max(best, h.Similarity)
-						}
-						rel = judge(gate, best, p.MinSimilarity)
-						if rel.Weak {
-							matched = nil
-						}
-					}
-					if hybrid && (rel == nil || !rel.Weak) {
-						matched = b.fuse(matched, lr, k*oversample)
-					}
-				}
-			}
-		}
-	} else {
-		order := make([]int, len(ents))
-		for i := range order {
-			order[i] = i
-		}
-		rank := func(i int) int {
-			if ents[i].HasRank {
-				return ents[i].Rank
-			}
-			return 0
-		}
-		sort.SliceStable(order, func(a, c int) bool { return rank(order[a]) > rank(order[c]) })
-		for _, i := range order[:min(k, len(order))] {
-			matched = append(matched, MappedEntity{Entity: ents[i]})
+		var err error
+		if matched, rel, err = b.vectorMatches(ctx, query, question, p, lex); err != nil {
+			return nil, nil, err
 		}
 	}
 	if len(p.ExcludeEntityNames) > 0 {
@@ -163,6 +113,7 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query, question string, p
 			out = append(out, e)
 		}
 	}
+	ents := b.m.Entities()
 	for _, n := range p.IncludeEntityNames {
 		for _, i := range b.m.EntitiesByTitle(n) {
 			add(MappedEntity{Entity: ents[i]})
@@ -172,6 +123,80 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query, question string, p
 		add(e)
 	}
 	return out, rel, nil
+}
+
+// rankMatches is the empty query's mapping: the k entities of highest rank
+// (null = 0), ties in list order.
+func (b *ContextBuilder) rankMatches(k int) []MappedEntity {
+	ents := b.m.Entities()
+	order := make([]int, len(ents))
+	for i := range order {
+		order[i] = i
+	}
+	rank := func(i int) int {
+		if ents[i].HasRank {
+			return ents[i].Rank
+		}
+		return 0
+	}
+	sort.SliceStable(order, func(a, c int) bool { return rank(order[a]) > rank(order[c]) })
+	var matched []MappedEntity
+	for _, i := range order[:min(k, len(order))] {
+		matched = append(matched, MappedEntity{Entity: ents[i]})
+	}
+	return matched
+}
+
+// vectorMatches embeds query and returns its 2·TopKMappedEntities nearest
+// entities within MaxEntityDistance; with MinSimilarity the relevance gate
+// may drop them all, and hybrid retrieval fuses them with the lexical
+// search (see mapQuery for question and lex).
+func (b *ContextBuilder) vectorMatches(ctx context.Context, query, question string, p Params, lex **knowledge.LexicalResult) ([]MappedEntity, *Relevance, error) {
+	k := p.TopKMappedEntities
+	vecs, err := b.cfg.Embedder.Embed(ctx, []string{query})
+	if err != nil {
+		return nil, nil, fmt.Errorf("localsearch: embed query: %w", err)
+	}
+	if len(vecs) == 0 || len(vecs[0]) == 0 {
+		return nil, nil, nil
+	}
+	hits, err := b.cfg.VectorStore.Nearest(ctx, vecs[0], k*oversample)
+	if err != nil {
+		return nil, nil, fmt.Errorf("localsearch: vector search: %w", err)
+	}
+	var matched []MappedEntity
+	for _, h := range hits {
+		if p.MaxEntityDistance > 0 && h.Distance > p.MaxEntityDistance {
+			continue
+		}
+		if e, ok := b.resolve(h.ID); ok {
+			sim := max(0, min(1, 1-h.Distance/2))
+			matched = append(matched, MappedEntity{Entity: e, Distance: h.Distance, Similarity: sim, Matched: true})
+		}
+	}
+	hybrid := p.Retrieval == RetrievalHybrid
+	if p.MinSimilarity <= 0 && !hybrid {
+		return matched, nil, nil
+	}
+	lr, gate := b.lexical(query, question)
+	if lex != nil {
+		*lex = lr
+	}
+	var rel *Relevance
+	if p.MinSimilarity > 0 {
+		best := 0.0
+		for _, h := range matched {
+			best = max(best, h.Similarity)
+		}
+		rel = judge(gate, best, p.MinSimilarity)
+		if rel.Weak {
+			matched = nil
+		}
+	}
+	if hybrid && (rel == nil || !rel.Weak) {
+		matched = b.fuse(matched, lr, k*oversample)
+	}
+	return matched, rel, nil
 }
 
 // resolve finds the entity a vector-store document id names (by id or by

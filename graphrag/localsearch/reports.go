@@ -14,90 +14,18 @@ import (
 func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *counter, budget int, rec Records) string {
 	name := p.CommunityContextName
 	key := strings.ToLower(name)
-	reports := b.m.Reports()
-	if len(sel) == 0 || len(reports) == 0 {
+	if len(sel) == 0 || len(b.m.Reports()) == 0 {
 		return ""
 	}
-	// Count matches per community in first-encounter order.
-	var order []string
-	matches := map[string]int{}
-	for _, e := range sel {
-		for _, cid := range e.CommunityIDs {
-			if _, ok := matches[cid]; !ok {
-				order = append(order, cid)
-			}
-			matches[cid]++
-		}
-	}
-	type cand struct {
-		r       knowledge.CommunityReport
-		matches int
-	}
-	var cands []cand
-	for _, cid := range order {
-		if i, ok := b.reportByC[cid]; ok {
-			cands = append(cands, cand{reports[i], matches[cid]})
-		}
-	}
-	// Stable sort desc by (matches, rank); a report without rank sorts
-	// after ranked ones on equal matches (the reference raises TypeError,
-	// §10 #10).
-	sort.SliceStable(cands, func(i, j int) bool {
-		a, c := cands[i], cands[j]
-		if a.matches != c.matches {
-			return a.matches > c.matches
-		}
-		if a.r.HasRank != c.r.HasRank {
-			return a.r.HasRank
-		}
-		return a.r.Rank > c.r.Rank
-	})
-	var selected []knowledge.CommunityReport
-	for _, c := range cands {
-		if c.r.HasRank && c.r.Rank >= p.MinCommunityRank {
-			selected = append(selected, c.r)
-		}
-	}
-
-	var attrKeys []string
-	if len(selected) > 0 {
-		for _, a := range selected[0].Attributes {
-			if a.Key != "id" && a.Key != "title" {
-				attrKeys = append(attrKeys, a.Key)
-			}
-		}
-	}
-	header := append([]string{"id", "title"}, attrKeys...)
-	if p.UseCommunitySummary {
-		header = append(header, "summary")
-	} else {
-		header = append(header, "content")
-	}
-	if p.IncludeCommunityRank {
-		header = append(header, "rank")
-	}
+	selected, order := b.rankedReports(sel, p)
+	header, attrKeys := reportHeader(selected, p)
 	d := p.ColumnDelimiter
 	marker := "-----" + name + "-----\n"
 	used := tc.count(marker + strings.Join(header, d) + "\n")
 	var rows [][]string
 	var kept []knowledge.CommunityReport
-	reportRow := func(r knowledge.CommunityReport) []string {
-		row := []string{r.ShortID, r.Title}
-		for _, k := range attrKeys {
-			row = append(row, attrValue(r.Attributes, k))
-		}
-		if p.UseCommunitySummary {
-			row = append(row, r.Summary)
-		} else {
-			row = append(row, r.FullContent)
-		}
-		if p.IncludeCommunityRank {
-			row = append(row, rankString(r.HasRank, r.Rank))
-		}
-		return row
-	}
 	for _, r := range selected {
-		row := reportRow(r)
+		row := reportRow(r, p, attrKeys)
 		t := tc.count(strings.Join(row, d) + "\n")
 		if used+t > budget {
 			break
@@ -126,28 +54,116 @@ func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *cou
 		rec[key] = Table{Columns: header, Rows: rows}
 	}
 	if p.ReturnCandidateContext {
-		// Candidates: the reports of every community of a selected entity
-		// (fix of §10 #3: the reference compares report ids with community
-		// numbers and always finds none), report-list order.
-		cset := map[string]bool{}
-		for _, c := range order {
-			cset[c] = true
-		}
-		in := map[string]bool{}
-		for _, r := range kept {
-			in[r.ShortID] = true
-		}
-		ct := Table{Columns: header, InContext: []bool{}}
-		for _, r := range reports {
-			if !cset[r.CommunityID] {
-				continue
-			}
-			ct.Rows = append(ct.Rows, reportRow(r))
-			ct.InContext = append(ct.InContext, in[r.ShortID])
-		}
-		rec[key] = ct
+		rec[key] = b.reportCandidates(order, kept, header, attrKeys, p)
 	}
 	return text
+}
+
+// rankedReports returns the reports of the selected entities'
+// communities, most matches first, then rank descending (stable); a report
+// without rank sorts after ranked ones on equal matches (the reference
+// raises TypeError, §10 #10) and, like one below MinCommunityRank, is not
+// selected. order is the communities in first-encounter order.
+func (b *ContextBuilder) rankedReports(sel []knowledge.Entity, p Params) (selected []knowledge.CommunityReport, order []string) {
+	matches := map[string]int{}
+	for _, e := range sel {
+		for _, cid := range e.CommunityIDs {
+			if _, ok := matches[cid]; !ok {
+				order = append(order, cid)
+			}
+			matches[cid]++
+		}
+	}
+	type cand struct {
+		r       knowledge.CommunityReport
+		matches int
+	}
+	var cands []cand
+	reports := b.m.Reports()
+	for _, cid := range order {
+		if i, ok := b.reportByC[cid]; ok {
+			cands = append(cands, cand{reports[i], matches[cid]})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, c := cands[i], cands[j]
+		if a.matches != c.matches {
+			return a.matches > c.matches
+		}
+		if a.r.HasRank != c.r.HasRank {
+			return a.r.HasRank
+		}
+		return a.r.Rank > c.r.Rank
+	})
+	for _, c := range cands {
+		if c.r.HasRank && c.r.Rank >= p.MinCommunityRank {
+			selected = append(selected, c.r)
+		}
+	}
+	return selected, order
+}
+
+// reportHeader is id|title, the attribute keys of the first selected
+// report (but id and title), summary or content, and rank when included.
+func reportHeader(selected []knowledge.CommunityReport, p Params) (header, attrKeys []string) {
+	if len(selected) > 0 {
+		for _, a := range selected[0].Attributes {
+			if a.Key != "id" && a.Key != "title" {
+				attrKeys = append(attrKeys, a.Key)
+			}
+		}
+	}
+	header = append([]string{"id", "title"}, attrKeys...)
+	if p.UseCommunitySummary {
+		header = append(header, "summary")
+	} else {
+		header = append(header, "content")
+	}
+	if p.IncludeCommunityRank {
+		header = append(header, "rank")
+	}
+	return header, attrKeys
+}
+
+// reportRow is r's row under reportHeader.
+func reportRow(r knowledge.CommunityReport, p Params, attrKeys []string) []string {
+	row := []string{r.ShortID, r.Title}
+	for _, k := range attrKeys {
+		row = append(row, attrValue(r.Attributes, k))
+	}
+	if p.UseCommunitySummary {
+		row = append(row, r.Summary)
+	} else {
+		row = append(row, r.FullContent)
+	}
+	if p.IncludeCommunityRank {
+		row = append(row, rankString(r.HasRank, r.Rank))
+	}
+	return row
+}
+
+// reportCandidates is the candidate report table: the reports of every
+// community of a selected entity (fix of §10 #3: the reference compares
+// report ids with community numbers and always finds none), report-list
+// order, in_context marking the kept ones.
+func (b *ContextBuilder) reportCandidates(order []string, kept []knowledge.CommunityReport, header, attrKeys []string, p Params) Table {
+	cset := map[string]bool{}
+	for _, c := range order {
+		cset[c] = true
+	}
+	in := map[string]bool{}
+	for _, r := range kept {
+		in[r.ShortID] = true
+	}
+	ct := Table{Columns: header, InContext: []bool{}}
+	for _, r := range b.m.Reports() {
+		if !cset[r.CommunityID] {
+			continue
+		}
+		ct.Rows = append(ct.Rows, reportRow(r, p, attrKeys))
+		ct.InContext = append(ct.InContext, in[r.ShortID])
+	}
+	return ct
 }
 
 func rankString(has bool, f float64) string {

@@ -7,6 +7,13 @@ import (
 	"reportengine/text"
 )
 
+// unitCand is a candidate text unit of the Sources section: its index in
+// the model's text units, the selected entity that listed it first, and
+// the number of that entity's relationships listing it.
+type unitCand struct {
+	u, ent, n int
+}
+
 // sourceSection is _build_text_unit_context + build_text_unit_context
 // (reference §3.8): the text units of the selected entities, grouped by the
 // first entity that lists them and, within a group, most related first;
@@ -19,10 +26,42 @@ func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *cou
 	if len(sel) == 0 || len(units) == 0 {
 		return ""
 	}
-	type cand struct {
-		u, ent, n int
+	cands := b.unitCands(sel)
+	if len(unitScore) > 0 {
+		sort.SliceStable(cands, func(a, c int) bool { return unitScore[cands[a].u] > unitScore[cands[c].u] })
 	}
-	var cands []cand
+	if len(cands) == 0 && !p.ReturnCandidateContext {
+		return ""
+	}
+	var attrKeys []string
+	if len(cands) > 0 {
+		for _, a := range units[cands[0].u].Attributes {
+			if a.Key != "id" && a.Key != "text" {
+				attrKeys = append(attrKeys, a.Key)
+			}
+		}
+	}
+	header := append([]string{"id", "text"}, attrKeys...)
+	var t table
+	if len(cands) > 0 {
+		t = rawTable(tc, "Sources", header, "|", budget, len(cands), func(k int) []string { return unitRow(units[cands[k].u], attrKeys) })
+		rec["sources"] = Table{Columns: header, Rows: t.rows}
+	}
+	if p.ReturnCandidateContext {
+		b.sourceCandidates(sel, cands, t, header, attrKeys, rec)
+	}
+	if len(t.rows) == 0 {
+		return "" // no header-only table (B19)
+	}
+	return t.text
+}
+
+// unitCands returns the text units of sel's entities, each once, ordered
+// by the entity that lists them first, then by how many of that entity's
+// relationships list them, descending (stable).
+func (b *ContextBuilder) unitCands(sel []knowledge.Entity) []unitCand {
+	units := b.m.TextUnits()
+	var cands []unitCand
 	seen := map[string]bool{}
 	for i, e := range sel {
 		var relIDs map[string]bool // ids of the entity's relationships, built lazily
@@ -62,7 +101,7 @@ func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *cou
 				}
 				n = perUnit[u.ID]
 			}
-			cands = append(cands, cand{ui, i, n})
+			cands = append(cands, unitCand{ui, i, n})
 		}
 	}
 	sort.SliceStable(cands, func(a, c int) bool {
@@ -71,60 +110,45 @@ func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *cou
 		}
 		return cands[a].n > cands[c].n
 	})
-	if len(unitScore) > 0 {
-		sort.SliceStable(cands, func(a, c int) bool { return unitScore[cands[a].u] > unitScore[cands[c].u] })
+	return cands
+}
+
+// unitRow is u's row: id, text, then the values of attrKeys.
+func unitRow(u knowledge.TextUnit, attrKeys []string) []string {
+	r := []string{u.ShortID, u.Text}
+	for _, k := range attrKeys {
+		r = append(r, attrValue(u.Attributes, k))
 	}
-	if len(cands) == 0 && !p.ReturnCandidateContext {
-		return ""
+	return r
+}
+
+// sourceCandidates sets rec["sources"] to the candidate table: every text
+// unit of a selected entity, text-unit-list order, in_context marking the
+// rows of t (the packed table of cands); when either side is empty the
+// in-context table stays, all true.
+func (b *ContextBuilder) sourceCandidates(sel []knowledge.Entity, cands []unitCand, t table, header, attrKeys []string, rec Records) {
+	units := b.m.TextUnits()
+	in := map[string]bool{}
+	for _, k := range t.ids {
+		in[units[cands[k].u].ShortID] = true
 	}
-	var attrKeys []string
-	if len(cands) > 0 {
-		for _, a := range units[cands[0].u].Attributes {
-			if a.Key != "id" && a.Key != "text" {
-				attrKeys = append(attrKeys, a.Key)
-			}
+	want := map[string]bool{}
+	for _, e := range sel {
+		for _, id := range e.TextUnitIDs {
+			want[id] = true
 		}
 	}
-	header := append([]string{"id", "text"}, attrKeys...)
-	row := func(u knowledge.TextUnit) []string {
-		r := []string{u.ShortID, u.Text}
-		for _, k := range attrKeys {
-			r = append(r, attrValue(u.Attributes, k))
-		}
-		return r
-	}
-	var t table
-	if len(cands) > 0 {
-		t = rawTable(tc, "Sources", header, "|", budget, len(cands), func(k int) []string { return row(units[cands[k].u]) })
-		rec["sources"] = Table{Columns: header, Rows: t.rows}
-	}
-	if p.ReturnCandidateContext {
-		in := map[string]bool{}
-		for _, k := range t.ids {
-			in[units[cands[k].u].ShortID] = true
-		}
-		want := map[string]bool{}
-		for _, e := range sel {
-			for _, id := range e.TextUnitIDs {
-				want[id] = true
-			}
-		}
-		ct := Table{Columns: header, InContext: []bool{}}
-		for _, u := range units {
-			if want[u.ID] {
-				ct.Rows = append(ct.Rows, row(u))
-				ct.InContext = append(ct.InContext, in[u.ShortID])
-			}
-		}
-		if cur, ok := rec["sources"]; ok && (len(cur.Rows) == 0 || len(ct.Rows) == 0) {
-			cur.InContext = trues(len(cur.Rows))
-			rec["sources"] = cur
-		} else {
-			rec["sources"] = ct
+	ct := Table{Columns: header, InContext: []bool{}}
+	for _, u := range units {
+		if want[u.ID] {
+			ct.Rows = append(ct.Rows, unitRow(u, attrKeys))
+			ct.InContext = append(ct.InContext, in[u.ShortID])
 		}
 	}
-	if len(t.rows) == 0 {
-		return "" // no header-only table (B19)
+	if cur, ok := rec["sources"]; ok && (len(cur.Rows) == 0 || len(ct.Rows) == 0) {
+		cur.InContext = trues(len(cur.Rows))
+		rec["sources"] = cur
+	} else {
+		rec["sources"] = ct
 	}
-	return t.text
 }
