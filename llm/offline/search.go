@@ -251,31 +251,6 @@ func writeQuote(b *strings.Builder, sents []*sentence, s *sentence) {
 	b.WriteString("- " + text.Cite(q.String(), "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
 }
 
-// subjectQuery is the question the answer's sentences are scored for:
-// query itself, or, when it names nothing (no content terms: "那后来呢？",
-// "And then?"), the newest user turn of the context's Conversation History
-// table that names something — an elliptic follow-up takes its subject
-// from the conversation, as the context builder's retrieval does with the
-// history it embeds. The relevance gate has judged query already: the
-// history never makes an off-topic question answered.
-func subjectQuery(query string, tables []ctxTable) string {
-	if len(text.Terms(query)) > 0 {
-		return query
-	}
-	for _, t := range tables {
-		turn, content := t.col("turn"), t.col("content")
-		if t.name != "Conversation History" || turn < 0 || content < 0 {
-			continue
-		}
-		for i := len(t.rows) - 1; i >= 0; i-- {
-			if r := t.rows[i]; r[turn] == "user" && len(text.Terms(r[content])) > 0 {
-				return r[content]
-			}
-		}
-	}
-	return query
-}
-
 // qterm is one content term of a question (text.Terms, as retrieval uses
 // them) with its synonyms and its parts as alternatives: alts[:full] (the
 // term and its synonyms, 情绪 and 情感) count fully, the rest (its parts,
