@@ -204,10 +204,10 @@ func heroKPICards(figs []prompts.FigureRef) []ir.KPI {
 						continue
 					}
 					used[i], seen[f.KPI], progress = true, true, true
-					value := f.Raw
+					value := f.CardValue()
 					for j := i + 1; j < len(figs); j++ {
 						if g := figs[j]; !used[j] && g.ItemID == f.ItemID && g.KPI == f.KPI && g.Raw != f.Raw {
-							used[j], value = true, value+"→"+g.Raw
+							used[j], value = true, value+"→"+g.CardValue()
 							break
 						}
 					}

@@ -109,3 +109,25 @@ func EngineName(engine string) string {
 func SameKPI(a, b ir.KPI) bool {
 	return a.Value == b.Value && (strings.Contains(a.Label, b.Label) || strings.Contains(b.Label, a.Label))
 }
+
+// boundWords qualify the figure written right after them: the figure is
+// a bound, not the measurement (超10万 is more than 10万), longest first
+// so 接近 is not read as 近.
+var boundWords = []string{"超过", "将近", "接近", "不到", "不足", "超", "逾", "近", "约", "破"}
+
+// CardValue is the value a KPI card shows for f: Raw with the bound word
+// its clause writes right before it ("引发超10万浏览量" → "超10万"), so a
+// card never states a bound as an exact figure; Raw alone when the clause
+// writes none or does not hold Raw (the first occurrence of Raw decides).
+func (f FigureRef) CardValue() string {
+	i := strings.Index(f.Sentence, f.Raw)
+	if f.Raw == "" || i < 0 {
+		return f.Raw
+	}
+	for _, w := range boundWords {
+		if strings.HasSuffix(f.Sentence[:i], w) {
+			return w + f.Raw
+		}
+	}
+	return f.Raw
+}

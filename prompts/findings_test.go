@@ -52,3 +52,23 @@ func TestSameKPI(t *testing.T) {
 		}
 	}
 }
+
+// TestCardValue: a card keeps the bound its clause writes before the
+// figure (the fixture's "引发超10万浏览量" card read "10万"), and only that.
+func TestCardValue(t *testing.T) {
+	for _, c := range []struct{ sentence, raw, want string }{
+		{"拍摄5段视频，要求其写下道歉信后公开至网络，引发超10万浏览量", "10万", "超10万"},
+		{"话题播放量48小时破5.4亿", "5.4亿", "破5.4亿"},
+		{"讨论量接近3000条", "3000条", "接近3000条"},
+		{"负面情绪占比约28%", "28%", "约28%"},
+		{"正面情感占54%", "54%", "54%"},           // no bound: the figure as written
+		{"转发率高达62%", "62%", "62%"},           // 高达 states the figure, no bound
+		{"阅读量2.3亿，随后升至4.1亿", "4.1亿", "4.1亿"}, // 至 is no bound
+		{"", "10万", "10万"},                   // a clause that does not hold the figure
+	} {
+		f := FigureRef{Raw: c.raw, Sentence: c.sentence}
+		if got := f.CardValue(); got != c.want {
+			t.Errorf("CardValue(%q in %q) = %q, want %q", c.raw, c.sentence, got, c.want)
+		}
+	}
+}

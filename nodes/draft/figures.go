@@ -32,15 +32,15 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 		}
 		if i, ok := at[f.ItemID+"\x00"+f.KPI]; ok {
 			seen[k] = true
-			kpis[i].Value += "→" + f.Raw
+			kpis[i].Value += "→" + f.CardValue()
 			continue
 		}
-		if len(kpis) >= draftKPIs || slices.ContainsFunc(kpis, func(c ir.KPI) bool { return prompts.SameKPI(c, ir.KPI{Label: f.KPI, Value: f.Raw}) }) {
+		if len(kpis) >= draftKPIs || slices.ContainsFunc(kpis, func(c ir.KPI) bool { return prompts.SameKPI(c, ir.KPI{Label: f.KPI, Value: f.CardValue()}) }) {
 			continue // a full grid, or one figure two passages report
 		}
 		seen[k] = true
 		at[f.ItemID+"\x00"+f.KPI] = len(kpis)
-		kpis = append(kpis, ir.KPI{Label: f.KPI, Value: f.Raw})
+		kpis = append(kpis, ir.KPI{Label: f.KPI, Value: f.CardValue()})
 		if f.Primary != "" {
 			kpiSrc = appendUnique(kpiSrc, f.Primary) // the page stating it, first
 		}
