@@ -261,3 +261,52 @@ func TestListItemsFollowOpener(t *testing.T) {
 		}
 	}
 }
+
+// "图书馆事件" asks about the event at the library: every point holds both
+// of its terms, none is one of the fixture's sentences on the library
+// building (老图书馆…宫殿式设计, 1935年迁至现址) or on the ranking of 图书情报
+// (held through the part 图书 of 图书馆 before the terms were matched as
+// the knowledge's statistics match them). With the point floor
+// (MinPointShare) removed, the building's sentences come back; with the
+// parts matched again, the ranking does.
+func TestSpecificPointsHoldTheQuestion(t *testing.T) {
+	e := offlineEngine(t, bettafishModel(t))
+	res, err := e.Search(t.Context(), Query{Text: "图书馆事件"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.NoData || checkCited(t, res) < 1 {
+		t.Fatalf("no answer:\n%s", res.Response)
+	}
+	for _, p := range res.Points {
+		d := p.Description
+		if !strings.Contains(d, "图书馆") || !strings.Contains(d, "事件") {
+			t.Errorf("point without both terms: %s", d)
+		}
+	}
+	for _, off := range []string{"宫殿式", "迁至现址", "图书情报", "老图书馆"} {
+		if strings.Contains(res.Response, off) {
+			t.Errorf("answer quotes the library building or a ranking (%s):\n%s", off, res.Response)
+		}
+	}
+}
+
+// The terms are matched as the knowledge's statistics match them: 图书馆,
+// which the fixture uses 236 times, through itself only (not its part
+// 图书, which 图书情报 holds); 樱花季 with its parts kept only where the
+// knowledge lacks it. Weights are TermStat.Weight: the everyday 事件
+// weighs less than 图书馆.
+func TestTermWeightsFromKnowledge(t *testing.T) {
+	m := bettafishModel(t)
+	ts, w := termWeights(m, contentTerms("图书馆事件"))
+	if len(ts) != 2 || ts[0].Text != "图书馆" || len(ts[0].Parts) != 0 {
+		t.Fatalf("terms %+v, want 图书馆 without parts, 事件", ts)
+	}
+	if holdsAny("图书情报与档案管理专业", ts[0]) {
+		t.Error("图书馆 held through its part 图书")
+	}
+	st := m.Lexical().Stats(contentTerms("图书馆事件"))
+	if w[0] != st[0].Weight() || w[1] != st[1].Weight() || !(w[1] < w[0]) {
+		t.Errorf("weights %v, want TermStat weights %v, %v with 事件 lighter", w, st[0].Weight(), st[1].Weight())
+	}
+}

@@ -49,7 +49,11 @@
 // hold — or, for a broad question, by their place in the report and the
 // report's rank and weight — and the reduce lists the best, mutually
 // different points, each with its citation, under a label saying they were
-// extracted. Deterministic: same model and question, same answer.
+// extracted. The question's terms are weighed and matched as the
+// knowledge's term statistics do it (knowledge.Lexical.Stats,
+// TermStat.Weight: the product's one content-term weight), not by an IDF
+// over the few reports; a specific question's point must hold
+// MinPointShare of that weight, the topic's name aside. Deterministic: same model and question, same answer.
 //
 // # Routing
 //
