@@ -78,26 +78,31 @@ type FollowUpsOutput struct {
 // quotedNameRE is a name a question quotes (「…」 or “…”).
 var quotedNameRE = regexp.MustCompile(`「([^」]+)」|“([^”]+)”`)
 
-// internalNames are the graph's names a reader never sees as names
-// (textrules.InternalName, package text: the titles of the engines' research sections, the
-// search queries, the engines, the summary labels).
-func internalNames(g *graphrag.Graph) map[string]bool {
-	out := map[string]bool{}
-	for v := 0; v < g.NodeCount(); v++ {
-		if n := strings.TrimSpace(g.Name(v)); n != "" && textrules.InternalName(string(g.Type(v)), n) {
-			out[n] = true
+// internalNames reports whether a name is one the graph's readers never see
+// as a name: a node bears it (trimmed) and textrules.InternalName holds for
+// that node (package text: the titles of the engines' research sections,
+// the search queries, the engines, the summary labels). It is asked only of
+// the names a question quotes: checking every node's name up front ran the
+// bookkeeping expression on every source title, 0.75 s of CPU a report on
+// the 300 000-record graph.
+func internalNames(g *graphrag.Graph) func(name string) bool {
+	return func(name string) bool {
+		for v := 0; v < g.NodeCount() && name != ""; v++ {
+			if strings.TrimSpace(g.Name(v)) == name && textrules.InternalName(string(g.Type(v)), name) {
+				return true
+			}
 		}
+		return false
 	}
-	return out
 }
 
 // unfitQuestion says why a follow-up question is not one to print, or "".
-func unfitQuestion(q string, internal map[string]bool) string {
+func unfitQuestion(q string, internal func(name string) bool) string {
 	if why := questiongen.Unfit(q); why != "" {
 		return why
 	}
 	for _, m := range quotedNameRE.FindAllStringSubmatch(q, -1) {
-		if name := strings.TrimSpace(m[1] + m[2]); internal[name] {
+		if name := strings.TrimSpace(m[1] + m[2]); internal(name) {
 			return fmt.Sprintf("quotes the engines' own name %q", name)
 		}
 	}
