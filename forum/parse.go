@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -202,10 +205,10 @@ func (p *parser) addLine(line []byte) {
 		p.startEntry(line[timestampLen:], clock, secs)
 		return
 	}
-	if looksLikeTimestamp(line) {
+	if timestampRE.Match(line) {
 		p.warn("out-of-range timestamp %s; line taken as continuation text", line[:timestampLen])
-	} else if n := looseTimestampLen(line); n > 0 {
-		p.warn("timestamp %s is not [HH:MM:SS]; line taken as continuation text", line[:n])
+	} else if loose := looseTimestampRE.Find(line); loose != nil {
+		p.warn("timestamp %s is not [HH:MM:SS]; line taken as continuation text", loose)
 	}
 	if p.open {
 		p.content = append(p.content, '\n')
@@ -227,15 +230,12 @@ func (p *parser) startEntry(rest []byte, clock string, secs int) {
 	p.open = true
 	p.cur = Entry{Line: p.n, Time: clock, Seconds: secs, Speaker: SpeakerSystem, Known: true}
 
-	i := skipBlanks(rest, 0)
-	speaker, session, n, ok := parseSpeakerTag(rest[i:])
-	if ok {
-		rest = rest[i+n:]
+	if m := speakerRE.FindSubmatch(rest); m != nil {
+		rest = rest[len(m[0]):]
+		speaker, session := strings.ToUpper(string(m[1])), string(m[2])
 		if session == "" {
-			j := skipBlanks(rest, 0)
-			if id, m, ok := parseSessionTag(rest[j:]); ok {
-				session = id
-				rest = rest[j+m:]
+			if t := sessionRE.FindSubmatch(rest); t != nil {
+				session, rest = string(t[1]), rest[len(t[0]):]
 			}
 		}
 		p.cur.Speaker = speaker
@@ -259,175 +259,39 @@ func (p *parser) flush() {
 	p.cur = Entry{}
 }
 
+// hexID is a search session id as BettaFish's forum writer emits it
+// (B10): 8 to 32 hexadecimal digits ("3f9a1c2e", a uuid's hex without
+// dashes), or a uuid in its 8-4-4-4-12 form.
+const hexID = `[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}|[0-9A-Fa-f]{8,32}`
+
+var (
+	// timestampRE is the shape "[dd:dd:dd]", whatever the values;
+	// looseTimestampRE a "[h:m:s]" with one- or two-digit groups.
+	timestampRE      = regexp.MustCompile(`^\[\d\d:\d\d:\d\d\]`)
+	looseTimestampRE = regexp.MustCompile(`^\[\d{1,2}:\d{1,2}:\d{1,2}\]`)
+	// speakerRE is a speaker tag after blanks: "[WORD]", "[WORD:ID]" or
+	// "[WORD@ID]"; sessionRE a session tag after blanks (the grammar is in
+	// the package documentation; KEYWORD in ASCII letters of any case).
+	speakerRE = regexp.MustCompile(`^[ \t]*\[([A-Za-z_][A-Za-z0-9_]*)(?:[:@]([A-Za-z0-9_.:=#-]+))?\]`)
+	sessionRE = regexp.MustCompile(`^[ \t]*\[(` + hexID + `|#[A-Za-z0-9_.-]+|[Ss][0-9]+|` +
+		`(?:[Ss][Ee][Ss][Ss](?:[Ii][Oo][Nn])?|[Ss][Ii][Dd])(?:[-_:=#][A-Za-z0-9_.-]+|[0-9][A-Za-z0-9_.-]*))\]`)
+)
+
 // timestampLen is the length of "[HH:MM:SS]".
 const timestampLen = 10
-
-// looksLikeTimestamp reports whether line starts with the shape
-// "[dd:dd:dd]", whatever the values.
-func looksLikeTimestamp(line []byte) bool {
-	if len(line) < timestampLen || line[0] != '[' || line[3] != ':' || line[6] != ':' || line[9] != ']' {
-		return false
-	}
-	for _, k := range [...]int{1, 2, 4, 5, 7, 8} {
-		if !isDigit(line[k]) {
-			return false
-		}
-	}
-	return true
-}
-
-// looseTimestampLen returns the length of a "[h:m:s]" prefix with one- or
-// two-digit groups that is not the exact "[HH:MM:SS]" form (e.g. "[1:02:03]"),
-// or 0.
-func looseTimestampLen(line []byte) int {
-	if len(line) == 0 || line[0] != '[' {
-		return 0
-	}
-	i := 1
-	for group := 0; group < 3; group++ {
-		start := i
-		for i < len(line) && i-start < 2 && isDigit(line[i]) {
-			i++
-		}
-		if i == start {
-			return 0
-		}
-		want := byte(':')
-		if group == 2 {
-			want = ']'
-		}
-		if i >= len(line) || line[i] != want {
-			return 0
-		}
-		i++
-	}
-	return i
-}
 
 // parseTimestamp parses a valid "[HH:MM:SS]" at the start of line and
 // returns "HH:MM:SS" and the seconds since midnight.
 func parseTimestamp(line []byte) (clock string, secs int, ok bool) {
-	if !looksLikeTimestamp(line) {
+	if !timestampRE.Match(line) {
 		return "", 0, false
 	}
-	two := func(k int) int { return int(line[k]-'0')*10 + int(line[k+1]-'0') }
-	h, m, s := two(1), two(4), two(7)
-	if h > 23 || m > 59 || s > 59 {
+	t, err := time.Parse(time.TimeOnly, string(line[1:9]))
+	if err != nil {
 		return "", 0, false
 	}
-	return string(line[1:9]), h*3600 + m*60 + s, true
+	return string(line[1:9]), t.Hour()*3600 + t.Minute()*60 + t.Second(), true
 }
-
-// parseSpeakerTag parses "[WORD]", "[WORD:ID]" or "[WORD@ID]" at the start
-// of b. It returns the upper-cased WORD, the ID ("" in the first form) and
-// the number of bytes consumed.
-func parseSpeakerTag(b []byte) (speaker, session string, n int, ok bool) {
-	if len(b) < 3 || b[0] != '[' || !isWordStart(b[1]) {
-		return "", "", 0, false
-	}
-	k := 2
-	for k < len(b) && isWordByte(b[k]) {
-		k++
-	}
-	word := b[1:k]
-	if k >= len(b) {
-		return "", "", 0, false
-	}
-	switch b[k] {
-	case ']':
-		return upperSpeaker(word), "", k + 1, true
-	case ':', '@':
-		start := k + 1
-		k = start
-		for k < len(b) && isColonIDByte(b[k]) {
-			k++
-		}
-		if k == start || k >= len(b) || b[k] != ']' {
-			return "", "", 0, false
-		}
-		return upperSpeaker(word), string(b[start:k]), k + 1, true
-	}
-	return "", "", 0, false
-}
-
-// parseSessionTag parses a bracketed session tag at the start of b and
-// returns the token between the brackets and the number of bytes consumed.
-func parseSessionTag(b []byte) (id string, n int, ok bool) {
-	if len(b) < 3 || b[0] != '[' {
-		return "", 0, false
-	}
-	end := bytes.IndexByte(b, ']')
-	if end < 0 {
-		return "", 0, false
-	}
-	tok := b[1:end]
-	if !isSessionToken(tok) {
-		return "", 0, false
-	}
-	return string(tok), end + 1, true
-}
-
-// sessionKeywords are the case-insensitive keywords a session token may
-// start with, longest first.
-var sessionKeywords = [...]string{"session", "sess", "sid"}
-
-// isSessionToken reports whether tok (the text between the brackets) is a
-// session token; the grammar is in the package documentation.
-func isSessionToken(tok []byte) bool {
-	if len(tok) < 2 {
-		return false
-	}
-	if isHexID(tok) {
-		return true
-	}
-	switch {
-	case tok[0] == '#':
-		return allBytes(tok[1:], isIDByte)
-	case (tok[0] == 'S' || tok[0] == 's') && allBytes(tok[1:], isDigit):
-		return true
-	}
-	for _, kw := range sessionKeywords {
-		if len(tok) <= len(kw) || !bytes.EqualFold(tok[:len(kw)], []byte(kw)) {
-			continue
-		}
-		rest := tok[len(kw):]
-		switch rest[0] {
-		case '-', '_', ':', '=', '#':
-			if len(rest) > 1 && allBytes(rest[1:], isIDByte) {
-				return true
-			}
-		default:
-			if isDigit(rest[0]) && allBytes(rest, isIDByte) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isHexID reports whether tok is a search session id as BettaFish's forum
-// writer emits it (B10): 8 to 32 hexadecimal digits ("3f9a1c2e", a uuid's
-// hex without dashes), or a uuid in its 8-4-4-4-12 form.
-func isHexID(tok []byte) bool {
-	if len(tok) == 36 {
-		for i, c := range tok {
-			switch i {
-			case 8, 13, 18, 23:
-				if c != '-' {
-					return false
-				}
-			default:
-				if !isHex(c) {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	return len(tok) >= 8 && len(tok) <= 32 && allBytes(tok, isHex)
-}
-
-func isHex(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f' }
 
 // isKnownSpeaker reports whether s is one of the five known speakers.
 func isKnownSpeaker(s string) bool {
@@ -438,78 +302,14 @@ func isKnownSpeaker(s string) bool {
 	return false
 }
 
-// upperSpeaker upper-cases an ASCII speaker word, returning the constant
-// for known speakers so that they cost no allocation.
-func upperSpeaker(word []byte) string {
-	for _, s := range [...]string{SpeakerQuery, SpeakerMedia, SpeakerInsight, SpeakerHost, SpeakerSystem} {
-		if bytes.EqualFold(word, []byte(s)) {
-			return s
-		}
-	}
-	return string(bytes.ToUpper(word))
-}
+// lineBreaks decodes the writer's escapes: the two-character sequences
+// `\r\n` (four characters), `\n` and `\r` each become one LF, and so does
+// a raw CR. Other backslashes are kept.
+var lineBreaks = strings.NewReplacer(`\r\n`, "\n", `\n`, "\n", `\r`, "\n", "\r", "\n")
 
-// appendDecoded appends src to dst with the writer's escapes decoded: the
-// two-character sequences `\r\n` (four characters), `\n` and `\r` each
-// become one LF, and so does a raw CR. Other backslashes are kept.
-func appendDecoded(dst, src []byte) []byte {
-	if bytes.IndexByte(src, '\r') < 0 {
-		// Fast path: only backslashes need a look.
-		for {
-			i := bytes.IndexByte(src, '\\')
-			if i < 0 {
-				return append(dst, src...)
-			}
-			dst = append(dst, src[:i]...)
-			n := escapeLen(src[i:])
-			if n == 0 {
-				dst = append(dst, '\\')
-				n = 1
-			} else {
-				dst = append(dst, '\n')
-			}
-			src = src[i+n:]
-		}
-	}
-	for i := 0; i < len(src); {
-		switch c := src[i]; c {
-		case '\r':
-			dst = append(dst, '\n')
-			i++
-		case '\\':
-			if n := escapeLen(src[i:]); n > 0 {
-				dst = append(dst, '\n')
-				i += n
-				continue
-			}
-			dst = append(dst, c)
-			i++
-		default:
-			dst = append(dst, c)
-			i++
-		}
-	}
-	return dst
-}
-
-// escapeLen returns the length of the escaped line break at the start of b
-// (which starts with a backslash): 4 for `\r\n`, 2 for `\n` or `\r`, 0 if
-// there is none.
-func escapeLen(b []byte) int {
-	if len(b) < 2 {
-		return 0
-	}
-	switch b[1] {
-	case 'n':
-		return 2
-	case 'r':
-		if len(b) >= 4 && b[2] == '\\' && b[3] == 'n' {
-			return 4
-		}
-		return 2
-	}
-	return 0
-}
+// appendDecoded appends src to dst with the writer's escapes decoded
+// (lineBreaks).
+func appendDecoded(dst, src []byte) []byte { return append(dst, lineBreaks.Replace(string(src))...) }
 
 // appendValidUTF8 appends b to dst with every byte that is not part of a
 // valid UTF-8 sequence replaced by U+FFFD.
@@ -525,33 +325,3 @@ func appendValidUTF8(dst, b []byte) []byte {
 	}
 	return dst
 }
-
-func skipBlanks(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
-		i++
-	}
-	return i
-}
-
-func allBytes(b []byte, f func(byte) bool) bool {
-	for _, c := range b {
-		if !f(c) {
-			return false
-		}
-	}
-	return true
-}
-
-func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-// isWordStart and isWordByte define the speaker WORD: [A-Za-z_][A-Za-z0-9_]*.
-func isWordStart(c byte) bool { return isLetter(c) || c == '_' }
-func isWordByte(c byte) bool  { return isLetter(c) || isDigit(c) || c == '_' }
-
-// isIDByte defines session id characters: [A-Za-z0-9_.-].
-func isIDByte(c byte) bool { return isWordByte(c) || c == '.' || c == '-' }
-
-// isColonIDByte defines the id after ':' or '@' in a speaker tag:
-// [A-Za-z0-9_.:=#-].
-func isColonIDByte(c byte) bool { return isIDByte(c) || c == ':' || c == '=' || c == '#' }
