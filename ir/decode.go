@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -168,16 +170,10 @@ func DecodeChapter(raw []byte) (Chapter, []string, error) {
 	if d.err != nil {
 		return Chapter{}, d.notes, d.err
 	}
-	c := Chapter{
-		ChapterID:   d.str(m, "chapterId", ""),
-		Title:       d.str(m, "title", ""),
-		Anchor:      d.str(m, "anchor", ""),
-		Order:       d.integer(m, "order", ""),
-		Summary:     d.str(m, "summary", ""),
-		Placeholder: d.boolean(m, "errorPlaceholder", ""),
-		Errors:      d.strings(m["errors"], "errors"),
-		Sources:     d.strings(m["sources"], "sources"),
-	}
+	var c Chapter
+	d.scalars(&c, m, "")
+	c.Errors = d.strings(m["errors"], "errors")
+	c.Sources = d.strings(m["sources"], "sources")
 	c.Blocks = d.blocks(m["blocks"], "blocks")
 	if d.err != nil {
 		return Chapter{}, d.notes, d.err
@@ -332,6 +328,28 @@ func (d *decoder) toStr(v any, path string) string {
 
 func (d *decoder) str(m object, key, path string) string {
 	return d.toStr(m[key], join(path, key))
+}
+
+// scalars sets the string, int and bool fields of the struct dst points
+// to from m by their JSON names (toStr, integer, boolean: a value that
+// cannot be coerced fails the decode), in field order, but the names in
+// skip.
+func (d *decoder) scalars(dst any, m object, path string, skip ...string) {
+	v := reflect.ValueOf(dst).Elem()
+	for i := range v.NumField() {
+		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+		if slices.Contains(skip, name) {
+			continue
+		}
+		switch f := v.Field(i); f.Kind() {
+		case reflect.String:
+			f.SetString(d.str(m, name, path))
+		case reflect.Int:
+			f.SetInt(int64(d.integer(m, name, path)))
+		case reflect.Bool:
+			f.SetBool(d.boolean(m, name, path))
+		}
+	}
 }
 
 func (d *decoder) strings(v any, path string) []string {

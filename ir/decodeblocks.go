@@ -65,33 +65,8 @@ func (d *decoder) objectBlock(m object, path string) (Block, bool) {
 		return Block{}, false
 	}
 
-	b := Block{
-		Type:          typ,
-		Level:         d.integer(m, "level", path),
-		Text:          d.str(m, "text", path),
-		Anchor:        d.str(m, "anchor", path),
-		Numbering:     d.str(m, "numbering", path),
-		Subtitle:      d.str(m, "subtitle", path),
-		Align:         d.str(m, "align", path),
-		Caption:       d.str(m, "caption", path),
-		Zebra:         d.boolean(m, "zebra", path),
-		Title:         d.str(m, "title", path),
-		Summary:       d.str(m, "summary", path),
-		Variant:       d.str(m, "variant", path),
-		Engine:        d.str(m, "engine", path),
-		Content:       d.str(m, "content", path),
-		Lang:          d.str(m, "lang", path),
-		Latex:         d.str(m, "latex", path),
-		DisplayMode:   d.boolean(m, "displayMode", path),
-		Responsive:    d.boolean(m, "responsive", path),
-		Tone:          d.str(m, "tone", path),
-		Cols:          d.integer(m, "cols", path),
-		WidgetID:      d.str(m, "widgetId", path),
-		WidgetType:    d.str(m, "widgetType", path),
-		DataRef:       d.str(m, "dataRef", path),
-		Depth:         d.integer(m, "depth", path),
-		AutoNumbering: d.boolean(m, "autoNumbering", path),
-	}
+	b := Block{Type: typ}
+	d.scalars(&b, m, path, "type", "listType")
 	if _, ok := m["meta"]; ok {
 		d.note(path, "meta dropped (renderer hints are set by the pipeline)")
 	}
@@ -233,7 +208,8 @@ func (d *decoder) props(v any, path string) *WidgetProps {
 	if m == nil {
 		return nil
 	}
-	p := &WidgetProps{Type: d.str(m, "type", path), Title: d.str(m, "title", path)}
+	p := &WidgetProps{}
+	d.scalars(p, m, path)
 	if o := m["options"]; o != nil {
 		om := d.objectOf(o, join(path, "options"), "an object")
 		if om == nil {

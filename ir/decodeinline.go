@@ -81,15 +81,9 @@ func (d *decoder) mark(p string, e any) (Mark, itemStep) {
 		return mk, keepItem
 	case object:
 		raw := d.str(x, "type", p)
-		mk := Mark{
-			Type:   canonicalMark(raw),
-			Value:  d.str(x, "value", p),
-			Href:   d.str(x, "href", p),
-			Title:  d.str(x, "title", p),
-			Family: d.str(x, "family", p),
-			Size:   d.str(x, "size", p),
-			Weight: d.str(x, "weight", p),
-		}
+		var mk Mark
+		d.scalars(&mk, x, p, "type")
+		mk.Type = canonicalMark(raw)
 		if mk.Type != raw {
 			d.note(join(p, "type"), "mark type %q converted to %q", raw, mk.Type)
 		}
@@ -230,13 +224,8 @@ func (d *decoder) cell(p string, e any) (Cell, itemStep) {
 		d.note(p, "%s cell converted to a cell with one paragraph", kindOf(x))
 		return Cell{Blocks: []Block{paragraphOf(s)}}, keepItem
 	case object:
-		c := Cell{
-			Blocks:  d.blocks(x["blocks"], join(p, "blocks")),
-			Rowspan: d.integer(x, "rowspan", p),
-			Colspan: d.integer(x, "colspan", p),
-			Align:   d.str(x, "align", p),
-			Header:  d.boolean(x, "header", p),
-		}
+		c := Cell{Blocks: d.blocks(x["blocks"], join(p, "blocks"))}
+		d.scalars(&c, x, p)
 		if _, ok := x["isHeader"]; ok && !c.Header {
 			c.Header = d.boolean(x, "isHeader", p)
 			d.note(p, "isHeader read as header")
@@ -270,15 +259,8 @@ func (d *decoder) quadrantItem(p string, e any) (QuadrantItem, itemStep) {
 		d.note(p, "%s item converted to {title}", kindOf(x))
 		return QuadrantItem{Title: s}, keepItem
 	case object:
-		q := QuadrantItem{
-			Title:    d.str(x, "title", p),
-			Detail:   d.str(x, "detail", p),
-			Evidence: d.str(x, "evidence", p),
-			Source:   d.str(x, "source", p),
-			Impact:   d.str(x, "impact", p),
-			Trend:    d.str(x, "trend", p),
-			Priority: d.str(x, "priority", p),
-		}
+		var q QuadrantItem
+		d.scalars(&q, x, p)
 		if q.Title == "" {
 			for _, k := range []string{"label", "text", "name"} {
 				if s := d.str(x, k, p); s != "" {
@@ -311,12 +293,9 @@ func (d *decoder) image(v any, path string) *Image {
 		d.note(path, "string img converted to {src}")
 		return &Image{Src: x}
 	case object:
-		return &Image{
-			Src:    d.str(x, "src", path),
-			Alt:    d.str(x, "alt", path),
-			Width:  d.integer(x, "width", path),
-			Height: d.integer(x, "height", path),
-		}
+		im := &Image{}
+		d.scalars(im, x, path)
+		return im
 	}
 	d.fail(path, "expected an image object, got %s", kindOf(v))
 	return nil
@@ -329,14 +308,8 @@ func (d *decoder) kpis(v any, path string) []KPI {
 			d.fail(p, "expected a KPI object, got %s", kindOf(e))
 			return KPI{}, stopItems
 		}
-		k := KPI{
-			Label:     d.str(x, "label", p),
-			Value:     d.str(x, "value", p),
-			Unit:      d.str(x, "unit", p),
-			Delta:     d.str(x, "delta", p),
-			DeltaTone: d.str(x, "deltaTone", p),
-			Source:    d.str(x, "source", p),
-		}
+		var k KPI
+		d.scalars(&k, x, p)
 		if k.DeltaTone == "" {
 			if t := d.str(x, "tone", p); t != "" {
 				d.note(p, "tone read as deltaTone")
