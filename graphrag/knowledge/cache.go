@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"reportengine/internal/atomicfile"
 	"reportengine/llm"
@@ -401,6 +402,8 @@ func writeCache(ctx context.Context, dirs []string, name string, m *Model, info 
 		path := filepath.Join(dir, name)
 		err := os.MkdirAll(dir, 0o755)
 		if err == nil {
+			// the part of a cache a killed process left (nothing else removes it)
+			atomicfile.RemoveStale(dir, atomicfile.StaleAge, time.Now())
 			err = atomicfile.Write(path, 0o644, func(w io.Writer) error {
 				return writeVectorFile(ctx, w, vectorFile{info: info, source: m.Source().Path, ids: ids, sums: sums, sq: store.sq, cols: store.cols})
 			})

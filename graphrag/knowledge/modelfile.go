@@ -10,6 +10,8 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
+	"time"
 
 	"reportengine/internal/atomicfile"
 )
@@ -155,13 +157,23 @@ func WriteModelFile(ctx context.Context, path string, m *Model, key ModelFileKey
 			return fmt.Errorf("knowledge: model file %s: entity vectors are not kept (entity %q)", path, e.ID)
 		}
 	}
+	// what takes long and cannot stop half-way is made before the
+	// temporary file exists, so that an interrupt (Ctrl-C, then a second
+	// one that kills the process) leaves no part written behind; a part a
+	// killed process left is removed by the next write (RemoveStale)
 	x := m.Lexical()
+	sums := m.entityTextSums()
+	bx := buildBigramIndex(x.docs)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	atomicfile.RemoveStale(filepath.Dir(path), atomicfile.StaleAge, time.Now())
 	var ref modelFileRef
 	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<20)
 		enc := modelEncoder{w: bw, crc: 0, m: m}
 		enc.prepare()
-		if err := enc.model(ctx, key, x); err != nil {
+		if err := enc.model(ctx, key, modelTail{x, sums, bx}); err != nil {
 			return err
 		}
 		var u32 [4]byte
@@ -280,7 +292,16 @@ func (e *modelEncoder) attrs(list []Attribute) {
 	}
 }
 
-func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) error {
+// modelTail is what the model file holds after the model's records: the
+// lexical index, the entity text sums and the bigram index of the index's
+// documents, made before the file is opened (WriteModelFile).
+type modelTail struct {
+	x    *Lexical
+	sums []textSum
+	bx   *bigramIndex
+}
+
+func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, t modelTail) error {
 	p := &e.m.p
 	e.buf = append(e.buf, modelFileMagic...)
 	e.buf = binary.LittleEndian.AppendUint32(e.buf, modelFileVersion)
@@ -314,7 +335,7 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical) 
 		}
 	}
 	e.reports()
-	return e.lexical(ctx, x)
+	return e.lexical(ctx, t)
 }
 
 func (e *modelEncoder) entities(ctx context.Context) error {
@@ -402,7 +423,8 @@ func (e *modelEncoder) reports() {
 
 // lexical writes the rest: no covariates, the lexical index x's
 // statistics, the entity text sums and the bigram index of x's documents.
-func (e *modelEncoder) lexical(ctx context.Context, x *Lexical) error {
+func (e *modelEncoder) lexical(ctx context.Context, t modelTail) error {
+	x, sums, bx := t.x, t.sums, t.bx
 	e.num(0) // covariate types
 	e.f64(x.words)
 	for _, n := range x.bytes {
@@ -412,7 +434,6 @@ func (e *modelEncoder) lexical(ctx context.Context, x *Lexical) error {
 		e.num(int(n))
 		e.flush(false)
 	}
-	sums := e.m.entityTextSums()
 	e.num(len(sums))
 	for _, s := range sums {
 		e.buf = append(e.buf, s[:]...)
@@ -421,7 +442,6 @@ func (e *modelEncoder) lexical(ctx context.Context, x *Lexical) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	bx := buildBigramIndex(x.docs)
 	e.num(bx.n)
 	for _, part := range [][]byte{bx.keys, bx.offs} {
 		e.raw(part)

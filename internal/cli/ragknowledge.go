@@ -261,5 +261,8 @@ func (o *ragOptions) graphKnowledge(ctx context.Context) (*knowledge.Model, stri
 		key.LoadWarnings = loadWarnings
 		_ = knowledge.WriteModelFile(ctx, side, m, key)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, "", err // interrupted while the model file was written: stop now, not after the vectors
+	}
 	return m, id, nil
 }
