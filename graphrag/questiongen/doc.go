@@ -15,7 +15,10 @@
 // the earlier ones become the user turns of the conversation history
 // (user turns only), the context is built by the builder unless the
 // request carries one, and an empty history builds the empty-query context
-// (the highest-ranked entities, §2). A one-question history passes an
+// (the highest-ranked entities, §2) with SeedEntities included: the
+// highest-ranked entities a reader knows by name (on our graphs the
+// highest-ranked are search queries, and the context had nothing to ask
+// about). A one-question history passes an
 // empty, non-nil conversation, which adds "\n" to the embedded query,
 // exactly as the reference does (§10 #6).
 //

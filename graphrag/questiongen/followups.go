@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -321,4 +322,44 @@ func quotesInternalName(q string, m *knowledge.Model) string {
 		}
 	}
 	return ""
+}
+
+// SeedEntities returns the titles of the k entities of m of highest rank
+// (ties in model order) that a reader knows by name: no bookkeeping
+// (text.Bookkeeping descriptions), no engine, section or search-query
+// names (text.InternalName), nothing unfit (Unfit), each title once. They
+// are the subjects of the questions asked with an empty history: the
+// reference's empty query takes the k entities of highest rank, which on
+// our graphs are the search queries (a query's degree is its results), so
+// its context held only the topic report and nothing to ask about.
+func SeedEntities(m *knowledge.Model, k int) []string {
+	if m == nil || k <= 0 {
+		return nil
+	}
+	ents := m.Entities()
+	order := make([]int, 0, len(ents))
+	for i, e := range ents {
+		if !text.Bookkeeping(e.Description) && !text.InternalName(e.Type, e.Title) && Unfit("「"+e.Title+"」") == "" {
+			order = append(order, i)
+		}
+	}
+	rank := func(i int) int {
+		if ents[i].HasRank {
+			return ents[i].Rank
+		}
+		return 0
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rank(b) - rank(a) })
+	var out []string
+	seen := map[string]bool{}
+	for _, i := range order {
+		if t := ents[i].Title; !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+			if len(out) == k {
+				break
+			}
+		}
+	}
+	return out
 }

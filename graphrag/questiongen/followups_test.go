@@ -5,8 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"reportengine/graphrag/builder"
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
+	"reportengine/internal/fixture"
 	"reportengine/llm"
 	"reportengine/llm/offline"
 )
@@ -281,5 +284,75 @@ func TestQuotesInternalName(t *testing.T) {
 	}
 	if quotesInternalName("「选址决策与商圈对比」如何？", nil) != "" {
 		t.Error("no model: nothing is dropped")
+	}
+}
+
+// graphGenerator is offline question generation over one of our fixture
+// graphs built as build-graph builds it, entities embedded by the offline
+// embedder ("title:description"), each question labelled by the router.
+func graphGenerator(t *testing.T, run fixture.Run) *Generator {
+	t.Helper()
+	m, err := knowledge.FromGraph(t.Context(), fixture.Graph(t, run, builder.Config{ReportID: "test"}), knowledge.GraphOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids, texts []string
+	for _, e := range m.Entities() {
+		ids, texts = append(ids, e.ID), append(texts, e.Title+":"+e.Description)
+	}
+	emb := offline.NewEmbedder(0).Fit(texts)
+	vecs, err := emb.Embed(t.Context(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := knowledge.NewExactStore(knowledge.ExactStoreConfig{Info: emb.Info(), IDs: ids, Vectors: vecs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := localsearch.NewContextBuilder(m, localsearch.Config{Embedder: emb, VectorStore: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	router := globalsearch.NewRouter(m)
+	g, err := New(Config{Builder: b, Model: offline.New(), Classify: func(q string) string { return string(router.Route(q).Method) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// With no question asked, the questions are about the graph as a whole:
+// n of them on the BettaFish fixture (the reference's empty query takes
+// the entities of highest rank, our search queries, and gave none), the
+// first a broad one global search answers, the others about the pages a
+// reader knows by name (SeedEntities), none quoting a search query or a
+// section heading, and not all of one template. Without SeedEntities no
+// question comes back.
+func TestGenerateWithoutHistory(t *testing.T) {
+	g := graphGenerator(t, fixture.BettaFish(t))
+	res, err := g.Generate(t.Context(), Request{Count: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Suggestions) != 5 {
+		t.Fatalf("%d questions %q, want 5 (warnings %q)", len(res.Suggestions), res.Questions, res.Warnings)
+	}
+	if s := res.Suggestions[0]; s.Method != MethodGlobal || !strings.Contains(s.Question, "武汉大学") {
+		t.Errorf("first question %+v, want a global one on 武汉大学", s)
+	}
+	templates := map[string]bool{}
+	m := g.cfg.Builder.Model()
+	for _, s := range res.Suggestions[1:] {
+		if s.Method != MethodLocal {
+			t.Errorf("%q labelled %s", s.Question, s.Method)
+		}
+		if why := quotesInternalName(s.Question, m); why != "" {
+			t.Errorf("%q: %s", s.Question, why)
+		}
+		_, tail, _ := strings.Cut(s.Question, "」")
+		templates[tail] = true
+	}
+	if len(templates) < 2 {
+		t.Errorf("one template for all: %q", res.Questions)
 	}
 }

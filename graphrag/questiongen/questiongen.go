@@ -212,7 +212,8 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 
 // context sets res's question context (the history's last question) and
 // its context: r.Context, else the records the answer cites, else a local
-// search context of the question with the earlier ones as history. It
+// search context of the question with the earlier ones as history (an
+// empty history: the empty query's context with SeedEntities included). It
 // reports false, with res set as the no-match result (no questions, the
 // relevance message as a warning), when that search matches nothing.
 func (g *Generator) context(ctx context.Context, r Request, res *Result) (matched bool, err error) {
@@ -236,7 +237,11 @@ func (g *Generator) context(ctx context.Context, r Request, res *Result) (matche
 	if g.cfg.Builder == nil {
 		return false, fmt.Errorf("%w: the request has no context and Config.Builder is nil", ErrConfig)
 	}
-	c, err := g.cfg.Builder.Build(ctx, res.QuestionContext, history, g.params)
+	p := g.params
+	if len(r.History) == 0 { // the graph as a whole: its best-known subjects
+		p.IncludeEntityNames = SeedEntities(g.cfg.Builder.Model(), p.TopKMappedEntities)
+	}
+	c, err := g.cfg.Builder.Build(ctx, res.QuestionContext, history, p)
 	if err != nil {
 		return false, err
 	}

@@ -14,10 +14,12 @@ import (
 const DefaultQuestionCount = 5
 
 // WriteQuestions proposes follow-up questions about the context's
-// entities (in selection order, the most relevant first) and its
-// relationships, skipping entities and pairs the asked questions already
-// name, in the language of the latest question (of the context when there
-// is none). One "- " line per question. Only names a reader knows are
+// entities (in selection order, the most relevant first; each asking what
+// fits what the record is, recordKind) and its relationships, skipping
+// entities and pairs the asked questions already name, in the language of
+// the latest question (of the context when there is none); with no
+// question asked, the first asks for the whole of the first community
+// report (broadQuestion). One "- " line per question. Only names a reader knows are
 // asked about (questionName, text.Bookkeeping): no engine or node-type
 // ids, no summary labels or search queries, no research section headings
 // (those the context's bookkeeping names, which questiongen's screen
@@ -44,24 +46,25 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 	}
 	var entQs []string
 	for _, e := range c.ents {
-		name, ok := questionName(e[1])
-		if !ok || c.skip[e[0]] || mentioned(e[0]) {
+		name, ok := questionName(e.display)
+		if !ok || c.skip[e.title] || mentioned(e.title) {
 			continue
 		}
-		if zh {
-			entQs = append(entQs, "「"+name+"」的具体情况和影响如何？")
-		} else {
-			entQs = append(entQs, "What part does "+name+" play in this?") // a person or a thing: no "what is" / "its"
-		}
+		entQs = append(entQs, kindQuestion(name, recordKind(name, e.desc), zh))
 	}
 	relQs := c.relationQuestions(mentioned, zh)
+	var broad []string // no question yet: the graph as a whole, from the first community report's title
+	if c.report != "" && in.Question == "" && len(in.History) == 0 {
+		broad = append(broad, broadQuestion(c.report, zh))
+	}
 	seen := map[string]bool{}
 	for _, a := range asked {
 		seen[strings.ToLower(strings.TrimSpace(a))] = true
 	}
 	var out []string
-	for i := 0; len(out) < n && (i < len(entQs) || i < len(relQs)); i++ {
-		for _, list := range [][]string{relQs, entQs} {
+	lists := [][]string{broad, relQs, entQs}
+	for i := 0; len(out) < n && (i < len(entQs) || i < len(relQs) || i < len(broad)); i++ {
+		for _, list := range lists {
 			if i < len(list) && len(out) < n && !seen[strings.ToLower(list[i])] {
 				seen[strings.ToLower(list[i])] = true
 				out = append(out, list[i])
@@ -82,11 +85,16 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 // bookkeeping names (text.SectionNames), and the relationships (source,
 // target).
 type questionContext struct {
-	ents  [][2]string
-	rels  [][2]string
-	skip  map[string]bool
-	texts []string // every cell of every table (the context's language)
+	ents   []questionEntity
+	report string // the first community report's title
+	rels   [][2]string
+	skip   map[string]bool
+	texts  []string // every cell of every table (the context's language)
 }
+
+// questionEntity is an entity row of the context: its title, the title
+// as a question shows it (display) and its description.
+type questionEntity struct{ title, display, desc string }
 
 func readQuestionContext(system string) questionContext {
 	c := questionContext{skip: map[string]bool{}}
@@ -105,8 +113,11 @@ func readQuestionContext(system string) questionContext {
 					c.skip[r[ec]] = true
 					continue
 				}
-				c.ents = append(c.ents, [2]string{r[ec], display(r[ec])})
+				c.ents = append(c.ents, questionEntity{r[ec], display(r[ec]), r[dc]})
 			}
+		}
+		if tc := t.col("title"); tc >= 0 && t.col("content") >= 0 && c.report == "" && len(t.rows) > 0 {
+			c.report = t.rows[0][tc]
 		}
 		if sc, tc := t.col("source"), t.col("target"); sc >= 0 && tc >= 0 {
 			dc := t.col("description")

@@ -159,8 +159,9 @@ func TestQuestionsNoStructuralRelations(t *testing.T) {
 	}
 }
 
-// With no question asked, the questions take the language of the whole
-// context, not of its entity table alone: the context built for no
+// With no question asked, the first question asks for the whole (the
+// first community report's title, a broad question), and the questions
+// take the language of the whole context, not of its entity table alone: the context built for no
 // question on our graphs is community reports in Chinese beside an entity
 // table of Latin names (the sample asked "What part does 李明咖啡店 play in
 // this?"). Reversing the rule, or counting only the entity titles,
@@ -169,12 +170,12 @@ func TestQuestionsLanguageWithoutQuestion(t *testing.T) {
 	ctx := "-----Reports-----\nid|title|content\n0|李明咖啡店|主题「李明咖啡店」由四个引擎研究，会员体系与断货事件是讨论最多的话题。\n\n" +
 		"-----Entities-----\nid|entity|description|number of relationships\n0|Latte Art Lab|a coffee workshop|1\n"
 	out := WriteQuestions(prompts.QuestionGenerationInput{QuestionCount: 2}, systemWith(ctx))
-	if out != "- 「Latte Art Lab」的具体情况和影响如何？" {
+	if out != "- 「李明咖啡店」总体上有哪些主要方面？\n- 「Latte Art Lab」的具体情况和影响如何？" {
 		t.Errorf("got %q", out)
 	}
 	en := "-----Reports-----\nid|title|content\n0|Dulce|The operation at Dulce base and its teams.\n\n" +
 		"-----Entities-----\nid|entity|description|number of relationships\n0|杜尔塞|基地|1\n"
-	if out := WriteQuestions(prompts.QuestionGenerationInput{QuestionCount: 2}, systemWith(en)); out != "- What part does 杜尔塞 play in this?" {
+	if out := WriteQuestions(prompts.QuestionGenerationInput{QuestionCount: 2}, systemWith(en)); out != "- What are the main themes of Dulce?\n- What part does 杜尔塞 play in this?" {
 		t.Errorf("English context: got %q", out)
 	}
 }
@@ -200,5 +201,35 @@ func TestQuestionsNoSectionHeadings(t *testing.T) {
 	want := "- 「王芳」的具体情况和影响如何？\n- 「张伟」的具体情况和影响如何？\n- 「桂花拿铁」的具体情况和影响如何？"
 	if out != want {
 		t.Errorf("questions:\n%s\nwant\n%s", out, want)
+	}
+}
+
+// What a record is decides what is asked about it, in the question's
+// language, with the fixtures' real names: a dated event its course and
+// time, a person, organisation or platform its stance and response, a
+// figure its data and change, anything else what it is; a name that only
+// looks like a person's (杜尔塞, a base) is not one. Each rule reversed or
+// removed changes one of these.
+func TestQuestionKinds(t *testing.T) {
+	for _, tc := range []struct{ title, desc, zh, en string }{
+		{"武汉大学校长首次回应“性骚扰”案", "2025年7月31日晚,武汉大学校长张平文面对记者…", "「武汉大学校长首次回应“性骚扰”案」的经过是怎样的，发生在什么时间？", "What happened in 武汉大学校长首次回应“性骚扰”案, and when?"},
+		{"武汉大学杨某媛和肖某某事件发酵放大的教训和启示", "舆情应对的教训。", "「武汉大学杨某媛和肖某某事件发酵放大的教训和启示」的具体情况和影响如何？", ""},
+		{"张平文", "武汉大学校长，他表示正在处理中。", "「张平文」持什么态度，作出了哪些回应或说法？", ""},
+		{"杨某某", "原告。", "「杨某某」持什么态度，作出了哪些回应或说法？", ""},
+		{"杜尔塞", "基地", "「杜尔塞」的具体情况和影响如何？", ""},
+		{"微博", "社交平台", "「微博」持什么态度，作出了哪些回应或说法？", ""},
+		{"武汉大学", "985高校", "「武汉大学」持什么态度，作出了哪些回应或说法？", ""},
+		{"写字楼里的平价精品咖啡：拿铁28元、美式22元", "测评", "「写字楼里的平价精品咖啡：拿铁28元、美式22元」涉及哪些数据，发生了什么变化？", "What figures are given for 写字楼里的平价精品咖啡：拿铁28元、美式22元, and how did they change?"},
+		{"Alex Mercer", "Agent Alex Mercer questions the mission; he leads the team.", "", "How did Alex Mercer respond, and what did they say?"},
+		{"Dulce Base", "An underground facility.", "", "What part does Dulce Base play in this?"},
+		{"Paranormal Military Squad", "An elite unit.", "", "How did Paranormal Military Squad respond, and what did they say?"},
+	} {
+		k := recordKind(tc.title, tc.desc)
+		if tc.zh != "" && kindQuestion(tc.title, k, true) != tc.zh {
+			t.Errorf("%s: %q, want %q", tc.title, kindQuestion(tc.title, k, true), tc.zh)
+		}
+		if tc.en != "" && kindQuestion(tc.title, k, false) != tc.en {
+			t.Errorf("%s: %q, want %q", tc.title, kindQuestion(tc.title, k, false), tc.en)
+		}
 	}
 }

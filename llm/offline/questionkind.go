@@ -1,0 +1,117 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"reportengine/text"
+)
+
+// What a record is decides what a question asks about it (WriteQuestions):
+// how an event went and when, what a person, organisation or platform
+// said or did, what a figure is and how it changed, or, for anything
+// else, what it is and what it did. Read from the entity's title and
+// description alone: the context tables carry no entity type.
+
+// questionKind is what a record is, for the question asked about it.
+type questionKind int
+
+const (
+	kindOther  questionKind = iota
+	kindEvent               // an event with a date: 经过/时间
+	kindActor               // a person, organisation or platform: 态度/回应/说法
+	kindFigure              // a figure: 数据/变化
+)
+
+var (
+	// eventWordRE names an incident (in a title).
+	eventWordRE = regexp.MustCompile(`事件|事故|风波|案|纠纷|争议|冲突|判决|处分|通报|危机|(?i:\b(?:incident|event|attack|crash|raid|battle|mission|operation|meeting|trial|scandal|outbreak)s?\b)`)
+	// figureRE is a figure with its unit (in a title): 28元, 3.8亿, 42%.
+	figureRE = regexp.MustCompile(`\d+(?:\.\d+)?\s*(?:%|％|元|块|万|亿|倍|人次)|(?i:\d+(?:\.\d+)?\s*(?:percent|million|billion|dollars?)\b)`)
+	// partyNameRE is a person as the records anonymise one: 杨某, 肖某某.
+	partyNameRE = regexp.MustCompile(`^\p{Han}某某?$`)
+	// actorWordRE: the title ends with an organisation's or a platform's
+	// word, or is a platform (微博, 抖音 …; English: Team, Agency …).
+	actorWordRE = regexp.MustCompile(`(?:大学|学院|学校|公司|集团|政府|法院|检察院|公安局|教育部|委员会|协会|日报|晚报|电视台|官方|研究院|医院|银行|微博|抖音|小红书|B站|哔哩哔哩|知乎|微信|公众号|快手|今日头条|头条|贴吧|豆瓣|(?i:\b(?:team|squad|agency|company|corporation|council|department|ministry|university|committee|command|weibo|twitter|reddit|youtube|tiktok)))$`)
+	// personCueRE: a Chinese description that speaks of a person.
+	personCueRE = regexp.MustCompile(`他|她|表示|认为|回应|指出|创始人|创业者|校长|教授|老师|学生|记者|网友|博主`)
+	// personPronounRE: an English description that speaks of a person.
+	personPronounRE = regexp.MustCompile(`(?i)\b(?:he|she|his|her|him)\b`)
+)
+
+// surnames are common Chinese surnames: a short rare Han title that opens
+// with one is taken for a person's name (李明, 张平文).
+const surnames = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金廖贾夏付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚邵万钱严武戴孔汤"
+
+// recordKind says what the record of title and description desc is: an
+// event (an incident word in the title and a date, intents' "when"
+// pattern, in the title or description), a figure (a number with its
+// unit in the title), an actor (a person: 杨某某, or 2–3 Han runes rarer
+// than 10⁻⁵ in general text opening with a common surname whose
+// description speaks of a person (他, 表示, 校长 …), or an English
+// description speaking of him or her; an organisation or a platform of
+// at most 12 runes (4 words in English) by the word its name ends with), else other.
+func recordKind(title, desc string) questionKind {
+	when := whenAnswer()
+	n := utf8.RuneCountInString(title)
+	if n == 0 {
+		return kindOther
+	}
+	switch {
+	case eventWordRE.MatchString(title) && (when.MatchString(title) || when.MatchString(desc)):
+		return kindEvent
+	case figureRE.MatchString(title):
+		return kindFigure
+	case partyNameRE.MatchString(title),
+		n >= 2 && n <= 3 && strings.ContainsRune(surnames, []rune(title)[0]) && text.GeneralShare(title) < 1e-5 && personCueRE.MatchString(desc),
+		!text.HasHan(title) && personPronounRE.MatchString(desc),
+		(n <= 12 || !text.HasHan(title) && len(strings.Fields(title)) <= 4) && actorWordRE.MatchString(title):
+		return kindActor
+	}
+	return kindOther
+}
+
+// kindQuestion is the question asked about name, a record of kind k, in
+// Chinese (zh) or English.
+func kindQuestion(name string, k questionKind, zh bool) string {
+	if zh {
+		return "「" + name + "」" + [...]string{"的具体情况和影响如何？", "的经过是怎样的，发生在什么时间？", "持什么态度，作出了哪些回应或说法？", "涉及哪些数据，发生了什么变化？"}[k]
+	}
+	return [...]string{"What part does " + name + " play in this?", "What happened in " + name + ", and when?",
+		"How did " + name + " respond, and what did they say?", "What figures are given for " + name + ", and how did they change?"}[k]
+}
+
+// maxBroadRunes is the longest report title a broad question quotes.
+const maxBroadRunes = 60
+
+// broadQuestion asks for the whole of a community report titled title, a
+// question global search answers (its wording holds a broad cue:
+// 总体, main themes); without the title when it is not one to quote
+// whole (questionName, or up to maxBroadRunes: a report's title names a
+// theme, "Paranormal Military Squad and Operation: Dulce").
+func broadQuestion(title string, zh bool) string {
+	name, ok := questionName(title)
+	if t := strings.TrimSpace(title); !ok && utf8.RuneCountInString(t) <= maxBroadRunes && !text.Bookkeeping(t) && !text.Offensive(t) {
+		name, ok = t, true
+	}
+	switch {
+	case zh && ok:
+		return "「" + name + "」总体上有哪些主要方面？"
+	case zh:
+		return "总体上有哪些主要方面？"
+	case ok:
+		return "What are the main themes of " + name + "?"
+	}
+	return "What are the main themes?"
+}
+
+// whenAnswer is the pattern of a sentence that gives a time (intents).
+func whenAnswer() *regexp.Regexp {
+	for _, it := range intents {
+		if it.name == "when" {
+			return it.answer
+		}
+	}
+	panic("offline: no when intent")
+}
