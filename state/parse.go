@@ -58,7 +58,7 @@ func parseDoc(doc, path string, engine Engine, validUTF8 func(string) bool) (*St
 			displayPath(path), string(engine), ErrUnknownEngine)
 	}
 	body := strings.TrimPrefix(doc, "\uFEFF") // UTF-8 byte order mark
-	if onlyJSONSpace(body) {
+	if strings.Trim(body, " \t\n\r") == "" {
 		msg := "empty file: want a JSON object"
 		if len(doc) > 0 {
 			msg = "file holds only white space: want a JSON object"
@@ -414,17 +414,6 @@ func (p *parser) checkUTF8(st *State) error {
 			"invalid UTF-8 (not UTF-8 — GBK? convert with iconv -f GBK -t UTF-8); %d of %d strings affected", p.badStrs, p.strs)}
 	}
 	return nil
-}
-
-func onlyJSONSpace(s string) bool {
-	for _, c := range []byte(s) {
-		switch c {
-		case ' ', '\t', '\n', '\r':
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // syntaxError locates the first JSON syntax error in data. gjson only says

@@ -96,7 +96,7 @@ func oneRun(votes []runVote) (ok bool, reason string) {
 				if !strings.EqualFold(strings.TrimSpace(a.query), strings.TrimSpace(b.query)) {
 					contained = true
 				}
-			} else if a.stamped && b.stamped && absDuration(a.stamp.Sub(b.stamp)) <= RunWindow {
+			} else if a.stamped && b.stamped && a.stamp.Sub(b.stamp).Abs() <= RunWindow {
 				joined = true
 				byStamp = true
 			}
@@ -122,11 +122,4 @@ func oneRun(votes []runVote) (ok bool, reason string) {
 		why = append(why, fmt.Sprintf("file stamps within %s", RunWindow))
 	}
 	return true, strings.Join(why, "; ")
-}
-
-func absDuration(d time.Duration) time.Duration {
-	if d < 0 {
-		return -d
-	}
-	return d
 }

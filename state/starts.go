@@ -81,16 +81,8 @@ func StartSpread(starts []EngineStart) time.Duration {
 	if len(starts) == 0 {
 		return 0
 	}
-	lo, hi := starts[0].At, starts[0].At
-	for _, s := range starts[1:] {
-		if s.At.Before(lo) {
-			lo = s.At
-		}
-		if s.At.After(hi) {
-			hi = s.At
-		}
-	}
-	return hi.Sub(lo)
+	at := func(a, b EngineStart) int { return a.At.Compare(b.At) }
+	return slices.MaxFunc(starts, at).At.Sub(slices.MinFunc(starts, at).At)
 }
 
 // roundSpread prints a spread to the hour above an hour ("22h"), else to
@@ -152,17 +144,12 @@ func closestSet(r Run, files []RunFile) (Run, string) {
 	if !r.Complete() {
 		return r, ""
 	}
-	anchor := r.Files[0].time
-	for _, f := range r.Files {
-		if f.time.After(anchor) {
-			anchor = f.time
-		}
-	}
+	anchor := slices.MaxFunc(r.Files, func(a, b RunFile) int { return a.time.Compare(b.time) }).time
 	cands := make([][]RunFile, len(r.Files))
 	for i, own := range r.Files {
 		cands[i] = []RunFile{own}
 		for _, f := range files {
-			if f.Engine == own.Engine && f.Path != own.Path && absDuration(anchor.Sub(f.time)) <= RunWindow && len(cands[i]) < 6 {
+			if f.Engine == own.Engine && f.Path != own.Path && anchor.Sub(f.time).Abs() <= RunWindow && len(cands[i]) < 6 {
 				cands[i] = append(cands[i], f)
 			}
 		}
@@ -209,12 +196,7 @@ func closestSet(r Run, files []RunFile) (Run, string) {
 				starts[i][j].Format("2006-01-02 15:04"), cands[i][0].Path, starts[i][0].Format("2006-01-02 15:04")))
 		}
 	}
-	out.Stamp = out.Files[0].Stamp
-	for _, f := range out.Files {
-		if f.Stamp > out.Stamp {
-			out.Stamp = f.Stamp
-		}
-	}
+	out.Stamp = slices.MaxFunc(out.Files, func(a, b RunFile) int { return strings.Compare(a.Stamp, b.Stamp) }).Stamp
 	slices.SortStableFunc(out.Files, func(a, b RunFile) int { return a.Engine.Rank() - b.Engine.Rank() })
 	if len(swapped) == 0 {
 		return r, ""

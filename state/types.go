@@ -204,10 +204,7 @@ type ParseError struct {
 // "state: FILE: JSONPATH: MSG" for a wrong type, else "state: FILE: MSG";
 // FILE is "<input>" when Path is "".
 func (e *ParseError) Error() string {
-	file := e.Path
-	if file == "" {
-		file = "<input>"
-	}
+	file := displayPath(e.Path)
 	switch {
 	case e.Line > 0:
 		return fmt.Sprintf("state: %s:%d:%d: %s", file, e.Line, e.Column, e.Msg)
