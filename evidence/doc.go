@@ -109,7 +109,14 @@
 // only the topic event's passages give KPIs, chart parts and timeline
 // entries (in a run of one event or none, every passage may). A figure a
 // related event's passage states too (the same value and metric), or that
-// one text gives to two events, is Contested and no KPI. Item.Event,
+// one text gives to two events, is Contested and no KPI. Then each
+// sentence is judged by its own words (markForeign): one about the topic
+// event only by its segment or text, or about none, that holds a word of
+// a related event's vocabulary told in the same text (标签, 雷军 of the
+// tag story; 樱花 of the 樱花季 one) and no word of the case (肖某某,
+// 判决, 杨景媛 …), or one naming the case beside a strong key term of
+// another (和服), is that event's: no finding, KPI or timeline entry,
+// though its speech is about the case. Item.Event,
 // Figure.Event and Essentials.Events record it in evidence.json.
 //
 // # Essentials

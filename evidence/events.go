@@ -278,4 +278,5 @@ func (s *Set) GroupEvents(topic string) {
 		own[i] = et.ownEvent(s.Items[i].Text, names[i], len(groups))
 	}
 	s.setEvents(tp, own, inheritEvents(s.Items, own), names, groups, et)
+	s.markForeign(tp, own, et, len(groups))
 }

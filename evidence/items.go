@@ -151,6 +151,10 @@ type Set struct {
 	// background marks the passages about no event of this run in a text
 	// about none of its topic event either (markBackground)
 	background []bool
+	// foreign holds, for each passage about the topic event or none by
+	// inheritance, 1 + the index in Events of the related event whose own
+	// words it holds (markForeign); 0 for none
+	foreign []int32
 }
 
 // ItemByURL returns the first item (in id order) with a provenance of that

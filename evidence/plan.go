@@ -47,7 +47,7 @@ type Assigned struct {
 	ItemID    string  `json:"item_id"`
 	Score     float64 `json:"score"`           // relevance to the sub-point, off-topic factor applied
 	Relevance float64 `json:"relevance"`       // relevance before the factor
-	Runner    string  `json:"runner_up"`       // the next best sub-point ("S3/2"), "" if none
+	Runner    string  `json:"runner_up"`       // the next best sub-point ("S3/2"), "" if none; its own key for a runner-up filling an empty sub-point (fillEmpty)
 	OnTopic   bool    `json:"on_topic"`        // the passage mentions the topic (always true for engine and forum text)
 	MMRRank   int     `json:"mmr_rank"`        // position chosen by MMR, 1-based
 	Boost     float64 `json:"boost,omitempty"` // added by graph query results (AddBoost)
@@ -218,6 +218,8 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	boosts := roundBoosts(set, sc, chapterQ, chapters, rounds)
 	res := scoreItems(set, sc, len(queries), targets, chapters, hits, boosts, TopicNames(topic))
 	fg := newGate(set, topic)
+	var spare []cand // gate-passing candidates their quota left out
+	judged := map[int]verdict{}
 	for k, cs := range bestSubPoints(p, targets, res) {
 		key := targets[0].key
 		for _, t := range targets {
@@ -230,7 +232,13 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		p.Unassigned["quota"] += len(pool) - len(chosen)
 		assign(set, &p.Chapters[k[0]].SubPoints[k[1]], chosen, verdicts)
 		p.Assigned += len(chosen)
+		for _, c := range pool {
+			if !slices.ContainsFunc(chosen, func(x cand) bool { return x.item == c.item }) {
+				spare, judged[c.item] = append(spare, c), verdicts[c.item]
+			}
+		}
 	}
+	fillEmpty(set, p, spare, judged)
 	dropRepeatedPairs(set, p)
 	sortRejected(p)
 	addPrimary(set, p, fg)

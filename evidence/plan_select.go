@@ -1,8 +1,10 @@
 package evidence
 
 import (
+	"cmp"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 
 	"reportengine/internal/parallel"
@@ -224,6 +226,32 @@ func assign(set *Set, sp *SubPlan, chosen []cand, verdicts map[int]verdict) {
 	}
 	for _, a := range sp.Items {
 		sp.Figures = append(sp.Figures, set.eventFiguresOf(a.ItemID)...)
+	}
+}
+
+// fillEmpty gives each sub-point of a chapter that is not a summary and
+// that the gate left without a passage the best spare candidate (one that
+// passed the gate but its best sub-point's quota left out) whose runner-up
+// it is: the passage that fits it second best, rather than "本小节暂无…"
+// (the fixture's 3.1 首发信源与早期扩散, once the 和服 opener its
+// candidates held is another event's). Counted out of Unassigned "quota".
+func fillEmpty(set *Set, p *Plan, spare []cand, verdicts map[int]verdict) {
+	slices.SortStableFunc(spare, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.item, b.item))
+	})
+	for ci := range p.Chapters {
+		for si := range p.Chapters[ci].SubPoints {
+			sp := &p.Chapters[ci].SubPoints[si]
+			if p.Chapters[ci].Summary || len(sp.Items) > 0 {
+				continue
+			}
+			if k := slices.IndexFunc(spare, func(c cand) bool { return c.runner == sp.Key }); k >= 0 {
+				assign(set, sp, spare[k:k+1], verdicts)
+				spare = slices.Delete(spare, k, k+1)
+				p.Assigned++
+				p.Unassigned["quota"]--
+			}
+		}
 	}
 }
 

@@ -126,6 +126,10 @@ func (g gate) judge(i int) verdict {
 			v.on, v.subject = false, g.set.eventNameOf(k) // about a related event (GroupEvents)
 			return v
 		}
+		if e := g.set.foreignItem(k); e != 0 {
+			v.on, v.subject = false, g.set.Events[e-1].Name // its own words are a related event's (markForeign)
+			return v
+		}
 		if g.set.backgroundItem(k) {
 			v.on, v.subject = false, BackgroundSubject // about no event of the run (markBackground)
 			return v
