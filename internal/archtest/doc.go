@@ -7,4 +7,9 @@
 // checked are those go list finds in folders holding a Go file git tracks
 // (an untracked folder in a worktree is logged, not checked); without git
 // every package go list finds is checked.
+//
+// Its other test type-checks every package as Windows and macOS would
+// build it (the files each selects; the standard library's declarations
+// only), in place of cross builds that compiled the standard library and
+// every dependency twice more.
 package archtest
