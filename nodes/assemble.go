@@ -126,7 +126,7 @@ func (r *runState) assemble(ctx context.Context, co chaptersOut) (*Result, error
 	doc, err := Stitch{}.Run(ctx, StitchInput{
 		ReportID: r.reportID, Topic: r.in.Topic, GraphID: r.in.GraphID, Template: r.tpl, TemplateReason: r.man.TemplateReason,
 		Layout: layout, LayoutNotes: co.layout.Notes, Chapters: results, Generator: r.cfg.Model.Info(),
-		GeneratedAt: r.cfg.Now(), Sources: co.sources, Graph: r.graphSrc.g, graphSrc: &r.graphSrc, Failures: co.failures,
+		GeneratedAt: r.cfg.Now(), Sources: co.sources, Graph: r.graphSrc.g, Failures: co.failures,
 		Notices: r.notices, Evidence: r.evidence,
 	})
 	if err != nil {

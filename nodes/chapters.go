@@ -202,8 +202,6 @@ func (r *runState) makePlan(ctx context.Context, queries []*later[GraphQueryOutp
 	}
 	specs := chapterSpecs(r.sections)
 	opts := evidence.PlanOptions{PerSubPoint: planPerSubPoint(r.cfg.PromptTokens)}
-	prefetched := make(chan graphSources, 1)
-	go func() { prefetched <- prefetchSources(r.graphSrc.g, sourceURLs(r.evidence, gqs)) }()
 	problem := ""
 	if retrieval != nil {
 		ret, err := retrieval.get(ctx)
@@ -212,7 +210,6 @@ func (r *runState) makePlan(ctx context.Context, queries []*later[GraphQueryOutp
 		}
 		switch {
 		case ctx.Err() != nil:
-			<-prefetched
 			return ctx.Err()
 		case err != nil:
 			problem = err.Error()
@@ -229,7 +226,6 @@ func (r *runState) makePlan(ctx context.Context, queries []*later[GraphQueryOutp
 	}
 	r.evidenceStage = r.stageEnd(StageEvidence, start, problem != "", 0, 0, problem)
 	r.evidenceStage.Seconds += r.collectSeconds
-	r.graphSrc = <-prefetched
 	return nil
 }
 

@@ -242,7 +242,7 @@ func (p *Pipeline) newRun(in Input) *runState {
 			r.engine = queryengine.New(in.Graph)
 		}
 		r.stats = graphStats(r.engine.Overview())
-		r.graphSrc = graphSources{g: in.Graph} // prefetched once the plan is made
+		r.graphSrc = graphSources{g: in.Graph}
 	} else if in.Graph != nil {
 		r.warn("the knowledge graph is empty: chapters are written without graph queries")
 	}

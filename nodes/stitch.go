@@ -53,9 +53,6 @@ type StitchInput struct {
 	// sources only (see references). Without it the list holds the graph
 	// sources chapters were given.
 	Evidence *evidence.Set
-	// graphSrc, when set (by the pipeline), looks Graph's sources up
-	// instead of Graph's own maps (see prefetchSources).
-	graphSrc *graphSources
 }
 
 // Run stitches; it fails only when ctx is done.
@@ -81,9 +78,6 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 	}
 	// reference list
 	all := graphSources{g: in.Graph}
-	if in.graphSrc != nil && in.graphSrc.g == in.Graph {
-		all = *in.graphSrc
-	}
 	if in.Evidence != nil {
 		doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources, all)
 	} else {
