@@ -12,15 +12,14 @@ import (
 )
 
 // WordBudget plans the words per chapter (reference §1.2 "Word budget").
-// One call with prompts.WordBudgetInput, up to MaxAttempts times; the reply's
+// One call with prompts.WordBudgetInput, up to DefaultMaxAttempts times; the reply's
 // chapters (a list, or an object keyed by chapterId) are joined to the
 // template by chapterId. Chapters the reply misses, or all chapters when
 // the stage fails, get an equal share of DefaultTotalWords (8000 words);
 // Fallback is then true and Problem says which.
 type WordBudget struct {
-	Model       llm.Model    // answers the calls of the LLM implementation; required unless Budgeter is set
-	Budgeter    WordBudgeter // the model step; nil = the LLM implementation over Model
-	MaxAttempts int          // 0 = DefaultMaxAttempts
+	Model    llm.Model    // answers the calls of the LLM implementation; required unless Budgeter is set
+	Budgeter WordBudgeter // the model step; nil = the LLM implementation over Model
 	// Temperature is sent with the call; nil = DefaultPlanTemperature.
 	Temperature *float64
 	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
@@ -113,7 +112,7 @@ func (l llmBudget) BudgetWords(ctx context.Context, input prompts.WordBudgetInpu
 	}
 	var reply prompts.WordBudgetReply
 	call := jsonCall{model: s.Model, step: StageBudget, system: systemBudget, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.85),
+		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.85),
 		maxTokens: capTokens(budgetReplyTokens+budgetChapterTokens*len(input.Chapters), s.MaxOutputTokens)}
 	res, err := call.run(ctx, func(raw json.RawMessage) error {
 		m, err := decodeObject(raw)

@@ -33,7 +33,7 @@ import (
 //     models commonly make (a missing listType or callout tone, engine
 //     quote titles, free text in SWOT/PEST enums; every change listed in
 //     Normalized); then ir.ValidateChapter.
-//   - An unusable reply is asked for again, up to MaxAttempts calls; a
+//   - An unusable reply is asked for again, up to DefaultMaxAttempts calls; a
 //     model error is not (the client already retried transient ones).
 //   - A truncated reply (B08: finish_reason "length", or a reply ending
 //     inside its JSON) is asked for once more with the word target cut to
@@ -63,7 +63,6 @@ import (
 type ChapterGen struct {
 	Model        llm.Model     // answers the calls of the LLM implementation; required unless Writer is set
 	Writer       ChapterWriter // the model step; nil = the LLM implementation over Model
-	MaxAttempts  int           // 0 = DefaultMaxAttempts
 	PromptTokens int           // 0 = DefaultPromptTokens
 	// Temperature is sent with the chapter call; nil =
 	// DefaultProseTemperature. PlanTemperature is sent with the repair

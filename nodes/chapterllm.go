@@ -28,7 +28,7 @@ func (l llmChapter) WriteChapter(ctx context.Context, step string, input prompts
 	var ch ir.Chapter
 	var notes []string
 	call := jsonCall{model: s.Model, step: step, system: chapterSystem(input.Constraints), input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultProseTemperature),
+		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultProseTemperature),
 		topP: f64(0.95), maxTokens: input.Constraints.MaxTokens, stream: l.stream, retrying: l.retrying}
 	res, err := call.run(ctx, func(raw json.RawMessage) error {
 		c, ns, err := ir.DecodeChapter(raw)

@@ -54,7 +54,7 @@ func (r *runState) layout(ctx context.Context) (LayoutOutput, error) {
 		r.layoutRec = r.stageReused(StageLayout, start)
 		return out, nil
 	}
-	lay := Layout{Model: r.planModel, Planner: r.steps.planner, MaxAttempts: cfg.MaxAttempts, PromptTokens: cfg.PromptTokens,
+	lay := Layout{Model: r.planModel, Planner: r.steps.planner, PromptTokens: cfg.PromptTokens,
 		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	out, err := lay.Run(ctx, LayoutInput{Topic: r.in.Topic, Template: r.tpl, Sections: r.sections, Graph: r.stats, States: r.in.States})
 	if err != nil {
@@ -80,7 +80,7 @@ func (r *runState) budget(ctx context.Context, lay LayoutOutput) (WordBudgetOutp
 		r.budgetRec = r.stageReused(StageBudget, start)
 		return out, nil
 	}
-	wb := WordBudget{Model: r.planModel, Budgeter: r.steps.budgeter, MaxAttempts: cfg.MaxAttempts, Temperature: cfg.PlanTemperature,
+	wb := WordBudget{Model: r.planModel, Budgeter: r.steps.budgeter, Temperature: cfg.PlanTemperature,
 		MaxOutputTokens: cfg.MaxOutputTokens}
 	out, err := wb.Run(ctx, WordBudgetInput{Topic: r.in.Topic, Sections: r.sections, Layout: lay.Layout})
 	if err != nil {
@@ -149,7 +149,7 @@ func (r *runState) query(ctx context.Context, i int, budget *later[WordBudgetOut
 	}
 	chapter, others := briefs(nil)
 	g := GraphQuery{Model: r.chapterModel, Decider: r.steps.decider, Engine: r.engine, Stats: *r.stats, Rounds: r.cfg.QueryRounds,
-		MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens, Temperature: r.cfg.PlanTemperature,
+		PromptTokens: r.cfg.PromptTokens, Temperature: r.cfg.PlanTemperature,
 		MaxOutputTokens: r.cfg.MaxOutputTokens}
 	gq, err := g.Run(ctx, GraphQueryInput{Topic: r.in.Topic, TemplateName: r.tpl.Name, Chapter: chapter, Others: others,
 		Planned: func(ctx context.Context) (prompts.ChapterBrief, []prompts.ChapterBrief, error) {
@@ -310,7 +310,7 @@ func (r *runState) chapterDeps(in ChapterGenInput) string {
 // reported as events.
 func (r *runState) chapterGen(sec templates.Section, job *chapterJob) ChapterGen {
 	lastProgress := 0
-	return ChapterGen{Model: r.chapterModel, Writer: r.steps.writer, MaxAttempts: r.cfg.MaxAttempts, PromptTokens: r.cfg.PromptTokens,
+	return ChapterGen{Model: r.chapterModel, Writer: r.steps.writer, PromptTokens: r.cfg.PromptTokens,
 		Temperature: r.cfg.ProseTemperature, PlanTemperature: r.cfg.PlanTemperature, MaxOutputTokens: r.cfg.MaxOutputTokens,
 		OnDelta: func(n int) {
 			if n-lastProgress >= progressStep {

@@ -272,38 +272,10 @@ func rewriteInlines(ins []ir.Inline, num func(id string) (int, *ir.Source, bool)
 	return out
 }
 
+// rewritePlain is rewriteInlines for plain text (SWOT/PEST text, a KPI
+// card's source): "[n]", one number once per run of citations.
 func rewritePlain(s string, num func(id string) (int, *ir.Source, bool)) string {
-	spans := ir.FindCitations(s)
-	if len(spans) == 0 {
-		return s
-	}
-	var b strings.Builder
-	last := 0
-	var run map[int]bool // as in rewriteInlines: one number once per run
-	for _, sp := range spans {
-		if sp.Start > last {
-			b.WriteString(s[last:sp.Start])
-			run = nil
-		}
-		for _, id := range sp.IDs {
-			n, _, ok := num(id)
-			if !ok {
-				b.WriteString("[" + id + "]")
-				continue
-			}
-			if run[n] {
-				continue
-			}
-			if run == nil {
-				run = map[int]bool{}
-			}
-			run[n] = true
-			b.WriteString("[" + strconv.Itoa(n) + "]")
-		}
-		last = sp.End
-	}
-	b.WriteString(s[last:])
-	return b.String()
+	return ir.PlainText(rewriteInlines([]ir.Inline{{Text: s}}, num, true))
 }
 
 // numberRE finds the numbers a claim states (ASCII digits, a decimal part).

@@ -54,7 +54,7 @@
 // JSON of a prompts.*Input whose "task" names the stage; the reply goes
 // through llm.ExtractJSON (a JSON object is required) and is decoded field
 // by field, so a wrongly typed field is converted or replaced rather than
-// kept. A call is made at most Config.MaxAttempts times (default 2), but
+// kept. A call is made at most DefaultMaxAttempts (2) times, but
 // only an unusable reply (no JSON, wrong JSON type, wrong shape, empty
 // text) costs an attempt; a model error ends the call at once, because the
 // client (llm/openaicompat) has already retried what was transient (rate

@@ -64,7 +64,6 @@ type GraphQuery struct {
 	Engine       GraphQuerier       // shared by all chapters; safe for concurrent use
 	Stats        prompts.GraphStats // the graph overview shown in every decision prompt
 	Rounds       int                // decisions at most; 0 = DefaultQueryRounds
-	MaxAttempts  int                // attempts per decision; 0 = DefaultMaxAttempts
 	PromptTokens int                // 0 = DefaultPromptTokens
 	// Temperature is sent with every decision; nil = DefaultPlanTemperature.
 	Temperature *float64
@@ -220,7 +219,7 @@ func (l llmDecider) DecideQuery(ctx context.Context, step string, input prompts.
 	var r prompts.GraphQueryReply
 	var notes []string
 	call := jsonCall{model: s.Model, step: step, system: systemGraphQuery, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature),
+		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature),
 		maxTokens: capTokens(decisionReplyTokens, s.MaxOutputTokens)}
 	res, err := call.run(ctx, func(raw json.RawMessage) error {
 		m, err := decodeObject(raw)

@@ -16,7 +16,7 @@ import (
 
 // Layout designs the document: title, hero panel and table-of-contents plan
 // (reference §1.2 "Layout"). One call with prompts.LayoutInput, up to
-// MaxAttempts times. The reply is checked field by field (§8 #18): wrongly
+// DefaultMaxAttempts times. The reply is checked field by field (§8 #18): wrongly
 // typed fields are replaced, tocPlan keeps only the template's chapterIds
 // (one entry each, in template order, anchors = the template slugs), at
 // most one chapter allows SWOT and at most one PEST, never both on one
@@ -30,7 +30,6 @@ import (
 type Layout struct {
 	Model        llm.Model     // answers the calls of the LLM implementation; required unless Planner is set
 	Planner      LayoutPlanner // the model step; nil = the LLM implementation over Model
-	MaxAttempts  int           // 0 = DefaultMaxAttempts
 	PromptTokens int           // 0 = DefaultPromptTokens
 	// Temperature is sent with the call; nil = DefaultPlanTemperature.
 	Temperature *float64
@@ -145,7 +144,7 @@ func (l llmLayout) PlanLayout(ctx context.Context, input prompts.LayoutInput) (p
 	var reply prompts.LayoutReply
 	var warns []string
 	call := jsonCall{model: s.Model, step: StageLayout, system: systemLayout, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.9),
+		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.9),
 		maxTokens: capTokens(layoutReplyTokens+layoutChapterTokens*l.chapters, s.MaxOutputTokens)}
 	res, err := call.run(ctx, func(raw json.RawMessage) error {
 		m, err := decodeObject(raw)

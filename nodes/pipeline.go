@@ -20,7 +20,10 @@ const (
 	DefaultQueryRounds  = 3    // graph query decisions per chapter (BettaFish GRAPHRAG_MAX_QUERIES)
 	DefaultConcurrency  = 4    // model calls in flight after template selection
 	DefaultPromptTokens = 6000 // context budget of one prompt, in tokens
-	DefaultMaxAttempts  = 2    // attempts per model call of a stage
+	// DefaultMaxAttempts is the number of attempts of one stage call when
+	// the reply is not usable (no JSON, wrong type or shape, empty text);
+	// model errors are retried by the client, not here.
+	DefaultMaxAttempts = 2
 	// DefaultTotalWords is the report length used when the word budget
 	// stage fails: an equal split of it over the chapters, in words (a
 	// CJK character counts as a word).
@@ -129,10 +132,6 @@ type Config struct {
 	// configured not to send temperatures (openaicompat
 	// Config.DisableTemperature) sends neither.
 	PlanTemperature, ProseTemperature *float64
-	// MaxAttempts is the number of attempts of one stage call when the
-	// reply is not usable (no JSON, wrong type or shape, empty text); model
-	// errors are retried by the client, not here: 0 = DefaultMaxAttempts (2).
-	MaxAttempts int
 	// Offline makes the model steps of the report stages the offline
 	// ones (Offline: the extractive writer of package nodes/draft, called
 	// directly with no model call and no JSON). Model then answers only
@@ -371,12 +370,6 @@ func New(cfg Config) (*Pipeline, error) {
 		if t != nil && (*t < 0 || *t > 2) {
 			return nil, fmt.Errorf("%w: temperature must be between 0 and 2, got %g", ErrConfig, *t)
 		}
-	}
-	switch {
-	case cfg.MaxAttempts < 0:
-		return nil, fmt.Errorf("%w: MaxAttempts must be >= 0, got %d", ErrConfig, cfg.MaxAttempts)
-	case cfg.MaxAttempts == 0:
-		cfg.MaxAttempts = DefaultMaxAttempts
 	}
 	if cfg.Template != "" {
 		if _, err := templates.Lookup(cfg.Template); err != nil {

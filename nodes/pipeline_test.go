@@ -180,7 +180,7 @@ func TestNewConfigErrors(t *testing.T) {
 	if !errors.Is(err, ErrConfig) || !errors.Is(err, templates.ErrUnknown) {
 		t.Errorf("unknown template: %v", err)
 	}
-	for _, c := range []Config{{Model: newFake(), Embedders: fitted, Concurrency: -1}, {Model: newFake(), Embedders: fitted, PromptTokens: 10}, {Model: newFake(), Embedders: fitted, MaxAttempts: -2}, {Model: newFake()}} {
+	for _, c := range []Config{{Model: newFake(), Embedders: fitted, Concurrency: -1}, {Model: newFake(), Embedders: fitted, PromptTokens: 10}, {Model: newFake()}} {
 		if _, err := New(c); !errors.Is(err, ErrConfig) {
 			t.Errorf("%+v: %v", c, err)
 		}

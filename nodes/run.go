@@ -278,7 +278,7 @@ func (r *runState) selectTemplate(ctx context.Context) error {
 			}
 		}
 	}
-	ts := TemplateSelect{Model: cfg.Model, Chooser: r.steps.chooser, Name: cfg.Template, MaxAttempts: cfg.MaxAttempts,
+	ts := TemplateSelect{Model: cfg.Model, Chooser: r.steps.chooser, Name: cfg.Template,
 		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	out, err := ts.Run(ctx, TemplateSelectInput{Topic: r.in.Topic, Excerpts: shortExcerpts(r.in.States, 2, 200), Graph: r.stats})
 	if err != nil {

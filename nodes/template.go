@@ -15,7 +15,7 @@ import (
 //
 // With Name set it looks the template up and makes no model call (an
 // unknown name is an error wrapping templates.ErrUnknown). Otherwise one
-// call with prompts.TemplateSelectionInput, up to MaxAttempts times. When
+// call with prompts.TemplateSelectionInput, up to DefaultMaxAttempts times. When
 // the reply is unusable or names no known template, the documented
 // fallback applies: a known template name found anywhere in the reply text,
 // else templates.Default; Fallback is then true and Problem says why.
@@ -25,8 +25,7 @@ type TemplateSelect struct {
 	Model llm.Model // answers the calls of the LLM implementation; required unless Chooser is set
 	Name  string    // "" = ask the model
 	// Chooser is the model step; nil = the LLM implementation over Model.
-	Chooser     TemplateChooser
-	MaxAttempts int // 0 = DefaultMaxAttempts
+	Chooser TemplateChooser
 	// Temperature is sent with the call; nil = DefaultPlanTemperature.
 	Temperature *float64
 	// MaxOutputTokens is the model's completion maximum, in tokens (0 =
@@ -116,7 +115,7 @@ func (l llmTemplate) ChooseTemplate(ctx context.Context, input prompts.TemplateS
 	s := l.s
 	var reply prompts.TemplateSelectionReply
 	call := jsonCall{model: s.Model, step: StageTemplate, system: systemTemplate, input: input,
-		attempts: orDefault(s.MaxAttempts, DefaultMaxAttempts), temp: temperature(s.Temperature, DefaultPlanTemperature),
+		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature),
 		maxTokens: capTokens(templateReplyTokens, s.MaxOutputTokens)}
 	res, err := call.run(ctx, func(raw json.RawMessage) error {
 		m, err := decodeObject(raw)
