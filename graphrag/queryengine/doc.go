@@ -91,7 +91,7 @@
 // New collects, per node, the searchable field values as string headers
 // into the graph's own bytes (no copy), plus the node types and engine
 // sets; it builds no text index and no adjacency. Until
-// Index is called, Run scans those fields on GOMAXPROCS goroutines, with a
+// Index is called, Run scans those fields in graph order, with a
 // search chosen per term so that no field is lower-cased (each gives the
 // result of strings.Contains(strings.ToLower(field), term)):
 //
@@ -122,8 +122,8 @@
 // On a synthetic graph of 306 658 nodes (300 000 sources with ~150-rune
 // mixed Chinese/English contents, 6 000 queries, 600 sections; 419 bytes of
 // searchable text per node), New costs about 60 ms of CPU and 72 bytes per
-// node, and a scanning Run about 45 ms of CPU whatever the term, spread
-// over the cores (BenchmarkNew, BenchmarkFirstQuery, BenchmarkRun/scan).
+// node, and a scanning Run about 45 ms of CPU whatever the term, on one
+// goroutine (BenchmarkNew, BenchmarkFirstQuery, BenchmarkRun/scan).
 // Index takes a few seconds and about 285 more bytes per node
 // (BenchmarkIndex); then a query costs 10–40 µs for a rare term and
 // a few ns per matched node for short terms, plus about 0.35 µs per

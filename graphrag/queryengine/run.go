@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"reportengine/graphrag"
-	"reportengine/internal/parallel"
 	"reportengine/text"
 )
 
@@ -324,24 +323,11 @@ func (r *run) best(kind, k, count int) []uint32 {
 }
 
 // scan offers every node that passes the filters and has a field
-// containing a term: a direct scan of the searchable text, split over
-// GOMAXPROCS goroutines by node range (about 20 ms per 100 MB of text on 2
-// cores). The seeds are offered in graph order.
+// containing a term: a direct scan of the searchable text, in graph order.
 func (r *run) scan(terms []string) {
 	m := newMatcher(&r.e.text, terms)
-	n := r.e.n
-	parts := make([][]uint32, parallel.Workers(n, scanGrain))
-	parallel.Chunks(n, len(parts), func(w, lo, hi int) {
-		var out []uint32
-		for v := uint32(lo); v < uint32(hi); v++ {
-			if r.seedOK(v) && m.match(v) {
-				out = append(out, v)
-			}
-		}
-		parts[w] = out
-	})
-	for _, p := range parts {
-		for _, v := range p {
+	for v := range uint32(r.e.n) {
+		if r.seedOK(v) && m.match(v) {
 			r.offerSeed(v)
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"reportengine/graphrag"
-	"reportengine/internal/parallel"
 )
 
 // The searchable text of a graph: for every node, the values of its
@@ -72,36 +71,15 @@ func lowerRune(cb *[1024]uint64, r rune) rune {
 	return unicode.ToLower(r)
 }
 
-// buildText collects the searchable fields of every node, in parallel over
-// node ranges.
+// buildText collects the searchable fields of every node.
 func buildText(g *graphrag.Graph, n int) textIndex {
-	ti := textIndex{start: make([]uint32, n+1)}
-	parts := make([][]string, parallel.Workers(n, scanGrain))
-	parallel.Chunks(n, len(parts), func(w, lo, hi int) {
-		fs := make([]string, 0, 3*(hi-lo)+8) // a source has about 3
-		for v := lo; v < hi; v++ {
-			from := len(fs)
-			fs = searchFields(g, v, fs)
-			ti.start[v+1] = uint32(len(fs) - from) // a count for now
-		}
-		parts[w] = fs
-	})
-	total := 0
-	for _, p := range parts {
-		total += len(p)
-	}
-	ti.fields = make([]string, 0, total)
-	for _, p := range parts {
-		ti.fields = append(ti.fields, p...)
-	}
-	for v := 1; v <= n; v++ {
-		ti.start[v] += ti.start[v-1]
+	ti := textIndex{start: make([]uint32, n+1), fields: make([]string, 0, 3*n+8)} // a source has about 3
+	for v := range n {
+		ti.fields = searchFields(g, v, ti.fields)
+		ti.start[v+1] = uint32(len(ti.fields))
 	}
 	return ti
 }
-
-// scanGrain is the fewest nodes worth a goroutine of their own in a scan.
-const scanGrain = 4096
 
 // Term classes: how a lower-case term is matched against raw fields, so
 // that the result is strings.Contains(strings.ToLower(field), term) without
