@@ -351,7 +351,26 @@ func shortValue(v any) string {
 	return strconv.Quote(s)
 }
 
+// valueMessages are the messages of the checks of one value, %s the
+// quoted value (shortValue).
+var valueMessages = map[string]string{
+	"anchor":     "%s is not a valid anchor (want ^[A-Za-z0-9][A-Za-z0-9_-]*$)",
+	"href":       "unsafe link %s: only http, https, mailto or #anchor are allowed",
+	"imgsrc":     "unsafe image source %s: only data:image/, http or https are allowed",
+	"fontfamily": "unsafe font family %s: only letters, digits, spaces and , . - _ are allowed",
+	"fontsize":   "unsafe font size %s: want a number with px, pt, em, rem or %%",
+	"fontweight": "unsafe font weight %s: want normal, bold, bolder, lighter or 100-900",
+	"token":      "%s may contain only A-Z, a-z, 0-9, _ and -",
+	"widgettype": "unsupported widgetType %s: want " + ChartWidgetPrefix + "<" + strings.Join(chartKinds, "|") + "> or a wordcloud type",
+	"blocktype":  "%s is not one of " + strings.Join(blockTypes, ", "),
+	"marktype":   "%s is not one of " + strings.Join(markTypes, ", "),
+	"themevalue": "unsafe theme value %s: want a #rgb/#rrggbb or named colour, a length or a font name",
+}
+
 func tagMessage(fe validator.FieldError) string {
+	if m, ok := valueMessages[fe.Tag()]; ok {
+		return fmt.Sprintf(m, shortValue(fe.Value()))
+	}
 	collection := fe.Kind() == reflect.Slice || fe.Kind() == reflect.Map || fe.Kind() == reflect.Array
 	v := shortValue(fe.Value())
 	switch fe.Tag() {
@@ -376,28 +395,6 @@ func tagMessage(fe validator.FieldError) string {
 		return v + " is not one of " + strings.ReplaceAll(fe.Param(), " ", ", ")
 	case "eq":
 		return "must be " + strconv.Quote(fe.Param()) + ", got " + v
-	case "anchor":
-		return v + " is not a valid anchor (want ^[A-Za-z0-9][A-Za-z0-9_-]*$)"
-	case "href":
-		return "unsafe link " + v + ": only http, https, mailto or #anchor are allowed"
-	case "imgsrc":
-		return "unsafe image source " + v + ": only data:image/, http or https are allowed"
-	case "fontfamily":
-		return "unsafe font family " + v + ": only letters, digits, spaces and , . - _ are allowed"
-	case "fontsize":
-		return "unsafe font size " + v + ": want a number with px, pt, em, rem or %"
-	case "fontweight":
-		return "unsafe font weight " + v + ": want normal, bold, bolder, lighter or 100-900"
-	case "token":
-		return v + " may contain only A-Z, a-z, 0-9, _ and -"
-	case "widgettype":
-		return "unsupported widgetType " + v + ": want " + ChartWidgetPrefix + "<" + strings.Join(chartKinds, "|") + "> or a wordcloud type"
-	case "blocktype":
-		return v + " is not one of " + strings.Join(blockTypes, ", ")
-	case "marktype":
-		return v + " is not one of " + strings.Join(markTypes, ", ")
-	case "themevalue":
-		return "unsafe theme value " + v + ": want a #rgb/#rrggbb or named colour, a length or a font name"
 	}
 	return "failed " + fe.Tag() + " check"
 }
