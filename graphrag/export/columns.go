@@ -30,6 +30,10 @@ const (
 	KindBool
 )
 
+// typeName is a column kind as GraphML's attr.type, GEXF's attribute type
+// and a Neo4j import header spell it.
+func typeName(k Kind) string { return [...]string{"string", "long", "double", "boolean"}[k] }
+
 // Column is one attribute column of the nodes or edges: the attribute key
 // it holds (Key), the name it is written under (Name: Key, or "attr_"+Key
 // when Key is one of the columns every node or edge gets), its kind, and

@@ -47,7 +47,7 @@ func WriteGEXF(ctx context.Context, w io.Writer, g *graphrag.Graph) error {
 		for i, c := range cols {
 			x.raw(`      <attribute id="` + strconv.Itoa(len(fixed)+i) + `"`)
 			x.attr("title", c.Name)
-			x.raw(` type="` + graphmlType(c.Kind) + `"/>` + "\n")
+			x.raw(` type="` + typeName(c.Kind) + `"/>` + "\n")
 		}
 		x.raw("    </attributes>\n")
 	}

@@ -8,19 +8,6 @@ import (
 	"reportengine/graphrag"
 )
 
-// graphmlType is a column kind as GraphML's attr.type spells it.
-func graphmlType(k Kind) string {
-	switch k {
-	case KindLong:
-		return "long"
-	case KindDouble:
-		return "double"
-	case KindBool:
-		return "boolean"
-	}
-	return "string"
-}
-
 // WriteGraphML writes g as GraphML (http://graphml.graphdrawing.org), a
 // directed graph whose id is the graph's task id ("G" when it has none):
 //
@@ -54,7 +41,7 @@ func WriteGraphML(ctx context.Context, w io.Writer, g *graphrag.Graph) error {
 		x.attr("id", id)
 		x.attr("for", of)
 		x.attr("attr.name", name)
-		x.attr("attr.type", graphmlType(k))
+		x.attr("attr.type", typeName(k))
 		x.raw("/>\n")
 	}
 	for i, name := range []string{"type", "name", "label", "engines"} {

@@ -34,19 +34,6 @@ type Neo4jImport struct {
 // neo4jReserved are the node columns every node file has.
 var neo4jReserved = map[string]bool{"id": true, "name": true, "engines": true}
 
-// neo4jType is a column kind as an import header spells it.
-func neo4jType(k Kind) string {
-	switch k {
-	case KindLong:
-		return "long"
-	case KindDouble:
-		return "double"
-	case KindBool:
-		return "boolean"
-	}
-	return "string"
-}
-
 // csvQuote is s as one quoted CSV field: in double quotes, a quote
 // doubled (RFC 4180, what neo4j-admin's importer reads with
 // --multiline-fields=true for line breaks inside).
@@ -226,7 +213,7 @@ func field(b []byte, c Column, s string) []byte {
 // attribute column as name:type.
 func writeHeader(w *bufio.Writer, cols []Column, fixed ...string) error {
 	for _, c := range cols {
-		fixed = append(fixed, headerName(c.Name)+":"+neo4jType(c.Kind))
+		fixed = append(fixed, headerName(c.Name)+":"+typeName(c.Kind))
 	}
 	_, err := w.WriteString(strings.Join(fixed, ",") + "\n")
 	return err
