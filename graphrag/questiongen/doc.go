@@ -43,7 +43,9 @@
 // Our additions (the reference has none of them): with Request.Answer,
 // the model sees the records the answer cites (CitedRecords rendered by
 // CitedContext) instead of the whole context, so the questions follow
-// what was answered; every proposed question is screened — dropped when it
+// what was answered (when they give fewer than asked for, the rest come
+// from the question's whole context, a second call); every proposed
+// question is screened — dropped when it
 // holds offensive wording (text.OffensiveWord, the one word list) or a
 // name cut short (Unfit), or when the relevance gate refuses it (the
 // context built for the question alone selects no entity) — and each kept

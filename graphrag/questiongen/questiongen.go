@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -127,7 +128,9 @@ type Request struct {
 	// sent to the model is then made of the records its answer cites
 	// (CitedRecords, CitedContext), so the questions follow what was
 	// answered; an answer that cites nothing falls back to the built
-	// context. Ignored when Context is set.
+	// context, and when the cited records give fewer than Count questions
+	// the rest come from the built context (a second model call).
+	// Ignored when Context is set.
 	Answer *localsearch.Result `json:"-"`
 }
 
@@ -141,7 +144,9 @@ type Result struct {
 	// Suggestions are Questions, each labelled with the search method
 	// expected to answer it (Config.Classify).
 	Suggestions []Suggestion `json:"suggestions"`
-	// Raw is the model's reply as received.
+	// Raw is the model's reply as received (with an Answer whose cited
+	// records gave too few questions, the two replies joined by a line
+	// break).
 	Raw string `json:"raw"`
 	// QuestionContext is the query the context was built for (the last
 	// history question, "" for an empty history).
@@ -179,7 +184,7 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 		return nil, fmt.Errorf("%w: question_count = %d, want > 0", ErrConfig, r.Count)
 	}
 	res := &Result{}
-	matched, err := g.context(ctx, r, res)
+	matched, cited, err := g.context(ctx, r, res)
 	if err != nil {
 		return nil, err
 	}
@@ -187,16 +192,29 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 		res.CompletionTime = time.Since(start).Seconds()
 		return res, nil
 	}
-	content, err := g.ask(ctx, r, res)
+	sugg, err := g.propose(ctx, r, res, nil)
 	if err != nil {
 		return nil, err
 	}
-	parsed := Parse(llm.StripReasoning(content), r.History, r.Count) // B01/B02: reasoning is never a question
-	sugg, dropped, err := g.screen(ctx, parsed)
-	if err != nil {
-		return nil, err
+	if cited && len(sugg) < r.Count {
+		// the cited records name too few subjects: the rest from the
+		// question's whole context, as without an answer
+		more := &Result{}
+		if ok, _, err := g.context(ctx, Request{History: r.History, Count: r.Count}, more); err != nil {
+			return nil, err
+		} else if ok {
+			more.Warnings = res.Warnings
+			add, err := g.propose(ctx, Request{History: r.History, Count: r.Count}, more, sugg)
+			if err != nil {
+				return nil, err
+			}
+			sugg = append(sugg, add...)
+			res.Raw += "\n" + more.Raw
+			res.LLMCalls += more.LLMCalls
+			res.PromptTokens += more.PromptTokens
+			res.Warnings = more.Warnings
+		}
 	}
-	res.Warnings = append(res.Warnings, dropped...)
 	res.Suggestions, res.Questions = sugg, make([]string, len(sugg))
 	for i, s := range sugg {
 		res.Questions[i] = s.Question
@@ -210,13 +228,38 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 	return res, nil
 }
 
+// propose asks for r.Count questions on res's context and returns those
+// that are new (not in the history nor among have) and pass the screen,
+// at most r.Count − len(have), recording the reply, the call and the
+// screen's warnings in res.
+func (g *Generator) propose(ctx context.Context, r Request, res *Result, have []Suggestion) ([]Suggestion, error) {
+	content, err := g.ask(ctx, r, res)
+	if err != nil {
+		return nil, err
+	}
+	asked := slices.Clone(r.History)
+	for _, s := range have {
+		asked = append(asked, s.Question)
+	}
+	// B01/B02: reasoning is never a question; a top-up reads every line
+	// (the screen may drop some)
+	limit := r.Count
+	if len(have) > 0 {
+		limit = 0
+	}
+	parsed := Parse(llm.StripReasoning(content), asked, limit)
+	sugg, dropped, err := g.screen(ctx, parsed)
+	res.Warnings = append(res.Warnings, dropped...)
+	return sugg[:min(len(sugg), r.Count-len(have))], err
+}
+
 // context sets res's question context (the history's last question) and
 // its context: r.Context, else the records the answer cites, else a local
 // search context of the question with the earlier ones as history (an
 // empty history: the empty query's context with SeedEntities included). It
 // reports false, with res set as the no-match result (no questions, the
 // relevance message as a warning), when that search matches nothing.
-func (g *Generator) context(ctx context.Context, r Request, res *Result) (matched bool, err error) {
+func (g *Generator) context(ctx context.Context, r Request, res *Result) (matched, cited bool, err error) {
 	var history []llm.Message
 	if n := len(r.History); n > 0 {
 		res.QuestionContext = r.History[n-1]
@@ -232,10 +275,10 @@ func (g *Generator) context(ctx context.Context, r Request, res *Result) (matche
 		}
 	}
 	if res.ContextText != "" {
-		return true, nil
+		return true, res.ContextData != nil, nil
 	}
 	if g.cfg.Builder == nil {
-		return false, fmt.Errorf("%w: the request has no context and Config.Builder is nil", ErrConfig)
+		return false, false, fmt.Errorf("%w: the request has no context and Config.Builder is nil", ErrConfig)
 	}
 	p := g.params
 	if len(r.History) == 0 { // the graph as a whole: its best-known subjects
@@ -243,11 +286,11 @@ func (g *Generator) context(ctx context.Context, r Request, res *Result) (matche
 	}
 	c, err := g.cfg.Builder.Build(ctx, res.QuestionContext, history, p)
 	if err != nil {
-		return false, err
+		return false, false, err
 	}
 	res.ContextText, res.ContextData = c.Text, c.Records
 	if c.Matched() {
-		return true, nil
+		return true, false, nil
 	}
 	res.NoMatch, res.Questions, res.Suggestions = true, []string{}, []Suggestion{}
 	msg := localsearch.NoMatchMessage
@@ -255,7 +298,7 @@ func (g *Generator) context(ctx context.Context, r Request, res *Result) (matche
 		msg = c.Relevance.Message()
 	}
 	res.Warnings = append(res.Warnings, msg)
-	return false, nil
+	return false, false, nil
 }
 
 // ask sends the question-generation request for res's context and
