@@ -3,7 +3,10 @@ package evidence
 // Coherence with the run: whether a passage is about the run's topic (a
 // forum speech judged whole) and about one of its events, or background.
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // BackgroundSubject is the subject the finding gate names (Rejected.Subject)
 // for a background passage (markBackground).
@@ -108,4 +111,39 @@ func (s *Set) otherSubjectKPIs(tp *Topic) {
 			f.KPI = ""
 		}
 	}
+}
+
+// MainEventRatio is how many times more passages the topic event must
+// hold than any related event to name the report (CaseName).
+const MainEventRatio = 2
+
+// CaseName is the name of the run's case for the report's title: the
+// topic event's name (GroupEvents) when the run has related events and
+// the topic event holds at least MainEventRatio times the passages of
+// each of them and is named in EventNamedMin passages, hashtag marks
+// removed and the topic put before it unless it holds a name of the topic
+// (TopicNames: "图书馆事件" → "武汉大学图书馆事件"); "" otherwise (no
+// dominant event, or one named only by a piece's 《title》), and the
+// title stays the topic's.
+//
+// BettaFish's model titles its report from the query; ours names what
+// the data is about, offline.
+func (s *Set) CaseName(topic string) string {
+	t := slices.IndexFunc(s.Events, func(e EventGroup) bool { return e.Topic })
+	if len(s.Events) < 2 || t < 0 || s.Events[t].Named < EventNamedMin || strings.HasPrefix(s.Events[t].Name, "《") {
+		return ""
+	}
+	for k, e := range s.Events {
+		if k != t && s.Events[t].Items < MainEventRatio*e.Items {
+			return ""
+		}
+	}
+	name := strings.Trim(s.Events[t].Name, "#")
+	if name == "" {
+		return ""
+	}
+	if !slices.ContainsFunc(TopicNames(topic), func(n string) bool { return strings.Contains(strings.ToLower(name), n) }) {
+		name = strings.TrimSpace(topic) + name
+	}
+	return name
 }

@@ -105,7 +105,10 @@
 //     and a line in Document.Metadata.Notices.
 //   - Layout: after the attempts, a layout derived from the template (title
 //     "<topic>舆情分析报告", hero from the graph counts). Manifest stage
-//     "fallback" AND a reader-visible notice (Metadata.Notices).
+//     "fallback" AND a reader-visible notice (Metadata.Notices). Stitch
+//     replaces that default title (the offline writer's too) with the
+//     case's when one event dominates the evidence (evidence.Set.CaseName:
+//     武汉大学图书馆事件舆情分析报告); a title the model wrote is kept.
 //   - Word budget: chapters the reply misses, or all chapters, get an
 //     equal share of 8000 words. Manifest stage "fallback" and a notice.
 //   - These three fall back only for problems with the reply's content. A

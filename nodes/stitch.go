@@ -93,6 +93,11 @@ func stitchMetadata(in StitchInput) ir.Metadata {
 	if md.Title == "" {
 		md.Title = defaultTitle(in.Topic)
 	}
+	if md.Title == defaultTitle(in.Topic) && in.Evidence != nil {
+		if c := in.Evidence.CaseName(in.Topic); c != "" {
+			md.Title = defaultTitle(c) // the case the data is about: 武汉大学图书馆事件舆情分析报告
+		}
+	}
 	md.Title = undouble(md.Title)
 	md.TemplateName, md.SelectionReason = in.Template.Name, in.TemplateReason
 	md.Hero = in.Layout.Hero

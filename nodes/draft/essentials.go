@@ -3,6 +3,7 @@ package draft
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,46 +71,62 @@ func volumeBlocks(es *prompts.Essentials) []ir.Block {
 }
 
 // figureLines lists the figures of one block (sentiment or the others),
-// each as "label：value「its clause」[E…]", the values one passage gives
-// for one label joined ("31%→58%"); one line saying NoData when there are
-// none.
+// each as "label：value——「its clause」[E…]". The values of one measure
+// are one line, joined in the order of their passages ("31%→58%"): the
+// values one passage gives, and, outside a sentiment split, the values
+// other passages give the same label (subject and metric as the sources
+// write them: 抖音评论区“性别对立”标签出现率 3% in one speech, 1.8% in a
+// later one is "3%→1.8%", each clause with its citation), never two
+// lines as if two findings. One line saying NoData when there are none.
 func figureLines(figs []prompts.FigureRef, sentiment bool, lead string) ir.Block {
-	var items []string
+	var lines [][]prompts.FigureRef
 	at := map[string]int{}
 	for _, f := range figs {
 		if (f.Kind == "sentiment") != sentiment {
 			continue
 		}
-		label := f.KPI
-		if label == "" {
-			label = f.Group
+		key := f.ItemID + "\x00" + cmp.Or(f.KPI, f.Group)
+		if !sentiment && f.KPI != "" {
+			key = f.KPI
 		}
-		key := f.ItemID + "\x00" + label
-		if i, ok := at[key]; ok && label != "" {
-			items[i] = joinValue(items[i], f.Raw)
+		if i, ok := at[key]; ok && cmp.Or(f.KPI, f.Group) != "" {
+			lines[i] = append(lines[i], f)
 			continue
 		}
-		at[key] = len(items)
-		cite := "[" + f.ItemID + "]"
-		if f.Primary != "" && f.Primary != f.ItemID {
-			cite = "[" + f.Primary + "]" + cite // the page stating it, first
-		}
-		items = append(items, fmt.Sprintf("%s：%s——「%s」%s", label, f.Raw, strings.TrimSpace(f.Sentence), cite))
+		at[key] = len(lines)
+		lines = append(lines, []prompts.FigureRef{f})
 	}
-	if len(items) == 0 {
+	if len(lines) == 0 {
 		return para(lead + prompts.NoData + "可引用的数字。")
+	}
+	items := make([]string, len(lines))
+	for i, fs := range lines {
+		slices.SortStableFunc(fs, func(a, b prompts.FigureRef) int { return cmp.Compare(itemNumber(a.ItemID), itemNumber(b.ItemID)) })
+		var values []string
+		var quotes strings.Builder
+		for k, f := range fs {
+			if len(values) == 0 || values[len(values)-1] != f.Raw {
+				values = append(values, f.Raw)
+			}
+			if k > 0 && fs[k-1].ItemID == f.ItemID {
+				continue // one passage: its first clause
+			}
+			cite := "[" + f.ItemID + "]"
+			if f.Primary != "" && f.Primary != f.ItemID {
+				cite = "[" + f.Primary + "]" + cite // the page stating it, first
+			}
+			fmt.Fprintf(&quotes, "「%s」%s", strings.TrimSpace(f.Sentence), cite)
+		}
+		items[i] = cmp.Or(fs[0].KPI, fs[0].Group) + "：" + strings.Join(values, "→") + "——" + quotes.String()
 	}
 	return list(items)
 }
 
-// joinValue adds a second value of one measure to a figure line
-// ("二次舆情反弹概率：31%——…" → "二次舆情反弹概率：31%→58%——…").
-func joinValue(line, raw string) string {
-	i := strings.Index(line, "——")
-	if i < 0 {
-		return line
-	}
-	return line[:i] + "→" + raw + line[i:]
+// itemNumber is the number of an evidence id ("E12" → 12; 0 for another
+// form): the collection order of the passages.
+func itemNumber(id string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(id, "E"))
+	return n
 }
 
 // timelineBlocks: the dated events, oldest first, each with its source.

@@ -89,3 +89,31 @@ func TestEssentialBlocksNumbers(t *testing.T) {
 		}
 	}
 }
+
+// One measure is one line (issue 22): the fixture's two insight speeches
+// give 抖音评论区“性别对立”标签出现率 as 3% (12:45:11) and 1.8% (12:49:41);
+// the report printed two lines as if two findings. They are one line,
+// the values in the order of their passages whatever their rank, each
+// clause with its citation; another measure of the same passage stays a
+// line of its own, and a sentiment split's parts stay one line each.
+func TestFigureLinesJoinOneMeasure(t *testing.T) {
+	const label = "抖音评论区“性别对立”标签出现率"
+	figs := []prompts.FigureRef{
+		{ItemID: "E2014", Kind: "share", KPI: label, Raw: "1.8%", Sentence: "值得注意的是，抖音评论区“性别对立”标签出现率降至1.8%"},
+		{ItemID: "E2014", Kind: "share", KPI: "微博评论区“性别对立”标签出现率", Raw: "19%", Sentence: "远低于微博的19%"},
+		{ItemID: "E1949", Kind: "share", KPI: label, Raw: "3%", Sentence: "值得注意的是，抖音评论区“性别对立”标签出现率仅3%", Primary: "E7"},
+		{ItemID: "E5", Kind: "sentiment", Group: "正面", Raw: "34%", Sentence: "正面34%"},
+		{ItemID: "E6", Kind: "sentiment", Group: "正面", Raw: "31%", Sentence: "正面31%"},
+	}
+	got := blocksText([]ir.Block{figureLines(figs, false, "")})
+	want := label + "：3%→1.8%——「值得注意的是，抖音评论区“性别对立”标签出现率仅3%」[E7][E1949]「值得注意的是，抖音评论区“性别对立”标签出现率降至1.8%」[E2014]"
+	if !strings.Contains(got, want) || strings.Count(got, label) != 3 {
+		t.Errorf("figure lines:\n%s\nwant the line\n%s", got, want)
+	}
+	if !strings.Contains(got, "微博评论区“性别对立”标签出现率：19%——") {
+		t.Errorf("another measure of the same passage lost its line:\n%s", got)
+	}
+	if s := blocksText([]ir.Block{figureLines(figs, true, "")}); strings.Count(s, "正面：") != 2 {
+		t.Errorf("sentiment parts of two splits joined:\n%s", s)
+	}
+}
