@@ -128,7 +128,8 @@ func (c *Context) ReportIDs() []string {
 }
 
 // prepare computes the occurrence weights once: per report, the number of
-// distinct text units of the entities in its community, divided by the
+// distinct text units of the entities in its community
+// (knowledge.Model.CommunityUnitCount), divided by the
 // largest such number (the reference's _compute_community_weights with
 // normalize=True; 0 for all when no community has a text unit, where the
 // reference divides by zero).
@@ -151,28 +152,15 @@ func (b *ContextBuilder) prepare() {
 			return
 		}
 		b.hasW = true
-		units := map[string]map[string]bool{}
-		for _, e := range b.m.Entities() {
-			for _, c := range e.CommunityIDs {
-				s := units[c]
-				if s == nil {
-					s = map[string]bool{}
-					units[c] = s
-				}
-				for _, u := range e.TextUnitIDs {
-					s[u] = true
-				}
-			}
-		}
 		top := 0
 		for _, r := range reps {
-			top = max(top, len(units[r.CommunityID]))
+			top = max(top, b.m.CommunityUnitCount(r.CommunityID))
 		}
 		if top == 0 {
 			return
 		}
 		for i, r := range reps {
-			b.weights[i] = float64(len(units[r.CommunityID])) / float64(top)
+			b.weights[i] = float64(b.m.CommunityUnitCount(r.CommunityID)) / float64(top)
 		}
 	})
 }

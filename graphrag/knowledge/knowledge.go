@@ -114,6 +114,9 @@ type Model struct {
 	// that id, made on first use (TextUnitIndex)
 	unitOnce sync.Once
 	unitIdx  map[string]int32
+	// commUnits are the communities' distinct text units, counted on
+	// first use (CommunityUnitCount)
+	commUnits communityUnits
 }
 
 // New checks p (unique, non-empty entity ids) and indexes it. It takes
