@@ -94,7 +94,7 @@
 // at the same size with its modification time put back is noticed too),
 // and concurrent requests for the same version wait for one load. Corrupt
 // files are remembered per version as well; other read errors are retried.
-// At most MaxCachedGraphs graphs stay loaded (least recently used out).
+// At most DefaultMaxCachedGraphs graphs stay loaded (least recently used out).
 // "latest" is resolved by listing the graphs folder at most once per
 // LatestTTL. The reference re-read the file on every request.
 //

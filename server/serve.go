@@ -5,29 +5,8 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"time"
 )
-
-// HTTPServer returns an http.Server for the handler with the Config's
-// timeouts: ReadHeaderTimeout, ReadTimeout (the whole request, body
-// included), WriteTimeout and IdleTimeout. WriteTimeout bounds an ordinary
-// response; a server-sent event stream pushes its write deadline forward
-// by WriteTimeout before every event, so a long answer is not cut while a
-// stalled client still is. BaseContext is cancelled when Shutdown starts,
-// which ends open streams promptly.
-func (s *Server) HTTPServer() *http.Server {
-	base, cancel := context.WithCancel(context.Background())
-	hs := &http.Server{
-		Handler:           s,
-		ReadHeaderTimeout: s.cfg.ReadHeaderTimeout,
-		ReadTimeout:       s.cfg.ReadTimeout,
-		WriteTimeout:      s.cfg.WriteTimeout,
-		IdleTimeout:       s.cfg.IdleTimeout,
-		MaxHeaderBytes:    64 << 10,
-		BaseContext:       func(net.Listener) context.Context { return base },
-	}
-	hs.RegisterOnShutdown(cancel)
-	return hs
-}
 
 // Serve serves on ln until ctx is done (the CLI cancels it on SIGINT or
 // SIGTERM), then shuts down gracefully: it stops accepting, cancels open
@@ -35,8 +14,20 @@ func (s *Server) HTTPServer() *http.Server {
 // nil after a clean shutdown, the listener's error if serving failed, or
 // the shutdown error (context.DeadlineExceeded when requests outlived the
 // timeout; they are then closed).
+//
+// The http.Server has the Config's ReadTimeout (the whole request, body
+// included) and WriteTimeout, 10 s to read a request's header and 120 s
+// for an idle keep-alive connection. WriteTimeout bounds an ordinary
+// response; a server-sent event stream pushes its write deadline forward
+// by WriteTimeout before every event, so a long answer is not cut while a
+// stalled client still is. Its BaseContext is cancelled when Shutdown
+// starts, which ends open streams promptly.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	hs := s.HTTPServer()
+	base, cancelBase := context.WithCancel(context.Background())
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: s.cfg.ReadTimeout,
+		WriteTimeout: s.cfg.WriteTimeout, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 64 << 10,
+		BaseContext: func(net.Listener) context.Context { return base }}
+	hs.RegisterOnShutdown(cancelBase)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -26,7 +26,7 @@ const (
 	DefaultMaxLimit        = 20000           // largest ?limit= honoured
 	DefaultMaxDepth        = 3               // deepest ?depth= of /neighbors
 	DefaultMaxBodyBytes    = 1 << 20         // 1 MiB per request body
-	DefaultMaxCachedGraphs = 8               // loaded graphs kept in memory
+	DefaultMaxCachedGraphs = 8               // loaded graphs kept in memory (not a Config field)
 	DefaultLatestTTL       = 2 * time.Second // how long "latest" is remembered
 )
 
@@ -71,9 +71,6 @@ type Config struct {
 	// MaxDepth caps ?depth= of /api/graph/{id}/neighbors (default 3;
 	// larger values are a 400).
 	MaxDepth int
-	// MaxCachedGraphs is the number of loaded graphs kept in memory, least
-	// recently used out first (default 8).
-	MaxCachedGraphs int
 	// LatestTTL is how long the id that "latest" resolves to is reused
 	// before the graphs folder is listed again (default 2 s). Negative:
 	// list on every request.
@@ -86,11 +83,9 @@ type Config struct {
 	Logger *slog.Logger
 
 	// Timeouts of the http.Server that Serve runs (see Serve).
-	ReadHeaderTimeout time.Duration // default 10 s
-	ReadTimeout       time.Duration // whole request incl. body; default 30 s
-	WriteTimeout      time.Duration // per response, and per event of a stream; default 60 s
-	IdleTimeout       time.Duration // keep-alive; default 120 s
-	ShutdownTimeout   time.Duration // graceful shutdown; default 10 s
+	ReadTimeout     time.Duration // whole request incl. body; default 30 s
+	WriteTimeout    time.Duration // per response, and per event of a stream; default 60 s
+	ShutdownTimeout time.Duration // graceful shutdown; default 10 s
 }
 
 // ErrConfig is wrapped by New for an unusable Config.
@@ -125,7 +120,7 @@ func New(cfg Config) (*Server, error) {
 		v    int64
 	}{
 		{"MaxBodyBytes", cfg.MaxBodyBytes}, {"DefaultLimit", int64(cfg.DefaultLimit)}, {"MaxLimit", int64(cfg.MaxLimit)},
-		{"MaxDepth", int64(cfg.MaxDepth)}, {"MaxCachedGraphs", int64(cfg.MaxCachedGraphs)},
+		{"MaxDepth", int64(cfg.MaxDepth)},
 	} {
 		if f.v < 0 {
 			return nil, fmt.Errorf("%w: %s is negative (%d)", ErrConfig, f.name, f.v)
@@ -151,14 +146,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxDepth == 0 {
 		cfg.MaxDepth = DefaultMaxDepth
 	}
-	if cfg.MaxCachedGraphs == 0 {
-		cfg.MaxCachedGraphs = DefaultMaxCachedGraphs
-	}
 	def(&cfg.LatestTTL, DefaultLatestTTL)
-	def(&cfg.ReadHeaderTimeout, 10*time.Second)
 	def(&cfg.ReadTimeout, 30*time.Second)
 	def(&cfg.WriteTimeout, 60*time.Second)
-	def(&cfg.IdleTimeout, 120*time.Second)
 	def(&cfg.ShutdownTimeout, 10*time.Second)
 	if cfg.Search != nil {
 		sc := *cfg.Search // the caller's struct is not changed
@@ -182,7 +172,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Search != nil {
 		s.searchSlots = make(chan struct{}, cfg.Search.MaxConcurrent)
 	}
-	s.graphs = newGraphCache(src, cfg.MaxCachedGraphs, cfg.LatestTTL, log)
+	s.graphs = newGraphCache(src, DefaultMaxCachedGraphs, cfg.LatestTTL, log)
 	s.routes()
 	return s, nil
 }
