@@ -3,6 +3,7 @@ package ir
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -115,11 +116,7 @@ func Schema(types []string) string {
 		if len(s.Required) > 0 {
 			parts = append(parts, "必填 "+strings.Join(s.Required, ","))
 		}
-		keys := make([]string, 0, len(s.Enums))
-		for k := range s.Enums {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(s.Enums))
 		for _, k := range keys {
 			parts = append(parts, k+"="+strings.Join(s.Enums[k], "|"))
 		}
@@ -216,11 +213,7 @@ func leafPaths(v any, prefix string) []string {
 		if t, ok := x["type"].(string); ok && prefix != "" && IsBlockType(t) {
 			return nil
 		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(x))
 		for _, k := range keys {
 			p := k
 			if prefix != "" {

@@ -2,6 +2,7 @@ package nodes
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -70,11 +71,7 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 	if !inBlocks {
 		return notes, false
 	}
-	idx := make([]int, 0, len(bad))
-	for i := range bad {
-		idx = append(idx, i)
-	}
-	slices.Sort(idx)
+	idx := slices.Sorted(maps.Keys(bad))
 	for _, i := range idx {
 		old := c.Blocks[i]
 		// The reader gets a plain notice; the validator's findings go to

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -142,11 +143,7 @@ func asObjects(v any) []map[string]any {
 			}
 		}
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := slices.Sorted(maps.Keys(x))
 		for _, k := range keys {
 			if m, ok := x[k].(map[string]any); ok {
 				if _, has := m["chapterId"]; !has {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -83,17 +84,7 @@ func (k RunKey) Changes(saved RunKey) []string {
 	for _, f := range saved.Inputs {
 		was[f.Role] = f
 	}
-	roles := make([]string, 0, len(now)+len(was))
-	for r := range now {
-		roles = append(roles, r)
-	}
-	for r := range was {
-		if _, ok := now[r]; !ok {
-			roles = append(roles, r)
-		}
-	}
-	slices.Sort(roles)
-	for _, r := range roles {
+	for _, r := range keysOf(now, was) {
 		a, inOld := was[r]
 		b, inNew := now[r]
 		switch {
@@ -110,22 +101,19 @@ func (k RunKey) Changes(saved RunKey) []string {
 	} else if k.TemplateSHA256 != saved.TemplateSHA256 {
 		out = append(out, fmt.Sprintf("template %s changed (sha256 %s → %s)", templateName(k.Template), short(saved.TemplateSHA256), short(k.TemplateSHA256)))
 	}
-	names := make([]string, 0, len(k.Settings)+len(saved.Settings))
-	for n := range k.Settings {
-		names = append(names, n)
-	}
-	for n := range saved.Settings {
-		if _, ok := k.Settings[n]; !ok {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names)
-	for _, n := range names {
+	for _, n := range keysOf(k.Settings, saved.Settings) {
 		if a, b := saved.Settings[n], k.Settings[n]; a != b {
 			out = append(out, fmt.Sprintf("setting %s %q → %q", n, a, b))
 		}
 	}
 	return out
+}
+
+// keysOf returns the keys of a and b, sorted, without repeats.
+func keysOf[V any](a, b map[string]V) []string {
+	ks := slices.AppendSeq(slices.Collect(maps.Keys(a)), maps.Keys(b))
+	slices.Sort(ks)
+	return slices.Compact(ks)
 }
 
 func fileState(f InputFile) string {
