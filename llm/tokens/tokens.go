@@ -32,11 +32,6 @@ func estimate(s string) int {
 // unchanged.
 func Truncate(s string, maxTokens int) string { return truncateWith(codec(), s, maxTokens) }
 
-// truncateByCount is the slow path: binary search on rune boundaries.
-func truncateByCount(s string, maxTokens int) string {
-	return truncateByCountWith(codec(), s, maxTokens)
-}
-
 // Counter is an llm.Tokenizer backed by Count. The zero value is ready to
 // use and safe for concurrent use.
 type Counter struct{}

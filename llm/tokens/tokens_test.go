@@ -126,8 +126,8 @@ func TestTruncateB18(t *testing.T) {
 func TestTruncateSlowPathAgrees(t *testing.T) {
 	s := "舆情分析报告 hello world 网络讨论"
 	for limit := 1; limit <= Count(s); limit++ {
-		slow := truncateByCount(s, limit)
-		checkTruncation(t, "truncateByCount", s, limit, slow)
+		slow := truncateByCountWith(codec(), s, limit)
+		checkTruncation(t, "truncateByCountWith", s, limit, slow)
 		if fast := Truncate(s, limit); fast != slow {
 			t.Errorf("Truncate(%q, %d) = %q, slow path %q", s, limit, fast, slow)
 		}
