@@ -81,7 +81,9 @@ func CheckDensity(c *Chapter) error {
 	return nil
 }
 
-func countRunes(ss ...string) int {
+// CountRunes counts the runes of ss that are not white space
+// (unicode.IsSpace), the unit of Density.
+func CountRunes(ss ...string) int {
 	n := 0
 	for _, s := range ss {
 		for _, r := range s {
@@ -104,18 +106,18 @@ func textRunes(b *Block) int {
 				return
 			}
 		}
-		n += countRunes(PlainText(x.Inlines), x.Summary, x.Caption, x.Content, x.Latex)
+		n += CountRunes(PlainText(x.Inlines), x.Summary, x.Caption, x.Content, x.Latex)
 		if x.Type != TypeEngineQuote { // its title is the fixed agent name
-			n += countRunes(x.Title)
+			n += CountRunes(x.Title)
 		}
 		for _, q := range [][]QuadrantItem{x.Strengths, x.Weaknesses, x.Opportunities, x.Threats,
 			x.Political, x.Economic, x.Social, x.Technological} {
 			for _, it := range q {
-				n += countRunes(it.Title, it.Detail, it.Evidence)
+				n += CountRunes(it.Title, it.Detail, it.Evidence)
 			}
 		}
 		for _, k := range x.KPIItems {
-			n += countRunes(k.Label, k.Value, k.Unit, k.Delta)
+			n += CountRunes(k.Label, k.Value, k.Unit, k.Delta)
 		}
 	})
 	return n

@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"reportengine/ir"
@@ -214,7 +213,7 @@ func (l *onceLedger) thick(ch, less int) bool {
 // finding but data lines, or thins a chapter that was not thin.
 func (l *onceLedger) loses(u *onceUnit) bool {
 	s := onceSub{u.ch, u.sub}
-	return l.content[s] <= 1 || !u.data() && l.prose[s] <= 1 || l.thick(u.ch, 0) && !l.thick(u.ch, textRunes(u.text))
+	return l.content[s] <= 1 || !u.data() && l.prose[s] <= 1 || l.thick(u.ch, 0) && !l.thick(u.ch, ir.CountRunes(u.text))
 }
 
 // remove counts u out.
@@ -223,8 +222,8 @@ func (l *onceLedger) remove(u *onceUnit) {
 		l.prose[onceSub{u.ch, u.sub}]--
 	}
 	l.content[onceSub{u.ch, u.sub}]--
-	l.body[u.ch] -= textRunes(u.text)
-	l.narr[u.ch] -= textRunes(u.text)
+	l.body[u.ch] -= ir.CountRunes(u.text)
+	l.narr[u.ch] -= ir.CountRunes(u.text)
 }
 
 // rebuildOnce makes the chapters anew without the removed units and with
@@ -298,17 +297,6 @@ func fillEmptySubsections(bs []ir.Block) []ir.Block {
 		}
 	}
 	return slices.Clip(out)
-}
-
-// textRunes counts s's runes but white space, as ir.Density does.
-func textRunes(s string) int {
-	n := 0
-	for _, r := range s {
-		if !unicode.IsSpace(r) {
-			n++
-		}
-	}
-	return n
 }
 
 // quadrantRunes is the length (runes, citations removed) from which a
