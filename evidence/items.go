@@ -513,35 +513,12 @@ func similarList(a, b []uint64) float64 {
 	return containment(a, b)
 }
 
-// boilerplate holds the marks of a web page's furniture (login walls,
-// copyright lines, navigation, share buttons): a short passage holding one
-// is the page, not what it reports.
-var boilerplate = []string{"登录", "版权所有", "Copyright", "copyright", "All rights reserved", "上一篇", "下一篇",
-	"扫一扫", "扫码", "责任编辑", "分享到", "ICP备", "免责声明", "点击查看", "阅读原文", "返回顶部"}
-
-// maxBoilerplateRunes bounds the passages boilerplate applies to: a long
-// passage that mentions a login is a statement, not page furniture.
-const maxBoilerplateRunes = 60
-
-// isFurniture reports a passage of at most maxBoilerplateRunes runes that
-// holds a boilerplate mark.
-func isFurniture(s string) bool {
-	if utf8.RuneCountInString(s) <= maxBoilerplateRunes {
-		for _, b := range boilerplate {
-			if strings.Contains(s, b) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // isNoise reports passages that are markup or encoded data rather than
 // prose (fewer than half of the runes are letters, Han included) or web
 // page furniture (a passage of at most maxBoilerplateRunes runes with a
 // boilerplate mark, e.g. "若想查看详细内容,必须使用校内网络账号登录").
 func isNoise(s string) bool {
-	if isFurniture(s) {
+	if text.Boilerplate(s) {
 		return true
 	}
 	letters, total := 0, 0

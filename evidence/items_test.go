@@ -15,6 +15,7 @@ import (
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
 	"reportengine/state"
+	"reportengine/text"
 )
 
 func TestPassages(t *testing.T) {
@@ -376,9 +377,9 @@ func TestNoiseAndCutMatchPlainRule(t *testing.T) {
 }
 
 // plainIsNoise is isNoise with unicode's functions only (the boilerplate
-// marks are not what the shortcut changes: isFurniture is shared).
+// marks are not what the shortcut changes: text.Boilerplate is shared).
 func plainIsNoise(s string) bool {
-	if isFurniture(s) {
+	if text.Boilerplate(s) {
 		return true
 	}
 	letters, total := 0, 0

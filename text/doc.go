@@ -1,7 +1,10 @@
 // Package text is the one place for the text rules the rest of reportengine
 // shares: which script a rune or string is written in, sentence splitting,
 // trimming, Chinese word segmentation (a maintained segmenter with its own
-// dictionary), stop and question words, and the content terms of a question.
+// dictionary), stop and question words, the content terms of a question,
+// and the noise classes of a passage (PageNoise: page furniture, bylines,
+// adverts, filler, list lines), which the report's evidence and the
+// search answers both skip.
 //
 // Every package that needs such a rule calls this one, so that "is this
 // Chinese", "where does a sentence end" and "what does this question ask

@@ -151,21 +151,20 @@ func cutClause(s string, n int) string {
 	return string(rs[:i])
 }
 
-// isBookkeeping reports whether a context sentence is a bookkeeping record
-// (text.Bookkeeping: "网络搜索「…」，3 条结果", "段落：…", an engine's or the
-// host's description, "主持人总结 4"), a web page's
-// navigation copied with its text (pageChrome), or a sentence about the
-// research rather than its subject, a research plan among them
-// (text.IsMeta: "梳理李明2024年3月…的选址过程", "本段落旨在…", as the
-// report's evidence leaves out).
-func isBookkeeping(s string) bool {
-	return text.Bookkeeping(s) || pageChrome(s) || text.IsMeta(s)
-}
-
-// pageChrome reports whether s holds a web page's navigation rather than
-// its text: a breadcrumb trail (two or more " > " or " › " separators,
-// "首页 > 杭州 > 创业故事 > 正文") or share buttons ("分享到：", "Share
-// on").
-func pageChrome(s string) bool {
-	return strings.Count(s, " > ")+strings.Count(s, " › ") >= 2 || strings.Contains(s, "分享到") || strings.Contains(s, "Share on ")
+// isBookkeeping reports whether a context sentence, after previous (the
+// record's sentence before it, "" for its first), is no answer sentence:
+// a bookkeeping record (text.Bookkeeping: "网络搜索「…」，3 条结果", "段落：…",
+// an engine's or the host's description, "主持人总结 4"), or noise as the
+// report's passage classifier finds it (text.PageNoise, the rules
+// evidence.Classify applies: comment floors, page furniture such as
+// navigation and bylines "文丨守一…", adverts, filler, headings and list
+// lines, and sentences about the research rather than its subject, a
+// research plan among them: "梳理李明2024年3月…的选址过程"). A definition
+// is kept: it answers a "what is" question.
+func isBookkeeping(s, previous string) bool {
+	if text.Bookkeeping(s) {
+		return true
+	}
+	n := text.PageNoise(s, previous)
+	return n != text.Clean && n != text.Definition
 }

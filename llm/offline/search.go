@@ -169,13 +169,14 @@ func contextSentences(tables []ctxTable) []*sentence {
 			// go, and the sentence is cited by its record alone
 			// a sentence continues into the next only when that one is
 			// its record's next clause (none left out between them)
-			prevJoins := false
+			prevJoins, prev := false, ""
 			for _, c := range splitClauses(text.StripCitations(r[textc])) {
 				s := c.text
-				if isBookkeeping(s) {
-					prevJoins = false
+				if isBookkeeping(s, prev) {
+					prevJoins, prev = false, s
 					continue
 				}
+				prev = s
 				if !prevJoins && len(out) > 0 {
 					out[len(out)-1].joinsNext = false
 				}
