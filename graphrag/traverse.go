@@ -251,12 +251,7 @@ type Hop struct {
 
 // sortHops orders hops by distance, then graph index.
 func sortHops(hs []Hop) {
-	slices.SortFunc(hs, func(a, b Hop) int {
-		if c := cmp.Compare(a.Hops, b.Hops); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Node, b.Node)
-	})
+	slices.SortFunc(hs, func(a, b Hop) int { return cmp.Or(cmp.Compare(a.Hops, b.Hops), cmp.Compare(a.Node, b.Node)) })
 }
 
 // ReachableFrom returns the ids of the nodes reachable from id along edge

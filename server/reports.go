@@ -72,10 +72,7 @@ func (s *Server) handleReports(w http.ResponseWriter, r *http.Request) {
 	slices.SortFunc(out, func(a, b reportInfo) int {
 		ta, _ := time.Parse(time.RFC3339Nano, a.CreatedAt)
 		tb, _ := time.Parse(time.RFC3339Nano, b.CreatedAt)
-		if c := tb.Compare(ta); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.ID, b.ID)
+		return cmp.Or(tb.Compare(ta), cmp.Compare(a.ID, b.ID))
 	})
 	writeJSON(w, http.StatusOK, struct {
 		Success bool         `json:"success"`

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -104,13 +105,7 @@ func Discover(dirs []string) ([]Run, error) {
 			ErrNoEngines, strings.Join(dirs, ", "))
 	}
 	slices.SortStableFunc(files, func(a, b RunFile) int {
-		if c := b.time.Compare(a.time); c != 0 {
-			return c
-		}
-		if c := a.Engine.Rank() - b.Engine.Rank(); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Path, b.Path)
+		return cmp.Or(b.time.Compare(a.time), a.Engine.Rank()-b.Engine.Rank(), strings.Compare(a.Path, b.Path))
 	})
 	var runs []Run
 	var anchors []time.Time

@@ -1,11 +1,12 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -101,25 +102,13 @@ func notFoundWithNearest(store *storage.Store, id string, err error) error {
 // nearest returns up to n of candidates closest to s by Levenshtein
 // distance over runes, ties broken by the candidate's text.
 func nearest(s string, candidates []string, n int) []string {
-	type scored struct {
-		id string
-		d  int
+	d := make(map[string]int, len(candidates))
+	for _, c := range candidates {
+		d[c] = editDistance(s, c)
 	}
-	all := make([]scored, len(candidates))
-	for i, c := range candidates {
-		all[i] = scored{c, editDistance(s, c)}
-	}
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].d != all[j].d {
-			return all[i].d < all[j].d
-		}
-		return all[i].id < all[j].id
-	})
-	out := make([]string, 0, n)
-	for i := 0; i < len(all) && i < n; i++ {
-		out = append(out, all[i].id)
-	}
-	return out
+	out := slices.Clone(candidates)
+	slices.SortFunc(out, func(a, b string) int { return cmp.Or(d[a]-d[b], strings.Compare(a, b)) })
+	return out[:min(n, len(out))]
 }
 
 func editDistance(a, b string) int {
