@@ -130,7 +130,7 @@
 // candidate node for a longer term, plus the expansion (see "Expansion";
 // BenchmarkRun/indexed, BenchmarkExpansion). A
 // one-off process (the CLI) should not call Index; a server should, once,
-// in the background. Each Run also uses a pooled scratch of about nodes/8
+// in the background. Each Run also uses a scratch of about nodes/8
 // bytes.
 //
 // # Expansion

@@ -58,7 +58,6 @@ type Engine struct {
 	overview  func() Overview // computed on first call
 	indexOnce sync.Once
 	ix        atomic.Pointer[gramIndex] // nil until Index has built it
-	pool      sync.Pool                 // *scratch
 }
 
 // IndexStats describes the size of an Engine's indexes.
@@ -74,7 +73,7 @@ type IndexStats struct {
 	// headers, per-node arrays and, once built, posting lists, gram keys
 	// and ranks), not counting the graph itself, its incidence lists
 	// (graphrag.Traversal) nor the per-Run scratch (about Nodes/8 bytes
-	// plus the seeds per concurrent Run, reused through a sync.Pool).
+	// plus the seeds per concurrent Run).
 	Bytes int64
 }
 
@@ -134,7 +133,6 @@ func New(g *graphrag.Graph) *Engine {
 	e.buildEngineSets(ends)
 	e.text = buildText(g, n)
 	e.overview = sync.OnceValue(func() Overview { return e.buildOverview(ends) })
-	e.pool.New = func() any { return &scratch{visited: make([]uint64, (n+63)/64)} }
 	return e
 }
 

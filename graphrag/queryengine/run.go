@@ -111,13 +111,10 @@ func (it *Item) UnmarshalJSON(data []byte) error {
 
 var _ json.Marshaler = Item{}
 
-// scratch is the per-Run working memory, reused through Engine.pool.
+// scratch is the per-Run working memory.
 type scratch struct {
 	visited  []uint64 // one bit per node: seed or expanded (the reached set)
 	frontier []int32  // the seeds
-	union    []uint64 // one-rune terms: the union of their grams' postings
-	setOK    []bool
-	typeOK   []bool
 }
 
 // run is the state of one Run call.
@@ -141,10 +138,7 @@ func (e *Engine) Run(q Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := e.pool.Get().(*scratch)
-	defer e.pool.Put(s)
-	clear(s.visited)
-	s.frontier = s.frontier[:0]
+	s := &scratch{visited: make([]uint64, (e.n+63)/64)}
 
 	r := &run{e: e, ix: e.ix.Load(), s: s, expand: q.Depth > 0}
 	r.setFilters(q)
@@ -188,18 +182,17 @@ func (e *Engine) Run(q Query) (*Result, error) {
 	return res, nil
 }
 
-// setFilters sets the run's node type and engine filters from q, in the
-// run's scratch space: typeOK marks the type codes asked for, setOK the
-// engine sets holding an engine asked for (alwaysPass always).
+// setFilters sets the run's node type and engine filters from q: typeOK
+// marks the type codes asked for, setOK the engine sets holding an engine
+// asked for (alwaysPass always).
 func (r *run) setFilters(q Query) {
 	if len(q.Types) > 0 {
-		r.s.typeOK = resetBools(r.s.typeOK, r.e.ntypes)
+		r.typeOK = make([]bool, r.e.ntypes)
 		for _, t := range q.Types {
 			if c, ok := r.e.typeCode[t]; ok {
-				r.s.typeOK[c] = true
+				r.typeOK[c] = true
 			}
 		}
-		r.typeOK = r.s.typeOK
 	}
 	if len(q.Engines) > 0 {
 		mask := make([]uint64, (len(r.e.engines)+63)/64)
@@ -208,27 +201,17 @@ func (r *run) setFilters(q Query) {
 				setBit(mask, i)
 			}
 		}
-		r.s.setOK = resetBools(r.s.setOK, len(r.e.sets))
-		r.s.setOK[alwaysPass] = true
+		r.setOK = make([]bool, len(r.e.sets))
+		r.setOK[alwaysPass] = true
 		for id := 1; id < len(r.e.sets); id++ {
 			for w, x := range r.e.sets[id] {
 				if x&mask[w] != 0 {
-					r.s.setOK[id] = true
+					r.setOK[id] = true
 					break
 				}
 			}
 		}
-		r.setOK = r.s.setOK
 	}
-}
-
-func resetBools(b []bool, n int) []bool {
-	if cap(b) < n {
-		return make([]bool, n)
-	}
-	b = b[:n]
-	clear(b)
-	return b
 }
 
 // passes reports whether node v passes the engine filter.
@@ -344,12 +327,7 @@ func (r *run) matchTerm(t string) {
 		if lo == hi {
 			return
 		}
-		u := r.s.union
-		if u == nil { // whole blocks, so that bitmap containers fit
-			u = make([]uint64, (r.e.n+blockSize-1)/blockSize*blockWords)
-			r.s.union = u
-		}
-		clear(u)
+		u := make([]uint64, (r.e.n+blockSize-1)/blockSize*blockWords) // whole blocks, so that bitmap containers fit
 		for g := lo; g < hi; g++ {
 			for _, c := range ix.containers(g) {
 				w0 := int(c.hi) * blockWords
