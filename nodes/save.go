@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"reportengine/internal/atomicfile"
@@ -54,9 +53,7 @@ type Staged struct {
 // folders of earlier runs that were killed while saving
 // (atomicfile.RemoveStale, atomicfile.StaleAge) are removed from dir's
 // parent first. Nothing in dir changes. Errors name the file; the
-// temporary folder is then removed. The files before manifest.json are
-// written concurrently (their fsyncs overlap: 46-56 ms → 13-23 ms for a
-// six-chapter report, BenchmarkSave).
+// temporary folder is then removed.
 func Stage(dir string, res *Result) (*Staged, error) {
 	if res == nil || res.Document == nil {
 		return nil, fmt.Errorf("nodes: save: no result")
@@ -110,9 +107,8 @@ func (s *Staged) write(res *Result) error {
 	if err := os.Mkdir(filepath.Join(dir, "chapters"), 0o755); err != nil {
 		return fmt.Errorf("nodes: save: %w", err)
 	}
-	// Every file but the manifest is written at once (each write waits on
-	// its own fsyncs, which the file system then commits together); paths
-	// and the error reported keep the order below.
+	// The files' data first (a marshalling error writes nothing), then
+	// the files in the order below.
 	type file struct {
 		rel  string
 		data []byte
@@ -141,20 +137,9 @@ func (s *Staged) write(res *Result) error {
 			return f.err
 		}
 	}
-	errs := make([]error, len(files))
-	var wg sync.WaitGroup
-	for i, f := range files {
-		wg.Go(func() {
-			p := filepath.Join(dir, filepath.FromSlash(f.rel))
-			if err := writeFile(p, f.data, 0o644); err != nil {
-				errs[i] = fmt.Errorf("nodes: save %s: %w", filepath.Join(s.dir, filepath.FromSlash(f.rel)), err)
-			}
-		})
-	}
-	wg.Wait()
-	for i, f := range files {
-		if errs[i] != nil {
-			return errs[i]
+	for _, f := range files {
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(f.rel)), f.data, 0o644); err != nil {
+			return fmt.Errorf("nodes: save %s: %w", filepath.Join(s.dir, filepath.FromSlash(f.rel)), err)
 		}
 		s.rel = append(s.rel, f.rel)
 	}
