@@ -3,13 +3,11 @@ package nodes
 import (
 	"context"
 	"fmt"
-	"runtime"
 
 	"reportengine/evidence"
 	"reportengine/graphrag"
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
-	"reportengine/internal/parallel"
 )
 
 // RetrievalEntities is the TopKMappedEntities of the evidence plan's
@@ -123,26 +121,13 @@ func (r *evidenceRetrieval) candidates(ctx context.Context, chapters []evidence.
 			subs = append(subs, subPoint{evidence.SubPointKey(c.ID, si), evidence.SubPointQuery(c.Title, sp)})
 		}
 	}
-	// each mapping depends on its query only (the builder is safe for
-	// concurrent use): on all cores, results in sub-point order
-	found := make([][]evidence.Candidate, len(subs))
-	errs := make([]error, len(subs))
-	parallel.Chunks(len(subs), runtime.GOMAXPROCS(0), func(_, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			ms, err := r.builder.MapQuery(ctx, subs[i].query, r.params)
-			if err != nil {
-				errs[i] = fmt.Errorf("evidence retrieval: %w", err)
-				return
-			}
-			found[i] = r.reach(ms)
-		}
-	})
 	out := make(map[string][]evidence.Candidate, len(subs))
-	for i, sp := range subs {
-		if errs[i] != nil {
-			return nil, errs[i]
+	for _, sp := range subs {
+		ms, err := r.builder.MapQuery(ctx, sp.query, r.params)
+		if err != nil {
+			return nil, fmt.Errorf("evidence retrieval: %w", err)
 		}
-		out[sp.key] = found[i]
+		out[sp.key] = r.reach(ms)
 	}
 	return out, nil
 }
