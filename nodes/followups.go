@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/questiongen"
-	"reportengine/internal/parallel"
 	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/prompts"
@@ -141,34 +139,20 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 		return out, fmt.Errorf("follow-up questions: %w", err)
 	}
 	out.Calls = res.LLMCalls
-	// each question's context depends on the question only (the builder is
-	// safe for concurrent use): built on all cores, then kept in order
-	qs := res.Questions
-	ok := make([]bool, len(qs))
-	errs := make([]error, len(qs))
-	parallel.Chunks(len(qs), runtime.GOMAXPROCS(0), func(_, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			c, err := b.Build(ctx, qs[i], nil, localsearch.DefaultParams())
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			ok[i] = len(c.Entities) > 0 && slices.Contains(c.Sections, "Sources")
-		}
-	})
 	internal := internalNames(in.Graph)
-	for i, q := range qs {
+	for _, q := range res.Questions {
 		if len(out.Questions) >= n {
 			break
 		}
-		if errs[i] != nil {
-			return out, fmt.Errorf("follow-up questions: %w", errs[i])
+		c, err := b.Build(ctx, q, nil, localsearch.DefaultParams())
+		if err != nil {
+			return out, fmt.Errorf("follow-up questions: %w", err)
 		}
 		if why := unfitQuestion(q, internal); why != "" {
 			out.Unfit = append(out.Unfit, fmt.Sprintf("%q: %s", q, why))
 			continue
 		}
-		if !ok[i] {
+		if len(c.Entities) == 0 || !slices.Contains(c.Sections, "Sources") {
 			out.Dropped = append(out.Dropped, q)
 			continue
 		}
