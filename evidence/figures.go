@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // FigureKind classifies a quantitative statement.
@@ -230,7 +232,7 @@ func clauseFigures(id, clause, row, platform string, carry *Figure) []Figure {
 	header := clauseHeader(clause)
 	if !strings.ContainsAny(clause, "年月-/") {
 		// no date can be here
-	} else if d, raw, ok := findDate(clause); ok {
+	} else if d, raw, ok := text.FindDate(clause); ok {
 		out = append(out, Figure{ItemID: id, Kind: FigDate, Label: clause, Raw: raw, Date: d, Value: dateValue(d), Sentence: clause})
 	}
 	prevEnd := 0

@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -98,3 +100,42 @@ func subjectQuery(query string, tables []ctxTable) string {
 	}
 	return query
 }
+
+// byDate orders the dated quotes of chosen by their date, earliest
+// first: an elliptic follow-up ("然后呢？") asks what happened next, and a
+// story is told in its order. A quote's date is the first date with a
+// year its text or the clauses it is quoted with (clauseRun) hold
+// (text.FindDate: 2023年7月11日, 2025年7月, 2025-07-25; else a year
+// alone, 2023年, which sorts before its months); the dated quotes
+// take the places the dated ones held, in date order (ties keep theirs),
+// and an undated one (or one dated 8月1日, without a year) keeps its place.
+func byDate(chosen, sents []*sentence) {
+	var at []int
+	var dated []*sentence
+	date := map[*sentence]string{}
+	for i, s := range chosen {
+		lo, hi := clauseRun(sents, s.order)
+		var q strings.Builder
+		for k := lo; k <= hi; k++ {
+			q.WriteString(sents[k].text)
+		}
+		for _, t := range []string{s.text, q.String()} {
+			iso, _, ok := text.FindDate(t)
+			if y := yearRE.FindStringSubmatch(t); (!ok || strings.HasPrefix(iso, "--")) && y != nil {
+				iso, ok = y[1], true // a year alone: before its dates
+			}
+			if ok && !strings.HasPrefix(iso, "--") {
+				date[s] = iso
+				at, dated = append(at, i), append(dated, s)
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(dated, func(a, b *sentence) int { return strings.Compare(date[a], date[b]) })
+	for k, i := range at {
+		chosen[i] = dated[k]
+	}
+}
+
+// yearRE is a year written alone: 2023年.
+var yearRE = regexp.MustCompile(`((?:19|20)\d{2})年`)

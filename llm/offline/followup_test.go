@@ -36,3 +36,39 @@ func TestEllipticFollowUpMovesOn(t *testing.T) {
 		t.Errorf("nothing new, yet:\n%s", got)
 	}
 }
+
+// An elliptic follow-up tells what happened in date order where its
+// records are dated (the fixture's 图书馆 case: accused 2023年7月11日,
+// punished 7月13日, the suit 2024年6月, the ruling 2025年7月25日); an
+// undated sentence keeps its place. Without byDate the answer follows the
+// records' order (the ruling first).
+func TestEllipticFollowUpByDate(t *testing.T) {
+	ctx := "-----Conversation History-----\nturn|content\nuser|图书馆事件是怎么回事？\nassistant|\"- 图书馆事件引发关注 [Data: Sources (9)]。\"\nuser|然后呢？\n\n\n" +
+		"-----Sources-----\nid|text\n" +
+		"1|2025年7月25日，法院就图书馆事件一审判决，驳回杨某某的诉讼请求。\n" +
+		"2|图书馆事件让学校的处分程序备受质疑，舆论持续发酵。\n" +
+		"3|2023年7月11日，杨某某在图书馆事件中指控肖某某。\n" +
+		"4|2024年6月，图书馆事件的当事人向法院递交了民事起诉状。\n"
+	resp, err := New().Complete(t.Context(), searchRequest("然后呢？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, l := range strings.Split(resp.Content, "\n") {
+		if i := strings.Index(l, "[Data: Sources ("); i >= 0 {
+			order = append(order, l[i+len("[Data: Sources ("):i+len("[Data: Sources (")+1])
+		}
+	}
+	if len(order) != 4 {
+		t.Fatalf("records %q:\n%s", order, resp.Content)
+	}
+	var dated []string
+	for _, o := range order {
+		if o != "2" {
+			dated = append(dated, o)
+		}
+	}
+	if strings.Join(dated, "") != "341" {
+		t.Errorf("dated records in order %q, want 3 (2023), 4 (2024), 1 (2025):\n%s", dated, resp.Content)
+	}
+}

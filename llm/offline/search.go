@@ -235,6 +235,9 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	if !lexical {
 		b.WriteString(nearest + "\n\n")
 	}
+	if elliptic {
+		byDate(chosen, sents)
+	}
 	for _, s := range chosen {
 		writeQuote(&b, sents, s)
 	}
