@@ -53,9 +53,14 @@ var (
 	edgeReserved = map[string]bool{"relation": true, "weight": true}
 )
 
-// checkEvery is how many rows the writers write between checks of their
-// context.
-const checkEvery = 4096
+// stopped is ctx.Err() at every 4096th row (row 0, 4096, …), else nil:
+// how often the writers check their context.
+func stopped(ctx context.Context, row int) error {
+	if row%4096 != 0 {
+		return nil
+	}
+	return ctx.Err()
+}
 
 // kindOf is the kind of one value and whether it is a list or object; ok
 // is false for nil (no value).
@@ -143,10 +148,8 @@ func isSourceEngines(g *graphrag.Graph, v int, key string) bool {
 func NodeColumns(ctx context.Context, g *graphrag.Graph) ([]Column, error) {
 	s := newColumnSet(nodeReserved)
 	for v := range g.NodeCount() {
-		if v%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+		if err := stopped(ctx, v); err != nil {
+			return nil, err
 		}
 		for _, kv := range g.Attrs(v) {
 			if !isSourceEngines(g, v, kv.Key) {
@@ -162,10 +165,8 @@ func NodeColumns(ctx context.Context, g *graphrag.Graph) ([]Column, error) {
 func EdgeColumns(ctx context.Context, g *graphrag.Graph) ([]Column, error) {
 	s := newColumnSet(edgeReserved)
 	for i := range g.EdgeCount() {
-		if i%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
 		}
 		if g.Records(i) != nil {
 			s.add("records", []any{})

@@ -253,10 +253,8 @@ func writeNodeCSV(ctx context.Context, w *bufio.Writer, g *graphrag.Graph, t gra
 	var line []byte
 	var row rowCells
 	for k, v32 := range nodes {
-		if k%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if err := stopped(ctx, k); err != nil {
+			return err
 		}
 		v := int(v32)
 		cells, err := nodeCells(g, v, cols, at, nil)
@@ -298,10 +296,8 @@ func writeRelCSV(ctx context.Context, w *bufio.Writer, g *graphrag.Graph, typ st
 	var line []byte
 	var row rowCells
 	for k, i32 := range edges {
-		if k%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if err := stopped(ctx, k); err != nil {
+			return err
 		}
 		i := int(i32)
 		wt, err := weightText(g.Weight(i))

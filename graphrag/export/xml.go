@@ -133,16 +133,14 @@ func makePlan(ctx context.Context, g *graphrag.Graph) (*plan, error) {
 }
 
 // nodes calls write for every node v in graph order with its attribute
-// cells (nodeCells), checking ctx every checkEvery rows. Errors: ctx.Err()
+// cells (nodeCells), checking ctx every few thousand rows (stopped). Errors: ctx.Err()
 // and a node's cell error, naming the node.
 func (p *plan) nodes(ctx context.Context, g *graphrag.Graph, write func(v int, cells []cell)) error {
 	var cells []cell
 	var err error
 	for v := range g.NodeCount() {
-		if v%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if err := stopped(ctx, v); err != nil {
+			return err
 		}
 		if cells, err = nodeCells(g, v, p.nodeCols, p.nodeAt, cells); err != nil {
 			return fmt.Errorf("export: node %q: %w", g.ID(v), err)
@@ -154,16 +152,14 @@ func (p *plan) nodes(ctx context.Context, g *graphrag.Graph, write func(v int, c
 
 // edges calls write for every edge i in graph order with its source and
 // target ids, its weight as text (weightText) and its attribute cells
-// (edgeCells), checking ctx every checkEvery rows. Errors: ctx.Err() and
+// (edgeCells), checking ctx every few thousand rows (stopped). Errors: ctx.Err() and
 // an edge's weight or cell error, naming the edge.
 func (p *plan) edges(ctx context.Context, g *graphrag.Graph, write func(i int, source, target, weight string, cells []cell)) error {
 	var cells []cell
 	ends := g.EdgeEnds()
 	for i := range g.EdgeCount() {
-		if i%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if err := stopped(ctx, i); err != nil {
+			return err
 		}
 		wt, err := weightText(g.Weight(i))
 		if err != nil {

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 )
@@ -69,10 +70,8 @@ func appendIndent(b []byte, n int) []byte {
 func appendPyFloat(b []byte, v float64) []byte {
 	start := len(b)
 	b = strconv.AppendFloat(b, v, 'f', -1, 64)
-	for _, c := range b[start:] {
-		if c == '.' {
-			return b
-		}
+	if bytes.IndexByte(b[start:], '.') >= 0 {
+		return b
 	}
 	return append(b, ".0"...)
 }
