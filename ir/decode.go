@@ -92,7 +92,8 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 //     value). A chart value that is no number ("n/a", "约一半", null) is
 //     kept as NaN, a missing value: ValidateChapter reports its path
 //     ("blocks[3].data.datasets[0].data[1]: value is not a finite
-//     number"), so the block can be repaired alone. Any other value that
+//     number"), so the block can be repaired alone (a string is noted,
+//     null, the IR's own JSON for a missing value, is not). Any other value that
 //     cannot be coerced (order "two", a non-integral level, an object as a
 //     chart value) is a *DecodeError; nothing becomes a silent zero.
 //   - A string where a block is expected becomes a paragraph; an array where a

@@ -270,7 +270,10 @@ func (d *decoder) series(v any, path string) []float64 {
 		if !ok {
 			switch x := e.(type) {
 			case nil:
-				missing = append(missing, "null")
+				// null is how the IR itself writes a missing value
+				// (NaN): decoding it is no repair, so no note (the
+				// validator still reports its path), and a decoded
+				// chapter's JSON decodes again without notes
 			case string:
 				missing = append(missing, strconv.Quote(x))
 			default:
