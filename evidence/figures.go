@@ -54,6 +54,10 @@ type Figure struct {
 	// the figure of (Set.markContested): such a figure is no KPI.
 	Event     string `json:"event,omitempty"`
 	Contested string `json:"contested,omitempty"`
+	// Forum marks a figure of a passage found only in forum speeches (no
+	// web page, engine summary or final report holds it): unless a page
+	// states it too (Primary), its KPI card says so (prompts.ForumMark).
+	Forum bool `json:"forum,omitempty"`
 }
 
 var sentimentWords = []string{"非常正面", "非常负面", "正面", "负面", "中性", "中立", "积极", "消极", "支持", "反对", "质疑", "愤怒", "担忧", "好评", "差评"}

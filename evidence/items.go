@@ -457,7 +457,9 @@ func (c *collector) set() *Set {
 	figs := make([][]Figure, len(s.Items))
 	parallel.Each(len(s.Items), eachGrain, func(_, i int) { figs[i] = FindFigures(s.Items[i].ID, s.Items[i].Text) })
 	for i := range s.Items {
+		forum := !slices.ContainsFunc(s.Items[i].Provenance, func(p Provenance) bool { return p.Kind != KindForum })
 		for _, f := range figs[i] {
+			f.Forum = forum
 			s.figIdx[f.ItemID] = append(s.figIdx[f.ItemID], len(s.Figures))
 			s.Figures = append(s.Figures, f)
 		}

@@ -186,9 +186,13 @@ func uniqueTerms(s string) []string {
 // heroKPICards are the hero's KPI cards: one card per kind in
 // heroKindOrder, then a second round, …; labels that name their subject
 // (heroLabelRunes or more) first, bare ones ("损失", "美式") only when
-// nothing better is left; a second value of the same passage joins the
+// nothing better is left; within each, figures a page or an engine
+// states before those only a forum speech states (their cards marked,
+// FigureRef.CardLabel); a second value of the same passage joins the
 // card ("三十元→十二元"); one figure two passages report is one card.
 func heroKPICards(figs []prompts.FigureRef) []ir.KPI {
+	figs = slices.Clone(figs)
+	slices.SortStableFunc(figs, prompts.ForumLast)
 	var kpis []ir.KPI
 	seen := map[string]bool{}
 	used := make([]bool, len(figs))
@@ -211,7 +215,7 @@ func heroKPICards(figs []prompts.FigureRef) []ir.KPI {
 							break
 						}
 					}
-					card := ir.KPI{Label: f.KPI, Value: value, Source: figureCite(f)}
+					card := ir.KPI{Label: f.CardLabel(), Value: value, Source: figureCite(f)}
 					if slices.ContainsFunc(kpis, func(k ir.KPI) bool { return prompts.SameKPI(k, card) }) {
 						continue
 					}
@@ -355,7 +359,7 @@ func printedIn(chs []ir.Chapter) printed {
 			b.WriteString(stripCitations(ir.BlockText(blk)))
 			b.WriteByte('\n')
 			for _, k := range blk.KPIItems {
-				p.kpis[k.Label] = true
+				p.kpis[strings.TrimSuffix(k.Label, prompts.ForumMark)] = true
 			}
 		}
 	}
@@ -387,7 +391,7 @@ func withoutHeroFindings(digests []prompts.ChapterDigest, set *evidence.Set, run
 	h := findingsHero(ir.Hero{}, analysisFirst(digests, set), printed{}, run, true, true)
 	said := printed{text: h.Summary + "\n" + strings.Join(h.Highlights, "\n"), kpis: map[string]bool{}}
 	for _, k := range h.KPIs {
-		said.kpis[k.Label] = true
+		said.kpis[strings.TrimSuffix(k.Label, prompts.ForumMark)] = true
 	}
 	out := slices.Clone(digests)
 	for i, d := range out {

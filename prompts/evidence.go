@@ -49,7 +49,31 @@ type FigureRef struct {
 	// figure (evidence.Figure.Primary), "" for none: cite it before
 	// ItemID.
 	Primary string `json:"primary,omitempty"`
+	// Forum is true for a figure found only in forum speeches
+	// (evidence.Figure.Forum): with no Primary, nothing but a forum log
+	// (often a later run's, flagged in the notices) says it, so it is a
+	// KPI card after every figure a page or an engine states, and marked
+	// (CardLabel).
+	Forum bool `json:"forum,omitempty"`
 }
+
+// ForumMark ends the label of a KPI card whose figure only a forum
+// speech states (FigureRef.CardLabel).
+const ForumMark = "（论坛发言）"
+
+// CardLabel is the label of the figure's KPI card: its KPI, marked with
+// ForumMark when only a forum speech states it (Forum, no Primary).
+// BettaFish's cards carry no provenance at all.
+func (f FigureRef) CardLabel() string {
+	if f.Forum && f.Primary == "" && f.KPI != "" {
+		return f.KPI + ForumMark
+	}
+	return f.KPI
+}
+
+// ForumOnly reports a figure only a forum speech states (CardLabel marks
+// its card): cards are made of the others first.
+func (f FigureRef) ForumOnly() bool { return f.Forum && f.Primary == "" }
 
 // SubPointBrief is one template sub-point of a chapter with the evidence
 // planned for it. Each sub-point becomes a subsection (a level-3 heading
@@ -130,4 +154,16 @@ func (f FigureRef) CardValue() string {
 		}
 	}
 	return f.Raw
+}
+
+// ForumLast orders the figures a page or an engine states before those
+// only a forum speech states (ForumOnly), for a stable sort.
+func ForumLast(a, b FigureRef) int {
+	switch {
+	case a.ForumOnly() == b.ForumOnly():
+		return 0
+	case a.ForumOnly():
+		return 1
+	}
+	return -1
 }

@@ -65,8 +65,11 @@ type analystChecklist struct {
 	PartChartsWhole                    int      // of PartCharts: values summing to 100 ± 2
 	PartBad                            []string // the others: title, labels and values
 	KPIs, KPIsTraced                   int
-	KPIsWeb                            int      // of KPIs: citing a web source (an http(s) reference)
-	Repeated                           []string // paragraphs printed twice (normalised text)
+	KPIsWeb                            int // of KPIs: citing a web source (an http(s) reference)
+	// KPIsForumUnmarked are cards citing forum speeches only whose label
+	// does not say so (prompts.ForumMark), as "label value"
+	KPIsForumUnmarked []string
+	Repeated          []string // paragraphs printed twice (normalised text)
 	// RepeatedFigures are figures stated in two prose units or more (the
 	// hero's summary and highlights, paragraphs and list items outside
 	// tables, KPI grids and charts: a card or a chart slice may repeat a
@@ -180,7 +183,7 @@ func kpiTraced(k ir.KPI, passage string) bool {
 			return false
 		}
 	}
-	terms := text.TermTexts(text.Terms(k.Label))
+	terms := text.TermTexts(text.Terms(strings.TrimSuffix(k.Label, prompts.ForumMark))) // the mark is the report's, not the source's
 	found := 0
 	for _, t := range terms {
 		if strings.Contains(flat, strings.ReplaceAll(t, " ", "")) {
@@ -242,6 +245,13 @@ func measureChecklist(t *testing.T, dir string) analystChecklist {
 				c.KPIsWeb++
 				break
 			}
+		}
+		forumOnly := len(refs) > 0
+		for _, n := range refs {
+			forumOnly = forumOnly && n >= 1 && n <= len(doc.Sources) && doc.Sources[n-1].URL == "" && strings.HasPrefix(doc.Sources[n-1].Title, "论坛发言")
+		}
+		if forumOnly && !strings.HasSuffix(k.Label, prompts.ForumMark) {
+			c.KPIsForumUnmarked = append(c.KPIsForumUnmarked, k.Label+" "+k.Value)
 		}
 	}
 	for _, k := range doc.Metadata.Hero.KPIs {
@@ -526,6 +536,10 @@ func TestAnalystChecklist(t *testing.T) {
 				}
 			}
 			// held: what is met today, so that it cannot slip
+			t.Logf("KPI cards citing forum speeches only, unmarked: %q", c.KPIsForumUnmarked)
+			if len(c.KPIsForumUnmarked) > 0 {
+				t.Errorf("%d KPI cards cite forum speeches only and do not say so: %q", len(c.KPIsForumUnmarked), c.KPIsForumUnmarked)
+			}
 			if c.KPIsTraced != c.KPIs {
 				t.Errorf("%d of %d KPI cards have a figure or subject their cited passage does not hold", c.KPIs-c.KPIsTraced, c.KPIs)
 			}

@@ -17,12 +17,14 @@ import (
 // a sentiment split as a doughnut, platform or age shares as a bar chart,
 // each with a line naming the evidence it comes from.
 func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
+	cards := slices.Clone(figs) // a page's or an engine's figures first, then the forum's (marked)
+	slices.SortStableFunc(cards, prompts.ForumLast)
 	var out []ir.Block
 	var kpis []ir.KPI
 	var kpiSrc []string
 	seen := map[string]bool{}
 	at := map[string]int{} // item + label → its card: a second value of one passage extends it (31%→58%)
-	for _, f := range figs {
+	for _, f := range cards {
 		if f.Kind == "date" || f.KPI == "" {
 			continue // no label naming subject and metric: the figure stays in the prose
 		}
@@ -40,7 +42,7 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 		}
 		seen[k] = true
 		at[f.ItemID+"\x00"+f.KPI] = len(kpis)
-		kpis = append(kpis, ir.KPI{Label: f.KPI, Value: f.CardValue()})
+		kpis = append(kpis, ir.KPI{Label: f.CardLabel(), Value: f.CardValue()})
 		if f.Primary != "" {
 			kpiSrc = appendUnique(kpiSrc, f.Primary) // the page stating it, first
 		}
