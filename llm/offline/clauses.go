@@ -154,17 +154,23 @@ func cutClause(s string, n int) string {
 // isBookkeeping reports whether a context sentence, after previous (the
 // record's sentence before it, "" for its first), is no answer sentence:
 // a bookkeeping record (text.Bookkeeping: "网络搜索「…」，3 条结果", "段落：…",
-// an engine's or the host's description, "主持人总结 4"), or noise as the
-// report's passage classifier finds it (text.PageNoise, the rules
-// evidence.Classify applies: comment floors, page furniture such as
-// navigation and bylines "文丨守一…", adverts, filler, headings and list
-// lines, and sentences about the research rather than its subject, a
-// research plan among them: "梳理李明2024年3月…的选址过程"). A definition
-// is kept: it answers a "what is" question.
+// an engine's or the host's description, "主持人总结 4"), or page noise as
+// the report's passage classifier finds it (text.PageNoise, the rules
+// evidence.Classify applies): page furniture (navigation, "Image 3",
+// bylines such as "文丨守一…"), adverts, filler, and sentences about the
+// research rather than its subject, a research plan among them
+// ("梳理李明2024年3月…的选址过程"). Three of its classes are answers here:
+// a comment floor is a netizen's opinion ("1楼：五月份出桂花味的拿铁，有点
+// 反季节吧" answers 网友怎么评价桂花拿铁), a list line at the clause level
+// is a fact ("报道确认：首周新增粉丝五千人", "1928年 改组国立武昌中山大学，组建
+// 国立武汉大学"), and a definition answers a "what is" question.
 func isBookkeeping(s, previous string) bool {
 	if text.Bookkeeping(s) {
 		return true
 	}
-	n := text.PageNoise(s, previous)
-	return n != text.Clean && n != text.Definition
+	switch text.PageNoise(s, previous) {
+	case text.Furniture, text.Advert, text.Filler, text.Meta:
+		return true
+	}
+	return false
 }
