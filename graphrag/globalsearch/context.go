@@ -3,6 +3,7 @@ package globalsearch
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -93,6 +94,21 @@ type Table struct {
 
 // Column returns the index of column name in t, or -1.
 func (t Table) Column(name string) int { return slices.Index(t.Columns, name) }
+
+// MarshalJSON writes a table without columns or rows with empty arrays,
+// never null ("rows": [], as front ends index it); InContext keeps its
+// null, which says the table has no in_context column.
+func (t Table) MarshalJSON() ([]byte, error) {
+	type plain Table
+	p := plain(t)
+	if p.Columns == nil {
+		p.Columns = []string{}
+	}
+	if p.Rows == nil {
+		p.Rows = [][]string{}
+	}
+	return json.Marshal(p)
+}
 
 // Context is a built global-search context.
 type Context struct {

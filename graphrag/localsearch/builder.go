@@ -343,8 +343,19 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 // fillRecordKeys adds an empty table (no columns, no rows) for every
 // standard section the build left out, so Records always carry the same
 // keys (B34): the report section name lower-cased, "entities",
-// "relationships", "claims", every covariate type lower-cased, "sources".
+// "relationships", "claims", every covariate type lower-cased, "sources";
+// and gives every table without columns or rows empty slices, not nil, so
+// Records equal their own JSON read back (written as [], see MarshalJSON).
 func (b *ContextBuilder) fillRecordKeys(rec Records, p Params) {
+	for k, t := range rec {
+		if t.Columns == nil {
+			t.Columns = []string{}
+		}
+		if t.Rows == nil {
+			t.Rows = [][]string{}
+		}
+		rec[k] = t
+	}
 	keys := []string{strings.ToLower(p.CommunityContextName), "entities", "relationships", "claims", "sources"}
 	for _, k := range b.covKeys {
 		keys = append(keys, strings.ToLower(k))

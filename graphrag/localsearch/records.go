@@ -1,5 +1,7 @@
 package localsearch
 
+import "encoding/json"
+
 // Table is one context-records table (a pandas DataFrame of strings in the
 // reference, §3.10): the columns of the rendered section header and one row
 // of rendered cell values per record, in section order.
@@ -14,6 +16,21 @@ type Table struct {
 	Columns   []string   `json:"columns"`
 	Rows      [][]string `json:"rows"`
 	InContext []bool     `json:"in_context"`
+}
+
+// MarshalJSON writes a table without columns or rows with empty arrays,
+// never null ("rows": [], as front ends index it); InContext keeps its
+// null, which says the table has no in_context column.
+func (t Table) MarshalJSON() ([]byte, error) {
+	type plain Table
+	p := plain(t)
+	if p.Columns == nil {
+		p.Columns = []string{}
+	}
+	if p.Rows == nil {
+		p.Rows = [][]string{}
+	}
+	return json.Marshal(p)
 }
 
 // Records are the context records of one build, by lower-cased section
