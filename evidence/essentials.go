@@ -95,6 +95,11 @@ type Event struct {
 	// Group is the id of the event (EventGroup) its passage is about, ""
 	// for none: never a related event's (those are not timeline entries).
 	Group string `json:"event,omitempty"`
+	// Conflicts are the other dates sources give this event (timeline:
+	// joinYears, joinActions), each with its sentence: the report says
+	// the sources disagree (来源不一致) instead of picking one silently or
+	// listing both as events.
+	Conflicts []Event `json:"conflicts,omitempty"`
 }
 
 // SourceCount is one site and the records it carries.

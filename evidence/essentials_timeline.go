@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -28,6 +29,7 @@ func timeline(set *Set, topical []bool, end string) []Event {
 	slices.Sort(tl.order)
 	tl.joinYears()
 	tl.joinLoose()
+	tl.joinActions()
 	days, order := tl.days, tl.order
 	for _, d := range days {
 		d.ev.Items = len(d.items)
@@ -125,7 +127,8 @@ func (tl *timelineDays) bigger(a, b string) bool {
 }
 
 // joinYears joins the days of one month and day that speak of the same
-// thing (sameEvent) into the one more items state: one event, one date.
+// thing (sameEvent) into the one more items state: one event, its date
+// the one more items state, the other recorded as a conflict (Event.Conflicts).
 func (tl *timelineDays) joinYears() {
 	gone := map[string]bool{}
 	for _, a := range tl.order {
@@ -134,13 +137,67 @@ func (tl *timelineDays) joinYears() {
 				!sameEvent(tl.days[a].terms, tl.days[b].terms) {
 				continue
 			}
-			for id := range tl.days[b].items {
-				tl.days[a].items[id] = true
-			}
+			tl.join(a, b)
 			gone[b] = true
 		}
 	}
 	tl.order = slices.DeleteFunc(tl.order, func(d string) bool { return gone[d] })
+}
+
+// join joins day b into day a: its items, and its event (with the
+// conflicts it holds) as a conflict of a's.
+func (tl *timelineDays) join(a, b string) {
+	for id := range tl.days[b].items {
+		tl.days[a].items[id] = true
+	}
+	ev := tl.days[b].ev
+	tl.days[a].ev.Conflicts = append(append(tl.days[a].ev.Conflicts, ev.Conflicts...), Event{Date: ev.Date, Raw: ev.Raw, Text: ev.Text,
+		ItemID: ev.ItemID, Items: len(tl.days[b].items), Primary: ev.Primary, Group: ev.Group})
+}
+
+// oneTimeActions are what happens once in a case: the accusation, the
+// first-instance ruling, the suit, the sanction.
+var oneTimeActions = []string{"指控", "一审", "起诉", "立案", "记过"}
+
+// joinActions joins the days whose sentences tell one one-time action
+// (the first of oneTimeActions each holds outside quotes, by position:
+// "针对…“…性骚扰指控被法院驳回”一事" quotes one, it tells none) on dates more
+// than EventNearDays apart: the sources disagree on when it happened
+// (the fixture's accusation: "事件起源于2023年7月11日，…杨景媛…指控对面男生…"
+// and "2023年10月,…杨姓女生指控…"), it is one event, dated as more items
+// date it, the other date its conflict. Dates near each other (2025-07
+// and 2025-07-25) are one date said twice, no conflict.
+func (tl *timelineDays) joinActions() {
+	gone := map[string]bool{}
+	for _, a := range tl.order {
+		act := earliestWord(unquoted(tl.days[a].ev.Text), oneTimeActions)
+		for _, b := range tl.order {
+			if a == b || act == "" || gone[a] || gone[b] || earliestWord(unquoted(tl.days[b].ev.Text), oneTimeActions) != act ||
+				nearDates(a, b) || !tl.bigger(a, b) {
+				continue
+			}
+			tl.join(a, b)
+			gone[b] = true
+		}
+	}
+	tl.order = slices.DeleteFunc(tl.order, func(d string) bool { return gone[d] })
+}
+
+// quotedRE is a quoted span: “…”, 「…」 or 《…》.
+var quotedRE = regexp.MustCompile(`“[^”]*”|「[^」]*」|《[^》]*》`)
+
+// unquoted is s without its quoted spans.
+func unquoted(s string) string { return quotedRE.ReplaceAllString(s, "") }
+
+// earliestWord is the word of ws that stands first in s, "" for none.
+func earliestWord(s string, ws []string) string {
+	best, at := "", len(s)
+	for _, w := range ws {
+		if k := strings.Index(s, w); k >= 0 && k < at {
+			best, at = w, k
+		}
+	}
+	return best
 }
 
 // joinLoose joins a month and day without a year to the dated event it

@@ -50,7 +50,11 @@ func chapterEssentials(es evidence.Essentials, place map[evidence.EssentialBlock
 			}
 		case evidence.BlockTimeline:
 			for _, e := range es.Timeline {
-				out.Timeline = append(out.Timeline, prompts.TimelineEvent{Date: e.Date, Text: e.Text, Cite: e.ItemID, Primary: e.Primary})
+				te := prompts.TimelineEvent{Date: e.Date, Text: e.Text, Cite: e.ItemID, Primary: e.Primary}
+				for _, c := range e.Conflicts {
+					te.Conflicts = append(te.Conflicts, prompts.TimelineEvent{Date: c.Date, Text: c.Text, Cite: c.ItemID, Primary: c.Primary})
+				}
+				out.Timeline = append(out.Timeline, te)
 			}
 		case evidence.BlockPlatforms:
 			for _, p := range es.Platforms {
@@ -81,9 +85,11 @@ func essentialIDs(es evidence.Essentials) []string {
 		ids = append(ids, a.ItemIDs...)
 	}
 	for _, e := range es.Timeline {
-		ids = append(ids, e.ItemID)
-		if e.Primary != "" {
-			ids = append(ids, e.Primary)
+		for _, x := range append([]evidence.Event{e}, e.Conflicts...) {
+			ids = append(ids, x.ItemID)
+			if x.Primary != "" {
+				ids = append(ids, x.Primary)
+			}
 		}
 	}
 	for _, f := range es.Figures {

@@ -91,4 +91,8 @@ type TimelineEvent struct {
 	// Primary is the evidence id of a web page stating the same event
 	// without its year ("7月25日,法院审理认为…"), "" for none: cite it first.
 	Primary string `json:"primary,omitempty"`
+	// Conflicts are other dates the sources give this event, each with
+	// its sentence and evidence id: print them as a disagreement of the
+	// sources (来源不一致), never as events of their own.
+	Conflicts []TimelineEvent `json:"conflicts,omitempty"`
 }

@@ -135,12 +135,22 @@ func timelineBlocks(es *prompts.Essentials) []ir.Block {
 		return []ir.Block{para("时间线：" + prompts.NoData + "带日期的事件。")}
 	}
 	items := make([]string, 0, len(es.Timeline))
-	for _, e := range es.Timeline {
-		cite := "[" + e.Cite + "]"
+	cite := func(e prompts.TimelineEvent) string {
 		if e.Primary != "" {
-			cite = "[" + e.Primary + "]" + cite // the page stating it without its year, first
+			return "[" + e.Primary + "][" + e.Cite + "]" // the page stating it without its year, first
 		}
-		items = append(items, fmt.Sprintf("%s：%s%s", e.Date, strings.TrimSpace(e.Text), cite))
+		return "[" + e.Cite + "]"
+	}
+	for _, e := range es.Timeline {
+		line := fmt.Sprintf("%s：%s%s", e.Date, strings.TrimSpace(e.Text), cite(e))
+		if len(e.Conflicts) > 0 {
+			var other []string
+			for _, c := range e.Conflicts {
+				other = append(other, fmt.Sprintf("%s「%s」%s", c.Date, strings.TrimSpace(c.Text), cite(c)))
+			}
+			line += "（来源不一致：另有来源记为 " + strings.Join(other, " / ") + "）"
+		}
+		items = append(items, line)
 	}
 	b := list(items)
 	b.ListType = "ordered"

@@ -1,0 +1,48 @@
+package evidence
+
+import (
+	"slices"
+	"testing"
+
+	"reportengine/state"
+)
+
+// The sources disagree on when the accusation was made (issue 22): the
+// fixture's query speech dates it 2023年7月11日, a web page 2023年10月.
+// The timeline shows one event with the other date as a conflict, not
+// two events and not one date silently; a sentence quoting the word
+// (“…性骚扰指控被法院驳回”) tells another action, and a date near the
+// first (the same month) is no conflict.
+func TestTimelineConflictingDates(t *testing.T) {
+	texts := []string{
+		"事件起源于2023年7月11日，法学院学生杨景媛在图书馆自习时指控对面男生肖某某存在“隔空性骚扰”。",
+		"武汉大学图书馆事件引发的舆情风波 2023年10月,武汉大学经济与管理学院杨姓女生指控外国语言文学学院肖姓同学在图书馆存在性骚扰行为。",
+		"据报道,2025年7月31日晚间,针对备受关注的“武汉大学图书馆男生涉嫌性骚扰指控被法院驳回”一事,武汉大学校长张平文回应了记者的电话求询。",
+		"然而，近两年后，法院于2025年7月作出一审判决，驳回了女生的诉讼请求。",
+		"2025年7月25日，法院一审宣判认定肖某某行为系“抓痒”而非性骚扰，驳回杨景媛全部诉讼请求。",
+	}
+	var recs []state.SearchRecord
+	for i, s := range texts {
+		recs = append(recs, state.SearchRecord{URL: "https://a.cn/" + itoa(i), Title: "武汉大学图书馆事件", Content: s})
+	}
+	set := Collect(Input{Topic: "武汉大学", States: []*state.State{{Engine: state.EngineQuery, Paragraphs: []state.Paragraph{{Title: "事件", Searches: recs}}}}})
+	topical := make([]bool, len(set.Items))
+	for i := range topical {
+		topical[i] = true
+	}
+	tl := timeline(set, topical, "")
+	var got []string
+	conflicts := 0
+	for _, e := range tl {
+		line := e.Date
+		for _, c := range e.Conflicts {
+			line += " ≠ " + c.Date
+			conflicts++
+		}
+		got = append(got, line)
+	}
+	accusation := slices.ContainsFunc(got, func(l string) bool { return l == "2023-07-11 ≠ 2023-10" || l == "2023-10 ≠ 2023-07-11" })
+	if !accusation || conflicts != 1 || !slices.Contains(got, "2025-07-31") || !slices.Contains(got, "2025-07") || !slices.Contains(got, "2025-07-25") {
+		t.Errorf("timeline %q: want the accusation once with its other date, the rest without conflicts", got)
+	}
+}
