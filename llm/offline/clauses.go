@@ -1,8 +1,10 @@
 package offline
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"reportengine/text"
 )
@@ -70,7 +72,35 @@ func splitClauses(s string) []clause {
 			heading = ""
 		}
 	}
+	if len(out) > 1 && endsInsideSentence(s) {
+		// the record was cut at a length (a search result's page text, a
+		// section summary of at most 300 runes): its last clause is a
+		// fragment ("…认定男生的行为构成性"), not a sentence to quote
+		out = out[:len(out)-1]
+		out[len(out)-1].joinsNext = false
+	}
 	return out
+}
+
+// listLine matches a line that is a list item, table row, heading or
+// quote, which ends without punctuation when it is whole.
+var listLine = regexp.MustCompile(`^(?:[-*•|#>]|\d+[.、)．）])`)
+
+// endsInsideSentence reports whether a record's text stops inside a
+// sentence: its last line is prose (no list item, table row or heading)
+// that holds a sentence end before its last rune and ends with a letter,
+// digit or Han rune, as a text cut at a length does.
+func endsInsideSentence(s string) bool {
+	s = strings.TrimSpace(s)
+	line := strings.TrimSpace(s[strings.LastIndexByte(s, '\n')+1:])
+	if line == "" || listLine.MatchString(line) {
+		return false
+	}
+	r, size := utf8.DecodeLastRuneInString(line)
+	if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return false
+	}
+	return strings.ContainsAny(line[:len(line)-size], "。！？；!?")
 }
 
 // appendBlock appends the clauses of one block of a line (text.FlatBlocks:
