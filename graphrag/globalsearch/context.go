@@ -3,7 +3,6 @@ package globalsearch
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -83,32 +82,9 @@ type Batch struct {
 	Tokens int `json:"tokens"`
 }
 
-// Table is a context-records table: columns and one row of cell strings
-// per record, as localsearch.Table (InContext is always true here: every
-// row was sent to the model).
-type Table struct {
-	Columns   []string   `json:"columns"`
-	Rows      [][]string `json:"rows"`
-	InContext []bool     `json:"in_context"`
-}
-
-// Column returns the index of column name in t, or -1.
-func (t Table) Column(name string) int { return slices.Index(t.Columns, name) }
-
-// MarshalJSON writes a table without columns or rows with empty arrays,
-// never null ("rows": [], as front ends index it); InContext keeps its
-// null, which says the table has no in_context column.
-func (t Table) MarshalJSON() ([]byte, error) {
-	type plain Table
-	p := plain(t)
-	if p.Columns == nil {
-		p.Columns = []string{}
-	}
-	if p.Rows == nil {
-		p.Rows = [][]string{}
-	}
-	return json.Marshal(p)
-}
+// Table is a context-records table (knowledge.Table); InContext is always
+// true here: every row was sent to the model.
+type Table = knowledge.Table
 
 // Context is a built global-search context.
 type Context struct {

@@ -260,7 +260,7 @@ func (b *ContextBuilder) mergeCandidates(rec Records, key string, cand Table) {
 		return
 	}
 	in := map[string]bool{}
-	for _, id := range cur.shownIDs() {
+	for _, id := range shownIDs(cur) {
 		in[id] = true
 	}
 	col := cand.Column("id")

@@ -1,4 +1,4 @@
-package globalsearch
+package knowledge
 
 import (
 	"encoding/json"
