@@ -116,7 +116,8 @@
 // tag story; 樱花 of the 樱花季 one) and no word of the case (肖某某,
 // 判决, 杨景媛 …), or one naming the case beside a strong key term of
 // another (和服), is that event's: no finding, KPI or timeline entry,
-// though its speech is about the case. Item.Event,
+// though its speech is about the case; so is one naming an incident of
+// no event by a rare word ("有关博士论文遭遇“恶意评审”的争议"). Item.Event,
 // Figure.Event and Essentials.Events record it in evidence.json.
 //
 // # Essentials

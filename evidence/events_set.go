@@ -298,5 +298,5 @@ func (s *Set) topicEvent(i int) bool {
 		return true
 	}
 	e := s.Items[i].event
-	return e > 0 && int(e) <= len(s.Events) && s.Events[e-1].Topic && s.foreignItem(i) == 0
+	return e > 0 && int(e) <= len(s.Events) && s.Events[e-1].Topic && s.foreignItem(i) == 0 && s.incident[i] == ""
 }

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -90,6 +91,7 @@ func (s *Set) markForeign(tp *Topic, own []int32, et *eventTable, ngroups int) {
 	words, of := tp.relatedWords(s.Items, low, byGroup, tg)
 	caseWords := tp.caseWords(s.Items, low, byGroup[tg], others)
 	s.foreign = make([]int32, len(s.Items))
+	s.incident = map[int]string{}
 	for i := range s.Items {
 		it := &s.Items[i]
 		if it.event != 0 && int(it.event) != topic+1 {
@@ -100,6 +102,11 @@ func (s *Set) markForeign(tp *Topic, own []int32, et *eventTable, ngroups int) {
 			g = et.strongOther(it.Text, evOf)
 		} else if lp := strings.ToLower(it.Text); !slices.ContainsFunc(caseWords, func(w string) bool { return strings.Contains(lp, w) }) {
 			g = heldGroup(lp, words, of, func(g int) bool { return told[[2]int32{it.doc, int32(g)}] })
+			if g == 0 {
+				if n := tp.otherIncident(it.Text, et, tg); n != "" {
+					s.incident[i] = n
+				}
+			}
 		}
 		if g != 0 {
 			s.foreign[i] = evOf[g-1]
@@ -216,6 +223,28 @@ func (et *eventTable) strongOther(passage string, evOf []int32) int32 {
 		}
 	}
 	return 0
+}
+
+// incidentRE is an incident named with 的 before its word ("有关博士论文遭遇
+// 恶意评审的争议", quotes removed), which eventNameRE leaves out.
+var incidentRE = regexp.MustCompile(`[\p{Han}]{2,12}的(?:争议|风波|丑闻)`)
+
+// otherIncident is an incident a passage names with 的 before its word
+// (incidentRE) whose key terms (keyTerms) are none of the topic event's
+// (group tg) and hold a strong one (EventStrongShare: 恶意, not 纪律 or
+// 诚信, which any case's sanction or misconduct has), named from that
+// term ("恶意评审的争议"); "" for none.
+func (t *Topic) otherIncident(passage string, et *eventTable, tg int) string {
+	for _, m := range incidentRE.FindAllString(eventQuotes.Replace(passage), -1) {
+		ks := t.keyTerms(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(m, "争议"), "风波"), "丑闻"))
+		if slices.ContainsFunc(ks, func(k string) bool { g, ok := et.of[k]; return ok && g == tg }) {
+			continue
+		}
+		if k := slices.IndexFunc(ks, func(k string) bool { return text.GeneralShare(k) < EventStrongShare }); k >= 0 {
+			return m[strings.Index(m, ks[k]):]
+		}
+	}
+	return ""
 }
 
 // foreignItem is 1 + the index in Events of the related event item i is

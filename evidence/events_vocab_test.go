@@ -32,6 +32,7 @@ func TestForeignSentencesFixture(t *testing.T) {
 		{"武大樱花的特定历史渊源——被指与日军侵华有关", "学樱花季实名制管控引争议"},     // 1.2 [6]
 		{"搜索结果将武汉大学直接与“樱花大学”这一称号关联", "学樱花季实名制管控引争议"},   // 6.1
 		{"重庆上游新闻最早以“男子疑穿和服进武大赏樱遭殴打”为题", "和服赏樱事件"},      // 3.1: names the library case too
+		{"有关博士论文遭遇“恶意评审”的争议也偶有发生", "恶意评审的争议"},          // 4.3: an incident named once, no event of the run
 	} {
 		i := find(c.text)
 		if set.otherEvent(i) || set.backgroundItem(i) {
@@ -48,6 +49,7 @@ func TestForeignSentencesFixture(t *testing.T) {
 		"学校的公共关系管理必须超越自身官方渠道",                  // the 12:28:58 speech, no word of either story
 		"武汉大学官方层面则在持续推进与雷军相关的积极项目，官网消息显示校长张平文", // 雷军 (the tag story's) beside 张平文 (the case's)
 		"事件起因是该校学生肖某因疑似患有皮肤病",
+		"二是学生管理与纪律处分引发的争议", // an incident named with 的, by common words (纪律): any case's
 	} {
 		if i := find(s); !g.judge(i).ok || set.foreignItem(i) != 0 {
 			t.Errorf("%q: no longer a finding of the case", s)

@@ -155,6 +155,9 @@ type Set struct {
 	// inheritance, 1 + the index in Events of the related event whose own
 	// words it holds (markForeign); 0 for none
 	foreign []int32
+	// incident names, by item index, the incident of no event of the run
+	// that a passage about none by its own words names (markForeign)
+	incident map[int]string
 }
 
 // ItemByURL returns the first item (in id order) with a provenance of that

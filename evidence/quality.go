@@ -130,6 +130,10 @@ func (g gate) judge(i int) verdict {
 			v.on, v.subject = false, g.set.Events[e-1].Name // its own words are a related event's (markForeign)
 			return v
 		}
+		if n := g.set.incident[k]; n != "" {
+			v.on, v.subject = false, n // it names an incident of its own (markForeign)
+			return v
+		}
 		if g.set.backgroundItem(k) {
 			v.on, v.subject = false, BackgroundSubject // about no event of the run (markBackground)
 			return v
