@@ -189,16 +189,6 @@ func storedCut(s string) bool {
 	return false
 }
 
-// firstWord returns the first of ws that s contains, or "".
-func firstWord(s string, ws []string) string {
-	for _, w := range ws {
-		if strings.Contains(s, w) {
-			return w
-		}
-	}
-	return ""
-}
-
 // firstPrefix returns the first of ps that s starts with, or "".
 func firstPrefix(s string, ps []string) string {
 	for _, p := range ps {

@@ -3,6 +3,8 @@ package evidence
 import (
 	"cmp"
 	"slices"
+
+	"reportengine/text"
 )
 
 // essentialKinds are the figure kinds the essentials report, in order.
@@ -38,7 +40,7 @@ func keyFigures(set *Set, topical []bool) []Figure {
 		if k < 0 || f.Raw == "" {
 			continue
 		}
-		if (f.Kind == FigShare || f.Kind == FigCount) && firstAny(f.Sentence, trendWords) == "" {
+		if (f.Kind == FigShare || f.Kind == FigCount) && text.FirstWord(f.Sentence, trendWords) == "" {
 			continue
 		}
 		if f.KPI == "" && (f.Kind != FigSentiment || f.Group == "") {

@@ -117,7 +117,7 @@ func (t *Topic) clauseEvents(sentence string, skip bool) []eventName {
 	}
 	for _, clause := range strings.FieldsFunc(eventQuotes.Replace(sentence), func(r rune) bool { return strings.ContainsRune("，,；;：:。｡！？!?", r) }) {
 		var phrases [][2]string // the name's letters, and the name as written
-		if !skip || firstWord(clause, eventWords) != "" {
+		if !skip || text.FirstWord(clause, eventWords) != "" {
 			for _, loc := range eventNameRE.FindAllStringSubmatchIndex(clause, -1) {
 				if notIncident(clause, loc) {
 					continue

@@ -202,14 +202,14 @@ func groupFigure(f *Figure, label, clause string) {
 		return
 	}
 	kind := f.Kind
-	if g := firstAny(label, sentimentWords); g != "" && kind == FigShare {
+	if g := text.FirstWord(label, sentimentWords); g != "" && kind == FigShare {
 		f.Kind, f.Group = FigSentiment, g
-	} else if g := firstAny(label, platformWords); g != "" {
+	} else if g := text.FirstWord(label, platformWords); g != "" {
 		p, _ := PlatformNamed(g) // the platform table's name: 哔哩哔哩 → B站
 		f.Kind, f.Group = FigPlatform, p.Name
-	} else if g := firstAny(label, ageWords); g != "" && kind == FigShare {
+	} else if g := text.FirstWord(label, ageWords); g != "" && kind == FigShare {
 		f.Kind, f.Group = FigAge, g
-	} else if kind == FigCount && (f.Unit == "万" || f.Unit == "亿") && firstAny(clause, volumeWords) != "" {
+	} else if kind == FigCount && (f.Unit == "万" || f.Unit == "亿") && text.FirstWord(clause, volumeWords) != "" {
 		f.Kind = FigVolume
 	}
 }
@@ -422,17 +422,6 @@ func scale(v float64, unit string) float64 {
 func prefixAny(s string, words []string) string {
 	for _, w := range words {
 		if strings.HasPrefix(s, w) {
-			return w
-		}
-	}
-	return ""
-}
-
-// firstAny returns the first word of words (in list order, so longer,
-// more specific words listed first win) that occurs in s.
-func firstAny(s string, words []string) string {
-	for _, w := range words {
-		if strings.Contains(s, w) {
 			return w
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // kpiClause is what kpiLabel reads around one figure.
@@ -60,7 +62,7 @@ func noMeasurement(c kpiClause, f Figure, subj, tb, after string) bool {
 	switch {
 	case strings.HasPrefix(after, "时") || strings.HasPrefix(after, "以上时"):
 		return true // "当“无语”出现频率超过每百帖30次时": a threshold, not a measurement
-	case firstAny(c.lead+c.header, methodWords) != "":
+	case text.FirstWord(c.lead+c.header, methodWords) != "":
 		return true // "情感样本：≈ 210 万条有效文本、3.8 亿次阅读": the size of a sample, not a measurement of the topic
 	case prefixAny(subj, placeVerbs) != "":
 		return true // "（纽约大学，）位于美国排名第30位": the subject is in another clause, maybe another's
@@ -166,7 +168,7 @@ func kpiLabel(c kpiClause, f Figure) string {
 		left = strings.ReplaceAll(left, m, "")
 	}
 	left = strings.TrimFunc(left, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-	if utf8.RuneCountInString(left) < 2 || utf8.RuneCountInString(subj) > 18 || strings.ContainsAny(subj, "|、") || firstAny(subj, changeVerbs) != "" {
+	if utf8.RuneCountInString(left) < 2 || utf8.RuneCountInString(subj) > 18 || strings.ContainsAny(subj, "|、") || text.FirstWord(subj, changeVerbs) != "" {
 		return ""
 	}
 	return subj
@@ -192,7 +194,7 @@ var placeVerbs = []string{"位于", "地处", "坐落", "位列", "位居", "排
 var changeVerbs = []string{"降至", "升至", "增至", "降到", "升到", "增长到", "跌至", "涨至"}
 
 // hasMetric reports whether s holds a metric word.
-func hasMetric(s string) bool { return firstAny(s, metricWords) != "" }
+func hasMetric(s string) bool { return text.FirstWord(s, metricWords) != "" }
 
 // stripDemonstrative removes a pointing word opening a label (这位, 该,
 // 此): out of its passage it points at nothing.

@@ -123,7 +123,7 @@ func TestProfileOracle(t *testing.T) {
 // namesPlain is Topic.Names without the pair test: every text's
 // entities read (ws: its words).
 func namesPlain(tp *Topic, s string, ws []string) bool {
-	if tp.topicName(s) != "" || firstWord(s, tp.words) != "" {
+	if tp.topicName(s) != "" || text.FirstWord(s, tp.words) != "" {
 		return true
 	}
 	for _, e := range entitiesIn(s, ws, tp.words...) {
@@ -164,7 +164,7 @@ func TestNamesPairsOracle(t *testing.T) {
 			if got != want {
 				t.Errorf("%s: Names(%.40q) %v, want %v", topic, s, got, want)
 			}
-			if want && tp.topicName(s) == "" && firstWord(s, tp.words) == "" {
+			if want && tp.topicName(s) == "" && text.FirstWord(s, tp.words) == "" {
 				yes++ // decided by an entity: the case the pairs keep
 			}
 		}

@@ -182,7 +182,7 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 	if j, ok := t.byNames(title, "title", 0.7, 0.08, false); ok {
 		return j
 	}
-	if w := firstWord(sentence, t.words); w != "" {
+	if w := text.FirstWord(sentence, t.words); w != "" {
 		return Judgement{OnTopic: true, Score: 0.5, Subject: w, Via: "sentence"}
 	}
 	if !t.profile.largeVocab() {
@@ -296,7 +296,7 @@ func (t *Topic) topicName(s string) string {
 // 武汉大学) or holds one, holds a word of the topic (青溪水务集团 for
 // 青溪市自来水异味), or is a place of the run's own (profile.isPlace).
 func (t *Topic) isRelated(e string) bool {
-	return firstWord(e, t.words) != "" || t.profile.isPlace(e) || t.holdsName(e)
+	return text.FirstWord(e, t.words) != "" || t.profile.isPlace(e) || t.holdsName(e)
 }
 
 // holdsName reports a word that is part of a name of the topic or holds
@@ -381,7 +381,7 @@ func entitiesIn(s string, words []string, prefixes ...string) []entity {
 	// ("#华电973首席性侵女教师#"); one naming no one (#离婚法到底写了什么#)
 	// says nothing of who
 	for _, m := range hashtag.FindAllStringSubmatch(s, -1) {
-		named := firstWord(m[1], universityShortForms) != ""
+		named := text.FirstWord(m[1], universityShortForms) != ""
 		for _, e := range entities(m[1]) {
 			named = named || e.kind == entityInstitution
 		}
@@ -503,13 +503,13 @@ type SpeechJudgement struct {
 // 李明咖啡店), or an entity holding one or part of one (武汉 for 武汉大学,
 // 青溪水务集团 for 青溪市自来水异味); a place of the profile's alone does not.
 func (t *Topic) Names(s string) bool {
-	if t.topicName(s) != "" || firstWord(s, t.words) != "" {
+	if t.topicName(s) != "" || text.FirstWord(s, t.words) != "" {
 		return true
 	}
 	// s holds no name, so neither does an entity of it: one that names the
 	// topic is part of a name, and s holds its first two runes. Without
 	// such a pair s is not segmented (TestNamesPairsOracle).
-	if firstWord(strings.ToLower(s), t.pairs) == "" {
+	if text.FirstWord(strings.ToLower(s), t.pairs) == "" {
 		return false
 	}
 	for _, e := range entities(s, t.words...) {

@@ -243,25 +243,25 @@ var (
 )
 
 func isAdvert(s string) bool {
-	if firstWord(s, callWords) != "" || firstWord(s, hiringWords) != "" || contact.MatchString(s) {
+	if FirstWord(s, callWords) != "" || FirstWord(s, hiringWords) != "" || contact.MatchString(s) {
 		return true
 	}
 	// an organisation addressing the reader ("我们…你"): its own promotion
 	if strings.Contains(strings.ReplaceAll(s, "你们", ""), "你") && strings.Contains(s, "我们") {
 		return true
 	}
-	if brochure.MatchString(s) && firstWord(s, opinionWords) == "" && utf8.RuneCountInString(s) <= brochureRunes && !isDefinition(s) {
+	if brochure.MatchString(s) && FirstWord(s, opinionWords) == "" && utf8.RuneCountInString(s) <= brochureRunes && !isDefinition(s) {
 		return true // "武汉大学的国际服务项目为学生提供海外学习和研究机会": an institution's brochure
 	}
-	vendor := firstWord(s, vendors) != ""
-	product := firstWord(s, productWords) != ""
+	vendor := FirstWord(s, vendors) != ""
+	product := FirstWord(s, productWords) != ""
 	switch {
 	case vendor && product:
 		return true
-	case product && firstWord(s, sellingVerbs) != "":
+	case product && FirstWord(s, sellingVerbs) != "":
 		// "舆情监测系统能够…": the product is the sentence's subject (it
 		// opens the sentence, before any verb of another subject)
-		i := strings.Index(s, firstWord(s, productWords))
+		i := strings.Index(s, FirstWord(s, productWords))
 		return utf8.RuneCountInString(s[:i]) <= 12
 	}
 	return false
@@ -273,7 +273,7 @@ var (
 )
 
 func isFiller(s string) bool {
-	if firstWord(s, fillerWords) != "" {
+	if FirstWord(s, fillerWords) != "" {
 		return true
 	}
 	n := 0
@@ -376,8 +376,9 @@ func Boilerplate(s string) bool {
 	return false
 }
 
-// firstWord returns the first of ws that s contains, or "".
-func firstWord(s string, ws []string) string {
+// FirstWord returns the first of ws (in list order) that s contains as a
+// substring, or "" when s contains none.
+func FirstWord(s string, ws []string) string {
 	for _, w := range ws {
 		if strings.Contains(s, w) {
 			return w
