@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -73,7 +74,8 @@ var (
 //     sentence opens with a word that points back — a demonstrative or
 //     pronoun (这类, 这种, 这一, 此事, 该, 其, 他们 …), 对此/为此, or a
 //     clause-joining 而/并/却/也 — or 对此 stands in its first six runes
-//     ("学校对此高度重视…").
+//     ("学校对此高度重视…"), or it opens as a list's item (首先是, 二是 …:
+//     the list's frame is in a sentence before).
 //
 // Everything else is Clean. previous only serves the listing
 // continuation; the other rules read the sentence alone, so the caller
@@ -126,6 +128,9 @@ func isFragment(s string) bool {
 	if firstPrefix(t, ownSubjects) == "" && firstPrefix(t, backPointers) != "" {
 		return true
 	}
+	if listItem.MatchString(t) {
+		return true // "二是学生管理与纪律处分引发的争议…": an item of a list framed before
+	}
 	// a short opening adverbial that names no one, then a pointer:
 	// "权衡之后，他选择了…", "在…背景下，这种错误…" (but "首先对武汉大学点个赞,
 	// 该校…" names its subject)
@@ -149,6 +154,11 @@ func isFragment(s string) bool {
 	}
 	return strings.Contains(head, "对此") || strings.Contains(head, "为此") || strings.Contains(head, "将此")
 }
+
+// listItem matches a sentence that opens as the item of a list whose
+// frame ("争议集中在三个方面：") is in a sentence before it: 首先是, 其次是,
+// 再次是, 最后是, 一是 … 十是, 第一是 ….
+var listItem = regexp.MustCompile(`^(?:首先|其次|再次|最后|第?[一二三四五六七八九十])是`)
 
 // pointerSubjects are the pointers that can be a clause's subject after
 // an opening adverbial (not the joining words 而, 并, 也 of backPointers).

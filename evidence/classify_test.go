@@ -50,6 +50,10 @@ func TestClassifyRules(t *testing.T) {
 		{"而真正的引爆却出现在28日凌晨。", "", Fragment},
 		{"然而，该校并未及时回应。", "", Fragment},
 		{"学校对此高度重视，迅即成立工作专班。", "", Fragment},
+		{"二是学生管理与纪律处分引发的争议，处理方式和透明度问题是关键。", "", Fragment}, // the fixture's 1.2 bullet
+		{"首先是“图书馆事件”的漫长发酵周期与阶段性反转。", "", Fragment},
+		{"首先对武汉大学点个赞，该校及时发布了通报。", "", Clean},
+		{"其次，学校应当建立常态化的回应机制。", "", Clean},
 		{"然而，学校直到三天后才发布通报。", "", Clean}, // a connective, its own subject
 		{"其中负面情绪占28%。", "", Clean},      // 其中 is no pointer
 	}
