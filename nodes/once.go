@@ -13,8 +13,10 @@ import (
 
 // onceRunes is the length (runes, citations and speaker prefix removed)
 // from which a paragraph counts as printed: shorter lines ("另见来源：[3]",
-// the no-evidence line) may stand twice.
-const onceRunes = 20
+// the no-evidence line) may stand twice. 12, not 20: the fixture's
+// summary bullet "共同的引爆点在于“机构应对失当”。" (16 runes) stood again
+// in 3.2 as "第一，共同的引爆点在于…".
+const onceRunes = 12
 
 var (
 	// pointerRE is a summary bullet's pointer to its chapter.

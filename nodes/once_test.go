@@ -175,3 +175,24 @@ func TestPrintFiguresOnce(t *testing.T) {
 		}
 	}
 }
+
+// A finding of 12 to 19 runes is printed once too: the fixture's summary
+// bullet "共同的引爆点在于“机构应对失当”。" stood again in 3.2 as "第一，共同的
+// 引爆点在于…" (onceRunes was 20); a line under 12 runes may still repeat.
+func TestPrintOnceShortFinding(t *testing.T) {
+	short := "共同的引爆点在于“机构应对失当”。"
+	results := []ChapterResult{
+		{Chapter: ir.Chapter{ChapterID: "S1", Blocks: []ir.Block{
+			onceH("1.3"), onceL(short+"[E12]（详见「三」）", onceA+"[E1]（详见「三」）"),
+		}}},
+		{Chapter: ir.Chapter{ChapterID: "S3", Blocks: []ir.Block{
+			onceH("3.2"), onceP("第一，" + short + "[E12]"), onceP(onceC + "[E3]"), onceP("舆论明显降温。[E40]"),
+			onceH("3.3"), onceP("舆论明显降温。[E40]"), onceP(onceF + "[E30]"),
+		}}},
+	}
+	printOnce(results)
+	want := []string{"## 3.2", onceC + "[E3]", "舆论明显降温。[E40]", "## 3.3", "舆论明显降温。[E40]", onceF + "[E30]"}
+	if got := onceTexts(results[1].Chapter); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("S3:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
