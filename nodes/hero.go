@@ -85,7 +85,7 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 	said := map[string]bool{}
 	if extractive || strings.TrimSpace(h.Summary) == "" {
 		if i, k := mainFinding(digests, run.names); i >= 0 {
-			h.Summary = "主要发现——" + heroFindings(digests[i].Findings, 90)[k] + "。"
+			h.Summary = "主要发现——" + heroFindings(digests[i].Findings, 90)[k] + "。" + chapterPointer(digests[i].Title)
 			said[leads[i][k]] = true
 			if k == 0 {
 				taken[i] = 1 // its chapter's next finding comes in a later round
@@ -96,6 +96,16 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 		h.Highlights = hl
 	}
 	return h
+}
+
+// chapterPointer points the hero's main finding to the chapter that cites
+// its evidence, as a summary bullet does ("（详见「事件全景与演变脉络」）"):
+// the hero quotes no citation of its own. "" for a chapter without a title.
+func chapterPointer(title string) string {
+	if t := strings.TrimSpace(title); t != "" {
+		return "（详见「" + t + "」）"
+	}
+	return ""
 }
 
 // heroRun is what the hero knows of the run besides the chapters: names

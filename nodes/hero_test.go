@@ -14,10 +14,12 @@ import (
 // The extractive hero: the summary states the main finding (one sentence),
 // the highlights go on with the other chapters and then with the
 // chapters' next findings; nothing is said twice, enumerators are dropped,
-// and examples and sentences about the report are no findings.
+// and examples and sentences about the report are no findings. The main
+// finding points to the chapter citing its evidence, as a summary bullet
+// does (the hero quotes no citation of its own).
 func TestFindingsHeroNoRepeats(t *testing.T) {
 	digests := []prompts.ChapterDigest{
-		{ChapterID: "S1", Findings: []string{
+		{ChapterID: "S1", Title: "事件全景与演变脉络", Findings: []string{
 			"本报告旨在深度剖析事件两个阶段的舆情演变过程。[E1]", // about the report: skipped
 			"事件从校园纠纷演变为席卷全网的公共事件。[E2]",
 			"校方首次回应时长从4.7天降至1.9天却未能平息争议。[E3]",
@@ -33,7 +35,7 @@ func TestFindingsHeroNoRepeats(t *testing.T) {
 		{ChapterID: "S4", Findings: []string{"短句。"}}, // too short: skipped
 	}
 	h := findingsHero(ir.Hero{}, digests, printed{}, heroRun{}, true, false)
-	wantSummary := "主要发现——事件从校园纠纷演变为席卷全网的公共事件。"
+	wantSummary := "主要发现——事件从校园纠纷演变为席卷全网的公共事件。（详见「事件全景与演变脉络」）"
 	if h.Summary != wantSummary {
 		t.Errorf("summary %q, want %q", h.Summary, wantSummary)
 	}
