@@ -65,7 +65,8 @@
 // Schema(types) is the compact text of the block types' contract for a
 // prompt (about 720 tokens for the chapter block set): for each type its
 // required fields, its enum values and one valid example. It is generated
-// from the validator itself, never written by hand: the examples must
+// from the validator itself, never written by hand (a fixed text that
+// TestSchemaTextIsGenerated regenerates and compares): the examples must
 // validate, the required fields are those whose removal from the example
 // fails ValidateChapter, and the enums are read from the `oneof` tags and
 // the validator's lists. BettaFish has no such schema; its prompt describes the IR in
