@@ -1,8 +1,12 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
+	"reportengine/graphrag/knowledge"
+	"reportengine/graphrag/localsearch"
+	"reportengine/llm/offline"
 	"strings"
 	"testing"
 	"time"
@@ -99,5 +103,42 @@ func TestFirstLoadDoesNotWaitForIndex(t *testing.T) {
 	}
 	if !v.engine().Stats().Indexed {
 		t.Error("the query index was not built")
+	}
+}
+
+// A search build runs under the server's build context, not the first
+// request's: a request that has ended (its context cancelled) before the
+// knowledge model was made leaves a build that the next request gets
+// (before: the model was made under the first request's context, the
+// build failed with "context canceled" and that error was every later
+// request's answer until restart).
+func TestSearchBuildIgnoresRequestContext(t *testing.T) {
+	graphs := t.TempDir()
+	st, err := storage.New(graphs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Save(wuhanGraph(t)); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{GraphsDir: graphs, Search: &SearchConfig{Model: offline.New(), Retrieval: func(context.Context, *knowledge.Model) (localsearch.Config, error) {
+		return localsearch.Config{}, nil
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := s.graphs.get("wuhan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _ = s.graphTarget(gone, v) // may return ctx.Err() at once
+	tg, err := s.graphTarget(context.Background(), v)
+	if err != nil {
+		t.Fatalf("the next request: %v", err)
+	}
+	if len(tg.m.Entities()) == 0 {
+		t.Fatal("the search was built over no entities")
 	}
 }

@@ -29,7 +29,8 @@ type SearchConfig struct {
 	// Retrieval returns the context builder's configuration (tokenizer,
 	// embedder, vector store over the entities) for a knowledge model
 	// (required). It is called once per loaded graph version and once per
-	// index, with a context not tied to any request.
+	// index, with a context not tied to any request, cancelled when Serve
+	// shuts down.
 	Retrieval func(ctx context.Context, m *knowledge.Model) (localsearch.Config, error)
 	// Params are the context build parameters; nil = localsearch.DefaultParams().
 	Params *localsearch.Params
@@ -63,9 +64,10 @@ type searchTarget struct {
 
 // lazyTarget builds a searchTarget once, in its own goroutine: building
 // (the knowledge model of a large graph, its entity vectors) takes seconds
-// and no request's context, so a request waiting for it gives up when its
-// context ends (the client left, or Shutdown cancelled the base context)
-// while the build goes on for the next request.
+// and no request's context (it runs under the server's build context,
+// cancelled only when Serve shuts down), so a request waiting for it gives
+// up when its context ends (the client left, or Shutdown cancelled the
+// base context) while the build goes on for the next request.
 type lazyTarget struct {
 	once   sync.Once
 	done   chan struct{} // closed when target and err are set
@@ -75,10 +77,12 @@ type lazyTarget struct {
 
 // get returns the target, building it on the first call; ctx.Err() when
 // ctx ends first. A panic in build is the build's error.
-func (l *lazyTarget) get(ctx context.Context, build func() (*searchTarget, error)) (*searchTarget, error) {
+func (l *lazyTarget) get(ctx context.Context, builds *sync.WaitGroup, build func() (*searchTarget, error)) (*searchTarget, error) {
 	l.once.Do(func() {
 		l.done = make(chan struct{})
+		builds.Add(1)
 		go func() {
+			defer builds.Done()
 			defer close(l.done)
 			defer func() {
 				if p := recover(); p != nil {
@@ -129,7 +133,7 @@ func checkSearch(sc *SearchConfig) error {
 // newTarget builds the engine over m.
 func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*searchTarget, error) {
 	sc := s.cfg.Search
-	rc, err := sc.Retrieval(context.Background(), m)
+	rc, err := sc.Retrieval(s.buildCtx, m)
 	if err != nil {
 		return nil, fmt.Errorf("retrieval for %q: %w", name, err)
 	}
@@ -173,8 +177,8 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 
 // graphTarget returns the search target of a loaded graph.
 func (s *Server) graphTarget(ctx context.Context, v *graphView) (*searchTarget, error) {
-	return v.search.get(ctx, func() (*searchTarget, error) {
-		m, err := s.graphModel(ctx, v)
+	return v.search.get(ctx, &s.builds, func() (*searchTarget, error) {
+		m, err := s.graphModel(s.buildCtx, v)
 		if err != nil {
 			return nil, fmt.Errorf("knowledge model of graph %q: %w", v.id, err)
 		}
@@ -228,7 +232,7 @@ func (s *Server) indexTarget(ctx context.Context, name string) (t *searchTarget,
 		s.indexes[name] = l
 	}
 	s.indexMu.Unlock()
-	t, err = l.get(ctx, func() (*searchTarget, error) {
+	t, err = l.get(ctx, &s.builds, func() (*searchTarget, error) {
 		m, err := knowledge.FromParquet(dir, knowledge.ParquetOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("index %q: %w", name, err)

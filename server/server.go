@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
@@ -104,6 +105,14 @@ type Server struct {
 	querySlots  chan struct{} // one token per running graph query (runQuery)
 	indexMu     sync.Mutex
 	indexes     map[string]*lazyTarget
+
+	// buildCtx is the context of search builds (lazyTarget): no request's,
+	// so a client that leaves does not spoil the build for the next one;
+	// Serve cancels it (stopBuilds) when it shuts down and waits for builds
+	// to end (a model file being written removes its temporary file).
+	buildCtx   context.Context
+	stopBuilds context.CancelFunc
+	builds     sync.WaitGroup
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -169,6 +178,7 @@ func New(cfg Config) (*Server, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, src: src, log: log, indexes: map[string]*lazyTarget{}, querySlots: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	s.buildCtx, s.stopBuilds = context.WithCancel(context.Background())
 	if cfg.Search != nil {
 		s.searchSlots = make(chan struct{}, cfg.Search.MaxConcurrent)
 	}

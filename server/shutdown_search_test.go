@@ -92,7 +92,11 @@ func blockingRetrieval() (retrieval func(context.Context, *knowledge.Model) (loc
 	var once sync.Once
 	return func(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
 		once.Do(func() { close(entered) })
-		<-release
+		select { // as the CLI's retrieval, it ends when its context does
+		case <-release:
+		case <-ctx.Done():
+			return localsearch.Config{}, ctx.Err()
+		}
 		return testRetrieval(ctx, m)
 	}, entered, release
 }
