@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"reportengine/ir"
+	"reportengine/text"
 )
 
 // EvidenceRef is one planned evidence item as a chapter prompt shows it.
@@ -134,26 +135,21 @@ func SameKPI(a, b ir.KPI) bool {
 	return a.Value == b.Value && (strings.Contains(a.Label, b.Label) || strings.Contains(b.Label, a.Label))
 }
 
-// boundWords qualify the figure written right after them: the figure is
-// a bound, not the measurement (超10万 is more than 10万), longest first
-// so 接近 is not read as 近.
-var boundWords = []string{"超过", "将近", "接近", "不到", "不足", "超", "逾", "近", "约", "破"}
+// CardValue is the value a KPI card shows for f: Raw with the qualifier
+// its clause writes right before it (text.FigureBound: "引发超10万浏览量" →
+// "超10万", "阅读量破12万" → "破12万"), so a card never states a bound as
+// an exact figure; Raw alone when the clause writes none or does not hold
+// Raw (the first occurrence of Raw decides).
+func (f FigureRef) CardValue() string { return f.Bound() + f.Raw }
 
-// CardValue is the value a KPI card shows for f: Raw with the bound word
-// its clause writes right before it ("引发超10万浏览量" → "超10万"), so a
-// card never states a bound as an exact figure; Raw alone when the clause
-// writes none or does not hold Raw (the first occurrence of Raw decides).
-func (f FigureRef) CardValue() string {
+// Bound is the qualifier written right before the figure in its clause
+// (text.FigureBound), "" for none or when the clause does not hold Raw.
+func (f FigureRef) Bound() string {
 	i := strings.Index(f.Sentence, f.Raw)
 	if f.Raw == "" || i < 0 {
-		return f.Raw
+		return ""
 	}
-	for _, w := range boundWords {
-		if strings.HasSuffix(f.Sentence[:i], w) {
-			return w + f.Raw
-		}
-	}
-	return f.Raw
+	return text.FigureBound(f.Sentence[:i])
 }
 
 // ForumLast orders the figures a page or an engine states before those

@@ -72,3 +72,11 @@ func TestCardValue(t *testing.T) {
 		}
 	}
 }
+
+// TestCardValueQualifiers: 突破 is one qualifier, not 破 after 突.
+func TestCardValueQualifiers(t *testing.T) {
+	f := FigureRef{Raw: "5亿", Sentence: "话题阅读量突破5亿"}
+	if got := f.CardValue(); got != "突破5亿" {
+		t.Errorf("CardValue = %q, want 突破5亿", got)
+	}
+}

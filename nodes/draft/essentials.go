@@ -105,8 +105,8 @@ func figureLines(figs []prompts.FigureRef, sentiment bool, lead string) ir.Block
 		var values []string
 		var quotes strings.Builder
 		for k, f := range fs {
-			if len(values) == 0 || values[len(values)-1] != f.Raw {
-				values = append(values, f.Raw)
+			if v := f.CardValue(); len(values) == 0 || values[len(values)-1] != v {
+				values = append(values, v) // with its qualifier, as on the card: 超10万
 			}
 			if k > 0 && fs[k-1].ItemID == f.ItemID {
 				continue // one passage: its first clause

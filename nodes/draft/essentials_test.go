@@ -82,7 +82,7 @@ func TestEssentialBlocksNumbers(t *testing.T) {
 	}
 	text := blocksText(bs)
 	for _, w := range []string{"2025-08-24 19:20 至 2025-08-25 17:53", "[E1][E9]", "检索记录 130 条",
-		"话题阅读量：28.7亿次——「话题阅读量突破28.7亿次」[E5]", "二次舆情反弹概率：31%→58%——", "微博话题阅读量：1.8亿——「微博话题阅读量1.8亿」[E8][E7]",
+		"话题阅读量：突破28.7亿次——「话题阅读量突破28.7亿次」[E5]", "二次舆情反弹概率：31%→58%——", "微博话题阅读量：1.8亿——「微博话题阅读量1.8亿」[E8][E7]",
 		"（130 条检索记录被检索到的时间，不是事件发生的时间）"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("blocks lack %q:\n%s", w, text)
@@ -115,5 +115,15 @@ func TestFigureLinesJoinOneMeasure(t *testing.T) {
 	}
 	if s := blocksText([]ir.Block{figureLines(figs, true, "")}); strings.Count(s, "正面：") != 2 {
 		t.Errorf("sentiment parts of two splits joined:\n%s", s)
+	}
+}
+
+// The essentials line states a figure with its qualifier, as the KPI card
+// does (the fixture's line read "浏览量：10万" beside the card's "超10万").
+func TestFigureLinesKeepQualifier(t *testing.T) {
+	figs := []prompts.FigureRef{{ItemID: "E9", Kind: "volume", KPI: "事件公开网络后引发浏览量", Raw: "10万", Sentence: "事件公开网络后引发超10万浏览量"}}
+	got := blocksText([]ir.Block{figureLines(figs, false, "")})
+	if !strings.Contains(got, "事件公开网络后引发浏览量：超10万——") {
+		t.Errorf("figure line lost its qualifier:\n%s", got)
 	}
 }

@@ -162,13 +162,14 @@ func compareChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, 
 		fs := byItem[k]
 		id := fs[0].ItemID
 		unit := fs[0].Unit
-		var labels []string
+		var labels, bounds []string
 		var data []float64
 		seen := map[string]bool{}
 		for _, f := range fs {
 			if f.Unit == unit && !seen[f.Label] {
 				seen[f.Label] = true
 				labels = append(labels, f.Label)
+				bounds = append(bounds, f.Bound())
 				data = append(data, f.Value)
 			}
 		}
@@ -184,6 +185,11 @@ func compareChart(figs []prompts.FigureRef, anchor string) (ir.Block, []string, 
 			}
 			if trendWord(title) {
 				continue // "病毒学情感走势": categories of one clause are no points in time, and a trend needs three
+			}
+			for i, b := range bounds {
+				if b != "" && i < len(labels) {
+					labels[i] += "（" + b + "）" // a bound, as the card says it: 播放量（破）
+				}
 			}
 			return ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-compare-chart", WidgetType: "chart.js/bar",
 				Props: &ir.WidgetProps{Type: "bar", Title: title},

@@ -86,3 +86,17 @@ func TestFigureChartEveryCategory(t *testing.T) {
 		t.Errorf("parts alone = %+v %q", c.Data, c.Props.Title)
 	}
 }
+
+// A chart's category keeps its figure's qualifier, as the card's value
+// does: a bar of 破3.8亿 is not an exact 3.8亿.
+func TestCompareChartQualifier(t *testing.T) {
+	const s = "72小时内二创视频播放量破3.8亿、话题播放量5.4亿"
+	figs := []prompts.FigureRef{
+		{ItemID: "E9", Kind: "volume", Label: "二创视频播放量", Raw: "3.8亿", Value: 3.8, Unit: "亿", Sentence: s},
+		{ItemID: "E9", Kind: "volume", Label: "话题播放量", Raw: "5.4亿", Value: 5.4, Unit: "亿", Sentence: s},
+	}
+	c, _, ok := compareChart(figs, "s")
+	if !ok || !slices.Equal(c.Data.Labels, []string{"二创视频播放量（破）", "话题播放量"}) {
+		t.Errorf("chart labels: %+v %v", c.Data, ok)
+	}
+}

@@ -1,0 +1,27 @@
+package text
+
+import "strings"
+
+// boundWords qualify the figure written right after them, longest first
+// so that 接近 is not read as 近 nor 突破 as 破.
+var boundWords = []string{"超过", "突破", "将近", "接近", "不到", "不足", "超", "逾", "近", "约", "破"}
+
+// FigureBound is the qualifier that before (the text right before a
+// figure) ends with — 超过, 突破, 将近, 接近, 不到, 不足, 超, 逾, 近, 约 or
+// 破 — or "" for none: the figure is then a bound, not the measurement
+// ("引发超10万浏览量": more than 10万; "阅读量破12万": past 12万). The one
+// rule for a figure's qualifier: a label drops it ("主帖阅读量", not
+// "主帖阅读量破") and the value keeps it ("破12万") on the KPI card, in a
+// chart's category and on the essentials line. 达, 高达 and 达到 state the
+// value reached and are no bound (evidence drops them from labels).
+func FigureBound(before string) string {
+	for _, w := range boundWords {
+		if strings.HasSuffix(before, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// BoundWords lists the qualifiers FigureBound knows, longest first.
+func BoundWords() []string { return append([]string(nil), boundWords...) }
