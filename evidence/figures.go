@@ -64,6 +64,7 @@ var sentimentWords = []string{"非常正面", "非常负面", "正面", "负面"
 var ageWords = []string{"00后", "90后", "80后", "70后", "60后", "95后", "05后", "岁"}
 var volumeWords = []string{"阅读", "浏览", "播放", "转发", "评论", "点赞", "讨论", "热搜", "曝光", "互动", "声量", "话题", "搜索", "关注", "粉丝", "传播"}
 var measureWords = []string{"人次", "万人", "人", "次", "条", "篇", "个", "名", "家", "所", "项", "起", "元", "亿元", "万元", "票"}
+
 // verbs end the text before a figure without being part of what is
 // measured: the qualifiers of text.FigureBound first (a label never keeps
 // one: "主帖阅读量破12万" is 主帖阅读量), then the verbs and particles.
