@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	_ "embed"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -237,6 +238,23 @@ func GeneralShare(w string) float64 {
 	}
 	return f / seg.Dict.TotalFreq()
 }
+
+// TermWeight is how much a term says about what is asked, from its share
+// of general text (GeneralShare): log10 of how much rarer than one word in
+// a thousand it is, between 0.1 (everyday words such as 主要, 工作) and 4
+// (words the general dictionary lacks: names, rare compounds, Latin
+// words). 樱花 weighs 2.5, 网友 1.5, 计划 0.46. The knowledge's relevance
+// rule (graphrag/knowledge.TermStat.Weight) and the offline answers weigh
+// terms with it.
+func TermWeight(general float64) float64 {
+	return max(0.1, min(4, math.Log10(1e-3/max(general, GeneralFloor))))
+}
+
+// GeneralFloor is the general-text share assumed for a word the general
+// dictionary does not hold (GeneralShare 0): rarer than its rarest word
+// (frequency 10 of 5.7·10⁷, 1.8·10⁻⁷), so that a name or rare compound
+// counts as specific, without an infinite lift.
+const GeneralFloor = 1e-7
 
 func isNumber(w string) bool {
 	if w == "" {

@@ -1,7 +1,6 @@
 package knowledge
 
 import (
-	"math"
 	"strings"
 	"sync"
 	"unicode"
@@ -290,22 +289,14 @@ func TopicalShare(stats []TermStat) float64 {
 	return topical / total
 }
 
-// TermWeight is how much a term says about what is asked, from its share
-// of general text (TermStat.General, or text.GeneralShare of a term the
-// knowledge lacks): log10 of how much rarer than one word in a thousand
-// it is, between 0.1 (everyday words such as 主要, 工作) and 4 (words the
-// general dictionary lacks: names, rare compounds, Latin words). 樱花
-// weighs 2.5, 网友 1.5, 计划 0.46.
-func TermWeight(general float64) float64 {
-	return max(0.1, min(4, math.Log10(1e-3/max(general, GeneralFloor))))
-}
+// TermWeight is text.TermWeight: how much a term says about what is
+// asked, from its share of general text (0.1 for everyday words, up to 4
+// for words the general dictionary lacks).
+func TermWeight(general float64) float64 { return text.TermWeight(general) }
 
-// GeneralFloor is the general-text share assumed for a word the general
-// dictionary does not hold (TermStat.General 0): rarer than its rarest
-// word (frequency 10 of 5.7·10⁷, 1.8·10⁻⁷), so that a name or rare
-// compound the knowledge mentions counts as what the knowledge is about,
-// without an infinite lift.
-const GeneralFloor = 1e-7
+// GeneralFloor is text.GeneralFloor, the general-text share assumed for a
+// word the general dictionary does not hold.
+const GeneralFloor = text.GeneralFloor
 
 // docHit is one document holding a word and how often.
 type docHit struct {

@@ -66,6 +66,67 @@ func unscoreGiven(sents []*sentence, given []*sentence) {
 	}
 }
 
+// SubjectShare: a term of the earlier question that at least this share
+// of the context's sentences hold is the context's topic (武汉大学 on the
+// fixture), not part of the subject an elliptic follow-up keeps
+// (keepSubject). A context of fewer than MinTopicSentences sentences is
+// too small to tell its topic by.
+const (
+	SubjectShare      = 0.5
+	MinTopicSentences = 10
+)
+
+// MinSubjectShare is the least share of the subject's weight a sentence
+// of an elliptic follow-up's answer must hold (keepSubject).
+const MinSubjectShare = 1.0 / 3
+
+// keepSubject sets to 0 the score of each sentence that does not keep to
+// the subject of query, the earlier question an elliptic follow-up takes
+// its subject from (subjectQuery). The subject is the question's content
+// terms (questionTerms; a term counted through its part where the context
+// rarely holds it itself, promotePart) that some sentence holds, but not
+// one that SubjectShare of them or more hold in a context of
+// MinTopicSentences or more (the context's topic, 武汉大学 on the
+// fixture), each weighing text.TermWeight (rarity in general
+// text: 樱花季 4, 一审 2.8, 判决 1.7, 网友 1.5); a sentence keeps to it
+// when it holds at least MinSubjectShare of that weight. After
+// "樱花季网友怎么看？" a sentence on the campus gate holding 网友 alone
+// (0.28) is no answer; after "一审判决结果是什么？" one on the appeal after
+// the 判决 (0.37) is. Nothing is dropped when no term qualifies.
+func keepSubject(sents []*sentence, query string) {
+	var subject []qterm
+	var w []float64
+	total := 0.0
+	for _, qt := range questionTerms(query) {
+		qt = promotePart(qt, sents)
+		n := 0
+		for _, s := range sents {
+			if qt.heldBy(s) > 0 {
+				n++
+			}
+		}
+		if n > 0 && (len(sents) < MinTopicSentences || float64(n) < SubjectShare*float64(len(sents))) {
+			subject = append(subject, qt)
+			w = append(w, text.TermWeight(text.GeneralShare(qt.alts[0])))
+			total += w[len(w)-1]
+		}
+	}
+	if len(subject) == 0 {
+		return
+	}
+	for _, s := range sents {
+		held := 0.0
+		for i, qt := range subject {
+			if qt.heldBy(s) > 0 {
+				held += w[i]
+			}
+		}
+		if held < MinSubjectShare*total {
+			s.score = 0
+		}
+	}
+}
+
 // squeeze removes the white space of s.
 func squeeze(s string) string {
 	return strings.Map(func(r rune) rune {

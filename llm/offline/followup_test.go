@@ -72,3 +72,34 @@ func TestEllipticFollowUpByDate(t *testing.T) {
 		t.Errorf("dated records in order %q, want 3 (2023), 4 (2024), 1 (2025):\n%s", dated, resp.Content)
 	}
 }
+
+// An elliptic follow-up keeps the earlier question's subject: after
+// "樱花季网友怎么看？" the context's sentence on the campus gate, which holds
+// 网友 but not 樱花季, is no answer; the one on 樱花季 is. The subject is
+// the term rarest in general text (樱花季, not 网友: reversed, the 樱花季
+// sentence goes and the gate stays), among those fewer than half the
+// sentences hold: in a context of ten sentences, seven holding 樱花季, it
+// is the context's topic and 网友 is the subject. Without keepSubject the gate
+// sentence is quoted in the first case.
+func TestEllipticFollowUpKeepsSubject(t *testing.T) {
+	history := "-----Conversation History-----\nturn|content\nuser|樱花季网友怎么看？\nassistant|\"- 樱花季网友纷纷晒出照片 [Data: Sources (1)]。\"\nuser|那后来呢？\n\n\n"
+	ask := func(sources string) string {
+		t.Helper()
+		resp, err := New().Complete(t.Context(), searchRequest("那后来呢？", history+"-----Sources-----\nid|text\n"+sources))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.Content
+	}
+	got := ask("1|樱花季网友纷纷晒出照片。\n2|樱花季结束后，学校公布了入校游客的人数。\n3|网友热议国立武汉大学校门的倒读梗。\n" +
+		"4|学校食堂推出了新菜品。\n5|图书馆延长了开放时间。\n6|新生报到安排已经公布。\n")
+	if !strings.Contains(got, "游客") || strings.Contains(got, "校门") {
+		t.Errorf("follow-up off its subject:\n%s", got)
+	}
+	got = ask("1|樱花季网友纷纷晒出照片。\n2|樱花季结束后，学校公布了入校游客的人数。\n3|网友热议国立武汉大学校门的倒读梗。\n" +
+		"4|樱花季期间校园实行预约入校。\n5|樱花季的花期持续两周。\n6|樱花季校内设立了临时售卖点。\n7|樱花季前后校车加开班次。\n" +
+		"8|樱花季志愿者在各路口值守。\n9|学校食堂推出了新菜品。\n10|新生报到安排已经公布。\n")
+	if !strings.Contains(got, "校门") || strings.Contains(got, "游客") {
+		t.Errorf("the context's topic taken for the subject:\n%s", got)
+	}
+}

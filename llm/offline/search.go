@@ -214,8 +214,11 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	query := subjectQuery(in.Query, tables)
 	scoreSentences(sents, query)
 	elliptic := query != in.Query
-	if given := givenAnswers(tables); elliptic && len(given) > 0 {
-		unscoreGiven(sents, given) // a follow-up moves on from what was said
+	if elliptic {
+		keepSubject(sents, query) // a follow-up stays on the earlier question's subject
+		if given := givenAnswers(tables); len(given) > 0 {
+			unscoreGiven(sents, given) // and moves on from what was said
+		}
 	}
 	var b strings.Builder
 	b.WriteString(label + "\n\n")
