@@ -33,6 +33,13 @@ type LoadOptions struct {
 	// check comes in from outside). nil: every string is checked by
 	// unicode/utf8.
 	ValidUTF8 func(string) bool
+	// SkipSearches leaves every Paragraph.Searches nil: each
+	// search_history must still be null or an array of valid JSON, but its
+	// records are not read (nor counted in InvalidUTF8). report --graph
+	// takes the records from the stored graph and the states only for
+	// their texts (final reports, summaries, times); skipping them saves
+	// most of the parse (0.45 of 0.5 s CPU on the 300 000-record input).
+	SkipSearches bool
 }
 
 // Loaded is the outcome of Load: the usable states and what was left out.
@@ -135,7 +142,7 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 	if err := sameFiles(ins); err != nil {
 		return nil, err
 	}
-	states, errs := parseAll(ins, opts.ValidUTF8)
+	states, errs := parseAll(ins, opts)
 	l := &Loaded{}
 	var why []string // per input, for ErrNoEngines
 	var votes []runVote
@@ -171,12 +178,12 @@ func Load(inputs []Input, opts LoadOptions) (*Loaded, error) {
 }
 
 // parseAll parses every input on a goroutine of its own (ParseFile).
-func parseAll(ins []Input, validUTF8 func(string) bool) ([]*State, []error) {
+func parseAll(ins []Input, opts LoadOptions) ([]*State, []error) {
 	states := make([]*State, len(ins))
 	errs := make([]error, len(ins))
 	var wg sync.WaitGroup
 	for i, in := range ins {
-		wg.Go(func() { states[i], errs[i] = parseFile(in, validUTF8) })
+		wg.Go(func() { states[i], errs[i] = parseFile(in, opts) })
 	}
 	wg.Wait()
 	return states, errs

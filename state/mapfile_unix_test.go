@@ -33,7 +33,7 @@ func TestParseFileCutShortWhileMapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := Input{Engine: EngineQuery, Path: path}
-	_, err = parseMapped(mapped, in, nil)
+	_, err = parseMapped(mapped, in, LoadOptions{})
 	if !errors.Is(err, io.ErrUnexpectedEOF) || !strings.Contains(err.Error(), path) {
 		t.Errorf("err = %v, want io.ErrUnexpectedEOF naming %s", err, path)
 	}

@@ -46,13 +46,13 @@ func Parse(data []byte, path string, engine Engine) (*State, error) {
 	if int64(len(data)) > MaxFileBytes {
 		return nil, tooLarge(path, int64(len(data)))
 	}
-	return parseDoc(string(data), path, engine, nil) // one copy for the parse, freed after it
+	return parseDoc(string(data), path, engine, LoadOptions{}) // one copy for the parse, freed after it
 }
 
 // parseDoc parses a whole state document; the State does not keep doc.
-// validUTF8 (optional) is a whole-document UTF-8 check (see
-// LoadOptions.ValidUTF8).
-func parseDoc(doc, path string, engine Engine, validUTF8 func(string) bool) (*State, error) {
+// opts gives the whole-document UTF-8 check (LoadOptions.ValidUTF8,
+// optional) and SkipSearches.
+func parseDoc(doc, path string, engine Engine, opts LoadOptions) (*State, error) {
 	if engine.Rank() == len(Engines) {
 		return nil, fmt.Errorf("state: parse %s: engine %q: %w (want query, media or insight)",
 			displayPath(path), string(engine), ErrUnknownEngine)
@@ -66,8 +66,8 @@ func parseDoc(doc, path string, engine Engine, validUTF8 func(string) bool) (*St
 		return nil, &ParseError{Path: path, Msg: msg, Empty: true}
 	}
 
-	p := parser{file: path, c: cursor{doc: body}}
-	p.validDoc = validUTF8 != nil && validUTF8(body)
+	p := parser{file: path, c: cursor{doc: body}, skipSearches: opts.SkipSearches}
+	p.validDoc = opts.ValidUTF8 != nil && opts.ValidUTF8(body)
 	st, err := p.state(engine)
 	switch {
 	case err == nil:
@@ -104,6 +104,8 @@ type parser struct {
 	// two quotes (ASCII, so no sequence is cut) and valid too, and str
 	// does not check it again.
 	validDoc bool
+	// skipSearches: LoadOptions.SkipSearches.
+	skipSearches bool
 }
 
 // state walks the whole document: the top-level object, then nothing but
@@ -262,6 +264,9 @@ func (p *parser) research(i int, para *Paragraph) error {
 		var msg string
 		switch k.Str {
 		case "search_history":
+			if p.skipSearches && isArray(v) {
+				return c.skip()
+			}
 			para.Searches, err = p.searches(i, v)
 			return err
 		case "latest_summary":

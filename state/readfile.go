@@ -30,10 +30,10 @@ func tooLarge(path string, size int64) error {
 // path (errors.Is(err, fs.ErrNotExist) for a missing file); a file cut
 // short while it was read → an error wrapping io.ErrUnexpectedEOF, naming
 // the engine and path; otherwise the errors of Parse.
-func ParseFile(in Input) (*State, error) { return parseFile(in, nil) }
+func ParseFile(in Input) (*State, error) { return parseFile(in, LoadOptions{}) }
 
-// parseFile is ParseFile with Load's LoadOptions.ValidUTF8 (nil: none).
-func parseFile(in Input, validUTF8 func(string) bool) (*State, error) {
+// parseFile is ParseFile with Load's LoadOptions.
+func parseFile(in Input, opts LoadOptions) (*State, error) {
 	if fi, err := os.Stat(in.Path); err == nil && fi.Size() > MaxFileBytes {
 		return nil, tooLarge(in.Path, fi.Size())
 	}
@@ -46,7 +46,7 @@ func parseFile(in Input, validUTF8 func(string) bool) (*State, error) {
 		return nil, &readError{msg: fmt.Sprintf("state: read %s engine state %s", in.Engine, in.Path), err: err}
 	}
 	defer unmap()
-	return parseMapped(doc, in, validUTF8)
+	return parseMapped(doc, in, opts)
 }
 
 // parseMapped is parseDoc of a document mapped from the file of in
@@ -55,7 +55,7 @@ func parseFile(in Input, validUTF8 func(string) bool) (*State, error) {
 // io.ErrUnexpectedEOF instead of a crash. Nothing of doc outlives the
 // call: the parser copies every string it keeps (textArena, and the JSON
 // paths of errors).
-func parseMapped(doc string, in Input, validUTF8 func(string) bool) (st *State, err error) {
+func parseMapped(doc string, in Input, opts LoadOptions) (st *State, err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		r := recover()
@@ -71,7 +71,7 @@ func parseMapped(doc string, in Input, validUTF8 func(string) bool) (st *State, 
 		}
 		panic(r)
 	}()
-	return parseDoc(doc, in.Path, in.Engine, validUTF8)
+	return parseDoc(doc, in.Path, in.Engine, opts)
 }
 
 // readError is an error reading a state file (permission denied, a

@@ -204,9 +204,9 @@ func TestWholeDocumentUTF8Check(t *testing.T) {
 	}
 	for name, doc := range docs {
 		t.Run(name, func(t *testing.T) {
-			want, wantErr := parseDoc(doc, "s.json", EngineQuery, nil)
+			want, wantErr := parseDoc(doc, "s.json", EngineQuery, LoadOptions{})
 			calls := 0
-			got, err := parseDoc(doc, "s.json", EngineQuery, func(s string) bool { calls++; return utf8.ValidString(s) })
+			got, err := parseDoc(doc, "s.json", EngineQuery, LoadOptions{ValidUTF8: func(s string) bool { calls++; return utf8.ValidString(s) }})
 			if calls != 1 {
 				t.Errorf("validator called %d times, want once per document", calls)
 			}
@@ -222,7 +222,7 @@ func TestWholeDocumentUTF8Check(t *testing.T) {
 // it: the raw bad bytes stay, the escaped string's are replaced).
 func TestWholeDocumentUTF8CheckSkipsRawStrings(t *testing.T) {
 	doc := `{"query":"武汉","paragraphs":[{"title":"a` + "\xff" + `","content":"b\n` + "\xff" + `"}]}`
-	st, err := parseDoc(doc, "s.json", EngineQuery, func(string) bool { return true })
+	st, err := parseDoc(doc, "s.json", EngineQuery, LoadOptions{ValidUTF8: func(string) bool { return true }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,28 +1,24 @@
 package storage
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"reportengine/graphrag"
-	"reportengine/internal/atomicfile"
 )
 
 // Codec puts the files of one graph into its report folder and reads them
-// back; the Store does the rest (report ids, folders, task ids). There are
-// two: Plain, the reference (graphrag.json alone, written one row at a
-// time with encoding/json, read with graphrag.ReadJSONText), and Fast
-// (the same graphrag.json from the chunked sonic encoder of package graphrag,
-// with the column file beside it, which a read takes instead of parsing
-// the JSON). A Store uses Fast unless its Codec field says otherwise. Both
-// write the same bytes to graphrag.json and read the same graph from a
-// folder (TestCodecsAgree, on the BettaFish fixture and a synthetic
-// graph).
+// back; the Store does the rest (report ids, folders, task ids). The
+// product's is Fast (graphrag.json from the chunked sonic encoder of
+// package graphrag, with the column file beside it, which a read takes
+// instead of parsing the JSON). The tests hold it to Plain, the reference
+// (graphrag.json alone, written one row at a time with encoding/json, read
+// with graphrag.ReadJSONText; in the package's test files): both write the
+// same bytes to graphrag.json and read the same graph from a folder
+// (TestCodecsAgree, on the BettaFish fixture and a synthetic graph).
 type Codec interface {
 	// Write writes g into the folder dir, which exists: graphrag.json
 	// atomically (a failure leaves the previous file as it was), and
@@ -33,47 +29,6 @@ type Codec interface {
 	// Read reads the graph of the folder dir, with what the reader
 	// skipped or repaired. Errors name the file (see Store.Load).
 	Read(ctx context.Context, dir string) (*graphrag.Graph, *graphrag.LoadReport, error)
-}
-
-// Plain is the reference Codec: graphrag.json alone (see WritePlainJSON
-// and graphrag.ReadJSONText). Sync and Rename replace (*os.File).Sync and
-// os.Rename when set (tests).
-type Plain struct {
-	Sync   func(*os.File) error
-	Rename func(oldpath, newpath string) error
-}
-
-// Write writes graphrag.json with WritePlainJSON, atomically. It does not
-// touch a column file beside it: Fast's Read finds that it belongs to
-// other bytes and reads the JSON, with a warning.
-func (p Plain) Write(ctx context.Context, dir string, g *graphrag.Graph) error {
-	w := atomicfile.Writer{Rename: p.Rename, Sync: p.Sync}
-	return w.Write(filepath.Join(dir, FileName), filePerm, func(f io.Writer) error {
-		bw := bufio.NewWriterSize(ctxWriter{ctx, f}, 1<<20)
-		if err := WritePlainJSON(bw, g); err != nil {
-			return err
-		}
-		return bw.Flush()
-	})
-}
-
-// Read reads graphrag.json in dir with graphrag.ReadJSONText, after the
-// size and encoding checks of Store.Load.
-func (p Plain) Read(_ context.Context, dir string) (*graphrag.Graph, *graphrag.LoadReport, error) {
-	f, _, err := openGraph(filepath.Join(dir, FileName))
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	js, err := graphrag.ReadGraphText(f)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", f.Name(), err)
-	}
-	g, rep, _, err := readJSON(js, f.Name())
-	if err == nil {
-		rep.FileBytes, rep.FileCRC32C = int64(len(js.Text)), js.CRC()
-	}
-	return g, rep, err
 }
 
 // openGraph opens the graph file at path and checks that it is a regular

@@ -47,11 +47,11 @@
 // What goes into a report folder and how it is read back is a Codec's:
 // Fast (the default) writes graphrag.json with package graphrag's
 // chunked sonic encoder and the column file in the same pass, and reads the
-// column file when it belongs to the JSON's bytes; Plain, the reference,
-// writes graphrag.json alone with encoding/json one row at a time
-// (WritePlainJSON) and parses it (graphrag.ReadJSONText). They write the
-// same bytes and read the same graph (TestCodecsAgree); Store.Codec
-// picks one.
+// column file when it belongs to the JSON's bytes. The tests hold it to a
+// reference, Plain (in the test files), which writes graphrag.json alone
+// with encoding/json one row at a time and parses it
+// (graphrag.ReadJSONText): they write the same bytes and read the same
+// graph (TestCodecsAgree); Store.Codec picks another Codec.
 //
 // # Usage
 //

@@ -18,9 +18,11 @@ import (
 // encoder of package graphrag (graphrag.WriteJSONColumns) and, in the same pass,
 // the column file (ColumnsFileName), which Read takes with the JSON's
 // bytes instead of parsing them when it belongs to them (see the package
-// documentation). Sync and Rename are Plain's.
+// documentation). Sync and Rename replace (*os.File).Sync and os.Rename
+// when set (tests).
 type Fast struct {
-	Plain
+	Sync   func(*os.File) error
+	Rename func(oldpath, newpath string) error
 	// FillColumns: see Store.FillColumns.
 	FillColumns bool
 	// fillRenaming, when set, is called as a filled column file is about
@@ -74,7 +76,7 @@ func (c Fast) Write(ctx context.Context, dir string, g *graphrag.Graph) error {
 }
 
 // Read reads the graph of dir from its column file when that belongs to
-// graphrag.json's bytes, else from the JSON (as Plain does; with
+// graphrag.json's bytes, else from the JSON (graphrag.ReadJSONText; with
 // FillColumns, then writing the column file).
 func (c Fast) Read(ctx context.Context, dir string) (*graphrag.Graph, *graphrag.LoadReport, error) {
 	path := filepath.Join(dir, FileName)

@@ -61,7 +61,7 @@ type Store struct {
 	FillColumns bool
 
 	// Codec writes and reads the files of a graph; nil (New's) is Fast,
-	// with this Store's FillColumns. Plain is the reference.
+	// with this Store's FillColumns.
 	Codec Codec
 
 	// Seams for tests that inject failures; New sets the real calls.
@@ -99,7 +99,7 @@ func (s *Store) codec() Codec {
 	if s.Codec != nil {
 		return s.Codec
 	}
-	return Fast{Plain: Plain{Sync: s.syncFile, Rename: s.rename}, FillColumns: s.FillColumns,
+	return Fast{Sync: s.syncFile, Rename: s.rename, FillColumns: s.FillColumns,
 		fillRenaming: s.fillRenaming, graphRead: s.graphRead}
 }
 

@@ -169,6 +169,9 @@ type graphInputs struct {
 	// says: which run was picked from a folder, a named file that does not
 	// exist (nil: io.Discard).
 	Warn io.Writer
+	// textsOnly: report --graph reads the states for their texts alone,
+	// the stored graph holding their records (state.LoadOptions.SkipSearches).
+	textsOnly bool
 }
 
 // buildAndSave parses the state files and the forum log, builds the graph
@@ -265,7 +268,8 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	}
 	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
 	loaded, err := await(ctx, func() (*state.Loaded, error) {
-		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, ValidUTF8: graphrag.ValidUTF8})
+		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, ValidUTF8: graphrag.ValidUTF8,
+			SkipSearches: in.textsOnly})
 	})
 	if err != nil {
 		return nil, err

@@ -77,8 +77,10 @@ func storedReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, 
 	}
 	if len(opts.States) > 0 || opts.Forum != "" {
 		// States and forum give the chapter excerpts; the stored graph
-		// stays as it is.
-		loaded, err := loadInputs(ctx, opts.graphInputs)
+		// stays as it is, and gives the search records.
+		in := opts.graphInputs
+		in.textsOnly = true
+		loaded, err := loadInputs(ctx, in)
 		if err != nil {
 			return nil, err
 		}

@@ -1,15 +1,61 @@
 package storage
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"unicode/utf8"
 
 	"reportengine/graphrag"
+	"reportengine/internal/atomicfile"
 )
+
+// Plain is the reference Codec: graphrag.json alone (see WritePlainJSON
+// and graphrag.ReadJSONText). Sync and Rename replace (*os.File).Sync and
+// os.Rename when set (tests).
+type Plain struct {
+	Sync   func(*os.File) error
+	Rename func(oldpath, newpath string) error
+}
+
+// Write writes graphrag.json with WritePlainJSON, atomically. It does not
+// touch a column file beside it: Fast's Read finds that it belongs to
+// other bytes and reads the JSON, with a warning.
+func (p Plain) Write(ctx context.Context, dir string, g *graphrag.Graph) error {
+	w := atomicfile.Writer{Rename: p.Rename, Sync: p.Sync}
+	return w.Write(filepath.Join(dir, FileName), filePerm, func(f io.Writer) error {
+		bw := bufio.NewWriterSize(ctxWriter{ctx, f}, 1<<20)
+		if err := WritePlainJSON(bw, g); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
+}
+
+// Read reads graphrag.json in dir with graphrag.ReadJSONText, after the
+// size and encoding checks of Store.Load.
+func (p Plain) Read(_ context.Context, dir string) (*graphrag.Graph, *graphrag.LoadReport, error) {
+	f, _, err := openGraph(filepath.Join(dir, FileName))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	js, err := graphrag.ReadGraphText(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	g, rep, _, err := readJSON(js, f.Name())
+	if err == nil {
+		rep.FileBytes, rep.FileCRC32C = int64(len(js.Text)), js.CRC()
+	}
+	return g, rep, err
+}
 
 // WritePlainJSON writes g as graphrag.json, format version
 // graphrag.FormatVersion, with encoding/json, one node or edge at a time
