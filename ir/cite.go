@@ -69,38 +69,22 @@ func rewriteCitations(s string, fn func(id string) string) string {
 // and the title, detail and evidence of SWOT/PEST items. Headings, code,
 // math and chart data are not visited.
 func WalkText(c *Chapter, fn func(path, text string) string) {
-	walkBlocks(c.Blocks, "blocks", fn)
-}
-
-func walkBlocks(bs []Block, path string, fn func(path, text string) string) {
-	for i := range bs {
-		b := &bs[i]
-		p := path + "[" + strconv.Itoa(i) + "]"
+	c.Walk(func(p string, b *Block) {
 		if b.Type == TypeHeading || b.Type == TypeCode || b.Type == TypeMath {
-			continue
+			return
 		}
 		for j := range b.Inlines {
 			b.Inlines[j].Text = fn(p+".inlines["+strconv.Itoa(j)+"].text", b.Inlines[j].Text)
 		}
-		walkBlocks(b.Blocks, p+".blocks", fn)
-		for j := range b.ListItems {
-			walkBlocks(b.ListItems[j], p+".items["+strconv.Itoa(j)+"]", fn)
-		}
-		for r := range b.Rows {
-			for k := range b.Rows[r].Cells {
-				walkBlocks(b.Rows[r].Cells[k].Blocks, p+".rows["+strconv.Itoa(r)+"].cells["+strconv.Itoa(k)+"].blocks", fn)
-			}
-		}
 		for _, q := range quadrantsOf(b) {
 			for j := range q.items {
-				it := &q.items[j]
-				qp := p + "." + q.name + "[" + strconv.Itoa(j) + "]"
+				it, qp := &q.items[j], index(p+"."+q.name, j)
 				it.Title = fn(qp+".title", it.Title)
 				it.Detail = fn(qp+".detail", it.Detail)
 				it.Evidence = fn(qp+".evidence", it.Evidence)
 			}
 		}
-	}
+	})
 }
 
 // NormalizeCitations rewrites every citation variant in c's running text

@@ -231,7 +231,7 @@ func kindOf(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// itemStep says what decodeItems does with the value decoded from one
+// itemStep says what decodeList does with the value decoded from one
 // array element.
 type itemStep int
 
@@ -241,24 +241,21 @@ const (
 	stopItems                 // give up: the whole array decodes to nil
 )
 
-// decodeArray decodes v, which must be null (nil result) or an array (else
-// the decode fails with "expected <want>, got <kind>"), with decodeItems.
-func decodeArray[T any](d *decoder, v any, path, want string, item func(p string, e any) (T, itemStep)) []T {
-	if v == nil {
-		return nil
-	}
+// decodeList decodes v element by element with item, which gets the
+// element's path index(path, i): null gives nil; an array a non-nil
+// result unless an item returns stopItems (then nil); with single != ""
+// a lone object or string is an array of one (arrayOrSingle); anything
+// else fails the decode with "expected <want>, got <kind>" and gives nil.
+func decodeList[T any](d *decoder, v any, path, want, single string, item func(p string, e any) (T, itemStep)) []T {
 	arr, ok := v.([]any)
-	if !ok {
+	if single != "" {
+		arr, ok = d.arrayOrSingle(v, path, want, single), true
+	} else if !ok && v != nil {
 		d.fail(path, "expected %s, got %s", want, kindOf(v))
+	}
+	if !ok || arr == nil {
 		return nil
 	}
-	return decodeItems(arr, path, item)
-}
-
-// decodeItems decodes each element of arr with item, which gets the
-// element's path index(path, i). The result is non-nil unless an item
-// returns stopItems.
-func decodeItems[T any](arr []any, path string, item func(p string, e any) (T, itemStep)) []T {
 	out := make([]T, 0, len(arr))
 	for i, e := range arr {
 		x, step := item(index(path, i), e)
@@ -354,7 +351,7 @@ func (d *decoder) scalars(dst any, m object, path string, skip ...string) {
 }
 
 func (d *decoder) strings(v any, path string) []string {
-	return decodeArray(d, v, path, "an array of strings", func(p string, e any) (string, itemStep) {
+	return decodeList(d, v, path, "an array of strings", "", func(p string, e any) (string, itemStep) {
 		return d.toStr(e, p), keepItem
 	})
 }
@@ -549,14 +546,4 @@ func (d *decoder) arrayOrSingle(v any, path, want, single string) []any {
 	}
 	d.fail(path, "expected %s, got %s", want, kindOf(v))
 	return nil
-}
-
-// decodeArrayOrSingle is decodeArray for a value that may also be a lone
-// object or string (see arrayOrSingle).
-func decodeArrayOrSingle[T any](d *decoder, v any, path, want, single string, item func(p string, e any) (T, itemStep)) []T {
-	arr := d.arrayOrSingle(v, path, want, single)
-	if arr == nil {
-		return nil
-	}
-	return decodeItems(arr, path, item)
 }

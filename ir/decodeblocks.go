@@ -11,7 +11,7 @@ import (
 // its type uses, widgets and charts (split out of decode.go).
 
 func (d *decoder) blocks(v any, path string) []Block {
-	return decodeArrayOrSingle(d, v, path, "an array of blocks", kindOf(v), func(p string, e any) (Block, itemStep) {
+	return decodeList(d, v, path, "an array of blocks", kindOf(v), func(p string, e any) (Block, itemStep) {
 		if b, ok := d.block(e, p); ok {
 			return b, keepItem
 		}
@@ -228,7 +228,7 @@ func (d *decoder) chartData(v any, path string) *ChartData {
 	cd := &ChartData{}
 	if l := m["labels"]; l != nil {
 		converted := 0
-		cd.Labels = decodeArray(d, l, join(path, "labels"), "an array", func(p string, e any) (string, itemStep) {
+		cd.Labels = decodeList(d, l, join(path, "labels"), "an array", "", func(p string, e any) (string, itemStep) {
 			s, conv, ok := scalarText(e)
 			if !ok {
 				d.fail(p, "expected a string label, got %s", kindOf(e))
@@ -247,7 +247,7 @@ func (d *decoder) chartData(v any, path string) *ChartData {
 		}
 	}
 	if ds := m["datasets"]; ds != nil {
-		cd.Datasets = decodeArray(d, ds, join(path, "datasets"), "an array", func(p string, e any) (Dataset, itemStep) {
+		cd.Datasets = decodeList(d, ds, join(path, "datasets"), "an array", "", func(p string, e any) (Dataset, itemStep) {
 			dm, ok := e.(object)
 			if !ok {
 				d.fail(p, "expected a dataset object, got %s", kindOf(e))
@@ -265,7 +265,7 @@ func (d *decoder) chartData(v any, path string) *ChartData {
 func (d *decoder) series(v any, path string) []float64 {
 	converted := 0
 	var unitless, missing []string
-	out := decodeArray(d, v, path, "an array of numbers", func(p string, e any) (float64, itemStep) {
+	out := decodeList(d, v, path, "an array of numbers", "", func(p string, e any) (float64, itemStep) {
 		f, conv, raw, ok := number(e)
 		if !ok {
 			switch x := e.(type) {

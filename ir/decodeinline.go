@@ -68,7 +68,7 @@ func canonicalMark(t string) string {
 }
 
 func (d *decoder) marks(v any, path string) []Mark {
-	return decodeArrayOrSingle(d, v, path, "an array of marks", "mark", d.mark)
+	return decodeList(d, v, path, "an array of marks", "mark", d.mark)
 }
 
 func (d *decoder) mark(p string, e any) (Mark, itemStep) {
@@ -117,7 +117,7 @@ func (d *decoder) listType(m object, path string) string {
 }
 
 func (d *decoder) listItems(v any, path string) [][]Block {
-	return decodeArray(d, v, path, "an array of items", func(p string, e any) ([]Block, itemStep) {
+	return decodeList(d, v, path, "an array of items", "", func(p string, e any) ([]Block, itemStep) {
 		switch x := e.(type) {
 		case nil:
 			d.note(p, "null item dropped")
@@ -140,7 +140,7 @@ func (d *decoder) listItems(v any, path string) [][]Block {
 }
 
 func (d *decoder) rows(v any, path string) []Row {
-	return decodeArray(d, v, path, "an array of rows", func(p string, e any) (Row, itemStep) {
+	return decodeList(d, v, path, "an array of rows", "", func(p string, e any) (Row, itemStep) {
 		switch x := e.(type) {
 		case object:
 			return Row{Cells: d.cells(x["cells"], join(p, "cells"))}, keepItem
@@ -173,7 +173,7 @@ func (d *decoder) headerRow(m object, path string, rows []Row) []Row {
 			d.note(p, "%s of type %s ignored (want an array of column names)", key, kindOf(v))
 			return rows
 		}
-		cells := decodeItems(arr, p, d.cell)
+		cells := decodeList(d, arr, p, "", "", d.cell)
 		blankAll := true
 		for i := range cells {
 			cells[i].Header = true
@@ -214,7 +214,7 @@ func allHeader(r Row) bool {
 }
 
 func (d *decoder) cells(v any, path string) []Cell {
-	return decodeArray(d, v, path, "an array of cells", d.cell)
+	return decodeList(d, v, path, "an array of cells", "", d.cell)
 }
 
 func (d *decoder) cell(p string, e any) (Cell, itemStep) {
@@ -246,7 +246,7 @@ func (d *decoder) cell(p string, e any) (Cell, itemStep) {
 }
 
 func (d *decoder) quadrant(v any, path string) []QuadrantItem {
-	return decodeArrayOrSingle(d, v, path, "an array of items", "item", d.quadrantItem)
+	return decodeList(d, v, path, "an array of items", "item", d.quadrantItem)
 }
 
 func (d *decoder) quadrantItem(p string, e any) (QuadrantItem, itemStep) {
@@ -302,7 +302,7 @@ func (d *decoder) image(v any, path string) *Image {
 }
 
 func (d *decoder) kpis(v any, path string) []KPI {
-	return decodeArray(d, v, path, "an array of KPI items", func(p string, e any) (KPI, itemStep) {
+	return decodeList(d, v, path, "an array of KPI items", "", func(p string, e any) (KPI, itemStep) {
 		x, ok := e.(object)
 		if !ok {
 			d.fail(p, "expected a KPI object, got %s", kindOf(e))

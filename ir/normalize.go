@@ -326,34 +326,17 @@ func BlockText(b Block) string {
 			parts = append(parts, s)
 		}
 	}
-	var walk func(b Block)
-	walk = func(b Block) {
-		add(b.Text)
-		add(PlainText(b.Inlines))
-		add(b.Content)
-		for _, c := range b.Blocks {
-			walk(c)
-		}
-		for _, item := range b.ListItems {
-			for _, c := range item {
-				walk(c)
-			}
-		}
-		for _, r := range b.Rows {
-			for _, cell := range r.Cells {
-				for _, c := range cell.Blocks {
-					walk(c)
-				}
-			}
-		}
-		for _, q := range quadrantsOf(&b) {
+	walkBlock("", &b, func(_ string, x *Block) {
+		add(x.Text)
+		add(PlainText(x.Inlines))
+		add(x.Content)
+		for _, q := range quadrantsOf(x) {
 			for _, it := range q.items {
 				add(it.Title)
 				add(it.Detail)
 			}
 		}
-	}
-	walk(b)
+	})
 	return strings.Join(parts, " ")
 }
 
