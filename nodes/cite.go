@@ -105,8 +105,8 @@ func (rl *refList) chapter(c *ir.Chapter) {
 		cites(i)
 		return i + 1, &rl.out[i], true
 	}
-	rewriteBlocks(c.Blocks, num)
-	linked(c.Blocks, func(href string) {
+	rewriteBlocks(c, num)
+	linked(c, func(href string) {
 		if it, ok := rl.set.ItemByURL(href); ok {
 			num(it.ID)
 			return
@@ -170,9 +170,8 @@ func firstNonBlank(ss ...string) string {
 }
 
 // linked calls fn for the href of every link mark in running text.
-func linked(bs []ir.Block, fn func(href string)) {
-	for i := range bs {
-		b := &bs[i]
+func linked(c *ir.Chapter, fn func(href string)) {
+	c.Walk(func(_ string, b *ir.Block) {
 		for _, in := range b.Inlines {
 			for _, m := range in.Marks {
 				if m.Type == "link" && m.Href != "" && !strings.HasPrefix(m.Href, "#") {
@@ -180,39 +179,20 @@ func linked(bs []ir.Block, fn func(href string)) {
 				}
 			}
 		}
-		linked(b.Blocks, fn)
-		for _, it := range b.ListItems {
-			linked(it, fn)
-		}
-		for _, r := range b.Rows {
-			for _, c := range r.Cells {
-				linked(c.Blocks, fn)
-			}
-		}
-	}
+	})
 }
 
 // rewriteBlocks replaces citations in running text: in inline runs by a
 // run "[n]" with a superscript mark and a link to "#ref-n" (its title the
 // source title), in SWOT/PEST text by "[n]". Two items of one source cited
 // side by side ("[E3][E7]", both from reference 6) give "[6]" once.
-func rewriteBlocks(bs []ir.Block, num func(id string) (int, *ir.Source, bool)) {
-	for i := range bs {
-		b := &bs[i]
+func rewriteBlocks(c *ir.Chapter, num func(id string) (int, *ir.Source, bool)) {
+	c.Walk(func(_ string, b *ir.Block) {
 		if b.Type == ir.TypeHeading || b.Type == ir.TypeCode || b.Type == ir.TypeMath {
-			continue
+			return
 		}
 		if len(b.Inlines) > 0 {
 			b.Inlines = rewriteInlines(b.Inlines, num, b.Type == ir.TypeEngineQuote)
-		}
-		rewriteBlocks(b.Blocks, num)
-		for j := range b.ListItems {
-			rewriteBlocks(b.ListItems[j], num)
-		}
-		for r := range b.Rows {
-			for k := range b.Rows[r].Cells {
-				rewriteBlocks(b.Rows[r].Cells[k].Blocks, num)
-			}
 		}
 		for _, q := range [][]ir.QuadrantItem{b.Strengths, b.Weaknesses, b.Opportunities, b.Threats,
 			b.Political, b.Economic, b.Social, b.Technological} {
@@ -222,7 +202,7 @@ func rewriteBlocks(bs []ir.Block, num func(id string) (int, *ir.Source, bool)) {
 				q[j].Evidence = rewritePlain(q[j].Evidence, num)
 			}
 		}
-	}
+	})
 }
 
 func rewriteInlines(ins []ir.Inline, num func(id string) (int, *ir.Source, bool), plain bool) []ir.Inline {

@@ -267,7 +267,7 @@ func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graph graphSources) 
 		return s.ID, ok
 	}
 	var out []string
-	linked(c.Blocks, func(href string) {
+	linked(c, func(href string) {
 		if id, ok := byURL(href); ok && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
