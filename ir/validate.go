@@ -411,77 +411,52 @@ func checkChapter(c *Chapter, prefix string, ps *problems) {
 
 func blank(s string) bool { return strings.TrimSpace(s) == "" }
 
+// required are the type-dependent required fields: for a block of type,
+// the path suffix and message of each field missing tells is missing.
+var required = []struct {
+	typ, field, msg string
+	missing         func(b *Block) bool
+}{
+	{TypeHeading, ".text", "heading requires text", func(b *Block) bool { return blank(b.Text) }},
+	{TypeHeading, ".anchor", "heading requires an anchor", func(b *Block) bool { return b.Anchor == "" }},
+	{TypeParagraph, ".inlines", "paragraph requires non-empty inlines", func(b *Block) bool { return len(b.Inlines) == 0 }},
+	{TypeList, ".listType", "list requires listType (ordered, bullet or task)", func(b *Block) bool { return b.ListType == "" }},
+	{TypeList, ".items", "list requires non-empty items", func(b *Block) bool { return len(b.ListItems) == 0 }},
+	{TypeTable, ".rows", "table requires non-empty rows", func(b *Block) bool { return len(b.Rows) == 0 }},
+	{TypeSwotTable, "", "swotTable requires at least one non-empty quadrant (strengths, weaknesses, opportunities, threats)",
+		func(b *Block) bool {
+			return len(b.Strengths)+len(b.Weaknesses)+len(b.Opportunities)+len(b.Threats) == 0
+		}},
+	{TypePestTable, "", "pestTable requires at least one non-empty quadrant (political, economic, social, technological)",
+		func(b *Block) bool { return len(b.Political)+len(b.Economic)+len(b.Social)+len(b.Technological) == 0 }},
+	{TypeBlockquote, ".blocks", "blockquote requires non-empty blocks", func(b *Block) bool { return len(b.Blocks) == 0 }},
+	{TypeCallout, ".blocks", "callout requires non-empty blocks", func(b *Block) bool { return len(b.Blocks) == 0 }},
+	{TypeCallout, ".tone", "callout requires tone (info, warning, success or danger)", func(b *Block) bool { return b.Tone == "" }},
+	{TypeKPIGrid, ".items", "kpiGrid requires non-empty items", func(b *Block) bool { return len(b.KPIItems) == 0 }},
+	{TypeCode, ".content", "code requires content", func(b *Block) bool { return blank(b.Content) }},
+	{TypeMath, ".latex", "math requires latex", func(b *Block) bool { return blank(b.Latex) }},
+	{TypeFigure, ".img", "figure requires img", func(b *Block) bool { return b.Img == nil }},
+}
+
 func checkBlock(p string, b *Block, ps *problems) {
 	for i, in := range b.Inlines {
 		for j, mk := range in.Marks {
 			checkMark(fmt.Sprintf("%s.inlines[%d].marks[%d]", p, i, j), mk, ps)
 		}
 	}
+	if b.Type == TypeHeading && (b.Level < 1 || b.Level > 6) {
+		ps.add(p+".level", "heading level must be between 1 and 6, got %d", b.Level)
+	}
+	for _, r := range required {
+		if r.typ == b.Type && r.missing(b) {
+			ps.add(p+r.field, "%s", r.msg)
+		}
+	}
 	switch b.Type {
-	case TypeHeading:
-		if b.Level < 1 || b.Level > 6 {
-			ps.add(p+".level", "heading level must be between 1 and 6, got %d", b.Level)
-		}
-		if blank(b.Text) {
-			ps.add(p+".text", "heading requires text")
-		}
-		if b.Anchor == "" {
-			ps.add(p+".anchor", "heading requires an anchor")
-		}
-	case TypeParagraph:
-		if len(b.Inlines) == 0 {
-			ps.add(p+".inlines", "paragraph requires non-empty inlines")
-		}
-	case TypeList:
-		if b.ListType == "" {
-			ps.add(p+".listType", "list requires listType (ordered, bullet or task)")
-		}
-		if len(b.ListItems) == 0 {
-			ps.add(p+".items", "list requires non-empty items")
-		}
-	case TypeTable:
-		if len(b.Rows) == 0 {
-			ps.add(p+".rows", "table requires non-empty rows")
-		}
-	case TypeSwotTable:
-		if len(b.Strengths)+len(b.Weaknesses)+len(b.Opportunities)+len(b.Threats) == 0 {
-			ps.add(p, "swotTable requires at least one non-empty quadrant (strengths, weaknesses, opportunities, threats)")
-		}
-	case TypePestTable:
-		if len(b.Political)+len(b.Economic)+len(b.Social)+len(b.Technological) == 0 {
-			ps.add(p, "pestTable requires at least one non-empty quadrant (political, economic, social, technological)")
-		}
-	case TypeBlockquote:
-		if len(b.Blocks) == 0 {
-			ps.add(p+".blocks", "blockquote requires non-empty blocks")
-		}
-	case TypeCallout:
-		if len(b.Blocks) == 0 {
-			ps.add(p+".blocks", "callout requires non-empty blocks")
-		}
-		if b.Tone == "" {
-			ps.add(p+".tone", "callout requires tone (info, warning, success or danger)")
-		}
 	case TypeEngineQuote:
 		checkEngineQuote(p, b, ps)
-	case TypeKPIGrid:
-		if len(b.KPIItems) == 0 {
-			ps.add(p+".items", "kpiGrid requires non-empty items")
-		}
 	case TypeWidget:
 		checkWidget(p, b, ps)
-	case TypeCode:
-		if blank(b.Content) {
-			ps.add(p+".content", "code requires content")
-		}
-	case TypeMath:
-		if blank(b.Latex) {
-			ps.add(p+".latex", "math requires latex")
-		}
-	case TypeFigure:
-		if b.Img == nil {
-			ps.add(p+".img", "figure requires img")
-		}
 	}
 }
 
