@@ -187,6 +187,20 @@ func TestREADMEExitCodes(t *testing.T) {
 	}
 }
 
+// The prose's exit code for a second run of a locked report id is
+// ExitLocked, as the table says (it read "exit 1" while runs exited 7).
+func TestREADMELockedRunExitCode(t *testing.T) {
+	data, err := os.ReadFile(repoPath("README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prose := strings.Join(strings.Fields(string(data)), " ")
+	m := regexp.MustCompile(`second run of the same id is refused[^(]*\(exit (\d+)\)`).FindStringSubmatch(prose)
+	if m == nil || m[1] != fmt.Sprint(ExitLocked) {
+		t.Errorf("README.md on a second run of the same report id: %q, want exit %d", m, ExitLocked)
+	}
+}
+
 // The figures README.md quotes (sizes, times, memory) appear in
 // docs/benchmarks.md, where they were measured.
 func TestREADMEFiguresMatchBenchmarks(t *testing.T) {
