@@ -88,7 +88,7 @@ type Model interface {
 var (
 	ErrRateLimited     = errors.New("rate limited")          // HTTP 429; retryable
 	ErrContextTooLong  = errors.New("context too long")      // prompt exceeds the model context; never retried
-	ErrTruncated       = errors.New("truncated output")      // finish_reason=length, or a reply ending inside its JSON (ExtractJSON); never repaired
+	ErrTruncated       = errors.New("truncated output")      // finish_reason=length, a stream ending without a finish_reason, or a reply ending inside its JSON (ExtractJSON); never repaired
 	ErrEmptyCompletion = errors.New("empty completion")      // no content (or reasoning only); retryable, bounded
 	ErrBadRequest      = errors.New("bad request")           // HTTP 400/404/422 other than context length; never retried
 	ErrUnavailable     = errors.New("model unavailable")     // 5xx, timeouts, connection errors; retryable

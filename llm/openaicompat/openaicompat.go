@@ -242,8 +242,11 @@ func (m *Model) Complete(ctx context.Context, req llm.Request) (llm.Response, er
 // stream and is returned unchanged. Cancelling ctx stops the stream and
 // returns ctx's error.
 //
-// Errors are as for Complete, and a stream that ends with zero content
-// deltas is ErrEmptyCompletion. A failed attempt is retried only if no delta
+// Errors are as for Complete; a stream that ends with zero content
+// deltas is ErrEmptyCompletion, and one that ends after text without a
+// finish_reason on any chunk is ErrTruncated (the connection was closed
+// before the reply was whole: go-openai reports that as the same io.EOF
+// as "[DONE]"; B38). A failed attempt is retried only if no delta
 // reached fn yet (the caller would otherwise see text twice); BettaFish
 // never retries streams.
 func (m *Model) Stream(ctx context.Context, req llm.Request, fn func(llm.Chunk) error) (llm.Response, error) {
@@ -311,6 +314,15 @@ func (m *Model) streamOnce(ctx context.Context, req llm.Request, creq openai.Cha
 		}
 	}
 	out.Content, out.Reasoning = content.String(), reasoning.String()
+	if out.FinishReason == "" && content.Len()+reasoning.Len() > 0 {
+		// go-openai returns io.EOF for [DONE] and for a connection the
+		// server or a proxy closed alike; only a finish_reason says the
+		// reply is whole (B38)
+		out.Content, out.Reasoning = m.scrub(out.Content), m.scrub(out.Reasoning)
+		return out, m.newError(req, llm.ErrTruncated, 0, fmt.Sprintf(
+			"the stream ended without a finish reason after %d runes (the server or a proxy closed the connection); the partial reply is not used",
+			len([]rune(out.Content))), nil)
+	}
 	if err := deliver(fn, think.Flush(), delivered); err != nil {
 		return out, err
 	}

@@ -952,6 +952,7 @@ func TestTimeout(t *testing.T) {
 				writeChunk(w, chunk{content: fmt.Sprint(i)})
 				time.Sleep(40 * time.Millisecond)
 			}
+			writeChunk(w, chunk{finish: "stop"})
 			_, _ = io.WriteString(w, "data: [DONE]\n\n")
 		})
 		// 8 gaps of 40ms take longer than the 200ms timeout; no gap does.
@@ -1298,6 +1299,47 @@ func TestStreamMalformedEventHint(t *testing.T) {
 			}
 			if got := strings.Contains(err.Error(), "BaseURL"); got != tt.wantHint {
 				t.Errorf("BaseURL hint %v, want %v: %v", got, tt.wantHint, err)
+			}
+		})
+	}
+}
+
+// B38: a stream that stops after three chunks with no finish_reason (the
+// server closed the connection, with or without "[DONE]") is ErrTruncated,
+// not a complete reply, and is not retried once text was delivered; the
+// same chunks with a finish_reason are a reply.
+func TestStreamEndingWithoutFinishReason(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		finish string
+		done   bool
+	}{{"connection closed", "", false}, {"[DONE] without a finish reason", "", true}, {"finished", "stop", true}} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				for i := range 3 {
+					c := chunk{content: fmt.Sprintf("片段%d。", i)}
+					if i == 2 {
+						c.finish = tt.finish
+					}
+					writeChunk(w, c)
+				}
+				if tt.done {
+					_, _ = io.WriteString(w, "data: [DONE]\n\n")
+				}
+			})
+			resp, err := newModel(t, f.URL).Stream(t.Context(), userRequest(), func(llm.Chunk) error { return nil })
+			if resp.Content != "片段0。片段1。片段2。" || f.count() != 1 {
+				t.Errorf("Content %q after %d requests, want the three chunks after 1", resp.Content, f.count())
+			}
+			if tt.finish != "" {
+				if err != nil {
+					t.Errorf("err = %v, want a reply", err)
+				}
+				return
+			}
+			if !errors.Is(err, llm.ErrTruncated) || !strings.Contains(err.Error(), "ended without a finish reason") {
+				t.Errorf("err = %v, want ErrTruncated saying the stream ended without a finish reason", err)
 			}
 		})
 	}
