@@ -59,6 +59,13 @@ type Response struct {
 // Chunk is one streamed content delta.
 type Chunk struct {
 	Delta string
+	// Reset says that the text of the earlier chunks of this reply was the
+	// model's reasoning, not its answer: a closing reasoning delimiter came
+	// whose opening was in the prompt (B02; ReasoningFilter). Whoever shows
+	// the stream discards or marks what it showed; Delta (possibly "") is
+	// the first text after the delimiter. The Response's Content still
+	// holds the whole reply, which StripReasoning cuts at the same place.
+	Reset bool
 }
 
 // Info describes a model for manifests and report labels.

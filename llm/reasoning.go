@@ -22,10 +22,10 @@ import "strings"
 //     closes, then dropped; one that never closes is given back by Flush,
 //     as StripReasoning keeps it;
 //   - a closing delimiter without an opening one (the chat template put the
-//     opening into the prompt, B02): the delimiter itself. The text before
-//     it was already passed on, since nothing marked it as reasoning; the
-//     whole reply, which StripReasoning cuts at that delimiter, stays the
-//     one to build on.
+//     opening into the prompt, B02): the delimiter and all text before it,
+//     as StripReasoning drops them. Text before it that an earlier Write
+//     already passed on (nothing marked it as reasoning then) is reported
+//     with Chunk.Reset: the caller discards or marks what it showed.
 //
 // Text that may be the start of a delimiter ("<thi" at the end of a delta)
 // is held until the next delta tells. A ReasoningFilter is not safe for
@@ -35,15 +35,18 @@ type ReasoningFilter struct {
 	in      int    // 1 + index into reasoningDelims of the open block; 0 = none
 	leading bool   // the open block started before any other text
 	held    string // a non-leading open block so far (opening included)
-	shown   bool   // non-blank text was passed on
+	shown   bool   // non-blank text was passed on since the last reset
+	passed  bool   // any text was passed on since the last reset
 }
 
 // Write takes the next delta and returns the text that can be shown now
-// (possibly "").
-func (f *ReasoningFilter) Write(delta string) string {
+// (Delta, possibly ""), with Reset set when text passed on by earlier
+// Writes turned out to be reasoning (an orphan closing delimiter).
+func (f *ReasoningFilter) Write(delta string) Chunk {
 	buf := f.pending + delta
 	f.pending = ""
 	var out strings.Builder
+	reset := false
 	show := func(s string) {
 		out.WriteString(s)
 		if strings.TrimSpace(s) != "" {
@@ -81,7 +84,10 @@ func (f *ReasoningFilter) Write(delta string) string {
 		}
 		show(buf[:at])
 		d := reasoningDelims[delim]
-		if !opening { // an orphan closing delimiter
+		if !opening { // an orphan closing delimiter: all before it was reasoning
+			reset = reset || f.passed
+			out.Reset()
+			f.shown, f.passed = false, false
 			buf = buf[at+len(d[1]):]
 			continue
 		}
@@ -91,7 +97,8 @@ func (f *ReasoningFilter) Write(delta string) string {
 		}
 		buf = buf[at+len(d[0]):]
 	}
-	return out.String()
+	f.passed = f.passed || out.Len() > 0
+	return Chunk{Delta: out.String(), Reset: reset}
 }
 
 // Flush returns the text still held at the end of the reply: a partial
@@ -105,7 +112,7 @@ func (f *ReasoningFilter) Flush() string {
 	case !f.leading:
 		s = f.held + f.pending
 	}
-	*f = ReasoningFilter{shown: f.shown || strings.TrimSpace(s) != ""}
+	*f = ReasoningFilter{shown: f.shown || strings.TrimSpace(s) != "", passed: f.passed || s != ""}
 	return s
 }
 

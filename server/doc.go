@@ -122,6 +122,9 @@
 //	         where it stands, as the search command prints it: the chunks put
 //	         together are localsearch.MarkCitations(response, context_data) (global:
 //	         globalsearch.MarkCitations of the response and the batches), ready to show
+//	reset    {}: the chunks before it were the model's reasoning, not the answer (a
+//	         </think> whose opening was in the prompt, B02): discard them; the
+//	         chunks after it are the answer
 //	summary  the result fields of localsearch.Result (response, context_text, context_data,
 //	         completion_time, llm_calls, prompt_tokens, output_tokens and their *_categories,
 //	         no_match, extractive) plus target and citations:[{dataset, table, id, in_context,

@@ -355,8 +355,10 @@ type globalSummaryEvent struct {
 // (what was retrieved, once, before the model is asked), "chunk" ({text},
 // each piece of the answer in order; in a local search a cited id the
 // context did not show, in a local or a global search, is followed by
-// localsearch.NotInContextMark, see chunkEvent), then "summary" (the result fields, the unmarked response and
-// the resolved citations, each with in_context) — or "error" ({success:
+// localsearch.NotInContextMark, see chunkEvent), possibly one "reset" ({}:
+// the chunks before it were the model's reasoning, not the answer; see
+// answerStream), then "summary" (the result fields, the unmarked response
+// and the resolved citations, each with in_context) — or "error" ({success:
 // false, message, error_id}: a generic message, the detail in the log, see
 // streamFailed) when the search fails after the stream started (B38: never
 // a shortened answer presented as complete).
@@ -387,28 +389,21 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := localsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
-	chunk := func(text string) error { return es.send("chunk", chunkEvent{Text: text}) }
 	// Cited ids the context did not show are marked where they stand
 	// (localsearch.NotInContextMark), as the search command prints them.
-	var mk *localsearch.CitationMarker
+	as := answerStream{es: es}
 	res, err := t.engine.Stream(ctx, q, func(ev localsearch.Event) error {
 		if ev.Context != nil {
-			mk = localsearch.NewCitationMarker(ev.Context.Records, chunk)
+			as.marker = func(emit func(string) error) *text.CitationMarker {
+				return localsearch.NewCitationMarker(ev.Context.Records, emit)
+			}
 			ce := t.contextEvent(ev.Context)
 			ce.Method, ce.MethodReason = route.Method, route.Reason
 			return es.send("context", ce)
 		}
-		if mk == nil {
-			return chunk(ev.Delta)
-		}
-		return mk.Write(ev.Delta)
+		return as.write(ev.Delta, ev.Reset)
 	})
-	if mk != nil {
-		if ferr := mk.Flush(); err == nil {
-			err = ferr
-		}
-	}
-	if err != nil {
+	if err = as.flush(err); err != nil {
 		s.streamFailed(es, t, err)
 		return
 	}
@@ -423,6 +418,46 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 // stays the answer as the model wrote it).
 type chunkEvent struct {
 	Text string `json:"text"`
+}
+
+// answerStream sends a search's answer as "chunk" events, through a
+// citation marker once the context is known (marker set), and a "reset"
+// event ({}) when the model's text so far was its reasoning, not the
+// answer (llm.Chunk.Reset: a closing </think> whose opening was in the
+// prompt, B02): the viewer clears what it showed, and the marker starts
+// afresh, dropping what it held.
+type answerStream struct {
+	es     *eventStream
+	marker func(emit func(string) error) *text.CitationMarker
+	mk     *text.CitationMarker
+}
+
+func (a *answerStream) chunk(s string) error { return a.es.send("chunk", chunkEvent{Text: s}) }
+
+func (a *answerStream) write(delta string, reset bool) error {
+	if reset {
+		if err := a.es.send("reset", struct{}{}); err != nil {
+			return err
+		}
+		a.mk = nil
+	}
+	if a.mk == nil && a.marker != nil {
+		a.mk = a.marker(a.chunk)
+	}
+	if a.mk == nil {
+		return a.chunk(delta)
+	}
+	return a.mk.Write(delta)
+}
+
+// flush sends what the marker holds; it returns err, else the send's error.
+func (a *answerStream) flush(err error) error {
+	if a.mk != nil {
+		if ferr := a.mk.Flush(); err == nil {
+			err = ferr
+		}
+	}
+	return err
 }
 
 // streamFailed ends a search stream that failed after it started with an
@@ -454,7 +489,7 @@ func streamFailure(err error) string {
 	case errors.Is(err, llm.ErrContextTooLong):
 		return "the search failed: the question and its context are too long for the model"
 	case errors.Is(err, llm.ErrTruncated):
-		return "the search failed: the model's answer was cut off by its length limit"
+		return "the search failed: the model's answer was cut off (its length limit, or the stream ended before the answer did)"
 	case errors.Is(err, llm.ErrEmptyCompletion):
 		return "the search failed: the model sent an empty answer"
 	case errors.Is(err, llm.ErrBadRequest):
@@ -481,30 +516,23 @@ func (t *searchTarget) route(m globalsearch.Method, question string, history []l
 // then "summary" — or "error".
 func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTarget, route globalsearch.Route, req searchRequest) {
 	q := globalsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
-	chunk := func(text string) error { return es.send("chunk", chunkEvent{Text: text}) }
 	// Cited ids that name no report of the batches are marked where they
 	// stand (globalsearch.NotInContextMark), as the search command prints
 	// them.
-	var mk *text.CitationMarker
+	as := answerStream{es: es}
 	res, err := t.global.Stream(ctx, q, func(ev globalsearch.Event) error {
 		if ev.Context != nil {
-			mk = globalsearch.NewCitationMarker(ev.Context, chunk)
+			as.marker = func(emit func(string) error) *text.CitationMarker {
+				return globalsearch.NewCitationMarker(ev.Context, emit)
+			}
 			rows := len(ev.Context.Records["reports"].Rows)
 			return es.send("context", globalContextEvent{Target: t.name, Method: route.Method, MethodReason: route.Reason,
 				Sections: []string{globalsearch.ContextName}, Counts: map[string]int{"reports": rows}, Batches: len(ev.Context.Batches),
 				Entities: []citedNode{}, Records: ev.Context.Records})
 		}
-		if mk == nil {
-			return chunk(ev.Delta)
-		}
-		return mk.Write(ev.Delta)
+		return as.write(ev.Delta, ev.Reset)
 	})
-	if mk != nil {
-		if ferr := mk.Flush(); err == nil {
-			err = ferr
-		}
-	}
-	if err != nil {
+	if err = as.flush(err); err != nil {
 		s.streamFailed(es, t, err)
 		return
 	}

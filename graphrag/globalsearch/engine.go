@@ -194,6 +194,9 @@ func (r *Result) UnknownCitations() []Citation {
 type Event struct {
 	Context *Context
 	Delta   string
+	// Reset: the deltas before this event were the model's reasoning, not
+	// the answer (llm.Chunk.Reset, B02); Delta is the first text after.
+	Reset bool
 }
 
 // Search answers q: Stream without a callback.
@@ -489,7 +492,7 @@ func (e *Engine) modelReduce(ctx context.Context, q Query, data string, p Params
 	}
 	cb := func(llm.Chunk) error { return nil }
 	if fn != nil {
-		cb = func(ch llm.Chunk) error { return fn(Event{Delta: ch.Delta}) }
+		cb = func(ch llm.Chunk) error { return fn(Event{Delta: ch.Delta, Reset: ch.Reset}) }
 	}
 	resp, err := e.cfg.Model.Stream(ctx, req, cb)
 	if err != nil {

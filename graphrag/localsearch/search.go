@@ -169,6 +169,9 @@ func (r *Result) NoMatchText() string {
 type Event struct {
 	Context *Context
 	Delta   string
+	// Reset: the deltas before this event were the model's reasoning, not
+	// the answer (llm.Chunk.Reset, B02); Delta is the first text after.
+	Reset bool
 }
 
 // Search answers q: Stream without a callback. The model is always
@@ -230,7 +233,7 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 	}
 	var cb func(llm.Chunk) error
 	if fn != nil {
-		cb = func(ch llm.Chunk) error { return fn(Event{Delta: ch.Delta}) }
+		cb = func(ch llm.Chunk) error { return fn(Event{Delta: ch.Delta, Reset: ch.Reset}) }
 	} else {
 		cb = func(llm.Chunk) error { return nil }
 	}

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/mattn/go-isatty"
 	"github.com/peterh/liner"
 	"github.com/spf13/cobra"
 
@@ -56,9 +55,7 @@ the full reference.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.In = d.Stdin
-			if f, ok := d.Stdin.(*os.File); ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
-				opts.terminal = true
-			}
+			opts.terminal = isTerminal(d.Stdin)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}

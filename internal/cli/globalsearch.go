@@ -93,18 +93,23 @@ func (o *ragOptions) noteRoute(r globalsearch.Route) {
 	o.note("method: %s (%s)", r.Method, safeText(r.Reason))
 }
 
-// streamGlobal streams a global search's answer as streamAnswer does a
-// local one: a cited id that names no report of the batches is marked
+// streamGlobal writes a global search's answer as streamAnswer does a
+// local one (streamed on a terminal only): a cited id that names no report of the batches is marked
 // where it stands (globalsearch.NotInContextMark) as the answer streams.
 func streamGlobal(ctx context.Context, o *ragOptions, eng *globalsearch.Engine, q globalsearch.Query) (*globalsearch.Result, error) {
-	s := markedStream{aw: newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))}
+	s := newMarkedStream(o)
 	res, err := eng.Stream(ctx, q, func(ev globalsearch.Event) error {
 		if ev.Context != nil {
-			s.mk = globalsearch.NewCitationMarker(ev.Context, s.aw.WriteDelta)
+			s.marker = func(emit func(string) error) *text.CitationMarker {
+				return globalsearch.NewCitationMarker(ev.Context, emit)
+			}
 			return nil
 		}
-		return s.write(ev.Delta)
+		return s.write(ev.Delta, ev.Reset)
 	})
+	if res != nil {
+		s.answer = res.Response
+	}
 	return res, s.close(err)
 }
 

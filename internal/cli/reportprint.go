@@ -65,11 +65,16 @@ func printReportResult(opts *reportOptions, sum reportSummary, chapters []nodes.
 	return nil
 }
 
+// isTerminal reports whether w is a terminal (a Cygwin one included).
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
 // reportLink is how `report` ends: the path of report.html, as a file://
 // URL when w is a terminal (most terminals open it on a click).
 func reportLink(w io.Writer, path string) string {
-	f, ok := w.(*os.File)
-	if !ok || !(isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+	if !isTerminal(w) {
 		return path
 	}
 	abs, err := filepath.Abs(path)
@@ -131,7 +136,7 @@ type progress struct {
 func newProgress(w io.Writer, events bool) *progress {
 	p := &progress{w: w, events: events}
 	if !events {
-		if f, ok := w.(*os.File); ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+		if isTerminal(w) {
 			p.bar = progressbar.NewOptions(-1,
 				progressbar.OptionSetWriter(w),
 				progressbar.OptionSetDescription("report"),

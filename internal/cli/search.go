@@ -133,41 +133,82 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 	return nil
 }
 
-// streamAnswer streams the answer to q to o.Out with the API key redacted
+// streamAnswer writes the answer to q to o.Out with the API key redacted
 // (answerWriter; the Result's Response is redacted by the model client),
-// and ends the written text with a newline, also when the model fails
-// mid-stream, so the error is printed on a line of its own.
+// and ends the written text with a newline. Cited ids not in the context
+// are marked where they stand (localsearch.NotInContextMark). On a
+// terminal the answer streams as it comes; anywhere else (a pipe, a file)
+// only the finished answer is written, so that neither reasoning taken
+// back by the model's stream (B02) nor a stream cut short (B38) is ever
+// part of the output.
 func streamAnswer(ctx context.Context, o *ragOptions, eng *localsearch.Engine, q localsearch.Query) (*localsearch.Result, error) {
-	s := markedStream{aw: newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey))}
-	// Citations not in the context are marked where they stand
-	// (localsearch.NotInContextMark) as the answer streams.
+	s := newMarkedStream(o)
 	res, err := eng.Stream(ctx, q, func(ev localsearch.Event) error {
 		if ev.Context != nil {
-			s.mk = localsearch.NewCitationMarker(ev.Context.Records, s.aw.WriteDelta)
+			s.marker = func(emit func(string) error) *text.CitationMarker {
+				return localsearch.NewCitationMarker(ev.Context.Records, emit)
+			}
 			return nil
 		}
-		return s.write(ev.Delta)
+		return s.write(ev.Delta, ev.Reset)
 	})
+	if res != nil {
+		s.answer = res.Response
+	}
 	return res, s.close(err)
 }
 
-// markedStream writes a streamed answer to an answerWriter, through a
-// citation marker once the search has given its context (mk set).
+// reasoningRule is the line a terminal shows below streamed text that the
+// model's stream then took back as reasoning (llm.Chunk.Reset, B02).
+const reasoningRule = "──── the text above was the model's reasoning, not its answer; the answer follows ────"
+
+// markedStream writes an answer to an answerWriter, through a citation
+// marker once the search has given its context (marker set): as it
+// streams when live (o.Out is a terminal), else the finished answer only.
 type markedStream struct {
-	aw *answerWriter
-	mk *text.CitationMarker
+	aw     *answerWriter
+	live   bool
+	marker func(emit func(string) error) *text.CitationMarker
+	mk     *text.CitationMarker
+	answer string // the finished answer, written by close when not live
 }
 
-func (s *markedStream) write(delta string) error {
+func newMarkedStream(o *ragOptions) *markedStream {
+	return &markedStream{aw: newAnswerWriter(o.Out, o.env(envAPIKey, envOpenAIKey)), live: isTerminal(o.Out)}
+}
+
+// write shows a delta when live; after a reset it first ends the line and
+// prints reasoningRule (what the writer and the marker held is dropped).
+func (s *markedStream) write(delta string, reset bool) error {
+	if !s.live {
+		return nil
+	}
+	if reset {
+		s.mk, s.aw.pending = nil, ""
+		if err := s.aw.Close(true); err != nil {
+			return err
+		}
+		if err := s.aw.write(reasoningRule + "\n"); err != nil {
+			return err
+		}
+	}
+	if s.mk == nil && s.marker != nil {
+		s.mk = s.marker(s.aw.WriteDelta)
+	}
 	if s.mk == nil {
 		return s.aw.WriteDelta(delta)
 	}
 	return s.mk.Write(delta)
 }
 
-// close flushes the marker and closes the writer, returning err, else
-// the first error of these.
+// close writes the finished answer when not live and err is nil, flushes
+// the marker and closes the writer, returning err, else the first error
+// of these.
 func (s *markedStream) close(err error) error {
+	if !s.live && err == nil {
+		s.live = true
+		err = s.write(s.answer, false)
+	}
 	if s.mk != nil {
 		if ferr := s.mk.Flush(); err == nil {
 			err = ferr

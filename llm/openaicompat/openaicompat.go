@@ -235,10 +235,11 @@ func (m *Model) Complete(ctx context.Context, req llm.Request) (llm.Response, er
 // blocks written into the content (<think>…</think> of a DeepSeek-R1 or
 // QwQ served without a reasoning parser, and the other delimiters of
 // llm.ReasoningFilter), so a streamed answer never shows the model's
-// thinking (B01). The returned Response.Content is the concatenation of
-// the raw content deltas, reasoning included: callers strip it with
-// llm.StripReasoning or llm.ExtractJSON, which also handle a closing tag
-// whose opening was in the prompt (B02). A non-nil error from fn stops the
+// thinking (B01); text passed on before a closing tag whose opening was in
+// the prompt is taken back with a Chunk.Reset (B02). The returned
+// Response.Content is the concatenation of the raw content deltas,
+// reasoning included: callers strip it with llm.StripReasoning or
+// llm.ExtractJSON. A non-nil error from fn stops the
 // stream and is returned unchanged. Cancelling ctx stops the stream and
 // returns ctx's error.
 //
@@ -323,23 +324,23 @@ func (m *Model) streamOnce(ctx context.Context, req llm.Request, creq openai.Cha
 			"the stream ended without a finish reason after %d runes (the server or a proxy closed the connection); the partial reply is not used",
 			len([]rune(out.Content))), nil)
 	}
-	if err := deliver(fn, think.Flush(), delivered); err != nil {
+	if err := deliver(fn, llm.Chunk{Delta: think.Flush()}, delivered); err != nil {
 		return out, err
 	}
 	return m.finish(req, out, false)
 }
 
-// deliver passes a non-empty delta to fn and records that text reached
-// it (white space alone, such as the line break after a reasoning block,
-// does not stop a retry).
-func deliver(fn func(llm.Chunk) error, delta string, delivered *bool) error {
-	if delta == "" {
+// deliver passes a non-empty delta or a reset to fn and records that text
+// reached it (white space alone, such as the line break after a reasoning
+// block, does not stop a retry).
+func deliver(fn func(llm.Chunk) error, c llm.Chunk, delivered *bool) error {
+	if c.Delta == "" && !c.Reset {
 		return nil
 	}
-	if strings.TrimSpace(delta) != "" {
+	if strings.TrimSpace(c.Delta) != "" {
 		*delivered = true
 	}
-	return fn(llm.Chunk{Delta: delta})
+	return fn(c)
 }
 
 // finish turns a received reply into success, ErrTruncated or

@@ -70,3 +70,33 @@ func TestStreamInlineReasoningNotDelivered(t *testing.T) {
 		}
 	}
 }
+
+// B02 on the stream: the chat template put <think> into the prompt, so
+// the reply streams reasoning, then "</think>", then the answer. The
+// reasoning already delivered is taken back by a Chunk with Reset before
+// the answer; what a caller keeps after the last Reset is the answer.
+func TestStreamOrphanCloserResets(t *testing.T) {
+	parts := []string{"需要输出。先写个草稿 ", "秘密推理ABC 再改。</thi", "nk>\n武大", "发布通报。"}
+	f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
+		sse(w, chunk{content: parts[0]}, chunk{content: parts[1]}, chunk{content: parts[2]}, chunk{content: parts[3], finish: "stop"})
+	})
+	var shown strings.Builder
+	resets := 0
+	resp, err := newModel(t, f.URL).Stream(t.Context(), userRequest(), func(c llm.Chunk) error {
+		if c.Reset {
+			resets++
+			shown.Reset()
+		}
+		shown.WriteString(c.Delta)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(shown.String()); got != "武大发布通报。" || resets != 1 {
+		t.Errorf("kept %q after %d resets, want 武大发布通报。 after 1", got, resets)
+	}
+	if resp.Content != strings.Join(parts, "") {
+		t.Errorf("Content = %q, want the raw reply", resp.Content)
+	}
+}

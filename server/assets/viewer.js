@@ -370,6 +370,10 @@
         } else if (ev === "chunk") {
           text += p.text || "";
           answer.textContent = text;
+        } else if (ev === "reset") {
+          // the chunks so far were the model's reasoning, not the answer
+          text = "";
+          answer.textContent = "";
         } else if (ev === "summary") {
           // the chunks mark cited ids not in the context in their text; the
           // response is the answer unmarked, which cite.js marks in place
