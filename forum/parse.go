@@ -58,7 +58,8 @@ func Parse(r io.Reader) ([]Entry, []Warning, error) {
 }
 
 // ErrNotForumLog: the file given as a forum log is something else: a
-// folder, or a JSON document (an engine state file passed by mistake).
+// folder, a JSON document (an engine state file passed by mistake) or a
+// binary file.
 var ErrNotForumLog = errors.New("not a forum log")
 
 // ErrNotUTF8: the log is in another encoding (GBK, say): more than half of
@@ -83,9 +84,11 @@ func (e *EncodingError) Unwrap() error { return ErrNotUTF8 }
 
 // ParseFile parses the forum log at path; see Parse. Errors name the file
 // and wrap the underlying error, so errors.Is(err, fs.ErrNotExist) works.
-// A folder, or a file whose first non-blank character is '{' (JSON: an
-// engine state file, not a log, whose lines all start with '['), is
-// refused with an error wrapping ErrNotForumLog before anything is parsed.
+// A folder, a file whose first non-blank character is '{' (JSON: an
+// engine state file, not a log, whose lines all start with '['), and a
+// binary file (a NUL byte, or more than one control byte in ten, in its
+// first 64 KiB: controlBytes) are refused with an error wrapping
+// ErrNotForumLog before anything is parsed.
 func ParseFile(path string) ([]Entry, []Warning, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -98,14 +101,33 @@ func ParseFile(path string) ([]Entry, []Warning, error) {
 		return nil, nil, fmt.Errorf("forum: %s: %d bytes, more than the %d (%d MiB) a forum log may have: %w", path, fi.Size(), limits.file, limits.file>>20, ErrTooLarge)
 	}
 	br := bufio.NewReaderSize(f, readBufferSize)
-	if head, _ := br.Peek(512); startsJSON(head) {
+	head, _ := br.Peek(readBufferSize)
+	if startsJSON(head) {
 		return nil, nil, fmt.Errorf("forum: %s holds JSON (an engine state file?), %w; pass state files as STATE arguments and the forum.log as --forum", path, ErrNotForumLog)
+	}
+	if nul, ctl := controlBytes(head); nul > 0 || 10*ctl > len(head) {
+		return nil, nil, fmt.Errorf("forum: %s is binary, %w: its first %d bytes hold %d NUL and %d other control bytes (a UTF-16 text? convert it to UTF-8)", path, ErrNotForumLog, len(head), nul, ctl)
 	}
 	entries, warnings, err := parse(br)
 	if err != nil {
 		return entries, warnings, fmt.Errorf("forum: parse %s: %w", path, err)
 	}
 	return entries, warnings, nil
+}
+
+// controlBytes counts the NUL bytes of b and its other control bytes
+// (below 0x20 but tab, line feed, vertical tab, form feed and carriage
+// return; DEL), which text does not hold and a binary file is full of.
+func controlBytes(b []byte) (nul, other int) {
+	for _, c := range b {
+		switch {
+		case c == 0:
+			nul++
+		case c < 0x20 && (c < '\t' || c > '\r') || c == 0x7f:
+			other++
+		}
+	}
+	return nul, other
 }
 
 // startsJSON reports whether the first character after white space and a

@@ -92,29 +92,3 @@ func (g *Graph) checkColumns() error {
 	}
 	return nil
 }
-
-// metaJSON is the JSON object of the Meta keys WriteJSON writes ("" for
-// none), spelt as WriteJSON spells them.
-func (g *Graph) metaJSON() (string, error) {
-	var buf []byte
-	for _, kv := range g.Meta {
-		if reservedKey(kv.Key) {
-			continue
-		}
-		if buf == nil {
-			buf = append(buf, '{')
-		} else {
-			buf = append(buf, ',')
-		}
-		buf, _ = appendValue(buf, kv.Key)
-		buf = append(buf, ':')
-		var err error
-		if buf, err = appendValue(buf, kv.Value); err != nil {
-			return "", fmt.Errorf("graphrag: write columns: meta %q: %w", kv.Key, err)
-		}
-	}
-	if buf == nil {
-		return "", nil
-	}
-	return string(append(buf, '}')), nil
-}

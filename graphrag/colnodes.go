@@ -9,8 +9,8 @@ import (
 func (r *colReader) nodes(nn int, types []NodeType, lists [][]string, task, created, meta string) (*Graph, error) {
 	g := NewWithCapacity(nn, 0)
 	g.TaskID, g.CreatedAt = task, created
-	if meta != "" {
-		err := members(meta, "meta", func(key, val string) error {
+	if meta != "" { // the members, as the graph file's head spells them
+		err := members("{"+meta+"}", "meta", func(key, val string) error {
 			v, err := decodeRaw(val, key)
 			if err == nil {
 				g.Meta.Set(key, v)

@@ -29,7 +29,7 @@ import (
 //
 //	"REGRAPHC"  u32 version (ColumnsVersion)
 //	uv unit
-//	str task_id  str created_at  str meta (a JSON object, "" for none)
+//	str task_id  str created_at  str meta (the Meta members as the graph file spells them, without braces; "" for none)
 //	uv types, str each;  uv relations, str each
 //	uv engine lists, each: uv n, str each
 //	uv nodes, uv edges, uv records
@@ -97,8 +97,11 @@ import (
 // nodes; version 5 points to strings JSON spells with escapes too
 // (before, they were stored whole: 438 KB beside the 742 KB graph file
 // of the BettaFish fixture); version 6 derives what graph file format 3
-// derives (a source's name, a section's summary).
-const ColumnsVersion = 6
+// derives (a source's name, a section's summary); version 7 points to the
+// graph's Meta members in the graph file's head (before, they were stored
+// whole: a non-forum text given as a forum, kept as one 1 MB build entry,
+// stood in both files).
+const ColumnsVersion = 7
 
 const columnsMagic = "REGRAPHC"
 

@@ -524,3 +524,35 @@ func TestAnchorIDDefinition(t *testing.T) {
 		}
 	}
 }
+
+// The graph's Meta (a build section holding a long text: a non-forum file
+// given as a forum is one entry of 1 MB, with newlines and quotes) is not
+// stored in the column file but pointed to in the graph file, when saved
+// and when filled for a file read back; the column file gives the Meta
+// the JSON gives. Before, the column file held the whole text again.
+func TestColumnsPointToMeta(t *testing.T) {
+	g := sourcesGraph(t, 20)
+	entry := strings.Repeat("不是论坛日志的一行 \"引号\" a<b&c\n", 4000)
+	g.Meta.Set("build", map[string]any{"forum_unattached": []map[string]string{{"speaker": "SYSTEM", "content": entry}}})
+	g.Meta.Set("note", "最后一个")
+	fromJSON, fromColumns := bothWays(t, g)
+	sameGraph(t, fromJSON, fromColumns)
+	js, cols := bothFiles(t, g)
+	var filled bytes.Buffer
+	if err := fromJSON.WriteColumns(context.Background(), &filled, js); err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string][]byte{"saved": cols, "filled": filled.Bytes()} {
+		if bytes.Contains(c, []byte("不是论坛日志的一行")) || len(c) > len(entry)/20 {
+			t.Errorf("%s: column file of %d bytes holds the build text (%d bytes)", name, len(c), len(entry))
+		}
+		back, err := ReadColumns(bytes.NewReader(c), js)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		sameGraph(t, fromJSON, back)
+		if b, _ := back.Meta.Get("build"); !strings.Contains(fmt.Sprint(b), "不是论坛日志的一行 \"引号\" a<b&c\n") {
+			t.Errorf("%s: Meta build %.80v", name, b)
+		}
+	}
+}

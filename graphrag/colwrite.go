@@ -1,6 +1,7 @@
 package graphrag
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -58,18 +59,28 @@ func (g *Graph) colPlan() *colPlan {
 }
 
 // columnsHead is the column file up to the first node: magic, version,
-// unit, the graph's strings and counts.
-func (g *Graph) columnsHead(p *colPlan, unit int) ([]byte, error) {
+// unit, the graph's strings and counts, for the graph file text js (its
+// head at least). The Meta members are a reference to them in js when js
+// starts with the head WriteJSON writes, else stored (a graph file of
+// another writer); end is where the reference ends (0 if none), the
+// cursor the nodes' look-ups go on from.
+func (g *Graph) columnsHead(p *colPlan, unit int, js []byte) (buf []byte, end int, err error) {
 	e := &colEnc{buf: append([]byte(columnsMagic), 0, 0, 0, 0)}
 	binary.LittleEndian.PutUint32(e.buf[8:], ColumnsVersion)
 	e.uv(uint64(unit))
 	e.inline(jsonText(g.TaskID))
 	e.inline(jsonText(g.CreatedAt))
-	meta, err := g.metaJSON()
-	if err != nil {
-		return nil, err
+	head, meta, err := g.headJSON()
+	switch {
+	case err != nil:
+		return nil, 0, err
+	case meta[0] == meta[1]:
+		e.inline("")
+	case bytes.HasPrefix(js, head[:meta[1]]):
+		e.ref(meta[0], meta[1]-meta[0], strPlain)
+	default:
+		e.inline(string(head[meta[0]:meta[1]]))
 	}
-	e.inline(meta)
 	e.uv(uint64(len(g.typeNames)))
 	for _, t := range g.typeNames {
 		e.inline(string(t))
@@ -88,7 +99,7 @@ func (g *Graph) columnsHead(p *colPlan, unit int) ([]byte, error) {
 	e.uv(uint64(len(g.ids)))
 	e.uv(uint64(len(g.ends)))
 	e.uv(uint64(len(g.recs)))
-	return e.buf, nil
+	return e.buf, e.end, nil
 }
 
 // columnsTail is the column file's trailer: where the edges start (the
@@ -123,13 +134,13 @@ func (g *Graph) WriteColumns(ctx context.Context, w io.Writer, js GraphText) err
 	}
 	p := g.colPlan()
 	unit := max(len(g.ids), len(g.ends), 1)
-	head, err := g.columnsHead(p, unit)
+	head, end, err := g.columnsHead(p, unit, text)
 	if err != nil {
 		return err
 	}
 	cw := &crcWriter{w: w}
 	cw.write(head)
-	e := &colEnc{js: text}
+	e := &colEnc{js: text, end: end, from: end}
 	// One unit each for the nodes and the edges, the look-up going on
 	// through the whole text: a gap of 0 before node 0, the cursor before
 	// edge 0 (the edges' gap is absolute).

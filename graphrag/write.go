@@ -132,15 +132,15 @@ func (g *Graph) WriteJSONColumns(ctx context.Context, w, cols io.Writer) error {
 
 func (g *Graph) writeJSON(ctx context.Context, w, cols io.Writer) error {
 	jw := &jsonWrite{g: g, w: w, cols: cols}
-	if cols != nil {
+	head, _, err := g.headJSON()
+	if err == nil && cols != nil {
 		jw.plan, jw.cw = g.colPlan(), &crcWriter{w: cols}
-		colHead, err := g.columnsHead(jw.plan, writeChunk)
-		if err != nil {
-			return err
-		}
+		var colHead []byte
+		var end int
+		colHead, end, err = g.columnsHead(jw.plan, writeChunk, head)
 		jw.cw.write(colHead)
+		jw.lastEnd = int64(end)
 	}
-	head, err := g.headJSON()
 	if err == nil {
 		err = jw.put(head)
 	}
@@ -263,7 +263,10 @@ func reservedKey(k string) bool {
 	return false
 }
 
-func (g *Graph) headJSON() ([]byte, error) {
+// headJSON is the graph file up to its first node; meta is the span of
+// it that holds the Meta members ("key": value, separated by ",\n  "),
+// which the column file points to (columnsHead).
+func (g *Graph) headJSON() (head []byte, meta [2]int, err error) {
 	buf := []byte("{\n  \"format_version\": " + strconv.Itoa(FormatVersion) + ",\n  \"task_id\": ")
 	buf, _ = appendValue(buf, g.TaskID)
 	buf = append(buf, ",\n  \"created_at\": "...)
@@ -279,6 +282,7 @@ func (g *Graph) headJSON() ([]byte, error) {
 		stats = append(stats, Attr{string(t), st.ByType[t]})
 	}
 	buf, _ = stats.appendJSON(buf)
+	meta = [2]int{len(buf) + 4, len(buf) + 4}
 	for _, kv := range g.Meta {
 		if reservedKey(kv.Key) {
 			continue
@@ -286,12 +290,12 @@ func (g *Graph) headJSON() ([]byte, error) {
 		buf = append(buf, ",\n  "...)
 		buf, _ = appendValue(buf, kv.Key)
 		buf = append(buf, ": "...)
-		var err error
 		if buf, err = appendValue(buf, kv.Value); err != nil {
-			return nil, fmt.Errorf("graphrag: write meta %q: %w", kv.Key, err)
+			return nil, meta, fmt.Errorf("graphrag: write meta %q: %w", kv.Key, err)
 		}
+		meta[1] = len(buf)
 	}
-	return append(buf, ",\n  \"nodes\": ["...), nil
+	return append(buf, ",\n  \"nodes\": ["...), meta, nil
 }
 
 // The JSON shapes of one node and one edge in format 4.

@@ -16,7 +16,7 @@ import (
 // codec's struct encoder, one after the other on one goroutine.
 func naiveJSON(t testing.TB, g *Graph) string {
 	t.Helper()
-	head, err := g.headJSON()
+	head, _, err := g.headJSON()
 	if err != nil {
 		t.Fatal(err)
 	}
