@@ -112,6 +112,63 @@ func (s *Set) markForeign(tp *Topic, own []int32, et *eventTable, ngroups int) {
 			s.foreign[i] = evOf[g-1]
 		}
 	}
+	s.sectionEvents(own, evOf, tg)
+}
+
+// SectionOpening is how many passages of a section (its heading, when it
+// is long enough to be one, and the sentences after it) are read for the
+// event the section tells (sectionEvents).
+const SectionOpening = 2
+
+// sectionEvents applies a section's subject to its passages: in a text
+// with top headings ("#", "##"), a section whose opening (its first
+// SectionOpening passages; the first of them about an event by its own
+// words decides) is about a related event
+// tells that event, and its passages of the topic event or of none are
+// that event's too (foreign; a passage about no event by itself also
+// takes the event as its Event). The fixture's 12:28:58 speech has a
+// "## 第二阶段：“标签门”事件…" section opening on the 雷军抖音账号移除母校标签
+// 事件; its "24小时内就完成了从发现、关联旧案到形成叙事的全过程" and "部分自媒体
+// 将雷军的个人行为与…（图书馆风波）绑定" tell that story, not the library case
+// (which its "###" segments name as the old case). A section never moves
+// a passage to the topic event. evOf maps a group to 1 + its index in
+// Events (related events only), tg is the topic event's group.
+func (s *Set) sectionEvents(own, evOf []int32, tg int) {
+	type key struct{ doc, sec int32 }
+	opening := map[key]int32{} // the section's related event (1 + index in Events), 0 none
+	read := map[key]int{}      // passages of the section's opening read
+	for i := range s.Items {
+		it := &s.Items[i]
+		k := key{it.doc, it.sec}
+		if it.sec == 0 || read[k] == SectionOpening {
+			continue
+		}
+		read[k]++
+		if g := own[i]; g > 0 {
+			read[k] = SectionOpening // the first passage about an event by itself decides
+			if int(g-1) != tg {
+				opening[k] = evOf[g-1]
+			}
+		}
+	}
+	for i := range s.Items {
+		it := &s.Items[i]
+		e := opening[key{it.doc, it.sec}]
+		if e == 0 || s.foreign[i] != 0 || own[i] > 0 && int(own[i]-1) != tg || it.event > 0 && !s.Events[it.event-1].Topic {
+			continue
+		}
+		s.foreign[i] = e
+		if own[i] == 0 {
+			if it.event > 0 {
+				s.Events[it.event-1].Items--
+			}
+			s.Events[e-1].Items++
+			it.event, it.Event = e, s.Events[e-1].ID
+			for _, fi := range s.figIdx[it.ID] {
+				s.Figures[fi].Event = it.Event
+			}
+		}
+	}
 }
 
 // relatedWords is the vocabulary of the related events (all groups but

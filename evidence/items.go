@@ -68,9 +68,9 @@ type Item struct {
 	// "V1", …), "" when it names none and its segment and text none either.
 	Event string `json:"event,omitempty"`
 	// doc is the text the passage was first cut from (its collection job),
-	// seg its segment there (passageSegments), event 1 + the index of
-	// Event in Set.Events (0: none)
-	doc, seg, event int32
+	// seg its segment there and sec its section (passageSegments), event
+	// 1 + the index of Event in Set.Events (0: none)
+	doc, seg, sec, event int32
 }
 
 // HasURL reports whether a provenance of the item has a source URL.

@@ -34,6 +34,7 @@ type job struct {
 type cut struct {
 	text   string
 	seg    int32 // the passage's segment in its text (passageSegments)
+	sec    int32 // and its section there
 	noise  bool
 	key    uint64 // hash of the normalised text (letters and digits, lower case)
 	bucket uint64 // hash of its first and last three runes (near-duplicate candidates)
@@ -62,11 +63,11 @@ func (c *collector) cutJobs() [][]cut {
 	parallel.Each(len(c.jobs), eachGrain, func(_, i int) {
 		j := &c.jobs[i]
 		var ps []string
-		var segs []int32
+		var segs, secs []int32
 		if j.single {
 			ps = []string{strings.TrimSpace(j.text)}
 		} else {
-			ps, segs = passageSegments(j.text)
+			ps, segs, secs = passageSegments(j.text)
 			if j.limit > 0 && len(ps) > j.limit {
 				ps = ps[:j.limit]
 			}
@@ -75,7 +76,7 @@ func (c *collector) cutJobs() [][]cut {
 		for k, p := range ps {
 			out[k] = makeCut(p)
 			if segs != nil {
-				out[k].seg = segs[k]
+				out[k].seg, out[k].sec = segs[k], secs[k]
 			}
 		}
 		cuts[i] = out
@@ -137,7 +138,7 @@ func (c *collector) run() {
 			idx := int32(len(c.items))
 			c.items = append(c.items, Item{ID: "E" + strconv.Itoa(int(idx)+1), Text: ct.text, Kind: prov.Kind,
 				Provenance: []Provenance{prov}, Runes: utf8.RuneCountInString(ct.text), prev: prev,
-				doc: int32(ji), seg: ct.seg})
+				doc: int32(ji), seg: ct.seg, sec: ct.sec})
 			prev = idx + 1
 			if _, taken := exact[ct.key]; !taken {
 				exact[ct.key] = idx

@@ -13,27 +13,34 @@ import (
 // the next, long ones cut at a clause mark. The result holds no empty
 // passage; every passage is valid UTF-8 when text is.
 func Passages(text string) []string {
-	ps, _ := passageSegments(text)
+	ps, _, _ := passageSegments(text)
 	return ps
 }
 
 // passageSegments is Passages with each passage's segment: the number of
 // headings and labels (isLabel) before it in text, so that the passages
 // of one paragraph under one heading share a segment (the event a
-// figure belongs to is named in its own segment, see GroupEvents).
-func passageSegments(text string) ([]string, []int32) {
+// figure belongs to is named in its own segment, see GroupEvents); and
+// its section: the number of top headings ("#" and "##") before it, 0
+// before the first (a section's opening tells what its "###" segments
+// are about, see sectionEvents).
+func passageSegments(text string) ([]string, []int32, []int32) {
 	var out []string
-	var segs []int32
-	seg := int32(0)
+	var segs, secs []int32
+	seg, sec := int32(0), int32(0)
 	var pending strings.Builder
+	add := func(ps ...string) {
+		out = append(out, ps...)
+		for len(segs) < len(out) {
+			segs = append(segs, seg)
+			secs = append(secs, sec)
+		}
+	}
 	flush := func() {
 		s := strings.TrimSpace(pending.String())
 		pending.Reset()
 		if s != "" {
-			out = append(out, cutLong(s)...)
-			for len(segs) < len(out) {
-				segs = append(segs, seg)
-			}
+			add(cutLong(s)...)
 		}
 	}
 	long := func() bool { return utf8.RuneCountInString(pending.String()) >= MinRunes }
@@ -50,10 +57,7 @@ func passageSegments(text string) ([]string, []int32) {
 			}
 			if row := tableRecord(header, tableCells(raw)); row != "" {
 				flush()
-				out = append(out, cutLong(row)...)
-				for len(segs) < len(out) {
-					segs = append(segs, seg)
-				}
+				add(cutLong(row)...)
 			}
 			continue
 		}
@@ -61,6 +65,10 @@ func passageSegments(text string) ([]string, []int32) {
 			header = nil
 		}
 		line := cleanLine(raw)
+		if topHeading(raw) {
+			flush()
+			sec++
+		}
 		if isLabel(raw, line) {
 			// a heading is a label, not evidence, and never the start of
 			// the next claim ("五、风险与应对 断货两天…")
@@ -85,7 +93,13 @@ func passageSegments(text string) ([]string, []int32) {
 		}
 	}
 	flush()
-	return out, segs
+	return out, segs, secs
+}
+
+// topHeading reports a markdown heading of level 1 or 2.
+func topHeading(raw string) bool {
+	t := strings.TrimSpace(raw)
+	return strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "###")
 }
 
 func isHeading(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "#") }
@@ -128,8 +142,8 @@ var enumTitleRE = regexp.MustCompile(`^(?:[一二三四五六七八九十]+、|[
 // splitInlineHeadings puts an inline heading on a line of its own: forum
 // speeches carry a whole markdown report on one line ("… ## 核心发现 1.
 // 事件…"), and the heading word (up to the next space) would otherwise
-// start the next passage. The heading becomes "## word", the rest the
-// next line.
+// start the next passage. The heading becomes "## word" (its marks as
+// written), the rest the next line.
 func splitInlineHeadings(lines []string) []string {
 	var out []string
 	for _, l := range lines {
@@ -162,7 +176,7 @@ func splitInlineHeadings(lines []string) []string {
 			if i := strings.IndexAny(rest, " \t"); i >= 0 {
 				word = rest[:i]
 			}
-			out = append(out, "## "+word)
+			out = append(out, strings.TrimSpace(l[loc[0]:loc[1]])+" "+word) // its level kept
 			last = loc[1] + len(word)
 		}
 		if t := l[last:]; strings.TrimSpace(t) != "" {
