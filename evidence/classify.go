@@ -74,8 +74,12 @@ var (
 //     sentence opens with a word that points back — a demonstrative or
 //     pronoun (这类, 这种, 这一, 此事, 该, 其, 他们 …), 对此/为此, or a
 //     clause-joining 而/并/却/也 — or 对此 stands in its first six runes
-//     ("学校对此高度重视…"), or it opens as a list's item (首先是, 二是 …:
-//     the list's frame is in a sentence before).
+//     ("学校对此高度重视…"), or it opens as a list's item (首先是, 二是,
+//     第二， … — not 第一，, which opens its list: the list's frame is in a
+//     sentence before), or with a time counted from the sentence before
+//     and no date of its own (近两年后, 三天之后, 随后, 次日 …),
+//     or with a contrast whose only subject is 其 ("然而，近年来发生的…风波，
+//     则凸显了其在…").
 //
 // Everything else is Clean. previous only serves the listing
 // continuation; the other rules read the sentence alone, so the caller
@@ -129,7 +133,13 @@ func isFragment(s string) bool {
 		return true
 	}
 	if listItem.MatchString(t) {
-		return true // "二是学生管理与纪律处分引发的争议…": an item of a list framed before
+		return true // "二是学生管理与纪律处分引发的争议…", "第二，平台迁移路径清晰…": an item of a list framed before
+	}
+	if relativeTime.MatchString(t) && !ownDate.MatchString(t) {
+		return true // "近两年后，法院…": its time is counted from the sentence before
+	}
+	if t != s && contrastPointer(s, t) {
+		return true // "然而，近年来发生的…风波，则凸显了其在…": 其 is the sentence before's subject
 	}
 	// a short opening adverbial that names no one, then a pointer:
 	// "权衡之后，他选择了…", "在…背景下，这种错误…" (but "首先对武汉大学点个赞,
@@ -158,7 +168,31 @@ func isFragment(s string) bool {
 // listItem matches a sentence that opens as the item of a list whose
 // frame ("争议集中在三个方面：") is in a sentence before it: 首先是, 其次是,
 // 再次是, 最后是, 一是 … 十是, 第一是 ….
-var listItem = regexp.MustCompile(`^(?:首先|其次|再次|最后|第?[一二三四五六七八九十])是`)
+var listItem = regexp.MustCompile(`^(?:(?:首先|其次|再次|最后|第?[一二三四五六七八九十])是|第[二三四五六七八九十][一二三四五六七八九十]*[，,、：:])`)
+
+// relativeTime matches a sentence whose time is counted from the one
+// before it: "近两年后，", "三天之后", "一个月后", 随后, 次日, 当天, 同年 …
+// (ownDate: unless it states a date of its own).
+var relativeTime = regexp.MustCompile(`^(?:(?:近|约|仅|不到|大约)?(?:[一二两三四五六七八九十半]+|[0-9]{1,2})多?个?(?:年|月|天|日|周|星期|小时)(?:后|之后|以后)|随后|次日|翌日|当天|当晚|当日|同日|同年|事后|紧接着)`)
+
+// ownDate matches a date a sentence states: a year, or a month and day.
+var ownDate = regexp.MustCompile(`\d{4}年|\d{1,2}月\d{1,2}日`)
+
+// contrastPointer reports a sentence s opening with a contrast (然而, 但是,
+// 不过, 可是, 但; t is s after its connectives) that refers to its
+// subject with 其 only, a pronoun of the sentence before: "然而，近年来发生
+// 的“图书馆事件”风波，则凸显了其在应对…时面临的严峻挑战". Words holding 其
+// that point to nothing (其中, 尤其, 及其 …) do not count.
+func contrastPointer(s, t string) bool {
+	if firstPrefix(s, []string{"然而", "但是", "不过", "可是", "但"}) == "" {
+		return false
+	}
+	rest := ownQi.Replace(t)
+	return strings.Contains(rest, "其")
+}
+
+// ownQi blanks the words holding 其 that are no pronoun.
+var ownQi = strings.NewReplacer("其中", "", "其他", "", "其它", "", "其实", "", "其余", "", "其次", "", "尤其", "", "极其", "", "与其", "", "及其", "", "其间", "")
 
 // pointerSubjects are the pointers that can be a clause's subject after
 // an opening adverbial (not the joining words 而, 并, 也 of backPointers).

@@ -56,6 +56,21 @@ func TestClassifyRules(t *testing.T) {
 		{"其次，学校应当建立常态化的回应机制。", "", Clean},
 		{"然而，学校直到三天后才发布通报。", "", Clean}, // a connective, its own subject
 		{"其中负面情绪占28%。", "", Clean},      // 其中 is no pointer
+		// list items by their number, times counted from the sentence
+		// before, a contrast whose subject is 其 (issue 22, the analyst's
+		// third read: 4.3 "第二，平台迁移路径清晰…", 1.2 "然而，近两年后，法院…",
+		// 2.1 "然而，近年来发生的…风波，则凸显了其在…")
+		{"第二，平台迁移路径清晰：BBS匿名爆料→微博热搜→小红书图文解读。", "", Fragment},
+		{"第二届樱花节吸引游客十万人次。", "", Clean}, // an edition, no list item
+		{"然而，近两年后，法院作出一审判决。", "", Fragment},
+		{"然而，近两年后，法院于2025年7月作出一审判决。", "", Clean}, // its own date: a timeline entry
+		{"第一，共同的引爆点在于“机构应对失当”。", "", Clean},       // opens its list
+		{"三天之后，校方再次发布通报。", "", Fragment},
+		{"随后，武汉大学发布情况说明。", "", Fragment},
+		{"2023年后，武汉大学加强了校园管理。", "", Clean}, // a year, not a span after the sentence before
+		{"然而，近年来发生的“图书馆事件”风波，则凸显了其在应对复杂突发事件时面临的严峻挑战。", "", Fragment},
+		{"近年来发生的“图书馆事件”风波，凸显了其在应对突发事件时的挑战。", "", Clean}, // no contrast: 其 may point inside
+		{"然而，武汉大学及其附属医院迅速回应，尤其重视学生诉求。", "", Clean},      // 及其, 尤其 point to nothing
 	}
 	for _, c := range cases {
 		if got := Classify(c.s, c.prev); got != c.want {

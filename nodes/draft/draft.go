@@ -404,7 +404,7 @@ func evidenceBlock(ev prompts.EvidenceRef) ir.Block {
 			return para(fmt.Sprintf("%s的研究写道：%s", engineZH(ev.Engine), cited(ev)))
 		}
 	}
-	return para(cited(ev))
+	return para(attribution(ev) + cited(ev))
 }
 
 func citeList(ids []string) string {
