@@ -70,6 +70,7 @@ func newCatGeom(cv *chartView, labels []string, sets []ir.Dataset, horizontal bo
 		}
 		if rotate {
 			bottom = chartH - 84
+			left = rotatedRoom(labels[0], left, right, n)
 		}
 	}
 	if cv.AxisY != "" {
@@ -88,6 +89,28 @@ func newCatGeom(cv *chartView, labels []string, sets []ir.Dataset, horizontal bo
 	g.slot = catLen / float64(max(n, 1))
 	g.zero = g.scale(0)
 	return g
+}
+
+// rotatedMax is the longest a rotated category label is drawn (in width
+// units, truncate), rotatedCos the share of it that reaches left of its
+// anchor (cos 35°).
+const (
+	rotatedMax = 96
+	rotatedCos = 0.8192
+)
+
+// rotatedRoom is the plot's left edge that leaves the first rotated
+// category label inside the chart: the label ends at its slot's centre
+// and reaches rotatedCos of its width to the left, so a long first label
+// ("高校及教育机构网站" of 17 platforms) moves the plot right instead of
+// losing its first runes at the chart's edge (the fixture's platform
+// chart printed "校及教育机构网…").
+func rotatedRoom(first string, left, right float64, n int) float64 {
+	reach := math.Min(textWidth(first), rotatedMax)*rotatedCos + 8
+	for left < 180 && left+(right-left)/float64(n)/2 < reach {
+		left += 4
+	}
+	return left
 }
 
 // scale maps a value to its pixel along the value axis.
@@ -133,7 +156,7 @@ func (g *catGeom) categoryLabels(cv *chartView, labels []string) {
 		case g.rotate:
 			x, y := left+c, bottom+14
 			cv.Labels = append(cv.Labels, svgText{X: f2(x), Y: f2(y), Anchor: "end",
-				Transform: "rotate(-35 " + f2(x) + " " + f2(y) + ")", Text: truncate(l, 96), Full: l})
+				Transform: "rotate(-35 " + f2(x) + " " + f2(y) + ")", Text: truncate(l, rotatedMax), Full: l})
 		default:
 			cv.Labels = append(cv.Labels, svgText{X: f2(left + c), Y: f2(bottom + 16), Anchor: "middle",
 				Text: truncate(l, slot-2), Full: l})
@@ -244,7 +267,7 @@ func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 			continue
 		}
 		ang := v / total * 360
-		cls := "s" + strconv.Itoa(i%paletteSize)
+		cls := sliceClass(l, i)
 		title := l + ": " + formatNum(v) + " (" + share(v) + ")"
 		if ofWhole {
 			title = l + ": " + share(v)
@@ -266,13 +289,33 @@ func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 		if ofWhole {
 			text = truncate(l, 180) + "  " + share(v)
 		}
-		cv.Dots = append(cv.Dots, svgDot{CX: "330", CY: f2(y - 4), R: "6", Class: "s" + strconv.Itoa(i%paletteSize), Title: l})
+		cv.Dots = append(cv.Dots, svgDot{CX: "330", CY: f2(y - 4), R: "6", Class: sliceClass(l, i), Title: l})
 		cv.Labels = append(cv.Labels, svgText{X: "344", Y: f2(y), Anchor: "start", Text: text, Full: l})
 		y += 24
 	}
 	if cv.Kind == "doughnut" {
 		cv.Hole = &svgDot{CX: f2(cx), CY: f2(cy), R: f2(r * 0.55)}
 	}
+}
+
+// sentimentClasses give the sentiment categories fixed colours, the same
+// in every chart: 负面 red (s3), 正面 green (s2), 中性 grey (sneu); the
+// palette by position would colour 负面 green when it comes third.
+var sentimentClasses = []struct{ words, class string }{
+	{"负面|消极|负向|反对", "s3"}, {"正面|积极|正向|支持", "s2"}, {"中性|中立", "sneu"},
+}
+
+// sliceClass is the colour class of slice i labelled l: its sentiment's
+// (sentimentClasses), else the palette's by position.
+func sliceClass(l string, i int) string {
+	for _, c := range sentimentClasses {
+		for _, w := range strings.Split(c.words, "|") {
+			if strings.HasPrefix(l, w) {
+				return c.class
+			}
+		}
+	}
+	return "s" + strconv.Itoa(i%paletteSize)
 }
 
 // arcPath is an SVG path for a slice starting at start degrees spanning
