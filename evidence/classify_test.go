@@ -64,7 +64,7 @@ func TestClassifyRules(t *testing.T) {
 		{"第二届樱花节吸引游客十万人次。", "", Clean}, // an edition, no list item
 		{"然而，近两年后，法院作出一审判决。", "", Fragment},
 		{"然而，近两年后，法院于2025年7月作出一审判决。", "", Clean}, // its own date: a timeline entry
-		{"第一，共同的引爆点在于“机构应对失当”。", "", Clean},       // opens its list
+		{"第一，共同的引爆点在于“机构应对失当”。", "", Clean},      // opens its list
 		{"三天之后，校方再次发布通报。", "", Fragment},
 		{"随后，武汉大学发布情况说明。", "", Fragment},
 		{"2023年后，武汉大学加强了校园管理。", "", Clean}, // a year, not a span after the sentence before
