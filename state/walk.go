@@ -22,7 +22,7 @@ var errSyntax = errors.New("state: invalid JSON")
 // then a substring of doc, no copy); every other string,
 // number and literal is read by gjson.Parse and checked with gjson.Valid
 // (a few bytes each); a value the caller skips (an unknown key's object or
-// array) is checked whole with gjson.Valid. Unlike gjson's Result.ForEach,
+// array) is walked the same way (skip). Unlike gjson's Result.ForEach,
 // which finds the end of every nested object by scanning it before the
 // caller descends into it (once per nesting level), the cursor descends
 // directly, so each byte is read once.
@@ -166,49 +166,20 @@ func (c *cursor) array(elem func(i int) error) error {
 	return err
 }
 
-// skip consumes the value at the cursor without reading it: a scalar as
-// value does; an object or array by counting brackets to its end, then
-// checked whole with gjson.Valid.
+// skip consumes the value at the cursor without keeping it: a scalar as
+// value reads it, an object or array walked member by member as object
+// and array walk them, so it is checked exactly as strictly as what the
+// parser reads (keys, colons, commas, nesting up to maxDepth), in one
+// pass.
 func (c *cursor) skip() error {
-	if p := c.peek(); p != '{' && p != '[' {
-		_, err := c.value()
+	v, err := c.value()
+	switch {
+	case err != nil || v.Type != gjson.JSON:
 		return err
+	case v.Raw == "{":
+		return c.object(func(gjson.Result) error { return c.skip() })
 	}
-	start := c.i
-	if err := c.skipNested(); err != nil {
-		return err
-	}
-	if !gjson.Valid(c.doc[start:c.i]) {
-		return errSyntax
-	}
-	return nil
-}
-
-// skipNested steps over the object or array at the cursor, counting
-// brackets (it does not check where commas and colons go).
-func (c *cursor) skipNested() error {
-	base := c.depth
-	for c.i < len(c.doc) {
-		switch c.doc[c.i] {
-		case '{', '[':
-			c.i++
-			if c.depth++; c.depth > maxDepth {
-				return errSyntax
-			}
-		case '}', ']':
-			c.i++
-			if c.depth--; c.depth == base {
-				return nil
-			}
-		case ',', ':', ' ', '\t', '\n', '\r':
-			c.i++
-		default:
-			if _, err := c.value(); err != nil {
-				return err
-			}
-		}
-	}
-	return errSyntax
+	return c.array(func(int) error { return c.skip() })
 }
 
 // hasControl reports whether s holds a byte below 0x20, which a JSON
