@@ -310,3 +310,23 @@ func TestTermWeightsFromKnowledge(t *testing.T) {
 		t.Errorf("weights %v, want TermStat weights %v, %v with 事件 lighter", w, st[0].Weight(), st[1].Weight())
 	}
 }
+
+// A question asking for a count by platform goes local, whose context
+// counts the sources by platform, even in broad wording ("overall"),
+// which sends the same question without the count global.
+func TestRoutePlatformCount(t *testing.T) {
+	const about = "apples are sold on platforms and markets; apples platforms markets"
+	m, err := knowledge.New(knowledge.Parts{
+		Entities:  []knowledge.Entity{{ID: "q", Title: "query", Type: "engine", Description: about + "; " + about}},
+		TextUnits: []knowledge.TextUnit{{ID: "u0", Text: "the weather was fine."}},
+		Reports:   []knowledge.CommunityReport{{ID: "r0", ShortID: "0", CommunityID: "0", Title: "Apples", FullContent: about, Rank: 1, HasRank: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRouter(m)
+	for q, want := range map[string]Method{"Overall, which platforms sold the most apples?": MethodLocal, "Overall, which platforms sold apples?": MethodGlobal} {
+		if got := r.Route(q); got.Method != want {
+			t.Errorf("%s: %s (%s), want %s", q, got.Method, got.Reason, want)
+		}
+	}
+}

@@ -68,7 +68,7 @@ type Router struct {
 	once      sync.Once
 	reports   []string // lower-cased report texts (the coverage of step 3)
 	lowOnce   sync.Once
-	low       []entityText // lower-cased entity texts (steps 6 and 7), made when first needed
+	low       []entityText // lower-cased entity texts (steps 7 and 8), made when first needed
 	titleOnce sync.Once
 	titles    *titleIndex
 }
@@ -87,7 +87,7 @@ func (r *Router) prepare() {
 }
 
 // entityTexts returns the lower-cased entity texts, made on the first
-// call: a question decided before step 6 never needs them (on the
+// call: a question decided before step 7 never needs them (on the
 // 300 000-record graph they cost 0.7 s of CPU).
 func (r *Router) entityTexts() []entityText {
 	r.lowOnce.Do(func() {
@@ -144,32 +144,37 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //  1. a model without community reports: local (global has nothing to map);
 //  2. content terms (Terms) that the knowledge holds only in passing (the
 //     topical share of their weight, knowledge.TopicalShare, under
-//     knowledge.MinTopicalShare — local search's relevance rule): local,
-//     which refuses the question without asking a model;
+//     knowledge.MinTopicalShare) or lacks or uses once
+//     (knowledge.MissingShare over knowledge.MaxMissingShare) —
+//     local search's relevance rule:
+//     local, which refuses the question without asking a model;
 //  3. content terms of which no report holds MinCoverage of the weight (as
 //     the extractive map weighs them): local — the reports do not speak
 //     of it, and local search's relevance rule decides;
-//  4. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
+//  4. a question asking for a count by platform (text.AsksPlatformCount:
+//     "哪些媒体报道最多？"): local, whose context counts the sources by
+//     platform (localsearch's Platforms section);
+//  5. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
 //     unless the question compares two named sides (text.ComparedSides:
 //     "微博和抖音上…有什么不同"): local, whose offline answer gives each
 //     side's sentences under its name;
-//  5. no content terms left: global — the question names nothing;
-//  6. an entity whose title the question contains (at least 2 runes, and
+//  6. no content terms left: global — the question names nothing;
+//  7. an entity whose title the question contains (at least 2 runes, and
 //     for a title without Chinese at least 4 characters, as a whole word):
 //     local;
-//  7. an entity whose title and description hold at least CoverShare of
+//  8. an entity whose title and description hold at least CoverShare of
 //     the content terms (a term or one of its parts): local;
-//  8. a text unit among the unitsChecked best of the lexical search that
+//  9. a text unit among the unitsChecked best of the lexical search that
 //     holds at least CoverShare of them: local — one passage answers it;
-//  9. the unitsChecked best entities and text units of the lexical search
+//  10. the unitsChecked best entities and text units of the lexical search
 //     holding at least CoverShare of them between them: local — the
 //     question is specific, its facts sit in a few records (local
 //     search's context is made of them);
-//  10. otherwise global: the terms are spread over the knowledge.
+//  11. otherwise global: the terms are spread over the knowledge.
 //
 // Entities of the types topic and engine (our graphs' bookkeeping nodes,
 // about everything) never make a question local. The first entity in model
-// order decides steps 6 and 7.
+// order decides steps 7 and 8.
 func (r *Router) Route(question string) Route {
 	if len(r.m.Reports()) == 0 {
 		return Route{Method: MethodLocal, Reason: "the knowledge has no community reports to search globally"}
@@ -179,10 +184,15 @@ func (r *Router) Route(question string) Route {
 	terms := text.TermTexts(ts)
 	if len(ts) > 0 {
 		// the terms' statistics alone (Lexical.Stats: the counts, no
-		// ranking); steps 8 and 9 search when a question gets that far
-		if share := knowledge.TopicalShare(r.m.Lexical().Stats(ts)); share < knowledge.MinTopicalShare {
+		// ranking); steps 9 and 10 search when a question gets that far
+		stats := r.m.Lexical().Stats(ts)
+		if share := knowledge.TopicalShare(stats); share < knowledge.MinTopicalShare {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", 100*share, 100*knowledge.MinTopicalShare)}
+		}
+		if miss := knowledge.MissingShare(stats); miss > knowledge.MaxMissingShare {
+			return Route{Method: MethodLocal, Terms: terms,
+				Reason: fmt.Sprintf("the terms the knowledge lacks or uses once carry %.0f%% of the question (over %.0f%%); local search's relevance rule decides", 100*miss, 100*knowledge.MaxMissingShare)}
 		}
 	}
 	if len(terms) > 0 {
@@ -195,6 +205,9 @@ func (r *Router) Route(question string) Route {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("no community report holds the question's terms (at most %.0f%% of their weight); local search's relevance rule decides", 100*best)}
 		}
+	}
+	if text.AsksPlatformCount(question) {
+		return Route{Method: MethodLocal, Terms: terms, Reason: "a count by platform: local search counts the sources by platform"}
 	}
 	if a, b, ok := text.ComparedSides(question); ok {
 		return Route{Method: MethodLocal, Terms: terms, Reason: fmt.Sprintf("a comparison of %s and %s: local search answers each side with its records", a, b)}
@@ -333,7 +346,7 @@ func namedIn(q, title string) bool {
 	return n >= 4 && containsWord(q, title)
 }
 
-// entityScan is steps 6 and 7 of Route written plainly, a pass over every
+// entityScan is steps 7 and 8 of Route written plainly, a pass over every
 // entity for each (the oracle of entitySteps): the index of the first
 // entity (not a topic or engine) whose title the lower-cased question lq
 // names, with n = -1; else of the first whose title and description hold
@@ -376,12 +389,12 @@ func (r *Router) covers(i int, ts []text.Term, need int) int {
 }
 
 // entitySteps is entityScan through indexes instead of passes over every
-// entity: step 6 looks up each stretch of the question in a map of the
+// entity: step 7 looks up each stretch of the question in a map of the
 // entities' lower-cased, trimmed titles (a title the question names is
-// such a stretch); step 7, when every term and part is written in Han
+// such a stretch); step 8, when every term and part is written in Han
 // characters (whose case nothing changes), checks only the entities whose
 // text holds one of them, as the lexical index finds them (an entity
-// holding need ≥ 1 of the terms holds one). Otherwise step 7 scans as
+// holding need ≥ 1 of the terms holds one). Otherwise step 8 scans as
 // entityScan does. TestEntityStepsOracle holds it to entityScan.
 func (r *Router) entitySteps(lq string, ts []text.Term, need int) (int, int) {
 	ix := r.titleIndex()

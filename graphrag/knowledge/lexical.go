@@ -289,6 +289,35 @@ func TopicalShare(stats []TermStat) float64 {
 	return topical / total
 }
 
+// MaxMissingShare is the share of a question's term weight that the terms
+// the knowledge lacks or uses only once (Count under MinTopicalCount) may
+// carry at most: over it, most of what is asked is not in the knowledge, whatever it holds of the rest, and the relevance rule
+// refuses the question. "How did the court rule on the Wuhan University
+// library case?" on the Chinese fixture lacks rule, library and case and
+// uses court once (0.67; its English pages hold "Wuhan University"); the
+// shipped sets' answered questions reach 0.4 (Dulce's relationship), "What
+// is the story about overall?" 0.5, a question holding one topical term
+// and two used once as much as it 0.6.
+const MaxMissingShare = 0.6
+
+// MissingShare is the share of the terms' weight (Weight) carried by the
+// terms the knowledge lacks or uses only once (Count under
+// MinTopicalCount), 0–1 (0 without terms).
+func MissingShare(stats []TermStat) float64 {
+	var total, missing float64
+	for _, s := range stats {
+		w := s.Weight()
+		total += w
+		if s.Count < MinTopicalCount {
+			missing += w
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return missing / total
+}
+
 // TermWeight is text.TermWeight: how much a term says about what is
 // asked, from its share of general text (0.1 for everyday words, up to 4
 // for words the general dictionary lacks).

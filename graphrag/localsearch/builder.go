@@ -211,8 +211,9 @@ type Context struct {
 	// Records are the context records by section (see Records).
 	Records Records
 	// Sections names the appended sections in order: "Conversation
-	// History", the report section name, "Entities" (standing for the
-	// whole local section), "Sources".
+	// History", "Platforms" (PlatformsName, hybrid retrieval only), the
+	// report section name, "Entities" (standing for the whole local
+	// section), "Sources".
 	Sections []string
 	// Entities are the selected entities, in selection order (included
 	// names first, then the matched ones), each once.
@@ -314,6 +315,13 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 			c.Records["conversation history"] = tbl
 			c.Budgets.History = tc.count(text)
 			m -= c.Budgets.History
+		}
+	}
+	if p.Retrieval == RetrievalHybrid && len(sel) > 0 {
+		if text := b.platformSection(query, tc, m, c.Records); text != "" {
+			sections = append(sections, text)
+			c.Sections = append(c.Sections, PlatformsName)
+			m -= tc.count(text)
 		}
 	}
 	cTok, lTok, tTok := budgets(m, p.CommunityProp, p.TextUnitProp)

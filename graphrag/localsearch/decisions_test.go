@@ -161,7 +161,9 @@ func TestJudgeBarsInclusive(t *testing.T) {
 	if r := judge(none, NoMatchSimilarity-1e-9, NoMatchSimilarity); !r.Weak {
 		t.Errorf("similarity just under the floor: strong (%+v)", r)
 	}
-	at := []knowledge.TermStat{ts("topical", 5, 1e-4, 50), ts("passing", 1, 1e-5, 1)}
+	// passing is used twice (used once, it would count as lacking:
+	// knowledge.MissingShare)
+	at := []knowledge.TermStat{ts("topical", 5, 1e-4, 50), ts("passing", 2, 1e-5, 1)}
 	r := judge(at, 0, NoMatchSimilarity)
 	if r.Coverage != MinCoverage {
 		t.Fatalf("coverage %v, want exactly %v (the case is built for it)", r.Coverage, MinCoverage)

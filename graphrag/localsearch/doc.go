@@ -104,6 +104,11 @@
 // GraphRAG compatibility cases use; the CLI and the server choose hybrid
 // for our graphs and offline vectors.
 //
+// With hybrid retrieval a question asking for a count by platform
+// (text.AsksPlatformCount: "哪些媒体报道最多？") gets a Platforms section
+// first (platforms.go): the source entities about its subject counted by
+// platform, cited by row.
+//
 // Params.MinSimilarity > 0 turns on the relevance gate (relevance.go,
 // Relevance): a question whose content terms the knowledge does not hold
 // prominently is a no-match, whatever the mapping found.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/text"
 )
 
 // oversample is the reference's hard-coded oversample_scaler (§2).
@@ -188,7 +189,14 @@ func (b *ContextBuilder) vectorMatches(ctx context.Context, query, question stri
 		for _, h := range matched {
 			best = max(best, h.Similarity)
 		}
+		counts := hybrid && text.AsksPlatformCount(question)
+		if counts {
+			gate = b.countGate(question, gate)
+		}
 		rel = judge(gate, best, p.MinSimilarity)
+		if counts && gate == nil {
+			rel.Weak = false // a count over all the sources (countGate)
+		}
 		if rel.Weak {
 			matched = nil
 		}

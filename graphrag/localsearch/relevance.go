@@ -32,6 +32,12 @@ const (
 	// question whose specific words are foreign to the knowledge is
 	// refused even when a topical word is in it.
 	MinCoverage = knowledge.MinTopicalShare
+	// MaxMissingShare is the share of a question's term weight over which
+	// the terms the knowledge lacks or uses once make it a no-match
+	// (knowledge.MaxMissingShare): an English question on a Chinese graph
+	// whose words the graph holds only as a name on its English pages
+	// ("Wuhan University") is refused with the terms it lacks named.
+	MaxMissingShare = knowledge.MaxMissingShare
 )
 
 // Relevance is the relevance gate's verdict on a question: which of its
@@ -45,8 +51,10 @@ const (
 //
 // A question is relevant when the best vector hit reaches the similarity
 // floor (Params.MinSimilarity), or when some of its terms are topical —
-// found in the knowledge with a Lift of at least TopicalLift — and the
-// topical terms carry at least MinCoverage of the question's term weight.
+// found in the knowledge with a Lift of at least TopicalLift —, the
+// topical terms carry at least MinCoverage of the question's term weight
+// and the terms the knowledge lacks or uses once no more than
+// MaxMissingShare.
 type Relevance struct {
 	// Terms are the knowledge's statistics of each content term, in
 	// question order.
@@ -60,6 +68,10 @@ type Relevance struct {
 	// Coverage is the topical terms' share of the question's term weight
 	// (0–1).
 	Coverage float64 `json:"coverage"`
+	// MissingShare is the share of the question's term weight carried by
+	// the terms the knowledge lacks or uses once (knowledge.MissingShare,
+	// 0–1).
+	MissingShare float64 `json:"missing_share"`
 	// BestSimilarity is the highest Similarity among the vector hits (0
 	// for none).
 	BestSimilarity float64 `json:"best_similarity"`
@@ -95,8 +107,11 @@ func (r *Relevance) Message() string {
 		if len(passing) > 0 {
 			parts = append(parts, "mentioned only in passing: "+strings.Join(passing, ", "))
 		}
-		if len(r.Topical) > 0 {
+		switch {
+		case len(r.Topical) > 0 && r.Coverage < MinCoverage:
 			parts = append(parts, fmt.Sprintf("the terms it holds (%s) carry %.0f%% of the question, under %.0f%%", strings.Join(r.Topical, ", "), 100*r.Coverage, 100*MinCoverage))
+		case len(r.Topical) > 0:
+			parts = append(parts, fmt.Sprintf("the terms it lacks or uses once carry %.0f%% of the question, over %.0f%%", 100*r.MissingShare, 100*MaxMissingShare))
 		}
 		why = strings.Join(parts, "; ")
 	}
@@ -119,7 +134,8 @@ func judge(stats []knowledge.TermStat, best, floor float64) *Relevance {
 		r.Found = append(r.Found, s.Term)
 	}
 	r.Coverage = knowledge.TopicalShare(stats)
-	strong := best >= floor || (len(r.Topical) > 0 && r.Coverage >= MinCoverage)
+	r.MissingShare = knowledge.MissingShare(stats)
+	strong := best >= floor || (len(r.Topical) > 0 && r.Coverage >= MinCoverage && r.MissingShare <= MaxMissingShare)
 	r.Weak = !strong
 	return r
 }

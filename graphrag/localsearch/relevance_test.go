@@ -61,10 +61,17 @@ func TestJudgeRule(t *testing.T) {
 		{"lift just under the bar", []knowledge.TermStat{ts("进展", 14, 1e-5, TopicalLift-0.01)}, 0.1, true, 0},
 		{"lift at the bar", []knowledge.TermStat{ts("进展", 14, 1e-5, TopicalLift)}, 0.1, false, 1},
 		// weights (knowledge.TermWeight): 1e-6 → 3, 1e-5 → 2, 1e-4 → 1, a
-		// missing word the dictionary lacks → 4; topical 3 of 3+4 ≥ 1/3
-		{"coverage above", []knowledge.TermStat{ts("a", 5, 1e-6, 50), ts("b", 0, 0, 0)}, 0.1, false, 3.0 / 7},
+		// word the dictionary lacks → 4; topical 3 of 3+4 ≥ 1/3 (b found
+		// in passing)
+		{"coverage above", []knowledge.TermStat{ts("a", 5, 1e-6, 50), ts("b", 1, 0, 1)}, 0.1, false, 3.0 / 7},
 		// topical 1 of 1+4 = 0.2 < 1/3
 		{"coverage below", []knowledge.TermStat{ts("a", 5, 1e-4, 50), ts("b", 0, 0, 0)}, 0.1, true, 0.2},
+		// b missing (4) and c used once (3) carry 7 of 4+4+3: most of the
+		// question is not in the knowledge (over MaxMissingShare), though
+		// a covers 4/11
+		{"missing over the bar", []knowledge.TermStat{ts("a", 5, 0, 50), ts("b", 0, 0, 0), ts("c", 1, 1e-6, 50)}, 0.1, true, 4.0 / 11},
+		// 4+2 of 4+4+2 = 0.6, not over it
+		{"missing at the bar", []knowledge.TermStat{ts("a", 5, 0, 50), ts("b", 0, 0, 0), ts("c", 1, 1e-5, 50)}, 0.1, false, 0.4},
 		// a term found in passing weighs as much as a missing one: 2 of 2+2+1
 		{"in passing counts against", []knowledge.TermStat{ts("a", 5, 1e-5, 50), ts("c", 1, 1e-5, 1), ts("d", 1, 1e-4, 1)}, 0.1, false, 0.4},
 		// a rare word used once is mentioned in passing (MinTopicalCount)

@@ -222,6 +222,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	}
 	var b strings.Builder
 	b.WriteString(label + "\n\n")
+	platformCounts(&b, tables, zh)
 	if sa, sb, ok := text.ComparedSides(query); ok {
 		if ca, cb := compareSides(sents, sa, sb); len(ca)+len(cb) > 0 {
 			writeComparison(&b, sa, sb, ca, cb, zh)

@@ -1,0 +1,74 @@
+package text
+
+import (
+	"strings"
+	"unicode"
+)
+
+// A question asking which platforms or media carry the most of the
+// records ("哪些媒体报道最多？", "Which platforms covered it most?") asks
+// for counts, which no sentence of the records states; local search
+// answers it from the sources counted by platform (graphrag/localsearch,
+// the Platforms section).
+
+// platformWordsZH and platformWordsEN name platforms or media in general
+// (a platform's own name, 微博 or 抖音, asks about that platform, not for
+// a count over them).
+var (
+	platformWordsZH = []string{"媒体", "平台", "网站", "渠道", "站点"}
+	platformWordsEN = map[string]bool{"platform": true, "platforms": true, "outlet": true, "outlets": true, "media": true,
+		"site": true, "sites": true, "website": true, "websites": true, "channel": true, "channels": true}
+	// countWordsZH and countPhrasesEN ask for the most, a number or a share
+	countWordsZH   = []string{"最多", "最高", "最活跃", "多少", "几个", "数量", "占比", "比例", "分布", "排名", "排行"}
+	countPhrasesEN = []string{"most", "how many", "share", "distribution", "ranking", "ranked"}
+	// frameWords are the words of a platform-count question that say what
+	// is counted (coverage, talk, heat), not what it is about
+	frameWords = map[string]bool{"报道": true, "讨论": true, "提及": true, "发布": true, "发帖": true, "热度": true, "声量": true,
+		"内容": true, "信息": true, "文章": true, "帖子": true, "来源": true, "网友": true, "用户": true, "传播": true, "关注": true,
+		"report": true, "reported": true, "covered": true, "coverage": true, "cover": true, "discuss": true, "discussed": true,
+		"post": true, "article": true, "mention": true, "source": true, "talk": true, "talked": true}
+)
+
+// AsksPlatformCount reports whether question asks for a count by
+// platform: it names platforms or media in general (媒体, 平台, 网站,
+// 渠道, 站点; platform, outlet, media, site, website, channel) and asks
+// for the most, a number or a share (最多, 最高, 多少, 几个, 占比, 分布,
+// 排名; most, how many, share, distribution, ranking). "哪些媒体报道最多？"
+// and "图书馆事件在哪个平台热度最高？" do; "网友主要在哪些平台讨论武汉大学？"
+// (which platforms, no count asked) and "抖音上的播放量有多少？" (one
+// platform named) do not.
+func AsksPlatformCount(question string) bool {
+	low := strings.ToLower(question)
+	words := strings.FieldsFunc(low, func(r rune) bool { return !unicode.IsLetter(r) || IsHan(r) })
+	platform, count := containsAny(low, platformWordsZH), containsAny(low, countWordsZH)
+	for i, w := range words {
+		platform = platform || platformWordsEN[w]
+		for _, p := range countPhrasesEN {
+			ps := strings.Fields(p)
+			if i+len(ps) <= len(words) && strings.Join(words[i:i+len(ps)], " ") == p {
+				count = true
+			}
+		}
+	}
+	return platform && count
+}
+
+func containsAny(s string, ws []string) bool {
+	for _, w := range ws {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// CountFrame reports whether the content term t (Terms) is part of a
+// platform-count question's frame — a platform or count word, or a word
+// for what is counted (报道, 讨论, 热度, 网友; reported, coverage) — rather
+// than its subject: "图书馆事件在哪个平台热度最高？" counts the sources
+// about 图书馆事件.
+func CountFrame(t string) bool {
+	t = strings.ToLower(t)
+	return frameWords[t] || platformWordsEN[t] || containsAny(t, platformWordsZH) || containsAny(t, countWordsZH) ||
+		t == "most" || t == "many" || t == "share" || t == "distribution" || t == "ranking"
+}
