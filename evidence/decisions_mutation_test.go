@@ -54,9 +54,28 @@ func TestChineseCountFromTen(t *testing.T) {
 // @所有人 addresses no account (G35).
 func TestAccountsSkipNotAccounts(t *testing.T) {
 	set := sourceSet("@所有人 请注意，@人民日报 发布了通报。")
-	got := accounts(set, []bool{true})
+	got := accounts(set, []bool{true}, nil)
 	if len(got) != 1 || got[0].Name != "人民日报" {
 		t.Errorf("accounts %+v, want 人民日报 only", got)
+	}
+}
+
+// The topic is the case's subject, no account, and a handle run into its
+// verb loses the verb (issue 22): @武汉大学 is left out of a run about
+// 武汉大学, kept in one about another topic.
+func TestAccountsSkipTopic(t *testing.T) {
+	set := sourceSet("@武汉大学 发布了通报，@人民日报 转发，@小夏的池塘有鱼也表示：属实。")
+	names := func(as []AccountCount) (out []string) {
+		for _, a := range as {
+			out = append(out, a.Name)
+		}
+		return out
+	}
+	if got := names(accounts(set, []bool{true}, TopicNames("武汉大学"))); !slices.Equal(got, []string{"人民日报", "小夏的池塘有鱼"}) {
+		t.Errorf("accounts %q, want 人民日报 and 小夏的池塘有鱼", got)
+	}
+	if got := names(accounts(set, []bool{true}, TopicNames("咖啡店"))); len(got) != 3 || got[0] != "武汉大学" {
+		t.Errorf("accounts %q, want all three", got)
 	}
 }
 

@@ -196,7 +196,7 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 	}
 	es.Volume.ForumSpeeches = len(speeches)
 	es.Timeline = timeline(set, topical, es.Window.To)
-	es.Accounts = accounts(set, topical)
+	es.Accounts = accounts(set, topical, names)
 	es.Figures = figurePrimaries(set, keyFigures(set, topical), topical)
 	return es
 }
@@ -435,12 +435,20 @@ var accountRE = regexp.MustCompile(`@([\p{Han}A-Za-z0-9_·\-]{2,20})|(?:(微博|
 // opening quote.
 const accountMarks = `@“"「`
 
+// handleVerbs are what a text says an @handle did, written on without a
+// space: cut off the handle ("@小夏的池塘有鱼也表示" → 小夏的池塘有鱼).
+var handleVerbs = []string{"也表示", "表示", "指出", "发文称", "发文", "回应称", "回应", "也称", "称"}
+
 // notAccounts are @-words that address no account.
 var notAccounts = []string{"所有人", "全体成员"}
 
 // accounts are the EssentialAccounts accounts named by the most on-topic
-// items (ties: first named), each with the items naming it.
-func accounts(set *Set, topical []bool) []AccountCount {
+// items (ties: first named), each with the items naming it. An account
+// named as the topic itself (names, TopicNames: 武汉大学, 武大) is the
+// case's own subject, not an account that carried it (issue 22: the
+// fixture's accounts table listed 武汉大学); a handle run into the verb
+// after it loses the verb (handleVerbs: "@小夏的池塘有鱼也表示：").
+func accounts(set *Set, topical []bool, names []string) []AccountCount {
 	byName := map[string]*AccountCount{}
 	seen := map[string]bool{} // name + item counted
 	var order []string
@@ -458,7 +466,15 @@ func accounts(set *Set, topical []bool) []AccountCount {
 				name = m[4]
 			}
 			name = strings.TrimSpace(name)
-			if utf8.RuneCountInString(name) < 2 || slices.Contains(notAccounts, name) {
+			if m[1] != "" {
+				for _, v := range handleVerbs {
+					if n, ok := strings.CutSuffix(name, v); ok && utf8.RuneCountInString(n) >= 2 {
+						name = n
+						break
+					}
+				}
+			}
+			if utf8.RuneCountInString(name) < 2 || slices.Contains(notAccounts, name) || slices.Contains(names, strings.ToLower(name)) {
 				continue
 			}
 			if p, ok := PlatformNamed(plat); ok {
