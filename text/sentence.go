@@ -22,7 +22,11 @@ type SentenceRules struct {
 	// after its end: closing quotes and brackets, e.g. "”’\"）)」』》】".
 	// They must not be ends themselves.
 	Closers string
-	// Titles: no mark inside 《…》 ends a sentence (《你好！世界》).
+	// Titles: no mark inside a title or a corner-bracket quote (《…》,
+	// 「…」, 『…』) ends a sentence (《你好！世界》, 「来了。」他说), when the
+	// mark closes, or the text ends, within TitleRunes runes (a page cut
+	// inside a title); an opening mark that does neither is a stray one and
+	// holds nothing (it does not swallow the rest of a long text).
 	Titles bool
 	// Periods: a "." ends a sentence when a space and a capital letter
 	// follow it and it does not end a title or an initial (Abbreviation:
@@ -36,21 +40,24 @@ type SentenceRules struct {
 // empty. Callers trim (strings.TrimSpace) and drop what they do not want.
 func (r SentenceRules) Split(s string) []string {
 	var out []string
-	start, title := 0, 0 // title: depth inside 《…》
+	start := 0
+	var open []rune // the closing marks of the titles and quotes the text is inside, innermost last
 	for i, c := range s {
 		end := false
 		switch {
-		case r.Titles && c == '《':
-			title++
-		case r.Titles && c == '》' && title > 0:
-			title--
+		case r.Titles && len(open) > 0 && c == open[len(open)-1]:
+			open = open[:len(open)-1]
+		case r.Titles && titleClose(c) != 0:
+			if closesWithin(s[i+utf8.RuneLen(c):], c, titleClose(c)) {
+				open = append(open, titleClose(c))
+			}
 		case strings.ContainsRune(r.Ends, c):
-			end = title == 0
+			end = len(open) == 0
 		case strings.ContainsRune(r.SpacedEnds, c):
 			next := i + utf8.RuneLen(c)
-			end = title == 0 && (next >= len(s) || r.spaceAt(s, next))
+			end = len(open) == 0 && (next >= len(s) || r.spaceAt(s, next))
 		case r.Periods && c == '.':
-			end = title == 0 && periodEnds(s, start, i)
+			end = len(open) == 0 && periodEnds(s, start, i)
 		}
 		if !end {
 			continue
@@ -72,6 +79,47 @@ func (r SentenceRules) Split(s string) []string {
 		out = append(out, s[start:])
 	}
 	return out
+}
+
+// TitleRunes is how far (in runes) the closing mark of a title or quote
+// may follow its opening mark for SentenceRules.Titles to hold its
+// sentence ends.
+const TitleRunes = 120
+
+// titleClose is the closing mark of an opening title or quote mark c, 0
+// for any other rune.
+func titleClose(c rune) rune {
+	switch c {
+	case '《':
+		return '》'
+	case '「':
+		return '」'
+	case '『':
+		return '』'
+	}
+	return 0
+}
+
+// closesWithin reports whether rest (the text after an opening mark
+// open) holds its closing mark, or ends, within TitleRunes runes, a
+// nested pair of the same marks skipped.
+func closesWithin(rest string, open, close rune) bool {
+	depth, n := 0, 0
+	for _, c := range rest {
+		if n++; n > TitleRunes {
+			return false
+		}
+		switch c {
+		case open:
+			depth++
+		case close:
+			if depth == 0 {
+				return true
+			}
+			depth--
+		}
+	}
+	return true // the text ends inside the title: cut there
 }
 
 // periodEnds reports whether the "." at byte i of s (its sentence begun

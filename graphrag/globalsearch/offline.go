@@ -472,8 +472,8 @@ var (
 
 // lineSentences end a line's sentences: 。！？； anywhere, !? before a
 // space or at the end, "." before a space and a capital letter unless it
-// ends a title or an initial.
-var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true}
+// ends a title or an initial; none inside a title or a 「」 quote (Titles).
+var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true, Titles: true}
 
 // reportSentences cuts a report's markdown into sentences: line by line,
 // each line cut at the headings and list items flattened into it

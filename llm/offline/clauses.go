@@ -14,8 +14,8 @@ import (
 
 // lineSentences end a line's sentences: 。！？； anywhere, !? before a
 // space or at the end, "." before a space and a capital letter unless it
-// ends a title or an initial.
-var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true}
+// ends a title or an initial; none inside a title or a 「」 quote (Titles).
+var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true, Titles: true}
 
 // splitSentences cuts a record's text into sentences: by line, leaving
 // out markdown headings, a table row as one sentence (text.TableRow;

@@ -139,3 +139,15 @@ func TestAnswerSynonym(t *testing.T) {
 		t.Errorf("the sentence holding the synonym is not quoted:\n%s", got)
 	}
 }
+
+// A title's own ！ ends no quote (lineSentences.Titles): chat quoted
+// "校方发布的《游戏少年逆袭发顶刊，武汉伢李展拿下雷军奖 [Data: Sources (239)]！"
+// from the fixture's media speech, its 《 left open and the sentence cut.
+func TestAnswerKeepsTitleWhole(t *testing.T) {
+	src := "0|信息源8）和9）则共同剖析了一次失败的官方宣传案例。校方发布的《游戏少年逆袭发顶刊，武汉伢李展拿下雷军奖！》推文，本意是“展示学校近年来取得的成绩和发展亮点”，却因其叙事方式引发了广泛争议。\n"
+	got := answerOf(t, "校方发布的推文引发了什么争议？", src)
+	want := "校方发布的《游戏少年逆袭发顶刊，武汉伢李展拿下雷军奖！》推文，本意是“展示学校近年来取得的成绩和发展亮点”，却因其叙事方式引发了广泛争议 [Data: Sources (0)]"
+	if !strings.Contains(got, want) {
+		t.Errorf("the sentence with its title is not quoted whole:\n%s", got)
+	}
+}
