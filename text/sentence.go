@@ -122,6 +122,23 @@ func closesWithin(rest string, open, close rune) bool {
 	return true // the text ends inside the title: cut there
 }
 
+// UnclosedTitle reports whether s opens a title or a corner-bracket quote
+// (《, 「, 『) that it does not close: a text cut inside it ("校方发布的
+// 《游戏少年逆袭发顶刊，武汉伢李展拿下雷军奖！", a text unit cut at its
+// length), whose last sentence is unfinished.
+func UnclosedTitle(s string) bool {
+	var open []rune
+	for _, c := range s {
+		switch {
+		case len(open) > 0 && c == open[len(open)-1]:
+			open = open[:len(open)-1]
+		case titleClose(c) != 0:
+			open = append(open, titleClose(c))
+		}
+	}
+	return len(open) > 0
+}
+
 // periodEnds reports whether the "." at byte i of s (its sentence begun
 // at byte start) ends the sentence under SentenceRules.Periods.
 func periodEnds(s string, start, i int) bool {

@@ -43,3 +43,18 @@ func TestSentenceRulesSplit(t *testing.T) {
 		}
 	}
 }
+
+func TestUnclosedTitle(t *testing.T) {
+	for s, want := range map[string]bool{
+		"校方发布的《游戏少年逆袭发顶刊，武汉伢李展拿下雷军奖！": true,
+		"校方发布的《游戏少年》推文。":              false,
+		"他说「来了":   true,
+		"《甲「乙」》完": false,
+		"》完。":     false,
+		"没有书名。":   false,
+	} {
+		if got := UnclosedTitle(s); got != want {
+			t.Errorf("UnclosedTitle(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -72,10 +72,11 @@ func splitClauses(s string) []clause {
 			heading = ""
 		}
 	}
-	if len(out) > 1 && endsInsideSentence(s) {
+	if len(out) > 1 && (endsInsideSentence(s) || text.UnclosedTitle(out[len(out)-1].text)) {
 		// the record was cut at a length (a search result's page text, a
-		// section summary of at most 300 runes): its last clause is a
-		// fragment ("…认定男生的行为构成性"), not a sentence to quote
+		// section summary of at most 300 runes, a text unit): its last
+		// clause is a fragment ("…认定男生的行为构成性", "校方发布的《游戏
+		// 少年逆袭发顶刊，武汉伢李展拿下雷军奖！"), not a sentence to quote
 		out = out[:len(out)-1]
 		out[len(out)-1].joinsNext = false
 	}

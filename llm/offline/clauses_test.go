@@ -151,3 +151,15 @@ func TestAnswerKeepsTitleWhole(t *testing.T) {
 		t.Errorf("the sentence with its title is not quoted whole:\n%s", got)
 	}
 }
+
+// A record cut inside a title (a text unit of the fixture's media speech
+// ends "校方发布的《游戏少年逆袭发顶刊，武汉伢李展拿下雷军奖！") does not
+// give that unfinished sentence: chat quoted it, its 《 open. Without
+// text.UnclosedTitle in splitClauses it is quoted.
+func TestAnswerSkipsSentenceCutInTitle(t *testing.T) {
+	src := "0|信息源8）和9）则共同剖析了一次失败的官方宣传案例。校方发布的《游戏少年逆袭发顶刊，武汉伢李展拿下雷军奖！\n"
+	got := answerOf(t, "校方发布的宣传案例如何？", src)
+	if strings.Contains(got, "《游戏少年") || !strings.Contains(got, "一次失败的官方宣传案例 [Data: Sources (0)]") {
+		t.Errorf("answer:\n%s", got)
+	}
+}
