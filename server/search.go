@@ -212,7 +212,7 @@ func (s *Server) graphModel(ctx context.Context, v *graphView) (*knowledge.Model
 		return nil, err
 	}
 	if side != "" {
-		_ = knowledge.WriteModelFile(ctx, side, m, key)
+		m, _ = knowledge.SaveModelFile(ctx, side, path, m, key)
 	}
 	return m, nil
 }

@@ -333,15 +333,22 @@ func sortedBigramIndex(docs []string) *bigramIndex {
 	})
 	ranges, total := passRanges(hist, len(rk.runes))
 	bw := bigramWriter{x: &bigramIndex{post: make([]byte, 0, 3*total)}, runes: rk.runes, cur: 1 << 63}
+	// each part's two buffers (its pairs and the sort's) are made once, for
+	// its largest pass, and used by every pass: new ones per pass were
+	// garbage the collector let pile up (the first search's peak)
+	bufs := make([][2][]uint64, k)
+	parts := make([][]uint64, k)
 	for _, rg := range ranges {
-		parts := make([][]uint64, k)
 		parallel.Chunks(len(docs), k, func(w, lo, hi int) {
-			// the part's pairs of this range, in document order
-			size := 0
-			for r := rg[0]; r < rg[1]; r++ {
-				size += hist[w][r]
+			if bufs[w][0] == nil {
+				size := 0
+				for _, rg := range ranges {
+					size = max(size, rangePairs(hist[w], rg))
+				}
+				bufs[w] = [2][]uint64{make([]uint64, 0, size), make([]uint64, size)}
 			}
-			out := make([]uint64, 0, size)
+			// the part's pairs of this range, in document order
+			out := bufs[w][0][:0]
 			for d := lo; d < hi; d++ {
 				prev := uint64(1) << 63
 				for _, r := range docs[d] {
@@ -352,7 +359,7 @@ func sortedBigramIndex(docs []string) *bigramIndex {
 					prev = rank
 				}
 			}
-			parts[w] = sortByKey(out)
+			parts[w] = sortByKey(out, bufs[w][1][:len(out)])
 		})
 		bw.merge(parts)
 	}
@@ -495,13 +502,22 @@ func (bw *bigramWriter) merge(parts [][]uint64) {
 	}
 }
 
+// rangePairs is how many pairs of a part (h: its pairs per rank of their
+// first rune) a pass over the first runes rg holds.
+func rangePairs(h []int, rg [2]uint64) int {
+	n := 0
+	for r := rg[0]; r < rg[1]; r++ {
+		n += h[r]
+	}
+	return n
+}
+
 // sortByKey sorts packed pairs (sortedBigramIndex) by their upper 32 bits,
 // the bigram, keeping the order of equal ones (their documents,
 // ascending as they were packed): a least-significant-digit radix sort,
-// two passes of 16 bits through a second buffer. It returns the sorted
-// slice (e or the buffer).
-func sortByKey(e []uint64) []uint64 {
-	tmp := make([]uint64, len(e))
+// two passes of 16 bits through tmp (as long as e). It returns the sorted
+// slice (e: the second pass writes back into it).
+func sortByKey(e, tmp []uint64) []uint64 {
 	for _, shift := range []uint{32, 48} {
 		var count [1<<16 + 1]int
 		for _, v := range e {

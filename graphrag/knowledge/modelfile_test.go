@@ -289,3 +289,30 @@ func TestModelFileEntityUnits(t *testing.T) {
 		t.Errorf("units read %v, want %v", got.Lexical().entUnits, units)
 	}
 }
+
+// TestSaveModelFile: SaveModelFile returns the model read back from the
+// file it wrote (equal to FromGraph's, with the file's bigram index and
+// text sums), and the model it was given when the file cannot be written.
+func TestSaveModelFile(t *testing.T) {
+	ctx := context.Background()
+	m, err := FromGraph(ctx, coffeeGraph(t), GraphOptions{Path: "graphs/x/graphrag.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := ModelFileKey{Graph: FileSum{Size: 1, CRC: 2}, ReportID: "x"}
+	path := filepath.Join(t.TempDir(), ModelFileName)
+	got, err := SaveModelFile(ctx, path, "graphs/x/graphrag.json", m, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == m || got.Lexical().bigrams == nil || got.sums == nil {
+		t.Fatal("the model given was returned, not the one read back")
+	}
+	if !reflect.DeepEqual(got.p, m.p) {
+		t.Fatal("the model read back differs from the one written")
+	}
+	bad := filepath.Join(t.TempDir(), "no", "such", "dir", ModelFileName)
+	if got, err := SaveModelFile(ctx, bad, "graphs/x/graphrag.json", m, key); err == nil || got != m {
+		t.Fatalf("an unwritable path: %v, model given back %v", err, got == m)
+	}
+}

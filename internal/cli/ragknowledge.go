@@ -259,7 +259,7 @@ func (o *ragOptions) graphKnowledge(ctx context.Context) (*knowledge.Model, stri
 		// replaced meanwhile, the model file would name the old bytes and
 		// never be used, not the other way round
 		key.LoadWarnings = loadWarnings
-		_ = knowledge.WriteModelFile(ctx, side, m, key)
+		m, _ = knowledge.SaveModelFile(ctx, side, path, m, key)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, "", err // interrupted while the model file was written: stop now, not after the vectors
