@@ -136,8 +136,12 @@
 //	m, warnings, err := knowledge.ReadModelFile(ctx, "graphs/x/"+knowledge.ModelFileName, "graphs/x/graphrag.json", key)
 //	if errors.Is(err, knowledge.ErrModelFile) { // missing, stale or damaged: make it again
 //		m, _ = knowledge.FromGraph(ctx, g, knowledge.GraphOptions{Path: "graphs/x/graphrag.json"})
-//		_ = knowledge.WriteModelFile(ctx, "graphs/x/"+knowledge.ModelFileName, m, key)
+//		m, _ = knowledge.SaveModelFile(ctx, "graphs/x/"+knowledge.ModelFileName, "graphs/x/graphrag.json", m, key)
 //	}
+//
+// SaveModelFile writes the model file and returns the Model read back
+// from it, so that the heap FromGraph filled (and the graph text its
+// strings point into) is collected before the search goes on.
 //
 // FromGraph's name pass over every text is most of a search's start on a
 // large graph (about 15 s of CPU on the 300 000-record one). The model
