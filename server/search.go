@@ -190,7 +190,8 @@ func (s *Server) graphTarget(ctx context.Context, v *graphView) (*searchTarget, 
 // model file beside the graph file (knowledge.ModelFileName) when that was
 // made from the bytes v was loaded from, else made from v's graph
 // (knowledge.FromGraph) and the model file written for the next process
-// (as search does; a failure to write it is ignored). The bytes are
+// (as search does; a failure to write it is ignored; once written, the
+// model returned is the one read back from it, knowledge.SaveModelFile). The bytes are
 // v's when the graph file's version is still the one v was loaded at
 // after its sum is taken.
 func (s *Server) graphModel(ctx context.Context, v *graphView) (*knowledge.Model, error) {
