@@ -243,7 +243,7 @@ func (e *modelEncoder) prepare() {
 		}
 		return out
 	}
-	e.entID = first(len(p.Entities), func(i int) string { return p.Entities[i].ID })
+	e.entID = e.m.entityByID // ids are unique (New checks them)
 	e.entTitle = first(len(p.Entities), func(i int) string { return p.Entities[i].Title })
 	e.unitID = make(map[string]int, len(p.TextUnits))
 	for i, u := range p.TextUnits {
@@ -300,16 +300,25 @@ func (e *modelEncoder) refs(list []string, byKey map[string]int) {
 	}
 }
 
-// lower writes the lexical index's form of a document: byte 0 when it is
-// the document itself (no ASCII capital), else byte 1 and the lower-cased
-// text, so that reading it takes no copy.
-func (e *modelEncoder) lower(doc string) {
-	if l := lowerASCII(doc); l != doc {
+// lower writes the lexical index's form of a document, lowered: byte 0
+// when it is the document itself (the document has no ASCII capital),
+// else byte 1 and the lower-cased text, so that reading it takes no copy.
+func (e *modelEncoder) lower(lowered string, changed bool) {
+	if changed {
 		e.bool(true)
-		e.str(l)
+		e.str(lowered)
 		return
 	}
 	e.bool(false)
+}
+
+func hasUpperASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *modelEncoder) attrs(list []Attribute) {
@@ -357,8 +366,8 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, t modelTail)
 	for _, u := range p.TextUnits {
 		e.str(u.ID)
 	}
-	for _, step := range []func(context.Context) error{e.entities, e.relationships, e.textUnits} {
-		if err := step(ctx); err != nil {
+	for _, step := range []func(context.Context, *Lexical) error{e.entities, e.relationships, e.textUnits} {
+		if err := step(ctx, t.x); err != nil {
 			return err
 		}
 	}
@@ -366,7 +375,11 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, t modelTail)
 	return e.lexical(ctx, t)
 }
 
-func (e *modelEncoder) entities(ctx context.Context) error {
+// The documents (an entity's title "\n" description, a unit's text) and
+// their lower-cased forms are written from the records and the lexical
+// index x (whose documents are the entities', then the units'), without
+// a string made for each: 0.2 GB of garbage on the 300 000-record graph.
+func (e *modelEncoder) entities(ctx context.Context, x *Lexical) error {
 	for i, en := range e.m.p.Entities {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -374,9 +387,10 @@ func (e *modelEncoder) entities(ctx context.Context) error {
 		e.str(en.ID)
 		e.str(en.ShortID)
 		e.num(len(en.Title))
-		doc := en.Title + "\n" + en.Description
-		e.str(doc)
-		e.lower(doc)
+		e.num(len(en.Title) + 1 + len(en.Description))
+		e.buf = append(append(append(e.buf, en.Title...), '\n'), en.Description...)
+		e.flush(false)
+		e.lower(x.docs[i], hasUpperASCII(en.Title) || hasUpperASCII(en.Description))
 		e.str(en.Type)
 		e.strs(en.CommunityIDs)
 		e.refs(en.TextUnitIDs, e.unitID)
@@ -387,7 +401,7 @@ func (e *modelEncoder) entities(ctx context.Context) error {
 	return nil
 }
 
-func (e *modelEncoder) relationships(ctx context.Context) error {
+func (e *modelEncoder) relationships(ctx context.Context, _ *Lexical) error {
 	for i, r := range e.m.p.Relationships {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -406,7 +420,7 @@ func (e *modelEncoder) relationships(ctx context.Context) error {
 	return nil
 }
 
-func (e *modelEncoder) textUnits(ctx context.Context) error {
+func (e *modelEncoder) textUnits(ctx context.Context, x *Lexical) error {
 	for i, u := range e.m.p.TextUnits {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -414,7 +428,7 @@ func (e *modelEncoder) textUnits(ctx context.Context) error {
 		e.str(u.ShortID)
 		e.str(u.HumanReadableID)
 		e.str(u.Text)
-		e.lower(u.Text)
+		e.lower(x.docs[x.nEnt+i], hasUpperASCII(u.Text))
 		e.refs(u.EntityIDs, e.entID)
 		e.refs(u.RelationshipIDs, e.relID)
 		e.num(u.NTokens)
