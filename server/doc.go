@@ -32,6 +32,7 @@
 //	GET  /reports/{report_id}/{path...}     a file of <ReportsDir>/<id> ("" = report.html), read-only
 //	GET  /graph-viewer, /graph-viewer/{id}  the viewer page
 //	GET  /assets/{path...}                  the viewer's script, style and vendored vis-network
+//	GET  /favicon.ico                       204, no body (browsers ask for it; no error logged)
 //
 // Errors of the JSON routes are {success:false, message} with 400 (a bad
 // parameter, body field of the wrong type, or a report id that fails

@@ -3,6 +3,7 @@ package server_test
 import (
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -100,5 +101,22 @@ func TestViewerChromiumReasoningReset(t *testing.T) {
 	answer := regexp.MustCompile(`(?s)<div id="answer" data-state="([a-z]+)">(.*?)</div>`).FindStringSubmatch(dom)
 	if answer == nil || !strings.HasPrefix(strings.TrimSpace(answer[2]), "武大") || strings.Contains(answer[2], "秘密推理") || !strings.Contains(answer[2], "错误") {
 		t.Errorf("answer %q: want the answer's part and the error, no reasoning", answer)
+	}
+}
+
+// The browser's /favicon.ico, asked with every page, gets an empty 204
+// and no log line; another unknown path is still a logged 404. Before,
+// every page view logged INFO "request failed" for the favicon.
+func TestFaviconNotLogged(t *testing.T) {
+	var logs syncBuffer
+	_, ts := newServer(t, server.Config{GraphsDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	if status, body := get(t, ts.URL+"/favicon.ico"); status != http.StatusNoContent || len(body) != 0 {
+		t.Errorf("/favicon.ico: %d %q, want 204 and no body", status, body)
+	}
+	if l := logs.String(); l != "" {
+		t.Errorf("/favicon.ico logged: %s", l)
+	}
+	if status, _ := get(t, ts.URL+"/favicon.png"); status != http.StatusNotFound || !strings.Contains(logs.String(), "request failed") {
+		t.Errorf("/favicon.png: %d, log %q; want a logged 404", status, logs.String())
 	}
 }

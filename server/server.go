@@ -206,6 +206,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /graph-viewer", s.handleViewer)
 	m.HandleFunc("GET /graph-viewer/{report_id}", s.handleViewer)
 	m.HandleFunc("GET /assets/{path...}", s.handleAsset)
+	// a browser asks for it with every page: an empty answer, no error logged
+	m.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/graph-viewer", http.StatusFound)
 	})

@@ -259,7 +259,7 @@ func TestViewerPage(t *testing.T) {
 	wantFailure(t, "missing asset", status, body, http.StatusNotFound)
 	// paths outside every route answer the same JSON error, not the mux's
 	// plain "404 page not found"
-	for _, path := range []string{"/reports/", "/favicon.ico", "/nope/x", "/reports"} {
+	for _, path := range []string{"/reports/", "/favicon.png", "/nope/x", "/reports"} { // /favicon.ico: TestFaviconNotLogged
 		status, body = get(t, ts.URL+path)
 		wantFailure(t, path, status, body, http.StatusNotFound)
 	}
