@@ -43,11 +43,11 @@ type chaptersOut struct {
 	followUps followUpsResult
 }
 
-// layout runs Layout (or reuses the saved layout of the same template); a
-// model error that ends the run stops every stage.
-func (r *runState) layout(ctx context.Context) (LayoutOutput, error) {
+// layout runs Layout (or reuses the saved layout of the same template),
+// the stage reported started at start; a model error that ends the run
+// stops every stage.
+func (r *runState) layout(ctx context.Context, start time.Time) (LayoutOutput, error) {
 	cfg := r.cfg
-	start := r.stageStart(StageLayout)
 	deps := digestOf(r.tpl.Name, r.sections)
 	if out := (LayoutOutput{}); r.work.load(workLayout, deps, &out) {
 		out.Calls, out.Requests = 0, 0

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -1246,4 +1247,34 @@ func wordTarget(t *testing.T, user string) int {
 		t.Fatal(err)
 	}
 	return in.Constraints.WordTarget
+}
+
+// Progress lists the stages in the order they start: the layout's
+// "running" comes before the chapters' and before any chapter's event
+// (the chapters' graph queries start at once, beside the layout). Before,
+// "stage chapters: running" and the chapter lines came first, as the
+// layout's goroutine reported its own start.
+func TestStageEventsInStartOrder(t *testing.T) {
+	for range 3 {
+		var mu sync.Mutex
+		var lines []string
+		p := newPipeline(t, newFake(), func(c *Config) {
+			c.OnEvent = func(e Event) {
+				mu.Lock()
+				defer mu.Unlock()
+				if e.Status == StatusRunning {
+					lines = append(lines, e.Kind+" "+e.Stage)
+				}
+			}
+		})
+		if _, err := p.Run(context.Background(), testInput()); err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		layout, chapters, chapter := slices.Index(lines, "stage "+StageLayout), slices.Index(lines, "stage "+StageChapters), slices.Index(lines, "chapter ")
+		mu.Unlock()
+		if layout < 0 || chapters < layout || chapter < chapters {
+			t.Fatalf("running events %q: want the layout's, then the chapters', then the chapters", lines)
+		}
+	}
 }

@@ -342,7 +342,10 @@ func (r *runState) schedule(ctx context.Context) *stages {
 			return newEvidenceRetrieval(ctx, r.in.Graph, r.evidence, r.cfg.Embedders)
 		})
 	}
-	s.layout = spawn(r, func() (LayoutOutput, error) { return r.layout(ctx) })
+	// the layout's start is reported here, before the chapters' (whose
+	// graph queries start at once), so progress lists stages in start order
+	layoutStart := r.stageStart(StageLayout)
+	s.layout = spawn(r, func() (LayoutOutput, error) { return r.layout(ctx, layoutStart) })
 	s.budget = spawn(r, func() (WordBudgetOutput, error) {
 		defer r.slots.release() // the plan's slot
 		lay, err := s.layout.get(ctx)
