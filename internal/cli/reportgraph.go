@@ -156,6 +156,7 @@ func (src *reportGraph) check(opts *reportOptions) error {
 func (src *reportGraph) pipelineInput(opts *reportOptions) nodes.Input {
 	in := nodes.Input{Topic: src.topic, GraphID: src.graphID, Graph: src.g}
 	missing := src.missing
+	var queryNote, forumNote string // of the states and forum log read now
 	if b := src.built; b != nil {
 		in.States, in.Forum = b.States, b.Forum
 		src.warnings = append(src.warnings, b.Warnings...)
@@ -163,28 +164,19 @@ func (src *reportGraph) pipelineInput(opts *reportOptions) nodes.Input {
 			missing = b.Unavailable
 		}
 		if b.QueryNote != "" {
-			if n := readerQueryNotice(b.Queries, b.Unrelated); n != "" {
-				in.Warnings = append(in.Warnings, n)
-			}
+			queryNote = readerQueryNotice(b.Queries, b.Unrelated)
 		}
-		if b.ForumNotice != "" {
-			in.Warnings = append(in.Warnings, b.ForumNotice)
+		forumNote = b.ForumNotice
+	}
+	// One order whether the graph is built now or stored (--graph): the
+	// engines missing, absent or started far apart, then the queries,
+	// then the forum log.
+	in.Warnings = engineNotices(missing)
+	for _, n := range []string{readerAbsentEngines(src.runStates, missing), readerStartNotice(src.runStates),
+		queryNote, src.queryNote, forumNote, src.forumNote} {
+		if n != "" {
+			in.Warnings = append(in.Warnings, n)
 		}
-	}
-	in.Warnings = append(engineNotices(missing), in.Warnings...)
-	// Fewer than three engines: the report names those it has nothing
-	// from; engines that started far apart: it says when each did.
-	if n := readerAbsentEngines(src.runStates, missing); n != "" {
-		in.Warnings = append(in.Warnings, n)
-	}
-	if n := readerStartNotice(src.runStates); n != "" {
-		in.Warnings = append(in.Warnings, n)
-	}
-	if src.queryNote != "" {
-		in.Warnings = append(in.Warnings, src.queryNote)
-	}
-	if src.forumNote != "" {
-		in.Warnings = append(in.Warnings, src.forumNote)
 	}
 	in.LogWarnings = text.Unique(src.warnings)
 	return in
