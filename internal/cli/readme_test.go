@@ -188,9 +188,10 @@ func TestREADMEExitCodes(t *testing.T) {
 }
 
 // The prose's exit code for a second run of a locked report id is
-// ExitLocked, as the table says (it read "exit 1" while runs exited 7).
+// ExitLocked, as the table says (it read "exit 1" while runs exited 7);
+// the sentence moved from README.md to docs/cli.md.
 func TestREADMELockedRunExitCode(t *testing.T) {
-	data, err := os.ReadFile(repoPath("README.md"))
+	data, err := os.ReadFile(repoPath("docs", "cli.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +203,8 @@ func TestREADMELockedRunExitCode(t *testing.T) {
 }
 
 // The figures README.md quotes (sizes, times, memory) appear in
-// docs/benchmarks.md, where they were measured.
+// docs/benchmarks.md, where they were measured (README.md now links there
+// and may quote none).
 func TestREADMEFiguresMatchBenchmarks(t *testing.T) {
 	readme, err := os.ReadFile(repoPath("README.md"))
 	if err != nil {
@@ -219,9 +221,6 @@ func TestREADMEFiguresMatchBenchmarks(t *testing.T) {
 	}
 	figure := regexp.MustCompile(`\d[\d.]*(?: \d{3})*(?:–\d[\d.]*)? ?(?:MB|GB|MiB|GiB|ms|µs|s)\b`)
 	found := figure.FindAllString(text[i:], -1)
-	if len(found) < 5 {
-		t.Fatalf("only %d figures found in the Benchmarks section: %q", len(found), found)
-	}
 	for _, f := range found {
 		if !strings.Contains(string(bench), f) {
 			t.Errorf("README.md quotes %q, which docs/benchmarks.md does not contain", f)
