@@ -24,6 +24,8 @@ const (
 	Definition = text.Definition
 	Meta       = text.Meta
 	Fragment   = text.Fragment
+	Bait       = text.Bait
+	Vulgar     = text.Vulgar
 )
 
 // ParseNoise is text.ParseNoise; Noises is text.Noises.
@@ -53,6 +55,10 @@ var (
 //     achievements (迎来130岁生日, 里程碑, 成果入选, 稳居世界百强, 关键技术
 //     难题, 接受…专访) in a sentence of at most 80 runes that speaks of no
 //     opinion or event (舆情, 网友, 争议, 回应, 评论 …);
+//   - Bait: clickbait and teaser language (这个瓜, 速看, 震惊！, 就在刚刚 …;
+//     text's one list, outside quotation marks);
+//   - Vulgar: a word of text's offensive-word list outside quotation
+//     marks (a netizen's "…没有让那个女生滚!"; "指责肖某“手淫”" reports it);
 //   - Filler: search-engine filler (小编, 本篇文章, 希望对大家有所帮助 …) or
 //     two or more weather and climate words (气候, 气温, 降水量 …);
 //   - Listing: a heading or list line — it opens with an outline number

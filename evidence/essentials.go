@@ -187,7 +187,7 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 	speeches := map[int]bool{}
 	for i := range set.Items {
 		it := &set.Items[i]
-		topical[i] = set.onTopic(i, names)
+		topical[i] = set.onTopic(i, names) && !set.farmItem(i) // a content farm's page gives no figure, date or account
 		for _, p := range it.Provenance {
 			if p.Kind == KindForum {
 				speeches[p.ForumLine] = true

@@ -90,6 +90,7 @@ func (s *Set) markForeign(tp *Topic, own []int32, et *eventTable, ngroups int) {
 	}
 	words, of := tp.relatedWords(s.Items, low, byGroup, tg)
 	caseWords := tp.caseWords(s.Items, low, byGroup[tg], others)
+	s.caseTerms = append(slices.Clone(s.Events[topic].Terms), caseWords...)
 	s.foreign = make([]int32, len(s.Items))
 	s.incident = map[int]string{}
 	for i := range s.Items {

@@ -158,6 +158,9 @@ type Set struct {
 	// incident names, by item index, the incident of no event of the run
 	// that a passage about none by its own words names (markForeign)
 	incident map[int]string
+	// caseTerms are the words that say a passage is about this case: the
+	// topic event's key terms and its parties (markForeign)
+	caseTerms []string
 }
 
 // ItemByURL returns the first item (in id order) with a provenance of that

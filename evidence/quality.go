@@ -109,9 +109,11 @@ func newGate(set *Set, topic string) gate {
 	return g
 }
 
-// judge decides item i: its noise class and context (Quality), then the
-// topic model on its text, the passage before it and its page title (a
-// source) or section title (an engine's summary).
+// judge decides item i: its noise class and context (Quality), its
+// event, a content farm's page (farmItem) or a generalisation naming
+// nothing of the case (generic), then the topic model on its text, the
+// passage before it and its page title (a source) or section title (an
+// engine's summary).
 func (g gate) judge(i int) verdict {
 	n, ctx := g.set.Quality(i)
 	v := verdict{noise: n, on: true}
@@ -138,6 +140,14 @@ func (g gate) judge(i int) verdict {
 			v.on, v.subject = false, BackgroundSubject // about no event of the run (markBackground)
 			return v
 		}
+	}
+	if g.set.farmItem(i) {
+		v.on, v.subject = false, FarmSubject // seen, never quoted: a publisher or the engines say it instead
+		return v
+	}
+	if g.generic(i, ctx) {
+		v.on, v.subject = false, GenericSubject
+		return v
 	}
 	if g.set.offSpeechItem(i) && (g.topic == nil || !g.topic.Names(g.set.Items[i].Text)) {
 		v.on = false // a passage of a speech not about the topic (Topic.JudgeSpeech) that does not name it

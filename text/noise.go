@@ -14,8 +14,9 @@ import (
 // testdata and in evidence.json.
 type Noise uint8
 
-// Noise classes, in the order evidence.Classify tests them (PageNoise all
-// but Fragment).
+// Noise classes. PageNoise tests them in the order Floor, Furniture,
+// Advert, Bait, Vulgar, Filler, Listing, Definition, Meta; evidence.Classify
+// adds Fragment last. Bait and Vulgar came last to keep the values stable.
 const (
 	// Clean is a sentence that states something of its own.
 	Clean Noise = iota
@@ -45,12 +46,20 @@ const (
 	// "这类事件通常因施虐视频…", "而真正的引爆却出现在28日凌晨。". Quote it
 	// with the previous sentence, or not at all.
 	Fragment
+	// Bait is clickbait and teaser language (baitWords outside quotation
+	// marks): "武汉大学大事件｡ 这个瓜,熟了,可摘了…", "速看", "震惊！", "就在刚刚".
+	Bait
+	// Vulgar is a sentence holding a word of the offensive-word list
+	// (OffensiveWord) outside quotation marks: "…一开始他没有让那个女生滚!".
+	// A source reporting the word ("指责肖某“手淫”") is not vulgar.
+	Vulgar
 )
 
-var noiseNames = [...]string{"clean", "floor", "furniture", "advert", "filler", "listing", "definition", "meta", "fragment"}
+var noiseNames = [...]string{"clean", "floor", "furniture", "advert", "filler", "listing", "definition", "meta", "fragment", "bait", "vulgar"}
 
 // String is the class's name: clean, floor, furniture, advert, filler,
-// listing, definition, meta, fragment ("noise(N)" for an unknown value).
+// listing, definition, meta, fragment, bait, vulgar ("noise(N)" for an
+// unknown value).
 func (n Noise) String() string {
 	if int(n) < len(noiseNames) {
 		return noiseNames[n]
@@ -81,8 +90,8 @@ func Noises() []Noise {
 // before it in the same text ("" when it is the first), every class but
 // Fragment: the rules of evidence.Classify (which adds the Fragment rule,
 // needing its name detection), in its order — Floor, Furniture, Advert,
-// Filler, Listing, Definition, Meta (IsMeta), a heading glued to its text
-// (Listing). One classifier for the report's passages (evidence) and the
+// Bait, Vulgar, Filler, Listing, Definition, Meta (IsMeta), a heading
+// glued to its text (Listing). One classifier for the report's passages (evidence) and the
 // answers' sentences (llm/offline). Clean when none applies; it never
 // fails.
 func PageNoise(sentence, previous string) Noise {
@@ -96,6 +105,10 @@ func PageNoise(sentence, previous string) Noise {
 		return Furniture
 	case isAdvert(s):
 		return Advert
+	case FirstWord(unquoted(s), baitWords) != "":
+		return Bait
+	case Offensive(unquoted(s)):
+		return Vulgar
 	case isFiller(s):
 		return Filler
 	case isListing(s), isListingContinuation(s, previous):
@@ -266,6 +279,12 @@ func isAdvert(s string) bool {
 	}
 	return false
 }
+
+// baitWords are the devices of clickbait and teasers: a sentence holding
+// one (outside quotation marks: a source quoting the slang “学术吃瓜”
+// analyses it) is written to be clicked, not to report; the one list.
+var baitWords = []string{"这个瓜", "吃瓜", "大瓜", "瓜熟", "速看", "快看", "必看", "震惊!", "震惊！", "震惊了", "惊呆了", "来了!", "来了！",
+	"炸锅了", "彻底翻车", "就在刚刚", "重磅消息", "传来重磅", "劲爆", "举报成功", "细思极恐", "太狠了", "转疯了", "看哭了"}
 
 var (
 	fillerWords  = []string{"小编", "本篇文章", "本文由", "希望对大家有所帮助", "希望对你有所帮助", "以上就是", "更多数据可以", "更多资讯", "更多信息请", "欢迎大家", "敬请关注", "感兴趣的朋友"}

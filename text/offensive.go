@@ -8,14 +8,15 @@ import (
 // offensiveCJK are vulgar words and defamatory or insulting phrasings in
 // Chinese, matched as substrings of the lower-cased text. Words that are
 // also parts of ordinary words (操 in 操作, 逼 in 逼停, 滚 in 滚动, 垃圾
-// in 垃圾分类) are listed only in their insulting compounds. The list is
-// the one place that decides what reportengine will not put into a
-// question or a heading of its own making; scraped text it quotes as
-// evidence is not filtered.
+// in 垃圾分类) are listed only in their insulting compounds, 滚 as an
+// order ("滚!"). The list is the one place that decides what reportengine
+// will not put into a question or a heading of its own making, nor quote
+// as a finding (PageNoise's Vulgar: the word outside quotation marks);
+// the passages stay in the graph.
 var offensiveCJK = []string{
 	// vulgar
 	"傻逼", "傻b", "煞笔", "沙比", "装逼", "牛逼", "逼样", "卧槽", "我操", "操你", "草泥马", "尼玛", "他妈的", "你妈的", "妈的",
-	"屌", "婊", "贱人", "犯贱", "狗日", "狗东西", "王八蛋", "混蛋", "滚蛋", "滚出", "去死", "吃屎", "放屁", "屁眼",
+	"屌", "婊", "贱人", "犯贱", "狗日", "狗东西", "王八蛋", "混蛋", "滚蛋", "滚出", "滚!", "滚！", "滚吧", "去死", "吃屎", "放屁", "屁眼",
 	"手淫", "自慰", "淫荡", "淫秽", "鸡巴", "阴茎", "睾丸", "脑残", "智障", "白痴", "弱智",
 	// insulting or defamatory phrasings of people and institutions
 	"人渣", "败类", "畜生", "禽兽", "杂种", "无耻", "不要脸", "狗官", "走狗", "汉奸", "诬大", "遮羞布", "猎巫", "恐坐牢", "该死",

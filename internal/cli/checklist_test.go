@@ -478,7 +478,11 @@ func TestAnalystChecklist(t *testing.T) {
 				args = append(args, filepath.Join(fixtureDir, e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
 			}
 			return args
-		}, floor: analystChecklist{WebCited: 22, Empty: []string{}, RepeatedFigures: make([]string, 1)},
+		}, floor: analystChecklist{WebCited: 22, RepeatedFigures: make([]string, 1),
+			// 3.1 首发信源与早期扩散: its one passage was a generalisation
+			// naming nothing of the case ("在现代舆情事件中，视觉元素往往是…",
+			// the finding gate's 泛论); it now says it has none
+			Empty: make([]string, 1)},
 			// the 和服赏樱 event's 26%→48%, the 甲醛 event's 话题阅读量单日新增
 			// 1.2亿次, the 4月15日 event's 3.2亿次, and 65.4, which the
 			// 12:12:37 speech gives the library case and the 和服 event
