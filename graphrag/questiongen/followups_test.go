@@ -326,9 +326,10 @@ func graphGenerator(t *testing.T, run fixture.Run) *Generator {
 // With no question asked, the questions are about the graph as a whole:
 // n of them on the BettaFish fixture (the reference's empty query takes
 // the entities of highest rank, our search queries, and gave none), the
-// first a broad one global search answers, the others about the pages a
-// reader knows by name (SeedEntities), none quoting a search query or a
-// section heading, and not all of one template. Without SeedEntities no
+// first a broad one global search answers, the others about the names a
+// reader knows (SeedEntities, the names the texts give), none quoting a
+// search query, a section heading or a page's title (but 武汉大学, the
+// topic's name, which a page bears too), and not all of one template. Without SeedEntities no
 // question comes back.
 func TestGenerateWithoutHistory(t *testing.T) {
 	g := graphGenerator(t, fixture.BettaFish(t))
@@ -344,12 +345,25 @@ func TestGenerateWithoutHistory(t *testing.T) {
 	}
 	templates := map[string]bool{}
 	m := g.cfg.Builder.Model()
+	pages := map[string]bool{} // the pages' titles (and their parts before a clause mark): no names
+	for _, e := range m.Entities() {
+		if e.Type == "source" {
+			t := strings.TrimSpace(e.Title)
+			pages[t] = true
+			if i := strings.IndexAny(t, "，,：:；;（("); i > 0 {
+				pages[strings.TrimSpace(t[:i])] = true
+			}
+		}
+	}
 	for _, s := range res.Suggestions[1:] {
-		if s.Method != MethodLocal {
-			t.Errorf("%q labelled %s", s.Question, s.Method)
+		if s.Method != MethodLocal && s.Method != MethodGlobal {
+			t.Errorf("%q labelled %q", s.Question, s.Method)
 		}
 		if why := quotesInternalName(s.Question, m); why != "" {
 			t.Errorf("%q: %s", s.Question, why)
+		}
+		if name, _, _ := strings.Cut(strings.TrimPrefix(s.Question, "「"), "」"); pages[name] && name != "武汉大学" {
+			t.Errorf("%q quotes a page's title", s.Question)
 		}
 		_, tail, _ := strings.Cut(s.Question, "」")
 		templates[tail] = true
@@ -362,9 +376,10 @@ func TestGenerateWithoutHistory(t *testing.T) {
 // The follow-ups of an answer come from the records it cites, and when
 // those name fewer subjects than asked for, the rest from the question's
 // whole context: on the BettaFish fixture the answer on the 图书馆 case's
-// first ruling cites records naming 3 askable subjects, and the graph
-// holds more. -n 5 gives 5, each once, none the question asked. Without
-// the top-up it gave 3.
+// first ruling cites records naming 5 askable subjects (the parties, the
+// university, the case and the lawsuit), and the graph holds more. -n 7
+// gives 7, each once, none the question asked. Without the top-up it
+// gives 5.
 func TestGenerateTopsUpCitedRecords(t *testing.T) {
 	g := graphGenerator(t, fixture.BettaFish(t))
 	e, err := localsearch.NewEngine(g.cfg.Builder, localsearch.EngineConfig{Model: offline.New()})
@@ -376,7 +391,7 @@ func TestGenerateTopsUpCitedRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := g.Generate(t.Context(), Request{History: []string{q}, Count: 5, Answer: ans})
+	res, err := g.Generate(t.Context(), Request{History: []string{q}, Count: 7, Answer: ans})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -387,7 +402,7 @@ func TestGenerateTopsUpCitedRecords(t *testing.T) {
 		}
 		seen[s] = true
 	}
-	if len(res.Questions) != 5 || res.LLMCalls != 2 {
-		t.Errorf("%d questions in %d calls, want 5 in 2: %q (warnings %q)", len(res.Questions), res.LLMCalls, res.Questions, res.Warnings)
+	if len(res.Questions) != 7 || res.LLMCalls != 2 {
+		t.Errorf("%d questions in %d calls, want 7 in 2: %q (warnings %q)", len(res.Questions), res.LLMCalls, res.Questions, res.Warnings)
 	}
 }

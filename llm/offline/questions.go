@@ -50,9 +50,25 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 		if !ok || c.skip[e.title] || mentioned(e.title) {
 			continue
 		}
-		entQs = append(entQs, kindQuestion(name, recordKind(name, e.desc), zh))
+		k, known := readerName(bareTitle(e.display), e.desc)
+		if !known {
+			continue // a page's headline or a fragment of one, a section's heading
+		}
+		entQs = append(entQs, kindQuestion(name, k, zh))
+	}
+	skipName := func(n string) bool { return c.skip[n] || c.askedOutside(askedLow, n) }
+	var nameQs []string // the names the texts give people, organisations and incidents
+	for _, tn := range textNames(c.texts, skipName, MinNameCells) {
+		nameQs = append(nameQs, kindQuestion(tn.name, tn.kind, zh))
 	}
 	relQs := c.relationQuestions(mentioned, zh)
+	if len(nameQs)+len(relQs)+len(entQs) == 0 {
+		// nothing else to ask about: the names met once (a context of a
+		// few cited pages)
+		for _, tn := range textNames(c.texts, skipName, 1) {
+			nameQs = append(nameQs, kindQuestion(tn.name, tn.kind, zh))
+		}
+	}
 	var broad []string // no question yet: the graph as a whole, from the first community report's title
 	if c.report != "" && in.Question == "" && len(in.History) == 0 {
 		broad = append(broad, broadQuestion(c.report, zh))
@@ -62,8 +78,8 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 		seen[strings.ToLower(strings.TrimSpace(a))] = true
 	}
 	var out []string
-	lists := [][]string{broad, relQs, entQs}
-	for i := 0; len(out) < n && (i < len(entQs) || i < len(relQs) || i < len(broad)); i++ {
+	lists := [][]string{broad, nameQs, relQs, entQs}
+	for i := 0; len(out) < n && (i < len(entQs) || i < len(relQs) || i < len(broad) || i < len(nameQs)); i++ {
 		for _, list := range lists {
 			if i < len(list) && len(out) < n && !seen[strings.ToLower(list[i])] {
 				seen[strings.ToLower(list[i])] = true
@@ -132,6 +148,19 @@ func readQuestionContext(system string) questionContext {
 	return c
 }
 
+// askedOutside reports whether the lower-cased asked questions name n
+// other than inside a longer entity title that holds it (李明 is not asked
+// about by a question on 李明咖啡店).
+func (c questionContext) askedOutside(askedLow, n string) bool {
+	n = strings.ToLower(n)
+	for _, e := range c.ents {
+		if t := strings.ToLower(bareTitle(e.title)); len(t) > len(n) && strings.Contains(t, n) {
+			askedLow = strings.ReplaceAll(askedLow, t, "")
+		}
+	}
+	return strings.Contains(askedLow, n)
+}
+
 // mostlyHan reports whether the context's cells hold more Han characters
 // than other letters (the language of questions asked with no question:
 // that context may hold community reports and no entity table).
@@ -162,7 +191,9 @@ func (c questionContext) relationQuestions(mentioned func(string) bool, zh bool)
 		}
 		a, okA := questionName(display(r[0]))
 		b, okB := questionName(display(r[1]))
-		if !okA || !okB || a == b {
+		_, knownA := readerName(bareTitle(display(r[0])), "")
+		_, knownB := readerName(bareTitle(display(r[1])), "")
+		if !okA || !okB || !knownA || !knownB || a == b {
 			continue
 		}
 		key := [2]string{min(a, b), max(a, b)} // one question per pair, whichever its order
@@ -187,10 +218,7 @@ func (c questionContext) relationQuestions(mentioned func(string) bool, zh bool)
 // short enough to quote whole (a Chinese title may end at a clause mark;
 // none is ever cut with "…").
 func questionName(title string) (string, bool) {
-	t := strings.TrimSpace(title)
-	if i := strings.LastIndex(t, " ["); i > 0 && strings.HasSuffix(t, "]") {
-		t = t[:i]
-	}
+	t := bareTitle(title)
 	if t == "" || text.Bookkeeping(t) || strings.Contains(strings.ToLower(t), "://") || text.Offensive(t) {
 		return "", false
 	}
@@ -205,6 +233,16 @@ func questionName(title string) (string, bool) {
 		return "", false
 	}
 	return q, true
+}
+
+// bareTitle is an entity title trimmed, without the " [node id]" a
+// repeated title carries.
+func bareTitle(title string) string {
+	t := strings.TrimSpace(title)
+	if i := strings.LastIndex(t, " ["); i > 0 && strings.HasSuffix(t, "]") {
+		t = t[:i]
+	}
+	return t
 }
 
 // questionRunes is the longest entity title a question quotes.

@@ -1,0 +1,175 @@
+package offline
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"reportengine/text"
+)
+
+// The names a Chinese follow-up question quotes: people, organisations,
+// events and platforms a reader knows by name. On our graphs the entities
+// are pages, research sections and search queries, whose titles are
+// headlines (「武漢大學校友列表- 維基百科，自由的百科全書」), lists
+// (「武汉大学双一流学科名单有哪些（11个）」) or, cut at a clause mark,
+// fragments (「面对铺天盖地的舆情风暴」): a Chinese title is asked about only
+// when it is such a name (readerName), and the other names come from the
+// context's texts (textNames).
+
+// maxNameRunes is the longest Chinese name a question quotes.
+const maxNameRunes = 12
+
+var (
+	// notNameRE: a mark no name holds (clause and sentence marks,
+	// brackets, quotes, a site name's separators, space).
+	notNameRE = regexp.MustCompile(`[，,。.！!？?；;：:、（）()“”"‘’'《》「」【】\[\]|_/\-—…·#\s]`)
+	// eventNameRE: a name of an incident ends with its word (图书馆事件,
+	// 诬告案); a headline holds one inside (武大图书馆事件引舆论哗然).
+	eventNameRE = regexp.MustCompile(`(?:事件|事故|风波|案|案件|纠纷|争议|丑闻)$`)
+	// orgSuffixRE: an organisation's name ends with its word (市应急局,
+	// 新华社, 武汉大学保卫部, 李明咖啡店) beside those recordKind knows (大学,
+	// 法院 …).
+	orgSuffixRE = regexp.MustCompile(`\p{Han}(?:局|厅|社|署|部|处|委员会|中心|集团|店)$`)
+	// quotedNameRE: a name the texts quote (“图书馆事件”).
+	quotedNameRE = regexp.MustCompile(`[“「]([^“”「」]{2,12})[”」]`)
+	// partyRE: a party as the records anonymise one (肖某某, 杨某某).
+	partyRE = regexp.MustCompile(`[` + surnames + `]某某`)
+	// rolePersonRE: a person named after the role a text gives them
+	// (校长张平文, 专家梅新育): the role, then two or three Han runes
+	// opening with a common surname.
+	rolePersonRE = regexp.MustCompile(`(?:校长|副校长|教授|院士|书记|专家|律师|主任|院长|记者|博主|老板|店长|创始人|创业者|负责人|经理|主理人)([` + surnames + `]\p{Han}{1,2})`)
+)
+
+// readerName reports whether a Chinese entity title (without its " [id]")
+// is a name a reader knows, and what it names: an incident (ending with
+// its word: 图书馆事件), an actor (recordKind: 武汉大学, 张平文, 杨某某),
+// an organisation by its last word (orgSuffixRE) or a person's name
+// (personShaped),
+// at most maxNameRunes runes without a clause mark, bracket, quote or a
+// site name's separator. A title without Han runes (a GraphRAG index's
+// entity: Alex Mercer) is one as it stands.
+func readerName(title, desc string) (questionKind, bool) {
+	k := recordKind(title, desc)
+	if !text.HasHan(title) {
+		return k, true
+	}
+	if n := utf8.RuneCountInString(title); n < 2 || n > maxNameRunes || notNameRE.MatchString(title) {
+		return kindOther, false
+	}
+	switch {
+	case eventNameRE.MatchString(title):
+		return kindEvent, true
+	case k == kindActor, personShaped(title), orgSuffixRE.MatchString(title):
+		return k, true
+	}
+	return kindOther, false
+}
+
+// personShaped reports whether a Chinese title looks like a person's
+// name: two or three Han runes opening with a common surname, rarer than
+// 10⁻⁵ in general text (王芳, 张平文; not 张开 or 李子).
+func personShaped(title string) bool {
+	rs := []rune(title)
+	return len(rs) >= 2 && len(rs) <= 3 && strings.ContainsRune(surnames, rs[0]) && text.IsHan(rs[len(rs)-1]) && text.GeneralShare(title) < 1e-5
+}
+
+// afterName are runes that follow a name rather than end it (a verb or a
+// particle of one rune: 李明说, 李明开咖啡店).
+const afterName = "说开在是和与等的了表称回指认发对将被也都就曾已向把要"
+
+// textName is a name found in the context's texts, what it names and in
+// how many cells.
+type textName struct {
+	name  string
+	kind  questionKind
+	cells int
+	first int
+}
+
+// MinNameCells is the least number of the context's cells that must name
+// a name found in the texts for a question to ask about it: a name the
+// records repeat is the case's, one met once is in passing.
+const MinNameCells = 2
+
+// textNames are the names of people, organisations and incidents the
+// cells name (quoted incident names: “图书馆事件”; anonymised
+// parties: 肖某某; people after their role: 校长张平文, the three-rune name
+// when its two first runes never stand without the third and the third is
+// not afterName's), each a
+// readerName, held by at least MinNameCells cells, the most held first
+// (then the first met). skip leaves names out. WriteQuestions asks for
+// MinNameCells, and for 1 when nothing else makes a question.
+func textNames(cells []string, skip func(string) bool, minCells int) []textName {
+	all := strings.Join(cells, "\n")
+	byName := map[string]*textName{}
+	var order []*textName
+	add := func(name string, k questionKind, pos int) {
+		if tn := byName[name]; tn == nil && !skip(name) && !text.Offensive(name) && !text.Bookkeeping(name) {
+			tn = &textName{name: name, kind: k, first: pos}
+			byName[name] = tn
+			order = append(order, tn)
+		}
+	}
+	for pos, cell := range cells {
+		if text.Bookkeeping(cell) {
+			continue // 搜索「…」找到了「…」: the engines' queries and pages
+		}
+		for _, m := range quotedNameRE.FindAllStringSubmatch(cell, -1) {
+			if k, ok := readerName(m[1], ""); ok && k == kindEvent { // a quoted actor is a nickname (“最美大学”)
+				add(m[1], k, pos)
+			}
+		}
+		for _, m := range partyRE.FindAllString(cell, -1) {
+			add(m, kindActor, pos)
+		}
+		for _, m := range rolePersonRE.FindAllStringSubmatch(cell, -1) {
+			name := []rune(m[1])
+			if len(name) == 3 && (strings.ContainsRune(afterName, name[2]) || strings.Count(all, string(name[:2])) > strings.Count(all, m[1])) {
+				name = name[:2] // 李明说, 李明开咖啡店: 李明 stands without 说
+			}
+			add(string(name), kindActor, pos)
+		}
+	}
+	var out []textName
+	for _, tn := range order {
+		for _, cell := range cells {
+			if strings.Contains(cell, tn.name) {
+				tn.cells++
+			}
+		}
+		if tn.cells >= minCells {
+			out = append(out, *tn)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b textName) int { return b.cells - a.cells })
+	var kept []textName
+	for _, tn := range out {
+		if !slices.ContainsFunc(kept, func(k textName) bool { return sameIncident(k, tn) }) {
+			kept = append(kept, tn)
+		}
+	}
+	return kept
+}
+
+// sameIncident reports whether two incident names name one incident (the
+// texts call the case 图书馆性骚扰事件, 武大图书馆事件 and 性骚扰事件): their
+// parts before the incident word share a run of three runes, or one is
+// the other's end.
+func sameIncident(a, b textName) bool {
+	if a.kind != kindEvent || b.kind != kindEvent {
+		return false
+	}
+	x := []rune(eventNameRE.ReplaceAllString(a.name, ""))
+	y := eventNameRE.ReplaceAllString(b.name, "")
+	if strings.HasSuffix(string(x), y) || strings.HasSuffix(y, string(x)) {
+		return true
+	}
+	for i := 0; i+3 <= len(x); i++ {
+		if run := string(x[i : i+3]); !strings.ContainsRune(run, '某') && strings.Contains(y, run) {
+			return true
+		}
+	}
+	return false
+}
