@@ -25,14 +25,7 @@ func TestFirstLoadDoesNotWaitForIndex(t *testing.T) {
 	release := make(chan struct{})
 	indexHook = func() { <-release }
 	defer func() { indexHook = nil }()
-	graphs := t.TempDir()
-	st, err := storage.New(graphs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.Save(wuhanGraph(t)); err != nil {
-		t.Fatal(err)
-	}
+	graphs := savedWuhan(t)
 	s, err := New(Config{GraphsDir: graphs})
 	if err != nil {
 		t.Fatal(err)
@@ -113,14 +106,7 @@ func TestFirstLoadDoesNotWaitForIndex(t *testing.T) {
 // build failed with "context canceled" and that error was every later
 // request's answer until restart).
 func TestSearchBuildIgnoresRequestContext(t *testing.T) {
-	graphs := t.TempDir()
-	st, err := storage.New(graphs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.Save(wuhanGraph(t)); err != nil {
-		t.Fatal(err)
-	}
+	graphs := savedWuhan(t)
 	s, err := New(Config{GraphsDir: graphs, Search: &SearchConfig{Model: offline.New(), Retrieval: func(context.Context, *knowledge.Model) (localsearch.Config, error) {
 		return localsearch.Config{}, nil
 	}}})
@@ -141,4 +127,18 @@ func TestSearchBuildIgnoresRequestContext(t *testing.T) {
 	if len(tg.m.Entities()) == 0 {
 		t.Fatal("the search was built over no entities")
 	}
+}
+
+// savedWuhan is a graphs folder holding the fixture's wuhan graph.
+func savedWuhan(t *testing.T) string {
+	t.Helper()
+	graphs := t.TempDir()
+	st, err := storage.New(graphs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Save(wuhanGraph(t)); err != nil {
+		t.Fatal(err)
+	}
+	return graphs
 }

@@ -40,7 +40,7 @@ var (
 func AsksPlatformCount(question string) bool {
 	low := strings.ToLower(question)
 	words := strings.FieldsFunc(low, func(r rune) bool { return !unicode.IsLetter(r) || IsHan(r) })
-	platform, count := containsAny(low, platformWordsZH), containsAny(low, countWordsZH)
+	platform, count := FirstWord(low, platformWordsZH) != "", FirstWord(low, countWordsZH) != ""
 	for i, w := range words {
 		platform = platform || platformWordsEN[w]
 		for _, p := range countPhrasesEN {
@@ -53,15 +53,6 @@ func AsksPlatformCount(question string) bool {
 	return platform && count
 }
 
-func containsAny(s string, ws []string) bool {
-	for _, w := range ws {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // CountFrame reports whether the content term t (Terms) is part of a
 // platform-count question's frame — a platform or count word, or a word
 // for what is counted (报道, 讨论, 热度, 网友; reported, coverage) — rather
@@ -69,6 +60,6 @@ func containsAny(s string, ws []string) bool {
 // about 图书馆事件.
 func CountFrame(t string) bool {
 	t = strings.ToLower(t)
-	return frameWords[t] || platformWordsEN[t] || containsAny(t, platformWordsZH) || containsAny(t, countWordsZH) ||
+	return frameWords[t] || platformWordsEN[t] || FirstWord(t, platformWordsZH) != "" || FirstWord(t, countWordsZH) != "" ||
 		t == "most" || t == "many" || t == "share" || t == "distribution" || t == "ranking"
 }

@@ -45,25 +45,16 @@ func attribution(ev prompts.EvidenceRef) string {
 		work = "《" + title + "》"
 	}
 	switch {
-	case firstOf(s, selfSubjects) && len(containsAny(s, selfVerbs)) > 0:
+	case firstPrefix(s, selfSubjects) != "" && textrules.FirstWord(s, selfVerbs) != "":
 		if work == "" {
 			return "校方称："
 		}
 		return "校方在" + work + "中称："
-	case len(containsAny(s, stanceWords)) > 0:
+	case textrules.FirstWord(s, stanceWords) != "":
 		if site+work == "" {
 			return "有评论认为："
 		}
 		return site + work + "认为："
 	}
 	return ""
-}
-
-func firstOf(s string, ps []string) bool {
-	for _, p := range ps {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
 }
