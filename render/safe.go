@@ -89,47 +89,33 @@ func themeValue(v string) string {
 	return ""
 }
 
-// toneClass maps a callout tone to one of four classes (default info).
-func toneClass(tone string) string {
-	switch strings.ToLower(strings.TrimSpace(tone)) {
-	case "warning", "warn":
-		return "tone-warning"
-	case "success", "ok":
-		return "tone-success"
-	case "danger", "error":
-		return "tone-danger"
+// classOf looks v up, trimmed and lower-cased, in one of the allow-lists
+// below (value → class); anything else gives def.
+func classOf(classes map[string]string, v, def string) string {
+	if c, ok := classes[strings.ToLower(strings.TrimSpace(v))]; ok {
+		return c
 	}
-	return "tone-info"
+	return def
 }
+
+// The allow-lists of classOf: callout tones (default "tone-info"),
+// paragraph and cell alignments, KPI delta tones (default
+// "delta-neutral"), font weights and font sizes (default "" for these).
+var (
+	toneClasses   = map[string]string{"warning": "tone-warning", "warn": "tone-warning", "success": "tone-success", "ok": "tone-success", "danger": "tone-danger", "error": "tone-danger"}
+	alignClasses  = map[string]string{"left": "align-left", "center": "align-center", "right": "align-right", "justify": "align-justify"}
+	deltaClasses  = map[string]string{"up": "delta-up", "positive": "delta-up", "down": "delta-down", "negative": "delta-down"}
+	weightClasses = map[string]string{"bold": "fw-bold", "bolder": "fw-bold", "600": "fw-bold", "700": "fw-bold", "800": "fw-bold", "900": "fw-bold",
+		"light": "fw-light", "lighter": "fw-light", "100": "fw-light", "200": "fw-light", "300": "fw-light"}
+	sizeClasses = map[string]string{"small": "fs-small", "smaller": "fs-small", "x-small": "fs-small", "12px": "fs-small", "0.8em": "fs-small", "0.875em": "fs-small", "0.9em": "fs-small",
+		"large": "fs-large", "larger": "fs-large", "x-large": "fs-large", "18px": "fs-large", "20px": "fs-large", "24px": "fs-large", "1.2em": "fs-large", "1.25em": "fs-large", "1.5em": "fs-large"}
+)
+
+// toneClass maps a callout tone to one of four classes (default info).
+func toneClass(tone string) string { return classOf(toneClasses, tone, "tone-info") }
 
 // toneName is the tone word shown in Markdown, from the same allow-list.
 func toneName(tone string) string { return strings.TrimPrefix(toneClass(tone), "tone-") }
-
-// alignClass maps a paragraph or cell alignment to a class ("" for none).
-func alignClass(a string) string {
-	switch strings.ToLower(strings.TrimSpace(a)) {
-	case "left":
-		return "align-left"
-	case "center":
-		return "align-center"
-	case "right":
-		return "align-right"
-	case "justify":
-		return "align-justify"
-	}
-	return ""
-}
-
-// deltaClass maps a KPI delta tone to one of three classes.
-func deltaClass(t string) string {
-	switch strings.ToLower(strings.TrimSpace(t)) {
-	case "up", "positive":
-		return "delta-up"
-	case "down", "negative":
-		return "delta-down"
-	}
-	return "delta-neutral"
-}
 
 // engineInfo maps an engineQuote engine to a class and its fixed agent name.
 func engineInfo(engine string) (class, agent string) {
@@ -171,28 +157,6 @@ func fontClass(family string) string {
 		return "font-serif"
 	case strings.Contains(f, "sans") || strings.Contains(f, "hei") || strings.Contains(f, "黑") || strings.Contains(f, "yahei"):
 		return "font-sans"
-	}
-	return ""
-}
-
-// weightClass maps a font mark's weight to bold/normal classes.
-func weightClass(w string) string {
-	switch strings.ToLower(strings.TrimSpace(w)) {
-	case "bold", "bolder", "600", "700", "800", "900":
-		return "fw-bold"
-	case "light", "lighter", "100", "200", "300":
-		return "fw-light"
-	}
-	return ""
-}
-
-// sizeClass maps a font mark's size to one of three relative sizes.
-func sizeClass(s string) string {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "small", "smaller", "x-small", "12px", "0.8em", "0.875em", "0.9em":
-		return "fs-small"
-	case "large", "larger", "x-large", "18px", "20px", "24px", "1.2em", "1.25em", "1.5em":
-		return "fs-large"
 	}
 	return ""
 }

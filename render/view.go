@@ -321,7 +321,7 @@ func firstNonEmpty(ss ...string) string {
 }
 
 func kpi(k ir.KPI) kpiView {
-	return kpiView{Label: k.Label, Value: k.Value, Unit: k.Unit, Delta: k.Delta, Source: k.Source, DeltaClass: deltaClass(k.DeltaTone)}
+	return kpiView{Label: k.Label, Value: k.Value, Unit: k.Unit, Delta: k.Delta, Source: k.Source, DeltaClass: classOf(deltaClasses, k.DeltaTone, "delta-neutral")}
 }
 
 // themeCSS builds ":root{…}" from validated theme tokens. Names come from

@@ -29,7 +29,7 @@ func (b *builder) block(blk *ir.Block, path string) *blockView {
 		v.ID = ir.UniqueAnchor(b.ids, base)
 	case ir.TypeParagraph:
 		v.Inlines = inlines(blk.Inlines)
-		v.Class = alignClass(blk.Align)
+		v.Class = classOf(alignClasses, blk.Align, "")
 	case ir.TypeList:
 		b.list(v, blk, path)
 	case ir.TypeTable:
@@ -127,7 +127,7 @@ func (b *builder) table(v *blockView, blk *ir.Block, path string) {
 				Header:  cell.Header,
 				Rowspan: clampSpan(cell.Rowspan),
 				Colspan: clampSpan(cell.Colspan),
-				Class:   alignClass(cell.Align),
+				Class:   classOf(alignClasses, cell.Align, ""),
 				Blocks:  b.blocks(cell.Blocks, path+"-"+strconv.Itoa(r)+"-"+strconv.Itoa(c), 0),
 			})
 		}
@@ -288,7 +288,7 @@ func inline(r ir.Inline) *inlineNode {
 				w = &inlineNode{Kind: "span", Color: c}
 			}
 		case ir.MarkFont:
-			cls := strings.TrimSpace(strings.Join([]string{fontClass(m.Family), weightClass(m.Weight), sizeClass(m.Size)}, " "))
+			cls := strings.TrimSpace(strings.Join([]string{fontClass(m.Family), classOf(weightClasses, m.Weight, ""), classOf(sizeClasses, m.Size, "")}, " "))
 			cls = strings.Join(strings.Fields(cls), " ")
 			if cls != "" {
 				w = &inlineNode{Kind: "span", Class: cls}

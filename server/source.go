@@ -38,8 +38,9 @@ type GraphSource interface {
 	Path(id string) string
 }
 
-// fileSource is the GraphSource of a graphs folder.
-type fileSource struct{ st *storage.Store }
+// fileSource is the GraphSource of a graphs folder (Latest and List are
+// the store's).
+type fileSource struct{ *storage.Store }
 
 var _ GraphSource = fileSource{}
 
@@ -58,7 +59,7 @@ func NewFileSource(dir string) (GraphSource, error) {
 }
 
 func (f fileSource) Version(id string) (string, error) {
-	path, err := f.st.Path(id)
+	path, err := f.Store.Path(id)
 	if err != nil {
 		return "", err
 	}
@@ -75,14 +76,11 @@ func (f fileSource) Version(id string) (string, error) {
 }
 
 func (f fileSource) Load(ctx context.Context, id string) (*graphrag.Graph, *graphrag.LoadReport, error) {
-	return f.st.LoadContext(ctx, id)
+	return f.Store.LoadContext(ctx, id)
 }
 
-func (f fileSource) Latest() (string, error)       { return f.st.Latest() }
-func (f fileSource) List() ([]storage.Info, error) { return f.st.List() }
-
 func (f fileSource) Path(id string) string {
-	p, err := f.st.Path(id)
+	p, err := f.Store.Path(id)
 	if err != nil {
 		return ""
 	}

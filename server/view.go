@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +48,7 @@ type graphView struct {
 	// query index (startIndex).
 	indexOnce sync.Once
 	indexed   chan struct{}
-	// known is the node types and engine names a query may name (knownValues).
+	// known is the node types and engine names a query may name (queryengine.KnownValues).
 	known  func() (types, engines map[string]bool)
 	search lazyTarget // the local search over this graph, built on first use
 	// queries keeps the encoded /api/graph/query answers of this version.
@@ -105,7 +106,7 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 		}
 		return cmp.Compare(a, b)
 	})
-	v.known = sync.OnceValues(func() (map[string]bool, map[string]bool) { return knownValues(g) })
+	v.known = sync.OnceValues(func() (map[string]bool, map[string]bool) { return queryengine.KnownValues(g) })
 	v.engine = sync.OnceValue(func() *queryengine.Engine { return queryengine.New(g) })
 	v.indexed = make(chan struct{})
 	return v
@@ -130,27 +131,6 @@ func (v *graphView) startIndex() {
 	})
 }
 
-// knownValues returns the node types and engine names a query on g may
-// name, as the query command takes them: the builder's five types and
-// four engines (query, media, insight, host), plus every other type and
-// "engine" attribute the graph holds.
-func knownValues(g *graphrag.Graph) (types, engines map[string]bool) {
-	types = map[string]bool{}
-	for _, t := range graphrag.NodeTypes() {
-		types[string(t)] = true
-	}
-	for _, t := range g.TypeNames() {
-		types[string(t)] = true
-	}
-	engines = map[string]bool{"query": true, "media": true, "insight": true, "host": true}
-	for v := range g.NodeCount() {
-		if e := g.String(v, "engine"); e != "" {
-			engines[e] = true
-		}
-	}
-	return types, engines
-}
-
 // checkQuery refuses a query naming a node type or engine the graph
 // cannot have, naming the field and its index (node_types[1]) and the
 // values it takes.
@@ -158,25 +138,15 @@ func (v *graphView) checkQuery(q queryengine.Query) error {
 	types, engines := v.known()
 	for i, t := range q.Types {
 		if !types[string(t)] {
-			return &fieldError{Key: fmt.Sprintf("node_types[%d]", i), Msg: fmt.Sprintf("unknown node type %q: want one of %s", t, sortedKeys(types))}
+			return &fieldError{Key: fmt.Sprintf("node_types[%d]", i), Msg: fmt.Sprintf("unknown node type %q: want one of %s", t, strings.Join(slices.Sorted(maps.Keys(types)), ", "))}
 		}
 	}
 	for i, e := range q.Engines {
 		if !engines[e] {
-			return &fieldError{Key: fmt.Sprintf("engine_filter[%d]", i), Msg: fmt.Sprintf("unknown engine %q: want one of %s", e, sortedKeys(engines))}
+			return &fieldError{Key: fmt.Sprintf("engine_filter[%d]", i), Msg: fmt.Sprintf("unknown engine %q: want one of %s", e, strings.Join(slices.Sorted(maps.Keys(engines)), ", "))}
 		}
 	}
 	return nil
-}
-
-// sortedKeys lists a set's keys sorted, comma-separated.
-func sortedKeys(m map[string]bool) string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return strings.Join(out, ", ")
 }
 
 // feNode is a node in the front end's shape (reference §3.4), plus its

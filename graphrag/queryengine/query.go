@@ -321,3 +321,21 @@ func describe(v any) string {
 	}
 	return fmt.Sprintf("%T", v)
 }
+
+// KnownValues returns the node types and engine names a query on g may
+// name: the builder's five types and four engines (query, media, insight,
+// host), plus every other type and "engine" attribute the graph holds. The
+// query command and the server refuse any other (one pass over the nodes).
+func KnownValues(g *graphrag.Graph) (types, engines map[string]bool) {
+	types = map[string]bool{}
+	for _, t := range append(graphrag.NodeTypes(), g.TypeNames()...) {
+		types[string(t)] = true
+	}
+	engines = map[string]bool{"query": true, "media": true, "insight": true, "host": true}
+	for v := range g.NodeCount() {
+		if e := g.String(v, "engine"); e != "" {
+			engines[e] = true
+		}
+	}
+	return types, engines
+}

@@ -7,8 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -179,18 +180,18 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 	}
 	var types, engines map[string]bool
 	if len(opts.Types)+len(opts.Engines) > 0 { // a pass over every node: only when needed
-		types, engines = knownValues(g)
+		types, engines = queryengine.KnownValues(g)
 	}
 	for _, t := range splitList(opts.Types) {
 		if !types[t] {
-			return usagef("--type %q: want one of %s", t, strings.Join(sortedKeys(types), ", "))
+			return usagef("--type %q: want one of %s", t, strings.Join(slices.Sorted(maps.Keys(types)), ", "))
 		}
 		q.Types = append(q.Types, graphrag.NodeType(t))
 	}
 	q.Engines = nil
 	for _, e := range splitList(opts.Engines) {
 		if !engines[e] {
-			return usagef("--engine %q: want one of %s", e, strings.Join(sortedKeys(engines), ", "))
+			return usagef("--engine %q: want one of %s", e, strings.Join(slices.Sorted(maps.Keys(engines)), ", "))
 		}
 		q.Engines = append(q.Engines, e)
 	}
@@ -295,35 +296,6 @@ func splitList(values []string) []string {
 			}
 		}
 	}
-	return out
-}
-
-// knownValues returns the node types and engine names a query on g may
-// name: the builder's five types and four engines, plus any other type or
-// engine the graph holds.
-func knownValues(g *graphrag.Graph) (types, engines map[string]bool) {
-	types = map[string]bool{}
-	for _, t := range graphrag.NodeTypes() {
-		types[string(t)] = true
-	}
-	engines = map[string]bool{"query": true, "media": true, "insight": true, "host": true}
-	for _, t := range g.TypeNames() {
-		types[string(t)] = true
-	}
-	for v := 0; v < g.NodeCount(); v++ {
-		if e := g.String(v, "engine"); e != "" {
-			engines[e] = true
-		}
-	}
-	return types, engines
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 
