@@ -120,7 +120,7 @@ var ownSubjects = []string{"也有", "其实", "其中", "其他", "其它", "�
 func isFragment(s string) bool {
 	t := s
 	for {
-		c := firstPrefix(t, connectives)
+		c := text.FirstPrefix(t, connectives)
 		if c == "" {
 			break
 		}
@@ -135,7 +135,7 @@ func isFragment(s string) bool {
 	if i := strings.IndexAny(t, ",，"); i > 0 && utf8.RuneCountInString(t[:i]) == 1 {
 		return true // "日,“杨某某诉肖某某案”一审判决后…": the rest of a date
 	}
-	if firstPrefix(t, ownSubjects) == "" && firstPrefix(t, backPointers) != "" {
+	if text.FirstPrefix(t, ownSubjects) == "" && text.FirstPrefix(t, backPointers) != "" {
 		return true
 	}
 	if listItem.MatchString(t) {
@@ -152,7 +152,7 @@ func isFragment(s string) bool {
 	// 该校…" names its subject)
 	if i := strings.IndexAny(t, "，,"); i > 0 && utf8.RuneCountInString(t[:i]) <= 20 && len(entities(t[:i])) == 0 {
 		rest := strings.TrimLeft(t[i:], "，, ")
-		if firstPrefix(rest, ownSubjects) == "" && firstPrefix(rest, pointerSubjects) != "" {
+		if text.FirstPrefix(rest, ownSubjects) == "" && text.FirstPrefix(rest, pointerSubjects) != "" {
 			return true
 		}
 	}
@@ -190,7 +190,7 @@ var ownDate = regexp.MustCompile(`\d{4}年|\d{1,2}月\d{1,2}日`)
 // 的“图书馆事件”风波，则凸显了其在应对…时面临的严峻挑战". Words holding 其
 // that point to nothing (其中, 尤其, 及其 …) do not count.
 func contrastPointer(s, t string) bool {
-	if firstPrefix(s, []string{"然而", "但是", "不过", "可是", "但"}) == "" {
+	if text.FirstPrefix(s, []string{"然而", "但是", "不过", "可是", "但"}) == "" {
 		return false
 	}
 	rest := ownQi.Replace(t)
@@ -227,7 +227,7 @@ func storedCut(s string) bool {
 			return true
 		}
 	}
-	if firstSuffix(s, []string{"对于", "关于", "此次", "以及", "及其", "和", "与", "或"}) != "" {
+	if text.FirstSuffix(s, []string{"对于", "关于", "此次", "以及", "及其", "和", "与", "或"}) != "" {
 		return true
 	}
 	// "…的内容与学生的": a 的 ending with no 是 before it (a 是…的
@@ -237,14 +237,4 @@ func storedCut(s string) bool {
 		return !strings.Contains(string(tail[max(0, len(tail)-12):]), "是")
 	}
 	return false
-}
-
-// firstPrefix returns the first of ps that s starts with, or "".
-func firstPrefix(s string, ps []string) string {
-	for _, p := range ps {
-		if strings.HasPrefix(s, p) {
-			return p
-		}
-	}
-	return ""
 }

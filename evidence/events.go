@@ -63,12 +63,9 @@ const (
 )
 
 // eventNameRE finds an incident named in a clause (quotes removed first):
-// up to EventPhraseRunes letters before 事件, 案, 风波, 争议, 冲突, 丑闻 or
-// 事故 ("图书馆性骚扰诬告案", "和服赏樱冲突事件", "甲醛事件").
-var eventNameRE = regexp.MustCompile(`([\p{Han}A-Za-z0-9·]{2,` + strconv.Itoa(EventPhraseRunes) + `})(?:事件|案件|案|风波|争议|冲突|丑闻|事故)`)
-
-// eventWords are the words that end a name of eventNameRE (案 for 案件 too).
-var eventWords = []string{"事件", "案", "风波", "争议", "冲突", "丑闻", "事故"}
+// up to EventPhraseRunes letters before a word of text.IncidentWords
+// ("图书馆性骚扰诬告案", "和服赏樱冲突事件", "甲醛事件").
+var eventNameRE = regexp.MustCompile(`([\p{Han}A-Za-z0-9·]{2,` + strconv.Itoa(EventPhraseRunes) + `})(?:` + strings.Join(text.IncidentWords, "|") + `)`)
 
 // eventGeneric are words that name no particular incident: any event of
 // a university or a company has them (舆情, 通报, 处分 …).
@@ -76,6 +73,17 @@ var eventGeneric = []string{"舆情", "舆论", "热点", "事件", "风波", "�
 	"社会", "公共", "校园", "高校", "学校", "校方", "近期", "相关", "重大", "代表性", "危机", "公关", "热搜", "话题", "媒体", "案例",
 	"典型", "系列", "某某", "此前", "初始", "关键",
 	"单一", "挖掘", "关联", "破坏力", "地缘", "代际", "旧案", "类似", "多起", "这起", "此次", "本次", "该起", "类似", "同类", "一系列", "舆情事件", "突发", "群体性", "性质", "引发", "处理", "案件"}
+
+// eventStarts are the first runes of text.IncidentWords, # and 《: a
+// sentence holding none names no event (eventNames).
+var eventStarts = func() string {
+	out := "#《"
+	for _, w := range text.IncidentWords {
+		r, _ := utf8.DecodeRuneInString(w)
+		out += string(r)
+	}
+	return out
+}()
 
 // eventWorkRE finds a piece the texts name as an incident: a title in
 // 《》 introduced as one (题为《…》, 名为《…》, 以《…》为题) or followed by
@@ -98,14 +106,14 @@ func (t *Topic) eventNames(sentence string) []eventName {
 	// a name ends in a word of eventNameRE, is a hashtag or a piece's
 	// 《title》 (eventWorkRE): without the first rune of one (quotes removed
 	// or not) there is none
-	if !strings.ContainsAny(sentence, "事案风争冲丑#《") {
+	if !strings.ContainsAny(sentence, eventStarts) {
 		return nil
 	}
 	return t.clauseEvents(sentence, true)
 }
 
 // clauseEvents is eventNames of each clause of sentence; with skip, a
-// clause without a word of eventWords (or a #) runs no expression
+// clause without a word of text.IncidentWords (or a #) runs no expression
 // (TestEventNamesPrefilter compares the two).
 func (t *Topic) clauseEvents(sentence string, skip bool) []eventName {
 	var out []eventName
@@ -117,7 +125,7 @@ func (t *Topic) clauseEvents(sentence string, skip bool) []eventName {
 	}
 	for _, clause := range strings.FieldsFunc(eventQuotes.Replace(sentence), func(r rune) bool { return strings.ContainsRune("，,；;：:。｡！？!?", r) }) {
 		var phrases [][2]string // the name's letters, and the name as written
-		if !skip || text.FirstWord(clause, eventWords) != "" {
+		if !skip || text.FirstWord(clause, text.IncidentWords) != "" {
 			for _, loc := range eventNameRE.FindAllStringSubmatchIndex(clause, -1) {
 				if notIncident(clause, loc) {
 					continue

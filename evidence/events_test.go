@@ -244,6 +244,7 @@ func TestEventNames(t *testing.T) {
 		{"该事件持续发酵。", ""},                // points back: no key term
 		{"查阅武大图书馆档案。", ""},              // 档案 is no case
 		{"杨某某诉肖某某案一审判决后引发关注。", "杨某某诉肖某某案"},
+		{"外卖骑手退款纠纷持续发酵。", "外卖骑手退款纠纷"}, // 纠纷 ends a name too (text.IncidentWords)
 	} {
 		got := ""
 		if ns := tp.eventNames(c.text); len(ns) > 0 {

@@ -161,11 +161,11 @@ func numberUnit(clause, rest, before string, i int, val float64, chinese bool) (
 		unit = string([]rune(rest)[0])
 		i += len(unit)
 		kind = FigCount
-		if m := prefixAny(clause[i:], measureWords); m != "" {
+		if m := text.FirstPrefix(clause[i:], measureWords); m != "" {
 			i += len(m)
 		}
 	default:
-		if m := prefixAny(rest, measureWords); m != "" && !strings.HasSuffix(before, "第") && (!chinese || val >= 10) {
+		if m := text.FirstPrefix(rest, measureWords); m != "" && !strings.HasSuffix(before, "第") && (!chinese || val >= 10) {
 			unit = m
 			i += len(m)
 			kind = FigCount
@@ -256,7 +256,7 @@ func clauseFigures(id, clause, row, platform string, carry *Figure) []Figure {
 			continue
 		}
 		rest := clause[j:]
-		if r, ok := strings.CutPrefix(rest, " "); ok && (prefixAny(r, []string{"%", "％", "亿", "万"}) != "" || prefixAny(r, measureWords) != "") {
+		if r, ok := strings.CutPrefix(rest, " "); ok && (text.FirstPrefix(r, []string{"%", "％", "亿", "万"}) != "" || text.FirstPrefix(r, measureWords) != "") {
 			rest, i = r, i+1 // "3.8 亿阅读": one space between a number and its unit
 		}
 		before := sampleSize.ReplaceAllString(clause[prevEnd:start], "")
@@ -423,22 +423,13 @@ func scale(v float64, unit string) float64 {
 	return v
 }
 
-func prefixAny(s string, words []string) string {
-	for _, w := range words {
-		if strings.HasPrefix(s, w) {
-			return w
-		}
-	}
-	return ""
-}
-
 // subjectBefore is the text before a number with trailing verbs and
 // particles and leading connectives removed, cut after the last opening
 // quote or bracket (a short quoted term keeps what it is a term of), the
 // part after a reporting verb, a " - " or a list number; any length.
 func subjectBefore(before string) string {
 	s := strings.TrimSpace(before)
-	if t := firstSuffix(s, shareTails); t != "" {
+	if t := text.FirstSuffix(s, shareTails); t != "" {
 		s = strings.TrimSpace(strings.TrimSuffix(s, t)) // "讨论量虽仅占总量": a share of the whole
 	}
 	for changed := true; changed; {

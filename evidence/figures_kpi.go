@@ -47,7 +47,7 @@ var approxTails = []string{"左右", "以上", "以下", "之多", "余", "多"}
 // word, when they end in 有 ("在ESI世界排名有": what the ranking has, not
 // the ranking; "声量规模为12780条提及" stays 声量规模's).
 func countsWhatFollows(f Figure, after string) bool {
-	if f.Unit == "" || prefixAny(f.Unit, countUnits) != f.Unit || prefixAny(after, approxTails) != "" {
+	if f.Unit == "" || text.FirstPrefix(f.Unit, countUnits) != f.Unit || text.FirstPrefix(after, approxTails) != "" {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(after)
@@ -64,7 +64,7 @@ func noMeasurement(c kpiClause, f Figure, subj, tb, after string) bool {
 		return true // "当“无语”出现频率超过每百帖30次时": a threshold, not a measurement
 	case text.FirstWord(c.lead+c.header, methodWords) != "":
 		return true // "情感样本：≈ 210 万条有效文本、3.8 亿次阅读": the size of a sample, not a measurement of the topic
-	case prefixAny(subj, placeVerbs) != "":
+	case text.FirstPrefix(subj, placeVerbs) != "":
 		return true // "（纽约大学，）位于美国排名第30位": the subject is in another clause, maybe another's
 	case strings.HasSuffix(tb, "有") && countsWhatFollows(f, after):
 		return true // "在ESI世界排名有20个专业进入…": a count of what follows, not the ranking's
@@ -122,7 +122,7 @@ func kpiLabel(c kpiClause, f Figure) string {
 		return ""
 	}
 	switch {
-	case f.Unit == "%" && firstSuffix(tb, shareTails) != "":
+	case f.Unit == "%" && text.FirstSuffix(tb, shareTails) != "":
 		subj += "占比" // "海外校友的推特讨论量虽仅占总量8%": 海外校友的推特讨论量占比
 	case c.header != "" && hasMetric(c.header):
 		subj = c.row + c.header + "：" + subj
@@ -146,7 +146,7 @@ func kpiLabel(c kpiClause, f Figure) string {
 			return ""
 		}
 		subj += m
-	case prefixAny(f.Unit, countUnits) == f.Unit && f.Unit != "":
+	case text.FirstPrefix(f.Unit, countUnits) == f.Unit && f.Unit != "":
 		if countsWhatFollows(f, after) {
 			return "" // "带动全省11所高校形成…": the count is of what follows
 		}
@@ -155,8 +155,8 @@ func kpiLabel(c kpiClause, f Figure) string {
 	}
 	// "咨询人数同比下降43%": a change against a base keeps its direction
 	// (a card "咨询人数同比 43%" reads as a level, or a rise)
-	if f.Unit == "%" && firstSuffix(subj, []string{"同比", "环比"}) != "" {
-		if v := firstSuffix(tb, changeDirections); v != "" {
+	if f.Unit == "%" && text.FirstSuffix(subj, []string{"同比", "环比"}) != "" {
+		if v := text.FirstSuffix(tb, changeDirections); v != "" {
 			subj += v
 		}
 	}
@@ -236,12 +236,7 @@ var leadInWords = []string{"为", "是", "如下", "包括", "分别", "依次"}
 
 // leadIn reports a text ending in a lead-in word.
 func leadIn(s string) bool {
-	for _, w := range leadInWords {
-		if strings.HasSuffix(strings.TrimSpace(s), w) {
-			return true
-		}
-	}
-	return false
+	return text.FirstSuffix(strings.TrimSpace(s), leadInWords) != ""
 }
 
 // rowSubject is the subject of a row of "X：…；Y：…" fields (a table row

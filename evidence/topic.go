@@ -166,7 +166,7 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 	}
 	// a generic subject ("学校与哈佛大学…均有交流"): the institutions
 	// the sentence names are its objects; its subject is named before
-	generic := firstPrefix(strings.TrimSpace(sentence), genericSubjects) != ""
+	generic := text.FirstPrefix(strings.TrimSpace(sentence), genericSubjects) != ""
 	var words []string // the sentence's, segmented once for its names and its terms
 	if !generic {
 		words = text.Words(sentence)
@@ -277,19 +277,13 @@ var genericSubjects = []string{"学校", "该校", "校方", "我校", "本校",
 // a Fragment (Classify), or one opening with a generic subject.
 func pointsBack(s string) bool {
 	s = strings.TrimSpace(s)
-	return isFragment(s) || firstPrefix(s, genericSubjects) != ""
+	return isFragment(s) || text.FirstPrefix(s, genericSubjects) != ""
 }
 
 // topicName returns the topic name s holds (as written in the topic's
 // lower case), "" when none.
 func (t *Topic) topicName(s string) string {
-	ls := strings.ToLower(s)
-	for _, n := range t.names {
-		if strings.Contains(ls, n) {
-			return n
-		}
-	}
-	return ""
+	return text.FirstWord(strings.ToLower(s), t.names)
 }
 
 // isRelated reports an entity that is part of a topic name (武汉 in
@@ -405,21 +399,21 @@ func entitiesIn(s string, words []string, prefixes ...string) []entity {
 			} else if !nameWord(words[i-1]) {
 				continue
 			}
-			if w == "学院" && !isPlace(firstPrefix(name, places)) && firstPrefix(name, regions) == "" && firstPrefix(name, prefixes) == "" {
+			if w == "学院" && !isPlace(text.FirstPrefix(name, places)) && text.FirstPrefix(name, regions) == "" && text.FirstPrefix(name, prefixes) == "" {
 				continue
 			}
 			add(name, entityInstitution, false)
 		case slices.Contains(universityShortForms, w):
 			add(w, entityInstitution, first)
-		case firstSuffix(w, institutionSuffixes) != "" && !slices.Contains(genericInstitutions, w) && !slices.Contains(classWords, w) &&
-			firstPrefix(w, []string{"该", "本", "我", "其"}) == "" && (!strings.HasSuffix(w, "学院") || firstPrefix(w, places) != "" || firstPrefix(w, regions) != ""):
+		case text.FirstSuffix(w, institutionSuffixes) != "" && !slices.Contains(genericInstitutions, w) && !slices.Contains(classWords, w) &&
+			text.FirstPrefix(w, []string{"该", "本", "我", "其"}) == "" && (!strings.HasSuffix(w, "学院") || text.FirstPrefix(w, places) != "" || text.FirstPrefix(w, regions) != ""):
 			add(w, entityInstitution, first) // a 学院 without a place is a school of a university (成人教育学院)
 		case slices.Contains(places, w):
 			if i+1 < len(words) && slices.Contains(classWords, words[i+1]) {
 				continue // the name of the institution that follows
 			}
 			add(w, entityPlace, first)
-		case firstSuffix(w, []string{"市", "省", "县", "区"}) != "" && firstPrefix(w, places) != "":
+		case text.FirstSuffix(w, []string{"市", "省", "县", "区"}) != "" && text.FirstPrefix(w, places) != "":
 			add(w, entityPlace, first)
 		case i+1 < len(words) && slices.Contains([]string{"市", "省", "县"}, words[i+1]) && utf8.RuneCountInString(w) >= 2 &&
 			text.HasHan(w) && strings.Contains(s, w+words[i+1]):
@@ -447,17 +441,7 @@ func nameWord(w string) bool {
 			return false
 		}
 	}
-	return slices.Contains(places, w) || firstPrefix(w, regions) != "" || text.GeneralShare(w) < 2e-5
-}
-
-// firstSuffix returns the first of ss that s ends with, or "".
-func firstSuffix(s string, ss []string) string {
-	for _, x := range ss {
-		if strings.HasSuffix(s, x) {
-			return x
-		}
-	}
-	return ""
+	return slices.Contains(places, w) || text.FirstPrefix(w, regions) != "" || text.GeneralShare(w) < 2e-5
 }
 
 // Analysis returns the texts of the run's own analysis, in item order:

@@ -1,7 +1,5 @@
 package text
 
-import "strings"
-
 // boundWords qualify the figure written right after them, longest first
 // so that 接近 is not read as 近 nor 突破 as 破.
 var boundWords = []string{"超过", "突破", "将近", "接近", "不到", "不足", "超", "逾", "近", "约", "破"}
@@ -15,13 +13,15 @@ var boundWords = []string{"超过", "突破", "将近", "接近", "不到", "不
 // chart's category and on the essentials line. 达, 高达 and 达到 state the
 // value reached and are no bound (evidence drops them from labels).
 func FigureBound(before string) string {
-	for _, w := range boundWords {
-		if strings.HasSuffix(before, w) {
-			return w
-		}
-	}
-	return ""
+	return FirstSuffix(before, boundWords)
 }
 
 // BoundWords lists the qualifiers FigureBound knows, longest first.
 func BoundWords() []string { return append([]string(nil), boundWords...) }
+
+// IncidentWords are the words an incident's name ends with (图书馆事件,
+// 诬告案, 和服赏樱冲突, 劳动纠纷), 案件 before 案 so that an expression
+// built from them in this order takes the longer word. The report's
+// events (package evidence) and the offline model's follow-up names
+// (llm/offline) read names by this one list.
+var IncidentWords = []string{"事件", "案件", "案", "风波", "争议", "冲突", "纠纷", "丑闻", "事故"}

@@ -37,17 +37,10 @@ var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时�
 // ignored.
 func IsMeta(s string) bool {
 	s = trimListMark(s)
-	for _, p := range metaOpeners {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
+	if FirstPrefix(s, metaOpeners) != "" {
+		return true
 	}
-	for _, w := range metaWords {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return metaVerbs.MatchString(s) || metaConclusion.MatchString(s) || methodLabels.MatchString(s) || IsPlan(s)
+	return FirstWord(s, metaWords) != "" || metaVerbs.MatchString(s) || metaConclusion.MatchString(s) || methodLabels.MatchString(s) || IsPlan(s)
 }
 
 // planRE matches the opening of a research plan: an engine's brief for
@@ -82,12 +75,7 @@ func IsPlan(s string) bool {
 		// clause after it decides
 		return IsPlan(after)
 	}
-	for _, w := range reportingWords {
-		if strings.HasPrefix(rest, w) {
-			return false
-		}
-	}
-	return true
+	return FirstPrefix(rest, reportingWords) == ""
 }
 
 // trimListMark returns s without white space and list marks around its

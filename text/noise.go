@@ -320,10 +320,8 @@ var (
 )
 
 func isListing(s string) bool {
-	for _, l := range listingLabels {
-		if strings.HasPrefix(s, l) {
-			return true
-		}
+	if FirstPrefix(s, listingLabels) != "" {
+		return true
 	}
 	if i := strings.Index(s, "目录"); i >= 0 && utf8.RuneCountInString(s[:i]) <= 4 || len(chapterMark.FindAllStringIndex(s, 3)) >= 2 || timelineLine.MatchString(s) {
 		return true // "本期目录…", "文章目录 摘要 … 第一章 绪论 第二章 …", "*   1956年 恢复哲学系。"
@@ -397,9 +395,20 @@ func Boilerplate(s string) bool {
 
 // FirstWord returns the first of ws (in list order) that s contains as a
 // substring, or "" when s contains none.
-func FirstWord(s string, ws []string) string {
+func FirstWord(s string, ws []string) string { return firstOf(s, ws, strings.Contains) }
+
+// FirstPrefix returns the first of ps (in list order) that s starts with,
+// or "" when s starts with none.
+func FirstPrefix(s string, ps []string) string { return firstOf(s, ps, strings.HasPrefix) }
+
+// FirstSuffix returns the first of ps (in list order) that s ends with, or
+// "" when s ends with none.
+func FirstSuffix(s string, ps []string) string { return firstOf(s, ps, strings.HasSuffix) }
+
+// firstOf returns the first of ws that is(s, w) holds for, or "".
+func firstOf(s string, ws []string, is func(s, w string) bool) string {
 	for _, w := range ws {
-		if strings.Contains(s, w) {
+		if is(s, w) {
 			return w
 		}
 	}

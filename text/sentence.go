@@ -225,12 +225,7 @@ func tableRule(line string) bool {
 // quote of the sentence before it reads on into it. The openers are the
 // demonstratives and pronouns 该 此 这 其 它 他 她 and 对此 为此 因此.
 func RefersBack(s string) bool {
-	for _, p := range backRefs {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
+	return FirstPrefix(s, backRefs) != ""
 }
 
 var backRefs = []string{"该", "此", "这", "其", "它", "他", "她", "对此", "为此", "因此"}

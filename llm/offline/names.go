@@ -27,7 +27,7 @@ var (
 	notNameRE = regexp.MustCompile(`[，,。.！!？?；;：:、（）()“”"‘’'《》「」【】\[\]|_/\-—…·#\s]`)
 	// eventNameRE: a name of an incident ends with its word (图书馆事件,
 	// 诬告案); a headline holds one inside (武大图书馆事件引舆论哗然).
-	eventNameRE = regexp.MustCompile(`(?:事件|事故|风波|案|案件|纠纷|争议|丑闻)$`)
+	eventNameRE = regexp.MustCompile(`(?:` + strings.Join(text.IncidentWords, "|") + `)$`)
 	// orgSuffixRE: an organisation's name ends with its word (市应急局,
 	// 新华社, 武汉大学保卫部, 李明咖啡店) beside those recordKind knows (大学,
 	// 法院 …).

@@ -60,3 +60,18 @@ func TestQuestionsFromTextNames(t *testing.T) {
 		t.Errorf("questions:\n%s\nwant\n%s", out, want)
 	}
 }
+
+// A title ending in a word of text.IncidentWords is an incident's name,
+// whichever of the two lists it once stood in (冲突 in evidence's, 纠纷 in
+// this package's); a title ending in none is not.
+func TestReaderNameIncidentWords(t *testing.T) {
+	for _, c := range []struct {
+		title string
+		want  bool
+	}{{"和服赏樱冲突", true}, {"外卖退款纠纷", true}, {"图书馆事件", true}, {"和服赏樱活动", false}} {
+		k, ok := readerName(c.title, "")
+		if got := ok && k == kindEvent; got != c.want {
+			t.Errorf("readerName(%q) = %v, %v; want an incident: %v", c.title, k, ok, c.want)
+		}
+	}
+}

@@ -45,7 +45,7 @@ func attribution(ev prompts.EvidenceRef) string {
 		work = "《" + title + "》"
 	}
 	switch {
-	case firstPrefix(s, selfSubjects) != "" && textrules.FirstWord(s, selfVerbs) != "":
+	case textrules.FirstPrefix(s, selfSubjects) != "" && textrules.FirstWord(s, selfVerbs) != "":
 		if work == "" {
 			return "校方称："
 		}

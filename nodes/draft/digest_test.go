@@ -23,7 +23,7 @@ func TestDigestBlocksStandaloneFindings(t *testing.T) {
 			"负面情绪集中在对程序公正的质疑与对回应速度的不满。[E5]",
 		}},
 	}
-	blocks := digestBlocks(ds, "核心判断", "a", assignFindings(summaryFindings(ds), []string{"核心判断"})[0])
+	blocks := digestBlocks(ds, "核心判断", assignFindings(summaryFindings(ds), []string{"核心判断"})[0])
 	if len(blocks) != 1 {
 		t.Fatalf("%d blocks, want one list: %+v", len(blocks), blocks)
 	}
@@ -77,5 +77,28 @@ func TestAssignFindingsSpreads(t *testing.T) {
 	}
 	if n != 4 {
 		t.Errorf("%d findings placed, want 4 (each once): %q", n, got)
+	}
+}
+
+// A summary sub-point about data shows the chapters' key figures as cards
+// and draws no chart: the sentiment split a digest holds is charted in its
+// own chapter, and the sample's report showed that doughnut twice (1.2
+// and 4.2) when the summary drew it too.
+func TestDigestBlocksNoChart(t *testing.T) {
+	figs := []prompts.FigureRef{
+		{ItemID: "E8", Kind: "sentiment", Group: "正面", KPI: "正面情绪占比", Raw: "64%", Value: 64, Unit: "%"},
+		{ItemID: "E8", Kind: "sentiment", Group: "中性", KPI: "中性情绪占比", Raw: "26%", Value: 26, Unit: "%"},
+		{ItemID: "E8", Kind: "sentiment", Group: "负面", KPI: "负面情绪占比", Raw: "10%", Value: 10, Unit: "%"},
+	}
+	if _, _, ok := figureChart(figs, "s"); !ok {
+		t.Fatal("the test needs figures a chapter charts")
+	}
+	blocks := digestBlocks([]prompts.ChapterDigest{{Title: "品牌形象", Figures: figs}}, "1.2 关键数据", nil)
+	var types []string
+	for _, b := range blocks {
+		types = append(types, b.Type)
+	}
+	if !slices.Equal(types, []string{"kpiGrid", "paragraph"}) {
+		t.Errorf("summary blocks %v, want the KPI cards and their source line, no chart", types)
 	}
 }

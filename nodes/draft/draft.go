@@ -10,6 +10,7 @@ import (
 
 	"reportengine/ir"
 	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // Draft caps.
@@ -68,7 +69,7 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 		}
 		var body []ir.Block
 		if summary {
-			body = digestBlocks(in.Digests, spTitle, anchor+"-"+strconv.Itoa(i+1), assigned[i])
+			body = digestBlocks(in.Digests, spTitle, assigned[i])
 		}
 		if evs := quotable(sp.Evidence, in.Query); len(evs) > 0 {
 			lead := evs[0]
@@ -217,7 +218,7 @@ func fragment(text, kind string) bool {
 	if strings.ContainsRune("》」』）)]”’，、。；：,.;:的", first) {
 		return true
 	}
-	if firstPrefix(text, joiningOpeners) != "" {
+	if textrules.FirstPrefix(text, joiningOpeners) != "" {
 		return true
 	}
 	if i := strings.IndexAny(text, ",，"); i > 0 && utf8.RuneCountInString(text[:i]) == 1 {
@@ -260,26 +261,6 @@ var aboutDocument = []string{"本报告", "本文", "本章", "本节", "本研�
 // documentWords end the title of a document ("…用户口碑洞察报告").
 var documentWords = []string{"报告", "分析", "综述", "概述", "研究", "洞察", "简报"}
 
-// firstSuffix returns the first of ps that s ends with, or "".
-func firstSuffix(s string, ps []string) string {
-	for _, p := range ps {
-		if strings.HasSuffix(s, p) {
-			return p
-		}
-	}
-	return ""
-}
-
-// firstPrefix returns the first of ps that s starts with, or "".
-func firstPrefix(s string, ps []string) string {
-	for _, p := range ps {
-		if strings.HasPrefix(s, p) {
-			return p
-		}
-	}
-	return ""
-}
-
 // methodWords mark a line about how the research was done (监测平台：…, 数
 // 据来源：…) when they are in its "标签：" label.
 var methodWords = []string{"监测", "信源", "来源", "数据源", "样本", "方法", "周期", "时间范围", "口径", "检索", "关键词", "统计"}
@@ -303,10 +284,10 @@ var methodWords = []string{"监测", "信源", "来源", "数据源", "样本", 
 //     finding for 李明咖啡店.
 func notFinding(ev prompts.EvidenceRef, topic string) bool {
 	text := strings.TrimSpace(ev.Text)
-	if firstPrefix(text, aboutDocument) != "" {
+	if textrules.FirstPrefix(text, aboutDocument) != "" {
 		return true // "本报告旨在深度剖析…": about the engine's document, not its subject
 	}
-	if !strings.ContainsAny(text, "，,。｡；;：:！!？?") && firstSuffix(text, documentWords) != "" {
+	if !strings.ContainsAny(text, "，,。｡；;：:！!？?") && textrules.FirstSuffix(text, documentWords) != "" {
 		return true // "李明咖啡店用户口碑洞察报告": a document's title
 	}
 	if listingLine.MatchString(text) || ev.OffTopic && !mentions(text, topic) && !mentions(ev.Source, topic) {
@@ -318,7 +299,7 @@ func notFinding(ev prompts.EvidenceRef, topic string) bool {
 		body := strings.TrimSpace(text[i+n:])
 		inner := strings.TrimRight(body, "。｡.;；")
 		switch {
-		case firstWord(label, methodWords) != "":
+		case textrules.FirstWord(label, methodWords) != "":
 			return true
 		case strings.ContainsAny(inner, "，,。；;！？!?"):
 			return false
@@ -459,11 +440,11 @@ func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Blo
 	items := map[string][]ir.QuadrantItem{}
 	for _, ev := range evs {
 		text := strings.TrimSpace(ev.Text)
-		if firstWord(text, advice) != "" {
+		if textrules.FirstWord(text, advice) != "" {
 			continue
 		}
 		for _, r := range rules {
-			if w := firstWord(text, r.words); w != "" && len(items[r.field]) < quadrantMax {
+			if w := textrules.FirstWord(text, r.words); w != "" && len(items[r.field]) < quadrantMax {
 				// the clause that says it, and the passage's citation: the
 				// passage itself is printed in the chapter already
 				items[r.field] = append(items[r.field], ir.QuadrantItem{Title: quadrantTitle(text, w), Evidence: "[" + ev.ID + "]"})
@@ -531,13 +512,4 @@ func quadrantTitle(text, word string) string {
 		clause = string([]rune(clause)[:quadrantTitleRunes]) + "…"
 	}
 	return clause
-}
-
-func firstWord(s string, ws []string) string {
-	for _, w := range ws {
-		if strings.Contains(s, w) {
-			return w
-		}
-	}
-	return ""
 }

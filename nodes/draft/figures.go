@@ -10,16 +10,25 @@ import (
 	"reportengine/prompts"
 )
 
-// figureBlocks turns a sub-point's figures into KPI cards (up to
-// draftKPIs, labelled with FigureRef.KPI; dates and figures without a KPI
-// label left out; two values one passage gives for one label
-// share a card, "31%→58%") and at most one chart of comparable figures:
-// a sentiment split as a doughnut, platform or age shares as a bar chart,
-// each with a line naming the evidence it comes from.
+// figureBlocks turns a sub-point's figures into KPI cards (kpiBlocks) and
+// at most one chart of comparable figures: a sentiment split as a
+// doughnut, platform or age shares as a bar chart, with a line naming the
+// evidence it comes from.
 func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
+	out := kpiBlocks(figs)
+	if c, src, ok := figureChart(figs, anchor); ok {
+		out = append(out, c, para("图表数据出处："+citeList(src)))
+	}
+	return out
+}
+
+// kpiBlocks are the KPI cards of figs (up to draftKPIs, labelled with
+// FigureRef.KPI; dates and figures without a KPI label left out; two
+// values one passage gives for one label share a card, "31%→58%") with a
+// line naming the evidence they come from; none for fewer than two cards.
+func kpiBlocks(figs []prompts.FigureRef) []ir.Block {
 	cards := slices.Clone(figs) // a page's or an engine's figures first, then the forum's (marked)
 	slices.SortStableFunc(cards, prompts.ForumLast)
-	var out []ir.Block
 	var kpis []ir.KPI
 	var kpiSrc []string
 	seen := map[string]bool{}
@@ -48,14 +57,10 @@ func figureBlocks(figs []prompts.FigureRef, anchor string) []ir.Block {
 		}
 		kpiSrc = appendUnique(kpiSrc, f.ItemID)
 	}
-	if len(kpis) >= 2 {
-		out = append(out, ir.Block{Type: ir.TypeKPIGrid, KPIItems: kpis, Cols: min(len(kpis), 4)},
-			para("数据出处："+citeList(kpiSrc)))
+	if len(kpis) < 2 {
+		return nil
 	}
-	if c, src, ok := figureChart(figs, anchor); ok {
-		out = append(out, c, para("图表数据出处："+citeList(src)))
-	}
-	return out
+	return []ir.Block{{Type: ir.TypeKPIGrid, KPIItems: kpis, Cols: min(len(kpis), 4)}, para("数据出处：" + citeList(kpiSrc))}
 }
 
 // figureChart draws the first kind (sentiment, then platform, then age)

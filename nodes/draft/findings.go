@@ -92,7 +92,7 @@ var adviceWords = []string{"建议", "应当", "应该", "需要", "必须", "�
 // stating a figure under a title about data (数据, 指标, 峰值, 声量); else 0.
 func fitBonus(title, finding string) int {
 	switch {
-	case firstWord(title, []string{"建议", "对策", "措施"}) != "" && firstWord(finding, adviceWords) != "":
+	case textrules.FirstWord(title, []string{"建议", "对策", "措施"}) != "" && textrules.FirstWord(finding, adviceWords) != "":
 		return 3
 	case wantsData(title) && figureText.MatchString(finding):
 		return 3
@@ -103,20 +103,23 @@ func fitBonus(title, finding string) int {
 // wantsData reports a sub-point about data: its title names 数据, 指标,
 // 峰值 or 声量.
 func wantsData(title string) bool {
-	return firstWord(title, []string{"数据", "指标", "峰值", "声量"}) != ""
+	return textrules.FirstWord(title, []string{"数据", "指标", "峰值", "声量"}) != ""
 }
 
 // digestBlocks writes a summary sub-point: the key figures of the other
 // chapters as KPI cards when the sub-point is about data (its title names
 // 数据, 指标, 峰值 or 声量), then its findings (assignFindings) as a list.
-func digestBlocks(ds []prompts.ChapterDigest, spTitle, anchor string, items []string) []ir.Block {
+// It draws no chart: a split the digests hold is charted in the chapter
+// that quotes its passage, and the summary drawing it again showed the
+// reader one doughnut twice (the sample's 1.2 and 4.2).
+func digestBlocks(ds []prompts.ChapterDigest, spTitle string, items []string) []ir.Block {
 	var out []ir.Block
 	if wantsData(spTitle) {
 		var figs []prompts.FigureRef
 		for _, d := range ds {
 			figs = append(figs, d.Figures...)
 		}
-		out = append(out, figureBlocks(figs, anchor)...)
+		out = append(out, kpiBlocks(figs)...)
 	}
 	if len(items) > 0 {
 		out = append(out, list(items))
