@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"reportengine/ir"
+	textrules "reportengine/text"
 )
 
 // topBlockRE takes the top-level block index from a validator path such
@@ -149,10 +150,7 @@ func blockName(t string) string {
 // chartDataProblem reports validator findings about a chart's data (so
 // the notice may say "chart data unavailable").
 func chartDataProblem(msgs []string) bool {
-	for _, m := range msgs {
-		if strings.Contains(m, ".data") || strings.Contains(m, "dataRef") || strings.Contains(m, "labels") || strings.Contains(m, "datasets") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(msgs, func(m string) bool {
+		return textrules.FirstWord(m, []string{".data", "dataRef", "labels", "datasets"}) != ""
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"reportengine/ir"
 	"reportengine/prompts"
 	"reportengine/templates"
+	textrules "reportengine/text"
 )
 
 // EvidencePlan is the stage between the graph query rounds and chapter
@@ -47,15 +48,7 @@ func summaryChapter(sec templates.Section) bool {
 // lateChapter reports a chapter written after the others (summary and
 // closing chapters).
 func lateChapter(sec templates.Section) bool {
-	if summaryChapter(sec) {
-		return true
-	}
-	for _, w := range []string{"结论", "总结", "简报"} {
-		if strings.Contains(sec.Title, w) {
-			return true
-		}
-	}
-	return false
+	return summaryChapter(sec) || textrules.FirstWord(sec.Title, []string{"结论", "总结", "简报"}) != ""
 }
 
 // chapterSpecs are the plan's chapters, in template order.

@@ -98,12 +98,10 @@ func outlines(secs []templates.Section) []prompts.ChapterOutline {
 	return out
 }
 
-func defaultTitle(topic string) string { return prompts.DefaultTitle(topic) }
-
 // fallbackLayout is the template-derived layout used when the model gives
 // none.
 func fallbackLayout(topic string, secs []templates.Section, g *prompts.GraphStats) prompts.LayoutReply {
-	l := prompts.LayoutReply{Title: defaultTitle(topic), TOCTitle: "目录"}
+	l := prompts.LayoutReply{Title: prompts.DefaultTitle(topic), TOCTitle: "目录"}
 	if g != nil {
 		l.Hero.Summary = fmt.Sprintf("本报告围绕“%s”，综合 %d 个来源视角（%s）的研究：%d 个研究段落、%d 个搜索词、%d 个信息来源。",
 			topic, len(g.Engines), strings.Join(g.Engines, "、"), g.Sections, g.SearchQueries, g.Sources)
@@ -220,7 +218,7 @@ func checkLayout(r prompts.LayoutReply, decodeWarns []string, topic string, secs
 	l := prompts.LayoutReply{Title: strings.TrimSpace(r.Title), Subtitle: strings.TrimSpace(r.Subtitle),
 		Tagline: strings.TrimSpace(r.Tagline), TOCTitle: strings.TrimSpace(r.TOCTitle), LayoutNotes: nonEmpty(r.LayoutNotes)}
 	if l.Title == "" {
-		l.Title = defaultTitle(topic)
+		l.Title = prompts.DefaultTitle(topic)
 		warns = append(warns, "版式设计的答复缺少可用标题，已使用默认标题。")
 	}
 	if l.TOCTitle == "" {

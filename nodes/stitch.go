@@ -91,11 +91,11 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 func stitchMetadata(in StitchInput) ir.Metadata {
 	md := ir.Metadata{Query: in.Topic, Title: in.Layout.Title, Subtitle: in.Layout.Subtitle, Tagline: in.Layout.Tagline}
 	if md.Title == "" {
-		md.Title = defaultTitle(in.Topic)
+		md.Title = prompts.DefaultTitle(in.Topic)
 	}
-	if md.Title == defaultTitle(in.Topic) && in.Evidence != nil {
+	if md.Title == prompts.DefaultTitle(in.Topic) && in.Evidence != nil {
 		if c := in.Evidence.CaseName(in.Topic); c != "" {
-			md.Title = defaultTitle(c) // the case the data is about: 武汉大学图书馆事件舆情分析报告
+			md.Title = prompts.DefaultTitle(c) // the case the data is about: 武汉大学图书馆事件舆情分析报告
 		}
 	}
 	md.Title = undouble(md.Title)

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"reportengine/ir"
+
+	textrules "reportengine/text"
 )
 
 // Charts are drawn here, in Go, as inline SVG: no Chart.js, no script, no
@@ -196,7 +198,7 @@ func buildChart(b *ir.Block, id string) *chartView {
 		cv.Notes = append(cv.Notes, missing...)
 		return cv
 	}
-	if kind == "line" && len(labels) < 3 || trendTitle(cv.Title) && timePoints(labels) < 3 {
+	if kind == "line" && len(labels) < 3 || textrules.FirstWord(cv.Title, trendWords) != "" && timePoints(labels) < 3 {
 		// a trend needs at least three points in time: two categories
 		// (敬意, 科研高压) or two dates are no trend line; a line of two
 		// points is none either
@@ -419,18 +421,8 @@ func seriesName(s ir.Dataset, j int) string {
 	return "系列 " + strconv.Itoa(j+1)
 }
 
-// trendWords in a chart title promise a change over time.
+// trendWords in a chart title promise a change over time (a trend title).
 var trendWords = []string{"走势", "趋势", "变化", "曲线", "时间序列", "演变"}
-
-// trendTitle reports a chart title that promises a change over time.
-func trendTitle(title string) bool {
-	for _, w := range trendWords {
-		if strings.Contains(title, w) {
-			return true
-		}
-	}
-	return false
-}
 
 // timePoints counts the labels that name a point in time: a date or time
 // (a digit with 年, 月, 日, 号, 时, 周, 季度, :, - or /), a phase T0, T1 …, or

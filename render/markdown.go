@@ -429,22 +429,18 @@ func mdInline(n *inlineNode) string {
 	if core == "" {
 		return inner
 	}
-	switch n.Kind {
-	case "strong":
-		return lead + "**" + core + "**" + trail
-	case "em":
-		return lead + "*" + core + "*" + trail
-	case "s":
-		return lead + "~~" + core + "~~" + trail
-	case "sub":
-		return lead + "<sub>" + core + "</sub>" + trail
-	case "sup":
-		return lead + "<sup>" + core + "</sup>" + trail
-	case "a":
+	if w, ok := mdWraps[n.Kind]; ok {
+		return lead + w[0] + core + w[1] + trail
+	}
+	if n.Kind == "a" {
 		return lead + "[" + core + "](" + mdURL(n.Href) + ")" + trail
 	}
 	return inner // u, mark, span: no Markdown equivalent; keep the text
 }
+
+// mdWraps are the Markdown (or HTML) markers around the text of an
+// inline element that has them.
+var mdWraps = map[string][2]string{"strong": {"**", "**"}, "em": {"*", "*"}, "s": {"~~", "~~"}, "sub": {"<sub>", "</sub>"}, "sup": {"<sup>", "</sup>"}}
 
 // citeRefRE is a citation run's text ("[12]") and citeHrefRE its link
 // ("#ref-12"), as the stitcher writes them.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -264,7 +265,7 @@ func (b *builder) failures(fs []ir.Failure, chs []ir.Chapter, anchors []string) 
 		out = append(out, fv)
 	}
 	for i, c := range chs {
-		if !c.Placeholder || hasFailure(fs, c.ChapterID) {
+		if !c.Placeholder || slices.ContainsFunc(fs, func(f ir.Failure) bool { return f.ChapterID == c.ChapterID }) {
 			continue
 		}
 		out = append(out, failureView{Title: firstNonEmpty(c.Title, c.ChapterID),
@@ -300,15 +301,6 @@ func (b *builder) sources(srcs []ir.Source, chs []ir.Chapter) []sourceView {
 		out = append(out, sv)
 	}
 	return out
-}
-
-func hasFailure(fs []ir.Failure, id string) bool {
-	for _, f := range fs {
-		if f.ChapterID == id {
-			return true
-		}
-	}
-	return false
 }
 
 func firstNonEmpty(ss ...string) string {

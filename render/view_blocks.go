@@ -237,6 +237,10 @@ func inlines(runs []ir.Inline) []*inlineNode {
 	return out
 }
 
+// markTags are the inline elements of the marks that carry no value.
+var markTags = map[string]string{ir.MarkBold: "strong", ir.MarkItalic: "em", ir.MarkUnderline: "u", ir.MarkStrike: "s",
+	ir.MarkCode: "code", ir.MarkSubscript: "sub", ir.MarkSuperscript: "sup"}
+
 // inline wraps a run's text in its marks: link outermost, then the other
 // marks in their given order. Unknown or unsafe marks are dropped (their
 // text stays).
@@ -266,34 +270,22 @@ func inline(r ir.Inline) *inlineNode {
 	for i := len(ordered) - 1; i >= 0; i-- {
 		m := ordered[i]
 		var w *inlineNode
-		switch m.Type {
-		case ir.MarkBold:
-			w = &inlineNode{Kind: "strong"}
-		case ir.MarkItalic:
-			w = &inlineNode{Kind: "em"}
-		case ir.MarkUnderline:
-			w = &inlineNode{Kind: "u"}
-		case ir.MarkStrike:
-			w = &inlineNode{Kind: "s"}
-		case ir.MarkCode:
-			w = &inlineNode{Kind: "code"}
-		case ir.MarkHighlight:
+		switch tag, plain := markTags[m.Type]; {
+		case plain:
+			w = &inlineNode{Kind: tag}
+		case m.Type == ir.MarkHighlight:
 			w = &inlineNode{Kind: "mark", Color: safeColor(m.Value)}
-		case ir.MarkSubscript:
-			w = &inlineNode{Kind: "sub"}
-		case ir.MarkSuperscript:
-			w = &inlineNode{Kind: "sup"}
-		case ir.MarkColor:
+		case m.Type == ir.MarkColor:
 			if c := safeColor(m.Value); c != "" {
 				w = &inlineNode{Kind: "span", Color: c}
 			}
-		case ir.MarkFont:
+		case m.Type == ir.MarkFont:
 			cls := strings.TrimSpace(strings.Join([]string{fontClass(m.Family), classOf(weightClasses, m.Weight, ""), classOf(sizeClasses, m.Size, "")}, " "))
 			cls = strings.Join(strings.Fields(cls), " ")
 			if cls != "" {
 				w = &inlineNode{Kind: "span", Class: cls}
 			}
-		case ir.MarkMath:
+		case m.Type == ir.MarkMath:
 			if node == leaf {
 				latex := firstNonEmpty(m.Value, r.Text)
 				leaf.Text = latex

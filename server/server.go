@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -285,12 +286,7 @@ func (s *Server) hostAllowed(hostport string) bool {
 		host = h
 	}
 	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	for _, a := range s.cfg.AllowedHosts {
-		if strings.EqualFold(a, host) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.cfg.AllowedHosts, func(a string) bool { return strings.EqualFold(a, host) })
 }
 
 // authorized checks the token (when one is configured); a valid ?token= on

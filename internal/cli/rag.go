@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -211,12 +212,7 @@ func (o *ragOptions) params(set *settings.Settings) (localsearch.Params, error) 
 // budgetFlagsChanged is true when a flag of the local search parameters
 // was given (an invalid value is then the command line's).
 func (o *ragOptions) budgetFlagsChanged() bool {
-	for _, f := range []string{"max-context-tokens", "top-k-entities", "top-k-relationships", "history-max-turns", "text-unit-prop", "community-prop", "min-similarity"} {
-		if o.changed(f) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"max-context-tokens", "top-k-entities", "top-k-relationships", "history-max-turns", "text-unit-prop", "community-prop", "min-similarity"}, o.changed)
 }
 
 // env returns the first non-empty of the environment variables.

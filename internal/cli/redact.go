@@ -14,10 +14,6 @@ import (
 // counts as key-like).
 var keyRun = regexp.MustCompile(`s(?:k(?:-[A-Za-z0-9_*\-]*)?)?$`)
 
-// redact is openaicompat.Redact: the key (when long enough) and key-like
-// strings removed from s.
-func redact(s, key string) string { return openaicompat.Redact(s, key) }
-
 // answerWriter writes a streamed answer to w with the API key redacted as
 // redact does and control characters other than line breaks and tabs
 // escaped as safeText escapes them (the answer quotes scraped text, which
@@ -63,13 +59,13 @@ func (a *answerWriter) WriteDelta(d string) error {
 	hold -= partialRuneLen(a.pending[:hold]) // a rune split over deltas is escaped whole
 	out := a.pending[:hold]
 	a.pending = a.pending[hold:]
-	return a.write(redact(out, a.key))
+	return a.write(openaicompat.Redact(out, a.key))
 }
 
 // Close writes the held-back rest; with newline it then ends the line if
 // anything was written and the last byte was not '\n'.
 func (a *answerWriter) Close(newline bool) error {
-	err := a.write(redact(a.pending, a.key))
+	err := a.write(openaicompat.Redact(a.pending, a.key))
 	a.pending = ""
 	if err == nil && newline && a.wrote && !a.nl {
 		err = a.write("\n")

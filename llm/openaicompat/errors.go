@@ -19,6 +19,8 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"reportengine/llm"
+
+	textrules "reportengine/text"
 )
 
 // errAttemptTimeout is the cancel cause of an attempt that exceeded
@@ -241,13 +243,7 @@ var contextLengthWords = []string{
 }
 
 func isContextLength(text string) bool {
-	l := strings.ToLower(text)
-	for _, w := range contextLengthWords {
-		if strings.Contains(l, w) {
-			return true
-		}
-	}
-	return false
+	return textrules.FirstWord(strings.ToLower(text), contextLengthWords) != ""
 }
 
 var (
