@@ -69,7 +69,8 @@ type ContextBuilder struct {
 	covByTitle  map[string]map[string][]int
 	cache       *countCache
 	posOnce     sync.Once
-	pos         positional // made by positionalIDs
+	pos         positional    // made by positionalIDs
+	senti       sentimentOnce // the Sentiment section's passages, made on first use
 }
 
 // NewContextBuilder indexes m for context building. m must not be nil;
@@ -321,6 +322,11 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 		if text := b.platformSection(query, tc, m, c.Records); text != "" {
 			sections = append(sections, text)
 			c.Sections = append(c.Sections, PlatformsName)
+			m -= tc.count(text)
+		}
+		if text := b.sentimentSection(query, tc, m, c.Records); text != "" {
+			sections = append(sections, text)
+			c.Sections = append(c.Sections, SentimentName)
 			m -= tc.count(text)
 		}
 	}

@@ -107,7 +107,12 @@
 // With hybrid retrieval a question asking for a count by platform
 // (text.AsksPlatformCount: "哪些媒体报道最多？") gets a Platforms section
 // first (platforms.go): the source entities about its subject counted by
-// platform, cited by row.
+// platform, cited by row. A question about sentiment (text.AsksSentiment:
+// "网民的情绪倾向如何？") gets a Sentiment section first (sentiment.go): the
+// passages stating shares of sentiment (text.SentimentFigures), each with
+// the event it is about by the report's rule (evidence's event grouping
+// over the knowledge's texts), the main event's first, another event's
+// labelled with its name, never given as the case's.
 //
 // Params.MinSimilarity > 0 turns on the relevance gate (relevance.go,
 // Relevance): a question whose content terms the knowledge does not hold

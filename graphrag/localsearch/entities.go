@@ -190,12 +190,16 @@ func (b *ContextBuilder) vectorMatches(ctx context.Context, query, question stri
 			best = max(best, h.Similarity)
 		}
 		counts := hybrid && text.AsksPlatformCount(question)
-		if counts {
+		feels := hybrid && !counts && text.AsksSentiment(question)
+		switch {
+		case counts:
 			gate = b.countGate(question, gate)
+		case feels:
+			gate = b.sentimentGate(question, gate)
 		}
 		rel = judge(gate, best, p.MinSimilarity)
-		if counts && gate == nil {
-			rel.Weak = false // a count over all the sources (countGate)
+		if (counts || feels) && gate == nil {
+			rel.Weak = false // a count over all the sources (countGate), the sentiment of the whole knowledge (sentimentGate)
 		}
 		if rel.Weak {
 			matched = nil

@@ -223,6 +223,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	var b strings.Builder
 	b.WriteString(label + "\n\n")
 	platformCounts(&b, tables, zh)
+	told := sentimentFigures(&b, tables, zh)
 	if sa, sb, ok := text.ComparedSides(query); ok {
 		if ca, cb := compareSides(sents, sa, sb); len(ca)+len(cb) > 0 {
 			writeComparison(&b, sa, sb, ca, cb, zh)
@@ -230,6 +231,9 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		}
 	}
 	chosen, lexical := chooseSentences(sents)
+	if told && !lexical {
+		return strings.TrimRight(b.String(), "\n") // the figures answer; no nearest descriptions after them
+	}
 	if elliptic && (!lexical || len(chosen) == 0) {
 		if zh {
 			return label + "\n\n" + nothingNewZH

@@ -1,0 +1,240 @@
+package localsearch
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"reportengine/evidence"
+	"reportengine/forum"
+	"reportengine/graphrag"
+	"reportengine/graphrag/knowledge"
+	"reportengine/text"
+)
+
+// The Sentiment section (our addition, like Platforms): a question about
+// sentiment, emotion or attitude (text.AsksSentiment: "网民的情绪倾向如
+// 何？", "What was the public sentiment?") is answered with the shares of
+// sentiment the knowledge's texts state (text.SentimentFigures: "负面情感
+// 占58%", "“愤怒”情绪占比52.7%"), each passage with the event it is about,
+// the run's main event first. With hybrid retrieval the context then
+// opens with one row per passage stating such shares.
+//
+// Which event a passage is about is the report's rule
+// (evidence.GroupEvents): its text's whole units (each document's text
+// units joined, one text each) are collected as evidence.Collect collects
+// forum speeches, under the knowledge's topic (its entity of type topic);
+// a passage is about the event it names, else its segment's (the part
+// under one heading), else its text's, or a dated event of its own. The
+// main event is the topic event when the evidence names the case
+// (evidence.Set.CaseName: it dominates the other events). Rows, in this
+// order, have the scope:
+//
+//   - "main": the main event's passages;
+//   - "topic": every passage when no main event exists (the topic's own
+//     figures, as in a run about one shop: its events are then not told
+//     apart, a figure of the whole being often given to the event its
+//     paragraph goes on to tell);
+//   - "other": another event's passages, its name in the event column,
+//     largest event first;
+//   - "unattributed": passages about no event when a main event exists:
+//     never given as the case's.
+//
+// Within a scope, passages keep text order. With a subject in the question
+// (its content terms but the frame, text.SentimentFrame: "长江大保护相关的
+// 网络情绪如何？"), only passages whose text holds every subject term
+// count. A model cites a row as [Data: Sentiment (0)]. BettaFish's
+// insight engine computes sentiment with a classifier over posts; we
+// report what the texts state, with no model.
+
+// SentimentName is the Sentiment section's name; its records are
+// Records["sentiment"] (columns id, statement, scope, event, shares).
+const SentimentName = "Sentiment"
+
+// MaxSentimentRows bounds the rows of the Sentiment section;
+// MaxEventSentimentRows those of one other event and those unattributed,
+// so that the figures of several events show.
+const (
+	MaxSentimentRows      = 14
+	MaxEventSentimentRows = 1
+)
+
+// SentimentStatementRunes bounds a row's statement (cut at a rune).
+const SentimentStatementRunes = 160
+
+// Scopes of a Sentiment row.
+const (
+	ScopeMain         = "main"
+	ScopeTopic        = "topic"
+	ScopeOther        = "other"
+	ScopeUnattributed = "unattributed"
+)
+
+// speechHead is the time and speaker opening a forum speech's text unit
+// (knowledge.FromGraph: "[10:18:20] INSIGHT: …"), not part of what it says.
+var speechHead = regexp.MustCompile(`^\[\d{1,2}:\d\d:\d\d\] [A-Za-z]+: `)
+
+// sentimentRow is one passage stating shares of sentiment.
+type sentimentRow struct {
+	scope, event string
+	rank         int // the scope's order, then the event's position in evidence.Set.Events
+	shares       string
+	statement    string
+	docs         []int // the texts (sentimentIndex.texts) holding the passage
+}
+
+// sentimentIndex is every passage of the knowledge stating shares of
+// sentiment, in row order, made once per builder (sentiments).
+type sentimentIndex struct {
+	texts []string // lower-cased, one per document
+	rows  []sentimentRow
+}
+
+// sentimentOnce holds the builder's sentimentIndex.
+type sentimentOnce struct {
+	once sync.Once
+	idx  *sentimentIndex
+}
+
+// sentiments returns the knowledge's sentiment passages, collecting them
+// on first use.
+func (b *ContextBuilder) sentiments() *sentimentIndex {
+	b.senti.once.Do(func() { b.senti.idx = b.collectSentiments() })
+	return b.senti.idx
+}
+
+// collectSentiments joins each document's text units into its text and
+// collects them with evidence (see the Sentiment section above).
+func (b *ContextBuilder) collectSentiments() *sentimentIndex {
+	idx := &sentimentIndex{}
+	var entries []forum.Entry
+	doc := ""
+	for _, u := range b.m.TextUnits() {
+		if len(entries) == 0 || u.DocumentID != doc || u.DocumentID == "" {
+			doc = u.DocumentID
+			entries = append(entries, forum.Entry{Line: len(entries) + 1, Speaker: "TEXT", Content: speechHead.ReplaceAllString(u.Text, "")})
+			continue
+		}
+		entries[len(entries)-1].Content += "\n" + u.Text
+	}
+	for _, e := range entries {
+		idx.texts = append(idx.texts, strings.ToLower(e.Content))
+	}
+	topic := ""
+	for _, e := range b.m.Entities() {
+		if e.Type == string(graphrag.TypeTopic) {
+			topic = e.Title
+			break
+		}
+	}
+	set := evidence.Collect(evidence.Input{Topic: topic, Forum: entries})
+	main := set.CaseName(topic) != ""
+	for _, it := range set.Items {
+		figs := text.SentimentFigures(it.Text)
+		if len(figs) == 0 {
+			continue
+		}
+		r := sentimentRow{statement: strings.NewReplacer("|", "｜", "\n", " ").Replace(text.TruncateRunes(it.Text, SentimentStatementRunes))}
+		shares := make([]string, len(figs))
+		for i, f := range figs {
+			shares[i] = f.Category + " " + f.Raw
+		}
+		r.shares = strings.Join(shares, "; ")
+		for _, p := range it.Provenance {
+			r.docs = append(r.docs, p.ForumLine-1)
+		}
+		e := slices.IndexFunc(set.Events, func(g evidence.EventGroup) bool { return g.ID == it.Event })
+		switch {
+		case e >= 0 && main && set.Events[e].Topic:
+			r.scope, r.rank = ScopeMain, 0
+		case !main:
+			r.scope, r.rank = ScopeTopic, 1
+		case e >= 0:
+			r.scope, r.rank = ScopeOther, 2+e
+		default:
+			r.scope, r.rank = ScopeUnattributed, 2+len(set.Events)
+		}
+		if e >= 0 && main {
+			r.event = strings.ReplaceAll(strings.Trim(set.Events[e].Name, "#"), "|", "｜")
+			if r.scope == ScopeMain {
+				r.event = set.CaseName(topic)
+			}
+		}
+		idx.rows = append(idx.rows, r)
+	}
+	slices.SortStableFunc(idx.rows, func(a, c sentimentRow) int { return cmp.Compare(a.rank, c.rank) })
+	return idx
+}
+
+// sentimentRows are the rows about question's subject (every row when it
+// names none), in row order, at most MaxEventSentimentRows of each other
+// event and of the unattributed ones.
+func (b *ContextBuilder) sentimentRows(question string) []sentimentRow {
+	var subject []text.Term
+	for _, t := range text.Terms(question) {
+		if !text.SentimentFrame(t.Text) {
+			subject = append(subject, t)
+		}
+	}
+	idx := b.sentiments()
+	var out []sentimentRow
+	per := map[string]int{}
+	for _, r := range idx.rows {
+		k := r.scope + "\x00" + r.event
+		if (r.scope == ScopeOther || r.scope == ScopeUnattributed) && per[k] >= MaxEventSentimentRows {
+			continue
+		}
+		if slices.ContainsFunc(r.docs, func(d int) bool { return holdsTerms(idx.texts[d], subject) }) {
+			out = append(out, r)
+			per[k]++
+		}
+	}
+	return out
+}
+
+// holdsTerms reports whether the lower-cased s holds every term (itself
+// or a synonym).
+func holdsTerms(s string, terms []text.Term) bool {
+	for _, t := range terms {
+		if !slices.ContainsFunc(t.Words(), func(w string) bool { return text.HoldsTerm(s, w) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// sentimentSection renders the Sentiment section for question within
+// budget tokens into rec; "" when the question asks about no sentiment or
+// no passage about its subject states a share of sentiment.
+func (b *ContextBuilder) sentimentSection(question string, tc *counter, budget int, rec Records) string {
+	if !text.AsksSentiment(question) {
+		return ""
+	}
+	rows := b.sentimentRows(question)
+	header := []string{"id", "statement", "scope", "event", "shares"}
+	t := rawTable(tc, SentimentName, header, "|", budget, min(len(rows), MaxSentimentRows), func(i int) []string {
+		r := rows[i]
+		return []string{fmt.Sprint(i), r.statement, r.scope, r.event, r.shares}
+	})
+	if len(t.rows) == 0 {
+		return ""
+	}
+	rec[strings.ToLower(SentimentName)] = Table{Columns: header, Rows: t.rows}
+	return t.text
+}
+
+// sentimentGate is what the relevance gate judges of a question about
+// sentiment: nil when all its terms are the frame (text.SentimentFrame:
+// 情绪, 倾向, 网民; sentiment, public) and the knowledge states shares of
+// sentiment (the question is then about the whole knowledge, and
+// answered); else gate unchanged (a subject is judged with the frame, as
+// any question: "长江大保护相关的网络情绪如何？").
+func (b *ContextBuilder) sentimentGate(question string, gate []knowledge.TermStat) []knowledge.TermStat {
+	if slices.ContainsFunc(gate, func(s knowledge.TermStat) bool { return !text.SentimentFrame(s.Term) }) || len(b.sentiments().rows) == 0 {
+		return gate
+	}
+	return nil
+}

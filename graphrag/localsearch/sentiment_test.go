@@ -1,0 +1,96 @@
+package localsearch
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"reportengine/internal/fixture"
+)
+
+// A question about sentiment on the BettaFish fixture opens its context
+// with the Sentiment section, the case's figures first: the library
+// case's speech (forum line 40, 12:42:02, naming “图书馆事件”) gives
+// 23-27岁组负面降至39% and 抖音家长群体正面情感占54%; the 嘲讽 48% of the
+// 12:32:11 speech (an April story naming no event of the case) is never
+// the case's. Scopes never go back (main, other, unattributed). A
+// subject limits the rows to the texts holding it; a question whose only
+// words are the frame is answered over the whole knowledge; vector-only
+// retrieval (Microsoft GraphRAG's context) gets no section. On the sample
+// (no dominant event) every row is the topic's.
+func TestSentimentSection(t *testing.T) {
+	run := fixture.BettaFish(t)
+	b := graphBuilder(t, run)
+	log, err := os.ReadFile(filepath.Join(run.Dir, "logs", "forum.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caseSpeech := strings.Split(string(log), "\n")[39]
+	if !strings.Contains(caseSpeech, "“图书馆事件”") {
+		t.Fatalf("forum line 40 is not the library case's speech: %.80s", caseSpeech)
+	}
+	build := func(b *ContextBuilder, q, r string) *Context {
+		t.Helper()
+		p := DefaultParams()
+		p.Retrieval, p.MinSimilarity = r, NoMatchSimilarity
+		c, err := b.Build(t.Context(), q, nil, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	c := build(b, "网民的情绪倾向如何？", RetrievalHybrid)
+	rows := c.Records["sentiment"].Rows
+	if len(rows) < 4 || c.Sections[0] != SentimentName {
+		t.Fatalf("no Sentiment section first: %v, %d rows", c.Sections, len(rows))
+	}
+	order := []string{ScopeMain, ScopeOther, ScopeUnattributed}
+	var main []string
+	for i, r := range rows {
+		if i > 0 && slices.Index(order, r[2]) < slices.Index(order, rows[i-1][2]) {
+			t.Errorf("row %d (%s) after a %s row", i, r[2], rows[i-1][2])
+		}
+		if r[2] == ScopeMain {
+			main = append(main, r[1])
+			if !strings.Contains(r[3], "图书馆事件") {
+				t.Errorf("main row %d: event %q", i, r[3])
+			}
+		}
+		if strings.Contains(r[1], "嘲讽") && strings.Contains(r[1], "48%") && r[2] == ScopeMain {
+			t.Errorf("the April story's 嘲讽 48%% given as the case's: %v", r)
+		}
+	}
+	for _, want := range []string{"负面降至39%", "正面情感占54%"} {
+		if !slices.ContainsFunc(main, func(s string) bool { return strings.Contains(s, want) && strings.Contains(caseSpeech, s[:len(s)/2]) }) {
+			t.Errorf("no main row states %s from the case's speech: %q", want, main)
+		}
+	}
+	if !slices.ContainsFunc(rows, func(r []string) bool { return strings.Contains(r[1], "嘲讽") && strings.Contains(r[1], "48%") }) {
+		t.Errorf("the April story's figures left out: they are shown, labelled")
+	}
+	// a subject: 长江大保护 (insight_P4), 64% 非常正面
+	sub := build(b, "长江大保护相关的网络情绪如何？", RetrievalHybrid).Records["sentiment"].Rows
+	if len(sub) == 0 || len(sub) >= len(rows) || !slices.ContainsFunc(sub, func(r []string) bool { return strings.Contains(r[1], "64%") }) {
+		t.Errorf("长江大保护: %d rows of %d, want the 64%% row only among fewer", len(sub), len(rows))
+	}
+	if c := build(b, "What was the public sentiment?", RetrievalHybrid); c.Relevance == nil || c.Relevance.Weak || len(c.Records["sentiment"].Rows) == 0 {
+		t.Errorf("English frame-only question refused or without figures: %+v", c.Relevance)
+	}
+	if c := build(b, "火星上的人们情绪如何？", RetrievalHybrid); c.Relevance == nil || !c.Relevance.Weak {
+		t.Errorf("an off-topic sentiment question answered: %+v", c.Relevance)
+	}
+	if c := build(b, "网民的情绪倾向如何？", RetrievalVector); strings.Contains(c.Text, "-----Sentiment-----") {
+		t.Error("vector retrieval: a Sentiment section")
+	}
+	coffee := build(graphBuilder(t, fixture.Coffee(t)), "What was the public sentiment?", RetrievalHybrid).Records["sentiment"].Rows
+	if !slices.ContainsFunc(coffee, func(r []string) bool { return strings.Contains(r[1], "正面64%") }) {
+		t.Errorf("coffee: no 正面64%% row: %v", coffee)
+	}
+	for _, r := range coffee {
+		if r[2] != ScopeTopic || r[3] != "" {
+			t.Errorf("coffee row %v: want the topic's, no event", r)
+		}
+	}
+}
