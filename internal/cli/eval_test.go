@@ -184,7 +184,12 @@ func TestEvalShippedSets(t *testing.T) {
 // figure reached; where they are not yet, the figure reached is the floor,
 // so that a change that loses ground fails: the folder build 0.36 and 8 false refusals — its inputs (no forum log, the media
 // file …_175347) lack the facts of 10 of the set's 37 answerable questions
-// and 19 of its 68 assertions, which no gate can answer.
+// and 19 of its 68 assertions, which no gate can answer. The five
+// sentiment questions (issue 19) ask for figures only the forum log
+// states (39%, 54%, 恐男 9.3%, 26%→48%): the folder build refuses two of
+// them (the gate can only answer more: a frame-only question over the
+// whole knowledge) and meets none of their 11 assertions, so its floor is
+// 10 false refusals and 0.35.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -195,7 +200,7 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce":             {0, 0.91},
 		"bettafish":         {0, 0.94},
 		"bettafish-heldout": {0, 1},
-		"bettafish-folder":  {8, 0.36},
+		"bettafish-folder":  {10, 0.35},
 	}
 	reps := evalSets(t)
 	for name, w := range wants {
