@@ -312,8 +312,12 @@ func TestTermWeightsFromKnowledge(t *testing.T) {
 }
 
 // A question asking for a count by platform goes local, whose context
-// counts the sources by platform, even in broad wording ("overall"),
-// which sends the same question without the count global.
+// counts the sources by platform, even in broad wording ("overall"); so
+// does one asking which platforms without a count (asksPlatforms: the
+// sources name their platforms; on the fixture the global answer to
+// "负面情绪主要来自哪些平台？" named platforms only in rows about other
+// matters), while the same broad question asking what, not which
+// platform, goes global.
 func TestRoutePlatformCount(t *testing.T) {
 	const about = "apples are sold on platforms and markets; apples platforms markets"
 	m, err := knowledge.New(knowledge.Parts{
@@ -324,9 +328,42 @@ func TestRoutePlatformCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := NewRouter(m)
-	for q, want := range map[string]Method{"Overall, which platforms sold the most apples?": MethodLocal, "Overall, which platforms sold apples?": MethodGlobal} {
+	for q, want := range map[string]Method{"Overall, which platforms sold the most apples?": MethodLocal, "Overall, which platforms sold apples?": MethodLocal,
+		"Overall, what sold apples on platforms?": MethodGlobal} {
 		if got := r.Route(q); got.Method != want {
 			t.Errorf("%s: %s (%s), want %s", q, got.Method, got.Reason, want)
+		}
+	}
+}
+
+// The router weighs a question's terms as the extractive map does
+// (termWeights, the knowledge's term statistics), in step 3 and in steps
+// 8 to 10, on the fixture and the sample:
+//   - "武汉大学的正面舆情主要来自哪些方面？" is broad and the media report
+//     has a section on it: global (weighed by an IDF over the reports, 来自,
+//     which no report holds, weighed the most and sent it local);
+//   - "预约制度怎么样" (after "武汉大学樱花季" in the viewer) is specific:
+//     预约 (2.6) outweighs the everyday 制度 (0.4), and an entity holding
+//     预约 covers it: local (counting terms, no record held both and it
+//     went global, whose answer gives no rule of the reservation);
+//   - "获客成本下降了多少？": the records say 获客成本…降到: local;
+//   - "李明在经营咖啡店过程中都经历了哪些挑战？" is specific and no report
+//     holds MinPointShare of its weight but the topic's names (李明,
+//     咖啡店): local (asked as the map's gate on a report only, it went
+//     global, whose map found no point and refused it).
+func TestRouteOneWeighting(t *testing.T) {
+	for _, c := range []struct {
+		m        *knowledge.Model
+		question string
+		want     Method
+	}{
+		{bettafishModel(t), "武汉大学的正面舆情主要来自哪些方面？", MethodGlobal},
+		{bettafishModel(t), "预约制度怎么样", MethodLocal},
+		{coffeeModel(t), "获客成本下降了多少？", MethodLocal},
+		{coffeeModel(t), "李明在经营咖啡店过程中都经历了哪些挑战？", MethodLocal},
+	} {
+		if got := NewRouter(c.m).Route(c.question); got.Method != c.want {
+			t.Errorf("%s: %s (%s), want %s", c.question, got.Method, got.Reason, c.want)
 		}
 	}
 }

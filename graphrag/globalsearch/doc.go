@@ -60,15 +60,20 @@
 // Router.Route sends a question to global search when it uses broad
 // wording (BroadCues, looked for before any entity), names nothing (no
 // content terms), or no entity names or covers its content terms
-// (CoverShare) and the lexical search's best entities and source texts do
-// not cover them between them either; otherwise to local search (the
+// (CoverShare of their weight) and the lexical search's best entities and
+// source texts do not cover them between them either; otherwise to local
+// search (the
 // issue's "no single entity covering the terms" sent specific questions
 // whose facts sit in two records global, where only community reports
 // answer). A model without reports, a question whose terms the knowledge
 // holds only in passing (knowledge.TopicalShare under
-// knowledge.MinTopicalShare: local search's relevance rule) and one whose
-// terms no report holds (MinCoverage) route local, where the relevance
-// rule refuses an off-topic question without asking a model.
+// knowledge.MinTopicalShare: local search's relevance rule), one whose
+// terms no report holds as the extractive map needs for a point
+// (MinCoverage for a broad question, MinPointShare for a specific one) and
+// one asking which platforms route local, where the relevance rule refuses
+// an off-topic question without asking a model. The router weighs the
+// terms as the map does, by the knowledge's term statistics, in every
+// step.
 //
 // The question's content terms are the shared ones (text.Terms) without
 // the words that ask for the whole (Terms); BroadCues are this package's.

@@ -36,7 +36,7 @@ func TestToLowerOracle(t *testing.T) {
 
 // TestEntityStepsOracle: the router's steps 6 and 7 through its indexes
 // (entitySteps) choose the entity the plain passes over every entity
-// (entityScan) choose, and count the same terms, on the BettaFish
+// (entityScan) choose, and weigh the same terms, on the BettaFish
 // fixture, the sample and Dulce (English), for questions naming entity
 // titles (whole, inside other words, of topics and engines), holding
 // words of their descriptions, Latin words, and nothing.
@@ -63,11 +63,11 @@ func TestEntityStepsOracle(t *testing.T) {
 		for _, q := range qs {
 			lq := strings.ToLower(q)
 			ts := contentTerms(q)
-			need := int(float64(len(ts))*CoverShare + 0.999999)
-			wi, wn := r.entityScan(lq, ts, need)
-			gi, gn := r.entitySteps(lq, ts, need)
+			c := r.newCover(ts)
+			wi, wn := r.entityScan(lq, c)
+			gi, gn := r.entitySteps(lq, c)
 			if gi != wi || gn != wn {
-				t.Fatalf("%s: %q: entity %d (%d terms), the plain passes give %d (%d)", name, q, gi, gn, wi, wn)
+				t.Fatalf("%s: %q: entity %d (weight %g), the plain passes give %d (%g)", name, q, gi, gn, wi, wn)
 			}
 			switch {
 			case wi < 0:

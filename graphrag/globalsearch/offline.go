@@ -178,15 +178,8 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 			q.reports = evidenceReports(reps, b.low)
 			q.relWeights = withoutTopic(q.terms, q.weights, q.reports, q.ev)
 		}
-	case len(q.terms) > 1:
-		// the topic's name (武汉大学) is in every point: a point is told
-		// apart by the other terms
-		q.relWeights = withoutTopic(q.terms, q.weights, evidenceReports(reps, b.low), b.evidence())
-		if !slices.ContainsFunc(q.relWeights, func(w float64) bool { return w > 0 }) {
-			q.relWeights = q.weights
-		}
 	default:
-		q.relWeights = q.weights
+		q.relWeights = pointWeights(q.terms, q.weights, evidenceReports(reps, b.low), b.evidence())
 	}
 
 	out := make([]MapResponse, len(c.Batches))
@@ -221,6 +214,21 @@ func withoutTopic(terms []text.Term, w []float64, reports []string, ev *evidence
 		}
 	}
 	return out
+}
+
+// pointWeights are the weights a specific question's point is rated with
+// (mapQuestion.relWeights): w without the topic's name (withoutTopic) —
+// it is in every point, a point is told apart by the other terms — when
+// the question has other terms; w itself for a single term.
+func pointWeights(terms []text.Term, w []float64, reports []string, ev *evidenceTable) []float64 {
+	if len(terms) < 2 {
+		return w
+	}
+	rel := withoutTopic(terms, w, reports, ev)
+	if !slices.ContainsFunc(rel, func(x float64) bool { return x > 0 }) {
+		return w
+	}
+	return rel
 }
 
 // rated reports whether the reports carry a rating of their importance:

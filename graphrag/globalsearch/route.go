@@ -2,7 +2,6 @@ package globalsearch
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -51,8 +50,9 @@ type Route struct {
 	Entity string `json:"entity,omitempty"`
 }
 
-// CoverShare is the share of the question's content terms one entity's
-// title and description must hold for the question to count as specific.
+// CoverShare is the share of the weight of the question's content terms
+// (cover) one entity's title and description must hold for the question
+// to count as specific.
 const CoverShare = 0.75
 
 // notSubjects are entity types of our graphs that are about everything
@@ -71,6 +71,7 @@ type Router struct {
 	low       []entityText // lower-cased entity texts (steps 7 and 8), made when first needed
 	titleOnce sync.Once
 	titles    *titleIndex
+	evidenceState
 }
 
 type entityText struct{ title, desc string }
@@ -148,12 +149,15 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //     (knowledge.MissingShare over knowledge.MaxMissingShare) —
 //     local search's relevance rule:
 //     local, which refuses the question without asking a model;
-//  3. content terms of which no report holds MinCoverage of the weight (as
-//     the extractive map weighs them): local — the reports do not speak
-//     of it, and local search's relevance rule decides;
+//  3. content terms that no report but the topic report holds as the
+//     extractive map needs for a point (reportShare: weighed and matched
+//     as the map does, termWeights) — the reports do not speak of it:
+//     local, and local search's relevance rule decides;
 //  4. a question asking for a count by platform (text.AsksPlatformCount:
-//     "哪些媒体报道最多？"): local, whose context counts the sources by
-//     platform (localsearch's Platforms section);
+//     "哪些媒体报道最多？"), whose context counts the sources by platform
+//     (localsearch's Platforms section), or which platforms carry a
+//     matter (asksPlatforms: "负面情绪主要来自哪些平台？"): local — the
+//     sources name their platforms, the community reports rarely do;
 //  5. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
 //     unless the question compares two named sides (text.ComparedSides:
 //     "微博和抖音上…有什么不同"): local, whose offline answer gives each
@@ -163,11 +167,13 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //     for a title without Chinese at least 4 characters, as a whole word):
 //     local;
 //  8. an entity whose title and description hold at least CoverShare of
-//     the content terms (a term or one of its parts): local;
+//     the content terms' weight (a term or one of its parts; weighed as
+//     in step 3, cover): local;
 //  9. a text unit among the unitsChecked best of the lexical search that
-//     holds at least CoverShare of them: local — one passage answers it;
+//     holds at least CoverShare of their weight: local — one passage
+//     answers it;
 //  10. the unitsChecked best entities and text units of the lexical search
-//     holding at least CoverShare of them between them: local — the
+//     holding at least CoverShare of their weight between them: local — the
 //     question is specific, its facts sit in a few records (local
 //     search's context is made of them);
 //  11. otherwise global: the terms are spread over the knowledge.
@@ -196,18 +202,13 @@ func (r *Router) Route(question string) Route {
 		}
 	}
 	if len(terms) > 0 {
-		w := reportWeights(ts, r.reports)
-		best := 0.0
-		for _, s := range r.reports {
-			best = max(best, coverage(s, ts, w))
-		}
-		if best < MinCoverage {
+		if best, need := r.reportShare(question, ts); best < need {
 			return Route{Method: MethodLocal, Terms: terms,
-				Reason: fmt.Sprintf("no community report holds the question's terms (at most %.0f%% of their weight); local search's relevance rule decides", 100*best)}
+				Reason: fmt.Sprintf("no community report holds the question's terms as a point needs (at most %.0f%% of their weight, under %.0f%%); local search's relevance rule decides", 100*best, 100*need)}
 		}
 	}
-	if text.AsksPlatformCount(question) {
-		return Route{Method: MethodLocal, Terms: terms, Reason: "a count by platform: local search counts the sources by platform"}
+	if text.AsksPlatformCount(question) || asksPlatforms(question) {
+		return Route{Method: MethodLocal, Terms: terms, Reason: "which platforms: local search reads the sources, each with its platform"}
 	}
 	if a, b, ok := text.ComparedSides(question); ok {
 		return Route{Method: MethodLocal, Terms: terms, Reason: fmt.Sprintf("a comparison of %s and %s: local search answers each side with its records", a, b)}
@@ -219,23 +220,23 @@ func (r *Router) Route(question string) Route {
 		return Route{Method: MethodGlobal, Reason: "the question names nothing specific (no content terms)"}
 	}
 	lq := strings.ToLower(question)
-	need := int(float64(len(terms))*CoverShare + 0.999999)
-	if i, n := r.entitySteps(lq, ts, need); i >= 0 {
+	c := r.newCover(ts)
+	if i, n := r.entitySteps(lq, c); i >= 0 {
 		es := r.m.Entities()
 		if n < 0 {
 			return Route{Method: MethodLocal, Reason: fmt.Sprintf("the question names the entity %q", es[i].Title), Terms: terms, Entity: es[i].Title}
 		}
-		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the entity %q covers %d of the %d content terms", es[i].Title, n, len(terms)), Terms: terms, Entity: es[i].Title}
+		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the entity %q holds %s", es[i].Title, c.says(n)), Terms: terms, Entity: es[i].Title}
 	}
 	// a source text among the lexical search's best that holds the
 	// question's terms: one passage answers it (our graphs' facts are in
 	// the texts, their entities are sections and sources)
 	lr := r.m.Lexical().Search(ts)
-	if u, n := r.coveringUnit(lr, ts, need); u >= 0 {
-		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the source text %s covers %d of the %d content terms", r.m.TextUnits()[u].ID, n, len(terms)), Terms: terms}
+	if u, n := r.coveringUnit(lr, c); u >= 0 {
+		return Route{Method: MethodLocal, Reason: fmt.Sprintf("the source text %s holds %s", r.m.TextUnits()[u].ID, c.says(n)), Terms: terms}
 	}
-	if n, recs := r.coveringRecords(lr, ts); n >= need {
-		return Route{Method: MethodLocal, Reason: fmt.Sprintf("%d of the best-matching entities and source texts cover %d of the %d content terms between them", recs, n, len(terms)), Terms: terms}
+	if n, recs := r.coveringRecords(lr, c); n >= c.need {
+		return Route{Method: MethodLocal, Reason: fmt.Sprintf("%d of the best-matching entities and source texts hold %s between them", recs, c.says(n)), Terms: terms}
 	}
 	return Route{Method: MethodGlobal, Reason: "no single entity covers the content terms " + strings.Join(terms, ", "), Terms: terms}
 }
@@ -270,41 +271,33 @@ const unitsChecked = 10
 
 // coveringUnit returns the index (into Model.TextUnits) of the first of
 // the unitsChecked best-scored text units of lr, the lexical search of ts,
-// whose text holds at least need of the terms (a term or one of its
-// parts), and how many it holds; -1 when none does. Ties of score go to
-// the lower index.
-func (r *Router) coveringUnit(lr *knowledge.LexicalResult, ts []text.Term, need int) (int, int) {
+// whose text covers the terms (cover), and the weight it holds; -1 when
+// none does. Ties of score go to the lower index.
+func (r *Router) coveringUnit(lr *knowledge.LexicalResult, c cover) (int, float64) {
 	units := r.m.TextUnits()
 	for _, u := range lr.BestUnits(unitsChecked) {
-		low := strings.ToLower(units[u].Text)
-		n := 0
-		for _, t := range ts {
-			if holdsAny(low, t) {
-				n++
-			}
-		}
-		if n >= need {
+		if n := c.held(strings.ToLower(units[u].Text)); n >= c.need {
 			return u, n
 		}
 	}
 	return -1, 0
 }
 
-// coveringRecords returns how many of the terms ts the unitsChecked
-// best-scored entities of lr (not topics or engines: their lower-cased
-// titles and descriptions) and its unitsChecked best-scored text units
-// hold between them (a term or one of its parts), the records local
-// search builds its context from, and how many records hold a term the
-// ones before them lack (best first, entities before text units).
-func (r *Router) coveringRecords(lr *knowledge.LexicalResult, ts []text.Term) (held, records int) {
-	got := make([]bool, len(ts))
+// coveringRecords returns the weight of the terms (cover) the
+// unitsChecked best-scored entities of lr (not topics or engines: their
+// lower-cased titles and descriptions) and its unitsChecked best-scored
+// text units hold between them (a term or one of its parts), the records
+// local search builds its context from, and how many records hold a term
+// the ones before them lack (best first, entities before text units).
+func (r *Router) coveringRecords(lr *knowledge.LexicalResult, c cover) (held float64, records int) {
+	got := make([]bool, len(c.ts))
 	add := func(texts ...string) {
 		added := false
-		for k, term := range ts {
+		for k, term := range c.ts {
 			for _, s := range texts {
 				if !got[k] && holdsAny(s, term) {
 					got[k], added = true, true
-					held++
+					held += c.w[k]
 				}
 			}
 		}
@@ -349,9 +342,9 @@ func namedIn(q, title string) bool {
 // entityScan is steps 7 and 8 of Route written plainly, a pass over every
 // entity for each (the oracle of entitySteps): the index of the first
 // entity (not a topic or engine) whose title the lower-cased question lq
-// names, with n = -1; else of the first whose title and description hold
-// need of the terms ts, with how many; else -1.
-func (r *Router) entityScan(lq string, ts []text.Term, need int) (int, int) {
+// names, with n = -1; else of the first whose title and description cover
+// the terms (c), with the weight they hold; else -1.
+func (r *Router) entityScan(lq string, c cover) (int, float64) {
 	es := r.m.Entities()
 	low := r.entityTexts()
 	for i, t := range low {
@@ -364,24 +357,24 @@ func (r *Router) entityScan(lq string, ts []text.Term, need int) (int, int) {
 		if notSubjects[es[i].Type] {
 			continue
 		}
-		if n := r.covers(i, ts, need); n >= need {
+		if n := r.covers(i, c); n >= c.need {
 			return i, n
 		}
 	}
 	return -1, 0
 }
 
-// covers is how many of ts entity i's lower-cased title and description
-// hold (a term or one of its parts), counted until need cannot be
-// reached any more.
-func (r *Router) covers(i int, ts []text.Term, need int) int {
+// covers is the weight of the terms (c) entity i's lower-cased title and
+// description hold (a term or one of its parts), summed until c.need
+// cannot be reached any more.
+func (r *Router) covers(i int, c cover) float64 {
 	t := r.entityTexts()[i]
-	n := 0
-	for k, term := range ts {
+	n := 0.0
+	for k, term := range c.ts {
 		if holdsAny(t.title, term) || holdsAny(t.desc, term) {
-			n++
+			n += c.w[k]
 		}
-		if n+len(ts)-k-1 < need {
+		if n+c.rest[k+1] < c.need {
 			break // cannot reach the share any more
 		}
 	}
@@ -394,9 +387,10 @@ func (r *Router) covers(i int, ts []text.Term, need int) int {
 // such a stretch); step 8, when every term and part is written in Han
 // characters (whose case nothing changes), checks only the entities whose
 // text holds one of them, as the lexical index finds them (an entity
-// holding need ≥ 1 of the terms holds one). Otherwise step 8 scans as
+// holding c.need > 0 of the weight holds one). Otherwise step 8 scans as
 // entityScan does. TestEntityStepsOracle holds it to entityScan.
-func (r *Router) entitySteps(lq string, ts []text.Term, need int) (int, int) {
+func (r *Router) entitySteps(lq string, c cover) (int, float64) {
+	ts := c.ts
 	ix := r.titleIndex()
 	best := -1
 	for i := range lq {
@@ -415,8 +409,8 @@ func (r *Router) entitySteps(lq string, ts []text.Term, need int) (int, int) {
 	if best >= 0 {
 		return best, -1
 	}
-	if need < 1 {
-		return r.entityScan(lq, ts, need)
+	if c.need <= 0 {
+		return r.entityScan(lq, c)
 	}
 	var words []string
 	for _, t := range ts {
@@ -428,7 +422,7 @@ func (r *Router) entitySteps(lq string, ts []text.Term, need int) (int, int) {
 			// do not stand for the router's texts; scan
 			for i := range r.entityTexts() {
 				if ix.subject[i] {
-					if n := r.covers(i, ts, need); n >= need {
+					if n := r.covers(i, c); n >= c.need {
 						return i, n
 					}
 				}
@@ -443,9 +437,9 @@ func (r *Router) entitySteps(lq string, ts []text.Term, need int) (int, int) {
 	}
 	slices.Sort(cands)
 	cands = slices.Compact(cands)
-	for _, c := range cands {
-		if i := int(c); ix.subject[i] {
-			if n := r.covers(i, ts, need); n >= need {
+	for _, e := range cands {
+		if i := int(e); ix.subject[i] {
+			if n := r.covers(i, c); n >= c.need {
 				return i, n
 			}
 		}
@@ -484,24 +478,78 @@ func (r *Router) titleIndex() *titleIndex {
 	return r.titles
 }
 
-// reportWeights gives each term a weight over the reports (their
-// lower-cased texts) for the router's question whether some report holds
-// the question (step 3): 1 + ln((N+1)/(df+1)), df the number of reports
-// holding the term or a part of it — a term every report holds weighs 1,
-// one that none holds the most. The answers' points are weighed with the
-// knowledge's term statistics instead (termWeights); the routes of the
-// shipped question sets were calibrated on this rule.
-func reportWeights(terms []text.Term, low []string) []float64 {
-	n := len(low)
-	w := make([]float64, len(terms))
-	for i, t := range terms {
-		df := 0
-		for _, s := range low {
-			if holdsAny(s, t) {
-				df++
-			}
-		}
-		w[i] = 1 + math.Log(float64(n+1)/float64(df+1))
+// cover is what steps 8 to 10 of Route ask of records: the question's
+// content terms (held through a part too) and their weights, those of
+// step 3 and of the extractive map (termWeights: the knowledge's term
+// statistics, so 预约 2.6 outweighs 制度 0.4 in "预约制度怎么样"); records
+// cover the question when the terms they hold carry CoverShare of the
+// weight. Before, CoverShare of the terms' count was asked, and an
+// everyday word no record pairs with the subject ("获客成本下降了多少？":
+// the records say 降到) sent a specific question global.
+type cover struct {
+	ts    []text.Term
+	w     []float64
+	rest  []float64 // rest[k]: the weight of ts[k:]
+	total float64
+	need  float64 // CoverShare of total
+}
+
+func (r *Router) newCover(ts []text.Term) cover {
+	_, w := termWeights(r.m, ts)
+	c := cover{ts: ts, w: w, rest: make([]float64, len(ts)+1)}
+	for k := len(ts) - 1; k >= 0; k-- {
+		c.rest[k] = c.rest[k+1] + w[k]
 	}
-	return w
+	c.total = c.rest[0]
+	c.need = c.total * CoverShare
+	return c
+}
+
+// held is the weight of the terms the lower-cased s holds.
+func (c cover) held(s string) float64 {
+	n := 0.0
+	for k, t := range c.ts {
+		if holdsAny(s, t) {
+			n += c.w[k]
+		}
+	}
+	return n
+}
+
+// says words a weight held for Route.Reason: "86% of the content terms' weight".
+func (c cover) says(n float64) string {
+	return fmt.Sprintf("%.0f%% of the content terms' weight", 100*n/c.total)
+}
+
+// reportShare is step 3 of Route: the best share of the question's term
+// weight that a community report but the topic report holds, weighed and
+// matched as the extractive map does (termWeights: the knowledge's term
+// statistics), and the share the map needs. For a broad question
+// (BroadCues) that is the map's gate on a report, MinCoverage of the
+// weight of the terms some report holds (dropUnheld); for a specific one,
+// MinPointShare of the weight without the topic's name (pointWeights),
+// what a report's sentence needs to be a point, in a report holding
+// MinCoverage. Before, the router weighed the terms by an IDF over the few
+// reports (a term no report holds weighed the most), the map by the
+// knowledge's statistics: "武汉大学的正面舆情主要来自哪些方面？" went local
+// (来自, in no report, weighed 2.6 against 正面's 1.2) though the media
+// report has a section on it.
+func (r *Router) reportShare(question string, ts []text.Term) (best, need float64) {
+	held, w := termWeights(r.m, ts)
+	ev := evidenceReports(r.m.Reports(), r.reports)
+	if len(BroadCues(question)) > 0 {
+		dropUnheld(held, r.reports, w)
+		for _, s := range ev {
+			best = max(best, coverage(s, held, w))
+		}
+		return best, MinCoverage
+	}
+	r.evOnce.Do(func() { r.ev = newEvidenceTable(r.m.TextUnits()) })
+	rel := pointWeights(held, w, ev, r.ev)
+	for _, s := range ev {
+		if coverage(s, held, w) >= MinCoverage {
+			best = max(best, coverage(s, held, rel))
+		}
+	}
+	return best, MinPointShare
 }

@@ -162,3 +162,17 @@ func holdsAny(s string, t text.Term) bool {
 	}
 	return false
 }
+
+// platformAsks are the phrases that ask which platforms or media (a
+// question's "哪些平台", "which platforms"); Router.Route sends such a
+// question local even with broad wording ("负面情绪主要来自哪些平台？"):
+// the sources name their platforms, the community reports summarise
+// without them.
+var platformAsks = []string{"哪些平台", "哪个平台", "哪几个平台", "什么平台", "哪些媒体", "哪家媒体", "哪些渠道",
+	"哪些网站", "which platform", "what platform", "which media", "which outlet", "which site", "which channel"}
+
+// asksPlatforms reports whether question asks which platforms or media
+// (platformAsks).
+func asksPlatforms(question string) bool {
+	return text.FirstWord(strings.ToLower(question), platformAsks) != ""
+}
