@@ -298,7 +298,7 @@ func TestSpecificPointsHoldTheQuestion(t *testing.T) {
 // weighs less than 图书馆.
 func TestTermWeightsFromKnowledge(t *testing.T) {
 	m := bettafishModel(t)
-	ts, w := termWeights(m, contentTerms("图书馆事件"))
+	ts, w, _ := termWeights(m, contentTerms("图书馆事件"))
 	if len(ts) != 2 || ts[0].Text != "图书馆" || len(ts[0].Parts) != 0 {
 		t.Fatalf("terms %+v, want 图书馆 without parts, 事件", ts)
 	}
@@ -364,6 +364,34 @@ func TestRouteOneWeighting(t *testing.T) {
 	} {
 		if got := NewRouter(c.m).Route(c.question); got.Method != c.want {
 			t.Errorf("%s: %s (%s), want %s", c.question, got.Method, got.Reason, c.want)
+		}
+	}
+}
+
+// The topic's name is told by the knowledge's term statistics
+// (TopicDocShare of the documents, termWeights' docShare): on the sample
+// 咖啡店 is held by 0.52 of the documents and every report, so "这家咖啡店的
+// 主要经营风险是什么？" rates its points by 经营 and 风险, and the four first
+// state a risk (周末客流不足, 单一渠道, 单一供应商). By the share of a sample
+// of the text units (0.40) 咖啡店 counted as a term and the answer opened
+// with 探店, the site choice and the seasonal latte.
+func TestTopicByDocShare(t *testing.T) {
+	res, err := offlineEngine(t, coffeeModel(t)).Search(t.Context(), Query{Text: "这家咖啡店的主要经营风险是什么？"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var points []string
+	for _, l := range strings.Split(res.Response, "\n") {
+		if strings.HasPrefix(l, "- ") {
+			points = append(points, l)
+		}
+	}
+	if len(points) < 4 {
+		t.Fatalf("%d points:\n%s", len(points), res.Response)
+	}
+	for _, p := range points[:4] {
+		if !strings.Contains(p, "风险") && !strings.Contains(p, "客流不足") {
+			t.Errorf("point %q states no risk:\n%s", p, res.Response)
 		}
 	}
 }

@@ -156,16 +156,12 @@ type evidenceState struct {
 // sentence of several such words.
 const supportPrior = 4
 
-// TopicUnitShare is the share of the text units that must use a term of a
-// broad question, besides every report holding it, for the term to be the
-// run's topic (withoutTopic).
-const TopicUnitShare = 0.5
-
-// share is the share of the sampled units whose words include w; 0
-// without units.
-func (t *evidenceTable) share(w string) float64 {
-	if t == nil || t.units == 0 {
-		return 0
-	}
-	return float64(t.df[strings.ToLower(w)]) / float64(t.units)
-}
+// TopicDocShare is the share of the knowledge's documents (entity
+// documents and text units, knowledge.TermStat.Docs) that must hold a
+// term of a question, besides every report holding it, for the term to be
+// the run's topic (withoutTopic). Before, the share of a sample of the
+// text units was read (the evidence table, built again by the router for
+// every question on the 300 000-record graph); on the fixture the two
+// agree within 0.06 for 武汉大学 (0.63 of the documents), on the sample
+// 李明 is held by 0.50 of the documents and 0.45 of the units.
+const TopicDocShare = 0.5

@@ -51,17 +51,21 @@ const (
 // passing through the part it uses most (樱花季 through 樱花 where the
 // records rarely say 樱花季), one it lacks as given; each weighs
 // TermStat.Weight, the product's one content-term weight (rarity in
-// general text: 图书馆 1.6, 事件 0.9 on the BettaFish fixture). The
-// reference has no term weights (its map step is a model).
+// general text: 图书馆 1.6, 事件 0.9 on the BettaFish fixture); and the
+// share of the knowledge's documents (entity documents and text units)
+// holding each (TermStat.Docs), which tells the topic's name (withoutTopic).
+// The reference has no term weights (its map step is a model).
 //
 // Before, the weights were an IDF over the community reports (4 on our
 // graphs: every term held by two of them weighed the same) and a term was
 // held through any of its parts: "图书馆事件" took 图书情报 (a ranking) for
 // 图书馆.
-func termWeights(m *knowledge.Model, terms []text.Term) ([]text.Term, []float64) {
+func termWeights(m *knowledge.Model, terms []text.Term) (held []text.Term, w, docShare []float64) {
 	out := make([]text.Term, len(terms))
-	w := make([]float64, len(terms))
+	w, docShare = make([]float64, len(terms)), make([]float64, len(terms))
+	docs := float64(max(len(m.Entities())+len(m.TextUnits()), 1))
 	for i, st := range m.Lexical().Stats(terms) {
+		docShare[i] = float64(st.Docs) / docs
 		t := terms[i]
 		switch st.Matched {
 		case "":
@@ -73,7 +77,7 @@ func termWeights(m *knowledge.Model, terms []text.Term) ([]text.Term, []float64)
 		}
 		w[i] = st.Weight()
 	}
-	return out, w
+	return out, w, docShare
 }
 
 func lowerText(r knowledge.CommunityReport) string {
@@ -168,7 +172,7 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 	b.prepare()
 	reps := b.m.Reports()
 	q := mapQuestion{asked: text.Terms(question)}
-	q.terms, q.weights = termWeights(b.m, contentTerms(question))
+	q.terms, q.weights, q.docShare = termWeights(b.m, contentTerms(question))
 	q.broad = len(q.terms) == 0 || len(BroadCues(question)) > 0
 	switch {
 	case q.broad:
@@ -176,10 +180,10 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 		if !rated(reps) {
 			q.ev = b.evidence()
 			q.reports = evidenceReports(reps, b.low)
-			q.relWeights = withoutTopic(q.terms, q.weights, q.reports, q.ev)
+			q.relWeights = withoutTopic(q.terms, q.weights, q.docShare, q.reports)
 		}
 	default:
-		q.relWeights = pointWeights(q.terms, q.weights, evidenceReports(reps, b.low), b.evidence())
+		q.relWeights = pointWeights(q.terms, q.weights, q.docShare, evidenceReports(reps, b.low))
 	}
 
 	out := make([]MapResponse, len(c.Batches))
@@ -203,13 +207,14 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 }
 
 // withoutTopic returns w with 0 for each term that every one of reports
-// holds (two or more reports) and at least TopicUnitShare of the text
-// units use: the topic itself (武汉大学 on the fixture), which a broad
+// holds (two or more reports) and at least TopicDocShare of the
+// knowledge's documents hold (docShare, termWeights): the topic itself
+// (武汉大学 on the fixture, 李明 and 咖啡店 on the sample), which a broad
 // question names and every point is about, so it tells no point apart.
-func withoutTopic(terms []text.Term, w []float64, reports []string, ev *evidenceTable) []float64 {
+func withoutTopic(terms []text.Term, w, docShare []float64, reports []string) []float64 {
 	out := slices.Clone(w)
 	for i, t := range terms {
-		if ev.share(t.Text) >= TopicUnitShare && heldByAll(t.Text, reports) {
+		if docShare[i] >= TopicDocShare && heldByAll(t.Text, reports) {
 			out[i] = 0
 		}
 	}
@@ -220,11 +225,11 @@ func withoutTopic(terms []text.Term, w []float64, reports []string, ev *evidence
 // (mapQuestion.relWeights): w without the topic's name (withoutTopic) —
 // it is in every point, a point is told apart by the other terms — when
 // the question has other terms; w itself for a single term.
-func pointWeights(terms []text.Term, w []float64, reports []string, ev *evidenceTable) []float64 {
+func pointWeights(terms []text.Term, w, docShare []float64, reports []string) []float64 {
 	if len(terms) < 2 {
 		return w
 	}
-	rel := withoutTopic(terms, w, reports, ev)
+	rel := withoutTopic(terms, w, docShare, reports)
 	if !slices.ContainsFunc(rel, func(x float64) bool { return x > 0 }) {
 		return w
 	}
@@ -264,9 +269,11 @@ type mapQuestion struct {
 	terms   []text.Term
 	asked   []text.Term // all the question's terms, its broad words (舆情, 主要) too: no evidence of a point
 	weights []float64
-	broad   bool
-	ev      *evidenceTable
-	reports []string // the reports' lower-cased texts, but the topic report's
+	// docShare is the share of the knowledge's documents holding each term
+	docShare []float64
+	broad    bool
+	ev       *evidenceTable
+	reports  []string // the reports' lower-cased texts, but the topic report's
 	// relWeights are the weights a sentence's share of the terms is
 	// counted with over unrated reports: those of weights without the
 	// terms every report holds (withoutTopic)

@@ -71,7 +71,6 @@ type Router struct {
 	low       []entityText // lower-cased entity texts (steps 7 and 8), made when first needed
 	titleOnce sync.Once
 	titles    *titleIndex
-	evidenceState
 }
 
 type entityText struct{ title, desc string }
@@ -495,7 +494,7 @@ type cover struct {
 }
 
 func (r *Router) newCover(ts []text.Term) cover {
-	_, w := termWeights(r.m, ts)
+	_, w, _ := termWeights(r.m, ts)
 	c := cover{ts: ts, w: w, rest: make([]float64, len(ts)+1)}
 	for k := len(ts) - 1; k >= 0; k-- {
 		c.rest[k] = c.rest[k+1] + w[k]
@@ -535,7 +534,7 @@ func (c cover) says(n float64) string {
 // (来自, in no report, weighed 2.6 against 正面's 1.2) though the media
 // report has a section on it.
 func (r *Router) reportShare(question string, ts []text.Term) (best, need float64) {
-	held, w := termWeights(r.m, ts)
+	held, w, docShare := termWeights(r.m, ts)
 	ev := evidenceReports(r.m.Reports(), r.reports)
 	if len(BroadCues(question)) > 0 {
 		dropUnheld(held, r.reports, w)
@@ -544,8 +543,7 @@ func (r *Router) reportShare(question string, ts []text.Term) (best, need float6
 		}
 		return best, MinCoverage
 	}
-	r.evOnce.Do(func() { r.ev = newEvidenceTable(r.m.TextUnits()) })
-	rel := pointWeights(held, w, ev, r.ev)
+	rel := pointWeights(held, w, docShare, ev)
 	for _, s := range ev {
 		if coverage(s, held, w) >= MinCoverage {
 			best = max(best, coverage(s, held, rel))
