@@ -66,6 +66,9 @@ func parseDoc(doc, path string, engine Engine, opts LoadOptions) (*State, error)
 		return nil, &ParseError{Path: path, Msg: msg, Empty: true}
 	}
 
+	if isUTF16(body) {
+		return nil, &ParseError{Path: path, Msg: "UTF-16 text, not UTF-8: convert it (iconv -f UTF-16 -t UTF-8)"}
+	}
 	p := parser{file: path, c: cursor{doc: body}, skipSearches: opts.SkipSearches}
 	p.validDoc = opts.ValidUTF8 != nil && opts.ValidUTF8(body)
 	st, err := p.state(engine)
@@ -459,4 +462,15 @@ func displayPath(path string) string {
 		return "<input>"
 	}
 	return path
+}
+
+// isUTF16 is true when doc opens with a UTF-16 byte order mark (FF FE or
+// FE FF), or when a NUL byte sits among its first two bytes (UTF-16 text
+// without a mark: ASCII '{' is then 7B 00 or 00 7B). JSON in UTF-8 holds
+// no NUL byte outside an escape.
+func isUTF16(doc string) bool {
+	if strings.HasPrefix(doc, "\xff\xfe") || strings.HasPrefix(doc, "\xfe\xff") {
+		return true
+	}
+	return len(doc) >= 2 && (doc[0] == 0 || doc[1] == 0)
 }

@@ -230,3 +230,41 @@ func TestWholeDocumentUTF8CheckSkipsRawStrings(t *testing.T) {
 		t.Errorf("title %q, content %q: want the raw string unchecked, the escaped one checked", p.Title, p.Content)
 	}
 }
+
+// A state saved as UTF-16 (Windows editors; with or without a byte order
+// mark, either byte order) is refused as UTF-16 with a conversion hint,
+// instead of "invalid character 'ÿ'"; UTF-8 with its own mark still parses.
+func TestParseUTF16Named(t *testing.T) {
+	doc := `{"query":"武汉大学","paragraphs":[{"title":"一"}]}`
+	enc := func(bigEndian, bom bool) []byte {
+		var b []byte
+		if bom {
+			b = append(b, 0xff, 0xfe)
+			if bigEndian {
+				b[0], b[1] = 0xfe, 0xff
+			}
+		}
+		for _, r := range doc { // every rune here is in the Basic Multilingual Plane
+			hi, lo := byte(r>>8), byte(r)
+			if bigEndian {
+				b = append(b, hi, lo)
+			} else {
+				b = append(b, lo, hi)
+			}
+		}
+		return b
+	}
+	for _, tt := range []struct {
+		name           string
+		bigEndian, bom bool
+	}{{"LE with mark", false, true}, {"BE with mark", true, true}, {"LE bare", false, false}, {"BE bare", true, false}} {
+		_, err := Parse(enc(tt.bigEndian, tt.bom), "u16.json", EngineQuery)
+		var pe *ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, ErrInvalid) || !strings.Contains(pe.Msg, "UTF-16") || !strings.Contains(pe.Msg, "iconv -f UTF-16") {
+			t.Errorf("%s: err = %v, want a *ParseError naming UTF-16 with an iconv hint", tt.name, err)
+		}
+	}
+	if _, err := Parse([]byte("\uFEFF"+doc), "u8.json", EngineQuery); err != nil {
+		t.Errorf("UTF-8 with a byte order mark: %v", err)
+	}
+}
