@@ -23,6 +23,9 @@ type questionsRequest struct {
 	Count   int
 }
 
+// questionsFields are the members decodeQuestionsRequest reads.
+var questionsFields = []string{"history", "count"}
+
 // decodeQuestionsRequest reads history (the questions asked so far, oldest
 // first: strings, or {role, content} messages of which the user ones
 // count) and count (an integer in 1..MaxQuestionCount, default
@@ -63,7 +66,7 @@ type questionsResponse struct {
 // history (B39); an empty history uses the empty-query selection.
 func (s *Server) handleQuestions(w http.ResponseWriter, r *http.Request) {
 	var req questionsRequest
-	t := s.requestTarget(w, r, func(obj map[string]json.RawMessage) (err error) {
+	t := s.requestTarget(w, r, questionsFields, func(obj map[string]json.RawMessage) (err error) {
 		req, err = decodeQuestionsRequest(obj)
 		return err
 	})

@@ -80,6 +80,7 @@ func TestQuestions(t *testing.T) {
 		{`{"index":"nope"}`, 404, "index"},
 		{`{"report_id":"wuhan","index":"x"}`, 400, "not both"},
 		{`[]`, 400, "JSON object"},
+		{`{"count":2,"question":"q"}`, 400, "question: unknown field"}, // /api/search's member
 	} {
 		status, body := postJSON(t, ts.URL+"/api/questions", c.body)
 		wantFailure(t, c.body, status, body, c.status)

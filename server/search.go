@@ -367,7 +367,7 @@ type globalSummaryEvent struct {
 // JSON errors with their status.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	var req searchRequest
-	t := s.requestTarget(w, r, func(obj map[string]json.RawMessage) (err error) {
+	t := s.requestTarget(w, r, searchFields, func(obj map[string]json.RawMessage) (err error) {
 		req, err = decodeSearchRequest(obj)
 		return err
 	})

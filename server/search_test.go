@@ -402,6 +402,9 @@ func TestSearchRequestErrors(t *testing.T) {
 		{`{"question":"q","report_id":"../x"}`, 400, "invalid report id"},
 		{`"q"`, 400, "JSON object"},
 		{`{"question":"q"} {}`, 400, "after"},
+		// a misspelt target would search the latest graph without a word
+		{`{"graph":"wuhan","question":"q"}`, 400, "graph: unknown field"},
+		{`{"question":"q","count":3}`, 400, "count: unknown field"}, // /api/questions' member
 	} {
 		status, ct, _, body := search(t, ts.URL, c.body)
 		if strings.HasPrefix(ct, "text/event-stream") {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -20,6 +21,9 @@ type searchRequest struct {
 	ResponseType string
 	Method       globalsearch.Method
 }
+
+// searchFields are the members decodeSearchRequest reads.
+var searchFields = []string{"question", "history", "response_type", "method"}
 
 // decodeSearchRequest reads question (required, a non-empty string),
 // history (a list of {role, content} messages — roles user, assistant,
@@ -49,12 +53,15 @@ func decodeSearchRequest(obj map[string]json.RawMessage) (searchRequest, error) 
 	return req, err
 }
 
-// requestTarget reads the JSON object body of a search route, hands it to
-// parse for the route's own fields, then resolves report_id (a graph,
-// default the latest) or index (a configured index name) — one of them,
-// not both. On failure it has written the error (400 for the body, then
+// requestTarget reads the JSON object body of a search route, refuses a
+// member that is neither report_id, index nor one of fields (the route's
+// own: a misspelt "graph" would otherwise search the latest graph without
+// a word), hands the body to parse for the route's fields, then resolves
+// report_id (a graph, default the latest) or index (a configured index
+// name) — one of them, not both. On failure it has written the error (400
+// for the body, naming the first unknown member in byte order, then
 // target's errors) and returns nil.
-func (s *Server) requestTarget(w http.ResponseWriter, r *http.Request, parse func(obj map[string]json.RawMessage) error) *searchTarget {
+func (s *Server) requestTarget(w http.ResponseWriter, r *http.Request, fields []string, parse func(obj map[string]json.RawMessage) error) *searchTarget {
 	body, err := readBody(r)
 	if err != nil {
 		s.bodyError(w, r, err)
@@ -68,6 +75,9 @@ func (s *Server) requestTarget(w http.ResponseWriter, r *http.Request, parse fun
 	if err == nil {
 		index, err = stringField(obj, "index")
 	}
+	if err == nil {
+		err = unknownField(obj, fields)
+	}
 	if err == nil && reportID != "" && index != "" {
 		err = &fieldError{Key: "index", Msg: "give report_id or index, not both"}
 	}
@@ -79,6 +89,19 @@ func (s *Server) requestTarget(w http.ResponseWriter, r *http.Request, parse fun
 		return nil
 	}
 	return s.target(w, r, reportID, index)
+}
+
+// unknownField is a *fieldError for the first member of obj (in byte
+// order of the keys) that is neither report_id, index nor in fields; nil
+// when there is none.
+func unknownField(obj map[string]json.RawMessage, fields []string) error {
+	keys := slices.Sorted(maps.Keys(obj))
+	for _, k := range keys {
+		if k != "report_id" && k != "index" && !slices.Contains(fields, k) {
+			return &fieldError{Key: k, Msg: "unknown field; this route takes report_id, index, " + strings.Join(fields, ", ")}
+		}
+	}
+	return nil
 }
 
 // bodyObject decodes a JSON object body into its raw members.
