@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -499,14 +500,16 @@ func validatorErrors(err error) []string {
 func plainReason(err error) string {
 	var ve ir.ValidationError
 	switch {
+	case errors.Is(err, llm.ErrTruncated) && errors.Is(err, io.ErrUnexpectedEOF):
+		return "模型输出在回答结束前中断（服务器或代理关闭了连接，未给出结束原因），部分输出未使用"
 	case errors.Is(err, llm.ErrTruncated):
 		return "模型输出达到长度上限被截断"
 	case errors.Is(err, llm.ErrContextTooLong):
 		var le *llm.Error
 		if errors.As(err, &le) && le.Limit > 0 && le.Requested > 0 {
-			return fmt.Sprintf("提示超过了模型的上下文长度（上限 %d tokens，本次请求 %d tokens；可减少论坛日志或引擎状态的输入，或换用上下文更大的模型）", le.Limit, le.Requested)
+			return fmt.Sprintf("提示超过了模型的上下文长度（上限 %d tokens，本次请求 %d tokens；可用 --prompt-tokens 调低每个提示的预算、减少论坛日志或引擎状态的输入，或换用上下文更大的模型）", le.Limit, le.Requested)
 		}
-		return "提示超过了模型的上下文长度（可减少论坛日志或引擎状态的输入，或换用上下文更大的模型）"
+		return "提示超过了模型的上下文长度（可用 --prompt-tokens 调低每个提示的预算、减少论坛日志或引擎状态的输入，或换用上下文更大的模型）"
 	case errors.As(err, &ve):
 		return fmt.Sprintf("模型返回的章节结构未通过校验（%d 处问题）", len(ve))
 	case errors.Is(err, llm.ErrNoJSON):

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -1276,5 +1277,19 @@ func TestStageEventsInStartOrder(t *testing.T) {
 		if layout < 0 || chapters < layout || chapter < chapters {
 			t.Fatalf("running events %q: want the layout's, then the chapters', then the chapters", lines)
 		}
+	}
+}
+
+// A reply cut because the connection closed is not called a length limit
+// (the user would raise --max-output-tokens for nothing); finish_reason
+// "length" still is.
+func TestTruncatedReasonTellsCutFromLimit(t *testing.T) {
+	cut := &llm.Error{Kind: llm.ErrTruncated, Cause: io.ErrUnexpectedEOF}
+	limit := &llm.Error{Kind: llm.ErrTruncated}
+	if r := plainReason(cut); strings.Contains(r, "长度上限") || !strings.Contains(r, "关闭了连接") {
+		t.Errorf("closed stream: reason %q", r)
+	}
+	if r := plainReason(limit); !strings.Contains(r, "长度上限") {
+		t.Errorf("finish_reason=length: reason %q", r)
 	}
 }

@@ -25,7 +25,7 @@ func TestContextTooLongHintByStep(t *testing.T) {
 	}{
 		{"local search", "--max-context-tokens", "forum-log/state input"},
 		{"question generation", "--max-context-tokens", "forum-log/state input"},
-		{"chapter S3", "forum-log/state input", "--max-context-tokens"},
+		{"chapter S3", "--prompt-tokens", "--max-context-tokens"},
 	} {
 		_, err := m.Complete(t.Context(), llm.Request{Step: tc.step, Messages: []llm.Message{{Role: llm.RoleUser, Content: "q"}}})
 		if !errors.Is(err, llm.ErrContextTooLong) {

@@ -298,7 +298,7 @@ func (m *Model) contextTooLong(req llm.Request, status int, providerMsg string) 
 		// not the states or the forum log
 		b.WriteString("; lower the context budget (reportengine search, questions, chat: --max-context-tokens) or choose a model with a larger context window")
 	default:
-		b.WriteString("; reduce the forum-log/state input (fewer or shorter engine state files, a trimmed forum log) or choose a model with a larger context window")
+		b.WriteString("; lower the report's prompt budget (reportengine report --prompt-tokens), reduce the forum-log/state input (fewer or shorter engine state files, a trimmed forum log) or choose a model with a larger context window")
 	}
 	if providerMsg != "" {
 		b.WriteString(" (provider: " + providerMsg + ")")

@@ -322,7 +322,7 @@ func (m *Model) streamOnce(ctx context.Context, req llm.Request, creq openai.Cha
 		out.Content, out.Reasoning = m.scrub(out.Content), m.scrub(out.Reasoning)
 		return out, m.newError(req, llm.ErrTruncated, 0, fmt.Sprintf(
 			"the stream ended without a finish reason after %d runes (the server or a proxy closed the connection); the partial reply is not used",
-			len([]rune(out.Content))), nil)
+			len([]rune(out.Content))), io.ErrUnexpectedEOF)
 	}
 	if err := deliver(fn, llm.Chunk{Delta: think.Flush()}, delivered); err != nil {
 		return out, err

@@ -1338,7 +1338,7 @@ func TestStreamEndingWithoutFinishReason(t *testing.T) {
 				}
 				return
 			}
-			if !errors.Is(err, llm.ErrTruncated) || !strings.Contains(err.Error(), "ended without a finish reason") {
+			if !errors.Is(err, llm.ErrTruncated) || !errors.Is(err, io.ErrUnexpectedEOF) || !strings.Contains(err.Error(), "ended without a finish reason") {
 				t.Errorf("err = %v, want ErrTruncated saying the stream ended without a finish reason", err)
 			}
 		})
