@@ -148,7 +148,10 @@ type builtGraph struct {
 	// ForumNotice is the forum log's warning for a report's reader
 	// (forumNotes), "" when none.
 	ForumNotice string
-	Stages      map[string]float64
+	// ForumPath is the forum log read: --forum, or the one found in the
+	// folder arguments (folderForum); "" when none.
+	ForumPath string
+	Stages    map[string]float64
 }
 
 // graphInputs are the flags shared by build-graph and report.
@@ -229,7 +232,7 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			CreatedAt:     in.Now().UTC().Format(time.RFC3339),
 			States:        b.States,
 			Forum:         b.Forum,
-			ForumPath:     in.Forum,
+			ForumPath:     b.ForumPath,
 			Unavailable:   b.Unavailable,
 			Warnings:      b.Warnings,
 			QueryNote:     b.QueryNote,
@@ -258,6 +261,11 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	inputs, runNote, err := resolveStates(in.States, in.Run, in.Warn)
 	if err != nil {
 		return nil, err
+	}
+	if in.Forum == "" && !in.textsOnly { // report --graph: the graph holds the log's entries
+		if in.Forum = folderForum(in.States); in.Forum != "" && in.Warn != nil {
+			fmt.Fprintf(in.Warn, "forum log: %s (found in the folder; --forum names another)\n", in.Forum)
+		}
 	}
 	stages := map[string]float64{}
 	mark := time.Now()
@@ -327,7 +335,7 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	lap("load")
 	return &builtGraph{ID: id, Topic: topic, States: loaded.States, Forum: entries, Warnings: warnings,
 		Unavailable: loaded.Unavailable, QueryNote: loaded.QueryNote, Queries: loaded.Queries, Unrelated: loaded.Unrelated,
-		ForumNotice: forumNotice, Stages: stages}, nil
+		ForumNotice: forumNotice, ForumPath: in.Forum, Stages: stages}, nil
 }
 
 // recordCount sums the search records of states.

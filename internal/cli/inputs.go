@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"reportengine/state"
@@ -103,6 +104,30 @@ func allPicked(r, picked state.Run) bool {
 		}
 	}
 	return true
+}
+
+// folderForum is the forum log of BettaFish output folders: the first of
+// FOLDER/logs/forum.log for the folder arguments, in order (for an engine
+// folder, …/X_engine_streamlit_reports, its parent's logs/forum.log), that
+// is a file; "" when state files were given or no folder holds one.
+// BettaFish writes the log there beside the engines' folders.
+func folderForum(args []string) string {
+	for _, a := range args {
+		if !isDir(a) {
+			return ""
+		}
+	}
+	for _, a := range args {
+		dir := filepath.Clean(a)
+		if strings.HasSuffix(filepath.Base(dir), "_engine_streamlit_reports") {
+			dir = filepath.Dir(dir)
+		}
+		p := filepath.Join(dir, "logs", "forum.log")
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
 }
 
 func isDir(path string) bool {

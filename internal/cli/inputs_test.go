@@ -211,15 +211,27 @@ func TestFolderInput(t *testing.T) {
 		!strings.Contains(errOut, "warning: picked the state files whose engines started closest together: media "+closest) {
 		t.Errorf("stderr does not say what was picked:\n%s", errOut)
 	}
+	// the folder's logs/forum.log (BettaFish writes it there) is read, and said
+	forumLog := filepath.Join(fixtureDir, "logs", "forum.log")
+	if !strings.Contains(errOut, "forum log: "+forumLog+" (found in the folder") {
+		t.Errorf("stderr does not name the folder's forum log:\n%s", errOut)
+	}
+	if fp := storedForumPath(t, graphs, "picked"); fp != forumLog {
+		t.Errorf("graph records forum log %q, want %q", fp, forumLog)
+	}
 	var sum buildSummary
 	if err := json.Unmarshal([]byte(out), &sum); err != nil {
 		t.Fatal(err)
 	}
-	// as from those three files, given as such
+	// as from those three files, given as such (no forum log: state files
+	// are taken as given)
 	code, byFiles, errOut := run(t, "build-graph", "--graphs", graphs, "--report-id", "files", "--json", fixtureRun()[0], closest, fixtureRun()[2])
 	var want buildSummary
 	if code != ExitOK || json.Unmarshal([]byte(byFiles), &want) != nil {
 		t.Fatalf("the three files: exit %d: %s", code, errOut)
+	}
+	if fp := storedForumPath(t, graphs, "files"); fp != "" || strings.Contains(errOut, "forum log:") {
+		t.Errorf("state files: forum log %q read, stderr:\n%s", fp, errOut)
 	}
 	if sum.Topic != "武汉大学" || len(sum.Engines) != 3 || sum.TotalNodes != want.TotalNodes || want.TotalNodes == 277 {
 		t.Errorf("summary: topic %q, %d engines, %d nodes; want 武汉大学, 3, %d (as from the three files, not 277 as from the …_180214 media file)", sum.Topic, len(sum.Engines), sum.TotalNodes, want.TotalNodes)
@@ -303,4 +315,28 @@ func TestReportFromFolder(t *testing.T) {
 	if m.Status != "complete" || !strings.Contains(strings.Join(m.Warnings, "\n"), "state_武汉大学_20250825_175347.json (started 2025-08-25 17:38) instead of") {
 		t.Errorf("manifest: status %q, warnings %q", m.Status, m.Warnings)
 	}
+}
+
+// storedForumPath is the forum log path graph id in graphs records
+// (build.forum.path of its graphrag.json).
+func storedForumPath(t *testing.T, graphs, id string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(graphs, id, "graphrag.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		Build struct {
+			Forum *struct {
+				Path string `json:"path"`
+			} `json:"forum"`
+		} `json:"build"`
+	}
+	if err := json.Unmarshal(data, &g); err != nil {
+		t.Fatal(err)
+	}
+	if g.Build.Forum == nil {
+		return ""
+	}
+	return g.Build.Forum.Path
 }
