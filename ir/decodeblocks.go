@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -165,14 +166,10 @@ func (d *decoder) chart(m object, path string) Block {
 	if props == nil {
 		props = &WidgetProps{}
 	}
-	if kind == "" {
-		kind = props.Type
-	}
+	kind = cmp.Or(kind, props.Type)
 	if kind != "" {
 		b.WidgetType = ChartWidgetPrefix + kind
-		if props.Type == "" {
-			props.Type = kind
-		}
+		props.Type = cmp.Or(props.Type, kind)
 	}
 	if props.Title == "" {
 		props.Title = d.str(m, "title", path)

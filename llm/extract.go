@@ -2,6 +2,7 @@ package llm
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -145,9 +146,7 @@ func ExtractJSON(step, reply string, want JSONKind) (json.RawMessage, error) {
 		if msg == "" {
 			return v, nil
 		}
-		if firstErr == "" {
-			firstErr = msg
-		}
+		firstErr = cmp.Or(firstErr, msg)
 	}
 	if l.cjkFailed {
 		// The values found lie inside an object that full-width quotes

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -183,10 +184,7 @@ func decodeLayout(m map[string]any) (prompts.LayoutReply, []string) {
 	}
 	v, _ := field(m, "tocPlan", "toc_plan", "toc")
 	for _, e := range asObjects(v) {
-		id := asString(e["chapterId"])
-		if id == "" {
-			id = asString(e["chapter_id"])
-		}
+		id := cmp.Or(asString(e["chapterId"]), asString(e["chapter_id"]))
 		l.TOCPlan = append(l.TOCPlan, prompts.TOCPlanEntry{ChapterID: id, Display: asString(e["display"]),
 			Description: asString(e["description"]), AllowSwot: asBool(e["allowSwot"]), AllowPest: asBool(e["allowPest"])})
 	}
@@ -199,9 +197,7 @@ func decodeHero(h map[string]any) ir.Hero {
 	for _, k := range asObjects(h["kpis"]) {
 		kpi := ir.KPI{Label: asString(k["label"]), Value: asString(k["value"]), Unit: asString(k["unit"]), Delta: asString(k["delta"]),
 			DeltaTone: asString(k["deltaTone"])}
-		if kpi.DeltaTone == "" {
-			kpi.DeltaTone = asString(k["tone"])
-		}
+		kpi.DeltaTone = cmp.Or(kpi.DeltaTone, asString(k["tone"]))
 		hero.KPIs = append(hero.KPIs, kpi)
 	}
 	return hero
@@ -221,9 +217,7 @@ func checkLayout(r prompts.LayoutReply, decodeWarns []string, topic string, secs
 		l.Title = prompts.DefaultTitle(topic)
 		warns = append(warns, "版式设计的答复缺少可用标题，已使用默认标题。")
 	}
-	if l.TOCTitle == "" {
-		l.TOCTitle = "目录"
-	}
+	l.TOCTitle = cmp.Or(l.TOCTitle, "目录")
 	warns = append(warns, decodeWarns...)
 	l.Hero = checkHero(r.Hero)
 	known := map[string]templates.Section{}
@@ -262,9 +256,7 @@ func tocPlan(secs []templates.Section, given map[string]prompts.TOCPlanEntry, wa
 			e = prompts.TOCPlanEntry{ChapterID: s.ChapterID}
 		}
 		e.Anchor = s.Slug
-		if e.Display == "" {
-			e.Display = display(s)
-		}
+		e.Display = cmp.Or(e.Display, display(s))
 		if e.AllowSwot {
 			if swotAt != "" {
 				e.AllowSwot = false

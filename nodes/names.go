@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -33,9 +34,7 @@ func uniqueSlugs(in []templates.Section) []templates.Section {
 	out := make([]templates.Section, len(in))
 	seen := map[string]bool{}
 	for i, s := range in {
-		if s.Slug == "" {
-			s.Slug = fmt.Sprintf("section-%d", i+1)
-		}
+		s.Slug = cmp.Or(s.Slug, fmt.Sprintf("section-%d", i+1))
 		s.Slug = ir.UniqueAnchor(seen, s.Slug)
 		out[i] = s
 	}

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -347,9 +348,7 @@ func New(cfg Config) (*Pipeline, error) {
 	if cfg.Embedders == nil {
 		return nil, fmt.Errorf("%w: Embedders is required", ErrConfig)
 	}
-	if cfg.QueryRounds == 0 {
-		cfg.QueryRounds = DefaultQueryRounds
-	}
+	cfg.QueryRounds = cmp.Or(cfg.QueryRounds, DefaultQueryRounds)
 	switch {
 	case cfg.Concurrency < 0:
 		return nil, fmt.Errorf("%w: Concurrency must be >= 0, got %d", ErrConfig, cfg.Concurrency)

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"reportengine/graphrag"
 	"reportengine/prompts"
 )
@@ -37,9 +38,6 @@ func (gs graphSources) at(v int, found bool) (prompts.GraphSource, bool) {
 	if g.Type(v) != graphrag.TypeSource || u == "" {
 		return prompts.GraphSource{}, false
 	}
-	title := g.String(v, "title")
-	if title == "" {
-		title = g.Name(v)
-	}
+	title := cmp.Or(g.String(v, "title"), g.Name(v))
 	return prompts.GraphSource{ID: g.ID(v), Title: title, URL: u, Engines: g.Strings(v, "engines")}, true
 }

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -90,9 +91,7 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 // and the run (the TOC and the reference list come later).
 func stitchMetadata(in StitchInput) ir.Metadata {
 	md := ir.Metadata{Query: in.Topic, Title: in.Layout.Title, Subtitle: in.Layout.Subtitle, Tagline: in.Layout.Tagline}
-	if md.Title == "" {
-		md.Title = prompts.DefaultTitle(in.Topic)
-	}
+	md.Title = cmp.Or(md.Title, prompts.DefaultTitle(in.Topic))
 	if md.Title == prompts.DefaultTitle(in.Topic) && in.Evidence != nil {
 		if c := in.Evidence.CaseName(in.Topic); c != "" {
 			md.Title = prompts.DefaultTitle(c) // the case the data is about: 武汉大学图书馆事件舆情分析报告
@@ -121,12 +120,7 @@ func stitchAnchors(results []ChapterResult) []ir.Chapter {
 	for i, cr := range results {
 		c := cr.Chapter
 		c.Blocks = slices.Clone(c.Blocks)
-		if c.Anchor == "" {
-			c.Anchor = cr.Section.Slug
-		}
-		if c.Anchor == "" {
-			c.Anchor = fmt.Sprintf("section-%d", i+1)
-		}
+		c.Anchor = cmp.Or(c.Anchor, cr.Section.Slug, fmt.Sprintf("section-%d", i+1))
 		c.Anchor = ir.UniqueAnchor(seen, c.Anchor)
 		chapters[i] = c
 	}
@@ -152,9 +146,7 @@ func stitchAnchors(results []ChapterResult) []ir.Chapter {
 // heading down to level 3).
 func stitchTOC(in StitchInput, chapters []ir.Chapter) ir.TOC {
 	toc := ir.TOC{Title: in.Layout.TOCTitle, Depth: 2}
-	if toc.Title == "" {
-		toc.Title = "目录"
-	}
+	toc.Title = cmp.Or(toc.Title, "目录")
 	plan := map[string]prompts.TOCPlanEntry{}
 	for _, e := range in.Layout.TOCPlan {
 		plan[e.ChapterID] = e

@@ -1,6 +1,7 @@
 package prompts
 
 import (
+	"cmp"
 	"strings"
 
 	"reportengine/ir"
@@ -116,17 +117,12 @@ func DefaultTitle(topic string) string {
 // reference list: query → 查询引擎, media → 媒体引擎, insight → 洞察引擎
 // (BettaFish's QueryEngine, MediaEngine, InsightEngine); any other value
 // (a forum speaker) is returned as it is.
-func EngineName(engine string) string {
-	switch engine {
-	case "query":
-		return "查询引擎"
-	case "media":
-		return "媒体引擎"
-	case "insight":
-		return "洞察引擎"
-	}
-	return engine
-}
+func EngineName(engine string) string { return cmp.Or(engineNames[engine][0], engine) }
+
+// engineNames are the engines' Chinese names (EngineName) and short Latin
+// names (EngineShortName); the host has no Chinese one.
+var engineNames = map[string][2]string{"query": {"查询引擎", "Query"}, "media": {"媒体引擎", "Media"},
+	"insight": {"洞察引擎", "Insight"}, "host": {"", "Host"}}
 
 // SameKPI reports two KPI cards that state one figure: the same value and
 // one label containing the other ("三个月内会员 八百人" and "三个月内会员数 八百人",

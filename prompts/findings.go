@@ -1,6 +1,7 @@
 package prompts
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -38,19 +39,7 @@ func StandaloneFinding(s string) (text string, ok bool) {
 // "insight" → "Insight", "media" → "Media", "query" → "Query", "host" →
 // "Host"; any other name is returned as it is. EngineName is the Chinese
 // name (查询引擎) of the reference list.
-func EngineShortName(e string) string {
-	switch e {
-	case "insight":
-		return "Insight"
-	case "media":
-		return "Media"
-	case "query":
-		return "Query"
-	case "host":
-		return "Host"
-	}
-	return e
-}
+func EngineShortName(e string) string { return cmp.Or(engineNames[e][1], e) }
 
 // CutAtClause returns the longest prefix of text of at most limit runes
 // that ends just before a clause mark (，,；;、：:) outside every bracket

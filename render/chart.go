@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"math"
 	"regexp"
 	"strconv"
@@ -210,10 +211,7 @@ func buildChart(b *ir.Block, id string) *chartView {
 		return cv
 	}
 	for i, s := range sets {
-		name := s.Label
-		if name == "" {
-			name = "系列 " + strconv.Itoa(i+1)
-		}
+		name := cmp.Or(s.Label, "系列 "+strconv.Itoa(i+1))
 		if kind != "pie" && kind != "doughnut" {
 			cv.Legend = append(cv.Legend, legendItem{Class: "sw" + strconv.Itoa(i%paletteSize), Text: name})
 		}
@@ -287,10 +285,7 @@ func chartDataTable(labels []string, sets []ir.Dataset) chartTable {
 	t := chartTable{Head: []string{"类别 / Label"}}
 	rows := len(labels)
 	for i, s := range sets {
-		name := s.Label
-		if name == "" {
-			name = "系列 " + strconv.Itoa(i+1)
-		}
+		name := cmp.Or(s.Label, "系列 "+strconv.Itoa(i+1))
 		t.Head = append(t.Head, name)
 		rows = max(rows, len(s.Data))
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"html/template"
 	"slices"
 	"strconv"
@@ -235,10 +236,7 @@ func buildPage(doc *ir.Document) *pageView {
 func (b *builder) chapterAnchors(chs []ir.Chapter) []string {
 	anchors := make([]string, len(chs))
 	for i, c := range chs {
-		base := sanitizeAnchor(c.Anchor)
-		if base == "" {
-			base = "section-" + strconv.Itoa(i+1)
-		}
+		base := cmp.Or(sanitizeAnchor(c.Anchor), "section-"+strconv.Itoa(i+1))
 		a := ir.UniqueAnchor(b.ids, base)
 		anchors[i] = a
 		if c.ChapterID != "" {
@@ -393,16 +391,12 @@ func (b *builder) toc(chs []chapterView) []tocItem {
 				ci := byAnchor[a]
 				used[ci] = true
 				it.Placeholder = chs[ci].Placeholder
-				if it.Text == "" {
-					it.Text = chs[ci].Title
-				}
+				it.Text = cmp.Or(it.Text, chs[ci].Title)
 				it.Children = sub(ci)
 			} else if s := sanitizeAnchor(e.Anchor); s != "" {
 				it.Href = "#" + s
 			}
-			if it.Text == "" {
-				it.Text = firstNonEmpty(e.ChapterID, e.Anchor)
-			}
+			it.Text = cmp.Or(it.Text, firstNonEmpty(e.ChapterID, e.Anchor))
 			out = append(out, it)
 		}
 		// Chapters the layout did not plan still get a line.

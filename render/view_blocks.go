@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"html/template"
 	"strconv"
 	"strings"
@@ -22,10 +23,7 @@ func (b *builder) block(blk *ir.Block, path string) *blockView {
 	case ir.TypeHeading:
 		v.Level = min(max(blk.Level, 2), 6)
 		v.Text, v.Numbering, v.Subtitle = blk.Text, blk.Numbering, blk.Subtitle
-		base := sanitizeAnchor(blk.Anchor)
-		if base == "" {
-			base = "h-" + path
-		}
+		base := cmp.Or(sanitizeAnchor(blk.Anchor), "h-"+path)
 		v.ID = ir.UniqueAnchor(b.ids, base)
 	case ir.TypeParagraph:
 		v.Inlines = inlines(blk.Inlines)
@@ -54,9 +52,7 @@ func (b *builder) block(blk *ir.Block, path string) *blockView {
 		v.Children = b.blocks(blk.Blocks, path, 0)
 	case ir.TypeEngineQuote:
 		v.Class, v.Agent = engineInfo(blk.Engine)
-		if v.Agent == "" {
-			v.Agent = firstNonEmpty(blk.Title, "Agent")
-		}
+		v.Agent = cmp.Or(v.Agent, firstNonEmpty(blk.Title, "Agent"))
 		v.Children = b.blocks(blk.Blocks, path, 0)
 	case ir.TypeHr:
 	case ir.TypeCode:

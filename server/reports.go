@@ -177,10 +177,7 @@ func (s *Server) handleReportFile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "no reports folder is served")
 		return
 	}
-	name := r.PathValue("path")
-	if name == "" {
-		name = reportIndex
-	}
+	name := cmp.Or(r.PathValue("path"), reportIndex)
 	if !fs.ValidPath(name) || slices.ContainsFunc(strings.Split(name, "/"), func(e string) bool { return strings.HasPrefix(e, ".") }) {
 		s.fail(w, r, http.StatusNotFound, "no file %q in report %q", name, id)
 		return

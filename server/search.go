@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -114,9 +115,7 @@ func checkSearch(sc *SearchConfig) error {
 	if sc.MaxConcurrent < 0 {
 		return fmt.Errorf("%w: Search.MaxConcurrent is negative (%d)", ErrConfig, sc.MaxConcurrent)
 	}
-	if sc.MaxConcurrent == 0 {
-		sc.MaxConcurrent = DefaultMaxConcurrentSearches
-	}
+	sc.MaxConcurrent = cmp.Or(sc.MaxConcurrent, DefaultMaxConcurrentSearches)
 	if sc.Params != nil {
 		if err := sc.Params.Validate(); err != nil {
 			return fmt.Errorf("%w: Search.Params: %w", ErrConfig, err)

@@ -207,13 +207,8 @@ func (s *Server) target(w http.ResponseWriter, r *http.Request, reportID, index 
 }
 
 func (s *Server) indexNames() []string {
-	var out []string
-	for n := range s.cfg.Search.Indexes {
-		out = append(out, n)
+	if out := slices.Sorted(maps.Keys(s.cfg.Search.Indexes)); len(out) > 0 {
+		return out
 	}
-	if len(out) == 0 {
-		return []string{"none"}
-	}
-	slices.Sort(out)
-	return out
+	return []string{"none"}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -141,21 +142,13 @@ func New(cfg Config) (*Server, error) {
 			*v = d
 		}
 	}
-	if cfg.MaxBodyBytes == 0 {
-		cfg.MaxBodyBytes = DefaultMaxBodyBytes
-	}
-	if cfg.MaxLimit == 0 {
-		cfg.MaxLimit = max(DefaultMaxLimit, cfg.DefaultLimit)
-	}
-	if cfg.DefaultLimit == 0 {
-		cfg.DefaultLimit = min(DefaultLimit, cfg.MaxLimit)
-	}
+	cfg.MaxBodyBytes = cmp.Or(cfg.MaxBodyBytes, DefaultMaxBodyBytes)
+	cfg.MaxLimit = cmp.Or(cfg.MaxLimit, max(DefaultMaxLimit, cfg.DefaultLimit))
+	cfg.DefaultLimit = cmp.Or(cfg.DefaultLimit, min(DefaultLimit, cfg.MaxLimit))
 	if cfg.DefaultLimit > cfg.MaxLimit {
 		return nil, fmt.Errorf("%w: DefaultLimit %d is above MaxLimit %d", ErrConfig, cfg.DefaultLimit, cfg.MaxLimit)
 	}
-	if cfg.MaxDepth == 0 {
-		cfg.MaxDepth = DefaultMaxDepth
-	}
+	cfg.MaxDepth = cmp.Or(cfg.MaxDepth, DefaultMaxDepth)
 	def(&cfg.LatestTTL, DefaultLatestTTL)
 	def(&cfg.ReadTimeout, 30*time.Second)
 	def(&cfg.WriteTimeout, 60*time.Second)

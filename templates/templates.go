@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"cmp"
 	"embed"
 	"errors"
 	"fmt"
@@ -206,9 +207,7 @@ func Parse(name, markdown string) (Template, error) {
 		}
 		indent := indentOf(raw)
 		if level, payload, ok := heading(line); ok {
-			if p.t.Title == "" {
-				p.t.Title = strings.TrimSpace(strings.ReplaceAll(payload, "**", ""))
-			}
+			p.t.Title = cmp.Or(p.t.Title, strings.TrimSpace(strings.ReplaceAll(payload, "**", "")))
 			p.add(payload, level, level <= 2)
 		} else if payload, ok := bullet(line); ok {
 			p.add(payload, 1, indent <= 1)
@@ -216,9 +215,7 @@ func Parse(name, markdown string) (Template, error) {
 			p.add(line, 1, indent == 0 && strings.Count(num, ".") <= 1)
 		}
 	}
-	if p.t.Title == "" {
-		p.t.Title = name
-	}
+	p.t.Title = cmp.Or(p.t.Title, name)
 	if len(p.t.Sections) == 0 {
 		return Template{}, fmt.Errorf("templates: parse %q: %w", name, ErrNoSections)
 	}

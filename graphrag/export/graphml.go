@@ -1,6 +1,7 @@
 package export
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"strconv"
@@ -57,10 +58,7 @@ func WriteGraphML(ctx context.Context, w io.Writer, g *graphrag.Graph) error {
 	for i, c := range p.edgeCols {
 		key("d"+strconv.Itoa(edgeBase+2+i), "edge", c.Name, c.Kind)
 	}
-	id := g.TaskID
-	if id == "" {
-		id = "G"
-	}
+	id := cmp.Or(g.TaskID, "G")
 	x.raw("  <graph")
 	x.attr("id", id)
 	x.attr("edgedefault", "directed")

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -321,17 +322,11 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		warnings = append(warnings, fw...)
 		forumNotice = reader
 	}
-	topic := strings.TrimSpace(in.Topic)
-	if topic == "" {
-		topic = loaded.Topic()
-	}
+	topic := cmp.Or(strings.TrimSpace(in.Topic), loaded.Topic())
 	if topic == "" {
 		return nil, usagef("the state files name no query: pass --topic")
 	}
-	id := in.ReportID
-	if id == "" {
-		id = defaultReportID(topic, loaded.States, entries)
-	}
+	id := cmp.Or(in.ReportID, defaultReportID(topic, loaded.States, entries))
 	lap("load")
 	return &builtGraph{ID: id, Topic: topic, States: loaded.States, Forum: entries, Warnings: warnings,
 		Unavailable: loaded.Unavailable, QueryNote: loaded.QueryNote, Queries: loaded.Queries, Unrelated: loaded.Unrelated,

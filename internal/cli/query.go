@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -276,10 +277,7 @@ func printQueryResult(w io.Writer, id string, data []byte) error {
 				}
 			}
 		}
-		url := str(s, "url")
-		if url == "" {
-			url = "(no url)"
-		}
+		url := cmp.Or(str(s, "url"), "(no url)")
 		fmt.Fprintf(w, "  %s\n      %s  [%s]\n", safeText(oneLine(str(s, "name"))), safeText(url), safeText(strings.Join(engines, ",")))
 	}
 	return nil

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -264,10 +265,7 @@ func (o *ragOptions) precheck() error {
 // network (precheck).
 func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embedder, error) {
 	mode := strings.ToLower(strings.TrimSpace(o.Embedder))
-	name := o.EmbeddingModel
-	if name == "" {
-		name = o.env(envEmbedModel, envOpenAIEmbed)
-	}
+	name := cmp.Or(o.EmbeddingModel, o.env(envEmbedModel, envOpenAIEmbed))
 	switch mode {
 	case "auto", "":
 		mode = "offline"
@@ -299,16 +297,7 @@ func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embe
 		return nil, usagef("--embedder openai: no embedding model (--embedding-model or %s)", envEmbedModel)
 	}
 	key := o.env(envAPIKey, envOpenAIKey)
-	base := o.EmbeddingURL
-	if base == "" {
-		base = o.env(envEmbedBaseURL)
-	}
-	if base == "" {
-		base = o.BaseURL
-	}
-	if base == "" {
-		base = o.env(envBaseURL, envOpenAIBase)
-	}
+	base := cmp.Or(o.EmbeddingURL, o.env(envEmbedBaseURL), o.BaseURL, o.env(envBaseURL, envOpenAIBase))
 	base, err := checkBaseURL(base, key, "--embedder openai", "--embedding-base-url")
 	if err != nil || m == nil {
 		return nil, err

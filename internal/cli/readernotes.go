@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -97,14 +98,8 @@ func readStoredRun(g *graphrag.Graph) storedRun {
 				r.Unavailable = unavailableOf(g, v)
 			}
 		case graphrag.TypeEngine:
-			q := g.String(v, "original_query")
-			if q == "" {
-				q = g.String(v, "query")
-			}
-			e := g.String(v, "engine")
-			if e == "" {
-				e = g.Name(v)
-			}
+			q := cmp.Or(g.String(v, "original_query"), g.String(v, "query"))
+			e := cmp.Or(g.String(v, "engine"), g.Name(v))
 			r.Queries = append(r.Queries, state.QueryOf{Engine: state.Engine(e), Query: q})
 			r.Times = append(r.Times, &state.State{Engine: state.Engine(e), CreatedAt: g.String(v, "created_at"), UpdatedAt: g.String(v, "updated_at")})
 		}

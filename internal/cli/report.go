@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -160,10 +161,7 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 		return err
 	}
 	in := src.pipelineInput(opts)
-	reportID := opts.ReportID
-	if reportID == "" {
-		reportID = src.graphID
-	}
+	reportID := cmp.Or(opts.ReportID, src.graphID)
 	if err := storage.ValidateID(reportID); err != nil {
 		return usageError{fmt.Errorf("--report-id: %w", err)}
 	}
@@ -346,9 +344,7 @@ func checkReportOptions(opts *reportOptions) (chromium string, err error) {
 // stages for the offline model, its limits, the events to prog.
 func newReportPipeline(opts *reportOptions, model llm.Model, limits limits, prog *progress) (*nodes.Pipeline, error) {
 	rounds := opts.QueryRounds
-	if rounds == 0 {
-		rounds = -1 // nodes: 0 means its default, < 0 none
-	}
+	rounds = cmp.Or(rounds, -1) // nodes: 0 means its default, < 0 none
 	_, extractive := model.(*offline.Model)
 	return nodes.New(nodes.Config{
 		Model:            model,

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -55,9 +56,7 @@ func openReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, er
 				src.madeGraphDirs = missingDirs(filepath.Dir(path))
 			}
 		}
-		if src.topic == "" {
-			src.topic = b.Topic
-		}
+		src.topic = cmp.Or(src.topic, b.Topic)
 		return src, nil
 	}
 	return nil, usagef("give state files (--states or arguments) or a stored graph (--graph ID)")
@@ -91,9 +90,7 @@ func storedReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, 
 	if note, _ := state.StartNote(run.Times); note != "" {
 		src.warnings = append(src.warnings, note)
 	}
-	if src.topic == "" {
-		src.topic = run.Topic
-	}
+	src.topic = cmp.Or(src.topic, run.Topic)
 	// B14: the engines the stored graph was built without, as its topic
 	// node records them.
 	src.missing = run.Unavailable

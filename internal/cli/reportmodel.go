@@ -71,25 +71,13 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	case mode != "openai" && mode != "auto" && mode != "":
 		return nil, usagef("--llm %q: want offline, openai or auto", opts.LLM)
 	}
-	base := opts.BaseURL
-	if base == "" {
-		base = env(envBaseURL, envOpenAIBase)
-	}
+	base := cmp.Or(opts.BaseURL, env(envBaseURL, envOpenAIBase))
 	base, err := checkBaseURL(base, key, "--llm openai", "--base-url")
 	if err != nil {
 		return nil, err
 	}
-	name := opts.Model
-	if name == "" {
-		name = env(envModel, envOpenAIModel)
-	}
-	if name == "" {
-		name = defaultModel
-	}
-	fieldName := opts.MaxTokensField
-	if fieldName == "" {
-		fieldName = env(envTokenField)
-	}
+	name := cmp.Or(opts.Model, env(envModel, envOpenAIModel), defaultModel)
+	fieldName := cmp.Or(opts.MaxTokensField, env(envTokenField))
 	field, err := openaicompat.ParseTokenLimitField(fieldName)
 	if err != nil {
 		return nil, usagef("--max-tokens-field %q: want max_tokens or max_completion_tokens", fieldName)
@@ -151,9 +139,7 @@ func maxOutputTokens(opts *reportOptions, model, host string) (int, error) {
 			return 0, err
 		}
 	}
-	if n == 0 {
-		n = openaicompat.DefaultMaxOutputTokens(model, host)
-	}
+	n = cmp.Or(n, openaicompat.DefaultMaxOutputTokens(model, host))
 	return n, nil
 }
 

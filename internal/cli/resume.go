@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -182,12 +183,8 @@ func resumeInputs(opts *reportOptions, dir string) error {
 	if id := key.Settings["graph"]; id != "" {
 		opts.Graph = id
 	}
-	if opts.Topic == "" {
-		opts.Topic = key.Topic
-	}
-	if opts.Template == "" {
-		opts.Template = key.Template
-	}
+	opts.Topic = cmp.Or(opts.Topic, key.Topic)
+	opts.Template = cmp.Or(opts.Template, key.Template)
 	if key.Settings["allow_mixed_queries"] == "true" {
 		opts.AllowMixedQueries = true
 	}

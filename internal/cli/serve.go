@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -68,9 +69,7 @@ localhost and ::1. With --token (or ` + serveTokenEnv + `) every route needs
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Err = cmd.ErrOrStderr()
 			opts.Getenv = d.Getenv
-			if opts.Token == "" {
-				opts.Token = d.Getenv(serveTokenEnv)
-			}
+			opts.Token = cmp.Or(opts.Token, d.Getenv(serveTokenEnv))
 			if _, _, err := net.SplitHostPort(opts.Addr); err != nil {
 				return usagef("--addr %q: want host:port, e.g. 127.0.0.1:8080", opts.Addr)
 			}

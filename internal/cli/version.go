@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"runtime/debug"
 
@@ -21,10 +22,7 @@ func versionString() string {
 }
 
 func formatVersion(info *debug.BuildInfo) string {
-	version := info.Main.Version
-	if version == "" {
-		version = "(devel)"
-	}
+	version := cmp.Or(info.Main.Version, "(devel)")
 	var rev, when string
 	dirty := false
 	for _, s := range info.Settings {

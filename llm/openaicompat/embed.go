@@ -1,6 +1,7 @@
 package openaicompat
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -71,10 +72,7 @@ func NewEmbedder(cfg EmbedderConfig) (*Embedder, error) {
 	if err != nil {
 		return nil, err
 	}
-	batch := cfg.BatchSize
-	if batch == 0 {
-		batch = DefaultEmbedBatch
-	}
+	batch := cmp.Or(cfg.BatchSize, DefaultEmbedBatch)
 	return &Embedder{m: m, cfg: cfg, batch: batch}, nil
 }
 
@@ -157,9 +155,7 @@ func (m *Model) checkEmbeddings(resp openai.EmbeddingResponse, n, dim int) ([][]
 		if d.Index < 0 || d.Index >= n || out[d.Index] != nil {
 			return nil, bad("embedding index %d is out of range or repeated", d.Index)
 		}
-		if dim == 0 {
-			dim = len(d.Embedding)
-		}
+		dim = cmp.Or(dim, len(d.Embedding))
 		if len(d.Embedding) != dim || dim == 0 {
 			return nil, bad("embedding dimension mismatch: configured=%d, returned=%d (reportengine: --embedding-dimensions; model %s)", dim, len(d.Embedding), strings.TrimSpace(m.cfg.Model))
 		}

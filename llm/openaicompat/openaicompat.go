@@ -1,6 +1,7 @@
 package openaicompat
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -173,15 +174,9 @@ func New(cfg Config) (*Model, error) {
 		return nil, err
 	}
 	cfg.TokenLimitField = field
-	if cfg.Timeout == 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	if cfg.MaxAttempts == 0 {
-		cfg.MaxAttempts = DefaultMaxAttempts
-	}
-	if cfg.BackoffBase == 0 {
-		cfg.BackoffBase = DefaultBackoffBase
-	}
+	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
+	cfg.MaxAttempts = cmp.Or(cfg.MaxAttempts, DefaultMaxAttempts)
+	cfg.BackoffBase = cmp.Or(cfg.BackoffBase, DefaultBackoffBase)
 	hc := &http.Client{}
 	if cfg.HTTPClient != nil {
 		copied := *cfg.HTTPClient
@@ -346,9 +341,7 @@ func deliver(fn func(llm.Chunk) error, c llm.Chunk, delivered *bool) error {
 // finish turns a received reply into success, ErrTruncated or
 // ErrEmptyCompletion.
 func (m *Model) finish(req llm.Request, out llm.Response, noChoices bool) (llm.Response, error) {
-	if out.Model == "" {
-		out.Model = m.cfg.Model
-	}
+	out.Model = cmp.Or(out.Model, m.cfg.Model)
 	// The key never leaves the client, not even when a model echoes it
 	// (or another OpenAI-style key) into its reply: reports are written
 	// from Content. Streamed deltas are passed on as they arrive; the
