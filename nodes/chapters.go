@@ -272,7 +272,7 @@ func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay
 	job.warnings = append(job.warnings, out.Warnings...)
 	if out.Status != ChapterPlaceholder {
 		job.warnings = append(job.warnings, checkClaims(&out.Chapter, r.evidence, in.Essentials)...)
-		d := digest(job.res.Chapter, r.plan.Chapters[i])
+		d := digest(job.res.Chapter, r.plan.Chapters[i], r.in.ForumOtherRun)
 		job.digest = &d
 	}
 	job.res.Seconds = r.seconds(job.start)
@@ -350,7 +350,7 @@ func (r *runState) chapterInput(sec templates.Section, gq GraphQueryOutput, lay 
 	}
 	return ChapterGenInput{Topic: r.in.Topic, TemplateName: r.tpl.Name, ReportTitle: lay.Layout.Title,
 		Section: sec, Constraints: cons, Graph: gq.Results, Keywords: gq.Keywords, States: r.in.States, Forum: r.in.Forum,
-		SubPoints: subPointBriefs(r.evidence, cp), OtherChapters: others, Digests: digests, ReportDate: r.reportDate,
+		SubPoints: subPointBriefs(r.evidence, cp, r.in.ForumOtherRun), OtherChapters: others, Digests: digests, ReportDate: r.reportDate,
 		Essentials: chapterEssentials(r.essentials, r.place, cp),
 		Known:      func(id string) bool { return r.planIDs[id] }}
 }

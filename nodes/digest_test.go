@@ -29,7 +29,7 @@ func TestDigestKeepsSplitsWhole(t *testing.T) {
 		{ItemID: "E9", Kind: evidence.FigCount, Raw: "11所", Label: "带动全省"},
 		{ItemID: "E0", Kind: evidence.FigVolume, Raw: "3.8亿", Label: "阅读量", KPI: "话题阅读量"}}, figs...),
 		evidence.Figure{ItemID: "E2", Kind: evidence.FigShare, Raw: "12%", Label: "其他", KPI: "其他情绪占比"})}
-	d := digest(ir.Chapter{ChapterID: "S1"}, evidence.ChapterPlan{ID: "S1", SubPoints: []evidence.SubPlan{sub}})
+	d := digest(ir.Chapter{ChapterID: "S1"}, evidence.ChapterPlan{ID: "S1", SubPoints: []evidence.SubPlan{sub}}, false)
 	var got []string
 	for _, f := range d.Figures {
 		got = append(got, f.ItemID+":"+f.Raw)

@@ -63,8 +63,9 @@ func chapterSpecs(secs []templates.Section) []evidence.ChapterSpec {
 // subPointBriefs is the chapter's part of the plan as the prompt shows it:
 // each sub-point's web sources first (secondHand), then the rest, each
 // group in plan order; figures of items not about the topic without
-// their KPI label.
-func subPointBriefs(set *evidence.Set, cp evidence.ChapterPlan) []prompts.SubPointBrief {
+// their KPI label, and so are those only the speeches of a forum log from
+// another run state (forumOther, kpiFigureRef).
+func subPointBriefs(set *evidence.Set, cp evidence.ChapterPlan, forumOther bool) []prompts.SubPointBrief {
 	out := make([]prompts.SubPointBrief, 0, len(cp.SubPoints))
 	for _, sp := range cp.SubPoints {
 		b := prompts.SubPointBrief{Title: sp.Title, Evidence: []prompts.EvidenceRef{}}
@@ -89,7 +90,7 @@ func subPointBriefs(set *evidence.Set, cp evidence.ChapterPlan) []prompts.SubPoi
 		slices.SortStableFunc(b.Evidence, func(x, y prompts.EvidenceRef) int { return cmp.Compare(secondHand(x), secondHand(y)) })
 		off := offTopicItems(sp)
 		for _, f := range sp.Figures {
-			b.Figures = append(b.Figures, kpiFigureRef(f, off))
+			b.Figures = append(b.Figures, kpiFigureRef(f, off, forumOther))
 		}
 		out = append(out, b)
 	}
@@ -137,10 +138,14 @@ func offTopicItems(sp evidence.SubPlan) map[string]bool {
 // kpiFigureRef is figureRef for a figure of a sub-point: one of an item
 // not about the topic keeps no KPI label (a page about another university,
 // company or city is never a KPI card; "位于美国排名第30位" on a New York
-// University page).
-func kpiFigureRef(f evidence.Figure, off map[string]bool) prompts.FigureRef {
+// University page). Nor is one only a forum speech states (no web page
+// states it too) when the forum log is likely another run's (forumOther,
+// Input.ForumOtherRun): the fixture's four KPI cards were all a misdated
+// log's insight figures, one quote liked 4.2万 times in one speech and
+// 6.7万 in the next. Such a figure stays in the text, its speech named.
+func kpiFigureRef(f evidence.Figure, off map[string]bool, forumOther bool) prompts.FigureRef {
 	r := figureRef(f)
-	if off[f.ItemID] {
+	if off[f.ItemID] || forumOther && r.ForumOnly() {
 		r.KPI = ""
 	}
 	return r
@@ -163,7 +168,7 @@ func figureRef(f evidence.Figure) prompts.FigureRef {
 // of a split (at most two per sub-point, a
 // group of one passage — the parts of a sentiment split — counted as one
 // and kept whole, and so are the later values of one measure: 8%→6%).
-func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
+func digest(ch ir.Chapter, cp evidence.ChapterPlan, forumOther bool) prompts.ChapterDigest {
 	d := prompts.ChapterDigest{ChapterID: ch.ChapterID, Title: ch.Title}
 	for i, b := range ch.Blocks {
 		if b.Type != ir.TypeHeading || b.Level < 3 || i+1 >= len(ch.Blocks) || ch.Blocks[i+1].Type != ir.TypeParagraph {
@@ -185,7 +190,7 @@ func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
 			if f.KPI != "" && measures[f.ItemID+"\x00"+f.KPI] {
 				// the later value of a measure taken (敬意 8%→6%): a card
 				// of the first value alone would hide what it became
-				d.Figures = append(d.Figures, kpiFigureRef(f, off))
+				d.Figures = append(d.Figures, kpiFigureRef(f, off, forumOther))
 				continue
 			}
 			split := f.Kind == evidence.FigSentiment || f.Kind == evidence.FigPlatform || f.Kind == evidence.FigAge
@@ -209,7 +214,7 @@ func digest(ch ir.Chapter, cp evidence.ChapterPlan) prompts.ChapterDigest {
 			if f.KPI != "" {
 				measures[f.ItemID+"\x00"+f.KPI] = true
 			}
-			d.Figures = append(d.Figures, kpiFigureRef(f, off))
+			d.Figures = append(d.Figures, kpiFigureRef(f, off, forumOther))
 		}
 	}
 	return d

@@ -71,7 +71,7 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 		}
 		digests[i].Findings = fresh
 	}
-	if kpis := heroKPICards(figs); len(kpis) > 0 || labelled {
+	if kpis := heroKPICards(figs); len(kpis) > 0 || labelled || run.withheld {
 		h.KPIs = kpis
 	}
 	// the summary states the main finding; the highlights go on with the
@@ -116,9 +116,15 @@ func chapterPointer(title string) string {
 // fixture's hero showed a 2020 hashtag's reads (#武汉大学病毒所# 4.8亿) and a
 // video's likes where the run's headline figures (话题阅读量 28.7亿次,
 // 事件影响力指数 65.4) were left to the prose.
+//
+// withheld says headline figures were left out as a forum log's of
+// another run (Input.ForumOtherRun): the hero then shows the cards of the
+// figures left, or none, never the layout's counts of inputs in their
+// place.
 type heroRun struct {
 	names    func(string) bool
 	headline []prompts.FigureRef
+	withheld bool
 }
 
 // heroRunOf is the hero's view of run r.
@@ -128,7 +134,12 @@ func (r *runState) heroRunOf() heroRun {
 		hr.names = t.Names
 	}
 	for _, f := range r.essentials.Figures {
-		hr.headline = append(hr.headline, figureRef(f))
+		ref := figureRef(f)
+		if r.in.ForumOtherRun && ref.ForumOnly() {
+			hr.withheld = true // no card from a log of another run (kpiFigureRef)
+			continue
+		}
+		hr.headline = append(hr.headline, ref)
 	}
 	return hr
 }

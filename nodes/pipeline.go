@@ -90,6 +90,11 @@ type Input struct {
 	// them (in English, with paths): written to the manifest's warnings,
 	// before the notices, and not shown to the report's reader.
 	LogWarnings []string
+	// ForumOtherRun says the forum log is likely from another run (it
+	// started more than a day from every state file time; its notice is
+	// among Warnings): a figure only its speeches state is no KPI card,
+	// in the hero or a chapter, and stays in the text (kpiFigureRef).
+	ForumOtherRun bool
 	// Work is the report's work area (OpenWork): the run saves each
 	// stage's output and each written chapter there as it completes and,
 	// when Work was opened to resume, reuses those saved from what the

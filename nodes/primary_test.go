@@ -17,7 +17,7 @@ func TestPrimarySourceReachesThePrompt(t *testing.T) {
 		Searches: []state.SearchRecord{{URL: "https://a.cn/1", Content: "有评论指出，校方在法院判决后仍未撤销处分，引发舆论对程序正义的广泛质疑。"}}}}}
 	set := evidence.Collect(evidence.Input{Topic: "武汉大学", States: []*state.State{st}})
 	p := evidence.MakePlan(set, "武汉大学", []evidence.ChapterSpec{{ID: "S1", Title: "校方回应", SubPoints: []string{"1.1 校方回应与舆论质疑"}}}, nil)
-	briefs := subPointBriefs(set, p.Chapters[0])
+	briefs := subPointBriefs(set, p.Chapters[0], false)
 	var summary prompts.EvidenceRef
 	for _, e := range briefs[0].Evidence {
 		if e.Kind == "summary" {

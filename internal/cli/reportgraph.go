@@ -175,6 +175,9 @@ func (src *reportGraph) pipelineInput(opts *reportOptions) nodes.Input {
 			in.Warnings = append(in.Warnings, n)
 		}
 	}
+	// the forum log's notice says it is empty or likely another run's:
+	// its figures are no KPI cards (an empty log has none)
+	in.ForumOtherRun = forumNote != "" || src.forumNote != ""
 	in.LogWarnings = text.Unique(src.warnings)
 	return in
 }

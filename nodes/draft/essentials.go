@@ -16,6 +16,10 @@ const (
 	essentialPlatformRows = 12 // platform table rows (the chart shows every platform)
 )
 
+// disagree marks a date or a figure the sources give differently, where
+// it is printed, with the other sources' values.
+const disagree = "来源不一致"
+
 // essentialBlocks are the blocks of the run's essentials (in.Essentials)
 // placed under sub-point spTitle, in block order: the collection time
 // (采集时间: when the engines found the records, not when the event happened),
@@ -71,13 +75,18 @@ func volumeBlocks(es *prompts.Essentials) []ir.Block {
 }
 
 // figureLines lists the figures of one block (sentiment or the others),
-// each as "label：value——「its clause」[E…]". The values of one measure
-// are one line, joined in the order of their passages ("31%→58%"): the
-// values one passage gives, and, outside a sentiment split, the values
-// other passages give the same label (subject and metric as the sources
-// write them: 抖音评论区“性别对立”标签出现率 3% in one speech, 1.8% in a
-// later one is "3%→1.8%", each clause with its citation), never two
-// lines as if two findings. One line saying NoData when there are none.
+// each as "label：value——「its clause」[E…]". The values one passage gives
+// a measure are one line, joined in their order ("31%→58%"): a trend is
+// only built from one source. Outside a sentiment split, other passages
+// giving the same label (subject and metric as the sources write them)
+// join that line: agreeing (their values among the line's), by their
+// clause and citation; disagreeing, noted as 来源不一致 with their values
+// and clause — the fixture's two insight speeches give 抖音评论区“性别对立”
+// 标签出现率 as 3% and 1.8%, once printed as the trend "3%→1.8%". The
+// line's own values are those of its best-ranked passage (figureRank: a
+// web page states it, then an engine, then a forum speech; then the
+// earlier passage); its name is marked as a forum speech's when only one
+// states it (prompts.ForumMark). One line saying NoData when there are none.
 func figureLines(figs []prompts.FigureRef, sentiment bool, lead string) ir.Block {
 	var lines [][]prompts.FigureRef
 	at := map[string]int{}
@@ -85,11 +94,11 @@ func figureLines(figs []prompts.FigureRef, sentiment bool, lead string) ir.Block
 		if (f.Kind == "sentiment") != sentiment {
 			continue
 		}
-		key := f.ItemID + "\x00" + cmp.Or(f.KPI, f.Group)
+		key := f.ItemID + "\x00" + figureName(f)
 		if !sentiment && f.KPI != "" {
 			key = f.KPI
 		}
-		if i, ok := at[key]; ok && cmp.Or(f.KPI, f.Group) != "" {
+		if i, ok := at[key]; ok && figureName(f) != "" {
 			lines[i] = append(lines[i], f)
 			continue
 		}
@@ -101,25 +110,77 @@ func figureLines(figs []prompts.FigureRef, sentiment bool, lead string) ir.Block
 	}
 	items := make([]string, len(lines))
 	for i, fs := range lines {
-		slices.SortStableFunc(fs, func(a, b prompts.FigureRef) int { return cmp.Compare(itemNumber(a.ItemID), itemNumber(b.ItemID)) })
-		var values []string
-		var quotes strings.Builder
-		for k, f := range fs {
-			if v := f.CardValue(); len(values) == 0 || values[len(values)-1] != v {
-				values = append(values, v) // with its qualifier, as on the card: 超10万
-			}
-			if k > 0 && fs[k-1].ItemID == f.ItemID {
-				continue // one passage: its first clause
-			}
+		items[i] = figureLine(fs)
+	}
+	return list(items)
+}
+
+// figureLine is the line of one measure's figures fs (figureLines).
+func figureLine(fs []prompts.FigureRef) string {
+	slices.SortStableFunc(fs, func(a, b prompts.FigureRef) int {
+		return cmp.Or(cmp.Compare(figureRank(a), figureRank(b)), cmp.Compare(itemNumber(a.ItemID), itemNumber(b.ItemID)))
+	})
+	var order []string              // items, the best-ranked first
+	byItem := map[string][]string{} // item → its values, in its order
+	quote := map[string]string{}    // item → its first clause and citation
+	for _, f := range fs {
+		if _, ok := byItem[f.ItemID]; !ok {
+			order = append(order, f.ItemID)
 			cite := "[" + f.ItemID + "]"
 			if f.Primary != "" && f.Primary != f.ItemID {
 				cite = "[" + f.Primary + "]" + cite // the page stating it, first
 			}
-			fmt.Fprintf(&quotes, "「%s」%s", strings.TrimSpace(f.Sentence), cite)
+			quote[f.ItemID] = "「" + strings.TrimSpace(f.Sentence) + "」" + cite
 		}
-		items[i] = cmp.Or(fs[0].KPI, fs[0].Group) + "：" + strings.Join(values, "→") + "——" + quotes.String()
+		if v := f.CardValue(); !slices.Contains(byItem[f.ItemID], v) {
+			byItem[f.ItemID] = append(byItem[f.ItemID], v) // with its qualifier, as on the card: 超10万
+		}
 	}
-	return list(items)
+	values, name := byItem[order[0]], figureName(fs[0])
+	if fs[0].ForumOnly() {
+		name += prompts.ForumMark // as its card would be
+	}
+	var b strings.Builder
+	b.WriteString(name + "：" + strings.Join(values, "→") + "——" + quote[order[0]])
+	var differ []string
+	for _, id := range order[1:] {
+		if !slices.ContainsFunc(byItem[id], func(v string) bool { return !slices.Contains(values, v) }) {
+			b.WriteString(quote[id]) // the same values: another source agrees
+			continue
+		}
+		differ = append(differ, strings.Join(byItem[id], "→")+"——"+quote[id])
+	}
+	if len(differ) > 0 {
+		b.WriteString("（" + disagree + "：另有来源记为 " + strings.Join(differ, "；") + "）")
+	}
+	return b.String()
+}
+
+// figureName is the name a figure line gives its figure: the KPI label,
+// else the sentiment part with its subgroup when the clause names one
+// (Label "23-27岁组负面" for Group 负面: a subgroup's share never reads as
+// the overall one), else the group.
+func figureName(f prompts.FigureRef) string {
+	if f.KPI != "" {
+		return f.KPI
+	}
+	if f.Group != "" && strings.HasSuffix(f.Label, f.Group) {
+		return f.Label
+	}
+	return f.Group
+}
+
+// figureRank ranks a figure's source for a measure the sources give
+// different values: a web page states it (Primary), then an engine's
+// text, then a forum speech only.
+func figureRank(f prompts.FigureRef) int {
+	switch {
+	case f.Primary != "":
+		return 0
+	case !f.Forum:
+		return 1
+	}
+	return 2
 }
 
 // itemNumber is the number of an evidence id ("E12" → 12; 0 for another
@@ -148,7 +209,7 @@ func timelineBlocks(es *prompts.Essentials) []ir.Block {
 			for _, c := range e.Conflicts {
 				other = append(other, fmt.Sprintf("%s「%s」%s", c.Date, strings.TrimSpace(c.Text), cite(c)))
 			}
-			line += "（来源不一致：另有来源记为 " + strings.Join(other, " / ") + "）"
+			line += "（" + disagree + "：另有来源记为 " + strings.Join(other, " / ") + "）"
 		}
 		items = append(items, line)
 	}

@@ -90,31 +90,55 @@ func TestEssentialBlocksNumbers(t *testing.T) {
 	}
 }
 
-// One measure is one line (issue 22): the fixture's two insight speeches
-// give 抖音评论区“性别对立”标签出现率 as 3% (12:45:11) and 1.8% (12:49:41);
-// the report printed two lines as if two findings. They are one line,
-// the values in the order of their passages whatever their rank, each
-// clause with its citation; another measure of the same passage stays a
-// line of its own, and a sentiment split's parts stay one line each.
-func TestFigureLinesJoinOneMeasure(t *testing.T) {
+// One measure is one line (issue 22), and a trend is only built from one
+// source: the fixture's two insight speeches give 抖音评论区“性别对立”
+// 标签出现率 as 3% (12:45:11) and 1.8% (12:49:41); the report printed them
+// as the trend "3%→1.8%". The line gives the best-ranked source's value
+// (a web page states 3%) and notes the other as 来源不一致 with its clause
+// and citation; a passage agreeing adds its clause only; another measure
+// of the same passage stays a line of its own, and a sentiment split's
+// parts stay one line each.
+func TestFigureLinesOneSourcePerTrend(t *testing.T) {
 	const label = "抖音评论区“性别对立”标签出现率"
 	figs := []prompts.FigureRef{
-		{ItemID: "E2014", Kind: "share", KPI: label, Raw: "1.8%", Sentence: "值得注意的是，抖音评论区“性别对立”标签出现率降至1.8%"},
-		{ItemID: "E2014", Kind: "share", KPI: "微博评论区“性别对立”标签出现率", Raw: "19%", Sentence: "远低于微博的19%"},
-		{ItemID: "E1949", Kind: "share", KPI: label, Raw: "3%", Sentence: "值得注意的是，抖音评论区“性别对立”标签出现率仅3%", Primary: "E7"},
+		{ItemID: "E2014", Kind: "share", KPI: label, Raw: "1.8%", Sentence: "值得注意的是，抖音评论区“性别对立”标签出现率降至1.8%", Forum: true},
+		{ItemID: "E2014", Kind: "share", KPI: "微博评论区“性别对立”标签出现率", Raw: "19%", Sentence: "远低于微博的19%", Forum: true},
+		{ItemID: "E1949", Kind: "share", KPI: label, Raw: "3%", Sentence: "值得注意的是，抖音评论区“性别对立”标签出现率仅3%", Primary: "E7", Forum: true},
+		{ItemID: "E2100", Kind: "share", KPI: label, Raw: "3%", Sentence: "抖音评论区“性别对立”标签出现率3%", Forum: true},
 		{ItemID: "E5", Kind: "sentiment", Group: "正面", Raw: "34%", Sentence: "正面34%"},
 		{ItemID: "E6", Kind: "sentiment", Group: "正面", Raw: "31%", Sentence: "正面31%"},
 	}
 	got := blocksText([]ir.Block{figureLines(figs, false, "")})
-	want := label + "：3%→1.8%——「值得注意的是，抖音评论区“性别对立”标签出现率仅3%」[E7][E1949]「值得注意的是，抖音评论区“性别对立”标签出现率降至1.8%」[E2014]"
-	if !strings.Contains(got, want) || strings.Count(got, label) != 3 {
+	want := label + "：3%——「值得注意的是，抖音评论区“性别对立”标签出现率仅3%」[E7][E1949]「抖音评论区“性别对立”标签出现率3%」[E2100]" +
+		"（来源不一致：另有来源记为 1.8%——「值得注意的是，抖音评论区“性别对立”标签出现率降至1.8%」[E2014]）"
+	if !strings.Contains(got, want) || strings.Contains(got, "→") {
 		t.Errorf("figure lines:\n%s\nwant the line\n%s", got, want)
 	}
-	if !strings.Contains(got, "微博评论区“性别对立”标签出现率：19%——") {
+	if !strings.Contains(got, "微博评论区“性别对立”标签出现率（论坛发言）：19%——") {
 		t.Errorf("another measure of the same passage lost its line:\n%s", got)
 	}
 	if s := blocksText([]ir.Block{figureLines(figs, true, "")}); strings.Count(s, "正面：") != 2 {
 		t.Errorf("sentiment parts of two splits joined:\n%s", s)
+	}
+	// with no web page, the engine's passage outranks the earlier speech
+	figs[2].Primary, figs[0].Forum = "", false
+	got = blocksText([]ir.Block{figureLines(figs[:3], false, "")})
+	if !strings.Contains(got, label+"：1.8%——「值得注意的是，抖音评论区“性别对立”标签出现率降至1.8%」[E2014]（来源不一致：另有来源记为 3%——") {
+		t.Errorf("an engine's value should lead a forum speech's:\n%s", got)
+	}
+}
+
+// A subgroup's figure keeps its subgroup (the fixture's 「23-27岁组（n=1.1万
+// 条）负面降至39%」 read "负面：39%", an overall share): the line is named
+// by the label when it ends with the group.
+func TestFigureLinesKeepSubgroup(t *testing.T) {
+	figs := []prompts.FigureRef{
+		{ItemID: "E1846", Kind: "sentiment", Label: "23-27岁组负面", Group: "负面", Raw: "39%", Sentence: "23-27岁组（n=1.1万条）负面降至39%"},
+		{ItemID: "E9", Kind: "sentiment", Label: "负面", Group: "负面", Raw: "28%", Sentence: "负面28%"},
+	}
+	got := blocksText([]ir.Block{figureLines(figs, true, "")})
+	if !strings.Contains(got, "23-27岁组负面：39%——") || !strings.Contains(got, "负面：28%——") {
+		t.Errorf("figure lines:\n%s\nwant 23-27岁组负面：39%% and 负面：28%%", got)
 	}
 }
 
