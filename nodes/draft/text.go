@@ -142,28 +142,6 @@ func hasWordRune(s string) bool {
 	return false
 }
 
-// sentences splits text into sentences (each keeps its terminator and is a
-// substring of s). Sentences shorter than 6 runes are dropped.
-func sentences(s string) []string {
-	var out []string
-	for _, l := range lines(s) {
-		start := 0
-		for i, r := range l {
-			if isTerminator(r) {
-				end := i + utf8.RuneLen(r)
-				if sent := strings.TrimSpace(l[start:end]); runeLen(sent) >= 6 {
-					out = append(out, sent)
-				}
-				start = end
-			}
-		}
-		if sent := strings.TrimSpace(l[start:]); runeLen(sent) >= 6 && hasWordRune(sent) {
-			out = append(out, sent)
-		}
-	}
-	return out
-}
-
 // chineseNumeral writes 1..99 as Chinese numerals (一, 十一, 二十三).
 func chineseNumeral(n int) string {
 	digits := []string{"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
@@ -297,28 +275,4 @@ func containsAny(s string, keys []string) []string {
 		}
 	}
 	return hit
-}
-
-// joinClauses joins parts with "；"+next, or just next after a part that
-// already ends at a sentence terminator (no "。；" or "；；").
-func joinClauses(parts []string, next string) string {
-	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			if r, _ := utf8.DecodeLastRuneInString(parts[i-1]); !isTerminator(r) {
-				b.WriteString("；")
-			}
-			b.WriteString(next)
-		}
-		b.WriteString(p)
-	}
-	return b.String()
-}
-
-// stripClock drops a leading forum time "[10:04:02] " from a title.
-func stripClock(s string) string {
-	if len(s) > 11 && s[0] == '[' && s[9] == ']' && s[3] == ':' && s[6] == ':' {
-		return strings.TrimSpace(s[10:])
-	}
-	return s
 }
