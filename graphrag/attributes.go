@@ -257,7 +257,3 @@ func kindOf(v any) string {
 	}
 	return fmt.Sprintf("%T", v)
 }
-
-// appendString appends s as a JSON string in the codec's spelling
-// (AppendString's spelling 0).
-func appendString(buf []byte, s string) []byte { return AppendString(buf, s, 0) }

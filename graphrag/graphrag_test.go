@@ -350,3 +350,7 @@ func mustValue(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// appendString appends s as a JSON string in the codec's spelling
+// (AppendString's spelling 0).
+func appendString(buf []byte, s string) []byte { return AppendString(buf, s, 0) }

@@ -17,20 +17,7 @@ import (
 // ends a title or an initial; none inside a title or a 「」 quote (Titles).
 var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true, Titles: true}
 
-// splitSentences cuts a record's text into sentences: by line, leaving
-// out markdown headings, a table row as one sentence (text.TableRow;
-// header and rule left out), bullets stripped, then at
-// sentence ends (。！？!? and ". " before a capital or the end).
-func splitSentences(s string) []string {
-	cs := splitClauses(s)
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.text
-	}
-	return out
-}
-
-// clause is a sentence of splitSentences, whether the next one continues
+// clause is a sentence of splitClauses, whether the next one continues
 // it (sentence.joinsNext) and the heading of a flattened line it stands
 // under (text.FlatBlocks), which says what it is about but is not quoted.
 type clause struct {
@@ -38,7 +25,10 @@ type clause struct {
 	joinsNext     bool
 }
 
-// splitClauses is splitSentences with, for each sentence, whether the
+// splitClauses cuts a record's text into sentences (by line, leaving out
+// markdown headings, a table row as one sentence (text.TableRow; header
+// and rule left out), bullets stripped, then at sentence ends: 。！？!? and
+// ". " before a capital or the end) with, for each sentence, whether the
 // next sentence it returns follows it on the same line (none was dropped
 // between them) and continues it: the sentence ends at a clause end (；;)
 // or the next refers back to it (text.RefersBack). A line is cut first at

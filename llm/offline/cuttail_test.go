@@ -28,3 +28,13 @@ func TestCutRecordTailNotQuoted(t *testing.T) {
 		}
 	}
 }
+
+// splitSentences is the text of each clause splitClauses cuts s into.
+func splitSentences(s string) []string {
+	cs := splitClauses(s)
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.text
+	}
+	return out
+}
