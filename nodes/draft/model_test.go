@@ -597,37 +597,6 @@ func walk(bs []ir.Block, fn func(ir.Block)) {
 	}
 }
 
-// chapterText concatenates the text of blocks whose type is in types (all
-// when types is nil), excluding headings and widgets.
-func chapterText(bs []ir.Block, types []string) string {
-	var sb strings.Builder
-	var rec func(bs []ir.Block, on bool)
-	rec = func(bs []ir.Block, on bool) {
-		for _, b := range bs {
-			here := on || types == nil || slices.Contains(types, b.Type)
-			if b.Type == ir.TypeHeading || b.Type == ir.TypeWidget {
-				continue
-			}
-			if here {
-				for _, r := range b.Inlines {
-					sb.WriteString(r.Text)
-				}
-			}
-			rec(b.Blocks, here)
-			for _, it := range b.ListItems {
-				rec(it, here)
-			}
-			for _, r := range b.Rows {
-				for _, c := range r.Cells {
-					rec(c.Blocks, here)
-				}
-			}
-		}
-	}
-	rec(bs, false)
-	return sb.String()
-}
-
 var anchorRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 // checkIR checks the IR rules of reference §5.4 (and the anchor charset)
