@@ -138,7 +138,7 @@ func eachRecord(in Input, fn func(r record)) {
 				continue
 			}
 			q, s := int(e[0]), int(e[1])
-			r := record{engine: g.String(q, "engine"), url: trimSpace(g.String(s, "url")), node: s}
+			r := record{engine: g.String(q, "engine"), url: strings.TrimSpace(g.String(s, "url")), node: s}
 			for _, rec := range g.Records(i) {
 				r.ts = rec.Timestamp
 				fn(r)
@@ -152,10 +152,10 @@ func eachRecord(in Input, fn func(r record)) {
 		}
 		for pi := range st.Paragraphs {
 			for _, r := range st.Paragraphs[pi].Searches {
-				u := trimSpace(r.URL)
+				u := strings.TrimSpace(r.URL)
 				key := u
 				if key == "" {
-					key = "\x00" + trimSpace(r.Title) + "\x00" + trimSpace(r.Content)
+					key = "\x00" + strings.TrimSpace(r.Title) + "\x00" + strings.TrimSpace(r.Content)
 				}
 				fn(record{engine: string(st.Engine), url: u, key: key, ts: strings.TrimSpace(r.Timestamp), node: -1})
 			}

@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"encoding/json"
+	"strings"
 
 	"reportengine/forum"
 	"reportengine/graphrag"
@@ -59,7 +60,7 @@ func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 				c.sources++ // left out by the pre-selection
 				continue
 			}
-			p := Provenance{Kind: KindSource, SectionPos: -1, URL: trimSpace(g.String(v, "url")), Title: trimSpace(g.String(v, "title"))}
+			p := Provenance{Kind: KindSource, SectionPos: -1, URL: strings.TrimSpace(g.String(v, "url")), Title: strings.TrimSpace(g.String(v, "title"))}
 			if es := g.Strings(v, "engines"); len(es) > 0 {
 				p.Engine = es[0]
 			}

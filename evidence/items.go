@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"reportengine/forum"
 	"reportengine/graphrag"
@@ -211,7 +210,7 @@ func Collect(in Input) *Set {
 			for ri := range p.Searches {
 				r := &p.Searches[ri]
 				src := base
-				src.Query, src.URL, src.Title = trimSpace(r.Query), trimSpace(r.URL), trimSpace(r.Title)
+				src.Query, src.URL, src.Title = strings.TrimSpace(r.Query), strings.TrimSpace(r.URL), strings.TrimSpace(r.Title)
 				c.addSource(src, src.Title, r.Content)
 			}
 		}
@@ -347,7 +346,7 @@ func sourceLimit(in Input) int {
 // or more runes) and the first SourceProbeRunes runes of its content. Bigrams never cross parts, so
 // scoring the parts in turn equals scoring "title\nopening".
 func probeParts(s sourceText, fn func(text string, runes int)) {
-	if title := trimSpace(s.title); atLeastRunes(title, MinRunes) {
+	if title := strings.TrimSpace(s.title); atLeastRunes(title, MinRunes) {
 		fn(title, math.MaxInt)
 	}
 	if hasText(s.content) {
@@ -367,21 +366,6 @@ func atLeastRunes(s string, n int) bool {
 		}
 	}
 	return n <= 0
-}
-
-// trimSpace is strings.TrimSpace, returning s at once when neither end is
-// white space (the common case, which TrimSpace decides rune by rune for a
-// text that starts with a non-ASCII rune, as Chinese does).
-func trimSpace(s string) string {
-	if s == "" {
-		return s
-	}
-	first, _ := utf8.DecodeRuneInString(s)
-	last, _ := utf8.DecodeLastRuneInString(s)
-	if unicode.IsSpace(first) || unicode.IsSpace(last) {
-		return strings.TrimSpace(s)
-	}
-	return s
 }
 
 // hasText reports whether s holds anything but white space

@@ -2,12 +2,10 @@ package evidence
 
 import (
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 	"unicode"
-	"unicode/utf8"
 
+	"reportengine/internal/parallel"
 	"reportengine/text"
 )
 
@@ -115,33 +113,21 @@ func sampleItems(items []Item, n int) []Item {
 
 // documentFrequencies counts, per column, the items that have the bigram.
 func (s *scorer) documentFrequencies(items []Item) []int {
-	workers := runtime.GOMAXPROCS(0)
-	parts := make([][]int, workers)
-	var wg sync.WaitGroup
-	chunk := (len(items) + workers - 1) / max(workers, 1)
-	for w := 0; w < workers; w++ {
-		lo, hi := w*chunk, min((w+1)*chunk, len(items))
-		parts[w] = make([]int, len(s.cols))
-		if lo >= hi {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf []uint64
-			seen := make([]int, len(s.cols))
-			for i := lo; i < hi; i++ {
-				buf = appendBigrams(buf[:0], items[i].Text)
-				for _, g := range buf {
-					if c, ok := s.column(g); ok && seen[c] != i+1 {
-						seen[c] = i + 1
-						parts[w][c]++
-					}
+	parts := make([][]int, parallel.Workers(len(items), eachGrain))
+	parallel.Chunks(len(items), len(parts), func(w, lo, hi int) {
+		part, seen := make([]int, len(s.cols)), make([]int, len(s.cols))
+		var buf []uint64
+		for i := lo; i < hi; i++ {
+			buf = appendBigrams(buf[:0], items[i].Text)
+			for _, g := range buf {
+				if c, ok := s.column(g); ok && seen[c] != i+1 {
+					seen[c] = i + 1
+					part[c]++
 				}
 			}
-		}()
-	}
-	wg.Wait()
+		}
+		parts[w] = part
+	})
 	df := make([]int, len(s.cols))
 	for _, p := range parts {
 		for c, v := range p {
@@ -215,39 +201,17 @@ func (s *scorer) quickScore(src sourceText, acc []float64) float64 {
 }
 
 // quickPart adds the query weights of the bigrams among the first limit
-// runes of t to acc and returns n plus their number. It is
-// decodeRune and wordRuneIn written into the loop, with ASCII and the CJK
-// ideographs (most runes of a Chinese run) decided without a call: this
-// loop reads every probe of a 300 000-source run.
+// runes of t to acc and returns n plus their number.
 func (s *scorer) quickPart(t string, limit int, acc []float64, n int) int {
-	table := wordRunes()
 	prev := rune(-1)
-	for i := 0; i < len(t) && limit > 0; limit-- {
-		var r rune
-		if c := t[i]; c < utf8.RuneSelf {
-			i++
-			if r = rune(asciiWord[c]); r == 0 {
-				prev = -1
-				continue
-			}
-		} else {
-			size := 3
-			if c&0xF0 == 0xE0 && i+2 < len(t) && t[i+1]&0xC0 == 0x80 && t[i+2]&0xC0 == 0x80 {
-				r = rune(c&0x0F)<<12 | rune(t[i+1]&0x3F)<<6 | rune(t[i+2]&0x3F)
-				if r < 0x800 || 0xD800 <= r && r <= 0xDFFF {
-					r, size = utf8.DecodeRuneInString(t[i:])
-				}
-			} else {
-				r, size = utf8.DecodeRuneInString(t[i:])
-			}
-			i += size
-			if !text.IsBasicHan(r) { // not a CJK ideograph (a letter without case)
-				var ok bool
-				if r, ok = wordRuneIn(table, r); !ok {
-					prev = -1
-					continue
-				}
-			}
+	for _, r := range t {
+		if limit--; limit < 0 {
+			break
+		}
+		r, ok := wordRune(r)
+		if !ok {
+			prev = -1
+			continue
 		}
 		if prev >= 0 {
 			n++
@@ -262,49 +226,11 @@ func (s *scorer) quickPart(t string, limit int, acc []float64, n int) int {
 	return n
 }
 
-// asciiWord is wordRune for ASCII: the lower-cased letter or the digit, 0
-// for the others.
-var asciiWord = func() (t [utf8.RuneSelf]uint8) {
-	for c := range t {
-		if r, ok := wordRune(rune(c)); ok {
-			t[c] = uint8(r)
-		}
-	}
-	return t
-}()
-
-// wordRunes classifies the Basic Multilingual Plane once: 0 not a letter
-// or digit, 1 a letter or digit that is its own lower case, 2 one to be
-// lower-cased.
-var wordRunes = sync.OnceValue(func() *[1 << 16]uint8 {
-	var t [1 << 16]uint8
-	for r := rune(0); r < 1<<16; r++ {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			t[r] = 1
-			if unicode.ToLower(r) != r {
-				t[r] = 2
-			}
-		}
-	}
-	return &t
-})
-
-// wordRune returns r lower-cased and true when r is a letter or digit.
-func wordRune(r rune) (rune, bool) { return wordRuneIn(wordRunes(), r) }
-
-// wordRuneIn is wordRune with the table passed in (hot loops fetch it once).
-func wordRuneIn(table *[1 << 16]uint8, r rune) (rune, bool) {
-	if text.IsBasicHan(r) { // CJK ideographs: letters without case (the common case)
+// wordRune returns r lower-cased and true when r is a letter or digit
+// (a CJK ideograph, the common case, decided first).
+func wordRune(r rune) (rune, bool) {
+	if text.IsBasicHan(r) {
 		return r, true
-	}
-	if r < 1<<16 {
-		switch table[r] {
-		case 0:
-			return r, false
-		case 1:
-			return r, true
-		}
-		return unicode.ToLower(r), true
 	}
 	if unicode.IsLetter(r) || unicode.IsDigit(r) {
 		return unicode.ToLower(r), true
@@ -315,10 +241,9 @@ func wordRuneIn(table *[1 << 16]uint8, r rune) (rune, bool) {
 // appendBigrams appends the letter/digit bigrams of s (runes lower-cased,
 // packed two to a uint64) in text order.
 func appendBigrams(buf []uint64, s string) []uint64 {
-	table := wordRunes() // once, not per rune
 	prev := rune(-1)
 	for _, r := range s {
-		r, ok := wordRuneIn(table, r)
+		r, ok := wordRune(r)
 		if !ok {
 			prev = -1
 			continue
