@@ -154,7 +154,7 @@ func (m *CitationMarker) Write(delta string) error {
 	}
 	for s != "" {
 		if m.held.Len() == 0 {
-			i, n := openBracket(s)
+			i, n := bracket(s, openBrackets)
 			if i < 0 {
 				return m.emit(s)
 			}
@@ -167,7 +167,7 @@ func (m *CitationMarker) Write(delta string) error {
 			s = s[i+n:]
 			continue
 		}
-		if j, n := closeBracket(s); j >= 0 {
+		if j, n := bracket(s, closeBrackets); j >= 0 {
 			m.held.WriteString(s[:j+n])
 			s = s[j+n:]
 			blk := m.held.String()
@@ -198,36 +198,28 @@ func (m *CitationMarker) Flush() error {
 	return m.emit(h)
 }
 
-// openBracket is the offset and length of the first opening bracket of
-// a citation block in s ('[', '［', '【'); -1 when there is none.
-func openBracket(s string) (int, int) {
-	i := strings.IndexAny(s, "[［【")
-	if i < 0 {
-		return -1, 0
-	}
-	if s[i] == '[' {
-		return i, 1
-	}
-	return i, 3
-}
+// Citation blocks' brackets: ASCII, full-width and 【】.
+const (
+	openBrackets  = "[［【"
+	closeBrackets = "]］】"
+)
 
-// closeBracket is openBracket for the closing brackets.
-func closeBracket(s string) (int, int) {
-	i := strings.IndexAny(s, "]］】")
+// bracket is the offset and length of the first of brackets in s; -1
+// when there is none.
+func bracket(s, brackets string) (int, int) {
+	i := strings.IndexAny(s, brackets)
 	if i < 0 {
 		return -1, 0
 	}
-	if s[i] == ']' {
-		return i, 1
-	}
-	return i, 3
+	_, n := utf8.DecodeRuneInString(s[i:])
+	return i, n
 }
 
 // mayBeCitationBlock is false once held (an opening bracket and what
 // followed) can no longer be the start of "[Data:" (any letter case,
 // spaces around, a full-width colon).
 func mayBeCitationBlock(held string) bool {
-	_, n := openBracket(held)
+	_, n := bracket(held, openBrackets)
 	rest := strings.TrimLeft(held[n:], " \t")
 	low := strings.ToLower(rest)
 	if len(low) < 4 {

@@ -30,13 +30,13 @@ func engineLabel(e string) string {
 	case "host":
 		return "论坛主持人"
 	}
-	return engineName(e) + "引擎"
+	return prompts.EngineShortName(e) + "引擎"
 }
 
 func displayNames(es []string) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
-		out[i] = engineName(e)
+		out[i] = prompts.EngineShortName(e)
 	}
 	return out
 }

@@ -1,40 +1,30 @@
 package draft
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // engineOrder is the order engines appear in chapters and charts.
 var engineOrder = []string{"insight", "media", "query"}
 
-// engineName is prompts.EngineShortName.
-func engineName(e string) string { return prompts.EngineShortName(e) }
-
 // sortEngines orders engine names: insight, media, query, then the rest
 // alphabetically.
 func sortEngines(es []string) []string {
 	rank := func(e string) int {
-		for i, k := range engineOrder {
-			if e == k {
-				return i
-			}
+		if i := slices.Index(engineOrder, e); i >= 0 {
+			return i
 		}
 		return len(engineOrder)
 	}
 	out := dedupe(es)
-	sort.SliceStable(out, func(i, j int) bool {
-		ri, rj := rank(out[i]), rank(out[j])
-		if ri != rj {
-			return ri < rj
-		}
-		return out[i] < out[j]
-	})
+	slices.SortStableFunc(out, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
 	return out
 }
 
@@ -53,16 +43,6 @@ func dedupe(ss []string) []string {
 
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
 
-// cutRunes returns the longest prefix of s with at most n runes.
-func cutRunes(s string, n int) string {
-	i := 0
-	for k := 0; k < n && i < len(s); k++ {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	return s[:i]
-}
-
 func isTerminator(r rune) bool {
 	return strings.ContainsRune("。！？!?；;…", r)
 }
@@ -75,33 +55,20 @@ func isTerminator(r rune) bool {
 // terminator) is trimmed back to its last full sentence when that keeps at
 // least a third of it, so quotations do not stop mid-word.
 func leadSpan(s string, max int) string {
+	short := runeLen(s) <= max
+	if r, _ := utf8.DecodeLastRuneInString(s); short && (s == "" || isTerminator(r)) {
+		return s
+	}
 	cut := s
-	if runeLen(s) <= max {
-		if r, _ := utf8.DecodeLastRuneInString(s); s == "" || isTerminator(r) {
-			return s
-		}
-	} else {
-		cut = cutRunes(s, max)
+	if !short {
+		cut = textrules.TruncateRunes(s, max)
 	}
-	if runeLen(s) <= max {
-		end := -1
-		for i, r := range cut {
-			if isTerminator(r) {
-				end = i + utf8.RuneLen(r)
-			}
-		}
-		if end > 0 && 3*end >= len(cut) {
-			return cut[:end]
-		}
-		return cut
+	end := strings.LastIndexFunc(cut, isTerminator)
+	if end >= 0 {
+		_, size := utf8.DecodeRuneInString(cut[end:])
+		end += size
 	}
-	end := -1
-	for i, r := range cut {
-		if isTerminator(r) {
-			end = i + utf8.RuneLen(r)
-		}
-	}
-	if end > 0 {
+	if end > 0 && (!short || 3*end >= len(cut)) {
 		return cut[:end]
 	}
 	return cut
