@@ -23,46 +23,38 @@ func NewModel() *offline.Model { return &offline.Model{Tasks: answer} }
 // answer decodes user as the input of task and returns the reply; ok is
 // false for a task that is not a report stage's.
 func answer(task string, user []byte) (reply any, ok bool, err error) {
-	switch task {
-	case prompts.TaskTemplateSelection:
-		var in prompts.TemplateSelectionInput
-		if err = decode(user, &in); err == nil {
-			reply, err = SelectTemplate(in)
-		}
-	case prompts.TaskDocumentLayout:
-		var in prompts.LayoutInput
-		if err = decode(user, &in); err == nil {
-			reply = Layout(in)
-		}
-	case prompts.TaskWordBudget:
-		var in prompts.WordBudgetInput
-		if err = decode(user, &in); err == nil {
-			reply = WordBudget(in)
-		}
-	case prompts.TaskGraphQuery:
-		var in prompts.GraphQueryInput
-		if err = decode(user, &in); err == nil {
-			reply = Decide(in)
-		}
-	case prompts.TaskChapter:
-		var in prompts.ChapterInput
-		if err = decode(user, &in); err == nil {
-			reply = prompts.ChapterReply{Chapter: Chapter(in)}
-		}
-	case prompts.TaskChapterRepair:
-		var in prompts.ChapterRepairInput
-		if err = decode(user, &in); err == nil {
-			reply = Repair(in)
-		}
-	default:
+	stage, ok := stages[task]
+	if !ok {
 		return nil, false, nil
 	}
+	reply, err = stage(user)
 	return reply, true, err
 }
 
-func decode(raw []byte, v any) error {
-	if err := json.Unmarshal(raw, v); err != nil {
-		return fmt.Errorf("decode input: %w", err)
+// stages answer each report task: its input decoded, then this package's
+// function for it.
+var stages = map[string]func([]byte) (any, error){
+	prompts.TaskTemplateSelection: stage(SelectTemplate),
+	prompts.TaskDocumentLayout:    stage(noError(Layout)),
+	prompts.TaskWordBudget:        stage(noError(WordBudget)),
+	prompts.TaskGraphQuery:        stage(noError(Decide)),
+	prompts.TaskChapter:           stage(noError(func(in prompts.ChapterInput) prompts.ChapterReply { return prompts.ChapterReply{Chapter: Chapter(in)} })),
+	prompts.TaskChapterRepair:     stage(noError(Repair)),
+}
+
+// stage is f with its input decoded from JSON ("decode input: …" when it
+// does not decode).
+func stage[In, Out any](f func(In) (Out, error)) func([]byte) (any, error) {
+	return func(raw []byte) (any, error) {
+		var in In
+		if err := json.Unmarshal(raw, &in); err != nil {
+			return nil, fmt.Errorf("decode input: %w", err)
+		}
+		return f(in)
 	}
-	return nil
+}
+
+// noError is f as a function that never fails.
+func noError[In, Out any](f func(In) Out) func(In) (Out, error) {
+	return func(in In) (Out, error) { return f(in), nil }
 }
