@@ -16,9 +16,9 @@
 //	ch := draft.Chapter(in) // an ir.Chapter, valid by construction
 //
 // Nothing is invented: every sentence of substance is copied from the
-// input's data (report excerpts, matched graph sections, search queries,
-// sources, forum entries, planned evidence); the sentences the writer adds
-// itself only state counts, provenance and structure.
+// input's data (report excerpts and graph statistics for the layout,
+// planned evidence and digests for the chapters); the sentences the
+// writer adds itself only state counts, provenance and structure.
 //
 // # Per stage
 //
@@ -51,18 +51,22 @@
 //     keyword used in any earlier round is never proposed again. The loop
 //     stops when the last round returned ≥ 30 nodes, on the last allowed
 //     round once anything was found, or when nothing new is left to ask.
-//   - Chapter (chapter): a chapter IR with a level-2 heading, an
-//     intro stating counts and engines, a kpiGrid, one paragraph per engine
-//     quoting its matched section summaries ("据Insight引擎报告，…"), a
-//     chart.js/bar widget of queries and sources per engine (when at least
-//     two engines have some), a list of matched search queries, a table of
-//     sources (title linked when the url is http/https), engineQuote blocks
-//     of verbatim excerpt lines, a blockquote of forum entries, SWOT/PEST
-//     tables (only when the constraints allow) whose items are verbatim
-//     sentences filed by keyword, and a closing info callout listing the
-//     outline points the material does not cover. Blocks outside
-//     constraints.allowedBlocks are dropped. With no material at all the
-//     chapter says so plainly. The offline output is valid by
+//   - Chapter (chapter): from the chapter's evidence plan, a level-2
+//     heading, then for each sub-point a level-3 heading and its body: the
+//     lead passage, up to draftPassages more (an engine's analysis as
+//     "…的研究写道", a forum speech with its speaker and time, a page with
+//     its attribution), each with its [E…] citation (web pages stating the
+//     same claim cited first); the sub-point's figures as KPI cards and at
+//     most one chart (a sentiment split as a doughnut, platform or age
+//     shares as bars); the essentials placed under it; "另见来源" for the
+//     passages not quoted. A summary chapter (no evidence of its own, the
+//     other chapters' digests given) lists their findings, one each to the
+//     sub-point it fits, with their key figures as cards and no chart (each
+//     chart stands in the chapter quoting its passage). SWOT/PEST tables
+//     only when the constraints allow, items being verbatim clauses filed
+//     by keyword. A sub-point without evidence says NoEvidence, and so does
+//     each outline point of a chapter given no plan at all. Blocks outside
+//     constraints.allowedBlocks are dropped. The output is valid by
 //     construction.
 //   - Repair (chapter_repair; only the failed blocks arrive, never the original
 //     input): each failed block comes back as one paragraph of its own
