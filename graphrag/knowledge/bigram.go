@@ -14,7 +14,7 @@ import (
 
 // bigramIndex lists, for every pair of adjacent runes (a rune bigram) of
 // the lexical documents (Lexical.docs, as they are searched: ASCII
-// lower-cased), the documents that hold it and how often. A word of two
+// lower-cased, foldASCII on the fly), the documents that hold it and how often. A word of two
 // or more runes is then counted (Lexical.count) by reading the lists of
 // its bigrams instead of every document: a document that lacks one of the
 // word's bigrams cannot hold the word, and those that hold all of them are
@@ -45,6 +45,15 @@ var pairsPerPass = 16 << 20
 // maxBigramCount is the largest count a list stores as it is.
 const maxBigramCount = 1<<16 - 1
 
+// foldASCII lower-cases an ASCII capital (the documents are searched
+// ASCII lower-cased, lowerASCII).
+func foldASCII(r rune) rune {
+	if 'A' <= r && r <= 'Z' {
+		return r + 'a' - 'A'
+	}
+	return r
+}
+
 func bigramKey(a, b rune) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
 
 // docBigrams appends the distinct bigram keys of s (ascending) and their
@@ -54,6 +63,7 @@ func docBigrams(s string, scratch, keys []uint64, counts []uint32) ([]uint64, []
 	scratch, keys, counts = scratch[:0], keys[:0], counts[:0]
 	var prev rune = -1
 	for _, r := range s {
+		r = foldASCII(r)
 		if prev >= 0 {
 			scratch = append(scratch, bigramKey(prev, r))
 		}
@@ -204,6 +214,7 @@ func decodeList(b []byte, docs []int32, counts []int32) ([]int32, []int32, bool)
 func (x *Lexical) countIndexed(w string) (hits []docHit, total int, ok bool) {
 	rs := []rune(w)
 	anywhere := text.HasHan(w)
+	var buf []byte // docCount's
 	// the lists of the word's distinct bigrams, shortest first
 	type list struct {
 		b   []byte
@@ -231,7 +242,7 @@ func (x *Lexical) countIndexed(w string) (hits []docHit, total int, ok bool) {
 		for i, d := range docs {
 			n := int(counts[i])
 			if n >= maxBigramCount {
-				n = anchoredCount(x.docs[d], w, x.anchor(w), anywhere)
+				n = x.docCount(int(d), w, x.anchor(w), anywhere, &buf)
 			}
 			hits = append(hits, docHit{d, int32(n)})
 			total += n
@@ -261,7 +272,7 @@ func (x *Lexical) countIndexed(w string) (hits []docHit, total int, ok bool) {
 	}
 	k := x.anchor(w)
 	for _, d := range docs {
-		if n := anchoredCount(x.docs[d], w, k, anywhere); n > 0 {
+		if n := x.docCount(int(d), w, k, anywhere, &buf); n > 0 {
 			hits = append(hits, docHit{d, int32(n)})
 			total += n
 		}
@@ -323,6 +334,7 @@ func sortedBigramIndex(docs []string) *bigramIndex {
 			first := true
 			var prev rune
 			for _, r := range d {
+				r = foldASCII(r)
 				if !first {
 					h[rk.of(prev)]++
 				}
@@ -352,7 +364,7 @@ func sortedBigramIndex(docs []string) *bigramIndex {
 			for d := lo; d < hi; d++ {
 				prev := uint64(1) << 63
 				for _, r := range docs[d] {
-					rank := rk.of(r)
+					rank := rk.of(foldASCII(r))
 					if prev >= rg[0] && prev < rg[1] {
 						out = append(out, (prev<<16|rank)<<32|uint64(d)<<12)
 					}
@@ -396,7 +408,7 @@ func rankRunes(docs []string, k int) *runeRanks {
 		var bmp [1 << 16]bool
 		for _, d := range docs[lo:hi] {
 			for _, r := range d {
-				if r < 1<<16 {
+				if r = foldASCII(r); r < 1<<16 {
 					bmp[r] = true
 				} else {
 					seen[r] = true

@@ -20,7 +20,7 @@ func TestSortedBigramIndexOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(5, 8))
-	alphabet := []string{"a", "b", " ", "樱", "花", "哈", "\xff", "\U0001F600", "\U00020000", "é", "1"}
+	alphabet := []string{"a", "b", "A", " ", "樱", "花", "哈", "\xff", "\U0001F600", "\U00020000", "é", "1"}
 	random := make([]string, 20000)
 	if testing.Short() {
 		// the race step: the same passes on all cores, a tenth of the
@@ -46,7 +46,7 @@ func TestSortedBigramIndexOracle(t *testing.T) {
 	}
 	// a bigram 5000 times in one document
 	docs := []string{"x", strings.Repeat("咖啡", 5000), "咖啡 咖啡"}
-	x := &Lexical{docs: docs, bigrams: sortedBigramIndex(docs)}
+	x := lexicalOf(docs, sortedBigramIndex(docs))
 	hits, total := x.count("咖啡")
 	if want, wantTotal := plainCount(docs, "咖啡"); total != wantTotal || len(hits) != len(want) || hits[0] != want[0] || hits[1] != want[1] {
 		t.Errorf("count of a bigram 5000 times: %v %d, want %v %d", hits, total, want, wantTotal)

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"reportengine/graphrag"
 	"reportengine/internal/parallel"
@@ -25,8 +26,9 @@ const (
 const hanRunesPerWord = 1.5
 
 // Lexical is the lexical index of a Model: every entity's document (its
-// title and description) and every text unit's text, lower-cased, with
-// their lengths, searched for the content terms of a question
+// title and description) and every text unit's text, searched ASCII
+// lower-cased (a document holding a capital is lower-cased when it is
+// searched, not kept twice), with their lengths, searched for the content terms of a question
 // (text.Terms). It is built once per Model on first use (Model.Lexical)
 // and read-only afterwards, so it is safe for concurrent use.
 //
@@ -37,7 +39,8 @@ const hanRunesPerWord = 1.5
 // "agent's" but not "reagent". One pass over the texts per term: about
 // 1 ms per megabyte of text and term on one core.
 type Lexical struct {
-	docs     []string // entities first (len = nEnt), then text units; lower-cased
+	docs     []string // entities first (len = nEnt), then text units, as they are
+	upper    []bool   // per doc: it holds an ASCII capital (searched lower-cased: docCount)
 	lens     []int32  // runes per doc
 	nEnt     int
 	avgEnt   float64 // mean runes of entity docs
@@ -65,7 +68,7 @@ const (
 )
 
 // countWords counts the Han runes of s and its runs of other letters and
-// digits.
+// digits (ASCII capitals are letters: s lower-cased gives the same counts).
 func countWords(s string) (han, other int64) {
 	inWord := false
 	for _, r := range s {
@@ -73,7 +76,7 @@ func countWords(s string) (han, other int64) {
 		case r >= 0x4E00 && r <= 0x9FFF || r >= 0x3400 && text.IsHan(r):
 			han++
 			inWord = false
-		case r < 0x80 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') || r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+		case r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') || r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
 			if !inWord {
 				other++
 			}
@@ -116,7 +119,8 @@ func (m *Model) Lexical() *Lexical {
 
 func newLexical(m *Model) *Lexical {
 	ents, units := m.Entities(), m.TextUnits()
-	x := &Lexical{nEnt: len(ents), docs: make([]string, len(ents)+len(units)), lens: make([]int32, len(ents)+len(units))}
+	n := len(ents) + len(units)
+	x := &Lexical{nEnt: len(ents), docs: make([]string, n), upper: make([]bool, n), lens: make([]int32, n)}
 	// the word estimate reads every wordSample-th document (a fixed
 	// choice, so the same model gives the same figures)
 	var han, other []int64
@@ -134,14 +138,13 @@ func newLexical(m *Model) *Lexical {
 		} else {
 			s = units[i-len(ents)].Text
 		}
-		s = lowerASCII(s)
-		x.docs[i] = s
+		x.docs[i], x.upper[i] = s, hasUpperASCII(s)
 		x.lens[i] = int32(utf8.RuneCountInString(s))
 		if i%step == 0 {
 			han[i], other[i] = countWords(s)
 			bp := &byteParts[w]
 			for k := 0; k < len(s); k++ {
-				bp[s[k]]++
+				bp[byte(foldASCII(rune(s[k])))]++
 			}
 		}
 	})
@@ -365,8 +368,9 @@ func (x *Lexical) scanCount(w string) ([]docHit, int) {
 	nChunks := (len(x.docs) + chunk - 1) / chunk
 	parts := make([][]docHit, nChunks)
 	parallel.Each(nChunks, 1, func(_, c int) {
+		var buf []byte
 		for d := c * chunk; d < min((c+1)*chunk, len(x.docs)); d++ {
-			if n := anchoredCount(x.docs[d], w, k, anywhere); n > 0 {
+			if n := x.docCount(d, w, k, anywhere, &buf); n > 0 {
 				parts[c] = append(parts[c], docHit{int32(d), int32(n)})
 			}
 		}
@@ -397,6 +401,22 @@ func (x *Lexical) EntitiesHolding(w string) []int32 {
 		out = append(out, h.doc)
 	}
 	return out
+}
+
+// docCount is anchoredCount in document d lower-cased (lowerASCII): a
+// document holding a capital is lower-cased into *buf first.
+func (x *Lexical) docCount(d int, w string, k int, anywhere bool, buf *[]byte) int {
+	s := x.docs[d]
+	if x.upper[d] {
+		b := append((*buf)[:0], s...)
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		*buf, s = b, unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return anchoredCount(s, w, k, anywhere)
 }
 
 // anchor is the position in w of its byte that is rarest in the

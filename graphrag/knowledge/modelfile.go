@@ -42,11 +42,11 @@ import (
 //	        uv notes, str each; uv warnings, str each
 //	uv entities, uv relationships, uv text units, uv reports, uv communities
 //	each text unit's id (str)
-//	each entity:       str id, str short id, uv title bytes, str doc (title "\n" description), lower,
+//	each entity:       str id, str short id, uv title bytes, str doc (title "\n" description), byte upper,
 //	                   str type, strs community ids, units text unit ids, uv rank, byte has rank, attrs
 //	each relationship: str id, str short id, ent source, ent target, f64 weight, byte has weight,
 //	                   str description, units text unit ids, uv rank, byte has rank, attrs
-//	each text unit:    str short id, str human-readable id, str text, lower, ents entity ids,
+//	each text unit:    str short id, str human-readable id, str text, byte upper, ents entity ids,
 //	                   rels relationship ids, uv tokens, str document id, attrs
 //	each report:       str id, short id, title, community id, summary, full content, f64 rank,
 //	                   byte has rank, uv level, attrs
@@ -61,8 +61,9 @@ import (
 //	        into the lists), uv list bytes, the lists (bigram.go)
 //	u32 CRC-32C of every byte before it
 //
-// lower is byte 0 for a document without ASCII capitals (the lexical index
-// searches it as it is), else byte 1 and str: the document lower-cased.
+// upper is byte 1 for a document holding an ASCII capital (the lexical
+// index lower-cases it when it searches it: no lower-cased copy is kept,
+// 112 MB on the 300 000-record graph), else 0.
 // ents, units and rels are lists (uv n) of references: uv i+1 for the
 // i-th entity, text unit or relationship (whose id, or for ents used as
 // relationship ends the title, is the string meant; the first record of
@@ -78,7 +79,7 @@ const ModelFileName = "graphrag.knowledge"
 // modelFileVersion changes whenever the layout or FromGraph's mapping
 // changes: a file of another version is stale (ErrModelFile) and made
 // again.
-const modelFileVersion = 5 // 5: an engine report cut off mid-sentence is written from its sections
+const modelFileVersion = 6 // 6: no lower-cased copies of the documents
 
 const modelFileMagic = "REMODEL\x00"
 
@@ -300,18 +301,6 @@ func (e *modelEncoder) refs(list []string, byKey map[string]int) {
 	}
 }
 
-// lower writes the lexical index's form of a document, lowered: byte 0
-// when it is the document itself (the document has no ASCII capital),
-// else byte 1 and the lower-cased text, so that reading it takes no copy.
-func (e *modelEncoder) lower(lowered string, changed bool) {
-	if changed {
-		e.bool(true)
-		e.str(lowered)
-		return
-	}
-	e.bool(false)
-}
-
 func hasUpperASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 'A' && s[i] <= 'Z' {
@@ -375,10 +364,10 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, t modelTail)
 	return e.lexical(ctx, t)
 }
 
-// The documents (an entity's title "\n" description, a unit's text) and
-// their lower-cased forms are written from the records and the lexical
-// index x (whose documents are the entities', then the units'), without
-// a string made for each: 0.2 GB of garbage on the 300 000-record graph.
+// The documents (an entity's title "\n" description, a unit's text) are
+// written from the records, without a string made for each (0.2 GB of
+// garbage on the 300 000-record graph), with the lexical index x's
+// flags (x's documents are the entities', then the units').
 func (e *modelEncoder) entities(ctx context.Context, x *Lexical) error {
 	for i, en := range e.m.p.Entities {
 		if i&1023 == 0 && ctx.Err() != nil {
@@ -390,7 +379,7 @@ func (e *modelEncoder) entities(ctx context.Context, x *Lexical) error {
 		e.num(len(en.Title) + 1 + len(en.Description))
 		e.buf = append(append(append(e.buf, en.Title...), '\n'), en.Description...)
 		e.flush(false)
-		e.lower(x.docs[i], hasUpperASCII(en.Title) || hasUpperASCII(en.Description))
+		e.bool(x.upper[i])
 		e.str(en.Type)
 		e.strs(en.CommunityIDs)
 		e.refs(en.TextUnitIDs, e.unitID)
@@ -428,7 +417,7 @@ func (e *modelEncoder) textUnits(ctx context.Context, x *Lexical) error {
 		e.str(u.ShortID)
 		e.str(u.HumanReadableID)
 		e.str(u.Text)
-		e.lower(x.docs[x.nEnt+i], hasUpperASCII(u.Text))
+		e.bool(x.upper[x.nEnt+i])
 		e.refs(u.EntityIDs, e.entID)
 		e.refs(u.RelationshipIDs, e.relID)
 		e.num(u.NTokens)

@@ -150,14 +150,6 @@ func (d *modelDecoder) bool() bool {
 	return c != 0
 }
 
-// lower reads the lexical form of doc (modelEncoder.lower).
-func (d *modelDecoder) lower(doc string) string {
-	if d.bool() {
-		return d.str()
-	}
-	return doc
-}
-
 func (d *modelDecoder) f64() float64 {
 	if d.err != nil || len(d.b)-d.pos < 8 {
 		d.fail(errModelShort)
@@ -261,6 +253,7 @@ type modelRead struct {
 	p       Parts
 	a       arena
 	docs    []string
+	upper   []bool
 	units   []int32
 	unitEnd []int32
 }
@@ -307,7 +300,7 @@ func (r *modelRead) head(graphPath string, key ModelFileKey) ([]string, error) {
 	for i := range p.TextUnits {
 		p.TextUnits[i].ID = d.str()
 	}
-	r.docs = make([]string, 0, nEnt+nUnit)
+	r.docs, r.upper = make([]string, 0, nEnt+nUnit), make([]bool, 0, nEnt+nUnit)
 	r.unitEnd = make([]int32, nEnt)
 	return warnings, nil
 }
@@ -329,7 +322,7 @@ func (r *modelRead) entities(ctx context.Context) error {
 			return fmt.Errorf("entity %d: title length %d does not fit its text", i, tl)
 		}
 		e.Title, e.Description = doc[:tl], doc[tl+1:]
-		r.docs = append(r.docs, d.lower(doc))
+		r.docs, r.upper = append(r.docs, doc), append(r.upper, d.bool())
 		e.Type = d.str()
 		if n := d.count(); n > 0 && d.err == nil {
 			e.CommunityIDs = r.a.take(n)
@@ -378,7 +371,7 @@ func (r *modelRead) textUnits(ctx context.Context) error {
 		}
 		u := &r.p.TextUnits[i]
 		u.ShortID, u.HumanReadableID, u.Text = d.str(), d.str(), d.str()
-		r.docs = append(r.docs, d.lower(u.Text))
+		r.docs, r.upper = append(r.docs, u.Text), append(r.upper, d.bool())
 		u.EntityIDs = d.refs(&r.a, nEnt, r.entID, nil)
 		u.RelationshipIDs = d.refs(&r.a, nRel, r.relID, nil)
 		u.NTokens = d.num(math.MaxInt)
@@ -417,7 +410,7 @@ func (r *modelRead) lexical() (*Lexical, []textSum, error) {
 	if n := d.count(); n != 0 && d.err == nil {
 		return nil, nil, fmt.Errorf("%d covariate types (our graphs hold none)", n)
 	}
-	x := &Lexical{nEnt: nEnt, docs: r.docs, lens: make([]int32, len(r.docs)), entUnits: make([][]int32, nEnt)}
+	x := &Lexical{nEnt: nEnt, docs: r.docs, upper: r.upper, lens: make([]int32, len(r.docs)), entUnits: make([][]int32, nEnt)}
 	x.words = d.f64()
 	for c := range x.bytes {
 		x.bytes[c] = int64(d.num(math.MaxInt64))
