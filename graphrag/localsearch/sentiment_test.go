@@ -1,12 +1,14 @@
 package localsearch
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"reportengine/graphrag/knowledge"
 	"reportengine/internal/fixture"
 )
 
@@ -92,5 +94,33 @@ func TestSentimentSection(t *testing.T) {
 		if r[2] != ScopeTopic || r[3] != "" {
 			t.Errorf("coffee row %v: want the topic's, no event", r)
 		}
+	}
+}
+
+// A knowledge of more than MaxSentimentTexts texts gives evidence only the
+// texts stating a share of sentiment, at most MaxSentimentTexts, in order
+// (a document's units joined into one text); one of fewer gives all.
+func TestSentimentTextsBound(t *testing.T) {
+	p := knowledge.Parts{Entities: []knowledge.Entity{{ID: "e", ShortID: "0", Title: "E"}}}
+	n := MaxSentimentTexts + 200
+	for i := range n {
+		doc := fmt.Sprintf("d%d", i)
+		p.TextUnits = append(p.TextUnits, knowledge.TextUnit{ID: doc + "#0", ShortID: fmt.Sprint(2 * i), Text: fmt.Sprintf("第%d篇：阅读量增长了12%%。", i), DocumentID: doc})
+		if i%100 == 7 { // a share of sentiment in the text's second unit
+			p.TextUnits = append(p.TextUnits, knowledge.TextUnit{ID: doc + "#1", ShortID: fmt.Sprint(2*i + 1), Text: "网友负面情绪占58%。", DocumentID: doc})
+		}
+	}
+	got := newBuilder(t, p, Config{}).sentimentTexts()
+	if len(got) != n/100 {
+		t.Fatalf("%d texts kept of %d, want the %d stating a share of sentiment", len(got), n, n/100)
+	}
+	for k, e := range got {
+		if want := fmt.Sprintf("第%d篇：阅读量增长了12%%。\n网友负面情绪占58%%。", 100*k+7); e.Content != want || e.Line != k+1 {
+			t.Errorf("text %d: line %d %q, want line %d %q", k, e.Line, e.Content, k+1, want)
+		}
+	}
+	p.TextUnits = p.TextUnits[:MaxSentimentTexts]
+	if got := newBuilder(t, p, Config{}).sentimentTexts(); len(got) < MaxSentimentTexts-10 {
+		t.Errorf("%d texts of a small knowledge kept, want all", len(got))
 	}
 }
