@@ -374,24 +374,12 @@ func checkKind(v json.RawMessage, want JSONKind) (json.RawMessage, string) {
 		}
 		return nil, msg + ")"
 	}
-	return nil, fmt.Sprintf("expected JSON %s, got %s", want, kindOfFirstByte(t[0]))
+	return nil, fmt.Sprintf("expected JSON %s, got %s", want, cmp.Or(jsonKinds[t[0]], "number"))
 }
 
-func kindOfFirstByte(c byte) string {
-	switch c {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
-}
+// jsonKinds names a JSON value's type by its first byte (any other byte
+// starts a number).
+var jsonKinds = map[byte]string{'{': "object", '[': "array", '"': "string", 't': "boolean", 'f': "boolean", 'n': "null"}
 
 func startsContainer(s string) bool { return s != "" && (s[0] == '{' || s[0] == '[') }
 

@@ -152,9 +152,7 @@ func findFences(s string) []fence {
 		if rest := strings.TrimSpace(s[w:eol]); rest != "" {
 			bodyStart = w // inline body: ```json {"a":1}```
 		}
-		if bodyStart > len(s) {
-			bodyStart = len(s)
-		}
+		bodyStart = min(bodyStart, len(s))
 		closer := strings.Repeat(string(ch), n)
 		c := strings.Index(s[bodyStart:], closer)
 		f := fence{info: info, start: k}

@@ -124,30 +124,19 @@ func chartKind(b *ir.Block) (kind, declared string) {
 		}
 	}
 	declared = strings.ToLower(strings.TrimSpace(t))
-	switch declared {
-	case "bar":
-		if b.Props != nil && optString(b.Props.Options, "indexAxis") == "y" {
-			return "hbar", declared
-		}
-		return "bar", declared
-	case "horizontalbar", "horizontal-bar", "barh":
+	switch {
+	case declared == "bar" && b.Props != nil && optString(b.Props.Options, "indexAxis") == "y":
 		return "hbar", declared
-	case "line", "area":
-		return "line", declared
-	case "pie":
-		return "pie", declared
-	case "doughnut", "donut":
-		return "doughnut", declared
-	case "radar", "polararea", "scatter", "bubble":
-		return "bar", declared
-	case "wordcloud", "word-cloud", "wordcloud2":
+	case strings.Contains(declared, "wordcloud"):
 		return "table", declared
 	}
-	if strings.Contains(declared, "wordcloud") {
-		return "table", declared
-	}
-	return "bar", declared
+	return cmp.Or(drawnKinds[declared], "bar"), declared
 }
+
+// drawnKinds maps a declared chart type to the kind drawn; any other type
+// (bar, radar, polarArea, scatter, bubble, …) is drawn as bars.
+var drawnKinds = map[string]string{"horizontalbar": "hbar", "horizontal-bar": "hbar", "barh": "hbar", "line": "line", "area": "line",
+	"pie": "pie", "doughnut": "doughnut", "donut": "doughnut", "word-cloud": "table"}
 
 // optString digs a string out of Chart.js options by key path.
 func optString(m map[string]any, path ...string) string {

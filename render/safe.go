@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"strings"
 	"unicode"
 
@@ -119,29 +120,23 @@ func toneName(tone string) string { return strings.TrimPrefix(toneClass(tone), "
 
 // engineInfo maps an engineQuote engine to a class and its fixed agent name.
 func engineInfo(engine string) (class, agent string) {
-	switch strings.ToLower(strings.TrimSpace(engine)) {
-	case "insight":
-		return "engine-insight", "Insight Agent"
-	case "media":
-		return "engine-media", "Media Agent"
-	case "query":
-		return "engine-query", "Query Agent"
+	e := strings.ToLower(strings.TrimSpace(engine))
+	if agent, ok := map[string]string{"insight": "Insight Agent", "media": "Media Agent", "query": "Query Agent"}[e]; ok {
+		return "engine-" + e, agent
 	}
 	return "engine-other", ""
 }
 
 // impactClass maps a SWOT impact or PEST trend tag to a tag class.
 func impactClass(tag string) string {
-	switch strings.TrimSpace(tag) {
-	case "高", "极高", "中高", "负面影响", "high", "High":
-		return "tag-high"
-	case "中", "中低", "不确定", "持续观察", "medium", "Medium":
-		return "tag-mid"
-	case "低", "正面利好", "low", "Low":
-		return "tag-low"
-	}
-	return "tag-neutral"
+	return cmp.Or(impactClasses[strings.TrimSpace(tag)], "tag-neutral")
 }
+
+// impactClasses are the tag classes of the SWOT impacts and PEST trends
+// (and their English words) impactClass knows.
+var impactClasses = map[string]string{"高": "tag-high", "极高": "tag-high", "中高": "tag-high", "负面影响": "tag-high", "high": "tag-high", "High": "tag-high",
+	"中": "tag-mid", "中低": "tag-mid", "不确定": "tag-mid", "持续观察": "tag-mid", "medium": "tag-mid", "Medium": "tag-mid",
+	"低": "tag-low", "正面利好": "tag-low", "low": "tag-low", "Low": "tag-low"}
 
 // fontClass maps a font mark's family to one of four generic families.
 func fontClass(family string) string {

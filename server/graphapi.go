@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -263,23 +264,10 @@ func (e *fieldError) Is(target error) bool { return target == errBadField }
 
 // jsonKind names the JSON type of a raw value, for messages.
 func jsonKind(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
+	if raw = bytes.TrimSpace(raw); len(raw) == 0 {
 		return "nothing"
 	}
-	switch raw[0] {
-	case '"':
-		return "a string"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
+	return cmp.Or(map[byte]string{'"': "a string", '{': "an object", '[': "an array", 't': "a boolean", 'f': "a boolean", 'n': "null"}[raw[0]], "a number")
 }
 
 // graphInfo is one entry of GET /api/graphs (storage.Info without the

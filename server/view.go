@@ -296,9 +296,7 @@ func nodeTitle(label string, typ graphrag.NodeType, str func(key string) string)
 // edges between them in graph order. Bodies are cached per limit.
 func (v *graphView) limitedBody(limit int) ([]byte, error) {
 	n := v.g.NodeCount()
-	if limit > n {
-		limit = n
-	}
+	limit = min(limit, n)
 	v.respMu.Lock()
 	body, ok := v.resp[limit]
 	v.respMu.Unlock()

@@ -196,13 +196,6 @@ func engineNotices(missing []state.Unavailable) []string {
 // notice (the English one stays in the manifest's warnings); a reason it
 // does not know is kept as it is.
 func reasonZH(reason string) string {
-	switch reason {
-	case state.ReasonNotFound:
-		return "文件不存在"
-	case state.ReasonEmptyFile:
-		return "文件为空"
-	case state.ReasonEmptyParagraphs:
-		return "文件中没有段落"
-	}
-	return reason
+	return cmp.Or(map[string]string{state.ReasonNotFound: "文件不存在", state.ReasonEmptyFile: "文件为空",
+		state.ReasonEmptyParagraphs: "文件中没有段落"}[reason], reason)
 }
