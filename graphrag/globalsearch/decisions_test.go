@@ -371,8 +371,9 @@ func TestRouteOneWeighting(t *testing.T) {
 // The topic's name is told by the knowledge's term statistics
 // (TopicDocShare of the documents, termWeights' docShare): on the sample
 // 咖啡店 is held by 0.52 of the documents and every report, so "这家咖啡店的
-// 主要经营风险是什么？" rates its points by 经营 and 风险, and the four first
-// state a risk (周末客流不足, 单一渠道, 单一供应商). By the share of a sample
+// 主要经营风险是什么？" rates its points by 经营 and 风险, and the three first
+// state a risk (周末客流不足, 单一渠道, 单一供应商; the fourth is a sentence
+// of the section "供应链与断货风险", aspectShare). By the share of a sample
 // of the text units (0.40) 咖啡店 counted as a term and the answer opened
 // with 探店, the site choice and the seasonal latte.
 func TestTopicByDocShare(t *testing.T) {
@@ -386,12 +387,38 @@ func TestTopicByDocShare(t *testing.T) {
 			points = append(points, l)
 		}
 	}
-	if len(points) < 4 {
+	if len(points) < 3 {
 		t.Fatalf("%d points:\n%s", len(points), res.Response)
 	}
-	for _, p := range points[:4] {
+	for _, p := range points[:3] {
 		if !strings.Contains(p, "风险") && !strings.Contains(p, "客流不足") {
 			t.Errorf("point %q states no risk:\n%s", p, res.Response)
+		}
+	}
+}
+
+// A broad question naming an aspect is answered with what the reports
+// state of it (aspectShare): "武汉大学的正面舆情主要来自哪些方面？" on the
+// fixture opens with the media report's sentence summing up the sources
+// of 正面舆情 and gives its section's category "在学术层面" (which names no
+// sentiment: held through the section's heading), and no history or
+// ranking sentence of the query report (topical filler stating neither
+// 正面 nor its section), where it gave three (自强学堂, 1902, 1932).
+func TestAspectPoints(t *testing.T) {
+	res, err := offlineEngine(t, bettafishModel(t)).Search(t.Context(), Query{Text: "武汉大学的正面舆情主要来自哪些方面？"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(strings.SplitN(res.Response, "\n- ", 2)[1], "\n")
+	if !strings.Contains(first, "正面舆情主要源于其卓越的学术实力") {
+		t.Errorf("first point %q, want the sum of the sources:\n%s", first, res.Response)
+	}
+	if !strings.Contains(res.Response, "在学术层面") {
+		t.Errorf("no category of the 正面 section:\n%s", res.Response)
+	}
+	for _, filler := range []string{"自强学堂", "1932年", "排名", "1893"} {
+		if strings.Contains(res.Response, filler) {
+			t.Errorf("filler %q in:\n%s", filler, res.Response)
 		}
 	}
 }

@@ -47,7 +47,10 @@
 // as sentences; headings, labels, model preambles and the topic report's
 // bookkeeping left out) by the share of the question's term weight they
 // hold — or, for a broad question, by their place in the report and the
-// report's rank and weight — and the reduce lists the best, mutually
+// report's rank and weight; one naming an aspect (正面) takes only the
+// sentences stating it, themselves or through their section's heading,
+// and, asking for 方面, prefers those naming a category (aspectShare) —
+// and the reduce lists the best, mutually
 // different points, each with its citation, under a label saying they were
 // extracted. The question's terms are weighed and matched as the
 // knowledge's term statistics do it (knowledge.Lexical.Stats,

@@ -3,11 +3,9 @@ package globalsearch
 import (
 	"cmp"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"reportengine/graphrag/knowledge"
 	"reportengine/text"
@@ -181,6 +179,8 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 			q.ev = b.evidence()
 			q.reports = evidenceReports(reps, b.low)
 			q.relWeights = withoutTopic(q.terms, q.weights, q.docShare, q.reports)
+			q.aspect = slices.ContainsFunc(q.relWeights, func(w float64) bool { return w > 0 })
+			q.categories = asksCategories(question)
 		}
 	default:
 		q.relWeights = pointWeights(q.terms, q.weights, q.docShare, evidenceReports(reps, b.low))
@@ -196,7 +196,7 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 			}
 		}
 		if q.ev != nil {
-			scoreBySupport(cands, slices.ContainsFunc(q.relWeights, func(w float64) bool { return w > 0 }))
+			scoreBySupport(cands, q.aspect)
 		}
 		for _, cs := range cands {
 			m.Points = append(m.Points, bestPoints(cs)...)
@@ -278,6 +278,13 @@ type mapQuestion struct {
 	// counted with over unrated reports: those of weights without the
 	// terms every report holds (withoutTopic)
 	relWeights []float64
+	// aspect: a broad question over unrated reports that names more than
+	// the topic (a relWeights above 0: 正面 in "武汉大学的正面舆情主要来自
+	// 哪些方面？")
+	aspect bool
+	// categories: the question asks for the aspect's categories (方面,
+	// aspects: asksCategories)
+	categories bool
 }
 
 // mapCand is a sentence of a report as a candidate point: its score
@@ -294,13 +301,17 @@ type mapCand struct {
 // for the question (see extractiveMap); imp is the report's importance.
 func (q mapQuestion) candidates(r knowledge.CommunityReport, imp float64) []mapCand {
 	var cs []mapCand
-	for k, s := range reportSentences(reportText(r, false)) {
+	for k, rs := range reportSentences(reportText(r, false)) {
+		s := rs.text
 		rel := coverage(strings.ToLower(s), q.terms, q.weights)
 		c := mapCand{text: s, report: r.ShortID, pos: k}
 		switch {
 		case q.ev != nil:
-			rel = coverage(strings.ToLower(s), q.terms, q.relWeights)
-			c.score = 100 * (0.25 + 0.75*rel) * (0.4 + 0.6*imp) / (1 + 0.02*float64(k))
+			f := 1.0
+			if rel, f = q.aspectShare(rs); q.aspect && rel == 0 {
+				continue // topical filler: states nothing the question asks
+			}
+			c.score = 100 * (0.25 + 0.75*rel) * f * (0.4 + 0.6*imp) / (1 + 0.02*float64(k))
 			c.support = q.ev.support(s, q.asked, q.reports)
 		case q.broad:
 			c.score = 100 * (0.25 + 0.75*rel) * (0.4 + 0.6*imp) / (1 + 0.25*float64(k))
@@ -478,101 +489,4 @@ func overlap(a, b map[string]bool) float64 {
 		}
 	}
 	return float64(n) / float64(min(len(a), len(b)))
-}
-
-var (
-	emphasisRE = regexp.MustCompile(`\*\*|__|` + "`")
-	listMarkRE = regexp.MustCompile(`^(?:[-*•+]\s+|\d{1,3}[.)、]\s*|[（(]?\d{1,3}[）)]\s*)`)
-)
-
-// lineSentences end a line's sentences: 。！？； anywhere, !? before a
-// space or at the end, "." before a space and a capital letter unless it
-// ends a title or an initial; none inside a title or a 「」 quote (Titles).
-var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true, Titles: true}
-
-// reportSentences cuts a report's markdown into sentences: line by line,
-// each line cut at the headings and list items flattened into it
-// (text.FlatBlocks), leaving out headings, fences and rules, list markers, blockquote marks
-// and emphasis stripped, its own [Data: …] references removed, then at
-// sentence ends (。！？；!? and ". " before a capital). A table row (not the
-// header, not the rule) becomes one sentence, "first cell：other cells"
-// joined by "；". A sentence keeps only when it has 10 runes or more, a
-// letter and no link, is not a short line without a sentence end (a
-// headline: under 25 runes; a "label: value" line: up to 40 runes with a
-// colon in its first 9), is not a model's preamble ("好的，这是…",
-// "Here is …") and not about the research (text.IsMeta); one longer than 300 runes is cut at a clause end and
-// marked with "…".
-func reportSentences(md string) []string {
-	var out []string
-	lines := strings.Split(md, "\n")
-	for li, line := range lines {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "|") {
-			if row, ok := text.TableRowAt(lines, li); ok {
-				out = keepSentence(out, row, true)
-			}
-			continue
-		}
-		line = strings.TrimSpace(strings.TrimLeft(line, ">"))
-		if line == "" || strings.HasPrefix(line, "```") || strings.HasPrefix(line, "---") {
-			continue
-		}
-		for _, b := range text.FlatBlocks(line) {
-			if b.Text == "" || b.Heading == "" && strings.HasPrefix(b.Text, "#") {
-				continue // a heading
-			}
-			s := listMarkRE.ReplaceAllString(b.Text, "")
-			s = emphasisRE.ReplaceAllString(text.StripCitations(s), "")
-			for _, p := range lineSentences.Split(s) {
-				out = keepSentence(out, p, false)
-			}
-		}
-	}
-	return out
-}
-
-func keepSentence(out []string, s string, row bool) []string {
-	s = strings.TrimSpace(s)
-	n := len([]rune(s))
-	if n < 10 || strings.Contains(s, "://") || !strings.ContainsFunc(s, unicode.IsLetter) {
-		return out
-	}
-	if !row && !strings.ContainsAny(lastOf(s), ".。!！?？;；") {
-		if n < 25 {
-			return out // a headline or label
-		}
-		if i := strings.IndexAny(s, ":："); n <= 40 && i >= 0 && len([]rune(s[:i])) <= 8 {
-			return out // a "label: value" line (数据周期：2024-03-01 至 2024-04-30)
-		}
-	}
-	if text.IsMeta(s) {
-		return out // the report describing itself: "本报告基于公开新闻报道……梳理……"
-	}
-	for _, p := range preambles {
-		if strings.HasPrefix(s, p) {
-			return out
-		}
-	}
-	if rs := []rune(s); len(rs) > 300 {
-		cut := 299
-		for i := 299; i > 150; i-- {
-			if strings.ContainsRune("，、,；;： ", rs[i-1]) {
-				cut = i
-				break
-			}
-		}
-		s = strings.TrimRight(string(rs[:cut]), " ，、,；;：") + "…"
-	}
-	return append(out, s)
-}
-
-// preambles open a model's remark about its own output, or an English
-// report's description of itself, not a finding (text.IsMeta has the
-// Chinese ones: 本报告, 本文, 以下是 …).
-var preambles = []string{"好的，", "好的,", "下面是", "Sure,", "Sure!", "Here is", "Here's", "Below is",
-	"This report", "In this report"}
-
-func lastOf(s string) string {
-	_, size := utf8.DecodeLastRuneInString(s)
-	return s[len(s)-size:]
 }
