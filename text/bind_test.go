@@ -84,3 +84,21 @@ func TestRefersBack(t *testing.T) {
 		}
 	}
 }
+
+// IsName: the dictionary's proper names that are specific; everyday names
+// (中国, 美国), common nouns and words the dictionary lacks are not.
+func TestIsName(t *testing.T) {
+	for w, want := range map[string]bool{
+		"北京大学": true, "北京大学图书馆": true, "特斯拉": true, "新华社": true, "北大": true, "和服": true,
+		"中国": false, "美国": false, "长江": false, // everyday names (general share over 1e-4)
+		"谣言": false, "大学": false, "误读": false, // not names
+		"小红书": false, "张平文": false, "Tesla": false, // not in the dictionary's names
+	} {
+		if got := IsName(w); got != want {
+			t.Errorf("IsName(%q) = %v, want %v", w, got, want)
+		}
+	}
+	if tm, ok := termNamed(Terms("事件中有哪些谣言或误读？"), "谣言"); !ok || !slices.Contains(tm.Synonyms, "传言") || !slices.Contains(tm.Synonyms, "不实") {
+		t.Errorf("谣言: %+v, want the rumour group as synonyms", tm)
+	}
+}

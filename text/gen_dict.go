@@ -4,7 +4,8 @@
 // words of the segmenter library's own simplified-Chinese dictionary
 // (github.com/go-ego/gse, data/dict/zh/s_1.txt, derived from jieba's) whose
 // frequency is at least minFreq, one "word frequency" line each, sorted by
-// word; and zhnouns.txt, the words of one rune of those that the
+// word, with the part of speech after the frequency for proper names
+// (namePOS: "北京大学 2053 nt"); and zhnouns.txt, the words of one rune of those that the
 // dictionary tags as nouns (part of speech "n"), in rune order, on one
 // line. Run it with `go generate ./text` after changing the library's
 // version; the output is deterministic (gzip without a name or time).
@@ -28,6 +29,11 @@ import (
 // the words dropped are rare compounds (frequency 3–9) that the segmenter
 // then cuts into their common parts.
 const minFreq = 10
+
+// namePOS are the parts of speech of proper names (text.IsName): persons
+// (nr, nrfg, nrt), places (ns), organisations (nt), other proper nouns
+// (nz) and abbreviations of names (j: 北大, 武大).
+var namePOS = map[string]bool{"nr": true, "nrfg": true, "nrt": true, "ns": true, "nt": true, "nz": true, "j": true}
 
 func main() {
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/go-ego/gse").Output()
@@ -73,7 +79,11 @@ func main() {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	for _, w := range words {
-		fmt.Fprintf(zw, "%s %d\n", w.text, w.freq)
+		if namePOS[w.pos] {
+			fmt.Fprintf(zw, "%s %d %s\n", w.text, w.freq, w.pos)
+		} else {
+			fmt.Fprintf(zw, "%s %d\n", w.text, w.freq)
+		}
 	}
 	if err := zw.Close(); err != nil {
 		fail(err)

@@ -82,7 +82,11 @@ func loadSegmenter() *gse.Segmenter {
 		if sp <= 0 {
 			continue
 		}
-		freq, err := strconv.ParseFloat(string(line[sp+1:]), 64)
+		num, pos := line[sp+1:], ""
+		if p := bytes.IndexByte(num, ' '); p > 0 {
+			num, pos = num[:p], namePOS(num[p+1:])
+		}
+		freq, err := strconv.ParseFloat(string(num), 64)
 		if err != nil || freq <= 0 {
 			continue
 		}
@@ -90,7 +94,11 @@ func loadSegmenter() *gse.Segmenter {
 		if netWords[w] {
 			freq = max(freq, netWordFreq)
 		}
-		_ = seg.AddToken(w, freq)
+		if pos != "" {
+			_ = seg.AddToken(w, freq, pos)
+		} else {
+			_ = seg.AddToken(w, freq)
+		}
 	}
 	for _, w := range sortedNetWords() {
 		if f, _, ok := seg.Find(w); !ok || f <= 0 {
@@ -267,6 +275,41 @@ func isNumber(w string) bool {
 	}
 	return true
 }
+
+// namePOS returns the part of speech of a proper name as the dictionary
+// file spells it (gen_dict.go writes it for names only), one shared string
+// per tag; "" for any other.
+func namePOS(b []byte) string {
+	for _, p := range []string{"nr", "nrfg", "nrt", "ns", "nt", "nz", "j"} {
+		if string(b) == p {
+			return p
+		}
+	}
+	return ""
+}
+
+// IsName reports whether w is a proper name the dictionary knows — a
+// person (nr: 李明, 雷军), a place (ns: 珞珈山), an organisation (nt:
+// 北京大学, 新华社), another proper noun (nz: 和服) or a name's
+// abbreviation (j: 北大) — that is specific: rarer in general text than
+// one word in ten thousand (GeneralShare ≤ 10⁻⁴, TermWeight ≥ 1), so
+// everyday names (中国, 美国, 北京, 长江) do not count. The dictionary's
+// tags are jieba's and noisy (续航 and 桂花 are tagged nr); the relevance
+// gate uses IsName only for names a question asks about that the
+// knowledge does not hold, so a mistagged word the knowledge holds does no
+// harm.
+func IsName(w string) bool {
+	if !HasHan(w) {
+		return false
+	}
+	seg := segmenter()
+	f, pos, ok := seg.Find(w)
+	return ok && f > 0 && pos != "" && f/seg.Dict.TotalFreq() <= nameMaxShare
+}
+
+// nameMaxShare is the general-text share over which IsName calls a name
+// everyday.
+const nameMaxShare = 1e-4
 
 // IsDictWord reports whether w is a word of the segmenter's dictionary
 // (with a frequency), as opposed to a run of characters the segmenter

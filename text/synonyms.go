@@ -9,6 +9,8 @@ package text
 //
 //   - 情绪 情感 — sentiment: the reports write 情感分布, 情感倾向 where a
 //     question asks about 情绪 (网络情绪, 负面情绪), and the other way round;
+//   - 谣言 传言 谣传 不实 造谣 辟谣 — rumours: the texts write 网络传言,
+//     不实消息, 不实信息, 辟谣 where a question asks about 谣言;
 //   - 迁到 迁至 迁入 迁往 搬到 搬迁至 — a move to a place (a school's or a
 //     company's history: 1932年迁至珞珈山 answers 哪一年迁到珞珈山).
 //
@@ -31,6 +33,7 @@ func Synonyms(w string) []string {
 // synonymGroups are the groups of Synonyms.
 var synonymGroups = [][]string{
 	{"情绪", "情感"},
+	{"谣言", "传言", "谣传", "不实", "造谣", "辟谣"},
 	{"迁到", "迁至", "迁入", "迁往", "搬到", "搬迁至"},
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"reportengine/graphrag/knowledge"
 	"reportengine/llm"
 	"reportengine/text"
 )
@@ -63,6 +64,44 @@ func (c *conversation) userTurns(n int) []string {
 }
 
 const historyName = "Conversation History"
+
+// backRefs are the words by which a follow-up points at what the
+// conversation was about: personal and demonstrative pronouns and the
+// Chinese words for "that school / that matter" (他, 她, 他们, 该校, 其,
+// 此事; it, they, he, she).
+var backRefs = map[string]bool{
+	"他": true, "她": true, "它": true, "他们": true, "她们": true, "它们": true, "其": true, "该校": true, "该事件": true,
+	"此事": true, "这件事": true, "那件事": true,
+	"it": true, "they": true, "he": true, "she": true, "them": true, "him": true, "her": true, "his": true, "their": true,
+}
+
+// refersBack reports whether question, asked after other questions, takes
+// its subject from them (our rule; Microsoft GraphRAG judges no
+// relevance): it has no content term ("那后来呢？", "And then?"), or it
+// points back with a pronoun (backRefs: "他后来又说了什么？" after
+// "校长张平文怎么回应") and the knowledge uses every content term it has
+// at least MinTopicalCount times (stats, in question order), so that a
+// pronoun does not carry a question about something else ("他喜欢吃红烧肉吗？")
+// into the conversation's subject. The relevance gate then judges the
+// earlier user questions' terms with its own.
+func refersBack(question string, stats []knowledge.TermStat) bool {
+	if len(stats) == 0 {
+		return strings.TrimSpace(question) != ""
+	}
+	pronoun := false
+	for _, w := range text.Words(strings.ToLower(question)) {
+		pronoun = pronoun || backRefs[w]
+	}
+	if !pronoun {
+		return false
+	}
+	for _, s := range stats {
+		if s.Count < MinTopicalCount {
+			return false
+		}
+	}
+	return true
+}
 
 // historyParams are the parameters the history section of query is
 // rendered with: p, but for a follow-up that names nothing (no content

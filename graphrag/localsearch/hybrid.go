@@ -23,30 +23,33 @@ const (
 )
 
 // lexical runs the lexical search of the embedded text (question and
-// history) and returns it with the statistics of the gate's terms: the
-// question's own terms, or, when it has none, those of the embedded text
-// (a follow-up such as "那后来呢？" stands for the earlier questions).
-func (b *ContextBuilder) lexical(embedded, question string) (*knowledge.LexicalResult, []knowledge.TermStat) {
+// history) and returns it with the statistics of the gate's terms and of
+// the names the question asks about (subjectNames): the question's own
+// terms, or, for a follow-up that takes its subject from the history
+// (refersBack: "那后来呢？", "他后来又说了什么？"), those of the embedded
+// text (the earlier questions' with its own).
+func (b *ContextBuilder) lexical(embedded, question string) (lr *knowledge.LexicalResult, gate, names []knowledge.TermStat) {
 	x := b.m.Lexical()
-	all := text.Terms(embedded)
-	lr := x.Search(all)
+	lr = x.Search(text.Terms(embedded))
 	own := text.Terms(question)
-	if len(own) == 0 {
-		return lr, lr.Terms
-	}
 	byTerm := make(map[string]knowledge.TermStat, len(lr.Terms))
 	for _, s := range lr.Terms {
 		byTerm[s.Term] = s
 	}
-	gate := make([]knowledge.TermStat, 0, len(own))
+	gate = make([]knowledge.TermStat, 0, len(own))
 	for _, t := range own {
 		s, ok := byTerm[t.Text]
 		if !ok {
-			return lr, x.Stats(own) // Search(own).Terms, without the ranking
+			gate = x.Stats(own) // Search(own).Terms, without the ranking
+			break
 		}
 		gate = append(gate, s)
 	}
-	return lr, gate
+	names = subjectNames(x, own, gate)
+	if embedded != question && refersBack(question, gate) {
+		return lr, lr.Terms, names
+	}
+	return lr, gate, names
 }
 
 // fuse merges the vector hits (nearest first) with the lexical ranking by

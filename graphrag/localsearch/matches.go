@@ -39,8 +39,9 @@ func (b *ContextBuilder) matchedByTerms(query string, p Params) bool {
 		return false
 	}
 	x := b.m.Lexical()
-	stats := x.Stats(text.Terms(query)) // the gate's terms: MapQuery's question is its query
-	if p.MinSimilarity > 0 && judge(stats, 0, p.MinSimilarity).Weak {
+	terms := text.Terms(query) // the gate's terms: MapQuery's question is its query
+	stats := x.Stats(terms)
+	if p.MinSimilarity > 0 && judge(stats, subjectNames(x, terms, stats), 0, p.MinSimilarity).Weak {
 		return false // the vector search's best similarity decides
 	}
 	for _, s := range stats {

@@ -2,9 +2,12 @@ package localsearch
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/text"
 )
 
 // NoMatchSimilarity is the relevance floor the CLI (search, chat,
@@ -46,15 +49,33 @@ const (
 // selected and no model is asked). The gate is the same for search, chat,
 // questions and serve; it reads the question alone, never the conversation
 // history, so earlier turns cannot make an off-topic question relevant (a
-// follow-up without any content term, "那后来呢？", is judged on the
-// previous user questions instead).
+// follow-up without any content term, "那后来呢？", or whose only terms
+// are pronouns, "他后来又说了什么？", is judged on the previous user
+// questions instead: see followUpTerms).
 //
-// A question is relevant when the best vector hit reaches the similarity
-// floor (Params.MinSimilarity), or when some of its terms are topical —
-// found in the knowledge with a Lift of at least TopicalLift —, the
-// topical terms carry at least MinCoverage of the question's term weight
-// and the terms the knowledge lacks or uses once no more than
-// MaxMissingShare.
+// The rule, in this order (Reason names the step that decided):
+//
+//  1. the subject (our rule, issue 19): a question naming something —
+//     a term, or for a term the knowledge lacks the longest names inside
+//     it, that the dictionary tags as a specific proper name (text.IsName:
+//     a person, place, organisation, product or named event such as
+//     北京大学, 特斯拉, 和服; or a Chinese word the dictionary lacks and
+//     the knowledge does not hold at all, nor any part of it: 瑞幸) — is
+//     a no-match when the knowledge uses one
+//     of those names fewer than MinTopicalCount times as itself (a name
+//     held only as part of another name does not count: 北京大学图书馆 is
+//     not held through the 大学 of 武汉大学), or when it holds none of
+//     them prominently (Lift ≥ TopicalLift): the question is about another
+//     subject, whatever generic domain words (舆情, 事件, 大学) it shares
+//     with the knowledge. A name held in passing beside a prominent one is
+//     fine (新华社 in a question about 武大);
+//  2. a vector hit reaching the similarity floor (Params.MinSimilarity)
+//     makes the question relevant;
+//  3. otherwise it is relevant when some of its terms are topical — found
+//     in the knowledge with a Lift of at least TopicalLift —, the topical
+//     terms carry at least MinCoverage of the question's term weight and
+//     the terms the knowledge lacks or uses once no more than
+//     MaxMissingShare.
 type Relevance struct {
 	// Terms are the knowledge's statistics of each content term, in
 	// question order.
@@ -65,6 +86,10 @@ type Relevance struct {
 	Found   []string `json:"found"`
 	Missing []string `json:"missing"`
 	Topical []string `json:"topical"`
+	// Names are the statistics of the names the question asks about (rule
+	// 1; each counted as itself, without parts), in question order; nil
+	// when it names nothing.
+	Names []knowledge.TermStat `json:"names,omitempty"`
 	// Coverage is the topical terms' share of the question's term weight
 	// (0–1).
 	Coverage float64 `json:"coverage"`
@@ -77,52 +102,25 @@ type Relevance struct {
 	BestSimilarity float64 `json:"best_similarity"`
 	// Weak: the match is too weak; the result is a no-match.
 	Weak bool `json:"weak"`
+	// Reason is the step of the rule that decided, as a sentence (the one
+	// Message gives for a weak match).
+	Reason string `json:"reason"`
 }
 
 // WeakMatchLead begins Relevance.Message.
 const WeakMatchLead = "The knowledge holds nothing relevant to this question"
 
 // Message is the plain sentence for a weak match: the graph holds nothing
-// relevant, and why (the terms missing, and those found only in passing).
+// relevant, and why (Reason).
 func (r *Relevance) Message() string {
-	var why string
-	switch {
-	case len(r.Terms) == 0:
-		why = "it has no content word to look for"
-	default:
-		var parts []string
-		if len(r.Missing) > 0 {
-			parts = append(parts, "not found: "+strings.Join(r.Missing, ", "))
-		}
-		var passing []string
-		top := map[string]bool{}
-		for _, t := range r.Topical {
-			top[t] = true
-		}
-		for _, t := range r.Found {
-			if !top[t] {
-				passing = append(passing, t)
-			}
-		}
-		if len(passing) > 0 {
-			parts = append(parts, "mentioned only in passing: "+strings.Join(passing, ", "))
-		}
-		switch {
-		case len(r.Topical) > 0 && r.Coverage < MinCoverage:
-			parts = append(parts, fmt.Sprintf("the terms it holds (%s) carry %.0f%% of the question, under %.0f%%", strings.Join(r.Topical, ", "), 100*r.Coverage, 100*MinCoverage))
-		case len(r.Topical) > 0:
-			parts = append(parts, fmt.Sprintf("the terms it lacks or uses once carry %.0f%% of the question, over %.0f%%", 100*r.MissingShare, 100*MaxMissingShare))
-		}
-		why = strings.Join(parts, "; ")
-	}
-	return fmt.Sprintf("%s (%s). No model was asked.", WeakMatchLead, why)
+	return fmt.Sprintf("%s (%s). No model was asked.", WeakMatchLead, r.Reason)
 }
 
 // judge is the relevance gate: stats are the knowledge's statistics of the
-// question's terms; best is the best vector similarity; floor is
-// Params.MinSimilarity.
-func judge(stats []knowledge.TermStat, best, floor float64) *Relevance {
-	r := &Relevance{Terms: stats, BestSimilarity: best, Found: []string{}, Missing: []string{}, Topical: []string{}}
+// question's terms, names those of the names it asks about (subjectNames);
+// best is the best vector similarity; floor is Params.MinSimilarity.
+func judge(stats, names []knowledge.TermStat, best, floor float64) *Relevance {
+	r := &Relevance{Terms: stats, Names: names, BestSimilarity: best, Found: []string{}, Missing: []string{}, Topical: []string{}}
 	for _, s := range stats {
 		switch {
 		case !s.Found():
@@ -135,7 +133,93 @@ func judge(stats []knowledge.TermStat, best, floor float64) *Relevance {
 	}
 	r.Coverage = knowledge.TopicalShare(stats)
 	r.MissingShare = knowledge.MissingShare(stats)
-	strong := best >= floor || (len(r.Topical) > 0 && r.Coverage >= MinCoverage && r.MissingShare <= MaxMissingShare)
-	r.Weak = !strong
+	var absent, passing []string
+	for _, n := range names {
+		switch {
+		case n.Count < MinTopicalCount:
+			absent = append(absent, fmt.Sprintf("%s (used %d times)", n.Term, n.Count))
+		case !n.Topical():
+			passing = append(passing, fmt.Sprintf("%s (used %d times, %.1f× general text)", n.Term, n.Count, n.Lift))
+		}
+	}
+	switch {
+	case len(absent) > 0:
+		r.Weak, r.Reason = true, "it does not hold the subject the question names: "+strings.Join(absent, ", ")
+	case len(names) > 0 && len(passing) == len(names):
+		r.Weak, r.Reason = true, "it names the question's subject only in passing: "+strings.Join(passing, ", ")
+	case best >= floor:
+		r.Reason = fmt.Sprintf("a vector hit's similarity %.2f reaches %.2f", best, floor)
+	case len(stats) == 0:
+		r.Weak, r.Reason = true, "it has no content word to look for"
+	case len(r.Topical) > 0 && r.Coverage >= MinCoverage && r.MissingShare <= MaxMissingShare:
+		r.Reason = fmt.Sprintf("the terms it holds prominently (%s) carry %.0f%% of the question", strings.Join(r.Topical, ", "), 100*r.Coverage)
+	default:
+		r.Weak, r.Reason = true, r.termsReason()
+	}
 	return r
+}
+
+// termsReason says why rule 3 refused: the terms missing, those found
+// only in passing, and which bar was missed.
+func (r *Relevance) termsReason() string {
+	var parts []string
+	if len(r.Missing) > 0 {
+		parts = append(parts, "not found: "+strings.Join(r.Missing, ", "))
+	}
+	var passing []string
+	for _, t := range r.Found {
+		if !slices.Contains(r.Topical, t) {
+			passing = append(passing, t)
+		}
+	}
+	if len(passing) > 0 {
+		parts = append(parts, "mentioned only in passing: "+strings.Join(passing, ", "))
+	}
+	switch {
+	case len(r.Topical) > 0 && r.Coverage < MinCoverage:
+		parts = append(parts, fmt.Sprintf("the terms it holds (%s) carry %.0f%% of the question, under %.0f%%", strings.Join(r.Topical, ", "), 100*r.Coverage, 100*MinCoverage))
+	case len(r.Topical) > 0:
+		parts = append(parts, fmt.Sprintf("the terms it lacks or uses once carry %.0f%% of the question, over %.0f%%", 100*r.MissingShare, 100*MaxMissingShare))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// subjectNames returns the statistics of the names a question asks about
+// (rule 1 of Relevance), each counted as itself (no parts, no synonyms):
+// for each term (stats[i] is terms[i]'s), the term when text.IsName says
+// it is a name, or when it is a Chinese word of two runes or more that the
+// dictionary lacks (a name it does not know: 瑞幸, 喜茶) and that the
+// knowledge does not hold, nor any part of it; else, when the knowledge uses the term itself fewer than
+// MinTopicalCount times, the names among its parts that no longer name
+// part holds (北京大学, not 北京). Each name once, in question order.
+func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.TermStat) []knowledge.TermStat {
+	var out []knowledge.TermStat
+	seen := map[string]bool{}
+	add := func(w string) {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, x.Stats([]text.Term{{Text: w}})[0])
+		}
+	}
+	for i, t := range terms {
+		if text.IsName(t.Text) || stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text) {
+			add(t.Text)
+			continue
+		}
+		if stats[i].Matched == t.Text && stats[i].Count >= MinTopicalCount {
+			continue
+		}
+		var names []string
+		for _, p := range t.Parts {
+			if text.IsName(p) {
+				names = append(names, p)
+			}
+		}
+		for _, n := range names {
+			if !slices.ContainsFunc(names, func(o string) bool { return o != n && strings.Contains(o, n) }) {
+				add(n)
+			}
+		}
+	}
+	return out
 }

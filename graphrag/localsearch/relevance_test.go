@@ -1,6 +1,7 @@
 package localsearch
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -80,7 +81,7 @@ func TestJudgeRule(t *testing.T) {
 		{"similarity floor", []knowledge.TermStat{ts("x", 0, 0, 0)}, 0.6, false, 0},
 		{"no terms", nil, 0.1, true, 0},
 	} {
-		r := judge(tc.stats, tc.best, NoMatchSimilarity)
+		r := judge(tc.stats, nil, tc.best, NoMatchSimilarity)
 		if r.Weak != tc.weak || math.Abs(r.Coverage-tc.cov) > 1e-9 {
 			t.Errorf("%s: weak %v coverage %v, want %v %v (%+v)", tc.name, r.Weak, r.Coverage, tc.weak, tc.cov, r)
 		}
@@ -88,10 +89,72 @@ func TestJudgeRule(t *testing.T) {
 			t.Errorf("%s: message %q", tc.name, r.Message())
 		}
 	}
-	r := judge([]knowledge.TermStat{ts("火星", 2, 8.7e-6, 1.8), ts("天气", 0, 0, 0)}, 0.1, NoMatchSimilarity)
+	r := judge([]knowledge.TermStat{ts("火星", 2, 8.7e-6, 1.8), ts("天气", 0, 0, 0)}, nil, 0.1, NoMatchSimilarity)
 	if !slices.Equal(r.Found, []string{"火星"}) || !slices.Equal(r.Missing, []string{"天气"}) || len(r.Topical) != 0 ||
 		!strings.Contains(r.Message(), "not found: 天气") || !strings.Contains(r.Message(), "only in passing: 火星") {
 		t.Errorf("%+v: %s", r, r.Message())
+	}
+}
+
+// Rule 1 (the subject) on hand-made statistics: a name the knowledge uses
+// fewer than MinTopicalCount times refuses the question however well its
+// other terms are covered; names held only in passing refuse it unless a
+// name of the question is held prominently; the reason given is the one
+// that decided. Each case fails with its rule removed or reversed.
+func TestJudgeSubjectNames(t *testing.T) {
+	ts := func(term string, count int, general, lift float64) knowledge.TermStat {
+		return knowledge.TermStat{Term: term, Matched: term, Count: count, Docs: count, General: general, Lift: lift}
+	}
+	yuqing := ts("舆情", 559, 5e-6, 839)
+	for _, tc := range []struct {
+		name   string
+		stats  []knowledge.TermStat
+		names  []knowledge.TermStat
+		best   float64
+		weak   bool
+		reason string
+	}{
+		{"name used once", []knowledge.TermStat{ts("特斯拉", 1, 5e-7, 14), yuqing}, []knowledge.TermStat{ts("特斯拉", 1, 5e-7, 14)}, 0, true, "does not hold the subject the question names: 特斯拉 (used 1 times)"},
+		{"name used twice, prominently", []knowledge.TermStat{ts("特斯拉", 2, 5e-7, 28), yuqing}, []knowledge.TermStat{ts("特斯拉", 2, 5e-7, 28)}, 0, false, "carry"},
+		{"name absent, however similar", []knowledge.TermStat{yuqing}, []knowledge.TermStat{ts("北京大学图书馆", 0, 0, 0)}, 0.9, true, "北京大学图书馆 (used 0 times)"},
+		{"only name in passing", []knowledge.TermStat{ts("清华大学", 3, 1.6e-5, 1.5), yuqing}, []knowledge.TermStat{ts("清华大学", 3, 1.6e-5, 1.5)}, 0, true, "only in passing: 清华大学 (used 3 times, 1.5× general text)"},
+		{"name in passing beside a prominent one", []knowledge.TermStat{ts("新华社", 6, 8e-5, 0.6), ts("武大", 465, 6e-6, 623)},
+			[]knowledge.TermStat{ts("新华社", 6, 8e-5, 0.6), ts("武大", 465, 6e-6, 623)}, 0, false, "carry"},
+		{"no names: rule 3", []knowledge.TermStat{yuqing}, nil, 0, false, "the terms it holds prominently (舆情) carry 100% of the question"},
+	} {
+		r := judge(tc.stats, tc.names, tc.best, NoMatchSimilarity)
+		if r.Weak != tc.weak || !strings.Contains(r.Reason, tc.reason) {
+			t.Errorf("%s: weak %v reason %q, want %v and %q", tc.name, r.Weak, r.Reason, tc.weak, tc.reason)
+		}
+		if r.Weak && r.Message() != WeakMatchLead+" ("+r.Reason+"). No model was asked." {
+			t.Errorf("%s: message %q does not give the reason that decided", tc.name, r.Message())
+		}
+	}
+}
+
+// subjectNames on the fixture's statistics: a name term is counted as
+// itself, not through the 大学 it shares with 武汉大学; a compound the
+// knowledge lacks gives the longest names inside it; a word the dictionary
+// lacks counts as a name only when the knowledge lacks it and its parts.
+func TestSubjectNames(t *testing.T) {
+	x := graphBuilder(t, fixture.BettaFish(t)).m.Lexical()
+	for q, want := range map[string][]string{
+		"北京大学图书馆事件怎么回事？":  {"北京大学图书馆:0"},
+		"新华社如何评价武大校长的回应？": {"新华社:6", "武大:465"},
+		"蔚来汽车的舆情怎么样？":     {"蔚来:0"},
+		"有多少条检索记录来自小红书？":  nil, // 小红书 is no dictionary name; 条检索 is found through 检索
+		"武汉大学的樱花是怎么来的？":   {"武汉大学:1124"},
+		"关于杨景媛的谣言有哪些？":    nil, // held: a name the dictionary lacks, used 68 times
+		"事件中有哪些谣言或误读？":    nil,
+	} {
+		terms := text.Terms(q)
+		var got []string
+		for _, n := range subjectNames(x, terms, x.Stats(terms)) {
+			got = append(got, fmt.Sprintf("%s:%d", n.Term, n.Count))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: names %v, want %v", q, got, want)
+		}
 	}
 }
 
@@ -105,11 +168,13 @@ func TestRelevanceCalibration(t *testing.T) {
 		answer, refuse []string
 	}{
 		{"bettafish", fixture.BettaFish,
-			[]string{"樱花季网友怎么看？", "负面情绪主要来自哪些平台？", "武汉大学樱花季的舆情如何？", "杨景媛论文", "网民对武大的负面情绪", "What do people say about Wuhan University?", "樱花"},
-			[]string{"火星殖民计划的进展如何？", "今天天气怎么样？", "How do I bake bread?", "火星殖民", "2022年世界杯冠军是哪支球队？"}},
+			[]string{"樱花季网友怎么看？", "负面情绪主要来自哪些平台？", "武汉大学樱花季的舆情如何？", "杨景媛论文", "网民对武大的负面情绪", "What do people say about Wuhan University?", "樱花",
+				"事件中有哪些谣言或误读？", "新华社如何评价武大校长“等上级安排”的回应？"},
+			[]string{"火星殖民计划的进展如何？", "今天天气怎么样？", "How do I bake bread?", "火星殖民", "2022年世界杯冠军是哪支球队？",
+				"北京大学图书馆事件怎么回事？", "特斯拉的舆情如何？", "特斯拉刹车失灵事件的舆情如何？", "清华大学的舆情如何？"}},
 		{"coffee-shop", fixture.Coffee,
 			[]string{"李明在经营咖啡店过程中都经历了哪些挑战？", "咖啡店开在哪里，为什么选那里？", "李明为什么选择写字楼商圈？", "网友对断货事件有什么反应？"},
-			[]string{"今天天气怎么样？", "火星殖民计划的进展如何？"}},
+			[]string{"今天天气怎么样？", "火星殖民计划的进展如何？", "瑞幸咖啡的会员体系是怎样的？", "星巴克的选址策略是什么？"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := graphBuilder(t, tc.run(t))
@@ -166,9 +231,39 @@ func TestRelevanceCalibrationDulce(t *testing.T) {
 		"Who won the 2018 FIFA World Cup?":          true,
 		"What is the recipe for lasagna?":           true,
 	} {
-		r := judge(m.Lexical().Search(text.Terms(q)).Terms, 0, NoMatchSimilarity)
+		r := judge(m.Lexical().Search(text.Terms(q)).Terms, nil, 0, NoMatchSimilarity)
 		if r.Weak != weak {
 			t.Errorf("%q: %+v, want weak %v", q, r, weak)
+		}
+	}
+}
+
+// A follow-up pointing back with a pronoun takes its subject from the
+// history ("他后来又说了什么？" after a question about 校长张平文), as one
+// naming nothing does; a pronoun does not carry a question about
+// something the knowledge lacks ("他喜欢吃红烧肉吗？"), and without the
+// history the same follow-up is refused.
+func TestPronounFollowUp(t *testing.T) {
+	b := graphBuilder(t, fixture.BettaFish(t))
+	p := DefaultParams()
+	p.MinSimilarity, p.Retrieval = NoMatchSimilarity, RetrievalHybrid
+	hist := []llm.Message{{Role: llm.RoleUser, Content: "校长张平文怎么回应"}, {Role: llm.RoleAssistant, Content: "…"}}
+	for _, tc := range []struct {
+		q     string
+		hist  []llm.Message
+		match bool
+	}{
+		{"他后来又说了什么？", hist, true},
+		{"他后来又说了什么？", nil, false},
+		{"他喜欢吃红烧肉吗？", hist, false},
+		{"后来又说了什么？", hist, false}, // no pronoun: judged alone
+	} {
+		c, err := b.Build(t.Context(), tc.q, tc.hist, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Matched() != tc.match {
+			t.Errorf("%q (history %d): matched %v, want %v (%+v)", tc.q, len(tc.hist), c.Matched(), tc.match, c.Relevance)
 		}
 	}
 }

@@ -189,7 +189,11 @@ func TestEvalShippedSets(t *testing.T) {
 // states (39%, 54%, 恐男 9.3%, 26%→48%): the folder build refuses two of
 // them (the gate can only answer more: a frame-only question over the
 // whole knowledge) and meets none of their 11 assertions, so its floor is
-// 10 false refusals and 0.35.
+// 10 false refusals and 0.35. The subject rule (issue 19: a question
+// naming something the knowledge does not hold is a no-match) refuses
+// three more there, each naming what that build lacks: 新华社 and 熊姓 (0
+// uses; the full fixture has 6 and the 熊 case) and 谣言 (the added rumour
+// question; neither 谣言 nor its synonyms occur): 13 false refusals.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -200,7 +204,7 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce":             {0, 0.91},
 		"bettafish":         {0, 0.94},
 		"bettafish-heldout": {0, 1},
-		"bettafish-folder":  {10, 0.35},
+		"bettafish-folder":  {13, 0.35},
 	}
 	reps := evalSets(t)
 	for name, w := range wants {
