@@ -199,8 +199,9 @@ func (b *ContextBuilder) sentimentTexts() []forum.Entry {
 }
 
 // sentimentRows are the rows about question's subject (every row when it
-// names none), in row order, at most MaxEventSentimentRows of each other
-// event and of the unattributed ones.
+// names none), in row order; without a subject at most
+// MaxEventSentimentRows of each other event and of the unattributed ones
+// (a subject already keeps only the passages about it).
 func (b *ContextBuilder) sentimentRows(question string) []sentimentRow {
 	var subject []text.Term
 	for _, t := range text.Terms(question) {
@@ -213,7 +214,7 @@ func (b *ContextBuilder) sentimentRows(question string) []sentimentRow {
 	per := map[string]int{}
 	for _, r := range idx.rows {
 		k := r.scope + "\x00" + r.event
-		if (r.scope == ScopeOther || r.scope == ScopeUnattributed) && per[k] >= MaxEventSentimentRows {
+		if len(subject) == 0 && (r.scope == ScopeOther || r.scope == ScopeUnattributed) && per[k] >= MaxEventSentimentRows {
 			continue
 		}
 		if slices.ContainsFunc(r.docs, func(d int) bool { return holdsTerms(idx.texts[d], subject) }) {

@@ -247,9 +247,24 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		byDate(chosen, sents)
 	}
 	for _, s := range chosen {
+		if told && statesSentiment(sents, s) {
+			continue // a share of sentiment is given in the table, with its event, or not at all
+		}
 		writeQuote(&b, sents, s)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// statesSentiment reports whether the quote of s (its clause run) states
+// a share of sentiment (text.SentimentFigures).
+func statesSentiment(sents []*sentence, s *sentence) bool {
+	lo, hi := clauseRun(sents, s.order)
+	for i := lo; i <= hi; i++ {
+		if len(text.SentimentFigures(sents[i].text)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // writeQuote writes s as a bullet: the sentence with the clauses that
