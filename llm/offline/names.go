@@ -61,7 +61,7 @@ func readerName(title, desc string) (questionKind, bool) {
 	switch {
 	case eventNameRE.MatchString(title):
 		return kindEvent, true
-	case k == kindActor, personShaped(title), orgSuffixRE.MatchString(title):
+	case k == kindActor, k == kindPlatform, personShaped(title), orgSuffixRE.MatchString(title):
 		return k, true
 	}
 	return kindOther, false
@@ -86,11 +86,18 @@ type textName struct {
 	kind  questionKind
 	cells int
 	first int
+	// byRole: found after a role (校长张平文), where a page quoting a
+	// passing mention twice is common; its cells count distinct sentences
+	byRole bool
 }
 
 // MinNameCells is the least number of the context's cells that must name
 // a name found in the texts for a question to ask about it: a name the
-// records repeat is the case's, one met once is in passing.
+// records repeat is the case's, one met once is in passing. A person
+// found after a role counts the distinct sentences naming them (a page's
+// entity and its text unit quoting 副校长李资远宣读第十一届杰出校友表彰决定,
+// once on the fixture, name 李资远 once); a quoted incident or a party
+// counts cells (“杨某某诉肖某某案” in a headline and its page is the case).
 const MinNameCells = 2
 
 // textNames are the names of people, organisations and incidents the
@@ -98,16 +105,17 @@ const MinNameCells = 2
 // parties: 肖某某; people after their role: 校长张平文, the three-rune name
 // when its two first runes never stand without the third and the third is
 // not afterName's), each a
-// readerName, held by at least MinNameCells cells, the most held first
+// readerName, held by at least MinNameCells cells (a person found after
+// a role: in distinct sentences, sentenceAt), the most held first
 // (then the first met). skip leaves names out. WriteQuestions asks for
 // MinNameCells, and for 1 when nothing else makes a question.
 func textNames(cells []string, skip func(string) bool, minCells int) []textName {
 	all := strings.Join(cells, "\n")
 	byName := map[string]*textName{}
 	var order []*textName
-	add := func(name string, k questionKind, pos int) {
+	add := func(name string, k questionKind, pos int, byRole bool) {
 		if tn := byName[name]; tn == nil && !skip(name) && !text.Offensive(name) && !text.Bookkeeping(name) {
-			tn = &textName{name: name, kind: k, first: pos}
+			tn = &textName{name: name, kind: k, first: pos, byRole: byRole}
 			byName[name] = tn
 			order = append(order, tn)
 		}
@@ -118,26 +126,35 @@ func textNames(cells []string, skip func(string) bool, minCells int) []textName 
 		}
 		for _, m := range quotedNameRE.FindAllStringSubmatch(cell, -1) {
 			if k, ok := readerName(m[1], ""); ok && k == kindEvent { // a quoted actor is a nickname (“最美大学”)
-				add(m[1], k, pos)
+				add(m[1], k, pos, false)
 			}
 		}
 		for _, m := range partyRE.FindAllString(cell, -1) {
-			add(m, kindActor, pos)
+			add(m, kindActor, pos, false)
 		}
 		for _, m := range rolePersonRE.FindAllStringSubmatch(cell, -1) {
 			name := []rune(m[1])
 			if len(name) == 3 && (strings.ContainsRune(afterName, name[2]) || strings.Count(all, string(name[:2])) > strings.Count(all, m[1])) {
 				name = name[:2] // 李明说, 李明开咖啡店: 李明 stands without 说
 			}
-			add(string(name), kindActor, pos)
+			add(string(name), kindActor, pos, true)
 		}
 	}
 	var out []textName
 	for _, tn := range order {
+		seen := map[string]bool{}
 		for _, cell := range cells {
-			if strings.Contains(cell, tn.name) {
-				tn.cells++
+			i := strings.Index(cell, tn.name)
+			if i < 0 {
+				continue
 			}
+			if tn.byRole {
+				if seen[sentenceAt(cell, i)] {
+					continue
+				}
+				seen[sentenceAt(cell, i)] = true
+			}
+			tn.cells++
 		}
 		if tn.cells >= minCells {
 			out = append(out, *tn)
@@ -151,6 +168,23 @@ func textNames(cells []string, skip func(string) bool, minCells int) []textName 
 		}
 	}
 	return kept
+}
+
+// sentenceAt is the sentence of s around byte offset i, trimmed: from
+// after the sentence end (。｡！？!?；\n; ｡ the half-width mark scraped pages
+// use) before i to the next one.
+func sentenceAt(s string, i int) string {
+	const ends = "。｡！？!?；\n"
+	from := strings.LastIndexAny(s[:i], ends) + 1
+	if from > 0 {
+		_, n := utf8.DecodeRuneInString(s[from-1:])
+		from += n - 1 // past the whole mark
+	}
+	to := len(s)
+	if j := strings.IndexAny(s[i:], ends); j >= 0 {
+		to = i + j
+	}
+	return strings.TrimSpace(s[from:to])
 }
 
 // sameIncident reports whether two incident names name one incident (the

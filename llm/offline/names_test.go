@@ -75,3 +75,22 @@ func TestReaderNameIncidentWords(t *testing.T) {
 		}
 	}
 }
+
+// A name counts the distinct sentences that name it, not the cells: a
+// page's entity and its text unit quoting one sentence name 李资远 once
+// (the fixture's alumni page), below MinNameCells, while 张平文, named in
+// two sentences, is asked about.
+func TestTextNamesDistinctSentences(t *testing.T) {
+	page := "七位杰出校友获此殊荣｡ 副校长李资远宣读第十一届杰出校友表彰决定,陈作涛､董晨当选。"
+	cells := []string{page, "武汉大学第十一届杰出校友表彰大会：" + page, "校长张平文回应称正在处理中。", "记者追问校长张平文。"}
+	var got []string
+	for _, tn := range textNames(cells, func(string) bool { return false }, MinNameCells) {
+		got = append(got, tn.name)
+	}
+	if strings.Join(got, "|") != "张平文" {
+		t.Errorf("names %q, want 张平文 alone", got)
+	}
+	if s := sentenceAt("甲。乙说李资远来了！丙", strings.Index("甲。乙说李资远来了！丙", "李资远")); s != "乙说李资远来了" {
+		t.Errorf("sentenceAt = %q", s)
+	}
+}

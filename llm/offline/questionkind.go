@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -18,10 +19,11 @@ import (
 type questionKind int
 
 const (
-	kindOther  questionKind = iota
-	kindEvent               // an event with a date: 经过/时间
-	kindActor               // a person, organisation or platform: 态度/回应/说法
-	kindFigure              // a figure: 数据/变化
+	kindOther    questionKind = iota
+	kindEvent                 // an event with a date: 经过/时间
+	kindActor                 // a person, organisation or platform: 态度/回应/说法
+	kindFigure                // a figure: 数据/变化
+	kindPlatform              // a platform people post on: 讨论/观点
 )
 
 var (
@@ -31,14 +33,33 @@ var (
 	figureRE = regexp.MustCompile(`\d+(?:\.\d+)?\s*(?:%|％|元|块|万|亿|倍|人次)|(?i:\d+(?:\.\d+)?\s*(?:percent|million|billion|dollars?)\b)`)
 	// partyNameRE is a person as the records anonymise one: 杨某, 肖某某.
 	partyNameRE = regexp.MustCompile(`^\p{Han}某某?$`)
-	// actorWordRE: the title ends with an organisation's or a platform's
-	// word, or is a platform (微博, 抖音 …; English: Team, Agency …).
-	actorWordRE = regexp.MustCompile(`(?:大学|学院|学校|公司|集团|政府|法院|检察院|公安局|教育部|委员会|协会|日报|晚报|电视台|官方|研究院|医院|银行|微博|抖音|小红书|B站|哔哩哔哩|知乎|微信|公众号|快手|今日头条|头条|贴吧|豆瓣|(?i:\b(?:team|squad|agency|company|corporation|council|department|ministry|university|committee|command|weibo|twitter|reddit|youtube|tiktok)))$`)
+	// actorWordRE: the title ends with an organisation's word or a
+	// platform's name (an account: 武汉大学官方微博; English: Team,
+	// Agency …).
+	actorWordRE = regexp.MustCompile(`(?:大学|学院|学校|公司|集团|政府|法院|检察院|公安局|教育部|委员会|协会|日报|晚报|电视台|官方|研究院|医院|银行|` +
+		strings.Join(platformNames, "|") + `|(?i:\b(?:team|squad|agency|company|corporation|council|department|ministry|university|committee|command|` +
+		strings.Join(platformNamesEN, "|") + `)))$`)
 	// personCueRE: a Chinese description that speaks of a person.
 	personCueRE = regexp.MustCompile(`他|她|表示|认为|回应|指出|创始人|创业者|校长|教授|老师|学生|记者|网友|博主`)
 	// personPronounRE: an English description that speaks of a person.
 	personPronounRE = regexp.MustCompile(`(?i)\b(?:he|she|his|her|him)\b`)
 )
+
+// platformNames and platformNamesEN are the platforms a follow-up
+// question names as places people post on (kindPlatform), the one list
+// of them in this package: a title that is one of them is a platform, a
+// title ending with one an account of it (actorWordRE).
+var (
+	platformNames   = []string{"微博", "新浪微博", "抖音", "小红书", "B站", "哔哩哔哩", "知乎", "微信", "公众号", "微信公众号", "视频号", "快手", "今日头条", "头条", "贴吧", "百度贴吧", "豆瓣"}
+	platformNamesEN = []string{"weibo", "twitter", "reddit", "youtube", "tiktok", "facebook"}
+)
+
+// isPlatform reports whether title is a platform's name (platformNames,
+// platformNamesEN in any letter case).
+func isPlatform(title string) bool {
+	t := strings.TrimSpace(title)
+	return slices.Contains(platformNames, t) || slices.Contains(platformNamesEN, strings.ToLower(t))
+}
 
 // surnames are common Chinese surnames: a short rare Han title that opens
 // with one is taken for a person's name (李明, 张平文).
@@ -47,7 +68,8 @@ const surnames = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗�
 // recordKind says what the record of title and description desc is: an
 // event (an incident word in the title and a date, intents' "when"
 // pattern, in the title or description), a figure (a number with its
-// unit in the title), an actor (a person: 杨某某, or 2–3 Han runes rarer
+// unit in the title), a platform (isPlatform: 微博), an actor (a person:
+// 杨某某, or 2–3 Han runes rarer
 // than 10⁻⁵ in general text opening with a common surname whose
 // description speaks of a person (他, 表示, 校长 …), or an English
 // description speaking of him or her; an organisation or a platform of
@@ -63,6 +85,8 @@ func recordKind(title, desc string) questionKind {
 		return kindEvent
 	case figureRE.MatchString(title):
 		return kindFigure
+	case isPlatform(title):
+		return kindPlatform
 	case partyNameRE.MatchString(title),
 		n >= 2 && n <= 3 && strings.ContainsRune(surnames, []rune(title)[0]) && text.GeneralShare(title) < 1e-5 && personCueRE.MatchString(desc),
 		!text.HasHan(title) && personPronounRE.MatchString(desc),
@@ -76,10 +100,12 @@ func recordKind(title, desc string) questionKind {
 // Chinese (zh) or English.
 func kindQuestion(name string, k questionKind, zh bool) string {
 	if zh {
-		return "「" + name + "」" + [...]string{"的具体情况和影响如何？", "的经过是怎样的，发生在什么时间？", "持什么态度，作出了哪些回应或说法？", "涉及哪些数据，发生了什么变化？"}[k]
+		return "「" + name + "」" + [...]string{"的具体情况和影响如何？", "的经过是怎样的，发生在什么时间？", "持什么态度，作出了哪些回应或说法？", "涉及哪些数据，发生了什么变化？",
+			"上的讨论主要有哪些观点？"}[k]
 	}
 	return [...]string{"What part does " + name + " play in this?", "What happened in " + name + ", and when?",
-		"How did " + name + " respond, and what did they say?", "What figures are given for " + name + ", and how did they change?"}[k]
+		"How did " + name + " respond, and what did they say?", "What figures are given for " + name + ", and how did they change?",
+		"What views do people post on " + name + "?"}[k]
 }
 
 // maxBroadRunes is the longest report title a broad question quotes.

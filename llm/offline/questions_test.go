@@ -208,8 +208,9 @@ func TestQuestionsNoSectionHeadings(t *testing.T) {
 
 // What a record is decides what is asked about it, in the question's
 // language, with the fixtures' real names: a dated event its course and
-// time, a person, organisation or platform its stance and response, a
-// figure its data and change, anything else what it is; a name that only
+// time, a person or organisation (an account too) its stance and
+// response, a platform what is said on it, a figure its data and change,
+// anything else what it is; a name that only
 // looks like a person's (杜尔塞, a base) is not one. Each rule reversed or
 // removed changes one of these.
 func TestQuestionKinds(t *testing.T) {
@@ -219,7 +220,9 @@ func TestQuestionKinds(t *testing.T) {
 		{"张平文", "武汉大学校长，他表示正在处理中。", "「张平文」持什么态度，作出了哪些回应或说法？", ""},
 		{"杨某某", "原告。", "「杨某某」持什么态度，作出了哪些回应或说法？", ""},
 		{"杜尔塞", "基地", "「杜尔塞」的具体情况和影响如何？", ""},
-		{"微博", "社交平台", "「微博」持什么态度，作出了哪些回应或说法？", ""},
+		{"微博", "社交平台", "「微博」上的讨论主要有哪些观点？", ""},                   // a platform holds no stance: what is said on it
+		{"武汉大学官方微博", "学校的账号", "「武汉大学官方微博」持什么态度，作出了哪些回应或说法？", ""}, // an account of it does
+		{"Twitter", "A social network.", "", "What views do people post on Twitter?"},
 		{"武汉大学", "985高校", "「武汉大学」持什么态度，作出了哪些回应或说法？", ""},
 		{"写字楼里的平价精品咖啡：拿铁28元、美式22元", "测评", "「写字楼里的平价精品咖啡：拿铁28元、美式22元」涉及哪些数据，发生了什么变化？", "What figures are given for 写字楼里的平价精品咖啡：拿铁28元、美式22元, and how did they change?"},
 		{"Alex Mercer", "Agent Alex Mercer questions the mission; he leads the team.", "", "How did Alex Mercer respond, and what did they say?"},
