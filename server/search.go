@@ -212,7 +212,11 @@ func (s *Server) graphModel(ctx context.Context, v *graphView) (*knowledge.Model
 		return nil, err
 	}
 	if side != "" {
-		m, _ = knowledge.SaveModelFile(ctx, side, path, m, key)
+		// m is let go (SaveModelFile): nil when the file was written but
+		// not read back, and then made again
+		if m, _ = knowledge.SaveModelFile(ctx, side, path, m, key); m == nil {
+			return knowledge.FromGraph(ctx, v.g, knowledge.GraphOptions{Path: path})
+		}
 	}
 	return m, nil
 }

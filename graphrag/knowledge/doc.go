@@ -140,8 +140,9 @@
 //	}
 //
 // SaveModelFile writes the model file and returns the Model read back
-// from it, so that the heap FromGraph filled (and the graph text its
-// strings point into) is collected before the search goes on.
+// from it; the heap FromGraph filled (and the graph text its strings point
+// into) is collected before the file is read back (nil is returned when
+// it cannot be: make the model again).
 //
 // FromGraph's name pass over every text is most of a search's start on a
 // large graph (about 15 s of CPU on the 300 000-record one). The model

@@ -196,26 +196,26 @@ func WriteModelFile(ctx context.Context, path string, m *Model, key ModelFileKey
 
 // SaveModelFile writes m to path (WriteModelFile) and returns the Model
 // read back from the file (ReadModelFile, graphPath its graph file): its
-// strings then lie in the file's mapping, not in the heap, so that the
-// records FromGraph made, and the graph text they point into, can be
-// collected before the search goes on (on the 300 000-record graph about
-// 0.8 GB of heap that a first search held while it embedded the
-// entities), and its bigram index and entity text sums are in place. When
-// the file cannot be written or read back, m is returned with the error.
+// strings then lie in the file's mapping, not in the heap, and its bigram
+// index and entity text sums are in place. Once the file is written, m is
+// let go and collected (its pages given back) before the file is read
+// back: the records FromGraph made and the graph text they point into
+// (on the 300 000-record graph 0.9 GB of live heap) are not held beside
+// the model read back, nor beside the entity vectors that follow. So the
+// caller must not hold m either. When the file cannot be written, m is
+// returned with the error; when it cannot be read back, nil (the caller
+// makes the model again) with the error.
 func SaveModelFile(ctx context.Context, path, graphPath string, m *Model, key ModelFileKey) (*Model, error) {
 	if err := WriteModelFile(ctx, path, m, key); err != nil {
 		return m, err
 	}
-	read, _, err := ReadModelFile(ctx, path, graphPath, key)
-	if err != nil {
-		return m, err
-	}
-	// m is garbage once the caller drops it, but the collector would leave
-	// it until the heap doubles again, and the caller's next allocations
-	// (the entity vectors, one block of 0.5 GB) would come on top of it:
-	// collected now and its pages given back
+	// the collector would leave m until the heap doubles again
 	m = nil
 	debug.FreeOSMemory()
+	read, _, err := ReadModelFile(ctx, path, graphPath, key)
+	if err != nil {
+		return nil, err
+	}
 	return read, nil
 }
 

@@ -190,8 +190,20 @@ func (o *ragOptions) entityVectors(ctx context.Context, m *knowledge.Model, emb 
 // (knowledge.ModelFileName) when that was made from the graph file's
 // present bytes, else made from the graph (knowledgeFromGraph), and the
 // model file written for the next search (a failure to write it is
-// ignored: the next search makes the model again).
+// ignored: the next search makes the model again) and the model read
+// back from it (knowledge.SaveModelFile; when that fails, the model is
+// made again from the graph, once, and not saved).
 func (o *ragOptions) graphKnowledge(ctx context.Context) (*knowledge.Model, string, error) {
+	m, id, err := o.graphModel(ctx, true)
+	if err == nil && m == nil {
+		return o.graphModel(ctx, false)
+	}
+	return m, id, err
+}
+
+// graphModel is graphKnowledge, saving the model file when save is true;
+// its model is nil when the model file was written but not read back.
+func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Model, string, error) {
 	// the model file is tried for a graph whose path is known; anything
 	// wrong on the way (no such graph, a bad id) is left to the graph's
 	// own load, which says what is wrong
@@ -254,7 +266,7 @@ func (o *ragOptions) graphKnowledge(ctx context.Context) (*knowledge.Model, stri
 		}
 		return nil, "", inputError{err}
 	}
-	if side != "" && key.ReportID == id {
+	if save && side != "" && key.ReportID == id {
 		// the key's sum was taken before the graph was read: were the file
 		// replaced meanwhile, the model file would name the old bytes and
 		// never be used, not the other way round
