@@ -16,6 +16,7 @@ import (
 type planTarget struct {
 	ch, sp int
 	key    string
+	advice bool // the sub-point asks for recommendations or an outlook (AdviceTitle)
 }
 
 // planTargets adds the chapters and their sub-points to p and returns
@@ -37,7 +38,7 @@ func planTargets(p *Plan, chapters []ChapterSpec) ([]planTarget, [][]weighted) {
 			if c.Summary {
 				continue
 			}
-			targets = append(targets, planTarget{ci, si, key})
+			targets = append(targets, planTarget{ci, si, key, AdviceTitle(sp)})
 			queries = append(queries, []weighted{{stripNumber(sp), 1}, {c.Title, 0.5}})
 		}
 		p.Chapters = append(p.Chapters, cp)
@@ -59,8 +60,10 @@ type scoredItem struct {
 
 // scoreItems scores every item against the targets that retrieved it
 // (every target when hits is nil), on all cores; the result is in item
-// order, whatever the scheduling.
+// order, whatever the scheduling. A recommendation or an outlook (Advice)
+// is scored only against the targets asking for one, when there are any.
 func scoreItems(set *Set, sc *scorer, nq int, targets []planTarget, chapters []ChapterSpec, hits [][]targetHit, boosts Boosts, names []string) []scoredItem {
+	adviceTargets := slices.ContainsFunc(targets, func(t planTarget) bool { return t.advice })
 	res := make([]scoredItem, len(set.Items))
 	workers := runtime.GOMAXPROCS(0)
 	outs := make([][]float64, workers)
@@ -76,8 +79,12 @@ func scoreItems(set *Set, sc *scorer, nq int, targets []planTarget, chapters []C
 		}
 		r := scoredItem{best: -1, second: -1, on: set.onTopic(i, names)}
 		bufs[w] = sc.score(it.Text, outs[w], bufs[w])
+		advice := adviceTargets && Advice(it.Text)
 		consider := func(ti int, h targetHit) {
 			t := targets[ti]
+			if advice && !t.advice {
+				return
+			}
 			rel := outs[w][ti]
 			b := boosts.of(chapters[t.ch].ID, it)
 			s := rel + RetrievalWeight*h.retrieval

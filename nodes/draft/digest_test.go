@@ -1,6 +1,7 @@
 package draft
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -100,5 +101,31 @@ func TestDigestBlocksNoChart(t *testing.T) {
 	}
 	if !slices.Equal(types, []string{"kpiGrid", "paragraph"}) {
 		t.Errorf("summary blocks %v, want the KPI cards and their source line, no chart", types)
+	}
+}
+
+// An outlook is no key datum: the fixture's summary listed "展望未来，武汉
+// 大学应利用新媒体平台…" under 1.2 关键数据与传播峰值 (1.3 full, the
+// spreading rule put it where there was room). It goes only under the
+// sub-point asking for recommendations, or nowhere when that is full.
+func TestAssignFindingsAdviceUnderAdvice(t *testing.T) {
+	var ds []prompts.ChapterDigest
+	for i := range draftFindings {
+		ds = append(ds, prompts.ChapterDigest{Title: "关联性评估与行动建议",
+			Findings: []string{fmt.Sprintf("建议校方强化第%d类常态化的信息监测与危机评估体系。[E%d]", i+1, i+1)}})
+	}
+	ds = append(ds, prompts.ChapterDigest{Title: "深层动因与价值观探讨",
+		Findings: []string{"展望未来，武汉大学应利用新媒体平台，从单向的成就展示，转向双向的沟通与价值观传递。[E9]"}})
+	titles := []string{"1.1 事件概况与舆情定性", "1.2 关键数据与传播峰值", "1.3 核心判断与主要建议"}
+	got := assignFindings(summaryFindings(ds), titles)
+	for i, items := range got[:2] {
+		for _, s := range items {
+			if strings.Contains(s, "展望未来") || strings.HasPrefix(s, "建议") {
+				t.Errorf("advice under %s: %q", titles[i], s)
+			}
+		}
+	}
+	if len(got[2]) != draftFindings {
+		t.Errorf("1.3 holds %d findings, want %d: %q", len(got[2]), draftFindings, got)
 	}
 }

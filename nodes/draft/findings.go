@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	evpkg "reportengine/evidence"
 	"reportengine/ir"
 	"reportengine/prompts"
 	textrules "reportengine/text"
@@ -41,20 +42,26 @@ func summaryFindings(ds []prompts.ChapterDigest) []summaryFinding {
 // most rune pairs with it, plus fitBonus; among equals (often: none shares any) the one
 // holding the fewest findings so far, then the first — so that no summary
 // sub-point is left empty while another holds four. A finding no
-// sub-point has room for is left out. Each sub-point lists its findings
-// best fitting first, then in chapter order.
+// sub-point has room for is left out. A recommendation or an outlook
+// (evidence.Advice) goes only to a sub-point asking for one
+// (evidence.AdviceTitle) when there is one: the fixture's 1.2 关键数据
+// listed "展望未来，武汉大学应利用新媒体平台…". Each sub-point lists its
+// findings best fitting first, then in chapter order.
 func assignFindings(fs []summaryFinding, titles []string) [][]string {
 	focus := make([]map[[2]rune]bool, len(titles))
+	adviceTitle := make([]bool, len(titles))
 	for i, t := range titles {
-		focus[i] = textrules.Bigrams(t)
+		focus[i], adviceTitle[i] = textrules.Bigrams(t), evpkg.AdviceTitle(t)
 	}
+	adviceOnly := slices.Contains(adviceTitle, true)
 	type placed struct{ score, order int }
 	got := make([][]placed, len(titles))
 	for n, f := range fs {
 		grams := textrules.Bigrams(f.key)
 		best, bestScore := -1, -1
+		advice := adviceOnly && evpkg.Advice(f.key)
 		for i := range titles {
-			if len(got[i]) >= draftFindings {
+			if len(got[i]) >= draftFindings || advice && !adviceTitle[i] {
 				continue
 			}
 			sc := fitBonus(titles[i], f.key)
