@@ -58,6 +58,10 @@ type Figure struct {
 	// web page, engine summary or final report holds it): unless a page
 	// states it too (Primary), its KPI card says so (prompts.ForumMark).
 	Forum bool `json:"forum,omitempty"`
+	// Disagree lists the other passages' values of the same measure when
+	// they differ (Set.markDisagreements: "1,847次→68次[E1940]"), "" when
+	// none: the report flags the figure 来源不一致 where it prints it.
+	Disagree string `json:"disagree,omitempty"`
 }
 
 var sentimentWords = []string{"非常正面", "非常负面", "正面", "负面", "中性", "中立", "积极", "消极", "支持", "反对", "质疑", "愤怒", "担忧", "好评", "差评"}

@@ -454,6 +454,7 @@ func (c *collector) set() *Set {
 			s.Figures = append(s.Figures, f)
 		}
 	}
+	s.markDisagreements()
 	s.Stats.Items = len(s.Items)
 	s.Stats.Figures = len(s.Figures)
 	return s

@@ -159,7 +159,7 @@ func figureRef(f evidence.Figure) prompts.FigureRef {
 		scaled = 0
 	}
 	return prompts.FigureRef{ItemID: f.ItemID, Kind: string(f.Kind), Label: f.Label, KPI: f.KPI, Group: f.Group, Raw: f.Raw,
-		Value: f.Value, Unit: f.Unit, Scaled: scaled, Date: f.Date, Sentence: f.Sentence, Primary: f.Primary, Forum: f.Forum}
+		Value: f.Value, Unit: f.Unit, Scaled: scaled, Date: f.Date, Sentence: f.Sentence, Primary: f.Primary, Forum: f.Forum, Disagree: f.Disagree}
 }
 
 // digest summarises a written chapter for the chapters written after it:

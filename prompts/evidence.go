@@ -57,6 +57,10 @@ type FigureRef struct {
 	// KPI card after every figure a page or an engine states, and marked
 	// (CardLabel).
 	Forum bool `json:"forum,omitempty"`
+	// Disagree lists other passages' values of the same measure when they
+	// differ ("1,847次→68次[E1940]", evidence.Figure.Disagree): say
+	// 来源不一致 with them wherever the figure is stated.
+	Disagree string `json:"disagree,omitempty"`
 }
 
 // ForumMark ends the label of a KPI card whose figure only a forum

@@ -33,7 +33,7 @@ func TestAttribution(t *testing.T) {
 			t.Errorf("attribution(%.30q) = %q, want %q", c.ev.Text, got, c.want)
 		}
 	}
-	b := evidenceBlock(src("这一决定如今被证明是完全错误的。", "武大诬告风波启示录", "https://www.toutiao.com/a/1"))
+	b := evidenceBlock(src("这一决定如今被证明是完全错误的。", "武大诬告风波启示录", "https://www.toutiao.com/a/1"), "")
 	if len(b.Inlines) != 1 || !strings.HasPrefix(b.Inlines[0].Text, "今日头条《武大诬告风波启示录》认为：这一决定") {
 		t.Errorf("the quoted stance reads %+v", b.Inlines)
 	}

@@ -72,11 +72,12 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 			body = digestBlocks(in.Digests, spTitle, assigned[i])
 		}
 		if evs := quotable(sp.Evidence, in.Query); len(evs) > 0 {
+			notes := disagreeNotes(sp.Figures)
 			lead := evs[0]
-			body = append(body, para(cited(lead)))
+			body = append(body, para(cited(lead)+notes[lead.ID]))
 			leads = append(leads, cited(lead))
 			for _, ev := range evs[1:min(len(evs), draftPassages+1)] {
-				body = append(body, evidenceBlock(ev))
+				body = append(body, evidenceBlock(ev, notes[ev.ID]))
 			}
 			body = append(body, figureBlocks(sp.Figures, anchor+"-"+strconv.Itoa(i+1))...)
 			swotEv = append(swotEv, evs...)
@@ -370,8 +371,9 @@ func cited(ev prompts.EvidenceRef) string {
 }
 
 // evidenceBlock quotes one passage: engine analysis as an engine quote,
-// forum speeches with their speaker and time, sources as paragraphs.
-func evidenceBlock(ev prompts.EvidenceRef) ir.Block {
+// forum speeches with their speaker and time, sources as paragraphs; note
+// follows its citation (disagreeNotes).
+func evidenceBlock(ev prompts.EvidenceRef, note string) ir.Block {
 	switch ev.Kind {
 	case "forum":
 		who := strings.ToUpper(ev.Engine)
@@ -379,13 +381,28 @@ func evidenceBlock(ev prompts.EvidenceRef) ir.Block {
 			who = engineZH(ev.Engine)
 		}
 		at := strings.TrimSpace(strings.TrimPrefix(ev.Source, "论坛"))
-		return para(fmt.Sprintf("%s在论坛中指出（%s）：%s", who, at, cited(ev)))
+		return para(fmt.Sprintf("%s在论坛中指出（%s）：%s", who, at, cited(ev)+note))
 	case "final_report", "summary":
 		if isEngine(ev.Engine) {
-			return para(fmt.Sprintf("%s的研究写道：%s", engineZH(ev.Engine), cited(ev)))
+			return para(fmt.Sprintf("%s的研究写道：%s", engineZH(ev.Engine), cited(ev)+note))
 		}
 	}
-	return para(attribution(ev) + cited(ev))
+	return para(attribution(ev) + cited(ev) + note)
+}
+
+// disagreeNotes are the notes of the passages stating a figure other
+// passages give another value (FigureRef.Disagree), by evidence id:
+// "（来源不一致：另有来源记为 1,847次→68次[E1940]）", printed after the
+// passage's citation — the fixture's 4.3 quoted 1,847次→512次 while 1.2
+// listed 1,847次→68次, silently.
+func disagreeNotes(figs []prompts.FigureRef) map[string]string {
+	notes := map[string]string{}
+	for _, f := range figs {
+		if f.Disagree != "" && notes[f.ItemID] == "" {
+			notes[f.ItemID] = "（" + disagree + "：另有来源记为 " + f.Disagree + "）"
+		}
+	}
+	return notes
 }
 
 func citeList(ids []string) string {

@@ -143,6 +143,12 @@ func figureLine(fs []prompts.FigureRef) string {
 	var b strings.Builder
 	b.WriteString(name + "：" + strings.Join(values, "→") + "——" + quote[order[0]])
 	var differ []string
+	for _, f := range fs {
+		if f.ItemID == order[0] && f.Disagree != "" {
+			differ = append(differ, f.Disagree) // another measure's label, another value (disagreeNotes)
+			break
+		}
+	}
 	for _, id := range order[1:] {
 		if !slices.ContainsFunc(byItem[id], func(v string) bool { return !slices.Contains(values, v) }) {
 			b.WriteString(quote[id]) // the same values: another source agrees

@@ -151,3 +151,30 @@ func TestFigureLinesKeepQualifier(t *testing.T) {
 		t.Errorf("figure line lost its qualifier:\n%s", got)
 	}
 }
+
+// A figure other passages give another value is flagged 来源不一致 where it
+// is printed: after its passage's citation in a chapter, and on its
+// essentials line (the fixture's 4.3 quoted 1,847次→512次, 1.2 listed
+// 1,847次→68次, silently).
+func TestDisagreementFlaggedWherePrinted(t *testing.T) {
+	const other = "1,847次→68次[E2000]"
+	figs := []prompts.FigureRef{
+		{ItemID: "E1940", Kind: "count", KPI: "“地域黑”一词则由峰值", Raw: "1,847次", Sentence: "“地域黑”一词则由峰值1,847次降至512次", Forum: true, Disagree: other},
+		{ItemID: "E1940", Kind: "count", KPI: "“地域黑”一词则由峰值", Raw: "512次", Sentence: "“地域黑”一词则由峰值1,847次降至512次", Forum: true, Disagree: other},
+	}
+	if got := blocksText([]ir.Block{figureLines(figs, false, "")}); !strings.Contains(got, "512次——「“地域黑”一词则由峰值1,847次降至512次」[E1940]（来源不一致：另有来源记为 "+other+"）") {
+		t.Errorf("figure line:\n%s", got)
+	}
+	in := prompts.ChapterInput{Section: prompts.ChapterSection{ChapterID: "S4", Title: "舆论场"}, Query: "武汉大学",
+		SubPoints: []prompts.SubPointBrief{{Title: "争议焦点", Figures: figs, Evidence: []prompts.EvidenceRef{
+			{ID: "E1", Kind: "summary", Engine: "media", Text: "武汉大学的舆情焦点从涉事学生转向了学校本身，公众批评校方处理迟缓。"},
+			{ID: "E1940", Kind: "forum", Engine: "insight", Source: "论坛 12:45:11", Text: "“地域黑”一词则由峰值1,847次降至512次，显示武汉大学议题焦点从地缘冲突转向程序正义。"},
+		}}}}
+	got := blocksText(draftChapter(in).Blocks)
+	if !strings.Contains(got, "转向程序正义。[E1940]（来源不一致：另有来源记为 "+other+"）") {
+		t.Errorf("chapter:\n%s", got)
+	}
+	if strings.Count(got, "来源不一致") != 1 {
+		t.Errorf("the note is printed %d times, want once after its passage:\n%s", strings.Count(got, "来源不一致"), got)
+	}
+}
