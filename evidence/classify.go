@@ -85,7 +85,8 @@ var (
 //     sentence before), or with a time counted from the sentence before
 //     and no date of its own (近两年后, 三天之后, 随后, 次日 …),
 //     or with a contrast whose only subject is 其 ("然而，近年来发生的…风波，
-//     则凸显了其在…").
+//     则凸显了其在…"), or with "the event" unnamed (事件的…, 当前事件已…:
+//     bareEvent) naming no one and stating no date or number.
 //
 // Everything else is Clean. previous only serves the listing
 // continuation; the other rules read the sentence alone, so the caller
@@ -118,14 +119,7 @@ var backPointers = []string{"这样", "两者", "二者", "三者", "这类", "�
 var ownSubjects = []string{"也有", "其实", "其中", "其他", "其它", "其余", "其次", "而言", "而今", "并不", "并非", "也许", "也就是说", "他人", "它们的"}
 
 func isFragment(s string) bool {
-	t := s
-	for {
-		c := text.FirstPrefix(t, connectives)
-		if c == "" {
-			break
-		}
-		t = strings.TrimLeft(t[len(c):], "，,、 ")
-	}
+	t := skipConnectives(s)
 	if t == "" {
 		return false
 	}
@@ -140,6 +134,9 @@ func isFragment(s string) bool {
 	}
 	if listItem.MatchString(t) {
 		return true // "二是学生管理与纪律处分引发的争议…", "第二，平台迁移路径清晰…": an item of a list framed before
+	}
+	if eventLeadIn(t) {
+		return true // "事件的后续发展更凸显了校方处理的困境": which event is in the sentence before
 	}
 	if relativeTime.MatchString(t) && !ownDate.MatchString(t) {
 		return true // "近两年后，法院…": its time is counted from the sentence before
@@ -171,6 +168,17 @@ func isFragment(s string) bool {
 	return strings.Contains(head, "对此") || strings.Contains(head, "为此") || strings.Contains(head, "将此")
 }
 
+// skipConnectives is s after the connectives opening it (connectives).
+func skipConnectives(s string) string {
+	for {
+		c := text.FirstPrefix(s, connectives)
+		if c == "" {
+			return s
+		}
+		s = strings.TrimLeft(s[len(c):], "，,、 ")
+	}
+}
+
 // listItem matches a sentence that opens as the item of a list whose
 // frame ("争议集中在三个方面：") is in a sentence before it: 首先是, 其次是,
 // 再次是, 最后是, 一是 … 十是, 第一是 ….
@@ -180,6 +188,23 @@ var listItem = regexp.MustCompile(`^(?:(?:首先|其次|再次|最后|第?[一�
 // before it: "近两年后，", "三天之后", "一个月后", 随后, 次日, 当天, 同年 …
 // (ownDate: unless it states a date of its own).
 var relativeTime = regexp.MustCompile(`^(?:(?:近|约|仅|不到|大约)?(?:[一二两三四五六七八九十半]+|[0-9]{1,2})多?个?(?:年|月|天|日|周|星期|小时)(?:后|之后|以后)|随后|次日|翌日|当天|当晚|当日|同日|同年|事后|紧接着)`)
+
+// bareEvent matches a sentence whose subject is "the event" of the
+// sentence before, unnamed: 事件的…, 当前事件已…, 整个事件… (the fixture's
+// "然而，事件的关键转折点在于后续的司法程序。"); isFragment takes it when it
+// is the passage's one sentence (a passage going on tells what it
+// announces) and names no one, quotes nothing and states no date or
+// number ("事件起源于2023年7月11日，…" is a sentence of its own).
+var bareEvent = regexp.MustCompile(`^(?:当前|目前|整个|本次)?事件(?:的|已|在|正|仍|更|也|还|本身)`)
+
+// eventLeadIn reports t (a sentence after its connectives) of bareEvent: the
+// passage's one sentence, naming no one, quoting nothing, stating no date
+// or number. It announces what the next passage tells, so it may be quoted
+// before that one (Set.Quality), never alone.
+func eventLeadIn(t string) bool {
+	return bareEvent.MatchString(t) && !strings.ContainsAny(strings.TrimRight(t, "。！？!? "), "。！？!?“「0123456789") &&
+		!ownDate.MatchString(t) && len(entities(t)) == 0
+}
 
 // ownDate matches a date a sentence states: a year, or a month and day.
 var ownDate = regexp.MustCompile(`\d{4}年|\d{1,2}月\d{1,2}日`)

@@ -56,6 +56,16 @@ func TestClassifyRules(t *testing.T) {
 		{"其次，学校应当建立常态化的回应机制。", "", Clean},
 		{"然而，学校直到三天后才发布通报。", "", Clean}, // a connective, its own subject
 		{"其中负面情绪占28%。", "", Clean},      // 其中 is no pointer
+		// "the event" unnamed, and the engine on its own material
+		// (the analyst's checklist of the fixture report, issue 19)
+		{"然而，事件的关键转折点在于后续的司法程序。", "", Fragment},
+		{"当前事件已进入跨境教育机构应对危机的复杂阶段。", "", Fragment},
+		{"事件的后续发展更凸显了校方处理的困境。", "", Fragment},
+		{"事件起源于2023年7月11日，法学院学生在图书馆自习时提出指控。", "", Clean},     // its own date
+		{"事件的起因是“肖某疑似患有皮肤病”。", "", Clean},                    // it quotes its subject
+		{"然而，事件的关键转折点在于后续的司法程序。杨某某提起的诉讼被法院一审驳回。", "", Clean}, // it goes on to tell it
+		{"尽管没有直接提供图片，但搜索结果中的文本描述足以构建一幅生动的视觉画面。", "", Meta},
+		{"可以想象，这段视频很可能是在特定角度下用手机拍摄的。", "", Meta},
 		// list items by their number, times counted from the sentence
 		// before, a contrast whose subject is 其 (issue 22, the analyst's
 		// third read: 4.3 "第二，平台迁移路径清晰…", 1.2 "然而，近两年后，法院…",

@@ -473,9 +473,14 @@ func subjectBefore(before string) string {
 		}
 	}
 	s = stripLeading(s)
-	// "获客成本从每人" (…三十元降到十二元): the measure, its unit in brackets
+	// "获客成本从每人" (…三十元降到十二元): the measure, its unit in brackets;
+	// a time is the first value's only ("差评率从开业时的" …2%升至4%): it
+	// keeps its 从, so a card of both values reads from when
 	if i := strings.Index(s, "从"); i > 0 {
 		if tail := strings.TrimSpace(s[i+len("从"):]); tail != "" {
+			if text.FirstSuffix(tail, timePoints) != "" {
+				tail = "从" + tail
+			}
 			s = s[:i] + "（" + tail + "）"
 		} else {
 			s = s[:i]
@@ -492,6 +497,9 @@ func subjectBefore(before string) string {
 	}
 	return strings.TrimSpace(stripListNumber(strings.TrimSpace(s)))
 }
+
+// timePoints end a time a trend starts from (开业时, 7月, 年初, 判决前).
+var timePoints = []string{"时", "月", "年", "日", "初", "底", "前", "后", "期间"}
 
 // figureLabel is the measured thing: the text before the number with
 // trailing verbs and particles removed (subjectBefore), its last 16 runes,

@@ -41,8 +41,8 @@ func (s *Set) Quality(i int) (n Noise, context string) {
 		if q := int(s.Items[int(it.prev)-1].prev) - 1; q >= 0 && q < len(s.Items) {
 			pp = s.Items[q].Text
 		}
-		if Classify(prev, pp) == Clean {
-			context = prev
+		if c := Classify(prev, pp); c == Clean || c == Fragment && eventLeadIn(skipConnectives(prev)) {
+			context = prev // a lead-in ("然而，事件的关键转折点在于…") is quoted with what it announces
 		}
 	}
 	return n, context

@@ -16,8 +16,10 @@ func chapterEssentials(es evidence.Essentials, place map[evidence.EssentialBlock
 		return nil
 	}
 	out := &prompts.Essentials{
-		Window: prompts.DataWindow{From: minute(es.Window.From), To: minute(es.Window.To), Records: es.Window.Records,
-			Cite: presentIDs(es.Window.FromItem, es.Window.ToItem)},
+		// no citation: a crawl time stamp is the engines', no page states
+		// it (the fixture's window cited a spam page and a 樱花 video, the
+		// records found first and last)
+		Window: prompts.DataWindow{From: minute(es.Window.From), To: minute(es.Window.To), Records: es.Window.Records},
 		Volume: prompts.DataVolume{Records: es.Volume.Records, WithURL: es.Volume.WithURL, Sources: es.Volume.Sources,
 			Platforms: es.Volume.Platforms, Engines: es.Volume.Engines, ForumSpeeches: es.Volume.ForumSpeeches},
 	}
@@ -74,7 +76,7 @@ func chapterEssentials(es evidence.Essentials, place map[evidence.EssentialBlock
 
 // essentialIDs are the evidence ids the essentials cite.
 func essentialIDs(es evidence.Essentials) []string {
-	ids := presentIDs(es.Window.FromItem, es.Window.ToItem)
+	var ids []string
 	for _, p := range es.Platforms {
 		ids = append(ids, p.ItemIDs...)
 	}
@@ -108,15 +110,4 @@ func minute(ts string) string {
 		ts = ts[:16]
 	}
 	return ts
-}
-
-// presentIDs are the non-empty ids of ss, a repeat of the one before dropped.
-func presentIDs(ss ...string) []string {
-	var out []string
-	for _, s := range ss {
-		if s != "" && (len(out) == 0 || out[len(out)-1] != s) {
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -19,7 +19,7 @@ var metaConclusion = regexp.MustCompile(`^(?:综合|结合|纵观|综上)(?:以�
 // metaWords anywhere in a sentence make it about the research itself:
 // the engine speaking of its search results, its sources or its own
 // report ("文本搜索结果为我们提供了…", "可以想见…", "我们将揭示…").
-var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "我们可以", "我们将", "可以想见", "搜索结果并未", "信息源中", "分类数据", "本报告将", "本文将", "本研究将"}
+var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "我们可以", "我们将", "可以想见", "可以想象", "搜索结果并未", "搜索结果中", "没有直接提供", "信息源中", "分类数据", "本报告将", "本文将", "本研究将"}
 
 // methodLabels open a line about how the data was gathered ("监测平台：微博、抖音…").
 var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时间|监测范围|数据来源|数据源|样本量|样本|采集时间|统计口径|检索关键词|关键词)\s*[:：]`)

@@ -129,3 +129,21 @@ func TestAssignFindingsAdviceUnderAdvice(t *testing.T) {
 		t.Errorf("1.3 holds %d findings, want %d: %q", len(got[2]), draftFindings, got)
 	}
 }
+
+// A finding whose first sentence, the summary's bullet, leans on the next
+// one is no summary bullet (the fixture's 1.1 listed "当前事件已进入…复杂阶
+// 段。"); one that stands alone is.
+func TestSummaryFindingsNoLeadIn(t *testing.T) {
+	ds := []prompts.ChapterDigest{{Title: "传播路径与引爆点分析", Findings: []string{
+		"事件的关键转折点在于后续的司法程序。法院一审驳回了诉讼请求。[E3]",
+		"当前事件已进入跨境教育机构应对危机的复杂阶段。[E2]",
+		"武汉大学在舆论发酵多日后才发布通报，宣布全面调查复核。[E4]",
+	}}}
+	var got []string
+	for _, f := range summaryFindings(ds) {
+		got = append(got, f.key)
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "武汉大学在舆论发酵多日后") {
+		t.Errorf("summary findings %q, want the 通报 finding alone", got)
+	}
+}

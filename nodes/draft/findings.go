@@ -14,7 +14,9 @@ import (
 
 // summaryFindings are the digests' findings that stand alone out of their
 // chapter (prompts.StandaloneFinding: no enumerator, no example, no
-// sentence pointing back; not half a sentence), of 12 runes or more, each
+// sentence pointing back; not half a sentence; shortened, of no noise
+// class of evidence.Classify: the fixture's 1.1 listed "当前事件已进入跨境
+// 教育机构应对危机的复杂阶段。"), of 12 runes or more, each
 // text once, in chapter order, each shortened (shortFinding) with its
 // citations and a pointer to its chapter.
 func summaryFindings(ds []prompts.ChapterDigest) []summaryFinding {
@@ -27,6 +29,9 @@ func summaryFindings(ds []prompts.ChapterDigest) []summaryFinding {
 				continue // a lead that is half a sentence ("并针对…") is no finding out of its chapter
 			}
 			key := stripCites(shortFinding(f))
+			if evpkg.Classify(key, "") != evpkg.Clean {
+				continue // its first sentence alone leans on another ("事件的关键转折点在于…") or is noise
+			}
 			if seen[key] || utf8.RuneCountInString(key) < 12 {
 				continue
 			}
