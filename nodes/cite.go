@@ -389,10 +389,8 @@ func checkText(chapter, text string, set *evidence.Set, counted map[string][]str
 // standing alone ("2025年7月31日"); a number of zeros only states nothing
 // to check.
 func numberIn(texts []string, n string) bool {
-	for _, p := range texts {
-		if strings.Contains(p, n) {
-			return true
-		}
+	if slices.ContainsFunc(texts, func(p string) bool { return strings.Contains(p, n) }) {
+		return true
 	}
 	t := strings.TrimLeft(n, "0")
 	if t == n {

@@ -315,21 +315,9 @@ var methodVerbs = []string{"梳理", "分析", "研究", "探究", "考察", "�
 // about the subject: it opens with 通过/借助/基于 and names a method verb
 // (methodVerbs), or says what can be studied (可以深入探究, 有助于了解).
 func methodSentence(s string) bool {
-	for _, p := range []string{"可以深入", "可深入", "有助于了解", "有助于深入", "以便深入"} {
-		if strings.Contains(s, p) {
-			return true
-		}
-	}
-	for _, p := range []string{"通过", "借助", "基于"} {
-		if strings.HasPrefix(s, p) {
-			for _, v := range methodVerbs {
-				if strings.Contains(s, v) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	opens := slices.ContainsFunc([]string{"通过", "借助", "基于"}, func(p string) bool { return strings.HasPrefix(s, p) })
+	return textrules.FirstWord(s, []string{"可以深入", "可深入", "有助于了解", "有助于深入", "以便深入"}) != "" ||
+		opens && textrules.FirstWord(s, methodVerbs) != ""
 }
 
 // labelled reports a "标签：内容" line (a colon within its first 10 runes):

@@ -3,6 +3,7 @@ package prompts
 import (
 	"cmp"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -26,12 +27,7 @@ var notStandalone = []string{"例如", "比如", "譬如", "举例", "本报告"
 // citations; they are kept.
 func StandaloneFinding(s string) (text string, ok bool) {
 	text = strings.TrimSpace(enumerator.ReplaceAllString(s, ""))
-	for _, p := range notStandalone {
-		if strings.HasPrefix(text, p) {
-			return text, false
-		}
-	}
-	return text, true
+	return text, !slices.ContainsFunc(notStandalone, func(p string) bool { return strings.HasPrefix(text, p) })
 }
 
 // EngineShortName is an engine's short Latin name, as the offline model's

@@ -200,7 +200,7 @@ func buildChart(b *ir.Block, id string) *chartView {
 		return cv
 	}
 	for i, s := range sets {
-		name := cmp.Or(s.Label, "系列 "+strconv.Itoa(i+1))
+		name := seriesName(s, i)
 		if kind != "pie" && kind != "doughnut" {
 			cv.Legend = append(cv.Legend, legendItem{Class: "sw" + strconv.Itoa(i%paletteSize), Text: name})
 		}
@@ -274,7 +274,7 @@ func chartDataTable(labels []string, sets []ir.Dataset) chartTable {
 	t := chartTable{Head: []string{"类别 / Label"}}
 	rows := len(labels)
 	for i, s := range sets {
-		name := cmp.Or(s.Label, "系列 "+strconv.Itoa(i+1))
+		name := seriesName(s, i)
 		t.Head = append(t.Head, name)
 		rows = max(rows, len(s.Data))
 	}
@@ -398,12 +398,8 @@ func truncate(s string, width float64) string {
 	return b.String() + "…"
 }
 
-func seriesName(s ir.Dataset, j int) string {
-	if s.Label != "" {
-		return s.Label
-	}
-	return "系列 " + strconv.Itoa(j+1)
-}
+// seriesName is a dataset's label, "系列 <j+1>" when it has none.
+func seriesName(s ir.Dataset, j int) string { return cmp.Or(s.Label, "系列 "+strconv.Itoa(j+1)) }
 
 // trendWords in a chart title promise a change over time (a trend title).
 var trendWords = []string{"走势", "趋势", "变化", "曲线", "时间序列", "演变"}

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"reportengine/text"
+
+	textrules "reportengine/text"
 )
 
 // ErrUnknown is wrapped by the error Lookup returns for an unknown template
@@ -186,10 +188,8 @@ func describe(name string) string {
 		{[]string{"突发", "危机"}, "突发事件与危机公关：追溯事件经过，研判风险并给出处置建议"},
 	}
 	for _, r := range rules {
-		for _, k := range r.keys {
-			if strings.Contains(name, k) {
-				return r.desc
-			}
+		if textrules.FirstWord(name, r.keys) != "" {
+			return r.desc
 		}
 	}
 	return "通用舆情分析模板"

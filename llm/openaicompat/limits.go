@@ -2,6 +2,7 @@ package openaicompat
 
 import (
 	"net"
+	"slices"
 	"strings"
 )
 
@@ -92,10 +93,8 @@ func DefaultReasoningTokens(model string) int {
 	if i := strings.LastIndex(name, "/"); i >= 0 {
 		name = name[i+1:]
 	}
-	for _, p := range reasoningPrefixes {
-		if strings.HasPrefix(name, p) {
-			return ReasoningAllowance
-		}
+	if slices.ContainsFunc(reasoningPrefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
+		return ReasoningAllowance
 	}
 	return 0
 }
