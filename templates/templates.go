@@ -12,8 +12,6 @@ import (
 	"unicode/utf8"
 
 	"reportengine/text"
-
-	textrules "reportengine/text"
 )
 
 // ErrUnknown is wrapped by the error Lookup returns for an unknown template
@@ -188,7 +186,7 @@ func describe(name string) string {
 		{[]string{"突发", "危机"}, "突发事件与危机公关：追溯事件经过，研判风险并给出处置建议"},
 	}
 	for _, r := range rules {
-		if textrules.FirstWord(name, r.keys) != "" {
+		if text.FirstWord(name, r.keys) != "" {
 			return r.desc
 		}
 	}
