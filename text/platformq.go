@@ -16,6 +16,11 @@ import (
 // a count over them).
 var (
 	platformWordsZH = []string{"媒体", "平台", "网站", "渠道", "站点"}
+	// recordWordsZH and recordWordsEN name the records themselves: a
+	// question counting them ("有多少条检索记录来自小红书？") asks for a count
+	// over the sources too, of one platform when it names one
+	recordWordsZH   = []string{"检索记录", "搜索记录", "记录", "检索结果", "搜索结果"}
+	recordWordsEN   = map[string]bool{"record": true, "records": true, "result": true, "results": true}
 	platformWordsEN = map[string]bool{"platform": true, "platforms": true, "outlet": true, "outlets": true, "media": true,
 		"site": true, "sites": true, "website": true, "websites": true, "channel": true, "channels": true}
 	// countWordsZH and countPhrasesEN ask for the most, a number or a share
@@ -24,25 +29,27 @@ var (
 	// frameWords are the words of a platform-count question that say what
 	// is counted (coverage, talk, heat), not what it is about
 	frameWords = map[string]bool{"报道": true, "讨论": true, "提及": true, "发布": true, "发帖": true, "热度": true, "声量": true,
-		"内容": true, "信息": true, "文章": true, "帖子": true, "来源": true, "网友": true, "用户": true, "传播": true, "关注": true,
+		"内容": true, "信息": true, "文章": true, "帖子": true, "来源": true, "来自": true, "网友": true, "用户": true, "传播": true, "关注": true,
 		"report": true, "reported": true, "covered": true, "coverage": true, "cover": true, "discuss": true, "discussed": true,
 		"post": true, "article": true, "mention": true, "source": true, "talk": true, "talked": true}
 )
 
 // AsksPlatformCount reports whether question asks for a count by
 // platform: it names platforms or media in general (媒体, 平台, 网站,
-// 渠道, 站点; platform, outlet, media, site, website, channel) and asks
+// 渠道, 站点; platform, outlet, media, site, website, channel) or the
+// records (检索记录, 记录, 搜索结果; records, results) and asks
 // for the most, a number or a share (最多, 最高, 多少, 几个, 占比, 分布,
 // 排名; most, how many, share, distribution, ranking). "哪些媒体报道最多？"
 // and "图书馆事件在哪个平台热度最高？" do; "网友主要在哪些平台讨论武汉大学？"
 // (which platforms, no count asked) and "抖音上的播放量有多少？" (one
-// platform named) do not.
+// platform named, its content's figure asked) do not; "有多少条检索记录来自
+// 小红书？" does (graphrag/localsearch then gives 小红书's row).
 func AsksPlatformCount(question string) bool {
 	low := strings.ToLower(question)
 	words := strings.FieldsFunc(low, func(r rune) bool { return !unicode.IsLetter(r) || IsHan(r) })
-	platform, count := FirstWord(low, platformWordsZH) != "", FirstWord(low, countWordsZH) != ""
+	platform, count := FirstWord(low, platformWordsZH) != "" || FirstWord(low, recordWordsZH) != "", FirstWord(low, countWordsZH) != ""
 	for i, w := range words {
-		platform = platform || platformWordsEN[w]
+		platform = platform || platformWordsEN[w] || recordWordsEN[w]
 		for _, p := range countPhrasesEN {
 			ps := strings.Fields(p)
 			if i+len(ps) <= len(words) && strings.Join(words[i:i+len(ps)], " ") == p {
@@ -60,6 +67,7 @@ func AsksPlatformCount(question string) bool {
 // about 图书馆事件.
 func CountFrame(t string) bool {
 	t = strings.ToLower(t)
-	return frameWords[t] || platformWordsEN[t] || FirstWord(t, platformWordsZH) != "" || FirstWord(t, countWordsZH) != "" ||
+	return frameWords[t] || platformWordsEN[t] || recordWordsEN[t] || FirstWord(t, platformWordsZH) != "" || FirstWord(t, countWordsZH) != "" ||
+		FirstWord(t, recordWordsZH) != "" || strings.Contains(t, "检索") ||
 		t == "most" || t == "many" || t == "share" || t == "distribution" || t == "ranking"
 }

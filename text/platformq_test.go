@@ -17,12 +17,15 @@ func TestAsksPlatformCount(t *testing.T) {
 		"哪些媒体报道了图书馆事件？":                      false,
 		"Which media covered the case?":      false,
 		"What is the most important theme?":  false,
+		"有多少条检索记录来自小红书？":                     true, // records counted (of one platform)
+		"How many records came from Weibo?":  true,
+		"武汉大学有多少名专任教师？":                      false, // a figure, not records
 	} {
 		if got := AsksPlatformCount(q); got != want {
 			t.Errorf("AsksPlatformCount(%q) = %v, want %v", q, got, want)
 		}
 	}
-	for w, want := range map[string]bool{"报道": true, "平台": true, "媒体": true, "最多": true, "reported": true, "outlets": true,
+	for w, want := range map[string]bool{"报道": true, "平台": true, "媒体": true, "最多": true, "reported": true, "outlets": true, "条检索": true, "记录": true, "来自": true,
 		"图书馆": false, "樱花季": false, "court": false} {
 		if CountFrame(w) != want {
 			t.Errorf("CountFrame(%q) = %v", w, !want)

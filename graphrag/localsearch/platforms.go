@@ -23,11 +23,16 @@ import (
 // by sources — limited to the sources about the question's subject when it
 // names one (its content terms but the count's frame, text.CountFrame:
 // "图书馆事件在哪个平台热度最高？" counts the sources whose entity or text
-// units hold 图书馆事件). A model cites a count by its row, [Data:
+// units hold 图书馆事件), and to the platforms it names when it counts
+// records ("有多少条检索记录来自小红书？": 小红书's row alone). Each row
+// gives the platform's distinct sources and its search records (a source
+// found by two searches counts twice: the report's platform table counts
+// records). A model cites a count by its row, [Data:
 // Platforms (0)]; each row names up to three of its sources.
 
 // PlatformsName is the Platforms section's name; its records are
-// Records["platforms"] (columns id, platform, sources, percent, examples).
+// Records["platforms"] (columns id, platform, sources, records, percent,
+// examples; percent is of the sources).
 const PlatformsName = "Platforms"
 
 // MaxPlatformRows bounds the rows of the Platforms section: the platforms
@@ -38,6 +43,7 @@ const MaxPlatformRows = 10
 type platformCount struct {
 	name     string
 	sources  int
+	records  int      // the search records that found its sources (recordsFound)
 	examples []string // the first sources' titles, in entity order
 }
 
@@ -52,11 +58,11 @@ func (b *ContextBuilder) platformSection(question string, tc *counter, budget in
 	if total == 0 {
 		return ""
 	}
-	header := []string{"id", "platform", "sources", "percent", "examples"}
+	header := []string{"id", "platform", "sources", "records", "percent", "examples"}
 	t := rawTable(tc, PlatformsName, header, "|", budget, min(len(counts), MaxPlatformRows), func(i int) []string {
 		c := counts[i]
 		pct := fmt.Sprintf("%.1f%%", 100*float64(c.sources)/float64(total))
-		return []string{fmt.Sprint(i), c.name, fmt.Sprint(c.sources), pct, strings.Join(c.examples, "; ")}
+		return []string{fmt.Sprint(i), c.name, fmt.Sprint(c.sources), fmt.Sprint(c.records), pct, strings.Join(c.examples, "; ")}
 	})
 	if len(t.rows) == 0 {
 		return ""
@@ -66,16 +72,21 @@ func (b *ContextBuilder) platformSection(question string, tc *counter, budget in
 }
 
 // platformCounts counts the source entities about question's subject
-// (all of them when it names none) by platform, each URL once: the
-// platforms with the most sources first, ties by name; total is the
-// sources counted.
+// (all of them when it names none) by platform, each URL once, and their
+// search records: the platforms with the most sources first, ties by
+// name, only those the question names when it names platforms (小红书);
+// total is the sources counted on every platform.
 func (b *ContextBuilder) platformCounts(question string) (counts []platformCount, total int) {
 	var subject []text.Term
+	only := map[string]bool{} // the platforms the question names (小红书): their rows alone
 	for _, t := range text.Terms(question) {
-		if !text.CountFrame(t.Text) {
+		if pl, ok := evidence.PlatformNamed(t.Text); ok {
+			only[pl.Name] = true
+		} else if !text.CountFrame(t.Text) {
 			subject = append(subject, t)
 		}
 	}
+	found := b.recordsFound()
 	ents := b.m.Entities()
 	var cands []int
 	if len(subject) == 0 {
@@ -93,16 +104,20 @@ func (b *ContextBuilder) platformCounts(question string) (counts []platformCount
 	for _, i := range cands {
 		e := ents[i]
 		u := sourceURL(e)
-		if u == "" || seen[u] || len(subject) > 0 && !b.holdsAll(e, subject) {
+		if u == "" || len(subject) > 0 && !b.holdsAll(e, subject) {
 			continue
 		}
-		seen[u] = true
 		name := evidence.PlatformOfURL(u).Name
 		c := byName[name]
 		if c == nil {
 			c = &platformCount{name: name}
 			byName[name] = c
 		}
+		c.records += found[e.Title]
+		if seen[u] {
+			continue
+		}
+		seen[u] = true
 		c.sources++
 		if len(c.examples) < 3 {
 			c.examples = append(c.examples, text.TruncateRunes(strings.TrimSpace(e.Title), 30))
@@ -110,12 +125,29 @@ func (b *ContextBuilder) platformCounts(question string) (counts []platformCount
 		total++
 	}
 	for _, c := range byName {
-		counts = append(counts, *c)
+		if len(only) == 0 || only[c.name] {
+			counts = append(counts, *c) // total stays all the platforms' sources
+		}
 	}
 	slices.SortFunc(counts, func(a, c platformCount) int {
 		return cmp.Or(cmp.Compare(c.sources, a.sources), strings.Compare(a.name, c.name))
 	})
 	return counts, total
+}
+
+// recordsFound counts, per source title, the relationships a search query
+// entity of our graphs has to it: each is one search record that found the
+// source (a "found" edge), so a source found by three searches counts 3,
+// as the report's platform table counts records. Empty on a GraphRAG index.
+func (b *ContextBuilder) recordsFound() map[string]int {
+	ents := b.m.Entities()
+	out := map[string]int{}
+	for _, r := range b.m.Relationships() {
+		if is := b.m.EntitiesByTitle(r.Source); len(is) > 0 && graphrag.NodeType(ents[is[0]].Type) == graphrag.TypeSearchQuery {
+			out[r.Target]++
+		}
+	}
+	return out
 }
 
 // countGate is what the relevance gate judges of a question asking for a

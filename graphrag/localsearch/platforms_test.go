@@ -73,6 +73,25 @@ func TestPlatformCounts(t *testing.T) {
 			t.Errorf("row %v after %v: not most first", r, rows[i-1])
 		}
 	}
+	// the search records per platform: every found edge into a source
+	// counted on its URL's platform (independent of the model's titles)
+	recs := map[string]int{}
+	for i, ends := range g.EdgeEnds() {
+		if g.Relation(i) == graphrag.RelFound {
+			recs[evidence.PlatformOfURL(g.String(int(ends[1]), "url")).Name]++
+		}
+	}
+	for _, r := range rows {
+		if r[3] != strconv.Itoa(recs[r[1]]) {
+			t.Errorf("row %v: want %d search records", r, recs[r[1]])
+		}
+	}
+	// a question counting one platform's records gets that platform's row
+	// alone (the report's platform table: 小红书 27 of 298 records)
+	xhs := build("有多少条检索记录来自小红书？", RetrievalHybrid).Records["platforms"].Rows
+	if len(xhs) != 1 || xhs[0][1] != "小红书" || xhs[0][3] != "27" || xhs[0][3] != strconv.Itoa(recs["小红书"]) || xhs[0][2] != strconv.Itoa(want["小红书"]) {
+		t.Errorf("有多少条检索记录来自小红书？: rows %v, want 小红书 alone with %d sources and 27 records", xhs, want["小红书"])
+	}
 	for i, w := range []string{"高校及教育机构网站|57", "其他网站|42", "腾讯新闻|24"} {
 		if got := rows[i][1] + "|" + rows[i][2]; got != w {
 			t.Errorf("row %d: %s, want %s (the report's platform split)", i, got, w)

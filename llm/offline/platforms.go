@@ -21,7 +21,8 @@ const (
 // (graphrag/localsearch's answer to a question asking which platforms or
 // media carry the most: the sources counted by platform, most first), one
 // bullet a platform, each citing its row — "微博：12 个来源（30.0%）
-// [Data: Platforms (0)]" — at most MaxPlatformBullets, under a lead
+// [Data: Platforms (0)]", with its search records when the table counts
+// them ("小红书：23 个来源，27 条检索记录（占来源 11.2%）") — at most MaxPlatformBullets, under a lead
 // saying what was counted. Nothing without such a table.
 func platformCounts(b *strings.Builder, tables []ctxTable, zh bool) {
 	for _, t := range tables {
@@ -33,9 +34,20 @@ func platformCounts(b *strings.Builder, tables []ctxTable, zh bool) {
 		if zh {
 			lead, form = platformLeadZH, "%s：%s 个来源（%s）"
 		}
+		rec := t.col("records")
+		if rec >= 0 {
+			// the search records too (the report's platform table counts them)
+			form = "%s: %s sources, %s search records (%s of the sources)"
+			if zh {
+				form = "%s：%s 个来源，%s 条检索记录（占来源 %s）"
+			}
+		}
 		b.WriteString(lead + "\n\n")
 		for _, r := range t.rows[:min(len(t.rows), MaxPlatformBullets)] {
 			line := fmt.Sprintf(form, r[name], r[n], r[pct])
+			if rec >= 0 {
+				line = fmt.Sprintf(form, r[name], r[n], r[rec], r[pct])
+			}
 			b.WriteString("- " + text.Cite(line, "[Data: Platforms ("+r[id]+")]") + "\n")
 		}
 		b.WriteString("\n")

@@ -35,4 +35,12 @@ func TestPlatformCountsAnswer(t *testing.T) {
 	if !strings.Contains(resp.Content, "- 微博: 12 sources (40.0%) [Data: Platforms (0)]") {
 		t.Errorf("English counts:\n%s", resp.Content)
 	}
+	// a table with the search records: both counts
+	rec := "-----Platforms-----\nid|platform|sources|records|percent|examples\n0|小红书|23|27|100.0%|a\n\n" + "-----Sources-----\nid|text\n7|小红书上的笔记很多。\n"
+	if resp, err = New().Complete(t.Context(), searchRequest("有多少条检索记录来自小红书？", rec)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(resp.Content, "- 小红书：23 个来源，27 条检索记录（占来源 100.0%） [Data: Platforms (0)]") {
+		t.Errorf("records:\n%s", resp.Content)
+	}
 }
