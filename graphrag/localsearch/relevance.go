@@ -137,9 +137,9 @@ func judge(stats, names []knowledge.TermStat, best, floor float64) *Relevance {
 	for _, n := range names {
 		switch {
 		case n.Count < MinTopicalCount:
-			absent = append(absent, fmt.Sprintf("%s (used %d times)", n.Term, n.Count))
+			absent = append(absent, fmt.Sprintf("%s (%s)", n.Term, usedTimes(n.Count)))
 		case !n.Topical():
-			passing = append(passing, fmt.Sprintf("%s (used %d times, %.1f× general text)", n.Term, n.Count, n.Lift))
+			passing = append(passing, fmt.Sprintf("%s (%s, %.1f× general text)", n.Term, usedTimes(n.Count), n.Lift))
 		}
 	}
 	switch {
@@ -222,4 +222,16 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 		}
 	}
 	return out
+}
+
+// usedTimes says how often the knowledge uses a name: "never used",
+// "used once", "used N times".
+func usedTimes(n int) string {
+	switch n {
+	case 0:
+		return "never used"
+	case 1:
+		return "used once"
+	}
+	return fmt.Sprintf("used %d times", n)
 }

@@ -114,9 +114,9 @@ func TestJudgeSubjectNames(t *testing.T) {
 		weak   bool
 		reason string
 	}{
-		{"name used once", []knowledge.TermStat{ts("特斯拉", 1, 5e-7, 14), yuqing}, []knowledge.TermStat{ts("特斯拉", 1, 5e-7, 14)}, 0, true, "does not hold the subject the question names: 特斯拉 (used 1 times)"},
+		{"name used once", []knowledge.TermStat{ts("特斯拉", 1, 5e-7, 14), yuqing}, []knowledge.TermStat{ts("特斯拉", 1, 5e-7, 14)}, 0, true, "does not hold the subject the question names: 特斯拉 (used once)"},
 		{"name used twice, prominently", []knowledge.TermStat{ts("特斯拉", 2, 5e-7, 28), yuqing}, []knowledge.TermStat{ts("特斯拉", 2, 5e-7, 28)}, 0, false, "carry"},
-		{"name absent, however similar", []knowledge.TermStat{yuqing}, []knowledge.TermStat{ts("北京大学图书馆", 0, 0, 0)}, 0.9, true, "北京大学图书馆 (used 0 times)"},
+		{"name absent, however similar", []knowledge.TermStat{yuqing}, []knowledge.TermStat{ts("北京大学图书馆", 0, 0, 0)}, 0.9, true, "北京大学图书馆 (never used)"},
 		{"only name in passing", []knowledge.TermStat{ts("清华大学", 3, 1.6e-5, 1.5), yuqing}, []knowledge.TermStat{ts("清华大学", 3, 1.6e-5, 1.5)}, 0, true, "only in passing: 清华大学 (used 3 times, 1.5× general text)"},
 		{"name in passing beside a prominent one", []knowledge.TermStat{ts("新华社", 6, 8e-5, 0.6), ts("武大", 465, 6e-6, 623)},
 			[]knowledge.TermStat{ts("新华社", 6, 8e-5, 0.6), ts("武大", 465, 6e-6, 623)}, 0, false, "carry"},
