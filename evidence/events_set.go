@@ -81,12 +81,12 @@ func (s *Set) setEvents(tp *Topic, own, ev []int32, names [][]eventName, groups 
 			s.Items[i].Event = s.Events[s.Items[i].event-1].ID
 		}
 	}
-	for fi := range s.Figures {
+	s.datedEvents()
+	for fi := range s.Figures { // after datedEvents: a figure is about its item's event, dated ones too
 		if i, ok := s.byID[s.Figures[fi].ItemID]; ok {
 			s.Figures[fi].Event = s.Items[i].Event
 		}
 	}
-	s.datedEvents()
 	s.markContested()
 	s.markBackground()
 }
@@ -213,9 +213,11 @@ func dayOf(iso string) (year, day int, ok bool) {
 func abs(x int) int { return max(x, -x) }
 
 // markContested marks the figures stated of two events, naming the other
-// event in Contested (such a figure is no KPI): a figure with a KPI label
-// whose value and metric (as keyFigures groups them) a passage about a
-// related event states too (the fixture's three speeches with 微博话题阅读量
+// event in Contested (such a figure is no KPI): a figure with a KPI label,
+// not a sentiment share (keyFigures keeps those with their item: 微博
+// 18-22岁组负面情感占58% is not 知乎高赞回答中该年龄段占58%), whose value
+// and metric (as keyFigures groups them) a passage about a related event
+// states too (the fixture's three speeches with 微博话题阅读量
 // 3.2亿次, two of them about the 4月15日 event), and a figure of a passage
 // about an event whose value, as written, a passage of the same text about
 // another event holds (the 12:12:37 speech gives 影响力指数 65.4 to the
@@ -232,7 +234,7 @@ func (s *Set) markContested() {
 	events := map[string]string{}
 	metricKey := func(f *Figure) string { return cmp.Or(figureKey(*f), f.Raw) + "\x00" + lastAny(f.KPI, metricWords) }
 	for fi := range s.Figures {
-		if f := &s.Figures[fi]; f.KPI != "" && f.Kind != FigDate {
+		if f := &s.Figures[fi]; f.KPI != "" && f.Kind != FigDate && f.Kind != FigSentiment {
 			if i, ok := s.byID[f.ItemID]; ok && s.otherEvent(i) && events[metricKey(f)] == "" {
 				events[metricKey(f)] = f.Event
 			}
@@ -244,7 +246,7 @@ func (s *Set) markContested() {
 		if !ok || f.Kind == FigDate || f.Raw == "" {
 			continue
 		}
-		if e := events[metricKey(f)]; f.KPI != "" && e != "" && e != f.Event {
+		if e := events[metricKey(f)]; f.KPI != "" && f.Kind != FigSentiment && e != "" && e != f.Event {
 			f.Contested = e
 			continue
 		}

@@ -507,9 +507,12 @@ func similarList(a, b []uint64) float64 {
 }
 
 // isNoise reports passages that are markup or encoded data rather than
-// prose (fewer than half of the runes are letters, Han included) or web
-// page furniture (a passage of at most maxBoilerplateRunes runes with a
-// boilerplate mark, e.g. "若想查看详细内容,必须使用校内网络账号登录").
+// prose (fewer than half of the runes other than digits and spaces are
+// letters, Han included: a figure is content, so a statistic dense with
+// numbers, "18-22岁组（n=2.3万条）负面情感占58%，…1,847次", stays, while a
+// time stamp "2025-08-27T12:25:39" is still noise) or web page furniture (a
+// passage of at most maxBoilerplateRunes runes with a boilerplate mark,
+// e.g. "若想查看详细内容,必须使用校内网络账号登录").
 func isNoise(s string) bool {
 	if text.Boilerplate(s) {
 		return true
@@ -521,7 +524,7 @@ func isNoise(s string) bool {
 			letters++
 			continue
 		}
-		if unicode.IsSpace(r) {
+		if unicode.IsSpace(r) || unicode.IsDigit(r) {
 			continue
 		}
 		total++

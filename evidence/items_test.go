@@ -58,6 +58,20 @@ func TestPassages(t *testing.T) {
 			t.Errorf("isNoise(%q) = false", p)
 		}
 	}
+	// a figure is content, not markup: a statistic dense with numbers is
+	// prose (the case's headline figure, forum.log line 40), a time stamp
+	// or a pipe row of numbers is not
+	for _, p := range []string{"微博端：18-22岁组（n=2.3万条）负面情感占58%，其中“地域黑”被提及1,847次，“资源倾斜”1,302次；",
+		"公务员群体21.4%支持维权，显著低于教师（χ²=187.3,p<0.001）。"} {
+		if isNoise(p) {
+			t.Errorf("isNoise(%q) = true", p)
+		}
+	}
+	for _, p := range []string{"2025-08-27T12:25:39.010738", "| 12 | 3.4 | 56% |", "[12:40:00] [Q]"} {
+		if !isNoise(p) {
+			t.Errorf("isNoise(%q) = false", p)
+		}
+	}
 	if isNoise("网友质疑校方在处理过程中要求学生先登录内部系统才能提交申诉材料，认为这一流程设置不合理，也不够透明，引发了广泛讨论和持续发酵。") {
 		t.Errorf("a long statement that mentions a login is not page furniture")
 	}
@@ -197,6 +211,38 @@ func TestCollectFixture(t *testing.T) {
 		if e.Speaker != "SYSTEM" && strings.TrimSpace(e.Content) != "" && !lines[e.Line] && len(Passages(e.Content)) > 0 {
 			t.Errorf("forum line %d (%s) gave no item", e.Line, e.Speaker)
 		}
+	}
+	// and its passages with figures too: the case's headline figure
+	const headline = "微博端：18-22岁组（n=2.3万条）负面情感占58%，其中“地域黑”被提及1,847次，“资源倾斜”1,302次；"
+	found := false
+	for _, it := range set.Items {
+		found = found || it.Text == headline && it.Provenance[0].ForumLine == 40
+	}
+	if !found {
+		t.Errorf("forum line 40's passage %q is not an item", headline)
+	}
+	// and its share is a figure of the topic event: 知乎高赞回答中该年龄段占58%
+	// (another event's passage) is another measure, no contest
+	for _, f := range set.Figures {
+		if f.Kind == FigSentiment && f.Raw == "58%" && strings.HasPrefix(headline, f.Sentence) && (f.Contested != "" || !set.topicFigure(f)) {
+			t.Errorf("the headline share %+v is contested or not the topic event's", f)
+		}
+	}
+	// a figure is about its item's event, one of datedEvents' too
+	dated := 0
+	for _, f := range set.Figures {
+		it, _ := set.Item(f.ItemID)
+		if f.Event != it.Event {
+			t.Errorf("figure %q of %s: event %q, its item's %q", f.Raw, f.ItemID, f.Event, it.Event)
+		}
+		for _, e := range set.Events {
+			if e.ID == f.Event && strings.HasSuffix(e.Name, "前后的事件") {
+				dated++
+			}
+		}
+	}
+	if dated == 0 {
+		t.Error("no figure of a dated event (the 12:32:11 speech's)")
 	}
 	// every record URL with content reaches an item
 	urls := map[string]bool{}
@@ -384,7 +430,7 @@ func plainIsNoise(s string) bool {
 	}
 	letters, total := 0, 0
 	for _, r := range s {
-		if unicode.IsSpace(r) {
+		if unicode.IsSpace(r) || unicode.IsDigit(r) {
 			continue
 		}
 		total++

@@ -494,7 +494,10 @@ func TestAnalystChecklist(t *testing.T) {
 				t.Fatalf("second run: %v %v", states, err)
 			}
 			return append([]string{"--forum", filepath.Join(dir, "logs", "forum.log")}, states...)
-		}, floor: analystChecklist{WebCited: 11, Empty: make([]string, 6), RepeatedFigures: make([]string, 6)}},
+			// 9 figures stated twice: 46%/33%/21% since 情绪构成为负面46%、中性33%、
+			// 正面21% is a passage (it was noise while digits counted against prose):
+			// the summary's figure line points to the chapter that states them too
+		}, floor: analystChecklist{WebCited: 11, Empty: make([]string, 6), RepeatedFigures: make([]string, 9)}},
 		{name: "coffee", args: func(t *testing.T) []string {
 			return append([]string{"--forum", repoPath("examples", "coffee-shop", "logs", "forum.log")}, sampleStates(t)...)
 		}, floor: analystChecklist{WebCited: 31, Empty: []string{}, RepeatedFigures: make([]string, 3)}, ready: true},
