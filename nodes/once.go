@@ -24,10 +24,19 @@ var (
 	// speakerRE is the offline writer's attribution before a passage
 	// ("媒体引擎的研究写道：", "查询引擎在论坛中指出（12:19:08）：").
 	speakerRE = regexp.MustCompile(`^[^：。，]{1,16}(?:的研究写道|在论坛中指出（[^）]*）)：`)
+	// datePrefixRE is a dated timeline entry's date ("2025-07-31：").
+	datePrefixRE = regexp.MustCompile(`^(?:\d{4}-\d{2}(?:-\d{2})?|--\d{2}-\d{2})：`)
 	// dataLineRE is a line of the computed essentials: a dated timeline
-	// entry ("2025-07-31：…") or a figure line ("标签：数值——「原文」")
-	dataLineRE = regexp.MustCompile(`^(?:\d{4}-\d{2}(?:-\d{2})?|--\d{2}-\d{2})：|——「`)
+	// entry (datePrefixRE) or a figure line ("标签：数值——「原文」")
+	dataLineRE = regexp.MustCompile(datePrefixRE.String() + `|——「`)
 )
+
+// holds reports whether key a holds key b, a timeline entry's date
+// (datePrefixRE) left out: the wuhan summary's "2025-07：然而，近两年后，
+// 法院于2025年7月作出一审判决…" quoted 4.3's paragraph and was missed.
+func holds(a, b string) bool {
+	return strings.Contains(datePrefixRE.ReplaceAllString(a, ""), datePrefixRE.ReplaceAllString(b, ""))
+}
 
 // onceKey is a paragraph as a reader compares it: without citations, the
 // pointer, the speaker prefix, a cut mark and closing punctuation, and
@@ -54,7 +63,11 @@ type onceUnit struct {
 // another source). Of two paragraphs one of which holds the other
 // (onceKey, the shorter of onceRunes runes or more, both citing evidence:
 // a finding, not the connective text of a chapter), one place is kept,
-// holding the longer text: the earlier place, unless removing the later
+// holding the longer text (a timeline entry's date, datePrefixRE, is not
+// part of the text compared, and stays; an essentials figure line's text,
+// figureLineRE, is not taken: its quote is the passage, and qingxi's
+// summary bullet, made "情绪构成为负面：46%——「…」", kept stating the
+// figures 4.2's prose stated): the earlier place, unless removing the later
 // one would empty its subsection (or leave it no finding but data lines:
 // dated timeline entries and figure lines, dataLineRE — the fixture's
 // 6.2 回应与沟通建议 kept a timeline entry and lost its one recommendation
@@ -91,7 +104,7 @@ func onceRepeats(units []onceUnit, j int, bullets bool, led *onceLedger, removed
 	}
 	for i := 0; i < j; i++ {
 		k := &units[i]
-		if removed[i] || !k.finding() || !strings.Contains(k.key, u.key) && !strings.Contains(u.key, k.key) ||
+		if removed[i] || !k.finding() || !holds(k.key, u.key) && !holds(u.key, k.key) ||
 			(pointerRE.MatchString(k.text) || pointerRE.MatchString(u.text)) != bullets {
 			continue
 		}
@@ -101,9 +114,12 @@ func onceRepeats(units []onceUnit, j int, bullets bool, led *onceLedger, removed
 		}
 		kept, gone := &units[keep], &units[drop]
 		wasData := kept.data()
-		if utf8.RuneCountInString(gone.key) > utf8.RuneCountInString(kept.key) {
-			text := longerText(gone.text, kept.text)
-			replaced[keep], kept.text, kept.key = text, text, gone.key
+		if utf8.RuneCountInString(gone.key) > utf8.RuneCountInString(kept.key) && !figureLineRE.MatchString(gone.key) {
+			text, key := longerText(gone.text, kept.text), gone.key
+			if d := datePrefixRE.FindString(kept.key); d != "" {
+				key = d + datePrefixRE.ReplaceAllString(key, "")
+			}
+			replaced[keep], kept.text, kept.key = text, text, key
 		}
 		removed[drop] = true
 		led.remove(gone)
@@ -154,12 +170,17 @@ func (u *onceUnit) data() bool { return dataLineRE.MatchString(u.key) }
 
 // longerText is the text a kept place takes from the longer paragraph
 // gone: with its own attribution, except that a summary bullet (kept
-// holds the pointer to its chapter) keeps its pointer, with no speaker
-// prefix and no "2. " of its chapter's list.
+// holds the pointer to its chapter) keeps its pointer and a timeline entry
+// its date, with no speaker prefix and no opening "2. " or "然而，"
+// (prompts.StandaloneFinding).
 func longerText(gone, kept string) string {
 	text := strings.TrimSpace(pointerRE.ReplaceAllString(gone, ""))
-	if p := pointerRE.FindString(kept); p != "" {
+	p, date := pointerRE.FindString(kept), datePrefixRE.FindString(kept)
+	if p != "" || date != "" {
 		text, _ = prompts.StandaloneFinding(strings.TrimSpace(speakerRE.ReplaceAllString(text, "")))
+		if date != "" {
+			text = date + datePrefixRE.ReplaceAllString(text, "")
+		}
 		text += p
 	}
 	return text

@@ -196,3 +196,54 @@ func TestPrintOnceShortFinding(t *testing.T) {
 		t.Errorf("S3:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A dated summary bullet quoting a chapter's paragraph is a repeat, its
+// date left out of the comparison (the wuhan summary's "2025-07：然而，
+// 近两年后，法院于2025年7月作出一审判决…" stood again in 4.3); the kept
+// bullet takes the longer text with its date, without the dependent
+// "然而，".
+func TestPrintOnceDatedBullet(t *testing.T) {
+	short := "近两年后，法院于2025年7月作出一审判决，驳回了女生的诉讼请求。"
+	long := short + "这一司法反转引发了更为猛烈的舆情风暴。"
+	results := []ChapterResult{
+		{Chapter: ir.Chapter{ChapterID: "S1", Blocks: []ir.Block{
+			onceH("1.1"), onceL(onceA+"[E1]（详见「四」）", "2025-07：然而，"+short+"[E5]（详见「四」）"),
+		}}},
+		{Chapter: ir.Chapter{ChapterID: "S4", Blocks: []ir.Block{
+			onceH("4.3"), onceP("然而，" + long + "[E5]"), onceP(onceC + "[E3]"),
+		}}},
+	}
+	printOnce(results)
+	want := [][]string{
+		{"## 1.1", "- " + onceA + "[E1]（详见「四」）", "- 2025-07：" + long + "[E5]（详见「四」）"},
+		{"## 4.3", onceC + "[E3]"},
+	}
+	for i, r := range results {
+		if got := onceTexts(r.Chapter); strings.Join(got, "\n") != strings.Join(want[i], "\n") {
+			t.Errorf("%s:\n%s\nwant\n%s", r.Chapter.ChapterID, strings.Join(got, "\n"), strings.Join(want[i], "\n"))
+		}
+	}
+}
+
+// A summary bullet does not take the text of the figure line quoting it
+// (qingxi's 1.2 became "情绪构成为负面：46%——「…」" and kept stating the
+// figures 4.2's prose stated): it keeps its sentence, the line goes.
+func TestPrintOnceFigureLine(t *testing.T) {
+	split := "情绪构成为负面46%、中性33%、正面21%"
+	bullet := "- " + split + "。[E20][E17]（详见「四」）"
+	results := []ChapterResult{
+		{Chapter: ir.Chapter{ChapterID: "S1", Blocks: []ir.Block{
+			onceH("1.2"), onceL(bullet[len("- "):], onceA+"[E1]（详见「四」）"),
+		}}},
+		{Chapter: ir.Chapter{ChapterID: "S4", Blocks: []ir.Block{
+			onceH("4.2"), onceL("情绪构成为负面：46%——「" + split + "」[E17]"), onceP(onceC + "[E3]"),
+		}}},
+	}
+	printOnce(results)
+	want := [][]string{{"## 1.2", bullet, "- " + onceA + "[E1]（详见「四」）"}, {"## 4.2", onceC + "[E3]"}}
+	for i, r := range results {
+		if got := onceTexts(r.Chapter); strings.Join(got, "\n") != strings.Join(want[i], "\n") {
+			t.Errorf("%s:\n%s\nwant\n%s", r.Chapter.ChapterID, strings.Join(got, "\n"), strings.Join(want[i], "\n"))
+		}
+	}
+}
