@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"reportengine/text"
@@ -206,4 +207,43 @@ func sameIncident(a, b textName) bool {
 		}
 	}
 	return false
+}
+
+// SubjectBoost multiplies the score of the sentences of an entity's
+// description when the question names the entity (its title, at least 2
+// runes with a Chinese character, else at least 4 characters as a whole
+// word).
+const SubjectBoost = 1.5
+
+// namedIn reports whether the lower-cased question q names the
+// lower-cased entity title (see SubjectBoost).
+func namedIn(q, title string) bool {
+	n := utf8.RuneCountInString(title)
+	if n < 2 {
+		return false
+	}
+	if text.HasHan(title) {
+		return strings.Contains(q, title)
+	}
+	return n >= 4 && text.HoldsTerm(q, title) && !followedByLetter(q, title)
+}
+
+// followedByLetter reports whether every occurrence of title in q is
+// followed by a letter or digit (so "agent" is not named in "agents").
+func followedByLetter(q, title string) bool {
+	for from := 0; ; {
+		i := strings.Index(q[from:], title)
+		if i < 0 {
+			return true
+		}
+		j := from + i + len(title)
+		if j >= len(q) {
+			return false
+		}
+		r, _ := utf8.DecodeRuneInString(q[j:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+		from = from + i + 1
+	}
 }
