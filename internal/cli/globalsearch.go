@@ -89,8 +89,28 @@ func (s *ragSession) globalEngine(o *ragOptions) (*globalsearch.Engine, error) {
 }
 
 // noteRoute prints the method chosen and why on stderr (unless --quiet).
+// A local route's line is held (heldRoute) until sayRoute is told whether
+// the question matched: the line is printed before an answer and never
+// before a refusal, whose own sentence says why (the router's figures
+// beside it read as a second, contradicting verdict); --json still
+// carries the route.
 func (o *ragOptions) noteRoute(r globalsearch.Route) {
+	if r.Method == globalsearch.MethodLocal {
+		o.heldRoute = &r
+		return
+	}
+	o.heldRoute = nil
 	o.note("method: %s (%s)", r.Method, safeText(r.Reason))
+}
+
+// sayRoute prints the held local route's method line when matched and
+// drops it either way.
+func (o *ragOptions) sayRoute(matched bool) {
+	r := o.heldRoute
+	o.heldRoute = nil
+	if r != nil && matched {
+		o.note("method: %s (%s)", r.Method, safeText(r.Reason))
+	}
 }
 
 // streamGlobal writes a global search's answer as streamAnswer does a

@@ -241,3 +241,26 @@ func TestSearchHistoryFollowUpMovesOn(t *testing.T) {
 		t.Errorf("follow-up repeats %q:\n%s", again, next)
 	}
 }
+
+// A local route's method line is printed before an answer and never before
+// a refusal (whose sentence says why), in search and in chat; --json still
+// carries the route of the refused question.
+func TestMethodLineOnlyBeforeAnAnswer(t *testing.T) {
+	graphs := sampleGraphs(t)
+	const offTopic, onTopic = "火星殖民计划的进展如何？", "李明为什么选择写字楼商圈？"
+	for _, q := range []string{offTopic, onTopic} {
+		code, _, errs := run(t, "search", "--graphs", graphs, "--graph", "coffee", q)
+		said := strings.Contains(errs, "method: local (")
+		if code != 0 || said != (q == onTopic) {
+			t.Errorf("%s: exit %d, stderr:\n%s", q, code, errs)
+		}
+	}
+	code, out, _ := run(t, "search", "--graphs", graphs, "--graph", "coffee", "--json", offTopic)
+	if code != 0 || !strings.Contains(out, `"no_match": true`) || !strings.Contains(out, `"method": "local"`) || !strings.Contains(out, `"method_reason"`) {
+		t.Errorf("--json: exit %d:\n%.400s", code, out)
+	}
+	code, _, errs := runIn(t, offTopic+"\n"+onTopic+"\nexit\n", nil, "chat", "--graphs", graphs, "--graph", "coffee", "-n", "0")
+	if code != 0 || strings.Count(errs, "method: local (") != 1 {
+		t.Errorf("chat: exit %d, stderr:\n%s", code, errs)
+	}
+}

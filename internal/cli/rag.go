@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/storage"
@@ -68,6 +69,11 @@ type ragOptions struct {
 	EmbeddingDims  int
 	EmbeddingURL   string
 	NoVectorCache  bool
+
+	// heldRoute is a local route's method line held until the search's
+	// context shows that the question matched (noteRoute, sayRoute): a
+	// refused question prints only the refusal, not the router's figures.
+	heldRoute *globalsearch.Route
 
 	changed func(name string) bool // the flag was given on the command line
 	Out     io.Writer

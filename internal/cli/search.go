@@ -88,6 +88,7 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 		// A question about nothing in the knowledge has no context: said
 		// on stderr, exit ExitNoMatch (not an empty line and exit 0).
 		var noMatch error
+		opts.sayRoute(c.Matched())
 		if !c.Matched() {
 			res := localsearch.Result{NoMatch: true, Relevance: c.Relevance}
 			noMatch = noMatchError{safeText(res.NoMatchText())}
@@ -118,6 +119,7 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 		if err != nil {
 			return err
 		}
+		opts.sayRoute(!res.NoMatch)
 		return printJSON(opts.Out, struct {
 			Method       globalsearch.Method `json:"method"`
 			MethodReason string              `json:"method_reason"`
@@ -145,6 +147,7 @@ func streamAnswer(ctx context.Context, o *ragOptions, eng *localsearch.Engine, q
 	s := newMarkedStream(o)
 	res, err := eng.Stream(ctx, q, func(ev localsearch.Event) error {
 		if ev.Context != nil {
+			o.sayRoute(ev.Context.Matched())
 			s.marker = func(emit func(string) error) *text.CitationMarker {
 				return localsearch.NewCitationMarker(ev.Context.Records, emit)
 			}
