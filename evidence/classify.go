@@ -35,7 +35,7 @@ var (
 )
 
 // Classify decides the noise class of one sentence (a passage of
-// Passages, or a sentence of it) given the sentence before it in the same
+// passageSegments, or a sentence of it) given the sentence before it in the same
 // text ("" when it is the first). The rules, tested in this order:
 //
 //   - Floor: the sentence opens with a comment floor ("2楼", "#3", "3F",

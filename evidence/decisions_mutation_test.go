@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -88,7 +89,7 @@ func webQuotaPlan(pages []string) (*Set, *Plan, []string) {
 		c.addText("樱花季预约制度的讨论："+tail+"。", Provenance{Kind: KindSummary, Engine: "media", Section: "樱花季", SectionPos: i}, 0)
 	}
 	for i, w := range pages {
-		c.addText(w, Provenance{Kind: KindSource, Engine: "query", SectionPos: 0, URL: "https://w.cn/" + itoa(i)}, 0)
+		c.addText(w, Provenance{Kind: KindSource, Engine: "query", SectionPos: 0, URL: "https://w.cn/" + strconv.Itoa(i)}, 0)
 	}
 	set := c.set()
 	p := MakePlan(set, "武汉大学", []ChapterSpec{{ID: "S1", Title: "樱花季预约", SubPoints: []string{"1.1 樱花季预约制度的讨论"}}}, nil)
@@ -160,7 +161,7 @@ func TestPrimaryClauseShareInclusive(t *testing.T) {
 func TestKeyFiguresCap(t *testing.T) {
 	c := newCollector()
 	for i := range 16 {
-		c.addText("话题阅读量增长至"+itoa(100+i)+"万次。", Provenance{Kind: KindSource, Engine: "query", SectionPos: i, URL: "https://r.cn/" + itoa(i)}, 0)
+		c.addText("话题阅读量增长至"+strconv.Itoa(100+i)+"万次。", Provenance{Kind: KindSource, Engine: "query", SectionPos: i, URL: "https://r.cn/" + strconv.Itoa(i)}, 0)
 	}
 	set := c.set()
 	topical := make([]bool, len(set.Items))

@@ -3,6 +3,7 @@ package evidence
 import (
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -11,7 +12,7 @@ import (
 func sourceSet(texts ...string) *Set {
 	s := &Set{byID: map[string]int{}}
 	for i, t := range texts {
-		id := "E" + itoa(i+1)
+		id := "E" + strconv.Itoa(i+1)
 		s.Items = append(s.Items, Item{ID: id, Text: t, Kind: KindSource, Runes: len([]rune(t)),
 			Provenance: []Provenance{{Kind: KindSource, Engine: "query", SectionPos: 0, URL: "https://e.cn/" + id}}})
 		s.byID[id] = i

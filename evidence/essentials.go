@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -163,6 +164,9 @@ func eachRecord(in Input, fn func(r record)) {
 	}
 }
 
+// engineOrder are the engines in the order Volume.Engines lists them.
+var engineOrder = []string{"query", "media", "insight"}
+
 // ComputeEssentials computes the essentials of the run in (its records)
 // and set (its evidence, Collect of the same input). Deterministic: ties
 // are broken by first appearance, evidence ids in id order. It never
@@ -171,7 +175,7 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 	var es Essentials
 	rc := newRecordCounter(in, set, &es)
 	eachRecord(in, rc.add)
-	for i, e := range []string{"query", "media", "insight"} {
+	for i, e := range engineOrder {
 		if rc.engines[i] {
 			es.Volume.Engines = append(es.Volume.Engines, e)
 		}
@@ -201,25 +205,20 @@ func ComputeEssentials(in Input, set *Set) Essentials {
 	return es
 }
 
-// platformTally and siteTally count one platform's and one site's
-// records; first is the record that met it first (the ranking's tie-break).
-type (
-	platformTally struct {
-		p     PlatformCount
-		first int
-	}
-	siteTally struct {
-		s     SourceCount
-		first int
-	}
-)
+// tally counts one platform's (PlatformCount) or one site's
+// (SourceCount) records; first is the record that met it first (the
+// ranking's tie-break).
+type tally[T any] struct {
+	v     T
+	first int
+}
 
 // recordSource is one source's tallies: a source's key fixes its URL, so
 // its platform and site, both found on its first record, which is the
 // platform's first of it (pc nil: not met yet; sc nil without a host).
 type recordSource struct {
-	pc *platformTally
-	sc *siteTally
+	pc *tally[PlatformCount]
+	sc *tally[SourceCount]
 }
 
 // recordCounter counts the run's records into es: the window, the
@@ -228,8 +227,8 @@ type recordCounter struct {
 	es         *Essentials
 	set        *Set
 	n          int
-	plats      map[string]*platformTally
-	sites      map[string]*siteTally
+	plats      map[string]*tally[PlatformCount]
+	sites      map[string]*tally[SourceCount]
 	byKey      map[string]*recordSource // records of the states
 	byNode     []recordSource           // records of the graph, by source node
 	platformOf map[string]Platform      // by host
@@ -237,7 +236,7 @@ type recordCounter struct {
 }
 
 func newRecordCounter(in Input, set *Set, es *Essentials) *recordCounter {
-	rc := &recordCounter{es: es, set: set, plats: map[string]*platformTally{}, sites: map[string]*siteTally{},
+	rc := &recordCounter{es: es, set: set, plats: map[string]*tally[PlatformCount]{}, sites: map[string]*tally[SourceCount]{},
 		byKey: map[string]*recordSource{}, platformOf: map[string]Platform{}}
 	if in.Graph != nil {
 		rc.byNode = make([]recordSource, in.Graph.NodeCount())
@@ -251,13 +250,8 @@ func (rc *recordCounter) add(r record) {
 	es, set := rc.es, rc.set
 	rc.n++
 	es.Volume.Records++
-	switch r.engine {
-	case "query":
-		rc.engines[0] = true
-	case "media":
-		rc.engines[1] = true
-	case "insight":
-		rc.engines[2] = true
+	if k := slices.Index(engineOrder, r.engine); k >= 0 {
+		rc.engines[k] = true
 	}
 	if r.url != "" {
 		es.Volume.WithURL++
@@ -279,9 +273,9 @@ func (rc *recordCounter) add(r record) {
 		rc.byKey[r.key] = src
 	}
 	if src.pc != nil { // a later record of a source
-		src.pc.p.Records++
+		src.pc.v.Records++
 		if src.sc != nil {
-			src.sc.s.Records++
+			src.sc.v.Records++
 		}
 		return
 	}
@@ -299,24 +293,24 @@ func (rc *recordCounter) firstOfSource(src *recordSource, r record) {
 	}
 	pc := rc.plats[p.Name]
 	if pc == nil {
-		pc = &platformTally{p: PlatformCount{Platform: p}, first: rc.n}
+		pc = &tally[PlatformCount]{v: PlatformCount{Platform: p}, first: rc.n}
 		rc.plats[p.Name] = pc
 	}
 	src.pc = pc
-	pc.p.Records++
-	pc.p.Sources++
-	pc.p.ItemIDs = addID(pc.p.ItemIDs, itemOf(rc.set, r.url))
+	pc.v.Records++
+	pc.v.Sources++
+	pc.v.ItemIDs = addID(pc.v.ItemIDs, itemOf(rc.set, r.url))
 	if h != "" {
 		sc := rc.sites[h]
 		if sc == nil {
-			sc = &siteTally{s: SourceCount{Host: h, Platform: p.Name}, first: rc.n}
+			sc = &tally[SourceCount]{v: SourceCount{Host: h, Platform: p.Name}, first: rc.n}
 			rc.sites[h] = sc
 		}
 		src.sc = sc
-		sc.s.Records++
+		sc.v.Records++
 		// a URL's item once: addID ignores repeats, so no set of the
 		// site's URLs is kept (a map of every URL cost 0.16 s at 300 000)
-		sc.s.ItemIDs = addID(sc.s.ItemIDs, itemOf(rc.set, r.url))
+		sc.v.ItemIDs = addID(sc.v.ItemIDs, itemOf(rc.set, r.url))
 	}
 }
 
@@ -325,28 +319,25 @@ func (rc *recordCounter) firstOfSource(src *recordSource, r record) {
 // the first met).
 func (rc *recordCounter) rank() {
 	es := rc.es
-	ps := make([]*platformTally, 0, len(rc.plats))
-	for _, p := range rc.plats {
-		ps = append(ps, p)
-	}
-	slices.SortFunc(ps, func(a, b *platformTally) int {
-		return cmp.Or(cmp.Compare(b.p.Records, a.p.Records), cmp.Compare(a.first, b.first))
-	})
-	for _, p := range ps {
-		p.p.Percent = math.Round(float64(p.p.Records)*1000/float64(es.Volume.Records)) / 10
-		es.Platforms = append(es.Platforms, p.p)
+	for _, p := range ranked(rc.plats, func(p *PlatformCount) int { return p.Records }) {
+		p.Percent = math.Round(float64(p.Records)*1000/float64(es.Volume.Records)) / 10
+		es.Platforms = append(es.Platforms, p)
 	}
 	es.Volume.Platforms = len(es.Platforms)
-	ss := make([]*siteTally, 0, len(rc.sites))
-	for _, s := range rc.sites {
-		ss = append(ss, s)
-	}
-	slices.SortFunc(ss, func(a, b *siteTally) int {
-		return cmp.Or(cmp.Compare(b.s.Records, a.s.Records), cmp.Compare(a.first, b.first))
+	sites := ranked(rc.sites, func(s *SourceCount) int { return s.Records })
+	es.TopSources = append(es.TopSources, sites[:min(len(sites), EssentialSources)]...)
+}
+
+// ranked lists the counts of m, most records first (ties: the first met).
+func ranked[T any](m map[string]*tally[T], records func(*T) int) []T {
+	ts := slices.SortedFunc(maps.Values(m), func(a, b *tally[T]) int {
+		return cmp.Or(cmp.Compare(records(&b.v), records(&a.v)), cmp.Compare(a.first, b.first))
 	})
-	for _, s := range ss[:min(len(ss), EssentialSources)] {
-		es.TopSources = append(es.TopSources, s.s)
+	out := make([]T, len(ts))
+	for i, t := range ts {
+		out[i] = t.v
 	}
+	return out
 }
 
 // figurePrimaries sets the Primary of each figure of an engine's text or

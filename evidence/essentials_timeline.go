@@ -130,15 +130,21 @@ func (tl *timelineDays) bigger(a, b string) bool {
 // thing (sameEvent) into the one more items state: one event, its date
 // the one more items state, the other recorded as a conflict (Event.Conflicts).
 func (tl *timelineDays) joinYears() {
+	tl.joinWhere(func(a, b string) bool {
+		return len(a) == 10 && len(b) == 10 && a[4:] == b[4:] && sameEvent(tl.days[a].terms, tl.days[b].terms)
+	})
+}
+
+// joinWhere joins day b into day a (join) for each pair, in order, of days
+// not joined away yet that same reports one event and that a is bigger of.
+func (tl *timelineDays) joinWhere(same func(a, b string) bool) {
 	gone := map[string]bool{}
 	for _, a := range tl.order {
 		for _, b := range tl.order {
-			if a == b || gone[a] || gone[b] || len(a) != 10 || len(b) != 10 || a[4:] != b[4:] || !tl.bigger(a, b) ||
-				!sameEvent(tl.days[a].terms, tl.days[b].terms) {
-				continue
+			if a != b && !gone[a] && !gone[b] && same(a, b) && tl.bigger(a, b) {
+				tl.join(a, b)
+				gone[b] = true
 			}
-			tl.join(a, b)
-			gone[b] = true
 		}
 	}
 	tl.order = slices.DeleteFunc(tl.order, func(d string) bool { return gone[d] })
@@ -168,19 +174,11 @@ var oneTimeActions = []string{"指控", "一审", "起诉", "立案", "记过"}
 // date it, the other date its conflict. Dates near each other (2025-07
 // and 2025-07-25) are one date said twice, no conflict.
 func (tl *timelineDays) joinActions() {
-	gone := map[string]bool{}
-	for _, a := range tl.order {
-		act := earliestWord(unquoted(tl.days[a].ev.Text), oneTimeActions)
-		for _, b := range tl.order {
-			if a == b || act == "" || gone[a] || gone[b] || earliestWord(unquoted(tl.days[b].ev.Text), oneTimeActions) != act ||
-				nearDates(a, b) || !tl.bigger(a, b) {
-				continue
-			}
-			tl.join(a, b)
-			gone[b] = true
-		}
+	act := map[string]string{} // each day's action (its sentence never changes)
+	for _, d := range tl.order {
+		act[d] = earliestWord(unquoted(tl.days[d].ev.Text), oneTimeActions)
 	}
-	tl.order = slices.DeleteFunc(tl.order, func(d string) bool { return gone[d] })
+	tl.joinWhere(func(a, b string) bool { return act[a] != "" && act[b] == act[a] && !nearDates(a, b) })
 }
 
 // quotedRE is a quoted span: “…”, 「…」 or 《…》.

@@ -3,6 +3,7 @@ package evidence
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"reportengine/text"
@@ -48,18 +49,7 @@ func ContentFarm(rawURL, title string) bool {
 	if len(labels) < 2 {
 		return false
 	}
-	for _, w := range farmLabels {
-		if labels[0] == w {
-			return true
-		}
-	}
-	tld := labels[len(labels)-1]
-	for _, w := range farmTLDs {
-		if tld == w {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(farmLabels, labels[0]) || slices.Contains(farmTLDs, labels[len(labels)-1])
 }
 
 // farmItem reports an item every web page of which is a content farm

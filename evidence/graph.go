@@ -1,7 +1,9 @@
 package evidence
 
 import (
+	"cmp"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"reportengine/forum"
@@ -87,7 +89,7 @@ func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 			ts := g.String(v, "timestamp")
 			entries = append(entries, forum.Entry{Line: line, Time: ts, Speaker: "HOST", Content: g.String(v, "content")})
 		}
-		sortEntries(entries)
+		slices.SortStableFunc(entries, func(a, b forum.Entry) int { return cmp.Compare(a.Line, b.Line) }) // by log line
 	}
 	c.addForum(entries)
 }
@@ -119,13 +121,4 @@ func speechesOf(g *graphrag.Graph, v int) []forum.Entry {
 		out = append(out, forum.Entry{Line: e.Line, Time: e.Time, Speaker: e.Speaker, Content: e.Content})
 	}
 	return out
-}
-
-// sortEntries orders forum entries by log line (stable).
-func sortEntries(es []forum.Entry) {
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && es[j].Line < es[j-1].Line; j-- {
-			es[j], es[j-1] = es[j-1], es[j]
-		}
-	}
 }

@@ -18,6 +18,12 @@ import (
 	"reportengine/text"
 )
 
+// Passages is passageSegments' passages alone: the cut the tests check.
+func Passages(text string) []string {
+	ps, _, _ := passageSegments(text)
+	return ps
+}
+
 func TestPassages(t *testing.T) {
 	text := "## 一、背景\n\n**武汉大学**发布通报。网友热议不断！\n- 要点一：回应及时，态度诚恳，各方普遍认可\n| 平台 | 占比 |\n|---|---|\n| 微博 | 45% |\n见[新华社报道](https://x.cn/a)。\n"
 	got := Passages(text)

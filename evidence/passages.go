@@ -8,20 +8,14 @@ import (
 	"reportengine/text"
 )
 
-// Passages cuts text into passages (see the package doc): markdown removed,
-// sentences split at 。！？!?；; and line breaks, short sentences joined to
-// the next, long ones cut at a clause mark. The result holds no empty
-// passage; every passage is valid UTF-8 when text is.
-func Passages(text string) []string {
-	ps, _, _ := passageSegments(text)
-	return ps
-}
-
-// passageSegments is Passages with each passage's segment: the number of
-// headings and labels (isLabel) before it in text, so that the passages
-// of one paragraph under one heading share a segment (the event a
-// figure belongs to is named in its own segment, see GroupEvents); and
-// its section: the number of top headings ("#" and "##") before it, 0
+// passageSegments cuts text into passages (see the package doc): markdown
+// removed, sentences split at 。！？!?；; and line breaks, short sentences
+// joined to the next, long ones cut at a clause mark; no empty passage,
+// every passage valid UTF-8 when text is. With each passage it returns its
+// segment: the number of headings and labels (isLabel) before it in text,
+// so that the passages of one paragraph under one heading share a segment
+// (the event a figure belongs to is named in its own segment, see
+// GroupEvents); and its section: the number of top headings ("#" and "##") before it, 0
 // before the first (a section's opening tells what its "###" segments
 // are about, see sectionEvents).
 func passageSegments(text string) ([]string, []int32, []int32) {

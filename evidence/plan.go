@@ -1,9 +1,10 @@
 package evidence
 
 import (
+	"cmp"
 	"math"
 	"slices"
-	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -144,7 +145,7 @@ func SubPointQuery(chapterTitle, subPoint string) string {
 }
 
 // SubPointKey is the key of a chapter's si-th (0-based) sub-point: "S2/1".
-func SubPointKey(chapterID string, si int) string { return chapterID + "/" + itoa(si+1) }
+func SubPointKey(chapterID string, si int) string { return chapterID + "/" + strconv.Itoa(si+1) }
 
 // MakePlan is MakePlanWith with the default options: PerSubPoint items
 // per sub-point, every item a candidate of every sub-point.
@@ -358,19 +359,8 @@ func sortRejected(p *Plan) {
 			order[sp.Key] = len(order)
 		}
 	}
-	num := func(id string) int {
-		n := 0
-		for _, r := range strings.TrimPrefix(id, "E") {
-			n = n*10 + int(r-'0')
-		}
-		return n
-	}
-	sort.SliceStable(p.Rejected, func(a, b int) bool {
-		ra, rb := p.Rejected[a], p.Rejected[b]
-		if order[ra.Key] != order[rb.Key] {
-			return order[ra.Key] < order[rb.Key]
-		}
-		return num(ra.ItemID) < num(rb.ItemID)
+	slices.SortStableFunc(p.Rejected, func(a, b Rejected) int {
+		return cmp.Or(cmp.Compare(order[a.Key], order[b.Key]), compareIDs(a.ItemID, b.ItemID))
 	})
 }
 
@@ -550,10 +540,3 @@ func stripNumber(s string) string {
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
-}

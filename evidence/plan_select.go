@@ -2,10 +2,10 @@ package evidence
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
-	"sort"
 
 	"reportengine/internal/parallel"
 	"reportengine/text"
@@ -142,12 +142,7 @@ func bestSubPoints(p *Plan, targets []planTarget, res []scoredItem) map[[2]int][
 		perSub[k] = append(perSub[k], cand{i, r.bestS, r.bestRel, runner, r.on, r.bestBoost, r.bestHit})
 	}
 	for _, cs := range perSub {
-		sort.SliceStable(cs, func(a, b int) bool {
-			if cs[a].score != cs[b].score {
-				return cs[a].score > cs[b].score
-			}
-			return cs[a].item < cs[b].item
-		})
+		slices.SortStableFunc(cs, byScore)
 	}
 	return perSub
 }
@@ -243,9 +238,7 @@ func assign(set *Set, sp *SubPlan, chosen []cand, verdicts map[int]verdict) {
 // (the fixture's 3.1 首发信源与早期扩散, once the 和服 opener its
 // candidates held is another event's). Counted out of Unassigned "quota".
 func fillEmpty(set *Set, p *Plan, spare []cand, verdicts map[int]verdict) {
-	slices.SortStableFunc(spare, func(a, b cand) int {
-		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.item, b.item))
-	})
+	slices.SortStableFunc(spare, byScore)
 	for ci := range p.Chapters {
 		for si := range p.Chapters[ci].SubPoints {
 			sp := &p.Chapters[ci].SubPoints[si]
@@ -273,6 +266,11 @@ type cand struct {
 	hit       targetHit
 }
 
+// byScore orders candidates best first (ties: item order).
+func byScore(a, b cand) int {
+	return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.item, b.item))
+}
+
 // targetHit is one retrieval candidate of an item: the target that found
 // it and how.
 type targetHit struct {
@@ -290,12 +288,7 @@ func candidatesByItem(set *Set, cands map[string][]Candidate, target func(key st
 		return nil
 	}
 	out := make([][]targetHit, len(set.Items))
-	keys := make([]string, 0, len(cands))
-	for k := range cands {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(a, b int) bool { return target(keys[a]) < target(keys[b]) })
-	for _, k := range keys {
+	for _, k := range slices.SortedFunc(maps.Keys(cands), func(a, b string) int { return cmp.Compare(target(a), target(b)) }) {
 		ti := target(k)
 		if ti < 0 {
 			continue
@@ -379,11 +372,8 @@ func roundBoosts(set *Set, sc *scorer, chapterQ int, chapters []ChapterSpec, rou
 				}
 				rk = append(rk, ranked{k, best})
 			}
-			sort.SliceStable(rk, func(a, b int) bool { return rk[a].rel > rk[b].rel })
-			for i, r := range rk {
-				if i >= RoundQuota {
-					break
-				}
+			slices.SortStableFunc(rk, func(a, b ranked) int { return cmp.Compare(b.rel, a.rel) })
+			for _, r := range rk[:min(len(rk), RoundQuota)] {
 				m[r.key] = BoostScore
 			}
 		}

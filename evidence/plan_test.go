@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,7 +110,7 @@ func TestPlanRoundsBoostWithQuota(t *testing.T) {
 		for k := 0; k < 3*i+3; k++ {
 			pad = append(pad, rune(0x5000+i*200+k))
 		}
-		recs = append(recs, state.SearchRecord{URL: "https://a.cn/" + itoa(i), Title: "",
+		recs = append(recs, state.SearchRecord{URL: "https://a.cn/" + strconv.Itoa(i), Title: "",
 			Content: string(pad[:3]) + "武汉大学樱花季传播热度" + string(pad[3:]) + "。"}) // a statement: a page cut mid-sentence is no finding
 	}
 	st := &state.State{Engine: state.EngineMedia, Paragraphs: []state.Paragraph{{Title: "传播", Searches: recs}}}
@@ -123,7 +124,7 @@ func TestPlanRoundsBoostWithQuota(t *testing.T) {
 	}
 	var keys []string // in the order a query would return them: least relevant first
 	for i := RoundQuota + 4; i >= 0; i-- {
-		keys = append(keys, "https://a.cn/"+itoa(i))
+		keys = append(keys, "https://a.cn/"+strconv.Itoa(i))
 	}
 	qs := [][]weighted{{{"传播热度", 1}}, {{"传播热度", 1}}}
 	b := roundBoosts(set, newScorer(set.Items, qs), 0, chs, Rounds{"S2": {keys}})
@@ -131,7 +132,7 @@ func TestPlanRoundsBoostWithQuota(t *testing.T) {
 		t.Fatalf("boosted %d keys, want the quota %d", len(b["S2"]), RoundQuota)
 	}
 	for i := 0; i < RoundQuota; i++ { // the shorter pages are the more relevant ones
-		if b["S2"]["https://a.cn/"+itoa(i)] != BoostScore {
+		if b["S2"]["https://a.cn/"+strconv.Itoa(i)] != BoostScore {
 			t.Errorf("key %d not boosted", i)
 		}
 	}

@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -80,10 +81,8 @@ func platformOfHost(h string) Platform {
 		return PlatformNoURL
 	}
 	for _, p := range platforms {
-		for _, s := range p.hosts {
-			if under(h, s) {
-				return p.Platform
-			}
+		if slices.ContainsFunc(p.hosts, func(s string) bool { return under(h, s) }) {
+			return p.Platform
 		}
 	}
 	switch {
@@ -184,10 +183,8 @@ var platformWords = func() []string {
 // when the table has no such name.
 func PlatformNamed(name string) (Platform, bool) {
 	for _, p := range platforms {
-		for _, n := range p.names {
-			if n == name {
-				return p.Platform, true
-			}
+		if slices.Contains(p.names, name) {
+			return p.Platform, true
 		}
 	}
 	return Platform{}, false

@@ -1,9 +1,9 @@
 package evidence
 
 import (
+	"cmp"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -258,12 +258,7 @@ func (s *Set) PrimarySources(engine []int) map[int][]int {
 		if len(hs) == 0 {
 			continue
 		}
-		sort.SliceStable(hs, func(a, b int) bool {
-			if hs[a].score != hs[b].score {
-				return hs[a].score > hs[b].score
-			}
-			return hs[a].src < hs[b].src
-		})
+		slices.SortStableFunc(hs, func(a, b primaryHit) int { return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.src, b.src)) })
 		for _, h := range hs[:min(len(hs), primaryCandidates)] {
 			out[idx.qs[qi].item] = append(out[idx.qs[qi].item], h.src)
 		}

@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -107,7 +108,7 @@ func TestPlanWebQuota(t *testing.T) {
 		"武汉大学校史馆展出老照片。",                   // far: below the share
 	}
 	for i, w := range web {
-		c.addText(w, Provenance{Kind: KindSource, Engine: "query", SectionPos: 0, URL: "https://w.cn/" + itoa(i)}, 0)
+		c.addText(w, Provenance{Kind: KindSource, Engine: "query", SectionPos: 0, URL: "https://w.cn/" + strconv.Itoa(i)}, 0)
 	}
 	set := c.set()
 	chs := []ChapterSpec{{ID: "S1", Title: "樱花季预约", SubPoints: []string{"1.1 樱花季预约制度的讨论"}}}

@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -24,7 +25,7 @@ func TestTimelineConflictingDates(t *testing.T) {
 	}
 	var recs []state.SearchRecord
 	for i, s := range texts {
-		recs = append(recs, state.SearchRecord{URL: "https://a.cn/" + itoa(i), Title: "武汉大学图书馆事件", Content: s})
+		recs = append(recs, state.SearchRecord{URL: "https://a.cn/" + strconv.Itoa(i), Title: "武汉大学图书馆事件", Content: s})
 	}
 	set := Collect(Input{Topic: "武汉大学", States: []*state.State{{Engine: state.EngineQuery, Paragraphs: []state.Paragraph{{Title: "事件", Searches: recs}}}}})
 	topical := make([]bool, len(set.Items))

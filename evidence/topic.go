@@ -2,7 +2,6 @@ package evidence
 
 import (
 	"errors"
-	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -111,13 +110,6 @@ func NewTopic(cfg TopicConfig) (*Topic, error) {
 	return t, nil
 }
 
-// termWeight is how much a word says: log10 of how much rarer than one
-// word in a thousand general text has it, between 0.1 and 4 (the weight
-// of the lexical relevance work, graphrag/knowledge.TermWeight).
-func termWeight(w string) float64 {
-	return max(0.1, min(4, math.Log10(1e-3/max(text.GeneralShare(w), 1e-7))))
-}
-
 // Judge decides whether a sentence is about the run's topic and who its
 // subject is. previous is the sentence before it ("" if none) and title
 // the title of its page or section ("" if none). In order, the first
@@ -152,8 +144,8 @@ func termWeight(w string) float64 {
 //     topic, score 0.5;
 //  7. otherwise the vocabulary decides (Via "terms"): score 0.6 × min(1,
 //     2 × the weighted share of the sentence's content terms that are in
-//     the profile's vocabulary; weights: termWeight, rare words count
-//     more); with a profile of fewer than MinVocabulary vocabulary terms
+//     the profile's vocabulary; weights: text.TermWeight of the word's
+//     text.GeneralShare, rare words count more); with a profile of fewer than MinVocabulary vocabulary terms
 //     the score is NeutralScore.
 //
 // OnTopic is Score >= OnTopicScore. The vocabulary is lenient on purpose
@@ -193,7 +185,7 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 	}
 	var all, in float64
 	for _, term := range text.TermsOf(sentence, words) {
-		w := termWeight(term.Text)
+		w := text.TermWeight(text.GeneralShare(term.Text))
 		all += w
 		if t.profile.inVocab(term.Text) {
 			in += w
@@ -209,9 +201,6 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 // byNames applies rules 1–4 of Judge to one text; false when none
 // applies. places enables rule 4.
 func (t *Topic) byNames(s, via string, onScore, offScore float64, places bool) (Judgement, bool) {
-	if strings.TrimSpace(s) == "" {
-		return Judgement{}, false
-	}
 	return t.byNamesIn(s, text.Words(s), via, onScore, offScore, places)
 }
 
@@ -508,7 +497,7 @@ func (t *Topic) Names(s string) bool {
 }
 
 // JudgeSpeech judges a forum speech as a whole from its passages
-// (Passages of its content): a speech of SpeechMinPassages passages or
+// (the passages of its content, passageSegments): a speech of SpeechMinPassages passages or
 // more is about the topic when at least SpeechTopicShare of them name it
 // (Names); a shorter speech is on topic here and its passages are judged
 // one by one (Judge). A web page is judged the same way by its title and
