@@ -28,12 +28,6 @@ const (
 	Vulgar     = text.Vulgar
 )
 
-// ParseNoise is text.ParseNoise; Noises is text.Noises.
-var (
-	ParseNoise = text.ParseNoise
-	Noises     = text.Noises
-)
-
 // Classify decides the noise class of one sentence (a passage of
 // passageSegments, or a sentence of it) given the sentence before it in the same
 // text ("" when it is the first). The rules, tested in this order:

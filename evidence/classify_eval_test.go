@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reportengine/text"
 
 	"reportengine/state"
 	"testing"
@@ -45,7 +46,7 @@ func readLabelled(t *testing.T) []labelled {
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			t.Fatalf("%s:%d: %v", path, n, err)
 		}
-		if _, ok := ParseNoise(l.Label); !ok {
+		if _, ok := text.ParseNoise(l.Label); !ok {
 			t.Fatalf("%s:%d: unknown label %q", path, n, l.Label)
 		}
 		out = append(out, l)
@@ -79,13 +80,13 @@ func TestClassifyLabelled(t *testing.T) {
 		t.Fatalf("%d labelled sentences, want at least 200", len(rows))
 	}
 	per := map[Noise]*prf{}
-	for _, n := range Noises() {
+	for _, n := range text.Noises() {
 		per[n] = &prf{}
 	}
 	var noise prf
 	correct := 0
 	for _, r := range rows {
-		want, _ := ParseNoise(r.Label)
+		want, _ := text.ParseNoise(r.Label)
 		got := Classify(r.Sentence, r.Previous)
 		if got == want {
 			correct++
@@ -106,7 +107,7 @@ func TestClassifyLabelled(t *testing.T) {
 			noise.fn++
 		}
 	}
-	for _, n := range Noises() {
+	for _, n := range text.Noises() {
 		c := per[n]
 		t.Logf("%-10s precision %.2f recall %.2f (%d labelled)", n, c.precision(), c.recall(), c.tp+c.fn)
 	}

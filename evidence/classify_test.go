@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"errors"
+	"reportengine/text"
 	"testing"
 )
 
@@ -90,13 +91,13 @@ func TestClassifyRules(t *testing.T) {
 }
 
 func TestNoiseNames(t *testing.T) {
-	for _, n := range Noises() {
-		back, ok := ParseNoise(n.String())
+	for _, n := range text.Noises() {
+		back, ok := text.ParseNoise(n.String())
 		if !ok || back != n {
-			t.Errorf("ParseNoise(%q) = %v, %v", n.String(), back, ok)
+			t.Errorf("text.ParseNoise(%q) = %v, %v", n.String(), back, ok)
 		}
 	}
-	if _, ok := ParseNoise("spam"); ok {
+	if _, ok := text.ParseNoise("spam"); ok {
 		t.Error("ParseNoise accepted an unknown name")
 	}
 	if got := Noise(200).String(); got != "noise(200)" {

@@ -34,11 +34,9 @@ func (s *Set) judgeSpeeches(topic string) {
 			passages[p.ForumLine] = append(passages[p.ForumLine], s.Items[i].Text)
 		}
 	}
+	s.offSpeech = map[int]bool{}
 	for _, l := range lines {
 		if !tp.JudgeSpeech(passages[l]).OnTopic {
-			if s.offSpeech == nil {
-				s.offSpeech = map[int]bool{}
-			}
 			s.offSpeech[l] = true
 		}
 	}
@@ -52,12 +50,7 @@ func (s *Set) offSpeechItem(i int) bool {
 	if len(s.offSpeech) == 0 || i < 0 || i >= len(s.Items) {
 		return false
 	}
-	for _, p := range s.Items[i].Provenance {
-		if p.Kind != KindForum || !s.offSpeech[p.ForumLine] {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(s.Items[i].Provenance, func(p Provenance) bool { return p.Kind != KindForum || !s.offSpeech[p.ForumLine] })
 }
 
 // markBackground marks the background passages of a run with related

@@ -35,10 +35,7 @@ func (s *Set) markDisagreements() {
 		if _, ok := byStart[key]; !ok {
 			order = append(order, key)
 		}
-		var terms []string
-		for _, t := range text.Terms(f.Label) {
-			terms = append(terms, t.Text)
-		}
+		terms := text.TermTexts(text.Terms(f.Label))
 		byStart[key] = append(byStart[key], &trend{f.ItemID, []string{f.Raw, g.Raw}, terms, []int{k, k + 1}})
 	}
 	for _, key := range order {

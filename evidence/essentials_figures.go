@@ -98,35 +98,29 @@ func keyFigures(set *Set, topical []bool) []Figure {
 // before a single share, the same split in another passage (a copy of one
 // page) once.
 func sentimentSplits(set *Set, items []string) []Figure {
-	parts := func(id string) (n int) {
+	parts := map[string][]Figure{} // each item's sentiment figures
+	for _, id := range items {
 		for _, f := range set.figuresOf(id) {
 			if f.Kind == FigSentiment {
-				n++
+				parts[id] = append(parts[id], f)
 			}
 		}
-		return n
 	}
-	slices.SortStableFunc(items, func(a, b string) int { return cmp.Compare(parts(b), parts(a)) })
+	slices.SortStableFunc(items, func(a, b string) int { return cmp.Compare(len(parts[b]), len(parts[a])) })
 	var sentiment []Figure
-	taken, said := 0, map[string]bool{}
+	said := map[string]bool{} // the splits taken, by their parts
 	for _, id := range items {
-		if taken == EssentialSplits {
+		if len(said) == EssentialSplits {
 			break
 		}
-		var parts []Figure
 		sig := ""
-		for _, f := range set.figuresOf(id) {
-			if f.Kind == FigSentiment {
-				parts = append(parts, f)
-				sig += f.Group + f.Raw + "\x00"
-			}
+		for _, f := range parts[id] {
+			sig += f.Group + f.Raw + "\x00"
 		}
-		if said[sig] {
-			continue // the same split in another passage (a copy of one page)
+		if !said[sig] { // else the same split in another passage (a copy of one page)
+			said[sig] = true
+			sentiment = append(sentiment, parts[id]...)
 		}
-		said[sig] = true
-		taken++
-		sentiment = append(sentiment, parts...)
 	}
 	return sentiment
 }

@@ -182,12 +182,9 @@ func tailPhrase(p string) string {
 // namesOther reports a clause naming an institution (or an event hashtag
 // naming one) that is not related to the topic.
 func (t *Topic) namesOther(clause string) bool {
-	for _, e := range entities(clause, t.words...) {
-		if e.kind != entityPlace && !t.isRelated(e.name) && t.topicName(e.name) == "" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(entities(clause, t.words...), func(e entity) bool {
+		return e.kind != entityPlace && !t.isRelated(e.name) && t.topicName(e.name) == ""
+	})
 }
 
 // topicPart reports a word that is part of a name of the topic or holds

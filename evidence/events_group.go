@@ -37,8 +37,15 @@ func keepKeyTerms(items []Item, names [][]eventName) {
 			hold = append(hold, t)
 		}
 	}
-	holding := make([]int, len(hold))
-	countHolding(items, hold, holding)
+	holding := make([]int, len(hold)) // the items whose text (lower case) holds each term
+	for i := range items {
+		lt := strings.ToLower(items[i].Text)
+		for k, t := range hold {
+			if strings.Contains(lt, t) {
+				holding[k]++
+			}
+		}
+	}
 	key := map[string]bool{}
 	for k, t := range hold {
 		key[t] = float64(namedIn[t]) >= EventNamedShare*float64(holding[k])
@@ -67,19 +74,6 @@ func namingWeight(it *Item) int {
 		return EventTitleNames
 	}
 	return 1
-}
-
-// countHolding counts, for each term, the items whose text (lower case)
-// holds it.
-func countHolding(items []Item, terms []string, out []int) {
-	for i := range items {
-		lt := strings.ToLower(items[i].Text)
-		for k, t := range terms {
-			if strings.Contains(lt, t) {
-				out[k]++
-			}
-		}
-	}
 }
 
 // eventGroups joins the names' key terms into groups (terms named together

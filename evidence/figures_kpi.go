@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -328,12 +329,7 @@ var sampleSize = regexp.MustCompile(`[（(]\s*[nN]\s*[=＝][^（()）]{0,30}[）
 
 // inSpan reports byte offset i inside one of spans.
 func inSpan(spans [][]int, i int) bool {
-	for _, sp := range spans {
-		if i >= sp[0] && i < sp[1] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(spans, func(sp []int) bool { return i >= sp[0] && i < sp[1] })
 }
 
 // platformHeads gives each of text's n clauses (clauses) the platform its

@@ -97,28 +97,16 @@ func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 // speechesOf reads an engine node's "speeches" attribute, whatever its Go
 // form (the builder's typed list in a graph built in this process, decoded
 // JSON in a graph read from a file): both encode as the JSON array of
-// {line, time, speaker, content} the file format defines.
+// {line, time, speaker, session, content} the file format defines.
 func speechesOf(g *graphrag.Graph, v int) []forum.Entry {
 	raw, ok := g.Attr(v, "speeches")
 	if !ok {
 		return nil
 	}
 	b, err := json.Marshal(raw)
-	if err != nil {
+	var list []forum.Entry // the JSON keys are its fields' names in lower case
+	if err != nil || json.Unmarshal(b, &list) != nil {
 		return nil
 	}
-	var list []struct {
-		Line    int    `json:"line"`
-		Time    string `json:"time"`
-		Speaker string `json:"speaker"`
-		Content string `json:"content"`
-	}
-	if json.Unmarshal(b, &list) != nil {
-		return nil
-	}
-	out := make([]forum.Entry, 0, len(list))
-	for _, e := range list {
-		out = append(out, forum.Entry{Line: e.Line, Time: e.Time, Speaker: e.Speaker, Content: e.Content})
-	}
-	return out
+	return list
 }

@@ -193,12 +193,20 @@ func Collect(in Input) *Set {
 	c.jobs = make([]job, 0, 2*min(len(srcs), max(sourceLimit(in), 0)+1)+1024)
 	if in.Graph != nil && in.Graph.NodeCount() > 0 {
 		c.collectGraph(in.Graph, in.Forum)
-		s := c.set()
-		s.judgeSpeeches(in.Topic)
-		s.GroupEvents(in.Topic)
-		return s
+	} else {
+		c.collectStates(in.States)
+		c.addForum(in.Forum)
 	}
-	for _, st := range in.States {
+	s := c.set()
+	s.judgeSpeeches(in.Topic)
+	s.GroupEvents(in.Topic)
+	return s
+}
+
+// collectStates queues the states' texts in collection order: each
+// paragraph's summary and search records, then each final report.
+func (c *collector) collectStates(states []*state.State) {
+	for _, st := range states {
 		if st == nil {
 			continue
 		}
@@ -215,17 +223,11 @@ func Collect(in Input) *Set {
 			}
 		}
 	}
-	for _, st := range in.States {
-		if st == nil {
-			continue
+	for _, st := range states {
+		if st != nil {
+			c.addText(st.FinalReport, Provenance{Kind: KindFinalReport, Engine: string(st.Engine), SectionPos: -1}, 0)
 		}
-		c.addText(st.FinalReport, Provenance{Kind: KindFinalReport, Engine: string(st.Engine), SectionPos: -1}, 0)
 	}
-	c.addForum(in.Forum)
-	s := c.set()
-	s.judgeSpeeches(in.Topic)
-	s.GroupEvents(in.Topic)
-	return s
 }
 
 // nextSourceKept reports whether the next source record (the one addSource
@@ -349,7 +351,7 @@ func probeParts(s sourceText, fn func(text string, runes int)) {
 	if title := strings.TrimSpace(s.title); atLeastRunes(title, MinRunes) {
 		fn(title, math.MaxInt)
 	}
-	if hasText(s.content) {
+	if strings.TrimSpace(s.content) != "" {
 		fn(s.content, SourceProbeRunes)
 	}
 }
@@ -366,17 +368,6 @@ func atLeastRunes(s string, n int) bool {
 		}
 	}
 	return n <= 0
-}
-
-// hasText reports whether s holds anything but white space
-// (strings.TrimSpace(s) != "" without trimming).
-func hasText(s string) bool {
-	for _, r := range s {
-		if !unicode.IsSpace(r) {
-			return true
-		}
-	}
-	return false
 }
 
 // selectSources keeps the sourceLimit(in) sources whose title and opening

@@ -38,7 +38,6 @@ type cut struct {
 	noise  bool
 	key    uint64 // hash of the normalised text (letters and digits, lower case)
 	bucket uint64 // hash of its first and last three runes (near-duplicate candidates)
-	runes  int    // of the normalised text
 }
 
 // bucketCompare is how many earlier items of a bucket a passage is compared
@@ -191,7 +190,7 @@ func makeCut(p string) cut {
 		ct.noise = true
 		return ct
 	}
-	ct.key, ct.runes = h, n
+	ct.key = h
 	b := uint64(offset)
 	if n <= 6 {
 		b = h

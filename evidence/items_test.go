@@ -484,5 +484,5 @@ func plainMakeCut(p string) cut {
 			b *= prime
 		}
 	}
-	return cut{text: p, key: h, runes: len(rs), bucket: b}
+	return cut{text: p, key: h, bucket: b}
 }

@@ -325,15 +325,7 @@ var pageMarkRE = regexp.MustCompile(`^(?:[Pp]age\s*\d+\s*[.:：]?|第\s*\d+\s*�
 var inlineHeadingRE = regexp.MustCompile(`(^|\s)#{1,6}\s+`)
 
 func isTableRule(s string) bool {
-	if !strings.Contains(s, "-") {
-		return false
-	}
-	for _, r := range s {
-		if r != '|' && r != '-' && r != ':' && r != ' ' {
-			return false
-		}
-	}
-	return true
+	return strings.Contains(s, "-") && strings.Trim(s, "|-: ") == "" // nothing but | - : and spaces
 }
 
 // stripListNumber removes "1. ", "1、", "(1) ", "（一）" style prefixes.

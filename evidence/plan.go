@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"reportengine/text"
 )
 
 // Plan limits.
@@ -471,18 +473,8 @@ func (s *Set) onTopic(i int, names []string) bool {
 			return true
 		}
 	}
-	texts := []string{strings.ToLower(it.Text)}
-	for _, p := range it.Provenance {
-		texts = append(texts, strings.ToLower(p.Title))
-	}
-	for _, t := range texts {
-		for _, n := range names {
-			if strings.Contains(t, n) {
-				return true
-			}
-		}
-	}
-	return false
+	named := func(t string) bool { return text.FirstWord(strings.ToLower(t), names) != "" }
+	return named(it.Text) || slices.ContainsFunc(it.Provenance, func(p Provenance) bool { return named(p.Title) })
 }
 
 // TopicNames returns the lower-cased names a passage may use for the

@@ -377,12 +377,9 @@ func (s *Set) primaryHits(idx *primaryQueries, si int) []primaryHit {
 		}
 	}
 	sameFigure := func(q *primaryQuery) bool {
-		for _, f := range q.figs {
-			if (strings.Contains(text, f.raw) || keys[f.key]) && containment(f.clause, sg) >= PrimaryFigureContainment {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(q.figs, func(f primaryFigure) bool {
+			return (strings.Contains(text, f.raw) || keys[f.key]) && containment(f.clause, sg) >= PrimaryFigureContainment
+		})
 	}
 	for k := range keys {
 		for _, qi := range idx.byKey[k] {

@@ -286,12 +286,7 @@ func (t *Topic) isRelated(e string) bool {
 // one (letters compared in lower case).
 func (t *Topic) holdsName(w string) bool {
 	lw := strings.ToLower(w)
-	for _, n := range t.names {
-		if strings.Contains(n, lw) || strings.Contains(lw, n) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(t.names, func(n string) bool { return strings.Contains(n, lw) || strings.Contains(lw, n) })
 }
 
 // entity is a name found in a text, in text order.
@@ -485,15 +480,7 @@ func (t *Topic) Names(s string) bool {
 	if text.FirstWord(strings.ToLower(s), t.pairs) == "" {
 		return false
 	}
-	for _, e := range entities(s, t.words...) {
-		le := strings.ToLower(e.name)
-		for _, n := range t.names {
-			if strings.Contains(n, le) || strings.Contains(le, n) {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(entities(s, t.words...), func(e entity) bool { return t.holdsName(e.name) })
 }
 
 // JudgeSpeech judges a forum speech as a whole from its passages
