@@ -47,12 +47,7 @@ func (s *Set) setEvents(tp *Topic, own, ev []int32, names [][]eventName, groups 
 			}
 		}
 	}
-	var kept []*tally
-	for _, t := range ts {
-		if t.items > 0 {
-			kept = append(kept, t)
-		}
-	}
+	kept := slices.DeleteFunc(ts, func(t *tally) bool { return t.items == 0 })
 	slices.SortStableFunc(kept, func(a, b *tally) int { return cmp.Compare(b.items, a.items) })
 	index := make([]int32, len(groups)) // group → 1 + position in Set.Events
 	s.Events = make([]EventGroup, len(kept))

@@ -201,12 +201,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	}
 	// the retrieval's candidates, per item: which targets found it, how
 	hits := candidatesByItem(set, opts.Candidates, func(key string) int {
-		for ti, t := range targets {
-			if t.key == key {
-				return ti
-			}
-		}
-		return -1
+		return slices.IndexFunc(targets, func(t planTarget) bool { return t.key == key })
 	})
 	corpus := set.Items
 	if hits != nil {
@@ -392,18 +387,8 @@ func addPrimary(set *Set, p *Plan, fg gate) {
 		for si := range p.Chapters[ci].SubPoints {
 			sp := &p.Chapters[ci].SubPoints[si]
 			for ai := range sp.Items {
-				var ok []int
-				for _, j := range prim[set.byID[sp.Items[ai].ItemID]] {
-					if fg.judge(j).ok {
-						ok = append(ok, j)
-					}
-				}
-				var figs []Figure // the passage's card figures
-				for _, f := range set.figuresOf(sp.Items[ai].ItemID) {
-					if f.KPI != "" {
-						figs = append(figs, f)
-					}
-				}
+				ok := slices.DeleteFunc(slices.Clone(prim[set.byID[sp.Items[ai].ItemID]]), func(j int) bool { return !fg.judge(j).ok })
+				figs := slices.DeleteFunc(set.figuresOf(sp.Items[ai].ItemID), func(f Figure) bool { return f.KPI == "" }) // its card figures
 				// a page stating one of them first (stable)
 				slices.SortStableFunc(ok, func(a, b int) int {
 					return cmpBool(slices.ContainsFunc(figs, func(f Figure) bool { return set.States(b, f) }),
@@ -436,13 +421,7 @@ func cmpBool(a, b bool) int {
 // eventFiguresOf returns the figures of one item that may be a KPI or a
 // chart part (topicFigure: not contested by another event).
 func (s *Set) eventFiguresOf(id string) []Figure {
-	var out []Figure
-	for _, f := range s.figuresOf(id) {
-		if s.topicFigure(f) {
-			out = append(out, f)
-		}
-	}
-	return out
+	return slices.DeleteFunc(s.figuresOf(id), func(f Figure) bool { return !s.topicFigure(f) })
 }
 
 // figuresOf returns the figures of one item.

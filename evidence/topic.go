@@ -417,13 +417,8 @@ func isPlace(w string) bool {
 // in general text (text.GeneralShare under 2·10⁻⁵: 佐治亚, 晴川; not 影响 or
 // 其次, which only stand before 大学 in "影响大学的…").
 func nameWord(w string) bool {
-	if utf8.RuneCountInString(w) < 2 || text.IsStopWord(w) {
+	if utf8.RuneCountInString(w) < 2 || text.IsStopWord(w) || strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) {
 		return false
-	}
-	for _, r := range w {
-		if !unicode.IsLetter(r) {
-			return false
-		}
 	}
 	return slices.Contains(places, w) || text.FirstPrefix(w, regions) != "" || text.GeneralShare(w) < 2e-5
 }
