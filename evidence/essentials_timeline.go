@@ -257,23 +257,16 @@ func listingDate(sentence, raw string) bool {
 	if strings.Contains(sentence, "Image ") {
 		return true
 	}
-	k := strings.Index(sentence, raw)
-	if k < 0 {
-		return false
-	}
-	rest := sentence[k+len(raw):]
-	return strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " · ") || strings.HasPrefix(rest, " ·")
+	_, rest, ok := strings.Cut(sentence, raw)
+	return ok && strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " · ") || strings.HasPrefix(rest, " ·")
 }
 
 // birthDate reports a date that is someone's birth, no event: "雷军(1969年
 // 12月出生)", "出生于1969年12月".
 func birthDate(sentence, raw string) bool {
-	k := strings.Index(sentence, raw)
-	if k < 0 {
-		return false
-	}
-	before, after := sentence[:k], strings.TrimLeft(sentence[k+len(raw):], "（( ")
-	return strings.HasPrefix(after, "出生") || strings.HasPrefix(after, "生人") ||
+	before, after, ok := strings.Cut(sentence, raw)
+	after = strings.TrimLeft(after, "（( ")
+	return ok && strings.HasPrefix(after, "出生") || strings.HasPrefix(after, "生人") ||
 		strings.HasSuffix(before, "出生于") || strings.HasSuffix(before, "生于")
 }
 
@@ -282,8 +275,11 @@ func birthDate(sentence, raw string) bool {
 // off ("2006年7月下旬,武汉大学财务部陆续接到一些新生及新"), its event lost.
 func cutOffSentence(text, raw string) bool {
 	k := strings.Index(text, raw)
-	return k >= 0 && !strings.ContainsAny(text[k:], "。｡！？!?；;")
+	return k >= 0 && !strings.ContainsAny(text[k:], sentenceEnds)
 }
+
+// sentenceEnds are the marks that end a sentence of the timeline.
+const sentenceEnds = "。｡！？!?；;"
 
 // sentenceWith is the sentence of text holding raw, cut to eventRunes
 // runes ("…" marks a cut).
@@ -292,18 +288,14 @@ func sentenceWith(text, raw string) string {
 	if k < 0 {
 		k = 0
 	}
-	start := 0
-	for i, r := range text[:k] {
-		if strings.ContainsRune("。｡！？!?；;", r) {
-			start = i + utf8.RuneLen(r)
-		}
+	start, end := 0, len(text)
+	if i := strings.LastIndexAny(text[:k], sentenceEnds); i >= 0 {
+		_, n := utf8.DecodeRuneInString(text[i:])
+		start = i + n
 	}
-	end := len(text)
-	for i, r := range text[k:] {
-		if strings.ContainsRune("。｡！？!?；;", r) {
-			end = k + i + utf8.RuneLen(r)
-			break
-		}
+	if i := strings.IndexAny(text[k:], sentenceEnds); i >= 0 {
+		_, n := utf8.DecodeRuneInString(text[k+i:])
+		end = k + i + n
 	}
 	s := strings.TrimSpace(text[start:end])
 	if rs := []rune(s); len(rs) > eventRunes {

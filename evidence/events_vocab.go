@@ -62,31 +62,21 @@ func (s *Set) markForeign(tp *Topic, own []int32, et *eventTable, ngroups int) {
 			evOf[et.of[e.Terms[0]]] = int32(k) + 1
 		}
 	}
-	byGroup := make([][]int, ngroups) // each group's own passages
-	for i, g := range own {
-		if g > 0 {
-			byGroup[g-1] = append(byGroup[g-1], i)
-		}
-	}
 	tg := et.of[s.Events[topic].Terms[0]]
-	var others []int
-	for g, idx := range byGroup {
-		if g != tg {
-			others = append(others, idx...)
-		}
-	}
-	slices.Sort(others)
-	told := map[[2]int32]bool{} // (text, group): the text tells that event itself
-	for i, g := range own {
-		if g > 0 {
-			told[[2]int32{s.Items[i].doc, g - 1}] = true
-		}
-	}
+	byGroup := make([][]int, ngroups)   // each group's own passages
+	var others []int                    // the other groups' own passages, in item order
+	told := map[[2]int32]bool{}         // (text, group): the text tells that event itself
 	low := make([]string, len(s.Items)) // the own passages' texts in lower case
 	for i, g := range own {
-		if g > 0 {
-			low[i] = strings.ToLower(s.Items[i].Text)
+		if g == 0 {
+			continue
 		}
+		byGroup[g-1] = append(byGroup[g-1], i)
+		if int(g-1) != tg {
+			others = append(others, i)
+		}
+		told[[2]int32{s.Items[i].doc, g - 1}] = true
+		low[i] = strings.ToLower(s.Items[i].Text)
 	}
 	words, of := tp.relatedWords(s.Items, low, byGroup, tg)
 	caseWords := tp.caseWords(s.Items, low, byGroup[tg], others)

@@ -4,16 +4,16 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // inDate reports whether the number at clause[start:end] is part of a date
 // or a year (followed by 年/月/日/号, or a 4-digit number followed by - or /).
 func inDate(clause string, start, end int) bool {
 	rest := clause[end:]
-	for _, s := range []string{"年", "月", "日", "号", "时", "点", "分"} {
-		if strings.HasPrefix(rest, s) {
-			return true
-		}
+	if text.FirstPrefix(rest, []string{"年", "月", "日", "号", "时", "点", "分"}) != "" {
+		return true
 	}
 	if end-start == 4 && (strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "/")) {
 		return true

@@ -136,17 +136,11 @@ func kpiLabel(c kpiClause, f Figure) string {
 	case strings.HasSuffix(tb, "占") || strings.HasSuffix(tb, "占比") || strings.HasSuffix(tb, "占到"):
 		subj += "占比"
 	case f.Unit == "万" || f.Unit == "亿":
-		m := ""
-		for _, um := range unitMetrics {
-			if strings.HasPrefix(after, um[0]) {
-				m = um[1]
-				break
-			}
-		}
-		if m == "" {
+		k := slices.IndexFunc(unitMetrics, func(um [2]string) bool { return strings.HasPrefix(after, um[0]) })
+		if k < 0 {
 			return ""
 		}
-		subj += m
+		subj += unitMetrics[k][1]
 	case text.FirstPrefix(f.Unit, countUnits) == f.Unit && f.Unit != "":
 		if countsWhatFollows(f, after) {
 			return "" // "带动全省11所高校形成…": the count is of what follows

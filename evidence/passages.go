@@ -284,11 +284,8 @@ func cleanLine(line string) string {
 	for strings.HasPrefix(s, "#") || strings.HasPrefix(s, ">") {
 		s = strings.TrimSpace(strings.TrimLeft(s, "#>"))
 	}
-	for _, b := range []string{"- ", "* ", "+ ", "• ", "· "} {
-		if strings.HasPrefix(s, b) {
-			s = strings.TrimSpace(s[len(b):])
-			break
-		}
+	if b := text.FirstPrefix(s, []string{"- ", "* ", "+ ", "• ", "· "}); b != "" {
+		s = strings.TrimSpace(s[len(b):])
 	}
 	s = stripListNumber(s)
 	if s != "" && (s[0] == 'P' || s[0] == 'p' || strings.HasPrefix(s, "第")) { // (the mark starts the line)
@@ -336,10 +333,8 @@ func stripListNumber(s string) string {
 	}
 	if i > 0 && i < len(s) {
 		rest := s[i:]
-		for _, p := range []string{". ", "、", ") ", "）"} {
-			if strings.HasPrefix(rest, p) {
-				return strings.TrimSpace(rest[len(p):])
-			}
+		if p := text.FirstPrefix(rest, []string{". ", "、", ") ", "）"}); p != "" {
+			return strings.TrimSpace(rest[len(p):])
 		}
 	}
 	return s

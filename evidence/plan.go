@@ -320,12 +320,8 @@ func webQuota(set *Set, chosen, pool []cand, used []bool, grams, chosenGrams [][
 		if used[ci] || !isWeb(c) || c.score < floor {
 			continue
 		}
-		repeats := false
-		for _, h := range chosenGrams {
-			repeats = repeats || containment(grams[ci], h) >= NearDuplicate
-		}
-		if !repeats {
-			take = append(take, ci)
+		if !slices.ContainsFunc(chosenGrams, func(h []uint64) bool { return containment(grams[ci], h) >= NearDuplicate }) {
+			take = append(take, ci) // it repeats no chosen passage
 		}
 	}
 	// the last chosen passages that are not web sources give way, in rank

@@ -64,10 +64,7 @@ func newScorer(items []Item, queries [][]weighted) *scorer {
 	idf := make([]float64, len(s.cols))
 	n := float64(len(sample))
 	for c := range idf {
-		idf[c] = math.Log(1 + n/float64(max(df[c], 1)))
-		if df[c] == 0 {
-			idf[c] = math.Log(1 + n)
-		}
+		idf[c] = math.Log(1 + n/float64(max(df[c], 1))) // a bigram no item has: log(1+n)
 	}
 	s.post = make([][]qpost, len(s.cols))
 	for qi := range queries {
@@ -152,9 +149,7 @@ func (s *scorer) column(g uint64) (int32, bool) {
 // score writes text's score against every query into out (len nq); buf is
 // scratch space, returned for reuse.
 func (s *scorer) score(text string, out []float64, buf []uint64) []uint64 {
-	for i := range out {
-		out[i] = 0
-	}
+	clear(out)
 	buf = appendBigrams(buf[:0], text)
 	slices.Sort(buf)
 	var norm float64
