@@ -477,9 +477,7 @@ func accounts(set *Set, topical []bool, names []string) []AccountCount {
 				byName[name] = a
 				order = append(order, name)
 			}
-			if a.Platform == "" {
-				a.Platform = plat
-			}
+			a.Platform = cmp.Or(a.Platform, plat)
 			if !seen[name+"\x00"+it.ID] {
 				seen[name+"\x00"+it.ID] = true
 				a.Items++

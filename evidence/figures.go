@@ -358,15 +358,7 @@ func nextNumber(s string, i int) (start, end int, val float64, chinese, ok bool)
 				}
 				j += m
 			}
-			// a trailing 万 or 亿 is the figure's unit, not part of the number
-			k := j
-			for k > i {
-				q, m := utf8.DecodeLastRuneInString(s[i:k])
-				if q != '万' && q != '亿' {
-					break
-				}
-				k -= m
-			}
+			k := i + len(strings.TrimRight(s[i:j], "万亿")) // a trailing 万 or 亿 is the figure's unit, not part of the number
 			if v, ok := parseChinese(s[i:k]); ok && k > i {
 				return i, k, v, true, true
 			}

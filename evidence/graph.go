@@ -48,10 +48,7 @@ func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 				hosts = append(hosts, v)
 				continue
 			}
-			summary := g.String(v, "latest_summary")
-			if summary == "" {
-				summary = g.String(v, "content")
-			}
+			summary := cmp.Or(g.String(v, "latest_summary"), g.String(v, "content"))
 			pos, ok := g.Attrs(v).Int("position")
 			if !ok {
 				pos = -1

@@ -114,37 +114,32 @@ func (c *collector) run() {
 				continue
 			}
 			var g []uint64
-			merged := false
+			idx := int32(-1) // the near duplicate's item, else a new one's
 			members := bucket[ct.bucket]
 			for k := len(members) - 1; k >= 0 && k >= len(members)-bucketCompare; k-- {
-				j := members[k]
 				if g == nil {
 					g = trigramList(Normalize(ct.text))
 				}
-				if similarList(g, gramsOf(j)) >= NearDuplicate {
-					if _, taken := exact[ct.key]; !taken {
-						exact[ct.key] = j
-					}
-					c.merge(int(j), prov, true)
-					merged = true
-					prev = j + 1
+				if similarList(g, gramsOf(members[k])) >= NearDuplicate {
+					idx = members[k]
 					break
 				}
 			}
-			if merged {
-				continue
+			if idx >= 0 {
+				c.merge(int(idx), prov, true)
+			} else {
+				idx = int32(len(c.items))
+				c.items = append(c.items, Item{ID: "E" + strconv.Itoa(int(idx)+1), Text: ct.text, Kind: prov.Kind,
+					Provenance: []Provenance{prov}, Runes: utf8.RuneCountInString(ct.text), prev: prev,
+					doc: int32(ji), seg: ct.seg, sec: ct.sec})
+				bucket[ct.bucket] = append(bucket[ct.bucket], idx)
+				if g != nil {
+					grams[idx] = g
+				}
 			}
-			idx := int32(len(c.items))
-			c.items = append(c.items, Item{ID: "E" + strconv.Itoa(int(idx)+1), Text: ct.text, Kind: prov.Kind,
-				Provenance: []Provenance{prov}, Runes: utf8.RuneCountInString(ct.text), prev: prev,
-				doc: int32(ji), seg: ct.seg, sec: ct.sec})
 			prev = idx + 1
 			if _, taken := exact[ct.key]; !taken {
 				exact[ct.key] = idx
-			}
-			bucket[ct.bucket] = append(bucket[ct.bucket], idx)
-			if g != nil {
-				grams[idx] = g
 			}
 		}
 	}

@@ -385,11 +385,9 @@ func addPrimary(set *Set, p *Plan, fg gate) {
 			for ai := range sp.Items {
 				ok := slices.DeleteFunc(slices.Clone(prim[set.byID[sp.Items[ai].ItemID]]), func(j int) bool { return !fg.judge(j).ok })
 				figs := slices.DeleteFunc(set.figuresOf(sp.Items[ai].ItemID), func(f Figure) bool { return f.KPI == "" }) // its card figures
-				// a page stating one of them first (stable)
-				slices.SortStableFunc(ok, func(a, b int) int {
-					return cmpBool(slices.ContainsFunc(figs, func(f Figure) bool { return set.States(b, f) }),
-						slices.ContainsFunc(figs, func(f Figure) bool { return set.States(a, f) }))
-				})
+				// the pages stating one of them first, each part in its order
+				stating := func(j int) bool { return slices.ContainsFunc(figs, func(f Figure) bool { return set.States(j, f) }) }
+				ok = append(slices.DeleteFunc(slices.Clone(ok), func(j int) bool { return !stating(j) }), slices.DeleteFunc(ok, stating)...)
 				for _, j := range ok[:min(len(ok), MaxPrimary)] {
 					sp.Items[ai].Primary = append(sp.Items[ai].Primary, set.Items[j].ID)
 					for fi := range sp.Figures {
@@ -401,17 +399,6 @@ func addPrimary(set *Set, p *Plan, fg gate) {
 			}
 		}
 	}
-}
-
-// cmpBool orders false before true.
-func cmpBool(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
 }
 
 // eventFiguresOf returns the figures of one item that may be a KPI or a

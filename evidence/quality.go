@@ -155,14 +155,13 @@ func (g gate) judge(i int) verdict {
 	}
 	if g.topic != nil {
 		it := &g.set.Items[i]
-		title := ""
-		if p := it.Provenance[0]; p.Kind == KindSource || p.Kind == KindTitle {
-			title = p.Title
-		} else {
-			title = p.Section
-		}
-		if it.Kind == KindTitle {
+		p := it.Provenance[0]
+		title := p.Section
+		switch {
+		case it.Kind == KindTitle:
 			title = "" // the title is the passage
+		case p.Kind == KindSource || p.Kind == KindTitle:
+			title = p.Title
 		}
 		j := g.topic.Judge(it.Text, ctx, title)
 		v.on, v.subject = j.OnTopic, j.Subject
