@@ -485,9 +485,6 @@ func trigramList(key string) []uint64 {
 // or 0 when one list is less than 80 % the size of the other (a short
 // sentence is not a duplicate of a long passage that contains it).
 func similarList(a, b []uint64) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
 	if len(a) > len(b) {
 		a, b = b, a
 	}

@@ -219,16 +219,11 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	var spare []cand // gate-passing candidates their quota left out
 	judged := map[int]verdict{}
 	for k, cs := range bestSubPoints(p, targets, res) {
-		key := targets[0].key
-		for _, t := range targets {
-			if t.ch == k[0] && t.sp == k[1] {
-				key = t.key
-			}
-		}
-		pool, verdicts := gatePool(set, p, fg, cs, key, MMRPool*perSubPoint)
+		sp := &p.Chapters[k[0]].SubPoints[k[1]] // its target's (planTargets)
+		pool, verdicts := gatePool(set, p, fg, cs, sp.Key, MMRPool*perSubPoint)
 		chosen := mmrChoose(set, pool, perSubPoint)
 		p.Unassigned["quota"] += len(pool) - len(chosen)
-		assign(set, &p.Chapters[k[0]].SubPoints[k[1]], chosen, verdicts)
+		assign(set, sp, chosen, verdicts)
 		p.Assigned += len(chosen)
 		for _, c := range pool {
 			if !slices.ContainsFunc(chosen, func(x cand) bool { return x.item == c.item }) {
