@@ -178,11 +178,8 @@ func (b *ContextBuilder) cells(i int, content string) []string {
 	row := []string{r.ShortID, r.Title}
 	for _, k := range b.attrs {
 		v := ""
-		for _, a := range r.Attributes {
-			if a.Key == k {
-				v = a.Value
-				break
-			}
+		if a := slices.IndexFunc(r.Attributes, func(a knowledge.Attribute) bool { return a.Key == k }); a >= 0 {
+			v = r.Attributes[a].Value
 		}
 		row = append(row, v)
 	}
@@ -290,10 +287,7 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 		curTok += t
 	}
 	b.addBatch(c, &all, cur, curTok)
-	all.InContext = make([]bool, len(all.Rows))
-	for k := range all.InContext {
-		all.InContext[k] = true
-	}
+	all.InContext = slices.Repeat([]bool{true}, len(all.Rows))
 	if all.Rows == nil {
 		all.Rows = [][]string{}
 	}
@@ -411,14 +405,10 @@ func historySection(history []llm.Message, maxTurns, budget int, tk llm.Tokenize
 	if text == "" {
 		text = "-----Conversation History-----\n" + pandasCSV(header, nil)
 	}
-	in := make([]bool, len(rows))
-	for k := range in {
-		in[k] = true
-	}
 	if rows == nil {
 		rows = [][]string{}
 	}
-	rec["conversation history"] = Table{Columns: header, Rows: rows, InContext: in}
+	rec["conversation history"] = Table{Columns: header, Rows: rows, InContext: slices.Repeat([]bool{true}, len(rows))}
 	return text
 }
 

@@ -79,5 +79,5 @@
 // step.
 //
 // The question's content terms are the shared ones (text.Terms) without
-// the words that ask for the whole (Terms); BroadCues are this package's.
+// the words that ask for the whole (contentTerms); BroadCues are this package's.
 package globalsearch

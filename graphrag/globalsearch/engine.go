@@ -176,18 +176,6 @@ type Result struct {
 	Context *Context `json:"-"`
 }
 
-// UnknownCitations returns the citations that name no report of the
-// batches.
-func (r *Result) UnknownCitations() []Citation {
-	var out []Citation
-	for _, c := range r.Citations {
-		if !c.InContext {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // Event is one step of a streamed search: first one event with Context
 // set (the batches, before any model call), then one per content delta of
 // the answer with Delta set.
@@ -282,7 +270,7 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 		kept, data := e.packPoints(ranked, p.DataMaxTokens)
 		res.Points = kept
 		if e.Extractive() {
-			res.Response = extractiveReduce(q.Text, kept, e.b.Model().Reports(), c)
+			res.Response = extractiveReduce(q.Text, kept)
 			if err := emit(res.Response); err != nil {
 				return nil, err
 			}
@@ -316,13 +304,7 @@ func RankPoints(maps []MapResponse) []RankedPoint {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b RankedPoint) int {
-		if d := cmp.Compare(b.Score, a.Score); d != 0 {
-			return d
-		}
-		if d := cmp.Compare(a.Batch, b.Batch); d != 0 {
-			return d
-		}
-		return cmp.Compare(a.Index, b.Index)
+		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Batch, b.Batch), cmp.Compare(a.Index, b.Index))
 	})
 	return out
 }

@@ -1,6 +1,7 @@
 package globalsearch
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -126,22 +127,7 @@ func (t *evidenceTable) value(w string) float64 {
 
 // skipped reports whether w is one of the terms, their synonyms or parts.
 func skipped(w string, terms []text.Term) bool {
-	for _, t := range terms {
-		if t.Text == w {
-			return true
-		}
-		for _, x := range t.Synonyms {
-			if x == w {
-				return true
-			}
-		}
-		for _, x := range t.Parts {
-			if x == w {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(terms, func(t text.Term) bool { return slices.Contains(t.Words(), w) || slices.Contains(t.Parts, w) })
 }
 
 // evidenceState is the lazily made evidence table a ContextBuilder holds.

@@ -54,3 +54,15 @@ func offlineEngine(t testing.TB, m *knowledge.Model) *Engine {
 	}
 	return e
 }
+
+// UnknownCitations returns the citations that name no report of the
+// batches.
+func (r *Result) UnknownCitations() []Citation {
+	var out []Citation
+	for _, c := range r.Citations {
+		if !c.InContext {
+			out = append(out, c)
+		}
+	}
+	return out
+}

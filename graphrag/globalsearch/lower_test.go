@@ -80,3 +80,28 @@ func TestEntityStepsOracle(t *testing.T) {
 		}
 	}
 }
+
+// entityScan is steps 7 and 8 of Route written plainly, a pass over every
+// entity for each (the oracle of entitySteps): the index of the first
+// entity (not a topic or engine) whose title the lower-cased question lq
+// names, with n = -1; else of the first whose title and description cover
+// the terms (c), with the weight they hold; else -1.
+func (r *Router) entityScan(lq string, c cover) (int, float64) {
+	es := r.m.Entities()
+	low := r.entityTexts()
+	for i, t := range low {
+		if notSubjects[es[i].Type] || !namedIn(lq, t.title) {
+			continue
+		}
+		return i, -1
+	}
+	for i := range low {
+		if notSubjects[es[i].Type] {
+			continue
+		}
+		if n := r.covers(i, c); n >= c.need {
+			return i, n
+		}
+	}
+	return -1, 0
+}

@@ -108,14 +108,7 @@ func coverage(s string, terms []text.Term, w []float64) float64 {
 // holds still yields nothing (coverage 0).
 func dropUnheld(terms []text.Term, low []string, w []float64) {
 	for i, t := range terms {
-		held := false
-		for _, s := range low {
-			if holdsAny(s, t) {
-				held = true
-				break
-			}
-		}
-		if !held {
+		if !slices.ContainsFunc(low, func(s string) bool { return holdsAny(s, t) }) {
 			w[i] = 0
 		}
 	}
@@ -240,12 +233,7 @@ func pointWeights(terms []text.Term, w, docShare []float64, reports []string) []
 // ranks that differ, as Microsoft GraphRAG's model gives each report. Our
 // graphs' reports all have rank 1.
 func rated(reps []knowledge.CommunityReport) bool {
-	for _, r := range reps {
-		if r.Rank != reps[0].Rank {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(reps, func(r knowledge.CommunityReport) bool { return r.Rank != reps[0].Rank })
 }
 
 // evidenceReports are the lower-cased texts of the reports but the topic
@@ -411,7 +399,7 @@ func pointScore(v float64) int {
 // each point once, leaving out one whose words mostly repeat a point
 // already taken (half or more of the shorter one's terms), at most
 // MaxAnswerPoints, as bullets under a label saying they were extracted.
-func extractiveReduce(question string, kept []RankedPoint, _ []knowledge.CommunityReport, _ *Context) string {
+func extractiveReduce(question string, kept []RankedPoint) string {
 	label := extractedLabelEN
 	if text.HasHan(question) {
 		label = extractedLabelZH
@@ -423,14 +411,7 @@ func extractiveReduce(question string, kept []RankedPoint, _ []knowledge.Communi
 			break
 		}
 		ts := wordSet(text.StripCitations(p.Description))
-		dup := false
-		for _, o := range chosenTerms {
-			if overlap(ts, o) >= 0.5 {
-				dup = true
-				break
-			}
-		}
-		if dup {
+		if slices.ContainsFunc(chosenTerms, func(o map[string]bool) bool { return overlap(ts, o) >= 0.5 }) {
 			continue
 		}
 		chosen = append(chosen, p.Description)

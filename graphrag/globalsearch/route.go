@@ -43,7 +43,7 @@ type Route struct {
 	Reason string `json:"reason"`
 	// Cues are the broad phrases found (BroadCues).
 	Cues []string `json:"cues,omitempty"`
-	// Terms are the question's content terms (Terms).
+	// Terms are the question's content terms (contentTerms).
 	Terms []string `json:"terms,omitempty"`
 	// Entity is the title of the entity that named or covered the
 	// question, when one did.
@@ -142,7 +142,7 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 // Route chooses the method for question, in this order:
 //
 //  1. a model without community reports: local (global has nothing to map);
-//  2. content terms (Terms) that the knowledge holds only in passing (the
+//  2. content terms (contentTerms) that the knowledge holds only in passing (the
 //     topical share of their weight, knowledge.TopicalShare, under
 //     knowledge.MinTopicalShare) or lacks or uses once
 //     (knowledge.MissingShare over knowledge.MaxMissingShare) —
@@ -338,31 +338,6 @@ func namedIn(q, title string) bool {
 	return n >= 4 && containsWord(q, title)
 }
 
-// entityScan is steps 7 and 8 of Route written plainly, a pass over every
-// entity for each (the oracle of entitySteps): the index of the first
-// entity (not a topic or engine) whose title the lower-cased question lq
-// names, with n = -1; else of the first whose title and description cover
-// the terms (c), with the weight they hold; else -1.
-func (r *Router) entityScan(lq string, c cover) (int, float64) {
-	es := r.m.Entities()
-	low := r.entityTexts()
-	for i, t := range low {
-		if notSubjects[es[i].Type] || !namedIn(lq, t.title) {
-			continue
-		}
-		return i, -1
-	}
-	for i := range low {
-		if notSubjects[es[i].Type] {
-			continue
-		}
-		if n := r.covers(i, c); n >= c.need {
-			return i, n
-		}
-	}
-	return -1, 0
-}
-
 // covers is the weight of the terms (c) entity i's lower-cased title and
 // description hold (a term or one of its parts), summed until c.need
 // cannot be reached any more.
@@ -380,14 +355,18 @@ func (r *Router) covers(i int, c cover) float64 {
 	return n
 }
 
-// entitySteps is entityScan through indexes instead of passes over every
-// entity: step 7 looks up each stretch of the question in a map of the
-// entities' lower-cased, trimmed titles (a title the question names is
-// such a stretch); step 8, when every term and part is written in Han
-// characters (whose case nothing changes), checks only the entities whose
-// text holds one of them, as the lexical index finds them (an entity
-// holding c.need > 0 of the weight holds one). Otherwise step 8 scans as
-// entityScan does. TestEntityStepsOracle holds it to entityScan.
+// entitySteps is steps 7 and 8 of Route through indexes instead of passes
+// over every entity (entityScan in lower_test.go, its oracle): the index of
+// the first entity (not a topic or engine) whose title the lower-cased
+// question lq names, with n = -1; else of the first whose title and
+// description cover the terms (c), with the weight they hold; else -1.
+// Step 7 looks up each stretch of the question in a map of the entities'
+// lower-cased, trimmed titles (a title the question names is such a
+// stretch); step 8, when every term and part is written in Han characters
+// (whose case nothing changes), checks only the entities whose text holds
+// one of them, as the lexical index finds them (an entity holding
+// c.need > 0 of the weight holds one). Otherwise step 8 scans every
+// entity. TestEntityStepsOracle holds it to entityScan.
 func (r *Router) entitySteps(lq string, c cover) (int, float64) {
 	ts := c.ts
 	ix := r.titleIndex()
@@ -408,26 +387,25 @@ func (r *Router) entitySteps(lq string, c cover) (int, float64) {
 	if best >= 0 {
 		return best, -1
 	}
-	if c.need <= 0 {
-		return r.entityScan(lq, c)
-	}
 	var words []string
 	for _, t := range ts {
 		words = append(append(words, t.Text), t.Parts...)
 	}
-	for _, w := range words {
-		if w == "" || strings.ContainsFunc(w, func(c rune) bool { return !(c >= 0x4E00 && c <= 0x9FFF) }) {
-			// not Han alone: the lexical documents (ASCII lower-cased)
-			// do not stand for the router's texts; scan
-			for i := range r.entityTexts() {
-				if ix.subject[i] {
-					if n := r.covers(i, c); n >= c.need {
-						return i, n
-					}
+	notHan := func(w string) bool {
+		return w == "" || strings.ContainsFunc(w, func(c rune) bool { return !(c >= 0x4E00 && c <= 0x9FFF) })
+	}
+	if c.need <= 0 || slices.ContainsFunc(words, notHan) {
+		// nothing to hold (every entity covers), or not Han alone: the
+		// lexical documents (ASCII lower-cased) do not stand for the
+		// router's texts; scan
+		for i := range r.entityTexts() {
+			if ix.subject[i] {
+				if n := r.covers(i, c); n >= c.need {
+					return i, n
 				}
 			}
-			return -1, 0
 		}
+		return -1, 0
 	}
 	x := r.m.Lexical()
 	var cands []int32

@@ -2,6 +2,7 @@ package globalsearch
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -93,7 +94,7 @@ func keptSentence(s string, row bool) (string, bool) {
 	if n < 10 || strings.Contains(s, "://") || !strings.ContainsFunc(s, unicode.IsLetter) {
 		return "", false
 	}
-	if !row && !strings.ContainsAny(lastOf(s), ".。!！?？;；") {
+	if last, _ := utf8.DecodeLastRuneInString(s); !row && !strings.ContainsRune(".。!！?？;；", last) {
 		if n < 25 {
 			return "", false // a headline or label
 		}
@@ -104,10 +105,8 @@ func keptSentence(s string, row bool) (string, bool) {
 	if text.IsMeta(s) {
 		return "", false // the report describing itself: "本报告基于公开新闻报道……梳理……"
 	}
-	for _, p := range preambles {
-		if strings.HasPrefix(s, p) {
-			return "", false
-		}
+	if slices.ContainsFunc(preambles, func(p string) bool { return strings.HasPrefix(s, p) }) {
+		return "", false
 	}
 	if rs := []rune(s); len(rs) > 300 {
 		cut := 299
@@ -127,8 +126,3 @@ func keptSentence(s string, row bool) (string, bool) {
 // Chinese ones: 本报告, 本文, 以下是 …).
 var preambles = []string{"好的，", "好的,", "下面是", "Sure,", "Sure!", "Here is", "Here's", "Below is",
 	"This report", "In this report"}
-
-func lastOf(s string) string {
-	_, size := utf8.DecodeLastRuneInString(s)
-	return s[len(s)-size:]
-}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"reportengine/text"
 )
@@ -76,21 +77,11 @@ func BroadCues(question string) []string {
 		}
 	}
 	for _, c := range chineseBroadCues {
-		if strings.Contains(question, c) && !coveredBy(c, out) {
+		if strings.Contains(question, c) && !slices.ContainsFunc(out, func(f string) bool { return strings.Contains(f, c) }) { // not inside a cue found (大体 in 大体上)
 			out = append(out, c)
 		}
 	}
 	return out
-}
-
-// coveredBy: c is part of a cue already found (大体 inside 大体上).
-func coveredBy(c string, found []string) bool {
-	for _, f := range found {
-		if strings.Contains(f, c) {
-			return true
-		}
-	}
-	return false
 }
 
 // containsWord reports whether phrase occurs in s (both lower case) with
@@ -103,23 +94,13 @@ func containsWord(s, phrase string) bool {
 		}
 		i += from
 		j := i + len(phrase)
-		before, after := rune(' '), rune(' ')
-		if i > 0 {
-			before = lastRune(s[:i])
-		}
-		if j < len(s) {
-			after = []rune(s[j:])[0]
-		}
+		before, _ := utf8.DecodeLastRuneInString(s[:i]) // RuneError at the start: no word rune
+		after, _ := utf8.DecodeRuneInString(s[j:])
 		if !isWordRune(before) && !isWordRune(after) {
 			return true
 		}
 		from = i + 1
 	}
-}
-
-func lastRune(s string) rune {
-	rs := []rune(s)
-	return rs[len(rs)-1]
 }
 
 func isWordRune(r rune) bool {
@@ -130,7 +111,8 @@ func isWordRune(r rune) bool {
 // finds them (text.Terms: stop and question words dropped, Chinese
 // segmented with the dictionary, English plurals reduced), without the
 // broad words (englishBroad, chineseBroad: overall, themes, 总体, 主要, …),
-// which ask for the whole and name nothing.
+// which ask for the whole and name nothing: "What are the main themes of
+// the story?" has none; "武汉大学的舆情总体怎么样？" has 武汉大学 and 舆情.
 func contentTerms(question string) []text.Term {
 	var out []text.Term
 	for _, t := range text.Terms(question) {
@@ -142,25 +124,11 @@ func contentTerms(question string) []text.Term {
 	return out
 }
 
-// Terms returns the texts of the content terms of question (see
-// contentTerms), in order: "What are the main themes of the story?" has
-// none; "武汉大学的舆情总体怎么样？" has 武汉大学 and 舆情.
-func Terms(question string) []string { return text.TermTexts(contentTerms(question)) }
-
 // holdsAny reports whether s holds t, one of its synonyms
 // (text.Term.Synonyms) or one of its parts (text.Term.Parts).
 func holdsAny(s string, t text.Term) bool {
-	for _, w := range t.Words() {
-		if text.HoldsTerm(s, w) {
-			return true
-		}
-	}
-	for _, p := range t.Parts {
-		if text.HoldsTerm(s, p) {
-			return true
-		}
-	}
-	return false
+	held := func(w string) bool { return text.HoldsTerm(s, w) }
+	return slices.ContainsFunc(t.Words(), held) || slices.ContainsFunc(t.Parts, held)
 }
 
 // platformAsks are the phrases that ask which platforms or media (a

@@ -161,22 +161,17 @@ func identify(cs []Citation, m *knowledge.Model, reportsKey string, pos position
 				set(us[k].ID, us[k].HumanReadableID)
 			}
 		case reportsKey:
-			for _, r := range m.Reports() {
-				if r.ShortID == c.ID {
-					set(r.ID, r.ShortID)
-					break
-				}
+			rs := m.Reports()
+			if k := findShort(len(rs), func(i int) string { return rs[i].ShortID }, c.ID, false); k >= 0 {
+				set(rs[k].ID, rs[k].ShortID)
 			}
 		default:
 			for typ, list := range m.Covariates() {
 				if strings.ToLower(typ) != c.Table {
 					continue
 				}
-				for _, x := range list {
-					if x.ShortID == c.ID {
-						set(x.ID, x.ShortID)
-						break
-					}
+				if k := findShort(len(list), func(i int) string { return list[i].ShortID }, c.ID, false); k >= 0 {
+					set(list[k].ID, list[k].ShortID)
 				}
 			}
 		}

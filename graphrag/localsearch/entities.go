@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -98,13 +99,7 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query, question string, p
 		for _, n := range p.ExcludeEntityNames {
 			ex[n] = true
 		}
-		kept := matched[:0:0]
-		for _, e := range matched {
-			if !ex[e.Entity.Title] {
-				kept = append(kept, e)
-			}
-		}
-		matched = kept
+		matched = slices.DeleteFunc(matched, func(e MappedEntity) bool { return ex[e.Entity.Title] })
 	}
 	var out []MappedEntity
 	seen := map[string]bool{}

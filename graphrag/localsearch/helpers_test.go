@@ -112,3 +112,15 @@ func newBuilder(t testing.TB, p knowledge.Parts, cfg Config) *ContextBuilder {
 	}
 	return b
 }
+
+// UnknownCitations returns the citations whose id the context did not
+// show (an unknown dataset or an id outside the section).
+func (r *Result) UnknownCitations() []Citation {
+	var out []Citation
+	for _, c := range r.Citations {
+		if !c.InContext {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -76,7 +76,11 @@ func (b *ContextBuilder) fuse(vec []MappedEntity, lr *knowledge.LexicalResult, n
 			continue
 		}
 		rank++
-		c := &cand{m: m, idx: b.entityIndex(m.Entity.ID), vRank: rank}
+		idx, ok := b.m.EntityIndex(m.Entity.ID)
+		if !ok {
+			idx = -1
+		}
+		c := &cand{m: m, idx: idx, vRank: rank}
 		byID[m.Entity.ID] = c
 		cands = append(cands, c)
 	}
@@ -131,13 +135,4 @@ func (b *ContextBuilder) fuse(vec []MappedEntity, lr *knowledge.LexicalResult, n
 		out = append(out, m)
 	}
 	return out
-}
-
-// entityIndex is the index of the entity with id in Model.Entities (-1
-// when none).
-func (b *ContextBuilder) entityIndex(id string) int {
-	if is, ok := b.m.EntityIndex(id); ok {
-		return is
-	}
-	return -1
 }

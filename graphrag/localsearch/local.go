@@ -87,28 +87,37 @@ func (b *ContextBuilder) covariateTable(added []knowledge.Entity, key string, p 
 	if len(added) == 0 || len(covs) == 0 {
 		return table{}
 	}
-	header := []string{"id", "entity"}
-	var attrKeys []string
-	for _, a := range covs[0].Attributes {
-		attrKeys = append(attrKeys, a.Key)
-	}
-	header = append(header, attrKeys...)
+	header, attrKeys := covColumns(covs)
 	var idx []int
 	for _, e := range added {
 		idx = append(idx, b.covByTitle[key][e.Title]...)
 	}
 	t := rawTable(tc, key, header, p.ColumnDelimiter, budget, len(idx), func(k int) []string {
-		c := covs[idx[k]]
-		row := []string{c.ShortID, c.SubjectID}
-		for _, ak := range attrKeys {
-			row = append(row, attrValue(c.Attributes, ak))
-		}
-		return row
+		return covRow(covs[idx[k]], attrKeys)
 	})
 	for k := range t.ids {
 		t.ids[k] = idx[t.ids[k]]
 	}
 	return t
+}
+
+// covColumns returns a covariate table's header (id|entity, then the
+// attribute keys of the first covariate of covs, which must not be empty)
+// and those keys.
+func covColumns(covs []knowledge.Covariate) (header, attrKeys []string) {
+	for _, a := range covs[0].Attributes {
+		attrKeys = append(attrKeys, a.Key)
+	}
+	return append([]string{"id", "entity"}, attrKeys...), attrKeys
+}
+
+// covRow is c's row under covColumns.
+func covRow(c knowledge.Covariate, attrKeys []string) []string {
+	row := []string{c.ShortID, c.SubjectID}
+	for _, k := range attrKeys {
+		row = append(row, attrValue(c.Attributes, k))
+	}
+	return row
 }
 
 // localSection is _build_local_context (reference §3.7): the entity table
@@ -222,22 +231,12 @@ func (b *ContextBuilder) localCandidates(sel []knowledge.Entity, p Params, s *re
 		if len(covs) == 0 {
 			continue
 		}
-		h := []string{"id", "entity"}
-		var ak []string
-		for _, a := range covs[0].Attributes {
-			ak = append(ak, a.Key)
-		}
-		h = append(h, ak...)
+		h, ak := covColumns(covs)
 		var rows [][]string
 		for _, c := range covs {
-			if !selT[c.SubjectID] {
-				continue
+			if selT[c.SubjectID] {
+				rows = append(rows, covRow(c, ak))
 			}
-			row := []string{c.ShortID, c.SubjectID}
-			for _, k := range ak {
-				row = append(row, attrValue(c.Attributes, k))
-			}
-			rows = append(rows, row)
 		}
 		b.mergeCandidates(rec, strings.ToLower(key), Table{Columns: h, Rows: rows})
 	}
@@ -259,9 +258,12 @@ func (b *ContextBuilder) mergeCandidates(rec Records, key string, cand Table) {
 		rec[key] = cur
 		return
 	}
-	in := map[string]bool{}
-	for _, id := range shownIDs(cur) {
-		in[id] = true
+	in := map[string]bool{} // the ids of cur's rows in the context text
+	idc := cur.Column("id")
+	for i, r := range cur.Rows {
+		if cur.InContext == nil || i >= len(cur.InContext) || cur.InContext[i] {
+			in[r[idc]] = true
+		}
 	}
 	col := cand.Column("id")
 	cand.InContext = make([]bool, len(cand.Rows))

@@ -199,15 +199,7 @@ func (b *ContextBuilder) holdsAll(e knowledge.Entity, terms []text.Term) bool {
 		}
 	}
 	for _, t := range terms {
-		held := false
-		for _, w := range t.Words() {
-			for _, s := range texts {
-				if text.HoldsTerm(s, w) {
-					held = true
-				}
-			}
-		}
-		if !held {
+		if !slices.ContainsFunc(texts, func(s string) bool { return holdsTerms(s, []text.Term{t}) }) {
 			return false
 		}
 	}

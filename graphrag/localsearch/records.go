@@ -1,6 +1,10 @@
 package localsearch
 
-import "reportengine/graphrag/knowledge"
+import (
+	"slices"
+
+	"reportengine/graphrag/knowledge"
+)
 
 // Table is one context-records table (knowledge.Table). Outside candidate
 // mode every InContext flag is true; in candidate mode the table lists
@@ -20,27 +24,5 @@ type Table = knowledge.Table
 // or change them.
 type Records map[string]Table
 
-// shownIDs returns the id-column values of the rows of t that are in the
-// context text, in row order.
-func shownIDs(t Table) []string {
-	col := t.Column("id")
-	if col < 0 {
-		return nil
-	}
-	var ids []string
-	for i, r := range t.Rows {
-		if t.InContext != nil && i < len(t.InContext) && !t.InContext[i] {
-			continue
-		}
-		ids = append(ids, r[col])
-	}
-	return ids
-}
-
-func trues(n int) []bool {
-	b := make([]bool, n)
-	for i := range b {
-		b[i] = true
-	}
-	return b
-}
+// trues is n flags, all true (non-nil for 0).
+func trues(n int) []bool { return slices.Repeat([]bool{true}, n) }

@@ -109,12 +109,7 @@ func (s *relState) attrs(i int) []knowledge.Attribute {
 }
 
 func (s *relState) hasAttr(i int, key string) bool {
-	for _, a := range s.attrs(i) {
-		if a.Key == key {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.attrs(i), func(a knowledge.Attribute) bool { return a.Key == key })
 }
 
 func (s *relState) attrNum(i int, key string) float64 {

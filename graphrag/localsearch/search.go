@@ -128,25 +128,13 @@ type Result struct {
 	// without a relevance floor.
 	Relevance *Relevance `json:"relevance,omitempty"`
 	// Citations are the [Data: …] references of Response resolved against
-	// ContextData; see UnknownCitations for those that point at nothing.
+	// ContextData; those with InContext false point at nothing.
 	Citations []Citation `json:"citations"`
 	// Extractive is the answering model's Info().Extractive: the offline
 	// model copies sentences from the context instead of writing.
 	Extractive bool `json:"extractive"`
 	// Context is the built context (entities, budgets, embedded query).
 	Context *Context `json:"-"`
-}
-
-// UnknownCitations returns the citations whose id the context did not
-// show (an unknown dataset or an id outside the section).
-func (r *Result) UnknownCitations() []Citation {
-	var out []Citation
-	for _, c := range r.Citations {
-		if !c.InContext {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // NoMatchMessage is what callers print for a NoMatch result (NoMatchText
@@ -231,11 +219,9 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 		Temperature: e.cfg.Temperature,
 		MaxTokens:   e.cfg.MaxTokens,
 	}
-	var cb func(llm.Chunk) error
+	cb := func(llm.Chunk) error { return nil }
 	if fn != nil {
 		cb = func(ch llm.Chunk) error { return fn(Event{Delta: ch.Delta, Reset: ch.Reset}) }
-	} else {
-		cb = func(llm.Chunk) error { return nil }
 	}
 	resp, err := e.cfg.Model.Stream(ctx, req, cb)
 	if err != nil {

@@ -1,6 +1,8 @@
 package localsearch
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 
 	"reportengine/graphrag/knowledge"
@@ -104,12 +106,7 @@ func (b *ContextBuilder) unitCands(sel []knowledge.Entity) []unitCand {
 			cands = append(cands, unitCand{ui, i, n})
 		}
 	}
-	sort.SliceStable(cands, func(a, c int) bool {
-		if cands[a].ent != cands[c].ent {
-			return cands[a].ent < cands[c].ent
-		}
-		return cands[a].n > cands[c].n
-	})
+	slices.SortStableFunc(cands, func(a, c unitCand) int { return cmp.Or(cmp.Compare(a.ent, c.ent), cmp.Compare(c.n, a.n)) })
 	return cands
 }
 

@@ -40,15 +40,17 @@ func CitedRecords(res *localsearch.Result) localsearch.Records {
 	if res == nil {
 		return out
 	}
-	rows := map[string]map[int]bool{}
+	rows := map[string]map[int]bool{} // table → the rows kept
+	mark := func(table string, i int) {
+		if rows[table] == nil {
+			rows[table] = map[int]bool{}
+		}
+		rows[table][i] = true
+	}
 	for _, c := range res.Citations {
-		if !c.InContext || c.Table == "" {
-			continue
+		if c.InContext && c.Table != "" {
+			mark(c.Table, c.Row)
 		}
-		if rows[c.Table] == nil {
-			rows[c.Table] = map[int]bool{}
-		}
-		rows[c.Table][c.Row] = true
 	}
 	if len(rows) == 0 {
 		return out
@@ -73,10 +75,7 @@ func CitedRecords(res *localsearch.Result) localsearch.Records {
 				continue
 			}
 			if rows["entities"][i] || (r[col] != "" && strings.Contains(about, strings.ToLower(r[col]))) {
-				if rows["entities"] == nil {
-					rows["entities"] = map[int]bool{}
-				}
-				rows["entities"][i] = true
+				mark("entities", i)
 				titles[r[col]] = true
 			}
 		}
@@ -85,10 +84,7 @@ func CitedRecords(res *localsearch.Result) localsearch.Records {
 	if sc, tc := rels.Column("source"), rels.Column("target"); sc >= 0 && tc >= 0 {
 		for i, r := range rels.Rows {
 			if sc < len(r) && tc < len(r) && titles[r[sc]] && titles[r[tc]] {
-				if rows["relationships"] == nil {
-					rows["relationships"] = map[int]bool{}
-				}
-				rows["relationships"][i] = true
+				mark("relationships", i)
 			}
 		}
 	}

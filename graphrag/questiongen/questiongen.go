@@ -344,11 +344,9 @@ func (g *Generator) ask(ctx context.Context, r Request, res *Result) (string, er
 	return resp.Content, nil
 }
 
-var (
-	// A list marker at the start of a line: bullets, "1.", "2:", "3)",
-	// "(4)", "（5）", "一、", "Q1:".
-	markerRE = regexp.MustCompile(`^(?:[-*•·+–—]\s*|(?:[Qq]\s*)?\d+\s*[.):：、．]\s*|[(（]\d+[)）]\s*|[一二三四五六七八九十]+\s*[、.．]\s*)`)
-)
+// markerRE is a list marker at the start of a line: bullets, "1.", "2:",
+// "3)", "(4)", "（5）", "一、", "Q1:".
+var markerRE = regexp.MustCompile(`^(?:[-*•·+–—]\s*|(?:[Qq]\s*)?\d+\s*[.):：、．]\s*|[(（]\d+[)）]\s*|[一二三四五六七八九十]+\s*[、.．]\s*)`)
 
 // Parse turns a model's reply into clean questions: list markers and
 // emphasis stripped, blank lines, headings, preambles and lines that are
@@ -370,10 +368,7 @@ func Parse(reply string, asked []string, max int) []string {
 			q = strings.TrimSpace(markerRE.ReplaceAllString(q, ""))
 		}
 		q = strings.TrimSpace(strings.Trim(q, "*_`"))
-		if q == "" {
-			continue
-		}
-		if isPreamble(q) || !IsQuestion(q) {
+		if isPreamble(q) || !IsQuestion(q) { // "" is no question
 			continue
 		}
 		key := normalize(q)
@@ -409,18 +404,12 @@ func IsQuestion(s string) bool {
 	}
 	first, _, _ := strings.Cut(strings.ToLower(s), " ")
 	first = strings.TrimRightFunc(first, func(r rune) bool { return !unicode.IsLetter(r) })
-	return enInterrogatives[first]
+	return slices.Contains(enInterrogatives, first)
 }
 
 var zhInterrogatives = []string{"什么", "哪", "如何", "怎样", "怎么", "为何", "为什么", "是否", "有何", "多少", "几", "谁", "吗", "呢"}
 
-var enInterrogatives = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields("who what why how which when where whose whom is are was were does do did can could should would will has have") {
-		enInterrogatives[w] = true
-	}
-}
+var enInterrogatives = strings.Fields("who what why how which when where whose whom is are was were does do did can could should would will has have")
 
 // isPreamble: an introduction line ("Here are 5 questions:", "以下是建议的后续问题：").
 func isPreamble(s string) bool {
