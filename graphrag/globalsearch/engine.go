@@ -57,9 +57,7 @@ func NewEngine(b *ContextBuilder, cfg EngineConfig) (*Engine, error) {
 	if cfg.Tokenizer == nil {
 		cfg.Tokenizer = b.Tokenizer()
 	}
-	if cfg.ResponseType == "" {
-		cfg.ResponseType = DefaultResponseType
-	}
+	cfg.ResponseType = cmp.Or(cfg.ResponseType, DefaultResponseType)
 	p := DefaultParams()
 	if cfg.Params != nil {
 		p = *cfg.Params
@@ -345,11 +343,7 @@ func (e *Engine) modelMap(ctx context.Context, question string, c *Context, p Pa
 	errs := make([]error, len(c.Batches))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	n := p.Concurrency
-	if n <= 0 {
-		n = DefaultConcurrency
-	}
-	sem := make(chan struct{}, n)
+	sem := make(chan struct{}, cmp.Or(p.Concurrency, DefaultConcurrency)) // Validate: not negative
 	var wg sync.WaitGroup
 	for i, bt := range c.Batches {
 		wg.Add(1)
@@ -408,14 +402,14 @@ func (e *Engine) mapBatch(ctx context.Context, i int, question, data string, p P
 // points and a warning naming step (the reference gives one point with
 // score 0, which its reduce drops).
 func ParsePoints(step, reply string) ([]Point, string) {
-	raw, err := llm.ExtractJSON(step, reply, llm.Object)
-	if err != nil {
-		return []Point{}, fmt.Sprintf("%s: no points in the reply: %v", step, err)
-	}
 	var obj struct {
 		Points json.RawMessage `json:"points"`
 	}
-	if err := json.Unmarshal(raw, &obj); err != nil {
+	raw, err := llm.ExtractJSON(step, reply, llm.Object)
+	if err == nil {
+		err = json.Unmarshal(raw, &obj)
+	}
+	if err != nil {
 		return []Point{}, fmt.Sprintf("%s: no points in the reply: %v", step, err)
 	}
 	var elems []map[string]json.RawMessage
@@ -437,21 +431,19 @@ func ParsePoints(step, reply string) ([]Point, string) {
 	return out, ""
 }
 
+// scoreOf reads a point's "score": a number or a string holding one
+// (absent: not ok), truncated and clamped to 0–100; NaN is not ok.
 func scoreOf(raw json.RawMessage) (int, bool) {
-	if len(raw) == 0 {
-		return 0, false
-	}
 	var f float64
-	if json.Unmarshal(raw, &f) != nil {
+	if json.Unmarshal(raw, &f) != nil { // absent (no JSON) too
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
 			return 0, false
 		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil {
+		var err error
+		if f, err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
 			return 0, false
 		}
-		f = v
 	}
 	if math.IsNaN(f) {
 		return 0, false
@@ -461,10 +453,7 @@ func scoreOf(raw json.RawMessage) (int, bool) {
 
 // modelReduce sends the reduce request and streams the answer.
 func (e *Engine) modelReduce(ctx context.Context, q Query, data string, p Params, res *Result, fn func(Event) error) error {
-	rt := e.cfg.ResponseType
-	if q.ResponseType != "" {
-		rt = q.ResponseType
-	}
+	rt := cmp.Or(q.ResponseType, e.cfg.ResponseType)
 	system := fill(ReducePrompt, map[string]string{"report_data": data, "response_type": rt, "max_length": strconv.Itoa(p.ReduceMaxLength)})
 	req := llm.Request{
 		Step:        "global search reduce",

@@ -303,13 +303,16 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	c.Entities = sel
 	c.Relevance = rel
 	var sections []string
+	add := func(name, text string) {
+		sections = append(sections, text)
+		c.Sections = append(c.Sections, name)
+	}
 	m := p.MaxContextTokens
 	c.Budgets.Total = m
 	if history != nil {
 		text, tbl, ok := conv.section(historyParams(query, p), tc, m)
 		if ok {
-			sections = append(sections, text)
-			c.Sections = append(c.Sections, "Conversation History")
+			add(historyName, text)
 			if p.ReturnCandidateContext {
 				tbl.InContext = trues(len(tbl.Rows))
 			}
@@ -320,13 +323,11 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	}
 	if p.Retrieval == RetrievalHybrid && len(sel) > 0 {
 		if text := b.platformSection(query, tc, m, c.Records); text != "" {
-			sections = append(sections, text)
-			c.Sections = append(c.Sections, PlatformsName)
+			add(PlatformsName, text)
 			m -= tc.count(text)
 		}
 		if text := b.sentimentSection(query, tc, m, c.Records); text != "" {
-			sections = append(sections, text)
-			c.Sections = append(c.Sections, SentimentName)
+			add(SentimentName, text)
 			m -= tc.count(text)
 		}
 	}
@@ -334,20 +335,17 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	c.Budgets.Reports, c.Budgets.Local, c.Budgets.Sources = cTok, lTok, tTok
 
 	if text := b.reportSection(sel, p, tc, cTok, c.Records); strings.TrimSpace(text) != "" {
-		sections = append(sections, text)
-		c.Sections = append(c.Sections, p.CommunityContextName)
+		add(p.CommunityContextName, text)
 	}
 	if text := b.localSection(sel, p, tc, lTok, c.Records); strings.TrimSpace(text) != "" {
-		sections = append(sections, text)
-		c.Sections = append(c.Sections, "Entities")
+		add("Entities", text)
 	}
 	var unitScore []float64
 	if p.Retrieval == RetrievalHybrid && lex != nil {
 		unitScore = lex.Units
 	}
 	if text := b.sourceSection(sel, p, tc, tTok, c.Records, unitScore); strings.TrimSpace(text) != "" {
-		sections = append(sections, text)
-		c.Sections = append(c.Sections, "Sources")
+		add("Sources", text)
 	}
 	c.Text = strings.Join(sections, "\n\n")
 	b.fillRecordKeys(c.Records, p)

@@ -15,9 +15,10 @@ type qaTurn struct {
 	answers  []string
 }
 
+// conversation is a history as question-answer turns (each user message
+// opens one).
 type conversation struct {
-	msgs []llm.Message
-	qa   []qaTurn
+	qa []qaTurn
 }
 
 // newConversation checks the roles (reference ConversationHistory.from_list:
@@ -43,7 +44,6 @@ func newConversation(msgs []llm.Message) (*conversation, error) {
 		default:
 			return nil, fmt.Errorf("%w: conversation history[%d]: invalid role %q (want user, assistant or system)", ErrConfig, i, m.Role)
 		}
-		c.msgs = append(c.msgs, llm.Message{Role: role, Content: m.Content})
 	}
 	return c, nil
 }
@@ -52,13 +52,8 @@ func newConversation(msgs []llm.Message) (*conversation, error) {
 // first (n ≤ 0: all) — the reference's get_user_turns.
 func (c *conversation) userTurns(n int) []string {
 	var out []string
-	for i := len(c.msgs) - 1; i >= 0; i-- {
-		if c.msgs[i].Role == llm.RoleUser {
-			out = append(out, c.msgs[i].Content)
-			if n > 0 && len(out) == n {
-				break
-			}
-		}
+	for i := len(c.qa) - 1; i >= 0 && (n <= 0 || len(out) < n); i-- {
+		out = append(out, c.qa[i].question) // each user message opened a turn
 	}
 	return out
 }

@@ -20,20 +20,9 @@ func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *cou
 	selected, order := b.rankedReports(sel, p)
 	header, attrKeys := reportHeader(selected, p)
 	d := p.ColumnDelimiter
-	marker := "-----" + name + "-----\n"
-	used := tc.count(marker + strings.Join(header, d) + "\n")
-	var rows [][]string
-	var kept []knowledge.CommunityReport
-	for _, r := range selected {
-		row := reportRow(r, p, attrKeys)
-		t := tc.count(strings.Join(row, d) + "\n")
-		if used+t > budget {
-			break
-		}
-		used += t
-		rows = append(rows, row)
-		kept = append(kept, r)
-	}
+	// counted as a raw table is (the reference's per-row rule), sent as CSV
+	t := rawTable(tc, name, header, d, budget, len(selected), func(i int) []string { return reportRow(selected[i], p, attrKeys) })
+	rows, kept := t.rows, selected[:len(t.rows)]
 	if p.IncludeCommunityRank {
 		// The reference re-sorts by rank (pandas quicksort, not stable for
 		// more than 16 rows, §10 #14); this sort is stable.
@@ -50,7 +39,7 @@ func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *cou
 	}
 	var text string
 	if len(rows) > 0 {
-		text = marker + csvTable(header, rows, d)
+		text = "-----" + name + "-----\n" + csvTable(header, rows, d)
 		rec[key] = Table{Columns: header, Rows: rows}
 	}
 	if p.ReturnCandidateContext {

@@ -1,6 +1,7 @@
 package localsearch
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -54,12 +55,8 @@ func NewEngine(b *ContextBuilder, cfg EngineConfig) (*Engine, error) {
 	if cfg.Tokenizer == nil {
 		cfg.Tokenizer = b.Tokenizer()
 	}
-	if cfg.SystemPrompt == "" {
-		cfg.SystemPrompt = SystemPrompt
-	}
-	if cfg.ResponseType == "" {
-		cfg.ResponseType = DefaultResponseType
-	}
+	cfg.SystemPrompt = cmp.Or(cfg.SystemPrompt, SystemPrompt)
+	cfg.ResponseType = cmp.Or(cfg.ResponseType, DefaultResponseType)
 	if _, err := FormatPrompt(cfg.SystemPrompt, map[string]string{"context_data": "", "response_type": ""}); err != nil {
 		return nil, err
 	}
@@ -201,10 +198,7 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 		res.CompletionTime = time.Since(start).Seconds()
 		return res, nil
 	}
-	rt := e.cfg.ResponseType
-	if q.ResponseType != "" {
-		rt = q.ResponseType
-	}
+	rt := cmp.Or(q.ResponseType, e.cfg.ResponseType)
 	system, err := FormatPrompt(e.cfg.SystemPrompt, map[string]string{"context_data": c.Text, "response_type": rt})
 	if err != nil {
 		return nil, err

@@ -120,11 +120,8 @@ func (b *ContextBuilder) collectSentiments() *sentimentIndex {
 		idx.texts = append(idx.texts, strings.ToLower(e.Content))
 	}
 	topic := ""
-	for _, e := range b.m.Entities() {
-		if e.Type == string(graphrag.TypeTopic) {
-			topic = e.Title
-			break
-		}
+	if i := slices.IndexFunc(b.m.Entities(), func(e knowledge.Entity) bool { return e.Type == string(graphrag.TypeTopic) }); i >= 0 {
+		topic = b.m.Entities()[i].Title
 	}
 	set := evidence.Collect(evidence.Input{Topic: topic, Forum: entries})
 	main := set.CaseName(topic) != ""

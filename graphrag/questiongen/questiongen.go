@@ -1,6 +1,7 @@
 package questiongen
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -95,9 +96,7 @@ func New(cfg Config) (*Generator, error) {
 	if cfg.Model == nil && cfg.Write == nil {
 		return nil, fmt.Errorf("%w: Config.Model or Config.Write is required", ErrConfig)
 	}
-	if cfg.SystemPrompt == "" {
-		cfg.SystemPrompt = SystemPrompt
-	}
+	cfg.SystemPrompt = cmp.Or(cfg.SystemPrompt, SystemPrompt)
 	if cfg.Tokenizer == nil && cfg.Builder != nil {
 		cfg.Tokenizer = cfg.Builder.Tokenizer()
 	}
