@@ -12,6 +12,7 @@ import (
 	"reportengine/graphrag/knowledge"
 	"reportengine/llm"
 	"reportengine/llm/tokens"
+	"reportengine/text"
 )
 
 // ContextName is the name of the reports table ("-----Reports-----", the
@@ -106,17 +107,15 @@ type Context struct {
 // ReportIDs returns the short ids of the reports the batches hold, each
 // once, in batch order: the ids a citation may name.
 func (c *Context) ReportIDs() []string {
-	var out []string
-	seen := map[string]bool{}
 	t := c.Records[strings.ToLower(ContextName)]
 	col := t.Column("id")
+	var ids []string
 	for _, r := range t.Rows {
-		if col >= 0 && !seen[r[col]] {
-			seen[r[col]] = true
-			out = append(out, r[col])
+		if col >= 0 {
+			ids = append(ids, r[col])
 		}
 	}
-	return out
+	return text.Unique(ids)
 }
 
 // prepare computes the occurrence weights once: per report, the number of
@@ -264,8 +263,7 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 	c.History = historySection(history, p.HistoryMaxTurns, p.MaxContextTokens, b.tk, c.Records)
 	headTok := b.tk.Count("-----" + ContextName + "-----\n" + strings.Join(header, "|") + "\n")
 
-	var all Table
-	all.Columns = header
+	all := Table{Columns: header}
 	var cur []batchRow
 	curTok := headTok
 	for _, i := range sel {

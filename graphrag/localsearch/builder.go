@@ -291,9 +291,7 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	if history != nil {
 		embedded = query + "\n" + strings.Join(conv.userTurns(p.ConversationHistoryMaxTurns), "\n")
 	}
-	if embedded != "" {
-		c.EmbeddedQuery = embedded
-	}
+	c.EmbeddedQuery = embedded
 	var lex *knowledge.LexicalResult
 	mapped, rel, err := b.mapQuery(ctx, embedded, query, p, &lex)
 	if err != nil {

@@ -240,18 +240,11 @@ func datasetTable(name string, rec Records) string {
 	return ""
 }
 
-// MaxHeldBlock is the longest text a CitationMarker holds back waiting
-// for a citation block to close (text.MaxHeldBlock, 2 KiB).
-const MaxHeldBlock = text.MaxHeldBlock
-
-// CitationMarker applies MarkCitations to an answer while it streams
-// (text.CitationMarker): what reaches its emit function, once Flush has
-// run, is MarkCitations of the whole answer, however the deltas cut it.
-type CitationMarker = text.CitationMarker
-
-// NewCitationMarker returns a CitationMarker passing text on to emit,
-// judging cited ids against rec, the context's records (the
+// NewCitationMarker returns a text.CitationMarker, which applies
+// MarkCitations to an answer while it streams (what reaches emit, once
+// Flush has run, is MarkCitations of the whole answer, however the deltas
+// cut it), judging cited ids against rec, the context's records (the
 // Event.Context that comes before the first delta).
-func NewCitationMarker(rec Records, emit func(string) error) *CitationMarker {
+func NewCitationMarker(rec Records, emit func(string) error) *text.CitationMarker {
 	return text.NewCitationMarker(newResolver(rec).inContext, emit)
 }

@@ -154,27 +154,20 @@ func (b *ContextBuilder) localSection(sel []knowledge.Entity, p Params, tc *coun
 		}
 		kept, keptKeys = cur, keys
 	}
-	var text string
+	// No header-only table (B19). With entity rows, an empty slot keeps
+	// the reference's separator. When no entity row fits (a long
+	// description, a small budget), the reference still sends the
+	// relationship and claim tables of the loop; we leave out only the
+	// tables without rows, so a claims table that has rows stays.
+	var parts []string
+	for _, t := range kept {
+		if len(t.rows) > 0 || len(et.rows) > 0 && t.text == "" {
+			parts = append(parts, t.text)
+		}
+	}
+	text := strings.Join(parts, "\n\n")
 	if len(et.rows) > 0 {
-		var parts []string
-		for _, t := range kept {
-			if len(t.rows) > 0 || t.text == "" { // no header-only table (B19); an empty slot keeps the reference's separator
-				parts = append(parts, t.text)
-			}
-		}
-		text = et.text + "\n\n" + strings.Join(parts, "\n\n")
-	} else {
-		// No entity row fits (a long description, a small budget): the
-		// reference still sends the relationship and claim tables of the
-		// loop; we leave out only the tables without rows (B19), so a
-		// claims table that has rows stays.
-		var parts []string
-		for _, t := range kept {
-			if len(t.rows) > 0 {
-				parts = append(parts, t.text)
-			}
-		}
-		text = strings.Join(parts, "\n\n")
+		text = et.text + "\n\n" + text
 	}
 
 	rec["entities"] = Table{Columns: et.header, Rows: et.rows, InContext: trues(len(et.rows))}

@@ -59,15 +59,22 @@ func (b *ContextBuilder) platformSection(question string, tc *counter, budget in
 		return ""
 	}
 	header := []string{"id", "platform", "sources", "records", "percent", "examples"}
-	t := rawTable(tc, PlatformsName, header, "|", budget, min(len(counts), MaxPlatformRows), func(i int) []string {
+	return aggregateSection(tc, PlatformsName, header, budget, min(len(counts), MaxPlatformRows), rec, func(i int) []string {
 		c := counts[i]
 		pct := fmt.Sprintf("%.1f%%", 100*float64(c.sources)/float64(total))
 		return []string{fmt.Sprint(i), c.name, fmt.Sprint(c.sources), fmt.Sprint(c.records), pct, strings.Join(c.examples, "; ")}
 	})
+}
+
+// aggregateSection packs one of our aggregate sections (Platforms,
+// Sentiment): n rows under header as a "|" table named name within budget
+// tokens, recorded in rec under the lower-cased name; "" when no row fits.
+func aggregateSection(tc *counter, name string, header []string, budget, n int, rec Records, row func(i int) []string) string {
+	t := rawTable(tc, name, header, "|", budget, n, row)
 	if len(t.rows) == 0 {
 		return ""
 	}
-	rec[strings.ToLower(PlatformsName)] = Table{Columns: header, Rows: t.rows}
+	rec[strings.ToLower(name)] = Table{Columns: header, Rows: t.rows}
 	return t.text
 }
 

@@ -167,17 +167,11 @@ func relWeight(r knowledge.Relationship) float64 {
 func (b *ContextBuilder) touching(titles []string) []int32 {
 	var out []int32
 	for _, t := range titles {
-		out = mergeSorted(out, b.relsOf(t))
+		if rs := b.relsOf(t); len(rs) > 0 {
+			out = mergeInto(make([]int32, 0, len(out)+len(rs)), out, rs)
+		}
 	}
 	return out
-}
-
-// mergeSorted merges two ascending lists without repeats.
-func mergeSorted(a, b []int32) []int32 {
-	if len(b) == 0 {
-		return a
-	}
-	return mergeInto(make([]int32, 0, len(a)+len(b)), a, b)
 }
 
 // mergeInto appends the merge of a and b (ascending, no repeats) to out.

@@ -1,6 +1,8 @@
 package localsearch
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -26,16 +28,12 @@ func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *cou
 	if p.IncludeCommunityRank {
 		// The reference re-sorts by rank (pandas quicksort, not stable for
 		// more than 16 rows, §10 #14); this sort is stable.
-		idx := make([]int, len(rows))
-		for i := range idx {
-			idx[i] = i
+		byRank := slices.Clone(kept) // kept ranks are numbers (rankedReports)
+		slices.SortStableFunc(byRank, func(a, c knowledge.CommunityReport) int { return cmp.Compare(c.Rank, a.Rank) })
+		rows = nil
+		for _, r := range byRank {
+			rows = append(rows, reportRow(r, p, attrKeys))
 		}
-		sort.SliceStable(idx, func(i, j int) bool { return kept[idx[i]].Rank > kept[idx[j]].Rank })
-		sorted := make([][]string, len(rows))
-		for i, k := range idx {
-			sorted[i] = rows[k]
-		}
-		rows = sorted
 	}
 	var text string
 	if len(rows) > 0 {

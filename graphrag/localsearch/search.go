@@ -222,14 +222,11 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 		return nil, fmt.Errorf("localsearch: %w", err)
 	}
 	res.Response = llm.StripReasoning(resp.Content) // B01/B02: a reasoning block is not the answer
-	res.LLMCallsCategories["response"] = 1
-	res.PromptTokensCategories["response"] = e.count(system)
-	res.OutputTokensCategories["response"] = e.count(resp.Content)
-	for k := range res.LLMCallsCategories {
-		res.LLMCalls += res.LLMCallsCategories[k]
-		res.PromptTokens += res.PromptTokensCategories[k]
-		res.OutputTokens += res.OutputTokensCategories[k]
-	}
+	// one call, the build_context category adding 0
+	res.LLMCalls, res.PromptTokens, res.OutputTokens = 1, e.count(system), e.count(resp.Content)
+	res.LLMCallsCategories["response"] = res.LLMCalls
+	res.PromptTokensCategories["response"] = res.PromptTokens
+	res.OutputTokensCategories["response"] = res.OutputTokens
 	res.Citations = ParseCitations(res.Response, c.Records)
 	identify(res.Citations, e.b.m, strings.ToLower(e.params.CommunityContextName), e.b.positionalIDs())
 	res.Extractive = e.cfg.Model.Info().Extractive

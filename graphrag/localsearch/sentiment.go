@@ -242,15 +242,10 @@ func (b *ContextBuilder) sentimentSection(question string, tc *counter, budget i
 	}
 	rows := b.sentimentRows(question)
 	header := []string{"id", "statement", "scope", "event", "shares"}
-	t := rawTable(tc, SentimentName, header, "|", budget, min(len(rows), MaxSentimentRows), func(i int) []string {
+	return aggregateSection(tc, SentimentName, header, budget, min(len(rows), MaxSentimentRows), rec, func(i int) []string {
 		r := rows[i]
 		return []string{fmt.Sprint(i), r.statement, r.scope, r.event, r.shares}
 	})
-	if len(t.rows) == 0 {
-		return ""
-	}
-	rec[strings.ToLower(SentimentName)] = Table{Columns: header, Rows: t.rows}
-	return t.text
 }
 
 // sentimentGate is what the relevance gate judges of a question about

@@ -1,7 +1,6 @@
 package questiongen
 
 import (
-	"bytes"
 	"context"
 	"encoding/csv"
 	"fmt"
@@ -123,15 +122,9 @@ func CitedContext(rec localsearch.Records) string {
 		var b strings.Builder
 		b.WriteString("-----" + t.name + "-----\n")
 		if t.key == "reports" {
-			var buf bytes.Buffer
-			w := csv.NewWriter(&buf)
+			w := csv.NewWriter(&b)
 			w.Comma = '|'
-			_ = w.Write(tab.Columns)
-			for _, r := range tab.Rows {
-				_ = w.Write(r)
-			}
-			w.Flush()
-			b.WriteString(buf.String())
+			_ = w.WriteAll(append([][]string{tab.Columns}, tab.Rows...)) // a strings.Builder does not fail
 		} else {
 			b.WriteString(strings.Join(tab.Columns, "|") + "\n")
 			for _, r := range tab.Rows {
