@@ -42,7 +42,7 @@ type ContextBuilder struct {
 	attrs   []string  // attribute keys of the first report (columns before the content)
 	low     []string  // per report: title, summary and content, lower-cased (the extractive steps' corpus)
 
-	evidenceState // the run's evidence behind a sentence (evidence.go)
+	evidence func() *evidenceTable // the run's evidence behind a sentence (evidence.go), made on first use
 
 	tokMu  sync.Mutex
 	rowTok [2][]int // per UseSummary (0 false, 1 true): raw row tokens per report, nil until counted
@@ -58,7 +58,9 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 	if tk == nil {
 		tk = tokens.Counter{}
 	}
-	return &ContextBuilder{m: m, tk: tk}, nil
+	b := &ContextBuilder{m: m, tk: tk}
+	b.evidence = sync.OnceValue(func() *evidenceTable { return newEvidenceTable(m.TextUnits()) })
+	return b, nil
 }
 
 // Tokenizer returns the builder's tokenizer.

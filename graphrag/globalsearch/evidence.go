@@ -3,7 +3,6 @@ package globalsearch
 import (
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"reportengine/graphrag/knowledge"
@@ -31,12 +30,6 @@ type evidenceTable struct {
 	df    map[string]int
 	units int
 	words int // the words of the sampled units (evidenceWord or not)
-}
-
-// evidence returns the builder's evidence table, made on first use.
-func (b *ContextBuilder) evidence() *evidenceTable {
-	b.evOnce.Do(func() { b.ev = newEvidenceTable(b.m.TextUnits()) })
-	return b.ev
 }
 
 func newEvidenceTable(units []knowledge.TextUnit) *evidenceTable {
@@ -128,12 +121,6 @@ func (t *evidenceTable) value(w string) float64 {
 // skipped reports whether w is one of the terms, their synonyms or parts.
 func skipped(w string, terms []text.Term) bool {
 	return slices.ContainsFunc(terms, func(t text.Term) bool { return slices.Contains(t.Words(), w) || slices.Contains(t.Parts, w) })
-}
-
-// evidenceState is the lazily made evidence table a ContextBuilder holds.
-type evidenceState struct {
-	evOnce sync.Once
-	ev     *evidenceTable
 }
 
 // supportPrior is added to a sentence's word count in support's mean, as

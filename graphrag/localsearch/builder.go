@@ -68,9 +68,10 @@ type ContextBuilder struct {
 	covKeys     []string       // covariate types, sorted
 	covByTitle  map[string]map[string][]int
 	cache       *countCache
-	posOnce     sync.Once
-	pos         positional    // made by positionalIDs
-	senti       sentimentOnce // the Sentiment section's passages, made on first use
+	// positionalIDs (findPositional) and sentiments (collectSentiments,
+	// the Sentiment section's passages) are made on first use
+	positionalIDs func() positional
+	sentiments    func() *sentimentIndex
 }
 
 // NewContextBuilder indexes m for context building. m must not be nil;
@@ -92,6 +93,7 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 	}
 	b := &ContextBuilder{m: m, cfg: cfg, reportByC: map[string]int{}, covByTitle: map[string]map[string][]int{},
 		cache: &countCache{m: map[string]int{}}}
+	b.positionalIDs, b.sentiments = sync.OnceValue(b.findPositional), sync.OnceValue(b.collectSentiments)
 	ents := m.Entities()
 	b.titleID = make(map[string]int32, len(ents))
 	for _, e := range ents {

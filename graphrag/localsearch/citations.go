@@ -184,19 +184,17 @@ func identify(cs []Citation, m *knowledge.Model, reportsKey string, pos position
 // at the position it names.
 type positional struct{ entities, relationships, units bool }
 
-// positionalIDs returns m's positional, computed on the first call (a pass
-// over the three lists; a scan of 300 000 records per citation cost an
-// answer on the 300 000-record graph about 60 ms).
-func (b *ContextBuilder) positionalIDs() positional {
-	b.posOnce.Do(func() {
-		es, rs, us := b.m.Entities(), b.m.Relationships(), b.m.TextUnits()
-		b.pos = positional{
-			entities:      isPositional(len(es), func(i int) string { return es[i].ShortID }),
-			relationships: isPositional(len(rs), func(i int) string { return rs[i].ShortID }),
-			units:         isPositional(len(us), func(i int) string { return us[i].ShortID }),
-		}
-	})
-	return b.pos
+// findPositional returns m's positional, a pass over the three lists; the
+// builder makes it on first use (ContextBuilder.positionalIDs: a scan of
+// 300 000 records per citation cost an answer on the 300 000-record graph
+// about 60 ms).
+func (b *ContextBuilder) findPositional() positional {
+	es, rs, us := b.m.Entities(), b.m.Relationships(), b.m.TextUnits()
+	return positional{
+		entities:      isPositional(len(es), func(i int) string { return es[i].ShortID }),
+		relationships: isPositional(len(rs), func(i int) string { return rs[i].ShortID }),
+		units:         isPositional(len(us), func(i int) string { return us[i].ShortID }),
+	}
 }
 
 // isPositional reports whether id(i) is i in decimal for each i < n.

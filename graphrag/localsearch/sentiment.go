@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"reportengine/evidence"
 	"reportengine/forum"
@@ -96,19 +95,6 @@ type sentimentRow struct {
 type sentimentIndex struct {
 	texts []string // lower-cased, one per document
 	rows  []sentimentRow
-}
-
-// sentimentOnce holds the builder's sentimentIndex.
-type sentimentOnce struct {
-	once sync.Once
-	idx  *sentimentIndex
-}
-
-// sentiments returns the knowledge's sentiment passages, collecting them
-// on first use.
-func (b *ContextBuilder) sentiments() *sentimentIndex {
-	b.senti.once.Do(func() { b.senti.idx = b.collectSentiments() })
-	return b.senti.idx
 }
 
 // collectSentiments joins each document's text units into its text and
