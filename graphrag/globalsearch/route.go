@@ -61,43 +61,45 @@ const CoverShare = 0.75
 var notSubjects = map[string]bool{"topic": true, "engine": true}
 
 // Router chooses local or global search for a question over one knowledge
-// model. It is safe for concurrent use; the lower-cased entity texts are
+// model. It is safe for concurrent use; what it reads of the model is
 // made once, on first use.
 type Router struct {
-	m         *knowledge.Model
-	once      sync.Once
-	reports   []string // lower-cased report texts (the coverage of step 3)
-	lowOnce   sync.Once
-	low       []entityText // lower-cased entity texts (steps 7 and 8), made when first needed
-	titleOnce sync.Once
-	titles    *titleIndex
+	m *knowledge.Model
+	// reports are the lower-cased report texts (the coverage of step 3),
+	// entityTexts the lower-cased entity texts (steps 7 and 8,
+	// lowerEntities), titleIndex the index of entity titles (indexTitles);
+	// each made on its first call
+	reports     func() []string
+	entityTexts func() []entityText
+	titleIndex  func() *titleIndex
 }
 
 type entityText struct{ title, desc string }
 
 // NewRouter returns a router over m.
-func NewRouter(m *knowledge.Model) *Router { return &Router{m: m} }
-
-func (r *Router) prepare() {
-	r.once.Do(func() {
-		for _, rep := range r.m.Reports() {
-			r.reports = append(r.reports, lowerText(rep))
+func NewRouter(m *knowledge.Model) *Router {
+	r := &Router{m: m}
+	r.reports = sync.OnceValue(func() []string {
+		var low []string
+		for _, rep := range m.Reports() {
+			low = append(low, lowerText(rep))
 		}
+		return low
 	})
+	r.entityTexts, r.titleIndex = sync.OnceValue(r.lowerEntities), sync.OnceValue(r.indexTitles)
+	return r
 }
 
-// entityTexts returns the lower-cased entity texts, made on the first
-// call: a question decided before step 7 never needs them (on the
-// 300 000-record graph they cost 0.7 s of CPU).
-func (r *Router) entityTexts() []entityText {
-	r.lowOnce.Do(func() {
-		es := r.m.Entities()
-		r.low = make([]entityText, len(es))
-		for i, e := range es {
-			r.low[i] = entityText{toLower(e.Title), toLower(e.Description)}
-		}
-	})
-	return r.low
+// lowerEntities returns the lower-cased entity texts; the router makes
+// them on first use: a question decided before step 7 never needs them
+// (on the 300 000-record graph they cost 0.7 s of CPU).
+func (r *Router) lowerEntities() []entityText {
+	es := r.m.Entities()
+	low := make([]entityText, len(es))
+	for i, e := range es {
+		low[i] = entityText{toLower(e.Title), toLower(e.Description)}
+	}
+	return low
 }
 
 // toLower is strings.ToLower(s), returning s itself without looking up
@@ -184,7 +186,6 @@ func (r *Router) Route(question string) Route {
 	if len(r.m.Reports()) == 0 {
 		return Route{Method: MethodLocal, Reason: "the knowledge has no community reports to search globally"}
 	}
-	r.prepare()
 	ts := contentTerms(question)
 	terms := text.TermTexts(ts)
 	if len(ts) > 0 {
@@ -199,8 +200,6 @@ func (r *Router) Route(question string) Route {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("the terms the knowledge lacks or uses once carry %.0f%% of the question (over %.0f%%); local search's relevance rule decides", 100*miss, 100*knowledge.MaxMissingShare)}
 		}
-	}
-	if len(terms) > 0 {
 		if best, need := r.reportShare(question, ts); best < need {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("no community report holds the question's terms as a point needs (at most %.0f%% of their weight, under %.0f%%); local search's relevance rule decides", 100*best, 100*need)}
@@ -424,7 +423,7 @@ func (r *Router) entitySteps(lq string, c cover) (int, float64) {
 	return -1, 0
 }
 
-// titleIndex is the router's index of entity titles, made on first use:
+// titleIndex is the router's index of entity titles (indexTitles):
 // each lower-cased, trimmed title of two runes or more → the entities
 // (not topics or engines) bearing it, ascending; the longest such title
 // in bytes; and whether each entity may decide (not a topic or engine).
@@ -434,25 +433,23 @@ type titleIndex struct {
 	subject []bool
 }
 
-func (r *Router) titleIndex() *titleIndex {
-	r.titleOnce.Do(func() {
-		es := r.m.Entities()
-		ix := &titleIndex{byTitle: map[string][]int32{}, subject: make([]bool, len(es))}
-		for i, e := range es {
-			if notSubjects[e.Type] {
-				continue
-			}
-			ix.subject[i] = true
-			title := strings.TrimSpace(toLower(e.Title)) // as entityTexts lower-cases it
-			if utf8.RuneCountInString(title) < 2 {
-				continue
-			}
-			ix.byTitle[title] = append(ix.byTitle[title], int32(i))
-			ix.longest = max(ix.longest, len(title))
+// indexTitles makes the router's titleIndex (on its first use).
+func (r *Router) indexTitles() *titleIndex {
+	es := r.m.Entities()
+	ix := &titleIndex{byTitle: map[string][]int32{}, subject: make([]bool, len(es))}
+	for i, e := range es {
+		if notSubjects[e.Type] {
+			continue
 		}
-		r.titles = ix
-	})
-	return r.titles
+		ix.subject[i] = true
+		title := strings.TrimSpace(toLower(e.Title)) // as lowerEntities lower-cases it
+		if utf8.RuneCountInString(title) < 2 {
+			continue
+		}
+		ix.byTitle[title] = append(ix.byTitle[title], int32(i))
+		ix.longest = max(ix.longest, len(title))
+	}
+	return ix
 }
 
 // cover is what steps 8 to 10 of Route ask of records: the question's
@@ -513,9 +510,9 @@ func (c cover) says(n float64) string {
 // report has a section on it.
 func (r *Router) reportShare(question string, ts []text.Term) (best, need float64) {
 	held, w, docShare := termWeights(r.m, ts)
-	ev := evidenceReports(r.m.Reports(), r.reports)
+	ev := evidenceReports(r.m.Reports(), r.reports())
 	if len(BroadCues(question)) > 0 {
-		dropUnheld(held, r.reports, w)
+		dropUnheld(held, r.reports(), w)
 		for _, s := range ev {
 			best = max(best, coverage(s, held, w))
 		}
