@@ -2,7 +2,6 @@ package nodes
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -114,11 +113,7 @@ func (l llmBudget) BudgetWords(ctx context.Context, input prompts.WordBudgetInpu
 	call := jsonCall{model: s.Model, step: StageBudget, system: systemBudget, input: input,
 		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.85),
 		maxTokens: capTokens(budgetReplyTokens+budgetChapterTokens*len(input.Chapters), s.MaxOutputTokens)}
-	res, err := call.run(ctx, func(raw json.RawMessage) error {
-		m, err := decodeObject(raw)
-		if err != nil {
-			return err
-		}
+	res, err := call.runObject(ctx, func(m map[string]any) error {
 		v, _ := field(m, "chapters", "chapterBudgets")
 		reply = prompts.WordBudgetReply{}
 		for _, e := range asObjects(v) {

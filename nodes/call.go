@@ -121,6 +121,18 @@ func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) erro
 	return res, last
 }
 
+// runObject is run with each reply decoded leniently as one JSON object
+// (decodeObject) before decode reads it.
+func (c jsonCall) runObject(ctx context.Context, decode func(m map[string]any) error) (CallStats, error) {
+	return c.run(ctx, func(raw json.RawMessage) error {
+		m, err := decodeObject(raw)
+		if err != nil {
+			return err
+		}
+		return decode(m)
+	})
+}
+
 // stepErr makes sure the error message names the step: unless an error in
 // err's chain already carries it (an *llm.Error or *llm.ExtractError whose
 // Step is step or a sub-step such as "chapter S1 repair", a *stepError, an

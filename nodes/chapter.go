@@ -11,22 +11,18 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"reportengine/forum"
 	"reportengine/ir"
 	"reportengine/llm"
 	"reportengine/llm/tokens"
 	"reportengine/prompts"
-	"reportengine/state"
 	"reportengine/templates"
 )
 
 // ChapterGen writes one chapter (reference §5.3), fixing its weak spots:
 //
-//   - The prompt (prompts.ChapterInput) carries excerpts, not whole
-//     reports (§8 #4): the engine-report passages and forum speeches that
-//     share the most two-rune grams with the chapter title, outline and
-//     graph keywords, within what PromptTokens leaves after the rest of
-//     the prompt (three quarters for reports, one quarter for the forum).
+//   - The prompt (prompts.ChapterInput) carries the chapter's evidence
+//     plan, not whole reports (§8 #4): the sub-points' items within what
+//     PromptTokens leaves after the rest of the prompt (fitSubPoints).
 //   - The call is streamed; OnDelta hears how many runes arrived.
 //   - The reply goes through llm.ExtractJSON and ir.DecodeChapter; the
 //     template's chapterId, title, anchor (the report-unique slug) and order
@@ -84,19 +80,13 @@ type ChapterGen struct {
 
 // ChapterGenInput is one chapter's brief.
 type ChapterGenInput struct {
-	Topic        string                // the report topic
-	TemplateName string                // the chosen template
-	ReportTitle  string                // the layout's title
-	Section      templates.Section     // Slug is the report-unique anchor
-	Constraints  prompts.Constraints   // blocks, SWOT/PEST permission, word target (words)
-	Graph        *prompts.GraphResults // nil = no graph section in the prompt
-	Keywords     []string              // graph keywords used (excerpt scoring)
-	States       []*state.State        // excerpted within the budget, never pasted whole
-	Forum        []forum.Entry         // at most 8 speeches excerpted
-	// SubPoints is the chapter's evidence plan. When it is set the prompt
-	// carries it instead of excerpts and graph results (the plan already
-	// holds what the graph rounds found), and the chapter's [E…]
-	// citations are checked with Known.
+	Topic        string              // the report topic
+	TemplateName string              // the chosen template
+	ReportTitle  string              // the layout's title
+	Section      templates.Section   // Slug is the report-unique anchor
+	Constraints  prompts.Constraints // blocks, SWOT/PEST permission, word target (words)
+	// SubPoints is the chapter's evidence plan (it holds what the graph
+	// rounds found); the chapter's [E…] citations are checked with Known.
 	SubPoints     []prompts.SubPointBrief
 	OtherChapters []string                // titles of the other chapters
 	Digests       []prompts.ChapterDigest // for summary and closing chapters
@@ -112,7 +102,6 @@ type ChapterGenOutput struct {
 	Chapter ir.Chapter // with the template's identity; a placeholder when Status says so
 	Status  string     // ChapterReady, ChapterSparse, ChapterDegraded or ChapterPlaceholder
 	Errors  []string   // attempt, validator and density findings
-	Notes   []string   // what degrade changed (ChapterDegraded only)
 	// Normalized lists what decoding and ir.Normalize changed in the
 	// model's reply before validation, one "path: change" line each (the
 	// manifest's per-chapter "normalized"); repair replies included.
@@ -163,14 +152,18 @@ func (s ChapterGen) Run(ctx context.Context, in ChapterGenInput) (ChapterGenOutp
 	if verr := s.validate(&ch, in.Known); verr != nil {
 		return c.repair(ctx, ch, verr)
 	}
+	return c.valid(ch), nil
+}
+
+// valid is the output of a valid chapter: ChapterReady, or ChapterSparse
+// when ir.CheckDensity finds it thin.
+func (c *chapterCall) valid(ch ir.Chapter) ChapterGenOutput {
 	c.out.Chapter, c.out.Status = ch, ChapterReady
-	if derr := ir.CheckDensity(&c.out.Chapter); derr != nil {
-		if errors.Is(derr, ir.ErrSparse) {
-			c.out.Status = ChapterSparse
-			c.out.Errors = append(c.out.Errors, c.step+": "+derr.Error())
-		}
+	if derr := ir.CheckDensity(&c.out.Chapter); errors.Is(derr, ir.ErrSparse) {
+		c.out.Status = ChapterSparse
+		c.out.Errors = append(c.out.Errors, c.step+": "+derr.Error())
 	}
-	return c.out, nil
+	return c.out
 }
 
 // chapterCall is one ChapterGen.Run: its prompt, its writer and what it
@@ -187,32 +180,17 @@ type chapterCall struct {
 	out      ChapterGenOutput
 }
 
-// prompt builds the chapter's input: the planned evidence cut to the
-// prompt budget, or (unplanned) the graph results and the excerpts that
-// fill what the rest of the prompt leaves; and the reply's token cap.
+// prompt builds the chapter's input, the planned evidence cut to the
+// prompt budget, and the reply's token cap.
 func (c *chapterCall) prompt() {
 	in, sec := c.in, c.sec
 	c.input = prompts.ChapterInput{Task: prompts.TaskChapter,
 		Section: prompts.ChapterSection{ChapterID: sec.ChapterID, Title: sec.Title, Slug: sec.Slug, Anchor: sec.Slug,
 			Order: sec.Order, Number: sec.Number, Outline: sec.Outline},
 		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
-		Graph: in.Graph, OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate, Essentials: in.Essentials}
+		OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate, Essentials: in.Essentials}
 	budget := orDefault(c.s.PromptTokens, DefaultPromptTokens)
-	systemTokens := tokens.Count(chapterSystem(in.Constraints))
-	planned := len(in.SubPoints) > 0 || len(in.Digests) > 0
-	baseTokens := 0 // of the input's JSON so far
-	if planned {
-		c.input.Graph = nil
-		c.input.SubPoints, baseTokens = fitSubPoints(in.SubPoints, budget-systemTokens, c.input)
-	} else {
-		base, _ := json.Marshal(c.input)
-		baseTokens = tokens.Count(string(base))
-	}
-	if left := budget - systemTokens - baseTokens; left > 0 && !planned {
-		query := sec.Title + " " + strings.Join(sec.Outline, " ") + " " + strings.Join(in.Keywords, " ")
-		c.input.Excerpts = chapterExcerpts(in.States, query, left*3/4)
-		c.input.ForumExcerpts = forumExcerpts(in.Forum, query, left/4)
-	}
+	c.input.SubPoints, _ = fitSubPoints(in.SubPoints, budget-tokens.Count(chapterSystem(in.Constraints)), c.input)
 	c.limit = chapterOutputTokens(c.input.Constraints.WordTarget, c.s.MaxOutputTokens)
 	c.input.Constraints.MaxTokens = c.limit
 }
@@ -306,18 +284,12 @@ func (c *chapterCall) repair(ctx context.Context, ch ir.Chapter, verr error) (Ch
 		}
 		return c.degraded(fixed, dn), nil
 	}
-	out.Chapter, out.Status = fixed, ChapterReady
-	if derr := ir.CheckDensity(&out.Chapter); derr != nil && errors.Is(derr, ir.ErrSparse) {
-		out.Status = ChapterSparse
-		out.Errors = append(out.Errors, step+": "+derr.Error())
-	}
-	return *out, nil
+	return c.valid(fixed), nil
 }
 
 // degraded is the output of a chapter kept with its failing blocks
 // replaced by notices (notes say which).
 func (c *chapterCall) degraded(ch ir.Chapter, notes []string) ChapterGenOutput {
-	c.out.Notes = notes
 	for _, n := range notes {
 		c.out.Errors = append(c.out.Errors, c.step+": degraded: "+n)
 	}

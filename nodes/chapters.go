@@ -241,7 +241,7 @@ func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay
 	in := r.chapterInput(sec, gq, lay, wb, digests)
 	name, deps := workName("chapter", chapterFile(sec)), ""
 	if r.work != nil {
-		deps = r.chapterDeps(in)
+		deps = r.chapterDeps(in, gq)
 	}
 	var out ChapterGenOutput
 	reused := r.work.load(name, deps, &out)
@@ -261,9 +261,6 @@ func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay
 		if out.Status == ChapterReady || out.Status == ChapterSparse {
 			r.work.save(name, "chapter "+sec.ChapterID, deps, out)
 		}
-	}
-	if out.Status != ChapterPlaceholder {
-		out.Chapter.Sources = chapterSources(&out.Chapter, gq.Results, r.graphSrc)
 	}
 	job.res.Chapter, job.res.Status, job.res.Errors, job.res.Normalized = out.Chapter, out.Status, out.Errors, out.Normalized
 	job.res.Attempts, job.res.Requests, job.res.Partial, job.res.Err = out.Attempts, job.requests, out.Partial, out.Err
@@ -293,16 +290,17 @@ func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay
 	return nil
 }
 
-// chapterDeps is the digest of what a chapter is written from: its input
-// but the states and the forum log (the RunKey's inputs) and, for the
-// citation check, the ids of the evidence plan.
-func (r *runState) chapterDeps(in ChapterGenInput) string {
+// chapterDeps is the digest of what a chapter is written from: its input,
+// the graph query rounds' results and keywords (gq) and, for the citation
+// check, the ids of the evidence plan; not the states and the forum log
+// (the RunKey's inputs).
+func (r *runState) chapterDeps(in ChapterGenInput, gq GraphQueryOutput) string {
 	ids := make([]string, 0, len(r.planIDs))
 	for id := range r.planIDs {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
-	return digestOf(in.Topic, in.TemplateName, in.ReportTitle, in.Section, in.Constraints, in.Graph, in.Keywords,
+	return digestOf(in.Topic, in.TemplateName, in.ReportTitle, in.Section, in.Constraints, gq.Results, gq.Keywords,
 		in.SubPoints, in.OtherChapters, in.Digests, in.ReportDate, ids)
 }
 
@@ -349,7 +347,7 @@ func (r *runState) chapterInput(sec templates.Section, gq GraphQueryOutput, lay 
 		}
 	}
 	return ChapterGenInput{Topic: r.in.Topic, TemplateName: r.tpl.Name, ReportTitle: lay.Layout.Title,
-		Section: sec, Constraints: cons, Graph: gq.Results, Keywords: gq.Keywords, States: r.in.States, Forum: r.in.Forum,
+		Section: sec, Constraints: cons,
 		SubPoints: subPointBriefs(r.evidence, cp, r.in.ForumOtherRun), OtherChapters: others, Digests: digests, ReportDate: r.reportDate,
 		Essentials: chapterEssentials(r.essentials, r.place, cp),
 		Known:      func(id string) bool { return r.planIDs[id] }}

@@ -359,14 +359,7 @@ func checkText(chapter, text string, set *evidence.Set, counted map[string][]str
 	var out []string
 	if quote {
 		key := evidence.Normalize(plain)
-		found := false
-		for _, p := range passages {
-			if strings.Contains(evidence.Normalize(p), key) {
-				found = true
-				break
-			}
-		}
-		if !found && key != "" {
+		if key != "" && !slices.ContainsFunc(passages, func(p string) bool { return strings.Contains(evidence.Normalize(p), key) }) {
 			out = append(out, fmt.Sprintf("chapter %s: the engine quote “%s” is not in the passages it cites (%s)", chapter, string(short), strings.Join(ids, ", ")))
 		}
 	}
@@ -402,12 +395,5 @@ func numberIn(texts []string, n string) bool {
 	if t[0] == '.' { // 0.5: a decimal is compared whole
 		return false
 	}
-	for _, p := range texts {
-		for _, m := range numberRE.FindAllString(p, -1) {
-			if m == t {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(texts, func(p string) bool { return slices.Contains(numberRE.FindAllString(p, -1), t) })
 }

@@ -104,8 +104,12 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 // ok is false when a finding lies outside the blocks (a chapter field, the
 // blocks list itself) or names a block past n.
 func blockErrors(err error, n int) (map[int][]string, bool) {
+	ve, ok := err.(ir.ValidationError)
+	if !ok {
+		return nil, false // not a validator's finding: outside the blocks
+	}
 	out := map[int][]string{}
-	for _, fe := range validationList(err) {
+	for _, fe := range ve {
 		m := topBlockRE.FindStringSubmatch(fe.Path)
 		if m == nil {
 			return nil, false
@@ -131,13 +135,6 @@ func unsafeMark(m ir.Mark) bool {
 			(m.Weight != "" && !ir.IsSafeFontWeight(m.Weight))
 	}
 	return false
-}
-
-func validationList(err error) ir.ValidationError {
-	if ve, ok := err.(ir.ValidationError); ok {
-		return ve
-	}
-	return ir.ValidationError{{Path: "", Message: err.Error()}}
 }
 
 func blockName(t string) string {

@@ -182,16 +182,8 @@
 //     GraphResults JSON within half of PromptTokens (the longest list loses
 //     its last item until it fits); no graph section at all when the
 //     rounds matched nothing (B24);
-//   - chapter excerpts: each state's final report is split into passages
-//     (blank-line paragraphs joined up to 200 runes, cut at 600, under the
-//     nearest markdown heading) plus its paragraph summaries; passages are
-//     scored by the distinct two-rune grams (letters and digits) they share
-//     with the chapter title, outline and the graph keywords used, and taken
-//     best first, round-robin over the engines, until three quarters of what
-//     the rest of the prompt leaves is used (the last one cut to fit); an
-//     engine with no matching passage gives its first one. Forum speeches
-//     (engines and host, not SYSTEM) are scored the same way: at most 8,
-//     shown in log order, within the remaining quarter.
+//   - chapters: the evidence plan's items of their sub-points (above),
+//     never excerpts of the reports or the forum log.
 //
 // # Concurrency and determinism
 //
@@ -283,7 +275,8 @@
 //
 // #1 a thin chapter failed the whole report (kept as "sparse"); #2
 // sequential chapters and query rounds (concurrent); #4 whole reports and
-// forum log in every prompt (token-budgeted excerpts); #10 unchecked graph
+// forum log in every prompt (token-budgeted excerpts and planned
+// evidence); #10 unchecked graph
 // query decisions (validated: types, engines, depth 0-3, repeats skipped);
 // #16 anchors leaking between reports (per-run set); #17 the model's
 // chapter identity won (the template's wins); #18 wrongly typed layout and

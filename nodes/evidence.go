@@ -8,6 +8,7 @@ import (
 
 	"reportengine/evidence"
 	"reportengine/ir"
+	"reportengine/nodes/draft"
 	"reportengine/prompts"
 	"reportengine/templates"
 	textrules "reportengine/text"
@@ -174,7 +175,7 @@ func digest(ch ir.Chapter, cp evidence.ChapterPlan, forumOther bool) prompts.Cha
 		if b.Type != ir.TypeHeading || b.Level < 3 || i+1 >= len(ch.Blocks) || ch.Blocks[i+1].Type != ir.TypeParagraph {
 			continue
 		}
-		if s := strings.TrimSpace(ir.PlainText(ch.Blocks[i+1].Inlines)); len(ir.FindCitations(s)) > 0 && utf8.RuneCountInString(stripCitations(s)) >= 12 {
+		if s := strings.TrimSpace(ir.PlainText(ch.Blocks[i+1].Inlines)); len(ir.FindCitations(s)) > 0 && utf8.RuneCountInString(draft.StripCitations(s)) >= 12 {
 			d.Findings = append(d.Findings, s)
 		}
 	}
@@ -218,15 +219,6 @@ func digest(ch ir.Chapter, cp evidence.ChapterPlan, forumOther bool) prompts.Cha
 		}
 	}
 	return d
-}
-
-// stripCitations removes every [E…] citation from s.
-func stripCitations(s string) string {
-	spans := ir.FindCitations(s)
-	for i := len(spans) - 1; i >= 0; i-- {
-		s = s[:spans[i].Start] + s[spans[i].End:]
-	}
-	return strings.TrimSpace(s)
 }
 
 // planIDs is the set of evidence ids a chapter may cite: every item of the

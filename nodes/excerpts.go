@@ -2,11 +2,9 @@ package nodes
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
-	"reportengine/forum"
 	"reportengine/llm/tokens"
 	"reportengine/prompts"
 	"reportengine/state"
@@ -14,22 +12,18 @@ import (
 )
 
 // Excerpt sizes. BettaFish pasted the three whole reports and the whole
-// forum log into every prompt (§8 #4); we send the passages that share the
-// most two-rune grams with the chapter, within a token budget.
+// forum log into every prompt (§8 #4); template selection and layout get
+// the first passages of each report, within a token budget.
 const (
-	passageRunes     = 600 // a passage is cut into pieces of at most this many runes
-	minPassageRunes  = 200 // short paragraphs are joined up to this many runes
-	maxForumExcerpts = 8   // forum entries per chapter
-	excerptOverhead  = 12  // tokens of JSON keys around one excerpt
-	minExcerptTokens = 40  // the last excerpt is cut only if this many tokens remain
+	passageRunes    = 600 // a passage is cut into pieces of at most this many runes
+	minPassageRunes = 200 // short paragraphs are joined up to this many runes
+	excerptOverhead = 12  // tokens of JSON keys around one excerpt
 )
 
 type passage struct {
 	engine  string
 	section string
 	text    string
-	pos     int
-	score   int
 }
 
 // passages splits each state's final report (by blank lines, under the
@@ -54,7 +48,7 @@ func passages(states []*state.State) [][]passage {
 					continue
 				}
 				seen[piece] = true
-				ps = append(ps, passage{engine: eng, section: section, text: piece, pos: len(ps)})
+				ps = append(ps, passage{engine: eng, section: section, text: piece})
 			}
 		}
 		section := ""
@@ -109,97 +103,6 @@ func pieces(text string, n int) []string {
 		rs = rs[n:]
 	}
 	return append(out, string(rs))
-}
-
-// chapterExcerpts picks the passages most relevant to query (the chapter
-// title, outline and graph keywords), round-robin over the engines, best
-// first, until budget tokens are used. An engine whose passages share
-// nothing with the query contributes its first passage only.
-func chapterExcerpts(states []*state.State, query string, budget int) []prompts.Excerpt {
-	q := textrules.Bigrams(query)
-	var ranked [][]passage
-	for _, ps := range passages(states) {
-		for i := range ps {
-			ps[i].score = textrules.BigramOverlap(q, ps[i].section+" "+ps[i].text)
-		}
-		slices.SortStableFunc(ps, func(a, b passage) int { return b.score - a.score })
-		if ps[0].score == 0 {
-			ps = ps[:1]
-		} else {
-			i := slices.IndexFunc(ps, func(p passage) bool { return p.score == 0 })
-			if i > 0 {
-				ps = ps[:i]
-			}
-		}
-		ranked = append(ranked, ps)
-	}
-	var out []prompts.Excerpt
-	left := budget
-	for i := 0; left > 0; i++ {
-		more := false
-		for _, ps := range ranked {
-			if i >= len(ps) {
-				continue
-			}
-			more = true
-			p := ps[i]
-			cost := tokens.Count(p.text) + tokens.Count(p.section) + excerptOverhead
-			if cost > left {
-				if left-excerptOverhead < minExcerptTokens {
-					return out
-				}
-				p.text = tokens.Truncate(p.text, left-excerptOverhead-tokens.Count(p.section))
-				cost = left
-			}
-			out = append(out, prompts.Excerpt{Engine: p.engine, Section: p.section, Text: p.text})
-			left -= cost
-			if left <= 0 {
-				return out
-			}
-		}
-		if !more {
-			break
-		}
-	}
-	return out
-}
-
-// forumExcerpts picks at most 8 forum speeches (engines and host) sharing
-// the most grams with query, shown in log order, within budget tokens.
-func forumExcerpts(entries []forum.Entry, query string, budget int) []prompts.Excerpt {
-	q := textrules.Bigrams(query)
-	type scored struct {
-		i, score int
-	}
-	var cand []scored
-	for i, e := range entries {
-		if !e.IsEngine() && !e.IsHost() {
-			continue
-		}
-		if s := textrules.BigramOverlap(q, e.Content); s > 0 {
-			cand = append(cand, scored{i, s})
-		}
-	}
-	slices.SortStableFunc(cand, func(a, b scored) int { return b.score - a.score })
-	cand = cand[:min(len(cand), maxForumExcerpts)]
-	slices.SortFunc(cand, func(a, b scored) int { return a.i - b.i })
-	var out []prompts.Excerpt
-	left := budget
-	for _, c := range cand {
-		e := entries[c.i]
-		text := plainText(e.Content)
-		cost := tokens.Count(text) + excerptOverhead
-		if cost > left {
-			if left-excerptOverhead < minExcerptTokens {
-				break
-			}
-			text = tokens.Truncate(text, left-excerptOverhead)
-			cost = left
-		}
-		out = append(out, prompts.Excerpt{Engine: e.Speaker, Section: e.Time, Text: text})
-		left -= cost
-	}
-	return out
 }
 
 // shortExcerpts are the first n passages of each engine, each cut to

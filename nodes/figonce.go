@@ -7,6 +7,7 @@ import (
 
 	"reportengine/evidence"
 	"reportengine/ir"
+	"reportengine/nodes/draft"
 	textrules "reportengine/text"
 )
 
@@ -24,7 +25,7 @@ type statedFigure struct {
 // figuresStated are the figures (no dates) text states: those of its
 // quote for an essentials figure line, of the whole text otherwise.
 func figuresStated(text string) (figs []statedFigure, line bool) {
-	text = strings.TrimSpace(stripCitations(text))
+	text = strings.TrimSpace(draft.StripCitations(text))
 	if m := figureLineRE.FindStringSubmatch(text); m != nil {
 		text, line = m[1], true
 	}

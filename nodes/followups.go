@@ -173,15 +173,21 @@ func writeQuestionsOffline(ctx context.Context, in prompts.QuestionGenerationInp
 // builder maps the graph's topic, engines, sections and cited sources onto
 // a knowledge model and embeds it (with Embedders').
 func (s FollowUps) builder(ctx context.Context, in FollowUpsInput) (*localsearch.ContextBuilder, error) {
-	sub := reportSubgraph(in.Graph, in.Cited)
-	m, err := knowledge.FromGraph(ctx, sub, knowledge.GraphOptions{})
-	if err != nil {
-		return nil, err
-	}
 	if s.Embedders == nil {
 		return nil, errors.New("no Embedders")
 	}
-	emb := s.Embedders(entityTexts(m))
+	return searchBuilder(ctx, reportSubgraph(in.Graph, in.Cited), s.Embedders)
+}
+
+// searchBuilder is the local-search context builder of g: its knowledge
+// model (knowledge.FromGraph), the entities embedded by the embedder
+// embedders makes for their texts.
+func searchBuilder(ctx context.Context, g *graphrag.Graph, embedders Embedders) (*localsearch.ContextBuilder, error) {
+	m, err := knowledge.FromGraph(ctx, g, knowledge.GraphOptions{})
+	if err != nil {
+		return nil, err
+	}
+	emb := embedders(entityTexts(m))
 	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb})
 	if err != nil {
 		return nil, err

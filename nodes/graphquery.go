@@ -145,13 +145,7 @@ func splitKeywords(in []string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, s := range in {
-		for _, p := range strings.FieldsFunc(s, func(r rune) bool {
-			switch r {
-			case ',', '，', '、', ';', '；':
-				return true
-			}
-			return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\u3000' || r == '\u00a0'
-		}) {
+		for _, p := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(",，、;； \t\n\r\u3000\u00a0", r) }) {
 			if !seen[strings.ToLower(p)] {
 				seen[strings.ToLower(p)] = true
 				out = append(out, p)
@@ -221,11 +215,7 @@ func (l llmDecider) DecideQuery(ctx context.Context, step string, input prompts.
 	call := jsonCall{model: s.Model, step: step, system: systemGraphQuery, input: input,
 		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature),
 		maxTokens: capTokens(decisionReplyTokens, s.MaxOutputTokens)}
-	res, err := call.run(ctx, func(raw json.RawMessage) error {
-		m, err := decodeObject(raw)
-		if err != nil {
-			return err
-		}
+	res, err := call.runObject(ctx, func(m map[string]any) error {
 		r, notes = decodeDecision(m)
 		return nil
 	})

@@ -6,13 +6,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"reportengine/graphrag"
-	"reportengine/ir"
-	"reportengine/prompts"
 )
 
-// TestGraphSourcesLookup: a chapter link to a graph source the chapter was
-// not given is found through the graph's URL map (first source node with
-// that URL), not through a copy of every source.
+// TestGraphSourcesLookup: a chapter link to a graph source is found
+// through the graph's URL map (first source node with that URL), not
+// through a copy of every source.
 func TestGraphSourcesLookup(t *testing.T) {
 	g := graphrag.New()
 	for _, n := range []*graphrag.Node{
@@ -33,18 +31,7 @@ func TestGraphSourcesLookup(t *testing.T) {
 	if _, ok := gs.byURL("https://a.example/q"); ok {
 		t.Error("a search query node was taken for a source")
 	}
-	if got, ok := gs.byID("S1"); !ok || got.Title != "one" {
-		t.Errorf("byID(S1) = %+v, %v; want the name as title", got, ok)
-	}
-	link := func(u string) ir.Block {
-		return ir.Block{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "x", Marks: []ir.Mark{{Type: "link", Href: u}}}}}
-	}
-	c := &ir.Chapter{ChapterID: "c1", Blocks: []ir.Block{link("https://a.example/2"), link("https://a.example/1"), link("https://b.example")}}
-	given := &prompts.GraphResults{Sources: []prompts.GraphSource{{ID: "S1", URL: "https://a.example/1"}}}
-	if got, want := chapterSources(c, given, gs), []string{"S2", "S1"}; !cmp.Equal(got, want) {
-		t.Errorf("chapterSources = %q, want %q", got, want)
-	}
-	if got := chapterSources(c, nil, graphSources{}); got != nil {
-		t.Errorf("without graph or given sources: %q", got)
+	if got, ok := gs.byURL("https://a.example/1"); !ok || got.Title != "one" {
+		t.Errorf("byURL(…/1) = %+v, %v; want the name as title", got, ok)
 	}
 }

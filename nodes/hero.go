@@ -8,6 +8,7 @@ import (
 
 	"reportengine/evidence"
 	"reportengine/ir"
+	"reportengine/nodes/draft"
 	"reportengine/prompts"
 	textrules "reportengine/text"
 )
@@ -295,7 +296,7 @@ func heroHighlightsFrom(leads [][]string, taken []int, said map[string]bool, wit
 func heroFindings(findings []string, n int) []string {
 	var out []string
 	for _, f := range findings {
-		text, ok := prompts.StandaloneFinding(stripCitations(f))
+		text, ok := prompts.StandaloneFinding(draft.StripCitations(f))
 		if c := shortClause(text, n); ok && utf8.RuneCountInString(c) >= 12 && !labelled(c) && !methodSentence(c) {
 			out = append(out, c)
 		}
@@ -339,12 +340,9 @@ func labelled(s string) bool {
 // when longer than n runes, at its last clause mark within them
 // (prompts.CutAtClause; "…" marks a cut).
 func shortClause(s string, n int) string {
-	s = stripCitations(s)
-	for i, r := range s {
-		if r == '。' || r == '｡' || r == '！' || r == '？' || r == '；' {
-			s = s[:i]
-			break
-		}
+	s = draft.StripCitations(s)
+	if i := strings.IndexAny(s, "。｡！？；"); i >= 0 {
+		s = s[:i]
 	}
 	if utf8.RuneCountInString(s) > n {
 		s = prompts.CutAtClause(s, n) + "…"
@@ -365,7 +363,7 @@ func printedIn(chs []ir.Chapter) printed {
 	var b strings.Builder
 	for _, ch := range chs {
 		for _, blk := range ch.Blocks {
-			b.WriteString(stripCitations(ir.BlockText(blk)))
+			b.WriteString(draft.StripCitations(ir.BlockText(blk)))
 			b.WriteByte('\n')
 			for _, k := range blk.KPIItems {
 				p.kpis[strings.TrimSuffix(k.Label, prompts.ForumMark)] = true
@@ -383,7 +381,7 @@ const printedRunes = 16
 // has reports whether finding (citations allowed) is printed: the first
 // printedRunes runes of its standalone form are in the text.
 func (p printed) has(finding string) bool {
-	s, _ := prompts.StandaloneFinding(stripCitations(finding))
+	s, _ := prompts.StandaloneFinding(draft.StripCitations(finding))
 	rs := []rune(strings.TrimSpace(s))
 	if len(rs) > printedRunes {
 		rs = rs[:printedRunes]

@@ -8,6 +8,7 @@ import (
 
 	"reportengine/evidence"
 	"reportengine/ir"
+	"reportengine/nodes/draft"
 	"reportengine/prompts"
 )
 
@@ -71,7 +72,7 @@ func TestHeroHighlightCutAtAClause(t *testing.T) {
 		if !cut || utf8.RuneCountInString(body) > limit {
 			t.Fatalf("highlight %q: want at most %d runes and a cut mark", h, limit)
 		}
-		plain := stripCitations(f)
+		plain := draft.StripCitations(f)
 		rest, ok := strings.CutPrefix(plain, body)
 		if !ok {
 			t.Fatalf("highlight %q is not the start of %q", body, plain)

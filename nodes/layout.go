@@ -3,7 +3,6 @@ package nodes
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -145,11 +144,7 @@ func (l llmLayout) PlanLayout(ctx context.Context, input prompts.LayoutInput) (p
 	call := jsonCall{model: s.Model, step: StageLayout, system: systemLayout, input: input,
 		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.9),
 		maxTokens: capTokens(layoutReplyTokens+layoutChapterTokens*l.chapters, s.MaxOutputTokens)}
-	res, err := call.run(ctx, func(raw json.RawMessage) error {
-		m, err := decodeObject(raw)
-		if err != nil {
-			return err
-		}
+	res, err := call.runObject(ctx, func(m map[string]any) error {
 		// A reply with none of the layout's fields is not a layout (it
 		// counts as a failed attempt, then falls back), not a layout to be
 		// filled with defaults silently.

@@ -16,7 +16,8 @@ import (
 // list is wanted, an object where a string is wanted. The stages read
 // replies into map[string]any and take each field through these helpers,
 // so a wrongly typed field is replaced or converted, never kept as is
-// (BettaFish's setdefault kept it, §8 #18).
+// (BettaFish's setdefault kept it, §8 #18). Numbers are json.Number
+// (decodeObject), never float64.
 
 func decodeObject(raw json.RawMessage) (map[string]any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -50,8 +51,6 @@ func asString(v any) string {
 		return x.String()
 	case bool:
 		return strconv.FormatBool(x)
-	case float64:
-		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return ""
 }
@@ -100,8 +99,6 @@ func asInt(v any) (int, bool) {
 	switch x := v.(type) {
 	case json.Number:
 		s = x.String()
-	case float64:
-		s = strconv.FormatFloat(x, 'f', -1, 64)
 	case string:
 		s = strings.TrimSpace(x)
 		s = strings.ReplaceAll(s, ",", "")

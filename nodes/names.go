@@ -14,16 +14,8 @@ import (
 // reportID cleans a caller's id like BettaFish (letters, digits, '-', '_'
 // kept; others become '_'); "" gives report-<time>.
 func reportID(id string, now time.Time) string {
-	var b strings.Builder
-	for _, r := range strings.TrimSpace(id) {
-		if unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' || r == '_' {
-			b.WriteRune(r)
-		} else {
-			b.WriteRune('_')
-		}
-	}
-	if s := strings.Trim(b.String(), "_"); s != "" {
-		return b.String()
+	if s := strings.Map(safeRune('_'), strings.TrimSpace(id)); strings.Trim(s, "_") != "" {
+		return s
 	}
 	return "report-" + now.UTC().Format("20060102-150405")
 }
@@ -53,16 +45,19 @@ func partialFile(s templates.Section) string {
 }
 
 func fileSafe(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' || r == '_' {
-			b.WriteRune(r)
-		} else {
-			b.WriteRune('-')
-		}
-	}
-	if b.Len() == 0 {
+	if s == "" {
 		return "section"
 	}
-	return b.String()
+	return strings.Map(safeRune('-'), s)
+}
+
+// safeRune keeps letters, digits, '-' and '_' and maps every other rune
+// to repl.
+func safeRune(repl rune) func(rune) rune {
+	return func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) || r == '-' || r == '_' {
+			return r
+		}
+		return repl
+	}
 }

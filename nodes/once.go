@@ -42,7 +42,7 @@ func holds(a, b string) bool {
 // pointer, the speaker prefix, a cut mark and closing punctuation, and
 // without spaces.
 func onceKey(s string) string {
-	s = pointerRE.ReplaceAllString(stripCitations(s), "")
+	s = pointerRE.ReplaceAllString(draft.StripCitations(s), "")
 	s = speakerRE.ReplaceAllString(strings.TrimSpace(s), "")
 	s = strings.TrimRight(s, "…。｡；;.，,！!？? ")
 	return strings.Join(strings.Fields(s), "")
@@ -356,7 +356,7 @@ func saidQuadrants(b ir.Block) int {
 	for _, q := range [][]ir.QuadrantItem{b.Strengths, b.Weaknesses, b.Opportunities, b.Threats,
 		b.Political, b.Economic, b.Social, b.Technological} {
 		for _, it := range q {
-			if utf8.RuneCountInString(stripCitations(it.Title)) >= quadrantRunes || utf8.RuneCountInString(stripCitations(it.Detail)) >= quadrantRunes {
+			if utf8.RuneCountInString(draft.StripCitations(it.Title)) >= quadrantRunes || utf8.RuneCountInString(draft.StripCitations(it.Detail)) >= quadrantRunes {
 				n++
 				break
 			}

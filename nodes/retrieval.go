@@ -6,7 +6,6 @@ import (
 
 	"reportengine/evidence"
 	"reportengine/graphrag"
-	"reportengine/graphrag/knowledge"
 	"reportengine/graphrag/localsearch"
 )
 
@@ -85,16 +84,8 @@ func newEvidenceRetrieval(ctx context.Context, g *graphrag.Graph, set *evidence.
 			r.foundBy[int(e[0])] = append(r.foundBy[int(e[0])], int(e[1]))
 		}
 	}
-	m, err := knowledge.FromGraph(ctx, r.sub, knowledge.GraphOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("evidence retrieval: %w", err)
-	}
-	emb := embedders(entityTexts(m))
-	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb})
-	if err != nil {
-		return nil, fmt.Errorf("evidence retrieval: %w", err)
-	}
-	if r.builder, err = localsearch.NewContextBuilder(m, localsearch.Config{Embedder: emb, VectorStore: store}); err != nil {
+	var err error
+	if r.builder, err = searchBuilder(ctx, r.sub, embedders); err != nil {
 		return nil, fmt.Errorf("evidence retrieval: %w", err)
 	}
 	r.params = localsearch.DefaultParams()

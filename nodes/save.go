@@ -132,6 +132,8 @@ func (s *Staged) write(res *Result) error {
 			files = append(files, file{rel: partialFile(cr.Section), data: []byte(cr.Partial)})
 		}
 	}
+	mb, err := marshalJSON(res.Manifest)
+	files = append(files, file{rel: "manifest.json", data: mb, err: wrapSave("manifest.json", err)})
 	for _, f := range files {
 		if f.err != nil {
 			return f.err
@@ -143,14 +145,6 @@ func (s *Staged) write(res *Result) error {
 		}
 		s.rel = append(s.rel, f.rel)
 	}
-	b, err = marshalJSON(res.Manifest)
-	if err != nil {
-		return fmt.Errorf("nodes: save manifest.json: %w", err)
-	}
-	if err := writeFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
-		return fmt.Errorf("nodes: save %s: %w", filepath.Join(s.dir, "manifest.json"), err)
-	}
-	s.rel = append(s.rel, "manifest.json")
 	return nil
 }
 

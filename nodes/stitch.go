@@ -38,7 +38,7 @@ type StitchInput struct {
 	LayoutNotes    []string
 	Chapters       []ChapterResult // template order
 	// Sources are the details of the graph sources chapters were given,
-	// by id (Chapter.Sources holds the ids).
+	// by id.
 	Sources map[string]prompts.GraphSource
 	// Graph, when set, supplies the details of its other sources (a
 	// chapter may link to any source of the graph).
@@ -49,10 +49,9 @@ type StitchInput struct {
 	Notices     []string
 	Generator   llm.Info
 	GeneratedAt time.Time
-	// Evidence, when set, resolves the chapters' [E…] citations: they
+	// Evidence resolves the chapters' [E…] citations (required): they
 	// become numbered links and the reference list holds the cited
-	// sources only (see references). Without it the list holds the graph
-	// sources chapters were given.
+	// sources only (see references).
 	Evidence *evidence.Set
 }
 
@@ -78,12 +77,7 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 		md.LayoutNotes = append(md.LayoutNotes, line)
 	}
 	// reference list
-	all := graphSources{g: in.Graph}
-	if in.Evidence != nil {
-		doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources, all)
-	} else {
-		doc.Sources = linkedSources(doc.Chapters, in.Sources, all)
-	}
+	doc.Sources = references(doc.Chapters, &md.Hero, in.Evidence, in.Sources, graphSources{g: in.Graph})
 	return doc, nil
 }
 
@@ -164,33 +158,6 @@ func stitchTOC(in StitchInput, chapters []ir.Chapter) ir.TOC {
 	return toc
 }
 
-// linkedSources is the reference list without an evidence plan: the
-// graph sources the chapters link, in order of first link.
-func linkedSources(chapters []ir.Chapter, sources map[string]prompts.GraphSource, all graphSources) []ir.Source {
-	var out []ir.Source
-	idx := map[string]int{}
-	for _, c := range chapters {
-		for _, id := range c.Sources {
-			if i, ok := idx[id]; ok {
-				if !slices.Contains(out[i].Chapters, c.ChapterID) {
-					out[i].Chapters = append(out[i].Chapters, c.ChapterID)
-				}
-				continue
-			}
-			gs, ok := sources[id]
-			if !ok {
-				if gs, ok = all.byID(id); !ok {
-					continue
-				}
-			}
-			idx[id] = len(out)
-			out = append(out, ir.Source{ID: id, Title: gs.Title, URL: gs.URL,
-				Engines: slices.Clone(gs.Engines), Chapters: []string{c.ChapterID}})
-		}
-	}
-	return out
-}
-
 // undouble removes a doubled 舆情 or 报告 from a title ("…舆情舆情分析报告").
 func undouble(t string) string {
 	for _, w := range []string{"舆情", "报告", "分析"} {
@@ -231,45 +198,4 @@ func fixHeadings(bs []ir.Block, fn func(*ir.Block)) {
 			}
 		}
 	}
-}
-
-// chapterSources lists the graph sources of a chapter: those it links to
-// (linked: a link mark whose href is the URL of a source it was given, or
-// of any source of the graph) in citation order, then the other sources it
-// was given.
-func chapterSources(c *ir.Chapter, g *prompts.GraphResults, graph graphSources) []string {
-	given := map[string]string{} // URL -> id of the sources the chapter was given
-	if g != nil {
-		for _, s := range g.Sources {
-			if s.URL != "" {
-				if _, ok := given[s.URL]; !ok {
-					given[s.URL] = s.ID
-				}
-			}
-		}
-	}
-	if len(given) == 0 && graph.g == nil {
-		return nil
-	}
-	byURL := func(u string) (string, bool) { // given first, then the graph's
-		if id, ok := given[u]; ok {
-			return id, true
-		}
-		s, ok := graph.byURL(u)
-		return s.ID, ok
-	}
-	var out []string
-	linked(c, func(href string) {
-		if id, ok := byURL(href); ok && !slices.Contains(out, id) {
-			out = append(out, id)
-		}
-	})
-	if g != nil {
-		for _, s := range g.Sources {
-			if !slices.Contains(out, s.ID) {
-				out = append(out, s.ID)
-			}
-		}
-	}
-	return out
 }

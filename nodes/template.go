@@ -2,7 +2,6 @@ package nodes
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -117,11 +116,7 @@ func (l llmTemplate) ChooseTemplate(ctx context.Context, input prompts.TemplateS
 	call := jsonCall{model: s.Model, step: StageTemplate, system: systemTemplate, input: input,
 		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature),
 		maxTokens: capTokens(templateReplyTokens, s.MaxOutputTokens)}
-	res, err := call.run(ctx, func(raw json.RawMessage) error {
-		m, err := decodeObject(raw)
-		if err != nil {
-			return err
-		}
+	res, err := call.runObject(ctx, func(m map[string]any) error {
 		v, _ := field(m, "template_name", "templateName", "template", "name")
 		reply.TemplateName = asString(v)
 		if reply.TemplateName == "" {

@@ -7,14 +7,6 @@ import (
 	"reportengine/prompts"
 )
 
-// Chapter writes the chapter of in from its planned evidence (sub-points
-// and, for summary and closing chapters, the other chapters' digests); a
-// chapter given neither has one sub-point per outline point, each saying
-// NoEvidence. Every sentence of substance is copied from the input; the
-// connective sentences only state provenance. The chapter is valid by
-// construction.
-func Chapter(in prompts.ChapterInput) ir.Chapter { return draftChapter(in) }
-
 func isEngine(e string) bool {
 	switch strings.ToLower(strings.TrimSpace(e)) {
 	case "insight", "media", "query":

@@ -3,6 +3,7 @@ package draft
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -26,14 +27,17 @@ const (
 // (under 20 runes, so it is not counted as a repeated paragraph).
 const NoEvidence = "本小节暂无可引用的材料。"
 
-// draftChapter writes a chapter from its evidence plan (in.SubPoints) and,
-// for chapters that summarise others, from in.Digests. Each sub-point is a
+// Chapter writes the chapter of in from its evidence plan (in.SubPoints)
+// and, for summary and closing chapters, the other chapters' digests
+// (in.Digests); a chapter given neither has one sub-point per outline
+// point, each saying NoEvidence. The chapter is valid by construction.
+// Each sub-point is a
 // level-3 subsection: a lead paragraph (its most relevant passage), then
 // the other passages, each with the [E…] citation of the item it copies;
 // figures become KPI cards and, when two or more comparable figures of one
 // kind exist, a chart. No sentence is invented: connective text names only
 // the speaker or source of a passage.
-func draftChapter(in prompts.ChapterInput) ir.Chapter {
+func Chapter(in prompts.ChapterInput) ir.Chapter {
 	sec := in.Section
 	title := strings.TrimSpace(sec.Title)
 	if title == "" {
@@ -95,7 +99,7 @@ func draftChapter(in prompts.ChapterInput) ir.Chapter {
 	blocks = append(blocks, subsections(subs, bodies, title, anchor, q, quadrantSub)...)
 	ch.Blocks = filterAllowed(blocks, in.Constraints.AllowedBlocks)
 	if len(leads) > 0 {
-		ch.Summary = stripCites(leads[0])
+		ch.Summary = StripCitations(leads[0])
 	}
 	return ch
 }
@@ -414,10 +418,8 @@ func citeList(ids []string) string {
 }
 
 func appendUnique(xs []string, x string) []string {
-	for _, y := range xs {
-		if y == x {
-			return xs
-		}
+	if slices.Contains(xs, x) {
+		return xs
 	}
 	return append(xs, x)
 }

@@ -170,7 +170,7 @@ func TestDisagreementFlaggedWherePrinted(t *testing.T) {
 			{ID: "E1", Kind: "summary", Engine: "media", Text: "武汉大学的舆情焦点从涉事学生转向了学校本身，公众批评校方处理迟缓。"},
 			{ID: "E1940", Kind: "forum", Engine: "insight", Source: "论坛 12:45:11", Text: "“地域黑”一词则由峰值1,847次降至512次，显示武汉大学议题焦点从地缘冲突转向程序正义。"},
 		}}}}
-	got := blocksText(draftChapter(in).Blocks)
+	got := blocksText(Chapter(in).Blocks)
 	if !strings.Contains(got, "转向程序正义。[E1940]（来源不一致：另有来源记为 "+other+"）") {
 		t.Errorf("chapter:\n%s", got)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"reportengine/ir"
 	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // figureBlocks turns a sub-point's figures into KPI cards (kpiBlocks) and
@@ -282,12 +283,7 @@ const partTolerance = 2
 // 变化, 曲线): the draft never draws one (one clause gives no three points
 // in time).
 func trendWord(title string) bool {
-	for _, w := range []string{"走势", "趋势", "变化", "曲线", "时间序列"} {
-		if strings.Contains(title, w) {
-			return true
-		}
-	}
-	return false
+	return textrules.FirstWord(title, []string{"走势", "趋势", "变化", "曲线", "时间序列"}) != ""
 }
 
 // parallelFigures reports whether a clause's figures are items of a list

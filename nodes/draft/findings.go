@@ -25,10 +25,10 @@ func summaryFindings(ds []prompts.ChapterDigest) []summaryFinding {
 	for _, d := range ds {
 		for _, f := range d.Findings {
 			f, ok := prompts.StandaloneFinding(f)
-			if !ok || fragment(stripCites(f), "summary") {
+			if !ok || fragment(StripCitations(f), "summary") {
 				continue // a lead that is half a sentence ("并针对…") is no finding out of its chapter
 			}
-			key := stripCites(shortFinding(f))
+			key := StripCitations(shortFinding(f))
 			if evpkg.Classify(key, "") != evpkg.Clean {
 				continue // its first sentence alone leans on another ("事件的关键转折点在于…") or is noise
 			}
@@ -152,7 +152,7 @@ func shortFinding(f string) string {
 			cites += "[" + id + "]"
 		}
 	}
-	text := stripCites(f)
+	text := StripCitations(f)
 	cut := len(text)
 	for i, r := range text {
 		if r == '。' || r == '；' || r == '！' || r == '？' {
@@ -167,8 +167,9 @@ func shortFinding(f string) string {
 	return text + cites
 }
 
-// stripCites removes every [E…] citation from s.
-func stripCites(s string) string {
+// StripCitations removes every [E…] citation from s and trims the rest:
+// the finding without its sources.
+func StripCitations(s string) string {
 	spans := ir.FindCitations(s)
 	for i := len(spans) - 1; i >= 0; i-- {
 		s = s[:spans[i].Start] + s[spans[i].End:]

@@ -2,6 +2,7 @@ package draft
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -154,17 +155,9 @@ func (p *picker) pick(k string, overlap bool) {
 	if len(p.picked) >= maxKeywords || k == "" || p.used[normKey(k)] {
 		return
 	}
-	for _, q := range p.picked {
-		if normKey(q) == normKey(k) {
-			return
-		}
-	}
-	if overlap {
-		for _, other := range append(p.picked, usedList(p.history)...) {
-			if shareBigram(k, other) {
-				return
-			}
-		}
+	if slices.ContainsFunc(p.picked, func(q string) bool { return normKey(q) == normKey(k) }) ||
+		overlap && slices.ContainsFunc(append(p.picked, usedList(p.history)...), func(o string) bool { return shareBigram(k, o) }) {
+		return
 	}
 	p.picked = append(p.picked, k)
 }

@@ -3,12 +3,15 @@ package draft
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"reportengine/ir"
 	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // category is one template family with the keywords that vote for it and
@@ -36,14 +39,7 @@ var categories = []category{
 var defaultNames = []string{"热点", "社会"}
 
 func offered(opts []prompts.TemplateOption, frags []string) int {
-	for i, o := range opts {
-		for _, f := range frags {
-			if strings.Contains(o.Name, f) {
-				return i
-			}
-		}
-	}
-	return -1
+	return slices.IndexFunc(opts, func(o prompts.TemplateOption) bool { return textrules.FirstWord(o.Name, frags) != "" })
 }
 
 // selectTemplate scores the query (weight 3), the engines' section titles
@@ -105,11 +101,7 @@ func graphTitles(g *prompts.GraphStats) []string {
 	if g == nil {
 		return nil
 	}
-	var engines []string
-	for e := range g.SectionTitles {
-		engines = append(engines, e)
-	}
-	engines = sortEngines(engines)
+	engines := sortEngines(slices.Collect(maps.Keys(g.SectionTitles)))
 	var out []string
 	for i := 0; ; i++ {
 		more := false
@@ -155,13 +147,8 @@ func Layout(in prompts.LayoutInput) prompts.LayoutReply {
 		}
 		// Highlights are the engines' research topics; the host's
 		// sections are timestamped forum summaries ("[10:04:02] 主持人总结").
-		var hl []string
-		for _, t := range graphTitles(&prompts.GraphStats{SectionTitles: withoutHost(g.SectionTitles)}) {
-			if len(hl) < 4 {
-				hl = append(hl, t)
-			}
-		}
-		r.Hero.Highlights = hl
+		hl := graphTitles(&prompts.GraphStats{SectionTitles: withoutHost(g.SectionTitles)})
+		r.Hero.Highlights = hl[:min(len(hl), 4)]
 	}
 	for _, e := range in.Excerpts {
 		if ls := lines(e.Text); len(ls) > 0 {
@@ -213,7 +200,7 @@ func swotPestChapters(chs []prompts.ChapterOutline) (swot, pest int) {
 	}
 	if swot < 0 {
 		for i, c := range chs {
-			if len(containsAny(text(c), []string{"建议", "战略"})) > 0 {
+			if textrules.FirstWord(text(c), []string{"建议", "战略"}) != "" {
 				swot = i
 			}
 		}
@@ -229,7 +216,7 @@ func swotPestChapters(chs []prompts.ChapterOutline) (swot, pest int) {
 			if inTitle {
 				s = c.Title
 			}
-			if i != swot && len(containsAny(s, keys)) > 0 {
+			if i != swot && textrules.FirstWord(s, keys) != "" {
 				return swot, i
 			}
 		}

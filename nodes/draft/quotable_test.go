@@ -108,7 +108,7 @@ func TestShortFindingCutsAtAClause(t *testing.T) {
 		if got != c.want {
 			t.Errorf("shortFinding(%q)\n got %q\nwant %q", c.in, got, c.want)
 		}
-		if r := []rune(stripCites(got)); len(r) > findingRunes+2 {
+		if r := []rune(StripCitations(got)); len(r) > findingRunes+2 {
 			t.Errorf("shortFinding(%q) is %d runes, want at most %d and the mark", c.in, len(r), findingRunes)
 		}
 	}

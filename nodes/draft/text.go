@@ -101,12 +101,7 @@ func lines(s string) []string {
 }
 
 func hasWordRune(s string) bool {
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return true
-		}
-	}
-	return false
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 }
 
 // chineseNumeral writes 1..99 as Chinese numerals (一, 十一, 二十三).
@@ -149,15 +144,9 @@ func stripNumber(s string) string {
 
 // anchorOK reports whether s is a valid IR anchor ([A-Za-z0-9_-]+).
 func anchorOK(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return false
-		}
-	}
-	return true
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+	})
 }
 
 // anchorFor returns the first valid anchor among cands, else fallback.
@@ -231,15 +220,4 @@ func terms(text string) []string {
 	flushHan()
 	flushWord()
 	return out
-}
-
-// containsAny reports which of keys occur in s.
-func containsAny(s string, keys []string) []string {
-	var hit []string
-	for _, k := range keys {
-		if strings.Contains(s, k) {
-			hit = append(hit, k)
-		}
-	}
-	return hit
 }
