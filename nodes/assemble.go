@@ -59,8 +59,7 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 		fo.Calls = 0
 		res.questions = fo.Questions
 		res.warnings = droppedWarnings(fo)
-		rec := r.stageReused(StageFollowUp, start)
-		res.rec = &rec
+		res.rec = new(r.stageReused(StageFollowUp, start))
 		return res, nil
 	}
 	fu := FollowUps{Model: r.chapterModel, Offline: cfg.Offline, Embedders: cfg.Embedders,
@@ -71,15 +70,13 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 			return res, ctx.Err()
 		}
 		res.warnings = append(res.warnings, fmt.Sprintf("%s: %v", StageFollowUp, err))
-		rec := r.stageEnd(StageFollowUp, start, true, fo.Calls, fo.Calls, err.Error())
-		res.rec = &rec
+		res.rec = new(r.stageEnd(StageFollowUp, start, true, fo.Calls, fo.Calls, err.Error()))
 		return res, nil
 	}
 	r.work.save(workFollowUps, StageFollowUp, deps, fo)
 	res.questions = fo.Questions
 	res.warnings = droppedWarnings(fo)
-	rec := r.stageEnd(StageFollowUp, start, false, fo.Calls, fo.Calls, "")
-	res.rec = &rec
+	res.rec = new(r.stageEnd(StageFollowUp, start, false, fo.Calls, fo.Calls, ""))
 	return res, nil
 }
 

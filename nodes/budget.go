@@ -111,7 +111,7 @@ func (l llmBudget) BudgetWords(ctx context.Context, input prompts.WordBudgetInpu
 	}
 	var reply prompts.WordBudgetReply
 	call := jsonCall{model: s.Model, step: StageBudget, system: systemBudget, input: input,
-		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.85),
+		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: new(0.85),
 		maxTokens: capTokens(budgetReplyTokens+budgetChapterTokens*len(input.Chapters), s.MaxOutputTokens)}
 	res, err := call.runObject(ctx, func(m map[string]any) error {
 		v, _ := field(m, "chapters", "chapterBudgets")

@@ -213,5 +213,3 @@ func fatalChapterErr(err error) bool { return errors.Is(err, llm.ErrAuth) }
 func isCtxErr(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
-
-func f64(v float64) *float64 { return &v }

@@ -29,7 +29,7 @@ func (l llmChapter) WriteChapter(ctx context.Context, step string, input prompts
 	var notes []string
 	call := jsonCall{model: s.Model, step: step, system: chapterSystem(input.Constraints), input: input,
 		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultProseTemperature),
-		topP: f64(0.95), maxTokens: input.Constraints.MaxTokens, stream: l.stream, retrying: l.retrying}
+		topP: new(0.95), maxTokens: input.Constraints.MaxTokens, stream: l.stream, retrying: l.retrying}
 	res, err := call.run(ctx, func(raw json.RawMessage) error {
 		c, ns, err := ir.DecodeChapter(raw)
 		if err != nil {
@@ -46,7 +46,7 @@ func (l llmChapter) RepairBlocks(ctx context.Context, step string, c ir.Chapter,
 	var fixed ir.Chapter
 	var notes []string
 	rcall := jsonCall{model: s.Model, step: step, system: repairSystem(rin.AllowedBlocks), input: rin, attempts: 1,
-		temp: temperature(s.PlanTemperature, DefaultPlanTemperature), topP: f64(0.05), maxTokens: repairOutputTokens(rin, limit)}
+		temp: temperature(s.PlanTemperature, DefaultPlanTemperature), topP: new(0.05), maxTokens: repairOutputTokens(rin, limit)}
 	res, err := rcall.run(ctx, func(raw json.RawMessage) error {
 		f, ns, err := spliceRepair(c, rin, raw)
 		if err != nil {

@@ -38,15 +38,9 @@ func chapterEssentials(es evidence.Essentials, place map[evidence.EssentialBlock
 		}
 		out.Place[string(b)] = title
 		switch b {
-		case evidence.BlockVolume:
+		case evidence.BlockVolume, evidence.BlockSentiment: // the sentiment figures, or the others
 			for _, f := range es.Figures {
-				if f.Kind != evidence.FigSentiment {
-					out.Figures = append(out.Figures, figureRef(f))
-				}
-			}
-		case evidence.BlockSentiment:
-			for _, f := range es.Figures {
-				if f.Kind == evidence.FigSentiment {
+				if (f.Kind == evidence.FigSentiment) == (b == evidence.BlockSentiment) {
 					out.Figures = append(out.Figures, figureRef(f))
 				}
 			}

@@ -161,10 +161,9 @@ func splitKeywords(in []string) []string {
 func decodeDecision(m map[string]any) (prompts.GraphQueryReply, []string) {
 	var r prompts.GraphQueryReply
 	var notes []string
-	if v, ok := field(m, "should_query", "shouldQuery"); ok {
-		r.ShouldQuery = asBool(v)
-	}
-	v, _ := field(m, "keywords", "keyword")
+	v, _ := field(m, "should_query", "shouldQuery")
+	r.ShouldQuery = asBool(v)
+	v, _ = field(m, "keywords", "keyword")
 	r.Keywords = asStrings(v)
 	v, _ = field(m, "node_types", "nodeTypes", "types")
 	r.NodeTypes = asStrings(v)

@@ -142,7 +142,7 @@ func (l llmLayout) PlanLayout(ctx context.Context, input prompts.LayoutInput) (p
 	var reply prompts.LayoutReply
 	var warns []string
 	call := jsonCall{model: s.Model, step: StageLayout, system: systemLayout, input: input,
-		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: f64(0.9),
+		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: new(0.9),
 		maxTokens: capTokens(layoutReplyTokens+layoutChapterTokens*l.chapters, s.MaxOutputTokens)}
 	res, err := call.runObject(ctx, func(m map[string]any) error {
 		// A reply with none of the layout's fields is not a layout (it
@@ -174,10 +174,9 @@ func decodeLayout(m map[string]any) (prompts.LayoutReply, []string) {
 			warns = append(warns, "document layout: hero was not an object; left empty")
 		}
 	}
-	if v, ok := field(m, "layoutNotes", "layout_notes"); ok {
-		l.LayoutNotes = asStrings(v)
-	}
-	v, _ := field(m, "tocPlan", "toc_plan", "toc")
+	v, _ := field(m, "layoutNotes", "layout_notes")
+	l.LayoutNotes = asStrings(v)
+	v, _ = field(m, "tocPlan", "toc_plan", "toc")
 	for _, e := range asObjects(v) {
 		id := cmp.Or(asString(e["chapterId"]), asString(e["chapter_id"]))
 		l.TOCPlan = append(l.TOCPlan, prompts.TOCPlanEntry{ChapterID: id, Display: asString(e["display"]),

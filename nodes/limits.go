@@ -74,9 +74,9 @@ func chapterOutputTokens(wordTarget, limit int) int {
 // temperature is t, or def when t is nil.
 func temperature(t *float64, def float64) *float64 {
 	if t != nil {
-		return f64(*t)
+		return new(*t)
 	}
-	return f64(def)
+	return new(def)
 }
 
 // maxPlanPerSubPoint bounds planPerSubPoint.

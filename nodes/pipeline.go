@@ -438,10 +438,7 @@ func (r *runState) evidenceFile() *EvidenceFile {
 
 // runErr returns ctx.Err() for a cancelled run, else err.
 func runErr(ctx context.Context, err error) error {
-	if cerr := ctx.Err(); cerr != nil {
-		return cerr
-	}
-	return err
+	return cmp.Or(ctx.Err(), err)
 }
 
 // stageFail reports a stage that ends the run (no event for a cancelled

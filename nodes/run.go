@@ -404,10 +404,7 @@ func (r *runState) schedule(ctx context.Context) *stages {
 // met it reported it (a stage fails before its dependants notice).
 func (r *runState) finish(ctx, runCtx context.Context, s *stages) (chaptersOut, error) {
 	fail := func(err error) (chaptersOut, error) {
-		if cerr := ctx.Err(); cerr != nil {
-			return chaptersOut{}, cerr
-		}
-		return chaptersOut{}, r.cause(err)
+		return chaptersOut{}, runErr(ctx, r.cause(err))
 	}
 	lay, err := s.layout.get(runCtx)
 	if err != nil {
