@@ -466,12 +466,10 @@ func (s *callSlots) acquire(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 		s.mu.Lock()
-		for i, c := range s.waiting {
-			if c == ch {
-				s.waiting = append(s.waiting[:i], s.waiting[i+1:]...)
-				s.mu.Unlock()
-				return ctx.Err()
-			}
+		if i := slices.Index(s.waiting, ch); i >= 0 {
+			s.waiting = slices.Delete(s.waiting, i, i+1)
+			s.mu.Unlock()
+			return ctx.Err()
 		}
 		s.mu.Unlock()
 		s.release() // granted while we were giving up: pass it on

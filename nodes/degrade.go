@@ -35,18 +35,15 @@ func degrade(c *ir.Chapter) (notes []string, ok bool) {
 	c.Walk(func(path string, b *ir.Block) {
 		for i := range b.Inlines {
 			in := &b.Inlines[i]
-			kept := in.Marks[:0]
-			for _, m := range in.Marks {
+			in.Marks = slices.DeleteFunc(in.Marks, func(m ir.Mark) bool {
 				if unsafeMark(m) {
 					notes = append(notes, fmt.Sprintf("%s.inlines[%d]: unsafe %s mark removed, text kept", path, i, m.Type))
-					continue
 				}
-				kept = append(kept, m)
+				return unsafeMark(m)
+			})
+			if len(in.Marks) == 0 {
+				in.Marks = nil
 			}
-			if len(kept) == 0 {
-				kept = nil
-			}
-			in.Marks = kept
 		}
 	})
 	// Identifiers the pipeline can make itself: a widget id or a heading

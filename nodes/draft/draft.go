@@ -109,12 +109,7 @@ func Chapter(in prompts.ChapterInput) ir.Chapter {
 // summary); a closing chapter with evidence keeps to it, so the two never
 // repeat the same findings.
 func fromDigests(digests []prompts.ChapterDigest, subs []prompts.SubPointBrief) bool {
-	for _, sp := range subs {
-		if len(sp.Evidence) > 0 {
-			return false
-		}
-	}
-	return len(digests) > 0
+	return len(digests) > 0 && !slices.ContainsFunc(subs, func(sp prompts.SubPointBrief) bool { return len(sp.Evidence) > 0 })
 }
 
 // subsections are the chapter's subsections: each sub-point's level-3

@@ -290,11 +290,7 @@ func WordBudget(in prompts.WordBudgetInput) prompts.WordBudgetReply {
 
 // withoutHost drops the host's section titles.
 func withoutHost(m map[string][]string) map[string][]string {
-	out := make(map[string][]string, len(m))
-	for e, ts := range m {
-		if e != "host" {
-			out[e] = ts
-		}
-	}
+	out := maps.Clone(m)
+	delete(out, "host")
 	return out
 }
