@@ -3,6 +3,7 @@ package knowledge
 import (
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"sort"
@@ -82,99 +83,47 @@ func docBigrams(s string, scratch, keys []uint64, counts []uint32) ([]uint64, []
 	return scratch, keys, counts
 }
 
-// buildBigramIndex indexes docs (sortedBigramIndex; buildBigramIndexMaps
-// for more than 65 535 distinct runes or 2^20 documents).
+// buildBigramIndex indexes docs (sortedBigramIndex; plainBigramIndex for
+// more than 65 535 distinct runes).
 func buildBigramIndex(docs []string) *bigramIndex {
 	if x := sortedBigramIndex(docs); x != nil {
 		return x
 	}
-	return buildBigramIndexMaps(docs)
+	return plainBigramIndex(docs)
 }
 
-// buildBigramIndexMaps indexes docs, on all cores: the documents are cut
-// into one contiguous part per worker, each counting the documents of its
-// part that hold each bigram in a map; the lists are then filled part by
-// part, so each is in document order. Memory: 6 bytes per (document,
-// bigram) pair while it runs, then the encoded index. It is the plain
-// rule sortedBigramIndex is held to (TestSortedBigramIndexOracle), and
-// serves the knowledge that sortedBigramIndex cannot pack.
-func buildBigramIndexMaps(docs []string) *bigramIndex {
-	k := min(runtime.GOMAXPROCS(0), max(1, len(docs)/4096))
-	size := (len(docs) + k - 1) / k
-	parts := make([]map[uint64]int32, k) // per part: bigram → documents holding it
-	parallel.Chunks(len(docs), k, func(w, lo, hi int) {
-		m := map[uint64]int32{}
-		var scratch, keys []uint64
-		var counts []uint32
-		for _, d := range docs[lo:hi] {
-			scratch, keys, counts = docBigrams(d, scratch, keys, counts)
-			for _, key := range keys {
-				m[key]++
+// plainBigramIndex indexes docs one after another, each bigram's list
+// encoded in a map as its documents come. It is the plain rule
+// sortedBigramIndex is held to (TestSortedBigramIndexOracle), and serves
+// the knowledge whose runes sortedBigramIndex cannot pack.
+func plainBigramIndex(docs []string) *bigramIndex {
+	type list struct {
+		post []byte
+		prev uint32 // the last document in post
+	}
+	lists := map[uint64]*list{}
+	var scratch, keys []uint64
+	var counts []uint32
+	for d, doc := range docs {
+		scratch, keys, counts = docBigrams(doc, scratch, keys, counts)
+		for j, key := range keys {
+			l := lists[key]
+			if l == nil {
+				l = &list{}
+				lists[key] = l
 			}
-		}
-		parts[w] = m
-	})
-	total := map[uint64]int64{}
-	for _, m := range parts {
-		for key, n := range m {
-			total[key] += int64(n)
+			l.post = binary.AppendUvarint(l.post, uint64(uint32(d)-l.prev))
+			l.post = binary.AppendUvarint(l.post, uint64(min(counts[j], maxBigramCount)))
+			l.prev = uint32(d)
 		}
 	}
-	all := make([]uint64, 0, len(total))
-	for key := range total {
-		all = append(all, key)
+	x := &bigramIndex{n: len(lists), keys: []byte{}}
+	for _, key := range slices.Sorted(maps.Keys(lists)) {
+		x.keys = binary.LittleEndian.AppendUint64(x.keys, key)
+		x.offs = binary.LittleEndian.AppendUint64(x.offs, uint64(len(x.post)))
+		x.post = append(x.post, lists[key].post...)
 	}
-	slices.Sort(all)
-	start := make([]int64, len(all)+1) // first slot of each key
-	idx := make(map[uint64]int32, len(all))
-	for i, key := range all {
-		idx[key] = int32(i)
-		start[i+1] = start[i] + total[key]
-	}
-	total = nil
-	slotDoc := make([]uint32, start[len(all)])
-	slotCount := make([]uint16, start[len(all)])
-	// each part's first slot per key: after the earlier parts' entries
-	cursor := make([]map[uint64]int64, k)
-	next := slices.Clone(start[:len(all)])
-	for w := 0; w < k && w*size < len(docs); w++ {
-		c := make(map[uint64]int64, len(parts[w]))
-		for key, n := range parts[w] {
-			i := idx[key]
-			c[key] = next[i]
-			next[i] += int64(n)
-		}
-		cursor[w] = c
-		parts[w] = nil
-	}
-	idx = nil
-	parallel.Chunks(len(docs), k, func(w, lo, hi int) {
-		c := cursor[w]
-		var scratch, keys []uint64
-		var counts []uint32
-		for d := lo; d < hi; d++ {
-			scratch, keys, counts = docBigrams(docs[d], scratch, keys, counts)
-			for j, key := range keys {
-				at := c[key]
-				c[key] = at + 1
-				slotDoc[at] = uint32(d)
-				slotCount[at] = uint16(min(counts[j], maxBigramCount))
-			}
-		}
-	})
-	x := &bigramIndex{n: len(all), keys: make([]byte, 8*len(all)), offs: make([]byte, 8*(len(all)+1))}
-	x.post = make([]byte, 0, len(slotDoc)*2)
-	for i, key := range all {
-		binary.LittleEndian.PutUint64(x.keys[8*i:], key)
-		binary.LittleEndian.PutUint64(x.offs[8*i:], uint64(len(x.post)))
-		prev := uint32(0)
-		for s := start[i]; s < start[i+1]; s++ {
-			x.post = binary.AppendUvarint(x.post, uint64(slotDoc[s]-prev))
-			x.post = binary.AppendUvarint(x.post, uint64(slotCount[s]))
-			prev = slotDoc[s]
-		}
-	}
-	binary.LittleEndian.PutUint64(x.offs[8*len(all):], uint64(len(x.post)))
+	x.offs = binary.LittleEndian.AppendUint64(x.offs, uint64(len(x.post)))
 	return x
 }
 
@@ -305,20 +254,16 @@ func (x *bigramIndex) check() error {
 	return nil
 }
 
-// sortedBigramIndex is buildBigramIndexMaps without maps: every
-// occurrence of a bigram in docs is packed in one uint64 — its two runes
-// as their ranks among the distinct runes of docs (16 bits each, ranks
-// keep the runes' order) and the document (20 bits) — each part's list
+// sortedBigramIndex is plainBigramIndex without maps: every occurrence
+// of a bigram in docs is packed in one uint64 — its two runes as their
+// ranks among the distinct runes of docs (16 bits each, ranks keep the
+// runes' order) and the document (32 bits) — each part's list
 // sorted by bigram with a radix sort that keeps the documents' order (so
 // a document's occurrences of a bigram are adjacent: their number is its
 // count), and the parts merged while the lists are encoded. On the
-// 300 000-record graph the maps cost about 30 s of CPU (a hash look-up
-// per pair). nil when docs hold more than 65 535 distinct runes or 2^20
-// documents.
+// 300 000-record graph maps cost about 30 s of CPU (a hash look-up per
+// pair). nil when docs hold more than 65 535 distinct runes.
 func sortedBigramIndex(docs []string) *bigramIndex {
-	if len(docs) >= 1<<20 {
-		return nil
-	}
 	k := min(runtime.GOMAXPROCS(0), max(1, len(docs)/4096))
 	rk := rankRunes(docs, k)
 	if rk == nil {
@@ -366,7 +311,7 @@ func sortedBigramIndex(docs []string) *bigramIndex {
 				for _, r := range docs[d] {
 					rank := rk.of(foldASCII(r))
 					if prev >= rg[0] && prev < rg[1] {
-						out = append(out, (prev<<16|rank)<<32|uint64(d)<<12)
+						out = append(out, (prev<<16|rank)<<32|uint64(d))
 					}
 					prev = rank
 				}
@@ -507,7 +452,7 @@ func (bw *bigramWriter) merge(parts [][]uint64) {
 			x.n++
 			bw.prev = 0
 		}
-		doc := uint32(e >> 12 & (1<<20 - 1))
+		doc := uint32(e)
 		x.post = binary.AppendUvarint(x.post, uint64(doc-bw.prev))
 		x.post = binary.AppendUvarint(x.post, min(c, maxBigramCount))
 		bw.prev = doc

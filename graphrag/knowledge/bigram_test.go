@@ -9,7 +9,7 @@ import (
 )
 
 // TestSortedBigramIndexOracle: the index made by sorting packed pairs is
-// byte for byte the one made with maps (buildBigramIndexMaps) on the
+// byte for byte the one made with maps (plainBigramIndex) on the
 // sample's documents and on random ones (Han, Latin, astral runes,
 // invalid UTF-8, repeated bigrams, empty documents); a bigram a document
 // holds 4095 times or more is stored as maxBigramCount and counted
@@ -38,7 +38,7 @@ func TestSortedBigramIndexOracle(t *testing.T) {
 	for _, perPass := range []int{8 << 20, 5000, 1} { // one pass, several, one first rune each
 		pairsPerPass = perPass
 		for name, docs := range map[string][]string{"sample": m.Lexical().docs, "random": random, "empty": {"", "a"}, "none": nil} {
-			got, want := sortedBigramIndex(docs), buildBigramIndexMaps(docs)
+			got, want := sortedBigramIndex(docs), plainBigramIndex(docs)
 			if got == nil || got.n != want.n || !bytes.Equal(got.keys, want.keys) || !bytes.Equal(got.offs, want.offs) || !bytes.Equal(got.post, want.post) {
 				t.Fatalf("%s, %d pairs a pass: the sorted index differs from the maps' (%d keys, want %d)", name, perPass, got.n, want.n)
 			}

@@ -162,7 +162,7 @@ func EntityVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSto
 		v.cols = []float32{}
 	}
 	// the ids are the model's entity ids, unique (New checks them)
-	store, err := newFlatStore(info, ids, v.cols, v.sq, opts.Metric, true)
+	store, err := newFlatStore(info, ids, v.cols, v.sq, opts.Metric)
 	if err != nil {
 		return nil, rep, err
 	}
@@ -185,15 +185,7 @@ type vectorBlock struct {
 }
 
 // set puts vec in row i.
-func (v *vectorBlock) set(i int, vec []float32) {
-	if v.cols == nil {
-		v.cols = make([]float32, v.n*v.dim)
-	}
-	for j, x := range vec {
-		v.cols[j*v.n+i] = x
-	}
-	v.have[i] = true
-}
+func (v *vectorBlock) set(i int, vec []float32) { v.setRows([]int{i}, vec) }
 
 // setRows puts the vectors of rows (row after row, dim values each) in
 // the rows at, 64 rows at a time a column at a time (a tile of rows
@@ -223,7 +215,8 @@ func (v *vectorBlock) setRows(at []int, rows []float32) {
 // changed. Errors: ctx's; a damaged file is a warning in rep.
 func (v *vectorBlock) fromCache(ctx context.Context, dirs []string, name string, info llm.EmbedderInfo, ids []string, sums []textSum, rep *VectorReport) (bool, error) {
 	for _, dir := range dirs {
-		if legacy := filepath.Join(dir, legacyCacheFileName(info)); fileExists(legacy) {
+		legacy := filepath.Join(dir, legacyCacheFileName(info))
+		if _, err := os.Stat(legacy); err == nil {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("vector cache %s is in the JSON format of earlier releases and is no longer read; it can be deleted", legacy))
 		}
 		path := filepath.Join(dir, name)
@@ -341,11 +334,6 @@ func unsizedVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSt
 	rep.Notes = append(rep.Notes, "entity vectors are not cached: the embedder does not say its vector length")
 	store, err := NewExactStore(ExactStoreConfig{Info: opts.Embedder.Info(), IDs: ids, Vectors: out, Metric: opts.Metric})
 	return store, rep, err
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 func useIndexVectors(ents []Entity, info llm.EmbedderInfo, idx *llm.EmbedderInfo, rep *VectorReport, use func(i int, v []float32)) error {

@@ -193,8 +193,9 @@
 // with the configured embedder (offline by default) and cached.
 //
 // Vectors of different embedders are never compared (B29): ExactStore
-// knows its embedder (Info), CheckEmbedder refuses another one with an
-// *EmbedderMismatchError (ErrEmbedderMismatch, ErrDimensionMismatch), a
+// knows its embedder (Info), a vector cache of another embedder is
+// refused with an *EmbedderMismatchError (ErrEmbedderMismatch,
+// ErrDimensionMismatch) and computed again, a
 // query vector of another length is ErrDimensionMismatch ("embedding
 // dimension mismatch: stored=4, query=3 (graph built with a different
 // embedding model?)"), and stored vectors of mixed lengths are an error

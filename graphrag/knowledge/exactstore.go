@@ -74,27 +74,18 @@ func NewExactStore(cfg ExactStoreConfig) (*ExactStore, error) {
 			cols[j*n+i] = x
 		}
 	}
-	return newFlatStore(info, append([]string(nil), cfg.IDs...), cols, nil, cfg.Metric, true)
+	return newFlatStore(info, append([]string(nil), cfg.IDs...), cols, nil, cfg.Metric)
 }
 
 // newFlatStore is NewExactStore on vectors already in one block by column
 // (len(ids) rows of info.Dimensions), which the store takes over without
 // a copy, with sq their rows' ‖x‖² (nil: computed here, rowSquares).
-// unique says the ids are known to be unique (a Model's entity ids), so
-// they are not checked again.
-func newFlatStore(info llm.EmbedderInfo, ids []string, cols []float32, sq []float64, metric Metric, unique bool) (*ExactStore, error) {
+// The ids must be unique (NewExactStore checks them; a Model's entity ids
+// are).
+func newFlatStore(info llm.EmbedderInfo, ids []string, cols []float32, sq []float64, metric Metric) (*ExactStore, error) {
 	dim, n := info.Dimensions, len(ids)
 	if len(cols) != n*dim || sq != nil && len(sq) != n {
 		return nil, fmt.Errorf("knowledge: exact store: %d values and %d norms for %d vectors of %d dimensions", len(cols), len(sq), n, dim)
-	}
-	if !unique {
-		seen := make(map[string]bool, n)
-		for _, id := range ids {
-			if seen[id] {
-				return nil, fmt.Errorf("knowledge: exact store: duplicate id %q", id)
-			}
-			seen[id] = true
-		}
 	}
 	if sq == nil {
 		sq = rowSquares(cols, n, dim)

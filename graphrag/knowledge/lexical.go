@@ -52,8 +52,9 @@ type Lexical struct {
 	// byte (anchoredCount)
 	bytes [256]int64
 	memo  countMemo
-	// results are the last searches (Search)
-	results searchMemo
+	// results are the last searchMemoSize searches (Search) by their
+	// terms' key (termsKey)
+	results fifoMemo[*LexicalResult]
 	// bigrams, when the model file held them, find a word's documents
 	// without a pass over all of them (bigram.go); nil: count scans
 	bigrams *bigramIndex
@@ -439,8 +440,8 @@ func (x *Lexical) anchor(w string) int {
 // rarely the one looked for. The matches are the leftmost
 // non-overlapping ones, as strings.Count and strings.Index find them:
 // candidates come in order of their start, and after a match the search
-// resumes where the next match could start. countIn stays as the plain
-// rule (TestAnchoredCountOracle).
+// resumes where the next match could start. countIn (a test's) is the
+// plain rule (TestAnchoredCountOracle).
 func anchoredCount(s, w string, k int, anywhere bool) int {
 	n, c := 0, w[k]
 	last := len(s) - len(w) + k // the anchor of a match starting at len(s)-len(w)
@@ -464,27 +465,6 @@ func anchoredCount(s, w string, k int, anywhere bool) int {
 	return n
 }
 
-// countIn counts the occurrences of w in s: anywhere, or only where the
-// rune before is not a letter or digit (a word start). It is the plain
-// rule anchoredCount follows.
-func countIn(s, w string, anywhere bool) int {
-	if anywhere {
-		return strings.Count(s, w)
-	}
-	n := 0
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
-		if j < 0 {
-			return n
-		}
-		j += i
-		if r, _ := utf8.DecodeLastRuneInString(s[:j]); j == 0 || !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			n++
-		}
-		i = j + len(w)
-	}
-}
-
 // countResult is what count found for one word.
 type countResult struct {
 	hits  []docHit
@@ -492,48 +472,14 @@ type countResult struct {
 }
 
 // countMemo keeps the results of the last words counted, at most
-// memoHits document hits in all (16 MiB): the oldest go first. Safe for
-// concurrent use.
-type countMemo struct {
-	mu    sync.Mutex
-	words map[string]countResult
-	order []string // oldest first
-	held  int      // hits held
-}
+// memoHits document hits in all (16 MiB): the oldest go first.
+type countMemo struct{ fifoMemo[countResult] }
 
 // memoHits bounds the hits a Lexical keeps: about 16 MiB, the counts of
 // ten words held by 200 000 documents each.
 const memoHits = 2 << 20
 
-func (c *countMemo) get(w string) (countResult, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	r, ok := c.words[w]
-	return r, ok
-}
-
-func (c *countMemo) put(w string, r countResult) {
-	if len(r.hits) > memoHits {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.words[w]; ok {
-		return
-	}
-	if c.words == nil {
-		c.words = map[string]countResult{}
-	}
-	for c.held+len(r.hits) > memoHits && len(c.order) > 0 {
-		old := c.order[0]
-		c.order = c.order[1:]
-		c.held -= len(c.words[old].hits)
-		delete(c.words, old)
-	}
-	c.words[w] = r
-	c.order = append(c.order, w)
-	c.held += len(r.hits)
-}
+func (c *countMemo) put(w string, r countResult) { c.fifoMemo.put(w, r, len(r.hits), memoHits) }
 
 // lexicalState is the lazily built index a Model holds.
 type lexicalState struct {

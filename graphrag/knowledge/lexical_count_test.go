@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"reportengine/text"
 )
@@ -178,5 +180,26 @@ func BenchmarkBigramIndexScale(b *testing.B) {
 	for range b.N {
 		x := buildBigramIndex(docs)
 		b.ReportMetric(float64(len(x.post)+len(x.keys)+len(x.offs))/(1<<20), "MiB")
+	}
+}
+
+// countIn counts the occurrences of w in s: anywhere, or only where the
+// rune before is not a letter or digit (a word start). It is the plain
+// rule anchoredCount follows.
+func countIn(s, w string, anywhere bool) int {
+	if anywhere {
+		return strings.Count(s, w)
+	}
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return n
+		}
+		j += i
+		if r, _ := utf8.DecodeLastRuneInString(s[:j]); j == 0 || !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			n++
+		}
+		i = j + len(w)
 	}
 }

@@ -7,45 +7,52 @@ import (
 	"reportengine/text"
 )
 
-// searchMemoSize is how many lexical searches a Lexical keeps (Search):
-// a chat turn searches its question and its few follow-up candidates.
+// searchMemoSize is how many lexical searches a Lexical keeps (Search,
+// fifoMemo): a chat turn searches its question and its few follow-up
+// candidates.
 const searchMemoSize = 8
 
-// searchMemo keeps the last searchMemoSize results of Lexical.Search by
-// their terms' key (termsKey), the oldest replaced first. Safe for
-// concurrent use.
-type searchMemo struct {
-	mu   sync.Mutex
-	keys []string
-	res  []*LexicalResult
-	next int // the slot replaced next once all are taken
+// fifoMemo keeps values by key while their sizes add up to at most the
+// limit put is given, the oldest replaced first; a value is kept once
+// (putting its key again changes nothing) and one larger than the limit
+// is not kept. Safe for concurrent use.
+type fifoMemo[V any] struct {
+	mu    sync.Mutex
+	vals  map[string]V
+	sizes map[string]int
+	order []string // oldest first
+	held  int      // the sizes of the values held
 }
 
-func (c *searchMemo) get(key string) *LexicalResult {
+func (c *fifoMemo[V]) get(key string) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for i, k := range c.keys {
-		if k == key {
-			return c.res[i]
-		}
-	}
-	return nil
+	v, ok := c.vals[key]
+	return v, ok
 }
 
-func (c *searchMemo) put(key string, r *LexicalResult) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, k := range c.keys {
-		if k == key {
-			return
-		}
-	}
-	if len(c.keys) < searchMemoSize {
-		c.keys, c.res = append(c.keys, key), append(c.res, r)
+func (c *fifoMemo[V]) put(key string, v V, size, limit int) {
+	if size > limit {
 		return
 	}
-	c.keys[c.next], c.res[c.next] = key, r
-	c.next = (c.next + 1) % searchMemoSize
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.vals[key]; ok {
+		return
+	}
+	if c.vals == nil {
+		c.vals, c.sizes = map[string]V{}, map[string]int{}
+	}
+	for c.held+size > limit && len(c.order) > 0 {
+		old := c.order[0]
+		c.order = c.order[1:]
+		c.held -= c.sizes[old]
+		delete(c.vals, old)
+		delete(c.sizes, old)
+	}
+	c.vals[key], c.sizes[key] = v, size
+	c.order = append(c.order, key)
+	c.held += size
 }
 
 // termsKey identifies a list of terms with everything Search reads of

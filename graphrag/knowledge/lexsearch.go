@@ -190,11 +190,11 @@ func (t *topScored) sorted() []Scored {
 // each candidate. search is the plain version, the memo's oracle.
 func (x *Lexical) Search(terms []text.Term) *LexicalResult {
 	key := termsKey(terms)
-	if r := x.results.get(key); r != nil {
+	if r, ok := x.results.get(key); ok {
 		return r
 	}
 	r := x.search(terms)
-	x.results.put(key, r)
+	x.results.put(key, r, 1, searchMemoSize)
 	return r
 }
 

@@ -74,8 +74,6 @@ const (
 	minMentionLatin = 4
 )
 
-func newMentionMatcher() *mentionMatcher { return &mentionMatcher{} }
-
 func edgeKey(s int32, r rune) uint64 { return uint64(uint32(s))<<32 | uint64(uint32(r)) }
 
 // slot is where key is or would go in the edge table.
@@ -160,7 +158,7 @@ func (m *mentionMatcher) add(name string, id int) bool {
 	}
 	first, _ := utf8.DecodeRuneInString(name)
 	last, _ := utf8.DecodeLastRuneInString(name)
-	m.names = append(m.names, matchName{id: id, next: -1, runes: n, wordStart: isWordRune(first), wordEnd: isWordRune(last)})
+	m.names = append(m.names, matchName{id: id, next: -1, runes: n, wordStart: isASCIIWord(first), wordEnd: isASCIIWord(last)})
 	m.keys = append(m.keys, strings.Map(lowerRune, name))
 	return true
 }
@@ -383,7 +381,6 @@ func (m *mentionMatcher) find(text string, sc *mentionScratch, hit func(id int))
 	}
 }
 
-func isWordRune(r rune) bool  { return isASCIIWord(r) }
 func isASCIIWord(r rune) bool { return r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
 
 // chunkText cuts text into pieces of at most max runes, at paragraph or

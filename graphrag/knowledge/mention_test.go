@@ -13,7 +13,7 @@ import (
 
 func TestMentionMatcher(t *testing.T) {
 	names := []string{"李明", "李明咖啡店", "写字楼商圈", "Hangzhou", "Latte Art", "AI", "王", "明咖"}
-	m := newMentionMatcher()
+	m := &mentionMatcher{}
 	var added []int
 	for i, n := range names {
 		if m.add(n, i) {
@@ -63,7 +63,7 @@ func TestMentionMatcherOracle(t *testing.T) {
 		return string(rs)
 	}
 	for round := 0; round < 200; round++ {
-		m := newMentionMatcher()
+		m := &mentionMatcher{}
 		type added struct {
 			runes []rune
 			id    int
@@ -229,7 +229,7 @@ func BenchmarkMentionMatcher(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		m := newMentionMatcher()
+		m := &mentionMatcher{}
 		for i, n := range names {
 			m.add(n, i)
 		}

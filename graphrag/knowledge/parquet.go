@@ -3,6 +3,7 @@ package knowledge
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -152,12 +153,7 @@ func openIndex(dir string) (*index, error) {
 	}
 	for _, t := range []string{tEntities, tRelationships, tTextUnits} {
 		if _, ok := ix.files[t]; !ok {
-			found, _ := filepath.Glob(filepath.Join(out, "*.parquet"))
-			for i := range found {
-				found[i] = filepath.Base(found[i])
-			}
-			slices.Sort(found)
-			return nil, &MissingTableError{Dir: out, Table: t, Tried: []string{t + ".parquet", "create_final_" + t + ".parquet"}, Found: found}
+			return nil, &MissingTableError{Dir: out, Table: t, Tried: []string{t + ".parquet", "create_final_" + t + ".parquet"}, Found: globNames(out, "*.parquet")}
 		}
 	}
 	for t, path := range ix.files {
@@ -179,15 +175,22 @@ func openIndex(dir string) (*index, error) {
 		ix.release = "GraphRAG 3.x"
 	}
 	ix.notes = append(ix.notes, "index layout: "+ix.release)
-	if tables, _ := filepath.Glob(filepath.Join(out, "lancedb", "*.lance")); len(tables) > 0 {
-		for i := range tables {
-			tables[i] = filepath.Base(tables[i])
-		}
-		slices.Sort(tables)
+	if tables := globNames(filepath.Join(out, "lancedb"), "*.lance"); len(tables) > 0 {
 		ix.notes = append(ix.notes, fmt.Sprintf("lancedb/ holds %s: LanceDB tables are not read (entity_description in 3.x, default-entity-description in 2.x); entity vectors are computed with the configured embedder and cached outside the index",
 			strings.Join(tables, ", ")))
 	}
 	return ix, nil
+}
+
+// globNames returns the names of the files in dir that match pattern,
+// sorted.
+func globNames(dir, pattern string) []string {
+	found, _ := filepath.Glob(filepath.Join(dir, pattern))
+	for i := range found {
+		found[i] = filepath.Base(found[i])
+	}
+	slices.Sort(found)
+	return found
 }
 
 func hasEntities(dir string) bool {
@@ -307,16 +310,12 @@ func (ix *index) checkReferences(p *Parts) {
 			}
 		}
 	}
-	keys := make([]string, 0, len(missing))
-	for c := range missing {
-		keys = append(keys, c)
-	}
-	slices.SortFunc(keys, func(a, b string) int {
+	byNumber := func(a, b string) int {
 		x, _ := strconv.Atoi(a)
 		y, _ := strconv.Atoi(b)
 		return cmp.Compare(x, y)
-	})
-	for _, c := range keys {
+	}
+	for _, c := range slices.SortedFunc(maps.Keys(missing), byNumber) {
 		ix.stat(tEntities).Dangling += missing[c]
 		ix.warn.add("no-report", "community %s has no report (referenced by %d entities); search skips it", c, missing[c])
 	}

@@ -28,25 +28,17 @@ const (
 	kFloatList                 // LIST<FLOAT/DOUBLE> (embedding vectors)
 )
 
-func (k colKind) String() string {
-	switch k {
-	case kString:
-		return "string"
-	case kIDString:
-		return "string or integer"
-	case kInt:
-		return "integer"
-	case kFloat:
-		return "floating point"
-	case kStringList:
-		return "list<string>"
-	case kIntList:
-		return "list<integer>"
-	case kFloatList:
-		return "list<float>"
-	}
-	return "?"
+var colKindNames = [...]string{
+	kString:     "string",
+	kIDString:   "string or integer",
+	kInt:        "integer",
+	kFloat:      "floating point",
+	kStringList: "list<string>",
+	kIntList:    "list<integer>",
+	kFloatList:  "list<float>",
 }
+
+func (k colKind) String() string { return colKindNames[k] }
 
 // colSpec is one column a table loader reads.
 type colSpec struct {
@@ -369,54 +361,43 @@ func wholeNumber(v parquet.Value) (int64, error) {
 	return int64(f), nil
 }
 
-// Cell accessors. ok is false for a null cell or an absent optional column.
+// Cell accessors. ok is false for a null cell or an absent optional
+// column (a null list reads as nil either way).
 
 func (t *pqTable) has(name string) bool { c := t.cols[name]; return c != nil && c.present }
 
-func (t *pqTable) str(name string, row int) (string, bool) {
+// cell is the value of column name at row in the column's values vals.
+func cell[T any](t *pqTable, name string, row int, vals func(*pqColumn) []T) (v T, ok bool) {
 	c := t.cols[name]
 	if c == nil || !c.present || c.null[row] {
-		return "", false
+		return v, false
 	}
-	return c.s[row], true
+	return vals(c)[row], true
+}
+
+func (t *pqTable) str(name string, row int) (string, bool) {
+	return cell(t, name, row, func(c *pqColumn) []string { return c.s })
 }
 
 func (t *pqTable) int(name string, row int) (int64, bool) {
-	c := t.cols[name]
-	if c == nil || !c.present || c.null[row] {
-		return 0, false
-	}
-	return c.i[row], true
+	return cell(t, name, row, func(c *pqColumn) []int64 { return c.i })
 }
 
 func (t *pqTable) float(name string, row int) (float64, bool) {
-	c := t.cols[name]
-	if c == nil || !c.present || c.null[row] {
-		return 0, false
-	}
-	return c.f[row], true
+	return cell(t, name, row, func(c *pqColumn) []float64 { return c.f })
 }
 
 func (t *pqTable) strs(name string, row int) []string {
-	c := t.cols[name]
-	if c == nil || !c.present {
-		return nil
-	}
-	return c.ls[row]
+	v, _ := cell(t, name, row, func(c *pqColumn) [][]string { return c.ls })
+	return v
 }
 
 func (t *pqTable) ints(name string, row int) []int64 {
-	c := t.cols[name]
-	if c == nil || !c.present {
-		return nil
-	}
-	return c.li[row]
+	v, _ := cell(t, name, row, func(c *pqColumn) [][]int64 { return c.li })
+	return v
 }
 
 func (t *pqTable) floats(name string, row int) []float32 {
-	c := t.cols[name]
-	if c == nil || !c.present {
-		return nil
-	}
-	return c.lf[row]
+	v, _ := cell(t, name, row, func(c *pqColumn) [][]float32 { return c.lf })
+	return v
 }

@@ -115,7 +115,7 @@ func (b *graphBuild) nameMatcher() (*mentionMatcher, bool) {
 	}) {
 		return nil, false
 	}
-	mm := newMentionMatcher()
+	mm := &mentionMatcher{}
 	if !b.eachName(func(i int, n string) {
 		if held[mentionKey(n)].n <= maxNameHolders {
 			mm.add(n, i)

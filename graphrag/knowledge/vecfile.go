@@ -321,7 +321,7 @@ func (r *vecReader) head(info llm.EmbedderInfo) (vectorFileHeader, error) {
 	if err := json.Unmarshal(hb, &h); err != nil {
 		return h, badVectorFile("header: %v", err)
 	}
-	if got := (llm.EmbedderInfo{Provider: h.Provider, Model: h.Model, Dimensions: h.Dimensions}); !SameEmbedder(got, info) {
+	if got := (llm.EmbedderInfo{Provider: h.Provider, Model: h.Model, Dimensions: h.Dimensions}); got != info {
 		return h, fmt.Errorf("%w: %w", errVectorFile, &EmbedderMismatchError{Stored: got, Query: info})
 	}
 	// each entity takes at least 4 (id length) + 16 (sum, norm) + 4·dim bytes

@@ -48,10 +48,6 @@ func describeEmbedder(i llm.EmbedderInfo) string {
 	return fmt.Sprintf("%s/%s (%d dimensions)", i.Provider, i.Model, i.Dimensions)
 }
 
-// SameEmbedder reports whether vectors of a and b can be compared: equal
-// provider, model and dimensions.
-func SameEmbedder(a, b llm.EmbedderInfo) bool { return a == b }
-
 // Metric is how ExactStore measures distance.
 type Metric int
 
@@ -107,19 +103,4 @@ func (h *neighborHeap) Pop() any {
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return x
-}
-
-// CheckEmbedder returns an *EmbedderMismatchError when store knows which
-// embedder made its vectors (it has an Info method, as ExactStore does) and
-// that is not emb: vectors from different embedders are never compared
-// (B29). Stores that cannot say are let through.
-func CheckEmbedder(store VectorStore, emb llm.Embedder) error {
-	is, ok := store.(interface{ Info() llm.EmbedderInfo })
-	if !ok || emb == nil {
-		return nil
-	}
-	if a, b := is.Info(), emb.Info(); !SameEmbedder(a, b) {
-		return &EmbedderMismatchError{Stored: a, Query: b}
-	}
-	return nil
 }

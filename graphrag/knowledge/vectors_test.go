@@ -45,10 +45,10 @@ func TestExactStoreDimensionMismatch(t *testing.T) {
 		t.Errorf("mixed dims: %v", err)
 	}
 	other := offline.NewEmbedder(4)
-	if err := CheckEmbedder(s, other); !errors.Is(err, ErrEmbedderMismatch) {
+	if err := checkEmbedder(s, other); !errors.Is(err, ErrEmbedderMismatch) {
 		t.Errorf("other model, same dims: %v", err)
 	}
-	if err := CheckEmbedder(s, offline.NewEmbedder(8)); !errors.Is(err, ErrDimensionMismatch) {
+	if err := checkEmbedder(s, offline.NewEmbedder(8)); !errors.Is(err, ErrDimensionMismatch) {
 		t.Errorf("other dims: %v", err)
 	}
 }
@@ -702,7 +702,7 @@ func TestMappedStoreReleases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := newFlatStore(info, f.ids, f.cols, f.sq, L2, false)
+	s, err := newFlatStore(info, f.ids, f.cols, f.sq, L2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -750,4 +750,19 @@ func TestEntityVectorsIntoColumns(t *testing.T) {
 	if !sameStore(got, want) {
 		t.Error("the store differs from the embedder's vectors")
 	}
+}
+
+// checkEmbedder returns an *EmbedderMismatchError when store knows which
+// embedder made its vectors (it has an Info method, as ExactStore does) and
+// that is not emb: vectors from different embedders are never compared
+// (B29). Stores that cannot say are let through.
+func checkEmbedder(store VectorStore, emb llm.Embedder) error {
+	is, ok := store.(interface{ Info() llm.EmbedderInfo })
+	if !ok || emb == nil {
+		return nil
+	}
+	if a, b := is.Info(), emb.Info(); a != b {
+		return &EmbedderMismatchError{Stored: a, Query: b}
+	}
+	return nil
 }
