@@ -80,17 +80,14 @@ func (s LoadStats) Lines() []string {
 			continue
 		}
 		l := fmt.Sprintf("%s: read %d, kept %d", t.Name, t.Read, t.Kept)
-		if t.Dropped > 0 {
-			l += fmt.Sprintf(", dropped %d", t.Dropped)
-		}
-		if t.Skipped > 0 {
-			l += fmt.Sprintf(", skipped %d", t.Skipped)
-		}
-		if t.Dangling > 0 {
-			l += fmt.Sprintf(", %d dangling references skipped", t.Dangling)
-		}
-		if t.DanglingKept > 0 {
-			l += fmt.Sprintf(", %d references to missing entities kept, as GraphRAG does", t.DanglingKept)
+		for _, c := range []struct {
+			n      int
+			format string
+		}{{t.Dropped, ", dropped %d"}, {t.Skipped, ", skipped %d"}, {t.Dangling, ", %d dangling references skipped"},
+			{t.DanglingKept, ", %d references to missing entities kept, as GraphRAG does"}} {
+			if c.n > 0 {
+				l += fmt.Sprintf(c.format, c.n)
+			}
 		}
 		out = append(out, l)
 	}

@@ -94,20 +94,21 @@ func countWords(s string) (han, other int64) {
 // lower-cased terms. Other scripts' capitals are kept (rare in the texts
 // searched; a term holding one simply does not match them).
 func lowerASCII(s string) string {
-	i := 0
-	for i < len(s) && !(s[i] >= 'A' && s[i] <= 'Z') {
-		i++
-	}
-	if i == len(s) {
+	if !hasUpperASCII(s) {
 		return s
 	}
-	b := []byte(s)
-	for ; i < len(b); i++ {
-		if c := b[i]; c >= 'A' && c <= 'Z' {
+	return string(appendLower(nil, s))
+}
+
+// appendLower appends s to b with its ASCII capitals lower-cased.
+func appendLower(b []byte, s string) []byte {
+	b = append(b, s...)
+	for i := len(b) - len(s); i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
 			b[i] = c + 'a' - 'A'
 		}
 	}
-	return string(b)
+	return b
 }
 
 // Lexical returns the model's lexical index, building it on the first
@@ -154,21 +155,11 @@ func newLexical(m *Model) *Lexical {
 			x.bytes[c] += n
 		}
 	}
-	var se, su, hs, os float64
-	for i, n := range x.lens {
-		if i < x.nEnt {
-			se += float64(n)
-		} else {
-			su += float64(n)
-		}
+	se, su := x.averages()
+	var hs, os float64
+	for i := range han {
 		hs += float64(han[i])
 		os += float64(other[i])
-	}
-	if x.nEnt > 0 {
-		x.avgEnt = se / float64(x.nEnt)
-	}
-	if n := len(units); n > 0 {
-		x.avgUnit = su / float64(n)
 	}
 	// scale the sample's words by the share of runes it holds
 	var sampled float64
@@ -180,6 +171,25 @@ func newLexical(m *Model) *Lexical {
 	}
 	x.entUnits = entityUnits(m)
 	return x
+}
+
+// averages sets the mean runes of the entity documents and of the text
+// units from lens, and returns the runes of each kind in all.
+func (x *Lexical) averages() (ent, unit float64) {
+	for i, n := range x.lens {
+		if i < x.nEnt {
+			ent += float64(n)
+		} else {
+			unit += float64(n)
+		}
+	}
+	if x.nEnt > 0 {
+		x.avgEnt = ent / float64(x.nEnt)
+	}
+	if n := len(x.lens) - x.nEnt; n > 0 {
+		x.avgUnit = unit / float64(n)
+	}
+	return ent, unit
 }
 
 // entityUnits lists, per entity, the indexes of the text units it lists
@@ -278,20 +288,7 @@ func (s TermStat) Weight() float64 {
 // TopicalShare is the topical terms' share of the terms' weight, 0–1 (0
 // without terms). The knowledge is about a question whose terms' topical
 // share is at least MinTopicalShare.
-func TopicalShare(stats []TermStat) float64 {
-	var total, topical float64
-	for _, s := range stats {
-		w := s.Weight()
-		total += w
-		if s.Topical() {
-			topical += w
-		}
-	}
-	if total == 0 {
-		return 0
-	}
-	return topical / total
-}
+func TopicalShare(stats []TermStat) float64 { return weightShare(stats, TermStat.Topical) }
 
 // MaxMissingShare is the share of a question's term weight that the terms
 // the knowledge lacks or uses only once (Count under MinTopicalCount) may
@@ -308,18 +305,24 @@ const MaxMissingShare = 0.6
 // terms the knowledge lacks or uses only once (Count under
 // MinTopicalCount), 0–1 (0 without terms).
 func MissingShare(stats []TermStat) float64 {
-	var total, missing float64
+	return weightShare(stats, func(s TermStat) bool { return s.Count < MinTopicalCount })
+}
+
+// weightShare is the share of the terms' weight (Weight) carried by the
+// terms in says, 0–1 (0 without terms).
+func weightShare(stats []TermStat, in func(TermStat) bool) float64 {
+	var total, part float64
 	for _, s := range stats {
 		w := s.Weight()
 		total += w
-		if s.Count < MinTopicalCount {
-			missing += w
+		if in(s) {
+			part += w
 		}
 	}
 	if total == 0 {
 		return 0
 	}
-	return missing / total
+	return part / total
 }
 
 // TermWeight is text.TermWeight: how much a term says about what is
@@ -409,12 +412,7 @@ func (x *Lexical) EntitiesHolding(w string) []int32 {
 func (x *Lexical) docCount(d int, w string, k int, anywhere bool, buf *[]byte) int {
 	s := x.docs[d]
 	if x.upper[d] {
-		b := append((*buf)[:0], s...)
-		for i, c := range b {
-			if 'A' <= c && c <= 'Z' {
-				b[i] = c + 'a' - 'A'
-			}
-		}
+		b := appendLower((*buf)[:0], s)
 		*buf, s = b, unsafe.String(unsafe.SliceData(b), len(b))
 	}
 	return anchoredCount(s, w, k, anywhere)

@@ -96,6 +96,7 @@ type modelDecoder struct {
 	b   []byte
 	pos int
 	err error
+	a   arena // the string lists (strs, refs)
 }
 
 func (d *modelDecoder) fail(err error) {
@@ -165,7 +166,7 @@ func (d *modelDecoder) strs() []string {
 	if n == 0 || d.err != nil {
 		return nil
 	}
-	out := make([]string, n)
+	out := d.a.take(n)
 	for i := range out {
 		out[i] = d.str()
 	}
@@ -187,12 +188,12 @@ func (a *arena) take(n int) []string {
 
 // refs reads a reference list, resolving index i+1 through key(i) (i < n)
 // and, when idx is not nil, appending each such i to it.
-func (d *modelDecoder) refs(a *arena, n int, key func(int) string, idx *[]int32) []string {
+func (d *modelDecoder) refs(n int, key func(int) string, idx *[]int32) []string {
 	c := d.count()
 	if c == 0 || d.err != nil {
 		return nil
 	}
-	out := a.take(c)
+	out := d.a.take(c)
 	for i := range out {
 		r := d.num(n)
 		if r == 0 {
@@ -251,7 +252,6 @@ func (d *modelDecoder) model(ctx context.Context, graphPath string, key ModelFil
 type modelRead struct {
 	d       *modelDecoder
 	p       Parts
-	a       arena
 	docs    []string
 	upper   []bool
 	units   []int32
@@ -324,13 +324,8 @@ func (r *modelRead) entities(ctx context.Context) error {
 		e.Title, e.Description = doc[:tl], doc[tl+1:]
 		r.docs, r.upper = append(r.docs, doc), append(r.upper, d.bool())
 		e.Type = d.str()
-		if n := d.count(); n > 0 && d.err == nil {
-			e.CommunityIDs = r.a.take(n)
-			for k := range e.CommunityIDs {
-				e.CommunityIDs[k] = d.str()
-			}
-		}
-		e.TextUnitIDs = d.refs(&r.a, nUnit, r.unitID, &r.units)
+		e.CommunityIDs = d.strs()
+		e.TextUnitIDs = d.refs(nUnit, r.unitID, &r.units)
 		r.unitEnd[i] = int32(len(r.units))
 		e.Rank = d.num(math.MaxInt)
 		e.HasRank = d.bool()
@@ -347,7 +342,7 @@ func (r *modelRead) relationships(ctx context.Context) error {
 		}
 		rel := &r.p.Relationships[i]
 		rel.ID, rel.ShortID = d.str(), d.str()
-		ends := d.refs(&r.a, nEnt, r.entTitle, nil)
+		ends := d.refs(nEnt, r.entTitle, nil)
 		if len(ends) != 2 {
 			d.fail(fmt.Errorf("relationship %d: %d ends", i, len(ends)))
 			break
@@ -355,7 +350,7 @@ func (r *modelRead) relationships(ctx context.Context) error {
 		rel.Source, rel.Target = ends[0], ends[1]
 		rel.Weight, rel.HasWeight = d.f64(), d.bool()
 		rel.Description = d.str()
-		rel.TextUnitIDs = d.refs(&r.a, nUnit, r.unitID, nil)
+		rel.TextUnitIDs = d.refs(nUnit, r.unitID, nil)
 		rel.Rank = d.num(math.MaxInt)
 		rel.HasRank = d.bool()
 		rel.Attributes = d.attrs()
@@ -372,8 +367,8 @@ func (r *modelRead) textUnits(ctx context.Context) error {
 		u := &r.p.TextUnits[i]
 		u.ShortID, u.HumanReadableID, u.Text = d.str(), d.str(), d.str()
 		r.docs, r.upper = append(r.docs, u.Text), append(r.upper, d.bool())
-		u.EntityIDs = d.refs(&r.a, nEnt, r.entID, nil)
-		u.RelationshipIDs = d.refs(&r.a, nRel, r.relID, nil)
+		u.EntityIDs = d.refs(nEnt, r.entID, nil)
+		u.RelationshipIDs = d.refs(nRel, r.relID, nil)
 		u.NTokens = d.num(math.MaxInt)
 		u.DocumentID = d.str()
 		u.Attributes = d.attrs()
@@ -397,7 +392,7 @@ func (r *modelRead) reports() {
 		c.Level = d.num(math.MaxInt32)
 		c.Parent = d.str()
 		c.Children = d.strs()
-		c.EntityIDs = d.refs(&r.a, nEnt, r.entID, nil)
+		c.EntityIDs = d.refs(nEnt, r.entID, nil)
 		c.RelationIDs = d.strs()
 		c.TextUnitIDs = d.strs()
 	}
@@ -406,7 +401,7 @@ func (r *modelRead) reports() {
 // lexical reads the rest: no covariates, the lexical index's statistics,
 // the entity text sums and the bigram index, which must end the file.
 func (r *modelRead) lexical() (*Lexical, []textSum, error) {
-	d, nEnt, nUnit := r.d, len(r.p.Entities), len(r.p.TextUnits)
+	d, nEnt := r.d, len(r.p.Entities)
 	if n := d.count(); n != 0 && d.err == nil {
 		return nil, nil, fmt.Errorf("%d covariate types (our graphs hold none)", n)
 	}
@@ -415,15 +410,8 @@ func (r *modelRead) lexical() (*Lexical, []textSum, error) {
 	for c := range x.bytes {
 		x.bytes[c] = int64(d.num(math.MaxInt64))
 	}
-	var se, su float64
 	for i := range x.lens {
-		n := d.num(math.MaxInt32)
-		x.lens[i] = int32(n)
-		if i < nEnt {
-			se += float64(n)
-		} else {
-			su += float64(n)
-		}
+		x.lens[i] = int32(d.num(math.MaxInt32))
 	}
 	var sums []textSum
 	if n := d.count(); n > 0 && d.err == nil {
@@ -439,12 +427,7 @@ func (r *modelRead) lexical() (*Lexical, []textSum, error) {
 	if d.pos != len(d.b) {
 		return nil, nil, fmt.Errorf("%d bytes after the last record", len(d.b)-d.pos)
 	}
-	if nEnt > 0 {
-		x.avgEnt = se / float64(nEnt)
-	}
-	if nUnit > 0 {
-		x.avgUnit = su / float64(nUnit)
-	}
+	x.averages()
 	start := int32(0)
 	for i, end := range r.unitEnd {
 		if end > start {

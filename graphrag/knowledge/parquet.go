@@ -113,9 +113,8 @@ func FromParquet(dir string, opts ParquetOptions) (*Model, error) {
 	if err := ix.fillRanks(ents, p.Relationships); err != nil {
 		return nil, err
 	}
-	if p.Entities, err = ix.assignCommunities(ents, p.Communities, level); err != nil {
-		return nil, err
-	}
+	ix.assignCommunities(ents, p.Communities, level)
+	p.Entities = ents
 	if p.Reports, err = ix.readReports(level); err != nil {
 		return nil, err
 	}

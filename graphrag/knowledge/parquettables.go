@@ -13,13 +13,7 @@ import (
 	"strings"
 )
 
-// entity rows before community assignment
-type rawEntity struct {
-	Entity
-	degreeKnown bool
-}
-
-func (ix *index) readEntities() ([]rawEntity, map[string]bool, error) {
+func (ix *index) readEntities() ([]Entity, map[string]bool, error) {
 	title := ix.pick(tEntities, "title", "name")
 	specs := []colSpec{
 		{"id", kIDString, true},
@@ -38,7 +32,7 @@ func (ix *index) readEntities() ([]rawEntity, map[string]bool, error) {
 	st := ix.stat(tEntities)
 	seen := map[string]bool{}
 	titles := map[string]bool{}
-	ents := make([]rawEntity, 0, t.rows)
+	ents := make([]Entity, 0, t.rows)
 	for r := 0; r < t.rows; r++ {
 		id, _ := t.str("id", r)
 		if id == "" {
@@ -52,7 +46,7 @@ func (ix *index) readEntities() ([]rawEntity, map[string]bool, error) {
 			continue
 		}
 		seen[id] = true
-		var e rawEntity
+		var e Entity
 		e.ID = id
 		e.ShortID, _ = t.str("human_readable_id", r)
 		e.Title, _ = t.str(title, r)
@@ -62,12 +56,11 @@ func (ix *index) readEntities() ([]rawEntity, map[string]bool, error) {
 		if d, ok := t.int("degree", r); ok {
 			e.Rank, e.HasRank = int(d), true
 		}
-		e.degreeKnown = t.has("degree")
 		e.DescriptionEmbedding = t.floats("description_embedding", r)
 		titles[e.Title] = true
 		ents = append(ents, e)
 	}
-	slices.SortStableFunc(ents, func(a, b rawEntity) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortStableFunc(ents, func(a, b Entity) int { return cmp.Compare(a.ID, b.ID) })
 	return ents, titles, nil
 }
 
@@ -218,8 +211,8 @@ func (ix *index) readCommunities() ([]Community, error) {
 // column (GraphRAG 0.x/1.x): from create_final_nodes.parquet's degree when
 // present, else the number of relationships touching the entity (the
 // degree GraphRAG computes).
-func (ix *index) fillRanks(ents []rawEntity, rels []Relationship) error {
-	if len(ents) == 0 || ents[0].degreeKnown {
+func (ix *index) fillRanks(ents []Entity, rels []Relationship) error {
+	if len(ents) == 0 || ix.hasCol(tEntities, "degree") {
 		return nil
 	}
 	if _, ok := ix.files[tNodes]; ok && ix.hasCol(tNodes, "degree") {
@@ -262,23 +255,17 @@ func (ix *index) fillRanks(ents []rawEntity, rels []Relationship) error {
 // read_indexer_entities drops them (level <= community_level is false for
 // its NaN level), so a question about an entity Leiden left outside every
 // community found nothing; this is a deliberate difference.
-func (ix *index) assignCommunities(raw []rawEntity, comms []Community, level int) ([]Entity, error) {
-	st := ix.stat(tEntities)
-	out := make([]Entity, 0, len(raw))
+func (ix *index) assignCommunities(ents []Entity, comms []Community, level int) {
+	ix.stat(tEntities).Kept = len(ents)
 	if ix.stats[tCommunities].Absent {
 		ix.notes = append(ix.notes, "communities: absent (optional); entities carry no community ids and no community level is applied")
-		for _, e := range raw {
-			out = append(out, e.Entity)
-		}
-		st.Kept = len(out)
-		return out, nil
+		return
 	}
 	member := map[string][]int64{}
-	known := make(map[string]bool, len(raw))
-	for _, e := range raw {
+	known := make(map[string]bool, len(ents))
+	for _, e := range ents {
 		known[e.ID] = true
 	}
-	dangling := 0
 	for _, c := range comms {
 		if level >= 0 && c.Level > level {
 			continue
@@ -286,41 +273,33 @@ func (ix *index) assignCommunities(raw []rawEntity, comms []Community, level int
 		n, _ := strconv.ParseInt(c.Community, 10, 64)
 		for _, id := range c.EntityIDs {
 			if !known[id] {
-				dangling++
+				ix.stat(tCommunities).Dangling++
 				ix.warn.add("community-entity", "%s: community %s lists entity %q, which is not in the entities table", filepath.Base(ix.files[tCommunities]), c.Community, id)
 				continue
 			}
 			member[id] = append(member[id], n)
 		}
 	}
-	ix.stat(tCommunities).Dangling += dangling
 	without := 0
-	for _, e := range raw {
-		ns := member[e.ID]
-		if len(ns) == 0 {
-			if level >= 0 {
-				without++
-				e.CommunityIDs = nil
-				out = append(out, e.Entity)
-				continue
+	for i := range ents {
+		switch ns := member[ents[i].ID]; {
+		case len(ns) > 0:
+			slices.Sort(ns)
+			ns = slices.Compact(ns)
+			ids := make([]string, len(ns))
+			for k, n := range ns {
+				ids[k] = strconv.FormatInt(n, 10)
 			}
-			e.CommunityIDs = []string{"-1"}
-			out = append(out, e.Entity)
-			continue
+			ents[i].CommunityIDs = ids
+		case level >= 0:
+			without++
+		default:
+			ents[i].CommunityIDs = []string{"-1"}
 		}
-		slices.Sort(ns)
-		ns = slices.Compact(ns)
-		e.CommunityIDs = make([]string, len(ns))
-		for i, n := range ns {
-			e.CommunityIDs[i] = strconv.FormatInt(n, 10)
-		}
-		out = append(out, e.Entity)
 	}
 	if without > 0 {
-		ix.notes = append(ix.notes, fmt.Sprintf("entities: %d of %d have no community at level ≤ %d; kept and searchable without community reports (GraphRAG leaves them out)", without, len(raw), level))
+		ix.notes = append(ix.notes, fmt.Sprintf("entities: %d of %d have no community at level ≤ %d; kept and searchable without community reports (GraphRAG leaves them out)", without, len(ents), level))
 	}
-	st.Kept = len(out)
-	return out, nil
 }
 
 func (ix *index) readReports(level int) ([]CommunityReport, error) {

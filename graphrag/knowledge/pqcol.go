@@ -194,44 +194,33 @@ func isFloat(k parquet.Kind) bool { return k == parquet.Float || k == parquet.Do
 // checkColumn returns the leaf to decode when c has the shape kind wants,
 // else nil and the shape c has.
 func checkColumn(c *parquet.Column, kind colKind) (*parquet.Column, string) {
-	got := describeColumn(c)
-	switch kind {
-	case kString, kIDString, kInt, kFloat:
-		if !c.Leaf() || c.Repeated() {
-			return nil, got
-		}
-		k := c.Type().Kind()
-		ok := false
-		switch kind {
-		case kString:
-			ok = k == parquet.ByteArray
-		case kIDString:
-			ok = k == parquet.ByteArray || isInt(k)
-		case kInt, kFloat:
-			ok = isInt(k) || isFloat(k)
-		}
-		if !ok {
-			return nil, got
-		}
-		return c, got
-	case kStringList, kIntList, kFloatList:
-		if kind == kStringList && c.Leaf() && !c.Repeated() && c.Type().Kind() == parquet.ByteArray {
-			return c, got // a bare string reads as [string] (reference to_optional_list)
-		}
-		l := listLeaf(c)
-		if l == nil {
-			return nil, got
-		}
-		k := l.Type().Kind()
-		ok := (kind == kStringList && k == parquet.ByteArray) ||
-			(kind == kIntList && isInt(k)) ||
-			(kind == kFloatList && isFloat(k))
-		if !ok {
-			return nil, got
-		}
-		return l, got
+	leaf := c
+	switch list := kind >= kStringList; {
+	case !list && (!c.Leaf() || c.Repeated()):
+		leaf = nil
+	case list && !(kind == kStringList && c.Leaf() && !c.Repeated() && c.Type().Kind() == parquet.ByteArray):
+		leaf = listLeaf(c) // else a bare string, read as [string] (reference to_optional_list)
 	}
-	return nil, got
+	if leaf == nil || !accepts(kind, leaf.Type().Kind()) {
+		return nil, describeColumn(c)
+	}
+	return leaf, describeColumn(c)
+}
+
+// accepts reports whether a leaf of physical type k holds the values of
+// a column of kind (a list's: its elements').
+func accepts(kind colKind, k parquet.Kind) bool {
+	switch kind {
+	case kString, kStringList:
+		return k == parquet.ByteArray
+	case kIDString:
+		return k == parquet.ByteArray || isInt(k)
+	case kInt, kFloat:
+		return isInt(k) || isFloat(k)
+	case kIntList:
+		return isInt(k)
+	}
+	return isFloat(k) // kFloatList
 }
 
 // decodeColumn reads every value of leaf (across row groups) into one cell
