@@ -33,8 +33,6 @@ type VectorOptions struct {
 	// provider names of GraphRAG and of our clients differ), those vectors
 	// are used as they are; otherwise, or when nil, they are ignored.
 	IndexEmbedder *llm.EmbedderInfo
-	// Metric of the returned store (default L2).
-	Metric Metric
 }
 
 // VectorReport says where the entity vectors came from.
@@ -162,7 +160,7 @@ func EntityVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSto
 		v.cols = []float32{}
 	}
 	// the ids are the model's entity ids, unique (New checks them)
-	store, err := newFlatStore(info, ids, v.cols, v.sq, opts.Metric)
+	store, err := newFlatStore(info, ids, v.cols, v.sq)
 	if err != nil {
 		return nil, rep, err
 	}
@@ -332,7 +330,7 @@ func unsizedVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSt
 	}
 	rep.Computed = len(out)
 	rep.Notes = append(rep.Notes, "entity vectors are not cached: the embedder does not say its vector length")
-	store, err := NewExactStore(ExactStoreConfig{Info: opts.Embedder.Info(), IDs: ids, Vectors: out, Metric: opts.Metric})
+	store, err := NewExactStore(ExactStoreConfig{Info: opts.Embedder.Info(), IDs: ids, Vectors: out})
 	return store, rep, err
 }
 

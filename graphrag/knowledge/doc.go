@@ -202,7 +202,7 @@
 // naming the first offending entity.
 //
 // ExactStore is the default VectorStore: exact search in plain Go, squared
-// L2 distance (LanceDB's l2; on unit vectors the cosine order) or cosine
-// distance, deterministic, safe for concurrent use. Another store (an
+// L2 distance (LanceDB's l2; on unit vectors the cosine order),
+// deterministic, safe for concurrent use. Another store (an
 // external vector database) can implement VectorStore.
 package knowledge

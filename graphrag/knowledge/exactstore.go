@@ -27,18 +27,15 @@ import (
 // in position order, as it would be row by row, so the distances have the
 // same bits.
 type ExactStore struct {
-	info   llm.EmbedderInfo
-	ids    []string
-	cols   []float32 // dim × n, by column
-	metric Metric
+	info llm.EmbedderInfo
+	ids  []string
+	cols []float32 // dim × n, by column
 	// sq is ‖x‖² of every row (float64, summed in position order);
 	// sparse says none is NaN or ∞ (nearestSparse's estimate then bounds
-	// every row) and maxSq is the largest; norms are their square roots
-	// (Cosine only)
+	// every row) and maxSq is the largest
 	sq     []float64
 	sparse bool
 	maxSq  float64
-	norms  []float64
 	// mapped says cols lie in a mapped vector cache: nearestSparse gives
 	// back the pages of each column it read (releaseMapped), so that a
 	// process does not keep the columns of every question it was asked
@@ -74,7 +71,7 @@ func NewExactStore(cfg ExactStoreConfig) (*ExactStore, error) {
 			cols[j*n+i] = x
 		}
 	}
-	return newFlatStore(info, append([]string(nil), cfg.IDs...), cols, nil, cfg.Metric)
+	return newFlatStore(info, append([]string(nil), cfg.IDs...), cols, nil)
 }
 
 // newFlatStore is NewExactStore on vectors already in one block by column
@@ -82,7 +79,7 @@ func NewExactStore(cfg ExactStoreConfig) (*ExactStore, error) {
 // a copy, with sq their rows' ‖x‖² (nil: computed here, rowSquares).
 // The ids must be unique (NewExactStore checks them; a Model's entity ids
 // are).
-func newFlatStore(info llm.EmbedderInfo, ids []string, cols []float32, sq []float64, metric Metric) (*ExactStore, error) {
+func newFlatStore(info llm.EmbedderInfo, ids []string, cols []float32, sq []float64) (*ExactStore, error) {
 	dim, n := info.Dimensions, len(ids)
 	if len(cols) != n*dim || sq != nil && len(sq) != n {
 		return nil, fmt.Errorf("knowledge: exact store: %d values and %d norms for %d vectors of %d dimensions", len(cols), len(sq), n, dim)
@@ -90,19 +87,13 @@ func newFlatStore(info llm.EmbedderInfo, ids []string, cols []float32, sq []floa
 	if sq == nil {
 		sq = rowSquares(cols, n, dim)
 	}
-	s := &ExactStore{info: info, ids: ids, cols: cols, metric: metric, sq: sq, sparse: true}
+	s := &ExactStore{info: info, ids: ids, cols: cols, sq: sq, sparse: true}
 	for _, t := range sq {
 		if math.IsNaN(t) || math.IsInf(t, 0) {
 			s.sparse, s.maxSq = false, 0
 			break
 		}
 		s.maxSq = max(s.maxSq, t)
-	}
-	if metric == Cosine {
-		s.norms = make([]float64, n)
-		for i, t := range sq {
-			s.norms[i] = math.Sqrt(t)
-		}
 	}
 	return s, nil
 }
@@ -140,8 +131,7 @@ func (s *ExactStore) Nearest(ctx context.Context, q []float32, k int) ([]Neighbo
 	if out, ok, err := s.nearestSparse(ctx, q, k); ok || err != nil {
 		return out, err
 	}
-	out, _, err := s.NearestStats(ctx, q, k)
-	return out, err
+	return s.nearestScan(ctx, q, k)
 }
 
 // sparseShare: nearestSparse serves a query vector with at most this
@@ -150,22 +140,22 @@ func (s *ExactStore) Nearest(ctx context.Context, q []float32, k int) ([]Neighbo
 // earlier questions, up to about 200).
 const sparseShare = 2
 
-// nearestSparse is Nearest for the L2 metric and a query vector q with
-// few non-zero values (at most 1/sparseShare of them; ok is false
-// otherwise, and for the cosine metric). The squared distance of row x is
+// nearestSparse is Nearest for a query vector q with few non-zero values
+// (at most 1/sparseShare of them; ok is false otherwise). The squared
+// distance of row x is
 // ‖x‖² + ‖q‖² − 2 x·q, and x·q needs only q's non-zero positions: with
 // each row's ‖x‖² known (sq), every row's distance is estimated from
 // those columns alone (30 of 512 for a question of the offline embedder)
-// in float64, within about 1e-13 of the distance NearestStats computes
+// in float64, within about 1e-13 of the distance nearestScan computes
 // term by term (for unit vectors). The rows whose estimate is within a
 // margin of the k-th smallest estimate (1e-9 of the largest magnitude
 // involved, thousands of times the rounding) are the only ones that can
 // be among the k nearest; their distances are then computed exactly as
-// NearestStats computes them, and the k nearest taken by (distance, id).
-// So the result is NearestStats', bit for bit (TestNearestSparseOracle).
+// nearestScan computes them, and the k nearest taken by (distance, id).
+// So the result is nearestScan's, bit for bit (TestNearestSparseOracle).
 func (s *ExactStore) nearestSparse(ctx context.Context, q []float32, k int) ([]Neighbor, bool, error) {
 	dim, n := s.info.Dimensions, len(s.ids)
-	if s.metric != L2 || !s.sparse || len(q) != dim || k <= 0 || n == 0 || dim == 0 {
+	if !s.sparse || len(q) != dim || k <= 0 || n == 0 || dim == 0 {
 		return nil, false, nil
 	}
 	var nz []int
@@ -253,7 +243,7 @@ func (s *ExactStore) estimates(ctx context.Context, q []float32, nz []int, qn fl
 }
 
 // l2 returns the squared distances of the rows to q, each summed in
-// position order as NearestStats sums it, a column at a time (each
+// position order as nearestScan sums it, a column at a time (each
 // column released once read: a row touches a page of every column).
 func (s *ExactStore) l2(q []float32, rows []int) []float64 {
 	n := len(s.ids)
@@ -276,36 +266,29 @@ func (s *ExactStore) release(j int) {
 	}
 }
 
-// NearestStats is Nearest plus the statistics of all the distances,
-// computed in the same pass. The scan runs on all cores, each chunk of
-// rows keeping its own k nearest; the chunks' lists are merged by
+// nearestScan is Nearest by a pass over every row (the plain path,
+// which nearestSparse is held to). The scan runs on all cores, each chunk
+// of rows keeping its own k nearest; the chunks' lists are merged by
 // (distance, id), so the result does not depend on the split. Cost: one
 // pass over n·d floats, O(n log k).
-func (s *ExactStore) NearestStats(ctx context.Context, q []float32, k int) ([]Neighbor, DistanceStats, error) {
+func (s *ExactStore) nearestScan(ctx context.Context, q []float32, k int) ([]Neighbor, error) {
 	dim := s.info.Dimensions
 	if len(q) != dim {
-		return nil, DistanceStats{}, &EmbedderMismatchError{Stored: s.info, Query: llm.EmbedderInfo{Dimensions: len(q)}}
+		return nil, &EmbedderMismatchError{Stored: s.info, Query: llm.EmbedderInfo{Dimensions: len(q)}}
 	}
 	n := len(s.ids)
 	if k <= 0 || n == 0 {
-		return nil, DistanceStats{}, nil
+		return nil, nil
 	}
-	type part struct {
-		near    neighborHeap
-		sum, sq float64
-	}
-	parts := make([]part, (n+nearestChunk-1)/nearestChunk)
+	parts := make([]neighborHeap, (n+nearestChunk-1)/nearestChunk)
 	parallel.Chunks(len(parts), parallel.Workers(len(parts), 1), func(_, lo, hi int) {
 		for c := lo; c < hi; c++ {
 			if ctx.Err() != nil {
 				return
 			}
-			p := &parts[c]
 			a := c * nearestChunk
 			for i, d := range s.distances(q, a, min(a+nearestChunk, n)) {
-				p.sum += d
-				p.sq += d * d
-				p.near.keep(Neighbor{ID: s.ids[a+i], Distance: d}, k)
+				parts[c].keep(Neighbor{ID: s.ids[a+i], Distance: d}, k)
 			}
 		}
 	})
@@ -313,53 +296,26 @@ func (s *ExactStore) NearestStats(ctx context.Context, q []float32, k int) ([]Ne
 		s.release(j) // as nearestSparse does: a mapped store's pages are read again when needed
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, DistanceStats{}, err
+		return nil, err
 	}
 	var all []Neighbor
-	var sum, sq float64
 	for _, p := range parts {
-		all = append(all, p.near...)
-		sum += p.sum
-		sq += p.sq
+		all = append(all, p...)
 	}
 	sortNeighbors(all)
-	mean := sum / float64(n)
-	st := DistanceStats{Count: n, Mean: mean, Std: math.Sqrt(max(0, sq/float64(n)-mean*mean))}
-	return all[:min(k, len(all))], st, nil
+	return all[:min(k, len(all))], nil
 }
 
-// distances returns the distances of rows a…b-1 to q in the store's
-// metric: the squared L2 distance, or for Cosine 1 − cos (1 when either
-// vector is zero), each sum taken in position order.
+// distances returns the squared L2 distances of rows a…b-1 to q, each
+// sum taken in position order.
 func (s *ExactStore) distances(q []float32, a, b int) []float64 {
 	n := len(s.ids)
 	acc := make([]float64, b-a)
 	for j, v := range q {
 		qj := float64(v)
-		col := s.cols[j*n+a : j*n+b]
-		if s.metric == Cosine {
-			for i, x := range col {
-				acc[i] += qj * float64(x)
-			}
-			continue
-		}
-		for i, x := range col {
+		for i, x := range s.cols[j*n+a : j*n+b] {
 			t := float64(x) - qj
 			acc[i] += t * t
-		}
-	}
-	if s.metric == Cosine {
-		var qq float64
-		for _, v := range q {
-			qq += float64(v) * float64(v)
-		}
-		qn := math.Sqrt(qq)
-		for i := range acc {
-			if qn == 0 || s.norms[a+i] == 0 {
-				acc[i] = 1
-			} else {
-				acc[i] = 1 - acc[i]/(qn*s.norms[a+i])
-			}
 		}
 	}
 	return acc

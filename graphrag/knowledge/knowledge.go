@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"reportengine/internal/parallel"
 )
@@ -102,8 +103,11 @@ type Model struct {
 	p          Parts
 	entityByID map[string]int
 	entityByT  map[string][]int
-	lexicalState
-	modelFile
+	// lex is the lexical index, made on first use (Lexical)
+	lexOnce sync.Once
+	lex     *Lexical
+	// file is the model file, set once it is read or written
+	file atomic.Pointer[modelFileRef]
 	// sums are the entity texts' sums (sumText(EntityText(e))) when the
 	// model file held them; nil: computed when asked (entityTextSums)
 	sums []textSum

@@ -2,7 +2,6 @@ package knowledge
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -478,12 +477,6 @@ type countMemo struct{ fifoMemo[countResult] }
 const memoHits = 2 << 20
 
 func (c *countMemo) put(w string, r countResult) { c.fifoMemo.put(w, r, len(r.hits), memoHits) }
-
-// lexicalState is the lazily built index a Model holds.
-type lexicalState struct {
-	lexOnce sync.Once
-	lex     *Lexical
-}
 
 // Words is the estimated number of words of the knowledge (Han runes / 1.5
 // plus the runs of other letters and digits): the denominator of

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync/atomic"
 
 	"reportengine/internal/atomicfile"
 )
@@ -42,9 +41,6 @@ type modelFileRef struct {
 	path string
 	sum  FileSum // its bytes (length, CRC-32C of all but the last 4)
 }
-
-// modelFile holds the Model's model file, set once it is read or written.
-type modelFile struct{ file atomic.Pointer[modelFileRef] }
 
 // ModelFilePath is the path of the model file m was read from or last
 // written to, "" when none.

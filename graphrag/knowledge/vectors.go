@@ -48,33 +48,11 @@ func describeEmbedder(i llm.EmbedderInfo) string {
 	return fmt.Sprintf("%s/%s (%d dimensions)", i.Provider, i.Model, i.Dimensions)
 }
 
-// Metric is how ExactStore measures distance.
-type Metric int
-
-const (
-	// L2 is the squared Euclidean distance (what LanceDB, GraphRAG's
-	// default store, reports for its l2 metric). On unit vectors it orders
-	// as cosine similarity does.
-	L2 Metric = iota
-	// Cosine is 1 − cos(a, b); a zero vector is at distance 1 from all.
-	Cosine
-)
-
 // ExactStoreConfig configures NewExactStore.
 type ExactStoreConfig struct {
 	Info    llm.EmbedderInfo // the embedder that made Vectors; Info.Dimensions 0 = the first vector's length
 	IDs     []string         // document ids (entity ids), one per vector, unique
 	Vectors [][]float32
-	Metric  Metric
-}
-
-// DistanceStats describe the distances of every stored vector to one
-// query: how many, their mean and their (population) standard deviation,
-// in the store's metric. Local search uses them to tell a match that
-// stands out from the bulk of the entities from one that does not.
-type DistanceStats struct {
-	Count     int
-	Mean, Std float64
 }
 
 // nearestChunk is how many rows one goroutine scans at a time. The rows are

@@ -105,18 +105,6 @@ func TestExactStoreNearest(t *testing.T) {
 	if got, _ := s.Nearest(context.Background(), q, 0); len(got) != 0 {
 		t.Errorf("k=0 gave %d", len(got))
 	}
-	// the distance statistics, against a direct computation (the partial
-	// sums are added in another order: equal to a few ulps)
-	var sum, sq float64
-	for _, p := range all {
-		sum += p.d
-		sq += p.d * p.d
-	}
-	mean := sum / n
-	std := math.Sqrt(sq/n - mean*mean)
-	if _, st, err := s.NearestStats(context.Background(), q, 5); err != nil || st.Count != n || math.Abs(st.Mean-mean) > 1e-9 || math.Abs(st.Std-std) > 1e-9 {
-		t.Errorf("stats %+v %v, want count %d mean %v std %v", st, err, n, mean, std)
-	}
 	// concurrent queries give the sequential answer
 	want, _ := s.Nearest(context.Background(), q, 20)
 	var wg sync.WaitGroup
@@ -129,12 +117,6 @@ func TestExactStoreNearest(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	// cosine: a scaled copy is at distance 0
-	c, _ := NewExactStore(ExactStoreConfig{IDs: []string{"a", "b"}, Vectors: [][]float32{{1, 0}, {2, 2}}, Metric: Cosine})
-	got, _ := c.Nearest(context.Background(), []float32{3, 3}, 2)
-	if got[0].ID != "b" || got[0].Distance > 1e-9 {
-		t.Errorf("cosine %+v", got)
-	}
 }
 
 // The Dulce vectors (text-embedding-3-large, 3072-d, extracted from the
@@ -534,7 +516,7 @@ func TestVectorFileAligned(t *testing.T) {
 }
 
 // TestNearestSparseOracle: Nearest's sparse path (a query vector with few
-// non-zero values, L2) returns NearestStats' neighbours bit for bit: unit
+// non-zero values, L2) returns nearestScan's neighbours bit for bit: unit
 // and unnormalised rows, zero rows, repeated rows (ties broken by id),
 // negative values, k above the number of rows; a dense query, the cosine
 // metric and rows holding NaN take the full pass.
@@ -596,7 +578,7 @@ func TestNearestSparseOracle(t *testing.T) {
 				q = slices.Clone(vecs[rng.IntN(c.n)])
 			}
 			for _, k := range []int{1, 20, c.n + 3} {
-				want, _, err := s.NearestStats(ctx, q, k)
+				want, err := s.nearestScan(ctx, q, k)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -621,13 +603,9 @@ func TestNearestSparseOracle(t *testing.T) {
 			}
 		}
 	}
-	// cosine, and a NaN row: the full pass
-	s, _ := NewExactStore(ExactStoreConfig{Info: llm.EmbedderInfo{Dimensions: 8}, IDs: []string{"a", "b"}, Vectors: [][]float32{{1, 0, 0, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0}}, Metric: Cosine})
-	if _, ok, _ := s.nearestSparse(ctx, []float32{1, 0, 0, 0, 0, 0, 0, 0}, 1); ok {
-		t.Error("cosine took the sparse path")
-	}
+	// a NaN row: the full pass
 	nan := float32(math.NaN())
-	s, _ = NewExactStore(ExactStoreConfig{Info: llm.EmbedderInfo{Dimensions: 8}, IDs: []string{"a", "b"}, Vectors: [][]float32{{1, 0, 0, 0, 0, 0, 0, 0}, {nan, 0, 0, 0, 0, 0, 0, 0}}})
+	s, _ := NewExactStore(ExactStoreConfig{Info: llm.EmbedderInfo{Dimensions: 8}, IDs: []string{"a", "b"}, Vectors: [][]float32{{1, 0, 0, 0, 0, 0, 0, 0}, {nan, 0, 0, 0, 0, 0, 0, 0}}})
 	if _, ok, _ := s.nearestSparse(ctx, []float32{1, 0, 0, 0, 0, 0, 0, 0}, 1); ok {
 		t.Error("a NaN row took the sparse path")
 	}
@@ -656,10 +634,10 @@ func rowNearest(vecs [][]float32, ids []string, q []float32, k int) []Neighbor {
 }
 
 // sameStore says a and b hold the same vectors for the same ids with the
-// same norms and metric (one may lie in a mapped file, the other not).
+// same norms (one may lie in a mapped file, the other not).
 func sameStore(a, b *ExactStore) bool {
 	return a.info == b.info && slices.Equal(a.ids, b.ids) && slices.Equal(a.cols, b.cols) && slices.Equal(a.sq, b.sq) &&
-		a.metric == b.metric && a.sparse == b.sparse && a.maxSq == b.maxSq && slices.Equal(a.norms, b.norms)
+		a.sparse == b.sparse && a.maxSq == b.maxSq
 }
 
 // sparseQuery is a vector of dim values, 1 at the positions given.
@@ -702,14 +680,14 @@ func TestMappedStoreReleases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := newFlatStore(info, f.ids, f.cols, f.sq, L2)
+	s, err := newFlatStore(info, f.ids, f.cols, f.sq)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.mapped = f.mapped
 	for qi := range 6 {
 		q := sparseQuery(dim, qi, (qi+5)%dim)
-		want, _, err := plain.NearestStats(context.Background(), q, 9)
+		want, err := plain.nearestScan(context.Background(), q, 9)
 		for range 2 {
 			if got, err2 := s.Nearest(context.Background(), q, 9); err != nil || err2 != nil || !reflect.DeepEqual(got, want) {
 				t.Fatalf("query %d: mapped %v (%v), in memory %v (%v)", qi, got, err2, want, err)
