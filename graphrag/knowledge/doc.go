@@ -104,7 +104,7 @@
 //	              combined_degree), Description in words ("the search "…" found "…" (3 results)")
 //	TextUnit      each section's text (content, then the research summary when it adds to it),
 //	              each source's full content and each forum speech kept on an engine node, cut at
-//	              paragraph and sentence ends into units of at most GraphOptions.TextUnitRunes
+//	              paragraph and sentence ends into units of at most DefaultTextUnitRunes
 //	              (600) runes; ID "<node id>#<k>" (speeches "<engine>/speech-<i>#<k>"),
 //	              DocumentID = the node, ShortID = position. EntityIDs = the node the text
 //	              belongs to, then every entity whose title or name the unit mentions, topic

@@ -18,16 +18,13 @@ import (
 type GraphOptions struct {
 	// Path names the graph file in Model.Source (for messages); optional.
 	Path string
-	// TextUnitRunes is the longest text unit, in runes (default
-	// DefaultTextUnitRunes). Longer section and source texts are cut at
-	// paragraph or sentence ends into several units: the reference's
-	// Sources section stops at the first unit that does not fit the
-	// budget, so one long page must not block every other unit.
-	TextUnitRunes int
 }
 
-// DefaultTextUnitRunes is the default GraphOptions.TextUnitRunes: about
-// 600–900 tokens of Chinese, 150–200 of English.
+// DefaultTextUnitRunes is the longest text unit, in runes: about 600–900
+// tokens of Chinese, 150–200 of English. Longer section and source texts
+// are cut at paragraph or sentence ends into several units: the
+// reference's Sources section stops at the first unit that does not fit
+// the budget, so one long page must not block every other unit.
 const DefaultTextUnitRunes = 600
 
 // Community numbers of our graphs: 0 is the topic, 1… the engines that
@@ -48,11 +45,7 @@ func FromGraph(ctx context.Context, g *graphrag.Graph, opts GraphOptions) (*Mode
 	if g == nil {
 		return nil, fmt.Errorf("knowledge: FromGraph: nil graph")
 	}
-	max := opts.TextUnitRunes
-	if max <= 0 {
-		max = DefaultTextUnitRunes
-	}
-	b := &graphBuild{ctx: ctx, g: g, maxRunes: max, index: make(map[string]int, g.NodeCount()), ph: phrasesEN}
+	b := &graphBuild{ctx: ctx, g: g, index: make(map[string]int, g.NodeCount()), ph: phrasesEN}
 	for v := 0; v < g.NodeCount(); v++ {
 		if g.Type(v) == graphrag.TypeTopic && text.IsCJKText(g.Name(v)) {
 			b.ph = phrasesZH
@@ -75,7 +68,7 @@ func FromGraph(ctx context.Context, g *graphrag.Graph, opts GraphOptions) (*Mode
 		TableStats{Name: tReports, Read: len(b.p.Reports), Kept: len(b.p.Reports)},
 	)
 	b.stats.Notes = append(b.stats.Notes,
-		fmt.Sprintf("text_units: cut from %d texts (sections, sources, forum speeches), at most %d runes each", b.textsRead, b.maxRunes),
+		fmt.Sprintf("text_units: cut from %d texts (sections, sources, forum speeches), at most %d runes each", b.textsRead, DefaultTextUnitRunes),
 		"covariates: our graphs hold no claims")
 	if b.ambiguous > 0 {
 		b.stats.Notes = append(b.stats.Notes, fmt.Sprintf("text_units: %d entity names held by more than %d entities each are not matched in texts (they tell none of them apart)", b.ambiguous, maxNameHolders))
@@ -90,13 +83,12 @@ func FromGraph(ctx context.Context, g *graphrag.Graph, opts GraphOptions) (*Mode
 // ID, Type, Name, String, Strings, Float, Attr, DerivedOf, EdgeCount,
 // EdgeAt): entity i is node i.
 type graphBuild struct {
-	ctx      context.Context
-	g        *graphrag.Graph
-	maxRunes int
-	ph       phrases
-	p        Parts
-	index    map[string]int // node id → entity index
-	degree   []int
+	ctx    context.Context
+	g      *graphrag.Graph
+	ph     phrases
+	p      Parts
+	index  map[string]int // node id → entity index
+	degree []int
 	// edges kept, as entity index pairs, parallel to p.Relationships
 	ends         [][2]int
 	skippedEdges int

@@ -124,22 +124,15 @@ func SumFile(ctx context.Context, path string) (FileSum, error) {
 }
 
 // ModelFileKey is what a model file must have been made for: the graph
-// file's bytes, the report id the graph was loaded as, the text-unit size
-// (GraphOptions.TextUnitRunes, 0 for the default) and the graph load's
-// warnings (kept so that a process that reads the model file instead of
-// the graph can still print them).
+// file's bytes, the report id the graph was loaded as and the graph
+// load's warnings (kept so that a process that reads the model file
+// instead of the graph can still print them). The file also holds the
+// text-unit size it was made with (DefaultTextUnitRunes), which must be
+// this program's.
 type ModelFileKey struct {
-	Graph         FileSum
-	ReportID      string
-	TextUnitRunes int
-	LoadWarnings  []string
-}
-
-func (k ModelFileKey) runes() int {
-	if k.TextUnitRunes <= 0 {
-		return DefaultTextUnitRunes
-	}
-	return k.TextUnitRunes
+	Graph        FileSum
+	ReportID     string
+	LoadWarnings []string
 }
 
 // WriteModelFile writes m (made by FromGraph from the graph key names)
@@ -334,7 +327,7 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, t modelTail)
 	e.buf = binary.LittleEndian.AppendUint64(e.buf, uint64(key.Graph.Size))
 	e.buf = binary.LittleEndian.AppendUint32(e.buf, key.Graph.CRC)
 	e.str(key.ReportID)
-	e.num(key.runes())
+	e.num(DefaultTextUnitRunes)
 	e.strs(key.LoadWarnings)
 	e.str(p.Source.Kind)
 	e.str(p.Source.ID)

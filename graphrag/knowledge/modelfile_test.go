@@ -127,7 +127,6 @@ func TestModelFileRefused(t *testing.T) {
 		{"other graph bytes (CRC)", path, other(func(k *ModelFileKey) { k.Graph.CRC++ })},
 		{"other graph bytes (length)", path, other(func(k *ModelFileKey) { k.Graph.Size++ })},
 		{"other report id", path, other(func(k *ModelFileKey) { k.ReportID = "y" })},
-		{"other text-unit size", path, other(func(k *ModelFileKey) { k.TextUnitRunes = 300 })},
 		{"missing", filepath.Join(t.TempDir(), "none"), key},
 		{"a byte changed", variant("flip", func(b []byte) []byte { b[len(b)/2] ^= 0x20; return b }), key},
 		{"cut short", variant("short", func(b []byte) []byte { return b[:len(b)-9] }), key},

@@ -12,8 +12,8 @@ import (
 )
 
 // ReadModelFile reads the model file at path when it was made for key
-// (the graph file's bytes as SumFile gives them, the report id, the
-// text-unit size) by this layout version, and returns the Model, its
+// (the graph file's bytes as SumFile gives them, the report id), with
+// DefaultTextUnitRunes and by this layout version, and returns the Model, its
 // lexical index already in place, with Source().Path = graphPath, and the
 // graph's load warnings as they were when it was written. On Linux the
 // file is mapped read-only (mapReadOnly), elsewhere read into memory;
@@ -272,8 +272,8 @@ func (r *modelRead) head(graphPath string, key ModelFileKey) ([]string, error) {
 	if id := d.str(); d.err == nil && id != key.ReportID {
 		return nil, fmt.Errorf("made for report id %q, not %q", id, key.ReportID)
 	}
-	if n := d.num(math.MaxInt32); d.err == nil && n != key.runes() {
-		return nil, fmt.Errorf("made with text units of %d runes, not %d", n, key.runes())
+	if n := d.num(math.MaxInt32); d.err == nil && n != DefaultTextUnitRunes {
+		return nil, fmt.Errorf("made with text units of %d runes, not %d", n, DefaultTextUnitRunes)
 	}
 	warnings := d.strs()
 	p.Source = Source{Kind: d.str(), Path: graphPath, ID: d.str(), Release: d.str()}

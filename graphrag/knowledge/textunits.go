@@ -54,7 +54,7 @@ type unitLinks struct {
 
 // textUnits: every section's text (content, then the research summary),
 // every source's full content and every forum speech on an engine node,
-// cut into units of at most maxRunes, in graph order. A unit is linked to
+// cut into units of at most DefaultTextUnitRunes, in graph order. A unit is linked to
 // its own node and to every entity whose title it mentions (topic and
 // engine titles excepted: every text mentions them).
 func (b *graphBuild) textUnits() {
@@ -190,7 +190,7 @@ func (b *graphBuild) chunkTexts(texts []ownText, mm *mentionMatcher) [][]unitChu
 			if (j-lo)%64 == 0 && b.ctx.Err() != nil {
 				return
 			}
-			for _, c := range chunkText(texts[j].text, b.maxRunes) {
+			for _, c := range chunkText(texts[j].text, DefaultTextUnitRunes) {
 				gen++
 				owner := texts[j].owner
 				ents := []int32{int32(owner)}
