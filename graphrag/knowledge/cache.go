@@ -114,9 +114,10 @@ func DefaultCacheDirs(m *Model, userCacheDir string) []string {
 // embedder in its header) is ignored with a warning naming the file, and
 // its vectors are computed again. Memory: one block of
 // entities × dimensions float32 (the store's), read into or computed into
-// in place. Errors: the embedder's, ctx's, an *EmbedderMismatchError when
-// index vectors have mixed lengths or the embedder returns vectors of
-// another length than its Info says.
+// in place. Errors: the embedder's, ctx's, an embedder whose Info gives no
+// vector length, an *EmbedderMismatchError when index vectors have mixed
+// lengths or the embedder returns vectors of another length than its Info
+// says.
 func EntityVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactStore, VectorReport, error) {
 	var rep VectorReport
 	if opts.Embedder == nil {
@@ -124,8 +125,8 @@ func EntityVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactSto
 	}
 	info := opts.Embedder.Info()
 	ents := m.Entities()
-	if info.Dimensions <= 0 {
-		return unsizedVectors(ctx, m, opts)
+	if info.Dimensions <= 0 { // llm.Embedder's vectors have Info().Dimensions values
+		return nil, rep, fmt.Errorf("knowledge: entity vectors: the embedder %s does not say its vector length", describeEmbedder(info))
 	}
 	ids := make([]string, len(ents))
 	for i, e := range ents {
@@ -308,30 +309,6 @@ func (v *vectorBlock) embed(ctx context.Context, emb llm.Embedder, info llm.Embe
 		v.set(i, out[k])
 	}
 	return nil
-}
-
-// unsizedVectors serves an embedder whose Info gives no dimension: every
-// vector is computed, its length taken from the first, and nothing is
-// cached (a cache file is named by its dimension).
-func unsizedVectors(ctx context.Context, m *Model, opts VectorOptions) (*ExactStore, VectorReport, error) {
-	var rep VectorReport
-	ents := m.Entities()
-	ids := make([]string, len(ents))
-	texts := make([]string, len(ents))
-	for i, e := range ents {
-		ids[i], texts[i] = e.ID, EntityText(e)
-	}
-	out, err := opts.Embedder.Embed(ctx, texts)
-	if err != nil {
-		return nil, rep, fmt.Errorf("knowledge: embedding %d entity descriptions: %w", len(texts), err)
-	}
-	if len(out) != len(texts) {
-		return nil, rep, fmt.Errorf("knowledge: the embedder returned %d vectors for %d texts", len(out), len(texts))
-	}
-	rep.Computed = len(out)
-	rep.Notes = append(rep.Notes, "entity vectors are not cached: the embedder does not say its vector length")
-	store, err := NewExactStore(ExactStoreConfig{Info: opts.Embedder.Info(), IDs: ids, Vectors: out})
-	return store, rep, err
 }
 
 func useIndexVectors(ents []Entity, info llm.EmbedderInfo, idx *llm.EmbedderInfo, rep *VectorReport, use func(i int, v []float32)) error {

@@ -170,7 +170,7 @@ func WriteModelFile(ctx context.Context, path string, m *Model, key ModelFileKey
 		bw := bufio.NewWriterSize(w, 1<<20)
 		enc := modelEncoder{w: bw, crc: 0, m: m}
 		enc.prepare()
-		if err := enc.model(ctx, key, modelTail{x, sums, bx}); err != nil {
+		if err := enc.model(ctx, key, x, sums, bx); err != nil {
 			return err
 		}
 		var u32 [4]byte
@@ -311,16 +311,10 @@ func (e *modelEncoder) attrs(list []Attribute) {
 	}
 }
 
-// modelTail is what the model file holds after the model's records: the
-// lexical index, the entity text sums and the bigram index of the index's
-// documents, made before the file is opened (WriteModelFile).
-type modelTail struct {
-	x    *Lexical
-	sums []textSum
-	bx   *bigramIndex
-}
-
-func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, t modelTail) error {
+// model writes the model's records, then (lexical) the lexical index x,
+// the entity text sums and the bigram index of x's documents, made before
+// the file is opened (WriteModelFile).
+func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, x *Lexical, sums []textSum, bx *bigramIndex) error {
 	p := &e.m.p
 	e.buf = append(e.buf, modelFileMagic...)
 	e.buf = binary.LittleEndian.AppendUint32(e.buf, modelFileVersion)
@@ -349,12 +343,12 @@ func (e *modelEncoder) model(ctx context.Context, key ModelFileKey, t modelTail)
 		e.str(u.ID)
 	}
 	for _, step := range []func(context.Context, *Lexical) error{e.entities, e.relationships, e.textUnits} {
-		if err := step(ctx, t.x); err != nil {
+		if err := step(ctx, x); err != nil {
 			return err
 		}
 	}
 	e.reports()
-	return e.lexical(ctx, t)
+	return e.lexical(ctx, x, sums, bx)
 }
 
 // The documents (an entity's title "\n" description, a unit's text) are
@@ -447,8 +441,7 @@ func (e *modelEncoder) reports() {
 
 // lexical writes the rest: no covariates, the lexical index x's
 // statistics, the entity text sums and the bigram index of x's documents.
-func (e *modelEncoder) lexical(ctx context.Context, t modelTail) error {
-	x, sums, bx := t.x, t.sums, t.bx
+func (e *modelEncoder) lexical(ctx context.Context, x *Lexical, sums []textSum, bx *bigramIndex) error {
 	e.num(0) // covariate types
 	e.f64(x.words)
 	for _, n := range x.bytes {
