@@ -124,9 +124,7 @@ func newLexical(m *Model) *Lexical {
 	x := &Lexical{nEnt: len(ents), docs: make([]string, n), upper: make([]bool, n), lens: make([]int32, n)}
 	// the word estimate reads every wordSample-th document (a fixed
 	// choice, so the same model gives the same figures)
-	var han, other []int64
-	han = make([]int64, len(x.docs))
-	other = make([]int64, len(x.docs))
+	han, other := make([]int64, n), make([]int64, n)
 	step := 1
 	if len(x.docs) >= wordSampleFrom {
 		step = wordSample
@@ -155,14 +153,11 @@ func newLexical(m *Model) *Lexical {
 		}
 	}
 	se, su := x.averages()
-	var hs, os float64
-	for i := range han {
+	// scale the sample's words by the share of runes it holds
+	var hs, os, sampled float64
+	for i := 0; i < n; i += step {
 		hs += float64(han[i])
 		os += float64(other[i])
-	}
-	// scale the sample's words by the share of runes it holds
-	var sampled float64
-	for i := 0; i < len(x.docs); i += step {
 		sampled += float64(x.lens[i])
 	}
 	if sampled > 0 {

@@ -244,10 +244,7 @@ func (ix *index) stat(table string) *TableStats {
 // reference's relationship count depends on the stored list), and warns
 // about entity communities without a report (B21).
 func (ix *index) checkReferences(p *Parts) {
-	units := make(map[string]bool, len(p.TextUnits))
-	for _, u := range p.TextUnits {
-		units[u.ID] = true
-	}
+	units := idSet(p.TextUnits, func(u TextUnit) string { return u.ID })
 	ix.stat(tTextUnits).Kept = len(p.TextUnits)
 	ix.stat(tRelationships).Kept = len(p.Relationships)
 	prune := func(table, owner string, ids []string) []string {
@@ -271,14 +268,8 @@ func (ix *index) checkReferences(p *Parts) {
 	for i := range p.Relationships {
 		p.Relationships[i].TextUnitIDs = prune(tRelationships, p.Relationships[i].ID, p.Relationships[i].TextUnitIDs)
 	}
-	ents := make(map[string]bool, len(p.Entities))
-	for _, e := range p.Entities {
-		ents[e.ID] = true
-	}
-	rels := make(map[string]bool, len(p.Relationships))
-	for _, r := range p.Relationships {
-		rels[r.ID] = true
-	}
+	ents := idSet(p.Entities, func(e Entity) string { return e.ID })
+	rels := idSet(p.Relationships, func(r Relationship) string { return r.ID })
 	for _, u := range p.TextUnits {
 		for _, id := range u.EntityIDs {
 			if !ents[id] {
@@ -320,13 +311,19 @@ func (ix *index) checkReferences(p *Parts) {
 	}
 }
 
-func (ix *index) finishStats() LoadStats {
-	var ls LoadStats
-	for _, t := range []string{tEntities, tRelationships, tTextUnits, tCommunities, tReports, tCovariates} {
-		s := ix.stat(t)
-		ls.Tables = append(ls.Tables, *s)
+// idSet is the set of the ids (id) of the records of list.
+func idSet[T any](list []T, id func(T) string) map[string]bool {
+	set := make(map[string]bool, len(list))
+	for _, x := range list {
+		set[id(x)] = true
 	}
-	ls.Notes = ix.notes
-	ls.Warnings = ix.warn.list()
+	return set
+}
+
+func (ix *index) finishStats() LoadStats {
+	ls := LoadStats{Notes: ix.notes, Warnings: ix.warn.list()}
+	for _, t := range []string{tEntities, tRelationships, tTextUnits, tCommunities, tReports, tCovariates} {
+		ls.Tables = append(ls.Tables, *ix.stat(t))
+	}
 	return ls
 }

@@ -262,10 +262,7 @@ func (ix *index) assignCommunities(ents []Entity, comms []Community, level int) 
 		return
 	}
 	member := map[string][]int64{}
-	known := make(map[string]bool, len(ents))
-	for _, e := range ents {
-		known[e.ID] = true
-	}
+	known := idSet(ents, func(e Entity) string { return e.ID })
 	for _, c := range comms {
 		if level >= 0 && c.Level > level {
 			continue

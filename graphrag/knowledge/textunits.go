@@ -242,11 +242,10 @@ func (b *graphBuild) linkEntities(l unitLinks) bool {
 		}
 		if n := len(l.own[i]) + len(l.mentioned[i]); n > 0 {
 			ids := make([]string, 0, n)
-			for _, u := range l.own[i] {
-				ids = append(ids, b.p.TextUnits[u].ID)
-			}
-			for _, u := range l.mentioned[i] {
-				ids = append(ids, b.p.TextUnits[u].ID)
+			for _, list := range [][]int32{l.own[i], l.mentioned[i]} {
+				for _, u := range list {
+					ids = append(ids, b.p.TextUnits[u].ID)
+				}
 			}
 			b.p.Entities[i].TextUnitIDs = ids
 		}
