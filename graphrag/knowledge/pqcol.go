@@ -47,17 +47,16 @@ type colSpec struct {
 	required bool
 }
 
-// pqColumn holds the decoded cells of one column, one per row.
+// pqColumn holds the decoded cells of one column, one per row, in the
+// slice of its kind.
 type pqColumn struct {
-	kind    colKind
-	present bool // false: optional column absent from the file
-	null    []bool
-	s       []string
-	i       []int64
-	f       []float64
-	ls      [][]string
-	li      [][]int64
-	lf      [][]float32
+	null []bool
+	s    []string
+	i    []int64
+	f    []float64
+	ls   [][]string
+	li   [][]int64
+	lf   [][]float32
 }
 
 // pqTable is a parquet file decoded column by column after its schema was
@@ -66,7 +65,7 @@ type pqTable struct {
 	file string // base name, for messages
 	path string
 	rows int
-	cols map[string]*pqColumn
+	cols map[string]*pqColumn // nil for an optional column the file lacks
 	// names of every top-level column of the file, in schema order
 	names []string
 }
@@ -118,8 +117,6 @@ func readTable(path string, specs []colSpec) (*pqTable, error) {
 		if c == nil {
 			if sp.required {
 				problems = append(problems, ColumnProblem{Column: sp.name, Want: sp.kind.String()})
-			} else {
-				t.cols[sp.name] = &pqColumn{kind: sp.kind}
 			}
 			continue
 		}
@@ -226,7 +223,7 @@ func accepts(kind colKind, k parquet.Kind) bool {
 // decodeColumn reads every value of leaf (across row groups) into one cell
 // per row.
 func decodeColumn(leaf *parquet.Column, kind colKind, rows int) (*pqColumn, error) {
-	col := &pqColumn{kind: kind, present: true, null: make([]bool, 0, rows)}
+	col := &pqColumn{null: make([]bool, 0, rows)}
 	maxDef := leaf.MaxDefinitionLevel()
 	pages := leaf.Pages()
 	defer pages.Close()
@@ -353,12 +350,12 @@ func wholeNumber(v parquet.Value) (int64, error) {
 // Cell accessors. ok is false for a null cell or an absent optional
 // column (a null list reads as nil either way).
 
-func (t *pqTable) has(name string) bool { c := t.cols[name]; return c != nil && c.present }
+func (t *pqTable) has(name string) bool { return t.cols[name] != nil }
 
 // cell is the value of column name at row in the column's values vals.
 func cell[T any](t *pqTable, name string, row int, vals func(*pqColumn) []T) (v T, ok bool) {
 	c := t.cols[name]
-	if c == nil || !c.present || c.null[row] {
+	if c == nil || c.null[row] {
 		return v, false
 	}
 	return vals(c)[row], true
