@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -352,9 +351,7 @@ func (b *graphBuild) communities() {
 	b.distinctTitles(engineReports, reportEngines)
 	topic := b.topicReport(topicTitle)
 	b.p.Reports = append([]CommunityReport{topic}, engineReports...)
-	for i := range b.p.Entities {
-		ns := member[i]
-		slices.Sort(ns)
+	for i, ns := range member { // ascending: 0, then the engines' in order
 		ids := make([]string, len(ns))
 		for k, c := range ns {
 			ids[k] = strconv.Itoa(c)

@@ -405,7 +405,7 @@ func chunkText(s string, max int) []string {
 		cur.Reset()
 		curRunes = 0
 	}
-	for _, sent := range sentences(s) {
+	for _, sent := range unitSentences.Split(s) { // every byte kept: the pieces concatenate to s
 		n := utf8.RuneCountInString(sent)
 		if curRunes+n > max && curRunes > 0 {
 			flush()
@@ -427,7 +427,3 @@ func chunkText(s string, max int) []string {
 // unitSentences are the sentence ends of a text unit: the Chinese marks
 // and newlines, and . ! ? before white space or at the end.
 var unitSentences = text.SentenceRules{Ends: "。！？；\n", SpacedEnds: ".!?", AnySpace: true}
-
-// sentences splits s after sentence-ending punctuation and newlines
-// (unitSentences), keeping every byte (the pieces concatenate to s).
-func sentences(s string) []string { return unitSentences.Split(s) }

@@ -205,11 +205,8 @@ func SaveModelFile(ctx context.Context, path, graphPath string, m *Model, key Mo
 	// the collector would leave m until the heap doubles again
 	m = nil
 	debug.FreeOSMemory()
-	read, _, err := ReadModelFile(ctx, path, graphPath, key)
-	if err != nil {
-		return nil, err
-	}
-	return read, nil
+	read, _, err := ReadModelFile(ctx, path, graphPath, key) // nil on an error
+	return read, err
 }
 
 type modelEncoder struct {
