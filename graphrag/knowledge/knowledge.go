@@ -3,6 +3,7 @@ package knowledge
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -63,10 +64,8 @@ type TableStats struct {
 // Table returns the stats of the named table (zero value with that name if
 // the loader did not record it).
 func (s LoadStats) Table(name string) TableStats {
-	for _, t := range s.Tables {
-		if t.Name == name {
-			return t
-		}
+	if i := slices.IndexFunc(s.Tables, func(t TableStats) bool { return t.Name == name }); i >= 0 {
+		return s.Tables[i]
 	}
 	return TableStats{Name: name}
 }
