@@ -47,8 +47,8 @@ type colSpec struct {
 	required bool
 }
 
-// pqColumn holds the decoded cells of one column, one per row, in the
-// slice of its kind.
+// pqColumn holds the decoded cells of one column, in the slice of its
+// kind, up to the last cell that is not null.
 type pqColumn struct {
 	null []bool
 	s    []string
@@ -244,20 +244,6 @@ func decodeColumn(leaf *parquet.Column, kind colKind, rows int) (*pqColumn, erro
 				if v.RepetitionLevel() == 0 {
 					row++
 					col.null = append(col.null, true)
-					switch kind {
-					case kString, kIDString:
-						col.s = append(col.s, "")
-					case kInt:
-						col.i = append(col.i, 0)
-					case kFloat:
-						col.f = append(col.f, 0)
-					case kStringList:
-						col.ls = append(col.ls, nil)
-					case kIntList:
-						col.li = append(col.li, nil)
-					case kFloatList:
-						col.lf = append(col.lf, nil)
-					}
 				}
 				if row < 0 {
 					return nil, fmt.Errorf("malformed repetition levels")
@@ -289,32 +275,47 @@ func decodeColumn(leaf *parquet.Column, kind colKind, rows int) (*pqColumn, erro
 	return col, nil
 }
 
+// appendValue puts v in the cell of row (a list's: after its values so
+// far).
 func appendValue(col *pqColumn, row int, v parquet.Value, kind colKind) error {
 	switch kind {
 	case kString:
-		col.s[row] = string(v.ByteArray())
+		*at(&col.s, row) = string(v.ByteArray())
 	case kIDString:
 		if v.Kind() == parquet.ByteArray {
-			col.s[row] = string(v.ByteArray())
+			*at(&col.s, row) = string(v.ByteArray())
 		} else {
-			col.s[row] = strconv.FormatInt(intOf(v), 10)
+			*at(&col.s, row) = strconv.FormatInt(intOf(v), 10)
 		}
 	case kInt:
 		n, err := wholeNumber(v)
 		if err != nil {
 			return err
 		}
-		col.i[row] = n
+		*at(&col.i, row) = n
 	case kFloat:
-		col.f[row] = floatOf(v)
+		*at(&col.f, row) = floatOf(v)
 	case kStringList:
-		col.ls[row] = append(col.ls[row], string(v.ByteArray()))
+		l := at(&col.ls, row)
+		*l = append(*l, string(v.ByteArray()))
 	case kIntList:
-		col.li[row] = append(col.li[row], intOf(v))
+		l := at(&col.li, row)
+		*l = append(*l, intOf(v))
 	case kFloatList:
-		col.lf[row] = append(col.lf[row], float32(floatOf(v)))
+		l := at(&col.lf, row)
+		*l = append(*l, float32(floatOf(v)))
 	}
 	return nil
+}
+
+// at returns &s[row], growing s with zero values to hold it: a column's
+// slice of values ends at its last non-null cell (the accessors read null
+// first).
+func at[T any](s *[]T, row int) *T {
+	if len(*s) <= row {
+		*s = append(*s, make([]T, row+1-len(*s))...)
+	}
+	return &(*s)[row]
 }
 
 func intOf(v parquet.Value) int64 {
