@@ -24,20 +24,11 @@ import (
 
 // buildGraphOptions are the inputs of `reportengine build-graph`.
 type buildGraphOptions struct {
-	Topic             string
-	Forum             string
-	ReportID          string
-	GraphsDir         string
-	AllowMixedQueries bool
-	JSON              bool
-	Run               string
-	States            []string
+	graphInputs
+	JSON bool
 
-	Out    io.Writer
-	Err    io.Writer
-	Now    func() time.Time
-	Log    *stageLog
-	Getenv func(string) string
+	Out io.Writer
+	Err io.Writer
 }
 
 func newBuildGraphCmd(d *Deps, runF func(context.Context, *buildGraphOptions) error) *cobra.Command {
@@ -60,14 +51,14 @@ README.md (reportengine build-graph) has the full rules and formats.`,
   reportengine build-graph ../shared/fixtures/bettafish --report-id wuhan
   reportengine build-graph ../shared/fixtures/bettafish --run 20250827_123055
   reportengine build-graph query=q.json media=m.json insight=i.json --topic 武汉大学 --report-id wuhan`,
-		Args: minArgs(1),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.States = args
 			opts.Out = cmd.OutOrStdout()
 			opts.Err = cmd.ErrOrStderr()
 			opts.Now = d.Now
 			opts.Log = newStageLog(opts.Err, d.quiet)
-			opts.Getenv = d.Getenv
+			opts.Warn = opts.Err
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -133,19 +124,16 @@ type engineLine struct {
 // builtGraph is a graph built from state files and a forum log, with what
 // was loaded to build it.
 type builtGraph struct {
-	Graph    *graphrag.Graph
-	ID       string
-	Path     string
-	Topic    string
-	States   []*state.State
+	Graph *graphrag.Graph
+	ID    string
+	Path  string
+	Topic string
+	// Loaded are the state files read: their States, the engines
+	// Unavailable (a state file missing or empty), QueryNote, Queries and
+	// Unrelated (B13). Its Warnings are in Warnings, as text.
+	*state.Loaded
 	Forum    []forum.Entry
 	Warnings []string
-	// Unavailable are the engines whose state file was missing or empty.
-	Unavailable []state.Unavailable
-	// QueryNote, Queries and Unrelated are state.Loaded's (B13).
-	QueryNote string
-	Queries   []state.QueryOf
-	Unrelated bool
 	// ForumNotice is the forum log's warning for a report's reader
 	// (forumNotes), "" when none.
 	ForumNotice string
@@ -284,19 +272,11 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		return nil, err
 	}
 	end()
-	var warnings []string
-	if runNote != "" {
-		warnings = append(warnings, runNote)
-	}
+	warnings := appendNonEmpty(nil, runNote)
 	for _, w := range loaded.Warnings {
 		warnings = append(warnings, w.String())
 	}
-	if loaded.QueryNote != "" {
-		warnings = append(warnings, loaded.QueryNote)
-	}
-	if loaded.StartNote != "" {
-		warnings = append(warnings, loaded.StartNote)
-	}
+	warnings = appendNonEmpty(warnings, loaded.QueryNote, loaded.StartNote)
 	var entries []forum.Entry
 	var forumNotice string
 	if in.Forum != "" {
@@ -328,9 +308,18 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	}
 	id := cmp.Or(in.ReportID, defaultReportID(topic, loaded.States, entries))
 	lap("load")
-	return &builtGraph{ID: id, Topic: topic, States: loaded.States, Forum: entries, Warnings: warnings,
-		Unavailable: loaded.Unavailable, QueryNote: loaded.QueryNote, Queries: loaded.Queries, Unrelated: loaded.Unrelated,
+	return &builtGraph{ID: id, Topic: topic, Loaded: loaded, Forum: entries, Warnings: warnings,
 		ForumNotice: forumNotice, ForumPath: in.Forum, Stages: stages}, nil
+}
+
+// appendNonEmpty appends to list those of items that are not "".
+func appendNonEmpty(list []string, items ...string) []string {
+	for _, s := range items {
+		if s != "" {
+			list = append(list, s)
+		}
+	}
+	return list
 }
 
 // recordCount sums the search records of states.
@@ -358,9 +347,7 @@ func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	if err := checkWritable("graphs folder", opts.GraphsDir, false); err != nil {
 		return err
 	}
-	b, err := buildAndSave(ctx, graphInputs{Topic: opts.Topic, Forum: opts.Forum, ReportID: opts.ReportID,
-		GraphsDir: opts.GraphsDir, AllowMixedQueries: opts.AllowMixedQueries, States: opts.States, Now: opts.Now,
-		Log: opts.Log, Run: opts.Run, Warn: opts.Err})
+	b, err := buildAndSave(ctx, opts.graphInputs)
 	if err != nil {
 		return err
 	}

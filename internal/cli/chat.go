@@ -51,7 +51,7 @@ the full reference.`,
 		Example: `  reportengine chat --graph latest
   reportengine chat --graphrag-index ../shared/fixtures/graphrag-dulce
   printf 'Who is Alex Mercer?\n1\nquit\n' | reportengine chat --graphrag-index ragtest`,
-		Args: noArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.In = d.Stdin
@@ -339,11 +339,11 @@ func readLine(session context.Context, in lineReader, prompt string) (string, er
 	}
 }
 
-// chatTurn streams one answer and its citations, by the method route
-// chose (global: map and reduce over the community reports); it returns
-// the answer and, for a local search, its result (the follow-ups are built
-// from the records it cites; nil after a global search). A SIGINT during
-// it cancels it (context.Canceled).
+// chatTurn streams one answer and its citations (ragSession.answer) by
+// the method route chose; it returns the answer and, for a local search,
+// its result (the follow-ups are built from the records it cites; nil
+// after a global search). A SIGINT during it cancels it
+// (context.Canceled).
 func chatTurn(session context.Context, opts *chatOptions, route globalsearch.Route, s *ragSession, eng *localsearch.Engine, q string, history []llm.Message, answering chan context.CancelFunc) (string, *localsearch.Result, error) {
 	actx, cancel := context.WithCancel(session)
 	defer cancel()
@@ -353,30 +353,11 @@ func chatTurn(session context.Context, opts *chatOptions, route globalsearch.Rou
 		opts.ready(q)
 	}
 	opts.noteRoute(route)
-	if route.Method == globalsearch.MethodGlobal {
-		geng, err := s.globalEngine(&opts.ragOptions)
-		if err != nil {
-			return "", nil, err
-		}
-		res, err := streamGlobal(actx, &opts.ragOptions, geng, globalsearch.Query{Text: q, History: history})
-		if err != nil {
-			if actx.Err() != nil {
-				return "", nil, context.Canceled
-			}
-			return "", nil, err
-		}
-		printGlobalCitations(opts.Out, res)
-		return res.Response, nil, nil
+	answer, res, err := s.answer(actx, &opts.ragOptions, eng, route, q, history)
+	if err != nil && actx.Err() != nil {
+		return "", nil, context.Canceled
 	}
-	res, err := streamAnswer(actx, &opts.ragOptions, eng, localsearch.Query{Text: q, History: history})
-	if err != nil {
-		if actx.Err() != nil {
-			return "", nil, context.Canceled
-		}
-		return "", nil, err
-	}
-	printCitations(opts.Out, res)
-	return res.Response, res, nil
+	return answer, res, err
 }
 
 // drain empties the one-slot channel (the answer is over).

@@ -44,7 +44,7 @@ context and latency, then the totals. The set is JSON Lines, one question per li
 and embeddings as for search. README.md (reportengine eval) has the full reference.`,
 		Example: `  reportengine eval --graph coffee-shop examples/coffee-shop/questions.jsonl
   reportengine eval --graphrag-index ../shared/fixtures/graphrag-dulce --json eval/testdata/dulce.jsonl`,
-		Args: exactArgs(1),
+		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.Set = args[0]

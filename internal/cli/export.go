@@ -45,7 +45,7 @@ export) has the full reference.`,
 		Example: `  reportengine export --graph wuhan --format graphml
   reportengine export --graph wuhan --format gexf --out /tmp/wuhan.gexf
   reportengine export --graph wuhan --format neo4j --out wuhan-neo4j`,
-		Args: noArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Stdout, opts.Err = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			opts.Quiet = d.quiet
@@ -72,9 +72,7 @@ export) has the full reference.`,
 }
 
 func runExport(ctx context.Context, opts *exportOptions) error {
-	g, id, err := loadGraphFlag(ctx, opts.Log, opts.GraphsDir, opts.Graph, func(prefix string, list []string) {
-		printLoadWarnings(opts.Err, opts.Quiet, prefix, list)
-	})
+	g, id, _, err := loadGraphFlag(ctx, opts.Log, opts.GraphsDir, opts.Graph, opts.Err, opts.Quiet)
 	if err != nil {
 		return err
 	}
@@ -118,10 +116,7 @@ func writeExportFile(ctx context.Context, g *graphrag.Graph, format, out string)
 	}
 	var size int64
 	err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
-		cw := &countWriter{w: w}
-		err := write(ctx, cw, g)
-		size = cw.n
-		return err
+		return write(ctx, &countWriter{w: w, n: &size}, g)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("export: %s: %w", out, err)
@@ -129,15 +124,15 @@ func writeExportFile(ctx context.Context, g *graphrag.Graph, format, out string)
 	return size, nil
 }
 
-// countWriter counts the bytes written through it.
+// countWriter adds the bytes written through it to *n.
 type countWriter struct {
 	w io.Writer
-	n int64
+	n *int64
 }
 
 func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
-	c.n += int64(n)
+	*c.n += int64(n)
 	return n, err
 }
 
@@ -179,7 +174,7 @@ func writeNeo4jFolder(ctx context.Context, g *graphrag.Graph, out, id string) (*
 		if err != nil {
 			return nil, err
 		}
-		return &syncCloser{f: f, n: &size}, nil
+		return &syncCloser{countWriter{w: f, n: &size}, f}, nil
 	}
 	im, err := export.WriteNeo4j(ctx, g, create)
 	if err != nil {
@@ -242,14 +237,8 @@ func replaceable(out string) error {
 // syncCloser flushes a file to disk when it is closed, counting the bytes
 // written.
 type syncCloser struct {
+	countWriter
 	f *os.File
-	n *int64
-}
-
-func (s *syncCloser) Write(p []byte) (int, error) {
-	n, err := s.f.Write(p)
-	*s.n += int64(n)
-	return n, err
 }
 
 func (s *syncCloser) Close() error {

@@ -190,12 +190,8 @@ func runGlobalSearch(ctx context.Context, opts *searchOptions, s *ragSession, r 
 				fmt.Fprintln(opts.Out)
 			}
 			fmt.Fprintf(opts.Out, "----- batch %d of %d (%d tokens) -----\n", i+1, len(c.Batches), b.Tokens)
-			text := safeLines(b.Text)
-			if _, err := io.WriteString(opts.Out, text); err != nil {
+			if err := writeLines(opts.Out, b.Text); err != nil {
 				return err
-			}
-			if !strings.HasSuffix(text, "\n") {
-				fmt.Fprintln(opts.Out)
 			}
 		}
 		return nil
@@ -213,10 +209,6 @@ func runGlobalSearch(ctx context.Context, opts *searchOptions, s *ragSession, r 
 			*globalsearch.Result
 		}{r.Method, r.Reason, r, res})
 	}
-	res, err := streamGlobal(ctx, &opts.ragOptions, eng, q)
-	if err != nil {
-		return err
-	}
-	printGlobalCitations(opts.Out, res)
-	return nil
+	_, _, err = s.answer(ctx, &opts.ragOptions, nil, r, opts.Question, history)
+	return err
 }

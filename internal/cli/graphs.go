@@ -24,7 +24,7 @@ func newGraphsCmd(d *Deps) *cobra.Command {
 		Short: "List the stored graphs, newest first",
 		Long: `List the graphs stored under the graphs folder (<graphs>/<report-id>/graphrag.json),
 newest first (by created_at, then file time, then id), with node and edge counts.`,
-		Args: noArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out = cmd.OutOrStdout()
 			return runGraphs(cmd.Context(), opts)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"reportengine/state"
@@ -94,16 +95,9 @@ func resolveStates(args []string, run string, w io.Writer) ([]state.Input, strin
 // allPicked is true when every file of r is one of picked's (a run whose
 // file PickRun took into the picked set is no other run).
 func allPicked(r, picked state.Run) bool {
-	for _, f := range r.Files {
-		found := false
-		for _, p := range picked.Files {
-			found = found || p.Path == f.Path
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(r.Files, func(f state.RunFile) bool {
+		return !slices.ContainsFunc(picked.Files, func(p state.RunFile) bool { return p.Path == f.Path })
+	})
 }
 
 // folderForum is the forum log of BettaFish output folders: the first of

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -81,11 +82,11 @@ func printPDF(ctx context.Context, bin, htmlPath string) (string, error) {
 	return filepath.Join(filepath.Dir(htmlPath), "report.pdf"), nil
 }
 
+// lastLine is what follows the last line break of s that is neither its
+// first nor its last byte; s when there is none.
 func lastLine(s string) string {
-	for i := len(s) - 1; i > 0; i-- {
-		if s[i] == '\n' && i < len(s)-1 {
-			return s[i+1:]
-		}
+	if i := strings.LastIndexByte(s[:max(len(s)-1, 0)], '\n'); i > 0 {
+		return s[i+1:]
 	}
 	return s
 }

@@ -134,20 +134,23 @@ func loadGraphContext(ctx context.Context, log *stageLog, dir, id string) (*grap
 }
 
 // loadGraphFlag is loadGraphContext for a --graph flag: an invalid id is
-// a usage error naming the flag (exit 2), and the load's warnings go to
-// warn with the prefix "graph <id>: ".
-func loadGraphFlag(ctx context.Context, log *stageLog, dir, id string, warn func(prefix string, list []string)) (*graphrag.Graph, string, error) {
+// a usage error naming the flag (exit 2), and the load's warnings, also
+// returned, are printed on w with the prefix "graph <id>: "
+// (printLoadWarnings).
+func loadGraphFlag(ctx context.Context, log *stageLog, dir, id string, w io.Writer, quiet bool) (*graphrag.Graph, string, []string, error) {
 	g, id, rep, err := loadGraphContext(ctx, log, dir, id)
 	if err != nil {
 		if errors.Is(err, storage.ErrInvalidID) {
-			return nil, "", usageError{fmt.Errorf("--graph: %w", err)}
+			return nil, "", nil, usageError{fmt.Errorf("--graph: %w", err)}
 		}
-		return nil, "", err
+		return nil, "", nil, err
 	}
+	var warnings []string
 	if rep != nil {
-		warn("graph "+id+": ", rep.Warnings)
+		warnings = rep.Warnings
+		printLoadWarnings(w, quiet, "graph "+id+": ", warnings)
 	}
-	return g, id, nil
+	return g, id, warnings, nil
 }
 
 // graphFile is the path of graph id's file under the graphs folder dir,
@@ -162,9 +165,7 @@ func graphFile(dir, id string) string {
 }
 
 func runQuery(ctx context.Context, opts *queryOptions) error {
-	g, id, err := loadGraphFlag(ctx, opts.Log, opts.GraphsDir, opts.Graph, func(prefix string, list []string) {
-		printLoadWarnings(opts.Err, opts.Quiet, prefix, list)
-	})
+	g, id, _, err := loadGraphFlag(ctx, opts.Log, opts.GraphsDir, opts.Graph, opts.Err, opts.Quiet)
 	if err != nil {
 		return err
 	}
@@ -173,7 +174,6 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 	}
 	q := queryengine.Query{
 		Keywords:    opts.Keywords,
-		Engines:     opts.Engines,
 		Depth:       opts.Depth,
 		MaxSections: opts.MaxSections,
 		MaxQueries:  opts.MaxQueries,
@@ -189,7 +189,6 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 		}
 		q.Types = append(q.Types, graphrag.NodeType(t))
 	}
-	q.Engines = nil
 	for _, e := range splitList(opts.Engines) {
 		if !engines[e] {
 			return usagef("--engine %q: want one of %s", e, strings.Join(slices.Sorted(maps.Keys(engines)), ", "))

@@ -164,35 +164,23 @@ func (o *ragOptions) retrieval(m *knowledge.Model, emb llm.Embedder) string {
 func (o *ragOptions) params(set *settings.Settings) (localsearch.Params, error) {
 	p := localsearch.DefaultParams()
 	p.MinSimilarity = o.MinSimilarity
+	var ls settings.LocalSearch
 	if set != nil {
-		ls := set.LocalSearch
-		setInt := func(dst *int, v *int) {
-			if v != nil {
-				*dst = *v
-			}
-		}
-		setInt(&p.MaxContextTokens, ls.MaxContextTokens)
-		setInt(&p.TopKMappedEntities, ls.TopKEntities)
-		setInt(&p.TopKRelationships, ls.TopKRelationships)
-		setInt(&p.ConversationHistoryMaxTurns, ls.ConversationHistoryMaxTurns)
-		if ls.TextUnitProp != nil {
-			p.TextUnitProp = *ls.TextUnitProp
-		}
-		if ls.CommunityProp != nil {
-			p.CommunityProp = *ls.CommunityProp
-		}
+		ls = set.LocalSearch
 	}
-	flagsInt := []struct {
-		name string
-		dst  *int
-		v    int
+	for _, f := range []struct {
+		name     string
+		dst, set *int
+		v        int
 	}{
-		{"max-context-tokens", &p.MaxContextTokens, o.MaxContextTokens},
-		{"top-k-entities", &p.TopKMappedEntities, o.TopKEntities},
-		{"top-k-relationships", &p.TopKRelationships, o.TopKRelationships},
-		{"history-max-turns", &p.ConversationHistoryMaxTurns, o.HistoryMaxTurns},
-	}
-	for _, f := range flagsInt {
+		{"max-context-tokens", &p.MaxContextTokens, ls.MaxContextTokens, o.MaxContextTokens},
+		{"top-k-entities", &p.TopKMappedEntities, ls.TopKEntities, o.TopKEntities},
+		{"top-k-relationships", &p.TopKRelationships, ls.TopKRelationships, o.TopKRelationships},
+		{"history-max-turns", &p.ConversationHistoryMaxTurns, ls.ConversationHistoryMaxTurns, o.HistoryMaxTurns},
+	} {
+		if f.set != nil {
+			*f.dst = *f.set
+		}
 		if o.changed(f.name) {
 			if f.v < 0 {
 				return p, usagef("--%s %d: want a number ≥ 0", f.name, f.v)
@@ -200,11 +188,17 @@ func (o *ragOptions) params(set *settings.Settings) (localsearch.Params, error) 
 			*f.dst = f.v
 		}
 	}
-	if o.changed("text-unit-prop") {
-		p.TextUnitProp = o.TextUnitProp
-	}
-	if o.changed("community-prop") {
-		p.CommunityProp = o.CommunityProp
+	for _, f := range []struct {
+		name     string
+		dst, set *float64
+		v        float64
+	}{{"text-unit-prop", &p.TextUnitProp, ls.TextUnitProp, o.TextUnitProp}, {"community-prop", &p.CommunityProp, ls.CommunityProp, o.CommunityProp}} {
+		if f.set != nil {
+			*f.dst = *f.set
+		}
+		if o.changed(f.name) {
+			*f.dst = f.v
+		}
 	}
 	if err := p.Validate(); err != nil {
 		if set != nil && set.Path != "" && !o.budgetFlagsChanged() {
@@ -223,9 +217,13 @@ func (o *ragOptions) budgetFlagsChanged() bool {
 }
 
 // env returns the first non-empty of the environment variables.
-func (o *ragOptions) env(names ...string) string {
+func (o *ragOptions) env(names ...string) string { return firstEnv(o.Getenv, names...) }
+
+// firstEnv returns the first of the environment variables names that
+// getenv finds non-blank, trimmed; "" when none is.
+func firstEnv(getenv func(string) string, names ...string) string {
 	for _, n := range names {
-		if v := strings.TrimSpace(o.Getenv(n)); v != "" {
+		if v := strings.TrimSpace(getenv(n)); v != "" {
 			return v
 		}
 	}

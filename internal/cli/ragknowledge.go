@@ -26,12 +26,6 @@ var knowledgeFromGraph = knowledge.FromGraph
 // endpoints that are not entities, which would bury the answer.
 const maxLoadWarnings = 5
 
-// warnLoad prints the warnings of loading a graph or index (printLoadWarnings).
-// The warnings themselves are in Model.Stats().
-func (o *ragOptions) warnLoad(prefix string, list []string) {
-	printLoadWarnings(o.Err, o.quiet, prefix, list)
-}
-
 // printLoadWarnings prints the warnings of loading a graph or index on w,
 // each as "warning: <prefix><warning>": under --quiet one line with their
 // number, otherwise the first maxLoadWarnings and the number of the rest.
@@ -86,7 +80,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	}
 	st := s.m.Stats()
 	o.note("%s: %s", s.label, strings.Join(st.Lines(), "; "))
-	o.warnLoad("", st.Warnings)
+	printLoadWarnings(o.Err, o.quiet, "", st.Warnings)
 	p, err := o.params(set)
 	if err != nil {
 		return nil, err
@@ -97,11 +91,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	} else if prompt != "" {
 		s.prompt = prompt
 	}
-	tk, err := tokens.New(o.Encoding)
-	if err != nil {
-		return nil, usagef("--encoding %q: want %s", o.Encoding, strings.Join(tokens.Encodings(), " or "))
-	}
-	s.tk = tk
+	s.tk, _ = tokens.New(o.Encoding) // precheck has refused an unknown encoding
 	emb, err := o.embedder(ctx, s.m)
 	if err != nil {
 		return nil, err
@@ -112,7 +102,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.builder, err = localsearch.NewContextBuilder(s.m, localsearch.Config{Tokenizer: tk, Embedder: emb, VectorStore: store})
+	s.builder, err = localsearch.NewContextBuilder(s.m, localsearch.Config{Tokenizer: s.tk, Embedder: emb, VectorStore: store})
 	if err != nil {
 		return nil, err
 	}
@@ -235,18 +225,14 @@ func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Mode
 		m, warnings, err := knowledge.ReadModelFile(ctx, side, path, key)
 		if err == nil {
 			endLoad()
-			o.warnLoad("graph "+id+": ", warnings)
+			printLoadWarnings(o.Err, o.quiet, "graph "+id+": ", warnings)
 			return m, id, nil
 		}
 		if ctx.Err() != nil {
 			return nil, "", ctx.Err()
 		}
 	}
-	var loadWarnings []string
-	g, id, err := loadGraphFlag(ctx, log, o.GraphsDir, o.Graph, func(prefix string, list []string) {
-		loadWarnings = list
-		o.warnLoad(prefix, list)
-	})
+	g, id, loadWarnings, err := loadGraphFlag(ctx, log, o.GraphsDir, o.Graph, o.Err, o.quiet)
 	if err != nil {
 		return nil, "", err
 	}

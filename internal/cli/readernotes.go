@@ -110,15 +110,8 @@ func readStoredRun(g *graphrag.Graph) storedRun {
 // unavailableOf decodes topic node v's unavailable_engines.
 func unavailableOf(g *graphrag.Graph, v int) []state.Unavailable {
 	raw, ok := g.Attr(v, "unavailable_engines")
-	if !ok {
-		return nil
-	}
-	b, err := json.Marshal(raw)
-	if err != nil {
-		return nil
-	}
 	var list []struct{ Engine, Reason, Path string }
-	if json.Unmarshal(b, &list) != nil {
+	if !ok || !decodeAs(raw, &list) {
 		return nil
 	}
 	out := make([]state.Unavailable, 0, len(list))
@@ -128,6 +121,14 @@ func unavailableOf(g *graphrag.Graph, v int) []state.Unavailable {
 		}
 	}
 	return out
+}
+
+// decodeAs decodes raw, a value of a graph's attributes or meta (maps,
+// lists, numbers, strings as read from JSON), into dst; false when it does
+// not have dst's shape.
+func decodeAs(raw, dst any) bool {
+	b, err := json.Marshal(raw)
+	return err == nil && json.Unmarshal(b, dst) == nil
 }
 
 // storedForumNotes are forumNotes' warnings and reader notice for the forum
@@ -143,13 +144,6 @@ func unavailableOf(g *graphrag.Graph, v int) []state.Unavailable {
 // had entries but no SYSTEM banner is recorded.
 func storedForumNotes(g *graphrag.Graph, times []*state.State) ([]string, string) {
 	raw, ok := g.Meta.Get("build")
-	if !ok {
-		return nil, ""
-	}
-	b, err := json.Marshal(raw)
-	if err != nil {
-		return nil, ""
-	}
 	var rec struct {
 		Forum *struct {
 			Path    string `json:"path"`
@@ -160,7 +154,7 @@ func storedForumNotes(g *graphrag.Graph, times []*state.State) ([]string, string
 			Content string `json:"content"`
 		} `json:"forum_unattached"`
 	}
-	if json.Unmarshal(b, &rec) != nil || rec.Forum == nil {
+	if !ok || !decodeAs(raw, &rec) || rec.Forum == nil {
 		return nil, ""
 	}
 	var entries []forum.Entry

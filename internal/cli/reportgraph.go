@@ -87,9 +87,8 @@ func storedReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, 
 	}
 	run := readStoredRun(g)
 	src.runStates = run.Times
-	if note, _ := state.StartNote(run.Times); note != "" {
-		src.warnings = append(src.warnings, note)
-	}
+	note, _ := state.StartNote(run.Times)
+	src.warnings = appendNonEmpty(src.warnings, note)
 	src.topic = cmp.Or(src.topic, run.Topic)
 	// B14: the engines the stored graph was built without, as its topic
 	// node records them.
@@ -168,13 +167,8 @@ func (src *reportGraph) pipelineInput(opts *reportOptions) nodes.Input {
 	// One order whether the graph is built now or stored (--graph): the
 	// engines missing, absent or started far apart, then the queries,
 	// then the forum log.
-	in.Warnings = engineNotices(missing)
-	for _, n := range []string{readerAbsentEngines(src.runStates, missing), readerStartNotice(src.runStates),
-		queryNote, src.queryNote, forumNote, src.forumNote} {
-		if n != "" {
-			in.Warnings = append(in.Warnings, n)
-		}
-	}
+	in.Warnings = appendNonEmpty(engineNotices(missing), readerAbsentEngines(src.runStates, missing), readerStartNotice(src.runStates),
+		queryNote, src.queryNote, forumNote, src.forumNote)
 	// the forum log's notice says it is empty or likely another run's:
 	// its figures are no KPI cards (an empty log has none)
 	in.ForumOtherRun = forumNote != "" || src.forumNote != ""

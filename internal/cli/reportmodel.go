@@ -53,14 +53,7 @@ const (
 // modelFromOptions picks the model: --llm offline, --llm openai, or auto
 // (openai when an API key is configured, else offline).
 func modelFromOptions(opts *reportOptions) (llm.Model, error) {
-	env := func(names ...string) string {
-		for _, n := range names {
-			if v := strings.TrimSpace(opts.Getenv(n)); v != "" {
-				return v
-			}
-		}
-		return ""
-	}
+	env := func(names ...string) string { return firstEnv(opts.Getenv, names...) }
 	key := env(envAPIKey, envOpenAIKey)
 	mode := strings.ToLower(strings.TrimSpace(opts.LLM))
 	switch {
@@ -161,13 +154,10 @@ func reasoningTokens(opts *reportOptions, model string) (int, error) {
 }
 
 // envTokens reads a number of tokens (0 or more) from the environment
-// variable name through getenv (nil: none); ok is false when it is unset
-// or blank, and a value that is not such a number is a usage error.
+// variable name through getenv; ok is false when it is unset or blank,
+// and a value that is not such a number is a usage error.
 func envTokens(getenv func(string) string, name string) (n int, ok bool, err error) {
-	if getenv == nil {
-		return 0, false, nil
-	}
-	s := strings.TrimSpace(getenv(name))
+	s := firstEnv(getenv, name)
 	if s == "" {
 		return 0, false, nil
 	}
@@ -216,8 +206,8 @@ func stageLimits(opts *reportOptions, info llm.Info) (limits, error) {
 		target **float64
 	}{{"--temperature-plan", envTempPlan, opts.PlanTemp, &l.plan}, {"--temperature-prose", envTempProse, opts.ProseTemp, &l.prose}} {
 		v, name := t.v.v, t.flag
-		if v == nil && opts.Getenv != nil {
-			if s := strings.TrimSpace(opts.Getenv(t.env)); s != "" {
+		if v == nil {
+			if s := firstEnv(opts.Getenv, t.env); s != "" {
 				name = t.env
 				f, err := strconv.ParseFloat(s, 64)
 				if err != nil {

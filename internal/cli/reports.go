@@ -36,7 +36,7 @@ func newReportsCmd() *cobra.Command {
 first (by the manifest's createdAt, then id): id, topic, status (complete or
 partial), template, chapters and creation time, read from each manifest.json. A
 folder whose manifest is missing or unreadable is listed with that status.`,
-		Args: noArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Out = cmd.OutOrStdout()
 			return runReports(opts)

@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -116,9 +117,7 @@ func reportKey(opts *reportOptions, src *reportGraph, lim limits) (nodes.RunKey,
 		}
 	}
 	slices.SortFunc(key.Inputs, func(a, b nodes.InputFile) int { return strings.Compare(a.Role, b.Role) })
-	for k, v := range opts.settings {
-		key.Settings[k] = v
-	}
+	maps.Copy(key.Settings, opts.settings)
 	plan, prose := nodes.DefaultPlanTemperature, nodes.DefaultProseTemperature
 	if lim.plan != nil {
 		plan = *lim.plan
@@ -180,14 +179,10 @@ func resumeInputs(opts *reportOptions, dir string) error {
 			opts.stateArgs = append(opts.stateArgs, strings.TrimPrefix(f.Role, "state ")+"="+f.Path)
 		}
 	}
-	if id := key.Settings["graph"]; id != "" {
-		opts.Graph = id
-	}
+	opts.Graph = key.Settings["graph"] // "" here: the inputs were not given
 	opts.Topic = cmp.Or(opts.Topic, key.Topic)
 	opts.Template = cmp.Or(opts.Template, key.Template)
-	if key.Settings["allow_mixed_queries"] == "true" {
-		opts.AllowMixedQueries = true
-	}
+	opts.AllowMixedQueries = opts.AllowMixedQueries || key.Settings["allow_mixed_queries"] == "true"
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -32,15 +33,9 @@ type Deps struct {
 }
 
 func (d *Deps) fill() {
-	if d.Stdin == nil {
-		d.Stdin = os.Stdin
-	}
-	if d.Stdout == nil {
-		d.Stdout = os.Stdout
-	}
-	if d.Stderr == nil {
-		d.Stderr = os.Stderr
-	}
+	d.Stdin = cmp.Or[io.Reader](d.Stdin, os.Stdin)
+	d.Stdout = cmp.Or[io.Writer](d.Stdout, os.Stdout)
+	d.Stderr = cmp.Or[io.Writer](d.Stderr, os.Stderr)
 	if d.Getenv == nil {
 		d.Getenv = os.Getenv
 	}
@@ -154,29 +149,14 @@ stderr too (--quiet turns it off); results go to stdout.
 	return root
 }
 
-// exactArgs and minArgs wrap cobra's validators so that their errors are
-// usage errors.
-func minArgs(n int) cobra.PositionalArgs {
+// usageArgs wraps one of cobra's argument validators (cobra.NoArgs,
+// cobra.MinimumNArgs, cobra.ExactArgs) so that its errors are usage
+// errors.
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.MinimumNArgs(n)(cmd, args); err != nil {
+		if err := check(cmd, args); err != nil {
 			return usageError{err}
 		}
 		return nil
 	}
-}
-
-func exactArgs(n int) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
-			return usageError{err}
-		}
-		return nil
-	}
-}
-
-func noArgs(cmd *cobra.Command, args []string) error {
-	if err := cobra.NoArgs(cmd, args); err != nil {
-		return usageError{err}
-	}
-	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/localsearch"
+	"reportengine/llm"
 	"reportengine/text"
 )
 
@@ -41,7 +42,7 @@ README.md (reportengine search) has the full reference.`,
 		Example: `  reportengine search --graph latest "李明为什么选择写字楼商圈？"
   reportengine search --graphrag-index ../shared/fixtures/graphrag-dulce "Who is Alex Mercer?"
   reportengine search --graphrag-index ragtest --context-only --max-context-tokens 4000 "Tell me about Dulce"`,
-		Args: minArgs(1),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.Question = strings.Join(args, " ")
@@ -103,12 +104,7 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 		if noMatch != nil {
 			return noMatch
 		}
-		text := safeLines(c.Text) // the context holds scraped text
-		_, err = io.WriteString(opts.Out, text)
-		if err == nil && !strings.HasSuffix(text, "\n") {
-			_, err = io.WriteString(opts.Out, "\n")
-		}
-		return err
+		return writeLines(opts.Out, c.Text)
 	}
 	eng, err := s.engine(&opts.ragOptions)
 	if err != nil {
@@ -127,12 +123,46 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 			*localsearch.Result
 		}{route.Method, route.Reason, route, res})
 	}
-	res, err := streamAnswer(ctx, &opts.ragOptions, eng, localsearch.Query{Text: opts.Question, History: history, ResponseType: opts.ResponseType})
-	if err != nil {
-		return err
+	_, _, err = s.answer(ctx, &opts.ragOptions, eng, route, opts.Question, history)
+	return err
+}
+
+// answer streams the answer to question q asked after history by the
+// method route chose, and prints what it cites: local search with eng
+// (streamAnswer, printCitations) or global search, map and reduce over the
+// community reports (streamGlobal, printGlobalCitations). It returns the
+// answer and, for a local search, its result (nil after a global search).
+func (s *ragSession) answer(ctx context.Context, o *ragOptions, eng *localsearch.Engine, route globalsearch.Route, q string, history []llm.Message) (string, *localsearch.Result, error) {
+	if route.Method == globalsearch.MethodGlobal {
+		geng, err := s.globalEngine(o)
+		if err != nil {
+			return "", nil, err
+		}
+		res, err := streamGlobal(ctx, o, geng, globalsearch.Query{Text: q, History: history})
+		if err != nil {
+			return "", nil, err
+		}
+		printGlobalCitations(o.Out, res)
+		return res.Response, nil, nil
 	}
-	printCitations(opts.Out, res)
-	return nil
+	res, err := streamAnswer(ctx, o, eng, localsearch.Query{Text: q, History: history})
+	if err != nil {
+		return "", nil, err
+	}
+	printCitations(o.Out, res)
+	return res.Response, res, nil
+}
+
+// writeLines writes multi-line text from the knowledge (a search
+// context, which holds scraped text) to w as safeLines shows it, ending
+// with a newline.
+func writeLines(w io.Writer, s string) error {
+	s = safeLines(s)
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	_, err := io.WriteString(w, s)
+	return err
 }
 
 // streamAnswer writes the answer to q to o.Out with the API key redacted

@@ -65,7 +65,7 @@ localhost and ::1. With --token (or ` + serveTokenEnv + `) every route needs
 		Example: `  reportengine serve
   reportengine serve --addr 127.0.0.1:9000 --graphs graphs --reports reports
   REPORT_ENGINE_SERVE_TOKEN=$(openssl rand -hex 16) reportengine serve --addr 0.0.0.0:8080`,
-		Args: noArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Err = cmd.ErrOrStderr()
 			opts.Getenv = d.Getenv
@@ -165,7 +165,7 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 			search += fmt.Sprintf(", %d index(es)", len(cfg.Search.Indexes))
 		}
 	}
-	fmt.Fprintf(opts.Err, "serving http://%s/graph-viewer (graphs: %s, reports: %s, search: %s); Ctrl-C stops\n", addr, opts.GraphsDir, orNone(opts.ReportsDir), search)
+	fmt.Fprintf(opts.Err, "serving http://%s/graph-viewer (graphs: %s, reports: %s, search: %s); Ctrl-C stops\n", addr, opts.GraphsDir, cmp.Or(opts.ReportsDir, "none"), search)
 	if opts.Token != "" {
 		// the printed URL alone answers 401; the token itself is a secret
 		// and is not printed
@@ -182,13 +182,6 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	}
 	fmt.Fprintln(opts.Err, "stopped")
 	return nil
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
 }
 
 // parseIndexes reads the --index NAME=DIR values.
@@ -235,11 +228,7 @@ func checkIndexDir(dir string) error {
 // by default, so searching needs no network) and retrieval over the offline
 // embedder (offlineRetrieval).
 func searchConfig(opts *serveOptions) (*server.SearchConfig, error) {
-	getenv := opts.Getenv
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
-	m, err := modelFromOptions(&reportOptions{LLM: opts.LLM, Model: opts.Model, BaseURL: opts.BaseURL, Getenv: getenv, searchModel: true})
+	m, err := modelFromOptions(&reportOptions{LLM: opts.LLM, Model: opts.Model, BaseURL: opts.BaseURL, Getenv: opts.Getenv, searchModel: true})
 	if err != nil {
 		return nil, err
 	}

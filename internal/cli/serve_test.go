@@ -89,7 +89,7 @@ func TestServeRuns(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- runServe(ctx, &serveOptions{Addr: "127.0.0.1:0", GraphsDir: graphs, Token: "tok", Quiet: true, Search: true, LLM: "offline",
-			ShutdownTimeout: 2 * time.Second, Err: &errb, ready: func(a string) { addrc <- a }})
+			Getenv: func(string) string { return "" }, ShutdownTimeout: 2 * time.Second, Err: &errb, ready: func(a string) { addrc <- a }})
 	}()
 	var addr string
 	select {

@@ -23,7 +23,7 @@ func newTemplatesCmd() *cobra.Command {
 		Long: `List the embedded report templates (the six BettaFish template names and chapter
 outlines, our own wording). Pass a name to "report --template NAME" to skip template
 selection; "模板" and ".md" may be left off the name.`,
-		Args: noArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Out = cmd.OutOrStdout()
 			return runTemplates(opts)

@@ -60,7 +60,7 @@ func newVersionCmd(_ *Deps) *cobra.Command {
 		Long: `Print the version, commit and Go version of this binary, read from the build
 information Go records (the same line as reportengine --version). A binary built
 from a checkout says "(devel)" and names the commit; "+dirty" marks local changes.`,
-		Args: noArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, err := fmt.Fprintln(cmd.OutOrStdout(), versionString())
 			return err
