@@ -256,13 +256,7 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			fmt.Fprintf(in.Warn, "forum log: %s (found in the folder; --forum names another)\n", in.Forum)
 		}
 	}
-	stages := map[string]float64{}
 	mark := time.Now()
-	lap := func(name string) {
-		now := time.Now()
-		stages[name] = now.Sub(mark).Seconds()
-		mark = now
-	}
 	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
 	loaded, err := await(ctx, func() (*state.Loaded, error) {
 		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, ValidUTF8: graphrag.ValidUTF8,
@@ -307,9 +301,9 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		return nil, usagef("the state files name no query: pass --topic")
 	}
 	id := cmp.Or(in.ReportID, defaultReportID(topic, loaded.States, entries))
-	lap("load")
 	return &builtGraph{ID: id, Topic: topic, Loaded: loaded, Forum: entries, Warnings: warnings,
-		ForumNotice: forumNotice, ForumPath: in.Forum, Stages: stages}, nil
+		ForumNotice: forumNotice, ForumPath: in.Forum,
+		Stages: map[string]float64{"load": time.Since(mark).Seconds()}}, nil
 }
 
 // appendNonEmpty appends to list those of items that are not "".
@@ -398,12 +392,7 @@ func printBuildSummary(w io.Writer, s buildSummary, st graphrag.Stats) {
 		parts = append(parts, fmt.Sprintf("%s %d", r, st.ByRelation[r]))
 	}
 	fmt.Fprintf(w, "edges:   %d (%s)\n", st.TotalEdges, strings.Join(parts, ", "))
-	if len(s.Warnings) > 0 {
-		fmt.Fprintf(w, "warnings (%d):\n", len(s.Warnings))
-		for _, x := range s.Warnings {
-			fmt.Fprintf(w, "  - %s\n", safeText(x))
-		}
-	}
+	printWarnings(w, s.Warnings)
 	fmt.Fprintf(w, "took:    %.2fs (load %.2fs, build %.2fs, save %.2fs)\n", s.Seconds, s.Stages["load"], s.Stages["build"], s.Stages["save"])
 }
 

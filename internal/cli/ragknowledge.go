@@ -238,8 +238,7 @@ func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Mode
 	}
 	endLoad()
 	if path == "" {
-		store, _ := storage.New(o.GraphsDir)
-		path, _ = store.Path(id)
+		path = graphFile(o.GraphsDir, id)
 	}
 	// the conversion checks ctx itself; await returns at once on Ctrl-C
 	// whatever the conversion is doing

@@ -202,8 +202,6 @@ func readerAbsentEngines(states []*state.State, unavailable []state.Unavailable)
 		if !have[e] {
 			absent = append(absent, string(e))
 		}
-	}
-	for _, e := range state.Engines {
 		if slices.ContainsFunc(states, func(s *state.State) bool { return s.Engine == e }) {
 			present = append(present, string(e))
 		}

@@ -11,7 +11,6 @@ import (
 
 	"reportengine/graphrag"
 	"reportengine/graphrag/queryengine"
-	"reportengine/graphrag/storage"
 	"reportengine/nodes"
 	"reportengine/state"
 	"reportengine/text"
@@ -51,10 +50,8 @@ func openReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, er
 		}
 		src := &reportGraph{g: b.Graph, graphID: b.ID, topic: strings.TrimSpace(opts.Topic), built: b, unsaved: b,
 			runStates: b.States, fromStates: strings.Join(opts.States, ", ")}
-		if store, err := storage.New(opts.GraphsDir); err == nil {
-			if path, err := store.Path(b.ID); err == nil {
-				src.madeGraphDirs = missingDirs(filepath.Dir(path))
-			}
+		if path := graphFile(opts.GraphsDir, b.ID); path != "" {
+			src.madeGraphDirs = missingDirs(filepath.Dir(path))
 		}
 		src.topic = cmp.Or(src.topic, b.Topic)
 		return src, nil

@@ -75,11 +75,8 @@ func modelFromOptions(opts *reportOptions) (llm.Model, error) {
 	if err != nil {
 		return nil, usagef("--max-tokens-field %q: want max_tokens or max_completion_tokens", fieldName)
 	}
-	host := ""
-	if u, err := url.Parse(base); err == nil {
-		host = u.Host
-	}
-	maxOut, err := maxOutputTokens(opts, name, host)
+	u, _ := url.Parse(base) // checkBaseURL has parsed it
+	maxOut, err := maxOutputTokens(opts, name, u.Host)
 	if err != nil {
 		return nil, err
 	}

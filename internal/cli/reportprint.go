@@ -114,13 +114,19 @@ func printReportSummary(w io.Writer, s reportSummary) {
 	for _, c := range s.Chapters {
 		fmt.Fprintf(w, "  %-4s %-11s %s\n", c.ChapterID, c.Status, safeText(c.Title))
 	}
-	if len(s.Warnings) > 0 {
-		fmt.Fprintf(w, "warnings (%d):\n", len(s.Warnings))
-		for _, x := range s.Warnings {
+	printWarnings(w, s.Warnings)
+	fmt.Fprintf(w, "took:     %.2fs\n", s.Seconds)
+}
+
+// printWarnings lists the warnings of a summary under "warnings (N):",
+// one "  - " line each; nothing when there are none.
+func printWarnings(w io.Writer, warnings []string) {
+	if len(warnings) > 0 {
+		fmt.Fprintf(w, "warnings (%d):\n", len(warnings))
+		for _, x := range warnings {
 			fmt.Fprintf(w, "  - %s\n", safeText(x))
 		}
 	}
-	fmt.Fprintf(w, "took:     %.2fs\n", s.Seconds)
 }
 
 // progress shows pipeline events on stderr: a bar on a terminal, plain
@@ -135,16 +141,14 @@ type progress struct {
 
 func newProgress(w io.Writer, events bool) *progress {
 	p := &progress{w: w, events: events}
-	if !events {
-		if isTerminal(w) {
-			p.bar = progressbar.NewOptions(-1,
-				progressbar.OptionSetWriter(w),
-				progressbar.OptionSetDescription("report"),
-				progressbar.OptionShowCount(),
-				progressbar.OptionClearOnFinish(),
-				progressbar.OptionSetPredictTime(false),
-			)
-		}
+	if !events && isTerminal(w) {
+		p.bar = progressbar.NewOptions(-1,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription("report"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetPredictTime(false),
+		)
 	}
 	return p
 }

@@ -332,8 +332,7 @@ func recordLabel(t localsearch.Table, row int) string {
 			break
 		}
 	}
-	label = strings.Join(strings.Fields(label), " ")
-	return text.Ellipsis(label, 80, "…")
+	return shortLine(label, 80)
 }
 
 func titleCase(s string) string {

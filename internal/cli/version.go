@@ -37,10 +37,7 @@ func formatVersion(info *debug.BuildInfo) string {
 	}
 	out := "reportengine " + version
 	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		out += " commit " + rev
+		out += " commit " + rev[:min(len(rev), 12)]
 		if when != "" {
 			out += " " + when
 		}
