@@ -166,23 +166,6 @@ type graphInputs struct {
 	textsOnly bool
 }
 
-// buildAndSave parses the state files and the forum log, builds the graph
-// and saves it atomically under GraphsDir (a GraphsDir that is not a
-// folder fails before the build).
-func buildAndSave(ctx context.Context, in graphInputs) (*builtGraph, error) {
-	if _, err := storage.New(in.GraphsDir); err != nil {
-		return nil, err
-	}
-	b, err := buildInMemory(ctx, in)
-	if err == nil {
-		err = saveBuilt(ctx, in, b)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
 // saveBuilt saves a graph built by buildInMemory to in.GraphsDir, setting
 // b.Path and the "save" stage time.
 func saveBuilt(ctx context.Context, in graphInputs, b *builtGraph) error {
@@ -336,22 +319,27 @@ func describeInputs(inputs []state.Input) string {
 	return fmt.Sprintf("%s (%s)", plural(len(inputs), "state file"), humanBytes(total))
 }
 
+// runBuildGraph builds the graph and saves it atomically under GraphsDir
+// (checkWritable has made sure, before the build, that it is a folder that
+// can be written), then prints the summary.
 func runBuildGraph(ctx context.Context, opts *buildGraphOptions) error {
 	start := time.Now()
 	if err := checkWritable("graphs folder", opts.GraphsDir, false); err != nil {
 		return err
 	}
-	b, err := buildAndSave(ctx, opts.graphInputs)
+	b, err := buildInMemory(ctx, opts.graphInputs)
+	if err == nil {
+		err = saveBuilt(ctx, opts.graphInputs, b)
+	}
 	if err != nil {
 		return err
 	}
-	g := b.Graph
-	sum := buildSummary{ReportID: b.ID, Path: b.Path, Topic: b.Topic, Nodes: map[string]int{}, Edges: map[string]int{}, Warnings: append([]string{}, b.Warnings...), Stages: b.Stages}
+	sum := buildSummary{ReportID: b.ID, Path: b.Path, Topic: b.Topic, Topics: topicLines(b.Graph), Nodes: map[string]int{}, Edges: map[string]int{},
+		Warnings: append([]string{}, b.Warnings...), Stages: b.Stages}
 	if fi, err := os.Stat(b.Path); err == nil {
 		sum.Bytes = fi.Size()
 	}
-	sum.Topics = topicLines(g)
-	st := g.Stats()
+	st := b.Graph.Stats()
 	sum.TotalNodes, sum.TotalEdges = st.TotalNodes, st.TotalEdges
 	for t, n := range st.ByType {
 		sum.Nodes[string(t)] = n

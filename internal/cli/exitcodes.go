@@ -99,13 +99,12 @@ func (e noMatchError) Error() string { return e.msg }
 // interruption is decided by Main from its context, not here: a cancelled
 // context shows up as many kinds of error.
 func ExitCode(err error) int {
-	var ue usageError
 	switch {
 	case err == nil:
 		return ExitOK
 	case errors.As(err, new(unwritableError)):
 		return ExitFailure
-	case errors.As(err, &ue):
+	case errors.As(err, new(usageError)):
 		return ExitUsage
 	case errors.As(err, new(partialError)):
 		return ExitPartial

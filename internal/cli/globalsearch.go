@@ -11,13 +11,6 @@ import (
 	"reportengine/text"
 )
 
-// globalState is a session's global search: its engine (made when first
-// needed) and the router that chooses the method.
-type globalState struct {
-	router *globalsearch.Router
-	engine *globalsearch.Engine
-}
-
 // parseMethod reads --method: local, global or auto (exit 2 otherwise).
 func parseMethod(s string) (globalsearch.Method, error) {
 	m, err := globalsearch.ParseMethod(s)
@@ -44,10 +37,10 @@ func (s *ragSession) route(m globalsearch.Method, question string, history []llm
 // 300 000-record graph) are made once for the answers and the follow-up
 // questions' labels.
 func (s *ragSession) router() *globalsearch.Router {
-	if s.global == nil {
-		s.global = &globalState{router: globalsearch.NewRouter(s.m)}
+	if s.rt == nil {
+		s.rt = globalsearch.NewRouter(s.m)
 	}
-	return s.global.router
+	return s.rt
 }
 
 // globalEngine returns the session's global search engine, made on the
@@ -56,8 +49,8 @@ func (s *ragSession) router() *globalsearch.Router {
 // --max-context-tokens (each batch's budget) and --history-max-turns when
 // given.
 func (s *ragSession) globalEngine(o *ragOptions) (*globalsearch.Engine, error) {
-	if s.router(); s.global.engine != nil {
-		return s.global.engine, nil
+	if s.geng != nil {
+		return s.geng, nil
 	}
 	var model llm.Model
 	if !o.noModel {
@@ -84,8 +77,16 @@ func (s *ragSession) globalEngine(o *ragOptions) (*globalsearch.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.global.engine = e
+	s.geng = e
 	return e, nil
+}
+
+// routed starts the object search --json prints: the method, why it was
+// chosen, and the whole route, then the fields of the search's result.
+type routed struct {
+	Method       globalsearch.Method `json:"method"`
+	MethodReason string              `json:"method_reason"`
+	Route        globalsearch.Route  `json:"route"`
 }
 
 // noteRoute prints the method chosen and why on stderr (unless --quiet).
@@ -203,11 +204,9 @@ func runGlobalSearch(ctx context.Context, opts *searchOptions, s *ragSession, r 
 			return err
 		}
 		return printJSON(opts.Out, struct {
-			Method       globalsearch.Method `json:"method"`
-			MethodReason string              `json:"method_reason"`
-			Route        globalsearch.Route  `json:"route"`
+			routed
 			*globalsearch.Result
-		}{r.Method, r.Reason, r, res})
+		}{routed{r.Method, r.Reason, r}, res})
 	}
 	_, _, err = s.answer(ctx, &opts.ragOptions, nil, r, opts.Question, history)
 	return err

@@ -123,14 +123,16 @@ func fillRAG(cmd *cobra.Command, d *Deps, o *ragOptions) {
 
 // ragSession is a loaded knowledge model ready to search.
 type ragSession struct {
-	m        *knowledge.Model
-	label    string // "graph <id>" or "index <dir>"
-	builder  *localsearch.ContextBuilder
-	params   localsearch.Params
-	prompt   string // system prompt template from settings.yaml; "" = built in
-	embedder llm.Embedder
-	tk       llm.Tokenizer // the budgets' tokenizer (--encoding)
-	global   *globalState  // global search and the router, made on first use
+	m       *knowledge.Model
+	label   string // "graph <id>" or "index <dir>"
+	builder *localsearch.ContextBuilder
+	params  localsearch.Params
+	prompt  string        // system prompt template from settings.yaml; "" = built in
+	tk      llm.Tokenizer // the budgets' tokenizer (--encoding)
+	// rt chooses the method (router), geng answers by global search
+	// (globalEngine); each is made on first use.
+	rt   *globalsearch.Router
+	geng *globalsearch.Engine
 }
 
 // note prints an informational line on stderr unless --quiet.

@@ -96,7 +96,6 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.embedder = emb
 	s.params.Retrieval = o.retrieval(s.m, emb)
 	store, err := o.entityVectors(ctx, s.m, emb, set)
 	if err != nil {

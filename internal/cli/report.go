@@ -343,8 +343,7 @@ func checkReportOptions(opts *reportOptions) (chromium string, err error) {
 // newReportPipeline is the pipeline of the run's options: the offline
 // stages for the offline model, its limits, the events to prog.
 func newReportPipeline(opts *reportOptions, model llm.Model, limits limits, prog *progress) (*nodes.Pipeline, error) {
-	rounds := opts.QueryRounds
-	rounds = cmp.Or(rounds, -1) // nodes: 0 means its default, < 0 none
+	rounds := cmp.Or(opts.QueryRounds, -1) // nodes: 0 means its default, < 0 none
 	_, extractive := model.(*offline.Model)
 	return nodes.New(nodes.Config{
 		Model:            model,

@@ -129,8 +129,7 @@ func maxOutputTokens(opts *reportOptions, model, host string) (int, error) {
 			return 0, err
 		}
 	}
-	n = cmp.Or(n, openaicompat.DefaultMaxOutputTokens(model, host))
-	return n, nil
+	return cmp.Or(n, openaicompat.DefaultMaxOutputTokens(model, host)), nil
 }
 
 // reasoningTokens is the allowance added to every call's output limit:

@@ -99,12 +99,10 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 			if err := printJSON(opts.Out, out); err != nil {
 				return err
 			}
-			return noMatch
+		} else if noMatch == nil {
+			return writeLines(opts.Out, c.Text)
 		}
-		if noMatch != nil {
-			return noMatch
-		}
-		return writeLines(opts.Out, c.Text)
+		return noMatch
 	}
 	eng, err := s.engine(&opts.ragOptions)
 	if err != nil {
@@ -117,11 +115,9 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 		}
 		opts.sayRoute(!res.NoMatch)
 		return printJSON(opts.Out, struct {
-			Method       globalsearch.Method `json:"method"`
-			MethodReason string              `json:"method_reason"`
-			Route        globalsearch.Route  `json:"route"`
+			routed
 			*localsearch.Result
-		}{route.Method, route.Reason, route, res})
+		}{routed{route.Method, route.Reason, route}, res})
 	}
 	_, _, err = s.answer(ctx, &opts.ragOptions, eng, route, opts.Question, history)
 	return err
