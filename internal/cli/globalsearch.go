@@ -73,12 +73,8 @@ func (s *ragSession) globalEngine(o *ragOptions) (*globalsearch.Engine, error) {
 	if err := p.Validate(); err != nil {
 		return nil, usageError{err}
 	}
-	e, err := globalsearch.NewEngine(b, globalsearch.EngineConfig{Model: model, ResponseType: o.ResponseType, Params: &p})
-	if err != nil {
-		return nil, err
-	}
-	s.geng = e
-	return e, nil
+	s.geng, err = globalsearch.NewEngine(b, globalsearch.EngineConfig{Model: model, ResponseType: o.ResponseType, Params: &p})
+	return s.geng, err
 }
 
 // routed starts the object search --json prints: the method, why it was

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"reportengine/graphrag/knowledge"
@@ -146,11 +147,8 @@ func (o *ragOptions) entityVectors(ctx context.Context, m *knowledge.Model, emb 
 		vo.CacheDirs = knowledge.DefaultCacheDirs(m, o.userCacheDir())
 	}
 	if set != nil && set.EmbeddingModel != "" {
-		for _, e := range m.Entities() {
-			if len(e.DescriptionEmbedding) > 0 {
-				vo.IndexEmbedder = &llm.EmbedderInfo{Model: set.EmbeddingModel, Dimensions: len(e.DescriptionEmbedding)}
-				break
-			}
+		if i := slices.IndexFunc(m.Entities(), func(e knowledge.Entity) bool { return len(e.DescriptionEmbedding) > 0 }); i >= 0 {
+			vo.IndexEmbedder = &llm.EmbedderInfo{Model: set.EmbeddingModel, Dimensions: len(m.Entities()[i].DescriptionEmbedding)}
 		}
 	}
 	end := o.Log.start("embedded the entities", "embedding %d entities", len(m.Entities()))
