@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -208,17 +207,13 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 		}
 		return err
 	}
+	if opts.JSON { // HTML-escaped (json.Marshal's default), unlike printJSON
+		enc := json.NewEncoder(opts.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
 	data, err := json.Marshal(res)
 	if err != nil {
-		return err
-	}
-	if opts.JSON {
-		var buf bytes.Buffer
-		if err := json.Indent(&buf, data, "", "  "); err != nil {
-			return err
-		}
-		buf.WriteByte('\n')
-		_, err := opts.Out.Write(buf.Bytes())
 		return err
 	}
 	return printQueryResult(opts.Out, id, data)

@@ -309,11 +309,9 @@ func closeReportWork(opts *reportOptions, reportID string, work *nodes.Work, run
 // --pdf). Errors: a usageError naming the flag; --resume's checks.
 func checkReportOptions(opts *reportOptions) (chromium string, err error) {
 	if opts.PDF {
-		bin, err := chromiumPath()
-		if err != nil {
+		if chromium, err = chromiumPath(); err != nil {
 			return "", usageError{err} // before any work: the flag cannot be honoured here
 		}
-		chromium = bin
 	}
 	if opts.Concurrency < 0 {
 		return "", usagef("--concurrency must be at least 1 (0: the default for the model)")
