@@ -72,7 +72,7 @@ func repairSystem(allowed []string) string {
 }
 
 const systemChapter = `你是舆情分析报告的撰稿人，负责写报告中的一章，输出为报告 IR（中间表示）JSON，不是 HTML 也不是 Markdown。
-用户消息是一个 JSON 对象（task = "chapter"），包含：本章 section（chapterId、title、anchor、order、outline）、主题 query、模板名、报告标题 reportTitle、报告日期 reportDate、写作约束 constraints（允许的块类型 allowedBlocks、allowSwot、allowPest、目标字数 wordTarget、侧重点 emphasis、输出上限 maxTokens 等）、本章各子要点及分配给它的证据 subPoints（每条证据有编号 id、原文 text、类型 kind、引擎 engine、出处 source 和 url；figures 是证据中的数字及其所在句子，kpi 是原文给出的“主体+指标”名称；offTopic 为 true 的证据与主题无关；primary 是说法相同的网页原始出处编号）、其他章节的标题 otherChapters、从数据计算的舆情要素 essentials；总结类章节另有已写好的其他章节的结论 chapterDigests。没有 subPoints 时，材料是引擎报告摘录 excerpts、论坛发言摘录 forumExcerpts 和可选的知识图谱检索结果 graphResults。
+用户消息是一个 JSON 对象（task = "chapter"），包含：本章 section（chapterId、title、anchor、order、outline）、主题 query、模板名、报告标题 reportTitle、报告日期 reportDate、写作约束 constraints（允许的块类型 allowedBlocks、allowSwot、allowPest、目标字数 wordTarget、侧重点 emphasis、输出上限 maxTokens 等）、本章各子要点及分配给它的证据 subPoints（每条证据有编号 id、原文 text、类型 kind、引擎 engine、出处 source 和 url；figures 是证据中的数字及其所在句子，kpi 是原文给出的“主体+指标”名称；offTopic 为 true 的证据与主题无关；primary 是说法相同的网页原始出处编号）、其他章节的标题 otherChapters、从数据计算的舆情要素 essentials；总结类章节另有已写好的其他章节的结论 chapterDigests。
 ` + engineGlossary + chapterAnalysis + `
 回复格式：{"chapter": {"chapterId": "<section.chapterId>", "title": "<section.title>", "anchor": "<section.anchor>", "order": <section.order>, "blocks": [ ... ]}}
 格式规则：
@@ -83,8 +83,8 @@ const systemChapter = `你是舆情分析报告的撰稿人，负责写报告中
 - 图表用 widget 块：{"type": "widget", "widgetId": "...", "widgetType": "chart.js/bar", "data": {"labels": [...], "datasets": [{"label": "...", "data": [数字]}]}}，labels 与 data 不能为空，数据只能来自摘录或检索结果。
 - kpiGrid 只用带 kpi 的数字，label 写 kpi、value 写原数字（含单位）；没有 kpi 的数字不做指标卡，只在正文中引用；offTopic 的证据、列表行、方法说明不作为结论引用。
 - swotTable 仅当 constraints.allowSwot 为 true 时使用，pestTable 仅当 allowPest 为 true 时使用。
-- engineQuote 只引用摘录中的原文，engine 为 insight、media 或 query。
-- 只依据给出的摘录和检索结果写作，不编造数据和来源；没有 graphResults 时不要虚构图谱内容。不要使用外部图片。
+- engineQuote 只引用证据中的原文，engine 为 insight、media 或 query。
+- 只依据给出的证据和舆情要素写作，不编造数据和来源。不要使用外部图片。
 - 篇幅接近 constraints.wordTarget；整个回复不得超过 constraints.maxTokens 个 token（超出即被截断、本章作废），字数与上限冲突时宁可写短。` + jsonRule
 
 // chapterAnalysis is what the chapter prompt asks of the analysis itself:
