@@ -53,18 +53,14 @@ type DecodeError struct {
 
 // Error formats the error as "ir: decode chapter: path: message: cause".
 func (e *DecodeError) Error() string {
-	var sb strings.Builder
-	sb.WriteString("ir: decode chapter: ")
+	s := "ir: decode chapter: " + e.Message
 	if e.Path != "" {
-		sb.WriteString(e.Path)
-		sb.WriteString(": ")
+		s = "ir: decode chapter: " + e.Path + ": " + e.Message
 	}
-	sb.WriteString(e.Message)
 	if e.Err != nil {
-		sb.WriteString(": ")
-		sb.WriteString(e.Err.Error())
+		s += ": " + e.Err.Error()
 	}
-	return sb.String()
+	return s
 }
 
 // Unwrap returns the underlying error.
@@ -401,16 +397,13 @@ func (d *decoder) boolean(m object, key, path string) bool {
 	case bool:
 		return x
 	case string:
-		switch strings.ToLower(strings.TrimSpace(x)) {
-		case "true":
-			d.note(p, "string %q converted to boolean", x)
-			return true
-		case "false":
-			d.note(p, "string %q converted to boolean", x)
+		l := strings.ToLower(strings.TrimSpace(x))
+		if l != "true" && l != "false" {
+			d.fail(p, "expected a boolean, got string %q", x)
 			return false
 		}
-		d.fail(p, "expected a boolean, got string %q", x)
-		return false
+		d.note(p, "string %q converted to boolean", x)
+		return l == "true"
 	default:
 		d.fail(p, "expected a boolean, got %s", kindOf(x))
 		return false

@@ -87,7 +87,7 @@ func (n *normalizer) block(path string, b *Block) {
 	case TypeHeading:
 		n.heading(path, b)
 	case TypeList:
-		if v, ok := n.enum(path+".listType", "listType", b.ListType, listTypeValues(), listTypeWords, "bullet"); ok {
+		if v, ok := n.enum(path+".listType", "listType", b.ListType, tagEnum(reflect.TypeOf(Block{}), "ListType"), listTypeWords, "bullet"); ok {
 			b.ListType = v
 		}
 	case TypeCallout:
@@ -426,9 +426,6 @@ func trimRest(s string) string {
 	}
 	return s
 }
-
-// listTypeValues are the listType enum of the validator's tag.
-func listTypeValues() []string { return tagEnum(reflect.TypeOf(Block{}), "ListType") }
 
 // tagEnum returns the values of the `oneof=` rule in the validate tag of
 // the named field of struct type t (nil when it has none): the one place

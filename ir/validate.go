@@ -262,8 +262,7 @@ func ValidateChapter(c *Chapter) error {
 	if c == nil {
 		return ValidationError{{Path: "", Message: "chapter is nil"}}
 	}
-	var ps problems
-	ps = append(ps, tagProblems(c)...)
+	ps := tagProblems(c)
 	checkChapter(c, "", &ps)
 	return ps.result()
 }
@@ -277,8 +276,7 @@ func ValidateDocument(d *Document) error {
 	if d == nil {
 		return ValidationError{{Path: "", Message: "document is nil"}}
 	}
-	var ps problems
-	ps = append(ps, tagProblems(d)...)
+	ps := tagProblems(d)
 	seen := map[string]int{}
 	for i := range d.Chapters {
 		c := &d.Chapters[i]

@@ -35,8 +35,8 @@ func SafeHref(href string) (string, bool) {
 
 // isHTTPURL reports whether a safe href is an http(s) URL.
 func isHTTPURL(href string) bool {
-	return strings.HasPrefix(href, "http://") || strings.HasPrefix(href, "https://") ||
-		strings.HasPrefix(strings.ToLower(href), "http://") || strings.HasPrefix(strings.ToLower(href), "https://")
+	l := strings.ToLower(href)
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
 }
 
 // safeDataImage reports whether src is an inline image the IR's policy
@@ -156,9 +156,10 @@ func fontClass(family string) string {
 	return ""
 }
 
-// themeVars are the theme tokens we accept: IR key → CSS custom property.
-// Values must pass ir.IsSafeThemeValue; every other key or value is
-// ignored.
+// themeVars are the theme tokens we accept: IR key (or its alternative
+// spellings alt and "colors.<key>") → CSS custom property, in the fixed
+// order themeCSS writes them. Values must pass ir.IsSafeThemeValue; every
+// other key or value is ignored.
 var themeVars = []struct{ key, alt, css string }{
 	{"primary", "primaryColor", "--primary"},
 	{"secondary", "secondaryColor", "--secondary"},
@@ -166,28 +167,4 @@ var themeVars = []struct{ key, alt, css string }{
 	{"text", "textColor", "--text"},
 	{"card", "cardColor", "--card"},
 	{"border", "borderColor", "--border"},
-}
-
-// themeDecl is one validated CSS custom property.
-type themeDecl struct {
-	Name  string // from themeVars only
-	Value string // passed ir.IsSafeThemeValue
-}
-
-// themeDecls returns the validated theme declarations in fixed order.
-func themeDecls(tokens map[string]string) []themeDecl {
-	var out []themeDecl
-	for _, v := range themeVars {
-		val, ok := tokens[v.key]
-		if !ok {
-			val, ok = tokens[v.alt]
-		}
-		if !ok {
-			val, ok = tokens["colors."+v.key]
-		}
-		if c := themeValue(val); ok && c != "" {
-			out = append(out, themeDecl{Name: v.css, Value: c})
-		}
-	}
-	return out
 }

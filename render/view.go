@@ -318,17 +318,23 @@ func kpi(k ir.KPI) kpiView {
 // themeVars, values passed ir.IsSafeThemeValue: no other IR text reaches
 // the stylesheet.
 func themeCSS(tokens map[string]string) template.CSS {
-	decls := themeDecls(tokens)
-	if len(decls) == 0 {
+	var sb strings.Builder
+	for _, v := range themeVars {
+		val, ok := tokens[v.key]
+		if !ok {
+			val, ok = tokens[v.alt]
+		}
+		if !ok {
+			val, ok = tokens["colors."+v.key]
+		}
+		if c := themeValue(val); ok && c != "" {
+			sb.WriteString(v.css + ":" + c + ";")
+		}
+	}
+	if sb.Len() == 0 {
 		return ""
 	}
-	var sb strings.Builder
-	sb.WriteString(":root{")
-	for _, d := range decls {
-		sb.WriteString(d.Name + ":" + d.Value + ";")
-	}
-	sb.WriteString("}")
-	return template.CSS(sb.String())
+	return template.CSS(":root{" + sb.String() + "}")
 }
 
 func (b *builder) chapter(i int, anchor string) chapterView {
@@ -377,38 +383,32 @@ func (b *builder) toc(chs []chapterView) []tocItem {
 		return out
 	}
 	var out []tocItem
-	entries := b.doc.Metadata.TOC.Entries
-	if len(entries) > 0 {
-		used := map[int]bool{}
-		for _, e := range entries {
-			it := tocItem{Text: e.Display, Desc: e.Description}
-			a, ok := b.chapterA[e.ChapterID]
-			if !ok {
-				a, ok = b.rawA[sanitizeAnchor(e.Anchor)]
-			}
-			if ok {
-				it.Href = "#" + a
-				ci := byAnchor[a]
-				used[ci] = true
-				it.Placeholder = chs[ci].Placeholder
-				it.Text = cmp.Or(it.Text, chs[ci].Title)
-				it.Children = sub(ci)
-			} else if s := sanitizeAnchor(e.Anchor); s != "" {
-				it.Href = "#" + s
-			}
-			it.Text = cmp.Or(it.Text, firstNonEmpty(e.ChapterID, e.Anchor))
-			out = append(out, it)
+	used := map[int]bool{}
+	for _, e := range b.doc.Metadata.TOC.Entries {
+		it := tocItem{Text: e.Display, Desc: e.Description}
+		a, ok := b.chapterA[e.ChapterID]
+		if !ok {
+			a, ok = b.rawA[sanitizeAnchor(e.Anchor)]
 		}
-		// Chapters the layout did not plan still get a line.
-		for i, c := range chs {
-			if !used[i] {
-				out = append(out, tocItem{Href: "#" + c.Anchor, Text: c.Title, Placeholder: c.Placeholder, Children: sub(i)})
-			}
+		if ok {
+			it.Href = "#" + a
+			ci := byAnchor[a]
+			used[ci] = true
+			it.Placeholder = chs[ci].Placeholder
+			it.Text = cmp.Or(it.Text, chs[ci].Title)
+			it.Children = sub(ci)
+		} else if s := sanitizeAnchor(e.Anchor); s != "" {
+			it.Href = "#" + s
 		}
-		return out
+		it.Text = cmp.Or(it.Text, firstNonEmpty(e.ChapterID, e.Anchor))
+		out = append(out, it)
 	}
+	// Chapters the layout did not plan (all of them without entries) get
+	// a line each.
 	for i, c := range chs {
-		out = append(out, tocItem{Href: "#" + c.Anchor, Text: c.Title, Placeholder: c.Placeholder, Children: sub(i)})
+		if !used[i] {
+			out = append(out, tocItem{Href: "#" + c.Anchor, Text: c.Title, Placeholder: c.Placeholder, Children: sub(i)})
+		}
 	}
 	return out
 }

@@ -135,19 +135,19 @@ func (b *builder) table(v *blockView, blk *ir.Block, path string) {
 // a link to an http(s) one, or missing.
 func figure(v *blockView, blk *ir.Block) {
 	v.Caption = blk.Caption
-	if blk.Img != nil {
-		v.Alt = blk.Img.Alt
-		v.Width, v.Height = clampDim(blk.Img.Width), clampDim(blk.Img.Height)
-		src := blk.Img.Src
-		if safeDataImage(src) {
-			// Safe: ir.IsSafeImageSrc (no spaces, quotes or controls);
-			// an <img> never runs an SVG's script.
-			v.ImgSrc = template.URL(src)
-		} else if h, ok := SafeHref(src); ok && isHTTPURL(h) {
-			v.Href = h
-		} else {
-			v.Missing = true
-		}
+	if blk.Img == nil {
+		v.Missing = true
+		return
+	}
+	v.Alt = blk.Img.Alt
+	v.Width, v.Height = clampDim(blk.Img.Width), clampDim(blk.Img.Height)
+	src := blk.Img.Src
+	if safeDataImage(src) {
+		// Safe: ir.IsSafeImageSrc (no spaces, quotes or controls);
+		// an <img> never runs an SVG's script.
+		v.ImgSrc = template.URL(src)
+	} else if h, ok := SafeHref(src); ok && isHTTPURL(h) {
+		v.Href = h
 	} else {
 		v.Missing = true
 	}
