@@ -27,10 +27,9 @@ const (
 // the stylesheet).
 const paletteSize = 8
 
-// Chart notes shown on the page.
-const (
-	noteUnavailable = "图表数据不可用 / chart data unavailable"
-)
+// noteUnavailable is the chart note shown on the page when a chart cannot
+// be drawn.
+const noteUnavailable = "图表数据不可用 / chart data unavailable"
 
 // chartView is everything the template needs to draw one chart. All text
 // fields are untrusted and escaped by the template; numbers are formatted
@@ -154,15 +153,10 @@ func optString(m map[string]any, path ...string) string {
 
 // buildChart lays out a widget block. id comes from the block's path.
 func buildChart(b *ir.Block, id string) *chartView {
-	cv := &chartView{ID: id}
-	if b.Props != nil && b.Props.Title != "" {
-		cv.Title = b.Props.Title
-	} else {
-		cv.Title = b.Title
-	}
 	kind, declared := chartKind(b)
-	cv.Kind = kind
+	cv := &chartView{ID: id, Title: b.Title, Kind: kind}
 	if b.Props != nil {
+		cv.Title = cmp.Or(b.Props.Title, b.Title)
 		cv.AxisX = optString(b.Props.Options, "scales", "x", "title", "text")
 		cv.AxisY = optString(b.Props.Options, "scales", "y", "title", "text")
 	}
@@ -206,15 +200,10 @@ func buildChart(b *ir.Block, id string) *chartView {
 		}
 	}
 	cv.HasSVG = true
-	switch kind {
-	case "pie", "doughnut":
+	if kind == "pie" || kind == "doughnut" {
 		layoutPie(cv, labels, sets)
-	case "line":
-		layoutCategory(cv, labels, sets, false, true)
-	case "hbar":
-		layoutCategory(cv, labels, sets, true, false)
-	default:
-		layoutCategory(cv, labels, sets, false, false)
+	} else {
+		layoutCategory(cv, labels, sets, kind == "hbar", kind == "line")
 	}
 	return cv
 }

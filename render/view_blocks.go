@@ -84,9 +84,7 @@ func (b *builder) block(blk *ir.Block, path string) *blockView {
 		v.Kind = "unknown"
 		v.Text = blk.Type
 		v.Children = b.blocks(blk.Blocks, path, 0)
-		if blk.Text != "" {
-			v.Content = blk.Text
-		}
+		v.Content = blk.Text
 	}
 	return v
 }
