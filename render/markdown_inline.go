@@ -60,9 +60,8 @@ func (linkFilter) Transform(doc *ast.Document, reader text.Reader, _ parser.Cont
 		}
 		switch v := n.(type) {
 		case *ast.Link:
-			if href, ok := SafeHref(string(v.Destination)); ok {
-				v.Destination = []byte(href)
-				continue
+			if _, ok := SafeHref(string(v.Destination)); ok {
+				continue // SafeHref returns an accepted href unchanged
 			}
 			unwrap(parent, n)
 		case *ast.AutoLink:
