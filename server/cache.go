@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"sync"
-	"syscall"
 	"time"
 
 	"reportengine/graphrag"
@@ -52,7 +51,9 @@ func (c *graphCache) get(id string) (*graphView, error) {
 	ver, err := c.src.Version(id)
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
-			c.forget(id)
+			c.mu.Lock()
+			delete(c.entries, id)
+			c.mu.Unlock()
 		}
 		return nil, err
 	}
@@ -121,12 +122,6 @@ func (c *graphCache) latest() (string, error) {
 	return id, nil
 }
 
-func (c *graphCache) forget(id string) {
-	c.mu.Lock()
-	delete(c.entries, id)
-	c.mu.Unlock()
-}
-
 // evictLocked drops the least recently used entries above max.
 func (c *graphCache) evictLocked() {
 	for len(c.entries) > c.max {
@@ -140,7 +135,3 @@ func (c *graphCache) evictLocked() {
 		delete(c.entries, oldest)
 	}
 }
-
-// isNotDir is true when a path runs through a plain file (<dir>/<id> is not
-// a folder).
-func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -53,6 +54,13 @@ func (s *Server) graphError(w http.ResponseWriter, r *http.Request, id string, e
 	}
 }
 
+// limitParam reads ?limit= (default DefaultLimit, lowered to MaxLimit);
+// ok is false after a 400 has been written.
+func (s *Server) limitParam(w http.ResponseWriter, r *http.Request) (int, bool) {
+	limit, ok := s.intParam(w, r, "limit", s.cfg.DefaultLimit, 1)
+	return min(limit, s.cfg.MaxLimit), ok
+}
+
 // intParam reads an optional integer query parameter in [min, max]; absent
 // gives def. ok is false after a 400 has been written.
 func (s *Server) intParam(w http.ResponseWriter, r *http.Request, key string, def, min int) (int, bool) {
@@ -70,11 +78,10 @@ func (s *Server) intParam(w http.ResponseWriter, r *http.Request, key string, de
 
 // handleGraph serves GET /api/graph/{report_id} and /api/graph/latest.
 func (s *Server) handleGraph(w http.ResponseWriter, r *http.Request) {
-	limit, ok := s.intParam(w, r, "limit", s.cfg.DefaultLimit, 1)
+	limit, ok := s.limitParam(w, r)
 	if !ok {
 		return
 	}
-	limit = min(limit, s.cfg.MaxLimit)
 	v := s.resolve(w, r, r.PathValue("report_id"))
 	if v == nil {
 		return
@@ -106,11 +113,10 @@ func (s *Server) handleNeighbors(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, "depth: at most %d, got %d", s.cfg.MaxDepth, depth)
 		return
 	}
-	limit, ok := s.intParam(w, r, "limit", s.cfg.DefaultLimit, 1)
+	limit, ok := s.limitParam(w, r)
 	if !ok {
 		return
 	}
-	limit = min(limit, s.cfg.MaxLimit)
 	v, nodeID, start := s.resolveNode(w, r)
 	if v == nil {
 		return
@@ -153,7 +159,7 @@ type queryResponse struct {
 // As the query command does, it refuses (422, naming the field) a node type
 // or engine the graph cannot have and a depth above MaxDepth.
 func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
-	body, err := readBody(r)
+	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		s.bodyError(w, r, err)
 		return
@@ -244,15 +250,7 @@ func reportIDField(body []byte) (string, error) {
 	if err := dec.Decode(&obj); err != nil {
 		return "", &fieldError{Key: "body", Msg: "want a JSON object: " + err.Error()}
 	}
-	raw, ok := obj["report_id"]
-	if !ok || string(raw) == "null" {
-		return "", nil
-	}
-	var id string
-	if err := json.Unmarshal(raw, &id); err != nil {
-		return "", &fieldError{Key: "report_id", Msg: "want a string, got " + jsonKind(raw)}
-	}
-	return id, nil
+	return stringField(obj, "report_id")
 }
 
 // fieldError is a bad field of a JSON request body; it matches

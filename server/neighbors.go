@@ -211,7 +211,7 @@ func (v *graphView) neighborsBody(b []byte, nodeID string, depth, limit int, nod
 // value for encoding/json: the plain form neighborsBody is held to, and
 // what the handler encodes when neighborsBody fails.
 func (v *graphView) neighborsPlain(nodeID string, depth, limit int, nodes []int32, truncated bool, edges []int32) neighborsResponse {
-	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: []feEdge{}, Stats: v.stats(), Truncated: truncated, Limit: limit}
+	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: []feEdge{}, Stats: v.statsMap, Truncated: truncated, Limit: limit}
 	for _, i := range nodes {
 		fg.Nodes = append(fg.Nodes, v.node(i, false))
 	}

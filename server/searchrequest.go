@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"slices"
@@ -62,7 +63,7 @@ func decodeSearchRequest(obj map[string]json.RawMessage) (searchRequest, error) 
 // for the body, naming the first unknown member in byte order, then
 // target's errors) and returns nil.
 func (s *Server) requestTarget(w http.ResponseWriter, r *http.Request, fields []string, parse func(obj map[string]json.RawMessage) error) *searchTarget {
-	body, err := readBody(r)
+	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		s.bodyError(w, r, err)
 		return nil

@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"mime"
 	"net"
@@ -234,9 +233,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusUnauthorized, "missing or wrong bearer token")
 		return
 	}
-	if r.Body != nil {
-		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
+	if r.Body == nil { // a request made by hand, not by net/http's server
+		r.Body = http.NoBody
 	}
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
 	if r.Method == http.MethodPost {
 		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		if mt != "application/json" {
@@ -383,16 +383,8 @@ func (s *Server) freshDeadline(w http.ResponseWriter) {
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
 }
 
-// readBody reads the whole (size-limited) body; a body over the limit is a
-// *http.MaxBytesError.
-func readBody(r *http.Request) ([]byte, error) {
-	if r.Body == nil {
-		return nil, nil
-	}
-	return io.ReadAll(r.Body)
-}
-
-// bodyError writes the response for a body that could not be read.
+// bodyError writes the response for a body that could not be read (the
+// body is size-limited: one over the limit is a *http.MaxBytesError).
 func (s *Server) bodyError(w http.ResponseWriter, r *http.Request, err error) {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
@@ -402,14 +394,10 @@ func (s *Server) bodyError(w http.ResponseWriter, r *http.Request, err error) {
 	s.fail(w, r, http.StatusBadRequest, "reading the request body: %v", err)
 }
 
-// searchEnabled reports whether /api/search is served (the viewer shows
-// its question box then).
-func (s *Server) searchEnabled() bool { return s.cfg.Search != nil }
-
 // whenSearch answers 404 for a search route when search is off.
 func (s *Server) whenSearch(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.searchEnabled() {
+		if s.cfg.Search == nil {
 			s.fail(w, r, http.StatusNotFound, "search is not enabled on this server")
 			return
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"syscall"
 
 	"reportengine/graphrag"
 	"reportengine/graphrag/storage"
@@ -65,7 +66,8 @@ func (f fileSource) Version(id string) (string, error) {
 	}
 	fi, err := os.Stat(path)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) || isNotDir(err) {
+		// ENOTDIR: the path runs through a plain file (<dir>/<id> is not a folder)
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 			return "", fmt.Errorf("server: graph %q: %w", id, storage.ErrNotFound)
 		}
 		return "", fmt.Errorf("server: graph %q: %w", id, err)

@@ -32,8 +32,10 @@ type graphView struct {
 	// degree (its edge ends, a self-loop once) and the edges the
 	// neighbourhood routes walk instead of every edge.
 	adj *graphrag.Traversal
-	// statsMap is the stats object of every response (counted once) and
-	// statsJSON its encoding.
+	// statsMap is the stats object of every response, the reference's:
+	// total_nodes, total_edges and one count per node type present
+	// (counted once; shared, callers only encode it), and statsJSON its
+	// encoding.
 	statsMap  map[string]int
 	statsJSON []byte
 	// relJSON holds each edge relation's encoding.
@@ -71,7 +73,11 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 			}
 		}
 	}
-	v.statsMap = countStats(g)
+	st := g.Stats()
+	v.statsMap = map[string]int{"total_nodes": st.TotalNodes, "total_edges": st.TotalEdges}
+	for t, n := range st.ByType {
+		v.statsMap[string(t)] = n
+	}
 	v.statsJSON, _ = json.Marshal(v.statsMap) // a map of ints always encodes
 	v.relJSON = map[graphrag.Relation][]byte{}
 	for i := range g.EdgeCount() {
@@ -84,22 +90,17 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 		v.rank[i] = int32(i)
 	}
 	prio := func(i int32) int {
-		switch g.Type(int(i)) {
-		case graphrag.TypeTopic:
-			return 0
-		case graphrag.TypeEngine:
-			return 1
-		case graphrag.TypeSection:
-			return 2
+		if p := slices.Index(rankedTypes, g.Type(int(i))); p >= 0 {
+			return p
 		}
-		return 3
+		return len(rankedTypes)
 	}
 	slices.SortFunc(v.rank, func(a, b int32) int {
 		pa, pb := prio(a), prio(b)
 		if c := cmp.Compare(pa, pb); c != 0 {
 			return c
 		}
-		if pa == 3 {
+		if pa == len(rankedTypes) {
 			if c := cmp.Compare(v.adj.Degree(b), v.adj.Degree(a)); c != 0 {
 				return c
 			}
@@ -111,6 +112,9 @@ func newGraphView(id string, g *graphrag.Graph) *graphView {
 	v.indexed = make(chan struct{})
 	return v
 }
+
+// rankedTypes are the node types v.rank puts first, in this order.
+var rankedTypes = []graphrag.NodeType{graphrag.TypeTopic, graphrag.TypeEngine, graphrag.TypeSection}
 
 // indexHook, when set (tests), runs before an index build starts.
 var indexHook func()
@@ -251,20 +255,6 @@ func (v *graphView) edge(i int32) feEdge {
 	return feEdge{ID: "e" + strconv.Itoa(int(i)), From: v.g.ID(int(ends[0])), To: v.g.ID(int(ends[1])), Label: string(v.g.Relation(int(i))), Arrows: "to"}
 }
 
-// stats is the reference's stats object: total_nodes, total_edges and one
-// count per node type present, counted once per loaded graph (the map is
-// shared: callers only encode it).
-func (v *graphView) stats() map[string]int { return v.statsMap }
-
-func countStats(g *graphrag.Graph) map[string]int {
-	st := g.Stats()
-	out := map[string]int{"total_nodes": st.TotalNodes, "total_edges": st.TotalEdges}
-	for t, n := range st.ByType {
-		out[string(t)] = n
-	}
-	return out
-}
-
 // titleRunes is how much of a summary, query or preview the tooltip shows.
 const titleRunes = 100
 
@@ -309,7 +299,7 @@ func (v *graphView) limitedBody(limit int) ([]byte, error) {
 	for _, i := range idx {
 		sel[i] = true
 	}
-	fg := feGraph{Nodes: make([]feNode, 0, len(idx)), Edges: []feEdge{}, Stats: v.stats(), Truncated: limit < n, Limit: limit}
+	fg := feGraph{Nodes: make([]feNode, 0, len(idx)), Edges: []feEdge{}, Stats: v.statsMap, Truncated: limit < n, Limit: limit}
 	for _, i := range idx {
 		fg.Nodes = append(fg.Nodes, v.node(i, false))
 	}

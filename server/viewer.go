@@ -71,7 +71,7 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := viewerPage().Execute(&buf, viewerData{ReportID: id, Limit: s.cfg.DefaultLimit, Search: s.searchEnabled()}); err != nil {
+	if err := viewerPage().Execute(&buf, viewerData{ReportID: id, Limit: s.cfg.DefaultLimit, Search: s.cfg.Search != nil}); err != nil {
 		s.internal(w, r, err, "the viewer page could not be made")
 		return
 	}
