@@ -41,10 +41,6 @@ type cacheEntry struct {
 	used  uint64 // guarded by graphCache.mu
 }
 
-func newGraphCache(src GraphSource, max int, ttl time.Duration, log *slog.Logger) *graphCache {
-	return &graphCache{src: src, max: max, ttl: ttl, log: log, entries: map[string]*cacheEntry{}}
-}
-
 // get returns the loaded graph of report id. Errors: storage.ErrInvalidID,
 // storage.ErrNotFound, graphrag.ErrFormat (corrupt file), or an I/O error.
 func (c *graphCache) get(id string) (*graphView, error) {

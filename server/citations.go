@@ -49,16 +49,8 @@ func (t *searchTarget) reportNodes(shortID string) []string {
 	return nil
 }
 
-// kind names what t is, for messages: "graph" or "index".
-func (t *searchTarget) kind() string {
-	if t.graph {
-		return "graph"
-	}
-	return "index"
-}
-
-func (t *searchTarget) contextEvent(c *localsearch.Context) contextEvent {
-	ev := contextEvent{Target: t.name, Sections: c.Sections, Counts: map[string]int{}, Records: c.Records, Budgets: c.Budgets, Entities: []citedNode{}}
+func (t *searchTarget) contextEvent(c *localsearch.Context, head routed) contextEvent {
+	ev := contextEvent{routed: head, Sections: c.Sections, Counts: map[string]int{}, Records: c.Records, Budgets: c.Budgets, Entities: []citedNode{}}
 	if ev.Sections == nil {
 		ev.Sections = []string{}
 	}

@@ -204,18 +204,15 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, queryengine.ErrEmptyGraph):
 		s.fail(w, r, http.StatusUnprocessableEntity, "graph %q: %v", v.id, err)
-		return
 	case errors.Is(err, queryengine.ErrBadQuery):
 		s.fail(w, r, http.StatusBadRequest, "%v", err)
-		return
 	case errors.Is(err, errGaveUp):
 		s.fail(w, r, http.StatusServiceUnavailable, "cancelled while waiting to run the query")
-		return
 	case err != nil:
 		s.internal(w, r, err, "graph %q: the query failed", v.id)
-		return
+	default:
+		writeJSONBytes(w, http.StatusOK, body)
 	}
-	writeJSONBytes(w, http.StatusOK, body)
 }
 
 // errGaveUp: the request ended while it waited for a query slot.
@@ -238,9 +235,6 @@ func (s *Server) runQuery(r *http.Request, v *graphView, q queryengine.Query) (*
 	return v.engine().Run(q)
 }
 
-// errBadField is wrapped by the body field readers.
-var errBadField = errors.New("bad request field")
-
 // reportIDField reads the optional "report_id" of a JSON object body: a
 // string, null or absent (""). Any other type is an error naming the key;
 // so is a body that is not a JSON object.
@@ -253,12 +247,10 @@ func reportIDField(body []byte) (string, error) {
 	return stringField(obj, "report_id")
 }
 
-// fieldError is a bad field of a JSON request body; it matches
-// errBadField.
+// fieldError is a bad field of a JSON request body.
 type fieldError struct{ Key, Msg string }
 
-func (e *fieldError) Error() string        { return e.Key + ": " + e.Msg }
-func (e *fieldError) Is(target error) bool { return target == errBadField }
+func (e *fieldError) Error() string { return e.Key + ": " + e.Msg }
 
 // jsonKind names the JSON type of a raw value, for messages.
 func jsonKind(raw json.RawMessage) string {

@@ -83,14 +83,13 @@ func (s *Server) handleQuestions(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, localsearch.ErrEmptyKnowledge):
 		s.fail(w, r, http.StatusUnprocessableEntity, "%v", err)
-		return
 	case err != nil:
 		s.internal(w, r, err, "question generation failed")
-		return
+	default:
+		qs := res.Questions
+		if qs == nil {
+			qs = []string{}
+		}
+		writeJSON(w, http.StatusOK, questionsResponse{Success: true, Target: t.name, Questions: qs, Result: res})
 	}
-	qs := res.Questions
-	if qs == nil {
-		qs = []string{}
-	}
-	writeJSON(w, http.StatusOK, questionsResponse{Success: true, Target: t.name, Questions: qs, Result: res})
 }

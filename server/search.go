@@ -101,11 +101,8 @@ func (l *lazyTarget) get(ctx context.Context, builds *sync.WaitGroup, build func
 	}
 }
 
-// checkSearch validates cfg.Search and fills its defaults.
+// checkSearch validates cfg.Search (not nil) and fills its defaults.
 func checkSearch(sc *SearchConfig) error {
-	if sc == nil {
-		return nil
-	}
 	if sc.Model == nil {
 		return fmt.Errorf("%w: Search.Model is required", ErrConfig)
 	}
@@ -292,18 +289,22 @@ func (es *eventStream) send(name string, v any) error {
 	return es.rc.Flush()
 }
 
-// contextEvent is the first event of a search: what was retrieved.
-type contextEvent struct {
-	Target string `json:"target"`
-	// Method is the search method ("local" here) and MethodReason why it
-	// was chosen.
+// routed opens every context and summary event: the target's name, the
+// search method ("local" or "global") and why it was chosen.
+type routed struct {
+	Target       string              `json:"target"`
 	Method       globalsearch.Method `json:"method"`
 	MethodReason string              `json:"method_reason"`
-	Sections     []string            `json:"sections"`
-	Counts       map[string]int      `json:"counts"`
-	Entities     []citedNode         `json:"entities"`
-	Records      localsearch.Records `json:"records"`
-	Budgets      localsearch.Budgets `json:"budgets"`
+}
+
+// contextEvent is the first event of a search: what was retrieved.
+type contextEvent struct {
+	routed
+	Sections []string            `json:"sections"`
+	Counts   map[string]int      `json:"counts"`
+	Entities []citedNode         `json:"entities"`
+	Records  localsearch.Records `json:"records"`
+	Budgets  localsearch.Budgets `json:"budgets"`
 }
 
 // citedNode is an entity with its graph node (graph targets).
@@ -326,33 +327,27 @@ type resolvedCitation struct {
 // citations resolved.
 type summaryEvent struct {
 	*localsearch.Result
-	Target       string              `json:"target"`
-	Method       globalsearch.Method `json:"method"`
-	MethodReason string              `json:"method_reason"`
-	Citations    []resolvedCitation  `json:"citations"`
+	routed
+	Citations []resolvedCitation `json:"citations"`
 }
 
 // globalContextEvent is the first event of a global search: the batches
 // of community reports the map step reads.
 type globalContextEvent struct {
-	Target       string                        `json:"target"`
-	Method       globalsearch.Method           `json:"method"`
-	MethodReason string                        `json:"method_reason"`
-	Sections     []string                      `json:"sections"`
-	Counts       map[string]int                `json:"counts"`
-	Batches      int                           `json:"batches"`
-	Entities     []citedNode                   `json:"entities"`
-	Records      map[string]globalsearch.Table `json:"records"`
+	routed
+	Sections []string                      `json:"sections"`
+	Counts   map[string]int                `json:"counts"`
+	Batches  int                           `json:"batches"`
+	Entities []citedNode                   `json:"entities"`
+	Records  map[string]globalsearch.Table `json:"records"`
 }
 
 // globalSummaryEvent is the last event of a successful global search: the
 // fields of globalsearch.Result with the citations resolved.
 type globalSummaryEvent struct {
 	*globalsearch.Result
-	Target       string              `json:"target"`
-	Method       globalsearch.Method `json:"method"`
-	MethodReason string              `json:"method_reason"`
-	Citations    []resolvedCitation  `json:"citations"`
+	routed
+	Citations []resolvedCitation `json:"citations"`
 }
 
 // handleSearch serves POST /api/search as server-sent events: "context"
@@ -378,7 +373,8 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(t.m.Entities()) == 0 { // as the other routes answer an empty graph
-		s.fail(w, r, http.StatusUnprocessableEntity, "%s %q: %v", t.kind(), t.name, localsearch.ErrEmptyKnowledge)
+		kind := map[bool]string{true: "graph", false: "index"}[t.graph]
+		s.fail(w, r, http.StatusUnprocessableEntity, "%s %q: %v", kind, t.name, localsearch.ErrEmptyKnowledge)
 		return
 	}
 	ctx := r.Context()
@@ -388,8 +384,9 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.release()
 	route := t.route(req.Method, req.Question, req.History)
+	head := routed{Target: t.name, Method: route.Method, MethodReason: route.Reason}
 	if route.Method == globalsearch.MethodGlobal {
-		s.globalSearch(ctx, es, t, route, req)
+		s.globalSearch(ctx, es, t, head, req)
 		return
 	}
 	q := localsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
@@ -401,9 +398,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 			as.marker = func(emit func(string) error) *text.CitationMarker {
 				return localsearch.NewCitationMarker(ev.Context.Records, emit)
 			}
-			ce := t.contextEvent(ev.Context)
-			ce.Method, ce.MethodReason = route.Method, route.Reason
-			return es.send("context", ce)
+			return es.send("context", t.contextEvent(ev.Context, head))
 		}
 		return as.write(ev.Delta, ev.Reset)
 	})
@@ -411,7 +406,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		s.streamFailed(es, t, err)
 		return
 	}
-	_ = es.send("summary", summaryEvent{Result: res, Target: t.name, Method: route.Method, MethodReason: route.Reason, Citations: t.resolve(res)})
+	_ = es.send("summary", summaryEvent{Result: res, routed: head, Citations: t.resolve(res)})
 }
 
 // chunkEvent is one "chunk" event: the next piece of the answer. A cited
@@ -518,7 +513,7 @@ func (t *searchTarget) route(m globalsearch.Method, question string, history []l
 
 // globalSearch streams a global search: "context" (the batches), "chunk"s,
 // then "summary" — or "error".
-func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTarget, route globalsearch.Route, req searchRequest) {
+func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTarget, head routed, req searchRequest) {
 	q := globalsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
 	// Cited ids that name no report of the batches are marked where they
 	// stand (globalsearch.NotInContextMark), as the search command prints
@@ -530,7 +525,7 @@ func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTar
 				return globalsearch.NewCitationMarker(ev.Context, emit)
 			}
 			rows := len(ev.Context.Records["reports"].Rows)
-			return es.send("context", globalContextEvent{Target: t.name, Method: route.Method, MethodReason: route.Reason,
+			return es.send("context", globalContextEvent{routed: head,
 				Sections: []string{globalsearch.ContextName}, Counts: map[string]int{"reports": rows}, Batches: len(ev.Context.Batches),
 				Entities: []citedNode{}, Records: ev.Context.Records})
 		}
@@ -540,5 +535,5 @@ func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTar
 		s.streamFailed(es, t, err)
 		return
 	}
-	_ = es.send("summary", globalSummaryEvent{Result: res, Target: t.name, Method: route.Method, MethodReason: route.Reason, Citations: t.resolveGlobal(res)})
+	_ = es.send("summary", globalSummaryEvent{Result: res, routed: head, Citations: t.resolveGlobal(res)})
 }

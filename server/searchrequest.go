@@ -197,14 +197,14 @@ func (s *Server) target(w http.ResponseWriter, r *http.Request, reportID, index 
 	}
 	s.freshDeadline(w)
 	switch {
-	case err != nil && r.Context().Err() != nil:
+	case err == nil:
+		return t
+	case r.Context().Err() != nil:
 		s.fail(w, r, http.StatusServiceUnavailable, "cancelled while the search was being prepared")
-		return nil
-	case err != nil:
+	default:
 		s.internal(w, r, err, "the search could not be prepared")
-		return nil
 	}
-	return t
+	return nil
 }
 
 func (s *Server) indexNames() []string {

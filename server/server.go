@@ -136,11 +136,6 @@ func New(cfg Config) (*Server, error) {
 			return nil, fmt.Errorf("%w: %s is negative (%d)", ErrConfig, f.name, f.v)
 		}
 	}
-	def := func(v *time.Duration, d time.Duration) {
-		if *v == 0 {
-			*v = d
-		}
-	}
 	cfg.MaxBodyBytes = cmp.Or(cfg.MaxBodyBytes, DefaultMaxBodyBytes)
 	cfg.MaxLimit = cmp.Or(cfg.MaxLimit, max(DefaultMaxLimit, cfg.DefaultLimit))
 	cfg.DefaultLimit = cmp.Or(cfg.DefaultLimit, min(DefaultLimit, cfg.MaxLimit))
@@ -148,10 +143,10 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("%w: DefaultLimit %d is above MaxLimit %d", ErrConfig, cfg.DefaultLimit, cfg.MaxLimit)
 	}
 	cfg.MaxDepth = cmp.Or(cfg.MaxDepth, DefaultMaxDepth)
-	def(&cfg.LatestTTL, DefaultLatestTTL)
-	def(&cfg.ReadTimeout, 30*time.Second)
-	def(&cfg.WriteTimeout, 60*time.Second)
-	def(&cfg.ShutdownTimeout, 10*time.Second)
+	cfg.LatestTTL = cmp.Or(cfg.LatestTTL, DefaultLatestTTL)
+	cfg.ReadTimeout = cmp.Or(cfg.ReadTimeout, 30*time.Second)
+	cfg.WriteTimeout = cmp.Or(cfg.WriteTimeout, 60*time.Second)
+	cfg.ShutdownTimeout = cmp.Or(cfg.ShutdownTimeout, 10*time.Second)
 	if cfg.Search != nil {
 		sc := *cfg.Search // the caller's struct is not changed
 		cfg.Search = &sc
@@ -175,7 +170,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Search != nil {
 		s.searchSlots = make(chan struct{}, cfg.Search.MaxConcurrent)
 	}
-	s.graphs = newGraphCache(src, DefaultMaxCachedGraphs, cfg.LatestTTL, log)
+	s.graphs = &graphCache{src: src, max: DefaultMaxCachedGraphs, ttl: cfg.LatestTTL, log: log, entries: map[string]*cacheEntry{}}
 	s.routes()
 	return s, nil
 }
