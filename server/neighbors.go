@@ -211,12 +211,5 @@ func (v *graphView) neighborsBody(b []byte, nodeID string, depth, limit int, nod
 // value for encoding/json: the plain form neighborsBody is held to, and
 // what the handler encodes when neighborsBody fails.
 func (v *graphView) neighborsPlain(nodeID string, depth, limit int, nodes []int32, truncated bool, edges []int32) neighborsResponse {
-	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: []feEdge{}, Stats: v.statsMap, Truncated: truncated, Limit: limit}
-	for _, i := range nodes {
-		fg.Nodes = append(fg.Nodes, v.node(i, false))
-	}
-	for _, e := range edges {
-		fg.Edges = append(fg.Edges, v.edge(e))
-	}
-	return neighborsResponse{Success: true, ReportID: v.id, Node: nodeID, Depth: depth, Graph: fg}
+	return neighborsResponse{Success: true, ReportID: v.id, Node: nodeID, Depth: depth, Graph: v.graph(nodes, edges, truncated, limit)}
 }

@@ -187,12 +187,11 @@ func (s *Server) handleReportFile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "report %q not found", id)
 		return
 	}
-	if err != nil {
-		s.fail(w, r, http.StatusNotFound, "no file %q in report %q", name, id)
-		return
+	var fi os.FileInfo
+	if err == nil {
+		defer f.Close()
+		fi, err = f.Stat()
 	}
-	defer f.Close()
-	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
 		s.fail(w, r, http.StatusNotFound, "no file %q in report %q", name, id)
 		return

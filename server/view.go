@@ -250,6 +250,19 @@ func (v *graphView) node(i int32, full bool) feNode {
 	return feNode{ID: g.ID(k), Label: d.Label, Group: string(g.Type(k)), Title: title, Properties: props, Degree: v.adj.Degree(i), Omitted: omitted}
 }
 
+// graph is the "graph" object of nodes as list views show them (node(i,
+// false)) and of edges (edge indexes), with the stats, truncated and limit.
+func (v *graphView) graph(nodes, edges []int32, truncated bool, limit int) feGraph {
+	fg := feGraph{Nodes: make([]feNode, 0, len(nodes)), Edges: make([]feEdge, 0, len(edges)), Stats: v.statsMap, Truncated: truncated, Limit: limit}
+	for _, i := range nodes {
+		fg.Nodes = append(fg.Nodes, v.node(i, false))
+	}
+	for _, e := range edges {
+		fg.Edges = append(fg.Edges, v.edge(e))
+	}
+	return fg
+}
+
 func (v *graphView) edge(i int32) feEdge {
 	ends := v.g.EdgeEnds()[i]
 	return feEdge{ID: "e" + strconv.Itoa(int(i)), From: v.g.ID(int(ends[0])), To: v.g.ID(int(ends[1])), Label: string(v.g.Relation(int(i))), Arrows: "to"}
@@ -283,7 +296,8 @@ func nodeTitle(label string, typ graphrag.NodeType, str func(key string) string)
 
 // limitedBody returns the JSON body of /api/graph/{id} with at most limit
 // nodes: the first limit nodes of v.rank, written in graph order, and the
-// edges between them in graph order. Bodies are cached per limit.
+// edges between them in graph order (edgesAmong). Bodies are cached per
+// limit.
 func (v *graphView) limitedBody(limit int) ([]byte, error) {
 	n := v.g.NodeCount()
 	limit = min(limit, n)
@@ -293,22 +307,9 @@ func (v *graphView) limitedBody(limit int) ([]byte, error) {
 	if ok {
 		return body, nil
 	}
-	sel := make([]bool, n)
 	idx := slices.Clone(v.rank[:limit])
 	slices.Sort(idx)
-	for _, i := range idx {
-		sel[i] = true
-	}
-	fg := feGraph{Nodes: make([]feNode, 0, len(idx)), Edges: []feEdge{}, Stats: v.statsMap, Truncated: limit < n, Limit: limit}
-	for _, i := range idx {
-		fg.Nodes = append(fg.Nodes, v.node(i, false))
-	}
-	for i, e := range v.g.EdgeEnds() {
-		if sel[e[0]] && sel[e[1]] {
-			fg.Edges = append(fg.Edges, v.edge(int32(i)))
-		}
-	}
-	body, err := json.Marshal(graphResponse{Success: true, ReportID: v.id, Graph: fg})
+	body, err := json.Marshal(graphResponse{Success: true, ReportID: v.id, Graph: v.graph(idx, v.edgesAmong(idx), limit < n, limit)})
 	if err != nil {
 		return nil, err
 	}
