@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -185,7 +186,8 @@ func (s *Server) target(w http.ResponseWriter, r *http.Request, reportID, index 
 		var ok bool
 		t, ok, err = s.indexTarget(r.Context(), index)
 		if !ok {
-			s.fail(w, r, http.StatusNotFound, "index %q is not served (configured: %s)", index, strings.Join(s.indexNames(), ", "))
+			names := strings.Join(slices.Sorted(maps.Keys(s.cfg.Search.Indexes)), ", ")
+			s.fail(w, r, http.StatusNotFound, "index %q is not served (configured: %s)", index, cmp.Or(names, "none"))
 			return nil
 		}
 	} else {
@@ -205,11 +207,4 @@ func (s *Server) target(w http.ResponseWriter, r *http.Request, reportID, index 
 		s.internal(w, r, err, "the search could not be prepared")
 	}
 	return nil
-}
-
-func (s *Server) indexNames() []string {
-	if out := slices.Sorted(maps.Keys(s.cfg.Search.Indexes)); len(out) > 0 {
-		return out
-	}
-	return []string{"none"}
 }
