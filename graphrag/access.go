@@ -9,12 +9,11 @@ func (g *Graph) Lookup(id string) (int, bool) {
 
 // Node returns a copy of the node with the given id (see NodeAt).
 func (g *Graph) Node(id string) (*Node, bool) {
-	g.index()
-	v, ok := g.byID[id]
+	v, ok := g.Lookup(id)
 	if !ok {
 		return nil, false
 	}
-	n := g.NodeAt(int(v))
+	n := g.NodeAt(v)
 	return &n, true
 }
 

@@ -1,6 +1,7 @@
 package graphrag
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -110,7 +111,7 @@ func decodeRows[In, Rec any](text, at string, fast func(*In, string) Rec, flex f
 var strictRows = true
 
 func fastEdge(in *edgeIn, path string) edgeRec {
-	r := edgeRec{from: cmpOr(in.From, in.Source), to: cmpOr(in.To, in.Target), rel: in.Relation, weight: 1}
+	r := edgeRec{from: cmp.Or(in.From, in.Source), to: cmp.Or(in.To, in.Target), rel: in.Relation, weight: 1}
 	if r.rel == "" {
 		r.rel = in.Label
 	}
@@ -215,7 +216,7 @@ func flexEdge(raw, path string) edgeRec {
 		r.err = err
 		return r
 	}
-	r.from, r.to = cmpOr(from, source), cmpOr(to, target)
+	r.from, r.to = cmp.Or(from, source), cmp.Or(to, target)
 	if r.from == "" {
 		r.err = errAt(path, "an edge needs \"from\" or \"source\"")
 		return r
@@ -251,13 +252,6 @@ func weightOf(v any, kp string) (float64, error) {
 		return 0, errAt(kp, "%v", err)
 	}
 	return f, nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // fileSize is the size of r when it is a regular file, else 0.

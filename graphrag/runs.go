@@ -26,36 +26,22 @@ var (
 	runScratch = sync.Pool{New: func() any { b := make([]byte, 0, 2<<20); return &b }}
 )
 
-// appendSourceRun appends the typed sources v in [from, to), each on its
-// own line after sep (the separator before the first: ",\n    " or
-// "\n    "), and returns the buffer and false when the codec failed (the
-// caller then writes the run row by row, which names the bad row).
-func (g *Graph) appendSourceRun(buf []byte, from, to int, sep string) ([]byte, bool) {
-	rp := sourceRuns.Get().(*[]sourceOut)
-	rows := (*rp)[:0]
-	for v := from; v < to; v++ {
-		rows = append(rows, g.sourceOut(v))
-	}
-	out, ok := appendRows(buf, rows, sep, `,{"id":`)
-	clear(rows)
-	*rp = rows[:0]
-	sourceRuns.Put(rp)
-	return out, ok
-}
-
-// appendFoundRun is appendSourceRun for the typed found edges i in
-// [from, to).
-func (g *Graph) appendFoundRun(buf []byte, from, to int, sep string) ([]byte, bool) {
-	rp := foundRuns.Get().(*[]foundOut)
+// appendRun appends the rows row(i) for i in [from, to) (typed sources
+// from pool sourceRuns, or found edges from foundRuns; boundary is the
+// row's start, `,{"id":` or `,{"from":`), each on its own line after sep
+// (the separator before the first: ",\n    " or "\n    "), and returns
+// the buffer and false when the codec failed (the caller then writes the
+// run row by row, which names the bad row).
+func appendRun[T any](pool *sync.Pool, buf []byte, from, to int, row func(int) T, sep, boundary string) ([]byte, bool) {
+	rp := pool.Get().(*[]T)
 	rows := (*rp)[:0]
 	for i := from; i < to; i++ {
-		ab := g.ends[i]
-		rows = append(rows, foundOut{g.ids[ab[0]], g.ids[ab[1]], g.Relation(i), g.Weight(i), foundAttrs{g.Records(i)}})
+		rows = append(rows, row(i))
 	}
-	out, ok := appendRows(buf, rows, sep, `,{"from":`)
+	out, ok := appendRows(buf, rows, sep, boundary)
 	clear(rows)
 	*rp = rows[:0]
-	foundRuns.Put(rp)
+	pool.Put(rp)
 	return out, ok
 }
 

@@ -170,13 +170,11 @@ func (g *Graph) AddEdge(e Edge) error {
 		return fmt.Errorf("%w: %s -> %s", ErrDuplicateEdge, e.From, e.To)
 	}
 	recs, typed := recordsOf(e.Attrs)
-	var err error
+	attrs := e.Attrs
 	if typed {
-		err = g.appendEdge(fi, ti, e.Relation, e.Weight, nil, recs)
-	} else {
-		err = g.appendEdge(fi, ti, e.Relation, e.Weight, e.Attrs, nil)
+		attrs = nil
 	}
-	if err != nil {
+	if err := g.appendEdge(fi, ti, e.Relation, e.Weight, attrs, recs); err != nil {
 		return err
 	}
 	g.pairs[key] = int32(len(g.ends) - 1)

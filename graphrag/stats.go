@@ -23,25 +23,23 @@ func (g *Graph) Stats() Stats {
 	s := Stats{TotalNodes: g.NodeCount(), TotalEdges: g.EdgeCount(), ByType: map[NodeType]int{}, ByRelation: map[Relation]int{}}
 	// Counted by code, then by name: one map update per type instead of
 	// one per node (Stats runs on every save).
-	nt := make([]int, len(g.typeNames))
-	for _, c := range g.types {
-		nt[c]++
-	}
-	for c, n := range nt {
-		if n > 0 {
-			s.ByType[g.typeNames[c]] += n
-		}
-	}
-	nr := make([]int, len(g.relNames))
-	for _, c := range g.rels {
-		nr[c]++
-	}
-	for c, n := range nr {
-		if n > 0 {
-			s.ByRelation[g.relNames[c]] += n
-		}
-	}
+	countCodes(s.ByType, g.typeNames, g.types)
+	countCodes(s.ByRelation, g.relNames, g.rels)
 	return s
+}
+
+// countCodes adds to counts the number of each code in codes, under its
+// name in names (names absent from codes are not added).
+func countCodes[K comparable](counts map[K]int, names []K, codes []uint32) {
+	n := make([]int, len(names))
+	for _, c := range codes {
+		n[c]++
+	}
+	for c, k := range n {
+		if k > 0 {
+			counts[names[c]] += k
+		}
+	}
 }
 
 // SortedTypes returns the node types present in s: the builder types first

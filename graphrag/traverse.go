@@ -282,11 +282,16 @@ func (g *Graph) ReachableFrom(id string) ([]string, error) {
 		return nil, err
 	}
 	sortHops(hs)
+	return g.hopIDs(hs), nil
+}
+
+// hopIDs returns the ids of the hops' nodes, in order.
+func (g *Graph) hopIDs(hs []Hop) []string {
 	out := make([]string, len(hs))
 	for i, h := range hs {
 		out[i] = g.ID(h.Node)
 	}
-	return out, nil
+	return out
 }
 
 // Within returns the nodes at most depth edges away from any of the start
@@ -325,10 +330,5 @@ func (g *Graph) Neighborhood(id string, depth int) ([]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: %q", ErrNodeNotFound, id)
 	}
-	hs := g.Within([]int{v}, depth)
-	out := make([]string, len(hs))
-	for i, h := range hs {
-		out[i] = g.ID(h.Node)
-	}
-	return out, nil
+	return g.hopIDs(g.Within([]int{v}, depth)), nil
 }

@@ -347,7 +347,7 @@ func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
 				end++
 			}
 			var ok bool
-			if buf, ok = g.appendSourceRun(buf, v, end, sep); ok {
+			if buf, ok = appendRun(&sourceRuns, buf, v, end, g.sourceOut, sep, `,{"id":`); ok {
 				v = end - 1
 				continue
 			}
@@ -384,6 +384,12 @@ func (g *Graph) sourceOut(v int) sourceOut {
 	return sourceOut{ID: g.ids[v], Type: TypeSource, Name: g.names[v], Attributes: &g.sources[g.srcRow[v]]}
 }
 
+// foundOut is typed found edge i as a file stores it.
+func (g *Graph) foundOut(i int) foundOut {
+	ab := g.ends[i]
+	return foundOut{g.ids[ab[0]], g.ids[ab[1]], g.Relation(i), g.Weight(i), foundAttrs{g.Records(i)}}
+}
+
 func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {
 	slow := from // rows before slow are written one by one
 	for i := from; i < to; i++ {
@@ -398,7 +404,7 @@ func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {
 				end++
 			}
 			var ok bool
-			if buf, ok = g.appendFoundRun(buf, i, end, sep); ok {
+			if buf, ok = appendRun(&foundRuns, buf, i, end, g.foundOut, sep, `,{"from":`); ok {
 				i = end - 1
 				continue
 			}
@@ -409,7 +415,8 @@ func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {
 		f, t := g.ids[ab[0]], g.ids[ab[1]]
 		var err error
 		if recs != nil {
-			buf, err = appendValue(buf, &foundOut{f, t, g.Relation(i), g.Weight(i), foundAttrs{recs}})
+			o := g.foundOut(i)
+			buf, err = appendValue(buf, &o)
 		} else {
 			var a Attributes
 			if g.eattrs != nil {

@@ -455,27 +455,27 @@ func (h *head) array(dec *json.Decoder, path string, nodes bool) error {
 		h.countedTypes = map[string]int{}
 	}
 	for i := 0; dec.More(); i++ {
+		var n nodeHead
+		var into any = &struct{}{}
 		if nodes {
-			var n nodeHead
-			if err := dec.Decode(&n); err != nil {
-				return formatErr(fmt.Sprintf("%s[%d]", path, i), dec, err)
-			}
-			switch {
-			case n.Type != nil:
-				h.countedTypes[*n.Type]++
-			case n.Group != nil:
-				h.countedTypes[*n.Group]++
-			default:
-				h.countedTypes[""]++
-			}
-			h.countedNodes++
-			continue
+			into = &n
 		}
-		var e struct{}
-		if err := dec.Decode(&e); err != nil {
+		if err := dec.Decode(into); err != nil {
 			return formatErr(fmt.Sprintf("%s[%d]", path, i), dec, err)
 		}
-		h.countedEdges++
+		if !nodes {
+			h.countedEdges++
+			continue
+		}
+		switch {
+		case n.Type != nil:
+			h.countedTypes[*n.Type]++
+		case n.Group != nil:
+			h.countedTypes[*n.Group]++
+		default:
+			h.countedTypes[""]++
+		}
+		h.countedNodes++
 	}
 	if _, err := dec.Token(); err != nil {
 		return formatErr(path, dec, err)

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"time"
 
@@ -227,9 +228,7 @@ func mkdirAll(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, dirPerm); err != nil {
 		return nil, err
 	}
-	for i, j := 0, len(missing)-1; i < j; i, j = i+1, j-1 {
-		missing[i], missing[j] = missing[j], missing[i]
-	}
+	slices.Reverse(missing)
 	return missing, nil
 }
 

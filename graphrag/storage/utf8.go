@@ -100,12 +100,7 @@ func scanStrings(text string) (bad, total, first int) {
 
 // nonASCII is true when s holds a byte of 0x80 or more.
 func nonASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return true
-		}
-	}
-	return false
+	return strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })
 }
 
 // firstInvalid is the offset of the first byte of s that does not start
