@@ -261,16 +261,10 @@ func (g *Graph) index() {
 		if !hasSources || g.types[v] != srcType {
 			continue
 		}
-		u := ""
 		if r := g.srcRow[v]; r >= 0 {
-			u = g.sources[r].URL
+			g.claimURL(g.sources[r].URL, v)
 		} else {
-			u = g.attrs[v].String("url")
-		}
-		if u != "" {
-			if _, taken := g.byURL[u]; !taken {
-				g.byURL[u] = int32(v)
-			}
+			g.claimURL(g.attrs[v].String("url"), v)
 		}
 	}
 	g.indexed.Store(int32(len(g.ids)))
@@ -288,11 +282,15 @@ func (g *Graph) AddNode(n *Node) error {
 		return err
 	}
 	if n.Type == TypeSource {
-		if u := n.Attrs.String("url"); u != "" {
-			if _, taken := g.byURL[u]; !taken {
-				g.byURL[u] = int32(v)
-			}
-		}
+		g.claimURL(n.Attrs.String("url"), v)
 	}
 	return nil
+}
+
+// claimURL enters source v under url u in the URL map unless u is empty
+// or taken.
+func (g *Graph) claimURL(u string, v int) {
+	if _, taken := g.byURL[u]; u != "" && !taken {
+		g.byURL[u] = int32(v)
+	}
 }

@@ -1,6 +1,7 @@
 package graphrag
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -103,7 +104,7 @@ type reader struct {
 
 // errAt builds an ErrFormat error naming a JSON path.
 func errAt(path string, format string, args ...any) error {
-	return fmt.Errorf("%w: at %s: %s", ErrFormat, orRoot(path), fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w: at %s: %s", ErrFormat, cmp.Or(path, "$"), fmt.Sprintf(format, args...))
 }
 
 // syntaxErr names the line and column of the first syntax error in s.
@@ -120,14 +121,7 @@ func syntaxErr(s, path string) error {
 			col++
 		}
 	}
-	return fmt.Errorf("%w: at %s: invalid JSON at line %d, column %d", ErrFormat, orRoot(path), line, col)
-}
-
-func orRoot(p string) string {
-	if p == "" {
-		return "$"
-	}
-	return p
+	return errAt(path, "invalid JSON at line %d, column %d", line, col)
 }
 
 func joinPath(base, key string) string {

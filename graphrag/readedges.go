@@ -165,22 +165,12 @@ func edgeAttrs(a Attributes) (Attributes, error) {
 func flexEdge(raw, path string) edgeRec {
 	r := edgeRec{weight: 1}
 	var from, to, source, target, label string
-	var attrs, props Attributes
-	var hasAttrs, hasProps bool
+	var am attrMembers
 	err := members(raw, path, func(key, val string) error {
 		kp := joinPath(path, key)
 		switch key {
 		case "attributes", "properties":
-			a, err := attrsOf(val, joinPath(path, "attributes"))
-			if err != nil {
-				return err
-			}
-			if key == "attributes" {
-				attrs, hasAttrs = a, true
-			} else {
-				props, hasProps = a, true
-			}
-			return nil
+			return am.set(path, key, val)
 		case "from", "to", "source", "target", "relation", "label", "weight":
 		default:
 			return nil // view fields (arrows, …)
@@ -228,10 +218,7 @@ func flexEdge(raw, path string) edgeRec {
 	if r.rel == "" {
 		r.rel = Relation(label)
 	}
-	a := props
-	if hasAttrs || !hasProps {
-		a = attrs
-	}
+	a, _ := am.chosen()
 	if recs, ok := recordsOf(a); ok && r.rel == RelFound {
 		r.recs = recs
 		return r

@@ -212,12 +212,8 @@ func (rd *reader) flexNode(raw, path string) nodeRec {
 			r.name, r.noName = r.id, true
 		}
 	}
-	switch {
-	case f.hasAttrs:
-		r.attrs = f.attrs
-	case f.hasProps:
-		r.attrs = f.props
-	default:
+	var given bool
+	if r.attrs, given = f.chosen(); !given {
 		r.attrs = Attributes{}
 	}
 	for _, kv := range f.extra {
@@ -234,12 +230,41 @@ func (rd *reader) flexNode(raw, path string) nodeRec {
 
 // flexFields is what flexNode gathers from a node's members.
 type flexFields struct {
-	r                  nodeRec
-	hasID, hasName     bool
-	group, label       string
+	r              nodeRec
+	hasID, hasName bool
+	group, label   string
+	attrMembers
+	extra Attributes // other keys: attributes of a flat node
+}
+
+// attrMembers holds a row's "attributes" and "properties" members.
+type attrMembers struct {
 	attrs, props       Attributes
 	hasAttrs, hasProps bool
-	extra              Attributes // other keys: attributes of a flat node
+}
+
+// set reads the member key ("attributes" or "properties", raw JSON val) of
+// the row at path.
+func (m *attrMembers) set(path, key, val string) error {
+	a, err := attrsOf(val, joinPath(path, "attributes"))
+	if err != nil {
+		return err
+	}
+	if key == "attributes" {
+		m.attrs, m.hasAttrs = a, true
+	} else {
+		m.props, m.hasProps = a, true
+	}
+	return nil
+}
+
+// chosen returns "attributes" when given, else "properties" when given,
+// and whether either was.
+func (m *attrMembers) chosen() (Attributes, bool) {
+	if m.hasAttrs || !m.hasProps {
+		return m.attrs, m.hasAttrs
+	}
+	return m.props, true
 }
 
 // flexMember reads the member key (raw JSON val) of the node at path.
@@ -247,16 +272,7 @@ func (rd *reader) flexMember(f *flexFields, path, key, val string) error {
 	kp := joinPath(path, key)
 	switch key {
 	case "attributes", "properties":
-		a, err := attrsOf(val, joinPath(path, "attributes"))
-		if err != nil {
-			return err
-		}
-		if key == "attributes" {
-			f.attrs, f.hasAttrs = a, true
-		} else {
-			f.props, f.hasProps = a, true
-		}
-		return nil
+		return f.set(path, key, val)
 	}
 	v, err := decodeRaw(val, kp)
 	if err != nil {

@@ -51,11 +51,7 @@ func (g *Graph) AddSource(s Source) (int, error) {
 		return 0, err
 	}
 	g.sources = append(g.sources, sourceAttrs{URL: s.URL, Title: s.Title, Score: s.Score, Content: s.Content, Key: s.Key, Engines: []string{}})
-	if s.URL != "" {
-		if _, taken := g.byURL[s.URL]; !taken {
-			g.byURL[s.URL] = int32(v)
-		}
-	}
+	g.claimURL(s.URL, v)
 	return v, nil
 }
 
