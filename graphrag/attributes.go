@@ -154,10 +154,7 @@ func asInt(v any) (int, bool) {
 // the codec's spelling (see WriteJSON): non-ASCII text, <, > and & as they
 // are, invalid UTF-8 as U+FFFD. A nil list is {}. Errors: a value JSON
 // cannot hold (NaN, a channel), naming the key.
-func (a Attributes) MarshalJSON() ([]byte, error) {
-	buf := make([]byte, 0, 64)
-	return a.appendJSON(buf)
-}
+func (a Attributes) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 64)) }
 
 func (a Attributes) appendJSON(buf []byte) ([]byte, error) { return appendAttrs(buf, a, 0, nil) }
 
