@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -207,23 +208,15 @@ func noJSONDetail(l located, reply string) string {
 	case strings.TrimSpace(reply) == "":
 		return s + ": the reply is empty"
 	}
-	snip, cut := strings.TrimSpace(reply), false
-	reply = snip
-	if utf8.RuneCountInString(reply) > SnippetRunes {
-		n := 0
-		for i := range reply {
-			if n == SnippetRunes {
-				snip, cut = reply[:i], true
-				break
-			}
-			n++
+	reply = strings.TrimSpace(reply)
+	n := 0
+	for i := range reply {
+		if n == SnippetRunes {
+			return s + ": " + strconv.Quote(reply[:i]) + "…"
 		}
+		n++
 	}
-	s += ": " + strconv.Quote(snip)
-	if cut {
-		s += "…"
-	}
-	return s
+	return s + ": " + strconv.Quote(reply)
 }
 
 // locate returns candidate JSON values (objects or arrays) in preference
@@ -319,24 +312,14 @@ func (l *located) cut(sc *scan, text string, at int) {
 // pick chooses among values found in one place: the first (or last) that
 // passes the kind check, else the first (or last) one.
 func pick(vs []json.RawMessage, want JSONKind, preferLast bool) json.RawMessage {
-	order := func(yield func(json.RawMessage) bool) {
-		for i := range vs {
-			j := i
-			if preferLast {
-				j = len(vs) - 1 - i
-			}
-			if !yield(vs[j]) {
-				return
-			}
-		}
+	if preferLast {
+		vs = slices.Clone(vs)
+		slices.Reverse(vs)
 	}
-	for v := range order {
+	for _, v := range vs {
 		if _, msg := checkKind(v, want); msg == "" {
 			return v
 		}
-	}
-	if preferLast {
-		return vs[len(vs)-1]
 	}
 	return vs[0]
 }

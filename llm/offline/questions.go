@@ -40,7 +40,7 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 		return title != "" && strings.Contains(askedLow, strings.ToLower(title))
 	}
 	c := readQuestionContext(context)
-	zh := hasHan(in.Question)
+	zh := text.HasHan(in.Question)
 	if in.Question == "" && len(in.History) == 0 {
 		zh = mostlyHan(c.texts)
 	}
@@ -255,10 +255,7 @@ const questionRunes = 24
 // longer than that: a name is quoted whole or not at all (a question never
 // quotes 「Paranormal Military Squa…」).
 func questionTitle(t string) (string, bool) {
-	t = strings.TrimSpace(t)
-	if i := strings.LastIndex(t, " ["); i > 0 && strings.HasSuffix(t, "]") {
-		t = t[:i]
-	}
+	t = bareTitle(t)
 	for _, sep := range []string{" - ", "_", "|", " | "} {
 		if i := strings.LastIndex(t, sep); i > 0 && utf8.RuneCountInString(t[:i]) >= 6 {
 			t = strings.TrimSpace(t[:i])

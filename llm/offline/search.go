@@ -3,6 +3,7 @@ package offline
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -42,16 +43,6 @@ type sentence struct {
 	// record's text and continues it: this one ends with a clause end
 	// (；;), or the next refers back to it (text.RefersBack)
 	joinsNext bool
-}
-
-// hasHan reports whether s contains a Han character.
-func hasHan(s string) bool {
-	for _, r := range s {
-		if unicode.Is(unicode.Han, r) {
-			return true
-		}
-	}
-	return false
 }
 
 var stopWords = map[string]bool{
@@ -200,7 +191,7 @@ func contextSentences(tables []ctxTable) []*sentence {
 // a comparison question (text.ComparedSides) the sentences about each side
 // under the side's name (compareSides), when either side has one.
 func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
-	zh := hasHan(in.Query)
+	zh := text.HasHan(in.Query)
 	tables := parseContext(system)
 	sents := contextSentences(tables)
 	label, nearest, empty := extractedLabelEN, nearestNoteEN, emptyNoteEN
@@ -497,14 +488,7 @@ func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
 		if len(chosen) == MaxAnswerSentences || (lexical && s.score == 0) {
 			break
 		}
-		dup := false
-		for _, c := range chosen {
-			if nearDuplicate(s, c) {
-				dup = true
-				break
-			}
-		}
-		if dup || saysLittleNew(s, said) {
+		if slices.ContainsFunc(chosen, func(c *sentence) bool { return nearDuplicate(s, c) }) || saysLittleNew(s, said) {
 			continue
 		}
 		chosen = append(chosen, s)
