@@ -57,11 +57,8 @@ func givenAnswers(tables []ctxTable) []*sentence {
 func unscoreGiven(sents []*sentence, given []*sentence) {
 	for _, s := range sents {
 		key := &sentence{text: strings.TrimRightFunc(squeeze(text.StripCitations(s.text)), unicode.IsPunct), terms: s.terms}
-		for _, g := range given {
-			if key.text != "" && nearDuplicate(key, g) {
-				s.score = 0
-				break
-			}
+		if key.text != "" && slices.ContainsFunc(given, func(g *sentence) bool { return nearDuplicate(key, g) }) {
+			s.score = 0
 		}
 	}
 }

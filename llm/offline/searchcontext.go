@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -13,14 +14,7 @@ type ctxTable struct {
 	rows   [][]string
 }
 
-func (t ctxTable) col(name string) int {
-	for i, h := range t.header {
-		if h == name {
-			return i
-		}
-	}
-	return -1
-}
+func (t ctxTable) col(name string) int { return slices.Index(t.header, name) }
 
 var (
 	sectionRE = regexp.MustCompile(`^-----(.+)-----$`)
@@ -81,13 +75,7 @@ func parseRaw(lines []string, n int) [][]string {
 		cur = append(cur, l)
 	}
 	flush()
-	for i, r := range rows {
-		for len(r) < n {
-			r = append(r, "")
-		}
-		rows[i] = r
-	}
-	return rows
+	return padRows(rows, n)
 }
 
 // parseCSV reads "|"-separated CSV with double-quote quoting.
@@ -119,6 +107,11 @@ func parseCSV(s string, n int) [][]string {
 	if f.Len() > 0 || row != nil {
 		rows = append(rows, append(row, f.String()))
 	}
+	return padRows(rows, n)
+}
+
+// padRows gives every row at least n fields, adding empty ones.
+func padRows(rows [][]string, n int) [][]string {
 	for i, r := range rows {
 		for len(r) < n {
 			r = append(r, "")
