@@ -128,14 +128,7 @@ func appendSentence(out []clause, s string) ([]clause, bool) {
 	if runeLen(s) < 10 || strings.Contains(s, "://") {
 		return out, false // too short to say anything, or a link line
 	}
-	letters := false
-	for _, r := range s {
-		if unicode.IsLetter(r) {
-			letters = true
-			break
-		}
-	}
-	if !letters {
+	if !strings.ContainsFunc(s, unicode.IsLetter) {
 		return out, false
 	}
 	if runeLen(s) > 280 {

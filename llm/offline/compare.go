@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,11 +48,7 @@ func compareSides(sents []*sentence, a, b string) (sa, sb []*sentence) {
 		if ha == hb || ha && len(sa) == MaxAnswerSentences/2 || hb && len(sb) == MaxAnswerSentences/2 {
 			continue
 		}
-		dup := false
-		for _, c := range chosen {
-			dup = dup || nearDuplicate(s, c)
-		}
-		if dup {
+		if slices.ContainsFunc(chosen, func(c *sentence) bool { return nearDuplicate(s, c) }) {
 			continue
 		}
 		chosen = append(chosen, s)
@@ -70,10 +67,7 @@ func compareSides(sents []*sentence, a, b string) (sa, sb []*sentence) {
 // each side) with its citation; a side without a sentence says so.
 func writeComparison(w *strings.Builder, a, b string, sa, sb []*sentence, zh bool) {
 	for k, side := range [][]*sentence{sa, sb} {
-		name := a
-		if k == 1 {
-			name = b
-		}
+		name := [2]string{a, b}[k]
 		w.WriteString("**" + name + "**\n\n")
 		if len(side) == 0 {
 			note := "The context says nothing of " + name + " alone."

@@ -57,17 +57,16 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 		entQs = append(entQs, kindQuestion(name, k, zh))
 	}
 	skipName := func(n string) bool { return c.skip[n] || c.askedOutside(askedLow, n) }
-	var nameQs []string // the names the texts give people, organisations and incidents
-	for _, tn := range textNames(c.texts, skipName, MinNameCells) {
-		nameQs = append(nameQs, kindQuestion(tn.name, tn.kind, zh))
-	}
+	names := textNames(c.texts, skipName, MinNameCells)
 	relQs := c.relationQuestions(mentioned, zh)
-	if len(nameQs)+len(relQs)+len(entQs) == 0 {
+	if len(names)+len(relQs)+len(entQs) == 0 {
 		// nothing else to ask about: the names met once (a context of a
 		// few cited pages)
-		for _, tn := range textNames(c.texts, skipName, 1) {
-			nameQs = append(nameQs, kindQuestion(tn.name, tn.kind, zh))
-		}
+		names = textNames(c.texts, skipName, 1)
+	}
+	var nameQs []string // the names the texts give people, organisations and incidents
+	for _, tn := range names {
+		nameQs = append(nameQs, kindQuestion(tn.name, tn.kind, zh))
 	}
 	var broad []string // no question yet: the graph as a whole, from the first community report's title
 	if c.report != "" && in.Question == "" && len(in.History) == 0 {
