@@ -72,8 +72,7 @@ func NewEmbedder(cfg EmbedderConfig) (*Embedder, error) {
 	if err != nil {
 		return nil, err
 	}
-	batch := cmp.Or(cfg.BatchSize, DefaultEmbedBatch)
-	return &Embedder{m: m, cfg: cfg, batch: batch}, nil
+	return &Embedder{m: m, cfg: cfg, batch: cmp.Or(cfg.BatchSize, DefaultEmbedBatch)}, nil
 }
 
 func newEmbedModel(cfg EmbedderConfig) (*Model, error) {
@@ -137,10 +136,7 @@ func (m *Model) embed(ctx context.Context, texts []string, dim int, send bool) (
 		vecs, err = m.checkEmbeddings(resp, len(texts), dim)
 		return llm.Response{}, err
 	}, nil)
-	if err != nil {
-		return nil, err
-	}
-	return vecs, nil
+	return vecs, err
 }
 
 func (m *Model) checkEmbeddings(resp openai.EmbeddingResponse, n, dim int) ([][]float32, error) {

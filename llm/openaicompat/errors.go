@@ -129,14 +129,14 @@ func (m *Model) mapError(ctx, actx context.Context, req llm.Request, err error) 
 		if errors.As(reqErr.Err, &apiErr) && apiErr.Message != "" {
 			msg = apiErr.Message
 		}
-		return m.fromStatus(req, reqErr.HTTPStatusCode, msg, "", nil)
+		return m.fromStatus(req, reqErr.HTTPStatusCode, msg, "")
 	case errors.As(err, &apiErr):
 		code := ""
 		if apiErr.Code != nil {
 			code = fmt.Sprint(apiErr.Code)
 		}
 		if apiErr.HTTPStatusCode != 0 {
-			return m.fromStatus(req, apiErr.HTTPStatusCode, apiErr.Message, code+" "+apiErr.Type, nil)
+			return m.fromStatus(req, apiErr.HTTPStatusCode, apiErr.Message, code+" "+apiErr.Type)
 		}
 		// An error event inside a 200 stream.
 		text := code + " " + apiErr.Type + " " + apiErr.Message
@@ -178,23 +178,23 @@ func (m *Model) mapError(ctx, actx context.Context, req llm.Request, err error) 
 }
 
 // fromStatus maps an HTTP error status and the provider's message.
-func (m *Model) fromStatus(req llm.Request, status int, msg, codeAndType string, cause error) error {
+func (m *Model) fromStatus(req llm.Request, status int, msg, codeAndType string) error {
 	switch {
 	case status == http.StatusTooManyRequests:
-		return m.newError(req, llm.ErrRateLimited, status, msg, cause)
+		return m.newError(req, llm.ErrRateLimited, status, msg, nil)
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
-		return m.newError(req, llm.ErrAuth, status, msg+"; check the API key for "+m.host, cause)
+		return m.newError(req, llm.ErrAuth, status, msg+"; check the API key for "+m.host, nil)
 	case status == http.StatusNotFound || status == http.StatusMethodNotAllowed || status == http.StatusNotImplemented:
 		// not transient: a wrong BaseURL (no /v1, a web server that is
 		// not the API) or a model the server does not have
-		return m.newError(req, llm.ErrBadRequest, status, msg+m.notFoundHint(req, msg), cause)
+		return m.newError(req, llm.ErrBadRequest, status, msg+m.notFoundHint(req, msg), nil)
 	case status == http.StatusRequestTimeout || status >= 500:
-		return m.newError(req, llm.ErrUnavailable, status, msg, cause)
+		return m.newError(req, llm.ErrUnavailable, status, msg, nil)
 	case status == http.StatusRequestEntityTooLarge ||
 		((status == http.StatusBadRequest || status == http.StatusUnprocessableEntity) && isContextLength(codeAndType+" "+msg)):
 		return m.contextTooLong(req, status, msg)
 	}
-	return m.newError(req, llm.ErrBadRequest, status, msg+parameterHint(msg, m.cfg.Switches), cause)
+	return m.newError(req, llm.ErrBadRequest, status, msg+parameterHint(msg, m.cfg.Switches), nil)
 }
 
 // notFoundHint says what a 404, 405 or 501 most likely means: the model

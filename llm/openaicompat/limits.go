@@ -52,9 +52,7 @@ func DefaultMaxOutputTokens(model, host string) int {
 		return ConservativeMaxOutputTokens
 	}
 	name := strings.ToLower(strings.TrimSpace(model))
-	if i := strings.LastIndex(name, "/"); i >= 0 {
-		name = name[i+1:]
-	}
+	name = name[strings.LastIndex(name, "/")+1:]
 	best, tokens := 0, ConservativeMaxOutputTokens
 	for _, k := range knownOutputLimits {
 		if strings.HasPrefix(name, k.prefix) && len(k.prefix) > best {
@@ -90,9 +88,7 @@ var reasoningPrefixes = []string{"deepseek-reasoner", "deepseek-r1", "o1", "o3",
 // DefaultMaxOutputTokens, on the part after the last '/'), 0 otherwise.
 func DefaultReasoningTokens(model string) int {
 	name := strings.ToLower(strings.TrimSpace(model))
-	if i := strings.LastIndex(name, "/"); i >= 0 {
-		name = name[i+1:]
-	}
+	name = name[strings.LastIndex(name, "/")+1:]
 	if slices.ContainsFunc(reasoningPrefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
 		return ReasoningAllowance
 	}
