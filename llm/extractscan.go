@@ -3,6 +3,7 @@ package llm
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -298,13 +299,8 @@ func (p *parser) strBody(i int) (int, bool) {
 }
 
 func isHex4(s string) bool {
-	for i := 0; i < 4; i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-			return false
-		}
-	}
-	return true
+	_, err := strconv.ParseUint(s[:4], 16, 16)
+	return err == nil
 }
 
 func (p *parser) lit(i int, word string) (int, bool) {
