@@ -114,18 +114,14 @@ func badRequest(req llm.Request, format string, args ...any) error {
 
 // answer dispatches on the "task" of the last user message.
 func (m *Model) answer(req llm.Request) (string, error) {
-	user := ""
-	found := false
-	for i := len(req.Messages) - 1; i >= 0; i-- {
-		if req.Messages[i].Role == llm.RoleUser {
-			user, found = req.Messages[i].Content, true
-			break
-		}
+	last := len(req.Messages) - 1 // the last user message
+	for last >= 0 && req.Messages[last].Role != llm.RoleUser {
+		last--
 	}
-	if !found {
+	if last < 0 {
 		return "", badRequest(req, "offline model: the request has no user message")
 	}
-	raw := []byte(user)
+	raw := []byte(req.Messages[last].Content)
 	var head struct {
 		Task string `json:"task"`
 	}
