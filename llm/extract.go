@@ -172,15 +172,6 @@ type located struct {
 	truncRunes int               // runes of the cut-off value
 }
 
-// quoteNote explains a failure on a reply that uses full-width quotes as
-// JSON delimiters.
-func (l located) quoteNote() string {
-	if !l.cjkFailed {
-		return ""
-	}
-	return "; the reply uses full-width quotes “ ” where JSON needs \", and reading them as quotes did not give valid JSON either"
-}
-
 func truncatedDetail(l located) string {
 	where := "an unterminated JSON object or array"
 	if l.inString {
@@ -197,7 +188,9 @@ func noJSONDetail(l located, reply string) string {
 	if l.detail != "" {
 		s += " (" + l.detail + ")"
 	}
-	s += l.quoteNote()
+	if l.cjkFailed { // a reply that uses full-width quotes as JSON delimiters
+		s += "; the reply uses full-width quotes “ ” where JSON needs \", and reading them as quotes did not give valid JSON either"
+	}
 	switch {
 	case l.unclosed:
 		return s + ": the reply opens a reasoning block and never closes it (its text is not quoted)"
