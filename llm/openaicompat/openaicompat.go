@@ -177,10 +177,9 @@ func New(cfg Config) (*Model, error) {
 	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
 	cfg.MaxAttempts = cmp.Or(cfg.MaxAttempts, DefaultMaxAttempts)
 	cfg.BackoffBase = cmp.Or(cfg.BackoffBase, DefaultBackoffBase)
-	hc := &http.Client{}
+	var hc http.Client
 	if cfg.HTTPClient != nil {
-		copied := *cfg.HTTPClient
-		hc = &copied
+		hc = *cfg.HTTPClient
 	}
 	base := hc.Transport
 	if base == nil {
@@ -190,7 +189,7 @@ func New(cfg Config) (*Model, error) {
 
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/")
-	oc.HTTPClient = hc
+	oc.HTTPClient = &hc
 	return &Model{cfg: cfg, host: u.Host, client: openai.NewClientWithConfig(oc)}, nil
 }
 
