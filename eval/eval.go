@@ -323,8 +323,12 @@ func StripCitations(answer string) string {
 	return citationRE.ReplaceAllString(answer, " ")
 }
 
-// States reports whether text states one of the alternatives: Contains for
-// any of them.
+// States reports whether text contains one of the alternatives once both
+// are folded: lower case, full-width letters, digits and signs as their
+// ASCII forms, white space and punctuation removed except "%" and a "."
+// between digits ("Alex  Mercer," contains "alex mercer"; "充五百送五十"
+// contains "“充五百送五十”"; "15%" does not contain "1.5%"). An empty
+// alternative is contained in nothing.
 func States(text string, alternatives []string) bool {
 	ft := fold(text)
 	for _, a := range alternatives {
@@ -335,18 +339,7 @@ func States(text string, alternatives []string) bool {
 	return false
 }
 
-// Contains reports whether text contains phrase once both are folded:
-// lower case, full-width letters, digits and signs as their ASCII forms,
-// white space and punctuation removed except "%" and a "." between digits
-// ("Alex  Mercer," contains "alex mercer"; "充五百送五十" contains
-// "“充五百送五十”"; "15%" does not contain "1.5%"). An empty phrase is
-// contained in nothing.
-func Contains(text, phrase string) bool {
-	fp := fold(phrase)
-	return fp != "" && strings.Contains(fold(text), fp)
-}
-
-// fold is the comparison form of Contains. A "." between digits and "%"
+// fold is the comparison form of States. A "." between digits and "%"
 // are kept: "1.5" must not match "15", nor "42%" "420".
 func fold(s string) string {
 	rs := []rune(s)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -229,4 +230,10 @@ func TestTotalsCheck(t *testing.T) {
 	if got := (Totals{AssertionRecall: 0.85, CitationValidity: 1, OffTopicRefusal: 1}).Check(low); got != nil {
 		t.Errorf("recall floor 0.85: %v", got)
 	}
+}
+
+// Contains is States for one phrase.
+func Contains(text, phrase string) bool {
+	fp := fold(phrase)
+	return fp != "" && strings.Contains(fold(text), fp)
 }

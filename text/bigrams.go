@@ -24,14 +24,3 @@ func Bigrams(s string) map[[2]rune]bool {
 	}
 	return out
 }
-
-// BigramOverlap is how many distinct Bigrams of s are in q.
-func BigramOverlap(q map[[2]rune]bool, s string) int {
-	n := 0
-	for g := range Bigrams(s) {
-		if q[g] {
-			n++
-		}
-	}
-	return n
-}

@@ -28,3 +28,14 @@ func TestBigrams(t *testing.T) {
 		t.Errorf("BigramOverlap across a space = %d, want 0", n)
 	}
 }
+
+// BigramOverlap is how many distinct Bigrams of s are in q.
+func BigramOverlap(q map[[2]rune]bool, s string) int {
+	n := 0
+	for g := range Bigrams(s) {
+		if q[g] {
+			n++
+		}
+	}
+	return n
+}
