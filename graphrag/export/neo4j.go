@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -92,24 +93,8 @@ func WriteNeo4j(ctx context.Context, g *graphrag.Graph, create func(name string)
 		return nil, err
 	}
 	// group the nodes and edges, types in order of first appearance
-	var types []graphrag.NodeType
-	byType := map[graphrag.NodeType][]int32{}
-	for v := range g.NodeCount() {
-		t := g.Type(v)
-		if _, ok := byType[t]; !ok {
-			types = append(types, t)
-		}
-		byType[t] = append(byType[t], int32(v))
-	}
-	var rels []graphrag.Relation
-	byRel := map[graphrag.Relation][]int32{}
-	for i := range g.EdgeCount() {
-		r := g.Relation(i)
-		if _, ok := byRel[r]; !ok {
-			rels = append(rels, r)
-		}
-		byRel[r] = append(byRel[r], int32(i))
-	}
+	types, byType := groupBy(g.NodeCount(), g.Type)
+	rels, byRel := groupBy(g.EdgeCount(), g.Relation)
 	used := map[string]bool{}
 	fileName := func(prefix, label string) string {
 		base := prefix + fileStem(label)
@@ -141,27 +126,31 @@ func WriteNeo4j(ctx context.Context, g *graphrag.Graph, create func(name string)
 	return im, nil
 }
 
+// groupBy groups 0..n-1 by key: the keys in order of first appearance and
+// each key's indexes in order.
+func groupBy[K comparable](n int, key func(int) K) ([]K, map[K][]int32) {
+	var keys []K
+	groups := map[K][]int32{}
+	for i := range n {
+		k := key(i)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], int32(i))
+	}
+	return keys, groups
+}
+
 // arrayDelimiter picks the first of ";" and "|" that no engine name and
 // no node type holds.
 func arrayDelimiter(g *graphrag.Graph) (string, error) {
-	taken := map[string]bool{}
-	check := func(s string) {
-		for _, d := range []string{";", "|"} {
-			if strings.Contains(s, d) {
-				taken[d] = true
-			}
-		}
-	}
-	for _, t := range g.TypeNames() {
-		check(string(t))
-	}
-	for v := range g.NodeCount() {
-		for _, e := range Engines(g, v) {
-			check(e)
-		}
-	}
 	for _, d := range []string{";", "|"} {
-		if !taken[d] {
+		holds := func(s string) bool { return strings.Contains(s, d) }
+		taken := slices.ContainsFunc(g.TypeNames(), func(t graphrag.NodeType) bool { return holds(string(t)) })
+		for v := 0; v < g.NodeCount() && !taken; v++ {
+			taken = slices.ContainsFunc(Engines(g, v), holds)
+		}
+		if !taken {
 			return d, nil
 		}
 	}
