@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -91,7 +92,7 @@ type Config struct {
 // orders, records with an empty query), and an error wrapping ErrNoTopic,
 // ErrNoStates or ErrBadState.
 func Build(cfg Config) (*graphrag.Graph, []string, error) {
-	states, seen, err := sortedStates(cfg)
+	states, err := sortedStates(cfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,12 +103,12 @@ func Build(cfg Config) (*graphrag.Graph, []string, error) {
 		ready[i] = make(chan *prepared, 1)
 		go func() { ready[i] <- prepare(st) }()
 	}
-	return merge(cfg, states, seen, func(i int) *prepared { return <-ready[i] })
+	return merge(cfg, states, func(i int) *prepared { return <-ready[i] })
 }
 
-// merge builds the graph of Build from its states in canonical order, the
-// engine path of each (seen) and prepared(i), states[i] prepared.
-func merge(cfg Config, states []*state.State, seen map[state.Engine]string, prepared func(int) *prepared) (*graphrag.Graph, []string, error) {
+// merge builds the graph of Build from its states in canonical order and
+// prepared(i), states[i] prepared.
+func merge(cfg Config, states []*state.State, prepared func(int) *prepared) (*graphrag.Graph, []string, error) {
 	// Size the indexes for the worst case (every record a new source), so
 	// that they never rehash while building.
 	records, paragraphs := 0, 0
@@ -127,7 +128,7 @@ func merge(cfg Config, states []*state.State, seen map[state.Engine]string, prep
 	b.g.TaskID = cfg.ReportID
 	b.g.CreatedAt = cfg.CreatedAt
 
-	hostEntries, speeches, other := splitForum(cfg.Forum, seen)
+	hostEntries, speeches, other := splitForum(cfg.Forum)
 	topicAttrs := topicAttributes(cfg, states, len(hostEntries) > 0, speeches)
 	topic := b.mustNode(&graphrag.Node{ID: "T_" + hashHex(cfg.Topic, 16), Type: graphrag.TypeTopic, Name: cfg.Topic, Attrs: topicAttrs})
 	topicOf := b.topicNodes(cfg, topic, states)
@@ -163,28 +164,27 @@ func merge(cfg Config, states []*state.State, seen map[state.Engine]string, prep
 
 // sortedStates checks cfg's topic and states (ErrNoTopic, ErrNoStates,
 // ErrBadState for an unknown engine or one given twice) and returns a
-// copy of the states in canonical engine order, with each engine's path.
-func sortedStates(cfg Config) ([]*state.State, map[state.Engine]string, error) {
+// copy of the states in canonical engine order.
+func sortedStates(cfg Config) ([]*state.State, error) {
 	if strings.TrimSpace(cfg.Topic) == "" {
-		return nil, nil, ErrNoTopic
+		return nil, ErrNoTopic
 	}
 	if len(cfg.States) == 0 {
-		return nil, nil, ErrNoStates
+		return nil, ErrNoStates
 	}
-	states := make([]*state.State, len(cfg.States))
-	copy(states, cfg.States)
+	states := slices.Clone(cfg.States)
 	seen := map[state.Engine]string{}
 	for _, st := range states {
 		if st.Engine.Rank() == len(state.Engines) {
-			return nil, nil, fmt.Errorf("%w: %s: unknown engine %q (want query, media or insight)", ErrBadState, st.Path, st.Engine)
+			return nil, fmt.Errorf("%w: %s: unknown engine %q (want query, media or insight)", ErrBadState, st.Path, st.Engine)
 		}
 		if prev, ok := seen[st.Engine]; ok {
-			return nil, nil, fmt.Errorf("%w: engine %s given twice (%s and %s)", ErrBadState, st.Engine, prev, st.Path)
+			return nil, fmt.Errorf("%w: engine %s given twice (%s and %s)", ErrBadState, st.Engine, prev, st.Path)
 		}
 		seen[st.Engine] = st.Path
 	}
 	sort.SliceStable(states, func(i, j int) bool { return states[i].Engine.Rank() < states[j].Engine.Rank() })
-	return states, seen, nil
+	return states, nil
 }
 
 // topicAttributes are the topic node's attributes: the query, the engines
@@ -540,7 +540,7 @@ func (b *build) addHost(topic int, entries []forum.Entry) {
 
 // splitForum sorts forum entries into HOST speeches, speeches of each engine
 // (by lower-case engine name), and the rest.
-func splitForum(entries []forum.Entry, _ map[state.Engine]string) (host []forum.Entry, speeches map[string][]forum.Entry, other []forum.Entry) {
+func splitForum(entries []forum.Entry) (host []forum.Entry, speeches map[string][]forum.Entry, other []forum.Entry) {
 	speeches = map[string][]forum.Entry{}
 	for _, e := range entries {
 		switch {
@@ -583,9 +583,4 @@ type Speech struct {
 func hashHex(s string, n int) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])[:n]
-}
-
-// prefixedHex returns prefix + the hex digits of sum.
-func prefixedHex(prefix string, sum []byte) string {
-	return prefix + hex.EncodeToString(sum)
 }

@@ -65,12 +65,12 @@ func BenchmarkMerge(b *testing.B) {
 	var cpu time.Duration
 	for b.Loop() {
 		cfg := Config{Topic: loaded.Topic(), States: loaded.States, Forum: entries}
-		states, seen, err := sortedStates(cfg)
+		states, err := sortedStates(cfg)
 		if err != nil {
 			b.Fatal(err)
 		}
 		c := cpuTime()
-		if _, _, err := merge(cfg, states, seen, func(i int) *prepared { return pre[i] }); err != nil {
+		if _, _, err := merge(cfg, states, func(i int) *prepared { return pre[i] }); err != nil {
 			b.Fatal(err)
 		}
 		cpu += cpuTime() - c

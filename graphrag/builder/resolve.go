@@ -2,6 +2,7 @@ package builder
 
 import (
 	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 
 	"reportengine/state"
@@ -95,7 +96,7 @@ func (r *resolver) source(rec *state.SearchRecord, pr *prepRec, out *resolved) i
 		}
 		return r.collided(rec, pr, out)
 	}
-	o := r.add(rec, pr, prefixedHex("SRC_", pr.key[:]), out)
+	o := r.add(rec, pr, "SRC_"+hex.EncodeToString(pr.key[:]), out)
 	r.byKey[pr.key] = o
 	return o
 }
@@ -124,7 +125,7 @@ func (r *resolver) collided(rec *state.SearchRecord, pr *prepRec, out *resolved)
 	if r.full == nil {
 		r.full = map[[sha256.Size]byte]int32{}
 	}
-	o := r.add(rec, pr, prefixedHex("SRC_", sum[:]), out)
+	o := r.add(rec, pr, "SRC_"+hex.EncodeToString(sum[:]), out)
 	r.full[sum] = o
 	return o
 }
