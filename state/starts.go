@@ -33,8 +33,12 @@ type EngineStart struct {
 // updated_at ("2025-08-25T17:38:22.801378"; the date and time to the
 // second; a fraction and a zone are ignored, all engines of a run writing
 // the same local time). ok is false when neither is readable.
-func StartTime(st *State) (time.Time, bool) {
-	for _, v := range []string{st.CreatedAt, st.UpdatedAt} {
+func StartTime(st *State) (time.Time, bool) { return startOf(st.CreatedAt, st.UpdatedAt) }
+
+// startOf is the time of created, else of updated, read as StartTime reads
+// them; ok is false when neither is readable.
+func startOf(created, updated string) (time.Time, bool) {
+	for _, v := range []string{created, updated} {
 		if t, ok := parseStateTime(v); ok {
 			return t, true
 		}
@@ -126,24 +130,16 @@ func fileStart(path string) (time.Time, bool) {
 			updated = string(m[2])
 		}
 	}
-	for _, v := range []string{created, updated} {
-		if t, ok := parseStateTime(v); ok {
-			return t, true
-		}
-	}
-	return time.Time{}, false
+	return startOf(created, updated)
 }
 
-// closestSet returns r with, for each engine, the file among files (every
+// closestSet returns r (a complete run) with, for each engine, the file among files (every
 // state file Discover found) that makes the engines' start times
 // (fileStart; a file without one counts as starting at its stamp) the
 // closest together: the candidates of an engine are its files stamped
 // within RunWindow of r's newest stamp. Ties keep r's own files. note
 // names each file swapped in, "" when none was.
 func closestSet(r Run, files []RunFile) (Run, string) {
-	if !r.Complete() {
-		return r, ""
-	}
 	anchor := slices.MaxFunc(r.Files, func(a, b RunFile) int { return a.time.Compare(b.time) }).time
 	cands := make([][]RunFile, len(r.Files))
 	for i, own := range r.Files {
@@ -154,16 +150,14 @@ func closestSet(r Run, files []RunFile) (Run, string) {
 			}
 		}
 	}
-	start := func(f RunFile) time.Time {
-		if t, ok := fileStart(f.Path); ok {
-			return t
-		}
-		return f.time
-	}
 	starts := make([][]time.Time, len(cands))
 	for i, cs := range cands {
 		for _, f := range cs {
-			starts[i] = append(starts[i], start(f))
+			t, ok := fileStart(f.Path)
+			if !ok {
+				t = f.time
+			}
+			starts[i] = append(starts[i], t)
 		}
 	}
 	best, bestSpread := make([]int, len(cands)), time.Duration(-1)
