@@ -210,7 +210,7 @@ func Run(ctx context.Context, set *Set, cfg Config) (*Report, error) {
 }
 
 // judge is the verdict on one answer.
-func judge(q Question, a *Answer, idx *recordIndex, elapsed time.Duration) Verdict {
+func judge(q Question, a *Answer, idx recordIndex, elapsed time.Duration) Verdict {
 	v := Verdict{Line: q.Line, Question: q.Text, OffTopic: q.OffTopic, Refused: a.NoMatch, Method: a.Method,
 		Assertions: len(q.Assertions), ExpectedRecords: len(q.ExpectRecords),
 		LatencyMS: float64(elapsed.Microseconds()) / 1000}
@@ -370,20 +370,18 @@ func narrow(r rune) rune {
 
 // recordIndex maps the short ids shown in context tables to the names of
 // the records behind them (Config.Model).
-type recordIndex struct {
-	keys map[string]map[string][]string // table → short id → names
-}
+type recordIndex map[string]map[string][]string // table → short id → names
 
-func newRecordIndex(m *knowledge.Model) *recordIndex {
-	idx := &recordIndex{keys: map[string]map[string][]string{}}
+func newRecordIndex(m *knowledge.Model) recordIndex {
+	idx := recordIndex{}
 	if m == nil {
 		return idx
 	}
 	add := func(table, short string, names ...string) {
-		t := idx.keys[table]
+		t := idx[table]
 		if t == nil {
 			t = map[string][]string{}
-			idx.keys[table] = t
+			idx[table] = t
 		}
 		for _, n := range names {
 			if n != "" {
@@ -412,7 +410,7 @@ func newRecordIndex(m *knowledge.Model) *recordIndex {
 }
 
 // shown returns the names of the records the context showed.
-func (idx *recordIndex) shown(rec localsearch.Records) map[string]bool {
+func (idx recordIndex) shown(rec localsearch.Records) map[string]bool {
 	out := map[string]bool{}
 	for table, t := range rec {
 		col := t.Column("id")
@@ -424,10 +422,7 @@ func (idx *recordIndex) shown(rec localsearch.Records) map[string]bool {
 			ent = t.Column("entity")
 		}
 		for i, row := range t.Rows {
-			if t.InContext != nil && (i >= len(t.InContext) || !t.InContext[i]) {
-				continue
-			}
-			if col >= len(row) {
+			if col >= len(row) || t.InContext != nil && (i >= len(t.InContext) || !t.InContext[i]) {
 				continue
 			}
 			id := row[col]
@@ -435,7 +430,7 @@ func (idx *recordIndex) shown(rec localsearch.Records) map[string]bool {
 			if ent >= 0 && ent < len(row) {
 				out[row[ent]] = true
 			}
-			for _, n := range idx.keys[table][id] {
+			for _, n := range idx[table][id] {
 				out[n] = true
 			}
 		}

@@ -288,10 +288,7 @@ func intValue(key string, x any) (int, error) {
 		return 0, badQuery(key, "want an integer, got %s", describe(x))
 	}
 	f, err := num.Float64()
-	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		return 0, badQuery(key, "want an integer, got %s", num)
-	}
-	if f != math.Trunc(f) {
+	if err != nil || math.IsInf(f, 0) || f != math.Trunc(f) { // NaN != NaN
 		return 0, badQuery(key, "want an integer, got %s", num)
 	}
 	if f < 0 {
