@@ -187,10 +187,8 @@ func isPageFurniture(s string) bool {
 	if strings.Count(s, " / ")+strings.Count(s, " > ")+strings.Count(s, " › ")+strings.Count(s, "／") >= 2 || breadcrumbStart.MatchString(s) {
 		return true
 	}
-	for _, w := range noticeLabels {
-		if strings.Contains(s, w) {
-			return true
-		}
+	if FirstWord(s, noticeLabels) != "" {
+		return true
 	}
 	if loc := metaLine.FindStringIndex(s); loc != nil {
 		// a line of publication metadata: two labels, or one with no
@@ -383,14 +381,7 @@ const maxBoilerplateRunes = 60
 // Boilerplate reports a passage of at most maxBoilerplateRunes runes that
 // holds a boilerplate mark.
 func Boilerplate(s string) bool {
-	if utf8.RuneCountInString(s) <= maxBoilerplateRunes {
-		for _, b := range boilerplate {
-			if strings.Contains(s, b) {
-				return true
-			}
-		}
-	}
-	return false
+	return utf8.RuneCountInString(s) <= maxBoilerplateRunes && FirstWord(s, boilerplate) != ""
 }
 
 // FirstWord returns the first of ws (in list order) that s contains as a

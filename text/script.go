@@ -1,6 +1,9 @@
 package text
 
-import "unicode"
+import (
+	"strings"
+	"unicode"
+)
 
 // IsHan reports whether r is a Han ideograph (Chinese characters, also as
 // used in Japanese and Korean): unicode.Han, which covers the CJK Unified
@@ -16,14 +19,7 @@ func IsCJK(r rune) bool {
 }
 
 // HasHan reports whether s holds at least one Han rune (IsHan).
-func HasHan(s string) bool {
-	for _, r := range s {
-		if IsHan(r) {
-			return true
-		}
-	}
-	return false
-}
+func HasHan(s string) bool { return strings.ContainsFunc(s, IsHan) }
 
 // IsBasicHan reports whether r is in the CJK Unified Ideographs block,
 // U+4E00–U+9FFF: the Han ideographs of everyday Chinese text. Every rune of
@@ -37,11 +33,4 @@ func HasHan(s string) bool {
 func IsBasicHan(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF }
 
 // IsCJKText reports whether s holds at least one rune IsCJK accepts.
-func IsCJKText(s string) bool {
-	for _, r := range s {
-		if IsCJK(r) {
-			return true
-		}
-	}
-	return false
-}
+func IsCJKText(s string) bool { return strings.ContainsFunc(s, IsCJK) }

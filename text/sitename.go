@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -49,15 +50,5 @@ func siteName(s string) bool {
 	if n < 2 || n > 12 || strings.ContainsAny(s, "0123456789，。！？,.!?：:；;、") {
 		return false
 	}
-	for _, w := range siteNames {
-		if s == w {
-			return true
-		}
-	}
-	for _, w := range siteTails {
-		if strings.HasSuffix(s, w) && s != w {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(siteNames, s) || slices.ContainsFunc(siteTails, func(w string) bool { return strings.HasSuffix(s, w) && s != w })
 }
