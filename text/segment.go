@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	_ "embed"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -131,12 +132,7 @@ const netWordFreq = 300
 // sortedNetWords returns the netWords in rune order (a deterministic
 // order for adding them to the dictionary).
 func sortedNetWords() []string {
-	ws := make([]string, 0, len(netWords))
-	for w := range netWords {
-		ws = append(ws, w)
-	}
-	slices.Sort(ws)
-	return ws
+	return slices.Sorted(maps.Keys(netWords))
 }
 
 // Warm starts loading the Chinese dictionary in the background and

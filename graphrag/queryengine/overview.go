@@ -56,10 +56,8 @@ type EngineSections struct {
 
 // Count returns the number of nodes of type t.
 func (o Overview) Count(t graphrag.NodeType) int {
-	for _, tc := range o.Types {
-		if tc.Type == t {
-			return tc.Count
-		}
+	if i := slices.IndexFunc(o.Types, func(tc TypeCount) bool { return tc.Type == t }); i >= 0 {
+		return o.Types[i].Count
 	}
 	return 0
 }
