@@ -1,5 +1,10 @@
 package text
 
+import (
+	"strings"
+	"unicode"
+)
+
 // TruncateRunes returns the first n runes of s (all of s when it has at
 // most n runes). It counts runes, never bytes, so a multi-byte character is
 // never split (B18 of the field failures). It counts the bytes that start a
@@ -48,4 +53,35 @@ func Unique(ss []string) []string {
 		}
 	}
 	return out
+}
+
+// CutClause returns a prefix of s of at most n runes (all of s when it has
+// at most n runes) that ends at a
+// clause boundary (，、,；;： or a space) in its second half when there
+// is one, else at the last place that is not inside a number, a time or
+// a Latin word (never between two of their letters, digits or : . — -, so
+// "工作日08:30—17:00" is never cut to "工作日08:30—17"). It is the one
+// rule for cutting a long sentence (the offline answer's sentences, global
+// search's report sentences); callers append the "…".
+func CutClause(s string, n int) string {
+	rs := []rune(s)
+	if len(rs) <= n {
+		return s
+	}
+	for i := n; i > n/2; i-- {
+		if strings.ContainsRune("，、,；;： ", rs[i-1]) {
+			return strings.TrimRight(string(rs[:i]), " ")
+		}
+	}
+	word := func(r rune) bool {
+		return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.Is(unicode.Han, r) || r == ':' || r == '.' || r == '—' || r == '-'
+	}
+	i := n
+	for i > 0 && word(rs[i-1]) && word(rs[i]) {
+		i--
+	}
+	if i == 0 {
+		i = n
+	}
+	return string(rs[:i])
 }

@@ -2,6 +2,7 @@ package text
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -54,3 +55,22 @@ func TestUnique(t *testing.T) {
 		}
 	}
 }
+
+func TestCutClause(t *testing.T) {
+	long := strings.Repeat("武", 270)
+	for _, tc := range []struct{ s, want string }{
+		{long + "工作日08:30—17:00开放", long + "工作日"},
+		{strings.Repeat("武", 200) + "，" + strings.Repeat("汉", 100), strings.Repeat("武", 200) + "，"},
+		{strings.Repeat("a", 10), strings.Repeat("a", 10)},
+	} {
+		got := CutClause(tc.s, 279)
+		if got != tc.want {
+			t.Errorf("CutClause(…%q) = …%q, want …%q", tail(tc.s), tail(got), tail(tc.want))
+		}
+		if !strings.HasPrefix(tc.s, got) || utf8.RuneCountInString(got) > 279 {
+			t.Errorf("cutClause: %q is not a prefix of at most 279 runes", tail(got))
+		}
+	}
+}
+
+func tail(s string) string { r := []rune(s); return string(r[max(0, len(r)-20):]) }

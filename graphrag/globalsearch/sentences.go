@@ -2,7 +2,6 @@ package globalsearch
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -105,18 +104,11 @@ func keptSentence(s string, row bool) (string, bool) {
 	if text.IsMeta(s) {
 		return "", false // the report describing itself: "本报告基于公开新闻报道……梳理……"
 	}
-	if slices.ContainsFunc(preambles, func(p string) bool { return strings.HasPrefix(s, p) }) {
+	if text.FirstPrefix(s, preambles) != "" {
 		return "", false
 	}
-	if rs := []rune(s); len(rs) > 300 {
-		cut := 299
-		for i := 299; i > 150; i-- {
-			if strings.ContainsRune("，、,；;： ", rs[i-1]) {
-				cut = i
-				break
-			}
-		}
-		s = strings.TrimRight(string(rs[:cut]), " ，、,；;：") + "…"
+	if n > 300 {
+		s = strings.TrimRight(text.CutClause(s, 299), " ，、,；;：") + "…"
 	}
 	return s, true
 }

@@ -132,37 +132,9 @@ func appendSentence(out []clause, s string) ([]clause, bool) {
 		return out, false
 	}
 	if runeLen(s) > 280 {
-		s = cutClause(s, 279) + "…"
+		s = text.CutClause(s, 279) + "…"
 	}
 	return append(out, clause{text: s}), true
-}
-
-// cutClause returns a prefix of s of at most n runes that ends at a
-// clause boundary (，、,；;： or a space) in its second half when there
-// is one, else at the last place that is not inside a number, a time or
-// a Latin word (never between two of their letters, digits or : . — -, so
-// "工作日08:30—17:00" is never cut to "工作日08:30—17").
-func cutClause(s string, n int) string {
-	rs := []rune(s)
-	if len(rs) <= n {
-		return s
-	}
-	for i := n; i > n/2; i-- {
-		if strings.ContainsRune("，、,；;： ", rs[i-1]) {
-			return strings.TrimRight(string(rs[:i]), " ")
-		}
-	}
-	word := func(r rune) bool {
-		return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.Is(unicode.Han, r) || r == ':' || r == '.' || r == '—' || r == '-'
-	}
-	i := n
-	for i > 0 && word(rs[i-1]) && word(rs[i]) {
-		i--
-	}
-	if i == 0 {
-		i = n
-	}
-	return string(rs[:i])
 }
 
 // isBookkeeping reports whether a context sentence, after previous (the

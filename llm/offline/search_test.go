@@ -166,25 +166,6 @@ func TestConformanceLocalSearch(t *testing.T) {
 	llmtest.TestModel(t, New(), searchRequest("微博上讨论了什么？", zhContext))
 }
 
-func TestCutClause(t *testing.T) {
-	long := strings.Repeat("武", 270)
-	for _, tc := range []struct{ s, want string }{
-		{long + "工作日08:30—17:00开放", long + "工作日"},
-		{strings.Repeat("武", 200) + "，" + strings.Repeat("汉", 100), strings.Repeat("武", 200) + "，"},
-		{strings.Repeat("a", 10), strings.Repeat("a", 10)},
-	} {
-		got := cutClause(tc.s, 279)
-		if got != tc.want {
-			t.Errorf("cutClause(…%q) = …%q, want …%q", tail(tc.s), tail(got), tail(tc.want))
-		}
-		if !strings.HasPrefix(tc.s, got) || runeLen(got) > 279 {
-			t.Errorf("cutClause: %q is not a prefix of at most 279 runes", tail(got))
-		}
-	}
-}
-
-func tail(s string) string { r := []rune(s); return string(r[max(0, len(r)-20):]) }
-
 // Bookkeeping records of our graphs (search-query records, section lists,
 // topic and engine descriptions) are never quoted, even when they hold the
 // question's words; a question asking why prefers the sentence giving a
