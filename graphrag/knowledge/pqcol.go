@@ -237,42 +237,52 @@ func decodeColumn(leaf *parquet.Column, kind colKind, rows int) (*pqColumn, erro
 		if err != nil {
 			return nil, err
 		}
-		vr := p.Values()
-		for {
-			n, rerr := vr.ReadValues(buf)
-			for _, v := range buf[:n] {
-				if v.RepetitionLevel() == 0 {
-					row++
-					col.null = append(col.null, true)
-				}
-				if row < 0 {
-					return nil, fmt.Errorf("malformed repetition levels")
-				}
-				if v.IsNull() || v.DefinitionLevel() < maxDef {
-					// a null cell, a null or empty list, or a null list
-					// element: nothing to add (null and empty lists both
-					// read as nil, as nothing downstream tells them apart)
-					continue
-				}
-				col.null[row] = false
-				if err := appendValue(col, row, v, kind); err != nil {
-					return nil, fmt.Errorf("row %d: %w", row, err)
-				}
-			}
-			if errors.Is(rerr, io.EOF) {
-				break
-			}
-			if rerr != nil {
-				parquet.Release(p)
-				return nil, rerr
-			}
+		if err := decodePage(col, p, &row, maxDef, kind, buf); err != nil {
+			return nil, err
 		}
-		parquet.Release(p)
 	}
 	if row+1 != rows {
 		return nil, fmt.Errorf("holds %d rows, the file says %d", row+1, rows)
 	}
 	return col, nil
+}
+
+// decodePage appends the values of page p to col, *row being the row of
+// the last value so far (-1 before the first), and gives the page back
+// to parquet-go's pool (parquet.Release) however it ends. Errors: a value
+// before the first row starts (malformed repetition levels), appendValue's
+// (naming the row), the page's own read error.
+func decodePage(col *pqColumn, p parquet.Page, row *int, maxDef int, kind colKind, buf []parquet.Value) error {
+	defer parquet.Release(p)
+	vr := p.Values()
+	for {
+		n, rerr := vr.ReadValues(buf)
+		for _, v := range buf[:n] {
+			if v.RepetitionLevel() == 0 {
+				*row++
+				col.null = append(col.null, true)
+			}
+			if *row < 0 {
+				return fmt.Errorf("malformed repetition levels")
+			}
+			if v.IsNull() || v.DefinitionLevel() < maxDef {
+				// a null cell, a null or empty list, or a null list
+				// element: nothing to add (null and empty lists both
+				// read as nil, as nothing downstream tells them apart)
+				continue
+			}
+			col.null[*row] = false
+			if err := appendValue(col, *row, v, kind); err != nil {
+				return fmt.Errorf("row %d: %w", *row, err)
+			}
+		}
+		if errors.Is(rerr, io.EOF) {
+			return nil
+		}
+		if rerr != nil {
+			return rerr
+		}
+	}
 }
 
 // appendValue puts v in the cell of row (a list's: after its values so
