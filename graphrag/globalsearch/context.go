@@ -324,7 +324,7 @@ func (b *ContextBuilder) addBatch(c *Context, all *Table, rows []batchRow, tok i
 		cells[k] = r.cells
 		bt.Reports = append(bt.Reports, r.rep)
 	}
-	table := pandasCSV(all.Columns, cells)
+	table := knowledge.PandasCSV(all.Columns, cells, "|")
 	bt.Text = table
 	if c.History != "" {
 		bt.Text = c.History + "\n\n" + table
@@ -396,46 +396,18 @@ func historySection(history []llm.Message, maxTurns, budget int, tk llm.Tokenize
 	text := ""
 	for _, q := range qs {
 		next := append(slices.Clone(rows), []string{"user", q})
-		t := "-----Conversation History-----\n" + pandasCSV(header, next)
+		t := "-----Conversation History-----\n" + knowledge.PandasCSV(header, next, "|")
 		if tk.Count(t) > budget {
 			break
 		}
 		rows, text = next, t
 	}
 	if text == "" {
-		text = "-----Conversation History-----\n" + pandasCSV(header, nil)
+		text = "-----Conversation History-----\n" + knowledge.PandasCSV(header, nil, "|")
 	}
 	if rows == nil {
 		rows = [][]string{}
 	}
 	rec["conversation history"] = Table{Columns: header, Rows: rows, InContext: slices.Repeat([]bool{true}, len(rows))}
 	return text
-}
-
-// pandasCSV renders a table as pandas' to_csv(index=False, sep="|"):
-// header line, one line per row, "\n" after each; a cell is quoted (and
-// its quotes doubled) when it holds "|", '"', "\r" or "\n" (Python's
-// QUOTE_MINIMAL; unlike encoding/csv, a leading space is not quoted).
-func pandasCSV(header []string, rows [][]string) string {
-	var b strings.Builder
-	line := func(cells []string) {
-		for k, c := range cells {
-			if k > 0 {
-				b.WriteByte('|')
-			}
-			if strings.ContainsAny(c, "|\"\r\n") {
-				b.WriteByte('"')
-				b.WriteString(strings.ReplaceAll(c, `"`, `""`))
-				b.WriteByte('"')
-			} else {
-				b.WriteString(c)
-			}
-		}
-		b.WriteByte('\n')
-	}
-	line(header)
-	for _, r := range rows {
-		line(r)
-	}
-	return b.String()
 }

@@ -132,7 +132,7 @@ func (c *conversation) section(p Params, tc *counter, m int) (text string, tbl T
 				rows = append(rows, []string{"assistant", strings.Join(t.answers, "\n")})
 			}
 		}
-		return "-----" + historyName + "-----\n" + csvTable(header, rows, p.ColumnDelimiter), rows
+		return "-----" + historyName + "-----\n" + knowledge.PandasCSV(header, rows, p.ColumnDelimiter), rows
 	}
 	var keptRows [][]string
 	for start := len(qa) - 1; start >= 0; start-- {

@@ -37,7 +37,7 @@ func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *cou
 	}
 	var text string
 	if len(rows) > 0 {
-		text = "-----" + name + "-----\n" + csvTable(header, rows, d)
+		text = "-----" + name + "-----\n" + knowledge.PandasCSV(header, rows, d)
 		rec[key] = Table{Columns: header, Rows: rows}
 	}
 	if p.ReturnCandidateContext {
