@@ -10,7 +10,9 @@ import (
 // the sample's and the BettaFish fixture's at least 25 questions with at
 // least 5 off-topic ones, Dulce's at least 15 in English, the held-out
 // BettaFish set (written before tuning, not tuned on) at least 15 with 4
-// off-topic ones; each answerable
+// off-topic ones, the three sets written blind by a helper session
+// (coffee-shop-heldout, bettafish-heldout2, dulce-heldout) 20, 20 and 10
+// with 5, 5 and 3; each answerable
 // question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
@@ -23,6 +25,9 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "bettafish.jsonl"), 25, 5, false, 5},
 		{filepath.Join("testdata", "dulce.jsonl"), 15, 5, true, 5},
 		{filepath.Join("testdata", "bettafish-heldout.jsonl"), 15, 4, false, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout.jsonl"), 20, 5, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout2.jsonl"), 20, 5, false, 0},
+		{filepath.Join("testdata", "dulce-heldout.jsonl"), 10, 3, true, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

@@ -127,6 +127,10 @@ func parts(t string) []string {
 // dictionary lacks a word (拿铁 is cut 拿/铁), and its characters together
 // are what is asked about. A particle the segmenter joined to a character
 // (对断/货 in 网友对断货事件) is cut off first, so 断货 is found too.
+// A localizer or verb complement (complements: 三个/月/后, 种/下) never
+// joins the character before it: 月后 and 种下 are not names but a time
+// and a verb, and as terms the knowledge never uses they made the question
+// look as if it named an unknown subject.
 func joinSingles(q string, words []string) []string {
 	out := make([]string, 0, len(words))
 	var run []string
@@ -151,7 +155,7 @@ func joinSingles(q string, words []string) []string {
 			out = append(out, w)
 			continue
 		}
-		if len(run) > 0 && !strings.Contains(q, strings.Join(run, "")+c) {
+		if len(run) > 0 && (!strings.Contains(q, strings.Join(run, "")+c) || strings.Contains(complements, c)) {
 			flush()
 		}
 		run = append(run, c)
@@ -205,6 +209,10 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 	}
 	return out, joined
 }
+
+// complements are the one-rune localizers and verb complements that end
+// a phrase, not a name (joinSingles): 后 前 中 里 上 下 内 外 来 去 起 到 完 出.
+const complements = "后前中里上下内外来去起到完出"
 
 // dropMeasures leaves out the measure that completes an interrogative
 // (哪/一年, 哪/个, 几/家, 第/几): 一年 in 哪一年 asks for a year, it is not

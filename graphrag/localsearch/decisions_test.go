@@ -155,16 +155,16 @@ func TestJudgeBarsInclusive(t *testing.T) {
 		return knowledge.TermStat{Term: term, Matched: term, Count: count, Docs: count, General: general, Lift: lift}
 	}
 	none := []knowledge.TermStat{ts("x", 0, 0, 0)}
-	if r := judge(none, nil, NoMatchSimilarity, NoMatchSimilarity); r.Weak {
+	if r := judge(none, nil, nil, NoMatchSimilarity, NoMatchSimilarity); r.Weak {
 		t.Errorf("similarity at the floor: weak (%+v)", r)
 	}
-	if r := judge(none, nil, NoMatchSimilarity-1e-9, NoMatchSimilarity); !r.Weak {
+	if r := judge(none, nil, nil, NoMatchSimilarity-1e-9, NoMatchSimilarity); !r.Weak {
 		t.Errorf("similarity just under the floor: strong (%+v)", r)
 	}
 	// passing is used twice (used once, it would count as lacking:
 	// knowledge.MissingShare)
 	at := []knowledge.TermStat{ts("topical", 5, 1e-4, 50), ts("passing", 2, 1e-5, 1)}
-	r := judge(at, nil, 0, NoMatchSimilarity)
+	r := judge(at, nil, nil, 0, NoMatchSimilarity)
 	if r.Coverage != MinCoverage {
 		t.Fatalf("coverage %v, want exactly %v (the case is built for it)", r.Coverage, MinCoverage)
 	}
@@ -172,7 +172,7 @@ func TestJudgeBarsInclusive(t *testing.T) {
 		t.Errorf("coverage at the bar: weak (%+v)", r)
 	}
 	under := []knowledge.TermStat{ts("topical", 5, 1e-4, 50), ts("passing", 1, 1e-5, 1), ts("more", 1, 1e-4, 1)}
-	if r := judge(under, nil, 0, NoMatchSimilarity); !r.Weak || r.Coverage >= MinCoverage {
+	if r := judge(under, nil, nil, 0, NoMatchSimilarity); !r.Weak || r.Coverage >= MinCoverage {
 		t.Errorf("coverage 1/4: strong (%+v)", r)
 	}
 }

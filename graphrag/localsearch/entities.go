@@ -174,7 +174,7 @@ func (b *ContextBuilder) vectorMatches(ctx context.Context, query, question stri
 	if p.MinSimilarity <= 0 && !hybrid {
 		return matched, nil, nil
 	}
-	lr, gate, names := b.lexical(query, question)
+	lr, gate, names, asked := b.lexical(query, question)
 	if lex != nil {
 		*lex = lr
 	}
@@ -192,7 +192,7 @@ func (b *ContextBuilder) vectorMatches(ctx context.Context, query, question stri
 		case feels:
 			gate = b.sentimentGate(question, gate)
 		}
-		rel = judge(gate, names, best, p.MinSimilarity)
+		rel = judge(gate, names, asked, best, p.MinSimilarity)
 		if (counts || feels) && gate == nil {
 			rel.Weak = false // a count over all the sources (countGate), the sentiment of the whole knowledge (sentimentGate)
 		}

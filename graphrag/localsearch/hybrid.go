@@ -24,11 +24,12 @@ const (
 
 // lexical runs the lexical search of the embedded text (question and
 // history) and returns it with the statistics of the gate's terms and of
-// the names the question asks about (subjectNames): the question's own
+// the names the question asks about (subjectNames) and the words of what it
+// asks for that the knowledge never uses (askedMissing): the question's own
 // terms, or, for a follow-up that takes its subject from the history
 // (refersBack: "那后来呢？", "他后来又说了什么？"), those of the embedded
 // text (the earlier questions' with its own).
-func (b *ContextBuilder) lexical(embedded, question string) (lr *knowledge.LexicalResult, gate, names []knowledge.TermStat) {
+func (b *ContextBuilder) lexical(embedded, question string) (lr *knowledge.LexicalResult, gate, names []knowledge.TermStat, asked []string) {
 	x := b.m.Lexical()
 	lr = x.Search(text.Terms(embedded))
 	own := text.Terms(question)
@@ -45,11 +46,11 @@ func (b *ContextBuilder) lexical(embedded, question string) (lr *knowledge.Lexic
 		}
 		gate = append(gate, s)
 	}
-	names = subjectNames(x, own, gate)
+	names, asked = subjectNames(x, own, gate), askedMissing(x, question, own, gate)
 	if embedded != question && refersBack(question, gate) {
-		return lr, lr.Terms, names
+		return lr, lr.Terms, names, asked
 	}
-	return lr, gate, names
+	return lr, gate, names, asked
 }
 
 // fuse merges the vector hits (nearest first) with the lexical ranking by

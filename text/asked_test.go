@@ -1,0 +1,47 @@
+package text
+
+import (
+	"slices"
+	"testing"
+)
+
+// AskedFor: the words after an interrogative determiner and the noun
+// phrase before an interrogative that ends the question, aspect words and
+// stop words left out; 什么 is read both ways.
+func TestAskedFor(t *testing.T) {
+	for q, want := range map[string][]string{
+		"李明大学读的是什么专业？":                  {"专业"},
+		"杭州西湖景区的门票价格是多少？":               {"门票", "价格"},
+		"云南普洱茶的正确冲泡方法是什么？":              {"正确", "冲泡"}, // 方法 is an aspect word
+		"李明在经营咖啡店过程中都经历了哪些挑战？":          nil,          // 挑战 is an aspect word
+		"负面情绪主要来自哪些平台？":                 {"平台"},
+		"咖啡店开在哪里，为什么选那里？":               nil,
+		"What is the price of a latte?": nil,
+	} {
+		if got := AskedFor(q); !slices.Equal(got, want) {
+			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// Terms: a localizer or verb complement does not join the character
+// before it (三个/月/后 is not 月后, 种/下 is not 种下), and 各个, 分别 are
+// stop words.
+func TestTermsComplements(t *testing.T) {
+	for q, absent := range map[string][]string{
+		"会员体系上线三个月后会员有多少人？":     {"月后"},
+		"武大校园里的樱花最早是哪一年、由谁种下的？": {"种下"},
+		"各个平台的声量占比分别是多少？":       {"各个", "分别"},
+	} {
+		got := TermTexts(Terms(q))
+		for _, w := range absent {
+			if slices.Contains(got, w) {
+				t.Errorf("Terms(%q) = %q, holds %s", q, got, w)
+			}
+		}
+	}
+	// a run of single characters the dictionary lacks still joins (拿/铁)
+	if got := TermTexts(Terms("拿铁卖多少钱？")); !slices.ContainsFunc(got, func(w string) bool { return w == "拿铁" || w == "拿铁卖" }) {
+		t.Errorf("Terms(拿铁卖多少钱？) = %q, want 拿铁 joined", got)
+	}
+}
