@@ -196,8 +196,11 @@ func runReport(ctx context.Context, opts *reportOptions) (runErr error) {
 	if err != nil {
 		return err
 	}
-	// The pipeline writes nothing (writeReport does), so an interrupt may
-	// abandon it at once, whatever stage it is in (indexing included).
+	// Every refusal is behind: a failure from here on saves the graph
+	// built (src.finish). The pipeline writes nothing (writeReport does),
+	// so an interrupt may abandon it at once, whatever stage it is in
+	// (indexing included).
+	src.started = true
 	res, err := await(ctx, func() (*nodes.Result, error) { return p.Run(ctx, in) })
 	if err != nil {
 		return err
@@ -276,7 +279,6 @@ func openReportWork(opts *reportOptions, reportID string, src *reportGraph, limi
 	work, err := nodes.OpenWork(wdir, key, opts.Resume != "")
 	if err != nil {
 		if errors.Is(err, nodes.ErrWorkLocked) {
-			src.unsaved = nil
 			return nil, fmt.Errorf("report %s: %w: another run of this report id is under way; wait for it to finish or stop it", reportID, err)
 		}
 		return nil, err

@@ -34,6 +34,10 @@ type reportGraph struct {
 	missing       []state.Unavailable
 	runStates     []*state.State // the run's engines, with their times (start notice, missing engines)
 	fromStates    string         // the state files a built graph comes from, for errors
+	// started: the run got past every refusal (the resume state, the
+	// lock, the inputs compared with the saved work) and asked the
+	// pipeline for the report; only then may a failure save unsaved.
+	started bool
 }
 
 // openReportGraph loads the graph of --graph (with the states and forum
@@ -107,13 +111,15 @@ func storedReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, 
 }
 
 // finish is what a run that ends with runErr does with the graph it built
-// (a graph a report run builds is not a report): one that failed saves it
-// all the same, for --graph (the error it meets joins runErr); one that was
-// interrupted removes the graph folder (and graphs folder) it created.
-// writeReport saves it on success, so an interrupted run leaves an earlier
-// graph of this id as it was.
+// (a graph a report run builds is not a report): one that failed once
+// started saves it all the same, for --graph (the error it meets joins
+// runErr); one refused before it started (bad flags, --resume with no
+// saved work or with other inputs, a locked work area, an empty graph)
+// saves nothing; one that was interrupted removes the graph folder (and
+// graphs folder) it created. writeReport saves it on success, so an
+// interrupted or refused run leaves an earlier graph of this id as it was.
 func (src *reportGraph) finish(ctx context.Context, opts *reportOptions, runErr error) error {
-	if src.unsaved != nil && runErr != nil && ctx.Err() == nil {
+	if src.unsaved != nil && src.started && runErr != nil && ctx.Err() == nil {
 		if err := saveBuilt(ctx, opts.graphInputs, src.unsaved); err != nil {
 			runErr = errors.Join(runErr, err)
 		}

@@ -158,18 +158,19 @@ func modelSettings(info llm.Info, base string, reasoning int, field string, noRe
 	return s
 }
 
-// resumeInputs fills the inputs of `report --resume ID` given without any
-// (no state files, --graph or --forum) from the saved run key: the state
-// files by engine, the forum log, the stored graph, and the topic and
-// template unless given. Errors: the work area's key cannot be read
-// (wrapping nodes.ErrNothingToResume when there is none).
+// resumeInputs checks that the work area dir holds saved work, before any
+// input is read or graph built, and fills the inputs of `report --resume
+// ID` given without any (no state files, --graph or --forum) from the
+// saved run key: the state files by engine, the forum log, the stored
+// graph, and the topic and template unless given. Errors: the work area's
+// key cannot be read (wrapping nodes.ErrNothingToResume when there is none).
 func resumeInputs(opts *reportOptions, dir string) error {
-	if len(opts.stateArgs)+len(opts.positionalArgs) > 0 || opts.Graph != "" || opts.Forum != "" {
-		return nil
-	}
 	key, err := nodes.SavedKey(dir)
 	if err != nil {
 		return err
+	}
+	if len(opts.stateArgs)+len(opts.positionalArgs) > 0 || opts.Graph != "" || opts.Forum != "" {
+		return nil
 	}
 	for _, f := range key.Inputs {
 		switch {
