@@ -12,7 +12,8 @@ import (
 // BettaFish set (written before tuning, not tuned on) at least 15 with 4
 // off-topic ones, the three sets written blind by a helper session
 // (coffee-shop-heldout, bettafish-heldout2, dulce-heldout) 20, 20 and 10
-// with 5, 5 and 3; each answerable
+// with 5, 5 and 3, and the second blind pair (coffee-shop-heldout3,
+// bettafish-heldout3) 15 with 6 each; each answerable
 // question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
@@ -28,6 +29,8 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "coffee-shop-heldout.jsonl"), 20, 5, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout2.jsonl"), 20, 5, false, 0},
 		{filepath.Join("testdata", "dulce-heldout.jsonl"), 10, 3, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout3.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout3.jsonl"), 15, 6, false, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

@@ -29,15 +29,24 @@ func AskedFor(q string) []string {
 		}
 	}
 	for i, w := range ws {
-		if askDeterminers[w] { // 什么 is both: 是什么专业, 方法是什么
-			for _, n := range ws[i+1:] {
+		from := i + 1
+		if (w == "哪" || w == "几") && i+1 < len(ws) && nounMeasures[ws[i+1]] {
+			from = i + 2 // 哪/所/大学: the segmenter cuts the measure off
+		}
+		if askDeterminers[w] || from == i+2 { // 什么 is both: 是什么专业, 方法是什么
+			for k, n := range ws[from:] {
+				if n == "的" && k > 0 && IsAspectWord(ws[from+k-1]) {
+					continue // 什么类型的音乐: the kind, then the thing
+				}
 				if !phraseWord(n) {
 					break
 				}
 				add(n)
 			}
 		}
-		if askEnds[w] && (i+1 == len(ws) || !phraseWord(ws[i+1])) { // it ends the phrase: 是多少？, not 多少人
+		// it ends the phrase (是多少？, not 多少人); 哪里 and 谁 only after 在
+		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里)
+		if askEnds[w] && (i+1 == len(ws) || !phraseWord(ws[i+1])) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
 			j := i - 1
 			for j >= 0 && askLinks[ws[j]] {
 				j--
@@ -59,25 +68,32 @@ func AskedFor(q string) []string {
 func phraseWord(w string) bool { return HasHan(w) && !IsStopWord(w) }
 
 // askDeterminers are the interrogatives followed by what is asked for.
-var askDeterminers = wordSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪几个 啥")
+var askDeterminers = wordSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久")
+
+// nounMeasures are the measure words that follow 哪 or 几 before a noun
+// (哪所大学, 几家店), not those of time (哪一年 asks for a year).
+var nounMeasures = wordSet("所 个 家 位 座 部 本 首 条 项 场 种 类 支 名 款")
 
 // askEnds are the interrogatives that end a question after what is asked
 // for (门票价格是多少), and askLinks the verbs and adverbs between them (是,
 // 有, 分别 …).
 var (
-	askEnds  = wordSet("多少 什么 哪些 哪个 怎么样 怎样 如何 几")
-	askLinks = wordSet("是 有 为 都 分别 各 大概 大约 一共 总共 共 约")
+	askEnds  = wordSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几")
+	askWhere = wordSet("哪里 哪儿 谁")
+	askLinks = wordSet("是 有 为 在 都 分别 各 大概 大约 一共 总共 共 约")
 )
 
 // IsAspectWord reports whether w is a word for an aspect of a subject
-// rather than a thing (挑战, 问题, 原因, 影响, 特点, 方法, 风险 …): a
-// question asking for one (哪些挑战) is answered by texts that name the
-// aspect's instances, not the word, so AskedFor leaves it out.
+// rather than a thing (挑战, 问题, 原因, 影响, 特点, 方法, 风险 …) or for the
+// kind of answer asked for (名字, 地方, 时间, 数量 …): a question asking
+// for one (哪些挑战, 叫什么名字) is answered by texts that name the
+// instances (断货, 王芳), not the word, so AskedFor leaves it out.
 func IsAspectWord(w string) bool { return aspectWords[w] }
 
 var aspectWords = wordSet(`挑战 困难 难题 问题 方面 原因 因素 影响 后果 变化 情况 特点 特征 措施 举措 做法 办法 方法 方式 手段 策略 对策 建议
 看法 观点 评价 态度 反应 反响 回应 风险 机会 优势 劣势 不足 短板 意义 作用 价值 趋势 走势 经验 教训 结果 过程 经历 表现 进展 动态 细节 背景
-争议 焦点 亮点 重点 核心 关键 区别 差异 异同 关系 联系 主题 类型 种类 阶段 步骤 目的 目标 计划 前景 现状 事情 事件 东西 内容 情形 状况 方向 角色`)
+争议 焦点 亮点 重点 核心 关键 区别 差异 异同 关系 联系 主题 类型 种类 阶段 步骤 目的 目标 计划 前景 现状 事情 事件 东西 内容 情形 状况 方向 角色
+名字 名称 地方 地点 位置 时间 日期 年份 时候 数量 数字 金额 人物 对象 类别`)
 
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}

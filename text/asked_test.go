@@ -17,6 +17,12 @@ func TestAskedFor(t *testing.T) {
 		"负面情绪主要来自哪些平台？":                 {"平台"},
 		"咖啡店开在哪里，为什么选那里？":               nil,
 		"What is the price of a latte?": nil,
+		"店长王芳是哪所大学毕业的？":                 {"大学", "毕业"},  // 哪/所: the measure cut off
+		"李明结婚了吗，他的老家在哪里？":               {"老家"},        // 在哪里 ends the phrase
+		"一杯桂花拿铁大概含有多少卡路里热量？":            {"卡路里", "热量"}, // 多少 before what is counted
+		"杨景媛喜欢听什么类型的音乐？":                {"音乐"},        // the kind (类型), then the thing
+		"珞珈山上的樱花最早是哪一年栽下的？":             nil,           // 哪一年 asks for a year
+		"会员有多少人？":                       nil,
 	} {
 		if got := AskedFor(q); !slices.Equal(got, want) {
 			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)
@@ -32,6 +38,10 @@ func TestTermsComplements(t *testing.T) {
 		"会员体系上线三个月后会员有多少人？":     {"月后"},
 		"武大校园里的樱花最早是哪一年、由谁种下的？": {"种下"},
 		"各个平台的声量占比分别是多少？":       {"各个", "分别"},
+		"珞珈山上的樱花最早是哪一年栽下的？":     {"栽下", "栽"}, // a verb and its complement the HMM joined
+		"李明是什么时候拿定主意开店的？":       {"拿定", "拿"},
+		"七月那次断货一共持续了几天？":        {"一共"},
+		"蔚来汽车的舆情怎么样？":           {},
 	} {
 		got := TermTexts(Terms(q))
 		for _, w := range absent {
@@ -40,8 +50,25 @@ func TestTermsComplements(t *testing.T) {
 			}
 		}
 	}
+	// a name the dictionary lacks that ends in 来 is kept (蔚来)
+	if got := TermTexts(Terms("蔚来汽车的舆情怎么样？")); !slices.Contains(got, "蔚来") {
+		t.Errorf("Terms(蔚来汽车的舆情怎么样？) = %q, want 蔚来", got)
+	}
 	// a run of single characters the dictionary lacks still joins (拿/铁)
 	if got := TermTexts(Terms("拿铁卖多少钱？")); !slices.ContainsFunc(got, func(w string) bool { return w == "拿铁" || w == "拿铁卖" }) {
 		t.Errorf("Terms(拿铁卖多少钱？) = %q, want 拿铁 joined", got)
+	}
+}
+
+// IsNoun: the dictionary's common nouns of two runes or more and its
+// proper names; verbs, measures and words it lacks are not.
+func TestIsNoun(t *testing.T) {
+	for w, want := range map[string]bool{
+		"门票": true, "专业": true, "音乐": true, "北京大学": true, "武大": true,
+		"发生": false, "流行": false, "修剪": false, "卡路里": false, "网传": false, "优惠": false,
+	} {
+		if got := IsNoun(w); got != want {
+			t.Errorf("IsNoun(%q) = %v, want %v", w, got, want)
+		}
 	}
 }

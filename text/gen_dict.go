@@ -79,7 +79,7 @@ func main() {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	for _, w := range words {
-		if namePOS[w.pos] {
+		if namePOS[w.pos] || w.pos == "n" && len([]rune(w.text)) > 1 {
 			fmt.Fprintf(zw, "%s %d %s\n", w.text, w.freq, w.pos)
 		} else {
 			fmt.Fprintf(zw, "%s %d\n", w.text, w.freq)

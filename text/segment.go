@@ -85,6 +85,9 @@ func loadSegmenter() *gse.Segmenter {
 		}
 		num, pos := line[sp+1:], ""
 		if p := bytes.IndexByte(num, ' '); p > 0 {
+			if tag := num[p+1:]; string(tag) == "n" {
+				dictNouns[string(line[:sp])] = true
+			}
 			num, pos = num[:p], namePOS(num[p+1:])
 		}
 		freq, err := strconv.ParseFloat(string(num), 64)
@@ -270,6 +273,20 @@ func isNumber(w string) bool {
 		}
 	}
 	return true
+}
+
+// dictNouns are the words of two runes or more that the dictionary tags
+// as common nouns (n); filled once, with the segmenter (loadSegmenter).
+var dictNouns = map[string]bool{}
+
+// IsNoun reports whether the dictionary tags w as a noun: a common noun of
+// two runes or more (part of speech n: 门票, 专业, 音乐) or a proper name
+// (IsName). The tags are jieba's and noisy (冲泡 is tagged n, 卡路里 q),
+// so IsNoun only narrows what the relevance gate reads as the thing a
+// question asks for (graphrag/localsearch, rule 3 of Relevance).
+func IsNoun(w string) bool {
+	segmenter()
+	return dictNouns[w] || IsName(w)
 }
 
 // namePOS returns the part of speech of a proper name as the dictionary

@@ -64,6 +64,9 @@ func TermsOf(q string, words []string) []Term {
 			continue
 		}
 		w = trimStopRunes(w)
+		if rs := []rune(w); len(rs) == 2 && HasHan(w) && strings.ContainsRune(verbComplements, rs[1]) && !IsDictWord(w) {
+			w = string(rs[0]) // 栽下, 拿定: a verb and its complement that the segmenter's HMM joined
+		}
 		if utf8.RuneCountInString(w) == 1 {
 			if HasHan(w) {
 				single = append(single, w)
@@ -213,6 +216,11 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 // complements are the one-rune localizers and verb complements that end
 // a phrase, not a name (joinSingles): 后 前 中 里 上 下 内 外 来 去 起 到 完 出.
 const complements = "后前中里上下内外来去起到完出"
+
+// verbComplements are the complements that make a word the dictionary
+// lacks of a character and one of them a verb phrase (TermsOf: 栽下,
+// 拿定, 月后), not a name; 来 and 出 are left out (蔚来 is a name).
+const verbComplements = "后上下完定"
 
 // dropMeasures leaves out the measure that completes an interrogative
 // (哪/一年, 哪/个, 几/家, 第/几): 一年 in 哪一年 asks for a year, it is not

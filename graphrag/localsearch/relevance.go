@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"reportengine/graphrag/knowledge"
@@ -74,10 +75,11 @@ const (
 //  3. a question is a no-match when the knowledge never uses a word of
 //     what it asks for (text.AskedFor: 专业 in "李明大学读的是什么专业？",
 //     门票 in "…景区的门票价格是多少？"; aspect words such as 挑战 or
-//     原因 aside), itself, a part or a synonym, and the terms it lacks or
-//     uses once carry at least AskedMissingShare of the question (our
-//     rule, issue 19): the question shares the knowledge's names but asks
-//     about something it does not hold;
+//     原因 aside), itself, a part or a synonym, and that word is a noun
+//     (text.IsNoun: 专业, 音乐, 老家) or the terms the knowledge lacks or
+//     uses once carry at least AskedMissingShare of the question (冲泡,
+//     正确) (our rule, issue 19): the question shares the knowledge's
+//     names but asks about something it does not hold;
 //  4. otherwise it is relevant when some of its terms are topical — found
 //     in the knowledge with a Lift of at least TopicalLift —, the topical
 //     terms carry at least MinCoverage of the question's term weight and
@@ -161,7 +163,7 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 		r.Weak, r.Reason = true, "it names the question's subject only in passing: "+strings.Join(passing, ", ")
 	case best >= floor:
 		r.Reason = fmt.Sprintf("a vector hit's similarity %.2f reaches %.2f", best, floor)
-	case len(asked) > 0 && r.MissingShare >= AskedMissingShare:
+	case len(asked) > 0 && (r.MissingShare >= AskedMissingShare || slices.ContainsFunc(asked, text.IsNoun)):
 		r.Weak, r.Reason = true, fmt.Sprintf("it never names what the question asks for (%s), and the terms it lacks or uses once carry %.0f%% of the question", strings.Join(asked, ", "), 100*r.MissingShare)
 	case len(stats) == 0:
 		r.Weak, r.Reason = true, "it has no content word to look for"
@@ -224,7 +226,8 @@ const MinUnknownSubjectShare = 1.0 / 3
 // it is a name, or when it is a Chinese word of two runes or more that the
 // dictionary lacks (a name it does not know: 瑞幸, 喜茶), that the
 // knowledge does not hold, nor any part of it, and that carries at least
-// MinUnknownSubjectShare of the question's term weight; else, when the knowledge uses the term itself fewer than
+// MinUnknownSubjectShare of the question's term weight, or when it is a
+// model code the knowledge never uses (isModelCode: SU7); else, when the knowledge uses the term itself fewer than
 // MinTopicalCount times, the names among its parts that no longer name
 // part holds (北京大学, not 北京). Each name once, in question order.
 func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.TermStat) []knowledge.TermStat {
@@ -242,7 +245,7 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 	}
 	for i, t := range terms {
 		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text)
-		if text.IsName(t.Text) || unknown && stats[i].Weight() >= MinUnknownSubjectShare*total {
+		if text.IsName(t.Text) || unknown && stats[i].Weight() >= MinUnknownSubjectShare*total || stats[i].Count == 0 && isModelCode(t.Text) {
 			add(t.Text)
 			continue
 		}
@@ -283,6 +286,15 @@ func askedMissing(x *knowledge.Lexical, question string, terms []text.Term, stat
 		}
 	}
 	return out
+}
+
+// isModelCode reports whether w mixes Latin letters and digits (SU7,
+// iPhone15, A320): a product or model name, which the knowledge either
+// uses or does not hold (rule 1 of Relevance), whatever its share of the
+// question.
+func isModelCode(w string) bool {
+	return strings.ContainsFunc(w, func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) &&
+		strings.ContainsFunc(w, func(r rune) bool { return r < 128 && unicode.IsDigit(r) })
 }
 
 // usedTimes says how often the knowledge uses a name: "never used",

