@@ -49,13 +49,17 @@ type platformCount struct {
 
 // platformSection renders the Platforms section for question within
 // budget tokens into rec; "" when the question asks for no count by
-// platform or no source with a URL is about it.
+// platform, no source with a URL is about it, or every such source is on
+// no platform the table knows (evidence.PlatformOther).
 func (b *ContextBuilder) platformSection(question string, tc *counter, budget int, rec Records) string {
 	if !text.AsksPlatformCount(question) {
 		return ""
 	}
 	counts, total := b.platformCounts(question)
-	if total == 0 {
+	if total == 0 || len(counts) == 1 && counts[0].name == evidence.PlatformOther.Name && counts[0].sources == total {
+		// no source is on a platform the table knows (the sample's
+		// example.com pages): "其他网站：61 个来源（100%）" tells nothing, and
+		// the texts' own shares (小红书占46%) answer instead
 		return ""
 	}
 	header := []string{"id", "platform", "sources", "records", "percent", "examples"}

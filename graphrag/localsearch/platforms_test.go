@@ -112,3 +112,37 @@ func TestPlatformCounts(t *testing.T) {
 }
 
 func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// On the sample every source's URL is on a host the platform table does
+// not know (example.com pages): the counts would put all of them under
+// 其他网站 (100 %), which says nothing of the platforms, so no Platforms
+// section is given and the texts' own shares (小红书占46%) answer.
+func TestPlatformCountsNoKnownPlatform(t *testing.T) {
+	run := fixture.Coffee(t)
+	g := fixture.Graph(t, run, builder.Config{ReportID: "test"})
+	urls := 0
+	for v := range g.NodeCount() {
+		if u := g.String(v, "url"); g.Type(v) == graphrag.TypeSource && u != "" {
+			urls++
+			if p := evidence.PlatformOfURL(u); p != evidence.PlatformOther {
+				t.Fatalf("source %s is on %s: the case needs a sample with no known platform", u, p.Name)
+			}
+		}
+	}
+	if urls == 0 {
+		t.Fatal("the sample has no source with a URL")
+	}
+	b := graphBuilder(t, run)
+	p := DefaultParams()
+	p.MinSimilarity, p.Retrieval = NoMatchSimilarity, RetrievalHybrid
+	c, err := b.Build(t.Context(), "各平台的声量占比是多少？", nil, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Records["platforms"].Rows) > 0 || strings.Contains(c.Text, "-----Platforms-----") {
+		t.Errorf("a Platforms section of %d rows on the sample", len(c.Records["platforms"].Rows))
+	}
+	if !c.Matched() || !strings.Contains(c.Text, "小红书占46%") {
+		t.Errorf("the texts' shares are not in the context (matched %v)", c.Matched())
+	}
+}
