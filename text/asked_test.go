@@ -42,6 +42,8 @@ func TestTermsComplements(t *testing.T) {
 		"李明是什么时候拿定主意开店的？":       {"拿定", "拿"},
 		"七月那次断货一共持续了几天？":        {"一共"},
 		"蔚来汽车的舆情怎么样？":           {},
+		"武大图书馆那件事，法院一审是哪天判的？":   {"天判"}, // 哪/天判: 天 is 哪天's measure
+		"武大在2024年QS世界大学排名中排第几？": {"中排"}, // 排名/中/排: 中 ends 排名
 	} {
 		got := TermTexts(Terms(q))
 		for _, w := range absent {
@@ -69,6 +71,19 @@ func TestIsNoun(t *testing.T) {
 	} {
 		if got := IsNoun(w); got != want {
 			t.Errorf("IsNoun(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// The synonym table's words of colloquial questions: 拉客 is answered by
+// 获客 and 引流, 销售 by 销量.
+func TestTermsColloquialSynonyms(t *testing.T) {
+	for q, want := range map[string][2]string{
+		"这家咖啡店是怎么做营销和拉客的？": {"拉客", "获客"},
+		"桂花拿铁上市后销售表现如何？":   {"销售", "销量"},
+	} {
+		if tm, ok := termNamed(Terms(q), want[0]); !ok || !slices.Contains(tm.Synonyms, want[1]) {
+			t.Errorf("Terms(%q): %s without synonym %s", q, want[0], want[1])
 		}
 	}
 }

@@ -12,7 +12,10 @@ package text
 //   - 谣言 传言 谣传 不实 造谣 辟谣 — rumours: the texts write 网络传言,
 //     不实消息, 不实信息, 辟谣 where a question asks about 谣言;
 //   - 迁到 迁至 迁入 迁往 搬到 搬迁至 — a move to a place (a school's or a
-//     company's history: 1932年迁至珞珈山 answers 哪一年迁到珞珈山).
+//     company's history: 1932年迁至珞珈山 answers 哪一年迁到珞珈山);
+//   - 销售 销量 — sales: 销售表现 is answered by 首月销量占三成;
+//   - 拉客 获客 引流 揽客 — winning customers: the texts write 获客成本,
+//     线上引流 where a question says 拉客.
 //
 // A question term with synonyms (Term.Synonyms) is held by a text holding
 // any of them; it is never cut (迁到 is not reduced to 迁).
@@ -35,6 +38,8 @@ var synonymGroups = [][]string{
 	{"情绪", "情感"},
 	{"谣言", "传言", "谣传", "不实", "造谣", "辟谣"},
 	{"迁到", "迁至", "迁入", "迁往", "搬到", "搬迁至"},
+	{"销售", "销量"},
+	{"拉客", "获客", "引流", "揽客"},
 }
 
 var synonymGroup = func() map[string][]string {

@@ -52,9 +52,12 @@ func TermsOf(q string, words []string) []Term {
 	var out []Term
 	seen := map[string]bool{}
 	var single []string
-	for _, w := range words {
+	for i, w := range words {
 		if IsStopWord(w) {
 			continue
+		}
+		if i > 0 {
+			w = unglue(words[i-1], w)
 		}
 		if syn := Synonyms(w); syn != nil {
 			if !seen[w] {
@@ -64,9 +67,6 @@ func TermsOf(q string, words []string) []Term {
 			continue
 		}
 		w = trimStopRunes(w)
-		if rs := []rune(w); len(rs) == 2 && HasHan(w) && strings.ContainsRune(verbComplements, rs[1]) && !IsDictWord(w) {
-			w = string(rs[0]) // 栽下, 拿定: a verb and its complement that the segmenter's HMM joined
-		}
 		if utf8.RuneCountInString(w) == 1 {
 			if HasHan(w) {
 				single = append(single, w)
@@ -106,6 +106,27 @@ func TermsOf(q string, words []string) []Term {
 	return out
 }
 
+// unglue undoes the cuts of the segmenter's HMM that glue a character to
+// its neighbour in a word the dictionary lacks, w being a word of two
+// Chinese runes and prev the word before it: a verb and its complement
+// (栽下, 拿定 → 栽, 拿; verbComplements: not 蔚来), a localizer that ends
+// the noun before it (中, 里, 内), or the measure of an interrogative
+// (哪/天判 → 判: 哪天; measures). What is left is one character, which
+// TermsOf drops; any other word is returned as it is.
+func unglue(prev, w string) string {
+	rs := []rune(w)
+	if len(rs) != 2 || !HasHan(w) || IsDictWord(w) {
+		return w
+	}
+	switch {
+	case strings.ContainsRune(verbComplements, rs[1]):
+		return string(rs[0])
+	case strings.ContainsRune("中里内", rs[0]), (prev == "哪" || prev == "几") && measures[string(rs[0])]:
+		return string(rs[1])
+	}
+	return w
+}
+
 // parts are the alternatives of a term (Term.Parts): the dictionary words
 // inside it (SubWords) and, for a Chinese word of 3 or 4 runes the
 // dictionary does not hold (the segmenter's HMM joined it: 拿铁卖, 发顶刊),
@@ -133,7 +154,8 @@ func parts(t string) []string {
 // A localizer or verb complement (complements: 三个/月/后, 种/下) never
 // joins the character before it: 月后 and 种下 are not names but a time
 // and a verb, and as terms the knowledge never uses they made the question
-// look as if it named an unknown subject.
+// look as if it named an unknown subject; nor does one right after a
+// content word start a run (排名/中/排 is not 中排: 中 ends 排名).
 func joinSingles(q string, words []string) []string {
 	out := make([]string, 0, len(words))
 	var run []string
@@ -160,6 +182,10 @@ func joinSingles(q string, words []string) []string {
 		}
 		if len(run) > 0 && (!strings.Contains(q, strings.Join(run, "")+c) || strings.Contains(complements, c)) {
 			flush()
+		}
+		if n := len(out); len(run) == 0 && strings.Contains(complements, c) && n > 0 && utf8.RuneCountInString(out[n-1]) >= 2 && !IsStopWord(out[n-1]) {
+			out = append(out, c) // 排名/中/排: the localizer ends the word before it
+			continue
 		}
 		run = append(run, c)
 	}

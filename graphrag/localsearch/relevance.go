@@ -223,7 +223,8 @@ const MinUnknownSubjectShare = 1.0 / 3
 // subjectNames returns the statistics of the names a question asks about
 // (rule 1 of Relevance), each counted as itself (no parts, no synonyms):
 // for each term (stats[i] is terms[i]'s), the term when text.IsName says
-// it is a name, or when it is a Chinese word of two runes or more that the
+// it is a name and it has no synonyms (text.Synonyms: a word of that table
+// is a common word, whatever the dictionary's tag), or when it is a Chinese word of two runes or more that the
 // dictionary lacks (a name it does not know: 瑞幸, 喜茶), that the
 // knowledge does not hold, nor any part of it, and that carries at least
 // MinUnknownSubjectShare of the question's term weight, or when it is a
@@ -245,7 +246,8 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 	}
 	for i, t := range terms {
 		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text)
-		if text.IsName(t.Text) || unknown && stats[i].Weight() >= MinUnknownSubjectShare*total || stats[i].Count == 0 && isModelCode(t.Text) {
+		name := text.IsName(t.Text) && len(t.Synonyms) == 0 // a word of the synonym table is a common word (拉客 is tagged nr)
+		if name || unknown && stats[i].Weight() >= MinUnknownSubjectShare*total || stats[i].Count == 0 && isModelCode(t.Text) {
 			add(t.Text)
 			continue
 		}

@@ -287,6 +287,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"会员充值有什么优惠活动，是什么时候推出的？",   // 优惠 never used, 20 % < AskedMissingShare
 				"李明在经营咖啡店过程中都经历了哪些挑战？",    // 挑战 is an aspect word (text.AskedFor)
 				"七月那次断货一共持续了几天，门店亏了多少钱？",  // 一共 is a stop word
+				"能不能概括一下这家咖啡店是怎么做营销和拉客的？", // 拉客 has synonyms: not a name, whatever its tag
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",    // rule 3: 门票, 46 %
@@ -303,6 +304,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"武大校园里的樱花最早是哪一年、由谁种下的？",                  // 种下 is not a term
 				"珞珈山路逼停学生的驾驶员辛某是什么身份，学校对网传副校长子女的说法怎么回应？", // 网传 carries 18 %
 				"珞珈山上的樱花最早是哪一年栽下的，当时种了多少棵？",              // 栽下 is not a term
+				"武大图书馆那件事，法院一审是哪天判的？",                    // 天判 is not a term
+				"武大在2024年QS世界大学排名中排第几？",                  // 中排 is not a term
 			},
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？", // rule 1: SU7, a model code the knowledge never uses
