@@ -33,6 +33,8 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "bettafish-heldout3.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "coffee-shop-heldout4.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout4.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout5.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout5.jsonl"), 15, 6, false, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

@@ -129,6 +129,8 @@ func evalSets(t *testing.T) map[string]*eval.Report {
 	out["bettafish-heldout3"] = runEvalJSON(t, "--graphs", fg, "--graph", "wuhan", repoPath("eval", "testdata", "bettafish-heldout3.jsonl"))
 	out["coffee-shop-heldout4"] = runEvalJSON(t, "--graphs", sampleGraphs(t), "--graph", "coffee", repoPath("eval", "testdata", "coffee-shop-heldout4.jsonl"))
 	out["bettafish-heldout4"] = runEvalJSON(t, "--graphs", fg, "--graph", "wuhan", repoPath("eval", "testdata", "bettafish-heldout4.jsonl"))
+	out["coffee-shop-heldout5"] = runEvalJSON(t, "--graphs", sampleGraphs(t), "--graph", "coffee", repoPath("eval", "testdata", "coffee-shop-heldout5.jsonl"))
+	out["bettafish-heldout5"] = runEvalJSON(t, "--graphs", fg, "--graph", "wuhan", repoPath("eval", "testdata", "bettafish-heldout5.jsonl"))
 	evalReports = out
 	return out
 }
@@ -235,7 +237,16 @@ func TestEvalShippedSets(t *testing.T) {
 // word of the synonym table never a name, 哪/天判 and 排名/中/排 cut back:
 // 1/15 and 1/15, 0.85 and 0.82, 6/6 and 6/6. Left: "网上讨论这家店最多的是
 // 哪个平台" (网上 not found) and "…挑出了哪些毛病" (毛病, the texts say 问题
-// and 错误).
+// and 错误). A fourth blind pair (coffee-shop-heldout5,
+// bettafish-heldout5), measured once on the final gate and not tuned on:
+// false refusals 3/15 and 2/15, recall 0.76 and 0.68, off-topic refused
+// 1/6 and 3/6 (1006901's gate: 4/15, 3/15; 0.69, 0.64; 1/6, 4/6). Its
+// floors hold here; the issue's bar (0 false refusals, every off-topic
+// question refused) is not met on unseen questions: off-topic questions
+// that name a person, place or product of the knowledge and ask for an
+// attribute it never states (工资, 种植面积, 出生) pass the lexical gate,
+// and refusing every question with a missing noun refused 12 more
+// answerable ones across the blind sets (tried, not kept).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -261,6 +272,8 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout3":   {0, 0.96, []int{16}},
 		"coffee-shop-heldout4": {1, 0.84, nil},
 		"bettafish-heldout4":   {1, 0.81, nil},
+		"coffee-shop-heldout5": {3, 0.75, []int{16, 17, 18, 19, 21}},
+		"bettafish-heldout5":   {2, 0.68, []int{17, 18, 19}},
 	}
 	reps := evalSets(t)
 	for name, w := range wants {
