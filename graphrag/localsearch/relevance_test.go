@@ -181,21 +181,7 @@ func TestRelevanceCalibration(t *testing.T) {
 			p := DefaultParams()
 			p.MinSimilarity = NoMatchSimilarity
 			p.Retrieval = RetrievalHybrid
-			for _, q := range append(append([]string{}, tc.answer...), tc.refuse...) {
-				want := slices.Contains(tc.answer, q)
-				c, err := b.Build(t.Context(), q, nil, p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if c.Matched() != want || c.Relevance == nil || c.Relevance.Weak == want {
-					t.Errorf("%q: matched %v, relevance %+v; want matched %v", q, c.Matched(), c.Relevance, want)
-				}
-				for _, e := range c.Entities {
-					if b.m.IsBookkeeping(e) {
-						t.Errorf("%q: bookkeeping entity %q selected", q, e.Title)
-					}
-				}
-			}
+			checkVerdicts(t, b, p, tc.answer, tc.refuse)
 			// history never makes an off-topic question relevant …
 			hist := []llm.Message{{Role: llm.RoleUser, Content: tc.answer[0]}, {Role: llm.RoleAssistant, Content: "…"}}
 			c, err := b.Build(t.Context(), tc.refuse[0], hist, p)
@@ -313,19 +299,9 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := graphBuilder(t, tc.run(t))
 			p := DefaultParams()
 			p.MinSimilarity, p.Retrieval = NoMatchSimilarity, RetrievalHybrid
-			for _, q := range append(append([]string{}, tc.answer...), tc.refuse...) {
-				want := slices.Contains(tc.answer, q)
-				c, err := b.Build(t.Context(), q, nil, p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if c.Matched() != want || c.Relevance == nil || c.Relevance.Weak == want {
-					t.Errorf("%q: matched %v, relevance %+v; want matched %v", q, c.Matched(), c.Relevance, want)
-				}
-			}
+			checkVerdicts(t, graphBuilder(t, tc.run(t)), p, tc.answer, tc.refuse)
 		})
 	}
 }
@@ -369,6 +345,28 @@ func TestIsModelCode(t *testing.T) {
 	for w, want := range map[string]bool{"su7": true, "SU7": true, "iphone15": true, "a320": true, "2024": false, "tesla": false, "小米": false} {
 		if got := isModelCode(w); got != want {
 			t.Errorf("isModelCode(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// checkVerdicts builds the context of each question with p: those of
+// answer must match (relevant, entities selected, none of them
+// bookkeeping), those of refuse must not.
+func checkVerdicts(t *testing.T, b *ContextBuilder, p Params, answer, refuse []string) {
+	t.Helper()
+	for _, q := range append(append([]string{}, answer...), refuse...) {
+		want := slices.Contains(answer, q)
+		c, err := b.Build(t.Context(), q, nil, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Matched() != want || c.Relevance == nil || c.Relevance.Weak == want {
+			t.Errorf("%q: matched %v, relevance %+v; want matched %v", q, c.Matched(), c.Relevance, want)
+		}
+		for _, e := range c.Entities {
+			if b.m.IsBookkeeping(e) {
+				t.Errorf("%q: bookkeeping entity %q selected", q, e.Title)
+			}
 		}
 	}
 }
