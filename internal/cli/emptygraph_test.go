@@ -31,3 +31,30 @@ func TestEmptyGraphExitCode(t *testing.T) {
 		}
 	}
 }
+
+// export refuses an empty graph as query and report do (exit 3, the
+// message naming the file) and writes nothing (before: a file of 0 nodes
+// and exit 0).
+func TestExportEmptyGraph(t *testing.T) {
+	graphs := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(graphs, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(graphs, "empty", "graphrag.json"), []byte(`{"nodes":[],"edges":[]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outDir := t.TempDir()
+	for _, format := range exportFormats {
+		out := filepath.Join(outDir, "x."+format)
+		code, stdout, errs := runIn(t, "", nil, "export", "--graphs", graphs, "--graph", "empty", "--format", format, "--out", out)
+		if code != ExitBadInput || !strings.Contains(errs, "knowledge graph is empty") || !strings.Contains(errs, filepath.Join(graphs, "empty", "graphrag.json")) {
+			t.Errorf("%s: exit %d, want %d; stderr %s", format, code, ExitBadInput, errs)
+		}
+		if stdout != "" {
+			t.Errorf("%s: stdout %q, want nothing", format, stdout)
+		}
+		if entries, _ := os.ReadDir(outDir); len(entries) != 0 {
+			t.Errorf("%s: %d files written to the output folder, want none", format, len(entries))
+		}
+	}
+}

@@ -76,6 +76,9 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := emptyGraphError(g, id, graphFile(opts.GraphsDir, id)); err != nil {
+		return err
+	}
 	out := opts.Out
 	if out == "" {
 		out = id + "." + opts.Format

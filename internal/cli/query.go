@@ -163,12 +163,26 @@ func graphFile(dir, id string) string {
 	return p
 }
 
+// emptyGraphError refuses a graph with no node, which query, export and
+// report cannot use (exit 3): it wraps queryengine.ErrEmptyGraph, naming
+// graph id and where it came from (its file, or how it was built). It is
+// nil when g has a node.
+func emptyGraphError(g *graphrag.Graph, id, where string) error {
+	if g.NodeCount() > 0 {
+		return nil
+	}
+	return fmt.Errorf("graph %s (%s): %w", id, where, queryengine.ErrEmptyGraph)
+}
+
 func runQuery(ctx context.Context, opts *queryOptions) error {
 	g, id, _, err := loadGraphFlag(ctx, opts.Log, opts.GraphsDir, opts.Graph, opts.Err, opts.Quiet)
 	if err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := emptyGraphError(g, id, graphFile(opts.GraphsDir, id)); err != nil {
 		return err
 	}
 	q := queryengine.Query{
@@ -202,9 +216,6 @@ func runQuery(ctx context.Context, opts *queryOptions) error {
 	end()
 	res, err := eng.Run(q)
 	if err != nil {
-		if errors.Is(err, queryengine.ErrEmptyGraph) {
-			return fmt.Errorf("graph %s (%s): %w", id, graphFile(opts.GraphsDir, id), err)
-		}
 		return err
 	}
 	if opts.JSON { // HTML-escaped (json.Marshal's default), unlike printJSON

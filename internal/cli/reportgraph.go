@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"reportengine/graphrag"
-	"reportengine/graphrag/queryengine"
 	"reportengine/nodes"
 	"reportengine/state"
 	"reportengine/text"
@@ -134,12 +133,12 @@ func (src *reportGraph) finish(ctx context.Context, opts *reportOptions, runErr 
 // check refuses a graph there is nothing to report on (B24: no model
 // call is made) and a run without a topic.
 func (src *reportGraph) check(opts *reportOptions) error {
-	if src.g.NodeCount() == 0 {
-		where := graphFile(opts.GraphsDir, src.graphID)
-		if src.unsaved != nil {
-			where = "built from " + src.fromStates
-		}
-		return fmt.Errorf("graph %s (%s): %w", src.graphID, where, queryengine.ErrEmptyGraph)
+	where := graphFile(opts.GraphsDir, src.graphID)
+	if src.unsaved != nil {
+		where = "built from " + src.fromStates
+	}
+	if err := emptyGraphError(src.g, src.graphID, where); err != nil {
+		return err
 	}
 	if src.topic == "" {
 		return usagef("no topic: pass --topic")
