@@ -437,7 +437,14 @@ func syntaxError(data string, path string) error {
 	}
 	// Offset counts the bytes read up to and including the offending one;
 	// for a truncated document that is the last byte.
-	line, col := position(data, int(se.Offset)-1)
+	off := int(se.Offset) - 1
+	if off >= 0 && off < len(data) && data[off] == 0 {
+		// JSON holds no raw NUL, so the first one stops the parse: a
+		// binary file or a device such as /dev/zero (UTF-16 is named
+		// before the parse, by isUTF16)
+		return &ParseError{Path: path, Msg: fmt.Sprintf("holds NUL bytes (the first at byte offset %d): a binary file, not JSON text", off)}
+	}
+	line, col := position(data, off)
 	return &ParseError{Path: path, Line: line, Column: col, Msg: "invalid JSON: " + se.Error()}
 }
 
@@ -465,12 +472,33 @@ func displayPath(path string) string {
 }
 
 // isUTF16 is true when doc opens with a UTF-16 byte order mark (FF FE or
-// FE FF), or when a NUL byte sits among its first two bytes (UTF-16 text
-// without a mark: ASCII '{' is then 7B 00 or 00 7B). JSON in UTF-8 holds
-// no NUL byte outside an escape.
+// FE FF), or when it reads as UTF-16 without a mark: a NUL byte among its
+// first two bytes (ASCII '{' is then 7B 00 or 00 7B) and, of its first
+// utf16Sample byte pairs, more than half ASCII in one byte order (a NUL
+// beside a byte 01-7F). JSON in UTF-8 holds no NUL byte outside an escape;
+// NULs that do not read so (/dev/zero, a binary file) are not UTF-16 and
+// fail the parse as NUL bytes (syntaxError).
 func isUTF16(doc string) bool {
 	if strings.HasPrefix(doc, "\xff\xfe") || strings.HasPrefix(doc, "\xfe\xff") {
 		return true
 	}
-	return len(doc) >= 2 && (doc[0] == 0 || doc[1] == 0)
+	if len(doc) < 2 || (doc[0] != 0 && doc[1] != 0) {
+		return false
+	}
+	n := min(len(doc)/2, utf16Sample)
+	var le, be int
+	for i := range n {
+		a, b := doc[2*i], doc[2*i+1]
+		switch {
+		case b == 0 && a != 0 && a < 0x80:
+			le++
+		case a == 0 && b != 0 && b < 0x80:
+			be++
+		}
+	}
+	return 2*max(le, be) > n
 }
+
+// utf16Sample is how many byte pairs isUTF16 reads of a document without a
+// byte order mark.
+const utf16Sample = 128

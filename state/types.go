@@ -190,7 +190,8 @@ type ParseError struct {
 	// "" for the document as a whole. For a JSON syntax error it is "" and
 	// Line/Column are set.
 	JSONPath string
-	// Line and Column (1-based) locate a syntax error; 0 otherwise.
+	// Line and Column (1-based) locate a syntax error; 0 otherwise, and for
+	// a NUL byte (Msg gives its byte offset).
 	Line, Column int
 	// Msg says what is wrong, e.g. `want an array, got a string`.
 	Msg string

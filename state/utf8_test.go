@@ -3,6 +3,7 @@ package state
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -266,5 +267,36 @@ func TestParseUTF16Named(t *testing.T) {
 	}
 	if _, err := Parse([]byte("\uFEFF"+doc), "u8.json", EngineQuery); err != nil {
 		t.Errorf("UTF-8 with a byte order mark: %v", err)
+	}
+}
+
+// NUL bytes that do not read as UTF-16 (a run of NULs as /dev/zero gives,
+// binary, a NUL inside a JSON string) are refused as NUL bytes naming the
+// byte offset of the first, not as UTF-16 text (before: "UTF-16 text, not
+// UTF-8" for any NUL among the first two bytes).
+func TestParseNULNotUTF16(t *testing.T) {
+	for _, tt := range []struct {
+		name, doc string
+		offset    int
+	}{
+		{"zeros", strings.Repeat("\x00", 4096), 0},
+		{"binary", "\x00\x00\x00garbage", 0},
+		{"second byte", "{\x00\x00\x00\x00\x00", 1},
+		{"in a string", `{"query":"a` + "\x00" + `b"}`, 11},
+	} {
+		_, err := Parse([]byte(tt.doc), "nul.json", EngineQuery)
+		var pe *ParseError
+		want := fmt.Sprintf("NUL bytes (the first at byte offset %d)", tt.offset)
+		if !errors.As(err, &pe) || !errors.Is(err, ErrInvalid) || strings.Contains(pe.Msg, "UTF-16") ||
+			!strings.Contains(pe.Msg, want) || !strings.Contains(err.Error(), "nul.json") {
+			t.Errorf("%s: err = %v, want a *ParseError naming nul.json and %q, not UTF-16", tt.name, err, want)
+		}
+	}
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip(err)
+	}
+	_, err := ParseFile(Input{Engine: EngineQuery, Path: "/dev/zero"})
+	if err == nil || strings.Contains(err.Error(), "UTF-16") || !strings.Contains(err.Error(), "/dev/zero: holds NUL bytes (the first at byte offset 0)") {
+		t.Errorf("/dev/zero: err = %v, want NUL bytes at offset 0", err)
 	}
 }
