@@ -38,7 +38,7 @@ var exitCodes = []struct {
 	Meaning string
 }{
 	{ExitOK, "success"},
-	{ExitFailure, "any other failure (disk full, an output folder that cannot be written, a model that stays unavailable, eval --check with a figure under its threshold)"},
+	{ExitFailure, "any other failure (disk full, an output folder that cannot be made or written (build-graph and report --graphs, report --out, the folder of export --out), a model that stays unavailable, eval --check with a figure under its threshold)"},
 	{ExitUsage, "bad command line: unknown command or flag, bad flag value (e.g. an unusable report id or an unknown --type/--engine), unknown engine name, one engine given twice, one state file given for two engines"},
 	{ExitBadInput, "unusable input: invalid state JSON, a state file that is not UTF-8, unreadable (permission, symbolic link loop) or larger than its limit, a folder given as a state file, state files of different research runs, no usable engine, unreadable forum log, a forum log that is not UTF-8 or larger than its limit, a state file given as --forum, corrupt, empty or non-UTF-8 graph file or a folder in its place, a graph with no node (query, search, export, report: nothing is written), a --history file or settings.yaml that is unreadable, invalid or larger than its limit, a chat input line over 1 MiB, report --resume with inputs, template or model settings other than those of the saved work (the message names each change)"},
 	{ExitNotFound, "the graph asked for does not exist; report --resume of a report with no saved work"},

@@ -86,6 +86,11 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 			out = id + "-neo4j"
 		}
 	}
+	// its folder is made as report makes --out; one that cannot be is
+	// exit 1 (unwritableError), not a missing input
+	if err := checkWritable("export folder", filepath.Dir(filepath.Clean(out)), true); err != nil {
+		return err
+	}
 	end := opts.Log.start("exported the graph", "writing %s (%s, %s)", out, plural(g.NodeCount(), "node"), plural(g.EdgeCount(), "edge"))
 	if opts.Format == "neo4j" {
 		im, size, err := writeNeo4jFolder(ctx, g, out, id)
@@ -148,15 +153,13 @@ const neo4jReadme = "# Neo4j import of graph "
 // (atomicfile.TempDir), are flushed to disk, and the folder takes out's
 // place in one step (atomicfile.ReplaceDir), so out is either the earlier
 // export or the new one. An existing out that is not an empty folder or an
-// earlier export (a README.md starting with neo4jReadme) is refused. It
-// returns the import and the bytes written.
+// earlier export (a README.md starting with neo4jReadme) is refused; out's
+// parent folder must exist (runExport makes it). It returns the import and
+// the bytes written.
 func writeNeo4jFolder(ctx context.Context, g *graphrag.Graph, out, id string) (*export.Neo4jImport, int64, error) {
 	out = filepath.Clean(out)
 	if err := replaceable(out); err != nil {
 		return nil, 0, err
-	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return nil, 0, fmt.Errorf("export: %w", err)
 	}
 	tmp, err := atomicfile.TempDir(out)
 	if err == nil {

@@ -134,3 +134,29 @@ func TestExportInterruptedKeepsEarlier(t *testing.T) {
 		t.Errorf("left in the folder: %v", names)
 	}
 }
+
+// An --out whose folder does not exist yet is created, for every format,
+// as report creates its --out folder (before: graphml and gexf exited 3,
+// as for a missing input); one that cannot be made or written is exit 1
+// naming the folder, as for report's (README's exit-code table).
+func TestExportOutFolder(t *testing.T) {
+	graphs := t.TempDir()
+	buildSample(t, graphs, "coffee")
+	out := t.TempDir()
+	for _, f := range exportFormats {
+		path := filepath.Join(out, "new-"+f, "sub", "coffee."+f)
+		if code, _, errOut := run(t, "export", "--graphs", graphs, "--graph", "coffee", "--format", f, "--out", path); code != 0 {
+			t.Errorf("%s into a new folder: exit %d %s", f, code, errOut)
+		} else if _, err := os.Stat(path); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	writeTestFile(t, filepath.Join(out, "file"), "mine")
+	for _, f := range exportFormats {
+		dir := filepath.Join(out, "file", "sub")
+		code, _, errOut := run(t, "export", "--graphs", graphs, "--graph", "coffee", "--format", f, "--out", filepath.Join(dir, "coffee."+f))
+		if code != ExitFailure || !strings.Contains(errOut, "export folder "+dir+" is not writable") {
+			t.Errorf("%s under a file: exit %d %q, want %d and the folder not writable", f, code, errOut, ExitFailure)
+		}
+	}
+}
