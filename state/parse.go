@@ -79,12 +79,12 @@ func parseDoc(doc, path string, engine Engine, opts LoadOptions) (*State, error)
 		}
 		return st, nil
 	case errors.Is(err, errSyntax):
-		return nil, syntaxError(body, path)
+		return nil, syntaxError(body, path, len(doc)-len(body))
 	case !json.Valid([]byte(body)):
 		// A wrong type before a syntax error further on: the walk
 		// stopped at the wrong type, so the rest was never checked, and
 		// the syntax error is the one to report.
-		return nil, syntaxError(body, path)
+		return nil, syntaxError(body, path, len(doc)-len(body))
 	}
 	return nil, err
 }
@@ -426,7 +426,9 @@ func (p *parser) checkUTF8(st *State) error {
 
 // syntaxError locates the first JSON syntax error in data. gjson only says
 // whether a document is valid, so encoding/json's scanner finds the offset.
-func syntaxError(data string, path string) error {
+// bom is the length of the byte order mark the file had before data (0 or
+// 3): a NUL byte's offset is the file's.
+func syntaxError(data string, path string, bom int) error {
 	var raw json.RawMessage
 	err := json.Unmarshal([]byte(data), &raw)
 	var se *json.SyntaxError
@@ -442,7 +444,7 @@ func syntaxError(data string, path string) error {
 		// JSON holds no raw NUL, so the first one stops the parse: a
 		// binary file or a device such as /dev/zero (UTF-16 is named
 		// before the parse, by isUTF16)
-		return &ParseError{Path: path, Msg: fmt.Sprintf("holds NUL bytes (the first at byte offset %d): a binary file, not JSON text", off)}
+		return &ParseError{Path: path, Msg: fmt.Sprintf("holds NUL bytes (the first at byte offset %d): a binary file, not JSON text", bom+off)}
 	}
 	line, col := position(data, off)
 	return &ParseError{Path: path, Line: line, Column: col, Msg: "invalid JSON: " + se.Error()}

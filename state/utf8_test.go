@@ -283,6 +283,7 @@ func TestParseNULNotUTF16(t *testing.T) {
 		{"binary", "\x00\x00\x00garbage", 0},
 		{"second byte", "{\x00\x00\x00\x00\x00", 1},
 		{"in a string", `{"query":"a` + "\x00" + `b"}`, 11},
+		{"after a byte order mark", "\uFEFF" + `{"query":"a` + "\x00" + `b"}`, 14}, // the file's offset
 	} {
 		_, err := Parse([]byte(tt.doc), "nul.json", EngineQuery)
 		var pe *ParseError
