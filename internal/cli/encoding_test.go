@@ -90,3 +90,15 @@ func TestSafeTextInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// build-graph given /dev/zero as a state file says it holds NUL bytes (exit
+// 3, naming the file and the offset), not that it is UTF-16 text.
+func TestBuildGraphDevZero(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip(err)
+	}
+	code, _, errs := run(t, "build-graph", "--graphs", t.TempDir(), "query=/dev/zero")
+	if code != ExitBadInput || strings.Contains(errs, "UTF-16") || !strings.Contains(errs, "/dev/zero: holds NUL bytes (the first at byte offset 0)") {
+		t.Errorf("exit %d, want %d; stderr %s", code, ExitBadInput, errs)
+	}
+}
