@@ -171,12 +171,12 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 		if !rated(reps) {
 			q.ev = b.evidence()
 			q.reports = evidenceReports(reps, b.low)
-			q.relWeights = withoutTopic(q.terms, q.weights, q.docShare, q.reports)
+			q.relWeights = withoutTopic(q.terms, q.weights, q.docShare, q.reports, topicName(reps))
 			q.aspect = slices.ContainsFunc(q.relWeights, func(w float64) bool { return w > 0 })
 			q.categories = asksCategories(question)
 		}
 	default:
-		q.relWeights = pointWeights(q.terms, q.weights, q.docShare, evidenceReports(reps, b.low))
+		q.relWeights = pointWeights(q.terms, q.weights, q.docShare, evidenceReports(reps, b.low), topicName(reps))
 	}
 
 	out := make([]MapResponse, len(c.Batches))
@@ -200,29 +200,41 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 }
 
 // withoutTopic returns w with 0 for each term that every one of reports
-// holds (two or more reports) and at least TopicDocShare of the
-// knowledge's documents hold (docShare, termWeights): the topic itself
-// (武汉大学 on the fixture, 李明 and 咖啡店 on the sample), which a broad
-// question names and every point is about, so it tells no point apart.
-func withoutTopic(terms []text.Term, w, docShare []float64, reports []string) []float64 {
+// holds (two or more reports) and that at least TopicDocShare of the
+// knowledge's documents hold (docShare, termWeights) or that the topic's
+// name holds (topic, topicName): the topic itself (武汉大学 on the
+// fixture, 李明 and 咖啡店 of 李明咖啡店 on the sample, 李明 in 49.8 % of
+// the documents), which a broad question names and every point is about,
+// so it tells no point apart.
+func withoutTopic(terms []text.Term, w, docShare []float64, reports []string, topic string) []float64 {
 	out := slices.Clone(w)
 	for i, t := range terms {
-		if docShare[i] >= TopicDocShare && heldByAll(t.Text, reports) {
+		named := topic != "" && strings.Contains(topic, strings.ToLower(t.Text))
+		if (docShare[i] >= TopicDocShare || named) && heldByAll(t.Text, reports) {
 			out[i] = 0
 		}
 	}
 	return out
 }
 
+// topicName is the lower-cased name of our graphs' topic (the title of
+// the TopicReportID report: 李明咖啡店), "" for a GraphRAG index.
+func topicName(reps []knowledge.CommunityReport) string {
+	if i := slices.IndexFunc(reps, func(r knowledge.CommunityReport) bool { return r.ID == TopicReportID }); i >= 0 {
+		return strings.ToLower(reps[i].Title)
+	}
+	return ""
+}
+
 // pointWeights are the weights a specific question's point is rated with
 // (mapQuestion.relWeights): w without the topic's name (withoutTopic) —
 // it is in every point, a point is told apart by the other terms — when
 // the question has other terms; w itself for a single term.
-func pointWeights(terms []text.Term, w, docShare []float64, reports []string) []float64 {
+func pointWeights(terms []text.Term, w, docShare []float64, reports []string, topic string) []float64 {
 	if len(terms) < 2 {
 		return w
 	}
-	rel := withoutTopic(terms, w, docShare, reports)
+	rel := withoutTopic(terms, w, docShare, reports, topic)
 	if !slices.ContainsFunc(rel, func(x float64) bool { return x > 0 }) {
 		return w
 	}

@@ -518,7 +518,7 @@ func (r *Router) reportShare(question string, ts []text.Term) (best, need float6
 		}
 		return best, MinCoverage
 	}
-	rel := pointWeights(held, w, docShare, ev)
+	rel := pointWeights(held, w, docShare, ev, topicName(r.m.Reports()))
 	for _, s := range ev {
 		if coverage(s, held, w) >= MinCoverage {
 			best = max(best, coverage(s, held, rel))

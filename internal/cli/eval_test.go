@@ -237,7 +237,10 @@ func TestEvalShippedSets(t *testing.T) {
 // word of the synonym table never a name, 哪/天判 and 排名/中/排 cut back:
 // 1/15 and 1/15, 0.85 and 0.82, 6/6 and 6/6. Left: "网上讨论这家店最多的是
 // 哪个平台" (网上 not found) and "…挑出了哪些毛病" (毛病, the texts say 问题
-// and 错误). A fourth blind pair (coffee-shop-heldout5,
+// and 错误). Then the topic's name counted as the topic in global search
+// (李明 of 李明咖啡店, under TopicDocShare: the sample's broad risk
+// questions were answered with 探店 and the rent): coffee-shop-heldout
+// recall 0.92 -> 1.00, heldout3 0.79 -> 0.88, heldout4 0.85 -> 0.92. A fourth blind pair (coffee-shop-heldout5,
 // bettafish-heldout5), measured once on the final gate and not tuned on:
 // false refusals 3/15 and 2/15, recall 0.76 and 0.68, off-topic refused
 // 1/6 and 3/6 (1006901's gate: 4/15, 3/15; 0.69, 0.64; 1/6, 4/6). Its
@@ -265,12 +268,12 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish":            {0, 0.94, nil},
 		"bettafish-heldout":    {0, 1, nil},
 		"bettafish-folder":     {13, 0.35, nil},
-		"coffee-shop-heldout":  {0, 0.91, nil},
+		"coffee-shop-heldout":  {0, 1, nil},
 		"bettafish-heldout2":   {0, 0.9, []int{22}},
 		"dulce-heldout":        {0, 0.94, []int{12}},
-		"coffee-shop-heldout3": {1, 0.79, nil},
+		"coffee-shop-heldout3": {1, 0.87, nil},
 		"bettafish-heldout3":   {0, 0.96, []int{16}},
-		"coffee-shop-heldout4": {1, 0.84, nil},
+		"coffee-shop-heldout4": {1, 0.92, nil},
 		"bettafish-heldout4":   {1, 0.81, nil},
 		"coffee-shop-heldout5": {3, 0.75, []int{16, 17, 18, 19, 21}},
 		"bettafish-heldout5":   {2, 0.68, []int{17, 18, 19}},
