@@ -44,6 +44,7 @@ func TestTermsComplements(t *testing.T) {
 		"蔚来汽车的舆情怎么样？":           {},
 		"武大图书馆那件事，法院一审是哪天判的？":   {"天判"}, // 哪/天判: 天 is 哪天's measure
 		"武大在2024年QS世界大学排名中排第几？": {"中排"}, // 排名/中/排: 中 ends 排名
+		"网上聊这家店的人主要集中在哪些平台？":    {"人主"}, // 主要 is a stop word: 人 binds to nothing
 	} {
 		got := TermTexts(Terms(q))
 		for _, w := range absent {

@@ -47,7 +47,7 @@ func TestTerms(t *testing.T) {
 		"李明开店前考察了哪几个地点？":                                    "李明 开店 考察 地点",
 		"武汉大学在世界大学排名中位列第几？":                                 "武汉大学 世界 大学 排名 位列",
 		"樱花季网友怎么看？":                                         "樱花季 网友", // 季, a one-rune noun, binds to 樱花 (bindSingles)
-		"负面情绪主要来自哪些平台？":                                     "负面 情绪 主要 来自 平台",
+		"负面情绪主要来自哪些平台？":                                     "负面 情绪 来自 平台",
 		"今天天气怎么样？":                                          "今天 天气",
 		"Who is Alex Mercer?":                               "alex mercer",
 		"What do the Dulce base's companies and agents do?": "dulce base company agent",

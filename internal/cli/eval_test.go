@@ -249,7 +249,10 @@ func TestEvalShippedSets(t *testing.T) {
 // that name a person, place or product of the knowledge and ask for an
 // attribute it never states (工资, 种植面积, 出生) pass the lexical gate,
 // and refusing every question with a missing noun refused 12 more
-// answerable ones across the blind sets (tried, not kept).
+// answerable ones across the blind sets (tried, not kept). After that
+// measure, 主要 became a stop word (人/主要 was bound into 人主, "never
+// used", refusing the pair's "网上聊这家店的人主要集中在哪些平台？"): the
+// sample's pair 2/15, 0.79.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -275,7 +278,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout3":   {0, 0.96, []int{16}},
 		"coffee-shop-heldout4": {1, 0.92, nil},
 		"bettafish-heldout4":   {1, 0.81, nil},
-		"coffee-shop-heldout5": {3, 0.75, []int{16, 17, 18, 19, 21}},
+		"coffee-shop-heldout5": {2, 0.79, []int{16, 17, 18, 19, 21}},
 		"bettafish-heldout5":   {2, 0.68, []int{17, 18, 19}},
 	}
 	reps := evalSets(t)
