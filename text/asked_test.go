@@ -23,6 +23,7 @@ func TestAskedFor(t *testing.T) {
 		"杨景媛喜欢听什么类型的音乐？":                {"音乐"},        // the kind (类型), then the thing
 		"珞珈山上的樱花最早是哪一年栽下的？":             nil,           // 哪一年 asks for a year
 		"会员有多少人？":                       nil,
+		"杨景媛的硕士论文被网友挑出了哪些毛病":            nil, // 毛病 asks for the faults themselves
 	} {
 		if got := AskedFor(q); !slices.Equal(got, want) {
 			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)

@@ -291,6 +291,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"珞珈山路逼停学生的驾驶员辛某是什么身份，学校对网传副校长子女的说法怎么回应？", // 网传 carries 18 %
 				"珞珈山上的樱花最早是哪一年栽下的，当时种了多少棵？",              // 栽下 is not a term
 				"武大图书馆那件事，法院一审是哪天判的？",                    // 天判 is not a term
+				"杨景媛的硕士论文被网友挑出了哪些毛病",                     // 毛病 is an aspect word: answered by the faults (1049年)
 				"武大在2024年QS世界大学排名中排第几？",                  // 中排 is not a term
 			},
 			[]string{

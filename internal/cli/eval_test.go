@@ -252,7 +252,9 @@ func TestEvalShippedSets(t *testing.T) {
 // answerable ones across the blind sets (tried, not kept). After that
 // measure, 主要 became a stop word (人/主要 was bound into 人主, "never
 // used", refusing the pair's "网上聊这家店的人主要集中在哪些平台？"): the
-// sample's pair 2/15, 0.79.
+// sample's pair 2/15, 0.79; and the words of merits and faults (好处,
+// 毛病, 缺点 …) aspect words, never a missing asked-for thing: the
+// fixture's pair 4 0/15, 0.86, pair 5 1/15, 0.72.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -277,9 +279,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout3": {1, 0.87, nil},
 		"bettafish-heldout3":   {0, 0.96, []int{16}},
 		"coffee-shop-heldout4": {1, 0.92, nil},
-		"bettafish-heldout4":   {1, 0.81, nil},
+		"bettafish-heldout4":   {0, 0.86, nil},
 		"coffee-shop-heldout5": {2, 0.79, []int{16, 17, 18, 19, 21}},
-		"bettafish-heldout5":   {2, 0.68, []int{17, 18, 19}},
+		"bettafish-heldout5":   {1, 0.72, []int{17, 18, 19}},
 	}
 	reps := evalSets(t)
 	for name, w := range wants {
