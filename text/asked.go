@@ -68,19 +68,19 @@ func AskedFor(q string) []string {
 func phraseWord(w string) bool { return HasHan(w) && !IsStopWord(w) }
 
 // askDeterminers are the interrogatives followed by what is asked for.
-var askDeterminers = wordSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久")
+var askDeterminers = fieldSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久")
 
 // nounMeasures are the measure words that follow 哪 or 几 before a noun
 // (哪所大学, 几家店), not those of time (哪一年 asks for a year).
-var nounMeasures = wordSet("所 个 家 位 座 部 本 首 条 项 场 种 类 支 名 款")
+var nounMeasures = fieldSet("所 个 家 位 座 部 本 首 条 项 场 种 类 支 名 款")
 
 // askEnds are the interrogatives that end a question after what is asked
 // for (门票价格是多少), and askLinks the verbs and adverbs between them (是,
 // 有, 分别 …).
 var (
-	askEnds  = wordSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几")
-	askWhere = wordSet("哪里 哪儿 谁")
-	askLinks = wordSet("是 有 为 在 都 分别 各 大概 大约 一共 总共 共 约")
+	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几")
+	askWhere = fieldSet("哪里 哪儿 谁")
+	askLinks = fieldSet("是 有 为 在 都 分别 各 大概 大约 一共 总共 共 约")
 )
 
 // IsAspectWord reports whether w is a word for an aspect of a subject
@@ -91,13 +91,15 @@ var (
 // 王芳, 1049年), not the word, so AskedFor leaves it out.
 func IsAspectWord(w string) bool { return aspectWords[w] }
 
-var aspectWords = wordSet(`挑战 困难 难题 问题 方面 原因 因素 影响 后果 变化 情况 特点 特征 措施 举措 做法 办法 方法 方式 手段 策略 对策 建议
+var aspectWords = fieldSet(`挑战 困难 难题 问题 方面 原因 因素 影响 后果 变化 情况 特点 特征 措施 举措 做法 办法 方法 方式 手段 策略 对策 建议
 看法 观点 评价 态度 反应 反响 回应 风险 机会 优势 劣势 不足 短板 意义 作用 价值 趋势 走势 经验 教训 结果 过程 经历 表现 进展 动态 细节 背景
 争议 焦点 亮点 重点 核心 关键 区别 差异 异同 关系 联系 主题 类型 种类 阶段 步骤 目的 目标 计划 前景 现状 事情 事件 东西 内容 情形 状况 方向 角色
 名字 名称 地方 地点 位置 时间 日期 年份 时候 数量 数字 金额 人物 对象 类别
 好处 坏处 优点 缺点 毛病 弊端 长处 短处 利弊`)
 
-func wordSet(s string) map[string]bool {
+// fieldSet is the set of the space-separated words of s (the package's
+// word lists: stop words, question words, aspect words, offensive words).
+func fieldSet(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
 		m[w] = true

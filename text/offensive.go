@@ -26,14 +26,8 @@ var offensiveCJK = []string{
 // offensiveLatin are vulgar and insulting English words, matched as whole
 // words of the lower-cased text (so "Scunthorpe" and "Dickens" pass) and
 // with their plural or -ing forms.
-var offensiveLatin = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`fuck fucking fucked fucker motherfucker shit shitty bullshit bitch bitches bastard asshole
-		arsehole cunt dick dickhead prick slut whore retard retarded moron idiot idiots scum wanker twat crap damn`) {
-		offensiveLatin[w] = true
-	}
-}
+var offensiveLatin = fieldSet(`fuck fucking fucked fucker motherfucker shit shitty bullshit bitch bitches bastard asshole
+	arsehole cunt dick dickhead prick slut whore retard retarded moron idiot idiots scum wanker twat crap damn`)
 
 // OffensiveWord returns the first vulgar, insulting or defamatory word of
 // the word list (offensiveCJK, offensiveLatin) that s contains, and

@@ -1,7 +1,5 @@
 package text
 
-import "strings"
-
 // IsStopWord reports whether w (a word as Words returns it: Chinese as
 // written, other scripts lower-cased) is a question or function word that
 // says nothing about what a question is about: Chinese interrogatives
@@ -12,13 +10,7 @@ import "strings"
 // report's evidence retrieval.
 func IsStopWord(w string) bool { return stopWords[w] }
 
-var stopWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(stopZH + " " + stopEN) {
-		m[w] = true
-	}
-	return m
-}()
+var stopWords = fieldSet(stopZH + " " + stopEN)
 
 // stopZH: interrogatives, pronouns, particles, prepositions, conjunctions,
 // adverbs of degree and time that carry no topic, and verbs of asking.
