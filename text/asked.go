@@ -21,19 +21,28 @@ func AskedFor(q string) []string {
 	if !HasHan(q) {
 		return nil
 	}
-	ws := Words(q)
 	var out []string
 	add := func(w string) {
 		if utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
+	// each clause alone (clauseMarks): "注册资本是多少，营业执照…" ends a phrase at 多少
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+		askedIn(Words(c), add)
+	}
+	return out
+}
+
+// askedIn finds what the clause of words ws asks for (AskedFor), calling
+// add with each word.
+func askedIn(ws []string, add func(string)) {
 	for i, w := range ws {
 		from := i + 1
 		if (w == "哪" || w == "几") && i+1 < len(ws) && nounMeasures[ws[i+1]] {
 			from = i + 2 // 哪/所/大学: the segmenter cuts the measure off
 		}
-		if askDeterminers[w] || from == i+2 { // 什么 is both: 是什么专业, 方法是什么
+		if askDeterminers[w] || from == i+2 || measureAsk(w) { // 什么 is both: 是什么专业, 方法是什么
 			for k, n := range ws[from:] {
 				if n == "的" && k > 0 && IsAspectWord(ws[from+k-1]) {
 					continue // 什么类型的音乐: the kind, then the thing
@@ -60,7 +69,13 @@ func AskedFor(q string) []string {
 			}
 		}
 	}
-	return out
+}
+
+// measureAsk reports whether w is an interrogative and its measure as one
+// word (几名, 哪类): a determiner, like 哪些.
+func measureAsk(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && (rs[0] == '哪' || rs[0] == '几') && nounMeasures[string(rs[1])]
 }
 
 // phraseWord: w can be part of the noun phrase around an interrogative (a
@@ -68,7 +83,7 @@ func AskedFor(q string) []string {
 func phraseWord(w string) bool { return HasHan(w) && !IsStopWord(w) }
 
 // askDeterminers are the interrogatives followed by what is asked for.
-var askDeterminers = fieldSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久")
+var askDeterminers = fieldSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久 多大 多长 多高 多远 多重")
 
 // nounMeasures are the measure words that follow 哪 or 几 before a noun
 // (哪所大学, 几家店), not those of time (哪一年 asks for a year).
@@ -78,7 +93,7 @@ var nounMeasures = fieldSet("所 个 家 位 座 部 本 首 条 项 场 种 类
 // for (门票价格是多少), and askLinks the verbs and adverbs between them (是,
 // 有, 分别 …).
 var (
-	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几")
+	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几 多大 多长 多高 多远 多重")
 	askWhere = fieldSet("哪里 哪儿 谁")
 	askLinks = fieldSet("是 有 为 在 都 分别 各 大概 大约 一共 总共 共 约")
 )

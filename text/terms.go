@@ -111,17 +111,25 @@ func TermsOf(q string, words []string) []Term {
 // Chinese runes and prev the word before it: a verb and its complement
 // (栽下, 拿定 → 栽, 拿; verbComplements: not 蔚来), a localizer that ends
 // the noun before it (中, 里, 内), or the measure of an interrogative
-// (哪/天判 → 判: 哪天; measures). What is left is one character, which
-// TermsOf drops; any other word is returned as it is.
+// (哪/天判 → 判: 哪天; measures), the last even when the dictionary holds
+// the glued word (哪/类人 → 人: 哪类 asks for a kind of people, 类人 is
+// "humanoid"). What is left is one character, which TermsOf drops; any
+// other word is returned as it is.
 func unglue(prev, w string) string {
 	rs := []rune(w)
-	if len(rs) != 2 || !HasHan(w) || IsDictWord(w) {
+	if len(rs) != 2 || !HasHan(w) {
+		return w
+	}
+	if (prev == "哪" || prev == "几") && measures[string(rs[0])] {
+		return string(rs[1]) // the measure is the interrogative's even in a dictionary word (哪/类人 is 哪类/人)
+	}
+	if IsDictWord(w) {
 		return w
 	}
 	switch {
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
-	case strings.ContainsRune("中里内", rs[0]), (prev == "哪" || prev == "几") && measures[string(rs[0])]:
+	case strings.ContainsRune("中里内", rs[0]):
 		return string(rs[1])
 	}
 	return w

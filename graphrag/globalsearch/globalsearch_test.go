@@ -590,3 +590,20 @@ func TestModelMapThenReduce(t *testing.T) {
 		t.Errorf("citations %+v", res.Citations)
 	}
 }
+
+// A Chinese broad cue counts only as whole words of the question: 概要 is
+// no cue in 大概要花 (大概/要花), where matching characters made a question
+// about a canteen's prices a broad one.
+func TestBroadCuesWholeWords(t *testing.T) {
+	for q, want := range map[string][]string{
+		"武大梅园食堂一顿午饭大概要花多少钱？":          nil,
+		"请给出这次舆情的概要":                  {"概要"},
+		"这个方案的整体性如何？":                 nil, // 整体性 is one word: 整体 starts it, does not end it
+		"武汉大学的舆情在哪些方面引发了讨论？":          {"哪些方面"},
+		"Give me an overall summary.": {"overall", "summary"},
+	} {
+		if got := BroadCues(q); !slices.Equal(got, want) {
+			t.Errorf("BroadCues(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -67,7 +67,8 @@ func sortedByLength(ws ...string) []string {
 
 // BroadCues returns the phrases of question that ask for the whole
 // (English "overall", "main themes"; Chinese 总体, 哪些方面, 主要, …), in
-// the order of the cue lists, each once; nil when there are none.
+// the order of the cue lists, each once; nil when there are none. A
+// Chinese cue counts only as whole words of the question (hasWords).
 func BroadCues(question string) []string {
 	low := strings.ToLower(question)
 	var out []string
@@ -77,11 +78,51 @@ func BroadCues(question string) []string {
 		}
 	}
 	for _, c := range chineseBroadCues {
-		if strings.Contains(question, c) && !slices.ContainsFunc(out, func(f string) bool { return strings.Contains(f, c) }) { // not inside a cue found (大体 in 大体上)
+		if hasWords(question, c) && !slices.ContainsFunc(out, func(f string) bool { return strings.Contains(f, c) }) { // not inside a cue found (大体 in 大体上)
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// hasWords reports whether the Chinese phrase occurs in question as whole
+// words of its segmentation (text.Words of each run of Chinese
+// characters): 概要 is a cue in "请给出概要", not in "大概要花多少钱" (大概/要花).
+func hasWords(question, phrase string) bool {
+	rs := []rune(question)
+	for i := 0; i < len(rs); {
+		if !text.IsHan(rs[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && text.IsHan(rs[j]) {
+			j++
+		}
+		run := string(rs[i:j])
+		i = j
+		if !strings.Contains(run, phrase) {
+			continue
+		}
+		at := map[int]bool{0: true} // byte offsets in run where a word starts or ends
+		n := 0
+		for _, w := range text.Words(run) {
+			n += len(w)
+			at[n] = true
+		}
+		for from := 0; ; {
+			k := strings.Index(run[from:], phrase)
+			if k < 0 {
+				break
+			}
+			k += from
+			if at[k] && at[k+len(phrase)] {
+				return true
+			}
+			from = k + 1
+		}
+	}
+	return false
 }
 
 // containsWord reports whether phrase occurs in s (both lower case) with
