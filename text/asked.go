@@ -29,7 +29,7 @@ func AskedFor(q string) []string {
 	}
 	// each clause alone (clauseMarks): "注册资本是多少，营业执照…" ends a phrase at 多少
 	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		askedIn(Words(c), add)
+		askedIn(joinHowMuch(Words(c)), add)
 	}
 	return out
 }
@@ -69,6 +69,21 @@ func askedIn(ws []string, add func(string)) {
 			}
 		}
 	}
+}
+
+// joinHowMuch joins 多 and the adjective after it into the interrogative
+// (有/多/大 → 多大: "种植面积有多大" asks for 面积).
+func joinHowMuch(ws []string) []string {
+	out := make([]string, 0, len(ws))
+	for i := 0; i < len(ws); i++ {
+		if ws[i] == "多" && i+1 < len(ws) && askDeterminers["多"+ws[i+1]] {
+			out = append(out, "多"+ws[i+1])
+			i++
+			continue
+		}
+		out = append(out, ws[i])
+	}
+	return out
 }
 
 // measureAsk reports whether w is an interrogative and its measure as one

@@ -26,8 +26,9 @@ func TestAskedFor(t *testing.T) {
 		"杨景媛的硕士论文被网友挑出了哪些毛病":            nil, // 毛病 asks for the faults themselves
 		// each clause alone: 多少 ends the first, 营业执照 is not counted by it
 		"李明咖啡店的注册资本是多少，营业执照是哪天办下来的？": {"注册", "资本"},
-		"店长王芳今年多大年纪？":                {"年纪"}, // 多大 before the attribute
-		"李明咖啡店现在一共雇了几名员工？":           {"员工"}, // 几名: interrogative and measure as one word
+		"店长王芳今年多大年纪？":                {"年纪"},              // 多大 before the attribute
+		"张伟在普洱的咖啡园种植面积有多大？":          {"咖啡园", "种植", "面积"}, // 有/多/大 read as 多大
+		"李明咖啡店现在一共雇了几名员工？":           {"员工"},              // 几名: interrogative and measure as one word
 	} {
 		if got := AskedFor(q); !slices.Equal(got, want) {
 			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)

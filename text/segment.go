@@ -334,3 +334,13 @@ func IsDictWord(w string) bool {
 	f, _, ok := segmenter().Find(w)
 	return ok && f > 0
 }
+
+// IsAnyName reports whether the dictionary tags w as a proper name (as
+// IsName), however common: 北京 and 长江 as well as 珞珈山.
+func IsAnyName(w string) bool {
+	if !HasHan(w) {
+		return false
+	}
+	f, pos, ok := segmenter().Find(w)
+	return ok && f > 0 && pos != ""
+}

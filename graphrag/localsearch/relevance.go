@@ -61,7 +61,10 @@ const (
 //     it, that the dictionary tags as a specific proper name (text.IsName:
 //     a person, place, organisation, product or named event such as
 //     北京大学, 特斯拉, 和服; or a Chinese word the dictionary lacks and
-//     the knowledge does not hold at all, nor any part of it: 瑞幸) — is
+//     the knowledge does not hold at all, nor any part of it: 瑞幸; or
+//     a name the dictionary tags, however common, that the knowledge
+//     never uses: 北京 in "明天北京会不会下雨？" on a graph about a
+//     coffee shop in 杭州, text.IsAnyName) — is
 //     a no-match when the knowledge uses one
 //     of those names fewer than MinTopicalCount times as itself (a name
 //     held only as part of another name does not count: 北京大学图书馆 is
@@ -247,7 +250,7 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 	for i, t := range terms {
 		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text)
 		name := text.IsName(t.Text) && len(t.Synonyms) == 0 // a word of the synonym table is a common word (拉客 is tagged nr)
-		if name || unknown && stats[i].Weight() >= MinUnknownSubjectShare*total || stats[i].Count == 0 && isModelCode(t.Text) {
+		if name || unknown && stats[i].Weight() >= MinUnknownSubjectShare*total || stats[i].Count == 0 && (isModelCode(t.Text) || text.IsAnyName(t.Text) && len(t.Synonyms) == 0) {
 			add(t.Text)
 			continue
 		}

@@ -274,6 +274,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"李明在经营咖啡店过程中都经历了哪些挑战？",    // 挑战 is an aspect word (text.AskedFor)
 				"七月那次断货一共持续了几天，门店亏了多少钱？",  // 一共 is a stop word
 				"能不能概括一下这家咖啡店是怎么做营销和拉客的？", // 拉客 has synonyms: not a name, whatever its tag
+				"杭州的写字楼商圈月租大概多少？",         // 杭州, an everyday name the knowledge uses
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",    // rule 3: 门票, 46 %
@@ -284,6 +285,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"李明结婚了吗，他的老家在哪里？",    // rule 3: 老家
 				"杨景媛喜欢听什么类型的音乐？",     // rule 3: 音乐 (类型 is an aspect word)
 				"一杯桂花拿铁大概含有多少卡路里热量？", // rule 3: 热量
+				"明天北京会不会下雨？",         // rule 1: 北京, an everyday name the knowledge never uses
+				"张伟在普洱的咖啡园种植面积有多大？",  // rule 3: 面积, a noun the knowledge never uses
 			}},
 		{"bettafish", fixture.BettaFish,
 			[]string{

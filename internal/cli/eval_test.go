@@ -266,7 +266,11 @@ func TestEvalShippedSets(t *testing.T) {
 // a question on a canteen's prices to global search): 0/15 and 1/15, 0.91
 // and 0.83, 5/6 and 3/6. Left: 王芳's age (年纪 is no noun in the
 // dictionary's tags), 张平文's birth year, the canteen's prices (午饭 never
-// used, but the asked-for word is 钱), the museum's hours.
+// used, but the asked-for word is 钱), the museum's hours. Then a name
+// the dictionary tags, however common, that the knowledge never uses is
+// the question's subject (北京 in "明天北京会不会下雨？" on the sample) and
+// 有/多/大 reads as 多大 ("种植面积有多大" asks for 面积): coffee-shop-heldout5
+// off-topic refused 1/6 -> 3/6, every other set unchanged.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -292,7 +296,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout3":   {0, 0.96, []int{16}},
 		"coffee-shop-heldout4": {1, 0.92, nil},
 		"bettafish-heldout4":   {0, 0.86, nil},
-		"coffee-shop-heldout5": {2, 0.79, []int{16, 17, 18, 19, 21}},
+		"coffee-shop-heldout5": {2, 0.79, []int{16, 17, 19}},
 		"bettafish-heldout5":   {1, 0.72, []int{17, 18, 19}},
 		"coffee-shop-heldout6": {0, 0.91, []int{16}},
 		"bettafish-heldout6":   {1, 0.83, []int{16, 18, 19}},
