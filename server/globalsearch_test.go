@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"reportengine/graphrag/globalsearch"
 	"reportengine/graphrag/localsearch"
 	"reportengine/llm"
 	"reportengine/llm/offline"
@@ -169,5 +170,45 @@ func TestSearchGlobalMarksUnknownCitations(t *testing.T) {
 	}
 	if got != "Reports 0 in; Reports 999999 out; Entities 3 out; " {
 		t.Errorf("citations: %s", got)
+	}
+}
+
+// Under auto, a question routed global whose global search keeps no point
+// streams local search's answer: the context event names method local
+// with the fallback's reason, no chunk is global search's no-data answer,
+// the summary answers from records (中华鲟); asked with "method" global,
+// the no-data answer stays. Fails without the fallback.
+func TestSearchAutoFallsBackToLocal(t *testing.T) {
+	graphs := t.TempDir()
+	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: searchConfig(offline.New())})
+	const q = "武大在长江大保护方面的舆论反响怎么样？"
+	type head struct {
+		Method       string `json:"method"`
+		MethodReason string `json:"method_reason"`
+		Response     string `json:"response"`
+		NoMatch      bool   `json:"no_match"`
+		NoData       bool   `json:"no_data"`
+	}
+	ask := func(body string) (head, head, string) {
+		t.Helper()
+		status, _, events, raw := search(t, ts.URL, body)
+		if status != 200 || len(events) < 2 || events[0].Name != "context" || events[len(events)-1].Name != "summary" {
+			t.Fatalf("%s: status %d %s events %v", body, status, raw, names(events))
+		}
+		var c, s head
+		if json.Unmarshal([]byte(events[0].Data), &c) != nil || json.Unmarshal([]byte(events[len(events)-1].Data), &s) != nil {
+			t.Fatalf("events %s", raw)
+		}
+		return c, s, string(raw)
+	}
+	c, s, raw := ask(`{"report_id":"wuhan","question":"` + q + `"}`)
+	if c.Method != "local" || s.Method != "local" || !strings.HasPrefix(c.MethodReason, globalsearch.NoPointReason) ||
+		s.NoMatch || !strings.Contains(s.Response, "中华鲟") || strings.Contains(raw, globalsearch.NoDataAnswerZH) {
+		t.Errorf("auto: context %+v, summary %q no_match %v\n%.600s", c, s.Method, s.NoMatch, raw)
+	}
+	c, s, _ = ask(`{"report_id":"wuhan","question":"` + q + `","method":"global"}`)
+	if c.Method != "global" || !s.NoData || s.Response != globalsearch.NoDataAnswerZH {
+		t.Errorf("method global: context %+v, summary %+v", c, s)
 	}
 }

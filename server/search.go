@@ -384,11 +384,14 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.release()
 	route := t.route(req.Method, req.Question, req.History)
-	head := routed{Target: t.name, Method: route.Method, MethodReason: route.Reason}
 	if route.Method == globalsearch.MethodGlobal {
-		s.globalSearch(ctx, es, t, head, req)
-		return
+		// under auto, a global search that keeps no point sends nothing and
+		// local search answers (globalsearch.Engine.Answer)
+		if route = s.globalSearch(ctx, es, t, route, req); route.Method == globalsearch.MethodGlobal {
+			return
+		}
 	}
+	head := routed{Target: t.name, Method: route.Method, MethodReason: route.Reason}
 	q := localsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
 	// Cited ids the context did not show are marked where they stand
 	// (localsearch.NotInContextMark), as the search command prints them.
@@ -511,15 +514,20 @@ func (t *searchTarget) route(m globalsearch.Method, question string, history []l
 	return t.router.RouteFollowUp(question, history)
 }
 
-// globalSearch streams a global search: "context" (the batches), "chunk"s,
-// then "summary" — or "error".
-func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTarget, head routed, req searchRequest) {
+// globalSearch streams a global search of the question route sent to it:
+// "context" (the batches), "chunk"s, then "summary" — or "error". Under
+// the auto method (req.Method) a search whose map keeps no point sends
+// nothing and returns the fallback route (Method local,
+// globalsearch.Fallback): the caller streams local search's answer. It
+// returns route otherwise, the stream ended.
+func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTarget, route globalsearch.Route, req searchRequest) globalsearch.Route {
+	head := routed{Target: t.name, Method: route.Method, MethodReason: route.Reason}
 	q := globalsearch.Query{Text: req.Question, History: req.History, ResponseType: req.ResponseType}
 	// Cited ids that name no report of the batches are marked where they
 	// stand (globalsearch.NotInContextMark), as the search command prints
 	// them.
 	as := answerStream{es: es}
-	res, err := t.global.Stream(ctx, q, func(ev globalsearch.Event) error {
+	res, route, err := t.global.Answer(ctx, req.Method, route, q, func(ev globalsearch.Event) error {
 		if ev.Context != nil {
 			as.marker = func(emit func(string) error) *text.CitationMarker {
 				return globalsearch.NewCitationMarker(ev.Context, emit)
@@ -533,7 +541,10 @@ func (s *Server) globalSearch(ctx context.Context, es *eventStream, t *searchTar
 	})
 	if err = as.flush(err); err != nil {
 		s.streamFailed(es, t, err)
-		return
+		return route // global: the stream ended with the error
 	}
-	_ = es.send("summary", globalSummaryEvent{Result: res, routed: head, Citations: t.resolveGlobal(res)})
+	if route.Method == globalsearch.MethodGlobal {
+		_ = es.send("summary", globalSummaryEvent{Result: res, routed: head, Citations: t.resolveGlobal(res)})
+	}
+	return route
 }

@@ -78,6 +78,13 @@
 // terms as the map does, by the knowledge's term statistics, in every
 // step.
 //
+// The router decides before any search; Engine.Answer is the one place
+// the auto method's answer corrects it: a question routed global whose map
+// keeps no point (Result.NoData) is answered by local search instead
+// (Fallback), which shows nothing of the global search and leaves the
+// decision to local search's relevance rule. Asked for global search, the
+// no-data answer stands.
+//
 // The question's content terms are the shared ones (text.Terms) without
 // the words that ask for the whole (contentTerms); BroadCues are this package's.
 package globalsearch

@@ -212,6 +212,12 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Result, error) {
 // that fails is an error, never a shorter answer; the reference logs a
 // failed map request and goes on), an error returned by fn, ctx.Err().
 func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Result, error) {
+	return e.stream(ctx, q, fn, false)
+}
+
+// stream is Stream; with holdNoData a search whose map keeps no point
+// does not send fn the no-data answer (Answer falls back to local search).
+func (e *Engine) stream(ctx context.Context, q Query, fn func(Event) error, holdNoData bool) (*Result, error) {
 	start := time.Now()
 	p := e.params
 	if q.Params != nil {
@@ -261,8 +267,10 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 		if text.HasHan(q.Text) {
 			res.Response = NoDataAnswerZH
 		}
-		if err := emit(res.Response); err != nil {
-			return nil, err
+		if !holdNoData { // held: the caller answers otherwise
+			if err := emit(res.Response); err != nil {
+				return nil, err
+			}
 		}
 	} else {
 		kept, data := e.packPoints(ranked, p.DataMaxTokens)

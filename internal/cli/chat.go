@@ -122,6 +122,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 	if err != nil {
 		return err
 	}
+	opts.asked = method
 	s, err := openRAG(ctx, &opts.ragOptions)
 	if err != nil {
 		return err

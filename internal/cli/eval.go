@@ -95,16 +95,19 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 	}
 	end := opts.Log.start("asked the questions", "asking %d questions", len(set.Questions))
 	rep, err := eval.Run(ctx, set, eval.Config{Model: s.m, Method: string(method), Search: func(ctx context.Context, q string) (*eval.Answer, error) {
-		if s.route(method, q, nil).Method == globalsearch.MethodGlobal {
+		if route := s.route(method, q, nil); route.Method == globalsearch.MethodGlobal {
 			geng, err := s.globalEngine(&opts.ragOptions)
 			if err != nil {
 				return nil, err
 			}
-			res, err := geng.Search(ctx, globalsearch.Query{Text: q, ResponseType: opts.ResponseType})
+			// under auto, a global search that keeps no point falls back to local search
+			res, r, err := geng.Answer(ctx, method, route, globalsearch.Query{Text: q, ResponseType: opts.ResponseType}, nil)
 			if err != nil {
 				return nil, err
 			}
-			return eval.FromGlobal(res), nil
+			if r.Method == globalsearch.MethodGlobal {
+				return eval.FromGlobal(res), nil
+			}
 		}
 		res, err := eng.Search(ctx, localsearch.Query{Text: q, ResponseType: opts.ResponseType})
 		if err != nil {

@@ -90,9 +90,11 @@ type routed struct {
 // the question matched: the line is printed before an answer and never
 // before a refusal, whose own sentence says why (the router's figures
 // beside it read as a second, contradicting verdict); --json still
-// carries the route.
+// carries the route. Under auto (o.asked) a global route's line is held
+// too, until its map kept a point: a search that kept none falls back to
+// local search, whose route is noted then.
 func (o *ragOptions) noteRoute(r globalsearch.Route) {
-	if r.Method == globalsearch.MethodLocal {
+	if r.Method == globalsearch.MethodLocal || o.asked == globalsearch.MethodAuto || o.asked == "" {
 		o.heldRoute = &r
 		return
 	}
@@ -113,10 +115,13 @@ func (o *ragOptions) sayRoute(matched bool) {
 // streamGlobal writes a global search's answer as streamAnswer does a
 // local one (streamed on a terminal only): a cited id that names no report of the batches is marked
 // where it stands (globalsearch.NotInContextMark) as the answer streams.
-func streamGlobal(ctx context.Context, o *ragOptions, eng *globalsearch.Engine, q globalsearch.Query) (*globalsearch.Result, error) {
+// Under auto (o.asked) a search whose map keeps no point writes nothing and
+// returns the fallback route (Method local: globalsearch.Engine.Answer).
+func streamGlobal(ctx context.Context, o *ragOptions, eng *globalsearch.Engine, route globalsearch.Route, q globalsearch.Query) (*globalsearch.Result, globalsearch.Route, error) {
 	s := newMarkedStream(o)
-	res, err := eng.Stream(ctx, q, func(ev globalsearch.Event) error {
+	res, route, err := eng.Answer(ctx, o.asked, route, q, func(ev globalsearch.Event) error {
 		if ev.Context != nil {
+			o.sayRoute(true)
 			s.marker = func(emit func(string) error) *text.CitationMarker {
 				return globalsearch.NewCitationMarker(ev.Context, emit)
 			}
@@ -124,10 +129,10 @@ func streamGlobal(ctx context.Context, o *ragOptions, eng *globalsearch.Engine, 
 		}
 		return s.write(ev.Delta, ev.Reset)
 	})
-	if res != nil {
+	if res != nil && route.Method == globalsearch.MethodGlobal {
 		s.answer = res.Response
 	}
-	return res, s.close(err)
+	return res, route, s.close(err)
 }
 
 // printGlobalCitations ends a streamed global answer: the cited reports
@@ -161,49 +166,59 @@ func shortLine(s string, n int) string {
 	return text.Ellipsis(strings.Join(strings.Fields(s), " "), n, "…")
 }
 
-// runGlobalSearch is search's global path: --context-only prints the
-// batches (with --json: the method, its reason, the batches' texts and
-// records); --json prints the result fields with the method; otherwise the
-// answer streams and the cited reports follow.
-func runGlobalSearch(ctx context.Context, opts *searchOptions, s *ragSession, r globalsearch.Route, history []llm.Message) error {
+// runGlobalSearch is search's global path for --json and --context-only
+// (the text path is ragSession.answer): --context-only prints the batches
+// (with --json: the method, its reason, the batches' texts and records);
+// --json prints the result fields with the method. Under auto (o.asked) a
+// search whose map keeps no point prints nothing and returns the fallback
+// route (Method local; globalsearch.Engine.Answer): the caller prints
+// local search's output. With --context-only that map is the extractive
+// one (no model is called), as an offline search answers; with a language
+// model configured, the answer's map is the model's and may keep a point
+// the extractive one does not.
+func runGlobalSearch(ctx context.Context, opts *searchOptions, s *ragSession, r globalsearch.Route, history []llm.Message) (globalsearch.Route, error) {
 	eng, err := s.globalEngine(&opts.ragOptions)
 	if err != nil {
-		return err
-	}
-	if opts.ContextOnly {
-		c, err := eng.Builder().Build(ctx, history, eng.Params())
-		if err != nil {
-			return err
-		}
-		if opts.JSON {
-			texts := []string{}
-			for _, b := range c.Batches {
-				texts = append(texts, b.Text)
-			}
-			return printJSON(opts.Out, map[string]any{"method": r.Method, "method_reason": r.Reason, "route": r, "context_text": texts, "context_data": c.Records})
-		}
-		for i, b := range c.Batches {
-			if i > 0 {
-				fmt.Fprintln(opts.Out)
-			}
-			fmt.Fprintf(opts.Out, "----- batch %d of %d (%d tokens) -----\n", i+1, len(c.Batches), b.Tokens)
-			if err := writeLines(opts.Out, b.Text); err != nil {
-				return err
-			}
-		}
-		return nil
+		return r, err
 	}
 	q := globalsearch.Query{Text: opts.Question, History: history, ResponseType: opts.ResponseType}
-	if opts.JSON {
-		res, err := eng.Search(ctx, q)
-		if err != nil {
-			return err
+	if !opts.ContextOnly {
+		res, r, err := eng.Answer(ctx, opts.asked, r, q, nil)
+		if err != nil || r.Method != globalsearch.MethodGlobal {
+			return r, err
 		}
-		return printJSON(opts.Out, struct {
+		opts.sayRoute(true)
+		return r, printJSON(opts.Out, struct {
 			routed
 			*globalsearch.Result
 		}{routed{r.Method, r.Reason, r}, res})
 	}
-	_, _, err = s.answer(ctx, &opts.ragOptions, nil, r, opts.Question, history)
-	return err
+	var c *globalsearch.Context
+	if opts.asked == globalsearch.MethodAuto {
+		res, fr, err := eng.Answer(ctx, opts.asked, r, q, nil)
+		if err != nil || fr.Method != globalsearch.MethodGlobal {
+			return fr, err
+		}
+		c = res.Context
+	} else if c, err = eng.Builder().Build(ctx, history, eng.Params()); err != nil {
+		return r, err
+	}
+	opts.sayRoute(true)
+	if opts.JSON {
+		texts := []string{}
+		for _, b := range c.Batches {
+			texts = append(texts, b.Text)
+		}
+		return r, printJSON(opts.Out, map[string]any{"method": r.Method, "method_reason": r.Reason, "route": r, "context_text": texts, "context_data": c.Records})
+	}
+	for i, b := range c.Batches {
+		if i > 0 {
+			fmt.Fprintln(opts.Out)
+		}
+		fmt.Fprintf(opts.Out, "----- batch %d of %d (%d tokens) -----\n", i+1, len(c.Batches), b.Tokens)
+		if err := writeLines(opts.Out, b.Text); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
 }

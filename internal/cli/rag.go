@@ -72,8 +72,13 @@ type ragOptions struct {
 
 	// heldRoute is a local route's method line held until the search's
 	// context shows that the question matched (noteRoute, sayRoute): a
-	// refused question prints only the refusal, not the router's figures.
+	// refused question prints only the refusal, not the router's figures;
+	// under auto a global route's line too, until its map kept a point
+	// (else local search answers: globalsearch.Engine.Answer).
 	heldRoute *globalsearch.Route
+	// asked is the method the user asked (--method; "" is auto): under
+	// auto a global search that keeps no point falls back to local search.
+	asked globalsearch.Method
 
 	changed func(name string) bool // the flag was given on the command line
 	Out     io.Writer

@@ -76,10 +76,15 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 	if err != nil {
 		return err
 	}
+	opts.asked = method
 	route := s.route(method, opts.Question, history)
 	opts.noteRoute(route)
-	if route.Method == globalsearch.MethodGlobal {
-		return runGlobalSearch(ctx, opts, s, route, history)
+	if route.Method == globalsearch.MethodGlobal && (opts.JSON || opts.ContextOnly) {
+		// global's output, or under auto the fallback to local search's
+		if route, err = runGlobalSearch(ctx, opts, s, route, history); err != nil || route.Method == globalsearch.MethodGlobal {
+			return err
+		}
+		opts.noteRoute(route)
 	}
 	if opts.ContextOnly {
 		c, err := s.builder.Build(ctx, opts.Question, history, s.params)
@@ -126,20 +131,26 @@ func runSearch(ctx context.Context, opts *searchOptions) error {
 // answer streams the answer to question q asked after history by the
 // method route chose, and prints what it cites: local search with eng
 // (streamAnswer, printCitations) or global search, map and reduce over the
-// community reports (streamGlobal, printGlobalCitations). It returns the
-// answer and, for a local search, its result (nil after a global search).
+// community reports (streamGlobal, printGlobalCitations). Under auto
+// (o.asked) a global search whose map keeps no point shows nothing and
+// local search answers instead, its method line saying so
+// (globalsearch.Fallback). It returns the answer and, for a local search,
+// its result (nil after a global search).
 func (s *ragSession) answer(ctx context.Context, o *ragOptions, eng *localsearch.Engine, route globalsearch.Route, q string, history []llm.Message) (string, *localsearch.Result, error) {
 	if route.Method == globalsearch.MethodGlobal {
 		geng, err := s.globalEngine(o)
 		if err != nil {
 			return "", nil, err
 		}
-		res, err := streamGlobal(ctx, o, geng, globalsearch.Query{Text: q, History: history})
+		res, r, err := streamGlobal(ctx, o, geng, route, globalsearch.Query{Text: q, History: history})
 		if err != nil {
 			return "", nil, err
 		}
-		printGlobalCitations(o.Out, res)
-		return res.Response, nil, nil
+		if r.Method == globalsearch.MethodGlobal {
+			printGlobalCitations(o.Out, res)
+			return res.Response, nil, nil
+		}
+		o.noteRoute(r) // fell back: local search answers
 	}
 	res, err := streamAnswer(ctx, o, eng, localsearch.Query{Text: q, History: history})
 	if err != nil {
