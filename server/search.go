@@ -144,7 +144,8 @@ func (s *Server) newTarget(name string, graph bool, m *knowledge.Model) (*search
 	router := globalsearch.NewRouter(m)
 	qg, err := questiongen.New(questiongen.Config{Builder: b, Model: sc.Model, Params: sc.Params,
 		// each question labelled with the method POST /api/search would take
-		// for it (method auto), as the CLI labels them
+		// for it (method auto), as the CLI labels them: the router's choice
+		// (a global search that keeps no point falls back to local search)
 		Classify: func(q string) string { return string(router.Route(q).Method) }})
 	if err != nil {
 		return nil, err

@@ -88,5 +88,7 @@ func (s *ragSession) questionGenerator(o *ragOptions) (*questiongen.Generator, e
 	router := s.router() // the answers' router: its indexes made once
 	return questiongen.New(questiongen.Config{Builder: s.builder, Model: model, Params: &p,
 		// each question labelled with the method search --method auto would take
+		// (the router's choice: a global search that then keeps no point
+		// falls back to local search, which the label does not foresee)
 		Classify: func(q string) string { return string(router.Route(q).Method) }})
 }
