@@ -146,7 +146,13 @@
 // RetrievalWeight of the retrieval similarity added, MMR for diversity,
 // OffTopicFactor for sources that never name the topic and the graph query
 // rounds' boosts. This package imports no retrieval: it is below local
-// search in the import order and takes the candidates as data.
+// search in the import order and takes the candidates as data. A
+// sub-point left empty then takes a runner-up the quota left out
+// (fillEmpty), or, when its title holds an outline word the passages
+// word otherwise (首发 → 爆料, 始于; 扩散 → 发酵: outlineWordings), the
+// best unplanned passage holding one of those wordings that passes the
+// finding gate and scores MinScore against the title with them
+// (fillByWording, Assigned.Wording).
 //
 // # Finding gate and primary sources
 //

@@ -71,6 +71,10 @@ type Assigned struct {
 	// claim as this engine passage or forum speech (Set.PrimarySources):
 	// cite them first, the item second.
 	Primary []string `json:"primary,omitempty"`
+	// Wording marks the passage the wording pass gave a sub-point left
+	// empty (fillByWording): Score and Relevance are then against the
+	// title with its outline wordings (still at least MinScore).
+	Wording bool `json:"wording,omitempty"`
 }
 
 // SubPlan is one sub-point's evidence.
@@ -179,7 +183,8 @@ type PlanOptions struct {
 // maximal marginal relevance (relevance against trigram overlap with the
 // items already chosen). Items scoring below MinScore, or with a relevance
 // below MinRelevance, are left out. Source passages that do not mention
-// the topic score OffTopicFactor of their score.
+// the topic score OffTopicFactor of their score. A sub-point left empty
+// is then filled, where it can be, by fillEmpty and fillByWording.
 //
 // Relevance is the cosine of the item text's character-bigram log-TF
 // vector against the TF-IDF vector (IDF over the candidate items) of the
@@ -232,6 +237,7 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		}
 	}
 	fillEmpty(set, p, spare, judged)
+	fillByWording(set, p, fg, corpus, targets, res, hits, judged)
 	dropRepeatedPairs(set, p)
 	sortRejected(p)
 	addPrimary(set, p, fg)

@@ -122,16 +122,8 @@ func scoreItems(set *Set, sc *scorer, nq int, targets []planTarget, chapters []C
 func bestSubPoints(p *Plan, targets []planTarget, res []scoredItem) map[[2]int][]cand {
 	perSub := map[[2]int][]cand{}
 	for i, r := range res {
-		if r.skipped {
-			p.Unassigned["not_retrieved"]++
-			continue
-		}
-		if r.best < 0 || r.bestS < MinScore || r.bestRel < MinRelevance {
-			if !r.on && r.bestRel >= MinScore {
-				p.Unassigned["off_topic"]++
-			} else {
-				p.Unassigned["below_min_score"]++
-			}
+		if reason := unassignedReason(r); reason != "" {
+			p.Unassigned[reason]++
 			continue
 		}
 		runner := ""
@@ -235,8 +227,9 @@ func assign(set *Set, sp *SubPlan, chosen []cand, verdicts map[int]verdict) {
 // that the gate left without a passage the best spare candidate (one that
 // passed the gate but its best sub-point's quota left out) whose runner-up
 // it is: the passage that fits it second best, rather than "本小节暂无…"
-// (the fixture's 3.1 首发信源与早期扩散, once the 和服 opener its
-// candidates held is another event's). Counted out of Unassigned "quota".
+// (the fixture's 3.1 首发信源与早期扩散 held the 和服 opener this way until
+// it became another event's; fillByWording fills it now). Counted out of
+// Unassigned "quota".
 func fillEmpty(set *Set, p *Plan, spare []cand, verdicts map[int]verdict) {
 	slices.SortStableFunc(spare, byScore)
 	for ci := range p.Chapters {
