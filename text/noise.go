@@ -132,6 +132,33 @@ var commentMarks = regexp.MustCompile(`举报\s*(?:查看对话)?\s*赞|赞\s*\*
 
 func isFloor(s string) bool { return floorPrefix.MatchString(s) || commentMarks.MatchString(s) }
 
+// WithoutFloor returns s without the comment floor or reply label that
+// opens it ("3楼：", "楼主：", "#2:", "回复 张三："; the label must end with a
+// colon, so "12楼的会议室" keeps its floor) and true, or s and false when
+// it opens with none. The answer quoting a netizen's comment names it as
+// one instead of by its floor number.
+func WithoutFloor(s string) (string, bool) {
+	m := floorPrefix.FindString(s)
+	if m == "" {
+		return s, false
+	}
+	rest := strings.TrimLeft(s[len(m):], " \t")
+	if !strings.HasSuffix(strings.TrimRight(m, " \t"), "：") && !strings.HasSuffix(strings.TrimRight(m, " \t"), ":") {
+		r, ok := strings.CutPrefix(rest, "：")
+		if !ok {
+			if r, ok = strings.CutPrefix(rest, ":"); !ok {
+				return s, false
+			}
+		}
+		rest = r
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	if rest == "" {
+		return s, false
+	}
+	return rest, true
+}
+
 // breadcrumb matches navigation trails: "海外学习项目 / 重要提示:…", "首页 > 新闻 > …".
 var (
 	breadcrumbStart = regexp.MustCompile(`^[^/／>，,。]{2,14}\s*[/／>]\s*[^/／>，,。]{2,14}\s*[:：/／>]`)

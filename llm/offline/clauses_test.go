@@ -163,3 +163,13 @@ func TestAnswerSkipsSentenceCutInTitle(t *testing.T) {
 		t.Errorf("answer:\n%s", got)
 	}
 }
+
+// A comment floor quoted in an answer is named as a netizen's comment,
+// not by its floor number; a sentence on a building's floor keeps it.
+func TestAnswerNamesCommentFloor(t *testing.T) {
+	src := "0|楼主：我们楼下的咖啡店周末经常提前关门。 2楼：周末就那么几个人，开门还亏电费。 3楼：那家李明咖啡店周末人少，但我就喜欢周末去那里看书。\n"
+	got := answerOf(t, "李明咖啡店周末人多吗？", src)
+	if !strings.Contains(got, "- 网友评论：那家李明咖啡店周末人少，但我就喜欢周末去那里看书 [Data: Sources (0)]") || strings.Contains(got, "3楼") {
+		t.Errorf("the floor is quoted by its number:\n%s", got)
+	}
+}

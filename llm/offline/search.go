@@ -258,14 +258,23 @@ func statesSentiment(sents []*sentence, s *sentence) bool {
 }
 
 // writeQuote writes s as a bullet: the sentence with the clauses that
-// continue it (clauseRun) and the citation of its record.
+// continue it (clauseRun) and the citation of its record; a comment
+// floor's label is said as 网友评论 ("A comment") (text.WithoutFloor).
 func writeQuote(b *strings.Builder, sents []*sentence, s *sentence) {
 	var q strings.Builder
 	lo, hi := clauseRun(sents, s.order)
 	for i := lo; i <= hi; i++ {
 		q.WriteString(sents[i].text)
 	}
-	b.WriteString("- " + text.Cite(q.String(), "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
+	quote := q.String()
+	if rest, ok := text.WithoutFloor(quote); ok { // "3楼：那家…" is a netizen's comment, not a floor number's
+		lead := "A comment: "
+		if text.HasHan(rest) {
+			lead = "网友评论："
+		}
+		quote = lead + rest
+	}
+	b.WriteString("- " + text.Cite(quote, "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
 }
 
 // qterm is one content term of a question (text.Terms, as retrieval uses
