@@ -270,7 +270,9 @@ func TestEvalShippedSets(t *testing.T) {
 // the dictionary tags, however common, that the knowledge never uses is
 // the question's subject (北京 in "明天北京会不会下雨？" on the sample) and
 // 有/多/大 reads as 多大 ("种植面积有多大" asks for 面积): coffee-shop-heldout5
-// off-topic refused 1/6 -> 3/6, every other set unchanged.
+// off-topic refused 1/6 -> 3/6, every other set unchanged. Then auto's
+// fallback to local search when global search keeps no point (line 15 of
+// bettafish-heldout6, 长江大保护, was routed global and refused): 0/15, 0.87.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -299,7 +301,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout5": {2, 0.79, []int{16, 17, 19}},
 		"bettafish-heldout5":   {1, 0.72, []int{17, 18, 19}},
 		"coffee-shop-heldout6": {0, 0.91, []int{16}},
-		"bettafish-heldout6":   {1, 0.83, []int{16, 18, 19}},
+		"bettafish-heldout6":   {0, 0.86, []int{16, 18, 19}},
 	}
 	reps := evalSets(t)
 	for name, w := range wants {
