@@ -51,6 +51,7 @@ func TestTerms(t *testing.T) {
 		"今天天气怎么样？":                                          "今天 天气",
 		"Who is Alex Mercer?":                               "alex mercer",
 		"What do the Dulce base's companies and agents do?": "dulce base company agent",
+		"Which organization do the agents belong to?":       "agent", // the kind of answer asked for, and its verb, name nothing
 		"是什么？": "",
 		"猫呢？":  "猫", // only one-rune words: they are the terms
 	}

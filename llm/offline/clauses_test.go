@@ -173,3 +173,16 @@ func TestAnswerNamesCommentFloor(t *testing.T) {
 		t.Errorf("the floor is quoted by its number:\n%s", got)
 	}
 }
+
+// A record of GraphRAG's claims section ("-----claims-----") is cited as
+// "Claims", as the prompt's example cites it.
+func TestAnswerCitesClaimsCapitalised(t *testing.T) {
+	ctx := "-----claims-----\nid|entity|description\n13|DULCE BASE|The team descends into Dulce Base, the underground facility.\n"
+	resp, err := New().Complete(t.Context(), searchRequest("What is Dulce Base?", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(resp.Content, "[Data: Claims (13)]") || strings.Contains(resp.Content, "[Data: claims") {
+		t.Errorf("the claim is not cited as Claims:\n%s", resp.Content)
+	}
+}

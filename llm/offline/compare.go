@@ -78,7 +78,7 @@ func writeComparison(w *strings.Builder, a, b string, sa, sb []*sentence, zh boo
 			continue
 		}
 		for _, s := range side {
-			w.WriteString("- " + text.Cite(s.text, "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
+			w.WriteString("- " + text.Cite(s.text, s.dataRef()) + "\n")
 		}
 		w.WriteString("\n")
 	}

@@ -274,7 +274,19 @@ func writeQuote(b *strings.Builder, sents []*sentence, s *sentence) {
 		}
 		quote = lead + rest
 	}
-	b.WriteString("- " + text.Cite(quote, "[Data: "+s.dataset+" ("+s.id+")]") + "\n")
+	b.WriteString("- " + text.Cite(quote, s.dataRef()) + "\n")
+}
+
+// dataRef is the citation of s's record, "[Data: Claims (13)]": the
+// section's name as the context spells it, with a lower-case first letter
+// raised (GraphRAG names the claims section "claims"; the answer cites it
+// as its prompt's example does, "Claims"; citations are read case-blind).
+func (s *sentence) dataRef() string {
+	name := s.dataset
+	if name != "" && name[0] >= 'a' && name[0] <= 'z' {
+		name = string(name[0]-'a'+'A') + name[1:]
+	}
+	return "[Data: " + name + " (" + s.id + ")]"
 }
 
 // qterm is one content term of a question (text.Terms, as retrieval uses
