@@ -10,7 +10,8 @@ import (
 // the words right after an interrogative determiner (什么专业, 哪些平台,
 // 哪种方法) and the words of the noun phrase right before an interrogative
 // that ends a phrase (门票价格是多少？, 冲泡方法是什么？: back to the nearest
-// 的, stop word or punctuation; not 多少 in 有多少人), in question order,
+// 的, stop word or punctuation; also before 多少 and a one-rune unit that
+// end the clause: 奖金有多少钱; not 多少 in 多少人参加), in question order,
 // each once; nil for a question
 // with neither, or with no Chinese. Aspect words (IsAspectWord: 挑战, 原因,
 // 方法 …) are left out: a question asking for the challenges is answered
@@ -55,7 +56,7 @@ func askedIn(ws []string, add func(string)) {
 		}
 		// it ends the phrase (是多少？, not 多少人); 哪里 and 谁 only after 在
 		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里)
-		if askEnds[w] && (i+1 == len(ws) || !phraseWord(ws[i+1])) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
+		if askEnds[w] && (i+1 == len(ws) || !phraseWord(ws[i+1]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
 			j := i - 1
 			for j >= 0 && askLinks[ws[j]] {
 				j--
@@ -84,6 +85,13 @@ func joinHowMuch(ws []string) []string {
 		out = append(out, ws[i])
 	}
 	return out
+}
+
+// unitEnd reports whether the interrogative ws[i] (多少, 几) ends its
+// clause but for a one-rune unit after it (奖金有多少钱, 有多少人): the
+// phrase before it is what is asked for, as before 是多少.
+func unitEnd(ws []string, i int) bool {
+	return (ws[i] == "多少" || ws[i] == "几") && i+2 == len(ws) && utf8.RuneCountInString(ws[i+1]) == 1
 }
 
 // measureAsk reports whether w is an interrogative and its measure as one

@@ -47,7 +47,7 @@ func Terms(q string) []Term { return TermsOf(q, Words(q)) }
 // must be Words(q) (it is not changed). A text that is both searched for
 // terms and read word by word is segmented once.
 func TermsOf(q string, words []string) []Term {
-	words = joinSingles(q, dropMeasures(words))
+	words = joinSingles(q, dropMeasures(splitReduplication(words)))
 	words, joined := bindSingles(q, words)
 	var out []Term
 	seen := map[string]bool{}
@@ -255,6 +255,24 @@ const complements = "后前中里上下内外来去起到完出"
 // lacks of a character and one of them a verb phrase (TermsOf: 栽下,
 // 拿定, 月后), not a name; 来 and 出 are left out (蔚来 is a name).
 const verbComplements = "后上下完定"
+
+// splitReduplication undoes the segmenter's glue of a character to the
+// first half of a reduplicated word after it (樱花/季年/年 → 樱花/季/年年:
+// 年年, "every year", is a stop word and 季 binds to 樱花); a word the
+// dictionary holds is kept.
+func splitReduplication(words []string) []string {
+	var out []string
+	for i := 0; i < len(words); i++ {
+		rs := []rune(words[i])
+		if len(rs) == 2 && i+1 < len(words) && words[i+1] == string(rs[1]) && HasHan(words[i]) && !IsDictWord(words[i]) {
+			out = append(out, string(rs[0]), words[i+1]+words[i+1])
+			i++
+			continue
+		}
+		out = append(out, words[i])
+	}
+	return out
+}
 
 // dropMeasures leaves out the measure that completes an interrogative
 // (哪/一年, 哪/个, 几/家, 第/几): 一年 in 哪一年 asks for a year, it is not

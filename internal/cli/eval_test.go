@@ -273,6 +273,11 @@ func TestEvalShippedSets(t *testing.T) {
 // off-topic refused 1/6 -> 3/6, every other set unchanged. Then auto's
 // fallback to local search when global search keeps no point (line 15 of
 // bettafish-heldout6, 长江大保护, was routed global and refused): 0/15, 0.87.
+// Then, from a sixth blind pair measured on that gate (sample: 0/15, 0.97,
+// off-topic refused 3/6; fixture: 1/15, 0.79, 3/6; Dulce: 1/10, 0.50,
+// 3/4), 多少 and a one-rune unit that end a clause make the phrase before
+// them asked for (奖金有多少钱) and 樱花/季年/年 is cut back to 樱花季/年年:
+// bettafish-heldout6 off-topic refused 3/6 -> 4/6 (line 18, 辛某's car).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -301,7 +306,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout5": {2, 0.79, []int{16, 17, 19}},
 		"bettafish-heldout5":   {1, 0.72, []int{17, 18, 19}},
 		"coffee-shop-heldout6": {0, 0.91, []int{16}},
-		"bettafish-heldout6":   {0, 0.86, []int{16, 18, 19}},
+		"bettafish-heldout6":   {0, 0.86, []int{16, 19}},
 	}
 	reps := evalSets(t)
 	for name, w := range wants {
