@@ -357,7 +357,7 @@ func (r *runState) chapterInput(sec templates.Section, gq GraphQueryOutput, lay 
 // every other chapter is written: from their digests, the summary chapter
 // without the findings the hero states (findingsHero picks them from the
 // same digests), so that a finding is printed in its chapter and once
-// more at most.
+// more at most, and without those its chapter keeps (summaryStays).
 func (r *runState) lateChapters(ctx context.Context, s *stages,
 	ready func() ([]GraphQueryOutput, LayoutOutput, WordBudgetOutput, error)) error {
 	for _, e := range s.early {
@@ -379,19 +379,23 @@ func (r *runState) lateChapters(ctx context.Context, s *stages,
 		}
 	}
 	forSummary := withoutHeroFindings(digests, r.evidence, r.heroRunOf())
+	written := make([]ChapterResult, len(r.jobs)) // the chapters written so far (the late ones not yet)
+	for i, j := range r.jobs {
+		written[i] = j.res
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, len(r.sections))
 	for i, sec := range r.sections {
 		if !lateChapter(sec) {
 			continue
 		}
+		d := digests
+		if summaryChapter(sec) {
+			d = summaryStays(forSummary, written, i)
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			d := digests
-			if summaryChapter(sec) {
-				d = forSummary
-			}
 			errs[i] = r.generate(ctx, i, gqs[i], lay, wb, d)
 		}()
 	}

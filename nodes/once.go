@@ -80,9 +80,16 @@ type onceUnit struct {
 // results are changed in place (their block slices are new ones).
 func printOnce(results []ChapterResult) {
 	units := onceUnits(results)
+	removed, replaced := onceRemovals(results, units)
+	rebuildOnce(results, units, removed, replaced)
+}
+
+// onceRemovals are printOnce's decisions on units, the printed paragraphs
+// of results: which units go and the new text (unit → text) of those that
+// take a longer one. units' texts and keys are changed in place.
+func onceRemovals(results []ChapterResult, units []onceUnit) (removed []bool, replaced map[int]string) {
 	led := newOnceLedger(results, units)
-	removed := make([]bool, len(units))
-	replaced := map[int]string{} // unit → its new text
+	removed, replaced = make([]bool, len(units)), map[int]string{}
 	// the chapters' own repeats first, then the summary's bullets (their
 	// pointer to a chapter): a bullet's chapter place is judged with the
 	// texts its subsection keeps
@@ -91,7 +98,59 @@ func printOnce(results []ChapterResult) {
 			onceRepeats(units, j, pass == 1, led, removed, replaced)
 		}
 	}
-	rebuildOnce(results, units, removed, replaced)
+	return removed, replaced
+}
+
+// summaryStays is digests without the findings printOnce would take out
+// of the summary chapter (results[summary]) because their chapter keeps
+// them: a lead that is its subsection's only finding, or whose removal
+// would thin its chapter. The summary deals its bullets among its
+// sub-points only from what stays, so a passage added to another
+// chapter's empty subsection (the fixture's 3.1 首发信源与早期扩散, whose
+// new lead the summary dealt to 1.1 and printOnce then printed in 3.1
+// alone) no longer moves the summary's other bullets, nor takes the place
+// of one (强化常态化的信息监测… left 1.3 核心判断与主要建议 for want of
+// room). It lays every finding out as a bullet (draft.SummaryBullet) of
+// one summary subsection and runs printOnce's decisions on the chapters
+// written so far; the chapters written with the summary (closing ones)
+// are not among them. digests is not changed.
+func summaryStays(digests []prompts.ChapterDigest, results []ChapterResult, summary int) []prompts.ChapterDigest {
+	type at struct{ d, f int } // a finding: digest, finding
+	var items [][]ir.Block
+	var refs []at
+	for di, d := range digests {
+		for fi, f := range d.Findings {
+			if b, ok := draft.SummaryBullet(f, d.Title); ok {
+				items = append(items, []ir.Block{{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: b}}}})
+				refs = append(refs, at{di, fi})
+			}
+		}
+	}
+	if len(items) == 0 {
+		return digests
+	}
+	trial := slices.Clone(results)
+	trial[summary].Chapter.Blocks = []ir.Block{{Type: ir.TypeHeading, Level: 3}, {Type: ir.TypeList, ListItems: items}}
+	dropEmptyQuadrants(trial)
+	units := onceUnits(trial)
+	removed, _ := onceRemovals(trial, units)
+	gone := map[at]bool{}
+	for j, u := range units {
+		if u.ch == summary && u.item >= 0 && removed[j] {
+			gone[refs[u.item]] = true
+		}
+	}
+	out := slices.Clone(digests)
+	for di, d := range out {
+		var keep []string
+		for fi, f := range d.Findings {
+			if !gone[at{di, fi}] {
+				keep = append(keep, f)
+			}
+		}
+		out[di].Findings = keep
+	}
+	return out
 }
 
 // onceRepeats removes the place of units[j] or of an earlier unit holding

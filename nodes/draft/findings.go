@@ -13,33 +13,48 @@ import (
 )
 
 // summaryFindings are the digests' findings that stand alone out of their
-// chapter (prompts.StandaloneFinding: no enumerator, no example, no
-// sentence pointing back; not half a sentence; shortened, of no noise
-// class of evidence.Classify: the fixture's 1.1 listed "当前事件已进入跨境
-// 教育机构应对危机的复杂阶段。"), of 12 runes or more, each
-// text once, in chapter order, each shortened (shortFinding) with its
-// citations and a pointer to its chapter.
+// chapter (summaryBullet), each text once, in chapter order.
 func summaryFindings(ds []prompts.ChapterDigest) []summaryFinding {
 	var out []summaryFinding
 	seen := map[string]bool{}
 	for _, d := range ds {
 		for _, f := range d.Findings {
-			f, ok := prompts.StandaloneFinding(f)
-			if !ok || fragment(StripCitations(f), "summary") {
-				continue // a lead that is half a sentence ("并针对…") is no finding out of its chapter
+			if b, ok := summaryBullet(f, d.Title); ok && !seen[b.key] {
+				seen[b.key] = true
+				out = append(out, b)
 			}
-			key := StripCitations(shortFinding(f))
-			if evpkg.Classify(key, "") != evpkg.Clean {
-				continue // its first sentence alone leans on another ("事件的关键转折点在于…") or is noise
-			}
-			if seen[key] || utf8.RuneCountInString(key) < 12 {
-				continue
-			}
-			seen[key] = true
-			out = append(out, summaryFinding{shortFinding(f) + "（详见「" + d.Title + "」）", key})
 		}
 	}
 	return out
+}
+
+// SummaryBullet is finding f of the chapter titled chapter as the summary
+// chapter lists it: shortened (shortFinding) with its citations and a
+// pointer to its chapter ("…[E3]（详见「传播路径」）"); ok is false when f
+// is no summary bullet (summaryBullet). The nodes package lays these out
+// to tell which findings printing each paragraph once would take out of
+// the summary, before the summary is written.
+func SummaryBullet(f, chapter string) (text string, ok bool) {
+	b, ok := summaryBullet(f, chapter)
+	return b.text, ok
+}
+
+// summaryBullet is finding f of chapter as a summary bullet, when it
+// stands alone out of its chapter (prompts.StandaloneFinding: no
+// enumerator, no example, no sentence pointing back; not half a sentence;
+// shortened, of no noise class of evidence.Classify: the fixture's 1.1
+// listed "当前事件已进入跨境教育机构应对危机的复杂阶段。"), of 12 runes or
+// more.
+func summaryBullet(f, chapter string) (summaryFinding, bool) {
+	f, ok := prompts.StandaloneFinding(f)
+	if !ok || fragment(StripCitations(f), "summary") {
+		return summaryFinding{}, false // a lead that is half a sentence ("并针对…") is no finding out of its chapter
+	}
+	key := StripCitations(shortFinding(f))
+	if evpkg.Classify(key, "") != evpkg.Clean || utf8.RuneCountInString(key) < 12 {
+		return summaryFinding{}, false // its first sentence alone leans on another ("事件的关键转折点在于…") or is noise
+	}
+	return summaryFinding{shortFinding(f) + "（详见「" + chapter + "」）", key}, true
 }
 
 // assignFindings gives each finding to one sub-point of a summary chapter
