@@ -91,7 +91,10 @@
 // place keeps the longer text — the earlier one (so a summary bullet
 // stays and its chapter loses the paragraph), unless that would leave the
 // later one's subsection empty while the earlier one's has more — and a
-// subsection left with nothing says so in one line. SWOT and PEST tables
+// subsection left with nothing says so in one line. The summary chapter is
+// given only the findings it will print (summaryStays runs these decisions
+// on the chapters written before it), so a lead its chapter keeps takes
+// no summary sub-point's place. SWOT and PEST tables
 // with no item that says something (a title or detail of 3+ runes, not
 // "不足", "危机") are left out (dropEmptyQuadrants). BettaFish's report
 // has no such rule: its summary chapter is written by the model beside

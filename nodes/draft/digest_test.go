@@ -147,3 +147,72 @@ func TestSummaryFindingsNoLeadIn(t *testing.T) {
 		t.Errorf("summary findings %q, want the 通报 finding alone", got)
 	}
 }
+
+// A summary sub-point asking for recommendations (建议, 对策, 应对, or in
+// English) holds one when the findings have one, even when judgments
+// fitting its title better came first in chapter order and would fill it:
+// the fixture's 1.3 核心判断与主要建议 lost 强化常态化的信息监测… (an
+// imperative evidence.Advice does not take) to four judgments. With the
+// kind-first dealing removed, or advises reversed, the recommendation is
+// left out and the test fails.
+func TestAssignFindingsRecommendationWhereAsked(t *testing.T) {
+	const rec = "强化常态化的信息监测与危机评估体系，做到早发现、早研判；[E9]"
+	for _, asking := range []string{"1.3 核心判断与主要建议", "1.3 舆情应对", "1.3 Key judgments and recommendations"} {
+		titles := []string{"1.1 事件概况与舆情定性", "1.2 关键数据与传播峰值", asking}
+		var ds []prompts.ChapterDigest
+		for i, w := range []string{"校方回应", "司法判决", "公众情绪", "平台扩散", "海外讨论"} {
+			ds = append(ds, prompts.ChapterDigest{Title: "传播路径", Findings: []string{
+				fmt.Sprintf("%s是本次%s的焦点之一，各方看法分歧明显。[E%d]", w, asking[4:], i+1)}})
+		}
+		ds = append(ds, prompts.ChapterDigest{Title: "关联性评估与行动建议", Findings: []string{rec}})
+		got := assignFindings(summaryFindings(ds), titles)
+		if !slices.ContainsFunc(got[2], func(s string) bool { return strings.HasPrefix(s, "强化常态化") }) {
+			t.Errorf("%s holds no recommendation: %q", asking, got)
+		}
+		if len(got[2]) < 2 {
+			t.Errorf("%s holds only %q, want judgments too", asking, got[2])
+		}
+	}
+}
+
+// A sub-point about data (关键数据) prefers bullets that state a figure
+// (evidence.FindFigures; a date is none): the one with a figure goes
+// there, those without go to the other sub-points while they have room.
+// The fixture's 1.2 关键数据与传播峰值 held 学校积极利用官方微博… and 近两年
+// 后，法院于2025年7月… beside its one figure. With the preference removed
+// (a finding without a figure dealt to 1.2 like any other) or hasFigure
+// reversed, the test fails.
+func TestAssignFindingsFiguresUnderData(t *testing.T) {
+	ds := []prompts.ChapterDigest{
+		{Title: "事件全景与演变脉络", Findings: []string{
+			"学校积极利用官方微博、微信公众号、抖音等构成的全媒体矩阵，发布正面信息，回应社会关切。[E1]",
+			"近两年后，法院于2025年7月作出一审判决，因证据不足以认定男生的行为构成性骚扰。[E2]",
+			"共同的引爆点在于“机构应对失当”，校方的沉默放大了质疑。[E3]",
+			"在法院还予男生清白后，校方未能及时纠正错误，进一步激化了公众情绪。[E5]",
+			"判决公布后，舆论迅速转向，武汉大学陷入巨大的舆论漩涡，被批评缺乏担当。[E6]",
+		}},
+		{Title: "传播路径与引爆点分析", Findings: []string{
+			"海外校友的推特讨论量虽仅占总量8%，但转发率高达62%，形成跨国“母校保卫战”；[E4]",
+		}},
+	}
+	titles := []string{"1.1 事件概况与舆情定性", "1.2 关键数据与传播峰值", "1.3 核心判断与主要建议"}
+	got := assignFindings(summaryFindings(ds), titles)
+	if want := []string{"海外校友的推特讨论量虽仅占总量8%，但转发率高达62%，形成跨国“母校保卫战”；[E4]（详见「传播路径与引爆点分析」）"}; !slices.Equal(got[1], want) {
+		t.Errorf("1.2 holds %q, want the figure alone", got[1])
+	}
+	if n := len(got[0]) + len(got[2]); n != 5 {
+		t.Errorf("1.1 and 1.3 hold %d findings, want the five without a figure: %q", n, got)
+	}
+	// with no room elsewhere a finding without a figure still goes to 1.2
+	// rather than nowhere
+	full := []string{"1.1 事件概况与舆情定性", "1.2 关键数据与传播峰值"}
+	var many []prompts.ChapterDigest
+	for i, w := range []string{"校方回应", "司法判决", "公众情绪", "平台扩散", "海外讨论", "招聘传闻"} {
+		many = append(many, prompts.ChapterDigest{Title: "传播路径", Findings: []string{
+			fmt.Sprintf("%s是本次事件概况的焦点之一，各方看法分歧明显。[E%d]", w, i+1)}})
+	}
+	got = assignFindings(summaryFindings(many), full)
+	if len(got[0]) != draftFindings || len(got[1]) != 2 {
+		t.Errorf("placed %d and %d, want 1.1 full and the rest in 1.2: %q", len(got[0]), len(got[1]), got)
+	}
+}

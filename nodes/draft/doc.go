@@ -61,8 +61,11 @@
 //     shares as bars); the essentials placed under it; "另见来源" for the
 //     passages not quoted. A summary chapter (no evidence of its own, the
 //     other chapters' digests given) lists their findings, one each to the
-//     sub-point it fits, with their key figures as cards and no chart (each
-//     chart stands in the chapter quoting its passage). SWOT/PEST tables
+//     sub-point it fits — a recommendation first to a sub-point asking for
+//     one, a finding with a figure first to one about data, which takes one
+//     without a figure only when no other has room — with their key figures
+//     as cards and no chart (each chart stands in the chapter quoting its
+//     passage). SWOT/PEST tables
 //     only when the constraints allow, items being verbatim clauses filed
 //     by keyword. A sub-point without evidence says NoEvidence, and so does
 //     each outline point of a chapter given no plan at all. Blocks outside

@@ -1,7 +1,6 @@
 package draft
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -59,33 +58,39 @@ func summaryBullet(f, chapter string) (summaryFinding, bool) {
 
 // assignFindings gives each finding to one sub-point of a summary chapter
 // (titles), at most draftFindings each: the one whose title shares the
-// most rune pairs with it, plus fitBonus; among equals (often: none shares any) the one
-// holding the fewest findings so far, then the first — so that no summary
-// sub-point is left empty while another holds four. A finding no
-// sub-point has room for is left out. A recommendation or an outlook
-// (evidence.Advice) goes only to a sub-point asking for one
-// (evidence.AdviceTitle) when there is one: the fixture's 1.2 关键数据
-// listed "展望未来，武汉大学应利用新媒体平台…". Each sub-point lists its
-// findings best fitting first, then in chapter order.
+// most rune pairs with it, plus fitBonus; among equals (often: none shares
+// any) the one holding the fewest findings so far, then the first — so
+// that no summary sub-point is left empty while another holds four. A
+// finding no sub-point has room for is left out. The findings that fit a
+// sub-point's kind (fitBonus: a recommendation under a title asking for
+// one, a finding with a figure under one about data) are dealt first, each
+// to a sub-point of its kind while one has room, so that findings of no
+// kind dealt before them in chapter order do not fill it first (the
+// fixture's 1.3 核心判断与主要建议 was full of judgments when 强化常态化的信
+// 息监测… came; 1.2 关键数据 held bullets with no figure). A recommendation
+// or an outlook (evidence.Advice) goes only to a sub-point asking for one
+// (evidence.AdviceTitle, asksAdvice) when there is one: the fixture's 1.2
+// 关键数据 listed "展望未来，武汉大学应利用新媒体平台…"; a finding with no
+// figure goes to a sub-point about data only when no other has room. Each
+// sub-point lists its findings best fitting first, then in chapter order.
 func assignFindings(fs []summaryFinding, titles []string) [][]string {
 	focus := make([]map[[2]rune]bool, len(titles))
-	adviceTitle := make([]bool, len(titles))
+	adviceTitle, data := make([]bool, len(titles)), make([]bool, len(titles))
 	for i, t := range titles {
-		focus[i], adviceTitle[i] = textrules.Bigrams(t), evpkg.AdviceTitle(t)
+		focus[i], adviceTitle[i], data[i] = textrules.Bigrams(t), evpkg.AdviceTitle(t) || asksAdvice(t), wantsData(t)
 	}
 	adviceOnly := slices.Contains(adviceTitle, true)
 	type placed struct{ score, order int }
 	got := make([][]placed, len(titles))
-	for n, f := range fs {
-		grams := textrules.Bigrams(f.key)
+	// deal places finding n among the sub-points ok allows, with room
+	deal := func(n int, ok func(i int) bool) bool {
 		best, bestScore := -1, -1
-		advice := adviceOnly && evpkg.Advice(f.key)
 		for i := range titles {
-			if len(got[i]) >= draftFindings || advice && !adviceTitle[i] {
+			if len(got[i]) >= draftFindings || !ok(i) {
 				continue
 			}
-			sc := fitBonus(titles[i], f.key)
-			for g := range grams {
+			sc := fitBonus(titles[i], fs[n].key)
+			for g := range textrules.Bigrams(fs[n].key) {
 				if focus[i][g] {
 					sc++
 				}
@@ -96,6 +101,21 @@ func assignFindings(fs []summaryFinding, titles []string) [][]string {
 		}
 		if best >= 0 {
 			got[best] = append(got[best], placed{bestScore, n})
+		}
+		return best >= 0
+	}
+	// allowed: an outlook or recommendation only where one is asked for
+	allowed := func(n, i int) bool { return !adviceOnly || adviceTitle[i] || !evpkg.Advice(fs[n].key) }
+	var rest []int
+	for n, f := range fs {
+		if !deal(n, func(i int) bool { return allowed(n, i) && fitBonus(titles[i], f.key) > 0 }) {
+			rest = append(rest, n)
+		}
+	}
+	for _, n := range rest {
+		figure := hasFigure(fs[n].key)
+		if !deal(n, func(i int) bool { return allowed(n, i) && (figure || !data[i]) }) {
+			deal(n, func(i int) bool { return allowed(n, i) })
 		}
 	}
 	out := make([][]string, len(titles))
@@ -108,34 +128,58 @@ func assignFindings(fs []summaryFinding, titles []string) [][]string {
 	return out
 }
 
-// figureText matches a figure with its unit in running text (28%, 4.8亿).
-var figureText = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?\s*(?:%|％|万|亿)`)
+// adviceAsked are the words of a summary sub-point title asking for
+// recommendations (核心判断与主要建议, 应对建议, Recommendations), the
+// title lowered.
+var adviceAsked = []string{"建议", "对策", "措施", "应对", "recommend", "advice", "advise"}
 
-// adviceWords open or carry a recommendation (强化常态化的信息监测…).
-var adviceWords = []string{"建议", "应当", "应该", "需要", "必须", "加强", "强化", "完善", "健全", "建立", "提升", "做到"}
+// asksAdvice reports a summary sub-point title asking for recommendations
+// (adviceAsked).
+func asksAdvice(title string) bool {
+	return textrules.FirstWord(strings.ToLower(title), adviceAsked) != ""
+}
+
+// adviceOpeners open a sentence that advises in its own voice: the advice
+// and modal words and the imperative verbs evidence.Advice does not take
+// (强化常态化的信息监测与危机评估体系，做到早发现、早研判；).
+var adviceOpeners = []string{"建议", "应当", "应该", "需要", "必须", "务必", "要做到", "加强", "强化", "完善", "健全", "建立", "提升", "做到"}
+
+// advises reports a finding that recommends: one evidence.Advice takes (it
+// opens on advice or the future, or states what must be done, not as
+// someone's opinion) or one that opens on an adviceOpeners word.
+func advises(finding string) bool {
+	return evpkg.Advice(finding) || textrules.FirstPrefix(finding, adviceOpeners) != ""
+}
+
+// hasFigure reports a finding that states a figure evidence.FindFigures
+// finds (a share, a count with its unit, a rank, an index), a date not
+// counted: "法院于2025年7月作出一审判决" is no key datum.
+func hasFigure(finding string) bool {
+	return slices.ContainsFunc(evpkg.FindFigures("", finding), func(f evpkg.Figure) bool { return f.Kind != evpkg.FigDate })
+}
 
 // fitBonus is what a summary sub-point's kind adds to a finding's fit: 3
-// for a recommendation under a title about 建议/对策/措施, 3 for a finding
-// stating a figure under a title about data (数据, 指标, 峰值, 声量); else 0.
+// for a recommendation (advises) under a title asking for one
+// (asksAdvice), 3 for a finding stating a figure (hasFigure) under a title
+// about data (wantsData); else 0.
 func fitBonus(title, finding string) int {
 	switch {
-	case textrules.FirstWord(title, []string{"建议", "对策", "措施"}) != "" && textrules.FirstWord(finding, adviceWords) != "":
+	case asksAdvice(title) && advises(finding):
 		return 3
-	case wantsData(title) && figureText.MatchString(finding):
+	case wantsData(title) && hasFigure(finding):
 		return 3
 	}
 	return 0
 }
 
 // wantsData reports a sub-point about data: its title names 数据, 指标,
-// 峰值 or 声量.
+// 峰值 or 声量, or (lowered) key figures, metrics or KPIs.
 func wantsData(title string) bool {
-	return textrules.FirstWord(title, []string{"数据", "指标", "峰值", "声量"}) != ""
+	return textrules.FirstWord(strings.ToLower(title), []string{"数据", "指标", "峰值", "声量", "key figure", "metric", "kpi"}) != ""
 }
 
 // digestBlocks writes a summary sub-point: the key figures of the other
-// chapters as KPI cards when the sub-point is about data (its title names
-// 数据, 指标, 峰值 or 声量), then its findings (assignFindings) as a list.
+// chapters as KPI cards when the sub-point is about data (wantsData), then its findings (assignFindings) as a list.
 // It draws no chart: a split the digests hold is charted in the chapter
 // that quotes its passage, and the summary drawing it again showed the
 // reader one doughnut twice (the sample's 1.2 and 4.2).
