@@ -19,7 +19,7 @@ var metaConclusion = regexp.MustCompile(`^(?:综合|结合|纵观|综上)(?:以�
 // metaWords anywhere in a sentence make it about the research itself:
 // the engine speaking of its search results, its sources or its own
 // report ("文本搜索结果为我们提供了…", "可以想见…", "我们将揭示…").
-var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "我们可以", "我们将", "可以想见", "可以想象", "搜索结果并未", "搜索结果中", "没有直接提供", "信息源中", "分类数据", "本报告将", "本文将", "本研究将"}
+var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "我们可以", "我们将", "可以想见", "可以想象", "搜索结果并未", "搜索结果中", "没有直接提供", "信息源中", "分类数据", "本报告将", "本文将", "本研究将", "文本中也包含", "文本中还包含", "文本中包含"}
 
 // methodLabels open a line about how the data was gathered ("监测平台：微博、抖音…").
 var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时间|监测范围|数据来源|数据源|样本量|样本|采集时间|统计口径|检索关键词|关键词)\s*[:：]`)
@@ -30,7 +30,8 @@ var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时�
 // 我们将 …); it reads 通过 … 可以/能够 探究/分析/揭示 … or announces a
 // conclusion it does not state (综合以上分析，可以得出…洞察); it has the engine
 // speak of its sources or its plan anywhere (为我们提供, 搜索结果并未,
-// 我们将, 本报告将 …); it is a method line (监测平台：…, 数据来源：…); or
+// 我们将, 本报告将, 文本中也包含 …: "文本中也包含了对未来策略的建议" says
+// where advice is, not what it is); it is a method line (监测平台：…, 数据来源：…); or
 // it is a research plan (IsPlan). The report's evidence (the Meta noise
 // class), the offline answers and the offline global map leave such
 // sentences out. White space and list marks before the sentence are

@@ -16,6 +16,8 @@ func TestIsMetaAndPlan(t *testing.T) {
 		{"基于本地舆情数据库中的微博、抖音评论和小红书笔记，分析消费者的口味评价。", true, true},
 		{"分析指出，武汉大学的回应过于迟缓。", false, false},
 		{"统计显示，负面情绪占28%。", false, false},
+		{"与问题剖析相对应，文本中也包含了对未来策略的建议。", true, false}, // where the advice is, not what it is
+		{"负面舆情文本中，“地域黑”一词出现1,847次。", false, false},
 		{"分析人士认为此事影响深远。", false, false},
 		{"对比之下，华科的回应更快。", false, false},
 		{"时间轴梳理显示，五大事件呈现明显的15天周期律。", false, false},
