@@ -19,6 +19,9 @@ import (
 // when it is such a name (readerName), and the other names come from the
 // context's texts (textNames).
 
+// salesWords are the words that sell a product (productRE).
+const salesWords = `上市|销量|卖出|卖得|热销`
+
 // maxNameRunes is the longest Chinese name a question quotes.
 const maxNameRunes = 12
 
@@ -40,7 +43,13 @@ var (
 	// rolePersonRE: a person named after the role a text gives them
 	// (校长张平文, 专家梅新育): the role, then two or three Han runes
 	// opening with a common surname.
-	rolePersonRE = regexp.MustCompile(`(?:校长|副校长|教授|院士|书记|专家|律师|主任|院长|记者|博主|老板|店长|创始人|创业者|负责人|经理|主理人)([` + surnames + `]\p{Han}{1,2})`)
+	rolePersonRE = regexp.MustCompile(`(?:校长|副校长|教授|院士|书记|专家|律师|主任|院长|记者|博主|老板|店长|店主|创始人|创业者|负责人|经理|主理人|供应商|供货商|主播|员工)([` + surnames + `]\p{Han}{1,2})`)
+	// productRE: a product's name before the words that sell it, after
+	// a clause mark or a word that introduces one (款, 推出, 新品).
+	productRE = regexp.MustCompile(`(?:^|[，,。：:；;！!？?、“”\s]|款|推出|新品)(\p{Han}{2,8}?)(?:` + salesWords + `)`)
+	// salesWordRE: a sales word inside a name is none (上市首月 of
+	// 桂花拿铁，上市首月销量…).
+	salesWordRE = regexp.MustCompile(salesWords)
 )
 
 // readerName reports whether a Chinese entity title (without its " [id]")
@@ -87,9 +96,10 @@ type textName struct {
 	kind  questionKind
 	cells int
 	first int
-	// byRole: found after a role (校长张平文), where a page quoting a
-	// passing mention twice is common; its cells count distinct sentences
-	byRole bool
+	// bySentence: found after a role (校长张平文) or as a product
+	// (桂花拿铁), where a page quoting a passing mention twice is common;
+	// its cells count distinct sentences
+	bySentence bool
 }
 
 // MinNameCells is the least number of the context's cells that must name
@@ -101,22 +111,24 @@ type textName struct {
 // counts cells (“杨某某诉肖某某案” in a headline and its page is the case).
 const MinNameCells = 2
 
-// textNames are the names of people, organisations and incidents the
-// cells name (quoted incident names: “图书馆事件”; anonymised
-// parties: 肖某某; people after their role: 校长张平文, the three-rune name
-// when its two first runes never stand without the third and the third is
-// not afterName's), each a
-// readerName, held by at least MinNameCells cells (a person found after
-// a role: in distinct sentences, sentenceAt), the most held first
-// (then the first met). skip leaves names out. WriteQuestions asks for
-// MinNameCells, and for 1 when nothing else makes a question.
+// textNames are the names of people, organisations, products and
+// incidents the cells name (quoted incident names: “图书馆事件”;
+// anonymised parties: 肖某某; people after their role: 校长张平文, the
+// three-rune name when its two first runes never stand without the third
+// and the third is not afterName's, an actor when a text quotes them
+// (quotedPerson) and else a doer; products where the texts sell them:
+// productNames), each a readerName, held by at least
+// MinNameCells cells (a person found after a role or a product: in
+// distinct sentences, sentenceAt), the most held first (then the first
+// met). skip leaves names out. WriteQuestions asks for MinNameCells, and
+// for 1 when nothing else makes a question.
 func textNames(cells []string, skip func(string) bool, minCells int) []textName {
 	all := strings.Join(cells, "\n")
 	byName := map[string]*textName{}
 	var order []*textName
-	add := func(name string, k questionKind, pos int, byRole bool) {
+	add := func(name string, k questionKind, pos int, bySentence bool) {
 		if tn := byName[name]; tn == nil && !skip(name) && !text.Offensive(name) && !text.Bookkeeping(name) {
-			tn = &textName{name: name, kind: k, first: pos, byRole: byRole}
+			tn = &textName{name: name, kind: k, first: pos, bySentence: bySentence}
 			byName[name] = tn
 			order = append(order, tn)
 		}
@@ -138,7 +150,10 @@ func textNames(cells []string, skip func(string) bool, minCells int) []textName 
 			if len(name) == 3 && (strings.ContainsRune(afterName, name[2]) || strings.Count(all, string(name[:2])) > strings.Count(all, m[1])) {
 				name = name[:2] // 李明说, 李明开咖啡店: 李明 stands without 说
 			}
-			add(string(name), kindActor, pos, true)
+			add(string(name), personKind(quotedPerson(all, string(name))), pos, true)
+		}
+		for _, name := range productNames(cell) {
+			add(name, kindProduct, pos, true)
 		}
 	}
 	var out []textName
@@ -149,7 +164,7 @@ func textNames(cells []string, skip func(string) bool, minCells int) []textName 
 			if i < 0 {
 				continue
 			}
-			if tn.byRole {
+			if tn.bySentence {
 				if seen[sentenceAt(cell, i)] {
 					continue
 				}
@@ -171,18 +186,92 @@ func textNames(cells []string, skip func(string) bool, minCells int) []textName 
 	return kept
 }
 
+// quotedPerson reports whether the texts all quote the person name
+// responding or stating a view: a word of responseRE (回应, 表示, 称 …)
+// within three runes after the name, in its clause (张平文回应称; not
+// 王芳负责日常运营, nor 张伟说, which tells what he does).
+func quotedPerson(all, name string) bool {
+	for from := 0; ; {
+		i := strings.Index(all[from:], name)
+		if i < 0 {
+			return false
+		}
+		from += i + len(name)
+		after := []rune(all[from:])
+		end := min(len(after), 3)
+		if j := strings.IndexAny(string(after[:end]), "，,。！？!?；;：:\n"); j >= 0 {
+			end = utf8.RuneCountInString(string(after[:end])[:j])
+		}
+		if responseRE.MatchString(string(after[:end])) {
+			return true
+		}
+	}
+}
+
+// productNames are the products cell names where it sells them: the
+// name right before a sales word (productRE: 款桂花拿铁上市, 桂花拿铁上市首月,
+// 桂花拿铁的销量), 2 to 8 Han runes opening with a word the dictionary tags
+// as a name (text.IsName: 桂花; not 门店 in 门店销量) and holding no sales
+// word.
+func productNames(cell string) []string {
+	var out []string
+	for _, m := range productRE.FindAllStringSubmatch(cell, -1) {
+		if ws := text.Words(m[1]); len(ws) > 1 && text.IsName(ws[0]) && !salesWordRE.MatchString(m[1]) {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// namePairQuestions ask how two people of names (doers and actors, not
+// incidents or products) are related when the cells name both in one
+// sentence, in at least MinNameCells sentences (此后李明增加了第二家供应商
+// 作为备份，张伟仍按月供货): the texts tell what ties them. Pairs in the
+// order of names, each once.
+func namePairQuestions(cells []string, names []textName, zh bool) []string {
+	var sentences []string
+	for _, cell := range cells {
+		sentences = append(sentences, strings.FieldsFunc(cell, func(r rune) bool { return strings.ContainsRune(sentenceEnds, r) })...)
+	}
+	var out []string
+	for i, a := range names {
+		for _, b := range names[i+1:] {
+			if !isPerson(a.kind) || !isPerson(b.kind) {
+				continue
+			}
+			n := 0
+			for _, s := range sentences {
+				if strings.Contains(s, a.name) && strings.Contains(s, b.name) {
+					n++
+				}
+			}
+			if n >= MinNameCells {
+				out = append(out, pairQuestion(a.name, b.name, zh))
+			}
+		}
+	}
+	return out
+}
+
+// isPerson reports whether a name of kind k is one of someone who acts or
+// speaks (kindActor, kindDoer).
+func isPerson(k questionKind) bool { return k == kindActor || k == kindDoer }
+
+// sentenceEnds are the marks that end a sentence (sentenceAt; ｡ the
+// half-width mark scraped pages use).
+const sentenceEnds = "。｡！？!?；\n"
+
 // sentenceAt is the sentence of s around byte offset i, trimmed: from
 // after the sentence end (。｡！？!?；\n; ｡ the half-width mark scraped pages
 // use) before i to the next one.
 func sentenceAt(s string, i int) string {
-	const ends = "。｡！？!?；\n"
-	from := strings.LastIndexAny(s[:i], ends) + 1
+	from := strings.LastIndexAny(s[:i], sentenceEnds) + 1
 	if from > 0 {
 		_, n := utf8.DecodeRuneInString(s[from-1:])
 		from += n - 1 // past the whole mark
 	}
 	to := len(s)
-	if j := strings.IndexAny(s[i:], ends); j >= 0 {
+	if j := strings.IndexAny(s[i:], sentenceEnds); j >= 0 {
 		to = i + j
 	}
 	return strings.TrimSpace(s[from:to])

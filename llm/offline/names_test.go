@@ -32,7 +32,8 @@ func TestQuestionsNoPageTitles(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"「武汉大学」持什么态度，作出了哪些回应或说法？", "「张平文」的具体情况和影响如何？", "「图书馆事件」的经过是怎样的，发生在什么时间？"}
+	// (the texts speak of no stance: the organisation is asked what it did)
+	want := []string{"「武汉大学」做了什么，起到了什么作用？", "「张平文」的具体情况和影响如何？", "「图书馆事件」的经过是怎样的，发生在什么时间？"}
 	if strings.Join(qs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("questions:\n%s\nwant\n%s", strings.Join(qs, "\n"), strings.Join(want, "\n"))
 	}
@@ -92,5 +93,117 @@ func TestTextNamesDistinctSentences(t *testing.T) {
 	}
 	if s := sentenceAt("甲。乙说李资远来了！丙", strings.Index("甲。乙说李资远来了！丙", "李资远")); s != "乙说李资远来了" {
 		t.Errorf("sentenceAt = %q", s)
+	}
+}
+
+// sourcesContext is a context of one Sources table holding texts.
+func sourcesContext(texts ...string) string {
+	var b strings.Builder
+	b.WriteString("-----Sources-----\nid|text\n")
+	for i, t := range texts {
+		b.WriteString(itoa(i) + "|" + t + "\n")
+	}
+	return b.String()
+}
+
+// writeFor runs WriteQuestions for question on ctx, n questions.
+func writeFor(question string, n int, ctx string) string {
+	return WriteQuestions(prompts.QuestionGenerationInput{Question: question, QuestionCount: n}, systemWith(ctx))
+}
+
+// A person the texts show acting is asked what they did; one they quote
+// responding (回应, 表示 right after the name) is asked for a stance. The
+// shop's texts quote neither 王芳 nor 张伟 so (张伟说 tells what he does;
+// the response is 李明's, whom the question names).
+// Each person is found after a role, 供应商 among them. Reversing
+// personKind, or dropping 供应商 from the roles, changes the questions.
+func TestQuestionsPersonActingOrQuoted(t *testing.T) {
+	shop := sourcesContext(
+		"店长王芳负责日常运营，她向李明建议增加会员折扣。",
+		"店长王芳能记住熟客口味。",
+		"咖啡豆由云南普洱的供应商张伟每月供货一次。张伟说，每月一次的节奏库存压力小。",
+		"原有的普洱供应商张伟仍然每月供货一次。",
+		"老板李明回应称断货是雨季所致。") // a response, not theirs
+	if got, want := writeFor("李明遇到了哪些挑战？", 3, shop), "- 「王芳」做了什么，起到了什么作用？\n- 「张伟」做了什么，起到了什么作用？"; got != want {
+		t.Errorf("shop:\n%s\nwant\n%s", got, want)
+	}
+	school := sourcesContext(
+		"校长张平文回应称正在处理中。",
+		"记者追问，校长张平文表示会依法依规处理。")
+	if got, want := writeFor("学校怎么处理？", 3, school), "- 「张平文」持什么态度，作出了哪些回应或说法？"; got != want {
+		t.Errorf("school:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// An organisation is asked for its stance only when the texts speak of
+// stances or responses (answerableKind); else what it did.
+func TestQuestionsStanceOnlyWhereTextsSpeakOfIt(t *testing.T) {
+	ents := "-----Entities-----\nid|entity|description|number of relationships\n0|武汉大学|985高校|1\n\n\n"
+	if got := writeFor("网友怎么看？", 2, ents+sourcesContext("学校发布了通报。")); got != "- 「武汉大学」做了什么，起到了什么作用？" {
+		t.Errorf("no stance in the texts: %q", got)
+	}
+	if got := writeFor("网友怎么看？", 2, ents+sourcesContext("学校回应了网友的质疑。")); got != "- 「武汉大学」持什么态度，作出了哪些回应或说法？" {
+		t.Errorf("a response in the texts: %q", got)
+	}
+}
+
+// A product the texts sell (its name before 上市, 销量 …, opening with a
+// word the dictionary tags as a name) is asked how it sold; a sales
+// word's other neighbours (上市首月, 门店 of 门店销量, 周末套餐 of
+// 周末套餐销量: 周末 is no name) are not products.
+func TestQuestionsProducts(t *testing.T) {
+	ctx := sourcesContext(
+		"2024年5月推出的季节限定款桂花拿铁上市首月销量占门店总额的三成。",
+		"小店季节限定复盘：桂花拿铁上市首月，销量占到总额的三成。",
+		"门店销量在七月下滑。",
+		"同事安利的桂花拿铁，甜度刚刚好。门店销量回升。",
+		"五月推出桂花拿铁，上市首月销量占三成。",
+		"这款桂花拿铁，上市首月销量很好。",
+		"周末套餐销量一般。",
+		"周末套餐销量回升。")
+	if got, want := writeFor("咖啡店生意怎么样？", 3, ctx), "- 「桂花拿铁」卖得怎么样，口碑如何？"; got != want {
+		t.Errorf("questions:\n%s\nwant\n%s", got, want)
+	}
+	if got := writeFor("How is business?", 3, ctx); got != "- How well did 桂花拿铁 sell, and what do people say about it?" {
+		t.Errorf("English: %q", got)
+	}
+}
+
+// When the names give fewer than n questions, two people the texts name
+// together in MinNameCells sentences are asked how they are related —
+// after the rest, once whichever the order (a relationship of the two in
+// the other order is the same question), never when the rest make n.
+func TestQuestionsNamePairsTopUp(t *testing.T) {
+	texts := sourcesContext(
+		"老板李明说当初看了三个地方。老板李明签下了写字楼的铺面。",
+		"李明咖啡店的咖啡豆由供应商张伟每月供货一次，李明很满意。",
+		"此后李明增加了第二家供应商作为备份，供应商张伟仍按月供货。")
+	want := "- 「李明」做了什么，起到了什么作用？\n- 「张伟」做了什么，起到了什么作用？\n- 「李明」和「张伟」是什么关系？"
+	if got := writeFor("咖啡店开在哪里？", 3, texts); got != want {
+		t.Errorf("questions:\n%s\nwant\n%s", got, want)
+	}
+	if got := writeFor("咖啡店开在哪里？", 2, texts); strings.Contains(got, "关系") {
+		t.Errorf("a pair asked though the names make n:\n%s", got)
+	}
+	// 王芳, named twice, is named with 李明 once: no pair
+	more := texts + "5|店长王芳负责运营。\n6|店长王芳和老板李明一起讨论。\n"
+	if got := writeFor("咖啡店开在哪里？", 6, more); strings.Contains(got, "「王芳」是") || strings.Contains(got, "「王芳」和") {
+		t.Errorf("a pair named together once is asked about:\n%s", got)
+	}
+	rel := texts + "\n\n-----Relationships-----\nid|source|target|description|weight\n0|张伟|李明|供货|1.0\n"
+	got := writeFor("咖啡店开在哪里？", 5, rel)
+	if strings.Count(got, "关系") != 1 {
+		t.Errorf("the pair not asked once:\n%s", got)
+	}
+}
+
+// A name inside the report's title (李明 of 李明咖啡店, the report's
+// history question) is not asked about by a question on the title.
+func TestQuestionsNameInsideReportTitle(t *testing.T) {
+	ctx := "-----Reports-----\nid|title|content\n0|李明咖啡店|主题「李明咖啡店」。\n\n\n" +
+		sourcesContext("老板李明签下了铺面。", "老板李明增加了供应商。")
+	in := prompts.QuestionGenerationInput{Question: "李明咖啡店的舆情主要有哪些方面？", QuestionCount: 3}
+	if got := WriteQuestions(in, systemWith(ctx)); got != "- 「李明」做了什么，起到了什么作用？" {
+		t.Errorf("questions: %q", got)
 	}
 }

@@ -11,9 +11,11 @@ import (
 
 // What a record is decides what a question asks about it (WriteQuestions):
 // how an event went and when, what a person, organisation or platform
-// said or did, what a figure is and how it changed, or, for anything
-// else, what it is and what it did. Read from the entity's title and
-// description alone: the context tables carry no entity type.
+// said (stance, responses) or, for a person the texts show acting, did,
+// how a product sold, what a figure is and how it changed, or, for
+// anything else, what it is and what it did. Read from the entity's title
+// and description alone (the context tables carry no entity type), and,
+// for a name found in the texts, from the sentences naming it.
 
 // questionKind is what a record is, for the question asked about it.
 type questionKind int
@@ -24,6 +26,8 @@ const (
 	kindActor                 // a person, organisation or platform: 态度/回应/说法
 	kindFigure                // a figure: 数据/变化
 	kindPlatform              // a platform people post on: 讨论/观点
+	kindDoer                  // a person the texts show acting, not quoted: 做了什么/作用
+	kindProduct               // a product the texts sell: 卖得怎么样/口碑
 )
 
 var (
@@ -43,6 +47,16 @@ var (
 	personCueRE = regexp.MustCompile(`他|她|表示|认为|回应|指出|创始人|创业者|校长|教授|老师|学生|记者|网友|博主`)
 	// personPronounRE: an English description that speaks of a person.
 	personPronounRE = regexp.MustCompile(`(?i)\b(?:he|she|his|her|him)\b`)
+	// responseRE: a text quotes someone responding or stating a view
+	// (张平文回应称, 他表示, she stated): a person quoted so is asked for
+	// their stance (kindActor), one the texts show acting — or only
+	// saying what they did (张伟说，每月一次的节奏…) — what they did
+	// (kindDoer).
+	responseRE = regexp.MustCompile(`回应|表示|称|认为|指出|坦言|透露|声明|表态|(?i:\b(?:stated|replied|responded|argued|claimed)\b)`)
+	// stanceRE: the texts speak of stances or responses, which the
+	// stance question (kindActor) asks for; texts that never do (a shop's
+	// story) cannot answer it.
+	stanceRE = regexp.MustCompile(`态度|回应|表态|立场|声明|(?i:\b(?:respond(?:s|ed)?|response|stance|statement)\b)`)
 )
 
 // platformNames and platformNamesEN are the platforms a follow-up
@@ -68,12 +82,13 @@ const surnames = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗�
 // recordKind says what the record of title and description desc is: an
 // event (an incident word in the title and a date, intents' "when"
 // pattern, in the title or description), a figure (a number with its
-// unit in the title), a platform (isPlatform: 微博), an actor (a person:
-// 杨某某, or 2–3 Han runes rarer
-// than 10⁻⁵ in general text opening with a common surname whose
-// description speaks of a person (他, 表示, 校长 …), or an English
-// description speaking of him or her; an organisation or a platform of
-// at most 12 runes (4 words in English) by the word its name ends with), else other.
+// unit in the title), a platform (isPlatform: 微博), an actor (a party:
+// 杨某某; a person — 2–3 Han runes rarer than 10⁻⁵ in general text
+// opening with a common surname whose description speaks of a person
+// (他, 表示, 校长 …), or an English description speaking of him or her —
+// whom the description quotes (responseRE), else a doer; an organisation or
+// a platform of at most 12 runes (4 words in English) by the word its
+// name ends with), else other.
 func recordKind(title, desc string) questionKind {
 	when := whenAnswer()
 	n := utf8.RuneCountInString(title)
@@ -88,12 +103,34 @@ func recordKind(title, desc string) questionKind {
 	case isPlatform(title):
 		return kindPlatform
 	case partyNameRE.MatchString(title),
-		n >= 2 && n <= 3 && strings.ContainsRune(surnames, []rune(title)[0]) && text.GeneralShare(title) < 1e-5 && personCueRE.MatchString(desc),
-		!text.HasHan(title) && personPronounRE.MatchString(desc),
 		(n <= 12 || !text.HasHan(title) && len(strings.Fields(title)) <= 4) && actorWordRE.MatchString(title):
 		return kindActor
+	case n >= 2 && n <= 3 && strings.ContainsRune(surnames, []rune(title)[0]) && text.GeneralShare(title) < 1e-5 && personCueRE.MatchString(desc),
+		!text.HasHan(title) && personPronounRE.MatchString(desc):
+		return personKind(responseRE.MatchString(desc))
 	}
 	return kindOther
+}
+
+// personKind is the kind of a person: an actor (stance, responses) when
+// the texts quote them as saying something, else a doer (what they did).
+func personKind(quoted bool) questionKind {
+	if quoted {
+		return kindActor
+	}
+	return kindDoer
+}
+
+// answerableKind is k, or kindDoer for an actor (kindActor) when the
+// context's texts (all) never speak of stances or responses (stanceRE)
+// nor quote the actor name as saying something (quotedPerson, or desc,
+// its record's description, responseRE): the stance question would ask
+// what they cannot answer (a shop's story asked 「李明咖啡店」持什么态度).
+func answerableKind(k questionKind, all, name, desc string) questionKind {
+	if k == kindActor && !stanceRE.MatchString(all) && !responseRE.MatchString(desc) && !quotedPerson(all, name) {
+		return kindDoer
+	}
+	return k
 }
 
 // kindQuestion is the question asked about name, a record of kind k, in
@@ -101,11 +138,12 @@ func recordKind(title, desc string) questionKind {
 func kindQuestion(name string, k questionKind, zh bool) string {
 	if zh {
 		return "「" + name + "」" + [...]string{"的具体情况和影响如何？", "的经过是怎样的，发生在什么时间？", "持什么态度，作出了哪些回应或说法？", "涉及哪些数据，发生了什么变化？",
-			"上的讨论主要有哪些观点？"}[k]
+			"上的讨论主要有哪些观点？", "做了什么，起到了什么作用？", "卖得怎么样，口碑如何？"}[k]
 	}
 	return [...]string{"What part does " + name + " play in this?", "What happened in " + name + ", and when?",
 		"How did " + name + " respond, and what did they say?", "What figures are given for " + name + ", and how did they change?",
-		"What views do people post on " + name + "?"}[k]
+		"What views do people post on " + name + "?", "What did " + name + " do, and what part did they play?",
+		"How well did " + name + " sell, and what do people say about it?"}[k]
 }
 
 // maxBroadRunes is the longest report title a broad question quotes.

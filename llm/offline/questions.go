@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,7 +19,9 @@ const DefaultQuestionCount = 5
 // entities (in selection order, the most relevant first; each asking what
 // fits what the record is, recordKind) and its relationships, skipping
 // entities and pairs the asked questions already name, in the language of
-// the latest question (of the context when there is none); with no
+// the latest question (of the context when there is none), asking only
+// what the texts can answer (answerableKind: no stance asked of texts that
+// speak of none); with no
 // question asked, the first asks for the whole of the first community
 // report (broadQuestion). One "- " line per question. Only names a reader knows are
 // asked about (questionName, text.Bookkeeping): no engine or node-type
@@ -44,6 +48,7 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 	if in.Question == "" && len(in.History) == 0 {
 		zh = mostlyHan(c.texts)
 	}
+	all := strings.Join(c.texts, "\n")
 	var entQs []string
 	for _, e := range c.ents {
 		name, ok := questionName(e.display)
@@ -54,8 +59,9 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 		if !known {
 			continue // a page's headline or a fragment of one, a section's heading
 		}
-		entQs = append(entQs, kindQuestion(name, k, zh))
+		entQs = append(entQs, kindQuestion(name, answerableKind(k, all, name, e.desc), zh))
 	}
+	broadAsked := c.report != "" && in.Question == "" && len(in.History) == 0
 	skipName := func(n string) bool { return c.skip[n] || c.askedOutside(askedLow, n) }
 	names := textNames(c.texts, skipName, MinNameCells)
 	relQs := c.relationQuestions(mentioned, zh)
@@ -66,31 +72,51 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 	}
 	var nameQs []string // the names the texts give people, organisations and incidents
 	for _, tn := range names {
-		nameQs = append(nameQs, kindQuestion(tn.name, tn.kind, zh))
+		nameQs = append(nameQs, kindQuestion(tn.name, answerableKind(tn.kind, all, tn.name, ""), zh))
 	}
 	var broad []string // no question yet: the graph as a whole, from the first community report's title
-	if c.report != "" && in.Question == "" && len(in.History) == 0 {
+	if broadAsked {
 		broad = append(broad, broadQuestion(c.report, zh))
 	}
-	seen := map[string]bool{}
-	for _, a := range asked {
-		seen[strings.ToLower(strings.TrimSpace(a))] = true
-	}
-	var out []string
-	lists := [][]string{broad, nameQs, relQs, entQs}
-	for i := 0; len(out) < n && (i < len(entQs) || i < len(relQs) || i < len(broad) || i < len(nameQs)); i++ {
-		for _, list := range lists {
-			if i < len(list) && len(out) < n && !seen[strings.ToLower(list[i])] {
-				seen[strings.ToLower(list[i])] = true
-				out = append(out, list[i])
-			}
-		}
-	}
+	// the people the texts name together, when the rest makes too few
+	pairQs := namePairQuestions(c.texts, names, zh)
+	out := pickQuestions(n, asked, [][]string{broad, nameQs, relQs, entQs}, pairQs)
 	var b strings.Builder
 	for _, q := range out {
 		b.WriteString("- " + q + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// pickQuestions takes up to n questions, none asked already nor twice
+// (case aside): the first of each list in turn, then the second of each,
+// and so on; then, while fewer than n, those of topUp in order, skipping
+// a pair question whose pair is asked in the other order.
+func pickQuestions(n int, asked []string, lists [][]string, topUp []string) []string {
+	seen := map[string]bool{}
+	for _, a := range asked {
+		seen[strings.ToLower(strings.TrimSpace(a))] = true
+	}
+	var out []string
+	take := func(q string) {
+		if len(out) < n && !seen[strings.ToLower(q)] {
+			seen[strings.ToLower(q)] = true
+			out = append(out, q)
+		}
+	}
+	for i := 0; len(out) < n && slices.ContainsFunc(lists, func(l []string) bool { return i < len(l) }); i++ {
+		for _, list := range lists {
+			if i < len(list) {
+				take(list[i])
+			}
+		}
+	}
+	for _, q := range topUp {
+		if !seen[strings.ToLower(reversedPair(q))] {
+			take(q)
+		}
+	}
+	return out
 }
 
 // questionContext is what the questions are made of, read from the
@@ -148,12 +174,16 @@ func readQuestionContext(system string) questionContext {
 }
 
 // askedOutside reports whether the lower-cased asked questions name n
-// other than inside a longer entity title that holds it (李明 is not asked
-// about by a question on 李明咖啡店).
+// other than inside a longer entity or report title that holds it (李明 is
+// not asked about by a question on 李明咖啡店).
 func (c questionContext) askedOutside(askedLow, n string) bool {
 	n = strings.ToLower(n)
+	titles := []string{c.report}
 	for _, e := range c.ents {
-		if t := strings.ToLower(bareTitle(e.title)); len(t) > len(n) && strings.Contains(t, n) {
+		titles = append(titles, e.title)
+	}
+	for _, t := range titles {
+		if t := strings.ToLower(bareTitle(t)); len(t) > len(n) && strings.Contains(t, n) {
 			askedLow = strings.ReplaceAll(askedLow, t, "")
 		}
 	}
@@ -200,13 +230,35 @@ func (c questionContext) relationQuestions(mentioned func(string) bool, zh bool)
 			continue
 		}
 		pairs[key] = true
-		if zh {
-			relQs = append(relQs, "「"+a+"」与「"+b+"」有何关联？")
-		} else {
-			relQs = append(relQs, "How is "+a+" related to "+b+"?")
-		}
+		relQs = append(relQs, pairQuestion(a, b, zh))
 	}
 	return relQs
+}
+
+// pairQuestion asks how a is related to b (in Chinese 是什么关系, not
+// 有何关联: the relevance gate reads 关联, a word the dictionary lacks, as
+// the subject, which a shop's texts never name).
+func pairQuestion(a, b string, zh bool) string {
+	if zh {
+		return "「" + a + "」和「" + b + "」是什么关系？"
+	}
+	return "How is " + a + " related to " + b + "?"
+}
+
+// pairRE reads a pair question back (pairQuestion).
+var pairRE = regexp.MustCompile(`^(?:「(.+)」和「(.+)」是什么关系？|How is (.+) related to (.+)\?)$`)
+
+// reversedPair is pair question q asked the other way round, or "" when
+// q asks about no pair.
+func reversedPair(q string) string {
+	m := pairRE.FindStringSubmatch(q)
+	switch {
+	case m == nil:
+		return ""
+	case m[1] != "":
+		return pairQuestion(m[2], m[1], true)
+	}
+	return pairQuestion(m[4], m[3], false)
 }
 
 // questionName is the name a question quotes for an entity title

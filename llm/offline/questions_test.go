@@ -93,9 +93,9 @@ func TestQuestionsNoCutTitles(t *testing.T) {
 	}
 	// a Chinese headline is no name, and neither is its part before a
 	// clause mark (「杭州创业者李明开咖啡店」); the person it names is
-	// (李明, not 李明开)
+	// (李明, not 李明开), asked what he did (no text quotes him)
 	zh := questionsFor(t, "选址怎么样？", 10, []string{"杭州创业者李明开咖啡店：三个候选地段，他最后选了写字楼商圈"}, nil)
-	if len(zh) != 1 || zh[0] != "「李明」持什么态度，作出了哪些回应或说法？" {
+	if len(zh) != 1 || zh[0] != "「李明」做了什么，起到了什么作用？" {
 		t.Errorf("questions %q, want one on 李明", zh)
 	}
 }
@@ -156,7 +156,7 @@ func TestQuestionsNoStructuralRelations(t *testing.T) {
 			t.Errorf("a structural edge is asked about (%s):\n%s", bad, out)
 		}
 	}
-	if !strings.Contains(out, "「张平文」与「武汉大学保卫部」有何关联？") {
+	if !strings.Contains(out, "「张平文」和「武汉大学保卫部」是什么关系？") {
 		t.Errorf("the relation between names is not asked about:\n%s", out)
 	}
 }
@@ -208,9 +208,10 @@ func TestQuestionsNoSectionHeadings(t *testing.T) {
 
 // What a record is decides what is asked about it, in the question's
 // language, with the fixtures' real names: a dated event its course and
-// time, a person or organisation (an account too) its stance and
-// response, a platform what is said on it, a figure its data and change,
-// anything else what it is; a name that only
+// time, an organisation (an account too) or a person its description
+// quotes (表示, stated) its stance and response, a person it shows acting
+// what they did, a platform what is said on it, a figure its data and
+// change, anything else what it is; a name that only
 // looks like a person's (杜尔塞, a base) is not one. Each rule reversed or
 // removed changes one of these.
 func TestQuestionKinds(t *testing.T) {
@@ -225,7 +226,9 @@ func TestQuestionKinds(t *testing.T) {
 		{"Twitter", "A social network.", "", "What views do people post on Twitter?"},
 		{"武汉大学", "985高校", "「武汉大学」持什么态度，作出了哪些回应或说法？", ""},
 		{"写字楼里的平价精品咖啡：拿铁28元、美式22元", "测评", "「写字楼里的平价精品咖啡：拿铁28元、美式22元」涉及哪些数据，发生了什么变化？", "What figures are given for 写字楼里的平价精品咖啡：拿铁28元、美式22元, and how did they change?"},
-		{"Alex Mercer", "Agent Alex Mercer questions the mission; he leads the team.", "", "How did Alex Mercer respond, and what did they say?"},
+		{"Alex Mercer", "Agent Alex Mercer questions the mission; he leads the team.", "", "What did Alex Mercer do, and what part did they play?"},                // acting
+		{"Jordan Hayes", "Jordan Hayes stated that the signal was a message; she leads the analysis.", "", "How did Jordan Hayes respond, and what did they say?"}, // quoted
+		{"王芳", "店长，她负责日常运营。", "「王芳」做了什么，起到了什么作用？", ""},
 		{"Dulce Base", "An underground facility.", "", "What part does Dulce Base play in this?"},
 		{"Paranormal Military Squad", "An elite unit.", "", "How did Paranormal Military Squad respond, and what did they say?"},
 	} {

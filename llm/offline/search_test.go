@@ -129,7 +129,7 @@ func TestQuestionsAnswer(t *testing.T) {
 		// relationship (市应急局, 微博) and the entity 微博 remain.
 		t.Fatalf("questions:\n%s", resp.Content)
 	}
-	want := []string{"- 「市应急局」与「微博」有何关联？", "- 「微博」上的讨论主要有哪些观点？"} // a platform: what is said on it
+	want := []string{"- 「市应急局」和「微博」是什么关系？", "- 「微博」上的讨论主要有哪些观点？"} // a platform: what is said on it
 	for i, w := range want {
 		if lines[i] != w {
 			t.Errorf("line %d = %q, want %q", i, lines[i], w)
