@@ -207,3 +207,18 @@ func TestQuestionsNameInsideReportTitle(t *testing.T) {
 		t.Errorf("questions: %q", got)
 	}
 }
+
+// An English question asks an actor how they responded only where the
+// texts say "respond": on a Chinese graph (张平文回应称…) it asks what they
+// did, which the relevance gate lets through ("respond" is a word the
+// graph never uses); on English texts it keeps the stance.
+func TestQuestionsEnglishStanceNeedsRespond(t *testing.T) {
+	school := sourcesContext("校长张平文回应称正在处理中。", "记者追问，校长张平文表示会依法依规处理。")
+	if got := writeFor("How did the school react?", 2, school); got != "- What did 张平文 do, and what part did they play?" {
+		t.Errorf("Chinese texts: %q", got)
+	}
+	ents := "-----Entities-----\nid|entity|description|number of relationships\n0|Taylor Cruz|Cruz stated the plan; he responded to the threat.|1\n"
+	if got := writeFor("Who leads?", 2, ents); got != "- How did Taylor Cruz respond, and what did they say?" {
+		t.Errorf("English texts: %q", got)
+	}
+}

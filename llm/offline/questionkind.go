@@ -126,12 +126,21 @@ func personKind(quoted bool) questionKind {
 // nor quote the actor name as saying something (quotedPerson, or desc,
 // its record's description, responseRE): the stance question would ask
 // what they cannot answer (a shop's story asked 「李明咖啡店」持什么态度).
-func answerableKind(k questionKind, all, name, desc string) questionKind {
-	if k == kindActor && !stanceRE.MatchString(all) && !responseRE.MatchString(desc) && !quotedPerson(all, name) {
+// An English question (zh false) asks how they responded, which texts
+// that never say "respond" (a Chinese graph's) cannot answer either.
+func answerableKind(k questionKind, all, name, desc string, zh bool) questionKind {
+	switch {
+	case k != kindActor:
+		return k
+	case !zh && !respondRE.MatchString(all),
+		!stanceRE.MatchString(all) && !responseRE.MatchString(desc) && !quotedPerson(all, name):
 		return kindDoer
 	}
 	return k
 }
+
+// respondRE is the word the English stance question asks with.
+var respondRE = regexp.MustCompile(`(?i)\brespon(?:d|ds|ded|ding|se|ses)\b`)
 
 // kindQuestion is the question asked about name, a record of kind k, in
 // Chinese (zh) or English.

@@ -59,7 +59,7 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 		if !known {
 			continue // a page's headline or a fragment of one, a section's heading
 		}
-		entQs = append(entQs, kindQuestion(name, answerableKind(k, all, name, e.desc), zh))
+		entQs = append(entQs, kindQuestion(name, answerableKind(k, all, name, e.desc, zh), zh))
 	}
 	broadAsked := c.report != "" && in.Question == "" && len(in.History) == 0
 	skipName := func(n string) bool { return c.skip[n] || c.askedOutside(askedLow, n) }
@@ -72,7 +72,7 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 	}
 	var nameQs []string // the names the texts give people, organisations and incidents
 	for _, tn := range names {
-		nameQs = append(nameQs, kindQuestion(tn.name, answerableKind(tn.kind, all, tn.name, ""), zh))
+		nameQs = append(nameQs, kindQuestion(tn.name, answerableKind(tn.kind, all, tn.name, "", zh), zh))
 	}
 	var broad []string // no question yet: the graph as a whole, from the first community report's title
 	if broadAsked {
