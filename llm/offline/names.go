@@ -100,6 +100,9 @@ type textName struct {
 	// (桂花拿铁), where a page quoting a passing mention twice is common;
 	// its cells count distinct sentences
 	bySentence bool
+	// byDict: a person's name found by the dictionary alone (杨振宁: no
+	// role, quote or party marks it), asked after the names the texts mark
+	byDict bool
 }
 
 // MinNameCells is the least number of the context's cells that must name
@@ -120,8 +123,10 @@ const MinNameCells = 2
 // productNames), each a readerName, held by at least
 // MinNameCells cells (a person found after a role or a product: in
 // distinct sentences, sentenceAt), the most held first (then the first
-// met). skip leaves names out. WriteQuestions asks for MinNameCells, and
-// for 1 when nothing else makes a question.
+// met; people the dictionary alone finds — three runes, personShaped and
+// tagged a name, text.IsName: 杨振宁, 张之洞 — after all those, as the
+// texts do not single them out). skip leaves names out. WriteQuestions
+// asks for MinNameCells, and for 1 when nothing else makes a question.
 func textNames(cells []string, skip func(string) bool, minCells int) []textName {
 	all := strings.Join(cells, "\n")
 	byName := map[string]*textName{}
@@ -155,6 +160,14 @@ func textNames(cells []string, skip func(string) bool, minCells int) []textName 
 		for _, name := range productNames(cell) {
 			add(name, kindProduct, pos, true)
 		}
+		for _, w := range text.Words(cell) {
+			if utf8.RuneCountInString(w) == 3 && personShaped(w) && text.IsName(w) && byName[w] == nil {
+				add(w, personKind(quotedPerson(all, w)), pos, true)
+				if tn := byName[w]; tn != nil {
+					tn.byDict = true
+				}
+			}
+		}
 	}
 	var out []textName
 	for _, tn := range order {
@@ -176,7 +189,15 @@ func textNames(cells []string, skip func(string) bool, minCells int) []textName 
 			out = append(out, *tn)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b textName) int { return b.cells - a.cells })
+	slices.SortStableFunc(out, func(a, b textName) int {
+		if a.byDict != b.byDict { // a name no text marks comes after those the texts mark
+			if a.byDict {
+				return 1
+			}
+			return -1
+		}
+		return b.cells - a.cells
+	})
 	var kept []textName
 	for _, tn := range out {
 		if !slices.ContainsFunc(kept, func(k textName) bool { return sameIncident(k, tn) }) {

@@ -222,3 +222,20 @@ func TestQuestionsEnglishStanceNeedsRespond(t *testing.T) {
 		t.Errorf("English texts: %q", got)
 	}
 }
+
+// A person the dictionary knows by name (three runes opening with a
+// common surname, rarer than 10⁻⁵, tagged a name: 杨振宁) is asked about
+// though no role, quote or party marks them — after the names the texts
+// mark (店长王芳, named less often), as the texts do not single them out; a
+// common name the dictionary tags (武昌区, 4.5·10⁻⁵) is not a person's.
+func TestQuestionsDictionaryPeople(t *testing.T) {
+	ctx := sourcesContext(
+		"杨振宁是武汉大学物理系的校友之一。武昌区的文物部门联动。",
+		"物理学家杨振宁曾在武汉大学任教。武昌区的游客很多。",
+		"杨振宁获得了诺贝尔物理学奖。店长王芳负责运营。",
+		"店长王芳推荐会员。")
+	want := "- 「王芳」做了什么，起到了什么作用？\n- 「杨振宁」做了什么，起到了什么作用？"
+	if got := writeFor("武汉大学有哪些校友？", 5, ctx); got != want {
+		t.Errorf("questions:\n%s\nwant\n%s", got, want)
+	}
+}
