@@ -133,6 +133,9 @@ func evalSets(t *testing.T) map[string]*eval.Report {
 	out["bettafish-heldout5"] = runEvalJSON(t, "--graphs", fg, "--graph", "wuhan", repoPath("eval", "testdata", "bettafish-heldout5.jsonl"))
 	out["coffee-shop-heldout6"] = runEvalJSON(t, "--graphs", sampleGraphs(t), "--graph", "coffee", repoPath("eval", "testdata", "coffee-shop-heldout6.jsonl"))
 	out["bettafish-heldout6"] = runEvalJSON(t, "--graphs", fg, "--graph", "wuhan", repoPath("eval", "testdata", "bettafish-heldout6.jsonl"))
+	out["coffee-shop-heldout7"] = runEvalJSON(t, "--graphs", sampleGraphs(t), "--graph", "coffee", repoPath("eval", "testdata", "coffee-shop-heldout7.jsonl"))
+	out["bettafish-heldout7"] = runEvalJSON(t, "--graphs", fg, "--graph", "wuhan", repoPath("eval", "testdata", "bettafish-heldout7.jsonl"))
+	out["dulce-heldout2"] = runEvalJSON(t, "--graphrag-index", dulceDir(t), repoPath("eval", "testdata", "dulce-heldout2.jsonl"))
 	evalReports = out
 	return out
 }
@@ -278,6 +281,14 @@ func TestEvalShippedSets(t *testing.T) {
 // 3/4), 多少 and a one-rune unit that end a clause make the phrase before
 // them asked for (奖金有多少钱) and 樱花/季年/年 is cut back to 樱花季/年年:
 // bettafish-heldout6 off-topic refused 3/6 -> 4/6 (line 18, 辛某's car).
+// That sixth pair ships as coffee-shop-heldout7, bettafish-heldout7 and
+// dulce-heldout2 (English, where "organization" and "belong" became stop
+// words: false refusals 1/10 -> 0/10). Left: the people's ages, salaries
+// and birth years (年纪 and 工资 are no nouns in the dictionary's tags, and
+// tagging verbal nouns as nouns refused 3 more answerable questions, tried,
+// not kept), 杨景媛's adviser (导师 is in the knowledge, in general), Alex
+// Mercer's age; Dulce's recall 0.56, its "main themes" answered with the
+// reports' "This community centers on…" sentences.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -307,6 +318,9 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout5":   {1, 0.72, []int{17, 18, 19}},
 		"coffee-shop-heldout6": {0, 0.91, []int{16}},
 		"bettafish-heldout6":   {0, 0.86, []int{16, 19}},
+		"coffee-shop-heldout7": {0, 0.96, []int{16, 17, 18}},
+		"bettafish-heldout7":   {0, 0.86, []int{16, 19}},
+		"dulce-heldout2":       {0, 0.55, []int{11}},
 	}
 	reps := evalSets(t)
 	for name, w := range wants {
