@@ -102,3 +102,19 @@ func TestBuildGraphDevZero(t *testing.T) {
 		t.Errorf("exit %d, want %d; stderr %s", code, ExitBadInput, errs)
 	}
 }
+
+// A state file that does not exist is said to be missing (exit 3), not
+// to name no engine; an empty question is a usage error (exit 2), not a
+// search for nothing.
+func TestMissingStateAndEmptyQuestion(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope.json")
+	code, _, errs := run(t, "build-graph", "--graphs", t.TempDir(), missing)
+	if code != ExitBadInput || !strings.Contains(errs, "no such file: "+missing) || strings.Contains(errs, "unknown engine") {
+		t.Errorf("missing state file: exit %d, want %d; stderr %s", code, ExitBadInput, errs)
+	}
+	for _, q := range []string{"", "   "} {
+		if code, _, errs := run(t, "search", "--graphs", t.TempDir(), q); code != ExitUsage || !strings.Contains(errs, "the question is empty") {
+			t.Errorf("search %q: exit %d, want %d; stderr %s", q, code, ExitUsage, errs)
+		}
+	}
+}

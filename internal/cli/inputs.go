@@ -24,7 +24,8 @@ import (
 // stage starts; Load then leaves that engine out.
 //
 // Errors: ENGINE=FOLDER (a folder given as a state file) → inputError
-// (exit 3), one sentence; folders mixed with files, --run without a
+// (exit 3), one sentence; a PATH that does not exist and names no engine
+// → inputError "no such file" (exit 3); folders mixed with files, --run without a
 // folder, or a stamp no run has → usage errors; state.ParseArg's errors.
 func resolveStates(args []string, run string, w io.Writer) ([]state.Input, string, error) {
 	if w == nil {
@@ -54,6 +55,10 @@ func resolveStates(args []string, run string, w io.Writer) ([]state.Input, strin
 		for _, a := range files {
 			si, err := state.ParseArg(a)
 			if err != nil {
+				if _, serr := os.Stat(a); errors.Is(err, state.ErrUnknownEngine) && errors.Is(serr, fs.ErrNotExist) {
+					// a path that does not exist: that, not its engine, is what is wrong
+					return nil, "", inputError{fmt.Errorf("no such file: %s", a)}
+				}
 				return nil, "", err
 			}
 			if _, err := os.Stat(si.Path); errors.Is(err, fs.ErrNotExist) {

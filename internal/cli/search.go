@@ -46,6 +46,9 @@ README.md (reportengine search) has the full reference.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.Question = strings.Join(args, " ")
+			if strings.TrimSpace(opts.Question) == "" {
+				return usagef("the question is empty")
+			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
