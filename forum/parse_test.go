@@ -3,6 +3,7 @@ package forum
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -898,5 +899,40 @@ func TestParseFileBinaryRefused(t *testing.T) {
 		if !c.refused && (err != nil || len(entries) == 0) {
 			t.Errorf("%s: %d entries, %v; want it parsed", name, len(entries), err)
 		}
+	}
+}
+
+// A binary forum log's error names the line and byte offset of its first
+// control byte, and suggests UTF-16 only for text that reads as UTF-16 (a
+// stray NUL in a UTF-8 log is not UTF-16).
+func TestParseFileBinaryNamesLine(t *testing.T) {
+	dir := t.TempDir()
+	stray := filepath.Join(dir, "stray.log")
+	log := "[10:00:00] [HOST] 开场\n[10:00:05] [QUERY] 第一条\n[10:00:09] [MEDIA] 坏\x00字节\n"
+	if err := os.WriteFile(stray, []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := ParseFile(stray)
+	at := strings.IndexByte(log, 0)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("line 3 holds a control byte 0x00 at byte offset %d", at)) || strings.Contains(err.Error(), "UTF-16") {
+		t.Errorf("stray NUL: %v", err)
+	}
+	utf16 := filepath.Join(dir, "utf16.log")
+	var b []byte
+	for _, c := range []byte("[10:00:00] [HOST] hello\n") {
+		b = append(b, c, 0)
+	}
+	if err := os.WriteFile(utf16, append([]byte{0xFF, 0xFE}, b...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ParseFile(utf16); err == nil || !strings.Contains(err.Error(), "UTF-16") {
+		t.Errorf("UTF-16 log: %v", err)
+	}
+	noBOM := filepath.Join(dir, "utf16-nobom.log")
+	if err := os.WriteFile(noBOM, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ParseFile(noBOM); err == nil || !strings.Contains(err.Error(), "UTF-16") {
+		t.Errorf("UTF-16 log without a mark: %v", err)
 	}
 }
