@@ -94,7 +94,10 @@
 // subsection left with nothing says so in one line. The summary chapter is
 // given only the findings it will print (summaryStays runs these decisions
 // on the chapters written before it), so a lead its chapter keeps takes
-// no summary sub-point's place. SWOT and PEST tables
+// no summary sub-point's place. Then a summary bullet's pointer names a
+// chapter only when that chapter, as printed, cites the bullet's evidence
+// (the same reference-list entry); otherwise the first chapter that does,
+// or no pointer (pointChapters). SWOT and PEST tables
 // with no item that says something (a title or detail of 3+ runes, not
 // "不足", "危机") are left out (dropEmptyQuadrants). BettaFish's report
 // has no such rule: its summary chapter is written by the model beside
