@@ -85,12 +85,16 @@ type Rejected struct {
 const RejectedRunes = 80
 
 // gate is the plan's finding gate: a candidate is quoted only when it is
-// Clean (or a Fragment with a passage to quote before it), about the
-// run's topic event or none of its events and no background (that
-// passage before it too), and the topic model judges it on topic.
+// Clean (or a Fragment with a passage to quote before it) and no heading
+// (sectionHeading), about the run's topic event or none of its events and
+// no background (that passage before it too), and the topic model judges
+// it on topic.
 type gate struct {
 	set   *Set
 	topic *Topic // nil: no topic, every passage on topic
+	// sections are the engines' paragraph titles (Provenance.Section),
+	// Normalized
+	sections map[string]bool
 }
 
 // verdict is the gate's decision on one item.
@@ -102,7 +106,14 @@ type verdict struct {
 }
 
 func newGate(set *Set, topic string) gate {
-	g := gate{set: set}
+	g := gate{set: set, sections: map[string]bool{}}
+	for _, it := range set.Items {
+		for _, p := range it.Provenance {
+			if p.Section != "" {
+				g.sections[Normalize(p.Section)] = true
+			}
+		}
+	}
 	if tp, err := NewTopic(TopicConfig{Topic: topic, Profile: set.Analysis()}); err == nil {
 		g.topic = tp
 	}
@@ -116,6 +127,9 @@ func newGate(set *Set, topic string) gate {
 // engine's summary).
 func (g gate) judge(i int) verdict {
 	n, ctx := g.set.Quality(i)
+	if n == Clean && g.sectionHeading(g.set.Items[i].Text) {
+		n = Listing
+	}
 	v := verdict{noise: n, on: true}
 	if n != Clean && (n != Fragment || ctx == "") {
 		return v
@@ -168,6 +182,17 @@ func (g gate) judge(i int) verdict {
 	}
 	v.ok = v.on
 	return v
+}
+
+// sectionHeading reports a passage that is only a heading: a line with
+// no sentence or clause mark that is, Normalized, an engine's paragraph
+// title. An engine's final report repeats its paragraphs under their
+// titles ("## 同类品牌对比与影响力位置"), and a title of MinRunes runes or
+// more is cut as a passage of its own; the sample's report printed it as
+// the query engine's finding.
+func (g gate) sectionHeading(t string) bool {
+	t = strings.TrimSpace(t)
+	return t != "" && !strings.ContainsAny(t, "。｡！!？?；;，,：:") && g.sections[Normalize(t)]
 }
 
 // Primary-source matching limits.
