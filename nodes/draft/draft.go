@@ -430,8 +430,12 @@ type summaryFinding struct {
 // strengths, 劣势/短板/不足 → weaknesses; PEST likewise by its words), and
 // never a recommendation (建议, 应当, 需要, 应 …) as a finding; an item is
 // the clause that says it (quadrantTitle) with the passage's citation as
-// its evidence (the passage itself stands in the chapter). It needs two
-// quadrants with items.
+// its evidence (the passage itself stands in the chapter). A passage that
+// names several quadrants in clauses of their own is filed under each
+// ("优势在于口碑和会员；劣势在于周末客流…；机会在于…；威胁在于…" filled
+// only 优势); one clause naming two ("风险与机遇并存") goes under the
+// first of strengths, weaknesses, opportunities, threats (PEST: political,
+// economic, social, technological). It needs two quadrants with items.
 func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Block, bool) {
 	if !cons.AllowSwot && !cons.AllowPest {
 		return ir.Block{}, false
@@ -457,13 +461,20 @@ func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Blo
 		if textrules.FirstWord(text, advice) != "" {
 			continue
 		}
+		var said []string // the clauses of this passage filed already
 		for _, r := range rules {
-			if w := textrules.FirstWord(text, r.words); w != "" && len(items[r.field]) < quadrantMax {
-				// the clause that says it, and the passage's citation: the
-				// passage itself is printed in the chapter already
-				items[r.field] = append(items[r.field], ir.QuadrantItem{Title: quadrantTitle(text, w), Evidence: "[" + ev.ID + "]"})
-				break
+			w := textrules.FirstWord(text, r.words)
+			if w == "" || len(items[r.field]) >= quadrantMax {
+				continue
 			}
+			// the clause that says it, and the passage's citation: the
+			// passage itself is printed in the chapter already
+			title := quadrantTitle(text, w)
+			if slices.ContainsFunc(said, func(s string) bool { return strings.Contains(s, title) || strings.Contains(title, s) }) {
+				continue // "风险与机遇并存": one clause, one quadrant
+			}
+			said = append(said, title)
+			items[r.field] = append(items[r.field], ir.QuadrantItem{Title: title, Evidence: "[" + ev.ID + "]"})
 		}
 	}
 	filled := 0

@@ -1,6 +1,7 @@
 package draft
 
 import (
+	"slices"
 	"testing"
 
 	"reportengine/ir"
@@ -68,6 +69,33 @@ func TestParallelFigures(t *testing.T) {
 	} {
 		if got := parallelFigures(c.fs); got != c.want {
 			t.Errorf("%+v: %v, want %v", c.fs, got, c.want)
+		}
+	}
+}
+
+// A passage naming all four quadrants, each in a clause of its own (the
+// sample's query engine: "SWOT综合来看，…优势在于口碑和会员…；劣势在于…；机会
+// 在于…；威胁在于…"), fills all four, not only the first; a clause naming
+// two ("风险与机遇并存") is filed once, under the first.
+func TestDraftQuadrantsEveryClause(t *testing.T) {
+	evs := []prompts.EvidenceRef{
+		{ID: "E1", Kind: "summary", Engine: "query", Text: "SWOT综合来看，李明咖啡店的优势在于口碑和会员，评分4.7、会员八百人；劣势在于周末客流只有工作日的三成左右；机会在于写字楼企业团购和周末社区活动；威胁在于连锁品牌九块九元的低价促销。"},
+		{ID: "E2", Kind: "summary", Engine: "query", Text: "写字楼商圈的风险与机遇并存，门店的选择决定了客流。"},
+	}
+	q, ok := draftQuadrants(evs, prompts.Constraints{AllowSwot: true})
+	if !ok {
+		t.Fatal("no table")
+	}
+	want := map[string][]ir.QuadrantItem{
+		"strengths":     {{Title: "李明咖啡店的优势在于口碑和会员", Evidence: "[E1]"}},
+		"weaknesses":    {{Title: "劣势在于周末客流只有工作日的三成左右", Evidence: "[E1]"}},
+		"opportunities": {{Title: "机会在于写字楼企业团购和周末社区活动", Evidence: "[E1]"}, {Title: "写字楼商圈的风险与机遇并存", Evidence: "[E2]"}},
+		"threats":       {{Title: "威胁在于连锁品牌九块九元的低价促销", Evidence: "[E1]"}},
+	}
+	got := map[string][]ir.QuadrantItem{"strengths": q.Strengths, "weaknesses": q.Weaknesses, "opportunities": q.Opportunities, "threats": q.Threats}
+	for k, w := range want {
+		if !slices.Equal(got[k], w) {
+			t.Errorf("%s: %+v, want %+v", k, got[k], w)
 		}
 	}
 }
