@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // readBufferSize is the size of the bufio.Reader window. Lines longer than
@@ -90,7 +92,7 @@ func (e *EncodingError) Unwrap() error { return ErrNotUTF8 }
 // first 64 KiB: controlBytes) are refused with an error wrapping
 // ErrNotForumLog before anything is parsed; a binary file's error names
 // the line and byte offset of its first control byte and suggests UTF-16
-// only when the bytes read so (looksUTF16).
+// only when the bytes read so (text.LooksUTF16).
 func ParseFile(path string) ([]Entry, []Warning, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -110,7 +112,7 @@ func ParseFile(path string) ([]Entry, []Warning, error) {
 	if nul, ctl := controlBytes(head); nul > 0 || 10*ctl > len(head) {
 		at := bytes.IndexFunc(head, func(r rune) bool { return r == 0 || r < 0x20 && (r < '\t' || r > '\r') || r == 0x7f })
 		hint := ""
-		if looksUTF16(head) {
+		if text.LooksUTF16(string(head)) {
 			hint = " (a UTF-16 text? convert it to UTF-8)"
 		}
 		return nil, nil, fmt.Errorf("forum: %s is binary, %w: line %d holds a control byte 0x%02x at byte offset %d; its first %d bytes hold %d NUL and %d other control bytes%s",
@@ -136,28 +138,6 @@ func controlBytes(b []byte) (nul, other int) {
 		}
 	}
 	return nul, other
-}
-
-// looksUTF16 reports whether head opens with a UTF-16 byte order mark or
-// has a NUL in at least 40 % of its even or of its odd bytes (UTF-16 text
-// of Latin letters): then the error suggests converting it; a file with a
-// stray NUL is not called UTF-16.
-func looksUTF16(head []byte) bool {
-	if bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}) {
-		return true
-	}
-	var even, odd int
-	for i, c := range head {
-		if c == 0 {
-			if i%2 == 0 {
-				even++
-			} else {
-				odd++
-			}
-		}
-	}
-	half := len(head) / 2
-	return half > 0 && (10*even >= 4*half || 10*odd >= 4*half)
 }
 
 // startsJSON reports whether the first character after white space and a

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
+
+	"reportengine/text"
 )
 
 // Parse decodes one engine State JSON document (§2.2 of the BettaFish
@@ -66,7 +68,7 @@ func parseDoc(doc, path string, engine Engine, opts LoadOptions) (*State, error)
 		return nil, &ParseError{Path: path, Msg: msg, Empty: true}
 	}
 
-	if isUTF16(body) {
+	if text.LooksUTF16(body) {
 		return nil, &ParseError{Path: path, Msg: "UTF-16 text, not UTF-8: convert it (iconv -f UTF-16 -t UTF-8)"}
 	}
 	p := parser{file: path, c: cursor{doc: body}, skipSearches: opts.SkipSearches}
@@ -443,7 +445,7 @@ func syntaxError(data string, path string, bom int) error {
 	if off >= 0 && off < len(data) && data[off] == 0 {
 		// JSON holds no raw NUL, so the first one stops the parse: a
 		// binary file or a device such as /dev/zero (UTF-16 is named
-		// before the parse, by isUTF16)
+		// before the parse, by text.LooksUTF16)
 		return &ParseError{Path: path, Msg: fmt.Sprintf("holds NUL bytes (the first at byte offset %d): a binary file, not JSON text", bom+off)}
 	}
 	line, col := position(data, off)
@@ -472,35 +474,3 @@ func displayPath(path string) string {
 	}
 	return path
 }
-
-// isUTF16 is true when doc opens with a UTF-16 byte order mark (FF FE or
-// FE FF), or when it reads as UTF-16 without a mark: a NUL byte among its
-// first two bytes (ASCII '{' is then 7B 00 or 00 7B) and, of its first
-// utf16Sample byte pairs, more than half ASCII in one byte order (a NUL
-// beside a byte 01-7F). JSON in UTF-8 holds no NUL byte outside an escape;
-// NULs that do not read so (/dev/zero, a binary file) are not UTF-16 and
-// fail the parse as NUL bytes (syntaxError).
-func isUTF16(doc string) bool {
-	if strings.HasPrefix(doc, "\xff\xfe") || strings.HasPrefix(doc, "\xfe\xff") {
-		return true
-	}
-	if len(doc) < 2 || (doc[0] != 0 && doc[1] != 0) {
-		return false
-	}
-	n := min(len(doc)/2, utf16Sample)
-	var le, be int
-	for i := range n {
-		a, b := doc[2*i], doc[2*i+1]
-		switch {
-		case b == 0 && a != 0 && a < 0x80:
-			le++
-		case a == 0 && b != 0 && b < 0x80:
-			be++
-		}
-	}
-	return 2*max(le, be) > n
-}
-
-// utf16Sample is how many byte pairs isUTF16 reads of a document without a
-// byte order mark.
-const utf16Sample = 128

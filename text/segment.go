@@ -312,12 +312,18 @@ func namePOS(b []byte) string {
 // knowledge does not hold, so a mistagged word the knowledge holds does no
 // harm.
 func IsName(w string) bool {
+	f, ok := nameFreq(w)
+	return ok && f/segmenter().Dict.TotalFreq() <= nameMaxShare
+}
+
+// nameFreq is the dictionary's frequency of w and whether it tags w as a
+// proper name (IsName, IsAnyName).
+func nameFreq(w string) (float64, bool) {
 	if !HasHan(w) {
-		return false
+		return 0, false
 	}
-	seg := segmenter()
-	f, pos, ok := seg.Find(w)
-	return ok && f > 0 && pos != "" && f/seg.Dict.TotalFreq() <= nameMaxShare
+	f, pos, ok := segmenter().Find(w)
+	return f, ok && f > 0 && pos != ""
 }
 
 // nameMaxShare is the general-text share over which IsName calls a name
@@ -338,9 +344,6 @@ func IsDictWord(w string) bool {
 // IsAnyName reports whether the dictionary tags w as a proper name (as
 // IsName), however common: 北京 and 长江 as well as 珞珈山.
 func IsAnyName(w string) bool {
-	if !HasHan(w) {
-		return false
-	}
-	f, pos, ok := segmenter().Find(w)
-	return ok && f > 0 && pos != ""
+	_, ok := nameFreq(w)
+	return ok
 }
