@@ -21,8 +21,10 @@ import (
 // ChapterGen writes one chapter (reference §5.3), fixing its weak spots:
 //
 //   - The prompt (prompts.ChapterInput) carries the chapter's evidence
-//     plan, not whole reports (§8 #4): the sub-points' items within what
-//     PromptTokens leaves after the rest of the prompt (fitSubPoints).
+//     plan, not whole reports (§8 #4). The LLM implementation sends the
+//     sub-points' items within what PromptTokens leaves after the rest of
+//     the prompt (fitSubPoints); the offline writer, which has no context
+//     window, gets the whole plan.
 //   - The call is streamed; OnDelta hears how many runes arrived.
 //   - The reply goes through llm.ExtractJSON and ir.DecodeChapter; the
 //     template's chapterId, title, anchor (the report-unique slug) and order
@@ -189,8 +191,7 @@ func (c *chapterCall) prompt() {
 			Order: sec.Order, Number: sec.Number, Outline: sec.Outline},
 		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
 		OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate, Essentials: in.Essentials}
-	budget := orDefault(c.s.PromptTokens, DefaultPromptTokens)
-	c.input.SubPoints, _ = fitSubPoints(in.SubPoints, budget-tokens.Count(chapterSystem(in.Constraints)), c.input)
+	c.input.SubPoints = in.SubPoints
 	c.limit = chapterOutputTokens(c.input.Constraints.WordTarget, c.s.MaxOutputTokens)
 	c.input.Constraints.MaxTokens = c.limit
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"reportengine/ir"
+	"reportengine/llm/tokens"
 	"reportengine/prompts"
 )
 
@@ -25,6 +26,8 @@ type llmChapter struct {
 
 func (l llmChapter) WriteChapter(ctx context.Context, step string, input prompts.ChapterInput) (ir.Chapter, []string, CallStats, error) {
 	s := l.s
+	budget := orDefault(s.PromptTokens, DefaultPromptTokens)
+	input.SubPoints, _ = fitSubPoints(input.SubPoints, budget-tokens.Count(chapterSystem(input.Constraints)), input)
 	var ch ir.Chapter
 	var notes []string
 	call := jsonCall{model: s.Model, step: step, system: chapterSystem(input.Constraints), input: input,

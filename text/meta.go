@@ -24,6 +24,13 @@ var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "
 // methodLabels open a line about how the data was gathered ("监测平台：微博、抖音…").
 var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时间|监测范围|数据来源|数据源|样本量|样本|采集时间|统计口径|检索关键词|关键词)\s*[:：]`)
 
+// engineDirective is the forum host asking an engine for more ("请 QUERY
+// 补充周末营业安排的报道", "建议洞察引擎关注…"): an engine's name followed
+// by a verb of research asked for. "QUERY 给出了租约数字" (a verb of what
+// was done) is no directive, nor is "引发媒体关注" (the press, not the
+// media engine: a Chinese engine name needs 引擎).
+var engineDirective = regexp.MustCompile(`(?i)(?:\b(?:query|media|insight)(?:\s*(?:engine|agent))?|(?:查询|媒体|洞察)引擎)\s*(?:补充|关注|核实|核查|查证|检索|搜索|查找|跟进|继续|进一步|确认|留意|深挖)`)
+
 // IsMeta reports whether a sentence speaks of the research or the
 // document rather than of its subject, and so is no evidence: it opens
 // with the document or the analyst (本报告, 本文, 本节, 本段落, 笔者,
@@ -41,7 +48,7 @@ func IsMeta(s string) bool {
 	if FirstPrefix(s, metaOpeners) != "" {
 		return true
 	}
-	return FirstWord(s, metaWords) != "" || metaVerbs.MatchString(s) || metaConclusion.MatchString(s) || methodLabels.MatchString(s) || IsPlan(s)
+	return FirstWord(s, metaWords) != "" || metaVerbs.MatchString(s) || metaConclusion.MatchString(s) || methodLabels.MatchString(s) || engineDirective.MatchString(s) || IsPlan(s)
 }
 
 // planRE matches the opening of a research plan: an engine's brief for

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"reportengine/prompts"
 	textrules "reportengine/text"
 )
 
@@ -219,5 +220,99 @@ func terms(text string) []string {
 	}
 	flushHan()
 	flushWord()
+	return out
+}
+
+// quoted returns the passages quoted after the lead evs[0]: at most n,
+// in order, skipping each that restates the passages quoted before it
+// (restates) — three wordings of one recommendation are one finding.
+func quoted(evs []prompts.EvidenceRef, n int) []prompts.EvidenceRef {
+	seen := map[string]bool{}
+	say := func(ev prompts.EvidenceRef) {
+		for g := range bigrams(ev.Text) {
+			seen[g] = true
+		}
+	}
+	say(evs[0])
+	var out []prompts.EvidenceRef
+	for _, ev := range evs[1:] {
+		if len(out) == n {
+			break
+		}
+		if restates(ev.Text, seen) {
+			continue
+		}
+		out = append(out, ev)
+		say(ev)
+	}
+	return out
+}
+
+// restates reports whether s says nothing the texts whose bigrams are
+// seen do not: it has at least 6 character bigrams (letters, digits and
+// Han; punctuation and spaces end a run), at least restateShare of them
+// in seen, and each of its digit runs too ("升到23%" is news beside "回落到9%"
+// however alike the rest).
+func restates(s string, seen map[string]bool) bool {
+	gs := bigrams(s)
+	if len(gs) < 6 {
+		return false
+	}
+	in := 0
+	for g := range gs {
+		if seen[g] {
+			in++
+		}
+	}
+	if float64(in) < restateShare*float64(len(gs)) {
+		return false
+	}
+	for _, d := range digitRuns(s) {
+		if !seen[d] {
+			return false
+		}
+	}
+	return true
+}
+
+// bigrams are the adjacent pairs of letters, digits and Han characters of
+// s, runs broken by any other rune; each digit run is added whole too (see
+// restates).
+func bigrams(s string) map[string]bool {
+	out := map[string]bool{}
+	var prev rune = -1
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			prev = -1
+			continue
+		}
+		if prev >= 0 {
+			out[string(prev)+string(r)] = true
+		}
+		prev = r
+	}
+	for _, d := range digitRuns(s) {
+		out[d] = true
+	}
+	return out
+}
+
+// digitRuns are the maximal runs of ASCII digits in s, each prefixed
+// with "#" so it never equals a bigram.
+func digitRuns(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, "#"+s[start:i])
+			start = -1
+		}
+	}
 	return out
 }
