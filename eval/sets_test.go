@@ -13,8 +13,10 @@ import (
 // off-topic ones, the three sets written blind by a helper session
 // (coffee-shop-heldout, bettafish-heldout2, dulce-heldout) 20, 20 and 10
 // with 5, 5 and 3, and the second blind pair (coffee-shop-heldout3,
-// bettafish-heldout3) 15 with 6 each; each answerable
-// question states at least one assertion.
+// bettafish-heldout3) 15 with 6 each, and the eighth blind trio
+// (coffee-shop-heldout8, bettafish-heldout8, dulce-heldout3: 15, 15 and
+// 10 answerable with 6, 6 and 4); each answerable question states at
+// least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
 		path              string
@@ -35,6 +37,9 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "bettafish-heldout4.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "coffee-shop-heldout5.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout5.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout8.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout8.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout3.jsonl"), 10, 4, true, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

@@ -11,7 +11,8 @@ import (
 // 哪种方法) and the words of the noun phrase right before an interrogative
 // that ends a phrase (门票价格是多少？, 冲泡方法是什么？: back to the nearest
 // 的, stop word or punctuation; also before 多少 and a one-rune unit that
-// end the clause: 奖金有多少钱; not 多少 in 多少人参加), in question order,
+// end the clause: 奖金有多少钱; not 多少 in 多少人参加), and the noun phrase
+// before 叫什么 (代理律师 in "肖某某的代理律师叫什么名字": its name is asked), in question order,
 // each once; nil for a question
 // with neither, or with no Chinese. Aspect words (IsAspectWord: 挑战, 原因,
 // 方法 …) are left out: a question asking for the challenges is answered
@@ -24,21 +25,80 @@ func AskedFor(q string) []string {
 	}
 	var out []string
 	add := func(w string) {
+		w = trimStopRunes(w) // 各卖, 价是, 要花: a stop word glued to a character is no word asked for
 		if utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
 	// each clause alone (clauseMarks): "注册资本是多少，营业执照…" ends a phrase at 多少
 	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		askedIn(joinHowMuch(Words(c)), add)
+		askedIn(joinHowMuch(ungluedWords(Words(c))), add)
 	}
 	return out
 }
+
+// Measured returns the words whose quantity a Chinese question asks for,
+// in question order: the word right before a quantity interrogative (多少,
+// 几, 多久, 多大, 多长, 多高, 多远, 多重) that ends its clause (or has only
+// a one-rune unit after it), the links between them (是, 有, 大概 …)
+// skipped — 工资 in "店长一个月工资多少", 面积 in "种植面积有多大" —, and the
+// word right after one that does not (年纪 in "今年多大年纪"); aspect words
+// and words of one rune aside. Each is one of AskedFor's words. The relevance gate refuses a question whose
+// measured word the knowledge never uses whatever the word's part of
+// speech (工资 and 年纪 are not tagged nouns): it asks for a figure the
+// knowledge cannot hold.
+func Measured(q string) []string {
+	if !HasHan(q) {
+		return nil
+	}
+	var out []string
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+		ws := joinHowMuch(ungluedWords(Words(c)))
+		for i, w := range ws {
+			if !quantityAsks[w] {
+				continue
+			}
+			if i+1 < len(ws) && phraseWord(ws[i+1]) && !unitEnd(ws, i) {
+				// a determiner: what it counts (多大年纪, 多少会员)
+				if n := trimStopRunes(ws[i+1]); utf8.RuneCountInString(n) >= 2 && !IsAspectWord(n) && !slices.Contains(out, n) {
+					out = append(out, n)
+				}
+				continue
+			}
+			j := i - 1
+			for j >= 0 && (askLinks[ws[j]] || gluedVerb(ws[j])) {
+				j--
+			}
+			if j < 0 {
+				continue
+			}
+			// 各卖, 价是, 要花: the stop word the segmenter glued goes, and
+			// what is left of one rune is no word
+			if h := trimStopRunes(ws[j]); utf8.RuneCountInString(h) >= 2 && phraseWord(h) && !IsAspectWord(h) && !slices.Contains(out, h) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// quantityAsks are the interrogatives asking for a figure (Measured).
+var quantityAsks = fieldSet("多少 几 多久 多大 多长 多高 多远 多重")
 
 // askedIn finds what the clause of words ws asks for (AskedFor), calling
 // add with each word.
 func askedIn(ws []string, add func(string)) {
 	for i, w := range ws {
+		if w == "叫" && i+1 < len(ws) && (ws[i+1] == "什么" || ws[i+1] == "啥") {
+			// 代理律师叫什么名字: the name of the thing before 叫 is asked for
+			k := i - 1
+			for k >= 0 && phraseWord(ws[k]) {
+				k--
+			}
+			for _, n := range ws[k+1 : i] {
+				add(n)
+			}
+		}
 		from := i + 1
 		if (w == "哪" || w == "几") && i+1 < len(ws) && nounMeasures[ws[i+1]] {
 			from = i + 2 // 哪/所/大学: the segmenter cuts the measure off
@@ -58,7 +118,7 @@ func askedIn(ws []string, add func(string)) {
 		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里)
 		if askEnds[w] && (i+1 == len(ws) || !phraseWord(ws[i+1]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
 			j := i - 1
-			for j >= 0 && askLinks[ws[j]] {
+			for j >= 0 && (askLinks[ws[j]] || gluedVerb(ws[j])) {
 				j--
 			}
 			k := j
@@ -70,6 +130,26 @@ func askedIn(ws []string, add func(string)) {
 			}
 		}
 	}
+}
+
+// ungluedWords is ws with each word the segmenter glued to a character
+// of its neighbour cut back (unglue: 平台/上聊 → 平台/聊), so that a glued
+// verb is never taken for what is asked.
+func ungluedWords(ws []string) []string {
+	out := slices.Clone(ws)
+	for i := 1; i < len(ws); i++ {
+		out[i] = unglue(ws[i-1], ws[i])
+	}
+	return out
+}
+
+// gluedVerb reports whether w is a word the dictionary lacks of a stop
+// word and a character after it (要花, 各卖): a verb with its auxiliary or
+// adverb, which the phrase asked about stands before ("一顿午饭大概要花多少
+// 钱" asks what a lunch costs; "拿铁和美式各卖多少钱", what each sells for).
+func gluedVerb(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && HasHan(w) && !IsDictWord(w) && IsStopWord(string(rs[0])) && !IsStopWord(string(rs[1]))
 }
 
 // joinHowMuch joins 多 and the adjective after it into the interrogative

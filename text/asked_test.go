@@ -26,10 +26,13 @@ func TestAskedFor(t *testing.T) {
 		"杨景媛的硕士论文被网友挑出了哪些毛病":            nil, // 毛病 asks for the faults themselves
 		// each clause alone: 多少 ends the first, 营业执照 is not counted by it
 		"李明咖啡店的注册资本是多少，营业执照是哪天办下来的？": {"注册", "资本"},
-		"店长王芳今年多大年纪？":                {"年纪"},              // 多大 before the attribute
-		"张伟在普洱的咖啡园种植面积有多大？":          {"咖啡园", "种植", "面积"}, // 有/多/大 read as 多大
-		"李明咖啡店现在一共雇了几名员工？":           {"员工"},              // 几名: interrogative and measure as one word
-		"李展拿的那个“雷军奖”奖金有多少钱？":         {"雷军", "奖金"},        // 多少 and a one-rune unit end the clause, as 是多少
+		"店长王芳今年多大年纪？":                {"年纪"},                         // 多大 before the attribute
+		"张伟在普洱的咖啡园种植面积有多大？":          {"咖啡园", "种植", "面积"},            // 有/多/大 read as 多大
+		"李明咖啡店现在一共雇了几名员工？":           {"员工"},                         // 几名: interrogative and measure as one word
+		"李展拿的那个“雷军奖”奖金有多少钱？":         {"雷军", "奖金"},                   // 多少 and a one-rune unit end the clause, as 是多少
+		"武大梅园食堂一顿午饭大概要花多少钱？":         {"武大", "梅园", "食堂", "一顿", "午饭"}, // 要花 (要 glued to 花) is a verb, not what is asked
+		"肖某某的代理律师叫什么名字":              {"代理", "律师"},                   // 叫什么: the phrase before 叫 back to 的
+		"哪个平台上聊这家店的人最多":              {"平台"},                         // 平台/上聊: the glued verb is no part of what is asked
 	} {
 		if got := AskedFor(q); !slices.Equal(got, want) {
 			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)
@@ -40,21 +43,49 @@ func TestAskedFor(t *testing.T) {
 // Terms: a localizer or verb complement does not join the character
 // before it (三个/月/后 is not 月后, 种/下 is not 种下), and 各个, 分别 are
 // stop words.
+// Measured: the word before a quantity interrogative that ends its
+// clause, whatever its part of speech.
+func TestMeasured(t *testing.T) {
+	for q, want := range map[string][]string{
+		"店长王芳一个月工资多少":          {"工资"},
+		"店长王芳今年多大年纪？":          {"年纪"}, // 多大 before the attribute: what it counts
+		"这件事有多大影响？":            nil,    // an aspect word is not counted
+		"张伟的咖啡园种植面积有多大？":       {"面积"},
+		"李展拿的奖金有多少钱？":          {"奖金"},
+		"会员体系上线后有多少人参加活动？":     nil, // 多少人参加: 多少 does not end the clause, and 人 is one rune
+		"注册资本是多少，营业执照是哪天办的？":   {"资本"},
+		"How much is a latte?": nil,
+		"拿铁和美式各卖多少钱？":          {"美式"}, // 各卖, a glued verb, is passed over
+		"咖啡豆的进货价是多少？":          nil,    // 价是
+		"武大梅园食堂一顿午饭大概要花多少钱？":   {"午饭"}, // 要花 and 大概 passed over: what a lunch costs
+	} {
+		if got := Measured(q); !slices.Equal(got, want) {
+			t.Errorf("Measured(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestTermsComplements(t *testing.T) {
 	for q, absent := range map[string][]string{
-		"会员体系上线三个月后会员有多少人？":     {"月后"},
-		"武大校园里的樱花最早是哪一年、由谁种下的？": {"种下"},
-		"各个平台的声量占比分别是多少？":       {"各个", "分别"},
-		"珞珈山上的樱花最早是哪一年栽下的？":     {"栽下", "栽"}, // a verb and its complement the HMM joined
-		"李明是什么时候拿定主意开店的？":       {"拿定", "拿"},
-		"七月那次断货一共持续了几天？":        {"一共"},
-		"蔚来汽车的舆情怎么样？":           {},
-		"武大图书馆那件事，法院一审是哪天判的？":   {"天判"},       // 哪/天判: 天 is 哪天's measure
-		"武大在2024年QS世界大学排名中排第几？": {"中排"},       // 排名/中/排: 中 ends 排名
-		"网上聊这家店的人主要集中在哪些平台？":    {"人主"},       // 主要 is a stop word: 人 binds to nothing
-		"讨论这家店的主要是哪类人？":         {"类人"},       // 哪/类人: 类 is 哪类's measure though the dictionary holds 类人
-		"为什么樱花季年年都会给武大带来争议？":    {"季年", "年年"}, // 樱花/季年/年 is 樱花季/年年 (a stop word)
-		"各平台的声量占比分别是多少，哪个平台最大？": {"最大"},       // a superlative names no subject
+		"会员体系上线三个月后会员有多少人？":                                    {"月后"},
+		"武大校园里的樱花最早是哪一年、由谁种下的？":                                {"种下"},
+		"各个平台的声量占比分别是多少？":                                      {"各个", "分别"},
+		"珞珈山上的樱花最早是哪一年栽下的？":                                    {"栽下", "栽"}, // a verb and its complement the HMM joined
+		"李明是什么时候拿定主意开店的？":                                      {"拿定", "拿"},
+		"七月那次断货一共持续了几天？":                                       {"一共"},
+		"蔚来汽车的舆情怎么样？":                                          {},
+		"武大图书馆那件事，法院一审是哪天判的？":                                  {"天判"},       // 哪/天判: 天 is 哪天's measure
+		"武大在2024年QS世界大学排名中排第几？":                                {"中排"},       // 排名/中/排: 中 ends 排名
+		"网上聊这家店的人主要集中在哪些平台？":                                   {"人主"},       // 主要 is a stop word: 人 binds to nothing
+		"讨论这家店的主要是哪类人？":                                        {"类人"},       // 哪/类人: 类 is 哪类's measure though the dictionary holds 类人
+		"为什么樱花季年年都会给武大带来争议？":                                   {"季年", "年年"}, // 樱花/季年/年 is 樱花季/年年 (a stop word)
+		"各平台的声量占比分别是多少，哪个平台最大？":                                {"最大"},       // a superlative names no subject
+		"哪个平台上聊这家店的人最多":                                        {"上聊", "聊"},  // 上 ends 平台上; 聊 alone is one rune
+		"为啥周末没什么人去，顾客都抱怨啥":                                     {"人去", "没什么"},
+		"武大图书馆那个事到底是怎么回事？":                                     {"事到底", "到底"}, // 到底 is a stop word: 事 binds to nothing
+		"华科的樱花节一般几月份开？":                                        {"几月", "份开"},  // 几月 asks; 份 is 月份's
+		"写字楼那个铺子房租一个月多少钱，签了几年？":                                {"几年"},
+		"What did the team eat for dinner before the mission?": {"before"},
 	} {
 		got := TermTexts(Terms(q))
 		for _, w := range absent {
@@ -62,6 +93,18 @@ func TestTermsComplements(t *testing.T) {
 				t.Errorf("Terms(%q) = %q, holds %s", q, got, w)
 			}
 		}
+	}
+	// 上 after a word that is no content word stays (上聊 is not cut after a stop word)
+	if got := TermTexts(Terms("你们上聊吗")); !slices.Contains(got, "上聊") {
+		t.Errorf("Terms(你们上聊吗) = %q, want 上聊 kept", got)
+	}
+	// an anonymised name is one term, matched by 肖某 but never by 某某 alone
+	if ts := Terms("肖某某的代理律师叫什么名字"); len(ts) == 0 || ts[0].Text != "肖某某" || !slices.Equal(ts[0].Parts, []string{"肖某"}) {
+		t.Errorf("Terms(肖某某的代理律师…) = %+v, want 肖某某 with part 肖某", ts)
+	}
+	// four characters the dictionary lacks are two words: the kind and the thing
+	if got := TermTexts(Terms("他们家的抹茶拿铁好喝吗？")); !slices.Contains(got, "抹茶") || !slices.Contains(got, "拿铁") {
+		t.Errorf("Terms(…抹茶拿铁好喝吗？) = %q, want 抹茶 and 拿铁", got)
 	}
 	// a name the dictionary lacks that ends in 来 is kept (蔚来)
 	if got := TermTexts(Terms("蔚来汽车的舆情怎么样？")); !slices.Contains(got, "蔚来") {

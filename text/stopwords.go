@@ -20,7 +20,7 @@ const stopZH = `
 我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这位 那位 这次 那次 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
 是 有 在 和 与 及 以及 或 或者 还是 而 而且 并 并且 但 但是 可是 然而 因为 所以 因此 如果 虽然 即使 只要 就 都 也 又 还 再 才 已 已经 曾 曾经 将 要 会 能 可以 应该 可能 需要 想 想要
 把 被 对 对于 关于 相关 有关 从 自 向 往 给 让 比 跟 同 由 以 于 为 按 按照 通过 根据 至 到 在于 之间 之后 之前 以后 以前 当时 时候 目前 现在
-回事 后来 然后 接着 那么 还有 其他 别的 另外
+回事 后来 然后 接着 那么 还有 其他 别的 另外 到底 究竟 其实 竟然 居然 难道 没什么 不怎么
 很 非常 最 更 比较 太 挺 十分 特别 一些 一点 一下 一个 一种 一样 一直 一般 有些 有点 所有 全部 什么样 多 少 不 没 没有 不是 别 一共 总共 总计 大概 大约 左右 主要
 最大 最小 最多 最少 最高 最低 年年 天天 月月 日日 时时 处处 人人 个个 次次
 请问 请 问 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
@@ -33,5 +33,5 @@ a an the is are was were be been being am who whom whose what why how which when
 has have had having of for to in on at by from with about into onto over under out up down off and or not no nor but if then than so as it its this that these those
 there here their theirs them they he she his her hers him me my mine we our ours us you your yours i tell please explain describe give show list any some all much
 many more most know say said like also just only very such each every other another there's what's who's how's it's let let's get got
-organization organisation organizations organisations belong belongs
+organization organisation organizations organisations belong belongs before after during
 `

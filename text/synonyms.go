@@ -15,7 +15,9 @@ package text
 //     company's history: 1932年迁至珞珈山 answers 哪一年迁到珞珈山);
 //   - 销售 销量 — sales: 销售表现 is answered by 首月销量占三成;
 //   - 拉客 获客 引流 揽客 — winning customers: the texts write 获客成本,
-//     线上引流 where a question says 拉客.
+//     线上引流 where a question says 拉客;
+//   - 铺子 铺面 店铺 店面 门面 — a shop's premises: 学校附近铺面 answers
+//     "那个铺子房租多少".
 //
 // A question term with synonyms (Term.Synonyms) is held by a text holding
 // any of them; it is never cut (迁到 is not reduced to 迁).
@@ -38,6 +40,7 @@ var synonymGroups = [][]string{
 	{"情绪", "情感"},
 	{"谣言", "传言", "谣传", "不实", "造谣", "辟谣"},
 	{"迁到", "迁至", "迁入", "迁往", "搬到", "搬迁至"},
+	{"铺子", "铺面", "店铺", "店面", "门面"},
 	{"销售", "销量"},
 	{"拉客", "获客", "引流", "揽客"},
 }

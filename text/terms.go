@@ -47,7 +47,7 @@ func Terms(q string) []Term { return TermsOf(q, Words(q)) }
 // must be Words(q) (it is not changed). A text that is both searched for
 // terms and read word by word is segmented once.
 func TermsOf(q string, words []string) []Term {
-	words = joinSingles(q, dropMeasures(splitReduplication(words)))
+	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(words))))
 	words, joined := bindSingles(q, words)
 	var out []Term
 	seen := map[string]bool{}
@@ -109,8 +109,9 @@ func TermsOf(q string, words []string) []Term {
 // unglue undoes the cuts of the segmenter's HMM that glue a character to
 // its neighbour in a word the dictionary lacks, w being a word of two
 // Chinese runes and prev the word before it: a verb and its complement
-// (栽下, 拿定 → 栽, 拿; verbComplements: not 蔚来), a localizer that ends
-// the noun before it (中, 里, 内), or the measure of an interrogative
+// (栽下, 拿定, 人去 → 栽, 拿, 人; verbComplements: not 蔚来), a localizer that ends
+// the noun before it (中, 里, 内; 上 and 下 after a content word: 平台/上聊 →
+// 聊, the platform's 上 glued to the verb after it), or the measure of an interrogative
 // (哪/天判 → 判: 哪天; measures), the last even when the dictionary holds
 // the glued word (哪/类人 → 人: 哪类 asks for a kind of people, 类人 is
 // "humanoid"). What is left is one character, which TermsOf drops; any
@@ -129,8 +130,9 @@ func unglue(prev, w string) string {
 	switch {
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
-	case strings.ContainsRune("中里内", rs[0]):
-		return string(rs[1])
+	case strings.ContainsRune("中里内", rs[0]),
+		strings.ContainsRune("上下", rs[0]) && utf8.RuneCountInString(prev) >= 2 && HasHan(prev) && !IsStopWord(prev):
+		return string(rs[1]) // 平台/上聊: 上 ends 平台上, 聊 is the verb
 	}
 	return w
 }
@@ -141,6 +143,9 @@ func unglue(prev, w string) string {
 // each of its two-rune pieces as well (拿铁, 铁卖), since texts name the
 // thing without the neighbour the HMM attached to it.
 func parts(t string) []string {
+	if name, ok := strings.CutSuffix(t, "某某"); ok && utf8.RuneCountInString(name) == 1 {
+		return []string{name + "某"} // 肖某某 is written 肖某 too; 某某 alone is anyone
+	}
 	out := SubWords(t)
 	rs := []rune(t)
 	if n := len(rs); n < 3 || n > 4 || !HasHan(t) || IsDictWord(t) {
@@ -157,7 +162,7 @@ func parts(t string) []string {
 // joinSingles joins each run of two or more one-rune Chinese words that
 // are not stop words and stand next to each other in q into one word: the
 // dictionary lacks a word (拿铁 is cut 拿/铁), and its characters together
-// are what is asked about. A particle the segmenter joined to a character
+// are what is asked about; a run of four is two words of two (抹茶 拿铁). A particle the segmenter joined to a character
 // (对断/货 in 网友对断货事件) is cut off first, so 断货 is found too.
 // A localizer or verb complement (complements: 三个/月/后, 种/下) never
 // joins the character before it: 月后 and 种下 are not names but a time
@@ -172,6 +177,12 @@ func joinSingles(q string, words []string) []string {
 		case 0:
 		case 1:
 			out = append(out, run[0])
+		case 4:
+			// four characters the dictionary lacks are two words of
+			// two (抹/茶/拿/铁 → 抹茶 拿铁): a kind and the thing, each a
+			// term, so a knowledge holding only the thing (拿铁) does not
+			// hold the kind
+			out = append(out, run[0]+run[1], run[2]+run[3])
 		default:
 			out = append(out, strings.Join(run, ""))
 		}
@@ -253,8 +264,8 @@ const complements = "后前中里上下内外来去起到完出"
 
 // verbComplements are the complements that make a word the dictionary
 // lacks of a character and one of them a verb phrase (TermsOf: 栽下,
-// 拿定, 月后), not a name; 来 and 出 are left out (蔚来 is a name).
-const verbComplements = "后上下完定"
+// 拿定, 月后, 人去), not a name; 来 and 出 are left out (蔚来 is a name).
+const verbComplements = "后上下完定去"
 
 // splitReduplication undoes the segmenter's glue of a character to the
 // first half of a reduplicated word after it (樱花/季年/年 → 樱花/季/年年:
@@ -274,14 +285,38 @@ func splitReduplication(words []string) []string {
 	return out
 }
 
+// joinAnonymised joins a surname and the 某某 or 某 after it into the
+// name the press writes for a person kept anonymous (肖/某某 → 肖某某):
+// apart, 某某 ("so-and-so") would be the question's term and match every
+// anonymous person of the knowledge.
+func joinAnonymised(words []string) []string {
+	var out []string
+	for i := 0; i < len(words); i++ {
+		if i+1 < len(words) && (words[i+1] == "某某" || words[i+1] == "某") && utf8.RuneCountInString(words[i]) == 1 && HasHan(words[i]) && !IsStopWord(words[i]) {
+			out = append(out, words[i]+words[i+1])
+			i++
+			continue
+		}
+		out = append(out, words[i])
+	}
+	return out
+}
+
 // dropMeasures leaves out the measure that completes an interrogative
-// (哪/一年, 哪/个, 几/家, 第/几): 一年 in 哪一年 asks for a year, it is not
-// a year the question is about.
+// (哪/一年, 哪/个, 几/家, 第/几), and the interrogative with it when the
+// segmenter gives both as one word (几年, 几月, 哪天): 一年 in 哪一年 asks
+// for a year, it is not a year the question is about.
 func dropMeasures(words []string) []string {
 	out := words[:0:0]
 	for i, w := range words {
 		if i > 0 && measures[w] && (words[i-1] == "哪" || words[i-1] == "几" || words[i-1] == "第") {
 			continue
+		}
+		if rs := []rune(w); len(rs) >= 2 && (rs[0] == '哪' || rs[0] == '几') && measures[string(rs[1:])] {
+			if rs[len(rs)-1] == '月' && i+1 < len(words) && strings.HasPrefix(words[i+1], "份") {
+				words[i+1] = strings.TrimPrefix(words[i+1], "份") // 几月/份开: 月份 cut in two
+			}
+			continue // the segmenter's one word for both: 几年, 几月, 哪天
 		}
 		out = append(out, w)
 	}
@@ -349,8 +384,8 @@ func isLowerWord(w string) bool {
 // 对断, 货), and the particle is no part of what is asked.
 func trimStopRunes(w string) string {
 	rs := []rune(w)
-	if len(rs) < 2 || !HasHan(w) || IsDictWord(w) {
-		return w
+	if len(rs) < 2 || !HasHan(w) || IsDictWord(w) || strings.HasSuffix(w, "某") {
+		return w // 肖某某 is a name (joinAnonymised)
 	}
 	for len(rs) > 1 && IsStopWord(string(rs[0])) {
 		rs = rs[1:]

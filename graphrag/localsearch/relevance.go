@@ -79,7 +79,8 @@ const (
 //     what it asks for (text.AskedFor: 专业 in "李明大学读的是什么专业？",
 //     门票 in "…景区的门票价格是多少？"; aspect words such as 挑战 or
 //     原因 aside), itself, a part or a synonym, and that word is a noun
-//     (text.IsNoun: 专业, 音乐, 老家) or the terms the knowledge lacks or
+//     (text.IsNoun: 专业, 音乐, 老家) or the figure asked for (text.Measured:
+//     工资 in "店长一个月工资多少", whatever its part of speech) or the terms the knowledge lacks or
 //     uses once carry at least AskedMissingShare of the question (冲泡,
 //     正确) (our rule, issue 19): the question shares the knowledge's
 //     names but asks about something it does not hold;
@@ -136,7 +137,7 @@ func (r *Relevance) Message() string {
 // asked the words of what it asks for that the knowledge never uses
 // (askedMissing); best is the best vector similarity; floor is
 // Params.MinSimilarity.
-func judge(stats, names []knowledge.TermStat, asked []string, best, floor float64) *Relevance {
+func judge(stats, names []knowledge.TermStat, asked []string, best, floor float64, measured ...string) *Relevance {
 	r := &Relevance{Terms: stats, Names: names, Unasked: asked, BestSimilarity: best, Found: []string{}, Missing: []string{}, Topical: []string{}}
 	for _, s := range stats {
 		switch {
@@ -166,7 +167,8 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 		r.Weak, r.Reason = true, "it names the question's subject only in passing: "+strings.Join(passing, ", ")
 	case best >= floor:
 		r.Reason = fmt.Sprintf("a vector hit's similarity %.2f reaches %.2f", best, floor)
-	case len(asked) > 0 && (r.MissingShare >= AskedMissingShare || slices.ContainsFunc(asked, text.IsNoun)):
+	case len(asked) > 0 && (r.MissingShare >= AskedMissingShare || slices.ContainsFunc(asked, text.IsNoun) ||
+		slices.ContainsFunc(asked, func(w string) bool { return slices.Contains(measured, w) })):
 		r.Weak, r.Reason = true, fmt.Sprintf("it never names what the question asks for (%s), and the terms it lacks or uses once carry %.0f%% of the question", strings.Join(asked, ", "), 100*r.MissingShare)
 	case len(stats) == 0:
 		r.Weak, r.Reason = true, "it has no content word to look for"

@@ -275,6 +275,9 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"七月那次断货一共持续了几天，门店亏了多少钱？",  // 一共 is a stop word
 				"能不能概括一下这家咖啡店是怎么做营销和拉客的？", // 拉客 has synonyms: not a name, whatever its tag
 				"杭州的写字楼商圈月租大概多少？",         // 杭州, an everyday name the knowledge uses
+				"哪个平台上聊这家店的人最多",           // 平台/上聊: 上 ends 平台上 (text: unglue)
+				"为啥周末没什么人去，顾客都抱怨啥",        // 人去 is not a term
+				"写字楼那个铺子房租一个月多少钱，签了几年？",   // 铺子 has synonyms (铺面); 几年 is not a term
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",    // rule 3: 门票, 46 %
@@ -287,6 +290,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"一杯桂花拿铁大概含有多少卡路里热量？", // rule 3: 热量
 				"明天北京会不会下雨？",         // rule 1: 北京, an everyday name the knowledge never uses
 				"张伟在普洱的咖啡园种植面积有多大？",  // rule 3: 面积, a noun the knowledge never uses
+				"店长王芳一个月工资多少",        // rule 3: 工资, not a noun, is the figure asked for (text.Measured)
+				"他们家的抹茶拿铁好喝吗？",       // rule 1: 抹茶 (抹/茶/拿/铁 is 抹茶 拿铁, not one term held through 拿铁)
 			}},
 		{"bettafish", fixture.BettaFish,
 			[]string{
@@ -300,6 +305,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？", // rule 1: SU7, a model code the knowledge never uses
 				"蔚来汽车的舆情怎么样？",           // rule 1: 蔚来 (a name ending in 来 is kept)
+				"肖某某的代理律师叫什么名字",         // rule 3: 代理, before 叫什么 (肖某某 is one name, not 某某)
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -341,6 +347,17 @@ func TestJudgeAskedFor(t *testing.T) {
 	}
 	if r := judge(many, nil, []string{"冲泡"}, 0, NoMatchSimilarity); !r.Weak {
 		t.Errorf("asked-for noun missing under the share: %+v", r)
+	}
+	// under the share: a missing word that is not a noun refuses when it
+	// is the figure asked for (text.Measured: 工资 in 工资多少), only then
+	if r := judge(many, nil, []string{"工资"}, 0, NoMatchSimilarity); r.Weak {
+		t.Errorf("asked-for word (not a noun) missing under the share, not measured: %+v", r)
+	}
+	if r := judge(many, nil, []string{"工资"}, 0, NoMatchSimilarity, "工资"); !r.Weak {
+		t.Errorf("the measured word missing under the share: %+v", r)
+	}
+	if r := judge(many, nil, []string{"工资"}, 0, NoMatchSimilarity, "店长"); r.Weak {
+		t.Errorf("another word measured: %+v", r)
 	}
 }
 
