@@ -32,8 +32,9 @@ func TestQuotedSkipsRestatements(t *testing.T) {
 		t.Errorf("quoted(…, 1) = %v, want [E3]", got)
 	}
 	// a short passage is never a restatement: too few bigrams to tell
-	seen := bigrams("会员复购率")
-	if restates("会员复购率", seen) {
+	var seen said
+	seen.add("会员复购率")
+	if seen.restates("会员复购率") {
 		t.Error("a 4-bigram passage counted as a restatement")
 	}
 }
@@ -41,18 +42,16 @@ func TestQuotedSkipsRestatements(t *testing.T) {
 // restateShare decides: a passage with 0.61 of its bigrams seen (the
 // closest distinct findings in the sample) is kept, one with 0.77 is not.
 func TestRestateShareBoundary(t *testing.T) {
-	seen := map[string]bool{}
-	for g := range bigrams("甲乙丙丁戊己庚辛壬癸子丑") { // 11 bigrams
-		seen[g] = true
-	}
+	var seen said
+	seen.add("甲乙丙丁戊己庚辛壬癸子丑") // 11 bigrams
 	// 10 bigrams, the first n of them seen
 	s := func(n int) string {
 		return "甲乙丙丁戊己庚辛壬癸子丑"[:3*(n+1)] + "天地玄黄宇宙洪荒日月"[:3*(10-n)]
 	}
-	if restates(s(7), seen) { // 7 of 10 (plus the joint) under 0.75
+	if seen.restates(s(7)) { // 7 of 10 (plus the joint) under 0.75
 		t.Errorf("%s: 0.7 counted as a restatement", s(7))
 	}
-	if !restates(s(10), seen) {
+	if !seen.restates(s(10)) {
 		t.Errorf("%s: all seen not a restatement", s(10))
 	}
 }

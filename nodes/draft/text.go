@@ -227,78 +227,68 @@ func terms(text string) []string {
 // in order, skipping each that restates the passages quoted before it
 // (restates) — three wordings of one recommendation are one finding.
 func quoted(evs []prompts.EvidenceRef, n int) []prompts.EvidenceRef {
-	seen := map[string]bool{}
-	say := func(ev prompts.EvidenceRef) {
-		for g := range bigrams(ev.Text) {
-			seen[g] = true
-		}
-	}
-	say(evs[0])
+	var seen said
+	seen.add(evs[0].Text)
 	var out []prompts.EvidenceRef
 	for _, ev := range evs[1:] {
 		if len(out) == n {
 			break
 		}
-		if restates(ev.Text, seen) {
+		if seen.restates(ev.Text) {
 			continue
 		}
 		out = append(out, ev)
-		say(ev)
+		seen.add(ev.Text)
 	}
 	return out
 }
 
-// restates reports whether s says nothing the texts whose bigrams are
-// seen do not: it has at least 6 character bigrams (letters, digits and
-// Han; punctuation and spaces end a run), at least restateShare of them
-// in seen, and each of its digit runs too ("升到23%" is news beside "回落到9%"
-// however alike the rest).
-func restates(s string, seen map[string]bool) bool {
-	gs := bigrams(s)
+// said is what the passages quoted so far hold: their character bigrams
+// (textrules.Bigrams) and their digit runs.
+type said struct {
+	grams  map[[2]rune]bool
+	digits map[string]bool
+}
+
+func (s *said) add(t string) {
+	if s.grams == nil {
+		s.grams, s.digits = map[[2]rune]bool{}, map[string]bool{}
+	}
+	for g := range textrules.Bigrams(t) {
+		s.grams[g] = true
+	}
+	for _, d := range digitRuns(t) {
+		s.digits[d] = true
+	}
+}
+
+// restates reports whether t says nothing the quoted passages do not: it
+// has at least 6 character bigrams (letters and digits; any other rune
+// ends a run), at least restateShare of them quoted, and each of its digit
+// runs too ("升到23%" is news beside "回落到9%" however alike the rest).
+func (s *said) restates(t string) bool {
+	gs := textrules.Bigrams(t)
 	if len(gs) < 6 {
 		return false
 	}
 	in := 0
 	for g := range gs {
-		if seen[g] {
+		if s.grams[g] {
 			in++
 		}
 	}
 	if float64(in) < restateShare*float64(len(gs)) {
 		return false
 	}
-	for _, d := range digitRuns(s) {
-		if !seen[d] {
+	for _, d := range digitRuns(t) {
+		if !s.digits[d] {
 			return false
 		}
 	}
 	return true
 }
 
-// bigrams are the adjacent pairs of letters, digits and Han characters of
-// s, runs broken by any other rune; each digit run is added whole too (see
-// restates).
-func bigrams(s string) map[string]bool {
-	out := map[string]bool{}
-	var prev rune = -1
-	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			prev = -1
-			continue
-		}
-		if prev >= 0 {
-			out[string(prev)+string(r)] = true
-		}
-		prev = r
-	}
-	for _, d := range digitRuns(s) {
-		out[d] = true
-	}
-	return out
-}
-
-// digitRuns are the maximal runs of ASCII digits in s, each prefixed
-// with "#" so it never equals a bigram.
+// digitRuns are the maximal runs of ASCII digits in s.
 func digitRuns(s string) []string {
 	var out []string
 	start := -1
@@ -310,7 +300,7 @@ func digitRuns(s string) []string {
 			continue
 		}
 		if start >= 0 {
-			out = append(out, "#"+s[start:i])
+			out = append(out, s[start:i])
 			start = -1
 		}
 	}
