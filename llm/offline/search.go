@@ -104,15 +104,15 @@ func matchTerms(s string) map[string]bool {
 }
 
 // intents are what a question asks for besides its terms, each a pattern
-// of the question and one of the sentences that answer it: a reason, a
-// place, a time, a quantity. A sentence of the context that matches the
+// of the question and one of the sentences that answer it: a reason (为什么,
+// 怎么回事: 因为, 导致), a place, a time, a quantity. A sentence of the context that matches the
 // intent of the question scores half as much again.
 var intents = []struct {
 	name             string
 	question, answer *regexp.Regexp
 }{
-	{"why", regexp.MustCompile(`为什么|为何|原因|理由|怎么会|(?i:\bwhy\b|\breasons?\b)`),
-		regexp.MustCompile(`因为|由于|原因|理由|为了|所以|因此|考虑到|看中|保证|(?i:\bbecause\b|\bdue to\b|\bso that\b|\breasons?\b|\bto ensure\b)`)},
+	{"why", regexp.MustCompile(`为什么|为何|为啥|原因|理由|怎么会|怎么回事|咋回事|起因|(?i:\bwhy\b|\breasons?\b|what caused)`),
+		regexp.MustCompile(`因为|由于|原因|理由|为了|所以|因此|考虑到|看中|保证|导致|造成|致使|起因|(?i:\bbecause\b|\bdue to\b|\bso that\b|\breasons?\b|\bto ensure\b|\bcaused\b|\bled to\b)`)},
 	{"where", regexp.MustCompile(`哪里|哪儿|在哪|何处|什么地方|什么位置|(?i:\bwhere\b)`),
 		regexp.MustCompile(`位于|地址|地点|选址|开在|落户|坐落|商圈|附近|街角|路口|[省市区县镇村街路]|(?i:\blocated\b|\bnear\b|\bbeneath\b)`)},
 	{"when", regexp.MustCompile(`哪一年|哪年|哪天|哪一天|什么时候|何时|几月|几号|(?i:\bwhen\b|what year|which year)`),

