@@ -348,3 +348,25 @@ func TestTimelineNoBirthsOrCutPages(t *testing.T) {
 		}
 	}
 }
+
+// A date that opens a period of months dates no event: the sample's
+// timeline put a six-month volume total on 2024-04. Two days, a date
+// followed by other words, and a period of years in the past are events
+// or kept.
+func TestPeriodStart(t *testing.T) {
+	for _, c := range []struct {
+		s, raw string
+		period bool
+	}{
+		{"监测显示，2024年4月开业至9月底，李明咖啡店的声量规模为12780条提及。", "2024年4月", true},
+		{"2024年4月至2024年9月，提及量共12780条。", "2024年4月", true},
+		{"自2023年10月到现在，讨论从未停止。", "2023年10月", true},
+		{"2024年7月30日至31日，门店断货两天。", "2024年7月30日", false},
+		{"2024年4月开业，首周新增粉丝五千人。", "2024年4月", false},
+		{"2024年7月，门店到货延误，断货两天。", "2024年7月", false}, // 到 of 到货 after a comma
+	} {
+		if got := periodStart(c.s, c.raw); got != c.period {
+			t.Errorf("periodStart(%q) = %v, want %v", c.s, got, c.period)
+		}
+	}
+}

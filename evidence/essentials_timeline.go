@@ -93,8 +93,8 @@ func collectDays(set *Set, topical []bool, end string) *timelineDays {
 		it := &set.Items[i]
 		text := sentenceWith(it.Text, f.Raw)
 		if listingDate(text, f.Raw) || said[it.ID+"\x00"+text] || Classify(text, "") != Clean ||
-			birthDate(text, f.Raw) || it.Kind == KindSource && cutOffSentence(it.Text, f.Raw) {
-			continue // a dated listing line, page noise, a sentence whose first date was taken, a birth, a cut page
+			birthDate(text, f.Raw) || periodStart(text, f.Raw) || it.Kind == KindSource && cutOffSentence(it.Text, f.Raw) {
+			continue // a dated listing line, page noise, a sentence whose first date was taken, a birth, a period, a cut page
 		}
 		said[it.ID+"\x00"+text] = true
 		if noYear {
@@ -268,6 +268,20 @@ func birthDate(sentence, raw string) bool {
 	after = strings.TrimLeft(after, "（( ")
 	return ok && strings.HasPrefix(after, "出生") || strings.HasPrefix(after, "生人") ||
 		strings.HasSuffix(before, "出生于") || strings.HasSuffix(before, "生于")
+}
+
+// periodRE matches what follows a date that opens a period of months: up
+// to four runes (开业), 至/到/— and the period's end (9月底, 年底, 今, 现在):
+// "2024年4月开业至9月底，声量为12780条提及" states a total over six months,
+// no event of April. A range of days ("7月30日至31日") is left alone: an
+// event may last two days.
+var periodRE = regexp.MustCompile(`^[^，。；,;\d]{0,4}?(?:至|到|—|–|－|~|～)\s*(?:\d{4}年)?(?:\d{1,2}月|年底|年末|月底|月末|今|现在|目前)`)
+
+// periodStart reports a date that opens a period rather than dating an
+// event (periodRE).
+func periodStart(sentence, raw string) bool {
+	_, after, ok := strings.Cut(sentence, raw)
+	return ok && periodRE.MatchString(after)
 }
 
 // cutOffSentence reports that the sentence of text holding raw runs to

@@ -209,7 +209,7 @@ func timelineBlocks(es *prompts.Essentials) []ir.Block {
 		return "[" + e.Cite + "]"
 	}
 	for _, e := range es.Timeline {
-		line := fmt.Sprintf("%s：%s%s", e.Date, strings.TrimSpace(e.Text), cite(e))
+		line := fmt.Sprintf("%s：%s%s", e.Date, closeClause(strings.TrimSpace(e.Text)), cite(e))
 		if len(e.Conflicts) > 0 {
 			var other []string
 			for _, c := range e.Conflicts {
