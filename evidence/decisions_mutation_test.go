@@ -148,11 +148,13 @@ func TestPlanWebQuotaScoreFloor(t *testing.T) {
 func TestPrimaryClauseShareInclusive(t *testing.T) {
 	c := newCollector()
 	c.addText("甲乙丙丁戊己庚辛壬癸子丑，寅卯辰巳午未申酉戌亥天地玄黄宇宙洪荒。", Provenance{Kind: KindSummary, Engine: "insight", Section: "传播", SectionPos: 0}, 0)
-	c.addText("据报道甲乙丙丁戊己庚辛壬。", Provenance{Kind: KindSource, Engine: "insight", SectionPos: 0, URL: "https://a.cn/7"}, 0)
-	c.addText("据报道甲乙丙丁戊己庚辛。", Provenance{Kind: KindSource, Engine: "insight", SectionPos: 0, URL: "https://a.cn/6"}, 0)
+	c.addText("据报道甲乙丙丁戊己庚，另有壬癸子丑。", Provenance{Kind: KindSource, Engine: "insight", SectionPos: 0, URL: "https://a.cn/7"}, 0)
+	c.addText("据报道甲乙丙丁戊己，另有壬癸子丑。", Provenance{Kind: KindSource, Engine: "insight", SectionPos: 0, URL: "https://a.cn/6"}, 0)
+	// 9 of 10, but not the clause's end (癸子丑): the same words, another claim
+	c.addText("据报道甲乙丙丁戊己庚辛壬癸子。", Provenance{Kind: KindSource, Engine: "insight", SectionPos: 0, URL: "https://a.cn/5"}, 0)
 	got := c.set().PrimarySources([]int{0})
 	if !slices.Equal(got[0], []int{1}) {
-		t.Errorf("primary %v, want E2 (7 of 10 trigrams) only", got)
+		t.Errorf("primary %v, want E2 (7 of 10 trigrams, the last among them) only", got)
 	}
 }
 

@@ -240,8 +240,10 @@ func primaryUsable(n Noise) bool {
 //   - holds at least PrimaryContainment of the engine passage's
 //     character trigrams (nearly the same text), or
 //   - holds PrimaryClauseShare of the trigrams of one of its clauses of
-//     PrimaryClauseRunes runes or more (the same sentence inside a longer
-//     paragraph of the engine's), or
+//     PrimaryClauseRunes runes or more, its last trigram among them (the
+//     same sentence inside a longer paragraph of the engine's; a clause's
+//     claim is at its end: "…风险信号是价格" is not stated by a page sharing
+//     only "…风险信号"), or
 //   - states one of its figures — as written (28%, 4.8亿) or the same
 //     value (figureKey: 28.0% for 28%, 41000万 for 4.1亿) — and holds at
 //     least PrimaryFigureContainment of that figure's clause's trigrams
@@ -318,6 +320,7 @@ type primaryQuery struct {
 type primaryClause struct {
 	query int32
 	n     int
+	last  uint64 // its final trigram: where a clause states its claim
 }
 
 // primaryQueries indexes the engine passages of PrimarySources: posting
@@ -365,7 +368,9 @@ func (s *Set) primaryIndex(engine []int) *primaryQueries {
 			for _, g := range cg {
 				idx.clausePost[g] = append(idx.clausePost[g], int32(len(idx.clauses)))
 			}
-			idx.clauses = append(idx.clauses, primaryClause{qi, len(cg)})
+			rs := []rune(c)
+			k := len(rs) - 3
+			idx.clauses = append(idx.clauses, primaryClause{qi, len(cg), uint64(rs[k])<<42 | uint64(rs[k+1])<<21 | uint64(rs[k+2])})
 		}
 		idx.qs = append(idx.qs, q)
 	}
@@ -390,8 +395,13 @@ func (s *Set) primaryHits(idx *primaryQueries, si int) []primaryHit {
 	}
 	match := map[int32]bool{}
 	for ci, n := range ccounts {
+		// the clause nearly as it is, and its end: "正在积累的声誉风险信号是
+		// 价格" is not stated by a page saying "这是正在积累的声誉风险信号：
+		// 风险来自营业安排" (the same words, another claim)
 		if c := idx.clauses[ci]; float64(n) >= PrimaryClauseShare*float64(c.n) {
-			match[c.query] = true
+			if _, ok := slices.BinarySearch(sg, c.last); ok {
+				match[c.query] = true
+			}
 		}
 	}
 	keys := map[string]bool{}
