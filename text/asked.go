@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -21,7 +22,7 @@ import (
 // (graphrag/localsearch: rule 2 of Relevance).
 func AskedFor(q string) []string {
 	if !HasHan(q) {
-		return nil
+		return askedEnglish(q)
 	}
 	var out []string
 	add := func(w string) {
@@ -49,7 +50,7 @@ func AskedFor(q string) []string {
 // knowledge cannot hold.
 func Measured(q string) []string {
 	if !HasHan(q) {
-		return nil
+		return askedEnglish(q)
 	}
 	var out []string
 	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
@@ -80,6 +81,21 @@ func Measured(q string) []string {
 		}
 	}
 	return out
+}
+
+// howOld matches an English question asking for an age.
+var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}?\w+'s age\b`)
+
+// askedEnglish is AskedFor and Measured of an English question: "how old"
+// asks for an age, which a text states as "years old" (or a synonym:
+// year-old, aged — not "age", which "agent" would hold: the knowledge's
+// words are matched at their start); other English questions ask for
+// nothing this rule reads (nil).
+func askedEnglish(q string) []string {
+	if howOld.MatchString(q) {
+		return []string{"years old"}
+	}
+	return nil
 }
 
 // quantityAsks are the interrogatives asking for a figure (Measured).

@@ -33,6 +33,7 @@ func TestAskedFor(t *testing.T) {
 		"武大梅园食堂一顿午饭大概要花多少钱？":         {"武大", "梅园", "食堂", "一顿", "午饭"}, // 要花 (要 glued to 花) is a verb, not what is asked
 		"肖某某的代理律师叫什么名字":              {"代理", "律师"},                   // 叫什么: the phrase before 叫 back to 的
 		"哪个平台上聊这家店的人最多":              {"平台"},                         // 平台/上聊: the glued verb is no part of what is asked
+		"会员是啥时候搞起来的，三个月有多少人办了":       nil,                            // 多少/人办: 人 is the count's unit, 办 a verb
 	} {
 		if got := AskedFor(q); !slices.Equal(got, want) {
 			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)
@@ -47,17 +48,20 @@ func TestAskedFor(t *testing.T) {
 // clause, whatever its part of speech.
 func TestMeasured(t *testing.T) {
 	for q, want := range map[string][]string{
-		"店长王芳一个月工资多少":          {"工资"},
-		"店长王芳今年多大年纪？":          {"年纪"}, // 多大 before the attribute: what it counts
-		"这件事有多大影响？":            nil,    // an aspect word is not counted
-		"张伟的咖啡园种植面积有多大？":       {"面积"},
-		"李展拿的奖金有多少钱？":          {"奖金"},
-		"会员体系上线后有多少人参加活动？":     nil, // 多少人参加: 多少 does not end the clause, and 人 is one rune
-		"注册资本是多少，营业执照是哪天办的？":   {"资本"},
-		"How much is a latte?": nil,
-		"拿铁和美式各卖多少钱？":          {"美式"}, // 各卖, a glued verb, is passed over
-		"咖啡豆的进货价是多少？":          nil,    // 价是
-		"武大梅园食堂一顿午饭大概要花多少钱？":   {"午饭"}, // 要花 and 大概 passed over: what a lunch costs
+		"店长王芳一个月工资多少":                {"工资"},
+		"店长王芳今年多大年纪？":                {"年纪"}, // 多大 before the attribute: what it counts
+		"这件事有多大影响？":                  nil,    // an aspect word is not counted
+		"张伟的咖啡园种植面积有多大？":             {"面积"},
+		"李展拿的奖金有多少钱？":                {"奖金"},
+		"会员体系上线后有多少人参加活动？":           nil, // 多少人参加: 多少 does not end the clause, and 人 is one rune
+		"注册资本是多少，营业执照是哪天办的？":         {"资本"},
+		"How much is a latte?":       nil,
+		"How old is Alex Mercer?":    {"years old"}, // an age: written "years old", never "age" (agent holds it)
+		"What is Alex Mercer's age?": {"years old"},
+		"How many agents went down?": nil,
+		"拿铁和美式各卖多少钱？":                {"美式"}, // 各卖, a glued verb, is passed over
+		"咖啡豆的进货价是多少？":                nil,    // 价是
+		"武大梅园食堂一顿午饭大概要花多少钱？":         {"午饭"}, // 要花 and 大概 passed over: what a lunch costs
 	} {
 		if got := Measured(q); !slices.Equal(got, want) {
 			t.Errorf("Measured(%q) = %q, want %q", q, got, want)
@@ -81,6 +85,7 @@ func TestTermsComplements(t *testing.T) {
 		"为什么樱花季年年都会给武大带来争议？":                                   {"季年", "年年"}, // 樱花/季年/年 is 樱花季/年年 (a stop word)
 		"各平台的声量占比分别是多少，哪个平台最大？":                                {"最大"},       // a superlative names no subject
 		"哪个平台上聊这家店的人最多":                                        {"上聊", "聊"},  // 上 ends 平台上; 聊 alone is one rune
+		"会员是啥时候搞起来的，三个月有多少人办了":                                 {"人办"},
 		"为啥周末没什么人去，顾客都抱怨啥":                                     {"人去", "没什么"},
 		"武大图书馆那个事到底是怎么回事？":                                     {"事到底", "到底"}, // 到底 is a stop word: 事 binds to nothing
 		"华科的樱花节一般几月份开？":                                        {"几月", "份开"},  // 几月 asks; 份 is 月份's

@@ -56,7 +56,7 @@ func IsMeta(s string) bool {
 // 的选址过程", "深入分析武汉大学的学术建树", "从用户评论中归纳…"): an
 // optional frame (从/基于/结合/综合/围绕 … ，), an optional manner word
 // (深入, 重点, 详细 …), then a verb of research.
-var planRE = regexp.MustCompile(`^(?:(?:从|基于|结合|综合|围绕)[^，。；,;]{1,40}?[，,]?\s*)?(?:深入|重点|详细|进一步|全面|系统地?)?(?:梳理|分析|描绘|描述|阐述|阐释|介绍|探讨|评估|列举|聚焦|统计|归纳|追溯|展望|总结|提取|考察|盘点|整理|收集|剖析)`)
+var planRE = regexp.MustCompile(`^(?:(?:从|基于|结合|综合|围绕|对比|比较)[^，。；,;]{1,40}?[，,]?\s*)?(?:深入|重点|详细|进一步|全面|系统地?)?(?:梳理|分析|描绘|描述|阐述|阐释|介绍|探讨|评估|列举|聚焦|统计|归纳|追溯|展望|总结|提取|考察|盘点|整理|收集|剖析|判断)`)
 
 // reportingWords after a verb of research make the sentence a finding
 // reported, not a plan: 分析指出, 统计显示, 分析人士, 展望未来 …; or the

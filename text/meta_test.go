@@ -35,6 +35,9 @@ func TestIsMetaAndPlan(t *testing.T) {
 		{"综合以上分析，可以得出几点深刻洞察。", true, false},
 		{"综合以上分析，可以得出结论：校方回应迟缓是舆情升级的主因。", false, false},
 		{"综合报道与行业分析，归纳李明咖啡店的优势、劣势、机会与威胁。", true, true},
+		{"对比李明咖啡店与同一写字楼商圈内两家连锁咖啡门店的评分、价格与声量，判断其影响力位置", true, true},
+		{"比较三个候选地点的租金与客流，评估选址的得失。", true, true},
+		{"对比之下，连锁门店的评分更低。", false, false},
 		{"请 QUERY 补充周末营业安排的报道，INSIGHT 关注用户对周末到店体验的评价。", true, false}, // the host directing engines
 		{"建议洞察引擎进一步核实断货的时间。", true, false},
 		{"三方信息一致：QUERY 给出了租约数字，MEDIA 与 INSIGHT 都印证了工作日排队。", false, false},

@@ -17,7 +17,19 @@ package text
 //   - 拉客 获客 引流 揽客 — winning customers: the texts write 获客成本,
 //     线上引流 where a question says 拉客;
 //   - 铺子 铺面 店铺 店面 门面 — a shop's premises: 学校附近铺面 answers
-//     "那个铺子房租多少".
+//     "那个铺子房租多少";
+//   - 比例 占比 比重 份额 — a share: 小红书占46% is written 占比 in the
+//     texts where a question asks 占多大比例;
+//   - 优惠 打折 折扣 促销 让利 — a discount: "比直接打折实在", "低价促销"
+//     answer 有什么优惠;
+//   - 不满 不满意 抱怨 吐槽 — complaints: the texts write 抱怨 where a
+//     question asks 有什么不满 (差评, a review, stays apart: with it a
+//     question about 差评 drew complaints of every kind);
+//   - 出名 著名 有名 — renown: 著名校友 answers 出名的校友 (知名, common in
+//     知名博主, widened "著名校友" too far);
+//   - years old, year-old, aged — an age (AskedFor's "how old"): "Sam, a
+//     24-year-old analyst" answers it (a birth year would too, but "born"
+//     is also said of ideas: "a plan born of necessity").
 //
 // A question term with synonyms (Term.Synonyms) is held by a text holding
 // any of them; it is never cut (迁到 is not reduced to 迁).
@@ -41,6 +53,11 @@ var synonymGroups = [][]string{
 	{"谣言", "传言", "谣传", "不实", "造谣", "辟谣"},
 	{"迁到", "迁至", "迁入", "迁往", "搬到", "搬迁至"},
 	{"铺子", "铺面", "店铺", "店面", "门面"},
+	{"years old", "year-old", "aged"},
+	{"比例", "占比", "比重", "份额"},
+	{"优惠", "打折", "折扣", "促销", "让利"},
+	{"不满", "不满意", "抱怨", "吐槽"},
+	{"出名", "著名", "有名"},
 	{"销售", "销量"},
 	{"拉客", "获客", "引流", "揽客"},
 }

@@ -114,7 +114,7 @@ func TermsOf(q string, words []string) []Term {
 // 聊, the platform's 上 glued to the verb after it), or the measure of an interrogative
 // (哪/天判 → 判: 哪天; measures), the last even when the dictionary holds
 // the glued word (哪/类人 → 人: 哪类 asks for a kind of people, 类人 is
-// "humanoid"). What is left is one character, which TermsOf drops; any
+// "humanoid"), or the unit of a count (多少/人办 → 办: countUnits). What is left is one character, which TermsOf drops; any
 // other word is returned as it is.
 func unglue(prev, w string) string {
 	rs := []rune(w)
@@ -123,6 +123,9 @@ func unglue(prev, w string) string {
 	}
 	if (prev == "哪" || prev == "几") && measures[string(rs[0])] {
 		return string(rs[1]) // the measure is the interrogative's even in a dictionary word (哪/类人 is 哪类/人)
+	}
+	if (prev == "多少" || prev == "几") && strings.ContainsRune(countUnits, rs[0]) && !IsDictWord(w) {
+		return string(rs[1]) // 多少/人办: 人 is what 多少 counts, 办 the verb
 	}
 	if IsDictWord(w) {
 		return w
@@ -257,6 +260,11 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 	}
 	return out, joined
 }
+
+// countUnits are the one-rune units a count asks in (多少人, 几个, 几次):
+// glued to the verb after them by the segmenter (多少/人办) they are cut
+// back (unglue).
+const countUnits = "人个次家条位名件天年"
 
 // complements are the one-rune localizers and verb complements that end
 // a phrase, not a name (joinSingles): 后 前 中 里 上 下 内 外 来 去 起 到 完 出.
