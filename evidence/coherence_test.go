@@ -156,6 +156,9 @@ func TestKPILabelSubject(t *testing.T) {
 			map[string]string{"8,700篇": "小红书判决后48小时新增笔记", "63%": "小红书18-24岁用户占比"}},
 		{"18-22岁组（n=2.3万条）负面情感占58%。", map[string]string{"58%": "18-22岁组负面情感占比"}},
 		{"微博话题阅读量达3.2亿。小红书：相关笔记8,700篇。", map[string]string{"3.2亿": "微博话题阅读量", "8,700篇": "小红书相关笔记"}},
+		// a count after a verb of bringing names no counted thing; one after its noun does
+		{"5月桂花拿铁上市带来2860条。", map[string]string{"2860条": ""}},
+		{"开业首周新增粉丝五千人。", map[string]string{"五千人": "开业首周新增粉丝"}},
 	}
 	for _, c := range cases {
 		got := map[string]string{}

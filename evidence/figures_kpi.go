@@ -87,7 +87,9 @@ func noMeasurement(c kpiClause, f Figure, subj, tb, after string) bool {
 //   - a count of people or things whose clause stops after it labels what
 //     it counts (开业首周新增粉丝 五千人); when the clause goes on after the
 //     measure word ("带动全省11所高校形成…") the counted thing follows the
-//     number and the words before it are no label.
+//     number and the words before it are no label, nor are they when they
+//     end in a verb of bringing or reaching (bringVerbs: "桂花拿铁上市带来
+//     2860条" names no counted thing).
 //
 // A sentence that opens with a platform as its header ("小红书：…", "抖音端：…")
 // gives every label of its clauses that platform first, when the label does
@@ -145,6 +147,9 @@ func kpiLabel(c kpiClause, f Figure) string {
 		if countsWhatFollows(f, after) {
 			return "" // "带动全省11所高校形成…": the count is of what follows
 		}
+		if text.FirstSuffix(subj, bringVerbs) != "" {
+			return "" // "5月桂花拿铁上市带来2860条": what was brought is not named
+		}
 	default:
 		return ""
 	}
@@ -168,6 +173,11 @@ func kpiLabel(c kpiClause, f Figure) string {
 	}
 	return subj
 }
+
+// bringVerbs end a clause before a count whose counted thing it leaves
+// unnamed ("5月桂花拿铁上市带来2860条": 2860 of what): such a clause is no
+// KPI label.
+var bringVerbs = []string{"带来", "带动", "引发", "引起", "产生", "达到", "超过", "突破", "收获", "获得"}
 
 // changeDirections are the verbs of a change a 同比/环比 share states.
 var changeDirections = []string{"下降", "下滑", "减少", "降低", "增长", "增加", "上升", "上涨", "提升", "激增", "暴涨", "骤降"}
