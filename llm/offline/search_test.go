@@ -187,13 +187,7 @@ func TestLocalSearchAnswerSkipsBookkeeping(t *testing.T) {
 			t.Errorf("bookkeeping %q quoted:\n%s", bad, resp.Content)
 		}
 	}
-	var first string
-	for _, l := range strings.Split(resp.Content, "\n") {
-		if strings.HasPrefix(l, "- ") {
-			first = l
-			break
-		}
-	}
+	first := firstBullet(resp.Content)
 	if !strings.Contains(first, "因为工作日客流稳定") {
 		t.Errorf("first sentence %q, want the reason:\n%s", first, resp.Content)
 	}
@@ -327,13 +321,7 @@ func TestLocalSearchAnswerEllipticFollowUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var first string
-	for _, l := range strings.Split(resp.Content, "\n") {
-		if strings.HasPrefix(l, "- ") {
-			first = l
-			break
-		}
-	}
+	first := firstBullet(resp.Content)
 	if strings.Contains(resp.Content, nearestNoteZH) || !strings.Contains(first, "微博") {
 		t.Errorf("follow-up not answered about 微博:\n%s", resp.Content)
 	}
@@ -355,15 +343,19 @@ func TestWhatHappenedPrefersCause(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var first string
-		for _, l := range strings.Split(resp.Content, "\n") {
-			if strings.HasPrefix(l, "- ") {
-				first = l
-				break
-			}
-		}
+		first := firstBullet(resp.Content)
 		if !strings.Contains(first, "雨季导致") {
 			t.Errorf("%s: first sentence %q, want the cause:\n%s", q, first, resp.Content)
 		}
 	}
+}
+
+// firstBullet is the first "- " line of an answer ("" when none).
+func firstBullet(answer string) string {
+	for _, l := range strings.Split(answer, "\n") {
+		if strings.HasPrefix(l, "- ") {
+			return l
+		}
+	}
+	return ""
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	evpkg "reportengine/evidence"
 	"reportengine/ir"
 	"reportengine/prompts"
 )
@@ -226,7 +227,9 @@ func timelineBlocks(es *prompts.Essentials) []ir.Block {
 
 // platformBlocks: the platform split as a table and a bar chart of every
 // platform's share (the shares sum to 100: nothing left out, nothing
-// re-normalised), then the top sites and the accounts.
+// re-normalised) — no chart when no record is on a known platform (each
+// of kind 其他), a sentence saying so instead —, then the top sites and
+// the accounts.
 func platformBlocks(es *prompts.Essentials, anchor string) []ir.Block {
 	if len(es.Platforms) == 0 {
 		return []ir.Block{para("平台分布：" + prompts.NoData + "检索记录。")}
@@ -249,11 +252,15 @@ func platformBlocks(es *prompts.Essentials, anchor string) []ir.Block {
 		caption += fmt.Sprintf("（表中列出前 %d 类，图中为全部 %d 类）", essentialPlatformRows, n)
 	}
 	const title = "平台分布（占全部检索记录的 %）"
-	out := []ir.Block{
-		{Type: ir.TypeTable, Rows: rows, Caption: caption},
-		{Type: ir.TypeWidget, WidgetID: anchor + "-platform-split", WidgetType: ir.ChartWidgetPrefix + ir.ChartBar,
+	out := []ir.Block{{Type: ir.TypeTable, Rows: rows, Caption: caption}}
+	if slices.ContainsFunc(es.Platforms, func(p prompts.PlatformShare) bool { return p.Kind != evpkg.PlatformOther.Kind }) {
+		out = append(out, ir.Block{Type: ir.TypeWidget, WidgetID: anchor + "-platform-split", WidgetType: ir.ChartWidgetPrefix + ir.ChartBar,
 			Props: &ir.WidgetProps{Type: ir.ChartBar, Title: title},
-			Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}},
+			Data:  &ir.ChartData{Labels: labels, Datasets: []ir.Dataset{{Label: title, Data: data}}}})
+	} else {
+		// no record is on a platform the tool knows (the sample's example
+		// hosts): a chart of "其他网站" against "无网址的帖子" says nothing
+		out = append(out, para("检索记录的网址不属于已知平台，无法按平台归类；各平台的占比以材料中的说法为准。"))
 	}
 	if len(es.TopSources) > 0 {
 		rows := []ir.Row{{Cells: []ir.Cell{head("网站"), head("平台"), head("记录数"), head("出处")}}}

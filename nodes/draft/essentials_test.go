@@ -60,6 +60,9 @@ func TestEssentialBlocksNumbers(t *testing.T) {
 		if i == 12 {
 			p.Percent = 7.6
 		}
+		if i == 0 {
+			p.Kind = "社交媒体" // one known platform: the chart says something
+		}
 		es.Platforms = append(es.Platforms, p)
 		want = append(want, p.Percent)
 	}
@@ -87,6 +90,27 @@ func TestEssentialBlocksNumbers(t *testing.T) {
 		if !strings.Contains(text, w) {
 			t.Errorf("blocks lack %q:\n%s", w, text)
 		}
+	}
+}
+
+// No record on a known platform (the sample's example hosts): the table
+// stays, the chart of "其他网站" against "无网址的帖子" goes and a sentence
+// says why; one known platform brings the chart back.
+func TestPlatformChartNeedsKnownPlatform(t *testing.T) {
+	es := &prompts.Essentials{Volume: prompts.DataVolume{Records: 103}, Place: map[string]string{prompts.BlockPlatforms: "A"},
+		Platforms: []prompts.PlatformShare{
+			{Platform: "其他网站", Kind: "其他", Records: 72, Percent: 69.9, Cite: []string{"E1"}},
+			{Platform: "无网址的帖子", Kind: "其他", Records: 31, Percent: 30.1, Cite: []string{"E2"}}}}
+	hasChart := func(bs []ir.Block) bool {
+		return slices.ContainsFunc(bs, func(b ir.Block) bool { return b.Type == ir.TypeWidget })
+	}
+	bs := essentialBlocks(es, "A", "s")
+	if hasChart(bs) || !strings.Contains(blocksText(bs), "不属于已知平台") || !slices.ContainsFunc(bs, func(b ir.Block) bool { return b.Type == ir.TypeTable }) {
+		t.Errorf("unknown platforms only: chart %v, text:\n%s", hasChart(bs), blocksText(bs))
+	}
+	es.Platforms[0] = prompts.PlatformShare{Platform: "小红书", Kind: "社交媒体", Records: 72, Percent: 69.9, Cite: []string{"E1"}}
+	if bs := essentialBlocks(es, "A", "s"); !hasChart(bs) || strings.Contains(blocksText(bs), "不属于已知平台") {
+		t.Errorf("a known platform: chart %v, text:\n%s", hasChart(bs), blocksText(bs))
 	}
 }
 
