@@ -15,9 +15,9 @@ import (
 // with 5, 5 and 3, and the second blind pair (coffee-shop-heldout3,
 // bettafish-heldout3) 15 with 6 each, and the eighth blind trio
 // (coffee-shop-heldout8, bettafish-heldout8, dulce-heldout3: 15, 15 and
-// 10 answerable with 6, 6 and 4) and the ninth (…heldout9, dulce-heldout4,
-// the same sizes); each answerable question states at least one
-// assertion.
+// 10 answerable with 6, 6 and 4), the ninth (…heldout9, dulce-heldout4)
+// and the tenth (…heldout10, dulce-heldout5), the same sizes; each
+// answerable question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
 		path              string
@@ -44,6 +44,9 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "coffee-shop-heldout9.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout9.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "dulce-heldout4.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout10.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout10.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout5.jsonl"), 10, 4, true, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

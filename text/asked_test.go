@@ -86,6 +86,8 @@ func TestTermsComplements(t *testing.T) {
 		"各平台的声量占比分别是多少，哪个平台最大？":                                {"最大"},       // a superlative names no subject
 		"哪个平台上聊这家店的人最多":                                        {"上聊", "聊"},  // 上 ends 平台上; 聊 alone is one rune
 		"会员是啥时候搞起来的，三个月有多少人办了":                                 {"人办"},
+		"为啥不选学校附近而选写字楼商圈？两边租金差多少，签了几年？":                        {"选学", "两边"}, // 选学/校 is 选/学校 (学校 is far more common); 两边 a stop word
+		"咖啡豆是从谁那里进的货？多少钱一公斤？":                                  {"是从", "钱一"}, // 是从: stop words only; a numeral joins no name
 		"为啥周末没什么人去，顾客都抱怨啥":                                     {"人去", "没什么"},
 		"武大图书馆那个事到底是怎么回事？":                                     {"事到底", "到底"}, // 到底 is a stop word: 事 binds to nothing
 		"华科的樱花节一般几月份开？":                                        {"几月", "份开"},  // 几月 asks; 份 is 月份's
@@ -98,6 +100,10 @@ func TestTermsComplements(t *testing.T) {
 				t.Errorf("Terms(%q) = %q, holds %s", q, got, w)
 			}
 		}
+	}
+	// the glued half goes back to the common word after it
+	if got := TermTexts(Terms("为啥不选学校附近而选写字楼商圈？")); !slices.Contains(got, "学校") {
+		t.Errorf("Terms(为啥不选学校附近…) = %q, want 学校", got)
 	}
 	// 上 after a word that is no content word stays (上聊 is not cut after a stop word)
 	if got := TermTexts(Terms("你们上聊吗")); !slices.Contains(got, "上聊") {

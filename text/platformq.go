@@ -30,6 +30,7 @@ var (
 	// is counted (coverage, talk, heat), not what it is about
 	frameWords = map[string]bool{"报道": true, "讨论": true, "提及": true, "发布": true, "发帖": true, "热度": true, "声量": true,
 		"内容": true, "信息": true, "文章": true, "帖子": true, "来源": true, "来自": true, "网友": true, "用户": true, "传播": true, "关注": true,
+		"网上": true, "网络上": true, "线上": true, "网络": true,
 		"report": true, "reported": true, "covered": true, "coverage": true, "cover": true, "discuss": true, "discussed": true,
 		"post": true, "article": true, "mention": true, "source": true, "talk": true, "talked": true}
 )
@@ -64,7 +65,8 @@ func AsksPlatformCount(question string) bool {
 // platform-count question's frame — a platform or count word, or a word
 // for what is counted (报道, 讨论, 热度, 网友; reported, coverage) — rather
 // than its subject: "图书馆事件在哪个平台热度最高？" counts the sources
-// about 图书馆事件.
+// about 图书馆事件; "网上关于这家店的讨论主要来自哪些平台" counts them all
+// (网上, 线上: where the talk is, no subject).
 func CountFrame(t string) bool {
 	t = strings.ToLower(t)
 	return frameWords[t] || platformWordsEN[t] || recordWordsEN[t] || FirstWord(t, platformWordsZH) != "" || FirstWord(t, countWordsZH) != "" ||

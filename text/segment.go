@@ -326,6 +326,19 @@ func nameFreq(w string) (float64, bool) {
 	return f, ok && f > 0 && pos != ""
 }
 
+// dictFreq is w's frequency in the dictionary (0 when it is none of its
+// words).
+func dictFreq(w string) float64 {
+	if !HasHan(w) {
+		return 0
+	}
+	f, _, ok := segmenter().Find(w)
+	if !ok {
+		return 0
+	}
+	return f
+}
+
 // nameMaxShare is the general-text share over which IsName calls a name
 // everyday.
 const nameMaxShare = 1e-4

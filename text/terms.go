@@ -53,7 +53,7 @@ func TermsOf(q string, words []string) []Term {
 	seen := map[string]bool{}
 	var single []string
 	for i, w := range words {
-		if IsStopWord(w) {
+		if IsStopWord(w) || allStopRunes(w) {
 			continue
 		}
 		if i > 0 {
@@ -104,6 +104,21 @@ func TermsOf(q string, words []string) []Term {
 		}
 	}
 	return out
+}
+
+// allStopRunes reports a Chinese word of stop words only (是从, 也是):
+// the dictionary holds it, it says nothing of the subject.
+func allStopRunes(w string) bool {
+	rs := []rune(w)
+	if len(rs) < 2 || !HasHan(w) {
+		return false
+	}
+	for _, r := range rs {
+		if !IsStopWord(string(r)) {
+			return false
+		}
+	}
+	return true
 }
 
 // unglue undoes the cuts of the segmenter's HMM that glue a character to
@@ -196,7 +211,7 @@ func joinSingles(q string, words []string) []string {
 		if !IsStopWord(w) && Synonyms(w) == nil {
 			c = trimStopRunes(w)
 		}
-		single := utf8.RuneCountInString(c) == 1 && HasHan(c) && !IsStopWord(c)
+		single := utf8.RuneCountInString(c) == 1 && HasHan(c) && !IsStopWord(c) && !strings.Contains(numerals, c)
 		if !single {
 			flush()
 			out = append(out, w)
@@ -266,6 +281,15 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 // back (unglue).
 const countUnits = "人个次家条位名件天年"
 
+// rareGlue is how many times more common a dictionary word must be than
+// the two-rune word glued to its first half for the glue to be cut
+// (splitReduplication).
+const rareGlue = 100
+
+// numerals are the Chinese digits: a numeral is never part of a name
+// joinSingles makes (多少钱一公斤 is not 钱一).
+const numerals = "一二三四五六七八九十两百千万亿零"
+
 // complements are the one-rune localizers and verb complements that end
 // a phrase, not a name (joinSingles): 后 前 中 里 上 下 内 外 来 去 起 到 完 出.
 const complements = "后前中里上下内外来去起到完出"
@@ -277,12 +301,21 @@ const verbComplements = "后上下完定去"
 
 // splitReduplication undoes the segmenter's glue of a character to the
 // first half of a reduplicated word after it (樱花/季年/年 → 樱花/季/年年:
-// 年年, "every year", is a stop word and 季 binds to 樱花); a word the
-// dictionary holds is kept.
+// 年年, "every year", is a stop word and 季 binds to 樱花), or to the first
+// half of a dictionary word (选学/校 → 选/学校); a word the dictionary
+// holds is kept.
 func splitReduplication(words []string) []string {
 	var out []string
 	for i := 0; i < len(words); i++ {
 		rs := []rune(words[i])
+		if len(rs) == 2 && i+1 < len(words) && utf8.RuneCountInString(words[i+1]) == 1 && HasHan(words[i]) &&
+			dictFreq(string(rs[1])+words[i+1]) > rareGlue*max(1, dictFreq(words[i])) {
+			// 选学/校 → 选/学校: the HMM glued a verb to the first half of
+			// the word after it
+			out = append(out, string(rs[0]), string(rs[1])+words[i+1])
+			i++
+			continue
+		}
 		if len(rs) == 2 && i+1 < len(words) && words[i+1] == string(rs[1]) && HasHan(words[i]) && !IsDictWord(words[i]) {
 			out = append(out, string(rs[0]), words[i+1]+words[i+1])
 			i++
