@@ -475,7 +475,7 @@ func trigramList(key string) []uint64 {
 	}
 	g := make([]uint64, 0, len(rs)-2)
 	for i := 0; i+2 < len(rs); i++ {
-		g = append(g, uint64(rs[i])<<42|uint64(rs[i+1])<<21|uint64(rs[i+2]))
+		g = append(g, trigram(rs[i:i+3]))
 	}
 	slices.Sort(g)
 	return slices.Compact(g)
@@ -528,3 +528,7 @@ func isNoise(s string) bool {
 	}
 	return letters*2 < total
 }
+
+// trigram packs three runes (each under 2^21) into one key, as
+// trigramList's entries are.
+func trigram(rs []rune) uint64 { return uint64(rs[0])<<42 | uint64(rs[1])<<21 | uint64(rs[2]) }

@@ -369,8 +369,7 @@ func (s *Set) primaryIndex(engine []int) *primaryQueries {
 				idx.clausePost[g] = append(idx.clausePost[g], int32(len(idx.clauses)))
 			}
 			rs := []rune(c)
-			k := len(rs) - 3
-			idx.clauses = append(idx.clauses, primaryClause{qi, len(cg), uint64(rs[k])<<42 | uint64(rs[k+1])<<21 | uint64(rs[k+2])})
+			idx.clauses = append(idx.clauses, primaryClause{qi, len(cg), trigram(rs[len(rs)-3:])})
 		}
 		idx.qs = append(idx.qs, q)
 	}

@@ -31,11 +31,28 @@ func AskedFor(q string) []string {
 			out = append(out, w)
 		}
 	}
-	// each clause alone (clauseMarks): "注册资本是多少，营业执照…" ends a phrase at 多少
-	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		askedIn(joinHowMuch(ungluedWords(Words(c))), add)
-	}
+	eachClause(q, func(ws []string) { askedIn(ws, add) })
 	return out
+}
+
+// eachClause calls f with the words of each clause of q (clauseMarks:
+// "注册资本是多少，营业执照…" ends a phrase at 多少), glued words cut back
+// (ungluedWords) and 多/大 read as 多大 (joinHowMuch).
+func eachClause(q string, f func(ws []string)) {
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+		f(joinHowMuch(ungluedWords(Words(c))))
+	}
+}
+
+// phraseEnd is the index of the last word of the phrase before the
+// interrogative ws[i]: the links (是, 有, 大概 …) and glued verbs (要花)
+// between them skipped; -1 when none is left.
+func phraseEnd(ws []string, i int) int {
+	j := i - 1
+	for j >= 0 && (askLinks[ws[j]] || gluedVerb(ws[j])) {
+		j--
+	}
+	return j
 }
 
 // Measured returns the words whose quantity a Chinese question asks for,
@@ -53,33 +70,26 @@ func Measured(q string) []string {
 		return askedEnglish(q)
 	}
 	var out []string
-	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		ws := joinHowMuch(ungluedWords(Words(c)))
-		for i, w := range ws {
-			if !quantityAsks[w] {
-				continue
-			}
-			if i+1 < len(ws) && phraseWord(ws[i+1]) && !unitEnd(ws, i) {
-				// a determiner: what it counts (多大年纪, 多少会员)
-				if n := trimStopRunes(ws[i+1]); utf8.RuneCountInString(n) >= 2 && !IsAspectWord(n) && !slices.Contains(out, n) {
-					out = append(out, n)
-				}
-				continue
-			}
-			j := i - 1
-			for j >= 0 && (askLinks[ws[j]] || gluedVerb(ws[j])) {
-				j--
-			}
-			if j < 0 {
-				continue
-			}
-			// 各卖, 价是, 要花: the stop word the segmenter glued goes, and
-			// what is left of one rune is no word
-			if h := trimStopRunes(ws[j]); utf8.RuneCountInString(h) >= 2 && phraseWord(h) && !IsAspectWord(h) && !slices.Contains(out, h) {
-				out = append(out, h)
-			}
+	add := func(w string) {
+		// 各卖, 价是, 要花: the stop word the segmenter glued goes, and what
+		// is left of one rune is no word
+		if w = trimStopRunes(w); utf8.RuneCountInString(w) >= 2 && phraseWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
+			out = append(out, w)
 		}
 	}
+	eachClause(q, func(ws []string) {
+		for i, w := range ws {
+			switch {
+			case !quantityAsks[w]:
+			case i+1 < len(ws) && phraseWord(ws[i+1]) && !unitEnd(ws, i):
+				add(ws[i+1]) // a determiner: what it counts (多大年纪, 多少会员)
+			default:
+				if j := phraseEnd(ws, i); j >= 0 {
+					add(ws[j])
+				}
+			}
+		}
+	})
 	return out
 }
 
@@ -133,10 +143,7 @@ func askedIn(ws []string, add func(string)) {
 		// it ends the phrase (是多少？, not 多少人); 哪里 and 谁 only after 在
 		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里)
 		if askEnds[w] && (i+1 == len(ws) || !phraseWord(ws[i+1]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
-			j := i - 1
-			for j >= 0 && (askLinks[ws[j]] || gluedVerb(ws[j])) {
-				j--
-			}
+			j := phraseEnd(ws, i)
 			k := j
 			for k >= 0 && phraseWord(ws[k]) {
 				k--

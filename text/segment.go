@@ -346,13 +346,7 @@ const nameMaxShare = 1e-4
 // IsDictWord reports whether w is a word of the segmenter's dictionary
 // (with a frequency), as opposed to a run of characters the segmenter
 // joined without knowing it.
-func IsDictWord(w string) bool {
-	if !HasHan(w) {
-		return false
-	}
-	f, _, ok := segmenter().Find(w)
-	return ok && f > 0
-}
+func IsDictWord(w string) bool { return dictFreq(w) > 0 }
 
 // IsAnyName reports whether the dictionary tags w as a proper name (as
 // IsName), however common: 北京 and 长江 as well as 珞珈山.
