@@ -16,7 +16,8 @@ import (
 // bettafish-heldout3) 15 with 6 each, and the eighth blind trio
 // (coffee-shop-heldout8, bettafish-heldout8, dulce-heldout3: 15, 15 and
 // 10 answerable with 6, 6 and 4), the ninth (…heldout9, dulce-heldout4)
-// and the tenth (…heldout10, dulce-heldout5), the same sizes; each
+// the tenth (…heldout10, dulce-heldout5) and the eleventh (…heldout11,
+// dulce-heldout6), the same sizes; each
 // answerable question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
@@ -47,6 +48,9 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "coffee-shop-heldout10.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout10.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "dulce-heldout5.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout11.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout11.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout6.jsonl"), 10, 4, true, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

@@ -67,7 +67,7 @@ func phraseEnd(ws []string, i int) int {
 // knowledge cannot hold.
 func Measured(q string) []string {
 	if !HasHan(q) {
-		return askedEnglish(q)
+		return measuredEnglish(q)
 	}
 	var out []string
 	add := func(w string) {
@@ -96,16 +96,66 @@ func Measured(q string) []string {
 // howOld matches an English question asking for an age.
 var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}?\w+'s age\b`)
 
-// askedEnglish is AskedFor and Measured of an English question: "how old"
-// asks for an age, which a text states as "years old" (or a synonym:
-// year-old, aged — not "age", which "agent" would hold: the knowledge's
-// words are matched at their start); other English questions ask for
-// nothing this rule reads (nil).
+// English phrasings of what a question asks for (askedEnglish): the
+// thing counted ("how many floors"), the attribute of a subject ("what is
+// the population of", "Cruz's salary?", "their doctorate?") and, in a
+// question asking who, the relation a participle before a closing
+// preposition names ("Who is Cruz married to?"; not "Where was it
+// recovered from?", which asks a place). Group 1 is the word asked for.
+var (
+	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
+	attributeOf   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
+	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)\W*$`)
+	relationAtEnd = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
+)
+
+// askedEnglish is AskedFor of an English question: "how old" asks for an
+// age, which a text states as "years old" (or a synonym: year-old, aged —
+// not "age", which "agent" would hold: the knowledge's words are matched
+// at their start); "how many floors" for floors (measuredEnglish); "what
+// is the population of …" for the population; "… Cruz's annual salary?"
+// and "… earn their doctorate?" for the salary and the doctorate (the
+// phrase's last word, the question's end); "Who is Cruz married to?" for
+// the marriage (the participle before a closing to, with or by in a
+// question asking who). Each word
+// stemmed (Stem), lower case, not a stop word nor an aspect word
+// (IsAspectWord: "the main themes of …" asks for instances), of three
+// letters or more, and written in lower case in the question (a capitalised word is a
+// name: "their Dulce" asks for nothing); nil when none applies.
 func askedEnglish(q string) []string {
-	if howOld.MatchString(q) {
-		return []string{"years old"}
+	out := measuredEnglish(q)
+	for _, re := range []*regexp.Regexp{attributeOf, ownedAtEnd, relationAtEnd} {
+		if m := re.FindStringSubmatch(q); m != nil {
+			out = addEnglish(out, m[1])
+		}
 	}
-	return nil
+	return out
+}
+
+// measuredEnglish is Measured of an English question: an age ("how old":
+// "years old") and the thing "how many" or "how much" counts.
+func measuredEnglish(q string) []string {
+	var out []string
+	if howOld.MatchString(q) {
+		out = append(out, "years old")
+	}
+	if m := howMany.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1])
+	}
+	return out
+}
+
+// addEnglish appends word w to out as askedEnglish takes it (stemmed,
+// lower case, not a stop word or aspect word, three letters or more, not
+// capitalised in the question), once.
+func addEnglish(out []string, w string) []string {
+	if w == "" || strings.ToLower(w) != w || len(w) < 3 || IsStopWord(w) {
+		return out
+	}
+	if w = Stem(w); !IsAspectWord(w) && !slices.Contains(out, w) {
+		out = append(out, w)
+	}
+	return out
 }
 
 // quantityAsks are the interrogatives asking for a figure (Measured).
@@ -125,6 +175,25 @@ func askedIn(ws []string, add func(string)) {
 				add(n)
 			}
 		}
+		if n := timeAsk(ws, i); n > 0 {
+			// 哪一年出生的, 什么时候结婚的: the event dated is asked for
+			// when it ends the clause (not 什么时候拿定主意要开店的)
+			k := i + n
+			for k < len(ws) && phraseWord(ws[k]) {
+				k++
+			}
+			if !slices.ContainsFunc(ws[k:], func(v string) bool { return !endParticles[v] }) {
+				for _, v := range ws[i+n : k] {
+					add(v)
+				}
+			}
+		}
+		if askDeterminers[w] && i >= 4 && doVerbs[ws[i-1]] && askLinks[ws[i-2]] && ws[i-4] == "的" {
+			// 校长的妻子是做什么工作的: whose work is asked, the thing
+			// of 的 before 是做 (not 司机是什么身份: the driver is the
+			// subject, 身份 what is asked)
+			add(ws[i-3])
+		}
 		from := i + 1
 		if (w == "哪" || w == "几") && i+1 < len(ws) && nounMeasures[ws[i+1]] {
 			from = i + 2 // 哪/所/大学: the segmenter cuts the measure off
@@ -142,7 +211,7 @@ func askedIn(ws []string, add func(string)) {
 		}
 		// it ends the phrase (是多少？, not 多少人); 哪里 and 谁 only after 在
 		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里)
-		if askEnds[w] && (i+1 == len(ws) || !phraseWord(ws[i+1]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
+		if askEnds[w] && timeAsk(ws, i) == 0 && (i+1 == len(ws) || !phraseWord(ws[i+1]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
 			j := phraseEnd(ws, i)
 			k := j
 			for k >= 0 && phraseWord(ws[k]) {
@@ -211,6 +280,28 @@ func phraseWord(w string) bool { return HasHan(w) && !IsStopWord(w) }
 // askDeterminers are the interrogatives followed by what is asked for.
 var askDeterminers = fieldSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久 多大 多长 多高 多远 多重")
 
+// timeAsk returns how many words of ws from i ask when (哪/一年, 哪年,
+// 哪天, 什么/时候, 何时, 几时, 几/月): 0 when ws[i] starts none.
+func timeAsk(ws []string, i int) int {
+	switch w := ws[i]; {
+	case timeAsks[w]:
+		return 1
+	case i+1 < len(ws) && (w == "哪" && timeUnits[ws[i+1]] || w == "什么" && ws[i+1] == "时候" || w == "几" && (ws[i+1] == "月" || ws[i+1] == "号" || ws[i+1] == "点")):
+		return 2
+	}
+	return 0
+}
+
+// timeAsks are the one-word interrogatives of time, timeUnits the units
+// after 哪 (哪/一年), and doVerbs the verbs between 是 and 什么 (是做什么).
+var (
+	timeAsks  = fieldSet("哪年 哪一年 哪天 哪一天 何时 几时 哪月 几月 几号")
+	timeUnits = fieldSet("年 一年 天 一天 月 个月")
+	doVerbs   = fieldSet("做 干 搞")
+	// endParticles may follow the event a time question dates (出生的？)
+	endParticles = fieldSet("的 了 呢 吗 呀 啊")
+)
+
 // nounMeasures are the measure words that follow 哪 or 几 before a noun
 // (哪所大学, 几家店), not those of time (哪一年 asks for a year).
 var nounMeasures = fieldSet("所 个 家 位 座 部 本 首 条 项 场 种 类 支 名 款")
@@ -229,14 +320,19 @@ var (
 // kind of answer asked for (名字, 地方, 时间, 数量 …) or its merits and
 // faults (好处, 毛病, 缺点 …): a question asking for one (哪些挑战, 叫什么
 // 名字, 挑出了哪些毛病) is answered by texts that name the instances (断货,
-// 王芳, 1049年), not the word, so AskedFor leaves it out.
+// 王芳, 1049年), not the word, so AskedFor leaves it out. English aspect
+// words too (theme, role, relationship, reason: stemmed, lower case).
 func IsAspectWord(w string) bool { return aspectWords[w] }
 
 var aspectWords = fieldSet(`挑战 困难 难题 问题 方面 原因 因素 影响 后果 变化 情况 特点 特征 措施 举措 做法 办法 方法 方式 手段 策略 对策 建议
 看法 观点 评价 态度 反应 反响 回应 风险 机会 优势 劣势 不足 短板 意义 作用 价值 趋势 走势 经验 教训 结果 过程 经历 表现 进展 动态 细节 背景
 争议 焦点 亮点 重点 核心 关键 区别 差异 异同 关系 联系 主题 类型 种类 阶段 步骤 目的 目标 计划 前景 现状 事情 事件 东西 内容 情形 状况 方向 角色
 名字 名称 地方 地点 位置 时间 日期 年份 时候 数量 数字 金额 人物 对象 类别
-好处 坏处 优点 缺点 毛病 弊端 长处 短处 利弊`)
+好处 坏处 优点 缺点 毛病 弊端 长处 短处 利弊
+theme topic aspect issue problem challenge reason cause effect impact role significance importance purpose goal
+outcome result consequence relationship relation connection difference similarity nature kind type sort way method
+approach view opinion attitude reaction response trend summary overview point detail history background situation
+status state progress feature advantage disadvantage strength weakness risk name place time date number part`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

@@ -354,3 +354,18 @@ func IsAnyName(w string) bool {
 	_, ok := nameFreq(w)
 	return ok
 }
+
+// verbObjectRunes are everyday verbs that make a word of two runes with
+// the thing they act on (办卡, 买票, 抢票, 充钱, 点单): the segmenter's HMM
+// joins such a phrase into a word its dictionary lacks.
+const verbObjectRunes = "办买卖抢充刷点订退换送排喝吃拿用找看"
+
+// IsVerbObject reports whether w is a Chinese word of two runes the
+// dictionary lacks that starts with an everyday verb (verbObjectRunes):
+// an action on a thing (办卡 "getting a card"), not a name the dictionary
+// does not know (瑞幸, 喜茶), so the relevance gate never takes it for
+// the question's subject.
+func IsVerbObject(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return utf8.RuneCountInString(w) == 2 && size > 0 && strings.ContainsRune(verbObjectRunes, r) && HasHan(w) && !IsDictWord(w)
+}

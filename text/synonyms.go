@@ -1,5 +1,11 @@
 package text
 
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
 // Synonyms returns the near-synonyms of a question word (a Chinese word as
 // Words cuts it), the words the texts searched use for the same thing, or
 // nil. The table is small on purpose and holds only the vocabulary of the
@@ -27,6 +33,14 @@ package text
 //     question about 差评 drew complaints of every kind);
 //   - 出名 著名 有名 — renown: 著名校友 answers 出名的校友 (知名, common in
 //     知名博主, widened "著名校友" too far);
+//   - 开业 开张 — a shop's opening; 储值 充值 and 储值卡 充值卡 会员卡 — a
+//     stored-value card (the sample writes 充值 and 会员卡 where a question
+//     says 储值卡); 进价 进货价 采购价 单价 — a purchase price (咖啡豆单价每公斤
+//     一百二十元 answers 进价多少); 分店 新店 第二家门店 — another shop;
+//     优势 强项 长处 and 劣势 弱项 短处 短板 — strengths and weaknesses
+//     (a SWOT line writes 优势是…，劣势是…);
+//   - a month in digits or Chinese numerals, with or without 份 (9月,
+//     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - years old, year-old, aged — an age (AskedFor's "how old"): "Sam, a
 //     24-year-old analyst" answers it (a birth year would too, but "born"
 //     is also said of ideas: "a plan born of necessity").
@@ -36,7 +50,7 @@ package text
 func Synonyms(w string) []string {
 	g, ok := synonymGroup[w]
 	if !ok {
-		return nil
+		return monthSpellings(w)
 	}
 	out := make([]string, 0, len(g)-1)
 	for _, s := range g {
@@ -60,6 +74,44 @@ var synonymGroups = [][]string{
 	{"出名", "著名", "有名"},
 	{"销售", "销量"},
 	{"拉客", "获客", "引流", "揽客"},
+	{"开业", "开张"},
+	{"储值", "充值"},
+	{"储值卡", "充值卡", "会员卡"},
+	{"进价", "进货价", "采购价", "单价"},
+	{"分店", "新店", "第二家门店"},
+	{"优势", "强项", "长处"},
+	{"劣势", "弱项", "短处", "短板"},
+}
+
+// zhMonths are the Chinese numerals of the months, January first.
+var zhMonths = []string{"一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"}
+
+// monthSpellings returns the other spellings of a month (九月份 → 9月,
+// 9月份, 九月): the texts write a month in digits (2024年9月), a question
+// often in Chinese numerals or with 份; nil for any other word.
+func monthSpellings(w string) []string {
+	n := strings.TrimSuffix(strings.TrimSuffix(w, "份"), "月")
+	if n == w || !strings.HasSuffix(strings.TrimSuffix(w, "份"), "月") {
+		return nil
+	}
+	m := slices.Index(zhMonths, n) + 1
+	if m == 0 {
+		if d, err := strconv.Atoi(n); err == nil && d >= 1 && d <= 12 && n[0] != '0' {
+			m = d
+		}
+	}
+	if m == 0 {
+		return nil
+	}
+	var out []string
+	for _, s := range []string{strconv.Itoa(m) + "月", zhMonths[m-1] + "月"} {
+		for _, x := range []string{s, s + "份"} {
+			if x != w {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
 }
 
 var synonymGroup = func() map[string][]string {

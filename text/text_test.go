@@ -51,7 +51,10 @@ func TestTerms(t *testing.T) {
 		"今天天气怎么样？":                                          "今天 天气",
 		"Who is Alex Mercer?":                               "alex mercer",
 		"What do the Dulce base's companies and agents do?": "dulce base company agent",
-		"Which organization do the agents belong to?":       "agent", // the kind of answer asked for, and its verb, name nothing
+		"Which organization do the agents belong to?":       "agent",        // the kind of answer asked for, and its verb, name nothing
+		"总体来看，李明咖啡店的经营情况怎么样？":                               "总体 李明 咖啡店 经营", // 来看 (总体来看, 从…来看) frames the question
+		"对李明来说，最大的挑战是什么？":                                   "李明 挑战",
+		"这家店眼下面临的风险主要有哪些方面？":                                "面临 风险", // 眼下 is a stop word: 店 does not bind to it (店眼下)
 		"是什么？": "",
 		"猫呢？":  "猫", // only one-rune words: they are the terms
 	}
@@ -180,5 +183,38 @@ func BenchmarkTerms(b *testing.B) {
 	segmenter()
 	for b.Loop() {
 		Terms("李明在经营咖啡店过程中都经历了哪些挑战？")
+	}
+}
+
+// A month is held in any of its spellings (九月份 by 9月); other words
+// ending in 月 are not months (岁月, 十三月).
+func TestMonthSpellings(t *testing.T) {
+	for w, want := range map[string][]string{
+		"九月份": {"9月", "9月份", "九月"},
+		"9月":  {"9月份", "九月", "九月份"},
+		"十二月": {"12月", "12月份", "十二月份"},
+		"岁月":  nil,
+		"十三月": nil,
+		"13月": nil,
+		"09月": nil,
+		"月份":  nil,
+	} {
+		if got := Synonyms(w); !slices.Equal(got, want) {
+			t.Errorf("Synonyms(%q) = %q, want %q", w, got, want)
+		}
+	}
+	if ts := Terms("从开张到九月份发生了什么"); len(ts) != 3 || !slices.Contains(ts[1].Synonyms, "9月") || !slices.Contains(ts[0].Synonyms, "开业") {
+		t.Errorf("Terms: %+v, want 开张 held by 开业 and 九月份 by 9月", ts)
+	}
+}
+
+// IsVerbObject: an everyday verb and its object that the dictionary
+// lacks (办卡); not a name the dictionary lacks (瑞幸), not a dictionary
+// word (办法), not three runes.
+func TestIsVerbObject(t *testing.T) {
+	for w, want := range map[string]bool{"办卡": true, "抢票": true, "瑞幸": false, "喜茶": false, "办法": false, "办会员": false} {
+		if got := IsVerbObject(w); got != want {
+			t.Errorf("IsVerbObject(%q) = %v, want %v", w, got, want)
+		}
 	}
 }

@@ -430,3 +430,54 @@ func TestAspectPoints(t *testing.T) {
 		}
 	}
 }
+
+// Words that frame every run (the medium, 网络舆情; the business, 经营情况)
+// are no aspect of a broad question: "…近期网络舆情的整体态势" on the
+// fixture gave one bullet, the only report sentence saying 网络 (a
+// promotional tweet), and "…李明咖啡店的经营情况怎么样？" on the sample
+// kept to sentences saying 经营 and left out where the shop is and what
+// sells (写字楼, 桂花拿铁: each in the sample's reports). Each fails with
+// its word taken out of chineseBroad (or 来看 out of the stop words).
+func TestBroadFramingWords(t *testing.T) {
+	for _, tc := range []struct {
+		m     func(testing.TB) *knowledge.Model
+		q     string
+		names [][]string // each: some word of it in the answer
+	}{
+		{bettafishModel, "请概述武汉大学近期网络舆情的整体态势。", [][]string{{"图书馆", "性骚扰", "诬告"}, {"樱花"}}},
+		{coffeeModel, "总体来看，李明咖啡店的经营情况怎么样？", [][]string{{"写字楼"}, {"桂花拿铁"}}},
+	} {
+		m := tc.m(t)
+		res, err := offlineEngine(t, m).Search(t.Context(), Query{Text: tc.q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(res.Response, "\n- "); n < 4 {
+			t.Errorf("%s: %d bullets, want at least 4:\n%s", tc.q, n, res.Response)
+		}
+		for _, alts := range tc.names {
+			held := slices.ContainsFunc(m.Reports(), func(r knowledge.CommunityReport) bool { return strings.Contains(r.FullContent, alts[0]) })
+			if !held {
+				t.Fatalf("%s: the reports never say %s", tc.q, alts[0])
+			}
+			if !slices.ContainsFunc(alts, func(w string) bool { return strings.Contains(res.Response, w) }) {
+				t.Errorf("%s: no %v in:\n%s", tc.q, alts, res.Response)
+			}
+		}
+	}
+}
+
+// A question asking for something the knowledge never uses goes to local
+// search, whose relevance rule refuses it, even when no single entity
+// covers its terms (which sent it global, where the map answered with
+// what the reports say of 王芳). With the step removed it goes global.
+func TestRouteUnasked(t *testing.T) {
+	r := NewRouter(coffeeModel(t))
+	got := r.Route("王芳是从哪所大学毕业的？")
+	if got.Method != MethodLocal || !strings.Contains(got.Reason, "大学") {
+		t.Errorf("王芳是从哪所大学毕业的？: %+v, want local for the unused 大学", got)
+	}
+	if got := r.Route("总体来看，李明咖啡店的经营情况怎么样？"); got.Method != MethodGlobal {
+		t.Errorf("a broad question asking for nothing unused: %+v, want global", got)
+	}
+}

@@ -153,7 +153,11 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //  3. content terms that no report but the topic report holds as the
 //     extractive map needs for a point (reportShare: weighed and matched
 //     as the map does, termWeights) — the reports do not speak of it:
-//     local, and local search's relevance rule decides;
+//     local, and local search's relevance rule decides; so is a question
+//     that rule refuses for asking something the knowledge never uses
+//     (knowledge.Lexical.Unasked, knowledge.RefusesUnasked: 大学 and 毕业 in "王芳是从哪所大学毕业的？" on the sample,
+//     which no single entity covers and the global map would answer with
+//     whatever the reports say of 王芳);
 //  4. a question asking for a count by platform (text.AsksPlatformCount:
 //     "哪些媒体报道最多？"), whose context counts the sources by platform
 //     (localsearch's Platforms section), or which platforms carry a
@@ -199,6 +203,10 @@ func (r *Router) Route(question string) Route {
 		if miss := knowledge.MissingShare(stats); miss > knowledge.MaxMissingShare {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("the terms the knowledge lacks or uses once carry %.0f%% of the question (over %.0f%%); local search's relevance rule decides", 100*miss, 100*knowledge.MaxMissingShare)}
+		}
+		if un := r.m.Lexical().Unasked(question); knowledge.RefusesUnasked(un, text.Measured(question), knowledge.MissingShare(stats)) {
+			return Route{Method: MethodLocal, Terms: terms,
+				Reason: fmt.Sprintf("it asks for %s, which the knowledge never uses; local search's relevance rule decides", strings.Join(un, ", "))}
 		}
 		if best, need := r.reportShare(question, ts); best < need {
 			return Route{Method: MethodLocal, Terms: terms,

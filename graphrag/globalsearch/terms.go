@@ -27,10 +27,15 @@ var englishBroad = setOf(
 // do in English: "武汉大学近期舆情的总体态势" asks what the run is mostly
 // about, where 舆情 as a term would rate the sentences that repeat it
 // (background: "武汉大学的舆情不仅反映了…") over the event the records discuss.
+// 网络, 网上, 线上, 互联网 name its medium (网络舆情: as an aspect, 网络 kept
+// only the one sentence saying it), and 经营, 运营, 发展, 表现, 现状, 状况,
+// 进展, 动态 the state asked of the whole (经营情况: as an aspect, 经营 kept
+// to the sentences saying it and left out where the shop is and what
+// sells).
 var chineseBroad = sortedByLength(
 	"总体上", "总体", "整体", "总的来说", "总而言之", "概况", "概述", "概要", "总结", "综述", "全貌", "大体",
 	"大致", "主要", "方面", "主题", "趋势", "态势", "整个", "全部", "所有", "总览", "要点", "重点", "核心",
-	"情况", "总结一下", "舆情", "近期",
+	"情况", "总结一下", "经营", "运营", "发展", "表现", "现状", "状况", "进展", "动态", "舆情", "网络", "网上", "线上", "互联网", "近期",
 )
 
 var chineseBroadWord = setOf(chineseBroad...)

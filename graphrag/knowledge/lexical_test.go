@@ -343,3 +343,51 @@ func TestIsBookkeeping(t *testing.T) {
 		t.Error("an index entity is never bookkeeping")
 	}
 }
+
+// Unasked: a word asked for that the knowledge never uses, itself, a
+// synonym or a part that ends it. 咖啡园 is not held through 咖啡 (its
+// first part: the plantation, not the coffee, is asked about); 武汉大学
+// is held through 大学, the part that ends it; 进价 through its synonym
+// 单价. Each case fails with its rule removed or reversed (every part
+// counted: 咖啡园 held; none or the first only: 武汉大学 unheld).
+func TestUnaskedHeadParts(t *testing.T) {
+	m, err := New(Parts{
+		Entities:  []Entity{{ID: "e0", Title: "咖啡豆", Description: "咖啡豆单价每公斤一百二十元。"}},
+		TextUnits: []TextUnit{{ID: "u0", Text: "北京大学的学生来买咖啡。"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := m.Lexical()
+	for q, want := range map[string][]string{
+		"张伟的咖啡园有多少亩？": {"咖啡园"},
+		"武汉大学有多少人？":   nil,
+		"咖啡豆的进价是多少？":  nil,
+		"学生的专业是什么？":   {"专业"},
+	} {
+		if got := x.Unasked(q); !slices.Equal(got, want) {
+			t.Errorf("Unasked(%q) = %q, want %q (asked for %q)", q, got, want, text.AskedFor(q))
+		}
+	}
+}
+
+// RefusesUnasked: an unused asked-for word refuses when it is a noun, the
+// figure asked for, or when the missing terms carry AskedMissingShare;
+// nothing unasked never refuses.
+func TestRefusesUnasked(t *testing.T) {
+	for _, tc := range []struct {
+		unasked, measured []string
+		share             float64
+		want              bool
+	}{
+		{nil, nil, 0.9, false},
+		{[]string{"专业"}, nil, 0.1, true},                    // a noun
+		{[]string{"工资"}, []string{"工资"}, 0.1, true},         // the figure asked for
+		{[]string{"married"}, nil, AskedMissingShare, true}, // the share, inclusive
+		{[]string{"married"}, nil, AskedMissingShare - 0.01, false},
+	} {
+		if got := RefusesUnasked(tc.unasked, tc.measured, tc.share); got != tc.want {
+			t.Errorf("RefusesUnasked(%q, %q, %.2f) = %v, want %v", tc.unasked, tc.measured, tc.share, got, tc.want)
+		}
+	}
+}

@@ -25,7 +25,7 @@ const (
 // lexical runs the lexical search of the embedded text (question and
 // history) and returns it with the statistics of the gate's terms and of
 // the names the question asks about (subjectNames) and the words of what it
-// asks for that the knowledge never uses (askedMissing): the question's own
+// asks for that the knowledge never uses (knowledge.Lexical.Unasked): the question's own
 // terms, or, for a follow-up that takes its subject from the history
 // (refersBack: "那后来呢？", "他后来又说了什么？"), those of the embedded
 // text (the earlier questions' with its own).
@@ -46,7 +46,7 @@ func (b *ContextBuilder) lexical(embedded, question string) (lr *knowledge.Lexic
 		}
 		gate = append(gate, s)
 	}
-	names, asked = subjectNames(x, own, gate), askedMissing(x, question, own, gate)
+	names, asked = subjectNames(x, own, gate), x.Unasked(question)
 	if embedded != question && refersBack(question, gate) {
 		return lr, lr.Terms, names, asked
 	}

@@ -135,7 +135,7 @@ func (r *Relevance) Message() string {
 // judge is the relevance gate: stats are the knowledge's statistics of the
 // question's terms, names those of the names it asks about (subjectNames),
 // asked the words of what it asks for that the knowledge never uses
-// (askedMissing); best is the best vector similarity; floor is
+// (knowledge.Lexical.Unasked); best is the best vector similarity; floor is
 // Params.MinSimilarity.
 func judge(stats, names []knowledge.TermStat, asked []string, best, floor float64, measured ...string) *Relevance {
 	r := &Relevance{Terms: stats, Names: names, Unasked: asked, BestSimilarity: best, Found: []string{}, Missing: []string{}, Topical: []string{}}
@@ -167,8 +167,7 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 		r.Weak, r.Reason = true, "it names the question's subject only in passing: "+strings.Join(passing, ", ")
 	case best >= floor:
 		r.Reason = fmt.Sprintf("a vector hit's similarity %.2f reaches %.2f", best, floor)
-	case len(asked) > 0 && (r.MissingShare >= AskedMissingShare || slices.ContainsFunc(asked, text.IsNoun) ||
-		slices.ContainsFunc(asked, func(w string) bool { return slices.Contains(measured, w) })):
+	case knowledge.RefusesUnasked(asked, measured, r.MissingShare):
 		r.Weak, r.Reason = true, fmt.Sprintf("it never names what the question asks for (%s), and the terms it lacks or uses once carry %.0f%% of the question", strings.Join(asked, ", "), 100*r.MissingShare)
 	case len(stats) == 0:
 		r.Weak, r.Reason = true, "it has no content word to look for"
@@ -205,15 +204,11 @@ func (r *Relevance) termsReason() string {
 	return strings.Join(parts, "; ")
 }
 
-// AskedMissingShare is the least share of a question's term weight
-// that the terms the knowledge lacks or uses once (Relevance.MissingShare)
-// must carry for an asked-for word the knowledge never uses to make the
-// question a no-match (rule 3 of Relevance). Calibrated on the question
-// sets: the off-topic questions that share the knowledge's names miss
-// 30–49 % ("李明大学读的是什么专业？" 30 %, "云南普洱茶的正确冲泡方法是什么？"
-// 49 %), while answerable ones whose asked-for word the knowledge says
-// otherwise (名字 answered by 王芳, 优惠 by 折扣) miss at most 23 %.
-const AskedMissingShare = 0.25
+// AskedMissingShare is knowledge.AskedMissingShare: with an asked-for
+// word the knowledge never uses, the share of the question's term weight
+// the terms it lacks or uses once must carry for rule 3 to refuse a
+// question whose asked-for word is neither a noun nor the figure asked.
+const AskedMissingShare = knowledge.AskedMissingShare
 
 // MinUnknownSubjectShare is the least share of a question's term weight
 // (knowledge.TermStat.Weight) that a word the dictionary lacks and the
@@ -230,7 +225,8 @@ const MinUnknownSubjectShare = 1.0 / 3
 // for each term (stats[i] is terms[i]'s), the term when text.IsName says
 // it is a name and it has no synonyms (text.Synonyms: a word of that table
 // is a common word, whatever the dictionary's tag), or when it is a Chinese word of two runes or more that the
-// dictionary lacks (a name it does not know: 瑞幸, 喜茶), that the
+// dictionary lacks (a name it does not know: 瑞幸, 喜茶; not an action on
+// a thing, text.IsVerbObject: 办卡), that the
 // knowledge does not hold, nor any part of it, and that carries at least
 // MinUnknownSubjectShare of the question's term weight, or when it is a
 // model code the knowledge never uses (isModelCode: SU7); else, when the knowledge uses the term itself fewer than
@@ -250,7 +246,7 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 		total += s.Weight()
 	}
 	for i, t := range terms {
-		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text)
+		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text) && !text.IsVerbObject(t.Text)
 		name := text.IsName(t.Text) && len(t.Synonyms) == 0 // a word of the synonym table is a common word (拉客 is tagged nr)
 		if name || unknown && stats[i].Weight() >= MinUnknownSubjectShare*total || stats[i].Count == 0 && (isModelCode(t.Text) || text.IsAnyName(t.Text) && len(t.Synonyms) == 0) {
 			add(t.Text)
@@ -269,27 +265,6 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 			if !slices.ContainsFunc(names, func(o string) bool { return o != n && strings.Contains(o, n) }) {
 				add(n)
 			}
-		}
-	}
-	return out
-}
-
-// askedMissing returns the words of what question asks for
-// (text.AskedFor) that the knowledge never uses, itself, a part or a
-// synonym (rule 3 of Relevance), in question order; terms are the
-// question's own terms and stats their statistics (a word that is one of
-// them is judged by its statistics, which count its parts and synonyms).
-func askedMissing(x *knowledge.Lexical, question string, terms []text.Term, stats []knowledge.TermStat) []string {
-	var out []string
-	for _, w := range text.AskedFor(question) {
-		var st knowledge.TermStat
-		if i := slices.IndexFunc(terms, func(t text.Term) bool { return t.Text == w }); i >= 0 {
-			st = stats[i]
-		} else {
-			st = x.Stats([]text.Term{{Text: w, Parts: text.SubWords(w), Synonyms: text.Synonyms(w)}})[0]
-		}
-		if !st.Found() {
-			out = append(out, w)
 		}
 	}
 	return out

@@ -224,6 +224,30 @@ func TestRelevanceCalibrationDulce(t *testing.T) {
 	}
 }
 
+// English questions of a blind set on Dulce that name the story's
+// people and places and ask for what it never states: rule 3 on what
+// they ask for (text.AskedFor's English phrasings), each refused with
+// that phrasing removed from text; the answerable ones beside them are
+// not.
+func TestRelevanceUnseenDulce(t *testing.T) {
+	b, _ := dulceBuilder(t)
+	p := DefaultParams()
+	p.MinSimilarity = 1 // no vector hit reaches it (the stub embedder is no model): rules 1, 3 and 4 decide
+	checkVerdicts(t, b, p,
+		[]string{
+			"Who is in charge of the team heading into Dulce?",
+			"Where was the alien technology studied by the team recovered from?", // a place is asked, not the recovery
+			"What are the main themes of Operation: Dulce?",                      // themes: an aspect word
+		},
+		[]string{
+			"What is the population of the town of Dulce?", // the population of
+			"How many floors does the Dulce base have?",    // how many floors
+			"Where did Jordan Hayes earn their doctorate?", // their doctorate?
+			"Who is Taylor Cruz married to?",               // who … married to?
+			"What is Taylor Cruz's annual salary?",         // Cruz's … salary?
+		})
+}
+
 // A follow-up pointing back with a pronoun takes its subject from the
 // history ("他后来又说了什么？" after a question about 校长张平文), as one
 // naming nothing does; a pronoun does not carry a question about
@@ -266,18 +290,23 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 	}{
 		{"coffee-shop", fixture.Coffee,
 			[]string{
-				"会员体系上线三个月后会员有多少人？",       // 月后 is not a term (text: complements)
-				"跟书店、健身房搞互推之后，获客成本降到了多少？", // 搞互 carries 25 % < MinUnknownSubjectShare
-				"各个平台的声量占比分别是多少？",         // 各个, 分别 are stop words
-				"门店的店长叫什么名字，顾客怎么评价她？",     // 名字 never used, but 10 % < AskedMissingShare
-				"会员充值有什么优惠活动，是什么时候推出的？",   // 优惠 never used, 20 % < AskedMissingShare
-				"李明在经营咖啡店过程中都经历了哪些挑战？",    // 挑战 is an aspect word (text.AskedFor)
-				"七月那次断货一共持续了几天，门店亏了多少钱？",  // 一共 is a stop word
-				"能不能概括一下这家咖啡店是怎么做营销和拉客的？", // 拉客 has synonyms: not a name, whatever its tag
-				"杭州的写字楼商圈月租大概多少？",         // 杭州, an everyday name the knowledge uses
-				"哪个平台上聊这家店的人最多",           // 平台/上聊: 上 ends 平台上 (text: unglue)
-				"为啥周末没什么人去，顾客都抱怨啥",        // 人去 is not a term
-				"写字楼那个铺子房租一个月多少钱，签了几年？",   // 铺子 has synonyms (铺面); 几年 is not a term
+				"会员体系上线三个月后会员有多少人？",          // 月后 is not a term (text: complements)
+				"跟书店、健身房搞互推之后，获客成本降到了多少？",    // 搞互 carries 25 % < MinUnknownSubjectShare
+				"各个平台的声量占比分别是多少？",            // 各个, 分别 are stop words
+				"门店的店长叫什么名字，顾客怎么评价她？",        // 名字 never used, but 10 % < AskedMissingShare
+				"会员充值有什么优惠活动，是什么时候推出的？",      // 优惠 never used, 20 % < AskedMissingShare
+				"李明在经营咖啡店过程中都经历了哪些挑战？",       // 挑战 is an aspect word (text.AskedFor)
+				"七月那次断货一共持续了几天，门店亏了多少钱？",     // 一共 is a stop word
+				"能不能概括一下这家咖啡店是怎么做营销和拉客的？",    // 拉客 has synonyms: not a name, whatever its tag
+				"杭州的写字楼商圈月租大概多少？",            // 杭州, an everyday name the knowledge uses
+				"哪个平台上聊这家店的人最多",              // 平台/上聊: 上 ends 平台上 (text: unglue)
+				"为啥周末没什么人去，顾客都抱怨啥",           // 人去 is not a term
+				"写字楼那个铺子房租一个月多少钱，签了几年？",      // 铺子 has synonyms (铺面); 几年 is not a term
+				"店里的储值卡是怎么个优惠法，办卡的人多不多？",     // 办卡 is an action (text.IsVerbObject), not a name; 储值 = 充值
+				"咖啡豆是谁供的货，进价多少？",             // 进价: the texts write 单价 (synonyms)
+				"这家店从开张到九月份，按时间先后发生了哪些重要的事？", // 九月份 = 9月, 开张 = 开业
+				"老板下一步有什么打算，会开分店吗？",          // 分店 = 第二家门店
+				"这家店眼下面临的风险主要有哪些方面？",         // 眼下 is a stop word (no 店眼下)
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",    // rule 3: 门票, 46 %
@@ -292,6 +321,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"张伟在普洱的咖啡园种植面积有多大？",  // rule 3: 面积, a noun the knowledge never uses
 				"店长王芳一个月工资多少",        // rule 3: 工资, not a noun, is the figure asked for (text.Measured)
 				"他们家的抹茶拿铁好喝吗？",       // rule 1: 抹茶 (抹/茶/拿/铁 is 抹茶 拿铁, not one term held through 拿铁)
+				"李明是哪一年出生的？",         // rule 3: 出生, the event a time question dates
+				"张伟在普洱的咖啡园有多少亩？",     // rule 3: 咖啡园, not held through 咖啡 (a part that does not end it)
 			}},
 		{"bettafish", fixture.BettaFish,
 			[]string{
@@ -306,6 +337,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"雷军的小米SU7汽车今年一共交付了多少辆？", // rule 1: SU7, a model code the knowledge never uses
 				"蔚来汽车的舆情怎么样？",           // rule 1: 蔚来 (a name ending in 来 is kept)
 				"肖某某的代理律师叫什么名字",         // rule 3: 代理, before 叫什么 (肖某某 is one name, not 某某)
+				"张平文校长的妻子是做什么工作的？",      // rule 3: 妻子, the thing of 的 before 是做什么
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
