@@ -481,3 +481,49 @@ func TestRouteUnasked(t *testing.T) {
 		t.Errorf("a broad question asking for nothing unused: %+v, want global", got)
 	}
 }
+
+// A question asking for the themes over a GraphRAG index is answered with
+// the reports' findings whose headings recur across reports, not with each
+// report's lead sentence ("This community centers on …", what the
+// extractive map gave before: themes removed, this fails): on Dulce the
+// first point is the protocols finding (counted here: "protocol" stands in
+// the headings of at least four reports), and every point opens with its
+// heading. asksThemes reads theme words as whole words.
+func TestThemesFromFindings(t *testing.T) {
+	m := dulceModel(t)
+	n := 0
+	for _, r := range m.Reports() {
+		for _, l := range strings.Split(r.FullContent, "\n") {
+			if strings.HasPrefix(l, "## ") && strings.Contains(strings.ToLower(l), "protocol") {
+				n++
+				break
+			}
+		}
+	}
+	if n < 4 {
+		t.Fatalf("protocol in the headings of %d reports", n)
+	}
+	res, err := offlineEngine(t, m).Search(t.Context(), Query{Text: "What are the main themes of the story?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bullets []string
+	for _, l := range strings.Split(res.Response, "\n") {
+		if b, ok := strings.CutPrefix(l, "- "); ok {
+			bullets = append(bullets, b)
+		}
+	}
+	if len(bullets) < 4 || !strings.Contains(strings.ToLower(strings.SplitN(bullets[0], ": ", 2)[0]), "protocol") {
+		t.Fatalf("want the protocols finding first:\n%s", res.Response)
+	}
+	for _, b := range bullets {
+		if strings.Contains(b, "This community") || !strings.Contains(b, ": ") {
+			t.Errorf("not a finding under its heading: %s", b)
+		}
+	}
+	for q, want := range map[string]bool{"What are the main themes?": true, "武汉大学舆情的主要主题有哪些？": true, "Who themed the party?": false, "What is the story about?": false} {
+		if asksThemes(q) != want {
+			t.Errorf("asksThemes(%q) = %v", q, !want)
+		}
+	}
+}

@@ -144,7 +144,10 @@ const TopicReportID = "report-topic"
 // content terms asks for the whole. Over reports that carry a rating of
 // their importance (rated: a GraphRAG index's ranks), a report's lead
 // sentences score highest, scaled by the report's importance and (with
-// terms) raised by the share of the term weight they hold. Over reports
+// terms) raised by the share of the term weight they hold; one asking for
+// themes (asksThemes) takes the reports' findings instead, each under its
+// heading, rated by how many reports' headings share its words
+// (themeCandidates). Over reports
 // without one (our graphs' engine reports, all of rank 1, which open with
 // background before the event most records discuss), a sentence scores
 // by the run's evidence it carries (its support among the text units,
@@ -168,6 +171,9 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 	switch {
 	case q.broad:
 		dropUnheld(q.terms, b.low, q.weights)
+		if rated(reps) && asksThemes(question) {
+			q.themes = headingRecurrence(b.m)
+		}
 		if !rated(reps) {
 			q.ev = b.evidence()
 			q.reports = evidenceReports(reps, b.low)
@@ -184,7 +190,11 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 		m := MapResponse{Batch: bi, Points: []Point{}}
 		var cands [][]mapCand
 		for _, ri := range bt.Reports {
-			if r := reps[ri]; r.ID != TopicReportID && coverage(b.low[ri], q.terms, q.weights) >= MinCoverage {
+			switch r := reps[ri]; {
+			case r.ID == TopicReportID || coverage(b.low[ri], q.terms, q.weights) < MinCoverage:
+			case q.themes != nil:
+				cands = append(cands, themeCandidates(r, b.importance(ri), q.themes))
+			default:
 				cands = append(cands, q.candidates(r, b.importance(ri)))
 			}
 		}
@@ -285,6 +295,10 @@ type mapQuestion struct {
 	// categories: the question asks for the aspect's categories (方面,
 	// aspects: asksCategories)
 	categories bool
+	// themes: for a broad question asking for themes over rated reports
+	// (asksThemes), the share of reports each heading word recurs in
+	// (headingRecurrence); the points are then findings (themeCandidates)
+	themes map[string]float64
 }
 
 // mapCand is a sentence of a report as a candidate point: its score
