@@ -16,8 +16,9 @@ import (
 // bettafish-heldout3) 15 with 6 each, and the eighth blind trio
 // (coffee-shop-heldout8, bettafish-heldout8, dulce-heldout3: 15, 15 and
 // 10 answerable with 6, 6 and 4), the ninth (…heldout9, dulce-heldout4)
-// the tenth (…heldout10, dulce-heldout5) and the eleventh (…heldout11,
-// dulce-heldout6), the same sizes; each
+// the tenth (…heldout10, dulce-heldout5), the eleventh (…heldout11,
+// dulce-heldout6) and the twelfth (…heldout12, dulce-heldout7), the same
+// sizes; each
 // answerable question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
@@ -51,6 +52,9 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "coffee-shop-heldout11.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout11.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "dulce-heldout6.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout12.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout12.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout7.jsonl"), 10, 4, true, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

@@ -37,10 +37,10 @@ func AskedFor(q string) []string {
 
 // eachClause calls f with the words of each clause of q (clauseMarks:
 // "注册资本是多少，营业执照…" ends a phrase at 多少), glued words cut back
-// (ungluedWords) and 多/大 read as 多大 (joinHowMuch).
+// (splitReduplication, ungluedWords) and 多/大 read as 多大 (joinHowMuch).
 func eachClause(q string, f func(ws []string)) {
 	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		f(joinHowMuch(ungluedWords(Words(c))))
+		f(joinHowMuch(ungluedWords(splitReduplication(Words(c)))))
 	}
 }
 
@@ -107,6 +107,8 @@ var (
 	attributeOf   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
 	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)\W*$`)
 	relationAtEnd = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
+	eventDated    = regexp.MustCompile(`(?i)^(?:when|what year|which year|in what year|in which year)\b.*\b([a-z]{3,}(?:ed|en|built|born))\W*$`)
+	lifeEvent     = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
 
 // askedEnglish is AskedFor of an English question: "how old" asks for an
@@ -117,23 +119,32 @@ var (
 // and "… earn their doctorate?" for the salary and the doctorate (the
 // phrase's last word, the question's end); "Who is Cruz married to?" for
 // the marriage (the participle before a closing to, with or by in a
-// question asking who). Each word
+// question asking who); "What year was the base constructed?" for the
+// construction (the event a question asking when dates, ending it). Each word
 // stemmed (Stem), lower case, not a stop word nor an aspect word
 // (IsAspectWord: "the main themes of …" asks for instances), of three
 // letters or more, and written in lower case in the question (a capitalised word is a
 // name: "their Dulce" asks for nothing); nil when none applies.
 func askedEnglish(q string) []string {
 	out := measuredEnglish(q)
-	for _, re := range []*regexp.Regexp{attributeOf, ownedAtEnd, relationAtEnd} {
+	for _, re := range []*regexp.Regexp{attributeOf, ownedAtEnd, relationAtEnd, eventDated} {
 		if m := re.FindStringSubmatch(q); m != nil {
-			out = addEnglish(out, m[1])
+			w := m[1]
+			if re == eventDated && len(w) > 6 && strings.HasSuffix(w, "ed") {
+				w = strings.TrimSuffix(w, "ed") // constructed: a text says construction too
+			}
+			out = addEnglish(out, w)
 		}
 	}
 	return out
 }
 
 // measuredEnglish is Measured of an English question: an age ("how old":
-// "years old") and the thing "how many" or "how much" counts.
+// "years old"), the thing "how many" or "how much" counts, and a fact of
+// a life (born, grew up, married, graduated …: lifeEvent), which a text
+// that never states it cannot answer whatever the question's other words
+// ("Where did Taylor Cruz grow up?": the name carries most of the
+// question, "grow" little).
 func measuredEnglish(q string) []string {
 	var out []string
 	if howOld.MatchString(q) {
@@ -141,6 +152,13 @@ func measuredEnglish(q string) []string {
 	}
 	if m := howMany.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1])
+	}
+	if m := lifeEvent.FindStringSubmatch(q); m != nil {
+		if w := strings.ToLower(m[1]); w == "grew up" || w == "grow up" {
+			out = append(out, "grow up")
+		} else {
+			out = addEnglish(out, m[1])
+		}
 	}
 	return out
 }
@@ -188,17 +206,14 @@ func askedIn(ws []string, add func(string)) {
 				}
 			}
 		}
-		if askDeterminers[w] && i >= 4 && doVerbs[ws[i-1]] && askLinks[ws[i-2]] && ws[i-4] == "的" {
-			// 校长的妻子是做什么工作的: whose work is asked, the thing
-			// of 的 before 是做 (not 司机是什么身份: the driver is the
-			// subject, 身份 what is asked)
-			add(ws[i-3])
+		if n := ofThingAsked(ws, i); n >= 0 {
+			add(ws[n])
 		}
 		from := i + 1
 		if (w == "哪" || w == "几") && i+1 < len(ws) && nounMeasures[ws[i+1]] {
 			from = i + 2 // 哪/所/大学: the segmenter cuts the measure off
 		}
-		if askDeterminers[w] || from == i+2 || measureAsk(w) { // 什么 is both: 是什么专业, 方法是什么
+		if (askDeterminers[w] || from == i+2 || measureAsk(w)) && !unitEnd(ws, i) { // 什么 is both: 是什么专业, 方法是什么; 多少块钱 counts in a unit
 			for k, n := range ws[from:] {
 				if n == "的" && k > 0 && IsAspectWord(ws[from+k-1]) {
 					continue // 什么类型的音乐: the kind, then the thing
@@ -260,11 +275,22 @@ func joinHowMuch(ws []string) []string {
 }
 
 // unitEnd reports whether the interrogative ws[i] (多少, 几) ends its
-// clause but for a one-rune unit after it (奖金有多少钱, 有多少人): the
+// clause but for a one-rune unit after it (奖金有多少钱, 有多少人), or a
+// unit and its one-rune noun (种植园有多少亩地, 多少块钱: tailUnits): the
 // phrase before it is what is asked for, as before 是多少.
 func unitEnd(ws []string, i int) bool {
-	return (ws[i] == "多少" || ws[i] == "几") && i+2 == len(ws) && utf8.RuneCountInString(ws[i+1]) == 1
+	if (ws[i] != "多少" && ws[i] != "几") || i+1 >= len(ws) {
+		return false
+	}
+	tail := strings.Join(ws[i+1:], "")
+	r, _ := utf8.DecodeRuneInString(tail)
+	n := utf8.RuneCountInString(tail)
+	return n == 1 || n == 2 && strings.ContainsRune(tailUnits, r) && strings.ContainsRune("钱地人", []rune(tail)[1])
 }
+
+// tailUnits are the units of a count that a noun of one rune may follow
+// at the end of a clause (多少亩地, 多少块钱, 几个人).
+const tailUnits = "亩块元斤个名位"
 
 // measureAsk reports whether w is an interrogative and its measure as one
 // word (几名, 哪类): a determiner, like 哪些.
@@ -279,6 +305,30 @@ func phraseWord(w string) bool { return HasHan(w) && !IsStopWord(w) }
 
 // askDeterminers are the interrogatives followed by what is asked for.
 var askDeterminers = fieldSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久 多大 多长 多高 多远 多重")
+
+// ofThingAsked returns the index of the thing of 的 whose attribute the
+// interrogative determiner ws[i] asks for, -1 when there is none: the
+// noun between 的 and 是 (是 做 什么 too) when the determiner is followed
+// by a unit of one rune or by nothing of the phrase (老家是哪个省的,
+// 妻子是做什么工作的: 做 makes the noun after 什么 the thing's), not when a
+// word of its own follows it (司机是什么身份: the driver is the subject,
+// 身份 what is asked).
+func ofThingAsked(ws []string, i int) int {
+	if !askDeterminers[ws[i]] || i < 3 {
+		return -1
+	}
+	j, do := i-1, false
+	if doVerbs[ws[j]] {
+		j, do = j-1, true
+	}
+	if !askLinks[ws[j]] || j < 2 || ws[j-2] != "的" || !phraseWord(ws[j-1]) {
+		return -1
+	}
+	if !do && i+1 < len(ws) && phraseWord(ws[i+1]) && utf8.RuneCountInString(ws[i+1]) >= 2 {
+		return -1
+	}
+	return j - 1
+}
 
 // timeAsk returns how many words of ws from i ask when (哪/一年, 哪年,
 // 哪天, 什么/时候, 何时, 几时, 几/月): 0 when ws[i] starts none.

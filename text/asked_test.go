@@ -29,6 +29,12 @@ func TestAskedFor(t *testing.T) {
 		"What is Alex Mercer's Dulce?":                                       nil,           // a capitalised word is a name, not an attribute
 		"What was the panel covered with?":                                   nil,           // a participle at the end outside a who question
 		"店长王芳是做什么工作的？":                                                       {"工作"},        // no 的 before 王芳: the subject, not the thing asked
+		"What year was Dulce base originally constructed?":                   {"construct"}, // the event a when-question dates, ending it
+		"When did the team enter the base?":                                  nil,           // enter ends no question
+		"肖某某的老家是哪个省的？":                                                       {"老家"},        // the thing of 的 before 是哪个 and a one-rune unit
+		"杨景媛的导师是哪个学校的？":                                                      {"学校"},        // a word of its own after 哪个: the school is asked
+		"瑞幸在滨江开了多少家门店？":                                                      {"门店"},        // 多少/家门/店 is 多少/家/门店
+		"一杯拿铁多少块钱？":                                                          {"一杯"},        // 块钱: the unit a count asks in, not what is asked
 		"李明是哪一年出生的？":                                                         {"出生"},        // the event a time question dates
 		"李明什么时候决定开咖啡店的？":                                                     {"决定", "咖啡店"}, // 什么时候 asks when, not for the phrase before it (李明)
 		"张平文校长的妻子是做什么工作的？":                                                   {"妻子", "工作"},  // the thing of 的 before 是做什么
@@ -75,7 +81,11 @@ func TestMeasured(t *testing.T) {
 		"What is Alex Mercer's age?":                {"years old"},
 		"How many agents went down?":                {"agent"}, // what how many counts
 		"How many floors does the Dulce base have?": {"floor"},
-		"Who is Taylor Cruz married to?":            nil,    // asked for (AskedFor), no figure
+		"Who is Taylor Cruz married to?":            {"married"}, // a fact of a life
+		"Where did Taylor Cruz grow up?":            {"grow up"}, // grew up, raised (synonyms)
+		"What was the panel covered with?":          nil,         // no figure, no life
+		"张伟在普洱的咖啡种植园有多少亩地？":                         {"种植园"},     // 多少亩地: a unit and its noun end the clause
+		"一杯拿铁多少块钱？":                                 nil,
 		"拿铁和美式各卖多少钱？":                               {"美式"}, // 各卖, a glued verb, is passed over
 		"咖啡豆的进货价是多少？":                               nil,    // 价是
 		"武大梅园食堂一顿午饭大概要花多少钱？":                        {"午饭"}, // 要花 and 大概 passed over: what a lunch costs

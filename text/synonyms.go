@@ -41,6 +41,8 @@ import (
 //     (a SWOT line writes 优势是…，劣势是…);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
+//   - grow up, grew up, grown up, growing up, raised — a childhood
+//     (AskedFor's "Where did … grow up?");
 //   - years old, year-old, aged — an age (AskedFor's "how old"): "Sam, a
 //     24-year-old analyst" answers it (a birth year would too, but "born"
 //     is also said of ideas: "a plan born of necessity").
@@ -68,6 +70,7 @@ var synonymGroups = [][]string{
 	{"迁到", "迁至", "迁入", "迁往", "搬到", "搬迁至"},
 	{"铺子", "铺面", "店铺", "店面", "门面"},
 	{"years old", "year-old", "aged"},
+	{"grow up", "grew up", "grown up", "growing up", "raised"},
 	{"比例", "占比", "比重", "份额"},
 	{"优惠", "打折", "折扣", "促销", "让利"},
 	{"不满", "不满意", "抱怨", "吐槽"},

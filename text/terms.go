@@ -302,12 +302,21 @@ const verbComplements = "后上下完定去"
 // splitReduplication undoes the segmenter's glue of a character to the
 // first half of a reduplicated word after it (樱花/季年/年 → 樱花/季/年年:
 // 年年, "every year", is a stop word and 季 binds to 樱花), or to the first
-// half of a dictionary word (选学/校 → 选/学校); a word the dictionary
-// holds is kept.
+// half of a dictionary word (选学/校 → 选/学校), or the unit of a count to
+// the first half of the thing counted (多少/家门/店 → 多少/家/门店, though
+// 家门 is a word); a word the dictionary holds is kept otherwise.
 func splitReduplication(words []string) []string {
 	var out []string
 	for i := 0; i < len(words); i++ {
 		rs := []rune(words[i])
+		if len(rs) == 2 && i > 0 && (words[i-1] == "多少" || words[i-1] == "几") && strings.ContainsRune(countUnits, rs[0]) &&
+			i+1 < len(words) && utf8.RuneCountInString(words[i+1]) == 1 && IsDictWord(string(rs[1])+words[i+1]) {
+			// 多少/家门/店 → 多少/家/门店: the unit a count asks in, glued
+			// to the first half of the thing counted
+			out = append(out, string(rs[0]), string(rs[1])+words[i+1])
+			i++
+			continue
+		}
 		if len(rs) == 2 && i+1 < len(words) && utf8.RuneCountInString(words[i+1]) == 1 && HasHan(words[i]) &&
 			dictFreq(string(rs[1])+words[i+1]) > rareGlue*max(1, dictFreq(words[i])) {
 			// 选学/校 → 选/学校: the HMM glued a verb to the first half of

@@ -54,7 +54,8 @@ func TestTerms(t *testing.T) {
 		"Which organization do the agents belong to?":       "agent",        // the kind of answer asked for, and its verb, name nothing
 		"总体来看，李明咖啡店的经营情况怎么样？":                               "总体 李明 咖啡店 经营", // 来看 (总体来看, 从…来看) frames the question
 		"对李明来说，最大的挑战是什么？":                                   "李明 挑战",
-		"这家店眼下面临的风险主要有哪些方面？":                                "面临 风险", // 眼下 is a stop word: 店 does not bind to it (店眼下)
+		"这家店眼下面临的风险主要有哪些方面？":                                "面临 风险",          // 眼下 is a stop word: 店 does not bind to it (店眼下)
+		"事情刚闹出来的时候，学校给那个男生什么处分？":                            "事情 出来 学校 男生 处分", // 刚 is a stop word: 刚闹 is no term
 		"是什么？": "",
 		"猫呢？":  "猫", // only one-rune words: they are the terms
 	}

@@ -527,3 +527,16 @@ func TestThemesFromFindings(t *testing.T) {
 		}
 	}
 }
+
+// A question asking for a timeline goes local even with broad wording
+// (主要): the dated records are sources and sections, which global search
+// never reads; without the rule it goes global.
+func TestRouteTimeline(t *testing.T) {
+	r := NewRouter(coffeeModel(t))
+	if got := r.Route("开业以来这家店主要经历了哪些大事？按时间捋一下"); got.Method != MethodLocal || !strings.Contains(got.Reason, "timeline") {
+		t.Errorf("timeline: %+v, want local", got)
+	}
+	if got := r.Route("开业以来这家店主要经历了哪些大事？"); got.Method != MethodGlobal {
+		t.Errorf("no timeline asked: %+v, want global", got)
+	}
+}

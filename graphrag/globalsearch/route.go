@@ -2,6 +2,7 @@ package globalsearch
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -163,6 +164,10 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //     (localsearch's Platforms section), or which platforms carry a
 //     matter (asksPlatforms: "负面情绪主要来自哪些平台？"): local — the
 //     sources name their platforms, the community reports rarely do;
+//     A question asking for a timeline (timelineAsk: 按时间, 时间线,
+//     大事记, "timeline") goes local too, with broad wording ("主要经历了
+//     哪些大事？按时间捋一下"): the sources and the sections' chronologies
+//     hold the dates;
 //  5. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
 //     unless the question compares two named sides (text.ComparedSides:
 //     "微博和抖音上…有什么不同"): local, whose offline answer gives each
@@ -215,6 +220,9 @@ func (r *Router) Route(question string) Route {
 	}
 	if text.AsksPlatformCount(question) || asksPlatforms(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "which platforms: local search reads the sources, each with its platform"}
+	}
+	if timelineAsk.MatchString(question) {
+		return Route{Method: MethodLocal, Terms: terms, Reason: "a timeline: local search reads the dated records (the community reports summarise without the dates)"}
 	}
 	if a, b, ok := text.ComparedSides(question); ok {
 		return Route{Method: MethodLocal, Terms: terms, Reason: fmt.Sprintf("a comparison of %s and %s: local search answers each side with its records", a, b)}
@@ -534,3 +542,6 @@ func (r *Router) reportShare(question string, ts []text.Term) (best, need float6
 	}
 	return best, MinPointShare
 }
+
+// timelineAsk matches a question asking for events in the order of time.
+var timelineAsk = regexp.MustCompile(`按时间|时间线|时间顺序|时间轴|时间先后|先后顺序|大事记|(?i:\btimeline\b|\bchronolog|\bin (?:chronological )?order\b)`)

@@ -228,7 +228,9 @@ const MinUnknownSubjectShare = 1.0 / 3
 // dictionary lacks (a name it does not know: 瑞幸, 喜茶; not an action on
 // a thing, text.IsVerbObject: 办卡), that the
 // knowledge does not hold, nor any part of it, and that carries at least
-// MinUnknownSubjectShare of the question's term weight, or when it is a
+// MinUnknownSubjectShare of the question's term weight or opens the
+// question (its first term: the topic a Chinese question is about, "瑞幸
+// 咖啡在杭州滨江区一共开了多少家门店？", 27 %), or when it is a
 // model code the knowledge never uses (isModelCode: SU7); else, when the knowledge uses the term itself fewer than
 // MinTopicalCount times, the names among its parts that no longer name
 // part holds (北京大学, not 北京). Each name once, in question order.
@@ -248,7 +250,7 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 	for i, t := range terms {
 		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text) && !text.IsVerbObject(t.Text)
 		name := text.IsName(t.Text) && len(t.Synonyms) == 0 // a word of the synonym table is a common word (拉客 is tagged nr)
-		if name || unknown && stats[i].Weight() >= MinUnknownSubjectShare*total || stats[i].Count == 0 && (isModelCode(t.Text) || text.IsAnyName(t.Text) && len(t.Synonyms) == 0) {
+		if name || unknown && (i == 0 || stats[i].Weight() >= MinUnknownSubjectShare*total) || stats[i].Count == 0 && (isModelCode(t.Text) || text.IsAnyName(t.Text) && len(t.Synonyms) == 0) {
 			add(t.Text)
 			continue
 		}

@@ -240,11 +240,13 @@ func TestRelevanceUnseenDulce(t *testing.T) {
 			"What are the main themes of Operation: Dulce?",                      // themes: an aspect word
 		},
 		[]string{
-			"What is the population of the town of Dulce?", // the population of
-			"How many floors does the Dulce base have?",    // how many floors
-			"Where did Jordan Hayes earn their doctorate?", // their doctorate?
-			"Who is Taylor Cruz married to?",               // who … married to?
-			"What is Taylor Cruz's annual salary?",         // Cruz's … salary?
+			"What is the population of the town of Dulce?",     // the population of
+			"How many floors does the Dulce base have?",        // how many floors
+			"Where did Jordan Hayes earn their doctorate?",     // their doctorate?
+			"Who is Taylor Cruz married to?",                   // who … married to?
+			"What is Taylor Cruz's annual salary?",             // Cruz's … salary?
+			"Where did Taylor Cruz grow up?",                   // a fact of a life, never stated
+			"What year was Dulce base originally constructed?", // the event a when-question dates
 		})
 }
 
@@ -309,20 +311,22 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"这家店眼下面临的风险主要有哪些方面？",         // 眼下 is a stop word (no 店眼下)
 			},
 			[]string{
-				"杭州西湖景区的门票价格是多少？",    // rule 3: 门票, 46 %
-				"李明大学读的是什么专业？",       // rule 3: 专业, 30 %
-				"云南普洱茶的正确冲泡方法是什么？",   // rule 3: 正确, 冲泡, 49 %
-				"瑞幸咖啡的会员体系是怎样的？",     // rule 1: 瑞幸 carries most of the question
-				"店长王芳是哪所大学毕业的？",      // rule 3: 大学 is a noun the knowledge never uses (16 %)
-				"李明结婚了吗，他的老家在哪里？",    // rule 3: 老家
-				"杨景媛喜欢听什么类型的音乐？",     // rule 3: 音乐 (类型 is an aspect word)
-				"一杯桂花拿铁大概含有多少卡路里热量？", // rule 3: 热量
-				"明天北京会不会下雨？",         // rule 1: 北京, an everyday name the knowledge never uses
-				"张伟在普洱的咖啡园种植面积有多大？",  // rule 3: 面积, a noun the knowledge never uses
-				"店长王芳一个月工资多少",        // rule 3: 工资, not a noun, is the figure asked for (text.Measured)
-				"他们家的抹茶拿铁好喝吗？",       // rule 1: 抹茶 (抹/茶/拿/铁 is 抹茶 拿铁, not one term held through 拿铁)
-				"李明是哪一年出生的？",         // rule 3: 出生, the event a time question dates
-				"张伟在普洱的咖啡园有多少亩？",     // rule 3: 咖啡园, not held through 咖啡 (a part that does not end it)
+				"杭州西湖景区的门票价格是多少？",      // rule 3: 门票, 46 %
+				"李明大学读的是什么专业？",         // rule 3: 专业, 30 %
+				"云南普洱茶的正确冲泡方法是什么？",     // rule 3: 正确, 冲泡, 49 %
+				"瑞幸咖啡的会员体系是怎样的？",       // rule 1: 瑞幸 carries most of the question
+				"店长王芳是哪所大学毕业的？",        // rule 3: 大学 is a noun the knowledge never uses (16 %)
+				"李明结婚了吗，他的老家在哪里？",      // rule 3: 老家
+				"杨景媛喜欢听什么类型的音乐？",       // rule 3: 音乐 (类型 is an aspect word)
+				"一杯桂花拿铁大概含有多少卡路里热量？",   // rule 3: 热量
+				"明天北京会不会下雨？",           // rule 1: 北京, an everyday name the knowledge never uses
+				"张伟在普洱的咖啡园种植面积有多大？",    // rule 3: 面积, a noun the knowledge never uses
+				"店长王芳一个月工资多少",          // rule 3: 工资, not a noun, is the figure asked for (text.Measured)
+				"他们家的抹茶拿铁好喝吗？",         // rule 1: 抹茶 (抹/茶/拿/铁 is 抹茶 拿铁, not one term held through 拿铁)
+				"李明是哪一年出生的？",           // rule 3: 出生, the event a time question dates
+				"张伟在普洱的咖啡园有多少亩？",       // rule 3: 咖啡园, not held through 咖啡 (a part that does not end it)
+				"张伟在普洱的咖啡种植园有多少亩地？",    // rule 3: 种植园, the figure asked (多少亩地 ends the clause)
+				"瑞幸咖啡在杭州滨江区一共开了多少家门店？", // rule 1: 瑞幸 opens the question (27 % of it)
 			}},
 		{"bettafish", fixture.BettaFish,
 			[]string{
@@ -332,12 +336,14 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"武大图书馆那件事，法院一审是哪天判的？",                    // 天判 is not a term
 				"杨景媛的硕士论文被网友挑出了哪些毛病",                     // 毛病 is an aspect word: answered by the faults (1049年)
 				"武大在2024年QS世界大学排名中排第几？",                  // 中排 is not a term
+				"事情刚闹出来的时候，学校给那个男生什么处分？隔了多久就处理了？",        // 刚 is a stop word: no subject 刚闹
 			},
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？", // rule 1: SU7, a model code the knowledge never uses
 				"蔚来汽车的舆情怎么样？",           // rule 1: 蔚来 (a name ending in 来 is kept)
 				"肖某某的代理律师叫什么名字",         // rule 3: 代理, before 叫什么 (肖某某 is one name, not 某某)
 				"张平文校长的妻子是做什么工作的？",      // rule 3: 妻子, the thing of 的 before 是做什么
+				"肖某某的老家是哪个省的？",          // rule 3: 老家, the thing of 的 before 是哪个省
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

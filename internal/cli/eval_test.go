@@ -308,7 +308,22 @@ func TestEvalShippedSets(t *testing.T) {
 // 经营 of 经营情况) gave the overviews their main event and the shop's
 // place and product (bettafish-heldout10 0.77 -> 0.83, 0.829) and cost the
 // sample's risk question its 咖啡豆 line and coffee-shop-heldout9's 短板
-// question its supplier line (0.98 -> 0.97, 0.97 -> 0.93).
+// question its supplier line (0.98 -> 0.97, 0.97 -> 0.93). A twelfth
+// blind trio (coffee-shop-heldout12, bettafish-heldout12, dulce-heldout7,
+// whose frozen file wrapped each assertion in one list too many: it ships
+// with that level removed, nothing else changed), measured first on
+// 4727b30: false refusals 0/15, 1/15, 1/10; recall 0.85, 0.86, 0.71;
+// off-topic refused 3/6, 1/6, 1/4. Then the thing of 的 before 是哪个 and a
+// unit (老家是哪个省的), 刚 a stop word (刚闹), 多少/家门/店 cut to 多少/家/
+// 门店 and 多少亩地 read as a unit ending the clause (种植园 asked), an
+// unknown word opening the question taken for its subject (瑞幸, 27 %),
+// English facts of a life (grow up, born, married) and the event a
+// when-question dates (constructed), and a timeline question routed local
+// (按时间捋一下: the dated records are sources): 0/15, 0/15, 1/10; 0.92,
+// 0.91, 0.71; 5/6, 2/6, 3/4. Left: 王芳's earlier employer, 张平文's first
+// year as president, 杨景媛's adviser, 万林博物馆's collection, 华中科技大学's
+// admission line (every word held elsewhere), Area 51, the joke on the way
+// down (joke held once, in an entity's title).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -353,6 +368,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout11": {0, 0.84, nil},
 		"bettafish-heldout11":   {0, 0.91, []int{19}},
 		"dulce-heldout6":        {1, 0.84, nil},
+		"coffee-shop-heldout12": {0, 0.92, []int{17}},
+		"bettafish-heldout12":   {0, 0.9, []int{16, 17, 20, 21}},
+		"dulce-heldout7":        {1, 0.7, []int{14}},
 	}
 	reps := evalSets(t)
 	for name := range reps {
