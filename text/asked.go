@@ -26,8 +26,14 @@ func AskedFor(q string) []string {
 	}
 	var out []string
 	add := func(w string) {
+		if slices.Contains(specificUnits, w) {
+			if !slices.Contains(out, w) {
+				out = append(out, w) // a unit of one rune (亩) is asked as it is
+			}
+			return
+		}
 		w = trimStopRunes(w) // 各卖, 价是, 要花: a stop word glued to a character is no word asked for
-		if utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
+		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
@@ -79,6 +85,9 @@ func Measured(q string) []string {
 	}
 	eachClause(q, func(ws []string) {
 		for i, w := range ws {
+			if u := askedUnit(ws, i); u != "" && !slices.Contains(out, u) {
+				out = append(out, u)
+			}
 			switch {
 			case !quantityAsks[w]:
 			case i+1 < len(ws) && phraseWord(ws[i+1]) && !unitEnd(ws, i):
@@ -105,7 +114,8 @@ var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}
 var (
 	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
 	attributeOf   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
-	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)\W*$`)
+	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:from|at|in|for|with|to|on))?\W*$`)
+	whichNoun     = regexp.MustCompile(`(?i)^(?:which|what) ([a-z][a-z-]+) (?:did|does|do|is|was|were|are|has|had|have|can|could|will|would)\b`)
 	relationAtEnd = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
 	eventDated    = regexp.MustCompile(`(?i)^(?:when|what year|which year|in what year|in which year)\b.*\b([a-z]{3,}(?:ed|en|built|born))\W*$`)
 	lifeEvent     = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
@@ -127,11 +137,14 @@ var (
 // name: "their Dulce" asks for nothing); nil when none applies.
 func askedEnglish(q string) []string {
 	out := measuredEnglish(q)
-	for _, re := range []*regexp.Regexp{attributeOf, ownedAtEnd, relationAtEnd, eventDated} {
+	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated} {
 		if m := re.FindStringSubmatch(q); m != nil {
 			w := m[1]
 			if re == eventDated && len(w) > 6 && strings.HasSuffix(w, "ed") {
 				w = strings.TrimSuffix(w, "ed") // constructed: a text says construction too
+			}
+			if re == ownedAtEnd && strings.HasSuffix(strings.ToLower(w), "ed") {
+				continue // "the team's scientist studies recovered from?": a verb, no possession
 			}
 			out = addEnglish(out, w)
 		}
@@ -183,6 +196,23 @@ var quantityAsks = fieldSet("多少 几 多久 多大 多长 多高 多远 多�
 // add with each word.
 func askedIn(ws []string, add func(string)) {
 	for i, w := range ws {
+		if u := askedUnit(ws, i); u != "" {
+			add(u)
+		}
+		if w == "有没有" || w == "有无" {
+			// 有没有兄弟姐妹: whether it has the thing is asked, when the
+			// phrase after it is all nouns (有没有出面回应 asks whether it
+			// acted)
+			k := i + 1
+			for k < len(ws) && phraseWord(ws[k]) {
+				k++
+			}
+			if k > i+1 && !slices.ContainsFunc(ws[i+1:k], func(n string) bool { return !IsNoun(n) }) {
+				for _, n := range ws[i+1 : k] {
+					add(n)
+				}
+			}
+		}
 		if w == "叫" && i+1 < len(ws) && (ws[i+1] == "什么" || ws[i+1] == "啥") {
 			// 代理律师叫什么名字: the name of the thing before 叫 is asked for
 			k := i - 1
@@ -288,6 +318,29 @@ func unitEnd(ws []string, i int) bool {
 	return n == 1 || n == 2 && strings.ContainsRune(tailUnits, r) && strings.ContainsRune("钱地人", []rune(tail)[1])
 }
 
+// askedUnit returns the unit of measure a count asks in (多少亩, 几层, 多少
+// 平方米: specificUnits) when ws[i] is 多少 or 几 and the unit follows it
+// ("" otherwise): a knowledge that never uses the unit states no figure
+// in it, whatever the thing measured ("张伟的咖啡园种了多少亩地？" on a
+// knowledge that speaks of 咖啡 but never of 亩). Everyday units (个, 人,
+// 元, 年 …) are no such unit.
+func askedUnit(ws []string, i int) string {
+	if (ws[i] != "多少" && ws[i] != "几") || i+1 >= len(ws) {
+		return ""
+	}
+	for _, u := range specificUnits {
+		if strings.HasPrefix(ws[i+1], u) {
+			return u
+		}
+	}
+	return ""
+}
+
+// specificUnits are the units of measure that a text states a figure in
+// only when it has one (areas, floors, weights, distances, ages, energy),
+// longest first.
+var specificUnits = []string{"平方米", "平方公里", "公顷", "平米", "千卡", "大卡", "公斤", "公里", "千米", "毫升", "亩", "层", "吨", "斤", "岁", "升"}
+
 // tailUnits are the units of a count that a noun of one rune may follow
 // at the end of a clause (多少亩地, 多少块钱, 几个人).
 const tailUnits = "亩块元斤个名位"
@@ -382,7 +435,8 @@ var aspectWords = fieldSet(`挑战 困难 难题 问题 方面 原因 因素 影
 theme topic aspect issue problem challenge reason cause effect impact role significance importance purpose goal
 outcome result consequence relationship relation connection difference similarity nature kind type sort way method
 approach view opinion attitude reaction response trend summary overview point detail history background situation
-status state progress feature advantage disadvantage strength weakness risk name place time date number part`)
+status state progress feature advantage disadvantage strength weakness risk name place time date number part
+year month week day hour decade century`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).
@@ -392,4 +446,22 @@ func fieldSet(s string) map[string]bool {
 		m[w] = true
 	}
 	return m
+}
+
+// numberedName matches a capitalised word and the number after it, a
+// name in English ("Area 51", "Flight 19", "Route 66").
+var numberedName = regexp.MustCompile(`\b[A-Z][a-z]+ \d+\b`)
+
+// NumberedNames returns the names of a capitalised word and a number in
+// an English question (numberedName), lower-cased, in question order:
+// Terms cuts "Area 51" into area and 51, and a knowledge holding "the
+// area" would hold the place. nil when there are none.
+func NumberedNames(q string) []string {
+	var out []string
+	for _, m := range numberedName.FindAllString(q, -1) {
+		if n := strings.ToLower(m); !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -10,41 +10,50 @@ import (
 // stop words left out; 什么 is read both ways.
 func TestAskedFor(t *testing.T) {
 	for q, want := range map[string][]string{
-		"李明大学读的是什么专业？":                                                       {"专业"},
-		"杭州西湖景区的门票价格是多少？":                                                    {"门票", "价格"},
-		"云南普洱茶的正确冲泡方法是什么？":                                                   {"正确", "冲泡"}, // 方法 is an aspect word
-		"李明在经营咖啡店过程中都经历了哪些挑战？":                                               nil,          // 挑战 is an aspect word
-		"负面情绪主要来自哪些平台？":                                                      {"平台"},
-		"咖啡店开在哪里，为什么选那里？":                                                    nil,
-		"What is the price of a latte?":                                      {"price"}, // the attribute of (attributeOf)
-		"What are the main themes of Operation: Dulce?":                      nil,       // an aspect word asks for instances
-		"What is the population of the town of Dulce?":                       {"population"},
-		"What is Taylor Cruz's annual salary?":                               {"salary"},    // a possession ending the question
-		"Where did Jordan Hayes earn their doctorate?":                       {"doctorate"}, // their …?
-		"Who is Taylor Cruz married to?":                                     {"married"},   // a participle before a closing preposition
-		"Where did the alien device Jordan was studying come from?":          nil,
-		"Where was the alien technology studied by the team recovered from?": nil,           // a place is asked, not the recovery
-		"2025年5月在珞珈山路逼停骑车学生的司机是什么身份？":                                        {"身份"},        // the driver is the subject: 是什么, not 是做什么
-		"李明是什么时候拿定主意要在杭州开咖啡店的？":                                              nil,           // the event dated does not end the clause
-		"What is Alex Mercer's Dulce?":                                       nil,           // a capitalised word is a name, not an attribute
-		"What was the panel covered with?":                                   nil,           // a participle at the end outside a who question
-		"店长王芳是做什么工作的？":                                                       {"工作"},        // no 的 before 王芳: the subject, not the thing asked
-		"What year was Dulce base originally constructed?":                   {"construct"}, // the event a when-question dates, ending it
-		"When did the team enter the base?":                                  nil,           // enter ends no question
-		"肖某某的老家是哪个省的？":                                                       {"老家"},        // the thing of 的 before 是哪个 and a one-rune unit
-		"杨景媛的导师是哪个学校的？":                                                      {"学校"},        // a word of its own after 哪个: the school is asked
-		"瑞幸在滨江开了多少家门店？":                                                      {"门店"},        // 多少/家门/店 is 多少/家/门店
-		"一杯拿铁多少块钱？":                                                          {"一杯"},        // 块钱: the unit a count asks in, not what is asked
-		"李明是哪一年出生的？":                                                         {"出生"},        // the event a time question dates
-		"李明什么时候决定开咖啡店的？":                                                     {"决定", "咖啡店"}, // 什么时候 asks when, not for the phrase before it (李明)
-		"张平文校长的妻子是做什么工作的？":                                                   {"妻子", "工作"},  // the thing of 的 before 是做什么
-		"店长王芳是哪所大学毕业的？":                                                      {"大学", "毕业"},  // 哪/所: the measure cut off
-		"李明结婚了吗，他的老家在哪里？":                                                    {"老家"},        // 在哪里 ends the phrase
-		"一杯桂花拿铁大概含有多少卡路里热量？":                                                 {"卡路里", "热量"}, // 多少 before what is counted
-		"杨景媛喜欢听什么类型的音乐？":                                                     {"音乐"},        // the kind (类型), then the thing
-		"珞珈山上的樱花最早是哪一年栽下的？":                                                  nil,           // 哪一年 asks for a year
-		"会员有多少人？":                                                            {"会员"},
-		"杨景媛的硕士论文被网友挑出了哪些毛病":                                                 nil, // 毛病 asks for the faults themselves
+		"李明大学读的是什么专业？":                                                                     {"专业"},
+		"杭州西湖景区的门票价格是多少？":                                                                  {"门票", "价格"},
+		"云南普洱茶的正确冲泡方法是什么？":                                                                 {"正确", "冲泡"}, // 方法 is an aspect word
+		"李明在经营咖啡店过程中都经历了哪些挑战？":                                                             nil,          // 挑战 is an aspect word
+		"负面情绪主要来自哪些平台？":                                                                    {"平台"},
+		"咖啡店开在哪里，为什么选那里？":                                                                  nil,
+		"What is the price of a latte?":                                                    {"price"}, // the attribute of (attributeOf)
+		"What are the main themes of Operation: Dulce?":                                    nil,       // an aspect word asks for instances
+		"What is the population of the town of Dulce?":                                     {"population"},
+		"What is Taylor Cruz's annual salary?":                                             {"salary"},    // a possession ending the question
+		"Where did Jordan Hayes earn their doctorate?":                                     {"doctorate"}, // their …?
+		"Who is Taylor Cruz married to?":                                                   {"married"},   // a participle before a closing preposition
+		"Where did the alien device Jordan was studying come from?":                        nil,
+		"Where was the alien technology studied by the team recovered from?":               nil,           // a place is asked, not the recovery
+		"2025年5月在珞珈山路逼停骑车学生的司机是什么身份？":                                                      {"身份"},        // the driver is the subject: 是什么, not 是做什么
+		"李明是什么时候拿定主意要在杭州开咖啡店的？":                                                            nil,           // the event dated does not end the clause
+		"What is Alex Mercer's Dulce?":                                                     nil,           // a capitalised word is a name, not an attribute
+		"What was the panel covered with?":                                                 nil,           // a participle at the end outside a who question
+		"店长王芳是做什么工作的？":                                                                     {"工作"},        // no 的 before 王芳: the subject, not the thing asked
+		"What year was Dulce base originally constructed?":                                 {"construct"}, // the event a when-question dates, ending it
+		"When did the team enter the base?":                                                nil,           // enter ends no question
+		"肖某某的老家是哪个省的？":                                                                     {"老家"},        // the thing of 的 before 是哪个 and a one-rune unit
+		"杨景媛的导师是哪个学校的？":                                                                    {"学校"},        // a word of its own after 哪个: the school is asked
+		"瑞幸在滨江开了多少家门店？":                                                                    {"门店"},        // 多少/家门/店 is 多少/家/门店
+		"一杯拿铁多少块钱？":                                                                        {"一杯"},        // 块钱: the unit a count asks in, not what is asked
+		"武大保卫部有没有出面回应？":                                                                    nil,           // whether it acted: verbs after 有没有 are no thing asked
+		"杨景媛有没有兄弟姐妹？":                                                                      {"兄弟", "姐妹"},  // whether she has them is asked
+		"拿铁和美式哪个卖得贵一些？":                                                                    nil,           // 卖得贵 says how, no thing
+		"张伟的咖啡园种了多少亩地？":                                                                    {"亩"},         // the unit a figure is asked in
+		"Which university did Dr. Jordan Hayes get their doctorate from?":                  {"university", "doctorate"},
+		"What year was the base built?":                                                    nil,           // year: an aspect word
+		"Where did Hayes get their doctorate from?":                                        {"doctorate"}, // a closing preposition after the possession
+		"Where was the alien technology that the team's scientist studies recovered from?": nil,           // a verb after 's, no possession
+		"店里有没有办会员卡充值送钱之类的优惠？":                                                              nil,           // 之类 is a stop word
+		"李明是哪一年出生的？":                                                                       {"出生"},        // the event a time question dates
+		"李明什么时候决定开咖啡店的？":                                                                   {"决定", "咖啡店"}, // 什么时候 asks when, not for the phrase before it (李明)
+		"张平文校长的妻子是做什么工作的？":                                                                 {"妻子", "工作"},  // the thing of 的 before 是做什么
+		"店长王芳是哪所大学毕业的？":                                                                    {"大学", "毕业"},  // 哪/所: the measure cut off
+		"李明结婚了吗，他的老家在哪里？":                                                                  {"老家"},        // 在哪里 ends the phrase
+		"一杯桂花拿铁大概含有多少卡路里热量？":                                                               {"卡路里", "热量"}, // 多少 before what is counted
+		"杨景媛喜欢听什么类型的音乐？":                                                                   {"音乐"},        // the kind (类型), then the thing
+		"珞珈山上的樱花最早是哪一年栽下的？":                                                                nil,           // 哪一年 asks for a year
+		"会员有多少人？":                                                                          {"会员"},
+		"杨景媛的硕士论文被网友挑出了哪些毛病":                                                               nil, // 毛病 asks for the faults themselves
 		// each clause alone: 多少 ends the first, 营业执照 is not counted by it
 		"李明咖啡店的注册资本是多少，营业执照是哪天办下来的？": {"注册", "资本"},
 		"店长王芳今年多大年纪？":                {"年纪"},                         // 多大 before the attribute
@@ -81,10 +90,10 @@ func TestMeasured(t *testing.T) {
 		"What is Alex Mercer's age?":                {"years old"},
 		"How many agents went down?":                {"agent"}, // what how many counts
 		"How many floors does the Dulce base have?": {"floor"},
-		"Who is Taylor Cruz married to?":            {"married"}, // a fact of a life
-		"Where did Taylor Cruz grow up?":            {"grow up"}, // grew up, raised (synonyms)
-		"What was the panel covered with?":          nil,         // no figure, no life
-		"张伟在普洱的咖啡种植园有多少亩地？":                         {"种植园"},     // 多少亩地: a unit and its noun end the clause
+		"Who is Taylor Cruz married to?":            {"married"},  // a fact of a life
+		"Where did Taylor Cruz grow up?":            {"grow up"},  // grew up, raised (synonyms)
+		"What was the panel covered with?":          nil,          // no figure, no life
+		"张伟在普洱的咖啡种植园有多少亩地？":                         {"亩", "种植园"}, // the unit asked in (askedUnit); 多少亩地: a unit and its noun end the clause
 		"一杯拿铁多少块钱？":                                 nil,
 		"拿铁和美式各卖多少钱？":                               {"美式"}, // 各卖, a glued verb, is passed over
 		"咖啡豆的进货价是多少？":                               nil,    // 价是

@@ -53,7 +53,7 @@ func TermsOf(q string, words []string) []Term {
 	seen := map[string]bool{}
 	var single []string
 	for i, w := range words {
-		if IsStopWord(w) || allStopRunes(w) {
+		if IsStopWord(w) || allStopRunes(w) || complementPhrase(w) {
 			continue
 		}
 		if i > 0 {
@@ -66,7 +66,9 @@ func TermsOf(q string, words []string) []Term {
 			}
 			continue
 		}
-		w = trimStopRunes(w)
+		if w = trimStopRunes(w); IsStopWord(w) {
+			continue // 几块钱 less its 几 is 块钱, a unit
+		}
 		if utf8.RuneCountInString(w) == 1 {
 			if HasHan(w) {
 				single = append(single, w)
@@ -104,6 +106,14 @@ func TermsOf(q string, words []string) []Term {
 		}
 	}
 	return out
+}
+
+// complementPhrase reports a word the dictionary lacks of a verb, 得 and
+// its complement (卖得贵, 做得好): the segmenter's HMM joined a phrase
+// that says how, no thing a text names.
+func complementPhrase(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 3 && rs[1] == '得' && HasHan(w) && !IsDictWord(w)
 }
 
 // allStopRunes reports a Chinese word of stop words only (是从, 也是):

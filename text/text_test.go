@@ -56,8 +56,9 @@ func TestTerms(t *testing.T) {
 		"对李明来说，最大的挑战是什么？":                                   "李明 挑战",
 		"这家店眼下面临的风险主要有哪些方面？":                                "面临 风险",          // 眼下 is a stop word: 店 does not bind to it (店眼下)
 		"事情刚闹出来的时候，学校给那个男生什么处分？":                            "事情 出来 学校 男生 处分", // 刚 is a stop word: 刚闹 is no term
-		"是什么？": "",
-		"猫呢？":  "猫", // only one-rune words: they are the terms
+		"拿铁和美式差了几块钱？":                                       "拿铁 美式",          // 几块钱 less its 几 is 块钱, a unit (a stop word)
+		"是什么？":                                              "",
+		"猫呢？":                                               "猫", // only one-rune words: they are the terms
 	}
 	for q, want := range cases {
 		if got := strings.Join(TermTexts(Terms(q)), " "); got != want {
@@ -216,6 +217,20 @@ func TestIsVerbObject(t *testing.T) {
 	for w, want := range map[string]bool{"办卡": true, "抢票": true, "瑞幸": false, "喜茶": false, "办法": false, "办会员": false} {
 		if got := IsVerbObject(w); got != want {
 			t.Errorf("IsVerbObject(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// NumberedNames: a capitalised word and a number, lower-cased, each once;
+// a lower-case word before a number is none.
+func TestNumberedNames(t *testing.T) {
+	for q, want := range map[string][]string{
+		"What did the squad discover at Area 51?":   {"area 51"},
+		"Was Flight 19 near Area 51 or Area 51?":    {"flight 19", "area 51"},
+		"How many agents went down in 2 elevators?": nil,
+	} {
+		if got := NumberedNames(q); !slices.Equal(got, want) {
+			t.Errorf("NumberedNames(%q) = %q, want %q", q, got, want)
 		}
 	}
 }

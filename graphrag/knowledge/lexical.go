@@ -57,6 +57,10 @@ type Lexical struct {
 	// bigrams, when the model file held them, find a word's documents
 	// without a pass over all of them (bigram.go); nil: count scans
 	bigrams *bigramIndex
+	// titled are the content words (text.Terms) of the entities' titles
+	// of a Microsoft GraphRAG index (TermStat.Titled); nil for our graphs,
+	// whose titles are page titles and search queries
+	titled map[string]bool
 }
 
 // wordSample: the word count of a knowledge of wordSampleFrom documents
@@ -164,6 +168,14 @@ func newLexical(m *Model) *Lexical {
 		x.words = (hs/hanRunesPerWord + os) * (se + su) / sampled
 	}
 	x.entUnits = entityUnits(m)
+	if m.Source().Kind == "graphrag-index" {
+		x.titled = map[string]bool{}
+		for _, e := range ents {
+			for _, t := range text.Terms(e.Title) {
+				x.titled[t.Text] = true
+			}
+		}
+	}
 	return x
 }
 
@@ -236,6 +248,11 @@ type TermStat struct {
 	// often the knowledge uses the word than general text does; 0 when
 	// Count is 0.
 	Lift float64 `json:"lift"`
+	// Titled: on a Microsoft GraphRAG index, the term itself is a word of
+	// an entity's title (MARTIANS PLAYING POKER JOKE holds joke): the
+	// index's extraction named a thing by it, which makes it topical
+	// however seldom the texts use it (Topical).
+	Titled bool `json:"titled,omitempty"`
 }
 
 // Found reports whether the knowledge holds the term (or a part of it).
@@ -265,9 +282,11 @@ const (
 )
 
 // Topical reports whether the knowledge uses the term prominently: at
-// least MinTopicalCount times and TopicalLift times as often as general
-// text.
-func (s TermStat) Topical() bool { return s.Count >= MinTopicalCount && s.Lift >= TopicalLift }
+// least MinTopicalCount times (or once when it names an entity of an
+// index, Titled) and TopicalLift times as often as general text.
+func (s TermStat) Topical() bool {
+	return (s.Count >= MinTopicalCount || s.Titled) && s.Lift >= TopicalLift
+}
 
 // Weight is how much the term says about what is asked: TermWeight of the
 // general share of the word counted (General), or of the term itself
@@ -297,9 +316,10 @@ const MaxMissingShare = 0.6
 
 // MissingShare is the share of the terms' weight (Weight) carried by the
 // terms the knowledge lacks or uses only once (Count under
-// MinTopicalCount), 0–1 (0 without terms).
+// MinTopicalCount; not a word naming an entity of an index, Titled), 0–1
+// (0 without terms).
 func MissingShare(stats []TermStat) float64 {
-	return weightShare(stats, func(s TermStat) bool { return s.Count < MinTopicalCount })
+	return weightShare(stats, func(s TermStat) bool { return s.Count < MinTopicalCount && !s.Titled })
 }
 
 // weightShare is the share of the terms' weight (Weight) carried by the

@@ -360,7 +360,7 @@ func TestUnaskedHeadParts(t *testing.T) {
 	}
 	x := m.Lexical()
 	for q, want := range map[string][]string{
-		"张伟的咖啡园有多少亩？": {"咖啡园"},
+		"张伟的咖啡园有多少亩？": {"亩", "咖啡园"}, // 亩: the unit asked in, never used either
 		"武汉大学有多少人？":   nil,
 		"咖啡豆的进价是多少？":  nil,
 		"学生的专业是什么？":   {"专业"},
@@ -388,6 +388,32 @@ func TestRefusesUnasked(t *testing.T) {
 	} {
 		if got := RefusesUnasked(tc.unasked, tc.measured, tc.share); got != tc.want {
 			t.Errorf("RefusesUnasked(%q, %q, %.2f) = %v, want %v", tc.unasked, tc.measured, tc.share, got, tc.want)
+		}
+	}
+}
+
+// On a GraphRAG index a word of an entity's title is topical though the
+// texts use it once (Titled), and it is not counted among the terms the
+// knowledge lacks or uses once; on our graphs (page titles, search
+// queries) the title gives nothing. Each assertion fails with the rule
+// removed.
+func TestTitledTerm(t *testing.T) {
+	for _, kind := range []string{"graphrag-index", "reportengine-graph"} {
+		m, err := New(Parts{
+			Entities: []Entity{{ID: "e0", Title: "MARTIANS PLAYING POKER JOKE", Description: "A quip on the way down."},
+				{ID: "e1", Title: "TENSION", Description: "tension tension"}},
+			Source: Source{Kind: kind},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := m.Lexical().Stats([]text.Term{{Text: "joke"}, {Text: "tension"}})
+		index := kind == "graphrag-index"
+		if st[0].Count != 1 || st[0].Titled != index || st[0].Topical() != index {
+			t.Errorf("%s: joke %+v, want titled and topical %v", kind, st[0], index)
+		}
+		if got := MissingShare(st) > 0; got == index {
+			t.Errorf("%s: missing share %.2f", kind, MissingShare(st))
 		}
 	}
 }

@@ -296,6 +296,7 @@ func (x *Lexical) termStat(t text.Term) (TermStat, []docHit) {
 			}
 		}
 		st.Lift = st.Share / max(st.General, GeneralFloor)
+		st.Titled = x.titled[t.Text]
 	}
 	return st, best
 }

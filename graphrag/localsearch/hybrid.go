@@ -46,7 +46,7 @@ func (b *ContextBuilder) lexical(embedded, question string) (lr *knowledge.Lexic
 		}
 		gate = append(gate, s)
 	}
-	names, asked = subjectNames(x, own, gate), x.Unasked(question)
+	names, asked = questionNames(x, question, own, gate), x.Unasked(question)
 	if embedded != question && refersBack(question, gate) {
 		return lr, lr.Terms, names, asked
 	}

@@ -41,7 +41,7 @@ func (b *ContextBuilder) matchedByTerms(query string, p Params) bool {
 	x := b.m.Lexical()
 	terms := text.Terms(query) // the gate's terms: MapQuery's question is its query
 	stats := x.Stats(terms)
-	if p.MinSimilarity > 0 && judge(stats, subjectNames(x, terms, stats), x.Unasked(query), 0, p.MinSimilarity, text.Measured(query)...).Weak {
+	if p.MinSimilarity > 0 && judge(stats, questionNames(x, query, terms, stats), x.Unasked(query), 0, p.MinSimilarity, text.Measured(query)...).Weak {
 		return false // the vector search's best similarity decides
 	}
 	for _, s := range stats {

@@ -272,6 +272,19 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 	return out
 }
 
+// questionNames is subjectNames of the question's terms and stats, then
+// each English name of a word and a number (text.NumberedNames: "Area
+// 51"), counted as one phrase: "What did the squad discover at Area 51?"
+// named Area 51, which Dulce never does, while its area and 51 were
+// counted apart (area held in passing, 51 missing).
+func questionNames(x *knowledge.Lexical, question string, terms []text.Term, stats []knowledge.TermStat) []knowledge.TermStat {
+	names := subjectNames(x, terms, stats)
+	for _, n := range text.NumberedNames(question) {
+		names = append(names, x.Stats([]text.Term{{Text: n}})[0])
+	}
+	return names
+}
+
 // isModelCode reports whether w mixes Latin letters and digits (SU7,
 // iPhone15, A320): a product or model name, which the knowledge either
 // uses or does not hold (rule 1 of Relevance), whatever its share of the

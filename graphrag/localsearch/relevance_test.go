@@ -236,17 +236,21 @@ func TestRelevanceUnseenDulce(t *testing.T) {
 	checkVerdicts(t, b, p,
 		[]string{
 			"Who is in charge of the team heading into Dulce?",
-			"Where was the alien technology studied by the team recovered from?", // a place is asked, not the recovery
-			"What are the main themes of Operation: Dulce?",                      // themes: an aspect word
+			"Where was the alien technology studied by the team recovered from?",               // a place is asked, not the recovery
+			"What are the main themes of Operation: Dulce?",                                    // themes: an aspect word
+			"What joke broke the tension on the way down?",                                     // joke, used once, names an entity (MARTIANS PLAYING POKER JOKE)
+			"Where was the alien technology that the team's scientist studies recovered from?", // a verb after 's is no possession
 		},
 		[]string{
-			"What is the population of the town of Dulce?",     // the population of
-			"How many floors does the Dulce base have?",        // how many floors
-			"Where did Jordan Hayes earn their doctorate?",     // their doctorate?
-			"Who is Taylor Cruz married to?",                   // who … married to?
-			"What is Taylor Cruz's annual salary?",             // Cruz's … salary?
-			"Where did Taylor Cruz grow up?",                   // a fact of a life, never stated
-			"What year was Dulce base originally constructed?", // the event a when-question dates
+			"What is the population of the town of Dulce?",                    // the population of
+			"How many floors does the Dulce base have?",                       // how many floors
+			"Where did Jordan Hayes earn their doctorate?",                    // their doctorate?
+			"Who is Taylor Cruz married to?",                                  // who … married to?
+			"What is Taylor Cruz's annual salary?",                            // Cruz's … salary?
+			"Where did Taylor Cruz grow up?",                                  // a fact of a life, never stated
+			"What year was Dulce base originally constructed?",                // the event a when-question dates
+			"Which university did Dr. Jordan Hayes get their doctorate from?", // which university, their doctorate
+			"What did the squad discover at Area 51?",                         // rule 1: Area 51, one name, never used
 		})
 }
 
@@ -309,6 +313,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"这家店从开张到九月份，按时间先后发生了哪些重要的事？", // 九月份 = 9月, 开张 = 开业
 				"老板下一步有什么打算，会开分店吗？",          // 分店 = 第二家门店
 				"这家店眼下面临的风险主要有哪些方面？",         // 眼下 is a stop word (no 店眼下)
+				"拿铁和美式哪个卖得贵一些，两者差了几块钱？",      // 卖得贵 says how (no term), 块钱 a unit
+				"店里有没有办会员卡充值送钱之类的优惠？具体怎么算？",  // 之类 a stop word; 有没有 before a verb asks no thing
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",      // rule 3: 门票, 46 %
@@ -327,6 +333,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"张伟在普洱的咖啡园有多少亩？",       // rule 3: 咖啡园, not held through 咖啡 (a part that does not end it)
 				"张伟在普洱的咖啡种植园有多少亩地？",    // rule 3: 种植园, the figure asked (多少亩地 ends the clause)
 				"瑞幸咖啡在杭州滨江区一共开了多少家门店？", // rule 1: 瑞幸 opens the question (27 % of it)
+				"张伟的咖啡园种了多少亩地？",        // rule 3: 亩, the unit a figure is asked in, never used
 			}},
 		{"bettafish", fixture.BettaFish,
 			[]string{
@@ -337,6 +344,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"杨景媛的硕士论文被网友挑出了哪些毛病",                     // 毛病 is an aspect word: answered by the faults (1049年)
 				"武大在2024年QS世界大学排名中排第几？",                  // 中排 is not a term
 				"事情刚闹出来的时候，学校给那个男生什么处分？隔了多久就处理了？",        // 刚 is a stop word: no subject 刚闹
+				"网上流传副校长子女开车逼停骑车学生，武大保卫部有没有出面回应？",        // 有没有 before a verb asks whether it acted
 			},
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？", // rule 1: SU7, a model code the knowledge never uses
@@ -344,6 +352,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"肖某某的代理律师叫什么名字",         // rule 3: 代理, before 叫什么 (肖某某 is one name, not 某某)
 				"张平文校长的妻子是做什么工作的？",      // rule 3: 妻子, the thing of 的 before 是做什么
 				"肖某某的老家是哪个省的？",          // rule 3: 老家, the thing of 的 before 是哪个省
+				"杨景媛有没有兄弟姐妹？",           // rule 3: 兄弟, 姐妹, the nouns after 有没有
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -323,7 +323,20 @@ func TestEvalShippedSets(t *testing.T) {
 // 0.91, 0.71; 5/6, 2/6, 3/4. Left: 王芳's earlier employer, 张平文's first
 // year as president, 杨景媛's adviser, 万林博物馆's collection, 华中科技大学's
 // admission line (every word held elsewhere), Area 51, the joke on the way
-// down (joke held once, in an entity's title).
+// down (joke held once, in an entity's title). A thirteenth blind trio
+// (coffee-shop-heldout13, bettafish-heldout13, dulce-heldout8), measured
+// first on 9efbdbe: false refusals 1/15, 0/15, 0/10; recall 0.91, 0.88,
+// 0.89; off-topic refused 5/6, 4/6, 2/4. Then 卖得贵 (a verb, 得 and its
+// complement) and 块钱 (a unit) no terms, the unit a figure is asked in
+// (多少亩: specificUnits) asked for, the nouns after 有没有 (兄弟姐妹; not
+// a verb: 有没有出面回应), 之类 a stop word, English "which X did …" and a
+// possession before a closing preposition ("their doctorate from?", not
+// a verb after 's), a capitalised word and a number one name (Area 51),
+// and on a GraphRAG index a word of an entity's title topical though the
+// texts use it once (joke, of MARTIANS PLAYING POKER JOKE: dulce-heldout6
+// and dulce-heldout7 had refused the question on the joke): 0/15, 0/15,
+// 0/10; 1.00, 0.88, 0.89; 6/6, 5/6, 4/4. Left: 武汉理工大学's motto (both
+// words held, never together).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -361,16 +374,19 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout3":        {0, 0.9, []int{13}},
 		"coffee-shop-heldout9":  {0, 0.93, []int{18}},
 		"bettafish-heldout9":    {0, 0.93, []int{17}},
-		"dulce-heldout4":        {0, 1, []int{12}},
+		"dulce-heldout4":        {0, 1, nil},
 		"coffee-shop-heldout10": {0, 0.94, nil},
 		"bettafish-heldout10":   {0, 0.82, []int{17, 19}},
 		"dulce-heldout5":        {0, 0.82, nil},
 		"coffee-shop-heldout11": {0, 0.84, nil},
 		"bettafish-heldout11":   {0, 0.91, []int{19}},
-		"dulce-heldout6":        {1, 0.84, nil},
+		"dulce-heldout6":        {0, 1, nil},
 		"coffee-shop-heldout12": {0, 0.92, []int{17}},
 		"bettafish-heldout12":   {0, 0.9, []int{16, 17, 20, 21}},
-		"dulce-heldout7":        {1, 0.7, []int{14}},
+		"dulce-heldout7":        {0, 0.82, nil},
+		"coffee-shop-heldout13": {0, 1, nil},
+		"bettafish-heldout13":   {0, 0.88, []int{20}},
+		"dulce-heldout8":        {0, 0.88, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {
