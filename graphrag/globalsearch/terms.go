@@ -162,12 +162,20 @@ func isWordRune(r rune) bool {
 func contentTerms(question string) []text.Term {
 	var out []text.Term
 	for _, t := range text.Terms(question) {
-		if englishBroad[t.Text] || chineseBroadWord[t.Text] {
+		if englishBroad[t.Text] || chineseBroadWord[t.Text] || t.Text == "形象" && polarImage(question) {
 			continue
 		}
 		out = append(out, t)
 	}
 	return out
+}
+
+// polarImage reports whether question asks for an image of a polarity
+// (正面形象, 负面形象, 良好形象): the polarity is the aspect, and 形象 no
+// term (as one, it kept the sentences saying 形象, background, and left
+// out the media report's "正面舆情主要源于…"); "整体舆情形象" keeps 形象.
+func polarImage(question string) bool {
+	return text.FirstWord(question, []string{"正面形象", "负面形象", "积极形象", "消极形象", "良好形象", "好形象", "坏形象"}) != ""
 }
 
 // holdsAny reports whether s holds t, one of its synonyms
