@@ -17,8 +17,9 @@ import (
 // (coffee-shop-heldout8, bettafish-heldout8, dulce-heldout3: 15, 15 and
 // 10 answerable with 6, 6 and 4), the ninth (…heldout9, dulce-heldout4)
 // the tenth (…heldout10, dulce-heldout5), the eleventh (…heldout11,
-// dulce-heldout6), the twelfth (…heldout12, dulce-heldout7) and the
-// thirteenth (…heldout13, dulce-heldout8), the same sizes; each
+// dulce-heldout6), the twelfth (…heldout12, dulce-heldout7), the
+// thirteenth (…heldout13, dulce-heldout8) and the fourteenth (…heldout14,
+// dulce-heldout9), the same sizes; each
 // answerable question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
@@ -58,6 +59,9 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "coffee-shop-heldout13.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout13.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "dulce-heldout8.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout14.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout14.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout9.jsonl"), 10, 4, true, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

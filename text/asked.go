@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -176,13 +177,22 @@ func measuredEnglish(q string) []string {
 	return out
 }
 
+// titleCase reports whether w is written as a name: a capital, then
+// lower-case letters only (Dulce, Hayes; not PhD or NASA-like
+// abbreviations, which name a thing).
+func titleCase(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && strings.ToLower(w[size:]) == w[size:]
+}
+
 // addEnglish appends word w to out as askedEnglish takes it (stemmed,
 // lower case, not a stop word or aspect word, three letters or more, not
-// capitalised in the question), once.
+// written as a name in the question: titleCase), once.
 func addEnglish(out []string, w string) []string {
-	if w == "" || strings.ToLower(w) != w || len(w) < 3 || IsStopWord(w) {
+	if w == "" || titleCase(w) || len(w) < 3 || IsStopWord(strings.ToLower(w)) {
 		return out
 	}
+	w = strings.ToLower(w)
 	if w = Stem(w); !IsAspectWord(w) && !slices.Contains(out, w) {
 		out = append(out, w)
 	}
@@ -222,6 +232,9 @@ func askedIn(ws []string, add func(string)) {
 			for _, n := range ws[k+1 : i] {
 				add(n)
 			}
+		}
+		if w == "哪" || w == "哪里" || w == "哪儿" {
+			whereAsked(ws, i, add)
 		}
 		if n := timeAsk(ws, i); n > 0 {
 			// 哪一年出生的, 什么时候结婚的: the event dated is asked for
@@ -306,8 +319,9 @@ func joinHowMuch(ws []string) []string {
 
 // unitEnd reports whether the interrogative ws[i] (多少, 几) ends its
 // clause but for a one-rune unit after it (奖金有多少钱, 有多少人), or a
-// unit and its one-rune noun (种植园有多少亩地, 多少块钱: tailUnits): the
-// phrase before it is what is asked for, as before 是多少.
+// unit and its one-rune noun (种植园有多少亩地, 多少块钱: tailUnits), or
+// 钱 and one of a unit (门票多少钱一张): the phrase before it is what is
+// asked for, as before 是多少.
 func unitEnd(ws []string, i int) bool {
 	if (ws[i] != "多少" && ws[i] != "几") || i+1 >= len(ws) {
 		return false
@@ -315,6 +329,9 @@ func unitEnd(ws []string, i int) bool {
 	tail := strings.Join(ws[i+1:], "")
 	r, _ := utf8.DecodeRuneInString(tail)
 	n := utf8.RuneCountInString(tail)
+	if rest, ok := strings.CutPrefix(tail, "钱一"); ok && utf8.RuneCountInString(rest) == 1 {
+		return true // 门票多少钱一张: the price of one
+	}
 	return n == 1 || n == 2 && strings.ContainsRune(tailUnits, r) && strings.ContainsRune("钱地人", []rune(tail)[1])
 }
 
@@ -346,10 +363,11 @@ var specificUnits = []string{"平方米", "平方公里", "公顷", "平米", "�
 const tailUnits = "亩块元斤个名位"
 
 // measureAsk reports whether w is an interrogative and its measure as one
-// word (几名, 哪类): a determiner, like 哪些.
+// word (几名, 哪类; 几年 before a noun: 几年合同): a determiner, like 哪些.
 func measureAsk(w string) bool {
 	rs := []rune(w)
-	return len(rs) == 2 && (rs[0] == '哪' || rs[0] == '几') && nounMeasures[string(rs[1])]
+	return len(rs) == 2 && (rs[0] == '哪' || rs[0] == '几') && nounMeasures[string(rs[1])] ||
+		len(rs) == 2 && rs[0] == '几' && strings.ContainsRune("年天月", rs[1]) // 签了几年合同: 合同 asked
 }
 
 // phraseWord: w can be part of the noun phrase around an interrogative (a
@@ -358,6 +376,29 @@ func phraseWord(w string) bool { return HasHan(w) && !IsStopWord(w) }
 
 // askDeterminers are the interrogatives followed by what is asked for.
 var askDeterminers = fieldSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久 多大 多长 多高 多远 多重")
+
+// whereAsked adds what a where-question ending its clause asks about: the
+// verb after 在哪 (肖某某现在在哪上班: 上班, as 哪一年出生的 asks for 出生),
+// or the noun phrase before 哪 with only 的 or 儿 after it (杨景媛老家哪的:
+// 老家, as 老家在哪里 asks for it).
+func whereAsked(ws []string, i int, add func(string)) {
+	k := i + 1
+	for k < len(ws) && phraseWord(ws[k]) {
+		k++
+	}
+	if slices.ContainsFunc(ws[k:], func(v string) bool { return !endParticles[v] }) {
+		return // the clause goes on
+	}
+	if k > i+1 && i > 0 && ws[i-1] == "在" {
+		for _, v := range ws[i+1 : k] {
+			add(v)
+		}
+		return
+	}
+	if k == i+1 && ws[i] == "哪" && i > 0 && phraseWord(ws[i-1]) {
+		add(ws[i-1])
+	}
+}
 
 // ofThingAsked returns the index of the thing of 的 whose attribute the
 // interrogative determiner ws[i] asks for, -1 when there is none: the
@@ -436,7 +477,7 @@ theme topic aspect issue problem challenge reason cause effect impact role signi
 outcome result consequence relationship relation connection difference similarity nature kind type sort way method
 approach view opinion attitude reaction response trend summary overview point detail history background situation
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
-year month week day hour decade century`)
+year month week day hour decade century specialty speciality expertise skill job profession occupation`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

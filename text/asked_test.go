@@ -41,6 +41,13 @@ func TestAskedFor(t *testing.T) {
 		"张伟的咖啡园种了多少亩地？":                                                                    {"亩"},         // the unit a figure is asked in
 		"Which university did Dr. Jordan Hayes get their doctorate from?":                  {"university", "doctorate"},
 		"What year was the base built?":                                                    nil,           // year: an aspect word
+		"肖某某现在在哪上班":                                                                        {"上班"},        // the verb after 在哪 ending the clause
+		"杨景媛老家哪的":                                                                          {"老家"},        // the phrase before 哪的
+		"咖啡店开在哪":                                                                           nil,           // 开在: 开, one rune
+		"跟张伟签了几年合同":                                                                        {"合同"},        // 几年 before a noun is a determiner
+		"樱花门票多少钱一张":                                                                        {"樱花", "门票"},  // 多少钱一张 ends the clause
+		"where did Hayes get their PhD":                                                    {"phd"},       // PhD is no name (titleCase)
+		"mercer's specialty?":                                                              nil,           // specialty: an aspect word
 		"Where did Hayes get their doctorate from?":                                        {"doctorate"}, // a closing preposition after the possession
 		"Where was the alien technology that the team's scientist studies recovered from?": nil,           // a verb after 's, no possession
 		"店里有没有办会员卡充值送钱之类的优惠？":                                                              nil,           // 之类 is a stop word

@@ -41,6 +41,8 @@ import (
 //     (a SWOT line writes 优势是…，劣势是…);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
+//   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
+//     "KPI每月盯哪几个");
 //   - grow up, grew up, grown up, growing up, raised — a childhood
 //     (AskedFor's "Where did … grow up?");
 //   - years old, year-old, aged — an age (AskedFor's "how old"): "Sam, a
@@ -70,6 +72,7 @@ var synonymGroups = [][]string{
 	{"迁到", "迁至", "迁入", "迁往", "搬到", "搬迁至"},
 	{"铺子", "铺面", "店铺", "店面", "门面"},
 	{"years old", "year-old", "aged"},
+	{"kpi", "指标", "关键指标"},
 	{"grow up", "grew up", "grown up", "growing up", "raised"},
 	{"比例", "占比", "比重", "份额"},
 	{"优惠", "打折", "折扣", "促销", "让利"},

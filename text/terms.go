@@ -56,9 +56,11 @@ func TermsOf(q string, words []string) []Term {
 		if IsStopWord(w) || allStopRunes(w) || complementPhrase(w) {
 			continue
 		}
+		prev := ""
 		if i > 0 {
-			w = unglue(words[i-1], w)
+			prev = words[i-1]
 		}
+		w = unglue(prev, w) // 判完 opening the question is 判 and its complement too
 		if syn := Synonyms(w); syn != nil {
 			if !seen[w] {
 				seen[w] = true
@@ -227,8 +229,8 @@ func joinSingles(q string, words []string) []string {
 			out = append(out, w)
 			continue
 		}
-		if len(run) > 0 && (!strings.Contains(q, strings.Join(run, "")+c) || strings.Contains(complements, c)) {
-			flush()
+		if len(run) > 0 && (!strings.Contains(q, strings.Join(run, "")+c) || strings.Contains(complements, c) || strings.Contains(timeRunes, run[len(run)-1])) {
+			flush() // 首月/卖: a month sells nothing (月卖 is no name)
 		}
 		if n := len(out); len(run) == 0 && strings.Contains(complements, c) && n > 0 && utf8.RuneCountInString(out[n-1]) >= 2 && !IsStopWord(out[n-1]) {
 			out = append(out, c) // 排名/中/排: the localizer ends the word before it
@@ -259,6 +261,12 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 	content := func(w string) bool {
 		return HasHan(w) && utf8.RuneCountInString(w) >= 2 && !IsStopWord(w) && Synonyms(w) == nil
 	}
+	// a count (一张 of 多少钱一张) is no name to bind the noun before it to
+	// (一顿/饭 still binds the noun after it: 一顿饭)
+	count := func(w string) bool {
+		r, _ := utf8.DecodeRuneInString(w)
+		return strings.ContainsRune(numerals, r)
+	}
 	single := func(w string) bool { return IsOneRuneNoun(w) && !IsStopWord(w) }
 	out := make([]string, 0, len(words))
 	joined := map[string][]string{}
@@ -274,7 +282,7 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 			out[n-1] = j
 			continue
 		}
-		if i+1 < len(words) && content(words[i+1]) && strings.Contains(q, w+words[i+1]) {
+		if i+1 < len(words) && content(words[i+1]) && !count(words[i+1]) && strings.Contains(q, w+words[i+1]) {
 			j := w + words[i+1]
 			joined[j] = []string{words[i+1]}
 			out = append(out, j)
@@ -295,6 +303,10 @@ const countUnits = "人个次家条位名件天年"
 // the two-rune word glued to its first half for the glue to be cut
 // (splitReduplication).
 const rareGlue = 100
+
+// timeRunes are the one-rune units of time: none starts a name with the
+// character after it (拿铁首/月/卖 is not 月卖).
+const timeRunes = "年月日天周"
 
 // numerals are the Chinese digits: a numeral is never part of a name
 // joinSingles makes (多少钱一公斤 is not 钱一).

@@ -57,6 +57,10 @@ func TestTerms(t *testing.T) {
 		"这家店眼下面临的风险主要有哪些方面？":                                "面临 风险",          // 眼下 is a stop word: 店 does not bind to it (店眼下)
 		"事情刚闹出来的时候，学校给那个男生什么处分？":                            "事情 出来 学校 男生 处分", // 刚 is a stop word: 刚闹 is no term
 		"拿铁和美式差了几块钱？":                                       "拿铁 美式",          // 几块钱 less its 几 is 块钱, a unit (a stop word)
+		"会员活动咋搞的 效果呢":                                       "会员 活动 效果",       // 咋 is a stop word (咋搞 is no name)
+		"判完之后武大啥时候出的通报":                                     "武大 通报",          // 判完 opening the question is a verb and its complement
+		"桂花拿铁首月卖得咋样":                                        "桂花 拿铁首",         // 月 starts no name (月卖)
+		"樱花门票多少钱一张":                                         "樱花 门票 一张",       // 钱 binds to no count (钱一张)
 		"武汉大学的正面形象主要靠什么撑起来？":                                "武汉大学 正面 形象",     // 起来, a complement, is a stop word
 		"是什么？": "",
 		"猫呢？":  "猫", // only one-rune words: they are the terms

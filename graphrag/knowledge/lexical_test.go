@@ -417,3 +417,29 @@ func TestTitledTerm(t *testing.T) {
 		}
 	}
 }
+
+// Unasked reads words: a knowledge holding 身高 only inside "前身高校"
+// (前身/高校: it straddles two words) never uses it, while one saying 身高
+// in a sentence does, and one holding 大事 in 大事记 (a word starts with
+// it) does; 大学 is used in 北京大学 (a word ends with it). With wordAt
+// always true the first case fails; with starts not counted, the 大事记
+// case.
+func TestUnaskedReadsWords(t *testing.T) {
+	for _, tc := range []struct {
+		doc, q string
+		want   []string
+	}{
+		{"武汉大学的前身高校是自强学堂。", "肖某某的身高是多少？", []string{"身高"}},
+		{"肖某某身高一米八。", "肖某某的身高是多少？", nil},
+		{"肖某某的大事记。", "肖某某经历了哪些大事？", nil},
+		{"员工资料已经整理。", "肖某某的工资是多少？", []string{"工资"}},
+	} {
+		m, err := New(Parts{Entities: []Entity{{ID: "e0", Title: "肖某某", Description: tc.doc}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Lexical().Unasked(tc.q); !slices.Equal(got, tc.want) {
+			t.Errorf("%s / %s: Unasked = %q, want %q (asked for %q)", tc.doc, tc.q, got, tc.want, text.AskedFor(tc.q))
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"reportengine/text"
 )
@@ -214,26 +215,99 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 
 // Unasked returns the words of what question asks for (text.AskedFor)
 // that the knowledge never uses, itself, a synonym or a part that ends it,
-// in question order; nil when none. A Chinese compound names its kind
-// last: 价格 holds 门票价格, while 咖啡 does not hold 咖啡园 (a
-// plantation's size is not asked of coffee: "张伟在普洱的咖啡园有多少亩？"
-// was answered with the bean price). Local search's relevance gate (rule 3
-// of localsearch.Relevance) refuses on them, and globalsearch's router
-// sends such a question to it.
+// as a word (usedAsWord: 身高 in "前身高校" is none), in question order;
+// nil when none. A Chinese compound names its kind last: 价格 holds 门票
+// 价格, while 咖啡 does not hold 咖啡园 (a plantation's size is not asked
+// of coffee: "张伟在普洱的咖啡园有多少亩？" was answered with the bean
+// price). Local search's relevance gate (rule 3 of localsearch.Relevance)
+// refuses on them, and globalsearch's router sends such a question to it.
 func (x *Lexical) Unasked(question string) []string {
 	var out []string
 	for _, w := range text.AskedFor(question) {
-		var heads []string
+		words := append([]string{w}, text.Synonyms(w)...)
 		for _, p := range text.SubWords(w) {
 			if strings.HasSuffix(w, p) {
-				heads = append(heads, p)
+				words = append(words, p)
 			}
 		}
-		if st, _ := x.termStat(text.Term{Text: w, Parts: heads, Synonyms: text.Synonyms(w)}); !st.Found() {
+		if !slices.ContainsFunc(words, x.usedAsWord) {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// maxWordChecks bounds the occurrences usedAsWord reads; past it a word is
+// taken as used.
+const maxWordChecks = 64
+
+// usedAsWord reports whether some document holds w where it starts or
+// ends on a word boundary of the text around it (text.Words of up to
+// wordWindow runes either side), not straddling two words: 大学 is used in
+// 北京大学 and 大事 in 大事记 (a compound holding it), but 身高 is not in
+// "前身高校" (read 前身/高校: "肖某某的身高是多少？" was answered, the
+// knowledge holding 身高 only so), nor 工资 in "员工资料". A word without a
+// Chinese character is counted as count counts it (at word starts
+// already).
+func (x *Lexical) usedAsWord(w string) bool {
+	hits, total := x.count(w)
+	if total == 0 {
+		return false
+	}
+	if !text.HasHan(w) {
+		return true
+	}
+	w = lowerASCII(w)
+	checked := 0
+	for _, h := range hits {
+		doc := x.docs[h.doc]
+		for from := 0; from < len(doc); {
+			i := strings.Index(doc[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			if checked++; checked > maxWordChecks || wordAt(doc, i, len(w)) {
+				return true
+			}
+			from = i + len(w)
+		}
+	}
+	return false
+}
+
+// wordWindow is how many runes either side of an occurrence wordAt
+// segments.
+const wordWindow = 6
+
+// wordAt reports whether doc[i:i+n] starts or ends on a word boundary of
+// the words text.Words finds in the text around it.
+func wordAt(doc string, i, n int) bool {
+	lo, hi := i, i+n
+	for k := 0; k < wordWindow && lo > 0; k++ {
+		_, size := utf8.DecodeLastRuneInString(doc[:lo])
+		lo -= size
+	}
+	for k := 0; k < wordWindow && hi < len(doc); k++ {
+		_, size := utf8.DecodeRuneInString(doc[hi:])
+		hi += size
+	}
+	win := doc[lo:hi]
+	start, end := i-lo, i-lo+n
+	at := 0
+	for _, word := range text.Words(win) {
+		k := strings.Index(win[at:], word)
+		if k < 0 {
+			continue // a word Words lower-cased or joined
+		}
+		if at+k == start {
+			return true
+		}
+		if at += k + len(word); at == end {
+			return true
+		}
+	}
+	return false
 }
 
 // AskedMissingShare is the least share of a question's term weight

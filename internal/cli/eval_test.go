@@ -336,7 +336,22 @@ func TestEvalShippedSets(t *testing.T) {
 // texts use it once (joke, of MARTIANS PLAYING POKER JOKE: dulce-heldout6
 // and dulce-heldout7 had refused the question on the joke): 0/15, 0/15,
 // 0/10; 1.00, 0.88, 0.89; 6/6, 5/6, 4/4. Left: 武汉理工大学's motto (both
-// words held, never together).
+// words held, never together). A fourteenth blind trio written as a busy
+// manager types into a chat box (coffee-shop-heldout14,
+// bettafish-heldout14, dulce-heldout9: "会员活动咋搞的 效果呢", "KPI每月盯
+// 哪几个", "mercer's specialty?"), measured first on 2d3cad8: false
+// refusals 2/15, 3/15, 1/10; recall 0.70, 0.62, 0.92; off-topic refused
+// 4/6, 3/6, 3/4. Then 咋 a stop word (咋搞, 咋判, 咋改 were taken for
+// subjects), a verb and its complement opening the question cut (判完),
+// 月 and the other units of time start no name (首月/卖 is no 月卖), 钱
+// binds to no count after it (钱一张), KPI = 指标, the verb after 在哪 and
+// the phrase before 哪的 asked for (在哪上班, 老家哪的), 几年 before a noun
+// a determiner (几年合同), 多少钱一张 ending a clause, English specialty,
+// expertise, skill, job aspect words and an abbreviation such as PhD no
+// name: 0/15, 0/15, 0/10; 0.90, 0.76, 0.92; 4/6, 5/6, 4/4. Left: the
+// second supplier's name and the contract's length (供应商 and 张伟 held;
+// 合同 is no noun in the dictionary's tags), the sentence picking of four
+// broad or figure questions (the answer was in the context).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -387,6 +402,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout13": {0, 1, nil},
 		"bettafish-heldout13":   {0, 0.88, []int{20}},
 		"dulce-heldout8":        {0, 0.88, nil},
+		"coffee-shop-heldout14": {0, 0.9, []int{17, 20}},
+		"bettafish-heldout14":   {0, 0.76, []int{16}},
+		"dulce-heldout9":        {0, 0.91, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {
