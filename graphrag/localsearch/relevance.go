@@ -78,12 +78,15 @@ const (
 //  3. a question is a no-match when the knowledge never uses a word of
 //     what it asks for (text.AskedFor: 专业 in "李明大学读的是什么专业？",
 //     门票 in "…景区的门票价格是多少？"; aspect words such as 挑战 or
-//     原因 aside), itself, a part or a synonym, and that word is a noun
-//     (text.IsNoun: 专业, 音乐, 老家) or the figure asked for (text.Measured:
-//     工资 in "店长一个月工资多少", whatever its part of speech) or the terms the knowledge lacks or
-//     uses once carry at least AskedMissingShare of the question (冲泡,
-//     正确) (our rule, issue 19): the question shares the knowledge's
-//     names but asks about something it does not hold;
+//     原因 aside), itself, a synonym or a part that ends it, as a word
+//     (knowledge.Lexical.Unasked: 身高 in 前身高校 is none), and that word
+//     is a noun (text.IsNoun: 专业, 音乐, 老家) or the figure asked for
+//     (text.Measured: 工资 in "店长一个月工资多少", whatever its part of
+//     speech; 亩 in 多少亩; "how many floors"; born, grow up) or the terms
+//     the knowledge lacks or uses once carry at least AskedMissingShare of
+//     the question (冲泡, 正确) (our rule, issue 19,
+//     knowledge.RefusesUnasked): the question shares the knowledge's names
+//     but asks about something it does not hold;
 //  4. otherwise it is relevant when some of its terms are topical — found
 //     in the knowledge with a Lift of at least TopicalLift —, the topical
 //     terms carry at least MinCoverage of the question's term weight and
