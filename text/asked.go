@@ -213,10 +213,7 @@ func askedIn(ws []string, add func(string)) {
 			// 有没有兄弟姐妹: whether it has the thing is asked, when the
 			// phrase after it is all nouns (有没有出面回应 asks whether it
 			// acted)
-			k := i + 1
-			for k < len(ws) && phraseWord(ws[k]) {
-				k++
-			}
+			k, _ := phraseFrom(ws, i+1)
 			if k > i+1 && !slices.ContainsFunc(ws[i+1:k], func(n string) bool { return !IsNoun(n) }) {
 				for _, n := range ws[i+1 : k] {
 					add(n)
@@ -239,11 +236,7 @@ func askedIn(ws []string, add func(string)) {
 		if n := timeAsk(ws, i); n > 0 {
 			// 哪一年出生的, 什么时候结婚的: the event dated is asked for
 			// when it ends the clause (not 什么时候拿定主意要开店的)
-			k := i + n
-			for k < len(ws) && phraseWord(ws[k]) {
-				k++
-			}
-			if !slices.ContainsFunc(ws[k:], func(v string) bool { return !endParticles[v] }) {
+			if k, ends := phraseFrom(ws, i+n); ends {
 				for _, v := range ws[i+n : k] {
 					add(v)
 				}
@@ -382,11 +375,8 @@ var askDeterminers = fieldSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 
 // or the noun phrase before 哪 with only 的 or 儿 after it (杨景媛老家哪的:
 // 老家, as 老家在哪里 asks for it).
 func whereAsked(ws []string, i int, add func(string)) {
-	k := i + 1
-	for k < len(ws) && phraseWord(ws[k]) {
-		k++
-	}
-	if slices.ContainsFunc(ws[k:], func(v string) bool { return !endParticles[v] }) {
+	k, ends := phraseFrom(ws, i+1)
+	if !ends {
 		return // the clause goes on
 	}
 	if k > i+1 && i > 0 && ws[i-1] == "在" {
@@ -398,6 +388,17 @@ func whereAsked(ws []string, i int, add func(string)) {
 	if k == i+1 && ws[i] == "哪" && i > 0 && phraseWord(ws[i-1]) {
 		add(ws[i-1])
 	}
+}
+
+// phraseFrom returns the end (exclusive) of the run of phrase words
+// (phraseWord) starting at ws[from], and whether only end particles
+// (endParticles: 的, 了, 吗 …) follow it to the clause's end.
+func phraseFrom(ws []string, from int) (end int, endsClause bool) {
+	end = from
+	for end < len(ws) && phraseWord(ws[end]) {
+		end++
+	}
+	return end, !slices.ContainsFunc(ws[end:], func(v string) bool { return !endParticles[v] })
 }
 
 // ofThingAsked returns the index of the thing of 的 whose attribute the

@@ -42,7 +42,8 @@ type ContextBuilder struct {
 	attrs   []string  // attribute keys of the first report (columns before the content)
 	low     []string  // per report: title, summary and content, lower-cased (the extractive steps' corpus)
 
-	evidence func() *evidenceTable // the run's evidence behind a sentence (evidence.go), made on first use
+	evidence func() *evidenceTable     // the run's evidence behind a sentence (evidence.go), made on first use
+	themes   func() map[string]float64 // the heading words' recurrence over the reports (themes.go), made on first use
 
 	tokMu  sync.Mutex
 	rowTok [2][]int // per UseSummary (0 false, 1 true): raw row tokens per report, nil until counted
@@ -60,6 +61,7 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 	}
 	b := &ContextBuilder{m: m, tk: tk}
 	b.evidence = sync.OnceValue(func() *evidenceTable { return newEvidenceTable(m.TextUnits()) })
+	b.themes = sync.OnceValue(func() map[string]float64 { return headingRecurrence(m) })
 	return b, nil
 }
 

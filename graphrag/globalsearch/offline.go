@@ -172,7 +172,7 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 	case q.broad:
 		dropUnheld(q.terms, b.low, q.weights)
 		if rated(reps) && asksThemes(question) {
-			q.themes = headingRecurrence(b.m)
+			q.themes = b.themes() // once per model: the same for every question
 		}
 		if !rated(reps) {
 			q.ev = b.evidence()
