@@ -18,8 +18,11 @@ import (
 // 10 answerable with 6, 6 and 4), the ninth (…heldout9, dulce-heldout4)
 // the tenth (…heldout10, dulce-heldout5), the eleventh (…heldout11,
 // dulce-heldout6), the twelfth (…heldout12, dulce-heldout7), the
-// thirteenth (…heldout13, dulce-heldout8) and the fourteenth (…heldout14,
-// dulce-heldout9), the same sizes; each
+// thirteenth (…heldout13, dulce-heldout8), the fourteenth (…heldout14,
+// dulce-heldout9), the fifteenth (…heldout15, dulce-heldout10), the
+// sixteenth (…heldout16, dulce-heldout11), the seventeenth (…heldout17,
+// dulce-heldout12), the eighteenth (…heldout18, dulce-heldout13) and the
+// nineteenth (…heldout19, dulce-heldout14), the same sizes; each
 // answerable question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
@@ -62,6 +65,21 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "coffee-shop-heldout14.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout14.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "dulce-heldout9.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout15.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout15.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout10.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout16.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout16.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout11.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout17.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout17.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout12.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout18.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout18.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout13.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout19.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout19.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout14.jsonl"), 10, 4, true, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

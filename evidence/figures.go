@@ -98,7 +98,11 @@ func FindFigures(id, text string) []Figure {
 	heads := platformHeads(text, len(cs))
 	var carry Figure // the last figure with a KPI label, for a clause that goes on with its change
 	for i, clause := range cs {
-		figs := clauseFigures(id, clause, row, heads[i], &carry)
+		prev := ""
+		if i > 0 {
+			prev = cs[i-1]
+		}
+		figs := clauseFigures(id, clause, prev, row, heads[i], &carry)
 		if i == len(cs)-1 && cutOff(text, clause) {
 			for j := range figs {
 				figs[j].KPI = "" // "…有高达65%的内容与学生的": what the share is of was cut off
@@ -222,13 +226,14 @@ func groupFigure(f *Figure, label, clause string) {
 	}
 }
 
-// clauseFigures finds the figures of one clause. platform is the platform
+// clauseFigures finds the figures of one clause; prev is the clause
+// before it ("" for the first), where 当月 finds its month. platform is the platform
 // its sentence opens with (platformHeads); carry is the passage's last
 // figure with a KPI label before this clause (crossTrend); it is updated
 // to this clause's last such figure. A number inside a sample size
 // ("（n=6,700条视频）") is no figure, and the text before the next one
 // reads on across it, without it.
-func clauseFigures(id, clause, row, platform string, carry *Figure) []Figure {
+func clauseFigures(id, clause, prev, row, platform string, carry *Figure) []Figure {
 	var out []Figure
 	defer func() {
 		for i := len(out) - 1; i >= 0; i-- {
@@ -298,7 +303,7 @@ func clauseFigures(id, clause, row, platform string, carry *Figure) []Figure {
 			// "…阅读量达2.3亿，随后升至4.1亿": the measure of the clause before
 			f.Kind, f.Group, f.Label, f.KPI = carry.Kind, carry.Group, carry.Label, carry.KPI
 		default:
-			f.KPI = kpiLabel(kpiClause{row: row, header: header, platform: platform, before: before, lead: clause[:start], after: clause[i:], label: f.Label, afterForm: shown != label}, f)
+			f.KPI = kpiLabel(kpiClause{row: row, header: header, platform: platform, before: before, prev: prev, lead: clause[:start], after: clause[i:], label: f.Label, afterForm: shown != label}, f)
 		}
 		lastKPI = f.KPI
 		out = append(out, f)

@@ -16,6 +16,7 @@ type kpiClause struct {
 	platform      string // the platform its sentence opens with ("小红书：…", platformHeads), or ""
 	before, after string // the clause text before the figure (from the previous figure on) and after it
 	lead          string // the whole clause text before the figure
+	prev          string // the clause before this one, or ""
 	label         string // the figure's Label
 	afterForm     bool   // the label is the subject after the number ("26%的网友…")
 }
@@ -97,8 +98,8 @@ func noMeasurement(c kpiClause, f Figure, subj, tb, after string) bool {
 //
 // The subject left when the metric words are removed must have two runes
 // ("排名 第3", "阅读量 3.8亿" name no subject); the label is at most 18
-// runes (a longer one starting at a #hashtag# is cut to it). Dates get no
-// KPI label.
+// runes (hashtagSubject: a longer one holding a #hashtag# is cut to it).
+// Dates get no KPI label.
 func kpiLabel(c kpiClause, f Figure) string {
 	if f.Kind == FigDate {
 		return ""
@@ -116,9 +117,8 @@ func kpiLabel(c kpiClause, f Figure) string {
 	if c.afterForm || subj == "" {
 		subj = stripDemonstrative(c.label)
 	}
-	if k := strings.IndexRune(subj, '#'); k > 0 && utf8.RuneCountInString(subj) > 18 {
-		subj = subj[k:] // a long subject before a hashtag: the hashtag names it
-	}
+	subj = hashtagSubject(subj, before)
+	subj = datedSubject(subj, c.prev+c.lead)
 	tb := strings.TrimSpace(before)
 	after := strings.TrimSpace(c.after)
 	if noMeasurement(c, f, subj, tb, after) {
@@ -371,4 +371,64 @@ func platformHeads(text string, n int) []string {
 		return make([]string, n) // clauses cut otherwise across sentences: no heads
 	}
 	return out
+}
+
+// hashtagSubject is a KPI subject with its #hashtag# whole: the opening
+// mark given back when it was trimmed as punctuation (before holds
+// "#"+what precedes the subject's only mark), and a subject over 18 runes
+// cut to the hashtag (a long subject before it: the hashtag names it)
+// and what follows the hashtag up to the end of its first metric word
+// ("#武大图书馆副本攻略#话题播放量48小时" is "#武大图书馆副本攻略#话题播放量").
+// Other subjects are returned unchanged.
+func hashtagSubject(subj, before string) string {
+	k := strings.IndexRune(subj, '#')
+	if k < 0 {
+		return subj
+	}
+	if strings.Count(subj, "#") == 1 && strings.Contains(before, "#"+subj[:k+1]) {
+		subj, k = "#"+subj, 0
+	}
+	if utf8.RuneCountInString(subj) <= 18 {
+		return subj
+	}
+	subj = subj[k:]
+	end := strings.IndexRune(subj[1:], '#')
+	if end < 0 {
+		return subj
+	}
+	tag, rest := subj[:end+2], subj[end+2:]
+	at, metric := -1, ""
+	for _, m := range metricWords { // the first metric word; at one place the longest
+		if i := strings.Index(rest, m); i >= 0 && (at < 0 || i < at || i == at && len(m) > len(metric)) {
+			at, metric = i, m
+		}
+	}
+	if at < 0 {
+		return subj
+	}
+	return tag + rest[:at+len(metric)]
+}
+
+// monthWritten matches a month written before a figure (7月, 七月).
+var monthWritten = regexp.MustCompile(`(?:[0-9]{1,2}|[一二三四五六七八九十]{1,3})月`)
+
+// datedSubject gives a subject opening with 当月 ("that month") the
+// month written last before it in text (its clause and the one before):
+// "7月因雨季运输延误断货两天，当月提及量3120条" is 7月提及量 (a card reading
+// 当月提及量 names no month). Other subjects, and those whose text names no
+// month before, are returned unchanged.
+func datedSubject(subj, text string) string {
+	rest, ok := strings.CutPrefix(subj, "当月")
+	if !ok {
+		return subj
+	}
+	at := strings.LastIndex(text, "当月")
+	if at < 0 {
+		at = len(text)
+	}
+	ms := monthWritten.FindAllString(text[:at], -1)
+	if len(ms) == 0 {
+		return subj
+	}
+	return ms[len(ms)-1] + rest
 }

@@ -124,6 +124,13 @@ func TestFigureKPILabels(t *testing.T) {
 		{"72小时内相关二创视频播放量接近3.8亿", []kpi{{"72小时内相关二创视频播放量", "3.8亿"}}},
 		{"本周期李明咖啡店的声量规模为12780条提及，月度起伏与事件对应。", []kpi{{"本周期李明咖啡店的声量规模", "12780条"}}},
 		{"转到抗疫科研，微博话题#武汉大学病毒所#阅读量4.8亿。", []kpi{{"微博话题#武汉大学病毒所#阅读量", "4.8亿"}}},
+		// the fixture's 12:58 speech: a label opening with a hashtag keeps
+		// the whole hashtag (it was "#话题播放量48小时", its opening mark
+		// trimmed as punctuation and the cut made at the closing one)
+		{"#武大图书馆副本攻略#话题播放量48小时破5.4亿", []kpi{{"#武大图书馆副本攻略#话题播放量", "5.4亿"}}},
+		// the sample's timeline: 当月 is the month the clause named (it was
+		// "当月提及量", a card naming no month)
+		{"7月因雨季运输延误断货两天，当月提及量3120条，是本周期的传播峰值", []kpi{{"7月提及量", "3120条"}}},
 		{"负面情绪主要集中在“科研经费够不够”与“年轻医生待遇”上，占28%，但多数留言仍以“心疼+致敬”收尾。", nil},
 		// the subject/metric rules on made-up sentences
 		{"微博平台占比45%，抖音占30%", []kpi{{"微博平台占比", "45%"}, {"抖音占比", "30%"}}},

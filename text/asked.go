@@ -47,7 +47,7 @@ func AskedFor(q string) []string {
 // (splitReduplication, ungluedWords) and 多/大 read as 多大 (joinHowMuch).
 func eachClause(q string, f func(ws []string)) {
 	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		f(joinHowMuch(ungluedWords(splitReduplication(Words(c)))))
+		f(joinIDs(joinHowMuch(ungluedWords(splitReduplication(Words(c))))))
 	}
 }
 
@@ -116,9 +116,10 @@ var (
 	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
 	attributeOf   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
 	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:from|at|in|for|with|to|on))?\W*$`)
-	whichNoun     = regexp.MustCompile(`(?i)^(?:which|what) ([a-z][a-z-]+) (?:did|does|do|is|was|were|are|has|had|have|can|could|will|would)\b`)
+	whichNoun     = regexp.MustCompile(`(?i)^(?:which|what) ([a-z][a-z-]+) (?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
 	relationAtEnd = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
 	eventDated    = regexp.MustCompile(`(?i)^(?:when|what year|which year|in what year|in which year)\b.*\b([a-z]{3,}(?:ed|en|built|born))\W*$`)
+	yearOf        = regexp.MustCompile(`(?i)^(?:in )?(?:what|which) year\b.*\b(?:take|takes|took|taking) place\b|^(?:in )?(?:what|which) year\b.*\b(?:happen|happens|happened|occur|occurs|occurred|set)\W*$`)
 	lifeEvent     = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
 
@@ -154,7 +155,9 @@ func askedEnglish(q string) []string {
 }
 
 // measuredEnglish is Measured of an English question: an age ("how old":
-// "years old"), the thing "how many" or "how much" counts, and a fact of
+// "years old"), the thing "how many" or "how much" counts, the year of
+// "in what year" when no dated event ends the question (yearOf: "… take
+// place?"; held by a year in digits, knowledge.Lexical.Unasked), and a fact of
 // a life (born, grew up, married, graduated …: lifeEvent), which a text
 // that never states it cannot answer whatever the question's other words
 // ("Where did Taylor Cruz grow up?": the name carries most of the
@@ -166,6 +169,9 @@ func measuredEnglish(q string) []string {
 	}
 	if m := howMany.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1])
+	}
+	if yearOf.MatchString(q) && !eventDated.MatchString(q) {
+		out = append(out, "year") // "In what year does … take place?": the year itself
 	}
 	if m := lifeEvent.FindStringSubmatch(q); m != nil {
 		if w := strings.ToLower(m[1]); w == "grew up" || w == "grow up" {
@@ -249,6 +255,9 @@ func askedIn(ws []string, add func(string)) {
 		if (w == "哪" || w == "几") && i+1 < len(ws) && nounMeasures[ws[i+1]] {
 			from = i + 2 // 哪/所/大学: the segmenter cuts the measure off
 		}
+		for from < len(ws) && askDeterminers[w] && leadModifiers[ws[from]] {
+			from++ // 哪些/主要/风险: the modifier says which, the noun is asked
+		}
 		if (askDeterminers[w] || from == i+2 || measureAsk(w)) && !unitEnd(ws, i) { // 什么 is both: 是什么专业, 方法是什么; 多少块钱 counts in a unit
 			for k, n := range ws[from:] {
 				if n == "的" && k > 0 && IsAspectWord(ws[from+k-1]) {
@@ -262,7 +271,7 @@ func askedIn(ws []string, add func(string)) {
 		}
 		// it ends the phrase (是多少？, not 多少人); 哪里 and 谁 only after 在
 		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里)
-		if askEnds[w] && timeAsk(ws, i) == 0 && (i+1 == len(ws) || !phraseWord(ws[i+1]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
+		if askEnds[w] && timeAsk(ws, i) == 0 && (from == len(ws) || !phraseWord(ws[from]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
 			j := phraseEnd(ws, i)
 			k := j
 			for k >= 0 && phraseWord(ws[k]) {
@@ -273,6 +282,25 @@ func askedIn(ws []string, add func(string)) {
 			}
 		}
 	}
+}
+
+// leadModifiers are the stop words that may stand between an
+// interrogative determiner and the noun it asks for (哪些主要风险 asks for
+// 风险, not for the verb before 哪些).
+var leadModifiers = map[string]bool{"主要": true, "重要": true, "具体": true, "核心": true, "关键": true}
+
+// joinIDs joins 号 and 费 (suffixNoun) to the word before it (微信/号 →
+// 微信号: a WeChat id is asked for, not WeChat; 律师/费 → 律师费).
+func joinIDs(ws []string) []string {
+	out := ws[:0:0]
+	for _, w := range ws {
+		if n := len(out); suffixNoun(w) && n > 0 && utf8.RuneCountInString(out[n-1]) >= 2 && !IsStopWord(out[n-1]) {
+			out[n-1] += w
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // ungluedWords is ws with each word the segmenter glued to a character
@@ -507,3 +535,57 @@ func NumberedNames(q string) []string {
 	}
 	return out
 }
+
+// personalFacts are the facts of a person's life and contacts that a
+// question asks of one person (出生 of 张平文, born of Jordan Hayes): the
+// English words as AskedFor gives them (lifeEvent, "years old"), the
+// Chinese as Words cuts them.
+var personalFacts = fieldSet(`born birthday married divorced raised hometown years_old grow_up
+出生 生日 年龄 岁数 籍贯 身高 体重 结婚 婚姻 妻子 丈夫 老婆 老公 配偶 子女 儿子 女儿 父亲 母亲 微信号 手机号 电话 住址 工资 薪水 月薪 年薪`)
+
+// IsPersonalFact reports whether w, a word of AskedFor, is a fact of a
+// person's life or contacts (personalFacts: 出生, 体重, 微信号, born,
+// married). A knowledge holds such a fact of someone only where a text
+// names both (knowledge.Lexical.Unasked): 出生 said of 雷军 does not
+// answer when 张平文 was born, nor "a camaraderie born of …" when Jordan
+// Hayes was.
+func IsPersonalFact(w string) bool { return personalFacts[strings.ReplaceAll(w, " ", "_")] }
+
+// priceAsk matches a Chinese question's asking for a price (多少钱, 几块钱,
+// 啥价钱, 什么价, 价格是多少 …).
+var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥价钱|什么价|价格是多少|价钱是多少|售价多少|卖多少`)
+
+// PricedThing returns what a Chinese question asks the price of: its
+// content term written last before the price question ("武大樱花季的门票
+// 多少钱一张？": 门票; "拿铁和美式各卖多少钱": 美式); "" when it asks no price
+// or names nothing before it. The relevance gate holds a price asked only
+// where a text states an amount of money with that thing
+// (knowledge.Lexical.Unasked).
+func PricedThing(q string) string {
+	loc := priceAsk.FindStringIndex(q)
+	if loc == nil {
+		return ""
+	}
+	prefix := q[:loc[0]]
+	if p := strings.TrimSuffix(prefix, "卖"); strings.HasSuffix(p, "各") || strings.HasSuffix(p, "分别") {
+		return "" // 两款饮品各卖多少钱: the prices of several things, each named elsewhere
+	}
+	ts := Terms(prefix)
+	for k := len(ts) - 1; k >= 0; k-- {
+		t := ts[k].Text
+		if r, _ := utf8.DecodeRuneInString(t); strings.ContainsRune(numerals, r) {
+			continue // 一个月 of 房租一个月多少钱: a count, not the thing
+		}
+		at := strings.LastIndex(prefix, t)
+		if at < 0 || strings.HasSuffix(t, "了") || strings.HasSuffix(t, "过") || !priceFiller.MatchString(prefix[at+len(t):]) {
+			return "" // 亏了多少钱, 捐了多少钱: an amount, not a price
+		}
+		return t
+	}
+	return ""
+}
+
+// priceFiller matches what may stand between a thing and the question of
+// its price: 的, a price word, a link (是, 要, 卖, 大概 …) and a count of the
+// thing (一张, 一杯, 一个月).
+var priceFiller = regexp.MustCompile(`^(?:的)?(?:价格|价钱|售价|单价)?(?:是|要|卖|大概|一般|大约|差不多|各|都)*(?:一[个张杯份碗斤公斤月年次瓶]+)?$`)

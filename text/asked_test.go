@@ -11,6 +11,12 @@ import (
 func TestAskedFor(t *testing.T) {
 	for q, want := range map[string][]string{
 		"李明大学读的是什么专业？":                                                                     {"专业"},
+		"Which general authorized Operation: Dulce?":                                       {"general"}, // which X, then a verb in -ed
+		"In what year did the attack happen?":                                              {"happen"},  // a dated event ends it: the event is asked, not the year (yearOf yields)
+		"In what year does Operation: Dulce take place?":                                   {"year"},    // no dated event: the year itself
+		"肖某某家里为这场官司花了多少律师费？":                                                               {"律师费"},     // 律师/费: the fee is asked for
+		"杨景媛的微信号是多少？":                                                                      {"微信号"},     // 微信/号: the id is asked for, not WeChat
+		"这家店有哪些主要平台？":                                                                      {"平台"},      // 主要 says which: the noun after it is asked
 		"杭州西湖景区的门票价格是多少？":                                                                  {"门票", "价格"},
 		"云南普洱茶的正确冲泡方法是什么？":                                                                 {"正确", "冲泡"}, // 方法 is an aspect word
 		"李明在经营咖啡店过程中都经历了哪些挑战？":                                                             nil,          // 挑战 is an aspect word
@@ -115,7 +121,6 @@ func TestMeasured(t *testing.T) {
 func TestTermsComplements(t *testing.T) {
 	for q, absent := range map[string][]string{
 		"会员体系上线三个月后会员有多少人？":                                    {"月后"},
-		"武大校园里的樱花最早是哪一年、由谁种下的？":                                {"种下"},
 		"各个平台的声量占比分别是多少？":                                      {"各个", "分别"},
 		"珞珈山上的樱花最早是哪一年栽下的？":                                    {"栽下", "栽"}, // a verb and its complement the HMM joined
 		"李明是什么时候拿定主意开店的？":                                      {"拿定", "拿"},
@@ -187,11 +192,46 @@ func TestIsNoun(t *testing.T) {
 // 获客 and 引流, 销售 by 销量.
 func TestTermsColloquialSynonyms(t *testing.T) {
 	for q, want := range map[string][2]string{
-		"这家咖啡店是怎么做营销和拉客的？": {"拉客", "获客"},
-		"桂花拿铁上市后销售表现如何？":   {"销售", "销量"},
+		"这家咖啡店是怎么做营销和拉客的？":  {"拉客", "获客"},
+		"桂花拿铁上市后销售表现如何？":    {"销售", "销量"},
+		"李明接下来有哪些经营打算？":     {"打算", "计划"},
+		"咖啡豆一公斤啥价钱？":        {"价钱", "价格"},
+		"老斋舍的各个斋是按什么来起名的？":  {"起名", "命名"},
+		"武大的樱花最早是哪一年种下的？":   {"种下", "种植"},
+		"今年7月这次断供是什么原因造成的？": {"断供", "断货"}, // a journalist's word for the texts'
+		"这家店是靠哪些平台打开知名度的？":  {"知名度", "曝光"},
 	} {
 		if tm, ok := termNamed(Terms(q), want[0]); !ok || !slices.Contains(tm.Synonyms, want[1]) {
 			t.Errorf("Terms(%q): %s without synonym %s", q, want[0], want[1])
+		}
+	}
+}
+
+// IsPersonalFact: the facts of a person's life and contacts, in both
+// languages as AskedFor gives them; a thing's attribute is none.
+func TestIsPersonalFact(t *testing.T) {
+	for w, want := range map[string]bool{"出生": true, "微信号": true, "born": true, "years old": true, "grow up": true, "价格": false, "专业": false, "price": false} {
+		if got := IsPersonalFact(w); got != want {
+			t.Errorf("IsPersonalFact(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// PricedThing: the thing a price is asked of, the term right before the
+// price question with only links and a count between; an amount lost or
+// given (亏了多少钱, 捐了多少钱) is no price.
+func TestPricedThing(t *testing.T) {
+	for q, want := range map[string]string{
+		"武大樱花季的门票多少钱一张？":        "门票",
+		"写字楼那个铺子房租一个月多少钱，签了几年？": "房租", // 一个月 is a count
+		"拿铁和美式各卖多少钱？":           "",   // several things' prices
+		"拿铁卖多少钱？":               "拿铁",
+		"七月份断货是怎么回事？亏了多少钱":      "",
+		"雷军给母校捐了多少钱？":           "",
+		"门店开在哪里？":               "",
+	} {
+		if got := PricedThing(q); got != want {
+			t.Errorf("PricedThing(%q) = %q, want %q", q, got, want)
 		}
 	}
 }

@@ -3,7 +3,10 @@ package text
 // IsStopWord reports whether w (a word as Words returns it: Chinese as
 // written, other scripts lower-cased) is a question or function word that
 // says nothing about what a question is about: Chinese interrogatives
-// (什么, 为什么, 怎么样, 哪些, 如何, 吗, …), pronouns, particles,
+// (什么, 为什么, 怎么样, 哪些, 如何, 吗, …), pronouns, particles, the
+// words that frame where a matter is discussed (网上, 线上), how a
+// question looks at it (总体而言, 综合来看) or what a journalist asks it for
+// (网传, 据悉, 一篇稿子),
 // prepositions, conjunctions and verbs of asking (请问, 介绍, 告诉, 分析,
 // …), and the English equivalents (what, who, how, the, of, tell,
 // describe, …). One list for search, chat, questions, serve and the
@@ -17,13 +20,13 @@ var stopWords = fieldSet(stopZH + " " + stopEN)
 const stopZH = `
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 谁 几 几个 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
 吗 呢 吧 啊 呀 嘛 么 哦 哈 的 地 得 了 着 过 之 所 等 等等
-我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这位 那位 这次 那次 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
+我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这位 那位 这次 那次 这场 那场 这起 那起 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
 是 有 在 和 与 及 以及 或 或者 还是 而 而且 并 并且 但 但是 可是 然而 因为 所以 因此 如果 虽然 即使 只要 就 都 也 又 还 再 才 已 已经 曾 曾经 将 要 会 能 可以 应该 可能 需要 想 想要
 把 被 对 对于 关于 相关 有关 从 自 向 往 给 让 比 跟 同 由 以 于 为 按 按照 通过 根据 至 到 在于 之间 之后 之前 以后 以前 当时 时候 目前 现在 眼下 当前 如今 现今 刚 刚刚 刚才 块钱 之类 一类 什么的 啥的 起来 咋 咋样 咋办 咋整 咋地
-回事 来看 看来 来说 而言 后来 然后 接着 那么 还有 其他 别的 另外 两边 两者 彼此 到底 究竟 其实 竟然 居然 难道 没什么 不怎么
+回事 网上 线上 网络上 网传 据悉 稿子 一篇 来看 看来 来说 而言 总体而言 整体而言 总的来说 总而言之 综合来看 综合而言 总体来看 整体来看 总的来看 后来 然后 接着 那么 还有 其他 别的 另外 两边 两者 彼此 到底 究竟 其实 竟然 居然 难道 没什么 不怎么
 很 非常 最 更 比较 太 挺 十分 特别 一些 一点 一下 一个 一种 一样 一直 一般 有些 有点 所有 全部 什么样 多 少 不 没 没有 不是 别 一共 总共 总计 大概 大约 左右 主要
 最大 最小 最多 最少 最高 最低 年年 天天 月月 日日 时时 处处 人人 个个 次次
-请问 请 问 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
+请问 请 问 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 汇总 简单 梳理 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
 `
 
 // stopEN: English question and function words (also in the local search

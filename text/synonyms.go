@@ -39,6 +39,14 @@ import (
 //     一百二十元 answers 进价多少); 分店 新店 第二家门店 — another shop;
 //     优势 强项 长处 and 劣势 弱项 短处 短板 — strengths and weaknesses
 //     (a SWOT line writes 优势是…，劣势是…);
+//   - 打算 计划 — plans (the sample's 下一步计划 answers "有哪些经营打算");
+//     种下 种植 栽种 — planting (最初种植于1939年 answers "樱花最早是哪一年
+//     种下的": without the group 种下 was cut to 种 and dropped);
+//   - 价钱 价格 价位 — a price (一公斤一百二, 价格 answer "啥价钱"); 起名 命名
+//     取名 — naming (每栋以《千字文》命名 answers "按什么来起名"); a journalist's
+//     words for the texts' (断供 断货, 价差 差价, 主打 主力 招牌, 知名度 曝光
+//     名气, 隐患 风险, 风波 事件, 入会 会员: "断供风波那一周" is the sample's
+//     断货 week, "多少人入会" its 会员 count);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -87,6 +95,17 @@ var synonymGroups = [][]string{
 	{"分店", "新店", "第二家门店"},
 	{"优势", "强项", "长处"},
 	{"劣势", "弱项", "短处", "短板"},
+	{"打算", "计划"},
+	{"种下", "种植", "栽种"},
+	{"价钱", "价格", "价位"},
+	{"起名", "命名", "取名"},
+	{"断供", "断货"},
+	{"价差", "差价"},
+	{"主打", "主力", "招牌"},
+	{"知名度", "曝光", "名气"},
+	{"隐患", "风险"},
+	{"风波", "事件"},
+	{"入会", "会员"},
 }
 
 // zhMonths are the Chinese numerals of the months, January first.

@@ -52,7 +52,8 @@ func TermsOf(q string, words []string) []Term {
 	var out []Term
 	seen := map[string]bool{}
 	var single []string
-	for i, w := range words {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
 		if IsStopWord(w) || allStopRunes(w) || complementPhrase(w) {
 			continue
 		}
@@ -60,7 +61,12 @@ func TermsOf(q string, words []string) []Term {
 		if i > 0 {
 			prev = words[i-1]
 		}
-		w = unglue(prev, w) // 判完 opening the question is 判 and its complement too
+		if Synonyms(w) == nil {
+			w = unglue(prev, w) // 判完 opening the question is 判 and its complement too
+		}
+		if i+1 < len(words) && Synonyms(w+words[i+1]) != nil && strings.Contains(q, w+words[i+1]) {
+			w, i = w+words[i+1], i+1 // 哪/年种/下 → 种下, a word of the synonym table
+		}
 		if syn := Synonyms(w); syn != nil {
 			if !seen[w] {
 				seen[w] = true
@@ -136,7 +142,8 @@ func allStopRunes(w string) bool {
 // unglue undoes the cuts of the segmenter's HMM that glue a character to
 // its neighbour in a word the dictionary lacks, w being a word of two
 // Chinese runes and prev the word before it: a verb and its complement
-// (栽下, 拿定, 人去 → 栽, 拿, 人; verbComplements: not 蔚来), a localizer that ends
+// (栽下, 拿定, 人去 → 栽, 拿, 人; verbComplements: not 蔚来), a one-rune noun
+// and an everyday verb after it (事带 → 事: 是什么事带起来的), a localizer that ends
 // the noun before it (中, 里, 内; 上 and 下 after a content word: 平台/上聊 →
 // 聊, the platform's 上 glued to the verb after it), or the measure of an interrogative
 // (哪/天判 → 判: 哪天; measures), the last even when the dictionary holds
@@ -160,6 +167,8 @@ func unglue(prev, w string) string {
 	switch {
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
+	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引", rs[1]):
+		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来)
 	case strings.ContainsRune("中里内", rs[0]),
 		strings.ContainsRune("上下", rs[0]) && utf8.RuneCountInString(prev) >= 2 && HasHan(prev) && !IsStopWord(prev):
 		return string(rs[1]) // 平台/上聊: 上 ends 平台上, 聊 is the verb
@@ -219,6 +228,11 @@ func joinSingles(q string, words []string) []string {
 		run = run[:0]
 	}
 	for _, w := range words {
+		if rs := []rune(w); len(run) > 0 && len(rs) == 2 && HasHan(w) && !IsDictWord(w) && strings.ContainsRune(verbObjectRunes, rs[1]) && !IsStopWord(string(rs[0])) {
+			run = append(run, string(rs[0])) // 抹/茶/拿/铁卖: the HMM glued the run's last character to the verb after it
+			flush()
+			continue
+		}
 		c := w
 		if !IsStopWord(w) && Synonyms(w) == nil {
 			c = trimStopRunes(w)
@@ -246,7 +260,7 @@ func joinSingles(q string, words []string) []string {
 // dictionary tags it n) that is not a stop word to the content word
 // before it in q (雷军/班 → 雷军班, 珞珈/山 → 珞珈山,
 // 樱花/季 → 樱花季, 张平/文 → 张平文), or, when none stands right before
-// it, to the content word after it (官/网上 → 官网上):
+// it, to the content word after it (省/图书馆 → 省图书馆):
 // the segmenter's dictionary lacks the name (a class, a hill, a season),
 // the character alone would be dropped as too short to say what is asked,
 // and the content word alone names something wider (雷军 for 雷军班). A
@@ -267,7 +281,7 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 		r, _ := utf8.DecodeRuneInString(w)
 		return strings.ContainsRune(numerals, r)
 	}
-	single := func(w string) bool { return IsOneRuneNoun(w) && !IsStopWord(w) }
+	single := func(w string) bool { return (IsOneRuneNoun(w) || suffixNoun(w)) && !IsStopWord(w) }
 	out := make([]string, 0, len(words))
 	joined := map[string][]string{}
 	for i := 0; i < len(words); i++ {
@@ -282,7 +296,7 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 			out[n-1] = j
 			continue
 		}
-		if i+1 < len(words) && content(words[i+1]) && !count(words[i+1]) && strings.Contains(q, w+words[i+1]) {
+		if i+1 < len(words) && content(words[i+1]) && !count(words[i+1]) && !determined(words, i) && strings.Contains(q, w+words[i+1]) {
 			j := w + words[i+1]
 			joined[j] = []string{words[i+1]}
 			out = append(out, j)
@@ -293,6 +307,26 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 	}
 	return out, joined
 }
+
+// suffixNoun reports 号 and 费, which make an identifier or a fee of the
+// word before them (微信/号 is 微信号, a WeChat id, not WeChat; 律师/费 a
+// lawyer's fee): Terms binds them to it (bindSingles), and so does
+// AskedFor (joinIDs).
+func suffixNoun(w string) bool { return w == "号" || w == "费" }
+
+// determined reports whether the word before words[i] is a determiner
+// (这家, 那个, 该, 每): the noun at i is its head (这家/店/面临 is 这家店
+// facing, not 店面临), never bound to the word after it.
+func determined(words []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(words[i-1])
+	return strings.ContainsRune(determiners, r) && utf8.RuneCountInString(words[i-1]) <= 2
+}
+
+// determiners are the runes that open a determiner (determined).
+const determiners = "这那该此每各本"
 
 // countUnits are the one-rune units a count asks in (多少人, 几个, 几次):
 // glued to the verb after them by the segmenter (多少/人办) they are cut

@@ -543,3 +543,17 @@ func TestRouteTimeline(t *testing.T) {
 		t.Errorf("no timeline asked: %+v, want global", got)
 	}
 }
+
+// A question asking which people goes local even with broad wording
+// (主要): the audience is described in the sources and the audience
+// section, which the community reports' sentences leave out; without the
+// rule it goes global.
+func TestRoutePeople(t *testing.T) {
+	r := NewRouter(coffeeModel(t))
+	if got := r.Route("讨论这家店的主要是哪类人？"); got.Method != MethodLocal || !strings.Contains(got.Reason, "which people") {
+		t.Errorf("which people: %+v, want local", got)
+	}
+	if got := r.Route("讨论这家店的主要是哪些话题？"); got.Method != MethodGlobal {
+		t.Errorf("no people asked: %+v, want global", got)
+	}
+}

@@ -601,6 +601,8 @@ func TestBroadCuesWholeWords(t *testing.T) {
 		"请给出这次舆情的概要":                  {"概要"},
 		"这个方案的整体性如何？":                 nil, // 整体性 is one word: 整体 starts it, does not end it
 		"武汉大学的舆情在哪些方面引发了讨论？":          {"哪些方面"},
+		"综合来看，武大的公众形象怎么样？":            {"综合来看"}, // 综合 alone (综合实力) is no cue
+		"请汇总一下网友的意见":                  {"汇总"},
 		"Give me an overall summary.": {"overall", "summary"},
 	} {
 		if got := BroadCues(q); !slices.Equal(got, want) {

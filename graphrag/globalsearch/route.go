@@ -167,7 +167,9 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //     A question asking for a timeline (timelineAsk: 按时间, 时间线,
 //     大事记, "timeline") goes local too, with broad wording ("主要经历了
 //     哪些大事？按时间捋一下"): the sources and the sections' chronologies
-//     hold the dates;
+//     hold the dates; so does one asking which people (peopleAsk: 哪些人,
+//     哪类人 — "讨论这家店的主要是哪类人？"): the sources and the audience
+//     sections describe them, the community reports' sentences do not;
 //  5. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
 //     unless the question compares two named sides (text.ComparedSides:
 //     "微博和抖音上…有什么不同"): local, whose offline answer gives each
@@ -223,6 +225,9 @@ func (r *Router) Route(question string) Route {
 	}
 	if timelineAsk.MatchString(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "a timeline: local search reads the dated records (the community reports summarise without the dates)"}
+	}
+	if peopleAsk.MatchString(question) {
+		return Route{Method: MethodLocal, Terms: terms, Reason: "which people: local search reads the records that describe them (the community reports summarise the matter, not its audience)"}
 	}
 	if a, b, ok := text.ComparedSides(question); ok {
 		return Route{Method: MethodLocal, Terms: terms, Reason: fmt.Sprintf("a comparison of %s and %s: local search answers each side with its records", a, b)}
@@ -542,6 +547,12 @@ func (r *Router) reportShare(question string, ts []text.Term) (best, need float6
 	}
 	return best, MinPointShare
 }
+
+// peopleAsk matches a question asking which people (哪些人, 什么人, 哪类人,
+// 哪些群体, 哪些用户): "在网上聊这家店的主要是哪些人？" is answered by the
+// audience section's records, which global search's report sentences
+// missed (its 主要 had made it broad).
+var peopleAsk = regexp.MustCompile(`(?:哪些|什么|哪类|哪一类|哪部分|什么样的)(?:人|群体|用户|人群)`)
 
 // timelineAsk matches a question asking for events in the order of time.
 var timelineAsk = regexp.MustCompile(`按时间|时间线|时间顺序|时间轴|时间先后|先后顺序|大事记|(?i:\btimeline\b|\bchronolog|\bin (?:chronological )?order\b)`)

@@ -33,7 +33,7 @@ var englishBroad = setOf(
 // to the sentences saying it and left out where the shop is and what
 // sells).
 var chineseBroad = sortedByLength(
-	"总体上", "总体", "整体", "总的来说", "总而言之", "概况", "概述", "概要", "总结", "综述", "全貌", "大体",
+	"总体上", "总体", "整体", "总的来说", "总而言之", "概况", "概述", "概要", "总结", "汇总", "综述", "全貌", "大体",
 	"大致", "主要", "方面", "主题", "趋势", "态势", "整个", "全部", "所有", "总览", "要点", "重点", "核心",
 	"情况", "总结一下", "经营", "运营", "发展", "表现", "现状", "状况", "进展", "动态", "舆情", "网络", "网上", "线上", "互联网", "近期",
 )
@@ -44,7 +44,7 @@ var chineseBroadWord = setOf(chineseBroad...)
 // Content words such as 情况 alone do not: "李明的情况" asks about one thing.
 var chineseBroadCues = sortedByLength(
 	"总体", "整体", "总的来说", "总而言之", "概况", "概述", "概要", "总结", "综述", "全貌", "大体上", "大致",
-	"哪些方面", "几个方面", "各方面", "主要", "主题", "趋势", "态势", "总览", "要点",
+	"哪些方面", "几个方面", "各方面", "主要", "主题", "趋势", "态势", "总览", "要点", "综合来看", "综合而言", "汇总",
 )
 
 // englishBroadCues are the words and phrases that make an English

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -57,6 +58,10 @@ type Lexical struct {
 	// bigrams, when the model file held them, find a word's documents
 	// without a pass over all of them (bigram.go); nil: count scans
 	bigrams *bigramIndex
+	// yearsHeld: some document writes a year in digits (holdsYear),
+	// found on the first question asking "what year"
+	yearsOnce sync.Once
+	yearsHeld bool
 	// titled are the content words (text.Terms) of the entities' titles
 	// of a Microsoft GraphRAG index (TermStat.Titled); nil for our graphs,
 	// whose titles are page titles and search queries
@@ -467,15 +472,50 @@ func anchoredCount(s, w string, k int, anywhere bool) int {
 			i += j + 1
 			continue
 		}
-		if anywhere || p == 0 {
-			n++
-		} else if r, _ := utf8.DecodeLastRuneInString(s[:p]); !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		if anywhere || wordStart(s, p, len(w)) {
 			n++
 		}
 		i = p + len(w) + k
 	}
 	return n
 }
+
+// wordStart reports whether the word of n bytes at s[p:] starts a word
+// of the text outside a web address: the rune before it is no letter or
+// digit, and when the run of non-space bytes around it holds "://", no
+// "://" or "s://" follows it (http in "https://…") and no '/' (a path:
+// /news/) nor a '.' after a letter (a host: new.qq.com) precedes it. Our
+// graphs' sources carry their addresses, so "http" or "qq" were held
+// hundreds of times ("用 Rust 怎么写一个 HTTP 服务器？" was answered on the
+// BettaFish fixture).
+func wordStart(s string, p, n int) bool {
+	var before byte
+	if p > 0 {
+		r, _ := utf8.DecodeLastRuneInString(s[:p])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+		before = s[p-1]
+	}
+	rest := s[p+n:]
+	scheme := strings.HasPrefix(rest, "://") || strings.HasPrefix(rest, "s://")
+	host := before == '.' && p >= 2 && ('a' <= s[p-2] && s[p-2] <= 'z' || 'A' <= s[p-2] && s[p-2] <= 'Z')
+	if !scheme && before != '/' && !host {
+		return true
+	}
+	lo := p
+	for lo > 0 && !isSpaceByte(s[lo-1]) {
+		lo--
+	}
+	hi := p + n
+	for hi < len(s) && !isSpaceByte(s[hi]) {
+		hi++
+	}
+	return !strings.Contains(s[lo:hi], "://")
+}
+
+// isSpaceByte reports an ASCII space, tab or line break.
+func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // countResult is what count found for one word.
 type countResult struct {

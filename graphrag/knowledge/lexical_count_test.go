@@ -21,6 +21,9 @@ func TestAnchoredCountOracle(t *testing.T) {
 		{"aaaa", "aa"}, {"aaa", "aa"}, {"哈哈哈", "哈哈"}, {"樱花樱花季樱", "樱花"},
 		{"agent agents reagent", "agent"}, {"x-agent,agent", "agent"}, {"", "a"}, {"a", "ab"},
 		{"ab", "ab"}, {"武汉大学舆情", "舆情"}, {"舆情", "舆情"}, {"情舆情舆", "舆情"}, {"7agent", "agent"},
+		// a web address's parts are no words (wordStart)
+		{"网址：https://new.qq.com/rain/http 见 http 协议", "http"}, {"https://new.qq.com/news", "qq"},
+		{"https://new.qq.com/news", "news"}, {"and/or e.g. www.qq", "or"}, {"and/or e.g. www.qq", "qq"},
 	}
 	for _, c := range cases {
 		for _, anywhere := range []bool{true, false} {
@@ -33,7 +36,7 @@ func TestAnchoredCountOracle(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(7, 9))
-	alphabet := []string{"a", "b", "ab", "A", "aB", " ", "樱", "花", "樱花", "-", "1", "é"}
+	alphabet := []string{"a", "b", "ab", "A", "aB", " ", "樱", "花", "樱花", "-", "1", "é", "://", "/", ".", "s"}
 	pick := func(n int) string {
 		var sb strings.Builder
 		for range n {
@@ -197,9 +200,38 @@ func countIn(s, w string, anywhere bool) int {
 			return n
 		}
 		j += i
-		if r, _ := utf8.DecodeLastRuneInString(s[:j]); j == 0 || !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		if inAddress(s, j, len(w)) {
+			// a web address's part: not counted
+		} else if r, _ := utf8.DecodeLastRuneInString(s[:j]); j == 0 || !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			n++
 		}
 		i = j + len(w)
 	}
+}
+
+// inAddress is the oracle's reading of a word inside a web address: the
+// whitespace-delimited field around s[j:j+n] holds "://" or "www." and the
+// word is neither the field's start nor after a rune other than '/', '.'
+// and ':' — or the field starts with the word followed by "://" or
+// "s://".
+func inAddress(s string, j, n int) bool {
+	start := strings.LastIndexAny(s[:j], " \t\n\r") + 1
+	end := strings.IndexAny(s[j+n:], " \t\n\r")
+	if end < 0 {
+		end = len(s)
+	} else {
+		end += j + n
+	}
+	field := s[start:end]
+	if !strings.Contains(field, "://") {
+		return false
+	}
+	if strings.HasPrefix(s[j+n:], "://") || strings.HasPrefix(s[j+n:], "s://") {
+		return true
+	}
+	if j == start {
+		return false
+	}
+	before := s[j-1]
+	return before == '/' || before == '.' && j-1 > start && strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", rune(s[j-2]))
 }

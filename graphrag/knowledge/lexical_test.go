@@ -381,10 +381,11 @@ func TestRefusesUnasked(t *testing.T) {
 		want              bool
 	}{
 		{nil, nil, 0.9, false},
-		{[]string{"专业"}, nil, 0.1, true},                    // a noun
-		{[]string{"工资"}, []string{"工资"}, 0.1, true},         // the figure asked for
-		{[]string{"married"}, nil, AskedMissingShare, true}, // the share, inclusive
-		{[]string{"married"}, nil, AskedMissingShare - 0.01, false},
+		{[]string{"专业"}, nil, 0.1, true},               // a noun
+		{[]string{"工资"}, []string{"工资"}, 0.1, true},    // the figure asked for
+		{[]string{"正确"}, nil, AskedMissingShare, true}, // the share, inclusive
+		{[]string{"正确"}, nil, AskedMissingShare - 0.01, false},
+		{[]string{"出生"}, nil, 0.1, true}, // a fact of a person's life
 	} {
 		if got := RefusesUnasked(tc.unasked, tc.measured, tc.share); got != tc.want {
 			t.Errorf("RefusesUnasked(%q, %q, %.2f) = %v, want %v", tc.unasked, tc.measured, tc.share, got, tc.want)
@@ -440,6 +441,102 @@ func TestUnaskedReadsWords(t *testing.T) {
 		}
 		if got := m.Lexical().Unasked(tc.q); !slices.Equal(got, tc.want) {
 			t.Errorf("%s / %s: Unasked = %q, want %q (asked for %q)", tc.doc, tc.q, got, tc.want, text.AskedFor(tc.q))
+		}
+	}
+}
+
+// A fact of a person's life is held only in a sentence that names the
+// question's subject, the held term in the fewest documents: 雷军's 出生
+// does not tell when 张平文 was born, nor "王校长1970年出生" (校长, in more
+// documents than 张平文, is not the subject), nor "a camaraderie born of"
+// a sentence away from Jordan Hayes; a sentence naming the subject does.
+// Other asked-for words count wherever they are used (专业). Each case
+// fails with its rule removed or reversed: facts read like other words
+// (张平文 and Jordan unasked nil), the subject the most frequent term
+// (王校长's sentence holds 出生), the document for the sentence (the
+// Dulce text names Jordan Hayes).
+func TestUnaskedPersonalFactOfSubject(t *testing.T) {
+	wuhan := []string{"雷军1969年出生于湖北仙桃。张平文是武汉大学校长，主持工作。", "王校长1970年出生。", "校长办公室发布通知。", "学生的专业是数学。"}
+	dulce := []string{"Jordan Hayes studied the panel. Into the depths the team advanced, a camaraderie born of facing the abyss together."}
+	for _, tc := range []struct {
+		docs []string
+		q    string
+		want []string
+	}{
+		{wuhan, "张平文校长是哪一年出生的？", []string{"出生"}},
+		{append([]string{"张平文1965年出生于福建。"}, wuhan...), "张平文校长是哪一年出生的？", nil},
+		{wuhan, "张平文的专业是什么？", nil},
+		{dulce, "When was Jordan Hayes born?", []string{"born"}},
+		{[]string{"Jordan Hayes was born in Ohio. " + dulce[0]}, "When was Jordan Hayes born?", nil},
+	} {
+		var units []TextUnit
+		for i, d := range tc.docs {
+			units = append(units, TextUnit{ID: "u" + strconv.Itoa(i), Text: d})
+		}
+		m, err := New(Parts{Entities: []Entity{{ID: "e0", Title: "x", Description: "x"}}, TextUnits: units})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Lexical().Unasked(tc.q); !slices.Equal(got, tc.want) {
+			t.Errorf("%q on %q: Unasked = %q, want %q", tc.q, tc.docs, got, tc.want)
+		}
+	}
+}
+
+// Words inside a web address are not held: "http" and "qq" of a source's
+// address, while a word of the text is.
+func TestAddressWordsNotHeld(t *testing.T) {
+	m, err := New(Parts{TextUnits: []TextUnit{{ID: "u0", Text: "原文见 https://new.qq.com/rain/a/http 服务器 rust"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := m.Lexical().Stats([]text.Term{{Text: "http"}, {Text: "qq"}, {Text: "rust"}})
+	if st[0].Count != 0 || st[1].Count != 0 || st[2].Count != 1 {
+		t.Errorf("counts http %d, qq %d, rust %d; want 0, 0, 1", st[0].Count, st[1].Count, st[2].Count)
+	}
+}
+
+// "In what year …" asks for a year, held only by a year in digits: a
+// story that dates nothing does not answer it, one saying "in 1947" does
+// (with holdsYear removed the second case fails; with it always true, the
+// first).
+func TestUnaskedYearHeldAsDigits(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		want []string
+	}{
+		{"The operation took place deep under Dulce, long ago.", []string{"year"}},
+		{"The operation took place in 1947 under Dulce.", nil},
+	} {
+		m, err := New(Parts{TextUnits: []TextUnit{{ID: "u0", Text: tc.doc}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Lexical().Unasked("In what year does the operation take place?"); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: Unasked = %q, want %q", tc.doc, got, tc.want)
+		}
+	}
+}
+
+// A price asked (text.PricedThing) is held only where a sentence names the
+// thing with an amount of money: 1.5万张门票 counts tickets; 每张二十元 and
+// 光房租就二十四万 state prices (a 万 no measure word follows is money).
+func TestUnaskedPriceOfThing(t *testing.T) {
+	for _, tc := range []struct {
+		doc, q string
+		want   bool // 价格 unasked
+	}{
+		{"1.5万张门票“5秒没”。", "樱花季的门票多少钱一张？", true},
+		{"1.5万张门票“5秒没”。食堂的热干面五元一碗。", "樱花季的门票多少钱一张？", true}, // money in another sentence
+		{"樱花季门票每张二十元。", "樱花季的门票多少钱一张？", false},
+		{"学校附近月租两万，一年下来光房租就二十四万；老城区便宜。", "那个铺子房租一个月多少钱？", false},
+	} {
+		m, err := New(Parts{TextUnits: []TextUnit{{ID: "u0", Text: tc.doc}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Lexical().Unasked(tc.q); slices.Contains(got, "价格") != tc.want {
+			t.Errorf("%q on %q: Unasked = %q, want 价格 in it %v", tc.q, tc.doc, got, tc.want)
 		}
 	}
 }

@@ -216,29 +216,45 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 // Unasked returns the words of what question asks for (text.AskedFor)
 // that the knowledge never uses, itself, a synonym or a part that ends it,
 // as a word (usedAsWord: 身高 in "前身高校" is none), in question order;
-// nil when none. A Chinese compound names its kind last: 价格 holds 门票
+// nil when none. A fact of a person's life (text.IsPersonalFact: 出生,
+// born) counts as used only in a sentence that also names the question's
+// subject (subjectOf, sentenceAround): 雷军's 出生 does not tell when 张平文
+// was born, nor "the camaraderie born of facing the abyss" when Jordan
+// Hayes was. A Chinese compound names its kind last: 价格 holds 门票
 // 价格, while 咖啡 does not hold 咖啡园 (a plantation's size is not asked
 // of coffee: "张伟在普洱的咖啡园有多少亩？" was answered with the bean
 // price). Local search's relevance gate (rule 3 of localsearch.Relevance)
 // refuses on them, and globalsearch's router sends such a question to it.
 func (x *Lexical) Unasked(question string) []string {
 	var out []string
-	for _, w := range text.AskedFor(question) {
+	asked := text.AskedFor(question)
+	var about *subject // for a fact of a life
+	for _, w := range asked {
 		words := append([]string{w}, text.Synonyms(w)...)
 		for _, p := range text.SubWords(w) {
 			if strings.HasSuffix(w, p) {
 				words = append(words, p)
 			}
 		}
-		if !slices.ContainsFunc(words, x.usedAsWord) {
+		var in *subject
+		if text.IsPersonalFact(w) {
+			if about == nil {
+				about = x.subjectOf(question, asked)
+			}
+			in = about
+		}
+		if !slices.ContainsFunc(words, func(w string) bool { return w == "year" && x.holdsYear() || x.usedAsWord(w, in) }) {
 			out = append(out, w)
 		}
+	}
+	if thing := text.PricedThing(question); thing != "" && !slices.Contains(out, "价格") && !x.priced(thing) {
+		out = append(out, "价格")
 	}
 	return out
 }
 
-// maxWordChecks bounds the occurrences usedAsWord reads; past it a word is
-// taken as used.
+// maxWordChecks bounds the occurrences usedAsWord and priced read
+// (anyOccurrence); past it a word is taken as used.
 const maxWordChecks = 64
 
 // usedAsWord reports whether some document holds w where it starts or
@@ -249,25 +265,46 @@ const maxWordChecks = 64
 // knowledge holding 身高 only so), nor 工资 in "员工资料". A word without a
 // Chinese character is counted as count counts it (at word starts
 // already).
-func (x *Lexical) usedAsWord(w string) bool {
+func (x *Lexical) usedAsWord(w string, about *subject) bool {
 	hits, total := x.count(w)
+	if about != nil {
+		hits = slices.DeleteFunc(slices.Clone(hits), func(h docHit) bool { return !about.docs[h.doc] })
+		total = len(hits)
+	}
 	if total == 0 {
 		return false
 	}
-	if !text.HasHan(w) {
+	han := text.HasHan(w)
+	if !han && about == nil {
 		return true
 	}
+	return x.anyOccurrence(w, hits, about != nil, func(doc string, i, n int) bool {
+		ok := han && wordAt(doc, i, n) || !han && wordStart(doc, i, n)
+		return ok && (about == nil || strings.Contains(sentenceAround(doc, i, n), about.term))
+	})
+}
+
+// anyOccurrence reports whether ok holds at some occurrence of w (ASCII
+// lower-cased) in the documents of hits, in order: ok gets the document
+// (lower-cased when lower is set and it holds a capital), the byte offset
+// of the occurrence and its length. Past maxWordChecks occurrences it
+// reports true without reading more.
+func (x *Lexical) anyOccurrence(w string, hits []docHit, lower bool, ok func(doc string, i, n int) bool) bool {
 	w = lowerASCII(w)
 	checked := 0
 	for _, h := range hits {
 		doc := x.docs[h.doc]
+		if lower && x.upper[h.doc] {
+			doc = lowerASCII(doc)
+		}
 		for from := 0; from < len(doc); {
 			i := strings.Index(doc[from:], w)
 			if i < 0 {
 				break
 			}
 			i += from
-			if checked++; checked > maxWordChecks || wordAt(doc, i, len(w)) {
+			found := ok(doc, i, len(w))
+			if checked++; checked > maxWordChecks || found {
 				return true
 			}
 			from = i + len(w)
@@ -326,10 +363,11 @@ const AskedMissingShare = 0.25
 // question asking for words the knowledge never uses (unasked, Unasked)
 // is a no-match when one of them is a noun (text.IsNoun: 专业, 老家) or
 // the figure asked for (measured, text.Measured: 工资, whatever its part
-// of speech), or when the terms the knowledge lacks or uses once carry at
+// of speech) or a fact of a person's life (text.IsPersonalFact: 出生,
+// which Unasked counts only where the question's subject is named), or when the terms the knowledge lacks or uses once carry at
 // least AskedMissingShare of the question (missingShare, MissingShare).
 func RefusesUnasked(unasked, measured []string, missingShare float64) bool {
-	return len(unasked) > 0 && (missingShare >= AskedMissingShare || slices.ContainsFunc(unasked, text.IsNoun) ||
+	return len(unasked) > 0 && (missingShare >= AskedMissingShare || slices.ContainsFunc(unasked, text.IsNoun) || slices.ContainsFunc(unasked, text.IsPersonalFact) ||
 		slices.ContainsFunc(unasked, func(w string) bool { return slices.Contains(measured, w) }))
 }
 

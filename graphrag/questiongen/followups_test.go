@@ -87,6 +87,9 @@ func TestGenerateGatesQuestions(t *testing.T) {
 	if len(res.Warnings) == 0 || !strings.Contains(strings.Join(res.Warnings, "\n"), "quantum chromodynamics") {
 		t.Errorf("warnings %q lack the dropped question", res.Warnings)
 	}
+	if !strings.Contains(strings.Join(res.Warnings, "\n"), "2 of the 3 questions asked for passed the screen") {
+		t.Errorf("warnings %q do not say how many passed", res.Warnings)
+	}
 }
 
 // Each question is labelled with Classify's method; anything but global

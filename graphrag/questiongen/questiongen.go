@@ -221,7 +221,7 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 	if len(res.Questions) == 0 {
 		res.Warnings = append(res.Warnings, "the model's reply holds no usable question")
 	} else if len(res.Questions) < r.Count {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("the model's reply holds %d usable questions of the %d asked for", len(res.Questions), r.Count))
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d of the %d questions asked for passed the screen (a repeat, a name the knowledge does not hold or a question it cannot answer is left out)", len(res.Questions), r.Count))
 	}
 	res.CompletionTime = time.Since(start).Seconds()
 	return res, nil
