@@ -39,7 +39,33 @@ func AskedFor(q string) []string {
 		}
 	}
 	eachClause(q, func(ws []string) { askedIn(ws, add) })
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+		if v := passiveAsked(c); v != "" {
+			add(v)
+		}
+	}
 	return out
+}
+
+// yesNo matches a Chinese clause asking yes or no (有没有, 是否, 有无, 吗 at
+// its end).
+var yesNo = regexp.MustCompile(`有没有|是否|有无|吗$`)
+
+// passiveAsked returns what a yes-or-no clause asks befell someone: the
+// content term written last after its 被, with 过 and 了 left out (罚款 in
+// "有没有被市场监管部门罚过款", 免职 in "有没有因为这件事被免职"); "" for
+// any other clause. Whether it happened is asked: a text that never says
+// it does not tell.
+func passiveAsked(c string) string {
+	i := strings.LastIndex(c, "被")
+	if i < 0 || !yesNo.MatchString(c) {
+		return ""
+	}
+	tail := strings.NewReplacer("过", "", "了", "", "吗", "", "没有", "").Replace(c[i+len("被"):])
+	if ts := Terms(tail); len(ts) > 0 {
+		return ts[len(ts)-1].Text
+	}
+	return ""
 }
 
 // eachClause calls f with the words of each clause of q (clauseMarks:
@@ -68,7 +94,9 @@ func phraseEnd(ws []string, i int) int {
 // a one-rune unit after it), the links between them (是, 有, 大概 …)
 // skipped — 工资 in "店长一个月工资多少", 面积 in "种植面积有多大" —, and the
 // word right after one that does not (年纪 in "今年多大年纪"); aspect words
-// and words of one rune aside. Each is one of AskedFor's words. The relevance gate refuses a question whose
+// and words of one rune aside; and what a yes-or-no clause asks befell
+// someone (passiveAsked: 免职 in "有没有被免职"). Each is one of AskedFor's
+// words. The relevance gate refuses a question whose
 // measured word the knowledge never uses whatever the word's part of
 // speech (工资 and 年纪 are not tagged nouns): it asks for a figure the
 // knowledge cannot hold.
@@ -100,6 +128,11 @@ func Measured(q string) []string {
 			}
 		}
 	})
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+		if v := passiveAsked(c); v != "" && !slices.Contains(out, v) {
+			out = append(out, v) // 有没有被免职: whether it befell them, held only where a text says it
+		}
+	}
 	return out
 }
 
@@ -157,7 +190,9 @@ func askedEnglish(q string) []string {
 // measuredEnglish is Measured of an English question: an age ("how old":
 // "years old"), the thing "how many" or "how much" counts, the year of
 // "in what year" when no dated event ends the question (yearOf: "… take
-// place?"; held by a year in digits, knowledge.Lexical.Unasked), and a fact of
+// place?"; held by a year in digits, knowledge.Lexical.Unasked), the
+// thing "which" or "what" asks for before a verb (whichNoun: general in
+// "Which general signed the order …?"), and a fact of
 // a life (born, grew up, married, graduated …: lifeEvent), which a text
 // that never states it cannot answer whatever the question's other words
 // ("Where did Taylor Cruz grow up?": the name carries most of the
@@ -172,6 +207,9 @@ func measuredEnglish(q string) []string {
 	}
 	if yearOf.MatchString(q) && !eventDated.MatchString(q) {
 		out = append(out, "year") // "In what year does … take place?": the year itself
+	}
+	if m := whichNoun.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "Which general signed …": a general must be named
 	}
 	if m := lifeEvent.FindStringSubmatch(q); m != nil {
 		if w := strings.ToLower(m[1]); w == "grew up" || w == "grow up" {
@@ -506,7 +544,8 @@ theme topic aspect issue problem challenge reason cause effect impact role signi
 outcome result consequence relationship relation connection difference similarity nature kind type sort way method
 approach view opinion attitude reaction response trend summary overview point detail history background situation
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
-year month week day hour decade century specialty speciality expertise skill job profession occupation`)
+year month week day hour decade century specialty speciality expertise skill job profession occupation
+conclusion finding lesson insight implication motive motivation 结论 启示 收获`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).
@@ -589,3 +628,50 @@ func PricedThing(q string) string {
 // its price: 的, a price word, a link (是, 要, 卖, 大概 …) and a count of the
 // thing (一张, 一杯, 一个月).
 var priceFiller = regexp.MustCompile(`^(?:的)?(?:价格|价钱|售价|单价)?(?:是|要|卖|大概|一般|大约|差不多|各|都)*(?:一[个张杯份碗斤公斤月年次瓶]+)?$`)
+
+// clockAsk matches a Chinese question's asking for a time of day (几点,
+// 几点钟, 什么时间开门, 营业时间, 开放时间).
+var clockAsk = regexp.MustCompile(`几点|什么时[间候](?:开门|关门|营业|开放|闭馆|打烊)|(?:营业|开放)时间`)
+
+// TimedThing returns what a Chinese question asks the time of day of: the
+// content term right after 几点 in its clause (几点开门: 开门; 几点到几点 reads
+// on), else the one written last before it (首班车是几点: 首班车; 开放时间是
+// 几点: 开放时间), else ""; "" when it asks no time of day. The relevance
+// gate holds such a time only where a text states a clock time with that
+// thing (knowledge.Lexical.Unasked): "早上几点开门" is not answered by "周末…
+// 开门还亏电费".
+func TimedThing(q string) string {
+	loc := clockAsk.FindStringIndex(q)
+	if loc == nil {
+		return ""
+	}
+	if m := q[loc[0]:loc[1]]; m != "几点" {
+		return strings.TrimPrefix(strings.TrimPrefix(m, "什么时间"), "什么时候")
+	}
+	end := len(q)
+	if i := strings.IndexAny(q[loc[1]:], clauseMarks); i >= 0 {
+		end = loc[1] + i
+	}
+	start := strings.LastIndexAny(q[:loc[0]], clauseMarks) + 1
+	if start > 0 {
+		_, size := utf8.DecodeRuneInString(q[start-1:])
+		start += size - 1
+	}
+	for _, t := range Terms(strings.ReplaceAll(q[loc[1]:end], "几点", "")) {
+		return t.Text
+	}
+	if ts := Terms(q[start:loc[0]]); len(ts) > 0 {
+		return ts[len(ts)-1].Text
+	}
+	return ""
+}
+
+// investAsk matches a Chinese question's asking how much was invested (投了
+// 多少钱, 投资多少, 前期投入, 启动资金).
+var investAsk = regexp.MustCompile(`投(?:了|入了?|资了?)?(?:大概|大约|一共|总共|总计|差不多)?多少|投资额|启动资金|前期投入|投入了?(?:多少|几)`)
+
+// AsksInvestment reports whether a Chinese question asks how much money
+// was put into something (investAsk: "李明开这家店前期一共投了多少钱？"). The
+// relevance gate holds such an amount only where a text states one with a
+// word of investing (knowledge.Lexical.Unasked).
+func AsksInvestment(q string) bool { return investAsk.MatchString(q) }

@@ -394,11 +394,15 @@ func splitReduplication(words []string) []string {
 // joinAnonymised joins a surname and the 某某 or 某 after it into the
 // name the press writes for a person kept anonymous (肖/某某 → 肖某某):
 // apart, 某某 ("so-and-so") would be the question's term and match every
-// anonymous person of the knowledge.
+// anonymous person of the knowledge. A common surname (Surnames) and the
+// title after it (personTitles: 肖/同学 → 肖同学, 张/校长 → 张校长) are
+// joined too: the segmenter drops the surname as a word of one rune, and
+// 同学 alone is everyone's.
 func joinAnonymised(words []string) []string {
 	var out []string
 	for i := 0; i < len(words); i++ {
-		if i+1 < len(words) && (words[i+1] == "某某" || words[i+1] == "某") && utf8.RuneCountInString(words[i]) == 1 && HasHan(words[i]) && !IsStopWord(words[i]) {
+		titled := i+1 < len(words) && personTitles[words[i+1]] && strings.Contains(Surnames, words[i])
+		if i+1 < len(words) && (titled || words[i+1] == "某某" || words[i+1] == "某") && utf8.RuneCountInString(words[i]) == 1 && HasHan(words[i]) && !IsStopWord(words[i]) {
 			out = append(out, words[i]+words[i+1])
 			i++
 			continue
@@ -407,6 +411,10 @@ func joinAnonymised(words []string) []string {
 	}
 	return out
 }
+
+// personTitles are the titles a person is called by after the surname
+// (肖同学, 王女士, 张校长).
+var personTitles = fieldSet("同学 老师 先生 女士 小姐 教授 博士 校长 院士 医生 律师 老板 师傅 阿姨 同志 书记 主任 院长 经理 总")
 
 // dropMeasures leaves out the measure that completes an interrogative
 // (哪/一年, 哪/个, 几/家, 第/几), and the interrogative with it when the

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"reportengine/text"
@@ -11,7 +12,9 @@ import (
 // The facts a question asks for that a word alone does not show held
 // (Lexical.Unasked): a fact of a person's life held only in a sentence
 // naming the person, a price only in a sentence naming the thing with an
-// amount of money, a year written in digits.
+// amount of money, a year written in digits, a name only where a text
+// names the thing beside it, a time of day only in a sentence with the
+// thing and a clock time, an investment only with an amount of money.
 
 // money matches an amount of money: a number and 元 or 块, or a number of
 // 万 or 千 that no measure word follows (月租两万，; not 1.5万张门票).
@@ -103,6 +106,177 @@ func sentenceEnd(doc string, at int, r rune) bool {
 		return true
 	case '.':
 		return at+1 == len(doc) || doc[at+1] == ' '
+	}
+	return false
+}
+
+// modifierWindow is how many runes before an occurrence of a thing whose
+// name is asked its modifiers may stand (第二家咖啡豆供应商: 第二家 five
+// runes before 供应商).
+const modifierWindow = 12
+
+// named reports whether some text names the thing a question asks the
+// name of (text.NamedThing: thing, its modifiers, its owner), or the
+// knowledge does not hold thing at all (the other rules judge that) or
+// not in a document holding the owner (the texts may name it in other
+// words: "推文的主角是谁" is answered by texts on the post that never say
+// 主角): an
+// occurrence of thing in a document holding the owner's subject
+// (subjectOf of the owner's text; any document when it has none) and
+// every modifier (the occurrences read, at most maxWordChecks, are those
+// of such documents: "华中科技大学现任校长叫什么名字" reads no 校长 of a text
+// without 现任), whose clause holds every modifier (or a synonym) in the modifierWindow runes
+// before it, and a name beside it (namedAt: 店长王芳, 供应商是张伟). "第二家
+// 供应商叫啥名" is not answered by "增加了第二家供应商作为备份，原有的普洱供应商
+// 张伟…": the supplier named is not the second.
+func (x *Lexical) named(thing string, modifiers []string, owner string) bool {
+	hits, _ := x.count(thing)
+	if len(hits) == 0 {
+		return true
+	}
+	if owner != "" {
+		if about := x.subjectOf(owner, ownerVerbs(owner)); about.term != "" {
+			hits = slices.DeleteFunc(slices.Clone(hits), func(h docHit) bool { return !about.docs[h.doc] })
+		}
+		if len(hits) == 0 {
+			return true // never said of the owner: the texts may name it otherwise (推文的主角是谁: 李展)
+		}
+	}
+	for _, m := range modifiers {
+		in := map[int32]bool{}
+		for _, w := range append([]string{m}, text.Synonyms(m)...) {
+			mh, _ := x.count(w)
+			for _, h := range mh {
+				in[h.doc] = true
+			}
+		}
+		hits = slices.DeleteFunc(slices.Clone(hits), func(h docHit) bool { return !in[h.doc] })
+	}
+	return x.anyOccurrence(thing, hits, false, func(doc string, i, n int) bool {
+		start := clauseStart(doc, i)
+		before := doc[start:i]
+		if rs := []rune(before); len(rs) > modifierWindow {
+			before = string(rs[len(rs)-modifierWindow:])
+		}
+		for _, m := range modifiers {
+			if !slices.ContainsFunc(append([]string{m}, text.Synonyms(m)...), func(w string) bool { return strings.Contains(before, w) }) {
+				return false
+			}
+		}
+		return namedAt(doc[start:i], doc[i+n:])
+	})
+}
+
+// nameLinks are the words that join a thing and its name after it
+// (供应商是张伟, 前身为自强学堂, 名叫, ：); roleLinks a name and the role
+// after it (王芳担任店长, 张平文是武汉大学校长). 作为 links only a name
+// before it: "增加了第二家供应商作为备份" names no supplier.
+var (
+	nameLinks = []string{"是", "为", "叫", "名叫", "名为", "叫做", "即", "：", ":", "（", "("}
+	roleLinks = []string{"是", "为", "担任", "出任", "作为", "任"}
+)
+
+// namedAt reports whether a name stands beside a thing in its clause
+// (before: the clause's text before the thing; after: the document after
+// it, cut at its clause's end): a colon or an opening quote right after
+// it (女主角“杨某媛”), 名叫 after a comma (供应商，名叫春城咖啡), the
+// word right after it (店长王芳) or right before it (李明咖啡店) is
+// name-shaped (text.NameShaped), a link word (nameLinks) joins it to a
+// word after it that is no stop word (前身为自强学堂), or a name and a link
+// word (roleLinks) stand in the four words before it (王芳担任店长,
+// 张平文是武汉大学校长).
+func namedAt(before, after string) bool {
+	after = text.TruncateRunes(after, 2*wordWindow)
+	if rest, ok := strings.CutPrefix(after, "，"); ok && (strings.HasPrefix(rest, "名叫") || strings.HasPrefix(rest, "名为") || strings.HasPrefix(rest, "叫做")) {
+		return true // 第二家供应商，名叫春城咖啡
+	}
+	if k := strings.IndexAny(after, "，,。！？!?；;\n"); k >= 0 {
+		after = after[:k] // 供应商。张伟…: a name of the next clause names no supplier
+	}
+	ws := text.Words(after)
+	if len(ws) > 0 && text.NameShaped(ws[0]) {
+		return true
+	}
+	if len(ws) > 1 && slices.Contains(nameLinks, ws[0]) && ws[1] != "否" && !text.IsStopWord(ws[1]) && (text.HasHan(ws[1]) || text.NameShaped(ws[1])) {
+		return true
+	}
+	if r, _ := utf8.DecodeRuneInString(after); strings.ContainsRune("：:“「《\"", r) {
+		return true // 女主角“杨某媛”: a name quoted right after the thing
+	}
+	bs := text.Words(before)
+	if len(bs) > 0 && text.NameShaped(bs[len(bs)-1]) {
+		return true
+	}
+	for k := len(bs) - 1; k > 0 && k >= len(bs)-4; k-- {
+		if slices.Contains(roleLinks, bs[k]) && text.NameShaped(bs[k-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownerVerbs are the terms of an owner's text that name no one: neither
+// a noun (text.IsNoun) nor name-shaped (text.NameShaped) nor a word the
+// dictionary lacks (杨景媛). "断货之后新增的…供应商" is owned by no 新增: the
+// subject of a named thing is whose it is, not what was done to it.
+func ownerVerbs(owner string) []string {
+	var out []string
+	for _, t := range text.Terms(owner) {
+		if !text.IsNoun(t.Text) && !text.NameShaped(t.Text) && text.IsDictWord(t.Text) {
+			out = append(out, t.Text)
+		}
+	}
+	return out
+}
+
+// clauseStart is the byte offset in doc where the clause holding doc[i]
+// starts: after the clause mark before it (，。！？；、 a line break).
+func clauseStart(doc string, i int) int {
+	lo := i
+	for lo > 0 {
+		r, size := utf8.DecodeLastRuneInString(doc[:lo])
+		if strings.ContainsRune("，,。！？!?；;\n", r) || sentenceEnd(doc, lo-size, r) {
+			break
+		}
+		lo -= size
+	}
+	return lo
+}
+
+// clockTime matches a time of day: 8:30, 19点, 八点半, 凌晨两点, 7时; a Chinese
+// numeral and 点 only after a part of the day or before 半, 钟 or 分 (一点 is
+// also "a little").
+var clockTime = regexp.MustCompile(`[0-9]{1,2}[:：][0-9]{2}|[0-9]{1,2}[点时]|(?:早上|上午|中午|下午|晚上|凌晨|傍晚|夜里|清晨|早晨)[零一二三四五六七八九十两]{1,3}点|[零一二三四五六七八九十两]{1,3}点(?:半|钟|[零一二三四五六七八九十]{1,3}分)`)
+
+// timed reports whether some sentence names thing (or a synonym) with a
+// time of day (clockTime): "店里早上几点开门" is not answered by "周末…开门还
+// 亏电费", nor by "早上八点多就有人排队", which says when people queue.
+func (x *Lexical) timed(thing string) bool {
+	for _, w := range append([]string{thing}, text.Synonyms(thing)...) {
+		hits, _ := x.count(w)
+		if len(hits) > 0 && x.anyOccurrence(w, hits, true, func(doc string, i, n int) bool {
+			return clockTime.MatchString(sentenceAround(doc, i, n))
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// investWords are the words a text states an investment with.
+var investWords = []string{"投入", "投资", "投了", "启动资金", "本金", "砸了", "出资"}
+
+// invested reports whether some sentence states an amount of money
+// (money) with a word of investing (investWords): "开店前期投了多少钱" is not
+// answered by "损失约四千元".
+func (x *Lexical) invested() bool {
+	for _, w := range investWords {
+		hits, _ := x.count(w)
+		if len(hits) > 0 && x.anyOccurrence(w, hits, false, func(doc string, i, n int) bool {
+			return money.MatchString(sentenceAround(doc, i, n))
+		}) {
+			return true
+		}
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"reflect"
 	"regexp"
@@ -537,6 +538,74 @@ func TestUnaskedPriceOfThing(t *testing.T) {
 		}
 		if got := m.Lexical().Unasked(tc.q); slices.Contains(got, "价格") != tc.want {
 			t.Errorf("%q on %q: Unasked = %q, want 价格 in it %v", tc.q, tc.doc, got, tc.want)
+		}
+	}
+}
+
+// A name asked (text.NamedThing) is held only where a text names the
+// thing, with its modifiers before it in the clause, in a document of its
+// owner: each case reverses when the modifier check, the owner's
+// documents, the name beside it, the link words' direction or the
+// quote rule is removed.
+func TestUnaskedNameOfThing(t *testing.T) {
+	for _, tc := range []struct {
+		docs []string
+		q    string
+		want bool // 名字 unasked
+	}{
+		{[]string{"咖啡豆由云南普洱的供应商张伟每月供货。"}, "咖啡豆的供应商是谁？", false},
+		{[]string{"他随后增加了第二家供应商作为备份，原有的普洱供应商张伟仍然每月供货。"}, "第二家供应商叫什么名字？", true},
+		{[]string{"门店增加了第二家供应商，名叫春城咖啡。"}, "第二家供应商叫什么名字？", false},                   // 名叫 after a comma
+		{[]string{"门店增加了第二家供应商。张伟仍然供货。"}, "第二家供应商叫什么名字？", true},                    // 张伟 starts the next sentence
+		{[]string{"门店增加了第二家供应商，张伟仍然供货。"}, "第二家供应商叫什么名字？", true},                    // and the next clause
+		{[]string{"门店增加的第二家供应商是春城咖啡。"}, "第二家供应商叫什么名字？", false},                     // 是 links the name after it
+		{[]string{"店长王芳记得每位熟客的口味。"}, "店里那个店长叫什么？", false},                          // a name right after
+		{[]string{"王芳担任店长已经两年。"}, "店长叫什么名字？", false},                               // a name and 担任 before
+		{[]string{"诬告案的女主角“杨某媛”引发争议。"}, "诬告案的女主角是谁？", false},                       // a quoted name
+		{[]string{"学校的吉祥物“樱宝”很受欢迎。"}, "学校的吉祥物叫什么名字？", false},                       // a quoted name no dictionary knows
+		{[]string{"杨景媛的硕士论文通过了导师指导和答辩委员会审查。", "博士生导师张三。"}, "杨景媛的硕士导师叫什么名字？", true}, // 张三 is not said of 杨景媛
+		{[]string{"杨景媛的论文由导师张三指导。"}, "杨景媛的导师叫什么名字？", false},
+		{[]string{"推文介绍了博士生李展的科研成就。", "诬告案的女主角引发争议。"}, "推文的主角是谁？", false}, // 主角 never said of the post: not judged
+		{[]string{"工作专班已经成立。"}, "工作专班组长是谁？", true},                        // 组长 never used
+		{[]string{"店里的日常运营由王芳负责。"}, "店里平时的日常运营是谁在负责？", false},             // who does it, not a name
+	} {
+		var units []TextUnit
+		for i, d := range tc.docs {
+			units = append(units, TextUnit{ID: fmt.Sprint("u", i), Text: d})
+		}
+		m, err := New(Parts{TextUnits: units})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Lexical().Unasked(tc.q); slices.Contains(got, "名字") != tc.want {
+			th, mods, owner := text.NamedThing(tc.q)
+			t.Errorf("%q on %q: Unasked = %q, want 名字 in it %v (thing %q, modifiers %q, owner %q)", tc.q, tc.docs, got, tc.want, th, mods, owner)
+		}
+	}
+}
+
+// A time of day asked is held only by a sentence with the thing and a
+// clock time; an investment only by a sentence with a word of investing
+// and an amount of money.
+func TestUnaskedTimeAndInvestment(t *testing.T) {
+	for _, tc := range []struct {
+		doc, q, word string
+		want         bool
+	}{
+		{"周末客流少，开门还亏电费。早上八点多就有人排队。", "店里早上几点开门？", "时刻", true},
+		{"门店每天早上七点半开门。", "店里早上几点开门？", "时刻", false},
+		{"门店每天8:30开门。", "店里早上几点开门？", "时刻", false},
+		{"开门有一点晚。", "店里早上几点开门？", "时刻", true}, // 一点 is "a little"
+		{"断货两天，损失约四千元。", "李明开这家店前期一共投了多少钱？", "投资额", true},
+		{"李明前期投入二十万元开店。", "李明开这家店前期一共投了多少钱？", "投资额", false},
+		{"李明前期投入了很多精力。", "开店投入了多少？", "投资额", true}, // no amount of money
+	} {
+		m, err := New(Parts{TextUnits: []TextUnit{{ID: "u0", Text: tc.doc}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Lexical().Unasked(tc.q); slices.Contains(got, tc.word) != tc.want {
+			t.Errorf("%q on %q: Unasked = %q, want %s in it %v", tc.q, tc.doc, got, tc.word, tc.want)
 		}
 	}
 }

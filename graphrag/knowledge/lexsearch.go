@@ -225,6 +225,10 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 // of coffee: "张伟在普洱的咖啡园有多少亩？" was answered with the bean
 // price). Local search's relevance gate (rule 3 of localsearch.Relevance)
 // refuses on them, and globalsearch's router sends such a question to it.
+// The facts a word alone does not show held add the noun of what is not
+// stated: 价格 (a price of a thing: priced), 名字 (a name: named, a name
+// asked of a thing never used as well), 时刻 (a time of day: timed), 投资额
+// (an investment: invested).
 func (x *Lexical) Unasked(question string) []string {
 	var out []string
 	asked := text.AskedFor(question)
@@ -249,6 +253,15 @@ func (x *Lexical) Unasked(question string) []string {
 	}
 	if thing := text.PricedThing(question); thing != "" && !slices.Contains(out, "价格") && !x.priced(thing) {
 		out = append(out, "价格")
+	}
+	if thing, modifiers, owner := text.NamedThing(question); thing != "" && (slices.Contains(out, thing) || !x.named(thing, modifiers, owner)) {
+		out = append(out, "名字")
+	}
+	if thing := text.TimedThing(question); thing != "" && !x.timed(thing) {
+		out = append(out, "时刻")
+	}
+	if text.AsksInvestment(question) && !x.invested() {
+		out = append(out, "投资额")
 	}
 	return out
 }

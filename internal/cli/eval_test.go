@@ -403,7 +403,19 @@ func TestEvalShippedSets(t *testing.T) {
 // 一下吗 (no interrogative: nothing asked for), 装修 花了多少钱 (an amount,
 // not a price), 几名医学专家 (every word in passing, together in one
 // sentence), "suspicious" for "suspected", an assertion narrower than a
-// right answer (Did the drone attack the team?).
+// right answer (Did the drone attack the team?). A twentieth trio
+// (coffee-shop-heldout20, bettafish-heldout20, dulce-heldout15: a
+// consultant's, a communications officer's and a student's questions),
+// measured first on 4ee2c5b: false refusals 0/15, 2/15, 1/10; recall 1.00,
+// 0.73, 0.87; off-topic refused 3/6, 3/6, 2/4. Then a name asked (叫什么名字,
+// 是谁) held only where a text names the thing with its modifiers (第二家
+// 供应商) in a text of its owner (杨景媛的导师), a time of day only with a
+// clock time, an investment only with an amount, a yes-or-no passive
+// (有没有被免职) asked, a surname and title one term (肖同学), "which X" in
+// English measured and conclusion an aspect: 0/15, 1/15, 0/10; 1.00, 0.81,
+// 0.93; 6/6, 6/6, 3/4, and 12 more off-topic questions of the earlier sets
+// refused. Left: 新华社 used in passing as the subject, an event the story
+// never has (the team meets the aliens), broad lessons answered locally.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -432,46 +444,49 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout5":  {1, 0.86, []int{17, 19}},
 		"bettafish-heldout5":    {1, 0.8, []int{17}},
 		"coffee-shop-heldout6":  {0, 0.91, nil},
-		"bettafish-heldout6":    {0, 0.86, []int{19}},
-		"coffee-shop-heldout7":  {0, 0.96, []int{18}},
-		"bettafish-heldout7":    {0, 0.86, []int{16}},
+		"bettafish-heldout6":    {0, 0.86, nil},
+		"coffee-shop-heldout7":  {0, 0.96, nil},
+		"bettafish-heldout7":    {0, 0.86, nil},
 		"dulce-heldout2":        {0, 0.61, nil},
 		"coffee-shop-heldout8":  {0, 0.96, nil},
 		"bettafish-heldout8":    {0, 0.84, []int{20}},
 		"dulce-heldout3":        {0, 0.9, []int{13}},
-		"coffee-shop-heldout9":  {0, 0.93, []int{18}},
+		"coffee-shop-heldout9":  {0, 0.93, nil},
 		"bettafish-heldout9":    {0, 0.93, nil},
 		"dulce-heldout4":        {0, 1, nil},
 		"coffee-shop-heldout10": {0, 0.94, nil},
-		"bettafish-heldout10":   {0, 0.91, []int{17, 19}},
+		"bettafish-heldout10":   {0, 0.91, []int{17}},
 		"dulce-heldout5":        {0, 0.82, nil},
 		"coffee-shop-heldout11": {0, 0.84, nil},
 		"bettafish-heldout11":   {0, 0.91, []int{19}},
 		"dulce-heldout6":        {0, 1, nil},
 		"coffee-shop-heldout12": {0, 0.92, []int{17}},
-		"bettafish-heldout12":   {0, 0.9, []int{16, 17, 20, 21}},
+		"bettafish-heldout12":   {0, 0.9, []int{17, 20, 21}},
 		"dulce-heldout7":        {0, 0.82, nil},
 		"coffee-shop-heldout13": {0, 1, nil},
 		"bettafish-heldout13":   {0, 0.88, []int{20}},
 		"dulce-heldout8":        {0, 0.88, nil},
-		"coffee-shop-heldout14": {0, 0.9, []int{17, 20}},
+		"coffee-shop-heldout14": {0, 0.9, []int{20}},
 		"bettafish-heldout14":   {0, 0.76, nil},
 		"dulce-heldout9":        {0, 0.91, nil},
-		"coffee-shop-heldout15": {0, 0.96, []int{17, 20}},
-		"bettafish-heldout15":   {0, 0.83, []int{16}},
+		"coffee-shop-heldout15": {0, 0.96, []int{20}},
+		"bettafish-heldout15":   {0, 0.83, nil},
 		"dulce-heldout10":       {0, 0.86, nil},
 		"coffee-shop-heldout16": {0, 1, nil},
 		"bettafish-heldout16":   {0, 0.94, nil},
 		"dulce-heldout11":       {0, 0.9, nil},
-		"coffee-shop-heldout17": {0, 0.9, []int{21}},
+		"coffee-shop-heldout17": {0, 0.9, nil},
 		"bettafish-heldout17":   {0, 0.91, []int{21}},
 		"dulce-heldout12":       {0, 0.91, nil},
-		"coffee-shop-heldout18": {1, 0.84, []int{20, 21}},
+		"coffee-shop-heldout18": {1, 0.84, nil},
 		"bettafish-heldout18":   {1, 0.66, []int{20, 21}},
 		"dulce-heldout13":       {1, 0.84, nil},
 		"coffee-shop-heldout19": {0, 1, []int{18, 19}},
 		"bettafish-heldout19":   {1, 0.77, nil},
 		"dulce-heldout14":       {1, 0.78, nil},
+		"coffee-shop-heldout20": {0, 1, nil},
+		"bettafish-heldout20":   {1, 0.8, nil},
+		"dulce-heldout15":       {0, 0.93, []int{14}},
 	}
 	reps := evalSets(t)
 	for name := range reps {

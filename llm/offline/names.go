@@ -39,11 +39,11 @@ var (
 	// quotedNameRE: a name the texts quote (“图书馆事件”).
 	quotedNameRE = regexp.MustCompile(`[“「]([^“”「」]{2,12})[”」]`)
 	// partyRE: a party as the records anonymise one (肖某某, 杨某某).
-	partyRE = regexp.MustCompile(`[` + surnames + `]某某`)
+	partyRE = regexp.MustCompile(`[` + text.Surnames + `]某某`)
 	// rolePersonRE: a person named after the role a text gives them
 	// (校长张平文, 专家梅新育): the role, then two or three Han runes
 	// opening with a common surname.
-	rolePersonRE = regexp.MustCompile(`(?:校长|副校长|教授|院士|书记|专家|律师|主任|院长|记者|博主|老板|店长|店主|创始人|创业者|负责人|经理|主理人|供应商|供货商|主播|员工)([` + surnames + `]\p{Han}{1,2})`)
+	rolePersonRE = regexp.MustCompile(`(?:校长|副校长|教授|院士|书记|专家|律师|主任|院长|记者|博主|老板|店长|店主|创始人|创业者|负责人|经理|主理人|供应商|供货商|主播|员工)([` + text.Surnames + `]\p{Han}{1,2})`)
 	// productRE: a product's name before the words that sell it, after
 	// a clause mark or a word that introduces one (款, 推出, 新品).
 	productRE = regexp.MustCompile(`(?:^|[，,。：:；;！!？?、“”\s]|款|推出|新品)(\p{Han}{2,8}?)(?:` + salesWords + `)`)
@@ -56,7 +56,7 @@ var (
 // is a name a reader knows, and what it names: an incident (ending with
 // its word: 图书馆事件), an actor (recordKind: 武汉大学, 张平文, 杨某某),
 // an organisation by its last word (orgSuffixRE) or a person's name
-// (personShaped),
+// (text.PersonShaped),
 // at most maxNameRunes runes without a clause mark, bracket, quote or a
 // site name's separator. A title without Han runes (a GraphRAG index's
 // entity: Alex Mercer) is one as it stands.
@@ -71,18 +71,10 @@ func readerName(title, desc string) (questionKind, bool) {
 	switch {
 	case eventNameRE.MatchString(title):
 		return kindEvent, true
-	case k == kindActor, k == kindPlatform, personShaped(title), orgSuffixRE.MatchString(title):
+	case k == kindActor, k == kindPlatform, text.PersonShaped(title), orgSuffixRE.MatchString(title):
 		return k, true
 	}
 	return kindOther, false
-}
-
-// personShaped reports whether a Chinese title looks like a person's
-// name: two or three Han runes opening with a common surname, rarer than
-// 10⁻⁵ in general text (王芳, 张平文; not 张开 or 李子).
-func personShaped(title string) bool {
-	rs := []rune(title)
-	return len(rs) >= 2 && len(rs) <= 3 && strings.ContainsRune(surnames, rs[0]) && text.IsHan(rs[len(rs)-1]) && text.GeneralShare(title) < 1e-5
 }
 
 // afterName are runes that follow a name rather than end it (a verb or a
@@ -123,7 +115,7 @@ const MinNameCells = 2
 // productNames), each a readerName, held by at least
 // MinNameCells cells (a person found after a role or a product: in
 // distinct sentences, sentenceAt), the most held first (then the first
-// met; people the dictionary alone finds — three runes, personShaped and
+// met; people the dictionary alone finds — three runes, text.PersonShaped and
 // tagged a name, text.IsName: 杨振宁, 张之洞 — after all those, as the
 // texts do not single them out). skip leaves names out. WriteQuestions
 // asks for MinNameCells, and for 1 when nothing else makes a question.
@@ -161,7 +153,7 @@ func textNames(cells []string, skip func(string) bool, minCells int) []textName 
 			add(name, kindProduct, pos, true)
 		}
 		for _, w := range text.Words(cell) {
-			if utf8.RuneCountInString(w) == 3 && personShaped(w) && text.IsName(w) && byName[w] == nil {
+			if utf8.RuneCountInString(w) == 3 && text.PersonShaped(w) && text.IsName(w) && byName[w] == nil {
 				add(w, personKind(quotedPerson(all, w)), pos, true)
 				if tn := byName[w]; tn != nil {
 					tn.byDict = true

@@ -75,10 +75,6 @@ func isPlatform(title string) bool {
 	return slices.Contains(platformNames, t) || slices.Contains(platformNamesEN, strings.ToLower(t))
 }
 
-// surnames are common Chinese surnames: a short rare Han title that opens
-// with one is taken for a person's name (李明, 张平文).
-const surnames = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金廖贾夏付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚邵万钱严武戴孔汤"
-
 // recordKind says what the record of title and description desc is: an
 // event (an incident word in the title and a date, intents' "when"
 // pattern, in the title or description), a figure (a number with its
@@ -105,7 +101,7 @@ func recordKind(title, desc string) questionKind {
 	case partyNameRE.MatchString(title),
 		(n <= 12 || !text.HasHan(title) && len(strings.Fields(title)) <= 4) && actorWordRE.MatchString(title):
 		return kindActor
-	case n >= 2 && n <= 3 && strings.ContainsRune(surnames, []rune(title)[0]) && text.GeneralShare(title) < 1e-5 && personCueRE.MatchString(desc),
+	case n >= 2 && n <= 3 && strings.ContainsRune(text.Surnames, []rune(title)[0]) && text.GeneralShare(title) < 1e-5 && personCueRE.MatchString(desc),
 		!text.HasHan(title) && personPronounRE.MatchString(desc):
 		return personKind(responseRE.MatchString(desc))
 	}

@@ -1,0 +1,99 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Surnames are common Chinese surnames, one rune each: a short rare Han
+// word opening with one is taken for a person's name (PersonShaped).
+const Surnames = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金廖贾夏付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚邵万钱严武戴孔汤"
+
+// PersonShaped reports whether a Chinese word looks like a person's name:
+// two or three Han runes opening with a common surname (Surnames), rarer
+// than 10⁻⁵ in general text (王芳, 张平文; not 张开 or 李子).
+func PersonShaped(w string) bool {
+	rs := []rune(w)
+	return len(rs) >= 2 && len(rs) <= 3 && strings.ContainsRune(Surnames, rs[0]) && IsHan(rs[len(rs)-1]) && GeneralShare(w) < 1e-5
+}
+
+// NameShaped reports whether a word of Words names someone or something
+// by name: a person's name (PersonShaped: 王芳), a party the press keeps
+// anonymous (辛某, 肖某某), a proper name the dictionary knows however
+// common (IsAnyName: 武汉大学, 普洱), or an English word written with a
+// capital (Hayes).
+func NameShaped(w string) bool {
+	if r, _ := utf8.DecodeRuneInString(w); r >= 'A' && r <= 'Z' {
+		return true
+	}
+	return PersonShaped(w) || IsAnyName(w) || HasHan(w) && (strings.HasSuffix(w, "某") && utf8.RuneCountInString(w) >= 2)
+}
+
+// nameAsk matches a Chinese question's asking for a name: 叫什么名字, 叫啥,
+// 名字是什么, 什么名字, 是谁, 是哪位.
+var nameAsk = regexp.MustCompile(`(?:的)?(?:名字|名称)(?:是什么|叫什么|是啥|叫啥)|叫(?:什么|啥)(?:名字|名)?|(?:是)?什么名字|是谁|是哪位`)
+
+// nameEnd matches what may follow a name question: the clause's end, an
+// end particle.
+var nameEnd = regexp.MustCompile(`^(?:呢|啊|呀|吗|哈)?(?:[，,。？?！!；;\s]|$)`)
+
+// nameFiller matches what may stand between the thing whose name is asked
+// and the question: 的 before 名字, an adverb of time or emphasis.
+var nameFiller = regexp.MustCompile(`^(?:到底|究竟|现在|目前|当时|又|都)*$`)
+
+// NamedThing returns what a Chinese question asks the name of (a role or
+// a thing named by a common noun) and the words that qualify it:
+//   - thing: the content term written last before the name question
+//     ("第二家供应商叫啥名": 供应商; "杨景媛的硕士导师叫什么名字": 导师);
+//     for 是谁 a word of the dictionary not itself a name (组长; 张伟是谁
+//     asks who 张伟 is, not a name);
+//   - modifiers: the terms written right before it with no 的 between
+//     (第二家; 硕士; 备用 咖啡豆), nearest first;
+//   - owner: the text of the question's clause before those, when a 的
+//     ends it (杨景媛的, 咖啡豆的): whose thing it is.
+//
+// thing is "" when the question asks no name, the name of what a clause
+// describes (逼停学生的是谁), or the name question does not end its
+// clause (日常运营是谁在负责 asks who does it). The relevance gate holds such a
+// name asked only where a text names the thing (knowledge.Lexical.Unasked).
+func NamedThing(q string) (thing string, modifiers []string, owner string) {
+	loc := nameAsk.FindStringIndex(q)
+	if loc == nil {
+		return "", nil, ""
+	}
+	if !nameEnd.MatchString(q[loc[1]:]) {
+		return "", nil, "" // 日常运营是谁在负责: who does it, not its name
+	}
+	prefix := q[:loc[0]]
+	if i := strings.LastIndexAny(prefix, "，,。？?！!；;：:"); i >= 0 {
+		_, size := utf8.DecodeRuneInString(prefix[i:])
+		prefix = prefix[i+size:]
+	}
+	ts := Terms(prefix)
+	if len(ts) == 0 {
+		return "", nil, ""
+	}
+	last := ts[len(ts)-1].Text
+	at := strings.LastIndex(prefix, last)
+	if at < 0 || !nameFiller.MatchString(prefix[at+len(last):]) {
+		return "", nil, ""
+	}
+	if strings.HasPrefix(q[loc[0]:], "是") && (NameShaped(last) || !IsDictWord(last)) {
+		return "", nil, ""
+	}
+	end := at
+	for k := len(ts) - 2; k >= 0; k-- {
+		t := ts[k].Text
+		i := strings.LastIndex(prefix[:end], t)
+		if i < 0 || prefix[i+len(t):end] != "" {
+			break
+		}
+		modifiers = append(modifiers, t)
+		end = i
+	}
+	if before := strings.TrimRight(prefix[:end], "那这个家位 "); strings.HasSuffix(before, "的") {
+		owner = strings.TrimSuffix(before, "的")
+	}
+	return last, modifiers, owner
+}

@@ -1,0 +1,118 @@
+package text
+
+import (
+	"slices"
+	"testing"
+)
+
+// NamedThing: the thing whose name is asked, the terms right before it
+// with no 的 between, and its owner before a 的; nothing for a name
+// question that asks who does something, what a clause describes, or who
+// a name is.
+func TestNamedThing(t *testing.T) {
+	for _, tc := range []struct {
+		q, thing string
+		mods     []string
+		owner    string
+	}{
+		{"第二家供应商叫啥名", "供应商", []string{"第二家"}, ""},
+		{"杨景媛的硕士导师叫什么名字？", "导师", []string{"硕士"}, "杨景媛"},
+		{"后来加的那家备用咖啡豆供应商叫什么名字？", "供应商", []string{"咖啡豆", "备用"}, "后来加"},
+		{"现在店长是谁？", "店长", nil, ""},
+		{"供应商的名字是什么？", "供应商", nil, ""},
+		{"张伟是谁？", "", nil, ""}, // who 张伟 is, not a name
+		{"李明是谁？", "", nil, ""}, // a name the dictionary knows
+		{"工作专班组长是谁？", "组长", []string{"专班", "工作"}, ""},
+		{"逼停骑车学生的是谁？", "", nil, ""},      // what a clause describes
+		{"店里平时的日常运营是谁在负责？", "", nil, ""}, // who does it
+		{"咖啡豆多少钱一公斤？", "", nil, ""},
+	} {
+		th, mods, owner := NamedThing(tc.q)
+		if th != tc.thing || !slices.Equal(mods, tc.mods) || owner != tc.owner {
+			t.Errorf("NamedThing(%q) = %q %q %q, want %q %q %q", tc.q, th, mods, owner, tc.thing, tc.mods, tc.owner)
+		}
+	}
+}
+
+func TestNameShaped(t *testing.T) {
+	for w, want := range map[string]bool{"王芳": true, "辛某": true, "肖某某": true, "Hayes": true, "武汉大学": true, "作为": false, "备份": false, "指导": false, "hayes": false} {
+		if got := NameShaped(w); got != want {
+			t.Errorf("NameShaped(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+func TestTimedThingAndInvestment(t *testing.T) {
+	for q, want := range map[string]string{
+		"店里工作日早上几点开门？":      "开门",
+		"这家店晚上几点关门？":        "关门",
+		"国家图书馆的开放时间是几点到几点？": "开放时间",
+		"门店什么时间开门？":         "开门",
+		"门店每天营业多久？":         "",
+		"一点也不贵吗？":           "",
+	} {
+		if got := TimedThing(q); got != want {
+			t.Errorf("TimedThing(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for q, want := range map[string]bool{
+		"李明开这家店前期一共投了多少钱？": true,
+		"开店的启动资金是多少？":      true,
+		"雷军给母校捐了多少钱？":      false,
+		"断货亏了多少钱？":         false,
+		"投票的人有多少？":         false,
+	} {
+		if got := AsksInvestment(q); got != want {
+			t.Errorf("AsksInvestment(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// What a yes-or-no clause asks befell someone is asked and measured; a
+// passive that is not asked about is neither.
+func TestPassiveAsked(t *testing.T) {
+	for q, want := range map[string]string{
+		"张平文后来有没有因为这件事被免职？":   "免职",
+		"李明咖啡店有没有被市场监管部门罚过款？": "罚款",
+		"杨景媛是否被学校处分":          "处分",
+		"他被免职后去了哪里？":          "",
+		"有没有人投诉？":             "",
+	} {
+		got := Measured(q)
+		if want == "" {
+			for _, c := range []string{"免职"} {
+				if slices.Contains(got, c) {
+					t.Errorf("Measured(%q) = %q: no yes-or-no clause asks %s", q, got, c)
+				}
+			}
+			continue
+		}
+		if !slices.Contains(got, want) || !slices.Contains(AskedFor(q), want) {
+			t.Errorf("Measured(%q) = %q, AskedFor %q: want %s in both", q, got, AskedFor(q), want)
+		}
+	}
+}
+
+// A surname and a title are one term; a title alone stays itself.
+func TestSurnameTitleJoined(t *testing.T) {
+	for q, want := range map[string]string{"肖同学受到了哪些伤害？": "肖同学", "张校长怎么回应的？": "张校长", "同学们怎么看？": "同学"} {
+		var got []string
+		for _, tm := range Terms(q) {
+			got = append(got, tm.Text)
+		}
+		if !slices.Contains(got, want) {
+			t.Errorf("Terms(%q) = %q, want %s in it", q, got, want)
+		}
+	}
+}
+
+// English: the thing "which" asks for before a verb is measured; a
+// conclusion or a finding is an aspect, never asked for.
+func TestEnglishWhichNounAndAspects(t *testing.T) {
+	if got := Measured("Which general signed the order that sent the squad?"); !slices.Contains(got, "general") {
+		t.Errorf("Measured = %q, want general", got)
+	}
+	if got := AskedFor("What conclusion does Sam Rivera reach about the signal?"); slices.Contains(got, "conclusion") {
+		t.Errorf("AskedFor = %q: conclusion is an aspect", got)
+	}
+}
