@@ -22,8 +22,9 @@ import (
 // dulce-heldout9), the fifteenth (…heldout15, dulce-heldout10), the
 // sixteenth (…heldout16, dulce-heldout11), the seventeenth (…heldout17,
 // dulce-heldout12), the eighteenth (…heldout18, dulce-heldout13), the
-// nineteenth (…heldout19, dulce-heldout14) and the twentieth (…heldout20,
-// dulce-heldout15), the same sizes; each
+// nineteenth (…heldout19, dulce-heldout14), the twentieth (…heldout20,
+// dulce-heldout15) and the twenty-first (…heldout21, dulce-heldout16), the
+// same sizes; each
 // answerable question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
@@ -84,6 +85,9 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "coffee-shop-heldout20.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout20.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "dulce-heldout15.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout21.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout21.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout16.jsonl"), 10, 4, true, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

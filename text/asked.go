@@ -147,6 +147,8 @@ var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}
 // recovered from?", which asks a place). Group 1 is the word asked for.
 var (
 	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
+	nameOf        = regexp.MustCompile(`(?i)\bname of (?:the |a |an |his |her |their |its )?(?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:who|that|which|whom|in|at|on|for|to|behind)\b|\W*$)`)
+	haveNoun      = regexp.MustCompile(`(?i)^(?:does|did|do|has|had|is|was)\b.*\b(?:have|has|had) (?:a |an |any )?([a-z]+)(?: or (?:a |an |any )?([a-z]+))?`)
 	attributeOf   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
 	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:from|at|in|for|with|to|on))?\W*$`)
 	whichNoun     = regexp.MustCompile(`(?i)^(?:which|what) ([a-z][a-z-]+) (?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
@@ -172,6 +174,13 @@ var (
 // name: "their Dulce" asks for nothing); nil when none applies.
 func askedEnglish(q string) []string {
 	out := measuredEnglish(q)
+	if m := haveNoun.FindStringSubmatch(q); m != nil {
+		for _, w := range m[1:] {
+			if IsPersonalFact(strings.ToLower(w)) {
+				out = addEnglish(out, w) // "Does … have a wife or family …?": a fact of a life
+			}
+		}
+	}
 	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated} {
 		if m := re.FindStringSubmatch(q); m != nil {
 			w := m[1]
@@ -188,7 +197,10 @@ func askedEnglish(q string) []string {
 }
 
 // measuredEnglish is Measured of an English question: an age ("how old":
-// "years old"), the thing "how many" or "how much" counts, the year of
+// "years old"), the thing "how many" or "how much" counts (a duration's
+// unit as written: years in "How many years has … served?"), the thing
+// whose name is asked (nameOf: officer in "the name of the commanding
+// officer who …"), the year of
 // "in what year" when no dated event ends the question (yearOf: "… take
 // place?"; held by a year in digits, knowledge.Lexical.Unasked), the
 // thing "which" or "what" asks for before a verb (whichNoun: general in
@@ -203,7 +215,14 @@ func measuredEnglish(q string) []string {
 		out = append(out, "years old")
 	}
 	if m := howMany.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1])
+		if u := strings.ToLower(m[1]); durationUnits[u] {
+			out = append(out, u) // "How many years has … served?": a duration, not "in what year"
+		} else {
+			out = addEnglish(out, m[1])
+		}
+	}
+	if m := nameOf.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "the name of the commanding officer": an officer must be named
 	}
 	if yearOf.MatchString(q) && !eventDated.MatchString(q) {
 		out = append(out, "year") // "In what year does … take place?": the year itself
@@ -242,6 +261,11 @@ func addEnglish(out []string, w string) []string {
 	}
 	return out
 }
+
+// durationUnits are the units "how many" counts a duration in (years,
+// months …): a figure the texts must state, unlike the year of "in what
+// year" (which a date in digits answers).
+var durationUnits = fieldSet("years months weeks days hours minutes decades centuries")
 
 // quantityAsks are the interrogatives asking for a figure (Measured).
 var quantityAsks = fieldSet("多少 几 多久 多大 多长 多高 多远 多重")
@@ -580,6 +604,7 @@ func NumberedNames(q string) []string {
 // English words as AskedFor gives them (lifeEvent, "years old"), the
 // Chinese as Words cuts them.
 var personalFacts = fieldSet(`born birthday married divorced raised hometown years_old grow_up
+wife husband spouse family children kids son daughter parents mother father girlfriend boyfriend siblings brother sister
 出生 生日 年龄 岁数 籍贯 身高 体重 结婚 婚姻 妻子 丈夫 老婆 老公 配偶 子女 儿子 女儿 父亲 母亲 微信号 手机号 电话 住址 工资 薪水 月薪 年薪`)
 
 // IsPersonalFact reports whether w, a word of AskedFor, is a fact of a
@@ -675,3 +700,13 @@ var investAsk = regexp.MustCompile(`投(?:了|入了?|资了?)?(?:大概|大约|
 // relevance gate holds such an amount only where a text states one with a
 // word of investing (knowledge.Lexical.Unasked).
 func AsksInvestment(q string) bool { return investAsk.MatchString(q) }
+
+// pastJobAsk matches a Chinese question's asking where or as what someone
+// worked before (以前在哪儿工作过, 之前在哪家公司上过班, 开店之前是做什么工作的).
+var pastJobAsk = regexp.MustCompile(`(?:以前|之前|原来|过去|此前|早年)[^，,。？?！!；;]{0,12}(?:工作|上班|上过班|任职|就职|供职|做什么|干什么|干过|做过)|(?:工作|上班|任职|就职)过`)
+
+// AsksPastJob reports whether a Chinese question asks about someone's
+// former work (pastJobAsk), a fact of a person's life the relevance gate
+// holds only in a sentence naming the person with a word of former work
+// (knowledge.Lexical.Unasked).
+func AsksPastJob(q string) bool { return pastJobAsk.MatchString(q) }

@@ -97,3 +97,28 @@ func NamedThing(q string) (thing string, modifiers []string, owner string) {
 	}
 	return last, modifiers, owner
 }
+
+// quoteSpan matches a span a question quotes: between Chinese or ASCII
+// double quotes, corner brackets or single curly quotes.
+var quoteSpan = regexp.MustCompile(`“([^“”]+)”|「([^「」]+)」|『([^『』]+)』|‘([^‘’]+)’|"([^"]+)"`)
+
+// minQuoteRunes is the fewest runes a quoted span needs to be a passage
+// (Quotes): 等上级安排 is one, 躺平 a word.
+const minQuoteRunes = 4
+
+// Quotes returns the spans a question quotes of at least minQuoteRunes
+// runes, trimmed of spaces, in question order: “等上级安排” in "新华社是怎
+// 么批评校长那句“等上级安排”的？". A span the knowledge holds word for word
+// shows the question is about a passage of it (localsearch's relevance
+// gate).
+func Quotes(q string) []string {
+	var out []string
+	for _, m := range quoteSpan.FindAllStringSubmatch(q, -1) {
+		for _, g := range m[1:] {
+			if g = strings.TrimSpace(g); utf8.RuneCountInString(g) >= minQuoteRunes {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}

@@ -116,3 +116,62 @@ func TestEnglishWhichNounAndAspects(t *testing.T) {
 		t.Errorf("AskedFor = %q: conclusion is an aspect", got)
 	}
 }
+
+func TestQuotes(t *testing.T) {
+	got := Quotes(`新华社批评那句“等上级安排”和「正在处理中」，还有“甩锅”和 "wait for orders"`)
+	want := []string{"等上级安排", "正在处理中", "wait for orders"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Quotes = %q, want %q", got, want)
+	}
+}
+
+// Former work is asked by a word of the past before one of work, or a work
+// verb with 过; work now is not.
+func TestAsksPastJob(t *testing.T) {
+	for q, want := range map[string]bool{
+		"店长王芳以前在哪儿工作过？":      true,
+		"王芳开这家店之前在哪家咖啡馆上过班？": true,
+		"他开咖啡店之前是做什么工作的？":    true,
+		"王芳在哪家咖啡馆工作过？":       true,
+		"王芳平时工作忙吗？":          false,
+		"店里有几个人上班？":          false,
+	} {
+		if got := AsksPastJob(q); got != want {
+			t.Errorf("AsksPastJob(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// English: a wife or family asked of someone is a fact of a life; a
+// duration in years is measured as written; the thing whose name is
+// asked is measured.
+func TestEnglishLifeDurationName(t *testing.T) {
+	if got := AskedFor("Does Alex Mercer have a wife or family waiting for him?"); !slices.Equal(got, []string{"wife", "family"}) {
+		t.Errorf("AskedFor = %q, want [wife family]", got)
+	}
+	if got := AskedFor("Does Taylor Cruz have a plan?"); slices.Contains(got, "plan") {
+		t.Errorf("AskedFor = %q: a plan is no fact of a life", got)
+	}
+	if got := Measured("How many years has Taylor Cruz served in the squad?"); !slices.Equal(got, []string{"years"}) {
+		t.Errorf("Measured = %q, want [years]", got)
+	}
+	if got := Measured("What is the name of the commanding officer who ordered it?"); !slices.Contains(got, "officer") {
+		t.Errorf("Measured = %q, want officer", got)
+	}
+}
+
+// Time deictics are no terms; 这件事说 leaves no 事说.
+func TestDeicticsAndGluedVerb(t *testing.T) {
+	for q, not := range map[string]string{"刚开业那阵子是怎么宣传的？": "那阵子", "有没有企业因为这件事说以后不招武大毕业生？": "事说"} {
+		for _, tm := range Terms(q) {
+			if tm.Text == not {
+				t.Errorf("Terms(%q) holds %s", q, not)
+			}
+		}
+	}
+	for w, syn := range map[string]string{"热闹": "热度", "题目": "题为"} {
+		if !slices.Contains(Synonyms(w), syn) {
+			t.Errorf("Synonyms(%s) = %q, want %s", w, Synonyms(w), syn)
+		}
+	}
+}

@@ -46,7 +46,9 @@ import (
 //     取名 — naming (每栋以《千字文》命名 answers "按什么来起名"); a journalist's
 //     words for the texts' (断供 断货, 价差 差价, 主打 主力 招牌, 知名度 曝光
 //     名气, 隐患 风险, 风波 事件, 入会 会员: "断供风波那一周" is the sample's
-//     断货 week, "多少人入会" its 会员 count);
+//     断货 week, "多少人入会" its 会员 count; 热闹 热度 火热: "讨论最热闹的
+//     是哪个月" asks the 热度 the texts measure; 题目 题为 为题: a paper's
+//     title, which the texts give as 题为《…》);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -106,6 +108,8 @@ var synonymGroups = [][]string{
 	{"隐患", "风险"},
 	{"风波", "事件"},
 	{"入会", "会员"},
+	{"热闹", "热度", "火热"},
+	{"题目", "题为", "为题"},
 }
 
 // zhMonths are the Chinese numerals of the months, January first.

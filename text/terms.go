@@ -167,8 +167,8 @@ func unglue(prev, w string) string {
 	switch {
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
-	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引", rs[1]):
-		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来)
+	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引说讲称", rs[1]):
+		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来); 这件/事说
 	case strings.ContainsRune("中里内", rs[0]),
 		strings.ContainsRune("上下", rs[0]) && utf8.RuneCountInString(prev) >= 2 && HasHan(prev) && !IsStopWord(prev):
 		return string(rs[1]) // 平台/上聊: 上 ends 平台上, 聊 is the verb

@@ -82,6 +82,14 @@ func TestRouteEntityRules(t *testing.T) {
 		// Acme, which holds every term, and still asks for the whole
 		{"broad wording before a named entity", []knowledge.Entity{{ID: "b", Title: "Acme", Type: "organization", Description: "apples pears plums"}},
 			"Overall, what does Acme sell: apples, pears and plums?", MethodGlobal},
+		// "the story" says where to look: a named entity is the subject;
+		// with another cue, or no entity named, the question stays broad
+		{"scope cue with an entity named", []knowledge.Entity{{ID: "b", Title: "Acme", Type: "organization", Description: "apples pears plums"}},
+			"How does Acme change over the course of the story?", MethodLocal},
+		{"scope and broad cue with an entity named", []knowledge.Entity{{ID: "b", Title: "Acme", Type: "organization", Description: "apples pears plums"}},
+			"Overall, how does Acme change over the course of the story?", MethodGlobal},
+		{"scope cue, no entity named", []knowledge.Entity{{ID: "b", Title: "Acme", Type: "organization", Description: "apples pears plums"}},
+			"What apples drive the story?", MethodGlobal},
 		{"broad wording before entities between them", []knowledge.Entity{{ID: "s", Title: "Stall", Type: "place", Description: "apples and pears"},
 			{ID: "f", Title: "Farm", Type: "place", Description: "plums and quinces"}}, "What are the main themes of apples, pears, plums and quinces?", MethodGlobal},
 	} {

@@ -56,6 +56,17 @@ var englishBroadCues = []string{
 	"top themes", "most important",
 }
 
+// scopeCues are the broad cues that say only where to look ("the
+// story", "the dataset", "the whole"), not that the question is broad: a
+// question with no other cue that names an entity asks about it.
+var scopeCues = setOf("the story", "the dataset", "the whole")
+
+// scopeOnly reports whether every cue of BroadCues is a scope cue
+// (scopeCues).
+func scopeOnly(cues []string) bool {
+	return !slices.ContainsFunc(cues, func(c string) bool { return !scopeCues[c] })
+}
+
 func setOf(ws ...string) map[string]bool {
 	m := make(map[string]bool, len(ws))
 	for _, w := range ws {

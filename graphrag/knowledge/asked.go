@@ -280,3 +280,23 @@ func (x *Lexical) invested() bool {
 	}
 	return false
 }
+
+// formerWork matches a sentence's saying where or as what someone worked
+// before: a word of the past, then one of work (此前在杭州一家连锁店工作,
+// 曾任, 毕业后就职于), or a work verb with 过.
+var formerWork = regexp.MustCompile(`(?:以前|之前|此前|曾经|曾|原本|原来|早年|毕业后|过去)[^。！？!?；;]{0,20}(?:工作|上班|任职|任|就职|供职|从事|担任|做过|干过)|(?:工作|上班|任职|就职|供职)过`)
+
+// workedBefore reports whether some sentence names the question's subject
+// (subjectOf) with a word of former work (formerWork), or the question has
+// no subject the knowledge holds (the other rules judge it): "店长王芳以前在
+// 哪儿工作过" is not answered by what 王芳 does now.
+func (x *Lexical) workedBefore(question string, asked []string) bool {
+	about := x.subjectOf(question, asked)
+	if about.term == "" {
+		return true
+	}
+	hits, _ := x.count(about.term)
+	return x.anyOccurrence(about.term, hits, true, func(doc string, i, n int) bool {
+		return formerWork.MatchString(sentenceAround(doc, i, n))
+	})
+}

@@ -609,3 +609,25 @@ func TestUnaskedTimeAndInvestment(t *testing.T) {
 		}
 	}
 }
+
+// Former work asked of someone is held only by a sentence naming them
+// with a word of former work.
+func TestUnaskedFormerWork(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		want bool // 职业 unasked
+	}{
+		{"店长王芳记得每位熟客的口味。王芳负责日常运营。", true},
+		{"王芳此前在杭州一家连锁咖啡店工作。", false},
+		{"李明此前在杭州一家连锁咖啡店工作。王芳负责日常运营。", true}, // said of another
+	} {
+		m, err := New(Parts{TextUnits: []TextUnit{{ID: "u0", Text: tc.doc}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := "店长王芳以前在哪儿工作过？"
+		if got := m.Lexical().Unasked(q); slices.Contains(got, "职业") != tc.want {
+			t.Errorf("%q on %q: Unasked = %q, want 职业 in it %v", q, tc.doc, got, tc.want)
+		}
+	}
+}

@@ -228,7 +228,7 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 // The facts a word alone does not show held add the noun of what is not
 // stated: 价格 (a price of a thing: priced), 名字 (a name: named, a name
 // asked of a thing never used as well), 时刻 (a time of day: timed), 投资额
-// (an investment: invested).
+// (an investment: invested), 职业 (someone's former work: workedBefore).
 func (x *Lexical) Unasked(question string) []string {
 	var out []string
 	asked := text.AskedFor(question)
@@ -262,6 +262,9 @@ func (x *Lexical) Unasked(question string) []string {
 	}
 	if text.AsksInvestment(question) && !x.invested() {
 		out = append(out, "投资额")
+	}
+	if text.AsksPastJob(question) && !x.workedBefore(question, text.AskedFor(question)) {
+		out = append(out, "职业")
 	}
 	return out
 }

@@ -193,6 +193,7 @@ func (b *ContextBuilder) vectorMatches(ctx context.Context, query, question stri
 			gate = b.sentimentGate(question, gate)
 		}
 		rel = judge(gate, names, asked, best, p.MinSimilarity, text.Measured(question)...)
+		rel.quoted(b.m.Lexical(), question)
 		if (counts || feels) && gate == nil {
 			rel.Weak = false // a count over all the sources (countGate), the sentiment of the whole knowledge (sentimentGate)
 		}

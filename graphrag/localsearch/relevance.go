@@ -124,6 +124,33 @@ type Relevance struct {
 	// Reason is the step of the rule that decided, as a sentence (the one
 	// Message gives for a weak match).
 	Reason string `json:"reason"`
+	// Quoted is the passage the question quotes that the knowledge holds
+	// word for word (text.Quotes), when it overrode a refusal for a
+	// subject named only in passing or terms held too thinly (quoted);
+	// "" otherwise.
+	Quoted string `json:"quoted,omitempty"`
+	// soft: the refusal is by a subject named in passing or by the terms'
+	// coverage, which a held quote overrides.
+	soft bool
+}
+
+// quoted overrides a soft refusal (a subject named only in passing, terms
+// held too thinly) when the question quotes a passage of at least
+// text.Quotes' length that the knowledge holds word for word (x's count
+// of it): "新华社是怎么批评校长那句“等上级安排”的？" names 新华社 in passing,
+// but the passage it asks about is the knowledge's. Refusals for an absent
+// subject or an unheld asked-for word stand.
+func (r *Relevance) quoted(x *knowledge.Lexical, question string) {
+	if r == nil || !r.Weak || !r.soft {
+		return
+	}
+	for _, q := range text.Quotes(question) {
+		if st := x.Stats([]text.Term{{Text: q}}); len(st) == 1 && st[0].Count > 0 {
+			r.Weak, r.soft, r.Quoted = false, false, q
+			r.Reason = fmt.Sprintf("it quotes a passage the knowledge holds: “%s”", q)
+			return
+		}
+	}
 }
 
 // WeakMatchLead begins Relevance.Message.
@@ -167,7 +194,7 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 	case len(absent) > 0:
 		r.Weak, r.Reason = true, "it does not hold the subject the question names: "+strings.Join(absent, ", ")
 	case len(names) > 0 && len(passing) == len(names):
-		r.Weak, r.Reason = true, "it names the question's subject only in passing: "+strings.Join(passing, ", ")
+		r.Weak, r.soft, r.Reason = true, true, "it names the question's subject only in passing: "+strings.Join(passing, ", ")
 	case best >= floor:
 		r.Reason = fmt.Sprintf("a vector hit's similarity %.2f reaches %.2f", best, floor)
 	case knowledge.RefusesUnasked(asked, measured, r.MissingShare):
@@ -177,7 +204,7 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 	case len(r.Topical) > 0 && r.Coverage >= MinCoverage && r.MissingShare <= MaxMissingShare:
 		r.Reason = fmt.Sprintf("the terms it holds prominently (%s) carry %.0f%% of the question", strings.Join(r.Topical, ", "), 100*r.Coverage)
 	default:
-		r.Weak, r.Reason = true, r.termsReason()
+		r.Weak, r.soft, r.Reason = true, true, r.termsReason()
 	}
 	return r
 }

@@ -452,3 +452,51 @@ func checkVerdicts(t *testing.T, b *ContextBuilder, p Params, answer, refuse []s
 		}
 	}
 }
+
+// A quoted passage the knowledge holds word for word overrides a refusal
+// for a subject named in passing or thin terms, never one for an absent
+// subject; a passage it does not hold, or one shorter than text.Quotes'
+// least, overrides nothing.
+func TestQuotedPassageOverridesSoftRefusal(t *testing.T) {
+	m, err := knowledge.New(knowledge.Parts{TextUnits: []knowledge.TextUnit{{ID: "u0", Text: "校长回应媒体时表示“还要等上级安排”，被新华社批评。"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := m.Lexical()
+	ts := func(term string, count int, general, lift float64) knowledge.TermStat {
+		return knowledge.TermStat{Term: term, Matched: term, Count: count, Docs: count, General: general, Lift: lift}
+	}
+	passing := []knowledge.TermStat{ts("新华社", 6, 8e-5, 0.6)}
+	absent := []knowledge.TermStat{ts("新华社", 0, 0, 0)}
+	for _, tc := range []struct {
+		name     string
+		names    []knowledge.TermStat
+		question string
+		weak     bool
+	}{
+		{"held quote, name in passing", passing, "新华社是怎么批评校长那句“等上级安排”的？", false},
+		{"held quote in corner brackets", passing, "新华社怎么批评「等上级安排」的？", false},
+		{"quote not held", passing, "新华社是怎么批评校长那句“等领导通知”的？", true},
+		{"quote too short", passing, "新华社怎么批评“上级”的？", true},
+		{"no quote", passing, "新华社是怎么批评校长的？", true},
+		{"held quote, subject absent", absent, "新华社是怎么批评校长那句“等上级安排”的？", true},
+	} {
+		r := judge(tc.names, tc.names, nil, 0, NoMatchSimilarity)
+		r.quoted(x, tc.question)
+		if r.Weak != tc.weak {
+			t.Errorf("%s: weak %v (%s), want %v", tc.name, r.Weak, r.Reason, tc.weak)
+		}
+		if !tc.weak && (r.Quoted != "等上级安排" || !strings.Contains(r.Reason, "“等上级安排”")) {
+			t.Errorf("%s: quoted %q, reason %q", tc.name, r.Quoted, r.Reason)
+		}
+	}
+	// the coverage refusal (rule 4) is soft too
+	thin := []knowledge.TermStat{ts("批评", 29, 5e-5, 4.4), ts("安排", 29, 1.4e-4, 1.7)}
+	r := judge(thin, nil, nil, 0, NoMatchSimilarity)
+	if !r.Weak {
+		t.Fatalf("thin terms: not refused (%s)", r.Reason)
+	}
+	if r.quoted(x, "那句“等上级安排”被怎么批评？"); r.Weak {
+		t.Errorf("thin terms with a held quote: still refused (%s)", r.Reason)
+	}
+}

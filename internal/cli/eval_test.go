@@ -416,6 +416,20 @@ func TestEvalShippedSets(t *testing.T) {
 // 0.93; 6/6, 6/6, 3/4, and 12 more off-topic questions of the earlier sets
 // refused. Left: 新华社 used in passing as the subject, an event the story
 // never has (the team meets the aliens), broad lessons answered locally.
+// A twenty-first (coffee-shop-heldout21, bettafish-heldout21,
+// dulce-heldout16: a reporter's, a graduate student's and a
+// screenwriter's questions), measured first on 9883acf: false refusals
+// 2/15, 2/15, 0/10; recall 0.83, 0.86, 0.73; off-topic refused 4/6, 3/6,
+// 0/4. Then a quoted passage the knowledge holds word for word overrides a
+// refusal for a subject named in passing (新华社…“等上级安排”), time
+// deictics (那阵子) stop words, 这件事说 no 事说, 热闹 a synonym of 热度 and
+// 题目 of 题为, someone's former work (以前在哪儿工作过) held only with a
+// word of former work in a sentence naming them, English "have a wife or
+// family" a fact of a life, "how many years" a duration to state, "the
+// name of the X" measuring X, and "the story" alone no broad cue when the
+// question names an entity: 0/15, 0/15, 0/10; 0.93, 0.96, 0.80; 5/6, 3/6,
+// 3/4. Left: a date asked of an event the texts date otherwise (哪天拿到
+// 录取通知), an amount claimed (要求赔偿多少钱), another university's case.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -441,7 +455,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout3":    {0, 0.96, []int{16}},
 		"coffee-shop-heldout4":  {0, 0.96, nil},
 		"bettafish-heldout4":    {0, 0.86, nil},
-		"coffee-shop-heldout5":  {1, 0.86, []int{17, 19}},
+		"coffee-shop-heldout5":  {1, 0.86, []int{19}},
 		"bettafish-heldout5":    {1, 0.8, []int{17}},
 		"coffee-shop-heldout6":  {0, 0.91, nil},
 		"bettafish-heldout6":    {0, 0.86, nil},
@@ -460,7 +474,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout11": {0, 0.84, nil},
 		"bettafish-heldout11":   {0, 0.91, []int{19}},
 		"dulce-heldout6":        {0, 1, nil},
-		"coffee-shop-heldout12": {0, 0.92, []int{17}},
+		"coffee-shop-heldout12": {0, 0.92, nil},
 		"bettafish-heldout12":   {0, 0.9, []int{17, 20, 21}},
 		"dulce-heldout7":        {0, 0.82, nil},
 		"coffee-shop-heldout13": {0, 1, nil},
@@ -485,8 +499,11 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout19":   {1, 0.77, nil},
 		"dulce-heldout14":       {1, 0.78, nil},
 		"coffee-shop-heldout20": {0, 1, nil},
-		"bettafish-heldout20":   {1, 0.8, nil},
+		"bettafish-heldout20":   {0, 0.88, nil},
 		"dulce-heldout15":       {0, 0.93, []int{14}},
+		"coffee-shop-heldout21": {0, 0.93, []int{19}},
+		"bettafish-heldout21":   {0, 0.96, []int{18, 20, 21}},
+		"dulce-heldout16":       {0, 0.8, []int{14}},
 	}
 	reps := evalSets(t)
 	for name := range reps {
