@@ -122,3 +122,29 @@ func Quotes(q string) []string {
 	}
 	return out
 }
+
+// peopleAsk matches a question asking which people (哪些人, 什么人, 哪类人,
+// 哪些群体, 哪些用户).
+var peopleAsk = regexp.MustCompile(`(?:哪些|什么|哪类|哪一类|哪部分|什么样的)(?:人|群体|用户|人群)`)
+
+// AsksPeople reports whether a Chinese question asks which people
+// (peopleAsk; not 没什么人, "hardly anyone"): "在网上聊这家店的主要是哪些人？"
+// is answered by the texts
+// describing an audience (讨论人群以25到35岁的上班族为主), which name it
+// 人群 (PeopleTerm), not by the community reports' sentences.
+func AsksPeople(q string) bool {
+	for _, loc := range peopleAsk.FindAllStringIndex(q, -1) {
+		if !strings.HasSuffix(q[:loc[0]], "没") {
+			return true // not 没什么人 ("hardly anyone")
+		}
+	}
+	return false
+}
+
+// PeopleTerm is the term the offline model's sentence picking reads a
+// question asking which people (AsksPeople) with besides its own: the texts describe an audience as a 人群
+// (受众, 群体, 用户画像): "来店里消费的主要是哪些人？" holds no word of
+// "讨论人群以25到35岁的上班族为主".
+func PeopleTerm() Term {
+	return Term{Text: "人群", Synonyms: []string{"受众", "群体", "用户画像", "客群"}}
+}

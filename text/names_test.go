@@ -175,3 +175,22 @@ func TestDeicticsAndGluedVerb(t *testing.T) {
 		}
 	}
 }
+
+func TestAsksOverallEvaluation(t *testing.T) {
+	for q, want := range map[string]bool{"大家对这家店总体评价怎样？": true, "网友对武大的整体印象如何？": true, "顾客怎么评价王芳？": false} {
+		if got := AsksSentiment(q); got != want {
+			t.Errorf("AsksSentiment(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestAsksPeople(t *testing.T) {
+	for q, want := range map[string]bool{"来店里消费的主要是哪些人？": true, "讨论这家店的主要是哪类人？": true, "为啥周末没什么人去，顾客都抱怨啥": false, "店里卖什么？": false} {
+		if got := AsksPeople(q); got != want {
+			t.Errorf("AsksPeople(%q) = %v, want %v", q, got, want)
+		}
+	}
+	if got := Terms("网上说有企业因为这件事不招武大毕业生"); slices.ContainsFunc(got, func(t Term) bool { return t.Text == "事不招" }) {
+		t.Errorf("Terms hold 事不招: %v", got)
+	}
+}

@@ -20,7 +20,7 @@ var (
 		"心疼", "自豪", "骄傲", "期待", "感动", "欣慰", "信任", "质疑", "支持", "反对", "理解", "惋惜", "羞耻", "好评", "差评", "吐槽"}
 	sentimentFrame = []string{"情感", "情绪", "态度", "心态", "口碑"}
 	// asked: a question naming one of these asks about sentiment
-	sentimentAskZH = append([]string{"倾向", "看法", "好评", "差评"}, append(sentimentFrame, sentimentPolarity...)...)
+	sentimentAskZH = append([]string{"倾向", "看法", "好评", "差评", "总体评价", "整体评价", "综合评价", "总体印象", "整体印象"}, append(sentimentFrame, sentimentPolarity...)...)
 	sentimentAskEN = map[string]bool{"sentiment": true, "sentiments": true, "emotion": true, "emotions": true, "emotional": true,
 		"feel": true, "felt": true, "feeling": true, "feelings": true, "attitude": true, "attitudes": true, "mood": true,
 		"positive": true, "negative": true, "neutral": true}
@@ -108,7 +108,8 @@ func sentimentCategory(clause string, at int) string {
 
 // AsksSentiment reports whether question asks about sentiment, emotion or
 // attitude: it names a sentiment frame, polarity or 倾向/看法 (情绪, 情感,
-// 态度, 倾向, 正面, 负面, 口碑 …) or, in English, sentiment, emotion, feel,
+// 态度, 倾向, 正面, 负面, 口碑 …), an overall evaluation (总体评价,
+// 整体印象: what people think of the whole, not of one thing) or, in English, sentiment, emotion, feel,
 // attitude, mood, positive, negative. "网民的情绪倾向如何？" and "How did
 // people feel?" do; "武汉大学校方是如何回应的？" does not.
 func AsksSentiment(question string) bool {

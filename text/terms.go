@@ -152,6 +152,9 @@ func allStopRunes(w string) bool {
 // other word is returned as it is.
 func unglue(prev, w string) string {
 	rs := []rune(w)
+	if len(rs) == 3 && IsOneRuneNoun(string(rs[0])) && (rs[1] == '不' || rs[1] == '没') && HasHan(w) && !IsDictWord(w) {
+		return string(rs[2]) // 这件/事不招: the noun, then a negated verb
+	}
 	if len(rs) != 2 || !HasHan(w) {
 		return w
 	}

@@ -347,7 +347,7 @@ func TestRoutePlatformCount(t *testing.T) {
 // The router weighs a question's terms as the extractive map does
 // (termWeights, the knowledge's term statistics), in step 3 and in steps
 // 8 to 10, on the fixture and the sample:
-//   - "武汉大学的正面舆情主要来自哪些方面？" is broad and the media report
+//   - "武汉大学的舆论主要来自哪些方面？" is broad and the media report
 //     has a section on it: global (weighed by an IDF over the reports, 来自,
 //     which no report holds, weighed the most and sent it local);
 //   - "预约制度怎么样" (after "武汉大学樱花季" in the viewer) is specific:
@@ -365,7 +365,7 @@ func TestRouteOneWeighting(t *testing.T) {
 		question string
 		want     Method
 	}{
-		{bettafishModel(t), "武汉大学的正面舆情主要来自哪些方面？", MethodGlobal},
+		{bettafishModel(t), "武汉大学的舆论主要来自哪些方面？", MethodGlobal}, // 正面舆情 would ask sentiment: local
 		{bettafishModel(t), "预约制度怎么样", MethodLocal},
 		{coffeeModel(t), "获客成本下降了多少？", MethodLocal},
 		{coffeeModel(t), "李明在经营咖啡店过程中都经历了哪些挑战？", MethodLocal},
@@ -563,5 +563,22 @@ func TestRoutePeople(t *testing.T) {
 	}
 	if got := r.Route("讨论这家店的主要是哪些话题？"); got.Method != MethodGlobal {
 		t.Errorf("no people asked: %+v, want global", got)
+	}
+}
+
+// A question about sentiment that asks no figure besides goes local (the
+// Sentiment section's shares); one asking a figure too, or no sentiment,
+// does not take that step.
+func TestRouteSentiment(t *testing.T) {
+	r := NewRouter(coffeeModel(t))
+	for _, q := range []string{"整体口碑咋样", "大家对这家店总体评价怎样？"} {
+		if got := r.Route(q); got.Method != MethodLocal || !strings.Contains(got.Reason, "sentiment") {
+			t.Errorf("%s: %+v, want local for sentiment", q, got)
+		}
+	}
+	for _, q := range []string{"网上讨论热度有多高？大家的情绪主要是什么？", "这家店总体经营得怎么样？"} {
+		if got := r.Route(q); strings.Contains(got.Reason, "sentiment") {
+			t.Errorf("%s: %+v, want no sentiment step", q, got)
+		}
 	}
 }

@@ -164,10 +164,15 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //     (localsearch's Platforms section), or which platforms carry a
 //     matter (asksPlatforms: "负面情绪主要来自哪些平台？"): local — the
 //     sources name their platforms, the community reports rarely do;
+//     A question about sentiment (text.AsksSentiment: 情绪, 口碑, 总体评价)
+//     that asks no figure besides (text.Measured: not "热度有多高？大家的情绪
+//     主要是什么？") goes local: local search's Sentiment section counts
+//     the shares of sentiment the sources state (正面64%), which the
+//     community reports rarely give.
 //     A question asking for a timeline (timelineAsk: 按时间, 时间线,
 //     大事记, "timeline") goes local too, with broad wording ("主要经历了
 //     哪些大事？按时间捋一下"): the sources and the sections' chronologies
-//     hold the dates; so does one asking which people (peopleAsk: 哪些人,
+//     hold the dates; so does one asking which people (text.AsksPeople: 哪些人,
 //     哪类人 — "讨论这家店的主要是哪类人？"): the sources and the audience
 //     sections describe them, the community reports' sentences do not;
 //  5. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
@@ -225,10 +230,13 @@ func (r *Router) Route(question string) Route {
 	if text.AsksPlatformCount(question) || asksPlatforms(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "which platforms: local search reads the sources, each with its platform"}
 	}
+	if text.AsksSentiment(question) && len(text.Measured(question)) == 0 {
+		return Route{Method: MethodLocal, Terms: terms, Reason: "sentiment: local search counts the shares of sentiment the sources state (the community reports rarely give them)"}
+	}
 	if timelineAsk.MatchString(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "a timeline: local search reads the dated records (the community reports summarise without the dates)"}
 	}
-	if peopleAsk.MatchString(question) {
+	if text.AsksPeople(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "which people: local search reads the records that describe them (the community reports summarise the matter, not its audience)"}
 	}
 	if a, b, ok := text.ComparedSides(question); ok {
@@ -553,12 +561,6 @@ func (r *Router) reportShare(question string, ts []text.Term) (best, need float6
 	}
 	return best, MinPointShare
 }
-
-// peopleAsk matches a question asking which people (哪些人, 什么人, 哪类人,
-// 哪些群体, 哪些用户): "在网上聊这家店的主要是哪些人？" is answered by the
-// audience section's records, which global search's report sentences
-// missed (its 主要 had made it broad).
-var peopleAsk = regexp.MustCompile(`(?:哪些|什么|哪类|哪一类|哪部分|什么样的)(?:人|群体|用户|人群)`)
 
 // timelineAsk matches a question asking for events in the order of time.
 var timelineAsk = regexp.MustCompile(`按时间|时间线|时间顺序|时间轴|时间先后|先后顺序|大事记|(?i:\btimeline\b|\bchronolog|\bin (?:chronological )?order\b)`)

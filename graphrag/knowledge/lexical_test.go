@@ -386,7 +386,8 @@ func TestRefusesUnasked(t *testing.T) {
 		{[]string{"工资"}, []string{"工资"}, 0.1, true},    // the figure asked for
 		{[]string{"正确"}, nil, AskedMissingShare, true}, // the share, inclusive
 		{[]string{"正确"}, nil, AskedMissingShare - 0.01, false},
-		{[]string{"出生"}, nil, 0.1, true}, // a fact of a person's life
+		{[]string{"出生"}, nil, 0.1, true},     // a fact of a person's life
+		{[]string{"budget"}, nil, 0.1, true}, // English: asked in a noun's place
 	} {
 		if got := RefusesUnasked(tc.unasked, tc.measured, tc.share); got != tc.want {
 			t.Errorf("RefusesUnasked(%q, %q, %.2f) = %v, want %v", tc.unasked, tc.measured, tc.share, got, tc.want)

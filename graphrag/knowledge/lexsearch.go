@@ -384,6 +384,7 @@ const AskedMissingShare = 0.25
 // least AskedMissingShare of the question (missingShare, MissingShare).
 func RefusesUnasked(unasked, measured []string, missingShare float64) bool {
 	return len(unasked) > 0 && (missingShare >= AskedMissingShare || slices.ContainsFunc(unasked, text.IsNoun) || slices.ContainsFunc(unasked, text.IsPersonalFact) ||
+		slices.ContainsFunc(unasked, func(w string) bool { return !text.HasHan(w) }) ||
 		slices.ContainsFunc(unasked, func(w string) bool { return slices.Contains(measured, w) }))
 }
 

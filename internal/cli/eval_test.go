@@ -430,6 +430,19 @@ func TestEvalShippedSets(t *testing.T) {
 // question names an entity: 0/15, 0/15, 0/10; 0.93, 0.96, 0.80; 5/6, 3/6,
 // 3/4. Left: a date asked of an event the texts date otherwise (哪天拿到
 // 录取通知), an amount claimed (要求赔偿多少钱), another university's case.
+// A twenty-second (coffee-shop-heldout22, bettafish-heldout22,
+// dulce-heldout17: an investor's, a policy researcher's and a game
+// designer's questions), measured first on 8785c46: false refusals 0/15,
+// 2/15, 0/10; recall 0.89, 0.70, 0.94; off-topic refused 5/6, 3/6, 3/4.
+// Then a question about sentiment or an overall evaluation (总体评价) that
+// asks no figure besides routed local (the Sentiment section's shares:
+// 8 more assertions of the earlier sets met), a question asking which
+// people retrieved and answered with 人群 too (text.PeopleTerm; not
+// 没什么人), 这件事不招 no 事不招, and an English word asked in a noun's
+// place refusing when never used (its budget): 0/15, 1/15, 0/10; 0.96,
+// 0.70, 0.94; 5/6, 3/6, 4/4. Left: 为什么 and broad 问题/建议 questions
+// answered with the sentences that repeat their words, a year of a
+// person's appointment, an admission score asked of a year.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -443,23 +456,23 @@ func TestEvalThresholds(t *testing.T) {
 		offTopicAnswered []int
 	}
 	wants := map[string]want{
-		"coffee-shop":           {0, 0.94, nil},
+		"coffee-shop":           {0, 0.96, nil},
 		"dulce":                 {0, 0.91, nil},
-		"bettafish":             {0, 0.94, nil},
+		"bettafish":             {0, 0.97, nil},
 		"bettafish-heldout":     {0, 1, nil},
 		"bettafish-folder":      {13, 0.35, nil},
 		"coffee-shop-heldout":   {0, 1, nil},
-		"bettafish-heldout2":    {0, 0.9, []int{22}},
+		"bettafish-heldout2":    {0, 1, []int{22}},
 		"dulce-heldout":         {0, 0.94, []int{12}},
 		"coffee-shop-heldout3":  {1, 0.87, nil},
 		"bettafish-heldout3":    {0, 0.96, []int{16}},
 		"coffee-shop-heldout4":  {0, 0.96, nil},
 		"bettafish-heldout4":    {0, 0.86, nil},
 		"coffee-shop-heldout5":  {1, 0.86, []int{19}},
-		"bettafish-heldout5":    {1, 0.8, []int{17}},
-		"coffee-shop-heldout6":  {0, 0.91, nil},
+		"bettafish-heldout5":    {1, 0.84, []int{17}},
+		"coffee-shop-heldout6":  {0, 0.97, nil},
 		"bettafish-heldout6":    {0, 0.86, nil},
-		"coffee-shop-heldout7":  {0, 0.96, nil},
+		"coffee-shop-heldout7":  {0, 1, nil},
 		"bettafish-heldout7":    {0, 0.86, nil},
 		"dulce-heldout2":        {0, 0.61, nil},
 		"coffee-shop-heldout8":  {0, 0.96, nil},
@@ -468,7 +481,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout9":  {0, 0.93, nil},
 		"bettafish-heldout9":    {0, 0.93, nil},
 		"dulce-heldout4":        {0, 1, nil},
-		"coffee-shop-heldout10": {0, 0.94, nil},
+		"coffee-shop-heldout10": {0, 0.97, nil},
 		"bettafish-heldout10":   {0, 0.91, []int{17}},
 		"dulce-heldout5":        {0, 0.82, nil},
 		"coffee-shop-heldout11": {0, 0.84, nil},
@@ -478,18 +491,18 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout12":   {0, 0.9, []int{17, 20, 21}},
 		"dulce-heldout7":        {0, 0.82, nil},
 		"coffee-shop-heldout13": {0, 1, nil},
-		"bettafish-heldout13":   {0, 0.88, []int{20}},
+		"bettafish-heldout13":   {0, 0.92, []int{20}},
 		"dulce-heldout8":        {0, 0.88, nil},
-		"coffee-shop-heldout14": {0, 0.9, []int{20}},
+		"coffee-shop-heldout14": {0, 0.95, []int{20}},
 		"bettafish-heldout14":   {0, 0.76, nil},
 		"dulce-heldout9":        {0, 0.91, nil},
 		"coffee-shop-heldout15": {0, 0.96, []int{20}},
-		"bettafish-heldout15":   {0, 0.83, nil},
+		"bettafish-heldout15":   {0, 0.87, nil},
 		"dulce-heldout10":       {0, 0.86, nil},
 		"coffee-shop-heldout16": {0, 1, nil},
 		"bettafish-heldout16":   {0, 0.94, nil},
 		"dulce-heldout11":       {0, 0.9, nil},
-		"coffee-shop-heldout17": {0, 0.9, nil},
+		"coffee-shop-heldout17": {0, 1, nil},
 		"bettafish-heldout17":   {0, 0.91, []int{21}},
 		"dulce-heldout12":       {0, 0.91, nil},
 		"coffee-shop-heldout18": {1, 0.84, nil},
@@ -501,9 +514,12 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout20": {0, 1, nil},
 		"bettafish-heldout20":   {0, 0.88, nil},
 		"dulce-heldout15":       {0, 0.93, []int{14}},
-		"coffee-shop-heldout21": {0, 0.93, []int{19}},
+		"coffee-shop-heldout21": {0, 0.96, []int{19}},
 		"bettafish-heldout21":   {0, 0.96, []int{18, 20, 21}},
 		"dulce-heldout16":       {0, 0.8, []int{14}},
+		"bettafish-heldout22":   {1, 0.7, []int{11, 14, 20}},
+		"coffee-shop-heldout22": {0, 0.96, []int{19}},
+		"dulce-heldout17":       {0, 0.94, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {

@@ -86,7 +86,7 @@ func TestAutoFallbackStillRefusesOffTopic(t *testing.T) {
 	if !off.NoMatch || off.Method != "local" {
 		t.Errorf("off-topic: method %q (%s), no_match %v\n%s", off.Method, off.MethodReason, off.NoMatch, off.Response)
 	}
-	const other = "总体而言，北京大学的负面舆情主要集中在哪些方面？"
+	const other = "总体而言，北京大学的争议主要集中在哪些方面？" // 负面舆情 would ask sentiment, local at once
 	off = searchAsJSON(t, "--graphs", folderGraph(t), "--graph", "wuhan-run", other)
 	if !off.NoMatch || off.Method != "local" || !strings.HasPrefix(off.MethodReason, globalsearch.NoPointReason) {
 		t.Errorf("%s: method %q (%s), no_match %v\n%s", other, off.Method, off.MethodReason, off.NoMatch, off.Response)

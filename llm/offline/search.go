@@ -298,10 +298,17 @@ type qterm struct {
 	full int
 }
 
-// questionTerms are the qterms of a question.
+// questionTerms are the qterms of a question, with text.PeopleTerm for a
+// question asking which people (text.AsksPeople): the sentences
+// describing the audience (讨论人群以…上班族为主) hold none of
+// "来店里消费的主要是哪些人" 's words.
 func questionTerms(query string) []qterm {
 	var qts []qterm
-	for _, t := range text.Terms(query) {
+	terms := text.Terms(query)
+	if text.AsksPeople(query) {
+		terms = append(terms, text.PeopleTerm())
+	}
+	for _, t := range terms {
 		ws := t.Words()
 		qts = append(qts, qterm{alts: append(ws, t.Parts...), full: len(ws)})
 	}
