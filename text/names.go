@@ -148,3 +148,19 @@ func AsksPeople(q string) bool {
 func PeopleTerm() Term {
 	return Term{Text: "人群", Synonyms: []string{"受众", "群体", "用户画像", "客群"}}
 }
+
+// yearAsk matches a Chinese question's asking for a year (哪一年, 哪年,
+// 几几年, 哪个年份).
+var yearAsk = regexp.MustCompile(`哪一年|哪年|几几年|哪个年份`)
+
+// AsksYear reports whether a Chinese question asks for a year (yearAsk):
+// "张平文是哪一年开始担任武汉大学校长的？".
+func AsksYear(q string) bool { return yearAsk.MatchString(q) }
+
+// aspectualVerbs are the words that say when in an event a question asks
+// about, not what happened (开始 担任: the event is 担任).
+var aspectualVerbs = fieldSet("开始 正式 最早 首次 第一次 刚刚 刚")
+
+// IsAspectual reports whether w only says when in an event (aspectualVerbs:
+// 开始, 正式, 最早).
+func IsAspectual(w string) bool { return aspectualVerbs[w] }

@@ -632,3 +632,29 @@ func TestUnaskedFormerWork(t *testing.T) {
 		}
 	}
 }
+
+// The year of a person's event is held only by a sentence naming the
+// person with a year in digits and the event; 开始 is no event; a year
+// asked of a thing is not judged here.
+func TestUnaskedYearOfPerson(t *testing.T) {
+	for _, tc := range []struct {
+		doc, q string
+		want   bool // 年份 unasked
+	}{
+		{"2025年7月31日晚，武汉大学校长张平文面对记者。", "张平文是哪一年开始担任武汉大学校长的？", true},
+		{"张平文于2022年担任武汉大学校长。", "张平文是哪一年开始担任武汉大学校长的？", false},
+		{"张平文2025年开始回应记者，他任校长多年。", "张平文是哪一年开始担任武汉大学校长的？", true},   // 开始 is no event
+		{"王芳2022年担任武汉大学校长。张平文回应记者。", "张平文是哪一年开始担任武汉大学校长的？", true}, // another person's
+		{"武汉大学迁到珞珈山。", "武汉大学是哪一年迁到珞珈山的？", false},                  // no person
+		{"武汉大学曾经搬迁。", "武汉大学是哪一年搬迁的？", false},                      // a thing's year: not judged here
+		{"张平文担任武汉大学校长。", "张平文是哪一年开始担任武汉大学校长的？", true},             // no year
+	} {
+		m, err := New(Parts{TextUnits: []TextUnit{{ID: "u0", Text: tc.doc}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Lexical().Unasked(tc.q); slices.Contains(got, "年份") != tc.want {
+			t.Errorf("%q on %q: Unasked = %q, want 年份 in it %v", tc.q, tc.doc, got, tc.want)
+		}
+	}
+}

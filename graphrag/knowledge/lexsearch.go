@@ -228,7 +228,8 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 // The facts a word alone does not show held add the noun of what is not
 // stated: 价格 (a price of a thing: priced), 名字 (a name: named, a name
 // asked of a thing never used as well), 时刻 (a time of day: timed), 投资额
-// (an investment: invested), 职业 (someone's former work: workedBefore).
+// (an investment: invested), 职业 (someone's former work: workedBefore),
+// 年份 (the year of a person's appointment or other event: yearOfPerson).
 func (x *Lexical) Unasked(question string) []string {
 	var out []string
 	asked := text.AskedFor(question)
@@ -265,6 +266,9 @@ func (x *Lexical) Unasked(question string) []string {
 	}
 	if text.AsksPastJob(question) && !x.workedBefore(question, text.AskedFor(question)) {
 		out = append(out, "职业")
+	}
+	if text.AsksYear(question) && !slices.Contains(out, "年份") && !x.yearOfPerson(question, asked) {
+		out = append(out, "年份")
 	}
 	return out
 }

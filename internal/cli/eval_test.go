@@ -441,8 +441,10 @@ func TestEvalShippedSets(t *testing.T) {
 // 没什么人), 这件事不招 no 事不招, and an English word asked in a noun's
 // place refusing when never used (its budget): 0/15, 1/15, 0/10; 0.96,
 // 0.70, 0.94; 5/6, 3/6, 4/4. Left: 为什么 and broad 问题/建议 questions
-// answered with the sentences that repeat their words, a year of a
-// person's appointment, an admission score asked of a year.
+// answered with the sentences that repeat their words, an admission
+// score asked of a year. Then the year of a person's event (张平文是哪一年
+// 开始担任…校长) held only by a sentence naming the person with a year and
+// the event: 4/6 of bettafish-heldout22's off-topic questions refused.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -488,7 +490,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout11":   {0, 0.91, []int{19}},
 		"dulce-heldout6":        {0, 1, nil},
 		"coffee-shop-heldout12": {0, 0.92, nil},
-		"bettafish-heldout12":   {0, 0.9, []int{17, 20, 21}},
+		"bettafish-heldout12":   {0, 0.9, []int{20, 21}},
 		"dulce-heldout7":        {0, 0.82, nil},
 		"coffee-shop-heldout13": {0, 1, nil},
 		"bettafish-heldout13":   {0, 0.92, []int{20}},
@@ -517,7 +519,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout21": {0, 0.96, []int{19}},
 		"bettafish-heldout21":   {0, 0.96, []int{18, 20, 21}},
 		"dulce-heldout16":       {0, 0.8, []int{14}},
-		"bettafish-heldout22":   {1, 0.7, []int{11, 14, 20}},
+		"bettafish-heldout22":   {1, 0.7, []int{14, 20}},
 		"coffee-shop-heldout22": {0, 0.96, []int{19}},
 		"dulce-heldout17":       {0, 0.94, nil},
 	}
