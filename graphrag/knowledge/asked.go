@@ -304,18 +304,19 @@ func (x *Lexical) workedBefore(question string, asked []string) bool {
 // yearOfPerson reports whether the year a question asks of a person is
 // held: when its subject (subjectOf) is a person's name (text.PersonShaped,
 // or anonymised: 肖某某) and it asks for a year of an event (its asked-for
-// words that are neither nouns nor aspectual: 担任 in "张平文是哪一年开始担任
-// 武汉大学校长的？"), some sentence must name the person with a year in
+// words that are neither nouns nor aspectual nor already unused: 担任 in
+// "张平文是哪一年开始担任武汉大学校长的？"; 出生, never said of him, is
+// refused as a fact of a life), some sentence must name the person with a year in
 // digits and the event (or a synonym); any other question is held here.
 // "2025年7月31日晚，武汉大学校长张平文面对记者…" dates no appointment.
-func (x *Lexical) yearOfPerson(question string, asked []string) bool {
+func (x *Lexical) yearOfPerson(question string, asked, unused []string) bool {
 	about := x.subjectOf(question, asked)
 	if about.term == "" || !text.PersonShaped(about.term) && !strings.HasSuffix(about.term, "某") {
 		return true
 	}
 	var events []string
 	for _, w := range asked {
-		if !text.IsNoun(w) && !text.IsAspectual(w) {
+		if !text.IsNoun(w) && !text.IsAspectual(w) && !slices.Contains(unused, w) {
 			events = append(events, append([]string{w}, text.Synonyms(w)...)...)
 		}
 	}

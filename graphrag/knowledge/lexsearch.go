@@ -267,7 +267,7 @@ func (x *Lexical) Unasked(question string) []string {
 	if text.AsksPastJob(question) && !x.workedBefore(question, text.AskedFor(question)) {
 		out = append(out, "职业")
 	}
-	if text.AsksYear(question) && !slices.Contains(out, "年份") && !x.yearOfPerson(question, asked) {
+	if text.AsksYear(question) && !slices.Contains(out, "年份") && !x.yearOfPerson(question, asked, out) {
 		out = append(out, "年份")
 	}
 	return out
