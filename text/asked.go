@@ -39,10 +39,8 @@ func AskedFor(q string) []string {
 		}
 	}
 	eachClause(q, func(ws []string) { askedIn(ws, add) })
-	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		if v := passiveAsked(c); v != "" {
-			add(v)
-		}
+	for _, v := range passivesAsked(q) {
+		add(v)
 	}
 	return out
 }
@@ -50,6 +48,17 @@ func AskedFor(q string) []string {
 // yesNo matches a Chinese clause asking yes or no (有没有, 是否, 有无, 吗 at
 // its end).
 var yesNo = regexp.MustCompile(`有没有|是否|有无|吗$`)
+
+// passivesAsked returns passiveAsked of each clause of q, in order.
+func passivesAsked(q string) []string {
+	var out []string
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+		if v := passiveAsked(c); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
 // passiveAsked returns what a yes-or-no clause asks befell someone: the
 // content term written last after its 被, with 过 and 了 left out (罚款 in
@@ -128,8 +137,8 @@ func Measured(q string) []string {
 			}
 		}
 	})
-	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		if v := passiveAsked(c); v != "" && !slices.Contains(out, v) {
+	for _, v := range passivesAsked(q) {
+		if !slices.Contains(out, v) {
 			out = append(out, v) // 有没有被免职: whether it befell them, held only where a text says it
 		}
 	}

@@ -252,10 +252,17 @@ var clockTime = regexp.MustCompile(`[0-9]{1,2}[:：][0-9]{2}|[0-9]{1,2}[点时]|
 // time of day (clockTime): "店里早上几点开门" is not answered by "周末…开门还
 // 亏电费", nor by "早上八点多就有人排队", which says when people queue.
 func (x *Lexical) timed(thing string) bool {
-	for _, w := range append([]string{thing}, text.Synonyms(thing)...) {
+	return x.anySentence(append([]string{thing}, text.Synonyms(thing)...), clockTime.MatchString)
+}
+
+// anySentence reports whether some sentence (sentenceAround) holding one
+// of words, read ASCII lower-cased, satisfies ok (within anyOccurrence's
+// maxWordChecks of each word).
+func (x *Lexical) anySentence(words []string, ok func(sentence string) bool) bool {
+	for _, w := range words {
 		hits, _ := x.count(w)
 		if len(hits) > 0 && x.anyOccurrence(w, hits, true, func(doc string, i, n int) bool {
-			return clockTime.MatchString(sentenceAround(doc, i, n))
+			return ok(sentenceAround(doc, i, n))
 		}) {
 			return true
 		}
@@ -269,17 +276,7 @@ var investWords = []string{"投入", "投资", "投了", "启动资金", "本金
 // invested reports whether some sentence states an amount of money
 // (money) with a word of investing (investWords): "开店前期投了多少钱" is not
 // answered by "损失约四千元".
-func (x *Lexical) invested() bool {
-	for _, w := range investWords {
-		hits, _ := x.count(w)
-		if len(hits) > 0 && x.anyOccurrence(w, hits, false, func(doc string, i, n int) bool {
-			return money.MatchString(sentenceAround(doc, i, n))
-		}) {
-			return true
-		}
-	}
-	return false
-}
+func (x *Lexical) invested() bool { return x.anySentence(investWords, money.MatchString) }
 
 // formerWork matches a sentence's saying where or as what someone worked
 // before: a word of the past, then one of work (此前在杭州一家连锁店工作,
