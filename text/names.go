@@ -2,7 +2,9 @@ package text
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -164,3 +166,37 @@ var aspectualVerbs = fieldSet("开始 正式 最早 首次 第一次 刚刚 刚"
 // IsAspectual reports whether w only says when in an event (aspectualVerbs:
 // 开始, 正式, 最早).
 func IsAspectual(w string) bool { return aspectualVerbs[w] }
+
+// CapitalisedWords returns the English words of q written with a capital
+// letter inside a sentence (not its first word, not I, not a stop word),
+// each once, as written: the names an English question gives (Andromeda,
+// Wildfire in "In The Andromeda Strain, how does the team at the
+// Wildfire lab …"). A question in title case (half or more of its words
+// capitalised) names nothing by its capitals: nil.
+func CapitalisedWords(q string) []string {
+	var out []string
+	words, caps := 0, 0
+	start := true
+	for _, f := range strings.FieldsFunc(q, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '(' || r == ')' }) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		first := start
+		start = strings.ContainsAny(f[len(f)-1:], ".?!:")
+		r, _ := utf8.DecodeRuneInString(w)
+		if w == "" || r >= utf8.RuneSelf || !unicode.IsLetter(r) {
+			continue
+		}
+		words++
+		if !unicode.IsUpper(r) {
+			continue
+		}
+		caps++
+		if first || w == "I" || IsStopWord(strings.ToLower(w)) || slices.Contains(out, w) {
+			continue
+		}
+		out = append(out, w)
+	}
+	if 2*caps >= words {
+		return nil
+	}
+	return out
+}

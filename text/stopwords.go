@@ -30,11 +30,14 @@ const stopZH = `
 `
 
 // stopEN: English question and function words (also in the local search
-// notes of earlier releases).
+// notes of earlier releases), and the words that name the knowledge
+// itself (story, narrative, tale: "Where is the story set?" asks about
+// the whole, and a story's text never calls itself one).
 const stopEN = `
 a an the is are was were be been being am who whom whose what why how which when where does do did done doing can could would should will shall may might must
 has have had having of for to in on at by from with about into onto over under out up down off and or not no nor but if then than so as it its this that these those
 there here their theirs them they he she his her hers him me my mine we our ours us you your yours i tell please explain describe give show list any some all much
 many more most know say said like also just only very such each every other another there's what's who's how's it's let let's get got
 organization organisation organizations organisations belong belongs before after during
+story stories narrative tale
 `

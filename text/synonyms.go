@@ -48,7 +48,8 @@ import (
 //     名气, 隐患 风险, 风波 事件, 入会 会员: "断供风波那一周" is the sample's
 //     断货 week, "多少人入会" its 会员 count; 热闹 热度 火热: "讨论最热闹的
 //     是哪个月" asks the 热度 the texts measure; 题目 题为 为题: a paper's
-//     title, which the texts give as 题为《…》);
+//     title, which the texts give as 题为《…》; 名声 声誉 名誉 声望: a
+//     reputation, which the reports write 声誉 where a parent asks 名声);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -110,6 +111,7 @@ var synonymGroups = [][]string{
 	{"入会", "会员"},
 	{"热闹", "热度", "火热"},
 	{"题目", "题为", "为题"},
+	{"名声", "声誉", "名誉", "声望"},
 }
 
 // zhMonths are the Chinese numerals of the months, January first.

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -41,7 +42,26 @@ func (t Term) Words() []string {
 // neighbour first, bindSingles: 樱花/季 → 樱花季), without Latin words of one
 // letter and without pure punctuation; English words reduced by Stem. A
 // question of stop words only has no terms (nil).
-func Terms(q string) []Term { return TermsOf(q, Words(q)) }
+func Terms(q string) []Term {
+	q = WithoutAskerFrame(q)
+	return TermsOf(q, Words(q))
+}
+
+// askerFrame matches an English clause or phrase that says who asks and
+// why, not what: a clause whose subject is the asker after the question
+// ("… that I could get my students to discuss", "… so we can plan") and
+// a "for my/our …" phrase ("for my class").
+var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as)\s+(?:i|we)\s+(?:could|can|might|may|will|would|should|want|need|have to|am|'m|plan)\b[^?.!]*|\s+for\s+(?:my|our)\s+[a-z']+`)
+
+// WithoutAskerFrame returns q without the English clauses and phrases
+// that say who asks and why (askerFrame: "What are the big themes in this
+// story that I could get my students to discuss?" is "What are the big
+// themes in this story?"): the asker's words (students, discuss) are not
+// what the knowledge is asked about, and as terms the knowledge lacks they
+// made the relevance gate refuse the question.
+func WithoutAskerFrame(q string) string {
+	return askerFrame.ReplaceAllString(q, "")
+}
 
 // TermsOf is Terms of q for a caller that has segmented q already: words
 // must be Words(q) (it is not changed). A text that is both searched for
@@ -63,6 +83,9 @@ func TermsOf(q string, words []string) []Term {
 		}
 		if Synonyms(w) == nil {
 			w = unglue(prev, w) // 判完 opening the question is 判 and its complement too
+		}
+		if i+1 < len(words) && adverbGlue(w, words[i+1]) {
+			continue // 老刷/到: an adverb and a verb
 		}
 		if i+1 < len(words) && Synonyms(w+words[i+1]) != nil && strings.Contains(q, w+words[i+1]) {
 			w, i = w+words[i+1], i+1 // 哪/年种/下 → 种下, a word of the synonym table
@@ -168,6 +191,8 @@ func unglue(prev, w string) string {
 		return w
 	}
 	switch {
+	case clauseGlue(rs[0], rs[1]):
+		return string(rs[1]) // 老刷 (老刷到: "keep seeing"), 事里 (这件事里), 人骂: a clause's first word and the next, no name
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
 	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引说讲称", rs[1]):
@@ -352,6 +377,33 @@ const numerals = "一二三四五六七八九十两百千万亿零"
 // complements are the one-rune localizers and verb complements that end
 // a phrase, not a name (joinSingles): 后 前 中 里 上 下 内 外 来 去 起 到 完 出.
 const complements = "后前中里上下内外来去起到完出"
+
+// clauseRunes are the one-rune words that open a clause rather than a
+// name: the everyday nouns a speaker uses for a person or a matter (人,
+// 事, 话: 那么多人骂他, 这件事里) and the adverbs that start no name (都,
+// 也, 还, 就, 又, 再, 才, 刚, 只, 很, 太, 更, 挺; not 老, 总, 正, 先, 常, 最:
+// 老斋舍, 总部, 正门 — 老 is a clause's adverb only before a verb's
+// complement, adverbGlue). The segmenter's HMM glues one to the character
+// after it (人骂, 事里), a word its dictionary lacks that the relevance
+// gate would otherwise read as an unknown name the question is about.
+const clauseRunes = "人事话都也还就又再才刚只很太更挺"
+
+// clauseGlue reports whether a and b, two Chinese runes the dictionary
+// lacks as a word, are a clause's first word and the one after it
+// (clauseRunes, b no one-rune noun): 人骂, 事里, 老刷 — not 人参 or 事业,
+// which the dictionary holds, nor 事+noun (b a noun may start a name).
+func clauseGlue(a, b rune) bool {
+	return strings.ContainsRune(clauseRunes, a) && IsHan(b) && !IsOneRuneNoun(string(b)) && !IsDictWord(string([]rune{a, b}))
+}
+
+// adverbGlue reports whether w, a word of two runes the dictionary lacks,
+// is the adverb 老 ("keeps on") glued to a verb whose complement is the
+// next word (最近/老刷/到 → 刷到: "keep seeing"): no name, while 老斋/舍
+// (老斋舍) and 老城区 are.
+func adverbGlue(w, next string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && rs[0] == '老' && !IsDictWord(w) && next != "" && strings.ContainsRune("到过了着完", []rune(next)[0])
+}
 
 // verbComplements are the complements that make a word the dictionary
 // lacks of a character and one of them a verb phrase (TermsOf: 栽下,

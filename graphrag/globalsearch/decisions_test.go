@@ -582,3 +582,28 @@ func TestRouteSentiment(t *testing.T) {
 		}
 	}
 }
+
+// A question about the whole story in everyday words the knowledge holds
+// only in passing ("Where is the story set?": set, once) goes global, where
+// the reports say where (Dulce base, underground); with heldBroad removed
+// step 2 sends it to local search's rule, which refuses it. A word the
+// knowledge never uses still goes local (and is refused there), and so
+// does the same everyday question without the scope cue or with a broad
+// cue that is no scope.
+func TestRouteHeldBroad(t *testing.T) {
+	r := NewRouter(dulceModel(t))
+	for q, want := range map[string]Method{
+		"Where is the story set?":                             MethodGlobal,
+		"Where is this story set?":                            MethodGlobal,
+		"Where is the story set, the Andromeda Strain movie?": MethodLocal,
+		"Where is it set?":                                    MethodLocal,
+		// a cue asking for the whole of what the question names (overall)
+		// is no scope: its everyday terms held in passing go to local
+		// search's rule as before (华中科技大学的整体录取情况 on the fixture)
+		"Overall, where is it set?": MethodLocal,
+	} {
+		if got := r.Route(q); got.Method != want {
+			t.Errorf("%q routed %+v, want %s", q, got, want)
+		}
+	}
+}

@@ -210,11 +210,11 @@ func (r *Router) Route(question string) Route {
 		// the terms' statistics alone (Lexical.Stats: the counts, no
 		// ranking); steps 9 and 10 search when a question gets that far
 		stats := r.m.Lexical().Stats(ts)
-		if share := knowledge.TopicalShare(stats); share < knowledge.MinTopicalShare {
+		if share := knowledge.TopicalShare(stats); share < knowledge.MinTopicalShare && !heldBroad(question, stats) {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", 100*share, 100*knowledge.MinTopicalShare)}
 		}
-		if miss := knowledge.MissingShare(stats); miss > knowledge.MaxMissingShare {
+		if miss := knowledge.MissingShare(stats); miss > knowledge.MaxMissingShare && !heldBroad(question, stats) {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("the terms the knowledge lacks or uses once carry %.0f%% of the question (over %.0f%%); local search's relevance rule decides", 100*miss, 100*knowledge.MaxMissingShare)}
 		}
@@ -564,3 +564,15 @@ func (r *Router) reportShare(question string, ts []text.Term) (best, need float6
 
 // timelineAsk matches a question asking for events in the order of time.
 var timelineAsk = regexp.MustCompile(`按时间|时间线|时间顺序|时间轴|时间先后|先后顺序|大事记|(?i:\btimeline\b|\bchronolog|\bin (?:chronological )?order\b)`)
+
+// heldBroad reports whether question's broad wording only names the
+// whole (BroadCues, all scope cues: "the story", "this story") and the
+// knowledge holds every one of its content terms (stats: none with no
+// use), if only in passing or once: "Where is the story set?" asks about the whole with an
+// everyday word (set), which step 2 of Route would otherwise send to local
+// search's relevance rule, which refuses terms held only in passing. Our
+// rule (issue 19).
+func heldBroad(question string, stats []knowledge.TermStat) bool {
+	cues := BroadCues(question)
+	return len(cues) > 0 && scopeOnly(cues) && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool { return s.Count == 0 })
+}

@@ -53,13 +53,13 @@ var englishBroadCues = []string{
 	"overall", "main themes", "main theme", "main topics", "main points", "key themes", "key points",
 	"major themes", "in general", "generally", "summary", "summarize", "summarise", "overview",
 	"what aspects", "which aspects", "trends", "big picture", "the whole", "the story", "the dataset",
-	"top themes", "most important",
+	"top themes", "most important", "big themes", "themes", "this story",
 }
 
 // scopeCues are the broad cues that say only where to look ("the
 // story", "the dataset", "the whole"), not that the question is broad: a
 // question with no other cue that names an entity asks about it.
-var scopeCues = setOf("the story", "the dataset", "the whole")
+var scopeCues = setOf("the story", "this story", "the dataset", "the whole")
 
 // scopeOnly reports whether every cue of BroadCues is a scope cue
 // (scopeCues).
@@ -89,7 +89,7 @@ func BroadCues(question string) []string {
 	low := strings.ToLower(question)
 	var out []string
 	for _, c := range englishBroadCues {
-		if containsWord(low, c) && !slices.Contains(out, c) {
+		if containsWord(low, c) && !slices.ContainsFunc(out, func(f string) bool { return strings.Contains(f, c) }) { // not inside a cue found (themes in main themes)
 			out = append(out, c)
 		}
 	}

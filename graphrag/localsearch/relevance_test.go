@@ -253,6 +253,9 @@ func TestRelevanceUnseenDulce(t *testing.T) {
 			"Which university did Dr. Jordan Hayes get their doctorate from?", // which university, their doctorate
 			"What did the squad discover at Area 51?",                         // rule 1: Area 51, one name, never used
 			"where did Hayes get their PhD",                                   // their PhD (no name: titleCase)
+			// rule 1: Andromeda and Wildfire, capitalised, never used (team,
+			// underground and lab carried 42 % of it)
+			"In The Andromeda Strain, how does the team at the underground Wildfire lab stop the microbe?",
 		})
 }
 
