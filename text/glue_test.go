@@ -63,6 +63,27 @@ func TestWithoutAskerFrame(t *testing.T) {
 			t.Errorf("WithoutAskerFrame(%q) = %q, want %q", q, got, want)
 		}
 	}
+	// the Chinese frame, for the answer's ranking: the asker's child's
+	// intention keeps its name only; a clause that asks, or the last one,
+	// stays whole
+	for q, want := range map[string]string{
+		"孩子今年想报武大，最近老刷到图书馆那个事，到底发生了什么？": "武大，最近老刷到图书馆那个事，到底发生了什么？",
+		"我打算下个月去杭州，李明的咖啡店开在哪里？":         "杭州，李明的咖啡店开在哪里？",
+		"孩子想报武大，学费多少？":                  "武大，学费多少？",
+		"李明想开第二家店，准备开在哪里？":              "李明想开第二家店，准备开在哪里？",
+		"孩子想知道什么时候开樱花，门票多少？":            "孩子想知道什么时候开樱花，门票多少？",
+		"我想了解武大": "我想了解武大",
+	} {
+		if got := withoutZHFrame(q); got != want {
+			t.Errorf("withoutZHFrame(%q) = %q, want %q", q, got, want)
+		}
+	}
+	if got := TermTexts(AskedTerms("孩子今年想报武大，图书馆那个事是怎么回事？")); slices.Contains(got, "孩子") || !slices.Contains(got, "武大") {
+		t.Errorf("AskedTerms of the framed question: %v", got)
+	}
+	if got := TermTexts(Terms("孩子今年想报武大，图书馆那个事是怎么回事？")); !slices.Contains(got, "孩子") {
+		t.Errorf("Terms of the framed question: %v, want 孩子 kept (the gate reads it)", got)
+	}
 	if got := TermTexts(Terms("What are the big themes in this story that I could get my students to discuss?")); slices.Contains(got, "student") || slices.Contains(got, "discuss") || !slices.Contains(got, "theme") {
 		t.Errorf("Terms of the framed question: %v", got)
 	}

@@ -63,6 +63,59 @@ func WithoutAskerFrame(q string) string {
 	return askerFrame.ReplaceAllString(q, "")
 }
 
+// AskedTerms returns the terms of what q asks, for ranking the sentences
+// of an answer: Terms of q without a Chinese clause in which the asker or
+// their child says what they intend (zhAskerFrame: "孩子今年想报武大，…",
+// "我打算下个月去杭州，…"), not q's last clause and asking nothing itself,
+// save its names (NameShaped: 武大). Those words (孩子, 今年) drew the
+// sentences that repeat them (孩子们第一次听见江豚哨声) into the answer. The
+// relevance gate and retrieval read Terms, the whole question: the frame
+// can be what the knowledge lacks ("我计划下个月去云南大理自驾游，有哪些必去
+// 的景点？" on a coffee shop's graph).
+func AskedTerms(q string) []Term {
+	return Terms(withoutZHFrame(q))
+}
+
+// withoutZHFrame is q with each Chinese asker's clause of AskedTerms
+// reduced to its names, joined by 、.
+func withoutZHFrame(q string) string {
+	if !HasHan(q) {
+		return q
+	}
+	var b strings.Builder
+	for rest := q; rest != ""; {
+		clause, sep := rest, ""
+		if i := strings.IndexAny(rest, "，,；;。？?！!"); i >= 0 {
+			_, n := utf8.DecodeRuneInString(rest[i:])
+			clause, sep, rest = rest[:i], rest[i:i+n], rest[i+n:]
+		} else {
+			rest = ""
+		}
+		if rest != "" && zhAskerFrame.MatchString(clause) && !zhAsks.MatchString(clause) {
+			var names []string
+			for _, w := range Words(clause) {
+				if NameShaped(w) && !IsStopWord(w) {
+					names = append(names, w)
+				}
+			}
+			clause = strings.Join(names, "、")
+		}
+		b.WriteString(clause)
+		b.WriteString(sep)
+	}
+	return b.String()
+}
+
+// zhAskerFrame matches a Chinese clause in which the asker or their child
+// says what they intend: it opens with 我, 我们, 我家, 孩子, 儿子, 女儿 (or
+// 我家孩子, 我儿子…), then a verb of intending (想, 打算, 准备, 计划, 希望,
+// 考虑), adverbs of time between.
+var zhAskerFrame = regexp.MustCompile(`^\s*(?:我们家|我们|我家|我)?(?:孩子|儿子|女儿|小孩)?(?:今年|明年|以后|将来|一心|也|正在|最近)*(?:想|打算|准备|计划|希望|考虑)`)
+
+// zhAsks matches a Chinese clause that asks something itself: a question
+// word or particle.
+var zhAsks = regexp.MustCompile(`什么|哪|怎么|怎样|如何|为什么|为啥|多少|几|谁|吗|呢|是否|是不是|有没有|会不会|能不能|可不可以`)
+
 // TermsOf is Terms of q for a caller that has segmented q already: words
 // must be Words(q) (it is not changed). A text that is both searched for
 // terms and read word by word is segmented once.

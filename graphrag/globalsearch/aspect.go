@@ -27,6 +27,9 @@ import (
 func (q mapQuestion) aspectShare(rs reportSentence) (float64, float64) {
 	own := coverage(strings.ToLower(rs.text), q.terms, q.relWeights)
 	if !q.aspect {
+		if q.verdict && (verdictRE.MatchString(rs.text) || verdictSection.MatchString(rs.section)) {
+			return own, verdictOn
+		}
 		return own, 1
 	}
 	rel := max(own, q.sectionShare(rs)/2)
@@ -60,4 +63,41 @@ var categoryRE = regexp.MustCompile(`^(?:而|此外，?|同时，?)?(?:在|从)[
 // what it names: 方面 (哪些方面, 几个方面, 各方面) or "aspects".
 func asksCategories(question string) bool {
 	return strings.Contains(question, "方面") || containsWord(strings.ToLower(question), "aspects")
+}
+
+// A broad question asking how the whole is doing ("总的来说这家店经营得怎么样？",
+// "整体评价是好是坏", "Overall, how is it going?": asksVerdict) asks for the
+// reports' verdicts: the sentences that weigh the whole (verdictRE:
+// "李明咖啡店的优势在于口碑和会员", "劣势是周末客流…", "综合来看", "总体而言",
+// or any sentence of a section headed 结论, 研判, 总结: verdictSection)
+// rate verdictOn times their score, over the single facts (a price, an
+// opening date) that otherwise filled the answer, and the evidence only
+// breaks near ties (scoreBySupport). Our rule (issue 19); Microsoft
+// GraphRAG leaves the rating to the model.
+const verdictOn = 1.6
+
+// verdictRE: a sentence that weighs the whole: strengths and weaknesses,
+// a summing-up opener. A sentence labelled "结论：" inside a section is
+// none (the fixture's insight report writes "结论：历史是武大人共同的
+// '开放剧本'…": a slogan, which displaced the events from "武汉大学的舆情
+// 总体怎么样？"); a section headed 结论 is (verdictSection).
+var verdictRE = regexp.MustCompile(`优势(?:在于|是|为)|劣势(?:在于|是|为)|短板(?:在于|是)|总体(?:来看|而言|上|看)|整体(?:来看|而言|上|看|口碑|评价)|综合来看|总的来说|总的来看|总而言之|(?i:\boverall\b|\bin sum\b|\bin conclusion\b)`)
+
+// verdictSection: a section that weighs the whole (结论, 研判, 总结,
+// "Conclusion"): each of its sentences is a verdict.
+var verdictSection = regexp.MustCompile(`结论|研判|总结|总评|(?i:conclusion|summary)`)
+
+// verdictAsk: a question asking how the whole is doing, in general
+// wording (总的来说…怎么样, 整体…如何, 是好是坏, overall … how).
+var verdictAsk = regexp.MustCompile(`(?:总的来说|总体|整体|综合来看|总的来看)[^？?]*(?:怎么样|怎样|如何|好不好|是好是坏|好坏|评价)|(?i:\boverall\b[^?]*\bhow\b|\bhow\b[^?]*\boverall\b)`)
+
+// opinionAsk: a question about the public's discussion as a whole (舆情,
+// 舆论, 态势, public opinion): what the records discuss most answers it, not
+// a verdict ("武汉大学近期舆情的总体态势怎么样？" leads with the main event).
+var opinionAsk = regexp.MustCompile(`舆情|舆论|态势|声量|(?i:public opinion)`)
+
+// asksVerdict reports whether question asks how the whole is doing
+// (verdictAsk), not how the public's discussion goes (opinionAsk).
+func asksVerdict(question string) bool {
+	return verdictAsk.MatchString(question) && !opinionAsk.MatchString(question)
 }

@@ -607,3 +607,47 @@ func TestRouteHeldBroad(t *testing.T) {
 		}
 	}
 }
+
+// A question asking how the whole is doing is answered with the reports'
+// verdicts: on the sample, "总的来说这家店经营得怎么样？" states the strengths
+// and weaknesses the query report weighs (优势是口碑和会员，劣势是周末客流…),
+// which the evidence-weighted ranking of any broad question left out
+// (verdict removed or verdictOn 1, this fails). A sentence labelled 结论
+// inside a section is no verdict; a section headed 结论 is.
+func TestVerdictAsked(t *testing.T) {
+	res, err := offlineEngine(t, coffeeModel(t)).Search(t.Context(), Query{Text: "总的来说这家店经营得怎么样？"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Response, "优势是口碑和会员") {
+		t.Errorf("no verdict in the answer:\n%s", res.Response)
+	}
+	for q, want := range map[string]bool{
+		"总的来说这家店经营得怎么样？":                     true,
+		"总体来看，这家咖啡店的经营情况如何？":                 true,
+		"网上对这学校的整体评价是好是坏？":                   true,
+		"Overall, how is the mission going?": true,
+		"李明的咖啡店开在哪里？":                        false,
+		"武汉大学的舆情主要有哪些方面？":                    false,
+		"How does Alex see Cruz?":            false,
+		"武汉大学近期舆情的总体态势怎么样？":                  false,
+		"总体舆情怎么样？":                           false,
+	} {
+		if got := asksVerdict(q); got != want {
+			t.Errorf("asksVerdict(%q) = %v, want %v", q, got, want)
+		}
+	}
+	for s, want := range map[string]bool{
+		"优势是口碑和会员，劣势是周末客流只有工作日的三成左右": true,
+		"李明咖啡店的优势在于口碑和会员":            true,
+		"结论：历史是武大人共同的“开放剧本”，人人可改台词":  false,
+		"拿铁定价二十八元，面向大众口味":            false,
+	} {
+		if got := verdictRE.MatchString(s); got != want {
+			t.Errorf("verdictRE(%q) = %v, want %v", s, got, want)
+		}
+	}
+	if !verdictSection.MatchString("结论") || verdictSection.MatchString("核心产品与定价策略") {
+		t.Error("verdictSection")
+	}
+}

@@ -180,6 +180,7 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 			q.relWeights = withoutTopic(q.terms, q.weights, q.docShare, q.reports, topicName(reps))
 			q.aspect = slices.ContainsFunc(q.relWeights, func(w float64) bool { return w > 0 })
 			q.categories = asksCategories(question)
+			q.verdict = asksVerdict(question)
 		}
 	default:
 		q.relWeights = pointWeights(q.terms, q.weights, q.docShare, evidenceReports(reps, b.low), topicName(reps))
@@ -199,7 +200,7 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 			}
 		}
 		if q.ev != nil {
-			scoreBySupport(cands, q.aspect)
+			scoreBySupport(cands, q.aspect || q.verdict) // a verdict asked: the verdicts decide (verdictOn), support breaks near ties
 		}
 		for _, cs := range cands {
 			m.Points = append(m.Points, bestPoints(cs)...)
@@ -295,6 +296,9 @@ type mapQuestion struct {
 	// categories: the question asks for the aspect's categories (方面,
 	// aspects: asksCategories)
 	categories bool
+	// verdict: the question asks how the whole is doing (asksVerdict):
+	// the sentences that weigh it rate higher (verdictOn)
+	verdict bool
 	// themes: for a broad question asking for themes over rated reports
 	// (asksThemes), the share of reports each heading word recurs in
 	// (headingRecurrence); the points are then findings (themeCandidates)
@@ -347,7 +351,8 @@ func (q mapQuestion) candidates(r knowledge.CommunityReport, imp float64) []mapC
 // topic (aspect false: no term but the topic's, withoutTopic) asks what
 // the data is mostly about, and the evidence decides: 0.1 + 0.9·e². One
 // that names an aspect (正面, 负面) asks for it, its terms decide and the
-// evidence breaks near ties: 0.7 + 0.3·e. Unchanged when no sentence has
+// evidence breaks near ties: 0.7 + 0.3·e; so does one asking for a
+// verdict (asksVerdict: 总的来说…怎么样), whose verdicts decide (verdictOn). Unchanged when no sentence has
 // support.
 func scoreBySupport(reports [][]mapCand, aspect bool) {
 	best := 0.0

@@ -459,7 +459,14 @@ func TestEvalShippedSets(t *testing.T) {
 // answered. After those kinds were fixed (text.clauseGlue, adverbGlue,
 // WithoutAskerFrame, story a stop word, CapitalisedWords in rule 1,
 // globalsearch's heldBroad) and 名声 made a synonym of 声誉: 1/15, 0/15,
-// 0/10; 0.78, 0.59, 0.38; 6/6, 6/6, 4/4. Left: a lender's frame (要是放贷给
+// 0/10; 0.78, 0.59, 0.38; 6/6, 6/6, 4/4. Then the offline answer ranked
+// its sentences without the asker's own clause (text.AskedTerms: 孩子今年想
+// 报武大 drew 孩子们… and 今年校庆… into it; the gate still reads it, the
+// frame being what a coffee shop's graph lacks in 我计划下个月去云南大理自驾游)
+// and a question asking how the whole is doing (总的来说…怎么样) led with
+// the reports' verdicts (globalsearch asksVerdict: 优势是口碑和会员，劣势是
+// 周末客流…; 4 assertions of the sample's sets more, none lost): recall
+// 0.83, 0.61, 0.38. Left: a lender's frame (要是放贷给
 // 这家店，主要风险有哪些？, 放贷 never used), broad and per-person answers
 // (each person's role) that miss facts the records state, and answers
 // right in substance in other words than the assertions'.
@@ -540,8 +547,8 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout22":   {1, 0.7, []int{14, 20}},
 		"coffee-shop-heldout22": {0, 0.96, []int{19}},
 		"dulce-heldout17":       {0, 0.94, nil},
-		"coffee-shop-heldout23": {1, 0.77, nil},
-		"bettafish-heldout23":   {0, 0.58, nil},
+		"coffee-shop-heldout23": {1, 0.82, nil},
+		"bettafish-heldout23":   {0, 0.6, nil},
 		"dulce-heldout18":       {0, 0.38, nil},
 	}
 	reps := evalSets(t)

@@ -304,7 +304,7 @@ type qterm struct {
 // "来店里消费的主要是哪些人" 's words.
 func questionTerms(query string) []qterm {
 	var qts []qterm
-	terms := text.Terms(query)
+	terms := text.AskedTerms(query) // the asker's own clause ranks nothing (孩子今年想报武大，…)
 	if text.AsksPeople(query) {
 		terms = append(terms, text.PeopleTerm())
 	}
