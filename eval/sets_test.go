@@ -24,8 +24,9 @@ import (
 // dulce-heldout12), the eighteenth (…heldout18, dulce-heldout13), the
 // nineteenth (…heldout19, dulce-heldout14), the twentieth (…heldout20,
 // dulce-heldout15), the twenty-first (…heldout21, dulce-heldout16), the
-// twenty-second (…heldout22, dulce-heldout17) and the twenty-third
-// (…heldout23, dulce-heldout18), the same sizes; each
+// twenty-second (…heldout22, dulce-heldout17), the twenty-third
+// (…heldout23, dulce-heldout18) and the twenty-fourth (…heldout24,
+// dulce-heldout19), the same sizes; each
 // answerable question states at least one assertion.
 func TestShippedSets(t *testing.T) {
 	for _, c := range []struct {
@@ -95,6 +96,9 @@ func TestShippedSets(t *testing.T) {
 		{filepath.Join("testdata", "coffee-shop-heldout23.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "bettafish-heldout23.jsonl"), 15, 6, false, 0},
 		{filepath.Join("testdata", "dulce-heldout18.jsonl"), 10, 4, true, 0},
+		{filepath.Join("testdata", "coffee-shop-heldout24.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "bettafish-heldout24.jsonl"), 15, 6, false, 0},
+		{filepath.Join("testdata", "dulce-heldout19.jsonl"), 10, 4, true, 0},
 	} {
 		set, err := ReadFile(c.path)
 		if err != nil {

@@ -91,7 +91,7 @@ func eachClause(q string, f func(ws []string)) {
 // between them skipped; -1 when none is left.
 func phraseEnd(ws []string, i int) int {
 	j := i - 1
-	for j >= 0 && (askLinks[ws[j]] || gluedVerb(ws[j])) {
+	for j >= 0 && (askLinks[ws[j]] || gluedVerb(ws[j]) || spendLinks[ws[j]] || ws[j] == "了" && j > 0 && spendLinks[ws[j-1]]) {
 		j--
 	}
 	return j
@@ -557,6 +557,10 @@ var (
 	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几 多大 多长 多高 多远 多重")
 	askWhere = fieldSet("哪里 哪儿 谁")
 	askLinks = fieldSet("是 有 为 在 都 分别 各 大概 大约 一共 总共 共 约")
+	// spendLinks are the verbs of spending between a thing and the amount
+	// asked of it, and their 了 (装修花了多少钱: the cost of 装修 is asked,
+	// which the knowledge must state; not 下降了多少, where the change is)
+	spendLinks = fieldSet("花 花了 花费 耗资 耗费")
 )
 
 // IsAspectWord reports whether w is a word for an aspect of a subject
@@ -578,7 +582,7 @@ outcome result consequence relationship relation connection difference similarit
 approach view opinion attitude reaction response trend summary overview point detail history background situation
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
-conclusion finding lesson insight implication motive motivation 结论 启示 收获`)
+conclusion finding lesson insight implication motive motivation 结论 启示 收获 来头 来历`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

@@ -108,3 +108,27 @@ func TestCapitalisedWords(t *testing.T) {
 		}
 	}
 }
+
+// A pronoun's 家 is no term (去他家消费: the shop asked about); 来头 asks
+// for a background, an aspect, not a thing the knowledge must name; the
+// cost asked through a verb of spending is the thing's (装修花了多少钱
+// measures 装修), a change asked is not (下降了多少 measures nothing).
+func TestPronounHomeAspectSpend(t *testing.T) {
+	if got := TermTexts(Terms("去他家消费的主要是哪类人？")); slices.Contains(got, "他家") {
+		t.Errorf("Terms hold 他家: %v", got)
+	}
+	if got := AskedFor("武大是哪年建校的，什么来头"); slices.Contains(got, "来头") {
+		t.Errorf("AskedFor holds 来头: %v", got)
+	}
+	for q, want := range map[string]string{
+		"李明咖啡店当初装修花了多少钱？": "装修",
+		"装修一共花费多少钱？":      "装修",
+	} {
+		if got := Measured(q); !slices.Contains(got, want) {
+			t.Errorf("Measured(%q) = %v, want %s", q, got, want)
+		}
+	}
+	if got := Measured("获客成本下降了多少？"); slices.Contains(got, "下降") {
+		t.Errorf("Measured(获客成本下降了多少？) = %v, holds the change", got)
+	}
+}

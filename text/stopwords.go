@@ -16,7 +16,9 @@ func IsStopWord(w string) bool { return stopWords[w] }
 var stopWords = fieldSet(stopZH + " " + stopEN)
 
 // stopZH: interrogatives, pronouns, particles, prepositions, conjunctions,
-// adverbs of degree and time that carry no topic, and verbs of asking.
+// adverbs of degree and time that carry no topic, and verbs of asking; a
+// pronoun's 家 ("his place", 去他家消费: the shop the question is about)
+// too.
 const stopZH = `
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 谁 几 几个 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
 吗 呢 吧 啊 呀 嘛 么 哦 哈 的 地 得 了 着 过 之 所 等 等等
@@ -26,6 +28,7 @@ const stopZH = `
 回事 网上 线上 网络上 网传 据悉 稿子 一篇 来看 看来 来说 而言 总体而言 整体而言 总的来说 总而言之 综合来看 综合而言 总体来看 整体来看 总的来看 后来 然后 接着 那么 还有 其他 别的 另外 两边 两者 彼此 到底 究竟 其实 竟然 居然 难道 没什么 不怎么
 很 非常 最 更 比较 太 挺 十分 特别 一些 一点 一下 一个 一种 一样 一直 一般 有些 有点 所有 全部 什么样 多 少 不 没 没有 不是 别 一共 总共 总计 大概 大约 左右 主要
 最大 最小 最多 最少 最高 最低 年年 天天 月月 日日 时时 处处 人人 个个 次次
+他家 她家 你家 您家 他们家 她们家 人家 自家 咱家
 请问 请 问 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 汇总 简单 梳理 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
 `
 

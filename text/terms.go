@@ -40,8 +40,10 @@ func (t Term) Words() []string {
 // as 的/了/the), without words of one rune when longer ones remain (单字
 // like 看, 选 or 中 rarely say what is asked; a one-rune noun binds to its
 // neighbour first, bindSingles: 樱花/季 → 樱花季), without Latin words of one
-// letter and without pure punctuation; English words reduced by Stem. A
-// question of stop words only has no terms (nil).
+// letter and without pure punctuation; English words reduced by Stem. An
+// English asker's clause ("… that I could get my students to discuss") is
+// removed first (WithoutAskerFrame). A question of stop words only has no
+// terms (nil).
 func Terms(q string) []Term {
 	q = WithoutAskerFrame(q)
 	return TermsOf(q, Words(q))
@@ -117,7 +119,8 @@ var zhAskerFrame = regexp.MustCompile(`^\s*(?:我们家|我们|我家|我)?(?:�
 var zhAsks = regexp.MustCompile(`什么|哪|怎么|怎样|如何|为什么|为啥|多少|几|谁|吗|呢|是否|是不是|有没有|会不会|能不能|可不可以`)
 
 // TermsOf is Terms of q for a caller that has segmented q already: words
-// must be Words(q) (it is not changed). A text that is both searched for
+// must be Words(q) (it is not changed); no asker's clause is removed (the
+// callers pass texts, not questions). A text that is both searched for
 // terms and read word by word is segmented once.
 func TermsOf(q string, words []string) []Term {
 	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(words))))

@@ -593,10 +593,12 @@ func TestRouteSentiment(t *testing.T) {
 func TestRouteHeldBroad(t *testing.T) {
 	r := NewRouter(dulceModel(t))
 	for q, want := range map[string]Method{
-		"Where is the story set?":                             MethodGlobal,
-		"Where is this story set?":                            MethodGlobal,
+		"Where is the story set?":  MethodGlobal,
+		"Where is this story set?": MethodGlobal,
+		// themes asked: the whole, with everyday words held in passing
+		"What big ideas or themes does this story play with?": MethodGlobal,
 		"Where is the story set, the Andromeda Strain movie?": MethodLocal,
-		"Where is it set?":                                    MethodLocal,
+		"Where is it set?": MethodLocal,
 		// a cue asking for the whole of what the question names (overall)
 		// is no scope: its everyday terms held in passing go to local
 		// search's rule as before (华中科技大学的整体录取情况 on the fixture)

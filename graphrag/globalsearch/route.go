@@ -566,7 +566,9 @@ func (r *Router) reportShare(question string, ts []text.Term) (best, need float6
 var timelineAsk = regexp.MustCompile(`按时间|时间线|时间顺序|时间轴|时间先后|先后顺序|大事记|(?i:\btimeline\b|\bchronolog|\bin (?:chronological )?order\b)`)
 
 // heldBroad reports whether question's broad wording only names the
-// whole (BroadCues, all scope cues: "the story", "this story") and the
+// whole (BroadCues, all scope cues: "the story", "this story") or asks
+// for themes (asksThemes: "What big ideas or themes does this story play
+// with?", play held in passing) and the
 // knowledge holds every one of its content terms (stats: none with no
 // use), if only in passing or once: "Where is the story set?" asks about the whole with an
 // everyday word (set), which step 2 of Route would otherwise send to local
@@ -574,5 +576,5 @@ var timelineAsk = regexp.MustCompile(`按时间|时间线|时间顺序|时间轴
 // rule (issue 19).
 func heldBroad(question string, stats []knowledge.TermStat) bool {
 	cues := BroadCues(question)
-	return len(cues) > 0 && scopeOnly(cues) && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool { return s.Count == 0 })
+	return len(cues) > 0 && (scopeOnly(cues) || asksThemes(question)) && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool { return s.Count == 0 })
 }

@@ -466,7 +466,19 @@ func TestEvalShippedSets(t *testing.T) {
 // and a question asking how the whole is doing (总的来说…怎么样) led with
 // the reports' verdicts (globalsearch asksVerdict: 优势是口碑和会员，劣势是
 // 周末客流…; 4 assertions of the sample's sets more, none lost): recall
-// 0.83, 0.61, 0.38. Left: a lender's frame (要是放贷给
+// 0.83, 0.61, 0.38. A twenty-fourth (coffee-shop-heldout24,
+// bettafish-heldout24, dulce-heldout19: a rival shop owner's, an HR
+// manager's and a podcast host's questions), measured first on b96b6af:
+// false refusals 1/15, 2/15, 1/10; recall 0.87, 0.50, 0.52; off-topic
+// refused 5/6, 6/6, 4/4. Then a pronoun's 家 a stop word (去他家消费), 来头
+// and 来历 aspect words (什么来头), the cost asked through a verb of
+// spending measuring the thing (装修花了多少钱: also coffee-shop-heldout19's
+// line 19 refused), "ideas" a broad word and a question asking for themes
+// in everyday held words global (What big ideas or themes does this story
+// play with?): 0/15, 1/15, 0/10; 0.87, 0.55, 0.60; 6/6, 6/6, 4/4. Left
+// there: 口碑 asked of the fixture, whose texts write 声誉 and 评价 (as a
+// synonym it widened the sample's 口碑 and lost two of its assertions).
+// Left in the twenty-third: a lender's frame (要是放贷给
 // 这家店，主要风险有哪些？, 放贷 never used), broad and per-person answers
 // (each person's role) that miss facts the records state, and answers
 // right in substance in other words than the assertions'.
@@ -535,7 +547,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout18": {1, 0.84, nil},
 		"bettafish-heldout18":   {1, 0.66, []int{20, 21}},
 		"dulce-heldout13":       {1, 0.84, nil},
-		"coffee-shop-heldout19": {0, 1, []int{18, 19}},
+		"coffee-shop-heldout19": {0, 1, []int{18}},
 		"bettafish-heldout19":   {1, 0.77, nil},
 		"dulce-heldout14":       {1, 0.78, nil},
 		"coffee-shop-heldout20": {0, 1, nil},
@@ -550,6 +562,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout23": {1, 0.82, nil},
 		"bettafish-heldout23":   {0, 0.6, nil},
 		"dulce-heldout18":       {0, 0.38, nil},
+		"coffee-shop-heldout24": {0, 0.87, nil},
+		"bettafish-heldout24":   {1, 0.54, nil},
+		"dulce-heldout19":       {0, 0.6, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {
