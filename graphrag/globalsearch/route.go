@@ -210,15 +210,15 @@ func (r *Router) Route(question string) Route {
 		// the terms' statistics alone (Lexical.Stats: the counts, no
 		// ranking); steps 9 and 10 search when a question gets that far
 		stats := r.m.Lexical().Stats(ts)
-		if share := knowledge.TopicalShare(stats); share < knowledge.MinTopicalShare && !heldBroad(question, stats) {
-			return Route{Method: MethodLocal, Terms: terms,
-				Reason: fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", 100*share, 100*knowledge.MinTopicalShare)}
+		share, miss := knowledge.TopicalShare(stats), knowledge.MissingShare(stats)
+		if (share < knowledge.MinTopicalShare || miss > knowledge.MaxMissingShare) && !heldBroad(question, stats) {
+			reason := fmt.Sprintf("the terms the knowledge lacks or uses once carry %.0f%% of the question (over %.0f%%); local search's relevance rule decides", 100*miss, 100*knowledge.MaxMissingShare)
+			if share < knowledge.MinTopicalShare {
+				reason = fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", 100*share, 100*knowledge.MinTopicalShare)
+			}
+			return Route{Method: MethodLocal, Terms: terms, Reason: reason}
 		}
-		if miss := knowledge.MissingShare(stats); miss > knowledge.MaxMissingShare && !heldBroad(question, stats) {
-			return Route{Method: MethodLocal, Terms: terms,
-				Reason: fmt.Sprintf("the terms the knowledge lacks or uses once carry %.0f%% of the question (over %.0f%%); local search's relevance rule decides", 100*miss, 100*knowledge.MaxMissingShare)}
-		}
-		if un := r.m.Lexical().Unasked(question); knowledge.RefusesUnasked(un, text.Measured(question), knowledge.MissingShare(stats)) {
+		if un := r.m.Lexical().Unasked(question); knowledge.RefusesUnasked(un, text.Measured(question), miss) {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("it asks for %s, which the knowledge never uses; local search's relevance rule decides", strings.Join(un, ", "))}
 		}
