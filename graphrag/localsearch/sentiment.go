@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"reportengine/evidence"
 	"reportengine/forum"
@@ -95,6 +96,7 @@ type sentimentRow struct {
 type sentimentIndex struct {
 	texts []string // lower-cased, one per document
 	rows  []sentimentRow
+	topic []text.Term // the content terms of the knowledge's topic
 }
 
 // collectSentiments joins each document's text units into its text and
@@ -113,10 +115,10 @@ func (b *ContextBuilder) collectSentiments() *sentimentIndex {
 	main := set.CaseName(topic) != ""
 	for _, it := range set.Items {
 		figs := text.SentimentFigures(it.Text)
-		if len(figs) == 0 {
+		if len(figs) == 0 || tableRow(it.Text) {
 			continue
 		}
-		r := sentimentRow{statement: strings.NewReplacer("|", "｜", "\n", " ").Replace(text.TruncateRunes(it.Text, SentimentStatementRunes))}
+		r := sentimentRow{statement: strings.NewReplacer("|", "｜", "\n", " ").Replace(sentimentStatement(it.Text, figs[0].Raw))}
 		shares := make([]string, len(figs))
 		for i, f := range figs {
 			shares[i] = f.Category + " " + f.Raw
@@ -136,16 +138,60 @@ func (b *ContextBuilder) collectSentiments() *sentimentIndex {
 		default:
 			r.scope, r.rank = ScopeUnattributed, 2+len(set.Events)
 		}
-		if e >= 0 && main {
+		if r.scope == ScopeOther && !namesEvent(it.Text, set.Events[e]) {
+			// about the event only by its segment or text (a long report
+			// telling several): not said to be that event's
+			r.scope, r.rank = ScopeUnattributed, 2+len(set.Events)
+		}
+		if r.scope == ScopeMain {
+			r.event = set.CaseName(topic)
+		} else if r.scope == ScopeOther {
 			r.event = strings.ReplaceAll(strings.Trim(set.Events[e].Name, "#"), "|", "｜")
-			if r.scope == ScopeMain {
-				r.event = set.CaseName(topic)
-			}
 		}
 		idx.rows = append(idx.rows, r)
 	}
 	slices.SortStableFunc(idx.rows, func(a, c sentimentRow) int { return cmp.Compare(a.rank, c.rank) })
+	idx.topic = text.Terms(topic)
 	return idx
+}
+
+// sentimentStatement is passage cut to SentimentStatementRunes so that it
+// shows its first share of sentiment (raw, as written): from its start
+// when the share lies within the cut, else from the clause holding the
+// share (after the last ，。；｜ or line end before it), opened with "…".
+func sentimentStatement(passage, raw string) string {
+	cut := text.TruncateRunes(passage, SentimentStatementRunes)
+	at := strings.Index(passage, raw)
+	if at < 0 || at+len(raw) <= len(cut) {
+		return cut
+	}
+	start := strings.LastIndexAny(passage[:at], "，。；｜|\n") + 1
+	if r, n := utf8.DecodeRuneInString(passage[start-1:]); start > 0 && r != utf8.RuneError {
+		start += n - 1 // past the whole separator
+	}
+	return "…" + text.TruncateRunes(strings.TrimSpace(passage[start:]), SentimentStatementRunes-1)
+}
+
+// tableRow reports whether passage is a row of a table (three or more
+// cell separators, | or ｜): what its percentages are shares of is read
+// across cells ("…仍含63%“其他费用” ｜ 11.2亿 ｜ 甲醛超标 ｜ …" gave 质疑 63%),
+// so it states no share of sentiment.
+func tableRow(passage string) bool {
+	return strings.Count(passage, "|")+strings.Count(passage, "｜") >= 3
+}
+
+// namesEvent reports whether passage names event itself: it holds one of
+// the event's key terms (evidence.EventGroup.Terms). A passage about
+// another event only through its segment or text, as the paragraphs of an
+// engine's report telling several events are, is not labelled with it. A
+// dated event ("4月15日前后的事件") has no key terms: its passages are
+// told by their text's date, and keep it.
+func namesEvent(passage string, event evidence.EventGroup) bool {
+	if len(event.Terms) == 0 {
+		return true
+	}
+	low := strings.ToLower(passage)
+	return slices.ContainsFunc(event.Terms, func(t string) bool { return t != "" && strings.Contains(low, strings.ToLower(t)) })
 }
 
 // sentimentTexts are the texts collected for the Sentiment section, as
@@ -182,17 +228,18 @@ func (b *ContextBuilder) sentimentTexts() []forum.Entry {
 }
 
 // sentimentRows are the rows about question's subject (every row when it
-// names none), in row order; without a subject at most
+// names none; a term of the knowledge's topic is no subject: 网民对武汉大学
+// 的舆论情绪 asks about the whole of a run about 武汉大学), in row order; without a subject at most
 // MaxEventSentimentRows of each other event and of the unattributed ones
 // (a subject already keeps only the passages about it).
 func (b *ContextBuilder) sentimentRows(question string) []sentimentRow {
+	idx := b.sentiments()
 	var subject []text.Term
 	for _, t := range text.Terms(question) {
-		if !text.SentimentFrame(t.Text) {
+		if !text.SentimentFrame(t.Text) && !slices.ContainsFunc(idx.topic, func(p text.Term) bool { return p.Text == t.Text }) {
 			subject = append(subject, t)
 		}
 	}
-	idx := b.sentiments()
 	var out []sentimentRow
 	per := map[string]int{}
 	for _, r := range idx.rows {

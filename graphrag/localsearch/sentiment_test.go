@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"reportengine/graphrag/knowledge"
 	"reportengine/internal/fixture"
+	"reportengine/text"
 )
 
 // A question about sentiment on the BettaFish fixture opens its context
@@ -122,5 +124,75 @@ func TestSentimentTextsBound(t *testing.T) {
 	p.TextUnits = p.TextUnits[:MaxSentimentTexts]
 	if got := newBuilder(t, p, Config{}).sentimentTexts(); len(got) < MaxSentimentTexts-10 {
 		t.Errorf("%d texts of a small knowledge kept, want all", len(got))
+	}
+}
+
+// A question about the sentiment towards the run's topic itself (网民对武汉
+// 大学的…: 武汉大学 is the fixture's topic) asks about the whole: at most
+// MaxEventSentimentRows of each other event, as with no subject. A row is
+// labelled with another event only when its passage names that event:
+// the insight engine's report tells 鼠患, 樱花黄牛, 选调生, 甲醛 and 雷军捐赠 in
+// one text, and its 跨时段对比 (樱花节 12%→61%) and 宿舍舆情指数 passages
+// name none of them (the text's most named event, 选调生, was given them).
+// A table row (…63%“其他费用” ｜ 11.2亿 ｜ 甲醛超标 ｜ …) states no share of
+// sentiment. The April story's figures (a dated event, no key terms) keep
+// their event.
+func TestSentimentEventLabels(t *testing.T) {
+	b := graphBuilder(t, fixture.BettaFish(t))
+	p := DefaultParams()
+	p.Retrieval, p.MinSimilarity = RetrievalHybrid, NoMatchSimilarity
+	c, err := b.Build(t.Context(), "网民对武汉大学的舆论情绪总体怎么样？", nil, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := c.Records["sentiment"].Rows
+	per := map[string]int{}
+	for _, r := range rows {
+		if r[2] == ScopeOther || r[2] == ScopeUnattributed {
+			per[r[2]+"/"+r[3]]++
+		}
+	}
+	for k, n := range per {
+		if n > MaxEventSentimentRows {
+			t.Errorf("%d rows of %s: the topic read as a subject", n, k)
+		}
+	}
+	if len(per) < 3 {
+		t.Errorf("rows of %d other events, want several: %v", len(per), rows)
+	}
+	for _, r := range b.sentiments().rows {
+		if r.scope == ScopeOther && strings.Contains(r.event, "选调生") && !strings.Contains(r.statement, "选调") && !strings.Contains(r.statement, "嘉峪关") {
+			t.Errorf("a passage naming no 选调生 labelled with it: %q", r.statement)
+		}
+		for _, s := range []string{"樱花节期间舆情负面占比仅12%", "宿舍舆情指数"} {
+			if strings.Contains(r.statement, s) && r.scope != ScopeUnattributed {
+				t.Errorf("%s given to %s %q", s, r.scope, r.event)
+			}
+		}
+		if strings.Contains(r.statement, "其他费用") {
+			t.Errorf("a table row as a share of sentiment: %q", r.statement)
+		}
+		if strings.Contains(r.statement, "嘲讽") && strings.Contains(r.statement, "48%") && (r.scope != ScopeOther || !strings.Contains(r.event, "4月")) {
+			t.Errorf("the April story's 嘲讽 48%% lost its dated event: %s %q", r.scope, r.event)
+		}
+	}
+}
+
+// A statement shows its first share of sentiment: a passage whose share
+// lies past SentimentStatementRunes is cut from the clause holding it.
+func TestSentimentStatement(t *testing.T) {
+	long := strings.Repeat("前文很长", 50) + "，其中负面情感占比达到61%，显示品牌叙事失效。"
+	got := sentimentStatement(long, "61%")
+	if !strings.HasPrefix(got, "…其中负面情感占比达到61%") || utf8.RuneCountInString(got) > SentimentStatementRunes {
+		t.Errorf("got %q", got)
+	}
+	short := "负面占比58%，" + strings.Repeat("后文", 100)
+	if got := sentimentStatement(short, "58%"); got != text.TruncateRunes(short, SentimentStatementRunes) {
+		t.Errorf("a share within the cut: got %q", got)
+	}
+	for s, want := range map[string]bool{"a ｜ b ｜ c ｜ d": true, "| a | b |": true, "负面 58%｜正面 20%": false} {
+		if tableRow(s) != want {
+			t.Errorf("tableRow(%q) = %v", s, !want)
+		}
 	}
 }
