@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -263,7 +262,7 @@ func WordBudget(in prompts.WordBudgetInput) prompts.WordBudgetReply {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return rems[idx[a]] > rems[idx[b]] })
+	slices.SortStableFunc(idx, func(a, b int) int { return rems[b] - rems[a] })
 	for k := 0; given < total; k++ {
 		targets[idx[k%len(idx)]]++
 		given++
