@@ -163,14 +163,9 @@ func Layout(in prompts.LayoutInput) prompts.LayoutReply {
 		for _, o := range c.Outline {
 			outline = append(outline, stripNumber(o))
 		}
-		r.TOCPlan = append(r.TOCPlan, prompts.TOCPlanEntry{
-			ChapterID:   c.ChapterID,
-			Anchor:      anchorFor("section-"+strconv.Itoa(i+1), c.Slug),
-			Display:     chineseNumeral(i+1) + "、" + c.Title,
-			Description: strings.Join(outline, "；"),
-			AllowSwot:   i == swot,
-			AllowPest:   i == pest,
-		})
+		r.TOCPlan = append(r.TOCPlan, prompts.TOCPlanEntry{ChapterID: c.ChapterID,
+			Anchor: anchorFor("section-"+strconv.Itoa(i+1), c.Slug), Display: chineseNumeral(i+1) + "、" + c.Title,
+			Description: strings.Join(outline, "；"), AllowSwot: i == swot, AllowPest: i == pest})
 	}
 	if swot >= 0 {
 		r.LayoutNotes = append(r.LayoutNotes, fmt.Sprintf("SWOT 表格仅用于「%s」。", in.Chapters[swot].Title))
@@ -275,14 +270,9 @@ func WordBudget(in prompts.WordBudgetInput) prompts.WordBudgetReply {
 			}
 		}
 		t := targets[i]
-		r.Chapters = append(r.Chapters, prompts.ChapterBudget{
-			ChapterID:   c.ChapterID,
-			TargetWords: t,
-			MinWords:    t * 8 / 10,
-			MaxWords:    (t*12 + 9) / 10,
-			Emphasis:    emphasis,
-			Rationale:   fmt.Sprintf("大纲含 %d 个要点，按要点数占全篇 %d/%d 分配", len(c.Outline), weights[i], sum),
-		})
+		r.Chapters = append(r.Chapters, prompts.ChapterBudget{ChapterID: c.ChapterID, TargetWords: t, MinWords: t * 8 / 10,
+			MaxWords: (t*12 + 9) / 10, Emphasis: emphasis,
+			Rationale: fmt.Sprintf("大纲含 %d 个要点，按要点数占全篇 %d/%d 分配", len(c.Outline), weights[i], sum)})
 	}
 	return r
 }
