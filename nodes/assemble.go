@@ -39,12 +39,8 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 	if r.retrieved != nil {
 		fi.Builder = r.retrieved.builder
 	} else {
-		for _, w := range append([]*later[struct{}]{s.late}, s.early...) {
-			if w != nil {
-				if _, err := w.get(ctx); err != nil {
-					return res, err
-				}
-			}
+		if err := waitAll(ctx, s.chapters()); err != nil {
+			return res, err
 		}
 		results := make([]ChapterResult, len(r.jobs))
 		for i := range r.jobs {
@@ -56,11 +52,7 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 	deps := digestOf(StageFollowUp, fi.Builder != nil, fi.Cited)
 	var fo FollowUpsOutput
 	if r.work.load(workFollowUps, deps, &fo) {
-		fo.Calls = 0
-		res.questions = fo.Questions
-		res.warnings = droppedWarnings(fo)
-		res.rec = new(r.stageReused(StageFollowUp, start))
-		return res, nil
+		return followUpsResult{questions: fo.Questions, warnings: droppedWarnings(fo), rec: new(r.stageReused(StageFollowUp, start))}, nil
 	}
 	fu := FollowUps{Model: r.chapterModel, Offline: cfg.Offline, Embedders: cfg.Embedders,
 		Temperature: cfg.ProseTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
@@ -74,10 +66,8 @@ func (r *runState) followUps(ctx context.Context, s *stages) (followUpsResult, e
 		return res, nil
 	}
 	r.work.save(workFollowUps, StageFollowUp, deps, fo)
-	res.questions = fo.Questions
-	res.warnings = droppedWarnings(fo)
-	res.rec = new(r.stageEnd(StageFollowUp, start, false, fo.Calls, fo.Calls, ""))
-	return res, nil
+	rec := r.stageEnd(StageFollowUp, start, false, fo.Calls, fo.Calls, "")
+	return followUpsResult{questions: fo.Questions, warnings: droppedWarnings(fo), rec: &rec}, nil
 }
 
 // droppedWarnings are the manifest warnings of follow-up questions that

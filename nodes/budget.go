@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -56,18 +57,13 @@ func (s WordBudget) Run(ctx context.Context, in WordBudgetInput) (WordBudgetOutp
 	for _, sec := range in.Sections {
 		known[sec.ChapterID] = true
 	}
-	budgeter := s.Budgeter
-	if budgeter == nil {
-		budgeter = llmBudget{s}
-	}
-	reply, res, err := budgeter.BudgetWords(ctx, input)
+	reply, res, err := cmp.Or[WordBudgeter](s.Budgeter, llmBudget{s}).BudgetWords(ctx, input)
 	var got map[string]prompts.ChapterBudget
 	if err == nil {
 		got = checkBudgets(reply.Chapters, known)
 		out.TotalWords, out.Guidelines = reply.TotalWords, nonEmpty(reply.GlobalGuidelines)
 	}
-	out.Calls = res.Calls
-	out.Requests = res.Requests
+	out.Calls, out.Requests = res.Calls, res.Requests
 	if err != nil {
 		if isCtxErr(err) || fatalStageErr(err) {
 			return out, err
@@ -104,15 +100,14 @@ func (s WordBudget) Run(ctx context.Context, in WordBudgetInput) (WordBudgetOutp
 type llmBudget struct{ s WordBudget }
 
 func (l llmBudget) BudgetWords(ctx context.Context, input prompts.WordBudgetInput) (prompts.WordBudgetReply, CallStats, error) {
-	s := l.s
 	known := map[string]bool{}
 	for _, c := range input.Chapters {
 		known[c.ChapterID] = true
 	}
 	var reply prompts.WordBudgetReply
-	call := jsonCall{model: s.Model, step: StageBudget, system: systemBudget, input: input,
-		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: new(0.85),
-		maxTokens: capTokens(budgetReplyTokens+budgetChapterTokens*len(input.Chapters), s.MaxOutputTokens)}
+	call := jsonCall{model: l.s.Model, step: StageBudget, system: systemBudget, input: input,
+		attempts: DefaultMaxAttempts, temp: temperature(l.s.Temperature, DefaultPlanTemperature), topP: new(0.85),
+		maxTokens: capTokens(budgetReplyTokens+budgetChapterTokens*len(input.Chapters), l.s.MaxOutputTokens)}
 	res, err := call.runObject(ctx, func(m map[string]any) error {
 		v, _ := field(m, "chapters", "chapterBudgets")
 		reply = prompts.WordBudgetReply{}

@@ -50,17 +50,8 @@ func (c jsonCall) run(ctx context.Context, decode func(raw json.RawMessage) erro
 	if err != nil {
 		return res, fmt.Errorf("%s: encode prompt: %w", c.step, err)
 	}
-	req := llm.Request{
-		Step: c.step,
-		Messages: []llm.Message{
-			{Role: llm.RoleSystem, Content: c.system},
-			{Role: llm.RoleUser, Content: string(user)},
-		},
-		Temperature: c.temp,
-		TopP:        c.topP,
-		MaxTokens:   c.maxTokens,
-		JSON:        true,
-	}
+	req := llm.Request{Step: c.step, Temperature: c.temp, TopP: c.topP, MaxTokens: c.maxTokens, JSON: true,
+		Messages: []llm.Message{{Role: llm.RoleSystem, Content: c.system}, {Role: llm.RoleUser, Content: string(user)}}}
 	attempts := max(c.attempts, 1)
 	var last error
 	for a := 1; a <= attempts; a++ {

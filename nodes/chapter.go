@@ -190,8 +190,8 @@ func (c *chapterCall) prompt() {
 		Section: prompts.ChapterSection{ChapterID: sec.ChapterID, Title: sec.Title, Slug: sec.Slug, Anchor: sec.Slug,
 			Order: sec.Order, Number: sec.Number, Outline: sec.Outline},
 		Query: in.Topic, TemplateName: in.TemplateName, ReportTitle: in.ReportTitle, Constraints: in.Constraints,
-		OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate, Essentials: in.Essentials}
-	c.input.SubPoints = in.SubPoints
+		OtherChapters: in.OtherChapters, Digests: in.Digests, ReportDate: in.ReportDate, Essentials: in.Essentials,
+		SubPoints: in.SubPoints}
 	c.limit = chapterOutputTokens(c.input.Constraints.WordTarget, c.s.MaxOutputTokens)
 	c.input.Constraints.MaxTokens = c.limit
 }
@@ -226,12 +226,11 @@ func (c *chapterCall) write(ctx context.Context) (ir.Chapter, []string, error) {
 			return ch, notes, nil
 		}
 	}
+	if err != nil && (isCtxErr(err) || fatalChapterErr(err)) {
+		return ch, notes, err
+	}
 	if err != nil {
-		if isCtxErr(err) || fatalChapterErr(err) {
-			return ch, notes, err
-		}
 		c.out = c.s.fail(c.out, c.sec, c.step, err)
-		return ch, notes, nil
 	}
 	return ch, notes, nil
 }

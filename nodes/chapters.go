@@ -58,9 +58,7 @@ func (r *runState) layout(ctx context.Context, start time.Time) (LayoutOutput, e
 		Temperature: cfg.PlanTemperature, MaxOutputTokens: cfg.MaxOutputTokens}
 	out, err := lay.Run(ctx, LayoutInput{Topic: r.in.Topic, Template: r.tpl, Sections: r.sections, Graph: r.stats, States: r.in.States})
 	if err != nil {
-		err = r.stageFail(ctx, StageLayout, start, err)
-		r.stop(err)
-		return out, err
+		return out, r.planFail(ctx, StageLayout, start, err)
 	}
 	r.layoutRec = r.stageEnd(StageLayout, start, out.Fallback, out.Calls, out.Requests, out.Problem)
 	if out.Err == nil {
@@ -84,15 +82,21 @@ func (r *runState) budget(ctx context.Context, lay LayoutOutput) (WordBudgetOutp
 		MaxOutputTokens: cfg.MaxOutputTokens}
 	out, err := wb.Run(ctx, WordBudgetInput{Topic: r.in.Topic, Sections: r.sections, Layout: lay.Layout})
 	if err != nil {
-		err = r.stageFail(ctx, StageBudget, start, err)
-		r.stop(err)
-		return out, err
+		return out, r.planFail(ctx, StageBudget, start, err)
 	}
 	r.budgetRec = r.stageEnd(StageBudget, start, out.Fallback, out.Calls, out.Requests, out.Problem)
 	if out.Err == nil {
 		r.work.save(workBudget, StageBudget, deps, out)
 	}
 	return out, nil
+}
+
+// planFail is stageFail for the layout or the budget, which also stops
+// every stage.
+func (r *runState) planFail(ctx context.Context, name string, start time.Time, err error) error {
+	err = r.stageFail(ctx, name, start, err)
+	r.stop(err)
+	return err
 }
 
 // query runs chapter i's graph query rounds, at once: the first decision
@@ -125,10 +129,7 @@ func (r *runState) query(ctx context.Context, i int, budget *later[WordBudgetOut
 		}
 		if r.work.load(name, d, &gq) {
 			gq.Calls, gq.Requests = 0, 0
-			job.warnings = append(job.warnings, gq.Warnings...)
-			job.graph = gq.Results
-			job.res.QueryRounds = gq.Rounds
-			return gq, nil
+			return job.queried(gq), nil
 		}
 	}
 	briefs := func(bs map[string]prompts.ChapterBudget) (prompts.ChapterBrief, []prompts.ChapterBrief) {
@@ -168,12 +169,17 @@ func (r *runState) query(ctx context.Context, i int, budget *later[WordBudgetOut
 			r.work.save(name, fmt.Sprintf("chapter %s graph queries", sec.ChapterID), d, gq)
 		}
 	}
+	return job.queried(gq), nil
+}
+
+// queried records the chapter's graph query rounds gq and returns them.
+func (job *chapterJob) queried(gq GraphQueryOutput) GraphQueryOutput {
 	job.calls += gq.Calls
 	job.requests += gq.Requests
 	job.warnings = append(job.warnings, gq.Warnings...)
 	job.graph = gq.Results
 	job.res.QueryRounds = gq.Rounds
-	return gq, nil
+	return gq
 }
 
 // counts are the chapters finished and the chapters of the report.
@@ -238,7 +244,7 @@ func (r *runState) makePlan(ctx context.Context, queries []*later[GraphQueryOutp
 func (r *runState) generate(ctx context.Context, i int, gq GraphQueryOutput, lay LayoutOutput, wb WordBudgetOutput,
 	digests []prompts.ChapterDigest) error {
 	sec, job := r.sections[i], &r.jobs[i]
-	in := r.chapterInput(sec, gq, lay, wb, digests)
+	in := r.chapterInput(i, lay, wb, digests)
 	name, deps := workName("chapter", chapterFile(sec)), ""
 	if r.work != nil {
 		deps = r.chapterDeps(in, gq)
@@ -325,21 +331,16 @@ func (r *runState) chapterGen(sec templates.Section, job *chapterJob) ChapterGen
 		}}
 }
 
-// chapterInput is what chapter sec is written from: the layout's title and
-// plan entry, the budget's words, the planned evidence, the graph results.
-func (r *runState) chapterInput(sec templates.Section, gq GraphQueryOutput, lay LayoutOutput, wb WordBudgetOutput,
-	digests []prompts.ChapterDigest) ChapterGenInput {
+// chapterInput is what chapter i is written from: the layout's title and
+// plan entry, the budget's words, the planned evidence (with what the
+// graph rounds found).
+func (r *runState) chapterInput(i int, lay LayoutOutput, wb WordBudgetOutput, digests []prompts.ChapterDigest) ChapterGenInput {
+	sec, cp := r.sections[i], r.plan.Chapters[i]
 	plan := planEntry(lay.Layout, sec.ChapterID)
 	budget := wb.Chapters[sec.ChapterID]
 	cons := prompts.Constraints{Language: "zh-CN", AllowedBlocks: chapterBlockTypes, AllowSwot: plan.AllowSwot,
 		AllowPest: plan.AllowPest, WordTarget: budget.TargetWords, MinWords: budget.MinWords, MaxWords: budget.MaxWords,
 		Emphasis: budget.Emphasis}
-	var cp evidence.ChapterPlan
-	for _, c := range r.plan.Chapters {
-		if c.ID == sec.ChapterID {
-			cp = c
-		}
-	}
 	var others []string
 	for _, s := range r.sections {
 		if s.Title != sec.Title {
@@ -360,13 +361,8 @@ func (r *runState) chapterInput(sec templates.Section, gq GraphQueryOutput, lay 
 // more at most, and without those its chapter keeps (summaryStays).
 func (r *runState) lateChapters(ctx context.Context, s *stages,
 	ready func() ([]GraphQueryOutput, LayoutOutput, WordBudgetOutput, error)) error {
-	for _, e := range s.early {
-		if e == nil {
-			continue
-		}
-		if _, err := e.get(ctx); err != nil {
-			return err
-		}
+	if err := waitAll(ctx, s.early); err != nil {
+		return err
 	}
 	gqs, lay, wb, err := ready()
 	if err != nil {

@@ -73,17 +73,25 @@ func (rl *refList) resolve(id string) (int, bool) {
 		return 0, false
 	}
 	key, src := referenceOf(it)
+	return rl.add(key, func() ir.Source {
+		src.ID = "R" + strconv.Itoa(len(rl.out)+1)
+		if g, ok := rl.sourceByURL(src.URL); ok && src.URL != "" {
+			src.ID = g.ID // the graph's source id when the graph has the page
+		}
+		return src
+	}), true
+}
+
+// add returns the reference-list index of key, adding the source made by
+// src on first sight.
+func (rl *refList) add(key string, src func() ir.Source) int {
 	i, seen := rl.index[key]
 	if !seen {
 		i = len(rl.out)
 		rl.index[key] = i
-		src.ID = "R" + strconv.Itoa(i+1)
-		if g, ok := rl.sourceByURL(src.URL); ok && src.URL != "" {
-			src.ID = g.ID // the graph's source id when the graph has the page
-		}
-		rl.out = append(rl.out, src)
+		rl.out = append(rl.out, src())
 	}
-	return i, true
+	return i
 }
 
 // chapter numbers c's citations and adds its sources, a link to a source
@@ -115,14 +123,9 @@ func (rl *refList) chapter(c *ir.Chapter) {
 		if !ok {
 			return
 		}
-		key := "url:" + href
-		i, seen := rl.index[key]
-		if !seen {
-			i = len(rl.out)
-			rl.index[key] = i
-			rl.out = append(rl.out, ir.Source{ID: g.ID, Title: firstNonBlank(g.Title, href), URL: href, Engines: g.Engines})
-		}
-		cites(i)
+		cites(rl.add("url:"+href, func() ir.Source {
+			return ir.Source{ID: g.ID, Title: firstNonBlank(g.Title, href), URL: href, Engines: g.Engines}
+		}))
 	})
 }
 

@@ -208,12 +208,11 @@ func checkDecision(r prompts.GraphQueryReply, decodeNotes []string) (decision, [
 type llmDecider struct{ s GraphQuery }
 
 func (l llmDecider) DecideQuery(ctx context.Context, step string, input prompts.GraphQueryInput) (prompts.GraphQueryReply, []string, CallStats, error) {
-	s := l.s
 	var r prompts.GraphQueryReply
 	var notes []string
-	call := jsonCall{model: s.Model, step: step, system: systemGraphQuery, input: input,
-		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature),
-		maxTokens: capTokens(decisionReplyTokens, s.MaxOutputTokens)}
+	call := jsonCall{model: l.s.Model, step: step, system: systemGraphQuery, input: input,
+		attempts: DefaultMaxAttempts, temp: temperature(l.s.Temperature, DefaultPlanTemperature),
+		maxTokens: capTokens(decisionReplyTokens, l.s.MaxOutputTokens)}
 	res, err := call.runObject(ctx, func(m map[string]any) error {
 		r, notes = decodeDecision(m)
 		return nil
@@ -245,10 +244,7 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		return out, nil
 	}
 	rounds := orDefault(s.Rounds, DefaultQueryRounds)
-	decider := s.Decider
-	if decider == nil {
-		decider = llmDecider{s}
-	}
+	decider := cmp.Or[QueryDecider](s.Decider, llmDecider{s})
 	var results []*queryengine.Result
 	seen := map[string]bool{}
 	returned := map[string]bool{} // ids of the items earlier rounds returned
@@ -281,12 +277,12 @@ func (s GraphQuery) Run(ctx context.Context, in GraphQueryInput) (GraphQueryOutp
 		if !d.ShouldQuery {
 			break
 		}
-		if k := d.key(); seen[k] {
+		k := d.key()
+		if seen[k] {
 			out.Warnings = append(out.Warnings, step+": the same query as an earlier round; skipped")
 			continue
-		} else {
-			seen[k] = true
 		}
+		seen[k] = true
 		q := queryengine.Query{Keywords: d.Keywords, Engines: d.Engines, Depth: d.Depth,
 			MaxSections: roundCaps.Sections, MaxQueries: roundCaps.Queries, MaxSources: roundCaps.Sources}
 		for _, t := range d.Types {

@@ -68,13 +68,8 @@ func (s Layout) Run(ctx context.Context, in LayoutInput) (LayoutOutput, error) {
 	input := prompts.LayoutInput{Task: prompts.TaskDocumentLayout, Query: in.Topic, TemplateName: in.Template.Name,
 		Chapters: outlines(in.Sections), Graph: in.Graph}
 	input.Excerpts = fitExcerpts(shortExcerpts(in.States, 2, 300), budget/3)
-	planner := s.Planner
-	if planner == nil {
-		planner = llmLayout{s, len(in.Sections)}
-	}
-	reply, decodeWarns, res, err := planner.PlanLayout(ctx, input)
-	out.Calls = res.Calls
-	out.Requests = res.Requests
+	reply, decodeWarns, res, err := cmp.Or[LayoutPlanner](s.Planner, llmLayout{s, len(in.Sections)}).PlanLayout(ctx, input)
+	out.Calls, out.Requests = res.Calls, res.Requests
 	if err != nil {
 		if isCtxErr(err) || fatalStageErr(err) {
 			return out, err
@@ -138,22 +133,18 @@ type llmLayout struct {
 }
 
 func (l llmLayout) PlanLayout(ctx context.Context, input prompts.LayoutInput) (prompts.LayoutReply, []string, CallStats, error) {
-	s := l.s
 	var reply prompts.LayoutReply
 	var warns []string
-	call := jsonCall{model: s.Model, step: StageLayout, system: systemLayout, input: input,
-		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature), topP: new(0.9),
-		maxTokens: capTokens(layoutReplyTokens+layoutChapterTokens*l.chapters, s.MaxOutputTokens)}
+	call := jsonCall{model: l.s.Model, step: StageLayout, system: systemLayout, input: input,
+		attempts: DefaultMaxAttempts, temp: temperature(l.s.Temperature, DefaultPlanTemperature), topP: new(0.9),
+		maxTokens: capTokens(layoutReplyTokens+layoutChapterTokens*l.chapters, l.s.MaxOutputTokens)}
 	res, err := call.runObject(ctx, func(m map[string]any) error {
 		// A reply with none of the layout's fields is not a layout (it
 		// counts as a failed attempt, then falls back), not a layout to be
 		// filled with defaults silently.
-		if _, ok := field(m, "title"); !ok {
-			if _, ok := field(m, "tocPlan", "toc_plan", "toc"); !ok {
-				if _, ok := field(m, "hero"); !ok {
-					return fmt.Errorf("reply has none of the layout fields (title, hero, tocPlan)")
-				}
-			}
+		has := func(keys ...string) bool { _, ok := field(m, keys...); return ok }
+		if !has("title") && !has("tocPlan", "toc_plan", "toc") && !has("hero") {
+			return fmt.Errorf("reply has none of the layout fields (title, hero, tocPlan)")
 		}
 		reply, warns = decodeLayout(m)
 		return nil
@@ -189,10 +180,8 @@ func decodeLayout(m map[string]any) (prompts.LayoutReply, []string) {
 func decodeHero(h map[string]any) ir.Hero {
 	hero := ir.Hero{Summary: asString(h["summary"]), Highlights: asStrings(h["highlights"]), Actions: asStrings(h["actions"])}
 	for _, k := range asObjects(h["kpis"]) {
-		kpi := ir.KPI{Label: asString(k["label"]), Value: asString(k["value"]), Unit: asString(k["unit"]), Delta: asString(k["delta"]),
-			DeltaTone: asString(k["deltaTone"])}
-		kpi.DeltaTone = cmp.Or(kpi.DeltaTone, asString(k["tone"]))
-		hero.KPIs = append(hero.KPIs, kpi)
+		hero.KPIs = append(hero.KPIs, ir.KPI{Label: asString(k["label"]), Value: asString(k["value"]), Unit: asString(k["unit"]),
+			Delta: asString(k["delta"]), DeltaTone: cmp.Or(asString(k["deltaTone"]), asString(k["tone"]))})
 	}
 	return hero
 }

@@ -27,48 +27,43 @@ var (
 	_ ChapterWriter   = Offline{}
 )
 
-// one is what an offline step costs.
-var one = CallStats{Calls: 1}
+// offlineStep is what an offline step returns: f's reply, costing one
+// call, or ctx.Err() before the step.
+func offlineStep[T any](ctx context.Context, f func() (T, error)) (T, CallStats, error) {
+	if err := ctx.Err(); err != nil {
+		var zero T
+		return zero, CallStats{}, err
+	}
+	r, err := f()
+	return r, CallStats{Calls: 1}, err
+}
 
 // ChooseTemplate is draft.SelectTemplate.
 func (Offline) ChooseTemplate(ctx context.Context, in prompts.TemplateSelectionInput) (prompts.TemplateSelectionReply, CallStats, error) {
-	if err := ctx.Err(); err != nil {
-		return prompts.TemplateSelectionReply{}, CallStats{}, err
-	}
-	r, err := draft.SelectTemplate(in)
-	return r, one, err
+	return offlineStep(ctx, func() (prompts.TemplateSelectionReply, error) { return draft.SelectTemplate(in) })
 }
 
 // PlanLayout is draft.Layout.
 func (Offline) PlanLayout(ctx context.Context, in prompts.LayoutInput) (prompts.LayoutReply, []string, CallStats, error) {
-	if err := ctx.Err(); err != nil {
-		return prompts.LayoutReply{}, nil, CallStats{}, err
-	}
-	return draft.Layout(in), nil, one, nil
+	r, st, err := offlineStep(ctx, func() (prompts.LayoutReply, error) { return draft.Layout(in), nil })
+	return r, nil, st, err
 }
 
 // BudgetWords is draft.WordBudget.
 func (Offline) BudgetWords(ctx context.Context, in prompts.WordBudgetInput) (prompts.WordBudgetReply, CallStats, error) {
-	if err := ctx.Err(); err != nil {
-		return prompts.WordBudgetReply{}, CallStats{}, err
-	}
-	return draft.WordBudget(in), one, nil
+	return offlineStep(ctx, func() (prompts.WordBudgetReply, error) { return draft.WordBudget(in), nil })
 }
 
 // DecideQuery is draft.Decide.
 func (Offline) DecideQuery(ctx context.Context, _ string, in prompts.GraphQueryInput) (prompts.GraphQueryReply, []string, CallStats, error) {
-	if err := ctx.Err(); err != nil {
-		return prompts.GraphQueryReply{}, nil, CallStats{}, err
-	}
-	return draft.Decide(in), nil, one, nil
+	r, st, err := offlineStep(ctx, func() (prompts.GraphQueryReply, error) { return draft.Decide(in), nil })
+	return r, nil, st, err
 }
 
 // WriteChapter is draft.Chapter.
 func (Offline) WriteChapter(ctx context.Context, _ string, in prompts.ChapterInput) (ir.Chapter, []string, CallStats, error) {
-	if err := ctx.Err(); err != nil {
-		return ir.Chapter{}, nil, CallStats{}, err
-	}
-	return draft.Chapter(in), nil, one, nil
+	c, st, err := offlineStep(ctx, func() (ir.Chapter, error) { return draft.Chapter(in), nil })
+	return c, nil, st, err
 }
 
 // RepairBlocks is draft.Repair, spliced in by block index.
@@ -77,5 +72,5 @@ func (Offline) RepairBlocks(ctx context.Context, _ string, c ir.Chapter, rin pro
 		return c, nil, CallStats{}, err
 	}
 	fixed, notes := spliceReply(c, rin, draft.Repair(rin))
-	return fixed, notes, one, nil
+	return fixed, notes, CallStats{Calls: 1}, nil
 }

@@ -312,21 +312,28 @@ func (l *onceLedger) remove(u *onceUnit) {
 // the replaced texts; a list left empty goes, a subsection left with no
 // block says draft.NoEvidence.
 func rebuildOnce(results []ChapterResult, units []onceUnit, removed []bool, replaced map[int]string) {
-	drop := map[[3]int]bool{}
-	for j, u := range units {
-		if removed[j] {
-			drop[[3]int{u.ch, u.blk, u.item}] = true
+	if rewriteUnits(results, units, removed, replaced) {
+		for ci := range results {
+			results[ci].Chapter.Blocks = fillEmptySubsections(results[ci].Chapter.Blocks)
 		}
 	}
+}
+
+// rewriteUnits makes the chapters anew without the removed units (removed
+// may be nil) and with the replaced texts, a list left empty removed; it
+// reports whether anything was to change (else results are untouched).
+func rewriteUnits(results []ChapterResult, units []onceUnit, removed []bool, replaced map[int]string) bool {
+	drop := map[[3]int]bool{}
 	texts := map[[3]int]string{}
-	for j, t := range replaced {
-		if !removed[j] {
-			u := units[j]
+	for j, u := range units {
+		if removed != nil && removed[j] {
+			drop[[3]int{u.ch, u.blk, u.item}] = true
+		} else if t, ok := replaced[j]; ok {
 			texts[[3]int{u.ch, u.blk, u.item}] = t
 		}
 	}
 	if len(drop) == 0 && len(texts) == 0 {
-		return
+		return false
 	}
 	for ci := range results {
 		old := results[ci].Chapter.Blocks
@@ -345,8 +352,9 @@ func rebuildOnce(results []ChapterResult, units []onceUnit, removed []bool, repl
 			}
 			out = append(out, b)
 		}
-		results[ci].Chapter.Blocks = fillEmptySubsections(out)
+		results[ci].Chapter.Blocks = out
 	}
+	return true
 }
 
 // onceItems are the items of list block bi of chapter ci without the

@@ -39,33 +39,14 @@ func pointChapters(results []ChapterResult, set *evidence.Set) {
 			cites[ci][record(c.ID)] = true
 		}
 	}
-	for ci := range results {
-		bs := slices.Clone(results[ci].Chapter.Blocks)
-		changed := false
-		for bi, b := range bs {
-			switch b.Type {
-			case ir.TypeParagraph:
-				if t, ok := repoint(ir.PlainText(b.Inlines), ci, results, cites, record); ok {
-					bs[bi].Inlines, changed = []ir.Inline{{Text: t}}, true
-				}
-			case ir.TypeList:
-				items := slices.Clone(b.ListItems)
-				for ii, it := range items {
-					if len(it) != 1 || it[0].Type != ir.TypeParagraph {
-						continue
-					}
-					if t, ok := repoint(ir.PlainText(it[0].Inlines), ci, results, cites, record); ok {
-						p := it[0]
-						p.Inlines = []ir.Inline{{Text: t}}
-						items[ii], bs[bi].ListItems, changed = []ir.Block{p}, items, true
-					}
-				}
-			}
-		}
-		if changed {
-			results[ci].Chapter.Blocks = bs
+	units := onceUnits(results)
+	texts := map[int]string{}
+	for j, u := range units {
+		if t, ok := repoint(u.text, u.ch, results, cites, record); ok {
+			texts[j] = t
 		}
 	}
+	rewriteUnits(results, units, nil, texts)
 }
 
 // repoint is text t of chapter ci with its pointer naming a chapter that

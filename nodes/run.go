@@ -172,6 +172,9 @@ func (r *runState) stop(err error) {
 	r.cancel()
 }
 
+// chapters are the summary and closing chapters, then the others.
+func (s *stages) chapters() []*later[struct{}] { return append([]*later[struct{}]{s.late}, s.early...) }
+
 // stages are the later values of one run.
 type stages struct {
 	layout    *later[LayoutOutput]
@@ -235,7 +238,6 @@ func (p *Pipeline) newRun(in Input) *runState {
 	// of in the first graph query round and the plan
 	go tokens.Count("")
 	textrules.Warm()
-	createdAt := cfg.Now().UTC().Format(time.RFC3339)
 	if in.Graph != nil && in.Graph.NodeCount() > 0 {
 		r.engine = in.Engine
 		if r.engine == nil {
@@ -247,11 +249,10 @@ func (p *Pipeline) newRun(in Input) *runState {
 		r.warn("the knowledge graph is empty: chapters are written without graph queries")
 	}
 	r.reportDate = newestDate(in.States)
-	r.man = Manifest{ReportID: r.reportID, Topic: in.Topic, Model: cfg.Model.Info(), GraphID: in.GraphID, CreatedAt: createdAt}
-	if in.Work != nil {
-		r.work = in.Work
-		k := in.Work.Key()
-		r.man.RunKey = &k
+	r.man = Manifest{ReportID: r.reportID, Topic: in.Topic, Model: cfg.Model.Info(), GraphID: in.GraphID,
+		CreatedAt: cfg.Now().UTC().Format(time.RFC3339)}
+	if r.work = in.Work; r.work != nil {
+		r.man.RunKey = new(in.Work.Key())
 	}
 	r.notices = append([]string(nil), in.Warnings...)
 	// one slot is the plan's (layout, then budget, one call at a time)
@@ -399,6 +400,19 @@ func (r *runState) schedule(ctx context.Context) *stages {
 	return s
 }
 
+// waitAll waits for each value in turn (nil ones skipped); the first error
+// is returned.
+func waitAll(ctx context.Context, ls []*later[struct{}]) error {
+	for _, l := range ls {
+		if l != nil {
+			if _, err := l.get(ctx); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // finish waits for the stages in manifest order and returns the chapter
 // results. The first error that ends the run comes back as the stage that
 // met it reported it (a stage fails before its dependants notice).
@@ -422,17 +436,11 @@ func (r *runState) finish(ctx, runCtx context.Context, s *stages) (chaptersOut, 
 	if wb.Fallback {
 		r.notices = append(r.notices, fmt.Sprintf("字数规划未得到模型的完整答复（%s），缺少的章节按平均分配。", plainReason(wb.Err)))
 	}
-	waits := append([]*later[struct{}]{s.late}, s.early...)
-	for _, w := range waits {
-		if w == nil {
-			continue
+	if err := waitAll(runCtx, s.chapters()); err != nil {
+		if ctx.Err() == nil {
+			err = r.stageFail(ctx, StageChapters, r.chStart, r.cause(err))
 		}
-		if _, err := w.get(runCtx); err != nil {
-			if ctx.Err() == nil {
-				err = r.stageFail(ctx, StageChapters, r.chStart, r.cause(err))
-			}
-			return fail(err)
-		}
+		return fail(err)
 	}
 	co := r.collectChapters()
 	co.layout = lay

@@ -77,14 +77,7 @@ func (k RunKey) Changes(saved RunKey) []string {
 	if k.Topic != saved.Topic {
 		out = append(out, fmt.Sprintf("topic %q → %q", saved.Topic, k.Topic))
 	}
-	now := map[string]InputFile{}
-	for _, f := range k.Inputs {
-		now[f.Role] = f
-	}
-	was := map[string]InputFile{}
-	for _, f := range saved.Inputs {
-		was[f.Role] = f
-	}
+	now, was := byRole(k.Inputs), byRole(saved.Inputs)
 	for _, r := range keysOf(now, was) {
 		a, inOld := was[r]
 		b, inNew := now[r]
@@ -108,6 +101,15 @@ func (k RunKey) Changes(saved RunKey) []string {
 		}
 	}
 	return out
+}
+
+// byRole is the input files by role.
+func byRole(fs []InputFile) map[string]InputFile {
+	m := map[string]InputFile{}
+	for _, f := range fs {
+		m[f.Role] = f
+	}
+	return m
 }
 
 // keysOf returns the keys of a and b, sorted, without repeats.

@@ -84,25 +84,21 @@ func (Stitch) Run(ctx context.Context, in StitchInput) (*ir.Document, error) {
 // stitchMetadata is the document's metadata from the layout, the template
 // and the run (the TOC and the reference list come later).
 func stitchMetadata(in StitchInput) ir.Metadata {
-	md := ir.Metadata{Query: in.Topic, Title: in.Layout.Title, Subtitle: in.Layout.Subtitle, Tagline: in.Layout.Tagline}
-	md.Title = cmp.Or(md.Title, prompts.DefaultTitle(in.Topic))
+	md := ir.Metadata{Query: in.Topic, Title: cmp.Or(in.Layout.Title, prompts.DefaultTitle(in.Topic)),
+		Subtitle: in.Layout.Subtitle, Tagline: in.Layout.Tagline, TemplateName: in.Template.Name,
+		SelectionReason: in.TemplateReason, Hero: in.Layout.Hero, LayoutNotes: slices.Clone(in.LayoutNotes),
+		GeneratedAt: in.GeneratedAt.UTC().Format(time.RFC3339), Failures: slices.Clone(in.Failures),
+		Notices: slices.Clone(in.Notices), GraphID: in.GraphID,
+		Generator: ir.Generator{Provider: in.Generator.Provider, Model: in.Generator.Model, Extractive: in.Generator.Extractive}}
 	if md.Title == prompts.DefaultTitle(in.Topic) && in.Evidence != nil {
 		if c := in.Evidence.CaseName(in.Topic); c != "" {
 			md.Title = prompts.DefaultTitle(c) // the case the data is about: 武汉大学图书馆事件舆情分析报告
 		}
 	}
 	md.Title = undouble(md.Title)
-	md.TemplateName, md.SelectionReason = in.Template.Name, in.TemplateReason
-	md.Hero = in.Layout.Hero
 	md.Hero.Highlights = slices.Clone(md.Hero.Highlights)
 	md.Hero.KPIs = slices.Clone(md.Hero.KPIs)
 	md.Hero.Actions = slices.Clone(md.Hero.Actions)
-	md.LayoutNotes = slices.Clone(in.LayoutNotes)
-	md.GeneratedAt = in.GeneratedAt.UTC().Format(time.RFC3339)
-	md.Generator = ir.Generator{Provider: in.Generator.Provider, Model: in.Generator.Model, Extractive: in.Generator.Extractive}
-	md.Failures = slices.Clone(in.Failures)
-	md.Notices = slices.Clone(in.Notices)
-	md.GraphID = in.GraphID
 	return md
 }
 

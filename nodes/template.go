@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -69,14 +70,9 @@ func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (Templa
 	}
 	input := prompts.TemplateSelectionInput{Task: prompts.TaskTemplateSelection, Query: in.Topic,
 		Templates: opts, Excerpts: in.Excerpts, Graph: in.Graph}
-	chooser := s.Chooser
-	if chooser == nil {
-		chooser = llmTemplate{s}
-	}
-	reply, res, err := chooser.ChooseTemplate(ctx, input)
+	reply, res, err := cmp.Or[TemplateChooser](s.Chooser, llmTemplate{s}).ChooseTemplate(ctx, input)
 	name, reason := strings.TrimSpace(reply.TemplateName), strings.TrimSpace(reply.SelectionReason)
-	out.Calls = res.Calls
-	out.Requests = res.Requests
+	out.Calls, out.Requests = res.Calls, res.Requests
 	if err != nil && (isCtxErr(err) || fatalStageErr(err)) {
 		return out, err
 	}
@@ -89,19 +85,16 @@ func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (Templa
 	} else {
 		out.Err = err
 	}
-	out.Problem = out.Err.Error()
-	out.Fallback = true
+	out.Fallback, out.Problem = true, out.Err.Error()
 	if t, ok := templates.Select(res.Raw + "\n" + name); ok {
-		out.Template = t
-		out.Reason = "fallback: the template name found in the model's reply"
+		out.Template, out.Reason = t, "fallback: the template name found in the model's reply"
 		return out, nil
 	}
 	t, lerr := templates.Lookup(templates.Default)
 	if lerr != nil {
 		return out, fmt.Errorf("%s: default template: %w", StageTemplate, lerr)
 	}
-	out.Template = t
-	out.Reason = "fallback: the default template (the model's reply named no known template)"
+	out.Template, out.Reason = t, "fallback: the default template (the model's reply named no known template)"
 	return out, nil
 }
 
@@ -111,11 +104,10 @@ func (s TemplateSelect) Run(ctx context.Context, in TemplateSelectInput) (Templa
 type llmTemplate struct{ s TemplateSelect }
 
 func (l llmTemplate) ChooseTemplate(ctx context.Context, input prompts.TemplateSelectionInput) (prompts.TemplateSelectionReply, CallStats, error) {
-	s := l.s
 	var reply prompts.TemplateSelectionReply
-	call := jsonCall{model: s.Model, step: StageTemplate, system: systemTemplate, input: input,
-		attempts: DefaultMaxAttempts, temp: temperature(s.Temperature, DefaultPlanTemperature),
-		maxTokens: capTokens(templateReplyTokens, s.MaxOutputTokens)}
+	call := jsonCall{model: l.s.Model, step: StageTemplate, system: systemTemplate, input: input,
+		attempts: DefaultMaxAttempts, temp: temperature(l.s.Temperature, DefaultPlanTemperature),
+		maxTokens: capTokens(templateReplyTokens, l.s.MaxOutputTokens)}
 	res, err := call.runObject(ctx, func(m map[string]any) error {
 		v, _ := field(m, "template_name", "templateName", "template", "name")
 		reply.TemplateName = asString(v)

@@ -177,15 +177,11 @@ func OpenWork(dir string, key RunKey, resume bool) (w *Work, err error) {
 	}
 	// temporary files of saves that were killed (SIGKILL) go
 	atomicfile.RemoveStale(dir, atomicfile.StaleAge, time.Now())
-	entries, err := os.ReadDir(dir)
+	names, err := savedOutputs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("nodes: resume: %w", err)
 	}
-	for _, e := range entries {
-		name := e.Name()
-		if !e.Type().IsRegular() || name == workKeyFile || !strings.HasSuffix(name, ".json") || atomicfile.IsTemp(name) {
-			continue
-		}
+	for _, name := range names {
 		p := filepath.Join(dir, name)
 		data, err := readWorkFile(p, maxWorkRecord)
 		var rec workRecord
@@ -232,12 +228,8 @@ func findEarlier(dir string, key RunKey) EarlierWork {
 	if err != nil {
 		return e
 	}
-	entries, _ := os.ReadDir(dir)
-	for _, d := range entries {
-		name := d.Name()
-		if !d.Type().IsRegular() || name == workKeyFile || !strings.HasSuffix(name, ".json") || atomicfile.IsTemp(name) {
-			continue
-		}
+	names, _ := savedOutputs(dir)
+	for _, name := range names {
 		e.Outputs++
 		if strings.HasPrefix(name, "chapter-") {
 			e.Chapters++
@@ -245,6 +237,20 @@ func findEarlier(dir string, key RunKey) EarlierWork {
 	}
 	e.Changes = key.Changes(saved)
 	return e
+}
+
+// savedOutputs are the names of the saved outputs in the work area dir:
+// its regular .json files but key.json and temporary files, in name order.
+func savedOutputs(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		name := e.Name()
+		if e.Type().IsRegular() && name != workKeyFile && strings.HasSuffix(name, ".json") && !atomicfile.IsTemp(name) {
+			names = append(names, name)
+		}
+	}
+	return names, err
 }
 
 // Earlier is the saved work an earlier run left, as OpenWork without

@@ -1,6 +1,7 @@
 package draft
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -46,10 +47,7 @@ const NoEvidence = "本小节暂无可引用的材料。"
 // the speaker or source of a passage.
 func Chapter(in prompts.ChapterInput) ir.Chapter {
 	sec := in.Section
-	title := strings.TrimSpace(sec.Title)
-	if title == "" {
-		title = sec.ChapterID
-	}
+	title := cmp.Or(strings.TrimSpace(sec.Title), sec.ChapterID)
 	anchor := anchorFor("chapter", sec.Anchor, sec.Slug, "section-"+strings.ToLower(sec.ChapterID))
 	ch := ir.Chapter{ChapterID: sec.ChapterID, Title: title, Anchor: anchor, Order: sec.Order}
 	blocks := []ir.Block{heading(2, title, anchor)}

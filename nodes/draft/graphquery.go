@@ -1,9 +1,9 @@
 package draft
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -61,11 +61,7 @@ func Decide(in prompts.GraphQueryInput) prompts.GraphQueryReply {
 		}
 	}
 	if len(p.picked) == 0 {
-		topic := strings.TrimSpace(in.Graph.Topic)
-		if topic == "" {
-			topic = strings.TrimSpace(in.Query)
-		}
-		p.pick(topic, false)
+		p.pick(cmp.Or(strings.TrimSpace(in.Graph.Topic), strings.TrimSpace(in.Query)), false)
 		source = "章节文字与图谱词表没有重合，改用报告主题"
 	}
 	if len(p.picked) == 0 {
@@ -127,14 +123,9 @@ func candidates(g prompts.GraphStats, chapterText string) []string {
 			subs = append(subs, t)
 		}
 	}
+	at := func(t string) int { return strings.Index(lowerChapter, strings.ToLower(t)) }
 	for _, group := range [][]string{tokens, subs} {
-		sort.SliceStable(group, func(i, j int) bool {
-			li, lj := runeLen(group[i]), runeLen(group[j])
-			if li != lj {
-				return li > lj
-			}
-			return strings.Index(lowerChapter, strings.ToLower(group[i])) < strings.Index(lowerChapter, strings.ToLower(group[j]))
-		})
+		slices.SortStableFunc(group, func(a, b string) int { return cmp.Or(runeLen(b)-runeLen(a), at(a)-at(b)) })
 	}
 	return append(tokens, subs...)
 }

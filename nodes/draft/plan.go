@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -164,14 +163,9 @@ func Layout(in prompts.LayoutInput) prompts.LayoutReply {
 		for _, o := range c.Outline {
 			outline = append(outline, stripNumber(o))
 		}
-		r.TOCPlan = append(r.TOCPlan, prompts.TOCPlanEntry{
-			ChapterID:   c.ChapterID,
-			Anchor:      anchorFor("section-"+strconv.Itoa(i+1), c.Slug),
-			Display:     chineseNumeral(i+1) + "、" + c.Title,
-			Description: strings.Join(outline, "；"),
-			AllowSwot:   i == swot,
-			AllowPest:   i == pest,
-		})
+		r.TOCPlan = append(r.TOCPlan, prompts.TOCPlanEntry{ChapterID: c.ChapterID,
+			Anchor: anchorFor("section-"+strconv.Itoa(i+1), c.Slug), Display: chineseNumeral(i+1) + "、" + c.Title,
+			Description: strings.Join(outline, "；"), AllowSwot: i == swot, AllowPest: i == pest})
 	}
 	if swot >= 0 {
 		r.LayoutNotes = append(r.LayoutNotes, fmt.Sprintf("SWOT 表格仅用于「%s」。", in.Chapters[swot].Title))
@@ -263,7 +257,7 @@ func WordBudget(in prompts.WordBudgetInput) prompts.WordBudgetReply {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return rems[idx[a]] > rems[idx[b]] })
+	slices.SortStableFunc(idx, func(a, b int) int { return rems[b] - rems[a] })
 	for k := 0; given < total; k++ {
 		targets[idx[k%len(idx)]]++
 		given++
@@ -276,14 +270,9 @@ func WordBudget(in prompts.WordBudgetInput) prompts.WordBudgetReply {
 			}
 		}
 		t := targets[i]
-		r.Chapters = append(r.Chapters, prompts.ChapterBudget{
-			ChapterID:   c.ChapterID,
-			TargetWords: t,
-			MinWords:    t * 8 / 10,
-			MaxWords:    (t*12 + 9) / 10,
-			Emphasis:    emphasis,
-			Rationale:   fmt.Sprintf("大纲含 %d 个要点，按要点数占全篇 %d/%d 分配", len(c.Outline), weights[i], sum),
-		})
+		r.Chapters = append(r.Chapters, prompts.ChapterBudget{ChapterID: c.ChapterID, TargetWords: t, MinWords: t * 8 / 10,
+			MaxWords: (t*12 + 9) / 10, Emphasis: emphasis,
+			Rationale: fmt.Sprintf("大纲含 %d 个要点，按要点数占全篇 %d/%d 分配", len(c.Outline), weights[i], sum)})
 	}
 	return r
 }

@@ -82,8 +82,7 @@ func lines(s string) []string {
 	var out []string
 	for _, l := range strings.Split(s, "\n") {
 		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "|") ||
-			strings.HasPrefix(l, "```") || strings.HasPrefix(l, "---") || strings.HasPrefix(l, "===") {
+		if l == "" || textrules.FirstPrefix(l, []string{"#", "|", "```", "---", "==="}) != "" {
 			continue
 		}
 		for {
