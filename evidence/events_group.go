@@ -130,37 +130,25 @@ func eventGroups(names [][]eventName) (*eventTable, [][]string) {
 // strong term counts two; ties: the first group).
 func (et *eventTable) ownEvent(passage string, names []eventName, ngroups int) int32 {
 	votes := make([]int, ngroups)
-	if len(names) > 0 {
-		for _, n := range names {
-			votes[et.of[n.terms[0]]]++
-		}
-		return int32(argmax(votes)) + 1
+	for _, n := range names {
+		votes[et.of[n.terms[0]]]++
 	}
-	lp := strings.ToLower(passage)
-	for _, t := range et.order {
-		if strings.Contains(lp, t) {
-			votes[et.of[t]]++
-			if et.strong[t] {
+	if len(names) == 0 {
+		lp := strings.ToLower(passage)
+		for _, t := range et.order {
+			if strings.Contains(lp, t) {
 				votes[et.of[t]]++
+				if et.strong[t] {
+					votes[et.of[t]]++
+				}
 			}
 		}
 	}
-	g := argmax(votes)
-	if votes[g] < 2 {
+	g := slices.Index(votes, slices.Max(votes)) // ties: the first
+	if len(names) == 0 && votes[g] < 2 {
 		return 0 // one common key term alone
 	}
 	return int32(g) + 1
-}
-
-// argmax is the index of the largest value (ties: the first); 0 for none.
-func argmax(vs []int) int {
-	best := 0
-	for i, v := range vs {
-		if v > vs[best] {
-			best = i
-		}
-	}
-	return best
 }
 
 // inheritEvents gives each passage about no event its segment's event,
@@ -168,31 +156,27 @@ func argmax(vs []int) int {
 // passage's own event, 0 for none.
 func inheritEvents(items []Item, own []int32) []int32 {
 	ev := slices.Clone(own)
-	type key struct{ doc, seg int32 }
-	segVotes := map[key]map[int32]int{}
-	docVotes := map[int32]map[int32]int{}
+	type key struct{ doc, seg int32 } // seg -1: the whole text
+	votes := map[key]map[int32]int{}
 	for i := range items {
 		if own[i] == 0 {
 			continue
 		}
-		k := key{items[i].doc, items[i].seg}
-		if segVotes[k] == nil {
-			segVotes[k] = map[int32]int{}
+		for _, k := range [2]key{{items[i].doc, items[i].seg}, {items[i].doc, -1}} {
+			if votes[k] == nil {
+				votes[k] = map[int32]int{}
+			}
+			votes[k][own[i]]++
 		}
-		segVotes[k][own[i]]++
-		if docVotes[k.doc] == nil {
-			docVotes[k.doc] = map[int32]int{}
-		}
-		docVotes[k.doc][own[i]]++
 	}
 	for i := range items {
 		if own[i] != 0 {
 			continue
 		}
-		if g := dominant(segVotes[key{items[i].doc, items[i].seg}], 1); g != 0 {
+		if g := dominant(votes[key{items[i].doc, items[i].seg}], 1); g != 0 {
 			ev[i] = g
-		} else if g := dominant(docVotes[items[i].doc], 2); g != 0 {
-			ev[i] = g
+		} else {
+			ev[i] = dominant(votes[key{items[i].doc, -1}], 2)
 		}
 	}
 	return ev
