@@ -16,27 +16,26 @@ import (
 // Names left without a term are dropped.
 func keepKeyTerms(items []Item, names [][]eventName) {
 	namedIn := map[string]int{}
-	var cands []string
+	var hold []string // the terms named, in the order first named
 	for i, ns := range names {
+		weight := 1
+		if items[i].Kind == KindTitle {
+			weight = EventTitleNames // a page title naming an incident: the page is about it
+		}
 		var seen []string
 		for _, n := range ns {
 			for _, t := range n.terms {
 				if !slices.Contains(seen, t) {
 					seen = append(seen, t)
 					if namedIn[t] == 0 {
-						cands = append(cands, t)
+						hold = append(hold, t)
 					}
-					namedIn[t] += namingWeight(&items[i])
+					namedIn[t] += weight
 				}
 			}
 		}
 	}
-	var hold []string
-	for _, t := range cands {
-		if namedIn[t] >= EventNamedMin {
-			hold = append(hold, t)
-		}
-	}
+	hold = slices.DeleteFunc(hold, func(t string) bool { return namedIn[t] < EventNamedMin })
 	holding := make([]int, len(hold)) // the items whose text (lower case) holds each term
 	for i := range items {
 		lt := strings.ToLower(items[i].Text)
@@ -53,27 +52,12 @@ func keepKeyTerms(items []Item, names [][]eventName) {
 	for i, ns := range names {
 		var kept []eventName
 		for _, n := range ns {
-			var ts []string
-			for _, t := range n.terms {
-				if key[t] {
-					ts = append(ts, t)
-				}
-			}
-			if len(ts) > 0 {
+			if ts := slices.DeleteFunc(slices.Clone(n.terms), func(t string) bool { return !key[t] }); len(ts) > 0 {
 				kept = append(kept, eventName{n.name, ts})
 			}
 		}
 		names[i] = kept
 	}
-}
-
-// namingWeight is what a passage naming an incident counts for: a page
-// title EventTitleNames, any other passage 1.
-func namingWeight(it *Item) int {
-	if it.Kind == KindTitle {
-		return EventTitleNames
-	}
-	return 1
 }
 
 // eventGroups joins the names' key terms into groups (terms named together
