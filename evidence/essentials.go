@@ -532,13 +532,9 @@ func PlaceEssentials(chapters []ChapterSpec) map[EssentialBlock]string {
 	if first == "" {
 		return out
 	}
-	if _, ok := out[BlockVolume]; !ok {
-		out[BlockVolume] = first
-	}
+	out[BlockVolume] = cmp.Or(out[BlockVolume], first) // (a key is never "")
 	for _, b := range EssentialBlocks {
-		if _, ok := out[b]; !ok {
-			out[b] = out[BlockVolume]
-		}
+		out[b] = cmp.Or(out[b], out[BlockVolume])
 	}
 	return out
 }

@@ -497,9 +497,7 @@ var timePoints = []string{"时", "月", "年", "日", "初", "底", "前", "后"
 // quotes balanced.
 func figureLabel(before string) string {
 	rs := []rune(subjectBefore(before))
-	if len(rs) > 16 {
-		rs = rs[len(rs)-16:]
-	}
+	rs = rs[max(0, len(rs)-16):]
 	return balanceQuotes(strings.TrimSpace(string(rs)))
 }
 
