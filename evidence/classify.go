@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -150,16 +151,11 @@ func isFragment(s string) bool {
 	if storedCut(t) {
 		return true
 	}
-	// "学校对此高度重视": 对此 in the first six runes
-	head, n := t, 0
-	for i := range t {
-		if n == 6 {
-			head = t[:i]
-			break
-		}
-		n++
-	}
-	return strings.Contains(head, "对此") || strings.Contains(head, "为此") || strings.Contains(head, "将此")
+	// "学校对此高度重视": 对此 within the first six runes
+	return slices.ContainsFunc([]string{"对此", "为此", "将此"}, func(w string) bool {
+		i := strings.Index(t, w)
+		return i >= 0 && utf8.RuneCountInString(t[:i]) <= 4
+	})
 }
 
 // skipConnectives is s after the connectives opening it (connectives).
@@ -212,8 +208,7 @@ func contrastPointer(s, t string) bool {
 	if text.FirstPrefix(s, []string{"然而", "但是", "不过", "可是", "但"}) == "" {
 		return false
 	}
-	rest := ownQi.Replace(t)
-	return strings.Contains(rest, "其")
+	return strings.Contains(ownQi.Replace(t), "其")
 }
 
 // ownQi blanks the words holding 其 that are no pronoun.

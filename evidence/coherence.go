@@ -21,22 +21,17 @@ func (s *Set) judgeSpeeches(topic string) {
 	if err != nil {
 		return
 	}
-	passages := map[int][]string{}
-	var lines []int
+	passages := map[int][]string{} // by log line, in item order
 	for i := range s.Items {
 		for _, p := range s.Items[i].Provenance {
-			if p.Kind != KindForum {
-				continue
+			if p.Kind == KindForum {
+				passages[p.ForumLine] = append(passages[p.ForumLine], s.Items[i].Text)
 			}
-			if _, ok := passages[p.ForumLine]; !ok {
-				lines = append(lines, p.ForumLine)
-			}
-			passages[p.ForumLine] = append(passages[p.ForumLine], s.Items[i].Text)
 		}
 	}
 	s.offSpeech = map[int]bool{}
-	for _, l := range lines {
-		if !tp.JudgeSpeech(passages[l]).OnTopic {
+	for l, ps := range passages { // (each speech judged alone: any order)
+		if !tp.JudgeSpeech(ps).OnTopic {
 			s.offSpeech[l] = true
 		}
 	}

@@ -173,7 +173,11 @@ var engineOrder = []string{"query", "media", "insight"}
 // fails; a run without records has an empty window and no platforms.
 func ComputeEssentials(in Input, set *Set) Essentials {
 	var es Essentials
-	rc := newRecordCounter(in, set, &es)
+	rc := &recordCounter{es: &es, set: set, plats: map[string]*tally[PlatformCount]{}, sites: map[string]*tally[SourceCount]{},
+		byKey: map[string]*recordSource{}, platformOf: map[string]Platform{}}
+	if in.Graph != nil {
+		rc.byNode = make([]recordSource, in.Graph.NodeCount())
+	}
 	eachRecord(in, rc.add)
 	for i, e := range engineOrder {
 		if rc.engines[i] {
@@ -226,7 +230,6 @@ type recordSource struct {
 type recordCounter struct {
 	es         *Essentials
 	set        *Set
-	n          int
 	plats      map[string]*tally[PlatformCount]
 	sites      map[string]*tally[SourceCount]
 	byKey      map[string]*recordSource // records of the states
@@ -235,20 +238,10 @@ type recordCounter struct {
 	engines    [3]bool                  // query, media, insight
 }
 
-func newRecordCounter(in Input, set *Set, es *Essentials) *recordCounter {
-	rc := &recordCounter{es: es, set: set, plats: map[string]*tally[PlatformCount]{}, sites: map[string]*tally[SourceCount]{},
-		byKey: map[string]*recordSource{}, platformOf: map[string]Platform{}}
-	if in.Graph != nil {
-		rc.byNode = make([]recordSource, in.Graph.NodeCount())
-	}
-	return rc
-}
-
 // add counts record r: the volume and window, then, on a source's first
 // record, its platform and site, on a later one their record counts.
 func (rc *recordCounter) add(r record) {
 	es, set := rc.es, rc.set
-	rc.n++
 	es.Volume.Records++
 	if k := slices.Index(engineOrder, r.engine); k >= 0 {
 		rc.engines[k] = true
@@ -293,7 +286,7 @@ func (rc *recordCounter) firstOfSource(src *recordSource, r record) {
 	}
 	pc := rc.plats[p.Name]
 	if pc == nil {
-		pc = &tally[PlatformCount]{v: PlatformCount{Platform: p}, first: rc.n}
+		pc = &tally[PlatformCount]{v: PlatformCount{Platform: p}, first: rc.es.Volume.Records}
 		rc.plats[p.Name] = pc
 	}
 	src.pc = pc
@@ -303,7 +296,7 @@ func (rc *recordCounter) firstOfSource(src *recordSource, r record) {
 	if h != "" {
 		sc := rc.sites[h]
 		if sc == nil {
-			sc = &tally[SourceCount]{v: SourceCount{Host: h, Platform: p.Name}, first: rc.n}
+			sc = &tally[SourceCount]{v: SourceCount{Host: h, Platform: p.Name}, first: rc.es.Volume.Records}
 			rc.sites[h] = sc
 		}
 		src.sc = sc
@@ -452,11 +445,7 @@ func accounts(set *Set, topical []bool, names []string) []AccountCount {
 			continue // most texts: the expression would scan them for nothing
 		}
 		for _, m := range accountRE.FindAllStringSubmatch(it.Text, -1) {
-			name, plat := m[1], cmp.Or(m[2], m[3])
-			if name == "" {
-				name = m[4]
-			}
-			name = strings.TrimSpace(name)
+			name, plat := strings.TrimSpace(cmp.Or(m[1], m[4])), cmp.Or(m[2], m[3])
 			if m[1] != "" {
 				for _, v := range handleVerbs {
 					if n, ok := strings.CutSuffix(name, v); ok && utf8.RuneCountInString(n) >= 2 {
@@ -543,13 +532,9 @@ func PlaceEssentials(chapters []ChapterSpec) map[EssentialBlock]string {
 	if first == "" {
 		return out
 	}
-	if _, ok := out[BlockVolume]; !ok {
-		out[BlockVolume] = first
-	}
+	out[BlockVolume] = cmp.Or(out[BlockVolume], first) // (a key is never "")
 	for _, b := range EssentialBlocks {
-		if _, ok := out[b]; !ok {
-			out[b] = out[BlockVolume]
-		}
+		out[b] = cmp.Or(out[b], out[BlockVolume])
 	}
 	return out
 }

@@ -298,10 +298,7 @@ const sentenceEnds = "。｡！？!?；;"
 // sentenceWith is the sentence of text holding raw, cut to eventRunes
 // runes ("…" marks a cut).
 func sentenceWith(text, raw string) string {
-	k := strings.Index(text, raw)
-	if k < 0 {
-		k = 0
-	}
+	k := max(strings.Index(text, raw), 0)
 	start, end := 0, len(text)
 	if i := strings.LastIndexAny(text[:k], sentenceEnds); i >= 0 {
 		_, n := utf8.DecodeRuneInString(text[i:])

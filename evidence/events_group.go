@@ -16,27 +16,26 @@ import (
 // Names left without a term are dropped.
 func keepKeyTerms(items []Item, names [][]eventName) {
 	namedIn := map[string]int{}
-	var cands []string
+	var hold []string // the terms named, in the order first named
 	for i, ns := range names {
+		weight := 1
+		if items[i].Kind == KindTitle {
+			weight = EventTitleNames // a page title naming an incident: the page is about it
+		}
 		var seen []string
 		for _, n := range ns {
 			for _, t := range n.terms {
 				if !slices.Contains(seen, t) {
 					seen = append(seen, t)
 					if namedIn[t] == 0 {
-						cands = append(cands, t)
+						hold = append(hold, t)
 					}
-					namedIn[t] += namingWeight(&items[i])
+					namedIn[t] += weight
 				}
 			}
 		}
 	}
-	var hold []string
-	for _, t := range cands {
-		if namedIn[t] >= EventNamedMin {
-			hold = append(hold, t)
-		}
-	}
+	hold = slices.DeleteFunc(hold, func(t string) bool { return namedIn[t] < EventNamedMin })
 	holding := make([]int, len(hold)) // the items whose text (lower case) holds each term
 	for i := range items {
 		lt := strings.ToLower(items[i].Text)
@@ -53,27 +52,12 @@ func keepKeyTerms(items []Item, names [][]eventName) {
 	for i, ns := range names {
 		var kept []eventName
 		for _, n := range ns {
-			var ts []string
-			for _, t := range n.terms {
-				if key[t] {
-					ts = append(ts, t)
-				}
-			}
-			if len(ts) > 0 {
+			if ts := slices.DeleteFunc(slices.Clone(n.terms), func(t string) bool { return !key[t] }); len(ts) > 0 {
 				kept = append(kept, eventName{n.name, ts})
 			}
 		}
 		names[i] = kept
 	}
-}
-
-// namingWeight is what a passage naming an incident counts for: a page
-// title EventTitleNames, any other passage 1.
-func namingWeight(it *Item) int {
-	if it.Kind == KindTitle {
-		return EventTitleNames
-	}
-	return 1
 }
 
 // eventGroups joins the names' key terms into groups (terms named together
@@ -130,37 +114,25 @@ func eventGroups(names [][]eventName) (*eventTable, [][]string) {
 // strong term counts two; ties: the first group).
 func (et *eventTable) ownEvent(passage string, names []eventName, ngroups int) int32 {
 	votes := make([]int, ngroups)
-	if len(names) > 0 {
-		for _, n := range names {
-			votes[et.of[n.terms[0]]]++
-		}
-		return int32(argmax(votes)) + 1
+	for _, n := range names {
+		votes[et.of[n.terms[0]]]++
 	}
-	lp := strings.ToLower(passage)
-	for _, t := range et.order {
-		if strings.Contains(lp, t) {
-			votes[et.of[t]]++
-			if et.strong[t] {
+	if len(names) == 0 {
+		lp := strings.ToLower(passage)
+		for _, t := range et.order {
+			if strings.Contains(lp, t) {
 				votes[et.of[t]]++
+				if et.strong[t] {
+					votes[et.of[t]]++
+				}
 			}
 		}
 	}
-	g := argmax(votes)
-	if votes[g] < 2 {
+	g := slices.Index(votes, slices.Max(votes)) // ties: the first
+	if len(names) == 0 && votes[g] < 2 {
 		return 0 // one common key term alone
 	}
 	return int32(g) + 1
-}
-
-// argmax is the index of the largest value (ties: the first); 0 for none.
-func argmax(vs []int) int {
-	best := 0
-	for i, v := range vs {
-		if v > vs[best] {
-			best = i
-		}
-	}
-	return best
 }
 
 // inheritEvents gives each passage about no event its segment's event,
@@ -168,31 +140,27 @@ func argmax(vs []int) int {
 // passage's own event, 0 for none.
 func inheritEvents(items []Item, own []int32) []int32 {
 	ev := slices.Clone(own)
-	type key struct{ doc, seg int32 }
-	segVotes := map[key]map[int32]int{}
-	docVotes := map[int32]map[int32]int{}
+	type key struct{ doc, seg int32 } // seg -1: the whole text
+	votes := map[key]map[int32]int{}
 	for i := range items {
 		if own[i] == 0 {
 			continue
 		}
-		k := key{items[i].doc, items[i].seg}
-		if segVotes[k] == nil {
-			segVotes[k] = map[int32]int{}
+		for _, k := range [2]key{{items[i].doc, items[i].seg}, {items[i].doc, -1}} {
+			if votes[k] == nil {
+				votes[k] = map[int32]int{}
+			}
+			votes[k][own[i]]++
 		}
-		segVotes[k][own[i]]++
-		if docVotes[k.doc] == nil {
-			docVotes[k.doc] = map[int32]int{}
-		}
-		docVotes[k.doc][own[i]]++
 	}
 	for i := range items {
 		if own[i] != 0 {
 			continue
 		}
-		if g := dominant(segVotes[key{items[i].doc, items[i].seg}], 1); g != 0 {
+		if g := dominant(votes[key{items[i].doc, items[i].seg}], 1); g != 0 {
 			ev[i] = g
-		} else if g := dominant(docVotes[items[i].doc], 2); g != 0 {
-			ev[i] = g
+		} else {
+			ev[i] = dominant(votes[key{items[i].doc, -1}], 2)
 		}
 	}
 	return ev

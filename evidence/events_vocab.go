@@ -204,7 +204,7 @@ func (t *Topic) caseWords(items []Item, low []string, topicOwn, others []int) []
 // in the order first found.
 func (t *Topic) frequentTerms(items []Item, idx []int, share float64) []string {
 	count := map[string]int{}
-	var cands []string
+	var cands []string // each term once
 	for _, i := range idx {
 		for _, w := range append(t.vocabTerms(items[i].Text), partyRE.FindAllString(items[i].Text, -1)...) {
 			if count[w] == 0 {
@@ -213,13 +213,7 @@ func (t *Topic) frequentTerms(items []Item, idx []int, share float64) []string {
 			count[w]++
 		}
 	}
-	var out []string
-	for _, w := range cands {
-		if count[w] >= VocabMin && float64(count[w]) >= share*float64(len(idx)) && !slices.Contains(out, w) {
-			out = append(out, w)
-		}
-	}
-	return out
+	return slices.DeleteFunc(cands, func(w string) bool { return count[w] < VocabMin || float64(count[w]) < share*float64(len(idx)) })
 }
 
 // holdShare is the share of the passages idx whose text (low: lower

@@ -160,23 +160,17 @@ func sameUnit(a, b Figure) bool {
 // returns the unit, the kind and where the figure ends.
 func numberUnit(clause, rest, before string, i int, val float64, chinese bool) (string, FigureKind, int) {
 	unit, kind := "", FigureKind("")
-	switch {
-	case strings.HasPrefix(rest, "%") || strings.HasPrefix(rest, "％"):
-		unit = "%"
-		i += len(string([]rune(rest)[0]))
-		kind = FigShare
-	case strings.HasPrefix(rest, "亿") || strings.HasPrefix(rest, "万"):
-		unit = string([]rune(rest)[0])
-		i += len(unit)
-		kind = FigCount
+	switch r, n := utf8.DecodeRuneInString(rest); r {
+	case '%', '％':
+		unit, kind, i = "%", FigShare, i+n
+	case '亿', '万':
+		unit, kind, i = string(r), FigCount, i+n
 		if m := text.FirstPrefix(clause[i:], measureWords); m != "" {
 			i += len(m)
 		}
 	default:
 		if m := text.FirstPrefix(rest, measureWords); m != "" && !strings.HasSuffix(before, "第") && (!chinese || val >= 10) {
-			unit = m
-			i += len(m)
-			kind = FigCount
+			unit, kind, i = m, FigCount, i+len(m)
 		}
 	}
 	switch {
@@ -503,9 +497,7 @@ var timePoints = []string{"时", "月", "年", "日", "初", "底", "前", "后"
 // quotes balanced.
 func figureLabel(before string) string {
 	rs := []rune(subjectBefore(before))
-	if len(rs) > 16 {
-		rs = rs[len(rs)-16:]
-	}
+	rs = rs[max(0, len(rs)-16):]
 	return balanceQuotes(strings.TrimSpace(string(rs)))
 }
 

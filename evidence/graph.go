@@ -21,11 +21,7 @@ func (c *collector) collectGraph(g *graphrag.Graph, entries []forum.Entry) {
 	n := g.NodeCount()
 	// section of each source: section → search_query (searched) → source
 	// (found), the first edge of each kind winning; -1 for none
-	queryOf := make([]int32, n)
-	sectionOf := make([]int32, n)
-	for v := range queryOf {
-		queryOf[v], sectionOf[v] = -1, -1
-	}
+	queryOf, sectionOf := slices.Repeat([]int32{-1}, n), slices.Repeat([]int32{-1}, n)
 	ends := g.EdgeEnds()
 	for i, e := range ends {
 		if g.Relation(i) == graphrag.RelSearched && queryOf[e[1]] < 0 {

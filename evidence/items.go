@@ -425,8 +425,8 @@ func (c *collector) addForum(entries []forum.Entry) {
 // set finishes the collection: ids, figures, indexes.
 func (c *collector) set() *Set {
 	c.run()
-	s := &Set{Items: c.items, Stats: c.stats, byID: make(map[string]int, len(c.items)), figIdx: map[string][]int{}}
-	s.byURL = map[string]int{}
+	s := &Set{Items: c.items, Stats: c.stats, byID: make(map[string]int, len(c.items)), figIdx: map[string][]int{},
+		byURL: map[string]int{}}
 	for i := range s.Items {
 		s.byID[s.Items[i].ID] = i
 		for _, p := range s.Items[i].Provenance {

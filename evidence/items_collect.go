@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -149,15 +150,12 @@ func (c *collector) run() {
 // makeCut hashes one passage: FNV-1a over the normalised runes, and over
 // its first and last three normalised runes for the bucket.
 func makeCut(p string) cut {
-	ct := cut{text: p}
 	if isNoise(p) {
-		ct.noise = true
-		return ct
+		return cut{text: p, noise: true}
 	}
 	const offset, prime = 14695981039346656037, 1099511628211
 	h := uint64(offset)
-	var first [3]rune
-	var last [3]rune
+	var first, last [3]rune
 	n := 0
 	for _, r := range p {
 		if !text.IsBasicHan(r) { // a Han ideograph is a letter that is its own lower case
@@ -182,20 +180,16 @@ func makeCut(p string) cut {
 		h *= prime
 	}
 	if n == 0 {
-		ct.noise = true
-		return ct
+		return cut{text: p, noise: true}
 	}
-	ct.key = h
-	b := uint64(offset)
-	if n <= 6 {
-		b = h
-	} else {
+	ct := cut{text: p, key: h, bucket: h}
+	if n > 6 {
+		ct.bucket = offset
 		for _, r := range append(first[:], last[:]...) {
-			b ^= uint64(r)
-			b *= prime
+			ct.bucket ^= uint64(r)
+			ct.bucket *= prime
 		}
 	}
-	ct.bucket = b
 	return ct
 }
 
@@ -205,10 +199,7 @@ func (c *collector) merge(i int, p Provenance, near bool) {
 	if near {
 		c.stats.NearMerged++
 	}
-	for _, q := range c.items[i].Provenance {
-		if q == p {
-			return
-		}
+	if !slices.Contains(c.items[i].Provenance, p) {
+		c.items[i].Provenance = append(c.items[i].Provenance, p)
 	}
-	c.items[i].Provenance = append(c.items[i].Provenance, p)
 }

@@ -96,8 +96,6 @@ func topHeading(raw string) bool {
 	return strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "###")
 }
 
-func isHeading(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "#") }
-
 // maxLabelRunes is the longest line taken for a heading when it has no
 // heading mark: an enumerated title ("五、风险与应对", "（二）传播路径"), a
 // line that is bold as a whole, or a short line that ends in no mark.
@@ -114,7 +112,7 @@ func isLabel(raw, line string) bool {
 		return false
 	}
 	n := utf8.RuneCountInString(line)
-	if isHeading(raw) {
+	if strings.HasPrefix(strings.TrimSpace(raw), "#") { // a markdown heading
 		return n < MinRunes
 	}
 	if n > maxLabelRunes || strings.ContainsAny(line, "。！？!?；;，,：:") {
@@ -141,22 +139,13 @@ var enumTitleRE = regexp.MustCompile(`^(?:[一二三四五六七八九十]+、|[
 func splitInlineHeadings(lines []string) []string {
 	var out []string
 	for _, l := range lines {
-		if strings.IndexByte(l, '#') < 0 {
-			out = append(out, l) // no heading mark (most lines: no regexp run)
-			continue
+		var locs [][]int
+		if strings.IndexByte(l, '#') >= 0 { // (most lines have no heading mark: no regexp run)
+			locs = inlineHeadingRE.FindAllStringIndex(l, -1)
 		}
-		locs := inlineHeadingRE.FindAllStringIndex(l, -1)
-		if len(locs) == 1 && strings.TrimSpace(l[:locs[0][0]]) == "" {
-			// a heading line: split only when a statement follows the
-			// first word ("## 桂花拿铁的传播与口碑 季节限定款…。")
-			rest := l[locs[0][1]:]
-			i := strings.IndexAny(rest, " \t")
-			if i < 0 || !strings.ContainsAny(rest[i:], "。！？!?") {
-				out = append(out, l)
-				continue
-			}
-		}
-		if len(locs) == 0 {
+		// a heading line is split only when a statement follows its first
+		// word ("## 桂花拿铁的传播与口碑 季节限定款…。")
+		if len(locs) == 0 || len(locs) == 1 && strings.TrimSpace(l[:locs[0][0]]) == "" && !statementAfterWord(l[locs[0][1]:]) {
 			out = append(out, l)
 			continue
 		}
@@ -178,6 +167,13 @@ func splitInlineHeadings(lines []string) []string {
 		}
 	}
 	return out
+}
+
+// statementAfterWord reports a sentence mark after the first word of
+// rest (up to its first space or tab).
+func statementAfterWord(rest string) bool {
+	i := strings.IndexAny(rest, " \t")
+	return i >= 0 && strings.ContainsAny(rest[i:], "。！？!?")
 }
 
 // tableCells returns the cleaned, non-empty cells of a table row.

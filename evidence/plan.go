@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -250,37 +251,48 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 // Unassigned as "pair_repeats"; the sub-point's figures are those of its
 // remaining items.
 func dropRepeatedPairs(set *Set, p *Plan) {
-	chosen := map[int]bool{}
-	for _, c := range p.Chapters {
-		for _, sp := range c.SubPoints {
-			for _, a := range sp.Items {
-				chosen[set.byID[a.ItemID]] = true
+	chosen := plannedItems(set, p)
+	for _, sp := range p.subPlans {
+		kept := sp.Items[:0]
+		for _, a := range sp.Items {
+			if a.Noise == Fragment.String() && chosen[int(set.Items[set.byID[a.ItemID]].prev)-1] {
+				p.Unassigned["pair_repeats"]++
+				p.Assigned--
+				continue
+			}
+			kept = append(kept, a)
+		}
+		if len(kept) < len(sp.Items) {
+			sp.Figures = nil
+			for _, a := range kept {
+				sp.Figures = append(sp.Figures, set.eventFiguresOf(a.ItemID)...)
 			}
 		}
+		sp.Items = kept
 	}
+}
+
+// subPlans yields every sub-point of the plan with its chapter, in plan
+// order.
+func (p *Plan) subPlans(yield func(*ChapterPlan, *SubPlan) bool) {
 	for ci := range p.Chapters {
 		for si := range p.Chapters[ci].SubPoints {
-			sp := &p.Chapters[ci].SubPoints[si]
-			kept := sp.Items[:0]
-			dropped := false
-			for _, a := range sp.Items {
-				if a.Noise == Fragment.String() && chosen[int(set.Items[set.byID[a.ItemID]].prev)-1] {
-					p.Unassigned["pair_repeats"]++
-					p.Assigned--
-					dropped = true
-					continue
-				}
-				kept = append(kept, a)
-			}
-			sp.Items = kept
-			if dropped {
-				sp.Figures = nil
-				for _, a := range sp.Items {
-					sp.Figures = append(sp.Figures, set.eventFiguresOf(a.ItemID)...)
-				}
+			if !yield(&p.Chapters[ci], &p.Chapters[ci].SubPoints[si]) {
+				return
 			}
 		}
 	}
+}
+
+// plannedItems is the set of the indexes of the items the plan assigns.
+func plannedItems(set *Set, p *Plan) map[int]bool {
+	held := map[int]bool{}
+	for _, sp := range p.subPlans {
+		for _, a := range sp.Items {
+			held[set.byID[a.ItemID]] = true
+		}
+	}
+	return held
 }
 
 // Primary sources in the plan.
@@ -348,10 +360,8 @@ func webQuota(set *Set, chosen, pool []cand, used []bool, grams, chosenGrams [][
 // filled in.
 func sortRejected(p *Plan) {
 	order := map[string]int{}
-	for _, c := range p.Chapters {
-		for _, sp := range c.SubPoints {
-			order[sp.Key] = len(order)
-		}
+	for _, sp := range p.subPlans {
+		order[sp.Key] = len(order)
 	}
 	slices.SortStableFunc(p.Rejected, func(a, b Rejected) int {
 		return cmp.Or(cmp.Compare(order[a.Key], order[b.Key]), compareIDs(a.ItemID, b.ItemID))
@@ -366,35 +376,22 @@ func sortRejected(p *Plan) {
 // of the sub-point's figures with a KPI label (a card's figure) that
 // passage states (Set.States).
 func addPrimary(set *Set, p *Plan, fg gate) {
-	var engine []int
-	for _, c := range p.Chapters {
-		for _, sp := range c.SubPoints {
-			for _, a := range sp.Items {
-				if i, ok := set.byID[a.ItemID]; ok {
-					engine = append(engine, i)
-				}
-			}
-		}
-	}
-	prim := set.PrimarySources(engine)
+	prim := set.PrimarySources(slices.Sorted(maps.Keys(plannedItems(set, p)))) // (its result is that of any order)
 	if len(prim) == 0 {
 		return
 	}
-	for ci := range p.Chapters {
-		for si := range p.Chapters[ci].SubPoints {
-			sp := &p.Chapters[ci].SubPoints[si]
-			for ai := range sp.Items {
-				ok := slices.DeleteFunc(slices.Clone(prim[set.byID[sp.Items[ai].ItemID]]), func(j int) bool { return !fg.judge(j).ok })
-				figs := slices.DeleteFunc(set.figuresOf(sp.Items[ai].ItemID), func(f Figure) bool { return f.KPI == "" }) // its card figures
-				// the pages stating one of them first, each part in its order
-				stating := func(j int) bool { return slices.ContainsFunc(figs, func(f Figure) bool { return set.States(j, f) }) }
-				ok = append(slices.DeleteFunc(slices.Clone(ok), func(j int) bool { return !stating(j) }), slices.DeleteFunc(ok, stating)...)
-				for _, j := range ok[:min(len(ok), MaxPrimary)] {
-					sp.Items[ai].Primary = append(sp.Items[ai].Primary, set.Items[j].ID)
-					for fi := range sp.Figures {
-						if f := &sp.Figures[fi]; f.ItemID == sp.Items[ai].ItemID && f.KPI != "" && f.Primary == "" && set.States(j, *f) {
-							f.Primary = set.Items[j].ID
-						}
+	for _, sp := range p.subPlans {
+		for ai := range sp.Items {
+			ok := slices.DeleteFunc(slices.Clone(prim[set.byID[sp.Items[ai].ItemID]]), func(j int) bool { return !fg.judge(j).ok })
+			figs := slices.DeleteFunc(set.figuresOf(sp.Items[ai].ItemID), func(f Figure) bool { return f.KPI == "" }) // its card figures
+			// the pages stating one of them first, each part in its order
+			stating := func(j int) bool { return slices.ContainsFunc(figs, func(f Figure) bool { return set.States(j, f) }) }
+			ok = append(slices.DeleteFunc(slices.Clone(ok), func(j int) bool { return !stating(j) }), slices.DeleteFunc(ok, stating)...)
+			for _, j := range ok[:min(len(ok), MaxPrimary)] {
+				sp.Items[ai].Primary = append(sp.Items[ai].Primary, set.Items[j].ID)
+				for fi := range sp.Figures {
+					if f := &sp.Figures[fi]; f.ItemID == sp.Items[ai].ItemID && f.KPI != "" && f.Primary == "" && set.States(j, *f) {
+						f.Primary = set.Items[j].ID
 					}
 				}
 			}

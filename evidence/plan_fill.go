@@ -60,14 +60,7 @@ func titleWordings(title string) []string {
 // passage over MinScore there that passes the gate (0.043 in the golden
 // test's run of the fixture).
 func fillByWording(set *Set, p *Plan, fg gate, corpus []Item, targets []planTarget, res []scoredItem, hits [][]targetHit, spare map[int]verdict) {
-	held := map[int]bool{}
-	for _, c := range p.Chapters {
-		for _, sp := range c.SubPoints {
-			for _, a := range sp.Items {
-				held[set.byID[a.ItemID]] = true
-			}
-		}
-	}
+	held := plannedItems(set, p)
 	adviceTargets := slices.ContainsFunc(targets, func(t planTarget) bool { return t.advice })
 	for ti, t := range targets {
 		sp := &p.Chapters[t.ch].SubPoints[t.sp]

@@ -151,20 +151,20 @@ func gatePool(set *Set, p *Plan, fg gate, cs []cand, key string, size int) ([]ca
 			break
 		}
 		v := fg.judge(c.item)
-		switch {
-		case v.ok:
+		if v.ok {
 			verdicts[c.item] = v
 			pool = append(pool, c)
 			continue
-		case v.noise != Clean && v.noise != Fragment || v.noise == Fragment && v.on:
-			p.Unassigned["noise"]++
-			p.Rejected = append(p.Rejected, Rejected{ItemID: set.Items[c.item].ID, Key: key, Reason: "noise", Noise: v.noise.String(),
-				Text: text.TruncateRunes(set.Items[c.item].Text, RejectedRunes)})
-		default:
-			p.Unassigned["off_topic_subject"]++
-			p.Rejected = append(p.Rejected, Rejected{ItemID: set.Items[c.item].ID, Key: key, Reason: "off_topic", Subject: v.subject,
-				Text: text.TruncateRunes(set.Items[c.item].Text, RejectedRunes)})
 		}
+		r := Rejected{ItemID: set.Items[c.item].ID, Key: key, Text: text.TruncateRunes(set.Items[c.item].Text, RejectedRunes)}
+		if v.noise != Clean && v.noise != Fragment || v.noise == Fragment && v.on {
+			p.Unassigned["noise"]++
+			r.Reason, r.Noise = "noise", v.noise.String()
+		} else {
+			p.Unassigned["off_topic_subject"]++
+			r.Reason, r.Subject = "off_topic", v.subject
+		}
+		p.Rejected = append(p.Rejected, r)
 	}
 	return pool, verdicts
 }
@@ -232,18 +232,15 @@ func assign(set *Set, sp *SubPlan, chosen []cand, verdicts map[int]verdict) {
 // Unassigned "quota".
 func fillEmpty(set *Set, p *Plan, spare []cand, verdicts map[int]verdict) {
 	slices.SortStableFunc(spare, byScore)
-	for ci := range p.Chapters {
-		for si := range p.Chapters[ci].SubPoints {
-			sp := &p.Chapters[ci].SubPoints[si]
-			if p.Chapters[ci].Summary || len(sp.Items) > 0 {
-				continue
-			}
-			if k := slices.IndexFunc(spare, func(c cand) bool { return c.runner == sp.Key }); k >= 0 {
-				assign(set, sp, spare[k:k+1], verdicts)
-				spare = slices.Delete(spare, k, k+1)
-				p.Assigned++
-				p.Unassigned["quota"]--
-			}
+	for c, sp := range p.subPlans {
+		if c.Summary || len(sp.Items) > 0 {
+			continue
+		}
+		if k := slices.IndexFunc(spare, func(c cand) bool { return c.runner == sp.Key }); k >= 0 {
+			assign(set, sp, spare[k:k+1], verdicts)
+			spare = slices.Delete(spare, k, k+1)
+			p.Assigned++
+			p.Unassigned["quota"]--
 		}
 	}
 }
@@ -334,60 +331,38 @@ func roundBoosts(set *Set, sc *scorer, chapterQ int, chapters []ChapterSpec, rou
 	for _, is := range byKey {
 		for _, i := range is {
 			if _, ok := rel[i]; !ok {
-				out := make([]float64, sc.nq)
-				buf = sc.score(set.Items[i].Text, out, buf)
-				rel[i] = out
+				rel[i] = make([]float64, sc.nq)
+				buf = sc.score(set.Items[i].Text, rel[i], buf)
 			}
 		}
 	}
 	out := Boosts{}
 	for ci, c := range chapters {
-		rs := rounds[c.ID]
-		if len(rs) == 0 || c.Summary {
+		if len(rounds[c.ID]) == 0 || c.Summary {
 			continue
 		}
-		m := map[string]float64{}
-		for _, keys := range rs {
-			type ranked struct {
-				key string
-				rel float64
-			}
-			var rk []ranked
-			seen := map[string]bool{}
-			for _, k := range keys {
-				if seen[k] || len(byKey[k]) == 0 {
-					continue
-				}
-				seen[k] = true
-				best := 0.0
-				for _, i := range byKey[k] {
-					best = math.Max(best, rel[i][chapterQ+ci])
-				}
-				rk = append(rk, ranked{k, best})
-			}
-			slices.SortStableFunc(rk, func(a, b ranked) int { return cmp.Compare(b.rel, a.rel) })
-			for _, r := range rk[:min(len(rk), RoundQuota)] {
-				m[r.key] = BoostScore
+		best := map[string]float64{} // each key's best item's relevance to the chapter
+		for k, is := range byKey {
+			for _, i := range is {
+				best[k] = math.Max(best[k], rel[i][chapterQ+ci])
 			}
 		}
-		out[c.ID] = m
+		out[c.ID] = map[string]float64{}
+		for _, keys := range rounds[c.ID] {
+			ks := slices.DeleteFunc(text.Unique(keys), func(k string) bool { return len(byKey[k]) == 0 })
+			slices.SortStableFunc(ks, func(a, b string) int { return cmp.Compare(best[b], best[a]) })
+			for _, k := range ks[:min(len(ks), RoundQuota)] {
+				out[c.ID][k] = BoostScore
+			}
+		}
 	}
 	return out
 }
 
 func (b Boosts) of(chapter string, it *Item) float64 {
-	m := b[chapter]
-	if m == nil {
-		return 0
-	}
-	best := 0.0
+	m, best := b[chapter], 0.0 // no key is ""
 	for _, pv := range it.Provenance {
-		if pv.URL != "" {
-			best = math.Max(best, m[pv.URL])
-		}
-		if pv.Section != "" {
-			best = math.Max(best, m[pv.Section])
-		}
+		best = max(best, m[pv.URL], m[pv.Section])
 	}
 	return best
 }

@@ -416,9 +416,7 @@ func (s *Set) primaryHits(idx *primaryQueries, si int) []primaryHit {
 	}
 	for k := range keys {
 		for _, qi := range idx.byKey[k] {
-			if _, ok := counts[qi]; !ok {
-				counts[qi] = 0 // a query sharing no trigram can still state the figure
-			}
+			counts[qi] += 0 // a query sharing no trigram can still state the figure
 		}
 	}
 	var hs []primaryHit
@@ -446,13 +444,9 @@ func (s *Set) States(src int, f Figure) bool {
 	if src < 0 || src >= len(s.Items) || f.Kind == FigDate || f.Raw == "" {
 		return false
 	}
-	text := s.Items[src].Text
-	same := strings.Contains(text, f.Raw)
-	if k := figureKey(f); !same && k != "" {
-		for _, g := range s.figuresOf(s.Items[src].ID) {
-			same = same || figureKey(g) == k
-		}
-	}
+	text, k := s.Items[src].Text, figureKey(f)
+	same := strings.Contains(text, f.Raw) ||
+		k != "" && slices.ContainsFunc(s.figuresOf(s.Items[src].ID), func(g Figure) bool { return figureKey(g) == k })
 	return same && containment(trigramList(Normalize(f.Sentence)), trigramList(Normalize(text))) >= PrimaryFigureContainment
 }
 

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"unicode"
@@ -68,11 +69,7 @@ func newScorer(items []Item, queries [][]weighted) *scorer {
 	}
 	s.post = make([][]qpost, len(s.cols))
 	for qi := range queries {
-		cs := make([]int32, 0, len(tf[qi]))
-		for c := range tf[qi] {
-			cs = append(cs, c)
-		}
-		slices.Sort(cs)
+		cs := slices.Sorted(maps.Keys(tf[qi]))
 		var norm float64
 		for _, c := range cs {
 			w := tf[qi][c] * idf[c]
