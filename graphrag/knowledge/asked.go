@@ -25,12 +25,7 @@ var money = regexp.MustCompile(`[0-9零一二三四五六七八九十百两.]+(?
 // rules judge that): "门票多少钱一张" is not answered by "1.5万张门票“5秒没”".
 func (x *Lexical) priced(thing string) bool {
 	hits, _ := x.count(thing)
-	if len(hits) == 0 {
-		return true
-	}
-	return x.anyOccurrence(thing, hits, true, func(doc string, i, n int) bool {
-		return money.MatchString(sentenceAround(doc, i, n))
-	})
+	return len(hits) == 0 || x.anySentence([]string{thing}, money.MatchString)
 }
 
 // subjectOf is the question's subject: of its content terms the
@@ -292,10 +287,7 @@ func (x *Lexical) workedBefore(question string, asked []string) bool {
 	if about.term == "" {
 		return true
 	}
-	hits, _ := x.count(about.term)
-	return x.anyOccurrence(about.term, hits, true, func(doc string, i, n int) bool {
-		return formerWork.MatchString(sentenceAround(doc, i, n))
-	})
+	return x.anySentence([]string{about.term}, formerWork.MatchString)
 }
 
 // yearOfPerson reports whether the year a question asks of a person is
@@ -320,9 +312,7 @@ func (x *Lexical) yearOfPerson(question string, asked, unused []string) bool {
 	if len(events) == 0 {
 		return true
 	}
-	hits, _ := x.count(about.term)
-	return x.anyOccurrence(about.term, hits, true, func(doc string, i, n int) bool {
-		s := sentenceAround(doc, i, n)
+	return x.anySentence([]string{about.term}, func(s string) bool {
 		return yearDigits.MatchString(s) && slices.ContainsFunc(events, func(e string) bool { return strings.Contains(s, e) })
 	})
 }

@@ -1,7 +1,6 @@
 package knowledge
 
 import (
-	"container/heap"
 	"context"
 	"fmt"
 	"math"
@@ -182,13 +181,11 @@ func (s *ExactStore) nearestSparse(ctx context.Context, q []float32, k int) ([]N
 			rows = append(rows, i)
 		}
 	}
-	var near neighborHeap
+	near := topN[Neighbor]{n: k, order: compareNeighbors}
 	for r, d := range s.l2(q, rows) {
-		near.keep(Neighbor{ID: s.ids[rows[r]], Distance: d}, k)
+		near.offer(Neighbor{ID: s.ids[rows[r]], Distance: d})
 	}
-	out := []Neighbor(near)
-	sortNeighbors(out)
-	return out, true, nil
+	return near.sorted(), true, nil
 }
 
 // estimates returns every row's estimated squared distance to q from its
@@ -280,15 +277,16 @@ func (s *ExactStore) nearestScan(ctx context.Context, q []float32, k int) ([]Nei
 	if k <= 0 || n == 0 {
 		return nil, nil
 	}
-	parts := make([]neighborHeap, (n+nearestChunk-1)/nearestChunk)
+	parts := make([]topN[Neighbor], (n+nearestChunk-1)/nearestChunk)
 	parallel.Chunks(len(parts), parallel.Workers(len(parts), 1), func(_, lo, hi int) {
 		for c := lo; c < hi; c++ {
 			if ctx.Err() != nil {
 				return
 			}
 			a := c * nearestChunk
+			parts[c] = topN[Neighbor]{n: k, order: compareNeighbors}
 			for i, d := range s.distances(q, a, min(a+nearestChunk, n)) {
-				parts[c].keep(Neighbor{ID: s.ids[a+i], Distance: d}, k)
+				parts[c].offer(Neighbor{ID: s.ids[a+i], Distance: d})
 			}
 		}
 	})
@@ -300,9 +298,9 @@ func (s *ExactStore) nearestScan(ctx context.Context, q []float32, k int) ([]Nei
 	}
 	var all []Neighbor
 	for _, p := range parts {
-		all = append(all, p...)
+		all = append(all, p.best...)
 	}
-	sortNeighbors(all)
+	slices.SortFunc(all, compareNeighbors)
 	return all[:min(k, len(all))], nil
 }
 
@@ -319,28 +317,4 @@ func (s *ExactStore) distances(q []float32, a, b int) []float64 {
 		}
 	}
 	return acc
-}
-
-// keep adds nb to h, a heap of at most k neighbours with the farthest on
-// top, when it is nearer than the farthest.
-func (h *neighborHeap) keep(nb Neighbor, k int) {
-	if len(*h) < k {
-		heap.Push(h, nb)
-	} else if nearer(nb, (*h)[0]) {
-		(*h)[0] = nb
-		heap.Fix(h, 0)
-	}
-}
-
-// sortNeighbors orders list by (distance, id).
-func sortNeighbors(list []Neighbor) {
-	slices.SortFunc(list, func(a, b Neighbor) int {
-		if nearer(a, b) {
-			return -1
-		}
-		if nearer(b, a) {
-			return 1
-		}
-		return 0
-	})
 }

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -298,17 +299,13 @@ func (b *graphBuild) communities() {
 	for _, ij := range b.ends {
 		down[ij[0]] = append(down[ij[0]], ij[1])
 	}
-	member := make([][]int, n) // entity → community numbers
 	all := make([]string, n)
+	topicTitle := ""
 	for i := range b.p.Entities {
 		all[i] = b.p.Entities[i].ID
-		member[i] = []int{0}
-	}
-	topicTitle := "research topic"
-	for i := range b.p.Entities {
-		if b.g.Type(i) == graphrag.TypeTopic {
+		b.p.Entities[i].CommunityIDs = []string{topicCommunity} // then the engines', ascending
+		if topicTitle == "" && b.g.Type(i) == graphrag.TypeTopic {
 			topicTitle = b.title(i)
-			break
 		}
 	}
 	b.p.Communities = append(b.p.Communities, Community{ID: "community-0", ShortID: "0", Title: "Community 0", Community: topicCommunity, Level: 0, Parent: "-1", EntityIDs: all})
@@ -331,7 +328,7 @@ func (b *graphBuild) communities() {
 			k := queue[0]
 			queue = queue[1:]
 			ids = append(ids, b.p.Entities[k].ID)
-			member[k] = append(member[k], num)
+			b.p.Entities[k].CommunityIDs = append(b.p.Entities[k].CommunityIDs, cs)
 			for _, c := range down[k] {
 				if !seen[c] {
 					seen[c] = true
@@ -349,15 +346,8 @@ func (b *graphBuild) communities() {
 		reportEngines = append(reportEngines, i)
 	}
 	b.distinctTitles(engineReports, reportEngines)
-	topic := b.topicReport(topicTitle)
+	topic := b.topicReport(cmp.Or(topicTitle, "research topic"))
 	b.p.Reports = append([]CommunityReport{topic}, engineReports...)
-	for i, ns := range member { // ascending: 0, then the engines' in order
-		ids := make([]string, len(ns))
-		for k, c := range ns {
-			ids[k] = strconv.Itoa(c)
-		}
-		b.p.Entities[i].CommunityIDs = ids
-	}
 }
 
 // distinctTitles gives the engine reports that share a title (two

@@ -169,11 +169,10 @@ func (m *Model) Stats() LoadStats { return m.p.Stats }
 
 // EntityByID returns the entity with that id.
 func (m *Model) EntityByID(id string) (Entity, bool) {
-	i, ok := m.entityByID[id]
-	if !ok {
-		return Entity{}, false
+	if i, ok := m.entityByID[id]; ok {
+		return m.p.Entities[i], true
 	}
-	return m.p.Entities[i], true
+	return Entity{}, false
 }
 
 // EntityIndex returns the index into Entities of the entity with that id.

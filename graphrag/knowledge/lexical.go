@@ -373,17 +373,19 @@ func (x *Lexical) count(w string) ([]docHit, int) {
 	if r, ok := x.memo.get(w); ok {
 		return r.hits, r.total
 	}
+	var hits []docHit
+	total, ok := 0, false
 	if x.indexable(w) {
-		if hits, total, ok := x.countIndexed(w); ok {
-			x.memo.put(w, countResult{hits, total})
-			return hits, total
-		}
+		hits, total, ok = x.countIndexed(w)
 	}
-	return x.scanCount(w)
+	if !ok {
+		hits, total = x.scanCount(w)
+	}
+	x.memo.put(w, countResult{hits, total})
+	return hits, total
 }
 
-// scanCount is count(w) by a pass over every document (w lower-cased,
-// not remembered yet); it remembers the result.
+// scanCount is count(w) by a pass over every document (w lower-cased).
 func (x *Lexical) scanCount(w string) ([]docHit, int) {
 	anywhere := text.HasHan(w)
 	k := x.anchor(w)
@@ -406,7 +408,6 @@ func (x *Lexical) scanCount(w string) ([]docHit, int) {
 		}
 		out = append(out, p...)
 	}
-	x.memo.put(w, countResult{out, total})
 	return out, total
 }
 

@@ -70,8 +70,7 @@ func (r *LexicalResult) Entities() iter.Seq[Scored] {
 // BestUnits returns the indexes (into Model.TextUnits) of the n text units
 // with the highest positive scores, best first, ties by ascending index.
 func (r *LexicalResult) BestUnits(n int) []int {
-	var top topScored
-	top.n = n
+	top := topN[Scored]{n: n, order: compareScored}
 	for u, s := range r.Units {
 		if s > 0 {
 			top.offer(Scored{Entity: u, Score: s})
@@ -117,51 +116,43 @@ func compareScored(a, b Scored) int {
 	return cmp.Compare(a.Entity, b.Entity)
 }
 
-// topScored keeps the n best of the Scored offered to it (compareScored)
-// in a heap whose root is the worst kept.
-type topScored struct {
-	n    int
-	best []Scored
+// topN keeps the n best of the values offered to it in a heap whose
+// root is the worst kept; order says how two rank (negative: a before b).
+// Under a total order the kept ones are the n best whatever the heap's
+// shape.
+type topN[T any] struct {
+	n     int
+	order func(a, b T) int
+	best  []T
 }
 
-// offer considers s for the n best.
-func (t *topScored) offer(s Scored) {
+// offer considers v for the n best.
+func (t *topN[T]) offer(v T) {
 	if len(t.best) < t.n {
-		t.best = append(t.best, s)
-		t.up(len(t.best) - 1)
+		t.best = append(t.best, v)
+		for i := len(t.best) - 1; i > 0; { // up while the parent ranks before it
+			p := (i - 1) / 2
+			if !t.before(p, i) {
+				break
+			}
+			t.best[i], t.best[p] = t.best[p], t.best[i]
+			i = p
+		}
 		return
 	}
-	if t.n == 0 || compareScored(s, t.best[0]) >= 0 { // no better than the worst kept
+	if t.n == 0 || t.order(v, t.best[0]) >= 0 { // no better than the worst kept
 		return
 	}
-	t.best[0] = s
-	t.down(0)
-}
-
-// worse reports whether best[i] ranks after best[j] (the heap's order).
-func (t *topScored) worse(i, j int) bool { return compareScored(t.best[i], t.best[j]) > 0 }
-
-func (t *topScored) up(i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if !t.worse(i, p) {
+	t.best[0] = v
+	for i := 0; ; { // down to the worse child while it ranks after it
+		w := 2*i + 1
+		if w >= len(t.best) {
 			return
 		}
-		t.best[i], t.best[p] = t.best[p], t.best[i]
-		i = p
-	}
-}
-
-func (t *topScored) down(i int) {
-	for {
-		w, l, r := i, 2*i+1, 2*i+2
-		if l < len(t.best) && t.worse(l, w) {
-			w = l
-		}
-		if r < len(t.best) && t.worse(r, w) {
+		if r := w + 1; r < len(t.best) && t.before(w, r) {
 			w = r
 		}
-		if w == i {
+		if !t.before(i, w) {
 			return
 		}
 		t.best[i], t.best[w] = t.best[w], t.best[i]
@@ -169,9 +160,12 @@ func (t *topScored) down(i int) {
 	}
 }
 
+// before reports whether best[i] ranks before best[j].
+func (t *topN[T]) before(i, j int) bool { return t.order(t.best[i], t.best[j]) < 0 }
+
 // sorted returns the kept ones, best first.
-func (t *topScored) sorted() []Scored {
-	slices.SortFunc(t.best, compareScored)
+func (t *topN[T]) sorted() []T {
+	slices.SortFunc(t.best, t.order)
 	return t.best
 }
 
@@ -486,7 +480,7 @@ func (x *Lexical) search(terms []text.Term) *LexicalResult {
 		}
 	}
 	res.Units = unitScore
-	top := topScored{n: rankedFirst}
+	top := topN[Scored]{n: rankedFirst, order: compareScored}
 	for e, s := range entScore {
 		bestU := 0.0
 		for _, u := range x.entUnits[e] {

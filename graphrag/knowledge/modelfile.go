@@ -168,14 +168,14 @@ func WriteModelFile(ctx context.Context, path string, m *Model, key ModelFileKey
 	var ref modelFileRef
 	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<20)
-		enc := modelEncoder{w: bw, crc: 0, m: m}
-		enc.prepare()
+		enc := modelEncoder{w: bw, m: m, relID: make(map[string]int, len(m.p.Relationships))}
+		for i := len(m.p.Relationships) - 1; i >= 0; i-- {
+			enc.relID[m.p.Relationships[i].ID] = i
+		}
 		if err := enc.model(ctx, key, x, sums, bx); err != nil {
 			return err
 		}
-		var u32 [4]byte
-		binary.LittleEndian.PutUint32(u32[:], enc.crc)
-		if _, err := bw.Write(u32[:]); err != nil {
+		if _, err := bw.Write(binary.LittleEndian.AppendUint32(nil, enc.crc)); err != nil {
 			return err
 		}
 		ref = modelFileRef{path: path, sum: FileSum{Size: enc.n + 4, CRC: enc.crc}}
@@ -216,31 +216,26 @@ type modelEncoder struct {
 	buf []byte
 	err error
 	m   *Model
-	// the index of each entity id and title and relationship id (the
-	// first one of an id, as references resolve to it) and text unit id
-	// (the last one, as Model.TextUnitIndex finds it: the reader takes an
-	// entity's text units from these references, entityUnits)
-	entID, entTitle, unitID, relID map[string]int
+	// relID is the index of each relationship id (the first one of an
+	// id, as references resolve to it; entity ids resolve through
+	// Model.EntityIndex, text unit ids through Model.TextUnitIndex, to the
+	// last unit of an id: the reader takes an entity's text units from
+	// these references, entityUnits)
+	relID map[string]int
 }
 
-func (e *modelEncoder) prepare() {
-	p := &e.m.p
-	first := func(n int, key func(int) string) map[string]int {
-		out := make(map[string]int, n)
-		for i := 0; i < n; i++ {
-			if _, ok := out[key(i)]; !ok {
-				out[key(i)] = i
-			}
-		}
-		return out
+// title is the index of the first entity with title t (relationship ends
+// resolve to it).
+func (e *modelEncoder) title(t string) (int, bool) {
+	if l := e.m.entityByT[t]; len(l) > 0 {
+		return l[0], true
 	}
-	e.entID = e.m.entityByID // ids are unique (New checks them)
-	e.entTitle = first(len(p.Entities), func(i int) string { return p.Entities[i].Title })
-	e.unitID = make(map[string]int, len(p.TextUnits))
-	for i, u := range p.TextUnits {
-		e.unitID[u.ID] = i
-	}
-	e.relID = first(len(p.Relationships), func(i int) string { return p.Relationships[i].ID })
+	return 0, false
+}
+
+func (e *modelEncoder) rel(id string) (int, bool) {
+	i, ok := e.relID[id]
+	return i, ok
 }
 
 // flush writes the buffered bytes when they are many (and at the end).
@@ -262,11 +257,11 @@ func (e *modelEncoder) str(s string) {
 	e.flush(false)
 }
 func (e *modelEncoder) bool(b bool) {
+	var c byte
 	if b {
-		e.buf = append(e.buf, 1)
-	} else {
-		e.buf = append(e.buf, 0)
+		c = 1
 	}
+	e.buf = append(e.buf, c)
 }
 func (e *modelEncoder) f64(f float64) {
 	e.buf = binary.LittleEndian.AppendUint64(e.buf, math.Float64bits(f))
@@ -278,11 +273,12 @@ func (e *modelEncoder) strs(list []string) {
 	}
 }
 
-// refs writes a list of strings as references into byKey, or inline.
-func (e *modelEncoder) refs(list []string, byKey map[string]int) {
+// refs writes a list of strings as references (index gives a string's
+// record), or inline.
+func (e *modelEncoder) refs(list []string, index func(string) (int, bool)) {
 	e.num(len(list))
 	for _, s := range list {
-		if i, ok := byKey[s]; ok {
+		if i, ok := index(s); ok {
 			e.num(i + 1)
 			continue
 		}
@@ -366,7 +362,7 @@ func (e *modelEncoder) entities(ctx context.Context, x *Lexical) error {
 		e.bool(x.upper[i])
 		e.str(en.Type)
 		e.strs(en.CommunityIDs)
-		e.refs(en.TextUnitIDs, e.unitID)
+		e.refs(en.TextUnitIDs, e.m.TextUnitIndex)
 		e.num(en.Rank)
 		e.bool(en.HasRank)
 		e.attrs(en.Attributes)
@@ -381,11 +377,11 @@ func (e *modelEncoder) relationships(ctx context.Context, _ *Lexical) error {
 		}
 		e.str(r.ID)
 		e.str(r.ShortID)
-		e.refs([]string{r.Source, r.Target}, e.entTitle)
+		e.refs([]string{r.Source, r.Target}, e.title)
 		e.f64(r.Weight)
 		e.bool(r.HasWeight)
 		e.str(r.Description)
-		e.refs(r.TextUnitIDs, e.unitID)
+		e.refs(r.TextUnitIDs, e.m.TextUnitIndex)
 		e.num(r.Rank)
 		e.bool(r.HasRank)
 		e.attrs(r.Attributes)
@@ -402,8 +398,8 @@ func (e *modelEncoder) textUnits(ctx context.Context, x *Lexical) error {
 		e.str(u.HumanReadableID)
 		e.str(u.Text)
 		e.bool(x.upper[x.nEnt+i])
-		e.refs(u.EntityIDs, e.entID)
-		e.refs(u.RelationshipIDs, e.relID)
+		e.refs(u.EntityIDs, e.m.EntityIndex)
+		e.refs(u.RelationshipIDs, e.rel)
 		e.num(u.NTokens)
 		e.str(u.DocumentID)
 		e.attrs(u.Attributes)
@@ -430,7 +426,7 @@ func (e *modelEncoder) reports() {
 		e.num(c.Level)
 		e.str(c.Parent)
 		e.strs(c.Children)
-		e.refs(c.EntityIDs, e.entID)
+		e.refs(c.EntityIDs, e.m.EntityIndex)
 		e.strs(c.RelationIDs)
 		e.strs(c.TextUnitIDs)
 	}

@@ -15,7 +15,7 @@ import (
 
 func (ix *index) readEntities() ([]Entity, map[string]bool, error) {
 	title := ix.pick(tEntities, "title", "name")
-	specs := []colSpec{
+	t, err := ix.read(tEntities, []colSpec{
 		{"id", kIDString, true},
 		{"human_readable_id", kIDString, false},
 		{title, kString, true},
@@ -24,8 +24,7 @@ func (ix *index) readEntities() ([]Entity, map[string]bool, error) {
 		{"text_unit_ids", kStringList, false},
 		{"degree", kInt, false},
 		{"description_embedding", kFloatList, false},
-	}
-	t, err := ix.read(tEntities, specs)
+	})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -34,7 +33,7 @@ func (ix *index) readEntities() ([]Entity, map[string]bool, error) {
 	titles := map[string]bool{}
 	ents := make([]Entity, 0, t.rows)
 	for r := 0; r < t.rows; r++ {
-		id, _ := t.str("id", r)
+		id := t.str("id", r)
 		if id == "" {
 			st.Skipped++
 			ix.warn.add("entity-id", "%s row %d: entity without id skipped", t.file, r)
@@ -46,17 +45,12 @@ func (ix *index) readEntities() ([]Entity, map[string]bool, error) {
 			continue
 		}
 		seen[id] = true
-		var e Entity
-		e.ID = id
-		e.ShortID, _ = t.str("human_readable_id", r)
-		e.Title, _ = t.str(title, r)
-		e.Type, _ = t.str("type", r)
-		e.Description, _ = t.str("description", r)
-		e.TextUnitIDs = t.strs("text_unit_ids", r)
+		e := Entity{ID: id, ShortID: t.str("human_readable_id", r), Title: t.str(title, r), Type: t.str("type", r),
+			Description: t.str("description", r), TextUnitIDs: t.strs("text_unit_ids", r),
+			DescriptionEmbedding: t.floats("description_embedding", r)}
 		if d, ok := t.int("degree", r); ok {
 			e.Rank, e.HasRank = int(d), true
 		}
-		e.DescriptionEmbedding = t.floats("description_embedding", r)
 		titles[e.Title] = true
 		ents = append(ents, e)
 	}
@@ -82,23 +76,18 @@ func (ix *index) readRelationships(titles map[string]bool) ([]Relationship, erro
 	st := ix.stat(tRelationships)
 	out := make([]Relationship, 0, t.rows)
 	for r := 0; r < t.rows; r++ {
-		var x Relationship
-		x.ID, _ = t.str("id", r)
-		x.ShortID, _ = t.str("human_readable_id", r)
-		x.Source, _ = t.str("source", r)
-		x.Target, _ = t.str("target", r)
+		x := Relationship{ID: t.str("id", r), ShortID: t.str("human_readable_id", r), Source: t.str("source", r),
+			Target: t.str("target", r), Description: t.str("description", r), TextUnitIDs: t.strs("text_unit_ids", r)}
 		for _, end := range []string{x.Source, x.Target} {
 			if !titles[end] {
 				st.DanglingKept++
 				ix.warn.add("rel-endpoint", "%s row %d (id %s): endpoint %q is not an entity; kept, as GraphRAG does (it can appear as an out-of-network relationship)", t.file, r, x.ID, end)
 			}
 		}
-		x.Description, _ = t.str("description", r)
 		x.Weight, x.HasWeight = t.float("weight", r)
 		if v, ok := t.int(rank, r); ok {
 			x.Rank, x.HasRank = int(v), true
 		}
-		x.TextUnitIDs = t.strs("text_unit_ids", r)
 		out = append(out, x)
 	}
 	return out, nil
@@ -124,22 +113,17 @@ func (ix *index) readTextUnits() ([]TextUnit, error) {
 	}
 	out := make([]TextUnit, 0, t.rows)
 	for r := 0; r < t.rows; r++ {
-		u := TextUnit{ShortID: strconv.Itoa(r)} // reference: row position, not human_readable_id (§1.2, §10 #13)
-		u.ID, _ = t.str("id", r)
-		u.HumanReadableID, _ = t.str("human_readable_id", r)
-		u.Text, _ = t.str("text", r)
+		// ShortID: the row position, not human_readable_id (reference §1.2, §10 #13)
+		u := TextUnit{ID: t.str("id", r), ShortID: strconv.Itoa(r), HumanReadableID: t.str("human_readable_id", r),
+			Text: t.str("text", r), EntityIDs: t.strs("entity_ids", r), RelationshipIDs: t.strs("relationship_ids", r)}
 		if n, ok := t.int("n_tokens", r); ok {
 			u.NTokens = int(n)
 		}
-		if docKind == kStringList {
-			if ds := t.strs(doc, r); len(ds) > 0 {
-				u.DocumentID = ds[0]
-			}
-		} else {
-			u.DocumentID, _ = t.str(doc, r)
+		if docKind == kString {
+			u.DocumentID = t.str(doc, r)
+		} else if ds := t.strs(doc, r); len(ds) > 0 {
+			u.DocumentID = ds[0]
 		}
-		u.EntityIDs = t.strs("entity_ids", r)
-		u.RelationshipIDs = t.strs("relationship_ids", r)
 		out = append(out, u)
 	}
 	return out, nil
@@ -175,10 +159,9 @@ func (ix *index) readCommunities() ([]Community, error) {
 	}
 	out := make([]Community, 0, t.rows)
 	for r := 0; r < t.rows; r++ {
-		var c Community
-		c.ID, _ = t.str("id", r)
-		c.ShortID, _ = t.str("human_readable_id", r)
-		s, _ := t.str(num, r)
+		c := Community{ID: t.str("id", r), ShortID: t.str("human_readable_id", r), Title: t.str("title", r),
+			EntityIDs: t.strs("entity_ids", r), RelationIDs: t.strs("relationship_ids", r), TextUnitIDs: t.strs("text_unit_ids", r)}
+		s := t.str(num, r)
 		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 		if err != nil {
 			return nil, fmt.Errorf("knowledge: %s row %d: community %q is not a whole number: %w", t.path, r, s, ErrBadValue)
@@ -197,10 +180,6 @@ func (ix *index) readCommunities() ([]Community, error) {
 		for _, ch := range t.ints("children", r) {
 			c.Children = append(c.Children, strconv.FormatInt(ch, 10))
 		}
-		c.Title, _ = t.str("title", r)
-		c.EntityIDs = t.strs("entity_ids", r)
-		c.RelationIDs = t.strs("relationship_ids", r)
-		c.TextUnitIDs = t.strs("text_unit_ids", r)
 		out = append(out, c)
 	}
 	ix.stat(tCommunities).Kept = len(out)
@@ -222,7 +201,7 @@ func (ix *index) fillRanks(ents []Entity, rels []Relationship) error {
 		}
 		deg := map[string]int{}
 		for r := 0; r < t.rows; r++ {
-			id, _ := t.str("id", r)
+			id := t.str("id", r)
 			if d, ok := t.int("degree", r); ok {
 				deg[id] = int(d)
 			}
@@ -319,19 +298,15 @@ func (ix *index) readReports(level int) ([]CommunityReport, error) {
 	st := ix.stat(tReports)
 	var out []CommunityReport
 	for r := 0; r < t.rows; r++ {
-		var x CommunityReport
-		x.ID, _ = t.str("id", r)
-		c, _ := t.str("community", r)
-		x.ShortID, x.CommunityID = c, c
+		c := t.str("community", r)
+		x := CommunityReport{ID: t.str("id", r), ShortID: c, CommunityID: c, Title: t.str("title", r),
+			Summary: t.str("summary", r), FullContent: t.str("full_content", r)}
 		lv, hasLevel := t.int("level", r)
 		x.Level = int(lv)
 		if level >= 0 && (!hasLevel || x.Level > level) {
 			st.Dropped++
 			continue
 		}
-		x.Title, _ = t.str("title", r)
-		x.Summary, _ = t.str("summary", r)
-		x.FullContent, _ = t.str("full_content", r)
 		x.Rank, x.HasRank = t.float("rank", r)
 		out = append(out, x)
 	}
@@ -361,19 +336,14 @@ func (ix *index) readCovariates(titles map[string]bool) ([]Covariate, error) {
 	st := ix.stat(tCovariates)
 	out := make([]Covariate, 0, t.rows)
 	for r := 0; r < t.rows; r++ {
-		x := Covariate{SubjectType: "entity"}
-		x.ID, _ = t.str("id", r)
-		x.ShortID, _ = t.str("human_readable_id", r)
-		x.SubjectID, _ = t.str("subject_id", r)
+		x := Covariate{ID: t.str("id", r), ShortID: t.str("human_readable_id", r), SubjectID: t.str("subject_id", r),
+			SubjectType: "entity", CovariateType: t.str("type", r), Attributes: make([]Attribute, len(attrs))}
 		if !titles[x.SubjectID] {
 			st.DanglingKept++
 			ix.warn.add("claim-subject", "%s row %d (id %s): subject %q is not an entity; kept, as GraphRAG does, but no search will list it", t.file, r, x.ID, x.SubjectID)
 		}
-		x.CovariateType, _ = t.str("type", r)
-		x.Attributes = make([]Attribute, len(attrs))
 		for i, a := range attrs {
-			v, _ := t.str(a, r)
-			x.Attributes[i] = Attribute{Key: a, Value: v}
+			x.Attributes[i] = Attribute{Key: a, Value: t.str(a, r)}
 		}
 		out = append(out, x)
 	}

@@ -372,8 +372,10 @@ func cell[T any](t *pqTable, name string, row int, vals func(*pqColumn) []T) (v 
 	return vals(c)[row], true
 }
 
-func (t *pqTable) str(name string, row int) (string, bool) {
-	return cell(t, name, row, func(c *pqColumn) []string { return c.s })
+// str is the cell's string, "" when null.
+func (t *pqTable) str(name string, row int) string {
+	v, _ := cell(t, name, row, func(c *pqColumn) []string { return c.s })
+	return v
 }
 
 func (t *pqTable) int(name string, row int) (int64, bool) {

@@ -100,17 +100,12 @@ func (b *graphBuild) eachName(fn func(i int, name string)) bool {
 // titled "citywalk" or "首页", tells none of them apart); false when the
 // context ended.
 func (b *graphBuild) nameMatcher() (*mentionMatcher, bool) {
-	type holders struct{ n, last int }
-	held := map[string]*holders{}
+	type holders struct{ n, last int } // last: the last holder + 1
+	held := map[string]holders{}
 	if !b.eachName(func(i int, n string) {
 		k := mentionKey(n)
-		h := held[k]
-		if h == nil {
-			h = &holders{last: -1}
-			held[k] = h
-		}
-		if h.last != i {
-			h.n, h.last = h.n+1, i
+		if h := held[k]; h.last != i+1 {
+			held[k] = holders{h.n + 1, i + 1}
 		}
 	}) {
 		return nil, false

@@ -69,16 +69,13 @@ func nearer(a, b Neighbor) bool {
 	return cmp.Less(a.ID, b.ID)
 }
 
-// neighborHeap is a max-heap (the farthest kept neighbour on top).
-type neighborHeap []Neighbor
-
-func (h neighborHeap) Len() int           { return len(h) }
-func (h neighborHeap) Less(i, j int) bool { return nearer(h[j], h[i]) }
-func (h neighborHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *neighborHeap) Push(x any)        { *h = append(*h, x.(Neighbor)) }
-func (h *neighborHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+// compareNeighbors orders neighbours by nearer (0 when neither is).
+func compareNeighbors(a, b Neighbor) int {
+	switch {
+	case nearer(a, b):
+		return -1
+	case nearer(b, a):
+		return 1
+	}
+	return 0
 }
