@@ -26,13 +26,10 @@ import (
 type buildGraphOptions struct {
 	graphInputs
 	JSON bool
-
-	Out io.Writer
-	Err io.Writer
 }
 
 func newBuildGraphCmd(d *Deps, runF func(context.Context, *buildGraphOptions) error) *cobra.Command {
-	opts := &buildGraphOptions{}
+	opts, run := &buildGraphOptions{}, pick(runF, runBuildGraph)
 	cmd := &cobra.Command{
 		Use:   "build-graph [flags] STATE... | FOLDER...",
 		Short: "Build the knowledge graph from engine state files and a forum log",
@@ -53,16 +50,8 @@ README.md (reportengine build-graph) has the full rules and formats.`,
   reportengine build-graph query=q.json media=m.json insight=i.json --topic 武汉大学 --report-id wuhan`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.States = args
-			opts.Out = cmd.OutOrStdout()
-			opts.Err = cmd.ErrOrStderr()
-			opts.Now = d.Now
-			opts.Log = newStageLog(opts.Err, d.quiet)
-			opts.Warn = opts.Err
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runBuildGraph(cmd.Context(), opts)
+			opts.States, opts.cmdIO = args, d.io(cmd)
+			return run(cmd.Context(), opts)
 		},
 	}
 	f := cmd.Flags()
@@ -143,24 +132,22 @@ type builtGraph struct {
 	Stages    map[string]float64
 }
 
-// graphInputs are the flags shared by build-graph and report.
+// graphInputs are the flags shared by build-graph and report, and the
+// command's cmdIO: its Err receives, besides the stages (Log), the
+// notices that must be seen at once whatever --quiet says: which run was
+// picked from a folder, a named file that does not exist (nil:
+// io.Discard).
 type graphInputs struct {
+	cmdIO
 	Topic             string
 	Forum             string
 	ReportID          string
 	GraphsDir         string
 	AllowMixedQueries bool
 	States            []string
-	Now               func() time.Time
-	// Log shows the stages on stderr (nil: quiet).
-	Log *stageLog
 	// Run picks a run when States are folders (--run STAMP; "" = newest
 	// complete).
 	Run string
-	// Warn receives the notices that must be seen at once whatever --quiet
-	// says: which run was picked from a folder, a named file that does not
-	// exist (nil: io.Discard).
-	Warn io.Writer
 	// textsOnly: report --graph reads the states for their texts alone,
 	// the stored graph holding their records (state.LoadOptions.SkipSearches).
 	textsOnly bool
@@ -230,13 +217,13 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			return nil, usageError{fmt.Errorf("--report-id: %w", err)}
 		}
 	}
-	inputs, runNote, err := resolveStates(in.States, in.Run, in.Warn)
+	inputs, runNote, err := resolveStates(in.States, in.Run, in.Err)
 	if err != nil {
 		return nil, err
 	}
 	if in.Forum == "" && !in.textsOnly { // report --graph: the graph holds the log's entries
-		if in.Forum = folderForum(in.States); in.Forum != "" && in.Warn != nil {
-			fmt.Fprintf(in.Warn, "forum log: %s (found in the folder; --forum names another)\n", in.Forum)
+		if in.Forum = folderForum(in.States); in.Forum != "" && in.Err != nil {
+			fmt.Fprintf(in.Err, "forum log: %s (found in the folder; --forum names another)\n", in.Forum)
 		}
 	}
 	mark := time.Now()

@@ -39,7 +39,7 @@ type chatOptions struct {
 }
 
 func newChatCmd(d *Deps, runF func(context.Context, *chatOptions) error) *cobra.Command {
-	opts := &chatOptions{}
+	opts, run := &chatOptions{}, pick(runF, runChat)
 	cmd := &cobra.Command{
 		Use:   "chat [--graphs DIR --graph ID | --graphrag-index DIR] [-n 3] [flags]",
 		Short: "Ask questions about a graph or a GraphRAG index in a conversation",
@@ -56,10 +56,7 @@ the full reference.`,
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.In = d.Stdin
 			opts.terminal = isTerminal(d.Stdin)
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runChat(cmd.Context(), opts)
+			return run(cmd.Context(), opts)
 		},
 	}
 	addRAGFlags(cmd, &opts.ragOptions)
@@ -70,49 +67,9 @@ the full reference.`,
 	return cmd
 }
 
-// lineReader reads one input line; io.EOF ends the session.
-type lineReader interface {
-	read(prompt string) (string, error)
-	close()
-}
-
-type pipeReader struct{ sc *bufio.Scanner }
-
-func (p *pipeReader) read(string) (string, error) {
-	if p.sc.Scan() {
-		return p.sc.Text(), nil
-	}
-	if err := p.sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return "", inputError{fmt.Errorf("chat: a line of the input is longer than %d bytes (1 MiB); is it a file of questions?", maxChatLine)}
-		}
-		return "", err
-	}
-	return "", io.EOF
-}
-
 // maxChatLine is the longest line chat reads from a pipe: 1 MiB (a
 // question is a sentence; the server's whole request body is 1 MiB).
 const maxChatLine = 1 << 20
-
-func (p *pipeReader) close() {}
-
-// termReader edits lines with liner; Ctrl-C at the prompt clears the line.
-type termReader struct{ l *liner.State }
-
-func (t *termReader) read(prompt string) (string, error) {
-	for {
-		s, err := t.l.Prompt(prompt)
-		if errors.Is(err, liner.ErrPromptAborted) {
-			continue // Ctrl-C on the prompt: a fresh line, as shells do
-		}
-		if err == nil && strings.TrimSpace(s) != "" {
-			t.l.AppendHistory(s)
-		}
-		return s, err
-	}
-}
-func (t *termReader) close() { t.l.Close() }
 
 func runChat(ctx context.Context, opts *chatOptions) error {
 	if opts.Followups < 0 {
@@ -139,8 +96,8 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 	}
 	session, endSession, answering := chatSignals(ctx, opts)
 	defer endSession()
-	in := chatInput(opts)
-	defer in.close()
+	read, closeInput := chatInput(opts)
+	defer closeInput()
 	fmt.Fprintf(opts.Out, "Chat with %s. Type a question, a follow-up number, or exit.\n", s.label)
 
 	h := chatHistory{keep: s.params.ConversationHistoryMaxTurns}
@@ -149,7 +106,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 	}
 	var followups []string
 	for {
-		line, err := readLine(session, in, "> ")
+		line, err := readLine(session, read, "> ")
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
@@ -281,17 +238,40 @@ func chatSignals(ctx context.Context, opts *chatOptions) (session context.Contex
 	return session, end, answering
 }
 
-// chatInput reads the questions: a line editor on a terminal, else lines
-// of opts.In of at most maxChatLine bytes.
-func chatInput(opts *chatOptions) lineReader {
+// chatInput reads the questions, one line a call of read (io.EOF ends
+// the session): a line editor on a terminal, where Ctrl-C on the prompt
+// clears the line, else lines of opts.In of at most maxChatLine bytes.
+// closeInput ends the line editor.
+func chatInput(opts *chatOptions) (read func(prompt string) (string, error), closeInput func()) {
 	if opts.terminal {
 		l := liner.NewLiner()
 		l.SetCtrlCAborts(true)
-		return &termReader{l: l}
+		return func(prompt string) (string, error) {
+			for {
+				s, err := l.Prompt(prompt)
+				if errors.Is(err, liner.ErrPromptAborted) {
+					continue // Ctrl-C on the prompt: a fresh line, as shells do
+				}
+				if err == nil && strings.TrimSpace(s) != "" {
+					l.AppendHistory(s)
+				}
+				return s, err
+			}
+		}, func() { l.Close() }
 	}
-	in := &pipeReader{sc: bufio.NewScanner(opts.In)}
-	in.sc.Buffer(make([]byte, 64<<10), maxChatLine)
-	return in
+	sc := bufio.NewScanner(opts.In)
+	sc.Buffer(make([]byte, 64<<10), maxChatLine)
+	return func(string) (string, error) {
+		if sc.Scan() {
+			return sc.Text(), nil
+		}
+		if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+			return "", inputError{fmt.Errorf("chat: a line of the input is longer than %d bytes (1 MiB); is it a file of questions?", maxChatLine)}
+		} else if err != nil {
+			return "", err
+		}
+		return "", io.EOF
+	}, func() {}
 }
 
 // chatFollowUps proposes and prints the follow-up questions of the
@@ -322,14 +302,14 @@ func chatFollowUps(session context.Context, opts *chatOptions, gen *questiongen.
 }
 
 // readLine reads a line, or returns when the session ends.
-func readLine(session context.Context, in lineReader, prompt string) (string, error) {
+func readLine(session context.Context, read func(string) (string, error), prompt string) (string, error) {
 	type result struct {
 		s   string
 		err error
 	}
 	ch := make(chan result, 1)
 	go func() {
-		s, err := in.read(prompt)
+		s, err := read(prompt)
 		ch <- result{s, err}
 	}()
 	select {

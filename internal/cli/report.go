@@ -57,8 +57,6 @@ type reportOptions struct {
 	// lack report's parameter flags (modelSwitches).
 	searchModel bool
 
-	Out    io.Writer
-	Err    io.Writer
 	Getenv func(string) string
 }
 
@@ -70,7 +68,7 @@ func (e partialError) Error() string {
 }
 
 func newReportCmd(d *Deps, runF func(context.Context, *reportOptions) error) *cobra.Command {
-	opts := &reportOptions{}
+	opts, run := &reportOptions{}, pick(runF, runReport)
 	cmd := &cobra.Command{
 		Use:   "report [--topic TOPIC] [--states FILE...] [--forum LOG] [--graph ID] [flags] [STATE... | FOLDER...]",
 		Short: "Generate a cited HTML and Markdown report from engine states, forum log and graph",
@@ -81,17 +79,8 @@ func newReportCmd(d *Deps, runF func(context.Context, *reportOptions) error) *co
   REPORT_ENGINE_API_KEY=... reportengine report --topic T --states q.json --llm openai --model deepseek-chat \
       --base-url https://api.deepseek.com/v1`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.positionalArgs = args
-			opts.Out = cmd.OutOrStdout()
-			opts.Err = cmd.ErrOrStderr()
-			opts.Now = d.Now
-			opts.Getenv = d.Getenv
-			opts.Log = newStageLog(opts.Err, d.quiet)
-			opts.Warn = opts.Err
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runReport(cmd.Context(), opts)
+			opts.positionalArgs, opts.cmdIO, opts.Getenv = args, d.io(cmd), d.Getenv
+			return run(cmd.Context(), opts)
 		},
 	}
 	addReportFlags(cmd.Flags(), opts)

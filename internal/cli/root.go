@@ -149,6 +149,34 @@ stderr too (--quiet turns it off); results go to stdout.
 	return root
 }
 
+// cmdIO is what a command takes from its cobra command and Deps: Out for
+// results, Err for progress, warnings and errors, the stage log on Err
+// (nil under --quiet), the clock (Deps.Now) and --quiet itself.
+type cmdIO struct {
+	Out, Err io.Writer
+	Log      *stageLog
+	Now      func() time.Time
+	quiet    bool
+}
+
+// io is cmd's cmdIO.
+func (d *Deps) io(cmd *cobra.Command) cmdIO {
+	c := cmdIO{Out: cmd.OutOrStdout(), Err: cmd.ErrOrStderr(), Now: d.Now, quiet: d.quiet}
+	if !d.quiet {
+		c.Log = &stageLog{c.Err}
+	}
+	return c
+}
+
+// pick is runF when a test gives one (to check flag parsing without
+// running the command), else run.
+func pick[O any](runF, run func(context.Context, *O) error) func(context.Context, *O) error {
+	if runF != nil {
+		return runF
+	}
+	return run
+}
+
 // usageArgs wraps one of cobra's argument validators (cobra.NoArgs,
 // cobra.MinimumNArgs, cobra.ExactArgs) so that its errors are usage
 // errors.

@@ -24,7 +24,7 @@ type searchOptions struct {
 }
 
 func newSearchCmd(d *Deps, runF func(context.Context, *searchOptions) error) *cobra.Command {
-	opts := &searchOptions{}
+	opts, run := &searchOptions{}, pick(runF, runSearch)
 	cmd := &cobra.Command{
 		Use:   "search [--graphs DIR --graph ID | --graphrag-index DIR] [flags] QUESTION",
 		Short: "Answer a question from a graph or a GraphRAG index (local search), with citations",
@@ -49,10 +49,7 @@ README.md (reportengine search) has the full reference.`,
 			if strings.TrimSpace(opts.Question) == "" {
 				return usagef("the question is empty")
 			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runSearch(cmd.Context(), opts)
+			return run(cmd.Context(), opts)
 		},
 	}
 	addRAGFlags(cmd, &opts.ragOptions)

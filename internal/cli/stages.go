@@ -66,17 +66,7 @@ const fillAbandonWait = 300 * time.Millisecond
 // second starts ("loading 3 state files (185.2 MiB)…") and, when it took
 // a second or more, how long it took ("built the graph in 1.3s"). A nil
 // *stageLog (--quiet) prints nothing.
-type stageLog struct {
-	w   io.Writer
-	now func() time.Time
-}
-
-func newStageLog(w io.Writer, quiet bool) *stageLog {
-	if quiet {
-		return nil
-	}
-	return &stageLog{w: w, now: time.Now}
-}
+type stageLog struct{ w io.Writer }
 
 // start prints "<doing>…" and returns the function that ends the stage,
 // printing "<done> in 1.3s" when the stage took a second or more.
@@ -85,9 +75,9 @@ func (s *stageLog) start(done, format string, args ...any) func() {
 		return func() {}
 	}
 	fmt.Fprintf(s.w, format+"…\n", args...)
-	t0 := s.now()
+	t0 := time.Now()
 	return func() {
-		if d := s.now().Sub(t0); d >= time.Second {
+		if d := time.Since(t0); d >= time.Second {
 			fmt.Fprintf(s.w, "%s in %.1fs\n", done, d.Seconds())
 		}
 	}
