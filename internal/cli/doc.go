@@ -3,7 +3,9 @@
 //
 // Each command is an options struct, a constructor newXCmd(deps, runF) that
 // binds flags to the struct (runF lets tests check flag parsing without
-// running the command), and a runX(ctx, opts) function that does the work.
+// running the command: pick), and a runX(ctx, opts) function that does the
+// work. The options take the command's output, stage log, clock and
+// --quiet as one cmdIO (Deps.io).
 //
 // Main runs a command line and maps error kinds to exit codes; exitcodes.go
 // is the one place the codes are defined (the Exit constants, the table the

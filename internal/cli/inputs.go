@@ -111,10 +111,8 @@ func allPicked(r, picked state.Run) bool {
 // is a file; "" when state files were given or no folder holds one.
 // BettaFish writes the log there beside the engines' folders.
 func folderForum(args []string) string {
-	for _, a := range args {
-		if !isDir(a) {
-			return ""
-		}
+	if slices.ContainsFunc(args, func(a string) bool { return !isDir(a) }) {
+		return ""
 	}
 	for _, a := range args {
 		dir := filepath.Clean(a)

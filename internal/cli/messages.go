@@ -95,8 +95,7 @@ func notFoundWithNearest(store *storage.Store, id string, err error) error {
 	for i, g := range list {
 		ids[i] = g.ID
 	}
-	near := nearest(id, ids, 3)
-	return fmt.Errorf("%w; nearest stored ids: %s (all: reportengine graphs)", err, strings.Join(near, ", "))
+	return fmt.Errorf("%w; nearest stored ids: %s (all: reportengine graphs)", err, strings.Join(nearest(id, ids, 3), ", "))
 }
 
 // nearest returns up to n of candidates closest to s by Levenshtein

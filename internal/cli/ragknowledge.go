@@ -71,8 +71,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.m = m
-		s.label = "graph " + id
+		s.m, s.label = m, "graph "+id
 	}
 	if len(s.m.Entities()) == 0 {
 		// nothing to search: said once, naming the file or folder, before
