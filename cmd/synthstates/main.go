@@ -24,15 +24,16 @@ import (
 )
 
 func main() {
+	var cfg synth.Config
 	out := flag.String("out", "", "output directory (required)")
-	paragraphs := flag.Int("paragraphs", 5, "paragraphs per engine")
-	records := flag.Int("records", 20, "search records per paragraph")
-	queries := flag.Int("queries", synth.DefaultQueries, "distinct query texts per paragraph")
-	contentRunes := flag.Int("content-runes", synth.DefaultContentRunes, "mean record content length in runes")
-	urlShare := flag.Float64("url-share", synth.DefaultURLShare, "fraction of records with a URL (negative: none)")
-	sharedURLs := flag.Float64("shared-urls", synth.DefaultSharedURLs, "fraction of URL records that reuse an earlier URL (negative: none)")
-	seed := flag.Int64("seed", 1, "random seed")
-	topic := flag.String("topic", synth.DefaultTopic, "topic query")
+	flag.IntVar(&cfg.Paragraphs, "paragraphs", 5, "paragraphs per engine")
+	flag.IntVar(&cfg.Records, "records", 20, "search records per paragraph")
+	flag.IntVar(&cfg.Queries, "queries", synth.DefaultQueries, "distinct query texts per paragraph")
+	flag.IntVar(&cfg.ContentRunes, "content-runes", synth.DefaultContentRunes, "mean record content length in runes")
+	flag.Float64Var(&cfg.URLShare, "url-share", synth.DefaultURLShare, "fraction of records with a URL (negative: none)")
+	flag.Float64Var(&cfg.SharedURLs, "shared-urls", synth.DefaultSharedURLs, "fraction of URL records that reuse an earlier URL (negative: none)")
+	flag.Int64Var(&cfg.Seed, "seed", 1, "random seed")
+	flag.StringVar(&cfg.Topic, "topic", synth.DefaultTopic, "topic query")
 	forum := flag.Int("forum", 40, "forum log speeches")
 	flag.Parse()
 	if *out == "" || flag.NArg() > 0 {
@@ -42,21 +43,10 @@ func main() {
 	}
 	// A flag set to 0 would select the package default; pass "none" as a
 	// negative value instead.
-	none := func(v float64) float64 {
-		if v == 0 {
-			return -1
+	for _, share := range []*float64{&cfg.URLShare, &cfg.SharedURLs} {
+		if *share == 0 {
+			*share = -1
 		}
-		return v
-	}
-	cfg := synth.Config{
-		Paragraphs:   *paragraphs,
-		Records:      *records,
-		Queries:      *queries,
-		ContentRunes: *contentRunes,
-		URLShare:     none(*urlShare),
-		SharedURLs:   none(*sharedURLs),
-		Seed:         *seed,
-		Topic:        *topic,
 	}
 	start := time.Now()
 	paths, err := synth.WriteAll(*out, cfg, *forum)

@@ -39,7 +39,7 @@ type chatOptions struct {
 }
 
 func newChatCmd(d *Deps, runF func(context.Context, *chatOptions) error) *cobra.Command {
-	opts := &chatOptions{}
+	opts, run := &chatOptions{}, pick(runF, runChat)
 	cmd := &cobra.Command{
 		Use:   "chat [--graphs DIR --graph ID | --graphrag-index DIR] [-n 3] [flags]",
 		Short: "Ask questions about a graph or a GraphRAG index in a conversation",
@@ -56,10 +56,7 @@ the full reference.`,
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.In = d.Stdin
 			opts.terminal = isTerminal(d.Stdin)
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runChat(cmd.Context(), opts)
+			return run(cmd.Context(), opts)
 		},
 	}
 	addRAGFlags(cmd, &opts.ragOptions)
@@ -70,49 +67,9 @@ the full reference.`,
 	return cmd
 }
 
-// lineReader reads one input line; io.EOF ends the session.
-type lineReader interface {
-	read(prompt string) (string, error)
-	close()
-}
-
-type pipeReader struct{ sc *bufio.Scanner }
-
-func (p *pipeReader) read(string) (string, error) {
-	if p.sc.Scan() {
-		return p.sc.Text(), nil
-	}
-	if err := p.sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return "", inputError{fmt.Errorf("chat: a line of the input is longer than %d bytes (1 MiB); is it a file of questions?", maxChatLine)}
-		}
-		return "", err
-	}
-	return "", io.EOF
-}
-
 // maxChatLine is the longest line chat reads from a pipe: 1 MiB (a
 // question is a sentence; the server's whole request body is 1 MiB).
 const maxChatLine = 1 << 20
-
-func (p *pipeReader) close() {}
-
-// termReader edits lines with liner; Ctrl-C at the prompt clears the line.
-type termReader struct{ l *liner.State }
-
-func (t *termReader) read(prompt string) (string, error) {
-	for {
-		s, err := t.l.Prompt(prompt)
-		if errors.Is(err, liner.ErrPromptAborted) {
-			continue // Ctrl-C on the prompt: a fresh line, as shells do
-		}
-		if err == nil && strings.TrimSpace(s) != "" {
-			t.l.AppendHistory(s)
-		}
-		return s, err
-	}
-}
-func (t *termReader) close() { t.l.Close() }
 
 func runChat(ctx context.Context, opts *chatOptions) error {
 	if opts.Followups < 0 {
@@ -139,8 +96,8 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 	}
 	session, endSession, answering := chatSignals(ctx, opts)
 	defer endSession()
-	in := chatInput(opts)
-	defer in.close()
+	read, closeInput := chatInput(opts)
+	defer closeInput()
 	fmt.Fprintf(opts.Out, "Chat with %s. Type a question, a follow-up number, or exit.\n", s.label)
 
 	h := chatHistory{keep: s.params.ConversationHistoryMaxTurns}
@@ -149,7 +106,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 	}
 	var followups []string
 	for {
-		line, err := readLine(session, in, "> ")
+		line, err := readLine(session, read, "> ")
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
@@ -281,17 +238,40 @@ func chatSignals(ctx context.Context, opts *chatOptions) (session context.Contex
 	return session, end, answering
 }
 
-// chatInput reads the questions: a line editor on a terminal, else lines
-// of opts.In of at most maxChatLine bytes.
-func chatInput(opts *chatOptions) lineReader {
+// chatInput reads the questions, one line a call of read (io.EOF ends
+// the session): a line editor on a terminal, where Ctrl-C on the prompt
+// clears the line, else lines of opts.In of at most maxChatLine bytes.
+// closeInput ends the line editor.
+func chatInput(opts *chatOptions) (read func(prompt string) (string, error), closeInput func()) {
 	if opts.terminal {
 		l := liner.NewLiner()
 		l.SetCtrlCAborts(true)
-		return &termReader{l: l}
+		return func(prompt string) (string, error) {
+			for {
+				s, err := l.Prompt(prompt)
+				if errors.Is(err, liner.ErrPromptAborted) {
+					continue // Ctrl-C on the prompt: a fresh line, as shells do
+				}
+				if err == nil && strings.TrimSpace(s) != "" {
+					l.AppendHistory(s)
+				}
+				return s, err
+			}
+		}, func() { l.Close() }
 	}
-	in := &pipeReader{sc: bufio.NewScanner(opts.In)}
-	in.sc.Buffer(make([]byte, 64<<10), maxChatLine)
-	return in
+	sc := bufio.NewScanner(opts.In)
+	sc.Buffer(make([]byte, 64<<10), maxChatLine)
+	return func(string) (string, error) {
+		if sc.Scan() {
+			return sc.Text(), nil
+		}
+		if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+			return "", inputError{fmt.Errorf("chat: a line of the input is longer than %d bytes (1 MiB); is it a file of questions?", maxChatLine)}
+		} else if err != nil {
+			return "", err
+		}
+		return "", io.EOF
+	}, func() {}
 }
 
 // chatFollowUps proposes and prints the follow-up questions of the
@@ -322,14 +302,14 @@ func chatFollowUps(session context.Context, opts *chatOptions, gen *questiongen.
 }
 
 // readLine reads a line, or returns when the session ends.
-func readLine(session context.Context, in lineReader, prompt string) (string, error) {
+func readLine(session context.Context, read func(string) (string, error), prompt string) (string, error) {
 	type result struct {
 		s   string
 		err error
 	}
 	ch := make(chan result, 1)
 	go func() {
-		s, err := in.read(prompt)
+		s, err := read(prompt)
 		ch <- result{s, err}
 	}()
 	select {
@@ -367,4 +347,88 @@ func drain(ch chan context.CancelFunc) {
 	case <-ch:
 	default:
 	}
+}
+
+// questionsOptions are the inputs of `reportengine questions`.
+type questionsOptions struct {
+	ragOptions
+	Count     int
+	JSON      bool
+	Questions []string
+}
+
+func newQuestionsCmd(d *Deps) *cobra.Command {
+	opts := &questionsOptions{}
+	cmd := &cobra.Command{
+		Use:   "questions [--graphs DIR --graph ID | --graphrag-index DIR] [-n 3] [flags] [QUESTION...]",
+		Short: "Propose the next questions to ask about a graph or a GraphRAG index",
+		Long: `Propose candidate next questions, as GraphRAG's question generation does: the QUESTION
+arguments are the questions asked so far, oldest first. The list is cleaned (numbering,
+duplicates, questions already asked or about nothing in the knowledge dropped), at most
+-n; "(global)" marks one global search would answer. Knowledge, settings.yaml, models
+and embeddings as for search. README.md (reportengine questions) has the full reference.`,
+		Example: `  reportengine questions --graph latest "李明为什么选择写字楼商圈？"
+  reportengine questions --graphrag-index ../shared/fixtures/graphrag-dulce -n 5 "Tell me about Agent Mercer" "What happens in Dulce military base?"`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fillRAG(cmd, d, &opts.ragOptions)
+			opts.Questions = args
+			return runQuestions(cmd.Context(), opts)
+		},
+	}
+	addRAGFlags(cmd, &opts.ragOptions)
+	cmd.Flags().IntVarP(&opts.Count, "count", "n", 3, "number of questions")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result (questions, raw reply, context, counts) as JSON")
+	return cmd
+}
+
+func runQuestions(ctx context.Context, opts *questionsOptions) error {
+	if opts.Count <= 0 {
+		return usagef("-n %d: want at least 1", opts.Count)
+	}
+	s, err := openRAG(ctx, &opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	gen, err := s.questionGenerator(&opts.ragOptions)
+	if err != nil {
+		return err
+	}
+	res, err := gen.Generate(ctx, questiongen.Request{History: opts.Questions, Count: opts.Count})
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		opts.warn("%s", w)
+	}
+	if opts.JSON {
+		return printJSON(opts.Out, res)
+	}
+	for i, q := range res.Suggestions {
+		fmt.Fprintf(opts.Out, "%d. %s%s\n", i+1, safeText(q.Question), methodNote(q.Method))
+	}
+	return nil
+}
+
+// methodNote marks a suggested question that global search is expected to
+// answer (" (global)"); local ones, the usual case, are unmarked.
+func methodNote(method string) string {
+	if method == questiongen.MethodGlobal {
+		return " (global)"
+	}
+	return ""
+}
+
+// questionGenerator builds question generation on the session's builder.
+func (s *ragSession) questionGenerator(o *ragOptions) (*questiongen.Generator, error) {
+	model, err := o.answerModel()
+	if err != nil {
+		return nil, err
+	}
+	p := s.params
+	router := s.router() // the answers' router: its indexes made once
+	return questiongen.New(questiongen.Config{Builder: s.builder, Model: model, Params: &p,
+		// each question labelled with the method search --method auto would take
+		// (the router's choice: a global search that then keeps no point
+		// falls back to local search, which the label does not foresee)
+		Classify: func(q string) string { return string(router.Route(q).Method) }})
 }

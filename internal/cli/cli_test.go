@@ -53,8 +53,8 @@ func TestBuildGraphFlags(t *testing.T) {
 	}
 	want := buildGraphOptions{graphInputs: graphInputs{Topic: "T", Forum: "f.log", ReportID: "r1", GraphsDir: "g", AllowMixedQueries: true,
 		States: []string{"query=a.json", "b.json"}}, JSON: true}
-	got.Out, got.Err, got.Now, got.Log, got.Warn = nil, nil, nil, nil, nil
-	if d := cmp.Diff(want, *got, cmp.AllowUnexported(buildGraphOptions{}, graphInputs{})); d != "" {
+	got.cmdIO = cmdIO{}
+	if d := cmp.Diff(want, *got, cmp.AllowUnexported(buildGraphOptions{}, graphInputs{}, cmdIO{})); d != "" {
 		t.Errorf("options (-want +got):\n%s", d)
 	}
 }
@@ -71,8 +71,8 @@ func TestQueryFlags(t *testing.T) {
 	}
 	want := queryOptions{GraphsDir: "graphs", Graph: "x", Keywords: []string{"樱花", "a, b"}, Types: []string{"section", "source"}, Engines: []string{"media"},
 		Depth: 2, MaxSections: 15, MaxQueries: 20, MaxSources: 3, JSON: true}
-	got.Out, got.Err, got.Log = nil, nil, nil
-	if d := cmp.Diff(want, *got); d != "" {
+	got.cmdIO = cmdIO{}
+	if d := cmp.Diff(want, *got, cmp.AllowUnexported(queryOptions{}, cmdIO{})); d != "" {
 		t.Errorf("options (-want +got):\n%s", d)
 	}
 }

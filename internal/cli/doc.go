@@ -3,7 +3,9 @@
 //
 // Each command is an options struct, a constructor newXCmd(deps, runF) that
 // binds flags to the struct (runF lets tests check flag parsing without
-// running the command), and a runX(ctx, opts) function that does the work.
+// running the command: pick), and a runX(ctx, opts) function that does the
+// work. The options take the command's output, stage log, clock and
+// --quiet as one cmdIO (Deps.io).
 //
 // Main runs a command line and maps error kinds to exit codes; exitcodes.go
 // is the one place the codes are defined (the Exit constants, the table the
@@ -19,9 +21,8 @@
 // can take more than a second) and errors, one line each, on stderr;
 // --quiet drops the progress lines.
 //
-// search, questions, chat and eval (rag.go, search.go, questions.go,
-// chat.go, eval.go)
-// share ragOptions and openRAG: load the knowledge model (our graph or a
+// search, questions, chat and eval (rag.go, ragknowledge.go, search.go,
+// globalsearch.go, chat.go with questions, eval.go) share ragOptions and openRAG: load the knowledge model (our graph or a
 // GraphRAG index), the settings.yaml defaults (internal/settings; flags
 // override them), the tokenizer, the embedder (offline unless an
 // embedding model is configured), the entity vectors (cached, never in an

@@ -31,7 +31,7 @@ type evalOptions struct {
 var errCheck = errors.New("eval --check")
 
 func newEvalCmd(d *Deps, runF func(context.Context, *evalOptions) error) *cobra.Command {
-	opts := &evalOptions{}
+	opts, run := &evalOptions{}, pick(runF, runEval)
 	cmd := &cobra.Command{
 		Use:   "eval [--graphs DIR --graph ID | --graphrag-index DIR] [flags] SET.jsonl",
 		Short: "Measure search on a question set: refusals, assertions met, citations, sources, latency",
@@ -48,10 +48,7 @@ and embeddings as for search. README.md (reportengine eval) has the full referen
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.Set = args[0]
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runEval(cmd.Context(), opts)
+			return run(cmd.Context(), opts)
 		},
 	}
 	addRAGFlags(cmd, &opts.ragOptions)

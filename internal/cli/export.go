@@ -23,11 +23,8 @@ type exportOptions struct {
 	GraphsDir string
 	Graph     string
 	Format    string // graphml, gexf or neo4j
-	Out       string // file (graphml, gexf) or folder (neo4j); "" = <id>.<format> / <id>-neo4j
-	Quiet     bool
-
-	Stdout, Err io.Writer
-	Log         *stageLog
+	OutPath   string // --out: file (graphml, gexf) or folder (neo4j); "" = <id>.<format> / <id>-neo4j
+	cmdIO
 }
 
 // exportFormats are the values of --format.
@@ -47,9 +44,7 @@ export) has the full reference.`,
   reportengine export --graph wuhan --format neo4j --out wuhan-neo4j`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Stdout, opts.Err = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			opts.Quiet = d.quiet
-			opts.Log = newStageLog(opts.Err, d.quiet)
+			opts.cmdIO = d.io(cmd)
 			switch opts.Format {
 			case "graphml", "gexf", "neo4j":
 			case "":
@@ -67,19 +62,16 @@ export) has the full reference.`,
 	f.StringVar(&opts.GraphsDir, "graphs", "graphs", "folder that holds the graphs")
 	f.StringVar(&opts.Graph, "graph", "latest", "report id of the graph, or \"latest\"")
 	f.StringVar(&opts.Format, "format", "", "graphml, gexf or neo4j (required)")
-	f.StringVar(&opts.Out, "out", "", "output file for graphml and gexf, folder for neo4j (default <id>.graphml, <id>.gexf or <id>-neo4j)")
+	f.StringVar(&opts.OutPath, "out", "", "output file for graphml and gexf, folder for neo4j (default <id>.graphml, <id>.gexf or <id>-neo4j)")
 	return cmd
 }
 
 func runExport(ctx context.Context, opts *exportOptions) error {
-	g, id, _, err := loadGraphFlag(ctx, opts.Log, opts.GraphsDir, opts.Graph, opts.Err, opts.Quiet)
+	g, id, err := opts.loadUsableGraph(ctx, opts.GraphsDir, opts.Graph)
 	if err != nil {
 		return err
 	}
-	if err := emptyGraphError(g, id, graphFile(opts.GraphsDir, id)); err != nil {
-		return err
-	}
-	out := opts.Out
+	out := opts.OutPath
 	if out == "" {
 		out = id + "." + opts.Format
 		if opts.Format == "neo4j" {
@@ -98,7 +90,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 			return err
 		}
 		end()
-		fmt.Fprintf(opts.Stdout, "wrote %s: %d files, %s (%s, %s)\n\nimport it with (from that folder; also in its import.sh):\n\n%s\n",
+		fmt.Fprintf(opts.Out, "wrote %s: %d files, %s (%s, %s)\n\nimport it with (from that folder; also in its import.sh):\n\n%s\n",
 			out, len(im.Files)+2, humanBytes(size), plural(g.NodeCount(), "node"), plural(g.EdgeCount(), "edge"), im.Command("neo4j"))
 		return nil
 	}
@@ -107,7 +99,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		return err
 	}
 	end()
-	fmt.Fprintf(opts.Stdout, "wrote %s: %s (%s, %s)\n", out, humanBytes(size), plural(g.NodeCount(), "node"), plural(g.EdgeCount(), "edge"))
+	fmt.Fprintf(opts.Out, "wrote %s: %s (%s, %s)\n", out, humanBytes(size), plural(g.NodeCount(), "node"), plural(g.EdgeCount(), "edge"))
 	return nil
 }
 

@@ -182,22 +182,19 @@ func runGlobalSearch(ctx context.Context, opts *searchOptions, s *ragSession, r 
 		return r, err
 	}
 	q := globalsearch.Query{Text: opts.Question, History: history, ResponseType: opts.ResponseType}
-	if !opts.ContextOnly {
-		res, r, err := eng.Answer(ctx, opts.asked, r, q, nil)
-		if err != nil || r.Method != globalsearch.MethodGlobal {
-			return r, err
-		}
-		opts.sayRoute(true)
-		return r, printJSON(opts.Out, struct {
-			routed
-			*globalsearch.Result
-		}{routed{r.Method, r.Reason, r}, res})
-	}
 	var c *globalsearch.Context
-	if opts.asked == globalsearch.MethodAuto {
+	if !opts.ContextOnly || opts.asked == globalsearch.MethodAuto {
+		// the route comes back unchanged unless it fell back to local search
 		res, fr, err := eng.Answer(ctx, opts.asked, r, q, nil)
 		if err != nil || fr.Method != globalsearch.MethodGlobal {
 			return fr, err
+		}
+		if !opts.ContextOnly {
+			opts.sayRoute(true)
+			return r, printJSON(opts.Out, struct {
+				routed
+				*globalsearch.Result
+			}{routed{r.Method, r.Reason, r}, res})
 		}
 		c = res.Context
 	} else if c, err = eng.Builder().Build(ctx, history, eng.Params()); err != nil {

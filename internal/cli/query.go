@@ -33,15 +33,11 @@ type queryOptions struct {
 	MaxQueries  int
 	MaxSources  int
 	JSON        bool
-
-	Out   io.Writer
-	Err   io.Writer
-	Log   *stageLog
-	Quiet bool // --quiet: load warnings shrink to their number
+	cmdIO
 }
 
 func newQueryCmd(d *Deps, runF func(context.Context, *queryOptions) error) *cobra.Command {
-	opts := &queryOptions{}
+	opts, run := &queryOptions{}, pick(runF, runQuery)
 	cmd := &cobra.Command{
 		Use:   "query [flags] [KEYWORD...]",
 		Short: "Query a stored graph by keyword, node type, engine and depth",
@@ -55,10 +51,7 @@ README.md (reportengine query) has the full reference.`,
   reportengine query --type source -k 供应商 --depth 0`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Out = cmd.OutOrStdout()
-			opts.Err = cmd.ErrOrStderr()
-			opts.Log = newStageLog(opts.Err, d.quiet)
-			opts.Quiet = d.quiet
+			opts.cmdIO = d.io(cmd)
 			opts.Keywords = append(opts.Keywords, args...)
 			if opts.Graph == "" {
 				return usagef("--graph needs a report id or %q", storage.LatestID)
@@ -69,10 +62,7 @@ README.md (reportengine query) has the full reference.`,
 			if opts.MaxSections < 0 || opts.MaxQueries < 0 || opts.MaxSources < 0 {
 				return usagef("--max-sections, --max-queries and --max-sources must be 0 or more")
 			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runQuery(cmd.Context(), opts)
+			return run(cmd.Context(), opts)
 		},
 	}
 	f := cmd.Flags()
@@ -132,12 +122,12 @@ func loadGraphContext(ctx context.Context, log *stageLog, dir, id string) (*grap
 	return l.g, id, l.rep, nil
 }
 
-// loadGraphFlag is loadGraphContext for a --graph flag: an invalid id is
-// a usage error naming the flag (exit 2), and the load's warnings, also
-// returned, are printed on w with the prefix "graph <id>: "
-// (printLoadWarnings).
-func loadGraphFlag(ctx context.Context, log *stageLog, dir, id string, w io.Writer, quiet bool) (*graphrag.Graph, string, []string, error) {
-	g, id, rep, err := loadGraphContext(ctx, log, dir, id)
+// loadGraphFlag is loadGraphContext for a --graph flag, shown on c.Log:
+// an invalid id is a usage error naming the flag (exit 2), and the load's
+// warnings, also returned, are printed on c.Err with the prefix
+// "graph <id>: " (cmdIO.loadWarnings).
+func (c cmdIO) loadGraphFlag(ctx context.Context, dir, id string) (*graphrag.Graph, string, []string, error) {
+	g, id, rep, err := loadGraphContext(ctx, c.Log, dir, id)
 	if err != nil {
 		if errors.Is(err, storage.ErrInvalidID) {
 			return nil, "", nil, usageError{fmt.Errorf("--graph: %w", err)}
@@ -147,9 +137,19 @@ func loadGraphFlag(ctx context.Context, log *stageLog, dir, id string, w io.Writ
 	var warnings []string
 	if rep != nil {
 		warnings = rep.Warnings
-		printLoadWarnings(w, quiet, "graph "+id+": ", warnings)
+		c.loadWarnings("graph "+id+": ", warnings)
 	}
 	return g, id, warnings, nil
+}
+
+// loadUsableGraph is loadGraphFlag for query and export, which stop when
+// ctx is done and refuse a graph with no node (emptyGraphError).
+func (c cmdIO) loadUsableGraph(ctx context.Context, dir, id string) (*graphrag.Graph, string, error) {
+	g, id, _, err := c.loadGraphFlag(ctx, dir, id)
+	if err == nil {
+		err = cmp.Or(ctx.Err(), emptyGraphError(g, id, graphFile(dir, id)))
+	}
+	return g, id, err
 }
 
 // graphFile is the path of graph id's file under the graphs folder dir,
@@ -175,14 +175,8 @@ func emptyGraphError(g *graphrag.Graph, id, where string) error {
 }
 
 func runQuery(ctx context.Context, opts *queryOptions) error {
-	g, id, _, err := loadGraphFlag(ctx, opts.Log, opts.GraphsDir, opts.Graph, opts.Err, opts.Quiet)
+	g, id, err := opts.loadUsableGraph(ctx, opts.GraphsDir, opts.Graph)
 	if err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := emptyGraphError(g, id, graphFile(opts.GraphsDir, id)); err != nil {
 		return err
 	}
 	q := queryengine.Query{

@@ -81,11 +81,8 @@ type ragOptions struct {
 	asked globalsearch.Method
 
 	changed func(name string) bool // the flag was given on the command line
-	Out     io.Writer
-	Err     io.Writer
 	Getenv  func(string) string
-	Log     *stageLog
-	quiet   bool
+	cmdIO
 }
 
 // addRAGFlags declares the shared flags on cmd.
@@ -118,12 +115,7 @@ func addRAGFlags(cmd *cobra.Command, o *ragOptions) {
 
 // fillRAG copies the command's context into o.
 func fillRAG(cmd *cobra.Command, d *Deps, o *ragOptions) {
-	o.changed = cmd.Flags().Changed
-	o.Out = cmd.OutOrStdout()
-	o.Err = cmd.ErrOrStderr()
-	o.Getenv = d.Getenv
-	o.quiet = d.quiet
-	o.Log = newStageLog(o.Err, d.quiet)
+	o.changed, o.Getenv, o.cmdIO = cmd.Flags().Changed, d.Getenv, d.io(cmd)
 }
 
 // ragSession is a loaded knowledge model ready to search.
@@ -185,28 +177,13 @@ func (o *ragOptions) params(set *settings.Settings) (localsearch.Params, error) 
 		{"top-k-relationships", &p.TopKRelationships, ls.TopKRelationships, o.TopKRelationships},
 		{"history-max-turns", &p.ConversationHistoryMaxTurns, ls.ConversationHistoryMaxTurns, o.HistoryMaxTurns},
 	} {
-		if f.set != nil {
-			*f.dst = *f.set
+		if o.changed(f.name) && f.v < 0 {
+			return p, usagef("--%s %d: want a number ≥ 0", f.name, f.v)
 		}
-		if o.changed(f.name) {
-			if f.v < 0 {
-				return p, usagef("--%s %d: want a number ≥ 0", f.name, f.v)
-			}
-			*f.dst = f.v
-		}
+		layer(o.changed, f.name, f.dst, f.set, f.v)
 	}
-	for _, f := range []struct {
-		name     string
-		dst, set *float64
-		v        float64
-	}{{"text-unit-prop", &p.TextUnitProp, ls.TextUnitProp, o.TextUnitProp}, {"community-prop", &p.CommunityProp, ls.CommunityProp, o.CommunityProp}} {
-		if f.set != nil {
-			*f.dst = *f.set
-		}
-		if o.changed(f.name) {
-			*f.dst = f.v
-		}
-	}
+	layer(o.changed, "text-unit-prop", &p.TextUnitProp, ls.TextUnitProp, o.TextUnitProp)
+	layer(o.changed, "community-prop", &p.CommunityProp, ls.CommunityProp, o.CommunityProp)
 	if err := p.Validate(); err != nil {
 		if set != nil && set.Path != "" && !o.budgetFlagsChanged() {
 			// the values came from the index's settings.yaml: name it
@@ -215,6 +192,17 @@ func (o *ragOptions) params(set *settings.Settings) (localsearch.Params, error) 
 		return p, usageError{err}
 	}
 	return p, nil
+}
+
+// layer sets *dst to *set when settings.yaml has it, then to v when the
+// flag name was given.
+func layer[T int | float64](changed func(string) bool, name string, dst, set *T, v T) {
+	if set != nil {
+		*dst = *set
+	}
+	if changed(name) {
+		*dst = v
+	}
 }
 
 // budgetFlagsChanged is true when a flag of the local search parameters

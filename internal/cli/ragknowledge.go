@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,15 +26,16 @@ var knowledgeFromGraph = knowledge.FromGraph
 // endpoints that are not entities, which would bury the answer.
 const maxLoadWarnings = 5
 
-// printLoadWarnings prints the warnings of loading a graph or index on w,
+// loadWarnings prints the warnings of loading a graph or index on c.Err,
 // each as "warning: <prefix><warning>": under --quiet one line with their
 // number, otherwise the first maxLoadWarnings and the number of the rest.
-// search, questions, chat and query use it.
-func printLoadWarnings(w io.Writer, quiet bool, prefix string, list []string) {
+// search, questions, chat, query and export use it.
+func (c cmdIO) loadWarnings(prefix string, list []string) {
+	w := c.Err
 	if len(list) == 0 {
 		return
 	}
-	if quiet {
+	if c.quiet {
 		fmt.Fprintf(w, "warning: %s%d load warnings (run without --quiet to see them)\n", prefix, len(list))
 		return
 	}
@@ -71,8 +71,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.m = m
-		s.label = "graph " + id
+		s.m, s.label = m, "graph "+id
 	}
 	if len(s.m.Entities()) == 0 {
 		// nothing to search: said once, naming the file or folder, before
@@ -81,7 +80,7 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	}
 	st := s.m.Stats()
 	o.note("%s: %s", s.label, strings.Join(st.Lines(), "; "))
-	printLoadWarnings(o.Err, o.quiet, "", st.Warnings)
+	o.loadWarnings("", st.Warnings)
 	p, err := o.params(set)
 	if err != nil {
 		return nil, err
@@ -195,7 +194,7 @@ func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Mode
 	// wrong on the way (no such graph, a bad id) is left to the graph's
 	// own load, which says what is wrong
 	var key knowledge.ModelFileKey
-	log, endLoad := o.Log, func() {}
+	c, endLoad := o.cmdIO, func() {}
 	id, path, side := o.Graph, "", ""
 	if store, err := storage.New(o.GraphsDir); err == nil {
 		if id == storage.LatestID {
@@ -210,8 +209,8 @@ func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Mode
 			if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
 				size = " (" + humanBytes(fi.Size()) + ")"
 			}
-			endLoad = log.start("loaded the graph", "loading graph %s%s", id, size)
-			log = nil // the graph's load below is part of this stage
+			endLoad = c.Log.start("loaded the graph", "loading graph %s%s", id, size)
+			c.Log = nil // the graph's load below is part of this stage
 			if key.Graph, err = knowledge.SumFile(ctx, path); err != nil {
 				side = ""
 			}
@@ -222,14 +221,14 @@ func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Mode
 		m, warnings, err := knowledge.ReadModelFile(ctx, side, path, key)
 		if err == nil {
 			endLoad()
-			printLoadWarnings(o.Err, o.quiet, "graph "+id+": ", warnings)
+			o.loadWarnings("graph "+id+": ", warnings)
 			return m, id, nil
 		}
 		if ctx.Err() != nil {
 			return nil, "", ctx.Err()
 		}
 	}
-	g, id, loadWarnings, err := loadGraphFlag(ctx, log, o.GraphsDir, o.Graph, o.Err, o.quiet)
+	g, id, loadWarnings, err := c.loadGraphFlag(ctx, o.GraphsDir, o.Graph)
 	if err != nil {
 		return nil, "", err
 	}

@@ -51,12 +51,11 @@ func openReportGraph(ctx context.Context, opts *reportOptions) (*reportGraph, er
 		if err != nil {
 			return nil, err
 		}
-		src := &reportGraph{g: b.Graph, graphID: b.ID, topic: strings.TrimSpace(opts.Topic), built: b, unsaved: b,
-			runStates: b.States, fromStates: strings.Join(opts.States, ", ")}
+		src := &reportGraph{g: b.Graph, graphID: b.ID, topic: cmp.Or(strings.TrimSpace(opts.Topic), b.Topic),
+			built: b, unsaved: b, runStates: b.States, fromStates: strings.Join(opts.States, ", ")}
 		if path := graphFile(opts.GraphsDir, b.ID); path != "" {
 			src.madeGraphDirs = missingDirs(filepath.Dir(path))
 		}
-		src.topic = cmp.Or(src.topic, b.Topic)
 		return src, nil
 	}
 	return nil, usagef("give state files (--states or arguments) or a stored graph (--graph ID)")

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -149,6 +150,34 @@ stderr too (--quiet turns it off); results go to stdout.
 	return root
 }
 
+// cmdIO is what a command takes from its cobra command and Deps: Out for
+// results, Err for progress, warnings and errors, the stage log on Err
+// (nil under --quiet), the clock (Deps.Now) and --quiet itself.
+type cmdIO struct {
+	Out, Err io.Writer
+	Log      *stageLog
+	Now      func() time.Time
+	quiet    bool
+}
+
+// io is cmd's cmdIO.
+func (d *Deps) io(cmd *cobra.Command) cmdIO {
+	c := cmdIO{Out: cmd.OutOrStdout(), Err: cmd.ErrOrStderr(), Now: d.Now, quiet: d.quiet}
+	if !d.quiet {
+		c.Log = &stageLog{c.Err}
+	}
+	return c
+}
+
+// pick is runF when a test gives one (to check flag parsing without
+// running the command), else run.
+func pick[O any](runF, run func(context.Context, *O) error) func(context.Context, *O) error {
+	if runF != nil {
+		return runF
+	}
+	return run
+}
+
 // usageArgs wraps one of cobra's argument validators (cobra.NoArgs,
 // cobra.MinimumNArgs, cobra.ExactArgs) so that its errors are usage
 // errors.
@@ -158,5 +187,138 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 			return usageError{err}
 		}
 		return nil
+	}
+}
+
+// versionString describes the binary from its build information: the
+// module version ("(devel)" for a build from a checkout), the commit and
+// its time with "+dirty" when the tree had local changes (from the
+// vcs.* settings `go build` records), and the Go version, e.g.
+// "reportengine (devel) commit 6eabe4f1c2d3 2026-12-01T09:20:00Z+dirty go1.26.0".
+func versionString() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "reportengine (unknown version: no build information)"
+	}
+	return formatVersion(info)
+}
+
+func formatVersion(info *debug.BuildInfo) string {
+	version := cmp.Or(info.Main.Version, "(devel)")
+	var rev, when string
+	dirty := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	out := "reportengine " + version
+	if rev != "" {
+		out += " commit " + rev[:min(len(rev), 12)]
+		if when != "" {
+			out += " " + when
+		}
+		if dirty {
+			out += "+dirty"
+		}
+	} else {
+		out += " (no commit recorded)"
+	}
+	return out + " " + info.GoVersion
+}
+
+func newVersionCmd(_ *Deps) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version, commit and Go version of this binary",
+		Long: `Print the version, commit and Go version of this binary, read from the build
+information Go records (the same line as reportengine --version). A binary built
+from a checkout says "(devel)" and names the commit; "+dirty" marks local changes.`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintln(cmd.OutOrStdout(), versionString())
+			return err
+		},
+	}
+}
+
+// await runs f in its own goroutine and returns its result, or ctx.Err()
+// as soon as ctx is done, leaving f to finish in the background. It is
+// for stages that read and compute but write nothing (parsing states,
+// building a graph, loading a graph, indexing it) and take no context of
+// their own: an interrupted command returns within milliseconds and the
+// process exits, abandoning the work. Stages that write take the context
+// themselves (storage.Store.SaveContext).
+func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	if err := ctx.Err(); err != nil {
+		var zero T
+		return zero, err
+	}
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}
+
+// awaitCleanup is await for an f that, once ctx is done, stops writing
+// and removes its temporary files quickly (storage.Store.LoadContext
+// abandoning a column file): when ctx is done first, it waits up to
+// grace for f to return, so that the process does not exit with a
+// half-written file, then returns ctx.Err().
+func awaitCleanup[T any](ctx context.Context, grace time.Duration, f func() (T, error)) (T, error) {
+	done := make(chan struct{})
+	v, err := await(ctx, func() (T, error) {
+		defer close(done)
+		return f()
+	})
+	if ctx.Err() != nil {
+		select {
+		case <-done:
+		case <-time.After(grace):
+		}
+	}
+	return v, err
+}
+
+// fillAbandonWait bounds how long a command stopped while a graph loads
+// waits for a column file being filled to be abandoned (milliseconds in
+// practice; a load still parsing the JSON is not waited for longer).
+const fillAbandonWait = 300 * time.Millisecond
+
+// stageLog prints a line on stderr when a stage that can take more than a
+// second starts ("loading 3 state files (185.2 MiB)…") and, when it took
+// a second or more, how long it took ("built the graph in 1.3s"). A nil
+// *stageLog (--quiet) prints nothing.
+type stageLog struct{ w io.Writer }
+
+// start prints "<doing>…" and returns the function that ends the stage,
+// printing "<done> in 1.3s" when the stage took a second or more.
+func (s *stageLog) start(done, format string, args ...any) func() {
+	if s == nil {
+		return func() {}
+	}
+	fmt.Fprintf(s.w, format+"…\n", args...)
+	t0 := time.Now()
+	return func() {
+		if d := time.Since(t0); d >= time.Second {
+			fmt.Fprintf(s.w, "%s in %.1fs\n", done, d.Seconds())
+		}
 	}
 }

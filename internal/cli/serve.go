@@ -51,7 +51,7 @@ type serveOptions struct {
 }
 
 func newServeCmd(d *Deps, runF func(context.Context, *serveOptions) error) *cobra.Command {
-	opts := &serveOptions{}
+	opts, run := &serveOptions{}, pick(runF, runServe)
 	cmd := &cobra.Command{
 		Use:   "serve [flags]",
 		Short: "Serve the graph API, the graph viewer and the reports over HTTP",
@@ -82,10 +82,7 @@ localhost and ::1. With --token (or ` + serveTokenEnv + `) every route needs
 			if _, err := parseIndexes(opts.Indexes); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runServe(cmd.Context(), opts)
+			return run(cmd.Context(), opts)
 		},
 	}
 	f := cmd.Flags()
