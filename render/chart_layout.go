@@ -260,7 +260,7 @@ func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 		total = max(total, 100)
 	}
 	cx, cy, r := 160.0, chartH/2, 130.0
-	start := -90.0
+	start, y := -90.0, 40.0 // y: the in-SVG legend's line on the right of the pie
 	for i, l := range labels {
 		v, ok := value(s, i)
 		if !ok || v <= 0 {
@@ -269,29 +269,17 @@ func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 		ang := v / total * 360
 		cls := sliceClass(l, i)
 		title := l + ": " + formatNum(v) + " (" + share(v) + ")"
+		text := truncate(l, 180) + "  " + formatNum(v) + " · " + share(v)
 		if ofWhole {
-			title = l + ": " + share(v)
+			title, text = l+": "+share(v), truncate(l, 180)+"  "+share(v)
 		}
 		cv.Slices = append(cv.Slices, svgSlice{D: arcPath(cx, cy, r, start, ang), Class: cls, Title: title, Angle: ang})
 		start += ang
-	}
-	// In-SVG legend on the right of the pie.
-	y := 40.0
-	for i, l := range labels {
-		v, ok := value(s, i)
-		if !ok || v <= 0 {
-			continue
+		if y <= chartH-20 {
+			cv.Dots = append(cv.Dots, svgDot{CX: "330", CY: f2(y - 4), R: "6", Class: cls, Title: l})
+			cv.Labels = append(cv.Labels, svgText{X: "344", Y: f2(y), Anchor: "start", Text: text, Full: l})
+			y += 24
 		}
-		if y > chartH-20 {
-			break
-		}
-		text := truncate(l, 180) + "  " + formatNum(v) + " · " + share(v)
-		if ofWhole {
-			text = truncate(l, 180) + "  " + share(v)
-		}
-		cv.Dots = append(cv.Dots, svgDot{CX: "330", CY: f2(y - 4), R: "6", Class: sliceClass(l, i), Title: l})
-		cv.Labels = append(cv.Labels, svgText{X: "344", Y: f2(y), Anchor: "start", Text: text, Full: l})
-		y += 24
 	}
 	if cv.Kind == "doughnut" {
 		cv.Hole = &svgDot{CX: f2(cx), CY: f2(cy), R: f2(r * 0.55)}

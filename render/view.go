@@ -38,7 +38,6 @@ type pageView struct {
 	Chapters    []chapterView
 	Sources     []sourceView
 	FollowUps   []string
-	LayoutNotes []string
 }
 
 type heroView struct {
@@ -115,12 +114,11 @@ type blockView struct {
 	Lang    string
 	Latex   string
 
-	ImgSrc  template.URL // only a validated data:image URI
-	Href    string       // http(s) figure link
-	Alt     string
-	Width   int
-	Height  int
-	Missing bool // figure without a usable source
+	ImgSrc template.URL // only a validated data:image URI
+	Href   string       // http(s) figure link
+	Alt    string
+	Width  int
+	Height int
 
 	KPIs []kpiView
 
@@ -202,7 +200,6 @@ func buildPage(doc *ir.Document) *pageView {
 		ThemeCSS:    themeCSS(doc.ThemeTokens),
 		Style:       template.CSS(styleCSS),
 		TOCTitle:    firstNonEmpty(md.TOC.Title, "目录 / Contents"),
-		LayoutNotes: md.LayoutNotes,
 	}
 	for _, n := range md.Notices {
 		if n = strings.TrimSpace(n); n != "" {
