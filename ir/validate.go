@@ -103,7 +103,10 @@ func IsSafeColor(s string) bool {
 // letters (any script), digits, spaces, commas, dots, hyphens and
 // underscores, at most 200 runes.
 func IsSafeFontFamily(s string) bool {
-	return strings.TrimSpace(s) != "" && utf8.RuneCountInString(s) <= 200 && !strings.ContainsFunc(s, func(r rune) bool {
+	if strings.TrimSpace(s) == "" || utf8.RuneCountInString(s) > 200 {
+		return false
+	}
+	return !strings.ContainsFunc(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" ,.-_", r)
 	})
 }
@@ -291,7 +294,9 @@ func (p problems) result() error {
 	if len(p) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(p, func(a, b FieldError) int { return strings.Compare(pathKey(a.Path), pathKey(b.Path)) })
+	slices.SortStableFunc(p, func(a, b FieldError) int {
+		return strings.Compare(pathKey(a.Path), pathKey(b.Path))
+	})
 	return ValidationError(slices.Compact(p))
 }
 

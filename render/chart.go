@@ -193,7 +193,8 @@ func buildChart(b *ir.Block, id string) *chartView {
 		return cv
 	}
 	for i, s := range sets {
-		cv.Legend = append(cv.Legend, legendItem{Class: "sw" + strconv.Itoa(i%paletteSize), Text: seriesName(s, i)})
+		cv.Legend = append(cv.Legend, legendItem{Class: "sw" + strconv.Itoa(i%paletteSize),
+			Text: seriesName(s, i)})
 	}
 	layoutCategory(cv, labels, sets, kind == "hbar", kind == "line")
 	return cv

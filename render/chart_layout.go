@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,40 +49,31 @@ func newCatGeom(cv *chartView, labels []string, sets []ir.Dataset, horizontal bo
 	if math.IsInf(lo, 0) {
 		lo, hi = 0, 0
 	}
-	g := &catGeom{horizontal: horizontal, n: n}
+	g := &catGeom{horizontal: horizontal, n: n, left: 64, right: chartW - 16, top: 16, bottom: chartH - 48}
 	g.lo, g.hi, g.step = niceScale(lo, hi)
-
-	// Plot box.
-	left, right, top, bottom := 64.0, chartW-16, 16.0, chartH-48
-	rotate := false
 	if horizontal {
 		maxw := 0.0
 		for _, l := range labels {
 			maxw = math.Max(maxw, textWidth(l))
 		}
-		left = math.Min(math.Max(maxw+14, 60), 180)
-		bottom = chartH - 40
+		g.left = math.Min(math.Max(maxw+14, 60), 180)
+		g.bottom = chartH - 40
 	} else if n > 0 {
-		slot := (right - left) / float64(n)
-		for _, l := range labels {
-			if textWidth(l) > slot-4 {
-				rotate = true
-			}
-		}
-		if rotate {
-			bottom = chartH - 84
-			left = rotatedRoom(labels[0], left, right, n)
+		slot := (g.right - g.left) / float64(n)
+		g.rotate = slices.ContainsFunc(labels, func(l string) bool { return textWidth(l) > slot-4 })
+		if g.rotate {
+			g.bottom = chartH - 84
+			g.left = rotatedRoom(labels[0], g.left, g.right, n)
 		}
 	}
 	if cv.AxisY != "" {
-		top += 16 // the value-axis title sits above the plot, unrotated (CJK reads badly sideways)
+		g.top += 16 // the value-axis title sits above the plot, unrotated (CJK reads badly sideways)
 	}
 	if cv.AxisX != "" {
-		bottom -= 18
+		g.bottom -= 18
 	}
-	g.left, g.right, g.top, g.bottom, g.rotate = left, right, top, bottom, rotate
-	g.plotW, g.plotH = right-left, bottom-top
-	cv.plot = [4]float64{left, top, right, bottom}
+	g.plotW, g.plotH = g.right-g.left, g.bottom-g.top
+	cv.plot = [4]float64{g.left, g.top, g.right, g.bottom}
 	catLen := g.plotW
 	if horizontal {
 		catLen = g.plotH

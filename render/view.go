@@ -284,11 +284,8 @@ func (b *builder) sources(srcs []ir.Source, chs []ir.Chapter) []sourceView {
 			cv := failureView{Title: cid}
 			if a, ok := b.chapterA[cid]; ok {
 				cv.Href = "#" + a
-				for _, c := range chs {
-					if c.ChapterID == cid {
-						cv.Title = firstNonEmpty(c.Title, cid)
-						break
-					}
+				if i := slices.IndexFunc(chs, func(c ir.Chapter) bool { return c.ChapterID == cid }); i >= 0 {
+					cv.Title = firstNonEmpty(chs[i].Title, cid)
 				}
 			}
 			sv.Chapters = append(sv.Chapters, cv)

@@ -263,8 +263,8 @@ func inline(r ir.Inline) *inlineNode {
 				w = &inlineNode{Kind: "span", Color: c}
 			}
 		case m.Type == ir.MarkFont:
-			cls := strings.Join(strings.Fields(fontClass(m.Family)+" "+classOf(weightClasses, m.Weight, "")+" "+
-				classOf(sizeClasses, m.Size, "")), " ")
+			cls := strings.Join(strings.Fields(fontClass(m.Family)+" "+
+				classOf(weightClasses, m.Weight, "")+" "+classOf(sizeClasses, m.Size, "")), " ")
 			if cls != "" {
 				w = &inlineNode{Kind: "span", Class: cls}
 			}

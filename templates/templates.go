@@ -342,7 +342,9 @@ func splitNumber(s string) (num, label string, ok bool) {
 	num = s[:i]
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if !strings.ContainsRune(" \t\u00a0\u3000、:：-", r) && (r != '.' || i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
+		sep := strings.ContainsRune(" \t\u00a0\u3000、:：-", r) ||
+			r == '.' && (i+1 >= len(s) || s[i+1] < '0' || s[i+1] > '9')
+		if !sep {
 			break
 		}
 		i += size

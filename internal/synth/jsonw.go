@@ -61,6 +61,25 @@ func (j *jsonWriter) next(indent int, name string) {
 	j.key(indent, name)
 }
 
+// array writes n values as a JSON array ("[]" when n is 0), item(i)
+// writing value i after its comma, the closing bracket on a new line at
+// indent.
+func (j *jsonWriter) array(n, indent int, item func(i int)) {
+	if n == 0 {
+		j.raw("[]")
+		return
+	}
+	j.raw("[")
+	for i := range n {
+		if i > 0 {
+			j.raw(",")
+		}
+		item(i)
+	}
+	j.newline(indent)
+	j.raw("]")
+}
+
 func (j *jsonWriter) str(s string)    { j.buf = appendQuoted(j.buf, s) }
 func (j *jsonWriter) strB(b []byte)   { j.buf = appendQuoted(j.buf, b) }
 func (j *jsonWriter) boolean(v bool)  { j.buf = strconv.AppendBool(j.buf, v) }

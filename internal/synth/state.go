@@ -124,19 +124,7 @@ func (g *gen) state() {
 	j.next(2, "report_title")
 	j.str(reportTitle(g.cfg.Topic))
 	j.next(2, "paragraphs")
-	if g.cfg.Paragraphs == 0 {
-		j.raw("[]")
-	} else {
-		j.raw("[")
-		for p := 0; p < g.cfg.Paragraphs; p++ {
-			if p > 0 {
-				j.raw(",")
-			}
-			g.paragraph(p)
-		}
-		j.newline(2)
-		j.raw("]")
-	}
+	j.array(g.cfg.Paragraphs, 2, g.paragraph)
 	j.next(2, "final_report")
 	g.finalReport()
 	j.next(2, "is_completed")
@@ -176,29 +164,18 @@ func (g *gen) paragraph(p int) {
 	j.next(6, "research")
 	j.raw("{")
 	j.key(8, "search_history")
-	n, nq := g.cfg.Records, g.cfg.Queries
-	if n == 0 {
-		j.raw("[]")
-	} else {
-		clear(g.seen)
-		j.raw("[")
-		q := -1
-		for i := 0; i < n; i++ {
-			if qi := i * nq / n; qi != q {
-				q = qi
-				g.newQuery()
-				g.tick(3, 40)
-				g.ts = g.t.AppendFormat(g.ts[:0], tsLayout)
-			}
-			if i > 0 {
-				j.raw(",")
-			}
-			g.record()
-			j.maybeFlush()
+	clear(g.seen)
+	n, q := g.cfg.Records, -1
+	j.array(n, 8, func(i int) {
+		if qi := i * g.cfg.Queries / n; qi != q {
+			q = qi
+			g.newQuery()
+			g.tick(3, 40)
+			g.ts = g.t.AppendFormat(g.ts[:0], tsLayout)
 		}
-		j.newline(8)
-		j.raw("]")
-	}
+		g.record()
+		j.maybeFlush()
+	})
 	j.next(8, "latest_summary")
 	j.strB(g.pSum)
 	j.next(8, "reflection_iteration")
