@@ -77,8 +77,8 @@ func WalkText(c *Chapter, fn func(path, text string) string) {
 			b.Inlines[j].Text = fn(p+".inlines["+strconv.Itoa(j)+"].text", b.Inlines[j].Text)
 		}
 		for _, q := range quadrantsOf(b) {
-			for j := range q.items {
-				it, qp := &q.items[j], index(p+"."+q.name, j)
+			for j := range *q.items {
+				it, qp := &(*q.items)[j], index(p+"."+q.name, j)
 				it.Title = fn(qp+".title", it.Title)
 				it.Detail = fn(qp+".detail", it.Detail)
 				it.Evidence = fn(qp+".evidence", it.Evidence)

@@ -415,25 +415,24 @@ func (d *decoder) boolean(m object, key, path string) bool {
 // is the string when a unit, percent sign, thousands separator or
 // multiplier had to be removed (see ParseChartNumber), "" otherwise.
 func number(v any) (f float64, converted bool, raw string, ok bool) {
+	var err error
 	switch x := v.(type) {
 	case json.Number:
-		f, err := strconv.ParseFloat(x.String(), 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return 0, false, "", false
-		}
-		return f, false, "", true
+		f, err = strconv.ParseFloat(x.String(), 64)
 	case string:
 		s := strings.TrimSpace(x)
-		if f, err := strconv.ParseFloat(s, 64); err == nil {
-			if math.IsNaN(f) || math.IsInf(f, 0) {
-				return 0, false, "", false
-			}
-			return f, true, "", true
+		if f, err = strconv.ParseFloat(s, 64); err != nil {
+			f, ok = ParseChartNumber(s)
+			return f, true, x, ok
 		}
-		f, ok := ParseChartNumber(s)
-		return f, true, x, ok
+		converted = true
+	default:
+		return 0, false, "", false
 	}
-	return 0, false, "", false
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false, "", false
+	}
+	return f, converted, "", true
 }
 
 // chartNumberRE is a number as models write it in chart data: an optional

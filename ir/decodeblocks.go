@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -92,16 +93,12 @@ func (d *decoder) nested(b *Block, m object, path string) {
 	case TypeTable:
 		b.Rows = d.rows(m["rows"], join(path, "rows"))
 		b.Rows = d.headerRow(m, path, b.Rows)
-	case TypeSwotTable:
-		b.Strengths = d.quadrant(m["strengths"], join(path, "strengths"))
-		b.Weaknesses = d.quadrant(m["weaknesses"], join(path, "weaknesses"))
-		b.Opportunities = d.quadrant(m["opportunities"], join(path, "opportunities"))
-		b.Threats = d.quadrant(m["threats"], join(path, "threats"))
-	case TypePestTable:
-		b.Political = d.quadrant(m["political"], join(path, "political"))
-		b.Economic = d.quadrant(m["economic"], join(path, "economic"))
-		b.Social = d.quadrant(m["social"], join(path, "social"))
-		b.Technological = d.quadrant(m["technological"], join(path, "technological"))
+	case TypeSwotTable, TypePestTable:
+		for _, q := range quadrantsOf(b) {
+			if slices.Contains(quadrants[b.Type], q.name) {
+				*q.items = d.quadrant(m[q.name], join(path, q.name))
+			}
+		}
 	case TypeBlockquote, TypeCallout:
 		b.Blocks = d.blocks(m["blocks"], join(path, "blocks"))
 	case TypeEngineQuote:

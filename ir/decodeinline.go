@@ -2,6 +2,7 @@ package ir
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -59,10 +60,8 @@ func canonicalMark(t string) string {
 	if a, ok := markAliases[l]; ok {
 		return a
 	}
-	for _, m := range markTypes {
-		if strings.ToLower(m) == l {
-			return m
-		}
+	if i := slices.IndexFunc(markTypes, func(m string) bool { return strings.ToLower(m) == l }); i >= 0 {
+		return markTypes[i]
 	}
 	return t
 }
@@ -174,15 +173,11 @@ func (d *decoder) headerRow(m object, path string, rows []Row) []Row {
 			return rows
 		}
 		cells := decodeList(d, arr, p, "", "", d.cell)
-		blankAll := true
 		for i := range cells {
 			cells[i].Header = true
-			if !blank(PlainText(cellInlines(cells[i]))) {
-				blankAll = false
-			}
 		}
 		switch {
-		case len(cells) == 0 || blankAll:
+		case !slices.ContainsFunc(cells, func(c Cell) bool { return !blank(PlainText(cellInlines(c))) }):
 			d.note(p, "empty %s dropped", key)
 		case len(rows) > 0 && allHeader(rows[0]):
 			d.note(p, "%s dropped: the first row is already a header row", key)
@@ -205,12 +200,7 @@ func cellInlines(c Cell) []Inline {
 }
 
 func allHeader(r Row) bool {
-	for _, c := range r.Cells {
-		if !c.Header {
-			return false
-		}
-	}
-	return len(r.Cells) > 0
+	return len(r.Cells) > 0 && !slices.ContainsFunc(r.Cells, func(c Cell) bool { return !c.Header })
 }
 
 func (d *decoder) cells(v any, path string) []Cell {
@@ -262,27 +252,27 @@ func (d *decoder) quadrantItem(p string, e any) (QuadrantItem, itemStep) {
 		var q QuadrantItem
 		d.scalars(&q, x, p)
 		if q.Title == "" {
-			for _, k := range []string{"label", "text", "name"} {
-				if s := d.str(x, k, p); s != "" {
-					d.note(p, "%s used as title", k)
-					q.Title = s
-					break
-				}
-			}
+			q.Title = d.standIn(x, p, "title", "label", "text", "name")
 		}
 		if q.Detail == "" {
-			for _, k := range []string{"description", "content"} {
-				if s := d.str(x, k, p); s != "" {
-					d.note(p, "%s used as detail", k)
-					q.Detail = s
-					break
-				}
-			}
+			q.Detail = d.standIn(x, p, "detail", "description", "content")
 		}
 		return q, keepItem
 	}
 	d.fail(p, "expected an item object or string, got %s", kindOf(e))
 	return QuadrantItem{}, stopItems
+}
+
+// standIn returns the first non-empty string of m's keys, noting that it
+// is used as field; "" when none is.
+func (d *decoder) standIn(m object, path, field string, keys ...string) string {
+	for _, k := range keys {
+		if s := d.str(m, k, path); s != "" {
+			d.note(path, "%s used as %s", k, field)
+			return s
+		}
+	}
+	return ""
 }
 
 func (d *decoder) image(v any, path string) *Image {

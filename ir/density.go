@@ -110,9 +110,8 @@ func textRunes(b *Block) int {
 		if x.Type != TypeEngineQuote { // its title is the fixed agent name
 			n += CountRunes(x.Title)
 		}
-		for _, q := range [][]QuadrantItem{x.Strengths, x.Weaknesses, x.Opportunities, x.Threats,
-			x.Political, x.Economic, x.Social, x.Technological} {
-			for _, it := range q {
+		for _, q := range quadrantsOf(x) {
+			for _, it := range *q.items {
 				n += CountRunes(it.Title, it.Detail, it.Evidence)
 			}
 		}

@@ -103,8 +103,8 @@ func (n *normalizer) block(path string, b *Block) {
 			if !slices.Contains(quadrants[b.Type], q.name) {
 				continue
 			}
-			for i := range q.items {
-				it, p := &q.items[i], index(path+"."+q.name, i)
+			for i := range *q.items {
+				it, p := &(*q.items)[i], index(path+"."+q.name, i)
 				if b.Type == TypeSwotTable {
 					n.quadrantEnum(p+".impact", it, &it.Impact, impacts, impactWords)
 				} else {
@@ -248,18 +248,17 @@ func (n *normalizer) engineQuote(path string, b *Block) {
 		}
 		for j := range c.Inlines {
 			in := &c.Inlines[j]
-			marks := in.Marks[:0]
-			for _, mk := range in.Marks {
-				if mk.Type == MarkBold || mk.Type == MarkItalic {
-					marks = append(marks, mk)
-					continue
+			in.Marks = slices.DeleteFunc(in.Marks, func(mk Mark) bool {
+				drop := mk.Type != MarkBold && mk.Type != MarkItalic
+				if drop {
+					n.note(fmt.Sprintf("%s.inlines[%d]", cp, j),
+						"%s mark removed (engineQuote allows bold and italic only), text kept", mk.Type)
 				}
-				n.note(fmt.Sprintf("%s.inlines[%d]", cp, j), "%s mark removed (engineQuote allows bold and italic only), text kept", mk.Type)
+				return drop
+			})
+			if len(in.Marks) == 0 {
+				in.Marks = nil
 			}
-			if len(marks) == 0 {
-				marks = nil
-			}
-			in.Marks = marks
 		}
 		kept = append(kept, c)
 	}
@@ -290,10 +289,8 @@ func chartKindOf(s string) string {
 		l = strings.TrimPrefix(l, p)
 	}
 	l = strings.TrimSuffix(strings.TrimSuffix(l, " chart"), "chart")
-	for _, k := range chartKinds {
-		if strings.ToLower(k) == l {
-			return k
-		}
+	if i := slices.IndexFunc(chartKinds, func(k string) bool { return strings.ToLower(k) == l }); i >= 0 {
+		return chartKinds[i]
 	}
 	for _, w := range chartKindWords {
 		if strings.Contains(s, w.word) {
@@ -331,7 +328,7 @@ func BlockText(b Block) string {
 		add(PlainText(x.Inlines))
 		add(x.Content)
 		for _, q := range quadrantsOf(x) {
-			for _, it := range q.items {
+			for _, it := range *q.items {
 				add(it.Title)
 				add(it.Detail)
 			}
@@ -341,17 +338,17 @@ func BlockText(b Block) string {
 }
 
 // namedQuadrant is one quadrant list of a SWOT or PEST block by its JSON
-// key; items shares the block's backing array.
+// key; items points at the block's field.
 type namedQuadrant struct {
 	name  string
-	items []QuadrantItem
+	items *[]QuadrantItem
 }
 
 // quadrantsOf lists the eight quadrant lists of b, SWOT then PEST.
 func quadrantsOf(b *Block) []namedQuadrant {
-	return []namedQuadrant{{"strengths", b.Strengths}, {"weaknesses", b.Weaknesses}, {"opportunities", b.Opportunities},
-		{"threats", b.Threats}, {"political", b.Political}, {"economic", b.Economic}, {"social", b.Social},
-		{"technological", b.Technological}}
+	return []namedQuadrant{{"strengths", &b.Strengths}, {"weaknesses", &b.Weaknesses},
+		{"opportunities", &b.Opportunities}, {"threats", &b.Threats}, {"political", &b.Political},
+		{"economic", &b.Economic}, {"social", &b.Social}, {"technological", &b.Technological}}
 }
 
 // enumWord maps a word a model writes to an enum value.

@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -107,12 +106,9 @@ func IsSafeFontFamily(s string) bool {
 	if strings.TrimSpace(s) == "" || utf8.RuneCountInString(s) > 200 {
 		return false
 	}
-	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" ,.-_", r) {
-			return false
-		}
-	}
-	return true
+	return !strings.ContainsFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" ,.-_", r)
+	})
 }
 
 // IsSafeFontSize reports whether s is a number with an optional px, pt, em,
@@ -298,15 +294,10 @@ func (p problems) result() error {
 	if len(p) == 0 {
 		return nil
 	}
-	sort.SliceStable(p, func(i, j int) bool { return pathKey(p[i].Path) < pathKey(p[j].Path) })
-	out := ValidationError{}
-	for i, e := range p {
-		if i > 0 && e == p[i-1] {
-			continue
-		}
-		out = append(out, e)
-	}
-	return out
+	slices.SortStableFunc(p, func(a, b FieldError) int {
+		return strings.Compare(pathKey(a.Path), pathKey(b.Path))
+	})
+	return ValidationError(slices.Compact(p))
 }
 
 var indexRE = regexp.MustCompile(`\[(\d+)\]`)

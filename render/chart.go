@@ -162,14 +162,6 @@ func buildChart(b *ir.Block, id string) *chartView {
 	}
 	cv.Notes = append(cv.Notes, shownAs(declared)...)
 
-	var labels []string
-	var sets []ir.Dataset
-	if b.Data != nil {
-		labels = b.Data.Labels
-		sets = b.Data.Datasets
-	}
-	cv.Table = chartDataTable(labels, sets)
-
 	if b.Data == nil {
 		cv.Unavailable = true
 		if b.DataRef != "" {
@@ -177,6 +169,8 @@ func buildChart(b *ir.Block, id string) *chartView {
 		}
 		return cv
 	}
+	labels, sets := b.Data.Labels, b.Data.Datasets
+	cv.Table = chartDataTable(labels, sets)
 	if missing := missingData(labels, sets); len(missing) > 0 {
 		cv.Unavailable = true
 		cv.Notes = append(cv.Notes, missing...)
@@ -193,18 +187,16 @@ func buildChart(b *ir.Block, id string) *chartView {
 	if kind == "table" {
 		return cv
 	}
-	for i, s := range sets {
-		name := seriesName(s, i)
-		if kind != "pie" && kind != "doughnut" {
-			cv.Legend = append(cv.Legend, legendItem{Class: "sw" + strconv.Itoa(i%paletteSize), Text: name})
-		}
-	}
 	cv.HasSVG = true
 	if kind == "pie" || kind == "doughnut" {
 		layoutPie(cv, labels, sets)
-	} else {
-		layoutCategory(cv, labels, sets, kind == "hbar", kind == "line")
+		return cv
 	}
+	for i, s := range sets {
+		cv.Legend = append(cv.Legend, legendItem{Class: "sw" + strconv.Itoa(i%paletteSize),
+			Text: seriesName(s, i)})
+	}
+	layoutCategory(cv, labels, sets, kind == "hbar", kind == "line")
 	return cv
 }
 
@@ -263,23 +255,21 @@ func chartDataTable(labels []string, sets []ir.Dataset) chartTable {
 	t := chartTable{Head: []string{"类别 / Label"}}
 	rows := len(labels)
 	for i, s := range sets {
-		name := seriesName(s, i)
-		t.Head = append(t.Head, name)
+		t.Head = append(t.Head, seriesName(s, i))
 		rows = max(rows, len(s.Data))
 	}
-	for i := 0; i < rows; i++ {
-		row := make([]string, 0, len(sets)+1)
+	for i := range rows {
+		label := "#" + strconv.Itoa(i+1)
 		if i < len(labels) {
-			row = append(row, labels[i])
-		} else {
-			row = append(row, "#"+strconv.Itoa(i+1))
+			label = labels[i]
 		}
+		row := append(make([]string, 0, len(sets)+1), label)
 		for _, s := range sets {
+			cell := "—"
 			if v, ok := value(s, i); ok {
-				row = append(row, formatNum(v))
-			} else {
-				row = append(row, "—")
+				cell = formatNum(v)
 			}
+			row = append(row, cell)
 		}
 		t.Rows = append(t.Rows, row)
 	}

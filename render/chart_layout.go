@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,40 +49,31 @@ func newCatGeom(cv *chartView, labels []string, sets []ir.Dataset, horizontal bo
 	if math.IsInf(lo, 0) {
 		lo, hi = 0, 0
 	}
-	g := &catGeom{horizontal: horizontal, n: n}
+	g := &catGeom{horizontal: horizontal, n: n, left: 64, right: chartW - 16, top: 16, bottom: chartH - 48}
 	g.lo, g.hi, g.step = niceScale(lo, hi)
-
-	// Plot box.
-	left, right, top, bottom := 64.0, chartW-16, 16.0, chartH-48
-	rotate := false
 	if horizontal {
 		maxw := 0.0
 		for _, l := range labels {
 			maxw = math.Max(maxw, textWidth(l))
 		}
-		left = math.Min(math.Max(maxw+14, 60), 180)
-		bottom = chartH - 40
+		g.left = math.Min(math.Max(maxw+14, 60), 180)
+		g.bottom = chartH - 40
 	} else if n > 0 {
-		slot := (right - left) / float64(n)
-		for _, l := range labels {
-			if textWidth(l) > slot-4 {
-				rotate = true
-			}
-		}
-		if rotate {
-			bottom = chartH - 84
-			left = rotatedRoom(labels[0], left, right, n)
+		slot := (g.right - g.left) / float64(n)
+		g.rotate = slices.ContainsFunc(labels, func(l string) bool { return textWidth(l) > slot-4 })
+		if g.rotate {
+			g.bottom = chartH - 84
+			g.left = rotatedRoom(labels[0], g.left, g.right, n)
 		}
 	}
 	if cv.AxisY != "" {
-		top += 16 // the value-axis title sits above the plot, unrotated (CJK reads badly sideways)
+		g.top += 16 // the value-axis title sits above the plot, unrotated (CJK reads badly sideways)
 	}
 	if cv.AxisX != "" {
-		bottom -= 18
+		g.bottom -= 18
 	}
-	g.left, g.right, g.top, g.bottom, g.rotate = left, right, top, bottom, rotate
-	g.plotW, g.plotH = right-left, bottom-top
-	cv.plot = [4]float64{left, top, right, bottom}
+	g.plotW, g.plotH = g.right-g.left, g.bottom-g.top
+	cv.plot = [4]float64{g.left, g.top, g.right, g.bottom}
 	catLen := g.plotW
 	if horizontal {
 		catLen = g.plotH
@@ -260,7 +252,7 @@ func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 		total = max(total, 100)
 	}
 	cx, cy, r := 160.0, chartH/2, 130.0
-	start := -90.0
+	start, y := -90.0, 40.0 // y: the in-SVG legend's line on the right of the pie
 	for i, l := range labels {
 		v, ok := value(s, i)
 		if !ok || v <= 0 {
@@ -269,29 +261,17 @@ func layoutPie(cv *chartView, labels []string, sets []ir.Dataset) {
 		ang := v / total * 360
 		cls := sliceClass(l, i)
 		title := l + ": " + formatNum(v) + " (" + share(v) + ")"
+		text := truncate(l, 180) + "  " + formatNum(v) + " · " + share(v)
 		if ofWhole {
-			title = l + ": " + share(v)
+			title, text = l+": "+share(v), truncate(l, 180)+"  "+share(v)
 		}
 		cv.Slices = append(cv.Slices, svgSlice{D: arcPath(cx, cy, r, start, ang), Class: cls, Title: title, Angle: ang})
 		start += ang
-	}
-	// In-SVG legend on the right of the pie.
-	y := 40.0
-	for i, l := range labels {
-		v, ok := value(s, i)
-		if !ok || v <= 0 {
-			continue
+		if y <= chartH-20 {
+			cv.Dots = append(cv.Dots, svgDot{CX: "330", CY: f2(y - 4), R: "6", Class: cls, Title: l})
+			cv.Labels = append(cv.Labels, svgText{X: "344", Y: f2(y), Anchor: "start", Text: text, Full: l})
+			y += 24
 		}
-		if y > chartH-20 {
-			break
-		}
-		text := truncate(l, 180) + "  " + formatNum(v) + " · " + share(v)
-		if ofWhole {
-			text = truncate(l, 180) + "  " + share(v)
-		}
-		cv.Dots = append(cv.Dots, svgDot{CX: "330", CY: f2(y - 4), R: "6", Class: sliceClass(l, i), Title: l})
-		cv.Labels = append(cv.Labels, svgText{X: "344", Y: f2(y), Anchor: "start", Text: text, Full: l})
-		y += 24
 	}
 	if cv.Kind == "doughnut" {
 		cv.Hole = &svgDot{CX: f2(cx), CY: f2(cy), R: f2(r * 0.55)}

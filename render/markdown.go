@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,9 +36,7 @@ func (w *mdWriter) document() {
 		b.WriteString("<a id=\"" + c.Anchor + "\"></a>\n\n## " + mdLine(c.Title) + "\n\n")
 		if c.Placeholder {
 			b.WriteString("> [!CAUTION]\n> **本章未能生成 / This chapter could not be generated**\n")
-			for _, e := range c.Errors {
-				b.WriteString("> - " + mdItem(e) + "\n")
-			}
+			w.items("> - ", c.Errors)
 			b.WriteString("\n")
 		}
 		b.WriteString(w.blocks(c.Blocks))
@@ -73,18 +72,16 @@ func (w *mdWriter) header(p *pageView) {
 	if p.Tagline != "" {
 		b.WriteString("*" + mdLine(p.Tagline) + "*\n\n")
 	}
+	query := p.Query
+	if query == p.Title {
+		query = ""
+	}
 	var meta []string
-	if p.Query != "" && p.Query != p.Title {
-		meta = append(meta, "查询 / Query: "+mdLine(p.Query))
-	}
-	if p.Template != "" {
-		meta = append(meta, "模板 / Template: "+mdLine(p.Template))
-	}
-	if p.GeneratedAt != "" {
-		meta = append(meta, "生成时间 / Generated: "+mdLine(p.GeneratedAt))
-	}
-	if p.Generator != "" {
-		meta = append(meta, "模型 / Model: "+mdLine(p.Generator))
+	for _, m := range [][2]string{{"查询 / Query: ", query}, {"模板 / Template: ", p.Template},
+		{"生成时间 / Generated: ", p.GeneratedAt}, {"模型 / Model: ", p.Generator}} {
+		if m[1] != "" {
+			meta = append(meta, m[0]+mdLine(m[1]))
+		}
 	}
 	if len(meta) > 0 {
 		b.WriteString(strings.Join(meta, " · ") + "\n\n")
@@ -95,10 +92,15 @@ func (w *mdWriter) header(p *pageView) {
 	}
 	if len(p.Notices) > 0 {
 		b.WriteString("> [!NOTE]\n> **注意事项 / Notices**\n>\n")
-		for _, n := range p.Notices {
-			b.WriteString("> - " + mdItem(n) + "\n")
-		}
+		w.items("> - ", p.Notices)
 		b.WriteString("\n")
+	}
+}
+
+// items writes each of ss on a line of its own after prefix (mdItem).
+func (w *mdWriter) items(prefix string, ss []string) {
+	for _, s := range ss {
+		w.buf.WriteString(prefix + mdItem(s) + "\n")
 	}
 }
 
@@ -109,9 +111,7 @@ func (w *mdWriter) hero(h heroView) {
 		b.WriteString(mdPara(h.Summary) + "\n\n")
 	}
 	if len(h.Highlights) > 0 {
-		for _, s := range h.Highlights {
-			b.WriteString("- " + mdItem(s) + "\n")
-		}
+		w.items("- ", h.Highlights)
 		b.WriteString("\n")
 	}
 	if len(h.KPIs) > 0 {
@@ -119,9 +119,7 @@ func (w *mdWriter) hero(h heroView) {
 	}
 	if len(h.Actions) > 0 {
 		b.WriteString("**建议行动 / Actions**\n\n")
-		for _, s := range h.Actions {
-			b.WriteString("- " + mdItem(s) + "\n")
-		}
+		w.items("- ", h.Actions)
 		b.WriteString("\n")
 	}
 }
@@ -203,30 +201,19 @@ func (w *mdWriter) tocList(items []tocItem, indent string) {
 }
 
 func (w *mdWriter) kpiTable(ks []kpiView) {
-	b := &w.buf
 	// the change and source columns only when some card has one
-	var deltas, sources bool
-	for _, k := range ks {
-		deltas = deltas || k.Delta != ""
-		sources = sources || k.Source != ""
-	}
-	b.WriteString("| 指标 / KPI | 数值 / Value |")
-	rule := "| --- | --- |"
+	deltas := slices.ContainsFunc(ks, func(k kpiView) bool { return k.Delta != "" })
+	sources := slices.ContainsFunc(ks, func(k kpiView) bool { return k.Source != "" })
+	head := []string{"指标 / KPI", "数值 / Value"}
 	if deltas {
-		b.WriteString(" 变化 / Change |")
-		rule += " --- |"
+		head = append(head, "变化 / Change")
 	}
 	if sources {
-		b.WriteString(" 来源 / Source |")
-		rule += " --- |"
+		head = append(head, "来源 / Source")
 	}
-	b.WriteString("\n" + rule + "\n")
+	rows := [][]string{head}
 	for _, k := range ks {
-		val := k.Value
-		if k.Unit != "" {
-			val += " " + k.Unit
-		}
-		b.WriteString("| " + mdCell(k.Label) + " | " + mdCell(val) + " |")
+		row := []string{mdCell(k.Label), mdCell(k.Value + " " + k.Unit)}
 		if deltas {
 			delta := k.Delta
 			switch {
@@ -236,14 +223,27 @@ func (w *mdWriter) kpiTable(ks []kpiView) {
 			case k.DeltaClass == "delta-down":
 				delta = "▼ " + delta
 			}
-			b.WriteString(" " + mdCell(delta) + " |")
+			row = append(row, mdCell(delta))
 		}
 		if sources {
-			b.WriteString(" " + kpiSource(k.Source, len(w.p.Sources)) + " |")
+			row = append(row, kpiSource(k.Source, len(w.p.Sources)))
 		}
-		b.WriteString("\n")
+		rows = append(rows, row)
 	}
-	b.WriteString("\n")
+	w.buf.WriteString(mdTable(rows) + "\n")
+}
+
+// mdTable is a GFM table of rows of cells already escaped (mdCell), the
+// first row its header, each line ending in a line break.
+func mdTable(rows [][]string) string {
+	var sb strings.Builder
+	for i, r := range rows {
+		sb.WriteString("| " + strings.Join(r, " | ") + " |\n")
+		if i == 0 {
+			sb.WriteString("|" + strings.Repeat(" --- |", len(r)) + "\n")
+		}
+	}
+	return sb.String()
 }
 
 // blocks renders blocks, each followed by a blank line.

@@ -41,10 +41,10 @@ func quadrantTable(b *blockView) string {
 	if b.Summary != "" {
 		sb.WriteString(mdPara(b.Summary) + "\n\n")
 	}
-	sb.WriteString("| 维度 / Quadrant | 要点 / Item | 标签 / Tag | 说明 / Detail |\n| --- | --- | --- | --- |\n")
+	rows := [][]string{{"维度 / Quadrant", "要点 / Item", "标签 / Tag", "说明 / Detail"}}
 	for _, q := range b.Quadrants {
 		if len(q.Items) == 0 {
-			sb.WriteString("| " + q.Title + " | — |  |  |\n")
+			rows = append(rows, []string{q.Title, "—", "", ""})
 		}
 		for _, it := range q.Items {
 			tag := it.Tag
@@ -58,10 +58,10 @@ func quadrantTable(b *blockView) string {
 			if it.Source != "" {
 				detail = strings.TrimSpace(detail + " 来源 / Source: " + it.Source)
 			}
-			sb.WriteString("| " + q.Title + " | " + mdCell(it.Title) + " | " + mdCell(tag) + " | " + mdCell(detail) + " |\n")
+			rows = append(rows, []string{q.Title, mdCell(it.Title), mdCell(tag), mdCell(detail)})
 		}
 	}
-	return strings.TrimRight(sb.String(), "\n")
+	return strings.TrimRight(sb.String()+mdTable(rows), "\n")
 }
 
 // codeBlock renders a code block in a fence longer than any run of
@@ -129,18 +129,11 @@ func (w *mdWriter) chart(c *chartView) string {
 		sb.WriteString("\n")
 	}
 	if len(c.Table.Head) > 0 {
-		row := func(cells []string) {
-			sb.WriteString("|")
-			for _, x := range cells {
-				sb.WriteString(" " + mdCell(x) + " |")
-			}
-			sb.WriteString("\n")
+		var rows [][]string
+		for _, r := range append([][]string{c.Table.Head}, c.Table.Rows...) {
+			rows = append(rows, mdCells(r))
 		}
-		row(c.Table.Head)
-		sb.WriteString("|" + strings.Repeat(" --- |", len(c.Table.Head)) + "\n")
-		for _, r := range c.Table.Rows {
-			row(r)
-		}
+		sb.WriteString(mdTable(rows))
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }
@@ -158,11 +151,9 @@ func (w *mdWriter) table(b *blockView) string {
 			for taken[pos{r, c}] {
 				c++
 			}
-			rs, cs := max(cell.Rowspan, 1), max(cell.Colspan, 1)
-			rs = min(rs, len(b.Rows)-r)
-			cs = min(cs, 64)
-			for i := 0; i < rs; i++ {
-				for j := 0; j < cs; j++ {
+			rs, cs := min(max(cell.Rowspan, 1), len(b.Rows)-r), min(max(cell.Colspan, 1), 64)
+			for i := range rs {
+				for j := range cs {
 					taken[pos{r + i, c + j}] = true
 				}
 			}
@@ -173,9 +164,6 @@ func (w *mdWriter) table(b *blockView) string {
 			c += cs
 			cols = max(cols, c)
 		}
-		for len(grid[r]) < c {
-			grid[r] = append(grid[r], "")
-		}
 	}
 	if cols == 0 {
 		return ""
@@ -184,16 +172,12 @@ func (w *mdWriter) table(b *blockView) string {
 	if b.Caption != "" {
 		sb.WriteString("*" + mdLine(b.Caption) + "*\n\n")
 	}
-	for r, row := range grid {
-		for len(row) < cols {
-			row = append(row, "")
-		}
-		sb.WriteString("| " + strings.Join(row, " | ") + " |\n")
-		if r == 0 {
-			sb.WriteString("|" + strings.Repeat(" --- |", cols) + "\n")
+	for r := range grid {
+		for len(grid[r]) < cols {
+			grid[r] = append(grid[r], "")
 		}
 	}
-	return strings.TrimRight(sb.String(), "\n")
+	return strings.TrimRight(sb.String()+mdTable(grid), "\n")
 }
 
 // cellText flattens blocks into one table-cell line.
@@ -215,6 +199,15 @@ func (w *mdWriter) cellText(bs []*blockView) string {
 		}
 	}
 	return strings.Join(parts, "<br>")
+}
+
+// mdCells is each of cells escaped for a table cell (mdCell).
+func mdCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = mdCell(c)
+	}
+	return out
 }
 
 // tableSafe makes rendered Markdown fit in a cell: no newlines, pipes

@@ -38,7 +38,6 @@ type pageView struct {
 	Chapters    []chapterView
 	Sources     []sourceView
 	FollowUps   []string
-	LayoutNotes []string
 }
 
 type heroView struct {
@@ -115,12 +114,11 @@ type blockView struct {
 	Lang    string
 	Latex   string
 
-	ImgSrc  template.URL // only a validated data:image URI
-	Href    string       // http(s) figure link
-	Alt     string
-	Width   int
-	Height  int
-	Missing bool // figure without a usable source
+	ImgSrc template.URL // only a validated data:image URI
+	Href   string       // http(s) figure link
+	Alt    string
+	Width  int
+	Height int
 
 	KPIs []kpiView
 
@@ -202,7 +200,6 @@ func buildPage(doc *ir.Document) *pageView {
 		ThemeCSS:    themeCSS(doc.ThemeTokens),
 		Style:       template.CSS(styleCSS),
 		TOCTitle:    firstNonEmpty(md.TOC.Title, "目录 / Contents"),
-		LayoutNotes: md.LayoutNotes,
 	}
 	for _, n := range md.Notices {
 		if n = strings.TrimSpace(n); n != "" {
@@ -287,11 +284,8 @@ func (b *builder) sources(srcs []ir.Source, chs []ir.Chapter) []sourceView {
 			cv := failureView{Title: cid}
 			if a, ok := b.chapterA[cid]; ok {
 				cv.Href = "#" + a
-				for _, c := range chs {
-					if c.ChapterID == cid {
-						cv.Title = firstNonEmpty(c.Title, cid)
-						break
-					}
+				if i := slices.IndexFunc(chs, func(c ir.Chapter) bool { return c.ChapterID == cid }); i >= 0 {
+					cv.Title = firstNonEmpty(chs[i].Title, cid)
 				}
 			}
 			sv.Chapters = append(sv.Chapters, cv)

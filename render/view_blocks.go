@@ -130,11 +130,10 @@ func (b *builder) table(v *blockView, blk *ir.Block, path string) {
 }
 
 // figure fills v with figure blk's caption and image: a safe data image,
-// a link to an http(s) one, or missing.
+// a link to an http(s) one, or neither (missing).
 func figure(v *blockView, blk *ir.Block) {
 	v.Caption = blk.Caption
 	if blk.Img == nil {
-		v.Missing = true
 		return
 	}
 	v.Alt = blk.Img.Alt
@@ -146,8 +145,6 @@ func figure(v *blockView, blk *ir.Block) {
 		v.ImgSrc = template.URL(src)
 	} else if h, ok := SafeHref(src); ok && isHTTPURL(h) {
 		v.Href = h
-	} else {
-		v.Missing = true
 	}
 }
 
@@ -250,21 +247,13 @@ func inline(r ir.Inline) *inlineNode {
 	leaf := &inlineNode{Kind: "text", Text: r.Text}
 	node := leaf
 	// Apply inner marks first so the first mark ends outermost.
-	ordered := make([]ir.Mark, 0, len(r.Marks))
 	var link *ir.Mark
-	for i := range r.Marks {
-		if r.Marks[i].Type == ir.MarkLink {
-			if link == nil {
-				link = &r.Marks[i]
-			}
-			continue
-		}
-		ordered = append(ordered, r.Marks[i])
-	}
-	for i := len(ordered) - 1; i >= 0; i-- {
-		m := ordered[i]
+	for i := len(r.Marks) - 1; i >= 0; i-- {
+		m := r.Marks[i]
 		var w *inlineNode
 		switch tag, plain := markTags[m.Type]; {
+		case m.Type == ir.MarkLink:
+			link = &r.Marks[i] // the first link mark is the last one met
 		case plain:
 			w = &inlineNode{Kind: tag}
 		case m.Type == ir.MarkHighlight:
@@ -274,8 +263,8 @@ func inline(r ir.Inline) *inlineNode {
 				w = &inlineNode{Kind: "span", Color: c}
 			}
 		case m.Type == ir.MarkFont:
-			cls := strings.TrimSpace(strings.Join([]string{fontClass(m.Family), classOf(weightClasses, m.Weight, ""), classOf(sizeClasses, m.Size, "")}, " "))
-			cls = strings.Join(strings.Fields(cls), " ")
+			cls := strings.Join(strings.Fields(fontClass(m.Family)+" "+
+				classOf(weightClasses, m.Weight, "")+" "+classOf(sizeClasses, m.Size, "")), " ")
 			if cls != "" {
 				w = &inlineNode{Kind: "span", Class: cls}
 			}

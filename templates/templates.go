@@ -5,6 +5,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -146,19 +147,10 @@ func Select(text string) (Template, bool) {
 		return all()[best].clone(), true
 	}
 	s := strings.TrimSpace(text)
-	if utf8.RuneCountInString(s) >= 4 {
-		hit := -1
-		for i, n := range names {
-			if strings.Contains(n, s) {
-				if hit >= 0 {
-					return Template{}, false
-				}
-				hit = i
-			}
-		}
-		if hit >= 0 {
-			return all()[hit].clone(), true
-		}
+	holds := func(n string) bool { return strings.Contains(n, s) }
+	if i := slices.IndexFunc(names, holds); i >= 0 && utf8.RuneCountInString(s) >= 4 &&
+		!slices.ContainsFunc(names[i+1:], holds) {
+		return all()[i].clone(), true
 	}
 	return Template{}, false
 }
@@ -348,21 +340,17 @@ func splitNumber(s string) (num, label string, ok bool) {
 		}
 	}
 	num = s[:i]
-	seps := 0
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == ' ' || r == '\t' || r == '\u00a0' || r == '\u3000' || r == '、' || r == ':' || r == '：' || r == '-':
-		case r == '.' && (i+1 >= len(s) || s[i+1] < '0' || s[i+1] > '9'):
-		default:
-			goto done
+		sep := strings.ContainsRune(" \t\u00a0\u3000、:：-", r) ||
+			r == '.' && (i+1 >= len(s) || s[i+1] < '0' || s[i+1] > '9')
+		if !sep {
+			break
 		}
 		i += size
-		seps++
 	}
-done:
 	label = strings.TrimSpace(s[i:])
-	if seps == 0 || label == "" {
+	if i == len(num) || label == "" {
 		return "", "", false
 	}
 	return num, label, true
@@ -389,9 +377,5 @@ func slugify(title string) string {
 		b.WriteRune(unicode.ToLower(r))
 		dash = false
 	}
-	s := strings.Trim(b.String(), "-")
-	if s == "" {
-		return "section"
-	}
-	return s
+	return cmp.Or(strings.Trim(b.String(), "-"), "section")
 }

@@ -396,10 +396,8 @@ func IsQuestion(s string) bool {
 	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") {
 		return true
 	}
-	for _, w := range zhInterrogatives {
-		if strings.Contains(s, w) {
-			return true
-		}
+	if slices.ContainsFunc(zhInterrogatives, func(w string) bool { return strings.Contains(s, w) }) {
+		return true
 	}
 	first, _, _ := strings.Cut(strings.ToLower(s), " ")
 	first = strings.TrimRightFunc(first, func(r rune) bool { return !unicode.IsLetter(r) })
@@ -412,10 +410,7 @@ var enInterrogatives = strings.Fields("who what why how which when where whose w
 
 // isPreamble: an introduction line ("Here are 5 questions:", "以下是建议的后续问题：").
 func isPreamble(s string) bool {
-	if strings.ContainsAny(s, "?？") {
-		return false
-	}
-	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：")
+	return !strings.ContainsAny(s, "?？") && (strings.HasSuffix(s, ":") || strings.HasSuffix(s, "："))
 }
 
 // normalize is the comparison key of a question.

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -69,21 +70,11 @@ func (c Config) normalize() (Config, error) {
 	if math.IsNaN(c.URLShare) || math.IsNaN(c.SharedURLs) {
 		return c, fmt.Errorf("synth: NaN share in config")
 	}
-	if c.Queries == 0 {
-		c.Queries = DefaultQueries
-	}
-	if c.Queries > c.Records {
-		c.Queries = c.Records
-	}
-	if c.ContentRunes == 0 {
-		c.ContentRunes = DefaultContentRunes
-	}
+	c.Queries = min(cmp.Or(c.Queries, DefaultQueries), c.Records)
+	c.ContentRunes = cmp.Or(c.ContentRunes, DefaultContentRunes)
 	c.URLShare = share(c.URLShare, DefaultURLShare)
 	c.SharedURLs = share(c.SharedURLs, DefaultSharedURLs)
-	if c.Topic == "" {
-		c.Topic = DefaultTopic
-	}
-	c.Topic = strings.ToValidUTF8(c.Topic, "\uFFFD")
+	c.Topic = strings.ToValidUTF8(cmp.Or(c.Topic, DefaultTopic), "\uFFFD")
 	return c, nil
 }
 
@@ -115,8 +106,5 @@ func FileTopic(topic string) string {
 	if utf8.RuneCountInString(s) > 30 {
 		s = string([]rune(s)[:30])
 	}
-	if s == "" {
-		return "report"
-	}
-	return s
+	return cmp.Or(s, "report")
 }

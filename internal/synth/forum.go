@@ -30,11 +30,9 @@ func WriteForum(w io.Writer, entries int, seed int64) error {
 	t := baseTime
 	banner := func(what string) {
 		j.buf = t.AppendFormat(append(j.buf, '['), "15:04:05")
-		j.buf = append(j.buf, "] [SYSTEM] === ForumEngine "...)
-		j.buf = append(j.buf, what...)
-		j.buf = append(j.buf, " - "...)
+		j.raw("] [SYSTEM] === ForumEngine ", what, " - ")
 		j.buf = t.AppendFormat(j.buf, "2006-01-02 15:04:05")
-		j.buf = append(j.buf, " ===\n"...)
+		j.raw(" ===\n")
 	}
 	banner("监控开始")
 	agent := 0
@@ -42,30 +40,26 @@ func WriteForum(w io.Writer, entries int, seed int64) error {
 		t = t.Add(time.Duration(10+r.IntN(110)) * time.Second)
 		j.buf = t.AppendFormat(append(j.buf, '['), "15:04:05")
 		if i%4 == 3 {
-			j.buf = append(j.buf, "] [HOST] "...)
+			j.raw("] [HOST] ")
 			for k := 0; k < 2+r.IntN(3); k++ {
 				if k > 0 {
-					j.buf = append(j.buf, `\n`...)
+					j.raw(`\n`)
 				}
-				j.buf = append(j.buf, "**"...)
-				j.buf = append(j.buf, hostOrdinals[k]...)
-				j.buf = append(j.buf, "、"...)
+				j.raw("**", hostOrdinals[k], "、")
 				j.buf = appendText(j.buf, r, 4+r.IntN(8), false, nil)
-				j.buf = append(j.buf, `**\n`...)
+				j.raw(`**\n`)
 				j.buf = appendText(j.buf, r, 60+r.IntN(160), true, nil)
 			}
 		} else {
-			j.buf = append(j.buf, "] ["...)
-			j.buf = append(j.buf, forumSpeakers[agent%len(forumSpeakers)]...)
-			j.buf = append(j.buf, "] "...)
+			j.raw("] [", forumSpeakers[agent%len(forumSpeakers)], "] ")
 			agent++
 			for k := 0; k < 1+r.IntN(3); k++ {
 				if k > 0 {
-					j.buf = append(j.buf, `\n`...)
+					j.raw(`\n`)
 				}
-				j.buf = append(j.buf, "## "...)
+				j.raw("## ")
 				j.buf = appendText(j.buf, r, 4+r.IntN(8), false, nil)
-				j.buf = append(j.buf, `\n`...)
+				j.raw(`\n`)
 				j.buf = appendText(j.buf, r, 80+r.IntN(240), true, nil)
 			}
 		}

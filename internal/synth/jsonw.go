@@ -39,7 +39,12 @@ func (j *jsonWriter) flush() {
 	j.buf = j.buf[:0]
 }
 
-func (j *jsonWriter) raw(s string) { j.buf = append(j.buf, s...) }
+// raw appends ss as they are.
+func (j *jsonWriter) raw(ss ...string) {
+	for _, s := range ss {
+		j.buf = append(j.buf, s...)
+	}
+}
 
 // key writes a newline, the indent, "name": .
 func (j *jsonWriter) key(indent int, name string) {
@@ -48,6 +53,31 @@ func (j *jsonWriter) key(indent int, name string) {
 	j.buf = append(j.buf, '"')
 	j.buf = append(j.buf, name...)
 	j.buf = append(j.buf, `": `...)
+}
+
+// next writes a comma, then the key as key does.
+func (j *jsonWriter) next(indent int, name string) {
+	j.buf = append(j.buf, ',')
+	j.key(indent, name)
+}
+
+// array writes n values as a JSON array ("[]" when n is 0), item(i)
+// writing value i after its comma, the closing bracket on a new line at
+// indent.
+func (j *jsonWriter) array(n, indent int, item func(i int)) {
+	if n == 0 {
+		j.raw("[]")
+		return
+	}
+	j.raw("[")
+	for i := range n {
+		if i > 0 {
+			j.raw(",")
+		}
+		item(i)
+	}
+	j.newline(indent)
+	j.raw("]")
 }
 
 func (j *jsonWriter) str(s string)    { j.buf = appendQuoted(j.buf, s) }

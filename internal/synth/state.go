@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,12 +46,7 @@ const tsLayout = "2006-01-02T15:04:05.000000"
 // null, and the other engines write floats. The output is streamed through
 // a fixed-size buffer. WriteState returns the first write error.
 func WriteState(w io.Writer, engine string, cfg Config) error {
-	eng := -1
-	for i, n := range engineNames {
-		if n == engine {
-			eng = i
-		}
-	}
+	eng := slices.Index(engineNames[:], engine)
 	if eng < 0 {
 		return fmt.Errorf("synth: unknown engine %q (want query, media or insight)", engine)
 	}
@@ -125,35 +121,17 @@ func (g *gen) state() {
 	j.raw("{")
 	j.key(2, "query")
 	j.str(g.cfg.Topic)
-	j.raw(",")
-	j.key(2, "report_title")
+	j.next(2, "report_title")
 	j.str(reportTitle(g.cfg.Topic))
-	j.raw(",")
-	j.key(2, "paragraphs")
-	if g.cfg.Paragraphs == 0 {
-		j.raw("[]")
-	} else {
-		j.raw("[")
-		for p := 0; p < g.cfg.Paragraphs; p++ {
-			if p > 0 {
-				j.raw(",")
-			}
-			g.paragraph(p)
-		}
-		j.newline(2)
-		j.raw("]")
-	}
-	j.raw(",")
-	j.key(2, "final_report")
+	j.next(2, "paragraphs")
+	j.array(g.cfg.Paragraphs, 2, g.paragraph)
+	j.next(2, "final_report")
 	g.finalReport()
-	j.raw(",")
-	j.key(2, "is_completed")
+	j.next(2, "is_completed")
 	j.boolean(true)
-	j.raw(",")
-	j.key(2, "created_at")
+	j.next(2, "created_at")
 	j.str(created)
-	j.raw(",")
-	j.key(2, "updated_at")
+	j.next(2, "updated_at")
 	g.tick(30, 300)
 	g.ts = g.t.AppendFormat(g.ts[:0], tsLayout)
 	j.strB(g.ts)
@@ -181,44 +159,28 @@ func (g *gen) paragraph(p int) {
 	j.raw("{")
 	j.key(6, "title")
 	j.strB(g.pTitle)
-	j.raw(",")
-	j.key(6, "content")
+	j.next(6, "content")
 	j.strB(g.pDesc)
-	j.raw(",")
-	j.key(6, "research")
+	j.next(6, "research")
 	j.raw("{")
 	j.key(8, "search_history")
-	n, nq := g.cfg.Records, g.cfg.Queries
-	if n == 0 {
-		j.raw("[]")
-	} else {
-		clear(g.seen)
-		j.raw("[")
-		q := -1
-		for i := 0; i < n; i++ {
-			if qi := i * nq / n; qi != q {
-				q = qi
-				g.newQuery()
-				g.tick(3, 40)
-				g.ts = g.t.AppendFormat(g.ts[:0], tsLayout)
-			}
-			if i > 0 {
-				j.raw(",")
-			}
-			g.record()
-			j.maybeFlush()
+	clear(g.seen)
+	n, q := g.cfg.Records, -1
+	j.array(n, 8, func(i int) {
+		if qi := i * g.cfg.Queries / n; qi != q {
+			q = qi
+			g.newQuery()
+			g.tick(3, 40)
+			g.ts = g.t.AppendFormat(g.ts[:0], tsLayout)
 		}
-		j.newline(8)
-		j.raw("]")
-	}
-	j.raw(",")
-	j.key(8, "latest_summary")
+		g.record()
+		j.maybeFlush()
+	})
+	j.next(8, "latest_summary")
 	j.strB(g.pSum)
-	j.raw(",")
-	j.key(8, "reflection_iteration")
+	j.next(8, "reflection_iteration")
 	j.integer(g.rng.IntN(3))
-	j.raw(",")
-	j.key(8, "is_completed")
+	j.next(8, "is_completed")
 	j.boolean(true)
 	j.newline(6)
 	j.raw("},")
@@ -288,24 +250,13 @@ func (g *gen) record() {
 	var urlID int
 	switch {
 	case hasURL:
-		urlID = g.nURL
-		if g.nURL > 0 && r.Float64() < g.cfg.SharedURLs {
-			urlID = r.IntN(g.nURL)
-		} else {
-			g.nURL++
-		}
+		urlID = g.pickID(&g.nURL)
 		g.urlTitle(urlID)
 		g.text = g.content(r, g.text[:0], pickMarkers(r, g.marks[:]))
 	case g.eng == engInsight:
 		// A post from the private database: title == content, and posts
 		// may repeat word for word in other places.
-		id := g.nPost
-		if g.nPost > 0 && r.Float64() < g.cfg.SharedURLs {
-			id = r.IntN(g.nPost)
-		} else {
-			g.nPost++
-		}
-		g.reseed(streamPost, g.eng, id)
+		g.reseed(streamPost, g.eng, g.pickID(&g.nPost))
 		s := g.sub
 		g.text = g.content(s, g.text[:0], pickMarkers(s, g.marks[:]))
 	default:
@@ -317,8 +268,7 @@ func (g *gen) record() {
 	j.raw("{")
 	j.key(12, "query")
 	j.str(g.query)
-	j.raw(",")
-	j.key(12, "url")
+	j.next(12, "url")
 	if hasURL {
 		j.buf = append(j.buf, '"')
 		j.buf = appendURL(j.buf, g.eng, urlID)
@@ -326,18 +276,15 @@ func (g *gen) record() {
 	} else {
 		j.raw(`""`)
 	}
-	j.raw(",")
-	j.key(12, "title")
+	j.next(12, "title")
 	if !hasURL && g.eng == engInsight {
 		j.strB(g.text)
 	} else {
 		j.strB(g.title)
 	}
-	j.raw(",")
-	j.key(12, "content")
+	j.next(12, "content")
 	j.strB(g.text)
-	j.raw(",")
-	j.key(12, "score")
+	j.next(12, "score")
 	switch g.eng {
 	case engMedia:
 		j.null()
@@ -350,11 +297,20 @@ func (g *gen) record() {
 			j.float(round5(r.Float64()))
 		}
 	}
-	j.raw(",")
-	j.key(12, "timestamp")
+	j.next(12, "timestamp")
 	j.strB(g.ts)
 	j.newline(10)
 	j.raw("}")
+}
+
+// pickID returns, with probability SharedURLs once ids were issued, one of
+// the *issued ids again, else a new one (counting it in *issued).
+func (g *gen) pickID(issued *int) int {
+	if *issued > 0 && g.rng.Float64() < g.cfg.SharedURLs {
+		return g.rng.IntN(*issued)
+	}
+	*issued++
+	return *issued - 1
 }
 
 func round5(v float64) float64 { return math.Round(v*1e5) / 1e5 }

@@ -97,14 +97,18 @@ func appendText(b []byte, r *rand.Rand, n int, sentences bool, marks []pending) 
 		marks[i].pos = r.IntN(max(n, 1))
 		marks[i].done = false
 	}
-	inSentence, sentenceLen := 0, 4+r.IntN(8)
-	for t.runes < n {
+	// place writes the markers due at this length (all: every one left).
+	place := func(all bool) {
 		for i := range marks {
-			if m := &marks[i]; !m.done && t.runes >= m.pos {
+			if m := &marks[i]; !m.done && (all || t.runes >= m.pos) {
 				t.word(m.w, m.runes, m.en)
 				m.done = true
 			}
 		}
+	}
+	inSentence, sentenceLen := 0, 4+r.IntN(8)
+	for t.runes < n {
+		place(false)
 		t.token(r)
 		if !sentences {
 			continue
@@ -119,12 +123,7 @@ func appendText(b []byte, r *rand.Rand, n int, sentences bool, marks []pending) 
 			t.punct(clausePunct[r.IntN(len(clausePunct))])
 		}
 	}
-	for i := range marks {
-		if m := &marks[i]; !m.done {
-			t.word(m.w, m.runes, m.en)
-			m.done = true
-		}
-	}
+	place(true)
 	if sentences {
 		t.punct(sentencePunct[r.IntN(len(sentencePunct))])
 	}
@@ -146,18 +145,17 @@ func pickMarkers(r *rand.Rand, dst []pending) []pending {
 }
 
 // markerTable is Markers() with the ASCII flag precomputed.
-var markerTable = func() []struct {
-	Marker
-	en bool
-} {
+var markerTable = func() []markerEntry {
 	ms := Markers()
-	out := make([]struct {
-		Marker
-		en bool
-	}, len(ms))
+	out := make([]markerEntry, len(ms))
 	for i, m := range ms {
-		out[i].Marker = m
-		out[i].en = m.Word[0] < 0x80
+		out[i] = markerEntry{m, m.Word[0] < 0x80}
 	}
 	return out
 }()
+
+// markerEntry is a marker and whether its word is ASCII (English).
+type markerEntry struct {
+	Marker
+	en bool
+}
