@@ -324,9 +324,7 @@ func checkKind(v json.RawMessage, want JSONKind) (json.RawMessage, string) {
 		return nil, "empty JSON value"
 	}
 	switch {
-	case want == Object && t[0] == '{':
-		return v, ""
-	case want == Array && t[0] == '[':
+	case want == Object && t[0] == '{', want == Array && t[0] == '[':
 		return v, ""
 	case want == Array && t[0] == '{':
 		return nil, "expected JSON array, got object"

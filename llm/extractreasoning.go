@@ -81,22 +81,22 @@ func stripReasoning(s string) (out string, preferLast, found bool) {
 // strings.ToLower on arbitrary UTF-8.
 func indexFold(s, sub string, from int) int {
 	for i := from; i+len(sub) <= len(s); i++ {
-		match := true
-		for j := 0; j < len(sub); j++ {
-			a, b := s[i+j], sub[j]
-			if 'A' <= a && a <= 'Z' {
-				a += 'a' - 'A'
-			}
-			if a != b {
-				match = false
-				break
-			}
+		j := 0
+		for j < len(sub) && lowerASCII(s[i+j]) == sub[j] {
+			j++
 		}
-		if match {
+		if j == len(sub) {
 			return i
 		}
 	}
 	return -1
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // ---- code fences ----
@@ -172,17 +172,14 @@ func findFences(s string) []fence {
 }
 
 func indexFenceRun(s string, from int) int {
-	a := strings.Index(s[from:], "```")
-	b := strings.Index(s[from:], "~~~")
-	switch {
-	case a < 0 && b < 0:
-		return -1
-	case a < 0:
-		return from + b
-	case b < 0 || a < b:
-		return from + a
+	a, b := strings.Index(s[from:], "```"), strings.Index(s[from:], "~~~")
+	if a < 0 || (b >= 0 && b < a) {
+		a = b
 	}
-	return from + b
+	if a < 0 {
+		return -1
+	}
+	return from + a
 }
 
 func isTagByte(c byte) bool {

@@ -85,13 +85,8 @@ func (sc *scan) parseOnce(s string, i int, cjk bool) (json.RawMessage, int, bool
 }
 
 func (p *parser) ws(i int) int {
-	for i < len(p.s) {
-		switch p.s[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-			continue
-		}
-		break
+	for i < len(p.s) && strings.IndexByte(" \t\n\r", p.s[i]) >= 0 {
+		i++
 	}
 	return i
 }
@@ -278,14 +273,9 @@ func (p *parser) strBody(i int) (int, bool) {
 			i++
 		case c < 0x20:
 			p.repaired = true
-			switch c {
-			case '\n':
-				p.out = append(p.out, '\\', 'n')
-			case '\r':
-				p.out = append(p.out, '\\', 'r')
-			case '\t':
-				p.out = append(p.out, '\\', 't')
-			default:
+			if k := strings.IndexByte("\n\r\t", c); k >= 0 {
+				p.out = append(p.out, '\\', "nrt"[k])
+			} else {
 				p.out = append(p.out, fmt.Sprintf("\\u%04x", c)...)
 			}
 			i++

@@ -172,12 +172,7 @@ func byDate(chosen, sents []*sentence) {
 	var dated []*sentence
 	date := map[*sentence]string{}
 	for i, s := range chosen {
-		lo, hi := clauseRun(sents, s.order)
-		var q strings.Builder
-		for k := lo; k <= hi; k++ {
-			q.WriteString(sents[k].text)
-		}
-		for _, t := range []string{s.text, q.String()} {
+		for _, t := range []string{s.text, quoteOf(sents, s)} {
 			iso, _, ok := text.FindDate(t)
 			if y := yearRE.FindStringSubmatch(t); (!ok || strings.HasPrefix(iso, "--")) && y != nil {
 				iso, ok = y[1], true // a year alone: before its dates
