@@ -125,14 +125,7 @@ func keepSubject(sents []*sentence, query string) {
 }
 
 // squeeze removes the white space of s.
-func squeeze(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
-		}
-		return r
-	}, s)
-}
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
 
 // subjectQuery is the question the answer's sentences are scored for:
 // query itself, or, when it names nothing (no content terms: "那后来呢？",

@@ -191,9 +191,9 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	zh := text.HasHan(in.Query)
 	tables := parseContext(system)
 	sents := contextSentences(tables)
-	label, nearest, empty := extractedLabelEN, nearestNoteEN, emptyNoteEN
+	label, nearest, empty, nothingNew := extractedLabelEN, nearestNoteEN, emptyNoteEN, nothingNewEN
 	if zh {
-		label, nearest, empty = extractedLabelZH, nearestNoteZH, emptyNoteZH
+		label, nearest, empty, nothingNew = extractedLabelZH, nearestNoteZH, emptyNoteZH, nothingNewZH
 	}
 	if len(sents) == 0 {
 		return label + "\n\n" + empty
@@ -222,10 +222,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		return strings.TrimRight(b.String(), "\n") // the figures answer; no nearest descriptions after them
 	}
 	if elliptic && (!lexical || len(chosen) == 0) {
-		if zh {
-			return label + "\n\n" + nothingNewZH
-		}
-		return label + "\n\n" + nothingNewEN
+		return label + "\n\n" + nothingNew
 	}
 	if !lexical {
 		b.WriteString(nearest + "\n\n")
