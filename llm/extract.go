@@ -238,7 +238,9 @@ func locate(reply string, want JSONKind) (l located) {
 
 	fences := findFences(s)
 	var otherLangs []string
-	for _, group := range [][]fence{filterFences(fences, true), filterFences(fences, false)} {
+	tagged := slices.DeleteFunc(slices.Clone(fences), func(f fence) bool { return !isJSONTag(f.info) })
+	untagged := slices.DeleteFunc(slices.Clone(fences), func(f fence) bool { return f.info != "" })
+	for _, group := range [][]fence{tagged, untagged} {
 		var found []json.RawMessage
 		for _, f := range group {
 			vs, cutAt := sc.valuesIn(f.body)

@@ -109,16 +109,6 @@ type fence struct {
 
 func isJSONTag(info string) bool { return info == "json" || info == "jsonc" || info == "json5" }
 
-func filterFences(fs []fence, jsonTagged bool) []fence {
-	var out []fence
-	for _, f := range fs {
-		if (jsonTagged && isJSONTag(f.info)) || (!jsonTagged && f.info == "") {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // findFences finds ``` and ~~~ fences, at a line start or inline. An
 // unclosed fence runs to the end of the text.
 func findFences(s string) []fence {
@@ -129,24 +119,13 @@ func findFences(s string) []fence {
 			break
 		}
 		ch := s[k]
-		n := 0
-		for k+n < len(s) && s[k+n] == ch {
-			n++
-		}
-		p := k + n
-		for p < len(s) && (s[p] == ' ' || s[p] == '\t') {
-			p++
-		}
-		w := p
-		for w < len(s) && isTagByte(s[w]) {
-			w++
-		}
+		n := len(s[k:]) - len(strings.TrimLeft(s[k:], string(ch)))
+		p := len(s) - len(strings.TrimLeft(s[k+n:], " \t"))
+		w := len(s) - len(strings.TrimLeftFunc(s[p:], isTagRune))
 		info := strings.ToLower(s[p:w])
-		eol := strings.IndexByte(s[w:], '\n')
-		if eol < 0 {
-			eol = len(s)
-		} else {
-			eol += w
+		eol := len(s)
+		if j := strings.IndexByte(s[w:], '\n'); j >= 0 {
+			eol = w + j
 		}
 		bodyStart := eol + 1
 		if rest := strings.TrimSpace(s[w:eol]); rest != "" {
@@ -182,7 +161,7 @@ func indexFenceRun(s string, from int) int {
 	return from + a
 }
 
-func isTagByte(c byte) bool {
+func isTagRune(c rune) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
 		c == '_' || c == '-' || c == '+' || c == '#' || c == '.'
 }

@@ -332,11 +332,8 @@ func promotePart(qt qterm, sents []*sentence) qterm {
 	held := func(ws []string) int {
 		n := 0
 		for _, s := range sents {
-			for _, w := range ws {
-				if text.HoldsTerm(s.lower, w) {
-					n++
-					break
-				}
+			if slices.ContainsFunc(ws, func(w string) bool { return text.HoldsTerm(s.lower, w) }) {
+				n++
 			}
 		}
 		return n
