@@ -167,8 +167,7 @@ type located struct {
 	unclosed   bool              // the reply opens a reasoning block and never closes it
 	truncated  bool              // the answer runs off the end of the text
 	inString   bool              // … inside a string
-	cjkTried   bool              // the full-width quote fallback was tried
-	cjkFailed  bool              // … and did not give a value
+	cjkFailed  bool              // the full-width quote fallback was tried and did not give a value
 	truncRunes int               // runes of the cut-off value
 }
 
@@ -223,7 +222,7 @@ func locate(reply string, want JSONKind) (l located) {
 	s, preferLast, reasoning := stripReasoning(reply)
 	l = located{rest: s, reasoning: reasoning, unclosed: preferLast}
 	sc := &scan{budget: 64*len(s) + 1<<20}
-	defer func() { l.cjkTried, l.cjkFailed = sc.cjkTried, sc.cjkFailed }()
+	defer func() { l.cjkFailed = sc.cjkFailed }()
 
 	if t := trimJSONSpace(s); startsContainer(t) {
 		v, end, ok := sc.parseAt(t, 0)
@@ -239,7 +238,9 @@ func locate(reply string, want JSONKind) (l located) {
 
 	fences := findFences(s)
 	var otherLangs []string
-	for _, group := range [][]fence{filterFences(fences, true), filterFences(fences, false)} {
+	tagged := slices.DeleteFunc(slices.Clone(fences), func(f fence) bool { return !isJSONTag(f.info) })
+	untagged := slices.DeleteFunc(slices.Clone(fences), func(f fence) bool { return f.info != "" })
+	for _, group := range [][]fence{tagged, untagged} {
 		var found []json.RawMessage
 		for _, f := range group {
 			vs, cutAt := sc.valuesIn(f.body)
@@ -264,18 +265,15 @@ func locate(reply string, want JSONKind) (l located) {
 		}
 	}
 
-	prose := s
-	if len(fences) > 0 {
-		var b strings.Builder
-		last := 0
-		for _, f := range fences {
-			b.WriteString(s[last:f.start])
-			b.WriteByte('\n')
-			last = f.end
-		}
-		b.WriteString(s[last:])
-		prose = b.String()
+	var b strings.Builder // the prose: each fence a line break
+	last := 0
+	for _, f := range fences {
+		b.WriteString(s[last:f.start])
+		b.WriteByte('\n')
+		last = f.end
 	}
+	b.WriteString(s[last:])
+	prose := b.String()
 	vs, cutAt := sc.valuesIn(prose)
 	if len(vs) > 0 {
 		l.cands = []json.RawMessage{pick(vs, want, preferLast)}
@@ -324,9 +322,7 @@ func checkKind(v json.RawMessage, want JSONKind) (json.RawMessage, string) {
 		return nil, "empty JSON value"
 	}
 	switch {
-	case want == Object && t[0] == '{':
-		return v, ""
-	case want == Array && t[0] == '[':
+	case want == Object && t[0] == '{', want == Array && t[0] == '[':
 		return v, ""
 	case want == Array && t[0] == '{':
 		return nil, "expected JSON array, got object"

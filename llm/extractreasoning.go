@@ -81,22 +81,22 @@ func stripReasoning(s string) (out string, preferLast, found bool) {
 // strings.ToLower on arbitrary UTF-8.
 func indexFold(s, sub string, from int) int {
 	for i := from; i+len(sub) <= len(s); i++ {
-		match := true
-		for j := 0; j < len(sub); j++ {
-			a, b := s[i+j], sub[j]
-			if 'A' <= a && a <= 'Z' {
-				a += 'a' - 'A'
-			}
-			if a != b {
-				match = false
-				break
-			}
+		j := 0
+		for j < len(sub) && lowerASCII(s[i+j]) == sub[j] {
+			j++
 		}
-		if match {
+		if j == len(sub) {
 			return i
 		}
 	}
 	return -1
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // ---- code fences ----
@@ -109,16 +109,6 @@ type fence struct {
 
 func isJSONTag(info string) bool { return info == "json" || info == "jsonc" || info == "json5" }
 
-func filterFences(fs []fence, jsonTagged bool) []fence {
-	var out []fence
-	for _, f := range fs {
-		if (jsonTagged && isJSONTag(f.info)) || (!jsonTagged && f.info == "") {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // findFences finds ``` and ~~~ fences, at a line start or inline. An
 // unclosed fence runs to the end of the text.
 func findFences(s string) []fence {
@@ -129,24 +119,13 @@ func findFences(s string) []fence {
 			break
 		}
 		ch := s[k]
-		n := 0
-		for k+n < len(s) && s[k+n] == ch {
-			n++
-		}
-		p := k + n
-		for p < len(s) && (s[p] == ' ' || s[p] == '\t') {
-			p++
-		}
-		w := p
-		for w < len(s) && isTagByte(s[w]) {
-			w++
-		}
+		n := len(s[k:]) - len(strings.TrimLeft(s[k:], string(ch)))
+		p := len(s) - len(strings.TrimLeft(s[k+n:], " \t"))
+		w := len(s) - len(strings.TrimLeftFunc(s[p:], isTagRune))
 		info := strings.ToLower(s[p:w])
-		eol := strings.IndexByte(s[w:], '\n')
-		if eol < 0 {
-			eol = len(s)
-		} else {
-			eol += w
+		eol := len(s)
+		if j := strings.IndexByte(s[w:], '\n'); j >= 0 {
+			eol = w + j
 		}
 		bodyStart := eol + 1
 		if rest := strings.TrimSpace(s[w:eol]); rest != "" {
@@ -172,20 +151,17 @@ func findFences(s string) []fence {
 }
 
 func indexFenceRun(s string, from int) int {
-	a := strings.Index(s[from:], "```")
-	b := strings.Index(s[from:], "~~~")
-	switch {
-	case a < 0 && b < 0:
-		return -1
-	case a < 0:
-		return from + b
-	case b < 0 || a < b:
-		return from + a
+	a, b := strings.Index(s[from:], "```"), strings.Index(s[from:], "~~~")
+	if a < 0 || (b >= 0 && b < a) {
+		a = b
 	}
-	return from + b
+	if a < 0 {
+		return -1
+	}
+	return from + a
 }
 
-func isTagByte(c byte) bool {
+func isTagRune(c rune) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
 		c == '_' || c == '-' || c == '+' || c == '#' || c == '.'
 }

@@ -18,8 +18,7 @@ type scan struct {
 	budget        int  // work left, in bytes looked at
 	endedInString bool // the last parse ran off the end inside a string
 	cutProgress   bool // … after reading more than its opening bracket
-	cjkTried      bool // a parse was retried with full-width quotes
-	cjkFailed     bool // … and failed again
+	cjkFailed     bool // a parse was retried with full-width quotes and failed again
 }
 
 type parser struct {
@@ -42,7 +41,6 @@ type parser struct {
 func (sc *scan) parseAt(s string, i int) (json.RawMessage, int, bool) {
 	v, end, ok := sc.parseOnce(s, i, false)
 	if !ok && end >= 0 && end < len(s) && isCJKQuoteAt(s, end) {
-		sc.cjkTried = true
 		if v2, end2, ok2 := sc.parseOnce(s, i, true); ok2 {
 			return v2, end2, true
 		}
@@ -85,13 +83,8 @@ func (sc *scan) parseOnce(s string, i int, cjk bool) (json.RawMessage, int, bool
 }
 
 func (p *parser) ws(i int) int {
-	for i < len(p.s) {
-		switch p.s[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-			continue
-		}
-		break
+	for i < len(p.s) && strings.IndexByte(" \t\n\r", p.s[i]) >= 0 {
+		i++
 	}
 	return i
 }
@@ -188,12 +181,6 @@ func (p *parser) container(i int, closer byte) (int, bool) {
 	}
 }
 
-func (p *parser) str(i int) (int, bool) {
-	end, ok := p.strBody(i)
-	p.spend(end - i)
-	return end, ok
-}
-
 // cjkStr reads a string delimited by full-width quotes (see ExtractJSON):
 // it ends at a “ or ” followed by , } ] : or the end of the text.
 func (p *parser) cjkStr(i int) (int, bool) {
@@ -233,9 +220,12 @@ func (p *parser) cjkStr(i int) (int, bool) {
 	return i, false
 }
 
-func (p *parser) strBody(i int) (int, bool) {
+// str reads a JSON string starting at s[start], with the repairs
+// ExtractJSON lists, and spends the bytes it read.
+func (p *parser) str(start int) (i int, ok bool) {
+	defer func() { p.spend(i - start) }()
 	p.out = append(p.out, '"')
-	i++
+	i = start + 1
 	for i < len(p.s) {
 		c := p.s[i]
 		switch {
@@ -278,14 +268,9 @@ func (p *parser) strBody(i int) (int, bool) {
 			i++
 		case c < 0x20:
 			p.repaired = true
-			switch c {
-			case '\n':
-				p.out = append(p.out, '\\', 'n')
-			case '\r':
-				p.out = append(p.out, '\\', 'r')
-			case '\t':
-				p.out = append(p.out, '\\', 't')
-			default:
+			if k := strings.IndexByte("\n\r\t", c); k >= 0 {
+				p.out = append(p.out, '\\', "nrt"[k])
+			} else {
 				p.out = append(p.out, fmt.Sprintf("\\u%04x", c)...)
 			}
 			i++

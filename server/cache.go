@@ -121,11 +121,10 @@ func (c *graphCache) latest() (string, error) {
 // evictLocked drops the least recently used entries above max.
 func (c *graphCache) evictLocked() {
 	for len(c.entries) > c.max {
-		var oldest string
-		var min uint64
+		oldest, least := "", uint64(0)
 		for id, e := range c.entries {
-			if oldest == "" || e.used < min || (e.used == min && id < oldest) {
-				oldest, min = id, e.used
+			if oldest == "" || e.used < least || (e.used == least && id < oldest) {
+				oldest, least = id, e.used
 			}
 		}
 		delete(c.entries, oldest)

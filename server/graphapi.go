@@ -240,8 +240,7 @@ func (s *Server) runQuery(r *http.Request, v *graphView, q queryengine.Query) (*
 // so is a body that is not a JSON object.
 func reportIDField(body []byte) (string, error) {
 	var obj map[string]json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&obj); err != nil {
+	if err := json.NewDecoder(bytes.NewReader(body)).Decode(&obj); err != nil {
 		return "", &fieldError{Key: "body", Msg: "want a JSON object: " + err.Error()}
 	}
 	return stringField(obj, "report_id")

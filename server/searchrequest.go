@@ -97,8 +97,7 @@ func (s *Server) requestTarget(w http.ResponseWriter, r *http.Request, fields []
 // order of the keys) that is neither report_id, index nor in fields; nil
 // when there is none.
 func unknownField(obj map[string]json.RawMessage, fields []string) error {
-	keys := slices.Sorted(maps.Keys(obj))
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if k != "report_id" && k != "index" && !slices.Contains(fields, k) {
 			return &fieldError{Key: k, Msg: "unknown field; this route takes report_id, index, " + strings.Join(fields, ", ")}
 		}

@@ -161,10 +161,7 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
-	log := cfg.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log := cmp.Or(cfg.Logger, slog.New(slog.DiscardHandler))
 	s := &Server{cfg: cfg, src: src, log: log, indexes: map[string]*lazyTarget{}, querySlots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	s.buildCtx, s.stopBuilds = context.WithCancel(context.Background())
 	if cfg.Search != nil {
@@ -381,8 +378,7 @@ func (s *Server) freshDeadline(w http.ResponseWriter) {
 // bodyError writes the response for a body that could not be read (the
 // body is size-limited: one over the limit is a *http.MaxBytesError).
 func (s *Server) bodyError(w http.ResponseWriter, r *http.Request, err error) {
-	var mbe *http.MaxBytesError
-	if errors.As(err, &mbe) {
+	if mbe, ok := errors.AsType[*http.MaxBytesError](err); ok {
 		s.fail(w, r, http.StatusRequestEntityTooLarge, "request body is larger than %d bytes", mbe.Limit)
 		return
 	}

@@ -68,7 +68,7 @@ func (f fileSource) Version(id string) (string, error) {
 	if err != nil {
 		// ENOTDIR: the path runs through a plain file (<dir>/<id> is not a folder)
 		if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-			return "", fmt.Errorf("server: graph %q: %w", id, storage.ErrNotFound)
+			err = storage.ErrNotFound
 		}
 		return "", fmt.Errorf("server: graph %q: %w", id, err)
 	}

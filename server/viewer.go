@@ -64,11 +64,9 @@ func (s *Server) handleViewer(w http.ResponseWriter, r *http.Request) {
 	if id == storage.LatestID {
 		id = ""
 	}
-	if id != "" {
-		if err := storage.ValidateID(id); err != nil {
-			s.fail(w, r, http.StatusBadRequest, "%v", err)
-			return
-		}
+	if err := storage.ValidateID(id); id != "" && err != nil {
+		s.fail(w, r, http.StatusBadRequest, "%v", err)
+		return
 	}
 	var buf bytes.Buffer
 	if err := viewerPage().Execute(&buf, viewerData{ReportID: id, Limit: s.cfg.DefaultLimit, Search: s.cfg.Search != nil}); err != nil {

@@ -54,12 +54,9 @@ func (w Writer) Write(path string, perm os.FileMode, fill func(io.Writer) error)
 		return err
 	}
 	tmp := f.Name()
-	closed := false
 	defer func() {
 		if err != nil {
-			if !closed {
-				f.Close()
-			}
+			f.Close() // a second Close does nothing but fail
 			os.Remove(tmp)
 		}
 	}()
@@ -72,7 +69,6 @@ func (w Writer) Write(path string, perm os.FileMode, fill func(io.Writer) error)
 	if err := sync(f); err != nil {
 		return fmt.Errorf("sync %s: %w", tmp, err)
 	}
-	closed = true
 	if err := f.Close(); err != nil {
 		return err
 	}

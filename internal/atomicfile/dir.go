@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -22,20 +23,14 @@ const StaleAge = 15 * time.Minute
 // ".tmp" (what os.CreateTemp and os.MkdirTemp make of the pattern
 // ".<name>.*.tmp"). Listings of graphs and reports skip such names.
 func IsTemp(name string) bool {
-	if !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".tmp") {
+	core, ok := strings.CutSuffix(name, ".tmp")
+	if !ok || !strings.HasPrefix(core, ".") {
 		return false
 	}
-	core := strings.TrimSuffix(name[1:], ".tmp")
+	core = core[1:]
 	i := strings.LastIndexByte(core, '.')
-	if i <= 0 || i == len(core)-1 {
-		return false
-	}
-	for _, c := range core[i+1:] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	digits := core[i+1:]
+	return i > 0 && digits != "" && strings.Trim(digits, "0123456789") == ""
 }
 
 // RemoveStale removes, from folder dir, every entry whose name IsTemp and
@@ -64,9 +59,7 @@ func RemoveStale(dir string, age time.Duration, now time.Time) ([]string, error)
 		}
 		p := filepath.Join(dir, e.Name())
 		if err := os.RemoveAll(p); err != nil {
-			if first == nil {
-				first = err
-			}
+			first = cmp.Or(first, err)
 			continue
 		}
 		removed = append(removed, p)

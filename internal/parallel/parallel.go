@@ -47,16 +47,12 @@ func Chunks(n, k int, fn func(w, lo, hi int)) {
 	}
 	var wg sync.WaitGroup
 	size := (n + k - 1) / k
-	for w := 0; w < k; w++ {
+	for w := range k {
 		lo, hi := w*size, min((w+1)*size, n)
 		if lo >= hi {
 			break
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			fn(w, lo, hi)
-		}()
+		wg.Go(func() { fn(w, lo, hi) })
 	}
 	wg.Wait()
 }

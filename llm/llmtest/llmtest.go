@@ -134,16 +134,15 @@ func checkConcurrent(t testing.TB, m llm.Model, req llm.Request) {
 	errs := make(chan error, 2*Concurrency)
 	for i := range Concurrency {
 		wg.Go(func() {
+			var resp llm.Response
 			var err error
 			if i%2 == 0 {
-				var resp llm.Response
 				resp, err = m.Complete(t.Context(), req)
 				if err == nil && strings.TrimSpace(resp.Content) == "" {
 					err = errors.New("empty Content")
 				}
 			} else {
 				var b strings.Builder
-				var resp llm.Response
 				resp, err = m.Stream(t.Context(), req, func(c llm.Chunk) error {
 					b.WriteString(c.Delta)
 					return nil

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -125,11 +126,8 @@ func endsClause(s string) bool {
 // runes, and reports whether it did.
 func appendSentence(out []clause, s string) ([]clause, bool) {
 	s = strings.TrimSpace(s)
-	if runeLen(s) < 10 || strings.Contains(s, "://") {
-		return out, false // too short to say anything, or a link line
-	}
-	if !strings.ContainsFunc(s, unicode.IsLetter) {
-		return out, false
+	if runeLen(s) < 10 || strings.Contains(s, "://") || !strings.ContainsFunc(s, unicode.IsLetter) {
+		return out, false // too short to say anything, a link line, or no word at all
 	}
 	if runeLen(s) > 280 {
 		s = text.CutClause(s, 279) + "…"
@@ -151,12 +149,8 @@ func appendSentence(out []clause, s string) ([]clause, bool) {
 // is a fact ("报道确认：首周新增粉丝五千人", "1928年 改组国立武昌中山大学，组建
 // 国立武汉大学"), and a definition answers a "what is" question.
 func isBookkeeping(s, previous string) bool {
-	if text.Bookkeeping(s) {
-		return true
-	}
-	switch text.PageNoise(s, previous) {
-	case text.Furniture, text.Advert, text.Filler, text.Meta:
-		return true
-	}
-	return false
+	return text.Bookkeeping(s) || slices.Contains(noiseClasses, text.PageNoise(s, previous))
 }
+
+// noiseClasses are the page-noise classes isBookkeeping drops.
+var noiseClasses = []text.Noise{text.Furniture, text.Advert, text.Filler, text.Meta}

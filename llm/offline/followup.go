@@ -125,14 +125,7 @@ func keepSubject(sents []*sentence, query string) {
 }
 
 // squeeze removes the white space of s.
-func squeeze(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
-		}
-		return r
-	}, s)
-}
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
 
 // subjectQuery is the question the answer's sentences are scored for:
 // query itself, or, when it names nothing (no content terms: "那后来呢？",
@@ -172,12 +165,7 @@ func byDate(chosen, sents []*sentence) {
 	var dated []*sentence
 	date := map[*sentence]string{}
 	for i, s := range chosen {
-		lo, hi := clauseRun(sents, s.order)
-		var q strings.Builder
-		for k := lo; k <= hi; k++ {
-			q.WriteString(sents[k].text)
-		}
-		for _, t := range []string{s.text, q.String()} {
+		for _, t := range []string{s.text, quoteOf(sents, s)} {
 			iso, _, ok := text.FindDate(t)
 			if y := yearRE.FindStringSubmatch(t); (!ok || strings.HasPrefix(iso, "--")) && y != nil {
 				iso, ok = y[1], true // a year alone: before its dates

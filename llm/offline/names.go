@@ -87,7 +87,6 @@ type textName struct {
 	name  string
 	kind  questionKind
 	cells int
-	first int
 	// bySentence: found after a role (校长张平文) or as a product
 	// (桂花拿铁), where a page quoting a passing mention twice is common;
 	// its cells count distinct sentences
@@ -123,38 +122,38 @@ func textNames(cells []string, skip func(string) bool, minCells int) []textName 
 	all := strings.Join(cells, "\n")
 	byName := map[string]*textName{}
 	var order []*textName
-	add := func(name string, k questionKind, pos int, bySentence bool) {
+	add := func(name string, k questionKind, bySentence bool) {
 		if tn := byName[name]; tn == nil && !skip(name) && !text.Offensive(name) && !text.Bookkeeping(name) {
-			tn = &textName{name: name, kind: k, first: pos, bySentence: bySentence}
+			tn = &textName{name: name, kind: k, bySentence: bySentence}
 			byName[name] = tn
 			order = append(order, tn)
 		}
 	}
-	for pos, cell := range cells {
+	for _, cell := range cells {
 		if text.Bookkeeping(cell) {
 			continue // 搜索「…」找到了「…」: the engines' queries and pages
 		}
 		for _, m := range quotedNameRE.FindAllStringSubmatch(cell, -1) {
 			if k, ok := readerName(m[1], ""); ok && k == kindEvent { // a quoted actor is a nickname (“最美大学”)
-				add(m[1], k, pos, false)
+				add(m[1], k, false)
 			}
 		}
 		for _, m := range partyRE.FindAllString(cell, -1) {
-			add(m, kindActor, pos, false)
+			add(m, kindActor, false)
 		}
 		for _, m := range rolePersonRE.FindAllStringSubmatch(cell, -1) {
 			name := []rune(m[1])
 			if len(name) == 3 && (strings.ContainsRune(afterName, name[2]) || strings.Count(all, string(name[:2])) > strings.Count(all, m[1])) {
 				name = name[:2] // 李明说, 李明开咖啡店: 李明 stands without 说
 			}
-			add(string(name), personKind(quotedPerson(all, string(name))), pos, true)
+			add(string(name), personKind(quotedPerson(all, string(name))), true)
 		}
 		for _, name := range productNames(cell) {
-			add(name, kindProduct, pos, true)
+			add(name, kindProduct, true)
 		}
 		for _, w := range text.Words(cell) {
 			if utf8.RuneCountInString(w) == 3 && text.PersonShaped(w) && text.IsName(w) && byName[w] == nil {
-				add(w, personKind(quotedPerson(all, w)), pos, true)
+				add(w, personKind(quotedPerson(all, w)), true)
 				if tn := byName[w]; tn != nil {
 					tn.byDict = true
 				}

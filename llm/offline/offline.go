@@ -103,13 +103,8 @@ func cancelled(req llm.Request, err error) error {
 }
 
 func badRequest(req llm.Request, format string, args ...any) error {
-	return &llm.Error{
-		Kind:     llm.ErrBadRequest,
-		Step:     req.Step,
-		Model:    ModelName,
-		Message:  fmt.Sprintf(format, args...),
-		Attempts: 1,
-	}
+	return &llm.Error{Kind: llm.ErrBadRequest, Step: req.Step, Model: ModelName,
+		Message: fmt.Sprintf(format, args...), Attempts: 1}
 }
 
 // answer dispatches on the "task" of the last user message.

@@ -81,11 +81,10 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 	// the people the texts name together, when the rest makes too few
 	pairQs := namePairQuestions(c.texts, names, zh)
 	out := pickQuestions(n, asked, [][]string{broad, nameQs, relQs, entQs}, pairQs)
-	var b strings.Builder
-	for _, q := range out {
-		b.WriteString("- " + q + "\n")
+	if len(out) == 0 {
+		return ""
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return "- " + strings.Join(out, "\n- ") // each question ends with its question mark
 }
 
 // pickQuestions takes up to n questions, none asked already nor twice

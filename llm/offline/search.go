@@ -128,26 +128,18 @@ var intents = []struct {
 func contextSentences(tables []ctxTable) []*sentence {
 	var out []*sentence
 	for _, t := range tables {
-		idc := t.col("id")
-		var textc int
-		switch {
-		case t.col("text") >= 0:
-			textc = t.col("text")
-		case t.col("entity") >= 0 && t.col("description") >= 0:
-			textc = t.col("description")
-		case t.col("content") >= 0 && t.col("title") >= 0:
-			textc = t.col("content")
-		case t.col("summary") >= 0 && t.col("title") >= 0:
-			textc = t.col("summary")
-		default:
-			continue
+		idc, textc, namec := t.col("id"), -1, -1
+		for _, tc := range textColumns {
+			if t.col(tc[0]) >= 0 && t.col(tc[1]) >= 0 {
+				textc = t.col(tc[0])
+				if tc[0] == "description" {
+					namec = t.col("entity")
+				}
+				break
+			}
 		}
-		if idc < 0 {
+		if idc < 0 || textc < 0 {
 			continue
-		}
-		namec := -1
-		if textc == t.col("description") {
-			namec = t.col("entity")
 		}
 		for ri, r := range t.rows {
 			name := ""
@@ -185,6 +177,11 @@ func contextSentences(tables []ctxTable) []*sentence {
 	return out
 }
 
+// textColumns are the columns a table's text is read from, the first
+// present with its companion: a Sources text, an entity's description, a
+// report's content or summary under its title.
+var textColumns = [][2]string{{"text", "text"}, {"description", "entity"}, {"content", "title"}, {"summary", "title"}}
+
 // localSearchAnswer is the offline answer to a local search: the most
 // relevant, mutually different sentences of the context, each with the
 // citation of its record, under a label saying they were extracted; for
@@ -194,9 +191,9 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	zh := text.HasHan(in.Query)
 	tables := parseContext(system)
 	sents := contextSentences(tables)
-	label, nearest, empty := extractedLabelEN, nearestNoteEN, emptyNoteEN
+	label, nearest, empty, nothingNew := extractedLabelEN, nearestNoteEN, emptyNoteEN, nothingNewEN
 	if zh {
-		label, nearest, empty = extractedLabelZH, nearestNoteZH, emptyNoteZH
+		label, nearest, empty, nothingNew = extractedLabelZH, nearestNoteZH, emptyNoteZH, nothingNewZH
 	}
 	if len(sents) == 0 {
 		return label + "\n\n" + empty
@@ -225,10 +222,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 		return strings.TrimRight(b.String(), "\n") // the figures answer; no nearest descriptions after them
 	}
 	if elliptic && (!lexical || len(chosen) == 0) {
-		if zh {
-			return label + "\n\n" + nothingNewZH
-		}
-		return label + "\n\n" + nothingNewEN
+		return label + "\n\n" + nothingNew
 	}
 	if !lexical {
 		b.WriteString(nearest + "\n\n")
@@ -261,12 +255,7 @@ func statesSentiment(sents []*sentence, s *sentence) bool {
 // continue it (clauseRun) and the citation of its record; a comment
 // floor's label is said as 网友评论 ("A comment") (text.WithoutFloor).
 func writeQuote(b *strings.Builder, sents []*sentence, s *sentence) {
-	var q strings.Builder
-	lo, hi := clauseRun(sents, s.order)
-	for i := lo; i <= hi; i++ {
-		q.WriteString(sents[i].text)
-	}
-	quote := q.String()
+	quote := quoteOf(sents, s)
 	if rest, ok := text.WithoutFloor(quote); ok { // "3楼：那家…" is a netizen's comment, not a floor number's
 		lead := "A comment: "
 		if text.HasHan(rest) {
@@ -275,6 +264,16 @@ func writeQuote(b *strings.Builder, sents []*sentence, s *sentence) {
 		quote = lead + rest
 	}
 	b.WriteString("- " + text.Cite(quote, s.dataRef()) + "\n")
+}
+
+// quoteOf is s with the clauses it is quoted with (clauseRun).
+func quoteOf(sents []*sentence, s *sentence) string {
+	var q strings.Builder
+	lo, hi := clauseRun(sents, s.order)
+	for i := lo; i <= hi; i++ {
+		q.WriteString(sents[i].text)
+	}
+	return q.String()
 }
 
 // dataRef is the citation of s's record, "[Data: Claims (13)]": the
@@ -333,11 +332,8 @@ func promotePart(qt qterm, sents []*sentence) qterm {
 	held := func(ws []string) int {
 		n := 0
 		for _, s := range sents {
-			for _, w := range ws {
-				if text.HoldsTerm(s.lower, w) {
-					n++
-					break
-				}
+			if slices.ContainsFunc(ws, func(w string) bool { return text.HoldsTerm(s.lower, w) }) {
+				n++
 			}
 		}
 		return n

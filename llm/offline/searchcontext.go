@@ -92,14 +92,12 @@ func parseCSV(s string, n int) [][]string {
 			i++
 		case c == '"' && (inQ || f.Len() == 0):
 			inQ = !inQ
-		case !inQ && c == '|':
+		case !inQ && (c == '|' || c == '\n'):
 			row = append(row, f.String())
 			f.Reset()
-		case !inQ && c == '\n':
-			row = append(row, f.String())
-			f.Reset()
-			rows = append(rows, row)
-			row = nil
+			if c == '\n' {
+				rows, row = append(rows, row), nil
+			}
 		default:
 			f.WriteByte(c)
 		}
@@ -113,10 +111,9 @@ func parseCSV(s string, n int) [][]string {
 // padRows gives every row at least n fields, adding empty ones.
 func padRows(rows [][]string, n int) [][]string {
 	for i, r := range rows {
-		for len(r) < n {
-			r = append(r, "")
+		if len(r) < n {
+			rows[i] = append(r, make([]string, n-len(r))...)
 		}
-		rows[i] = r
 	}
 	return rows
 }

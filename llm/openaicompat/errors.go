@@ -98,16 +98,8 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 // ---- error mapping ----
 
 func (m *Model) newError(req llm.Request, kind error, status int, msg string, cause error) *llm.Error {
-	return &llm.Error{
-		Kind:       kind,
-		Step:       req.Step,
-		Model:      m.cfg.Model,
-		Host:       m.host,
-		StatusCode: status,
-		Message:    m.scrub(msg),
-		Attempts:   1,
-		Cause:      scrubbedCause(cause, m.scrub),
-	}
+	return &llm.Error{Kind: kind, Step: req.Step, Model: m.cfg.Model, Host: m.host, StatusCode: status,
+		Message: m.scrub(msg), Attempts: 1, Cause: scrubbedCause(cause, m.scrub)}
 }
 
 // mapError turns a go-openai or transport error into an *llm.Error, or into
@@ -121,16 +113,14 @@ func (m *Model) mapError(ctx, actx context.Context, req llm.Request, err error) 
 			fmt.Sprintf("no response within %s, the per-request timeout (reportengine: --timeout)", m.cfg.Timeout), errAttemptTimeout)
 	}
 
-	var reqErr *openai.RequestError
-	var apiErr *openai.APIError
-	switch {
-	case errors.As(err, &reqErr) && reqErr.HTTPStatusCode != 0:
+	if reqErr, ok := errors.AsType[*openai.RequestError](err); ok && reqErr.HTTPStatusCode != 0 {
 		msg := bodySnippet(reqErr.Body)
-		if errors.As(reqErr.Err, &apiErr) && apiErr.Message != "" {
+		if apiErr, ok := errors.AsType[*openai.APIError](reqErr.Err); ok && apiErr.Message != "" {
 			msg = apiErr.Message
 		}
 		return m.fromStatus(req, reqErr.HTTPStatusCode, msg, "")
-	case errors.As(err, &apiErr):
+	}
+	if apiErr, ok := errors.AsType[*openai.APIError](err); ok {
 		code := ""
 		if apiErr.Code != nil {
 			code = fmt.Sprint(apiErr.Code)

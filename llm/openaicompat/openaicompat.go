@@ -181,11 +181,7 @@ func New(cfg Config) (*Model, error) {
 	if cfg.HTTPClient != nil {
 		hc = *cfg.HTTPClient
 	}
-	base := hc.Transport
-	if base == nil {
-		base = http.DefaultTransport
-	}
-	hc.Transport = recordingTransport{base: base}
+	hc.Transport = recordingTransport{base: cmp.Or(hc.Transport, http.DefaultTransport)}
 
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/")
@@ -440,8 +436,8 @@ func (m *Model) retry(ctx context.Context, req llm.Request, once func(context.Co
 		if err == nil {
 			return resp, nil
 		}
-		var le *llm.Error
-		if !errors.As(err, &le) {
+		le, ok := errors.AsType[*llm.Error](err)
+		if !ok {
 			return resp, err
 		}
 		le.Attempts = attempt
@@ -470,9 +466,4 @@ func (m *Model) backoff(n int, rec *attemptRecord) time.Duration {
 	return min(d, MaxBackoff)
 }
 
-func stepName(req llm.Request) string {
-	if req.Step == "" {
-		return "chat completion"
-	}
-	return req.Step
-}
+func stepName(req llm.Request) string { return cmp.Or(req.Step, "chat completion") }

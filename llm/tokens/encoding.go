@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -70,10 +71,7 @@ var _ llm.Tokenizer = (*Tokenizer)(nil)
 // wrapping ErrUnknownEncoding that lists the accepted names. The codec is
 // built lazily on the first count (tens of milliseconds, once per process).
 func New(encoding string) (*Tokenizer, error) {
-	name := strings.TrimSpace(encoding)
-	if name == "" {
-		name = DefaultEncoding
-	}
+	name := cmp.Or(strings.TrimSpace(encoding), DefaultEncoding)
 	c, ok := codecs[name]
 	if !ok {
 		return nil, fmt.Errorf("tokens: encoding %q: %w (known: %s)", encoding, ErrUnknownEncoding, strings.Join(Encodings(), ", "))
