@@ -21,8 +21,9 @@
 // can take more than a second) and errors, one line each, on stderr;
 // --quiet drops the progress lines.
 //
-// search, questions, chat and eval (rag.go, ragknowledge.go, search.go,
-// globalsearch.go, chat.go with questions, eval.go) share ragOptions and openRAG: load the knowledge model (our graph or a
+// search, questions, chat and eval (rag.go, search.go, questions.go,
+// chat.go, eval.go)
+// share ragOptions and openRAG: load the knowledge model (our graph or a
 // GraphRAG index), the settings.yaml defaults (internal/settings; flags
 // override them), the tokenizer, the embedder (offline unless an
 // embedding model is configured), the entity vectors (cached, never in an
