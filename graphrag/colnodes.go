@@ -273,8 +273,5 @@ func (r *colReader) edges(ge *Graph, nn, ne int, rels []Relation) error {
 			return fmt.Errorf("%w: edge %d: %w", ErrColumnsCorrupt, i, err)
 		}
 	}
-	if r.err != nil {
-		return r.err
-	}
-	return nil
+	return r.err
 }

@@ -287,7 +287,7 @@ type rawAttrs struct {
 
 func (r *colReader) graph(edgesAt uint64) (*Graph, error) {
 	unit := r.uv()
-	if r.err == nil && (unit == 0 || unit > maxCount) {
+	if r.err == nil && (unit == 0 || unit > MaxCount) {
 		r.fail("unit %d", unit)
 	}
 	r.unit = int(unit)

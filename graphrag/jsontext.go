@@ -176,15 +176,11 @@ func (g *Graph) AppendAttrsJSON(buf []byte, v int, sp Spelling, omit []string) (
 		}
 		buf = AppendString(buf, k, sp)
 		buf = append(buf, ':')
+		if t, ok := s.text(k); ok {
+			buf = AppendString(buf, t, sp)
+			continue
+		}
 		switch k {
-		case "url":
-			buf = AppendString(buf, s.URL, sp)
-		case "title":
-			buf = AppendString(buf, s.Title, sp)
-		case "content":
-			buf = AppendString(buf, s.Content, sp)
-		case "key":
-			buf = AppendString(buf, s.Key, sp)
 		case "score":
 			if s.Score == nil {
 				buf = append(buf, "null"...)

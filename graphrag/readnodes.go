@@ -116,11 +116,7 @@ func fastNode(in *nodeIn, version int, path string) nodeRec {
 	default:
 		r.name, r.noName = in.ID, true
 	}
-	raw := rawOf(&in.Attributes)
-	if !in.Attributes.Exists() {
-		raw = rawOf(&in.Properties)
-	}
-	r.finish(raw, version, path)
+	r.finish(rawOf(&in.Attributes, &in.Properties), version, path)
 	r.derive(version)
 	return r
 }
@@ -161,9 +157,13 @@ func (r *nodeRec) finish(raw string, version int, path string) {
 	r.attrs, r.err = attrsOf(raw, path+".attributes")
 }
 
-// rawOf returns the raw JSON text of a lazily decoded value ("" when the
-// key was absent). Strings decoded from it point into the input.
-func rawOf(n *ast.Node) string {
+// rawOf returns the raw JSON text of a lazily decoded value, or of alt
+// when n's key was absent ("" when both were). Strings decoded from it
+// point into the input.
+func rawOf(n, alt *ast.Node) string {
+	if !n.Exists() {
+		n = alt
+	}
 	if !n.Exists() {
 		return ""
 	}

@@ -97,42 +97,38 @@ func (s *Store) List() ([]Info, error) {
 		if strings.HasPrefix(id, ".") {
 			continue // hidden, or a save's temporary folder
 		}
-		path := s.path(id)
+		path, folder := s.path(id), filepath.Join(s.dir, id)
 		if why := badID(id); why != "" {
 			if e.IsDir() {
-				out = append(out, Info{ID: id, Path: path, Err: fmt.Errorf("storage: list: %s: not a usable report id: %s: %w", filepath.Join(s.dir, id), why, ErrInvalidID)})
+				out = append(out, Info{ID: id, Path: path, Err: fmt.Errorf("storage: list: %s: not a usable report id: %s: %w", folder, why, ErrInvalidID)})
 			}
 			continue
 		}
-		dfi, derr := os.Stat(filepath.Join(s.dir, id)) // follows a symlinked folder
+		dfi, derr := os.Stat(folder) // follows a symlinked folder
 		if derr == nil && !dfi.IsDir() {
 			continue // a file beside the graphs
 		}
 		fi, err := os.Stat(path) // follows a symlinked file
+		info := Info{ID: id, Path: path}
 		switch {
 		case derr != nil:
-			out = append(out, Info{ID: id, Path: path, Err: fmt.Errorf("storage: list: %s: %w", filepath.Join(s.dir, id), derr)})
-			continue
+			info.Err = fmt.Errorf("storage: list: %s: %w", folder, derr)
 		case err != nil && isNotExist(err):
-			out = append(out, Info{ID: id, Path: path, ModTime: dfi.ModTime(), Err: fmt.Errorf("storage: list: %s: no %s in the folder: %w", filepath.Join(s.dir, id), FileName, ErrNotFound)})
-			continue
+			info.ModTime, info.Err = dfi.ModTime(), fmt.Errorf("storage: list: %s: no %s in the folder: %w", folder, FileName, ErrNotFound)
 		case err != nil:
-			out = append(out, Info{ID: id, Path: path, ModTime: dfi.ModTime(), Err: fmt.Errorf("storage: list: %s: %w", path, err)})
-			continue
+			info.ModTime, info.Err = dfi.ModTime(), fmt.Errorf("storage: list: %s: %w", path, err)
 		case fi.IsDir():
-			out = append(out, Info{ID: id, Path: path, ModTime: fi.ModTime(), Err: fmt.Errorf("storage: list: %s is a folder, not a graph file: %w", path, graphrag.ErrFormat)})
-			continue
+			info.ModTime, info.Err = fi.ModTime(), fmt.Errorf("storage: list: %s is a folder, not a graph file: %w", path, graphrag.ErrFormat)
 		case !fi.Mode().IsRegular():
-			out = append(out, Info{ID: id, Path: path, ModTime: fi.ModTime(), Err: fmt.Errorf("storage: list: %s is not a regular file (%v): %w", path, fi.Mode().Type(), graphrag.ErrFormat)})
-			continue
-		}
-		info := Info{ID: id, Path: path, ModTime: fi.ModTime(), Size: fi.Size()}
-		h, err := readHeadFile(path)
-		if err != nil {
-			info.Err = fmt.Errorf("storage: list: %s: %w", path, err)
-		} else {
-			info.CreatedAt = parseCreatedAt(h.createdAt)
-			info.Nodes, info.Edges, info.TypeCounts = h.counts()
+			info.ModTime, info.Err = fi.ModTime(), fmt.Errorf("storage: list: %s is not a regular file (%v): %w", path, fi.Mode().Type(), graphrag.ErrFormat)
+		default:
+			info.ModTime, info.Size = fi.ModTime(), fi.Size()
+			if h, err := readHeadFile(path); err != nil {
+				info.Err = fmt.Errorf("storage: list: %s: %w", path, err)
+			} else {
+				info.CreatedAt = parseCreatedAt(h.createdAt)
+				info.Nodes, info.Edges, info.TypeCounts = h.counts()
+			}
 		}
 		out = append(out, info)
 	}
