@@ -303,24 +303,12 @@ func recordOf(el any) (Record, bool) {
 		return Record{}, false
 	}
 	var r Record
-	n, ok := obj[0].Value.(json.Number)
-	if !ok || !isCanonicalInt(string(n)) {
-		return Record{}, false
-	}
-	idx, err := n.Int64()
-	if err != nil || idx < math.MinInt32 || idx > math.MaxInt32 {
+	idx, ok := canonicalInt(obj[0].Value)
+	if !ok || idx < math.MinInt32 || idx > math.MaxInt32 {
 		return Record{}, false
 	}
 	r.Index = int(idx)
-	switch s := obj[1].Value.(type) {
-	case nil:
-	case json.Number:
-		f, ok := canonicalFloat(s)
-		if !ok {
-			return Record{}, false
-		}
-		r.Score = &f
-	default:
+	if r.Score, ok = scoreOf(obj[1].Value); !ok {
 		return Record{}, false
 	}
 	if r.Timestamp, ok = obj[2].Value.(string); !ok {
@@ -342,10 +330,28 @@ func recordOf(el any) (Record, bool) {
 	return r, len(rest) == 0
 }
 
-// isCanonicalInt: the number literal is how an int is written back.
-func isCanonicalInt(s string) bool {
-	n, err := strconv.ParseInt(s, 10, 64)
-	return err == nil && strconv.FormatInt(n, 10) == s
+// canonicalInt reads a decoded number literal written as an int is
+// written back.
+func canonicalInt(v any) (int64, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	return i, err == nil && strconv.FormatInt(i, 10) == string(n)
+}
+
+// scoreOf reads a decoded score: null (nil), or a number literal that
+// the encoder writes back as the same text.
+func scoreOf(v any) (*float64, bool) {
+	switch x := v.(type) {
+	case nil:
+		return nil, true
+	case json.Number:
+		f, ok := canonicalFloat(x)
+		return &f, ok
+	}
+	return nil, false
 }
 
 // canonicalFloat parses a number literal that the encoder writes back as
