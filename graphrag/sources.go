@@ -361,8 +361,6 @@ func canonicalFloat(n json.Number) (float64, bool) {
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return 0, false
 	}
-	if formatNumber(f) != string(n) {
-		return 0, false
-	}
-	return f, true
+	written, _ := appendValue(nil, f) // as the encoder writes f
+	return f, string(written) == string(n)
 }

@@ -67,12 +67,6 @@ func appendValue(buf []byte, v any) ([]byte, error) {
 
 var scratch = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
-// formatNumber is how the encoder writes f.
-func formatNumber(f float64) string {
-	b, _ := appendValue(nil, f)
-	return string(b)
-}
-
 // WriteJSON writes g as graphrag.json; see WriteJSONContext.
 func (g *Graph) WriteJSON(w io.Writer) error { return g.WriteJSONContext(context.Background(), w) }
 

@@ -191,12 +191,10 @@ func parseCreatedAt(s string) time.Time {
 type head struct {
 	createdAt string
 
-	haveStats  bool
-	totalNodes int
-	haveTotalN bool
-	totalEdges int
-	haveTotalE bool
-	statTypes  map[string]int
+	// From "stats": statTypes is nil when the file has none, a total nil
+	// when the stats do not give it.
+	totalNodes, totalEdges *int
+	statTypes              map[string]int
 
 	countedNodes int
 	countedEdges int
@@ -210,18 +208,18 @@ type head struct {
 // "stats" when the file has them, else the counted elements.
 func (h *head) counts() (nodes, edges int, types map[string]int) {
 	nodes, edges, types = h.countedNodes, h.countedEdges, h.countedTypes
-	if h.haveStats {
+	if h.statTypes != nil {
 		types = h.statTypes
-		if h.haveTotalN {
-			nodes = h.totalNodes
+		if h.totalNodes != nil {
+			nodes = *h.totalNodes
 		} else {
 			nodes = 0
 			for _, n := range types {
 				nodes += n
 			}
 		}
-		if h.haveTotalE {
-			edges = h.totalEdges
+		if h.totalEdges != nil {
+			edges = *h.totalEdges
 		}
 	}
 	if types == nil {
@@ -358,7 +356,7 @@ func (h *head) object(dec *json.Decoder, path string) error {
 				return err
 			}
 		case "nodes", "edges":
-			if h.haveStats {
+			if h.statTypes != nil {
 				return errStop
 			}
 			if err := h.array(dec, kp, key == "nodes"); err != nil {
@@ -386,7 +384,6 @@ func (h *head) stats(dec *json.Decoder, path string) error {
 	if err := expect(dec, path, '{'); err != nil {
 		return err
 	}
-	h.haveStats = true
 	h.statTypes = map[string]int{}
 	for dec.More() {
 		tok, err := dec.Token()
@@ -416,12 +413,12 @@ func (h *head) stats(dec *json.Decoder, path string) error {
 		n := int(n64)
 		switch key {
 		case "total_nodes":
-			if !h.haveTotalN {
-				h.totalNodes, h.haveTotalN = n, true
+			if h.totalNodes == nil {
+				h.totalNodes = &n
 			}
 		case "total_edges":
-			if !h.haveTotalE {
-				h.totalEdges, h.haveTotalE = n, true
+			if h.totalEdges == nil {
+				h.totalEdges = &n
 			}
 		default:
 			if _, dup := h.statTypes[key]; !dup {
