@@ -160,19 +160,15 @@ func parse(r io.Reader) ([]Entry, []Warning, error) {
 		if total > limits.file {
 			return p.entries, p.warnings, fmt.Errorf("line %d: the log goes on past %d bytes (%d MiB): %w", p.n+1, limits.file, limits.file>>20, ErrTooLarge)
 		}
-		if err == bufio.ErrBufferFull {
+		if err == bufio.ErrBufferFull || len(long) > 0 {
 			long = append(long, line...)
 			if len(long) > limits.line {
 				return p.entries, p.warnings, fmt.Errorf("line %d: longer than %d bytes (%d MiB; is it a forum log?): %w", p.n+1, limits.line, limits.line>>20, ErrTooLarge)
 			}
-			continue
-		}
-		if len(long) > 0 {
-			long = append(long, line...)
-			line = long
-			if len(line) > limits.line {
-				return p.entries, p.warnings, fmt.Errorf("line %d: longer than %d bytes (%d MiB; is it a forum log?): %w", p.n+1, limits.line, limits.line>>20, ErrTooLarge)
+			if err == bufio.ErrBufferFull {
+				continue
 			}
+			line = long
 		}
 		lineNo := p.n + 1 // the line being read
 		if len(line) > 0 {

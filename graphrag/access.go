@@ -75,15 +75,10 @@ func (g *Graph) Attr(v int, key string) (any, bool) {
 		return g.attrs[v].Get(key)
 	}
 	s := &g.sources[r]
+	if t, ok := s.text(key); ok {
+		return t, true
+	}
 	switch key {
-	case "url":
-		return s.URL, true
-	case "title":
-		return s.Title, true
-	case "content":
-		return s.Content, true
-	case "key":
-		return s.Key, true
 	case "score":
 		if s.Score == nil {
 			return nil, true
@@ -101,20 +96,26 @@ func (g *Graph) Attr(v int, key string) (any, bool) {
 // Attributes.String). It does not allocate.
 func (g *Graph) String(v int, key string) string {
 	if r := g.srcRow[v]; r >= 0 {
-		s := &g.sources[r]
-		switch key {
-		case "url":
-			return s.URL
-		case "title":
-			return s.Title
-		case "content":
-			return s.Content
-		case "key":
-			return s.Key
-		}
-		return ""
+		t, _ := g.sources[r].text(key)
+		return t
 	}
 	return g.attrs[v].String(key)
+}
+
+// text returns the string attribute key of a typed source (url, title,
+// content, key) and whether key is one of them.
+func (s *sourceAttrs) text(key string) (string, bool) {
+	switch key {
+	case "url":
+		return s.URL, true
+	case "title":
+		return s.Title, true
+	case "content":
+		return s.Content, true
+	case "key":
+		return s.Key, true
+	}
+	return "", false
 }
 
 // Strings returns attribute key of node v as a list of strings, or nil (as

@@ -193,11 +193,7 @@ func (nr *nodeReader) typedSource(v int, id string) error {
 	if li := r.index(len(nr.lists)+1, "engine list"); li < len(nr.lists) {
 		s.Engines = nr.lists[li]
 	} else { // a list of its own
-		l := make([]string, r.count("engine list"))
-		for k := range l {
-			l[k] = r.str()
-		}
-		s.Engines = nr.g.internList(l)
+		s.Engines = nr.g.internList(strs[string](r, "engine list"))
 	}
 	found := r.sv()
 	if r.err != nil {
@@ -273,8 +269,5 @@ func (r *colReader) edges(ge *Graph, nn, ne int, rels []Relation) error {
 			return fmt.Errorf("%w: edge %d: %w", ErrColumnsCorrupt, i, err)
 		}
 	}
-	if r.err != nil {
-		return r.err
-	}
-	return nil
+	return r.err
 }

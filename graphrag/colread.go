@@ -127,6 +127,15 @@ func (r *colReader) gap(i int) {
 	r.cur += int(d)
 }
 
+// strs reads a counted list of strings (what names it in an error).
+func strs[T ~string](r *colReader, what string) []T {
+	l := make([]T, r.count(what))
+	for i := range l {
+		l[i] = T(r.str())
+	}
+	return l
+}
+
 func (r *colReader) b() byte {
 	if r.err != nil {
 		return 0
@@ -287,26 +296,15 @@ type rawAttrs struct {
 
 func (r *colReader) graph(edgesAt uint64) (*Graph, error) {
 	unit := r.uv()
-	if r.err == nil && (unit == 0 || unit > maxCount) {
+	if r.err == nil && (unit == 0 || unit > MaxCount) {
 		r.fail("unit %d", unit)
 	}
 	r.unit = int(unit)
 	task, created, meta := r.str(), r.str(), r.str()
-	types := make([]NodeType, r.count("node types"))
-	for i := range types {
-		types[i] = NodeType(r.str())
-	}
-	rels := make([]Relation, r.count("relations"))
-	for i := range rels {
-		rels[i] = Relation(r.str())
-	}
+	types, rels := strs[NodeType](r, "node types"), strs[Relation](r, "relations")
 	lists := make([][]string, r.count("engine lists"))
 	for i := range lists {
-		l := make([]string, r.count("engine list"))
-		for k := range l {
-			l[k] = r.str()
-		}
-		lists[i] = l
+		lists[i] = strs[string](r, "engine list")
 	}
 	nn, ne, nr := r.count("nodes"), r.count("edges"), r.count("records")
 	if r.err != nil {

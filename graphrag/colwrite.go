@@ -225,11 +225,7 @@ func (g *Graph) colSource(v int) (*sourceAttrs, error) {
 	if err != nil {
 		return nil, fmt.Errorf("graphrag: write columns: node %q: %w", g.ids[v], err)
 	}
-	var sa sourceAttrs
-	if decAPI.UnmarshalFromString(string(buf), &sa) == nil && sa.Engines != nil && (sa.Key == "url" || sa.Key == "text") {
-		return &sa, nil
-	}
-	return nil, nil
+	return typedRow(string(buf)), nil
 }
 
 // colTyped appends the record of node v stored as the typed source s.

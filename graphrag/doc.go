@@ -11,8 +11,7 @@
 // index (0 ≤ v < NodeCount) with ID, Type, Name, String, Attrs, DerivedOf,
 // and the edges with EdgeEnds and EdgeAt. ReachableFrom (edge directions)
 // runs github.com/dominikbraun/graph's BFS over this store; the library's
-// types do not appear in the API. Neighborhood (the viewer's neighbour
-// expansion), Within and Traversal.Expand (the query engine's depth
+// types do not appear in the API. Within and Traversal.Expand (the query engine's depth
 // expansion from many start nodes at once, optionally over the nodes a
 // filter keeps) walk the graph's incidence lists (Traversal: offsets,
 // edge indexes and far ends, 8 bytes an edge end), built once per graph on

@@ -88,8 +88,6 @@ var (
 // than 65 535 types, which once made the query engine panic, loads.)
 const MaxCount = math.MaxInt32
 
-const maxCount = MaxCount
-
 // Graph is a directed graph of nodes and edges kept in insertion order. A
 // node's graph index (0 ≤ v < NodeCount) is its insertion position; the
 // accessors (ID, Type, Name, String, Attrs, …) read by index.
@@ -188,22 +186,14 @@ func NewWithCapacity(nodes, edges int) *Graph {
 	}
 }
 
-func (g *Graph) typeOf(t NodeType) (uint32, error) {
-	return intern(g.typeCode, &g.typeNames, t, "node types")
-}
-
-func (g *Graph) relOf(r Relation) (uint32, error) {
-	return intern(g.relCode, &g.relNames, r, "relations")
-}
-
 // intern returns the code of name, giving it the next code on first sight;
-// more than maxCount distinct names is ErrLimit.
+// more than MaxCount distinct names is ErrLimit.
 func intern[T ~string](codes map[T]uint32, names *[]T, name T, what string) (uint32, error) {
 	if c, ok := codes[name]; ok {
 		return c, nil
 	}
-	if len(*names) >= maxCount {
-		return 0, fmt.Errorf("%w: more than %d %s", ErrLimit, maxCount, what)
+	if len(*names) >= MaxCount {
+		return 0, fmt.Errorf("%w: more than %d %s", ErrLimit, MaxCount, what)
 	}
 	c := uint32(len(*names))
 	codes[name] = c

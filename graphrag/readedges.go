@@ -126,11 +126,7 @@ func fastEdge(in *edgeIn, path string) edgeRec {
 	if in.Weight != nil {
 		r.weight = *in.Weight
 	}
-	raw := rawOf(&in.Attributes)
-	if !in.Attributes.Exists() {
-		raw = rawOf(&in.Properties)
-	}
-	r.attrs, r.recs, r.err = edgeFromRaw(raw, path)
+	r.attrs, r.recs, r.err = edgeFromRaw(rawOf(&in.Attributes, &in.Properties), path)
 	return r
 }
 
@@ -146,20 +142,10 @@ func edgeFromRaw(raw, path string) (Attributes, []Record, error) {
 		}
 	}
 	a, err := attrsOf(raw, path+".attributes")
-	if err != nil {
+	if err != nil || len(a) == 0 { // {} is kept as no attributes
 		return nil, nil, err
 	}
-	a, err = edgeAttrs(a)
-	return a, nil, err
-}
-
-// edgeAttrs splits decoded edge attributes into typed records or a
-// generic list ({} is kept as no attributes).
-func edgeAttrs(a Attributes) (Attributes, error) {
-	if len(a) == 0 {
-		return nil, nil
-	}
-	return a, nil
+	return a, nil, nil
 }
 
 func flexEdge(raw, path string) edgeRec {
@@ -223,7 +209,9 @@ func flexEdge(raw, path string) edgeRec {
 		r.recs = recs
 		return r
 	}
-	r.attrs, _ = edgeAttrs(a)
+	if len(a) > 0 {
+		r.attrs = a
+	}
 	return r
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -116,11 +115,7 @@ func fastNode(in *nodeIn, version int, path string) nodeRec {
 	default:
 		r.name, r.noName = in.ID, true
 	}
-	raw := rawOf(&in.Attributes)
-	if !in.Attributes.Exists() {
-		raw = rawOf(&in.Properties)
-	}
-	r.finish(raw, version, path)
+	r.finish(rawOf(&in.Attributes, &in.Properties), version, path)
 	r.derive(version)
 	return r
 }
@@ -144,9 +139,7 @@ func (g *Graph) addRec(r *nodeRec) error {
 func (r *nodeRec) finish(raw string, version int, path string) {
 	if r.typ == TypeSource {
 		if version >= 2 {
-			var sa sourceAttrs
-			if decAPI.UnmarshalFromString(raw, &sa) == nil && sa.Engines != nil && (sa.Key == "url" || sa.Key == "text") {
-				r.src = &sa
+			if r.src = typedRow(raw); r.src != nil {
 				return
 			}
 		} else {
@@ -161,9 +154,23 @@ func (r *nodeRec) finish(raw string, version int, path string) {
 	r.attrs, r.err = attrsOf(raw, path+".attributes")
 }
 
-// rawOf returns the raw JSON text of a lazily decoded value ("" when the
-// key was absent). Strings decoded from it point into the input.
-func rawOf(n *ast.Node) string {
+// typedRow is the typed source row of a source's raw attributes object
+// in formats 2 to 4 when it has exactly the builder's keys, else nil.
+func typedRow(raw string) *sourceAttrs {
+	var sa sourceAttrs
+	if decAPI.UnmarshalFromString(raw, &sa) == nil && sa.Engines != nil && (sa.Key == "url" || sa.Key == "text") {
+		return &sa
+	}
+	return nil
+}
+
+// rawOf returns the raw JSON text of a lazily decoded value, or of alt
+// when n's key was absent ("" when both were). Strings decoded from it
+// point into the input.
+func rawOf(n, alt *ast.Node) string {
+	if !n.Exists() {
+		n = alt
+	}
 	if !n.Exists() {
 		return ""
 	}
@@ -334,34 +341,22 @@ func typedSource(a Attributes) *sourceAttrs {
 		}
 	}
 	var s sourceAttrs
-	var ok bool
 	var preview string
-	if s.URL, ok = a[0].Value.(string); !ok {
-		return nil
-	}
-	if s.Title, ok = a[1].Value.(string); !ok {
-		return nil
-	}
-	if preview, ok = a[2].Value.(string); !ok {
-		return nil
-	}
-	switch x := a[3].Value.(type) {
-	case nil:
-	case json.Number:
-		f, ok := canonicalFloat(x)
-		if !ok {
+	for _, f := range [...]struct {
+		at int
+		to *string
+	}{{0, &s.URL}, {1, &s.Title}, {2, &preview}, {4, &s.Content}, {5, &s.Key}} {
+		var ok bool
+		if *f.to, ok = a[f.at].Value.(string); !ok {
 			return nil
 		}
-		s.Score = &f
-	default:
+	}
+	score, ok := scoreOf(a[3].Value)
+	if !ok || preview != text.TruncateRunes(s.Content, PreviewRunes) || !utf8.ValidString(s.Content) ||
+		s.Key != "url" && s.Key != "text" {
 		return nil
 	}
-	if s.Content, ok = a[4].Value.(string); !ok || preview != text.TruncateRunes(s.Content, PreviewRunes) || !utf8.ValidString(s.Content) {
-		return nil
-	}
-	if s.Key, ok = a[5].Value.(string); !ok || (s.Key != "url" && s.Key != "text") {
-		return nil
-	}
+	s.Score = score
 	list, ok := a[6].Value.([]any)
 	if !ok {
 		return nil
@@ -372,14 +367,10 @@ func typedSource(a Attributes) *sourceAttrs {
 			return nil
 		}
 	}
-	n, ok := a[7].Value.(json.Number)
-	if !ok || !isCanonicalInt(string(n)) {
+	found, ok := canonicalInt(a[7].Value)
+	if !ok {
 		return nil
 	}
-	c, err := strconv.Atoi(string(n))
-	if err != nil {
-		return nil
-	}
-	s.FoundCount = c
+	s.FoundCount = int(found)
 	return &s
 }

@@ -45,14 +45,18 @@ var sourceKeys = [...]string{"url", "title", "score", "content", "key", "engines
 // engine list is empty and its found count 0 until SetSourceTally. Errors
 // as AddNode. A non-empty URL is entered in the URL map unless taken.
 func (g *Graph) AddSource(s Source) (int, error) {
-	row := int32(len(g.sources))
-	v, err := g.addNode(s.ID, TypeSource, s.Name, nil, row)
+	v, err := g.addNode(s.ID, TypeSource, s.Name, nil, int32(len(g.sources)))
 	if err != nil {
 		return 0, err
 	}
-	g.sources = append(g.sources, sourceAttrs{URL: s.URL, Title: s.Title, Score: s.Score, Content: s.Content, Key: s.Key, Engines: []string{}})
+	g.sources = append(g.sources, s.row())
 	g.claimURL(s.URL, v)
 	return v, nil
+}
+
+// row is s as a typed source row, with an empty engine list.
+func (s *Source) row() sourceAttrs {
+	return sourceAttrs{URL: s.URL, Title: s.Title, Score: s.Score, Content: s.Content, Key: s.Key, Engines: []string{}}
 }
 
 // AppendNode and AppendSource are AddNode and AddSource without their
@@ -71,7 +75,7 @@ func (g *Graph) AppendNode(n *Node) (int, error) {
 func (g *Graph) AppendSource(s Source) (int, error) {
 	v, err := g.appendNode(s.ID, TypeSource, s.Name, nil, int32(len(g.sources)))
 	if err == nil {
-		g.sources = append(g.sources, sourceAttrs{URL: s.URL, Title: s.Title, Score: s.Score, Content: s.Content, Key: s.Key, Engines: []string{}})
+		g.sources = append(g.sources, s.row())
 	}
 	return v, err
 }
@@ -80,10 +84,10 @@ func (g *Graph) appendNode(id string, t NodeType, name string, attrs Attributes,
 	if id == "" {
 		return 0, ErrEmptyID
 	}
-	if len(g.ids) >= maxCount {
-		return 0, fmt.Errorf("%w: more than %d nodes", ErrLimit, maxCount)
+	if len(g.ids) >= MaxCount {
+		return 0, fmt.Errorf("%w: more than %d nodes", ErrLimit, MaxCount)
 	}
-	c, err := g.typeOf(t)
+	c, err := intern(g.typeCode, &g.typeNames, t, "node types")
 	if err != nil {
 		return 0, err
 	}
@@ -235,10 +239,10 @@ func (g *Graph) checkEnds(from, to int) error {
 }
 
 func (g *Graph) appendEdge(from, to int32, rel Relation, w float64, attrs Attributes, recs []Record) error {
-	if len(g.ends) >= maxCount || len(g.recs)+len(recs) > maxCount {
-		return fmt.Errorf("%w: more than %d edges or records", ErrLimit, maxCount)
+	if len(g.ends) >= MaxCount || len(g.recs)+len(recs) > MaxCount {
+		return fmt.Errorf("%w: more than %d edges or records", ErrLimit, MaxCount)
 	}
-	c, err := g.relOf(rel)
+	c, err := intern(g.relCode, &g.relNames, rel, "relations")
 	if err != nil {
 		return err
 	}
@@ -299,53 +303,55 @@ func recordOf(el any) (Record, bool) {
 		return Record{}, false
 	}
 	var r Record
-	n, ok := obj[0].Value.(json.Number)
-	if !ok || !isCanonicalInt(string(n)) {
-		return Record{}, false
-	}
-	idx, err := n.Int64()
-	if err != nil || idx < math.MinInt32 || idx > math.MaxInt32 {
+	idx, ok := canonicalInt(obj[0].Value)
+	if !ok || idx < math.MinInt32 || idx > math.MaxInt32 {
 		return Record{}, false
 	}
 	r.Index = int(idx)
-	switch s := obj[1].Value.(type) {
-	case nil:
-	case json.Number:
-		f, ok := canonicalFloat(s)
-		if !ok {
-			return Record{}, false
-		}
-		r.Score = &f
-	default:
+	if r.Score, ok = scoreOf(obj[1].Value); !ok {
 		return Record{}, false
 	}
 	if r.Timestamp, ok = obj[2].Value.(string); !ok {
 		return Record{}, false
 	}
 	rest := obj[3:]
-	if len(rest) > 0 && rest[0].Key == "title" {
-		s, ok := rest[0].Value.(string)
-		if !ok {
-			return Record{}, false
+	for _, opt := range [...]struct {
+		key string
+		to  **string
+	}{{"title", &r.Title}, {"content", &r.Content}} {
+		if len(rest) > 0 && rest[0].Key == opt.key {
+			s, ok := rest[0].Value.(string)
+			if !ok {
+				return Record{}, false
+			}
+			*opt.to, rest = &s, rest[1:]
 		}
-		r.Title = &s
-		rest = rest[1:]
-	}
-	if len(rest) > 0 && rest[0].Key == "content" {
-		s, ok := rest[0].Value.(string)
-		if !ok {
-			return Record{}, false
-		}
-		r.Content = &s
-		rest = rest[1:]
 	}
 	return r, len(rest) == 0
 }
 
-// isCanonicalInt: the number literal is how an int is written back.
-func isCanonicalInt(s string) bool {
-	n, err := strconv.ParseInt(s, 10, 64)
-	return err == nil && strconv.FormatInt(n, 10) == s
+// canonicalInt reads a decoded number literal written as an int is
+// written back.
+func canonicalInt(v any) (int64, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	return i, err == nil && strconv.FormatInt(i, 10) == string(n)
+}
+
+// scoreOf reads a decoded score: null (nil), or a number literal that
+// the encoder writes back as the same text.
+func scoreOf(v any) (*float64, bool) {
+	switch x := v.(type) {
+	case nil:
+		return nil, true
+	case json.Number:
+		f, ok := canonicalFloat(x)
+		return &f, ok
+	}
+	return nil, false
 }
 
 // canonicalFloat parses a number literal that the encoder writes back as
@@ -355,8 +361,6 @@ func canonicalFloat(n json.Number) (float64, bool) {
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return 0, false
 	}
-	if formatNumber(f) != string(n) {
-		return 0, false
-	}
-	return f, true
+	written, _ := appendValue(nil, f) // as the encoder writes f
+	return f, string(written) == string(n)
 }

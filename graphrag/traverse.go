@@ -19,7 +19,7 @@ import (
 // ListEdges; about 20 MB on the 300 000-source benchmark graph, where only
 // the ~4 000 nodes with out-edges hold entries).
 //
-// Within, Neighborhood and Traversal.Expand (the query engine's depth
+// Within and Traversal.Expand (the query engine's depth
 // expansion, the server's neighbour routes) follow edges in both
 // directions over a Traversal: the incidence lists of every node in CSR
 // form (offsets, then edge indexes and far ends: 8 bytes an edge end),
@@ -318,17 +318,4 @@ func (g *Graph) Within(starts []int, depth int) []Hop {
 	g.Traversal().Expand(ss, depth, nil, func(v int32, hops int) { out = append(out, Hop{int(v), hops}) })
 	sortHops(out)
 	return out
-}
-
-// Neighborhood returns the ids of the nodes at most depth edges away from
-// the node id, following edges in both directions (id first, then by
-// distance, ties in graph order): the neighbour expansion of the graph
-// viewer. depth 0 gives id alone; depth < 0 the whole connected component.
-// Errors: ErrNodeNotFound.
-func (g *Graph) Neighborhood(id string, depth int) ([]string, error) {
-	v, ok := g.Lookup(id)
-	if !ok {
-		return nil, fmt.Errorf("%w: %q", ErrNodeNotFound, id)
-	}
-	return g.hopIDs(g.Within([]int{v}, depth)), nil
 }

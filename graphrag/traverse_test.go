@@ -317,3 +317,16 @@ func TestDerivedOf(t *testing.T) {
 		t.Errorf("DerivedOf(node with its own preview) = %+v", d)
 	}
 }
+
+// Neighborhood (test only) returns the ids of the nodes at most depth edges away from
+// the node id, following edges in both directions (id first, then by
+// distance, ties in graph order): the neighbour expansion of the graph
+// viewer. depth 0 gives id alone; depth < 0 the whole connected component.
+// Errors: ErrNodeNotFound.
+func (g *Graph) Neighborhood(id string, depth int) ([]string, error) {
+	v, ok := g.Lookup(id)
+	if !ok {
+		return nil, fmt.Errorf("%w: %q", ErrNodeNotFound, id)
+	}
+	return g.hopIDs(g.Within([]int{v}, depth)), nil
+}

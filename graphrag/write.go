@@ -67,12 +67,6 @@ func appendValue(buf []byte, v any) ([]byte, error) {
 
 var scratch = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
-// formatNumber is how the encoder writes f.
-func formatNumber(f float64) string {
-	b, _ := appendValue(nil, f)
-	return string(b)
-}
-
 // WriteJSON writes g as graphrag.json; see WriteJSONContext.
 func (g *Graph) WriteJSON(w io.Writer) error { return g.WriteJSONContext(context.Background(), w) }
 
@@ -334,47 +328,70 @@ type (
 
 // appendNodes appends the JSON rows of the nodes [from, to).
 func (g *Graph) appendNodes(buf []byte, from, to int) ([]byte, error) {
+	typed := func(v int) bool { return g.srcRow[v] >= 0 }
+	return appendChunk(buf, from, to, typed, &sourceRuns, g.sourceOut, `,{"id":`, g.nodeJSON)
+}
+
+// appendEdges appends the JSON rows of the edges [from, to).
+func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {
+	typed := func(i int) bool { return g.recOff[i] != g.recOff[i+1] }
+	return appendChunk(buf, from, to, typed, &foundRuns, g.foundOut, `,{"from":`, g.edgeJSON)
+}
+
+// appendChunk appends the JSON rows [from, to) of the nodes or edges,
+// each on its own line: a run of typed rows (typed(i)) as one codec call
+// (appendRun with pool, row and boundary), the others with one; should
+// the codec fail on a run, its rows go one by one, to name the row.
+func appendChunk[T any](buf []byte, from, to int, typed func(int) bool, pool *sync.Pool, row func(int) T,
+	boundary string, one func([]byte, int) ([]byte, error)) ([]byte, error) {
 	slow := from // rows before slow are written one by one
-	for v := from; v < to; v++ {
+	for i := from; i < to; i++ {
 		sep := ",\n    "
-		if v == 0 {
+		if i == 0 {
 			sep = "\n    "
 		}
-		r := g.srcRow[v]
-		if r >= 0 && v >= slow {
-			end := v + 1
-			for end < to && g.srcRow[end] >= 0 {
+		if i >= slow && typed(i) {
+			end := i + 1
+			for end < to && typed(end) {
 				end++
 			}
 			var ok bool
-			if buf, ok = appendRun(&sourceRuns, buf, v, end, g.sourceOut, sep, `,{"id":`); ok {
-				v = end - 1
+			if buf, ok = appendRun(pool, buf, i, end, row, sep, boundary); ok {
+				i = end - 1
 				continue
 			}
-			slow = end // the codec failed: row by row, to name the row
+			slow = end
 		}
-		buf = append(buf, sep...)
 		var err error
-		if r >= 0 {
-			o := g.sourceOut(v)
-			buf, err = appendValue(buf, &o)
-		} else {
-			a := g.attrs[v]
-			if a == nil {
-				a = Attributes{}
-			}
-			var derive *bool
-			if g.Type(v) == TypeSection {
-				var keep bool
-				if a, keep = sectionOut(a); keep {
-					derive = new(bool)
-				}
-			}
-			buf, err = appendValue(buf, &nodeOut{g.ids[v], g.Type(v), g.names[v], a, derive})
+		if buf, err = one(append(buf, sep...), i); err != nil {
+			return nil, err
 		}
-		if err != nil {
-			return nil, fmt.Errorf("graphrag: write node %q: %w", g.ids[v], err)
+	}
+	return buf, nil
+}
+
+// nodeJSON appends the JSON of node v alone.
+func (g *Graph) nodeJSON(buf []byte, v int) ([]byte, error) {
+	var err error
+	if g.srcRow[v] >= 0 {
+		o := g.sourceOut(v)
+		buf, err = appendValue(buf, &o)
+	} else {
+		a := g.attrs[v]
+		if a == nil {
+			a = Attributes{}
 		}
+		var derive *bool
+		if g.Type(v) == TypeSection {
+			var keep bool
+			if a, keep = sectionOut(a); keep {
+				derive = new(bool)
+			}
+		}
+		buf, err = appendValue(buf, &nodeOut{g.ids[v], g.Type(v), g.names[v], a, derive})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("graphrag: write node %q: %w", g.ids[v], err)
 	}
 	return buf, nil
 }
@@ -390,46 +407,26 @@ func (g *Graph) foundOut(i int) foundOut {
 	return foundOut{g.ids[ab[0]], g.ids[ab[1]], g.Relation(i), g.Weight(i), foundAttrs{g.Records(i)}}
 }
 
-func (g *Graph) appendEdges(buf []byte, from, to int) ([]byte, error) {
-	slow := from // rows before slow are written one by one
-	for i := from; i < to; i++ {
-		sep := ",\n    "
-		if i == 0 {
-			sep = "\n    "
+// edgeJSON appends the JSON of edge i alone.
+func (g *Graph) edgeJSON(buf []byte, i int) ([]byte, error) {
+	ab := g.ends[i]
+	f, t := g.ids[ab[0]], g.ids[ab[1]]
+	var err error
+	if g.Records(i) != nil {
+		o := g.foundOut(i)
+		buf, err = appendValue(buf, &o)
+	} else {
+		var a Attributes
+		if g.eattrs != nil {
+			a = g.eattrs[i]
 		}
-		recs := g.Records(i)
-		if recs != nil && i >= slow {
-			end := i + 1
-			for end < to && g.recOff[end] != g.recOff[end+1] {
-				end++
-			}
-			var ok bool
-			if buf, ok = appendRun(&foundRuns, buf, i, end, g.foundOut, sep, `,{"from":`); ok {
-				i = end - 1
-				continue
-			}
-			slow = end
+		if a == nil {
+			a = Attributes{}
 		}
-		buf = append(buf, sep...)
-		ab := g.ends[i]
-		f, t := g.ids[ab[0]], g.ids[ab[1]]
-		var err error
-		if recs != nil {
-			o := g.foundOut(i)
-			buf, err = appendValue(buf, &o)
-		} else {
-			var a Attributes
-			if g.eattrs != nil {
-				a = g.eattrs[i]
-			}
-			if a == nil {
-				a = Attributes{}
-			}
-			buf, err = appendValue(buf, &edgeOut{f, t, g.Relation(i), g.Weight(i), a})
-		}
-		if err != nil {
-			return nil, fmt.Errorf("graphrag: write edge %s -> %s: %w", f, t, err)
-		}
+		buf, err = appendValue(buf, &edgeOut{f, t, g.Relation(i), g.Weight(i), a})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("graphrag: write edge %s -> %s: %w", f, t, err)
 	}
 	return buf, nil
 }

@@ -198,10 +198,11 @@ func (l *Loaded) take(in Input, st *State, err error) (reason string, _ error) {
 	if st != nil {
 		q.Query = st.Query
 	}
+	var pe *ParseError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		reason = ReasonNotFound
-	case isEmptyFile(err):
+	case errors.As(err, &pe) && pe.Empty: // a document with nothing in it
 		reason = ReasonEmptyFile
 	case err != nil:
 		return "", err
@@ -256,13 +257,6 @@ func queryList(qs []QueryOf) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// isEmptyFile reports whether err is Parse's error for a document with
-// nothing in it.
-func isEmptyFile(err error) bool {
-	var pe *ParseError
-	return errors.As(err, &pe) && pe.Empty
 }
 
 // Topic returns the topic query the loaded states share, trimmed of white

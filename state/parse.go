@@ -180,21 +180,38 @@ func (p *parser) state(engine Engine) (*State, error) {
 
 // paragraphs reads the paragraphs array (or null) at the cursor.
 func (p *parser) paragraphs() ([]Paragraph, error) {
-	c := &p.c
-	v, err := c.value()
+	v, err := p.c.value()
 	if err != nil {
 		return nil, err
 	}
+	return list(p, v, "paragraphs", func(i int) string { return paragraphPath(i, "") },
+		func(i int, para *Paragraph) error {
+			para.Position = i
+			return p.paragraph(i, para)
+		})
+}
+
+// list reads an array of objects (or null: none) at path whose first
+// value (already looked at) is v: each element, at(i) its path, is
+// appended as a zero T and read into by read.
+func list[T any](p *parser, v gjson.Result, path string, at func(i int) string, read func(i int, el *T) error) ([]T, error) {
 	if v.Type == gjson.Null {
 		return nil, nil
 	}
 	if !isArray(v) {
-		return nil, p.fail("paragraphs", wrongType("an array", v))
+		return nil, p.fail(path, wrongType("an array", v))
 	}
-	var out []Paragraph
-	err = c.array(func(i int) error {
-		out = append(out, Paragraph{Position: i})
-		return p.paragraph(i, &out[i])
+	var out []T
+	err := p.c.array(func(i int) error {
+		if p.c.peek() != '{' {
+			el, err := p.c.value()
+			if err != nil {
+				return err
+			}
+			return p.fail(at(i), wrongType("an object", el))
+		}
+		out = append(out, *new(T))
+		return read(i, &out[i])
 	})
 	if err != nil {
 		return nil, err
@@ -202,16 +219,9 @@ func (p *parser) paragraphs() ([]Paragraph, error) {
 	return out, nil
 }
 
-// paragraph reads paragraphs[i] at the cursor into para.
+// paragraph reads paragraphs[i], an object at the cursor, into para.
 func (p *parser) paragraph(i int, para *Paragraph) error {
 	c := &p.c
-	if c.peek() != '{' {
-		v, err := c.value()
-		if err != nil {
-			return err
-		}
-		return p.fail(paragraphPath(i, ""), wrongType("an object", v))
-	}
 	return c.object(func(k gjson.Result) error {
 		if k.Str == "research" {
 			return p.research(i, para)
@@ -239,13 +249,7 @@ func (p *parser) paragraph(i int, para *Paragraph) error {
 				return c.skip()
 			}
 		}
-		if msg != "" {
-			return p.fail(paragraphPath(i, "."+k.Str), msg)
-		}
-		if p.bad {
-			p.badAt(paragraphPath(i, "."+k.Str))
-		}
-		return nil
+		return p.end(msg, func() string { return paragraphPath(i, "."+k.Str) })
 	})
 }
 
@@ -272,7 +276,12 @@ func (p *parser) research(i int, para *Paragraph) error {
 			if p.skipSearches && isArray(v) {
 				return c.skip()
 			}
-			para.Searches, err = p.searches(i, v)
+			para.Searches, err = list(p, v, paragraphPath(i, ".research.search_history"),
+				func(j int) string { return recordPath(i, j, "") },
+				func(j int, r *SearchRecord) error {
+					r.Index = j
+					return p.record(i, j, r)
+				})
 			return err
 		case "latest_summary":
 			para.LatestSummary, msg = p.str(v)
@@ -285,46 +294,13 @@ func (p *parser) research(i int, para *Paragraph) error {
 				return c.skip()
 			}
 		}
-		if msg != "" {
-			return p.fail(paragraphPath(i, ".research."+k.Str), msg)
-		}
-		if p.bad {
-			p.badAt(paragraphPath(i, ".research."+k.Str))
-		}
-		return nil
+		return p.end(msg, func() string { return paragraphPath(i, ".research."+k.Str) })
 	})
 }
 
-// searches reads paragraphs[i].research.search_history, whose first value
-// (already looked at) is v.
-func (p *parser) searches(i int, v gjson.Result) ([]SearchRecord, error) {
-	if v.Type == gjson.Null {
-		return nil, nil
-	}
-	if !isArray(v) {
-		return nil, p.fail(paragraphPath(i, ".research.search_history"), wrongType("an array", v))
-	}
-	var out []SearchRecord
-	err := p.c.array(func(j int) error {
-		out = append(out, SearchRecord{Index: j})
-		return p.record(i, j, &out[j])
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// record reads one search record at the cursor into r.
+// record reads one search record, an object at the cursor, into r.
 func (p *parser) record(i, j int, r *SearchRecord) error {
 	c := &p.c
-	if c.peek() != '{' {
-		v, err := c.value()
-		if err != nil {
-			return err
-		}
-		return p.fail(recordPath(i, j, ""), wrongType("an object", v))
-	}
 	return c.object(func(k gjson.Result) error {
 		v, err := c.value()
 		if err != nil {
@@ -349,13 +325,7 @@ func (p *parser) record(i, j int, r *SearchRecord) error {
 				return c.skip()
 			}
 		}
-		if msg != "" {
-			return p.fail(recordPath(i, j, "."+k.Str), msg)
-		}
-		if p.bad {
-			p.badAt(recordPath(i, j, "."+k.Str))
-		}
-		return nil
+		return p.end(msg, func() string { return recordPath(i, j, "."+k.Str) })
 	})
 }
 
@@ -372,6 +342,18 @@ func (p *parser) scoreValue(v gjson.Result) (*float64, string) {
 		return &f, ""
 	}
 	return nil, wrongType("a number", v)
+}
+
+// end finishes a member at path(): a failure for a message, else its
+// invalid UTF-8 counted (badAt); the path is made only for either.
+func (p *parser) end(msg string, path func() string) error {
+	if msg != "" {
+		return p.fail(path(), msg)
+	}
+	if p.bad {
+		p.badAt(path())
+	}
+	return nil
 }
 
 // fail returns the *ParseError for the value at jsonPath (copied: a key

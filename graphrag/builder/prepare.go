@@ -78,13 +78,7 @@ func prepare(st *state.State) *prepared {
 			rec := &p.Searches[j]
 			pr := &pp.recs[j]
 			pr.url = strings.TrimSpace(rec.URL)
-			var sum [sha256.Size]byte
-			if pr.url != "" {
-				h.sum(sum[:0], "url", pr.url)
-			} else {
-				k := textKey(rec)
-				h.sum(sum[:0], "text", k.title, k.content)
-			}
+			sum := h.source(rec, pr.url)
 			pr.key = keyOf(&sum)
 			pr.name = graphrag.SourceName(rec.Title, pr.url, rec.Content)
 		}
@@ -105,6 +99,18 @@ var keyOf = func(sum *[sha256.Size]byte) (k [12]byte) {
 type keyHasher struct {
 	h   hash.Hash
 	buf []byte
+}
+
+// source is the SHA-256 of the source key of rec, whose trimmed URL is
+// url: by the URL, or for none by the trimmed title and content.
+func (k *keyHasher) source(rec *state.SearchRecord, url string) (sum [sha256.Size]byte) {
+	if url != "" {
+		k.sum(sum[:0], "url", url)
+	} else {
+		t := textKey(rec)
+		k.sum(sum[:0], "text", t.title, t.content)
+	}
+	return sum
 }
 
 // sum appends to dst the SHA-256 of the parts, each preceded by its length

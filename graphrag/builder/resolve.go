@@ -112,13 +112,7 @@ func (r *resolver) sameKey(o int32, rec *state.SearchRecord, pr *prepRec) bool {
 // collided finds or numbers the source of a key whose 96-bit hash another
 // key has: by its full hash.
 func (r *resolver) collided(rec *state.SearchRecord, pr *prepRec, out *resolved) int32 {
-	var sum [sha256.Size]byte
-	if pr.url != "" {
-		r.hasher.sum(sum[:0], "url", pr.url)
-	} else {
-		k := textKey(rec)
-		r.hasher.sum(sum[:0], "text", k.title, k.content)
-	}
+	sum := r.hasher.source(rec, pr.url)
 	if o, ok := r.full[sum]; ok {
 		return o
 	}

@@ -41,31 +41,30 @@ next:
 		of[st.Engine] = len(extras)
 		extras = append(extras, &extra{name: q, engines: []string{string(st.Engine)}})
 	}
-	out := make(map[state.Engine]int, len(states))
 	idx := make([]int, len(extras))
 	for i, x := range extras {
 		idx[i] = b.mustNode(&graphrag.Node{ID: "T_" + hashHex(x.name, 16), Type: graphrag.TypeTopic, Name: x.name,
 			Attrs: graphrag.Attributes{{Key: "query", Value: x.name}, {Key: "engines", Value: x.engines}}})
 	}
-	for e, i := range of {
-		out[e] = main
+	for e, i := range of { // the extra's index becomes its topic node
+		of[e] = main
 		if i >= 0 {
-			out[e] = idx[i]
+			of[e] = idx[i]
 		}
 	}
 	if len(extras) == 0 {
-		return out
+		return of
 	}
 	// The main topic's engines[] keeps only the engines left under it (and
 	// host, which always hangs from it).
 	if v, ok := b.g.Attr(main, "engines"); ok {
 		var kept []string
 		for _, e := range v.([]string) {
-			if i, ok := of[state.Engine(e)]; !ok || i < 0 {
+			if t, ok := of[state.Engine(e)]; !ok || t == main {
 				kept = append(kept, e)
 			}
 		}
 		b.g.SetAttr(main, "engines", kept)
 	}
-	return out
+	return of
 }

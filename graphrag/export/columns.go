@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
-	"strings"
 
 	"reportengine/graphrag"
 )
@@ -141,6 +141,30 @@ func isSourceEngines(g *graphrag.Graph, v int, key string) bool {
 	return key == "engines" && g.Type(v) == graphrag.TypeSource && g.Strings(v, "engines") != nil
 }
 
+// nodeAttrs is Attrs(v) without the engine list the engines column holds.
+func nodeAttrs(g *graphrag.Graph, v int) graphrag.Attributes {
+	return slices.DeleteFunc(g.Attrs(v), func(kv graphrag.Attr) bool { return isSourceEngines(g, v, kv.Key) })
+}
+
+// addNode adds the attributes of node v (nodeAttrs).
+func (s *columnSet) addNode(g *graphrag.Graph, v int) {
+	for _, kv := range nodeAttrs(g, v) {
+		s.add(kv.Key, kv.Value)
+	}
+}
+
+// addEdge adds the attributes of edge i: a found edge's records as one
+// JSON column "records".
+func (s *columnSet) addEdge(g *graphrag.Graph, i int) {
+	if g.Records(i) != nil {
+		s.add("records", []any{})
+		return
+	}
+	for _, kv := range g.EdgeAttrs(i) {
+		s.add(kv.Key, kv.Value)
+	}
+}
+
 // NodeColumns returns the attribute columns of g's nodes besides type,
 // name, label and engines, keys in the order first seen in graph order
 // (a source's "engines" list is the engines column and has none). ctx is
@@ -151,11 +175,7 @@ func NodeColumns(ctx context.Context, g *graphrag.Graph) ([]Column, error) {
 		if err := stopped(ctx, v); err != nil {
 			return nil, err
 		}
-		for _, kv := range g.Attrs(v) {
-			if !isSourceEngines(g, v, kv.Key) {
-				s.add(kv.Key, kv.Value)
-			}
-		}
+		s.addNode(g, v)
 	}
 	return s.cols, nil
 }
@@ -168,13 +188,7 @@ func EdgeColumns(ctx context.Context, g *graphrag.Graph) ([]Column, error) {
 		if err := stopped(ctx, i); err != nil {
 			return nil, err
 		}
-		if g.Records(i) != nil {
-			s.add("records", []any{})
-			continue
-		}
-		for _, kv := range g.EdgeAttrs(i) {
-			s.add(kv.Key, kv.Value)
-		}
+		s.addEdge(g, i)
 	}
 	return s.cols, nil
 }
@@ -234,15 +248,3 @@ func valueText(v any, k Kind) (s string, ok bool, err error) {
 	}
 	return string(data), true, nil
 }
-
-// recordsJSON is the JSON text of a found edge's records, as the graph
-// file writes them.
-func recordsJSON(g *graphrag.Graph, i int) (string, error) {
-	a := g.EdgeAttrs(i)
-	v, _ := a.Get("records")
-	s, _, err := valueText(v, KindString)
-	return s, err
-}
-
-// joinEngines joins an engine list with sep.
-func joinEngines(l []string, sep string) string { return strings.Join(l, sep) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"strings"
 
 	"reportengine/graphrag"
 )
@@ -68,7 +69,7 @@ func WriteGEXF(ctx context.Context, w io.Writer, g *graphrag.Graph) error {
 		value(0, string(g.Type(v)))
 		value(1, g.Name(v))
 		if e := Engines(g, v); len(e) > 0 {
-			value(2, joinEngines(e, ","))
+			value(2, strings.Join(e, ","))
 		}
 		for _, c := range cells {
 			value(len(nodeFixed)+c.col, c.text)

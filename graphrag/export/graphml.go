@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"strings"
 
 	"reportengine/graphrag"
 )
@@ -76,7 +77,7 @@ func WriteGraphML(ctx context.Context, w io.Writer, g *graphrag.Graph) error {
 		data(1, g.Name(v))
 		data(2, g.DerivedOf(v).Label)
 		if e := Engines(g, v); len(e) > 0 {
-			data(3, joinEngines(e, ","))
+			data(3, strings.Join(e, ","))
 		}
 		for _, c := range cells {
 			data(nodeBase+c.col, c.text)

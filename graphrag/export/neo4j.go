@@ -181,11 +181,7 @@ func writeFile(create func(string) (io.WriteCloser, error), name string, fill fu
 func columnsOf(g *graphrag.Graph, nodes []int32) []Column {
 	s := newColumnSet(neo4jReserved)
 	for _, v := range nodes {
-		for _, kv := range g.Attrs(int(v)) {
-			if !isSourceEngines(g, int(v), kv.Key) {
-				s.add(kv.Key, kv.Value)
-			}
-		}
+		s.addNode(g, int(v))
 	}
 	return s.cols
 }
@@ -268,13 +264,7 @@ func writeNodeCSV(ctx context.Context, w *bufio.Writer, g *graphrag.Graph, t gra
 func writeRelCSV(ctx context.Context, w *bufio.Writer, g *graphrag.Graph, typ string, edges []int32) error {
 	s := newColumnSet(map[string]bool{"weight": true})
 	for _, i := range edges {
-		if g.Records(int(i)) != nil {
-			s.add("records", []any{})
-			continue
-		}
-		for _, kv := range g.EdgeAttrs(int(i)) {
-			s.add(kv.Key, kv.Value)
-		}
+		s.addEdge(g, int(i))
 	}
 	cols := s.cols
 	at := index(cols)

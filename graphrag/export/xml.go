@@ -59,11 +59,27 @@ type cell struct {
 // nodeCells returns the attribute cells of node v for cols (index in
 // cols → text), in column order, skipping absent and null values.
 func nodeCells(g *graphrag.Graph, v int, cols []Column, at map[string]int, buf []cell) ([]cell, error) {
+	return attrCells(buf, nodeAttrs(g, v), cols, at)
+}
+
+// edgeCells is nodeCells for edge i: a found edge's records are one cell,
+// their JSON text as the graph file writes them.
+func edgeCells(g *graphrag.Graph, i int, cols []Column, at map[string]int, buf []cell) ([]cell, error) {
+	if g.Records(i) == nil {
+		return attrCells(buf, g.EdgeAttrs(i), cols, at)
+	}
+	recs, _ := g.EdgeAttrs(i).Get("records")
+	s, _, err := valueText(recs, KindString)
+	if err != nil {
+		return nil, err
+	}
+	return append(buf[:0], cell{at["records"], s}), nil
+}
+
+// attrCells returns the cells of attributes a in buf's storage.
+func attrCells(buf []cell, a graphrag.Attributes, cols []Column, at map[string]int) ([]cell, error) {
 	buf = buf[:0]
-	for _, kv := range g.Attrs(v) {
-		if isSourceEngines(g, v, kv.Key) {
-			continue
-		}
+	for _, kv := range a {
 		i := at[kv.Key]
 		s, ok, err := valueText(kv.Value, cols[i].Kind)
 		if err != nil {
@@ -71,29 +87,6 @@ func nodeCells(g *graphrag.Graph, v int, cols []Column, at map[string]int, buf [
 		}
 		if ok {
 			buf = append(buf, cell{i, s})
-		}
-	}
-	return buf, nil
-}
-
-// edgeCells is nodeCells for edge i.
-func edgeCells(g *graphrag.Graph, i int, cols []Column, at map[string]int, buf []cell) ([]cell, error) {
-	buf = buf[:0]
-	if g.Records(i) != nil {
-		s, err := recordsJSON(g, i)
-		if err != nil {
-			return nil, err
-		}
-		return append(buf, cell{at["records"], s}), nil
-	}
-	for _, kv := range g.EdgeAttrs(i) {
-		k := at[kv.Key]
-		s, ok, err := valueText(kv.Value, cols[k].Kind)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			buf = append(buf, cell{k, s})
 		}
 	}
 	return buf, nil

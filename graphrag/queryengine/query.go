@@ -153,17 +153,17 @@ func (q Query) MarshalJSON() ([]byte, error) {
 	}
 	buf.WriteString(`{"keywords":`)
 	writeJSON(&buf, kw)
-	buf.WriteString(`,"node_types":`)
-	if len(q.Types) == 0 {
-		buf.WriteString("null")
-	} else {
-		writeJSON(&buf, q.Types)
-	}
-	buf.WriteString(`,"engine_filter":`)
-	if len(q.Engines) == 0 {
-		buf.WriteString("null")
-	} else {
-		writeJSON(&buf, q.Engines)
+	for _, f := range [...]struct {
+		key string
+		n   int
+		v   any
+	}{{"node_types", len(q.Types), q.Types}, {"engine_filter", len(q.Engines), q.Engines}} {
+		buf.WriteString(`,"` + f.key + `":`)
+		if f.n == 0 {
+			buf.WriteString("null")
+		} else {
+			writeJSON(&buf, f.v)
+		}
 	}
 	fmt.Fprintf(&buf, `,"depth":%d,"max_sections":%d,"max_queries":%d,"max_sources":%d}`,
 		q.Depth, q.MaxSections, q.MaxQueries, q.MaxSources)

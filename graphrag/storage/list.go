@@ -97,42 +97,38 @@ func (s *Store) List() ([]Info, error) {
 		if strings.HasPrefix(id, ".") {
 			continue // hidden, or a save's temporary folder
 		}
-		path := s.path(id)
+		path, folder := s.path(id), filepath.Join(s.dir, id)
 		if why := badID(id); why != "" {
 			if e.IsDir() {
-				out = append(out, Info{ID: id, Path: path, Err: fmt.Errorf("storage: list: %s: not a usable report id: %s: %w", filepath.Join(s.dir, id), why, ErrInvalidID)})
+				out = append(out, Info{ID: id, Path: path, Err: fmt.Errorf("storage: list: %s: not a usable report id: %s: %w", folder, why, ErrInvalidID)})
 			}
 			continue
 		}
-		dfi, derr := os.Stat(filepath.Join(s.dir, id)) // follows a symlinked folder
+		dfi, derr := os.Stat(folder) // follows a symlinked folder
 		if derr == nil && !dfi.IsDir() {
 			continue // a file beside the graphs
 		}
 		fi, err := os.Stat(path) // follows a symlinked file
+		info := Info{ID: id, Path: path}
 		switch {
 		case derr != nil:
-			out = append(out, Info{ID: id, Path: path, Err: fmt.Errorf("storage: list: %s: %w", filepath.Join(s.dir, id), derr)})
-			continue
+			info.Err = fmt.Errorf("storage: list: %s: %w", folder, derr)
 		case err != nil && isNotExist(err):
-			out = append(out, Info{ID: id, Path: path, ModTime: dfi.ModTime(), Err: fmt.Errorf("storage: list: %s: no %s in the folder: %w", filepath.Join(s.dir, id), FileName, ErrNotFound)})
-			continue
+			info.ModTime, info.Err = dfi.ModTime(), fmt.Errorf("storage: list: %s: no %s in the folder: %w", folder, FileName, ErrNotFound)
 		case err != nil:
-			out = append(out, Info{ID: id, Path: path, ModTime: dfi.ModTime(), Err: fmt.Errorf("storage: list: %s: %w", path, err)})
-			continue
+			info.ModTime, info.Err = dfi.ModTime(), fmt.Errorf("storage: list: %s: %w", path, err)
 		case fi.IsDir():
-			out = append(out, Info{ID: id, Path: path, ModTime: fi.ModTime(), Err: fmt.Errorf("storage: list: %s is a folder, not a graph file: %w", path, graphrag.ErrFormat)})
-			continue
+			info.ModTime, info.Err = fi.ModTime(), fmt.Errorf("storage: list: %s is a folder, not a graph file: %w", path, graphrag.ErrFormat)
 		case !fi.Mode().IsRegular():
-			out = append(out, Info{ID: id, Path: path, ModTime: fi.ModTime(), Err: fmt.Errorf("storage: list: %s is not a regular file (%v): %w", path, fi.Mode().Type(), graphrag.ErrFormat)})
-			continue
-		}
-		info := Info{ID: id, Path: path, ModTime: fi.ModTime(), Size: fi.Size()}
-		h, err := readHeadFile(path)
-		if err != nil {
-			info.Err = fmt.Errorf("storage: list: %s: %w", path, err)
-		} else {
-			info.CreatedAt = parseCreatedAt(h.createdAt)
-			info.Nodes, info.Edges, info.TypeCounts = h.counts()
+			info.ModTime, info.Err = fi.ModTime(), fmt.Errorf("storage: list: %s is not a regular file (%v): %w", path, fi.Mode().Type(), graphrag.ErrFormat)
+		default:
+			info.ModTime, info.Size = fi.ModTime(), fi.Size()
+			if h, err := readHeadFile(path); err != nil {
+				info.Err = fmt.Errorf("storage: list: %s: %w", path, err)
+			} else {
+				info.CreatedAt = parseCreatedAt(h.createdAt)
+				info.Nodes, info.Edges, info.TypeCounts = h.counts()
+			}
 		}
 		out = append(out, info)
 	}
@@ -195,12 +191,10 @@ func parseCreatedAt(s string) time.Time {
 type head struct {
 	createdAt string
 
-	haveStats  bool
-	totalNodes int
-	haveTotalN bool
-	totalEdges int
-	haveTotalE bool
-	statTypes  map[string]int
+	// From "stats": statTypes is nil when the file has none, a total nil
+	// when the stats do not give it.
+	totalNodes, totalEdges *int
+	statTypes              map[string]int
 
 	countedNodes int
 	countedEdges int
@@ -214,18 +208,18 @@ type head struct {
 // "stats" when the file has them, else the counted elements.
 func (h *head) counts() (nodes, edges int, types map[string]int) {
 	nodes, edges, types = h.countedNodes, h.countedEdges, h.countedTypes
-	if h.haveStats {
+	if h.statTypes != nil {
 		types = h.statTypes
-		if h.haveTotalN {
-			nodes = h.totalNodes
+		if h.totalNodes != nil {
+			nodes = *h.totalNodes
 		} else {
 			nodes = 0
 			for _, n := range types {
 				nodes += n
 			}
 		}
-		if h.haveTotalE {
-			edges = h.totalEdges
+		if h.totalEdges != nil {
+			edges = *h.totalEdges
 		}
 	}
 	if types == nil {
@@ -362,7 +356,7 @@ func (h *head) object(dec *json.Decoder, path string) error {
 				return err
 			}
 		case "nodes", "edges":
-			if h.haveStats {
+			if h.statTypes != nil {
 				return errStop
 			}
 			if err := h.array(dec, kp, key == "nodes"); err != nil {
@@ -390,7 +384,6 @@ func (h *head) stats(dec *json.Decoder, path string) error {
 	if err := expect(dec, path, '{'); err != nil {
 		return err
 	}
-	h.haveStats = true
 	h.statTypes = map[string]int{}
 	for dec.More() {
 		tok, err := dec.Token()
@@ -420,12 +413,12 @@ func (h *head) stats(dec *json.Decoder, path string) error {
 		n := int(n64)
 		switch key {
 		case "total_nodes":
-			if !h.haveTotalN {
-				h.totalNodes, h.haveTotalN = n, true
+			if h.totalNodes == nil {
+				h.totalNodes = &n
 			}
 		case "total_edges":
-			if !h.haveTotalE {
-				h.totalEdges, h.haveTotalE = n, true
+			if h.totalEdges == nil {
+				h.totalEdges = &n
 			}
 		default:
 			if _, dup := h.statTypes[key]; !dup {

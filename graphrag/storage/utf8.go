@@ -82,8 +82,8 @@ func scanStrings(text string) (bad, total, first int) {
 			j++
 		}
 		s := text[start:min(j, len(text))]
-		if !nonASCII(s) {
-			i = j
+		i = j
+		if !strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf }) {
 			continue
 		}
 		total++
@@ -93,14 +93,8 @@ func scanStrings(text string) (bad, total, first int) {
 				first = start + firstInvalid(s)
 			}
 		}
-		i = j
 	}
 	return bad, total, first
-}
-
-// nonASCII is true when s holds a byte of 0x80 or more.
-func nonASCII(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })
 }
 
 // firstInvalid is the offset of the first byte of s that does not start
