@@ -174,13 +174,7 @@ func TermsOf(q string, words []string) []Term {
 		if from := joined[w]; from != nil {
 			// the words it was joined from come first, then the
 			// dictionary's other words inside it
-			merged := append([]string(nil), from...)
-			for _, p := range ps {
-				if !slices.Contains(merged, p) {
-					merged = append(merged, p)
-				}
-			}
-			ps = merged
+			ps = Unique(append(slices.Clone(from), ps...))
 		}
 		out = append(out, Term{Text: t, Parts: ps, Synonyms: Synonyms(t)})
 	}
@@ -206,16 +200,7 @@ func complementPhrase(w string) bool {
 // allStopRunes reports a Chinese word of stop words only (是从, 也是):
 // the dictionary holds it, it says nothing of the subject.
 func allStopRunes(w string) bool {
-	rs := []rune(w)
-	if len(rs) < 2 || !HasHan(w) {
-		return false
-	}
-	for _, r := range rs {
-		if !IsStopWord(string(r)) {
-			return false
-		}
-	}
-	return true
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !strings.ContainsFunc(w, func(r rune) bool { return !IsStopWord(string(r)) })
 }
 
 // unglue undoes the cuts of the segmenter's HMM that glue a character to
@@ -475,25 +460,25 @@ const verbComplements = "后上下完定去"
 func splitReduplication(words []string) []string {
 	var out []string
 	for i := 0; i < len(words); i++ {
-		rs := []rune(words[i])
-		if len(rs) == 2 && i > 0 && (words[i-1] == "多少" || words[i-1] == "几") && strings.ContainsRune(countUnits, rs[0]) &&
-			i+1 < len(words) && utf8.RuneCountInString(words[i+1]) == 1 && IsDictWord(string(rs[1])+words[i+1]) {
+		rs, next := []rune(words[i]), ""
+		if len(rs) == 2 && i+1 < len(words) {
+			next = words[i+1]
+		}
+		oneRune := utf8.RuneCountInString(next) == 1
+		switch {
+		case next == "":
+		case i > 0 && (words[i-1] == "多少" || words[i-1] == "几") && strings.ContainsRune(countUnits, rs[0]) &&
+			oneRune && IsDictWord(string(rs[1])+next),
 			// 多少/家门/店 → 多少/家/门店: the unit a count asks in, glued
 			// to the first half of the thing counted
-			out = append(out, string(rs[0]), string(rs[1])+words[i+1])
-			i++
-			continue
-		}
-		if len(rs) == 2 && i+1 < len(words) && utf8.RuneCountInString(words[i+1]) == 1 && HasHan(words[i]) &&
-			dictFreq(string(rs[1])+words[i+1]) > rareGlue*max(1, dictFreq(words[i])) {
+			oneRune && HasHan(words[i]) && dictFreq(string(rs[1])+next) > rareGlue*max(1, dictFreq(words[i])):
 			// 选学/校 → 选/学校: the HMM glued a verb to the first half of
 			// the word after it
-			out = append(out, string(rs[0]), string(rs[1])+words[i+1])
+			out = append(out, string(rs[0]), string(rs[1])+next)
 			i++
 			continue
-		}
-		if len(rs) == 2 && i+1 < len(words) && words[i+1] == string(rs[1]) && HasHan(words[i]) && !IsDictWord(words[i]) {
-			out = append(out, string(rs[0]), words[i+1]+words[i+1])
+		case next == string(rs[1]) && HasHan(words[i]) && !IsDictWord(words[i]):
+			out = append(out, string(rs[0]), next+next) // 季年/年 → 季/年年
 			i++
 			continue
 		}
