@@ -279,18 +279,15 @@ func isAdvert(s string) bool {
 	if brochure.MatchString(s) && FirstWord(s, opinionWords) == "" && utf8.RuneCountInString(s) <= brochureRunes && !isDefinition(s) {
 		return true // "武汉大学的国际服务项目为学生提供海外学习和研究机会": an institution's brochure
 	}
-	vendor := FirstWord(s, vendors) != ""
-	product := FirstWord(s, productWords) != ""
-	switch {
-	case vendor && product:
-		return true
-	case product && FirstWord(s, sellingVerbs) != "":
-		// "舆情监测系统能够…": the product is the sentence's subject (it
-		// opens the sentence, before any verb of another subject)
-		i := strings.Index(s, FirstWord(s, productWords))
-		return utf8.RuneCountInString(s[:i]) <= 12
+	product := FirstWord(s, productWords)
+	if product == "" {
+		return false
 	}
-	return false
+	// a vendor's product, or "舆情监测系统能够…": the product is the
+	// sentence's subject (it opens the sentence, before any verb of another
+	// subject)
+	return FirstWord(s, vendors) != "" ||
+		FirstWord(s, sellingVerbs) != "" && utf8.RuneCountInString(s[:strings.Index(s, product)]) <= 12
 }
 
 // baitWords are the devices of clickbait and teasers: a sentence holding

@@ -21,8 +21,8 @@ var (
 	sentimentFrame = []string{"情感", "情绪", "态度", "心态", "口碑"}
 	// asked: a question naming one of these asks about sentiment
 	sentimentAskZH = append([]string{"倾向", "看法", "好评", "差评", "总体评价", "整体评价", "综合评价", "总体印象", "整体印象"}, append(sentimentFrame, sentimentPolarity...)...)
-	sentimentAskEN = fieldSet(`sentiment sentiments emotion emotions emotional feel felt feeling feelings attitude attitudes mood
-		positive negative neutral`)
+	sentimentAskEN = fieldSet(`sentiment sentiments emotion emotions emotional feel felt feeling feelings
+		attitude attitudes mood positive negative neutral`)
 	// sentimentWho are the words of a sentiment question that say whose
 	// sentiment is asked (网民, public) or how it is compared (不同, 变化),
 	// not what about
