@@ -282,6 +282,11 @@ var quantityAsks = fieldSet("多少 几 多久 多大 多长 多高 多远 多�
 // askedIn finds what the clause of words ws asks for (AskedFor), calling
 // add with each word.
 func askedIn(ws []string, add func(string)) {
+	addAll := func(ns []string) {
+		for _, n := range ns {
+			add(n)
+		}
+	}
 	for i, w := range ws {
 		if u := askedUnit(ws, i); u != "" {
 			add(u)
@@ -292,9 +297,7 @@ func askedIn(ws []string, add func(string)) {
 			// acted)
 			k, _ := phraseFrom(ws, i+1)
 			if k > i+1 && !slices.ContainsFunc(ws[i+1:k], func(n string) bool { return !IsNoun(n) }) {
-				for _, n := range ws[i+1 : k] {
-					add(n)
-				}
+				addAll(ws[i+1 : k])
 			}
 		}
 		if w == "叫" && i+1 < len(ws) && (ws[i+1] == "什么" || ws[i+1] == "啥") {
@@ -303,9 +306,7 @@ func askedIn(ws []string, add func(string)) {
 			for k >= 0 && phraseWord(ws[k]) {
 				k--
 			}
-			for _, n := range ws[k+1 : i] {
-				add(n)
-			}
+			addAll(ws[k+1 : i])
 		}
 		if w == "哪" || w == "哪里" || w == "哪儿" {
 			whereAsked(ws, i, add)
@@ -314,9 +315,7 @@ func askedIn(ws []string, add func(string)) {
 			// 哪一年出生的, 什么时候结婚的: the event dated is asked for
 			// when it ends the clause (not 什么时候拿定主意要开店的)
 			if k, ends := phraseFrom(ws, i+n); ends {
-				for _, v := range ws[i+n : k] {
-					add(v)
-				}
+				addAll(ws[i+n : k])
 			}
 		}
 		if n := ofThingAsked(ws, i); n >= 0 {
@@ -348,9 +347,7 @@ func askedIn(ws []string, add func(string)) {
 			for k >= 0 && phraseWord(ws[k]) {
 				k--
 			}
-			for _, n := range ws[k+1 : j+1] {
-				add(n)
-			}
+			addAll(ws[k+1 : j+1])
 		}
 	}
 }
@@ -437,12 +434,7 @@ func askedUnit(ws []string, i int) string {
 	if (ws[i] != "多少" && ws[i] != "几") || i+1 >= len(ws) {
 		return ""
 	}
-	for _, u := range specificUnits {
-		if strings.HasPrefix(ws[i+1], u) {
-			return u
-		}
-	}
-	return ""
+	return FirstPrefix(ws[i+1], specificUnits)
 }
 
 // specificUnits are the units of measure that a text states a figure in

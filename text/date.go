@@ -1,6 +1,6 @@
 package text
 
-import "strconv"
+import "fmt"
 
 // FindDate finds the first date in clause: 2025年8月25日, 2025年8月,
 // 8月25日, 2025-08-25 or 2025/08/25. It returns an ISO date (YYYY-MM-DD,
@@ -31,16 +31,16 @@ func FindDate(clause string) (iso, raw string, ok bool) {
 				if k < len(rs) && rs[k] == '月' {
 					d, l := num(k + 1)
 					if l > k+1 && l < len(rs) && (rs[l] == '日' || rs[l] == '号') && d >= 1 && d <= 31 {
-						return pad(v, 4) + "-" + pad(m, 2) + "-" + pad(d, 2), string(rs[i : l+1]), true
+						return fmt.Sprintf("%04d-%02d-%02d", v, m, d), string(rs[i : l+1]), true
 					}
-					return pad(v, 4) + "-" + pad(m, 2), string(rs[i : k+1]), true
+					return fmt.Sprintf("%04d-%02d", v, m), string(rs[i : k+1]), true
 				}
 				continue
 			}
 			if k < len(rs) && rs[k] == sep {
 				d, l := num(k + 1)
 				if l > k+1 && d >= 1 && d <= 31 {
-					return pad(v, 4) + "-" + pad(m, 2) + "-" + pad(d, 2), string(rs[i:l]), true
+					return fmt.Sprintf("%04d-%02d-%02d", v, m, d), string(rs[i:l]), true
 				}
 			}
 			continue
@@ -48,7 +48,7 @@ func FindDate(clause string) (iso, raw string, ok bool) {
 		if n <= 2 && j < len(rs) && rs[j] == '月' && v >= 1 && v <= 12 {
 			d, l := num(j + 1)
 			if l > j+1 && l < len(rs) && (rs[l] == '日' || rs[l] == '号') && d >= 1 && d <= 31 {
-				return "--" + pad(v, 2) + "-" + pad(d, 2), string(rs[i : l+1]), true
+				return fmt.Sprintf("--%02d-%02d", v, d), string(rs[i : l+1]), true
 			}
 		}
 	}
@@ -57,11 +57,3 @@ func FindDate(clause string) (iso, raw string, ok bool) {
 
 // isASCIIDigit reports whether r is 0–9.
 func isASCIIDigit(r rune) bool { return r >= '0' && r <= '9' }
-
-func pad(v, w int) string {
-	s := strconv.Itoa(v)
-	for len(s) < w {
-		s = "0" + s
-	}
-	return s
-}

@@ -45,10 +45,8 @@ var engineDirective = regexp.MustCompile(`(?i)(?:\b(?:query|media|insight)(?:\s*
 // ignored.
 func IsMeta(s string) bool {
 	s = trimListMark(s)
-	if FirstPrefix(s, metaOpeners) != "" {
-		return true
-	}
-	return FirstWord(s, metaWords) != "" || metaVerbs.MatchString(s) || metaConclusion.MatchString(s) || methodLabels.MatchString(s) || engineDirective.MatchString(s) || IsPlan(s)
+	return FirstPrefix(s, metaOpeners) != "" || FirstWord(s, metaWords) != "" || metaVerbs.MatchString(s) ||
+		metaConclusion.MatchString(s) || methodLabels.MatchString(s) || engineDirective.MatchString(s) || IsPlan(s)
 }
 
 // planRE matches the opening of a research plan: an engine's brief for

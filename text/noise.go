@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -69,12 +70,8 @@ func (n Noise) String() string {
 
 // ParseNoise is the inverse of Noise.String; false for an unknown name.
 func ParseNoise(s string) (Noise, bool) {
-	for i, name := range noiseNames {
-		if name == s {
-			return Noise(i), true
-		}
-	}
-	return Clean, false
+	i := slices.Index(noiseNames[:], s)
+	return Noise(max(i, 0)), i >= 0
 }
 
 // Noises lists every class, Clean first.
@@ -143,16 +140,13 @@ func WithoutFloor(s string) (string, bool) {
 		return s, false
 	}
 	rest := strings.TrimLeft(s[len(m):], " \t")
-	if !strings.HasSuffix(strings.TrimRight(m, " \t"), "：") && !strings.HasSuffix(strings.TrimRight(m, " \t"), ":") {
-		r, ok := strings.CutPrefix(rest, "：")
-		if !ok {
-			if r, ok = strings.CutPrefix(rest, ":"); !ok {
-				return s, false
-			}
+	if colons := []string{"：", ":"}; FirstSuffix(strings.TrimRight(m, " \t"), colons) == "" {
+		c := FirstPrefix(rest, colons)
+		if c == "" {
+			return s, false
 		}
-		rest = r
+		rest = strings.TrimLeft(rest[len(c):], " \t")
 	}
-	rest = strings.TrimLeft(rest, " \t")
 	if rest == "" {
 		return s, false
 	}
@@ -202,13 +196,7 @@ func isPageFurniture(s string) bool {
 	if imageMark.MatchString(s) || starBullet.MatchString(s) || byline.MatchString(s) || reprint.MatchString(s) || mojibake(s) {
 		return true
 	}
-	nav := 0
-	for _, w := range navWords {
-		if strings.Contains(s, w) {
-			nav++
-		}
-	}
-	if nav >= 2 {
+	if countWords(s, navWords) >= 2 {
 		return true
 	}
 	if strings.Count(s, " / ")+strings.Count(s, " > ")+strings.Count(s, " › ")+strings.Count(s, "／") >= 2 || breadcrumbStart.MatchString(s) {
@@ -291,18 +279,15 @@ func isAdvert(s string) bool {
 	if brochure.MatchString(s) && FirstWord(s, opinionWords) == "" && utf8.RuneCountInString(s) <= brochureRunes && !isDefinition(s) {
 		return true // "武汉大学的国际服务项目为学生提供海外学习和研究机会": an institution's brochure
 	}
-	vendor := FirstWord(s, vendors) != ""
-	product := FirstWord(s, productWords) != ""
-	switch {
-	case vendor && product:
-		return true
-	case product && FirstWord(s, sellingVerbs) != "":
-		// "舆情监测系统能够…": the product is the sentence's subject (it
-		// opens the sentence, before any verb of another subject)
-		i := strings.Index(s, FirstWord(s, productWords))
-		return utf8.RuneCountInString(s[:i]) <= 12
+	product := FirstWord(s, productWords)
+	if product == "" {
+		return false
 	}
-	return false
+	// a vendor's product, or "舆情监测系统能够…": the product is the
+	// sentence's subject (it opens the sentence, before any verb of another
+	// subject)
+	return FirstWord(s, vendors) != "" ||
+		FirstWord(s, sellingVerbs) != "" && utf8.RuneCountInString(s[:strings.Index(s, product)]) <= 12
 }
 
 // baitWords are the devices of clickbait and teasers: a sentence holding
@@ -317,16 +302,18 @@ var (
 )
 
 func isFiller(s string) bool {
-	if FirstWord(s, fillerWords) != "" {
-		return true
-	}
+	return FirstWord(s, fillerWords) != "" || countWords(s, climateWords) >= 2
+}
+
+// countWords is how many of ws s contains.
+func countWords(s string, ws []string) int {
 	n := 0
-	for _, w := range climateWords {
+	for _, w := range ws {
 		if strings.Contains(s, w) {
 			n++
 		}
 	}
-	return n >= 2
+	return n
 }
 
 // outline numbers: 二、 （三） 3. 3、 第三章 ①, with the Chinese
@@ -351,8 +338,8 @@ func isListing(s string) bool {
 	if i := strings.Index(s, "目录"); i >= 0 && utf8.RuneCountInString(s[:i]) <= 4 || len(chapterMark.FindAllStringIndex(s, 3)) >= 2 || timelineLine.MatchString(s) {
 		return true // "本期目录…", "文章目录 摘要 … 第一章 绪论 第二章 …", "*   1956年 恢复哲学系。"
 	}
-	body := strings.TrimRight(s, "。｡.;；")
-	if entryLine.MatchString(body) && !strings.HasSuffix(s, "。") {
+	inner := strings.TrimRight(s, "。｡.;；")
+	if entryLine.MatchString(inner) && !strings.HasSuffix(s, "。") {
 		return true // "武汉理工大学：材料科学与工程.": an entry of a list
 	}
 	if utf8.RuneCountInString(s) <= 40 && !strings.ContainsAny(s, clauseMarks+"｡") && strings.ContainsAny(s, "｜|（(—") {
@@ -361,7 +348,6 @@ func isListing(s string) bool {
 	if dottedLeader.MatchString(s) || outlineEnd.MatchString(s) {
 		return true
 	}
-	inner := strings.TrimRight(s, "。｡.;；")
 	noClause := !strings.ContainsAny(inner, clauseMarks)
 	if outlineStart.MatchString(s) && noClause {
 		return true

@@ -35,10 +35,8 @@ var offensiveLatin = fieldSet(`fuck fucking fucked fucker motherfucker shit shit
 // as whole words, both case-insensitively.
 func OffensiveWord(s string) (string, bool) {
 	low := strings.ToLower(s)
-	for _, w := range offensiveCJK {
-		if strings.Contains(low, w) {
-			return w, true
-		}
+	if w := FirstWord(low, offensiveCJK); w != "" {
+		return w, true
 	}
 	for _, w := range strings.FieldsFunc(low, func(r rune) bool { return !unicode.IsLetter(r) || IsCJK(r) }) {
 		if offensiveLatin[w] {

@@ -20,19 +20,15 @@ var (
 	// question counting them ("有多少条检索记录来自小红书？") asks for a count
 	// over the sources too, of one platform when it names one
 	recordWordsZH   = []string{"检索记录", "搜索记录", "记录", "检索结果", "搜索结果"}
-	recordWordsEN   = map[string]bool{"record": true, "records": true, "result": true, "results": true}
-	platformWordsEN = map[string]bool{"platform": true, "platforms": true, "outlet": true, "outlets": true, "media": true,
-		"site": true, "sites": true, "website": true, "websites": true, "channel": true, "channels": true}
+	recordWordsEN   = fieldSet("record records result results")
+	platformWordsEN = fieldSet("platform platforms outlet outlets media site sites website websites channel channels")
 	// countWordsZH and countPhrasesEN ask for the most, a number or a share
 	countWordsZH   = []string{"最多", "最高", "最活跃", "多少", "几个", "数量", "占比", "比例", "分布", "排名", "排行"}
 	countPhrasesEN = []string{"most", "how many", "share", "distribution", "ranking", "ranked"}
 	// frameWords are the words of a platform-count question that say what
 	// is counted (coverage, talk, heat), not what it is about
-	frameWords = map[string]bool{"报道": true, "讨论": true, "提及": true, "发布": true, "发帖": true, "热度": true, "声量": true,
-		"内容": true, "信息": true, "文章": true, "帖子": true, "来源": true, "来自": true, "网友": true, "用户": true, "传播": true, "关注": true,
-		"网上": true, "网络上": true, "线上": true, "网络": true,
-		"report": true, "reported": true, "covered": true, "coverage": true, "cover": true, "discuss": true, "discussed": true,
-		"post": true, "article": true, "mention": true, "source": true, "talk": true, "talked": true}
+	frameWords = fieldSet(`报道 讨论 提及 发布 发帖 热度 声量 内容 信息 文章 帖子 来源 来自 网友 用户 传播 关注 网上 网络上 线上 网络
+		report reported covered coverage cover discuss discussed post article mention source talk talked`)
 )
 
 // AsksPlatformCount reports whether question asks for a count by

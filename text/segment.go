@@ -72,39 +72,28 @@ func loadSegmenter() *gse.Segmenter {
 	// of growing by copies (a third of the load's time and most of its
 	// garbage)
 	seg.Dict.Tokens = make([]gse.Token, 0, bytes.Count(dict, []byte{'\n'})+1)
-	for len(dict) > 0 {
-		line := dict
-		if i := bytes.IndexByte(dict, '\n'); i >= 0 {
-			line, dict = dict[:i], dict[i+1:]
-		} else {
-			dict = nil
-		}
-		sp := bytes.IndexByte(line, ' ')
-		if sp <= 0 {
+	for line := range bytes.Lines(dict) {
+		word, rest, ok := bytes.Cut(bytes.TrimSuffix(line, []byte{'\n'}), []byte{' '})
+		if !ok || len(word) == 0 {
 			continue
 		}
-		num, pos := line[sp+1:], ""
-		if p := bytes.IndexByte(num, ' '); p > 0 {
-			if tag := num[p+1:]; string(tag) == "n" {
-				dictNouns[string(line[:sp])] = true
+		w, num, pos := string(word), rest, ""
+		if n, tag, ok := bytes.Cut(rest, []byte{' '}); ok && len(n) > 0 {
+			if string(tag) == "n" {
+				dictNouns[w] = true
 			}
-			num, pos = num[:p], namePOS(num[p+1:])
+			num, pos = n, namePOS(tag)
 		}
 		freq, err := strconv.ParseFloat(string(num), 64)
 		if err != nil || freq <= 0 {
 			continue
 		}
-		w := string(line[:sp])
 		if netWords[w] {
 			freq = max(freq, netWordFreq)
 		}
-		if pos != "" {
-			_ = seg.AddToken(w, freq, pos)
-		} else {
-			_ = seg.AddToken(w, freq)
-		}
+		_ = seg.AddToken(w, freq, pos) // pos "" is the library's no tag
 	}
-	for _, w := range sortedNetWords() {
+	for _, w := range slices.Sorted(maps.Keys(netWords)) { // in rune order: deterministic
 		if f, _, ok := seg.Find(w); !ok || f <= 0 {
 			_ = seg.AddToken(w, netWordFreq)
 		}
@@ -120,23 +109,11 @@ func loadSegmenter() *gse.Segmenter {
 // netWordFreq, about the dictionary's count for 帖子 (292): common enough
 // to win over its single runes, rare enough that GeneralShare still calls
 // it specific (5·10⁻⁶).
-var netWords = map[string]bool{
-	"微博": true, "新浪微博": true, "抖音": true, "微信": true, "微信公众号": true,
-	"公众号": true, "视频号": true, "哔哩哔哩": true, "小红书": true, "知乎": true,
-	"快手": true, "今日头条": true, "头条": true, "百度贴吧": true, "贴吧": true,
-	"百家号": true, "豆瓣": true, "热搜": true, "网红": true, "博主": true,
-	"点赞": true, "评论区": true, "短视频": true, "超话": true, "弹幕": true,
-	"吃瓜": true, "官微": true, "自媒体": true, "网民": true, "舆情": true,
-}
+var netWords = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
+百家号 豆瓣 热搜 网红 博主 点赞 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情`)
 
 // netWordFreq is the least dictionary count a netWords word gets.
 const netWordFreq = 300
-
-// sortedNetWords returns the netWords in rune order (a deterministic
-// order for adding them to the dictionary).
-func sortedNetWords() []string {
-	return slices.Sorted(maps.Keys(netWords))
-}
 
 // Warm starts loading the Chinese dictionary in the background and
 // returns at once, so that a command which will segment Chinese (search,
@@ -238,12 +215,11 @@ func GeneralShare(w string) float64 {
 		}
 		return 0
 	}
-	seg := segmenter()
-	f, _, ok := seg.Find(w)
-	if !ok || f <= 0 {
+	f := dictFreq(w)
+	if f <= 0 {
 		return 0
 	}
-	return f / seg.Dict.TotalFreq()
+	return f / segmenter().Dict.TotalFreq()
 }
 
 // TermWeight is how much a term says about what is asked, from its share
@@ -264,15 +240,7 @@ func TermWeight(general float64) float64 {
 const GeneralFloor = 1e-7
 
 func isNumber(w string) bool {
-	if w == "" {
-		return false
-	}
-	for _, r := range w {
-		if !unicode.IsDigit(r) && r != '.' && r != ',' {
-			return false
-		}
-	}
-	return true
+	return w != "" && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' && r != ',' })
 }
 
 // dictNouns are the words of two runes or more that the dictionary tags
@@ -322,8 +290,8 @@ func nameFreq(w string) (float64, bool) {
 	if !HasHan(w) {
 		return 0, false
 	}
-	f, pos, ok := segmenter().Find(w)
-	return f, ok && f > 0 && pos != ""
+	f, pos, _ := segmenter().Find(w) // 0 when w is none of its words
+	return f, f > 0 && pos != ""
 }
 
 // dictFreq is w's frequency in the dictionary (0 when it is none of its
@@ -332,10 +300,7 @@ func dictFreq(w string) float64 {
 	if !HasHan(w) {
 		return 0
 	}
-	f, _, ok := segmenter().Find(w)
-	if !ok {
-		return 0
-	}
+	f, _, _ := segmenter().Find(w) // 0 when w is none of its words
 	return f
 }
 

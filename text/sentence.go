@@ -62,14 +62,8 @@ func (r SentenceRules) Split(s string) []string {
 		if !end {
 			continue
 		}
-		j := i + utf8.RuneLen(c)
-		for j < len(s) {
-			q, n := utf8.DecodeRuneInString(s[j:])
-			if !strings.ContainsRune(r.Closers, q) {
-				break
-			}
-			j += n
-		}
+		closer := func(q rune) bool { return strings.ContainsRune(r.Closers, q) }
+		j := len(s) - len(strings.TrimLeftFunc(s[i+utf8.RuneLen(c):], closer)) // its closers stay with it
 		if j > start {
 			out = append(out, s[start:j])
 			start = j

@@ -21,16 +21,13 @@ var (
 	sentimentFrame = []string{"情感", "情绪", "态度", "心态", "口碑"}
 	// asked: a question naming one of these asks about sentiment
 	sentimentAskZH = append([]string{"倾向", "看法", "好评", "差评", "总体评价", "整体评价", "综合评价", "总体印象", "整体印象"}, append(sentimentFrame, sentimentPolarity...)...)
-	sentimentAskEN = map[string]bool{"sentiment": true, "sentiments": true, "emotion": true, "emotions": true, "emotional": true,
-		"feel": true, "felt": true, "feeling": true, "feelings": true, "attitude": true, "attitudes": true, "mood": true,
-		"positive": true, "negative": true, "neutral": true}
+	sentimentAskEN = fieldSet(`sentiment sentiments emotion emotions emotional feel felt feeling feelings
+		attitude attitudes mood positive negative neutral`)
 	// sentimentWho are the words of a sentiment question that say whose
 	// sentiment is asked (网民, public) or how it is compared (不同, 变化),
 	// not what about
-	sentimentWho = map[string]bool{"网民": true, "网友": true, "公众": true, "民众": true, "大众": true, "群众": true, "舆论": true,
-		"用户": true, "评论": true, "评价": true, "顾客": true, "消费者": true, "客户": true, "人们": true, "大家": true, "网络": true, "网上": true, "社会": true, "整体": true, "总体": true, "主要": true, "public": true, "people": true, "users": true,
-		"overall": true, "general": true,
-		"不同": true, "差异": true, "区别": true, "变化": true, "分布": true, "difference": true, "differences": true, "differ": true}
+	sentimentWho = fieldSet(`网民 网友 公众 民众 大众 群众 舆论 用户 评论 评价 顾客 消费者 客户 人们 大家 网络 网上 社会 整体 总体 主要
+		public people users overall general 不同 差异 区别 变化 分布 difference differences differ`)
 )
 
 // SentimentAfterRunes is how far after a percentage its category may be

@@ -127,6 +127,12 @@ func TermsOf(q string, words []string) []Term {
 	words, joined := bindSingles(q, words)
 	var out []Term
 	seen := map[string]bool{}
+	add := func(t Term) {
+		if !seen[t.Text] {
+			seen[t.Text] = true
+			out = append(out, t)
+		}
+	}
 	var single []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
@@ -147,10 +153,7 @@ func TermsOf(q string, words []string) []Term {
 			w, i = w+words[i+1], i+1 // 哪/年种/下 → 种下, a word of the synonym table
 		}
 		if syn := Synonyms(w); syn != nil {
-			if !seen[w] {
-				seen[w] = true
-				out = append(out, Term{Text: w, Synonyms: syn})
-			}
+			add(Term{Text: w, Synonyms: syn})
 			continue
 		}
 		if w = trimStopRunes(w); IsStopWord(w) {
@@ -169,27 +172,17 @@ func TermsOf(q string, words []string) []Term {
 		if seen[t] {
 			continue
 		}
-		seen[t] = true
 		ps := parts(t)
 		if from := joined[w]; from != nil {
 			// the words it was joined from come first, then the
 			// dictionary's other words inside it
-			merged := append([]string(nil), from...)
-			for _, p := range ps {
-				if !slices.Contains(merged, p) {
-					merged = append(merged, p)
-				}
-			}
-			ps = merged
+			ps = Unique(append(slices.Clone(from), ps...))
 		}
-		out = append(out, Term{Text: t, Parts: ps, Synonyms: Synonyms(t)})
+		add(Term{Text: t, Parts: ps, Synonyms: Synonyms(t)})
 	}
 	if len(out) == 0 {
 		for _, w := range single {
-			if !seen[w] {
-				seen[w] = true
-				out = append(out, Term{Text: w})
-			}
+			add(Term{Text: w})
 		}
 	}
 	return out
@@ -206,16 +199,8 @@ func complementPhrase(w string) bool {
 // allStopRunes reports a Chinese word of stop words only (是从, 也是):
 // the dictionary holds it, it says nothing of the subject.
 func allStopRunes(w string) bool {
-	rs := []rune(w)
-	if len(rs) < 2 || !HasHan(w) {
-		return false
-	}
-	for _, r := range rs {
-		if !IsStopWord(string(r)) {
-			return false
-		}
-	}
-	return true
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) &&
+		!strings.ContainsFunc(w, func(r rune) bool { return !IsStopWord(string(r)) })
 }
 
 // unglue undoes the cuts of the segmenter's HMM that glue a character to
@@ -375,15 +360,13 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 			continue
 		}
 		if n := len(out); n > 0 && content(out[n-1]) && joined[out[n-1]] == nil && strings.Contains(q, out[n-1]+w) {
-			j := out[n-1] + w
-			joined[j] = []string{out[n-1]}
-			out[n-1] = j
+			joined[out[n-1]+w] = []string{out[n-1]}
+			out[n-1] += w
 			continue
 		}
 		if i+1 < len(words) && content(words[i+1]) && !count(words[i+1]) && !determined(words, i) && strings.Contains(q, w+words[i+1]) {
-			j := w + words[i+1]
-			joined[j] = []string{words[i+1]}
-			out = append(out, j)
+			joined[w+words[i+1]] = []string{words[i+1]}
+			out = append(out, w+words[i+1])
 			i++
 			continue
 		}
@@ -475,25 +458,25 @@ const verbComplements = "后上下完定去"
 func splitReduplication(words []string) []string {
 	var out []string
 	for i := 0; i < len(words); i++ {
-		rs := []rune(words[i])
-		if len(rs) == 2 && i > 0 && (words[i-1] == "多少" || words[i-1] == "几") && strings.ContainsRune(countUnits, rs[0]) &&
-			i+1 < len(words) && utf8.RuneCountInString(words[i+1]) == 1 && IsDictWord(string(rs[1])+words[i+1]) {
+		rs, next := []rune(words[i]), ""
+		if len(rs) == 2 && i+1 < len(words) {
+			next = words[i+1]
+		}
+		oneRune := utf8.RuneCountInString(next) == 1
+		switch {
+		case next == "":
+		case i > 0 && (words[i-1] == "多少" || words[i-1] == "几") && strings.ContainsRune(countUnits, rs[0]) &&
+			oneRune && IsDictWord(string(rs[1])+next),
 			// 多少/家门/店 → 多少/家/门店: the unit a count asks in, glued
 			// to the first half of the thing counted
-			out = append(out, string(rs[0]), string(rs[1])+words[i+1])
-			i++
-			continue
-		}
-		if len(rs) == 2 && i+1 < len(words) && utf8.RuneCountInString(words[i+1]) == 1 && HasHan(words[i]) &&
-			dictFreq(string(rs[1])+words[i+1]) > rareGlue*max(1, dictFreq(words[i])) {
+			oneRune && HasHan(words[i]) && dictFreq(string(rs[1])+next) > rareGlue*max(1, dictFreq(words[i])):
 			// 选学/校 → 选/学校: the HMM glued a verb to the first half of
 			// the word after it
-			out = append(out, string(rs[0]), string(rs[1])+words[i+1])
+			out = append(out, string(rs[0]), string(rs[1])+next)
 			i++
 			continue
-		}
-		if len(rs) == 2 && i+1 < len(words) && words[i+1] == string(rs[1]) && HasHan(words[i]) && !IsDictWord(words[i]) {
-			out = append(out, string(rs[0]), words[i+1]+words[i+1])
+		case next == string(rs[1]) && HasHan(words[i]) && !IsDictWord(words[i]):
+			out = append(out, string(rs[0]), next+next) // 季年/年 → 季/年年
 			i++
 			continue
 		}

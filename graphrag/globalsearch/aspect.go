@@ -32,20 +32,13 @@ func (q mapQuestion) aspectShare(rs reportSentence) (float64, float64) {
 		}
 		return own, 1
 	}
-	rel := max(own, q.sectionShare(rs)/2)
+	// the heading's share (none without a section: the aspect's terms
+	// weigh above 0)
+	rel := max(own, coverage(strings.ToLower(rs.section), q.terms, q.relWeights)/2)
 	if q.categories && !categoryRE.MatchString(rs.text) {
 		return rel, categoryOff
 	}
 	return rel, 1
-}
-
-// sectionShare is the share of the relWeights the heading of rs's
-// section holds; 0 without a section.
-func (q mapQuestion) sectionShare(rs reportSentence) float64 {
-	if rs.section == "" {
-		return 0
-	}
-	return coverage(strings.ToLower(rs.section), q.terms, q.relWeights)
 }
 
 // categoryOff scales the score of a sentence that names no category when

@@ -164,8 +164,7 @@ func (b *ContextBuilder) prepare() {
 // attribute keys, occurrence weight (when the model has entities), content
 // (or summary), rank.
 func (b *ContextBuilder) header(useSummary bool) []string {
-	h := []string{"id", "title"}
-	h = append(h, b.attrs...)
+	h := append([]string{"id", "title"}, b.attrs...)
 	if b.hasW {
 		h = append(h, WeightColumn)
 	}
@@ -267,7 +266,7 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 	c.History = historySection(history, p.HistoryMaxTurns, p.MaxContextTokens, b.tk, c.Records)
 	headTok := b.tk.Count("-----" + ContextName + "-----\n" + strings.Join(header, "|") + "\n")
 
-	all := Table{Columns: header}
+	all := Table{Columns: header, Rows: [][]string{}}
 	var cur []batchRow
 	curTok := headTok
 	for _, i := range sel {
@@ -290,9 +289,6 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 	}
 	b.addBatch(c, &all, cur, curTok)
 	all.InContext = slices.Repeat([]bool{true}, len(all.Rows))
-	if all.Rows == nil {
-		all.Rows = [][]string{}
-	}
 	c.Records[strings.ToLower(ContextName)] = all
 	return c, nil
 }
@@ -394,7 +390,7 @@ func historySection(history []llm.Message, maxTurns, budget int, tk llm.Tokenize
 		qs = qs[:maxTurns]
 	}
 	header := []string{"turn", "content"}
-	var rows [][]string
+	rows := [][]string{}
 	text := ""
 	for _, q := range qs {
 		next := append(slices.Clone(rows), []string{"user", q})
@@ -406,9 +402,6 @@ func historySection(history []llm.Message, maxTurns, budget int, tk llm.Tokenize
 	}
 	if text == "" {
 		text = "-----Conversation History-----\n" + knowledge.PandasCSV(header, nil, "|")
-	}
-	if rows == nil {
-		rows = [][]string{}
 	}
 	rec["conversation history"] = Table{Columns: header, Rows: rows, InContext: slices.Repeat([]bool{true}, len(rows))}
 	return text

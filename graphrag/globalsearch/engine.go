@@ -227,12 +227,11 @@ func (e *Engine) stream(ctx context.Context, q Query, fn func(Event) error, hold
 	if err != nil {
 		return nil, err
 	}
+	cats := func() map[string]int { return map[string]int{"build_context": 0, "map": 0, "reduce": 0} }
 	res := &Result{
 		ContextData: c.Records, Context: c, Citations: []Citation{}, ContextText: []string{},
 		MapResponses: []MapResponse{}, Points: []RankedPoint{}, Extractive: e.Extractive(),
-		LLMCallsCategories:     map[string]int{"build_context": 0, "map": 0, "reduce": 0},
-		PromptTokensCategories: map[string]int{"build_context": 0, "map": 0, "reduce": 0},
-		OutputTokensCategories: map[string]int{"build_context": 0, "map": 0, "reduce": 0},
+		LLMCallsCategories: cats(), PromptTokensCategories: cats(), OutputTokensCategories: cats(),
 	}
 	for _, bt := range c.Batches {
 		res.ContextText = append(res.ContextText, bt.Text)
@@ -325,7 +324,7 @@ func formatPoint(p RankedPoint) string {
 // reference stops there too); it returns them and the reduce data (the
 // formatted points joined by blank lines).
 func (e *Engine) packPoints(ranked []RankedPoint, budget int) ([]RankedPoint, string) {
-	var kept []RankedPoint
+	kept := []RankedPoint{}
 	var parts []string
 	used := 0
 	for _, p := range ranked {
@@ -337,9 +336,6 @@ func (e *Engine) packPoints(ranked []RankedPoint, budget int) ([]RankedPoint, st
 		used += n
 		kept = append(kept, p)
 		parts = append(parts, s)
-	}
-	if kept == nil {
-		kept = []RankedPoint{}
 	}
 	return kept, strings.Join(parts, "\n\n")
 }
@@ -354,9 +350,7 @@ func (e *Engine) modelMap(ctx context.Context, question string, c *Context, p Pa
 	sem := make(chan struct{}, cmp.Or(p.Concurrency, DefaultConcurrency)) // Validate: not negative
 	var wg sync.WaitGroup
 	for i, bt := range c.Batches {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
@@ -368,7 +362,7 @@ func (e *Engine) modelMap(ctx context.Context, question string, c *Context, p Pa
 			if errs[i] != nil {
 				cancel()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	// the first error in batch order that is not the cancellation caused
@@ -385,13 +379,8 @@ func (e *Engine) modelMap(ctx context.Context, question string, c *Context, p Pa
 // mapBatch asks the model for one batch's points.
 func (e *Engine) mapBatch(ctx context.Context, i int, question, data string, p Params) (MapResponse, error) {
 	system := fill(MapPrompt, map[string]string{"context_data": data, "max_length": strconv.Itoa(p.MapMaxLength)})
-	req := llm.Request{
-		Step:        fmt.Sprintf("global search map %d", i+1),
-		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: question}},
-		Temperature: e.cfg.Temperature,
-		MaxTokens:   e.cfg.MaxTokens,
-		JSON:        true,
-	}
+	req := e.request(fmt.Sprintf("global search map %d", i+1), system, question)
+	req.JSON = true
 	resp, err := e.cfg.Model.Complete(ctx, req)
 	if err != nil {
 		return MapResponse{}, fmt.Errorf("globalsearch: %w", err)
@@ -399,6 +388,17 @@ func (e *Engine) mapBatch(ctx context.Context, i int, question, data string, p P
 	m := MapResponse{Batch: i, LLMCalls: 1, PromptTokens: e.cfg.Tokenizer.Count(system), OutputTokens: e.cfg.Tokenizer.Count(resp.Content)}
 	m.Points, m.Warning = ParsePoints(req.Step, resp.Content)
 	return m, nil
+}
+
+// request is the map or reduce request of step: the system prompt, the
+// question, and the engine's temperature and output budget.
+func (e *Engine) request(step, system, question string) llm.Request {
+	return llm.Request{
+		Step:        step,
+		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: question}},
+		Temperature: e.cfg.Temperature,
+		MaxTokens:   e.cfg.MaxTokens,
+	}
 }
 
 // ParsePoints reads a map reply: the JSON object in it (llm.ExtractJSON:
@@ -463,12 +463,7 @@ func scoreOf(raw json.RawMessage) (int, bool) {
 func (e *Engine) modelReduce(ctx context.Context, q Query, data string, p Params, res *Result, fn func(Event) error) error {
 	rt := cmp.Or(q.ResponseType, e.cfg.ResponseType)
 	system := fill(ReducePrompt, map[string]string{"report_data": data, "response_type": rt, "max_length": strconv.Itoa(p.ReduceMaxLength)})
-	req := llm.Request{
-		Step:        "global search reduce",
-		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: q.Text}},
-		Temperature: e.cfg.Temperature,
-		MaxTokens:   e.cfg.MaxTokens,
-	}
+	req := e.request("global search reduce", system, q.Text)
 	cb := func(llm.Chunk) error { return nil }
 	if fn != nil {
 		cb = func(ch llm.Chunk) error { return fn(Event{Delta: ch.Delta, Reset: ch.Reset}) }

@@ -86,15 +86,7 @@ func (t *evidenceTable) support(s string, skip []text.Term, reports []string) fl
 
 // heldByAll reports whether each of two or more texts holds w.
 func heldByAll(w string, texts []string) bool {
-	if len(texts) < 2 {
-		return false
-	}
-	for _, s := range texts {
-		if !text.HoldsTerm(s, w) {
-			return false
-		}
-	}
-	return true
+	return len(texts) >= 2 && !slices.ContainsFunc(texts, func(s string) bool { return !text.HoldsTerm(s, w) })
 }
 
 // value is what word w says of the run's evidence: 0 unless the run uses

@@ -41,12 +41,11 @@ func (e *Engine) Answer(ctx context.Context, asked Method, route Route, q Query,
 	}
 	var held *Context
 	send := func() error {
-		c := held
-		held = nil
-		if c == nil {
-			return nil
+		if c := held; c != nil {
+			held = nil
+			return fn(Event{Context: c})
 		}
-		return fn(Event{Context: c})
+		return nil
 	}
 	hold := fn
 	if fn != nil {

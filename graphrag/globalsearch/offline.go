@@ -435,23 +435,19 @@ func extractiveReduce(question string, kept []RankedPoint) string {
 	if text.HasHan(question) {
 		label = extractedLabelZH
 	}
-	var chosen []string
-	var chosenTerms []map[string]bool
+	var sb strings.Builder
+	sb.WriteString(label + "\n\n")
+	var chosen []map[string]bool // the words of each point taken
 	for _, p := range kept {
 		if len(chosen) == MaxAnswerPoints {
 			break
 		}
 		ts := wordSet(text.StripCitations(p.Description))
-		if slices.ContainsFunc(chosenTerms, func(o map[string]bool) bool { return overlap(ts, o) >= 0.5 }) {
+		if slices.ContainsFunc(chosen, func(o map[string]bool) bool { return overlap(ts, o) >= 0.5 }) {
 			continue
 		}
-		chosen = append(chosen, p.Description)
-		chosenTerms = append(chosenTerms, ts)
-	}
-	var sb strings.Builder
-	sb.WriteString(label + "\n\n")
-	for _, s := range chosen {
-		sb.WriteString("- " + s + "\n")
+		chosen = append(chosen, ts)
+		sb.WriteString("- " + p.Description + "\n")
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }

@@ -76,18 +76,15 @@ func DefaultParams() Params {
 // not negative. Errors wrap ErrConfig and name the field.
 func (p Params) Validate() error {
 	for _, f := range []struct {
-		name string
-		v    int
-	}{{"MaxContextTokens", p.MaxContextTokens}, {"DataMaxTokens", p.DataMaxTokens}, {"MapMaxLength", p.MapMaxLength}, {"ReduceMaxLength", p.ReduceMaxLength}} {
-		if f.v <= 0 {
-			return fmt.Errorf("%w: %s %d: want a number > 0", ErrConfig, f.name, f.v)
+		name   string
+		v, min int
+	}{{"MaxContextTokens", p.MaxContextTokens, 1}, {"DataMaxTokens", p.DataMaxTokens, 1},
+		{"MapMaxLength", p.MapMaxLength, 1}, {"ReduceMaxLength", p.ReduceMaxLength, 1},
+		{"HistoryMaxTurns", p.HistoryMaxTurns, 0}, {"Concurrency", p.Concurrency, 0}} {
+		if f.v < f.min {
+			want := [2]string{"≥ 0", "> 0"}[f.min]
+			return fmt.Errorf("%w: %s %d: want a number %s", ErrConfig, f.name, f.v, want)
 		}
-	}
-	if p.HistoryMaxTurns < 0 {
-		return fmt.Errorf("%w: HistoryMaxTurns %d: want a number ≥ 0", ErrConfig, p.HistoryMaxTurns)
-	}
-	if p.Concurrency < 0 {
-		return fmt.Errorf("%w: Concurrency %d: want a number ≥ 0", ErrConfig, p.Concurrency)
 	}
 	return nil
 }

@@ -327,11 +327,9 @@ func (r *Router) coveringRecords(lr *knowledge.LexicalResult, c cover) (held flo
 	add := func(texts ...string) {
 		added := false
 		for k, term := range c.ts {
-			for _, s := range texts {
-				if !got[k] && holdsAny(s, term) {
-					got[k], added = true, true
-					held += c.w[k]
-				}
+			if !got[k] && slices.ContainsFunc(texts, func(s string) bool { return holdsAny(s, term) }) {
+				got[k], added = true, true
+				held += c.w[k]
 			}
 		}
 		if added {

@@ -88,13 +88,11 @@ func sortedByLength(ws ...string) []string {
 func BroadCues(question string) []string {
 	low := strings.ToLower(question)
 	var out []string
-	for _, c := range englishBroadCues {
-		if containsWord(low, c) && !slices.ContainsFunc(out, func(f string) bool { return strings.Contains(f, c) }) { // not inside a cue found (themes in main themes)
-			out = append(out, c)
-		}
-	}
-	for _, c := range chineseBroadCues {
-		if hasWords(question, c) && !slices.ContainsFunc(out, func(f string) bool { return strings.Contains(f, c) }) { // not inside a cue found (大体 in 大体上)
+	for _, c := range slices.Concat(englishBroadCues, chineseBroadCues) {
+		zh := text.HasHan(c)
+		held := zh && hasWords(question, c) || !zh && containsWord(low, c)
+		// not inside a cue found (themes in main themes, 大体 in 大体上)
+		if held && !slices.ContainsFunc(out, func(f string) bool { return strings.Contains(f, c) }) {
 			out = append(out, c)
 		}
 	}
@@ -105,18 +103,7 @@ func BroadCues(question string) []string {
 // words of its segmentation (text.Words of each run of Chinese
 // characters): 概要 is a cue in "请给出概要", not in "大概要花多少钱" (大概/要花).
 func hasWords(question, phrase string) bool {
-	rs := []rune(question)
-	for i := 0; i < len(rs); {
-		if !text.IsHan(rs[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(rs) && text.IsHan(rs[j]) {
-			j++
-		}
-		run := string(rs[i:j])
-		i = j
+	for _, run := range strings.FieldsFunc(question, func(r rune) bool { return !text.IsHan(r) }) {
 		if !strings.Contains(run, phrase) {
 			continue
 		}

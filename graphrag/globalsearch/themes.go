@@ -32,17 +32,8 @@ var chineseThemeWords = []string{"主题", "主旨", "母题"}
 // as whole words of its segmentation.
 func asksThemes(question string) bool {
 	low := strings.ToLower(question)
-	for _, w := range themeWords {
-		if containsWord(low, w) {
-			return true
-		}
-	}
-	for _, w := range chineseThemeWords {
-		if hasWords(question, w) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(themeWords, func(w string) bool { return containsWord(low, w) }) ||
+		slices.ContainsFunc(chineseThemeWords, func(w string) bool { return hasWords(question, w) })
 }
 
 // headingRecurrence returns, for each content word (text.Terms) of the
