@@ -227,7 +227,7 @@ func parseVectorFile(b []byte, info llm.EmbedderInfo, shared bool) (*vectorFile,
 	// the checksum first: nothing of a damaged file is used
 	size := int64(len(b))
 	if sum, want := checksum(b[:size-4], shared), binary.LittleEndian.Uint32(b[size-4:]); sum != want {
-		return nil, badVectorFile("checksum %08x, want %08x (the file was changed or damaged)", want, sum)
+		return nil, badVectorFile("checksum %08x, want %08x (the file was changed or damaged)", sum, want)
 	}
 	f := &vectorFile{info: info, source: h.Source, ids: make([]string, h.Count)}
 	for i := range f.ids {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -506,6 +507,16 @@ func TestVectorFileAligned(t *testing.T) {
 		}
 		if !slices.Equal(got.ids, f.ids) || !slices.Equal(got.sums, f.sums) || !slices.Equal(got.sq, f.sq) || !slices.Equal(got.cols, f.cols) {
 			t.Fatalf("ids of %d bytes: read back %+v, %v", n, got, err)
+		}
+		// a changed byte: the message gives the sum of what was read,
+		// then the one the file stores as wanted (as the model file's does)
+		if n == 0 {
+			bad := slices.Clone(b)
+			bad[len(bad)-5] ^= 1
+			stored := binary.LittleEndian.Uint32(bad[len(bad)-4:])
+			if _, err := parseVectorFile(bad, info, false); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("want %08x", stored)) {
+				t.Fatalf("a changed byte: %v, want the stored sum %08x as wanted", err, stored)
+			}
 		}
 		// unaligned: one byte more before the file's start
 		shifted := append([]byte{0}, b...)[1:]
