@@ -298,7 +298,22 @@ func chatFollowUps(session context.Context, opts *chatOptions, gen *questiongen.
 			fmt.Fprintf(opts.Out, "  %d. %s%s\n", i+1, safeText(f.Question), methodNote(f.Method))
 		}
 	}
+	if n := len(fu.Questions); n < opts.Followups && (res == nil || !res.NoMatch) {
+		fmt.Fprintf(opts.Out, "%s\n", fewerFollowUps(n, opts.Followups))
+	}
 	return fu.Questions, nil
+}
+
+// fewerFollowUps says why chat proposes n follow-up questions where
+// asked were asked for (-n) after an answer (a refused question gets no
+// note): the answer's cited records gave no other
+// that passes questiongen's checks (the relevance gate, names a reader
+// knows, no repeat of the history or of another).
+func fewerFollowUps(n, asked int) string {
+	if n == 0 {
+		return "\nNo follow-up questions: none from the answer's records passed the checks (relevance, names a reader knows, no repeats)."
+	}
+	return fmt.Sprintf("  (%d of the %d asked for: no other from the answer's records passed the checks)", n, asked)
 }
 
 // readLine reads a line, or returns when the session ends.

@@ -264,3 +264,32 @@ func TestMethodLineOnlyBeforeAnAnswer(t *testing.T) {
 		t.Errorf("chat: exit %d, stderr:\n%s", code, errs)
 	}
 }
+
+// Fewer follow-up questions than -n asks for are said, never silently
+// short: on the sample, "会员体系怎么样？" after "李明为什么选择写字楼商圈？"
+// (whose three follow-ups are now history) gives two, and the note says
+// two of three; three get no note, nor does a refused question.
+func TestChatSaysFewerFollowUps(t *testing.T) {
+	graphs := sampleGraphs(t)
+	code, out, errs := runIn(t, "李明为什么选择写字楼商圈？\n火星殖民计划的进展如何？\n会员体系怎么样？\nexit\n", nil, "chat", "--graphs", graphs, "--graph", "coffee", "-n", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	turns := strings.Split(out, "\n> ")
+	if len(turns) != 4 {
+		t.Fatalf("%d turns in:\n%s", len(turns)-1, out)
+	}
+	if n := len(followupRE.FindAllString(turns[1], -1)); n != 3 || strings.Contains(turns[1], "asked for") {
+		t.Errorf("first turn: %d follow-ups:\n%s", n, turns[1])
+	}
+	if strings.Contains(turns[2], "follow-up") || strings.Contains(turns[2], "asked for") {
+		t.Errorf("a refused question got a follow-up note:\n%s", turns[2])
+	}
+	n := len(followupRE.FindAllString(turns[3], -1))
+	if n == 0 || n >= 3 || !strings.Contains(turns[3], fewerFollowUps(n, 3)) {
+		t.Errorf("%d follow-ups without the note %q:\n%s", n, fewerFollowUps(n, 3), turns[3])
+	}
+	if !strings.Contains(fewerFollowUps(0, 3), "No follow-up questions") || !strings.Contains(fewerFollowUps(2, 3), "2 of the 3") {
+		t.Errorf("notes: %q, %q", fewerFollowUps(0, 3), fewerFollowUps(2, 3))
+	}
+}
