@@ -229,9 +229,10 @@ func (b *ContextBuilder) sentimentTexts() []forum.Entry {
 
 // sentimentRows are the rows about question's subject (every row when it
 // names none; a term of the knowledge's topic is no subject: 网民对武汉大学
-// 的舆论情绪 asks about the whole of a run about 武汉大学), in row order; without a subject at most
-// MaxEventSentimentRows of each other event and of the unattributed ones
-// (a subject already keeps only the passages about it).
+// 的舆论情绪 asks about the whole of a run about 武汉大学), in row order;
+// without a subject at most MaxEventSentimentRows of each other event and
+// of the unattributed ones (a subject already keeps only the passages
+// about it).
 func (b *ContextBuilder) sentimentRows(question string) []sentimentRow {
 	idx := b.sentiments()
 	var subject []text.Term
