@@ -72,6 +72,8 @@ type ContextBuilder struct {
 	// the Sentiment section's passages) are made on first use
 	positionalIDs func() positional
 	sentiments    func() *sentimentIndex
+	found         func() map[string]int // recordsFound, made on first use
+	maps          mapMemo               // the last mappings of a question (vectorMatches)
 }
 
 // NewContextBuilder indexes m for context building. m must not be nil;
@@ -93,7 +95,7 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 	}
 	b := &ContextBuilder{m: m, cfg: cfg, reportByC: map[string]int{}, covByTitle: map[string]map[string][]int{},
 		cache: &countCache{m: map[string]int{}}}
-	b.positionalIDs, b.sentiments = sync.OnceValue(b.findPositional), sync.OnceValue(b.collectSentiments)
+	b.positionalIDs, b.sentiments, b.found = sync.OnceValue(b.findPositional), sync.OnceValue(b.collectSentiments), sync.OnceValue(b.recordsFound)
 	ents := m.Entities()
 	b.titleID = make(map[string]int32, len(ents))
 	for _, e := range ents {

@@ -146,19 +146,38 @@ func (b *ContextBuilder) rankMatches(k int) []MappedEntity {
 // vectorMatches embeds query and returns its 2·TopKMappedEntities nearest
 // entities within MaxEntityDistance; with MinSimilarity the relevance gate
 // may drop them all, and hybrid retrieval fuses them with the lexical
-// search (see mapQuery for question and lex).
+// search (see mapQuery for question and lex). The last few mappings are
+// kept (mapMemo); an error is not.
 func (b *ContextBuilder) vectorMatches(ctx context.Context, query, question string, p Params, lex **knowledge.LexicalResult) ([]MappedEntity, *Relevance, error) {
+	key := mappingKey(query, question, p)
+	v, ok := b.maps.get(key)
+	if !ok {
+		var err error
+		if v, err = b.mapVectors(ctx, query, question, p); err != nil {
+			return nil, nil, err
+		}
+		b.maps.put(key, v)
+	}
+	if lex != nil && v.lex != nil {
+		*lex = v.lex
+	}
+	return v.matched, v.rel, nil
+}
+
+// mapVectors is vectorMatches without the memo: the mapping, and the
+// lexical search when hybrid retrieval or the gate ran it.
+func (b *ContextBuilder) mapVectors(ctx context.Context, query, question string, p Params) (mapping, error) {
 	k := p.TopKMappedEntities
 	vecs, err := b.cfg.Embedder.Embed(ctx, []string{query})
 	if err != nil {
-		return nil, nil, fmt.Errorf("localsearch: embed query: %w", err)
+		return mapping{}, fmt.Errorf("localsearch: embed query: %w", err)
 	}
 	if len(vecs) == 0 || len(vecs[0]) == 0 {
-		return nil, nil, nil
+		return mapping{}, nil
 	}
 	hits, err := b.cfg.VectorStore.Nearest(ctx, vecs[0], k*oversample)
 	if err != nil {
-		return nil, nil, fmt.Errorf("localsearch: vector search: %w", err)
+		return mapping{}, fmt.Errorf("localsearch: vector search: %w", err)
 	}
 	var matched []MappedEntity
 	for _, h := range hits {
@@ -172,12 +191,9 @@ func (b *ContextBuilder) vectorMatches(ctx context.Context, query, question stri
 	}
 	hybrid := p.Retrieval == RetrievalHybrid
 	if p.MinSimilarity <= 0 && !hybrid {
-		return matched, nil, nil
+		return mapping{matched: matched}, nil
 	}
 	lr, gate, names, asked := b.lexical(query, question)
-	if lex != nil {
-		*lex = lr
-	}
 	var rel *Relevance
 	if p.MinSimilarity > 0 {
 		best := 0.0
@@ -204,7 +220,7 @@ func (b *ContextBuilder) vectorMatches(ctx context.Context, query, question stri
 	if hybrid && (rel == nil || !rel.Weak) {
 		matched = b.fuse(matched, lr, k*oversample)
 	}
-	return matched, rel, nil
+	return mapping{matched: matched, rel: rel, lex: lr}, nil
 }
 
 // resolve finds the entity a vector-store document id names (by id or by

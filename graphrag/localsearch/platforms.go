@@ -97,7 +97,7 @@ func (b *ContextBuilder) platformCounts(question string) (counts []platformCount
 			subject = append(subject, t)
 		}
 	}
-	found := b.recordsFound()
+	found := b.found()
 	ents := b.m.Entities()
 	var cands []int
 	if len(subject) == 0 {
@@ -150,6 +150,8 @@ func (b *ContextBuilder) platformCounts(question string) (counts []platformCount
 // entity of our graphs has to it: each is one search record that found the
 // source (a "found" edge), so a source found by three searches counts 3,
 // as the report's platform table counts records. Empty on a GraphRAG index.
+// Made once a builder (ContextBuilder.found): the counts read; never
+// changed.
 func (b *ContextBuilder) recordsFound() map[string]int {
 	ents := b.m.Entities()
 	out := map[string]int{}

@@ -153,17 +153,23 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 // and their answers.
 type chatHistory struct {
 	turns []llm.Message // user and assistant turns, oldest first
-	asked []string      // the user questions of turns
+	asked []string      // the user questions of turns and the last question
 	keep  int
 }
 
 // add remembers question q and its answer, forgetting the oldest turn
-// beyond keep.
+// beyond keep. asked keeps q and the keep questions before it: the
+// follow-up questions of q's answer are made with the history its answer
+// had (questiongen reads the last question as the one answered, the others
+// as its history).
 func (h *chatHistory) add(q, answer string) {
 	h.turns = append(h.turns, llm.Message{Role: llm.RoleUser, Content: q}, llm.Message{Role: llm.RoleAssistant, Content: answer})
 	h.asked = append(h.asked, q)
-	if len(h.asked) > h.keep {
-		h.turns, h.asked = h.turns[2*(len(h.asked)-h.keep):], h.asked[len(h.asked)-h.keep:]
+	if n := len(h.turns) / 2; n > h.keep {
+		h.turns = h.turns[2*(n-h.keep):]
+	}
+	if n := len(h.asked); n > h.keep+1 {
+		h.asked = h.asked[n-h.keep-1:]
 	}
 }
 

@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"reportengine/llm"
 )
 
 // runIn runs the CLI with stdin and an environment.
@@ -150,5 +154,32 @@ func TestQuestions(t *testing.T) {
 	}
 	if code, _, _ := run(t, "questions", "--graphrag-index", dulceDir(t), "-n", "0"); code != ExitUsage {
 		t.Errorf("-n 0: exit %d", code)
+	}
+}
+
+// TestChatHistoryFollowUps: the follow-up questions of an answer are made
+// with the history the answer had. After each question, chatHistory's
+// asked holds it and the user questions of the turns the answer was given
+// (read here before add), for keep 1, 2 and 5 over 8 questions; the
+// turns hold the last keep questions and answers.
+func TestChatHistoryFollowUps(t *testing.T) {
+	for _, keep := range []int{1, 2, 5} {
+		h := chatHistory{keep: keep}
+		for i := range 8 {
+			q := fmt.Sprintf("问题%d？", i)
+			var before []string
+			for _, m := range h.turns {
+				if m.Role == llm.RoleUser {
+					before = append(before, m.Content)
+				}
+			}
+			h.add(q, "回答")
+			if want := append(before, q); !slices.Equal(h.asked, want) {
+				t.Errorf("keep %d, question %d: asked %q, want %q", keep, i, h.asked, want)
+			}
+			if n := min(i+1, keep); len(h.turns) != 2*n || h.turns[2*n-2].Content != q {
+				t.Errorf("keep %d, question %d: %d turns, want %d ending with %q", keep, i, len(h.turns)/2, n, q)
+			}
+		}
 	}
 }
