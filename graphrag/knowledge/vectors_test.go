@@ -664,7 +664,25 @@ func sparseQuery(dim int, at ...int) []float32 {
 // back each column's pages once read (release), and answers every
 // question as the same vectors in memory do, asked once or again.
 func TestMappedStoreReleases(t *testing.T) {
-	const n, dim = 5000, 16 // a column: 20 000 bytes, several pages
+	const dim = 16
+	plain, s := mappedTestStore(t, 5000, dim)
+	for qi := range 6 {
+		q := sparseQuery(dim, qi, (qi+5)%dim)
+		want, err := plain.nearestScan(context.Background(), q, 9)
+		for range 2 {
+			if got, err2 := s.Nearest(context.Background(), q, 9); err != nil || err2 != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("query %d: mapped %v (%v), in memory %v (%v)", qi, got, err2, want, err)
+			}
+		}
+	}
+}
+
+// mappedTestStore makes n random vectors of dim values into a store in
+// memory (plain) and the same read back from a vector cache file, mapped
+// where the system maps files (s). With n = 5000 a column is 20 000
+// bytes, several pages.
+func mappedTestStore(t *testing.T, n, dim int) (plain, s *ExactStore) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(3, 4))
 	info := llm.EmbedderInfo{Provider: "p", Model: "m", Dimensions: dim}
 	ids, vecs := make([]string, n), make([][]float32, n)
@@ -691,20 +709,11 @@ func TestMappedStoreReleases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := newFlatStore(info, f.ids, f.cols, f.sq)
-	if err != nil {
+	if s, err = newFlatStore(info, f.ids, f.cols, f.sq); err != nil {
 		t.Fatal(err)
 	}
 	s.mapped = f.mapped
-	for qi := range 6 {
-		q := sparseQuery(dim, qi, (qi+5)%dim)
-		want, err := plain.nearestScan(context.Background(), q, 9)
-		for range 2 {
-			if got, err2 := s.Nearest(context.Background(), q, 9); err != nil || err2 != nil || !reflect.DeepEqual(got, want) {
-				t.Fatalf("query %d: mapped %v (%v), in memory %v (%v)", qi, got, err2, want, err)
-			}
-		}
-	}
+	return plain, s
 }
 
 // The offline embedder writes its rows into a block (EmbedInto), which

@@ -80,6 +80,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		return err
 	}
 	opts.asked = method
+	opts.manyQuestions = true
 	s, err := openRAG(ctx, &opts.ragOptions)
 	if err != nil {
 		return err

@@ -82,6 +82,7 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 	if err := opts.precheck(); err != nil {
 		return err
 	}
+	opts.manyQuestions = true
 	s, err := openRAG(ctx, &opts.ragOptions)
 	if err != nil {
 		return err

@@ -45,6 +45,9 @@ type ragOptions struct {
 	// noModel: no answering model is used (search --context-only), so
 	// precheck does not check its settings.
 	noModel bool
+	// manyQuestions: the command asks many questions (chat, eval): the
+	// vector store keeps the pages it reads (knowledge.ExactStore.KeepPages)
+	manyQuestions bool
 
 	CommunityLevel    int
 	Encoding          string

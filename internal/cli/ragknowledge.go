@@ -101,6 +101,9 @@ func openRAG(ctx context.Context, o *ragOptions) (*ragSession, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.manyQuestions {
+		store.KeepPages()
+	}
 	s.builder, err = localsearch.NewContextBuilder(s.m, localsearch.Config{Tokenizer: s.tk, Embedder: emb, VectorStore: store})
 	if err != nil {
 		return nil, err

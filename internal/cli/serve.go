@@ -249,13 +249,15 @@ func searchConfig(opts *serveOptions) (*server.SearchConfig, error) {
 // offlineRetrieval embeds a knowledge model's entities with the offline
 // embedder fitted on their texts (knowledge.EntityText) into an exact
 // vector store, cached beside a graph (knowledge.EntityVectors,
-// knowledge.DefaultCacheDirs; an index's vectors are not cached). No
-// network.
+// knowledge.DefaultCacheDirs; an index's vectors are not cached) that
+// keeps the pages it reads (a server answers many questions:
+// knowledge.ExactStore.KeepPages). No network.
 func offlineRetrieval(ctx context.Context, m *knowledge.Model) (localsearch.Config, error) {
 	emb := fitOffline(m, 0)
 	store, _, err := knowledge.EntityVectors(ctx, m, knowledge.VectorOptions{Embedder: emb, CacheDirs: knowledge.DefaultCacheDirs(m, "")})
 	if err != nil {
 		return localsearch.Config{}, err
 	}
+	store.KeepPages()
 	return localsearch.Config{Embedder: emb, VectorStore: store}, nil
 }
