@@ -14,7 +14,7 @@ import (
 // ExactStore is the default VectorStore: exact nearest-neighbour search over
 // every stored vector, in plain Go. Results are deterministic (ties by
 // ascending id) and it is safe for concurrent use (nothing changes after
-// NewExactStore). Cost per query: one pass over n·d floats plus O(n log k),
+// NewExactStore but KeepPages, called before the store is shared). Cost per query: one pass over n·d floats plus O(n log k),
 // or for a sparse query vector a pass over its non-zero positions
 // (nearestSparse).
 //
