@@ -78,3 +78,62 @@ func TestMarkdownCitationsAreFootnotes(t *testing.T) {
 		t.Errorf("footnote entries %d, back references %v; want 2 entries, news 2, forum 1:\n%s", len(entries), backrefs, h)
 	}
 }
+
+// A field that holds only citations — a KPI card's source, a SWOT or PEST
+// item's evidence or source, as the offline writer fills them ("[61]") —
+// links each to its entry of the references in the HTML (as a
+// paragraph's citations do, the title escaped) and is footnotes in the
+// Markdown; a number the references lack, or citations inside other
+// words, stay text.
+func TestCitationFieldsLinked(t *testing.T) {
+	doc := &ir.Document{
+		Metadata: ir.Metadata{Title: "T", Hero: ir.Hero{KPIs: []ir.KPI{{Label: "负面情绪占比", Value: "28%", Source: " [2] "},
+			{Label: "阅读量", Value: "4.8亿", Source: "[9]"}, {Label: "零", Value: "0", Source: "[0]"}}}},
+		Chapters: []ir.Chapter{{ChapterID: "S1", Title: "c", Anchor: "c", Blocks: []ir.Block{
+			{Type: ir.TypeSwotTable, Title: "SWOT",
+				Strengths:     []ir.QuadrantItem{{Title: "口碑", Evidence: "[1][2]"}},
+				Weaknesses:    []ir.QuadrantItem{{Title: "周末", Evidence: "[3]"}},
+				Opportunities: []ir.QuadrantItem{{Title: "团购", Evidence: "见[1]"}},
+				Threats:       []ir.QuadrantItem{{Title: "低价", Detail: "九块九", Source: "[2]"}}},
+		}}},
+		Sources: []ir.Source{{ID: "R1", Title: "论坛发言"}, {ID: "R2", Title: `新闻 "<b>"`, URL: "https://example.com/n"}},
+	}
+	h, err := HTML(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := func(n, title string) string {
+		return `<a href="#ref-` + n + `" title="` + title + `"><sup>[` + n + `]</sup></a>`
+	}
+	news := "新闻 &#34;&lt;b&gt;&#34;"
+	for _, want := range []string{
+		`<div class="kpi-source">` + link("2", news) + `</div>`,
+		`<div class="kpi-source">[9]</div>`,
+		`<div class="kpi-source">[0]</div>`,
+		`证据 / Evidence: ` + link("1", "论坛发言") + link("2", news) + `</div>`,
+		`证据 / Evidence: [3]</div>`,
+		`证据 / Evidence: 见[1]</div>`,
+		`来源 / Source: ` + link("2", news) + `</div>`,
+	} {
+		if !bytes.Contains(h, []byte(want)) {
+			t.Errorf("HTML lacks %s", want)
+		}
+	}
+	md, err := Markdown(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"| 负面情绪占比 | 28% | [^2] |",
+		"| 阅读量 | 4.8亿 | \\[9\\] |",
+		"| 零 | 0 | \\[0\\] |",
+		"| 口碑 |  | 证据 / Evidence: [^1][^2] |",
+		"| 周末 |  | 证据 / Evidence: \\[3\\] |",
+		"| 团购 |  | 证据 / Evidence: 见\\[1\\] |",
+		"| 低价 |  | 九块九 来源 / Source: [^2] |",
+	} {
+		if !bytes.Contains(md, []byte(want)) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+}

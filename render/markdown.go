@@ -226,7 +226,7 @@ func (w *mdWriter) kpiTable(ks []kpiView) {
 			row = append(row, mdCell(delta))
 		}
 		if sources {
-			row = append(row, kpiSource(k.Source, len(w.p.Sources)))
+			row = append(row, citeCell(k.Source, k.SourceRefs))
 		}
 		rows = append(rows, row)
 	}
@@ -471,20 +471,16 @@ func footnoteRef(n *inlineNode) (string, bool) {
 	return "[^" + h[1] + "]", true
 }
 
-// kpiSource is a KPI card's source cell: a run of citations ("[3][7]")
-// as footnote references ("[^3][^7]") when the reference list has every
-// number, else the text as it is.
-func kpiSource(s string, refs int) string {
-	t := strings.TrimSpace(s)
-	if !citeListRE.MatchString(t) {
+// citeCell is a table cell of a field that may hold only citations (a
+// KPI card's source, a SWOT or PEST item's evidence): its citations
+// (refs, citeRun) as footnote references ("[^3][^7]"), else s as text.
+func citeCell(s string, refs []citeRef) string {
+	if len(refs) == 0 {
 		return mdCell(s)
 	}
 	var b strings.Builder
-	for _, m := range citeNumRE.FindAllStringSubmatch(t, -1) {
-		if n, _ := strconv.Atoi(m[1]); n < 1 || n > refs {
-			return mdCell(s)
-		}
-		b.WriteString("[^" + m[1] + "]")
+	for _, r := range refs {
+		b.WriteString("[^" + strconv.Itoa(r.N) + "]")
 	}
 	return b.String()
 }

@@ -51,14 +51,15 @@ func quadrantTable(b *blockView) string {
 			if it.Priority != "" {
 				tag = strings.TrimSpace(tag + " " + it.Priority)
 			}
-			detail := it.Detail
+			detail := []string{mdCell(it.Detail)}
 			if it.Evidence != "" {
-				detail = strings.TrimSpace(detail + " 证据 / Evidence: " + it.Evidence)
+				detail = append(detail, "证据 / Evidence: "+citeCell(it.Evidence, it.EvidenceRefs))
 			}
 			if it.Source != "" {
-				detail = strings.TrimSpace(detail + " 来源 / Source: " + it.Source)
+				detail = append(detail, "来源 / Source: "+citeCell(it.Source, it.SourceRefs))
 			}
-			rows = append(rows, []string{q.Title, mdCell(it.Title), mdCell(tag), mdCell(detail)})
+			cell := strings.TrimSpace(strings.Join(detail, " "))
+			rows = append(rows, []string{q.Title, mdCell(it.Title), mdCell(tag), cell})
 		}
 	}
 	return strings.TrimRight(sb.String()+mdTable(rows), "\n")

@@ -54,6 +54,15 @@ func (h heroView) Empty() bool {
 type kpiView struct {
 	Label, Value, Unit, Delta, Source string
 	DeltaClass                        string
+	SourceRefs                        []citeRef // Source as links when it is a run of citations (citeRun)
+}
+
+// citeRef is one citation of a text field that holds only citations
+// ("[60][61]": a KPI's source, a SWOT or PEST item's evidence): source N
+// of the references, its anchor (#ref-N) and title.
+type citeRef struct {
+	N           int
+	Href, Title string
 }
 
 type failureView struct {
@@ -150,6 +159,9 @@ type quadrantView struct {
 type quadItem struct {
 	Title, Detail, Evidence, Source, Priority string
 	Tag, TagClass                             string
+	// EvidenceRefs and SourceRefs: Evidence and Source as links when
+	// each is a run of citations (citeRun)
+	EvidenceRefs, SourceRefs []citeRef
 }
 
 // inlineNode is one formatted run: a chain of wrappers around a text leaf.
@@ -209,7 +221,7 @@ func buildPage(doc *ir.Document) *pageView {
 	p.Generator = strings.Trim(md.Generator.Provider+" / "+md.Generator.Model, " /")
 	p.Hero = heroView{Summary: md.Hero.Summary, Highlights: md.Hero.Highlights, Actions: md.Hero.Actions}
 	for _, k := range md.Hero.KPIs {
-		p.Hero.KPIs = append(p.Hero.KPIs, kpi(k))
+		p.Hero.KPIs = append(p.Hero.KPIs, b.kpi(k))
 	}
 
 	// Chapter anchors first, so the TOC, failures and references resolve.
@@ -304,8 +316,30 @@ func firstNonEmpty(ss ...string) string {
 	return ""
 }
 
-func kpi(k ir.KPI) kpiView {
-	return kpiView{Label: k.Label, Value: k.Value, Unit: k.Unit, Delta: k.Delta, Source: k.Source, DeltaClass: classOf(deltaClasses, k.DeltaTone, "delta-neutral")}
+func (b *builder) kpi(k ir.KPI) kpiView {
+	return kpiView{Label: k.Label, Value: k.Value, Unit: k.Unit, Delta: k.Delta, Source: k.Source,
+		DeltaClass: classOf(deltaClasses, k.DeltaTone, "delta-neutral"), SourceRefs: b.citeRun(k.Source)}
+}
+
+// citeRun returns the citations of s when s (trimmed) is only a run of
+// them ("[3]", "[3][7]") and the references have every number (1 to the
+// number of sources), each linked to its entry as a paragraph's
+// citations are; nil otherwise, and s is shown as the text it is.
+func (b *builder) citeRun(s string) []citeRef {
+	t := strings.TrimSpace(s)
+	if !citeListRE.MatchString(t) {
+		return nil
+	}
+	var out []citeRef
+	for _, m := range citeNumRE.FindAllStringSubmatch(t, -1) {
+		n, err := strconv.Atoi(m[1])
+		if err != nil || n < 1 || n > len(b.doc.Sources) {
+			return nil
+		}
+		src := b.doc.Sources[n-1]
+		out = append(out, citeRef{N: n, Href: "#ref-" + m[1], Title: firstNonEmpty(src.Title, src.URL, src.ID)})
+	}
+	return out
 }
 
 // themeCSS builds ":root{…}" from validated theme tokens. Names come from

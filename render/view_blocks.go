@@ -35,18 +35,18 @@ func (b *builder) block(blk *ir.Block, path string) *blockView {
 	case ir.TypeSwotTable:
 		v.Title, v.Summary = blk.Title, blk.Summary
 		v.Quadrants = []quadrantView{
-			quadrant("q-s", "优势 Strengths", blk.Strengths, false),
-			quadrant("q-w", "劣势 Weaknesses", blk.Weaknesses, false),
-			quadrant("q-o", "机会 Opportunities", blk.Opportunities, false),
-			quadrant("q-t", "威胁 Threats", blk.Threats, false),
+			b.quadrant("q-s", "优势 Strengths", blk.Strengths, false),
+			b.quadrant("q-w", "劣势 Weaknesses", blk.Weaknesses, false),
+			b.quadrant("q-o", "机会 Opportunities", blk.Opportunities, false),
+			b.quadrant("q-t", "威胁 Threats", blk.Threats, false),
 		}
 	case ir.TypePestTable:
 		v.Title, v.Summary = blk.Title, blk.Summary
 		v.Quadrants = []quadrantView{
-			quadrant("q-p", "政治 Political", blk.Political, true),
-			quadrant("q-e", "经济 Economic", blk.Economic, true),
-			quadrant("q-so", "社会 Social", blk.Social, true),
-			quadrant("q-te", "技术 Technological", blk.Technological, true),
+			b.quadrant("q-p", "政治 Political", blk.Political, true),
+			b.quadrant("q-e", "经济 Economic", blk.Economic, true),
+			b.quadrant("q-so", "社会 Social", blk.Social, true),
+			b.quadrant("q-te", "技术 Technological", blk.Technological, true),
 		}
 	case ir.TypeBlockquote:
 		v.Children = b.blocks(blk.Blocks, path, 0)
@@ -71,7 +71,7 @@ func (b *builder) block(blk *ir.Block, path string) *blockView {
 		v.Children = b.blocks(blk.Blocks, path, 0)
 	case ir.TypeKPIGrid:
 		for _, k := range blk.KPIItems {
-			v.KPIs = append(v.KPIs, kpi(k))
+			v.KPIs = append(v.KPIs, b.kpi(k))
 		}
 		if blk.Cols >= 2 && blk.Cols <= 6 {
 			v.Class = "cols-" + strconv.Itoa(blk.Cols)
@@ -200,10 +200,11 @@ func codeLang(l string) string {
 	return sb.String()
 }
 
-func quadrant(class, title string, items []ir.QuadrantItem, pest bool) quadrantView {
+func (b *builder) quadrant(class, title string, items []ir.QuadrantItem, pest bool) quadrantView {
 	q := quadrantView{Class: class, Title: title}
 	for _, it := range items {
 		qi := quadItem{Title: it.Title, Detail: it.Detail, Evidence: it.Evidence, Source: it.Source, Priority: it.Priority}
+		qi.EvidenceRefs, qi.SourceRefs = b.citeRun(it.Evidence), b.citeRun(it.Source)
 		qi.Tag = it.Impact
 		if pest && it.Trend != "" {
 			qi.Tag = it.Trend
