@@ -16,16 +16,21 @@ import (
 // 12:49:41 update 1,847次→68次; the report printed both, in two
 // chapters, silently. Each figure of such a trend gets Disagree, the
 // other trends as "1,847次→68次[E1940]" (joined by "；"), for the report
-// to flag 来源不一致 where it prints them.
+// to flag 来源不一致 where it prints them. A figure that ends one trend and
+// starts the next ("由1,847次降至512次再降至68次": 512次) gets the notes of
+// both, the earlier trend's first: it is a value of each, and a trend
+// without a note takes none from it.
 func (s *Set) markDisagreements() {
 	type trend struct {
 		item   string
 		values []string
 		terms  []string
 		figs   []int // indices in s.Figures
+		other  []string
 	}
 	byStart := map[string][]*trend{} // first value + unit → trends
 	var order []string
+	var all []*trend // in the order of their figures
 	for k := 0; k+1 < len(s.Figures); k++ {
 		f, g := &s.Figures[k], &s.Figures[k+1]
 		if f.ItemID != g.ItemID || f.Label == "" || f.Label != g.Label || f.Sentence != g.Sentence || f.Unit != g.Unit || f.Raw == g.Raw {
@@ -35,23 +40,34 @@ func (s *Set) markDisagreements() {
 		if _, ok := byStart[key]; !ok {
 			order = append(order, key)
 		}
-		terms := text.TermTexts(text.Terms(f.Label))
-		byStart[key] = append(byStart[key], &trend{f.ItemID, []string{f.Raw, g.Raw}, terms, []int{k, k + 1}})
+		t := &trend{item: f.ItemID, values: []string{f.Raw, g.Raw}, terms: text.TermTexts(text.Terms(f.Label)),
+			figs: []int{k, k + 1}}
+		byStart[key] = append(byStart[key], t)
+		all = append(all, t)
 	}
 	for _, key := range order {
 		ts := byStart[key]
 		for _, t := range ts {
-			var other []string
 			for _, u := range ts {
 				if u.item == t.item || slices.Equal(u.values, t.values) || !sameMeasure(u.terms, t.terms) {
 					continue
 				}
-				other = append(other, strings.Join(u.values, "→")+"["+u.item+"]")
-			}
-			for _, k := range t.figs {
-				s.Figures[k].Disagree = strings.Join(other, "；")
+				t.other = append(t.other, strings.Join(u.values, "→")+"["+u.item+"]")
 			}
 		}
+	}
+	notes := map[int][]string{} // figure index → its trends' notes
+	for _, t := range all {
+		for _, k := range t.figs {
+			for _, o := range t.other {
+				if !slices.Contains(notes[k], o) {
+					notes[k] = append(notes[k], o)
+				}
+			}
+		}
+	}
+	for k, n := range notes {
+		s.Figures[k].Disagree = strings.Join(n, "；")
 	}
 }
 

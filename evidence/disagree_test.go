@@ -52,3 +52,42 @@ func TestMarkDisagreements(t *testing.T) {
 		t.Errorf("%d figures of the two 地域黑 trends, want 4 (ids %v)", checked, ids)
 	}
 }
+
+// A figure that ends one trend and starts the next gets the notes of both,
+// the earlier trend's first (E1's 512次 is a value of 1,847次→512次, which
+// E2 tells as 1,847次→300次, and of 512次→68次, which E3 tells as
+// 512次→100次), and a trend without a note erases none (E4's 20% keeps
+// the note of 10%→20% though 20%→30% has none).
+func TestMarkDisagreementsSharedFigure(t *testing.T) {
+	const words, share = "“地域黑”一词出现频次", "负向情感占比"
+	fig := func(item, label, sentence, raw, unit string) Figure {
+		return Figure{ItemID: item, Label: label, Sentence: sentence, Raw: raw, Unit: unit}
+	}
+	s := &Set{Figures: []Figure{
+		fig("E1", words, "由1,847次降至512次再降至68次", "1,847次", "次"),
+		fig("E1", words, "由1,847次降至512次再降至68次", "512次", "次"),
+		fig("E1", words, "由1,847次降至512次再降至68次", "68次", "次"),
+		fig("E2", words, "由1,847次降至300次", "1,847次", "次"),
+		fig("E2", words, "由1,847次降至300次", "300次", "次"),
+		fig("E3", words, "由512次降至100次", "512次", "次"),
+		fig("E3", words, "由512次降至100次", "100次", "次"),
+		fig("E4", share, "从10%升至20%再升至30%", "10%", "%"),
+		fig("E4", share, "从10%升至20%再升至30%", "20%", "%"),
+		fig("E4", share, "从10%升至20%再升至30%", "30%", "%"),
+		fig("E5", share, "从10%升至25%", "10%", "%"),
+		fig("E5", share, "从10%升至25%", "25%", "%"),
+	}}
+	s.markDisagreements()
+	want := []string{
+		"1,847次→300次[E2]", "1,847次→300次[E2]；512次→100次[E3]", "512次→100次[E3]",
+		"1,847次→512次[E1]", "1,847次→512次[E1]",
+		"512次→68次[E1]", "512次→68次[E1]",
+		"10%→25%[E5]", "10%→25%[E5]", "",
+		"10%→20%[E4]", "10%→20%[E4]",
+	}
+	for i, f := range s.Figures {
+		if f.Disagree != want[i] {
+			t.Errorf("%s %s: Disagree %q, want %q", f.ItemID, f.Raw, f.Disagree, want[i])
+		}
+	}
+}

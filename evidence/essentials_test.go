@@ -349,6 +349,27 @@ func TestTimelineNoBirthsOrCutPages(t *testing.T) {
 	}
 }
 
+// birthDate reads the words around the date in its sentence: a sentence
+// that does not hold the date ends in 出生于 or 生于 without dating a birth
+// by it (ungrouped, "ok && a || … || c" read the suffix of such a sentence
+// and called the date a birth). The same sentences with the date after
+// 生于 are births.
+func TestBirthDateNeedsTheDate(t *testing.T) {
+	for _, c := range []struct {
+		s, raw string
+		birth  bool
+	}{
+		{"据校友会介绍，他出生于", "2025年7月1日", false},
+		{"这位捐建新馆的校友生于", "2025年7月1日", false},
+		{"据校友会介绍，他出生于1969年12月", "1969年12月", true},
+		{"这位捐建新馆的校友生于1969年12月", "1969年12月", true},
+	} {
+		if got := birthDate(c.s, c.raw); got != c.birth {
+			t.Errorf("birthDate(%q, %q) = %v, want %v", c.s, c.raw, got, c.birth)
+		}
+	}
+}
+
 // A date that opens a period of months dates no event: the sample's
 // timeline put a six-month volume total on 2024-04. Two days, a date
 // followed by other words, and a period of years in the past are events

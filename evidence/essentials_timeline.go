@@ -258,15 +258,19 @@ func listingDate(sentence, raw string) bool {
 		return true
 	}
 	_, rest, ok := strings.Cut(sentence, raw)
-	return ok && strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " · ") || strings.HasPrefix(rest, " ·")
+	return ok && (strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " · ") || strings.HasPrefix(rest, " ·"))
 }
 
 // birthDate reports a date that is someone's birth, no event: "雷军(1969年
-// 12月出生)", "出生于1969年12月".
+// 12月出生)", "出生于1969年12月". A sentence without raw says nothing of
+// its date: false.
 func birthDate(sentence, raw string) bool {
 	before, after, ok := strings.Cut(sentence, raw)
+	if !ok {
+		return false
+	}
 	after = strings.TrimLeft(after, "（( ")
-	return ok && strings.HasPrefix(after, "出生") || strings.HasPrefix(after, "生人") ||
+	return strings.HasPrefix(after, "出生") || strings.HasPrefix(after, "生人") ||
 		strings.HasSuffix(before, "出生于") || strings.HasSuffix(before, "生于")
 }
 

@@ -201,10 +201,12 @@ var partyRE = regexp.MustCompile(`\p{Han}某某?`)
 // keyTerms are the key terms of an event's name (see eventNames), each once.
 func (t *Topic) keyTerms(phrase string) []string {
 	// the parties of a case, anonymised (杨某某诉肖某某): whole, not cut by
-	// the segmenter (杨某, 诉肖)
-	out := partyRE.FindAllString(phrase, -1)
+	// the segmenter (杨某, 诉肖: a word sharing a rune with a party is
+	// dropped); words sharing a rune with each other are kept (图书馆, 馆长)
+	parties := partyRE.FindAllString(phrase, -1)
+	out := slices.Clone(parties)
 	for _, w := range text.TermTexts(text.Terms(phrase)) {
-		if slices.ContainsFunc(out, func(p string) bool { return strings.ContainsAny(w, p) }) {
+		if slices.ContainsFunc(parties, func(p string) bool { return strings.ContainsAny(w, p) }) {
 			continue
 		}
 		if utf8.RuneCountInString(w) < 2 || text.IsStopWord(w) || slices.Contains(eventGeneric, w) || isPlace(w) ||

@@ -230,6 +230,28 @@ func TestTitleNamesEvent(t *testing.T) {
 	}
 }
 
+// keyTerms drops a segmenter's piece of an anonymised party (诉肖 of
+// 杨某诉肖某案 shares 肖 with the party 肖某), not a word that shares a rune
+// with an earlier key term: 馆长 after 图书馆 is a key term of its own (事件
+// is generic).
+func TestKeyTermsSharedRune(t *testing.T) {
+	tp, err := NewTopic(TopicConfig{Topic: "武汉大学"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		phrase string
+		want   []string
+	}{
+		{"图书馆馆长事件", []string{"图书馆", "馆长"}},
+		{"杨某诉肖某案", []string{"杨某", "肖某"}},
+	} {
+		if got := tp.keyTerms(c.phrase); !slices.Equal(got, c.want) {
+			t.Errorf("keyTerms(%s) = %q, want %q", c.phrase, got, c.want)
+		}
+	}
+}
+
 func TestEventNames(t *testing.T) {
 	tp, err := NewTopic(TopicConfig{Topic: "武汉大学"})
 	if err != nil {

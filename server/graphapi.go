@@ -154,6 +154,8 @@ type queryResponse struct {
 
 // handleQuery serves POST /api/graph/query: {report_id?, keywords?,
 // node_types?, engine_filter?, depth?, max_*?} (queryengine.DecodeQuery).
+// The body is read as the search routes read theirs (bodyObject: one JSON
+// object, nothing after it; else 400).
 // Answers are kept per graph version (queryCache) and run in a query slot
 // (runQuery).
 // As the query command does, it refuses (422, naming the field) a node type
@@ -164,7 +166,11 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 		s.bodyError(w, r, err)
 		return
 	}
-	id, err := reportIDField(body)
+	obj, err := bodyObject(body)
+	var id string
+	if err == nil {
+		id, err = stringField(obj, "report_id")
+	}
 	if err != nil {
 		s.fail(w, r, http.StatusBadRequest, "%v", err)
 		return
@@ -233,17 +239,6 @@ func (s *Server) runQuery(r *http.Request, v *graphView, q queryengine.Query) (*
 	}
 	defer func() { <-s.querySlots }()
 	return v.engine().Run(q)
-}
-
-// reportIDField reads the optional "report_id" of a JSON object body: a
-// string, null or absent (""). Any other type is an error naming the key;
-// so is a body that is not a JSON object.
-func reportIDField(body []byte) (string, error) {
-	var obj map[string]json.RawMessage
-	if err := json.NewDecoder(bytes.NewReader(body)).Decode(&obj); err != nil {
-		return "", &fieldError{Key: "body", Msg: "want a JSON object: " + err.Error()}
-	}
-	return stringField(obj, "report_id")
 }
 
 // fieldError is a bad field of a JSON request body.

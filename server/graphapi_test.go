@@ -17,6 +17,7 @@ import (
 
 	"reportengine/graphrag"
 	"reportengine/graphrag/queryengine"
+	"reportengine/llm/offline"
 	"reportengine/server"
 )
 
@@ -469,6 +470,42 @@ func TestGraphQuery(t *testing.T) {
 	// GET on the POST route is not a graph named "query".
 	status, body = get(t, ts.URL+"/api/graph/query")
 	wantFailure(t, "GET /api/graph/query", status, body, http.StatusNotFound)
+}
+
+// A body with anything but whitespace after its JSON object is a 400 on
+// the graph query route with the search routes' message, a closing } or ]
+// too (json.Decoder.More lets those pass); the object with whitespace
+// after it is answered as without.
+func TestGraphQueryTrailingData(t *testing.T) {
+	graphs := t.TempDir()
+	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: searchConfig(offline.New())})
+	const want = "body: unexpected data after the JSON object"
+	bodies := map[string]string{
+		"/api/graph/query": `{"keywords":"樱花"}`,
+		"/api/questions":   `{"count":3}`,
+		"/api/search":      `{"question":"樱花"}`,
+	}
+	for route, obj := range bodies {
+		for _, tail := range []string{" garbage", `{"keywords":"x"}`, " 5", " }", "]", "\n]\n"} {
+			status, body := postJSON(t, ts.URL+route, obj+tail)
+			what := fmt.Sprintf("%s %q", route, obj+tail)
+			if wantFailure(t, what, status, body, http.StatusBadRequest); status != http.StatusBadRequest {
+				continue
+			}
+			if f := decode[failureBody](t, body); f.Message != want {
+				t.Errorf("%s: message %q, want %q", what, f.Message, want)
+			}
+		}
+	}
+	bare, b1 := postJSON(t, ts.URL+"/api/graph/query", bodies["/api/graph/query"])
+	spaced, b2 := postJSON(t, ts.URL+"/api/graph/query", " "+bodies["/api/graph/query"]+" \t\r\n")
+	if bare != http.StatusOK || spaced != http.StatusOK || !bytes.Equal(b1, b2) {
+		t.Errorf("the query with whitespace after it: %d %.200s, without: %d %.200s", spaced, b2, bare, b1)
+	}
+	if !strings.Contains(string(b1), `"matched_sections":[{`) {
+		t.Errorf("the query matched no section: %.200s", b1)
+	}
 }
 
 // An empty graph is a 422 with the engine's message (B24b), not a result.

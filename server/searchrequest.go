@@ -105,7 +105,10 @@ func unknownField(obj map[string]json.RawMessage, fields []string) error {
 	return nil
 }
 
-// bodyObject decodes a JSON object body into its raw members.
+// bodyObject decodes a JSON object body into its raw members: the one
+// decoder of every JSON route's body (graph query, search, questions).
+// Anything but JSON whitespace after the object is an error ("body:
+// unexpected data after the JSON object"), a closing } or ] too.
 func bodyObject(body []byte) (map[string]json.RawMessage, error) {
 	var obj map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -116,7 +119,8 @@ func bodyObject(body []byte) (map[string]json.RawMessage, error) {
 		}
 		return nil, &fieldError{Key: "body", Msg: msg}
 	}
-	if dec.More() {
+	// not dec.More(): it reports no more data before a } or ]
+	if len(bytes.Trim(body[dec.InputOffset():], " \t\r\n")) > 0 {
 		return nil, &fieldError{Key: "body", Msg: "unexpected data after the JSON object"}
 	}
 	return obj, nil
