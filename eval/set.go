@@ -160,8 +160,9 @@ func parseLine(raw []byte) (Question, string) {
 	if err := dec.Decode(&l); err != nil {
 		return Question{}, jsonMsg(err)
 	}
-	if dec.More() {
-		return Question{}, "more than one JSON value on the line"
+	// not dec.More(): it reports no more data before a } or ]
+	if len(bytes.Trim(raw[dec.InputOffset():], " \t\r\n")) > 0 {
+		return Question{}, "data after the JSON object on the line"
 	}
 	if l.Question == nil || strings.TrimSpace(*l.Question) == "" {
 		return Question{}, "question: missing or empty"

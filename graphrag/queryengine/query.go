@@ -203,8 +203,10 @@ func (q *Query) UnmarshalJSON(data []byte) error {
 //
 // Any other type is an error naming the key, for example
 // "queryengine: depth: want an integer, got a string" or
-// "queryengine: keywords[1]: want a string, got a number"; errors match
-// ErrBadQuery. DecodeQuery never panics.
+// "queryengine: keywords[1]: want a string, got a number"; anything but
+// JSON whitespace after the object is "queryengine: query: unexpected
+// data after the JSON object"; errors match ErrBadQuery. DecodeQuery never
+// panics.
 func DecodeQuery(data []byte) (Query, error) {
 	q := Query{Depth: DefaultDepth}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -213,7 +215,8 @@ func DecodeQuery(data []byte) (Query, error) {
 	if err := dec.Decode(&v); err != nil {
 		return Query{}, badQuery("query", "invalid JSON: %v", err)
 	}
-	if dec.More() {
+	// not dec.More(): it reports no more data before a } or ]
+	if len(bytes.Trim(data[dec.InputOffset():], " \t\r\n")) > 0 {
 		return Query{}, badQuery("query", "unexpected data after the JSON object")
 	}
 	obj, ok := v.(map[string]any)

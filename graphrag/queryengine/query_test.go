@@ -36,6 +36,9 @@ func TestDecodeQueryErrors(t *testing.T) {
 		{`{"depth":`, "query"},
 		{``, "query"},
 		{`{} {}`, "query"},
+		{`{} }`, "query"}, // json.Decoder.More reports no more data before } or ]
+		{`{"depth":1}]`, "query"},
+		{"{}\n]\n", "query"},
 	}
 	for _, tt := range tests {
 		q, err := DecodeQuery([]byte(tt.in))
@@ -74,6 +77,7 @@ func TestDecodeQueryAccepts(t *testing.T) {
 			Query{Keywords: []string{"樱花", "招生"}, Types: []graphrag.NodeType{"section", "source"}, Engines: []string{"media"}, Depth: 2},
 		},
 		{`{"Keywords":["ignored: keys are exact"]}`, Query{Depth: 1}},
+		{" {\"depth\":2} \t\r\n", Query{Depth: 2}},
 	}
 	for _, tt := range tests {
 		got, err := DecodeQuery([]byte(tt.in))
