@@ -55,7 +55,10 @@
 //   - Nothing is carried between calls (§10 #4, B32): the records of the
 //     knowledge model are never written; the relationships' links column
 //     lives for one build, so every build equals the reference's first
-//     build on a fresh builder.
+//     build on a fresh builder. What a builder keeps — the last 4 question
+//     mappings (mapMemo), the token counts of row texts, indexes made on
+//     first use — are pure functions of their inputs and the model
+//     (TestMapMemoOracle compares builds with and without the memo).
 //   - History keeps the newest turns (§10 #5), drops the oldest first when
 //     over budget and is measured with the builder's tokenizer (B30); a
 //     history whose newest turn alone does not fit is left out (the
