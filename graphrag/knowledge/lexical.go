@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"reportengine/graphrag"
+	"reportengine/internal/memo"
 	"reportengine/internal/parallel"
 	"reportengine/text"
 )
@@ -54,7 +55,7 @@ type Lexical struct {
 	memo  countMemo
 	// results are the last searchMemoSize searches (Search) by their
 	// terms' key (termsKey)
-	results fifoMemo[*LexicalResult]
+	results memo.FIFO[*LexicalResult]
 	// bigrams, when the model file held them, find a word's documents
 	// without a pass over all of them (bigram.go); nil: count scans
 	bigrams *bigramIndex
@@ -526,13 +527,15 @@ type countResult struct {
 
 // countMemo keeps the results of the last words counted, at most
 // memoHits document hits in all (16 MiB): the oldest go first.
-type countMemo struct{ fifoMemo[countResult] }
+type countMemo struct{ memo.FIFO[countResult] }
 
 // memoHits bounds the hits a Lexical keeps: about 16 MiB, the counts of
 // ten words held by 200 000 documents each.
 const memoHits = 2 << 20
 
-func (c *countMemo) put(w string, r countResult) { c.fifoMemo.put(w, r, len(r.hits), memoHits) }
+func (c *countMemo) put(w string, r countResult) { c.Put(w, r, len(r.hits), memoHits) }
+
+func (c *countMemo) get(w string) (countResult, bool) { return c.Get(w) }
 
 // Words is the estimated number of words of the knowledge (Han runes / 1.5
 // plus the runs of other letters and digits): the denominator of

@@ -83,8 +83,8 @@ func TestLexicalCountMemo(t *testing.T) {
 	if _, ok := c.get("b"); !ok {
 		t.Error("the newest word is not held")
 	}
-	if c.held > memoHits {
-		t.Errorf("held %d hits, bound %d", c.held, memoHits)
+	if c.Held() > memoHits {
+		t.Errorf("held %d hits, bound %d", c.Held(), memoHits)
 	}
 	c.put("huge", countResult{hits: make([]docHit, memoHits+1)})
 	if _, ok := c.get("huge"); ok {

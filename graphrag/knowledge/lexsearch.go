@@ -186,11 +186,11 @@ func (t *topN[T]) sorted() []T {
 // each candidate. search is the plain version, the memo's oracle.
 func (x *Lexical) Search(terms []text.Term) *LexicalResult {
 	key := termsKey(terms)
-	if r, ok := x.results.get(key); ok {
+	if r, ok := x.results.Get(key); ok {
 		return r
 	}
 	r := x.search(terms)
-	x.results.put(key, r, 1, searchMemoSize)
+	x.results.Put(key, r, 1, searchMemoSize)
 	return r
 }
 

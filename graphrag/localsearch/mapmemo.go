@@ -4,9 +4,9 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
-	"sync"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/internal/memo"
 )
 
 // mapMemoSize is how many question mappings (vectorMatches) a
@@ -23,16 +23,14 @@ type mapping struct {
 }
 
 // mapMemo keeps the last mapMemoSize mappings by mappingKey, the oldest
-// replaced first. A mapping is a pure function of its key and the
-// builder's immutable model, embedder and vector store, so a kept one is
-// what a new computation returns (TestMapMemoOracle). Safe for concurrent
-// use. On the 300 000-record graph it saves a chat turn's second
-// mapping, 70–450 ms (docs/benchmarks.md).
+// replaced first (memo.FIFO). A mapping is a pure function of its key and
+// the builder's immutable model, embedder and vector store, so a kept one
+// is what a new computation returns (TestMapMemoOracle). Safe for
+// concurrent use. On the 300 000-record graph it saves a chat turn's
+// second mapping, 70–450 ms (docs/benchmarks.md).
 type mapMemo struct {
-	mu   sync.Mutex
 	off  bool // tests: every mapping computed (the oracle)
-	keys []string
-	vals []mapping
+	kept memo.FIFO[mapping]
 }
 
 // mappingKey identifies a mapping by everything vectorMatches reads: the
@@ -52,29 +50,18 @@ func mappingKey(query, question string, p Params) string {
 // get returns a copy of the mapping kept for key (the caller may change
 // its slices and relevance), false when none is kept.
 func (c *mapMemo) get(key string) (mapping, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.off {
 		return mapping{}, false
 	}
-	i := slices.Index(c.keys, key)
-	if i < 0 {
-		return mapping{}, false
-	}
-	return c.vals[i].clone(), true
+	v, ok := c.kept.Get(key)
+	return v.clone(), ok
 }
 
 // put keeps a copy of v for key unless one is kept.
 func (c *mapMemo) put(key string, v mapping) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.off || slices.Contains(c.keys, key) {
-		return
+	if !c.off {
+		c.kept.Put(key, v.clone(), 1, mapMemoSize)
 	}
-	if len(c.keys) == mapMemoSize {
-		c.keys, c.vals = slices.Delete(c.keys, 0, 1), slices.Delete(c.vals, 0, 1)
-	}
-	c.keys, c.vals = append(c.keys, key), append(c.vals, v.clone())
 }
 
 // clone copies m's entity list and relevance (the lexical result is

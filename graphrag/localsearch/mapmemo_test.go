@@ -26,8 +26,8 @@ func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float
 // question again with each parameter the mapping reads changed (each
 // change is checked to change the context, so a key that leaves it out
 // fails), with an excluded entity (mapQuery deletes it from the slice it
-// is given: a memo sharing that slice fails), with history, and after
-// other questions.
+// is given: a memo sharing that slice, kept or handed out, fails), with
+// history, and after other questions.
 func TestMapMemoOracle(t *testing.T) {
 	b := graphBuilder(t, fixture.BettaFish(t))
 	q1, q2 := "武汉大学樱花季的网络舆情怎么样？", "负面情绪主要来自哪些平台？"
@@ -36,6 +36,10 @@ func TestMapMemoOracle(t *testing.T) {
 	first, err := b.MapQuery(t.Context(), q1, base)
 	if err != nil || len(first) < 2 {
 		t.Fatalf("the question maps to %d entities (%v)", len(first), err)
+	}
+	second, err := b.MapQuery(t.Context(), q2, base)
+	if err != nil || len(second) < 2 {
+		t.Fatalf("the second question maps to %d entities (%v)", len(second), err)
 	}
 	with := func(f func(*Params)) Params {
 		p := base
@@ -58,7 +62,8 @@ func TestMapMemoOracle(t *testing.T) {
 		{"vector", q1, nil, with(func(p *Params) { p.Retrieval = RetrievalVector }), true},
 		{"distance", q1, nil, with(func(p *Params) { p.MaxEntityDistance = 1e-9 }), true},
 		{"history", q1, hist, base, true},
-		{"other", q2, nil, base, true},
+		{"other excluded", q2, nil, with(func(p *Params) { p.ExcludeEntityNames = []string{second[0].Entity.Title} }), true},
+		{"other", q2, nil, base, true}, // the mapping the excluded build computed and kept
 		{"back", q1, nil, base, false},
 	}
 	run := func(off bool) []*Context {
