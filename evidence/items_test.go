@@ -14,6 +14,7 @@ import (
 	"reportengine/forum"
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
+	"reportengine/internal/fixture"
 	"reportengine/state"
 	"reportengine/text"
 )
@@ -391,7 +392,7 @@ func TestCollectPreselectsSources(t *testing.T) {
 func TestRegexpShortcuts(t *testing.T) {
 	lines := []string{"Page 7. 内容", "page7: x", "第3页 内容", "第 12 页", "## 标题 正文。", "正文 ### 小节", "#tag", "无标记的句子", "P", "第", "a #b"}
 	for _, e := range []string{"query", "media", "insight"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", "bettafish", e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
+		b, err := os.ReadFile(filepath.Join(fixture.Shared(t, "bettafish"), e+"_engine_streamlit_reports", "state_武汉大学_20250825_180214.json"))
 		if err != nil {
 			t.Fatal(err)
 		}

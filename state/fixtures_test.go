@@ -17,9 +17,11 @@ func fixture(engine Engine, name string) string {
 	return filepath.Join(fixtureDir, string(engine)+"_engine_streamlit_reports", name)
 }
 
-// fixtureFiles lists every state file of the fixtures with its engine.
+// fixtureFiles lists every state file of the fixtures with its engine,
+// skipping the test when ../shared is absent (needFixtures).
 func fixtureFiles(t testing.TB) []Input {
 	t.Helper()
+	needFixtures(t)
 	var ins []Input
 	for _, e := range Engines {
 		paths, err := filepath.Glob(fixture(e, "state_*.json"))

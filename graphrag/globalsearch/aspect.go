@@ -94,3 +94,45 @@ var opinionAsk = regexp.MustCompile(`舆情|舆论|态势|声量|(?i:public opin
 func asksVerdict(question string) bool {
 	return verdictAsk.MatchString(question) && !opinionAsk.MatchString(question)
 }
+
+// opinionRE: a sentence that states how the public speaks of or feels
+// about something: who speaks (网友, 公众), what they do (热议, 质疑, 吐槽,
+// 点赞, 转发) or feel (自豪, 焦虑, 愤怒), the discussion itself (舆论,
+// 舆情, 声量, 热搜, 争议) or its sentiment (正面, 负面, 情绪). The history,
+// rankings and facilities every report of the fixture opens with state
+// none of them.
+var opinionRE = regexp.MustCompile(`网友|网民|公众|舆论|舆情|民意|情绪|情感|声量|热议|热搜|争议|质疑|批评|指责|吐槽|点赞|万赞|称赞|好评|差评|口碑|自豪|骄傲|焦虑|不满|愤怒|担忧|正面|负面|两极|反转|转发|评论|讨论|发酵|(?i:\bpublic opinion\b|\bsentiment\b|\bnetizens?\b|\bbacklash\b|\bcriticism\b|\bpraise\b)`)
+
+// opinionCandidates leaves out, when some report of the batch states
+// opinion (opinionRE), the reports that state none: their points would
+// be background. A kept report's candidates that state opinion in a
+// section weighing the whole (verdictSection: "六、结论：珞珈山的三重面孔"
+// with "自豪声量 51%") rate verdictOn times their score.
+// "整体舆情怎么样？" on the fixture asks how the public speaks of the
+// university: the query engine's report on its history and rankings
+// states no opinion and yields no point; the media and insight reports'
+// events and sentiment shares do. Our rule (issue 19); Microsoft GraphRAG
+// leaves it to the model that rates its map points.
+func opinionCandidates(reports [][]mapCand) [][]mapCand {
+	var out [][]mapCand
+	for _, cs := range reports {
+		states := false
+		for i := range cs {
+			if opinionRE.MatchString(cs[i].text) {
+				states = true
+				if verdictSection.MatchString(cs[i].section) {
+					// the whole's summary ends a report by design: no
+					// penalty for its place (candidates' 1 + 0.02·k)
+					cs[i].score *= verdictOn * (1 + 0.02*float64(cs[i].pos))
+				}
+			}
+		}
+		if states {
+			out = append(out, cs)
+		}
+	}
+	if len(out) == 0 {
+		return reports
+	}
+	return out
+}

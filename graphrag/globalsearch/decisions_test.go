@@ -653,3 +653,94 @@ func TestVerdictAsked(t *testing.T) {
 		t.Error("verdictSection")
 	}
 }
+
+// A broad question on the public's discussion as a whole is answered
+// with what states opinion: on the fixture, "整体舆情怎么样？" gives the
+// 图书馆 event and the insight report's overall shares (its conclusion's
+// table: 自豪声量 51%, 焦虑声量 24%), not the query report's history and
+// rankings, which state no opinion. Fails with the opinion rule removed
+// (the rankings come back), with the conclusion's boost removed or its
+// place penalty kept (the shares lose to the themes' rows) and with a
+// lead-in ending in "：" kept as a point.
+func TestOpinionAsked(t *testing.T) {
+	m := bettafishModel(t)
+	res, err := offlineEngine(t, m).Search(t.Context(), Query{Text: "整体舆情怎么样？"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"图书馆", "自豪声量 51%", "焦虑声量 24%"} {
+		if !strings.Contains(res.Response, want) {
+			t.Errorf("the answer lacks %q:\n%s", want, res.Response)
+		}
+	}
+	for _, bad := range []string{"泰晤士", "珞珈山，并逐步扩展", "回应你：", "Reports (1)"} {
+		if strings.Contains(res.Response, bad) {
+			t.Errorf("the answer holds %q:\n%s", bad, res.Response)
+		}
+	}
+	// a question naming an aspect (选址) is the aspect rule's alone: with
+	// the opinion rule too, the conclusion's "选址与客流：中性偏正面" row
+	// displaces the sentence that weighs the choice of site
+	res, err = offlineEngine(t, coffeeModel(t)).Search(t.Context(), Query{Text: "舆情里关于选址的讨论总体怎么样？"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Response, "整体倾向认为写字楼选址合理") {
+		t.Errorf("the aspect's own verdict is missing:\n%s", res.Response)
+	}
+	for q, want := range map[string]bool{
+		"整体舆情怎么样？":                        true,
+		"武汉大学近期舆情的总体态势怎么样？":               true,
+		"Overall, how is public opinion?": true,
+		"总的来说这家店经营得怎么样？":                  false,
+		"李明的咖啡店开在哪里？":                     false,
+	} {
+		if got := opinionAsk.MatchString(q); got != want {
+			t.Errorf("opinionAsk(%q) = %v, want %v", q, got, want)
+		}
+	}
+	for s, want := range map[string]bool{
+		"此事件还进一步发酵，引发了公众对诬告者杨某某硕士论文学术诚信的质疑":         true,
+		"骄傲：世界第一学科、11 位院士、抗疫硬核；自豪声量 51%":            true,
+		"Netizens pushed back within hours.":        true,
+		"学校在泰晤士高等教育世界大学排名中位列第134位":                  false,
+		"此后，学校于1932年迁至珞珈山":                          false,
+		"Sentimental value aside, the base is old.": false,
+	} {
+		if got := opinionRE.MatchString(s); got != want {
+			t.Errorf("opinionRE(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// opinionCandidates leaves out a report stating no opinion only when
+// another report of the batch states some; with none stating any, every
+// report is kept as it was (fails with that fallback removed: no point
+// at all). A verdict section's opinion sentence rates verdictOn times its
+// score with its place's penalty undone; another sentence keeps its score.
+func TestOpinionCandidates(t *testing.T) {
+	history := []mapCand{{text: "学校于1932年迁至珞珈山", score: 10}}
+	opinion := []mapCand{
+		{text: "网友热议图书馆事件", score: 10, section: "舆情概述"},
+		{text: "自豪声量 51%", score: 10, section: "六、结论", pos: 10},
+	}
+	got := opinionCandidates([][]mapCand{history, slices.Clone(opinion)})
+	if len(got) != 1 || len(got[0]) != 2 {
+		t.Fatalf("got %+v, want the opinion report alone", got)
+	}
+	if got[0][0].score != 10 {
+		t.Errorf("a sentence outside a verdict section scored %v, want 10", got[0][0].score)
+	}
+	if want := 10 * verdictOn * 1.2; math.Abs(got[0][1].score-want) > 1e-9 {
+		t.Errorf("the conclusion's sentence scored %v, want %v", got[0][1].score, want)
+	}
+	if got := opinionCandidates([][]mapCand{history, history}); len(got) != 2 {
+		t.Errorf("no report states opinion: got %d reports, want both", len(got))
+	}
+	if _, ok := keptSentence("你可以用任何姿势与它发生关系，它也用所有情绪回应你：", false); ok {
+		t.Error("a lead-in ending in ： kept as a point")
+	}
+	if _, ok := keptSentence("骄傲：世界第一学科、11 位院士、抗疫硬核；自豪声量 51%", true); !ok {
+		t.Error("a table row dropped")
+	}
+}

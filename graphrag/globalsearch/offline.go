@@ -181,6 +181,7 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 			q.aspect = slices.ContainsFunc(q.relWeights, func(w float64) bool { return w > 0 })
 			q.categories = asksCategories(question)
 			q.verdict = asksVerdict(question)
+			q.opinion = !q.aspect && opinionAsk.MatchString(question)
 		}
 	default:
 		q.relWeights = pointWeights(q.terms, q.weights, q.docShare, evidenceReports(reps, b.low), topicName(reps))
@@ -198,6 +199,9 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 			default:
 				cands = append(cands, q.candidates(r, b.importance(ri)))
 			}
+		}
+		if q.opinion {
+			cands = opinionCandidates(cands)
 		}
 		if q.ev != nil {
 			scoreBySupport(cands, q.aspect || q.verdict) // a verdict asked: the verdicts decide (verdictOn), support breaks near ties
@@ -299,6 +303,10 @@ type mapQuestion struct {
 	// verdict: the question asks how the whole is doing (asksVerdict):
 	// the sentences that weigh it rate higher (verdictOn)
 	verdict bool
+	// opinion: a broad question over unrated reports on the public's
+	// discussion as a whole (opinionAsk) that names no aspect: only the
+	// sentences stating opinion answer it (opinionCandidates)
+	opinion bool
 	// themes: for a broad question asking for themes over rated reports
 	// (asksThemes), the share of reports each heading word recurs in
 	// (headingRecurrence); the points are then findings (themeCandidates)
@@ -309,6 +317,7 @@ type mapQuestion struct {
 // (before support, for a broad question), position and support.
 type mapCand struct {
 	text    string
+	section string // the heading the sentence stands under
 	report  string // the report's short id
 	score   float64
 	pos     int
@@ -322,7 +331,7 @@ func (q mapQuestion) candidates(r knowledge.CommunityReport, imp float64) []mapC
 	for k, rs := range reportSentences(reportText(r, false)) {
 		s := rs.text
 		rel := coverage(strings.ToLower(s), q.terms, q.weights)
-		c := mapCand{text: s, report: r.ShortID, pos: k}
+		c := mapCand{text: s, section: rs.section, report: r.ShortID, pos: k}
 		switch {
 		case q.ev != nil:
 			f := 1.0

@@ -97,6 +97,9 @@ func keptSentence(s string, row bool) (string, bool) {
 		if n < 25 {
 			return "", false // a headline or label
 		}
+		if last == '：' || last == ':' {
+			return "", false // a lead-in to what follows ("它也用所有情绪回应你：")
+		}
 		if i := strings.IndexAny(s, ":："); n <= 40 && i >= 0 && len([]rune(s[:i])) <= 8 {
 			return "", false // a "label: value" line (数据周期：2024-03-01 至 2024-04-30)
 		}
