@@ -1,0 +1,141 @@
+package text
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// What a question asks of a single fact: a numbered name, a personal
+// fact, a price, a time of day, an amount invested.
+
+// numberedName matches a capitalised word and the number after it, a
+// name in English ("Area 51", "Flight 19", "Route 66").
+var numberedName = regexp.MustCompile(`\b[A-Z][a-z]+ \d+\b`)
+
+// NumberedNames returns the names of a capitalised word and a number in
+// an English question (numberedName), lower-cased, in question order:
+// Terms cuts "Area 51" into area and 51, and a knowledge holding "the
+// area" would hold the place. nil when there are none.
+func NumberedNames(q string) []string {
+	var out []string
+	for _, m := range numberedName.FindAllString(q, -1) {
+		if n := strings.ToLower(m); !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// personalFacts are the facts of a person's life and contacts that a
+// question asks of one person (出生 of 张平文, born of Jordan Hayes): the
+// English words as AskedFor gives them (lifeEvent, "years old"), the
+// Chinese as Words cuts them.
+var personalFacts = fieldSet(`born birthday married divorced raised hometown years_old grow_up
+wife husband spouse family children kids son daughter parents mother father girlfriend boyfriend siblings brother sister
+出生 生日 年龄 岁数 籍贯 身高 体重 结婚 婚姻 妻子 丈夫 老婆 老公 配偶 子女 儿子 女儿 父亲 母亲 微信号 手机号 电话 住址 工资 薪水 月薪 年薪`)
+
+// IsPersonalFact reports whether w, a word of AskedFor, is a fact of a
+// person's life or contacts (personalFacts: 出生, 体重, 微信号, born,
+// married). A knowledge holds such a fact of someone only where a text
+// names both (knowledge.Lexical.Unasked): 出生 said of 雷军 does not
+// answer when 张平文 was born, nor "a camaraderie born of …" when Jordan
+// Hayes was.
+func IsPersonalFact(w string) bool { return personalFacts[strings.ReplaceAll(w, " ", "_")] }
+
+// priceAsk matches a Chinese question's asking for a price (多少钱, 几块钱,
+// 啥价钱, 什么价, 价格是多少 …).
+var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥价钱|什么价|价格是多少|价钱是多少|售价多少|卖多少`)
+
+// PricedThing returns what a Chinese question asks the price of: its
+// content term written last before the price question ("武大樱花季的门票
+// 多少钱一张？": 门票; "拿铁和美式各卖多少钱": 美式); "" when it asks no price
+// or names nothing before it. The relevance gate holds a price asked only
+// where a text states an amount of money with that thing
+// (knowledge.Lexical.Unasked).
+func PricedThing(q string) string {
+	loc := priceAsk.FindStringIndex(q)
+	if loc == nil {
+		return ""
+	}
+	prefix := q[:loc[0]]
+	if p := strings.TrimSuffix(prefix, "卖"); strings.HasSuffix(p, "各") || strings.HasSuffix(p, "分别") {
+		return "" // 两款饮品各卖多少钱: the prices of several things, each named elsewhere
+	}
+	ts := Terms(prefix)
+	for k := len(ts) - 1; k >= 0; k-- {
+		t := ts[k].Text
+		if r, _ := utf8.DecodeRuneInString(t); strings.ContainsRune(numerals, r) {
+			continue // 一个月 of 房租一个月多少钱: a count, not the thing
+		}
+		at := strings.LastIndex(prefix, t)
+		if at < 0 || strings.HasSuffix(t, "了") || strings.HasSuffix(t, "过") || !priceFiller.MatchString(prefix[at+len(t):]) {
+			return "" // 亏了多少钱, 捐了多少钱: an amount, not a price
+		}
+		return t
+	}
+	return ""
+}
+
+// priceFiller matches what may stand between a thing and the question of
+// its price: 的, a price word, a link (是, 要, 卖, 大概 …) and a count of the
+// thing (一张, 一杯, 一个月).
+var priceFiller = regexp.MustCompile(`^(?:的)?(?:价格|价钱|售价|单价)?(?:是|要|卖|大概|一般|大约|差不多|各|都)*(?:一[个张杯份碗斤公斤月年次瓶]+)?$`)
+
+// clockAsk matches a Chinese question's asking for a time of day (几点,
+// 几点钟, 什么时间开门, 营业时间, 开放时间).
+var clockAsk = regexp.MustCompile(`几点|什么时[间候](?:开门|关门|营业|开放|闭馆|打烊)|(?:营业|开放)时间`)
+
+// TimedThing returns what a Chinese question asks the time of day of: the
+// content term right after 几点 in its clause (几点开门: 开门; 几点到几点 reads
+// on), else the one written last before it (首班车是几点: 首班车; 开放时间是
+// 几点: 开放时间), else ""; "" when it asks no time of day. The relevance
+// gate holds such a time only where a text states a clock time with that
+// thing (knowledge.Lexical.Unasked): "早上几点开门" is not answered by "周末…
+// 开门还亏电费".
+func TimedThing(q string) string {
+	loc := clockAsk.FindStringIndex(q)
+	if loc == nil {
+		return ""
+	}
+	if m := q[loc[0]:loc[1]]; m != "几点" {
+		return strings.TrimPrefix(strings.TrimPrefix(m, "什么时间"), "什么时候")
+	}
+	end := len(q)
+	if i := strings.IndexAny(q[loc[1]:], clauseMarks); i >= 0 {
+		end = loc[1] + i
+	}
+	start := strings.LastIndexAny(q[:loc[0]], clauseMarks) + 1
+	if start > 0 {
+		_, size := utf8.DecodeRuneInString(q[start-1:])
+		start += size - 1
+	}
+	for _, t := range Terms(strings.ReplaceAll(q[loc[1]:end], "几点", "")) {
+		return t.Text
+	}
+	if ts := Terms(q[start:loc[0]]); len(ts) > 0 {
+		return ts[len(ts)-1].Text
+	}
+	return ""
+}
+
+// investAsk matches a Chinese question's asking how much was invested (投了
+// 多少钱, 投资多少, 前期投入, 启动资金).
+var investAsk = regexp.MustCompile(`投(?:了|入了?|资了?)?(?:大概|大约|一共|总共|总计|差不多)?多少|投资额|启动资金|前期投入|投入了?(?:多少|几)`)
+
+// AsksInvestment reports whether a Chinese question asks how much money
+// was put into something (investAsk: "李明开这家店前期一共投了多少钱？"). The
+// relevance gate holds such an amount only where a text states one with a
+// word of investing (knowledge.Lexical.Unasked).
+func AsksInvestment(q string) bool { return investAsk.MatchString(q) }
+
+// pastJobAsk matches a Chinese question's asking where or as what someone
+// worked before (以前在哪儿工作过, 之前在哪家公司上过班, 开店之前是做什么工作的).
+var pastJobAsk = regexp.MustCompile(`(?:以前|之前|原来|过去|此前|早年)[^，,。？?！!；;]{0,12}(?:工作|上班|上过班|任职|就职|供职|做什么|干什么|干过|做过)|(?:工作|上班|任职|就职)过`)
+
+// AsksPastJob reports whether a Chinese question asks about someone's
+// former work (pastJobAsk), a fact of a person's life the relevance gate
+// holds only in a sentence naming the person with a word of former work
+// (knowledge.Lexical.Unasked).
+func AsksPastJob(q string) bool { return pastJobAsk.MatchString(q) }
