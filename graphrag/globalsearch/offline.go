@@ -305,7 +305,8 @@ type mapQuestion struct {
 	verdict bool
 	// opinion: a broad question over unrated reports on the public's
 	// discussion as a whole (opinionAsk) that names no aspect: only the
-	// sentences stating opinion answer it (opinionCandidates)
+	// reports stating opinion answer it, their conclusions' opinion
+	// sentences first (opinionCandidates)
 	opinion bool
 	// themes: for a broad question asking for themes over rated reports
 	// (asksThemes), the share of reports each heading word recurs in
