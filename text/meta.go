@@ -21,6 +21,11 @@ var metaConclusion = regexp.MustCompile(`^(?:综合|结合|纵观|综上)(?:以�
 // report ("文本搜索结果为我们提供了…", "可以想见…", "我们将揭示…").
 var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "我们可以", "我们将", "可以想见", "可以想象", "搜索结果并未", "搜索结果中", "没有直接提供", "信息源中", "分类数据", "本报告将", "本文将", "本研究将", "文本中也包含", "文本中还包含", "文本中包含"}
 
+// modelPreamble opens a model's remark about the text it is about to give
+// ("好的，以下是根据…整理的报告", "Sure, here is the summary"): an engine's
+// reply kept in its state, no finding.
+var modelPreamble = regexp.MustCompile(`^(?:好的|当然|没问题)[，,！!]\s*(?:以下|下面|这是|根据|我)|(?i)^(?:sure|certainly|of course)[,!]\s*(?:here|below|i\b)`)
+
 // methodLabels open a line about how the data was gathered ("监测平台：微博、抖音…").
 var methodLabels = regexp.MustCompile(`^(?:监测平台|监测周期|监测时间|监测范围|数据来源|数据源|样本量|样本|采集时间|统计口径|检索关键词|关键词)\s*[:：]`)
 
@@ -46,7 +51,7 @@ var engineDirective = regexp.MustCompile(`(?i)(?:\b(?:query|media|insight)(?:\s*
 func IsMeta(s string) bool {
 	s = trimListMark(s)
 	return FirstPrefix(s, metaOpeners) != "" || FirstWord(s, metaWords) != "" || metaVerbs.MatchString(s) ||
-		metaConclusion.MatchString(s) || methodLabels.MatchString(s) || engineDirective.MatchString(s) || IsPlan(s)
+		metaConclusion.MatchString(s) || methodLabels.MatchString(s) || engineDirective.MatchString(s) || modelPreamble.MatchString(s) || IsPlan(s)
 }
 
 // planRE matches the opening of a research plan: an engine's brief for

@@ -1,6 +1,10 @@
 package text
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // Plans (an instruction with no subject, after an optional frame) and
 // sentences about the document are meta; a verb of research that reports
@@ -63,6 +67,48 @@ func TestTrimSpeechPrefix(t *testing.T) {
 	} {
 		if got := TrimSpeechPrefix(in); got != want {
 			t.Errorf("TrimSpeechPrefix(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The vocabulary added for the fifth wave of blind questions: a model's
+// preamble is no finding, praise and blame in everyday words ask for
+// sentiment, a suggestion and the voices online have the texts' words.
+func TestEverydayWordsOfQuestions(t *testing.T) {
+	for s, want := range map[string]bool{
+		"好的，以下是根据短视频与社交平台检索结果整理的报告":               true,
+		"Sure, here is the summary of the posts.": true,
+		"好的口碑来自稳定的出品":                             false,
+		"当然，价格也是顾客在意的":                            false,
+	} {
+		if got := IsMeta(s); got != want {
+			t.Errorf("IsMeta(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for q, want := range map[string]bool{
+		"现在网上大家对武汉大学到底是什么印象？夸的多还是骂的多？": true,
+		"网友对这件事褒贬不一吗？":                 true,
+		"武汉大学校方是如何回应的？":                false,
+	} {
+		if got := AsksSentiment(q); got != want {
+			t.Errorf("AsksSentiment(%q) = %v, want %v", q, got, want)
+		}
+	}
+	for w, want := range map[string]string{"主意": "建议", "声音": "声量"} {
+		if !slices.Contains(Synonyms(w), want) {
+			t.Errorf("Synonyms(%s) = %v, want %s among them", w, Synonyms(w), want)
+		}
+	}
+	for q, bad := range map[string]string{
+		"现在这家店面临哪些风险？哪个最要紧？":        "面临 要紧",
+		"平时都是哪些人在网上聊这家店？":           "平时 聊",
+		"用几句话概括一下，李明这家店是靠什么做起来的？":   "句话 几句话",
+		"网上聊起武大时，自豪和焦虑这两种情绪大概各占多少？": "聊起",
+	} {
+		for _, term := range TermTexts(Terms(q)) {
+			if slices.Contains(strings.Fields(bad), term) {
+				t.Errorf("Terms(%q) holds %s", q, term)
+			}
 		}
 	}
 }

@@ -20,7 +20,7 @@ var (
 		"心疼", "自豪", "骄傲", "期待", "感动", "欣慰", "信任", "质疑", "支持", "反对", "理解", "惋惜", "羞耻", "好评", "差评", "吐槽"}
 	sentimentFrame = []string{"情感", "情绪", "态度", "心态", "口碑"}
 	// asked: a question naming one of these asks about sentiment
-	sentimentAskZH = append([]string{"倾向", "看法", "好评", "差评", "总体评价", "整体评价", "综合评价", "总体印象", "整体印象"}, append(sentimentFrame, sentimentPolarity...)...)
+	sentimentAskZH = append([]string{"倾向", "看法", "好评", "差评", "总体评价", "整体评价", "综合评价", "印象", "褒贬", "夸", "骂"}, append(sentimentFrame, sentimentPolarity...)...)
 	sentimentAskEN = fieldSet(`sentiment sentiments emotion emotions emotional feel felt feeling feelings
 		attitude attitudes mood positive negative neutral`)
 	// sentimentWho are the words of a sentiment question that say whose
@@ -106,7 +106,8 @@ func sentimentCategory(clause string, at int) string {
 // AsksSentiment reports whether question asks about sentiment, emotion or
 // attitude: it names a sentiment frame, polarity or 倾向/看法 (情绪, 情感,
 // 态度, 倾向, 正面, 负面, 口碑 …), an overall evaluation (总体评价,
-// 整体印象: what people think of the whole, not of one thing) or, in English, sentiment, emotion, feel,
+// 印象: what people think of the whole, not of one thing), praise and
+// blame in everyday words (褒贬, "夸的多还是骂的多") or, in English, sentiment, emotion, feel,
 // attitude, mood, positive, negative. "网民的情绪倾向如何？" and "How did
 // people feel?" do; "武汉大学校方是如何回应的？" does not.
 func AsksSentiment(question string) bool {

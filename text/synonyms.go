@@ -49,7 +49,10 @@ import (
 //     断货 week, "多少人入会" its 会员 count; 热闹 热度 火热: "讨论最热闹的
 //     是哪个月" asks the 热度 the texts measure; 题目 题为 为题: a paper's
 //     title, which the texts give as 题为《…》; 名声 声誉 名誉 声望: a
-//     reputation, which the reports write 声誉 where a parent asks 名声);
+//     reputation, which the reports write 声誉 where a parent asks 名声;
+//     主意 建议 点子 提议: a suggestion, which the
+//     texts write 建议 where a question asks 出过什么主意; 声音 声量: the
+//     voices online, which the texts measure as 声量);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -112,6 +115,8 @@ var synonymGroups = [][]string{
 	{"热闹", "热度", "火热"},
 	{"题目", "题为", "为题"},
 	{"名声", "声誉", "名誉", "声望"},
+	{"主意", "建议", "点子", "提议"},
+	{"声音", "声量"},
 }
 
 // zhMonths are the Chinese numerals of the months, January first.

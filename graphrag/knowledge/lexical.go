@@ -259,7 +259,18 @@ type TermStat struct {
 	// index's extraction named a thing by it, which makes it topical
 	// however seldom the texts use it (Topical).
 	Titled bool `json:"titled,omitempty"`
+	// Apart: for a name the question asks about (local search's gate), the
+	// knowledge holds it in at most ApartDocs documents, none of which
+	// holds another term of the question that it holds prominently
+	// (Lexical.Apart).
+	Apart bool `json:"apart,omitempty"`
 }
+
+// ApartDocs is the most documents a name may be held in for the relevance
+// gate to ask whether they speak of the question's other terms
+// (TermStat.Apart): a name in a handful of records is named in passing
+// unless one of them speaks of what the question asks.
+const ApartDocs = 3
 
 // Found reports whether the knowledge holds the term (or a part of it).
 func (s TermStat) Found() bool { return s.Count > 0 }

@@ -235,3 +235,43 @@ func inAddress(s string, j, n int) bool {
 	before := s[j-1]
 	return before == '/' || before == '.' && j-1 > start && strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", rune(s[j-2]))
 }
+
+// TestApart: a name is apart from words when no document holding it
+// holds any of them, computed here by a brute force over the documents;
+// a name no document holds, or no words, is never apart.
+func TestApart(t *testing.T) {
+	docs := []string{"厦门大学 排名 第十", "武汉大学 樱花 预约", "樱花 预约 抢票", "厦门大学 游客", "新华社 评论"}
+	x := lexicalOf(docs, buildBigramIndex(docs))
+	brute := func(name string, words []string) bool {
+		held := false
+		for _, d := range docs {
+			if !strings.Contains(d, name) {
+				continue
+			}
+			held = true
+			for _, w := range words {
+				if strings.Contains(d, w) {
+					return false
+				}
+			}
+		}
+		return held && len(words) > 0
+	}
+	for _, c := range []struct {
+		name  string
+		words []string
+		want  bool
+	}{
+		{"厦门大学", []string{"预约"}, true},
+		{"厦门大学", []string{"预约", "游客"}, false}, // the last document holds both
+		{"厦门大学", []string{"游客", "预约"}, false},
+		{"武汉大学", []string{"预约"}, false},
+		{"新华社", []string{"樱花", "抢票"}, true},
+		{"清华大学", []string{"预约"}, false}, // held nowhere
+		{"厦门大学", nil, false},
+	} {
+		if got := x.Apart(c.name, c.words); got != c.want || got != brute(c.name, c.words) {
+			t.Errorf("Apart(%s, %v) = %v, want %v (brute force %v)", c.name, c.words, got, c.want, brute(c.name, c.words))
+		}
+	}
+}

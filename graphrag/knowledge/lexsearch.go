@@ -428,6 +428,31 @@ func (x *Lexical) termStat(t text.Term) (TermStat, []docHit) {
 	return st, best
 }
 
+// Apart reports whether no document holding name (as Stats counts a word:
+// entity documents and text units, ASCII lower-cased) holds any of words:
+// the knowledge names it only where it speaks of none of them. False when
+// no document holds name or words is empty.
+func (x *Lexical) Apart(name string, words []string) bool {
+	hits, _ := x.count(name)
+	if len(hits) == 0 || len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		other, _ := x.count(w)
+		for i, j := 0, 0; i < len(hits) && j < len(other); {
+			switch {
+			case hits[i].doc == other[j].doc:
+				return false
+			case hits[i].doc < other[j].doc:
+				i++
+			default:
+				j++
+			}
+		}
+	}
+	return true
+}
+
 // search is Search without the memo.
 func (x *Lexical) search(terms []text.Term) *LexicalResult {
 	res := &LexicalResult{}

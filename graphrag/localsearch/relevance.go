@@ -188,6 +188,8 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 			absent = append(absent, fmt.Sprintf("%s (%s)", n.Term, usedTimes(n.Count)))
 		case !n.Topical():
 			passing = append(passing, fmt.Sprintf("%s (%s, %.1f× general text)", n.Term, usedTimes(n.Count), n.Lift))
+		case n.Apart:
+			passing = append(passing, fmt.Sprintf("%s (in %d records, none about the question's other terms)", n.Term, n.Docs))
 		}
 	}
 	switch {
@@ -312,6 +314,12 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 // Andromeda Strain, how does the team at the underground Wildfire lab stop
 // the microbe?" names another story (Andromeda, Wildfire), while its team,
 // underground and lab carried enough of it to be answered.
+//
+// A name held in at most knowledge.ApartDocs documents, none of which
+// holds another of the question's terms the knowledge holds prominently,
+// is marked Apart (named only in passing for this question): "厦门大学国庆
+// 期间对游客开放吗？需要提前预约吗？" on the fixture, whose two records naming
+// 厦门大学 are rankings, while its 预约 are 武大's cherry-blossom bookings.
 func questionNames(x *knowledge.Lexical, question string, terms []text.Term, stats []knowledge.TermStat) []knowledge.TermStat {
 	names := subjectNames(x, terms, stats)
 	for _, n := range text.NumberedNames(question) {
@@ -323,7 +331,27 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 			names = append(names, st)
 		}
 	}
+	markApart(x, names, stats)
 	return names
+}
+
+// markApart sets Apart on each name held in at most knowledge.ApartDocs
+// documents that holds none of the question's other topical terms (stats:
+// not the name, not a word holding it or held by it) in any of them; a
+// question with no such other term marks none.
+func markApart(x *knowledge.Lexical, names, stats []knowledge.TermStat) {
+	for i, n := range names {
+		if n.Docs == 0 || n.Docs > knowledge.ApartDocs {
+			continue
+		}
+		var others []string
+		for _, s := range stats {
+			if s.Topical() && !strings.Contains(s.Matched, n.Matched) && !strings.Contains(n.Matched, s.Matched) {
+				others = append(others, s.Matched)
+			}
+		}
+		names[i].Apart = x.Apart(n.Matched, others)
+	}
 }
 
 // isModelCode reports whether w mixes Latin letters and digits (SU7,

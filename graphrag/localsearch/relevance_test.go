@@ -120,6 +120,8 @@ func TestJudgeSubjectNames(t *testing.T) {
 		{"only name in passing", []knowledge.TermStat{ts("清华大学", 3, 1.6e-5, 1.5), yuqing}, []knowledge.TermStat{ts("清华大学", 3, 1.6e-5, 1.5)}, 0, true, "only in passing: 清华大学 (used 3 times, 1.5× general text)"},
 		{"name in passing beside a prominent one", []knowledge.TermStat{ts("新华社", 6, 8e-5, 0.6), ts("武大", 465, 6e-6, 623)},
 			[]knowledge.TermStat{ts("新华社", 6, 8e-5, 0.6), ts("武大", 465, 6e-6, 623)}, 0, false, "carry"},
+		{"name apart from the question's other terms", []knowledge.TermStat{ts("厦门大学", 2, 1.5e-6, 10.6), ts("预约", 31, 2.5e-6, 97)},
+			[]knowledge.TermStat{{Term: "厦门大学", Matched: "厦门大学", Count: 2, Docs: 2, General: 1.5e-6, Lift: 10.6, Apart: true}}, 0, true, "厦门大学 (in 2 records, none about the question's other terms)"},
 		{"no names: rule 3", []knowledge.TermStat{yuqing}, nil, 0, false, "the terms it holds prominently (舆情) carry 100% of the question"},
 	} {
 		r := judge(tc.stats, tc.names, nil, tc.best, NoMatchSimilarity)
@@ -301,28 +303,32 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 	}{
 		{"coffee-shop", fixture.Coffee,
 			[]string{
-				"会员体系上线三个月后会员有多少人？",          // 月后 is not a term (text: complements)
-				"跟书店、健身房搞互推之后，获客成本降到了多少？",    // 搞互 carries 25 % < MinUnknownSubjectShare
-				"各个平台的声量占比分别是多少？",            // 各个, 分别 are stop words
-				"门店的店长叫什么名字，顾客怎么评价她？",        // 名字 never used, but 10 % < AskedMissingShare
-				"会员充值有什么优惠活动，是什么时候推出的？",      // 优惠 never used, 20 % < AskedMissingShare
-				"李明在经营咖啡店过程中都经历了哪些挑战？",       // 挑战 is an aspect word (text.AskedFor)
-				"七月那次断货一共持续了几天，门店亏了多少钱？",     // 一共 is a stop word
-				"能不能概括一下这家咖啡店是怎么做营销和拉客的？",    // 拉客 has synonyms: not a name, whatever its tag
-				"杭州的写字楼商圈月租大概多少？",            // 杭州, an everyday name the knowledge uses
-				"哪个平台上聊这家店的人最多",              // 平台/上聊: 上 ends 平台上 (text: unglue)
-				"为啥周末没什么人去，顾客都抱怨啥",           // 人去 is not a term
-				"写字楼那个铺子房租一个月多少钱，签了几年？",      // 铺子 has synonyms (铺面); 几年 is not a term
-				"店里的储值卡是怎么个优惠法，办卡的人多不多？",     // 办卡 is an action (text.IsVerbObject), not a name; 储值 = 充值
-				"咖啡豆是谁供的货，进价多少？",             // 进价: the texts write 单价 (synonyms)
-				"这家店从开张到九月份，按时间先后发生了哪些重要的事？", // 九月份 = 9月, 开张 = 开业
-				"老板下一步有什么打算，会开分店吗？",          // 分店 = 第二家门店
-				"这家店眼下面临的风险主要有哪些方面？",         // 眼下 is a stop word (no 店眼下)
-				"拿铁和美式哪个卖得贵一些，两者差了几块钱？",      // 卖得贵 says how (no term), 块钱 a unit
-				"店里有没有办会员卡充值送钱之类的优惠？具体怎么算？",  // 之类 a stop word; 有没有 before a verb asks no thing
-				"会员活动咋搞的 效果呢",                // 咋 is a stop word: no subject 咋搞
-				"KPI每月盯哪几个",                  // KPI: the texts write 指标
-				"桂花拿铁首月卖得咋样",                 // 月 starts no name: no subject 月卖
+				"会员体系上线三个月后会员有多少人？",            // 月后 is not a term (text: complements)
+				"跟书店、健身房搞互推之后，获客成本降到了多少？",      // 搞互 carries 25 % < MinUnknownSubjectShare
+				"各个平台的声量占比分别是多少？",              // 各个, 分别 are stop words
+				"门店的店长叫什么名字，顾客怎么评价她？",          // 名字 never used, but 10 % < AskedMissingShare
+				"会员充值有什么优惠活动，是什么时候推出的？",        // 优惠 never used, 20 % < AskedMissingShare
+				"李明在经营咖啡店过程中都经历了哪些挑战？",         // 挑战 is an aspect word (text.AskedFor)
+				"七月那次断货一共持续了几天，门店亏了多少钱？",       // 一共 is a stop word
+				"能不能概括一下这家咖啡店是怎么做营销和拉客的？",      // 拉客 has synonyms: not a name, whatever its tag
+				"杭州的写字楼商圈月租大概多少？",              // 杭州, an everyday name the knowledge uses
+				"哪个平台上聊这家店的人最多",                // 平台/上聊: 上 ends 平台上 (text: unglue)
+				"为啥周末没什么人去，顾客都抱怨啥",             // 人去 is not a term
+				"写字楼那个铺子房租一个月多少钱，签了几年？",        // 铺子 has synonyms (铺面); 几年 is not a term
+				"店里的储值卡是怎么个优惠法，办卡的人多不多？",       // 办卡 is an action (text.IsVerbObject), not a name; 储值 = 充值
+				"咖啡豆是谁供的货，进价多少？",               // 进价: the texts write 单价 (synonyms)
+				"这家店从开张到九月份，按时间先后发生了哪些重要的事？",   // 九月份 = 9月, 开张 = 开业
+				"老板下一步有什么打算，会开分店吗？",            // 分店 = 第二家门店
+				"这家店眼下面临的风险主要有哪些方面？",           // 眼下 is a stop word (no 店眼下)
+				"拿铁和美式哪个卖得贵一些，两者差了几块钱？",        // 卖得贵 says how (no term), 块钱 a unit
+				"店里有没有办会员卡充值送钱之类的优惠？具体怎么算？",    // 之类 a stop word; 有没有 before a verb asks no thing
+				"会员活动咋搞的 效果呢",                  // 咋 is a stop word: no subject 咋搞
+				"KPI每月盯哪几个",                    // KPI: the texts write 指标
+				"桂花拿铁首月卖得咋样",                   // 月 starts no name: no subject 月卖
+				"现在这家店面临哪些风险？哪个最要紧？",           // 面临, 要紧 are stop words (风险 alone held 27 %)
+				"平时都是哪些人在网上聊这家店？",              // 平时, 聊 are stop words (平时 never used)
+				"用几句话概括一下，李明这家店是靠什么做起来的？",      // 几句话 is a stop word: no subject 句话
+				"店长王芳在顾客心里是个什么样的人？她给老板出过什么主意？", // 心里 a stop word; 主意: the texts write 建议
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",      // rule 3: 门票, 46 %
@@ -355,17 +361,20 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"网上流传副校长子女开车逼停骑车学生，武大保卫部有没有出面回应？",        // 有没有 before a verb asks whether it acted
 				"图书馆那案子法院咋判的",                            // 咋 is a stop word: no subject 咋判
 				"判完之后武大啥时候出的通报",                          // 判完: a verb and its complement, no subject
+				"网上聊起武大时，自豪和焦虑这两种情绪大概各占多少？",              // 聊起 is a stop word: no subject 聊起
 			},
 			[]string{
-				"雷军的小米SU7汽车今年一共交付了多少辆？", // rule 1: SU7, a model code the knowledge never uses
-				"蔚来汽车的舆情怎么样？",           // rule 1: 蔚来 (a name ending in 来 is kept)
-				"肖某某的代理律师叫什么名字",         // rule 3: 代理, before 叫什么 (肖某某 is one name, not 某某)
-				"张平文校长的妻子是做什么工作的？",      // rule 3: 妻子, the thing of 的 before 是做什么
-				"肖某某的老家是哪个省的？",          // rule 3: 老家, the thing of 的 before 是哪个省
-				"杨景媛有没有兄弟姐妹？",           // rule 3: 兄弟, 姐妹, the nouns after 有没有
-				"肖某某现在在哪上班",             // rule 3: 上班, the verb a where-question asks about
-				"杨景媛老家哪的",               // rule 3: 老家, before 哪的
-				"肖某某的身高是多少？",            // rule 3: 身高, held only inside 前身高校 (前身/高校: no word)
+				"雷军的小米SU7汽车今年一共交付了多少辆？",   // rule 1: SU7, a model code the knowledge never uses
+				"蔚来汽车的舆情怎么样？",             // rule 1: 蔚来 (a name ending in 来 is kept)
+				"肖某某的代理律师叫什么名字",           // rule 3: 代理, before 叫什么 (肖某某 is one name, not 某某)
+				"张平文校长的妻子是做什么工作的？",        // rule 3: 妻子, the thing of 的 before 是做什么
+				"肖某某的老家是哪个省的？",            // rule 3: 老家, the thing of 的 before 是哪个省
+				"杨景媛有没有兄弟姐妹？",             // rule 3: 兄弟, 姐妹, the nouns after 有没有
+				"肖某某现在在哪上班",               // rule 3: 上班, the verb a where-question asks about
+				"杨景媛老家哪的",                 // rule 3: 老家, before 哪的
+				"肖某某的身高是多少？",              // rule 3: 身高, held only inside 前身高校 (前身/高校: no word)
+				"厦门大学国庆期间对游客开放吗？需要提前预约吗？", // rule 1: 厦门大学 apart (2 rankings; 预约 is 武大's)
+				"厦门大学的樱花一般几月开？",           // rule 1: 厦门大学 apart from 樱花
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
