@@ -481,7 +481,18 @@ func TestEvalShippedSets(t *testing.T) {
 // Left in the twenty-third: a lender's frame (要是放贷给
 // 这家店，主要风险有哪些？, 放贷 never used), broad and per-person answers
 // (each person's role) that miss facts the records state, and answers
-// right in substance in other words than the assertions'.
+// right in substance in other words than the assertions'. A twenty-fifth
+// (coffee-shop-heldout25, bettafish-heldout25, dulce-heldout20: 22, 22
+// and 16 questions by a helper that read only the data), measured first
+// on 65bfd83: false refusals 4/17, 1/17, 0/12; recall 0.68, 0.67, 0.65;
+// off-topic refused 4/5, 4/5, 3/4. Then 平时, 聊/聊起, 面临, 要紧, 心里 and
+// 几句话 stop words, 主意=建议 and 声音=声量, 印象/夸/骂 sentiment asks, a
+// model's preamble meta, and a name held in at most three records none of
+// which speaks of the question's other topical terms held in passing
+// (厦门大学, also bettafish-heldout11's line 19): 0/17, 0/17, 0/12; 0.92,
+// 0.74, 0.65; 4/5, 5/5, 3/4. Left: 云南普洱茶饼 (普洱 is the beans'
+// origin), dulce de leche (dulce is the base's name) and the Dulce
+// answers' recall (themes, the team's members).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -524,7 +535,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout10":   {0, 0.91, []int{17}},
 		"dulce-heldout5":        {0, 0.82, nil},
 		"coffee-shop-heldout11": {0, 0.84, nil},
-		"bettafish-heldout11":   {0, 0.91, []int{19}},
+		"bettafish-heldout11":   {0, 0.91, nil},
 		"dulce-heldout6":        {0, 1, nil},
 		"coffee-shop-heldout12": {0, 0.92, nil},
 		"bettafish-heldout12":   {0, 0.9, []int{20, 21}},
@@ -565,6 +576,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout24": {0, 0.87, nil},
 		"bettafish-heldout24":   {1, 0.54, nil},
 		"dulce-heldout19":       {0, 0.6, nil},
+		"coffee-shop-heldout25": {0, 0.91, []int{21}},
+		"bettafish-heldout25":   {0, 0.73, nil},
+		"dulce-heldout20":       {0, 0.64, []int{13}},
 	}
 	reps := evalSets(t)
 	for name := range reps {
