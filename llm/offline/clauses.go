@@ -50,6 +50,9 @@ func splitClauses(s string) []clause {
 			}
 			continue
 		}
+		if boldHeading(line) {
+			continue // a heading written in bold ("**七、风险与机会的轻重缓急排序**")
+		}
 		heading := "" // a heading alone, for the sentence after it
 		for _, b := range text.FlatBlocks(text.TrimSpeechPrefix(line)) {
 			if b.Text == "" {
@@ -72,6 +75,24 @@ func splitClauses(s string) []clause {
 		out[len(out)-1].joinsNext = false
 	}
 	return out
+}
+
+// boldHeading reports whether line is a heading written as a line wholly
+// in bold: "**…**" with no other bold inside, at most 40 runes between the
+// marks, not ending in a sentence end (a bold sentence is still a
+// sentence). A local answer never quotes it as a sentence, as it never
+// quotes a "#" heading.
+func boldHeading(line string) bool {
+	inner, ok := strings.CutPrefix(line, "**")
+	if !ok {
+		return false
+	}
+	if inner, ok = strings.CutSuffix(inner, "**"); !ok || strings.Contains(inner, "**") {
+		return false
+	}
+	inner = strings.TrimSpace(inner)
+	last, _ := utf8.DecodeLastRuneInString(inner)
+	return inner != "" && utf8.RuneCountInString(inner) <= 40 && !strings.ContainsRune("。！？!?.；;", last)
 }
 
 // listLine matches a line that is a list item, table row, heading or

@@ -186,3 +186,26 @@ func TestAnswerCitesClaimsCapitalised(t *testing.T) {
 		t.Errorf("the claim is not cited as Claims:\n%s", resp.Content)
 	}
 }
+
+// A line wholly in bold is a heading and no clause; a bold sentence, a
+// line with bold inside and a bold line over 40 runes are text.
+func TestBoldHeading(t *testing.T) {
+	for line, want := range map[string]bool{
+		"**七、风险与机会的轻重缓急排序**": true,
+		"**Key findings**":                    true,
+		"**周末客流不足是主要风险。**":                    false,
+		"**风险**：周末客流不足":                       false,
+		"**一** 与 **二**":                       false,
+		"七、风险与机会的轻重缓急排序**":                    false,
+		"**" + strings.Repeat("长", 41) + "**": false,
+		"****":                                false,
+	} {
+		if got := boldHeading(line); got != want {
+			t.Errorf("boldHeading(%q) = %v, want %v", line, got, want)
+		}
+	}
+	got := splitClauses("**七、风险与机会的轻重缓急排序**\n风险按轻重缓急排序：一是连锁品牌的低价促销。")
+	if len(got) == 0 || strings.Contains(got[0].text, "七、") {
+		t.Errorf("splitClauses kept the bold heading: %+v", got)
+	}
+}
