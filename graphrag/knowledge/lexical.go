@@ -237,8 +237,9 @@ type TermStat struct {
 	// Matched is the word that was counted: the term itself (with its
 	// synonyms, text.Term.Synonyms, counted as the term) when the
 	// knowledge holds it at least MinTopicalCount times, else whichever of
-	// the term and its parts (text.Term.Parts) occurs most (the term on a
-	// tie); "" when none occurs.
+	// the term, its parts (text.Term.Parts) and its stand-ins
+	// (text.StandIns) occurs most (the term on a tie); "" when none
+	// occurs.
 	Matched string `json:"matched,omitempty"`
 	// Docs is how many documents (entity documents and text units) hold
 	// Matched; Count how often it occurs in all of them.
@@ -264,6 +265,11 @@ type TermStat struct {
 	// holds another term of the question that it holds prominently
 	// (Lexical.Apart).
 	Apart bool `json:"apart,omitempty"`
+	// Inside: for a name the question asks about that the dictionary
+	// knows (text.IsName), the knowledge holds it only inside longer words
+	// (Lexical.UsedAsName false: 比亚 in 埃塞俄比亚, where the question's
+	// 比亚迪 was cut 比亚/迪), so it does not hold the name.
+	Inside bool `json:"inside,omitempty"`
 }
 
 // ApartDocs is the most documents a name may be held in for the relevance

@@ -275,3 +275,22 @@ func TestApart(t *testing.T) {
 		}
 	}
 }
+
+// UsedAsName: a name counts only where a document holds it as a whole
+// word, neither starting nor ending inside a longer one.
+func TestUsedAsName(t *testing.T) {
+	docs := []string{"学校与埃塞俄比亚等非洲国家建立合作", "新华社记者报道了此事", "Dulce base"}
+	x := lexicalOf(docs, buildBigramIndex(docs))
+	for w, want := range map[string]bool{
+		"比亚":    false, // the end of 埃塞俄比亚
+		"埃塞俄比亚": true,
+		"新华社":   true,
+		"华社":    false, // inside 新华社
+		"清华":    false, // held nowhere
+		"dulce": true,  // no Chinese character: wherever count finds it
+	} {
+		if got := x.UsedAsName(w); got != want {
+			t.Errorf("UsedAsName(%s) = %v, want %v", w, got, want)
+		}
+	}
+}

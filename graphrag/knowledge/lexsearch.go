@@ -208,7 +208,8 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 }
 
 // Unasked returns the words of what question asks for (text.AskedFor)
-// that the knowledge never uses, itself, a synonym or a part that ends it,
+// that the knowledge never uses, itself, a synonym, a stand-in
+// (text.StandIns: 口碑 held through 声誉) or a part that ends it,
 // as a word (usedAsWord: 身高 in "前身高校" is none), in question order;
 // nil when none. A fact of a person's life (text.IsPersonalFact: 出生,
 // born) counts as used only in a sentence that also names the question's
@@ -229,7 +230,7 @@ func (x *Lexical) Unasked(question string) []string {
 	asked := text.AskedFor(question)
 	var about *subject // for a fact of a life
 	for _, w := range asked {
-		words := append([]string{w}, text.Synonyms(w)...)
+		words := append(append([]string{w}, text.Synonyms(w)...), text.StandIns(w)...)
 		for _, p := range text.SubWords(w) {
 			if strings.HasSuffix(w, p) {
 				words = append(words, p)
@@ -265,6 +266,52 @@ func (x *Lexical) Unasked(question string) []string {
 		out = append(out, "年份")
 	}
 	return out
+}
+
+// UsedAsName reports whether some document holds the Chinese name w as a
+// whole word: an occurrence that both starts and ends on a word boundary
+// of the text around it (wholeWordAt), not inside a longer word (比亚 in
+// 埃塞俄比亚 is none). It reads at most maxWordChecks occurrences (past
+// them w is taken as used); a word without a Chinese character is used
+// wherever count finds it.
+func (x *Lexical) UsedAsName(w string) bool {
+	hits, total := x.count(w)
+	if total == 0 {
+		return false
+	}
+	if !text.HasHan(w) {
+		return true
+	}
+	return x.anyOccurrence(w, hits, false, wholeWordAt)
+}
+
+// wholeWordAt reports whether doc[i:i+n] starts and ends on word
+// boundaries of the words text.Words finds in the text around it
+// (wordWindow runes either side).
+func wholeWordAt(doc string, i, n int) bool {
+	lo, hi := i, i+n
+	for k := 0; k < wordWindow && lo > 0; k++ {
+		_, size := utf8.DecodeLastRuneInString(doc[:lo])
+		lo -= size
+	}
+	for k := 0; k < wordWindow && hi < len(doc); k++ {
+		_, size := utf8.DecodeRuneInString(doc[hi:])
+		hi += size
+	}
+	win := doc[lo:hi]
+	start, end := i-lo, i-lo+n
+	at, starts := 0, false
+	for _, word := range text.Words(win) {
+		k := strings.Index(win[at:], word)
+		if k < 0 {
+			continue // a word Words lower-cased or joined
+		}
+		starts = starts || at+k == start
+		if at += k + len(word); at == end {
+			return starts
+		}
+	}
+	return false
 }
 
 // maxWordChecks bounds the occurrences usedAsWord and priced read
@@ -391,7 +438,7 @@ func RefusesUnasked(unasked, measured []string, missingShare float64) bool {
 func (x *Lexical) termStat(t text.Term) (TermStat, []docHit) {
 	var best []docHit
 	st := TermStat{Term: t.Text}
-	for ci, w := range append([]string{t.Text}, t.Parts...) {
+	for ci, w := range append(append([]string{t.Text}, t.Parts...), text.StandIns(t.Text)...) {
 		hits, count := x.count(w)
 		if ci == 0 && len(t.Synonyms) > 0 {
 			hits, count = x.countAny(t.Words())

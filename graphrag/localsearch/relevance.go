@@ -184,6 +184,8 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 	var absent, passing []string
 	for _, n := range names {
 		switch {
+		case n.Inside:
+			absent = append(absent, fmt.Sprintf("%s (only inside other words)", n.Term))
 		case n.Count < MinTopicalCount:
 			absent = append(absent, fmt.Sprintf("%s (%s)", n.Term, usedTimes(n.Count)))
 		case !n.Topical():
@@ -272,7 +274,11 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 	add := func(w string) {
 		if !seen[w] {
 			seen[w] = true
-			out = append(out, x.Stats([]text.Term{{Text: w}})[0])
+			st := x.Stats([]text.Term{{Text: w}})[0]
+			// a dictionary name the texts hold only inside longer words
+			// (比亚 of 比亚迪 in 埃塞俄比亚) is not held
+			st.Inside = st.Count > 0 && text.IsName(w) && !x.UsedAsName(w)
+			out = append(out, st)
 		}
 	}
 	var total float64
