@@ -289,17 +289,7 @@ func (x *Lexical) UsedAsName(w string) bool {
 // boundaries of the words text.Words finds in the text around it
 // (wordWindow runes either side).
 func wholeWordAt(doc string, i, n int) bool {
-	lo, hi := i, i+n
-	for k := 0; k < wordWindow && lo > 0; k++ {
-		_, size := utf8.DecodeLastRuneInString(doc[:lo])
-		lo -= size
-	}
-	for k := 0; k < wordWindow && hi < len(doc); k++ {
-		_, size := utf8.DecodeRuneInString(doc[hi:])
-		hi += size
-	}
-	win := doc[lo:hi]
-	start, end := i-lo, i-lo+n
+	win, start, end := around(doc, i, n)
 	at, starts := 0, false
 	for _, word := range text.Words(win) {
 		k := strings.Index(win[at:], word)
@@ -378,9 +368,9 @@ func (x *Lexical) anyOccurrence(w string, hits []docHit, lower bool, ok func(doc
 // segments.
 const wordWindow = 6
 
-// wordAt reports whether doc[i:i+n] starts or ends on a word boundary of
-// the words text.Words finds in the text around it.
-func wordAt(doc string, i, n int) bool {
+// around returns the text of doc within wordWindow runes either side of
+// doc[i:i+n], and where the occurrence starts and ends in it (bytes).
+func around(doc string, i, n int) (win string, start, end int) {
 	lo, hi := i, i+n
 	for k := 0; k < wordWindow && lo > 0; k++ {
 		_, size := utf8.DecodeLastRuneInString(doc[:lo])
@@ -390,8 +380,13 @@ func wordAt(doc string, i, n int) bool {
 		_, size := utf8.DecodeRuneInString(doc[hi:])
 		hi += size
 	}
-	win := doc[lo:hi]
-	start, end := i-lo, i-lo+n
+	return doc[lo:hi], i - lo, i - lo + n
+}
+
+// wordAt reports whether doc[i:i+n] starts or ends on a word boundary of
+// the words text.Words finds in the text around it.
+func wordAt(doc string, i, n int) bool {
+	win, start, end := around(doc, i, n)
 	at := 0
 	for _, word := range text.Words(win) {
 		k := strings.Index(win[at:], word)
