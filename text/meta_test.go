@@ -100,22 +100,30 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 		}
 	}
 	for q, bad := range map[string]string{
-		"现在这家店面临哪些风险？哪个最要紧？":                    "面临 要紧",
-		"平时都是哪些人在网上聊这家店？":                       "平时 聊",
-		"用几句话概括一下，李明这家店是靠什么做起来的？":               "句话 几句话",
-		"网上聊起武大时，自豪和焦虑这两种情绪大概各占多少？":             "聊起",
-		"他往后有啥打算？会不会再开一家？":                      "往后",
-		"网上大伙儿聊这家店，主要都聊些啥？":                     "大伙儿 大伙",
-		"樱花季预约和黄牛这块，网上热度大概什么量级？":                "量级",
-		"校长明早要听汇报，麻烦先给个总体判断：最近网上关于我校的舆情大体什么局面？": "汇报 麻烦 局面",
-		"So what's this story basically about?": "basically",
-		"How'd they get rid of the drone?":      "how'd rid",
+		"现在这家店面临哪些风险？哪个最要紧？":                                                 "面临 要紧",
+		"平时都是哪些人在网上聊这家店？":                                                    "平时 聊",
+		"用几句话概括一下，李明这家店是靠什么做起来的？":                                            "句话 几句话",
+		"网上聊起武大时，自豪和焦虑这两种情绪大概各占多少？":                                          "聊起",
+		"他往后有啥打算？会不会再开一家？":                                                   "往后",
+		"网上大伙儿聊这家店，主要都聊些啥？":                                                  "大伙儿 大伙",
+		"樱花季预约和黄牛这块，网上热度大概什么量级？":                                             "量级",
+		"校长明早要听汇报，麻烦先给个总体判断：最近网上关于我校的舆情大体什么局面？":                              "汇报 麻烦 局面",
+		"So what's this story basically about?":                              "basically",
+		"How'd they get rid of the drone?":                                   "how'd rid",
+		"大众点评上他家几分？比同条街那几家连锁高伐":                                              "伐 高伐",
+		"这店往后有啥风险，又有啥机会？帮我捋捋轻重":                                              "帮我 捋捋",
+		"who's kinda the boss of the team":                                   "kinda",
+		"what are the big themes? my teacher wants us to write about themes": "teacher want write",
+		"how do solar panels actually work? need it for science class":       "actually need science class",
 	} {
 		for _, term := range TermTexts(Terms(q)) {
 			if slices.Contains(strings.Fields(bad), term) {
 				t.Errorf("Terms(%q) holds %s", q, term)
 			}
 		}
+	}
+	if !IsMeasureNoun("条街") || IsMeasureNoun("条件") || !slices.Contains(Synonyms("boss"), "leader") || !slices.Contains(Synonyms("支持率"), "支持度") || !slices.Contains(Synonyms("爆款"), "热销") {
+		t.Error("条街 a measure and its noun (条件 a word), boss = leader, 支持率 = 支持度, 爆款 = 热销")
 	}
 	if !IsVerbObject("招骂") || !IsAspectWord("几块") || !slices.Equal(StandIns("口碑"), []string{"声誉", "评价"}) || StandIns("声誉") != nil {
 		t.Error("招骂 is an action, 几块 an aspect word, 口碑 stands in for 声誉 and 评价 (one way)")

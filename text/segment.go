@@ -334,3 +334,13 @@ func IsVerbObject(w string) bool {
 	r, size := utf8.DecodeRuneInString(w)
 	return utf8.RuneCountInString(w) == 2 && size > 0 && strings.ContainsRune(verbObjectRunes, r) && HasHan(w) && !IsDictWord(w)
 }
+
+// IsMeasureNoun reports whether w is a Chinese word of two runes the
+// dictionary lacks that starts with a measure word of things
+// (nounMeasures: 条, 家, 个 …): a measure and its noun the segmenter's HMM
+// joined (条街 of "同条街", 家店), not a name it does not know, so the
+// relevance gate never takes it for the question's subject.
+func IsMeasureNoun(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return utf8.RuneCountInString(w) == 2 && nounMeasures[string(r)] && HasHan(w) && !IsDictWord(w)
+}

@@ -21,13 +21,14 @@ var stopWords = fieldSet(stopZH + " " + stopEN)
 // big or how things stand (量级, 局面), everyone (大伙儿), verbs of
 // speaking of or facing a matter (聊起, 提到, 面临: "现在这家店面临哪些
 // 风险？" asks about 风险), words weighing what is asked (要紧, 重要),
-// where an opinion sits (心里, 眼中), the length asked for (几句话), and
-// verbs of asking; a
+// where an opinion sits (心里, 眼中), the length asked for (几句话), a
+// dialect's question particle (伐: "比那几家连锁高伐"), and verbs of
+// asking (帮我捋捋); a
 // pronoun's 家 ("his place", 去他家消费: the shop the question is about)
 // too.
 const stopZH = `
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 谁 几 几个 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
-吗 呢 吧 啊 呀 嘛 么 哦 哈 的 地 得 了 着 过 之 所 等 等等
+吗 呢 吧 啊 呀 嘛 么 哦 哈 伐 的 地 得 了 着 过 之 所 等 等等
 我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这位 那位 这次 那次 这场 那场 这起 那起 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
 是 有 在 和 与 及 以及 或 或者 还是 而 而且 并 并且 但 但是 可是 然而 因为 所以 因此 如果 虽然 即使 只要 就 都 也 又 还 再 才 已 已经 曾 曾经 将 要 会 能 可以 应该 可能 需要 想 想要
 把 被 对 对于 关于 相关 有关 从 自 向 往 给 让 比 跟 同 由 以 于 为 按 按照 通过 根据 至 到 在于 之间 之后 之前 以后 以前 当时 时候 那时 那时候 这时候 那阵子 这阵子 那阵 那会儿 这会儿 那段时间 这段时间 目前 现在 眼下 当前 如今 现今 刚 刚刚 刚才 块钱 之类 一类 什么的 啥的 起来 咋 咋样 咋办 咋整 咋地
@@ -37,20 +38,22 @@ const stopZH = `
 他家 她家 你家 您家 他们家 她们家 人家 自家 咱家
 平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级
 聊 聊起 说起 提起 谈起 讲起 聊到 说到 谈到 讲到 面临 面对 遇到 碰到 遭遇 要紧 重要 心里 心中 眼里 眼中 一句话 几句话 句话
-请问 请 问 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 汇总 简单 梳理 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
+请问 请 问 帮我 捋捋 捋一捋 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 汇总 简单 梳理 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
 `
 
 // stopEN: English question and function words (also in the local search
 // notes of earlier releases; "How'd" and its kind, "get rid of"'s rid,
-// basically), and the words that name the knowledge
-// itself (story, narrative, tale: "Where is the story set?" asks about
-// the whole, and a story's text never calls itself one).
+// basically, actually, kinda, whats, ok, even; going, as in "going
+// for"), and the words that name the knowledge
+// itself (story, narrative, tale, book, novel: "Where is the story set?"
+// and "What are the big themes the book is going for?" ask about the
+// whole, and a story's text never calls itself one).
 const stopEN = `
 a an the is are was were be been being am who whom whose what why how which when where does do did done doing can could would should will shall may might must
 has have had having of for to in on at by from with about into onto over under out up down off and or not no nor but if then than so as it its this that these those
 there here their theirs them they he she his her hers him me my mine we our ours us you your yours i tell please explain describe give show list any some all much
 many more most know say said like also just only very such each every other another there's what's who's how's it's let let's get got
 organization organisation organizations organisations belong belongs before after during
-basically how'd what'd where'd who'd why'd rid
-story stories narrative tale
+basically actually kinda whats ok okay even how'd what'd where'd who'd why'd rid
+story stories narrative tale book books novel going
 `

@@ -52,7 +52,9 @@ import (
 //     reputation, which the reports write 声誉 where a parent asks 名声;
 //     主意 建议 点子 提议: a suggestion, which the
 //     texts write 建议 where a question asks 出过什么主意; 声音 声量: the
-//     voices online, which the texts measure as 声量);
+//     voices online, which the texts measure as 声量; 爆款 爆品 热销 畅销: a
+//     hit; 支持率 支持度: a share of support, which the fixture writes
+//     支持度; boss leader chief: who leads);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -117,6 +119,9 @@ var synonymGroups = [][]string{
 	{"名声", "声誉", "名誉", "声望"},
 	{"主意", "建议", "点子", "提议"},
 	{"声音", "声量"},
+	{"爆款", "爆品", "热销", "畅销"},
+	{"支持率", "支持度"},
+	{"boss", "leader", "chief"},
 }
 
 // zhMonths are the Chinese numerals of the months, January first.

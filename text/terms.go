@@ -51,9 +51,12 @@ func Terms(q string) []Term {
 
 // askerFrame matches an English clause or phrase that says who asks and
 // why, not what: a clause whose subject is the asker after the question
-// ("… that I could get my students to discuss", "… so we can plan") and
-// a "for my/our …" phrase ("for my class").
-var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as)\s+(?:i|we)\s+(?:could|can|might|may|will|would|should|want|need|have to|am|'m|plan)\b[^?.!]*|\s+for\s+(?:my|our)\s+[a-z']+`)
+// ("… that I could get my students to discuss", "… so we can plan"), a
+// "for my/our …" phrase ("for my class") and a sentence about the errand
+// ("my teacher wants us to write about themes", "need it for science
+// class").
+var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as)\s+(?:i|we)\s+(?:could|can|might|may|will|would|should|want|need|have to|am|'m|plan)\b[^?.!]*|\s+for\s+(?:my|our)\s+[a-z']+|` +
+	`(?:^|[?.!]\s*)(?:my|our)\s+[a-z']+\s+(?:wants?|asked|told|needs?)\s+(?:me|us)\b[^?.!]*|(?:^|[?.!]\s*)(?:i\s+|we\s+)?need\s+(?:it|this|that)\s+for\b[^?.!]*`)
 
 // WithoutAskerFrame returns q without the English clauses and phrases
 // that say who asks and why (askerFrame: "What are the big themes in this

@@ -19,7 +19,7 @@ var englishBroad = setOf(
 	"overall", "main", "major", "key", "themes", "theme", "topics", "topic", "general", "generally",
 	"summary", "summarize", "summarise", "overview", "aspects", "trends", "trend", "whole", "everything",
 	"story", "dataset", "data", "all", "top", "important", "most", "big", "picture", "broad", "broadly", "ideas",
-	"gist", "basically",
+	"gist", "basically", "plot", "basic",
 )
 
 // chineseBroad are Chinese words that ask for the whole (cues; no content
@@ -55,6 +55,7 @@ var englishBroadCues = []string{
 	"major themes", "in general", "generally", "summary", "summarize", "summarise", "overview",
 	"what aspects", "which aspects", "trends", "big picture", "the whole", "the story", "the dataset",
 	"top themes", "most important", "big themes", "big ideas", "themes", "this story", "the gist",
+	"the plot", "basic plot",
 }
 
 // scopeCues are the broad cues that say only where to look ("the

@@ -286,7 +286,7 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 		total += s.Weight()
 	}
 	for i, t := range terms {
-		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text) && !text.IsVerbObject(t.Text)
+		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text) && !text.IsVerbObject(t.Text) && !text.IsMeasureNoun(t.Text) && len(t.Synonyms) == 0
 		name := text.IsName(t.Text) && len(t.Synonyms) == 0 // a word of the synonym table is a common word (拉客 is tagged nr)
 		if name || unknown && (i == 0 || stats[i].Weight() >= MinUnknownSubjectShare*total) || stats[i].Count == 0 && (isModelCode(t.Text) || text.IsAnyName(t.Text) && len(t.Synonyms) == 0) {
 			add(t.Text)
