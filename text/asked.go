@@ -561,7 +561,9 @@ var (
 // faults (好处, 毛病, 缺点 …): a question asking for one (哪些挑战, 叫什么
 // 名字, 挑出了哪些毛病) is answered by texts that name the instances (断货,
 // 王芳, 1049年), not the word, so AskedFor leaves it out; so are the words
-// of how a whole stands and in what parts (大体, 局面, 哪几块). English aspect
+// of how a whole stands and in what parts (大体, 局面, 哪几块), and a case
+// study's abstractions (考量, 起因, 补救, 地位, 维度: "选择写字楼商圈的主要考量"
+// is answered by the reasons). English aspect
 // words too (theme, role, relationship, reason: stemmed, lower case).
 func IsAspectWord(w string) bool { return aspectWords[w] }
 
@@ -575,7 +577,8 @@ outcome result consequence relationship relation connection difference similarit
 approach view opinion attitude reaction response trend summary overview point detail history background situation
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
-conclusion finding lesson insight implication motive motivation 结论 启示 收获 来头 来历 大体 块 几块 局面`)
+conclusion finding lesson insight implication motive motivation 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构
+style manner`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

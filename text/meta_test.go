@@ -113,6 +113,10 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 		"大众点评上他家几分？比同条街那几家连锁高伐":                                              "伐 高伐",
 		"这店往后有啥风险，又有啥机会？帮我捋捋轻重":                                              "帮我 捋捋",
 		"who's kinda the boss of the team":                                   "kinda",
+		"与同一商圈的连锁咖啡门店相比，该店在评分和价格上的竞争地位如何？":                                   "该店",
+		"从供应链管理的角度看，原料采购存在哪些隐患？管理者事后采取了什么措施？":                                "角度看 存在 事后 采取",
+		"有没有专家出来分析过那几段视频？":                                                   "出来 几段 段",
+		"若以四个维度概括，可以得出哪些结论？":                                                 "维度 得出",
 		"what are the big themes? my teacher wants us to write about themes": "teacher want write",
 		"how do solar panels actually work? need it for science class":       "actually need science class",
 	} {
@@ -124,6 +128,11 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 	}
 	if !IsMeasureNoun("条街") || IsMeasureNoun("条件") || !slices.Contains(Synonyms("boss"), "leader") || !slices.Contains(Synonyms("支持率"), "支持度") || !slices.Contains(Synonyms("爆款"), "热销") {
 		t.Error("条街 a measure and its noun (条件 a word), boss = leader, 支持率 = 支持度, 爆款 = 热销")
+	}
+	for _, w := range []string{"考量", "起因", "补救", "地位", "维度", "style"} {
+		if !IsAspectWord(w) {
+			t.Errorf("%s is no aspect word", w)
+		}
 	}
 	if !IsVerbObject("招骂") || !IsAspectWord("几块") || !slices.Equal(StandIns("口碑"), []string{"声誉", "评价"}) || StandIns("声誉") != nil {
 		t.Error("招骂 is an action, 几块 an aspect word, 口碑 stands in for 声誉 and 评价 (one way)")

@@ -22,8 +22,9 @@ var stopWords = fieldSet(stopZH + " " + stopEN)
 // speaking of or facing a matter (聊起, 提到, 面临: "现在这家店面临哪些
 // 风险？" asks about 风险), words weighing what is asked (要紧, 重要),
 // where an opinion sits (心里, 眼中), the length asked for (几句话), a
-// dialect's question particle (伐: "比那几家连锁高伐"), and verbs of
-// asking (帮我捋捋); a
+// dialect's question particle (伐: "比那几家连锁高伐"), a case study's
+// frame (从…角度看, 该店, 采取, 存在), the asker's aside (感觉, 离谱), and
+// verbs of asking (帮我捋捋); a
 // pronoun's 家 ("his place", 去他家消费: the shop the question is about)
 // too.
 const stopZH = `
@@ -36,7 +37,7 @@ const stopZH = `
 很 非常 最 更 比较 太 挺 十分 特别 一些 一点 一下 一个 一种 一样 一直 一般 有些 有点 所有 全部 什么样 多 少 不 没 没有 不是 别 一共 总共 总计 大概 大约 左右 主要
 最大 最小 最多 最少 最高 最低 年年 天天 月月 日日 时时 处处 人人 个个 次次
 他家 她家 你家 您家 他们家 她们家 人家 自家 咱家
-平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级
+平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级 离谱 该店 本店 此店 角度看 角度来看 采取 事后 存在 感觉 出来 维度 得出
 聊 聊起 说起 提起 谈起 讲起 聊到 说到 谈到 讲到 面临 面对 遇到 碰到 遭遇 要紧 重要 心里 心中 眼里 眼中 一句话 几句话 句话
 请问 请 问 帮我 捋捋 捋一捋 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 汇总 简单 梳理 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
 `

@@ -520,7 +520,17 @@ func TestEvalShippedSets(t *testing.T) {
 // 1/15, 0/15, 0/10; 0.86, 0.74, 0.75; 4/5, 3/5, 2/4 (and dulce-heldout21
 // line 9, the book's themes, answered by global search). Left: 美试 (a
 // typo of 美式), 健身房年卡, 食堂营养标签, 毕业典礼致辞, an elevator pitch,
-// solar panels.
+// solar panels. A twenty-eighth (coffee-shop-heldout28, bettafish-heldout28,
+// dulce-heldout23: a business student's case study in formal Chinese, a
+// Weibo follower's slang, a reviewer's), measured first on c80205a:
+// false refusals 5/14, 3/14, 1/9; recall 0.60, 0.60, 0.45; off-topic
+// refused 3/4, 4/4, 2/3. Then a case study's abstractions aspect words
+// (考量, 起因, 补救, 地位, 维度, 结构, style), its frame stop words (该店,
+// 从…角度看, 采取, 存在, 事后, 得出), the asker's aside (感觉, 离谱) and
+// 出来 stop words, and 段, 篇, 件, 首, 部, 张 measures after 几 (那几段视频):
+// 1/14, 2/14, 0/9; 0.90, 0.63, 0.55; 3/4, 4/4, 2/3. Left: questions at the
+// coverage bar (张校长…感觉好敷衍 31 %, 医生专家…视频 33 %, 供应链…隐患 30 %),
+// 普洱茶的发酵工艺, the author's military service.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -613,6 +623,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout27": {1, 0.86, []int{17}},
 		"bettafish-heldout27":   {0, 0.74, []int{17, 20}},
 		"dulce-heldout22":       {0, 0.75, []int{11, 12}},
+		"coffee-shop-heldout28": {1, 0.9, []int{17}},
+		"bettafish-heldout28":   {2, 0.63, nil},
+		"dulce-heldout23":       {0, 0.55, []int{11}},
 	}
 	reps := evalSets(t)
 	for name := range reps {
