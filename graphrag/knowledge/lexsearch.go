@@ -286,22 +286,10 @@ func (x *Lexical) UsedAsName(w string) bool {
 }
 
 // wholeWordAt reports whether doc[i:i+n] starts and ends on word
-// boundaries of the words text.Words finds in the text around it
-// (wordWindow runes either side).
+// boundaries of the text around it (boundaries).
 func wholeWordAt(doc string, i, n int) bool {
-	win, start, end := around(doc, i, n)
-	at, starts := 0, false
-	for _, word := range text.Words(win) {
-		k := strings.Index(win[at:], word)
-		if k < 0 {
-			continue // a word Words lower-cased or joined
-		}
-		starts = starts || at+k == start
-		if at += k + len(word); at == end {
-			return starts
-		}
-	}
-	return false
+	starts, ends := boundaries(doc, i, n)
+	return starts && ends
 }
 
 // maxWordChecks bounds the occurrences usedAsWord and priced read
@@ -368,9 +356,10 @@ func (x *Lexical) anyOccurrence(w string, hits []docHit, lower bool, ok func(doc
 // segments.
 const wordWindow = 6
 
-// around returns the text of doc within wordWindow runes either side of
-// doc[i:i+n], and where the occurrence starts and ends in it (bytes).
-func around(doc string, i, n int) (win string, start, end int) {
+// boundaries reports whether doc[i:i+n] starts and whether it ends on a
+// word boundary of the words text.Words finds in the text around it
+// (wordWindow runes either side).
+func boundaries(doc string, i, n int) (starts, ends bool) {
 	lo, hi := i, i+n
 	for k := 0; k < wordWindow && lo > 0; k++ {
 		_, size := utf8.DecodeLastRuneInString(doc[:lo])
@@ -380,27 +369,26 @@ func around(doc string, i, n int) (win string, start, end int) {
 		_, size := utf8.DecodeRuneInString(doc[hi:])
 		hi += size
 	}
-	return doc[lo:hi], i - lo, i - lo + n
-}
-
-// wordAt reports whether doc[i:i+n] starts or ends on a word boundary of
-// the words text.Words finds in the text around it.
-func wordAt(doc string, i, n int) bool {
-	win, start, end := around(doc, i, n)
+	win, start, end := doc[lo:hi], i-lo, i-lo+n
 	at := 0
 	for _, word := range text.Words(win) {
 		k := strings.Index(win[at:], word)
 		if k < 0 {
 			continue // a word Words lower-cased or joined
 		}
-		if at+k == start {
-			return true
-		}
+		starts = starts || at+k == start
 		if at += k + len(word); at == end {
-			return true
+			return starts, true
 		}
 	}
-	return false
+	return starts, false
+}
+
+// wordAt reports whether doc[i:i+n] starts or ends on a word boundary of
+// the text around it (boundaries).
+func wordAt(doc string, i, n int) bool {
+	starts, ends := boundaries(doc, i, n)
+	return starts || ends
 }
 
 // AskedMissingShare is the least share of a question's term weight
