@@ -34,7 +34,7 @@ func AskedFor(q string) []string {
 			return
 		}
 		w = trimStopRunes(w) // 各卖, 价是, 要花: a stop word glued to a character is no word asked for
-		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
+		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
@@ -347,9 +347,38 @@ func askedIn(ws []string, add func(string)) {
 			for k >= 0 && phraseWord(ws[k]) {
 				k--
 			}
-			addAll(ws[k+1 : j+1])
+			addAll(joinSingleRunes(ws[k+1 : j+1]))
+			if w == "哪个" && k > 0 && choiceLinks[ws[k]] {
+				// 年卡和月卡哪个更划算: each thing chosen between is asked about
+				e := k - 1
+				for e >= 0 && phraseWord(ws[e]) {
+					e--
+				}
+				addAll(joinSingleRunes(ws[e+1 : k]))
+			}
 		}
 	}
+}
+
+// choiceLinks join the things a 哪个 question chooses between (年卡和月卡).
+var choiceLinks = fieldSet("和 与 跟 还是 或 或者")
+
+// joinSingleRunes is ws with each run of Chinese words of one rune joined
+// into one word (月/卡 → 月卡: the segmenter cut a word its dictionary
+// lacks into characters, which alone are no word asked for).
+func joinSingleRunes(ws []string) []string {
+	var out []string
+	single := false
+	for _, w := range ws {
+		one := utf8.RuneCountInString(w) == 1 && HasHan(w)
+		if one && single {
+			out[len(out)-1] += w
+		} else {
+			out = append(out, w)
+		}
+		single = one
+	}
+	return out
 }
 
 // leadModifiers are the stop words that may stand between an
@@ -544,11 +573,11 @@ var nounMeasures = fieldSet("所 个 家 位 座 部 本 首 条 项 场 种 类
 
 // askEnds are the interrogatives that end a question after what is asked
 // for (门票价格是多少), and askLinks the verbs and adverbs between them (是,
-// 有, 分别 …).
+// 有, 分别, 一般, 通常 …: "贷款利率一般是多少" asks for 利率).
 var (
 	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几 多大 多长 多高 多远 多重")
 	askWhere = fieldSet("哪里 哪儿 谁")
-	askLinks = fieldSet("是 有 为 在 都 分别 各 大概 大约 一共 总共 共 约")
+	askLinks = fieldSet("是 有 为 在 都 分别 各 大概 大约 一共 总共 共 约 一般 通常 平均 大致 目前 现在 究竟 到底")
 	// spendLinks are the verbs of spending between a thing and the amount
 	// asked of it, and their 了 (装修花了多少钱: the cost of 装修 is asked,
 	// which the knowledge must state; not 下降了多少, where the change is)

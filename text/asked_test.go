@@ -29,22 +29,25 @@ func TestAskedFor(t *testing.T) {
 		"Where did Jordan Hayes earn their doctorate?":                                     {"doctorate"}, // their …?
 		"Who is Taylor Cruz married to?":                                                   {"married"},   // a participle before a closing preposition
 		"Where did the alien device Jordan was studying come from?":                        nil,
-		"Where was the alien technology studied by the team recovered from?":               nil,           // a place is asked, not the recovery
-		"2025年5月在珞珈山路逼停骑车学生的司机是什么身份？":                                                      {"身份"},        // the driver is the subject: 是什么, not 是做什么
-		"李明是什么时候拿定主意要在杭州开咖啡店的？":                                                            nil,           // the event dated does not end the clause
-		"What is Alex Mercer's Dulce?":                                                     nil,           // a capitalised word is a name, not an attribute
-		"What was the panel covered with?":                                                 nil,           // a participle at the end outside a who question
-		"店长王芳是做什么工作的？":                                                                     {"工作"},        // no 的 before 王芳: the subject, not the thing asked
-		"What year was Dulce base originally constructed?":                                 {"construct"}, // the event a when-question dates, ending it
-		"When did the team enter the base?":                                                nil,           // enter ends no question
-		"肖某某的老家是哪个省的？":                                                                     {"老家"},        // the thing of 的 before 是哪个 and a one-rune unit
-		"杨景媛的导师是哪个学校的？":                                                                    {"学校"},        // a word of its own after 哪个: the school is asked
-		"瑞幸在滨江开了多少家门店？":                                                                    {"门店"},        // 多少/家门/店 is 多少/家/门店
-		"一杯拿铁多少块钱？":                                                                        {"一杯"},        // 块钱: the unit a count asks in, not what is asked
-		"武大保卫部有没有出面回应？":                                                                    nil,           // whether it acted: verbs after 有没有 are no thing asked
-		"杨景媛有没有兄弟姐妹？":                                                                      {"兄弟", "姐妹"},  // whether she has them is asked
-		"拿铁和美式哪个卖得贵一些？":                                                                    nil,           // 卖得贵 says how, no thing
-		"张伟的咖啡园种了多少亩地？":                                                                    {"亩"},         // the unit a figure is asked in
+		"Where was the alien technology studied by the team recovered from?":               nil,                            // a place is asked, not the recovery
+		"2025年5月在珞珈山路逼停骑车学生的司机是什么身份？":                                                      {"身份"},                         // the driver is the subject: 是什么, not 是做什么
+		"李明是什么时候拿定主意要在杭州开咖啡店的？":                                                            nil,                            // the event dated does not end the clause
+		"What is Alex Mercer's Dulce?":                                                     nil,                            // a capitalised word is a name, not an attribute
+		"What was the panel covered with?":                                                 nil,                            // a participle at the end outside a who question
+		"店长王芳是做什么工作的？":                                                                     {"工作"},                         // no 的 before 王芳: the subject, not the thing asked
+		"What year was Dulce base originally constructed?":                                 {"construct"},                  // the event a when-question dates, ending it
+		"When did the team enter the base?":                                                nil,                            // enter ends no question
+		"肖某某的老家是哪个省的？":                                                                     {"老家"},                         // the thing of 的 before 是哪个 and a one-rune unit
+		"武大近几年的负面舆情主要集中在哪几类事件？":                                                            nil,                            // 哪 with a measure asks which, not where (几类); 事件 an aspect word
+		"目前杭州写字楼商圈的商业地产抵押贷款利率一般是多少？":                                                       {"商业", "地产", "抵押", "贷款", "利率"}, // an adverb between the noun and 是多少
+		"年卡和月卡哪个更划算啊？":                                                                     {"月卡", "年卡"},                   // both things chosen between; 月/卡 joined
+		"杨景媛的导师是哪个学校的？":                                                                    {"学校"},                         // a word of its own after 哪个: the school is asked
+		"瑞幸在滨江开了多少家门店？":                                                                    {"门店"},                         // 多少/家门/店 is 多少/家/门店
+		"一杯拿铁多少块钱？":                                                                        {"一杯", "拿铁"},                   // 块钱: the unit a count asks in, not what is asked; 拿/铁 joined (joinSingleRunes)
+		"武大保卫部有没有出面回应？":                                                                    nil,                            // whether it acted: verbs after 有没有 are no thing asked
+		"杨景媛有没有兄弟姐妹？":                                                                      {"兄弟", "姐妹"},                   // whether she has them is asked
+		"拿铁和美式哪个卖得贵一些？":                                                                    nil,                            // 卖得贵 says how, no thing
+		"张伟的咖啡园种了多少亩地？":                                                                    {"亩"},                          // the unit a figure is asked in
 		"Which university did Dr. Jordan Hayes get their doctorate from?":                  {"university", "doctorate"},
 		"What year was the base built?":                                                    nil,           // year: an aspect word
 		"肖某某现在在哪上班":                                                                        {"上班"},        // the verb after 在哪 ending the clause

@@ -119,11 +119,38 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 		"若以四个维度概括，可以得出哪些结论？":                                                 "维度 得出",
 		"what are the big themes? my teacher wants us to write about themes": "teacher want write",
 		"how do solar panels actually work? need it for science class":       "actually need science class",
+		"老夫读武大校史，颇觉蹊跷":                                                       "老夫 颇觉 颇 蹊跷",
+		"听说有企业放话？是真的吗":                                                       "听说 真的",
+		"帮我列一份应急预案，包括宿舍安置":                                                   "一份",
+		"周末客流大概是工作日的几成？":                                                     "几成",
+		"我想办个健身房会员卡，再帮我归个类":                                                  "办个 归个",
+		"Quick one: which poker hands beat a full house?":                    "quick one",
+		"how I can make dulce de leche at home?":                             "de",
+		"帮我归个类，方便我们学校做风险清单":                                                  "方便 风险 清单",
+		"这家店的优势是什么？请概括一下作为授信参考。":                                             "授信 参考",
+		"For production design, what are the main locations?":                "production design",
 	} {
 		for _, term := range TermTexts(Terms(q)) {
 			if slices.Contains(strings.Fields(bad), term) {
 				t.Errorf("Terms(%q) holds %s", q, term)
 			}
+		}
+	}
+	for q, want := range map[string]string{
+		"For the mission, who led?": "mission led",    // a determiner: the story's own thing
+		"For Jordan, what changed?": "jordan changed", // a capital: a name
+		"听说涨价了，方便的话说说是为什么涨的":        "涨价 方便",          // a clause that asks (为什么) is no purpose; 的话 a particle
+		"店里买咖啡方便吗，付款方式有哪些":          "店里 咖啡 方便 付款 方式", // 方便 asked, not a purpose
+		"一月的客流怎么样":                  "一月 客流",          // a month, not a count
+		"武大一八九三年建校还是一九一三年":          "武大 1893 建校 1913",
+		"二〇二五年三月的舆情":                "2025 三月 舆情",
+		"电话一三八一二三四五六七八":             "电话 三八 一二三 五六 七八", // more than four digits: no year
+		"会不会再开一家":                   "一家",
+		"对方学校怎么表的态":                 "对方 学校 表态",
+		"有企业放话不招武大学生":               "企业 放话 武大 学生", // 招武/大学生 re-cut
+	} {
+		if got := strings.Join(TermTexts(Terms(q)), " "); got != want {
+			t.Errorf("Terms(%q) = %q, want %q", q, got, want)
 		}
 	}
 	if !IsMeasureNoun("条街") || IsMeasureNoun("条件") || !slices.Contains(Synonyms("boss"), "leader") || !slices.Contains(Synonyms("支持率"), "支持度") || !slices.Contains(Synonyms("爆款"), "热销") {
@@ -134,7 +161,7 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 			t.Errorf("%s is no aspect word", w)
 		}
 	}
-	if !IsVerbObject("招骂") || !IsAspectWord("几块") || !slices.Equal(StandIns("口碑"), []string{"声誉", "评价"}) || StandIns("声誉") != nil {
+	if !IsVerbObject("放话") || !IsVerbObject("招骂") || !IsAspectWord("几块") || !slices.Equal(StandIns("口碑"), []string{"声誉", "评价"}) || StandIns("声誉") != nil {
 		t.Error("招骂 is an action, 几块 an aspect word, 口碑 stands in for 声誉 and 评价 (one way)")
 	}
 }

@@ -321,9 +321,9 @@ func IsAnyName(w string) bool {
 }
 
 // verbObjectRunes are everyday verbs that make a word of two runes with
-// the thing they act on (办卡, 买票, 抢票, 充钱, 点单, 招骂, 挨骂): the segmenter's HMM
+// the thing they act on (办卡, 买票, 抢票, 充钱, 点单, 招骂, 挨骂; 放话, 发帖, 晒单): the segmenter's HMM
 // joins such a phrase into a word its dictionary lacks.
-const verbObjectRunes = "办买卖抢充刷点订退换送排喝吃拿用找看招挨遭"
+const verbObjectRunes = "办买卖抢充刷点订退换送排喝吃拿用找看招挨遭放发晒"
 
 // IsVerbObject reports whether w is a Chinese word of two runes the
 // dictionary lacks that starts with an everyday verb (verbObjectRunes):

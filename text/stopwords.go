@@ -23,8 +23,10 @@ var stopWords = fieldSet(stopZH + " " + stopEN)
 // 风险？" asks about 风险), words weighing what is asked (要紧, 重要),
 // where an opinion sits (心里, 眼中), the length asked for (几句话), a
 // dialect's question particle (伐: "比那几家连锁高伐"), a case study's
-// frame (从…角度看, 该店, 采取, 存在), the asker's aside (感觉, 离谱), and
-// verbs of asking (帮我捋捋); a
+// frame (从…角度看, 该店, 采取, 存在), the asker's aside (感觉, 离谱,
+// 蹊跷), hearsay (听说, 据说, 坊间: "听说…有企业放话不招武大学生？是真的有
+// 这种通知吗"), a classical writer's self (老夫, 吾辈, 鄙人) and degree
+// (颇, 颇觉), a condition's 的话, and verbs of asking (帮我捋捋); a
 // pronoun's 家 ("his place", 去他家消费: the shop the question is about)
 // too.
 const stopZH = `
@@ -39,13 +41,15 @@ const stopZH = `
 他家 她家 你家 您家 他们家 她们家 人家 自家 咱家
 平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级 离谱 该店 本店 此店 角度看 角度来看 采取 事后 存在 感觉 出来 维度 得出
 聊 聊起 说起 提起 谈起 讲起 聊到 说到 谈到 讲到 面临 面对 遇到 碰到 遭遇 要紧 重要 心里 心中 眼里 眼中 一句话 几句话 句话
+老夫 吾辈 吾等 鄙人 在下 笔者 颇 颇觉 颇为 颇感 蹊跷 听说 据说 听闻 坊间 真的 真有 的话
 请问 请 问 帮我 捋捋 捋一捋 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 汇总 简单 梳理 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
 `
 
 // stopEN: English question and function words (also in the local search
 // notes of earlier releases; "How'd" and its kind, "get rid of"'s rid,
 // basically, actually, kinda, whats, ok, even; going, as in "going
-// for"), and the words that name the knowledge
+// for"; "quick one"; de, the particle of Spanish and French names), and
+// the words that name the knowledge
 // itself (story, narrative, tale, book, novel: "Where is the story set?"
 // and "What are the big themes the book is going for?" ask about the
 // whole, and a story's text never calls itself one).
@@ -55,6 +59,6 @@ has have had having of for to in on at by from with about into onto over under o
 there here their theirs them they he she his her hers him me my mine we our ours us you your yours i tell please explain describe give show list any some all much
 many more most know say said like also just only very such each every other another there's what's who's how's it's let let's get got
 organization organisation organizations organisations belong belongs before after during
-basically actually kinda whats ok okay even how'd what'd where'd who'd why'd rid
+basically actually kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid
 story stories narrative tale book books novel going
 `

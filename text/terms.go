@@ -45,8 +45,79 @@ func (t Term) Words() []string {
 // removed first (WithoutAskerFrame). A question of stop words only has no
 // terms (nil).
 func Terms(q string) []Term {
-	q = WithoutAskerFrame(q)
-	return TermsOf(q, Words(q))
+	q = DigitYears(WithoutAskerFrame(q))
+	return TermsOf(q, recut(Words(q)))
+}
+
+// recut re-cuts each word of two Chinese runes the dictionary lacks whose
+// second rune and the first of the next word (of three runes or more, a
+// dictionary word) make a dictionary word, the rest of the next word being
+// one too: the segmenter's HMM glued a verb to the name after it, whose
+// next characters made a longer word (不/招武/大学生 → 招/武大/学生:
+// "有企业放话不招武大学生", which lost 武大). ws is changed in place only
+// when nothing is re-cut.
+func recut(ws []string) []string {
+	var out []string
+	for i := 0; i < len(ws); i++ {
+		w := []rune(ws[i])
+		if i+1 < len(ws) && len(w) == 2 && HasHan(ws[i]) && !IsDictWord(ws[i]) {
+			n := []rune(ws[i+1])
+			if d, rest := string(w[1:])+string(n[:1]), string(n[1:]); len(n) >= 3 && IsDictWord(ws[i+1]) && IsDictWord(d) && IsDictWord(rest) {
+				if out == nil {
+					out = slices.Clone(ws[:i])
+				}
+				out = append(out, string(w[:1]), d, rest)
+				i++
+				continue
+			}
+		}
+		if out != nil {
+			out = append(out, ws[i])
+		}
+	}
+	if out == nil {
+		return ws
+	}
+	return out
+}
+
+// zhDigits are the Chinese digits a year is written in one by one, each
+// at its value's index (〇 and 零 both 0).
+const zhDigits = "〇一二三四五六七八九"
+
+// zhYear matches four Chinese digits that write a year one digit at a
+// time (一八九三, 二〇二五): no 十, 百 or 千 between them.
+var zhYear = regexp.MustCompile(`[一二][〇零一二三四五六七八九]{3}`)
+
+// DigitYears returns q with each year written in Chinese digits one by
+// one (zhYear: "见有一八九三与一九一三两说") in Arabic digits (1893, 1913),
+// as the texts write years; the segmenter cut 一八九三 into 八九 and
+// 一九一, words no text holds, and the question was refused. A run of more
+// than four such digits is left as it is (a phone number, not a year).
+func DigitYears(q string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range zhYear.FindAllStringIndex(q, -1) {
+		before, _ := utf8.DecodeLastRuneInString(q[:m[0]])
+		after, _ := utf8.DecodeRuneInString(q[m[1]:])
+		if strings.ContainsRune(zhDigits+"零", before) || strings.ContainsRune(zhDigits+"零", after) {
+			continue
+		}
+		b.WriteString(q[last:m[0]])
+		for _, r := range q[m[0]:m[1]] {
+			d := 0 // 〇 and 零
+			if r != '零' {
+				d = slices.Index([]rune(zhDigits), r)
+			}
+			b.WriteByte(byte('0' + d))
+		}
+		last = m[1]
+	}
+	if last == 0 {
+		return q
+	}
+	b.WriteString(q[last:])
+	return b.String()
 }
 
 // askerFrame matches an English clause or phrase that says who asks and
@@ -64,9 +135,45 @@ var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as
 // themes in this story?"): the asker's words (students, discuss) are not
 // what the knowledge is asked about, and as terms the knowledge lacks they
 // made the relevance gate refuse the question.
+//
+// A sentence opening "For" and a purpose (purposeLead: "For production
+// design, …") loses that phrase. A Chinese clause after a comma that opens with a word of purpose (方便,
+// 以便, 便于, 好让, 用作, 作为) and asks nothing itself (zhAsks) is the
+// asker's purpose too ("帮我归个类，方便我们学校做风险清单"), and goes, as
+// does 作为…参考 ("请概括一下作为授信参考").
 func WithoutAskerFrame(q string) string {
-	return askerFrame.ReplaceAllString(q, "")
+	q = askerFrame.ReplaceAllString(q, "")
+	q = purposeLead.ReplaceAllStringFunc(q, func(m string) string {
+		if f := strings.Fields(m); len(f) > 1 && purposeKeeps[strings.TrimSuffix(f[1], ",")] {
+			return m
+		}
+		return strings.TrimRight(m[:len(m)-len(strings.TrimLeft(m, ".?! "))], " ")
+	})
+	if !strings.ContainsAny(q, "方以便好用作") {
+		return q
+	}
+	return zhPurpose.ReplaceAllStringFunc(q, func(c string) string {
+		if zhAsks.MatchString(c) {
+			return c
+		}
+		return ""
+	})
 }
+
+// purposeLead matches an English sentence's opening "For" and a
+// lower-case noun phrase of one or two words before a comma: the asker's
+// purpose ("For production design, what are the main locations…?"). A
+// capital after For names something the question is about ("For Jordan,
+// …"), and a determiner (purposeKeeps: "For the mission, …") points at
+// the story's own things; those stay.
+var purposeLead = regexp.MustCompile(`(?:^|[.?!]\s+)[Ff]or\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?,`)
+
+// purposeKeeps are the words after For that keep its phrase (purposeLead).
+var purposeKeeps = map[string]bool{"the": true, "this": true, "that": true, "these": true, "those": true, "each": true, "every": true, "his": true, "her": true, "their": true, "its": true}
+
+// zhPurpose matches a Chinese clause after a comma that opens with a
+// word of purpose, or 作为…参考 (WithoutAskerFrame).
+var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考`)
 
 // AskedTerms returns the terms of what q asks, for ranking the sentences
 // of an answer: Terms of q without a Chinese clause in which the asker or
@@ -139,7 +246,7 @@ func TermsOf(q string, words []string) []Term {
 	var single []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
-		if IsStopWord(w) || allStopRunes(w) || complementPhrase(w) {
+		if IsStopWord(w) || allStopRunes(w) || complementPhrase(w) || countWord(w) {
 			continue
 		}
 		prev := ""
@@ -149,6 +256,7 @@ func TermsOf(q string, words []string) []Term {
 		if Synonyms(w) == nil {
 			w = unglue(prev, w) // 判完 opening the question is 判 and its complement too
 		}
+		w = splitVerb(w)
 		if i+1 < len(words) && adverbGlue(w, words[i+1]) {
 			continue // 老刷/到: an adverb and a verb
 		}
@@ -191,12 +299,49 @@ func TermsOf(q string, words []string) []Term {
 	return out
 }
 
+// splitVerb returns the verb-object word a word of three runes the
+// dictionary lacks splits with 的 (表的态 in "怎么表的态", 报的名: 表态,
+// 报名) when the dictionary holds it; w otherwise. As written it was a
+// word no text holds, taken for the question's subject.
+func splitVerb(w string) string {
+	rs := []rune(w)
+	if len(rs) != 3 || rs[1] != '的' || !HasHan(w) || IsDictWord(w) {
+		return w
+	}
+	if v := string(rs[0]) + string(rs[2]); IsDictWord(v) {
+		return v
+	}
+	return w
+}
+
 // complementPhrase reports a word the dictionary lacks of a verb, 得 and
 // its complement (卖得贵, 做得好): the segmenter's HMM joined a phrase
 // that says how, no thing a text names.
 func complementPhrase(w string) bool {
 	rs := []rune(w)
 	return len(rs) == 3 && rs[1] == '得' && HasHan(w) && !IsDictWord(w)
+}
+
+// countWord reports a word of two runes the segmenter made of a count
+// and its measure (一份, 几成, 几类; not 一月, a month, nor 一家, the one
+// more shop of "会不会再开一家") or of a verb and
+// the 个 put between it and its object, which the dictionary lacks (办个
+// in 办个卡, 归个 in 归个类): it says how many, not of what. As a term it
+// was missing from the knowledge and weighed against the question
+// ("帮我列一份台风季…的应急预案": 一份 opened it, so the word after it was
+// not taken for its subject).
+func countWord(w string) bool {
+	rs := []rune(w)
+	if len(rs) != 2 || !HasHan(w) {
+		return false
+	}
+	switch rs[0] {
+	case '几':
+		return measures[string(rs[1])]
+	case '一':
+		return measures[string(rs[1])] && !strings.ContainsRune(timeRunes+"家", rs[1])
+	}
+	return rs[1] == '个' && !IsDictWord(w)
 }
 
 // allStopRunes reports a Chinese word of stop words only (是从, 也是):
@@ -539,7 +684,7 @@ func dropMeasures(words []string) []string {
 var measures = map[string]bool{}
 
 func init() {
-	for _, m := range strings.Fields("年 天 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张") {
+	for _, m := range strings.Fields("年 天 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批") {
 		measures[m] = true
 		measures["一"+m] = true
 	}

@@ -60,7 +60,7 @@ func TestTerms(t *testing.T) {
 		"会员活动咋搞的 效果呢":                                       "会员 活动 效果",        // 咋 is a stop word (咋搞 is no name)
 		"判完之后武大啥时候出的通报":                                     "武大 通报",           // 判完 opening the question is a verb and its complement
 		"桂花拿铁首月卖得咋样":                                        "桂花 拿铁首",          // 月 starts no name (月卖)
-		"樱花门票多少钱一张":                                         "樱花 门票 一张",        // 钱 binds to no count (钱一张)
+		"樱花门票多少钱一张":                                         "樱花 门票",           // 钱 binds to no count (钱一张); 一张 a count (countWord)
 		"武汉大学的正面形象主要靠什么撑起来？":                                "武汉大学 正面 形象",      // 起来, a complement, is a stop word
 		"整体而言，这家店面临哪些主要风险和机会？":                              "风险 机会",           // 整体而言 frames the question; 店 is 这家's noun, not 店面临; 面临 a stop word
 		"李明咖啡店的抹茶拿铁卖多少钱？":                                   "李明 咖啡店 抹茶 拿铁",    // 拿/铁卖: the verb glued to the run's last character is cut off

@@ -267,7 +267,8 @@ const MinUnknownSubjectShare = 1.0 / 3
 // 咖啡在杭州滨江区一共开了多少家门店？", 27 %), or when it is a
 // model code the knowledge never uses (isModelCode: SU7); else, when the knowledge uses the term itself fewer than
 // MinTopicalCount times, the names among its parts that no longer name
-// part holds (北京大学, not 北京). Each name once, in question order.
+// part holds (北京大学, not 北京) and that open or end the term
+// (alignedPart: not 中度 in 集中度). Each name once, in question order.
 func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.TermStat) []knowledge.TermStat {
 	var out []knowledge.TermStat
 	seen := map[string]bool{}
@@ -297,7 +298,7 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 		}
 		var names []string
 		for _, p := range t.Parts {
-			if text.IsName(p) {
+			if text.IsName(p) && alignedPart(t.Text, p) {
 				names = append(names, p)
 			}
 		}
@@ -308,6 +309,23 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 		}
 	}
 	return out
+}
+
+// alignedPart reports whether the part p of the word w opens or ends it
+// and what is left is a word's worth: two runes or more, or a noun of one
+// (北京大学/图书馆, 武大/人), not one loose character (集/中度 in 集中度,
+// where the dictionary's name 中度 straddles 集中 and 度).
+func alignedPart(w, p string) bool {
+	var rest string
+	switch {
+	case strings.HasPrefix(w, p):
+		rest = w[len(p):]
+	case strings.HasSuffix(w, p):
+		rest = w[:len(w)-len(p)]
+	default:
+		return false
+	}
+	return utf8.RuneCountInString(rest) >= 2 || text.IsOneRuneNoun(rest)
 }
 
 // questionNames is subjectNames of the question's terms and stats, then

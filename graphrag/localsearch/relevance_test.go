@@ -148,6 +148,8 @@ func TestSubjectNames(t *testing.T) {
 		"武汉大学的樱花是怎么来的？":   {"武汉大学:1124"},
 		"关于杨景媛的谣言有哪些？":    nil, // held: a name the dictionary lacks, used 68 times
 		"事件中有哪些谣言或误读？":    nil,
+		"供应链集中度怎么样？":      nil,        // 中度, a dictionary name, straddles 集中/度 (alignedPart)
+		"清华大学图书馆事件怎么回事？":  {"清华大学:3"}, // a name opening the word: 图书馆 is left
 	} {
 		terms := text.Terms(q)
 		var got []string
@@ -156,6 +158,23 @@ func TestSubjectNames(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%q: names %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestAlignedPart(t *testing.T) {
+	for _, c := range []struct {
+		w, p string
+		want bool
+	}{
+		{"集中度", "中度", false},      // one loose character left
+		{"北京大学图书馆", "北京大学", true}, // opens it, a word left
+		{"北京大学图书馆", "图书馆", true},  // ends it
+		{"武大人", "武大", true},       // a one-rune noun left
+		{"老武大校友", "武大", false},    // inside it
+	} {
+		if got := alignedPart(c.w, c.p); got != c.want {
+			t.Errorf("alignedPart(%s, %s) = %v, want %v", c.w, c.p, got, c.want)
 		}
 	}
 }
