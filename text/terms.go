@@ -188,6 +188,33 @@ func AskedTerms(q string) []Term {
 	return Terms(withoutZHFrame(q))
 }
 
+// AskingClauses returns the clauses of a Chinese question that ask
+// (zhAsks: a question word or particle), joined by "，", and true, when q
+// also has clauses that do not (a premise: "武大樱花每年都上热搜，…最早是
+// 什么时候、由谁种下的？"); q and false otherwise (one clause, every
+// clause asking, none asking, or no Chinese). Clauses end at ，,；;。？?！!
+// and a dash (——).
+func AskingClauses(q string) (string, bool) {
+	if !HasHan(q) {
+		return q, false
+	}
+	var asking []string
+	n := 0
+	for _, c := range strings.FieldsFunc(strings.ReplaceAll(q, "——", "，"), func(r rune) bool { return strings.ContainsRune("，,；;。？?！!", r) }) {
+		if strings.TrimSpace(c) == "" {
+			continue
+		}
+		n++
+		if zhAsks.MatchString(c) {
+			asking = append(asking, c)
+		}
+	}
+	if len(asking) == 0 || len(asking) == n {
+		return q, false
+	}
+	return strings.Join(asking, "，"), true
+}
+
 // withoutZHFrame is q with each Chinese asker's clause of AskedTerms
 // reduced to its names, joined by 、.
 func withoutZHFrame(q string) string {
@@ -225,8 +252,8 @@ func withoutZHFrame(q string) string {
 var zhAskerFrame = regexp.MustCompile(`^\s*(?:我们家|我们|我家|我)?(?:孩子|儿子|女儿|小孩)?(?:今年|明年|以后|将来|一心|也|正在|最近)*(?:想|打算|准备|计划|希望|考虑)`)
 
 // zhAsks matches a Chinese clause that asks something itself: a question
-// word or particle.
-var zhAsks = regexp.MustCompile(`什么|哪|怎么|怎样|如何|为什么|为啥|多少|几|谁|吗|呢|是否|是不是|有没有|会不会|能不能|可不可以`)
+// word or particle, or how much of a quality (多凶, 多严重: "在网上吵得多凶？").
+var zhAsks = regexp.MustCompile(`什么|哪|怎么|怎样|如何|为什么|为啥|多少|几|谁|吗|呢|是否|是不是|有没有|会不会|能不能|可不可以|多凶|多厉害|多严重|多火`)
 
 // TermsOf is Terms of q for a caller that has segmented q already: words
 // must be Words(q) (it is not changed); no asker's clause is removed (the

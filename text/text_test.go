@@ -248,3 +248,22 @@ func TestNumberedNames(t *testing.T) {
 		}
 	}
 }
+
+func TestAskingClauses(t *testing.T) {
+	for _, c := range []struct {
+		q, want string
+		ok      bool
+	}{
+		{"武大樱花每年都上热搜，我想了解它背后的历史争议——最早是什么时候、由谁种下的？", "最早是什么时候、由谁种下的", true},
+		{"每年樱花季抢预约这事在网上吵得多凶？主要是在哪个平台发酵的？", "每年樱花季抢预约这事在网上吵得多凶，主要是在哪个平台发酵的", false}, // 多凶 asks: every clause does
+		{"法院判决之后，武汉大学官方是怎么回应的？", "武汉大学官方是怎么回应的", true},
+		{"武汉大学官方是怎么回应的？", "武汉大学官方是怎么回应的？", false},
+		{"介绍一下武大，说说樱花。", "介绍一下武大，说说樱花。", false}, // nothing asks
+		{"When was it planted, and by whom?", "When was it planted, and by whom?", false},
+	} {
+		got, ok := AskingClauses(c.q)
+		if ok != c.ok || ok && got != c.want || !ok && got != c.q {
+			t.Errorf("AskingClauses(%q) = %q, %v; want %q, %v", c.q, got, ok, c.want, c.ok)
+		}
+	}
+}

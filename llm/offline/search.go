@@ -295,6 +295,23 @@ func (s *sentence) dataRef() string {
 type qterm struct {
 	alts []string
 	full int
+	// premise: the term is only in a clause that asks nothing (text.AskingClauses)
+	premise bool
+}
+
+// PremiseWeight is how much a term counts in a sentence's score (its idf
+// and its share of the question's terms) when only a clause of the
+// question that asks nothing holds it (text.AskingClauses: 热搜, 每年 in
+// "武大樱花每年都上热搜，…最早是什么时候、由谁种下的？"): the premise sets
+// the scene, the asking clauses say what the answer must state.
+const PremiseWeight = 0.5
+
+// weight is qt's weight in a sentence's score: 1, or PremiseWeight.
+func (qt qterm) weight() float64 {
+	if qt.premise {
+		return PremiseWeight
+	}
+	return 1
 }
 
 // questionTerms are the qterms of a question, with text.PeopleTerm for a
@@ -307,9 +324,16 @@ func questionTerms(query string) []qterm {
 	if text.AsksPeople(query) {
 		terms = append(terms, text.PeopleTerm())
 	}
+	asking := map[string]bool{}
+	clauses, premised := text.AskingClauses(query)
+	if premised {
+		for _, t := range text.Terms(clauses) {
+			asking[t.Text] = true
+		}
+	}
 	for _, t := range terms {
 		ws := t.Words()
-		qts = append(qts, qterm{alts: append(ws, t.Parts...), full: len(ws)})
+		qts = append(qts, qterm{alts: append(ws, t.Parts...), full: len(ws), premise: premised && !asking[t.Text]})
 	}
 	return qts
 }
@@ -442,14 +466,15 @@ func scoreSentences(sents []*sentence, query string) {
 		rh := recordHolds[[2]string{s.dataset, s.id}]
 		for i, qt := range qts {
 			if h := qt.heldBy(s); h > 0 {
-				s.score += h * math.Log(1+n/df[i])
-				held += h
+				s.score += qt.weight() * h * math.Log(1+n/df[i])
+				held += qt.weight() * h
 			} else if rh[i] {
-				held += RecordTermShare
+				held += qt.weight() * RecordTermShare
 			}
 		}
 		// coordination: a sentence holding more of the question's terms
-		// comes before one repeating a single rare term
+		// (a premise's weighing less) comes before one repeating a single
+		// rare term
 		if len(qts) > 1 {
 			c := held / float64(len(qts))
 			s.score *= c * c

@@ -359,3 +359,21 @@ func firstBullet(answer string) string {
 	}
 	return ""
 }
+
+// A question's premise (a clause asking nothing: "武大樱花每年都上热搜，
+// 网上争议不断") counts PremiseWeight: the sentence stating what the
+// asking clause asks for (最早, 种下) comes before one restating the
+// premise with more of its words.
+func TestPremiseTermsCountLess(t *testing.T) {
+	premise := "武大樱花每年三月都上热搜，网上争议不断，游客和学生为预约吵个不停，校方限流也被批评"
+	answer := "武大樱花最早于1939年种下，当时日军运来28株树苗"
+	ctx := "-----Sources-----\nid|text\n0|" + premise + "。\n1|" + answer + "。\n"
+	resp, err := New().Complete(t.Context(), searchRequest("武大樱花每年都上热搜，网上争议不断。最早是哪年种下的？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, j := strings.Index(resp.Content, answer), strings.Index(resp.Content, premise)
+	if i < 0 || j >= 0 && j < i {
+		t.Errorf("the premise's restatement comes before the answer:\n%s", resp.Content)
+	}
+}
