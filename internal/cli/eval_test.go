@@ -547,6 +547,10 @@ func TestEvalShippedSets(t *testing.T) {
 // one and de in English: 0/15, 1/15, 0/10; 0.93, 0.70, 0.76; 5/5, 5/5,
 // 3/4 (also coffee-shop-heldout15 line 20 and dulce-heldout20 line 13, two
 // off-topic questions, now refused). Left: 不招 for 不予招聘, poker hands.
+// Then a question's premise weighing less in an offline answer
+// (llm/offline PremiseWeight): 10 answers over all sets gain an assertion,
+// 3 lose one, among them bettafish-heldout15 line 5 ("法院判决之后，武汉大学
+// 官方是怎么回应的？", whose premise sets the time): its floor 0.87 → 0.83.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -601,7 +605,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout14":   {0, 0.76, nil},
 		"dulce-heldout9":        {0, 0.91, nil},
 		"coffee-shop-heldout15": {0, 0.96, nil},
-		"bettafish-heldout15":   {0, 0.87, nil},
+		"bettafish-heldout15":   {0, 0.83, nil},
 		"dulce-heldout10":       {0, 0.86, nil},
 		"coffee-shop-heldout16": {0, 1, nil},
 		"bettafish-heldout16":   {0, 0.94, nil},
