@@ -25,6 +25,7 @@ func AskedFor(q string) []string {
 	if !HasHan(q) {
 		return askedEnglish(q)
 	}
+	q = Standard(q)
 	var out []string
 	add := func(w string) {
 		if slices.Contains(specificUnits, w) {
@@ -113,6 +114,7 @@ func Measured(q string) []string {
 	if !HasHan(q) {
 		return measuredEnglish(q)
 	}
+	q = Standard(q)
 	var out []string
 	add := func(w string) {
 		// 各卖, 价是, 要花: the stop word the segmenter glued goes, and what
@@ -365,12 +367,13 @@ var choiceLinks = fieldSet("和 与 跟 还是 或 或者")
 
 // joinSingleRunes is ws with each run of Chinese words of one rune joined
 // into one word (月/卡 → 月卡: the segmenter cut a word its dictionary
-// lacks into characters, which alone are no word asked for).
+// lacks into characters, which alone are no word asked for); 叫 and 称,
+// which name the thing before them (人/叫/什么), join nothing.
 func joinSingleRunes(ws []string) []string {
 	var out []string
 	single := false
 	for _, w := range ws {
-		one := utf8.RuneCountInString(w) == 1 && HasHan(w)
+		one := utf8.RuneCountInString(w) == 1 && HasHan(w) && w != "叫" && w != "称"
 		if one && single {
 			out[len(out)-1] += w
 		} else {

@@ -137,17 +137,31 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 		}
 	}
 	for q, want := range map[string]string{
-		"For the mission, who led?": "mission led",    // a determiner: the story's own thing
-		"For Jordan, what changed?": "jordan changed", // a capital: a name
-		"听说涨价了，方便的话说说是为什么涨的":        "涨价 方便",          // a clause that asks (为什么) is no purpose; 的话 a particle
-		"店里买咖啡方便吗，付款方式有哪些":          "店里 咖啡 方便 付款 方式", // 方便 asked, not a purpose
-		"一月的客流怎么样":                  "一月 客流",          // a month, not a count
-		"武大一八九三年建校还是一九一三年":          "武大 1893 建校 1913",
-		"二〇二五年三月的舆情":                "2025 三月 舆情",
-		"电话一三八一二三四五六七八":             "电话 三八 一二三 五六 七八", // more than four digits: no year
-		"会不会再开一家":                   "一家",
-		"对方学校怎么表的态":                 "对方 学校 表态",
-		"有企业放话不招武大学生":               "企业 放话 武大 学生", // 招武/大学生 re-cut
+		"For the mission, who led?":                                                        "mission led",    // a determiner: the story's own thing
+		"For Jordan, what changed?":                                                        "jordan changed", // a capital: a name
+		"听说涨价了，方便的话说说是为什么涨的":                                                               "涨价 方便",          // a clause that asks (为什么) is no purpose; 的话 a particle
+		"店里买咖啡方便吗，付款方式有哪些":                                                                 "店里 咖啡 方便 付款 方式", // 方便 asked, not a purpose
+		"一月的客流怎么样":                                                                         "一月 客流",          // a month, not a count
+		"武大一八九三年建校还是一九一三年":                                                                 "武大 1893 建校 1913",
+		"二〇二五年三月的舆情":                                                                       "2025 三月 舆情",
+		"电话一三八一二三四五六七八":                                                                    "电话 三八 一二三 五六 七八", // more than four digits: no year
+		"会不会再开一家":                                                                          "一家",
+		"对方学校怎么表的态":                                                                        "对方 学校 表态",
+		"图书馆那个男伢子，官司到底赢了冇啊？法院么样说的":                                                         "图书馆 伢子 官司 法院", // 冇, 么样: Standard
+		"雷军捐了几多钱撒？":                                                                        "雷军",           // 几多 = 多少, 撒 a final particle
+		"客人对她评价好不好，大家喜不喜欢":                                                                 "客人 评价",        // asking forms
+		"断了货，急死我了":                                                                         "断 货",          // an exclamation
+		"师傅问你个事，樱花季进武大要预约吗":                                                                "樱花 武大 预约",     // 师傅, 个事, 季进
+		"从中国家长那里听说的":                                                                       "中国 家长",        // 中国 after no noun: no localizer
+		"武大错在哪？我需要知道樱花节是哪天。":                                                               "武大 樱花节",       // a later 我需要 sentence that asks stays
+		"竞品对比slide：李明家在大众点评多少分":                                                            "李明 大众 点评",     // a label before a colon
+		"竞品对比：这家店的咖啡":                                                                      "竞品 咖啡",        // the rest asks nothing: the label stays
+		"武大错在哪几步？我需要一个概括性的归纳放进论文结论部分。":                                                     "武大",           // the asker's errand, a later sentence
+		"我需要知道武大樱花节的日期":                                                                    "武大 樱花节 日期",    // a first sentence is the question
+		"渠道分布那张饼图要用，小红书、抖音各占多少%？":                                                          "小红书 抖音",       // what the asker will use it in
+		"武大在这次事件里程序上错在哪":                                                                   "武大 事件 程序",     // 事件/里程/序上 re-cut
+		"There's a drone, right? Who deals with it, so I know which PC gets the spotlight": "drone right deal",
+		"有企业放话不招武大学生":                                                                      "企业 放话 武大 学生", // 招武/大学生 re-cut
 	} {
 		if got := strings.Join(TermTexts(Terms(q)), " "); got != want {
 			t.Errorf("Terms(%q) = %q, want %q", q, got, want)
@@ -159,6 +173,25 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 	for _, w := range []string{"考量", "起因", "补救", "地位", "维度", "style"} {
 		if !IsAspectWord(w) {
 			t.Errorf("%s is no aspect word", w)
+		}
+	}
+	for _, c := range [][2]string{
+		{"法院么样说的", "法院怎么样说的"}, {"怎么样", "怎么样"}, {"赢了冇", "赢了没有"}, {"他咧，好不？", "他，好不？"},
+		{"撒谎了吗", "撒谎了吗"}, {"武汉伢", "武汉伢"},
+	} {
+		if got := Standard(c[0]); got != c[1] {
+			t.Errorf("Standard(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+	if got := CapitalisedWords("How would you read the Mercer–Rivera relationship?"); !slices.Equal(got, []string{"Mercer", "Rivera"}) {
+		t.Errorf("CapitalisedWords of Mercer–Rivera = %v", got)
+	}
+	if got := AskedFor("供货的那个人叫什么"); got != nil {
+		t.Errorf("AskedFor(供货的那个人叫什么) = %v: 叫 joins nothing", got)
+	}
+	for w, want := range map[string]string{"边上": "附近", "伢子": "孩子", "电驴": "电动车", "kol": "博主", "官司": "诉讼"} {
+		if !slices.Contains(Synonyms(w), want) {
+			t.Errorf("Synonyms(%s) = %v, want %s among them", w, Synonyms(w), want)
 		}
 	}
 	if !IsVerbObject("放话") || !IsVerbObject("招骂") || !IsAspectWord("几块") || !slices.Equal(StandIns("口碑"), []string{"声誉", "评价"}) || StandIns("声誉") != nil {

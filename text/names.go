@@ -171,13 +171,15 @@ func IsAspectual(w string) bool { return aspectualVerbs[w] }
 // letter inside a sentence (not its first word, not I, not a stop word),
 // each once, as written: the names an English question gives (Andromeda,
 // Wildfire in "In The Andromeda Strain, how does the team at the
-// Wildfire lab …"). A question in title case (half or more of its words
-// capitalised) names nothing by its capitals: nil.
+// Wildfire lab …"). Words are split at spaces, quotes, brackets, dashes
+// and slashes ("the Mercer–Rivera relationship" names Mercer and Rivera).
+// A question in title case (half or more of its words capitalised) names
+// nothing by its capitals: nil.
 func CapitalisedWords(q string) []string {
 	var out []string
 	words, caps := 0, 0
 	start := true
-	for _, f := range strings.FieldsFunc(q, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '(' || r == ')' }) {
+	for _, f := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(" \t\n\"()–—/", r) }) {
 		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 		first := start
 		start = strings.ContainsAny(f[len(f)-1:], ".?!:")

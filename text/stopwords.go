@@ -26,7 +26,10 @@ var stopWords = fieldSet(stopZH + " " + stopEN)
 // frame (从…角度看, 该店, 采取, 存在), the asker's aside (感觉, 离谱,
 // 蹊跷), hearsay (听说, 据说, 坊间: "听说…有企业放话不招武大学生？是真的有
 // 这种通知吗"), a classical writer's self (老夫, 吾辈, 鄙人) and degree
-// (颇, 颇觉), a condition's 的话, and verbs of asking (帮我捋捋); a
+// (颇, 颇觉), a condition's 的话, how the asker addresses someone or
+// names who told them (师傅, 阿姨, 小姑娘, 邻居: "师傅问你个事", "你跟阿姨
+// 说说实话"), 明明 (an adverb; a mother's pet name for 李明 is not the
+// shop's), 那边 and 这边, and verbs of asking (帮我捋捋); a
 // pronoun's 家 ("his place", 去他家消费: the shop the question is about)
 // too.
 const stopZH = `
@@ -42,6 +45,7 @@ const stopZH = `
 平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级 离谱 该店 本店 此店 角度看 角度来看 采取 事后 存在 感觉 出来 维度 得出
 聊 聊起 说起 提起 谈起 讲起 聊到 说到 谈到 讲到 面临 面对 遇到 碰到 遭遇 要紧 重要 心里 心中 眼里 眼中 一句话 几句话 句话
 老夫 吾辈 吾等 鄙人 在下 笔者 颇 颇觉 颇为 颇感 蹊跷 听说 据说 听闻 坊间 真的 真有 的话
+师傅 阿姨 叔叔 大叔 大爷 大妈 大姐 小姑娘 小伙子 姑娘 邻居 明明 那边 这边 前头 想不通 打几折
 请问 请 问 帮我 捋捋 捋一捋 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 汇总 简单 梳理 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
 `
 

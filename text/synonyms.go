@@ -53,7 +53,10 @@ import (
 //     主意 建议 点子 提议: a suggestion, which the
 //     texts write 建议 where a question asks 出过什么主意; 声音 声量: the
 //     voices online, which the texts measure as 声量; 爆款 爆品 热销 畅销: a
-//     hit; 支持率 支持度: a share of support, which the fixture writes
+//     hit; 边上 附近: near (学校边上 is the sample's 学校附近); the
+//     Wuhan words 伢子 伢 and 电驴 for 孩子 and 电动车; KOL
+//     博主 达人: an influencer; 官司 诉讼 起诉: a lawsuit, which the fixture
+//     writes 诉讼; 支持率 支持度: a share of support, which the fixture writes
 //     支持度; boss leader chief: who leads);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
@@ -121,6 +124,11 @@ var synonymGroups = [][]string{
 	{"声音", "声量"},
 	{"爆款", "爆品", "热销", "畅销"},
 	{"支持率", "支持度"},
+	{"边上", "附近"},
+	{"伢子", "伢", "孩子", "小孩"},
+	{"电驴", "电动车"},
+	{"kol", "博主", "达人"},
+	{"官司", "诉讼", "起诉"},
 	{"boss", "leader", "chief"},
 }
 

@@ -45,7 +45,7 @@ func (t Term) Words() []string {
 // removed first (WithoutAskerFrame). A question of stop words only has no
 // terms (nil).
 func Terms(q string) []Term {
-	q = DigitYears(WithoutAskerFrame(q))
+	q = DigitYears(WithoutAskerFrame(Standard(q)))
 	return TermsOf(q, recut(Words(q)))
 }
 
@@ -54,8 +54,10 @@ func Terms(q string) []Term {
 // dictionary word) make a dictionary word, the rest of the next word being
 // one too: the segmenter's HMM glued a verb to the name after it, whose
 // next characters made a longer word (不/招武/大学生 → 招/武大/学生:
-// "有企业放话不招武大学生", which lost 武大). ws is changed in place only
-// when nothing is re-cut.
+// "有企业放话不招武大学生", which lost 武大). Also a word of a localizer
+// (里, 中, 内) after a noun and a rune that makes a dictionary word with
+// the first rune of the word after it, of one or two runes (事件/里程/序上
+// → 里/程序/上). ws is returned as it is when nothing is re-cut.
 func recut(ws []string) []string {
 	var out []string
 	for i := 0; i < len(ws); i++ {
@@ -67,6 +69,20 @@ func recut(ws []string) []string {
 					out = slices.Clone(ws[:i])
 				}
 				out = append(out, string(w[:1]), d, rest)
+				i++
+				continue
+			}
+		}
+		if n := []rune(ws[min(i+1, len(ws)-1)]); i > 0 && i+1 < len(ws) && len(w) == 2 && strings.ContainsRune("里中内", w[0]) && len(n) <= 2 && IsNoun(ws[i-1]) {
+			if d := string(w[1:]) + string(n[:1]); IsDictWord(d) && HasHan(d) {
+				// 事件/里程/序上 → 事件/里/程序/上: the localizer ends the noun before it
+				if out == nil {
+					out = slices.Clone(ws[:i])
+				}
+				out = append(out, string(w[:1]), d)
+				if len(n) == 2 {
+					out = append(out, string(n[1:]))
+				}
 				i++
 				continue
 			}
@@ -122,11 +138,12 @@ func DigitYears(q string) string {
 
 // askerFrame matches an English clause or phrase that says who asks and
 // why, not what: a clause whose subject is the asker after the question
-// ("… that I could get my students to discuss", "… so we can plan"), a
+// ("… that I could get my students to discuss", "… so we can plan", "… so
+// I know which PC gets the spotlight"), a
 // "for my/our …" phrase ("for my class") and a sentence about the errand
 // ("my teacher wants us to write about themes", "need it for science
 // class").
-var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as)\s+(?:i|we)\s+(?:could|can|might|may|will|would|should|want|need|have to|am|'m|plan)\b[^?.!]*|\s+for\s+(?:my|our)\s+[a-z']+|` +
+var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as)\s+(?:i|we)\s+(?:could|can|might|may|will|would|should|want|need|have to|am|'m|plan|know|decide)\b[^?.!]*|\s+for\s+(?:my|our)\s+[a-z']+|` +
 	`(?:^|[?.!]\s*)(?:my|our)\s+[a-z']+\s+(?:wants?|asked|told|needs?)\s+(?:me|us)\b[^?.!]*|(?:^|[?.!]\s*)(?:i\s+|we\s+)?need\s+(?:it|this|that)\s+for\b[^?.!]*`)
 
 // WithoutAskerFrame returns q without the English clauses and phrases
@@ -137,12 +154,23 @@ var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as
 // made the relevance gate refuse the question.
 //
 // A sentence opening "For" and a purpose (purposeLead: "For production
-// design, …") loses that phrase. A Chinese clause after a comma that opens with a word of purpose (方便,
+// design, …") loses that phrase; so does a Chinese label before a colon
+// (zhLabel) and a later sentence of what the asker needs (zhErrand). A Chinese clause after a comma that opens with a word of purpose (方便,
 // 以便, 便于, 好让, 用作, 作为) and asks nothing itself (zhAsks) is the
 // asker's purpose too ("帮我归个类，方便我们学校做风险清单"), and goes, as
-// does 作为…参考 ("请概括一下作为授信参考").
+// do 作为…参考 ("请概括一下作为授信参考") and an opening clause of what the
+// asker will use the answer in ("渠道分布那张饼图要用，小红书、抖音各占多少%？").
 func WithoutAskerFrame(q string) string {
 	q = askerFrame.ReplaceAllString(q, "")
+	if m := zhLabel.FindStringSubmatch(q); m != nil && !zhAsks.MatchString(m[1]) && zhAsks.MatchString(q[len(m[0]):]) {
+		q = q[len(m[0]):]
+	}
+	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
+		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {
+			return c[:n] // the sentence before keeps its end
+		}
+		return c
+	})
 	q = purposeLead.ReplaceAllStringFunc(q, func(m string) string {
 		if f := strings.Fields(m); len(f) > 1 && purposeKeeps[strings.TrimSuffix(f[1], ",")] {
 			return m
@@ -171,9 +199,20 @@ var purposeLead = regexp.MustCompile(`(?:^|[.?!]\s+)[Ff]or\s+(?:an?\s+)?[a-z]+(?
 // purposeKeeps are the words after For that keep its phrase (purposeLead).
 var purposeKeeps = map[string]bool{"the": true, "this": true, "that": true, "these": true, "those": true, "each": true, "every": true, "his": true, "her": true, "their": true, "its": true}
 
+// zhLabel matches the label a Chinese question opens with before a
+// colon (竞品对比slide：, 用户画像和KOL这块：): the asker's slide or section,
+// which WithoutAskerFrame drops when it asks nothing and the rest does.
+var zhLabel = regexp.MustCompile(`^([^：:，,。？?！!]{1,20})[：:]`)
+
+// zhErrand matches a sentence after the first that says what the asker
+// needs the answer for (我需要一个概括性的归纳放进论文结论部分。): it opens
+// with 我需要, 我要 or 我得 and is dropped when it asks nothing.
+var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得)[^。？?！!]*[。？?！!]?`)
+
 // zhPurpose matches a Chinese clause after a comma that opens with a
-// word of purpose, or 作为…参考 (WithoutAskerFrame).
-var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考`)
+// word of purpose, 作为…参考, or an opening clause ending in 要用
+// (WithoutAskerFrame).
+var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考|^[^，,。？！?!；;]*要用[，,]`)
 
 // AskedTerms returns the terms of what q asks, for ranking the sentences
 // of an answer: Terms of q without a Chinese clause in which the asker or
@@ -273,7 +312,7 @@ func TermsOf(q string, words []string) []Term {
 	var single []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
-		if IsStopWord(w) || allStopRunes(w) || complementPhrase(w) || countWord(w) {
+		if IsStopWord(w) || allStopRunes(w) || complementPhrase(w) || countWord(w) || askingForm(w) {
 			continue
 		}
 		prev := ""
@@ -341,6 +380,17 @@ func splitVerb(w string) string {
 	return w
 }
 
+// askingForm reports a Chinese word that asks by putting a verb or
+// adjective and its negation side by side (好不好, 喜不喜欢, 靠不靠得住:
+// its first rune, 不, the first rune again), or an exclamation of degree
+// the dictionary lacks (急死, 愁死: a word of two runes ending in 死): the
+// question's form or its asker's feeling, no thing a text names.
+func askingForm(w string) bool {
+	rs := []rune(w)
+	return len(rs) >= 3 && rs[1] == '不' && rs[0] == rs[2] && HasHan(w) ||
+		len(rs) == 2 && rs[1] == '死' && HasHan(w) && !IsDictWord(w)
+}
+
 // complementPhrase reports a word the dictionary lacks of a verb, 得 and
 // its complement (卖得贵, 做得好): the segmenter's HMM joined a phrase
 // that says how, no thing a text names.
@@ -351,7 +401,8 @@ func complementPhrase(w string) bool {
 
 // countWord reports a word of two runes the segmenter made of a count
 // and its measure (一份, 几成, 几类; not 一月, a month, nor 一家, the one
-// more shop of "会不会再开一家") or of a verb and
+// more shop of "会不会再开一家"), of 个 and its noun the dictionary lacks
+// (个事 of "问你个事"), or of a verb and
 // the 个 put between it and its object, which the dictionary lacks (办个
 // in 办个卡, 归个 in 归个类): it says how many, not of what. As a term it
 // was missing from the knowledge and weighed against the question
@@ -363,6 +414,8 @@ func countWord(w string) bool {
 		return false
 	}
 	switch rs[0] {
+	case '个':
+		return !IsDictWord(w) // 问你个事: 个 and its noun (个人 is a word)
 	case '几':
 		return measures[string(rs[1])]
 	case '一':
@@ -411,8 +464,8 @@ func unglue(prev, w string) string {
 		return string(rs[1]) // 老刷 (老刷到: "keep seeing"), 事里 (这件事里), 人骂: a clause's first word and the next, no name
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
-	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引说讲称", rs[1]):
-		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来); 这件/事说
+	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引说讲称进叫", rs[1]):
+		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来); 这件/事说; 樱花/季进; 那个/人叫
 	case strings.ContainsRune("中里内", rs[0]),
 		strings.ContainsRune("上下", rs[0]) && utf8.RuneCountInString(prev) >= 2 && HasHan(prev) && !IsStopWord(prev):
 		return string(rs[1]) // 平台/上聊: 上 ends 平台上, 聊 is the verb
@@ -711,7 +764,7 @@ func dropMeasures(words []string) []string {
 var measures = map[string]bool{}
 
 func init() {
-	for _, m := range strings.Fields("年 天 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批") {
+	for _, m := range strings.Fields("年 天 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折") {
 		measures[m] = true
 		measures["一"+m] = true
 	}

@@ -334,7 +334,9 @@ func alignedPart(w, p string) bool {
 // named Area 51, which Dulce never does, while its area and 51 were
 // counted apart (area held in passing, 51 missing).
 // Then each English word written with a capital inside the sentence
-// (text.CapitalisedWords) that the knowledge never uses: "In The
+// (text.CapitalisedWords; outside the asker's frame, text.WithoutAskerFrame:
+// "… so I know which PC gets the spotlight" names no subject) that the
+// knowledge never uses: "In The
 // Andromeda Strain, how does the team at the underground Wildfire lab stop
 // the microbe?" names another story (Andromeda, Wildfire), while its team,
 // underground and lab carried enough of it to be answered.
@@ -346,10 +348,10 @@ func alignedPart(w, p string) bool {
 // 厦门大学 are rankings, while its 预约 are 武大's cherry-blossom bookings.
 func questionNames(x *knowledge.Lexical, question string, terms []text.Term, stats []knowledge.TermStat) []knowledge.TermStat {
 	names := subjectNames(x, terms, stats)
-	for _, n := range text.NumberedNames(question) {
+	for _, n := range text.NumberedNames(text.WithoutAskerFrame(question)) {
 		names = append(names, x.Stats([]text.Term{{Text: n}})[0])
 	}
-	for _, w := range text.CapitalisedWords(question) {
+	for _, w := range text.CapitalisedWords(text.WithoutAskerFrame(question)) {
 		t := text.Stem(strings.ToLower(w))
 		if st := x.Stats([]text.Term{{Text: t}})[0]; st.Count == 0 && !slices.ContainsFunc(names, func(n knowledge.TermStat) bool { return n.Term == t }) {
 			names = append(names, st)

@@ -265,6 +265,9 @@ func TestRelevanceUnseenDulce(t *testing.T) {
 			"How'd they get rid of the drone?",                       // how'd and rid are stop words
 			"who's kinda the boss of the team",                       // kinda a stop word; boss: the story writes leader
 			"How would you describe Taylor Cruz's leadership style?", // style an aspect word
+			// the asker's frame names no subject (PC), a dash splits two names
+			"There's a drone encounter in the base, right? Who deals with it and how, so I know which PC gets the spotlight",
+			"How would you read the Mercer–Rivera relationship? is it mentorship?",
 		},
 		[]string{
 			"What is the population of the town of Dulce?",                    // the population of

@@ -551,6 +551,23 @@ func TestEvalShippedSets(t *testing.T) {
 // (llm/offline PremiseWeight): 10 answers over all sets gain an assertion,
 // 3 lose one, among them bettafish-heldout15 line 5 ("法院判决之后，武汉大学
 // 官方是怎么回应的？", whose premise sets the time): its floor 0.87 → 0.83.
+// A thirtieth (coffee-shop-heldout30, bettafish-heldout30,
+// dulce-heldout25: a marketing intern's deck questions and 李明's
+// mother's, a law student's and a Wuhan taxi driver's in dialect, a game
+// master's and a literature professor's), measured first on c42b1e2: false
+// refusals 9/15, 4/15, 2/10; recall 0.32, 0.52, 0.57; off-topic refused
+// 5/5, 5/5, 4/4. Then the Wuhan question words read as standard ones
+// (text.Standard: 么样, 么回事, 冇, 几多, final 撒 and 咧) and its 伢子 and
+// 电驴 synonyms of 孩子 and 电动车; how the asker addresses someone
+// (师傅, 阿姨, 小姑娘, 邻居) and 明明, 前头 stop words; A-not-A forms and
+// exclamations (好不好, 喜不喜欢, 急死) no terms; 个事 a count; 季进 and
+// 人叫 cut back to their nouns (叫 joins no word asked for); a label before
+// a colon (竞品对比slide：), a later 我需要… sentence and an opening …要用
+// clause the asker's; 事件/里程/序上 re-cut to 程序; 边上 = 附近, KOL =
+// 博主, 官司 = 诉讼; 步 and 折 measures; in English "so I know…" the
+// asker's frame (its PC no subject) and Mercer–Rivera two names: 1/15,
+// 1/15, 0/10; 0.76, 0.61, 0.81; 5/5, 5/5, 4/4. Left: 屋里伢 and 电驴 (the
+// fixture writes 子女 and 骑车), 年龄段 and 男女 asked beside a held 博主.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -649,6 +666,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout29": {0, 0.93, nil},
 		"bettafish-heldout29":   {1, 0.69, nil},
 		"dulce-heldout24":       {0, 0.76, []int{12}},
+		"coffee-shop-heldout30": {1, 0.75, nil},
+		"bettafish-heldout30":   {1, 0.6, nil},
+		"dulce-heldout25":       {0, 0.8, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {

@@ -1,0 +1,76 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// dialectWords are the words of spoken regional Chinese (Wuhan and
+// south-western Mandarin, with a few common across the south) that a
+// question may use, each with the standard word the texts write for it.
+// Posts, comments and the people asking write as they speak: "图书馆那个
+// 男伢子，官司到底赢了冇啊？法院么样说的" asks what "图书馆那个男孩子，官司
+// 到底赢了没有啊？法院怎么样说的" asks. The list is small on purpose and
+// holds only question and function words, which the texts never need to
+// match: a dialect's content words (伢子, 电驴) are synonyms of the
+// standard ones instead (Synonyms), since the texts quote them too (武汉伢).
+var dialectWords = [][2]string{
+	{"么回事", "怎么回事"}, {"么样", "怎么样"}, {"搞么事", "干什么"}, {"么事", "什么事"},
+	{"冇得", "没有"}, {"冇", "没有"}, {"几多", "多少"}, {"啥子", "什么"}, {"咋个", "怎么"},
+	{"晓得", "知道"},
+}
+
+// dialect matches the words of dialectWords, longest first; 么样 and 么回事
+// only where no 怎, 什, 这, 那 or 多 comes before them (怎么样 is standard
+// already) — the guard is checked in Standard.
+var dialect = func() *regexp.Regexp {
+	alts := make([]string, len(dialectWords))
+	for i, p := range dialectWords {
+		alts[i] = regexp.QuoteMeta(p[0])
+	}
+	return regexp.MustCompile(strings.Join(alts, "|"))
+}()
+
+// endParticle matches a dialect's sentence-final particle before
+// punctuation or the end (撒, 咧: "雷军是武大出来的撒，…"), which Standard
+// drops.
+var endParticle = regexp.MustCompile(`[撒咧](?:[，,。？?！!；;\s]|$)`)
+
+// Standard returns q with each regional word of dialectWords written as
+// the standard word (冇 → 没有, 几多 → 多少, 么样 → 怎么样)
+// and a dialect's final particle (撒, 咧) dropped; q itself when it holds
+// none. Terms, AskedFor and Measured read a question through it.
+func Standard(q string) string {
+	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧") {
+		return q
+	}
+	std := map[string]string{}
+	for _, p := range dialectWords {
+		std[p[0]] = p[1]
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range dialect.FindAllStringIndex(q, -1) {
+		w := q[m[0]:m[1]]
+		if strings.HasPrefix(w, "么") && m[0] > 0 && strings.ContainsAny(lastRune(q[:m[0]]), "怎什这那多") {
+			continue
+		}
+		b.WriteString(q[last:m[0]])
+		b.WriteString(std[w])
+		last = m[1]
+	}
+	b.WriteString(q[last:])
+	return endParticle.ReplaceAllStringFunc(b.String(), func(m string) string {
+		return strings.TrimLeft(m, "撒咧")
+	})
+}
+
+// lastRune is the last rune of s as a string ("" for "").
+func lastRune(s string) string {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i]&0xC0 != 0x80 {
+			return s[i:]
+		}
+	}
+	return ""
+}
