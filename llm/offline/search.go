@@ -288,97 +288,6 @@ func (s *sentence) dataRef() string {
 	return "[Data: " + name + " (" + s.id + ")]"
 }
 
-// qterm is one content term of a question (text.Terms, as retrieval uses
-// them) with its synonyms and its parts as alternatives: alts[:full] (the
-// term and its synonyms, 情绪 and 情感) count fully, the rest (its parts,
-// 樱花季 → 樱花, 花季) half.
-type qterm struct {
-	alts []string
-	full int
-	// premise: the term is only in a clause that asks nothing (text.AskingClauses)
-	premise bool
-}
-
-// PremiseWeight is how much a term counts in a sentence's score (its idf
-// and its share of the question's terms) when only a clause of the
-// question that asks nothing holds it (text.AskingClauses: 热搜, 每年 in
-// "武大樱花每年都上热搜，…最早是什么时候、由谁种下的？"): the premise sets
-// the scene, the asking clauses say what the answer must state.
-const PremiseWeight = 0.5
-
-// weight is qt's weight in a sentence's score: 1, or PremiseWeight.
-func (qt qterm) weight() float64 {
-	if qt.premise {
-		return PremiseWeight
-	}
-	return 1
-}
-
-// questionTerms are the qterms of a question, with text.PeopleTerm for a
-// question asking which people (text.AsksPeople): the sentences
-// describing the audience (讨论人群以…上班族为主) hold none of
-// "来店里消费的主要是哪些人" 's words.
-func questionTerms(query string) []qterm {
-	var qts []qterm
-	terms := text.AskedTerms(query) // the asker's own clause ranks nothing (孩子今年想报武大，…)
-	if text.AsksPeople(query) {
-		terms = append(terms, text.PeopleTerm())
-	}
-	asking := map[string]bool{}
-	clauses, premised := text.AskingClauses(query)
-	if premised {
-		for _, t := range text.Terms(clauses) {
-			asking[t.Text] = true
-		}
-	}
-	for _, t := range terms {
-		ws := t.Words()
-		qts = append(qts, qterm{alts: append(ws, t.Parts...), full: len(ws), premise: premised && !asking[t.Text]})
-	}
-	return qts
-}
-
-// MinTermSentences is the least number of context sentences that must
-// hold a term (or a synonym) for the term itself to be looked for: held
-// by fewer, the term is looked for through its part that the most
-// sentences hold (promotePart), as the knowledge's lexical search counts
-// a term the knowledge uses in passing through its most frequent part.
-const MinTermSentences = 2
-
-// promotePart returns qt as the answer looks for it in sents: unchanged
-// when at least MinTermSentences sentences hold one of alts[:full], else
-// with the part (an alternative after full) held by the most sentences,
-// if it is held by more than the term, counting fully in the term's place
-// and the term with the other parts counting half (张平文 read as 张平文
-// where the context names him, else through 张平). Ties go to the earlier
-// part.
-func promotePart(qt qterm, sents []*sentence) qterm {
-	held := func(ws []string) int {
-		n := 0
-		for _, s := range sents {
-			if slices.ContainsFunc(ws, func(w string) bool { return text.HoldsTerm(s.lower, w) }) {
-				n++
-			}
-		}
-		return n
-	}
-	own := held(qt.alts[:qt.full])
-	if own >= MinTermSentences || qt.full == len(qt.alts) {
-		return qt
-	}
-	best, bestN := -1, own
-	for i := qt.full; i < len(qt.alts); i++ {
-		if n := held(qt.alts[i : i+1]); n > bestN {
-			best, bestN = i, n
-		}
-	}
-	if best < 0 {
-		return qt
-	}
-	alts := append([]string{qt.alts[best]}, qt.alts[:best]...)
-	return qterm{alts: append(alts, qt.alts[best+1:]...), full: 1}
-}
-
 // MaxQuoteRunes bounds a quoted sentence with the clauses it is quoted
 // with (clauseRun).
 const MaxQuoteRunes = 300
@@ -405,20 +314,6 @@ func clauseRun(sents []*sentence, i int) (lo, hi int) {
 		n += runeLen(sents[lo].text)
 	}
 	return lo, hi
-}
-
-// heldBy is how much of qt sentence s holds: 1 for the term (or a
-// synonym), 0.5 for one of its parts, 0 for neither.
-func (qt qterm) heldBy(s *sentence) float64 {
-	for i, a := range qt.alts {
-		if text.HoldsTerm(s.lower, a) {
-			if i < qt.full {
-				return 1
-			}
-			return 0.5
-		}
-	}
-	return 0
 }
 
 // scoreSentences sets each sentence's score for the question: the idf of

@@ -1,0 +1,165 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// askerFrame matches an English clause or phrase that says who asks and
+// why, not what: a clause whose subject is the asker after the question
+// ("… that I could get my students to discuss", "… so we can plan", "… so
+// I know which PC gets the spotlight"), a
+// "for my/our …" phrase ("for my class") and a sentence about the errand
+// ("my teacher wants us to write about themes", "need it for science
+// class").
+var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as)\s+(?:i|we)\s+(?:could|can|might|may|will|would|should|want|need|have to|am|'m|plan|know|decide)\b[^?.!]*|\s+for\s+(?:my|our)\s+[a-z']+|` +
+	`(?:^|[?.!]\s*)(?:my|our)\s+[a-z']+\s+(?:wants?|asked|told|needs?)\s+(?:me|us)\b[^?.!]*|(?:^|[?.!]\s*)(?:i\s+|we\s+)?need\s+(?:it|this|that)\s+for\b[^?.!]*`)
+
+// WithoutAskerFrame returns q without the English clauses and phrases
+// that say who asks and why (askerFrame: "What are the big themes in this
+// story that I could get my students to discuss?" is "What are the big
+// themes in this story?"): the asker's words (students, discuss) are not
+// what the knowledge is asked about, and as terms the knowledge lacks they
+// made the relevance gate refuse the question.
+//
+// A sentence opening "For" and a purpose (purposeLead: "For production
+// design, …") loses that phrase; so does a Chinese label before a colon
+// (zhLabel) and a later sentence of what the asker needs (zhErrand). A Chinese clause after a comma that opens with a word of purpose (方便,
+// 以便, 便于, 好让, 用作, 作为) and asks nothing itself (zhAsks) is the
+// asker's purpose too ("帮我归个类，方便我们学校做风险清单"), and goes, as
+// do 作为…参考 ("请概括一下作为授信参考") and an opening clause of what the
+// asker will use the answer in ("渠道分布那张饼图要用，小红书、抖音各占多少%？").
+func WithoutAskerFrame(q string) string {
+	q = askerFrame.ReplaceAllString(q, "")
+	if m := zhLabel.FindStringSubmatch(q); m != nil && !zhAsks.MatchString(m[1]) && zhAsks.MatchString(q[len(m[0]):]) {
+		q = q[len(m[0]):]
+	}
+	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
+		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {
+			return c[:n] // the sentence before keeps its end
+		}
+		return c
+	})
+	q = purposeLead.ReplaceAllStringFunc(q, func(m string) string {
+		if f := strings.Fields(m); len(f) > 1 && purposeKeeps[strings.TrimSuffix(f[1], ",")] {
+			return m
+		}
+		return strings.TrimRight(m[:len(m)-len(strings.TrimLeft(m, ".?! "))], " ")
+	})
+	if !strings.ContainsAny(q, "方以便好用作") {
+		return q
+	}
+	return zhPurpose.ReplaceAllStringFunc(q, func(c string) string {
+		if zhAsks.MatchString(c) {
+			return c
+		}
+		return ""
+	})
+}
+
+// purposeLead matches an English sentence's opening "For" and a
+// lower-case noun phrase of one or two words before a comma: the asker's
+// purpose ("For production design, what are the main locations…?"). A
+// capital after For names something the question is about ("For Jordan,
+// …"), and a determiner (purposeKeeps: "For the mission, …") points at
+// the story's own things; those stay.
+var purposeLead = regexp.MustCompile(`(?:^|[.?!]\s+)[Ff]or\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?,`)
+
+// purposeKeeps are the words after For that keep its phrase (purposeLead).
+var purposeKeeps = map[string]bool{"the": true, "this": true, "that": true, "these": true, "those": true, "each": true, "every": true, "his": true, "her": true, "their": true, "its": true}
+
+// zhLabel matches the label a Chinese question opens with before a
+// colon (竞品对比slide：, 用户画像和KOL这块：): the asker's slide or section,
+// which WithoutAskerFrame drops when it asks nothing and the rest does.
+var zhLabel = regexp.MustCompile(`^([^：:，,。？?！!]{1,20})[：:]`)
+
+// zhErrand matches a sentence after the first that says what the asker
+// needs the answer for (我需要一个概括性的归纳放进论文结论部分。): it opens
+// with 我需要, 我要 or 我得 and is dropped when it asks nothing.
+var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得)[^。？?！!]*[。？?！!]?`)
+
+// zhPurpose matches a Chinese clause after a comma that opens with a
+// word of purpose, 作为…参考, or an opening clause ending in 要用
+// (WithoutAskerFrame).
+var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考|^[^，,。？！?!；;]*要用[，,]`)
+
+// AskedTerms returns the terms of what q asks, for ranking the sentences
+// of an answer: Terms of q without a Chinese clause in which the asker or
+// their child says what they intend (zhAskerFrame: "孩子今年想报武大，…",
+// "我打算下个月去杭州，…"), not q's last clause and asking nothing itself,
+// save its names (NameShaped: 武大). Those words (孩子, 今年) drew the
+// sentences that repeat them (孩子们第一次听见江豚哨声) into the answer. The
+// relevance gate and retrieval read Terms, the whole question: the frame
+// can be what the knowledge lacks ("我计划下个月去云南大理自驾游，有哪些必去
+// 的景点？" on a coffee shop's graph).
+func AskedTerms(q string) []Term {
+	return Terms(withoutZHFrame(q))
+}
+
+// AskingClauses returns the clauses of a Chinese question that ask
+// (zhAsks: a question word or particle), joined by "，", and true, when q
+// also has clauses that do not (a premise: "武大樱花每年都上热搜，…最早是
+// 什么时候、由谁种下的？"); q and false otherwise (one clause, every
+// clause asking, none asking, or no Chinese). Clauses end at ，,；;。？?！!
+// and a dash (——).
+func AskingClauses(q string) (string, bool) {
+	if !HasHan(q) {
+		return q, false
+	}
+	var asking []string
+	n := 0
+	for _, c := range strings.FieldsFunc(strings.ReplaceAll(q, "——", "，"), func(r rune) bool { return strings.ContainsRune("，,；;。？?！!", r) }) {
+		if strings.TrimSpace(c) == "" {
+			continue
+		}
+		n++
+		if zhAsks.MatchString(c) {
+			asking = append(asking, c)
+		}
+	}
+	if len(asking) == 0 || len(asking) == n {
+		return q, false
+	}
+	return strings.Join(asking, "，"), true
+}
+
+// withoutZHFrame is q with each Chinese asker's clause of AskedTerms
+// reduced to its names, joined by 、.
+func withoutZHFrame(q string) string {
+	if !HasHan(q) {
+		return q
+	}
+	var b strings.Builder
+	for rest := q; rest != ""; {
+		clause, sep := rest, ""
+		if i := strings.IndexAny(rest, "，,；;。？?！!"); i >= 0 {
+			_, n := utf8.DecodeRuneInString(rest[i:])
+			clause, sep, rest = rest[:i], rest[i:i+n], rest[i+n:]
+		} else {
+			rest = ""
+		}
+		if rest != "" && zhAskerFrame.MatchString(clause) && !zhAsks.MatchString(clause) {
+			var names []string
+			for _, w := range Words(clause) {
+				if NameShaped(w) && !IsStopWord(w) {
+					names = append(names, w)
+				}
+			}
+			clause = strings.Join(names, "、")
+		}
+		b.WriteString(clause)
+		b.WriteString(sep)
+	}
+	return b.String()
+}
+
+// zhAskerFrame matches a Chinese clause in which the asker or their child
+// says what they intend: it opens with 我, 我们, 我家, 孩子, 儿子, 女儿 (or
+// 我家孩子, 我儿子…), then a verb of intending (想, 打算, 准备, 计划, 希望,
+// 考虑), adverbs of time between.
+var zhAskerFrame = regexp.MustCompile(`^\s*(?:我们家|我们|我家|我)?(?:孩子|儿子|女儿|小孩)?(?:今年|明年|以后|将来|一心|也|正在|最近)*(?:想|打算|准备|计划|希望|考虑)`)
+
+// zhAsks matches a Chinese clause that asks something itself: a question
+// word or particle, or how much of a quality (多凶, 多严重: "在网上吵得多凶？").
+var zhAsks = regexp.MustCompile(`什么|哪|怎么|怎样|如何|为什么|为啥|多少|几|谁|吗|呢|是否|是不是|有没有|会不会|能不能|可不可以|多凶|多厉害|多严重|多火`)

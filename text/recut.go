@@ -1,0 +1,95 @@
+package text
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// recut re-cuts each word of two Chinese runes the dictionary lacks whose
+// second rune and the first of the next word (of three runes or more, a
+// dictionary word) make a dictionary word, the rest of the next word being
+// one too: the segmenter's HMM glued a verb to the name after it, whose
+// next characters made a longer word (不/招武/大学生 → 招/武大/学生:
+// "有企业放话不招武大学生", which lost 武大). Also a word of a localizer
+// (里, 中, 内) after a noun and a rune that makes a dictionary word with
+// the first rune of the word after it, of one or two runes (事件/里程/序上
+// → 里/程序/上). ws is returned as it is when nothing is re-cut.
+func recut(ws []string) []string {
+	var out []string
+	for i := 0; i < len(ws); i++ {
+		w := []rune(ws[i])
+		if i+1 < len(ws) && len(w) == 2 && HasHan(ws[i]) && !IsDictWord(ws[i]) {
+			n := []rune(ws[i+1])
+			if d, rest := string(w[1:])+string(n[:1]), string(n[1:]); len(n) >= 3 && IsDictWord(ws[i+1]) && IsDictWord(d) && IsDictWord(rest) {
+				if out == nil {
+					out = slices.Clone(ws[:i])
+				}
+				out = append(out, string(w[:1]), d, rest)
+				i++
+				continue
+			}
+		}
+		if n := []rune(ws[min(i+1, len(ws)-1)]); i > 0 && i+1 < len(ws) && len(w) == 2 && strings.ContainsRune("里中内", w[0]) && len(n) <= 2 && IsNoun(ws[i-1]) {
+			if d := string(w[1:]) + string(n[:1]); IsDictWord(d) && HasHan(d) {
+				// 事件/里程/序上 → 事件/里/程序/上: the localizer ends the noun before it
+				if out == nil {
+					out = slices.Clone(ws[:i])
+				}
+				out = append(out, string(w[:1]), d)
+				if len(n) == 2 {
+					out = append(out, string(n[1:]))
+				}
+				i++
+				continue
+			}
+		}
+		if out != nil {
+			out = append(out, ws[i])
+		}
+	}
+	if out == nil {
+		return ws
+	}
+	return out
+}
+
+// zhDigits are the Chinese digits a year is written in one by one, each
+// at its value's index (〇 and 零 both 0).
+const zhDigits = "〇一二三四五六七八九"
+
+// zhYear matches four Chinese digits that write a year one digit at a
+// time (一八九三, 二〇二五): no 十, 百 or 千 between them.
+var zhYear = regexp.MustCompile(`[一二][〇零一二三四五六七八九]{3}`)
+
+// DigitYears returns q with each year written in Chinese digits one by
+// one (zhYear: "见有一八九三与一九一三两说") in Arabic digits (1893, 1913),
+// as the texts write years; the segmenter cut 一八九三 into 八九 and
+// 一九一, words no text holds, and the question was refused. A run of more
+// than four such digits is left as it is (a phone number, not a year).
+func DigitYears(q string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range zhYear.FindAllStringIndex(q, -1) {
+		before, _ := utf8.DecodeLastRuneInString(q[:m[0]])
+		after, _ := utf8.DecodeRuneInString(q[m[1]:])
+		if strings.ContainsRune(zhDigits+"零", before) || strings.ContainsRune(zhDigits+"零", after) {
+			continue
+		}
+		b.WriteString(q[last:m[0]])
+		for _, r := range q[m[0]:m[1]] {
+			d := 0 // 〇 and 零
+			if r != '零' {
+				d = slices.Index([]rune(zhDigits), r)
+			}
+			b.WriteByte(byte('0' + d))
+		}
+		last = m[1]
+	}
+	if last == 0 {
+		return q
+	}
+	b.WriteString(q[last:])
+	return b.String()
+}
