@@ -519,7 +519,8 @@ var (
 // 王芳, 1049年), not the word, so AskedFor leaves it out; so are the words
 // of how a whole stands and in what parts (大体, 局面, 哪几块), and a case
 // study's abstractions (考量, 起因, 补救, 地位, 维度: "选择写字楼商圈的主要考量"
-// is answered by the reasons). English aspect
+// is answered by the reasons; 面孔 of "情绪可以分成哪几种面孔" by the kinds
+// named, 环节 by the steps). English aspect
 // words too (theme, role, relationship, reason: stemmed, lower case).
 func IsAspectWord(w string) bool { return aspectWords[w] }
 
@@ -534,7 +535,7 @@ approach view opinion attitude reaction response trend summary overview point de
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
 conclusion finding lesson insight implication motive motivation 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构
-style manner`)
+style manner 面孔 环节`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

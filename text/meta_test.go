@@ -149,6 +149,7 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 		"对方学校怎么表的态":                                                                        "对方 学校 表态",
 		"图书馆那个男伢子，官司到底赢了冇啊？法院么样说的":                                                         "图书馆 伢子 官司 法院", // 冇, 么样: Standard
 		"雷军捐了几多钱撒？":                                                                        "雷军",           // 几多 = 多少, 撒 a final particle
+		"雷军班是啥 好进吗 一年招多少人":                                                                 "雷军班 一年",       // 好进: how easy, no thing
 		"客人对她评价好不好，大家喜不喜欢":                                                                 "客人 评价",        // asking forms
 		"断了货，急死我了":                                                                         "断 货",          // an exclamation
 		"师傅问你个事，樱花季进武大要预约吗":                                                                "樱花 武大 预约",     // 师傅, 个事, 季进
@@ -170,7 +171,7 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 	if !IsMeasureNoun("条街") || IsMeasureNoun("条件") || !slices.Contains(Synonyms("boss"), "leader") || !slices.Contains(Synonyms("支持率"), "支持度") || !slices.Contains(Synonyms("爆款"), "热销") {
 		t.Error("条街 a measure and its noun (条件 a word), boss = leader, 支持率 = 支持度, 爆款 = 热销")
 	}
-	for _, w := range []string{"考量", "起因", "补救", "地位", "维度", "style"} {
+	for _, w := range []string{"考量", "起因", "补救", "地位", "维度", "style", "面孔", "环节"} {
 		if !IsAspectWord(w) {
 			t.Errorf("%s is no aspect word", w)
 		}

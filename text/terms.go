@@ -136,13 +136,15 @@ func splitVerb(w string) string {
 
 // askingForm reports a Chinese word that asks by putting a verb or
 // adjective and its negation side by side (好不好, 喜不喜欢, 靠不靠得住:
-// its first rune, 不, the first rune again), or an exclamation of degree
-// the dictionary lacks (急死, 愁死: a word of two runes ending in 死): the
-// question's form or its asker's feeling, no thing a text names.
+// its first rune, 不, the first rune again), an exclamation of degree the
+// dictionary lacks (急死, 愁死: a word of two runes ending in 死), or how
+// easy or hard a thing is to do (好进, 难考: 好 or 难 and a verb, which the
+// dictionary lacks): the question's form or its asker's feeling, no thing
+// a text names.
 func askingForm(w string) bool {
 	rs := []rune(w)
 	return len(rs) >= 3 && rs[1] == '不' && rs[0] == rs[2] && HasHan(w) ||
-		len(rs) == 2 && rs[1] == '死' && HasHan(w) && !IsDictWord(w)
+		len(rs) == 2 && (rs[1] == '死' || rs[0] == '好' || rs[0] == '难') && HasHan(w) && !IsDictWord(w)
 }
 
 // complementPhrase reports a word the dictionary lacks of a verb, 得 and
@@ -543,7 +545,15 @@ func TermTexts(ts []Term) []string {
 // sample writes it 160 times and is counted through it). As a synonym
 // (Synonyms) or a part of the question's term, 声誉 widened the sample's
 // 口碑 answers and lost two of their assertions.
-var standIns = map[string][]string{"口碑": {"声誉", "评价"}}
+//
+// A question about the audience asks for its ages and sexes in words the
+// texts give as figures: 年龄段 and 年龄 are written 25到35岁, 男女 and
+// 性别 are written 女性约占六成 (the sample's audience line; "讨论人群主要
+// 是什么年龄段、男女比例大概咋样？" was refused for 年龄段 and 男女).
+var standIns = map[string][]string{
+	"口碑":  {"声誉", "评价"},
+	"年龄段": {"年龄", "岁"}, "年龄": {"岁"}, "男女": {"女性", "男性"}, "性别": {"女性", "男性"},
+}
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →
 // 声誉, 评价), nil for most words.

@@ -329,6 +329,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 		{"coffee-shop", fixture.Coffee,
 			[]string{
 				"会员体系上线三个月后会员有多少人？",                     // 月后 is not a term (text: complements)
+				"讨论人群主要是什么年龄段、男女比例大概咋样？",                // 年龄段, 男女: the texts write 25到35岁, 女性 (text.StandIns)
 				"跟书店、健身房搞互推之后，获客成本降到了多少？",               // 搞互 carries 25 % < MinUnknownSubjectShare
 				"各个平台的声量占比分别是多少？",                       // 各个, 分别 are stop words
 				"门店的店长叫什么名字，顾客怎么评价她？",                   // 名字 never used, but 10 % < AskedMissingShare

@@ -567,7 +567,17 @@ func TestEvalShippedSets(t *testing.T) {
 // 博主, 官司 = 诉讼; 步 and 折 measures; in English "so I know…" the
 // asker's frame (its PC no subject) and Mercer–Rivera two names: 1/15,
 // 1/15, 0/10; 0.76, 0.61, 0.81; 5/5, 5/5, 4/4. Left: 屋里伢 and 电驴 (the
-// fixture writes 子女 and 骑车), 年龄段 and 男女 asked beside a held 博主.
+// fixture writes 子女 and 骑车), 年龄段 and 男女 asked beside a held 博主
+// (then 年龄段, 年龄, 男女, 性别 read through 岁, 女性, 男性:
+// text.StandIns; the question's 博主 is still not found named). A
+// thirty-first (coffee-shop-heldout31, bettafish-heldout31,
+// dulce-heldout26: a delivery platform's manager's and an unhappy
+// customer's, a high-school student's with slang and a PR analyst's, a
+// podcaster's and a fact-checker's), measured first on the stand-ins:
+// false refusals 0/15, 2/15, 0/10; recall 0.97, 0.81, 0.86; off-topic
+// refused 5/5, 4/5, 4/4. Then 好进, 难考 (how easy) no terms and 面孔,
+// 环节 aspect words: 0/15, 0/15, 0/10; 0.97, 0.88, 0.86. Left: 樱花卫厨, a
+// kitchen brand named by the fixture's 樱花 and an unknown word.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -669,6 +679,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout30": {1, 0.75, nil},
 		"bettafish-heldout30":   {1, 0.6, nil},
 		"dulce-heldout25":       {0, 0.8, nil},
+		"coffee-shop-heldout31": {0, 0.96, nil},
+		"bettafish-heldout31":   {0, 0.87, []int{18}},
+		"dulce-heldout26":       {0, 0.85, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {
