@@ -1,8 +1,12 @@
 package text
 
 import (
+	"cmp"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // dialectWords are the words of spoken regional Chinese (Wuhan and
@@ -14,19 +18,21 @@ import (
 // holds only question and function words, which the texts never need to
 // match: a dialect's content words (伢子, 电驴) are synonyms of the
 // standard ones instead (Synonyms), since the texts quote them too (武汉伢).
-var dialectWords = [][2]string{
-	{"么回事", "怎么回事"}, {"么样", "怎么样"}, {"搞么事", "干什么"}, {"么事", "什么事"},
-	{"冇得", "没有"}, {"冇", "没有"}, {"几多", "多少"}, {"啥子", "什么"}, {"咋个", "怎么"},
-	{"晓得", "知道"},
+var dialectWords = map[string]string{
+	"么回事": "怎么回事", "么样": "怎么样", "搞么事": "干什么", "么事": "什么事",
+	"冇得": "没有", "冇": "没有", "几多": "多少", "啥子": "什么", "咋个": "怎么",
+	"晓得": "知道",
 }
 
-// dialect matches the words of dialectWords, longest first; 么样 and 么回事
-// only where no 怎, 什, 这, 那 or 多 comes before them (怎么样 is standard
-// already) — the guard is checked in Standard.
+// dialect matches the words of dialectWords, longest first (冇得 before
+// 冇), then in byte order; 么样 and 么回事 count only where no 怎, 什, 这,
+// 那 or 多 comes before them (怎么样 is standard already), which Standard
+// checks.
 var dialect = func() *regexp.Regexp {
-	alts := make([]string, len(dialectWords))
-	for i, p := range dialectWords {
-		alts[i] = regexp.QuoteMeta(p[0])
+	alts := slices.Collect(maps.Keys(dialectWords))
+	slices.SortFunc(alts, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
+	for i, a := range alts {
+		alts[i] = regexp.QuoteMeta(a)
 	}
 	return regexp.MustCompile(strings.Join(alts, "|"))
 }()
@@ -44,33 +50,19 @@ func Standard(q string) string {
 	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧") {
 		return q
 	}
-	std := map[string]string{}
-	for _, p := range dialectWords {
-		std[p[0]] = p[1]
-	}
 	var b strings.Builder
 	last := 0
 	for _, m := range dialect.FindAllStringIndex(q, -1) {
 		w := q[m[0]:m[1]]
-		if strings.HasPrefix(w, "么") && m[0] > 0 && strings.ContainsAny(lastRune(q[:m[0]]), "怎什这那多") {
+		if before, _ := utf8.DecodeLastRuneInString(q[:m[0]]); strings.HasPrefix(w, "么") && strings.ContainsRune("怎什这那多", before) {
 			continue
 		}
 		b.WriteString(q[last:m[0]])
-		b.WriteString(std[w])
+		b.WriteString(dialectWords[w])
 		last = m[1]
 	}
 	b.WriteString(q[last:])
 	return endParticle.ReplaceAllStringFunc(b.String(), func(m string) string {
 		return strings.TrimLeft(m, "撒咧")
 	})
-}
-
-// lastRune is the last rune of s as a string ("" for "").
-func lastRune(s string) string {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i]&0xC0 != 0x80 {
-			return s[i:]
-		}
-	}
-	return ""
 }

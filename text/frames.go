@@ -97,6 +97,10 @@ func AskedTerms(q string) []Term {
 	return Terms(withoutZHFrame(q))
 }
 
+// zhClauseEnds are the marks that end a clause of a Chinese question
+// (AskingClauses, withoutZHFrame).
+const zhClauseEnds = "，,；;。？?！!"
+
 // AskingClauses returns the clauses of a Chinese question that ask
 // (zhAsks: a question word or particle), joined by "，", and true, when q
 // also has clauses that do not (a premise: "武大樱花每年都上热搜，…最早是
@@ -109,7 +113,7 @@ func AskingClauses(q string) (string, bool) {
 	}
 	var asking []string
 	n := 0
-	for _, c := range strings.FieldsFunc(strings.ReplaceAll(q, "——", "，"), func(r rune) bool { return strings.ContainsRune("，,；;。？?！!", r) }) {
+	for _, c := range strings.FieldsFunc(strings.ReplaceAll(q, "——", "，"), func(r rune) bool { return strings.ContainsRune(zhClauseEnds, r) }) {
 		if strings.TrimSpace(c) == "" {
 			continue
 		}
@@ -133,7 +137,7 @@ func withoutZHFrame(q string) string {
 	var b strings.Builder
 	for rest := q; rest != ""; {
 		clause, sep := rest, ""
-		if i := strings.IndexAny(rest, "，,；;。？?！!"); i >= 0 {
+		if i := strings.IndexAny(rest, zhClauseEnds); i >= 0 {
 			_, n := utf8.DecodeRuneInString(rest[i:])
 			clause, sep, rest = rest[:i], rest[i:i+n], rest[i+n:]
 		} else {

@@ -178,7 +178,7 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 	}
 	for _, c := range [][2]string{
 		{"法院么样说的", "法院怎么样说的"}, {"怎么样", "怎么样"}, {"赢了冇", "赢了没有"}, {"他咧，好不？", "他，好不？"},
-		{"撒谎了吗", "撒谎了吗"}, {"武汉伢", "武汉伢"},
+		{"撒谎了吗", "撒谎了吗"}, {"武汉伢", "武汉伢"}, {"还冇得消息", "还没有消息"}, // the longest word first
 	} {
 		if got := Standard(c[0]); got != c[1] {
 			t.Errorf("Standard(%q) = %q, want %q", c[0], got, c[1])

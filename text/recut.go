@@ -15,49 +15,47 @@ import (
 // "有企业放话不招武大学生", which lost 武大). Also a word of a localizer
 // (里, 中, 内) after a noun and a rune that makes a dictionary word with
 // the first rune of the word after it, of one or two runes (事件/里程/序上
-// → 里/程序/上). ws is returned as it is when nothing is re-cut.
+// → 里/程序/上). ws is not changed.
 func recut(ws []string) []string {
-	var out []string
+	out := make([]string, 0, len(ws)+2)
 	for i := 0; i < len(ws); i++ {
 		w := []rune(ws[i])
-		if i+1 < len(ws) && len(w) == 2 && HasHan(ws[i]) && !IsDictWord(ws[i]) {
-			n := []rune(ws[i+1])
-			if d, rest := string(w[1:])+string(n[:1]), string(n[1:]); len(n) >= 3 && IsDictWord(ws[i+1]) && IsDictWord(d) && IsDictWord(rest) {
-				if out == nil {
-					out = slices.Clone(ws[:i])
-				}
-				out = append(out, string(w[:1]), d, rest)
-				i++
-				continue
-			}
-		}
-		if n := []rune(ws[min(i+1, len(ws)-1)]); i > 0 && i+1 < len(ws) && len(w) == 2 && strings.ContainsRune("里中内", w[0]) && len(n) <= 2 && IsNoun(ws[i-1]) {
-			if d := string(w[1:]) + string(n[:1]); IsDictWord(d) && HasHan(d) {
-				// 事件/里程/序上 → 事件/里/程序/上: the localizer ends the noun before it
-				if out == nil {
-					out = slices.Clone(ws[:i])
-				}
-				out = append(out, string(w[:1]), d)
-				if len(n) == 2 {
-					out = append(out, string(n[1:]))
-				}
-				i++
-				continue
-			}
-		}
-		if out != nil {
+		if i+1 == len(ws) || len(w) != 2 || !HasHan(ws[i]) {
 			out = append(out, ws[i])
+			continue
 		}
-	}
-	if out == nil {
-		return ws
+		n := []rune(ws[i+1])
+		d := string(w[1:]) + string(n[:1]) // the glued rune and the next word's first
+		switch {
+		case !IsDictWord(ws[i]) && len(n) >= 3 && IsDictWord(ws[i+1]) && IsDictWord(d) && IsDictWord(string(n[1:])):
+			out = append(out, string(w[:1]), d, string(n[1:]))
+		case i > 0 && strings.ContainsRune("里中内", w[0]) && len(n) <= 2 && IsNoun(ws[i-1]) && IsDictWord(d) && HasHan(d):
+			// 事件/里程/序上 → 事件/里/程序/上: the localizer ends the noun before it
+			out = append(out, string(w[:1]), d)
+			if len(n) == 2 {
+				out = append(out, string(n[1:]))
+			}
+		default:
+			out = append(out, ws[i])
+			continue
+		}
+		i++
 	}
 	return out
 }
 
 // zhDigits are the Chinese digits a year is written in one by one, each
-// at its value's index (〇 and 零 both 0).
-const zhDigits = "〇一二三四五六七八九"
+// at its value's index (〇 and 零 both 0: zhDigit).
+var zhDigits = []rune("〇一二三四五六七八九")
+
+// zhDigit is the value of the Chinese digit r (零 is 0), -1 for any other
+// rune.
+func zhDigit(r rune) int {
+	if r == '零' {
+		return 0
+	}
+	return slices.Index(zhDigits, r)
+}
 
 // zhYear matches four Chinese digits that write a year one digit at a
 // time (一八九三, 二〇二五): no 十, 百 or 千 between them.
@@ -74,16 +72,12 @@ func DigitYears(q string) string {
 	for _, m := range zhYear.FindAllStringIndex(q, -1) {
 		before, _ := utf8.DecodeLastRuneInString(q[:m[0]])
 		after, _ := utf8.DecodeRuneInString(q[m[1]:])
-		if strings.ContainsRune(zhDigits+"零", before) || strings.ContainsRune(zhDigits+"零", after) {
+		if zhDigit(before) >= 0 || zhDigit(after) >= 0 {
 			continue
 		}
 		b.WriteString(q[last:m[0]])
 		for _, r := range q[m[0]:m[1]] {
-			d := 0 // 〇 and 零
-			if r != '零' {
-				d = slices.Index([]rune(zhDigits), r)
-			}
-			b.WriteByte(byte('0' + d))
+			b.WriteByte(byte('0' + zhDigit(r)))
 		}
 		last = m[1]
 	}
