@@ -19,6 +19,11 @@
 // when Warm is called (about 0.2–0.5 s and 22 MiB); text without Han
 // characters never loads it.
 //
+// A question written in traditional characters is read in simplified ones
+// (Question) through github.com/longbridgeapp/opencc (this package is its
+// only importer; OpenCC's t2s tables, embedded by the library, built on
+// first use in about 5 ms); the texts searched are never converted.
+//
 //	text.Terms("李明在经营咖啡店过程中都经历了哪些挑战？")
 //	// 李明 经营 咖啡店 过程 经历 挑战
 //	text.Terms("Who is Alex Mercer?") // alex mercer

@@ -28,8 +28,10 @@ var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as
 // (zhLabel) and a later sentence of what the asker needs (zhErrand). A Chinese clause after a comma that opens with a word of purpose (方便,
 // 以便, 便于, 好让, 用作, 作为) and asks nothing itself (zhAsks) is the
 // asker's purpose too ("帮我归个类，方便我们学校做风险清单"), and goes, as
-// do 作为…参考 ("请概括一下作为授信参考") and an opening clause of what the
-// asker will use the answer in ("渠道分布那张饼图要用，小红书、抖音各占多少%？").
+// do 作为…参考 ("请概括一下作为授信参考"), an opening clause of what the
+// asker will use the answer in ("渠道分布那张饼图要用，小红书、抖音各占多少%？")
+// or of their task ("做租户评估，建议每月盯哪些KPI？") and a closing one of
+// what the answer is for ("…每月省多少，算ROI用").
 func WithoutAskerFrame(q string) string {
 	q = askerFrame.ReplaceAllString(q, "")
 	if m := zhLabel.FindStringSubmatch(q); m != nil && !zhAsks.MatchString(m[1]) && zhAsks.MatchString(q[len(m[0]):]) {
@@ -47,7 +49,7 @@ func WithoutAskerFrame(q string) string {
 		}
 		return strings.TrimRight(m[:len(m)-len(strings.TrimLeft(m, ".?! "))], " ")
 	})
-	if !strings.ContainsAny(q, "方以便好用作") {
+	if !strings.ContainsAny(q, "方以便好用作做写搞") {
 		return q
 	}
 	return zhPurpose.ReplaceAllStringFunc(q, func(c string) string {
@@ -80,9 +82,11 @@ var zhLabel = regexp.MustCompile(`^([^：:，,。？?！!]{1,20})[：:]`)
 var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得)[^。？?！!]*[。？?！!]?`)
 
 // zhPurpose matches a Chinese clause after a comma that opens with a
-// word of purpose, 作为…参考, or an opening clause ending in 要用
-// (WithoutAskerFrame).
-var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考|^[^，,。？！?!；;]*要用[，,]`)
+// word of purpose, 作为…参考, an opening clause ending in 要用, an opening
+// clause of the asker's task (做租户评估，, 写…对比，) or a closing one of
+// what the answer is for (…，算ROI用) (WithoutAskerFrame).
+var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考|^[^，,。？！?!；;]*要用[，,]` +
+	`|^(?:做|写|搞)[^，,。？！?!；;]{0,12}(?:评估|调研|研究|分析|报告|对比|比较|对标|方案)[，,]|[，,]\s*[^，,。？！?!；;]{1,12}用\s*$`)
 
 // AskedTerms returns the terms of what q asks, for ranking the sentences
 // of an answer: Terms of q without a Chinese clause in which the asker or

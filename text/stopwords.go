@@ -52,7 +52,8 @@ const stopZH = `
 // stopEN: English question and function words (also in the local search
 // notes of earlier releases; "How'd" and its kind, "get rid of"'s rid,
 // basically, actually, kinda, whats, ok, even; going, as in "going
-// for"; "quick one"; de, the particle of Spanish and French names), and
+// for"; "quick one"; de, the particle of Spanish and French names; the
+// indefinite somebody, somewhere, stuff and their kind), and
 // the words that name the knowledge
 // itself (story, narrative, tale, book, novel: "Where is the story set?"
 // and "What are the big themes the book is going for?" ask about the
@@ -65,4 +66,5 @@ many more most know say said like also just only very such each every other anot
 organization organisation organizations organisations belong belongs before after during
 basically actually kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid
 story stories narrative tale book books novel going
+somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff
 `

@@ -36,7 +36,8 @@ import (
 //   - 开业 开张 — a shop's opening; 储值 充值 and 储值卡 充值卡 会员卡 — a
 //     stored-value card (the sample writes 充值 and 会员卡 where a question
 //     says 储值卡); 进价 进货价 采购价 单价 — a purchase price (咖啡豆单价每公斤
-//     一百二十元 answers 进价多少); 分店 新店 第二家门店 — another shop;
+//     一百二十元 answers 进价多少); 分店 新店 第二家门店 扩店 扩张 — another
+//     shop (有扩张计划吗 asks for the sample's 第二家门店);
 //     优势 强项 长处 and 劣势 弱项 短处 短板 — strengths and weaknesses
 //     (a SWOT line writes 优势是…，劣势是…);
 //   - 打算 计划 — plans (the sample's 下一步计划 answers "有哪些经营打算");
@@ -57,7 +58,8 @@ import (
 //     Wuhan words 伢子 伢 and 电驴 for 孩子 and 电动车; KOL
 //     博主 达人: an influencer; 官司 诉讼 起诉: a lawsuit, which the fixture
 //     writes 诉讼; 支持率 支持度: a share of support, which the fixture writes
-//     支持度; boss leader chief: who leads);
+//     支持度; boss leader chief: who leads; 复核 覆核: a review, which Hong
+//     Kong and Taiwan write 覆核 and the fixture 复核);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -103,7 +105,7 @@ var synonymGroups = [][]string{
 	{"储值", "充值"},
 	{"储值卡", "充值卡", "会员卡"},
 	{"进价", "进货价", "采购价", "单价"},
-	{"分店", "新店", "第二家门店"},
+	{"分店", "新店", "第二家门店", "扩店", "扩张"},
 	{"优势", "强项", "长处"},
 	{"劣势", "弱项", "短处", "短板"},
 	{"打算", "计划"},
@@ -130,6 +132,7 @@ var synonymGroups = [][]string{
 	{"kol", "博主", "达人"},
 	{"官司", "诉讼", "起诉"},
 	{"boss", "leader", "chief"},
+	{"复核", "覆核"},
 }
 
 // zhMonths are the Chinese numerals of the months, January first.

@@ -121,18 +121,27 @@ func TermsOf(q string, words []string) []Term {
 
 // splitVerb returns the verb-object word a word of three runes the
 // dictionary lacks splits with 的 (表的态 in "怎么表的态", 报的名: 表态,
-// 报名) when the dictionary holds it; w otherwise. As written it was a
-// word no text holds, taken for the question's subject.
+// 报名) when the dictionary holds it, or the object of a light verb (做,
+// 搞, 弄) the segmenter glued to the two runes after it (做租户 in
+// "做租户评估": 租户, a word its dictionary lacks); w otherwise. As written it was a word no text holds,
+// taken for the question's subject.
 func splitVerb(w string) string {
 	rs := []rune(w)
-	if len(rs) != 3 || rs[1] != '的' || !HasHan(w) || IsDictWord(w) {
+	if len(rs) != 3 || !HasHan(w) || IsDictWord(w) {
 		return w
 	}
-	if v := string(rs[0]) + string(rs[2]); IsDictWord(v) {
+	switch v := string(rs[0]) + string(rs[2]); {
+	case rs[1] == '的' && IsDictWord(v):
 		return v
+	case strings.ContainsRune(lightVerbs, rs[0]):
+		return string(rs[1:])
 	}
 	return w
 }
+
+// lightVerbs are the verbs of doing in general (做, 搞, 弄), which say
+// nothing of what is done: splitVerb drops one glued to its object.
+const lightVerbs = "做搞弄"
 
 // askingForm reports a Chinese word that asks by putting a verb or
 // adjective and its negation side by side (好不好, 喜不喜欢, 靠不靠得住:

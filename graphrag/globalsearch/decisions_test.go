@@ -744,3 +744,16 @@ func TestOpinionCandidates(t *testing.T) {
 		t.Error("a table row dropped")
 	}
 }
+
+// A question in traditional characters is routed as its simplified form
+// (text.Question): read as written, 輿論 and 來自 are terms the fixture
+// lacks and the broad question went local.
+func TestRouteTraditional(t *testing.T) {
+	m := bettafishModel(t)
+	for trad, simp := range map[string]string{"武漢大學的輿論主要來自哪些方面？": "武汉大学的舆论主要来自哪些方面？", "預約制度怎麼樣": "预约制度怎么样"} {
+		got, want := NewRouter(m).Route(trad), NewRouter(m).Route(simp)
+		if got.Method != want.Method || got.Reason != want.Reason {
+			t.Errorf("%s: %s (%s), want %s (%s) as %s", trad, got.Method, got.Reason, want.Method, want.Reason, simp)
+		}
+	}
+}

@@ -162,6 +162,7 @@ const TopicReportID = "report-topic"
 // (TopicReportID). Each report gives at most PointsPerReport points, in
 // its own text order; a score is 1–100.
 func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
+	question = text.Question(question)
 	b := e.b
 	b.prepare()
 	reps := b.m.Reports()

@@ -76,3 +76,19 @@ func TestHybridSourcesOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestReadQuestion: hybrid retrieval reads a traditional-character
+// question as simplified Mandarin (text.Question); the reference's
+// vector-only mapping embeds it as asked.
+func TestReadQuestion(t *testing.T) {
+	q := "武漢大學的圖書館事件點解咁大爭議？"
+	p := DefaultParams()
+	p.Retrieval = RetrievalHybrid
+	if got, want := readQuestion(q, p), "武汉大学的图书馆事件为什么咁大争议？"; got != want {
+		t.Errorf("hybrid: readQuestion = %q, want %q", got, want)
+	}
+	p.Retrieval = RetrievalVector
+	if got := readQuestion(q, p); got != q {
+		t.Errorf("vector: readQuestion = %q, want the question as asked", got)
+	}
+}

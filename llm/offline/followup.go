@@ -144,8 +144,8 @@ func subjectQuery(query string, tables []ctxTable) string {
 			continue
 		}
 		for i := len(t.rows) - 1; i >= 0; i-- {
-			if r := t.rows[i]; r[turn] == "user" && len(text.Terms(r[content])) > 0 {
-				return r[content]
+			if q := text.Question(t.rows[i][content]); t.rows[i][turn] == "user" && len(text.Terms(q)) > 0 {
+				return q
 			}
 		}
 	}

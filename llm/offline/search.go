@@ -198,9 +198,10 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	if len(sents) == 0 {
 		return label + "\n\n" + empty
 	}
-	query := subjectQuery(in.Query, tables)
+	asked := text.Question(in.Query) // traditional characters and written Cantonese read as Mandarin
+	query := subjectQuery(asked, tables)
 	scoreSentences(sents, query)
-	elliptic := query != in.Query
+	elliptic := query != asked
 	if elliptic {
 		keepSubject(sents, query) // a follow-up stays on the earlier question's subject
 		if given := givenAnswers(tables); len(given) > 0 {

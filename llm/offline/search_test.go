@@ -377,3 +377,18 @@ func TestPremiseTermsCountLess(t *testing.T) {
 		t.Errorf("the premise's restatement comes before the answer:\n%s", resp.Content)
 	}
 }
+
+// A question in traditional characters is answered as its simplified
+// form is (text.Question): 討論 is scored as the context's 讨论.
+func TestLocalSearchAnswerTraditional(t *testing.T) {
+	answer := func(q string) string {
+		resp, err := New().Complete(t.Context(), searchRequest(q, zhContext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.Content
+	}
+	if got, want := answer("市應急局發佈了什麼？"), answer("市应急局发布了什么？"); got != want {
+		t.Errorf("traditional question answered\n%s\nwant the simplified question's\n%s", got, want)
+	}
+}

@@ -1,0 +1,163 @@
+package text
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/longbridgeapp/opencc"
+)
+
+// toSimplified is OpenCC's Traditional-to-Simplified conversion (its t2s
+// tables: phrases first, then single characters), made on first use
+// (about 5 ms) and shared: Convert only reads it. nil when the embedded
+// tables fail to load, which a test rules out.
+var toSimplified = sync.OnceValue(func() *opencc.OpenCC {
+	cc, err := opencc.New("t2s")
+	if err != nil {
+		return nil
+	}
+	return cc
+})
+
+// cantonese are the question and function words of written Cantonese
+// (in simplified characters, as Question reads them after the
+// conversion, which writes 嗰 as 𠮶 and has made 係 是), each with the Mandarin the texts write: a Hong Kong reader
+// asks "校长俾记者追问嗰阵讲咗咩？点解…" for "校长被记者追问那时讲了什么？
+// 为什么…". Only words that never carry a question's subject are here;
+// 系 (Cantonese 係, "is") is read before the conversion, where it is
+// still told apart from 关系 (Question).
+var cantonese = strings.NewReplacer( // longer words first: the first in this order that matches wins
+	"系唔系", "是不是", "是唔是", "是不是", "跟住落嚟", "接下来", "几时先", "什么时候", "啲咩嘢", "什么", "啲咩", "什么",
+	"系咪", "是不是", "是咪", "是不是", "唔系", "不是", "落嚟", "下来", "个仔", "的儿子",
+	"点解", "为什么", "点样", "怎么样", "点讲", "怎么说", "点处理", "怎么处理", "点回应", "怎么回应",
+	"咩嘢", "什么", "乜嘢", "什么", "边个", "谁", "边度", "哪里", "几时", "什么时候",
+	"佢哋", "他们", "我哋", "我们", "你哋", "你们", "嗰阵", "那时", "𠮶阵", "那时", "揸车", "开车", "跟住", "接着", "而家", "现在",
+	"咩", "什么", "佢", "他", "嘅", "的", "咗", "了", "喺", "在", "啲", "些", "嘢", "东西", "嗰", "那", "𠮶", "那",
+	"俾", "被", "唔", "不", "嚟", "来", "睇", "看", "㗎", "",
+)
+
+// taiwanese are words of Taiwan's written Mandarin (after the conversion
+// to simplified characters) with the mainland words the texts write: a
+// Taipei reader asks for 部落客的影片 and 按赞 where the sample writes
+// 博主的视频 and 点赞. Question reads them only in a question written in
+// traditional characters: 影片 is also a mainland word (a film).
+var taiwanese = strings.NewReplacer(
+	"部落客", "博主", "影片", "视频", "按赞", "点赞", "贴文", "帖子", "网志", "博客", "网路", "网络",
+	"讯息", "信息", "资讯", "信息", "品质", "质量", "行销", "营销", "软体", "软件", "脸书", "facebook",
+	"是酱", "是这样", "酱子", "这样", "蛮", "很",
+)
+
+// Question returns a question as the relevance layer reads it: written
+// in traditional characters (武漢大學的圖書館事件), it is converted to
+// simplified ones (武汉大学的图书馆事件; OpenCC t2s, which keeps 乾隆 and
+// reads 頭髮 as 头发), and, where it is written Cantonese
+// (cantoneseMarked), its function words are read as Mandarin (cantonese:
+// 点解 → 为什么, 咗 → 了, 係 → 是 unless it ends 關係, 干係 or 聯係); q itself when it holds none (every simplified
+// question of the shipped sets is returned unchanged). The records are
+// never converted: a question is short and asked once, the knowledge's
+// texts are long and indexed as written. Search, chat, questions, serve
+// and the offline model read each question and its history through it;
+// the prompt a model is sent keeps the question as asked, so a model
+// answers in the asker's script.
+func Question(q string) string {
+	if !hasHan(q) {
+		return q
+	}
+	spoken := cantoneseMarked(q)
+	if strings.Contains(q, "係") {
+		is := cantoneseIs(q)
+		spoken = spoken || is != q
+		q = is
+	}
+	if cc := toSimplified(); cc != nil {
+		if s, err := cc.Convert(q); err == nil && s != q {
+			q = taiwanese.Replace(s)
+		}
+	}
+	if spoken {
+		q = cantonese.Replace(cantoneseSay(q))
+	}
+	return q
+}
+
+// sayWords are the words whose 话 is a noun (电话, 话题, 普通话), which
+// cantoneseSay keeps.
+var sayWords = fieldSet("电话 话题 对话 说话 讲话 笑话 神话 童话 废话 通话 谈话 会话 话语 话筒 话剧 白话 话费 土话 通话")
+
+// cantoneseSay writes written Cantonese's verb 话 ("says": 网上话, 通报话要)
+// as 说, wherever the rune before or after it does not make a word of
+// sayWords with it.
+func cantoneseSay(q string) string {
+	if !strings.Contains(q, "话") {
+		return q
+	}
+	rs := []rune(q)
+	for i, r := range rs {
+		if r != '话' {
+			continue
+		}
+		if i > 0 && sayWords[string(rs[i-1:i+1])] || i+1 < len(rs) && sayWords[string(rs[i:i+2])] {
+			continue
+		}
+		rs[i] = '说'
+	}
+	return string(rs)
+}
+
+// cantoneseMarks are runes only written Cantonese uses (嘅, 咗, 喺, 佢,
+// 咩, …; traditional and simplified forms alike), and explain the
+// characters that make 点解 Mandarin (这一点解释, 难点解决).
+const (
+	cantoneseMarks = "嘅咗喺啲嘢嗰佢哋咩乜㗎唔嚟睇揸"
+	explain        = "释釋决決答读讀析"
+)
+
+// cantoneseMarked reports whether q is written Cantonese: it holds a rune
+// of cantoneseMarks or 点解 (點解) as the question word "why", not
+// followed by a rune of explain. Mandarin questions are never read
+// through cantonese, so 俾斯麦 keeps its 俾.
+func cantoneseMarked(q string) bool {
+	if strings.ContainsAny(q, cantoneseMarks) {
+		return true
+	}
+	for _, why := range []string{"点解", "點解"} {
+		for rest := q; ; {
+			_, after, ok := strings.Cut(rest, why)
+			if !ok {
+				break
+			}
+			if next, _ := utf8.DecodeRuneInString(after); !strings.ContainsRune(explain, next) {
+				return true
+			}
+			rest = after
+		}
+	}
+	return false
+}
+
+// cantoneseIs writes Cantonese 係 ("is") as 是 in a traditional-character
+// question, leaving the 係 of 關係, 干係 and 聯係 (relation) alone.
+func cantoneseIs(q string) string {
+	var b strings.Builder
+	for i, r := range q {
+		if r == '係' {
+			if before, _ := utf8.DecodeLastRuneInString(q[:i]); !strings.ContainsRune("關干聯关联", before) {
+				b.WriteString("是")
+				continue
+			}
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// hasHan reports whether s holds a Han rune (IsHan).
+func hasHan(s string) bool {
+	for _, r := range s {
+		if IsHan(r) {
+			return true
+		}
+	}
+	return false
+}

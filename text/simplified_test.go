@@ -1,0 +1,77 @@
+package text
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestQuestion(t *testing.T) {
+	cases := []struct{ in, want string }{
+		// traditional characters, phrases before single characters
+		{"武漢大學的圖書館事件是怎麼回事？", "武汉大学的图书馆事件是怎么回事？"},
+		{"乾隆年間的頭髮", "乾隆年间的头发"},
+		// written Cantonese: function words as Mandarin, 係 as 是 but not in 關係
+		{"校長張平文俾記者追問嗰陣講咗咩？", "校长张平文被记者追问那时讲了什么？"},
+		{"佢哋係咩關係", "他们是什么关系"},
+		{"網上話係副校長個仔，究竟係咪真㗎？", "网上说是副校长的儿子，究竟是不是真？"},
+		{"打電話係咪要收費", "打电话是不是要收费"},
+		{"跟住落嚟呢？武大最後幾時先出通報", "接下来呢？武大最后什么时候出通报"},
+		{"点解武大要改校史", "为什么武大要改校史"},
+		// Mandarin is never read as Cantonese
+		{"俾斯麦是谁", "俾斯麦是谁"},
+		{"这一点解释不清，难点解决了吗", "这一点解释不清，难点解决了吗"},
+		{"他的话是真的吗", "他的话是真的吗"},
+		// Taiwan's words, in a traditional-character question only
+		{"哪個部落客拍的影片最紅？按讚多少", "哪个博主拍的视频最红？点赞多少"},
+		{"这部影片讲什么", "这部影片讲什么"},
+		{"Who is Alex Mercer?", "Who is Alex Mercer?"},
+		{"", ""},
+	}
+	for _, c := range cases {
+		if got := Question(c.in); got != c.want {
+			t.Errorf("Question(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestQuestionShippedSets holds Question to the identity on every
+// question of the shipped sets written in simplified characters or
+// English (all but heldout32's, whose traditional and Cantonese lines it
+// reads as Mandarin), and to idempotence on all of them.
+func TestQuestionShippedSets(t *testing.T) {
+	files, _ := filepath.Glob("../eval/testdata/*.jsonl")
+	if len(files) == 0 {
+		t.Fatal("no question sets under ../eval/testdata")
+	}
+	n := 0
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			var line struct{ Question string }
+			if json.Unmarshal(sc.Bytes(), &line) != nil || line.Question == "" {
+				continue
+			}
+			n++
+			got := Question(line.Question)
+			if !strings.Contains(f, "heldout32") && got != line.Question {
+				t.Errorf("%s: Question(%q) = %q, want it unchanged", filepath.Base(f), line.Question, got)
+			}
+			if again := Question(got); again != got {
+				t.Errorf("%s: Question is not idempotent on %q: %q, then %q", filepath.Base(f), line.Question, got, again)
+			}
+		}
+		fh.Close()
+	}
+	if n < 1000 {
+		t.Fatalf("read %d questions, want the shipped sets' 1000 or more", n)
+	}
+}
