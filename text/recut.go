@@ -19,6 +19,11 @@ import (
 func recut(ws []string) []string {
 	out := make([]string, 0, len(ws)+2)
 	for i := 0; i < len(ws); i++ {
+		if cut, ok := compareCut(ws, i); ok {
+			out = append(out, cut...)
+			i++
+			continue
+		}
 		w := []rune(ws[i])
 		if i+1 == len(ws) || len(w) != 2 || !HasHan(ws[i]) {
 			out = append(out, ws[i])
@@ -42,6 +47,28 @@ func recut(ws []string) []string {
 		i++
 	}
 	return out
+}
+
+// compareCut re-cuts "跟A比" where A's last rune and the comparative 比
+// were cut as one word (跟华/科比 in "跟华科比差多少": 华科, the other
+// university, and 比, not the name 科比): ws[i+1] is two Han runes ending
+// in 比, and ws[i] is 跟, 和, 与 or 同 with one rune (跟华: it returns 跟,
+// 华科, 比) or one Han rune after such a word (跟/华: 华科, 比).
+func compareCut(ws []string, i int) ([]string, bool) {
+	if i+1 >= len(ws) {
+		return nil, false
+	}
+	n, w := []rune(ws[i+1]), []rune(ws[i])
+	if len(n) != 2 || n[1] != '比' || !IsHan(n[0]) || !IsHan(w[len(w)-1]) {
+		return nil, false
+	}
+	switch {
+	case len(w) == 2 && strings.ContainsRune("跟和与同", w[0]):
+		return []string{string(w[:1]), string(w[1]) + string(n[0]), "比"}, true
+	case len(w) == 1 && i > 0 && strings.Contains("跟和与同", ws[i-1]) && ws[i-1] != "":
+		return []string{ws[i] + string(n[0]), "比"}, true
+	}
+	return nil, false
 }
 
 // zhDigits are the Chinese digits a year is written in one by one, each

@@ -59,7 +59,8 @@ import (
 //     博主 达人: an influencer; 官司 诉讼 起诉: a lawsuit, which the fixture
 //     writes 诉讼; 支持率 支持度: a share of support, which the fixture writes
 //     支持度; boss leader chief: who leads; 复核 覆核: a review, which Hong
-//     Kong and Taiwan write 覆核 and the fixture 复核);
+//     Kong and Taiwan write 覆核 and the fixture 复核; 工资 薪资 薪水 薪酬
+//     月薪: pay, which the fixture gives as 薪资中位数7.2k);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -133,6 +134,7 @@ var synonymGroups = [][]string{
 	{"官司", "诉讼", "起诉"},
 	{"boss", "leader", "chief"},
 	{"复核", "覆核"},
+	{"工资", "薪资", "薪水", "薪酬", "月薪"},
 }
 
 // zhMonths are the Chinese numerals of the months, January first.

@@ -73,6 +73,9 @@ func TermsOf(q string, words []string) []Term {
 		if i > 0 {
 			prev = words[i-1]
 		}
+		if rest, ok := strings.CutPrefix(w, "不"); ok && rest != "" && rest == prev {
+			continue // 够/不够: an A-not-A form cut in two asks, names nothing
+		}
 		if Synonyms(w) == nil {
 			w = unglue(prev, w) // 判完 opening the question is 判 and its complement too
 		}
@@ -458,6 +461,8 @@ func splitReduplication(words []string) []string {
 		oneRune := utf8.RuneCountInString(next) == 1
 		switch {
 		case next == "":
+		case next == "比" && i > 0 && strings.Contains("跟和与同", words[i-1]) && words[i-1] != "":
+			// 跟/华科/比 (compareCut) keeps the thing compared
 		case i > 0 && (words[i-1] == "多少" || words[i-1] == "几") && strings.ContainsRune(countUnits, rs[0]) &&
 			oneRune && IsDictWord(string(rs[1])+next),
 			// 多少/家门/店 → 多少/家/门店: the unit a count asks in, glued

@@ -17,6 +17,8 @@ func TestWave32Terms(t *testing.T) {
 		{"做租户评估，建议每月盯哪些KPI？", []string{"建议", "每月", "kpi"}, []string{"做租户", "租户", "评估"}},
 		{"租户评估时建议每月盯哪些KPI？", []string{"租户"}, nil},
 		{"跟学校附近那个铺面比每月省多少，算ROI用", []string{"铺面"}, []string{"roi"}},
+		{"毕业了工资够不够在武汉买房", []string{"工资", "武汉"}, []string{"不够"}},
+		{"工资不够花怎么办", []string{"工资"}, nil},
 		{"where did the alien stuff come from did somebody find it somewhere", []string{"alien"}, []string{"stuff", "somebody", "somewhere"}},
 	}
 	for _, c := range cases {

@@ -162,9 +162,9 @@ const TopicReportID = "report-topic"
 // (TopicReportID). Each report gives at most PointsPerReport points, in
 // its own text order; a score is 1–100.
 func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
-	question = text.Question(question)
 	b := e.b
 	b.prepare()
+	question = b.m.Lexical().Heard(text.Question(question))
 	reps := b.m.Reports()
 	q := mapQuestion{asked: text.Terms(question)}
 	q.terms, q.weights, q.docShare = termWeights(b.m, contentTerms(question))

@@ -201,7 +201,7 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 // about everything) never make a question local. The first entity in model
 // order decides steps 7 and 8.
 func (r *Router) Route(question string) Route {
-	question = text.Question(question) // traditional characters and written Cantonese read as Mandarin
+	question = r.m.Lexical().Heard(text.Question(question)) // traditional characters, written Cantonese, a misheard word
 	if len(r.m.Reports()) == 0 {
 		return Route{Method: MethodLocal, Reason: "the knowledge has no community reports to search globally"}
 	}
@@ -285,7 +285,7 @@ func (r *Router) Route(question string) Route {
 // off-topic question relevant. Microsoft GraphRAG routes no question (its
 // caller picks local or global); this is our rule.
 func (r *Router) RouteFollowUp(question string, history []llm.Message) Route {
-	question = text.Question(question)
+	question = r.m.Lexical().Heard(text.Question(question))
 	if len(contentTerms(question)) > 0 || len(BroadCues(question)) > 0 {
 		return r.Route(question)
 	}

@@ -291,10 +291,10 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	}
 	c := &Context{Records: Records{}}
 	tc := b.newCounter()
-	query = readQuestion(query, p)
+	query = b.readQuestion(query, p)
 	embedded := query
 	if history != nil {
-		embedded = query + "\n" + readQuestion(strings.Join(conv.userTurns(p.ConversationHistoryMaxTurns), "\n"), p)
+		embedded = query + "\n" + b.readQuestion(strings.Join(conv.userTurns(p.ConversationHistoryMaxTurns), "\n"), p)
 	}
 	c.EmbeddedQuery = embedded
 	var lex *knowledge.LexicalResult

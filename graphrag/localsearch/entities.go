@@ -55,18 +55,20 @@ func (b *ContextBuilder) MapQuery(ctx context.Context, query string, p Params) (
 	if len(b.m.Entities()) == 0 {
 		return nil, fmt.Errorf("localsearch: %w", ErrEmptyKnowledge)
 	}
-	query = readQuestion(query, p)
+	query = b.readQuestion(query, p)
 	ms, _, err := b.mapQuery(ctx, query, query, p, nil)
 	return ms, err
 }
 
-// readQuestion is q as hybrid retrieval reads a question (text.Question:
-// traditional characters and written Cantonese read as the simplified
-// Mandarin the knowledge is indexed in); q itself under RetrievalVector,
-// whose mapping is the reference's and must embed the question as asked.
-func readQuestion(q string, p Params) string {
+// readQuestion is q as hybrid retrieval reads a question: traditional
+// characters and written Cantonese read as the simplified Mandarin the
+// knowledge is indexed in (text.Question), then a misheard word as the
+// homophone the knowledge holds (knowledge.Lexical.Heard); q itself under
+// RetrievalVector, whose mapping is the reference's and must embed the
+// question as asked.
+func (b *ContextBuilder) readQuestion(q string, p Params) string {
 	if p.Retrieval == RetrievalHybrid {
-		return text.Question(q)
+		return b.m.Lexical().Heard(text.Question(q))
 	}
 	return q
 }

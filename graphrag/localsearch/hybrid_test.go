@@ -78,17 +78,22 @@ func TestHybridSourcesOrder(t *testing.T) {
 }
 
 // TestReadQuestion: hybrid retrieval reads a traditional-character
-// question as simplified Mandarin (text.Question); the reference's
-// vector-only mapping embeds it as asked.
+// question as simplified Mandarin (text.Question) and a misheard word as
+// the homophone the knowledge holds (测回 → 测绘, knowledge.Lexical.Heard);
+// the reference's vector-only mapping embeds it as asked.
 func TestReadQuestion(t *testing.T) {
-	q := "武漢大學的圖書館事件點解咁大爭議？"
+	b := newBuilder(t, knowledge.Parts{
+		Entities:  []knowledge.Entity{{ID: "e1", Title: "武汉大学", Description: "测绘遥感学科全球第一。"}},
+		TextUnits: []knowledge.TextUnit{{ID: "t1", Text: "武汉大学的测绘遥感学科全球第一。"}, {ID: "t2", Text: "测绘专业毕业生薪资中位数7.2k。"}},
+	}, Config{})
+	q := "武漢大學測回遙感點解咁強？"
 	p := DefaultParams()
 	p.Retrieval = RetrievalHybrid
-	if got, want := readQuestion(q, p), "武汉大学的图书馆事件为什么咁大争议？"; got != want {
+	if got, want := b.readQuestion(q, p), "武汉大学测绘遥感为什么咁强？"; got != want {
 		t.Errorf("hybrid: readQuestion = %q, want %q", got, want)
 	}
 	p.Retrieval = RetrievalVector
-	if got := readQuestion(q, p); got != q {
+	if got := b.readQuestion(q, p); got != q {
 		t.Errorf("vector: readQuestion = %q, want the question as asked", got)
 	}
 }

@@ -22,7 +22,7 @@ import (
 // asks neither the embedder nor the vector store, so an embedder that
 // would fail on the candidate is not noticed there.
 func (b *ContextBuilder) Matches(ctx context.Context, query string, p Params) (bool, error) {
-	query = readQuestion(query, p)
+	query = b.readQuestion(query, p)
 	if b.matchedByTerms(query, p) {
 		return true, nil
 	}

@@ -590,9 +590,14 @@ func TestEvalShippedSets(t *testing.T) {
 // as Mandarin), somebody/somewhere/stuff stop words, 复核 = 覆核, 扩张 =
 // 第二家门店, a light verb's object (做租户) and the asker's task and use
 // clauses (做…评估，, …，算ROI用): 1/15, 3/15, 1/10; 0.94, 0.72, 0.83; 5/5,
-// 5/5, 3/4. Left: the speech-to-text slips (测回, 宿社, 伯雅 for 测绘, 宿舍,
-// 博雅: a homophone repair would need pinyin), "每月省" cut 每/月省 beside
-// "lease", Jordan misspelt jordon, and a server room in Dulce's office.
+// 5/5, 3/4. Then the speech-to-text slips read as the homophone the
+// knowledge holds beside the question's next or previous word (text.Heard:
+// 测回遥感 → 测绘遥感, 伯雅计划 → 博雅计划, 武大宿社 → 武大宿舍), 工资 = 薪资,
+// an A-not-A form cut in two (够/不够) no term and 跟华科比 cut 跟/华科/比:
+// 1/15, 0/15, 1/10; 0.94, 0.83, 0.83; 5/5, 5/5, 3/4. Left: "每月省" cut
+// 每/月省 beside "lease", Jordan misspelt jordon (an English word one edit
+// from a held one may be a real word the knowledge lacks), and a server
+// room in Dulce's office.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -698,7 +703,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout31":   {0, 0.87, []int{18}},
 		"dulce-heldout26":       {0, 0.85, nil},
 		"coffee-shop-heldout32": {1, 0.94, nil},
-		"bettafish-heldout32":   {3, 0.72, nil},
+		"bettafish-heldout32":   {0, 0.83, nil},
 		"dulce-heldout27":       {1, 0.83, []int{14}},
 	}
 	reps := evalSets(t)

@@ -198,7 +198,17 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	if len(sents) == 0 {
 		return label + "\n\n" + empty
 	}
-	asked := text.Question(in.Query) // traditional characters and written Cantonese read as Mandarin
+	// traditional characters and written Cantonese read as Mandarin, a
+	// misheard word as the homophone the context's sentences hold
+	asked := text.Heard(text.Question(in.Query), func(w string) int {
+		n := 0
+		for _, s := range sents {
+			if strings.Contains(s.lower, w) {
+				n++
+			}
+		}
+		return n
+	})
 	query := subjectQuery(asked, tables)
 	scoreSentences(sents, query)
 	elliptic := query != asked

@@ -379,16 +379,28 @@ func TestPremiseTermsCountLess(t *testing.T) {
 }
 
 // A question in traditional characters is answered as its simplified
-// form is (text.Question): 討論 is scored as the context's 讨论.
+// form is (text.Question: 測繪, 情況 are scored as the context's 测绘, 情况),
+// and a misheard word as the homophone the context holds (text.Heard: 测回
+// as 测绘, which two sentences hold, one as 测绘专业); read as written, either question
+// draws the sentences on 情况 alone.
 func TestLocalSearchAnswerTraditional(t *testing.T) {
+	const ctx = "-----Sources-----\nid|text\n0|武汉大学的测绘学科在全球排名第一，这是学校最有名的学科。\n" +
+		"1|测绘专业的硕士毕业生薪资中位数为7.2k，不少人觉得偏低。\n2|学生宿舍的情况很糟，很多楼已经住了几十年。\n" +
+		"3|食堂的情况一般，价格比周边餐馆便宜一些。\n"
 	answer := func(q string) string {
-		resp, err := New().Complete(t.Context(), searchRequest(q, zhContext))
+		resp, err := New().Complete(t.Context(), searchRequest(q, ctx))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return resp.Content
 	}
-	if got, want := answer("市應急局發佈了什麼？"), answer("市应急局发布了什么？"); got != want {
-		t.Errorf("traditional question answered\n%s\nwant the simplified question's\n%s", got, want)
+	want := answer("测绘专业的情况怎么样？")
+	if !strings.Contains(strings.SplitN(want, "\n- ", 2)[1], "测绘") {
+		t.Fatalf("the question as meant opens with no 测绘 sentence:\n%s", want)
+	}
+	for _, q := range []string{"測繪專業的情況怎麼樣？", "测回专业的情况怎么样？"} {
+		if got := answer(q); got != want {
+			t.Errorf("%s answered\n%s\nwant the question as meant\n%s", q, got, want)
+		}
 	}
 }

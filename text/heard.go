@@ -1,0 +1,129 @@
+package text
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// HeardMaxShare is the general-text share (GeneralShare) under which a
+// Chinese word of a question may be a mishearing: speech-to-text writes
+// a word as another of the same sound (测回 for 测绘, 宿社 for 宿舍, 伯雅
+// for 博雅), and what it writes is a rare word or none (测回 2.6·10⁻⁷, a
+// surveyor's term; 宿社 and 伯雅 no word). A common word (火星 8.7·10⁻⁶,
+// 樱花 3.1·10⁻⁶) is never read as another.
+const HeardMaxShare = 1e-6
+
+// MinHeardDocs is the least number of documents that must hold a
+// homophone for Heard to read a word as it.
+const MinHeardDocs = 2
+
+//go:generate go run gen_pinyin.go
+
+// zhPinyin is the reading table (gen_pinyin.go: from go-pinyin's table,
+// the pinyin-data project's): one "syllable runes" line per toneless
+// syllable, sorted, the runes of the CJK Unified Ideographs block
+// (U+4E00–U+9FFF) with that reading ascending; 419 syllables, 84 KB.
+//
+//go:embed zhpinyin.txt
+var zhPinyin string
+
+// pinyinTable is zhPinyin read: the runes of each syllable, and the
+// syllables of each rune (every reading of a rune with several, in
+// syllable order). Made on first use (about 1 ms).
+type pinyinTable struct {
+	runes     map[string][]rune
+	syllables map[rune][]string
+}
+
+var readings = sync.OnceValue(func() pinyinTable {
+	t := pinyinTable{runes: map[string][]rune{}, syllables: map[rune][]string{}}
+	for line := range strings.Lines(zhPinyin) {
+		py, rs, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok {
+			continue
+		}
+		t.runes[py] = []rune(rs)
+		for _, r := range rs {
+			t.syllables[r] = append(t.syllables[r], py)
+		}
+	}
+	return t
+})
+
+// Heard returns q with each word a listener may have misheard written as
+// the homophone the texts hold: a word of q (Words) of two to four Han
+// runes, no stop word, rarer than HeardMaxShare in general text and held
+// by no document (docs(w) == 0) is replaced by the word made by putting,
+// at one of its positions, another rune of the same toneless reading
+// (zhPinyin, every reading of a rune with several) that is held
+// by at least MinHeardDocs documents and, joined to the word before or
+// after it in q (a content word: no stop word), by one at least (测绘遥感,
+// 博雅计划, 武大宿舍: the question's own context says which homophone is
+// meant, so 蔚来汽车 is not read as 未来 nor 多少大卡 as 打卡); of those,
+// the one in the most documents, ties to the earlier position, then the
+// reading first in alphabetical order, then the lower rune. "武大测回遥感…" is read "武大测绘遥
+// 感…" on the fixture. A word with no such homophone stays, as does q
+// without Han runes. docs counts the documents (or sentences) holding a
+// word; it is called a few hundred times per word read.
+func Heard(q string, docs func(w string) int) string {
+	if !HasHan(q) {
+		return q
+	}
+	ws := Words(q)
+	for i, w := range ws {
+		rs := []rune(w)
+		if len(rs) < 2 || len(rs) > 4 || !allHanRunes(rs) || IsStopWord(w) || GeneralShare(w) >= HeardMaxShare || docs(w) > 0 {
+			continue
+		}
+		var prev, next string
+		if i > 0 && HasHan(ws[i-1]) && !IsStopWord(ws[i-1]) {
+			prev = ws[i-1]
+		}
+		if i+1 < len(ws) && HasHan(ws[i+1]) && !IsStopWord(ws[i+1]) {
+			next = ws[i+1]
+		}
+		if prev == "" && next == "" {
+			continue
+		}
+		if as := heardAs(rs, prev, next, docs); as != "" {
+			q = strings.Replace(q, w, as, 1)
+		}
+	}
+	return q
+}
+
+// heardAs is the homophone of rs between the words prev and next ("" for
+// none) that Heard reads it as, or "".
+func heardAs(rs []rune, prev, next string, docs func(w string) int) string {
+	best, most := "", MinHeardDocs-1
+	cand := slices.Clone(rs)
+	t := readings()
+	for i, r := range rs {
+		for _, py := range t.syllables[r] {
+			for _, h := range t.runes[py] {
+				if h == r {
+					continue
+				}
+				cand[i] = h
+				c := string(cand)
+				if n := docs(c); n > most && (prev != "" && docs(prev+c) > 0 || next != "" && docs(c+next) > 0) {
+					best, most = c, n
+				}
+			}
+		}
+		cand[i] = r
+	}
+	return best
+}
+
+// allHanRunes reports whether every rune of rs is Han (IsHan).
+func allHanRunes(rs []rune) bool {
+	for _, r := range rs {
+		if !IsHan(r) {
+			return false
+		}
+	}
+	return true
+}
