@@ -37,16 +37,25 @@ var dialect = func() *regexp.Regexp {
 	return regexp.MustCompile(strings.Join(alts, "|"))
 }()
 
+// bestSelling writes the spoken ways of asking for a best seller (卖得最
+// 好, 卖得最火, 最好卖) as 最畅销, a word of the texts' (Synonyms: 爆款,
+// 热销, 受欢迎): "他们卖得最好的是哪款" held no term but 最好.
+var bestSelling = strings.NewReplacer("卖得最好", "最畅销", "卖得最火", "最畅销", "卖得最多", "最畅销", "最好卖", "最畅销")
+
 // endParticle matches a dialect's sentence-final particle before
 // punctuation or the end (撒, 咧: "雷军是武大出来的撒，…"), which Standard
 // drops.
 var endParticle = regexp.MustCompile(`[撒咧](?:[，,。？?！!；;\s]|$)`)
 
 // Standard returns q with each regional word of dialectWords written as
-// the standard word (冇 → 没有, 几多 → 多少, 么样 → 怎么样)
-// and a dialect's final particle (撒, 咧) dropped; q itself when it holds
+// the standard word (冇 → 没有, 几多 → 多少, 么样 → 怎么样), a spoken best
+// seller as 最畅销 (bestSelling) and a dialect's final particle (撒, 咧)
+// dropped; q itself when it holds
 // none. Terms, AskedFor and Measured read a question through it.
 func Standard(q string) string {
+	if strings.Contains(q, "卖") {
+		q = bestSelling.Replace(q)
+	}
 	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧") {
 		return q
 	}

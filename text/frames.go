@@ -30,10 +30,17 @@ var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as
 // asker's purpose too ("帮我归个类，方便我们学校做风险清单"), and goes, as
 // do 作为…参考 ("请概括一下作为授信参考"), an opening clause of what the
 // asker will use the answer in ("渠道分布那张饼图要用，小红书、抖音各占多少%？")
-// or of their task ("做租户评估，建议每月盯哪些KPI？") and a closing one of
-// what the answer is for ("…每月省多少，算ROI用").
+// or of their task ("做租户评估，建议每月盯哪些KPI？"), a clause of what they
+// are busy with ("您好，我在写一个关于李明咖啡店的商学院案例，请问：…") and a
+// closing one of what the answer is for ("…每月省多少，算ROI用").
 func WithoutAskerFrame(q string) string {
 	q = askerFrame.ReplaceAllString(q, "")
+	if loc := asideMark.FindAllStringIndex(q, -1); loc != nil {
+		q = q[loc[len(loc)-1][1]:] // what the asker set aside is no part of the question
+	}
+	if m := enLabel.FindStringSubmatch(q); m != nil && strings.ContainsAny(q[len(m[0]):], "?") {
+		q = q[len(m[0]):]
+	}
 	if m := zhLabel.FindStringSubmatch(q); m != nil && !zhAsks.MatchString(m[1]) && zhAsks.MatchString(q[len(m[0]):]) {
 		q = q[len(m[0]):]
 	}
@@ -49,7 +56,7 @@ func WithoutAskerFrame(q string) string {
 		}
 		return strings.TrimRight(m[:len(m)-len(strings.TrimLeft(m, ".?! "))], " ")
 	})
-	if !strings.ContainsAny(q, "方以便好用作做写搞") {
+	if !strings.ContainsAny(q, "方以便好用作做写搞在") {
 		return q
 	}
 	return zhPurpose.ReplaceAllStringFunc(q, func(c string) string {
@@ -59,6 +66,23 @@ func WithoutAskerFrame(q string) string {
 		return ""
 	})
 }
+
+// asideMark matches the words with which an asker sets aside what they
+// said before the question ("… 7 underground levels and reptilians, plus
+// the 1979 firefight. Setting that aside, in the story how do the agents
+// get down into the base?"; "That aside,", "Lore aside,"; 撇开这些不谈，,
+// 言归正传，): WithoutAskerFrame keeps only what follows the last.
+var asideMark = regexp.MustCompile(`(?i)(?:^|[.!?]\s*)(?:setting|leaving|putting)\s+(?:that|this|all\s+that|those|these|it)\s+aside,\s*` +
+	`|(?:^|[.!?]\s*)(?:that|this|lore|all\s+that|jokes?)\s+aside,\s*|(?:撇开|抛开)[^，,。？！?!]{0,10}(?:不谈|不说)[，,]\s*|言归正传[，,]\s*`)
+
+// enLabel matches the frame an English question opens with before a
+// colon ("Looking at this like an org chart: who is effectively leading
+// the team?", "From an operational security standpoint: what piece of
+// equipment …?"): a phrase of how the asker looks at the story, opening
+// with Looking, Speaking, Thinking, Viewed, Seen, From, As or In terms
+// of. WithoutAskerFrame drops it when what follows asks (holds a question
+// mark); a label naming a thing ("Agent Mercer: what did he do?") stays.
+var enLabel = regexp.MustCompile(`^\s*(?:Looking|Speaking|Thinking|Viewed|Seen|From|As|In terms of|Quick question)\b[^:?.!]{0,60}:\s*`)
 
 // purposeLead matches an English sentence's opening "For" and a
 // lower-case noun phrase of one or two words before a comma: the asker's
@@ -83,10 +107,12 @@ var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得)[^。？
 
 // zhPurpose matches a Chinese clause after a comma that opens with a
 // word of purpose, 作为…参考, an opening clause ending in 要用, an opening
-// clause of the asker's task (做租户评估，, 写…对比，) or a closing one of
-// what the answer is for (…，算ROI用) (WithoutAskerFrame).
+// clause of the asker's task (做租户评估，, 写…对比，), a clause of what the
+// asker is busy with (我在写一个…案例，) or a closing one of what the answer
+// is for (…，算ROI用) (WithoutAskerFrame).
 var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考|^[^，,。？！?!；;]*要用[，,]` +
-	`|^(?:做|写|搞)[^，,。？！?!；;]{0,12}(?:评估|调研|研究|分析|报告|对比|比较|对标|方案)[，,]|[，,]\s*[^，,。？！?!；;]{1,12}用\s*$`)
+	`|^(?:做|写|搞)[^，,。？！?!；;]{0,12}(?:评估|调研|研究|分析|报告|对比|比较|对标|方案)[，,]|[，,]\s*[^，,。？！?!；;]{1,12}用\s*$` +
+	`|(?:^|[，,。！!])\s*我(?:正|现在)?在(?:写|做|准备|整理)[^，,。？！?!；;]*[，,]`)
 
 // AskedTerms returns the terms of what q asks, for ranking the sentences
 // of an answer: Terms of q without a Chinese clause in which the asker or

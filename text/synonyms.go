@@ -53,9 +53,9 @@ import (
 //     reputation, which the reports write 声誉 where a parent asks 名声;
 //     主意 建议 点子 提议: a suggestion, which the
 //     texts write 建议 where a question asks 出过什么主意; 声音 声量: the
-//     voices online, which the texts measure as 声量; 爆款 爆品 热销 畅销: a
-//     hit; 边上 附近: near (学校边上 is the sample's 学校附近); the
-//     Wuhan words 伢子 伢 and 电驴 for 孩子 and 电动车; KOL
+//     voices online, which the texts measure as 声量; 爆款 爆品 热销 畅销
+//     受欢迎: a hit (the sample's 最受欢迎的单品); 边上 附近: near (学校边上
+//     is the sample's 学校附近); the Wuhan words 伢子 伢 and 电驴 for 孩子 and 电动车; KOL
 //     博主 达人: an influencer; 官司 诉讼 起诉: a lawsuit, which the fixture
 //     writes 诉讼; 支持率 支持度: a share of support, which the fixture writes
 //     支持度; boss leader chief: who leads; 复核 覆核: a review, which Hong
@@ -125,7 +125,7 @@ var synonymGroups = [][]string{
 	{"名声", "声誉", "名誉", "声望"},
 	{"主意", "建议", "点子", "提议"},
 	{"声音", "声量"},
-	{"爆款", "爆品", "热销", "畅销"},
+	{"爆款", "爆品", "热销", "畅销", "受欢迎"},
 	{"支持率", "支持度"},
 	{"边上", "附近"},
 	{"伢子", "伢", "孩子", "小孩"},

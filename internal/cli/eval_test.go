@@ -597,7 +597,25 @@ func TestEvalShippedSets(t *testing.T) {
 // 1/15, 0/15, 1/10; 0.94, 0.83, 0.83; 5/5, 5/5, 3/4. Left: "每月省" cut
 // 每/月省 beside "lease", Jordan misspelt jordon (an English word one edit
 // from a held one may be a real word the knowledge lacks), and a server
-// room in Dulce's office.
+// room in Dulce's office. A thirty-third (coffee-shop-heldout33,
+// bettafish-heldout33, dulce-heldout28: a franchise consultant, a rival
+// chain's manager and a business-school student with numbered
+// sub-questions; a Weibo power user, a propaganda office's briefing
+// requests (1. … 2. …) and a rival university's sarcastic student; a
+// book-club member's "why" questions, a conspiracy fan who sets the lore
+// aside and an HR manager), measured first on 309a5ec: false refusals
+// 2/15, 2/15, 2/10; recall 0.88, 0.56, 0.19; off-topic refused 5/5, 4/5,
+// 3/4. Then 卖得最好 read as 最畅销 (held through 受欢迎), 您好 and 我在写…
+// no terms, 每月/省 kept (a frequency binds no noun), what an asker sets
+// aside ("Setting that aside,", 撇开…不谈) and an English frame before a
+// colon ("Looking at this like an org chart:") dropped: 0/15, 2/15, 1/10;
+// 0.97, 0.56, 0.24; 5/5, 4/5, 3/4 (and coffee-shop-heldout32 0/15, 1.00:
+// its "每月省" question answered). Left: the numbered briefing requests
+// (retrieval reads the question whole, so no part's passage reaches the
+// context), a story's "why" questions (the extractive answer quotes the
+// sentences sharing the question's words, not the one that explains),
+// 2024年 经开区's car industry answered through 经开区 (the court's
+// district), a ham radio licence through "encrypted radio transmitter".
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -702,9 +720,12 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout31": {0, 0.96, nil},
 		"bettafish-heldout31":   {0, 0.87, []int{18}},
 		"dulce-heldout26":       {0, 0.85, nil},
-		"coffee-shop-heldout32": {1, 0.94, nil},
+		"coffee-shop-heldout32": {0, 1, nil},
 		"bettafish-heldout32":   {0, 0.83, nil},
 		"dulce-heldout27":       {1, 0.83, []int{14}},
+		"coffee-shop-heldout33": {0, 0.97, nil},
+		"bettafish-heldout33":   {2, 0.55, []int{17}},
+		"dulce-heldout28":       {1, 0.23, []int{12}},
 	}
 	reps := evalSets(t)
 	for name := range reps {
