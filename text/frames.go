@@ -136,11 +136,14 @@ const zhClauseEnds = "，,；;。？?！!"
 // also has clauses that do not (a premise: "武大樱花每年都上热搜，…最早是
 // 什么时候、由谁种下的？"); q and false otherwise (one clause, every
 // clause asking, none asking, or no Chinese). Clauses end at ，,；;。？?！!
-// and a dash (——).
+// and a dash (——). q is read through Standard, as Terms reads it (the
+// clauses returned are Standard's; q returned is q as given).
 func AskingClauses(q string) (string, bool) {
 	if !HasHan(q) {
 		return q, false
 	}
+	given := q
+	q = Standard(q) // a dialect's question word asks too: 法院么样说的 is 法院怎么样说的
 	var asking []string
 	n := 0
 	for _, c := range strings.FieldsFunc(strings.ReplaceAll(q, "——", "，"), func(r rune) bool { return strings.ContainsRune(zhClauseEnds, r) }) {
@@ -153,7 +156,7 @@ func AskingClauses(q string) (string, bool) {
 		}
 	}
 	if len(asking) == 0 || len(asking) == n {
-		return q, false
+		return given, false
 	}
 	return strings.Join(asking, "，"), true
 }

@@ -97,3 +97,16 @@ func TestAsideAndLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestAskingClausesDialect: a dialect's question word (么样, 冇) makes its
+// clause an asking one, as Terms reads it (Standard).
+func TestAskingClausesDialect(t *testing.T) {
+	got, premised := AskingClauses("图书馆那个男伢子上了热搜，法院么样判的")
+	if !premised || got != "法院怎么样判的" {
+		t.Errorf("AskingClauses = %q, %v; want 法院怎么样判的, true", got, premised)
+	}
+	q := "武大樱花好看"
+	if got, premised := AskingClauses(q); premised || got != q {
+		t.Errorf("AskingClauses(%q) = %q, %v; want it as given, false", q, got, premised)
+	}
+}
