@@ -5,6 +5,23 @@ import (
 	"testing"
 )
 
+// checkTerms fails t unless Terms(q) holds every word of want and none
+// of not.
+func checkTerms(t *testing.T, q string, want, not []string) {
+	t.Helper()
+	got := TermTexts(Terms(q))
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("Terms(%q) = %v, want %q among them", q, got, w)
+		}
+	}
+	for _, w := range not {
+		if slices.Contains(got, w) {
+			t.Errorf("Terms(%q) = %v, want no %q", q, got, w)
+		}
+	}
+}
+
 // TestWave32Terms holds the rules the thirty-second blind wave added: a
 // light verb's object (做租户 → 租户), the asker's task and use clauses
 // (做…评估，, …，算ROI用), the indefinite English words and the 覆核 and 扩张
@@ -22,17 +39,7 @@ func TestWave32Terms(t *testing.T) {
 		{"where did the alien stuff come from did somebody find it somewhere", []string{"alien"}, []string{"stuff", "somebody", "somewhere"}},
 	}
 	for _, c := range cases {
-		got := TermTexts(Terms(c.q))
-		for _, w := range c.want {
-			if !slices.Contains(got, w) {
-				t.Errorf("Terms(%q) = %v, want %q among them", c.q, got, w)
-			}
-		}
-		for _, w := range c.not {
-			if slices.Contains(got, w) {
-				t.Errorf("Terms(%q) = %v, want no %q", c.q, got, w)
-			}
-		}
+		checkTerms(t, c.q, c.want, c.not)
 	}
 	if got := splitVerb("搞活动"); got != "活动" {
 		t.Errorf("splitVerb(搞活动) = %q, want 活动", got)
@@ -84,17 +91,7 @@ func TestAsideAndLabel(t *testing.T) {
 		{"Looking at the files: nothing", []string{"looking", "file"}, nil},
 	}
 	for _, c := range cases {
-		got := TermTexts(Terms(c.q))
-		for _, w := range c.want {
-			if !slices.Contains(got, w) {
-				t.Errorf("Terms(%q) = %v, want %q among them", c.q, got, w)
-			}
-		}
-		for _, w := range c.not {
-			if slices.Contains(got, w) {
-				t.Errorf("Terms(%q) = %v, want no %q", c.q, got, w)
-			}
-		}
+		checkTerms(t, c.q, c.want, c.not)
 	}
 }
 
