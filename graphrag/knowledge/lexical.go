@@ -67,6 +67,9 @@ type Lexical struct {
 	// of a Microsoft GraphRAG index (TermStat.Titled); nil for our graphs,
 	// whose titles are page titles and search queries
 	titled map[string]bool
+	// titleWords are the words of titled of five letters or more, sorted:
+	// the names a misspelt question word is read as (misspeltNames)
+	titleWords []string
 }
 
 // wordSample: the word count of a knowledge of wordSampleFrom documents
@@ -181,6 +184,7 @@ func newLexical(m *Model) *Lexical {
 				x.titled[t.Text] = true
 			}
 		}
+		x.titleWords = titleWords(x.titled)
 	}
 	return x
 }

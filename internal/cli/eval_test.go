@@ -595,9 +595,11 @@ func TestEvalShippedSets(t *testing.T) {
 // 测回遥感 → 测绘遥感, 伯雅计划 → 博雅计划, 武大宿社 → 武大宿舍), 工资 = 薪资,
 // an A-not-A form cut in two (够/不够) no term and 跟华科比 cut 跟/华科/比:
 // 1/15, 0/15, 1/10; 0.94, 0.83, 0.83; 5/5, 5/5, 3/4. Left: "每月省" cut
-// 每/月省 beside "lease", Jordan misspelt jordon (an English word one edit
-// from a held one may be a real word the knowledge lacks), and a server
-// room in Dulce's office. A thirty-third (coffee-shop-heldout33,
+// 每/月省 beside "lease", Jordan misspelt jordon, and a server room in
+// Dulce's office. (Later: 每月/省 kept, coffee-shop 0/15, 1.00; on a
+// GraphRAG index a word no record holds read as the one title word a
+// single edit away, knowledge.Lexical.misspeltNames: jordon → jordan,
+// dulce 0/10, 0.89.) A thirty-third (coffee-shop-heldout33,
 // bettafish-heldout33, dulce-heldout28: a franchise consultant, a rival
 // chain's manager and a business-school student with numbered
 // sub-questions; a Weibo power user, a propaganda office's briefing
@@ -609,8 +611,7 @@ func TestEvalShippedSets(t *testing.T) {
 // no terms, 每月/省 kept (a frequency binds no noun), what an asker sets
 // aside ("Setting that aside,", 撇开…不谈) and an English frame before a
 // colon ("Looking at this like an org chart:") dropped: 0/15, 2/15, 1/10;
-// 0.97, 0.56, 0.24; 5/5, 4/5, 3/4 (and coffee-shop-heldout32 0/15, 1.00:
-// its "每月省" question answered). Left: the numbered briefing requests
+// 0.97, 0.56, 0.24; 5/5, 4/5, 3/4. Left: the numbered briefing requests
 // (retrieval reads the question whole, so no part's passage reaches the
 // context), a story's "why" questions (the extractive answer quotes the
 // sentences sharing the question's words, not the one that explains),
@@ -722,7 +723,7 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout26":       {0, 0.85, nil},
 		"coffee-shop-heldout32": {0, 1, nil},
 		"bettafish-heldout32":   {0, 0.83, nil},
-		"dulce-heldout27":       {1, 0.83, []int{14}},
+		"dulce-heldout27":       {0, 0.88, []int{14}},
 		"coffee-shop-heldout33": {0, 0.97, nil},
 		"bettafish-heldout33":   {2, 0.55, []int{17}},
 		"dulce-heldout28":       {1, 0.23, []int{12}},
