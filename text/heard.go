@@ -74,7 +74,7 @@ func Heard(q string, docs func(w string) int) string {
 	ws := Words(q)
 	for i, w := range ws {
 		rs := []rune(w)
-		if len(rs) < 2 || len(rs) > 4 || !allHanRunes(rs) || IsStopWord(w) || GeneralShare(w) >= HeardMaxShare || docs(w) > 0 {
+		if len(rs) < 2 || len(rs) > 4 || strings.ContainsFunc(w, notHan) || IsStopWord(w) || GeneralShare(w) >= HeardMaxShare || docs(w) > 0 {
 			continue
 		}
 		var prev, next string
@@ -93,6 +93,9 @@ func Heard(q string, docs func(w string) int) string {
 	}
 	return q
 }
+
+// notHan reports a rune that is not Han (IsHan).
+func notHan(r rune) bool { return !IsHan(r) }
 
 // heardAs is the homophone of rs between the words prev and next ("" for
 // none) that Heard reads it as, or "".
@@ -116,14 +119,4 @@ func heardAs(rs []rune, prev, next string, docs func(w string) int) string {
 		cand[i] = r
 	}
 	return best
-}
-
-// allHanRunes reports whether every rune of rs is Han (IsHan).
-func allHanRunes(rs []rune) bool {
-	for _, r := range rs {
-		if !IsHan(r) {
-			return false
-		}
-	}
-	return true
 }

@@ -63,13 +63,17 @@ func compareCut(ws []string, i int) ([]string, bool) {
 		return nil, false
 	}
 	switch {
-	case len(w) == 2 && strings.ContainsRune("跟和与同", w[0]):
+	case len(w) == 2 && comparesWith(string(w[0])):
 		return []string{string(w[:1]), string(w[1]) + string(n[0]), "比"}, true
-	case len(w) == 1 && i > 0 && strings.Contains("跟和与同", ws[i-1]) && ws[i-1] != "":
+	case len(w) == 1 && i > 0 && comparesWith(ws[i-1]):
 		return []string{ws[i] + string(n[0]), "比"}, true
 	}
 	return nil, false
 }
+
+// comparesWith reports 跟, 和, 与 and 同, the words a comparison "跟A比"
+// opens with (compareCut, splitReduplication).
+func comparesWith(w string) bool { return w == "跟" || w == "和" || w == "与" || w == "同" }
 
 // zhDigits are the Chinese digits a year is written in one by one, each
 // at its value's index (〇 and 零 both 0: zhDigit).

@@ -61,7 +61,7 @@ var taiwanese = strings.NewReplacer(
 // the prompt a model is sent keeps the question as asked, so a model
 // answers in the asker's script.
 func Question(q string) string {
-	if !hasHan(q) {
+	if !HasHan(q) {
 		return q
 	}
 	spoken := cantoneseMarked(q)
@@ -150,14 +150,4 @@ func cantoneseIs(q string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// hasHan reports whether s holds a Han rune (IsHan).
-func hasHan(s string) bool {
-	for _, r := range s {
-		if IsHan(r) {
-			return true
-		}
-	}
-	return false
 }

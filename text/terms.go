@@ -463,7 +463,7 @@ func splitReduplication(words []string) []string {
 		oneRune := utf8.RuneCountInString(next) == 1
 		switch {
 		case next == "":
-		case next == "比" && i > 0 && strings.Contains("跟和与同", words[i-1]) && words[i-1] != "":
+		case next == "比" && i > 0 && comparesWith(words[i-1]):
 			// 跟/华科/比 (compareCut) keeps the thing compared
 		case i > 0 && (words[i-1] == "多少" || words[i-1] == "几") && strings.ContainsRune(countUnits, rs[0]) &&
 			oneRune && IsDictWord(string(rs[1])+next),
