@@ -49,10 +49,13 @@ func trimStopRunes(w string) string {
 	if len(rs) < 2 || !HasHan(w) || IsDictWord(w) || strings.HasSuffix(w, "某") {
 		return w // 肖某某 is a name (joinAnonymised)
 	}
-	for len(rs) > 1 && IsStopWord(string(rs[0])) {
+	// a stop rune that starts or ends a noun of two runes inside w is
+	// part of that noun (比特币, joined from 比特 and 币 by bindSingles,
+	// keeps its 比)
+	for len(rs) > 1 && IsStopWord(string(rs[0])) && !IsNoun(string(rs[:2])) {
 		rs = rs[1:]
 	}
-	for len(rs) > 1 && IsStopWord(string(rs[len(rs)-1])) {
+	for len(rs) > 1 && IsStopWord(string(rs[len(rs)-1])) && !IsNoun(string(rs[len(rs)-2:])) {
 		rs = rs[:len(rs)-1]
 	}
 	return string(rs)

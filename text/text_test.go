@@ -71,8 +71,10 @@ func TestTerms(t *testing.T) {
 		"肖某某家里为这场官司花了多少律师费？":                                "肖某某 家里 官司 律师费",   // 费 makes a fee of the word before it; 这场 a determiner
 		"简单汇总一下这家店目前面临的主要风险。":                               "风险",              // 简单汇总一下 is the request, not its subject
 		"哪个月网上讨论量最高，是什么事带起来的？":                              "讨论量",             // 网上 frames; 事带 is 事 and the verb it drives
-		"是什么？": "",
-		"猫呢？":  "猫", // only one-rune words: they are the terms
+		"比特币今天什么价格？":                                        "比特币 今天 价格",       // 比 starts 比特, a noun: not trimmed as the stop word 比 (特币)
+		"网友对断货事件怎么看":                                        "网友 断货 事件",        // 对 starts no noun (对断): trimmed
+		"是什么？":                                              "",
+		"猫呢？":                                               "猫", // only one-rune words: they are the terms
 	}
 	for q, want := range cases {
 		if got := strings.Join(TermTexts(Terms(q)), " "); got != want {
