@@ -66,7 +66,7 @@ type Volume struct {
 	Records       int      `json:"records"`        // search records (every result the engines kept)
 	WithURL       int      `json:"with_url"`       // of them, those with a URL
 	Sources       int      `json:"sources"`        // distinct sources (by URL, else by title and content)
-	Platforms     int      `json:"platforms"`      // distinct platforms of the records (Platforms)
+	Platforms     int      `json:"platforms"`      // distinct named platforms of the records (Platforms less PlatformOther and PlatformNoURL)
 	Engines       []string `json:"engines"`        // engines with records, in query, media, insight order
 	ForumSpeeches int      `json:"forum_speeches"` // forum speeches among the evidence (distinct log lines)
 	Items         int      `json:"items"`          // evidence passages after merging
@@ -316,7 +316,14 @@ func (rc *recordCounter) rank() {
 		p.Percent = math.Round(float64(p.Records)*1000/float64(es.Volume.Records)) / 10
 		es.Platforms = append(es.Platforms, p)
 	}
-	es.Volume.Platforms = len(es.Platforms)
+	// the catch-alls (other sites, posts without a URL) are no platform
+	// a reader can name: "分属 2 类平台" would count them
+	es.Volume.Platforms = 0
+	for _, p := range es.Platforms {
+		if p.Platform != PlatformOther && p.Platform != PlatformNoURL {
+			es.Volume.Platforms++
+		}
+	}
 	sites := ranked(rc.sites, func(s *SourceCount) int { return s.Records })
 	es.TopSources = append(es.TopSources, sites[:min(len(sites), EssentialSources)]...)
 }

@@ -93,7 +93,9 @@ func TestComputeEssentials(t *testing.T) {
 	if it, ok := set.ItemByURL("https://weibo.com/1/abc"); !ok || es.Window.FromItem != it.ID {
 		t.Errorf("window from item = %q, want the weibo record's item", es.Window.FromItem)
 	}
-	want := Volume{Records: 7, WithURL: 6, Sources: 6, Platforms: 5, Engines: []string{"query", "media"}, ForumSpeeches: 2, Items: len(set.Items)}
+	// platforms: 腾讯新闻, 微博, 搜狐, the university's site; the post
+	// without a URL is a platform of the table but no named one
+	want := Volume{Records: 7, WithURL: 6, Sources: 6, Platforms: 4, Engines: []string{"query", "media"}, ForumSpeeches: 2, Items: len(set.Items)}
 	if !reflect.DeepEqual(es.Volume, want) {
 		t.Errorf("volume = %+v, want %+v", es.Volume, want)
 	}
@@ -180,7 +182,7 @@ func TestEssentialsFromGraph(t *testing.T) {
 	if fromGraph.Window != fromStates.Window && (fromGraph.Window.From != fromStates.Window.From || fromGraph.Window.To != fromStates.Window.To) {
 		t.Errorf("window: graph %+v, states %+v", fromGraph.Window, fromStates.Window)
 	}
-	if fromGraph.Volume.Records != 7 || fromGraph.Volume.Sources != 6 || fromGraph.Volume.Platforms != 5 {
+	if fromGraph.Volume.Records != 7 || fromGraph.Volume.Sources != 6 || fromGraph.Volume.Platforms != 4 {
 		t.Errorf("graph volume = %+v", fromGraph.Volume)
 	}
 }
@@ -389,5 +391,21 @@ func TestPeriodStart(t *testing.T) {
 		if got := periodStart(c.s, c.raw); got != c.period {
 			t.Errorf("periodStart(%q) = %v, want %v", c.s, got, c.period)
 		}
+	}
+}
+
+// Volume.Platforms counts the named platforms: a record on another site
+// and one without a URL are platforms of the table (Platforms) but not
+// of the count.
+func TestVolumePlatformsNamedOnly(t *testing.T) {
+	rec := func(i int, url string) state.SearchRecord {
+		return state.SearchRecord{Index: i, Query: "q", URL: url, Title: "t", Content: "武汉大学的一条检索记录，内容足够长。", Timestamp: "2025-08-25T17:38:47"}
+	}
+	st := &state.State{Engine: state.EngineQuery, Query: "武汉大学", Paragraphs: []state.Paragraph{{Title: "p", LatestSummary: "武汉大学。",
+		Searches: []state.SearchRecord{rec(0, "https://weibo.com/1"), rec(1, "https://example.org/a"), rec(2, "")}}}}
+	in := Input{Topic: "武汉大学", States: []*state.State{st}}
+	es := ComputeEssentials(in, Collect(in))
+	if len(es.Platforms) != 3 || es.Volume.Platforms != 1 {
+		t.Errorf("platforms %d (want 3 rows), named %d (want 1: 微博)", len(es.Platforms), es.Volume.Platforms)
 	}
 }

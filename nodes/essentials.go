@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"reportengine/evidence"
+	"reportengine/ir"
 	"reportengine/prompts"
 )
 
@@ -68,7 +69,8 @@ func chapterEssentials(es evidence.Essentials, place map[evidence.EssentialBlock
 	return out
 }
 
-// essentialIDs are the evidence ids the essentials cite.
+// essentialIDs are the evidence ids the essentials cite, those of the
+// figures' disagreement notes (evidence.Figure.Disagree) included.
 func essentialIDs(es evidence.Essentials) []string {
 	var ids []string
 	for _, p := range es.Platforms {
@@ -92,6 +94,12 @@ func essentialIDs(es evidence.Essentials) []string {
 		ids = append(ids, f.ItemID)
 		if f.Primary != "" {
 			ids = append(ids, f.Primary)
+		}
+		// the passages giving another value (the 来源不一致 note cites
+		// them: without them in the plan the whole figure list failed
+		// validation and was repaired into one uncited paragraph)
+		for _, c := range ir.FindCitations(f.Disagree) {
+			ids = append(ids, c.IDs...)
 		}
 	}
 	return ids

@@ -46,3 +46,30 @@ func TestChapterEssentials(t *testing.T) {
 		t.Error("a run without records has no essentials")
 	}
 }
+
+// The records a figure's disagreement note cites are essential ids: the
+// note is printed with its citation, which the plan must hold (the
+// fixture's “地域黑” trend cited a passage outside the plan, and the whole
+// figure list was repaired into one uncited paragraph).
+func TestEssentialIDsHoldDisagreement(t *testing.T) {
+	es := evidence.Essentials{Figures: []evidence.Figure{{ItemID: "E5", Primary: "E2", Kind: evidence.FigVolume, Raw: "1,847次",
+		Disagree: "1,847次→512次[E1840]；1,847次→9次[E7]"}}}
+	if got, want := essentialIDs(es), []string{"E5", "E2", "E1840", "E7"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("essentialIDs = %v, want %v", got, want)
+	}
+}
+
+// A repair keeps the citations of the chapter's essentials: the ids a
+// repair may keep (promptEvidenceIDs) hold every id the essentials cite,
+// a disagreement note's included, and no empty one.
+func TestRepairIDsHoldEssentials(t *testing.T) {
+	in := prompts.ChapterInput{Essentials: &prompts.Essentials{
+		Window:    prompts.DataWindow{Cite: []string{"E1"}},
+		Platforms: []prompts.PlatformShare{{Platform: "微博", Cite: []string{"E2"}}},
+		Timeline:  []prompts.TimelineEvent{{Date: "2025-07", Cite: "E3", Primary: "E4", Conflicts: []prompts.TimelineEvent{{Cite: "E5"}}}},
+		Figures:   []prompts.FigureRef{{ItemID: "E6", Disagree: "1,847次→512次[E7]"}},
+	}}
+	if got, want := promptEvidenceIDs(in), []string{"E1", "E2", "E4", "E3", "E5", "E6", "E7"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("repair ids = %v, want %v", got, want)
+	}
+}

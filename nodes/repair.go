@@ -70,6 +70,7 @@ func repairOutputTokens(rin prompts.ChapterRepairInput, limit int) int {
 
 // promptEvidenceIDs are the evidence ids a chapter prompt carries: its
 // sub-points' evidence (each item's primary web sources before it), then the ids cited in the digests it summarises,
+// then those of its essentials (essentialsCites),
 // each once, in that order.
 func promptEvidenceIDs(in prompts.ChapterInput) []string {
 	var out []string
@@ -97,7 +98,42 @@ func promptEvidenceIDs(in prompts.ChapterInput) []string {
 			}
 		}
 	}
+	for _, id := range essentialsCites(in.Essentials) {
+		add(id)
+	}
 	return out
+}
+
+// essentialsCites are the evidence ids the chapter's essentials may cite
+// (prompts.Essentials: the chapter cites them like its planned evidence),
+// in the order of the blocks; nil for none. A repaired figure list or
+// timeline keeps its citations.
+func essentialsCites(es *prompts.Essentials) []string {
+	if es == nil {
+		return nil
+	}
+	ids := slices.Clone(es.Window.Cite)
+	for _, p := range es.Platforms {
+		ids = append(ids, p.Cite...)
+	}
+	for _, s := range es.TopSources {
+		ids = append(ids, s.Cite...)
+	}
+	for _, a := range es.Accounts {
+		ids = append(ids, a.Cite...)
+	}
+	for _, e := range es.Timeline {
+		for _, x := range append([]prompts.TimelineEvent{e}, e.Conflicts...) {
+			ids = append(ids, x.Primary, x.Cite)
+		}
+	}
+	for _, f := range es.Figures {
+		ids = append(ids, f.Primary, f.ItemID)
+		for _, c := range ir.FindCitations(f.Disagree) {
+			ids = append(ids, c.IDs...)
+		}
+	}
+	return ids
 }
 
 // spliceRepair reads a repair reply and puts the repaired blocks into a

@@ -63,7 +63,12 @@ func volumeBlocks(es *prompts.Essentials) []ir.Block {
 		window = fmt.Sprintf("采集时间：%s 至 %s（%d 条检索记录被检索到的时间，不是事件发生的时间）%s。", w.From, w.To, w.Records, citeList(w.Cite))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "数据量：检索记录 %d 条（其中带网址 %d 条），来源 %d 个，分属 %d 类平台", v.Records, v.WithURL, v.Sources, v.Platforms)
+	fmt.Fprintf(&b, "数据量：检索记录 %d 条（其中带网址 %d 条），来源 %d 个", v.Records, v.WithURL, v.Sources)
+	if v.Platforms > 0 {
+		fmt.Fprintf(&b, "，分属 %d 个已知平台", v.Platforms)
+	} else if v.Records > 0 {
+		b.WriteString("，不属于已知平台")
+	}
 	if len(v.Engines) > 0 {
 		fmt.Fprintf(&b, "，来自%s", strings.Join(displayNames(v.Engines), "、"))
 	}

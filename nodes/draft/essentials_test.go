@@ -202,3 +202,22 @@ func TestDisagreementFlaggedWherePrinted(t *testing.T) {
 		t.Errorf("the note is printed %d times, want once after its passage:\n%s", strings.Count(got, "来源不一致"), got)
 	}
 }
+
+// The volume line counts named platforms only: with none (the sample's
+// example hosts and posts without a URL) it says the records are on no
+// known platform rather than "分属 0 类平台" or counting the catch-alls.
+func TestVolumeLineNamedPlatforms(t *testing.T) {
+	for _, c := range []struct {
+		platforms int
+		want, not string
+	}{
+		{0, "来源 2 个，不属于已知平台", "分属"},
+		{3, "来源 2 个，分属 3 个已知平台", "不属于"},
+	} {
+		es := &prompts.Essentials{Volume: prompts.DataVolume{Records: 5, Sources: 2, Platforms: c.platforms}}
+		text := blocksText(volumeBlocks(es))
+		if !strings.Contains(text, c.want) || strings.Contains(text, c.not) {
+			t.Errorf("platforms %d: %q, want %q and no %q", c.platforms, text, c.want, c.not)
+		}
+	}
+}
