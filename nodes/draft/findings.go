@@ -71,7 +71,9 @@ func summaryBullet(f, chapter string) (summaryFinding, bool) {
 // or an outlook (evidence.Advice) goes only to a sub-point asking for one
 // (evidence.AdviceTitle, asksAdvice) when there is one: the fixture's 1.2
 // 关键数据 listed "展望未来，武汉大学应利用新媒体平台…"; a finding with no
-// figure goes to a sub-point about data only when no other has room. Each
+// figure never goes to a sub-point about data, which shows the figures
+// and the essentials instead (the fixture's 1.2 关键数据与传播峰值 opened
+// on "“早回应”优于“晚回应”…" when the other sub-points were full). Each
 // sub-point lists its findings best fitting first, then in chapter order.
 func assignFindings(fs []summaryFinding, titles []string) [][]string {
 	focus := make([]map[[2]rune]bool, len(titles))
@@ -114,9 +116,7 @@ func assignFindings(fs []summaryFinding, titles []string) [][]string {
 	}
 	for _, n := range rest {
 		figure := hasFigure(fs[n].key)
-		if !deal(n, func(i int) bool { return allowed(n, i) && (figure || !data[i]) }) {
-			deal(n, func(i int) bool { return allowed(n, i) })
-		}
+		deal(n, func(i int) bool { return allowed(n, i) && (figure || !data[i]) })
 	}
 	out := make([][]string, len(titles))
 	for i, ps := range got {
