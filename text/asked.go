@@ -331,6 +331,7 @@ func askedIn(ws []string, add func(string)) {
 			from++ // 哪些/主要/风险: the modifier says which, the noun is asked
 		}
 		if (askDeterminers[w] || from == i+2 || measureAsk(w)) && !unitEnd(ws, i) { // 什么 is both: 是什么专业, 方法是什么; 多少块钱 counts in a unit
+			end := from
 			for k, n := range ws[from:] {
 				if n == "的" && k > 0 && IsAspectWord(ws[from+k-1]) {
 					continue // 什么类型的音乐: the kind, then the thing
@@ -338,8 +339,16 @@ func askedIn(ws []string, add func(string)) {
 				if !phraseWord(n) {
 					break
 				}
-				add(n)
+				end = from + k + 1
 			}
+			if end-from < 2 || !IsAspectWord(ws[end-1]) {
+				for _, n := range ws[from:end] {
+					if n != "的" {
+						add(n)
+					}
+				}
+			} // else 什么整改措施: a kind of measure is asked, which texts state without 整改
+
 		}
 		// it ends the phrase (是多少？, not 多少人); 哪里 and 谁 only after 在
 		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里)
@@ -428,7 +437,9 @@ func whereAsked(ws []string, i int, add func(string)) {
 	}
 	if k > i+1 && i > 0 && ws[i-1] == "在" {
 		for _, v := range ws[i+1 : k] {
-			add(v)
+			if !areaWords[v] {
+				add(v)
+			}
 		}
 		return
 	}
@@ -436,6 +447,10 @@ func whereAsked(ws []string, i int, add func(string)) {
 		add(ws[i-1])
 	}
 }
+
+// areaWords name no place but the area around one: 在哪一带, 在哪附近
+// ask where, not for 一带 (whereAsked).
+var areaWords = fieldSet("一带 附近 周边 周围 一块 地方 位置 方位 区域 片区 边")
 
 // phraseFrom returns the end (exclusive) of the run of phrase words
 // (phraseWord) starting at ws[from], and whether only end particles

@@ -120,6 +120,16 @@ func TimedThing(q string) string {
 	return ""
 }
 
+// peakAsk matches a Chinese question's asking when something peaks (几点最忙,
+// 什么时候人最多, 哪个时段最挤): the busiest hours, which a text tells by a
+// part of the day (早高峰) as well as by a clock time.
+var peakAsk = regexp.MustCompile(`(?:几点|什么时候|什么时间|哪个时段|哪段时间|哪个点)(?:人|客人|顾客)?最`)
+
+// AsksPeak reports whether a Chinese question asks when something peaks
+// (peakAsk): knowledge.Lexical.Unasked then takes a part of the day with
+// a word of a rush (早高峰排队约十分钟) for the time asked.
+func AsksPeak(q string) bool { return peakAsk.MatchString(Standard(q)) }
+
 // investAsk matches a Chinese question's asking how much was invested (投了
 // 多少钱, 投资多少, 前期投入, 启动资金).
 var investAsk = regexp.MustCompile(`投(?:了|入了?|资了?)?(?:大概|大约|一共|总共|总计|差不多)?多少|投资额|启动资金|前期投入|投入了?(?:多少|几)`)

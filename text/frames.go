@@ -101,18 +101,19 @@ var purposeKeeps = map[string]bool{"the": true, "this": true, "that": true, "the
 var zhLabel = regexp.MustCompile(`^([^：:，,。？?！!]{1,20})[：:]`)
 
 // zhErrand matches a sentence after the first that says what the asker
-// needs the answer for (我需要一个概括性的归纳放进论文结论部分。): it opens
-// with 我需要, 我要 or 我得 and is dropped when it asks nothing.
-var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得)[^。？?！!]*[。？?！!]?`)
+// needs the answer for (我需要一个概括性的归纳放进论文结论部分。) or will
+// do with it (我想面试前先练练手。): it opens with 我需要, 我要, 我得, 我想,
+// 我打算 or 我准备 and is dropped when it asks nothing.
+var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得|想|打算|准备)[^。？?！!]*[。？?！!]?`)
 
 // zhPurpose matches a Chinese clause after a comma that opens with a
 // word of purpose, 作为…参考, an opening clause ending in 要用, an opening
 // clause of the asker's task (做租户评估，, 写…对比，), a clause of what the
-// asker is busy with (我在写一个…案例，) or a closing one of what the answer
+// asker is busy with or weighing (我在写一个…案例，, 我在考虑去…应聘咖啡师，) or a closing one of what the answer
 // is for (…，算ROI用) (WithoutAskerFrame).
 var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考|^[^，,。？！?!；;]*要用[，,]` +
 	`|^(?:做|写|搞)[^，,。？！?!；;]{0,12}(?:评估|调研|研究|分析|报告|对比|比较|对标|方案)[，,]|[，,]\s*[^，,。？！?!；;]{1,12}用\s*$` +
-	`|(?:^|[，,。！!])\s*我(?:正|现在)?在(?:写|做|准备|整理)[^，,。？！?!；;]*[，,]`)
+	`|(?:^|[，,。！!])\s*我(?:正|现在)?在(?:写|做|准备|整理|考虑|打算)[^，,。？！?!；;]*[，,]`)
 
 // AskedTerms returns the terms of what q asks, for ranking the sentences
 // of an answer: Terms of q without a Chinese clause in which the asker or

@@ -59,7 +59,8 @@ var readings = sync.OnceValue(func() pinyinTable {
 // at one of its positions, another rune of the same toneless reading
 // (zhPinyin, every reading of a rune with several) that is held
 // by at least MinHeardDocs documents and, joined to the word before or
-// after it in q (a content word: no stop word), by one at least (测绘遥感,
+// after it in q (a content word: no stop word; before it, also the word
+// before a naming link, namingLinks: 店长叫王方 → 店长王芳), by one at least (测绘遥感,
 // 博雅计划, 武大宿舍: the question's own context says which homophone is
 // meant, so 蔚来汽车 is not read as 未来 nor 多少大卡 as 打卡); of those,
 // the one in the most documents, ties to the earlier position, then the
@@ -78,7 +79,10 @@ func Heard(q string, docs func(w string) int) string {
 			continue
 		}
 		var prev, next string
-		if i > 0 && HasHan(ws[i-1]) && !IsStopWord(ws[i-1]) {
+		switch {
+		case i > 1 && namingLinks[ws[i-1]] && HasHan(ws[i-2]) && !IsStopWord(ws[i-2]):
+			prev = ws[i-2] // 店长叫王方: the texts write the role and the name together, 店长王芳
+		case i > 0 && HasHan(ws[i-1]) && !IsStopWord(ws[i-1]):
 			prev = ws[i-1]
 		}
 		if i+1 < len(ws) && HasHan(ws[i+1]) && !IsStopWord(ws[i+1]) {
@@ -93,6 +97,10 @@ func Heard(q string, docs func(w string) int) string {
 	}
 	return q
 }
+
+// namingLinks are the words between a role and its holder's name (店长叫
+// 王芳, 导师是…): Heard reads the name beside the role, as texts write it.
+var namingLinks = map[string]bool{"叫": true, "叫做": true, "名叫": true, "是": true, "姓": true}
 
 // notHan reports a rune that is not Han (IsHan).
 func notHan(r rune) bool { return !IsHan(r) }

@@ -206,7 +206,8 @@ func allStopRunes(w string) bool {
 // and an everyday verb after it (事带 → 事: 是什么事带起来的), a localizer that ends
 // the noun before it (中, 里, 内; 上 and 下 after a content word: 平台/上聊 →
 // 聊, the platform's 上 glued to the verb after it), or the measure of an interrogative
-// (哪/天判 → 判: 哪天; measures), the last even when the dictionary holds
+// (哪/天判 → 判: 哪天; measures), a verb and the 时 of a time clause (检查时
+// → 检查), the last even when the dictionary holds
 // the glued word (哪/类人 → 人: 哪类 asks for a kind of people, 类人 is
 // "humanoid"), or the unit of a count (多少/人办 → 办: countUnits). What is left is one character, which TermsOf drops; any
 // other word is returned as it is.
@@ -214,6 +215,9 @@ func unglue(prev, w string) string {
 	rs := []rune(w)
 	if len(rs) == 3 && IsOneRuneNoun(string(rs[0])) && (rs[1] == '不' || rs[1] == '没') && HasHan(w) && !IsDictWord(w) {
 		return string(rs[2]) // 这件/事不招: the noun, then a negated verb
+	}
+	if len(rs) == 3 && rs[2] == '时' && HasHan(w) && !IsDictWord(w) && IsDictWord(string(rs[:2])) {
+		return string(rs[:2]) // 检查时: "when inspecting", the verb and the 时 of a time clause
 	}
 	if len(rs) != 2 || !HasHan(w) {
 		return w

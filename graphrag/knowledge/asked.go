@@ -265,6 +265,20 @@ func (x *Lexical) anySentence(words []string, ok func(sentence string) bool) boo
 	return false
 }
 
+// rushWords are the words a text tells a busy time with (peakTimed).
+var rushWords = []string{"高峰", "排队", "最忙", "人最多", "客流", "爆满"}
+
+// partOfDay matches a part of the day or week a rush is told at (早高峰,
+// 午间, 工作日早上).
+var partOfDay = regexp.MustCompile(`早高峰|晚高峰|早上|早晨|上午|中午|午间|午后|下午|傍晚|晚上|夜间|工作日|周末`)
+
+// peakTimed reports whether some sentence tells a rush (rushWords) with
+// a part of the day (partOfDay) or a clock time: "一般几点最忙" is
+// answered by "工作日早高峰排队约十分钟".
+func (x *Lexical) peakTimed() bool {
+	return x.anySentence(rushWords, func(s string) bool { return partOfDay.MatchString(s) || clockTime.MatchString(s) })
+}
+
 // investWords are the words a text states an investment with.
 var investWords = []string{"投入", "投资", "投了", "启动资金", "本金", "砸了", "出资"}
 

@@ -597,6 +597,11 @@ func TestUnaskedTimeAndInvestment(t *testing.T) {
 		{"门店每天早上七点半开门。", "店里早上几点开门？", "时刻", false},
 		{"门店每天8:30开门。", "店里早上几点开门？", "时刻", false},
 		{"开门有一点晚。", "店里早上几点开门？", "时刻", true}, // 一点 is "a little"
+		// the busiest hours: a rush at a part of the day tells them, not
+		// when the shop opens
+		{"工作日早高峰排队约十分钟，周末则明显冷清。", "店里一般几点最忙？", "时刻", false},
+		{"工作日早高峰排队约十分钟，周末则明显冷清。", "店里早上几点开门？", "时刻", true},
+		{"拿铁卖二十八元，排队的人不少。", "店里一般几点最忙？", "时刻", true}, // a rush at no time
 		{"断货两天，损失约四千元。", "李明开这家店前期一共投了多少钱？", "投资额", true},
 		{"李明前期投入二十万元开店。", "李明开这家店前期一共投了多少钱？", "投资额", false},
 		{"李明前期投入了很多精力。", "开店投入了多少？", "投资额", true}, // no amount of money

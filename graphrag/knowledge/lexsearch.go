@@ -222,7 +222,9 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 // refuses on them, and globalsearch's router sends such a question to it.
 // The facts a word alone does not show held add the noun of what is not
 // stated: 价格 (a price of a thing: priced), 名字 (a name: named, a name
-// asked of a thing never used as well), 时刻 (a time of day: timed), 投资额
+// asked of a thing never used as well), 时刻 (a time of day: timed; the
+// busiest hours, text.AsksPeak, held by a rush at a part of the day too:
+// peakTimed), 投资额
 // (an investment: invested), 职业 (someone's former work: workedBefore),
 // 年份 (the year of a person's appointment or other event: yearOfPerson).
 func (x *Lexical) Unasked(question string) []string {
@@ -253,7 +255,7 @@ func (x *Lexical) Unasked(question string) []string {
 	if thing, modifiers, owner := text.NamedThing(question); thing != "" && (slices.Contains(out, thing) || !x.named(thing, modifiers, owner)) {
 		out = append(out, "名字")
 	}
-	if thing := text.TimedThing(question); thing != "" && !x.timed(thing) {
+	if thing := text.TimedThing(question); thing != "" && !x.timed(thing) && !(text.AsksPeak(question) && x.peakTimed()) {
 		out = append(out, "时刻")
 	}
 	if text.AsksInvestment(question) && !x.invested() {
