@@ -271,9 +271,39 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		return nil, usagef("the state files name no query: pass --topic")
 	}
 	id := cmp.Or(in.ReportID, defaultReportID(topic, loaded.States, entries))
+	if !in.textsOnly {
+		if err := keepStored(in.GraphsDir, id, loaded.Unavailable); err != nil {
+			return nil, err
+		}
+	}
 	return &builtGraph{ID: id, Topic: topic, Loaded: loaded, Forum: entries, Warnings: warnings,
 		ForumNotice: forumNotice, ForumPath: in.Forum,
 		Stages: map[string]float64{"load": time.Since(mark).Seconds()}}, nil
+}
+
+// keepStored refuses (an inputError) to build graph id over a stored one
+// when a state file given was not found: the engine left out (B14) is
+// most often a mistyped path, and the stored graph, built with it, would
+// be replaced by a smaller one with exit 0. A first build, or one under
+// another id, goes on without the engine, as B14 expects.
+func keepStored(graphsDir, id string, unavailable []state.Unavailable) error {
+	for _, u := range unavailable {
+		if u.Reason != state.ReasonNotFound {
+			continue
+		}
+		store, err := storage.New(graphsDir)
+		if err != nil {
+			return nil // the save reports it
+		}
+		path, err := store.Path(id)
+		if err != nil {
+			return nil
+		}
+		if _, err := os.Stat(path); err == nil {
+			return inputError{fmt.Errorf("no such file: %s; graph %s is stored and this build, without the %s engine, would replace it: give the right path, or another --report-id to build without the engine (the stored graph is kept)", u.Path, id, u.Engine)}
+		}
+	}
+	return nil
 }
 
 // appendNonEmpty appends to list those of items that are not "".

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -192,10 +193,11 @@ func TestBuildGraphMissingEngine(t *testing.T) {
 	}
 	q, i := mk("query"), mk("insight")
 	graphs := filepath.Join(dir, "graphs")
-	for _, media := range []string{
+	for n, media := range []string{
 		write("media.json", `{"query":"某地暴雨","report_title":"","paragraphs":[]}`),
 		filepath.Join(dir, "absent", "media.json"),
 	} {
+		graphs := filepath.Join(graphs, strconv.Itoa(n)) // a first build: no stored graph to keep
 		code, out, errOut := run(t, "build-graph", "--graphs", graphs, "--report-id", "storm", "--json", q, "media="+media, i)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
@@ -228,8 +230,27 @@ func TestBuildGraphMissingEngine(t *testing.T) {
 			t.Errorf("topic does not record media as unavailable: %v", topic.Attrs)
 		}
 	}
+	// A state file not found where a graph of that id is stored: most
+	// often a mistyped path; the stored graph, built with the engine, is
+	// kept byte for byte and the build refused (exit 3); under another id
+	// the build goes on without the engine.
+	full := filepath.Join(dir, "full")
+	if code, _, errOut := run(t, "build-graph", "--graphs", full, "--report-id", "storm", q, "media="+write("media2.json", strings.ReplaceAll(readFile(t, q), "query1", "media1")), i); code != ExitOK {
+		t.Fatalf("full build: exit %d: %s", code, errOut)
+	}
+	before := readFile(t, filepath.Join(full, "storm", "graphrag.json"))
+	code, _, errOut := run(t, "build-graph", "--graphs", full, "--report-id", "storm", q, "media="+filepath.Join(dir, "typo", "media.json"), i)
+	if code != ExitBadInput || !strings.Contains(errOut, "graph storm is stored") || !strings.Contains(errOut, "media engine") {
+		t.Errorf("rebuild over a stored graph with a state file not found: exit %d, stderr %q", code, errOut)
+	}
+	if after := readFile(t, filepath.Join(full, "storm", "graphrag.json")); after != before {
+		t.Error("the stored graph was replaced")
+	}
+	if code, _, errOut := run(t, "build-graph", "--graphs", full, "--report-id", "storm-2", q, "media="+filepath.Join(dir, "typo", "media.json"), i); code != ExitOK {
+		t.Errorf("another id: exit %d: %s", code, errOut)
+	}
 	// Zero usable engines: a clear error, exit 3.
-	code, _, errOut := run(t, "build-graph", "--graphs", graphs, filepath.Join(dir, "nope", "query.json"))
+	code, _, errOut = run(t, "build-graph", "--graphs", graphs, filepath.Join(dir, "nope", "query.json"))
 	if code != ExitBadInput || !strings.Contains(errOut, "query") {
 		t.Errorf("no engines: exit %d, stderr %q", code, errOut)
 	}
