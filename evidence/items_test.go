@@ -487,24 +487,3 @@ func plainMakeCut(p string) cut {
 	}
 	return cut{text: p, key: h, bucket: b}
 }
-
-// An enumeration after a colon is one passage, its items joined up to the
-// sentence end (the sample's timeline sentence: cut at "；", its first
-// clause read "重要事件依次为：2024年4月开业"); clauses without an
-// introducing colon are still cut, and so is an enumeration that would
-// pass MaxRunes.
-func TestPassagesKeepEnumeration(t *testing.T) {
-	list := "按时间排列，重要事件依次为：2024年4月开业；5月推出桂花拿铁；7月断货两天。"
-	if got := Passages(list); !reflect.DeepEqual(got, []string{list}) {
-		t.Errorf("enumeration: %q", got)
-	}
-	plain := "周末提前打烊是最常见的抱怨；用户的诉求是固定营业时间。"
-	if got, want := Passages(plain), []string{"周末提前打烊是最常见的抱怨；", "用户的诉求是固定营业时间。"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("clauses: %q, want %q", got, want)
-	}
-	item := strings.Repeat("很长的一项内容", 20) + "；"
-	long := "原因有三：" + item + item + "第三项。"
-	if got := Passages(long); len(got) < 3 {
-		t.Errorf("an enumeration over MaxRunes is one passage: %d runes", len([]rune(got[0])))
-	}
-}

@@ -226,12 +226,7 @@ func endsSentence(s string) bool {
 var lineSentences = text.SentenceRules{Ends: "。｡！？!?；;", SpacedEnds: ".", Closers: "”’\"）)」』》】", Titles: true}
 
 // sentences splits one cleaned line after each sentence mark
-// (lineSentences), trimmed, empty pieces dropped. An enumeration stays one
-// sentence: a piece that introduces items with a colon and ends in "；"
-// ("重要事件依次为：2024年4月开业；") is joined with the items after it up
-// to the piece that ends the sentence, when the whole is at most MaxRunes
-// (cut at its "；", the first item would read as the whole list and the
-// others would lose what they are items of).
+// (lineSentences), trimmed, empty pieces dropped.
 func sentences(line string) []string {
 	var out []string
 	for _, p := range lineSentences.Split(line) {
@@ -239,36 +234,8 @@ func sentences(line string) []string {
 			out = append(out, s)
 		}
 	}
-	for i := 0; i < len(out); i++ {
-		if !opensEnumeration(out[i]) {
-			continue
-		}
-		j := i
-		for j+1 < len(out) && endsClause(out[j]) {
-			j++
-		}
-		whole := strings.Join(out[i:j+1], "")
-		if j == i || endsClause(out[j]) || utf8.RuneCountInString(whole) > MaxRunes {
-			continue
-		}
-		out = append(out[:i], append([]string{whole}, out[j+1:]...)...)
-	}
 	return out
 }
-
-// opensEnumeration reports a sentence piece that introduces items with a
-// colon and ends with the first item's "；": a colon with text on both
-// sides of it.
-func opensEnumeration(s string) bool {
-	if !endsClause(s) {
-		return false
-	}
-	head, items, ok := strings.Cut(s, "：")
-	return ok && strings.TrimSpace(head) != "" && utf8.RuneCountInString(items) > 1
-}
-
-// endsClause reports a piece that ends at "；" or ";", not at a sentence end.
-func endsClause(s string) bool { return strings.HasSuffix(s, "；") || strings.HasSuffix(s, ";") }
 
 // cutLong cuts a passage longer than MaxRunes at the last clause mark
 // (，、,：:) before the limit, else at the limit.

@@ -38,6 +38,7 @@ start show play run move live believe bring happen happened write provide sit st
 change lead understand watch follow stop create speak read allow add spend grow open walk win won offer remember love consider
 appear wait serve die send expect build stay fall cut reach kill remain suggest raise pass report decide pull
 weather food water car school student book game music movie film phone computer internet news
+rundown overview summary summarize summarise recap breakdown
 really actually also still already again never always often sometimes usually maybe perhaps quite rather almost
 mainly mostly largely generally effectively essentially primarily particularly especially obviously clearly exactly
 thing something anything nothing everything someone anyone everyone

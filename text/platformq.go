@@ -28,7 +28,7 @@ var (
 	// frameWords are the words of a platform-count question that say what
 	// is counted (coverage, talk, heat), not what it is about
 	frameWords = fieldSet(`报道 讨论 提及 发布 发帖 热度 声量 内容 信息 文章 帖子 来源 来自 网友 用户 传播 关注 网上 网络上 线上 网络
-		report reported covered coverage cover discuss discussed post article mention source talk talked`)
+		report reported covered coverage cover discuss discussed discussion post article mention source talk talked carry carried carries`)
 )
 
 // AsksPlatformCount reports whether question asks for a count by

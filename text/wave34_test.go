@@ -48,3 +48,50 @@ func TestHeardAfterNamingLink(t *testing.T) {
 		t.Errorf("Heard = %q: no text holds 老板王芳", got)
 	}
 }
+
+// An English question of Chinese records is read as they write it: a
+// pinyin name as the Han string of its syllables they hold most, a
+// glossary word as its translation they hold most; a word or name they
+// hold in no form stays, as does a question with Han runes.
+func TestAsChinese(t *testing.T) {
+	held := map[string]int{"张平": 3, "张平文": 3, "张萍": 1, "张萍文": 1, "武汉": 9, "法院": 4, "判决": 5, "规定": 2, "图书馆": 3, "事件": 6, "案件": 1}
+	docs := func(w string) int { return held[w] }
+	for q, want := range map[string]string{
+		"What did President Zhang Pingwen say?":                 "What did President 张平文 say?",
+		"How did the court rule on the Wuhan library case?":     "How did the 法院 判决 on the 武汉 图书馆 事件?",
+		"Is it on the Entity List?":                             "Is it on the Entity List?",
+		"Did Taylor Cruz say so?":                               "Did Taylor Cruz say so?", // no pinyin
+		"Zhang Pingwen":                                         "张平文",
+		"武汉大学 court":                                            "武汉大学 court",
+		"Who accused him, and was she admitted to the library?": "Who accused him, and was she admitted to the 图书馆?",
+	} {
+		if got := AsChinese(q, docs); got != want {
+			t.Errorf("AsChinese(%q) = %q, want %q", q, got, want)
+		}
+	}
+	// a name held in one document is too few (MinHeardDocs)
+	if got := AsChinese("Zhang Pingwen", func(w string) int { return min(held[w], 1) }); got != "Zhang Pingwen" {
+		t.Errorf("held once: %q", got)
+	}
+}
+
+// Pinyin names: runs of capitalised words of two syllables or more, no
+// stop or common English word, the leading non-pinyin words dropped.
+func TestPinyinNames(t *testing.T) {
+	got := PinyinNames("When reporters pressed President Zhang Pingwen about Wuhan University, did She say Xi an?")
+	var texts []string
+	for _, n := range got {
+		texts = append(texts, n.Text)
+	}
+	if want := []string{"Zhang Pingwen", "Wuhan"}; !slices.Equal(texts, want) {
+		t.Errorf("PinyinNames = %q, want %q", texts, want)
+	}
+	if len(got) > 0 && !slices.ContainsFunc(got[0].Syllables, func(s []string) bool { return slices.Equal(s, []string{"zhang", "ping", "wen"}) }) {
+		t.Errorf("Zhang Pingwen splits %q", got[0].Syllables)
+	}
+	for w, want := range map[string][]string{"accused": {"指控"}, "courts": {"法院", "法庭"}, "admitted": {"录取"}, "investigating": {"调查"}, "zebra": nil} {
+		if got := Translations(w); !slices.Equal(got, want) {
+			t.Errorf("Translations(%q) = %q, want %q", w, got, want)
+		}
+	}
+}

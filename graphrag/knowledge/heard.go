@@ -12,11 +12,38 @@ import (
 // written as the homophone the knowledge's documents hold (text.Heard: 测
 // 回 → 测绘, 宿社 → 宿舍 on the fixture) and, on a Microsoft GraphRAG
 // index, each misspelt name as the name (misspeltNames: jordon →
-// Jordan); question itself when it holds none. The candidates are counted
+// Jordan); and, an English question asked of Chinese documents (chinese),
+// as text.AsChinese reads it (Zhang Pingwen → 张平文, library → 图书馆);
+// question itself when it holds none. The candidates are counted
 // without the count memo (a few hundred a word, which would push the
 // question's own words out of it).
 func (x *Lexical) Heard(question string) string {
-	return x.misspeltNames(text.Heard(question, x.docsHolding))
+	q := x.misspeltNames(text.Heard(question, x.docsHolding))
+	if !text.HasHan(q) && x.chinese() {
+		q = text.AsChinese(q, x.docsHolding)
+	}
+	return q
+}
+
+// minChineseShare is the least share of the sampled documents' bytes in
+// Han characters (lead bytes 0xE4–0xE9 of their UTF-8, three bytes each)
+// for a knowledge to be read as Chinese (chinese).
+const minChineseShare = 0.25
+
+// chinese reports a knowledge whose documents are mostly Chinese (the
+// byte counts of the sampled documents, minChineseShare): an English
+// question asked of it is read with its names in Chinese (pinyinNames)
+// and its glossary words translated (translated). A Microsoft GraphRAG
+// index in English is not.
+func (x *Lexical) chinese() bool {
+	var han, total int64
+	for b, n := range x.bytes {
+		total += n
+		if b >= 0xE4 && b <= 0xE9 {
+			han += 3 * n
+		}
+	}
+	return total > 0 && float64(han) >= minChineseShare*float64(total)
 }
 
 // docsHolding is the number of documents holding w as count finds it,

@@ -65,3 +65,31 @@ func TestMisspeltNames(t *testing.T) {
 		}
 	}
 }
+
+// An English question is read in Chinese only by a knowledge of Chinese
+// documents: Dulce's English index leaves "court" and "Wuhan" as they are
+// (a Chinese synonym would change nothing there but the question's own
+// words); a Chinese knowledge writes them as its documents do.
+func TestHeardEnglishOfChinese(t *testing.T) {
+	m, err := FromParquet(fixture.Dulce(t), ParquetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := "How did the court rule on the Wuhan library case?"
+	if m.Lexical().chinese() {
+		t.Error("Dulce's index read as Chinese")
+	}
+	if got := m.Lexical().Heard(q); got != q {
+		t.Errorf("Dulce: Heard = %q", got)
+	}
+	zh, err := New(Parts{TextUnits: []TextUnit{{ID: "u0", Text: "武汉某高校图书馆事件：法院一审判决驳回起诉。"}, {ID: "u1", Text: "武汉大学回应了图书馆事件，法院的判决引发讨论。"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !zh.Lexical().chinese() {
+		t.Fatal("Chinese texts not read as Chinese")
+	}
+	if got, want := zh.Lexical().Heard(q), "How did the 法院 判决 on the 武汉 图书馆 事件?"; got != want {
+		t.Errorf("Heard = %q, want %q", got, want)
+	}
+}

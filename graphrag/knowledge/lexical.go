@@ -333,9 +333,10 @@ func TopicalShare(stats []TermStat) float64 { return weightShare(stats, TermStat
 // MaxMissingShare is the share of a question's term weight that the terms
 // the knowledge lacks or uses only once (Count under MinTopicalCount) may
 // carry at most: over it, most of what is asked is not in the knowledge, whatever it holds of the rest, and the relevance rule
-// refuses the question. "How did the court rule on the Wuhan University
-// library case?" on the Chinese fixture lacks rule, library and case and
-// uses court once (0.67; its English pages hold "Wuhan University"); the
+// refuses the question. "Who sued whom over the Wuhan University library
+// case?" on the Chinese fixture, read as it was before its glossary
+// words were translated (text.AsChinese), lacked sued, library and case
+// (0.67; its English pages hold "Wuhan University"); the
 // shipped sets' answered questions reach 0.4 (Dulce's relationship), "What
 // is the story about overall?" 0.5, a question holding one topical term
 // and two used once as much as it 0.6.

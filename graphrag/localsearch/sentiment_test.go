@@ -173,7 +173,7 @@ func TestSentimentEventLabels(t *testing.T) {
 			t.Errorf("a table row as a share of sentiment: %q", r.statement)
 		}
 		if strings.Contains(r.statement, "嘲讽") && strings.Contains(r.statement, "48%") && (r.scope != ScopeOther || !strings.Contains(r.event, "4月")) {
-			t.Errorf("the April story's 嘲讽 48%% lost its dated event: %s %q", r.scope, r.event)
+			t.Errorf("the April story's 嘲讽 48%% lost its dated event: %s %q: %s", r.scope, r.event, r.statement)
 		}
 	}
 }

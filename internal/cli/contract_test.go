@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -195,6 +196,17 @@ func TestPipelineScriptedRepairIsSmall(t *testing.T) {
 			if len([]rune(e.Text)) >= 12 && strings.Contains(repair.User, string([]rune(e.Text)[:12])) &&
 				!strings.Contains(ir.BlockText(rin.FailedBlocks[0].Block), string([]rune(e.Text)[:12])) {
 				t.Errorf("the repair request carries evidence text %q", e.Text)
+			}
+		}
+	}
+	// and the ids its essentials cite (every "E…" of their JSON: their
+	// figures, timeline and platform rows are cited like the evidence)
+	if ci.Essentials != nil {
+		js, _ := json.Marshal(ci.Essentials)
+		for _, id := range regexp.MustCompile(`E\d+`).FindAllString(string(js), -1) {
+			if !sent[id] {
+				sent[id] = true
+				ids++
 			}
 		}
 	}

@@ -617,6 +617,19 @@ func TestEvalShippedSets(t *testing.T) {
 // sentences sharing the question's words, not the one that explains),
 // 2024年 经开区's car industry answered through 经开区 (the court's
 // district), a ham radio licence through "encrypted radio transmitter".
+// A thirty-fourth (coffee-shop-heldout34, bettafish-heldout34,
+// dulce-heldout29: a food-safety inspector, a barista applicant and a
+// radio host; a foreign correspondent asking in English, a high-school
+// senior and a law professor; a screenwriter, a physicist and a quiz
+// master), measured first on 8c86673: false refusals 7/15, 5/15, 1/10;
+// recall 0.43, 0.51, 0.68; off-topic refused 5/5, 3/5, 4/4. Then 检查时
+// read as 检查, the asker's weighing (我在考虑…应聘…，) and afterthought (我想
+// …。) as frames, 在哪一带 as where, 什么整改措施 as a kind of measure, the
+// busiest hours held by 早高峰, a name heard after 叫 beside its role, and
+// an English question of Chinese records read as they write it
+// (text.AsChinese: pinyin names and a glossary): 2/15, 1/15, 1/10; 0.71,
+// 0.72, 0.68; 5/5, 4/5, 4/4. Left: 入职以后 taken for the subject, 哪位负责人
+// asked of a text that says 店长, 武大新生军训 answered through 武大新生.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -727,6 +740,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout33": {0, 0.97, nil},
 		"bettafish-heldout33":   {2, 0.55, []int{17}},
 		"dulce-heldout28":       {1, 0.23, []int{12}},
+		"coffee-shop-heldout34": {2, 0.71, nil},
+		"bettafish-heldout34":   {1, 0.71, []int{18}},
+		"dulce-heldout29":       {1, 0.68, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {

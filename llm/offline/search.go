@@ -182,6 +182,18 @@ func contextSentences(tables []ctxTable) []*sentence {
 // report's content or summary under its title.
 var textColumns = [][2]string{{"text", "text"}, {"description", "entity"}, {"content", "title"}, {"summary", "title"}}
 
+// chineseSentences reports context sentences most of which hold Han
+// characters.
+func chineseSentences(sents []*sentence) bool {
+	n := 0
+	for _, s := range sents {
+		if text.HasHan(s.lower) {
+			n++
+		}
+	}
+	return 2*n > len(sents)
+}
+
 // localSearchAnswer is the offline answer to a local search: the most
 // relevant, mutually different sentences of the context, each with the
 // citation of its record, under a label saying they were extracted; for
@@ -200,7 +212,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	}
 	// traditional characters and written Cantonese read as Mandarin, a
 	// misheard word as the homophone the context's sentences hold
-	asked := text.Heard(text.Question(in.Query), func(w string) int {
+	holding := func(w string) int {
 		n := 0
 		for _, s := range sents {
 			if strings.Contains(s.lower, w) {
@@ -208,7 +220,14 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 			}
 		}
 		return n
-	})
+	}
+	asked := text.Heard(text.Question(in.Query), holding)
+	if !zh && chineseSentences(sents) {
+		// an English question of Chinese records: its pinyin names and
+		// glossary words as the records write them, so that their
+		// sentences rank (the gate read it so too: knowledge.Lexical.Heard)
+		asked = text.AsChinese(asked, holding)
+	}
 	query := subjectQuery(asked, tables)
 	scoreSentences(sents, query)
 	elliptic := query != asked

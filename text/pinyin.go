@@ -1,0 +1,183 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// PinyinName is a run of capitalised Latin words of an English question
+// that spells a Chinese name in toneless pinyin ("Zhang Pingwen",
+// "Yang Jingyuan", "Wuhan"): Text as written, and each way its letters
+// split into pinyin syllables (Syllables; "Xian" is xi an or xian).
+type PinyinName struct {
+	Text      string
+	Syllables [][]string
+}
+
+// capitalRun matches a run of capitalised Latin words (a name), its words
+// separated by one space or hyphen.
+var capitalRun = regexp.MustCompile(`[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*`)
+
+// maxPinyinSyllables bounds a name read as pinyin: four syllables (a
+// surname and a given name of up to three).
+const maxPinyinSyllables = 4
+
+// PinyinNames returns the runs of capitalised Latin words of q that read
+// as pinyin of two to maxPinyinSyllables syllables (a single syllable —
+// "Yang", "Can" — is too often an English word or another name), no word
+// of the run a stop word or a common English word (CommonEN: "She Said"
+// is no name); nil for a question with Han runes or none. The knowledge
+// reads each as the Chinese name its texts hold (knowledge.Lexical.Heard).
+func PinyinNames(q string) []PinyinName {
+	if HasHan(q) {
+		return nil
+	}
+	var out []PinyinName
+	for _, run := range capitalRun.FindAllString(q, -1) {
+		words := strings.FieldsFunc(run, func(r rune) bool { return r == ' ' || r == '-' })
+		// a run starts at the first word that could be pinyin: "President
+		// Zhang Pingwen" names 张平文
+		for len(words) > 0 && !pinyinWord(words[0]) {
+			words = words[1:]
+		}
+		for n := len(words); n > 0; n-- {
+			if !pinyinWord(words[n-1]) {
+				words = words[:n-1]
+				continue
+			}
+			break
+		}
+		if len(words) == 0 || !allPinyinWords(words) {
+			continue
+		}
+		splits := pinyinSplits(strings.ToLower(strings.Join(words, "")), maxPinyinSyllables)
+		var keep [][]string
+		for _, s := range splits {
+			if len(s) >= 2 {
+				keep = append(keep, s)
+			}
+		}
+		if len(keep) > 0 {
+			out = append(out, PinyinName{Text: strings.Join(words, " "), Syllables: keep})
+		}
+	}
+	return out
+}
+
+// allPinyinWords reports whether every word of ws is pinyinWord.
+func allPinyinWords(ws []string) bool {
+	for _, w := range ws {
+		if !pinyinWord(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// pinyinWord reports a word that splits into pinyin syllables and is no
+// stop word or common English word.
+func pinyinWord(w string) bool {
+	l := strings.ToLower(w)
+	if IsStopWord(l) || commonEN[Stem(l)] || strings.ContainsFunc(l, func(r rune) bool { return !unicode.IsLower(r) || r > 'z' }) {
+		return false
+	}
+	return len(pinyinSplits(l, maxPinyinSyllables)) > 0
+}
+
+// pinyinSplits returns every split of s (lower-case letters) into at most
+// max syllables of the reading table (zhPinyin), in order of the first
+// syllable's length, longest first.
+func pinyinSplits(s string, max int) [][]string {
+	if s == "" {
+		return [][]string{nil}
+	}
+	if max == 0 {
+		return nil
+	}
+	t := readings()
+	var out [][]string
+	for n := min(len(s), 6); n >= 1; n-- {
+		if _, ok := t.runes[s[:n]]; !ok {
+			continue
+		}
+		for _, rest := range pinyinSplits(s[n:], max-1) {
+			out = append(out, append([]string{s[:n]}, rest...))
+		}
+	}
+	return out
+}
+
+// PinyinRunes returns the Han runes the reading table gives the toneless
+// syllable py (ascending), nil for none.
+func PinyinRunes(py string) []rune { return readings().runes[py] }
+
+// AsChinese returns the English question q as Chinese documents would
+// write it, docs counting the documents (or sentences) holding a word:
+// each name q spells in pinyin (PinyinNames) as the Han string of those
+// syllables the documents hold most, at least MinHeardDocs ("Zhang
+// Pingwen" → 张平文, "Wuhan" → 武汉; ties: the earlier split of its
+// letters, then the lower runes), then each English word of the glossary
+// (Translations) as the translation they hold most (ties: the glossary's
+// first; court → 法院, library → 图书馆). A name or word they hold in no
+// form stays as written, so the relevance gate finds it missing as
+// before: an English question about what the research never covers is
+// still refused. q with Han runes is returned as it is. The Han strings
+// of a name are built rune by rune, a prefix of two runes or more kept
+// only while docs holds it: a few thousand calls of docs a name at most.
+func AsChinese(q string, docs func(w string) int) string {
+	if HasHan(q) {
+		return q
+	}
+	for _, n := range PinyinNames(q) {
+		best, most := "", MinHeardDocs-1
+		for _, split := range n.Syllables {
+			for _, c := range pinyinHeld(split, docs) {
+				if d := docs(c); d > most {
+					best, most = c, d
+				}
+			}
+		}
+		if best != "" {
+			q = strings.Replace(q, n.Text, best, 1)
+		}
+	}
+	return englishWord.ReplaceAllStringFunc(q, func(w string) string {
+		best, most := "", 0
+		for _, z := range Translations(w) {
+			if d := docs(z); d > most {
+				best, most = z, d
+			}
+		}
+		if best == "" {
+			return w
+		}
+		return best
+	})
+}
+
+// englishWord matches a word of Latin letters with an inner apostrophe.
+var englishWord = regexp.MustCompile(`[A-Za-z]+(?:['’][A-Za-z]+)?`)
+
+// pinyinHeld returns the Han strings, one rune per syllable of split,
+// that docs holds, every prefix of two runes or more held too, in rune
+// order; nil for none.
+func pinyinHeld(split []string, docs func(w string) int) []string {
+	prefixes := []string{""}
+	for i, py := range split {
+		var next []string
+		for _, p := range prefixes {
+			for _, r := range PinyinRunes(py) {
+				c := p + string(r)
+				if i == 0 || docs(c) > 0 {
+					next = append(next, c)
+				}
+			}
+		}
+		if len(next) == 0 {
+			return nil
+		}
+		prefixes = next
+	}
+	return prefixes
+}
