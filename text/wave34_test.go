@@ -78,7 +78,7 @@ func TestAsChinese(t *testing.T) {
 // Pinyin names: runs of capitalised words of two syllables or more, no
 // stop or common English word, the leading non-pinyin words dropped.
 func TestPinyinNames(t *testing.T) {
-	got := PinyinNames("When reporters pressed President Zhang Pingwen about Wuhan University, did She say Xi an?")
+	got := PinyinNames("When reporters pressed President Zhang Pingwen about Wuhan University, did She say Xi an? Did the Change Wen happen?")
 	var texts []string
 	for _, n := range got {
 		texts = append(texts, n.Text)

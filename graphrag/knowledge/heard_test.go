@@ -93,3 +93,34 @@ func TestHeardEnglishOfChinese(t *testing.T) {
 		t.Errorf("Heard = %q, want %q", got, want)
 	}
 }
+
+// chinese counts a Han character's three bytes: a knowledge half English,
+// half Chinese by bytes is Chinese; an English one quoting 法院 twice is
+// not, and its question's words stay English.
+func TestChineseKnowledge(t *testing.T) {
+	for _, tc := range []struct {
+		docs []string
+		want bool
+	}{
+		{[]string{"Court ruling: 法院判决驳回起诉。"}, true},
+		{[]string{"The court ruled on Monday, and the judge read the verdict aloud to the whole room. 法院 法院"}, false},
+	} {
+		var units []TextUnit
+		for i, d := range tc.docs {
+			units = append(units, TextUnit{ID: string(rune('a' + i)), Text: d})
+		}
+		m, err := New(Parts{TextUnits: units})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Lexical().chinese(); got != tc.want {
+			t.Errorf("chinese() on %q = %v", tc.docs, got)
+		}
+		if !tc.want {
+			if got := m.Lexical().Heard("Who is in court?"); got != "Who is in court?" {
+				t.Errorf("an English knowledge read the question in Chinese: %q", got)
+			}
+		}
+	}
+}
+
