@@ -123,4 +123,3 @@ func TestChineseKnowledge(t *testing.T) {
 		}
 	}
 }
-
