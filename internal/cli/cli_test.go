@@ -85,7 +85,9 @@ func TestUsageErrors(t *testing.T) {
 		want string
 	}{
 		{"no states", []string{"build-graph"}, "requires at least 1 arg"},
-		{"unknown flag", []string{"query", "--nope"}, "unknown flag"},
+		{"unknown flag", []string{"query", "--nope"}, "unknown flag: --nope"},
+		{"misspelt flag", []string{"build-graph", "--froum", "f.log", "query=a.json"}, "unknown flag: --froum (did you mean --forum?)"},
+		{"misspelt flag, two near", []string{"search", "--graps", "g", "q"}, "(did you mean --graph or --graphs?)"},
 		{"negative depth", []string{"query", "--depth", "-1"}, "--depth"},
 		{"bad report id", []string{"build-graph", "--report-id", "../x", "query=a.json"}, "--report-id"},
 		{"unknown command", []string{"bogus"}, `unknown command "bogus"`},
@@ -100,7 +102,8 @@ func TestUsageErrors(t *testing.T) {
 			if code != ExitUsage {
 				t.Errorf("exit code %d, want %d (stderr %q)", code, ExitUsage, errOut)
 			}
-			if !strings.Contains(errOut, tc.want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			if !strings.Contains(errOut, tc.want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 ||
+				tc.name == "unknown flag" && strings.Contains(errOut, "did you mean") {
 				t.Errorf("stderr %q: want one line containing %q", errOut, tc.want)
 			}
 		})

@@ -18,7 +18,7 @@ import (
 // flag, e.g. `--depth: "x" is not a whole number` instead of pflag's
 // `invalid argument "x" for "--depth" flag: strconv.ParseInt: parsing "x":
 // invalid syntax`. Other errors are returned as they are.
-func plainFlagError(err error) error {
+func plainFlagError(err error, flags *pflag.FlagSet) error {
 	var iv *pflag.InvalidValueError
 	if errors.As(err, &iv) {
 		f := iv.GetFlag()
@@ -38,7 +38,35 @@ func plainFlagError(err error) error {
 	if errors.As(err, &vr) {
 		return fmt.Errorf("--%s needs a value", vr.GetFlag().Name)
 	}
+	var ne *pflag.NotExistError
+	if errors.As(err, &ne) && ne.GetSpecifiedName() != "" && flags != nil {
+		if near := nearestFlags(flags, ne.GetSpecifiedName()); len(near) > 0 {
+			return fmt.Errorf("%w (did you mean --%s?)", err, strings.Join(near, " or --"))
+		}
+	}
 	return err
+}
+
+// nearestFlags are the names of the flags of flags nearest to the unknown
+// name given (--froum: forum; --graps: graph and graphs), within two
+// edits (editDistance: a letter dropped, added or changed; two
+// neighbours swapped count as two), one for a name of four letters or
+// fewer, at most three, in flag order; nil when none is that near.
+func nearestFlags(flags *pflag.FlagSet, name string) []string {
+	var best []string
+	dist := 3 // within two edits; one for a name of four letters or fewer (--nope is not --type)
+	if len(name) <= 4 {
+		dist = 2
+	}
+	flags.VisitAll(func(f *pflag.Flag) {
+		switch d := editDistance(name, f.Name); {
+		case d < dist:
+			best, dist = []string{f.Name}, d
+		case d == dist && len(best) > 0 && len(best) < 3:
+			best = append(best, f.Name)
+		}
+	})
+	return best
 }
 
 // unwritableError is an output folder that cannot be written (exit 1,

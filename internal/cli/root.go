@@ -128,7 +128,7 @@ stderr too (--quiet turns it off); results go to stdout.
 		SilenceErrors:              true,
 		SuggestionsMinimumDistance: 2,
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{plainFlagError(err)} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{plainFlagError(err, c.Flags())} })
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.PersistentFlags().BoolVarP(&d.quiet, "quiet", "q", false, "no progress lines on stderr")
 	root.AddCommand(
