@@ -11,7 +11,7 @@ import "strings"
 // not a translator: a word it lacks stays an English term the gate finds
 // missing, so an English question about what the research never covers
 // is still refused. Keys are lower-case English words, read through Stem
-// (Translations); values are in the order a text most often says them.
+// (translations); values are in the order a text most often says them.
 var enZH = map[string][]string{
 	// institutions and people
 	"university": {"大学", "高校"}, "college": {"学院", "大学"}, "school": {"学校", "学院"}, "campus": {"校园"},
@@ -49,7 +49,7 @@ var enZH = map[string][]string{
 	"timeline": {"时间线"}, "cherry": {"樱花"}, "blossom": {"樱花"}, "kimono": {"和服"},
 	"weibo": {"微博"}, "douyin": {"抖音"}, "tiktok": {"抖音"}, "bilibili": {"B站"}, "xiaohongshu": {"小红书"},
 	"rednote": {"小红书"}, "zhihu": {"知乎"}, "wechat": {"微信"}, "dianping": {"大众点评"},
-	// Hong Kong is romanised from Cantonese, not pinyin (PinyinNames)
+	// Hong Kong is romanised from Cantonese, not pinyin (pinyinNames)
 	"hong": {"香港"}, "kong": {"香港"}, "baptist": {"浸会"},
 	// business
 	"shop": {"店", "门店"}, "store": {"店", "门店"}, "cafe": {"咖啡店"}, "coffee": {"咖啡"}, "latte": {"拿铁"},
@@ -59,12 +59,12 @@ var enZH = map[string][]string{
 	"risk": {"风险"}, "opportunity": {"机会"}, "recommendation": {"建议"}, "suggestion": {"建议"}, "weekend": {"周末"},
 }
 
-// Translations returns the Chinese words of the English word w in the
+// translations returns the Chinese words of the English word w in the
 // glossary enZH: those of w lower-cased, else of its Stem (courts →
 // court); nil when it has none or w is not an English word. Terms adds
 // them to an English term's Synonyms. A past or -ing form is read as its
 // verb (accused, admitted, investigating).
-func Translations(w string) []string {
+func translations(w string) []string {
 	w = strings.ToLower(w)
 	if v, ok := enZH[w]; ok {
 		return v

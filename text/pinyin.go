@@ -6,11 +6,11 @@ import (
 	"unicode"
 )
 
-// PinyinName is a run of capitalised Latin words of an English question
+// pinyinName is a run of capitalised Latin words of an English question
 // that spells a Chinese name in toneless pinyin ("Zhang Pingwen",
 // "Yang Jingyuan", "Wuhan"): Text as written, and each way its letters
 // split into pinyin syllables (Syllables; "Xian" is xi an or xian).
-type PinyinName struct {
+type pinyinName struct {
 	Text      string
 	Syllables [][]string
 }
@@ -23,17 +23,17 @@ var capitalRun = regexp.MustCompile(`[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*`)
 // surname and a given name of up to three).
 const maxPinyinSyllables = 4
 
-// PinyinNames returns the runs of capitalised Latin words of q that read
+// pinyinNames returns the runs of capitalised Latin words of q that read
 // as pinyin of two to maxPinyinSyllables syllables (a single syllable —
 // "Yang", "Can" — is too often an English word or another name), no word
 // of the run a stop word or a common English word (CommonEN: "She Said"
 // is no name); nil for a question with Han runes or none. The knowledge
 // reads each as the Chinese name its texts hold (knowledge.Lexical.Heard).
-func PinyinNames(q string) []PinyinName {
+func pinyinNames(q string) []pinyinName {
 	if HasHan(q) {
 		return nil
 	}
-	var out []PinyinName
+	var out []pinyinName
 	for _, run := range capitalRun.FindAllString(q, -1) {
 		words := strings.FieldsFunc(run, func(r rune) bool { return r == ' ' || r == '-' })
 		// a run starts at the first word that could be pinyin: "President
@@ -59,7 +59,7 @@ func PinyinNames(q string) []PinyinName {
 			}
 		}
 		if len(keep) > 0 {
-			out = append(out, PinyinName{Text: strings.Join(words, " "), Syllables: keep})
+			out = append(out, pinyinName{Text: strings.Join(words, " "), Syllables: keep})
 		}
 	}
 	return out
@@ -108,17 +108,17 @@ func pinyinSplits(s string, max int) [][]string {
 	return out
 }
 
-// PinyinRunes returns the Han runes the reading table gives the toneless
+// pinyinRunes returns the Han runes the reading table gives the toneless
 // syllable py (ascending), nil for none.
-func PinyinRunes(py string) []rune { return readings().runes[py] }
+func pinyinRunes(py string) []rune { return readings().runes[py] }
 
 // AsChinese returns the English question q as Chinese documents would
 // write it, docs counting the documents (or sentences) holding a word:
-// each name q spells in pinyin (PinyinNames) as the Han string of those
+// each name q spells in pinyin (pinyinNames) as the Han string of those
 // syllables the documents hold most, at least MinHeardDocs ("Zhang
 // Pingwen" → 张平文, "Wuhan" → 武汉; ties: the earlier split of its
 // letters, then the lower runes), then each English word of the glossary
-// (Translations) as the translation they hold most (ties: the glossary's
+// (translations) as the translation they hold most (ties: the glossary's
 // first; court → 法院, library → 图书馆). A name or word they hold in no
 // form stays as written, so the relevance gate finds it missing as
 // before: an English question about what the research never covers is
@@ -129,7 +129,7 @@ func AsChinese(q string, docs func(w string) int) string {
 	if HasHan(q) {
 		return q
 	}
-	for _, n := range PinyinNames(q) {
+	for _, n := range pinyinNames(q) {
 		best, most := "", MinHeardDocs-1
 		for _, split := range n.Syllables {
 			for _, c := range pinyinHeld(split, docs) {
@@ -144,7 +144,7 @@ func AsChinese(q string, docs func(w string) int) string {
 	}
 	return englishWord.ReplaceAllStringFunc(q, func(w string) string {
 		best, most := "", 0
-		for _, z := range Translations(w) {
+		for _, z := range translations(w) {
 			if d := docs(z); d > most {
 				best, most = z, d
 			}
@@ -167,7 +167,7 @@ func pinyinHeld(split []string, docs func(w string) int) []string {
 	for i, py := range split {
 		var next []string
 		for _, p := range prefixes {
-			for _, r := range PinyinRunes(py) {
+			for _, r := range pinyinRunes(py) {
 				c := p + string(r)
 				if i == 0 || docs(c) > 0 {
 					next = append(next, c)

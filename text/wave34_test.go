@@ -78,20 +78,20 @@ func TestAsChinese(t *testing.T) {
 // Pinyin names: runs of capitalised words of two syllables or more, no
 // stop or common English word, the leading non-pinyin words dropped.
 func TestPinyinNames(t *testing.T) {
-	got := PinyinNames("When reporters pressed President Zhang Pingwen about Wuhan University, did She say Xi an? Did the Change Wen happen?")
+	got := pinyinNames("When reporters pressed President Zhang Pingwen about Wuhan University, did She say Xi an? Did the Change Wen happen?")
 	var texts []string
 	for _, n := range got {
 		texts = append(texts, n.Text)
 	}
 	if want := []string{"Zhang Pingwen", "Wuhan"}; !slices.Equal(texts, want) {
-		t.Errorf("PinyinNames = %q, want %q", texts, want)
+		t.Errorf("pinyinNames = %q, want %q", texts, want)
 	}
 	if len(got) > 0 && !slices.ContainsFunc(got[0].Syllables, func(s []string) bool { return slices.Equal(s, []string{"zhang", "ping", "wen"}) }) {
 		t.Errorf("Zhang Pingwen splits %q", got[0].Syllables)
 	}
 	for w, want := range map[string][]string{"accused": {"指控"}, "courts": {"法院", "法庭"}, "admitted": {"录取"}, "investigating": {"调查"}, "zebra": nil} {
-		if got := Translations(w); !slices.Equal(got, want) {
-			t.Errorf("Translations(%q) = %q, want %q", w, got, want)
+		if got := translations(w); !slices.Equal(got, want) {
+			t.Errorf("translations(%q) = %q, want %q", w, got, want)
 		}
 	}
 }
