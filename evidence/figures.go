@@ -466,11 +466,12 @@ func subjectBefore(before string) string {
 	s = stripLeading(s)
 	// "获客成本从每人" (…三十元降到十二元): the measure, its unit in brackets;
 	// a time is the first value's only ("差评率从开业时的" …2%升至4%): it
-	// keeps its 从, so a card of both values reads from when
+	// is said as the start (开业时起), so a card of both values reads
+	// since when ("差评率（从开业时）" had read as a sentence cut short)
 	if i := strings.Index(s, "从"); i > 0 {
 		if tail := strings.TrimSpace(s[i+len("从"):]); tail != "" {
 			if text.FirstSuffix(tail, timePoints) != "" {
-				tail = "从" + tail
+				tail += "起"
 			}
 			s = s[:i] + "（" + tail + "）"
 		} else {

@@ -156,7 +156,7 @@ func TestFigureKPILabels(t *testing.T) {
 		{"李明在视频中称获客成本从每人三十元降到十二元", []kpi{{"获客成本（每人）", "三十元"}, {"获客成本（每人）", "十二元"}}},
 		// a time is the first value's: 差评率（开业时） 2%→4% read as two
 		// values at opening (the fresh user's checklist)
-		{"差评率从开业时的2%升至4%", []kpi{{"差评率（从开业时）", "2%"}, {"差评率（从开业时）", "4%"}}},
+		{"差评率从开业时的2%升至4%", []kpi{{"差评率（开业时起）", "2%"}, {"差评率（开业时起）", "4%"}}},
 		{"排名第3，阅读量飙到3.8亿", nil},
 		// issue 22's wrong KPIs: a later value in the next clause joins the
 		// measure (a card of 2.3亿 alone hid the 4.1亿 it rose to)

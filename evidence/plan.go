@@ -33,6 +33,14 @@ const (
 	// OffTopicFactor multiplies the score of a source passage that does not
 	// mention the topic.
 	OffTopicFactor = 0.2
+	// RelativeFloor is the lowest share of its sub-point's best score an
+	// assigned item may have: a sub-point whose lead passage states it
+	// plainly (score 0.4–0.5) is not padded with passages that only share
+	// a word or two with its title (0.05–0.09: the sample's 2.3 影响力位置
+	// had been given 牛奶每日配送未受影响, its 5.1 人群特征 three passages
+	// about the membership scheme). Left out as "weak" and kept as spare
+	// for an empty sub-point whose runner-up they are.
+	RelativeFloor = 0.15
 )
 
 // ChapterSpec is one chapter the plan fills: its id and title and its
@@ -100,6 +108,7 @@ type Plan struct {
 	Chapters []ChapterPlan `json:"chapters"`
 	// Unassigned counts items left out, by reason: "below_min_score",
 	// "off_topic", "quota" (a better-suited or more novel item took the place),
+	// "weak" (under RelativeFloor of its sub-point's best score),
 	// "not_retrieved" (with PlanOptions.Candidates: no sub-point's retrieval found it).
 	Unassigned map[string]int `json:"unassigned"`
 	Assigned   int            `json:"assigned"`
@@ -183,7 +192,8 @@ type PlanOptions struct {
 // order), then keeps at most PerSubPoint items per sub-point chosen by
 // maximal marginal relevance (relevance against trigram overlap with the
 // items already chosen). Items scoring below MinScore, or with a relevance
-// below MinRelevance, are left out. Source passages that do not mention
+// below MinRelevance, or under RelativeFloor of the sub-point's best
+// chosen score, are left out. Source passages that do not mention
 // the topic score OffTopicFactor of their score. A sub-point left empty
 // is then filled, where it can be, by fillEmpty and fillByWording.
 //
@@ -228,7 +238,11 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 		sp := &p.Chapters[k[0]].SubPoints[k[1]] // its target's (planTargets)
 		pool, verdicts := gatePool(set, p, fg, cs, sp.Key, MMRPool*perSubPoint)
 		chosen := mmrChoose(set, pool, perSubPoint)
-		p.Unassigned["quota"] += len(pool) - len(chosen)
+		chosen, weak := cutWeak(chosen)
+		p.Unassigned["quota"] += len(pool) - len(chosen) - weak
+		if weak > 0 {
+			p.Unassigned["weak"] += weak
+		}
 		assign(set, sp, chosen, verdicts)
 		p.Assigned += len(chosen)
 		for _, c := range pool {
@@ -243,6 +257,18 @@ func MakePlanWith(set *Set, topic string, chapters []ChapterSpec, rounds Rounds,
 	sortRejected(p)
 	addPrimary(set, p, fg)
 	return p
+}
+
+// cutWeak removes from a sub-point's chosen candidates (in MMR order) those
+// scoring under RelativeFloor of the best of them, keeping the order, and
+// returns how many went.
+func cutWeak(chosen []cand) ([]cand, int) {
+	best := 0.0
+	for _, c := range chosen {
+		best = math.Max(best, c.score)
+	}
+	kept := slices.DeleteFunc(slices.Clone(chosen), func(c cand) bool { return c.score < RelativeFloor*best })
+	return kept, len(chosen) - len(kept)
 }
 
 // dropRepeatedPairs removes a fragment quoted with the passage before it

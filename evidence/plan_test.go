@@ -302,3 +302,61 @@ func TestPlanUsesOnlyRetrievedCandidates(t *testing.T) {
 		t.Errorf("planned %d, unassigned %v", planned, p.Unassigned)
 	}
 }
+
+// TestCutWeakBoundary holds cutWeak's rule on its own: under RelativeFloor
+// of the best score goes, at or above it stays, in the order given.
+func TestCutWeakBoundary(t *testing.T) {
+	best := 0.5
+	in := []cand{{item: 1, score: 0.2}, {item: 0, score: best}, {item: 2, score: RelativeFloor*best + 0.001}, {item: 3, score: RelativeFloor*best - 0.001}}
+	got, weak := cutWeak(in)
+	var ids []int
+	for _, c := range got {
+		ids = append(ids, c.item)
+	}
+	if !slices.Equal(ids, []int{1, 0, 2}) || weak != 1 {
+		t.Errorf("cutWeak kept %v (%d weak), want [1 0 2] (1 weak)", ids, weak)
+	}
+	if len(in) != 4 || in[3].item != 3 {
+		t.Error("cutWeak changed its input")
+	}
+}
+
+// TestPlanCutsWeakPassages: on the bundled sample's states, 2.3 与同类品牌相比
+// 所处的影响力位置 is led by the passage that answers it (口碑领先、声量落后,
+// 0.43) and had been padded with a weather report (受南方持续降雨影响…货物出现延误,
+// 0.06, sharing only a word or two with the title): it is left out as weak.
+// Every sub-point's items score at least RelativeFloor of its best.
+func TestPlanCutsWeakPassages(t *testing.T) {
+	set := Collect(coffeeInput(t))
+	p := MakePlan(set, "李明咖啡店", templateChapters(t, "企业品牌声誉分析报告模板"), nil)
+	textOf := func(a Assigned) string { return set.Items[set.byID[a.ItemID]].Text }
+	var s23 *SubPlan
+	for c, sp := range p.subPlans {
+		if strings.Contains(sp.Title, "影响力位置") {
+			s23 = sp
+		}
+		if c.Summary || len(sp.Items) == 0 {
+			continue
+		}
+		best := 0.0
+		for _, a := range sp.Items {
+			best = math.Max(best, a.Score)
+		}
+		for _, a := range sp.Items {
+			if a.Score < RelativeFloor*best-0.001 && !a.Wording {
+				t.Errorf("%s: %s scores %.3f, under %.2f of the best %.3f", sp.Key, a.ItemID, a.Score, RelativeFloor, best)
+			}
+		}
+	}
+	if s23 == nil || len(s23.Items) == 0 || !strings.Contains(textOf(s23.Items[0]), "口碑领先、声量落后") {
+		t.Fatalf("2.3 is not led by 口碑领先、声量落后: %+v", s23)
+	}
+	for _, a := range s23.Items {
+		if strings.HasPrefix(textOf(a), "受南方持续降雨影响") {
+			t.Errorf("2.3 holds the weather report %s (score %.3f)", a.ItemID, a.Score)
+		}
+	}
+	if p.Unassigned["weak"] == 0 {
+		t.Error(`no item counted "weak"`)
+	}
+}

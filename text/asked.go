@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -112,7 +111,11 @@ func phraseEnd(ws []string, i int) int {
 // knowledge cannot hold.
 func Measured(q string) []string {
 	if !HasHan(q) {
-		return measuredEnglish(q)
+		var out []string
+		for _, c := range englishAsks(q) {
+			out = appendNew(out, measuredEnglish(c)...)
+		}
+		return out
 	}
 	q = Standard(q)
 	var out []string
@@ -129,6 +132,10 @@ func Measured(q string) []string {
 				out = append(out, u)
 			}
 			switch {
+			case countsInUnit(ws, i):
+				if j := phraseEnd(ws, i); j >= 0 {
+					add(ws[j])
+				}
 			case !quantityAsks[w]:
 			case i+1 < len(ws) && phraseWord(ws[i+1]) && !unitEnd(ws, i):
 				add(ws[i+1]) // a determiner: what it counts (多大年纪, 多少会员)
@@ -146,137 +153,6 @@ func Measured(q string) []string {
 	}
 	return out
 }
-
-// howOld matches an English question asking for an age.
-var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}?\w+'s age\b`)
-
-// English phrasings of what a question asks for (askedEnglish): the
-// thing counted ("how many floors"), the attribute of a subject ("what is
-// the population of", "Cruz's salary?", "their doctorate?") and, in a
-// question asking who, the relation a participle before a closing
-// preposition names ("Who is Cruz married to?"; not "Where was it
-// recovered from?", which asks a place). Group 1 is the word asked for.
-var (
-	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
-	nameOf        = regexp.MustCompile(`(?i)\bname of (?:the |a |an |his |her |their |its )?(?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:who|that|which|whom|in|at|on|for|to|behind)\b|\W*$)`)
-	haveNoun      = regexp.MustCompile(`(?i)^(?:does|did|do|has|had|is|was)\b.*\b(?:have|has|had) (?:a |an |any )?([a-z]+)(?: or (?:a |an |any )?([a-z]+))?`)
-	attributeOf   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
-	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:from|at|in|for|with|to|on))?\W*$`)
-	whichNoun     = regexp.MustCompile(`(?i)^(?:which|what) ([a-z][a-z-]+) (?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
-	relationAtEnd = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
-	eventDated    = regexp.MustCompile(`(?i)^(?:when|what year|which year|in what year|in which year)\b.*\b([a-z]{3,}(?:ed|en|built|born))\W*$`)
-	yearOf        = regexp.MustCompile(`(?i)^(?:in )?(?:what|which) year\b.*\b(?:take|takes|took|taking) place\b|^(?:in )?(?:what|which) year\b.*\b(?:happen|happens|happened|occur|occurs|occurred|set)\W*$`)
-	lifeEvent     = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
-)
-
-// askedEnglish is AskedFor of an English question: "how old" asks for an
-// age, which a text states as "years old" (or a synonym: year-old, aged —
-// not "age", which "agent" would hold: the knowledge's words are matched
-// at their start); "how many floors" for floors (measuredEnglish); "what
-// is the population of …" for the population; "… Cruz's annual salary?"
-// and "… earn their doctorate?" for the salary and the doctorate (the
-// phrase's last word, the question's end); "Who is Cruz married to?" for
-// the marriage (the participle before a closing to, with or by in a
-// question asking who); "What year was the base constructed?" for the
-// construction (the event a question asking when dates, ending it). Each word
-// stemmed (Stem), lower case, not a stop word nor an aspect word
-// (IsAspectWord: "the main themes of …" asks for instances), of three
-// letters or more, and written in lower case in the question (a capitalised word is a
-// name: "their Dulce" asks for nothing); nil when none applies.
-func askedEnglish(q string) []string {
-	out := measuredEnglish(q)
-	if m := haveNoun.FindStringSubmatch(q); m != nil {
-		for _, w := range m[1:] {
-			if IsPersonalFact(strings.ToLower(w)) {
-				out = addEnglish(out, w) // "Does … have a wife or family …?": a fact of a life
-			}
-		}
-	}
-	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated} {
-		if m := re.FindStringSubmatch(q); m != nil {
-			w := m[1]
-			if re == eventDated && len(w) > 6 && strings.HasSuffix(w, "ed") {
-				w = strings.TrimSuffix(w, "ed") // constructed: a text says construction too
-			}
-			if re == ownedAtEnd && strings.HasSuffix(strings.ToLower(w), "ed") {
-				continue // "the team's scientist studies recovered from?": a verb, no possession
-			}
-			out = addEnglish(out, w)
-		}
-	}
-	return out
-}
-
-// measuredEnglish is Measured of an English question: an age ("how old":
-// "years old"), the thing "how many" or "how much" counts (a duration's
-// unit as written: years in "How many years has … served?"), the thing
-// whose name is asked (nameOf: officer in "the name of the commanding
-// officer who …"), the year of
-// "in what year" when no dated event ends the question (yearOf: "… take
-// place?"; held by a year in digits, knowledge.Lexical.Unasked), the
-// thing "which" or "what" asks for before a verb (whichNoun: general in
-// "Which general signed the order …?"), and a fact of
-// a life (born, grew up, married, graduated …: lifeEvent), which a text
-// that never states it cannot answer whatever the question's other words
-// ("Where did Taylor Cruz grow up?": the name carries most of the
-// question, "grow" little).
-func measuredEnglish(q string) []string {
-	var out []string
-	if howOld.MatchString(q) {
-		out = append(out, "years old")
-	}
-	if m := howMany.FindStringSubmatch(q); m != nil {
-		if u := strings.ToLower(m[1]); durationUnits[u] {
-			out = append(out, u) // "How many years has … served?": a duration, not "in what year"
-		} else {
-			out = addEnglish(out, m[1])
-		}
-	}
-	if m := nameOf.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1]) // "the name of the commanding officer": an officer must be named
-	}
-	if yearOf.MatchString(q) && !eventDated.MatchString(q) {
-		out = append(out, "year") // "In what year does … take place?": the year itself
-	}
-	if m := whichNoun.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1]) // "Which general signed …": a general must be named
-	}
-	if m := lifeEvent.FindStringSubmatch(q); m != nil {
-		if w := strings.ToLower(m[1]); w == "grew up" || w == "grow up" {
-			out = append(out, "grow up")
-		} else {
-			out = addEnglish(out, m[1])
-		}
-	}
-	return out
-}
-
-// titleCase reports whether w is written as a name: a capital, then
-// lower-case letters only (Dulce, Hayes; not PhD or NASA-like
-// abbreviations, which name a thing).
-func titleCase(w string) bool {
-	r, size := utf8.DecodeRuneInString(w)
-	return unicode.IsUpper(r) && strings.ToLower(w[size:]) == w[size:]
-}
-
-// addEnglish appends word w to out as askedEnglish takes it (stemmed,
-// lower case, not a stop word or aspect word, three letters or more, not
-// written as a name in the question: titleCase), once.
-func addEnglish(out []string, w string) []string {
-	if w == "" || titleCase(w) || len(w) < 3 || IsStopWord(strings.ToLower(w)) {
-		return out
-	}
-	w = strings.ToLower(w)
-	if w = Stem(w); !IsAspectWord(w) && !slices.Contains(out, w) {
-		out = append(out, w)
-	}
-	return out
-}
-
-// durationUnits are the units "how many" counts a duration in (years,
-// months …): a figure the texts must state, unlike the year of "in what
-// year" (which a date in digits answers).
-var durationUnits = fieldSet("years months weeks days hours minutes decades centuries")
 
 // quantityAsks are the interrogatives asking for a figure (Measured).
 var quantityAsks = fieldSet("多少 几 多久 多大 多长 多高 多远 多重")
@@ -300,6 +176,11 @@ func askedIn(ws []string, add func(string)) {
 			k, _ := phraseFrom(ws, i+1)
 			if k > i+1 && !slices.ContainsFunc(ws[i+1:k], func(n string) bool { return !IsNoun(n) }) {
 				addAll(ws[i+1 : k])
+			}
+		}
+		if countsInUnit(ws, i) {
+			if j := phraseEnd(ws, i); j >= 0 {
+				add(ws[j])
 			}
 		}
 		if w == "叫" && i+1 < len(ws) && (ws[i+1] == "什么" || ws[i+1] == "啥") {
@@ -369,6 +250,14 @@ func askedIn(ws []string, add func(string)) {
 			}
 		}
 	}
+}
+
+// countsInUnit reports whether ws[i] is 几个 glued by the segmenter and
+// a one-rune unit after it ends the clause (押金交了几个月): the count of
+// the thing before (phraseEnd: the links and verbs of paying between
+// skipped) is asked, as by 多少 ending a clause.
+func countsInUnit(ws []string, i int) bool {
+	return ws[i] == "几个" && i+2 == len(ws) && utf8.RuneCountInString(ws[i+1]) == 1
 }
 
 // unitEnd reports whether the interrogative ws[i] (多少, 几) ends its
@@ -523,7 +412,7 @@ var (
 	// spendLinks are the verbs of spending between a thing and the amount
 	// asked of it, and their 了 (装修花了多少钱: the cost of 装修 is asked,
 	// which the knowledge must state; not 下降了多少, where the change is)
-	spendLinks = fieldSet("花 花了 花费 耗资 耗费")
+	spendLinks = fieldSet("花 花了 花费 耗资 耗费 交 交了 付 付了 缴 缴了 缴纳 支付 欠 欠了")
 )
 
 // IsAspectWord reports whether w is a word for an aspect of a subject

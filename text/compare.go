@@ -51,8 +51,14 @@ func ComparedSides(question string) (a, b string, ok bool) {
 		sep = ""
 	}
 	a, b = trimPlace(strings.Join(before[i:], sep)), trimPlace(strings.Join(after[:j], sep))
-	return a, b, a != "" && b != "" && a != b
+	return a, b, a != "" && b != "" && a != b && !datePhrase.MatchString(a) && !datePhrase.MatchString(b)
 }
+
+// datePhrase matches a side that is a date or a part of one (2024年,
+// 9月, 2023): "between September 2023 and April 2024, how much did … rise
+// compared with …" names a span of time, not two things compared (read
+// as Chinese dates, its sides had been 月 and 2024年).
+var datePhrase = regexp.MustCompile(`^[0-9０-９\s年月日号]+$`)
 
 // trimPlace drops a locative particle ending a Chinese side (抖音上 → 抖音,
 // 校内 stays: a side keeps two runes).

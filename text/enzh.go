@@ -1,6 +1,11 @@
 package text
 
-import "strings"
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // enZH is a glossary of the English words of public-opinion analysis and
 // of the things it is about (institutions, law, media, business), each
@@ -57,6 +62,46 @@ var enZH = map[string][]string{
 	"revenue": {"营收", "销售额"}, "rent": {"租金"}, "location": {"选址", "位置"}, "stockout": {"断货"},
 	"shortage": {"断货", "短缺"}, "discount": {"折扣", "优惠"}, "promotion": {"促销", "活动"}, "loss": {"损失"},
 	"risk": {"风险"}, "opportunity": {"机会"}, "recommendation": {"建议"}, "suggestion": {"建议"}, "weekend": {"周末"},
+	// counts and change
+	"frequency": {"频次", "频率"}, "rise": {"增长", "上升", "激增"}, "increase": {"增长", "上升", "增加"}, "growth": {"增长"},
+	"decline": {"下降", "下滑"}, "drop": {"下降", "回落"}, "entry": {"词条"}, "hot-search": {"热搜"}, "abroad": {"海外", "出国", "境外"},
+	"overseas": {"海外", "境外"}, "domestic": {"国内"}, "employment": {"就业"}, "job": {"就业", "工作"},
+}
+
+// monthNames are the English months, January first (englishDates).
+var monthNames = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
+
+// englishDate matches an English date: a capitalised month (or its first
+// three letters) with a day ("March 20", "March 20th"), a year ("September
+// 2023", "March 20, 2024") or both. Group 1 is the month, 2 the day, 3 the
+// year.
+var englishDate = regexp.MustCompile(`\b((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*)\.?(?:\s+(\d{1,2})(?:st|nd|rd|th)?)?(?:,?\s+((?:19|20)\d\d))?\b`)
+
+// englishDates returns q with each English date (englishDate) written
+// as Chinese texts write it: "September 2023" → 2023年9月, "March 20" →
+// 3月20日, "March 20, 2024" → 2024年3月20日; a month with neither day nor
+// year ("in April") → 4月, except May, which is as often the verb. A
+// capitalised word that only starts like a month (Marsh, Junior) stays.
+func englishDates(q string) string {
+	return englishDate.ReplaceAllStringFunc(q, func(m string) string {
+		g := englishDate.FindStringSubmatch(m)
+		month := slices.IndexFunc(monthNames, func(n string) bool {
+			w := strings.ToLower(g[1])
+			return w == n || len(w) <= 4 && strings.HasPrefix(n, w) && (len(w) == 3 || w == "sept")
+		})
+		if month < 0 || g[2] == "" && g[3] == "" && month == 4 {
+			return m
+		}
+		out := ""
+		if g[3] != "" {
+			out = g[3] + "年"
+		}
+		out += strconv.Itoa(month+1) + "月"
+		if g[2] != "" {
+			out += g[2] + "日"
+		}
+		return out
+	})
 }
 
 // translations returns the Chinese words of the English word w in the

@@ -28,6 +28,7 @@ var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as
 // (zhLabel) and a later sentence of what the asker needs (zhErrand). A Chinese clause after a comma that opens with a word of purpose (方便,
 // 以便, 便于, 好让, 用作, 作为) and asks nothing itself (zhAsks) is the
 // asker's purpose too ("帮我归个类，方便我们学校做风险清单"), and goes, as
+// does a clause of the asker's point of view (zhViewpoint: 从房东角度看，), as
 // do 作为…参考 ("请概括一下作为授信参考"), an opening clause of what the
 // asker will use the answer in ("渠道分布那张饼图要用，小红书、抖音各占多少%？")
 // or of their task ("做租户评估，建议每月盯哪些KPI？"), a clause of what they
@@ -44,6 +45,7 @@ func WithoutAskerFrame(q string) string {
 	if m := zhLabel.FindStringSubmatch(q); m != nil && !zhAsks.MatchString(m[1]) && zhAsks.MatchString(q[len(m[0]):]) {
 		q = q[len(m[0]):]
 	}
+	q = zhViewpoint.ReplaceAllString(q, "$1")
 	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
 		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {
 			return c[:n] // the sentence before keeps its end
@@ -99,6 +101,13 @@ var purposeKeeps = map[string]bool{"the": true, "this": true, "that": true, "the
 // colon (竞品对比slide：, 用户画像和KOL这块：): the asker's slide or section,
 // which WithoutAskerFrame drops when it asks nothing and the rest does.
 var zhLabel = regexp.MustCompile(`^([^：:，,。？?！!]{1,20})[：:]`)
+
+// zhViewpoint matches a Chinese clause of the point of view the asker
+// takes (从房东角度看，, 从投资人的立场来说，, 站在家长的角度，): the viewer is
+// the asker's role, not what is asked about ("从房东角度看，这家租户目前最大
+// 的经营风险是什么？" is about the shop's risks; 房东 is a word the
+// knowledge lacks). Group 1 keeps the mark before it.
+var zhViewpoint = regexp.MustCompile(`(^|[，,。？?！!；;])\s*(?:从|站在|以)[^，,。？?！!；;]{1,10}?(?:角度|立场|视角|眼光|角色)(?:来看|看来|看|出发|来说|来讲|说|讲)?\s*[，,]`)
 
 // zhErrand matches a sentence after the first that says what the asker
 // needs the answer for (我需要一个概括性的归纳放进论文结论部分。) or will

@@ -202,3 +202,31 @@ func CapitalisedWords(q string) []string {
 	}
 	return out
 }
+
+// anaphorLead matches a determiner that points back at what the asker
+// and the knowledge already share (这家, 那家, 这位, 该, 此).
+var anaphorLead = regexp.MustCompile(`(?:这|那)(?:家|位|个|间|所|名)$|(?:该|此|本)$`)
+
+// Anaphoric reports whether every occurrence of w in q follows a
+// determiner (anaphorLead: 这家租户, 该商户): the asker names the thing the
+// question is about by a role, not by its name, and w is no subject the
+// knowledge must hold (a question about a shop calls it 这家租户, and 租户,
+// a word the dictionary lacks, read as an unknown name, refused it). A
+// word the dictionary holds as a name (IsName) is its name whatever
+// stands before it. False when q does not hold w.
+func Anaphoric(q, w string) bool {
+	if w == "" || IsName(w) {
+		return false
+	}
+	found := false
+	for i := 0; ; {
+		k := strings.Index(q[i:], w)
+		if k < 0 {
+			return found
+		}
+		if !anaphorLead.MatchString(q[:i+k]) {
+			return false
+		}
+		found, i = true, i+k+len(w)
+	}
+}

@@ -114,7 +114,8 @@ func pinyinRunes(py string) []rune { return readings().runes[py] }
 
 // AsChinese returns the English question q as Chinese documents would
 // write it, docs counting the documents (or sentences) holding a word:
-// each name q spells in pinyin (pinyinNames) as the Han string of those
+// its dates as Chinese texts write them (englishDates: "September 2023"
+// → 2023年9月), each name q spells in pinyin (pinyinNames) as the Han string of those
 // syllables the documents hold most, at least MinHeardDocs ("Zhang
 // Pingwen" → 张平文, "Wuhan" → 武汉; ties: the earlier split of its
 // letters, then the lower runes), then each English word of the glossary
@@ -129,6 +130,7 @@ func AsChinese(q string, docs func(w string) int) string {
 	if HasHan(q) {
 		return q
 	}
+	q = englishDates(q)
 	for _, n := range pinyinNames(q) {
 		best, most := "", MinHeardDocs-1
 		for _, split := range n.Syllables {

@@ -360,6 +360,39 @@ func writableCacheDirs(m *Model, dirs []string, rep *VectorReport) []string {
 	return out
 }
 
+// fitMark is what a model name holds before the hash of the texts an
+// embedder was fitted on (the offline embedder's "offline-ngram-v1-idf-
+// 3f0788e00c26"): its vectors are valid for those texts only.
+const fitMark = "-idf-"
+
+// removeRefitted removes from dir the cache files of the same embedder
+// fitted on other texts (the knowledge's texts changed when the graph was
+// built again; CacheFileName with the model's fit hash, fitMark, other
+// than name's): nothing reads them again, and each rebuild had left one
+// behind. Caches of other embedders, models or vector lengths stay. A
+// file that cannot be removed is left; nothing is reported.
+func removeRefitted(dir, name string, info llm.EmbedderInfo) {
+	base, _, fitted := strings.Cut(info.Model, fitMark)
+	if !fitted {
+		return
+	}
+	stale := info
+	stale.Model = base + fitMark
+	prefix := cacheBaseName(stale)
+	prefix = strings.TrimSuffix(prefix, "-"+strconv.Itoa(info.Dimensions))
+	suffix := "-" + strconv.Itoa(info.Dimensions) + ".bin"
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if n != name && e.Type().IsRegular() && strings.HasPrefix(n, prefix) && strings.HasSuffix(n, suffix) && !strings.ContainsAny(n[len(prefix):len(n)-len(suffix)], "-.") {
+			os.Remove(filepath.Join(dir, n))
+		}
+	}
+}
+
 func writeCache(ctx context.Context, dirs []string, name string, m *Model, info llm.EmbedderInfo, ids []string, sums []textSum, store *ExactStore, rep *VectorReport) {
 	if len(dirs) == 0 {
 		rep.Notes = append(rep.Notes, "entity vectors are not cached (no cache folder); they are computed again next time")
@@ -378,6 +411,7 @@ func writeCache(ctx context.Context, dirs []string, name string, m *Model, info 
 		}
 		if err == nil {
 			rep.CacheFile = path
+			removeRefitted(dir, name, info)
 			return
 		}
 		failures = append(failures, err.Error())

@@ -764,3 +764,49 @@ func checkEmbedder(store VectorStore, emb llm.Embedder) error {
 	}
 	return nil
 }
+
+// A graph built again on changed texts fits the offline embedder anew
+// (another -idf- hash in its model name): writing its cache removes the
+// file of the earlier fit, and leaves the caches of other embedders,
+// vector lengths and an unfitted model.
+func TestEntityVectorsRemoveRefitted(t *testing.T) {
+	g := coffeeGraph(t)
+	dir := t.TempDir()
+	m, err := FromGraph(context.Background(), g, GraphOptions{Path: filepath.Join(dir, "graphrag.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := func(extra string) []string {
+		var out []string
+		for _, e := range m.Entities() {
+			out = append(out, EntityText(e)+extra)
+		}
+		return out
+	}
+	first, second := offline.NewEmbedder(64).Fit(texts("")), offline.NewEmbedder(64).Fit(texts(" 新增"))
+	if first.Info().Model == second.Info().Model {
+		t.Fatal("the two fits have one model name")
+	}
+	keep := []string{"entity_vectors-openai-text-embedding-3-small-64.bin", "entity_vectors-offline-offline-ngram-v1-64.bin",
+		CacheFileName(offline.NewEmbedder(32).Fit(texts("")).Info())}
+	for _, n := range keep {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, emb := range []*offline.Embedder{first, second} {
+		if _, _, err := EntityVectors(context.Background(), m, VectorOptions{Embedder: emb, CacheDirs: []string{dir}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	files, _ := filepath.Glob(filepath.Join(dir, "entity_vectors-*.bin"))
+	for _, f := range files {
+		got = append(got, filepath.Base(f))
+	}
+	want := append(slices.Clone(keep), CacheFileName(second.Info()))
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("cache files %v, want %v (the first fit's %s removed)", got, want, CacheFileName(first.Info()))
+	}
+}

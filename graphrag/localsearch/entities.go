@@ -221,6 +221,8 @@ func (b *ContextBuilder) mapVectors(ctx context.Context, query, question string,
 			gate = b.countGate(question, gate)
 		case feels:
 			gate = b.sentimentGate(question, gate)
+		case hybrid:
+			gate = b.peopleGate(question, gate)
 		}
 		rel = judge(gate, names, asked, best, p.MinSimilarity, text.Measured(question)...)
 		rel.quoted(b.m.Lexical(), question)

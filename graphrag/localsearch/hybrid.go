@@ -32,7 +32,7 @@ const (
 func (b *ContextBuilder) lexical(embedded, question string) (lr *knowledge.LexicalResult, gate, names []knowledge.TermStat, asked []string) {
 	x := b.m.Lexical()
 	lr = x.Search(text.Terms(embedded))
-	own := text.Terms(question)
+	own := gateTerms(x, question)
 	byTerm := make(map[string]knowledge.TermStat, len(lr.Terms))
 	for _, s := range lr.Terms {
 		byTerm[s.Term] = s
@@ -51,6 +51,41 @@ func (b *ContextBuilder) lexical(embedded, question string) (lr *knowledge.Lexic
 		return lr, lr.Terms, names, asked
 	}
 	return lr, gate, names, asked
+}
+
+// gateTerms are the terms the relevance gate judges a question by:
+// text.Terms without a word the dictionary lacks and x never uses that
+// follows a determiner (text.Anaphoric: 这家租户), which names the
+// question's subject by the asker's role for it, not a subject the
+// knowledge lacks ("那个肖同学", which the knowledge holds, stays).
+func gateTerms(x *knowledge.Lexical, question string) []text.Term {
+	ts := text.Terms(question)
+	if len(ts) < 2 {
+		return ts
+	}
+	return slices.DeleteFunc(ts, func(t text.Term) bool {
+		return text.HasHan(t.Text) && !text.IsDictWord(t.Text) && text.Anaphoric(question, t.Text) && x.Stats([]text.Term{t})[0].Count == 0
+	})
+}
+
+// peopleGate is what the relevance gate judges of a question asking which
+// people (text.AsksPeople: 什么样的人, 哪些人): gate with text.PeopleTerm's
+// statistics added when the knowledge holds that term prominently (it
+// describes an audience as a 人群, 受众, 客群) and the question does not
+// name it; gate unchanged otherwise. The words such a question asks with
+// are held through figures ("年龄段和男女比例" is written 25到35岁, 女性约占六成:
+// text.StandIns), too common to be prominent, and "网上讨论这家店的主要是
+// 什么样的人？年龄段和男女比例大概如何？" was refused for them.
+func (b *ContextBuilder) peopleGate(question string, gate []knowledge.TermStat) []knowledge.TermStat {
+	pt := text.PeopleTerm()
+	if !text.AsksPeople(question) || slices.ContainsFunc(gate, func(s knowledge.TermStat) bool { return slices.Contains(pt.Words(), s.Term) }) {
+		return gate
+	}
+	st := b.m.Lexical().Stats([]text.Term{pt})[0]
+	if !st.Topical() {
+		return gate
+	}
+	return append(slices.Clip(gate), st)
 }
 
 // fuse merges the vector hits (nearest first) with the lexical ranking by

@@ -40,7 +40,7 @@ func (b *ContextBuilder) matchedByTerms(query string, p Params) bool {
 		return false
 	}
 	x := b.m.Lexical()
-	terms := text.Terms(query) // the gate's terms: MapQuery's question is its query
+	terms := gateTerms(x, query) // the gate's terms: MapQuery's question is its query
 	stats := x.Stats(terms)
 	if p.MinSimilarity > 0 && judge(stats, questionNames(x, query, terms, stats), x.Unasked(query), 0, p.MinSimilarity, text.Measured(query)...).Weak {
 		return false // the vector search's best similarity decides

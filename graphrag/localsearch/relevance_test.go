@@ -270,16 +270,18 @@ func TestRelevanceUnseenDulce(t *testing.T) {
 			"How would you read the Mercer–Rivera relationship? is it mentorship?",
 		},
 		[]string{
-			"What is the population of the town of Dulce?",                    // the population of
-			"How many floors does the Dulce base have?",                       // how many floors
-			"Where did Jordan Hayes earn their doctorate?",                    // their doctorate?
-			"Who is Taylor Cruz married to?",                                  // who … married to?
-			"What is Taylor Cruz's annual salary?",                            // Cruz's … salary?
-			"Where did Taylor Cruz grow up?",                                  // a fact of a life, never stated
-			"What year was Dulce base originally constructed?",                // the event a when-question dates
-			"Which university did Dr. Jordan Hayes get their doctorate from?", // which university, their doctorate
-			"What did the squad discover at Area 51?",                         // rule 1: Area 51, one name, never used
-			"where did Hayes get their PhD",                                   // their PhD (no name: titleCase)
+			"What is the population of the town of Dulce?",                                        // the population of
+			"How many floors does the Dulce base have?",                                           // how many floors
+			"Where did Jordan Hayes earn their doctorate?",                                        // their doctorate?
+			"Who is Taylor Cruz married to?",                                                      // who … married to?
+			"What is Taylor Cruz's annual salary?",                                                // Cruz's … salary?
+			"Where did Taylor Cruz grow up?",                                                      // a fact of a life, never stated
+			"What year was Dulce base originally constructed?",                                    // the event a when-question dates
+			"Which university did Dr. Jordan Hayes get their doctorate from?",                     // which university, their doctorate
+			"What did the squad discover at Area 51?",                                             // rule 1: Area 51, one name, never used
+			"Which US state is the Dulce base located in, and in what year is the operation set?", // the second question's year (text.AskedFor reads each)
+			"Who is the author of this novel and when was it first published?",                    // the event the second question dates
+			"where did Hayes get their PhD",                                                       // their PhD (no name: titleCase)
 			// rule 1: Andromeda and Wildfire, capitalised, never used (team,
 			// underground and lab carried 42 % of it)
 			"In The Andromeda Strain, how does the team at the underground Wildfire lab stop the microbe?",
@@ -364,25 +366,28 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"2024年7月门店断货的起因是什么？造成的直接经济损失约为多少？",      // 起因 an aspect word
 				"与同一商圈的连锁咖啡门店相比，该店在评分和价格上的竞争地位如何？",      // 该店 a stop word, 地位 an aspect word
 				"若以优势、劣势、机会、威胁四个维度概括这家店的经营现状，可以得出哪些结论？", // 维度, 得出 stop words: no subject 维度
+				"从房东角度看，这家租户目前最大的经营风险是什么？给我排个先后。",       // 从房东角度看，a viewpoint; 这家租户 the shop by a role (text.Anaphoric)
+				"网上讨论这家店的主要是什么样的人？年龄段和男女比例大概如何？",        // 什么样的人 is judged with 人群 (peopleGate)
 			},
 			[]string{
-				"杭州西湖景区的门票价格是多少？",      // rule 3: 门票, 46 %
-				"李明大学读的是什么专业？",         // rule 3: 专业, 30 %
-				"云南普洱茶的正确冲泡方法是什么？",     // rule 3: 正确, 冲泡, 49 %
-				"瑞幸咖啡的会员体系是怎样的？",       // rule 1: 瑞幸 carries most of the question
-				"店长王芳是哪所大学毕业的？",        // rule 3: 大学 is a noun the knowledge never uses (16 %)
-				"李明结婚了吗，他的老家在哪里？",      // rule 3: 老家
-				"杨景媛喜欢听什么类型的音乐？",       // rule 3: 音乐 (类型 is an aspect word)
-				"一杯桂花拿铁大概含有多少卡路里热量？",   // rule 3: 热量
-				"明天北京会不会下雨？",           // rule 1: 北京, an everyday name the knowledge never uses
-				"张伟在普洱的咖啡园种植面积有多大？",    // rule 3: 面积, a noun the knowledge never uses
-				"店长王芳一个月工资多少",          // rule 3: 工资, not a noun, is the figure asked for (text.Measured)
-				"他们家的抹茶拿铁好喝吗？",         // rule 1: 抹茶 (抹/茶/拿/铁 is 抹茶 拿铁, not one term held through 拿铁)
-				"李明是哪一年出生的？",           // rule 3: 出生, the event a time question dates
-				"张伟在普洱的咖啡园有多少亩？",       // rule 3: 咖啡园, not held through 咖啡 (a part that does not end it)
-				"张伟在普洱的咖啡种植园有多少亩地？",    // rule 3: 种植园, the figure asked (多少亩地 ends the clause)
-				"瑞幸咖啡在杭州滨江区一共开了多少家门店？", // rule 1: 瑞幸 opens the question (27 % of it)
-				"张伟的咖啡园种了多少亩地？",        // rule 3: 亩, the unit a figure is asked in, never used
+				"杭州西湖景区的门票价格是多少？",         // rule 3: 门票, 46 %
+				"李明大学读的是什么专业？",            // rule 3: 专业, 30 %
+				"云南普洱茶的正确冲泡方法是什么？",        // rule 3: 正确, 冲泡, 49 %
+				"瑞幸咖啡的会员体系是怎样的？",          // rule 1: 瑞幸 carries most of the question
+				"店长王芳是哪所大学毕业的？",           // rule 3: 大学 is a noun the knowledge never uses (16 %)
+				"李明结婚了吗，他的老家在哪里？",         // rule 3: 老家
+				"杨景媛喜欢听什么类型的音乐？",          // rule 3: 音乐 (类型 is an aspect word)
+				"一杯桂花拿铁大概含有多少卡路里热量？",      // rule 3: 热量
+				"明天北京会不会下雨？",              // rule 1: 北京, an everyday name the knowledge never uses
+				"张伟在普洱的咖啡园种植面积有多大？",       // rule 3: 面积, a noun the knowledge never uses
+				"店长王芳一个月工资多少",             // rule 3: 工资, not a noun, is the figure asked for (text.Measured)
+				"他们家的抹茶拿铁好喝吗？",            // rule 1: 抹茶 (抹/茶/拿/铁 is 抹茶 拿铁, not one term held through 拿铁)
+				"李明是哪一年出生的？",              // rule 3: 出生, the event a time question dates
+				"张伟在普洱的咖啡园有多少亩？",          // rule 3: 咖啡园, not held through 咖啡 (a part that does not end it)
+				"张伟在普洱的咖啡种植园有多少亩地？",       // rule 3: 种植园, the figure asked (多少亩地 ends the clause)
+				"瑞幸咖啡在杭州滨江区一共开了多少家门店？",    // rule 1: 瑞幸 opens the question (27 % of it)
+				"张伟的咖啡园种了多少亩地？",           // rule 3: 亩, the unit a figure is asked in, never used
+				"李明之前有没有拖欠过房租，或者押金交了几个月？", // rule 3: 押金, counted in months (text.Measured: 几个月)
 			}},
 		{"bettafish", fixture.BettaFish,
 			[]string{
@@ -554,5 +559,26 @@ func TestQuotedPassageOverridesSoftRefusal(t *testing.T) {
 	}
 	if r.quoted(x, "那句“等上级安排”被怎么批评？"); r.Weak {
 		t.Errorf("thin terms with a held quote: still refused (%s)", r.Reason)
+	}
+}
+
+// The gate's terms leave out a word the dictionary lacks and the
+// knowledge never uses after a determiner (这家租户: the shop by the
+// asker's role for it), and keep one the knowledge holds (那个肖同学).
+func TestGateTermsAnaphor(t *testing.T) {
+	for _, tc := range []struct {
+		run      func(testing.TB) fixture.Run
+		q, w     string
+		wantHeld bool
+	}{
+		{fixture.Coffee, "这家租户目前最大的经营风险是什么？", "租户", false},
+		{fixture.Coffee, "租户目前最大的经营风险是什么？", "租户", true}, // no determiner: what is asked about
+		{fixture.BettaFish, "被指控的那个肖同学这两年身心受到了哪些影响？", "肖同学", true},
+	} {
+		b := graphBuilder(t, tc.run(t))
+		got := text.TermTexts(gateTerms(b.m.Lexical(), tc.q))
+		if slices.Contains(got, tc.w) != tc.wantHeld {
+			t.Errorf("gateTerms(%q) = %v: %q held %v, want %v", tc.q, got, tc.w, !tc.wantHeld, tc.wantHeld)
+		}
 	}
 }

@@ -131,7 +131,18 @@ type Request struct {
 	// the rest come from the built context (a second model call).
 	// Ignored when Context is set.
 	Answer *localsearch.Result `json:"-"`
+	// Proposed are questions proposed before and not asked (a chat's
+	// earlier follow-ups): none is proposed again, and the model is asked
+	// for up to Count more (question_count Count + min(len(Proposed),
+	// Count)) so that new ones can take their places. Not sent as
+	// question_history: nobody asked them. A chat that offered the same
+	// three follow-ups after every answer offers new ones, or fewer.
+	Proposed []string `json:"-"`
 }
+
+// askCount is the question_count asked of the model: Count, and as many
+// more as were proposed before (Proposed), at most Count more.
+func (r Request) askCount() int { return r.Count + min(len(r.Proposed), r.Count) }
 
 // Result is the reference's QuestionResult with the parsed questions.
 type Result struct {
@@ -199,11 +210,11 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 		// the cited records name too few subjects: the rest from the
 		// question's whole context, as without an answer
 		more := &Result{}
-		if ok, _, err := g.context(ctx, Request{History: r.History, Count: r.Count}, more); err != nil {
+		if ok, _, err := g.context(ctx, Request{History: r.History, Count: r.Count, Proposed: r.Proposed}, more); err != nil {
 			return nil, err
 		} else if ok {
 			more.Warnings = res.Warnings
-			add, err := g.propose(ctx, Request{History: r.History, Count: r.Count}, more, sugg)
+			add, err := g.propose(ctx, Request{History: r.History, Count: r.Count, Proposed: r.Proposed}, more, sugg)
 			if err != nil {
 				return nil, err
 			}
@@ -227,8 +238,9 @@ func (g *Generator) Generate(ctx context.Context, r Request) (*Result, error) {
 	return res, nil
 }
 
-// propose asks for r.Count questions on res's context and returns those
-// that are new (not in the history nor among have) and pass the screen,
+// propose asks for r.Count questions (askCount) on res's context and
+// returns those that are new (not in the history, r.Proposed nor among
+// have) and pass the screen,
 // at most r.Count − len(have), recording the reply, the call and the
 // screen's warnings in res.
 func (g *Generator) propose(ctx context.Context, r Request, res *Result, have []Suggestion) ([]Suggestion, error) {
@@ -236,7 +248,7 @@ func (g *Generator) propose(ctx context.Context, r Request, res *Result, have []
 	if err != nil {
 		return nil, err
 	}
-	asked := slices.Clone(r.History)
+	asked := append(slices.Clone(r.History), r.Proposed...)
 	for _, s := range have {
 		asked = append(asked, s.Question)
 	}
@@ -304,7 +316,7 @@ func (g *Generator) context(ctx context.Context, r Request, res *Result) (matche
 // returns the model's reply, recording it (Raw), the call and the system
 // prompt's tokens in res.
 func (g *Generator) ask(ctx context.Context, r Request, res *Result) (string, error) {
-	in := prompts.QuestionGenerationInput{Task: prompts.TaskQuestionGeneration, Question: res.QuestionContext, QuestionCount: r.Count}
+	in := prompts.QuestionGenerationInput{Task: prompts.TaskQuestionGeneration, Question: res.QuestionContext, QuestionCount: r.askCount()}
 	if n := len(r.History); n > 1 {
 		in.History = r.History[:n-1]
 	}
@@ -317,7 +329,7 @@ func (g *Generator) ask(ctx context.Context, r Request, res *Result) (string, er
 		return content, nil
 	}
 	system, err := localsearch.FormatPrompt(g.cfg.SystemPrompt, map[string]string{
-		"context_data": res.ContextText, "question_count": strconv.Itoa(r.Count)})
+		"context_data": res.ContextText, "question_count": strconv.Itoa(r.askCount())})
 	if err != nil {
 		return "", err
 	}

@@ -268,3 +268,29 @@ func TestOfflineQuestionsDulce(t *testing.T) {
 		t.Errorf("Write was given %+v", asked)
 	}
 }
+
+// Questions proposed before (Request.Proposed) are not proposed again,
+// and the model is asked for as many more, at most Count more.
+func TestGenerateSkipsProposed(t *testing.T) {
+	b := dulceBuilder(t)
+	m := &fixedModel{reply: "- Q1?\n- Q2?\n- Q3?\n- Q4?\n- Q5?\n"}
+	g, err := New(Config{Builder: b, Model: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist := []string{"Tell me about Agent Mercer", "What happens in Dulce military base?"}
+	res, err := g.Generate(t.Context(), Request{History: hist, Count: 2, Proposed: []string{"Q1?", "Q2?", "Q3?"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Questions, []string{"Q4?", "Q5?"}) {
+		t.Errorf("questions %q, want Q4? and Q5?", res.Questions)
+	}
+	var in prompts.QuestionGenerationInput
+	if err := json.Unmarshal([]byte(m.reqs[0].Messages[1].Content), &in); err != nil {
+		t.Fatal(err)
+	}
+	if in.QuestionCount != 4 || !slices.Equal(in.History, hist[:1]) {
+		t.Errorf("asked for %d questions with history %q; want 4 (2 and 2 more), the history without the proposed", in.QuestionCount, in.History)
+	}
+}

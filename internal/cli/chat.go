@@ -105,7 +105,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 	if h.keep <= 0 || h.keep > maxChatTurns {
 		h.keep = maxChatTurns
 	}
-	var followups []string
+	var followups, offered []string // the last answer's follow-ups; all offered so far
 	for {
 		line, err := readLine(session, read, "> ")
 		if errors.Is(err, io.EOF) {
@@ -142,9 +142,10 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		h.add(q, answer)
 		followups = nil
 		if gen != nil {
-			if followups, err = chatFollowUps(session, opts, gen, h.asked, res, answering); err != nil {
+			if followups, err = chatFollowUps(session, opts, gen, h.asked, offered, res, answering); err != nil {
 				return ctx.Err()
 			}
+			offered = append(offered, followups...)
 		}
 		fmt.Fprintln(opts.Out)
 	}
@@ -282,14 +283,15 @@ func chatInput(opts *chatOptions) (read func(prompt string) (string, error), clo
 }
 
 // chatFollowUps proposes and prints the follow-up questions of the
-// answer res (they come from the records it cites); SIGINT stops them
+// answer res (they come from the records it cites), none of those offered
+// after an earlier answer (questiongen.Request.Proposed); SIGINT stops them
 // as it stops an answer. A failure is a warning and no questions; the
 // error is the session's end (session.Err()).
-func chatFollowUps(session context.Context, opts *chatOptions, gen *questiongen.Generator, asked []string, res *localsearch.Result,
+func chatFollowUps(session context.Context, opts *chatOptions, gen *questiongen.Generator, asked, offered []string, res *localsearch.Result,
 	answering chan context.CancelFunc) ([]string, error) {
 	actx, cancel := context.WithCancel(session)
 	answering <- cancel
-	fu, err := gen.Generate(actx, questiongen.Request{History: asked, Count: opts.Followups, Answer: res})
+	fu, err := gen.Generate(actx, questiongen.Request{History: asked, Count: opts.Followups, Answer: res, Proposed: offered})
 	drain(answering)
 	cancel()
 	switch {
@@ -315,12 +317,13 @@ func chatFollowUps(session context.Context, opts *chatOptions, gen *questiongen.
 // asked were asked for (-n) after an answer (a refused question gets no
 // note): the answer's cited records gave no other
 // that passes questiongen's checks (the relevance gate, names a reader
-// knows, no repeat of the history or of another).
+// knows, no repeat of the history, of a question offered before or of
+// another).
 func fewerFollowUps(n, asked int) string {
 	if n == 0 {
-		return "\nNo follow-up questions: none from the answer's records passed the checks (relevance, names a reader knows, no repeats)."
+		return "\nNo follow-up questions: none from the answer's records passed the checks (relevance, names a reader knows, not asked or offered before)."
 	}
-	return fmt.Sprintf("  (%d of the %d asked for: no other from the answer's records passed the checks)", n, asked)
+	return fmt.Sprintf("  (%d of the %d asked for: no other from the answer's records passed the checks, or it was offered before)", n, asked)
 }
 
 // readLine reads a line, or returns when the session ends.

@@ -183,3 +183,34 @@ func TestChatHistoryFollowUps(t *testing.T) {
 		}
 	}
 }
+
+// A follow-up offered after one answer is not offered again after the
+// next (questiongen.Request.Proposed): on the sample the offline model
+// had offered the same three after every answer of a session about the
+// membership scheme.
+func TestChatFollowUpsNotRepeated(t *testing.T) {
+	graphs := sampleGraphs(t)
+	code, out, errs := runIn(t, "李明咖啡店的会员体系怎么样？\n会员有多少人？\n桂花拿铁卖得怎么样？\nexit\n", nil,
+		"chat", "-q", "--llm", "offline", "--graphs", graphs, "--graph", "coffee")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	turns := strings.Split(out, "\n> ")
+	if len(turns) != 4 {
+		t.Fatalf("%d turns in:\n%s", len(turns)-1, out)
+	}
+	seen := map[string]int{}
+	total := 0
+	for i, turn := range turns[1:] {
+		for _, m := range followupRE.FindAllStringSubmatch(turn, -1) {
+			if prev, ok := seen[m[2]]; ok {
+				t.Errorf("turn %d offers %q again (offered after turn %d)", i+1, m[2], prev)
+			}
+			seen[m[2]] = i + 1
+			total++
+		}
+	}
+	if first := len(followupRE.FindAllString(turns[1], -1)); first != 3 || total <= first {
+		t.Errorf("follow-ups: %d after the first answer, %d in all; want 3 and more after later answers:\n%s", first, total, out)
+	}
+}

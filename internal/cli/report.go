@@ -131,7 +131,7 @@ func addReportFlags(f *pflag.FlagSet, opts *reportOptions) {
 	f.IntVar(&opts.PromptTokens, "prompt-tokens", 0, fmt.Sprintf("context budget per prompt, in tokens; lower it for small local models (0 = %d for OpenAI-compatible servers, %d offline and for Ollama)", remotePromptTokens, nodes.DefaultPromptTokens))
 	f.BoolVar(&opts.Events, "events", false, "print stage/chapter events as JSON lines on stderr instead of progress")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
-	f.StringVar(&opts.Resume, "resume", "", "finish report `ID` from its saved work (<out>/.ID.work): reuse the stages and chapters an earlier run of the same inputs, template and model settings saved, ask the model only for the rest; without inputs, those the saved run used")
+	f.StringVar(&opts.Resume, "resume", "", "finish report `ID` from its saved work (<out>/.ID.work): reuse the stages and chapters an earlier run of the same inputs, template and model settings saved, make only the rest; without inputs, those the saved run used")
 	f.BoolVar(&opts.PDF, "pdf", false, "also print report.pdf (A4) with headless Chromium (Debian package chromium)")
 }
 

@@ -189,7 +189,7 @@ func resumeInputs(opts *reportOptions, dir string) error {
 
 // resumeHint is what a run that stopped with saved work says on stderr.
 func resumeHint(id, dir string) string {
-	return fmt.Sprintf("the finished stages and chapters are saved in %s: `reportengine report --resume %s` (with the same inputs and settings) asks the model only for the rest", dir, id)
+	return fmt.Sprintf("the finished stages and chapters are saved in %s: `reportengine report --resume %s` (with the same inputs and settings) reuses them and makes only the rest (with a model endpoint, only the rest are asked of it)", dir, id)
 }
 
 // earlierWorkNote is what a run without --resume says when it finds the
@@ -201,7 +201,7 @@ func earlierWorkNote(id, dir string, e nodes.EarlierWork) string {
 	s := fmt.Sprintf("an earlier run of report %s saved %d chapter(s) (%d outputs in all) in %s; this run starts afresh and replaces them when it saves its first output (until then they stay, and a run stopped before that leaves them as they were)",
 		id, e.Chapters, e.Outputs, dir)
 	if len(e.Changes) == 0 {
-		return s + fmt.Sprintf("; stop it and run `reportengine report --resume %s` to reuse them and ask the model only for the rest", id)
+		return s + fmt.Sprintf("; stop it and run `reportengine report --resume %s` to reuse them and make only the rest", id)
 	}
 	return s + fmt.Sprintf("; they were saved for other inputs or settings (%s), so --resume with these would not reuse them", strings.Join(e.Changes, "; "))
 }

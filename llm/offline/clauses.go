@@ -24,6 +24,8 @@ var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", P
 type clause struct {
 	text, heading string
 	joinsNext     bool
+	// cut: the record's text stops inside this sentence, its last (cutTail)
+	cut bool
 }
 
 // splitClauses cuts a record's text into sentences (by line, leaving out
@@ -74,7 +76,28 @@ func splitClauses(s string) []clause {
 		out = out[:len(out)-1]
 		out[len(out)-1].joinsNext = false
 	}
+	if len(out) > 0 && cutTail(s, out[len(out)-1].text) {
+		out[len(out)-1].cut = true
+	}
 	return out
+}
+
+// minCutRunes is the least length of a record's last sentence that,
+// ending with no punctuation, is taken for a sentence the record was cut
+// in (cutTail); a shorter one is a title or a label.
+const minCutRunes = 40
+
+// cutTail reports whether last, the last sentence kept of the record s,
+// is one s was cut in at a length: it ends s, ends with a letter, digit
+// or Han rune (no punctuation), holds at least minCutRunes runes, and the
+// line it ends is prose (no list item, table row, heading or quote). The
+// answer marks its quote of it with "…" (a search result's page text cut
+// at 300 runes: "…博士研究生8616").
+func cutTail(s, last string) bool {
+	s = strings.TrimSpace(s)
+	line := strings.TrimSpace(s[strings.LastIndexByte(s, '\n')+1:])
+	r, _ := utf8.DecodeLastRuneInString(last)
+	return strings.HasSuffix(s, last) && utf8.RuneCountInString(last) >= minCutRunes && (unicode.IsLetter(r) || unicode.IsDigit(r)) && !listLine.MatchString(line)
 }
 
 // boldHeading reports whether line is a heading written as a line wholly

@@ -38,3 +38,25 @@ func splitSentences(s string) []string {
 	}
 	return out
 }
+
+// A record that stops inside its only (or last kept) sentence is quoted
+// with "…" (cutTail): a search result's page text cut at a length
+// ("…博士研究生8616"); a short line (a title, a label), a list item and a
+// sentence with its full stop are quoted as they are.
+func TestCutQuoteMarked(t *testing.T) {
+	for in, want := range map[string]string{
+		"【来源：武大就业】武汉大学是国家教育部直属重点综合性大学是首批“双一流” 建设高校学校现有普通本科生29450 人，硕士研究生20085 人，博士研究生8616": "【来源：武大就业】武汉大学是国家教育部直属重点综合性大学是首批“双一流” 建设高校学校现有普通本科生29450 人，硕士研究生20085 人，博士研究生8616…",
+		"时间节点：事件始于2022年暑期，2024年7月25日法院判决公布":                      "时间节点：事件始于2022年暑期，2024年7月25日法院判决公布",
+		"- 时间节点：事件始于2022年暑期，2024年7月25日法院判决公布，随后学校宣布启动全面复核并成立工作组": "时间节点：事件始于2022年暑期，2024年7月25日法院判决公布，随后学校宣布启动全面复核并成立工作组",
+		"学校发布了情况通报，宣布启动全面复核，并表示将在调查结束后第一时间向社会公布处理结果。":            "学校发布了情况通报，宣布启动全面复核，并表示将在调查结束后第一时间向社会公布处理结果。",
+	} {
+		cs := splitClauses(in)
+		sents := make([]*sentence, len(cs))
+		for i, c := range cs {
+			sents[i] = &sentence{text: c.text, order: i, joinsNext: c.joinsNext, cut: c.cut}
+		}
+		if got := quoteOf(sents, sents[len(sents)-1]); got != want {
+			t.Errorf("quote of %q = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -43,6 +43,9 @@ type sentence struct {
 	// record's text and continues it: this one ends with a clause end
 	// (；;), or the next refers back to it (text.RefersBack)
 	joinsNext bool
+	// cut: the record's text stops inside this sentence (cutTail); its
+	// quote ends with "…"
+	cut bool
 }
 
 var stopWords = map[string]bool{
@@ -166,7 +169,7 @@ func contextSentences(tables []ctxTable) []*sentence {
 				// is about ("## 断货事件与网友反应 李明在短视频中解释…"),
 				// not for what it says
 				about := strings.TrimSpace(c.heading + " " + s)
-				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(about), order: len(out), row: ri, name: name, joinsNext: c.joinsNext})
+				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(about), order: len(out), row: ri, name: name, joinsNext: c.joinsNext, cut: c.cut})
 				prevJoins = c.joinsNext
 			}
 			if len(out) > 0 {
@@ -302,6 +305,9 @@ func quoteOf(sents []*sentence, s *sentence) string {
 	lo, hi := clauseRun(sents, s.order)
 	for i := lo; i <= hi; i++ {
 		q.WriteString(sents[i].text)
+	}
+	if sents[hi].cut {
+		q.WriteString("…") // the record stops inside it
 	}
 	return q.String()
 }

@@ -1,0 +1,184 @@
+package text
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// What an English question asks for (AskedFor, Measured of English text).
+
+// howOld matches an English question asking for an age.
+var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}?\w+'s age\b`)
+
+// English phrasings of what a question asks for (askedEnglish): the
+// thing counted ("how many floors"), the attribute of a subject ("what is
+// the population of", "Cruz's salary?", "their doctorate?") and, in a
+// question asking who, the relation a participle before a closing
+// preposition names ("Who is Cruz married to?"; not "Where was it
+// recovered from?", which asks a place). Group 1 is the word asked for.
+var (
+	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
+	nameOf        = regexp.MustCompile(`(?i)\bname of (?:the |a |an |his |her |their |its )?(?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:who|that|which|whom|in|at|on|for|to|behind)\b|\W*$)`)
+	haveNoun      = regexp.MustCompile(`(?i)^(?:does|did|do|has|had|is|was)\b.*\b(?:have|has|had) (?:a |an |any )?([a-z]+)(?: or (?:a |an |any )?([a-z]+))?`)
+	attributeOf   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
+	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:from|at|in|for|with|to|on))?\W*$`)
+	whichNoun     = regexp.MustCompile(`(?i)^(?:which|what) (?:(?-i:[A-Z]{2,}) )?([a-z][a-z-]+) (?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
+	relationAtEnd = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
+	eventDated    = regexp.MustCompile(`(?i)^(?:when|what year|which year|in what year|in which year)\b.*\b([a-z]{3,}(?:ed|en|built|born))\W*$`)
+	yearOf        = regexp.MustCompile(`(?i)^(?:in )?(?:what|which) year\b.*\b(?:take|takes|took|taking) place\b|^(?:in )?(?:what|which) year\b.*\b(?:happen|happens|happened|occur|occurs|occurred|set)\W*$`)
+	lifeEvent     = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
+)
+
+// askedEnglish is AskedFor of an English question: "how old" asks for an
+// age, which a text states as "years old" (or a synonym: year-old, aged —
+// not "age", which "agent" would hold: the knowledge's words are matched
+// at their start); "how many floors" for floors (measuredEnglish); "what
+// is the population of …" for the population; "… Cruz's annual salary?"
+// and "… earn their doctorate?" for the salary and the doctorate (the
+// phrase's last word, the question's end); "Who is Cruz married to?" for
+// the marriage (the participle before a closing to, with or by in a
+// question asking who); "What year was the base constructed?" for the
+// construction (the event a question asking when dates, ending it). Each word
+// stemmed (Stem), lower case, not a stop word nor an aspect word
+// (IsAspectWord: "the main themes of …" asks for instances), of three
+// letters or more, and written in lower case in the question (a capitalised word is a
+// name: "their Dulce" asks for nothing); nil when none applies.
+func askedEnglish(q string) []string {
+	var out []string
+	for _, c := range englishAsks(q) {
+		out = appendNew(out, askedEnglishClause(c)...)
+	}
+	return out
+}
+
+// appendNew appends to out each of ws it does not hold yet.
+func appendNew(out []string, ws ...string) []string {
+	for _, w := range ws {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// englishJoin matches the "and" (or comma) that joins a second question
+// to an English question: "Which US state is the base located in, and
+// in what year is the operation set?", "Who is the author and when was it
+// published?". Group 1 opens the second question.
+var englishJoin = regexp.MustCompile(`(?i)(?:,\s*and|\s+and|,)\s+((?:in\s+)?(?:what|which|when|who|where|how)\s)`)
+
+// englishAsks returns the questions an English question joins with "and"
+// (englishJoin) or writes one after another ("?"), each on its own, so
+// that askedEnglish's phrasings, which read a question from its start,
+// read each; q itself when it is one.
+func englishAsks(q string) []string {
+	var out []string
+	for _, c := range strings.Split(englishJoin.ReplaceAllString(q, "? $1"), "?") {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c+"?")
+		}
+	}
+	if len(out) == 0 {
+		return []string{q}
+	}
+	return out
+}
+
+// askedEnglishClause is askedEnglish of one question (englishAsks).
+func askedEnglishClause(q string) []string {
+	out := measuredEnglish(q)
+	if m := haveNoun.FindStringSubmatch(q); m != nil {
+		for _, w := range m[1:] {
+			if IsPersonalFact(strings.ToLower(w)) {
+				out = addEnglish(out, w) // "Does … have a wife or family …?": a fact of a life
+			}
+		}
+	}
+	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated} {
+		if m := re.FindStringSubmatch(q); m != nil {
+			w := m[1]
+			if re == eventDated && len(w) > 6 && strings.HasSuffix(w, "ed") {
+				w = strings.TrimSuffix(w, "ed") // constructed: a text says construction too
+			}
+			if re == ownedAtEnd && strings.HasSuffix(strings.ToLower(w), "ed") {
+				continue // "the team's scientist studies recovered from?": a verb, no possession
+			}
+			out = addEnglish(out, w)
+		}
+	}
+	return out
+}
+
+// measuredEnglish is Measured of an English question: an age ("how old":
+// "years old"), the thing "how many" or "how much" counts (a duration's
+// unit as written: years in "How many years has … served?"), the thing
+// whose name is asked (nameOf: officer in "the name of the commanding
+// officer who …"), the year of
+// "in what year" when no dated event ends the question (yearOf: "… take
+// place?"; held by a year in digits, knowledge.Lexical.Unasked), the
+// thing "which" or "what" asks for before a verb (whichNoun: general in
+// "Which general signed the order …?"), and a fact of
+// a life (born, grew up, married, graduated …: lifeEvent), which a text
+// that never states it cannot answer whatever the question's other words
+// ("Where did Taylor Cruz grow up?": the name carries most of the
+// question, "grow" little).
+func measuredEnglish(q string) []string {
+	var out []string
+	if howOld.MatchString(q) {
+		out = append(out, "years old")
+	}
+	if m := howMany.FindStringSubmatch(q); m != nil {
+		if u := strings.ToLower(m[1]); durationUnits[u] {
+			out = append(out, u) // "How many years has … served?": a duration, not "in what year"
+		} else {
+			out = addEnglish(out, m[1])
+		}
+	}
+	if m := nameOf.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "the name of the commanding officer": an officer must be named
+	}
+	if yearOf.MatchString(q) && !eventDated.MatchString(q) {
+		out = append(out, "year") // "In what year does … take place?": the year itself
+	}
+	if m := whichNoun.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "Which general signed …": a general must be named
+	}
+	if m := lifeEvent.FindStringSubmatch(q); m != nil {
+		if w := strings.ToLower(m[1]); w == "grew up" || w == "grow up" {
+			out = append(out, "grow up")
+		} else {
+			out = addEnglish(out, m[1])
+		}
+	}
+	return out
+}
+
+// titleCase reports whether w is written as a name: a capital, then
+// lower-case letters only (Dulce, Hayes; not PhD or NASA-like
+// abbreviations, which name a thing).
+func titleCase(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && strings.ToLower(w[size:]) == w[size:]
+}
+
+// addEnglish appends word w to out as askedEnglish takes it (stemmed,
+// lower case, not a stop word or aspect word, three letters or more, not
+// written as a name in the question: titleCase), once.
+func addEnglish(out []string, w string) []string {
+	if w == "" || titleCase(w) || len(w) < 3 || IsStopWord(strings.ToLower(w)) {
+		return out
+	}
+	w = strings.ToLower(w)
+	if w = Stem(w); !IsAspectWord(w) && !slices.Contains(out, w) {
+		out = append(out, w)
+	}
+	return out
+}
+
+// durationUnits are the units "how many" counts a duration in (years,
+// months …): a figure the texts must state, unlike the year of "in what
+// year" (which a date in digits answers).
+var durationUnits = fieldSet("years months weeks days hours minutes decades centuries")
