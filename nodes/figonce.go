@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -31,7 +32,10 @@ func figuresStated(text string) (figs []statedFigure, line bool) {
 	}
 	for _, f := range evidence.FindFigures("", text) {
 		if f.Kind != evidence.FigDate {
-			figs = append(figs, statedFigure{strings.ReplaceAll(f.Raw, " ", ""), textrules.TermTexts(textrules.Terms(f.Label))})
+			// what it measures: its label, else its KPI's name (a label
+			// opening with a period, "本周期李明咖啡店的声量规模为12780条", is
+			// left empty; its KPI is named)
+			figs = append(figs, statedFigure{strings.ReplaceAll(f.Raw, " ", ""), textrules.TermTexts(textrules.Terms(cmp.Or(f.Label, f.KPI)))})
 		}
 	}
 	return figs, line

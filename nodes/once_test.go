@@ -247,3 +247,21 @@ func TestPrintOnceFigureLine(t *testing.T) {
 		}
 	}
 }
+
+// A figure whose sentence opens with a period ("本周期…的声量规模为12780条")
+// has no label but a KPI name: what it measures is read from that, and a
+// later passage of the same source stating it goes (the sample's 2.1 had
+// printed 12780条 twice, four lines apart).
+func TestPrintFiguresOnceKPINamed(t *testing.T) {
+	lead := "本周期李明咖啡店的声量规模为12780条提及，月度起伏与事件对应：7月断货事件带来3120条的声量峰值。[E117][E120]"
+	again := "监测显示，2024年4月开业至9月底，李明咖啡店的声量规模为12780条提及。[E120]"
+	keep := "另一段足够长的内容，讲的是声量的平台分布与各平台的占比情况。[E9]"
+	results := []ChapterResult{{Chapter: ir.Chapter{ChapterID: "S2", Blocks: []ir.Block{
+		onceH("2.1"), onceP(lead), onceP(again), onceP(keep),
+	}}}}
+	printFiguresOnce(results)
+	want := []string{"## 2.1", lead, keep}
+	if got := onceTexts(results[0].Chapter); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("S2:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

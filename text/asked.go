@@ -82,7 +82,7 @@ func passiveAsked(c string) string {
 // (splitReduplication, ungluedWords) and 多/大 read as 多大 (joinHowMuch).
 func eachClause(q string, f func(ws []string)) {
 	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		f(joinIDs(joinHowMuch(ungluedWords(splitReduplication(Words(c))))))
+		f(joinIDs(joinHowMuch(joinWhichTime(ungluedWords(splitReduplication(Words(c)))))))
 	}
 }
 

@@ -18,7 +18,10 @@ var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}
 // the population of", "Cruz's salary?", "their doctorate?") and, in a
 // question asking who, the relation a participle before a closing
 // preposition names ("Who is Cruz married to?"; not "Where was it
-// recovered from?", which asks a place). Group 1 is the word asked for.
+// recovered from?", which asks a place), and in a question asking who or
+// which, what befalls them by a get-passive ("Which of the agents gets
+// killed first?": whether anyone is killed is asked, and a story that
+// never says it does not tell). Group 1 is the word asked for.
 var (
 	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
 	nameOf        = regexp.MustCompile(`(?i)\bname of (?:the |a |an |his |her |their |its )?(?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:who|that|which|whom|in|at|on|for|to|behind)\b|\W*$)`)
@@ -26,6 +29,7 @@ var (
 	attributeOf   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
 	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:from|at|in|for|with|to|on))?\W*$`)
 	whichNoun     = regexp.MustCompile(`(?i)^(?:which|what) (?:(?-i:[A-Z]{2,}) )?([a-z][a-z-]+) (?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
+	gotEvent      = regexp.MustCompile(`(?i)^(?:who|which|whom)\b.*\b(?:get|gets|got|gotten|getting)\s+([a-z]{3,}(?:ed|en))\b`)
 	relationAtEnd = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
 	eventDated    = regexp.MustCompile(`(?i)^(?:when|what year|which year|in what year|in which year)\b.*\b([a-z]{3,}(?:ed|en|built|born))\W*$`)
 	yearOf        = regexp.MustCompile(`(?i)^(?:in )?(?:what|which) year\b.*\b(?:take|takes|took|taking) place\b|^(?:in )?(?:what|which) year\b.*\b(?:happen|happens|happened|occur|occurs|occurred|set)\W*$`)
@@ -97,10 +101,10 @@ func askedEnglishClause(q string) []string {
 			}
 		}
 	}
-	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated} {
+	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated, gotEvent} {
 		if m := re.FindStringSubmatch(q); m != nil {
 			w := m[1]
-			if re == eventDated && len(w) > 6 && strings.HasSuffix(w, "ed") {
+			if (re == eventDated || re == gotEvent) && len(w) > 6 && strings.HasSuffix(w, "ed") {
 				w = strings.TrimSuffix(w, "ed") // constructed: a text says construction too
 			}
 			if re == ownedAtEnd && strings.HasSuffix(strings.ToLower(w), "ed") {

@@ -2,6 +2,7 @@ package text
 
 import (
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -64,6 +65,27 @@ func ungluedWords(ws []string) []string {
 func gluedVerb(w string) bool {
 	rs := []rune(w)
 	return len(rs) == 2 && HasHan(w) && !IsDictWord(w) && IsStopWord(string(rs[0])) && !IsStopWord(string(rs[1]))
+}
+
+// joinWhichTime joins 哪 and the unit of time the segmenter glued to the
+// verb after it (哪/天判 or 哪天判 → 哪天/判: "哪天判的" asks when it was
+// ruled, not for a 天判).
+func joinWhichTime(ws []string) []string {
+	out := make([]string, 0, len(ws))
+	for i := 0; i < len(ws); i++ {
+		rs := []rune(ws[i])
+		switch {
+		case i > 0 && ws[i-1] == "哪" && len(rs) == 2 && strings.ContainsRune(timeRunes, rs[0]) && !IsDictWord(ws[i]):
+			out[len(out)-1] += string(rs[0])
+			out = append(out, string(rs[1]))
+			continue
+		case len(rs) == 3 && rs[0] == '哪' && strings.ContainsRune(timeRunes, rs[1]) && !IsDictWord(ws[i]): // 哪天判
+			out = append(out, string(rs[:2]), string(rs[2]))
+			continue
+		}
+		out = append(out, ws[i])
+	}
+	return out
 }
 
 // joinHowMuch joins 多 and the adjective after it into the interrogative

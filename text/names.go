@@ -126,8 +126,8 @@ func Quotes(q string) []string {
 }
 
 // peopleAsk matches a question asking which people (哪些人, 什么人, 哪类人,
-// 哪些群体, 哪些用户).
-var peopleAsk = regexp.MustCompile(`(?:哪些|什么|哪类|哪一类|哪部分|什么样的)(?:人|群体|用户|人群)`)
+// 哪些群体, 哪些用户), by a trait too (什么年龄段的人, 哪些地方的用户).
+var peopleAsk = regexp.MustCompile(`(?:哪些|什么|哪类|哪一类|哪部分|什么样的)(?:[^\s，,。？?！!的人]{1,5}的)?(?:人|群体|用户|人群)`)
 
 // AsksPeople reports whether a Chinese question asks which people
 // (peopleAsk; not 没什么人, "hardly anyone"): "在网上聊这家店的主要是哪些人？"
@@ -174,9 +174,25 @@ func IsAspectual(w string) bool { return aspectualVerbs[w] }
 // Wildfire lab …"). Words are split at spaces, quotes, brackets, dashes
 // and slashes ("the Mercer–Rivera relationship" names Mercer and Rivera).
 // A question in title case (half or more of its words capitalised) names
-// nothing by its capitals: nil.
+// nothing by its capitals: nil. In a question mostly in Han (mostlyHan)
+// every Latin word written with a capital and lower case is one ("有没有人
+// 用毒性评分（比如 Perspective API）量化过…": Perspective; not the acronym
+// API, nor an English question some of whose words were read as Chinese,
+// text.AsChinese).
 func CapitalisedWords(q string) []string {
 	var out []string
+	if mostlyHan(q) {
+		// a Chinese question's Latin words written with a capital and
+		// lower case are its names ("比如 Perspective API"), wherever they
+		// stand; an acronym (ESI, ROI, BD, KPI) is as often a measure or
+		// a role the texts write in Chinese
+		for _, w := range latinWord.FindAllString(q, -1) {
+			if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && strings.ContainsFunc(w, unicode.IsLower) && !IsStopWord(strings.ToLower(w)) && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
 	words, caps := 0, 0
 	start := true
 	for _, f := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(" \t\n\"()–—/", r) }) {
@@ -202,6 +218,25 @@ func CapitalisedWords(q string) []string {
 	}
 	return out
 }
+
+// mostlyHan reports whether q holds at least as many Han runes as Latin
+// letters.
+func mostlyHan(q string) bool {
+	han, latin := 0, 0
+	for _, r := range q {
+		switch {
+		case IsHan(r):
+			han++
+		case r < utf8.RuneSelf && unicode.IsLetter(r):
+			latin++
+		}
+	}
+	return han > 0 && han >= latin
+}
+
+// latinWord matches a word of Latin letters (digits, an apostrophe or a
+// hyphen inside).
+var latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9'-]*`)
 
 // anaphorLead matches a determiner that points back at what the asker
 // and the knowledge already share (这家, 那家, 这位, 该, 此).

@@ -31,7 +31,7 @@ var cantonese = strings.NewReplacer( // longer words first: the first in this or
 	"系唔系", "是不是", "是唔是", "是不是", "跟住落嚟", "接下来", "几时先", "什么时候", "啲咩嘢", "什么", "啲咩", "什么",
 	"系咪", "是不是", "是咪", "是不是", "唔系", "不是", "落嚟", "下来", "个仔", "的儿子",
 	"点解", "为什么", "点样", "怎么样", "点讲", "怎么说", "点处理", "怎么处理", "点回应", "怎么回应",
-	"咩嘢", "什么", "乜嘢", "什么", "边个", "谁", "边度", "哪里", "几时", "什么时候",
+	"咩嘢", "什么", "乜嘢", "什么", "边个", "谁", "边度", "哪里", "几时", "什么时候", "几多", "多少", "几耐", "多久",
 	"佢哋", "他们", "我哋", "我们", "你哋", "你们", "嗰阵", "那时", "𠮶阵", "那时", "揸车", "开车", "跟住", "接着", "而家", "现在",
 	"咩", "什么", "佢", "他", "嘅", "的", "咗", "了", "喺", "在", "啲", "些", "嘢", "东西", "嗰", "那", "𠮶", "那",
 	"俾", "被", "唔", "不", "嚟", "来", "睇", "看", "㗎", "",
@@ -114,12 +114,12 @@ const (
 )
 
 // cantoneseMarked reports whether q is written Cantonese: it holds a rune
-// of cantoneseMarks or 点解 (點解) as the question word "why", not
+// of cantoneseMarks, 幾耐 ("how long"), 幾多 ("how many") or 点解 (點解) as the question word "why", not
 // followed by a rune of explain. Mandarin questions are never read
 // through cantonese, so 俾斯麦 keeps its 俾.
 func cantoneseMarked(q string) bool {
-	if strings.ContainsAny(q, cantoneseMarks) {
-		return true
+	if strings.ContainsAny(q, cantoneseMarks) || strings.Contains(q, "幾耐") || strings.Contains(q, "几耐") || strings.Contains(q, "幾多") {
+		return true // 幾耐 ("how long") and 幾多 ("how many", in traditional characters) ask in Cantonese
 	}
 	for _, why := range []string{"点解", "點解"} {
 		for rest := q; ; {

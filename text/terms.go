@@ -53,7 +53,7 @@ func Terms(q string) []Term {
 // callers pass texts, not questions). A text that is both searched for
 // terms and read word by word is segmented once.
 func TermsOf(q string, words []string) []Term {
-	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(words))))
+	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(splitHabitual(words)))))
 	words, joined := bindSingles(q, words)
 	var out []Term
 	seen := map[string]bool{}
@@ -249,12 +249,19 @@ func unglue(prev, w string) string {
 // inside it (SubWords) and, for a Chinese word of 3 or 4 runes the
 // dictionary does not hold (the segmenter's HMM joined it: 拿铁卖, 发顶刊),
 // each of its two-rune pieces as well (拿铁, 铁卖), since texts name the
-// thing without the neighbour the HMM attached to it.
+// thing without the neighbour the HMM attached to it. A Latin noun made
+// of a verb and a particle (check-in, follow-up, sign-up) has the verb:
+// texts write "Comms check" where a question asks for check-ins (other
+// hyphenated words keep none: feature-length is not held by "feature").
 func parts(t string) []string {
 	if name, ok := strings.CutSuffix(t, "某某"); ok && utf8.RuneCountInString(name) == 1 {
 		return []string{name + "某"} // 肖某某 is written 肖某 too; 某某 alone is anyone
 	}
 	out := SubWords(t)
+	if verb, particle, ok := strings.Cut(t, "-"); ok && !HasHan(t) && phrasalParticles[particle] && len(verb) >= 3 {
+		// check-in, follow-up: a text that says "Comms check" speaks of it
+		return append(out, Stem(verb))
+	}
 	rs := []rune(t)
 	if n := len(rs); n < 3 || n > 4 || !HasHan(t) || IsDictWord(t) {
 		return out
@@ -266,6 +273,9 @@ func parts(t string) []string {
 	}
 	return out
 }
+
+// phrasalParticles end a noun made of a verb and a particle (parts).
+var phrasalParticles = fieldSet("in ins up ups out outs off offs on ons over back backs down")
 
 // joinSingles joins each run of two or more one-rune Chinese words that
 // are not stop words and stand next to each other in q into one word: the
@@ -446,6 +456,35 @@ func adverbGlue(w, next string) bool {
 	return len(rs) == 2 && rs[0] == '老' && !IsDictWord(w) && next != "" && strings.ContainsRune("到过了着完", []rune(next)[0])
 }
 
+// splitHabitual cuts 老 off a word of three runes the dictionary lacks
+// whose last two are a dictionary word or one of the synonym table
+// (Synonyms: 吐槽, which the dictionary lacks) (老/吐槽 in "客人老吐槽周末的事":
+// 老 is the adverb "keeps on"; the tags are too noisy to tell a verb, and
+// 老 before a noun, "old", says less than the noun), which the
+// segmenter's HMM had glued into an unknown word the relevance gate took
+// for the question's subject; 老城区 and 老百姓, dictionary words, stay.
+// words is not changed.
+func splitHabitual(words []string) []string {
+	var out []string
+	for i, w := range words {
+		rs := []rune(w)
+		if tail := string(rs[min(1, len(rs)):]); len(rs) == 3 && rs[0] == '老' && !IsDictWord(w) && (IsDictWord(tail) || len(Synonyms(tail)) > 0) && !IsAnyName(w) {
+			if out == nil {
+				out = slices.Clone(words[:i])
+			}
+			out = append(out, tail) // 老 alone would be bound back (joinSingles)
+			continue
+		}
+		if out != nil {
+			out = append(out, w)
+		}
+	}
+	if out == nil {
+		return words
+	}
+	return out
+}
+
 // verbComplements are the complements that make a word the dictionary
 // lacks of a character and one of them a verb phrase (TermsOf: 栽下,
 // 拿定, 月后, 人去), not a name; 来 and 出 are left out (蔚来 is a name).
@@ -554,27 +593,3 @@ func TermTexts(ts []Term) []string {
 	}
 	return out
 }
-
-// standIns are the words that speak of the same thing as a question's
-// word less exactly: where the texts rarely use the word itself, the
-// knowledge's statistics count it through them, as through its parts,
-// and a question asking for it (AskedFor) is not refused for want of it
-// (graphrag/knowledge: Lexical.Stats, Unasked). A customer asks about
-// 口碑, an institution's reports write 声誉 and 评价 (the BettaFish
-// fixture never writes 口碑: "武汉大学的口碑怎么样？" was refused; the
-// sample writes it 160 times and is counted through it). As a synonym
-// (Synonyms) or a part of the question's term, 声誉 widened the sample's
-// 口碑 answers and lost two of their assertions.
-//
-// A question about the audience asks for its ages and sexes in words the
-// texts give as figures: 年龄段 and 年龄 are written 25到35岁, 男女 and
-// 性别 are written 女性约占六成 (the sample's audience line; "讨论人群主要
-// 是什么年龄段、男女比例大概咋样？" was refused for 年龄段 and 男女).
-var standIns = map[string][]string{
-	"口碑":  {"声誉", "评价"},
-	"年龄段": {"年龄", "岁"}, "年龄": {"岁"}, "男女": {"女性", "男性"}, "性别": {"女性", "男性"},
-}
-
-// StandIns returns the stand-ins of a question's word (standIns: 口碑 →
-// 声誉, 评价), nil for most words.
-func StandIns(w string) []string { return standIns[w] }

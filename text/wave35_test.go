@@ -41,6 +41,9 @@ func TestAskedEnglishJoined(t *testing.T) {
 		"Which general signed the order, and how many floors does the base have?":             {"general", "floor"},
 		"Which SETI team did Hayes join?":                                                     {"team"},
 		"How did Cruz and Hayes meet?":                                                        nil,
+		"Which of the agents gets killed first once they're inside the base?":                 {"killed"},
+		"Who got promoted to lead the team?":                                                  {"promot"},
+		"Who gets the last word in the briefing?":                                             nil,
 	} {
 		if got := AskedFor(q); !slices.Equal(got, want) {
 			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)
@@ -94,6 +97,61 @@ func TestMeasuredPaid(t *testing.T) {
 		}
 		if got := AskedFor(q); !slices.Equal(got, want) {
 			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// heldout36's kinds: 老 glued to a verb (客人老吐槽), a people question by a
+// trait (什么年龄段的人), 哪天判 (when it was ruled, not a 天判), a Chinese
+// question's Latin names (比如 Perspective API), a hyphenated English term
+// held through its pieces (check-in → check) and 中断 of supply held as
+// 断货.
+func TestWave36Terms(t *testing.T) {
+	checkTerms(t, "我听说之前客人老吐槽周末的事", []string{"吐槽", "客人"}, []string{"老吐槽"})
+	checkTerms(t, "老百姓怎么评价这家店？", []string{"老百姓"}, nil)
+	for q, want := range map[string]bool{"你们的顾客大多是什么年龄段的人？": true, "哪些地方的用户最多？": true, "没什么人去": false, "什么时候人最多": false} {
+		if AsksPeople(q) != want {
+			t.Errorf("AsksPeople(%q) = %v", q, !want)
+		}
+	}
+	if got := AskedFor("图书馆那桩案子，一审是哪家法院、哪天判的？"); !slices.Equal(got, []string{"法院"}) {
+		t.Errorf("AskedFor = %q, want [法院]", got)
+	}
+	if got := CapitalisedWords("有没有人用毒性评分（比如 Perspective API）量化过？QS排名呢？"); !slices.Equal(got, []string{"Perspective"}) {
+		t.Errorf("CapitalisedWords = %q", got)
+	}
+	ts := Terms("how often does the acting leader want comms check-ins?")
+	if k := slices.IndexFunc(ts, func(t Term) bool { return t.Text == "check-in" }); k < 0 || !slices.Equal(ts[k].Parts, []string{"check"}) {
+		t.Errorf("Terms = %+v: check-in with its part check", ts)
+	}
+	if !slices.Contains(StandIns("中断"), "断货") || Synonyms("断货") == nil || slices.Contains(Synonyms("断货"), "中断") {
+		t.Errorf("StandIns(中断) = %q, Synonyms(断货) = %q", StandIns("中断"), Synonyms("断货"))
+	}
+	if got := CapitalisedWords("Compared with the 图书馆 事件, how did WHU handle the 和服 事件?"); !slices.Equal(got, []string{"WHU"}) {
+		t.Errorf("CapitalisedWords of an English question read partly as Chinese = %q, want [WHU]", got)
+	}
+}
+
+// A hyphenated word that is no verb and particle keeps no parts: an
+// off-topic question about a feature-length screenplay was answered
+// through "feature" and "length".
+func TestHyphenPartsPhrasalOnly(t *testing.T) {
+	for w, want := range map[string][]string{"check-in": {"check"}, "follow-up": {"follow"}, "feature-length": nil, "hot-search": nil} {
+		if got := parts(w); !slices.Equal(got, want) {
+			t.Errorf("parts(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
+
+// Cantonese 幾多 and 幾耐 ask how many and how long (the Hong Kong
+// counsellor's 超標幾多倍, 要幾耐車程).
+func TestCantoneseHowMuch(t *testing.T) {
+	for q, want := range map[string]string{
+		"最嚴重超標幾多倍？":   "最严重超标多少倍？",
+		"坐高鐵大概要幾耐車程？": "坐高铁大概要多久车程？",
+	} {
+		if got := Question(q); got != want {
+			t.Errorf("Question(%q) = %q, want %q", q, got, want)
 		}
 	}
 }

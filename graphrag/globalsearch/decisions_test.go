@@ -566,6 +566,21 @@ func TestRoutePeople(t *testing.T) {
 	}
 }
 
+// A term counts through its stand-ins in the router as in local search's
+// gate (text.StandIns: 供应中断 is written 断货): the sample's supply
+// section covers the question, which had gone global ("no single entity
+// covers the content terms") and been answered with one sentence; a
+// people question by a trait (什么年龄段的人) goes local like 哪类人.
+func TestRouteStandInsAndTraits(t *testing.T) {
+	r := NewRouter(coffeeModel(t))
+	if got := r.Route("门店是否发生过供应中断？什么原因，持续几天，损失多大？"); got.Method != MethodLocal {
+		t.Errorf("stand-in: %+v, want local", got)
+	}
+	if got := r.Route("你们的顾客大多是什么年龄段的人？主要集中在杭州哪几个区？"); got.Method != MethodLocal {
+		t.Errorf("people by a trait: %+v, want local", got)
+	}
+}
+
 // A question about sentiment that asks no figure besides goes local (the
 // Sentiment section's shares); one asking a figure too, or no sentiment,
 // does not take that step.

@@ -179,10 +179,12 @@ func polarImage(question string) bool {
 }
 
 // holdsAny reports whether s holds t, one of its synonyms
-// (text.Term.Synonyms) or one of its parts (text.Term.Parts).
+// (text.Term.Synonyms), one of its parts (text.Term.Parts) or one of its
+// stand-ins (text.StandIns: 供应中断 is written 断货), as local search's
+// gate counts a term.
 func holdsAny(s string, t text.Term) bool {
 	held := func(w string) bool { return text.HoldsTerm(s, w) }
-	return slices.ContainsFunc(t.Words(), held) || slices.ContainsFunc(t.Parts, held)
+	return slices.ContainsFunc(t.Words(), held) || slices.ContainsFunc(t.Parts, held) || slices.ContainsFunc(text.StandIns(t.Text), held)
 }
 
 // platformAsks are the phrases that ask which platforms or media (a

@@ -288,7 +288,7 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 	}
 	for i, t := range terms {
 		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text) && !text.IsVerbObject(t.Text) && !text.IsMeasureNoun(t.Text) && len(t.Synonyms) == 0
-		name := text.IsName(t.Text) && len(t.Synonyms) == 0 // a word of the synonym table is a common word (拉客 is tagged nr)
+		name := text.IsName(t.Text) && len(t.Synonyms) == 0 && len(text.StandIns(t.Text)) == 0 // a word of the synonym or stand-in table is a common word (拉客, 中断 are tagged names)
 		if name || unknown && (i == 0 || stats[i].Weight() >= MinUnknownSubjectShare*total) || stats[i].Count == 0 && (isModelCode(t.Text) || text.IsAnyName(t.Text) && len(t.Synonyms) == 0) {
 			add(t.Text)
 			continue
@@ -353,6 +353,9 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 	}
 	for _, w := range text.CapitalisedWords(text.WithoutAskerFrame(question)) {
 		t := text.Stem(strings.ToLower(w))
+		if len(text.Synonyms(t)) > 0 {
+			continue // a word of the synonym table is a common word (KPI: the texts write 指标)
+		}
 		if st := x.Stats([]text.Term{{Text: t}})[0]; st.Count == 0 && !slices.ContainsFunc(names, func(n knowledge.TermStat) bool { return n.Term == t }) {
 			names = append(names, st)
 		}

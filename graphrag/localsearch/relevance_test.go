@@ -368,6 +368,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"若以优势、劣势、机会、威胁四个维度概括这家店的经营现状，可以得出哪些结论？", // 维度, 得出 stop words: no subject 维度
 				"从房东角度看，这家租户目前最大的经营风险是什么？给我排个先后。",       // 从房东角度看，a viewpoint; 这家租户 the shop by a role (text.Anaphoric)
 				"网上讨论这家店的主要是什么样的人？年龄段和男女比例大概如何？",        // 什么样的人 is judged with 人群 (peopleGate)
+				"周末店里是不是挺闲的？大概有平时几成人？我听说之前客人老吐槽周末的事",    // 老吐槽 is 老 and 吐槽 (text: splitHabitual)
+				"门店是否发生过供应中断？什么原因，持续几天，损失多大？",           // 中断 held as 断货 (a synonym, not a name)
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",         // rule 3: 门票, 46 %
@@ -410,6 +412,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"2023年9月到2024年4月这段时间，武大舆情事件的频次同比涨了多少？",               // 段时间 a stop word (jieba tags it a name)
 				"武大当年处理“和服赏樱”冲突，为什么被认为公关做得相对成功？回应里拿出了什么依据，支持率变化多少？",  // 支持率: the texts write 支持度
 				"杨某那篇硕士论文被网友扒出来哪些离谱错误？",                              // 离谱 and 出来 stop words: 错误 is asked
+				"图书馆那桩案子，一审是哪家法院、哪天判的？判完之后校长被记者追问时是怎么回应的？",           // 哪天判 asks when, no 天判 (text: joinWhichTime)
 			},
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？",   // rule 1: SU7, a model code the knowledge never uses
@@ -423,7 +426,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"肖某某的身高是多少？",              // rule 3: 身高, held only inside 前身高校 (前身/高校: no word)
 				"厦门大学国庆期间对游客开放吗？需要提前预约吗？", // rule 1: 厦门大学 apart (2 rankings; 预约 is 武大's)
 				"厦门大学的樱花一般几月开？",           // rule 1: 厦门大学 apart from 樱花
-				"总体而言，比亚迪最近的舆论口碑怎么样？",     // rule 1: 比亚 (of 比亚迪) held only inside 埃塞俄比亚
+				"有没有人用毒性评分（比如 Perspective API）量化过武大事件里的网络攻击性言论？结果如何？", // rule 1: Perspective, API, a Chinese question's Latin names
+				"总体而言，比亚迪最近的舆论口碑怎么样？",                                 // rule 1: 比亚 (of 比亚迪) held only inside 埃塞俄比亚
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -646,6 +646,23 @@ func TestEvalShippedSets(t *testing.T) {
 // asked for: 0/15, 0/15, 0/10; 0.89, 0.83, 0.62; 5/5, 5/5, 4/4. Left:
 // a second question's figure crowded out by the first's sentences (会员
 // 人数, 樱花 1000多株, 雷军班's 待遇), what drives a character (Dulce).
+// A thirty-sixth (coffee-shop-heldout36, bettafish-heldout36,
+// dulce-heldout31: a delivery platform's account manager, a new
+// part-time barista and a bank loan officer; a Hong Kong school
+// counsellor in traditional characters and Cantonese, a PR agency's
+// director and a sociology student; a game master, a translator and a
+// podcast host), measured first on 00d8bc8: false refusals 2/15, 1/15,
+// 1/10; recall 0.78, 0.83, 0.35; off-topic refused 5/5, 3/5, 3/4. Then 老
+// glued to a verb (老吐槽) cut off, a people question by a trait (什么年龄段
+// 的人), 哪天判 read as when, 中断 held through its stand-in 断货 (in the
+// router too), a Chinese question's capitalised Latin words read as names
+// (Perspective; not acronyms), a verb-and-particle word held through its
+// verb (check-ins → check), procedure = protocol and guessing =
+// speculation, a get-passive asked for (gets killed), Cantonese 幾多 and
+// 幾耐: 0/15, 0/15, 0/10; 0.97, 0.88, 0.47; 5/5, 4/5, 4/4. Left: a PR
+// firm asked of a text that names other firms (公关 and 公司 are held),
+// a story's scenes asked in other words (Dulce: the panel, the radio
+// transmitter).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -762,6 +779,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout35": {0, 0.88, nil},
 		"bettafish-heldout35":   {0, 0.83, nil},
 		"dulce-heldout30":       {0, 0.61, nil},
+		"coffee-shop-heldout36": {0, 0.97, nil},
+		"bettafish-heldout36":   {0, 0.87, []int{18}},
+		"dulce-heldout31":       {0, 0.47, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {
