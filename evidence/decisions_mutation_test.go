@@ -180,3 +180,14 @@ func TestKeyFiguresCap(t *testing.T) {
 		t.Errorf("%d figures, want %d", n, EssentialFigures)
 	}
 }
+
+// A role and a quoted name without a platform names an account (the
+// sample's 本地美食博主“杭州吃喝指南”, whose accounts table had said no account
+// was named); a platform and a quote alone names a topic.
+func TestAccountsRoleWithoutPlatform(t *testing.T) {
+	set := sourceSet("本地美食博主“杭州吃喝指南”的探店视频获赞2.3万，抖音“00 后通宵 WB”话题也在发酵。")
+	got := accounts(set, []bool{true}, nil)
+	if len(got) != 1 || got[0].Name != "杭州吃喝指南" || got[0].Platform != "" {
+		t.Errorf("accounts %+v, want 杭州吃喝指南 alone, no platform", got)
+	}
+}

@@ -417,10 +417,13 @@ func primaryRank(it *Item) int {
 }
 
 // accountRE finds accounts a text names: "@name" (a handle, up to its
-// first mark or space) and "<platform><role>“name”" (抖音用户“武汉本地宝”,
-// B站UP主“珞珈山报账员”, 网易号“笔杆论道”). A platform followed directly
-// by a quote (抖音“00 后通宵 WB”) names a topic, not an account.
-var accountRE = regexp.MustCompile(`@([\p{Han}A-Za-z0-9_·\-]{2,20})|(?:(微博|抖音|B站|快手|小红书|知乎|视频号|微信)(?:用户|UP主|up主|博主|账号|大V|网友)|(网易号|头条号|百家号|微信公众号|公众号|企鹅号|搜狐号))[“"「]([^”"」]{2,16})[”"」]`)
+// first mark or space), "<platform><role>“name”" (抖音用户“武汉本地宝”,
+// B站UP主“珞珈山报账员”, 网易号“笔杆论道”) and "<role>“name”" without a
+// platform (本地美食博主“杭州吃喝指南”: the sample's most-liked video; its
+// accounts table had said no account was named). A platform followed
+// directly by a quote (抖音“00 后通宵 WB”) names a topic, not an account.
+var accountRE = regexp.MustCompile(`@([\p{Han}A-Za-z0-9_·\-]{2,20})|(?:(微博|抖音|B站|快手|小红书|知乎|视频号|微信)(?:用户|UP主|up主|博主|账号|大V|网友)|(网易号|头条号|百家号|微信公众号|公众号|企鹅号|搜狐号))[“"「]([^”"」]{2,16})[”"」]` +
+	`|(?:博主|UP主|up主|主播|大V|达人|网红)[“"「]([^”"」]{2,16})[”"」]`)
 
 // accountMarks holds a rune of every match of accountRE: its @ or its
 // opening quote.
@@ -452,7 +455,7 @@ func accounts(set *Set, topical []bool, names []string) []AccountCount {
 			continue // most texts: the expression would scan them for nothing
 		}
 		for _, m := range accountRE.FindAllStringSubmatch(it.Text, -1) {
-			name, plat := strings.TrimSpace(cmp.Or(m[1], m[4])), cmp.Or(m[2], m[3])
+			name, plat := strings.TrimSpace(cmp.Or(m[1], m[4], m[5])), cmp.Or(m[2], m[3])
 			if m[1] != "" {
 				for _, v := range handleVerbs {
 					if n, ok := strings.CutSuffix(name, v); ok && utf8.RuneCountInString(n) >= 2 {

@@ -96,7 +96,7 @@ func (e *EncodingError) Unwrap() error { return ErrNotUTF8 }
 func ParseFile(path string) ([]Entry, []Warning, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("forum: parse %s: %w", path, err)
+		return nil, nil, fmt.Errorf("forum: %w", err) // the *PathError names the file: "forum: open x.log: no such file or directory"
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {

@@ -23,7 +23,8 @@ import (
 // Names are compared case-insensitively. "host" is never an engine.
 //
 // Errors: no engine, or several engines in the file name → an error
-// wrapping ErrUnknownEngine that says to pass `engine=PATH`.
+// wrapping ErrUnknownEngine that says to pass `engine=PATH` (for a file
+// named *.log or *forum*: that a forum log goes with --forum).
 func EngineFromPath(path string) (Engine, error) {
 	if e, ok := engineFromFolder(filepath.Base(filepath.Dir(path))); ok {
 		return e, nil
@@ -42,6 +43,9 @@ func EngineFromPath(path string) (Engine, error) {
 	case 1:
 		return found[0], nil
 	case 0:
+		if strings.EqualFold(filepath.Ext(base), ".log") || strings.Contains(strings.ToLower(stem), "forum") {
+			return "", fmt.Errorf("state: %s: %w: it looks like a forum log, not an engine state file: pass it with --forum", path, ErrUnknownEngine)
+		}
 		return "", fmt.Errorf("state: %s: %w: neither its folder nor its file name names query, media or insight; pass engine=PATH",
 			path, ErrUnknownEngine)
 	}

@@ -107,3 +107,15 @@ func TestParseArg(t *testing.T) {
 		}
 	}
 }
+
+// A forum log passed as a state file is named as one: the error says to
+// pass it with --forum, not engine=PATH (a new user followed that advice
+// into an invalid-JSON error).
+func TestEngineFromPathForumLog(t *testing.T) {
+	for path, forum := range map[string]bool{"examples/coffee-shop/logs/forum.log": true, "run/forum_0825.txt": true, "notes/x.LOG": true, "state_x.json": false} {
+		_, err := EngineFromPath(filepath.FromSlash(path))
+		if !errors.Is(err, ErrUnknownEngine) || strings.Contains(err.Error(), "--forum") != forum || strings.Contains(err.Error(), "engine=PATH") == forum {
+			t.Errorf("EngineFromPath(%q): %v; want the --forum advice %v", path, err, forum)
+		}
+	}
+}

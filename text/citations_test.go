@@ -35,7 +35,8 @@ func TestCite(t *testing.T) {
 }
 
 func TestAbbreviation(t *testing.T) {
-	for in, want := range map[string]bool{"Agent J": true, "met Dr": true, "the base": false, "Mr": true, "e.g": true, "": false, "ends here 3": false} {
+	for in, want := range map[string]bool{"Agent J": true, "met Dr": true, "the base": false, "Mr": true, "e.g": true, "": false, "ends here 3": false,
+		"与QS、泰晤士高等教育、U.S": true, "ranked by U.K": true, "at 9 a.m": true, "the U.S. base is ready": false, "与QS、泰晤士": false, "the end.S": false} {
 		if got := Abbreviation([]rune(in)); got != want {
 			t.Errorf("Abbreviation(%q) = %v, want %v", in, got, want)
 		}

@@ -155,13 +155,15 @@ func (r SentenceRules) spaceAt(s string, i int) bool {
 // Abbreviation reports whether the full stop after before (the runes of a
 // sentence up to a ".") ends a title or an initial rather than the
 // sentence: the last word of before is one of Dr, Mr, Ms, Mrs, St, vs,
-// Prof, Sgt, Lt, Capt, Gen, Col, Maj, No, e.g, i.e, or a single capital
-// letter ("J." of "J. Smith").
+// Prof, Sgt, Lt, Capt, Gen, Col, Maj, No, e.g, i.e, a single capital
+// letter ("J." of "J. Smith") or single letters joined by stops (U.S of
+// "U.S. News", dottedLetters); the last word starts after a space or
+// after Han text ("与QS、泰晤士高等教育、U.S. News并称…").
 func Abbreviation(before []rune) bool {
 	w := before
 	for i := len(w) - 1; i >= 0; i-- {
-		if w[i] == ' ' {
-			w = w[i+1:]
+		if w[i] == ' ' || w[i] >= utf8.RuneSelf {
+			w = w[i+1:] // the word: after a space, or after Han text ("、U.S")
 			break
 		}
 	}
@@ -169,7 +171,23 @@ func Abbreviation(before []rune) bool {
 	case "Dr", "Mr", "Ms", "Mrs", "St", "vs", "Prof", "Sgt", "Lt", "Capt", "Gen", "Col", "Maj", "No", "e.g", "i.e":
 		return true
 	}
-	return len(w) == 1 && unicode.IsUpper(w[0])
+	return len(w) == 1 && unicode.IsUpper(w[0]) || dottedLetters(string(w))
+}
+
+// dottedLetters reports whether w is single letters joined by full stops
+// (U.S of "U.S. News", U.K, a.m): an abbreviation whose last stop ends no
+// sentence.
+func dottedLetters(w string) bool {
+	parts := strings.Split(w, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if r := []rune(p); len(r) != 1 || !unicode.IsLetter(r[0]) || r[0] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // TableRow turns a line of a markdown table into one sentence: its
@@ -217,9 +235,23 @@ func tableRule(line string) bool {
 // one before it (该班级…, 此举…, 这一…, 其中…, 他们…, 对此…, 因此…): it
 // says more about what that one names and names nothing itself, so a
 // quote of the sentence before it reads on into it. The openers are the
-// demonstratives and pronouns 该 此 这 其 它 他 她 and 对此 为此 因此.
+// demonstratives and pronouns 该 此 这 其 它 他 她 and 对此 为此 因此; an
+// English sentence's, a third-person pronoun opening it (They, He, She,
+// Their, His, Her: "Inside a secluded equipment bay, Cruz began checking
+// over gear. They traced fingers over … an encrypted radio transmitter."),
+// as a word.
 func RefersBack(s string) bool {
-	return FirstPrefix(s, backRefs) != ""
+	if FirstPrefix(s, backRefs) != "" {
+		return true
+	}
+	first, _, _ := strings.Cut(strings.TrimLeft(s, " \"“'‘"), " ")
+	return englishBackRefs[first]
 }
+
+// englishBackRefs are the English words that open a sentence referring
+// back (RefersBack): a person's pronouns, as written at a sentence's
+// start. It and This are left out: they as often open a sentence of their
+// own ("It was late.").
+var englishBackRefs = map[string]bool{"They": true, "He": true, "She": true, "Their": true, "His": true, "Her": true, "Them": true}
 
 var backRefs = []string{"该", "此", "这", "其", "它", "他", "她", "对此", "为此", "因此"}

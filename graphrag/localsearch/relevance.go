@@ -202,7 +202,10 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 	case best >= floor:
 		r.Reason = fmt.Sprintf("a vector hit's similarity %.2f reaches %.2f", best, floor)
 	case knowledge.RefusesUnasked(asked, measured, r.MissingShare):
-		r.Weak, r.Reason = true, fmt.Sprintf("it never names what the question asks for (%s), and the terms it lacks or uses once carry %.0f%% of the question", strings.Join(asked, ", "), 100*r.MissingShare)
+		r.Weak, r.Reason = true, fmt.Sprintf("it never names what the question asks for (%s)", strings.Join(glossed(asked), ", "))
+		if r.MissingShare >= knowledge.AskedMissingShare {
+			r.Reason += fmt.Sprintf(", and the terms it lacks or uses once carry %.0f%% of the question", 100*r.MissingShare)
+		} // else a thing, a figure or a fact of a life asked for decides alone ("王芳的微信号": 0 % missing besides)
 	case len(stats) == 0:
 		r.Weak, r.Reason = true, "it has no content word to look for"
 	case len(r.Topical) > 0 && r.Coverage >= MinCoverage && r.MissingShare <= MaxMissingShare:
@@ -211,6 +214,24 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 		r.Weak, r.soft, r.Reason = true, true, r.termsReason()
 	}
 	return r
+}
+
+// unaskedGloss says what the nouns knowledge.Lexical.Unasked adds for a
+// fact a word alone does not show stand for, as a refusal's reason gives
+// them ("食堂几点开门？" asks for a 时刻, a word it never uses).
+var unaskedGloss = map[string]string{"时刻": "a time of day", "价格": "a price", "名字": "a name", "投资额": "an amount invested", "职业": "former work", "年份": "a year"}
+
+// glossed is asked with each word of unaskedGloss followed by its gloss:
+// "时刻: a time of day".
+func glossed(asked []string) []string {
+	out := make([]string, len(asked))
+	for i, w := range asked {
+		out[i] = w
+		if g := unaskedGloss[w]; g != "" {
+			out[i] = w + ": " + g
+		}
+	}
+	return out
 }
 
 // termsReason says why rule 3 refused: the terms missing, those found

@@ -586,3 +586,26 @@ func TestGateTermsAnaphor(t *testing.T) {
 		}
 	}
 }
+
+// A refusal for an asked-for thing the knowledge never names says so, and
+// gives the share of missing terms only when that share took part: "店长
+// 王芳的微信号是多少？" had been refused "… carry 0% of the question".
+func TestUnaskedReasonShare(t *testing.T) {
+	b := graphBuilder(t, fixture.Coffee(t))
+	p := DefaultParams()
+	p.MinSimilarity, p.Retrieval = NoMatchSimilarity, RetrievalHybrid
+	c, err := b.Build(t.Context(), "店长王芳的微信号是多少？", nil, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Matched() || c.Relevance == nil || !strings.Contains(c.Relevance.Reason, "微信号") || strings.Contains(c.Relevance.Reason, "carry") {
+		t.Errorf("reason %+v: want the asked-for 微信号 and no share", c.Relevance)
+	}
+	c, err = b.Build(t.Context(), "店里早上几点开门？", nil, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Matched() || c.Relevance == nil || !strings.Contains(c.Relevance.Reason, "时刻: a time of day") {
+		t.Errorf("reason %+v: want 时刻 glossed", c.Relevance)
+	}
+}

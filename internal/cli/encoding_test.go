@@ -112,7 +112,7 @@ func TestMissingStateAndEmptyQuestion(t *testing.T) {
 	if code != ExitBadInput || !strings.Contains(errs, "no such file: "+missing) || strings.Contains(errs, "unknown engine") {
 		t.Errorf("missing state file: exit %d, want %d; stderr %s", code, ExitBadInput, errs)
 	}
-	for _, q := range []string{"", "   "} {
+	for _, q := range []string{"", "   ", "   ？ ", "?!…"} { // punctuation asks nothing either
 		if code, _, errs := run(t, "search", "--graphs", t.TempDir(), q); code != ExitUsage || !strings.Contains(errs, "the question is empty") {
 			t.Errorf("search %q: exit %d, want %d; stderr %s", q, code, ExitUsage, errs)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -46,8 +47,8 @@ README.md (reportengine search) has the full reference.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.Question = strings.Join(args, " ")
-			if strings.TrimSpace(opts.Question) == "" {
-				return usagef("the question is empty")
+			if !strings.ContainsFunc(opts.Question, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+				return usagef("the question is empty") // "   ？ ": punctuation and spaces ask nothing
 			}
 			return run(cmd.Context(), opts)
 		},

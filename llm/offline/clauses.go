@@ -56,7 +56,11 @@ func splitClauses(s string) []clause {
 			continue // a heading written in bold ("**七、风险与机会的轻重缓急排序**")
 		}
 		heading := "" // a heading alone, for the sentence after it
-		for _, b := range text.FlatBlocks(text.TrimSpeechPrefix(line)) {
+		line = text.TrimSpeechPrefix(line)
+		if h, rest := leadingBold(line); h != "" {
+			heading, line = h, rest // "**三、造假案例** 武汉大学2012年…": the heading is not quoted
+		}
+		for _, b := range text.FlatBlocks(line) {
 			if b.Text == "" {
 				heading = b.Heading
 				continue
@@ -118,6 +122,41 @@ func boldHeading(line string) bool {
 	return inner != "" && utf8.RuneCountInString(inner) <= 40 && !strings.ContainsRune("。！？!?.；;", last)
 }
 
+// leadingBold splits off the bold headings a line of text opens with
+// ("**三、造假案例** 武汉大学2012年…", "**第一招****:****借尸还魂** **武汉大学**
+// 国立武汉大学创办…": scraped pages' section titles run into their first
+// sentence), each at most 40 runes with no sentence end inside, colons
+// between them dropped; it returns them joined by a space and the text
+// after them, or "" and line when the line does not open so or holds
+// nothing after them.
+func leadingBold(line string) (heading, rest string) {
+	var hs []string
+	rest = line
+	for {
+		rest = strings.TrimLeft(rest, " :：")
+		inner, ok := strings.CutPrefix(rest, "**")
+		if !ok {
+			break
+		}
+		end := strings.Index(inner, "**")
+		if end < 0 {
+			break
+		}
+		h := strings.TrimSpace(inner[:end])
+		if utf8.RuneCountInString(h) > 40 || strings.ContainsAny(h, "。！？!?；;") {
+			break
+		}
+		if h != "" && h != ":" && h != "：" {
+			hs = append(hs, h)
+		}
+		rest = inner[end+2:]
+	}
+	if rest = strings.TrimSpace(rest); len(hs) == 0 || rest == "" {
+		return "", line
+	}
+	return strings.Join(hs, " "), rest
+}
+
 // listLine matches a line that is a list item, table row, heading or
 // quote, which ends without punctuation when it is whole.
 var listLine = regexp.MustCompile(`^(?:[-*•|#>]|\d+[.、)．）])`)
@@ -144,6 +183,9 @@ func endsInsideSentence(s string) bool {
 func appendBlock(out []clause, block, heading string) []clause {
 	prevKept := false // the block's previous piece was kept as the last clause of out
 	for _, piece := range lineSentences.Split(block) {
+		if h, rest := leadingBold(piece); h != "" {
+			piece = rest // a scraped section title run into the sentence after a full stop ("。 **三、造假案例** 武汉大学…")
+		}
 		var kept bool
 		n := len(out)
 		out, kept = appendSentence(out, piece)

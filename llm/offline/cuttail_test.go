@@ -60,3 +60,19 @@ func TestCutQuoteMarked(t *testing.T) {
 		}
 	}
 }
+
+// Bold headings a scraped line opens with are no part of its sentence
+// (leadingBold): the answer quoted "**三、造假案例** 武汉大学2012年…" and
+// "**第一招****:****借尸还魂** **武汉大学** 国立武汉大学创办…"; a bold phrase
+// inside a sentence stays.
+func TestLeadingBoldHeading(t *testing.T) {
+	for in, want := range map[string][]string{
+		"**三、造假案例** 武汉大学2012年11月29日宣布120周年校庆年正式启动。":     {"武汉大学2012年11月29日宣布120周年校庆年正式启动。"},
+		"**第一招****:****借尸还魂** **武汉大学** 国立武汉大学创办于1928年。": {"国立武汉大学创办于1928年。"},
+		"网友称这是**最离谱**的一次回应。":                            {"网友称这是**最离谱**的一次回应。"},
+	} {
+		if got := splitSentences(in); !slices.Equal(got, want) {
+			t.Errorf("splitSentences(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"reportengine/prompts"
 	"reportengine/text"
@@ -304,6 +305,9 @@ func quoteOf(sents []*sentence, s *sentence) string {
 	var q strings.Builder
 	lo, hi := clauseRun(sents, s.order)
 	for i := lo; i <= hi; i++ {
+		if t := sents[i].text; i > lo && t != "" && t[0] < utf8.RuneSelf && q.Len() > 0 && q.String()[q.Len()-1] < utf8.RuneSelf {
+			q.WriteByte(' ') // English sentences are joined by a space: "…leads the team. He distrusts…"
+		}
 		q.WriteString(sents[i].text)
 	}
 	if sents[hi].cut {

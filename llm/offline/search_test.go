@@ -99,7 +99,7 @@ func TestLocalSearchAnswerEnglishAndFallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(resp.Content, extractedLabelEN) || !strings.Contains(resp.Content, "- Alex Mercer leads the team [Data: Entities (5)].") {
+	if !strings.HasPrefix(resp.Content, extractedLabelEN) || !strings.Contains(resp.Content, "- Alex Mercer leads the team. He distrusts the protocol [Data: Entities (5)].") {
 		t.Errorf("answer:\n%s", resp.Content)
 	}
 	// No shared word: the nearest entities' descriptions, said so.
