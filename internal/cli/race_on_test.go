@@ -1,0 +1,6 @@
+//go:build race
+
+package cli
+
+// raceOn: the tests run under the race detector (go test -race).
+const raceOn = true
