@@ -113,7 +113,7 @@ func Measured(q string) []string {
 	if !HasHan(q) {
 		var out []string
 		for _, c := range englishAsks(q) {
-			out = appendNew(out, measuredEnglish(c)...)
+			out = Unique(append(out, measuredEnglish(c)...))
 		}
 		return out
 	}

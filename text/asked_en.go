@@ -53,17 +53,7 @@ var (
 func askedEnglish(q string) []string {
 	var out []string
 	for _, c := range englishAsks(q) {
-		out = appendNew(out, askedEnglishClause(c)...)
-	}
-	return out
-}
-
-// appendNew appends to out each of ws it does not hold yet.
-func appendNew(out []string, ws ...string) []string {
-	for _, w := range ws {
-		if !slices.Contains(out, w) {
-			out = append(out, w)
-		}
+		out = Unique(append(out, askedEnglishClause(c)...))
 	}
 	return out
 }
