@@ -144,6 +144,10 @@ func TestTermsComplements(t *testing.T) {
 		"华科的樱花节一般几月份开？":                                        {"几月", "份开"},  // 几月 asks; 份 is 月份's
 		"写字楼那个铺子房租一个月多少钱，签了几年？":                                {"几年"},
 		"What did the team eat for dinner before the mission?": {"before"},
+		// heldout37: 店/来 and 店/好 are a noun and its verb or adjective, 进/前 a rank
+		"想弄清楚到你们店来的都是什么人——大概多大年纪？": {"店来", "清楚", "弄清楚"},
+		"网上那些人说这店好的多还是骂的多？":        {"店好"},
+		"这学校在世界上排多少名？有没有进前一百？":     {"进前"},
 	} {
 		got := TermTexts(Terms(q))
 		for _, w := range absent {
@@ -226,13 +230,15 @@ func TestIsPersonalFact(t *testing.T) {
 // given (亏了多少钱, 捐了多少钱) is no price.
 func TestPricedThing(t *testing.T) {
 	for q, want := range map[string]string{
-		"武大樱花季的门票多少钱一张？":        "门票",
-		"写字楼那个铺子房租一个月多少钱，签了几年？": "房租", // 一个月 is a count
-		"拿铁和美式各卖多少钱？":           "",   // several things' prices
-		"拿铁卖多少钱？":               "拿铁",
-		"七月份断货是怎么回事？亏了多少钱":      "",
-		"雷军给母校捐了多少钱？":           "",
-		"门店开在哪里？":               "",
+		"武大樱花季的门票多少钱一张？":           "门票",
+		"写字楼那个铺子房租一个月多少钱，签了几年？":    "房租", // 一个月 is a count
+		"拿铁和美式各卖多少钱？":              "",   // several things' prices
+		"拿铁卖多少钱？":                  "拿铁",
+		"七月份断货是怎么回事？亏了多少钱":         "",
+		"雷军给母校捐了多少钱？":              "",
+		"门店开在哪里？":                  "",
+		"他家拿铁跟隔壁那种连锁店比，到底便宜多少钱一杯？": "", // a difference of two prices (heldout37)
+		"会员价比原价贵了多少钱？":             "",
 	} {
 		if got := PricedThing(q); got != want {
 			t.Errorf("PricedThing(%q) = %q, want %q", q, got, want)

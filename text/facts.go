@@ -34,7 +34,7 @@ func NumberedNames(q string) []string {
 // Chinese as Words cuts them.
 var personalFacts = fieldSet(`born birthday married divorced raised hometown years_old grow_up
 wife husband spouse family children kids son daughter parents mother father girlfriend boyfriend siblings brother sister
-出生 生日 年龄 岁数 籍贯 身高 体重 结婚 婚姻 妻子 丈夫 老婆 老公 配偶 子女 儿子 女儿 父亲 母亲 微信号 手机号 电话 住址 工资 薪水 月薪 年薪`)
+出生 生日 年龄 年纪 岁数 籍贯 身高 体重 结婚 婚姻 妻子 丈夫 老婆 老公 配偶 子女 儿子 女儿 父亲 母亲 微信号 手机号 电话 住址 工资 薪水 月薪 年薪`)
 
 // IsPersonalFact reports whether w, a word of AskedFor, is a fact of a
 // person's life or contacts (personalFacts: 出生, 体重, 微信号, born,
@@ -63,6 +63,9 @@ func PricedThing(q string) string {
 	if p := strings.TrimSuffix(prefix, "卖"); strings.HasSuffix(p, "各") || strings.HasSuffix(p, "分别") {
 		return "" // 两款饮品各卖多少钱: the prices of several things, each named elsewhere
 	}
+	if FirstSuffix(strings.TrimRight(prefix, "了"), priceGaps) != "" {
+		return "" // 比连锁店便宜多少钱: a difference of prices, the things named elsewhere
+	}
 	ts := Terms(prefix)
 	for k := len(ts) - 1; k >= 0; k-- {
 		t := ts[k].Text
@@ -77,6 +80,10 @@ func PricedThing(q string) string {
 	}
 	return ""
 }
+
+// priceGaps are the words of a price compared (拿铁比连锁店便宜多少钱一杯):
+// what comes before them is two things, not the thing priced.
+var priceGaps = []string{"便宜", "贵", "实惠", "划算", "低", "高", "省", "多花", "少花"}
 
 // priceFiller matches what may stand between a thing and the question of
 // its price: 的, a price word, a link (是, 要, 卖, 大概 …) and a count of the

@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -46,6 +47,22 @@ func WithoutAskerFrame(q string) string {
 		q = q[len(m[0]):]
 	}
 	q = zhViewpoint.ReplaceAllString(q, "$1")
+	if told := zhHearsay.ReplaceAllStringFunc(q, func(c string) string {
+		r, n := utf8.DecodeRuneInString(c)
+		if !strings.ContainsRune(zhClauseEnds, r) {
+			n = 0 // the question opens with it
+		}
+		if zhAsks.MatchString(c[n:]) || withoutHearsayLead(c) == c {
+			return c // it asks, or it is a relative clause (我孙女说的那个…)
+		}
+		return c[:n] // the mark before it stays
+	}); told != q && hasContentWord(told) {
+		q = told
+	} else {
+		// the hearsay is what is asked about (我女儿说樱花季要预约，真的吗？):
+		// only who told goes
+		q = withoutHearsayLead(q)
+	}
 	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
 		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {
 			return c[:n] // the sentence before keeps its end
@@ -108,6 +125,42 @@ var zhLabel = regexp.MustCompile(`^([^：:，,。？?！!]{1,20})[：:]`)
 // 的经营风险是什么？" is about the shop's risks; 房东 is a word the
 // knowledge lacks). Group 1 keeps the mark before it.
 var zhViewpoint = regexp.MustCompile(`(^|[，,。？?！!；;])\s*(?:从|站在|以)[^，,。？?！!；;]{1,10}?(?:角度|立场|视角|眼光|角色)(?:来看|看来|看|出发|来说|来讲|说|讲)?\s*[，,]`)
+
+// zhHearsay matches a Chinese clause in which the asker says who told
+// them (我孙女说网上都能查到, 听我女儿讲…): their family, friends or
+// neighbours are not what is asked about ("网上那些人说这店好的多还是骂的多？
+// 我孙女说网上都能查到，大概比例是多少？" was refused for 孙女). It is dropped
+// when it asks nothing, the mark before it kept; when the rest holds no
+// content word, the hearsay is what is asked about and only its lead
+// (zhHearsayLead: 我女儿说) goes.
+var (
+	zhHearsayLead = regexp.MustCompile(`(?:听)?我(?:的)?(?:孙女|孙子|外孙女|外孙|女儿|儿子|闺女|老伴|爱人|老婆|老公|家人|家里人|朋友|同事|邻居|同学|孩子)(?:说|讲|告诉我|提过|提到)`)
+	zhHearsay     = regexp.MustCompile(`(?:^|[，,。？?！!；;])\s*` + zhHearsayLead.String() + `[^，,。？?！!；;]*`)
+)
+
+// withoutHearsayLead is q without each zhHearsayLead that is not a
+// relative clause (我孙女说的那个樱花季: "the one she spoke of" stays).
+func withoutHearsayLead(q string) string {
+	var b strings.Builder
+	last := 0
+	for _, loc := range zhHearsayLead.FindAllStringIndex(q, -1) {
+		if strings.HasPrefix(q[loc[1]:], "的") {
+			continue
+		}
+		b.WriteString(q[last:loc[0]])
+		last = loc[1]
+	}
+	b.WriteString(q[last:])
+	return b.String()
+}
+
+// hasContentWord reports whether s holds a Chinese word of two runes or
+// more that is no stop word.
+func hasContentWord(s string) bool {
+	return slices.ContainsFunc(Words(s), func(w string) bool {
+		return HasHan(w) && utf8.RuneCountInString(w) >= 2 && !IsStopWord(w)
+	})
+}
 
 // zhErrand matches a sentence after the first that says what the asker
 // needs the answer for (我需要一个概括性的归纳放进论文结论部分。) or will

@@ -58,6 +58,12 @@ func TestWithoutAskerFrame(t *testing.T) {
 		"What did Alex say that the team could use?":                                     "What did Alex say that the team could use?",
 		"that I could use?": "that I could use?",
 		"李明的咖啡店开在哪里？":       "李明的咖啡店开在哪里？",
+		// who told the asker goes (heldout37); their words stay when they
+		// are all the question holds
+		"网上那些人说这店好的多还是骂的多？我孙女说网上都能查到，大概比例是多少？": "网上那些人说这店好的多还是骂的多？，大概比例是多少？",
+		"我女儿说樱花季要预约，真的吗？":                      "樱花季要预约，真的吗？",
+		"樱花季门票在哪买？我女儿说的那个小程序，是官方的吗？":           "樱花季门票在哪买？我女儿说的那个小程序，是官方的吗？",
+		"我孙女说的那个樱花季门票多少钱？":                     "我孙女说的那个樱花季门票多少钱？",
 	} {
 		if got := WithoutAskerFrame(q); got != want {
 			t.Errorf("WithoutAskerFrame(%q) = %q, want %q", q, got, want)

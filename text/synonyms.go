@@ -194,10 +194,11 @@ var synonymGroup = func() map[string][]string {
 // A question about the audience asks for its ages and sexes in words the
 // texts give as figures: 年龄段 and 年龄 are written 25到35岁, 男女 and
 // 性别 are written 女性约占六成 (the sample's audience line; "讨论人群主要
-// 是什么年龄段、男女比例大概咋样？" was refused for 年龄段 and 男女).
+// 是什么年龄段、男女比例大概咋样？" was refused for 年龄段 and 男女, "大概多大
+// 年纪，男的多还是女的多？" for 年纪).
 var standIns = map[string][]string{
 	"口碑":  {"声誉", "评价"},
-	"年龄段": {"年龄", "岁"}, "年龄": {"岁"}, "男女": {"女性", "男性"}, "性别": {"女性", "男性"},
+	"年龄段": {"年龄", "岁"}, "年龄": {"岁"}, "年纪": {"年龄", "岁"}, "岁数": {"岁"}, "男女": {"女性", "男性"}, "性别": {"女性", "男性"},
 	// 供应中断 is written 断货 (the sample's stock-out): as a synonym, 中断,
 	// common in general text, made 断货 a common word and refused
 	// "断货持续了几天？"

@@ -236,8 +236,8 @@ func unglue(prev, w string) string {
 		return string(rs[1]) // 老刷 (老刷到: "keep seeing"), 事里 (这件事里), 人骂: a clause's first word and the next, no name
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
-	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引说讲称进叫", rs[1]):
-		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来); 这件/事说; 樱花/季进; 那个/人叫
+	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引说讲称进叫来", rs[1]):
+		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来); 这件/事说; 樱花/季进; 那个/人叫; 你们/店来/的
 	case strings.ContainsRune("中里内", rs[0]),
 		strings.ContainsRune("上下", rs[0]) && utf8.RuneCountInString(prev) >= 2 && HasHan(prev) && !IsStopWord(prev):
 		return string(rs[1]) // 平台/上聊: 上 ends 平台上, 聊 is the verb
@@ -322,7 +322,7 @@ func joinSingles(q string, words []string) []string {
 			out = append(out, w)
 			continue
 		}
-		if len(run) > 0 && (!strings.Contains(q, strings.Join(run, "")+c) || strings.Contains(complements, c) || strings.Contains(timeRunes, run[len(run)-1])) {
+		if len(run) > 0 && (!strings.Contains(q, strings.Join(run, "")+c) || strings.Contains(complements, c) || strings.Contains(predicateRunes, c) || strings.Contains(timeRunes, run[len(run)-1])) {
 			flush() // 首月/卖: a month sells nothing (月卖 is no name)
 		}
 		if n := len(out); len(run) == 0 && strings.Contains(complements, c) && n > 0 && utf8.RuneCountInString(out[n-1]) >= 2 && !IsStopWord(out[n-1]) {
@@ -425,6 +425,11 @@ const timeRunes = "年月日天周"
 // joinSingles makes (多少钱一公斤 is not 钱一).
 const numerals = "一二三四五六七八九十两百千万亿零"
 
+// predicateRunes are the one-rune adjectives that say something of the
+// noun before them (这店/好的多: the shop is good), never a name's end
+// (joinSingles: 店好 is no name).
+const predicateRunes = "好坏贵"
+
 // complements are the one-rune localizers and verb complements that end
 // a phrase, not a name (joinSingles): 后 前 中 里 上 下 内 外 来 去 起 到 完 出.
 const complements = "后前中里上下内外来去起到完出"
@@ -487,8 +492,9 @@ func splitHabitual(words []string) []string {
 
 // verbComplements are the complements that make a word the dictionary
 // lacks of a character and one of them a verb phrase (TermsOf: 栽下,
-// 拿定, 月后, 人去), not a name; 来 and 出 are left out (蔚来 is a name).
-const verbComplements = "后上下完定去"
+// 拿定, 月后, 人去; 进前 of 有没有进前一百, a rank), not a name; 来 and 出
+// are left out (蔚来 is a name).
+const verbComplements = "后上下完定去前"
 
 // splitReduplication undoes the segmenter's glue of a character to the
 // first half of a reduplicated word after it (樱花/季年/年 → 樱花/季/年年:

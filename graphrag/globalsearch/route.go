@@ -237,6 +237,9 @@ func (r *Router) Route(question string) Route {
 	if timelineAsk.MatchString(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "a timeline: local search reads the dated records (the community reports summarise without the dates)"}
 	}
+	if len(text.Measured(question)) > 0 && datedAsk.MatchString(question) {
+		return Route{Method: MethodLocal, Terms: terms, Reason: "a figure of a dated period: local search reads the records that state it (the community reports summarise without the month's figures)"}
+	}
 	if text.AsksPeople(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "which people: local search reads the records that describe them (the community reports summarise the matter, not its audience)"}
 	}
@@ -564,6 +567,12 @@ func (r *Router) reportShare(question string, ts []text.Term) (best, need float6
 
 // timelineAsk matches a question asking for events in the order of time.
 var timelineAsk = regexp.MustCompile(`按时间|时间线|时间顺序|时间轴|时间先后|先后顺序|大事记|(?i:\btimeline\b|\bchronolog|\bin (?:chronological )?order\b)`)
+
+// datedAsk matches a year or a month a question dates what it asks by
+// (2024年, 9月, 九月份): with a figure asked (text.Measured: 9月新增差评
+// 多少条) the question is specific whatever its broad wording (主要针对什么
+// 问题).
+var datedAsk = regexp.MustCompile(`\d{4}年|\d{1,2}月|[一二三四五六七八九十]{1,3}月份?`)
 
 // heldBroad reports whether question's broad wording only names the
 // whole (BroadCues, all scope cues: "the story", "this story") or asks

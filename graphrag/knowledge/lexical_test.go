@@ -460,6 +460,7 @@ func TestUnaskedReadsWords(t *testing.T) {
 func TestUnaskedPersonalFactOfSubject(t *testing.T) {
 	wuhan := []string{"雷军1969年出生于湖北仙桃。张平文是武汉大学校长，主持工作。", "王校长1970年出生。", "校长办公室发布通知。", "学生的专业是数学。"}
 	dulce := []string{"Jordan Hayes studied the panel. Into the depths the team advanced, a camaraderie born of facing the abyss together."}
+	audience := []string{"李明的咖啡店开在写字楼商圈。", "顾客多是25到35岁的上班族，女性约占六成。"}
 	for _, tc := range []struct {
 		docs []string
 		q    string
@@ -470,6 +471,11 @@ func TestUnaskedPersonalFactOfSubject(t *testing.T) {
 		{wuhan, "张平文的专业是什么？", nil},
 		{dulce, "When was Jordan Hayes born?", []string{"born"}},
 		{[]string{"Jordan Hayes was born in Ohio. " + dulce[0]}, "When was Jordan Hayes born?", nil},
+		// an age: 岁 stands in for 年纪, of the subject (李明) or, asked of
+		// which people, of an audience (heldout37)
+		{audience, "李明今年多大年纪？", []string{"年纪"}},
+		{audience, "到店里来的都是什么人，大概多大年纪？", nil},
+		{append([]string{"李明今年三十岁。"}, audience...), "李明今年多大年纪？", nil},
 	} {
 		var units []TextUnit
 		for i, d := range tc.docs {

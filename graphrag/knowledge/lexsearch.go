@@ -215,7 +215,8 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 // born) counts as used only in a sentence that also names the question's
 // subject (subjectOf, sentenceAround): 雷军's 出生 does not tell when 张平文
 // was born, nor "the camaraderie born of facing the abyss" when Jordan
-// Hayes was. A Chinese compound names its kind last: 价格 holds 门票
+// Hayes was; asked of which people (text.AsksPeople), anywhere (an
+// audience's ages: 25到35岁 answers "到店的都是什么人，多大年纪"). A Chinese compound names its kind last: 价格 holds 门票
 // 价格, while 咖啡 does not hold 咖啡园 (a plantation's size is not asked
 // of coffee: "张伟在普洱的咖啡园有多少亩？" was answered with the bean
 // price). Local search's relevance gate (rule 3 of localsearch.Relevance)
@@ -239,7 +240,9 @@ func (x *Lexical) Unasked(question string) []string {
 			}
 		}
 		var in *subject
-		if text.IsPersonalFact(w) {
+		// asked of which people (text.AsksPeople: 到店的都是什么人，多大年纪),
+		// an age or a sex is an audience's, stated of no one person
+		if text.IsPersonalFact(w) && !text.AsksPeople(question) {
 			if about == nil {
 				about = x.subjectOf(question, asked)
 			}

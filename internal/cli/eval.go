@@ -79,18 +79,59 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 		}
 		return err
 	}
-	if err := opts.precheck(); err != nil {
+	ev, err := openEvaluator(ctx, opts, method)
+	if err != nil {
 		return err
+	}
+	rep, err := ev.run(ctx, set)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		err = printJSON(opts.Out, rep)
+	} else {
+		writeEvalText(opts.Out, rep)
+	}
+	if err != nil || !opts.Check {
+		return err
+	}
+	if failed := rep.Totals.Check(opts.Thresholds); len(failed) > 0 {
+		return fmt.Errorf("%w: %s", errCheck, strings.Join(failed, "; "))
+	}
+	return nil
+}
+
+// evaluator asks question sets of one loaded knowledge: the knowledge is
+// loaded once (openEvaluator) and each set asked with run.
+type evaluator struct {
+	opts   *evalOptions
+	method globalsearch.Method
+	s      *ragSession
+	eng    *localsearch.Engine
+}
+
+// openEvaluator loads the knowledge opts name, as search does; its errors
+// are openRAG's.
+func openEvaluator(ctx context.Context, opts *evalOptions, method globalsearch.Method) (*evaluator, error) {
+	if err := opts.precheck(); err != nil {
+		return nil, err
 	}
 	opts.manyQuestions = true
 	s, err := openRAG(ctx, &opts.ragOptions)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	eng, err := s.engine(&opts.ragOptions)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	return &evaluator{opts: opts, method: method, s: s, eng: eng}, nil
+}
+
+// run asks every question of set (eval.Run) and returns the report; each
+// question is routed as search routes it (--method).
+func (e *evaluator) run(ctx context.Context, set *eval.Set) (*eval.Report, error) {
+	opts, s, method := e.opts, e.s, e.method
 	end := opts.Log.start("asked the questions", "asking %d questions", len(set.Questions))
 	rep, err := eval.Run(ctx, set, eval.Config{Model: s.m, Method: string(method), Search: func(ctx context.Context, q string) (*eval.Answer, error) {
 		if route := s.route(method, q, nil); route.Method == globalsearch.MethodGlobal {
@@ -107,28 +148,17 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 				return eval.FromGlobal(res), nil
 			}
 		}
-		res, err := eng.Search(ctx, localsearch.Query{Text: q, ResponseType: opts.ResponseType})
+		res, err := e.eng.Search(ctx, localsearch.Query{Text: q, ResponseType: opts.ResponseType})
 		if err != nil {
 			return nil, err
 		}
 		return eval.FromLocal(res), nil
 	}})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	end()
-	if opts.JSON {
-		err = printJSON(opts.Out, rep)
-	} else {
-		writeEvalText(opts.Out, rep)
-	}
-	if err != nil || !opts.Check {
-		return err
-	}
-	if failed := rep.Totals.Check(opts.Thresholds); len(failed) > 0 {
-		return fmt.Errorf("%w: %s", errCheck, strings.Join(failed, "; "))
-	}
-	return nil
+	return rep, nil
 }
 
 // writeEvalText prints a report: one block per question, then the totals.
