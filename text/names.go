@@ -181,7 +181,7 @@ func IsAspectual(w string) bool { return aspectualVerbs[w] }
 // text.AsChinese).
 func CapitalisedWords(q string) []string {
 	var out []string
-	if mostlyHan(q) {
+	if MostlyHan(q) {
 		// a Chinese question's Latin words written with a capital and
 		// lower case are its names ("比如 Perspective API"), wherever they
 		// stand; an acronym (ESI, ROI, BD, KPI) is as often a measure or
@@ -217,21 +217,6 @@ func CapitalisedWords(q string) []string {
 		return nil
 	}
 	return out
-}
-
-// mostlyHan reports whether q holds at least as many Han runes as Latin
-// letters.
-func mostlyHan(q string) bool {
-	han, latin := 0, 0
-	for _, r := range q {
-		switch {
-		case IsHan(r):
-			han++
-		case r < utf8.RuneSelf && unicode.IsLetter(r):
-			latin++
-		}
-	}
-	return han > 0 && han >= latin
 }
 
 // latinWord matches a word of Latin letters (digits, an apostrophe or a

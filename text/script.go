@@ -34,3 +34,24 @@ func IsBasicHan(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF }
 
 // IsCJKText reports whether s holds at least one rune IsCJK accepts.
 func IsCJKText(s string) bool { return strings.ContainsFunc(s, IsCJK) }
+
+// MostlyHan reports whether the texts together are written mostly in
+// Chinese: they hold a Han rune (IsHan) and at least as many Han runes as
+// other letters (Latin, Greek, Cyrillic, kana…; digits and marks are not
+// letters). It decides the language of a question's names (a Chinese
+// question's capitalised Latin words) and of the offline model's
+// follow-up questions asked of a context with no question.
+func MostlyHan(texts ...string) bool {
+	han, other := 0, 0
+	for _, s := range texts {
+		for _, r := range s {
+			switch {
+			case IsHan(r):
+				han++
+			case unicode.IsLetter(r):
+				other++
+			}
+		}
+	}
+	return han > 0 && han >= other
+}

@@ -67,3 +67,29 @@ func TestIsCJKText(t *testing.T) {
 		t.Fatal("IsCJKText disagrees with IsCJK")
 	}
 }
+
+// MostlyHan: at least one Han rune and at least as many as the other
+// letters, over all texts together; digits and marks do not count, a
+// letter outside Latin does, and a rare Han block counts as Han.
+func TestMostlyHan(t *testing.T) {
+	for _, tc := range []struct {
+		texts []string
+		want  bool
+	}{
+		{[]string{"武汉大学 QS 排名"}, true},              // 4 Han, 2 letters
+		{[]string{"武大 Wuhan"}, false},               // 2 Han, 5 letters
+		{[]string{"武大 ab"}, true},                   // a tie is Chinese
+		{[]string{"武大 abc"}, false},                 // one letter more is not
+		{[]string{"武 ", "ab"}, false},               // counted over the texts together
+		{[]string{"武大 éé"}, true},                   // é is a letter: a tie
+		{[]string{"武大 ééé"}, false},                 // …and one more is not
+		{[]string{"2024年 12 345 !!"}, true},         // digits and marks are no letters
+		{[]string{"12345"}, false},                  // no Han rune
+		{[]string{""}, false},                       // nothing
+		{[]string{"\U00020000\U00020001 ab"}, true}, // Extension B is Han
+	} {
+		if got := MostlyHan(tc.texts...); got != tc.want {
+			t.Errorf("MostlyHan(%q) = %v, want %v", tc.texts, got, tc.want)
+		}
+	}
+}

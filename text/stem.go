@@ -31,6 +31,19 @@ func Stem(w string) string {
 	return w
 }
 
+// ordinalDigits is the number of an English ordinal written in digits
+// (130th → 130, 2nd → 2, 21st → 21): texts state the number (130周年,
+// 第89位, "ranked 89"), so "the 130th anniversary" is searched for 130; any
+// other word is returned as it is.
+func ordinalDigits(w string) string {
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if d, ok := strings.CutSuffix(w, suf); ok && d != "" && strings.Trim(d, "0123456789") == "" {
+			return d
+		}
+	}
+	return w
+}
+
 func isLowerWord(w string) bool {
 	for i := 0; i < len(w); i++ {
 		if c := w[i]; (c < 'a' || c > 'z') && c != '\'' && c != '-' && c < 0x80 {

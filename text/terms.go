@@ -101,7 +101,7 @@ func TermsOf(q string, words []string) []Term {
 		}
 		t := w
 		if !HasHan(w) {
-			t = Stem(w)
+			t = Stem(ordinalDigits(w))
 		}
 		if seen[t] {
 			continue

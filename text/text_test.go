@@ -269,3 +269,26 @@ func TestAskingClauses(t *testing.T) {
 		}
 	}
 }
+
+// An English ordinal in digits is searched for its number: texts write
+// 第89位 or "ranked 89", and "89th" was read as an unknown name the
+// knowledge lacks (a refusal); a word that only ends like one is kept.
+func TestTermsOrdinalDigits(t *testing.T) {
+	for q, want := range map[string][]string{
+		"Which university ranked 89th?":      {"university", "ranked", "89"},
+		"What did the 2nd and 21st say?":     {"2", "21"},
+		"What did the north and the 5th do?": {"north", "5"},
+	} {
+		got := TermTexts(Terms(q))
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Errorf("Terms(%q) = %q, want %q among them", q, got, w)
+			}
+		}
+		for _, w := range got {
+			if w != ordinalDigits(w) {
+				t.Errorf("Terms(%q) = %q: %q is an ordinal", q, got, w)
+			}
+		}
+	}
+}

@@ -46,7 +46,7 @@ func WriteQuestions(in prompts.QuestionGenerationInput, context string) string {
 	c := readQuestionContext(context)
 	zh := text.HasHan(in.Question)
 	if in.Question == "" && len(in.History) == 0 {
-		zh = mostlyHan(c.texts)
+		zh = text.MostlyHan(c.texts...)
 	}
 	all := strings.Join(c.texts, "\n")
 	var entQs []string
@@ -187,23 +187,6 @@ func (c questionContext) askedOutside(askedLow, n string) bool {
 		}
 	}
 	return strings.Contains(askedLow, n)
-}
-
-// mostlyHan reports whether the context's cells hold more Han characters
-// than other letters (the language of questions asked with no question:
-// that context may hold community reports and no entity table).
-func mostlyHan(cells []string) bool {
-	han, latin := 0, 0
-	for _, cell := range cells {
-		for _, r := range cell {
-			if unicode.Is(unicode.Han, r) {
-				han++
-			} else if unicode.IsLetter(r) {
-				latin++
-			}
-		}
-	}
-	return han > latin
 }
 
 // relationQuestions asks how the two ends of each relationship are
