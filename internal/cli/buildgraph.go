@@ -226,6 +226,14 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			fmt.Fprintf(in.Err, "forum log: %s (found in the folder; --forum names another)\n", in.Forum)
 		}
 	}
+	if in.Forum != "" {
+		// a forum log that cannot be opened is said before the states load
+		f, err := os.Open(in.Forum)
+		if err != nil {
+			return nil, inputError{fmt.Errorf("forum: %w", err)}
+		}
+		f.Close()
+	}
 	mark := time.Now()
 	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
 	loaded, err := await(ctx, func() (*state.Loaded, error) {

@@ -302,6 +302,24 @@ func TestMissingFileSaidFirst(t *testing.T) {
 	}
 }
 
+// A forum log that cannot be opened is the one line on stderr, before
+// any progress ("loading 3 state files…" came first), with exit 3.
+func TestMissingForumSaidFirst(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nope", "forum.log")
+	for _, cmd := range []string{"build-graph", "report"} {
+		args := append([]string{cmd, "--graphs", filepath.Join(dir, "g"), "--forum", missing}, sampleStates(t)...)
+		if cmd == "report" {
+			args = append(args, "--llm", "offline", "--out", filepath.Join(dir, "r"))
+		}
+		code, _, errOut := run(t, args...)
+		want := "reportengine: forum: open " + missing + ": no such file or directory\n"
+		if code != ExitBadInput || errOut != want {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", cmd, code, errOut, ExitBadInput, want)
+		}
+	}
+}
+
 // report takes the folder too.
 func TestReportFromFolder(t *testing.T) {
 	needFixtures(t)
