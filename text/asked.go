@@ -204,51 +204,66 @@ func askedIn(ws []string, add func(string)) {
 		if n := ofThingAsked(ws, i); n >= 0 {
 			add(ws[n])
 		}
-		from := i + 1
-		if (w == "哪" || w == "几") && i+1 < len(ws) && nounMeasures[ws[i+1]] {
-			from = i + 2 // 哪/所/大学: the segmenter cuts the measure off
-		}
-		for from < len(ws) && askDeterminers[w] && leadModifiers[ws[from]] {
-			from++ // 哪些/主要/风险: the modifier says which, the noun is asked
-		}
-		if (askDeterminers[w] || from == i+2 || measureAsk(w)) && !unitEnd(ws, i) { // 什么 is both: 是什么专业, 方法是什么; 多少块钱 counts in a unit
-			end := from
-			for k, n := range ws[from:] {
-				if n == "的" && k > 0 && IsAspectWord(ws[from+k-1]) {
-					continue // 什么类型的音乐: the kind, then the thing
-				}
-				if !phraseWord(n) {
-					break
-				}
-				end = from + k + 1
-			}
-			if end-from < 2 || !IsAspectWord(ws[end-1]) {
-				for _, n := range ws[from:end] {
-					if n != "的" {
-						add(n)
-					}
-				}
-			} // else 什么整改措施: a kind of measure is asked, which texts state without 整改
-
-		}
+		from := askedAfter(ws, i, add)
 		// it ends the phrase (是多少？, not 多少人); 哪里 and 谁 only after 在
 		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里)
 		if askEnds[w] && timeAsk(ws, i) == 0 && (from == len(ws) || !phraseWord(ws[from]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
-			j := phraseEnd(ws, i)
-			k := j
-			for k >= 0 && phraseWord(ws[k]) {
-				k--
-			}
-			addAll(joinSingleRunes(ws[k+1 : j+1]))
-			if w == "哪个" && k > 0 && choiceLinks[ws[k]] {
-				// 年卡和月卡哪个更划算: each thing chosen between is asked about
-				e := k - 1
-				for e >= 0 && phraseWord(ws[e]) {
-					e--
-				}
-				addAll(joinSingleRunes(ws[e+1 : k]))
+			askedBefore(ws, i, addAll)
+		}
+	}
+}
+
+// askedAfter adds the phrase a question word at ws[i] determines (哪些/
+// 主要/风险, 什么专业, 哪/所/大学) and returns where that phrase starts
+// (i+1, or after a measure or a leading modifier).
+func askedAfter(ws []string, i int, add func(string)) int {
+	w := ws[i]
+	from := i + 1
+	if (w == "哪" || w == "几") && i+1 < len(ws) && nounMeasures[ws[i+1]] {
+		from = i + 2 // 哪/所/大学: the segmenter cuts the measure off
+	}
+	for from < len(ws) && askDeterminers[w] && leadModifiers[ws[from]] {
+		from++ // 哪些/主要/风险: the modifier says which, the noun is asked
+	}
+	if !(askDeterminers[w] || from == i+2 || measureAsk(w)) || unitEnd(ws, i) { // 什么 is both: 是什么专业, 方法是什么; 多少块钱 counts in a unit
+		return from
+	}
+	end := from
+	for k, n := range ws[from:] {
+		if n == "的" && k > 0 && IsAspectWord(ws[from+k-1]) {
+			continue // 什么类型的音乐: the kind, then the thing
+		}
+		if !phraseWord(n) {
+			break
+		}
+		end = from + k + 1
+	}
+	if end-from < 2 || !IsAspectWord(ws[end-1]) {
+		for _, n := range ws[from:end] {
+			if n != "的" {
+				add(n)
 			}
 		}
+	} // else 什么整改措施: a kind of measure is asked, which texts state without 整改
+	return from
+}
+
+// askedBefore adds the phrase a question word at ws[i] ends (导师是谁: 导师;
+// 门票多少钱: 门票) and, for 哪个 after a choice (年卡和月卡哪个更划算), each
+// thing chosen between.
+func askedBefore(ws []string, i int, addAll func([]string)) {
+	j := phraseEnd(ws, i)
+	k := j
+	for k >= 0 && phraseWord(ws[k]) {
+		k--
+	}
+	addAll(joinSingleRunes(ws[k+1 : j+1]))
+	if ws[i] == "哪个" && k > 0 && choiceLinks[ws[k]] {
+		e := k - 1
+		for e >= 0 && phraseWord(ws[e]) {
+			e--
+		}
+		addAll(joinSingleRunes(ws[e+1 : k]))
 	}
 }
 
