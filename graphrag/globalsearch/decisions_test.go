@@ -539,44 +539,28 @@ func TestThemesFromFindings(t *testing.T) {
 	}
 }
 
-// A question asking for a timeline goes local even with broad wording
-// (主要): the dated records are sources and sections, which global search
-// never reads; without the rule it goes global.
-func TestRouteTimeline(t *testing.T) {
+// Questions that go local even with broad wording (主要), each beside the
+// same broad question without what sends it local, which goes global
+// (without the rule both go global):
+//   - a timeline: the dated records are sources and sections, which
+//     global search never reads;
+//   - a figure of a month: the sample's September figures are in its
+//     sentiment records (heldout37);
+//   - which people: the audience is described in the sources and the
+//     audience section, which the community reports' sentences leave out.
+func TestRouteLocalDespiteBroadWording(t *testing.T) {
 	r := NewRouter(coffeeModel(t))
-	if got := r.Route("开业以来这家店主要经历了哪些大事？按时间捋一下"); got.Method != MethodLocal || !strings.Contains(got.Reason, "timeline") {
-		t.Errorf("timeline: %+v, want local", got)
-	}
-	if got := r.Route("开业以来这家店主要经历了哪些大事？"); got.Method != MethodGlobal {
-		t.Errorf("no timeline asked: %+v, want global", got)
-	}
-}
-
-// A figure asked of a month goes local even with broad wording (主要):
-// the sample's September figures are in its sentiment records, which
-// global search never reads (heldout37; without the rule it goes global),
-// while the same broad question undated stays global.
-func TestRouteDatedFigure(t *testing.T) {
-	r := NewRouter(coffeeModel(t))
-	if got := r.Route("9月新增差评多少条，主要针对什么问题，差评率变化如何？"); got.Method != MethodLocal || !strings.Contains(got.Reason, "dated period") {
-		t.Errorf("dated figure: %+v, want local", got)
-	}
-	if got := r.Route("新增差评多少条，主要针对什么问题，差评率变化如何？"); got.Method != MethodGlobal {
-		t.Errorf("undated: %+v, want global", got)
-	}
-}
-
-// A question asking which people goes local even with broad wording
-// (主要): the audience is described in the sources and the audience
-// section, which the community reports' sentences leave out; without the
-// rule it goes global.
-func TestRoutePeople(t *testing.T) {
-	r := NewRouter(coffeeModel(t))
-	if got := r.Route("讨论这家店的主要是哪类人？"); got.Method != MethodLocal || !strings.Contains(got.Reason, "which people") {
-		t.Errorf("which people: %+v, want local", got)
-	}
-	if got := r.Route("讨论这家店的主要是哪些话题？"); got.Method != MethodGlobal {
-		t.Errorf("no people asked: %+v, want global", got)
+	for _, tc := range []struct{ local, reason, global string }{
+		{"开业以来这家店主要经历了哪些大事？按时间捋一下", "timeline", "开业以来这家店主要经历了哪些大事？"},
+		{"9月新增差评多少条，主要针对什么问题，差评率变化如何？", "dated period", "新增差评多少条，主要针对什么问题，差评率变化如何？"},
+		{"讨论这家店的主要是哪类人？", "which people", "讨论这家店的主要是哪些话题？"},
+	} {
+		if got := r.Route(tc.local); got.Method != MethodLocal || !strings.Contains(got.Reason, tc.reason) {
+			t.Errorf("%s: %+v, want local (%s)", tc.local, got, tc.reason)
+		}
+		if got := r.Route(tc.global); got.Method != MethodGlobal {
+			t.Errorf("%s: %+v, want global", tc.global, got)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -55,10 +57,22 @@ func screenshot(t *testing.T, url string) (img image.Image, ok bool) {
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-		"--hide-scrollbars", "--window-size=1280,2400", "--screenshot="+shot, url)
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
-	if outb, err := cmd.CombinedOutput(); err != nil {
+	// a browser that dies by a signal (it segfaulted once on a loaded
+	// 2-core machine, the page rendering alone a moment later) is run once
+	// more; a page that crashes it again, or any other failure, fails
+	for attempt := 1; ; attempt++ {
+		cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+			"--hide-scrollbars", "--window-size=1280,2400", "--screenshot="+shot, url)
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+		outb, err := cmd.CombinedOutput()
+		if err == nil {
+			break
+		}
+		var exit *exec.ExitError
+		if attempt == 1 && ctx.Err() == nil && errors.As(err, &exit) && killedBySignal(exit) {
+			t.Logf("chromium died (%v): running it once more", err)
+			continue
+		}
 		t.Fatalf("chromium: %v\n%s", err, outb)
 	}
 	f, err := os.Open(shot)
@@ -71,6 +85,13 @@ func screenshot(t *testing.T, url string) (img image.Image, ok bool) {
 		t.Fatalf("screenshot: %v", err)
 	}
 	return img, true
+}
+
+// killedBySignal reports a process that ended by a signal (a crash), not
+// with an exit status.
+func killedBySignal(exit *exec.ExitError) bool {
+	ws, ok := exit.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled()
 }
 
 // reportColours reads the page background (--bg) and the link and number
@@ -178,4 +199,23 @@ func repeatText(s string, n int) string {
 		out += s
 	}
 	return out
+}
+
+// killedBySignal tells a crash (a process killed by SIGSEGV) from a
+// failure with an exit status: only the crash is retried.
+func TestKilledBySignal(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	for script, want := range map[string]bool{"kill -SEGV $$": true, "exit 3": false} {
+		err := exec.Command(sh, "-c", script).Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			t.Fatalf("%s: %v, want an exit error", script, err)
+		}
+		if got := killedBySignal(exit); got != want {
+			t.Errorf("%s: killedBySignal = %v, want %v", script, got, want)
+		}
+	}
 }
