@@ -47,21 +47,8 @@ func WithoutAskerFrame(q string) string {
 		q = q[len(m[0]):]
 	}
 	q = zhViewpoint.ReplaceAllString(q, "$1")
-	if told := zhHearsay.ReplaceAllStringFunc(q, func(c string) string {
-		r, n := utf8.DecodeRuneInString(c)
-		if !strings.ContainsRune(zhClauseEnds, r) {
-			n = 0 // the question opens with it
-		}
-		if zhAsks.MatchString(c[n:]) || withoutHearsayLead(c) == c {
-			return c // it asks, or it is a relative clause (我孙女说的那个…)
-		}
-		return c[:n] // the mark before it stays
-	}); told != q && hasContentWord(told) {
-		q = told
-	} else {
-		// the hearsay is what is asked about (我女儿说樱花季要预约，真的吗？):
-		// only who told goes
-		q = withoutHearsayLead(q)
+	if zhHearsayLead.MatchString(q) {
+		q = withoutHearsay(q)
 	}
 	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
 		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {
@@ -137,6 +124,27 @@ var (
 	zhHearsayLead = regexp.MustCompile(`(?:听)?我(?:的)?(?:孙女|孙子|外孙女|外孙|女儿|儿子|闺女|老伴|爱人|老婆|老公|家人|家里人|朋友|同事|邻居|同学|孩子)(?:说|讲|告诉我|提过|提到)`)
 	zhHearsay     = regexp.MustCompile(`(?:^|[，,。？?！!；;])\s*` + zhHearsayLead.String() + `[^，,。？?！!；;]*`)
 )
+
+// withoutHearsay is q without each zhHearsay clause that asks nothing
+// and is no relative clause (the mark before it kept), or, when the rest
+// would hold no content word (the hearsay is what is asked about: 我女儿说
+// 樱花季要预约，真的吗？), without only who told (withoutHearsayLead).
+func withoutHearsay(q string) string {
+	told := zhHearsay.ReplaceAllStringFunc(q, func(c string) string {
+		r, n := utf8.DecodeRuneInString(c)
+		if !strings.ContainsRune(zhClauseEnds, r) {
+			n = 0 // the question opens with it
+		}
+		if zhAsks.MatchString(c[n:]) || withoutHearsayLead(c) == c {
+			return c // it asks, or it is a relative clause (我孙女说的那个…)
+		}
+		return c[:n] // the mark before it stays
+	})
+	if told != q && hasContentWord(told) {
+		return told
+	}
+	return withoutHearsayLead(q)
+}
 
 // withoutHearsayLead is q without each zhHearsayLead that is not a
 // relative clause (我孙女说的那个樱花季: "the one she spoke of" stays).

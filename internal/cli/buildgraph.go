@@ -226,31 +226,11 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			fmt.Fprintf(in.Err, "forum log: %s (found in the folder; --forum names another)\n", in.Forum)
 		}
 	}
-	if in.Forum != "" {
-		// a forum log that cannot be opened is said before the states load
-		f, err := os.Open(in.Forum)
-		if err != nil {
-			return nil, inputError{fmt.Errorf("forum: %w", err)}
-		}
-		f.Close()
-	}
 	mark := time.Now()
-	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
-	loaded, err := await(ctx, func() (*state.Loaded, error) {
-		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, ValidUTF8: graphrag.ValidUTF8,
-			SkipSearches: in.textsOnly})
-	})
-	if err != nil {
-		return nil, err
-	}
-	end()
-	warnings := appendNonEmpty(nil, runNote)
-	for _, w := range loaded.Warnings {
-		warnings = append(warnings, w.String())
-	}
-	warnings = appendNonEmpty(warnings, loaded.QueryNote, loaded.StartNote)
+	// the forum log is read first: one that cannot be opened or parsed is
+	// said before the states load (and their progress line)
 	var entries []forum.Entry
-	var forumNotice string
+	var forumWarnings []forum.Warning
 	if in.Forum != "" {
 		type parsed struct {
 			entries []forum.Entry
@@ -266,8 +246,25 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			}
 			return nil, inputError{err}
 		}
-		entries = p.entries
-		for _, w := range p.fw {
+		entries, forumWarnings = p.entries, p.fw
+	}
+	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
+	loaded, err := await(ctx, func() (*state.Loaded, error) {
+		return state.Load(inputs, state.LoadOptions{AllowMixedQueries: in.AllowMixedQueries, ValidUTF8: graphrag.ValidUTF8,
+			SkipSearches: in.textsOnly})
+	})
+	if err != nil {
+		return nil, err
+	}
+	end()
+	warnings := appendNonEmpty(nil, runNote)
+	for _, w := range loaded.Warnings {
+		warnings = append(warnings, w.String())
+	}
+	warnings = appendNonEmpty(warnings, loaded.QueryNote, loaded.StartNote)
+	var forumNotice string
+	if in.Forum != "" {
+		for _, w := range forumWarnings {
 			warnings = append(warnings, fmt.Sprintf("forum %s: %s", in.Forum, w))
 		}
 		fw, reader := forumNotes(in.Forum, entries, loaded.States)

@@ -13,7 +13,7 @@ import (
 // before it.
 const (
 	listingAfter = "本报告旨在梳理舆情"
-	outlineLine     = "一、事件概述"
+	outlineLine  = "一、事件概述"
 )
 
 // The memo gives the plain function's verdict for every sentence of the
