@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -127,6 +128,15 @@ func (e *ExtractError) Unwrap() error { return e.Kind }
 // JSON found after reasoning block" and quotes only what followed it, so no
 // reasoning text reaches a log or manifest.
 //
+// Numbers: JSON allows a number of any size, Go's encoding/json does not (a
+// float64 ends near 1.8e308). A value holding a number beyond that range,
+// e.g. 1e400 or four hundred digits, is refused with an error wrapping
+// ErrNoJSON whose detail quotes the number's first 24 bytes and gives its
+// length in bytes, so every value ExtractJSON
+// returns decodes with json.Unmarshal (into any, or a struct of float64
+// fields). The number is not clamped: any stand-in would be a figure the
+// model never wrote.
+//
 // The returned bytes are the original text of the value when it needed no
 // repair, otherwise its compact repaired form.
 //
@@ -141,13 +151,19 @@ func ExtractJSON(step, reply string, want JSONKind) (json.RawMessage, error) {
 		}
 		return nil, &ExtractError{Step: step, Kind: ErrNoJSON, Detail: noJSONDetail(l, reply)}
 	}
-	var firstErr string
+	var firstErr, rangeErr string
 	for _, c := range l.cands {
 		v, msg := checkKind(c, want)
 		if msg == "" {
-			return v, nil
+			if rangeErr = undecodable(v); rangeErr == "" {
+				return v, nil
+			}
+			continue
 		}
 		firstErr = cmp.Or(firstErr, msg)
+	}
+	if rangeErr != "" {
+		return nil, &ExtractError{Step: step, Kind: ErrNoJSON, Detail: "no usable JSON in reply: " + rangeErr}
 	}
 	if l.cjkFailed {
 		// The values found lie inside an object that full-width quotes
@@ -347,6 +363,26 @@ func checkKind(v json.RawMessage, want JSONKind) (json.RawMessage, string) {
 		return nil, msg + ")"
 	}
 	return nil, fmt.Sprintf("expected JSON %s, got %s", want, cmp.Or(jsonKinds[t[0]], "number"))
+}
+
+// undecodable returns why v, valid JSON, does not decode into Go values,
+// or "" if it does. The only such case is a number out of float64 range.
+func undecodable(v json.RawMessage) string {
+	var x any
+	err := json.Unmarshal(v, &x)
+	if err == nil {
+		return ""
+	}
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || !strings.HasPrefix(te.Value, "number ") {
+		return err.Error()
+	}
+	num := strings.TrimPrefix(te.Value, "number ")
+	shown := num
+	if len(shown) > 24 {
+		shown = shown[:24] + "…"
+	}
+	return fmt.Sprintf("the number %s (%d bytes) is out of the 64-bit float range", shown, len(num))
 }
 
 // jsonKinds names a JSON value's type by its first byte (any other byte

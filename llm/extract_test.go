@@ -541,6 +541,37 @@ func TestExtractJSON_NeverCutsValues(t *testing.T) {
 	}
 }
 
+// A number JSON allows but a float64 cannot hold (fuzz-found: four hundred
+// 3s) is refused, wherever the value was found; one that underflows to 0 or
+// sits just inside the range is kept as written.
+func TestExtractJSON_NumbersOutOfFloatRange(t *testing.T) {
+	huge := strings.Repeat("3", 400)
+	refused := map[string]string{
+		"whole reply":          `{"a":1e400}`,
+		"four hundred digits":  "结果如下 {\"a\":" + huge + "} 完",
+		"negative, in a fence": "```json\n[{\"a\":-1e999}]\n```",
+		"deep, after a repair": `{"a":[1,2,{"b":1.8e308}],}`,
+		"after reasoning":      "<think>x</think>{\"n\":2e308}",
+	}
+	for name, reply := range refused {
+		_, err := ExtractJSON("chapter S1", reply, Object)
+		if !errors.Is(err, ErrNoJSON) || !strings.Contains(err.Error(), "out of the 64-bit float range") {
+			t.Errorf("%s: err = %v, want ErrNoJSON naming the range", name, err)
+		}
+	}
+	_, err := ExtractJSON("s", `{"a":`+huge+`}`, Object)
+	if want := "s: no usable JSON in reply: the number " + huge[:24] + "… (400 bytes) is out of the 64-bit float range"; err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %q", err, want)
+	}
+	for _, reply := range []string{`{"a":1e-400}`, `{"a":1.7e308}`, `{"a":-1.79e308}`, `{"a":"1e400"}`} {
+		raw, err := ExtractJSON("s", reply, Object)
+		var v struct{ A any }
+		if err != nil || json.Unmarshal(raw, &v) != nil {
+			t.Errorf("%s: err = %v, want it kept", reply, err)
+		}
+	}
+}
+
 func TestExtractJSON_DeepNestingDoesNotOverflow(t *testing.T) {
 	reply := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
 	if _, err := ExtractJSON("s", reply, Array); err != nil && !errors.Is(err, ErrNoJSON) {
@@ -554,7 +585,7 @@ func TestExtractJSON_DeepNestingDoesNotOverflow(t *testing.T) {
 
 func FuzzExtractJSON(f *testing.F) {
 	for _, s := range []string{replyB01, replyB02, replyB06a, replyB06b, replyB08, replyB03, replyB04, replyB04PythonOnly, replyB05, replyB07a, replyB07b,
-		`[{"a":1}]`, "```json\n{\"a\":[1,2,],}\n```", "<think>x", "{\"a\":\"\x01\"}", `{"a":"\u12"}`} {
+		`[{"a":1}]`, "```json\n{\"a\":[1,2,],}\n```", "<think>x", "{\"a\":\"\x01\"}", `{"a":"\u12"}`, `{"a":1e400}`, `{"a":` + strings.Repeat("3", 400) + `}`} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
