@@ -94,6 +94,7 @@ func (r *runState) assemble(ctx context.Context, co chaptersOut) (*Result, error
 	printOnce(co.results)
 	printFiguresOnce(co.results)
 	pointChapters(co.results, r.evidence)
+	shortLeads(co.results)
 	for i := range co.results { // what is left may be thin now
 		cr := &co.results[i]
 		if derr := ir.CheckDensity(&cr.Chapter); cr.Status == ChapterReady && errors.Is(derr, ir.ErrSparse) {

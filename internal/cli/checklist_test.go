@@ -93,7 +93,7 @@ var (
 	essentialsDataRE   = regexp.MustCompile(`^(?:采集时间|数据量)：`)
 	pointerRE          = regexp.MustCompile(`（详见「[^」]*」）`)
 	timelineDateRE     = regexp.MustCompile(`^\d{4}-\d{2}(?:-\d{2})?：`)
-	speakerRE          = regexp.MustCompile(`^[^：。，]{2,16}(?:的研究写道|在论坛中指出（[0-9:]+）)：`)
+	speakerRE          = regexp.MustCompile(`^[^：。，]{2,16}(?:的研究(?:还)?写道|在论坛中(?:又)?指出（[0-9:]+）|在同一发言中还指出)：`)
 	refMarkRE          = regexp.MustCompile(`^\[(\d+)\]$`)
 	refsInRE           = regexp.MustCompile(`\[(\d+)\]`)
 )
