@@ -10,10 +10,14 @@ import (
 // AskedFor returns the content words of what a Chinese question asks for:
 // the words right after an interrogative determiner (什么专业, 哪些平台,
 // 哪种方法) and the words of the noun phrase right before an interrogative
-// that ends a phrase (门票价格是多少？, 冲泡方法是什么？: back to the nearest
-// 的, stop word or punctuation; also before 多少 and a one-rune unit that
+// that ends a phrase (门票价格是多少？, 冲泡方法是什么？, 军训要多久: back to
+// the nearest 的, stop word or punctuation, past links such as 是, 要, 一般;
+// also before 多少 and a one-rune unit that
 // end the clause: 奖金有多少钱; not 多少 in 多少人参加), and the noun phrase
-// before 叫什么 (代理律师 in "肖某某的代理律师叫什么名字": its name is asked), in question order,
+// before 叫什么 (代理律师 in "肖某某的代理律师叫什么名字": its name is asked),
+// the event a time question dates (出生 in 哪一年出生的; when the words after
+// the time are only which end of it, 开始 or 结束, the event before it
+// too: 军训 in 新生军训一般几月开始), in question order,
 // each once; nil for a question
 // with neither, or with no Chinese. Aspect words (IsAspectWord: 挑战, 原因,
 // 方法 …) are left out: a question asking for the challenges is answered
@@ -199,6 +203,11 @@ func askedIn(ws []string, add func(string)) {
 			// when it ends the clause (not 什么时候拿定主意要开店的)
 			if k, ends := phraseFrom(ws, i+n); ends {
 				addAll(ws[i+n : k])
+				if k > i+n && !slices.ContainsFunc(ws[i+n:k], func(v string) bool { return !phaseVerbs[v] }) {
+					// 军训一般几月开始: 开始 is any event's; the event
+					// whose start is dated stands before the time asked
+					askedBefore(ws, i, addAll)
+				}
 			}
 		}
 		if n := ofThingAsked(ws, i); n >= 0 {
@@ -409,6 +418,9 @@ var (
 	timeAsks  = fieldSet("哪年 哪一年 哪天 哪一天 何时 几时 哪月 几月 几号")
 	timeUnits = fieldSet("年 一年 天 一天 月 个月")
 	doVerbs   = fieldSet("做 干 搞")
+	// phaseVerbs say which end of an event a time question dates, not
+	// what the event is (几月开始, 哪天结束, 什么时候举行)
+	phaseVerbs = fieldSet("开始 结束 举行 举办 进行 开放 截止 开幕 闭幕 启动")
 	// endParticles may follow the event a time question dates (出生的？)
 	endParticles = fieldSet("的 了 呢 吗 呀 啊")
 )
@@ -421,9 +433,9 @@ var nounMeasures = fieldSet("所 个 家 位 座 部 本 首 条 项 场 种 类
 // for (门票价格是多少), and askLinks the verbs and adverbs between them (是,
 // 有, 分别, 一般, 通常 …: "贷款利率一般是多少" asks for 利率).
 var (
-	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几 多大 多长 多高 多远 多重")
+	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几 多久 多大 多长 多高 多远 多重")
 	askWhere = fieldSet("哪里 哪儿 谁")
-	askLinks = fieldSet("是 有 为 在 都 分别 各 大概 大约 一共 总共 共 约 一般 通常 平均 大致 目前 现在 究竟 到底")
+	askLinks = fieldSet("是 有 为 在 要 需要 都 分别 各 大概 大约 一共 总共 共 约 一般 通常 平均 大致 目前 现在 究竟 到底")
 	// spendLinks are the verbs of spending between a thing and the amount
 	// asked of it, and their 了 (装修花了多少钱: the cost of 装修 is asked,
 	// which the knowledge must state; not 下降了多少, where the change is)

@@ -29,9 +29,14 @@ func TestAskedFor(t *testing.T) {
 		"Where did Jordan Hayes earn their doctorate?":                                     {"doctorate"}, // their …?
 		"Who is Taylor Cruz married to?":                                                   {"married"},   // a participle before a closing preposition
 		"Where did the alien device Jordan was studying come from?":                        nil,
-		"Where was the alien technology studied by the team recovered from?":               nil,                            // a place is asked, not the recovery
-		"2025年5月在珞珈山路逼停骑车学生的司机是什么身份？":                                                      {"身份"},                         // the driver is the subject: 是什么, not 是做什么
-		"李明是什么时候拿定主意要在杭州开咖啡店的？":                                                            nil,                            // the event dated does not end the clause
+		"Where was the alien technology studied by the team recovered from?":               nil,                // a place is asked, not the recovery
+		"2025年5月在珞珈山路逼停骑车学生的司机是什么身份？":                                                      {"身份"},             // the driver is the subject: 是什么, not 是做什么
+		"李明是什么时候拿定主意要在杭州开咖啡店的？":                                                            nil,                // the event dated does not end the clause
+		"武大新生军训要多久啊，苦不苦？":                                                                  {"武大", "新生", "军训"}, // 多久 ends the phrase like 多少, past 要 (heldout34: 军训 is nowhere in the fixture)
+		"新生军训一般几月开始？":                                                                      {"开始", "新生", "军训"}, // 开始 says which end: the event is before the time asked (heldout37)
+		"活动哪天结束？":                                                                          {"结束", "活动"},
+		"咖啡店什么时候开始排队？":                                                                     {"开始", "排队"}, // 排队 is the event: the shop before it is not asked
+		"樱花季持续多久？":                                                                         {"樱花", "持续"},
 		"What is Alex Mercer's Dulce?":                                                     nil,                            // a capitalised word is a name, not an attribute
 		"What was the panel covered with?":                                                 nil,                            // a participle at the end outside a who question
 		"店长王芳是做什么工作的？":                                                                     {"工作"},                         // no 的 before 王芳: the subject, not the thing asked
@@ -114,6 +119,8 @@ func TestMeasured(t *testing.T) {
 		"拿铁和美式各卖多少钱？":                               {"美式"}, // 各卖, a glued verb, is passed over
 		"咖啡豆的进货价是多少？":                               nil,    // 价是
 		"武大梅园食堂一顿午饭大概要花多少钱？":                        {"午饭"}, // 要花 and 大概 passed over: what a lunch costs
+		"武大新生军训要多久啊，苦不苦？":                           {"军训"}, // 要 passed over; 啊 ends the clause
+		"开店需要多少钱？":                                  {"开店"}, // 需要 passed over
 	} {
 		if got := Measured(q); !slices.Equal(got, want) {
 			t.Errorf("Measured(%q) = %q, want %q", q, got, want)

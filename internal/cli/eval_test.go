@@ -718,7 +718,10 @@ func TestEvalShippedSets(t *testing.T) {
 // stop word, a figure of a month (9月新增差评多少条) routed local: 1/15,
 // 0/15, 1/10; 0.83, 0.75, 0.58; 5/5, 3/5, 4/4. Left: 本钱 (an asset)
 // unheld, a question's head noun absent beside held modifiers (新生军训,
-// 校友卡), an English object asked for (break up their talk).
+// 校友卡), an English object asked for (break up their talk). Then (session
+// 27) 多久 ends a phrase like 多少 (要 and 需要 passed over) and a time
+// asked of 开始/结束 dates the event before it: 新生军训 is refused in
+// bettafish-heldout34 (line 18) and heldout37 (line 16); 校友卡 stays.
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -830,7 +833,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout33":   {2, 0.55, []int{17}},
 		"dulce-heldout28":       {1, 0.23, []int{12}},
 		"coffee-shop-heldout34": {2, 0.71, nil},
-		"bettafish-heldout34":   {1, 0.71, []int{18}},
+		"bettafish-heldout34":   {1, 0.71, nil},
 		"dulce-heldout29":       {1, 0.68, nil},
 		"coffee-shop-heldout35": {0, 0.88, nil},
 		"bettafish-heldout35":   {0, 0.83, nil},
@@ -839,7 +842,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout36":   {0, 0.87, []int{18}},
 		"dulce-heldout31":       {0, 0.47, nil},
 		"coffee-shop-heldout37": {1, 0.82, nil},
-		"bettafish-heldout37":   {0, 0.75, []int{16, 19}},
+		"bettafish-heldout37":   {0, 0.75, []int{19}},
 		"dulce-heldout32":       {1, 0.57, nil},
 	}
 	reps := evalSets(t)
