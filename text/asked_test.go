@@ -155,6 +155,10 @@ func TestTermsComplements(t *testing.T) {
 		"想弄清楚到你们店来的都是什么人——大概多大年纪？": {"店来", "清楚", "弄清楚"},
 		"网上那些人说这店好的多还是骂的多？":        {"店好"},
 		"这学校在世界上排多少名？有没有进前一百？":     {"进前"},
+		// heldout38: 多少/天才/发 is 多少天/才 (天才, "genius", is a
+		// dictionary word), 断过/货停/卖了 a noun and the verb after it
+		"法院一审宣判后，武大隔了多少天才发正式的情况通报？": {"天才"},
+		"听说七月份他们断过货，停卖了几天、亏了多少？":    {"货停"},
 	} {
 		got := TermTexts(Terms(q))
 		for _, w := range absent {

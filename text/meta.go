@@ -21,6 +21,12 @@ var metaConclusion = regexp.MustCompile(`^(?:综合|结合|纵观|综上)(?:以�
 // report ("文本搜索结果为我们提供了…", "可以想见…", "我们将揭示…").
 var metaWords = []string{"文章介绍了", "本文介绍", "为我们提供", "我们可以", "我们将", "可以想见", "可以想象", "搜索结果并未", "搜索结果中", "没有直接提供", "信息源中", "分类数据", "本报告将", "本文将", "本研究将", "文本中也包含", "文本中还包含", "文本中包含"}
 
+// metaWorth says only that some analysis is worth doing: "最后，对负面舆情
+// 文本的分析也具有重要价值。" — the whole sentence an analysis (of
+// something) and its worth, no finding. 研究 is left out: "武汉大学的研究
+// 具有重要价值" may be about the university's research.
+var metaWorth = regexp.MustCompile(`^(?:(?:首先|其次|再次|此外|另外|同时|最后)[，,]?)?(?:对|针对)?[^，。,；;]{0,24}?(?:分析|监测|梳理|解读|追踪|跟踪)(?:工作)?(?:也|同样|还|亦)?(?:具有|具备|有着|有)(?:重要|一定|很大|极大|较大|很高|较高)?的?(?:参考|研究|现实|实际)?(?:价值|意义)[。.！!]?$`)
+
 // modelPreamble opens a model's remark about the text it is about to give
 // ("好的，以下是根据…整理的报告", "Sure, here is the summary"): an engine's
 // reply kept in its state, no finding.
@@ -40,7 +46,8 @@ var engineDirective = regexp.MustCompile(`(?i)(?:\b(?:query|media|insight)(?:\s*
 // document rather than of its subject, and so is no evidence: it opens
 // with the document or the analyst (本报告, 本文, 本节, 本段落, 笔者,
 // 我们将 …); it reads 通过 … 可以/能够 探究/分析/揭示 … or announces a
-// conclusion it does not state (综合以上分析，可以得出…洞察); it has the engine
+// conclusion it does not state (综合以上分析，可以得出…洞察) or only that an
+// analysis is worth doing (对负面舆情文本的分析也具有重要价值); it has the engine
 // speak of its sources or its plan anywhere (为我们提供, 搜索结果并未,
 // 我们将, 本报告将, 文本中也包含 …: "文本中也包含了对未来策略的建议" says
 // where advice is, not what it is); it is a method line (监测平台：…, 数据来源：…); or
@@ -51,7 +58,7 @@ var engineDirective = regexp.MustCompile(`(?i)(?:\b(?:query|media|insight)(?:\s*
 func IsMeta(s string) bool {
 	s = trimListMark(s)
 	return FirstPrefix(s, metaOpeners) != "" || FirstWord(s, metaWords) != "" || metaVerbs.MatchString(s) ||
-		metaConclusion.MatchString(s) || methodLabels.MatchString(s) || engineDirective.MatchString(s) || modelPreamble.MatchString(s) || IsPlan(s)
+		metaConclusion.MatchString(s) || metaWorth.MatchString(s) || methodLabels.MatchString(s) || engineDirective.MatchString(s) || modelPreamble.MatchString(s) || IsPlan(s)
 }
 
 // planRE matches the opening of a research plan: an engine's brief for

@@ -37,6 +37,11 @@ func TestIsMetaAndPlan(t *testing.T) {
 		{"从知微数据对比的三起高校舆情事件来看，和服赏樱事件影响力最高。", false, false},
 		{"对比2019-2022年同期数据，2023-2024舆情呈现三个新特征。", false, false},
 		{"综合以上分析，可以得出几点深刻洞察。", true, false},
+		{"最后，对负面舆情文本的分析也具有重要价值。", true, false}, // the fixture's 5.2 quoted it (价值 of 价值观)
+		{"对舆情的持续监测具有重要的现实意义。", true, false},
+		{"武汉大学的研究具有重要价值。", false, false},                  // 研究 may be the university's research
+		{"对负面舆情文本的分析显示，负面情绪占58%，具有重要参考价值。", false, false}, // a finding before its worth
+		{"这一判决具有重要意义。", false, false},                     // the verdict's worth, no analysis
 		{"综合以上分析，可以得出结论：校方回应迟缓是舆情升级的主因。", false, false},
 		{"综合报道与行业分析，归纳李明咖啡店的优势、劣势、机会与威胁。", true, true},
 		{"对比李明咖啡店与同一写字楼商圈内两家连锁咖啡门店的评分、价格与声量，判断其影响力位置", true, true},

@@ -38,6 +38,9 @@ func unglue(prev, w string) string {
 	if (prev == "多少" || prev == "几") && strings.ContainsRune(countUnits, rs[0]) && !IsDictWord(w) {
 		return string(rs[1]) // 多少/人办: 人 is what 多少 counts, 办 the verb
 	}
+	if (prev == "多少" || prev == "几") && strings.ContainsRune(timeRunes, rs[0]) && strings.ContainsRune(timeAdverbs, rs[1]) {
+		return string(rs[1]) // 隔了多少/天才/发: the days counted, then 才, even where the dictionary holds 天才 ("genius")
+	}
 	if IsDictWord(w) {
 		return w
 	}
@@ -46,8 +49,8 @@ func unglue(prev, w string) string {
 		return string(rs[1]) // 老刷 (老刷到: "keep seeing"), 事里 (这件事里), 人骂: a clause's first word and the next, no name
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
-	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引说讲称进叫来", rs[1]):
-		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来); 这件/事说; 樱花/季进; 那个/人叫; 你们/店来/的
+	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引说讲称进叫来停", rs[1]):
+		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来); 这件/事说; 樱花/季进; 那个/人叫; 你们/店来/的; 断过/货停/卖了
 	case strings.ContainsRune("中里内", rs[0]),
 		strings.ContainsRune("上下", rs[0]) && utf8.RuneCountInString(prev) >= 2 && HasHan(prev) && !IsStopWord(prev):
 		return string(rs[1]) // 平台/上聊: 上 ends 平台上, 聊 is the verb
@@ -64,6 +67,10 @@ const countUnits = "人个次家条位名件天年"
 // the two-rune word glued to its first half for the glue to be cut
 // (splitReduplication).
 const rareGlue = 100
+
+// timeAdverbs are the adverbs that follow a count of time and are glued
+// to its unit by the segmenter (多少/天才/发, 几/年就): 才, 就, 都, 后.
+const timeAdverbs = "才就都后"
 
 // timeRunes are the one-rune units of time: none starts a name with the
 // character after it (拿铁首/月/卖 is not 月卖).
