@@ -168,8 +168,10 @@ func TestTopicNames(t *testing.T) {
 }
 
 // A larger PlanOptions.PerSubPoint gives the sub-points more items (the
-// fixture has enough for many of them: half as many again as the default
-// plan's, its background passages kept out by the finding gate), never
+// fixture has enough for many of them: at least 45 % more than the
+// default plan's — 82 against 55; 83 before a sentence that only praises
+// an analysis became Meta noise —, its background passages kept out by
+// the finding gate), never
 // more than the option, still each item once; the default plan's items
 // are a subset of each larger sub-point's (same ranking, more room), but
 // for a fragment whose passage before it the larger plan gives another
@@ -180,8 +182,8 @@ func TestPlanPerSubPointOption(t *testing.T) {
 	small := MakePlan(set, "武汉大学", chs, nil)
 	const n = 24
 	big := MakePlanWith(set, "武汉大学", chs, nil, PlanOptions{PerSubPoint: n})
-	if 2*big.Assigned <= 3*small.Assigned {
-		t.Errorf("PerSubPoint %d assigned %d items, the default %d: want more than half as many again", n, big.Assigned, small.Assigned)
+	if 100*big.Assigned < 145*small.Assigned {
+		t.Errorf("PerSubPoint %d assigned %d items, the default %d: want at least 45 %% more", n, big.Assigned, small.Assigned)
 	}
 	bigIDs := map[string]bool{}
 	for _, c := range big.Chapters {
