@@ -266,7 +266,7 @@ func citedURLs(results []ChapterResult, set *evidence.Set) map[string]bool {
 // printed once (what is left may be thin: a ready chapter under ir's
 // thresholds becomes ChapterSparse, with the measured numbers in its
 // Errors), and then gives a speaker's passages in a row one lead-in
-// (shortLeads) — after the judgement, since a lead-in left out is
+// (leadOnce) — after the judgement, since a lead-in left out is
 // connective text, not content: the sample's 4.2 (582 body runes once
 // joined) is no thinner for it.
 func settle(results []ChapterResult) {
@@ -277,5 +277,5 @@ func settle(results []ChapterResult) {
 			cr.Errors = append(cr.Errors, "chapter "+cr.Section.ChapterID+" (each paragraph printed once): "+derr.Error())
 		}
 	}
-	shortLeads(results)
+	leadOnce(results)
 }

@@ -39,7 +39,7 @@ func leadOf(b ir.Block) (lead, bool) {
 	return l, true
 }
 
-// shortLeads gives the passages of one speaker that follow each other in
+// leadOnce gives the passages of one speaker that follow each other in
 // a subsection one attribution: the fixture's 3.2 opened four paragraphs
 // in a row with "媒体引擎在论坛中指出（…）：", the sample's 4.2 five with
 // "洞察引擎的研究写道：", about thirty paragraphs of a report opened with one
@@ -54,14 +54,14 @@ func leadOf(b ir.Block) (lead, bool) {
 // chapters (settle), after printOnce has settled which paragraphs stay
 // and their density has been judged. results are changed in place (a
 // changed chapter gets a new block slice).
-func shortLeads(results []ChapterResult) {
+func leadOnce(results []ChapterResult) {
 	for i := range results {
 		results[i].Chapter.Blocks = joinLeads(results[i].Chapter.Blocks)
 	}
 }
 
 // joinLeads returns blocks with each passage that follows one of the same
-// speaker joined to its paragraph (shortLeads); blocks is not changed.
+// speaker joined to its paragraph (leadOnce); blocks is not changed.
 func joinLeads(blocks []ir.Block) []ir.Block {
 	out := make([]ir.Block, 0, len(blocks))
 	var prev *lead

@@ -35,7 +35,7 @@ func paraTexts(blocks []ir.Block) []string {
 // paragraph with the short lead-in; anything between them, another
 // speaker, or research after a speech keeps the full one. The chapter is
 // sparse either way, so joining is kept. Expected texts are written out.
-func TestShortLeadsJoin(t *testing.T) {
+func TestLeadOnceJoins(t *testing.T) {
 	twoInlines := ir.Block{Type: ir.TypeParagraph, Inlines: []ir.Inline{{Text: "媒体引擎的研究写道：甲。"}, {Text: "[E9]"}}}
 	in := []ir.Block{
 		onceH("3.1"),
@@ -82,7 +82,7 @@ func TestShortLeadsJoin(t *testing.T) {
 	results[0].Chapter.Blocks = slices.Clone(in)
 	// A chapter's last paragraph does not carry into the next chapter.
 	results[1].Chapter.Blocks = []ir.Block{onceP("媒体引擎的研究写道：下一章。[E16]")}
-	shortLeads(results)
+	leadOnce(results)
 	if got := paraTexts(results[0].Chapter.Blocks); !slices.Equal(got, want) {
 		t.Errorf("blocks =\n%q\nwant\n%q", got, want)
 	}
