@@ -56,8 +56,9 @@
 //     lead passage, up to draftPassages more (an engine's analysis as
 //     "…的研究写道", a forum speech with its speaker and time, a page with
 //     its attribution; the report joins a passage right after one of the
-//     same speaker to its paragraph under one lead-in, nodes.leadOnce), each with its [E…] citation (web pages stating the
-//     same claim cited first); the sub-point's figures as KPI cards and at
+//     same speaker to its paragraph under one lead-in, nodes.leadOnce),
+//     each with its [E…] citation (web pages stating the same claim cited
+//     first); the sub-point's figures as KPI cards and at
 //     most one chart (a sentiment split as a doughnut, platform or age
 //     shares as bars); the essentials placed under it; "另见来源" for the
 //     passages not quoted. A summary chapter (no evidence of its own, the
