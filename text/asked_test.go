@@ -36,6 +36,7 @@ func TestAskedFor(t *testing.T) {
 		"新生军训一般几月开始？":                                                                      {"开始", "新生", "军训"}, // 开始 says which end: the event is before the time asked (heldout37)
 		"活动哪天结束？":                                                                          {"结束", "活动"},
 		"咖啡店什么时候开始排队？":                                                                     {"开始", "排队"}, // 排队 is the event: the shop before it is not asked
+		"这个ChatGPT Plus subscription的价格是多少？":                                               {"价格"},       // more Latin letters, but it opens in Chinese: the Chinese reading
 		"樱花季持续多久？":                                                                         {"樱花", "持续"},
 		"What is Alex Mercer's Dulce?":                                                     nil,                            // a capitalised word is a name, not an attribute
 		"What was the panel covered with?":                                                 nil,                            // a participle at the end outside a who question
@@ -253,6 +254,27 @@ func TestPricedThing(t *testing.T) {
 	} {
 		if got := PricedThing(q); got != want {
 			t.Errorf("PricedThing(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// An English question whose names are in Han (as knowledge.Lexical.Heard
+// reads it on a Chinese knowledge) asks its English personal facts; a
+// question with no Han, or not framed in English, or asking no personal
+// fact, gives none (new-user trial, session 27).
+func TestEnglishFacts(t *testing.T) {
+	for q, want := range map[string][]string{
+		"How old is 张平文?":           {"years old"},
+		"When was 张平文 born?":        {"born"},
+		"Is 杨景媛 married?":           {"married"},
+		"How old is Zhang Pingwen?": nil, // no Han: AskedFor reads it in English
+		"iPhone 17 Pro 的起售价是多少？":    nil, // no English frame: a Chinese question
+		"张平文 born 在哪一年？":            nil, // an English word in a Chinese question
+		"What is 张平文's salary?":     nil, // salary is asked, but is no fact of a life
+		"Roughly what share of 武汉大学's undergraduates go on to graduate study?": nil, // no personal fact
+	} {
+		if got := EnglishFacts(q); !slices.Equal(got, want) {
+			t.Errorf("EnglishFacts(%q) = %q, want %q", q, got, want)
 		}
 	}
 }

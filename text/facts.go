@@ -44,6 +44,51 @@ wife husband spouse family children kids son daughter parents mother father girl
 // Hayes was.
 func IsPersonalFact(w string) bool { return personalFacts[strings.ReplaceAll(w, " ", "_")] }
 
+// factZH are the Chinese words a Chinese text states an English personal
+// fact with (FactZH).
+var factZH = map[string][]string{
+	"born": {"出生", "生于"}, "birthday": {"生日"}, "years old": {"岁", "年龄", "年纪", "岁数"},
+	"married": {"结婚", "妻子", "丈夫"}, "divorced": {"离婚"}, "raised": {"长大"}, "grow up": {"长大"},
+	"hometown": {"家乡", "老家", "籍贯"}, "wife": {"妻子", "夫人", "老婆"}, "husband": {"丈夫", "老公"},
+	"children": {"子女", "孩子"}, "kids": {"孩子"}, "son": {"儿子"}, "daughter": {"女儿"},
+	"parents": {"父母"}, "mother": {"母亲"}, "father": {"父亲"},
+}
+
+// FactZH returns the Chinese words a text states the English personal
+// fact w with (IsPersonalFact: born → 出生, 生于; "years old" → 岁, 年龄 …),
+// nil for any other word: an English question asked of a Chinese
+// knowledge ("How old is Zhang Pingwen?", read as "How old is 张平文?")
+// is answered where a text states 岁 beside the person's name, and
+// refused where none does.
+func FactZH(w string) []string { return factZH[strings.ToLower(w)] }
+
+// englishFrame matches an English question word or auxiliary (EnglishFacts).
+var englishFrame = regexp.MustCompile(`(?i)\b(?:how|what|when|where|who|whom|whose|which|why|is|are|was|were|does|did|do)\b`)
+
+// EnglishFacts returns the facts of a person's life an English question
+// asks (AskedFor's English reading, IsPersonalFact: born, "years old",
+// married) when q holds Han runes — the names a Chinese knowledge's texts
+// write, put in by knowledge.Lexical.Heard: "How old is Zhang Pingwen?"
+// is read "How old is 张平文?" — and is framed in English (an English
+// question word or auxiliary: how, what, when, is, did …; "iPhone 17 Pro
+// 的起售价是多少？" is not); nil otherwise. AskedFor reads a question with
+// Han runes as Chinese and finds nothing asked in it; the relevance gate
+// adds these (knowledge.Lexical.Unasked). Only personal facts: other
+// English words asked ("what share … continue their studies") are not
+// held word for word by Chinese texts.
+func EnglishFacts(q string) []string {
+	if !HasHan(q) || !englishFrame.MatchString(q) {
+		return nil
+	}
+	var out []string
+	for _, w := range askedEnglish(q) {
+		if IsPersonalFact(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // priceAsk matches a Chinese question's asking for a price (多少钱, 几块钱,
 // 啥价钱, 什么价, 价格是多少 …).
 var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥价钱|什么价|价格是多少|价钱是多少|售价多少|卖多少`)

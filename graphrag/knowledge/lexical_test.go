@@ -476,6 +476,15 @@ func TestUnaskedPersonalFactOfSubject(t *testing.T) {
 		{audience, "李明今年多大年纪？", []string{"年纪"}},
 		{audience, "到店里来的都是什么人，大概多大年纪？", nil},
 		{append([]string{"李明今年三十岁。"}, audience...), "李明今年多大年纪？", nil},
+		// an English question on a Chinese knowledge, as Lexical.Heard
+		// reads it: the English fact asked, held through its Chinese
+		// words (text.FactZH) beside the name (new-user trial, session 27:
+		// "How old is Zhang Pingwen?" was answered with a century-old
+		// building)
+		{wuhan, "When was 张平文 born?", []string{"born"}},
+		{append([]string{"张平文1965年出生于福建。"}, wuhan...), "When was 张平文 born?", nil},
+		{audience, "How old is 李明?", []string{"years old"}},
+		{append([]string{"李明今年三十岁。"}, audience...), "How old is 李明?", nil},
 	} {
 		var units []TextUnit
 		for i, d := range tc.docs {

@@ -231,9 +231,14 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 func (x *Lexical) Unasked(question string) []string {
 	var out []string
 	asked := text.AskedFor(question)
+	for _, f := range text.EnglishFacts(question) { // How old is 张平文?
+		if !slices.Contains(asked, f) {
+			asked = append(asked, f)
+		}
+	}
 	var about *subject // for a fact of a life
 	for _, w := range asked {
-		words := append(append([]string{w}, text.Synonyms(w)...), text.StandIns(w)...)
+		words := append(append(append([]string{w}, text.Synonyms(w)...), text.StandIns(w)...), text.FactZH(w)...)
 		for _, p := range text.SubWords(w) {
 			if strings.HasSuffix(w, p) {
 				words = append(words, p)
