@@ -230,7 +230,8 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 // 年份 (the year of a person's appointment or other event: yearOfPerson).
 func (x *Lexical) Unasked(question string) []string {
 	var out []string
-	asked := text.AskedFor(question)
+	read := text.AskedFor(question) // segments the question: once
+	asked := slices.Clone(read)
 	for _, f := range text.EnglishFacts(question) { // How old is 张平文?
 		if !slices.Contains(asked, f) {
 			asked = append(asked, f)
@@ -269,7 +270,7 @@ func (x *Lexical) Unasked(question string) []string {
 	if text.AsksInvestment(question) && !x.invested() {
 		out = append(out, "投资额")
 	}
-	if text.AsksPastJob(question) && !x.workedBefore(question, text.AskedFor(question)) {
+	if text.AsksPastJob(question) && !x.workedBefore(question, read) {
 		out = append(out, "职业")
 	}
 	if text.AsksYear(question) && !slices.Contains(out, "年份") && !x.yearOfPerson(question, asked, out) {
