@@ -21,7 +21,12 @@ var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}
 // recovered from?", which asks a place), and in a question asking who or
 // which, what befalls them by a get-passive ("Which of the agents gets
 // killed first?": whether anyone is killed is asked, and a story that
-// never says it does not tell). Group 1 is the word asked for.
+// never says it does not tell), what a question asking what or who
+// names as the whole of a clause ("what was the budget?", "who was the
+// first casualty?": the budget and the casualty, the clause's last word;
+// not a participle: "What is the mission called?"), and what befalls the
+// things "how many" counts ("How many members of the team are killed …?":
+// whether anyone is killed is asked). Group 1 is the word asked for.
 var (
 	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
 	nameOf        = regexp.MustCompile(`(?i)\bname of (?:the |a |an |his |her |their |its )?(?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:who|that|which|whom|in|at|on|for|to|behind)\b|\W*$)`)
@@ -33,6 +38,8 @@ var (
 	relationAtEnd = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
 	eventDated    = regexp.MustCompile(`(?i)^(?:when|what year|which year|in what year|in which year)\b.*\b([a-z]{3,}(?:ed|en|built|born))\W*$`)
 	yearOf        = regexp.MustCompile(`(?i)^(?:in )?(?:what|which) year\b.*\b(?:take|takes|took|taking) place\b|^(?:in )?(?:what|which) year\b.*\b(?:happen|happens|happened|occur|occurs|occurred|set)\W*$`)
+	theNounAtEnd  = regexp.MustCompile(`(?i)^(?:what|who)(?:'s| is| was| are| were) (?:the|their|his|her|its) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)\W*$`)
+	countedEvent  = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
 	lifeEvent     = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
 
@@ -91,20 +98,34 @@ func askedEnglishClause(q string) []string {
 			}
 		}
 	}
-	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated, gotEvent} {
-		if m := re.FindStringSubmatch(q); m != nil {
-			w := m[1]
-			if (re == eventDated || re == gotEvent) && len(w) > 6 && strings.HasSuffix(w, "ed") {
+	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated, gotEvent, theNounAtEnd, countedEvent} {
+		if m := re.FindStringSubmatchIndex(q); m != nil {
+			w := q[m[2]:m[3]]
+			if (re == eventDated || re == gotEvent || re == countedEvent) && len(w) > 6 && strings.HasSuffix(w, "ed") {
 				w = strings.TrimSuffix(w, "ed") // constructed: a text says construction too
 			}
-			if re == ownedAtEnd && strings.HasSuffix(strings.ToLower(w), "ed") {
+			if (re == ownedAtEnd || re == theNounAtEnd) && strings.HasSuffix(strings.ToLower(w), "ed") {
 				continue // "the team's scientist studies recovered from?": a verb, no possession
+			}
+			if re == ownedAtEnd && contraction(q[:m[0]]) {
+				continue // "whether he's getting cold feet?": he is, no possession
 			}
 			out = addEnglish(out, w)
 		}
 	}
 	return out
 }
+
+// contraction reports whether the 's that ends before (the text before it)
+// follows a pronoun or a question word, a contraction of is or has ("he's
+// getting cold feet", "that's", "who's") and no possessive.
+func contraction(before string) bool {
+	i := strings.LastIndexFunc(before, func(r rune) bool { return !unicode.IsLetter(r) })
+	return contractedIs[strings.ToLower(before[i+1:])]
+}
+
+// contractedIs are the words whose 's is a contraction (contraction).
+var contractedIs = fieldSet("he she it that there here what who where when how let")
 
 // measuredEnglish is Measured of an English question: an age ("how old":
 // "years old"), the thing "how many" or "how much" counts (a duration's

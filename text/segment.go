@@ -313,6 +313,18 @@ const nameMaxShare = 1e-4
 // joined without knowing it.
 func IsDictWord(w string) bool { return dictFreq(w) > 0 }
 
+// IsOtherName reports whether the dictionary tags w as a proper name of
+// a place, an organisation, another proper noun or an abbreviation (ns,
+// nt, nz, j: 武大, 珞珈山), not of a person (nr): a word PersonShaped
+// takes for a person's name (武 is a surname) that names something else.
+func IsOtherName(w string) bool {
+	if !HasHan(w) {
+		return false
+	}
+	f, pos, _ := segmenter().Find(w)
+	return f > 0 && pos != "" && !strings.HasPrefix(pos, "nr")
+}
+
 // IsAnyName reports whether the dictionary tags w as a proper name (as
 // IsName), however common: 北京 and 长江 as well as 珞珈山.
 func IsAnyName(w string) bool {
@@ -333,6 +345,20 @@ const verbObjectRunes = "办买卖抢充刷点订退换送排喝吃拿用找看�
 func IsVerbObject(w string) bool {
 	r, size := utf8.DecodeRuneInString(w)
 	return utf8.RuneCountInString(w) == 2 && size > 0 && strings.ContainsRune(verbObjectRunes, r) && HasHan(w) && !IsDictWord(w)
+}
+
+// degreeRunes are the intensifiers that make a word of two runes with the
+// quality they grade (齁甜 "cloyingly sweet", 巨贵, 贼冷, 忒咸, 超辣).
+const degreeRunes = "齁巨贼忒蛮挺太很超"
+
+// IsDegreeWord reports whether w is a Chinese word of two runes the
+// dictionary lacks that starts with an intensifier (degreeRunes): a
+// graded quality the segmenter's HMM joined ("会不会齁甜"), which a question
+// asks of its subject, never a name the dictionary does not know, so the
+// relevance gate never takes it for the question's subject.
+func IsDegreeWord(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return utf8.RuneCountInString(w) == 2 && strings.ContainsRune(degreeRunes, r) && HasHan(w) && !IsDictWord(w)
 }
 
 // IsMeasureNoun reports whether w is a Chinese word of two runes the

@@ -60,7 +60,11 @@ import (
 //     writes 诉讼; 支持率 支持度: a share of support, which the fixture writes
 //     支持度; boss leader chief: who leads; 复核 覆核: a review, which Hong
 //     Kong and Taiwan write 覆核 and the fixture 复核; 工资 薪资 薪水 薪酬
-//     月薪: pay, which the fixture gives as 薪资中位数7.2k);
+//     月薪: pay, which the fixture gives as 薪资中位数7.2k; 规矩 规定 规则:
+//     a rule, which the fixture writes 规定 where a visitor asks 定了什么规矩;
+//     分数 评分 打分: a rating, which the sample writes 大众点评评分4.7
+//     where a question asks 点评上分数如何; 下决心 决定 决心: a decision,
+//     which the sample writes 决定开设 where a neighbour asks 什么时候下决心);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -137,6 +141,9 @@ var synonymGroups = [][]string{
 	{"guessing", "guess", "speculation", "speculate"},
 	{"复核", "覆核"},
 	{"工资", "薪资", "薪水", "薪酬", "月薪"},
+	{"规矩", "规定", "规则"},
+	{"分数", "评分", "打分"},
+	{"下决心", "决定", "决心"},
 }
 
 // zhMonths are the Chinese numerals of the months, January first.

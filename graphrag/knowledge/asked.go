@@ -30,20 +30,26 @@ func (x *Lexical) priced(thing string) bool {
 
 // subjectOf is the question's subject: of its content terms the
 // knowledge holds, not asked for, the one in the fewest documents (张平文
-// in "张平文校长是哪一年出生的？"; the first of equals), with its
-// documents; no documents when it holds none.
+// in "张平文校长是哪一年出生的？"; the first of equals), a person's name
+// (personTerm) before any other (张平文, not the rarer 今年, in "张平文校长
+// 今年多大年纪？"), with its documents; no documents when it holds none.
 func (x *Lexical) subjectOf(question string, asked []string) *subject {
 	var best []docHit
-	term := ""
+	term, person := "", false
 	for _, t := range text.Terms(question) {
 		if slices.Contains(asked, t.Text) {
 			continue
 		}
-		if hits, _ := x.count(t.Text); len(hits) > 0 && (best == nil || len(hits) < len(best)) {
-			best, term = hits, lowerASCII(t.Text)
+		hits, _ := x.count(t.Text)
+		if len(hits) == 0 {
+			continue
+		}
+		// a person outranks any other term (张平文 over 今年 in "张平文校长今年多大年纪？")
+		if p := personTerm(lowerASCII(t.Text)); best == nil || p && !person || p == person && len(hits) < len(best) {
+			best, term, person = hits, lowerASCII(t.Text), p
 		}
 	}
-	about := &subject{term: term, docs: make(map[int32]bool, len(best))}
+	about := &subject{term: term, docs: make(map[int32]bool, len(best)), person: personTerm(term)}
 	for _, h := range best {
 		about.docs[h.doc] = true
 	}
@@ -65,17 +71,79 @@ func (x *Lexical) holdsYear() bool {
 }
 
 // subject is the question's term naming whom a personal fact is asked
-// of (ASCII lower-cased), with the documents holding it.
+// of (ASCII lower-cased), with the documents holding it, and whether it
+// names a person (personTerm).
 type subject struct {
-	term string
-	docs map[int32]bool
+	term   string
+	docs   map[int32]bool
+	person bool
+}
+
+// personTerm reports whether a subject term names a person: a Chinese
+// name (text.PersonShaped: 张平文; not 武大, which the dictionary tags an
+// abbreviation: text.IsOtherName), a party kept anonymous (肖某), or an
+// English word (a name lower-cased: cruz). A fact asked of anything else
+// ("测绘遥感毕业出来薪水多少": a field's graduates) is stated of it in a
+// record about it, not in one sentence with its name: the fixture's
+// "测绘遥感哪家强？……薪资中位数7.2k" names 遥感 a sentence before the pay.
+func personTerm(t string) bool {
+	return text.PersonShaped(t) && !text.IsOtherName(t) || strings.HasSuffix(t, "某") || t != "" && !text.HasHan(t)
+}
+
+// factWindow is how many runes (or half-words, gapSize) may stand
+// between a person's name and a fact of their life stated of them
+// (besideSubject): "张平文1965年出生于福建" has none, "李明今年三十岁" two.
+const factWindow = 8
+
+// besideSubject reports whether the sentence holding doc[i:i+n]
+// (sentenceAround) names the subject term within factWindow runes of it,
+// before or after: a fact is stated beside whom it is of. "讨论李明咖啡店的主
+// 要是25到35岁的上班族" (the sample's audience) does not tell 李明's age: 岁 is
+// ten runes after the shop's name.
+func besideSubject(doc string, i, n int, term string) bool {
+	lo, hi := sentenceBounds(doc, i, n)
+	sent, at, end := doc[lo:hi], i-lo, i-lo+n
+	for from := 0; ; {
+		k := strings.Index(sent[from:], term)
+		if k < 0 {
+			return false
+		}
+		k += from
+		var gap string
+		if k+len(term) <= at {
+			gap = sent[k+len(term) : at]
+		} else if k >= end {
+			gap = sent[end:k]
+		}
+		if (k+len(term) <= at || k >= end) && gapSize(gap, term) <= factWindow {
+			return true
+		}
+		from = k + len(term)
+	}
+}
+
+// gapSize is the size of the text between a subject term and a fact
+// (besideSubject): in runes for a Chinese term, in words times two for
+// another (four words: "Jordan Hayes was born", "Hayes, a 24-year-old").
+func gapSize(gap, term string) int {
+	if text.HasHan(term) {
+		return utf8.RuneCountInString(gap)
+	}
+	return 2 * len(strings.Fields(gap))
 }
 
 // sentenceAround is the sentence of doc holding doc[i:i+n]: from the
 // sentence end before it (。！？!?；, a line break, or '.' before a space)
-// to the one after it.
+// to the one after it (sentenceBounds).
 func sentenceAround(doc string, i, n int) string {
-	lo := i
+	lo, hi := sentenceBounds(doc, i, n)
+	return doc[lo:hi]
+}
+
+// sentenceBounds returns the byte offsets in doc of the sentence holding
+// doc[i:i+n] (sentenceAround).
+func sentenceBounds(doc string, i, n int) (lo, hi int) {
+	lo = i
 	for lo > 0 {
 		r, size := utf8.DecodeLastRuneInString(doc[:lo])
 		if sentenceEnd(doc, lo-size, r) {
@@ -83,7 +151,7 @@ func sentenceAround(doc string, i, n int) string {
 		}
 		lo -= size
 	}
-	hi := i + n
+	hi = i + n
 	for hi < len(doc) {
 		r, size := utf8.DecodeRuneInString(doc[hi:])
 		if sentenceEnd(doc, hi, r) {
@@ -91,7 +159,7 @@ func sentenceAround(doc string, i, n int) string {
 		}
 		hi += size
 	}
-	return doc[lo:hi]
+	return lo, hi
 }
 
 // sentenceEnd reports whether rune r at doc[at:] ends a sentence.

@@ -12,13 +12,14 @@ import (
 // written as the homophone the knowledge's documents hold (text.Heard: 测
 // 回 → 测绘, 宿社 → 宿舍 on the fixture) and, on a Microsoft GraphRAG
 // index, each misspelt name as the name (misspeltNames: jordon →
-// Jordan); and, an English question asked of Chinese documents (chinese),
+// Jordan); each familiar form of address as the person's name
+// (familiarNames: 小李 → 李明 on the sample); and, an English question asked of Chinese documents (chinese),
 // as text.AsChinese reads it (Zhang Pingwen → 张平文, library → 图书馆);
 // question itself when it holds none. The candidates are counted
 // without the count memo (a few hundred a word, which would push the
 // question's own words out of it).
 func (x *Lexical) Heard(question string) string {
-	q := x.misspeltNames(text.Heard(question, x.docsHolding))
+	q := x.familiarNames(x.misspeltNames(text.Heard(question, x.docsHolding)))
 	if !text.HasHan(q) && x.chinese() {
 		q = text.AsChinese(q, x.docsHolding)
 	}

@@ -485,6 +485,16 @@ func TestUnaskedPersonalFactOfSubject(t *testing.T) {
 		{append([]string{"张平文1965年出生于福建。"}, wuhan...), "When was 张平文 born?", nil},
 		{audience, "How old is 李明?", []string{"years old"}},
 		{append([]string{"李明今年三十岁。"}, audience...), "How old is 李明?", nil},
+		// heldout39: the fact stands beside the person (besideSubject: the
+		// shop's audience is no age of 李明), a one-rune word ends a word
+		// (岁月静好 is no age), a person outranks a rarer term (今年), and a
+		// fact asked of no person is held in a record about its subject
+		{[]string{"讨论李明咖啡店的主要是25到35岁的上班族。"}, "李明今年多大年纪？", []string{"年纪"}},
+		{[]string{"校长张平文的调研因其“岁月静好”的姿态而加剧疏离感。", "今年的樱花季游客多。", "今年的樱花节。"}, "张平文校长今年多大年纪？", []string{"年纪"}},
+		{[]string{"校长张平文今年61岁。", "今年的樱花季游客多。", "今年的樱花节。"}, "张平文校长今年多大年纪？", nil},
+		{[]string{"今年游客平均年龄35岁。", "张平文校长回应。", "张平文出席。", "张平文调研。"}, "张平文校长今年多大年纪？", []string{"年纪"}},
+		{[]string{"测绘遥感哪家强？知乎上有人晒出硕士春招薪资中位数7.2k。", "武大测绘世界第一。", "武大的樱花。"}, "武大测绘遥感毕业出来薪水多少？", nil},
+		{[]string{"测绘遥感哪家强？", "武大测绘世界第一。", "武大的樱花。", "华科硕士薪资中位数8k。"}, "武大测绘遥感毕业出来薪水多少？", []string{"薪水"}},
 	} {
 		var units []TextUnit
 		for i, d := range tc.docs {
@@ -675,6 +685,38 @@ func TestUnaskedYearOfPerson(t *testing.T) {
 		}
 		if got := m.Lexical().Unasked(tc.q); slices.Contains(got, "年份") != tc.want {
 			t.Errorf("%q on %q: Unasked = %q, want 年份 in it %v", tc.q, tc.doc, got, tc.want)
+		}
+	}
+}
+
+// A familiar form of address is read as the one person of that surname
+// the documents name (familiarNames): 小李 is 李明; with two people of the
+// surname, or a form the documents hold, it stays; 张平文 outranks 张平.
+func TestFamiliarNames(t *testing.T) {
+	for _, tc := range []struct {
+		docs    []string
+		q, want string
+	}{
+		{[]string{"李明于2024年3月决定开店。", "李明咖啡店开在写字楼。", "李明考察了三个地点。"}, "小李什么时候开店？", "李明什么时候开店？"},
+		{[]string{"李明于2024年3月决定开店。", "李华咖啡店开在写字楼。", "李明考察了三个地点。", "李华考察了两个地点。"}, "小李什么时候开店？", "小李什么时候开店？"},
+		{[]string{"李明于2024年3月决定开店。", "小李咖啡店开在写字楼。", "李明考察了三个地点。"}, "小李什么时候开店？", "小李什么时候开店？"},
+		{[]string{"李明开店。"}, "小李什么时候开店？", "小李什么时候开店？"}, // held once: no one to call so
+		{[]string{"李明咖啡店开业。", "李明咖啡店涨价。", "李明咖啡店断货。"}, "小李什么时候开店？", "李明什么时候开店？"},
+		{[]string{"武大回应。", "武大樱花。", "武大新生。"}, "老武怎么说？", "老武怎么说？"},   // an abbreviation, no person
+		{[]string{"林业局发文。", "林业局回应。", "省林业厅。"}, "小林去哪了？", "小林去哪了？"}, // forestry, no person
+		{[]string{"李明华出席。", "李明华回应。", "李明华调研。"}, "小李怎么回应的？", "李明华怎么回应的？"},
+		{[]string{"校长张平文调研。", "张平文校长回应。", "张平文出席。"}, "老张怎么回应的？", "张平文怎么回应的？"},
+	} {
+		var units []TextUnit
+		for i, d := range tc.docs {
+			units = append(units, TextUnit{ID: "u" + strconv.Itoa(i), Text: d})
+		}
+		m, err := New(Parts{Entities: []Entity{{ID: "e0", Title: "x", Description: "x"}}, TextUnits: units})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Lexical().Heard(tc.q); got != tc.want {
+			t.Errorf("Heard(%q) on %q = %q, want %q", tc.q, tc.docs, got, tc.want)
 		}
 	}
 }

@@ -213,7 +213,8 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 // as a word (usedAsWord: 身高 in "前身高校" is none), in question order;
 // nil when none. A fact of a person's life (text.IsPersonalFact: 出生,
 // born) counts as used only in a sentence that also names the question's
-// subject (subjectOf, sentenceAround): 雷军's 出生 does not tell when 张平文
+// subject beside it (subjectOf, besideSubject; a record holding it when
+// it names no person, personTerm): 雷军's 出生 does not tell when 张平文
 // was born, nor "the camaraderie born of facing the abyss" when Jordan
 // Hayes was; asked of which people (text.AsksPeople), anywhere (an
 // audience's ages: 25到35岁 answers "到店的都是什么人，多大年纪"). A Chinese compound names its kind last: 价格 holds 门票
@@ -312,7 +313,9 @@ const maxWordChecks = 64
 // wordWindow runes either side), not straddling two words: 大学 is used in
 // 北京大学 and 大事 in 大事记 (a compound holding it), but 身高 is not in
 // "前身高校" (read 前身/高校: "肖某某的身高是多少？" was answered, the
-// knowledge holding 身高 only so), nor 工资 in "员工资料". A word without a
+// knowledge holding 身高 only so), nor 工资 in "员工资料"; a word of one rune
+// where it ends a word (岁 in 三十岁, not in 岁月静好: the fixture's "岁月静好"
+// beside 张平文 answered "张平文校长今年多大年纪？"). A word without a
 // Chinese character is counted as count counts it (at word starts
 // already).
 func (x *Lexical) usedAsWord(w string, about *subject) bool {
@@ -328,9 +331,10 @@ func (x *Lexical) usedAsWord(w string, about *subject) bool {
 	if !han && about == nil {
 		return true
 	}
+	one := utf8.RuneCountInString(w) == 1
 	return x.anyOccurrence(w, hits, about != nil, func(doc string, i, n int) bool {
-		ok := han && wordAt(doc, i, n) || !han && wordStart(doc, i, n)
-		return ok && (about == nil || strings.Contains(sentenceAround(doc, i, n), about.term))
+		ok := han && !one && wordAt(doc, i, n) || han && one && wordEnd(doc, i, n) || !han && wordStart(doc, i, n)
+		return ok && (about == nil || !about.person || besideSubject(doc, i, n, about.term))
 	})
 }
 
@@ -393,6 +397,13 @@ func boundaries(doc string, i, n int) (starts, ends bool) {
 		}
 	}
 	return starts, false
+}
+
+// wordEnd reports whether doc[i:i+n] ends on a word boundary of the text
+// around it (boundaries).
+func wordEnd(doc string, i, n int) bool {
+	_, ends := boundaries(doc, i, n)
+	return ends
 }
 
 // wordAt reports whether doc[i:i+n] starts or ends on a word boundary of

@@ -370,6 +370,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"网上讨论这家店的主要是什么样的人？年龄段和男女比例大概如何？",        // 什么样的人 is judged with 人群 (peopleGate)
 				"周末店里是不是挺闲的？大概有平时几成人？我听说之前客人老吐槽周末的事",    // 老吐槽 is 老 and 吐槽 (text: splitHabitual)
 				"门店是否发生过供应中断？什么原因，持续几天，损失多大？",           // 中断 held as 断货 (a synonym, not a name)
+				"他们家那款桂花拿铁是哪个月开始卖的？喝过的人都说味道怎么样，会不会齁甜？",  // 齁甜 a graded quality (text.IsDegreeWord), no name
+				"小李当初是什么时候下决心开店的？除了现在这儿还看过哪儿呀？",         // 小李 is the sample's 李明 (knowledge: familiarNames); 下决心 = 决定
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",         // rule 3: 门票, 46 %
@@ -413,6 +415,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"武大当年处理“和服赏樱”冲突，为什么被认为公关做得相对成功？回应里拿出了什么依据，支持率变化多少？",  // 支持率: the texts write 支持度
 				"杨某那篇硕士论文被网友扒出来哪些离谱错误？",                              // 离谱 and 出来 stop words: 错误 is asked
 				"图书馆那桩案子，一审是哪家法院、哪天判的？判完之后校长被记者追问时是怎么回应的？",           // 哪天判 asks when, no 天判 (text: joinWhichTime)
+				"孩子想讀測繪遙感，聽說武大這個專業很強，真的是世界第一嗎？畢業出來薪水大概多少？",           // pay asked of a field's graduates, no person's (knowledge: personTerm)
 			},
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？",   // rule 1: SU7, a model code the knowledge never uses

