@@ -46,7 +46,81 @@ func AskedFor(q string) []string {
 	for _, v := range passivesAsked(q) {
 		add(v)
 	}
+	eachClause(q, func(ws []string) {
+		for _, w := range existsAsked(ws) {
+			add(w)
+		}
+		if w := feeAsked(ws); w != "" {
+			add(w)
+		}
+	})
 	return out
+}
+
+// feeVerbs are the verbs of charging that 怎么 or 如何 asks about.
+var feeVerbs = fieldSet("收费 计费 收钱 算钱 付费 交费 缴费")
+
+// feeAsked returns the thing a clause asks the charge of: the phrase's
+// last word before 怎么 or 如何 and a verb of charging (feeVerbs: 停车场 in
+// "校内停车场怎么收费"), "" when there is none. What it costs is stated of
+// it, in a text naming it.
+func feeAsked(ws []string) string {
+	for i := 0; i+1 < len(ws); i++ {
+		if (ws[i] == "怎么" || ws[i] == "如何" || ws[i] == "怎样") && feeVerbs[ws[i+1]] {
+			if j := phraseEnd(ws, i); j >= 0 {
+				return ws[j]
+			}
+		}
+	}
+	return ""
+}
+
+// existsAsked returns the things a clause asks whether there are: the
+// nouns right after 有没有, 有无 or 是否有, joined by 或, 和, 还是 or 、,
+// when they end the clause or come before 之类, 的 or an end particle
+// (手冲 and 冷萃 in "店里有没有手冲或冷萃之类的做法？", 冷萃 and 咖啡 in "有没有冷萃
+// 咖啡？"). Whether there is one is asked: a knowledge that never names
+// it does not tell. A verb after them asks whether something was done
+// (有没有出面回应, 有没有办会员卡), no thing.
+func existsAsked(ws []string) []string {
+	var out []string
+	for i, w := range ws {
+		if w != "有没有" && w != "有无" && !(w == "是否" && i+1 < len(ws) && ws[i+1] == "有") {
+			continue
+		}
+		j := i + 1
+		if w == "是否" {
+			j++
+		}
+		var run []string
+		for ; j < len(ws) && (nounLike(ws[j]) || orAnd[ws[j]] && len(run) > 0); j++ {
+			if !orAnd[ws[j]] {
+				run = append(run, ws[j])
+			}
+		}
+		if len(run) > 0 && (j == len(ws) || existsEnd[ws[j]] || endParticles[ws[j]]) {
+			out = append(out, run...)
+		}
+	}
+	return out
+}
+
+// existsEnd are the words after which the things existsAsked reads end.
+var existsEnd = fieldSet("之类 之类的 等 这样 这种 那样 那种")
+
+// orAnd are the words that join the things existsAsked reads.
+var orAnd = fieldSet("或 或者 和 还是 、 跟 与")
+
+// nounLike reports whether a word of Words names a thing: a noun the
+// dictionary tags (IsNoun), or a Chinese word of two runes or more it
+// lacks that is none of the joined phrases the segmenter's HMM makes (a
+// verb and its object, a measure and its noun, a graded quality, a
+// Cantonese verb and its 返: 加返 "add back").
+func nounLike(w string) bool {
+	if IsNoun(w) {
+		return true
+	}
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w) && !strings.HasSuffix(w, "返")
 }
 
 // yesNo matches a Chinese clause asking yes or no (有没有, 是否, 有无, 吗 at

@@ -26,7 +26,11 @@ var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}
 // first casualty?": the budget and the casualty, the clause's last word;
 // not a participle: "What is the mission called?"), and what befalls the
 // things "how many" counts ("How many members of the team are killed …?":
-// whether anyone is killed is asked). Group 1 is the word asked for.
+// whether anyone is killed is asked), and each word of the alternatives
+// "what is the" names before a clause saying who uses them ("What's the
+// keypad access code or password the team uses …?": keypad, access, code
+// and password; "or" marks the alternatives as things: "What was the
+// joke Sam cracked in the elevator?" names no phrase). Group 1 is the word (or phrase) asked for.
 var (
 	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
 	nameOf        = regexp.MustCompile(`(?i)\bname of (?:the |a |an |his |her |their |its )?(?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:who|that|which|whom|in|at|on|for|to|behind)\b|\W*$)`)
@@ -39,6 +43,7 @@ var (
 	eventDated    = regexp.MustCompile(`(?i)^(?:when|what year|which year|in what year|in which year)\b.*\b([a-z]{3,}(?:ed|en|built|born))\W*$`)
 	yearOf        = regexp.MustCompile(`(?i)^(?:in )?(?:what|which) year\b.*\b(?:take|takes|took|taking) place\b|^(?:in )?(?:what|which) year\b.*\b(?:happen|happens|happened|occur|occurs|occurred|set)\W*$`)
 	theNounAtEnd  = regexp.MustCompile(`(?i)^(?:what|who)(?:'s| is| was| are| were) (?:the|their|his|her|its) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)\W*$`)
+	phraseBefore  = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the ((?:[a-z-]+ ){0,3}?[a-z-]+ or [a-z-]+) (?:the|that|which|they|we|he|she|you|i)\b`)
 	countedEvent  = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
 	lifeEvent     = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
@@ -96,6 +101,11 @@ func askedEnglishClause(q string) []string {
 			if IsPersonalFact(strings.ToLower(w)) {
 				out = addEnglish(out, w) // "Does … have a wife or family …?": a fact of a life
 			}
+		}
+	}
+	if m := phraseBefore.FindStringSubmatch(q); m != nil {
+		for _, w := range strings.Fields(m[1]) {
+			out = addEnglish(out, w) // "or" is a stop word
 		}
 	}
 	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated, gotEvent, theNounAtEnd, countedEvent} {

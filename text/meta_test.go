@@ -150,7 +150,7 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 		"武大一八九三年建校还是一九一三年":                                                                 "武大 1893 建校 1913",
 		"二〇二五年三月的舆情":                                                                       "2025 三月 舆情",
 		"电话一三八一二三四五六七八":                                                                    "电话 三八 一二三 五六 七八", // more than four digits: no year
-		"会不会再开一家":                                                                          "一家",
+		"会不会再开一家":                                                                          "再开 一家",           // 再开 asks for another shop (Synonyms: 第二家门店)
 		"对方学校怎么表的态":                                                                        "对方 学校 表态",
 		"图书馆那个男伢子，官司到底赢了冇啊？法院么样说的":                                                         "图书馆 伢子 官司 法院", // 冇, 么样: Standard
 		"雷军捐了几多钱撒？":                                                                        "雷军",           // 几多 = 多少, 撒 a final particle

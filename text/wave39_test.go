@@ -22,6 +22,9 @@ func TestWave39EnglishAsked(t *testing.T) {
 		{"What is the mission called?", nil, []string{"called"}},
 		{"How many members of the team are killed inside the base?", []string{"member", "killed"}, nil},
 		{"How many members of the team enter the base?", []string{"member"}, []string{"enter"}},
+		{"What's the keypad access code or password the team uses to open the room?", []string{"keypad", "access", "code", "password"}, nil},
+		{"What was the joke Sam cracked in the elevator?", nil, []string{"joke", "crack"}}, // no alternatives: no phrase read
+		{"What are the main themes running through the story?", nil, []string{"running", "run"}},
 	} {
 		got := AskedFor(c.q)
 		for _, w := range c.want {
@@ -63,5 +66,35 @@ func TestWave39Chinese(t *testing.T) {
 		if !slices.Contains(Synonyms(w), syn) {
 			t.Errorf("Synonyms(%s) = %q, want %s", w, Synonyms(w), syn)
 		}
+	}
+}
+
+// Whether there is a thing is asked of the nouns after 有没有 that end the
+// clause (or come before 之类); a verb after them asks whether something
+// was done. The charge of a thing is asked of the thing before 怎么收费.
+func TestWave39ExistsAndFee(t *testing.T) {
+	for q, want := range map[string][]string{
+		"除了拿铁美式，店里有没有手冲或冷萃之类的做法？": {"手冲", "冷萃"},
+		"有没有冷萃咖啡？":            {"冷萃", "咖啡"},
+		"是否有备份供应商？":           {"备份", "供应商"},
+		"武大保卫部有没有出面回应？":       nil,
+		"之後有冇加返？":             nil,
+		"店里有没有办会员卡充值送钱之类的优惠？": nil,
+		"校内停车场怎么收费？":          {"停车场"},
+		"怎么收费？":               nil,
+		"店里是否提供手冲？":           nil, // 是否 reads a thing only with 有 after it
+		"停车场怎么走？":             nil,
+	} {
+		if got := AskedFor(q); !slices.Equal(got, want) {
+			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for w, in := range map[string]string{"形象": "画像", "路线": "定位"} {
+		if !slices.Contains(StandIns(w), in) {
+			t.Errorf("StandIns(%s) = %q, want %s", w, StandIns(w), in)
+		}
+	}
+	if !slices.Contains(Synonyms("再开"), "第二家门店") {
+		t.Errorf("Synonyms(再开) = %q", Synonyms("再开"))
 	}
 }

@@ -734,6 +734,21 @@ func TestEvalShippedSets(t *testing.T) {
 // doing (对…的分析也具有重要价值) no evidence: 0/15, 0/15, 0/10; 0.89,
 // 0.76, 0.52; 5/5, 4/5, 4/4. Left: a PR firm asked again (公关公司, line
 // 18: 公关 and 公司 are held apart), Dulce's scenes asked in other words.
+// A thirty-ninth (session 28: coffee-shop-heldout39, bettafish-heldout39,
+// dulce-heldout34: a food blogger, a loan officer and a retired neighbour;
+// a student-union officer, a data journalist and an overseas parent; an
+// English teacher, a fan-fiction writer and a sceptical journalist),
+// measured first on f0f1a01: false refusals 4/15, 4/15, 1/10; recall
+// 0.55, 0.49, 0.61; off-topic refused 4/5, 3/5, 1/4. Then "he's" read as
+// a contraction, the noun of "what was the budget?", what befalls the
+// things "how many" counts, the alternatives of "what's the X or Y the
+// team uses"; 百分之 a link, 齁甜 a graded quality, 小李 the one 李 the
+// texts name, a personal fact beside the person (and of no person, in a
+// record about the subject), the things 有没有 asks whether there are, the
+// charge of what 怎么收费 asks about, two nouns never used written
+// together, 规矩/规定, 分数/评分, 形象/画像, 再开/第二家门店: 0/15, 1/15,
+// 0/10; 0.80, 0.68, 0.67; 5/5, 4/5, 4/4. Left: 换专业 asked as 换 and
+// 专业 (line 12), 外卖骑手 (外卖 is no tagged noun, line 16).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -820,7 +835,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout25": {0, 0.91, []int{21}},
 		"bettafish-heldout25":   {0, 0.73, nil},
 		"dulce-heldout20":       {0, 0.64, nil},
-		"coffee-shop-heldout26": {0, 0.83, []int{16, 20}},
+		"coffee-shop-heldout26": {0, 0.83, []int{16}},
 		"bettafish-heldout26":   {0, 0.73, nil},
 		"dulce-heldout21":       {1, 0.52, []int{11, 13}},
 		"coffee-shop-heldout27": {1, 0.86, []int{17}},
@@ -859,6 +874,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout38": {0, 0.88, nil},
 		"bettafish-heldout38":   {0, 0.76, []int{18}},
 		"dulce-heldout33":       {0, 0.52, nil},
+		"coffee-shop-heldout39": {0, 0.79, nil},
+		"bettafish-heldout39":   {1, 0.67, []int{16}},
+		"dulce-heldout34":       {0, 0.66, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {
