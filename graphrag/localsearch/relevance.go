@@ -349,7 +349,8 @@ func alignedPart(w, p string) bool {
 	return utf8.RuneCountInString(rest) >= 2 || text.IsOneRuneNoun(rest)
 }
 
-// questionNames is subjectNames of the question's terms and stats, then
+// questionNames is subjectNames of the question's terms and stats (but a
+// word right after 开始, 正在 … : text.AfterAspectual), then
 // each pair of nouns written together that the knowledge never uses
 // (飞天茅台 in "最近飞天茅台是不是又断货了？" on the sample: a thing the
 // question names, neither of whose words it holds), then each English name of a word and a number (text.NumberedNames: "Area
@@ -370,7 +371,9 @@ func alignedPart(w, p string) bool {
 // 期间对游客开放吗？需要提前预约吗？" on the fixture, whose two records naming
 // 厦门大学 are rankings, while its 预约 are 武大's cherry-blossom bookings.
 func questionNames(x *knowledge.Lexical, question string, terms []text.Term, stats []knowledge.TermStat) []knowledge.TermStat {
-	names := subjectNames(x, terms, stats)
+	names := slices.DeleteFunc(subjectNames(x, terms, stats), func(n knowledge.TermStat) bool {
+		return text.AfterAspectual(question, n.Term) // 开始张罗: a verb, whatever its tag
+	})
 	for i := 0; i+1 < len(terms); i++ {
 		a, b := terms[i].Text, terms[i+1].Text
 		if stats[i].Count == 0 && stats[i+1].Count == 0 && text.IsNoun(a) && text.IsNoun(b) && strings.Contains(question, a+b) {

@@ -372,6 +372,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"门店是否发生过供应中断？什么原因，持续几天，损失多大？",           // 中断 held as 断货 (a synonym, not a name)
 				"他们家那款桂花拿铁是哪个月开始卖的？喝过的人都说味道怎么样，会不会齁甜？",  // 齁甜 a graded quality (text.IsDegreeWord), no name
 				"小李当初是什么时候下决心开店的？除了现在这儿还看过哪儿呀？",         // 小李 is the sample's 李明 (knowledge: familiarNames); 下决心 = 决定
+				"李明是什么时候开始张罗开店的？当初为什么没把店开在学校旁边？",        // 张罗, tagged a name, is a verb after 开始 (text.AfterAspectual)
 				"周末客流大概是工作日的几成？这对还款能力的季节/周度波动影响大吗？",     // 还款能力, never used: 还款 is no noun (two nouns written together name a thing)
 			},
 			[]string{
@@ -426,6 +427,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"蔚来汽车的舆情怎么样？",                 // rule 1: 蔚来 (a name ending in 来 is kept)
 				"肖某某的代理律师叫什么名字",               // rule 3: 代理, before 叫什么 (肖某某 is one name, not 某某)
 				"校外访客开车来武大，校内停车场怎么收费，一小时多少钱？", // rule 3: the charge of 停车场 is asked
+				"杨某后来有没有提起上诉？二审法院最后是怎么判的？",    // rule 3: whether there was an appeal (上诉, a light verb's object) is asked
 				"张平文校长的妻子是做什么工作的？",            // rule 3: 妻子, the thing of 的 before 是做什么
 				"肖某某的老家是哪个省的？",                // rule 3: 老家, the thing of 的 before 是哪个省
 				"杨景媛有没有兄弟姐妹？",                 // rule 3: 兄弟, 姐妹, the nouns after 有没有
