@@ -48,6 +48,9 @@ func (x *Lexical) familiarName(s string) string {
 	docs := map[string]map[int]bool{}
 	seen := 0
 	for d, doc := range x.docs {
+		if seen >= maxFamiliarScan {
+			break
+		}
 		for from := 0; from < len(doc) && seen < maxFamiliarScan; {
 			i := strings.Index(doc[from:], s)
 			if i < 0 {

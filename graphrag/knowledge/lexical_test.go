@@ -496,14 +496,7 @@ func TestUnaskedPersonalFactOfSubject(t *testing.T) {
 		{[]string{"测绘遥感哪家强？知乎上有人晒出硕士春招薪资中位数7.2k。", "武大测绘世界第一。", "武大的樱花。"}, "武大测绘遥感毕业出来薪水多少？", nil},
 		{[]string{"测绘遥感哪家强？", "武大测绘世界第一。", "武大的樱花。", "华科硕士薪资中位数8k。"}, "武大测绘遥感毕业出来薪水多少？", []string{"薪水"}},
 	} {
-		var units []TextUnit
-		for i, d := range tc.docs {
-			units = append(units, TextUnit{ID: "u" + strconv.Itoa(i), Text: d})
-		}
-		m, err := New(Parts{Entities: []Entity{{ID: "e0", Title: "x", Description: "x"}}, TextUnits: units})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := modelOfDocs(t, tc.docs)
 		if got := m.Lexical().Unasked(tc.q); !slices.Equal(got, tc.want) {
 			t.Errorf("%q on %q: Unasked = %q, want %q", tc.q, tc.docs, got, tc.want)
 		}
@@ -707,16 +700,24 @@ func TestFamiliarNames(t *testing.T) {
 		{[]string{"李明华出席。", "李明华回应。", "李明华调研。"}, "小李怎么回应的？", "李明华怎么回应的？"},
 		{[]string{"校长张平文调研。", "张平文校长回应。", "张平文出席。"}, "老张怎么回应的？", "张平文怎么回应的？"},
 	} {
-		var units []TextUnit
-		for i, d := range tc.docs {
-			units = append(units, TextUnit{ID: "u" + strconv.Itoa(i), Text: d})
-		}
-		m, err := New(Parts{Entities: []Entity{{ID: "e0", Title: "x", Description: "x"}}, TextUnits: units})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := modelOfDocs(t, tc.docs)
 		if got := m.Lexical().Heard(tc.q); got != tc.want {
 			t.Errorf("Heard(%q) on %q = %q, want %q", tc.q, tc.docs, got, tc.want)
 		}
 	}
+}
+
+// modelOfDocs is a knowledge of one placeholder entity and a text unit per
+// document.
+func modelOfDocs(t *testing.T, docs []string) *Model {
+	t.Helper()
+	var units []TextUnit
+	for i, d := range docs {
+		units = append(units, TextUnit{ID: "u" + strconv.Itoa(i), Text: d})
+	}
+	m, err := New(Parts{Entities: []Entity{{ID: "e0", Title: "x", Description: "x"}}, TextUnits: units})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -297,13 +297,6 @@ func (x *Lexical) UsedAsName(w string) bool {
 	return x.anyOccurrence(w, hits, false, wholeWordAt)
 }
 
-// wholeWordAt reports whether doc[i:i+n] starts and ends on word
-// boundaries of the text around it (boundaries).
-func wholeWordAt(doc string, i, n int) bool {
-	starts, ends := boundaries(doc, i, n)
-	return starts && ends
-}
-
 // maxWordChecks bounds the occurrences usedAsWord and priced read
 // (anyOccurrence); past it a word is taken as used.
 const maxWordChecks = 64
@@ -365,52 +358,6 @@ func (x *Lexical) anyOccurrence(w string, hits []docHit, lower bool, ok func(doc
 		}
 	}
 	return false
-}
-
-// wordWindow is how many runes either side of an occurrence wordAt
-// segments.
-const wordWindow = 6
-
-// boundaries reports whether doc[i:i+n] starts and whether it ends on a
-// word boundary of the words text.Words finds in the text around it
-// (wordWindow runes either side).
-func boundaries(doc string, i, n int) (starts, ends bool) {
-	lo, hi := i, i+n
-	for k := 0; k < wordWindow && lo > 0; k++ {
-		_, size := utf8.DecodeLastRuneInString(doc[:lo])
-		lo -= size
-	}
-	for k := 0; k < wordWindow && hi < len(doc); k++ {
-		_, size := utf8.DecodeRuneInString(doc[hi:])
-		hi += size
-	}
-	win, start, end := doc[lo:hi], i-lo, i-lo+n
-	at := 0
-	for _, word := range text.Words(win) {
-		k := strings.Index(win[at:], word)
-		if k < 0 {
-			continue // a word Words lower-cased or joined
-		}
-		starts = starts || at+k == start
-		if at += k + len(word); at == end {
-			return starts, true
-		}
-	}
-	return starts, false
-}
-
-// wordEnd reports whether doc[i:i+n] ends on a word boundary of the text
-// around it (boundaries).
-func wordEnd(doc string, i, n int) bool {
-	_, ends := boundaries(doc, i, n)
-	return ends
-}
-
-// wordAt reports whether doc[i:i+n] starts or ends on a word boundary of
-// the text around it (boundaries).
-func wordAt(doc string, i, n int) bool {
-	starts, ends := boundaries(doc, i, n)
-	return starts || ends
 }
 
 // AskedMissingShare is the least share of a question's term weight
