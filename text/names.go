@@ -167,6 +167,21 @@ var aspectualVerbs = fieldSet("开始 正式 最早 首次 第一次 刚刚 刚"
 // 开始, 正式, 最早).
 func IsAspectual(w string) bool { return aspectualVerbs[w] }
 
+// AgentVerb returns the verb of a doer's noun, a verb of two runes or
+// more (a dictionary word, no noun nor name) and 人 or 者 (创办人, 创立者:
+// 创办, 创立; not 中国人), "" for any other word: a text says "张之洞创办"
+// where a question asks "创办人是谁".
+func AgentVerb(w string) string {
+	rs := []rune(w)
+	if len(rs) < 3 || rs[len(rs)-1] != '人' && rs[len(rs)-1] != '者' {
+		return ""
+	}
+	if v := string(rs[:len(rs)-1]); IsDictWord(v) && !IsNoun(v) && !IsAnyName(v) {
+		return v
+	}
+	return ""
+}
+
 // aspectLeads are the words that put a verb after them in an event's
 // course (开始张罗, 正在筹备, 继续营业).
 var aspectLeads = []string{"开始", "正在", "继续", "停止", "着手", "准备"}

@@ -390,6 +390,14 @@ func joinAnonymised(words []string) []string {
 // (肖同学, 王女士, 张校长).
 var personTitles = fieldSet("同学 老师 先生 女士 小姐 教授 博士 校长 院士 医生 律师 老板 师傅 阿姨 同志 书记 主任 院长 经理 总")
 
+// IsPersonTitle reports whether w is a title or role a person is called
+// by (personTitles: 校长, 老板, 教授; and 店长, 店员, 员工): a fact of a
+// life asked of "武汉大学校长" is asked of a person.
+func IsPersonTitle(w string) bool { return personTitles[w] || roleWords[w] }
+
+// roleWords are the roles that are no title before a name (IsPersonTitle).
+var roleWords = fieldSet("店长 店员 员工 副校长 教师 导师 辅导员 保安 司机 咖啡师 主持人 负责人 创始人")
+
 // dropMeasures leaves out the measure that completes an interrogative
 // (哪/一年, 哪/个, 几/家, 第/几), and the interrogative with it when the
 // segmenter gives both as one word (几年, 几月, 哪天): 一年 in 哪一年 asks

@@ -129,3 +129,22 @@ func TestWave40Asked(t *testing.T) {
 		}
 	}
 }
+
+// The new-user trial of session 28: a doer's noun is held through its
+// verb (创办人 → 创办; not 中国人, a name's people); a role is a person's;
+// an English number is no term (the texts write 三个月).
+func TestTrial28(t *testing.T) {
+	for w, want := range map[string]string{"创办人": "创办", "创立者": "创立", "中国人": "", "老人": "", "会员": ""} {
+		if got := AgentVerb(w); got != want {
+			t.Errorf("AgentVerb(%s) = %q, want %q", w, got, want)
+		}
+	}
+	for w, want := range map[string]bool{"校长": true, "店长": true, "测绘": false} {
+		if got := IsPersonTitle(w); got != want {
+			t.Errorf("IsPersonTitle(%s) = %v", w, got)
+		}
+	}
+	if got := TermTexts(Terms("How many members did the shop get in three months?")); slices.Contains(got, "three") {
+		t.Errorf("Terms = %q: three is no term", got)
+	}
+}

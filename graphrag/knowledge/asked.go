@@ -81,13 +81,14 @@ type subject struct {
 
 // personTerm reports whether a subject term names a person: a Chinese
 // name (text.PersonShaped: 张平文; not 武大, which the dictionary tags an
-// abbreviation: text.IsOtherName), a party kept anonymous (肖某), or an
+// abbreviation: text.IsOtherName), a title or role (text.IsPersonTitle:
+// 校长 in "武汉大学校长的工资是多少？"), a party kept anonymous (肖某), or an
 // English word (a name lower-cased: cruz). A fact asked of anything else
 // ("测绘遥感毕业出来薪水多少": a field's graduates) is stated of it in a
 // record about it, not in one sentence with its name: the fixture's
 // "测绘遥感哪家强？……薪资中位数7.2k" names 遥感 a sentence before the pay.
 func personTerm(t string) bool {
-	return text.PersonShaped(t) && !text.IsOtherName(t) || strings.HasSuffix(t, "某") || t != "" && !text.HasHan(t)
+	return text.PersonShaped(t) && !text.IsOtherName(t) || text.IsPersonTitle(t) || strings.HasSuffix(t, "某") || t != "" && !text.HasHan(t)
 }
 
 // factWindow is how many runes (or half-words, gapSize) may stand

@@ -495,6 +495,11 @@ func TestUnaskedPersonalFactOfSubject(t *testing.T) {
 		{[]string{"今年游客平均年龄35岁。", "张平文校长回应。", "张平文出席。", "张平文调研。"}, "张平文校长今年多大年纪？", []string{"年纪"}},
 		{[]string{"测绘遥感哪家强？知乎上有人晒出硕士春招薪资中位数7.2k。", "武大测绘世界第一。", "武大的樱花。"}, "武大测绘遥感毕业出来薪水多少？", nil},
 		{[]string{"测绘遥感哪家强？", "武大测绘世界第一。", "武大的樱花。", "华科硕士薪资中位数8k。"}, "武大测绘遥感毕业出来薪水多少？", []string{"薪水"}},
+		// a role is a person's (text.IsPersonTitle): the pay of 武汉大学校长
+		// is not told by a record naming the president and a pay
+		{[]string{"武汉大学校长张平文调研。毕业生薪资中位数7.2k。", "武汉大学的樱花。", "武汉大学的图书馆。"}, "武汉大学校长的工资是多少？", []string{"工资"}},
+		// a doer's noun is held through its verb (text.AgentVerb)
+		{[]string{"1893年张之洞奏请创办自强学堂。", "武汉大学的樱花。"}, "武汉大学是哪一年创办的？创办人是谁？", nil},
 	} {
 		m := modelOfDocs(t, tc.docs)
 		if got := m.Lexical().Unasked(tc.q); !slices.Equal(got, tc.want) {

@@ -209,7 +209,8 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 
 // Unasked returns the words of what question asks for (text.AskedFor)
 // that the knowledge never uses, itself, a synonym, a stand-in
-// (text.StandIns: 口碑 held through 声誉) or a part that ends it,
+// (text.StandIns: 口碑 held through 声誉), the verb of a doer
+// (text.AgentVerb: 创办人 held through 创办) or a part that ends it,
 // as a word (usedAsWord: 身高 in "前身高校" is none), in question order;
 // nil when none. A fact of a person's life (text.IsPersonalFact: 出生,
 // born) counts as used only in a sentence that also names the question's
@@ -245,6 +246,9 @@ func (x *Lexical) Unasked(question string) []string {
 			if strings.HasSuffix(w, p) {
 				words = append(words, p)
 			}
+		}
+		if v := text.AgentVerb(w); v != "" {
+			words = append(words, v) // 创办人: a text says who 创办 it
 		}
 		var in *subject
 		// asked of which people (text.AsksPeople: 到店的都是什么人，多大年纪),

@@ -84,7 +84,8 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no states", []string{"build-graph"}, "requires at least 1 arg"},
+		{"no states", []string{"build-graph"}, "build-graph: STATE... | FOLDER... is missing (requires at least 1 arg"},
+		{"no question", []string{"search"}, "search: QUESTION is missing (requires at least 1 arg"},
 		{"unknown flag", []string{"query", "--nope"}, "unknown flag: --nope"},
 		{"misspelt flag", []string{"build-graph", "--froum", "f.log", "query=a.json"}, "unknown flag: --froum (did you mean --forum?)"},
 		{"misspelt flag, two near", []string{"search", "--graps", "g", "q"}, "(did you mean --graph or --graphs?)"},

@@ -179,12 +179,31 @@ func pick[O any](runF, run func(context.Context, *O) error) func(context.Context
 
 // usageArgs wraps one of cobra's argument validators (cobra.NoArgs,
 // cobra.MinimumNArgs, cobra.ExactArgs) so that its errors are usage
-// errors.
+// errors; with no argument given, the error names the arguments the
+// command's usage line ends with ("search: QUESTION is missing (requires
+// at least 1 arg(s), only received 0)").
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if err := check(cmd, args); err != nil {
+			if want := positionals(cmd.Use); len(args) == 0 && want != "" {
+				err = fmt.Errorf("%s: %s is missing (%w)", cmd.Name(), want, err)
+			}
 			return usageError{err}
 		}
 		return nil
 	}
+}
+
+// positionals is the part of a usage line after its last option in
+// brackets: the command's arguments ("QUESTION", "STATE... | FOLDER...");
+// "" when the line names none.
+func positionals(use string) string {
+	if i := strings.LastIndex(use, "]"); i >= 0 {
+		use = use[i+1:]
+	} else if _, rest, ok := strings.Cut(use, " "); ok {
+		use = rest
+	} else {
+		use = ""
+	}
+	return strings.TrimSpace(use)
 }
