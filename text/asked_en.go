@@ -30,7 +30,10 @@ var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}
 // "what is the" names before a clause saying who uses them ("What's the
 // keypad access code or password the team uses …?": keypad, access, code
 // and password; "or" marks the alternatives as things: "What was the
-// joke Sam cracked in the elevator?" names no phrase). Group 1 is the word (or phrase) asked for.
+// joke Sam cracked in the elevator?" names no phrase), and the kind of
+// place "which" asks a thing is in ("Which state is the Dulce base
+// located in?": state, though an aspect word elsewhere, the state of
+// things). Group 1 is the word (or phrase) asked for.
 var (
 	howMany       = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
 	nameOf        = regexp.MustCompile(`(?i)\bname of (?:the |a |an |his |her |their |its )?(?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:who|that|which|whom|in|at|on|for|to|behind)\b|\W*$)`)
@@ -44,6 +47,7 @@ var (
 	yearOf        = regexp.MustCompile(`(?i)^(?:in )?(?:what|which) year\b.*\b(?:take|takes|took|taking) place\b|^(?:in )?(?:what|which) year\b.*\b(?:happen|happens|happened|occur|occurs|occurred|set)\W*$`)
 	theNounAtEnd  = regexp.MustCompile(`(?i)^(?:what|who)(?:'s| is| was| are| were) (?:the|their|his|her|its) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)\W*$`)
 	phraseBefore  = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the ((?:[a-z-]+ ){0,3}?[a-z-]+ or [a-z-]+) (?:the|that|which|they|we|he|she|you|i)\b`)
+	placeKind     = regexp.MustCompile(`(?i)^(?:in )?(?:which|what) (state|country|province|county|city|town)\b.*\b(?:located|situated|based|set|in)\W*$`)
 	countedEvent  = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
 	lifeEvent     = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
@@ -102,6 +106,9 @@ func askedEnglishClause(q string) []string {
 				out = addEnglish(out, w) // "Does … have a wife or family …?": a fact of a life
 			}
 		}
+	}
+	if m := placeKind.FindStringSubmatch(q); m != nil && !slices.Contains(out, strings.ToLower(m[1])) {
+		out = append(out, strings.ToLower(m[1])) // a place's kind, asked as it is (state is an aspect word)
 	}
 	if m := phraseBefore.FindStringSubmatch(q); m != nil {
 		for _, w := range strings.Fields(m[1]) {

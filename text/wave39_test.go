@@ -25,6 +25,8 @@ func TestWave39EnglishAsked(t *testing.T) {
 		{"What's the keypad access code or password the team uses to open the room?", []string{"keypad", "access", "code", "password"}, nil},
 		{"What was the joke Sam cracked in the elevator?", nil, []string{"joke", "crack"}}, // no alternatives: no phrase read
 		{"What are the main themes running through the story?", nil, []string{"running", "run"}},
+		{"Which state is the Dulce base located in?", []string{"state"}, nil},
+		{"What state of mind is Alex in when he joins?", nil, []string{"state"}}, // no place asked
 	} {
 		got := AskedFor(c.q)
 		for _, w := range c.want {

@@ -756,9 +756,9 @@ func TestEvalShippedSets(t *testing.T) {
 // refusals 1/15, 0/15, 2/10; recall 0.89, 0.67, 0.52; off-topic refused
 // 5/5, 4/5, 3/4. Then 张罗 after 开始 a verb, not a name; the object of
 // a light verb after 有没有 (提起上诉) asked; an interval a kind of
-// answer: 0/15, 0/15, 1/10; 0.91, 0.67, 0.62; 5/5, 5/5, 3/4. Left: "what
-// interrupts Alex and Jordan's conversation" asks no conversation (line
-// 5), "Which state is …" (state is an aspect word, line 13).
+// answer; the kind of place "which state … located in" asks: 0/15,
+// 0/15, 1/10; 0.91, 0.67, 0.62; 5/5, 5/5, 4/4. Left: "what interrupts
+// Alex and Jordan's conversation" asks no conversation (line 5).
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
 		maxFalseRefusals int
@@ -889,7 +889,7 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout34":       {0, 0.66, nil},
 		"coffee-shop-heldout40": {0, 0.91, nil},
 		"bettafish-heldout40":   {0, 0.66, nil},
-		"dulce-heldout35":       {1, 0.61, []int{13}},
+		"dulce-heldout35":       {1, 0.61, nil},
 	}
 	reps := evalSets(t)
 	for name := range reps {
