@@ -75,6 +75,19 @@ func feeAsked(ws []string) string {
 	return ""
 }
 
+// datedEvent returns the words ws[from:to] of the event a time question
+// dates, but a word tagged a name right after 开始, 正在 … (aspectLeads:
+// 开始张罗开店: 张罗, tagged a name, is a verb).
+func datedEvent(ws []string, from, to int) []string {
+	out := make([]string, 0, to-from)
+	for j := from; j < to; j++ {
+		if !(j > 0 && slices.Contains(aspectLeads, ws[j-1]) && IsName(ws[j])) {
+			out = append(out, ws[j])
+		}
+	}
+	return out
+}
+
 // existsAsked returns the things a clause asks whether there are: the
 // nouns right after 有没有, 有无 or 是否有, joined by 或, 和, 还是 or 、,
 // when they end the clause or come before 之类, 的 or an end particle
@@ -136,7 +149,7 @@ func nounLike(w string) bool {
 	if IsNoun(w) {
 		return true
 	}
-	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w) && !strings.HasSuffix(w, "返")
+	return IsUnknownWord(w) && !strings.HasSuffix(w, "返")
 }
 
 // yesNo matches a Chinese clause asking yes or no (有没有, 是否, 有无, 吗 at
@@ -292,10 +305,7 @@ func askedIn(ws []string, add func(string)) {
 			// 哪一年出生的, 什么时候结婚的: the event dated is asked for
 			// when it ends the clause (not 什么时候拿定主意要开店的)
 			if k, ends := phraseFrom(ws, i+n); ends {
-				addAll(slices.DeleteFunc(slices.Clone(ws[i+n:k]), func(v string) bool {
-					j := slices.Index(ws[i+n:k], v) + i + n
-					return j > 0 && slices.Contains(aspectLeads, ws[j-1]) && IsName(v) // 开始张罗开店: 张罗, tagged a name, is a verb
-				}))
+				addAll(datedEvent(ws, i+n, k))
 				if k > i+n && !slices.ContainsFunc(ws[i+n:k], func(v string) bool { return !phaseVerbs[v] }) {
 					// 军训一般几月开始: 开始 is any event's; the event
 					// whose start is dated stands before the time asked

@@ -351,6 +351,16 @@ func IsVerbObject(w string) bool {
 // quality they grade (齁甜 "cloyingly sweet", 巨贵, 贼冷, 忒咸, 超辣).
 const degreeRunes = "齁巨贼忒蛮挺太很超"
 
+// IsUnknownWord reports whether w is a Chinese word of two runes or more
+// the dictionary lacks that is none of the phrases the segmenter's HMM
+// joins (a verb and its object, IsVerbObject; a measure and its noun,
+// IsMeasureNoun; a graded quality, IsDegreeWord): a name or a thing the
+// dictionary does not know (瑞幸, 手冲), which the relevance gate may take
+// for a question's subject and AskedFor for a thing asked whether there is.
+func IsUnknownWord(w string) bool {
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w)
+}
+
 // IsDegreeWord reports whether w is a Chinese word of two runes the
 // dictionary lacks that starts with an intensifier (degreeRunes): a
 // graded quality the segmenter's HMM joined ("会不会齁甜"), which a question

@@ -49,7 +49,7 @@ func (x *Lexical) subjectOf(question string, asked []string) *subject {
 			best, term, person = hits, lowerASCII(t.Text), p
 		}
 	}
-	about := &subject{term: term, docs: make(map[int32]bool, len(best)), person: personTerm(term)}
+	about := &subject{term: term, docs: make(map[int32]bool, len(best)), person: person}
 	for _, h := range best {
 		about.docs[h.doc] = true
 	}

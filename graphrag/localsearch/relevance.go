@@ -308,7 +308,7 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 		total += s.Weight()
 	}
 	for i, t := range terms {
-		unknown := stats[i].Count == 0 && utf8.RuneCountInString(t.Text) >= 2 && text.HasHan(t.Text) && !text.IsDictWord(t.Text) && !text.IsVerbObject(t.Text) && !text.IsMeasureNoun(t.Text) && !text.IsDegreeWord(t.Text) && len(t.Synonyms) == 0
+		unknown := stats[i].Count == 0 && text.IsUnknownWord(t.Text) && len(t.Synonyms) == 0
 		name := text.IsName(t.Text) && len(t.Synonyms) == 0 && len(text.StandIns(t.Text)) == 0 // a word of the synonym or stand-in table is a common word (拉客, 中断 are tagged names)
 		if name || unknown && (i == 0 || stats[i].Weight() >= MinUnknownSubjectShare*total) || stats[i].Count == 0 && (isModelCode(t.Text) || text.IsAnyName(t.Text) && len(t.Synonyms) == 0) {
 			add(t.Text)
