@@ -46,6 +46,11 @@
 //   - false refusals: answerable questions refused (no-match).
 //   - assertion recall: assertions met / assertions of the answerable
 //     questions (a refused question meets none).
+//   - opening on point: the answered questions with assertions whose
+//     first point (Lead: the first list item, else the first paragraph)
+//     states one of them / the answered questions with assertions. A
+//     reader reads the first point first; an answer that meets its
+//     assertions in its seventh bullet is complete but not on point.
 //   - citation validity: citations that name a record the context showed /
 //     all citations of the answered questions (1 when there are none; the
 //     answers without any citation are counted apart as Uncited).

@@ -100,6 +100,9 @@ type Verdict struct {
 	Assertions    int        `json:"assertions"`
 	AssertionsMet int        `json:"assertions_met"`
 	Unmet         [][]string `json:"unmet,omitempty"`
+	// LeadMet: the answer's first point (Lead) states one of the
+	// question's assertions; false when refused or with no assertion.
+	LeadMet bool `json:"lead_met"`
 	// Citations and CitationsValid count the answer's citations and those
 	// that name a record of the context; Invalid lists the others as
 	// "Dataset (id)".
@@ -144,6 +147,13 @@ type Totals struct {
 	Assertions      int     `json:"assertions"`
 	AssertionsMet   int     `json:"assertions_met"`
 	AssertionRecall float64 `json:"assertion_recall"`
+
+	// Led counts the answered questions with assertions, LeadMet those
+	// whose first point states one (Verdict.LeadMet), LeadRate their
+	// ratio: how often the answer opens on point.
+	Led      int     `json:"led"`
+	LeadMet  int     `json:"lead_met"`
+	LeadRate float64 `json:"lead_rate"`
 
 	Citations        int     `json:"citations"`
 	CitationsValid   int     `json:"citations_valid"`
@@ -216,12 +226,14 @@ func judge(q Question, a *Answer, idx recordIndex, elapsed time.Duration) Verdic
 		LatencyMS: float64(elapsed.Microseconds()) / 1000}
 	if !a.NoMatch {
 		body := StripCitations(a.Response)
+		lead := StripCitations(Lead(a.Response))
 		for _, alts := range q.Assertions {
 			if States(body, alts) {
 				v.AssertionsMet++
 			} else {
 				v.Unmet = append(v.Unmet, alts)
 			}
+			v.LeadMet = v.LeadMet || States(lead, alts)
 		}
 		for _, c := range a.Citations {
 			v.Citations++
@@ -276,6 +288,12 @@ func total(vs []Verdict) Totals {
 		} else if v.Citations == 0 {
 			t.Uncited++
 		}
+		if !v.Refused && v.Assertions > 0 {
+			t.Led++
+			if v.LeadMet {
+				t.LeadMet++
+			}
+		}
 		t.Assertions += v.Assertions
 		t.AssertionsMet += v.AssertionsMet
 		t.Citations += v.Citations
@@ -284,6 +302,7 @@ func total(vs []Verdict) Totals {
 		t.RecordsFound += v.RecordsFound
 	}
 	t.AssertionRecall = ratio(t.AssertionsMet, t.Assertions)
+	t.LeadRate = ratio(t.LeadMet, t.Led)
 	t.CitationValidity = ratio(t.CitationsValid, t.Citations)
 	t.SourceRecall = ratio(t.RecordsFound, t.ExpectedRecords)
 	t.OffTopicRefusal = ratio(t.OffTopicRefused, t.OffTopic)

@@ -147,6 +147,9 @@ func TestRun(t *testing.T) {
 	// well" and "off-topic answered" locally, "answered badly" globally
 	want := Totals{Method: "auto", Local: 2, Global: 1, Questions: 6, Answerable: 4, OffTopic: 2, FalseRefusals: 1,
 		Assertions: 5, AssertionsMet: 3, AssertionRecall: 3.0 / 5,
+		// led: the three answered answerable questions; "answered well"
+		// and "uncited" open (their only paragraph) with an assertion
+		Led: 3, LeadMet: 2, LeadRate: 2.0 / 3,
 		Citations: 3, CitationsValid: 2, CitationValidity: 2.0 / 3, Uncited: 1,
 		ExpectedRecords: 4, RecordsFound: 3, SourceRecall: 3.0 / 4,
 		OffTopicRefused: 1, OffTopicRefusal: 0.5, Passed: 2,

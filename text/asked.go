@@ -20,7 +20,8 @@ import (
 // too: 军训 in 新生军训一般几月开始), in question order,
 // each once; nil for a question
 // with neither, or with no Chinese. Aspect words (IsAspectWord: 挑战, 原因,
-// 方法 …) are left out: a question asking for the challenges is answered
+// 方法 …) and a verb with its direction (IsVerbDirection: 降回 in 后来又
+// 降回多少) are left out: a question asking for the challenges is answered
 // by texts that say 困难 or 断货, not 挑战. The relevance gate refuses a
 // question whose asked-for words the knowledge never uses
 // (graphrag/localsearch: rule 2 of Relevance).
@@ -38,7 +39,7 @@ func AskedFor(q string) []string {
 			return
 		}
 		w = trimStopRunes(w) // 各卖, 价是, 要花: a stop word glued to a character is no word asked for
-		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
+		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && !IsVerbDirection(w) && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
@@ -542,8 +543,9 @@ var (
 	askLinks = fieldSet("是 有 为 在 要 需要 都 分别 各 大概 大约 一共 总共 共 约 一般 通常 平均 大致 目前 现在 究竟 到底 百分之")
 	// spendLinks are the verbs of spending between a thing and the amount
 	// asked of it, and their 了 (装修花了多少钱: the cost of 装修 is asked,
-	// which the knowledge must state; not 下降了多少, where the change is)
-	spendLinks = fieldSet("花 花了 花费 耗资 耗费 交 交了 付 付了 缴 缴了 缴纳 支付 欠 欠了")
+	// which the knowledge must state; not 下降了多少, where the change is),
+	// and the verbs of paying a wage (工资一般开多少, 发多少, 能拿多少)
+	spendLinks = fieldSet("花 花了 花费 耗资 耗费 交 交了 付 付了 缴 缴了 缴纳 支付 欠 欠了 开 发 发了 拿 拿到 领 领到")
 )
 
 // IsAspectWord reports whether w is a word for an aspect of a subject

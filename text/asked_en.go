@@ -49,6 +49,7 @@ var (
 	phraseBefore  = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the ((?:[a-z-]+ ){0,3}?[a-z-]+ or [a-z-]+) (?:the|that|which|they|we|he|she|you|i)\b`)
 	placeKind     = regexp.MustCompile(`(?i)^(?:in )?(?:which|what) (state|country|province|county|city|town)\b.*\b(?:located|situated|based|set|in)\W*$`)
 	countedEvent  = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
+	anyNoun       = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: or ([a-z]{3,}))?`)
 	lifeEvent     = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
 
@@ -61,7 +62,10 @@ var (
 // phrase's last word, the question's end); "Who is Cruz married to?" for
 // the marriage (the participle before a closing to, with or by in a
 // question asking who); "What year was the base constructed?" for the
-// construction (the event a question asking when dates, ending it). Each word
+// construction (the event a question asking when dates, ending it); "Did
+// the team work out any grammar or vocabulary …?" for the grammar and the
+// vocabulary (what a yes-or-no question asks whether there is any of,
+// as 有没有 in Chinese). Each word
 // stemmed (Stem), lower case, not a stop word nor an aspect word
 // (IsAspectWord: "the main themes of …" asks for instances), of three
 // letters or more, and written in lower case in the question (a capitalised word is a
@@ -104,6 +108,13 @@ func askedEnglishClause(q string) []string {
 		for _, w := range m[1:] {
 			if IsPersonalFact(strings.ToLower(w)) {
 				out = addEnglish(out, w) // "Does … have a wife or family …?": a fact of a life
+			}
+		}
+	}
+	if m := anyNoun.FindStringSubmatch(q); m != nil {
+		for _, w := range m[1:] {
+			if w != "" {
+				out = addEnglish(out, w) // "Did the team work out any grammar or vocabulary …?": whether there is any
 			}
 		}
 	}

@@ -56,6 +56,9 @@ func WithoutAskerFrame(q string) string {
 		}
 		return c
 	})
+	if loc := zhSelfIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName) && hasContentWord(q[loc[1]:]) {
+		q = q[loc[1]:] // 敝人执教数十年，: who asks, not what
+	}
 	q = purposeLead.ReplaceAllStringFunc(q, func(m string) string {
 		if f := strings.Fields(m); len(f) > 1 && purposeKeeps[strings.TrimSuffix(f[1], ",")] {
 			return m
@@ -175,6 +178,13 @@ func hasContentWord(s string) bool {
 // do with it (我想面试前先练练手。): it opens with 我需要, 我要, 我得, 我想,
 // 我打算 or 我准备 and is dropped when it asks nothing.
 var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得|想|打算|准备)[^。？?！!]*[。？?！!]?`)
+
+// zhSelfIntro matches a first Chinese clause in which the asker
+// introduces themselves in the formal register (敝人, 鄙人, 在下, 老朽,
+// 老夫: "敝人执教数十年，…", "老朽退休多年，…"): dropped when it asks
+// nothing, names nothing (IsAnyName: "老夫读武大校史，…" is about 武大)
+// and the rest holds a content word.
+var zhSelfIntro = regexp.MustCompile(`^\s*(?:敝人|鄙人|在下|老朽|老夫)[^，,。？?！!；;]*[，,。！!；;]`)
 
 // zhPurpose matches a Chinese clause after a comma that opens with a
 // word of purpose, 作为…参考, an opening clause ending in 要用, an opening

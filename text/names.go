@@ -153,7 +153,7 @@ func PeopleTerm() Term {
 
 // yearAsk matches a Chinese question's asking for a year (哪一年, 哪年,
 // 几几年, 哪个年份).
-var yearAsk = regexp.MustCompile(`哪一年|哪年|几几年|哪个年份`)
+var yearAsk = regexp.MustCompile(`哪一年|哪年|几几年|哪个年份|何年`)
 
 // AsksYear reports whether a Chinese question asks for a year (yearAsk):
 // "张平文是哪一年开始担任武汉大学校长的？".

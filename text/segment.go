@@ -285,13 +285,14 @@ func IsName(w string) bool {
 }
 
 // nameFreq is the dictionary's frequency of w and whether it tags w as a
-// proper name (IsName, IsAnyName).
+// proper name (IsName, IsAnyName): a graded quality (isGradedQuality:
+// 太贵) is none, whatever the tag.
 func nameFreq(w string) (float64, bool) {
 	if !HasHan(w) {
 		return 0, false
 	}
 	f, pos, _ := segmenter().Find(w) // 0 when w is none of its words
-	return f, f > 0 && pos != ""
+	return f, f > 0 && pos != "" && !isGradedQuality(w)
 }
 
 // dictFreq is w's frequency in the dictionary (0 when it is none of its
@@ -322,7 +323,7 @@ func IsOtherName(w string) bool {
 		return false
 	}
 	f, pos, _ := segmenter().Find(w)
-	return f > 0 && pos != "" && !strings.HasPrefix(pos, "nr")
+	return f > 0 && pos != "" && !strings.HasPrefix(pos, "nr") && !isGradedQuality(w)
 }
 
 // IsAnyName reports whether the dictionary tags w as a proper name (as
@@ -334,8 +335,9 @@ func IsAnyName(w string) bool {
 
 // verbObjectRunes are everyday verbs that make a word of two runes with
 // the thing they act on (办卡, 买票, 抢票, 充钱, 点单, 招骂, 挨骂; 放话, 发帖, 晒单): the segmenter's HMM
-// joins such a phrase into a word its dictionary lacks.
-const verbObjectRunes = "办买卖抢充刷点订退换送排喝吃拿用找看招挨遭放发晒"
+// joins such a phrase into a word its dictionary lacks; 改 with the verb
+// it changes to (改办 "re-held", 改建).
+const verbObjectRunes = "办买卖抢充刷点订退换送排喝吃拿用找看招挨遭放发晒改"
 
 // IsVerbObject reports whether w is a Chinese word of two runes the
 // dictionary lacks that starts with an everyday verb (verbObjectRunes):
@@ -354,11 +356,40 @@ const degreeRunes = "齁巨贼忒蛮挺太很超"
 // IsUnknownWord reports whether w is a Chinese word of two runes or more
 // the dictionary lacks that is none of the phrases the segmenter's HMM
 // joins (a verb and its object, IsVerbObject; a measure and its noun,
-// IsMeasureNoun; a graded quality, IsDegreeWord): a name or a thing the
+// IsMeasureNoun; a graded quality, IsDegreeWord; a verb and its
+// direction, IsVerbDirection): a name or a thing the
 // dictionary does not know (瑞幸, 手冲), which the relevance gate may take
 // for a question's subject and AskedFor for a thing asked whether there is.
 func IsUnknownWord(w string) bool {
-	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w)
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w) && !IsVerbDirection(w)
+}
+
+// qualityRunes are one-rune qualities an intensifier grades (太贵, 很忙,
+// 超辣): with a degree rune before them a graded quality, never a name.
+const qualityRunes = "贵贱甜咸辣苦酸冷热大小多少好差坏快慢高低长短远近累忙难挤吵闹香淡浓烫凉暖乱脏旧新干湿亮暗油腻"
+
+// isGradedQuality reports whether w is an intensifier (degreeRunes) and a
+// one-rune quality (qualityRunes): 太贵, which the dictionary tags as a
+// name, is what a question says of its subject ("小店拉新客太贵了").
+func isGradedQuality(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && strings.ContainsRune(degreeRunes, rs[0]) && strings.ContainsRune(qualityRunes, rs[1])
+}
+
+// changeRunes are verbs of a change of level or place that the segmenter's
+// HMM joins to a direction after them (降回, 涨到, 跌下, 搬进).
+const changeRunes = "降涨升跌落减增掉滑退跑搬"
+
+// directionRunes are the direction complements of changeRunes' verbs.
+const directionRunes = "回来去上下进出过起到"
+
+// IsVerbDirection reports whether w is a Chinese word of two runes the
+// dictionary lacks made of a verb of change (changeRunes) and a direction
+// (directionRunes): "后来又降回多少" asks how far the share fell back, not
+// for a thing called 降回.
+func IsVerbDirection(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && strings.ContainsRune(changeRunes, rs[0]) && strings.ContainsRune(directionRunes, rs[1]) && !IsDictWord(w)
 }
 
 // IsDegreeWord reports whether w is a Chinese word of two runes the

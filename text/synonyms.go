@@ -45,7 +45,7 @@ import (
 //     种下的": without the group 种下 was cut to 种 and dropped);
 //   - 价钱 价格 价位 — a price (一公斤一百二, 价格 answer "啥价钱"); 起名 命名
 //     取名 — naming (每栋以《千字文》命名 answers "按什么来起名"); a journalist's
-//     words for the texts' (断供 断货, 价差 差价, 主打 主力 招牌, 知名度 曝光
+//     words for the texts' (断供 断货, 价差 差价, 主打 主力 招牌 核心: the sample writes 核心产品 for 主力产品, 知名度 曝光
 //     名气, 隐患 风险, 风波 事件, 入会 会员: "断供风波那一周" is the sample's
 //     断货 week, "多少人入会" its 会员 count; 热闹 热度 火热: "讨论最热闹的
 //     是哪个月" asks the 热度 the texts measure; 题目 题为 为题: a paper's
@@ -64,7 +64,10 @@ import (
 //     a rule, which the fixture writes 规定 where a visitor asks 定了什么规矩;
 //     分数 评分 打分: a rating, which the sample writes 大众点评评分4.7
 //     where a question asks 点评上分数如何; 下决心 决定 决心: a decision,
-//     which the sample writes 决定开设 where a neighbour asks 什么时候下决心);
+//     which the sample writes 决定开设 where a neighbour asks 什么时候下决心;
+//     理据 依据 理由: grounds, which the fixture writes 依据 where a
+//     professor asks 援引的理据; 禁止 不允许 不准 不许 严禁: a ban, which
+//     the fixture writes 不允许穿和服 where a question asks 禁止穿和服);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -119,7 +122,7 @@ var synonymGroups = [][]string{
 	{"起名", "命名", "取名"},
 	{"断供", "断货"},
 	{"价差", "差价"},
-	{"主打", "主力", "招牌"},
+	{"主打", "主力", "招牌", "核心"},
 	{"知名度", "曝光", "名气"},
 	{"隐患", "风险"},
 	{"风波", "事件"},
@@ -144,6 +147,8 @@ var synonymGroups = [][]string{
 	{"规矩", "规定", "规则"},
 	{"分数", "评分", "打分"},
 	{"下决心", "决定", "决心"},
+	{"理据", "依据", "理由"},
+	{"禁止", "不允许", "不准", "不许", "严禁"},
 }
 
 // zhMonths are the Chinese numerals of the months, January first.

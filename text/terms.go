@@ -53,7 +53,7 @@ func Terms(q string) []Term {
 // callers pass texts, not questions). A text that is both searched for
 // terms and read word by word is segmented once.
 func TermsOf(q string, words []string) []Term {
-	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(splitHabitual(words)))))
+	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(splitHabitual(dropIdiomHeads(words))))))
 	words, joined := bindSingles(q, words)
 	var out []Term
 	seen := map[string]bool{}
@@ -73,6 +73,9 @@ func TermsOf(q string, words []string) []Term {
 		if i > 0 {
 			prev = words[i-1]
 		}
+		if perUnit(prev, w) {
+			continue // 多少钱一杯: the price is asked per cup, no cup is asked about
+		}
 		if rest, ok := strings.CutPrefix(w, "不"); ok && rest != "" && rest == prev {
 			continue // 够/不够: an A-not-A form cut in two asks, names nothing
 		}
@@ -83,6 +86,7 @@ func TermsOf(q string, words []string) []Term {
 		if i+1 < len(words) && adverbGlue(w, words[i+1]) {
 			continue // 老刷/到: an adverb and a verb
 		}
+
 		if i+1 < len(words) && Synonyms(w+words[i+1]) != nil && strings.Contains(q, w+words[i+1]) {
 			w, i = w+words[i+1], i+1 // 哪/年种/下 → 种下, a word of the synonym table
 		}
@@ -120,6 +124,42 @@ func TermsOf(q string, words []string) []Term {
 		}
 	}
 	return out
+}
+
+// dropIdiomHeads returns words without each Chinese word of two runes
+// that opens an idiom of the shape AB而C with the words after it
+// (idiomTail: 依山而建): the idiom says how something is done; its
+// head is no thing asked about (依山 is tagged a name). words is not
+// changed.
+func dropIdiomHeads(words []string) []string {
+	out := make([]string, 0, len(words))
+	for i, w := range words {
+		if utf8.RuneCountInString(w) == 2 && HasHan(w) && idiomTail(words[i+1:]) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// idiomVerbs end an idiom AB而C (依山而建, 拔地而起, 应运而生, 一挥而就): a
+// verb of how a thing stands or comes about. 来 and 去 are left out: "冲着
+// 桂花拿铁而来" came for the latte, which is what is asked about.
+const idiomVerbs = "建起生成立行动出就居坐至"
+
+// idiomTail reports whether words open with 而 and one of idiomVerbs, as
+// one word (而建) or two (而/建).
+func idiomTail(words []string) bool {
+	switch {
+	case len(words) == 0:
+		return false
+	case len(words[0]) == len("而建"):
+		c, ok := strings.CutPrefix(words[0], "而")
+		return ok && strings.Contains(idiomVerbs, c)
+	case words[0] == "而" && len(words) > 1:
+		return utf8.RuneCountInString(words[1]) == 1 && strings.Contains(idiomVerbs, words[1])
+	}
+	return false
 }
 
 // splitVerb returns the verb-object word a word of three runes the
@@ -192,6 +232,14 @@ func countWord(w string) bool {
 	return rs[1] == '个' && !IsDictWord(w)
 }
 
+// perUnit reports whether w is 一 and a one-rune unit right after a price
+// (prev 钱 or 多少钱: "多少钱一杯"): the unit the price is asked per. As a
+// term 一杯 ranked "每个工作日早上一杯拿铁" above the prices.
+func perUnit(prev, w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && rs[0] == '一' && HasHan(w) && strings.HasSuffix(prev, "钱")
+}
+
 // allStopRunes reports a Chinese word of stop words only (是从, 也是):
 // the dictionary holds it, it says nothing of the subject.
 func allStopRunes(w string) bool {
@@ -240,7 +288,8 @@ var phrasalParticles = fieldSet("in ins up ups out outs off offs on ons over bac
 // joins the character before it: 月后 and 种下 are not names but a time
 // and a verb, and as terms the knowledge never uses they made the question
 // look as if it named an unknown subject; nor does one right after a
-// content word start a run (排名/中/排 is not 中排: 中 ends 排名).
+// content word start a run (排名/中/排 is not 中排: 中 ends 排名). A verb of
+// doing (lightVerbs) joins nothing: 哪些店搞了 is no 店搞.
 func joinSingles(q string, words []string) []string {
 	out := make([]string, 0, len(words))
 	var run []string
@@ -274,6 +323,11 @@ func joinSingles(q string, words []string) []string {
 		if !single {
 			flush()
 			out = append(out, w)
+			continue
+		}
+		if strings.Contains(lightVerbs, c) {
+			flush() // 哪些店/搞了: a verb of doing joins no character
+			out = append(out, c)
 			continue
 		}
 		if len(run) > 0 && (!strings.Contains(q, strings.Join(run, "")+c) || strings.Contains(complements, c) || strings.Contains(predicateRunes, c) || strings.Contains(timeRunes, run[len(run)-1])) {

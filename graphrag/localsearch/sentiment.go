@@ -87,6 +87,7 @@ type sentimentRow struct {
 	scope, event string
 	rank         int // the scope's order, then the event's position in evidence.Set.Events
 	shares       string
+	kinds        int // the kinds of sentiment (text.SentimentFigure.Category) it states a share of
 	statement    string
 	docs         []int // the texts (sentimentIndex.texts) holding the passage
 }
@@ -124,6 +125,7 @@ func (b *ContextBuilder) collectSentiments() *sentimentIndex {
 			shares[i] = f.Category + " " + f.Raw
 		}
 		r.shares = strings.Join(shares, "; ")
+		r.kinds = sentimentKinds(figs)
 		for _, p := range it.Provenance {
 			r.docs = append(r.docs, p.ForumLine-1)
 		}
@@ -153,6 +155,16 @@ func (b *ContextBuilder) collectSentiments() *sentimentIndex {
 	slices.SortStableFunc(idx.rows, func(a, c sentimentRow) int { return cmp.Compare(a.rank, c.rank) })
 	idx.topic = text.Terms(topic)
 	return idx
+}
+
+// sentimentKinds is the number of kinds of sentiment (Category) figs
+// give a share of.
+func sentimentKinds(figs []text.SentimentFigure) int {
+	seen := map[string]bool{}
+	for _, f := range figs {
+		seen[f.Category] = true
+	}
+	return len(seen)
 }
 
 // sentimentStatement is passage cut to SentimentStatementRunes so that it
@@ -229,7 +241,9 @@ func (b *ContextBuilder) sentimentTexts() []forum.Entry {
 
 // sentimentRows are the rows about question's subject (every row when it
 // names none; a term of the knowledge's topic is no subject: 网民对武汉大学
-// 的舆论情绪 asks about the whole of a run about 武汉大学), in row order;
+// 的舆论情绪 asks about the whole of a run about 武汉大学), in row order
+// (without a subject, within a scope and event the rows stating more
+// kinds of sentiment first);
 // without a subject at most MaxEventSentimentRows of each other event and
 // of the unattributed ones (a subject already keeps only the passages
 // about it).
@@ -252,6 +266,16 @@ func (b *ContextBuilder) sentimentRows(question string) []sentimentRow {
 			out = append(out, r)
 			per[k]++
 		}
+	}
+	if len(subject) == 0 {
+		// asked of the whole: within a scope and event, the passage
+		// stating the most kinds of sentiment first, the whole
+		// composition (正面64%、中性26%、负面10%) answering "正面负面各占多少"
+		// before one figure (差评率升至4%); a subject's rows keep the
+		// texts' order (断货那周负面涨到多少 asks that week's figure)
+		slices.SortStableFunc(out, func(a, c sentimentRow) int {
+			return cmp.Or(cmp.Compare(a.rank, c.rank), cmp.Compare(c.kinds, a.kinds))
+		})
 	}
 	return out
 }

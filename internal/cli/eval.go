@@ -217,6 +217,7 @@ func writeEvalText(w io.Writer, rep *eval.Report) {
 	}
 	fmt.Fprintf(w, "false refusals:     %d of %d\n", t.FalseRefusals, t.Answerable)
 	fmt.Fprintf(w, "assertion recall:   %s (%d of %d assertions)\n", shownRatio(t.AssertionRecall, t.Assertions), t.AssertionsMet, t.Assertions)
+	fmt.Fprintf(w, "opening on point:   %s (%d of %d answers open with an assertion)\n", shownRatio(t.LeadRate, t.Led), t.LeadMet, t.Led)
 	fmt.Fprintf(w, "citation validity:  %s (%d of %d citations; %d answers cite nothing)\n", shownRatio(t.CitationValidity, t.Citations), t.CitationsValid, t.Citations, t.Uncited)
 	fmt.Fprintf(w, "source recall:      %s (%d of %d expected records)\n", shownRatio(t.SourceRecall, t.ExpectedRecords), t.RecordsFound, t.ExpectedRecords)
 	fmt.Fprintf(w, "off-topic refused:  %s (%d of %d)\n", shownRatio(t.OffTopicRefusal, t.OffTopic), t.OffTopicRefused, t.OffTopic)

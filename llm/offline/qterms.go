@@ -1,7 +1,9 @@
 package offline
 
 import (
+	"regexp"
 	"slices"
+	"unicode/utf8"
 
 	"reportengine/text"
 )
@@ -15,6 +17,8 @@ type qterm struct {
 	full int
 	// premise: the term is only in a clause that asks nothing (text.AskingClauses)
 	premise bool
+	// placed: the verb and 在 of a question asking where (placedVerb)
+	placed bool
 }
 
 // PremiseWeight is how much a term counts in a sentence's score (its idf
@@ -24,16 +28,28 @@ type qterm struct {
 // the scene, the asking clauses say what the answer must state.
 const PremiseWeight = 0.5
 
-// weight is qt's weight in a sentence's score: 1, or PremiseWeight.
+// PlacedWeight is the weight of the verb and 在 of a question asking
+// where something is done (placedVerb): the sentence writing them states
+// the place, what the question asks; the question's other terms name
+// what is placed, which many sentences name.
+const PlacedWeight = 2
+
+// weight is qt's weight in a sentence's score: 1, PremiseWeight or
+// PlacedWeight.
 func (qt qterm) weight() float64 {
-	if qt.premise {
+	switch {
+	case qt.premise:
 		return PremiseWeight
+	case qt.placed:
+		return PlacedWeight
 	}
 	return 1
 }
 
-// questionTerms are the qterms of a question, with text.PeopleTerm for a
-// question asking which people (text.AsksPeople): the sentences
+// questionTerms are the qterms of a question, with the verb and 在 of a
+// question asking where something is done (placedVerb: 开在) first, and
+// text.PeopleTerm for a question asking which people (text.AsksPeople):
+// the sentences
 // describing the audience (讨论人群以…上班族为主) hold none of
 // "来店里消费的主要是哪些人" 's words.
 func questionTerms(query string) []qterm {
@@ -49,11 +65,38 @@ func questionTerms(query string) []qterm {
 			asking[t.Text] = true
 		}
 	}
+	if v := placedVerb(query); v != "" {
+		qts = append(qts, qterm{alts: []string{v}, full: 1, placed: true})
+	}
 	for _, t := range terms {
 		ws := t.Words()
 		qts = append(qts, qterm{alts: append(ws, t.Parts...), full: len(ws), premise: premised && !asking[t.Text]})
 	}
 	return qts
+}
+
+// placedRE matches a Chinese question asking where a thing is done or
+// put: a verb of one rune, 在 and 哪 asking where (开在哪里, 设在哪儿,
+// 住在哪; not 哪些, 哪个, which ask which). Group 1 is the verb.
+var placedRE = regexp.MustCompile(`(\p{Han})在(?:哪里|哪儿|哪(?:$|[^些个家种位年天里儿])|什么地方|何处)`)
+
+// placedVerb returns the verb and 在 a question asking where something is
+// done writes (placedRE: "李明的咖啡店开在哪里？" → 开在), "" for any other
+// question, a verb that is a stop word (是在哪里: 是) or a rune that ends
+// a word of the dictionary with the one before it (集中在哪: 集中). A
+// sentence writing
+// it ("门店开在杭州写字楼商圈") answers where, which the question's other
+// terms (李明, 咖啡店) do not tell from a sentence naming the shop.
+func placedVerb(q string) string {
+	loc := placedRE.FindStringSubmatchIndex(q)
+	if loc == nil {
+		return ""
+	}
+	v := q[loc[2]:loc[3]]
+	if before, _ := utf8.DecodeLastRuneInString(q[:loc[2]]); text.IsStopWord(v) || text.IsDictWord(string(before)+v) {
+		return "" // 是在哪里; 集中在哪: the rune ends a word (集中), no verb of its own
+	}
+	return v + "在"
 }
 
 // MinTermSentences is the least number of context sentences that must

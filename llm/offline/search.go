@@ -109,8 +109,11 @@ func matchTerms(s string) map[string]bool {
 
 // intents are what a question asks for besides its terms, each a pattern
 // of the question and one of the sentences that answer it: a reason (为什么,
-// 怎么回事: 因为, 导致), a place, a time, a quantity. A sentence of the context that matches the
-// intent of the question scores half as much again.
+// 怎么回事: 因为, 导致), a place, a time, a price (a figure with 元 or 块,
+// or after 卖, 定价: "拿铁定价二十八元" answers 拿铁多少钱一杯, "五月就喝到"
+// does not, though 五月 is a quantity too), a quantity. A sentence of the
+// context that matches an intent of the question scores half as much
+// again for each.
 var intents = []struct {
 	name             string
 	question, answer *regexp.Regexp
@@ -119,8 +122,10 @@ var intents = []struct {
 		regexp.MustCompile(`因为|由于|原因|理由|为了|所以|因此|考虑到|看中|保证|导致|造成|致使|起因|(?i:\bbecause\b|\bdue to\b|\bso that\b|\breasons?\b|\bto ensure\b|\bcaused\b|\bled to\b)`)},
 	{"where", regexp.MustCompile(`哪里|哪儿|在哪|何处|什么地方|什么位置|(?i:\bwhere\b)`),
 		regexp.MustCompile(`位于|地址|地点|选址|开在|落户|坐落|商圈|附近|街角|路口|[省市区县镇村街路]|(?i:\blocated\b|\bnear\b|\bbeneath\b)`)},
-	{"when", regexp.MustCompile(`哪一年|哪年|哪天|哪一天|什么时候|何时|几月|几号|(?i:\bwhen\b|what year|which year)`),
+	{"when", regexp.MustCompile(`哪一年|哪年|何年|哪天|哪一天|什么时候|何时|几月|几号|(?i:\bwhen\b|what year|which year)`),
 		regexp.MustCompile(`\d{4}年|\d{1,2}月|\d{1,2}日|年代|世纪|(?i:\b(?:1[5-9]|20)\d\d\b)`)},
+	{"price", regexp.MustCompile(`多少钱|几块钱|什么价|价格|价钱|价位|怎么卖|卖多少|(?i:\bprices?\b|how much (?:is|are|does|do|did) [^?]*\bcost)`),
+		regexp.MustCompile(`[\d一二三四五六七八九十百千两]\s*(?:元|块|¥)|[¥￥$]\s*\d|(?:卖|定价|售价|价格|单价)[^，。；]{0,3}[\d一二三四五六七八九十两]|(?i:\d\s*(?:yuan|dollars?|rmb)\b)`)},
 	{"quantity", regexp.MustCompile(`多少|几[个家条次位成种天年]|比例|占比|百分|(?i:how many|how much|what share|percentage)`),
 		regexp.MustCompile(`\d|[一二三四五六七八九十百千万亿两][十百千万亿]*[元块人条次家个成倍万亿%％天年月]|百分之`)},
 }

@@ -404,3 +404,47 @@ func TestLocalSearchAnswerTraditional(t *testing.T) {
 		}
 	}
 }
+
+// A question asking where something is done ("开在哪里") opens with the
+// sentence writing the verb and 在 (placedVerb): "门店开在…" answers it,
+// while a sentence naming the shop and a 商圈 (the where intent's place
+// word) in passing does not. Without the rule the ranking is the other way
+// round (the first sentence holds both of 李明, 咖啡店, which the context's
+// other records name as well).
+func TestWhereAskedVerb(t *testing.T) {
+	ctx := "-----Sources-----\nid|text\n" +
+		"0|李明咖啡店的影响力位置是口碑领先：评分高于同商圈两家连锁门店。\n" +
+		"1|短视频上关于李明咖啡店的内容以探店为主。多条视频提到门店开在杭州写字楼商圈，工作日排队明显。\n" +
+		// the sample's other records name the shop too: its name is
+		// common, a verb and 在 rare
+		"2|李明咖啡店推出桂花拿铁。\n3|李明咖啡店上线会员体系。\n4|李明咖啡店七月断货两天。\n5|李明咖啡店周末客流少。\n"
+	resp, err := New().Complete(t.Context(), searchRequest("李明的咖啡店开在哪里？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first := firstBullet(resp.Content); !strings.Contains(first, "开在杭州写字楼商圈") {
+		t.Errorf("first bullet %q, want the one saying where it opened:\n%s", first, resp.Content)
+	}
+	for q, want := range map[string]string{"李明的咖啡店开在哪里？": "开在", "他住在哪儿": "住在", "店是在哪里开的": "", "开业时间是哪天": "",
+		"网上讨论主要集中在哪些平台？": "", "讨论集中在哪里？": "", "舆情应对存在哪些不足？": "", "店开在哪个商圈？": "", "店开在哪？": "开在"} {
+		if got := placedVerb(q); got != want {
+			t.Errorf("placedVerb(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// A question asking a price ranks the sentence stating one (a figure with
+// 元, or after 定价) above one stating another quantity (五月, 一杯): the
+// price intent.
+func TestPriceAsked(t *testing.T) {
+	ctx := "-----Sources-----\nid|text\n" +
+		"0|桂花拿铁是真的香，五月就喝到秋天的味道了。\n" +
+		"1|拿铁定价二十八元，口感偏顺滑。\n"
+	resp, err := New().Complete(t.Context(), searchRequest("拿铁多少钱一杯啊？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first := firstBullet(resp.Content); !strings.Contains(first, "二十八元") {
+		t.Errorf("first bullet %q, want the price:\n%s", first, resp.Content)
+	}
+}
