@@ -39,7 +39,7 @@ func AskedFor(q string) []string {
 			return
 		}
 		w = trimStopRunes(w) // 各卖, 价是, 要花: a stop word glued to a character is no word asked for
-		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && !IsVerbDirection(w) && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
+		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && !IsVerbDirection(w) && !eventAdverbs[w] && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
@@ -79,6 +79,9 @@ func feeAsked(ws []string) string {
 // datedEvent returns the words ws[from:to] of the event a time question
 // dates, but a word tagged a name right after 开始, 正在 … (aspectLeads:
 // 开始张罗开店: 张罗, tagged a name, is a verb).
+//
+// scheduleVerbs put an event at the time a question asks (军训一般安排在
+// 什么时候): the event is the phrase before them.
 func datedEvent(ws []string, from, to int) []string {
 	out := make([]string, 0, to-from)
 	for j := from; j < to; j++ {
@@ -89,11 +92,19 @@ func datedEvent(ws []string, from, to int) []string {
 	return out
 }
 
+// eventAdverbs say how an event happened (正式开门营业, 首次亮相): never
+// what a question asks for (AskedFor leaves them out).
+var eventAdverbs = fieldSet("正式 首次 第一次 头一次 公开 率先 最终 终于 刚刚 才")
+
+var scheduleVerbs = fieldSet("安排 定 定在 放 排 举行 举办 进行 开 办")
+
 // existsAsked returns the things a clause asks whether there are: the
 // nouns right after 有没有, 有无 or 是否有, joined by 或, 和, 还是 or 、,
 // when they end the clause or come before 之类, 的 or an end particle
 // (手冲 and 冷萃 in "店里有没有手冲或冷萃之类的做法？", 冷萃 and 咖啡 in "有没有冷萃
-// 咖啡？"), or after a light verb (objectVerbs: 上诉 in 有没有提起上诉).
+// 咖啡？"), or after a light verb (objectVerbs: 上诉 in 有没有提起上诉;
+// 微信公众号 in 有没有做微信公众号或者B站账号, whose alternatives after 或者
+// the words do not all read as nouns: the ones before it are asked).
 // Whether there is one is asked: a knowledge that never names
 // it does not tell. A verb after them asks whether something was done
 // (有没有出面回应, 有没有办会员卡), no thing.
@@ -117,7 +128,7 @@ func existsAsked(ws []string) []string {
 				run = append(run, ws[j])
 			}
 		}
-		if len(run) > 0 && (j == len(ws) || existsEnd[ws[j]] || endParticles[ws[j]]) {
+		if len(run) > 0 && (j == len(ws) || existsEnd[ws[j]] || endParticles[ws[j]] || orAnd[ws[j-1]]) {
 			out = append(out, run...)
 		}
 	}
@@ -133,7 +144,7 @@ func actNoun(w string) bool {
 
 // objectVerbs are the verbs whose object is the thing done (提起上诉,
 // 发起投票, 作出处分): existsAsked reads the thing after them.
-var objectVerbs = fieldSet("提起 提出 发起 作出 做出 采取 进行 申请 开展 给予 给出")
+var objectVerbs = fieldSet("提起 提出 发起 作出 做出 采取 进行 申请 开展 给予 给出 做 开通 开设")
 
 // existsEnd are the words after which the things existsAsked reads end.
 var existsEnd = fieldSet("之类 之类的 等 这样 这种 那样 那种")
@@ -307,10 +318,16 @@ func askedIn(ws []string, add func(string)) {
 			// when it ends the clause (not 什么时候拿定主意要开店的)
 			if k, ends := phraseFrom(ws, i+n); ends {
 				addAll(datedEvent(ws, i+n, k))
-				if k > i+n && !slices.ContainsFunc(ws[i+n:k], func(v string) bool { return !phaseVerbs[v] }) {
+				if ev := slices.DeleteFunc(slices.Clone(ws[i+n:k]), func(v string) bool { return gluedVerb(v) || countWord(v) || IsStopWord(v) }); len(ev) > 0 && !slices.ContainsFunc(ev, func(v string) bool { return !phaseVerbs[v] }) {
 					// 军训一般几月开始: 开始 is any event's; the event
 					// whose start is dated stands before the time asked
+					// (what follows but asks how long, 要练几周, aside)
 					askedBefore(ws, i, addAll)
+				}
+				if k == i+n && i >= 2 && ws[i-1] == "在" && scheduleVerbs[ws[i-2]] {
+					// 军训一般安排在什么时候: the event scheduled stands
+					// before the verb that puts it at the time asked
+					askedBefore(ws, i-2, addAll)
 				}
 			}
 		}
@@ -519,7 +536,7 @@ func timeAsk(ws []string, i int) int {
 // timeAsks are the one-word interrogatives of time, timeUnits the units
 // after 哪 (哪/一年), and doVerbs the verbs between 是 and 什么 (是做什么).
 var (
-	timeAsks  = fieldSet("哪年 哪一年 哪天 哪一天 何时 几时 哪月 几月 几号")
+	timeAsks  = fieldSet("哪年 哪一年 哪天 哪一天 何时 几时 哪月 几月 几月份 哪月份 几号")
 	timeUnits = fieldSet("年 一年 天 一天 月 个月")
 	doVerbs   = fieldSet("做 干 搞")
 	// phaseVerbs say which end of an event a time question dates, not

@@ -69,7 +69,8 @@ func gluedVerb(w string) bool {
 
 // joinWhichTime joins 哪 and the unit of time the segmenter glued to the
 // verb after it (哪/天判 or 哪天判 → 哪天/判: "哪天判的" asks when it was
-// ruled, not for a 天判).
+// ruled, not for a 天判), and 几月 and the 份 glued to the verb after it
+// (几月/份开 → 几月份/开) or standing alone (几月/份 → 几月份).
 func joinWhichTime(ws []string) []string {
 	out := make([]string, 0, len(ws))
 	for i := 0; i < len(ws); i++ {
@@ -81,6 +82,12 @@ func joinWhichTime(ws []string) []string {
 			continue
 		case len(rs) == 3 && rs[0] == '哪' && strings.ContainsRune(timeRunes, rs[1]) && !IsDictWord(ws[i]): // 哪天判
 			out = append(out, string(rs[:2]), string(rs[2]))
+			continue
+		case i > 0 && (ws[i-1] == "几月" || ws[i-1] == "哪月") && len(rs) >= 1 && rs[0] == '份': // 几月/份开, 几月/份
+			out[len(out)-1] += "份"
+			if len(rs) > 1 {
+				out = append(out, string(rs[1:]))
+			}
 			continue
 		}
 		out = append(out, ws[i])

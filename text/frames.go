@@ -89,9 +89,11 @@ var asideMark = regexp.MustCompile(`(?i)(?:^|[.!?]\s*)(?:setting|leaving|putting
 // the team?", "From an operational security standpoint: what piece of
 // equipment …?"): a phrase of how the asker looks at the story, opening
 // with Looking, Speaking, Thinking, Viewed, Seen, From, As or In terms
-// of. WithoutAskerFrame drops it when what follows asks (holds a question
-// mark); a label naming a thing ("Agent Mercer: what did he do?") stays.
-var enLabel = regexp.MustCompile(`^\s*(?:Looking|Speaking|Thinking|Viewed|Seen|From|As|In terms of|Quick question)\b[^:?.!]{0,60}:\s*`)
+// of, or of what the asker wants the answer as or for (Big picture for
+// listeners tuning in:, Recap:, For my players:). WithoutAskerFrame
+// drops it when what follows asks (holds a question mark); a label naming
+// a thing ("Agent Mercer: what did he do?") stays.
+var enLabel = regexp.MustCompile(`^\s*(?:Looking|Speaking|Thinking|Viewed|Seen|From|As|In terms of|Quick question|Big picture|Quick recap|Recap|Bottom line|Short version|Long story short|For (?:the |my |our )?(?:listeners|readers|viewers|players|audience|podcast|episode|notes))\b[^:?.!]{0,60}:\s*`)
 
 // purposeLead matches an English sentence's opening "For" and a
 // lower-case noun phrase of one or two words before a comma: the asker's

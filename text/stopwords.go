@@ -70,6 +70,7 @@ a an the is are was were be been being am who whom whose what why how which when
 has have had having of for to in on at by from with about into onto over under out up down off and or not no nor but if then than so as it its this that these those
 there here their theirs them they he she his her hers him me my mine we our ours us you your yours i tell please explain describe give show list any some all much
 many more most know say said like also just only very such each every other another there's what's who's how's it's let let's get got
+they're we're you're i'm they've we've you've i've
 organization organisation organizations organisations belong belongs before after during
 basically actually kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid
 story stories narrative tale book books novel going

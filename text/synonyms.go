@@ -67,7 +67,9 @@ import (
 //     which the sample writes 决定开设 where a neighbour asks 什么时候下决心;
 //     理据 依据 理由: grounds, which the fixture writes 依据 where a
 //     professor asks 援引的理据; 禁止 不允许 不准 不许 严禁: a ban, which
-//     the fixture writes 不允许穿和服 where a question asks 禁止穿和服);
+//     the fixture writes 不允许穿和服 where a question asks 禁止穿和服;
+//     上新 推出 上市: a new item's launch, which the sample writes 推出 where
+//     a regular asks 几月份上新的);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -123,6 +125,7 @@ var synonymGroups = [][]string{
 	{"断供", "断货"},
 	{"价差", "差价"},
 	{"主打", "主力", "招牌", "核心"},
+	{"上新", "推出", "上市"},
 	{"知名度", "曝光", "名气"},
 	{"隐患", "风险"},
 	{"风波", "事件"},

@@ -458,15 +458,20 @@ var roleWords = fieldSet("店长 店员 员工 副校长 教师 导师 辅导员
 // for a year, it is not a year the question is about.
 func dropMeasures(words []string) []string {
 	out := words[:0:0]
+	month := false // the word before was 几月 or 哪月
 	for i, w := range words {
+		if month {
+			month = false
+			if w = strings.TrimPrefix(w, "份"); w == "" {
+				continue // 几月/份: 月份 cut in two, nothing left of the second
+			}
+		}
 		if i > 0 && measures[w] && (words[i-1] == "哪" || words[i-1] == "几" || words[i-1] == "第") {
 			continue
 		}
 		if rs := []rune(w); len(rs) >= 2 && (rs[0] == '哪' || rs[0] == '几') && measures[string(rs[1:])] {
-			if rs[len(rs)-1] == '月' && i+1 < len(words) && strings.HasPrefix(words[i+1], "份") {
-				words[i+1] = strings.TrimPrefix(words[i+1], "份") // 几月/份开: 月份 cut in two
-			}
-			continue // the segmenter's one word for both: 几年, 几月, 哪天
+			month = rs[len(rs)-1] == '月' // 几月/份开: 月份 cut in two
+			continue                     // the segmenter's one word for both: 几年, 几月, 哪天
 		}
 		out = append(out, w)
 	}
@@ -478,7 +483,7 @@ func dropMeasures(words []string) []string {
 var measures = map[string]bool{}
 
 func init() {
-	for _, m := range strings.Fields("年 天 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折") {
+	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折") {
 		measures[m] = true
 		measures["一"+m] = true
 	}

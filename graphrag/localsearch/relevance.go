@@ -365,6 +365,11 @@ func alignedPart(w, p string) bool {
 // the microbe?" names another story (Andromeda, Wildfire), while its team,
 // underground and lab carried enough of it to be answered.
 //
+// A person's name (text.PersonShaped: 张平文, which the dictionary lacks)
+// that the knowledge holds prominently is one of the question's names
+// too: "张平文校长…原话是怎么说的？新华社后来怎样评价这种表态？" is about him,
+// and 新华社, held in passing, is not the only subject it names.
+//
 // A name held in at most knowledge.ApartDocs documents, none of which
 // holds another of the question's terms the knowledge holds prominently,
 // is marked Apart (named only in passing for this question): "厦门大学国庆
@@ -378,6 +383,11 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 		a, b := terms[i].Text, terms[i+1].Text
 		if stats[i].Count == 0 && stats[i+1].Count == 0 && text.IsNoun(a) && text.IsNoun(b) && strings.Contains(question, a+b) {
 			names = append(names, x.Stats([]text.Term{{Text: a + b}})[0]) // 外卖骑手: a thing of two nouns, neither held
+		}
+	}
+	for i, t := range terms {
+		if stats[i].Topical() && text.PersonShaped(t.Text) && !slices.ContainsFunc(names, func(n knowledge.TermStat) bool { return n.Term == t.Text }) {
+			names = append(names, stats[i]) // 张平文, held prominently: a subject the knowledge is about
 		}
 	}
 	for _, n := range text.NumberedNames(text.WithoutAskerFrame(question)) {

@@ -772,10 +772,22 @@ func TestEvalShippedSets(t *testing.T) {
 // asks the wage; "did … any grammar or vocabulary" asks whether there is
 // any: 0/15, 1/15, 1/10; 0.97, 0.78, 0.50; 5/5, 5/5, 4/4. Left:
 // 华中科技大学, which the fixture writes 华科 (line 12); 骄傲 (line 14);
-// the game master's "players" (Dulce line 2).
+// the game master's "players" (Dulce line 2). A forty-second
+// (coffee-shop-heldout42, bettafish-heldout42, dulce-heldout37: an
+// inspector's assistant, a partner bookshop's intern, Li Ming's old
+// classmate; a high-school senior, a social-listening analyst, a Hong Kong
+// reporter writing traditional characters; a podcast host, a security
+// consultant, a speaker of simple English), measured first on 6508bb2:
+// false refusals 1/15, 1/15, 1/10; recall 0.89, 0.69, 0.47; off-topic
+// refused 4/5, 4/5, 4/4. Then 几月/份 no empty term; 正式 no thing asked;
+// 安排在什么时候 and 几号开始、要练几周 date the event before; 有没有做 X
+// 或者 … asks for X; a person held prominently (张平文) a subject beside a
+// name held in passing (新华社); "Big picture for listeners tuning in:" a
+// frame; they're a stop word; 几周 a count; 上新/推出: 0/15, 0/15, 0/10;
+// 0.91, 0.76, 0.63; 5/5, 5/5, 4/4.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1119
+const minLeadMet = 1143
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -911,6 +923,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout41": {0, 0.97, nil},
 		"bettafish-heldout41":   {1, 0.78, nil},
 		"dulce-heldout36":       {1, 0.5, nil},
+		"coffee-shop-heldout42": {0, 0.91, nil},
+		"bettafish-heldout42":   {0, 0.76, nil},
+		"dulce-heldout37":       {0, 0.63, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

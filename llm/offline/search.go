@@ -109,7 +109,8 @@ func matchTerms(s string) map[string]bool {
 
 // intents are what a question asks for besides its terms, each a pattern
 // of the question and one of the sentences that answer it: a reason (为什么,
-// 怎么回事: 因为, 导致), a place, a time, a price (a figure with 元 or 块,
+// 怎么回事: 因为, 导致), a place, a time, a response (怎么解释的, 如何回应:
+// 回应称, 表示, 通报), a price (a figure with 元 or 块,
 // or after 卖, 定价: "拿铁定价二十八元" answers 拿铁多少钱一杯, "五月就喝到"
 // does not, though 五月 is a quantity too), a quantity. A sentence of the
 // context that matches an intent of the question scores half as much
@@ -124,6 +125,8 @@ var intents = []struct {
 		regexp.MustCompile(`位于|地址|地点|选址|开在|落户|坐落|商圈|附近|街角|路口|[省市区县镇村街路]|(?i:\blocated\b|\bnear\b|\bbeneath\b)`)},
 	{"when", regexp.MustCompile(`哪一年|哪年|何年|哪天|哪一天|什么时候|何时|几月|几号|(?i:\bwhen\b|what year|which year)`),
 		regexp.MustCompile(`\d{4}年|\d{1,2}月|\d{1,2}日|年代|世纪|(?i:\b(?:1[5-9]|20)\d\d\b)`)},
+	{"response", regexp.MustCompile(`(?:怎么|如何|怎样|咋)(?:解释|回应|表态|回复|答复|说明|回的|说的)|(?i:how did [^?]*\b(?:respond|react|explain|answer)|what did [^?]*\bsay\b)`),
+		regexp.MustCompile(`回应|表示|称“|称：|称，|说明|通报|声明|答复|回复|表态|(?i:\bsaid\b|\brespond|\bexplain|\bstated\b|\breplied\b)`)},
 	{"price", regexp.MustCompile(`多少钱|几块钱|什么价|价格|价钱|价位|怎么卖|卖多少|(?i:\bprices?\b|how much (?:is|are|does|do|did) [^?]*\bcost)`),
 		regexp.MustCompile(`[\d一二三四五六七八九十百千两]\s*(?:元|块|¥)|[¥￥$]\s*\d|(?:卖|定价|售价|价格|单价)[^，。；]{0,3}[\d一二三四五六七八九十两]|(?i:\d\s*(?:yuan|dollars?|rmb)\b)`)},
 	{"quantity", regexp.MustCompile(`多少|几[个家条次位成种天年]|比例|占比|百分|(?i:how many|how much|what share|percentage)`),

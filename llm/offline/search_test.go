@@ -448,3 +448,19 @@ func TestPriceAsked(t *testing.T) {
 		t.Errorf("first bullet %q, want the price:\n%s", first, resp.Content)
 	}
 }
+
+// A question asking how someone responded ("校方是怎么解释的？") ranks the
+// sentence reporting the response (回应称) above one about the same event
+// that reports none: the response intent.
+func TestResponseAsked(t *testing.T) {
+	ctx := "-----Sources-----\nid|text\n" +
+		"0|穿和服进校赏樱的争议暴露了管理规定与民族情感之间的难题，游客和学生争执不下。\n" +
+		"1|和服赏樱事件中，校方午间回应称2002年就有规定不允许穿和服入校。\n"
+	resp, err := New().Complete(t.Context(), searchRequest("有游客穿和服进校赏樱闹出冲突，校方是怎么解释的？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first := firstBullet(resp.Content); !strings.Contains(first, "回应称") {
+		t.Errorf("first bullet %q, want the response:\n%s", first, resp.Content)
+	}
+}
