@@ -18,11 +18,7 @@ func TestPromptCountByLines(t *testing.T) {
 	// as one piece), white space, a blank line
 	edges := []string{"id|text\n0|见 https://x.y/z。\n/news/1\n", "a：\n  缩进\nb\n\n\nc\n", "路径。\n/a/b。\n\u3000全角\n"}
 	for _, enc := range tokens.Encodings() {
-		tk, err := tokens.New(enc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := &Engine{b: &ContextBuilder{cfg: Config{Tokenizer: tk}, cache: &countCache{m: map[string]int{}}}, cfg: EngineConfig{Tokenizer: tk}}
+		e, tk := countingEngine(t, enc)
 		for _, s := range edges {
 			if got, want := e.count(s), tk.Count(s); got != want {
 				t.Errorf("%s: %q counted %d by lines, %d whole", enc, s, got, want)
@@ -57,11 +53,7 @@ func TestPromptCountByLines(t *testing.T) {
 			}
 		}
 		for _, enc := range tokens.Encodings() {
-			tk, err := tokens.New(enc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			e := &Engine{b: &ContextBuilder{cfg: Config{Tokenizer: tk}, cache: &countCache{m: map[string]int{}}}, cfg: EngineConfig{Tokenizer: tk}}
+			e, tk := countingEngine(t, enc)
 			for _, s := range prompts {
 				if strings.Join(additiveLines(s), "") != s {
 					t.Fatalf("additiveLines lost text of a prompt")
@@ -72,4 +64,15 @@ func TestPromptCountByLines(t *testing.T) {
 			}
 		}
 	}
+}
+
+// countingEngine is an engine that only counts, with enc's tokenizer and
+// an empty cache.
+func countingEngine(t *testing.T, enc string) (*Engine, *tokens.Tokenizer) {
+	t.Helper()
+	tk, err := tokens.New(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Engine{b: &ContextBuilder{cfg: Config{Tokenizer: tk}, cache: &countCache{m: map[string]int{}}}, cfg: EngineConfig{Tokenizer: tk}}, tk
 }

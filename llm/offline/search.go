@@ -113,8 +113,8 @@ func matchTerms(s string) map[string]bool {
 // 回应称, 表示, 通报), a price (a figure with 元 or 块,
 // or after 卖, 定价: "拿铁定价二十八元" answers 拿铁多少钱一杯, "五月就喝到"
 // does not, though 五月 is a quantity too), a quantity. A sentence of the
-// context that matches an intent of the question scores half as much
-// again for each.
+// context that matches an intent of the question scores IntentBoost times
+// as much for each.
 var intents = []struct {
 	name             string
 	question, answer *regexp.Regexp
@@ -368,7 +368,7 @@ func clauseRun(sents []*sentence, i int) (lo, hi int) {
 // every question term it holds, scaled by the share of the terms it (or
 // its record, RecordTermShare) holds, SubjectBoost for the description of
 // an entity the question names, a small prior for the records a table
-// lists first, 1.5 for a sentence of the kind a why/where/when/how-much
+// lists first, IntentBoost for a sentence of the kind a why/where/when/how-much
 // question asks for, and less for long lists and for sentences that say
 // little beyond the question's own words.
 func scoreSentences(sents []*sentence, query string) {
@@ -434,7 +434,7 @@ func scoreSentences(sents []*sentence, query string) {
 		// sentences that give a reason, a place, a time or a figure.
 		for _, a := range asked {
 			if s.score > 0 && a.MatchString(s.text) {
-				s.score *= 1.5
+				s.score *= IntentBoost
 			}
 		}
 		// Prefer sentences that are about the question, not long lists,
@@ -493,6 +493,11 @@ func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
 	}
 	return chosen, lexical
 }
+
+// IntentBoost multiplies the score of a sentence that gives what the
+// question asks for besides its terms (intents: a reason, a place, a time,
+// a response, a price, a quantity), once for each such intent.
+const IntentBoost = 2.0
 
 // RecordTermShare is how much a question term counts toward a sentence's
 // coordination (the share of the question's terms it holds) when the

@@ -418,12 +418,8 @@ func TestWhereAskedVerb(t *testing.T) {
 		// the sample's other records name the shop too: its name is
 		// common, a verb and 在 rare
 		"2|李明咖啡店推出桂花拿铁。\n3|李明咖啡店上线会员体系。\n4|李明咖啡店七月断货两天。\n5|李明咖啡店周末客流少。\n"
-	resp, err := New().Complete(t.Context(), searchRequest("李明的咖啡店开在哪里？", ctx))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if first := firstBullet(resp.Content); !strings.Contains(first, "开在杭州写字楼商圈") {
-		t.Errorf("first bullet %q, want the one saying where it opened:\n%s", first, resp.Content)
+	if first, answer := firstBulletOf(t, "李明的咖啡店开在哪里？", ctx); !strings.Contains(first, "开在杭州写字楼商圈") {
+		t.Errorf("first bullet %q, want the one saying where it opened:\n%s", first, answer)
 	}
 	for q, want := range map[string]string{"李明的咖啡店开在哪里？": "开在", "他住在哪儿": "住在", "店是在哪里开的": "", "开业时间是哪天": "",
 		"网上讨论主要集中在哪些平台？": "", "讨论集中在哪里？": "", "舆情应对存在哪些不足？": "", "店开在哪个商圈？": "", "店开在哪？": "开在"} {
@@ -440,12 +436,8 @@ func TestPriceAsked(t *testing.T) {
 	ctx := "-----Sources-----\nid|text\n" +
 		"0|桂花拿铁是真的香，五月就喝到秋天的味道了。\n" +
 		"1|拿铁定价二十八元，口感偏顺滑。\n"
-	resp, err := New().Complete(t.Context(), searchRequest("拿铁多少钱一杯啊？", ctx))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if first := firstBullet(resp.Content); !strings.Contains(first, "二十八元") {
-		t.Errorf("first bullet %q, want the price:\n%s", first, resp.Content)
+	if first, answer := firstBulletOf(t, "拿铁多少钱一杯啊？", ctx); !strings.Contains(first, "二十八元") {
+		t.Errorf("first bullet %q, want the price:\n%s", first, answer)
 	}
 }
 
@@ -456,11 +448,31 @@ func TestResponseAsked(t *testing.T) {
 	ctx := "-----Sources-----\nid|text\n" +
 		"0|穿和服进校赏樱的争议暴露了管理规定与民族情感之间的难题，游客和学生争执不下。\n" +
 		"1|和服赏樱事件中，校方午间回应称2002年就有规定不允许穿和服入校。\n"
-	resp, err := New().Complete(t.Context(), searchRequest("有游客穿和服进校赏樱闹出冲突，校方是怎么解释的？", ctx))
+	if first, answer := firstBulletOf(t, "有游客穿和服进校赏樱闹出冲突，校方是怎么解释的？", ctx); !strings.Contains(first, "回应称") {
+		t.Errorf("first bullet %q, want the response:\n%s", first, answer)
+	}
+}
+
+// firstBulletOf is the first bullet of the offline answer to q on ctx.
+func firstBulletOf(t *testing.T, q, ctx string) (first, answer string) {
+	t.Helper()
+	resp, err := New().Complete(t.Context(), searchRequest(q, ctx))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first := firstBullet(resp.Content); !strings.Contains(first, "回应称") {
-		t.Errorf("first bullet %q, want the response:\n%s", first, resp.Content)
+	return firstBullet(resp.Content), resp.Content
+}
+
+// A why question opens with the sentence giving the reason even when the
+// entity the question names describes the event without one: the intent
+// boost (IntentBoost) outweighs the named entity's (SubjectBoost) and the
+// first row's prior.
+func TestReasonBeatsNamedDescription(t *testing.T) {
+	ctx := "-----Entities-----\nid|entity|description|number of relationships\n" +
+		"0|断货|7月的断货让李明损失了约四千元。|3\n" +
+		"\n\n-----Sources-----\nid|text\n" +
+		"1|2024年7月，云南雨季导致运输延误，门店断货两天。\n"
+	if first, answer := firstBulletOf(t, "7月为什么断货？", ctx); !strings.Contains(first, "雨季导致") {
+		t.Errorf("first bullet %q, want the reason:\n%s", first, answer)
 	}
 }
