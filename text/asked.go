@@ -98,60 +98,6 @@ var eventAdverbs = fieldSet("正式 首次 第一次 头一次 公开 率先 最
 
 var scheduleVerbs = fieldSet("安排 定 定在 放 排 举行 举办 进行 开 办")
 
-// existsAsked returns the things a clause asks whether there are: the
-// nouns right after 有没有, 有无 or 是否有, joined by 或, 和, 还是 or 、,
-// when they end the clause or come before 之类, 的 or an end particle
-// (手冲 and 冷萃 in "店里有没有手冲或冷萃之类的做法？", 冷萃 and 咖啡 in "有没有冷萃
-// 咖啡？"), or after a light verb (objectVerbs: 上诉 in 有没有提起上诉;
-// 微信公众号 in 有没有做微信公众号或者B站账号, whose alternatives after 或者
-// the words do not all read as nouns: the ones before it are asked).
-// Whether there is one is asked: a knowledge that never names
-// it does not tell. A verb after them asks whether something was done
-// (有没有出面回应, 有没有办会员卡), no thing.
-func existsAsked(ws []string) []string {
-	var out []string
-	for i, w := range ws {
-		if w != "有没有" && w != "有无" && !(w == "是否" && i+1 < len(ws) && ws[i+1] == "有") {
-			continue
-		}
-		j := i + 1
-		if w == "是否" {
-			j++
-		}
-		object := j < len(ws) && objectVerbs[ws[j]]
-		if object {
-			j++ // 有没有提起上诉: the thing is the light verb's object, a noun of an act too
-		}
-		var run []string
-		for ; j < len(ws) && (nounLike(ws[j]) || object && actNoun(ws[j]) || orAnd[ws[j]] && len(run) > 0); j++ {
-			if !orAnd[ws[j]] {
-				run = append(run, ws[j])
-			}
-		}
-		if len(run) > 0 && (j == len(ws) || existsEnd[ws[j]] || endParticles[ws[j]] || orAnd[ws[j-1]]) {
-			out = append(out, run...)
-		}
-	}
-	return out
-}
-
-// actNoun reports whether w, after a light verb (objectVerbs), names an
-// act: a Chinese word of the dictionary of two runes or more, no stop
-// word (上诉, 调查).
-func actNoun(w string) bool {
-	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && IsDictWord(w) && !IsStopWord(w)
-}
-
-// objectVerbs are the verbs whose object is the thing done (提起上诉,
-// 发起投票, 作出处分): existsAsked reads the thing after them.
-var objectVerbs = fieldSet("提起 提出 发起 作出 做出 采取 进行 申请 开展 给予 给出 做 开通 开设")
-
-// existsEnd are the words after which the things existsAsked reads end.
-var existsEnd = fieldSet("之类 之类的 等 这样 这种 那样 那种")
-
-// orAnd are the words that join the things existsAsked reads.
-var orAnd = fieldSet("或 或者 和 还是 、 跟 与")
-
 // nounLike reports whether a word of Words names a thing: a noun the
 // dictionary tags (IsNoun), or a Chinese word of two runes or more it
 // lacks that is none of the joined phrases the segmenter's HMM makes (a

@@ -32,12 +32,27 @@ func (x *Lexical) priced(thing string) bool {
 // knowledge holds, not asked for, the one in the fewest documents (张平文
 // in "张平文校长是哪一年出生的？"; the first of equals), a person's name
 // (personTerm) before any other (张平文, not the rarer 今年, in "张平文校长
-// 今年多大年纪？"), with its documents; no documents when it holds none.
+// 今年多大年纪？"), with its documents; when every term the knowledge holds
+// is asked for, the same among them but the personal facts; no documents
+// when it holds none.
 func (x *Lexical) subjectOf(question string, asked []string) *subject {
+	about := x.subjectAmong(question, func(w string) bool { return slices.Contains(asked, w) })
+	if about.term == "" {
+		// every term held is asked for (测绘遥感专业硕士毕业工资多少: one
+		// noun phrase before 多少): the subject is among them, the
+		// personal facts aside
+		about = x.subjectAmong(question, text.IsPersonalFact)
+	}
+	return about
+}
+
+// subjectAmong is subjectOf over the question's terms that skip does not
+// leave out.
+func (x *Lexical) subjectAmong(question string, skip func(string) bool) *subject {
 	var best []docHit
 	term, person := "", false
 	for _, t := range text.Terms(question) {
-		if slices.Contains(asked, t.Text) {
+		if skip(t.Text) {
 			continue
 		}
 		hits, _ := x.count(t.Text)

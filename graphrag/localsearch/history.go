@@ -2,6 +2,7 @@ package localsearch
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"reportengine/graphrag/knowledge"
@@ -74,7 +75,8 @@ var backRefs = map[string]bool{
 // its subject from them (our rule; Microsoft GraphRAG judges no
 // relevance): it has no content term ("那后来呢？", "And then?"), or it
 // points back with a pronoun (backRefs: "他后来又说了什么？" after
-// "校长张平文怎么回应") and the knowledge uses every content term it has
+// "校长张平文怎么回应") or says only what happened (predicateOnly: "后来撤销
+// 了吗？"), and the knowledge uses every content term it has
 // at least MinTopicalCount times (stats, in question order), so that a
 // pronoun does not carry a question about something else ("他喜欢吃红烧肉吗？")
 // into the conversation's subject. The relevance gate then judges the
@@ -87,7 +89,7 @@ func refersBack(question string, stats []knowledge.TermStat) bool {
 	for _, w := range text.Words(strings.ToLower(question)) {
 		pronoun = pronoun || backRefs[w]
 	}
-	if !pronoun {
+	if !pronoun && !predicateOnly(stats) {
 		return false
 	}
 	for _, s := range stats {
@@ -96,6 +98,16 @@ func refersBack(question string, stats []knowledge.TermStat) bool {
 		}
 	}
 	return true
+}
+
+// predicateOnly reports whether every content term of a Chinese question
+// says what happened, none what it happened to: no noun, no name (text.IsNoun,
+// text.IsAnyName, text.PersonShaped) — "后来撤销了吗？" after a question about
+// the punishment, whose subject is the earlier question's.
+func predicateOnly(stats []knowledge.TermStat) bool {
+	return len(stats) > 0 && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool {
+		return !text.HasHan(s.Term) || text.IsNoun(s.Term) || text.IsAnyName(s.Term) || text.PersonShaped(s.Term)
+	})
 }
 
 // historyParams are the parameters the history section of query is

@@ -3,6 +3,7 @@ package localsearch
 import (
 	"testing"
 
+	"reportengine/graphrag/knowledge"
 	"reportengine/internal/fixture"
 )
 
@@ -24,6 +25,34 @@ func TestPersonNameHeldIsSubject(t *testing.T) {
 		}
 		if c.Relevance == nil || c.Relevance.Weak != weak {
 			t.Errorf("%q: relevance %+v, want weak %v", q, c.Relevance, weak)
+		}
+	}
+}
+
+// predicateOnly: a follow-up of verbs only takes the earlier subject; a
+// noun, a name, a person or an English word is a subject of its own.
+func TestPredicateOnly(t *testing.T) {
+	st := func(ws ...string) []knowledge.TermStat {
+		out := make([]knowledge.TermStat, len(ws))
+		for i, w := range ws {
+			out[i] = knowledge.TermStat{Term: w}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		stats []knowledge.TermStat
+		want  bool
+	}{
+		{st("撤销"), true},
+		{st("撤销", "道歉"), true},
+		{st("樱花", "撤销"), false}, // a noun
+		{st("北京", "撤销"), false}, // a common name (no IsName)
+		{st("张平文"), false},      // a person
+		{st("revoke"), false},   // not Chinese: judged alone
+		{nil, false},
+	} {
+		if got := predicateOnly(tc.stats); got != tc.want {
+			t.Errorf("predicateOnly(%v) = %v, want %v", tc.stats, got, tc.want)
 		}
 	}
 }

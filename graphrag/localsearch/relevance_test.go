@@ -290,7 +290,7 @@ func TestRelevanceUnseenDulce(t *testing.T) {
 
 // A follow-up pointing back with a pronoun takes its subject from the
 // history ("他后来又说了什么？" after a question about 校长张平文), as one
-// naming nothing does; a pronoun does not carry a question about
+// naming nothing does, or saying only what happened; a pronoun does not carry a question about
 // something the knowledge lacks ("他喜欢吃红烧肉吗？"), and without the
 // history the same follow-up is refused.
 func TestPronounFollowUp(t *testing.T) {
@@ -298,6 +298,7 @@ func TestPronounFollowUp(t *testing.T) {
 	p := DefaultParams()
 	p.MinSimilarity, p.Retrieval = NoMatchSimilarity, RetrievalHybrid
 	hist := []llm.Message{{Role: llm.RoleUser, Content: "校长张平文怎么回应"}, {Role: llm.RoleAssistant, Content: "…"}}
+	punished := []llm.Message{{Role: llm.RoleUser, Content: "图书馆事件中学校给了男生什么处分？"}, {Role: llm.RoleAssistant, Content: "…"}}
 	for _, tc := range []struct {
 		q     string
 		hist  []llm.Message
@@ -306,7 +307,15 @@ func TestPronounFollowUp(t *testing.T) {
 		{"他后来又说了什么？", hist, true},
 		{"他后来又说了什么？", nil, false},
 		{"他喜欢吃红烧肉吗？", hist, false},
-		{"后来又说了什么？", hist, false}, // no pronoun: judged alone
+		// no pronoun, but nothing named either: only what happened
+		// (predicateOnly), of the earlier question's subject (new-user
+		// trial, session 29: "后来撤销了吗？" after a question about the
+		// punishment was refused for 撤销 in passing)
+		{"后来又说了什么？", hist, true},
+		{"后来撤销了吗？", punished, true},
+		{"后来撤销了吗？", nil, false},
+		// a noun is a subject of its own, judged alone
+		{"后来红烧肉撤销了吗？", punished, false},
 	} {
 		c, err := b.Build(t.Context(), tc.q, tc.hist, p)
 		if err != nil {

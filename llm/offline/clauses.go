@@ -15,8 +15,11 @@ import (
 
 // lineSentences end a line's sentences: 。！？； anywhere, !? before a
 // space or at the end, "." before a space and a capital letter unless it
-// ends a title or an initial; none inside a title or a 「」 quote (Titles).
-var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Periods: true, Titles: true}
+// ends a title or an initial; none inside a title or a 「」 quote (Titles);
+// a closing quote or bracket right after the end stays with the sentence
+// (Closers, as the evidence's passages keep it: a quote no longer opens
+// with the ” of the one before, "”——在知乎…").
+var lineSentences = text.SentenceRules{Ends: "。！？；", SpacedEnds: "!?", Closers: "”’\"）)」』》】", Periods: true, Titles: true}
 
 // clause is a sentence of splitClauses, whether the next one continues
 // it (sentence.joinsNext) and the heading of a flattened line it stands

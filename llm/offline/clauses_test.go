@@ -209,3 +209,18 @@ func TestBoldHeading(t *testing.T) {
 		t.Errorf("splitClauses kept the bold heading: %+v", got)
 	}
 }
+
+// A closing quote after a sentence's end stays with it: the next sentence
+// does not open with it (new-user trial, session 29: a quote opened
+// "”——在知乎…").
+func TestClosingQuoteStays(t *testing.T) {
+	cs := splitClauses("“测绘遥感哪家强？珞珈山上有答案！”——在知乎话题下，这条回答依旧置顶。")
+	for _, c := range cs {
+		if strings.HasPrefix(c.text, "”") {
+			t.Errorf("a clause opens with the closing quote: %q", c.text)
+		}
+	}
+	if len(cs) == 0 || !strings.Contains(cs[len(cs)-1].text, "在知乎话题下") {
+		t.Errorf("clauses %+v: want the sentence after the quote", cs)
+	}
+}

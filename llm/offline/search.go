@@ -272,11 +272,12 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	if elliptic {
 		byDate(chosen, sents)
 	}
+	quoted := map[string]bool{} // the sentences quoted so far: each once an answer
 	for _, s := range chosen {
 		if told && statesSentiment(sents, s) {
 			continue // a share of sentiment is given in the table, with its event, or not at all
 		}
-		writeQuote(&b, sents, s)
+		writeQuote(&b, sents, s, quoted)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -296,8 +297,18 @@ func statesSentiment(sents []*sentence, s *sentence) bool {
 // writeQuote writes s as a bullet: the sentence with the clauses that
 // continue it (clauseRun) and the citation of its record; a comment
 // floor's label is said as 网友评论 ("A comment") (text.WithoutFloor).
-func writeQuote(b *strings.Builder, sents []*sentence, s *sentence) {
-	quote := quoteOf(sents, s)
+// quoted holds the sentences the answer quoted already (it adds this
+// quote's): a lead-in two records share (the sentences before s in its
+// clause run) opens the first quote only.
+func writeQuote(b *strings.Builder, sents []*sentence, s *sentence, quoted map[string]bool) {
+	lo, hi := clauseRun(sents, s.order)
+	for lo < s.order && quoted[sents[lo].text] {
+		lo++ // the lead-in an earlier quote gave: quoted from where this one goes on
+	}
+	for i := lo; i <= hi; i++ {
+		quoted[sents[i].text] = true
+	}
+	quote := quoteRange(sents, lo, hi)
 	if rest, ok := text.WithoutFloor(quote); ok { // "3楼：那家…" is a netizen's comment, not a floor number's
 		lead := "A comment: "
 		if text.HasHan(rest) {
@@ -310,8 +321,14 @@ func writeQuote(b *strings.Builder, sents []*sentence, s *sentence) {
 
 // quoteOf is s with the clauses it is quoted with (clauseRun).
 func quoteOf(sents []*sentence, s *sentence) string {
-	var q strings.Builder
 	lo, hi := clauseRun(sents, s.order)
+	return quoteRange(sents, lo, hi)
+}
+
+// quoteRange is the quote of sents[lo:hi+1], "…" after a sentence the
+// record stops inside.
+func quoteRange(sents []*sentence, lo, hi int) string {
+	var q strings.Builder
 	for i := lo; i <= hi; i++ {
 		if t := sents[i].text; i > lo && t != "" && t[0] < utf8.RuneSelf && q.Len() > 0 && q.String()[q.Len()-1] < utf8.RuneSelf {
 			q.WriteByte(' ') // English sentences are joined by a space: "…leads the team. He distrusts…"

@@ -476,3 +476,22 @@ func TestReasonBeatsNamedDescription(t *testing.T) {
 		t.Errorf("first bullet %q, want the reason:\n%s", first, answer)
 	}
 }
+
+// Two chosen sentences whose quotes open alike (a record shown as an
+// entity's description and as a source: the same run of clauses) are
+// quoted once (new-user trial, session 29: one chat answer opened bullets
+// 2 and 8 with the same lead-in).
+func TestQuoteOpeningOnce(t *testing.T) {
+	lead := "近年来，武汉大学经历了多起引发广泛关注的舆情事件；"
+	ctx := "-----Entities-----\nid|entity|description|number of relationships\n" +
+		"0|武汉大学舆情概述|" + lead + "其中图书馆事件中学校给男生记过处分。|3\n" +
+		"\n\n-----Sources-----\nid|text\n" +
+		"1|" + lead + "樱花季的预约管理也引发处分争议。\n"
+	resp, err := New().Complete(t.Context(), searchRequest("图书馆事件中学校给了男生什么处分？", ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(resp.Content, "近年来，武汉大学经历了多起"); n != 1 {
+		t.Errorf("the lead-in quoted %d times, want once:\n%s", n, resp.Content)
+	}
+}
