@@ -3,8 +3,6 @@ package localsearch
 import (
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"reportengine/graphrag/knowledge"
 )
@@ -37,7 +35,7 @@ func rawTable(tc *counter, name string, header []string, d string, budget int, n
 			break
 		}
 		used += c
-		if first, _ := utf8.DecodeRuneInString(line); unicode.IsSpace(first) || first == '/' {
+		if continuesPiece(line) {
 			t.additive = false
 		}
 		b.WriteString(line)

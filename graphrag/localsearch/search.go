@@ -72,52 +72,50 @@ func NewEngine(b *ContextBuilder, cfg EngineConfig) (*Engine, error) {
 	return &Engine{b: b, cfg: cfg, params: p}, nil
 }
 
-// count counts with the engine's tokenizer, through the builder's shared
-// cache when the tokenizers are the same. A tokenizer that is
-// line-additive (lineAdditive) counts s as the sum of its lines
-// (additiveLines), each through the cache: a prompt's context is rows the
-// earlier questions' prompts held, and counting the whole prompt of every
-// answer (12 000 tokens by default) was 40 % of an offline answer's time.
+// count counts with the engine's tokenizer, through the builder's
+// counter (its shared cache) when the tokenizers are the same. A
+// line-additive tokenizer (counter.additive) counts s as the sum of its
+// lines (additiveLines), each through the cache: a prompt's context is
+// rows the earlier questions' prompts held, and counting the whole prompt
+// of every answer (12 000 tokens by default) was 40 % of an offline
+// answer's time.
 func (e *Engine) count(s string) int {
 	if e.cfg.Tokenizer != e.b.Tokenizer() {
 		return e.cfg.Tokenizer.Count(s)
 	}
-	if la, ok := e.cfg.Tokenizer.(lineAdditive); ok && la.LineAdditive() {
-		n := 0
-		for _, l := range additiveLines(s) {
-			n += e.countCached(l)
-		}
-		return n
+	tc := e.b.newCounter()
+	if !tc.additive {
+		return tc.count(s)
 	}
-	return e.countCached(s)
-}
-
-// countCached counts s through the builder's shared cache.
-func (e *Engine) countCached(s string) int {
-	if n, ok := e.b.cache.get(s); ok {
-		return n
+	n := 0
+	for _, l := range additiveLines(s) {
+		n += tc.count(l)
 	}
-	n := e.cfg.Tokenizer.Count(s)
-	e.b.cache.put(s, n)
 	return n
 }
 
-// additiveLines cuts s after each "\n" that is followed by a rune that
-// is neither white space nor '/': the parts a line-additive tokenizer
-// counts as s (tokens.Tokenizer.LineAdditive). Joined, they are s.
+// additiveLines cuts s after each "\n" whose next line does not continue
+// a tokenizer's piece (continuesPiece): the parts a line-additive
+// tokenizer counts as s (tokens.Tokenizer.LineAdditive). Joined, they are
+// s.
 func additiveLines(s string) []string {
 	var out []string
 	start := 0
 	for i := 0; i < len(s); i++ {
-		if s[i] != '\n' || i+1 == len(s) {
-			continue
-		}
-		if r, _ := utf8.DecodeRuneInString(s[i+1:]); !unicode.IsSpace(r) && r != '/' {
+		if s[i] == '\n' && i+1 < len(s) && !continuesPiece(s[i+1:]) {
 			out = append(out, s[start:i+1])
 			start = i + 1
 		}
 	}
 	return append(out, s[start:])
+}
+
+// continuesPiece reports whether a line opening so may be counted with
+// the "\n" before it as one piece (tokens.Tokenizer.LineAdditive): it
+// opens with white space or '/'.
+func continuesPiece(line string) bool {
+	r, _ := utf8.DecodeRuneInString(line)
+	return unicode.IsSpace(r) || r == '/'
 }
 
 // Query is one question.

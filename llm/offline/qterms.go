@@ -49,8 +49,7 @@ func (qt qterm) weight() float64 {
 // questionTerms are the qterms of a question, with the verb and 在 of a
 // question asking where something is done (placedVerb: 开在) first, and
 // text.PeopleTerm for a question asking which people (text.AsksPeople):
-// the sentences
-// describing the audience (讨论人群以…上班族为主) hold none of
+// the sentences describing the audience (讨论人群以…上班族为主) hold none of
 // "来店里消费的主要是哪些人" 's words.
 func questionTerms(query string) []qterm {
 	var qts []qterm
@@ -84,9 +83,9 @@ var placedRE = regexp.MustCompile(`(\p{Han})在(?:哪里|哪儿|哪(?:$|[^些个
 // done writes (placedRE: "李明的咖啡店开在哪里？" → 开在), "" for any other
 // question, a verb that is a stop word (是在哪里: 是) or a rune that ends
 // a word of the dictionary with the one before it (集中在哪: 集中). A
-// sentence writing
-// it ("门店开在杭州写字楼商圈") answers where, which the question's other
-// terms (李明, 咖啡店) do not tell from a sentence naming the shop.
+// sentence writing it ("门店开在杭州写字楼商圈") answers where, which the
+// question's other terms (李明, 咖啡店) do not tell from a sentence naming
+// the shop.
 func placedVerb(q string) string {
 	loc := placedRE.FindStringSubmatchIndex(q)
 	if loc == nil {
