@@ -520,7 +520,8 @@ var (
 // of how a whole stands and in what parts (大体, 局面, 哪几块), and a case
 // study's abstractions (考量, 起因, 补救, 地位, 维度: "选择写字楼商圈的主要考量"
 // is answered by the reasons; 面孔 of "情绪可以分成哪几种面孔" by the kinds
-// named, 环节 by the steps). English aspect
+// named, 环节 by the steps; 大意 and 要点 of "回应大意是什么" by what was
+// said). English aspect
 // words too (theme, role, relationship, reason: stemmed, lower case).
 func IsAspectWord(w string) bool { return aspectWords[w] }
 
@@ -534,7 +535,7 @@ outcome result consequence relationship relation connection difference similarit
 approach view opinion attitude reaction response trend summary overview point detail history background situation
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
-conclusion finding lesson insight implication motive motivation interval frequency 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构
+conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
 style manner 面孔 环节`)
 
 // fieldSet is the set of the space-separated words of s (the package's

@@ -40,7 +40,8 @@ var (
 	haveNoun      = regexp.MustCompile(`(?i)^(?:does|did|do|has|had|is|was)\b.*\b(?:have|has|had) (?:a |an |any )?([a-z]+)(?: or (?:a |an |any )?([a-z]+))?`)
 	attributeOf   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
 	ownedAtEnd    = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:from|at|in|for|with|to|on))?\W*$`)
-	whichNoun     = regexp.MustCompile(`(?i)^(?:which|what) (?:(?-i:[A-Z]{2,}) )?([a-z][a-z-]+) (?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
+	whichNoun     = regexp.MustCompile(`(?i)^(?:(?:on|in|at|from|by|with|under|through) )?(?:which (?:(?-i:[A-Z]{2,}) )?(?:[a-z-]+ ){0,2}?|what (?:(?-i:[A-Z]{2,}) )?)([a-z][a-z-]+)(?: or ([a-z][a-z-]+))? (?:(?:first|later|eventually|finally|initially|actually) )?(?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
+	inUnit        = regexp.MustCompile(`(?i)\bin (megahertz|mhz|kilohertz|khz|gigahertz|ghz|hertz)\b`)
 	gotEvent      = regexp.MustCompile(`(?i)^(?:who|which|whom)\b.*\b(?:get|gets|got|gotten|getting)\s+([a-z]{3,}(?:ed|en))\b`)
 	relationAtEnd = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
 	eventDated    = regexp.MustCompile(`(?i)^(?:when|what year|which year|in what year|in which year)\b.*\b([a-z]{3,}(?:ed|en|built|born))\W*$`)
@@ -126,7 +127,7 @@ func askedEnglishClause(q string) []string {
 			out = addEnglish(out, w) // "or" is a stop word
 		}
 	}
-	for _, re := range []*regexp.Regexp{whichNoun, attributeOf, ownedAtEnd, relationAtEnd, eventDated, gotEvent, theNounAtEnd, countedEvent} {
+	for _, re := range []*regexp.Regexp{attributeOf, ownedAtEnd, relationAtEnd, eventDated, gotEvent, theNounAtEnd, countedEvent} {
 		if m := re.FindStringSubmatchIndex(q); m != nil {
 			w := q[m[2]:m[3]]
 			if (re == eventDated || re == gotEvent || re == countedEvent) && len(w) > 6 && strings.HasSuffix(w, "ed") {
@@ -163,7 +164,12 @@ var contractedIs = fieldSet("he she it that there here what who where when how l
 // "in what year" when no dated event ends the question (yearOf: "… take
 // place?"; held by a year in digits, knowledge.Lexical.Unasked), the
 // thing "which" or "what" asks for before a verb (whichNoun: general in
-// "Which general signed the order …?"), and a fact of
+// "Which general signed the order …?"; after a preposition, and after
+// "which" up to two words before it, with its alternative after "or": telescope and
+// observatory in "Which radio telescope or observatory first detected
+// the signal?"), the unit of a frequency asked "in" it (inUnit: "On what
+// radio frequency, in megahertz, …": a figure in megahertz, which a story
+// that never gives one does not tell), and a fact of
 // a life (born, grew up, married, graduated …: lifeEvent), which a text
 // that never states it cannot answer whatever the question's other words
 // ("Where did Taylor Cruz grow up?": the name carries most of the
@@ -187,7 +193,10 @@ func measuredEnglish(q string) []string {
 		out = append(out, "year") // "In what year does … take place?": the year itself
 	}
 	if m := whichNoun.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1]) // "Which general signed …": a general must be named
+		out = addEnglish(addEnglish(out, m[1]), m[2]) // "Which general signed …": a general must be named
+	}
+	if m := inUnit.FindStringSubmatch(q); m != nil {
+		out = append(out, strings.ToLower(m[1])) // "… in megahertz": a figure in that unit
 	}
 	if m := lifeEvent.FindStringSubmatch(q); m != nil {
 		if w := strings.ToLower(m[1]); w == "grew up" || w == "grow up" {

@@ -8,7 +8,8 @@ import "unicode/utf8"
 // (手冲 and 冷萃 in "店里有没有手冲或冷萃之类的做法？", 冷萃 and 咖啡 in "有没有冷萃
 // 咖啡？"), or after a light verb (objectVerbs: 上诉 in 有没有提起上诉;
 // 微信公众号 in 有没有做微信公众号或者B站账号, whose alternatives after 或者
-// the words do not all read as nouns: the ones before it are asked).
+// the words do not all read as nouns: the ones before it are asked; 摄像头
+// in 有没有在图书馆加装摄像头, the place after 在 read past).
 // Whether there is one is asked: a knowledge that never names
 // it does not tell. A verb after them asks whether something was done
 // (有没有出面回应, 有没有办会员卡), no thing.
@@ -21,6 +22,9 @@ func existsAsked(ws []string) []string {
 		j := i + 1
 		if w == "是否" {
 			j++
+		}
+		if j+1 < len(ws) && ws[j] == "在" && nounLike(ws[j+1]) {
+			j += 2 // 有没有在图书馆加装摄像头: the place, then what is done there
 		}
 		object := j < len(ws) && objectVerbs[ws[j]]
 		if object {
@@ -48,7 +52,7 @@ func actNoun(w string) bool {
 
 // objectVerbs are the verbs whose object is the thing done (提起上诉,
 // 发起投票, 作出处分): existsAsked reads the thing after them.
-var objectVerbs = fieldSet("提起 提出 发起 作出 做出 采取 进行 申请 开展 给予 给出 做 开通 开设")
+var objectVerbs = fieldSet("提起 提出 发起 作出 做出 采取 进行 申请 开展 给予 给出 做 开通 开设 加装 安装 增设 配备")
 
 // existsEnd are the words after which the things existsAsked reads end.
 var existsEnd = fieldSet("之类 之类的 等 这样 这种 那样 那种")

@@ -145,9 +145,17 @@ var clockAsk = regexp.MustCompile(`几点|什么时[间候](?:开门|关门|营�
 // 几点: 开放时间), else ""; "" when it asks no time of day. The relevance
 // gate holds such a time only where a text states a clock time with that
 // thing (knowledge.Lexical.Unasked): "早上几点开门" is not answered by "周末…
-// 开门还亏电费".
+// 开门还亏电费". 几点 after 哪, 有, 这 or 那 counts points (偏离法治的地方主要
+// 有哪几点, 这几点原因), no time.
 func TimedThing(q string) string {
-	loc := clockAsk.FindStringIndex(q)
+	var loc []int
+	for _, l := range clockAsk.FindAllStringIndex(q, -1) {
+		if r, _ := utf8.DecodeLastRuneInString(q[:l[0]]); q[l[0]:l[1]] == "几点" && strings.ContainsRune("哪有这那", r) {
+			continue // 主要有哪几点, 这几点原因: points of an argument, no clock
+		}
+		loc = l
+		break
+	}
 	if loc == nil {
 		return ""
 	}

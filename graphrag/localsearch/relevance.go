@@ -353,7 +353,11 @@ func alignedPart(w, p string) bool {
 // word right after 开始, 正在 … : text.AfterAspectual), then
 // each pair of nouns written together that the knowledge never uses
 // (飞天茅台 in "最近飞天茅台是不是又断货了？" on the sample: a thing the
-// question names, neither of whose words it holds), then each English name of a word and a number (text.NumberedNames: "Area
+// question names, neither of whose words it holds; not an adverb of a
+// doubled rune the dictionary tags a noun, reduplicated: 私家车硬生生逼停),
+// and each outlet's name of a word it never uses and the word that ends
+// such names (text.IsOutletSuffix: 澎湃新闻 in "澎湃新闻和财新对武大图书馆
+// 事件的报道框架有什么不同？", though it holds 新闻), then each English name of a word and a number (text.NumberedNames: "Area
 // 51"), counted as one phrase: "What did the squad discover at Area 51?"
 // named Area 51, which Dulce never does, while its area and 51 were
 // counted apart (area held in passing, 51 missing).
@@ -381,8 +385,8 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 	})
 	for i := 0; i+1 < len(terms); i++ {
 		a, b := terms[i].Text, terms[i+1].Text
-		if stats[i].Count == 0 && stats[i+1].Count == 0 && text.IsNoun(a) && text.IsNoun(b) && strings.Contains(question, a+b) {
-			names = append(names, x.Stats([]text.Term{{Text: a + b}})[0]) // 外卖骑手: a thing of two nouns, neither held
+		if stats[i].Count == 0 && (stats[i+1].Count == 0 && text.IsNoun(a) && text.IsNoun(b) && !reduplicated(b) || text.IsOutletSuffix(b)) && strings.Contains(question, a+b) {
+			names = append(names, x.Stats([]text.Term{{Text: a + b}})[0]) // 外卖骑手: a thing of two nouns, neither held; 澎湃新闻: an outlet
 		}
 	}
 	for i, t := range terms {
@@ -423,6 +427,14 @@ func markApart(x *knowledge.Lexical, names, stats []knowledge.TermStat) {
 		}
 		names[i].Apart = x.Apart(n.Matched, others)
 	}
+}
+
+// reduplicated reports a Chinese word of three runes whose last two are
+// one rune doubled (硬生生, 活生生, 眼睁睁): an adverb or adjective, never
+// part of a thing's name.
+func reduplicated(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 3 && rs[1] == rs[2] && text.HasHan(w)
 }
 
 // isModelCode reports whether w mixes Latin letters and digits (SU7,

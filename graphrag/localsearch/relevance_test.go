@@ -430,9 +430,11 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"图书馆那桩案子，一审是哪家法院、哪天判的？判完之后校长被记者追问时是怎么回应的？",           // 哪天判 asks when, no 天判 (text: joinWhichTime)
 				"孩子想讀測繪遙感，聽說武大這個專業很強，真的是世界第一嗎？畢業出來薪水大概多少？",           // pay asked of a field's graduates, no person's (knowledge: personTerm)
 				"车上客人跟我扯，说武大那樱花最早是日本鬼子种的，真的假的哦？哪一年的事，种了几多棵？",         // 车上客人, never used: 车上 is no noun
+				"听说有个学生骑车被一辆货车硬生生逼停，开车的是什么人？",                        // 货车硬生生 is no thing: 硬生生, a doubled rune, is an adverb
 			},
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？",       // rule 1: SU7, a model code the knowledge never uses
+				"澎湃新闻和财新对武大图书馆事件的报道框架有什么不同？",  // rule 1: 澎湃新闻, an outlet (text.IsOutletSuffix) the knowledge never names
 				"蔚来汽车的舆情怎么样？",                 // rule 1: 蔚来 (a name ending in 来 is kept)
 				"肖某某的代理律师叫什么名字",               // rule 3: 代理, before 叫什么 (肖某某 is one name, not 某某)
 				"校外访客开车来武大，校内停车场怎么收费，一小时多少钱？", // rule 3: the charge of 停车场 is asked
