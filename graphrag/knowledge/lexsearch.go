@@ -298,12 +298,20 @@ func (x *Lexical) UsedAsName(w string) bool {
 	if !text.HasHan(w) {
 		return true
 	}
-	return x.anyOccurrence(w, hits, false, wholeWordAt)
+	return x.anyOccurrence(w, hits, false, maxWordChecks, wholeWordAt)
 }
 
-// maxWordChecks bounds the occurrences usedAsWord and priced read
-// (anyOccurrence); past it a word is taken as used.
+// maxWordChecks bounds the occurrences usedAsWord, its subject check and
+// named read (anyOccurrence: each cuts the text around an occurrence into
+// words); past it a word is taken as used.
 const maxWordChecks = 64
+
+// maxSentenceChecks bounds the occurrences anySentence reads (a regular
+// expression over one sentence each): a subject named hundreds of times
+// (李明, 132 times in the sample) is read whole, so that "李明开咖啡店之前是
+// 做什么工作的？" is refused where no sentence naming him tells former work;
+// past it the sentence is taken as found.
+const maxSentenceChecks = 4096
 
 // usedAsWord reports whether some document holds w where it starts or
 // ends on a word boundary of the text around it (text.Words of up to
@@ -329,7 +337,7 @@ func (x *Lexical) usedAsWord(w string, about *subject) bool {
 		return true
 	}
 	one := utf8.RuneCountInString(w) == 1
-	return x.anyOccurrence(w, hits, about != nil, func(doc string, i, n int) bool {
+	return x.anyOccurrence(w, hits, about != nil, maxWordChecks, func(doc string, i, n int) bool {
 		ok := han && !one && wordAt(doc, i, n) || han && one && wordEnd(doc, i, n) || !han && wordStart(doc, i, n)
 		return ok && (about == nil || !about.person || besideSubject(doc, i, n, about.term))
 	})
@@ -338,9 +346,9 @@ func (x *Lexical) usedAsWord(w string, about *subject) bool {
 // anyOccurrence reports whether ok holds at some occurrence of w (ASCII
 // lower-cased) in the documents of hits, in order: ok gets the document
 // (lower-cased when lower is set and it holds a capital), the byte offset
-// of the occurrence and its length. Past maxWordChecks occurrences it
-// reports true without reading more.
-func (x *Lexical) anyOccurrence(w string, hits []docHit, lower bool, ok func(doc string, i, n int) bool) bool {
+// of the occurrence and its length. Past limit occurrences it reports
+// true without reading more.
+func (x *Lexical) anyOccurrence(w string, hits []docHit, lower bool, limit int, ok func(doc string, i, n int) bool) bool {
 	w = lowerASCII(w)
 	checked := 0
 	for _, h := range hits {
@@ -355,7 +363,7 @@ func (x *Lexical) anyOccurrence(w string, hits []docHit, lower bool, ok func(doc
 			}
 			i += from
 			found := ok(doc, i, len(w))
-			if checked++; checked > maxWordChecks || found {
+			if checked++; checked > limit || found {
 				return true
 			}
 			from = i + len(w)

@@ -22,7 +22,10 @@ type unitCand struct {
 // each unit once; always "|"-delimited (§10 #8, reproduced). In hybrid
 // retrieval unitScore holds the lexical scores of the text units that
 // match the question: those units come first, best first, and the rest
-// follow in the reference's order.
+// follow in the reference's order; and, unlike the reference, the
+// topUnits units of any entity that score above every selected entity's
+// are candidates too (withTopUnits). Vector-only retrieval (the
+// reference's mode) is unchanged.
 func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *counter, budget int, rec Records, unitScore []float64) string {
 	units := b.m.TextUnits()
 	if len(sel) == 0 || len(units) == 0 {
@@ -30,6 +33,7 @@ func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *cou
 	}
 	cands := b.unitCands(sel)
 	if len(unitScore) > 0 {
+		cands = withTopUnits(cands, unitScore, len(sel), topUnits)
 		sort.SliceStable(cands, func(a, c int) bool { return unitScore[cands[a].u] > unitScore[cands[c].u] })
 	}
 	if len(cands) == 0 && !p.ReturnCandidateContext {
@@ -107,6 +111,46 @@ func (b *ContextBuilder) unitCands(sel []knowledge.Entity) []unitCand {
 		}
 	}
 	slices.SortStableFunc(cands, func(a, c unitCand) int { return cmp.Or(cmp.Compare(a.ent, c.ent), cmp.Compare(c.n, a.n)) })
+	return cands
+}
+
+// topUnits is how many of the text units the lexical ranking scores
+// highest join the candidates of the sources section (withTopUnits).
+const topUnits = 3
+
+// withTopUnits returns cands with the n text units of the highest
+// unitScore (above 0; the lower index first among equal scores) that are
+// not among them, as candidates of no selected entity (ent: after every
+// selected one): a passage holding most of the question's words is
+// evidence whichever entity it belongs to. A forum speech kept on an
+// engine node (an entity never selected) answers "正面情绪从多少跌到了多少"
+// with 正向情感从事件首日的31%骤降至72小时后的9%.
+func withTopUnits(cands []unitCand, unitScore []float64, ent, n int) []unitCand {
+	in := make(map[int]bool, len(cands))
+	best := 0.0
+	for _, c := range cands {
+		in[c.u] = true
+		best = max(best, unitScore[c.u])
+	}
+	top := make([]int, 0, n+1)
+	for u, s := range unitScore {
+		if s <= best || in[u] {
+			continue
+		}
+		i := len(top)
+		for i > 0 && unitScore[top[i-1]] < s {
+			i--
+		}
+		if i < n {
+			top = slices.Insert(top, i, u)
+			if len(top) > n {
+				top = top[:n]
+			}
+		}
+	}
+	for _, u := range top {
+		cands = append(cands, unitCand{u, ent, 0})
+	}
 	return cands
 }
 

@@ -33,7 +33,8 @@ func chromiumPath() (string, error) {
 // temporary file renamed into place, so an interrupted print leaves no
 // partial PDF. The page is self-contained, so Chromium needs no network;
 // its background networking is switched off. A fresh profile folder is
-// used and removed. The path returned is report.pdf joined to htmlPath's
+// used and removed. A Chromium that crashes is started once more
+// (pdfAttempts); one that exits with an error is not. The path returned is report.pdf joined to htmlPath's
 // folder as given (relative when it is).
 func printPDF(ctx context.Context, bin, htmlPath string) (string, error) {
 	abs, err := filepath.Abs(htmlPath)
@@ -49,23 +50,22 @@ func printPDF(ctx context.Context, bin, htmlPath string) (string, error) {
 	tmpName := tmp.Name()
 	tmp.Close()
 	defer os.Remove(tmpName)
-	profile, err := os.MkdirTemp("", "reportengine-chromium-")
-	if err != nil {
-		return "", fmt.Errorf("pdf: %w", err)
-	}
-	defer os.RemoveAll(profile)
 	ctx, cancel := context.WithTimeout(ctx, pdfTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir="+profile,
-		"--no-pdf-header-footer", "--print-to-pdf="+tmpName, "file://"+abs)
-	msg, err := cmd.CombinedOutput()
-	if err != nil {
+	var msg []byte
+	for attempt := 1; ; attempt++ {
+		msg, err = runChromium(ctx, bin, tmpName, abs)
+		if err == nil {
+			break
+		}
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return "", fmt.Errorf("pdf: chromium did not finish within %v", pdfTimeout)
 		}
 		if cerr := context.Cause(ctx); cerr != nil {
 			return "", cerr
+		}
+		if attempt < pdfAttempts && crashed(err) {
+			continue // a crash (a signal), not a refusal: once more, with a fresh profile
 		}
 		return "", fmt.Errorf("pdf: chromium failed: %w: %s", err, lastLine(string(msg)))
 	}
@@ -80,6 +80,33 @@ func printPDF(ctx context.Context, bin, htmlPath string) (string, error) {
 	}
 	// Named like the other files of the report: beside htmlPath, as given.
 	return filepath.Join(filepath.Dir(htmlPath), "report.pdf"), nil
+}
+
+// pdfAttempts is how many times printPDF starts Chromium when it crashes
+// (dies of a signal: headless Chromium segfaulted once in the PDF test on
+// a loaded machine; started again, it printed).
+const pdfAttempts = 2
+
+// runChromium prints the page file abs to the PDF file out with headless
+// Chromium bin in a fresh profile folder, removed after; it returns what
+// Chromium wrote to its outputs and the error of its run.
+func runChromium(ctx context.Context, bin, out, abs string) ([]byte, error) {
+	profile, err := os.MkdirTemp("", "reportengine-chromium-")
+	if err != nil {
+		return nil, fmt.Errorf("pdf: %w", err)
+	}
+	defer os.RemoveAll(profile)
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir="+profile,
+		"--no-pdf-header-footer", "--print-to-pdf="+out, "file://"+abs)
+	return cmd.CombinedOutput()
+}
+
+// crashed reports whether err is a process's death by a signal (its exit
+// code -1), not an exit with a status of its own.
+func crashed(err error) bool {
+	var exit *exec.ExitError
+	return errors.As(err, &exit) && exit.ExitCode() == -1
 }
 
 // lastLine is what follows the last line break of s that is neither its
