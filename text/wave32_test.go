@@ -22,6 +22,23 @@ func checkTerms(t *testing.T, q string, want, not []string) {
 	}
 }
 
+// checkAsked fails t unless AskedFor(q) holds every word of want and
+// none of not.
+func checkAsked(t *testing.T, q string, want, not []string) {
+	t.Helper()
+	got := AskedFor(q)
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("AskedFor(%q) = %v, want %q", q, got, w)
+		}
+	}
+	for _, w := range not {
+		if slices.Contains(got, w) {
+			t.Errorf("AskedFor(%q) = %v, want no %q", q, got, w)
+		}
+	}
+}
+
 // TestWave32Terms holds the rules the thirty-second blind wave added: a
 // light verb's object (做租户 → 租户), the asker's task and use clauses
 // (做…评估，, …，算ROI用), the indefinite English words and the 覆核 and 扩张

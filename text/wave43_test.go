@@ -24,17 +24,7 @@ func TestWave43Terms(t *testing.T) {
 		"When Cruz is alone, what piece of kit are they going over?":             {nil, []string{"kit"}},
 		"Which general signed the order?":                                        {[]string{"general"}, nil},
 	} {
-		got := AskedFor(Question(q)) // as the gate reads it: simplified
-		for _, w := range c.want {
-			if !slices.Contains(got, w) {
-				t.Errorf("AskedFor(%q) = %v, want %q", q, got, w)
-			}
-		}
-		for _, w := range c.not {
-			if slices.Contains(got, w) {
-				t.Errorf("AskedFor(%q) = %v, want no %q", q, got, w)
-			}
-		}
+		checkAsked(t, Question(q), c.want, c.not) // as the gate reads it: simplified
 	}
 	for q, want := range map[string]string{
 		"评论认为武大处理这起案子偏离法治轨道的地方主要有哪几点？": "",
