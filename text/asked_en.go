@@ -13,6 +13,10 @@ import (
 // howOld matches an English question asking for an age.
 var howOld = regexp.MustCompile(`(?i)\bhow old\b|\bwhat(?:'s| is) (?:\w+\s){0,3}?\w+'s age\b`)
 
+// howTall matches an English question asking for a height or a weight
+// (measuredEnglish: "How tall is 王芳?").
+var howTall = regexp.MustCompile(`(?i)\bhow (tall|heavy)\b`)
+
 // English phrasings of what a question asks for (askedEnglish): the
 // thing counted ("how many floors"), the attribute of a subject ("what is
 // the population of", "Cruz's salary?", "their doctorate?") and, in a
@@ -178,6 +182,9 @@ func measuredEnglish(q string) []string {
 	var out []string
 	if howOld.MatchString(q) {
 		out = append(out, "years old")
+	}
+	if m := howTall.FindStringSubmatch(q); m != nil {
+		out = append(out, map[string]string{"tall": "height", "heavy": "weight"}[strings.ToLower(m[1])]) // a fact of a person a text states as 身高 or "… cm tall"
 	}
 	if m := howMany.FindStringSubmatch(q); m != nil {
 		if u := strings.ToLower(m[1]); durationUnits[u] {

@@ -42,6 +42,7 @@ var enZH = map[string][]string{
 	"paper": {"论文"}, "degree": {"学位"}, "master": {"硕士"}, "doctorate": {"博士"}, "phd": {"博士"},
 	"admission": {"录取", "招生"}, "admit": {"录取"}, "enrollment": {"招生", "录取"}, "scholarship": {"奖学金"},
 	"dormitory": {"宿舍"}, "dorm": {"宿舍"}, "library": {"图书馆"}, "ranking": {"排名"}, "rank": {"排名"},
+	"higher": {"高等"}, "education": {"教育"},
 	// media and opinion
 	"opinion": {"舆情", "舆论", "观点"}, "sentiment": {"情感", "情绪"}, "emotion": {"情绪"}, "attitude": {"态度"},
 	"negative": {"负面"}, "positive": {"正面"}, "neutral": {"中性"}, "criticism": {"批评", "质疑"}, "criticize": {"批评"},
@@ -61,7 +62,7 @@ var enZH = map[string][]string{
 	"americano": {"美式"}, "price": {"价格", "元"}, "member": {"会员"}, "membership": {"会员"}, "sale": {"销量", "销售"},
 	"revenue": {"营收", "销售额"}, "rent": {"租金"}, "location": {"选址", "位置"}, "stockout": {"断货"},
 	"shortage": {"断货", "短缺"}, "discount": {"折扣", "优惠"}, "promotion": {"促销", "活动"}, "loss": {"损失"},
-	"risk": {"风险"}, "opportunity": {"机会"}, "recommendation": {"建议"}, "suggestion": {"建议"}, "weekend": {"周末"},
+	"supply": {"供应", "供货"}, "bean": {"咖啡豆", "豆子"}, "risk": {"风险"}, "opportunity": {"机会"}, "recommendation": {"建议"}, "suggestion": {"建议"}, "weekend": {"周末"},
 	// counts and change
 	"frequency": {"频次", "频率"}, "rise": {"增长", "上升", "激增"}, "increase": {"增长", "上升", "增加"}, "growth": {"增长"},
 	"decline": {"下降", "下滑"}, "drop": {"下降", "回落"}, "entry": {"词条"}, "hot-search": {"热搜"}, "abroad": {"海外", "出国", "境外"},

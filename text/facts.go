@@ -32,7 +32,7 @@ func NumberedNames(q string) []string {
 // question asks of one person (出生 of 张平文, born of Jordan Hayes): the
 // English words as AskedFor gives them (lifeEvent, "years old"), the
 // Chinese as Words cuts them.
-var personalFacts = fieldSet(`born birthday married divorced raised hometown years_old grow_up
+var personalFacts = fieldSet(`born birthday married divorced raised hometown years_old grow_up height weight
 wife husband spouse family children kids son daughter parents mother father girlfriend boyfriend siblings brother sister
 出生 生日 年龄 年纪 岁数 籍贯 身高 体重 结婚 婚姻 妻子 丈夫 老婆 老公 配偶 子女 儿子 女儿 父亲 母亲 微信号 手机号 电话 住址 工资 薪水 月薪 年薪`)
 
@@ -51,7 +51,7 @@ var factZH = map[string][]string{
 	"married": {"结婚", "妻子", "丈夫"}, "divorced": {"离婚"}, "raised": {"长大"}, "grow up": {"长大"},
 	"hometown": {"家乡", "老家", "籍贯"}, "wife": {"妻子", "夫人", "老婆"}, "husband": {"丈夫", "老公"},
 	"children": {"子女", "孩子"}, "kids": {"孩子"}, "son": {"儿子"}, "daughter": {"女儿"},
-	"parents": {"父母"}, "mother": {"母亲"}, "father": {"父亲"},
+	"parents": {"父母"}, "mother": {"母亲"}, "father": {"父亲"}, "height": {"身高"}, "weight": {"体重"},
 }
 
 // FactZH returns the Chinese words a text states the English personal

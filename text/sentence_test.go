@@ -33,6 +33,7 @@ func TestSentenceRulesSplit(t *testing.T) {
 		{"newline ends", unit, "一\n二。三", []string{"一\n", "二。", "三"}},
 		{"no ends", SentenceRules{}, "a. b。c", []string{"a. b。c"}},
 		{"empty", report, "", nil},
+		{"a period before a capital", SentenceRules{Periods: true}, "It ended. Then Dr. Hayes spoke. and on", []string{"It ended.", " Then Dr. Hayes spoke. and on"}},
 	} {
 		got := tc.rules.Split(tc.s)
 		if !slices.Equal(got, tc.want) {

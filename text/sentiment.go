@@ -132,3 +132,19 @@ func SentimentFrame(t string) bool {
 	t = strings.ToLower(t)
 	return sentimentWho[t] || sentimentAskEN[t] || FirstWord(t, sentimentAskZH) != "" || FirstWord(t, sentimentEmotion) != "" || CountFrame(t)
 }
+
+// aspectsAsk matches a Chinese question's asking in what respects or on
+// what topics (集中在哪些方面, 主要是什么问题, 哪几点); shareAsk its asking
+// for a share or an overall tone (占比, 多少, 分布, 怎么样).
+var (
+	aspectsAsk = regexp.MustCompile(`(?:哪些|哪几|什么)(?:个)?(?:方面|问题|地方|点|话题|议题|原因|内容)`)
+	shareAsk   = regexp.MustCompile(`占比|比例|比重|多少|几成|百分|分布|各占|怎么样|如何|怎样|多大`)
+)
+
+// AsksSentimentAspects reports whether a question about sentiment asks on
+// what the sentiment bears rather than its shares: "负面评论主要集中在哪些
+// 方面？" is answered by the complaints (周末提前打烊, 断货), not by 负面10%;
+// "负面情绪占多少？" asks the share.
+func AsksSentimentAspects(question string) bool {
+	return aspectsAsk.MatchString(question) && !shareAsk.MatchString(question)
+}

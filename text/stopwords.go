@@ -63,7 +63,9 @@ const stopZH = `
 // to twelve, which a text writes in digits or Chinese numerals: "How many
 // members did the shop get in three months?" on the sample, whose texts
 // write 三个月, was refused for want of three), and
-// the words that name the knowledge
+// the superlatives that rank what is asked (biggest, largest, main: "What
+// are the biggest risks for the shop?" asks for the risks, the way 最大
+// does in Chinese), the words that name the knowledge
 // itself (story, narrative, tale, book, novel: "Where is the story set?"
 // and "What are the big themes the book is going for?" ask about the
 // whole, and a story's text never calls itself one).
@@ -77,5 +79,6 @@ organization organisation organizations organisations belong belongs before afte
 basically actually kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid
 story stories narrative tale book books novel going
 somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff thing things
+biggest largest greatest smallest highest lowest main major
 two three four five six seven eight nine ten eleven twelve
 `

@@ -292,10 +292,12 @@ func holdsTerms(s string, terms []text.Term) bool {
 }
 
 // sentimentSection renders the Sentiment section for question within
-// budget tokens into rec; "" when the question asks about no sentiment or
-// no passage about its subject states a share of sentiment.
+// budget tokens into rec; "" when the question asks about no sentiment,
+// asks on what it bears rather than its shares (text.AsksSentimentAspects:
+// 负面评论主要集中在哪些方面), or no passage about its subject states a
+// share of sentiment.
 func (b *ContextBuilder) sentimentSection(question string, tc *counter, budget int, rec Records) string {
-	if !text.AsksSentiment(question) {
+	if !text.AsksSentiment(question) || text.AsksSentimentAspects(question) {
 		return ""
 	}
 	rows := b.sentimentRows(question)

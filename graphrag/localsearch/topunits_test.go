@@ -54,3 +54,22 @@ func TestTopUnitReachesSources(t *testing.T) {
 		t.Errorf("the first source is not the sentiment tracking (31%% on the first day): %.200s", first)
 	}
 }
+
+// A question on what negative comments bear is answered by the complaints,
+// not by the shares of sentiment: no Sentiment section (the new-user trial
+// of session 30 saw "负面评论主要集中在哪些方面？" open with 负面10%); a
+// question asking the share still gets one.
+func TestSentimentAspectsNoShares(t *testing.T) {
+	b := graphBuilder(t, fixture.Coffee(t))
+	p := DefaultParams()
+	p.Retrieval, p.MinSimilarity = RetrievalHybrid, NoMatchSimilarity
+	for q, want := range map[string]bool{"负面评论主要集中在哪些方面？": false, "负面评论占多少？": true} {
+		c, err := b.Build(t.Context(), q, nil, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.Contains(c.Sections, SentimentName); got != want {
+			t.Errorf("%s: a Sentiment section %v, want %v (sections %v)", q, got, want, c.Sections)
+		}
+	}
+}

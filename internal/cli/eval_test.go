@@ -842,7 +842,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout":     {0, 1, nil},
 		"bettafish-folder":      {13, 0.35, nil},
 		"coffee-shop-heldout":   {0, 1, nil},
-		"bettafish-heldout2":    {0, 1, []int{22}},
+		"bettafish-heldout2":    {0, 0.96, []int{22}}, // line 20 (负面舆情…哪些方面) opens with the aspects since the Sentiment section is left out for such questions; its 图书馆 stood in a share row
 		"dulce-heldout":         {0, 0.94, []int{12}},
 		"coffee-shop-heldout3":  {1, 0.87, nil},
 		"bettafish-heldout3":    {0, 0.96, []int{16}},

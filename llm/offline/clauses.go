@@ -94,9 +94,16 @@ func splitClauses(s string) []clause {
 // in (cutTail); a shorter one is a title or a label.
 const minCutRunes = 40
 
+// midMarks are the marks no sentence ends with (a comma, an enumeration
+// comma, a colon, an opening quote or bracket): a record's text ending
+// with one was cut (cutTail).
+const midMarks = "，、,：:“（(《"
+
 // cutTail reports whether last, the last sentence kept of the record s,
-// is one s was cut in at a length: it ends s, ends with a letter, digit
-// or Han rune (no punctuation), holds at least minCutRunes runes, and the
+// is one s was cut in at a length: it ends s, either ends with a letter,
+// digit or Han rune (no punctuation) and holds at least minCutRunes runes,
+// or ends with a mark no sentence ends with (midMarks: "写字楼商圈月租
+// 一万五，", an entity's description cut at a clause), and the
 // line it ends is prose (no list item, table row, heading or quote). The
 // answer marks its quote of it with "…" (a search result's page text cut
 // at 300 runes: "…博士研究生8616").
@@ -104,7 +111,8 @@ func cutTail(s, last string) bool {
 	s = strings.TrimSpace(s)
 	line := strings.TrimSpace(s[strings.LastIndexByte(s, '\n')+1:])
 	r, _ := utf8.DecodeLastRuneInString(last)
-	return strings.HasSuffix(s, last) && utf8.RuneCountInString(last) >= minCutRunes && (unicode.IsLetter(r) || unicode.IsDigit(r)) && !listLine.MatchString(line)
+	words := utf8.RuneCountInString(last) >= minCutRunes && (unicode.IsLetter(r) || unicode.IsDigit(r))
+	return strings.HasSuffix(s, last) && (words || strings.ContainsRune(midMarks, r)) && !listLine.MatchString(line)
 }
 
 // boldHeading reports whether line is a heading written as a line wholly

@@ -336,7 +336,8 @@ func quoteRange(sents []*sentence, lo, hi int) string {
 		q.WriteString(sents[i].text)
 	}
 	if sents[hi].cut {
-		q.WriteString("…") // the record stops inside it
+		// the record stops inside it (a mark it stops on goes: "一万五…")
+		return strings.TrimRight(q.String(), midMarks) + "…"
 	}
 	return q.String()
 }
