@@ -41,3 +41,23 @@ func TestAnswerFallsBack(t *testing.T) {
 		t.Errorf("asked global: err %v, route %+v, %d events", err, r, len(events))
 	}
 }
+
+// The answer never opens with a point referring back to a sentence it
+// does not hold ("此事件还进一步发酵…", the new-user trial of session 30):
+// the first point that names its subject leads, the others keep their
+// order; when every point refers back the order stands.
+func TestReduceOpensWithoutBackReference(t *testing.T) {
+	p := func(s string) RankedPoint { return RankedPoint{Point: Point{Description: s + " [Data: Reports (1)]"}} }
+	got := extractiveReduce("舆情总体怎么样？", []RankedPoint{p("此事件还进一步发酵，引发了质疑。"), p("该事件始于一名女生的指控。"), p("武汉大学因其学术声誉备受关注。"), p("樱花季吸引大量游客。")})
+	lines := strings.Split(got, "\n")[2:]
+	want := []string{"武汉大学因其学术声誉", "此事件还进一步发酵", "该事件始于", "樱花季"}
+	for i, w := range want {
+		if i >= len(lines) || !strings.Contains(lines[i], w) {
+			t.Fatalf("bullets %q, want %q in that order", lines, want)
+		}
+	}
+	got = extractiveReduce("舆情总体怎么样？", []RankedPoint{p("此事件还进一步发酵，引发了质疑。"), p("该事件始于一名女生的指控。")})
+	if lines := strings.Split(got, "\n")[2:]; len(lines) != 2 || !strings.Contains(lines[0], "此事件") {
+		t.Errorf("every point refers back: bullets %q, want the order kept", lines)
+	}
+}

@@ -437,8 +437,9 @@ func pointScore(v float64) int {
 	return min(max(int(math.Round(v)), 1), 100)
 }
 
-// extractiveReduce writes the answer from the kept points (best first):
-// each point once, leaving out one whose words mostly repeat a point
+// extractiveReduce writes the answer from the kept points (best first,
+// but a point referring back, text.RefersBack, never first): each point
+// once, leaving out one whose words mostly repeat a point
 // already taken (half or more of the shorter one's terms), at most
 // MaxAnswerPoints, as bullets under a label saying they were extracted.
 func extractiveReduce(question string, kept []RankedPoint) string {
@@ -448,6 +449,12 @@ func extractiveReduce(question string, kept []RankedPoint) string {
 	}
 	var sb strings.Builder
 	sb.WriteString(label + "\n\n")
+	if i := slices.IndexFunc(kept, func(p RankedPoint) bool { return !text.RefersBack(text.StripCitations(p.Description)) }); i > 0 {
+		// the answer opens with a point that names what it is about, not
+		// one referring back to a sentence the answer does not hold
+		// ("此事件还进一步发酵…" first for "武汉大学的舆情总体怎么样？")
+		kept = append(append([]RankedPoint{kept[i]}, kept[:i]...), kept[i+1:]...)
+	}
 	var chosen []map[string]bool // the words of each point taken
 	for _, p := range kept {
 		if len(chosen) == MaxAnswerPoints {

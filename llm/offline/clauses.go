@@ -220,9 +220,10 @@ func endsClause(s string) bool {
 
 // appendSentence appends s to out as a clause when it says something
 // (10 runes or more, a letter, no link), cut at a clause end past 280
-// runes, and reports whether it did.
+// runes, and without the dashes it opens with (the end of a quoted title
+// before it: "——在知乎…"), and reports whether it did.
 func appendSentence(out []clause, s string) ([]clause, bool) {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(s), "—")) // "——在知乎…": the dash of the sentence before
 	if runeLen(s) < 10 || strings.Contains(s, "://") || !strings.ContainsFunc(s, unicode.IsLetter) {
 		return out, false // too short to say anything, a link line, or no word at all
 	}

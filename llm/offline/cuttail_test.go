@@ -22,6 +22,8 @@ func TestCutRecordTailNotQuoted(t *testing.T) {
 			[]string{"时间节点：事件始于2022年暑期，2024年7月25日法院判决公布"}},
 		{"学校发布了情况通报，宣布启动全面复核。舆论随后出现明显的反转。",
 			[]string{"学校发布了情况通报，宣布启动全面复核。", "舆论随后出现明显的反转。"}},
+		{"——在知乎“武大测绘世界第一”话题下，这条获赞4.5万的回答依旧置顶。",
+			[]string{"在知乎“武大测绘世界第一”话题下，这条获赞4.5万的回答依旧置顶。"}},
 	} {
 		if got := splitSentences(c.in); !slices.Equal(got, c.want) {
 			t.Errorf("splitSentences(%q) = %q, want %q", c.in, got, c.want)

@@ -1,0 +1,36 @@
+package offline
+
+import (
+	"regexp"
+	"testing"
+)
+
+// A how-many question's intent is met by a count, not by a date or an
+// ordinal: "会员体系上线后有多少会员？" opened with "2024年6月会员体系上线，
+// 是…第二个传播事件" before the sentence giving 八百人 (the new-user trial of
+// session 30).
+func TestQuantityIntentNoDates(t *testing.T) {
+	var answer *regexp.Regexp
+	for _, it := range intents {
+		if it.name == "quantity" {
+			answer = it.answer
+		}
+	}
+	if answer == nil {
+		t.Fatal("no quantity intent")
+	}
+	for s, want := range map[string]bool{
+		"2024年6月会员体系上线，是本周期的第二个传播事件": false,
+		"7月13日作出处分":   false,
+		"会员已有800人":    true,
+		"三个月内会员达到八百人": true,
+		"这家店开了5年":     true,
+		"小红书占46%":     true,
+		"共12,780条讨论":  true,
+		"阅读量3.8亿":     true,
+	} {
+		if got := answer.MatchString(s); got != want {
+			t.Errorf("%q answers a quantity: %v, want %v", s, got, want)
+		}
+	}
+}
