@@ -1,6 +1,7 @@
 package globalsearch
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -42,22 +43,34 @@ func TestAnswerFallsBack(t *testing.T) {
 	}
 }
 
-// The answer never opens with a point referring back to a sentence it
-// does not hold ("此事件还进一步发酵…", the new-user trial of session 30):
-// the first point that names its subject leads, the others keep their
-// order; when every point refers back the order stands.
-func TestReduceOpensWithoutBackReference(t *testing.T) {
-	p := func(s string) RankedPoint { return RankedPoint{Point: Point{Description: s + " [Data: Reports (1)]"}} }
-	got := extractiveReduce("舆情总体怎么样？", []RankedPoint{p("此事件还进一步发酵，引发了质疑。"), p("该事件始于一名女生的指控。"), p("武汉大学因其学术声誉备受关注。"), p("樱花季吸引大量游客。")})
-	lines := strings.Split(got, "\n")[2:]
-	want := []string{"武汉大学因其学术声誉", "此事件还进一步发酵", "该事件始于", "樱花季"}
-	for i, w := range want {
-		if i >= len(lines) || !strings.Contains(lines[i], w) {
-			t.Fatalf("bullets %q, want %q in that order", lines, want)
-		}
+// An answer whose first point refers back ("此事件还进一步发酵…", the
+// new-user trial of session 30) opens with the point of the same batch
+// written nearest before it, then the rest in their order; with no such
+// point kept, or a first point that refers to nothing, the order stands.
+func TestReduceOpensWithAntecedent(t *testing.T) {
+	p := func(s string, batch, index int) RankedPoint {
+		return RankedPoint{Point: Point{Description: s + " [Data: Reports (1)]"}, Batch: batch, Index: index}
 	}
-	got = extractiveReduce("舆情总体怎么样？", []RankedPoint{p("此事件还进一步发酵，引发了质疑。"), p("该事件始于一名女生的指控。")})
-	if lines := strings.Split(got, "\n")[2:]; len(lines) != 2 || !strings.Contains(lines[0], "此事件") {
-		t.Errorf("every point refers back: bullets %q, want the order kept", lines)
+	order := func(kept []RankedPoint) []string {
+		var out []string
+		for _, l := range strings.Split(extractiveReduce("舆情总体怎么样？", kept), "\n")[2:] {
+			out = append(out, strings.TrimPrefix(l, "- ")[:9])
+		}
+		return out
+	}
+	for _, c := range []struct {
+		kept []RankedPoint
+		want []string
+	}{
+		{[]RankedPoint{p("此事件还进一步发酵。", 0, 3), p("樱花季吸引游客。", 1, 0), p("该事件始于指控。", 0, 1), p("武汉大学备受关注。", 0, 0)},
+			[]string{"该事件", "此事件", "樱花季", "武汉大"}},
+		{[]RankedPoint{p("此事件还进一步发酵。", 0, 2), p("樱花季吸引游客。", 1, 1), p("该事件始于指控。", 0, 3)},
+			[]string{"此事件", "樱花季", "该事件"}},
+		{[]RankedPoint{p("武汉大学备受关注。", 0, 3), p("该事件始于指控。", 0, 1)},
+			[]string{"武汉大", "该事件"}},
+	} {
+		if got := order(c.kept); !slices.Equal(got, c.want) {
+			t.Errorf("bullets open %q, want %q", got, c.want)
+		}
 	}
 }

@@ -438,8 +438,8 @@ func pointScore(v float64) int {
 }
 
 // extractiveReduce writes the answer from the kept points (best first,
-// but a point referring back, text.RefersBack, never first): each point
-// once, leaving out one whose words mostly repeat a point
+// but a first point referring back comes after the point of its report
+// it follows, antecedent): each point once, leaving out one whose words mostly repeat a point
 // already taken (half or more of the shorter one's terms), at most
 // MaxAnswerPoints, as bullets under a label saying they were extracted.
 func extractiveReduce(question string, kept []RankedPoint) string {
@@ -449,10 +449,10 @@ func extractiveReduce(question string, kept []RankedPoint) string {
 	}
 	var sb strings.Builder
 	sb.WriteString(label + "\n\n")
-	if i := slices.IndexFunc(kept, func(p RankedPoint) bool { return !text.RefersBack(text.StripCitations(p.Description)) }); i > 0 {
-		// the answer opens with a point that names what it is about, not
-		// one referring back to a sentence the answer does not hold
-		// ("此事件还进一步发酵…" first for "武汉大学的舆情总体怎么样？")
+	if i := antecedent(kept); i > 0 {
+		// the answer opens with the point the first one refers back to
+		// ("此事件还进一步发酵…" was first for "武汉大学的舆情总体怎么样？",
+		// after "该事件始于一名杨姓女生指控…" in its report)
 		kept = append(append([]RankedPoint{kept[i]}, kept[:i]...), kept[i+1:]...)
 	}
 	var chosen []map[string]bool // the words of each point taken
@@ -468,6 +468,23 @@ func extractiveReduce(question string, kept []RankedPoint) string {
 		sb.WriteString("- " + p.Description + "\n")
 	}
 	return strings.TrimRight(sb.String(), "\n")
+}
+
+// antecedent is the index in kept of the point the first one refers back
+// to (text.RefersBack): of the points of its batch written before it, the
+// nearest (the highest Index below its own); 0 when the first point
+// refers to nothing or none of them was kept.
+func antecedent(kept []RankedPoint) int {
+	if len(kept) == 0 || !text.RefersBack(text.StripCitations(kept[0].Description)) {
+		return 0
+	}
+	best := 0
+	for i, p := range kept[1:] {
+		if p.Batch == kept[0].Batch && p.Index < kept[0].Index && (best == 0 || p.Index > kept[best].Index) {
+			best = i + 1
+		}
+	}
+	return best
 }
 
 // wordSet is the set of lower-cased Latin words and Han bigrams of s.

@@ -10,10 +10,10 @@ import (
 // 是…第二个传播事件" before the sentence giving 八百人 (the new-user trial of
 // session 30).
 func TestQuantityIntentNoDates(t *testing.T) {
-	var answer *regexp.Regexp
+	var question, answer *regexp.Regexp
 	for _, it := range intents {
 		if it.name == "quantity" {
-			answer = it.answer
+			question, answer = it.question, it.answer
 		}
 	}
 	if answer == nil {
@@ -31,6 +31,12 @@ func TestQuantityIntentNoDates(t *testing.T) {
 	} {
 		if got := answer.MatchString(s); got != want {
 			t.Errorf("%q answers a quantity: %v, want %v", s, got, want)
+		}
+	}
+	// 前几天 ("a few days ago") asks no count
+	for q, want := range map[string]bool{"会员体系上线后有多少会员？": true, "断货停了几天？": true, "前几天法院判了，哪天判的？": false, "这几天情绪回暖了吗？": false} {
+		if got := question.MatchString(q); got != want {
+			t.Errorf("%q asks a quantity: %v, want %v", q, got, want)
 		}
 	}
 }
