@@ -9,32 +9,28 @@ import (
 // of not.
 func checkTerms(t *testing.T, q string, want, not []string) {
 	t.Helper()
-	got := TermTexts(Terms(q))
-	for _, w := range want {
-		if !slices.Contains(got, w) {
-			t.Errorf("Terms(%q) = %v, want %q among them", q, got, w)
-		}
-	}
-	for _, w := range not {
-		if slices.Contains(got, w) {
-			t.Errorf("Terms(%q) = %v, want no %q", q, got, w)
-		}
-	}
+	checkWords(t, "Terms", q, TermTexts(Terms(q)), want, not)
 }
 
 // checkAsked fails t unless AskedFor(q) holds every word of want and
 // none of not.
 func checkAsked(t *testing.T, q string, want, not []string) {
 	t.Helper()
-	got := AskedFor(q)
+	checkWords(t, "AskedFor", q, AskedFor(q), want, not)
+}
+
+// checkWords fails t unless got, what fn returned for q, holds every word
+// of want and none of not.
+func checkWords(t *testing.T, fn, q string, got, want, not []string) {
+	t.Helper()
 	for _, w := range want {
 		if !slices.Contains(got, w) {
-			t.Errorf("AskedFor(%q) = %v, want %q", q, got, w)
+			t.Errorf("%s(%q) = %v, want %q among them", fn, q, got, w)
 		}
 	}
 	for _, w := range not {
 		if slices.Contains(got, w) {
-			t.Errorf("AskedFor(%q) = %v, want no %q", q, got, w)
+			t.Errorf("%s(%q) = %v, want no %q", fn, q, got, w)
 		}
 	}
 }

@@ -132,23 +132,14 @@ func withTopUnits(cands []unitCand, unitScore []float64, ent, n int) []unitCand 
 		in[c.u] = true
 		best = max(best, unitScore[c.u])
 	}
-	top := make([]int, 0, n+1)
+	var top []int
 	for u, s := range unitScore {
-		if s <= best || in[u] {
-			continue
-		}
-		i := len(top)
-		for i > 0 && unitScore[top[i-1]] < s {
-			i--
-		}
-		if i < n {
-			top = slices.Insert(top, i, u)
-			if len(top) > n {
-				top = top[:n]
-			}
+		if s > best && !in[u] {
+			top = append(top, u)
 		}
 	}
-	for _, u := range top {
+	slices.SortStableFunc(top, func(a, b int) int { return cmp.Compare(unitScore[b], unitScore[a]) })
+	for _, u := range top[:min(len(top), n)] {
 		cands = append(cands, unitCand{u, ent, 0})
 	}
 	return cands

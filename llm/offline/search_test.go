@@ -429,27 +429,33 @@ func TestWhereAskedVerb(t *testing.T) {
 	}
 }
 
-// A question asking a price ranks the sentence stating one (a figure with
-// 元, or after 定价) above one stating another quantity (五月, 一杯): the
-// price intent.
-func TestPriceAsked(t *testing.T) {
-	ctx := "-----Sources-----\nid|text\n" +
-		"0|桂花拿铁是真的香，五月就喝到秋天的味道了。\n" +
-		"1|拿铁定价二十八元，口感偏顺滑。\n"
-	if first, answer := firstBulletOf(t, "拿铁多少钱一杯啊？", ctx); !strings.Contains(first, "二十八元") {
-		t.Errorf("first bullet %q, want the price:\n%s", first, answer)
-	}
-}
-
-// A question asking how someone responded ("校方是怎么解释的？") ranks the
-// sentence reporting the response (回应称) above one about the same event
-// that reports none: the response intent.
-func TestResponseAsked(t *testing.T) {
-	ctx := "-----Sources-----\nid|text\n" +
-		"0|穿和服进校赏樱的争议暴露了管理规定与民族情感之间的难题，游客和学生争执不下。\n" +
-		"1|和服赏樱事件中，校方午间回应称2002年就有规定不允许穿和服入校。\n"
-	if first, answer := firstBulletOf(t, "有游客穿和服进校赏樱闹出冲突，校方是怎么解释的？", ctx); !strings.Contains(first, "回应称") {
-		t.Errorf("first bullet %q, want the response:\n%s", first, answer)
+// A question asking for a price, a response or a reason opens with the
+// sentence of that kind (the intents, IntentBoost):
+//   - a price ranks the sentence stating one (a figure with 元, or after
+//     定价) above one stating another quantity (五月, 一杯);
+//   - how someone responded ("校方是怎么解释的？") ranks the sentence
+//     reporting the response (回应称) above one about the same event that
+//     reports none;
+//   - a why question opens with the sentence giving the reason even when
+//     the entity the question names describes the event without one: the
+//     intent boost outweighs the named entity's (SubjectBoost) and the
+//     first row's prior.
+func TestIntentOpensAnswer(t *testing.T) {
+	for _, c := range []struct{ name, q, ctx, want string }{
+		{"price", "拿铁多少钱一杯啊？", "-----Sources-----\nid|text\n" +
+			"0|桂花拿铁是真的香，五月就喝到秋天的味道了。\n" +
+			"1|拿铁定价二十八元，口感偏顺滑。\n", "二十八元"},
+		{"response", "有游客穿和服进校赏樱闹出冲突，校方是怎么解释的？", "-----Sources-----\nid|text\n" +
+			"0|穿和服进校赏樱的争议暴露了管理规定与民族情感之间的难题，游客和学生争执不下。\n" +
+			"1|和服赏樱事件中，校方午间回应称2002年就有规定不允许穿和服入校。\n", "回应称"},
+		{"reason", "7月为什么断货？", "-----Entities-----\nid|entity|description|number of relationships\n" +
+			"0|断货|7月的断货让李明损失了约四千元。|3\n" +
+			"\n\n-----Sources-----\nid|text\n" +
+			"1|2024年7月，云南雨季导致运输延误，门店断货两天。\n", "雨季导致"},
+	} {
+		if first, answer := firstBulletOf(t, c.q, c.ctx); !strings.Contains(first, c.want) {
+			t.Errorf("%s: first bullet %q, want the one with %q:\n%s", c.name, first, c.want, answer)
+		}
 	}
 }
 
@@ -461,20 +467,6 @@ func firstBulletOf(t *testing.T, q, ctx string) (first, answer string) {
 		t.Fatal(err)
 	}
 	return firstBullet(resp.Content), resp.Content
-}
-
-// A why question opens with the sentence giving the reason even when the
-// entity the question names describes the event without one: the intent
-// boost (IntentBoost) outweighs the named entity's (SubjectBoost) and the
-// first row's prior.
-func TestReasonBeatsNamedDescription(t *testing.T) {
-	ctx := "-----Entities-----\nid|entity|description|number of relationships\n" +
-		"0|断货|7月的断货让李明损失了约四千元。|3\n" +
-		"\n\n-----Sources-----\nid|text\n" +
-		"1|2024年7月，云南雨季导致运输延误，门店断货两天。\n"
-	if first, answer := firstBulletOf(t, "7月为什么断货？", ctx); !strings.Contains(first, "雨季导致") {
-		t.Errorf("first bullet %q, want the reason:\n%s", first, answer)
-	}
 }
 
 // Two chosen sentences whose quotes open alike (a record shown as an
