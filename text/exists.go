@@ -9,10 +9,13 @@ import "unicode/utf8"
 // 咖啡？"), or after a light verb (objectVerbs: 上诉 in 有没有提起上诉;
 // 微信公众号 in 有没有做微信公众号或者B站账号, whose alternatives after 或者
 // the words do not all read as nouns: the ones before it are asked; 摄像头
-// in 有没有在图书馆加装摄像头, the place after 在 read past).
+// in 有没有在图书馆加装摄像头, the place after 在 read past; 免职 and 撤职
+// in 有没有对张平文作出免职或者撤职之类的处理, the one it is done to read
+// past), or a formal act that ends the clause alone (recordedActs: 上诉 in
+// 有没有上诉？).
 // Whether there is one is asked: a knowledge that never names
-// it does not tell. A verb after them asks whether something was done
-// (有没有出面回应, 有没有办会员卡), no thing.
+// it does not tell. Any other verb after them asks whether something was
+// done (有没有出面回应, 有没有办会员卡, 有没有动摇), no thing.
 func existsAsked(ws []string) []string {
 	var out []string
 	for i, w := range ws {
@@ -25,6 +28,15 @@ func existsAsked(ws []string) []string {
 		}
 		if j+1 < len(ws) && ws[j] == "在" && nounLike(ws[j+1]) {
 			j += 2 // 有没有在图书馆加装摄像头: the place, then what is done there
+		}
+		if k := objectAfterTarget(ws, j); k > j {
+			j = k // 有没有对张平文作出免职…: the one it is done to, then the light verb
+		}
+		if j+1 == len(ws) || j+1 < len(ws) && clauseEndParticles[ws[j+1]] && (j+2 == len(ws) || endParticles[ws[j+2]]) {
+			if recordedActs[ws[j]] {
+				out = append(out, ws[j]) // 有没有上诉: one formal act ends the clause, the act is asked
+				continue
+			}
 		}
 		object := j < len(ws) && objectVerbs[ws[j]]
 		if object {
@@ -42,6 +54,37 @@ func existsAsked(ws []string) []string {
 	}
 	return out
 }
+
+// objectAfterTarget returns the index of the light verb (objectVerbs)
+// after the one an act is done to (对, 向 or 给 and at most three words
+// of a name or a noun phrase: 对张平文作出 → 作出), or from when ws[from]
+// opens no such phrase.
+func objectAfterTarget(ws []string, from int) int {
+	if from >= len(ws) || !targetMarks[ws[from]] {
+		return from
+	}
+	for k := from + 1; k < len(ws) && k <= from+4; k++ {
+		if objectVerbs[ws[k]] {
+			if k == from+1 {
+				return from
+			}
+			return k
+		}
+	}
+	return from
+}
+
+// recordedActs are the formal acts (legal, disciplinary, official) a
+// text that reports one names by that word: "有没有上诉？" asks for 上诉,
+// which a knowledge that never writes it cannot tell. A verb of a state
+// or a feeling is not one (有没有动摇: the texts write 犹豫).
+var recordedActs = fieldSet("上诉 起诉 申诉 复议 仲裁 抗诉 再审 立案 报警 报案 撤诉 和解 调解 赔偿 道歉 处分 免职 撤职 停职 辞职 罢免 问责 开除 辞退 停课 停业 整改 罚款 召回 退款 听证 备案 审计 公示")
+
+// targetMarks open the phrase naming whom an act is done to.
+var targetMarks = fieldSet("对 向 给")
+
+// clauseEndParticles may follow a clause's last act (有没有上诉过).
+var clauseEndParticles = fieldSet("过 了")
 
 // actNoun reports whether w, after a light verb (objectVerbs), names an
 // act: a Chinese word of the dictionary of two runes or more, no stop

@@ -40,6 +40,14 @@ func WithoutAskerFrame(q string) string {
 	if loc := asideMark.FindAllStringIndex(q, -1); loc != nil {
 		q = q[loc[len(loc)-1][1]:] // what the asker set aside is no part of the question
 	}
+	for {
+		m := enAskerSentence.FindString(q)
+		if m == "" || !strings.Contains(q[len(m):], "?") {
+			break
+		}
+		q = q[len(m):] // "Sorry, my English is not so good. …?": who asks, not what
+	}
+	q = enArguedLead.ReplaceAllString(q, "$1")
 	if m := enLabel.FindStringSubmatch(q); m != nil && strings.ContainsAny(q[len(m[0]):], "?") {
 		q = q[len(m[0]):]
 	}
@@ -58,6 +66,8 @@ func WithoutAskerFrame(q string) string {
 	})
 	if loc := zhSelfIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName) && hasContentWord(q[loc[1]:]) {
 		q = q[loc[1]:] // 敝人执教数十年，: who asks, not what
+	} else if loc := zhRoleIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && hasContentWord(q[loc[1]:]) {
+		q = q[loc[1]:] // 我是在武汉交换的台湾学生，: who asks, whatever places it names
 	}
 	q = purposeLead.ReplaceAllStringFunc(q, func(m string) string {
 		if f := strings.Fields(m); len(f) > 1 && purposeKeeps[strings.TrimSuffix(f[1], ",")] {
@@ -83,6 +93,20 @@ func WithoutAskerFrame(q string) string {
 // 言归正传，): WithoutAskerFrame keeps only what follows the last.
 var asideMark = regexp.MustCompile(`(?i)(?:^|[.!?]\s*)(?:setting|leaving|putting)\s+(?:that|this|all\s+that|those|these|it)\s+aside,\s*` +
 	`|(?:^|[.!?]\s*)(?:that|this|lore|all\s+that|jokes?)\s+aside,\s*|(?:撇开|抛开)[^，,。？！?!]{0,10}(?:不谈|不说)[，,]\s*|言归正传[，,]\s*`)
+
+// enAskerSentence matches a statement an English question opens with
+// that is about the asker (opening with I, I'm, We, We're …) or greets
+// or apologises (Sorry, Hi, Thanks): "Sorry, my English is not so good.",
+// "I want to use this text for a debate round.". WithoutAskerFrame drops
+// each such sentence while a question mark follows: the asker's words
+// (English, debate) are not what the knowledge is asked about.
+var enAskerSentence = regexp.MustCompile(`^\s*(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|Sorry|Hi|Hello|Hey|Thanks|Thank you)\b[^.!?]*[.!]+\s*`)
+
+// enArguedLead matches the lead of a statement of what the asker's
+// people argue or wonder about ("My debate kids are arguing about the
+// panel Jordan stops at…"): WithoutAskerFrame keeps the thing argued
+// about and the mark before (group 1).
+var enArguedLead = regexp.MustCompile(`(?i)(^|[.!?]\s+)(?:my|our)\s+(?:[a-z]+\s+){0,2}(?:kids|students|class|players|group|team|friends|listeners|readers|club|members)\s+(?:are|were|keep|kept|have been)\s+(?:[a-z]+ing)\s+(?:about|over)\s+`)
 
 // enLabel matches the frame an English question opens with before a
 // colon ("Looking at this like an org chart: who is effectively leading
@@ -187,6 +211,14 @@ var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得|想|打�
 // nothing, names nothing (IsAnyName: "老夫读武大校史，…" is about 武大)
 // and the rest holds a content word.
 var zhSelfIntro = regexp.MustCompile(`^\s*(?:敝人|鄙人|在下|老朽|老夫)[^，,。？?！!；;]*[，,。！!；;]`)
+
+// zhRoleIntro matches a first Chinese clause in which the asker says
+// what they are, ending with their role (我是在武汉交换的台湾学生，, 我是一名
+// 做公关的分析师。): dropped when it asks nothing and the rest holds a
+// content word, even when it names places (台湾, 武汉: where the asker is
+// from, not what is asked; the 交换 of 交换生 drew sentences about
+// exchange programmes into the answer).
+var zhRoleIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是|作为)[^，,。？?！!；;]{0,20}(?:学生|交换生|留学生|家长|老师|教师|记者|编辑|分析师|研究生|本科生|博士生|校友|市民|游客|司机|老板|店主|房东|律师|顾问|主播|博主|员工|职员|咨询师|从业者|创业者)[，,。！!；;]`)
 
 // zhPurpose matches a Chinese clause after a comma that opens with a
 // word of purpose, 作为…参考, an opening clause ending in 要用, an opening

@@ -290,3 +290,11 @@ func Anaphoric(q, w string) bool {
 func IsOutletSuffix(w string) bool { return outletSuffixes[w] }
 
 var outletSuffixes = fieldSet("新闻 日报 晚报 早报 时报 周刊 杂志 电视台 卫视")
+
+// IsFirmSuffix reports whether w is the word that ends the name of a kind
+// of firm (公司, 事务所, 律所, 机构, 工作室): after a noun of the firm's trade
+// (公关公司, 咨询公司, 律师事务所) the two name one kind of thing, which a
+// knowledge holding 公关 and 公司 apart (危机公关, 某科技公司) does not hold.
+func IsFirmSuffix(w string) bool { return firmSuffixes[w] }
+
+var firmSuffixes = fieldSet("公司 事务所 律所 机构 工作室")

@@ -110,7 +110,8 @@ func TestWave40Asked(t *testing.T) {
 		"李明是什么时候开始张罗开店的？":             {"开始", "开店"},
 		"张平文是哪一年开始担任武汉大学校长的？":         {"开始", "担任", "武汉大学", "校长"},
 		"杨某后来有没有提起上诉？":                {"上诉"},
-		"有没有上诉？":                      nil, // a verb, no light verb before it
+		"有没有上诉？":                      {"上诉"}, // since heldout45: a formal act ending the clause
+		"有没有动摇？":                      nil,    // a verb of a state, no light verb before it
 		"学校有没有进行调查？":                  {"调查"},
 		"What interval did they set?": nil,
 	} {

@@ -357,7 +357,10 @@ func alignedPart(w, p string) bool {
 // doubled rune the dictionary tags a noun, reduplicated: 私家车硬生生逼停),
 // and each outlet's name of a word it never uses and the word that ends
 // such names (text.IsOutletSuffix: 澎湃新闻 in "澎湃新闻和财新对武大图书馆
-// 事件的报道框架有什么不同？", though it holds 新闻), then each English name of a word and a number (text.NumberedNames: "Area
+// 事件的报道框架有什么不同？", though it holds 新闻), and each kind of firm
+// the knowledge never writes, a noun of its trade and the word that ends
+// such names (text.IsFirmSuffix: 公关公司 in "有没有请外部的公关公司来帮
+// 忙？", though it holds 公关 and 公司 apart), then each English name of a word and a number (text.NumberedNames: "Area
 // 51"), counted as one phrase: "What did the squad discover at Area 51?"
 // named Area 51, which Dulce never does, while its area and 51 were
 // counted apart (area held in passing, 51 missing).
@@ -387,6 +390,10 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 		a, b := terms[i].Text, terms[i+1].Text
 		if stats[i].Count == 0 && (stats[i+1].Count == 0 && text.IsNoun(a) && text.IsNoun(b) && !reduplicated(b) || text.IsOutletSuffix(b)) && strings.Contains(question, a+b) {
 			names = append(names, x.Stats([]text.Term{{Text: a + b}})[0]) // 外卖骑手: a thing of two nouns, neither held; 澎湃新闻: an outlet
+		} else if text.IsNoun(a) && text.IsFirmSuffix(b) && strings.Contains(question, a+b) {
+			if st := x.Stats([]text.Term{{Text: a + b}})[0]; st.Count == 0 {
+				names = append(names, st) // 公关公司: a kind of firm, though 公关 and 公司 are held apart
+			}
 		}
 	}
 	for i, t := range terms {

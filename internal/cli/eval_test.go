@@ -819,9 +819,32 @@ func TestEvalShippedSets(t *testing.T) {
 // 17 and 18), absent heads of what the question asks about that carry a
 // fifth of it: taking an unknown word after a noun for the subject
 // refused twenty answerable questions of the other sets (互推 after 健身房).
+// A forty-fifth (session 31: coffee-shop-heldout45, bettafish-heldout45,
+// dulce-heldout40: a student wanting a part-time job there, a
+// neighbouring shop's landlord, a local radio host; a high-school teacher,
+// a Taiwan exchange student writing traditional characters, a crisis-PR
+// analyst; a radio-drama adapter, a debate coach, a reader of English as
+// a second language), measured first on 2e2febf: false refusals 3/15,
+// 0/15, 3/10; recall 0.74, 0.74, 0.33; off-topic refused 5/5, 2/5, 3/4.
+// Then 问问, 打听, 那间 and 真像 no terms; a formal act ending a 有没有
+// clause (上诉) and the act done to someone (对张平文作出免职或者撤职之类的处理)
+// asked; a kind of firm never written (公关公司, though 公关 and 公司 are
+// held: bettafish-heldout36 and heldout38 line 18 refused too); an English
+// asker's opening statement ("Sorry, my English is not so good.") and the
+// lead of what their people argue about go, text and say are stop words;
+// "in which US state or near which town" asks for both; a role the asker
+// opens with goes though it names places (我是在武汉交换的台湾学生); a
+// record's sentence cut at a length keeps its clauses before the last
+// comma (预约进校时段为3月20日至4月6日), at half a whole sentence's score;
+// 改回 is 恢复: 0/15, 0/15, 0/10; 0.89, 0.82, 0.57; 5/5, 5/5, 4/4. Over the
+// other sets recall is unchanged (bettafish-heldout7 line 9 loses 日军侵华 to
+// a sentence of the longer pool: 0.82; heldout39 line 1 and
+// coffee-shop-heldout44 line 9 gain one each). Left: Dulce's character
+// arcs asked in other words (doubtful for skepticism, where they end up
+// for an uneasy truce), the report asked by its title (line 12).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1225
+const minLeadMet = 1245
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -853,7 +876,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout6":  {0, 0.97, nil},
 		"bettafish-heldout6":    {0, 0.86, nil},
 		"coffee-shop-heldout7":  {0, 1, nil},
-		"bettafish-heldout7":    {0, 0.86, nil},
+		"bettafish-heldout7":    {0, 0.82, nil},
 		"dulce-heldout2":        {0, 0.61, nil},
 		"coffee-shop-heldout8":  {0, 0.96, nil},
 		"bettafish-heldout8":    {0, 0.84, []int{20}},
@@ -940,13 +963,13 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout35":   {0, 0.83, nil},
 		"dulce-heldout30":       {0, 0.61, nil},
 		"coffee-shop-heldout36": {0, 0.97, nil},
-		"bettafish-heldout36":   {0, 0.87, []int{18}},
+		"bettafish-heldout36":   {0, 0.87, nil},
 		"dulce-heldout31":       {0, 0.47, nil},
 		"coffee-shop-heldout37": {1, 0.82, nil},
 		"bettafish-heldout37":   {0, 0.75, []int{19}},
 		"dulce-heldout32":       {1, 0.57, nil},
 		"coffee-shop-heldout38": {0, 0.88, nil},
-		"bettafish-heldout38":   {0, 0.76, []int{18}},
+		"bettafish-heldout38":   {0, 0.76, nil},
 		"dulce-heldout33":       {0, 0.52, nil},
 		"coffee-shop-heldout39": {0, 0.79, nil},
 		"bettafish-heldout39":   {1, 0.67, []int{16}},
@@ -966,6 +989,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout44": {0, 0.84, nil},
 		"bettafish-heldout44":   {0, 0.75, []int{17, 18}},
 		"dulce-heldout39":       {0, 0.57, nil},
+		"coffee-shop-heldout45": {0, 0.89, nil},
+		"bettafish-heldout45":   {0, 0.82, nil},
+		"dulce-heldout40":       {0, 0.57, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

@@ -29,6 +29,9 @@ type clause struct {
 	joinsNext     bool
 	// cut: the record's text stops inside this sentence, its last (cutTail)
 	cut bool
+	// partial: of that sentence only the clauses before its last comma
+	// are kept (cutClause)
+	partial bool
 }
 
 // splitClauses cuts a record's text into sentences (by line, leaving out
@@ -79,7 +82,16 @@ func splitClauses(s string) []clause {
 		// the record was cut at a length (a search result's page text, a
 		// section summary of at most 300 runes, a text unit): its last
 		// clause is a fragment ("…认定男生的行为构成性", "校方发布的《游戏
-		// 少年逆袭发顶刊，武汉伢李展拿下雷军奖！"), not a sentence to quote
+		// 少年逆袭发顶刊，武汉伢李展拿下雷军奖！"), not a sentence to quote;
+		// its clauses before the last comma are, when they make a
+		// sentence's worth (cutClause: "预约进校时段为3月20日至4月6日" of
+		// "…至4月6日,工作日08:30—17")
+		if head := cutClause(out[len(out)-1].text); head != "" && !text.UnclosedTitle(out[len(out)-1].text) {
+			out[len(out)-1].text, out[len(out)-1].joinsNext = head, false
+			out[len(out)-1].cut, out[len(out)-1].partial = true, true
+			out[len(out)-2].joinsNext = false // quoted on its own, never as a continuation
+			return out
+		}
 		out = out[:len(out)-1]
 		out[len(out)-1].joinsNext = false
 	}
@@ -88,6 +100,21 @@ func splitClauses(s string) []clause {
 	}
 	return out
 }
+
+// cutClause returns the clauses of a sentence a record stops inside
+// before its last comma (，or ,), "" when they are fewer than
+// minClauseRunes runes: what the sentence says up to the cut, quoted with
+// "…" after it (quoteRange).
+func cutClause(s string) string {
+	i := max(strings.LastIndex(s, "，"), strings.LastIndex(s, ","))
+	if i < 0 || utf8.RuneCountInString(s[:i]) < minClauseRunes {
+		return ""
+	}
+	return s[:i]
+}
+
+// minClauseRunes is the least length of what cutClause keeps.
+const minClauseRunes = 12
 
 // minCutRunes is the least length of a record's last sentence that,
 // ending with no punctuation, is taken for a sentence the record was cut

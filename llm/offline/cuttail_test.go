@@ -7,7 +7,8 @@ import (
 
 // A record cut at a length ends inside a sentence: its last clause is not
 // quoted (the fixture's section summary ended "…认定男生的行为构成性", a page
-// text "…肖同学到"); a whole last line that ends without punctuation (a
+// text "…肖同学到") but for its clauses before the last comma, when they
+// are 12 runes or more; a whole last line that ends without punctuation (a
 // list item, a one-line title or figure) is kept.
 func TestCutRecordTailNotQuoted(t *testing.T) {
 	for _, c := range []struct {
@@ -22,6 +23,12 @@ func TestCutRecordTailNotQuoted(t *testing.T) {
 			[]string{"时间节点：事件始于2022年暑期，2024年7月25日法院判决公布"}},
 		{"学校发布了情况通报，宣布启动全面复核。舆论随后出现明显的反转。",
 			[]string{"学校发布了情况通报，宣布启动全面复核。", "舆论随后出现明显的反转。"}},
+		// its clauses before the last comma are kept when they make a
+		// sentence's worth (cutClause: 12 runes or more)
+		{"武汉大学发布2024年赏樱政策，实名免费预约。预约进校时段为3月20日至4月6日,工作日08:30—17",
+			[]string{"武汉大学发布2024年赏樱政策，实名免费预约。", "预约进校时段为3月20日至4月6日"}},
+		{"武汉大学发布2024年赏樱政策，实名免费预约。进校时段为3月20日,工作日08:30—17",
+			[]string{"武汉大学发布2024年赏樱政策，实名免费预约。"}},
 		{"——在知乎“武大测绘世界第一”话题下，这条获赞4.5万的回答依旧置顶。",
 			[]string{"在知乎“武大测绘世界第一”话题下，这条获赞4.5万的回答依旧置顶。"}},
 	} {
@@ -79,5 +86,20 @@ func TestLeadingBoldHeading(t *testing.T) {
 		if got := splitSentences(in); !slices.Equal(got, want) {
 			t.Errorf("splitSentences(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// The clauses kept of a cut sentence (cutClause) score PartialShare of the
+// same words in a whole sentence: what follows the cut may take them back.
+func TestPartialScoresLess(t *testing.T) {
+	mk := func(partial bool) *sentence {
+		s := "预约进校时段为3月20日至4月6日"
+		return &sentence{text: s, dataset: "sources", id: "1", terms: matchTerms(s), lower: s, partial: partial, cut: partial}
+	}
+	whole, part := mk(false), mk(true)
+	part.id, part.order = "2", 1
+	scoreSentences([]*sentence{whole, part}, "预约进校的日期是几号？")
+	if whole.score <= 0 || part.score >= whole.score || part.score < whole.score*PartialShare*0.99 {
+		t.Errorf("scores: whole %.4f, partial %.4f; want the partial one %.2f of the whole", whole.score, part.score, PartialShare)
 	}
 }

@@ -47,6 +47,9 @@ type sentence struct {
 	// cut: the record's text stops inside this sentence (cutTail); its
 	// quote ends with "…"
 	cut bool
+	// partial: only the clauses before the cut were kept (cutClause); it
+	// scores PartialShare of a whole sentence
+	partial bool
 }
 
 var stopWords = map[string]bool{
@@ -181,7 +184,7 @@ func contextSentences(tables []ctxTable) []*sentence {
 				// is about ("## 断货事件与网友反应 李明在短视频中解释…"),
 				// not for what it says
 				about := strings.TrimSpace(c.heading + " " + s)
-				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(about), order: len(out), row: ri, name: name, joinsNext: c.joinsNext, cut: c.cut})
+				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(about), order: len(out), row: ri, name: name, joinsNext: c.joinsNext, cut: c.cut, partial: c.partial})
 				prevJoins = c.joinsNext
 			}
 			if len(out) > 0 {
@@ -448,6 +451,9 @@ func scoreSentences(sents []*sentence, query string) {
 		if s.name != "" && namedIn(lowQ, s.name) {
 			s.score *= SubjectBoost
 		}
+		if s.partial {
+			s.score *= PartialShare // what a cut sentence says before its cut may be taken back after it
+		}
 		// the records a table lists first are the most relevant to the
 		// question (the context builder's order): a small prior
 		s.score *= 1 + 0.5/float64(1+s.row)
@@ -514,6 +520,11 @@ func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
 	}
 	return chosen, lexical
 }
+
+// PartialShare multiplies the score of the clauses kept of a sentence a
+// record stops inside (cutClause): they answer when no whole sentence
+// does as well ("预约进校时段为3月20日至4月6日" of "…,工作日08:30—17").
+const PartialShare = 0.5
 
 // IntentBoost multiplies the score of a sentence that gives what the
 // question asks for besides its terms (intents: a reason, a place, a time,
