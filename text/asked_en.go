@@ -45,6 +45,10 @@ var (
 	attributeOf    = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
 	ownedAtEnd     = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:from|at|in|for|with|to|on))?\W*$`)
 	whichNoun      = regexp.MustCompile(`(?i)^(?:(?:on|in|at|from|by|with|under|through) )?(?:which (?:(?-i:[A-Z]{2,}) )?(?:[a-z-]+ ){0,2}?|what (?:(?-i:[A-Z]{2,}) )?)([a-z][a-z-]+)(?: or ([a-z][a-z-]+))? (?:(?:first|later|eventually|finally|initially|actually) )?(?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
+	whatCompound   = regexp.MustCompile(`(?i)^what ([a-z]{4,}) ([a-z]{3,}) (?:does|did|do|is|was|were|are|has|had|have)\b`)
+	adjectiveEnd   = regexp.MustCompile(`(?i)(?:ic|al|ous|ive|ful|less|able|ible|er|est|ish|ary|ent|ant|ly)$`)
+	madeInto       = regexp.MustCompile(`(?i)^(?:was|is|has|have|did|does|will)\b.*\b(?:turned|made|adapted|converted|developed) into (?:a |an )?([a-z]{3,})`)
+	howMadeA       = regexp.MustCompile(`(?i)^how (?:did|do|does|would|could|can) [a-z]+ (?:rig|build|make|set up|rig up|put together|assemble|fashion|improvise|construct) (?:a|an) ([a-z]{3,})\b`)
 	inUnit         = regexp.MustCompile(`(?i)\bin (megahertz|mhz|kilohertz|khz|gigahertz|ghz|hertz)\b`)
 	gotEvent       = regexp.MustCompile(`(?i)^(?:who|which|whom)\b.*\b(?:get|gets|got|gotten|getting)\s+([a-z]{3,}(?:ed|en))\b`)
 	relationAtEnd  = regexp.MustCompile(`(?i)^(?:who|whom)\b.*\b([a-z]+(?:ed|en)) (?:to|with|by)\W*$`)
@@ -71,7 +75,9 @@ var (
 // construction (the event a question asking when dates, ending it); "Did
 // the team work out any grammar or vocabulary …?" for the grammar and the
 // vocabulary (what a yes-or-no question asks whether there is any of,
-// as 有没有 in Chinese); "in which US state or near which town …" for the
+// as 有没有 in Chinese); "Was it ever turned into a movie?" for the movie
+// (madeInto: whether there is one); "How did they rig an antenna …?" for
+// the antenna (howMadeA: the thing a verb of making makes); "in which US state or near which town …" for the
 // state and the town (placeKindAfter: a place's kind after a preposition
 // and which). Each word
 // stemmed (Stem), lower case, not a stop word nor an aspect word
@@ -118,6 +124,12 @@ func askedEnglishClause(q string) []string {
 				out = addEnglish(out, w) // "Does … have a wife or family …?": a fact of a life
 			}
 		}
+	}
+	if m := madeInto.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "Was it ever turned into a movie?": whether there is one
+	}
+	if m := howMadeA.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "How did they rig an antenna …?": the thing made
 	}
 	if m := anyNoun.FindStringSubmatch(q); m != nil {
 		for _, w := range m[1:] {
@@ -173,13 +185,16 @@ var contractedIs = fieldSet("he she it that there here what who where when how l
 // unit as written: years in "How many years has … served?"), the thing
 // whose name is asked (nameOf: officer in "the name of the commanding
 // officer who …"), the year of
-// "in what year" when no dated event ends the question (yearOf: "… take
-// place?"; held by a year in digits, knowledge.Lexical.Unasked), the
+// "in what year" when no dated event ends the question, or only happen
+// (yearOf: "… take place?", "… did the attack happen?"; held by a year in digits, knowledge.Lexical.Unasked), the
 // thing "which" or "what" asks for before a verb (whichNoun: general in
 // "Which general signed the order …?"; after a preposition, and after
 // "which" up to two words before it, with its alternative after "or": telescope and
 // observatory in "Which radio telescope or observatory first detected
-// the signal?"), the unit of a frequency asked "in" it (inUnit: "On what
+// the signal?"; after "what", a noun and the word before it, unless that
+// grades or picks, plainModifiers, or ends as an adjective does,
+// adjectiveEnd (larger, symbolic): propulsion and system in "What
+// propulsion system does the craft use?"), the unit of a frequency asked "in" it (inUnit: "On what
 // radio frequency, in megahertz, …": a figure in megahertz, which a story
 // that never gives one does not tell), and a fact of
 // a life (born, grew up, married, graduated …: lifeEvent), which a text
@@ -204,11 +219,14 @@ func measuredEnglish(q string) []string {
 	if m := nameOf.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "the name of the commanding officer": an officer must be named
 	}
-	if yearOf.MatchString(q) && !eventDated.MatchString(q) {
+	if m := eventDated.FindStringSubmatch(q); yearOf.MatchString(q) && (m == nil || IsStopWord(strings.ToLower(m[1]))) {
 		out = append(out, "year") // "In what year does … take place?": the year itself
 	}
 	if m := whichNoun.FindStringSubmatch(q); m != nil {
 		out = addEnglish(addEnglish(out, m[1]), m[2]) // "Which general signed …": a general must be named
+	}
+	if m := whatCompound.FindStringSubmatch(q); m != nil && !plainModifiers[strings.ToLower(m[1])] && !adjectiveEnd.MatchString(m[1]) {
+		out = addEnglish(addEnglish(out, m[1]), m[2]) // "What propulsion system does …": a propulsion system must be named
 	}
 	if m := inUnit.FindStringSubmatch(q); m != nil {
 		out = append(out, strings.ToLower(m[1])) // "… in megahertz": a figure in that unit
@@ -222,6 +240,11 @@ func measuredEnglish(q string) []string {
 	}
 	return out
 }
+
+// plainModifiers are the words that grade or pick what "what" asks for
+// ("What exact device …", "What main theme …"): no thing of their own,
+// never asked (whatCompound).
+var plainModifiers = fieldSet("exact exactly main major minor real actual specific particular other kind sort type else")
 
 // titleCase reports whether w is written as a name: a capital, then
 // lower-case letters only (Dulce, Hayes; not PhD or NASA-like

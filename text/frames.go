@@ -55,6 +55,7 @@ func WithoutAskerFrame(q string) string {
 		q = q[len(m[0]):]
 	}
 	q = zhViewpoint.ReplaceAllString(q, "$1")
+	q = zhChatGroup.ReplaceAllString(q, "")
 	if zhHearsayLead.MatchString(q) {
 		q = withoutHearsay(q)
 	}
@@ -114,10 +115,11 @@ var enArguedLead = regexp.MustCompile(`(?i)(^|[.!?]\s+)(?:my|our)\s+(?:[a-z]+\s+
 // equipment …?"): a phrase of how the asker looks at the story, opening
 // with Looking, Speaking, Thinking, Viewed, Seen, From, As or In terms
 // of, or of what the asker wants the answer as or for (Big picture for
-// listeners tuning in:, Recap:, For my players:). WithoutAskerFrame
+// listeners tuning in:, Recap:, For my players:, For a class on suspense
+// staging:). WithoutAskerFrame
 // drops it when what follows asks (holds a question mark); a label naming
 // a thing ("Agent Mercer: what did he do?") stays.
-var enLabel = regexp.MustCompile(`^\s*(?:Looking|Speaking|Thinking|Viewed|Seen|From|As|In terms of|Quick question|Big picture|Quick recap|Recap|Bottom line|Short version|Long story short|For (?:the |my |our )?(?:listeners|readers|viewers|players|audience|podcast|episode|notes))\b[^:?.!]{0,60}:\s*`)
+var enLabel = regexp.MustCompile(`^\s*(?:Looking|Speaking|Thinking|Viewed|Seen|From|As|In terms of|Quick question|Big picture|Quick recap|Recap|Bottom line|Short version|Long story short|For (?:the |my |our )?(?:listeners|readers|viewers|players|audience|podcast|episode|notes)|For (?:a|an|my|our) (?:class|lesson|course|talk|session|project|paper|seminar|unit|workshop|presentation|segment|scene))\b[^:?.!]{0,60}:\s*`)
 
 // purposeLead matches an English sentence's opening "For" and a
 // lower-case noun phrase of one or two words before a comma: the asker's
@@ -141,6 +143,12 @@ var zhLabel = regexp.MustCompile(`^([^：:，,。？?！!]{1,20})[：:]`)
 // 的经营风险是什么？" is about the shop's risks; 房东 is a word the
 // knowledge lacks). Group 1 keeps the mark before it.
 var zhViewpoint = regexp.MustCompile(`(^|[，,。？?！!；;])\s*(?:从|站在|以)[^，,。？?！!；;]{1,10}?(?:角度|立场|视角|眼光|角色)(?:来看|看来|看|出发|来说|来讲|说|讲)?\s*[，,]`)
+
+// zhChatGroup matches the asker's chat group where they heard of a
+// matter (最近家族群里都在转那个图书馆的事, 家长群里): where the news went
+// round, not what is asked about; WithoutAskerFrame drops it (家族, a
+// word the knowledge lacks, read as the question's subject).
+var zhChatGroup = regexp.MustCompile(`(?:家族|家庭|亲戚|家长|同学|同事|朋友|业主|班级|工作|老乡|校友)群(?:里|中|上)?`)
 
 // zhHearsay matches a Chinese clause in which the asker says who told
 // them (我孙女说网上都能查到, 听我女儿讲…): their family, friends or

@@ -39,14 +39,14 @@ var stopWords = fieldSet(stopZH + " " + stopEN)
 const stopZH = `
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 何年 何种 何人 谁 几 几个 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
 吗 呢 吧 啊 呀 嘛 么 哦 哈 伐 的 地 得 了 着 过 之 所 等 等等
-我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这间 那间 哪间 这位 那位 这次 那次 这场 那场 这起 那起 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
+我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这间 那间 哪间 这一片 那一片 哪一片 一片 这位 那位 这次 那次 这场 那场 这起 那起 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
 是 有 在 和 与 及 以及 或 或者 还是 而 而且 并 并且 但 但是 可是 然而 因为 所以 因此 如果 虽然 即使 只要 就 都 也 又 还 再 才 已 已经 曾 曾经 将 要 会 能 可以 应该 可能 需要 想 想要
 把 被 对 对于 关于 相关 有关 从 自 向 往 给 让 比 跟 同 由 以 于 为 按 按照 通过 根据 至 到 在于 之间 之后 之前 以后 以前 当时 时候 那时 那时候 这时候 那阵子 这阵子 那阵 那会儿 这会儿 那段时间 这段时间 目前 现在 眼下 当前 如今 现今 刚 刚刚 刚才 块钱 之类 一类 什么的 啥的 起来 咋 咋样 咋办 咋整 咋地
 回事 网上 线上 网络上 全网 网传 据悉 据闻 所谓 稿子 一篇 来看 看来 来说 而言 总体而言 整体而言 总的来说 总而言之 综合来看 综合而言 总体来看 整体来看 总的来看 后来 然后 接着 那么 还有 其他 别的 另外 两边 两者 彼此 到底 究竟 其实 竟然 居然 难道 没什么 不怎么
 很 非常 最 更 比较 太 挺 十分 特别 一些 一点 一下 一个 一种 一样 一直 一般 有些 有点 所有 全部 什么样 多 少 不 没 没有 不是 别 一共 总共 总计 大概 大约 左右 主要
 最大 最小 最多 最少 最高 最低 年年 天天 月月 日日 时时 处处 人人 个个 次次
 他家 她家 你家 您家 他们家 她们家 人家 自家 咱家
-平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级 离谱 该店 本店 此店 贵店 贵司 贵公司 贵校 贵方 角度看 角度来看 采取 事后 存在 感觉 出来 维度 得出
+平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级 离谱 该店 本店 此店 贵店 贵司 贵公司 贵校 贵方 角度看 角度来看 采取 事后 存在 感觉 出来 维度 得出 中间 出过 一头雾水 雾水 真看 看不下去 下去
 聊 聊起 说起 提起 谈起 讲起 聊到 说到 谈到 讲到 面临 面对 遇到 碰到 遭遇 要紧 重要 心里 心中 眼里 眼中 一句话 几句话 句话
 老夫 老朽 吾辈 吾等 鄙人 敝人 在下 笔者 颇 颇觉 颇为 颇感 蹊跷 听说 据说 听闻 坊间 真的 真有 真像 的话
 师傅 阿姨 叔叔 大叔 大爷 大妈 大姐 姐姐 小姐姐 小哥 小哥哥 帅哥 美女 小姑娘 小伙子 姑娘 邻居 明明 那边 这边 前头 想不通 打几折
@@ -77,7 +77,7 @@ many more most know say said like also just only very such each every other anot
 they're we're you're i'm they've we've you've i've
 organization organisation organizations organisations belong belongs before after during
 basically actually kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid
-story stories narrative tale book books novel text going say says
+story stories narrative tale book books novel text going say says happen happens happened happening physically
 somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff thing things
 biggest largest greatest smallest highest lowest main major
 two three four five six seven eight nine ten eleven twelve

@@ -158,6 +158,7 @@ var synonymGroups = [][]string{
 	{"官司", "诉讼", "起诉"},
 	{"boss", "leader", "chief"},
 	{"procedure", "protocol"},
+	{"doubtful", "doubt", "doubts", "skeptic", "skeptical", "skepticism", "sceptic", "sceptical", "scepticism"},
 	{"guessing", "guess", "speculation", "speculate"},
 	{"复核", "覆核"},
 	{"工资", "薪资", "薪水", "薪酬", "月薪"},
@@ -239,6 +240,12 @@ var standIns = map[string][]string{
 	// the words a public uses for a shop are written 印象词 and 联想词
 	// ("一般会用哪些词来形容它？": heldout43)
 	"形容": {"印象", "联想"},
+	// what the public thinks of a shop is written 评价 and 口碑 ("网上对这家
+	// 店的看法是怎么一步步变过来的？": heldout46)
+	"看法": {"评价", "口碑"},
+	// one's family is written by its members ("家里人有没有受影响？": 其祖父因网
+	// 暴刺激去世; heldout46)
+	"家里人": {"家人", "家属", "祖父", "祖母", "父亲", "母亲", "父母"}, "家人": {"家属", "祖父", "祖母", "父亲", "母亲", "父母"},
 	// a military outfit is written squad or unit ("Which outfit are these
 	// agents from …?": Dulce's Paranormal Military Squad; heldout44)
 	"outfit": {"squad", "unit"},

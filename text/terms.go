@@ -255,6 +255,7 @@ func allStopRunes(w string) bool {
 // of a verb and a particle (check-in, follow-up, sign-up) has the verb:
 // texts write "Comms check" where a question asks for check-ins (other
 // hyphenated words keep none: feature-length is not held by "feature").
+// An English -ing or -ed form has its base (verbBase: trusting → trust).
 func parts(t string) []string {
 	if name, ok := strings.CutSuffix(t, "某某"); ok && utf8.RuneCountInString(name) == 1 {
 		return []string{name + "某"} // 肖某某 is written 肖某 too; 某某 alone is anyone
@@ -263,6 +264,9 @@ func parts(t string) []string {
 	if verb, particle, ok := strings.Cut(t, "-"); ok && !HasHan(t) && phrasalParticles[particle] && len(verb) >= 3 {
 		// check-in, follow-up: a text that says "Comms check" speaks of it
 		return append(out, Stem(verb))
+	}
+	if base := verbBase(t); base != "" {
+		return append(out, base) // trusting: a text that says "trust" speaks of it
 	}
 	rs := []rune(t)
 	if n := len(rs); n < 3 || n > 4 || !HasHan(t) || IsDictWord(t) {
@@ -274,6 +278,34 @@ func parts(t string) []string {
 		}
 	}
 	return out
+}
+
+// verbBase is the base an English -ing or -ed form is searched by when
+// the texts never use the form itself (parts: "trusting each other" is
+// held by "trust", "shifted" by "shift"; texts are searched at word
+// starts, so "rattl" of "rattled" finds "rattle"): the word less its
+// suffix and a doubled last letter (stopping → stop), at least 4 letters
+// long; "" for any other word (string, thing: no base of 4 letters).
+func verbBase(t string) string {
+	if HasHan(t) || !isLowerWord(t) {
+		return ""
+	}
+	var base string
+	switch {
+	case strings.HasSuffix(t, "ing"):
+		base = t[:len(t)-3]
+	case strings.HasSuffix(t, "ed"):
+		base = t[:len(t)-2]
+	default:
+		return ""
+	}
+	if n := len(base); n >= 2 && base[n-1] == base[n-2] && base[n-1] != 's' && base[n-1] != 'l' {
+		base = base[:n-1] // stopping → stop; dressed, called keep theirs
+	}
+	if len(base) < 4 {
+		return ""
+	}
+	return base
 }
 
 // phrasalParticles end a noun made of a verb and a particle (parts).

@@ -189,6 +189,14 @@ func sentenceEnd(doc string, at int, r rune) bool {
 	return false
 }
 
+// titledThings are the things whose name is a title ("推文的标题叫啥？"):
+// named holds such a name asked wherever a text gives a piece's title by
+// a titleLinks word (以《游戏少年逆袭发顶刊…》为题), whatever it calls it.
+var titledThings = map[string]bool{"标题": true, "题目": true, "篇名": true, "书名": true, "片名": true}
+
+// titleLinks are the words that give a piece's title (以《…》为题, 题为《…》).
+var titleLinks = []string{"为题", "题为", "标题为", "题目为"}
+
 // modifierWindow is how many runes before an occurrence of a thing whose
 // name is asked its modifiers may stand (第二家咖啡豆供应商: 第二家 five
 // runes before 供应商).
@@ -207,11 +215,15 @@ const modifierWindow = 12
 // without 现任), whose clause holds every modifier (or a synonym) in the modifierWindow runes
 // before it, and a name beside it (namedAt: 店长王芳, 供应商是张伟). "第二家
 // 供应商叫啥名" is not answered by "增加了第二家供应商作为备份，原有的普洱供应商
-// 张伟…": the supplier named is not the second.
+// 张伟…": the supplier named is not the second. A title asked (titledThings)
+// is named wherever a text gives a piece's title (titleLinks).
 func (x *Lexical) named(thing string, modifiers []string, owner string) bool {
 	hits, _ := x.count(thing)
 	if len(hits) == 0 {
 		return true
+	}
+	if titledThings[thing] && slices.ContainsFunc(titleLinks, func(w string) bool { h, _ := x.count(w); return len(h) > 0 }) {
+		return true // 标题叫啥: a text titles a piece (以《…》为题)
 	}
 	if owner != "" {
 		if about := x.subjectOf(owner, ownerVerbs(owner)); about.term != "" {
