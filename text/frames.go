@@ -8,13 +8,14 @@ import (
 )
 
 // askerFrame matches an English clause or phrase that says who asks and
-// why, not what: a clause whose subject is the asker after the question
+// why, not what: a clause of what the asker must do with the answer (",
+// if i had to write 2 sentences on it"), a clause whose subject is the asker after the question
 // ("… that I could get my students to discuss", "… so we can plan", "… so
 // I know which PC gets the spotlight"), a
 // "for my/our …" phrase ("for my class") and a sentence about the errand
 // ("my teacher wants us to write about themes", "need it for science
 // class").
-var askerFrame = regexp.MustCompile(`(?i)(?:,\s*|\s+)(?:so that|that|so|which|as)\s+(?:i|we)\s+(?:could|can|might|may|will|would|should|want|need|have to|am|'m|plan|know|decide)\b[^?.!]*|\s+for\s+(?:my|our)\s+[a-z']+|` +
+var askerFrame = regexp.MustCompile(`(?i),?\s*if (?:i|we) (?:had to|have to|need to|needed to|were to|want to|wanted to)\b[^?.!]*|(?:,\s*|\s+)(?:so that|that|so|which|as)\s+(?:i|we)\s+(?:could|can|might|may|will|would|should|want|need|have to|am|'m|plan|know|decide)\b[^?.!]*|\s+for\s+(?:my|our)\s+[a-z']+|` +
 	`(?:^|[?.!]\s*)(?:my|our)\s+[a-z']+\s+(?:wants?|asked|told|needs?)\s+(?:me|us)\b[^?.!]*|(?:^|[?.!]\s*)(?:i\s+|we\s+)?need\s+(?:it|this|that)\s+for\b[^?.!]*`)
 
 // WithoutAskerFrame returns q without the English clauses and phrases
@@ -210,8 +211,9 @@ func hasContentWord(s string) bool {
 // zhErrand matches a sentence after the first that says what the asker
 // needs the answer for (我需要一个概括性的归纳放进论文结论部分。) or will
 // do with it (我想面试前先练练手。): it opens with 我需要, 我要, 我得, 我想,
-// 我打算 or 我准备 and is dropped when it asks nothing.
-var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得|想|打算|准备)[^。？?！!]*[。？?！!]?`)
+// 我打算, 我准备 or 我好 (我好提前备货。: so that I can) and is dropped
+// when it asks nothing.
+var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得|想|打算|准备|好)[^。？?！!]*[。？?！!]?`)
 
 // zhSelfIntro matches a first Chinese clause in which the asker
 // introduces themselves in the formal register (敝人, 鄙人, 在下, 老朽,
@@ -230,12 +232,15 @@ var zhRoleIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是|作为)[^，,。？?
 
 // zhPurpose matches a Chinese clause after a comma that opens with a
 // word of purpose, 作为…参考, an opening clause ending in 要用, an opening
-// clause of the asker's task (做租户评估，, 写…对比，), a clause of what the
+// clause of the asker's task (做租户评估，, 写…对比，, 做检查台账要登记…的来路，), a clause of what the
 // asker is busy with or weighing (我在写一个…案例，, 我在考虑去…应聘咖啡师，) or a closing one of what the answer
-// is for (…，算ROI用) (WithoutAskerFrame).
+// is for (…，算ROI用), and a clause of what the asker or their office runs
+// or works on (我在武大门口摆个小吃摊，, 我们学校宣传部在做对标研究，)
+// (WithoutAskerFrame).
 var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考|^[^，,。？！?!；;]*要用[，,]` +
-	`|^(?:做|写|搞)[^，,。？！?!；;]{0,12}(?:评估|调研|研究|分析|报告|对比|比较|对标|方案)[，,]|[，,]\s*[^，,。？！?!；;]{1,12}用\s*$` +
-	`|(?:^|[，,。！!])\s*我(?:正|现在)?在(?:写|做|准备|整理|考虑|打算)[^，,。？！?!；;]*[，,]`)
+	`|^(?:做|写|搞)[^，,。？！?!；;]{0,12}(?:评估|调研|研究|分析|报告|对比|比较|对标|方案|台账)[^，,。？！?!；;]{0,12}[，,]|[，,]\s*[^，,。？！?!；;]{1,12}用\s*$` +
+	`|(?:^|[，,。！!])\s*我(?:正|现在)?在(?:写|做|准备|整理|考虑|打算)[^，,。？！?!；;]*[，,]` +
+	`|(?:^|[，,。！!])\s*我们?[^，,。？！?!；;]{0,8}?在[^，,。？！?!；;]{0,8}?(?:摆|开|经营|做|写|准备)[^，,。？！?!；;]*[，,]`)
 
 // AskedTerms returns the terms of what q asks, for ranking the sentences
 // of an answer: Terms of q without a Chinese clause in which the asker or

@@ -15,7 +15,10 @@ import (
 // "有企业放话不招武大学生", which lost 武大). Also a word of a localizer
 // (里, 中, 内) after a noun and a rune that makes a dictionary word with
 // the first rune of the word after it, of one or two runes (事件/里程/序上
-// → 里/程序/上). ws is not changed.
+// → 里/程序/上), and a word of two runes the dictionary lacks whose second
+// rune and the first of the next, a dictionary word of two ending in a
+// direction (directionals: 出, 来, 起 …), make a dictionary word (这件/事暴/
+// 露出 → 事/暴露/出: "这件事暴露出…" named 事暴). ws is not changed.
 func recut(ws []string) []string {
 	out := make([]string, 0, len(ws)+2)
 	for i := 0; i < len(ws); i++ {
@@ -33,6 +36,10 @@ func recut(ws []string) []string {
 		d := string(w[1:]) + string(n[:1]) // the glued rune and the next word's first
 		switch {
 		case !IsDictWord(ws[i]) && len(n) >= 3 && IsDictWord(ws[i+1]) && IsDictWord(d) && IsDictWord(string(n[1:])):
+			out = append(out, string(w[:1]), d, string(n[1:]))
+		case !IsDictWord(ws[i]) && len(n) == 2 && IsDictWord(ws[i+1]) && IsDictWord(d) && HasHan(d) && directionals[string(n[1:])]:
+			// 这件/事暴/露出 → 事/暴露/出: the next word's rune after the
+			// glued one is a direction the verb takes
 			out = append(out, string(w[:1]), d, string(n[1:]))
 		case i > 0 && strings.ContainsRune("里中内", w[0]) && len(n) <= 2 && IsNoun(ws[i-1]) && IsDictWord(d) && HasHan(d):
 			// 事件/里程/序上 → 事件/里/程序/上: the localizer ends the noun before it
@@ -118,3 +125,7 @@ func DigitYears(q string) string {
 	b.WriteString(q[last:])
 	return b.String()
 }
+
+// directionals are the runes of direction a verb takes after it (暴露出,
+// 拿出来, 提起): recut re-cuts a verb glued to the rune before it.
+var directionals = fieldSet("出 来 去 起 上 下 回 进 开")

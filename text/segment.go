@@ -112,6 +112,15 @@ func loadSegmenter() *gse.Segmenter {
 var netWords = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
 百家号 豆瓣 热搜 网红 博主 点赞 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情`)
 
+// IsPlatformName reports whether w names an online platform or a channel
+// on one (微博, 抖音, 视频号, 小红书, B站 …): a question naming one the
+// knowledge never writes asks about a platform its sources do not cover
+// ("武汉大学官方微信视频号现在有多少粉丝？", though it holds 视频 and 微信).
+func IsPlatformName(w string) bool { return platformNames[w] }
+
+var platformNames = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 B站 b站 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
+百家号 豆瓣 大众点评 美团 饿了么 淘宝 拼多多 京东 虎扑 西瓜视频 微视`)
+
 // netWordFreq is the least dictionary count a netWords word gets.
 const netWordFreq = 300
 

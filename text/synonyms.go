@@ -121,6 +121,7 @@ var synonymGroups = [][]string{
 	{"拉客", "获客", "引流", "揽客"},
 	{"开业", "开张"},
 	{"恢复", "改回", "改回来", "加回", "加回来"},
+	{"供应商", "供货商"},
 	{"储值", "充值"},
 	{"储值卡", "充值卡", "会员卡"},
 	{"进价", "进货价", "采购价", "单价"},
@@ -243,6 +244,9 @@ var standIns = map[string][]string{
 	// what the public thinks of a shop is written 评价 and 口碑 ("网上对这家
 	// 店的看法是怎么一步步变过来的？": heldout46)
 	"看法": {"评价", "口碑"},
+	// dairy is written as its product and supplier (牛奶由本地乳企每日配送:
+	// heldout47); letting visitors in is written 入校 and 进校
+	"乳制品": {"牛奶", "乳企"}, "放人": {"入校", "进校"},
 	// one's family is written by its members ("家里人有没有受影响？": 其祖父因网
 	// 暴刺激去世; heldout46)
 	"家里人": {"家人", "家属", "祖父", "祖母", "父亲", "母亲", "父母"}, "家人": {"家属", "祖父", "祖母", "父亲", "母亲", "父母"},

@@ -175,6 +175,9 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //     hold the dates; so does one asking which people (text.AsksPeople: 哪些人,
 //     哪类人 — "讨论这家店的主要是哪类人？"): the sources and the audience
 //     sections describe them, the community reports' sentences do not;
+//     so does one asking for strengths, weaknesses, opportunities and
+//     threats (text.AsksSWOT: "强在哪、弱在哪，有什么机会，又怕什么？"): a
+//     record weighs them together;
 //  5. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
 //     unless its only cues name the scope (scopeCues: "the story") and
 //     the question names an entity (step 7: "How does Jordan Hayes change
@@ -239,6 +242,9 @@ func (r *Router) Route(question string) Route {
 	}
 	if len(text.Measured(question)) > 0 && datedAsk.MatchString(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "a figure of a dated period: local search reads the records that state it (the community reports summarise without the month's figures)"}
+	}
+	if text.AsksSWOT(question) {
+		return Route{Method: MethodLocal, Terms: terms, Reason: "strengths, weaknesses, opportunities and threats: local search reads the records that weigh them together (the community reports spread them)"}
 	}
 	if text.AsksPeople(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "which people: local search reads the records that describe them (the community reports summarise the matter, not its audience)"}
@@ -579,11 +585,11 @@ var datedAsk = regexp.MustCompile(`\d{4}年|\d{1,2}月|[一二三四五六七八
 // for themes (asksThemes: "What big ideas or themes does this story play
 // with?", play held in passing) and the
 // knowledge holds every one of its content terms (stats: none with no
-// use), if only in passing or once: "Where is the story set?" asks about the whole with an
+// use but the aspect words, themes in "like main themes"), if only in passing or once: "Where is the story set?" asks about the whole with an
 // everyday word (set), which step 2 of Route would otherwise send to local
 // search's relevance rule, which refuses terms held only in passing. Our
 // rule (issue 19).
 func heldBroad(question string, stats []knowledge.TermStat) bool {
 	cues := BroadCues(question)
-	return len(cues) > 0 && (scopeOnly(cues) || asksThemes(question)) && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool { return s.Count == 0 })
+	return len(cues) > 0 && (scopeOnly(cues) || asksThemes(question)) && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool { return s.Count == 0 && !text.IsAspectWord(s.Term) })
 }

@@ -360,7 +360,8 @@ func alignedPart(w, p string) bool {
 // 事件的报道框架有什么不同？", though it holds 新闻), and each kind of firm
 // the knowledge never writes, a noun of its trade and the word that ends
 // such names (text.IsFirmSuffix: 公关公司 in "有没有请外部的公关公司来帮
-// 忙？", though it holds 公关 and 公司 apart), then each English name of a word and a number (text.NumberedNames: "Area
+// 忙？", though it holds 公关 and 公司 apart), and each platform it never
+// writes (text.IsPlatformName: 视频号, though it holds 视频), then each English name of a word and a number (text.NumberedNames: "Area
 // 51"), counted as one phrase: "What did the squad discover at Area 51?"
 // named Area 51, which Dulce never does, while its area and 51 were
 // counted apart (area held in passing, 51 missing).
@@ -393,6 +394,13 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 		} else if text.IsNoun(a) && text.IsFirmSuffix(b) && strings.Contains(question, a+b) {
 			if st := x.Stats([]text.Term{{Text: a + b}})[0]; st.Count == 0 {
 				names = append(names, st) // 公关公司: a kind of firm, though 公关 and 公司 are held apart
+			}
+		}
+	}
+	for _, t := range terms {
+		if text.IsPlatformName(t.Text) && !slices.ContainsFunc(names, func(n knowledge.TermStat) bool { return n.Term == t.Text }) {
+			if st := x.Stats([]text.Term{{Text: t.Text}})[0]; st.Count == 0 {
+				names = append(names, st) // 视频号: a platform the sources never cover, though 视频 is held
 			}
 		}
 	}

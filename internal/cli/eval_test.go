@@ -861,10 +861,28 @@ func TestEvalShippedSets(t *testing.T) {
 // "rig an antenna" asking the thing, "For a class on …:" a label, happen
 // a stop word: 0/15, 0/15, 0/10; 0.79, 0.79, 0.55; 5/5, 5/5, 4/4. Left: a
 // SWOT asked in plain words (强在哪、弱在哪…又怕什么, line 13), lessons asked
-// of the whole (line 10).
+// of the whole (line 10; since, a SWOT asked in plain words goes local with
+// the words texts weigh it by: 3/3, and over the other sets recall +6).
+// A forty-seventh (coffee-shop-heldout47, bettafish-heldout47,
+// dulce-heldout42: a health inspector's trainee, a marketing lecturer, a
+// delivery rider typing pinyin abbreviations; a law professor, a food-stall
+// owner near campus, another university's social-media manager, three
+// questions in traditional characters; an audiobook narrator, a
+// philosophy undergraduate, a teenager who skimmed it), measured first on
+// e86583c: false refusals 6/15, 4/15, 1/10; recall 0.53, 0.46, 0.54;
+// off-topic refused 5/5, 4/5, 3/4. Then 供货商 is 供应商, 乳制品 written
+// 牛奶, 放人 入校; 后面, 老听, 几号, 一回 no terms, 用意 an aspect word; the
+// asker's stall or office (我在武大门口摆个小吃摊，, 我们学校宣传部在做对标研究，),
+// task (做检查台账…，), errand (我好提前备货。) and writing ("if i had to
+// write …") dropped; 事暴/露出 re-cut to 暴露; a platform never written
+// (视频号) a missing name; a broad question's aspect word (themes) no
+// missing term (dulce-heldout21 line 10 answered): 1/15, 0/15, 0/10;
+// 0.75, 0.68, 0.58; 5/5, 5/5, 3/4. Left: pinyin abbreviations (lmkfd, zm:
+// line 7), "fighting the grays or hybrids" (Dulce line 14: neither
+// alternative is held).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1282
+const minLeadMet = 1299
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -954,7 +972,7 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout20":       {0, 0.64, nil},
 		"coffee-shop-heldout26": {0, 0.83, []int{16}},
 		"bettafish-heldout26":   {0, 0.73, nil},
-		"dulce-heldout21":       {1, 0.52, []int{11, 13}},
+		"dulce-heldout21":       {0, 0.52, []int{11, 13}},
 		"coffee-shop-heldout27": {1, 0.86, []int{17}},
 		"bettafish-heldout27":   {0, 0.74, []int{17, 20}},
 		"dulce-heldout22":       {0, 0.75, []int{11, 12}},
@@ -1012,9 +1030,12 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout45": {0, 0.89, nil},
 		"bettafish-heldout45":   {0, 0.82, nil},
 		"dulce-heldout40":       {0, 0.57, nil},
-		"coffee-shop-heldout46": {0, 0.78, nil},
+		"coffee-shop-heldout46": {0, 0.86, nil},
 		"bettafish-heldout46":   {0, 0.79, nil},
 		"dulce-heldout41":       {0, 0.54, nil},
+		"coffee-shop-heldout47": {1, 0.75, nil},
+		"bettafish-heldout47":   {0, 0.68, nil},
+		"dulce-heldout42":       {0, 0.58, []int{14}},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
