@@ -107,7 +107,9 @@
 // decoded the same way. This covers messages written with real line breaks
 // by older writers, pasted JSON and manual edits, including lines that start
 // with a bracket, such as "[附] 部分视频已被平台限流". Such lines give no
-// warning. Blank lines inside a record are kept; trailing ones are trimmed
+// warning, but a line that opens like a damaged timestamp ("[1:02:03]",
+// "[10:20] [HOST]", "[10:20:00 [MEDIA]" without its closing bracket) does,
+// naming its line. Blank lines inside a record are kept; trailing ones are trimmed
 // with the rest of the surrounding white space. Entry.Line is the record's
 // first line (1-based).
 //

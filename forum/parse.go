@@ -294,9 +294,11 @@ const hexID = `[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A
 
 var (
 	// timestampRE is the shape "[dd:dd:dd]", whatever the values;
-	// looseTimestampRE a "[h:m:s]" with one- or two-digit groups.
+	// looseTimestampRE a "[h:m:s]" with one- or two-digit groups, its
+	// seconds or its closing bracket missing ("[10:20] [HOST]", "[10:20:00
+	// [MEDIA] …": a damaged header, not a line of text).
 	timestampRE      = regexp.MustCompile(`^\[\d\d:\d\d:\d\d\]`)
-	looseTimestampRE = regexp.MustCompile(`^\[\d{1,2}:\d{1,2}:\d{1,2}\]`)
+	looseTimestampRE = regexp.MustCompile(`^\[\d{1,2}:\d{1,2}(?::\d{1,2})?(?:\]|[ \t]|$)`)
 	// speakerRE is a speaker tag after blanks: "[WORD]", "[WORD:ID]" or
 	// "[WORD@ID]"; sessionRE a session tag after blanks (the grammar is in
 	// the package documentation; KEYWORD in ASCII letters of any case).

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -794,6 +795,29 @@ func TestLooseTimestampWarns(t *testing.T) {
 	}
 	if len(warnings) != 1 || warnings[0].Line != 2 || !strings.Contains(warnings[0].Msg, "[1:02:03]") {
 		t.Errorf("warnings: %+v", warnings)
+	}
+}
+
+// A damaged header (its closing bracket or its seconds missing) is
+// continuation text with a warning naming its line (the new-user trial:
+// "[10:20:00 [MEDIA] missing bracket" went into the speech above
+// silently); a bracketed note ("[附] …") and a line that only starts with
+// digits are text with no warning.
+func TestDamagedHeaderWarns(t *testing.T) {
+	in := "[10:00:00] [QUERY] a\n[10:20:00 [MEDIA] missing bracket\n[10:20] [HOST] b\n[附] 部分视频已被限流\n[2024] 年度回顾\n"
+	entries, warnings, err := Parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || !strings.HasSuffix(entries[0].Content, "[2024] 年度回顾") {
+		t.Errorf("entries: %+v", entries)
+	}
+	var lines []int
+	for _, w := range warnings {
+		lines = append(lines, w.Line)
+	}
+	if !slices.Equal(lines, []int{2, 3}) {
+		t.Errorf("warnings on lines %v, want [2 3]: %+v", lines, warnings)
 	}
 }
 

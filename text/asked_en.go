@@ -48,6 +48,7 @@ var (
 	whatCompound   = regexp.MustCompile(`(?i)^what ([a-z]{4,}) ([a-z]{3,}) (?:does|did|do|is|was|were|are|has|had|have)\b`)
 	adjectiveEnd   = regexp.MustCompile(`(?i)(?:ic|al|ous|ive|ful|less|able|ible|er|est|ish|ary|ent|ant|ly)$`)
 	madeInto       = regexp.MustCompile(`(?i)^(?:was|is|has|have|did|does|will)\b.*\b(?:turned|made|adapted|converted|developed) into (?:a |an )?([a-z]{3,})`)
+	yesNoEither    = regexp.MustCompile(`^(?i:do|does|did|is|are|was|were|will|would)\b.*\b(?i:the|any|some) ([a-z]{4,}) or (?:the |any |some )?([a-z]{4,})\b`)
 	howMadeA       = regexp.MustCompile(`(?i)^how (?:did|do|does|would|could|can) [a-z]+ (?:rig|build|make|set up|rig up|put together|assemble|fashion|improvise|construct) (?:a|an) ([a-z]{3,})\b`)
 	inUnit         = regexp.MustCompile(`(?i)\bin (megahertz|mhz|kilohertz|khz|gigahertz|ghz|hertz)\b`)
 	gotEvent       = regexp.MustCompile(`(?i)^(?:who|which|whom)\b.*\b(?:get|gets|got|gotten|getting)\s+([a-z]{3,}(?:ed|en))\b`)
@@ -77,7 +78,9 @@ var (
 // vocabulary (what a yes-or-no question asks whether there is any of,
 // as 有没有 in Chinese); "Was it ever turned into a movie?" for the movie
 // (madeInto: whether there is one); "How did they rig an antenna …?" for
-// the antenna (howMadeA: the thing a verb of making makes); "in which US state or near which town …" for the
+// the antenna (howMadeA: the thing a verb of making makes); "do they end
+// up fighting the grays or hybrids?" for both (yesNoEither: the things a
+// yes-or-no question names as alternatives, lower case); "in which US state or near which town …" for the
 // state and the town (placeKindAfter: a place's kind after a preposition
 // and which). Each word
 // stemmed (Stem), lower case, not a stop word nor an aspect word
@@ -127,6 +130,9 @@ func askedEnglishClause(q string) []string {
 	}
 	if m := madeInto.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "Was it ever turned into a movie?": whether there is one
+	}
+	if m := yesNoEither.FindStringSubmatch(q); m != nil {
+		out = addEnglish(addEnglish(out, m[1]), m[2]) // "do they end up fighting the grays or hybrids?": whether there are such
 	}
 	if m := howMadeA.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "How did they rig an antenna …?": the thing made

@@ -46,7 +46,7 @@ var enZH = map[string][]string{
 	// media and opinion
 	"opinion": {"舆情", "舆论", "观点"}, "sentiment": {"情感", "情绪"}, "emotion": {"情绪"}, "attitude": {"态度"},
 	"negative": {"负面"}, "positive": {"正面"}, "neutral": {"中性"}, "criticism": {"批评", "质疑"}, "criticize": {"批评"},
-	"criticise": {"批评"}, "praise": {"好评", "称赞"}, "complaint": {"投诉", "抱怨", "差评"}, "rumor": {"谣言"},
+	"criticise": {"批评"}, "praise": {"好评", "称赞"}, "complaint": {"投诉", "抱怨", "差评"}, "complain": {"抱怨", "吐槽", "投诉"}, "dislike": {"不满", "差评", "吐槽"}, "unhappy": {"不满"}, "rumor": {"谣言"},
 	"rumour": {"谣言"}, "platform": {"平台"}, "media": {"媒体"}, "news": {"新闻", "报道"}, "report": {"报道", "报告"},
 	"coverage": {"报道"}, "article": {"文章"}, "post": {"帖子", "发帖"}, "video": {"视频"}, "hashtag": {"话题"},
 	"topic": {"话题"}, "trending": {"热搜"}, "discussion": {"讨论"}, "views": {"阅读量", "播放量"}, "like": {"点赞"},

@@ -77,7 +77,7 @@ many more most know say said like also just only very such each every other anot
 they're we're you're i'm they've we've you've i've
 organization organisation organizations organisations belong belongs before after during
 basically actually kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid
-story stories narrative tale book books novel text going say says happen happens happened happening physically
+story stories narrative tale book books novel text going say says happen happens happened happening physically total totally
 somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff thing things
 biggest largest greatest smallest highest lowest main major
 two three four five six seven eight nine ten eleven twelve

@@ -159,6 +159,7 @@ var synonymGroups = [][]string{
 	{"官司", "诉讼", "起诉"},
 	{"boss", "leader", "chief"},
 	{"procedure", "protocol"},
+	{"notice", "noticed", "spot", "spotted", "spots"},
 	{"doubtful", "doubt", "doubts", "skeptic", "skeptical", "skepticism", "sceptic", "sceptical", "scepticism"},
 	{"guessing", "guess", "speculation", "speculate"},
 	{"复核", "覆核"},

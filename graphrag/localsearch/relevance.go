@@ -361,7 +361,9 @@ func alignedPart(w, p string) bool {
 // the knowledge never writes, a noun of its trade and the word that ends
 // such names (text.IsFirmSuffix: 公关公司 in "有没有请外部的公关公司来帮
 // 忙？", though it holds 公关 and 公司 apart), and each platform it never
-// writes (text.IsPlatformName: 视频号, though it holds 视频), then each English name of a word and a number (text.NumberedNames: "Area
+// writes (text.IsPlatformName: 视频号, though it holds 视频), and the noun a
+// question opens with as its place (placeOpening: 火星 in "火星上能开咖啡店
+// 吗？", though it holds 咖啡店) when the knowledge never uses it, then each English name of a word and a number (text.NumberedNames: "Area
 // 51"), counted as one phrase: "What did the squad discover at Area 51?"
 // named Area 51, which Dulce never does, while its area and 51 were
 // counted apart (area held in passing, 51 missing).
@@ -397,6 +399,9 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 			}
 		}
 	}
+	if len(terms) > 0 && stats[0].Count == 0 && text.IsNoun(terms[0].Text) && placeOpening(text.WithoutAskerFrame(question), terms[0].Text) {
+		names = append(names, stats[0]) // 火星上能开咖啡店吗: where the question is set, a place the knowledge never names
+	}
 	for _, t := range terms {
 		if text.IsPlatformName(t.Text) && !slices.ContainsFunc(names, func(n knowledge.TermStat) bool { return n.Term == t.Text }) {
 			if st := x.Stats([]text.Term{{Text: t.Text}})[0]; st.Count == 0 {
@@ -423,6 +428,17 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 	}
 	markApart(x, names, stats)
 	return names
+}
+
+// placeOpening reports whether q opens with the noun w and a localizer
+// after it (上, 里, 中, 内: 火星上, 月球上): the place the question is set in.
+func placeOpening(q, w string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(q), w)
+	if !ok {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return strings.ContainsRune("上里中内", r)
 }
 
 // markApart sets Apart on each name held in at most knowledge.ApartDocs
