@@ -17,15 +17,26 @@ var numberedName = regexp.MustCompile(`\b[A-Z][a-z]+ \d+\b`)
 // NumberedNames returns the names of a capitalised word and a number in
 // an English question (numberedName), lower-cased, in question order:
 // Terms cuts "Area 51" into area and 51, and a knowledge holding "the
-// area" would hold the place. nil when there are none.
+// area" would hold the place; a sentence's first word is capitalised as
+// such, no name ("Spent 30 years reading imagery…"). nil when there are none.
 func NumberedNames(q string) []string {
 	var out []string
-	for _, m := range numberedName.FindAllString(q, -1) {
-		if n := strings.ToLower(m); !slices.Contains(out, n) {
+	for _, loc := range numberedName.FindAllStringIndex(q, -1) {
+		if sentenceStart(q, loc[0]) {
+			continue // "Spent 30 years reading imagery…": a sentence's first word, capitalised as such
+		}
+		if n := strings.ToLower(q[loc[0]:loc[1]]); !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// sentenceStart reports whether byte i of q opens a sentence: nothing but
+// white space before it, or a sentence end (. ? !) and white space.
+func sentenceStart(q string, i int) bool {
+	before := strings.TrimRight(q[:i], " \t\n")
+	return before == "" || strings.ContainsAny(before[len(before)-1:], ".?!")
 }
 
 // personalFacts are the facts of a person's life and contacts that a

@@ -122,6 +122,7 @@ var synonymGroups = [][]string{
 	{"开业", "开张"},
 	{"恢复", "改回", "改回来", "加回", "加回来"},
 	{"供应商", "供货商"},
+	{"司机", "驾驶员"},
 	{"储值", "充值"},
 	{"储值卡", "充值卡", "会员卡"},
 	{"进价", "进货价", "采购价", "单价"},
@@ -248,6 +249,9 @@ var standIns = map[string][]string{
 	// dairy is written as its product and supplier (牛奶由本地乳企每日配送:
 	// heldout47); letting visitors in is written 入校 and 进校
 	"乳制品": {"牛奶", "乳企"}, "放人": {"入校", "进校"},
+	// a starting salary is written as a pay figure (薪资中位数7.2k) and a
+	// techie as a tech specialist (heldout49)
+	"起薪": {"薪资", "薪酬", "月薪", "年薪", "工资"}, "techie": {"tech", "technology", "specialist"},
 	// one's family is written by its members ("家里人有没有受影响？": 其祖父因网
 	// 暴刺激去世; heldout46)
 	"家里人": {"家人", "家属", "祖父", "祖母", "父亲", "母亲", "父母"}, "家人": {"家属", "祖父", "祖母", "父亲", "母亲", "父母"},

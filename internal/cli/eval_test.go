@@ -892,9 +892,21 @@ func TestEvalShippedSets(t *testing.T) {
 // 0/15, 0/15, 0/10; 0.90, 0.72, 0.70; 5/5, 5/5, 3/4 (dulce-heldout15 line
 // 4 opens off point). Left: a game's stats asked of the drone ("hit points
 // and armor class", line 13: stats is held by prefix in station and state).
+// A forty-ninth (coffee-shop-heldout49, bettafish-heldout49,
+// dulce-heldout44: a coffee-machine technician, the building's property
+// manager, a food-safety volunteer; a retired professor, a high-school
+// student, a lawyer; a screenwriting student, a retired intelligence
+// analyst, a reader on a phone), measured first on 143a51a: false
+// refusals 0/15, 4/15, 2/10; recall 0.95, 0.56, 0.32; off-topic refused
+// 5/5, 3/5, 4/4. Then a sentence's first word no numbered name ("Spent 30
+// years…"), the asker's school year (我高二，) dropped, 大体/dumb/deal no
+// terms, 司机 = 驾驶员, 起薪 written as pay, techie as tech: 0/15, 0/15,
+// 0/10; 0.95, 0.74, 0.50; 5/5, 3/5, 4/4. Left: a counter-suit asked of
+// 肖同学 (名誉权, line 17) and a 老年大学 (line 18), absent things beside
+// held words.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1323
+const minLeadMet = 1346
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1051,6 +1063,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout48": {0, 0.9, nil},
 		"bettafish-heldout48":   {0, 0.71, nil},
 		"dulce-heldout43":       {0, 0.7, []int{13}},
+		"coffee-shop-heldout49": {0, 0.95, nil},
+		"bettafish-heldout49":   {0, 0.74, []int{17, 18}},
+		"dulce-heldout44":       {0, 0.5, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
