@@ -68,12 +68,8 @@ func WithoutAskerFrame(q string) string {
 	})
 	if loc := zhSelfIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName) && hasContentWord(q[loc[1]:]) {
 		q = q[loc[1]:] // 敝人执教数十年，: who asks, not what
-	} else if loc := zhRoleIntro.FindStringIndex(q); loc == nil {
-		if loc = zhGradeIntro.FindStringIndex(q); loc != nil && hasContentWord(q[loc[1]:]) {
-			q = q[loc[1]:] // 我高二，: who asks
-		}
-	} else if !zhAsks.MatchString(q[:loc[1]]) && hasContentWord(q[loc[1]:]) {
-		q = q[loc[1]:] // 我是在武汉交换的台湾学生，: who asks, whatever places it names
+	} else if loc := zhRoleIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && hasContentWord(q[loc[1]:]) {
+		q = q[loc[1]:] // 我是在武汉交换的台湾学生，, 我高二，: who asks, whatever places it names
 	}
 	q = purposeLead.ReplaceAllStringFunc(q, func(m string) string {
 		if f := strings.Fields(m); len(f) > 1 && purposeKeeps[strings.TrimSuffix(f[1], ",")] {
@@ -228,16 +224,13 @@ var zhSelfIntro = regexp.MustCompile(`^\s*(?:敝人|鄙人|在下|老朽|老夫)
 
 // zhRoleIntro matches a first Chinese clause in which the asker says
 // what they are, ending with their role (我是在武汉交换的台湾学生，, 我是一名
-// 做公关的分析师。): dropped when it asks nothing and the rest holds a
-// content word, even when it names places (台湾, 武汉: where the asker is
-// from, not what is asked; the 交换 of 交换生 drew sentences about
-// exchange programmes into the answer).
-var zhRoleIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是|作为)[^，,。？?！!；;]{0,20}(?:学生|交换生|留学生|家长|老师|教师|记者|编辑|分析师|研究生|本科生|博士生|校友|市民|游客|司机|老板|店主|房东|律师|顾问|主播|博主|员工|职员|咨询师|从业者|创业者)[，,。！!；;]`)
-
-// zhGradeIntro matches a first Chinese clause giving the asker's school
-// year (我高二，, 我是大三的，): who asks, not what (高二 read as the
-// question's subject).
-var zhGradeIntro = regexp.MustCompile(`^\s*我(?:是|现在|今年)?(?:高|初|大|研|博)[一二三四](?:的|学生)?[，,。！!；;]`)
+// 做公关的分析师。) or giving their school year (我高二，, 我是大三的，):
+// dropped when it asks nothing and the rest holds a content word, even
+// when it names places (台湾, 武汉: where the asker is from, not what is
+// asked; the 交换 of 交换生 drew sentences about exchange programmes into
+// the answer, 高二 was read as the question's subject).
+var zhRoleIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是|作为)[^，,。？?！!；;]{0,20}(?:学生|交换生|留学生|家长|老师|教师|记者|编辑|分析师|研究生|本科生|博士生|校友|市民|游客|司机|老板|店主|房东|律师|顾问|主播|博主|员工|职员|咨询师|从业者|创业者)[，,。！!；;]` +
+	`|^\s*我(?:是|现在|今年)?(?:高|初|大|研|博)[一二三四](?:的|学生)?[，,。！!；;]`)
 
 // zhPurpose matches a Chinese clause after a comma that opens with a
 // word of purpose, 作为…参考, an opening clause ending in 要用, an opening

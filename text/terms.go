@@ -46,37 +46,34 @@ func (t Term) Words() []string {
 func Terms(q string) []Term {
 	q = DigitYears(WithoutAskerFrame(Standard(q)))
 	ts := TermsOf(q, recut(Words(q)))
-	for _, f := range plainFacets {
-		if strings.Contains(q, f.phrase) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == f.term }) {
-			ts = append(ts, Term{Text: f.term}) // 强在哪: a text weighs it as 优势
+	for _, f := range swotFacets {
+		if slices.ContainsFunc(f.plain, func(p string) bool { return strings.Contains(q, p) }) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == f.word }) {
+			ts = append(ts, Term{Text: f.word}) // 强在哪: a text weighs it as 优势
 		}
 	}
 	return ts
 }
 
-// plainFacets are the everyday phrases that ask for a facet of a weighing
-// of strengths, weaknesses, opportunities and threats, and the word texts
-// weigh it by ("他们家现在到底强在哪、弱在哪，接下来有什么机会，又怕什么？": the
-// sample's "优势在于口碑和会员；劣势在于周末客流…；威胁在于…"): Terms adds
-// the word.
-var plainFacets = []struct{ phrase, term string }{
-	{"强在哪", "优势"}, {"强项", "优势"}, {"长处", "优势"},
-	{"弱在哪", "劣势"}, {"弱项", "劣势"}, {"差在哪", "劣势"}, {"短处", "劣势"},
-	{"怕什么", "威胁"}, {"怕啥", "威胁"},
-}
-
-// swotFacets are the facets AsksSWOT counts, each with the words that ask
-// for it.
-var swotFacets = [][]string{
-	{"优势", "强在哪", "强项", "长处", "本钱"},
-	{"劣势", "弱在哪", "弱项", "短板", "短处", "差在哪", "不足"},
-	{"机会", "机遇"},
-	{"威胁", "怕什么", "怕啥", "风险"},
+// swotFacets are the facets of a weighing of strengths, weaknesses,
+// opportunities and threats: the word texts weigh each by (the sample's
+// "优势在于口碑和会员；劣势在于周末客流…；威胁在于…"), the everyday phrases
+// that ask for it in other words, to which Terms adds the word ("他们家现在
+// 到底强在哪、弱在哪，接下来有什么机会，又怕什么？"), and the other words that
+// ask for it, which AsksSWOT counts too.
+var swotFacets = []struct {
+	word         string
+	plain, other []string
+}{
+	{"优势", []string{"强在哪", "强项", "长处"}, []string{"本钱"}},
+	{"劣势", []string{"弱在哪", "弱项", "差在哪", "短处"}, []string{"短板", "不足"}},
+	{"机会", nil, []string{"机遇"}},
+	{"威胁", []string{"怕什么", "怕啥"}, []string{"风险"}},
 }
 
 // AsksSWOT reports whether a question asks for a weighing of strengths,
 // weaknesses, opportunities and threats: it says SWOT, or asks for three
-// of the four facets (swotFacets: 强在哪、弱在哪、有什么机会、又怕什么).
+// of the four facets (swotFacets, any of a facet's words: 强在哪、弱在哪、有
+// 什么机会、又怕什么).
 // Routing sends it to local search (globalsearch.Router.Route): the
 // records that weigh them hold them in one passage, the community reports
 // spread them.
@@ -87,7 +84,8 @@ func AsksSWOT(q string) bool {
 	}
 	n := 0
 	for _, f := range swotFacets {
-		if slices.ContainsFunc(f, func(w string) bool { return strings.Contains(q, w) }) {
+		in := func(w string) bool { return strings.Contains(q, w) }
+		if in(f.word) || slices.ContainsFunc(f.plain, in) || slices.ContainsFunc(f.other, in) {
 			n++
 		}
 	}

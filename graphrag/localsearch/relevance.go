@@ -403,14 +403,14 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 		names = append(names, stats[0]) // 火星上能开咖啡店吗: where the question is set, a place the knowledge never names
 	}
 	for _, t := range terms {
-		if text.IsPlatformName(t.Text) && !slices.ContainsFunc(names, func(n knowledge.TermStat) bool { return n.Term == t.Text }) {
+		if text.IsPlatformName(t.Text) && !hasName(names, t.Text) {
 			if st := x.Stats([]text.Term{{Text: t.Text}})[0]; st.Count == 0 {
 				names = append(names, st) // 视频号: a platform the sources never cover, though 视频 is held
 			}
 		}
 	}
 	for i, t := range terms {
-		if stats[i].Topical() && text.PersonShaped(t.Text) && !slices.ContainsFunc(names, func(n knowledge.TermStat) bool { return n.Term == t.Text }) {
+		if stats[i].Topical() && text.PersonShaped(t.Text) && !hasName(names, t.Text) {
 			names = append(names, stats[i]) // 张平文, held prominently: a subject the knowledge is about
 		}
 	}
@@ -422,12 +422,17 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 		if len(text.Synonyms(t)) > 0 {
 			continue // a word of the synonym table is a common word (KPI: the texts write 指标)
 		}
-		if st := x.Stats([]text.Term{{Text: t}})[0]; st.Count == 0 && !slices.ContainsFunc(names, func(n knowledge.TermStat) bool { return n.Term == t }) {
+		if st := x.Stats([]text.Term{{Text: t}})[0]; st.Count == 0 && !hasName(names, t) {
 			names = append(names, st)
 		}
 	}
 	markApart(x, names, stats)
 	return names
+}
+
+// hasName reports whether names holds the statistics of w.
+func hasName(names []knowledge.TermStat, w string) bool {
+	return slices.ContainsFunc(names, func(n knowledge.TermStat) bool { return n.Term == w })
 }
 
 // placeOpening reports whether q opens with the noun w and a localizer
