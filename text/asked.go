@@ -29,7 +29,7 @@ func AskedFor(q string) []string {
 	if !HasHan(q) {
 		return askedEnglish(q)
 	}
-	q = Standard(q)
+	q = WithoutAskerFrame(Standard(q)) // 有几位老校友问：asks nothing of 校友
 	var out []string
 	add := func(w string) {
 		if slices.Contains(specificUnits, w) {
@@ -47,6 +47,9 @@ func AskedFor(q string) []string {
 	for _, v := range passivesAsked(q) {
 		add(v)
 	}
+	for _, v := range modalsAsked(q) {
+		add(v)
+	}
 	eachClause(q, func(ws []string) {
 		for _, w := range existsAsked(ws) {
 			add(w)
@@ -58,8 +61,17 @@ func AskedFor(q string) []string {
 	return out
 }
 
-// feeVerbs are the verbs of charging that 怎么 or 如何 asks about.
-var feeVerbs = fieldSet("收费 计费 收钱 算钱 付费 交费 缴费")
+// feeVerbs are the verbs of charging that 怎么 or 如何 asks about;
+// feeRunes the one-rune ones, which charge only a fee named before them
+// (停车费是怎么收的: not 怎么算 of a sum).
+var (
+	feeVerbs = fieldSet("收费 计费 收钱 算钱 付费 交费 缴费")
+	feeRunes = fieldSet("收 交 缴")
+)
+
+// procedureWords name how a thing is done (流程, 手续 …): "X是什么流程"
+// asks X's (askedIn).
+var procedureWords = fieldSet("流程 手续 程序 步骤 条件 门槛")
 
 // feeAsked returns the thing a clause asks the charge of: the phrase's
 // last word before 怎么 or 如何 and a verb of charging (feeVerbs: 停车场 in
@@ -67,8 +79,8 @@ var feeVerbs = fieldSet("收费 计费 收钱 算钱 付费 交费 缴费")
 // it, in a text naming it.
 func feeAsked(ws []string) string {
 	for i := 0; i+1 < len(ws); i++ {
-		if (ws[i] == "怎么" || ws[i] == "如何" || ws[i] == "怎样") && feeVerbs[ws[i+1]] {
-			if j := phraseEnd(ws, i); j >= 0 {
+		if (ws[i] == "怎么" || ws[i] == "如何" || ws[i] == "怎样") && (feeVerbs[ws[i+1]] || feeRunes[ws[i+1]]) {
+			if j := phraseEnd(ws, i); j >= 0 && (feeVerbs[ws[i+1]] || strings.HasSuffix(ws[j], "费")) {
 				return ws[j]
 			}
 		}
@@ -142,6 +154,28 @@ func passiveAsked(c string) string {
 	return ""
 }
 
+// modalsAsked returns what each yes-or-no clause of q asks one may do:
+// the content term written last after its 能 or 可以, when the clause
+// ends with 吗 (停车 in "校内能停车吗", 个税 in "能开免税票据拿去抵个税吗");
+// nil for none. Whether it is allowed is asked: a text that never names
+// the act does not tell.
+func modalsAsked(q string) []string {
+	var out []string
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+		if !strings.HasSuffix(c, "吗") {
+			continue
+		}
+		i := max(strings.LastIndex(c, "能"), strings.LastIndex(c, "可以"))
+		if i < 0 {
+			continue
+		}
+		if ts := Terms(strings.TrimPrefix(strings.TrimPrefix(c[i:], "能"), "可以")); len(ts) > 0 {
+			out = append(out, ts[len(ts)-1].Text)
+		}
+	}
+	return out
+}
+
 // eachClause calls f with the words of each clause of q (clauseMarks:
 // "注册资本是多少，营业执照…" ends a phrase at 多少), glued words cut back
 // (splitReduplication, ungluedWords) and 多/大 read as 多大 (joinHowMuch).
@@ -182,7 +216,7 @@ func Measured(q string) []string {
 		}
 		return out
 	}
-	q = Standard(q)
+	q = WithoutAskerFrame(Standard(q))
 	var out []string
 	add := func(w string) {
 		// 各卖, 价是, 要花: the stop word the segmenter glued goes, and what
@@ -279,6 +313,11 @@ func askedIn(ws []string, add func(string)) {
 		}
 		if n := ofThingAsked(ws, i); n >= 0 {
 			add(ws[n])
+		}
+		if (w == "什么" || w == "啥") && i >= 1 && i+1 < len(ws) && procedureWords[ws[i+1]] && askLinks[ws[i-1]] {
+			// 办国家助学贷款是什么流程: the procedure of the thing
+			// before 是 is asked; a text on another procedure holds 流程
+			askedBefore(ws, i, addAll)
 		}
 		from := askedAfter(ws, i, add)
 		// it ends the phrase (是多少？, not 多少人); 哪里 and 谁 only after 在

@@ -61,6 +61,7 @@ var (
 	placeKindAfter = regexp.MustCompile(`(?i)\b(?:in|near|from|at|outside) (?:which|what) (?:[A-Z]{2,} )?(state|country|province|county|city|town|village)\b`)
 	countedEvent   = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
 	anyNoun        = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: or ([a-z]{3,}))?`)
+	lookLike       = regexp.MustCompile(`(?i)^what (?:do|does|did) (?:the |a |an |these |those |their |its )?(?:[a-z-]+ ){0,2}?([a-z]{3,}) (?:(?:in|at|on|of|from) (?:the |a |an )?[a-z-]+ )?(?:(?:actually|really|even) )?look like\b`)
 	lifeEvent      = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
 
@@ -82,7 +83,8 @@ var (
 // up fighting the grays or hybrids?" for both (yesNoEither: the things a
 // yes-or-no question names as alternatives, lower case); "in which US state or near which town …" for the
 // state and the town (placeKindAfter: a place's kind after a preposition
-// and which). Each word
+// and which); "What do the alien creatures in the base look like?" for the
+// creatures (lookLike: what is described). Each word
 // stemmed (Stem), lower case, not a stop word nor an aspect word
 // (IsAspectWord: "the main themes of …" asks for instances), of three
 // letters or more, and written in lower case in the question (a capitalised word is a
@@ -133,6 +135,9 @@ func askedEnglishClause(q string) []string {
 	}
 	if m := yesNoEither.FindStringSubmatch(q); m != nil {
 		out = addEnglish(addEnglish(out, m[1]), m[2]) // "do they end up fighting the grays or hybrids?": whether there are such
+	}
+	if m := lookLike.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "What do the alien creatures … look like?": whether they are described
 	}
 	if m := howMadeA.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "How did they rig an antenna …?": the thing made

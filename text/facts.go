@@ -219,4 +219,11 @@ var pastJobAsk = regexp.MustCompile(`(?:以前|之前|原来|过去|此前|早�
 // former work (pastJobAsk), a fact of a person's life the relevance gate
 // holds only in a sentence naming the person with a word of former work
 // (knowledge.Lexical.Unasked).
-func AsksPastJob(q string) bool { return pastJobAsk.MatchString(q) }
+func AsksPastJob(q string) bool {
+	for _, loc := range pastJobAsk.FindAllStringIndex(q, -1) {
+		if !strings.HasPrefix(q[loc[0]:], "过去的人") {
+			return true // 周末过去的人一般在店里做什么: those who go there
+		}
+	}
+	return false
+}

@@ -54,8 +54,11 @@ func WithoutAskerFrame(q string) string {
 	}
 	if m := zhLabel.FindStringSubmatch(q); m != nil && !zhAsks.MatchString(m[1]) && zhAsks.MatchString(q[len(m[0]):]) {
 		q = q[len(m[0]):]
+	} else if loc := zhAskedBy.FindStringIndex(q); loc != nil && zhAsks.MatchString(q[loc[1]:]) {
+		q = q[loc[1]:] // 有几位老校友问：: who asks, though 几 asks in other places
 	}
 	q = zhViewpoint.ReplaceAllString(q, "$1")
+	q = zhPlanLead.ReplaceAllString(q, "")
 	q = zhChatGroup.ReplaceAllString(q, "")
 	if zhHearsayLead.MatchString(q) {
 		q = withoutHearsay(q)
@@ -87,6 +90,11 @@ func WithoutAskerFrame(q string) string {
 		return ""
 	})
 }
+
+// zhPlanLead matches the asker's plan a Chinese question opens with
+// (打算分析下这家店在哪些平台上被聊得最多，…: 打算, kept, was read as the
+// question's only topical word): WithoutAskerFrame drops it.
+var zhPlanLead = regexp.MustCompile(`^\s*(?:我们?)?(?:打算|准备|想要?|需要|正在)(?:分析|研究|统计|梳理|盘点)一?下?`)
 
 // asideMark matches the words with which an asker sets aside what they
 // said before the question ("… 7 underground levels and reptilians, plus
@@ -137,6 +145,11 @@ var purposeKeeps = map[string]bool{"the": true, "this": true, "that": true, "the
 // colon (竞品对比slide：, 用户画像和KOL这块：): the asker's slide or section,
 // which WithoutAskerFrame drops when it asks nothing and the rest does.
 var zhLabel = regexp.MustCompile(`^([^：:，,。？?！!]{1,20})[：:]`)
+
+// zhAskedBy matches the opening of a Chinese question up to the colon after
+// a verb of asking (我们校友会春天要组织大家回校赏樱，有几位老校友问：): who
+// asks and why, dropped by WithoutAskerFrame when what follows asks.
+var zhAskedBy = regexp.MustCompile(`^[^：:？?！!]{0,60}?(?:问|问道|问我|想知道|打听)[：:]\s*`)
 
 // zhViewpoint matches a Chinese clause of the point of view the asker
 // takes (从房东角度看，, 从投资人的立场来说，, 站在家长的角度，): the viewer is
@@ -211,9 +224,11 @@ func hasContentWord(s string) bool {
 // zhErrand matches a sentence after the first that says what the asker
 // needs the answer for (我需要一个概括性的归纳放进论文结论部分。) or will
 // do with it (我想面试前先练练手。): it opens with 我需要, 我要, 我得, 我想,
-// 我打算, 我准备 or 我好 (我好提前备货。: so that I can) and is dropped
+// 我打算, 我准备 or 我好 (我好提前备货。: so that I can), or a statement
+// with 想, 打算 or 准备 and the 我 left out (想在活动介绍里写准确点。; not
+// 要不要放冰箱？), and is dropped
 // when it asks nothing.
-var zhErrand = regexp.MustCompile(`[。？?！!]\s*我(?:需要|要|得|想|打算|准备|好)[^。？?！!]*[。？?！!]?`)
+var zhErrand = regexp.MustCompile(`[。？?！!]\s*(?:我(?:需要|要|得|想|打算|准备|好)[^。？?！!]*[。？?！!]?|(?:想|打算|准备)[^。？?！!]*[。！!])`)
 
 // zhSelfIntro matches a first Chinese clause in which the asker
 // introduces themselves in the formal register (敝人, 鄙人, 在下, 老朽,
@@ -224,12 +239,13 @@ var zhSelfIntro = regexp.MustCompile(`^\s*(?:敝人|鄙人|在下|老朽|老夫)
 
 // zhRoleIntro matches a first Chinese clause in which the asker says
 // what they are, ending with their role (我是在武汉交换的台湾学生，, 我是一名
-// 做公关的分析师。) or giving their school year (我高二，, 我是大三的，):
+// 做公关的分析师。), saying what they do (我是做咖啡馆室内设计的，) or giving their school year (我高二，, 我是大三的，):
 // dropped when it asks nothing and the rest holds a content word, even
 // when it names places (台湾, 武汉: where the asker is from, not what is
 // asked; the 交换 of 交换生 drew sentences about exchange programmes into
 // the answer, 高二 was read as the question's subject).
 var zhRoleIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是|作为)[^，,。？?！!；;]{0,20}(?:学生|交换生|留学生|家长|老师|教师|记者|编辑|分析师|研究生|本科生|博士生|校友|市民|游客|司机|老板|店主|房东|律师|顾问|主播|博主|员工|职员|咨询师|从业者|创业者)[，,。！!；;]` +
+	`|^\s*我(?:们)?(?:是|是在)?(?:做|干|搞)[^，,。？?！!；;]{1,12}的[，,。！!；;]` +
 	`|^\s*我(?:是|现在|今年)?(?:高|初|大|研|博)[一二三四](?:的|学生)?[，,。！!；;]`)
 
 // zhPurpose matches a Chinese clause after a comma that opens with a

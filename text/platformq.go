@@ -23,7 +23,7 @@ var (
 	recordWordsEN   = fieldSet("record records result results")
 	platformWordsEN = fieldSet("platform platforms outlet outlets media site sites website websites channel channels")
 	// countWordsZH and countPhrasesEN ask for the most, a number or a share
-	countWordsZH   = []string{"最多", "最高", "最活跃", "多少", "几个", "数量", "占比", "比例", "分布", "排名", "排行"}
+	countWordsZH   = []string{"最多", "最高", "最活跃", "多少", "几个", "数量", "占比", "百分比", "比例", "分布", "排名", "排行"}
 	countPhrasesEN = []string{"most", "how many", "share", "distribution", "ranking", "ranked"}
 	// frameWords are the words of a platform-count question that say what
 	// is counted (coverage, talk, heat), not what it is about

@@ -93,7 +93,7 @@ func loadSegmenter() *gse.Segmenter {
 		}
 		_ = seg.AddToken(w, freq, pos) // pos "" is the library's no tag
 	}
-	for _, w := range slices.Sorted(maps.Keys(netWords)) { // in rune order: deterministic
+	for _, w := range append(slices.Sorted(maps.Keys(netWords)), stopPhrases...) { // in a fixed order: deterministic
 		if f, _, ok := seg.Find(w); !ok || f <= 0 {
 			_ = seg.AddToken(w, netWordFreq)
 		}
@@ -111,6 +111,15 @@ func loadSegmenter() *gse.Segmenter {
 // it specific (5·10⁻⁶).
 var netWords = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
 百家号 豆瓣 热搜 网红 博主 点赞 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情`)
+
+// stopPhrases are phrases the dictionary lacks that say in which order or
+// how many of a list are asked for (从高到低, 前三名), whose shop is meant
+// (你们家) or when, vaguely (前阵子): cut by the dictionary, a rune of
+// theirs was glued to the word after it (从/高到/低列/一下 named 低列 the
+// question's subject, 你们/家主/打 lost 主打, 前/阵子传 named 阵子传). Each
+// is one word (loaded at netWordFreq, after netWords), and a stop word.
+var stopPhrases = strings.Fields(`从高到低 由高到低 从低到高 由低到高 从大到小 由大到小 从小到大 由小到大 从多到少 由多到少 从少到多 从前到后 从早到晚
+前三名 前五名 前十名 前三位 前五位 前十位 你们家 我们家 他们家 她们家 他家 她家 你家 人家 前阵子 这阵子 那阵子 前一阵子 前一阵 前些天 前几天 一开始 刚开始`)
 
 // IsPlatformName reports whether w names an online platform or a channel
 // on one (微博, 抖音, 视频号, 小红书, B站 …): a question naming one the

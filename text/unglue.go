@@ -54,6 +54,9 @@ func unglue(prev, w string) string {
 		return string(rs[1]) // 老刷 (老刷到: "keep seeing"), 事里 (这件事里), 人骂: a clause's first word and the next, no name
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
+	case strings.ContainsRune("款杯份种真挺很太蛮", rs[0]) && strings.ContainsRune("卖买火", rs[1]):
+		return string(rs[1]) // 限定/款卖/得, 真卖/得: a measure or an adverb, then how it sells
+
 	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune(verbObjectRunes+"带引说讲称进叫来停", rs[1]):
 		return string(rs[0]) // 什么/事带/起来: the noun, then the verb it drives (带起来); 这件/事说; 樱花/季进; 那个/人叫; 你们/店来/的; 断过/货停/卖了
 	case strings.ContainsRune("中里内", rs[0]),

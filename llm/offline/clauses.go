@@ -231,12 +231,20 @@ func appendBlock(out []clause, block, heading string) []clause {
 			out[n].heading = heading
 		}
 		heading = ""
-		if kept && prevKept && n > 0 && (endsClause(out[n-1].text) || text.RefersBack(out[n].text)) {
+		if kept && prevKept && n > 0 && (endsClause(out[n-1].text) || text.RefersBack(out[n].text) || openQuote(out[n-1].text)) {
 			out[n-1].joinsNext = true
 		}
 		prevKept = kept
 	}
 	return out
+}
+
+// openQuote reports whether a sentence ends inside a quotation it opens
+// (an odd number of straight double quotes, more “ than ”): the speech
+// goes on in the next sentence ("\"I agree, Agent Cruz. Protocol is
+// paramount,\" …" is cut after Cruz), which says the rest of it.
+func openQuote(s string) bool {
+	return strings.Count(s, `"`)%2 == 1 || strings.Count(s, "“") > strings.Count(s, "”")
 }
 
 // endsClause reports whether a sentence ends with a clause end (；;): the

@@ -224,3 +224,26 @@ func TestClosingQuoteStays(t *testing.T) {
 		t.Errorf("clauses %+v: want the sentence after the quote", cs)
 	}
 }
+
+// A sentence that ends inside a quotation it opens joins the next, which
+// says the rest of the speech ("\"I agree, Agent Cruz. Protocol is
+// paramount,\" …": heldout50); a closed quotation does not.
+func TestSplitClausesOpenQuote(t *testing.T) {
+	for s, want := range map[string]bool{
+		`Alex straightened in his seat. "I agree, Agent Cruz. Protocol is paramount," the words felt heavy.`: true,
+		`Alex straightened in his seat. "I agree." Then the room went quiet for a while.`:                    false,
+		"会议结束前他站起来说：“我同意这个安排。规矩就是规矩，不能破，”语气很重。":                                                              true,
+		"会议结束前他站起来说：“我同意这个安排。”会议室一下子安静了下来。":                                                                  false,
+	} {
+		cs := splitClauses(s)
+		got := false
+		for _, c := range cs {
+			if strings.Contains(c.text, "gree") || strings.Contains(c.text, "同意") {
+				got = c.joinsNext
+			}
+		}
+		if got != want {
+			t.Errorf("%q: the clause with the quote's start joins the next: %v, want %v (%+v)", s, got, want, cs)
+		}
+	}
+}

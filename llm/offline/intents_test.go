@@ -40,3 +40,37 @@ func TestQuantityIntentNoDates(t *testing.T) {
 		}
 	}
 }
+
+// A how-often question's intent is met by a rate (every thirty seconds,
+// 每周一次), not by any number: "Comms check, every thirty seconds," Taylor
+// ordered answers "how often does the leader make everyone check in on
+// comms?" (heldout50).
+func TestOftenIntent(t *testing.T) {
+	var question, answer *regexp.Regexp
+	for _, it := range intents {
+		if it.name == "often" {
+			question, answer = it.question, it.answer
+		}
+	}
+	if answer == nil {
+		t.Fatal("no often intent")
+	}
+	for s, want := range map[string]bool{
+		`"Comms check, every thirty seconds," Taylor ordered.`: true,
+		"They met once a week in the bunker.":                  true,
+		"张伟说，每月一次的节奏比较合适":                                      true,
+		"三天一次补货":                                               true,
+		"Thirty agents went down the shaft.":                   false,
+		"会员已有800人":                                             false,
+		"Every agent held a renewed sense of wariness.":        false,
+	} {
+		if got := answer.MatchString(s); got != want {
+			t.Errorf("%q answers how often: %v, want %v", s, got, want)
+		}
+	}
+	for q, want := range map[string]bool{"How often does Cruz want comms checks?": true, "多久补一次货？": false, "多久一次补货？": true, "How many agents go down?": false} {
+		if got := question.MatchString(q); got != want {
+			t.Errorf("%q asks how often: %v, want %v", q, got, want)
+		}
+	}
+}

@@ -118,7 +118,8 @@ func matchTerms(s string) map[string]bool {
 // does not, though 五月 is a quantity too), a quantity (a number that is
 // no date: "会员已有八百人" answers 有多少会员, "2024年6月会员体系上线" does
 // not, nor an ordinal, 第二个; a count of years, 5年, does; 前几天 asks
-// none). A sentence of the
+// none), how often (多久一次, how often: 每周, every thirty seconds). A
+// sentence of the
 // context that matches an intent of the question scores IntentBoost times
 // as much for each.
 var intents = []struct {
@@ -135,6 +136,8 @@ var intents = []struct {
 		regexp.MustCompile(`回应|表示|称“|称：|称，|说明|通报|声明|答复|回复|表态|(?i:\bsaid\b|\brespond|\bexplain|\bstated\b|\breplied\b)`)},
 	{"price", regexp.MustCompile(`多少钱|几块钱|什么价|价格|价钱|价位|怎么卖|卖多少|(?i:\bprices?\b|how much (?:is|are|does|do|did) [^?]*\bcost)`),
 		regexp.MustCompile(`[\d一二三四五六七八九十百千两]\s*(?:元|块|¥)|[¥￥$]\s*\d|(?:卖|定价|售价|价格|单价)[^，。；]{0,3}[\d一二三四五六七八九十两]|(?i:\d\s*(?:yuan|dollars?|rmb)\b)`)},
+	{"often", regexp.MustCompile(`多久一次|多长时间一次|隔多久|多频繁|频率|(?i:\bhow (?:often|frequently)\b)`),
+		regexp.MustCompile(`每隔|每[天日周月年晚]|[一两二三四五六七八九十\d]+[天周月年]一次|(?i:\bevery\s+(?:[a-z-]+\s+)?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?)\b|\bonce an?\b|\btimes an?\b|\b(?:hourly|daily|nightly|weekly|monthly|yearly)\b)`)},
 	{"quantity", regexp.MustCompile(`多少|(?:^|[^前这那过好])几[个家条次位成种天年]|比例|占比|百分|(?i:how many|how much|what share|percentage)`),
 		regexp.MustCompile(`(?:^|\D)\d{1,3}年|\d[\d,.]*(?:[^\d年月日号,.]|$)|(?:^|[^第])[一二三四五六七八九十百千万亿两][十百千万亿]*[元块人条次家个成倍万亿%％天年月]|百分之`)},
 }
