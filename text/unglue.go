@@ -54,6 +54,10 @@ func unglue(prev, w string) string {
 		return string(rs[1]) // 老刷 (老刷到: "keep seeing"), 事里 (这件事里), 人骂: a clause's first word and the next, no name
 	case strings.ContainsRune(verbComplements, rs[1]):
 		return string(rs[0])
+	case IsOneRuneNoun(string(rs[0])) && strings.ContainsRune("里内", rs[1]):
+		return string(rs[0]) // 樱花/季里: 樱花季, then the localizer
+	case rs[0] == '份' && strings.HasSuffix(prev, "月"):
+		return string(rs[1]) // 七月/份断/过货: 七月份, then the verb
 	case strings.ContainsRune("款杯份种真挺很太蛮", rs[0]) && strings.ContainsRune("卖买火", rs[1]):
 		return string(rs[1]) // 限定/款卖/得, 真卖/得: a measure or an adverb, then how it sells
 

@@ -101,6 +101,12 @@ func coverage(s string, terms []text.Term, w []float64) float64 {
 	return got / all
 }
 
+// weightless reports whether no term of w weighs anything (dropUnheld
+// left none).
+func weightless(w []float64) bool {
+	return !slices.ContainsFunc(w, func(v float64) bool { return v > 0 })
+}
+
 // dropUnheld sets to 0 the weight of each term no report holds (low: the
 // reports' lower-cased texts). A broad question's framing words
 // ("近期…态势") that no report uses would otherwise weigh the most and keep
@@ -194,7 +200,10 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 		var cands [][]mapCand
 		for _, ri := range bt.Reports {
 			switch r := reps[ri]; {
-			case r.ID == TopicReportID || coverage(b.low[ri], q.terms, q.weights) < MinCoverage:
+			case r.ID == TopicReportID || coverage(b.low[ri], q.terms, q.weights) < MinCoverage && !(q.themes != nil && weightless(q.weights)):
+				// themes are read from every report when no report holds
+				// the words that frame the question ("the big lesson or
+				// main ideas": lesson and ideas)
 			case q.themes != nil:
 				cands = append(cands, themeCandidates(r, b.importance(ri), q.themes))
 			default:

@@ -154,7 +154,10 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //  3. content terms that no report but the topic report holds as the
 //     extractive map needs for a point (reportShare: weighed and matched
 //     as the map does, termWeights) — the reports do not speak of it:
-//     local, and local search's relevance rule decides; so is a question
+//     local, and local search's relevance rule decides, but for a
+//     question asking for the whole or its themes whose every word not
+//     held is an aspect word (heldBroad: "what's the big lesson or main
+//     ideas", which the map answers with the reports' findings); so is a question
 //     that rule refuses for asking something the knowledge never uses
 //     (knowledge.Lexical.Unasked, knowledge.RefusesUnasked: 大学 and 毕业 in "王芳是从哪所大学毕业的？" on the sample,
 //     which no single entity covers and the global map would answer with
@@ -226,7 +229,7 @@ func (r *Router) Route(question string) Route {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("it asks for %s, which the knowledge never uses; local search's relevance rule decides", strings.Join(un, ", "))}
 		}
-		if best, need := r.reportShare(question, ts); best < need {
+		if best, need := r.reportShare(question, ts); best < need && !heldBroad(question, stats) {
 			return Route{Method: MethodLocal, Terms: terms,
 				Reason: fmt.Sprintf("no community report holds the question's terms as a point needs (at most %.0f%% of their weight, under %.0f%%); local search's relevance rule decides", 100*best, 100*need)}
 		}

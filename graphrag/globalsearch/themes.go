@@ -21,8 +21,11 @@ import (
 // many reports' headings share its heading's words. The reference leaves
 // this to the model that rates its map points.
 
-// themeWords are the words that ask for themes (asksThemes).
-var themeWords = []string{"theme", "themes", "motif", "motifs"}
+// themeWords are the words and phrases that ask for themes (asksThemes):
+// a story's lesson or moral, its main ideas, what it is mostly about
+// ("what is the story mostly about? like what's the big lesson or main
+// ideas": heldout51).
+var themeWords = []string{"theme", "themes", "motif", "motifs", "lesson", "lessons", "moral", "main ideas", "big ideas", "mostly about"}
 
 // chineseThemeWords are the Chinese words that ask for themes.
 var chineseThemeWords = []string{"主题", "主旨", "母题"}

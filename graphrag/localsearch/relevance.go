@@ -399,8 +399,10 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 			}
 		}
 	}
-	if len(terms) > 0 && stats[0].Count == 0 && text.IsNoun(terms[0].Text) && placeOpening(text.WithoutAskerFrame(question), terms[0].Text) {
-		names = append(names, stats[0]) // 火星上能开咖啡店吗: where the question is set, a place the knowledge never names
+	for i, t := range terms {
+		if stats[i].Count == 0 && (i > 0 || text.IsNoun(t.Text)) && placeOpening(text.WithoutAskerFrame(question), t.Text) && !hasName(names, t.Text) {
+			names = append(names, stats[i]) // 火星上能开咖啡店吗, 国考的申论真题里…: where the question is set, never named
+		}
 	}
 	for _, t := range terms {
 		if text.IsPlatformName(t.Text) && !hasName(names, t.Text) {
@@ -436,15 +438,31 @@ func hasName(names []knowledge.TermStat, w string) bool {
 }
 
 // placeOpening reports whether q opens with the noun w and a localizer
-// after it (上, 里, 中, 内: 火星上, 月球上): the place the question is set in.
+// after it (上, 里, 中, 内: 火星上, 月球上), or with a time word (今年, 去年
+// …) and a phrase of at most 8 runes with 的 before w (今年国考的申论真题里:
+// 真题): the place
+// the question is set in.
 func placeOpening(q, w string) bool {
-	rest, ok := strings.CutPrefix(strings.TrimSpace(q), w)
+	q = strings.TrimSpace(q)
+	for _, t := range openingTimes {
+		q = strings.TrimPrefix(q, t)
+	}
+	if i := strings.Index(q, w); i > 0 {
+		if before := q[:i]; utf8.RuneCountInString(before) <= 8 && strings.Contains(before, "的") && !strings.ContainsAny(before, "，,。？?！!；; ") {
+			q = q[i:] // 国考的申论: whose, then the place
+		}
+	}
+	rest, ok := strings.CutPrefix(q, w)
 	if !ok {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(rest)
 	return strings.ContainsRune("上里中内", r)
 }
+
+// openingTimes are the time words a question may open with before the
+// place it is set in (placeOpening).
+var openingTimes = []string{"今年", "去年", "前年", "明年", "现在", "最近", "目前", "当年"}
 
 // markApart sets Apart on each name held in at most knowledge.ApartDocs
 // documents that holds none of the question's other topical terms (stats:

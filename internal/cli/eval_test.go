@@ -922,9 +922,26 @@ func TestEvalShippedSets(t *testing.T) {
 // 0.39; 5/5, 5/5, 4/4. Left: Dulce's route and character-change
 // questions (lines 7, 8), a platform share answered from the stated
 // distribution (coffee line 10).
+// A fifty-first (coffee-shop-heldout51, bettafish-heldout51,
+// dulce-heldout46: an insurance agent, a neighbourhood-committee worker,
+// a visitor from Taiwan; a Korean exchange student, a civil-service exam
+// tutor, a sociologist of online harassment; an astronomy-club member, a
+// military-history buff, a ten-year-old), measured first on fb64c19 and
+// again on the heldout50 fixes: false refusals 3/15, 0/15, 1/10; recall
+// 0.65, 0.59, 0.43 (0.48); off-topic refused 5/5, 3/5, 2/4. Then the
+// asker's trade (我是跑…的，), origin (我从台湾过来，) and office's plan
+// (居委会想牵头…，) dropped, a teacher's errand after a comma too; 七月份
+// and 樱花季里 cut right; a question set in an exam paper never named (今年
+// 国考的申论真题里…); "which star or constellation", "what kind of
+// telescope or radio dish" ask for both; 事情, mostly, big no terms; the
+// lesson or main ideas of a story asked as its themes, from every report;
+// 开始种 = 种植, 诊断 = 确诊, 伤害 written 受损: 0/15, 0/15, 0/10; 0.84,
+// 0.70, 0.48; 5/5, 4/5, 4/4. Left: HSK asked of admission (line 16: an
+// acronym never written, but KPI, ROI and KOL are answerable the same
+// way in the coffee sets).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1376
+const minLeadMet = 1397
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1087,6 +1104,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout50": {0, 0.87, nil},
 		"bettafish-heldout50":   {0, 0.75, nil},
 		"dulce-heldout45":       {0, 0.39, nil},
+		"coffee-shop-heldout51": {0, 0.83, nil},
+		"bettafish-heldout51":   {0, 0.7, []int{16}},
+		"dulce-heldout46":       {0, 0.47, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
