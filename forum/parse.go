@@ -227,6 +227,16 @@ func (p *parser) addLine(line []byte) {
 		line = p.fixed
 		p.warn("invalid UTF-8 replaced with U+FFFD")
 	}
+	if i := bytes.IndexFunc(line, isControl); i >= 0 {
+		r, _ := utf8.DecodeRune(line[i:])
+		line = bytes.Map(func(r rune) rune {
+			if isControl(r) {
+				return -1
+			}
+			return r
+		}, line)
+		p.warn("control characters (U+%04X …) removed", r)
+	}
 
 	if clock, secs, ok := parseTimestamp(line); ok {
 		p.flush()
@@ -250,6 +260,14 @@ func (p *parser) addLine(line []byte) {
 	p.cur = Entry{Line: p.n, Time: "", Seconds: -1, Speaker: SpeakerSystem, Known: true}
 	p.content = appendDecoded(p.content[:0], line)
 	p.warn("text before the first timestamped line; kept as a SYSTEM entry without time")
+}
+
+// isControl reports a control character no forum text carries: C0 but
+// the tab and the carriage return (a line break inside a line, which
+// the content keeps), DEL and C1 (a binary or damaged line: "ZZZZ
+// garbage \x01\x02").
+func isControl(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\r' || r >= 0x7f && r < 0xa0
 }
 
 // startEntry opens a new entry for a timestamped line; rest is what follows

@@ -960,3 +960,27 @@ func TestParseFileBinaryNamesLine(t *testing.T) {
 		t.Errorf("UTF-16 log without a mark: %v", err)
 	}
 }
+
+// A line with control characters (a binary or damaged line, the new-user
+// trial of session 32) is warned with its line number and kept without
+// them; a tab is text.
+func TestControlCharactersWarned(t *testing.T) {
+	in := "[10:00:00] [QUERY] a\tb\nZZZZ garbage \x01\x02 line\n[10:01:00] [HOST] c\x7f\n"
+	entries, warnings, err := Parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 2 || entries[0].Content != "a\tb\nZZZZ garbage  line" || entries[1].Content != "c" {
+		t.Errorf("entries: %+v", entries)
+	}
+	var lines []int
+	for _, w := range warnings {
+		lines = append(lines, w.Line)
+		if !strings.Contains(w.Msg, "control characters") {
+			t.Errorf("warning %+v", w)
+		}
+	}
+	if !slices.Equal(lines, []int{2, 3}) {
+		t.Errorf("warnings on lines %v, want [2 3]: %+v", lines, warnings)
+	}
+}

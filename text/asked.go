@@ -50,6 +50,11 @@ func AskedFor(q string) []string {
 	for _, v := range modalsAsked(q) {
 		add(v)
 	}
+	for _, m := range lastTimeAsked.FindAllStringSubmatch(q, -1) {
+		for _, t := range Terms(m[1]) {
+			add(t.Text) // 最近一次换届选举有没有出什么争议: whether there was one is asked
+		}
+	}
 	eachClause(q, func(ws []string) {
 		for _, w := range existsAsked(ws) {
 			add(w)
@@ -59,33 +64,6 @@ func AskedFor(q string) []string {
 		}
 	})
 	return out
-}
-
-// feeVerbs are the verbs of charging that 怎么 or 如何 asks about;
-// feeRunes the one-rune ones, which charge only a fee named before them
-// (停车费是怎么收的: not 怎么算 of a sum).
-var (
-	feeVerbs = fieldSet("收费 计费 收钱 算钱 付费 交费 缴费")
-	feeRunes = fieldSet("收 交 缴")
-)
-
-// procedureWords name how a thing is done (流程, 手续 …): "X是什么流程"
-// asks X's (askedIn).
-var procedureWords = fieldSet("流程 手续 程序 步骤 条件 门槛")
-
-// feeAsked returns the thing a clause asks the charge of: the phrase's
-// last word before 怎么 or 如何 and a verb of charging (feeVerbs: 停车场 in
-// "校内停车场怎么收费"), "" when there is none. What it costs is stated of
-// it, in a text naming it.
-func feeAsked(ws []string) string {
-	for i := 0; i+1 < len(ws); i++ {
-		if (ws[i] == "怎么" || ws[i] == "如何" || ws[i] == "怎样") && (feeVerbs[ws[i+1]] || feeRunes[ws[i+1]]) {
-			if j := phraseEnd(ws, i); j >= 0 && (feeVerbs[ws[i+1]] || strings.HasSuffix(ws[j], "费")) {
-				return ws[j]
-			}
-		}
-	}
-	return ""
 }
 
 // datedEvent returns the words ws[from:to] of the event a time question
@@ -154,34 +132,12 @@ func passiveAsked(c string) string {
 	return ""
 }
 
-// modalsAsked returns what each yes-or-no clause of q asks one may do:
-// the content term written last after its 能 or 可以, when the clause
-// ends with 吗 (停车 in "校内能停车吗", 个税 in "能开免税票据拿去抵个税吗");
-// nil for none. Whether it is allowed is asked: a text that never names
-// the act does not tell.
-func modalsAsked(q string) []string {
-	var out []string
-	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		if !strings.HasSuffix(c, "吗") {
-			continue
-		}
-		i := max(strings.LastIndex(c, "能"), strings.LastIndex(c, "可以"))
-		if i < 0 {
-			continue
-		}
-		if ts := Terms(strings.TrimPrefix(strings.TrimPrefix(c[i:], "能"), "可以")); len(ts) > 0 {
-			out = append(out, ts[len(ts)-1].Text)
-		}
-	}
-	return out
-}
-
 // eachClause calls f with the words of each clause of q (clauseMarks:
 // "注册资本是多少，营业执照…" ends a phrase at 多少), glued words cut back
 // (splitReduplication, ungluedWords) and 多/大 read as 多大 (joinHowMuch).
 func eachClause(q string, f func(ws []string)) {
 	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		f(joinIDs(joinHowMuch(joinWhichTime(ungluedWords(splitReduplication(Words(c)))))))
+		f(joinIDs(joinHowMuch(joinWhichTime(ungluedWords(unglueCounted(splitReduplication(Words(c))))))))
 	}
 }
 
@@ -207,7 +163,8 @@ func phraseEnd(ws []string, i int) int {
 // words. The relevance gate refuses a question whose
 // measured word the knowledge never uses whatever the word's part of
 // speech (工资 and 年纪 are not tagged nouns): it asks for a figure the
-// knowledge cannot hold.
+// knowledge cannot hold. So is the thing whose charge or arrangement is
+// asked (feeAsked: 停车 in "停车是怎么安排的").
 func Measured(q string) []string {
 	if !HasHan(q) {
 		var out []string
@@ -243,6 +200,9 @@ func Measured(q string) []string {
 					add(ws[j])
 				}
 			}
+		}
+		if w := feeAsked(ws); w != "" {
+			add(w) // 停车是怎么安排的: how it is charged or arranged, held only where a text names it
 		}
 	})
 	for _, v := range passivesAsked(q) {
@@ -575,7 +535,7 @@ approach view opinion attitude reaction response trend summary overview point de
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
 conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
-style manner arc journey 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
+style manner arc journey mindset 级别 等级 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

@@ -63,9 +63,13 @@ func WithoutAskerFrame(q string) string {
 		q = q[loc[1]:] // 居委会想牵头做点街坊小店联动，: the asker's office and its plan
 	}
 	q = zhChatGroup.ReplaceAllString(q, "")
+	if loc := zhClosingRemark.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[loc[0]:]) && loc[0] > 0 {
+		q = q[:loc[0]+len("？")] // …怎么表态的？我们在温哥华这边看到的消息太乱了: the asker's remark
+	}
 	if zhHearsayLead.MatchString(q) {
 		q = withoutHearsay(q)
 	}
+	q = withoutKin(q)
 	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
 		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {
 			return c[:n] // the sentence before keeps its end
@@ -101,6 +105,35 @@ func WithoutAskerFrame(q string) string {
 // (打算分析下这家店在哪些平台上被聊得最多，…: 打算, kept, was read as the
 // question's only topical word): WithoutAskerFrame drops it.
 var zhPlanLead = regexp.MustCompile(`^\s*(?:我们?)?(?:打算|准备|想要?|需要|正在)(?:分析|研究|统计|梳理|盘点)一?下?`)
+
+// zhKin matches the asker's kin a Chinese question names (我老伴儿不爱喝苦的,
+// 女儿让我…): who asks for whom, never what is asked (老伴儿 was read as
+// the question's subject). WithoutAskerFrame keeps group 1, the mark before.
+var zhKin = regexp.MustCompile(`(^|[，,。？?！!；;]\s*)(?:我(?:的|家)?)?(?:老伴儿?|老伴|女儿|儿子|闺女|老公|老婆|媳妇|爱人|爸妈|爸爸|妈妈|孙子|孙女)(?:让我|叫我|要我|想让我)?`)
+
+// withoutKin returns q without each of the asker's kin it names (zhKin),
+// but one who said something (我女儿说的那个小程序: what she said is asked
+// about; 我女儿说…， is hearsay, withoutHearsay's).
+func withoutKin(q string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range zhKin.FindAllStringSubmatchIndex(q, -1) {
+		if strings.HasPrefix(q[m[1]:], "说") {
+			continue
+		}
+		b.WriteString(q[last:m[3]]) // the mark before
+		last = m[1]
+	}
+	return b.String() + q[last:]
+}
+
+// zhClosingRemark matches a closing Chinese sentence after a question
+// mark in which the asker says where they are (我们在温哥华这边看到的消息太
+// 乱了): dropped by WithoutAskerFrame when it asks nothing (温哥华 was read
+// as the question's subject). One that says what they heard or weigh (我
+// 听说之前客人老吐槽周末的事, 我们这边定价有点纠结) stays: it names what
+// is asked about.
+var zhClosingRemark = regexp.MustCompile(`[？?]\s*我们?在[^。？?！!，,]{1,8}(?:这边|那边|这里|那里)[^。？?！!]*[。！!]?\s*$`)
 
 // zhOrgPlan matches an opening Chinese clause in which the asker's office
 // says what it means to lead or organise (居委会想牵头做点街坊小店联动，):

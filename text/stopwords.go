@@ -44,7 +44,7 @@ const stopZH = `
 我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这间 那间 哪间 这一片 那一片 哪一片 一片 这位 那位 这次 那次 这场 那场 这起 那起 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
 是 有 在 和 与 及 以及 或 或者 还是 而 而且 并 并且 但 但是 可是 然而 因为 所以 因此 如果 虽然 即使 只要 就 都 也 又 还 再 才 已 已经 曾 曾经 将 要 会 能 可以 应该 可能 需要 想 想要
 把 被 对 对于 关于 相关 有关 从 自 向 往 给 让 比 跟 同 由 以 于 为 按 按照 通过 根据 至 到 在于 之间 之后 之前 以后 以前 当时 时候 那时 那时候 这时候 那阵子 这阵子 那阵 那会儿 这会儿 那段时间 这段时间 目前 现在 眼下 当前 如今 现今 刚 刚刚 刚才 块钱 之类 一类 什么的 啥的 起来 咋 咋样 咋办 咋整 咋地
-回事 事情 事儿 网上 线上 后面 前面 老听 老是 顺带 顺便 一回 一趟 大体 大体上 网络上 全网 网传 据悉 据闻 所谓 稿子 一篇 来看 看来 来说 而言 总体而言 整体而言 总的来说 总而言之 综合来看 综合而言 总体来看 整体来看 总的来看 后来 然后 接着 那么 还有 其他 别的 另外 两边 两者 彼此 到底 究竟 其实 竟然 居然 难道 没什么 不怎么
+回事 事情 事儿 是因为 回国 网上 线上 后面 前面 老听 老是 顺带 顺便 一回 一趟 大体 大体上 网络上 全网 网传 据悉 据闻 所谓 稿子 一篇 来看 看来 来说 而言 总体而言 整体而言 总的来说 总而言之 综合来看 综合而言 总体来看 整体来看 总的来看 后来 然后 接着 那么 还有 其他 别的 另外 两边 两者 彼此 到底 究竟 其实 竟然 居然 难道 没什么 不怎么
 很 非常 最 更 比较 太 挺 十分 特别 一些 一点 一下 一个 一种 一样 一直 一般 有些 有点 所有 全部 什么样 多 少 不 没 没有 不是 别 一共 总共 总计 大概 大约 左右 主要
 最大 最小 最多 最少 最高 最低 年年 天天 月月 日日 时时 处处 人人 个个 次次
 他家 她家 你家 您家 他们家 她们家 人家 自家 咱家
@@ -78,7 +78,7 @@ there here their theirs them they he she his her hers him me my mine we our ours
 many more most know say said like also just only very such each every other another there's what's who's how's it's let let's get got
 they're we're you're i'm they've we've you've i've
 organization organisation organizations organisations belong belongs before after during
-basically actually mostly mainly big kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid
+basically actually goes mostly mainly big pretty partway supposed classic kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid
 story stories narrative tale book books novel text going say says happen happens happened happening physically total totally dumb silly deal
 somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff thing things
 biggest largest greatest smallest highest lowest main major

@@ -257,7 +257,14 @@ var standIns = map[string][]string{
 	// a lease's contract is written as its signing (签约两年), a member's
 	// card as the membership (办卡的人: 会员数; heldout50)
 	"合同": {"签约", "租约"},
-	// harm done to a person is written 受损 (身心健康受损; heldout51)
+	// how a figure rose and fell is written 起伏 and its peaks (heldout52)
+	"起起落落": {"起伏", "峰值", "高点"},
+	// English stand-ins of a story's events and people (heldout52): a
+	// rattle or a noise is written as a shudder or a vibration, an
+	// attack as a threat, a power-hungry officer by power and authority
+	"rattle": {"shudder", "vibration"}, "noise": {"sound", "vibration", "shudder"}, "attack": {"threat", "assault"},
+	"power-hungry": {"power", "authority", "control"},
+	// harm done to a person is written (身心健康受损; heldout51)
 	"伤害": {"受损", "损害"},
 	// a piece's title is written 题为 (评论,题为《…》; heldout50)
 	"标题": {"题为", "题目"}, "办卡": {"会员", "储值卡"},

@@ -533,6 +533,7 @@ var roleWords = fieldSet("店长 店员 员工 副校长 教师 导师 辅导员
 // segmenter gives both as one word (几年, 几月, 哪天): 一年 in 哪一年 asks
 // for a year, it is not a year the question is about.
 func dropMeasures(words []string) []string {
+	words = unglueCounted(words)
 	out := words[:0:0]
 	month := false // the word before was 几月 or 哪月
 	for i, w := range words {
@@ -550,6 +551,20 @@ func dropMeasures(words []string) []string {
 			continue                     // the segmenter's one word for both: 几年, 几月, 哪天
 		}
 		out = append(out, w)
+	}
+	return out
+}
+
+// unglueCounted returns words with each word of three runes the
+// dictionary lacks after 多少 or 几 that opens with a measure cut to the
+// thing counted (多少/条差评 → 差评: the segmenter glued the measure to it,
+// a word no text holds). words is not changed.
+func unglueCounted(words []string) []string {
+	out := slices.Clone(words)
+	for i := 1; i < len(out); i++ {
+		if rs := []rune(out[i]); len(rs) == 3 && (out[i-1] == "多少" || out[i-1] == "几") && measures[string(rs[:1])] && HasHan(out[i]) && !IsDictWord(out[i]) {
+			out[i] = string(rs[1:])
+		}
 	}
 	return out
 }

@@ -939,9 +939,27 @@ func TestEvalShippedSets(t *testing.T) {
 // 0.70, 0.48; 5/5, 4/5, 4/4. Left: HSK asked of admission (line 16: an
 // acronym never written, but KPI, ROI and KOL are answerable the same
 // way in the coffee sets).
+// A fifty-second (coffee-shop-heldout52, bettafish-heldout52,
+// dulce-heldout47: a coffee-bean wholesaler, a TV food-show producer, a
+// retired teacher; a law PhD student, an overseas parent in Canada, a
+// student reporter; a sound designer, a night-shift nurse, a skeptic),
+// measured first on fb64c19: false refusals 3/15, 4/15, 4/10; recall
+// 0.62, 0.51, 0.29; off-topic refused 5/5, 1/5, 3/4. With the new-user
+// trial of the same session: the asker's kin (我老伴儿, 女儿让我) and a
+// closing remark of where the asker is (我们在温哥华这边…) dropped; 是因为,
+// 回国, pretty, goes, classic, supposed, partway no terms; 多少条差评 and
+// 办个卡 cut back (the trial's "9月新增了多少条差评？" was refused); what is
+// asked of an arrangement (入学体检是怎么安排的, also a measured word) and
+// of a last time (最近一次换届选举); 起起落落 written 起伏, rattle and noise
+// as a shudder, attack as a threat, month as 个月; 级别 and mindset aspect
+// words: 0/15, 1/15, 0/10; 0.75, 0.67, 0.50; 5/5, 3/5, 3/4. Left: the
+// medical opinion asked in generic words (line 10: 医院, 专家, 论证 held
+// only in passing), a counter-suit beside held words (line 17), 附中 of
+// 武大附中 (line 19) and "what year or decade" after a purpose clause
+// (Dulce line 13).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1397
+const minLeadMet = 1417
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1107,6 +1125,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout51": {0, 0.83, nil},
 		"bettafish-heldout51":   {0, 0.7, []int{16}},
 		"dulce-heldout46":       {0, 0.47, nil},
+		"coffee-shop-heldout52": {0, 0.75, nil},
+		"bettafish-heldout52":   {1, 0.67, []int{17, 19}},
+		"dulce-heldout47":       {0, 0.5, []int{13}},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

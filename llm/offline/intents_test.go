@@ -10,15 +10,7 @@ import (
 // 是…第二个传播事件" before the sentence giving 八百人 (the new-user trial of
 // session 30).
 func TestQuantityIntentNoDates(t *testing.T) {
-	var question, answer *regexp.Regexp
-	for _, it := range intents {
-		if it.name == "quantity" {
-			question, answer = it.question, it.answer
-		}
-	}
-	if answer == nil {
-		t.Fatal("no quantity intent")
-	}
+	question, answer := intentNamed(t, "quantity")
 	for s, want := range map[string]bool{
 		"2024年6月会员体系上线，是本周期的第二个传播事件": false,
 		"7月13日作出处分":   false,
@@ -46,15 +38,7 @@ func TestQuantityIntentNoDates(t *testing.T) {
 // ordered answers "how often does the leader make everyone check in on
 // comms?" (heldout50).
 func TestOftenIntent(t *testing.T) {
-	var question, answer *regexp.Regexp
-	for _, it := range intents {
-		if it.name == "often" {
-			question, answer = it.question, it.answer
-		}
-	}
-	if answer == nil {
-		t.Fatal("no often intent")
-	}
+	question, answer := intentNamed(t, "often")
 	for s, want := range map[string]bool{
 		`"Comms check, every thirty seconds," Taylor ordered.`: true,
 		"They met once a week in the bunker.":                  true,
@@ -73,4 +57,17 @@ func TestOftenIntent(t *testing.T) {
 			t.Errorf("%q asks how often: %v, want %v", q, got, want)
 		}
 	}
+}
+
+// intentNamed returns the question and answer patterns of the intent
+// called name, failing t when there is none.
+func intentNamed(t *testing.T, name string) (question, answer *regexp.Regexp) {
+	t.Helper()
+	for _, it := range intents {
+		if it.name == name {
+			return it.question, it.answer
+		}
+	}
+	t.Fatalf("no %s intent", name)
+	return nil, nil
 }

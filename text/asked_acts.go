@@ -1,0 +1,67 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What a question asks of an act: the charge or arrangement of a thing
+// (feeAsked), whether one may do it (modalsAsked) and the event of a last
+// time (lastTimeAsked). Each is one of AskedFor's words.
+
+// feeVerbs are the verbs of charging that 怎么 or 如何 asks about;
+// feeRunes the one-rune ones, which charge only a fee named before them
+// (停车费是怎么收的: not 怎么算 of a sum).
+var (
+	feeVerbs = fieldSet("收费 计费 收钱 算钱 付费 交费 缴费")
+	feeRunes = fieldSet("收 交 缴")
+	// arrangeVerbs say how a thing is arranged (入学体检是怎么安排的): the
+	// thing before 是怎么 is asked, as a fee is
+	arrangeVerbs = fieldSet("安排 规定 办理 组织")
+)
+
+// procedureWords name how a thing is done (流程, 手续 …): "X是什么流程"
+// asks X's (askedIn).
+var procedureWords = fieldSet("流程 手续 程序 步骤 条件 门槛")
+
+// feeAsked returns the thing a clause asks the charge of: the phrase's
+// last word before 怎么 or 如何 and a verb of charging (feeVerbs: 停车场 in
+// "校内停车场怎么收费"), "" when there is none. What it costs is stated of
+// it, in a text naming it.
+func feeAsked(ws []string) string {
+	for i := 0; i+1 < len(ws); i++ {
+		if (ws[i] == "怎么" || ws[i] == "如何" || ws[i] == "怎样") && (feeVerbs[ws[i+1]] || feeRunes[ws[i+1]] || arrangeVerbs[ws[i+1]] && i > 0 && ws[i-1] == "是") {
+			if j := phraseEnd(ws, i); j >= 0 && (feeVerbs[ws[i+1]] || arrangeVerbs[ws[i+1]] || strings.HasSuffix(ws[j], "费")) {
+				return ws[j]
+			}
+		}
+	}
+	return ""
+}
+
+// lastTimeAsked matches the event a question asks of its last or first
+// time (学生会最近一次换届选举有没有…: 换届选举), group 1, up to the verb
+// or link after it.
+var lastTimeAsked = regexp.MustCompile(`(?:最近一次|最近的一次|上一次|上次)([^，,。？?！!；;有是的在]{2,8})`)
+
+// modalsAsked returns what each yes-or-no clause of q asks one may do:
+// the content term written last after its 能 or 可以, when the clause
+// ends with 吗 (停车 in "校内能停车吗", 个税 in "能开免税票据拿去抵个税吗");
+// nil for none. Whether it is allowed is asked: a text that never names
+// the act does not tell.
+func modalsAsked(q string) []string {
+	var out []string
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+		if !strings.HasSuffix(c, "吗") {
+			continue
+		}
+		i := max(strings.LastIndex(c, "能"), strings.LastIndex(c, "可以"))
+		if i < 0 {
+			continue
+		}
+		if ts := Terms(strings.TrimPrefix(strings.TrimPrefix(c[i:], "能"), "可以")); len(ts) > 0 {
+			out = append(out, ts[len(ts)-1].Text)
+		}
+	}
+	return out
+}
