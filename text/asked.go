@@ -19,7 +19,12 @@ import (
 // the time are only which end of it, 开始 or 结束, the event before it
 // too: 军训 in 新生军训一般几月开始), in question order,
 // each once; nil for a question
-// with neither, or with no Chinese. Aspect words (IsAspectWord: 挑战, 原因,
+// with neither, or with no Chinese. Also the thing whose procedure is
+// asked (贷款 in "办国家助学贷款是什么流程"), whose charge or arrangement
+// is asked (feeAsked), what a yes-or-no clause asks one may do
+// (modalsAsked) and the event asked of its last time (lastTimeAsked).
+// The asker's frame is read first (WithoutAskerFrame: 有几位老校友问：
+// asks nothing of 校友). Aspect words (IsAspectWord: 挑战, 原因,
 // 方法 …) and a verb with its direction (IsVerbDirection: 降回 in 后来又
 // 降回多少) are left out: a question asking for the challenges is answered
 // by texts that say 困难 or 断货, not 挑战. The relevance gate refuses a

@@ -24,10 +24,13 @@ var (
 // asks X's (askedIn).
 var procedureWords = fieldSet("流程 手续 程序 步骤 条件 门槛")
 
-// feeAsked returns the thing a clause asks the charge of: the phrase's
-// last word before 怎么 or 如何 and a verb of charging (feeVerbs: 停车场 in
-// "校内停车场怎么收费"), "" when there is none. What it costs is stated of
-// it, in a text naming it.
+// feeAsked returns the thing a clause asks the charge or the arrangement
+// of: the phrase's last word before 怎么 or 如何 and a verb of charging
+// (feeVerbs: 停车场 in "校内停车场怎么收费"; a one-rune one, feeRunes, of a
+// fee: 停车费 in "停车费是怎么收的") or, after 是, of arranging
+// (arrangeVerbs: 体检 in "入学体检是怎么安排的"), "" when there is none.
+// What it costs or how it is arranged is stated of it, in a text naming
+// it.
 func feeAsked(ws []string) string {
 	for i := 0; i+1 < len(ws); i++ {
 		if (ws[i] == "怎么" || ws[i] == "如何" || ws[i] == "怎样") && (feeVerbs[ws[i+1]] || feeRunes[ws[i+1]] || arrangeVerbs[ws[i+1]] && i > 0 && ws[i-1] == "是") {
@@ -39,14 +42,14 @@ func feeAsked(ws []string) string {
 	return ""
 }
 
-// lastTimeAsked matches the event a question asks of its last or first
-// time (学生会最近一次换届选举有没有…: 换届选举), group 1, up to the verb
-// or link after it.
+// lastTimeAsked matches the event a question asks of its last time
+// (学生会最近一次换届选举有没有…: 换届选举), group 1, up to the verb or
+// link after it: whether there was one is asked.
 var lastTimeAsked = regexp.MustCompile(`(?:最近一次|最近的一次|上一次|上次)([^，,。？?！!；;有是的在]{2,8})`)
 
 // modalsAsked returns what each yes-or-no clause of q asks one may do:
 // the content term written last after its 能 or 可以, when the clause
-// ends with 吗 (停车 in "校内能停车吗", 个税 in "能开免税票据拿去抵个税吗");
+// ends with 吗 (停车 in "校内能停车吗", 抵个税 in "能开免税票据拿去抵个税吗");
 // nil for none. Whether it is allowed is asked: a text that never names
 // the act does not tell.
 func modalsAsked(q string) []string {

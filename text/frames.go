@@ -35,7 +35,12 @@ var askerFrame = regexp.MustCompile(`(?i),?\s*if (?:i|we) (?:had to|have to|need
 // asker will use the answer in ("渠道分布那张饼图要用，小红书、抖音各占多少%？")
 // or of their task ("做租户评估，建议每月盯哪些KPI？"), a clause of what they
 // are busy with ("您好，我在写一个关于李明咖啡店的商学院案例，请问：…") and a
-// closing one of what the answer is for ("…每月省多少，算ROI用").
+// closing one of what the answer is for ("…每月省多少，算ROI用"). So do
+// the asker's plan (zhPlanLead: 打算分析下), their office's (zhOrgPlan:
+// 居委会想牵头…，), who asks up to a colon (zhAskedBy: 有几位老校友问：),
+// where they come from (zhOriginIntro: 我从台湾过来，), where they are
+// (zhClosingRemark: …？我们在温哥华这边…) and their kin (zhKin: 我老伴儿,
+// 女儿让我).
 func WithoutAskerFrame(q string) string {
 	q = askerFrame.ReplaceAllString(q, "")
 	if loc := asideMark.FindAllStringIndex(q, -1); loc != nil {

@@ -200,10 +200,11 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 		var cands [][]mapCand
 		for _, ri := range bt.Reports {
 			switch r := reps[ri]; {
+			// a report holding too little of the terms gives no point, but
+			// themes are read from every report when no report holds the
+			// words that frame the question ("the big lesson or main
+			// ideas": lesson and ideas)
 			case r.ID == TopicReportID || coverage(b.low[ri], q.terms, q.weights) < MinCoverage && !(q.themes != nil && weightless(q.weights)):
-				// themes are read from every report when no report holds
-				// the words that frame the question ("the big lesson or
-				// main ideas": lesson and ideas)
 			case q.themes != nil:
 				cands = append(cands, themeCandidates(r, b.importance(ri), q.themes))
 			default:

@@ -438,10 +438,9 @@ func hasName(names []knowledge.TermStat, w string) bool {
 }
 
 // placeOpening reports whether q opens with the noun w and a localizer
-// after it (上, 里, 中, 内: 火星上, 月球上), or with a time word (今年, 去年
-// …) and a phrase of at most 8 runes with 的 before w (今年国考的申论真题里:
-// 真题): the place
-// the question is set in.
+// after it (上, 里, 中, 内: 火星上, 月球上), after a time word (今年, 去年
+// …) and a phrase of at most 8 runes with 的 before w if any (今年国考的申
+// 论真题里: 真题): the place the question is set in.
 func placeOpening(q, w string) bool {
 	q = strings.TrimSpace(q)
 	for _, t := range openingTimes {
