@@ -46,8 +46,10 @@ func TestWave52Words(t *testing.T) {
 			t.Errorf("StandIns(%s) = %v, want %s", w, StandIns(w), in)
 		}
 	}
-	if !slices.Contains(enZH["month"], "个月") {
-		t.Errorf("enZH[month] = %v, want 个月", enZH["month"])
+	for w, zh := range map[string]string{"month": "个月", "sign": "会员", "first": "首"} {
+		if !slices.Contains(enZH[w], zh) {
+			t.Errorf("enZH[%s] = %v, want %s", w, enZH[w], zh)
+		}
 	}
 	for _, w := range []string{"级别", "mindset"} {
 		if !IsAspectWord(w) {

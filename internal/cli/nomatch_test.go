@@ -51,11 +51,13 @@ func TestNoMatchAsksNoModel(t *testing.T) {
 		{"dulce", "What is the recipe for lasagna?", false},
 		{"wuhan", "樱花", true},
 		{"coffee", "李明为什么选择写字楼商圈？", true},
-		{"coffee", "火星上能开咖啡店吗？", false},                 // the new-user trial: a place never named (火星上), though 咖啡店 is held
-		{"coffee", "写字楼里的咖啡店周末营业吗？", true},              // a place the knowledge holds
-		{"wuhan", "武汉大学官方微信视频号现在有多少粉丝？", false},         // a platform never written, though 视频 and 微信 are held
-		{"wuhan", "今年国考的申论真题里有没有直接用武大图书馆事件当材料？", false}, // heldout51: set in an exam paper never named, its event held
-		{"wuhan", "今年武大的樱花季里游客多吗？", true},               // a place the knowledge holds after the time word
+		{"coffee", "火星上能开咖啡店吗？", false},                                                      // the new-user trial: a place never named (火星上), though 咖啡店 is held
+		{"coffee", "写字楼里的咖啡店周末营业吗？", true},                                                   // a place the knowledge holds
+		{"coffee", "9月新增了多少条差评？", true},                                                      // the new-user trial of session 32: 条差评 was asked for
+		{"coffee", "How many members did the shop sign up in its first three months?", true}, // and sign, first were never held
+		{"wuhan", "武汉大学官方微信视频号现在有多少粉丝？", false},                                              // a platform never written, though 视频 and 微信 are held
+		{"wuhan", "今年国考的申论真题里有没有直接用武大图书馆事件当材料？", false},                                      // heldout51: set in an exam paper never named, its event held
+		{"wuhan", "今年武大的樱花季里游客多吗？", true},                                                    // a place the knowledge holds after the time word
 		{"dulce", "Who is Alex Mercer?", true},
 		{"dulce", "Agent Mercer", true},
 	} {
