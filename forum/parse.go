@@ -231,11 +231,11 @@ func (p *parser) addLine(line []byte) {
 		r, _ := utf8.DecodeRune(line[i:])
 		line = bytes.Map(func(r rune) rune {
 			if isControl(r) {
-				return -1
+				return utf8.RuneError
 			}
 			return r
 		}, line)
-		p.warn("control characters (U+%04X …) removed", r)
+		p.warn("control characters (U+%04X …) replaced with U+FFFD", r)
 	}
 
 	if clock, secs, ok := parseTimestamp(line); ok {
@@ -264,10 +264,10 @@ func (p *parser) addLine(line []byte) {
 
 // isControl reports a control character no forum text carries: C0 but
 // the tab and the carriage return (a line break inside a line, which
-// the content keeps), DEL and C1 (a binary or damaged line: "ZZZZ
-// garbage \x01\x02").
+// the content keeps), and DEL (a binary or damaged line: "ZZZZ garbage
+// \x01\x02").
 func isControl(r rune) bool {
-	return r < 0x20 && r != '\t' && r != '\r' || r >= 0x7f && r < 0xa0
+	return r < 0x20 && r != '\t' && r != '\r' || r == 0x7f
 }
 
 // startEntry opens a new entry for a timestamped line; rest is what follows

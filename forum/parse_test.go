@@ -741,12 +741,14 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		// bytes.ToValidUTF8 folds a run of bad bytes into one U+FFFD, the
-		// parser writes one per byte; count U+FFFD the parser's way.
+		// parser writes one per byte; count U+FFFD the parser's way, and
+		// one for each control character it replaces (C0 but tab, CR and
+		// LF; DEL)
 		delete(want, utf8.RuneError)
 		wantBad := 0
 		for rest := data; len(rest) > 0; {
 			r, size := utf8.DecodeRune(rest)
-			if r == utf8.RuneError {
+			if r == utf8.RuneError || r < 0x20 && r != '\t' && r != '\r' && r != '\n' || r == 0x7f {
 				wantBad++
 			}
 			rest = rest[size:]
@@ -962,15 +964,16 @@ func TestParseFileBinaryNamesLine(t *testing.T) {
 }
 
 // A line with control characters (a binary or damaged line, the new-user
-// trial of session 32) is warned with its line number and kept without
-// them; a tab is text.
+// trial of session 32) is warned with its line number and kept with each
+// replaced by U+FFFD, as invalid UTF-8 is: nothing of it is lost, not even
+// a line of DEL alone (the fuzzer's \x7f); a tab is text.
 func TestControlCharactersWarned(t *testing.T) {
 	in := "[10:00:00] [QUERY] a\tb\nZZZZ garbage \x01\x02 line\n[10:01:00] [HOST] c\x7f\n"
 	entries, warnings, err := Parse(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != 2 || entries[0].Content != "a\tb\nZZZZ garbage  line" || entries[1].Content != "c" {
+	if len(entries) != 2 || entries[0].Content != "a\tb\nZZZZ garbage \uFFFD\uFFFD line" || entries[1].Content != "c\uFFFD" {
 		t.Errorf("entries: %+v", entries)
 	}
 	var lines []int
