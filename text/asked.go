@@ -112,7 +112,7 @@ var yesNo = regexp.MustCompile(`有没有|是否|有无|吗$`)
 // passivesAsked returns passiveAsked of each clause of q, in order.
 func passivesAsked(q string) []string {
 	var out []string
-	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+	for _, c := range clauses(q) {
 		if v := passiveAsked(c); v != "" {
 			out = append(out, v)
 		}
@@ -137,11 +137,17 @@ func passiveAsked(c string) string {
 	return ""
 }
 
+// clauses returns the clauses of q, cut at clauseMarks (punctuation that
+// ends a clause), in order.
+func clauses(q string) []string {
+	return strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) })
+}
+
 // eachClause calls f with the words of each clause of q (clauseMarks:
 // "注册资本是多少，营业执照…" ends a phrase at 多少), glued words cut back
 // (splitReduplication, ungluedWords) and 多/大 read as 多大 (joinHowMuch).
 func eachClause(q string, f func(ws []string)) {
-	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+	for _, c := range clauses(q) {
 		f(joinIDs(joinHowMuch(joinWhichTime(ungluedWords(unglueCounted(splitReduplication(Words(c))))))))
 	}
 }

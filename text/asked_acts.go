@@ -33,10 +33,13 @@ var procedureWords = fieldSet("流程 手续 程序 步骤 条件 门槛")
 // it.
 func feeAsked(ws []string) string {
 	for i := 0; i+1 < len(ws); i++ {
-		if (ws[i] == "怎么" || ws[i] == "如何" || ws[i] == "怎样") && (feeVerbs[ws[i+1]] || feeRunes[ws[i+1]] || arrangeVerbs[ws[i+1]] && i > 0 && ws[i-1] == "是") {
-			if j := phraseEnd(ws, i); j >= 0 && (feeVerbs[ws[i+1]] || arrangeVerbs[ws[i+1]] || strings.HasSuffix(ws[j], "费")) {
-				return ws[j]
-			}
+		if ws[i] != "怎么" && ws[i] != "如何" && ws[i] != "怎样" {
+			continue
+		}
+		v := ws[i+1]
+		arranged := arrangeVerbs[v] && i > 0 && ws[i-1] == "是"
+		if j := phraseEnd(ws, i); j >= 0 && (feeVerbs[v] || arranged || feeRunes[v] && strings.HasSuffix(ws[j], "费")) {
+			return ws[j]
 		}
 	}
 	return ""
@@ -54,7 +57,7 @@ var lastTimeAsked = regexp.MustCompile(`(?:最近一次|最近的一次|上一�
 // the act does not tell.
 func modalsAsked(q string) []string {
 	var out []string
-	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+	for _, c := range clauses(q) {
 		if !strings.HasSuffix(c, "吗") {
 			continue
 		}
