@@ -226,16 +226,48 @@ func endsSentence(s string) bool {
 var lineSentences = text.SentenceRules{Ends: "。｡！？!?；;", SpacedEnds: ".", Closers: "”’\"）)」』》】", Titles: true}
 
 // sentences splits one cleaned line after each sentence mark
-// (lineSentences), trimmed, empty pieces dropped.
+// (lineSentences), trimmed, empty pieces dropped. The items of a list a
+// colon introduces stay one sentence ("重要事件依次为：4月开业；5月推出…；
+// 7月断货。"): a piece that ends with "；" and introduces a list before a
+// colon (listGoesOn) takes the next
+// piece while the whole stays within MaxRunes runes, so that no item is
+// quoted without what it is an item of; but for a quoted voice
+// (quoteOpens).
 func sentences(line string) []string {
 	var out []string
 	for _, p := range lineSentences.Split(line) {
-		if s := strings.TrimSpace(p); s != "" {
-			out = append(out, s)
+		s := stripListNumber(strings.TrimSpace(p))
+		if s == "" || bareListNumber.MatchString(s) {
+			continue // "。2. 地域…": the "." after 2 ended a piece of its own
 		}
+		if n := len(out); n > 0 && listGoesOn(out[n-1]) && !quoteOpens(s) &&
+			utf8.RuneCountInString(out[n-1])+utf8.RuneCountInString(s) <= MaxRunes {
+			out[n-1] += s
+			continue
+		}
+		out = append(out, s)
 	}
 	return out
 }
+
+// quoteOpens reports whether s opens with a quotation mark: an item that
+// is a quoted voice with its own source ("护校派新增论述：“…”（知乎…）；
+// “…”（抖音…）") stands alone, as a voice of its own.
+func quoteOpens(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return strings.ContainsRune("“\"「『‘", r)
+}
+
+// listGoesOn reports whether a sentence is an enumeration cut at an
+// item: it ends with a semicolon (；;) and a colon in it follows words
+// that introduce a list (listLead: 依次为：, 包括：, 以下三点：), not a label
+// ("国际参照：…；" and "微博端：…；" are items of their own).
+func listGoesOn(s string) bool {
+	return (strings.HasSuffix(s, "；") || strings.HasSuffix(s, ";")) && listLead.MatchString(s)
+}
+
+// listLead matches the words before a colon that introduce a list.
+var listLead = regexp.MustCompile(`(?:为|是|有|包括|包含|如下|以下|下列|分别|依次|几点|[一二三四五六七八九十两0-9]+(?:点|个|项|类|条|方面|阶段))[：:]`)
 
 // cutLong cuts a passage longer than MaxRunes at the last clause mark
 // (，、,：:) before the limit, else at the limit.
@@ -321,7 +353,8 @@ func isTableRule(s string) bool {
 	return strings.Contains(s, "-") && strings.Trim(s, "|-: ") == "" // nothing but | - : and spaces
 }
 
-// stripListNumber removes "1. ", "1、", "(1) ", "（一）" style prefixes.
+// stripListNumber removes a list number starting s: "1. ", "1、", "1) ",
+// "1）", "(1)", "（1）", "（一）", "①".
 func stripListNumber(s string) string {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
@@ -333,8 +366,19 @@ func stripListNumber(s string) string {
 			return strings.TrimSpace(rest[len(p):])
 		}
 	}
+	if m := parenNumberRE.FindString(s); m != "" && len(m) < len(s) {
+		return strings.TrimSpace(s[len(m):])
+	}
 	return s
 }
+
+// bareListNumber matches a list number standing alone: "2." cut off by
+// the sentence rule's "." before a space.
+var bareListNumber = regexp.MustCompile(`^(?:[0-9]{1,2}[.)）、]|[（(](?:[0-9]{1,2}|[一二三四五六七八九十]{1,2})[）)])$`)
+
+// parenNumberRE matches a list number in brackets or circled at the start
+// of a text: (1) （2） （三） ④.
+var parenNumberRE = regexp.MustCompile(`^(?:[（(](?:[0-9]{1,2}|[一二三四五六七八九十]{1,2})[）)]|[①-⑳])\s*`)
 
 // stripLinks turns [text](url) into text and drops ![alt](src) images.
 func stripLinks(s string) string {

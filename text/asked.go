@@ -138,9 +138,41 @@ func passiveAsked(c string) string {
 }
 
 // clauses returns the clauses of q, cut at clauseMarks (punctuation that
-// ends a clause), in order.
+// ends a clause) and at a 、 right after an interrogative, where it parts
+// two questions, not two nouns ("军训一般安排在什么时候、要练多少天"), in
+// order.
 func clauses(q string) []string {
-	return strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) })
+	var out []string
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+		for {
+			i := strings.Index(c, "、")
+			for i >= 0 && !endsAsking(c[:i]) {
+				j := strings.Index(c[i+len("、"):], "、")
+				if j < 0 {
+					i = -1
+					break
+				}
+				i += len("、") + j
+			}
+			if i < 0 {
+				break
+			}
+			out = append(out, c[:i])
+			c = c[i+len("、"):]
+		}
+		if c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// askingEnds are the interrogatives after which a 、 parts two questions.
+var askingEnds = strings.Fields("什么时候 何时 多少 多久 多长 多大 多高 多远 几 谁 哪里 哪儿 什么 啥 吗 呢 怎么样 如何")
+
+// endsAsking reports whether s ends with an interrogative (askingEnds).
+func endsAsking(s string) bool {
+	return slices.ContainsFunc(askingEnds, func(a string) bool { return strings.HasSuffix(s, a) })
 }
 
 // eachClause calls f with the words of each clause of q (clauseMarks:
@@ -362,8 +394,8 @@ func countsInUnit(ws []string, i int) bool {
 }
 
 // unitEnd reports whether the interrogative ws[i] (多少, 几) ends its
-// clause but for a one-rune unit after it (奖金有多少钱, 有多少人), or a
-// unit and its one-rune noun (种植园有多少亩地, 多少块钱: tailUnits), or
+// clause but for a one-rune unit after it (奖金有多少钱, 有多少人) or a
+// unit of two (pairUnits: 多少人次), or a unit and its one-rune noun (种植园有多少亩地, 多少块钱: tailUnits), or
 // 钱 and one of a unit (门票多少钱一张): the phrase before it is what is
 // asked for, as before 是多少.
 func unitEnd(ws []string, i int) bool {
@@ -376,8 +408,12 @@ func unitEnd(ws []string, i int) bool {
 	if rest, ok := strings.CutPrefix(tail, "钱一"); ok && utf8.RuneCountInString(rest) == 1 {
 		return true // 门票多少钱一张: the price of one
 	}
-	return n == 1 || n == 2 && strings.ContainsRune(tailUnits, r) && strings.ContainsRune("钱地人", []rune(tail)[1])
+	return n == 1 || n == 2 && (strings.ContainsRune(tailUnits, r) && strings.ContainsRune("钱地人", []rune(tail)[1]) || pairUnits[tail])
 }
+
+// pairUnits are units of two runes a count asks in (门诊量有多少人次: the
+// phrase before them is what is counted, as before a one-rune unit).
+var pairUnits = fieldSet("人次 万人 万元 亿元 公里 公斤 小时 分钟 个月")
 
 // askedUnit returns the unit of measure a count asks in (多少亩, 几层, 多少
 // 平方米: specificUnits) when ws[i] is 多少 or 几 and the unit follows it
@@ -546,7 +582,7 @@ approach view opinion attitude reaction response trend summary overview point de
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
 conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
-style manner arc journey mindset 级别 等级 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
+style manner arc journey mindset outline 级别 等级 基调 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

@@ -30,7 +30,8 @@ var howTall = regexp.MustCompile(`(?i)\bhow (tall|heavy)\b`)
 // first casualty?": the budget and the casualty, the clause's last word;
 // not a participle: "What is the mission called?"), and what befalls the
 // things "how many" counts ("How many members of the team are killed …?":
-// whether anyone is killed is asked), and each word of the alternatives
+// whether anyone is killed is asked; "How many of the team die by the
+// end?": whether anyone dies, countedDeath), and each word of the alternatives
 // "what is the" names before a clause saying who uses them ("What's the
 // keypad access code or password the team uses …?": keypad, access, code
 // and password; "or" marks the alternatives as things: "What was the
@@ -48,7 +49,7 @@ var (
 	whatCompound   = regexp.MustCompile(`(?i)^what ([a-z]{4,}) ([a-z]{3,}) (?:does|did|do|is|was|were|are|has|had|have)\b`)
 	adjectiveEnd   = regexp.MustCompile(`(?i)(?:ic|al|ous|ive|ful|less|able|ible|er|est|ish|ary|ent|ant|ly)$`)
 	madeInto       = regexp.MustCompile(`(?i)^(?:was|is|has|have|did|does|will)\b.*\b(?:turned|made|adapted|converted|developed) into (?:a |an )?([a-z]{3,})`)
-	yesNoEither    = regexp.MustCompile(`^(?i:do|does|did|is|are|was|were|will|would)\b.*\b(?i:the|any|some) ([a-z]{4,}) or (?:the |any |some )?([a-z]{4,})\b`)
+	yesNoEither    = regexp.MustCompile(`^(?i:do|does|did|is|are|was|were|will|would)\b.*\b(?i:the|any|some|there an?) (?:[a-z]+ )?([a-z]{4,}) or (?:the |any |some |a |an )?([a-z]{4,})\b`)
 	howMadeA       = regexp.MustCompile(`(?i)^how (?:did|do|does|would|could|can) [a-z]+ (?:rig|build|make|set up|rig up|put together|assemble|fashion|improvise|construct) (?:a|an) ([a-z]{3,})\b`)
 	inUnit         = regexp.MustCompile(`(?i)\bin (megahertz|mhz|kilohertz|khz|gigahertz|ghz|hertz)\b`)
 	gotEvent       = regexp.MustCompile(`(?i)^(?:who|which|whom)\b.*\b(?:get|gets|got|gotten|getting)\s+([a-z]{3,}(?:ed|en))\b`)
@@ -57,9 +58,10 @@ var (
 	yearOf         = regexp.MustCompile(`(?i)^(?:in )?(?:what|which) year\b.*\b(?:take|takes|took|taking) place\b|^(?:in )?(?:what|which) year\b.*\b(?:happen|happens|happened|occur|occurs|occurred|set)\W*$`)
 	theNounAtEnd   = regexp.MustCompile(`(?i)^(?:what|who)(?:'s| is| was| are| were) (?:the|their|his|her|its) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)\W*$`)
 	phraseBefore   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the ((?:[a-z-]+ ){0,3}?[a-z-]+ or [a-z-]+) (?:the|that|which|they|we|he|she|you|i)\b`)
-	placeKind      = regexp.MustCompile(`(?i)^(?:in )?(?:which|what) (state|country|province|county|city|town)\b.*\b(?:located|situated|based|set|in)\W*$`)
+	placeKind      = regexp.MustCompile(`(?i)^(?:in )?(?:which|what) (?:(?-i:[A-Z]{2,}) )?(state|country|province|county|city|town)\b.*\b(?:located|situated|based|set|in)\W*$`)
 	placeKindAfter = regexp.MustCompile(`(?i)\b(?:in|near|from|at|outside) (?:which|what) (?:[A-Z]{2,} )?(state|country|province|county|city|town|village)\b`)
 	countedEvent   = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
+	countedDeath   = regexp.MustCompile(`(?i)\bhow many\b.*?\b(die|dies|died|perish|perishes|perished)\b`)
 	anyNoun        = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: or ([a-z]{3,}))?`)
 	lookLike       = regexp.MustCompile(`(?i)^what (?:do|does|did) (?:the |a |an |these |those |their |its )?(?:[a-z-]+ ){0,2}?([a-z]{3,}) (?:(?:in|at|on|of|from) (?:the |a |an )?[a-z-]+ )?(?:(?:actually|really|even) )?look like\b`)
 	whichEither    = regexp.MustCompile(`(?i)\bwhich ([a-z]{3,}) or ([a-z]{3,})\b`)
@@ -82,10 +84,13 @@ var (
 // as 有没有 in Chinese); "Was it ever turned into a movie?" for the movie
 // (madeInto: whether there is one); "How did they rig an antenna …?" for
 // the antenna (howMadeA: the thing a verb of making makes); "do they end
-// up fighting the grays or hybrids?" for both (yesNoEither: the things a
-// yes-or-no question names as alternatives, lower case); "in which US state or near which town …" for the
-// state and the town (placeKindAfter: a place's kind after a preposition
-// and which); "What do the alien creatures in the base look like?" for the
+// up fighting the grays or hybrids?" and "Is there a nuclear reactor or
+// generators down there?" for both (yesNoEither: the things a yes-or-no
+// question names as alternatives, lower case, an adjective before the
+// first aside; after a or an only in "is there a": "Is Hayes a believer
+// or a skeptic?" asks what a person is); "in which US state or near which town …" for the state
+// and the town (placeKindAfter: a place's kind after a preposition and
+// which; placeKind: "Which US state is the base in?"); "What do the alien creatures in the base look like?" for the
 // creatures (lookLike: what is described); "which star or constellation
 // the aliens came from" and "What kind of telescope or radio dish …" for
 // both alternatives (whichEither, kindOfEither: the kinds of thing
@@ -172,7 +177,7 @@ func askedEnglishClause(q string) []string {
 			out = addEnglish(out, w) // "or" is a stop word
 		}
 	}
-	for _, re := range []*regexp.Regexp{attributeOf, ownedAtEnd, relationAtEnd, eventDated, gotEvent, theNounAtEnd, countedEvent} {
+	for _, re := range []*regexp.Regexp{attributeOf, ownedAtEnd, relationAtEnd, eventDated, gotEvent, theNounAtEnd, countedEvent, countedDeath} {
 		if m := re.FindStringSubmatchIndex(q); m != nil {
 			w := q[m[2]:m[3]]
 			if (re == eventDated || re == gotEvent || re == countedEvent) && len(w) > 6 && strings.HasSuffix(w, "ed") {

@@ -50,7 +50,7 @@ func ComparedSides(question string) (a, b string, ok bool) {
 	if HasHan(question) {
 		sep = ""
 	}
-	a, b = trimPlace(strings.Join(before[i:], sep)), trimPlace(strings.Join(after[:j], sep))
+	a, b = trimPlace(trimWhere(strings.Join(before[i:], sep))), trimPlace(strings.Join(after[:j], sep))
 	return a, b, a != "" && b != "" && a != b && !datePhrase.MatchString(a) && !datePhrase.MatchString(b)
 }
 
@@ -66,6 +66,20 @@ func trimPlace(side string) string {
 	rs := []rune(side)
 	if len(rs) > 2 && strings.ContainsRune("上中里内", rs[len(rs)-1]) {
 		return string(rs[:len(rs)-1])
+	}
+	return side
+}
+
+// trimWhere drops the frame a Chinese side starts with: where it is
+// looked at, up to 里 ("数据里湖北本地网友" → 湖北本地网友), when at least two
+// runes stand on either side of 里 and they are not a word of 里 (这里,
+// 那里, 哪里, 公里, 千里, 万里, 邻里).
+func trimWhere(side string) string {
+	rs := []rune(side)
+	for k := 2; k < len(rs)-2; k++ {
+		if rs[k] == '里' && !strings.ContainsRune("这那哪公千万邻", rs[k-1]) {
+			return string(rs[k+1:])
+		}
 	}
 	return side
 }

@@ -20,6 +20,9 @@ func TestComparedSides(t *testing.T) {
 		{"李明为什么选择写字楼商圈？", "", "", false},
 		{"樱花季和校庆期间的舆情怎么样？", "", "", false},
 		{"舆情前后有什么不同？", "", "", false},
+		// where it is looked at is no part of a side
+		{"数据里湖北本地网友和外省网友对这次风波的态度差别挺大吧？", "湖北本地网友", "外省网友", true},
+		{"五公里内门店和十公里外门店有什么区别？", "五公里内门店", "十公里外门店", true},
 	} {
 		a, b, ok := ComparedSides(c.q)
 		if ok != c.ok || ok && (strings.ToLower(a) != c.a || strings.ToLower(b) != c.b) {

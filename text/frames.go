@@ -53,6 +53,9 @@ func WithoutAskerFrame(q string) string {
 		}
 		q = q[len(m):] // "Sorry, my English is not so good. …?": who asks, not what
 	}
+	if i := strings.LastIndex(q, "?"); i >= 0 && enClosingAsker.MatchString(q[i+1:]) && !enStillAsks.MatchString(q[i+1:]) {
+		q = q[:i+1] // "…? I need a rough outline of the scenes so I can map out encounters."
+	}
 	q = enArguedLead.ReplaceAllString(q, "$1")
 	if m := enLabel.FindStringSubmatch(q); m != nil && strings.ContainsAny(q[len(m[0]):], "?") {
 		q = q[len(m[0]):]
@@ -161,6 +164,21 @@ var asideMark = regexp.MustCompile(`(?i)(?:^|[.!?]\s*)(?:setting|leaving|putting
 // each such sentence while a question mark follows: the asker's words
 // (English, debate) are not what the knowledge is asked about.
 var enAskerSentence = regexp.MustCompile(`^\s*(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|Sorry|Hi|Hello|Hey|Thanks|Thank you)\b[^.!?]*[.!]+\s*`)
+
+// enClosingAsker matches what follows an English question's last question
+// mark when it is about the asker: sentences opening with I or We (not "I
+// mean", which says what is asked): "I'm thinking something about rules
+// versus gut feeling, but I'd like a fuller list.", "I need a rough
+// outline of the scenes so I can map out encounters.". WithoutAskerFrame
+// drops it unless it asks (enStillAsks).
+var enClosingAsker = regexp.MustCompile(`^\s*(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd)\b(?:[^.!?]*[.!]+\s*)+$`)
+
+// enStillAsks matches a closing statement that still asks something or
+// speaks of what is asked: a question word, "know" or "mean" ("I'd like
+// to know the year too", "I mean the second one"), or it or them, the
+// thing asked, which it may name in other words ("I'd like to stat it as
+// an encounter": the drone encounter).
+var enStillAsks = regexp.MustCompile(`(?i)\b(?:what|which|who|whom|whose|when|where|why|how|know|mean|meant|it|its|them)\b`)
 
 // enArguedLead matches the lead of a statement of what the asker's
 // people argue or wonder about ("My debate kids are arguing about the
@@ -274,11 +292,12 @@ func hasContentWord(s string) bool {
 // zhErrand matches a sentence after the first that says what the asker
 // needs the answer for (我需要一个概括性的归纳放进论文结论部分。) or will
 // do with it (我想面试前先练练手。): it opens with 我需要, 我要, 我得, 我想,
-// 我打算, 我准备 or 我好 (我好提前备货。: so that I can), or a statement
-// with 想, 打算 or 准备 and the 我 left out (想在活动介绍里写准确点。; not
-// 要不要放冰箱？), and is dropped
-// when it asks nothing.
-var zhErrand = regexp.MustCompile(`[。？?！!]\s*(?:我(?:需要|要|得|想|打算|准备|好)[^。？?！!]*[。？?！!]?|(?:想|打算|准备)[^。？?！!]*[。！!])`)
+// 我打算, 我准备 or 我好 (我好提前备货。: so that I can), or with what
+// the asker writes or does and then 想, 要, 得 or 好 (我写巡查备忘想列一下
+// 主要问题。), or a statement with 想, 打算 or 准备 and the 我 left out
+// (想在活动介绍里写准确点。, 想大概心里有个数再填志愿 closing the
+// question; not 要不要放冰箱？), and is dropped when it asks nothing.
+var zhErrand = regexp.MustCompile(`[。？?！!]\s*(?:我(?:需要|要|得|想|打算|准备|好)[^。？?！!]*[。？?！!]?|我(?:写|做|整理|弄|编)[^。？?！!，,]{1,10}?(?:想|要|得|好)[^。？?！!]*(?:[。！!]|$)|(?:想|打算|准备)[^。？?！!]*(?:[。！!]|$))`)
 
 // zhSelfIntro matches a first Chinese clause in which the asker
 // introduces themselves in the formal register (敝人, 鄙人, 在下, 老朽,

@@ -110,7 +110,7 @@ func loadSegmenter() *gse.Segmenter {
 // to win over its single runes, rare enough that GeneralShare still calls
 // it specific (5·10⁻⁶).
 var netWords = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
-百家号 豆瓣 热搜 网红 博主 点赞 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情`)
+百家号 豆瓣 热搜 网红 博主 点赞 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情 差评 好评`)
 
 // stopPhrases are phrases the dictionary lacks that say in which order or
 // how many of a list are asked for (从高到低, 前三名), whose shop is meant

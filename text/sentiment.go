@@ -109,9 +109,11 @@ func sentimentCategory(clause string, at int) string {
 // 印象: what people think of the whole, not of one thing), praise and
 // blame in everyday words (褒贬, "夸的多还是骂的多") or, in English, sentiment, emotion, feel,
 // attitude, mood, positive, negative. "网民的情绪倾向如何？" and "How did
-// people feel?" do; "武汉大学校方是如何回应的？" does not.
+// people feel?" do; "武汉大学校方是如何回应的？" does not, nor does the
+// asker's frame ("…themes of this story? I'm thinking something about
+// gut feeling …": WithoutAskerFrame).
 func AsksSentiment(question string) bool {
-	low := strings.ToLower(question)
+	low := strings.ToLower(WithoutAskerFrame(question))
 	if FirstWord(low, sentimentAskZH) != "" {
 		return true
 	}

@@ -272,6 +272,13 @@ var standIns = map[string][]string{
 	// one's family is written by its members ("家里人有没有受影响？": 其祖父因网
 	// 暴刺激去世; heldout46)
 	"家里人": {"家人", "家属", "祖父", "祖母", "父亲", "母亲", "父母"}, "家人": {"家属", "祖父", "祖母", "父亲", "母亲", "父母"},
+	// a plan's long run is written 长期 ("短期和长远各想做什么"), a
+	// school's being scolded as the criticism it drew ("挨骂主要都是因为
+	// 啥")
+	"长远": {"长期", "中长期"}, "挨骂": {"批评", "质疑", "争议"},
+	// the war of resistance is written as the invader's deeds (1939年
+	// 侵华日军栽下樱花; heldout53)
+	"抗战": {"侵华", "日军", "抗日"},
 	// a military outfit is written squad or unit ("Which outfit are these
 	// agents from …?": Dulce's Paranormal Military Squad; heldout44)
 	"outfit": {"squad", "unit"},

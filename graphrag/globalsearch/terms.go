@@ -1,6 +1,7 @@
 package globalsearch
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -19,8 +20,13 @@ var englishBroad = setOf(
 	"overall", "main", "major", "key", "themes", "theme", "topics", "topic", "general", "generally",
 	"summary", "summarize", "summarise", "overview", "aspects", "trends", "trend", "whole", "everything",
 	"story", "dataset", "data", "all", "top", "important", "most", "big", "picture", "broad", "broadly", "ideas",
-	"gist", "basically", "plot", "basic",
+	"gist", "basically", "plot", "basic", "arc",
 )
+
+// spanPhrase matches a phrase naming the whole span of a story or a run
+// ("start to finish", "from beginning to end"): its words are no content
+// terms (contentTerms: finish is nothing the knowledge is asked about).
+var spanPhrase = regexp.MustCompile(`(?i)\b(?:from\s+)?(?:start|beginning)\s+to\s+(?:finish|end)\b`)
 
 // chineseBroad are Chinese words that ask for the whole (cues; no content
 // terms), longest first. 舆情 (public opinion) and 近期 (lately) name the
@@ -156,10 +162,12 @@ func isWordRune(r rune) bool {
 // contentTerms returns the content terms of question as the shared rule
 // finds them (text.Terms: stop and question words dropped, Chinese
 // segmented with the dictionary, English plurals reduced), without the
-// broad words (englishBroad, chineseBroad: overall, themes, 总体, 主要, …),
-// which ask for the whole and name nothing: "What are the main themes of
+// broad words (englishBroad, chineseBroad: overall, themes, 总体, 主要, …)
+// and the phrases of a whole span (spanPhrase: start to finish), which
+// ask for the whole and name nothing: "What are the main themes of
 // the story?" has none; "武汉大学的舆情总体怎么样？" has 武汉大学 and 舆情.
 func contentTerms(question string) []text.Term {
+	question = spanPhrase.ReplaceAllString(question, " ")
 	var out []text.Term
 	for _, t := range text.Terms(question) {
 		if englishBroad[t.Text] || chineseBroadWord[t.Text] || t.Text == "形象" && polarImage(question) {

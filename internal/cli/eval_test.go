@@ -957,9 +957,31 @@ func TestEvalShippedSets(t *testing.T) {
 // only in passing), a counter-suit beside held words (line 17), 附中 of
 // 武大附中 (line 19) and "what year or decade" after a purpose clause
 // (Dulce line 13).
+// A fifty-third (coffee-shop-heldout53, bettafish-heldout53,
+// dulce-heldout48: a fire-safety inspector's assistant, a student barista
+// apprentice, a food photographer; a high-school senior, a data
+// journalist, a retired university administrator; a tabletop game
+// master, an English teacher, a retired engineer), measured first on
+// 627e6d5: false refusals 4/15, 2/15, 2/10; recall 0.72, 0.62, 0.41;
+// off-topic refused 5/5, 3/5, 1/4. Then 差评 and 好评 dictionary words
+// (差评里 was cut 差/评里) and 多少/条 never bound to what it counts; the
+// asker's errand after what they write (我写巡查备忘想…) or closing the
+// question without an end mark (想…再填志愿) dropped, and in English
+// their closing statements (I'm thinking …, I need …: not ones that ask
+// or say it); 比如 no term, 基调 and outline aspect words; 长远 written
+// 长期, 挨骂 批评, 抗战 侵华; a 、 after an interrogative parts two
+// questions (军训一般安排在什么时候、要练多少天); a count in 人次 asks for
+// what is counted (门诊量); "is there a nuclear reactor or generators",
+// "which US state" and "how many … die" ask for those; a story's arc
+// "start to finish" goes global; a comparison's answer opens with the
+// sentences setting the two sides against each other (湖北本地用户“护校派”
+// 占比61%，外省用户“维权派”占54%), a word both sides share telling neither
+// apart: 0/15, 0/15, 0/10; 0.95, 0.82, 0.50; 5/5, 5/5, 4/4. Left: Dulce's
+// narrative (what drives Cruz, how Hayes changes, the field of science
+// Jordan's find might overturn) and 面孔 of a report's conclusion (line 13).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1417
+const minLeadMet = 1451
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1128,6 +1150,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout52": {0, 0.75, nil},
 		"bettafish-heldout52":   {1, 0.67, []int{17, 19}},
 		"dulce-heldout47":       {0, 0.5, []int{13}},
+		"coffee-shop-heldout53": {0, 0.95, nil},
+		"bettafish-heldout53":   {0, 0.82, nil},
+		"dulce-heldout48":       {0, 0.5, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

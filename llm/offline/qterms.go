@@ -142,8 +142,16 @@ func promotePart(qt qterm, sents []*sentence) qterm {
 // heldBy is how much of qt sentence s holds: 1 for the term (or a
 // synonym), 0.5 for one of its parts, 0 for neither.
 func (qt qterm) heldBy(s *sentence) float64 {
+	return qt.heldIn(s.lower)
+}
+
+// holds reports whether a lower-case text holds any of qt's alternatives.
+func (qt qterm) holds(lower string) bool { return qt.heldIn(lower) > 0 }
+
+// heldIn is heldBy of a lower-case text.
+func (qt qterm) heldIn(lower string) float64 {
 	for i, a := range qt.alts {
-		if text.HoldsTerm(s.lower, a) {
+		if text.HoldsTerm(lower, a) {
 			if i < qt.full {
 				return 1
 			}

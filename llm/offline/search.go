@@ -263,8 +263,8 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	platformCounts(&b, tables, zh)
 	told := sentimentFigures(&b, tables, zh)
 	if sa, sb, ok := text.ComparedSides(query); ok {
-		if ca, cb := compareSides(sents, sa, sb); len(ca)+len(cb) > 0 {
-			writeComparison(&b, sa, sb, ca, cb, zh)
+		if c := compareSides(sents, sa, sb); len(c.both)+len(c.a)+len(c.b) > 0 {
+			writeComparison(&b, sa, sb, c, zh)
 			return strings.TrimRight(b.String(), "\n")
 		}
 	}
