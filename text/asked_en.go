@@ -61,6 +61,7 @@ var (
 	placeKind      = regexp.MustCompile(`(?i)^(?:in )?(?:which|what) (?:(?-i:[A-Z]{2,}) )?(state|country|province|county|city|town)\b.*\b(?:located|situated|based|set|in)\W*$`)
 	placeKindAfter = regexp.MustCompile(`(?i)\b(?:in|near|from|at|outside) (?:which|what) (?:[A-Z]{2,} )?(state|country|province|county|city|town|village)\b`)
 	countedEvent   = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
+	wornThing      = regexp.MustCompile(`(?i)^(?:does|did|do)\b.*\b(?:wear|carry|own|drive|smoke)\s+(?:a |an |any |the )?([a-z]{3,})\b`)
 	countedDeath   = regexp.MustCompile(`(?i)\bhow many\b.*?\b(die|dies|died|perish|perishes|perished)\b`)
 	anyNoun        = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: or ([a-z]{3,}))?`)
 	lookLike       = regexp.MustCompile(`(?i)^what (?:do|does|did) (?:the |a |an |these |those |their |its )?(?:[a-z-]+ ){0,2}?([a-z]{3,}) (?:(?:in|at|on|of|from) (?:the |a |an )?[a-z-]+ )?(?:(?:actually|really|even) )?look like\b`)
@@ -82,7 +83,9 @@ var (
 // the team work out any grammar or vocabulary …?" for the grammar and the
 // vocabulary (what a yes-or-no question asks whether there is any of,
 // as 有没有 in Chinese); "Was it ever turned into a movie?" for the movie
-// (madeInto: whether there is one); "How did they rig an antenna …?" for
+// (madeInto: whether there is one); "Does Jordan Hayes wear glasses?"
+// for the glasses (wornThing: what a yes-or-no question asks one wears,
+// carries, owns, drives or smokes); "How did they rig an antenna …?" for
 // the antenna (howMadeA: the thing a verb of making makes); "do they end
 // up fighting the grays or hybrids?" and "Is there a nuclear reactor or
 // generators down there?" for both (yesNoEither: the things a yes-or-no
@@ -139,6 +142,9 @@ func askedEnglishClause(q string) []string {
 				out = addEnglish(out, w) // "Does … have a wife or family …?": a fact of a life
 			}
 		}
+	}
+	if m := wornThing.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "Does Jordan Hayes wear glasses?": whether the story says so
 	}
 	if m := madeInto.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "Was it ever turned into a movie?": whether there is one

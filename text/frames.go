@@ -53,7 +53,8 @@ func WithoutAskerFrame(q string) string {
 		}
 		q = q[len(m):] // "Sorry, my English is not so good. …?": who asks, not what
 	}
-	if i := strings.LastIndex(q, "?"); i >= 0 && enClosingAsker.MatchString(q[i+1:]) && !enStillAsks.MatchString(q[i+1:]) {
+	if i := strings.LastIndex(q, "?"); i >= 0 && (enClosingAsker.MatchString(q[i+1:]) && !enStillAsks.MatchString(q[i+1:]) ||
+		enClosingGuess.MatchString(q[i+1:]) && !enAsksWord.MatchString(q[i+1:])) {
 		q = q[:i+1] // "…? I need a rough outline of the scenes so I can map out encounters."
 	}
 	q = enArguedLead.ReplaceAllString(q, "$1")
@@ -179,6 +180,16 @@ var enClosingAsker = regexp.MustCompile(`^\s*(?:I|I'm|I've|I'd|I'll|We|We're|We'
 // thing asked, which it may name in other words ("I'd like to stat it as
 // an encounter": the drone encounter).
 var enStillAsks = regexp.MustCompile(`(?i)\b(?:what|which|who|whom|whose|when|where|why|how|know|mean|meant|it|its|them)\b`)
+
+// enClosingGuess matches what follows an English question's last question
+// mark when it is the asker's guess at the answer ("It feels like
+// following the rules versus something else.", "Maybe trust?" aside):
+// WithoutAskerFrame drops it unless it holds a question word
+// (enAsksWord). Its "it" is no thing asked.
+var enClosingGuess = regexp.MustCompile(`(?i)^\s*(?:it (?:feels|seems|sounds|looks) like|(?:feels|seems|sounds|looks) like|maybe|probably|perhaps)\b[^?]*$`)
+
+// enAsksWord matches a question word, "know" or "mean".
+var enAsksWord = regexp.MustCompile(`(?i)\b(?:what|which|who|whom|whose|when|where|why|how|know|mean|meant)\b`)
 
 // enArguedLead matches the lead of a statement of what the asker's
 // people argue or wonder about ("My debate kids are arguing about the
@@ -309,14 +320,16 @@ var zhSelfIntro = regexp.MustCompile(`^\s*(?:敝人|鄙人|在下|老朽|老夫)
 // zhRoleIntro matches a first Chinese clause in which the asker says
 // what they are, ending with their role (我是在武汉交换的台湾学生，, 我是一名
 // 做公关的分析师。), saying what they do (我是做咖啡馆室内设计的，, 我是跑
-// 商铺保险的，) or giving their school year (我高二，, 我是大三的，):
+// 商铺保险的，), giving their school year (我高二，, 我是大三的，) or when
+// they are free (我一般周末才有空出去拍店，):
 // dropped when it asks nothing and the rest holds a content word, even
 // when it names places (台湾, 武汉: where the asker is from, not what is
 // asked; the 交换 of 交换生 drew sentences about exchange programmes into
 // the answer, 高二 was read as the question's subject).
 var zhRoleIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是|作为)[^，,。？?！!；;]{0,20}(?:学生|交换生|留学生|家长|老师|教师|记者|编辑|分析师|研究生|本科生|博士生|校友|市民|游客|司机|老板|店主|房东|律师|顾问|主播|博主|员工|职员|咨询师|从业者|创业者)[，,。！!；;]` +
 	`|^\s*我(?:们)?(?:是|是在)?(?:做|干|搞|跑)[^，,。？?！!；;]{1,12}的[，,。！!；;]` +
-	`|^\s*我(?:是|现在|今年)?(?:高|初|大|研|博)[一二三四](?:的|学生)?[，,。！!；;]`)
+	`|^\s*我(?:是|现在|今年)?(?:高|初|大|研|博)[一二三四](?:的|学生)?[，,。！!；;]` +
+	`|^\s*我(?:一般|平时|通常|平常|往往)?[^，,。？?！!；;]{0,8}有空[^，,。？?！!；;]{0,10}[，,。！!；;]`)
 
 // zhOriginIntro matches a first Chinese clause in which the asker says
 // where they come from (我从台湾过来，, 我是从外地来的，): dropped whenever

