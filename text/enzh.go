@@ -36,7 +36,7 @@ var enZH = map[string][]string{
 	"harassment": {"骚扰"}, "defamation": {"诽谤", "名誉"}, "punishment": {"处分", "处罚"}, "discipline": {"处分", "纪律"},
 	"penalty": {"处分", "处罚"}, "expel": {"开除", "退学"}, "revoke": {"撤销"}, "investigation": {"调查"},
 	"investigate": {"调查"}, "review": {"复核", "评价", "点评"}, "apology": {"道歉"}, "apologize": {"道歉"}, "apologise": {"道歉"},
-	"statement": {"声明", "通报"}, "announcement": {"通报", "公告"}, "notice": {"通报", "通知"}, "respond": {"回应"},
+	"statement": {"声明", "通报"}, "announcement": {"通报", "公告"}, "announce": {"通报", "宣布", "发布"}, "officially": {"官方", "正式"}, "notice": {"通报", "通知"}, "respond": {"回应"},
 	"response": {"回应"}, "reply": {"回应", "回复"}, "comment": {"评论"}, "say": {"表示", "称"}, "claim": {"声称"},
 	"mistake": {"错误", "漏洞"}, "error": {"错误"}, "plagiarism": {"抄袭"}, "misconduct": {"不端"}, "fraud": {"造假", "诈骗"}, "thesis": {"论文"}, "dissertation": {"论文"},
 	"paper": {"论文"}, "degree": {"学位"}, "master": {"硕士"}, "doctorate": {"博士"}, "phd": {"博士"},
@@ -60,6 +60,7 @@ var enZH = map[string][]string{
 	// business
 	"shop": {"店", "门店"}, "store": {"店", "门店"}, "cafe": {"咖啡店"}, "coffee": {"咖啡"}, "latte": {"拿铁"},
 	"americano": {"美式"}, "price": {"价格", "元"}, "member": {"会员"}, "membership": {"会员"}, "month": {"个月", "月"}, "signup": {"会员", "办卡"}, "sign": {"会员", "加入", "办卡"}, "first": {"首", "第一", "头"}, "sale": {"销量", "销售"},
+	"join": {"加入", "会员", "办卡"}, "loyalty": {"会员", "复购"}, "program": {"体系", "计划", "活动"}, "gain": {"增加", "新增", "达到"}, "offer": {"优惠", "活动", "赠送"},
 	"revenue": {"营收", "销售额"}, "rent": {"租金"}, "location": {"选址", "位置"}, "stockout": {"断货"},
 	"shortage": {"断货", "短缺"}, "discount": {"折扣", "优惠"}, "promotion": {"促销", "活动"}, "loss": {"损失"},
 	"supply": {"供应", "供货"}, "bean": {"咖啡豆", "豆子"}, "risk": {"风险"}, "opportunity": {"机会"}, "recommendation": {"建议"}, "suggestion": {"建议"}, "weekend": {"周末"},

@@ -55,9 +55,12 @@ func TestNoMatchAsksNoModel(t *testing.T) {
 		{"coffee", "写字楼里的咖啡店周末营业吗？", true},                                                   // a place the knowledge holds
 		{"coffee", "9月新增了多少条差评？", true},                                                      // the new-user trial of session 32: 条差评 was asked for
 		{"coffee", "How many members did the shop sign up in its first three months?", true}, // and sign, first were never held
-		{"wuhan", "武汉大学官方微信视频号现在有多少粉丝？", false},                                              // a platform never written, though 视频 and 微信 are held
-		{"wuhan", "今年国考的申论真题里有没有直接用武大图书馆事件当材料？", false},                                      // heldout51: set in an exam paper never named, its event held
-		{"wuhan", "今年武大的樱花季里游客多吗？", true},                                                    // a place the knowledge holds after the time word
+		{"coffee", "How many members joined?", true},                                         // session 33's trial: join, loyalty, program, gain, offer
+		{"coffee", "How many members did the loyalty program gain, and what was the offer?", true},
+		{"wuhan", "What did Wuhan University officially announce about the library case?", true}, // officially, announce
+		{"wuhan", "武汉大学官方微信视频号现在有多少粉丝？", false},                                                  // a platform never written, though 视频 and 微信 are held
+		{"wuhan", "今年国考的申论真题里有没有直接用武大图书馆事件当材料？", false},                                          // heldout51: set in an exam paper never named, its event held
+		{"wuhan", "今年武大的樱花季里游客多吗？", true},                                                        // a place the knowledge holds after the time word
 		{"dulce", "Who is Alex Mercer?", true},
 		{"dulce", "Agent Mercer", true},
 	} {
