@@ -23,7 +23,7 @@ var (
 	recordWordsEN   = fieldSet("record records result results")
 	platformWordsEN = fieldSet("platform platforms outlet outlets media site sites website websites channel channels")
 	// countWordsZH and countPhrasesEN ask for the most, a number or a share
-	countWordsZH   = []string{"最多", "最高", "最活跃", "多少", "几个", "数量", "占比", "百分比", "比例", "分布", "排名", "排行"}
+	countWordsZH   = []string{"最多", "最高", "最活跃", "最大", "最广", "最热", "最火", "多少", "几个", "数量", "占比", "百分比", "比例", "分布", "排名", "排行"}
 	countPhrasesEN = []string{"most", "how many", "share", "distribution", "ranking", "ranked"}
 	// frameWords are the words of a platform-count question that say what
 	// is counted (coverage, talk, heat), not what it is about
@@ -37,7 +37,7 @@ var (
 // records (检索记录, 记录, 搜索结果; records, results) and asks
 // for the most, a number or a share (最多, 最高, 多少, 几个, 占比, 分布,
 // 排名; most, how many, share, distribution, ranking). "哪些媒体报道最多？"
-// and "图书馆事件在哪个平台热度最高？" do; "网友主要在哪些平台讨论武汉大学？"
+// and "图书馆事件在哪个平台热度最高？", "哪个平台声量最大？" do; "网友主要在哪些平台讨论武汉大学？"
 // (which platforms, no count asked) and "抖音上的播放量有多少？" (one
 // platform named, its content's figure asked) do not; "有多少条检索记录来自
 // 小红书？" does (graphrag/localsearch then gives 小红书's row).

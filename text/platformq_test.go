@@ -9,6 +9,7 @@ func TestAsksPlatformCount(t *testing.T) {
 	for q, want := range map[string]bool{
 		"哪些媒体报道最多？":                          true,
 		"图书馆事件在哪个平台热度最高？":                    true,
+		"这次舆情主要在哪些平台上传播，哪个平台声量最大？":           true, // session 33's trial: 最大 was no count word
 		"各平台的来源占比是多少？":                       true,
 		"Which platforms reported most?":     true,
 		"How many outlets covered the case?": true,
