@@ -310,14 +310,20 @@ func IsName(w string) bool {
 
 // nameFreq is the dictionary's frequency of w and whether it tags w as a
 // proper name (IsName, IsAnyName): a graded quality (isGradedQuality:
-// 太贵) is none, whatever the tag.
+// 太贵) is none, whatever the tag, nor is a word of kinship (kinWords:
+// 孙女, 孙子 and 老太婆 are tagged as names; an asker's "我孙女天天喝" was
+// refused for a subject the knowledge never names).
 func nameFreq(w string) (float64, bool) {
 	if !HasHan(w) {
 		return 0, false
 	}
 	f, pos, _ := segmenter().Find(w) // 0 when w is none of its words
-	return f, f > 0 && pos != "" && !isGradedQuality(w)
+	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w]
 }
+
+// kinWords are the words of kinship and of an old person's self (老太婆)
+// that a question's asker says of their family: never a name.
+var kinWords = fieldSet(`孙女 孙子 外孙 外孙女 孙儿 老伴 老伴儿 老太婆 老头子 老婆子 老太太 老头儿 闺女 女儿 儿子 媳妇 儿媳 女婿 老公 老婆 爱人`)
 
 // dictFreq is w's frequency in the dictionary (0 when it is none of its
 // words).
