@@ -16,6 +16,9 @@ func TestWave54Words(t *testing.T) {
 	checkTerms(t, "我一般周末才有空出去拍店，这家周末去合不合适？会不会碰上关门？", []string{"周末", "合适", "关门"}, []string{"有空", "拍店", "去合", "碰上"})
 	checkTerms(t, "我一般周末才有空，武大周末开放吗？", []string{"武大"}, []string{"有空"})
 	checkTerms(t, "网上有没有人提过周末想在店里搞点啥活动？", []string{"活动"}, []string{"搞点"})
+	// heldout55: whom the asker prepares their case for, a first sentence
+	checkTerms(t, "我在给学生准备一个小店危机公关的案例。网上对这家店的评论，正负面大概各占多少？", []string{"评论"}, []string{"危机", "公关", "案例"})
+	checkTerms(t, "我在给学生准备的案例里，危机公关怎么写？", []string{"危机", "公关"}, nil)
 	checkTerms(t, "现在又都骂女伢和学校，这个风向到底是么样转过来的？", []string{"女伢", "风向"}, []string{"骂女伢"})
 	if !IsAspectWord("竞争力") {
 		t.Error("竞争力 is no aspect word")
