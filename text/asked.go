@@ -144,24 +144,14 @@ func passiveAsked(c string) string {
 func clauses(q string) []string {
 	var out []string
 	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
-		for {
-			i := strings.Index(c, "、")
-			for i >= 0 && !endsAsking(c[:i]) {
-				j := strings.Index(c[i+len("、"):], "、")
-				if j < 0 {
-					i = -1
-					break
-				}
-				i += len("、") + j
+		parts, start := strings.Split(c, "、"), 0
+		for i := range len(parts) - 1 {
+			if seg := strings.Join(parts[start:i+1], "、"); endsAsking(seg) {
+				out, start = append(out, seg), i+1
 			}
-			if i < 0 {
-				break
-			}
-			out = append(out, c[:i])
-			c = c[i+len("、"):]
 		}
-		if c != "" {
-			out = append(out, c)
+		if rest := strings.Join(parts[start:], "、"); rest != "" {
+			out = append(out, rest)
 		}
 	}
 	return out

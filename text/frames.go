@@ -179,7 +179,7 @@ var enClosingAsker = regexp.MustCompile(`^\s*(?:I|I'm|I've|I'd|I'll|We|We're|We'
 // to know the year too", "I mean the second one"), or it or them, the
 // thing asked, which it may name in other words ("I'd like to stat it as
 // an encounter": the drone encounter).
-var enStillAsks = regexp.MustCompile(`(?i)\b(?:what|which|who|whom|whose|when|where|why|how|know|mean|meant|it|its|them)\b`)
+var enStillAsks = regexp.MustCompile(enAsksWord.String() + `|(?i)\b(?:it|its|them)\b`)
 
 // enClosingGuess matches what follows an English question's last question
 // mark when it is the asker's guess at the answer ("It feels like
