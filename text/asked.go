@@ -138,12 +138,12 @@ func passiveAsked(c string) string {
 }
 
 // clauses returns the clauses of q, cut at clauseMarks (punctuation that
-// ends a clause) and at a 、 right after an interrogative, where it parts
+// ends a clause) and dashes (原话搞准——校长是谁) and at a 、 right after an interrogative, where it parts
 // two questions, not two nouns ("军训一般安排在什么时候、要练多少天"), in
 // order.
 func clauses(q string) []string {
 	var out []string
-	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) }) {
+	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) || r == '—' }) {
 		parts, start := strings.Split(c, "、"), 0
 		for i := range len(parts) - 1 {
 			if seg := strings.Join(parts[start:i+1], "、"); endsAsking(seg) {
@@ -357,10 +357,14 @@ func askedAfter(ws []string, i int, add func(string)) int {
 }
 
 // askedBefore adds the phrase a question word at ws[i] ends (导师是谁: 导师;
-// 门票多少钱: 门票) and, for 哪个 after a choice (年卡和月卡哪个更划算), each
+// 门票多少钱: 门票; nothing before 什么 right after a verb of saying or
+// doing, saidVerbs: 接记者电话说什么) and, for 哪个 after a choice (年卡和月卡哪个更划算), each
 // thing chosen between.
 func askedBefore(ws []string, i int, addAll func([]string)) {
 	j := phraseEnd(ws, i)
+	if (ws[i] == "什么" || ws[i] == "啥") && j == i-1 && j >= 0 && saidVerbs[ws[j]] {
+		return // 接记者电话说什么: what was said is asked, not the call
+	}
 	k := j
 	for k >= 0 && phraseWord(ws[k]) {
 		k--
@@ -374,6 +378,10 @@ func askedBefore(ws []string, i int, addAll func([]string)) {
 		addAll(joinSingleRunes(ws[e+1 : k]))
 	}
 }
+
+// saidVerbs are the verbs of one rune whose 什么 asks what was said or
+// done (说什么, 讲啥), not the thing before them.
+var saidVerbs = fieldSet("说 讲 问 答 回 做 干 写 喊 骂")
 
 // countsInUnit reports whether ws[i] is 几个 glued by the segmenter and
 // a one-rune unit after it ends the clause (押金交了几个月): the count of
@@ -556,8 +564,8 @@ var (
 // of how a whole stands and in what parts (大体, 局面, 哪几块), and a case
 // study's abstractions (考量, 起因, 补救, 地位, 维度: "选择写字楼商圈的主要考量"
 // is answered by the reasons; 面孔 of "情绪可以分成哪几种面孔" by the kinds
-// named, 环节 by the steps; 大意 and 要点 of "回应大意是什么" by what was
-// said). English aspect
+// named, 环节 by the steps; 大意, 要点, 意思 and 原话 of "回应大意是什么",
+// "核心意思是什么", "回应原话" by what was said). English aspect
 // words too (theme, role, relationship, reason: stemmed, lower case).
 func IsAspectWord(w string) bool { return aspectWords[w] }
 
@@ -572,7 +580,7 @@ approach view opinion attitude reaction response trend summary overview point de
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
 conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
-style manner arc journey mindset outline 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
+style manner arc journey mindset outline 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

@@ -199,6 +199,24 @@ func AfterAspectual(q, w string) bool {
 	return false
 }
 
+// modalLeads are the words of need or obligation before an action a
+// yes-or-no question asks whether one must take (要不要花钱买票, 需不需要
+// 提前登记).
+var modalLeads = []string{"要不要", "需不需要", "用不用", "得不得", "需要", "必须", "得", "要"}
+
+// AfterModal reports whether q writes w right after a word of need or
+// obligation (modalLeads: 要不要花钱买票): w is the action asked of, a
+// verb phrase whatever the dictionary tags its words (花钱 and 买票 are
+// tagged nouns), never a thing the question names.
+func AfterModal(q, w string) bool {
+	for _, m := range modalLeads {
+		if strings.Contains(q, m+w) {
+			return true
+		}
+	}
+	return false
+}
+
 // CapitalisedWords returns the English words of q written with a capital
 // letter inside a sentence (not its first word, not I, not a stop word),
 // each once, as written: the names an English question gives (Andromeda,

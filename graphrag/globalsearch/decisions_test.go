@@ -36,7 +36,7 @@ func TestPackPointsBudgetInclusive(t *testing.T) {
 // never a subject, alone or with others).
 func routeModel(t *testing.T, ents ...knowledge.Entity) *Router {
 	t.Helper()
-	const market = "bob acme sells apples pears plums quinces at the market"
+	const market = "bob acme jordan sells apples pears plums quinces at the market"
 	units := []knowledge.TextUnit{{ID: "u0", Text: "the weather was fine."}, {ID: "u1", Text: "the road was long."}}
 	ents = append(ents, knowledge.Entity{ID: "q", Title: "query", Type: "engine", Description: market + "; " + market})
 	m, err := knowledge.New(knowledge.Parts{Entities: ents, TextUnits: units, Reports: []knowledge.CommunityReport{{ID: "r0", ShortID: "0", CommunityID: "0", Title: "Market",
@@ -90,6 +90,14 @@ func TestRouteEntityRules(t *testing.T) {
 			"Overall, how does Acme change over the course of the story?", MethodGlobal},
 		{"scope cue, no entity named", []knowledge.Entity{{ID: "b", Title: "Acme", Type: "organization", Description: "apples pears plums"}},
 			"What apples drive the story?", MethodGlobal},
+		// a person is called by a first or last name (namesPerson); a
+		// firm's title word is no such call
+		{"scope cue, a person called by a first name", []knowledge.Entity{{ID: "j", Title: "Jordan Hayes", Type: "person", Description: "a scientist"}},
+			"How does Jordan change over the course of the story?", MethodLocal},
+		{"scope cue, a firm's first word", []knowledge.Entity{{ID: "j", Title: "Jordan Hayes", Type: "organization", Description: "a scientist"}},
+			"How does Jordan change over the course of the story?", MethodGlobal},
+		{"scope cue, a person's word in lower case", []knowledge.Entity{{ID: "j", Title: "Jordan Hayes", Type: "PERSON", Description: "a scientist"}},
+			"How does the jordan change over the course of the story?", MethodGlobal},
 		{"broad wording before entities between them", []knowledge.Entity{{ID: "s", Title: "Stall", Type: "place", Description: "apples and pears"},
 			{ID: "f", Title: "Farm", Type: "place", Description: "plums and quinces"}}, "What are the main themes of apples, pears, plums and quinces?", MethodGlobal},
 	} {

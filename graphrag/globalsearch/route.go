@@ -184,7 +184,9 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //  5. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
 //     unless its only cues name the scope (scopeCues: "the story") and
 //     the question names an entity (step 7: "How does Jordan Hayes change
-//     over the course of the story?" asks about him), and unless the question compares two named sides (text.ComparedSides:
+//     over the course of the story?" asks about him; local) or calls a
+//     person by a first or last name (namedPerson: "How does Jordan change
+//     over the story?": local, the person the subject), and unless the question compares two named sides (text.ComparedSides:
 //     "微博和抖音上…有什么不同"): local, whose offline answer gives each
 //     side's sentences under its name;
 //  6. no content terms left: global — the question names nothing;
@@ -256,8 +258,8 @@ func (r *Router) Route(question string) Route {
 		return Route{Method: MethodLocal, Terms: terms, Reason: fmt.Sprintf("a comparison of %s and %s: local search answers each side with its records", a, b)}
 	}
 	if cues := BroadCues(question); len(cues) > 0 {
-		if i, n := r.entitySteps(strings.ToLower(question), r.newCover(ts)); !scopeOnly(cues) || i < 0 || n >= 0 {
-			return Route{Method: MethodGlobal, Reason: "broad wording: " + strings.Join(cues, ", "), Cues: cues, Terms: terms}
+		if rt, ok := r.broadRoute(question, cues, ts); ok {
+			return rt
 		}
 		// "How does Jordan Hayes change over the course of the story?":
 		// the story is the scope, the person named the subject (step 7)

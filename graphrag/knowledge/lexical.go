@@ -356,10 +356,17 @@ func MissingShare(stats []TermStat) float64 {
 }
 
 // weightShare is the share of the terms' weight (Weight) carried by the
-// terms in says, 0–1 (0 without terms).
+// terms in says, 0–1 (0 without terms). An aspect word the knowledge
+// lacks (text.IsAspectWord: 毛病 in "主要毛病出在哪几块？", theme in "what
+// themes keep coming back?") weighs nothing: it names the kind of answer
+// asked, which texts give by naming the instances (断货, trust), never by
+// the word.
 func weightShare(stats []TermStat, in func(TermStat) bool) float64 {
 	var total, part float64
 	for _, s := range stats {
+		if !s.Found() && text.IsAspectWord(s.Term) {
+			continue
+		}
 		w := s.Weight()
 		total += w
 		if in(s) {

@@ -730,3 +730,29 @@ func modelOfDocs(t *testing.T, docs []string) *Model {
 	}
 	return m
 }
+
+// An aspect word the knowledge lacks (毛病, theme) weighs nothing in the
+// shares; a word it lacks that is no aspect word (礼拜六) and an aspect
+// word it holds (问题) weigh as any term.
+func TestUnheldAspectWeighsNothing(t *testing.T) {
+	held := TermStat{Term: "断货", Matched: "断货", Count: 9, Docs: 5, General: 1e-6, Lift: 100}
+	alone := []TermStat{held}
+	if got := TopicalShare(alone); got != 1 {
+		t.Fatalf("topical share of one topical term %.2f, want 1", got)
+	}
+	for _, c := range []struct {
+		other TermStat
+		same  bool
+	}{
+		{TermStat{Term: "毛病"}, true},
+		{TermStat{Term: "theme"}, true},
+		{TermStat{Term: "礼拜六"}, false},
+		{TermStat{Term: "问题", Matched: "问题", Count: 1, Docs: 1, General: 1e-4, Lift: 1}, false},
+	} {
+		st := []TermStat{held, c.other}
+		same := TopicalShare(st) == 1 && MissingShare(st) == 0
+		if same != c.same {
+			t.Errorf("%s: topical share %.2f, missing share %.2f; want the shares of %s alone: %v", c.other.Term, TopicalShare(st), MissingShare(st), held.Term, c.same)
+		}
+	}
+}

@@ -354,7 +354,8 @@ func alignedPart(w, p string) bool {
 // each pair of nouns written together that the knowledge never uses
 // (飞天茅台 in "最近飞天茅台是不是又断货了？" on the sample: a thing the
 // question names, neither of whose words it holds; not an adverb of a
-// doubled rune the dictionary tags a noun, reduplicated: 私家车硬生生逼停),
+// doubled rune the dictionary tags a noun, reduplicated: 私家车硬生生逼停;
+// not an action after a word of need, text.AfterModal: 要不要花钱买票),
 // and each outlet's name of a word it never uses and the word that ends
 // such names (text.IsOutletSuffix: 澎湃新闻 in "澎湃新闻和财新对武大图书馆
 // 事件的报道框架有什么不同？", though it holds 新闻), and each kind of firm
@@ -391,7 +392,7 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 	})
 	for i := 0; i+1 < len(terms); i++ {
 		a, b := terms[i].Text, terms[i+1].Text
-		if stats[i].Count == 0 && (stats[i+1].Count == 0 && text.IsNoun(a) && text.IsNoun(b) && !reduplicated(b) || text.IsOutletSuffix(b)) && strings.Contains(question, a+b) {
+		if stats[i].Count == 0 && (stats[i+1].Count == 0 && text.IsNoun(a) && text.IsNoun(b) && !reduplicated(b) && !text.AfterModal(question, a+b) || text.IsOutletSuffix(b)) && strings.Contains(question, a+b) {
 			names = append(names, x.Stats([]text.Term{{Text: a + b}})[0]) // 外卖骑手: a thing of two nouns, neither held; 澎湃新闻: an outlet
 		} else if text.IsNoun(a) && text.IsFirmSuffix(b) && strings.Contains(question, a+b) {
 			if st := x.Stats([]text.Term{{Text: a + b}})[0]; st.Count == 0 {

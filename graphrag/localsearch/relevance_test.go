@@ -431,6 +431,9 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"孩子想讀測繪遙感，聽說武大這個專業很強，真的是世界第一嗎？畢業出來薪水大概多少？",           // pay asked of a field's graduates, no person's (knowledge: personTerm)
 				"车上客人跟我扯，说武大那樱花最早是日本鬼子种的，真的假的哦？哪一年的事，种了几多棵？",         // 车上客人, never used: 车上 is no noun
 				"听说有个学生骑车被一辆货车硬生生逼停，开车的是什么人？",                        // 货车硬生生 is no thing: 硬生生, a doubled rune, is an adverb
+				"武大看樱花要花钱买票吗？",                                       // 花钱买票 after 要: an action asked of (text.AfterModal), no thing of two nouns
+				"下周给高二上公民课，想拿武大校庆那个梗做导入：它到底是从哪一年算起的？",                // 高二, a year of school, is no name
+				"判决出来以后接记者电话说什么的那位到底是谁？是哪家媒体问的？",                     // 说什么 asks what was said, not for a 电话 of the person asked
 			},
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？",       // rule 1: SU7, a model code the knowledge never uses

@@ -996,9 +996,34 @@ func TestEvalShippedSets(t *testing.T) {
 // that miss a date or a figure the knowledge holds (the daily quota of
 // 1.5万 visitors sits after a "！" in a post; the ruling's date) and
 // Dulce's narrative (what Cruz wants, how Hayes changes).
+// A fifty-fifth (coffee-shop-heldout55, bettafish-heldout55,
+// dulce-heldout50: a milk-tea shop owner, a marketing professor, an
+// elderly neighbour using voice input; a Weibo gossip influencer, a
+// university-discipline lawyer, a freshman's grandmother; a screenwriter,
+// a student with a book report due, a radio voice actor), first on
+// 627e6d5: 5/15, 3/15, 1/10; 0.68, 0.60, 0.43; 5/5, 3/5, 3/4. Then a
+// kinship word is no name (孙女), nor a year of school (高二); the case an
+// asker prepares is their frame; an action after a word of need
+// (要不要花钱买票) is no name; an English adverb (emotionally, really) no
+// term; an aspect word the knowledge lacks (毛病) weighs nothing; 说什么
+// asks what was said (接记者电话说什么: no 电话 asked); 班子 written 专班,
+// 管事 店长: 1/15, 0/15, 0/10; 0.82, 0.68, 0.48; 5/5, 3/5, 3/4. Left:
+// voice input without punctuation (礼拜六…溜达…张纸 dilute the question).
+// A fifty-sixth (coffee-shop-heldout56, bettafish-heldout56,
+// dulce-heldout51: a franchise consultant, a local reporter, a student
+// after a part-time job; a PR account manager, a civics teacher, a
+// Wuhan local on Douyin; a game designer, a physics teacher, a podcast
+// host), first on ac8f4f4: 0/15, 3/15, 1/10; 0.90, 0.65, 0.48; 4/5, 3/5,
+// 1/4. Then 高二 no name, 意思 and 原话 aspect words, a dash parts two
+// clauses (原话搞准——校长是谁), "themes" over a story's genre and
+// "underneath" broad, a person called by a first name with a scope cue
+// local ("How does Jordan change over the story?"), a speed "in meters
+// per second" and the year a story "is set in" asked: 0/15, 0/15, 0/10;
+// 0.90, 0.81, 0.52; 4/5, 3/5, 3/4 (and dulce-heldout47's line 13, "what
+// year or decade is this set in", is refused now).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1476
+const minLeadMet = 1527
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1111,7 +1136,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout33":   {2, 0.55, []int{17}},
 		"dulce-heldout28":       {1, 0.23, []int{12}},
 		"coffee-shop-heldout34": {2, 0.71, nil},
-		"bettafish-heldout34":   {1, 0.71, nil},
+		"bettafish-heldout34":   {0, 0.82, nil},
 		"dulce-heldout29":       {1, 0.68, nil},
 		"coffee-shop-heldout35": {0, 0.88, nil},
 		"bettafish-heldout35":   {0, 0.83, nil},
@@ -1166,13 +1191,19 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout46":       {0, 0.47, nil},
 		"coffee-shop-heldout52": {0, 0.75, nil},
 		"bettafish-heldout52":   {1, 0.67, []int{17, 19}},
-		"dulce-heldout47":       {0, 0.5, []int{13}},
+		"dulce-heldout47":       {0, 0.5, nil},
 		"coffee-shop-heldout53": {0, 0.95, nil},
 		"bettafish-heldout53":   {0, 0.82, nil},
 		"dulce-heldout48":       {0, 0.5, nil},
 		"coffee-shop-heldout54": {0, 0.86, nil},
 		"bettafish-heldout54":   {0, 0.62, nil},
 		"dulce-heldout49":       {0, 0.72, nil},
+		"coffee-shop-heldout55": {1, 0.82, nil},
+		"bettafish-heldout55":   {0, 0.67, []int{16, 19}},
+		"dulce-heldout50":       {0, 0.47, []int{13}},
+		"coffee-shop-heldout56": {0, 0.9, []int{17}},
+		"bettafish-heldout56":   {0, 0.81, []int{16, 20}},
+		"dulce-heldout51":       {0, 0.51, []int{13}},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

@@ -1,0 +1,54 @@
+package text
+
+import (
+	"slices"
+	"testing"
+)
+
+// heldout55 and heldout56's kinds: an English adverb (emotionally,
+// really) is no term and nothing asked, nor is a story's genre or where a
+// theme lies (sci-fi, underneath); a speed asked "in meters per second"
+// and the year a story "is set in" are figures asked; a year of school
+// (高二) is no name; 意思 and 原话 ask for what was said; a dash parts two
+// clauses; an action after a word of need (要不要花钱买票) is no name.
+func TestWave56Words(t *testing.T) {
+	for w, want := range map[string]bool{
+		"emotionally": true, "really": true, "obviously": true, "supposedly": true, "carefully": true,
+		"family": false, "supply": false, "anomaly": false, "rally": false, "ally": false, "italy": false, "elderly": false,
+		"Really": false, // Words lower-cases English: a capitalised word is a name's
+	} {
+		if got := IsStopWord(w); got != want {
+			t.Errorf("IsStopWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+	checkAsked(t, "I'm voicing Dr. Hayes in a radio version. In the elevator ride down into the base, what's going on inside Jordan's head emotionally?", nil, []string{"emotionally", "emotional"})
+	checkTerms(t, "What themes keep coming back in this story, like what's it really about underneath the sci-fi stuff?", []string{"theme"}, []string{"really", "underneath", "sci-fi"})
+	checkAsked(t, "How fast does the elevator go down into the base, like in meters per second?", []string{"meters per second"}, nil)
+	checkAsked(t, "What radio frequency, in MHz, was the signal picked up on?", []string{"mhz"}, nil)
+	checkAsked(t, "What year is the operation set in? I want the props to match the period.", []string{"year"}, nil)
+	checkAsked(t, "What is the operation set in?", nil, []string{"year"})
+	for _, w := range []string{"高二", "大一", "研二"} {
+		if IsName(w) || IsAnyName(w) {
+			t.Errorf("%s, a year of school, taken for a name", w)
+		}
+	}
+	if !IsAnyName("武大") {
+		t.Error("武大 is a name")
+	}
+	checkAsked(t, "新华社那篇评论标题叫啥、核心意思是什么？", nil, []string{"意思"})
+	checkAsked(t, "想先把校长那句回应原话搞准——校长是谁，他具体是怎么说的？", []string{"校长"}, []string{"原话", "搞准"})
+	// 什么 after a verb of saying asks what was said, not the call
+	checkAsked(t, "判决出来以后接记者电话说什么“要等上级安排”的那位到底是谁啊？", nil, []string{"电话", "记者"})
+	checkAsked(t, "王芳的电话是什么？", []string{"电话"}, nil)
+	for w, in := range map[string]string{"班子": "专班", "管事": "店长"} {
+		if !slices.Contains(StandIns(w), in) {
+			t.Errorf("StandIns(%s) = %v, want %s", w, StandIns(w), in)
+		}
+	}
+	if !AfterModal("进学校看樱花要不要花钱买票？", "花钱买票") || !AfterModal("看樱花需要买票吗", "买票") {
+		t.Error("an action after 要不要 or 需要 not read as one")
+	}
+	if AfterModal("最近飞天茅台是不是又断货了？", "飞天茅台") {
+		t.Error("飞天茅台 read as an action")
+	}
+}
