@@ -266,6 +266,9 @@ func askedIn(ws []string, add func(string)) {
 			// phrase after it is all nouns (有没有出面回应 asks whether it
 			// acted)
 			k, _ := phraseFrom(ws, i+1)
+			if p := slices.Index(ws[i+1:k], "可"); p > 0 {
+				k = i + 1 + p // 有没有校车可坐: the thing to use is asked, not how
+			}
 			if k > i+1 && !slices.ContainsFunc(ws[i+1:k], func(n string) bool { return !IsNoun(n) }) {
 				addAll(ws[i+1 : k])
 			}

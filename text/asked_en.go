@@ -63,6 +63,7 @@ var (
 	countedEvent   = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
 	wornThing      = regexp.MustCompile(`(?i)^(?:does|did|do)\b.*\b(?:wear|carry|own|drive|smoke)\s+(?:a |an |any |the )?([a-z]{3,})\b`)
 	countedDeath   = regexp.MustCompile(`(?i)\bhow many\b.*?\b(die|dies|died|perish|perishes|perished)\b`)
+	isThereA       = regexp.MustCompile(`(?i)\b(?:is|was) there (?:a|an) ([a-z]{3,})(?:\s+(?:that|which|who|to|of|in|on|at|for|with|about|after|before|anywhere|somewhere|down|here|there)\b|\s*[?,.]|$)`)
 	anyNoun        = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: or ([a-z]{3,}))?`)
 	lookLike       = regexp.MustCompile(`(?i)^what (?:do|does|did) (?:the |a |an |these |those |their |its )?(?:[a-z-]+ ){0,2}?([a-z]{3,}) (?:(?:in|at|on|of|from) (?:the |a |an )?[a-z-]+ )?(?:(?:actually|really|even) )?look like\b`)
 	whichEither    = regexp.MustCompile(`(?i)\bwhich ([a-z]{3,}) or ([a-z]{3,})\b`)
@@ -83,7 +84,9 @@ var (
 // the team work out any grammar or vocabulary …?" for the grammar and the
 // vocabulary (what a yes-or-no question asks whether there is any of,
 // as 有没有 in Chinese); "Was it ever turned into a movie?" for the movie
-// (madeInto: whether there is one); "Does Jordan Hayes wear glasses?"
+// (madeInto: whether there is one); "Is there a sequel that …?" for the
+// sequel (isThereA: a noun ending its phrase, whether there is one);
+// "Does Jordan Hayes wear glasses?"
 // for the glasses (wornThing: what a yes-or-no question asks one wears,
 // carries, owns, drives or smokes); "How did they rig an antenna …?" for
 // the antenna (howMadeA: the thing a verb of making makes); "do they end
@@ -162,6 +165,9 @@ func askedEnglishClause(q string) []string {
 	}
 	if m := howMadeA.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "How did they rig an antenna …?": the thing made
+	}
+	if m := isThereA.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "Is there a sequel that …?": whether there is one (a noun ending its phrase; "a nuclear reactor or generators" is yesNoEither's)
 	}
 	if m := anyNoun.FindStringSubmatch(q); m != nil {
 		for _, w := range m[1:] {

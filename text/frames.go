@@ -85,6 +85,9 @@ func WithoutAskerFrame(q string) string {
 		}
 		return c
 	})
+	if loc := zhGreeting.FindStringIndex(q); loc != nil && hasContentWord(q[loc[1]:]) {
+		q = q[loc[1]:] // 你好，我是从韩国来的交换生。: the greeting, then who asks
+	}
 	if loc := zhOriginIntro.FindStringIndex(q); loc != nil && zhAsks.MatchString(q[loc[1]:]) {
 		q = q[loc[1]:] // 我从台湾过来，: where the asker comes from, never what is asked
 	}
@@ -316,6 +319,11 @@ var zhErrand = regexp.MustCompile(`[。？?！!]\s*(?:我(?:需要|要|得|想|�
 // nothing, names nothing (IsAnyName: "老夫读武大校史，…" is about 武大)
 // and the rest holds a content word.
 var zhSelfIntro = regexp.MustCompile(`^\s*(?:敝人|鄙人|在下|老朽|老夫)[^，,。？?！!；;]*[，,。！!；;]`)
+
+// zhGreeting matches a greeting that opens a Chinese question (你好，,
+// 老师您好！): read past, so that the asker's introduction after it is
+// their frame too.
+var zhGreeting = regexp.MustCompile(`^\s*(?:[^，,。？?！!；;]{0,4}(?:你好|您好)|大家好|哈喽|嗨)[呀啊哇]?[，,。！!～~\s]+`)
 
 // zhRoleIntro matches a first Chinese clause in which the asker says
 // what they are, ending with their role (我是在武汉交换的台湾学生，, 我是一名

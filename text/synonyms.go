@@ -291,6 +291,10 @@ var standIns = map[string][]string{
 	// a military outfit is written squad or unit ("Which outfit are these
 	// agents from …?": Dulce's Paranormal Military Squad; heldout44)
 	"outfit": {"squad", "unit"},
+	// a lift is written elevator, its shaking a shudder, a flying robot a
+	// drone, something weird strange or odd (heldout57)
+	"lift": {"elevator"}, "shaking": {"shudder", "vibration", "tremor"}, "shake": {"shudder", "vibration", "tremor"},
+	"robot": {"drone", "machine"}, "weird": {"strange", "odd", "unusual"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

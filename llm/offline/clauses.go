@@ -220,6 +220,7 @@ func endsInsideSentence(s string) bool {
 // cut at flattened headings and list items), the first under heading.
 func appendBlock(out []clause, block, heading string) []clause {
 	prevKept := false // the block's previous piece was kept as the last clause of out
+	carry := false    // the last clause of out is narration after a speech that trailed off
 	for _, piece := range lineSentences.Split(block) {
 		if h, rest := leadingBold(piece); h != "" {
 			piece = rest // a scraped section title run into the sentence after a full stop ("。 **三、造假案例** 武汉大学…")
@@ -231,9 +232,11 @@ func appendBlock(out []clause, block, heading string) []clause {
 			out[n].heading = heading
 		}
 		heading = ""
-		if kept && prevKept && n > 0 && (endsClause(out[n-1].text) || text.RefersBack(out[n].text) || openQuote(out[n-1].text)) {
+		resumes := carry && opensQuote(out[len(out)-1].text)
+		if kept && prevKept && n > 0 && (endsClause(out[n-1].text) || text.RefersBack(out[n].text) || openQuote(out[n-1].text) || trailsOff(out[n-1].text) || resumes) {
 			out[n-1].joinsNext = true
 		}
+		carry = kept && prevKept && n > 0 && trailsOff(out[n-1].text) && !strings.ContainsAny(out[n].text, `"“”`)
 		prevKept = kept
 	}
 	return out
@@ -245,6 +248,30 @@ func appendBlock(out []clause, block, heading string) []clause {
 // paramount,\" …" is cut after Cruz), which says the rest of it.
 func openQuote(s string) bool {
 	return strings.Count(s, `"`)%2 == 1 || strings.Count(s, "“") > strings.Count(s, "”")
+}
+
+// trailsOff reports whether a sentence's speech trails off: an ellipsis
+// (... or …) right before a closing quote ("\"What we understand about
+// physics...\" they muttered, trailing off …"). The speaker goes on after
+// it, often past a sentence of narration ("The device emitted a low
+// pulse, causing Jordan to still. \"Could be fundamentally changed by
+// this.\""): the sentence after it continues it, and so does a sentence
+// opening with a quote right after that narration (appendBlock).
+func trailsOff(s string) bool {
+	for _, q := range []string{`"`, "”"} {
+		for _, e := range []string{"...", "…"} {
+			if strings.Contains(s, e+q) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opensQuote reports whether a sentence opens with a quotation mark (" or
+// “): a speech, not narration.
+func opensQuote(s string) bool {
+	return strings.HasPrefix(s, `"`) || strings.HasPrefix(s, "“")
 }
 
 // endsClause reports whether a sentence ends with a clause end (；;): the

@@ -247,3 +247,41 @@ func TestSplitClausesOpenQuote(t *testing.T) {
 		}
 	}
 }
+
+// A speech that trails off ("...\" they muttered") goes on past a
+// sentence of narration when the next sentence opens with a quote: the
+// three are one run, which a quote of the resumed speech opens with
+// (heldout56: "Could be fundamentally changed by this." answers what Jordan
+// says the device might do to physics). Without the ellipsis, or when the
+// sentence after the narration opens without a quote, no run.
+func TestSplitClausesTrailingSpeech(t *testing.T) {
+	const narration = ` The device emitted a low pulse, causing Jordan to still.`
+	for _, c := range []struct {
+		s      string
+		resume bool
+	}{
+		{`Jordan frowned. "What we understand about physics..." they muttered, trailing off.` + narration + ` "Could be fundamentally changed by this."`, true},
+		{`Jordan frowned. "What we understand about physics…” they muttered, trailing off.` + narration + ` “Could be fundamentally changed by this.”`, true},
+		{`Jordan frowned. "What we understand about physics," they muttered, trailing off.` + narration + ` "Could be fundamentally changed by this."`, false},
+		{`Jordan frowned. "What we understand about physics..." they muttered, trailing off.` + narration + ` Could be fundamentally changed by this, Sam thought.`, false},
+	} {
+		cs := splitClauses(c.s)
+		last := -1
+		for i, cl := range cs {
+			if strings.Contains(cl.text, "fundamentally") {
+				last = i
+			}
+		}
+		if last < 0 {
+			t.Fatalf("%q: no clause of the resumed speech in %+v", c.s, cs)
+		}
+		lo := last
+		for lo > 0 && cs[lo-1].joinsNext {
+			lo-- // clauseRun's way back
+		}
+		got := strings.Contains(cs[lo].text, "physics")
+		if got != c.resume {
+			t.Errorf("%q: the resumed speech's run opens with the trailing one: %v, want %v (%+v)", c.s, got, c.resume, cs)
+		}
+	}
+}
