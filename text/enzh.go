@@ -19,7 +19,7 @@ import (
 // (translations); values are in the order a text most often says them.
 var enZH = map[string][]string{
 	// institutions and people
-	"university": {"大学", "高校"}, "college": {"学院", "大学"}, "school": {"学校", "学院"}, "campus": {"校园"},
+	"university": {"大学", "高校", "学校"}, "college": {"学院", "大学"}, "school": {"学校", "学院"}, "campus": {"校园"},
 	"student": {"学生"}, "undergraduate": {"本科生"}, "graduate": {"毕业生", "研究生"}, "alumni": {"校友"}, "alumnus": {"校友"},
 	"teacher": {"教师", "老师"}, "professor": {"教授"}, "supervisor": {"导师"}, "advisor": {"导师"}, "president": {"校长", "总裁"},
 	"principal": {"校长"}, "dean": {"院长"}, "official": {"官方", "官员"}, "government": {"政府"}, "ministry": {"部"},
@@ -29,6 +29,8 @@ var enZH = map[string][]string{
 	"competitor": {"竞品", "竞争对手"}, "rival": {"对手", "竞争"}, "celebrity": {"名人", "明星"}, "journalist": {"记者"},
 	"reporter": {"记者"}, "lawyer": {"律师"}, "judge": {"法官"}, "tourist": {"游客"}, "visitor": {"游客", "访客"},
 	// events, law and discipline
+	"people": {"网友", "公众"}, "partner": {"合作"}, "partnership": {"合作"}, "cooperation": {"合作"}, "collaborate": {"合作"},
+	"handle": {"处理", "应对"}, "handling": {"处理", "应对"},
 	"incident": {"事件"}, "event": {"事件", "活动"}, "case": {"事件", "案件", "案"}, "scandal": {"丑闻", "风波"},
 	"controversy": {"争议"}, "crisis": {"危机"}, "court": {"法院", "法庭"}, "verdict": {"判决"}, "ruling": {"判决", "裁定"},
 	"rule": {"判决", "规定"}, "judgment": {"判决"}, "judgement": {"判决"}, "lawsuit": {"诉讼", "起诉"}, "sue": {"起诉"},

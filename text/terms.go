@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -51,8 +52,17 @@ func Terms(q string) []Term {
 			ts = append(ts, Term{Text: f.word}) // 强在哪: a text weighs it as 优势
 		}
 	}
+	if peakDayAsk.MatchString(q) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == "峰值" }) {
+		ts = append(ts, Term{Text: "峰值"}) // 舆情最热是哪几天: a text dates it as its 峰值
+	}
 	return ts
 }
+
+// peakDayAsk matches a Chinese question asking on which days or in which
+// month something was at its most (舆情最热是哪几天, 哪个月讨论最多, 什么时候
+// 声量最大): the texts date that as its 峰值 ("7月3120条为峰值", "6月14日
+// 达到舆论峰值"), which Terms adds.
+var peakDayAsk = regexp.MustCompile(`(?:最热|最火|最高|最多|最大|最猛)[^，。？?！!]{0,4}(?:哪天|哪几天|哪一天|哪个月|哪几个月|什么时候|几号|几月)|(?:哪天|哪几天|哪一天|哪个月|哪几个月|什么时候|几号|几月)[^，。？?！!]{0,6}(?:最热|最火|最高|最多|最大|最猛)`)
 
 // swotFacets are the facets of a weighing of strengths, weaknesses,
 // opportunities and threats: the word texts weigh each by (the sample's
@@ -97,7 +107,7 @@ func AsksSWOT(q string) bool {
 // callers pass texts, not questions). A text that is both searched for
 // terms and read word by word is segmented once.
 func TermsOf(q string, words []string) []Term {
-	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(splitHabitual(dropIdiomHeads(words))))))
+	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(splitHabitual(dropIdiomHeads(splitConjoined(words)))))))
 	words, joined := bindSingles(q, words)
 	var out []Term
 	seen := map[string]bool{}

@@ -70,7 +70,7 @@ func TestTerms(t *testing.T) {
 		"据报道，网传有企业不再招收武大毕业生？":                               "报道 企业 招收 武大 毕业生", // 网传 frames the question (据/报道: 报道 stays)
 		"肖某某家里为这场官司花了多少律师费？":                                "肖某某 家里 官司 律师费",   // 费 makes a fee of the word before it; 这场 a determiner
 		"简单汇总一下这家店目前面临的主要风险。":                               "风险",              // 简单汇总一下 is the request, not its subject
-		"哪个月网上讨论量最高，是什么事带起来的？":                              "讨论量",             // 网上 frames; 事带 is 事 and the verb it drives
+		"哪个月网上讨论量最高，是什么事带起来的？":                              "讨论量 峰值",          // 网上 frames; 事带 is 事 and the verb it drives; the month at its most is dated as its 峰值
 		"比特币今天什么价格？":                                        "比特币 今天 价格",       // 比 starts 比特, a noun: not trimmed as the stop word 比 (特币)
 		"网友对断货事件怎么看":                                        "网友 断货 事件",        // 对 starts no noun (对断): trimmed
 		"是什么？":                                              "",

@@ -208,3 +208,40 @@ func splitReduplication(words []string) []string {
 	}
 	return out
 }
+
+// conjunctionRunes join two things in a Chinese list (咖啡机和磨豆机).
+const conjunctionRunes = "和与及或跟"
+
+// splitConjoined cuts each word of three runes the dictionary lacks whose
+// middle rune is a conjunction (conjunctionRunes) into its runes: the
+// segmenter's HMM glued the end of one noun, the 和 and the start of the
+// next (咖啡/机和磨/豆机), which is no word. The last rune goes back to the
+// word after it when that is a word the dictionary lacks too (磨 + 豆机 →
+// 磨豆机); the first is bound back to its noun by the later steps
+// (joinSingles: 咖啡 + 机). words is not changed.
+func splitConjoined(words []string) []string {
+	var out []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		rs := []rune(w)
+		if len(rs) == 3 && strings.ContainsRune(conjunctionRunes, rs[1]) && HasHan(w) && !IsDictWord(w) {
+			if out == nil {
+				out = slices.Clone(words[:i])
+			}
+			out = append(out, string(rs[0]), string(rs[1]))
+			if i+1 < len(words) && HasHan(words[i+1]) && !IsDictWord(words[i+1]) {
+				out, i = append(out, string(rs[2])+words[i+1]), i+1
+			} else {
+				out = append(out, string(rs[2]))
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, w)
+		}
+	}
+	if out == nil {
+		return words
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package text
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -72,6 +73,27 @@ func TestWave57Words(t *testing.T) {
 	for w, in := range map[string]string{"lift": "elevator", "shaking": "shudder", "robot": "drone"} {
 		if !slices.Contains(StandIns(w), in) {
 			t.Errorf("StandIns(%s) = %v, want %s", w, StandIns(w), in)
+		}
+	}
+}
+
+// The new-user trial's kinds: a word the segmenter glued across 和
+// (咖啡/机和磨/豆机) is cut back to the two things listed; a question
+// asking on which days or month something peaked gets the 峰值 the texts
+// date it by (舆情最热是哪几天), one asking which platform peaked none.
+func TestTrial34Words(t *testing.T) {
+	checkTerms(t, "店里用的是什么品牌的咖啡机和磨豆机？", []string{"咖啡机", "磨豆机"}, []string{"机和磨", "豆机"})
+	checkTerms(t, "店里的拿铁和美式哪个卖得好？", []string{"拿铁", "美式"}, nil)
+	checkTerms(t, "舆情最热是哪几天", []string{"峰值"}, nil)
+	checkTerms(t, "这家店哪个月讨论最多？", []string{"峰值"}, nil)
+	checkTerms(t, "什么时候声量最大？", []string{"峰值"}, nil)
+	checkTerms(t, "哪个平台讨论最多？", nil, []string{"峰值"})
+	// an English question of Chinese records: how a case was handled is
+	// written 处理, what people say 网友
+	got := AsChinese("What did people criticise most about how the university handled the case?", func(string) int { return 1 })
+	for _, w := range []string{"网友", "批评", "大学", "处理", "事件"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("AsChinese: %q, want %s in it", got, w)
 		}
 	}
 }

@@ -251,11 +251,11 @@ func openQuote(s string) bool {
 }
 
 // trailsOff reports whether a sentence's speech trails off: an ellipsis
-// (... or …) right before a closing quote ("\"What we understand about
-// physics...\" they muttered, trailing off …"). The speaker goes on after
-// it, often past a sentence of narration ("The device emitted a low
-// pulse, causing Jordan to still. \"Could be fundamentally changed by
-// this.\""): the sentence after it continues it, and so does a sentence
+// (... or …) right before a closing quote (“"What we understand about
+// physics..." they muttered, trailing off …”). The speaker goes on after
+// it, often past a sentence of narration (“The device emitted a low
+// pulse, causing Jordan to still. "Could be fundamentally changed by
+// this."”): the sentence after it continues it, and so does a sentence
 // opening with a quote right after that narration (appendBlock).
 func trailsOff(s string) bool {
 	for _, q := range []string{`"`, "”"} {
