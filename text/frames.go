@@ -444,4 +444,28 @@ var zhAskerFrame = regexp.MustCompile(`^\s*(?:我们家|我们|我家|我)?(?:�
 
 // zhAsks matches a Chinese clause that asks something itself: a question
 // word or particle, or how much of a quality (多凶, 多严重: "在网上吵得多凶？").
+// Preface returns the sentences that open a Chinese question, each
+// ending with 。 or ！ and asking nothing (zhAsks), before the rest that
+// asks ("做网络民族志需要选田野平台。关于武大的讨论主要分布在哪些社交平台？":
+// the asker's purpose, then the question), and that rest; "" and q when
+// q opens with no such sentence or nothing asking follows it.
+func Preface(q string) (preface, rest string) {
+	end := 0
+	for {
+		i := strings.IndexAny(q[end:], "。！!")
+		if i < 0 {
+			break
+		}
+		_, n := utf8.DecodeRuneInString(q[end+i:])
+		if zhAsks.MatchString(q[end : end+i]) {
+			break
+		}
+		end += i + n
+	}
+	if end == 0 || !zhAsks.MatchString(q[end:]) {
+		return "", q
+	}
+	return q[:end], q[end:]
+}
+
 var zhAsks = regexp.MustCompile(`什么|哪|怎么|怎样|如何|为什么|为啥|多少|几|谁|吗|呢|是否|是不是|有没有|会不会|能不能|可不可以|多凶|多厉害|多严重|多火`)

@@ -393,11 +393,12 @@ const degreeRunes = "齁巨贼忒蛮挺太很超"
 // the dictionary lacks that is none of the phrases the segmenter's HMM
 // joins (a verb and its object, IsVerbObject; a measure and its noun,
 // IsMeasureNoun; a graded quality, IsDegreeWord; a verb and its
-// direction, IsVerbDirection): a name or a thing the
+// direction, IsVerbDirection; a verb and its result, IsVerbResult): a
+// name or a thing the
 // dictionary does not know (瑞幸, 手冲), which the relevance gate may take
 // for a question's subject and AskedFor for a thing asked whether there is.
 func IsUnknownWord(w string) bool {
-	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w) && !IsVerbDirection(w)
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w) && !IsVerbDirection(w) && !IsVerbResult(w)
 }
 
 // qualityRunes are one-rune qualities an intensifier grades (太贵, 很忙,
@@ -436,6 +437,19 @@ func IsVerbDirection(w string) bool {
 func IsDegreeWord(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return utf8.RuneCountInString(w) == 2 && strings.ContainsRune(degreeRunes, r) && HasHan(w) && !IsDictWord(w)
+}
+
+// resultRunes are the complements of result and degree a verb takes
+// (骂惨 "scolded badly", 吓坏, 累死, 卖完, 火爆 aside: 火爆 is a word).
+const resultRunes = "惨坏死完透疯哭翻爆够遍"
+
+// IsVerbResult reports whether w is a Chinese word of two runes the
+// dictionary lacks that ends with a complement of result or degree
+// (resultRunes): a verb and how it ended, which the segmenter's HMM joined
+// ("断货那阵是不是被骂惨了"), never a name the dictionary does not know.
+func IsVerbResult(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && strings.ContainsRune(resultRunes, rs[1]) && HasHan(w) && !IsDictWord(w)
 }
 
 // IsMeasureNoun reports whether w is a Chinese word of two runes the

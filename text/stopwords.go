@@ -95,7 +95,9 @@ const stopZH = `
 // and "What are the big themes the book is going for?" ask about the
 // whole, and a story's text never calls itself one) or its genre
 // (sci-fi, genre: "what's it about underneath the sci-fi stuff?"), and
-// underneath, beneath and recurring, which say where a theme lies.
+// underneath, beneath and recurring, which say where a theme lies, and
+// reckon, a verb of thinking ("what does Jordan reckon it could
+// overturn?" asks what Jordan says).
 const stopEN = `
 a an the is are was were be been being am who whom whose what why how which when where does do did done doing can could would should will shall may might must
 has have had having of for to in on at by from with about into onto over under out up down off and or not no nor but if then than so as it its this that these those
@@ -107,6 +109,6 @@ basically actually goes mostly mainly big pretty partway supposed classic kinda 
 story stories narrative tale book books novel text going say says happen happens happened happening physically total totally dumb silly deal
 somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff thing things
 biggest largest greatest smallest highest lowest main major
-underneath beneath sci-fi scifi genre recurring
+underneath beneath sci-fi scifi genre recurring reckon
 two three four five six seven eight nine ten eleven twelve
 `

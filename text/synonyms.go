@@ -295,6 +295,11 @@ var standIns = map[string][]string{
 	// drone, something weird strange or odd (heldout57)
 	"lift": {"elevator"}, "shaking": {"shudder", "vibration", "tremor"}, "shake": {"shudder", "vibration", "tremor"},
 	"robot": {"drone", "machine"}, "weird": {"strange", "odd", "unusual"},
+	// alien hardware is written technology, device or circuitry, where it
+	// was recovered from where it was retrieved from, what it could
+	// overturn what it could change (heldout58)
+	"hardware":  {"technology", "tech", "device", "circuitry"},
+	"recovered": {"retrieved"}, "recover": {"retrieve"}, "overturn": {"change", "changed"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

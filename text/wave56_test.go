@@ -97,3 +97,35 @@ func TestTrial34Words(t *testing.T) {
 		}
 	}
 }
+
+// heldout58's kinds: a verb and its result (骂惨) is no unknown name; the
+// sentences that open a question and ask nothing are its preface
+// (Preface); alien hardware is written technology, where it was
+// retrieved where it was recovered; reckon is no term.
+func TestWave58Words(t *testing.T) {
+	for w, want := range map[string]bool{"骂惨": true, "骂哭": true, "瑞幸": false, "喜茶": false, "骂": false} {
+		if got := IsVerbResult(w); got != want {
+			t.Errorf("IsVerbResult(%s) = %v, want %v", w, got, want)
+		}
+	}
+	if IsUnknownWord("骂惨") || !IsUnknownWord("瑞幸") {
+		t.Error("骂惨 taken for an unknown name, or 瑞幸 not")
+	}
+	for q, want := range map[string][2]string{
+		"做网络民族志需要选田野平台。关于武大的讨论主要分布在哪些社交平台？": {"做网络民族志需要选田野平台。", "关于武大的讨论主要分布在哪些社交平台？"},
+		"武大樱花季人山人海！我们在研究。怎么限流的？":            {"武大樱花季人山人海！我们在研究。", "怎么限流的？"},
+		"武大是什么时候建的？我想知道。":                   {"", "武大是什么时候建的？我想知道。"},
+		"我们在研究限流。":            {"", "我们在研究限流。"},
+		"关于武大的讨论主要分布在哪些社交平台？": {"", "关于武大的讨论主要分布在哪些社交平台？"},
+	} {
+		if p, r := Preface(q); p != want[0] || r != want[1] {
+			t.Errorf("Preface(%q) = %q, %q; want %q, %q", q, p, r, want[0], want[1])
+		}
+	}
+	for w, in := range map[string]string{"hardware": "technology", "recovered": "retrieved", "overturn": "change"} {
+		if !slices.Contains(StandIns(w), in) {
+			t.Errorf("StandIns(%s) = %v, want %s", w, StandIns(w), in)
+		}
+	}
+	checkTerms(t, "What does Jordan reckon it could overturn?", []string{"jordan"}, []string{"reckon"})
+}

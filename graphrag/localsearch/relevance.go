@@ -429,8 +429,30 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 			names = append(names, st)
 		}
 	}
+	names = prefaceNames(question, names, terms, stats)
 	markApart(x, names, stats)
 	return names
+}
+
+// prefaceNames is names without those the knowledge does not hold
+// (under MinTopicalCount) that the question writes only in its preface
+// (text.Preface: the sentences before it that ask nothing, "每年樱花季人山
+// 人海，我们也在研究高校校园开放管理的做法。" or "做网络民族志需要选田野平台。")
+// when what it asks holds a term the knowledge holds prominently (武大):
+// the asker's purpose is no subject. Without such a term, or written where
+// it asks too, a name stays.
+func prefaceNames(question string, names []knowledge.TermStat, terms []text.Term, stats []knowledge.TermStat) []knowledge.TermStat {
+	preface, rest := text.Preface(text.Standard(question))
+	held := false
+	for i, t := range terms {
+		held = held || preface != "" && stats[i].Topical() && strings.Contains(rest, t.Text)
+	}
+	if !held {
+		return names
+	}
+	return slices.DeleteFunc(names, func(n knowledge.TermStat) bool {
+		return n.Count < MinTopicalCount && strings.Contains(preface, n.Term) && !strings.Contains(rest, n.Term)
+	})
 }
 
 // hasName reports whether names holds the statistics of w.

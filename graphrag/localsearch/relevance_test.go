@@ -383,6 +383,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"小李当初是什么时候下决心开店的？除了现在这儿还看过哪儿呀？",         // 小李 is the sample's 李明 (knowledge: familiarNames); 下决心 = 决定
 				"李明是什么时候开始张罗开店的？当初为什么没把店开在学校旁边？",        // 张罗, tagged a name, is a verb after 开始 (text.AfterAspectual)
 				"周末客流大概是工作日的几成？这对还款能力的季节/周度波动影响大吗？",     // 还款能力, never used: 还款 is no noun (two nouns written together name a thing)
+				"大家对这店口碑到底咋样？断货那阵是不是被骂惨了，后来好点没",         // 骂惨, a verb and its result (text.IsVerbResult), no name
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",         // rule 3: 门票, 46 %
@@ -434,6 +435,7 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"武大看樱花要花钱买票吗？",                                       // 花钱买票 after 要: an action asked of (text.AfterModal), no thing of two nouns
 				"下周给高二上公民课，想拿武大校庆那个梗做导入：它到底是从哪一年算起的？",                // 高二, a year of school, is no name
 				"判决出来以后接记者电话说什么的那位到底是谁？是哪家媒体问的？",                     // 说什么 asks what was said, not for a 电话 of the person asked
+				"做网络民族志需要选田野平台。关于武大的讨论主要分布在哪些社交平台？",                  // 田野, never used, only in the preface (text.Preface); 武大 asked
 			},
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？",       // rule 1: SU7, a model code the knowledge never uses
@@ -452,6 +454,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"厦门大学的樱花一般几月开？",               // rule 1: 厦门大学 apart from 樱花
 				"有没有人用毒性评分（比如 Perspective API）量化过武大事件里的网络攻击性言论？结果如何？", // rule 1: Perspective, API, a Chinese question's Latin names
 				"总体而言，比亚迪最近的舆论口碑怎么样？",                                 // rule 1: 比亚 (of 比亚迪) held only inside 埃塞俄比亚
+				"做网络民族志需要选田野平台。田野平台上关于武大的讨论多吗？",                       // rule 1: 田野 asked of too, not only the preface's
+				"我们在研究南开大学。南开大学的樱花季怎么限流？",                             // rule 1: 南开大学, in the preface and asked of
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1038,9 +1038,22 @@ func TestEvalShippedSets(t *testing.T) {
 // 0.80, 0.44; 5/5, 4/5, 4/4. Left: Dulce's narrative (how Mercer takes
 // Cruz's command, what drives Cruz) and 封校 asked by a verb doubled
 // around its object (封校封了多久, answered).
+// A fifty-eighth (coffee-shop-heldout58, bettafish-heldout58,
+// dulce-heldout53: a commercial real-estate agent, a food-safety
+// regulator, a regular writing short messages; a provincial education
+// official, a sociology PhD student, an alumna abroad; a book-club
+// organiser, a screenwriting student, a conspiracy podcaster), first on
+// cd78c5c: 1/15, 2/15, 1/10; 0.84, 0.76, 0.48; 5/5, 2/5, 4/4. Then a
+// verb and its result (骂惨) no name, a name only in the sentences that
+// open a question and ask nothing (做网络民族志需要选田野平台。) no subject
+// when what it asks holds a prominent term, hardware written technology,
+// recovered retrieved, overturn change, reckon no term: 0/15, 0/15,
+// 0/10; 0.92, 0.84, 0.52; 5/5, 2/5, 4/4. Left: three off-topic BettaFish
+// questions answered (a degree's certification abroad, a PhD's
+// publication rule, an alumni library card: 校友卡 cut 办校/友卡进).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1559
+const minLeadMet = 1586
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1224,6 +1237,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout57": {0, 0.88, nil},
 		"bettafish-heldout57":   {0, 0.79, []int{19}},
 		"dulce-heldout52":       {0, 0.44, nil},
+		"coffee-shop-heldout58": {0, 0.92, nil},
+		"bettafish-heldout58":   {0, 0.84, []int{18, 19, 20}},
+		"dulce-heldout53":       {0, 0.52, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
