@@ -220,28 +220,19 @@ const conjunctionRunes = "和与及或跟"
 // 磨豆机); the first is bound back to its noun by the later steps
 // (joinSingles: 咖啡 + 机). words is not changed.
 func splitConjoined(words []string) []string {
-	var out []string
+	out := make([]string, 0, len(words))
 	for i := 0; i < len(words); i++ {
-		w := words[i]
-		rs := []rune(w)
-		if len(rs) == 3 && strings.ContainsRune(conjunctionRunes, rs[1]) && HasHan(w) && !IsDictWord(w) {
-			if out == nil {
-				out = slices.Clone(words[:i])
-			}
-			out = append(out, string(rs[0]), string(rs[1]))
-			if i+1 < len(words) && HasHan(words[i+1]) && !IsDictWord(words[i+1]) {
-				out, i = append(out, string(rs[2])+words[i+1]), i+1
-			} else {
-				out = append(out, string(rs[2]))
-			}
+		w, rs := words[i], []rune(words[i])
+		if len(rs) != 3 || !strings.ContainsRune(conjunctionRunes, rs[1]) || !HasHan(w) || IsDictWord(w) {
+			out = append(out, w)
 			continue
 		}
-		if out != nil {
-			out = append(out, w)
+		out = append(out, string(rs[0]), string(rs[1]))
+		if i+1 < len(words) && HasHan(words[i+1]) && !IsDictWord(words[i+1]) {
+			out, i = append(out, string(rs[2])+words[i+1]), i+1
+		} else {
+			out = append(out, string(rs[2]))
 		}
-	}
-	if out == nil {
-		return words
 	}
 	return out
 }
