@@ -1,7 +1,6 @@
 package text
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -56,50 +55,6 @@ func Terms(q string) []Term {
 		ts = append(ts, Term{Text: "峰值"}) // 舆情最热是哪几天: a text dates it as its 峰值
 	}
 	return ts
-}
-
-// peakDayAsk matches a Chinese question asking on which days or in which
-// month something was at its most (舆情最热是哪几天, 哪个月讨论最多, 什么时候
-// 声量最大): the texts date that as its 峰值 ("7月3120条为峰值", "6月14日
-// 达到舆论峰值"), which Terms adds.
-var peakDayAsk = regexp.MustCompile(`(?:最热|最火|最高|最多|最大|最猛)[^，。？?！!]{0,4}(?:哪天|哪几天|哪一天|哪个月|哪几个月|什么时候|几号|几月)|(?:哪天|哪几天|哪一天|哪个月|哪几个月|什么时候|几号|几月)[^，。？?！!]{0,6}(?:最热|最火|最高|最多|最大|最猛)`)
-
-// swotFacets are the facets of a weighing of strengths, weaknesses,
-// opportunities and threats: the word texts weigh each by (the sample's
-// "优势在于口碑和会员；劣势在于周末客流…；威胁在于…"), the everyday phrases
-// that ask for it in other words, to which Terms adds the word ("他们家现在
-// 到底强在哪、弱在哪，接下来有什么机会，又怕什么？"), and the other words that
-// ask for it, which AsksSWOT counts too.
-var swotFacets = []struct {
-	word         string
-	plain, other []string
-}{
-	{"优势", []string{"强在哪", "强项", "长处"}, []string{"本钱"}},
-	{"劣势", []string{"弱在哪", "弱项", "差在哪", "短处"}, []string{"短板", "不足"}},
-	{"机会", nil, []string{"机遇"}},
-	{"威胁", []string{"怕什么", "怕啥"}, []string{"风险"}},
-}
-
-// AsksSWOT reports whether a question asks for a weighing of strengths,
-// weaknesses, opportunities and threats: it says SWOT, or asks for three
-// of the four facets (swotFacets, any of a facet's words: 强在哪、弱在哪、有
-// 什么机会、又怕什么).
-// Routing sends it to local search (globalsearch.Router.Route): the
-// records that weigh them hold them in one passage, the community reports
-// spread them.
-func AsksSWOT(q string) bool {
-	q = Standard(q)
-	if strings.Contains(strings.ToLower(q), "swot") {
-		return true
-	}
-	n := 0
-	for _, f := range swotFacets {
-		in := func(w string) bool { return strings.Contains(q, w) }
-		if in(f.word) || slices.ContainsFunc(f.plain, in) || slices.ContainsFunc(f.other, in) {
-			n++
-		}
-	}
-	return n >= 3
 }
 
 // TermsOf is Terms of q for a caller that has segmented q already: words
