@@ -121,7 +121,11 @@ var zhPlanLead = regexp.MustCompile(`^\s*(?:我们?)?(?:打算|准备|想要?|�
 // zhKin matches the asker's kin a Chinese question names (我老伴儿不爱喝苦的,
 // 女儿让我…): who asks for whom, never what is asked (老伴儿 was read as
 // the question's subject). WithoutAskerFrame keeps group 1, the mark before.
-var zhKin = regexp.MustCompile(`(^|[，,。？?！!；;]\s*)(?:我(?:的|家)?)?(?:老伴儿?|老伴|女儿|儿子|闺女|老公|老婆|媳妇|爱人|爸妈|爸爸|妈妈|孙子|孙女)(?:让我|叫我|要我|想让我)?`)
+var zhKin = regexp.MustCompile(`(^|[，,。？?！!；;]\s*)(?:我(?:的|家)?)?(?:` + strings.Join(askerKin, "|") + `)(?:让我|叫我|要我|想让我)?`)
+
+// askerKin are the kin an asker names as who asks for whom (zhKin), the
+// longer of two words first (老伴儿 before 老伴); kinWords holds them too.
+var askerKin = strings.Fields(`老伴儿 老伴 女儿 儿子 闺女 老公 老婆 媳妇 爱人 爸妈 爸爸 妈妈 孙子 孙女`)
 
 // withoutKin returns q without each of the asker's kin it names (zhKin),
 // but one who said something (我女儿说的那个小程序: what she said is asked

@@ -190,13 +190,11 @@ var aspectLeads = []string{"开始", "正在", "继续", "停止", "着手", "�
 // a verb after it in an event's course (aspectLeads: 开始张罗): w is what
 // someone did then, a verb, whatever the dictionary tags it (张罗, "to see
 // to", is tagged a person's name), never the question's subject.
-func AfterAspectual(q, w string) bool {
-	for _, a := range aspectLeads {
-		if strings.Contains(q, a+w) {
-			return true
-		}
-	}
-	return false
+func AfterAspectual(q, w string) bool { return afterLead(q, w, aspectLeads) }
+
+// afterLead reports whether q writes w right after one of leads.
+func afterLead(q, w string, leads []string) bool {
+	return slices.ContainsFunc(leads, func(l string) bool { return strings.Contains(q, l+w) })
 }
 
 // modalLeads are the words of need or obligation before an action a
@@ -208,14 +206,7 @@ var modalLeads = []string{"要不要", "需不需要", "用不用", "得不得",
 // obligation (modalLeads: 要不要花钱买票): w is the action asked of, a
 // verb phrase whatever the dictionary tags its words (花钱 and 买票 are
 // tagged nouns), never a thing the question names.
-func AfterModal(q, w string) bool {
-	for _, m := range modalLeads {
-		if strings.Contains(q, m+w) {
-			return true
-		}
-	}
-	return false
-}
+func AfterModal(q, w string) bool { return afterLead(q, w, modalLeads) }
 
 // CapitalisedWords returns the English words of q written with a capital
 // letter inside a sentence (not its first word, not I, not a stop word),

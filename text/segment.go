@@ -328,8 +328,9 @@ func nameFreq(w string) (float64, bool) {
 var gradeWords = fieldSet(`初一 初二 初三 高一 高二 高三 大一 大二 大三 大四 大五 研一 研二 研三 博一 博二 博三`)
 
 // kinWords are the words of kinship and of an old person's self (老太婆)
-// that a question's asker says of their family: never a name.
-var kinWords = fieldSet(`孙女 孙子 外孙 外孙女 孙儿 老伴 老伴儿 老太婆 老头子 老婆子 老太太 老头儿 闺女 女儿 儿子 媳妇 儿媳 女婿 老公 老婆 爱人`)
+// that a question's asker says of their family: never a name. The kin
+// the asker's frame drops (askerKin) and a few more.
+var kinWords = fieldSet(strings.Join(askerKin, " ") + ` 外孙 外孙女 孙儿 老太婆 老头子 老婆子 老太太 老头儿 儿媳 女婿`)
 
 // dictFreq is w's frequency in the dictionary (0 when it is none of its
 // words).
