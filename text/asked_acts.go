@@ -52,13 +52,14 @@ var lastTimeAsked = regexp.MustCompile(`(?:最近一次|最近的一次|上一�
 
 // modalsAsked returns what each yes-or-no clause of q asks one may do:
 // the content term written last after its 能 or 可以, when the clause
-// ends with 吗 (停车 in "校内能停车吗", 抵个税 in "能开免税票据拿去抵个税吗");
+// ends with 吗, or with 不 or 么 as spoken (停车 in "校内能停车吗", 抵个税 in
+// "能开免税票据拿去抵个税吗", 楼下 in "宿舍能点外卖送到楼下不": heldout59);
 // nil for none. Whether it is allowed is asked: a text that never names
 // the act does not tell.
 func modalsAsked(q string) []string {
 	var out []string
 	for _, c := range clauses(q) {
-		if !strings.HasSuffix(c, "吗") {
+		if !strings.HasSuffix(c, "吗") && !strings.HasSuffix(c, "不") && !strings.HasSuffix(c, "么") {
 			continue
 		}
 		i := max(strings.LastIndex(c, "能"), strings.LastIndex(c, "可以"))

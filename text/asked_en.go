@@ -49,7 +49,7 @@ var (
 	whatCompound   = regexp.MustCompile(`(?i)^what ([a-z]{4,}) ([a-z]{3,}) (?:does|did|do|is|was|were|are|has|had|have)\b`)
 	adjectiveEnd   = regexp.MustCompile(`(?i)(?:ic|al|ous|ive|ful|less|able|ible|er|est|ish|ary|ent|ant|ly)$`)
 	madeInto       = regexp.MustCompile(`(?i)^(?:was|is|has|have|did|does|will)\b.*\b(?:turned|made|adapted|converted|developed) into (?:a |an )?([a-z]{3,})`)
-	yesNoEither    = regexp.MustCompile(`^(?i:do|does|did|is|are|was|were|will|would)\b.*\b(?i:the|any|some|there an?) (?:[a-z]+ )?([a-z]{4,}) or (?:the |any |some |a |an )?([a-z]{4,})\b`)
+	yesNoEither    = regexp.MustCompile(`^(?i:do|does|did|is|are|was|were|will|would)\b.*\b(?i:the|any|some|there an?|use an?) (?:[a-z]+ )?([a-z]{4,}) or (?:the |any |some |a |an )?([a-z]{4,})\b`)
 	howMadeA       = regexp.MustCompile(`(?i)^how (?:did|do|does|would|could|can) [a-z]+ (?:rig|build|make|set up|rig up|put together|assemble|fashion|improvise|construct) (?:a|an) ([a-z]{3,})\b`)
 	inUnit         = regexp.MustCompile(`(?i)\bin (megahertz|mhz|kilohertz|khz|gigahertz|ghz|hertz|(?:meters|metres|kilometers|kilometres|miles|feet) per (?:second|hour)|mph|km/h)\b`)
 	gotEvent       = regexp.MustCompile(`(?i)^(?:who|which|whom)\b.*\b(?:get|gets|got|gotten|getting)\s+([a-z]{3,}(?:ed|en))\b`)
@@ -93,8 +93,9 @@ var (
 // up fighting the grays or hybrids?" and "Is there a nuclear reactor or
 // generators down there?" for both (yesNoEither: the things a yes-or-no
 // question names as alternatives, lower case, an adjective before the
-// first aside; after a or an only in "is there a": "Is Hayes a believer
-// or a skeptic?" asks what a person is); "in which US state or near which town …" for the state
+// first aside; after a or an only in "is there a" and "use a": "Is Hayes
+// a believer or a skeptic?" asks what a person is, "do they ever use a
+// telescope or antenna dish …?" (heldout59) what things they use); "in which US state or near which town …" for the state
 // and the town (placeKindAfter: a place's kind after a preposition and
 // which; placeKind: "Which US state is the base in?"); "What do the alien creatures in the base look like?" for the
 // creatures (lookLike: what is described); "which star or constellation
@@ -116,8 +117,10 @@ func askedEnglish(q string) []string {
 // englishJoin matches the "and" (or comma) that joins a second question
 // to an English question: "Which US state is the base located in, and
 // in what year is the operation set?", "Who is the author and when was it
-// published?". Group 1 opens the second question.
-var englishJoin = regexp.MustCompile(`(?i)(?:,\s*and|\s+and|,)\s+((?:in\s+)?(?:what|which|when|who|where|how)\s)`)
+// published?", and a yes-or-no one: "what frequency were they on, and do
+// they ever use a telescope …?" (heldout59). Group 1 or 2 opens the
+// second question.
+var englishJoin = regexp.MustCompile(`(?i)(?:,\s*and|\s+and|,)\s+((?:in\s+)?(?:what|which|when|who|where|how)\s)|(?:,\s*and|\s+-?\s*and)\s+((?:do|does|did)\s+(?:they|he|she|it|we|you)\s)`)
 
 // englishAsks returns the questions an English question joins with "and"
 // (englishJoin) or writes one after another ("?"), each on its own, so
@@ -125,7 +128,7 @@ var englishJoin = regexp.MustCompile(`(?i)(?:,\s*and|\s+and|,)\s+((?:in\s+)?(?:w
 // read each; q itself when it is one.
 func englishAsks(q string) []string {
 	var out []string
-	for _, c := range strings.Split(englishJoin.ReplaceAllString(q, "? $1"), "?") {
+	for _, c := range strings.Split(englishJoin.ReplaceAllString(q, "? $1$2"), "?") {
 		if c = strings.TrimSpace(c); c != "" {
 			out = append(out, c+"?")
 		}

@@ -51,7 +51,7 @@ func WithoutAskerFrame(q string) string {
 		if m == "" || !strings.Contains(q[len(m):], "?") {
 			break
 		}
-		q = q[len(m):] // "Sorry, my English is not so good. …?": who asks, not what
+		q = askerSentenceKeeps(m) + q[len(m):] // "Sorry, my English is not so good. …?": who asks, not what
 	}
 	if i := strings.LastIndex(q, "?"); i >= 0 && (enClosingAsker.MatchString(q[i+1:]) && !enStillAsks.MatchString(q[i+1:]) ||
 		enClosingGuess.MatchString(q[i+1:]) && !enAsksWord.MatchString(q[i+1:])) {
@@ -170,8 +170,48 @@ var asideMark = regexp.MustCompile(`(?i)(?:^|[.!?]\s*)(?:setting|leaving|putting
 // or apologises (Sorry, Hi, Thanks): "Sorry, my English is not so good.",
 // "I want to use this text for a debate round.". WithoutAskerFrame drops
 // each such sentence while a question mark follows: the asker's words
-// (English, debate) are not what the knowledge is asked about.
-var enAskerSentence = regexp.MustCompile(`^\s*(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|Sorry|Hi|Hello|Hey|Thanks|Thank you)\b[^.!?]*[.!]+\s*`)
+// (English, debate) are not what the knowledge is asked about. A chatty
+// opening before it (ok so, well, alright) and a phrase of what the
+// asker works on (For the elevator scene) belong to it, and the asker
+// may write i, im, i'm in lower case ("ok so i'm writing a fic from
+// Cruz's POV and i need to get them right.", "For the elevator scene I
+// need a sound cue.": heldout59).
+var enAskerSentence = regexp.MustCompile(`^\s*(?i:(?:ok|okay|so|well|alright|um|hmm)\b[,!]?\s+)*(?i:for\s+(?:the|a|an|my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?,?\s+)?` +
+	`(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|Sorry|Hi|Hello|Hey|Thanks|Thank you|i|i'm|im|i've|i'd|i'll|we|we're)\b[^.!?]*[.!]+\s*`)
+
+// askerSentenceKeeps is what an asker's sentence (enAskerSentence) says
+// of the knowledge: the story's own thing its "For the …" phrase names
+// ("For the elevator scene I need a sound cue.": the elevator scene) and
+// the capitalised names in it ("i'm writing a fic from Cruz's POV": Cruz,
+// whom the question then calls they), as a sentence ending with ". "; ""
+// without any.
+func askerSentenceKeeps(m string) string {
+	var keep []string
+	if f := enForThe.FindStringSubmatch(m); f != nil {
+		keep = append(keep, f[1])
+	}
+	for _, w := range capitalisedRE.FindAllString(m, -1) {
+		if w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"); !IsStopWord(strings.ToLower(w)) && w != "I" && !slices.Contains(askerWordsEN, w) {
+			keep = append(keep, w)
+		}
+	}
+	if len(keep) == 0 {
+		return ""
+	}
+	return strings.Join(keep, ", ") + ". "
+}
+
+// enForThe matches the "For the …" phrase an asker's sentence may open
+// with (enAskerSentence); group 1 is its noun phrase.
+var enForThe = regexp.MustCompile(`(?i)^\s*(?:(?:ok|okay|so|well|alright|um|hmm)\b[,!]?\s+)*for\s+the\s+([a-z'-]+(?:\s+[a-z'-]+)?)`)
+
+// capitalisedRE matches a capitalised English word (with its 's), not
+// one in capitals: the asker's jargon (NPC, POV, RPG) names no one.
+var capitalisedRE = regexp.MustCompile(`\b[A-Z][a-z][A-Za-z'’-]*`)
+
+// askerWordsEN are the capitalised words of an asker's sentence that name
+// no one (its greetings and its opening words).
+var askerWordsEN = []string{"Sorry", "Hi", "Hello", "Hey", "Thanks", "Thank", "We", "We're", "We've", "We'd", "I'm", "I've", "I'd", "I'll", "For", "Ok", "OK", "Okay", "So", "Well", "Alright", "English"}
 
 // enClosingAsker matches what follows an English question's last question
 // mark when it is about the asker: sentences opening with I or We (not "I

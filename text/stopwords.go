@@ -52,7 +52,8 @@ var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases,
 // frame (从…角度看, 该店, 采取, 存在), the polite "your" of a visitor
 // (贵店, 贵司, 贵校: "请问贵店目前的咖啡豆是哪位供应商在供？" is about the
 // shop the knowledge is about), the asker's aside (感觉, 离谱,
-// 蹊跷), hearsay (听说, 据说, 坊间: "听说…有企业放话不招武大学生？是真的有
+// 蹊跷), a light verb's "some" (办点活动), a hand's worth (帮一把),
+// saying often (最常说的词: heldout59), hearsay (听说, 据说, 坊间: "听说…有企业放话不招武大学生？是真的有
 // 这种通知吗"), a classical writer's self (老夫, 吾辈, 鄙人) and degree
 // (颇, 颇觉), a condition's 的话, how the asker addresses someone or
 // names who told them (师傅, 阿姨, 小姑娘, 邻居: "师傅问你个事", "你跟阿姨
@@ -67,7 +68,7 @@ const stopZH = `
 我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这间 那间 哪间 这一片 那一片 哪一片 一片 这位 那位 这次 那次 这场 那场 这起 那起 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
 是 有 在 和 与 及 以及 或 或者 还是 而 而且 并 并且 但 但是 可是 然而 因为 所以 因此 如果 虽然 即使 只要 就 都 也 又 还 再 才 已 已经 曾 曾经 将 要 会 能 可以 应该 可能 需要 想 想要
 把 被 对 对于 关于 相关 有关 从 自 向 往 给 让 比 跟 同 由 以 于 为 按 按照 通过 根据 至 到 在于 之间 之后 之前 以后 以前 当时 时候 那时 那时候 这时候 那阵子 这阵子 那阵 那会儿 这会儿 那段时间 这段时间 目前 现在 眼下 当前 如今 现今 刚 刚刚 刚才 块钱 之类 一类 什么的 啥的 起来 咋 咋样 咋办 咋整 咋地
-回事 事情 事儿 是因为 回国 比如 比如说 例如 碰上 碰到 遇上 搞点 弄点 整点 做点 网上 线上 后面 前面 老听 老是 顺带 顺便 一回 一趟 大体 大体上 网络上 全网 网传 据悉 据闻 所谓 稿子 一篇 来看 看来 来说 而言 总体而言 整体而言 总的来说 总而言之 综合来看 综合而言 总体来看 整体来看 总的来看 后来 然后 接着 那么 还有 其他 别的 另外 两边 两者 彼此 到底 究竟 其实 竟然 居然 难道 没什么 不怎么
+回事 事情 事儿 是因为 回国 比如 比如说 例如 碰上 碰到 遇上 搞点 弄点 整点 做点 办点 一把 常说 网上 线上 后面 前面 老听 老是 顺带 顺便 一回 一趟 大体 大体上 网络上 全网 网传 据悉 据闻 所谓 稿子 一篇 来看 看来 来说 而言 总体而言 整体而言 总的来说 总而言之 综合来看 综合而言 总体来看 整体来看 总的来看 后来 然后 接着 那么 还有 其他 别的 另外 两边 两者 彼此 到底 究竟 其实 竟然 居然 难道 没什么 不怎么
 很 非常 最 更 比较 太 挺 十分 特别 一些 一点 一下 一个 一种 一样 一直 一般 有些 有点 所有 全部 什么样 多 少 不 没 没有 不是 别 一共 总共 总计 大概 大约 左右 主要
 最大 最小 最多 最少 最高 最低 年年 天天 月月 日日 时时 处处 人人 个个 次次
 他家 她家 你家 您家 他们家 她们家 人家 自家 咱家
@@ -91,13 +92,18 @@ const stopZH = `
 // the superlatives that rank what is asked (biggest, largest, main: "What
 // are the biggest risks for the shop?" asks for the risks, the way 最大
 // does in Chinese), the words that name the knowledge
-// itself (story, narrative, tale, book, novel, text: "Where is the story set?"
+// itself or its parts (story, narrative, tale, book, novel, text, scene,
+// chapter: "Where is the story set?", "For the elevator scene …"
 // and "What are the big themes the book is going for?" ask about the
 // whole, and a story's text never calls itself one) or its genre
 // (sci-fi, genre: "what's it about underneath the sci-fi stuff?"), and
 // underneath, beneath and recurring, which say where a theme lies, and
 // reckon, a verb of thinking ("what does Jordan reckon it could
-// overturn?" asks what Jordan says).
+// overturn?" asks what Jordan says), and chat: its abbreviations (lol,
+// tbh, pov, fic: "i'm writing a fic from Cruz's POV"), super as an
+// intensifier ("super logical"), lot of "a lot" and around of "bossing
+// everyone around", and the conjunctions because, though, although and
+// whether (heldout59).
 const stopEN = `
 a an the is are was were be been being am who whom whose what why how which when where does do did done doing can could would should will shall may might must
 has have had having of for to in on at by from with about into onto over under out up down off and or not no nor but if then than so as it its this that these those
@@ -106,9 +112,10 @@ many more most know say said like also just only very such each every other anot
 they're we're you're i'm they've we've you've i've
 organization organisation organizations organisations belong belongs before after during
 basically actually goes mostly mainly big pretty partway supposed classic kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid
-story stories narrative tale book books novel text going say says happen happens happened happening physically total totally dumb silly deal
+story stories narrative tale book books novel text scene scenes chapter chapters going say says happen happens happened happening physically total totally dumb silly deal
 somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff thing things
 biggest largest greatest smallest highest lowest main major
 underneath beneath sci-fi scifi genre recurring reckon
+lol lmao haha omg tbh imo imho btw fyi pls plz thx pov fic fanfic super lot around because though although whether
 two three four five six seven eight nine ten eleven twelve
 `

@@ -300,6 +300,12 @@ var standIns = map[string][]string{
 	// overturn what it could change (heldout58)
 	"hardware":  {"technology", "tech", "device", "circuitry"},
 	"recovered": {"retrieved"}, "recover": {"retrieve"}, "overturn": {"change", "changed"},
+	// a big order of coffee for guests is written 团购 (公司行政问能不能团
+	// 购), the guests 客人 or 顾客 (heldout59)
+	"大单": {"团购", "订单"}, "宾客": {"客人", "顾客"},
+	// outsiders going to see the flowers are written 游客 or 校外 and 赏樱
+	// or 赏花, whether it costs money 免费, 收费 or 门票 (heldout59)
+	"外面": {"校外", "游客"}, "外人": {"校外", "游客"}, "看花": {"赏樱", "赏花"}, "花钱": {"免费", "收费", "门票"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

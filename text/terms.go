@@ -114,7 +114,9 @@ func TermsOf(q string, words []string) []Term {
 		}
 		t := w
 		if !HasHan(w) {
-			t = Stem(ordinalDigits(w))
+			if t = Stem(ordinalDigits(w)); strings.ContainsAny(w, "'’") && IsStopWord(t) {
+				continue // that's: that (a stop word's contraction; deals stays, though deal is one)
+			}
 		}
 		if seen[t] {
 			continue

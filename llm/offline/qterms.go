@@ -11,10 +11,14 @@ import (
 // qterm is one content term of a question (text.Terms, as retrieval uses
 // them) with its synonyms and its parts as alternatives: alts[:full] (the
 // term and its synonyms, 情绪 and 情感) count fully, the rest (its parts,
-// 樱花季 → 樱花, 花季) half.
+// 樱花季 → 樱花, 花季) half. Its stand-ins (看花 → 赏樱, 赏花) join the
+// parts when the context rarely writes the term (promotePart).
 type qterm struct {
 	alts []string
 	full int
+	// standIns are the term's stand-ins (text.StandIns), looked for only
+	// when the context rarely writes the term (promotePart)
+	standIns []string
 	// premise: the term is only in a clause that asks nothing (text.AskingClauses)
 	premise bool
 	// placed: the verb and 在 of a question asking where (placedVerb)
@@ -69,7 +73,8 @@ func questionTerms(query string) []qterm {
 	}
 	for _, t := range terms {
 		ws := t.Words()
-		qts = append(qts, qterm{alts: append(ws, t.Parts...), full: len(ws), premise: premised && !asking[t.Text]})
+		alts := slices.Concat(ws, t.Parts)
+		qts = append(qts, qterm{alts: alts, full: len(ws), standIns: text.StandIns(t.Text), premise: premised && !asking[t.Text]})
 	}
 	return qts
 }
@@ -107,7 +112,8 @@ const MinTermSentences = 2
 
 // promotePart returns qt as the answer looks for it in sents: unchanged
 // when at least MinTermSentences sentences hold one of alts[:full], else
-// with the part (an alternative after full) held by the most sentences,
+// with its stand-ins among its parts and the part (an alternative after
+// full) held by the most sentences,
 // if it is held by more than the term, counting fully in the term's place
 // and the term with the other parts counting half (张平文 read as 张平文
 // where the context names him, else through 张平). Ties go to the earlier
@@ -123,7 +129,11 @@ func promotePart(qt qterm, sents []*sentence) qterm {
 		return n
 	}
 	own := held(qt.alts[:qt.full])
-	if own >= MinTermSentences || qt.full == len(qt.alts) {
+	if own >= MinTermSentences {
+		return qt
+	}
+	qt.alts = slices.Concat(qt.alts, qt.standIns) // as the knowledge matches a word it lacks
+	if qt.full == len(qt.alts) {
 		return qt
 	}
 	best, bestN := -1, own

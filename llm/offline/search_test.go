@@ -2,6 +2,7 @@ package offline
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -452,6 +453,11 @@ func TestIntentOpensAnswer(t *testing.T) {
 			"0|断货|7月的断货让李明损失了约四千元。|3\n" +
 			"\n\n-----Sources-----\nid|text\n" +
 			"1|2024年7月，云南雨季导致运输延误，门店断货两天。\n", "雨季导致"},
+		// who goes down: the sentence listing the agents by name, not the
+		// one about the agents as a group (heldout59: no name was given)
+		{"who", "Who exactly are the agents that go down into the base? Just give me the full names.", "-----Sources-----\nid|text\n" +
+			"0|The agents go down into the base in silence, as briefed.\n" +
+			"1|So did Agents Alex Mercer, Jordan Hayes and Taylor Cruz proceed into the base.\n", "Alex Mercer"},
 	} {
 		if first, answer := firstBulletOf(t, c.q, c.ctx); !strings.Contains(first, c.want) {
 			t.Errorf("%s: first bullet %q, want the one with %q:\n%s", c.name, first, c.want, answer)
@@ -485,5 +491,42 @@ func TestQuoteOpeningOnce(t *testing.T) {
 	}
 	if n := strings.Count(resp.Content, "近年来，武汉大学经历了多起"); n != 1 {
 		t.Errorf("the lead-in quoted %d times, want once:\n%s", n, resp.Content)
+	}
+}
+
+// A question's word the context never writes is looked for through its
+// stand-ins (text.StandIns), as the knowledge's statistics match it:
+// "外面的人去看花" is written 游客 and 赏樱 (heldout59), and the sentence
+// giving the visitors' daily limit comes before one on the blossoms that
+// shares only 樱花 and 周末 with the question. Without the stand-ins the
+// blossom sentence is first.
+func TestStandInsFindTheAnswer(t *testing.T) {
+	ctx := "-----Sources-----\nid|text\n" +
+		"0|武大樱花季的周末，樱花大道上落英缤纷，樱花树下拍照的人排成长队。\n" +
+		"1|樱花季期间游客可在官网预约赏樱，工作日限额1.5万人，周末每天限额3万人。\n"
+	first, answer := firstBulletOf(t, "武大樱花季外面的人去看花，周末多不多？", ctx)
+	if !strings.Contains(first, "限额") {
+		t.Errorf("first bullet %q, want the visitors' limit:\n%s", first, answer)
+	}
+	// promotePart: stand-ins join only when the context rarely writes the
+	// term, and then the one most sentences hold is looked for first
+	qt := qterm{alts: []string{"口碑"}, full: 1, standIns: []string{"声誉", "评价"}}
+	often := []*sentence{{lower: "口碑领先"}, {lower: "整体口碑正面"}, {lower: "评价偏长"}}
+	if got := promotePart(qt, often); slices.Contains(got.alts, "评价") {
+		t.Errorf("口碑 written twice: looked for through %v", got.alts)
+	}
+	rare := []*sentence{{lower: "评价偏长"}, {lower: "评价正面"}, {lower: "口碑领先"}}
+	if got := promotePart(qt, rare); len(got.alts) == 0 || got.alts[0] != "评价" {
+		t.Errorf("口碑 written once: looked for through %v, want 评价 first", got.alts)
+	}
+	// a word the context writes is looked for as written: 口碑's stand-in
+	// 评价 draws no sentence before the verdict on 口碑 (coffee-shop-heldout4
+	// lost its 正面 to a sentence on 大众点评's 评价 when stand-ins always counted)
+	ctx = "-----Sources-----\nid|text\n" +
+		"0|大众点评上的评价虽只占10%，但多为长评，整体上对新客影响更大。\n" +
+		"1|整体口碑以正面为主，正面64%。\n" +
+		"2|口碑领先、声量落后。\n"
+	if first, answer = firstBulletOf(t, "顾客对这家店整体口碑怎么样？", ctx); !strings.Contains(first, "正面") {
+		t.Errorf("first bullet %q, want the verdict on 口碑:\n%s", first, answer)
 	}
 }

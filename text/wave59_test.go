@@ -1,0 +1,57 @@
+package text
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Heldout59: an asker's opening sentence in lower case after a chatty
+// "ok so", or after the "For the …" phrase of what they work on, is the
+// asker's (enAskerSentence), but the names in it and the story's own thing
+// the phrase names stay (askerSentenceKeeps: Cruz, whom the question then
+// calls they; the elevator scene), not the asker's jargon in capitals
+// (NPC, POV); chat abbreviations, super, a lot's lot, because and a
+// contraction's stem (that's) are no terms, nor scene; 路子, 氛围 and 外部
+// are aspect words; 办点, 一把 and 常说 no terms; 大单, 宾客, 外面, 看花
+// and 花钱 have stand-ins; a spoken 能…不 asks whether one may, and an
+// English "and do they ever use a telescope or antenna dish?" asks for
+// both things.
+func TestWave59Words(t *testing.T) {
+	for q, want := range map[string]string{
+		"ok so i'm writing a fic from Cruz's POV and i need to get them right. why are they SO obsessed with protocol?": "Cruz. why are they SO obsessed with protocol?",
+		"For the elevator scene I need a sound cue. What does Cruz shout?":                                              "elevator scene. What does Cruz shout?",
+		"I'm playing Cruz as the NPC leader. What drives that character?":                                               "Cruz. What drives that character?",
+		"I teach English. What are the themes?":                                                                         "What are the themes?",
+		"For the mission, what gear do they bring?":                                                                     "For the mission, what gear do they bring?",
+	} {
+		if got := WithoutAskerFrame(q); got != want {
+			t.Errorf("WithoutAskerFrame(%q) = %q, want %q", q, got, want)
+		}
+	}
+	checkTerms(t, "How do Jordan and Taylor get on? They clash a lot but I want to know, because that's my ship lol", []string{"jordan", "taylor", "clash"}, []string{"lot", "because", "that", "lol"})
+	checkTerms(t, "At the start they seem super logical. For the elevator scene, what happens?", []string{"logical", "elevator"}, []string{"super", "scene"})
+	checkTerms(t, "周末有没有人提过在店里办点活动？有哪些机会值得帮一把？最常说的词是啥", []string{"周末", "活动", "机会"}, []string{"办点", "一把", "常说"})
+	for _, w := range []string{"路子", "氛围", "外部"} {
+		if !IsAspectWord(w) {
+			t.Errorf("%s is no aspect word", w)
+		}
+	}
+	for w, in := range map[string]string{"大单": "团购", "宾客": "客人", "外面": "游客", "看花": "赏樱", "花钱": "免费"} {
+		if !slices.Contains(StandIns(w), in) {
+			t.Errorf("StandIns(%s) = %v, want %s", w, StandIns(w), in)
+		}
+	}
+	if got := commonEN["end"] && commonEN["start"] && commonEN["ship"]; !got {
+		t.Error("end, start and ship are not common English words")
+	}
+	if strings.Contains(WithoutAskerFrame("I'm writing about NASA's probe. What did NASA find?"), "NASA. ") {
+		t.Error("a name in capitals kept from the asker's sentence")
+	}
+	// a spoken yes-or-no 能…不 asks whether one may, as 能…吗 does; an
+	// English "and do they …?" is a second question, whose "use a … or …"
+	// names the things asked
+	checkAsked(t, "武大学生宿舍能点外卖送到楼下不？学校让不让送？", []string{"楼下"}, nil)
+	checkAsked(t, "What frequency were the transmissions on, and do they ever use a telescope or antenna dish?", []string{"telescope", "antenna"}, nil)
+	checkAsked(t, "Is Hayes a believer or a skeptic?", nil, []string{"believer", "skeptic"})
+}
