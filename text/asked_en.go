@@ -108,7 +108,7 @@ var (
 // name: "their Dulce" asks for nothing); nil when none applies.
 func askedEnglish(q string) []string {
 	var out []string
-	for _, c := range englishAsks(q) {
+	for _, c := range englishAsks(WithoutAskerFrame(q)) { // "I'm … and need to know how many puppets to build.": the asker's, not asked
 		out = Unique(append(out, askedEnglishClause(c)...))
 	}
 	return out

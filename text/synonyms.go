@@ -306,6 +306,9 @@ var standIns = map[string][]string{
 	// outsiders going to see the flowers are written 游客 or 校外 and 赏樱
 	// or 赏花, whether it costs money 免费, 收费 or 门票 (heldout59)
 	"外面": {"校外", "游客"}, "外人": {"校外", "游客"}, "看花": {"赏樱", "赏花"}, "花钱": {"免费", "收费", "门票"},
+	// being scolded badly is written 批评 (被骂惨了), the apps people talk
+	// on 平台, how a story finishes how it ends (heldout60)
+	"骂惨": {"批评", "骂"}, "app": {"平台"}, "finish": {"end", "ending"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

@@ -62,7 +62,7 @@ func Terms(q string) []Term {
 // callers pass texts, not questions). A text that is both searched for
 // terms and read word by word is segmented once.
 func TermsOf(q string, words []string) []Term {
-	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(splitHabitual(dropIdiomHeads(splitConjoined(words)))))))
+	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(splitHabitual(dropIdiomHeads(splitConjoined(splitSynonymTail(words))))))))
 	words, joined := bindSingles(q, words)
 	var out []Term
 	seen := map[string]bool{}
@@ -545,7 +545,7 @@ func unglueCounted(words []string) []string {
 var measures = map[string]bool{}
 
 func init() {
-	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折 辆 台 只 间 场 句") {
+	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折 辆 台 只 间 场 句 样") {
 		measures[m] = true
 		measures["一"+m] = true
 	}
@@ -556,6 +556,23 @@ func TermTexts(ts []Term) []string {
 	out := make([]string, len(ts))
 	for i, t := range ts {
 		out[i] = t.Text
+	}
+	return out
+}
+
+// splitSynonymTail returns words with each Chinese word of two runes
+// whose second rune and the single rune after it make a word of the
+// synonym table cut there (什么/人种/下 → 什么/人/种下: the segmenter's 人种,
+// "race", took 种 from 种下, "planted"; heldout60). words is not changed.
+func splitSynonymTail(words []string) []string {
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		if rs := []rune(words[i]); i+1 < len(words) && len(rs) == 2 && HasHan(words[i]) && utf8.RuneCountInString(words[i+1]) == 1 && Synonyms(string(rs[1])+words[i+1]) != nil {
+			out = append(out, string(rs[0]), string(rs[1])+words[i+1])
+			i++
+			continue
+		}
+		out = append(out, words[i])
 	}
 	return out
 }

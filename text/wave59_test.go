@@ -55,3 +55,31 @@ func TestWave59Words(t *testing.T) {
 	checkAsked(t, "What frequency were the transmissions on, and do they ever use a telescope or antenna dish?", []string{"telescope", "antenna"}, nil)
 	checkAsked(t, "Is Hayes a believer or a skeptic?", nil, []string{"believer", "skeptic"})
 }
+
+// Heldout60: the incident as such (出事) and a figure's reaching a level
+// (涨到, 回到) are no terms, nor the asker as an old couple (老两口) or
+// lots of people (好多人); 几样 counts; 难处 is an aspect word; a teller
+// opening a clause without 我 goes, what they said stays (孙女说…。,
+// 听朋友说他们有…桂花拿铁，); the asker's job where they are (我在武大门口当
+// 保安好些年了，) is their frame; an English asker's sentence asks
+// nothing of the knowledge (how many puppets to build); 骂惨, app and
+// finish have stand-ins; 什么人种下的 plants (种下), names no race (人种).
+func TestWave60Words(t *testing.T) {
+	checkTerms(t, "出事那周负面涨到多少，后来又回到多少？", []string{"负面"}, []string{"出事", "涨到", "回到"})
+	checkTerms(t, "我们老两口挺喜欢这家店。你说它最大的难处是哪几样？", []string{"难处"}, []string{"老两口", "几样"})
+	checkTerms(t, "孙女说网上好多人在聊这家店。大家对它啥印象？", []string{"印象"}, []string{"孙女", "好多人"})
+	checkTerms(t, "听朋友说他们有季节限定的桂花拿铁，是几月开始卖的？", []string{"桂花"}, []string{"朋友"})
+	checkTerms(t, "我在武大门口当保安好些年了，游客老问我这学校到底哪年办的？", []string{"游客"}, []string{"保安", "大门口"})
+	checkAsked(t, "I'm turning this into a puppet show and need to know how many puppets to build. Who goes down into the base?", nil, []string{"puppet"})
+	checkAsked(t, "How many puppets do the agents carry?", []string{"puppet"}, nil)
+	checkTerms(t, "最早那批樱花树是哪一年、什么人种下的？", []string{"种下", "樱花树"}, []string{"人种"})
+	checkAsked(t, "最早那批樱花树是什么人种下的？", nil, []string{"人种"})
+	if !IsAspectWord("难处") {
+		t.Error("难处 is no aspect word")
+	}
+	for w, in := range map[string]string{"骂惨": "批评", "app": "平台", "finish": "end"} {
+		if !slices.Contains(StandIns(w), in) {
+			t.Errorf("StandIns(%s) = %v, want %s", w, StandIns(w), in)
+		}
+	}
+}
