@@ -60,6 +60,9 @@ func WithoutAskerFrame(q string) string {
 	q = enArguedLead.ReplaceAllString(q, "$1")
 	if m := enLabel.FindStringSubmatch(q); m != nil && strings.ContainsAny(q[len(m[0]):], "?") {
 		q = q[len(m[0]):]
+		if s := labelScene.FindStringSubmatch(m[0]); s != nil {
+			q = s[1] + ". " + q // "For a scene with Sam alone in the office:": the story's scene is asked about
+		}
 	}
 	if m := zhLabel.FindStringSubmatch(q); m != nil && !zhAsks.MatchString(m[1]) && zhAsks.MatchString(q[len(m[0]):]) {
 		q = q[len(m[0]):]
@@ -256,6 +259,12 @@ var enArguedLead = regexp.MustCompile(`(?i)(^|[.!?]\s+)(?:my|our)\s+(?:[a-z]+\s+
 // drops it when what follows asks (holds a question mark); a label naming
 // a thing ("Agent Mercer: what did he do?") stays.
 var enLabel = regexp.MustCompile(`^\s*(?:Looking|Speaking|Thinking|Viewed|Seen|From|As|In terms of|Quick question|Big picture|Quick recap|Recap|Bottom line|Short version|Long story short|For (?:the |my |our )?(?:listeners|readers|viewers|players|audience|podcast|episode|notes)|For (?:a|an|my|our) (?:class|lesson|course|talk|session|project|paper|seminar|unit|workshop|presentation|segment|scene))\b[^:?.!]{0,60}:\s*`)
+
+// labelScene matches what a label (enLabel) says of the story's own scene
+// after "scene with", "where", "in" …: group 1 ("For a scene with Sam
+// alone in the office:": Sam alone in the office, which a text describing
+// that scene writes; heldout60).
+var labelScene = regexp.MustCompile(`(?i)\b(?:scene|segment|bit|moment|part)\s+(?:with|where|in|of|when|about|at)\s+([^:]+?)\s*:\s*$`)
 
 // purposeLead matches an English sentence's opening "For" and a
 // lower-case noun phrase of one or two words before a comma: the asker's

@@ -22,7 +22,11 @@ import (
 // "humanoid"), or the unit of a count (多少/人办 → 办: countUnits). What is left is one character, which TermsOf drops; any
 // other word is returned as it is. A 人 glued to the word after it in a
 // word of three the dictionary lacks (有没有/人吐槽) is anyone, and the
-// word after it (a dictionary word or one with synonyms) is what is left.
+// word after it (a dictionary word or one with synonyms) is what is left;
+// a rune glued before an adverb of degree (说太甜, 铁太甜: degreeRunes;
+// the new-user trial of session 35 was refused for them) leaves what
+// is graded (甜), and a word of three ending in 卖 or 买 (拿铁卖) the thing
+// sold.
 func unglue(prev, w string) string {
 	rs := []rune(w)
 	if len(rs) == 3 && IsOneRuneNoun(string(rs[0])) && (rs[1] == '不' || rs[1] == '没') && HasHan(w) && !IsDictWord(w) {
@@ -35,6 +39,12 @@ func unglue(prev, w string) string {
 		if v := string([]rune{rs[0], rs[2]}); IsDictWord(v) || StandIns(v) != nil || Synonyms(v) != nil {
 			return v // 办个卡: 办卡, with 个 between the verb and its object
 		}
+	}
+	if len(rs) == 3 && strings.ContainsRune(degreeRunes, rs[1]) && HasHan(w) && !IsDictWord(w) {
+		return string(rs[2]) // 有人/说太甜/吗, 拿/铁太甜: a rune glued before a degree adverb and what it grades (甜)
+	}
+	if len(rs) == 3 && strings.ContainsRune("卖买", rs[2]) && HasHan(w) && !IsDictWord(w) {
+		return string(rs[:2]) // 桂花/拿铁卖/得: the thing, then how it sells
 	}
 	if len(rs) == 3 && rs[2] == '时' && HasHan(w) && !IsDictWord(w) && IsDictWord(string(rs[:2])) {
 		return string(rs[:2]) // 检查时: "when inspecting", the verb and the 时 of a time clause

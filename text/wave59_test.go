@@ -63,7 +63,8 @@ func TestWave59Words(t *testing.T) {
 // 听朋友说他们有…桂花拿铁，); the asker's job where they are (我在武大门口当
 // 保安好些年了，) is their frame; an English asker's sentence asks
 // nothing of the knowledge (how many puppets to build); 骂惨, app and
-// finish have stand-ins; 什么人种下的 plants (种下), names no race (人种).
+// finish have stand-ins; 什么人种下的 plants (种下), names no race (人种);
+// "For a scene with Sam alone in the office:" keeps the scene.
 func TestWave60Words(t *testing.T) {
 	checkTerms(t, "出事那周负面涨到多少，后来又回到多少？", []string{"负面"}, []string{"出事", "涨到", "回到"})
 	checkTerms(t, "我们老两口挺喜欢这家店。你说它最大的难处是哪几样？", []string{"难处"}, []string{"老两口", "几样"})
@@ -73,6 +74,13 @@ func TestWave60Words(t *testing.T) {
 	checkAsked(t, "I'm turning this into a puppet show and need to know how many puppets to build. Who goes down into the base?", nil, []string{"puppet"})
 	checkAsked(t, "How many puppets do the agents carry?", []string{"puppet"}, nil)
 	checkTerms(t, "最早那批樱花树是哪一年、什么人种下的？", []string{"种下", "樱花树"}, []string{"人种"})
+	// a label naming the story's scene keeps the scene (labelScene)
+	if got, want := WithoutAskerFrame("For a scene with Sam alone in the office: what would Sam be hearing?"), "Sam alone in the office. what would Sam be hearing?"; got != want {
+		t.Errorf("WithoutAskerFrame = %q, want %q", got, want)
+	}
+	if got, want := WithoutAskerFrame("For a class on suspense: how does the team get down?"), "how does the team get down?"; got != want {
+		t.Errorf("WithoutAskerFrame = %q, want %q", got, want)
+	}
 	checkAsked(t, "最早那批樱花树是什么人种下的？", nil, []string{"人种"})
 	if !IsAspectWord("难处") {
 		t.Error("难处 is no aspect word")
@@ -80,6 +88,19 @@ func TestWave60Words(t *testing.T) {
 	for w, in := range map[string]string{"骂惨": "批评", "app": "平台", "finish": "end"} {
 		if !slices.Contains(StandIns(w), in) {
 			t.Errorf("StandIns(%s) = %v, want %s", w, StandIns(w), in)
+		}
+	}
+}
+
+// The new-user trial of session 35: a rune glued before an adverb of
+// degree (说太甜, 铁太甜) names nothing, a thing glued to how it sells
+// (拿铁卖) is the thing; stock-out, feel and react are in the glossary.
+func TestTrial35Words(t *testing.T) {
+	checkTerms(t, "桂花拿铁卖得怎么样？有人说太甜吗？", []string{"桂花", "拿铁"}, []string{"说太甜", "拿铁卖"})
+	checkTerms(t, "有人说桂花拿铁太甜吗", []string{"桂花"}, []string{"铁太甜"})
+	for w, in := range map[string]string{"stock-out": "断货", "feel": "评价", "react": "反应"} {
+		if !slices.Contains(enZH[w], in) {
+			t.Errorf("enZH[%s] = %v, want %s", w, enZH[w], in)
 		}
 	}
 }

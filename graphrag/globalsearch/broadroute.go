@@ -2,6 +2,7 @@ package globalsearch
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"reportengine/text"
@@ -59,4 +60,11 @@ func capitalised(w string) string {
 		return w
 	}
 	return strings.ToUpper(w[:1]) + strings.ToLower(w[1:])
+}
+
+// floorPercent is share in percent rounded down: a share just under its
+// threshold reads under it ("at most 69% …, under 70%", where rounding
+// printed "at most 70% …, under 70%": the new-user trial of session 35).
+func floorPercent(share float64) float64 {
+	return math.Floor(100*share + 1e-9)
 }

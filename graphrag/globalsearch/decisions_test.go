@@ -861,3 +861,13 @@ func TestStoryUsesStems(t *testing.T) {
 		t.Errorf("storyUses = %v, want protocol 2, trust 1", got)
 	}
 }
+
+// A share just under a threshold reads under it: 69.6 % is "69%", not the
+// "70%" rounding printed beside "under 70%".
+func TestFloorPercent(t *testing.T) {
+	for share, want := range map[float64]float64{0.696: 69, 0.7: 70, 0.33: 33, 0: 0} {
+		if got := floorPercent(share); got != want {
+			t.Errorf("floorPercent(%v) = %v, want %v", share, got, want)
+		}
+	}
+}

@@ -223,7 +223,7 @@ func (r *Router) Route(question string) Route {
 		if (share < knowledge.MinTopicalShare || miss > knowledge.MaxMissingShare) && !heldBroad(question, stats) {
 			reason := fmt.Sprintf("the terms the knowledge lacks or uses once carry %.0f%% of the question (over %.0f%%); local search's relevance rule decides", 100*miss, 100*knowledge.MaxMissingShare)
 			if share < knowledge.MinTopicalShare {
-				reason = fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", 100*share, 100*knowledge.MinTopicalShare)
+				reason = fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", floorPercent(share), 100*knowledge.MinTopicalShare)
 			}
 			return Route{Method: MethodLocal, Terms: terms, Reason: reason}
 		}
@@ -233,7 +233,7 @@ func (r *Router) Route(question string) Route {
 		}
 		if best, need := r.reportShare(question, ts); best < need && !heldBroad(question, stats) {
 			return Route{Method: MethodLocal, Terms: terms,
-				Reason: fmt.Sprintf("no community report holds the question's terms as a point needs (at most %.0f%% of their weight, under %.0f%%); local search's relevance rule decides", 100*best, 100*need)}
+				Reason: fmt.Sprintf("no community report holds the question's terms as a point needs (at most %.0f%% of their weight, under %.0f%%); local search's relevance rule decides", floorPercent(best), 100*need)}
 		}
 	}
 	if text.AsksPlatformCount(question) || asksPlatforms(question) {

@@ -1078,13 +1078,14 @@ func TestEvalShippedSets(t *testing.T) {
 // are (我在武大门口当保安好些年了，) their frame, an English asker's
 // sentence asking nothing (how many puppets to build), 人种下 read 人/种下,
 // 骂惨, app and finish with stand-ins: 1/15, 2/15, 2/10; 0.92, 0.77,
-// 0.40; 4/5, 5/5, 4/4. Left: a question on the topic by pronoun only
+// 0.40; 4/5, 5/5, 4/4; then a label naming the story's scene kept ("For a
+// scene with Sam alone in the office:"): dulce-heldout55 0.48. Left: a question on the topic by pronoun only
 // (你说它现在最大的难处是哪几样？), an asker's lead before "I notice"
 // (Old ATC habit, …), how the story ends (its text never says end), a
 // shop's floor area answered (面积).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1652
+const minLeadMet = 1656
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1281,7 +1282,7 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout54":       {0, 0.62, nil},
 		"coffee-shop-heldout60": {1, 0.92, []int{16}},
 		"bettafish-heldout60":   {2, 0.77, nil},
-		"dulce-heldout55":       {2, 0.40, nil},
+		"dulce-heldout55":       {2, 0.48, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

@@ -460,12 +460,7 @@ func scoreSentences(sents []*sentence, query string) {
 		if s.name != "" && namedIn(lowQ, s.name) {
 			s.score *= SubjectBoost
 		}
-		if s.partial {
-			s.score *= PartialShare // what a cut sentence says before its cut may be taken back after it
-		}
-		// the records a table lists first are the most relevant to the
-		// question (the context builder's order): a small prior
-		s.score *= 1 + 0.5/float64(1+s.row)
+		s.scalePriors()
 		// A question asking why, where, when or how much prefers the
 		// sentences that give a reason, a place, a time or a figure.
 		for _, a := range asked {
@@ -528,6 +523,18 @@ func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
 		}
 	}
 	return chosen, lexical
+}
+
+// scalePriors multiplies a sentence's score by what the sentence is, the
+// question aside: PartialShare for the clauses kept of a cut sentence
+// (what it says before its cut may be taken back after it), then 1 +
+// 0.5/(1 + row), a small prior for the records a table lists first (the
+// context builder's order: the most relevant to the question).
+func (s *sentence) scalePriors() {
+	if s.partial {
+		s.score *= PartialShare
+	}
+	s.score *= 1 + 0.5/float64(1+s.row)
 }
 
 // PartialShare multiplies the score of the clauses kept of a sentence a
