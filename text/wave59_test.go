@@ -104,3 +104,16 @@ func TestTrial35Words(t *testing.T) {
 		}
 	}
 }
+
+// Heldout61: the asker's essay (写营销课论文，) and their plan for next week
+// (我下周要开家长会，) are their frame; 明白 is no term; 推广 is written
+// 宣传 or 引流.
+func TestWave61Words(t *testing.T) {
+	checkTerms(t, "写营销课论文，想了解这家店开业时在网上是怎么推广的？", []string{"开业", "推广"}, []string{"论文", "营销课"})
+	checkTerms(t, "我下周要开家长会，想讲讲网上大家对武大的整体情绪。", []string{"武大", "情绪"}, []string{"家长会", "下周"})
+	checkTerms(t, "我想弄明白这件事的舆论风向是怎么变过来的", []string{"舆论", "风向"}, []string{"明白"})
+	checkTerms(t, "要不要预约？", nil, []string{"要不要"})
+	if !slices.Contains(StandIns("推广"), "宣传") {
+		t.Errorf("StandIns(推广) = %v", StandIns("推广"))
+	}
+}

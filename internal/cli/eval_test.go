@@ -1083,9 +1083,22 @@ func TestEvalShippedSets(t *testing.T) {
 // (你说它现在最大的难处是哪几样？), an asker's lead before "I notice"
 // (Old ATC habit, …), how the story ends (its text never says end), a
 // shop's floor area answered (面积).
+// A sixty-first (coffee-shop-heldout61, bettafish-heldout61,
+// dulce-heldout56: a milk-tea franchisee, a marketing student, a weekday
+// office worker; a retired librarian, a legal-affairs TV producer, a
+// high-school counsellor; a museum exhibit designer, a retired detective,
+// a drama-club student), first on cd7d628: 1/15, 3/15, 2/10; 0.79, 0.69,
+// 0.62; 5/5, 5/5, 3/4 (on a5fcced: 2/15, 3/15, 1/10; 0.74, 0.69, 0.62:
+// the waves' fixes carry little to the next unseen set). Then the
+// asker's essay (写营销课论文，) and plan (我下周要开家长会，) their frame,
+// 明白 no term, 推广 written 宣传, beginning and middle no longer common
+// English words (Alex "at the beginning" was refused): 0/15, 1/15, 1/10;
+// 0.86, 0.76, 0.61; 5/5, 5/5, 3/4. Left: the general who authorised the
+// operation answered (Dulce line 12), themes asked as "following the
+// rules vs. trusting each other" refused.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1656
+const minLeadMet = 1679
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1236,7 +1249,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout44":   {0, 0.75, []int{17, 18}},
 		"dulce-heldout39":       {0, 0.61, nil},
 		"coffee-shop-heldout45": {0, 0.89, nil},
-		"bettafish-heldout45":   {0, 0.82, nil},
+		"bettafish-heldout45":   {0, 0.84, nil},
 		"dulce-heldout40":       {0, 0.61, nil},
 		"coffee-shop-heldout46": {0, 0.89, nil},
 		"bettafish-heldout46":   {0, 0.79, nil},
@@ -1283,6 +1296,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout60": {1, 0.92, []int{16}},
 		"bettafish-heldout60":   {2, 0.77, nil},
 		"dulce-heldout55":       {2, 0.48, nil},
+		"coffee-shop-heldout61": {0, 0.86, nil},
+		"bettafish-heldout61":   {1, 0.76, nil},
+		"dulce-heldout56":       {1, 0.61, []int{12}},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
