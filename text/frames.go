@@ -47,11 +47,11 @@ func WithoutAskerFrame(q string) string {
 		q = q[loc[len(loc)-1][1]:] // what the asker set aside is no part of the question
 	}
 	for {
-		m := enAskerSentence.FindString(q)
-		if m == "" || !strings.Contains(q[len(m):], "?") {
+		m := enAskerSentence.FindStringSubmatch(q)
+		if m == nil || !strings.Contains(q[len(m[0]):], "?") {
 			break
 		}
-		q = askerSentenceKeeps(m) + q[len(m):] // "Sorry, my English is not so good. …?": who asks, not what
+		q = askerSentenceKeeps(m) + q[len(m[0]):] // "Sorry, my English is not so good. …?": who asks, not what
 	}
 	if i := strings.LastIndex(q, "?"); i >= 0 && (enClosingAsker.MatchString(q[i+1:]) && !enStillAsks.MatchString(q[i+1:]) ||
 		enClosingGuess.MatchString(q[i+1:]) && !enAsksWord.MatchString(q[i+1:])) {
@@ -179,22 +179,24 @@ var asideMark = regexp.MustCompile(`(?i)(?:^|[.!?]\s*)(?:setting|leaving|putting
 // asker works on (For the elevator scene) belong to it, and the asker
 // may write i, im, i'm in lower case ("ok so i'm writing a fic from
 // Cruz's POV and i need to get them right.", "For the elevator scene I
-// need a sound cue.": heldout59).
-var enAskerSentence = regexp.MustCompile(`^\s*(?i:(?:ok|okay|so|well|alright|um|hmm)\b[,!]?\s+)*(?i:for\s+(?:the|a|an|my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?,?\s+)?` +
+// need a sound cue.": heldout59). Group 1 is the noun phrase after "For
+// the" ("" for another determiner).
+var enAskerSentence = regexp.MustCompile(`^\s*(?i:(?:ok|okay|so|well|alright|um|hmm)\b[,!]?\s+)*(?i:for\s+(?:the\s+([a-z'-]+(?:\s+[a-z'-]+)?)|(?:a|an|my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?),?\s+)?` +
 	`(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|Sorry|Hi|Hello|Hey|Thanks|Thank you|i|i'm|im|i've|i'd|i'll|we|we're)\b[^.!?]*[.!]+\s*`)
 
-// askerSentenceKeeps is what an asker's sentence (enAskerSentence) says
+// askerSentenceKeeps is what an asker's sentence (m, enAskerSentence's
+// submatches) says
 // of the knowledge: the story's own thing its "For the …" phrase names
 // ("For the elevator scene I need a sound cue.": the elevator scene) and
 // the capitalised names in it ("i'm writing a fic from Cruz's POV": Cruz,
 // whom the question then calls they), as a sentence ending with ". "; ""
 // without any.
-func askerSentenceKeeps(m string) string {
+func askerSentenceKeeps(m []string) string {
 	var keep []string
-	if f := enForThe.FindStringSubmatch(m); f != nil {
-		keep = append(keep, f[1])
+	if m[1] != "" {
+		keep = append(keep, m[1])
 	}
-	for _, w := range capitalisedRE.FindAllString(m, -1) {
+	for _, w := range capitalisedRE.FindAllString(m[0], -1) {
 		if w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"); !IsStopWord(strings.ToLower(w)) && w != "I" && !slices.Contains(askerWordsEN, w) {
 			keep = append(keep, w)
 		}
@@ -204,10 +206,6 @@ func askerSentenceKeeps(m string) string {
 	}
 	return strings.Join(keep, ", ") + ". "
 }
-
-// enForThe matches the "For the …" phrase an asker's sentence may open
-// with (enAskerSentence); group 1 is its noun phrase.
-var enForThe = regexp.MustCompile(`(?i)^\s*(?:(?:ok|okay|so|well|alright|um|hmm)\b[,!]?\s+)*for\s+the\s+([a-z'-]+(?:\s+[a-z'-]+)?)`)
 
 // capitalisedRE matches a capitalised English word (with its 's), not
 // one in capitals: the asker's jargon (NPC, POV, RPG) names no one.
