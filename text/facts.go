@@ -100,6 +100,16 @@ func EnglishFacts(q string) []string {
 	return out
 }
 
+// IsPriceWord reports whether w is a word for a price (价格, 价钱, 价位,
+// 售价, 单价): like an aspect word, the kind of answer asked for, which
+// texts give as an amount (1350元), not by the word ("地铁站旁边一个单间现在
+// 么价钱？": heldout62). Unlike one, AskedFor keeps it: a price the
+// knowledge never states of the thing asked about is not in it
+// (knowledge.Lexical.Unasked).
+func IsPriceWord(w string) bool { return priceWords[w] }
+
+var priceWords = fieldSet("价格 价钱 价位 售价 单价")
+
 // priceAsk matches a Chinese question's asking for a price (多少钱, 几块钱,
 // 啥价钱, 什么价, 价格是多少 …).
 var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥价钱|什么价|价格是多少|价钱是多少|售价多少|卖多少`)
@@ -111,6 +121,7 @@ var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥�
 // where a text states an amount of money with that thing
 // (knowledge.Lexical.Unasked).
 func PricedThing(q string) string {
+	q = Standard(q) // 么价钱: 什么价钱
 	loc := priceAsk.FindStringIndex(q)
 	if loc == nil {
 		return ""
@@ -142,9 +153,9 @@ func PricedThing(q string) string {
 var priceGaps = []string{"便宜", "贵", "实惠", "划算", "低", "高", "省", "多花", "少花"}
 
 // priceFiller matches what may stand between a thing and the question of
-// its price: 的, a price word, a link (是, 要, 卖, 大概 …) and a count of the
+// its price: 的, a price word, a link (是, 要, 卖, 大概, 现在 …) and a count of the
 // thing (一张, 一杯, 一个月).
-var priceFiller = regexp.MustCompile(`^(?:的)?(?:价格|价钱|售价|单价)?(?:是|要|卖|大概|一般|大约|差不多|各|都)*(?:一[个张杯份碗斤公斤月年次瓶]+)?$`)
+var priceFiller = regexp.MustCompile(`^(?:的)?(?:价格|价钱|售价|单价)?(?:是|要|卖|大概|一般|大约|差不多|各|都|现在|目前)*(?:一[个张杯份碗斤公斤月年次瓶]+)?$`)
 
 // clockAsk matches a Chinese question's asking for a time of day (几点,
 // 几点钟, 什么时间开门, 营业时间, 开放时间).

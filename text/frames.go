@@ -82,6 +82,7 @@ func WithoutAskerFrame(q string) string {
 		q = withoutHearsay(q)
 	}
 	q = zhTeller.ReplaceAllString(q, "$1$2") // 孙女说…: who told, not what is asked
+	q = withoutOverheard(q)
 	q = withoutKin(q)
 	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
 		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {
@@ -315,6 +316,26 @@ var (
 	zhTeller      = regexp.MustCompile(`(^|[，,。？?！!；;])\s*(?:听)?` + hearsayTeller + `([^的]|$)`)
 )
 
+// zhOverheard matches a Chinese clause in which the asker says where and
+// from whom they hear of a matter (平时在楼下老听年轻人念叨这家店, 常听街坊说起
+// 那次断货): group 1 is the mark before it, group 2 what they hear of,
+// which WithoutAskerFrame keeps; the time, the place and the talkers (楼
+// 下, 年轻人: heldout62) are no subject. 听说 (nobody between) is not
+// matched, nor a clause that asks.
+var zhOverheard = regexp.MustCompile(`(^|[，,。！!；;])[^，,。？?！!；;]{0,8}?听(?:到|见)?[^，,。？?！!；;说]{1,8}?(?:念叨|唠叨|说起|议论|提起|提到|聊起|说|讲|聊)([^，,。？?！!；;]*)`)
+
+// withoutOverheard is q with each zhOverheard clause that asks nothing
+// cut to the mark before it and what the asker hears of.
+func withoutOverheard(q string) string {
+	return zhOverheard.ReplaceAllStringFunc(q, func(c string) string {
+		if zhAsks.MatchString(c) {
+			return c
+		}
+		m := zhOverheard.FindStringSubmatch(c)
+		return m[1] + m[2] // 平时在楼下老听年轻人念叨这家店，: when, where and from whom the asker heard it
+	})
+}
+
 // withoutHearsay is q without each zhHearsay clause that asks nothing
 // and is no relative clause (the mark before it kept), or, when the rest
 // would hold no content word (the hearsay is what is asked about: 我女儿说
@@ -502,8 +523,6 @@ func withoutZHFrame(q string) string {
 // 考虑), adverbs of time between.
 var zhAskerFrame = regexp.MustCompile(`^\s*(?:我们家|我们|我家|我)?(?:孩子|儿子|女儿|小孩)?(?:今年|明年|以后|将来|一心|也|正在|最近)*(?:想|打算|准备|计划|希望|考虑)`)
 
-// zhAsks matches a Chinese clause that asks something itself: a question
-// word or particle, or how much of a quality (多凶, 多严重: "在网上吵得多凶？").
 // Preface returns the sentences that open a Chinese question, each
 // ending with 。 or ！ and asking nothing (zhAsks), before the rest that
 // asks ("做网络民族志需要选田野平台。关于武大的讨论主要分布在哪些社交平台？":
@@ -528,4 +547,24 @@ func Preface(q string) (preface, rest string) {
 	return q[:end], q[end:]
 }
 
+// Afterword returns the sentences that close a Chinese question after its
+// last question mark, asking nothing (zhAsks), and what comes before them:
+// the asker's worry or plan ("…租了几年？我是怕他干不长，没多久又换人装修。"),
+// which names no subject; "" and q when q ends with its question or the
+// closing sentences ask something.
+func Afterword(q string) (rest, after string) {
+	i := strings.LastIndexAny(q, "？?")
+	if i < 0 {
+		return q, ""
+	}
+	_, n := utf8.DecodeRuneInString(q[i:])
+	after = q[i+n:]
+	if strings.TrimSpace(after) == "" || zhAsks.MatchString(after) {
+		return q, ""
+	}
+	return q[:i+n], after
+}
+
+// zhAsks matches a Chinese clause that asks something itself: a question
+// word or particle, or how much of a quality (多凶, 多严重: "在网上吵得多凶？").
 var zhAsks = regexp.MustCompile(`什么|哪|怎么|怎样|如何|为什么|为啥|多少|几|谁|吗|呢|是否|是不是|有没有|会不会|能不能|可不可以|多凶|多厉害|多严重|多火`)

@@ -5,9 +5,11 @@
 // (github.com/go-ego/gse, data/dict/zh/s_1.txt, derived from jieba's) whose
 // frequency is at least minFreq, one "word frequency" line each, sorted by
 // word, with the part of speech after the frequency for proper names
-// (namePOS: "北京大学 2053 nt"); and zhnouns.txt, the words of one rune of those that the
+// (namePOS: "北京大学 2053 nt"); zhnouns.txt, the words of one rune of those that the
 // dictionary tags as nouns (part of speech "n"), in rune order, on one
-// line. Run it with `go generate ./text` after changing the library's
+// line; zhverbs.txt, those it tags as verbs ("v"), the same way; and
+// zhmodifiers.txt, those it tags as adverbs, adjectives, localizers or
+// prepositions (modifierPOS). Run it with `go generate ./text` after changing the library's
 // version; the output is deterministic (gzip without a name or time).
 package main
 
@@ -35,6 +37,11 @@ const minFreq = 10
 // (nz) and abbreviations of names (j: 北大, 武大).
 var namePOS = map[string]bool{"nr": true, "nrfg": true, "nrt": true, "ns": true, "nt": true, "nz": true, "j": true}
 
+// modifierPOS are the parts of speech of the one-rune words written to
+// zhmodifiers.txt: adverbs (d, ad), adjectives (a), localizers (f) and
+// prepositions (p), which stand before a verb and are no part of a name.
+var modifierPOS = map[string]bool{"d": true, "ad": true, "a": true, "f": true, "p": true}
+
 func main() {
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/go-ego/gse").Output()
 	if err != nil {
@@ -44,11 +51,6 @@ func main() {
 	data, err := os.ReadFile(src)
 	if err != nil {
 		fail(err)
-	}
-	type word struct {
-		text string
-		freq int
-		pos  string
 	}
 	seen := map[string]bool{}
 	var words []word
@@ -92,17 +94,33 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("zhdict.txt.gz: %d words of frequency >= %d from %s, %d bytes\n", len(words), minFreq, src, buf.Len())
-	var nouns []rune
+	writeRunes(words, "zhnouns.txt", "nouns", func(pos string) bool { return pos == "n" })
+	writeRunes(words, "zhverbs.txt", "verbs", func(pos string) bool { return pos == "v" })
+	writeRunes(words, "zhmodifiers.txt", "adverbs, adjectives, localizers and prepositions", func(pos string) bool { return modifierPOS[pos] })
+}
+
+// word is one line of the library's dictionary: the word, its frequency
+// and its part of speech ("" when it has none).
+type word struct {
+	text string
+	freq int
+	pos  string
+}
+
+// writeRunes writes to file the words of one rune whose part of speech is
+// in, in rune order, on one line.
+func writeRunes(words []word, file, what string, in func(pos string) bool) {
+	var rs []rune
 	for _, w := range words {
-		if rs := []rune(w.text); len(rs) == 1 && w.pos == "n" {
-			nouns = append(nouns, rs[0])
+		if r := []rune(w.text); len(r) == 1 && in(w.pos) {
+			rs = append(rs, r[0])
 		}
 	}
-	sort.Slice(nouns, func(i, j int) bool { return nouns[i] < nouns[j] })
-	if err := os.WriteFile("zhnouns.txt", []byte(string(nouns)+"\n"), 0o644); err != nil {
+	sort.Slice(rs, func(i, j int) bool { return rs[i] < rs[j] })
+	if err := os.WriteFile(file, []byte(string(rs)+"\n"), 0o644); err != nil {
 		fail(err)
 	}
-	fmt.Printf("zhnouns.txt: %d nouns of one rune\n", len(nouns))
+	fmt.Printf("%s: %d %s of one rune\n", file, len(rs), what)
 }
 
 func fail(err error) {

@@ -41,6 +41,55 @@ var nounRunes = sync.OnceValue(func() map[rune]bool {
 	return m
 })
 
+// zhVerbs are the words of one rune that the library's dictionary tags as
+// verbs (part of speech "v": 劝, 蹿, 卖, 拿), in rune order on one line
+// (gen_dict.go makes it with zhdict.txt.gz).
+//
+//go:embed zhverbs.txt
+var zhVerbs string
+
+var verbRunes = sync.OnceValue(func() map[rune]bool {
+	m := map[rune]bool{}
+	for _, r := range strings.TrimSpace(zhVerbs) {
+		m[r] = true
+	}
+	return m
+})
+
+// IsOneRuneVerb reports whether w is a word of one rune that the
+// dictionary tags as a verb (劝, 蹿, 卖; not 铁, 货, 老).
+func IsOneRuneVerb(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return size > 0 && size == len(w) && verbRunes()[r]
+}
+
+// zhModifiers are the words of one rune that the library's dictionary
+// tags as adverbs, adjectives, localizers or prepositions (老, 常, 真, 上,
+// 往), in rune order on one line (gen_dict.go makes it with zhdict.txt.gz).
+//
+//go:embed zhmodifiers.txt
+var zhModifiers string
+
+var modifierRunes = sync.OnceValue(func() map[rune]bool {
+	m := map[rune]bool{}
+	for _, r := range strings.TrimSpace(zhModifiers) {
+		m[r] = true
+	}
+	return m
+})
+
+// ModifiedVerb reports whether w is a Chinese word of two runes the
+// dictionary lacks made of an adverb, adjective, localizer or preposition
+// and a verb (the dictionary's one-rune words so tagged): 老劝 of "店员老劝
+// 人办会员", 上蹿 of "房租就往上蹿", 常听. The segmenter glues such pairs when it
+// knows no word for them; they say how something is done, never name a
+// thing (蔚来, whose 蔚 is tagged a name, and 拉花, a verb and a verb, are
+// not such pairs).
+func ModifiedVerb(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && modifierRunes()[rs[0]] && IsOneRuneVerb(string(rs[1])) && !IsDictWord(w)
+}
+
 // IsOneRuneNoun reports whether w is a word of one rune that the
 // dictionary tags as a noun (山, 班, 季; not 中, 年, 说, 大).
 func IsOneRuneNoun(w string) bool {

@@ -360,11 +360,12 @@ func MissingShare(stats []TermStat) float64 {
 // lacks (text.IsAspectWord: 毛病 in "主要毛病出在哪几块？", theme in "what
 // themes keep coming back?") weighs nothing: it names the kind of answer
 // asked, which texts give by naming the instances (断货, trust), never by
-// the word.
+// the word; so does a price word it lacks (text.IsPriceWord: 价钱, given as
+// 1350元).
 func weightShare(stats []TermStat, in func(TermStat) bool) float64 {
 	var total, part float64
 	for _, s := range stats {
-		if !s.Found() && text.IsAspectWord(s.Term) {
+		if !s.Found() && (text.IsAspectWord(s.Term) || text.IsPriceWord(s.Term)) {
 			continue
 		}
 		w := s.Weight()

@@ -223,8 +223,9 @@ func (x *Lexical) Stats(terms []text.Term) []TermStat {
 // of coffee: "张伟在普洱的咖啡园有多少亩？" was answered with the bean
 // price). Local search's relevance gate (rule 3 of localsearch.Relevance)
 // refuses on them, and globalsearch's router sends such a question to it.
-// The facts a word alone does not show held add the noun of what is not
-// stated: 价格 (a price of a thing: priced), 名字 (a name: named, a name
+// A price word asked (text.IsPriceWord: 价钱) is held where the thing
+// asked the price of is priced. The facts a word alone does not show held
+// add the noun of what is not stated: 价格 (a price of a thing: priced), 名字 (a name: named, a name
 // asked of a thing never used as well), 时刻 (a time of day: timed; the
 // busiest hours, text.AsksPeak, held by a rush at a part of the day too:
 // peakTimed), 投资额
@@ -240,6 +241,8 @@ func (x *Lexical) Unasked(question string) []string {
 		}
 	}
 	var about *subject // for a fact of a life
+	pricedThing := text.PricedThing(question)
+	priced := pricedThing != "" && x.priced(pricedThing)
 	for _, w := range asked {
 		words := append(append(append([]string{w}, text.Synonyms(w)...), text.StandIns(w)...), text.FactZH(w)...)
 		for _, p := range text.SubWords(w) {
@@ -259,11 +262,14 @@ func (x *Lexical) Unasked(question string) []string {
 			}
 			in = about
 		}
+		if text.IsPriceWord(w) && priced {
+			continue // 单间现在么价钱: the texts state the thing's price as an amount (1350元), never as 价钱
+		}
 		if !slices.ContainsFunc(words, func(w string) bool { return w == "year" && x.holdsYear() || x.usedAsWord(w, in) }) {
 			out = append(out, w)
 		}
 	}
-	if thing := text.PricedThing(question); thing != "" && !slices.Contains(out, "价格") && !x.priced(thing) {
+	if pricedThing != "" && !slices.Contains(out, "价格") && !priced {
 		out = append(out, "价格")
 	}
 	if thing, modifiers, owner := text.NamedThing(question); thing != "" && (slices.Contains(out, thing) || !x.named(thing, modifiers, owner)) {

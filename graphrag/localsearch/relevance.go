@@ -281,7 +281,8 @@ const MinUnknownSubjectShare = 1.0 / 3
 // it is a name and it has no synonyms (text.Synonyms: a word of that table
 // is a common word, whatever the dictionary's tag), or when it is a Chinese word of two runes or more that the
 // dictionary lacks (a name it does not know: 瑞幸, 喜茶; not an action on
-// a thing, text.IsVerbObject: 办卡), that the
+// a thing, text.IsVerbObject: 办卡; nor an adverb glued to a verb,
+// text.ModifiedVerb: 老劝 of "店员老劝人办会员", heldout62), that the
 // knowledge does not hold, nor any part of it, and that carries at least
 // MinUnknownSubjectShare of the question's term weight or opens the
 // question (its first term: the topic a Chinese question is about, "瑞幸
@@ -308,8 +309,8 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 		total += s.Weight()
 	}
 	for i, t := range terms {
-		unknown := stats[i].Count == 0 && text.IsUnknownWord(t.Text) && len(t.Synonyms) == 0
-		name := text.IsName(t.Text) && len(t.Synonyms) == 0 && len(text.StandIns(t.Text)) == 0 // a word of the synonym or stand-in table is a common word (拉客, 中断 are tagged names)
+		unknown := stats[i].Count == 0 && text.IsUnknownWord(t.Text) && len(t.Synonyms) == 0 && !text.ModifiedVerb(t.Text) // 老劝: how something is done, no subject
+		name := text.IsName(t.Text) && len(t.Synonyms) == 0 && len(text.StandIns(t.Text)) == 0                             // a word of the synonym or stand-in table is a common word (拉客, 中断 are tagged names)
 		if name || unknown && (i == 0 || stats[i].Weight() >= MinUnknownSubjectShare*total) || stats[i].Count == 0 && (isModelCode(t.Text) || text.IsAnyName(t.Text) && len(t.Synonyms) == 0) {
 			add(t.Text)
 			continue
@@ -438,20 +439,23 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 // (under MinTopicalCount) that the question writes only in its preface
 // (text.Preface: the sentences before it that ask nothing, "每年樱花季人山
 // 人海，我们也在研究高校校园开放管理的做法。" or "做网络民族志需要选田野平台。")
+// or in its afterword (text.Afterword: the sentences after its last
+// question mark that ask nothing, "我是怕他干不长，没多久又换人装修。")
 // when what it asks holds a term the knowledge holds prominently (武大):
 // the asker's purpose is no subject. Without such a term, or written where
 // it asks too, a name stays.
 func prefaceNames(question string, names []knowledge.TermStat, terms []text.Term, stats []knowledge.TermStat) []knowledge.TermStat {
 	preface, rest := text.Preface(text.Standard(question))
+	rest, after := text.Afterword(rest)
 	held := false
 	for i, t := range terms {
-		held = held || preface != "" && stats[i].Topical() && strings.Contains(rest, t.Text)
+		held = held || preface+after != "" && stats[i].Topical() && strings.Contains(rest, t.Text)
 	}
 	if !held {
 		return names
 	}
 	return slices.DeleteFunc(names, func(n knowledge.TermStat) bool {
-		return n.Count < MinTopicalCount && strings.Contains(preface, n.Term) && !strings.Contains(rest, n.Term)
+		return n.Count < MinTopicalCount && strings.Contains(preface+"\n"+after, n.Term) && !strings.Contains(rest, n.Term)
 	})
 }
 

@@ -339,51 +339,54 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 	}{
 		{"coffee-shop", fixture.Coffee,
 			[]string{
-				"会员体系上线三个月后会员有多少人？",                     // 月后 is not a term (text: complements)
-				"讨论人群主要是什么年龄段、男女比例大概咋样？",                // 年龄段, 男女: the texts write 25到35岁, 女性 (text.StandIns)
-				"跟书店、健身房搞互推之后，获客成本降到了多少？",               // 搞互 carries 25 % < MinUnknownSubjectShare
-				"各个平台的声量占比分别是多少？",                       // 各个, 分别 are stop words
-				"门店的店长叫什么名字，顾客怎么评价她？",                   // 名字 never used, but 10 % < AskedMissingShare
-				"会员充值有什么优惠活动，是什么时候推出的？",                 // 优惠 never used, 20 % < AskedMissingShare
-				"李明在经营咖啡店过程中都经历了哪些挑战？",                  // 挑战 is an aspect word (text.AskedFor)
-				"七月那次断货一共持续了几天，门店亏了多少钱？",                // 一共 is a stop word
-				"能不能概括一下这家咖啡店是怎么做营销和拉客的？",               // 拉客 has synonyms: not a name, whatever its tag
-				"杭州的写字楼商圈月租大概多少？",                       // 杭州, an everyday name the knowledge uses
-				"哪个平台上聊这家店的人最多",                         // 平台/上聊: 上 ends 平台上 (text: unglue)
-				"为啥周末没什么人去，顾客都抱怨啥",                      // 人去 is not a term
-				"写字楼那个铺子房租一个月多少钱，签了几年？",                 // 铺子 has synonyms (铺面); 几年 is not a term
-				"店里的储值卡是怎么个优惠法，办卡的人多不多？",                // 办卡 is an action (text.IsVerbObject), not a name; 储值 = 充值
-				"咖啡豆是谁供的货，进价多少？",                        // 进价: the texts write 单价 (synonyms)
-				"这家店从开张到九月份，按时间先后发生了哪些重要的事？",            // 九月份 = 9月, 开张 = 开业
-				"老板下一步有什么打算，会开分店吗？",                     // 分店 = 第二家门店
-				"这家店眼下面临的风险主要有哪些方面？",                    // 眼下 is a stop word (no 店眼下)
-				"拿铁和美式哪个卖得贵一些，两者差了几块钱？",                 // 卖得贵 says how (no term), 块钱 a unit
-				"店里有没有办会员卡充值送钱之类的优惠？具体怎么算？",             // 之类 a stop word; 有没有 before a verb asks no thing
-				"会员活动咋搞的 效果呢",                           // 咋 is a stop word: no subject 咋搞
-				"KPI每月盯哪几个",                             // KPI: the texts write 指标
-				"桂花拿铁首月卖得咋样",                            // 月 starts no name: no subject 月卖
-				"现在这家店面临哪些风险？哪个最要紧？",                    // 面临, 要紧 are stop words (风险 alone held 27 %)
-				"平时都是哪些人在网上聊这家店？",                       // 平时, 聊 are stop words (平时 never used)
-				"用几句话概括一下，李明这家店是靠什么做起来的？",               // 几句话 is a stop word: no subject 句话
-				"店长王芳在顾客心里是个什么样的人？她给老板出过什么主意？",          // 心里 a stop word; 主意: the texts write 建议
-				"他往后有啥打算？会不会再开一家？",                      // 往后 a stop word
-				"网上大伙儿聊这家店，主要都聊些啥？",                     // 大伙儿 a stop word
-				"桂花拿铁几月上的？卖得咋样，算不算他家爆款",                 // 爆款, never used, is a word of the synonym table: no subject
-				"大众点评上他家几分？比同条街那几家连锁高伐",                 // 条街 a measure and its noun (text.IsMeasureNoun); 伐 a particle
-				"这店往后有啥风险，又有啥机会？帮我捋捋轻重",                 // 帮我捋捋 asks, names nothing
-				"李明在选址阶段比较了哪几个候选地点？他最终选择写字楼商圈的主要考量是什么？", // 考量 an aspect word: answered by the reasons
-				"2024年7月门店断货的起因是什么？造成的直接经济损失约为多少？",      // 起因 an aspect word
-				"与同一商圈的连锁咖啡门店相比，该店在评分和价格上的竞争地位如何？",      // 该店 a stop word, 地位 an aspect word
-				"若以优势、劣势、机会、威胁四个维度概括这家店的经营现状，可以得出哪些结论？", // 维度, 得出 stop words: no subject 维度
-				"从房东角度看，这家租户目前最大的经营风险是什么？给我排个先后。",       // 从房东角度看，a viewpoint; 这家租户 the shop by a role (text.Anaphoric)
-				"网上讨论这家店的主要是什么样的人？年龄段和男女比例大概如何？",        // 什么样的人 is judged with 人群 (peopleGate)
-				"周末店里是不是挺闲的？大概有平时几成人？我听说之前客人老吐槽周末的事",    // 老吐槽 is 老 and 吐槽 (text: splitHabitual)
-				"门店是否发生过供应中断？什么原因，持续几天，损失多大？",           // 中断 held as 断货 (a synonym, not a name)
-				"他们家那款桂花拿铁是哪个月开始卖的？喝过的人都说味道怎么样，会不会齁甜？",  // 齁甜 a graded quality (text.IsDegreeWord), no name
-				"小李当初是什么时候下决心开店的？除了现在这儿还看过哪儿呀？",         // 小李 is the sample's 李明 (knowledge: familiarNames); 下决心 = 决定
-				"李明是什么时候开始张罗开店的？当初为什么没把店开在学校旁边？",        // 张罗, tagged a name, is a verb after 开始 (text.AfterAspectual)
-				"周末客流大概是工作日的几成？这对还款能力的季节/周度波动影响大吗？",     // 还款能力, never used: 还款 is no noun (two nouns written together name a thing)
-				"大家对这店口碑到底咋样？断货那阵是不是被骂惨了，后来好点没",         // 骂惨, a verb and its result (text.IsVerbResult), no name
+				"会员体系上线三个月后会员有多少人？",                                     // 月后 is not a term (text: complements)
+				"讨论人群主要是什么年龄段、男女比例大概咋样？",                                // 年龄段, 男女: the texts write 25到35岁, 女性 (text.StandIns)
+				"跟书店、健身房搞互推之后，获客成本降到了多少？",                               // 搞互 carries 25 % < MinUnknownSubjectShare
+				"各个平台的声量占比分别是多少？",                                       // 各个, 分别 are stop words
+				"门店的店长叫什么名字，顾客怎么评价她？",                                   // 名字 never used, but 10 % < AskedMissingShare
+				"会员充值有什么优惠活动，是什么时候推出的？",                                 // 优惠 never used, 20 % < AskedMissingShare
+				"李明在经营咖啡店过程中都经历了哪些挑战？",                                  // 挑战 is an aspect word (text.AskedFor)
+				"七月那次断货一共持续了几天，门店亏了多少钱？",                                // 一共 is a stop word
+				"能不能概括一下这家咖啡店是怎么做营销和拉客的？",                               // 拉客 has synonyms: not a name, whatever its tag
+				"杭州的写字楼商圈月租大概多少？",                                       // 杭州, an everyday name the knowledge uses
+				"哪个平台上聊这家店的人最多",                                         // 平台/上聊: 上 ends 平台上 (text: unglue)
+				"为啥周末没什么人去，顾客都抱怨啥",                                      // 人去 is not a term
+				"写字楼那个铺子房租一个月多少钱，签了几年？",                                 // 铺子 has synonyms (铺面); 几年 is not a term
+				"店里的储值卡是怎么个优惠法，办卡的人多不多？",                                // 办卡 is an action (text.IsVerbObject), not a name; 储值 = 充值
+				"咖啡豆是谁供的货，进价多少？",                                        // 进价: the texts write 单价 (synonyms)
+				"这家店从开张到九月份，按时间先后发生了哪些重要的事？",                            // 九月份 = 9月, 开张 = 开业
+				"老板下一步有什么打算，会开分店吗？",                                     // 分店 = 第二家门店
+				"这家店眼下面临的风险主要有哪些方面？",                                    // 眼下 is a stop word (no 店眼下)
+				"拿铁和美式哪个卖得贵一些，两者差了几块钱？",                                 // 卖得贵 says how (no term), 块钱 a unit
+				"店里有没有办会员卡充值送钱之类的优惠？具体怎么算？",                             // 之类 a stop word; 有没有 before a verb asks no thing
+				"会员活动咋搞的 效果呢",                                           // 咋 is a stop word: no subject 咋搞
+				"KPI每月盯哪几个",                                             // KPI: the texts write 指标
+				"桂花拿铁首月卖得咋样",                                            // 月 starts no name: no subject 月卖
+				"现在这家店面临哪些风险？哪个最要紧？",                                    // 面临, 要紧 are stop words (风险 alone held 27 %)
+				"平时都是哪些人在网上聊这家店？",                                       // 平时, 聊 are stop words (平时 never used)
+				"用几句话概括一下，李明这家店是靠什么做起来的？",                               // 几句话 is a stop word: no subject 句话
+				"店长王芳在顾客心里是个什么样的人？她给老板出过什么主意？",                          // 心里 a stop word; 主意: the texts write 建议
+				"他往后有啥打算？会不会再开一家？",                                      // 往后 a stop word
+				"网上大伙儿聊这家店，主要都聊些啥？",                                     // 大伙儿 a stop word
+				"桂花拿铁几月上的？卖得咋样，算不算他家爆款",                                 // 爆款, never used, is a word of the synonym table: no subject
+				"大众点评上他家几分？比同条街那几家连锁高伐",                                 // 条街 a measure and its noun (text.IsMeasureNoun); 伐 a particle
+				"这店往后有啥风险，又有啥机会？帮我捋捋轻重",                                 // 帮我捋捋 asks, names nothing
+				"李明在选址阶段比较了哪几个候选地点？他最终选择写字楼商圈的主要考量是什么？",                 // 考量 an aspect word: answered by the reasons
+				"2024年7月门店断货的起因是什么？造成的直接经济损失约为多少？",                      // 起因 an aspect word
+				"与同一商圈的连锁咖啡门店相比，该店在评分和价格上的竞争地位如何？",                      // 该店 a stop word, 地位 an aspect word
+				"若以优势、劣势、机会、威胁四个维度概括这家店的经营现状，可以得出哪些结论？",                 // 维度, 得出 stop words: no subject 维度
+				"从房东角度看，这家租户目前最大的经营风险是什么？给我排个先后。",                       // 从房东角度看，a viewpoint; 这家租户 the shop by a role (text.Anaphoric)
+				"网上讨论这家店的主要是什么样的人？年龄段和男女比例大概如何？",                        // 什么样的人 is judged with 人群 (peopleGate)
+				"周末店里是不是挺闲的？大概有平时几成人？我听说之前客人老吐槽周末的事",                    // 老吐槽 is 老 and 吐槽 (text: splitHabitual)
+				"门店是否发生过供应中断？什么原因，持续几天，损失多大？",                           // 中断 held as 断货 (a synonym, not a name)
+				"他们家那款桂花拿铁是哪个月开始卖的？喝过的人都说味道怎么样，会不会齁甜？",                  // 齁甜 a graded quality (text.IsDegreeWord), no name
+				"小李当初是什么时候下决心开店的？除了现在这儿还看过哪儿呀？",                         // 小李 is the sample's 李明 (knowledge: familiarNames); 下决心 = 决定
+				"李明是什么时候开始张罗开店的？当初为什么没把店开在学校旁边？",                        // 张罗, tagged a name, is a verb after 开始 (text.AfterAspectual)
+				"周末客流大概是工作日的几成？这对还款能力的季节/周度波动影响大吗？",                     // 还款能力, never used: 还款 is no noun (two nouns written together name a thing)
+				"大家对这店口碑到底咋样？断货那阵是不是被骂惨了，后来好点没",                         // 骂惨, a verb and its result (text.IsVerbResult), no name
+				"店员老劝人办会员，那个卡到底咋算的，充多少送多少、相当于打几折？现在办的人多吗？",              // 老劝, an adverb and a verb (text.ModifiedVerb), no name
+				"我就住在这咖啡店楼上。想问下老板这铺面一个月租金多少、租了几年？我是怕他干不长，没多久又换人叮叮当当装修。", // 换人, tagged a name, only in the afterword (text.Afterword)
+				"平时在楼下老听年轻人念叨这家店，大家到底是夸它啥、骂它啥？",                         // 夸, 骂: the sentiment frame, stated as shares (sentimentGate)
 			},
 			[]string{
 				"杭州西湖景区的门票价格是多少？",         // rule 3: 门票, 46 %
@@ -398,6 +401,8 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 				"张伟在普洱的咖啡园种植面积有多大？",       // rule 3: 面积, a noun the knowledge never uses
 				"店长王芳一个月工资多少",             // rule 3: 工资, not a noun, is the figure asked for (text.Measured)
 				"他们家的抹茶拿铁好喝吗？",            // rule 1: 抹茶 (抹/茶/拿/铁 is 抹茶 拿铁, not one term held through 拿铁)
+				"瑞幸的会员卡怎么充值？我是想比一比。",      // rule 1: 瑞幸 asked of, though the question ends with the asker's plan
+				"大家到底是夸它啥、骂它啥？瑞幸那边呢？",     // rule 1: 瑞幸, though the sentiment frame's 夸, 骂 weigh nothing
 				"李明是哪一年出生的？",              // rule 3: 出生, the event a time question dates
 				"张伟在普洱的咖啡园有多少亩？",          // rule 3: 咖啡园, not held through 咖啡 (a part that does not end it)
 				"张伟在普洱的咖啡种植园有多少亩地？",       // rule 3: 种植园, the figure asked (多少亩地 ends the clause)
@@ -409,33 +414,34 @@ func TestRelevanceUnseenQuestions(t *testing.T) {
 			}},
 		{"bettafish", fixture.BettaFish,
 			[]string{
-				"武大校园里的樱花最早是哪一年、由谁种下的？",                              // 种下 is not a term
-				"珞珈山路逼停学生的驾驶员辛某是什么身份，学校对网传副校长子女的说法怎么回应？",             // 网传 carries 18 %
-				"珞珈山上的樱花最早是哪一年栽下的，当时种了多少棵？",                          // 栽下 is not a term
-				"武大图书馆那件事，法院一审是哪天判的？",                                // 天判 is not a term
-				"杨景媛的硕士论文被网友挑出了哪些毛病",                                 // 毛病 is an aspect word: answered by the faults (1049年)
-				"武大在2024年QS世界大学排名中排第几？",                              // 中排 is not a term
-				"事情刚闹出来的时候，学校给那个男生什么处分？隔了多久就处理了？",                    // 刚 is a stop word: no subject 刚闹
-				"网上流传副校长子女开车逼停骑车学生，武大保卫部有没有出面回应？",                    // 有没有 before a verb asks whether it acted
-				"图书馆那案子法院咋判的",                                        // 咋 is a stop word: no subject 咋判
-				"判完之后武大啥时候出的通报",                                      // 判完: a verb and its complement, no subject
-				"网上聊起武大时，自豪和焦虑这两种情绪大概各占多少？",                          // 聊起 is a stop word: no subject 聊起
-				"武汉大学的口碑怎么样？",                                        // 口碑, never used, counted through its stand-ins 声誉, 评价
-				"这学校现在口碑总体怎么样？",                                      // 口碑 counted through 声誉 (without: it carries most of the question, missing)
-				"雷军班为什么招骂？外界主要质疑些什么？",                                // 招骂 is an action (text.IsVerbObject), no subject
-				"樱花季预约和黄牛这块，网上热度大概什么量级？",                             // 量级 a stop word
-				"校长明早要听汇报，麻烦先给个总体判断：最近网上关于我校的舆情大体什么局面？正面、负面各集中在哪几块？", // the errand's words stop words; 大体, 几块 aspect words
-				"2023年9月到2024年4月这段时间，武大舆情事件的频次同比涨了多少？",               // 段时间 a stop word (jieba tags it a name)
-				"武大当年处理“和服赏樱”冲突，为什么被认为公关做得相对成功？回应里拿出了什么依据，支持率变化多少？",  // 支持率: the texts write 支持度
-				"杨某那篇硕士论文被网友扒出来哪些离谱错误？",                              // 离谱 and 出来 stop words: 错误 is asked
-				"图书馆那桩案子，一审是哪家法院、哪天判的？判完之后校长被记者追问时是怎么回应的？",           // 哪天判 asks when, no 天判 (text: joinWhichTime)
-				"孩子想讀測繪遙感，聽說武大這個專業很強，真的是世界第一嗎？畢業出來薪水大概多少？",           // pay asked of a field's graduates, no person's (knowledge: personTerm)
-				"车上客人跟我扯，说武大那樱花最早是日本鬼子种的，真的假的哦？哪一年的事，种了几多棵？",         // 车上客人, never used: 车上 is no noun
-				"听说有个学生骑车被一辆货车硬生生逼停，开车的是什么人？",                        // 货车硬生生 is no thing: 硬生生, a doubled rune, is an adverb
-				"武大看樱花要花钱买票吗？",                                       // 花钱买票 after 要: an action asked of (text.AfterModal), no thing of two nouns
-				"下周给高二上公民课，想拿武大校庆那个梗做导入：它到底是从哪一年算起的？",                // 高二, a year of school, is no name
-				"判决出来以后接记者电话说什么的那位到底是谁？是哪家媒体问的？",                     // 说什么 asks what was said, not for a 电话 of the person asked
-				"做网络民族志需要选田野平台。关于武大的讨论主要分布在哪些社交平台？",                  // 田野, never used, only in the preface (text.Preface); 武大 asked
+				"武大校园里的樱花最早是哪一年、由谁种下的？",                                 // 种下 is not a term
+				"珞珈山路逼停学生的驾驶员辛某是什么身份，学校对网传副校长子女的说法怎么回应？",                // 网传 carries 18 %
+				"珞珈山上的樱花最早是哪一年栽下的，当时种了多少棵？",                             // 栽下 is not a term
+				"武大图书馆那件事，法院一审是哪天判的？",                                   // 天判 is not a term
+				"杨景媛的硕士论文被网友挑出了哪些毛病",                                    // 毛病 is an aspect word: answered by the faults (1049年)
+				"武大在2024年QS世界大学排名中排第几？",                                 // 中排 is not a term
+				"事情刚闹出来的时候，学校给那个男生什么处分？隔了多久就处理了？",                       // 刚 is a stop word: no subject 刚闹
+				"网上流传副校长子女开车逼停骑车学生，武大保卫部有没有出面回应？",                       // 有没有 before a verb asks whether it acted
+				"图书馆那案子法院咋判的",                                           // 咋 is a stop word: no subject 咋判
+				"判完之后武大啥时候出的通报",                                         // 判完: a verb and its complement, no subject
+				"网上聊起武大时，自豪和焦虑这两种情绪大概各占多少？",                             // 聊起 is a stop word: no subject 聊起
+				"武汉大学的口碑怎么样？",                                           // 口碑, never used, counted through its stand-ins 声誉, 评价
+				"这学校现在口碑总体怎么样？",                                         // 口碑 counted through 声誉 (without: it carries most of the question, missing)
+				"雷军班为什么招骂？外界主要质疑些什么？",                                   // 招骂 is an action (text.IsVerbObject), no subject
+				"樱花季预约和黄牛这块，网上热度大概什么量级？",                                // 量级 a stop word
+				"校长明早要听汇报，麻烦先给个总体判断：最近网上关于我校的舆情大体什么局面？正面、负面各集中在哪几块？",    // the errand's words stop words; 大体, 几块 aspect words
+				"2023年9月到2024年4月这段时间，武大舆情事件的频次同比涨了多少？",                  // 段时间 a stop word (jieba tags it a name)
+				"武大当年处理“和服赏樱”冲突，为什么被认为公关做得相对成功？回应里拿出了什么依据，支持率变化多少？",     // 支持率: the texts write 支持度
+				"杨某那篇硕士论文被网友扒出来哪些离谱错误？",                                 // 离谱 and 出来 stop words: 错误 is asked
+				"图书馆那桩案子，一审是哪家法院、哪天判的？判完之后校长被记者追问时是怎么回应的？",              // 哪天判 asks when, no 天判 (text: joinWhichTime)
+				"孩子想讀測繪遙感，聽說武大這個專業很強，真的是世界第一嗎？畢業出來薪水大概多少？",              // pay asked of a field's graduates, no person's (knowledge: personTerm)
+				"车上客人跟我扯，说武大那樱花最早是日本鬼子种的，真的假的哦？哪一年的事，种了几多棵？",            // 车上客人, never used: 车上 is no noun
+				"听说有个学生骑车被一辆货车硬生生逼停，开车的是什么人？",                           // 货车硬生生 is no thing: 硬生生, a doubled rune, is an adverb
+				"武大看樱花要花钱买票吗？",                                          // 花钱买票 after 要: an action asked of (text.AfterModal), no thing of two nouns
+				"下周给高二上公民课，想拿武大校庆那个梗做导入：它到底是从哪一年算起的？",                   // 高二, a year of school, is no name
+				"判决出来以后接记者电话说什么的那位到底是谁？是哪家媒体问的？",                        // 说什么 asks what was said, not for a 电话 of the person asked
+				"做网络民族志需要选田野平台。关于武大的讨论主要分布在哪些社交平台？",                     // 田野, never used, only in the preface (text.Preface); 武大 asked
+				"我屋在光谷租房子，都说武汉光源一搞起来周边房租就往上蹿。网上说到底涨了几多？地铁站旁边一个单间现在么价钱？", // 上蹿 no name (text.ModifiedVerb); 说到底 a stop word; 么价钱 asks a price (价钱 an aspect word)
 			},
 			[]string{
 				"雷军的小米SU7汽车今年一共交付了多少辆？",       // rule 1: SU7, a model code the knowledge never uses

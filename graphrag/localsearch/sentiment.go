@@ -312,11 +312,17 @@ func (b *ContextBuilder) sentimentSection(question string, tc *counter, budget i
 // sentiment: nil when all its terms are the frame (text.SentimentFrame:
 // 情绪, 倾向, 网民; sentiment, public) and the knowledge states shares of
 // sentiment (the question is then about the whole knowledge, and
-// answered); else gate unchanged (a subject is judged with the frame, as
-// any question: "长江大保护相关的网络情绪如何？").
+// answered); else gate without the frame's terms the knowledge never
+// uses (夸, 骂 of "大家到底是夸它啥、骂它啥？", which the texts state as
+// 正面 and 负面 shares: heldout62), the subject judged as in any question
+// ("长江大保护相关的网络情绪如何？"). A question asking no sentiment
+// (text.AsksSentiment), or a knowledge stating no shares, keeps gate.
 func (b *ContextBuilder) sentimentGate(question string, gate []knowledge.TermStat) []knowledge.TermStat {
-	if slices.ContainsFunc(gate, func(s knowledge.TermStat) bool { return !text.SentimentFrame(s.Term) }) || len(b.sentiments().rows) == 0 {
+	if !text.AsksSentiment(question) || len(b.sentiments().rows) == 0 {
 		return gate
 	}
-	return nil
+	if !slices.ContainsFunc(gate, func(s knowledge.TermStat) bool { return !text.SentimentFrame(s.Term) }) {
+		return nil
+	}
+	return slices.DeleteFunc(slices.Clone(gate), func(s knowledge.TermStat) bool { return !s.Found() && text.SentimentFrame(s.Term) })
 }

@@ -1096,9 +1096,26 @@ func TestEvalShippedSets(t *testing.T) {
 // 0.86, 0.76, 0.61; 5/5, 5/5, 3/4. Left: the general who authorised the
 // operation answered (Dulce line 12), themes asked as "following the
 // rules vs. trusting each other" refused.
+// A sixty-second (coffee-shop-heldout62, bettafish-heldout62,
+// dulce-heldout57: a coffee-bean supplier's rep, a retired man living
+// upstairs, a delivery rider; a Wuhan taxi driver, a crisis-PR consultant,
+// an alumni-association volunteer; a board-game designer, a linguist, an
+// English teacher), first on f77ce6f: 2/15, 1/15, 0/10; 0.75, 0.79, 0.45;
+// 4/5, 5/5, 3/4. Then the asker's worry after the question (text.Afterword:
+// 我是怕他干不长，…换人…), where and from whom they hear of it (平时在楼下老
+// 听年轻人念叨这家店，), an adverb glued to a verb no name (老劝, 上蹿:
+// text.ModifiedVerb), 说到底 and 除了 no terms, the Wuhan 么价钱 a price
+// asked, held where the thing is priced, the sentiment frame's 夸, 骂
+// weightless, the praise-or-blame and change intents, and the answer's
+// opening sentence chosen by pseudo-relevance feedback: 0/15, 0/15, 0/10;
+// 0.90, 0.85, 0.45; 5/5, 5/5, 3/4. Left: Dulce's answers hold the line
+// asked for in their context but choose summaries over it (80 of 82
+// missed assertions of dulce-heldout40–49 are in the context); a
+// publication date and film asked of the story answered through ever and
+// class (Dulce line 13: every English word counts as rare).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1679
+const minLeadMet = 1741
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1299,6 +1316,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout61": {0, 0.86, nil},
 		"bettafish-heldout61":   {1, 0.76, nil},
 		"dulce-heldout56":       {1, 0.61, []int{12}},
+		"coffee-shop-heldout62": {0, 0.9, nil},
+		"bettafish-heldout62":   {0, 0.84, nil},
+		"dulce-heldout57":       {0, 0.45, []int{13}},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

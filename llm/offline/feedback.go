@@ -1,0 +1,77 @@
+package offline
+
+import (
+	"math"
+	"sort"
+)
+
+// feedback sets each sentence's lead for the words it shares with the
+// best-scored sentences beyond the question's own (pseudo-relevance
+// feedback): the words at least two of the FeedbackSentences best hold,
+// each weighted by its idf over the context. It orders the sentences
+// chosen (leadFirst), not which are chosen: added to the score, it chose
+// the sentences like the best ones over those answering another part of
+// the question (recall on the shipped sets fell by 7 assertions of 5 375
+// at FeedbackShare 0.3, by 26 of Dulce's 1 129 at 0.8).
+func feedback(sents []*sentence, q map[string]bool) {
+	ranked := make([]*sentence, 0, len(sents))
+	for _, s := range sents {
+		if s.score > 0 {
+			ranked = append(ranked, s)
+		}
+	}
+	if len(ranked) < 2 {
+		return
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
+	top := ranked[:min(len(ranked), FeedbackSentences)]
+	held := map[string]int{}
+	for _, s := range top {
+		for t := range s.terms {
+			if !q[t] {
+				held[t]++
+			}
+		}
+	}
+	df := map[string]float64{}
+	for _, s := range sents {
+		for t := range s.terms {
+			if held[t] >= 2 {
+				df[t]++
+			}
+		}
+	}
+	n := float64(len(sents))
+	var total float64
+	for t, c := range held {
+		if c >= 2 {
+			total += math.Log(1 + n/df[t])
+		}
+	}
+	if total == 0 {
+		return
+	}
+	best := top[0].score
+	for _, s := range sents {
+		var w float64
+		for t := range s.terms {
+			if held[t] >= 2 {
+				w += math.Log(1 + n/df[t])
+			}
+		}
+		s.lead = FeedbackShare * best * w / total
+	}
+}
+
+// leadFirst orders the chosen sentences by score and lead (feedback), a
+// stable sort: the sentence most like the best ones opens the answer.
+func leadFirst(chosen []*sentence) {
+	sort.SliceStable(chosen, func(i, j int) bool { return chosen[i].score+chosen[i].lead > chosen[j].score+chosen[j].lead })
+}
+
+// FeedbackSentences is how many of the best-scored sentences feedback
+// reads; FeedbackShare the most it adds, as a share of the best score.
+const (
+	FeedbackSentences = 3
+	FeedbackShare     = 0.3
+)
