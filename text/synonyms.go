@@ -311,6 +311,9 @@ var standIns = map[string][]string{
 	"骂惨": {"批评", "骂"}, "app": {"平台"}, "finish": {"end", "ending"},
 	// promoting a shop is written 宣传 or 引流 (heldout61)
 	"推广": {"宣传", "引流"},
+	// news spreading online is written 传播, 发酵 or 扩散 (new-user trial
+	// 36: 图书馆那件事最早是怎么在网上传开的？)
+	"传开": {"传播", "发酵", "扩散"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

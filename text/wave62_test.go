@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Heldout62: a question's closing sentence that asks nothing is the
 // asker's worry (Afterword); a clause saying where and from whom the asker
@@ -46,4 +49,23 @@ func TestWave62Words(t *testing.T) {
 // Besides (除了) says what is not asked: the things after it are.
 func TestBesidesNoTerm(t *testing.T) {
 	checkTerms(t, "除了咖啡，店里卖不卖蛋糕、面包这类点心？", []string{"咖啡", "蛋糕", "面包"}, []string{"除了"})
+}
+
+// Heldout63 and new-user trial 36: the asker's hearsay stated as a
+// sentence (总听人说武大这几年老上负面新闻。) is their frame though 这几年 holds
+// 几; the asker's role after 的 (我是负责你们这间铺面续租的中介，) too; 一波 is
+// a count; 开价 asks a price, and of what; 传开 is written 传播.
+func TestWave63Words(t *testing.T) {
+	checkTerms(t, "我在学校门口做了十来年生意，总听人说武大这几年老上负面新闻。大概都是哪几类事情让学校挨骂的？", []string{"武大", "负面"}, []string{"总听"})
+	checkTerms(t, "我是负责你们这间铺面续租的中介，想先核对下老合同：李明当时签的月租是多少？", []string{"李明", "月租"}, []string{"中介", "续租"})
+	checkTerms(t, "有没有哪个本地博主带了一波热度？", []string{"博主", "热度"}, []string{"一波"})
+	if got := PricedThing("他还比较过哪些位置？那边的房租开价多少？"); got != "房租" {
+		t.Errorf("PricedThing(…房租开价多少) = %q, want 房租", got)
+	}
+	if !IsPriceWord("开价") {
+		t.Error("开价 is no price word")
+	}
+	if !slices.Contains(StandIns("传开"), "传播") {
+		t.Errorf("StandIns(传开) = %v", StandIns("传开"))
+	}
 }

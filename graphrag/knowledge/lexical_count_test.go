@@ -24,6 +24,17 @@ func TestAnchoredCountOracle(t *testing.T) {
 		// a web address's parts are no words (wordStart)
 		{"网址：https://new.qq.com/rain/http 见 http 协议", "http"}, {"https://new.qq.com/news", "qq"},
 		{"https://new.qq.com/news", "news"}, {"and/or e.g. www.qq", "or"}, {"and/or e.g. www.qq", "qq"},
+		// a Han character ends the word before a figure or a Latin name
+		{"大众点评评分4.7，高于4.4", "4.7"}, {"小米SU7汽车", "SU7"}, {"ab4.7", "4.7"},
+	}
+	for s, want := range map[string]int{"大众点评评分4.7，高于连锁": 1, "小米SU7汽车和SU7": 2, "ab4.7 x4.7": 0} {
+		w := "4.7"
+		if strings.Contains(s, "SU7") {
+			w = "SU7"
+		}
+		if got := anchoredCount(s, w, 0, false); got != want {
+			t.Errorf("anchoredCount(%q, %q) = %d, want %d", s, w, got, want)
+		}
 	}
 	for _, c := range cases {
 		for _, anywhere := range []bool{true, false} {
@@ -202,7 +213,7 @@ func countIn(s, w string, anywhere bool) int {
 		j += i
 		if inAddress(s, j, len(w)) {
 			// a web address's part: not counted
-		} else if r, _ := utf8.DecodeLastRuneInString(s[:j]); j == 0 || !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		} else if r, _ := utf8.DecodeLastRuneInString(s[:j]); j == 0 || !(unicode.IsLetter(r) || unicode.IsDigit(r)) || unicode.Is(unicode.Han, r) {
 			n++
 		}
 		i = j + len(w)
