@@ -33,13 +33,7 @@ var zhDict []byte
 //go:embed zhnouns.txt
 var zhNouns string
 
-var nounRunes = sync.OnceValue(func() map[rune]bool {
-	m := map[rune]bool{}
-	for _, r := range strings.TrimSpace(zhNouns) {
-		m[r] = true
-	}
-	return m
-})
+var nounRunes = runeSet(zhNouns)
 
 // zhVerbs are the words of one rune that the library's dictionary tags as
 // verbs (part of speech "v": 劝, 蹿, 卖, 拿), in rune order on one line
@@ -48,20 +42,29 @@ var nounRunes = sync.OnceValue(func() map[rune]bool {
 //go:embed zhverbs.txt
 var zhVerbs string
 
-var verbRunes = sync.OnceValue(func() map[rune]bool {
-	m := map[rune]bool{}
-	for _, r := range strings.TrimSpace(zhVerbs) {
-		m[r] = true
-	}
-	return m
-})
+var verbRunes = runeSet(zhVerbs)
+
+// runeSet returns a function building, once, the set of the runes of
+// list (an embedded line of one-rune words: zhNouns, zhVerbs, zhModifiers).
+func runeSet(list string) func() map[rune]bool {
+	return sync.OnceValue(func() map[rune]bool {
+		m := map[rune]bool{}
+		for _, r := range strings.TrimSpace(list) {
+			m[r] = true
+		}
+		return m
+	})
+}
+
+// oneRuneIn reports whether w is one rune of set.
+func oneRuneIn(w string, set func() map[rune]bool) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return size > 0 && size == len(w) && set()[r]
+}
 
 // IsOneRuneVerb reports whether w is a word of one rune that the
 // dictionary tags as a verb (劝, 蹿, 卖; not 铁, 货, 老).
-func IsOneRuneVerb(w string) bool {
-	r, size := utf8.DecodeRuneInString(w)
-	return size > 0 && size == len(w) && verbRunes()[r]
-}
+func IsOneRuneVerb(w string) bool { return oneRuneIn(w, verbRunes) }
 
 // zhModifiers are the words of one rune that the library's dictionary
 // tags as adverbs, adjectives, localizers or prepositions (老, 常, 真, 上,
@@ -70,13 +73,7 @@ func IsOneRuneVerb(w string) bool {
 //go:embed zhmodifiers.txt
 var zhModifiers string
 
-var modifierRunes = sync.OnceValue(func() map[rune]bool {
-	m := map[rune]bool{}
-	for _, r := range strings.TrimSpace(zhModifiers) {
-		m[r] = true
-	}
-	return m
-})
+var modifierRunes = runeSet(zhModifiers)
 
 // ModifiedVerb reports whether w is a Chinese word of two runes the
 // dictionary lacks made of an adverb, adjective, localizer or preposition
@@ -92,10 +89,7 @@ func ModifiedVerb(w string) bool {
 
 // IsOneRuneNoun reports whether w is a word of one rune that the
 // dictionary tags as a noun (山, 班, 季; not 中, 年, 说, 大).
-func IsOneRuneNoun(w string) bool {
-	r, size := utf8.DecodeRuneInString(w)
-	return size > 0 && size == len(w) && nounRunes()[r]
-}
+func IsOneRuneNoun(w string) bool { return oneRuneIn(w, nounRunes) }
 
 // segmenter loads the dictionary once per process, on first use (or
 // when Warm starts it): about 0.3 s and 22 MiB of heap on a quiet core

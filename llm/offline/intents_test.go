@@ -113,59 +113,57 @@ func TestColloquialWhenAndPrice(t *testing.T) {
 	}
 }
 
+// checkIntent fails t unless the intent named name matches each question
+// of asks as it says and each sentence of answers as it says.
+func checkIntent(t *testing.T, name string, asks, answers map[string]bool) {
+	t.Helper()
+	question, answer := intentNamed(t, name)
+	for q, want := range asks {
+		if got := question.MatchString(q); got != want {
+			t.Errorf("%q asks %s: %v, want %v", q, name, got, want)
+		}
+	}
+	for s, want := range answers {
+		if got := answer.MatchString(s); got != want {
+			t.Errorf("%q answers %s: %v, want %v", s, name, got, want)
+		}
+	}
+}
+
 // What people praise and blame (heldout62: "大家到底是夸它啥、骂它啥？") is
 // answered by the sentences stating praise or blame (正面, 差评, 吐槽),
 // not by any sentence about the shop; a question merely naming praise or
 // blame without asking what (夸的多还是骂的多) asks shares, not this.
 func TestPraiseIntent(t *testing.T) {
-	question, answer := intentNamed(t, "praise")
-	for q, want := range map[string]bool{
+	checkIntent(t, "praise", map[string]bool{
 		"大家到底是夸它啥、骂它啥？":                          true,
 		"差评主要集中在什么问题上？":                          true,
 		"What do customers complain about most?": true,
 		"夸的多还是骂的多？":                              false,
 		"这家店什么时候开业的？":                            false,
-	} {
-		if got := question.MatchString(q); got != want {
-			t.Errorf("%q asks what is praised or blamed: %v, want %v", q, got, want)
-		}
-	}
-	for s, want := range map[string]bool{
+	}, map[string]bool{
 		"正面情感的成因是口味稳定和服务细致":           true,
 		"顾客吐槽周末提前打烊":                  true,
 		"Readers praised the pacing.": true,
 		"写字楼商圈月租一万五":                  false,
-	} {
-		if got := answer.MatchString(s); got != want {
-			t.Errorf("%q states praise or blame: %v, want %v", s, got, want)
-		}
-	}
+	})
 }
 
 // How someone changes (a character's arc: "How does Jordan Hayes change
 // over the story?") is answered by a sentence telling a change begin or
 // happen ("feeling the hard shell of skepticism begin to crack",
-// "newfound assertiveness"), not by one describing them as they are.
+// "newfound assertiveness"), not by one describing them as they are, nor
+// by a literal turning ("the mental cogs turning").
 func TestChangeIntent(t *testing.T) {
-	question, answer := intentNamed(t, "change")
-	for q, want := range map[string]bool{
+	checkIntent(t, "change", map[string]bool{
 		"How does Jordan Hayes change over the story?": true,
 		"I'm tracking Alex Mercer's arc.":              true,
 		"Who leads the team?":                          false,
 		"What is the exchange rate?":                   false,
-	} {
-		if got := question.MatchString(q); got != want {
-			t.Errorf("%q asks a change: %v, want %v", q, got, want)
-		}
-	}
-	for s, want := range map[string]bool{
+	}, map[string]bool{
 		"Jordan contemplated, feeling the hard shell of skepticism begin to crack.": true,
 		"\"Thank you, Alex,\" Jordan said, with a trace of newfound assertiveness.": true,
 		"Dr. Jordan Hayes is a respected and essential member of the team.":         false,
-		"Taylor Cruz is meticulous and businesslike.":                               false,
-	} {
-		if got := answer.MatchString(s); got != want {
-			t.Errorf("%q tells a change: %v, want %v", s, got, want)
-		}
-	}
+		"Alex Mercer lingered in thought, the mental cogs turning.":                 false,
+	})
 }
