@@ -136,7 +136,7 @@ func loadSegmenter() *gse.Segmenter {
 		}
 		_ = seg.AddToken(w, freq, pos) // pos "" is the library's no tag
 	}
-	for _, w := range slices.Concat(slices.Sorted(maps.Keys(netWords)), stopPhrases, dialectNouns) { // in a fixed order: deterministic
+	for _, w := range slices.Concat(slices.Sorted(maps.Keys(netWords)), stopPhrases, dialectNouns, metricWords) { // in a fixed order: deterministic
 		if f, _, ok := seg.Find(w); !ok || f <= 0 {
 			_ = seg.AddToken(w, netWordFreq)
 		}
@@ -169,6 +169,14 @@ var stopPhrases = strings.Fields(`从高到低 由高到低 从低到高 由低�
 // dictionary, 骂/女/伢 was read 骂女伢. Their standard words are synonyms
 // (synonymGroups).
 var dialectNouns = strings.Fields(`男伢 女伢 男伢子 女伢子`)
+
+// metricWords are the measures of a shop's trade the dictionary lacks
+// (loaded at netWordFreq, after dialectNouns): cut by the dictionary,
+// 客单价 (the spend per customer) was read 客/单价, a unit price, and "这家
+// 店一天大概卖多少杯，客单价多少？" was answered with the bean price (new-user
+// trial 36). Each is a term of its own: SubWords gives none of its parts
+// (a spend per customer is no unit price held).
+var metricWords = strings.Fields(`客单价 复购率 翻台率 坪效 人效 客流量 转化率 毛利率 净利率`)
 
 // IsPlatformName reports whether w names an online platform or a channel
 // on one (微博, 抖音, 视频号, 小红书, B站 …): a question naming one the
@@ -240,8 +248,8 @@ func isJoiner(r rune) bool { return r == '\'' || r == '-' || r == '_' || r == '.
 // texts only hold its parts.
 func SubWords(w string) []string {
 	rs := []rune(w)
-	if len(rs) <= 2 || !HasHan(w) {
-		return nil
+	if len(rs) <= 2 || !HasHan(w) || slices.Contains(metricWords, w) {
+		return nil // a measure's name (客单价) is no kind of its last part (单价)
 	}
 	seg := segmenter()
 	var out []string

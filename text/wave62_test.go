@@ -69,3 +69,11 @@ func TestWave63Words(t *testing.T) {
 		t.Errorf("StandIns(传开) = %v", StandIns("传开"))
 	}
 }
+
+// A shop's spend per customer (客单价) is one word, no unit price (单价).
+func TestMetricWords(t *testing.T) {
+	checkTerms(t, "这家店一天大概卖多少杯，客单价多少？", []string{"客单价"}, []string{"单价"})
+	if p := SubWords("客单价"); p != nil {
+		t.Errorf("SubWords(客单价) = %v, want none", p)
+	}
+}

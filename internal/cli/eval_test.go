@@ -1127,9 +1127,12 @@ func TestEvalShippedSets(t *testing.T) {
 // never counted before) moved answers on the shipped sets: +2 and −3
 // assertions of 5 476 (bettafish-heldout26 0.73, -heldout45 0.82,
 // -heldout51 0.68).
-// Left: three off-topic questions whose subject (外卖, 小吃摊, 诊所) is missing
-// but whose setting (宿舍楼, 校门口, 法学院) is held; a relative's plan (我一个
-// 亲戚想去光谷那边租个小门脸，) weighed as what is asked.
+// Then a Chinese term the knowledge never uses, written in two of the
+// question's sentences, is its subject (外卖 of "学校现在让不让外卖小哥进校？
+// 外卖能直接送到宿舍楼下吗？"; bettafish-heldout55's 军训 too): bettafish 3/5.
+// Left: two off-topic questions whose subject (小吃摊, 诊所) is missing but
+// whose setting (校门口, 法学院) is held; a relative's plan (我一个亲戚想去光谷
+// 那边租个小门脸，) weighed as what is asked.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
 const minLeadMet = 1765
@@ -1313,7 +1316,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout54":   {0, 0.62, nil},
 		"dulce-heldout49":       {0, 0.72, nil},
 		"coffee-shop-heldout55": {1, 0.82, nil},
-		"bettafish-heldout55":   {0, 0.67, []int{16, 19}},
+		"bettafish-heldout55":   {0, 0.67, []int{19}},
 		"dulce-heldout50":       {0, 0.57, []int{13}},
 		"coffee-shop-heldout56": {0, 0.9, []int{17}},
 		"bettafish-heldout56":   {0, 0.81, []int{16, 20}},
@@ -1337,7 +1340,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout62":   {0, 0.84, nil},
 		"dulce-heldout57":       {0, 0.45, []int{13}},
 		"coffee-shop-heldout63": {0, 0.87, nil},
-		"bettafish-heldout63":   {1, 0.70, []int{17, 18, 20}},
+		"bettafish-heldout63":   {1, 0.70, []int{18, 20}},
 		"dulce-heldout58":       {0, 0.54, nil},
 	}
 	reps := evalSets(t)
