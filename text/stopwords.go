@@ -51,7 +51,7 @@ var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases,
 // dialect's question particle (伐: "比那几家连锁高伐"), a case study's
 // frame (从…角度看, 该店, 采取, 存在), the polite "your" of a visitor
 // (贵店, 贵司, 贵校: "请问贵店目前的咖啡豆是哪位供应商在供？" is about the
-// shop the knowledge is about), the asker's aside (感觉, 离谱,
+// shop the knowledge is about), the asker's aside (感觉, 离谱, 靠谱,
 // 蹊跷), a light verb's "some" (办点活动), a hand's worth (帮一把),
 // saying often (最常说的词: heldout59), the incident as such (出事那周)
 // and a figure's reaching a level (涨到多少, 又回到多少), the asker as an
@@ -76,7 +76,7 @@ const stopZH = `
 很 非常 最 更 比较 太 挺 十分 特别 一些 一点 一下 一个 一种 一样 一直 一般 有些 有点 所有 全部 什么样 多 少 不 没 没有 不是 别 一共 总共 总计 大概 大约 左右 主要
 最大 最小 最多 最少 最高 最低 年年 天天 月月 日日 时时 处处 人人 个个 次次
 他家 她家 你家 您家 他们家 她们家 人家 自家 咱家
-平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级 离谱 该店 本店 此店 贵店 贵司 贵公司 贵校 贵方 角度看 角度来看 采取 事后 存在 感觉 出来 维度 得出 中间 出过 一头雾水 雾水 真看 看不下去 下去
+平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级 离谱 靠谱 该店 本店 此店 贵店 贵司 贵公司 贵校 贵方 角度看 角度来看 采取 事后 存在 感觉 出来 维度 得出 中间 出过 一头雾水 雾水 真看 看不下去 下去
 聊 聊起 说起 提起 谈起 讲起 聊到 说到 谈到 讲到 面临 面对 遇到 碰到 遭遇 要紧 重要 心里 心中 眼里 眼中 一句话 几句话 句话
 老夫 老朽 吾辈 吾等 鄙人 敝人 在下 笔者 颇 颇觉 颇为 颇感 蹊跷 听说 据说 听闻 坊间 真的 真有 真像 的话
 师傅 阿姨 叔叔 大叔 大爷 大妈 大姐 姐姐 小姐姐 小哥 小哥哥 帅哥 美女 小姑娘 小伙子 姑娘 邻居 明明 那边 这边 前头 想不通 打几折

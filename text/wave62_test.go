@@ -77,3 +77,9 @@ func TestMetricWords(t *testing.T) {
 		t.Errorf("SubWords(客单价) = %v, want none", p)
 	}
 }
+
+// 靠谱 is one word, which asks a judgment and names nothing (这家店靠谱吗
+// was cut 店靠/谱, and 店靠 read as the question's subject).
+func TestKaopu(t *testing.T) {
+	checkTerms(t, "开第二家店靠谱吗 单店赚不赚钱", []string{"单店"}, []string{"店靠", "靠谱"})
+}
