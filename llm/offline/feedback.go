@@ -33,30 +33,37 @@ func feedback(sents []*sentence, q map[string]bool) {
 			}
 		}
 	}
-	df := map[string]float64{}
-	for _, s := range sents {
-		for t := range s.terms {
-			if held[t] >= 2 {
-				df[t]++
-			}
-		}
-	}
-	n := float64(len(sents))
-	var total float64
+	// the feedback words in byte order, each with its idf: sums run in
+	// one order, so that equal inputs give equal leads to the last bit
+	var words []string
 	for t, c := range held {
 		if c >= 2 {
-			total += math.Log(1 + n/df[t])
+			words = append(words, t)
 		}
 	}
-	if total == 0 {
+	if len(words) == 0 {
 		return
+	}
+	sort.Strings(words)
+	idf := make([]float64, len(words))
+	n := float64(len(sents))
+	var total float64
+	for i, t := range words {
+		df := 0.0
+		for _, s := range sents {
+			if s.terms[t] {
+				df++
+			}
+		}
+		idf[i] = math.Log(1 + n/df)
+		total += idf[i]
 	}
 	best := top[0].score
 	for _, s := range sents {
 		var w float64
-		for t := range s.terms {
-			if held[t] >= 2 {
-				w += math.Log(1 + n/df[t])
+		for i, t := range words {
+			if s.terms[t] {
+				w += idf[i]
 			}
 		}
 		s.lead = FeedbackShare * best * w / total
