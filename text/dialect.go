@@ -21,12 +21,12 @@ import (
 var dialectWords = map[string]string{
 	"么回事": "怎么回事", "么样": "怎么样", "搞么事": "干什么", "么事": "什么事",
 	"冇得": "没有", "冇": "没有", "几多": "多少", "啥子": "什么", "咋个": "怎么",
-	"晓得": "知道", "么价钱": "什么价钱", "么价": "什么价", "么时候": "什么时候", "么地方": "什么地方", "么东西": "什么东西",
+	"晓得": "知道", "么价": "什么价", "么时候": "什么时候", "么地方": "什么地方", "么东西": "什么东西",
 }
 
 // dialect matches the words of dialectWords, longest first (冇得 before
 // 冇), then in byte order; 么样, 么回事 and the other words opening with 么
-// (么价钱, 么时候: heldout62) count only where no 怎, 什, 这,
+// (么价 of 么价钱, 么时候: heldout62) count only where no 怎, 什, 这,
 // 那 or 多 comes before them (怎么样 is standard already), which Standard
 // checks.
 var dialect = func() *regexp.Regexp {

@@ -474,13 +474,16 @@ func prefaceNames(question string, names []knowledge.TermStat, terms []text.Term
 // its text never says with end.
 func repeated(q, w string) bool {
 	n := 0
-	for _, s := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune("？?。！!", r) }) {
+	for _, s := range questionSentences.Split(q) {
 		if strings.Contains(s, w) {
 			n++
 		}
 	}
 	return n >= 2
 }
+
+// questionSentences cut a question into its sentences for repeated.
+var questionSentences = text.SentenceRules{Ends: "？?。！!"}
 
 // hasName reports whether names holds the statistics of w.
 func hasName(names []knowledge.TermStat, w string) bool {
