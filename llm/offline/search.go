@@ -204,15 +204,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 	}
 	// traditional characters and written Cantonese read as Mandarin, a
 	// misheard word as the homophone the context's sentences hold
-	holding := func(w string) int {
-		n := 0
-		for _, s := range sents {
-			if strings.Contains(s.lower, w) {
-				n++
-			}
-		}
-		return n
-	}
+	holding := (&holdingIndex{sents: sents}).count
 	asked := text.Heard(text.Question(in.Query), holding)
 	if !zh && chineseSentences(sents) {
 		// an English question of Chinese records: its pinyin names and
