@@ -43,7 +43,9 @@ func AskedFor(q string) []string {
 			}
 			return
 		}
-		w = trimStopRunes(w) // 各卖, 价是, 要花: a stop word glued to a character is no word asked for
+		if !Organization(w) {
+			w = trimStopRunes(w) // 各卖, 价是, 要花: a stop word glued to a character is no word asked for (研究生会's 会 is its body)
+		}
 		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && !IsVerbDirection(w) && !eventAdverbs[w] && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
@@ -62,6 +64,9 @@ func AskedFor(q string) []string {
 	}
 	eachClause(q, func(ws []string) {
 		for _, w := range existsAsked(ws) {
+			add(w)
+		}
+		for _, w := range actorsAsked(ws) {
 			add(w)
 		}
 		if w := feeAsked(ws); w != "" {
@@ -108,34 +113,6 @@ func nounLike(w string) bool {
 // yesNo matches a Chinese clause asking yes or no (有没有, 是否, 有无, 吗 at
 // its end).
 var yesNo = regexp.MustCompile(`有没有|是否|有无|吗$`)
-
-// passivesAsked returns passiveAsked of each clause of q, in order.
-func passivesAsked(q string) []string {
-	var out []string
-	for _, c := range clauses(q) {
-		if v := passiveAsked(c); v != "" {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// passiveAsked returns what a yes-or-no clause asks befell someone: the
-// content term written last after its 被, with 过 and 了 left out (罚款 in
-// "有没有被市场监管部门罚过款", 免职 in "有没有因为这件事被免职"); "" for
-// any other clause. Whether it happened is asked: a text that never says
-// it does not tell.
-func passiveAsked(c string) string {
-	i := strings.LastIndex(c, "被")
-	if i < 0 || !yesNo.MatchString(c) {
-		return ""
-	}
-	tail := strings.NewReplacer("过", "", "了", "", "吗", "", "没有", "").Replace(c[i+len("被"):])
-	if ts := Terms(tail); len(ts) > 0 {
-		return ts[len(ts)-1].Text
-	}
-	return ""
-}
 
 // clauses returns the clauses of q, cut at clauseMarks (punctuation that
 // ends a clause) and dashes (原话搞准——校长是谁) and at a 、 right after an interrogative, where it parts

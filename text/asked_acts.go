@@ -72,3 +72,31 @@ func modalsAsked(q string) []string {
 	}
 	return out
 }
+
+// passivesAsked returns passiveAsked of each clause of q, in order.
+func passivesAsked(q string) []string {
+	var out []string
+	for _, c := range clauses(q) {
+		if v := passiveAsked(c); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// passiveAsked returns what a yes-or-no clause asks befell someone: the
+// content term written last after its 被, with 过 and 了 left out (罚款 in
+// "有没有被市场监管部门罚过款", 免职 in "有没有因为这件事被免职"); "" for
+// any other clause. Whether it happened is asked: a text that never says
+// it does not tell.
+func passiveAsked(c string) string {
+	i := strings.LastIndex(c, "被")
+	if i < 0 || !yesNo.MatchString(c) {
+		return ""
+	}
+	tail := strings.NewReplacer("过", "", "了", "", "吗", "", "没有", "").Replace(c[i+len("被"):])
+	if ts := Terms(tail); len(ts) > 0 {
+		return ts[len(ts)-1].Text
+	}
+	return ""
+}

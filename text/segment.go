@@ -148,13 +148,15 @@ func loadSegmenter() *gse.Segmenter {
 // that the dictionary (from a corpus older than them) lacks or counts as
 // rare, so that 抖音上 is cut 抖音 + 上, not 抖 + 音上, and 微博上 not as one
 // unknown word: every all-Han name of evidence's platform table (a
-// test there holds it), the common 舆情 words, and 靠谱, 离谱 (这家店靠谱
-// 吗 was cut 店靠/谱: new-user trial 36). Each gets at least
+// test there holds it), the common 舆情 words, 靠谱, 离谱 (这家店靠谱
+// 吗 was cut 店靠/谱: new-user trial 36) and the words of reviews and
+// complaints (吐槽, 避坑: "对这家店吐槽最多的是哪几点" was cut 店吐槽 and
+// refused for that subject: heldout64). Each gets at least
 // netWordFreq, about the dictionary's count for 帖子 (292): common enough
 // to win over its single runes, rare enough that GeneralShare still calls
 // it specific (5·10⁻⁶).
 var netWords = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
-百家号 豆瓣 热搜 网红 博主 点赞 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情 差评 好评 靠谱 离谱`)
+百家号 豆瓣 热搜 网红 博主 点赞 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情 差评 好评 靠谱 离谱 吐槽 避坑 踩坑 踩雷 种草 拔草 打卡 翻车`)
 
 // stopPhrases are phrases the dictionary lacks that say in which order or
 // how many of a list are asked for (从高到低, 前三名), whose shop is meant

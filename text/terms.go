@@ -271,6 +271,9 @@ func parts(t string) []string {
 	if name, ok := strings.CutSuffix(t, "某某"); ok && utf8.RuneCountInString(name) == 1 {
 		return []string{name + "某"} // 肖某某 is written 肖某 too; 某某 alone is anyone
 	}
+	if Organization(t) {
+		return nil // 学生会 is not 学生: a text about students says nothing of their union
+	}
 	out := SubWords(t)
 	if verb, particle, ok := strings.Cut(t, "-"); ok && !HasHan(t) && phrasalParticles[particle] && len(verb) >= 3 {
 		// check-in, follow-up: a text that says "Comms check" speaks of it

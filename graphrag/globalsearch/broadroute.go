@@ -3,8 +3,10 @@ package globalsearch
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
+	"reportengine/graphrag/knowledge"
 	"reportengine/text"
 )
 
@@ -16,6 +18,10 @@ import (
 func (r *Router) broadRoute(question string, cues []string, ts []text.Term) (Route, bool) {
 	terms := text.TermTexts(ts)
 	global := Route{Method: MethodGlobal, Reason: "broad wording: " + strings.Join(cues, ", "), Cues: cues, Terms: terms}
+	if name := r.unreportedName(ts); name != "" {
+		return Route{Method: MethodLocal, Terms: terms, Cues: cues,
+			Reason: fmt.Sprintf("broad wording (%s) about %s, which the knowledge holds and no community report names: local search reads the records that do", strings.Join(cues, ", "), name)}, true
+	}
 	if !scopeOnly(cues) {
 		return global, true
 	}
@@ -67,4 +73,53 @@ func capitalised(w string) string {
 // printed "at most 70% …, under 70%": the new-user trial of session 35).
 func floorPercent(share float64) float64 {
 	return math.Floor(100*share + 1e-9)
+}
+
+// unreportedName is the first of the content terms ts that names a thing
+// of its own — a Chinese name the dictionary tags (text.IsName) or a
+// word it lacks (text.IsUnknownWord: 雷军班) — which the knowledge holds
+// at least knowledge.MinTopicalCount times but no community report holds
+// as itself or a synonym (its parts do not count: a report naming 雷军
+// says nothing of 雷军班); "" for none. Global search answers from the
+// reports, so a question with broad wording about such a thing ("“雷军班”
+// 当初为什么会被吵起来？…大家质疑的点主要在哪？", heldout64) would be
+// answered with whatever the reports say of its other words. Our rule
+// (issue 19); Microsoft GraphRAG leaves the method to the user.
+func (r *Router) unreportedName(ts []text.Term) string {
+	var named []text.Term
+	for _, t := range ts {
+		if text.HasHan(t.Text) && (text.IsName(t.Text) || text.IsUnknownWord(t.Text)) {
+			named = append(named, t)
+		}
+	}
+	if len(named) == 0 {
+		return ""
+	}
+	stats := r.m.Lexical().Stats(named)
+	reports := r.reports()
+	for i, t := range named {
+		if stats[i].Matched != t.Text || stats[i].Count < knowledge.MinTopicalCount {
+			continue
+		}
+		if !slices.ContainsFunc(reports, func(s string) bool {
+			return slices.ContainsFunc(t.Words(), func(w string) bool { return text.HoldsTerm(s, w) })
+		}) {
+			return t.Text
+		}
+	}
+	return ""
+}
+
+// heldBroad reports whether question's broad wording only names the
+// whole (BroadCues, all scope cues: "the story", "this story") or asks
+// for themes (asksThemes: "What big ideas or themes does this story play
+// with?", play held in passing) and the
+// knowledge holds every one of its content terms (stats: none with no
+// use but the aspect words, themes in "like main themes"), if only in passing or once: "Where is the story set?" asks about the whole with an
+// everyday word (set), which step 2 of Route would otherwise send to local
+// search's relevance rule, which refuses terms held only in passing. Our
+// rule (issue 19).
+func heldBroad(question string, stats []knowledge.TermStat) bool {
+	cues := BroadCues(question)
+	return len(cues) > 0 && (scopeOnly(cues) || asksThemes(question)) && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool { return s.Count == 0 && !text.IsAspectWord(s.Term) })
 }

@@ -182,7 +182,8 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //     threats (text.AsksSWOT: "强在哪、弱在哪，有什么机会，又怕什么？"): a
 //     record weighs them together;
 //  5. broad wording (BroadCues: "overall", "main themes", 总体, 哪些方面, 主要, …): global,
-//     unless its only cues name the scope (scopeCues: "the story") and
+//     unless the question names a thing the knowledge holds and no
+//     community report names (unreportedName: 雷军班; local), unless its only cues name the scope (scopeCues: "the story") and
 //     the question names an entity (step 7: "How does Jordan Hayes change
 //     over the course of the story?" asks about him; local) or calls a
 //     person by a first or last name (namedPerson: "How does Jordan change
@@ -584,17 +585,3 @@ var timelineAsk = regexp.MustCompile(`按时间|时间线|时间顺序|时间轴
 // 多少条) the question is specific whatever its broad wording (主要针对什么
 // 问题).
 var datedAsk = regexp.MustCompile(`\d{4}年|\d{1,2}月|[一二三四五六七八九十]{1,3}月份?`)
-
-// heldBroad reports whether question's broad wording only names the
-// whole (BroadCues, all scope cues: "the story", "this story") or asks
-// for themes (asksThemes: "What big ideas or themes does this story play
-// with?", play held in passing) and the
-// knowledge holds every one of its content terms (stats: none with no
-// use but the aspect words, themes in "like main themes"), if only in passing or once: "Where is the story set?" asks about the whole with an
-// everyday word (set), which step 2 of Route would otherwise send to local
-// search's relevance rule, which refuses terms held only in passing. Our
-// rule (issue 19).
-func heldBroad(question string, stats []knowledge.TermStat) bool {
-	cues := BroadCues(question)
-	return len(cues) > 0 && (scopeOnly(cues) || asksThemes(question)) && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool { return s.Count == 0 && !text.IsAspectWord(s.Term) })
-}

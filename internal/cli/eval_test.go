@@ -1133,9 +1133,25 @@ func TestEvalShippedSets(t *testing.T) {
 // Left: two off-topic questions whose subject (小吃摊, 诊所) is missing but
 // whose setting (校门口, 法学院) is held; a relative's plan (我一个亲戚想去光谷
 // 那边租个小门脸，) weighed as what is asked.
+// A sixty-fourth (coffee-shop-heldout64, bettafish-heldout64,
+// dulce-heldout59: a bank loan officer, a student seeking a part-time job,
+// a freelance designer working from cafés; a high-school politics
+// teacher, a data journalist, a first-year student's parent; a physics
+// teacher, a screenwriter, a tabletop game master), first on f3c0089:
+// 1/15, 0/15, 1/10; 0.81, 0.64, 0.54; 5/5, 4/5, 3/4. Then a body named by
+// its members and a suffix (学生会, 研究生院: text.Organization) has no
+// parts and is asked for before 有没有 (text's actorsAsked), 几点 asks,
+// 吐槽 and 避坑 are words, and a question with broad wording about a thing
+// no community report names (雷军班) goes local
+// (globalsearch.unreportedName): 0/15, 0/15, 1/10; 0.84, 0.70, 0.54;
+// 5/5, 5/5, 3/4, and 11 more assertions met on the other sets (19 routed
+// local). Left: Dulce line 2 refused (English verbs the story never uses
+// weigh as rare words) and line 11's power source answered (its guesses,
+// a nuclear reactor or generators, are never named); a parent's three
+// sub-questions answered for two (记过处分 is written where 处理 is asked).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1765
+const minLeadMet = 1793
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1342,6 +1358,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout63": {0, 0.87, nil},
 		"bettafish-heldout63":   {1, 0.70, []int{18, 20}},
 		"dulce-heldout58":       {0, 0.54, nil},
+		"coffee-shop-heldout64": {0, 0.83, nil},
+		"bettafish-heldout64":   {0, 0.70, nil},
+		"dulce-heldout59":       {1, 0.53, []int{11}}, // line 2 (the gadget Jordan is tinkering with) refused: tinkering, adjust and matter are missing and weigh as rare words
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
