@@ -220,7 +220,7 @@ func (b *ContextBuilder) mapVectors(ctx context.Context, query, question string,
 		case counts:
 			gate = b.countGate(question, gate)
 		case feels:
-			gate = b.sentimentGate(question, gate)
+			gate = b.sentimentGate(gate)
 		case hybrid:
 			gate = b.peopleGate(question, gate)
 		}

@@ -315,10 +315,11 @@ func (b *ContextBuilder) sentimentSection(question string, tc *counter, budget i
 // answered); else gate without the frame's terms the knowledge never
 // uses (夸, 骂 of "大家到底是夸它啥、骂它啥？", which the texts state as
 // 正面 and 负面 shares: heldout62), the subject judged as in any question
-// ("长江大保护相关的网络情绪如何？"). A question asking no sentiment
-// (text.AsksSentiment), or a knowledge stating no shares, keeps gate.
-func (b *ContextBuilder) sentimentGate(question string, gate []knowledge.TermStat) []knowledge.TermStat {
-	if !text.AsksSentiment(question) || len(b.sentiments().rows) == 0 {
+// ("长江大保护相关的网络情绪如何？"). A knowledge stating no shares keeps
+// gate. The caller asks it only of a question asking sentiment
+// (text.AsksSentiment).
+func (b *ContextBuilder) sentimentGate(gate []knowledge.TermStat) []knowledge.TermStat {
+	if len(b.sentiments().rows) == 0 {
 		return gate
 	}
 	if !slices.ContainsFunc(gate, func(s knowledge.TermStat) bool { return !text.SentimentFrame(s.Term) }) {
