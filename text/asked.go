@@ -78,18 +78,33 @@ func AskedFor(q string) []string {
 
 // datedEvent returns the words ws[from:to] of the event a time question
 // dates, but a word tagged a name right after 开始, 正在 … (aspectLeads:
-// 开始张罗开店: 张罗, tagged a name, is a verb).
+// 开始张罗开店: 张罗, tagged a name, is a verb), a verb that only says
+// what the time is taken as (copulaVerbs: "把哪一年当作建校起点来办校庆的？"
+// dates 建校 and 校庆, not 当作) and a verb glued to the 来 or 去 of purpose
+// before it (来办: purposeVerb).
 //
 // scheduleVerbs put an event at the time a question asks (军训一般安排在
 // 什么时候): the event is the phrase before them.
 func datedEvent(ws []string, from, to int) []string {
 	out := make([]string, 0, to-from)
 	for j := from; j < to; j++ {
-		if !(j > 0 && slices.Contains(aspectLeads, ws[j-1]) && IsName(ws[j])) {
+		if !(j > 0 && slices.Contains(aspectLeads, ws[j-1]) && IsName(ws[j])) && !copulaVerbs[ws[j]] && !purposeVerb(ws[j]) {
 			out = append(out, ws[j])
 		}
 	}
 	return out
+}
+
+// copulaVerbs say what a thing is taken or counted as (当作, 视为): no
+// event a time question dates.
+var copulaVerbs = fieldSet("当作 当成 作为 视为 视作 看作 算作 算是 定为 作")
+
+// purposeVerb reports whether w is a word of two runes the dictionary
+// lacks of the 来 or 去 of purpose and a one-rune verb (来办, 去看): the
+// segmenter glued them; the verb's object after it says what is done.
+func purposeVerb(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && (rs[0] == '来' || rs[0] == '去') && IsOneRuneVerb(string(rs[1])) && !IsDictWord(w)
 }
 
 // eventAdverbs say how an event happened (正式开门营业, 首次亮相): never

