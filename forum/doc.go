@@ -53,7 +53,9 @@
 // engine. A record without a speaker tag, such as the monitor's banners
 // written without a source, has Speaker SYSTEM and Known true; whatever
 // follows the timestamp, including a bracket that is not a speaker tag such
-// as "[附]" or "[1]", is then its content.
+// as "[附]" or "[1]", is then its content. An empty tag ("[]", "[ ]") is
+// such a record too, with a warning (`line 3: empty speaker tag; kept as
+// a SYSTEM entry`): a speaker's name was lost.
 //
 // # Session tag
 //

@@ -290,9 +290,17 @@ func (p *parser) startEntry(rest []byte, clock string, secs int) {
 		if !p.cur.Known {
 			p.warn("unknown speaker %q", speaker)
 		}
+	} else if emptySpeakerRE.Match(rest) {
+		// "[10:04:00] [] …": a speaker tag with its name lost; the line is
+		// kept as the SYSTEM record every untagged line is, and said
+		p.warn("empty speaker tag; kept as a SYSTEM entry")
 	}
 	p.content = appendDecoded(p.content[:0], rest)
 }
+
+// emptySpeakerRE matches an empty speaker tag after the timestamp's
+// blanks: "[]" or brackets holding only blanks.
+var emptySpeakerRE = regexp.MustCompile(`^[ \t]*\[[ \t]*\]`)
 
 // flush closes the open entry, if any.
 func (p *parser) flush() {

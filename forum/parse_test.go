@@ -987,3 +987,22 @@ func TestControlCharactersWarned(t *testing.T) {
 		t.Errorf("warnings on lines %v, want [2 3]: %+v", lines, warnings)
 	}
 }
+
+// New-user trial 37: a speaker tag with its name lost ("[]", "[ ]") is a
+// SYSTEM entry, kept whole, with a warning naming its line; a bracket
+// holding text that is no tag ("[附]", "[1]") is content, as before, and
+// is said nothing of.
+func TestParseEmptySpeaker(t *testing.T) {
+	in := "[10:04:00] [] 发言人丢失\n" +
+		"[10:04:05] [ ] 又一条\n" +
+		"[10:04:09] [1] 编号内容\n" +
+		"[10:04:10] [HOST] 主持人总结\n"
+	entries, warnings := parseString(t, in)
+	if len(entries) != 4 || entries[0].Speaker != SpeakerSystem || entries[0].Content != "[] 发言人丢失" || entries[3].Speaker != "HOST" {
+		t.Fatalf("entries %+v", entries)
+	}
+	want := []Warning{{Line: 1, Msg: "empty speaker tag; kept as a SYSTEM entry"}, {Line: 2, Msg: "empty speaker tag; kept as a SYSTEM entry"}}
+	if !reflect.DeepEqual(warnings, want) {
+		t.Errorf("warnings:\n got %+v\nwant %+v", warnings, want)
+	}
+}

@@ -46,7 +46,7 @@ func AskedFor(q string) []string {
 		if !Organization(w) {
 			w = trimStopRunes(w) // 各卖, 价是, 要花: a stop word glued to a character is no word asked for (研究生会's 会 is its body)
 		}
-		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && !IsVerbDirection(w) && !eventAdverbs[w] && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
+		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && !everyUnit(w) && !IsVerbDirection(w) && !eventAdverbs[w] && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
@@ -93,6 +93,14 @@ func datedEvent(ws []string, from, to int) []string {
 		}
 	}
 	return out
+}
+
+// everyUnit reports whether w is 每 and the unit it distributes over (每年,
+// 每月, 每个月, 每杯): how often or how much apiece, never the thing a
+// question asks for ("跟学校附近比每年能省多少钱？" asks what is saved; the
+// texts state it per month, 每月少付五千元: new-user trial 37).
+func everyUnit(w string) bool {
+	return strings.HasPrefix(w, "每") && utf8.RuneCountInString(w) <= 3
 }
 
 // copulaVerbs say what a thing is taken or counted as (当作, 视为): no

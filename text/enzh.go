@@ -64,7 +64,7 @@ var enZH = map[string][]string{
 	"shop": {"店", "门店"}, "store": {"店", "门店"}, "cafe": {"咖啡店"}, "coffee": {"咖啡"}, "latte": {"拿铁"},
 	"americano": {"美式"}, "price": {"价格", "元"}, "member": {"会员"}, "membership": {"会员"}, "month": {"个月", "月"}, "signup": {"会员", "办卡"}, "sign": {"会员", "加入", "办卡"}, "first": {"首", "第一", "头"}, "sale": {"销量", "销售"},
 	"join": {"加入", "会员", "办卡"}, "loyalty": {"会员", "复购"}, "program": {"体系", "计划", "活动"}, "gain": {"增加", "新增", "达到"}, "offer": {"优惠", "活动", "赠送"},
-	"revenue": {"营收", "销售额"}, "rent": {"租金"}, "location": {"选址", "位置"}, "stockout": {"断货"}, "stock-out": {"断货"},
+	"revenue": {"营收", "销售额"}, "rent": {"租金", "月租", "房租"}, "lease": {"租约", "签约", "租期"}, "rental": {"租金", "租约"}, "contract": {"合同", "签约"}, "monthly": {"每月", "月"}, "location": {"选址", "位置"}, "stockout": {"断货"}, "stock-out": {"断货"},
 	"shortage": {"断货", "短缺"}, "discount": {"折扣", "优惠"}, "promotion": {"促销", "活动"}, "loss": {"损失"},
 	"supply": {"供应", "供货"}, "bean": {"咖啡豆", "豆子"}, "risk": {"风险"}, "opportunity": {"机会"}, "recommendation": {"建议"}, "suggestion": {"建议"}, "weekend": {"周末"},
 	// counts and change

@@ -52,3 +52,18 @@ func TestWave65Words(t *testing.T) {
 		}
 	}
 }
+
+// New-user trial 37: 每年 is how often, never what is asked ("跟学校附近比
+// 每年能省多少钱？" was refused for it); an English question about the lease
+// and the monthly rent is read through the glossary's 租约, 签约, 月租.
+func TestTrial37Words(t *testing.T) {
+	q := "写字楼商圈的铺面月租多少？跟学校附近比每年能省多少钱？"
+	if got := AskedFor(q); slices.Contains(got, "每年") || !slices.Contains(got, "月租") {
+		t.Errorf("AskedFor(%q) = %q, want 月租 and no 每年", q, got)
+	}
+	for w, zh := range map[string]string{"lease": "签约", "rent": "月租", "monthly": "每月", "contract": "合同", "rental": "租金"} {
+		if !slices.Contains(enZH[w], zh) {
+			t.Errorf("enZH[%s] = %v, want %s", w, enZH[w], zh)
+		}
+	}
+}
