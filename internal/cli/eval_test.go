@@ -1144,7 +1144,7 @@ func TestEvalShippedSets(t *testing.T) {
 // 吐槽 and 避坑 are words, and a question with broad wording about a thing
 // no community report names (雷军班) goes local
 // (globalsearch.unreportedName): 0/15, 0/15, 1/10; 0.84, 0.70, 0.54;
-// 5/5, 5/5, 3/4, and 11 more assertions met on the other sets (19 routed
+// 5/5, 5/5, 3/4, and 11 more assertions met on the other sets (8 routed
 // local). Left: Dulce line 2 refused (English verbs the story never uses
 // weigh as rare words) and line 11's power source answered (its guesses,
 // a nuclear reactor or generators, are never named); a parent's three
