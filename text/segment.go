@@ -389,8 +389,9 @@ func namedPeriod(w string) bool {
 	return false
 }
 
-// periodSuffixes end the words naming a period (namedPeriod).
-var periodSuffixes = strings.Fields("时期 期间 年间 年代 时代 初期 末期 前期 中期 后期")
+// periodSuffixes end the words naming a period (namedPeriod); not 时代,
+// which ends names of firms (宁德时代) as often as eras.
+var periodSuffixes = strings.Fields("时期 期间 年间 年代 初期 末期 前期 中期 后期")
 
 // gradeWords are the years of school and university (高二, 大一, 研一)
 // that the dictionary tags as names: whom an asker teaches or what year

@@ -33,6 +33,9 @@ func TestWave65Words(t *testing.T) {
 			t.Errorf("IsVerbResult(%s) = %v, want %v", w, got, want)
 		}
 	}
+	if namedPeriod("宁德时代") || !namedPeriod("民国年间") {
+		t.Errorf("namedPeriod(宁德时代) = %v (a firm), namedPeriod(民国年间) = %v", namedPeriod("宁德时代"), namedPeriod("民国年间"))
+	}
 	if IsName("抗战时期") || IsUnknownWord("民国时期") || !IsName("雷军") || !IsUnknownWord("瑞幸") {
 		t.Errorf("a period is no name, a name is: 抗战时期 %v, 民国时期 %v, 雷军 %v, 瑞幸 %v", IsName("抗战时期"), IsUnknownWord("民国时期"), IsName("雷军"), IsUnknownWord("瑞幸"))
 	}
