@@ -309,14 +309,11 @@ func appendSentence(out []clause, s string) ([]clause, bool) {
 // is a fact ("报道确认：首周新增粉丝五千人", "1928年 改组国立武昌中山大学，组建
 // 国立武汉大学"), and a definition answers a "what is" question.
 //
-// The verdict is remembered (bookkeepingMemo): a chat or an eval run
-// classifies the same knowledge's sentences for every question.
+// previous is the sentence before s in its record ("" for the first).
+// contextSentences asks it through recordMemo, which remembers each
+// record's verdicts: a chat or an eval run classifies the same
+// knowledge's sentences for every question.
 func isBookkeeping(s, previous string) bool {
-	return bookkeepingMemo.verdict(s, previous, plainBookkeeping)
-}
-
-// plainBookkeeping is isBookkeeping without the memo, its oracle.
-func plainBookkeeping(s, previous string) bool {
 	return text.Bookkeeping(s) || slices.Contains(noiseClasses, text.PageNoise(s, previous))
 }
 

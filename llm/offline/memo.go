@@ -1,49 +1,93 @@
 package offline
 
-import "sync"
+import (
+	"strings"
+	"sync"
 
-// maxMemoEntries bounds a verdictMemo: at most this many verdicts are
-// kept (about 300 bytes each for a sentence of 100 runes, so a few MB);
-// when full it starts over empty.
-const maxMemoEntries = 1 << 14
+	"reportengine/text"
+)
 
-// verdictMemo remembers a pure yes/no function of a sentence and the
-// sentence before it. Questions about one knowledge quote the same context
-// sentences again and again, and classifying one (text.PageNoise's
-// regular expressions) was half the CPU of answering a question offline:
-// 2026-12-05, internal/cli's shipped question sets, 29 of 64 s in
-// text.PageNoise. Safe for concurrent use; the zero value is ready.
-type verdictMemo struct {
-	mu sync.Mutex
-	m  map[string]bool
+// maxMemoBytes bounds recordMemo: the record texts it keys hold at most
+// this many bytes (their sentences, lower-cased copies and term sets take
+// about eight times as much); when full it starts over empty.
+const maxMemoBytes = 4 << 20
+
+// recordSentence is one sentence of a record's text as contextSentences
+// quotes it: the clause (splitClauses), whether it is bookkeeping or
+// page noise (isBookkeeping, given the sentence before it in the
+// record), and, when it is not, its terms (matchTerms) and its text
+// after its heading's words, lower-cased. Read only: the sentences of
+// every answer that quotes the record share it.
+type recordSentence struct {
+	clause
+	bookkeeping bool
+	terms       map[string]bool
+	lower       string
 }
 
-// bookkeepingMemo holds isBookkeeping's verdicts for the process.
-var bookkeepingMemo verdictMemo
+// parseRecord is a record's text cut into recordSentences, without the
+// citation blocks the record holds (text.StripCitations). It is the plain
+// function recordMemo remembers, and its oracle.
+func parseRecord(raw string) []recordSentence {
+	var out []recordSentence
+	prev := ""
+	for _, c := range splitClauses(text.StripCitations(raw)) {
+		rs := recordSentence{clause: c, bookkeeping: isBookkeeping(c.text, prev)}
+		if !rs.bookkeeping {
+			rs.terms = matchTerms(c.text)
+			rs.lower = strings.ToLower(strings.TrimSpace(c.heading + " " + c.text))
+		}
+		prev = c.text
+		out = append(out, rs)
+	}
+	return out
+}
 
-// verdict returns f(s, previous), computing it only when the memo does not
-// hold it yet.
-func (v *verdictMemo) verdict(s, previous string, f func(s, previous string) bool) bool {
-	key := previous + "\x00" + s
+// recordMemo remembers parseRecord for the process. Questions about one
+// knowledge quote the same records again and again, and parsing them
+// (text.PageNoise's regular expressions, the clause splitter, the term
+// sets) is the largest part of answering a question offline: 29 of 64 s
+// of the shipped sets' eval in text.PageNoise with no memo (2026-12-05);
+// with a memo of the noise verdicts alone, 5.9 of 32 s still in parsing.
+// Remembering whole records buys 11 % of the CPU of an eval of 480 of the
+// fixture's questions, whole process (median of nine paired runs, CPU
+// 0.885, 2026-12-06), for 13 MiB more peak memory; on 105 questions, whose
+// records repeat less, nothing measurable. Safe for concurrent use; the
+// zero value is ready.
+type recordMemo struct {
+	mu    sync.Mutex
+	m     map[string][]recordSentence
+	bytes int
+}
+
+// records holds parseRecord's results for the process.
+var records recordMemo
+
+// sentences returns parseRecord(raw), computing it only when the memo
+// does not hold it yet. The result is shared: callers must not change it.
+func (v *recordMemo) sentences(raw string) []recordSentence {
 	v.mu.Lock()
-	got, ok := v.m[key]
+	got, ok := v.m[raw]
 	v.mu.Unlock()
 	if ok {
 		return got
 	}
-	got = f(s, previous)
+	got = parseRecord(raw)
 	v.mu.Lock()
-	if v.m == nil || len(v.m) >= maxMemoEntries {
-		v.m = make(map[string]bool)
+	if v.m == nil || v.bytes+len(raw) > maxMemoBytes {
+		v.m, v.bytes = make(map[string][]recordSentence), 0
 	}
-	v.m[key] = got
+	if _, held := v.m[raw]; !held {
+		v.bytes += len(raw)
+	}
+	v.m[raw] = got
 	v.mu.Unlock()
 	return got
 }
 
-// size is how many verdicts the memo holds.
-func (v *verdictMemo) size() int {
+// size is how many records the memo holds and their texts' bytes.
+func (v *recordMemo) size() (n, bytes int) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	return len(v.m)
+	return len(v.m), v.bytes
 }

@@ -143,22 +143,18 @@ func contextSentences(tables []ctxTable) []*sentence {
 			// go, and the sentence is cited by its record alone
 			// a sentence continues into the next only when that one is
 			// its record's next clause (none left out between them)
-			prevJoins, prev := false, ""
-			for _, c := range splitClauses(text.StripCitations(r[textc])) {
-				s := c.text
-				if isBookkeeping(s, prev) {
-					prevJoins, prev = false, s
+			prevJoins := false
+			for _, c := range records.sentences(r[textc]) {
+				if c.bookkeeping {
+					prevJoins = false
 					continue
 				}
-				prev = s
 				if !prevJoins && len(out) > 0 {
 					out[len(out)-1].joinsNext = false
 				}
 				// a flattened heading's words count for what the sentence
-				// is about ("## 断货事件与网友反应 李明在短视频中解释…"),
-				// not for what it says
-				about := strings.TrimSpace(c.heading + " " + s)
-				out = append(out, &sentence{text: s, dataset: t.name, id: r[idc], terms: matchTerms(s), lower: strings.ToLower(about), order: len(out), row: ri, name: name, joinsNext: c.joinsNext, cut: c.cut, partial: c.partial})
+				// is about (its lower), not for what it says (its terms)
+				out = append(out, &sentence{text: c.text, dataset: t.name, id: r[idc], terms: c.terms, lower: c.lower, order: len(out), row: ri, name: name, joinsNext: c.joinsNext, cut: c.cut, partial: c.partial})
 				prevJoins = c.joinsNext
 			}
 			if len(out) > 0 {
