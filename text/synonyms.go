@@ -202,10 +202,14 @@ func weekdaySpellings(w string) []string {
 		if !slices.Contains(weekdayNames, d) {
 			return nil
 		}
+		days := []string{d}
+		if d == "日" {
+			days = append(days, "天") // Sunday has two
+		}
 		var out []string
 		for _, q := range weekdayPrefixes {
-			for _, x := range []string{q + d, q + map[string]string{"日": "天"}[d]} {
-				if x != q && x != w && !slices.Contains(out, x) {
+			for _, day := range days {
+				if x := q + day; x != w {
 					out = append(out, x)
 				}
 			}

@@ -1,7 +1,8 @@
 // Package memo holds the one bounded memo of the project: FIFO, values
 // kept by key while their sizes add up to a limit, the oldest replaced
 // first. graphrag/knowledge keeps its last lexical searches and word
-// counts in it, graphrag/localsearch its last question mappings.
+// counts in it, graphrag/localsearch its last question mappings, llm/offline
+// the sentences it parsed of each record.
 package memo
 
 import "sync"

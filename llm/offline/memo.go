@@ -2,14 +2,14 @@ package offline
 
 import (
 	"strings"
-	"sync"
 
+	"reportengine/internal/memo"
 	"reportengine/text"
 )
 
 // maxMemoBytes bounds recordMemo: the record texts it keys hold at most
 // this many bytes (their sentences, lower-cased copies and term sets take
-// about eight times as much); when full it starts over empty.
+// about eight times as much); the oldest go first.
 const maxMemoBytes = 4 << 20
 
 // recordSentence is one sentence of a record's text as contextSentences
@@ -52,13 +52,10 @@ func parseRecord(raw string) []recordSentence {
 // Remembering whole records buys 11 % of the CPU of an eval of 480 of the
 // fixture's questions, whole process (median of nine paired runs, CPU
 // 0.885, 2026-12-06), for 13 MiB more peak memory; on 105 questions, whose
-// records repeat less, nothing measurable. Safe for concurrent use; the
-// zero value is ready.
-type recordMemo struct {
-	mu    sync.Mutex
-	m     map[string][]recordSentence
-	bytes int
-}
+// records repeat less, nothing measurable. It keeps records in
+// internal/memo's FIFO, each sized by its text's bytes. Safe for
+// concurrent use; the zero value is ready.
+type recordMemo struct{ memo.FIFO[[]recordSentence] }
 
 // records holds parseRecord's results for the process.
 var records recordMemo
@@ -66,28 +63,10 @@ var records recordMemo
 // sentences returns parseRecord(raw), computing it only when the memo
 // does not hold it yet. The result is shared: callers must not change it.
 func (v *recordMemo) sentences(raw string) []recordSentence {
-	v.mu.Lock()
-	got, ok := v.m[raw]
-	v.mu.Unlock()
-	if ok {
+	if got, ok := v.Get(raw); ok {
 		return got
 	}
-	got = parseRecord(raw)
-	v.mu.Lock()
-	if v.m == nil || v.bytes+len(raw) > maxMemoBytes {
-		v.m, v.bytes = make(map[string][]recordSentence), 0
-	}
-	if _, held := v.m[raw]; !held {
-		v.bytes += len(raw)
-	}
-	v.m[raw] = got
-	v.mu.Unlock()
+	got := parseRecord(raw)
+	v.Put(raw, got, len(raw), maxMemoBytes)
 	return got
-}
-
-// size is how many records the memo holds and their texts' bytes.
-func (v *recordMemo) size() (n, bytes int) {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return len(v.m), v.bytes
 }
