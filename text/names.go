@@ -307,3 +307,45 @@ var outletSuffixes = fieldSet("新闻 日报 晚报 早报 时报 周刊 杂志 
 func IsFirmSuffix(w string) bool { return firmSuffixes[w] }
 
 var firmSuffixes = fieldSet("公司 事务所 律所 机构 工作室")
+
+// exampleList matches the examples a Chinese question gives after 比如,
+// 例如, 譬如 or 像是, up to the end of the clause; group 1 is the list.
+var exampleList = regexp.MustCompile(`(?:比如说?|例如|譬如|比方说|像是)[:：]?\s*([^，,。？?！!；;：:]+)`)
+
+// exampleSep separates the items of an example list: the enumeration
+// comma only (和 is inside words: 和服).
+var exampleSep = regexp.MustCompile(`[、/／]`)
+
+// exampleEnds close an example list (回应时限这些, 强月新等).
+var exampleEnds = []string{"这些", "那些", "等等", "等", "之类"}
+
+// exampleAsks matches an item that asks (要不要, 哪, 多少): a clause, no
+// example.
+var exampleAsks = regexp.MustCompile(`要不要|哪|什么|多少|啥|怎么|几|吗`)
+
+// Examples returns the items a Chinese question enumerates as examples
+// after 比如 (exampleList: "那几位老教授，比如单波、强月新，…" → 单波,
+// 强月新), two or more separated by 、, each of 2 to 6 runes holding a
+// Chinese character and no asking word (exampleAsks), in order; nil when
+// there are none. Named examples the knowledge never uses, none of them,
+// say the question is about people or things it does not hold
+// (localsearch's relevance gate; the segmenter cut 强月新 into 强月/新).
+func Examples(q string) []string {
+	var out []string
+	for _, m := range exampleList.FindAllStringSubmatch(q, -1) {
+		items := exampleSep.Split(m[1], -1)
+		if len(items) < 2 {
+			continue // one example may be a clause (比如要不要开分店)
+		}
+		for _, it := range items {
+			it = strings.TrimSpace(it)
+			for _, end := range exampleEnds {
+				it = strings.TrimSuffix(it, end) // 回应时限这些: the list's close
+			}
+			if n := utf8.RuneCountInString(it); n >= 2 && n <= 6 && HasHan(it) && !exampleAsks.MatchString(it) && !slices.Contains(out, it) {
+				out = append(out, it)
+			}
+		}
+	}
+	return out
+}

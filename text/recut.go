@@ -18,7 +18,11 @@ import (
 // → 里/程序/上), and a word of two runes the dictionary lacks whose second
 // rune and the first of the next, a dictionary word of two ending in a
 // direction (directionals: 出, 来, 起 …), make a dictionary word (这件/事暴/
-// 露出 → 事/暴露/出: "这件事暴露出…" named 事暴). ws is not changed.
+// 露出 → 事/暴露/出: "这件事暴露出…" named 事暴). And two words of two
+// runes whose middle runes make a word the question holds elsewhere
+// (echoed: "啥处分？从出事到处分隔了多久" cut 到处/分隔, everywhere and a
+// partition; 到/处分/隔 keeps the question's one subject, heldout66). ws is
+// not changed.
 func recut(ws []string) []string {
 	out := make([]string, 0, len(ws)+2)
 	for i := 0; i < len(ws); i++ {
@@ -35,6 +39,10 @@ func recut(ws []string) []string {
 		n := []rune(ws[i+1])
 		d := string(w[1:]) + string(n[:1]) // the glued rune and the next word's first
 		switch {
+		case len(n) == 2 && IsHan(w[0]) && IsHan(n[1]) && d != ws[i] && d != ws[i+1] && slices.Contains(ws, d):
+			// 到处/分隔 → 到/处分/隔: the question uses the word the two
+			// runes make elsewhere ("啥处分？从出事到处分隔了多久")
+			out = append(out, string(w[:1]), d, string(n[1:]))
 		case !IsDictWord(ws[i]) && len(n) >= 3 && IsDictWord(ws[i+1]) && IsDictWord(d) && IsDictWord(string(n[1:])):
 			out = append(out, string(w[:1]), d, string(n[1:]))
 		case !IsDictWord(ws[i]) && len(n) == 2 && IsDictWord(ws[i+1]) && IsDictWord(d) && HasHan(d) && directionals[string(n[1:])]:
@@ -124,6 +132,18 @@ func DigitYears(q string) string {
 	}
 	b.WriteString(q[last:])
 	return b.String()
+}
+
+// monthPart matches a month and the part of it a question names (8月初,
+// 八月底, 7月中旬): MonthsWhole keeps the month.
+var monthPart = regexp.MustCompile(`(\d{1,2}|[一二三四五六七八九十]{1,3})月(?:初|底|末|上旬|中旬|下旬)`)
+
+// MonthsWhole returns q with each part of a month it names read as the
+// month ("8月初发的那个通报" as 8月发的…): the texts date the event by its
+// day (8月1日) or by the month, and 月初 alone, cut from its 8, is held
+// by none of them (heldout66).
+func MonthsWhole(q string) string {
+	return monthPart.ReplaceAllString(q, "${1}月")
 }
 
 // directionals are the runes of direction a verb takes after it (暴露出,

@@ -316,6 +316,9 @@ var standIns = map[string][]string{
 	// one's family is written by its members ("家里人有没有受影响？": 其祖父因网
 	// 暴刺激去世; heldout46)
 	"家里人": {"家人", "家属", "祖父", "祖母", "父亲", "母亲", "父母"}, "家人": {"家属", "祖父", "祖母", "父亲", "母亲", "父母"},
+	// body and mind are written as one (身心健康受损: "身体心理还好吗";
+	// heldout66)
+	"身体": {"身心"}, "心理": {"身心"}, "家里": {"家人", "家属", "祖父", "祖母", "父亲", "母亲", "父母"},
 	// a plan's long run is written 长期 ("短期和长远各想做什么"), a
 	// school's being scolded as the criticism it drew ("挨骂主要都是因为
 	// 啥")

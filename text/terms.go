@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -44,7 +45,7 @@ func (t Term) Words() []string {
 // removed first (WithoutAskerFrame). A question of stop words only has no
 // terms (nil).
 func Terms(q string) []Term {
-	q = DigitYears(WithoutAskerFrame(Standard(q)))
+	q = MonthsWhole(DigitYears(WithoutAskerFrame(Standard(q))))
 	ts := TermsOf(q, recut(Words(q)))
 	for _, f := range swotFacets {
 		if slices.ContainsFunc(f.plain, func(p string) bool { return strings.Contains(q, p) }) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == f.word }) {
@@ -84,6 +85,9 @@ func TermsOf(q string, words []string) []Term {
 		}
 		if perUnit(prev, w) {
 			continue // 多少钱一杯: the price is asked per cup, no cup is asked about
+		}
+		if ratePeriod(q, w) {
+			continue // 一个月进几回货: how often, the month is what the count is per
 		}
 		if rest, ok := strings.CutPrefix(w, "不"); ok && rest != "" && rest == prev {
 			continue // 够/不够: an A-not-A form cut in two asks, names nothing
@@ -250,6 +254,34 @@ func perUnit(prev, w string) bool {
 	rs := []rune(w)
 	return len(rs) == 2 && rs[0] == '一' && HasHan(w) && strings.HasSuffix(prev, "钱")
 }
+
+// ratePeriod reports whether w is a period (一个月, 一周, 每年:
+// ratePeriods) that a count of times (几次, 几回, 多少趟) follows in its
+// clause of q: the question asks how often, and the period is what the
+// count is per, not a thing asked about ("一个月进几回货" was answered
+// with "上线第一个月…", the one text holding 一个月; heldout66).
+func ratePeriod(q, w string) bool {
+	if !ratePeriods[w] {
+		return false
+	}
+	for rest := q; ; {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(w):]
+		if timesAsked.MatchString(rest) {
+			return true
+		}
+	}
+}
+
+// timesAsked matches a count of times asked for at the start of the rest
+// of a clause (进几回, 大概去店里几次, 订多少次): at most 8 runes before it.
+var timesAsked = regexp.MustCompile(`^[^，。？?！!；;,]{0,8}?(?:几|多少)[次回趟遍]`)
+
+// ratePeriods are the periods a count of times is given per (ratePeriod).
+var ratePeriods = fieldSet("一天 一日 一周 一个月 一月 一年 一星期 一礼拜 一个星期 一个礼拜 一季度 一个季度 每天 每日 每周 每月 每个月 每年 每星期 每个星期 每礼拜 每季度")
 
 // allStopRunes reports a Chinese word of stop words only (是从, 也是):
 // the dictionary holds it, it says nothing of the subject.
@@ -548,7 +580,7 @@ func unglueCounted(words []string) []string {
 var measures = map[string]bool{}
 
 func init() {
-	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折 辆 台 只 间 场 句 样 波") {
+	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 回 趟 遍 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折 辆 台 只 间 场 句 样 波") {
 		measures[m] = true
 		measures["一"+m] = true
 	}

@@ -35,9 +35,9 @@ func unglue(prev, w string) string {
 	if len(rs) == 3 && rs[0] == '人' && HasHan(w) && !IsDictWord(w) && (IsDictWord(string(rs[1:])) || Synonyms(string(rs[1:])) != nil) {
 		return string(rs[1:]) // 有没有/人吐槽: 人 is anyone, 吐槽 the verb
 	}
-	if len(rs) == 3 && rs[1] == '个' && HasHan(w) && !IsDictWord(w) {
+	if len(rs) == 3 && strings.ContainsRune("个过了", rs[1]) && HasHan(w) && !IsDictWord(w) {
 		if v := string([]rune{rs[0], rs[2]}); IsDictWord(v) || StandIns(v) != nil || Synonyms(v) != nil {
-			return v // 办个卡: 办卡, with 个 between the verb and its object
+			return v // 办个卡, 表过态: 办卡, 表态, with 个 or an aspect between the verb and its object
 		}
 	}
 	if len(rs) == 3 && strings.ContainsRune(degreeRunes, rs[1]) && HasHan(w) && !IsDictWord(w) {

@@ -597,13 +597,16 @@ func TestModelMapThenReduce(t *testing.T) {
 // about a canteen's prices a broad one.
 func TestBroadCuesWholeWords(t *testing.T) {
 	for q, want := range map[string][]string{
-		"武大梅园食堂一顿午饭大概要花多少钱？":          nil,
-		"请给出这次舆情的概要":                  {"概要"},
-		"这个方案的整体性如何？":                 nil, // 整体性 is one word: 整体 starts it, does not end it
-		"武汉大学的舆情在哪些方面引发了讨论？":          {"哪些方面"},
-		"综合来看，武大的公众形象怎么样？":            {"综合来看"}, // 综合 alone (综合实力) is no cue
-		"请汇总一下网友的意见":                  {"汇总"},
-		"Give me an overall summary.": {"overall", "summary"},
+		"武大梅园食堂一顿午饭大概要花多少钱？":              nil,
+		"请给出这次舆情的概要":                      {"概要"},
+		"这个方案的整体性如何？":                     nil, // 整体性 is one word: 整体 starts it, does not end it
+		"武汉大学的舆情在哪些方面引发了讨论？":              {"哪些方面"},
+		"综合来看，武大的公众形象怎么样？":                {"综合来看"}, // 综合 alone (综合实力) is no cue
+		"请汇总一下网友的意见":                      {"汇总"},
+		"有舆情工作室专门总结过武大这次处置的毛病吧，能列一下是哪几条不": nil,    // someone's summary, done: a record to find (heldout66)
+		"总结过的问题都有哪些？请总结一下":                {"总结"}, // the asker asks for one too
+		"请总结一下这次事件":                       {"总结"},
+		"Give me an overall summary.":     {"overall", "summary"},
 	} {
 		if got := BroadCues(q); !slices.Equal(got, want) {
 			t.Errorf("BroadCues(%q) = %q, want %q", q, got, want)

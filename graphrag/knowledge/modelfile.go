@@ -79,7 +79,7 @@ const ModelFileName = "graphrag.knowledge"
 // modelFileVersion changes whenever the layout or FromGraph's mapping
 // changes: a file of another version is stale (ErrModelFile) and made
 // again.
-const modelFileVersion = 6 // 6: no lower-cased copies of the documents
+const modelFileVersion = 7 // 7: a source's units hold its records' passages; 6: no lower-cased copies of the documents
 
 const modelFileMagic = "REMODEL\x00"
 

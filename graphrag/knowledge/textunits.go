@@ -53,7 +53,8 @@ type unitLinks struct {
 }
 
 // textUnits: every section's text (content, then the research summary),
-// every source's full content and every forum speech on an engine node,
+// every source's full content with the passages its search records add
+// (sourceText) and every forum speech on an engine node,
 // cut into units of at most DefaultTextUnitRunes, in graph order. A unit is linked to
 // its own node and to every entity whose title it mentions (topic and
 // engine titles excepted: every text mentions them).
@@ -134,6 +135,7 @@ func (b *graphBuild) unitTexts() ([]ownText, bool) {
 			texts = append(texts, ownText{owner, doc, t})
 		}
 	}
+	passages := b.recordPassages()
 	for i := range b.p.Entities {
 		if b.stop(i) {
 			return nil, false
@@ -151,7 +153,7 @@ func (b *graphBuild) unitTexts() ([]ownText, bool) {
 			}
 			add(i, b.g.ID(i), text)
 		case graphrag.TypeSource:
-			add(i, b.g.ID(i), b.g.String(i, "content"))
+			add(i, b.g.ID(i), sourceText(b.g.String(i, "content"), passages[int32(i)]))
 		case graphrag.TypeEngine:
 			v, ok := b.g.Attr(i, "speeches")
 			if !ok {
@@ -168,6 +170,41 @@ func (b *graphBuild) unitTexts() ([]ownText, bool) {
 		}
 	}
 	return texts, true
+}
+
+// recordPassages are the contents of the search records of found edges,
+// by source: a source found by several searches keeps the first
+// record's content as its own and each record's on its found edge, and
+// the records' passages differ where the search engine quoted the page
+// at another place (the fixture's 32: "题为《舆情应对“唯上不唯实”是一种
+// “向上甩锅”》" is on an edge only; heldout66).
+func (b *graphBuild) recordPassages() map[int32][]string {
+	out := map[int32][]string{}
+	ends := b.g.EdgeEnds()
+	for e := range ends {
+		if b.g.Relation(e) != graphrag.RelFound {
+			continue
+		}
+		for _, r := range b.g.Records(e) {
+			if r.Content != nil {
+				out[ends[e][1]] = append(out[ends[e][1]], *r.Content)
+			}
+		}
+	}
+	return out
+}
+
+// sourceText is a source's text for its units: its content, then each
+// passage of its records (recordPassages, in edge order) that the text so
+// far does not hold, after a blank line.
+func sourceText(content string, passages []string) string {
+	text := content
+	for _, p := range passages {
+		if p = strings.TrimSpace(p); p != "" && !strings.Contains(text, p) {
+			text += "\n\n" + p
+		}
+	}
+	return text
 }
 
 // chunkTexts cuts each text into units and finds the entities each

@@ -333,6 +333,28 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 	return out
 }
 
+// firmGap is how many runes may stand between a noun and a kind of firm
+// after it for the knowledge to hold the firm the question names (舆情课
+// 工作室 for 舆情工作室: knowledge.Lexical.HeldWithGap).
+const firmGap = 2
+
+// unusedExamples are the examples the question lists (text.Examples:
+// "那几位老教授，比如单波、强月新，对图书馆事件有没有公开表过态？") as
+// names, when the knowledge uses none of them; nil when it uses one. The
+// question asks about the people or things named, which the knowledge
+// does not hold, though it holds its other words (武大, 教授, 图书馆事件).
+func unusedExamples(x *knowledge.Lexical, question string) []knowledge.TermStat {
+	var out []knowledge.TermStat
+	for _, e := range text.Examples(text.Question(question)) {
+		st := x.Stats([]text.Term{{Text: e}})[0]
+		if st.Count > 0 {
+			return nil
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
 // alignedPart reports whether the part p of the word w opens or ends it
 // and what is left is a word's worth: two runes or more, or a noun of one
 // (北京大学/图书馆, 武大/人), not one loose character (集/中度 in 集中度,
@@ -380,6 +402,9 @@ func alignedPart(w, p string) bool {
 // the microbe?" names another story (Andromeda, Wildfire), while its team,
 // underground and lab carried enough of it to be answered.
 //
+// The examples the question lists after 比如 (unusedExamples) are names
+// too when the knowledge uses none of them.
+//
 // A person's name (text.PersonShaped: 张平文, which the dictionary lacks)
 // that the knowledge holds prominently is one of the question's names
 // too: "张平文校长…原话是怎么说的？新华社后来怎样评价这种表态？" is about him,
@@ -399,11 +424,12 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 		if stats[i].Count == 0 && (stats[i+1].Count == 0 && text.IsNoun(a) && text.IsNoun(b) && !reduplicated(b) && !text.AfterModal(question, a+b) || text.IsOutletSuffix(b)) && strings.Contains(question, a+b) {
 			names = append(names, x.Stats([]text.Term{{Text: a + b}})[0]) // 外卖骑手: a thing of two nouns, neither held; 澎湃新闻: an outlet
 		} else if text.IsNoun(a) && text.IsFirmSuffix(b) && strings.Contains(question, a+b) {
-			if st := x.Stats([]text.Term{{Text: a + b}})[0]; st.Count == 0 {
+			if st := x.Stats([]text.Term{{Text: a + b}})[0]; st.Count == 0 && !x.HeldWithGap(a, b, firmGap) {
 				names = append(names, st) // 公关公司: a kind of firm, though 公关 and 公司 are held apart
 			}
 		}
 	}
+	names = append(names, unusedExamples(x, question)...)
 	for i, t := range terms {
 		if stats[i].Count == 0 && (i > 0 || text.IsNoun(t.Text)) && placeOpening(text.WithoutAskerFrame(question), t.Text) && !hasName(names, t.Text) {
 			names = append(names, stats[i]) // 火星上能开咖啡店吗, 国考的申论真题里…: where the question is set, never named

@@ -10,7 +10,7 @@ import "regexp"
 // does not, though 五月 is a quantity too), a quantity (a number that is
 // no date: "会员已有八百人" answers 有多少会员, "2024年6月会员体系上线" does
 // not, nor an ordinal, 第二个; a count of years, 5年, does; 前几天 asks
-// none), how often (多久一次, how often: 每周, every thirty seconds), who
+// none), how often (多久一次, 一个月进几回, how often: 每周, every thirty seconds), who
 // (an English who or full names: a sentence naming people, two
 // capitalised name pairs, "Agents Alex Mercer, Jordan Hayes, …"; one pair
 // boosted any sentence with a name or a place, and answers on who leads
@@ -33,7 +33,7 @@ var intents = []struct {
 		regexp.MustCompile(`回应|表示|称“|称：|称，|说明|通报|声明|答复|回复|表态|(?i:\bsaid\b|\brespond|\bexplain|\bstated\b|\breplied\b)`)},
 	{"price", regexp.MustCompile(`多少钱|几块钱|什么价|价格|价钱|价位|怎么卖|卖多少|花钱吗|要钱吗|收费吗|收不收费|收钱吗|免费吗|(?i:\bprices?\b|how much (?:is|are|does|do|did) [^?]*\bcost)`),
 		regexp.MustCompile(`免费|收费|[\d一二三四五六七八九十百千两]\s*(?:元|块|¥)|[¥￥$]\s*\d|(?:卖|定价|售价|价格|单价)[^，。；]{0,3}[\d一二三四五六七八九十两]|(?i:\d\s*(?:yuan|dollars?|rmb)\b)`)},
-	{"often", regexp.MustCompile(`多久一次|多长时间一次|隔多久|多频繁|频率|(?i:\bhow (?:often|frequently)\b)`),
+	{"often", regexp.MustCompile(`多久一次|多长时间一次|隔多久|多频繁|频率|[一每]个?(?:天|日|周|月|年|星期|礼拜|季度)[^，。？?]{0,8}(?:几|多少)[次回趟遍]|(?i:\bhow (?:often|frequently)\b)`),
 		regexp.MustCompile(`每隔|每[天日周月年晚]|[一两二三四五六七八九十\d]+[天周月年]一次|(?i:\bevery\s+(?:[a-z-]+\s+)?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?)\b|\bonce an?\b|\btimes an?\b|\b(?:hourly|daily|nightly|weekly|monthly|yearly)\b)`)},
 	{"praise", regexp.MustCompile(`[夸骂赞][^，。？?、]{0,4}(?:啥|什么|哪)|(?:好评|差评|吐槽|抱怨|不满|称赞)[^，。？?]{0,6}(?:啥|什么|哪)|(?i:what do (?:people|they|customers|fans|readers|users) (?:like|love|praise|complain|criticise|criticize|hate|dislike))`),
 		regexp.MustCompile(`正面|负面|好评|差评|称赞|夸|抱怨|吐槽|不满|满意|(?i:\bprais|\bcomplain|\bcriticis|\bcriticiz)`)},

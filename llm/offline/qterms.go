@@ -72,7 +72,7 @@ func questionTerms(query string) []qterm {
 		qts = append(qts, qterm{alts: []string{v}, full: 1, placed: true})
 	}
 	for _, t := range terms {
-		ws := t.Words()
+		ws := append(t.Words(), text.FullNames(t.Text)...) // 武大 is written 武汉大学 too
 		alts := slices.Concat(ws, t.Parts)
 		qts = append(qts, qterm{alts: alts, full: len(ws), standIns: text.StandIns(t.Text), premise: premised && !asking[t.Text]})
 	}

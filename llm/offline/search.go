@@ -280,6 +280,13 @@ func writeQuote(b *strings.Builder, sents []*sentence, s *sentence, quoted map[s
 		quoted[sents[i].text] = true
 	}
 	quote := quoteRange(sents, lo, hi)
+	if r := replyTo(sents, hi); r >= 0 {
+		rlo, rhi := clauseRun(sents, r)
+		for i := rlo; i <= rhi; i++ {
+			quoted[sents[i].text] = true
+		}
+		quote += " … " + quoteRange(sents, rlo, rhi) // the question a character asks, then the answer given
+	}
 	if rest, ok := text.WithoutFloor(quote); ok { // "3楼：那家…" is a netizen's comment, not a floor number's
 		lead := "A comment: "
 		if text.HasHan(rest) {
@@ -288,6 +295,41 @@ func writeQuote(b *strings.Builder, sents []*sentence, s *sentence, quoted map[s
 		quote = lead + rest
 	}
 	b.WriteString("- " + text.Cite(quote, s.dataRef()) + "\n")
+}
+
+// spokenQuestion matches a sentence whose speech ends in a question
+// ("Your take on these signal inconsistencies?", “…怎么办？”他问。): a
+// question mark before the closing quote, at most 40 bytes of narration
+// after it.
+var spokenQuestion = regexp.MustCompile(`[?？]["”][^"“”]{0,40}$`)
+
+// ReplyReach is how many sentences after a spoken question its reply may
+// come (narration between them: "There was a respect in Alex's tone…").
+const ReplyReach = 4
+
+// replyTo returns the index of the reply to the spoken question sents[i]
+// ends with (spokenQuestion): the first of the next ReplyReach sentences
+// of the same record that opens a quotation and asks nothing itself; -1
+// when sents[i] is no spoken question or none replies. An answer quoting
+// a character's question quotes the answer given too: Dulce's "Your take
+// on these signal inconsistencies?" is answered two paragraphs later by
+// "…it's a structured anomaly."
+func replyTo(sents []*sentence, i int) int {
+	if !spokenQuestion.MatchString(sents[i].text) {
+		return -1
+	}
+	for k := i + 1; k < len(sents) && k <= i+ReplyReach; k++ {
+		if sents[k].dataset != sents[i].dataset || sents[k].id != sents[i].id {
+			return -1
+		}
+		if opensQuote(sents[k].text) {
+			if spokenQuestion.MatchString(sents[k].text) {
+				return -1 // a question answered by a question
+			}
+			return k
+		}
+	}
+	return -1
 }
 
 // quoteOf is s with the clauses it is quoted with (clauseRun).
