@@ -95,14 +95,6 @@ func datedEvent(ws []string, from, to int) []string {
 	return out
 }
 
-// everyUnit reports whether w is 每 and the unit it distributes over (每年,
-// 每月, 每个月, 每杯): how often or how much apiece, never the thing a
-// question asks for ("跟学校附近比每年能省多少钱？" asks what is saved; the
-// texts state it per month, 每月少付五千元: new-user trial 37).
-func everyUnit(w string) bool {
-	return strings.HasPrefix(w, "每") && utf8.RuneCountInString(w) <= 3
-}
-
 // copulaVerbs say what a thing is taken or counted as (当作, 视为): no
 // event a time question dates.
 var copulaVerbs = fieldSet("当作 当成 作为 视为 视作 看作 算作 算是 定为 作")
@@ -599,42 +591,3 @@ func fieldSet(s string) map[string]bool {
 	}
 	return m
 }
-
-// canAsk reports whether ws[i] asks whether something can be done: 能否,
-// 可否, 能不能, 可不可以, or 不能 after a word ending in 能 (the segmenter
-// cuts 能不能 as 能/不能, or glues the 能 to the word before it: 时能/不能).
-func canAsk(ws []string, i int) bool {
-	switch ws[i] {
-	case "能否", "可否", "能不能", "可不可以":
-		return true
-	case "不能":
-		return i > 0 && strings.HasSuffix(ws[i-1], "能")
-	}
-	return false
-}
-
-// canDoObject returns the thing a can-it-be-done question (canAsk) asks
-// whether one can get or do, the words from `from` on: a verb of one rune
-// within the next canVerbReach words (办, 用, 买, 带; not a verb of two:
-// 能不能撤销处分 asks for an act, which the texts may word otherwise),
-// then a phrase of nouns only that ends the clause (phraseFrom). "武大新生
-// 报到时能不能现场办助学贷款？" asks for 助学贷款 (助学, 贷款): the fixture
-// never writes 贷款, and its 助学 of 帮助学生 and 助学金 had made the question
-// look answerable (bettafish-heldout41 line 17). Nil otherwise.
-func canDoObject(ws []string, from int) []string {
-	for v := from; v < len(ws) && v <= from+canVerbReach; v++ {
-		if !IsOneRuneVerb(ws[v]) {
-			continue
-		}
-		k, ends := phraseFrom(ws, v+1)
-		if !ends || k == v+1 || slices.ContainsFunc(ws[v+1:k], func(n string) bool { return !IsNoun(n) }) {
-			return nil
-		}
-		return ws[v+1 : k]
-	}
-	return nil
-}
-
-// canVerbReach is how many words may stand between a can-it-be-done
-// question word and its verb (能不能/现场/办: 1).
-const canVerbReach = 2

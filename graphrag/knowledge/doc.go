@@ -103,7 +103,9 @@
 //	              Weight = edge weight (1 when 0), Rank = degree(from) + degree(to) (GraphRAG's
 //	              combined_degree), Description in words ("the search "…" found "…" (3 results)")
 //	TextUnit      each section's text (content, then the research summary when it adds to it),
-//	              each source's full content and each forum speech kept on an engine node, cut at
+//	              each source's full content with the passages of its search records that
+//	              differ from it (a page quoted at another place by another search), and
+//	              each forum speech kept on an engine node, cut at
 //	              paragraph and sentence ends into units of at most DefaultTextUnitRunes
 //	              (600) runes; ID "<node id>#<k>" (speeches "<engine>/speech-<i>#<k>"),
 //	              DocumentID = the node, ShortID = position. EntityIDs = the node the text

@@ -333,28 +333,6 @@ func subjectNames(x *knowledge.Lexical, terms []text.Term, stats []knowledge.Ter
 	return out
 }
 
-// firmGap is how many runes may stand between a noun and a kind of firm
-// after it for the knowledge to hold the firm the question names (舆情课
-// 工作室 for 舆情工作室: knowledge.Lexical.HeldWithGap).
-const firmGap = 2
-
-// unusedExamples are the examples the question lists (text.Examples:
-// "那几位老教授，比如单波、强月新，对图书馆事件有没有公开表过态？") as
-// names, when the knowledge uses none of them; nil when it uses one. The
-// question asks about the people or things named, which the knowledge
-// does not hold, though it holds its other words (武大, 教授, 图书馆事件).
-func unusedExamples(x *knowledge.Lexical, question string) []knowledge.TermStat {
-	var out []knowledge.TermStat
-	for _, e := range text.Examples(text.Question(question)) {
-		st := x.Stats([]text.Term{{Text: e}})[0]
-		if st.Count > 0 {
-			return nil
-		}
-		out = append(out, st)
-	}
-	return out
-}
-
 // alignedPart reports whether the part p of the word w opens or ends it
 // and what is left is a word's worth: two runes or more, or a noun of one
 // (北京大学/图书馆, 武大/人), not one loose character (集/中度 in 集中度,
