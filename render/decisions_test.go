@@ -77,3 +77,35 @@ func TestMarkdownEdges(t *testing.T) {
 		}
 	}
 }
+
+// Control characters of untrusted text are left out of both outputs: an
+// escape sequence in a scraped title recoloured the terminal that showed
+// report.md (new-user trial 38). Line breaks and tabs stay; the printable
+// rest of the sequence stays as text.
+func TestControlsLeftOut(t *testing.T) {
+	doc := &ir.Document{Chapters: []ir.Chapter{{Title: "标题\x1b]0;pwned\x07", Blocks: []ir.Block{
+		para("红色\x1b[31m警告\x1b[0m，下一行\u0085结束\x7f。"),
+	}}}}
+	md, err := Markdown(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := HTML(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string][]byte{"Markdown": md, "HTML": page} {
+		for _, r := range string(out) {
+			if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r >= 0x7f && r <= 0x9f {
+				t.Errorf("%s holds the control character %U", name, r)
+				break
+			}
+		}
+		if !strings.Contains(string(out), "31m警告") || !strings.Contains(string(out), "下一行结束") {
+			t.Errorf("%s lost the text around the controls:\n%.300s", name, out)
+		}
+	}
+	if got := withoutControls([]byte("a\tb\nc")); string(got) != "a\tb\nc" {
+		t.Errorf("withoutControls(tab, line feed) = %q", got)
+	}
+}

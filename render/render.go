@@ -29,6 +29,8 @@ var page = sync.OnceValue(func() *template.Template {
 // charts, no script needed, nothing fetched at view time. The output is a
 // pure function of doc (same document, same bytes) and doc is not
 // modified. Every IR string is treated as untrusted; see the package doc.
+// Control characters other than line breaks and tabs are left out
+// (withoutControls).
 func HTML(doc *ir.Document) ([]byte, error) {
 	if doc == nil {
 		return nil, ErrNilDocument
@@ -39,16 +41,19 @@ func HTML(doc *ir.Document) ([]byte, error) {
 	if err := page().Execute(&buf, v); err != nil {
 		return nil, fmt.Errorf("render: html: %w", err)
 	}
-	return buf.Bytes(), nil
+	return withoutControls(buf.Bytes()), nil
 }
 
 // Markdown renders doc as GitHub-flavoured Markdown: the same content as
 // HTML, with charts as data tables. Deterministic; doc is not modified.
+// Control characters other than line breaks and tabs are left out
+// (withoutControls): a scraped title's escape sequence recoloured the
+// terminal that showed report.md (new-user trial 38).
 func Markdown(doc *ir.Document) ([]byte, error) {
 	if doc == nil {
 		return nil, ErrNilDocument
 	}
 	w := &mdWriter{doc: doc}
 	w.document()
-	return w.buf.Bytes(), nil
+	return withoutControls(w.buf.Bytes()), nil
 }

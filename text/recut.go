@@ -21,8 +21,10 @@ import (
 // 露出 → 事/暴露/出: "这件事暴露出…" named 事暴). And two words of two
 // runes whose middle runes make a word the question holds elsewhere
 // (echoed: "啥处分？从出事到处分隔了多久" cut 到处/分隔, everywhere and a
-// partition; 到/处分/隔 keeps the question's one subject, heldout66). ws is
-// not changed.
+// partition; 到/处分/隔 keeps the question's one subject, heldout66), and
+// a verb with 清 cut from its 楚 (查清/楚 → 查/清楚: 查清, which the
+// dictionary tags as a name, was taken for the subject). ws is not
+// changed.
 func recut(ws []string) []string {
 	out := make([]string, 0, len(ws)+2)
 	for i := 0; i < len(ws); i++ {
@@ -32,6 +34,11 @@ func recut(ws []string) []string {
 			continue
 		}
 		w := []rune(ws[i])
+		if len(w) == 2 && w[1] == '清' && i+1 < len(ws) && ws[i+1] == "楚" {
+			out = append(out, string(w[:1]), "清楚") // 没查清/楚 → 查/清楚: the verb and its complement
+			i++
+			continue
+		}
 		if i+1 == len(ws) || len(w) != 2 || !HasHan(ws[i]) {
 			out = append(out, ws[i])
 			continue

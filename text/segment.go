@@ -156,7 +156,7 @@ func loadSegmenter() *gse.Segmenter {
 // to win over its single runes, rare enough that GeneralShare still calls
 // it specific (5·10⁻⁶).
 var netWords = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
-百家号 豆瓣 热搜 网红 博主 点赞 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情 差评 好评 靠谱 离谱 吐槽 避坑 踩坑 踩雷 种草 拔草 打卡 翻车`)
+百家号 豆瓣 热搜 网红 博主 点赞 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情 差评 好评 靠谱 离谱 吐槽 避坑 踩坑 踩雷 种草 拔草 打卡 翻车 躺枪 背锅 甩锅`)
 
 // stopPhrases are phrases the dictionary lacks that say in which order or
 // how many of a list are asked for (从高到低, 前三名), whose shop is meant
@@ -486,8 +486,9 @@ func isGradedQuality(w string) bool {
 }
 
 // changeRunes are verbs of a change of level or place that the segmenter's
-// HMM joins to a direction after them (降回, 涨到, 跌下, 搬进).
-const changeRunes = "降涨升跌落减增掉滑退跑搬"
+// HMM joins to a direction after them (降回, 涨到, 跌下, 搬进), and of
+// bringing someone somewhere (拉进, 带进, 请进: "把新客人拉进店里" named 拉进).
+const changeRunes = "降涨升跌落减增掉滑退跑搬拉带领送请"
 
 // directionRunes are the direction complements of changeRunes' verbs.
 const directionRunes = "回来去上下进出过起到"

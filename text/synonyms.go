@@ -318,6 +318,10 @@ var standIns = map[string][]string{
 	"家里人": {"家人", "家属", "祖父", "祖母", "父亲", "母亲", "父母"}, "家人": {"家属", "祖父", "祖母", "父亲", "母亲", "父母"},
 	// body and mind are written as one (身心健康受损: "身体心理还好吗";
 	// heldout66)
+	// a shop's asset and its hardship in a customer's words ("最大的本钱是
+	// 什么", "最大的难处是哪几样"), which the reports write as its strengths,
+	// difficulties and risks
+	"本钱": {"优势", "强项", "长处"}, "难处": {"困难", "难题", "挑战", "风险", "问题"},
 	"身体": {"身心"}, "心理": {"身心"}, "家里": {"家人", "家属", "祖父", "祖母", "父亲", "母亲", "父母"},
 	// a plan's long run is written 长期 ("短期和长远各想做什么"), a
 	// school's being scolded as the criticism it drew ("挨骂主要都是因为

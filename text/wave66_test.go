@@ -108,3 +108,41 @@ func TestCanDoAsked(t *testing.T) {
 		}
 	}
 }
+
+// Refusals of the shipped sets, by kind: where the asker's kin are (广州这边
+// 亲戚); 躺枪 a word of online talk; 拉进 a verb and a direction; 查清楚 a
+// verb and its complement; a verb of causing; a shop's 本钱 and 难处 as the
+// reports write them.
+func TestShippedRefusalKinds(t *testing.T) {
+	for q, want := range map[string]string{
+		"孩子刚收到武大的录取通知，广州这边亲戚都说好": "孩子刚收到武大的录取通知，亲戚都说好",
+		"老家那边的朋友都说好":             "朋友都说好",
+		"广州的亲戚都说好":               "广州的亲戚都说好", // no 这边: the city may be what is asked
+	} {
+		if got := WithoutAskerFrame(q); got != want {
+			t.Errorf("WithoutAskerFrame(%s) = %q, want %q", q, got, want)
+		}
+	}
+	if IsUnknownWord("躺枪") || IsUnknownWord("拉进") || !IsUnknownWord("瑞幸") {
+		t.Errorf("IsUnknownWord: 躺枪 %v, 拉进 %v (want false), 瑞幸 %v (want true)", IsUnknownWord("躺枪"), IsUnknownWord("拉进"), IsUnknownWord("瑞幸"))
+	}
+	if got := termTexts("是不是没查清楚就很快罚了"); slices.Contains(got, "查清") {
+		t.Errorf("Terms(没查清楚…) = %q, want no 查清", got)
+	}
+	for w, want := range map[string]string{"本钱": "优势", "难处": "风险"} {
+		if !slices.Contains(StandIns(w), want) {
+			t.Errorf("StandIns(%s) = %q, want %s among them", w, StandIns(w), want)
+		}
+	}
+	if got := recut([]string{"没", "查清", "楚"}); !slices.Equal(got, []string{"没", "查", "清楚"}) {
+		t.Errorf("recut(没 查清 楚) = %q, want 没 查 清楚", got)
+	}
+	for q, want := range map[string][]string{
+		"这次断供是什么原因造成的？": nil,
+		"断供造成了哪些损失？":    {"损失"},
+	} {
+		if got := AskedFor(q); !slices.Equal(got, want) {
+			t.Errorf("AskedFor(%s) = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -224,8 +224,13 @@ type Context struct {
 	// names first, then the matched ones), each once.
 	Entities []knowledge.Entity
 	// EmbeddedQuery is the text that was embedded: the query, then "\n"
-	// and the previous user questions newest first when a history was
-	// given (reference §3.3 step 2); "" for the rank fallback.
+	// when a history was given and, for a question worded as a follow-up
+	// (followsUp: "那后来呢？", "他后来又说了什么？"),
+	// the previous user questions newest first (reference §3.3 step 2,
+	// which adds them to every question: "武汉大学的食堂好吃吗？" after a
+	// question about the cherry-blossom season was answered about the
+	// season, its context holding no 食堂; new-user trial 38); "" for the
+	// rank fallback.
 	EmbeddedQuery string
 	// Budgets are the token budgets after the history was subtracted:
 	// reports, local (entities + relationships + claims), sources.
@@ -294,7 +299,10 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	query = b.readQuestion(query, p)
 	embedded := query
 	if history != nil {
-		embedded = query + "\n" + b.readQuestion(strings.Join(conv.userTurns(p.ConversationHistoryMaxTurns), "\n"), p)
+		embedded = query + "\n"
+		if x := b.m.Lexical(); followsUp(query, x.Stats(gateTerms(x, query))) {
+			embedded += b.readQuestion(strings.Join(conv.userTurns(p.ConversationHistoryMaxTurns), "\n"), p)
+		}
 	}
 	c.EmbeddedQuery = embedded
 	var lex *knowledge.LexicalResult

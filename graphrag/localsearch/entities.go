@@ -226,6 +226,7 @@ func (b *ContextBuilder) mapVectors(ctx context.Context, query, question string,
 		}
 		rel = judge(gate, names, asked, best, p.MinSimilarity, text.Measured(question)...)
 		rel.quoted(b.m.Lexical(), question)
+		rel.coHeld(b.m.TextUnits(), lr, gate)
 		if (counts || feels) && gate == nil {
 			rel.Weak = false // a count over all the sources (countGate), the sentiment of the whole knowledge (sentimentGate)
 		}

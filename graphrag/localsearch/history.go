@@ -85,11 +85,7 @@ func refersBack(question string, stats []knowledge.TermStat) bool {
 	if len(stats) == 0 {
 		return strings.TrimSpace(question) != ""
 	}
-	pronoun := false
-	for _, w := range text.Words(strings.ToLower(question)) {
-		pronoun = pronoun || backRefs[w]
-	}
-	if !pronoun && !predicateOnly(stats) {
+	if !followsUp(question, stats) {
 		return false
 	}
 	for _, s := range stats {
@@ -98,6 +94,23 @@ func refersBack(question string, stats []knowledge.TermStat) bool {
 		}
 	}
 	return true
+}
+
+// followsUp reports whether a question asked after others is worded as
+// a follow-up: no content term (stats: its terms' statistics), a pronoun
+// pointing back (backRefs) or a predicate only (predicateOnly). Build maps
+// such a question with the earlier user questions; one with a subject of
+// its own is mapped alone.
+func followsUp(question string, stats []knowledge.TermStat) bool {
+	if len(stats) == 0 {
+		return strings.TrimSpace(question) != ""
+	}
+	for _, w := range text.Words(strings.ToLower(question)) {
+		if backRefs[w] {
+			return true
+		}
+	}
+	return predicateOnly(stats)
 }
 
 // predicateOnly reports whether every content term of a Chinese question

@@ -1190,10 +1190,17 @@ func TestEvalShippedSets(t *testing.T) {
 // eleven BettaFish sets and coffee-shop-heldout35 one assertion each (their floors lowered to what
 // is met). With a character's spoken question quoted with the reply
 // after it (offline replyTo): Dulce 18 more assertions met, 10 more
-// answers opening on point.
+// answers opening on point. Then refusals of the shipped sets, by kind:
+// one passage holding all of a question's terms lifts a refusal for terms
+// used only in passing (localsearch's coHeld: 几名医学专家做了联合论证？), a
+// verb of causing (造成) never asked, 查清楚 a verb and its complement,
+// 躺枪 a word of online talk, 拉进 a verb and a direction, where the
+// asker's kin are (广州这边亲戚) no subject, a shop's 本钱 and 难处 read as
+// its strengths and risks: false refusals 42 -> 36 of 2744, recall 4967
+// -> 4979, 6 more answers opening on point, off-topic refusals unchanged.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1862
+const minLeadMet = 1868
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
