@@ -13,21 +13,10 @@ import (
 // the records never name, asked once 表过态 was read as 表态, which the
 // records hold); one example held keeps the question answerable.
 func TestUnusedExamplesAreNames(t *testing.T) {
-	b := graphBuilder(t, fixture.BettaFish(t))
-	for q, weak := range map[string]bool{
+	checkWeak(t, graphBuilder(t, fixture.BettaFish(t)), map[string]bool{
 		"武大新闻学院那几位老教授，比如单波、强月新，对图书馆事件有没有公开表过态？": true,
 		"武大新闻学院那几位老教授，比如单波、张平文，对图书馆事件有没有公开表过态？": false,
-	} {
-		p := DefaultParams()
-		p.Retrieval, p.MinSimilarity = RetrievalHybrid, NoMatchSimilarity
-		c, err := b.Build(t.Context(), q, nil, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if c.Relevance == nil || c.Relevance.Weak != weak {
-			t.Errorf("%q: relevance %+v, want weak %v", q, c.Relevance, weak)
-		}
-	}
+	})
 }
 
 // A firm the question names by a noun and a kind of body (舆情工作室) is
@@ -35,21 +24,10 @@ func TestUnusedExamplesAreNames(t *testing.T) {
 // (墩墩舆情课工作室: heldout66); 公关公司, whose words the fixture holds
 // apart only, still names what it lacks.
 func TestFirmHeldWithGap(t *testing.T) {
-	b := graphBuilder(t, fixture.BettaFish(t))
-	for q, weak := range map[string]bool{
+	checkWeak(t, graphBuilder(t, fixture.BettaFish(t)), map[string]bool{
 		"有舆情工作室专门总结过武大这次处置的毛病吧，能列一下是哪几条不": false,
 		"武大这次有没有请外面的专业公关公司介入？":            true,
-	} {
-		p := DefaultParams()
-		p.Retrieval, p.MinSimilarity = RetrievalHybrid, NoMatchSimilarity
-		c, err := b.Build(t.Context(), q, nil, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if c.Relevance == nil || c.Relevance.Weak != weak {
-			t.Errorf("%q: relevance %+v, want weak %v", q, c.Relevance, weak)
-		}
-	}
+	})
 }
 
 // One passage holding all of a question's terms lifts a refusal for terms
@@ -58,25 +36,14 @@ func TestFirmHeldWithGap(t *testing.T) {
 // other terms of a question about another school's case does not
 // (清华学姐, 北大: not held there).
 func TestCoHeldPassage(t *testing.T) {
-	b := graphBuilder(t, fixture.BettaFish(t))
-	for q, weak := range map[string]bool{
+	checkWeak(t, graphBuilder(t, fixture.BettaFish(t)), map[string]bool{
 		"几名医学专家做了联合论证？他们来自哪些医院？": false,
 		"有没有医生专家出来分析过那几段视频里的动作？": false,
 		"清华学姐那个事件，法院最后是怎么判决的？":   true,
 		"北大校长如何回应学生的质疑？":         true,
 		"总体而言，北京大学的争议主要集中在哪些方面？": true, // 北京大学 named in passing, by a passage too
 		"武大图书馆事件里杨景媛的身高是多少？":     true, // a hard refusal (the figure asked, never stated) stands
-	} {
-		p := DefaultParams()
-		p.Retrieval, p.MinSimilarity = RetrievalHybrid, NoMatchSimilarity
-		c, err := b.Build(t.Context(), q, nil, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if c.Relevance == nil || c.Relevance.Weak != weak {
-			t.Errorf("%q: relevance %+v, want weak %v", q, c.Relevance, weak)
-		}
-	}
+	})
 }
 
 // A question with a subject of its own, asked after others, is mapped
@@ -103,6 +70,23 @@ func TestOwnSubjectMappedAlone(t *testing.T) {
 		}
 		if !strings.Contains(c.EmbeddedQuery, "樱花季") {
 			t.Errorf("follow-up %q: embedded %q, want the earlier question in it", q, c.EmbeddedQuery)
+		}
+	}
+}
+
+// checkWeak builds the hybrid context of each question (no history) and
+// checks its relevance is weak or not, as want says.
+func checkWeak(t *testing.T, b *ContextBuilder, want map[string]bool) {
+	t.Helper()
+	for q, weak := range want {
+		p := DefaultParams()
+		p.Retrieval, p.MinSimilarity = RetrievalHybrid, NoMatchSimilarity
+		c, err := b.Build(t.Context(), q, nil, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Relevance == nil || c.Relevance.Weak != weak {
+			t.Errorf("%q: relevance %+v, want weak %v", q, c.Relevance, weak)
 		}
 	}
 }
