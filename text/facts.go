@@ -114,7 +114,15 @@ var priceWords = fieldSet("价格 价钱 价位 售价 单价 开价 要价 报�
 // 啥价钱, 什么价, 价格是多少, 开价多少 …).
 var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥价钱|什么价|价格是多少|价钱是多少|售价多少|卖多少|[开要报]价多少`)
 
-// PricedThing returns what a Chinese question asks the price of: its
+// feeAsk matches a fee asked for with 多少 and no word of money (一年学费
+// 是多少, 房租大概多少): the fee is a price all the same; group 1 is the
+// fee. "武汉大学一年学费是多少？" was answered with eight unrelated points,
+// the fixture stating no tuition amount, while "武大学费多少钱？" was
+// refused (new-user trial 38).
+var feeAsk = regexp.MustCompile(`(学费|住宿费|房租|租金|月租|票价|门票|车费|运费|会费)(?:是|要|大概|一般|大约|差不多|现在|目前)*多少`)
+
+// PricedThing returns what a Chinese question asks the price of: a fee
+// asked with 多少 (feeAsk: 学费是多少: 学费), else its
 // content term written last before the price question ("武大樱花季的门票
 // 多少钱一张？": 门票; "拿铁和美式各卖多少钱": 美式); "" when it asks no price
 // or names nothing before it. The relevance gate holds a price asked only
@@ -122,6 +130,9 @@ var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥�
 // (knowledge.Lexical.Unasked).
 func PricedThing(q string) string {
 	q = Standard(q) // 么价钱: 什么价钱
+	if m := feeAsk.FindStringSubmatch(q); m != nil {
+		return m[1] // 一年学费是多少: the fee is the thing priced
+	}
 	loc := priceAsk.FindStringIndex(q)
 	if loc == nil {
 		return ""

@@ -146,3 +146,19 @@ func TestShippedRefusalKinds(t *testing.T) {
 		}
 	}
 }
+
+// A fee asked with 多少 and no word of money is a price asked (new-user
+// trial 38: "武汉大学一年学费是多少？" was answered with unrelated points, the
+// fixture stating no tuition amount); a count of something else is not.
+func TestFeeAsked(t *testing.T) {
+	for q, want := range map[string]string{
+		"武汉大学一年学费是多少？": "学费",
+		"他们家房租大概多少？":   "房租",
+		"武大学费多少钱？":     "学费",
+		"会员现在有多少？":     "",
+	} {
+		if got := PricedThing(q); got != want {
+			t.Errorf("PricedThing(%s) = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -43,6 +43,7 @@ func TestCoHeldPassage(t *testing.T) {
 		"北大校长如何回应学生的质疑？":         true,
 		"总体而言，北京大学的争议主要集中在哪些方面？": true, // 北京大学 named in passing, by a passage too
 		"武大图书馆事件里杨景媛的身高是多少？":     true, // a hard refusal (the figure asked, never stated) stands
+		"武汉大学一年学费是多少？":           true, // a fee no text states (text.PricedThing)
 	})
 }
 

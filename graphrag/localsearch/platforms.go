@@ -70,6 +70,27 @@ func (b *ContextBuilder) platformSection(question string, tc *counter, budget in
 	})
 }
 
+// runWords name what every source of a public-opinion run is about: its
+// opinion (舆情) and its medium (网上, 网络).
+var runWords = map[string]bool{"舆情": true, "网络舆情": true, "网上": true, "网络": true, "线上": true, "互联网": true}
+
+// namesRun reports whether the term w names the whole run rather than a
+// subject within it: a word of runWords, the topic's title (an entity of
+// type topic) or a short name of it (text.FullNames: 武大 for 武汉大学).
+// "这次武大的舆情在哪个平台讨论最多？" counted only the 5 sources holding
+// both 武大 and 舆情 (new-user trial 38); it asks about the run's sources.
+func (b *ContextBuilder) namesRun(w string) bool {
+	if runWords[w] {
+		return true
+	}
+	for _, e := range b.m.Entities() {
+		if e.Type == string(graphrag.TypeTopic) && (e.Title == w || slices.Contains(text.FullNames(w), e.Title)) {
+			return true
+		}
+	}
+	return false
+}
+
 // aggregateSection packs one of our aggregate sections (Platforms,
 // Sentiment): n rows under header as a "|" table named name within budget
 // tokens, recorded in rec under the lower-cased name; "" when no row fits.
@@ -93,7 +114,7 @@ func (b *ContextBuilder) platformCounts(question string) (counts []platformCount
 	for _, t := range text.Terms(question) {
 		if pl, ok := evidence.PlatformNamed(t.Text); ok {
 			only[pl.Name] = true
-		} else if !text.CountFrame(t.Text) {
+		} else if !text.CountFrame(t.Text) && !b.namesRun(t.Text) {
 			subject = append(subject, t)
 		}
 	}

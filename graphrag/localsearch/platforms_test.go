@@ -101,6 +101,11 @@ func TestPlatformCounts(t *testing.T) {
 	if n := sum(build("图书馆事件在哪个平台热度最高？", RetrievalHybrid)); n != onCase || n == sum(c) {
 		t.Errorf("sources about 图书馆事件: %d, want %d of %d", n, onCase, sum(c))
 	}
+	// the topic's short name and the run's opinion (武大, 舆情) narrow
+	// nothing: every source is counted (new-user trial 38: 5 were)
+	if n := sum(build("这次武大的舆情在哪个平台讨论最多？", RetrievalHybrid)); n != sum(c) {
+		t.Errorf("sources about 武大's 舆情: %d, want all %d", n, sum(c))
+	}
 	// the gate judges the subject (火星, 殖民, 计划: in passing), not the frame
 	if c := build("火星殖民计划在哪个平台讨论最多？", RetrievalHybrid); c.Relevance == nil || !c.Relevance.Weak || c.Matched() {
 		t.Errorf("an off-topic count answered: %+v", c.Relevance)
