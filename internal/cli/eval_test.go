@@ -1189,7 +1189,7 @@ func TestEvalShippedSets(t *testing.T) {
 // a neighbour's when the sample's units grew (7 record passages), and
 // eleven BettaFish sets and coffee-shop-heldout35 one assertion each (their floors lowered to what
 // is met). With a character's spoken question quoted with the reply
-// after it (offline replyTo): Dulce 18 more assertions met, 10 more
+// after it (offline replyTo): on the 61 older Dulce sets 8 more assertions met, 7 more
 // answers opening on point. Then refusals of the shipped sets, by kind:
 // one passage holding all of a question's terms lifts a refusal for terms
 // used only in passing (localsearch's coHeld: 几名医学专家做了联合论证？), a
