@@ -113,7 +113,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		}
 		if err != nil {
 			if session.Err() != nil {
-				return ctx.Err()
+				return errInterrupted(ctx)
 			}
 			return err
 		}
@@ -127,7 +127,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		answer, res, err := chatTurn(session, opts, s.route(method, q, h.turns), s, eng, q, h.turns, answering)
 		if err != nil {
 			if session.Err() != nil {
-				return ctx.Err()
+				return errInterrupted(ctx)
 			}
 			if errors.Is(err, context.Canceled) {
 				fmt.Fprintln(opts.Out, "\n(answer stopped)")
@@ -143,7 +143,7 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		followups = nil
 		if gen != nil {
 			if followups, err = chatFollowUps(session, opts, gen, h.asked, offered, res, answering); err != nil {
-				return ctx.Err()
+				return errInterrupted(ctx) // its only error: the session ended
 			}
 			offered = append(offered, followups...)
 		}
@@ -372,4 +372,17 @@ func drain(ch chan context.CancelFunc) {
 	case <-ch:
 	default:
 	}
+}
+
+// errInterrupted is the error of a chat session a signal ended: the
+// command's context's error, or context.Canceled when that context is
+// not (yet) cancelled. The session's own signal handler can end it before
+// Run's handler cancels the context, and the session then returned nil:
+// exit 0 on Ctrl-C with piped input, where every other command exits 130
+// (new-user trial 38).
+func errInterrupted(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return context.Canceled
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -129,6 +131,32 @@ func TestChatInterruptStopsAnswer(t *testing.T) {
 	second := strings.Index(o, "> Who is Taylor Cruz?")
 	if stopped < 0 || second < stopped || !strings.Contains(o[second:], "Cited records:") {
 		t.Errorf("output:\n%s", o)
+	}
+}
+
+// Ctrl-C at the prompt with piped input ends the session as an
+// interruption (context.Canceled: exit 130, "interrupted"), even before
+// the command's own context is cancelled; it had returned nil, exit 0
+// (new-user trial 38).
+func TestChatInterruptAtPipedPrompt(t *testing.T) {
+	sigs := make(chan os.Signal, 1)
+	in, feed := io.Pipe()
+	defer feed.Close()
+	cmdRun := func(ctx context.Context, o *chatOptions) error {
+		o.signals = sigs
+		return runChat(ctx, o)
+	}
+	var out, errb bytes.Buffer
+	d := &Deps{Stdin: in, Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
+	d.fill()
+	cmd := newChatCmd(d, cmdRun)
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SetArgs([]string{"--graphrag-index", dulceDir(t), "--no-vector-cache", "-n", "0"})
+	sigs <- os.Interrupt // buffered: the session's handler reads it once it starts
+	err := cmd.ExecuteContext(context.Background())
+	if !errors.Is(err, context.Canceled) || ExitCode(err) != ExitInterrupted {
+		t.Errorf("Ctrl-C at the piped prompt: %v (exit %d), want context.Canceled, exit %d", err, ExitCode(err), ExitInterrupted)
 	}
 }
 
