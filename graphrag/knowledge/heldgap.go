@@ -13,33 +13,21 @@ import (
 // compound the question coins of a noun and a kind of body is written so
 // (localsearch's names of a firm: 舆情工作室 is held, 公关公司 on the
 // fixture is not; heldout66). It reads the occurrences of b (the kind of
-// body, rarer than the noun before it), at most maxGapChecks of them.
+// body, rarer than the noun before it) through anyOccurrence: past
+// maxGapChecks of them it reports true without reading more.
 func (x *Lexical) HeldWithGap(a, b string, gap int) bool {
 	hits, _ := x.count(b)
-	checked := 0
-	for _, h := range hits {
-		doc := x.docs[h.doc]
-		for from := 0; ; {
-			i := strings.Index(doc[from:], b)
-			if i < 0 {
-				break
+	return x.anyOccurrence(b, hits, false, maxGapChecks, func(doc string, i, _ int) bool {
+		before := doc[:i]
+		for k := 0; k <= gap && before != ""; k++ {
+			if strings.HasSuffix(before, a) {
+				return true
 			}
-			i += from
-			before := doc[:i]
-			for k := 0; k <= gap && before != ""; k++ {
-				if strings.HasSuffix(before, a) {
-					return true
-				}
-				_, size := utf8.DecodeLastRuneInString(before)
-				before = before[:len(before)-size]
-			}
-			if checked++; checked >= maxGapChecks {
-				return false
-			}
-			from = i + len(b)
+			_, size := utf8.DecodeLastRuneInString(before)
+			before = before[:len(before)-size]
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // maxGapChecks bounds the occurrences HeldWithGap reads.

@@ -76,19 +76,12 @@ var runWords = map[string]bool{"舆情": true, "网络舆情": true, "网上": t
 
 // namesRun reports whether the term w names the whole run rather than a
 // subject within it: a word of runWords, the topic's title (an entity of
-// type topic) or a short name of it (text.FullNames: 武大 for 武汉大学).
+// type topic: topicTitle) or a short name of it (text.FullNames: 武大 for 武汉大学).
 // "这次武大的舆情在哪个平台讨论最多？" counted only the 5 sources holding
 // both 武大 and 舆情 (new-user trial 38); it asks about the run's sources.
 func (b *ContextBuilder) namesRun(w string) bool {
-	if runWords[w] {
-		return true
-	}
-	for _, e := range b.m.Entities() {
-		if e.Type == string(graphrag.TypeTopic) && (e.Title == w || slices.Contains(text.FullNames(w), e.Title)) {
-			return true
-		}
-	}
-	return false
+	topic := b.topicTitle()
+	return runWords[w] || topic != "" && (w == topic || slices.Contains(text.FullNames(w), topic))
 }
 
 // aggregateSection packs one of our aggregate sections (Platforms,

@@ -108,10 +108,7 @@ func (b *ContextBuilder) collectSentiments() *sentimentIndex {
 	for _, e := range entries {
 		idx.texts = append(idx.texts, strings.ToLower(e.Content))
 	}
-	topic := ""
-	if i := slices.IndexFunc(b.m.Entities(), func(e knowledge.Entity) bool { return e.Type == string(graphrag.TypeTopic) }); i >= 0 {
-		topic = b.m.Entities()[i].Title
-	}
+	topic := b.topicTitle()
 	set := evidence.Collect(evidence.Input{Topic: topic, Forum: entries})
 	main := set.CaseName(topic) != ""
 	for _, it := range set.Items {
@@ -326,4 +323,14 @@ func (b *ContextBuilder) sentimentGate(gate []knowledge.TermStat) []knowledge.Te
 		return nil
 	}
 	return slices.DeleteFunc(slices.Clone(gate), func(s knowledge.TermStat) bool { return !s.Found() && text.SentimentFrame(s.Term) })
+}
+
+// topicTitle is the title of the knowledge's topic (the first entity of
+// type topic: our graphs have one), "" when it has none (a GraphRAG
+// index).
+func (b *ContextBuilder) topicTitle() string {
+	if i := slices.IndexFunc(b.m.Entities(), func(e knowledge.Entity) bool { return e.Type == string(graphrag.TypeTopic) }); i >= 0 {
+		return b.m.Entities()[i].Title
+	}
+	return ""
 }
