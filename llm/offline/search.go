@@ -3,8 +3,6 @@ package offline
 import (
 	"math"
 	"regexp"
-	"slices"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -410,38 +408,24 @@ func scoreSentences(sents []*sentence, query string) {
 		qts[i] = promotePart(qts[i], sents)
 	}
 	n := float64(len(sents))
-	df := make([]float64, len(qts))
-	// the terms each record holds anywhere: a sentence that answers with
-	// a pronoun ("他认为，写字楼商圈工作日客流稳定") stands in a record
-	// whose other sentences name the subject
-	recordHolds := map[[2]string][]bool{}
-	for _, s := range sents {
-		key := [2]string{s.dataset, s.id}
-		rh := recordHolds[key]
-		if rh == nil {
-			rh = make([]bool, len(qts))
-			recordHolds[key] = rh
-		}
-		for i, qt := range qts {
-			if qt.heldBy(s) > 0 {
-				df[i]++
-				rh[i] = true
-			}
-		}
-	}
+	df, recordHolds := termCounts(sents, qts)
 	var asked []*regexp.Regexp
 	for _, it := range intents {
 		if it.question.MatchString(query) {
 			asked = append(asked, it.answer)
 		}
 	}
-	for _, s := range sents {
+	carried := carriedTerms(sents, qts)
+	for si, s := range sents {
 		held := 0.0
 		rh := recordHolds[[2]string{s.dataset, s.id}]
 		for i, qt := range qts {
 			if h := qt.heldBy(s); h > 0 {
 				s.score += qt.weight() * h * math.Log(1+n/df[i])
 				held += qt.weight() * h
+			} else if carried[si] != nil && carried[si][i] {
+				s.score += qt.weight() * CarriedShare * math.Log(1+n/df[i])
+				held += qt.weight() * CarriedShare
 			} else if rh[i] {
 				held += qt.weight() * RecordTermShare
 			}
@@ -481,47 +465,28 @@ func scoreSentences(sents []*sentence, query string) {
 	feedback(sents, q)
 }
 
-// chooseSentences picks at most MaxAnswerSentences scored sentences, best
-// first, none a near duplicate of one chosen before or saying little new
-// beside them and the clauses they are quoted with (clauseRun). lexical is false when no sentence scored: then the entity
-// descriptions come first in relevance order (the vector search ordered
-// them), else every sentence in context order.
-func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
-	ranked := append([]*sentence(nil), sents...)
-	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
-	lexical = ranked[0].score != 0
-	if !lexical {
-		ranked = ranked[:0]
-		seenIDs := map[string]bool{}
-		for _, s := range sents {
-			if s.dataset == "Entities" && !seenIDs[s.id] {
-				seenIDs[s.id] = true
-				ranked = append(ranked, s)
-			}
+// termCounts returns how many sentences hold each of qts (df) and which
+// of them each record holds anywhere, by its dataset and id: a sentence
+// that answers with a pronoun ("他认为，写字楼商圈工作日客流稳定") stands
+// in a record whose other sentences name the subject (RecordTermShare).
+func termCounts(sents []*sentence, qts []qterm) (df []float64, recordHolds map[[2]string][]bool) {
+	df = make([]float64, len(qts))
+	recordHolds = map[[2]string][]bool{}
+	for _, s := range sents {
+		key := [2]string{s.dataset, s.id}
+		rh := recordHolds[key]
+		if rh == nil {
+			rh = make([]bool, len(qts))
+			recordHolds[key] = rh
 		}
-		if len(ranked) == 0 {
-			ranked = sents
-		}
-	}
-	// the terms of the sentences quoted so far, with the clauses each is
-	// quoted with (clauseRun): a clause quoted already says little new
-	said := map[string]bool{}
-	for _, s := range ranked {
-		if len(chosen) == MaxAnswerSentences || (lexical && s.score == 0) {
-			break
-		}
-		if slices.ContainsFunc(chosen, func(c *sentence) bool { return nearDuplicate(s, c) }) || saysLittleNew(s, said) {
-			continue
-		}
-		chosen = append(chosen, s)
-		lo, hi := clauseRun(sents, s.order)
-		for i := lo; i <= hi; i++ {
-			for t := range sents[i].terms {
-				said[t] = true
+		for i, qt := range qts {
+			if qt.heldBy(s) > 0 {
+				df[i]++
+				rh[i] = true
 			}
 		}
 	}
-	return chosen, lexical
+	return df, recordHolds
 }
 
 // scalePriors multiplies a sentence's score by what the sentence is, the
@@ -553,46 +518,3 @@ const IntentBoost = 2.0
 // pronoun. The term's idf score is counted only for the sentence that
 // holds it.
 const RecordTermShare = 0.4
-
-// MaxSaidShare is the share of a sentence's terms (matchTerms) that the
-// sentences already chosen may hold: a sentence that mostly repeats what
-// the answer already says (another record's account of the same fact)
-// makes room for one that adds to it.
-const MaxSaidShare = 0.5
-
-// minSaidTerms: a sentence of fewer terms is short enough to keep even
-// when its words were said ("Alpha is the field team" after two sentences
-// naming Alpha, the field and the team still says how they relate).
-const minSaidTerms = 5
-
-// saysLittleNew reports whether more than MaxSaidShare of s's terms are
-// among said (the terms of the sentences chosen so far); never for a
-// sentence of fewer than minSaidTerms terms.
-func saysLittleNew(s *sentence, said map[string]bool) bool {
-	if len(s.terms) < minSaidTerms || len(said) == 0 {
-		return false
-	}
-	n := 0
-	for t := range s.terms {
-		if said[t] {
-			n++
-		}
-	}
-	return float64(n) > MaxSaidShare*float64(len(s.terms))
-}
-
-// nearDuplicate: one sentence contains the other, or their terms overlap
-// by half or more (Jaccard).
-func nearDuplicate(a, b *sentence) bool {
-	if strings.Contains(a.text, b.text) || strings.Contains(b.text, a.text) {
-		return true
-	}
-	inter := 0
-	for t := range a.terms {
-		if b.terms[t] {
-			inter++
-		}
-	}
-	union := len(a.terms) + len(b.terms) - inter
-	return union > 0 && float64(inter)/float64(union) >= 0.5
-}

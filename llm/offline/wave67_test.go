@@ -1,0 +1,78 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A question asking which people (castAsk) holds its noun for people in
+// a sentence listing them by name (Dulce: "Who are the playable
+// characters … on the team" was answered with descriptions of the base);
+// a character's personality ("What drives that character") is no such
+// question.
+func TestCastTerm(t *testing.T) {
+	listed := &sentence{text: "The team of agents consists of Alex Mercer, Jordan Hayes, Taylor Cruz, and Sam Rivera.", lower: "the team of agents consists of alex mercer, jordan hayes, taylor cruz, and sam rivera."}
+	base := &sentence{text: "Dulce base is where the team descends.", lower: "dulce base is where the team descends."}
+	cast := func(q string) (qterm, bool) {
+		i := slices.IndexFunc(questionTerms(q), func(qt qterm) bool { return qt.cast })
+		if i < 0 {
+			return qterm{}, false
+		}
+		return questionTerms(q)[i], true
+	}
+	qt, ok := cast("Who are the playable characters on the team that goes into Dulce?")
+	if !ok {
+		t.Fatal("no cast term in a question asking who the characters are")
+	}
+	if got := qt.heldBy(listed); got != 1 {
+		t.Errorf("heldBy(a sentence listing people) = %v, want 1", got)
+	}
+	if got := qt.heldBy(base); got != 0 {
+		t.Errorf("heldBy(a sentence naming no one) = %v, want 0", got)
+	}
+	for _, q := range []string{"What actually drives that character underneath the by-the-book attitude?", "What's driving that guy? Is it about keeping people alive?"} {
+		if _, ok := cast(q); ok {
+			t.Errorf("%q has a cast term: it asks for no people", q)
+		}
+	}
+	src := "0|The team of agents consists of Alex Mercer, Jordan Hayes, Taylor Cruz, and Sam Rivera.\n"
+	for i, s := range []string{"Dulce base is where the team descends into the dark.", "The team fears what waits in Dulce.", "Dulce hides a secret the team must find.",
+		"The team checks its gear before Dulce.", "In Dulce the team hears a hum.", "The team reaches the lowest level of Dulce.", "Dulce's doors close behind the team.",
+		"The team argues in Dulce's corridor.", "A light flickers as the team walks through Dulce."} {
+		src += string(rune('1'+i)) + "|" + s + "\n"
+	}
+	if got := answerOf(t, "Who are the playable characters on the team that goes into Dulce?", src); !strings.Contains(got, "Alex Mercer") {
+		t.Errorf("the answer leaves out the sentence naming the team:\n%s", got)
+	}
+}
+
+// A sentence continuing the one before it in its record (joinsNext)
+// carries the question's terms that one holds (CarriedShare): the
+// class's intake is stated in "该班计划…招收约30名本科生", after the
+// sentence naming 雷军班.
+func TestCarriedTerms(t *testing.T) {
+	src := "0|武汉大学宣布设立雷军班。此举被视为对标图灵班。该班计划面向全国招收约30名本科生。\n" +
+		"1|雷军班引发了关于教育公平的讨论。\n2|雷军班的导师由院士领衔。\n3|网友热议雷军班的培养模式。\n4|雷军班成为舆论焦点。\n" +
+		"5|雷军班被拿来与姚班比较。\n6|有人质疑雷军班的选拔方式。\n7|雷军班的宣传引发争议。\n8|雷军班的课程设置受到关注。\n9|雷军班背后是十三亿捐款。\n"
+	got := answerOf(t, "雷军班一届招几个人？", src)
+	if !strings.Contains(got, "约30名") {
+		t.Errorf("the answer leaves out the intake the continuing sentence states:\n%s", got)
+	}
+	// scored: the continuing sentence for the term it carries, the
+	// sentence of another record holding nothing not at all
+	scored := contextSentences(parseContext("-----Sources-----\nid|text\n0|武汉大学宣布设立雷军班。该班计划面向全国招收约30名本科生，引发讨论。\n1|另有一所学校面向全国招收本科生，引发讨论。\n"))
+	scoreSentences(scored, "雷军班一届招几个人？")
+	if len(scored) != 3 || scored[1].score <= 0 || scored[2].score != 0 {
+		for _, s := range scored {
+			t.Logf("%q %.3f", s.text, s.score)
+		}
+		t.Errorf("the continuing sentence scores nothing for 雷军班, or the unrelated one scores")
+	}
+	sents := []*sentence{{text: "设立雷军班。", lower: "设立雷军班。", dataset: "Sources", id: "0", joinsNext: true}, {text: "此举引发关注。", lower: "此举引发关注。", dataset: "Sources", id: "0", joinsNext: true},
+		{text: "该班招收30名。", lower: "该班招收30名。", dataset: "Sources", id: "0"}, {text: "另一条。", lower: "另一条。", dataset: "Sources", id: "1"}}
+	c := carriedTerms(sents, []qterm{{alts: []string{"雷军班"}, full: 1}})
+	if c[0] != nil || !c[1][0] || !c[2][0] || c[3] != nil {
+		t.Errorf("carriedTerms = %v, want [nil [true] [true] nil]: carried along the continuing sentences of one record", c)
+	}
+}
