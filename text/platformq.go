@@ -1,6 +1,10 @@
 package text
 
 import (
+	"cmp"
+	"maps"
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -69,3 +73,18 @@ func CountFrame(t string) bool {
 		FirstWord(t, recordWordsZH) != "" || strings.Contains(t, "检索") ||
 		t == "most" || t == "many" || t == "share" || t == "distribution" || t == "ranking"
 }
+
+// PlatformList matches a text naming two platforms (IsPlatformName; one
+// twice too), longer names tried first: "小红书46%、抖音31%、微博13%" and
+// "小红书和抖音两个平台合计贡献77%" list the platforms a question asking
+// which ones ("讨论主要在哪些平台？") is answered with.
+var PlatformList = func() *regexp.Regexp {
+	names := slices.SortedFunc(maps.Keys(platformNames), func(a, b string) int {
+		return cmp.Or(len(b)-len(a), strings.Compare(a, b))
+	})
+	for i, n := range names {
+		names[i] = regexp.QuoteMeta(n)
+	}
+	alt := "(?:" + strings.Join(names, "|") + ")"
+	return regexp.MustCompile(alt + ".*" + alt)
+}()

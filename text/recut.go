@@ -23,8 +23,9 @@ import (
 // (echoed: "啥处分？从出事到处分隔了多久" cut 到处/分隔, everywhere and a
 // partition; 到/处分/隔 keeps the question's one subject, heldout66), and
 // a verb with 清 cut from its 楚 (查清/楚 → 查/清楚: 查清, which the
-// dictionary tags as a name, was taken for the subject). ws is not
-// changed.
+// dictionary tags as a name, was taken for the subject), and a
+// university's short name split by the dictionary's cut given back
+// (recutShortNames: 武/大门口 → 武大/门口). ws is not changed.
 func recut(ws []string) []string {
 	out := make([]string, 0, len(ws)+2)
 	for i := 0; i < len(ws); i++ {
@@ -68,7 +69,7 @@ func recut(ws []string) []string {
 		}
 		i++
 	}
-	return out
+	return recutShortNames(out)
 }
 
 // compareCut re-cuts "跟A比" where A's last rune and the comparative 比

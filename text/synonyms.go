@@ -165,6 +165,7 @@ var synonymGroups = [][]string{
 	{"入读", "就读", "录取"},
 	{"kol", "博主", "达人"},
 	{"官司", "诉讼", "起诉"},
+	{"偷偷", "悄悄"}, // 处分通报…从官网悄悄撤下: "学校把处分通知偷偷藏起来了？" (heldout68)
 	{"boss", "leader", "chief"},
 	{"procedure", "protocol"},
 	{"notice", "noticed", "spot", "spotted", "spots"},
@@ -369,6 +370,11 @@ var standIns = map[string][]string{
 	// transfer as its success rate (平均成功率61.85%: "转成功的几率高不高";
 	// heldout67)
 	"网红": {"博主", "达人", "意见领袖"}, "几率": {"概率", "成功率", "比例"}, "机率": {"概率", "成功率", "比例"},
+	// growing outward is written as a second shop (第二家门店: "老板有没有
+	// 往外扩的打算"), a single shop as the shop, stepping on a mine as a
+	// risk ("签这种单店我最怕踩雷"), the outside as the public off campus
+	// ("现在外头的人还看得到不"; heldout68)
+	"外扩": {"扩张", "第二家", "分店"}, "单店": {"门店"}, "踩雷": {"风险"}, "外头": {"校外", "外界", "公众"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

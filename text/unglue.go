@@ -65,6 +65,8 @@ func unglue(prev, w string) string {
 		return w
 	}
 	switch {
+	case rs[0] == '一' && IsOneRuneVerb(string(rs[1])):
+		return string(rs[1]) // 一签就是两年: "as soon as signed", 一 and the verb; no name (heldout68)
 	case clauseGlue(rs[0], rs[1]):
 		return string(rs[1]) // 老刷 (老刷到: "keep seeing"), 事里 (这件事里), 人骂: a clause's first word and the next, no name
 	case strings.ContainsRune(verbComplements, rs[1]):

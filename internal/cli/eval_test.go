@@ -1217,9 +1217,25 @@ func TestEvalShippedSets(t *testing.T) {
 // lowered to what is met). Left: line 17 (江苏's admission rank: 位次 is
 // held, of an employer index) and line 20 (the official account's
 // followers: 粉丝 is held, of a fan club) answered.
+// A sixty-eighth (coffee-shop-heldout68, bettafish-heldout68,
+// dulce-heldout63: a franchise consultant, a retired accountant nearby,
+// a marketing student; a Wuhan taxi driver, a crisis-communications
+// trainer, a foreign exchange student; a fan-fiction writer, a retired
+// army officer, a book reviewer), first on 52b1faf: 3/15, 2/15, 0/10;
+// 0.69, 0.74, 0.38; 4/5, 3/5, 3/4. Then 一 and a verb glued (一签) no
+// name, 哪几块 and where the asker read it (刷手机) no terms, a
+// university's short name the cut split given back (武/大门口 → 武大/门口),
+// 外扩, 单店, 踩雷, 外头 stood in for, 偷偷 as 悄悄, and a question asking
+// which platforms answered first by the sentences naming two (offline's
+// platforms intent): 0/15, 0/15, 0/10; 0.97, 0.79, 0.38; off-topic
+// unchanged; on the other runs 4 more assertions met (two of them the
+// sample's 哪些平台 questions), 10 more answers opening on point.
+// Left: Dulce's recall (the answers quote the scene's neighbours, not
+// the reaction the question asks: "what's Cruz's immediate order" is the
+// sentence after the shudder), and the three off-topic lines above.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1898
+const minLeadMet = 1928
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1438,6 +1454,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout67": {0, 0.89, nil},
 		"bettafish-heldout67":   {0, 0.80, []int{17, 20}}, // line 17: 江苏's admission rank, held as 位次 of an employer index; line 20: the official account's followers, held as a fan club's
 		"dulce-heldout62":       {0, 0.72, nil},
+		"coffee-shop-heldout68": {0, 0.96, []int{18}},     // line 18: how many staff and their cost, 店员 and 成本 held of other things
+		"bettafish-heldout68":   {0, 0.79, []int{18, 20}}, // line 18: 海底捞, cut 海底/捞, its apology letter's 致歉信 held; line 20: the HSK level, an acronym (read as a measure, not a name)
+		"dulce-heldout63":       {0, 0.37, []int{14}},     // line 14: the author, held inside "authority" (English words count at word starts, as stems)
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

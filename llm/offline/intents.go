@@ -1,6 +1,10 @@
 package offline
 
-import "regexp"
+import (
+	"regexp"
+
+	"reportengine/text"
+)
 
 // intents are what a question asks for besides its terms, each a pattern
 // of the question and one of the sentences that answer it: a reason (为什么,
@@ -15,8 +19,10 @@ import "regexp"
 // capitalised name pairs, "Agents Alex Mercer, Jordan Hayes, …"; one pair
 // boosted any sentence with a name or a place, and answers on who leads
 // lost their leader's sentence), what is praised or blamed (夸它啥、骂它
-// 啥: 正面, 差评, 吐槽; heldout62) and how someone changes (a character's
-// arc: begin to, newfound, no longer). A sentence of the
+// 啥: 正面, 差评, 吐槽; heldout62), how someone changes (a character's
+// arc: begin to, newfound, no longer) and which platforms (哪些平台: a
+// sentence naming two, text.PlatformList; "网上聊这家店的主要集中在哪几个平台？"
+// of heldout68 was answered with sentences saying 社交平台). A sentence of the
 // context that matches an intent of the question scores IntentBoost times
 // as much for each.
 var intents = []struct {
@@ -40,6 +46,7 @@ var intents = []struct {
 	{"change", regexp.MustCompile(`(?i:\b(?:change|changes|changed|changing|shift|shifts|shifted|evolve|evolves|evolved|develop|develops|developed|arc|grow|grows|transform|transforms|transformed)\b)`),
 		regexp.MustCompile(`(?i:\b(?:begin|begins|began|begun|beginning|start|starts|started|starting) to\b|\b(?:newfound|renewed|no longer|anymore|for the first time|gradually|eventually|became|become|becomes|becoming|grew|growing|shifted|shifting|softened|softening|cracked|changed|transformed)\b)`)},
 	{"who", regexp.MustCompile(`(?i:\bwho\b|\bfull names?\b)`), namesPeople},
+	{"platforms", regexp.MustCompile(`(?:哪些|哪个|哪几个|哪几|什么|哪类)(?:社交|网络|网上)?(?:平台|渠道|网站|app|APP)|平台分布|(?i:\bwhich (?:platforms?|sites?|apps?|channels?)\b)`), text.PlatformList},
 	{"quantity", regexp.MustCompile(`多少|(?:^|[^前这那过好])几[个家条次位成种天年]|比例|占比|百分|(?i:how many|how much|what share|percentage)`),
 		regexp.MustCompile(`(?:^|\D)\d{1,3}年|\d[\d,.]*(?:[^\d年月日号,.]|$)|(?:^|[^第])[一二三四五六七八九十百千万亿两][十百千万亿]*[元块人条次家个成倍万亿%％天年月]|百分之`)},
 }

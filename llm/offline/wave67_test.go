@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -74,5 +75,23 @@ func TestCarriedTerms(t *testing.T) {
 	c := carriedTerms(sents, []qterm{{alts: []string{"雷军班"}, full: 1}})
 	if c[0] != nil || !c[1][0] || !c[2][0] || c[3] != nil {
 		t.Errorf("carriedTerms = %v, want [nil [true] [true] nil]: carried along the continuing sentences of one record", c)
+	}
+}
+
+// A question asking which platforms prefers the sentences naming two
+// (text.PlatformList) to those saying only 社交平台 (heldout68: the
+// sample's "小红书和抖音两个平台合计贡献77%" was left out of "网上聊这家店的主
+// 要集中在哪几个平台？", which quoted sentences on 社交平台 first; "哪个平台
+// 上聊这家店的人最多" opened with one): listed last of eleven, it is
+// quoted.
+func TestPlatformsIntent(t *testing.T) {
+	var src string
+	for i, s := range []string{"断货事件在社交平台上热度不高，反馈很快。", "会员活动在社交平台上引发值不值得充的议论。", "桂花拿铁是社交平台上传播最广的话题。",
+		"周末营业是社交平台上最常见的抱怨。", "社交平台上的内容以探店和打卡为主。", "社交平台上的形象是写字楼打工人的续命站。", "社交平台的笔记多在周末发出。",
+		"社交平台的评论多谈价格和口味。", "社交平台上有人晒会员卡余额。", "社交平台上的探店视频获赞很多。", "各渠道的声量分布中，小红书和抖音两个平台合计贡献77%，是品牌传播的主要渠道。"} {
+		src += fmt.Sprint(i) + "|" + s + "\n"
+	}
+	if got := answerOf(t, "哪个平台上聊这家店的人最多", src); !strings.Contains(got, "小红书和抖音") {
+		t.Errorf("the answer leaves out the sentence naming the platforms:\n%s", got)
 	}
 }

@@ -1,0 +1,52 @@
+package text
+
+import (
+	"slices"
+	"testing"
+)
+
+// Heldout68: 一 and a one-rune verb glued (一签) are no name; 哪几块 asks
+// which; where the asker read it (刷手机) is no term; a university's
+// short name the dictionary's cut split is given back (武/大门口); growing
+// outward, a single shop, stepping on a mine and the outside stood in for
+// by what the texts write; 偷偷 is 悄悄.
+func TestWave68Terms(t *testing.T) {
+	for q, want := range map[string][]string{
+		"听说他那铺面一签就是两年，两年房租加起来得掏多少钱啊？": {"铺面", "两年", "房租"},
+		"现在他家最明显的风险是哪几块？":             {"明显", "风险"},
+		"我刷手机看到说学校把处分通知藏起来了":          {"看到", "学校", "处分", "通知"},
+		"樱花季那阵子武大门口堵得要死":              {"樱花季", "武大", "门口", "要死"},
+		"北大门口有什么":                     {"北大", "门口"},
+		"中大型活动":                       {"大型", "活动"}, // 中/大型 stays: 型 is no word of two
+	} {
+		if got := termTexts(q); !slices.Equal(got, want) {
+			t.Errorf("Terms(%s) = %q, want %q", q, got, want)
+		}
+	}
+	for w, want := range map[string]string{"外扩": "第二家", "单店": "门店", "踩雷": "风险", "外头": "校外"} {
+		if !slices.Contains(StandIns(w), want) {
+			t.Errorf("StandIns(%s) = %q, want %s among them", w, StandIns(w), want)
+		}
+	}
+	if !slices.Contains(Synonyms("偷偷"), "悄悄") {
+		t.Errorf("Synonyms(偷偷) = %q, want 悄悄 among them", Synonyms("偷偷"))
+	}
+	// the knowledge's texts are cut as the dictionary cuts them
+	if got := Words("武大门口"); !slices.Equal(got, []string{"武", "大门口"}) {
+		t.Errorf("Words(武大门口) = %q: recut on a text", got)
+	}
+}
+
+// PlatformList matches a text naming two platforms, not one.
+func TestPlatformList(t *testing.T) {
+	for s, want := range map[string]bool{
+		"全网提及12780条；小红书46%、抖音31%、微博13%、大众点评10%。": true,
+		"小红书和抖音两个平台合计贡献77%":                      true,
+		"抖音上的制作视频评论区多为正面评价":                      false,
+		"断货事件在社交平台上讨论热度不高":                       false,
+	} {
+		if got := PlatformList.MatchString(s); got != want {
+			t.Errorf("PlatformList.MatchString(%s) = %v, want %v", s, got, want)
+		}
+	}
+}
