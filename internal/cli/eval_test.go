@@ -1233,9 +1233,16 @@ func TestEvalShippedSets(t *testing.T) {
 // Left: Dulce's recall (the answers quote the scene's neighbours, not
 // the reaction the question asks: "what's Cruz's immediate order" is the
 // sentence after the shudder), and the three off-topic lines above.
+// Then a quote reads on, at most two sentences, to one of its record
+// holding a term of the question it lacks (offline followOn: the
+// shudder, then Cruz's order): dulce-heldout63 0.38 -> 0.56; over all
+// 202 runs recall 5130 -> 5182 of 6127, 50 more answers opening on
+// point, no assertion lost, answers about 10 % longer (1924 -> 2124
+// characters on the last two waves' answerable questions; reading on
+// three sentences met 16 more and made them 16 % longer).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1928
+const minLeadMet = 1978
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1456,7 +1463,7 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout62":       {0, 0.72, nil},
 		"coffee-shop-heldout68": {0, 0.96, []int{18}},     // line 18: how many staff and their cost, 店员 and 成本 held of other things
 		"bettafish-heldout68":   {0, 0.79, []int{18, 20}}, // line 18: 海底捞, cut 海底/捞, its apology letter's 致歉信 held; line 20: the HSK level, an acronym (read as a measure, not a name)
-		"dulce-heldout63":       {0, 0.37, []int{14}},     // line 14: the author, held inside "authority" (English words count at word starts, as stems)
+		"dulce-heldout63":       {0, 0.56, []int{14}},     // line 14: the author, held inside "authority" (English words count at word starts, as stems)
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

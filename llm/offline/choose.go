@@ -91,3 +91,29 @@ func nearDuplicate(a, b *sentence) bool {
 	union := len(a.terms) + len(b.terms) - inter
 	return union > 0 && float64(inter)/float64(union) >= 0.5
 }
+
+// followOn returns the index of the first of the FollowReach sentences
+// after sents[lo..hi] in its record that holds a term of the question
+// none of sents[lo..hi] holds (sentence.holds), hi when none does: a
+// story's event and the reaction after it ("…a shudder that ran through
+// the elevator…", a sentence on the vibration, then "Cruz was the first
+// to react … 'Systems check. Now,' they barked": "The elevator shudders on
+// the way down - what's Cruz's immediate order to the squad?" quoted the
+// shudder alone; heldout68). The quote reads on to it.
+func followOn(sents []*sentence, lo, hi int) int {
+	for next := hi + 1; next <= hi+FollowReach && next < len(sents); next++ {
+		if sents[next].dataset != sents[hi].dataset || sents[next].id != sents[hi].id || sents[next].holds == nil {
+			return hi
+		}
+		for t, h := range sents[next].holds {
+			if h && !slices.ContainsFunc(sents[lo:hi+1], func(s *sentence) bool { return s.holds != nil && s.holds[t] }) {
+				return next
+			}
+		}
+	}
+	return hi
+}
+
+// FollowReach is how many sentences after a quote followOn looks for one
+// adding a term of the question.
+const FollowReach = 2

@@ -51,6 +51,9 @@ type sentence struct {
 	// partial: only the clauses before the cut were kept (cutClause); it
 	// scores PartialShare of a whole sentence
 	partial bool
+	// holds: which of the question's terms (questionTerms, in order) the
+	// sentence holds itself (scoreSentences), for followOn
+	holds []bool
 }
 
 var stopWords = map[string]bool{
@@ -277,6 +280,12 @@ func writeQuote(b *strings.Builder, sents []*sentence, s *sentence, quoted map[s
 	for i := lo; i <= hi; i++ {
 		quoted[sents[i].text] = true
 	}
+	if f := followOn(sents, lo, hi); f > hi && !quoted[sents[f].text] {
+		for i := hi + 1; i <= f; i++ {
+			quoted[sents[i].text] = true
+		}
+		hi = f
+	}
 	quote := quoteRange(sents, lo, hi)
 	if r := replyTo(sents, hi); r >= 0 {
 		rlo, rhi := clauseRun(sents, r)
@@ -419,10 +428,12 @@ func scoreSentences(sents []*sentence, query string) {
 	for si, s := range sents {
 		held := 0.0
 		rh := recordHolds[[2]string{s.dataset, s.id}]
+		s.holds = make([]bool, len(qts))
 		for i, qt := range qts {
 			if h := qt.heldBy(s); h > 0 {
 				s.score += qt.weight() * h * math.Log(1+n/df[i])
 				held += qt.weight() * h
+				s.holds[i] = true
 			} else if carried[si] != nil && carried[si][i] {
 				s.score += qt.weight() * CarriedShare * math.Log(1+n/df[i])
 				held += qt.weight() * CarriedShare

@@ -95,3 +95,38 @@ func TestPlatformsIntent(t *testing.T) {
 		t.Errorf("the answer leaves out the sentence naming the platforms:\n%s", got)
 	}
 }
+
+// A quote reads on to the sentence, at most FollowReach on in its record,
+// that holds a term of the question the quote lacks (followOn): a story's
+// event, then the reaction the question asks for.
+func TestFollowOn(t *testing.T) {
+	src := "0|The exchange was cut short by a shudder that ran through the elevator, subtle but enough to make them hold their breaths. It wasn't the stutter of old gears but a vibration from the earth itself. Cruz was the first to react. \"Systems check. Now,\" they barked out.\n" +
+		"1|The briefing room was cold and the lights hummed overhead all morning long.\n"
+	got := answerOf(t, "The elevator shudders on the way down - what's Cruz's immediate order to the squad?", src)
+	if !strings.Contains(got, "breaths. It wasn't the stutter of old gears but a vibration from the earth itself. Cruz was the first to react.") {
+		t.Errorf("the shudder is not quoted on to Cruz's reaction:\n%s", got)
+	}
+	mk := func(id string, holds ...[]bool) []*sentence {
+		var out []*sentence
+		for i, h := range holds {
+			out = append(out, &sentence{text: fmt.Sprint(id, i), dataset: "Sources", id: id, order: i, holds: h})
+		}
+		return out
+	}
+	yes, no := []bool{true, false}, []bool{false, false}
+	for _, tc := range []struct {
+		name  string
+		sents []*sentence
+		want  int
+	}{
+		{"the next adds a term", mk("0", yes, []bool{false, true}), 1},
+		{"two on", mk("0", yes, no, []bool{false, true}), 2},
+		{"past FollowReach", mk("0", yes, no, no, []bool{false, true}), 0},
+		{"the same term only", mk("0", yes, yes), 0},
+		{"another record", append(mk("0", yes), mk("1", []bool{false, true})...), 0},
+	} {
+		if got := followOn(tc.sents, 0, 0); got != tc.want {
+			t.Errorf("%s: followOn = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
