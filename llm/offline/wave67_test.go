@@ -43,9 +43,7 @@ func TestCastTerm(t *testing.T) {
 		"The team argues in Dulce's corridor.", "A light flickers as the team walks through Dulce."} {
 		src += string(rune('1'+i)) + "|" + s + "\n"
 	}
-	if got := answerOf(t, "Who are the playable characters on the team that goes into Dulce?", src); !strings.Contains(got, "Alex Mercer") {
-		t.Errorf("the answer leaves out the sentence naming the team:\n%s", got)
-	}
+	wantQuoted(t, "Who are the playable characters on the team that goes into Dulce?", src, "Alex Mercer", "the sentence naming the team")
 }
 
 // A sentence continuing the one before it in its record (joinsNext)
@@ -56,10 +54,7 @@ func TestCarriedTerms(t *testing.T) {
 	src := "0|武汉大学宣布设立雷军班。此举被视为对标图灵班。该班计划面向全国招收约30名本科生。\n" +
 		"1|雷军班引发了关于教育公平的讨论。\n2|雷军班的导师由院士领衔。\n3|网友热议雷军班的培养模式。\n4|雷军班成为舆论焦点。\n" +
 		"5|雷军班被拿来与姚班比较。\n6|有人质疑雷军班的选拔方式。\n7|雷军班的宣传引发争议。\n8|雷军班的课程设置受到关注。\n9|雷军班背后是十三亿捐款。\n"
-	got := answerOf(t, "雷军班一届招几个人？", src)
-	if !strings.Contains(got, "约30名") {
-		t.Errorf("the answer leaves out the intake the continuing sentence states:\n%s", got)
-	}
+	wantQuoted(t, "雷军班一届招几个人？", src, "约30名", "the intake the continuing sentence states")
 	// scored: the continuing sentence for the term it carries, the
 	// sentence of another record holding nothing not at all
 	scored := contextSentences(parseContext("-----Sources-----\nid|text\n0|武汉大学宣布设立雷军班。该班计划面向全国招收约30名本科生，引发讨论。\n1|另有一所学校面向全国招收本科生，引发讨论。\n"))
@@ -91,9 +86,7 @@ func TestPlatformsIntent(t *testing.T) {
 		"社交平台的评论多谈价格和口味。", "社交平台上有人晒会员卡余额。", "社交平台上的探店视频获赞很多。", "各渠道的声量分布中，小红书和抖音两个平台合计贡献77%，是品牌传播的主要渠道。"} {
 		src += fmt.Sprint(i) + "|" + s + "\n"
 	}
-	if got := answerOf(t, "哪个平台上聊这家店的人最多", src); !strings.Contains(got, "小红书和抖音") {
-		t.Errorf("the answer leaves out the sentence naming the platforms:\n%s", got)
-	}
+	wantQuoted(t, "哪个平台上聊这家店的人最多", src, "小红书和抖音", "the sentence naming the platforms")
 }
 
 // A quote reads on to the sentence, at most FollowReach on in its record,
@@ -102,10 +95,8 @@ func TestPlatformsIntent(t *testing.T) {
 func TestFollowOn(t *testing.T) {
 	src := "0|The exchange was cut short by a shudder that ran through the elevator, subtle but enough to make them hold their breaths. It wasn't the stutter of old gears but a vibration from the earth itself. Cruz was the first to react. \"Systems check. Now,\" they barked out.\n" +
 		"1|The briefing room was cold and the lights hummed overhead all morning long.\n"
-	got := answerOf(t, "The elevator shudders on the way down - what's Cruz's immediate order to the squad?", src)
-	if !strings.Contains(got, "breaths. It wasn't the stutter of old gears but a vibration from the earth itself. Cruz was the first to react.") {
-		t.Errorf("the shudder is not quoted on to Cruz's reaction:\n%s", got)
-	}
+	wantQuoted(t, "The elevator shudders on the way down - what's Cruz's immediate order to the squad?", src,
+		"breaths. It wasn't the stutter of old gears but a vibration from the earth itself. Cruz was the first to react.", "the shudder quoted on to Cruz's reaction")
 	mk := func(id string, holds ...[]bool) []*sentence {
 		var out []*sentence
 		for i, h := range holds {
@@ -128,5 +119,14 @@ func TestFollowOn(t *testing.T) {
 		if got := followOn(tc.sents, 0, 0); got != tc.want {
 			t.Errorf("%s: followOn = %d, want %d", tc.name, got, tc.want)
 		}
+	}
+}
+
+// wantQuoted fails t unless the offline answer to query over the Sources
+// rows src holds want (what names it in the message).
+func wantQuoted(t *testing.T, query, src, want, what string) {
+	t.Helper()
+	if got := answerOf(t, query, src); !strings.Contains(got, want) {
+		t.Errorf("the answer leaves out %s:\n%s", what, got)
 	}
 }
