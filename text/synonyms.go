@@ -375,6 +375,12 @@ var standIns = map[string][]string{
 	// risk ("签这种单店我最怕踩雷"), the outside as the public off campus
 	// ("现在外头的人还看得到不"; heldout68)
 	"外扩": {"扩张", "第二家", "分店"}, "单店": {"门店"}, "踩雷": {"风险"}, "外头": {"校外", "外界", "公众"},
+	// guarding against a risk is written as the backup taken (增加第二家
+	// 供应商作为备份: "那次断货以后，老板有没有做啥防范"; heldout69)
+	"防范": {"备份", "预防", "应对"},
+	// a high official of the old empire is written by his office (湖广总
+	// 督张之洞: "学校最早的源头是清末哪位大员办的学堂"; heldout69)
+	"大员": {"总督", "大臣", "官员"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

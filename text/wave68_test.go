@@ -50,3 +50,27 @@ func TestPlatformList(t *testing.T) {
 		}
 	}
 }
+
+// Heldout69: 照样, the asker's doubts (五花八门, 靠得住) and 名堂 are no
+// terms, 咖啡师 one word (campusWords), a clause's last rune glued to the
+// 说 of hearsay (很/凶说) no name, guarding against a risk (防范) stood in
+// for by the backup taken, a high official (大员) by his office.
+func TestWave69Terms(t *testing.T) {
+	for q, want := range map[string][]string{
+		"那次断货以后，老板有没有做啥防范，还是照样只靠一家供货商？":        {"断货", "老板", "防范", "一家", "供货商"},
+		"他们家咖啡师一个小时给多少钱？":                      {"咖啡师", "小时"},
+		"网上传得很凶说香港浸会大学已经把那个女生的博士录取撤了，这到底是真是假？": {"香港浸会大学", "女生", "博士", "录取"},
+		"樱花最早是怎么来的？网上说法五花八门，我想要个靠得住的":          {"樱花", "最早", "说法"},
+		"这又是什么名堂？": nil,
+	} {
+		if got := termTexts(q); !slices.Equal(got, want) {
+			t.Errorf("Terms(%s) = %q, want %q", q, got, want)
+		}
+	}
+	if !slices.Contains(StandIns("大员"), "总督") {
+		t.Errorf("StandIns(大员) = %q, want 总督 among them", StandIns("大员"))
+	}
+	if !slices.Contains(StandIns("防范"), "备份") {
+		t.Errorf("StandIns(防范) = %q, want 备份 among them", StandIns("防范"))
+	}
+}

@@ -123,3 +123,60 @@ func heldBroad(question string, stats []knowledge.TermStat) bool {
 	cues := BroadCues(question)
 	return len(cues) > 0 && (scopeOnly(cues) || asksThemes(question)) && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool { return s.Count == 0 && !text.IsAspectWord(s.Term) })
 }
+
+// unheldName returns the first word question writes with a capital
+// (text.CapitalisedWords: an English question's names, a Chinese
+// question's Latin names) that the knowledge never uses, stemmed and
+// lower-cased as the knowledge counts it; "" when there is none. A word of
+// the synonym table is a common word, no name (KPI). Local search's
+// relevance gate reads such a word as the question's subject and refuses
+// the question (rule 1 of localsearch.Relevance); broad wording beside it
+// ("Does the story reference Phil Schneider …?") sent it to the global
+// map, which answered with the reports' points (heldout69).
+func (r *Router) unheldName(question string) string {
+	for _, w := range text.CapitalisedWords(text.WithoutAskerFrame(question)) {
+		t := text.Stem(strings.ToLower(w))
+		if len(text.Synonyms(t)) > 0 {
+			continue
+		}
+		if st := r.m.Lexical().Stats([]text.Term{{Text: t}})[0]; st.Count == 0 {
+			return t
+		}
+	}
+	return ""
+}
+
+// termsStep is steps 2 and 3 of Route for a question with content terms
+// ts: the relevance rule's statistics, a name never used (unheldName),
+// words asked and never used (Unasked), the reports' coverage
+// (reportShare); ok is false when none decides.
+func (r *Router) termsStep(question string, ts []text.Term) (Route, bool) {
+	if len(ts) == 0 {
+		return Route{}, false
+	}
+	terms := text.TermTexts(ts)
+	// the terms' statistics alone (Lexical.Stats: the counts, no
+	// ranking); steps 9 and 10 search when a question gets that far
+	stats := r.m.Lexical().Stats(ts)
+	share, miss := knowledge.TopicalShare(stats), knowledge.MissingShare(stats)
+	if (share < knowledge.MinTopicalShare || miss > knowledge.MaxMissingShare) && !heldBroad(question, stats) {
+		reason := fmt.Sprintf("the terms the knowledge lacks or uses once carry %.0f%% of the question (over %.0f%%); local search's relevance rule decides", 100*miss, 100*knowledge.MaxMissingShare)
+		if share < knowledge.MinTopicalShare {
+			reason = fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", floorPercent(share), 100*knowledge.MinTopicalShare)
+		}
+		return Route{Method: MethodLocal, Terms: terms, Reason: reason}, true
+	}
+	if name := r.unheldName(question); name != "" {
+		return Route{Method: MethodLocal, Terms: terms,
+			Reason: fmt.Sprintf("it names %s, which the knowledge never uses; local search's relevance rule decides", name)}, true
+	}
+	if un := r.m.Lexical().Unasked(question); knowledge.RefusesUnasked(un, text.Measured(question), miss) {
+		return Route{Method: MethodLocal, Terms: terms,
+			Reason: fmt.Sprintf("it asks for %s, which the knowledge never uses; local search's relevance rule decides", strings.Join(un, ", "))}, true
+	}
+	if best, need := r.reportShare(question, ts); best < need && !heldBroad(question, stats) {
+		return Route{Method: MethodLocal, Terms: terms,
+			Reason: fmt.Sprintf("no community report holds the question's terms as a point needs (at most %.0f%% of their weight, under %.0f%%); local search's relevance rule decides", floorPercent(best), 100*need)}, true
+	}
+	return Route{}, false
+}

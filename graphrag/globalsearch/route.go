@@ -161,7 +161,9 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 //     that rule refuses for asking something the knowledge never uses
 //     (knowledge.Lexical.Unasked, knowledge.RefusesUnasked: 大学 and 毕业 in "王芳是从哪所大学毕业的？" on the sample,
 //     which no single entity covers and the global map would answer with
-//     whatever the reports say of 王芳);
+//     whatever the reports say of 王芳), and so is one naming, with a
+//     capital, a name the knowledge never uses (unheldName: "Does the
+//     story reference Phil Schneider …?" went global for "the story");
 //  4. a question asking for a count by platform (text.AsksPlatformCount:
 //     "哪些媒体报道最多？"), whose context counts the sources by platform
 //     (localsearch's Platforms section), or which platforms carry a
@@ -216,26 +218,8 @@ func (r *Router) Route(question string) Route {
 	}
 	ts := contentTerms(question)
 	terms := text.TermTexts(ts)
-	if len(ts) > 0 {
-		// the terms' statistics alone (Lexical.Stats: the counts, no
-		// ranking); steps 9 and 10 search when a question gets that far
-		stats := r.m.Lexical().Stats(ts)
-		share, miss := knowledge.TopicalShare(stats), knowledge.MissingShare(stats)
-		if (share < knowledge.MinTopicalShare || miss > knowledge.MaxMissingShare) && !heldBroad(question, stats) {
-			reason := fmt.Sprintf("the terms the knowledge lacks or uses once carry %.0f%% of the question (over %.0f%%); local search's relevance rule decides", 100*miss, 100*knowledge.MaxMissingShare)
-			if share < knowledge.MinTopicalShare {
-				reason = fmt.Sprintf("the knowledge holds the question's terms only in passing (topical share %.0f%%, under %.0f%%); local search's relevance rule decides", floorPercent(share), 100*knowledge.MinTopicalShare)
-			}
-			return Route{Method: MethodLocal, Terms: terms, Reason: reason}
-		}
-		if un := r.m.Lexical().Unasked(question); knowledge.RefusesUnasked(un, text.Measured(question), miss) {
-			return Route{Method: MethodLocal, Terms: terms,
-				Reason: fmt.Sprintf("it asks for %s, which the knowledge never uses; local search's relevance rule decides", strings.Join(un, ", "))}
-		}
-		if best, need := r.reportShare(question, ts); best < need && !heldBroad(question, stats) {
-			return Route{Method: MethodLocal, Terms: terms,
-				Reason: fmt.Sprintf("no community report holds the question's terms as a point needs (at most %.0f%% of their weight, under %.0f%%); local search's relevance rule decides", floorPercent(best), 100*need)}
-		}
+	if rt, ok := r.termsStep(question, ts); ok {
+		return rt // steps 2 and 3
 	}
 	if text.AsksPlatformCount(question) || asksPlatforms(question) {
 		return Route{Method: MethodLocal, Terms: terms, Reason: "which platforms: local search reads the sources, each with its platform"}

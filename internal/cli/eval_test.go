@@ -1240,9 +1240,22 @@ func TestEvalShippedSets(t *testing.T) {
 // point, no assertion lost, answers about 10 % longer (1924 -> 2124
 // characters on the last two waves' answerable questions; reading on
 // three sentences met 16 more and made them 16 % longer).
+// A sixty-ninth (coffee-shop-heldout69, bettafish-heldout69,
+// dulce-heldout64: an insurance agent, a barista looking for work, a
+// city-council staffer; a retired professor, a rival paper's journalist,
+// a civics teacher; an audiobook narrator, a conspiracy blogger, a
+// creative-writing teacher), first on 552a9cd: 1/15, 5/15, 1/10; 0.87,
+// 0.56, 0.75; 4/5, 5/5, 2/4. Then a name written with a capital that the
+// knowledge never uses routed local, where the gate refuses it, whatever
+// the broad wording (globalsearch unheldName: "Does the story reference
+// Phil Schneider …?" was answered by the global map), 照样, 五花八门,
+// 靠得住 and 名堂 no terms, 咖啡师 one word, a rune glued to the 说 of
+// hearsay (很/凶说) no name, 防范 and 大员 stood in for: 0/15, 1/15, 1/10;
+// 0.90, 0.76, 0.75; 4/5, 5/5, 3/4; on the other runs one refusal fewer
+// (bettafish-heldout63 line 7), two more assertions met.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 1978
+const minLeadMet = 2000
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1464,6 +1477,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout68": {0, 0.96, []int{18}},     // line 18: how many staff and their cost, 店员 and 成本 held of other things
 		"bettafish-heldout68":   {0, 0.79, []int{18, 20}}, // line 18: 海底捞, cut 海底/捞, its apology letter's 致歉信 held; line 20: the HSK level, an acronym (read as a measure, not a name)
 		"dulce-heldout63":       {0, 0.56, []int{14}},     // line 14: the author, held inside "authority" (English words count at word starts, as stems)
+		"coffee-shop-heldout69": {0, 0.90, []int{18}},     // line 18: a barista's hourly pay, 咖啡师 counted through 咖啡
+		"bettafish-heldout69":   {1, 0.76, nil},           // line 5: the name of 李德仁's prize-winning project, quoted before 项目 with 获奖 after it
+		"dulce-heldout64":       {1, 0.75, []int{11}},     // line 8: whether chapter 3 reuses the opening (the text's own structure; chapter and opening name the knowledge); line 11: a pronunciation guide, "guide" and "character" held
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
