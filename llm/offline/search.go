@@ -271,20 +271,21 @@ func statesSentiment(sents []*sentence, s *sentence) bool {
 // floor's label is said as 网友评论 ("A comment") (text.WithoutFloor).
 // quoted holds the sentences the answer quoted already (it adds this
 // quote's): a lead-in two records share (the sentences before s in its
-// clause run) opens the first quote only.
+// clause run) opens the first quote only, and s read on into by an
+// earlier quote (followOn) is quoted from where it goes on, or not at all.
 func writeQuote(b *strings.Builder, sents []*sentence, s *sentence, quoted map[string]bool) {
 	lo, hi := clauseRun(sents, s.order)
-	for lo < s.order && quoted[sents[lo].text] {
-		lo++ // the lead-in an earlier quote gave: quoted from where this one goes on
+	if f := followOn(sents, lo, hi); f > hi && !quoted[sents[f].text] {
+		hi = f
+	}
+	for lo <= hi && quoted[sents[lo].text] {
+		lo++ // what an earlier quote gave (a lead-in, or s itself read on into by followOn): quoted from where this one goes on
+	}
+	if lo > hi {
+		return // quoted whole already
 	}
 	for i := lo; i <= hi; i++ {
 		quoted[sents[i].text] = true
-	}
-	if f := followOn(sents, lo, hi); f > hi && !quoted[sents[f].text] {
-		for i := hi + 1; i <= f; i++ {
-			quoted[sents[i].text] = true
-		}
-		hi = f
 	}
 	quote := quoteRange(sents, lo, hi)
 	if r := replyTo(sents, hi); r >= 0 {

@@ -97,6 +97,10 @@ func TestFollowOn(t *testing.T) {
 		"1|The briefing room was cold and the lights hummed overhead all morning long.\n"
 	wantQuoted(t, "The elevator shudders on the way down - what's Cruz's immediate order to the squad?", src,
 		"breaths. It wasn't the stutter of old gears but a vibration from the earth itself. Cruz was the first to react.", "the shudder quoted on to Cruz's reaction")
+	// the reaction read on into is not quoted again as a point of its own
+	if got := answerOf(t, "The elevator shudders on the way down - what's Cruz's immediate order to the squad?", src); strings.Count(got, "Cruz was the first to react") != 1 {
+		t.Errorf("the reaction is quoted %d times, want once:\n%s", strings.Count(got, "Cruz was the first to react"), got)
+	}
 	mk := func(id string, holds ...[]bool) []*sentence {
 		var out []*sentence
 		for i, h := range holds {
