@@ -151,8 +151,17 @@ var monthPart = regexp.MustCompile(`(\d{1,2}|[一二三四五六七八九十]{1,
 // day (8月1日) or by the month, and 月初 alone, cut from its 8, is held
 // by none of them (heldout66).
 func MonthsWhole(q string) string {
-	return monthPart.ReplaceAllString(q, "${1}月")
+	return digitUnit.ReplaceAllString(monthPart.ReplaceAllString(q, "${1}月"), "${1} ${2}")
 }
+
+// digitUnit matches Arabic digits and the unit of time after them (7月,
+// 2024年, 15日) with the Han rune that follows: MonthsWhole parts them by a
+// space, so that the dictionary's cut starts after the unit, not at it
+// ("7月断货是怎么回事" was cut 7/月断/货是, and its follow-up judged on the
+// terms 月断 and 货事; new-user trial 39), but for a rune that makes a
+// word with the unit (8月份, 90年代, 年度). Terms joins the digits and
+// the unit again (a date is a term: 8月).
+var digitUnit = regexp.MustCompile(`(\d+[年月日号])([^\P{Han}份代子间度])`)
 
 // directionals are the runes of direction a verb takes after it (暴露出,
 // 拿出来, 提起): recut re-cuts a verb glued to the rune before it.

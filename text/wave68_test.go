@@ -74,3 +74,18 @@ func TestWave69Terms(t *testing.T) {
 		t.Errorf("StandIns(防范) = %q, want 备份 among them", StandIns("防范"))
 	}
 }
+
+// A date's digits and unit are parted from the word after them before the
+// dictionary cuts it (7月断货: not 月断/货是), but not from a rune that
+// makes a word with the unit (8月份, 90年代).
+func TestDigitUnitParted(t *testing.T) {
+	for q, want := range map[string][]string{
+		"7月断货是怎么回事？":      {"7月", "断货"},
+		"学校8月份发的那个通报里说了啥": {"学校", "8月份", "通报"},
+		"90年代的武大":         {"90", "年代", "武大"},
+	} {
+		if got := termTexts(q); !slices.Equal(got, want) {
+			t.Errorf("Terms(%s) = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -79,8 +79,11 @@ var backRefs = map[string]bool{
 // 了吗？"), and the knowledge uses every content term it has
 // at least MinTopicalCount times (stats, in question order), so that a
 // pronoun does not carry a question about something else ("他喜欢吃红烧肉吗？")
-// into the conversation's subject. The relevance gate then judges the
-// earlier user questions' terms with its own.
+// into the conversation's subject — but for a term that only says what
+// was done (predicateOnly: 处理 in "他后来怎么处理的？" after "7月断货是怎么回
+// 事？", which the sample writes as the backup supplier added; new-user
+// trial 39). The relevance gate then judges the earlier user questions'
+// terms with its own.
 func refersBack(question string, stats []knowledge.TermStat) bool {
 	if len(stats) == 0 {
 		return strings.TrimSpace(question) != ""
@@ -89,7 +92,7 @@ func refersBack(question string, stats []knowledge.TermStat) bool {
 		return false
 	}
 	for _, s := range stats {
-		if s.Count < MinTopicalCount {
+		if s.Count < MinTopicalCount && !predicateOnly([]knowledge.TermStat{s}) {
 			return false
 		}
 	}
