@@ -149,7 +149,8 @@ var monthPart = regexp.MustCompile(`(\d{1,2}|[一二三四五六七八九十]{1,
 // MonthsWhole returns q with each part of a month it names read as the
 // month ("8月初发的那个通报" as 8月发的…): the texts date the event by its
 // day (8月1日) or by the month, and 月初 alone, cut from its 8, is held
-// by none of them (heldout66).
+// by none of them (heldout66). A date's digits and unit are parted from
+// the word after them too (digitUnit: 7月 断货).
 func MonthsWhole(q string) string {
 	return digitUnit.ReplaceAllString(monthPart.ReplaceAllString(q, "${1}月"), "${1} ${2}")
 }

@@ -124,24 +124,15 @@ func heldBroad(question string, stats []knowledge.TermStat) bool {
 	return len(cues) > 0 && (scopeOnly(cues) || asksThemes(question)) && !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool { return s.Count == 0 && !text.IsAspectWord(s.Term) })
 }
 
-// unheldName returns the first word question writes with a capital
-// (text.CapitalisedWords: an English question's names, a Chinese
-// question's Latin names) that the knowledge never uses, stemmed and
-// lower-cased as the knowledge counts it; "" when there is none. A word of
-// the synonym table is a common word, no name (KPI). Local search's
-// relevance gate reads such a word as the question's subject and refuses
-// the question (rule 1 of localsearch.Relevance); broad wording beside it
+// unheldName returns the first word question writes with a capital that
+// the knowledge never uses (knowledge.Lexical.UnusedCapitalised, as local
+// search's gate reads it), "" when there is none. The gate refuses such a
+// question (rule 1 of localsearch.Relevance); broad wording beside it
 // ("Does the story reference Phil Schneider …?") sent it to the global
 // map, which answered with the reports' points (heldout69).
 func (r *Router) unheldName(question string) string {
-	for _, w := range text.CapitalisedWords(text.WithoutAskerFrame(question)) {
-		t := text.Stem(strings.ToLower(w))
-		if len(text.Synonyms(t)) > 0 {
-			continue
-		}
-		if st := r.m.Lexical().Stats([]text.Term{{Text: t}})[0]; st.Count == 0 {
-			return t
-		}
+	if un := r.m.Lexical().UnusedCapitalised(question); len(un) > 0 {
+		return un[0].Term
 	}
 	return ""
 }

@@ -426,3 +426,25 @@ func (x *Lexical) yearOfPerson(question string, asked, unused []string) bool {
 		return yearDigits.MatchString(s) && slices.ContainsFunc(events, func(e string) bool { return strings.Contains(s, e) })
 	})
 }
+
+// UnusedCapitalised returns the statistics of each word question writes
+// with a capital outside the asker's frame (text.CapitalisedWords,
+// text.WithoutAskerFrame), stemmed and lower-cased as Stats counts it,
+// that the knowledge never uses (Count 0), in question order; a word of
+// the synonym table is a common word, no name (KPI: the texts write 指
+// 标), and is left out. Local search's relevance gate reads each as a
+// subject the question names (rule 1 of localsearch.Relevance), and
+// globalsearch's router sends such a question to it.
+func (x *Lexical) UnusedCapitalised(question string) []TermStat {
+	var out []TermStat
+	for _, w := range text.CapitalisedWords(text.WithoutAskerFrame(question)) {
+		t := text.Stem(strings.ToLower(w))
+		if len(text.Synonyms(t)) > 0 {
+			continue
+		}
+		if st := x.Stats([]text.Term{{Text: t}})[0]; st.Count == 0 {
+			out = append(out, st)
+		}
+	}
+	return out
+}

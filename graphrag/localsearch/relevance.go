@@ -433,12 +433,8 @@ func questionNames(x *knowledge.Lexical, question string, terms []text.Term, sta
 	for _, n := range text.NumberedNames(text.WithoutAskerFrame(question)) {
 		names = append(names, x.Stats([]text.Term{{Text: n}})[0])
 	}
-	for _, w := range text.CapitalisedWords(text.WithoutAskerFrame(question)) {
-		t := text.Stem(strings.ToLower(w))
-		if len(text.Synonyms(t)) > 0 {
-			continue // a word of the synonym table is a common word (KPI: the texts write 指标)
-		}
-		if st := x.Stats([]text.Term{{Text: t}})[0]; st.Count == 0 && !hasName(names, t) {
+	for _, st := range x.UnusedCapitalised(question) {
+		if !hasName(names, st.Term) {
 			names = append(names, st)
 		}
 	}
