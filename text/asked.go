@@ -261,16 +261,7 @@ func askedIn(ws []string, add func(string)) {
 			add(u)
 		}
 		if w == "有没有" || w == "有无" {
-			// 有没有兄弟姐妹: whether it has the thing is asked, when the
-			// phrase after it is all nouns (有没有出面回应 asks whether it
-			// acted)
-			k, _ := phraseFrom(ws, i+1)
-			if p := slices.Index(ws[i+1:k], "可"); p > 0 {
-				k = i + 1 + p // 有没有校车可坐: the thing to use is asked, not how
-			}
-			if k > i+1 && !slices.ContainsFunc(ws[i+1:k], func(n string) bool { return !IsNoun(n) }) {
-				addAll(ws[i+1 : k])
-			}
+			addAll(haveAsked(ws, i+1))
 		}
 		if canAsk(ws, i) {
 			addAll(canDoObject(ws, i+1))
@@ -572,4 +563,25 @@ func fieldSet(s string) map[string]bool {
 		m[w] = true
 	}
 	return m
+}
+
+// haveAsked is the thing 有没有 or 有无 before ws[from] asks whether there
+// is (有没有兄弟姐妹: 兄弟, 姐妹), when the phrase after it is all nouns
+// (有没有出面回应 asks whether it acted: none); after a modifier and 的,
+// the phrase 的 leads to (有没有对外开放的宾馆: 宾馆; heldout70), though a
+// phrase with a noun before 的 (企业团购的单子) is no mere modifier; before
+// 可, the thing to use (有没有校车可坐: 校车, not how).
+func haveAsked(ws []string, from int) []string {
+	k, _ := phraseFrom(ws, from)
+	if k > from && k+1 < len(ws) && ws[k] == "的" && !slices.ContainsFunc(ws[from:k], IsNoun) {
+		from = k + 1
+		k, _ = phraseFrom(ws, from)
+	}
+	if p := slices.Index(ws[from:k], "可"); p > 0 {
+		k = from + p
+	}
+	if k > from && !slices.ContainsFunc(ws[from:k], func(n string) bool { return !IsNoun(n) }) {
+		return ws[from:k]
+	}
+	return nil
 }

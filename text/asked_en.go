@@ -64,9 +64,11 @@ var (
 	countedEvent   = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
 	wornThing      = regexp.MustCompile(`(?i)^(?:does|did|do)\b.*\b(?:wear|carry|own|drive|smoke)\s+(?:a |an |any |the )?([a-z]{3,})\b`)
 	countedDeath   = regexp.MustCompile(`(?i)\bhow many\b.*?\b(die|dies|died|perish|perishes|perished)\b`)
+	whoRole        = regexp.MustCompile(`(?i)^who(?:'s|’s| is| was) the ([a-z]{3,}) of\b`)
+	adaptedAs      = regexp.MustCompile(`(?i)\b(?:adapted|made|turned|released|published|translated)\s+(?:as|into)\s+(?:an?\s+)?(?:[a-z]+\s+)?([a-z]{4,})(?:\s+or\s+(?:an?\s+)?(?:[a-z]+\s+)?([a-z]{4,}))?`)
 	isThereA       = regexp.MustCompile(`(?i)\b(?:is|was) there (?:a|an) ([a-z]{3,})(?:\s+(?:that|which|who|to|of|in|on|at|for|with|about|after|before|anywhere|somewhere|down|here|there)\b|\s*[?,.]|$)`)
-	anyNoun        = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: or ([a-z]{3,}))?`)
-	lookLike       = regexp.MustCompile(`(?i)^what (?:do|does|did) (?:the |a |an |these |those |their |its )?(?:[a-z-]+ ){0,2}?([a-z]{3,}) (?:(?:in|at|on|of|from) (?:the |a |an )?[a-z-]+ )?(?:(?:actually|really|even) )?look like\b`)
+	anyNoun        = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: ([a-z]{3,})(?: (?:on|in|at|of|for|with|about|during|from|between|among)\b))?(?: or ([a-z]{3,}))?`)
+	lookLike       = regexp.MustCompile(`(?i)^what (?:do|does|did) (?:the |a |an |these |those |their |its )?(?:[a-z-]+ ){0,3}?([a-z]{3,}) (?:(?:in|at|on|of|from) (?:the |a |an )?[a-z-]+ )?(?:(?:actually|really|even) )?look like\b`)
 	whichEither    = regexp.MustCompile(`(?i)\bwhich ([a-z]{3,}) or ([a-z]{3,})\b`)
 	kindOfEither   = regexp.MustCompile(`(?i)^what (?:kind|sort|type)s? of ([a-z]{3,}) or (?:[a-z]+ )?([a-z]{3,})\b`)
 	lifeEvent      = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
@@ -102,7 +104,13 @@ var (
 // telescope or antenna dish …?" (heldout59) what things they use); "in which US state or near which town …" for the state
 // and the town (placeKindAfter: a place's kind after a preposition and
 // which; placeKind: "Which US state is the base in?"); "What do the alien creatures in the base look like?" for the
-// creatures (lookLike: what is described); "which star or constellation
+// creatures (lookLike: what is described, with up to three words before
+// it: "what do the Paranormal Military Squad uniforms look like":
+// uniforms; heldout66); "Who is the author of Operation: Dulce?" for the
+// author (whoRole: the role of the thing named is asked; heldout67);
+// "adapted as an audio drama or podcast" for the
+// drama and the podcast (adaptedAs: the forms a work was made into;
+// heldout67); "which star or constellation
 // the aliens came from" and "What kind of telescope or radio dish …" for
 // both alternatives (whichEither, kindOfEither: the kinds of thing
 // asked, either of which a text would name). Each word
@@ -185,12 +193,16 @@ func askedEnglishClause(q string) []string {
 	if m := isThereA.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "Is there a sequel that …?": whether there is one (a noun ending its phrase; "a nuclear reactor or generators" is yesNoEither's)
 	}
-	if m := anyNoun.FindStringSubmatch(q); m != nil {
-		for _, w := range m[1:] {
-			if w != "" {
-				out = addEnglish(out, w) // "Did the team work out any grammar or vocabulary …?": whether there is any
-			}
+	if m := whoRole.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "Who is the author of Operation: Dulce?": the role is asked (heldout67)
+	}
+	for _, w := range adaptedAs.FindStringSubmatch(q) {
+		if w != "" && !strings.Contains(w, " ") {
+			out = addEnglish(out, w) // "Has it been adapted as an audio drama or podcast?": the forms it would take
 		}
+	}
+	for _, w := range anyAsked(q) {
+		out = addEnglish(out, w) // "Did the team work out any grammar or vocabulary …?": whether there is any
 	}
 	if m := placeKind.FindStringSubmatch(q); m != nil && !slices.Contains(out, strings.ToLower(m[1])) {
 		out = append(out, strings.ToLower(m[1])) // a place's kind, asked as it is (state is an aspect word)
@@ -353,3 +365,22 @@ func addEnglish(out []string, w string) []string {
 // months …): a figure the texts must state, unlike the year of "in what
 // year" (which a date in digits answers).
 var durationUnits = fieldSet("years months weeks days hours minutes decades centuries")
+
+// anyAsked is what a yes-or-no question asks whether there is any of
+// (anyNoun): "Did the team work out any grammar or vocabulary?" asks for
+// grammar and vocabulary; of two words before a preposition, the second is
+// the phrase's noun ("Is there any comic relief on the ride down?":
+// relief; heldout65). Nil when q asks no such thing.
+func anyAsked(q string) []string {
+	m := anyNoun.FindStringSubmatch(q)
+	if m == nil {
+		return nil
+	}
+	if m[2] != "" && !IsStopWord(strings.ToLower(m[2])) {
+		m[1] = m[2]
+	}
+	if m[3] == "" {
+		return m[1:2]
+	}
+	return []string{m[1], m[3]}
+}

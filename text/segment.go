@@ -163,12 +163,16 @@ func loadSegmenter() *gse.Segmenter {
 // test there holds it), the common 舆情 words, 靠谱, 离谱 (这家店靠谱
 // 吗 was cut 店靠/谱: new-user trial 36) and the words of reviews and
 // complaints (吐槽, 避坑: "对这家店吐槽最多的是哪几点" was cut 店吐槽 and
-// refused for that subject: heldout64). Each gets at least
+// refused for that subject: heldout64) and of promotion (互推, shops or
+// accounts recommending each other: "跟书店、健身房搞互推" was cut 搞互/推;
+// heldout70) and the Chinese names of foreign platforms (推特, 脸书, 油管:
+// "在推特上搞了个啥话题" was cut 推特上; heldout71). Each gets at least
 // netWordFreq, about the dictionary's count for 帖子 (292): common enough
 // to win over its single runes, rare enough that GeneralShare still calls
 // it specific (5·10⁻⁶).
 var netWords = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
-百家号 豆瓣 热搜 网红 博主 点赞 掉粉 涨粉 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情 差评 好评 靠谱 离谱 吐槽 避坑 踩坑 踩雷 种草 拔草 打卡 翻车 躺枪 背锅 甩锅`)
+百家号 豆瓣 热搜 网红 博主 点赞 掉粉 涨粉 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情 差评 好评 靠谱 离谱 吐槽 避坑 踩坑 踩雷 种草 拔草 打卡 翻车 躺枪 背锅 甩锅
+互推 推特 脸书 油管`)
 
 // stopPhrases are phrases the dictionary lacks that say in which order or
 // how many of a list are asked for (从高到低, 前三名), whose shop is meant
@@ -217,7 +221,7 @@ const campusWordFreq = 50
 func IsPlatformName(w string) bool { return platformNames[w] }
 
 var platformNames = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 B站 b站 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
-百家号 豆瓣 大众点评 美团 饿了么 淘宝 拼多多 京东 虎扑 西瓜视频 微视`)
+百家号 豆瓣 大众点评 美团 饿了么 淘宝 拼多多 京东 虎扑 西瓜视频 微视 推特 脸书 油管`)
 
 // netWordFreq is the least dictionary count a netWords word gets.
 const netWordFreq = 300
@@ -495,11 +499,12 @@ const degreeRunes = "齁巨贼忒蛮挺太很超"
 // joins (a verb and its object, IsVerbObject; a measure and its noun,
 // IsMeasureNoun; a graded quality, IsDegreeWord; a verb and its
 // direction, IsVerbDirection; a verb and its result, IsVerbResult) nor
-// a period (namedPeriod: 民国时期): a name or a thing the dictionary does
+// a period (namedPeriod: 民国时期) nor the name of a thing (isNameOf:
+// 斋名): a name or a thing the dictionary does
 // not know (瑞幸, 手冲), which the relevance gate may take
 // for a question's subject and AskedFor for a thing asked whether there is.
 func IsUnknownWord(w string) bool {
-	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !IsDegreeWord(w) && !IsVerbDirection(w) && !IsVerbResult(w) && !namedPeriod(w)
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !isNameOf(w) && !IsDegreeWord(w) && !IsVerbDirection(w) && !IsVerbResult(w) && !namedPeriod(w)
 }
 
 // qualityRunes are one-rune qualities an intensifier grades (太贵, 很忙,
@@ -571,4 +576,14 @@ func IsVerbResult(w string) bool {
 func IsMeasureNoun(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return utf8.RuneCountInString(w) == 2 && nounMeasures[string(r)] && HasHan(w) && !IsDictWord(w)
+}
+
+// isNameOf reports whether w is a Chinese word of two runes the
+// dictionary lacks ending in 名: the name of a thing (斋名, the name of a
+// hall of residence, as 校名 and 店名 are of a school and a shop), not a
+// name itself, so the relevance gate never takes it for the question's
+// subject ("老斋舍那几栋楼的斋名是照啥起的" was refused for 斋名; heldout71).
+func isNameOf(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && rs[1] == '名' && IsHan(rs[0]) && !IsDictWord(w)
 }

