@@ -8,6 +8,7 @@ import (
 
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/questiongen"
+	"reportengine/text"
 )
 
 // Question counts of POST /api/questions.
@@ -38,6 +39,9 @@ func decodeQuestionsRequest(obj map[string]json.RawMessage) (questionsRequest, e
 	}
 	for _, m := range msgs {
 		if m.Role == "" || m.Role == "user" {
+			if err := text.QuestionTooLong(m.Content); err != nil {
+				return req, &fieldError{Key: "history", Msg: err.Error()}
+			}
 			req.History = append(req.History, m.Content)
 		}
 	}

@@ -22,6 +22,7 @@ import (
 	"reportengine/llm"
 	"reportengine/llm/offline"
 	"reportengine/server"
+	"reportengine/text"
 )
 
 // testRetrieval is the CLI's retrieval without its cache: the offline
@@ -405,6 +406,8 @@ func TestSearchRequestErrors(t *testing.T) {
 		// a misspelt target would search the latest graph without a word
 		{`{"graph":"wuhan","question":"q"}`, 400, "graph: unknown field"},
 		{`{"question":"q","count":3}`, 400, "count: unknown field"}, // /api/questions' member
+		// a pasted text is no question: refused before any search (new-user trial 40)
+		{`{"question":"` + strings.Repeat("字", text.MaxQuestionRunes+1) + `"}`, 400, "question: the question is 4001 characters long"},
 	} {
 		status, ct, _, body := search(t, ts.URL, c.body)
 		if strings.HasPrefix(ct, "text/event-stream") {

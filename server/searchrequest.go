@@ -13,6 +13,7 @@ import (
 
 	"reportengine/graphrag/globalsearch"
 	"reportengine/llm"
+	"reportengine/text"
 )
 
 // searchRequest is the body of POST /api/search (besides report_id and
@@ -40,6 +41,9 @@ func decodeSearchRequest(obj map[string]json.RawMessage) (searchRequest, error) 
 	}
 	if strings.TrimSpace(req.Question) == "" {
 		return req, &fieldError{Key: "question", Msg: "a non-empty string is required"}
+	}
+	if err := text.QuestionTooLong(req.Question); err != nil {
+		return req, &fieldError{Key: "question", Msg: err.Error()}
 	}
 	if req.ResponseType, err = stringField(obj, "response_type"); err != nil {
 		return req, err

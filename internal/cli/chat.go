@@ -19,6 +19,7 @@ import (
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/questiongen"
 	"reportengine/llm"
+	"reportengine/text"
 )
 
 // maxChatTurns bounds the turns a chat keeps when --history-max-turns is
@@ -122,6 +123,10 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 			return nil
 		}
 		if q == "" {
+			continue
+		}
+		if err := text.QuestionTooLong(q); err != nil {
+			fmt.Fprintln(opts.Out, err) // the session goes on
 			continue
 		}
 		answer, res, err := chatTurn(session, opts, s.route(method, q, h.turns), s, eng, q, h.turns, answering)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"reportengine/llm"
+	"reportengine/text"
 )
 
 // runIn runs the CLI with stdin and an environment.
@@ -240,5 +241,19 @@ func TestChatFollowUpsNotRepeated(t *testing.T) {
 	}
 	if first := len(followupRE.FindAllString(turns[1], -1)); first != 3 || total <= first {
 		t.Errorf("follow-ups: %d after the first answer, %d in all; want 3 and more after later answers:\n%s", first, total, out)
+	}
+}
+
+// A line longer than text.MaxQuestionRunes is said to be too long and
+// not searched; the session goes on to the next question (new-user
+// trial 40: a pasted 30 000-rune text took 47 s to refuse).
+func TestChatLongLineRefused(t *testing.T) {
+	long := strings.Repeat("x", text.MaxQuestionRunes+1)
+	code, out, errs := runIn(t, long+"\nWho is Alex Mercer?\nexit\n", nil, "chat", "--graphrag-index", dulceDir(t), "--no-vector-cache", "-n", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "4001 characters long; at most 4000") || !strings.Contains(out, "[Data: ") {
+		t.Errorf("the long line was not refused, or the next question not answered:\n%s", out)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"reportengine/text"
 )
 
 // legacyEncode writes every non-ASCII character of s as two bytes in
@@ -116,5 +118,16 @@ func TestMissingStateAndEmptyQuestion(t *testing.T) {
 		if code, _, errs := run(t, "search", "--graphs", t.TempDir(), q); code != ExitUsage || !strings.Contains(errs, "the question is empty") {
 			t.Errorf("search %q: exit %d, want %d; stderr %s", q, code, ExitUsage, errs)
 		}
+	}
+	// a pasted text is no question (new-user trial 40: 30 000 runes took
+	// 47 s to refuse); the longest allowed is read
+	long := strings.Repeat("樱", text.MaxQuestionRunes+1)
+	for _, args := range [][]string{{"search", "--graphs", t.TempDir(), long}, {"questions", "--graphs", t.TempDir(), long}} {
+		if code, _, errs := run(t, args...); code != ExitUsage || !strings.Contains(errs, "4001 characters long; at most 4000") {
+			t.Errorf("%s of %d runes: exit %d, want %d; stderr %s", args[0], text.MaxQuestionRunes+1, code, ExitUsage, errs)
+		}
+	}
+	if code, _, errs := run(t, "search", "--graphs", t.TempDir(), long[len("樱"):]); code == ExitUsage {
+		t.Errorf("search of %d runes: exit %d (usage), want it read; stderr %s", text.MaxQuestionRunes, code, errs)
 	}
 }

@@ -1289,9 +1289,29 @@ func TestEvalShippedSets(t *testing.T) {
 // other runs three more off-topic questions refused (an author, a
 // publication: dulce-heldout23 line 11, 57 line 13, 63 line 14), one
 // more assertion met.
+// A seventy-third (…73, dulce-heldout68: a student planning a café, an
+// urban-planning researcher, a dairy rep; a Taiwanese sociologist
+// writing in traditional characters, a Weibo regular, a retired
+// librarian; a philosophy lecturer, a military-SF nitpicker, an ESL
+// learner), first on 53cfe90: 0/15, 4/15, 3/10; 1.00, 0.66, 0.53; 4/5,
+// 3/5, 4/4. Then a demonstrative and a measure (那栋, 那幅), 往前, 上头,
+// the asker's failing memory (记不太清了), vs and a closing guess ("Is it
+// the Promethean … idea?", "Kind of a question of …") no terms; 馆里 no
+// name; 哪位 asking a person whom a text names without the kind;
+// 拿什么理由来说服 asking for the reason; a comeback or an image an aspect;
+// joke as jest; 十八栋 a building called by its number: 0/15, 0/15, 0/10;
+// 1.00, 0.93, 0.71; 4/5, 3/5, 4/4. With them (and new-user trial 40's
+// 态势, 咖啡机, 下一步, and offline's 平台 and 比例 held by the platforms
+// named and the shares stated) the 205 runs before the seventieth moved
+// from 37 false refusals to 36, 5248 to 5258 assertions met of 6208, 944
+// to 947 off-topic refused of 1020, 2000 to 2015 answers opening on
+// point. Left: coffee-shop-heldout73 line 18 (a food licence: 经营 held
+// of the shop's trade), bettafish-heldout73 lines 16 and 20 (volunteering
+// at the library, a visiting scholar's application: 访问学者 held once,
+// of another university).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2078
+const minLeadMet = 2122
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1525,6 +1545,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout72": {0, 0.93, nil},
 		"bettafish-heldout72":   {0, 0.90, nil},
 		"dulce-heldout67":       {0, 1, nil},
+		"coffee-shop-heldout73": {0, 1, []int{18}},
+		"bettafish-heldout73":   {0, 0.93, []int{16, 20}},
+		"dulce-heldout68":       {0, 0.70, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"reportengine/graphrag/questiongen"
+	"reportengine/text"
 )
 
 // questionsOptions are the inputs of `reportengine questions`.
@@ -44,6 +45,11 @@ and embeddings as for search. README.md (reportengine questions) has the full re
 func runQuestions(ctx context.Context, opts *questionsOptions) error {
 	if opts.Count <= 0 {
 		return usagef("-n %d: want at least 1", opts.Count)
+	}
+	if len(opts.Questions) > 0 {
+		if err := text.QuestionTooLong(opts.Questions[len(opts.Questions)-1]); err != nil {
+			return usagef("%v", err) // the last question is the query
+		}
 	}
 	s, err := openRAG(ctx, &opts.ragOptions)
 	if err != nil {

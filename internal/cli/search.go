@@ -50,6 +50,9 @@ README.md (reportengine search) has the full reference.`,
 			if !strings.ContainsFunc(opts.Question, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
 				return usagef("the question is empty") // "   ？ ": punctuation and spaces ask nothing
 			}
+			if err := text.QuestionTooLong(opts.Question); err != nil {
+				return usagef("%v", err)
+			}
 			return run(cmd.Context(), opts)
 		},
 	}

@@ -46,7 +46,13 @@ var intents = []struct {
 	{"change", regexp.MustCompile(`(?i:\b(?:change|changes|changed|changing|shift|shifts|shifted|evolve|evolves|evolved|develop|develops|developed|arc|grow|grows|transform|transforms|transformed)\b)`),
 		regexp.MustCompile(`(?i:\b(?:begin|begins|began|begun|beginning|start|starts|started|starting) to\b|\b(?:newfound|renewed|no longer|anymore|for the first time|gradually|eventually|became|become|becomes|becoming|grew|growing|shifted|shifting|softened|softening|cracked|changed|transformed)\b)`)},
 	{"who", regexp.MustCompile(`(?i:\bwho\b|\bfull names?\b)`), namesPeople},
-	{"platforms", regexp.MustCompile(`(?:哪些|哪个|哪几个|哪几|什么|哪类)(?:社交|网络|网上)?(?:平台|渠道|网站|app|APP)|平台分布|(?i:\bwhich (?:platforms?|sites?|apps?|channels?)\b)`), text.PlatformList},
+	{"platforms", platformsAsk, text.PlatformList},
 	{"quantity", regexp.MustCompile(`多少|(?:^|[^前这那过好])几[个家条次位成种天年]|比例|占比|百分|(?i:how many|how much|what share|percentage)`),
 		regexp.MustCompile(`(?:^|\D)\d{1,3}年|\d[\d,.]*(?:[^\d年月日号,.]|$)|(?:^|[^第])[一二三四五六七八九十百千万亿两][十百千万亿]*[元块人条次家个成倍万亿%％天年月]|百分之`)},
 }
+
+// platformsAsk matches a question asking which platforms (哪几个平台,
+// 平台分布, which platforms): the platforms intent's question, and what
+// makes a sentence naming two platforms hold the question's 平台
+// (questionTerms).
+var platformsAsk = regexp.MustCompile(`(?:哪些|哪个|哪几个|哪几|什么|哪类)(?:社交|网络|网上)?(?:平台|渠道|网站|app|APP)|平台分布|(?i:\bwhich (?:platforms?|sites?|apps?|channels?)\b)`)

@@ -27,6 +27,11 @@ type qterm struct {
 	// question asking which people (castAsk); a sentence naming people
 	// (namesPeople) holds it
 	cast bool
+	// shown, when set, matches a sentence that holds the term though it
+	// writes none of its words: the platforms named (text.PlatformList)
+	// for 平台 of a question asking which platforms, a share as a figure
+	// (shareFigure: 占46%) for 比例 or 占比 (shownBy)
+	shown *regexp.Regexp
 }
 
 // castWords are the English nouns a question asks for people with
@@ -102,10 +107,39 @@ func questionTerms(query string) []qterm {
 	for _, t := range terms {
 		ws := append(t.Words(), text.FullNames(t.Text)...) // 武大 is written 武汉大学 too
 		alts := slices.Concat(ws, t.Parts)
-		qts = append(qts, qterm{alts: alts, full: len(ws), standIns: text.StandIns(t.Text), premise: premised && !asking[t.Text], cast: cast && castWords[t.Text]})
+		qts = append(qts, qterm{alts: alts, full: len(ws), standIns: text.StandIns(t.Text), premise: premised && !asking[t.Text], cast: cast && castWords[t.Text],
+			shown: shownBy(query, t.Text)})
 	}
 	return qts
 }
+
+// shownBy returns what shows a sentence holds the question's term w
+// without writing it, nil for most terms: a question asking which
+// platforms (platformsAsk) is answered by the platforms named ("小红书占
+// 46%，抖音占31%" holds 平台 of "主要是哪几个平台，各占多少比例？", which a
+// sentence repeating the question's other words outranked), a share by
+// its figure (shareWords, shareFigure).
+func shownBy(query, w string) *regexp.Regexp {
+	switch {
+	case platformWords[w] && platformsAsk.MatchString(query):
+		return text.PlatformList
+	case shareWords[w]:
+		return shareFigure
+	}
+	return nil
+}
+
+// platformWords are the words for platforms a question asking which
+// platforms writes (平台, 渠道).
+var platformWords = map[string]bool{"平台": true, "渠道": true, "网站": true}
+
+// shareWords are the words asking for a share (比例, 占比 …), which a
+// text states as a figure.
+var shareWords = map[string]bool{"比例": true, "占比": true, "比重": true, "份额": true, "百分比": true}
+
+// shareFigure matches a share written as a figure: a percentage (46%, 百分之十)
+// or tenths (三成).
+var shareFigure = regexp.MustCompile(`\d+(?:\.\d+)?\s*[%％]|百分之|[一二三四五六七八九两]成`)
 
 // placedRE matches a Chinese question asking where a thing is done or
 // put: a verb of one rune, 在 and 哪 asking where (开在哪里, 设在哪儿,
@@ -183,6 +217,9 @@ func promotePart(qt qterm, sents []*sentence) qterm {
 func (qt qterm) heldBy(s *sentence) float64 {
 	if qt.cast && namesPeople.MatchString(s.text) {
 		return 1 // the people asked for, by name
+	}
+	if qt.shown != nil && qt.shown.MatchString(s.text) {
+		return 1 // the platforms or the share asked for, named or stated
 	}
 	return qt.heldIn(s.lower)
 }
