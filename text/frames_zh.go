@@ -39,9 +39,10 @@ var zhChatGroup = regexp.MustCompile(`(?:家族|家庭|亲戚|家长|同学|同�
 // (zhHearsayLead: 我女儿说) goes. A teller without 我 opening a clause
 // (孙女说网上好多人在聊这家店。: heldout60) is dropped alone (zhTeller),
 // what they said kept: it may name what the question then asks about
-// (聽朋友說他們有季節限定的桂花拿鐵，是幾月開始賣的？).
+// (聽朋友說他們有季節限定的桂花拿鐵，是幾月開始賣的？; 街坊说这学校是…:
+// heldout74).
 var (
-	hearsayTeller = `(?:孙女|孙子|外孙女|外孙|女儿|儿子|闺女|老伴|爱人|老婆|老公|家人|家里人|朋友|同事|邻居|同学|孩子)(?:说|讲|告诉我|提过|提到)`
+	hearsayTeller = `(?:孙女|孙子|外孙女|外孙|女儿|儿子|闺女|老伴|爱人|老婆|老公|家人|家里人|朋友|同事|邻居|街坊|街坊们|邻里|同学|孩子)(?:说|讲|告诉我|提过|提到)`
 	zhHearsayLead = regexp.MustCompile(`(?:听)?我(?:的)?` + hearsayTeller)
 	zhHearsay     = regexp.MustCompile(`(?:^|[，,。？?！!；;])\s*` + zhHearsayLead.String() + `[^，,。？?！!；;]*`)
 	zhTeller      = regexp.MustCompile(`(^|[，,。？?！!；;])\s*(?:听)?` + hearsayTeller + `([^的]|$)`)
@@ -172,7 +173,8 @@ var zhOriginIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是)?(?:从|打)[^，,
 // clause of the asker's task (做租户评估，, 写…对比，, 做检查台账要登记…的来路，,
 // 写营销课论文，; what they will do soon, 我下周要开家长会，: heldout61), a
 // clause of what the
-// asker is busy with or weighing (我在写一个…案例，, 我在考虑去…应聘咖啡师，;
+// asker is busy with or weighing (我在写一个…案例，, 我在考虑去…应聘咖啡师，,
+// 我在看这家店的续贷材料，: heldout74;
 // a first sentence of whom they prepare it for: 我在给学生准备一个…案例。) or a closing one of what the answer
 // is for (…，算ROI用), and a clause of what the asker or their office runs
 // or works on (我在武大门口摆个小吃摊，, 我们学校宣传部在做对标研究，,
@@ -180,7 +182,7 @@ var zhOriginIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是)?(?:从|打)[^，,
 // (WithoutAskerFrame).
 var zhPurpose = regexp.MustCompile(`[，,]\s*(?:方便|以便|便于|好让|用作|作为)[^，,。？！?!；;]*|作为[^，,。？！?!；;]*参考|^[^，,。？！?!；;]*要用[，,]` +
 	`|^(?:做|写|搞)[^，,。？！?!；;]{0,12}(?:评估|调研|研究|分析|报告|对比|比较|对标|方案|台账|论文|作业)[^，,。？！?!；;]{0,12}[，,]|^\s*我们?(?:下周|下个月|明天|后天|马上|过几天)+要[^，,。？！?!；;]*[，,]|[，,]\s*[^，,。？！?!；;]{1,12}用\s*$` +
-	`|(?:^|[，,。！!])\s*我(?:正|现在)?在(?:写|做|准备|整理|考虑|打算)[^，,。？！?!；;]*[，,]` +
+	`|(?:^|[，,。！!])\s*我(?:正|现在)?在(?:写|做|准备|整理|考虑|打算|看|审|核对|查)[^，,。？！?!；;]*[，,]` +
 	`|(?:^|[，,。！!])\s*我们?[^，,。？！?!；;]{0,8}?在[^，,。？！?!；;]{0,8}?(?:摆|开|经营|做|写|准备|当|干)[^，,。？！?!；;]*[，,]` +
 	`|^\s*我(?:正|现在)?在给[^，,。？！?!；;]{1,8}(?:写|做|准备|整理)[^，,。？！?!；;]*[。！!]`)
 

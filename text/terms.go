@@ -106,6 +106,7 @@ func TermsOf(q string, words []string) []Term {
 			add(Term{Text: w, Synonyms: syn})
 			continue
 		}
+		w = surnamed(w)
 		if w = trimStopRunes(w); IsStopWord(w) {
 			continue // 几块钱 less its 几 is 块钱, a unit
 		}

@@ -125,10 +125,6 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 		if q == "" {
 			continue
 		}
-		if err := text.QuestionTooLong(q); err != nil {
-			fmt.Fprintln(opts.Out, err) // the session goes on
-			continue
-		}
 		answer, res, err := chatTurn(session, opts, s.route(method, q, h.turns), s, eng, q, h.turns, answering)
 		if err != nil {
 			if session.Err() != nil {
@@ -182,8 +178,9 @@ func (h *chatHistory) add(q, answer string) {
 
 // chatQuestion is the question a line asks: the line, or the follow-up
 // it numbers (a number no follow-up has is said on opts.Out and asks
-// nothing: ""); quit for exit, quit or q. Without a terminal the question
-// is echoed.
+// nothing: "", as does a question over text.MaxQuestionRunes, whose
+// length is said); quit for exit, quit or q. Without a terminal the
+// question is echoed.
 func chatQuestion(opts *chatOptions, line string, followups []string) (q string, quit bool) {
 	q = strings.TrimSpace(line)
 	switch strings.ToLower(q) {
@@ -198,6 +195,10 @@ func chatQuestion(opts *chatOptions, line string, followups []string) (q string,
 			return "", false
 		}
 		q = followups[n-1]
+	}
+	if err := text.QuestionTooLong(q); err != nil {
+		fmt.Fprintln(opts.Out, err) // the session goes on (new-user trial 40)
+		return "", false
 	}
 	if !opts.terminal {
 		fmt.Fprintf(opts.Out, "> %s\n", safeText(q))

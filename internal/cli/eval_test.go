@@ -1309,9 +1309,20 @@ func TestEvalShippedSets(t *testing.T) {
 // of the shop's trade), bettafish-heldout73 lines 16 and 20 (volunteering
 // at the library, a visiting scholar's application: 访问学者 held once,
 // of another university).
+// A seventy-fourth (…74, dulce-heldout69: a bank's risk analyst, an office
+// building's property manager, a lifestyle podcaster; an education
+// official, a freshman's grandmother, a data journalist; an actor playing
+// Cruz, a UFO-documentary researcher, a twelve-year-old), first on
+// 8ad333c: 2/15, 2/15, 1/10; 0.82, 0.85, 0.69; 5/5, 5/5, 3/4. Then 俺 read
+// as 我, neighbours telling (街坊说) and what the asker is reading (我在看
+// …续贷材料，) the asker's, 个姓熊 read 熊姓, piece of a thing no term,
+// 男生 and 女生 stood in for by 男性 and 女性, where a person called by
+// name is from asking for a hometown (born, raised stand in), 大/官办/的 →
+// 大官/办: 0/15, 0/15, 0/10; 0.96, 0.91, 0.77; 5/5, 5/5, 4/4; the other
+// runs unchanged.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2122
+const minLeadMet = 2151
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1548,6 +1559,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout73": {0, 1, []int{18}},
 		"bettafish-heldout73":   {0, 0.93, []int{16, 20}},
 		"dulce-heldout68":       {0, 0.70, nil},
+		"coffee-shop-heldout74": {0, 0.96, nil},
+		"bettafish-heldout74":   {0, 0.90, nil},
+		"dulce-heldout69":       {0, 0.76, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

@@ -48,7 +48,7 @@ README.md (reportengine search) has the full reference.`,
 			fillRAG(cmd, d, &opts.ragOptions)
 			opts.Question = strings.Join(args, " ")
 			if !strings.ContainsFunc(opts.Question, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
-				return usagef("the question is empty") // "   ？ ": punctuation and spaces ask nothing
+				return usagef("the question is empty: it holds no letter or digit") // "   ？ ", "☕️🤔": punctuation, symbols and spaces ask nothing
 			}
 			if err := text.QuestionTooLong(opts.Question); err != nil {
 				return usagef("%v", err)
