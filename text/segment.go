@@ -143,7 +143,7 @@ func loadSegmenter() *gse.Segmenter {
 		}
 		_ = seg.AddToken(w, freq, pos) // pos "" is the library's no tag
 	}
-	for _, w := range slices.Concat(slices.Sorted(maps.Keys(netWords)), stopPhrases, dialectNouns, metricWords, planWords) { // in a fixed order: deterministic
+	for _, w := range slices.Concat(slices.Sorted(maps.Keys(netWords)), stopPhrases, dialectNouns, metricWords) { // in a fixed order: deterministic
 		if f, _, ok := seg.Find(w); !ok || f <= 0 {
 			_ = seg.AddToken(w, netWordFreq)
 		}
@@ -199,13 +199,6 @@ var dialectNouns = strings.Fields(`男伢 女伢 男伢子 女伢子`)
 // trial 36). Each is a term of its own: SubWords gives none of its parts
 // (a spend per customer is no unit price held).
 var metricWords = strings.Fields(`客单价 复购率 翻台率 坪效 人效 客流量 转化率 毛利率 净利率`)
-
-// planWords are the words for what comes next that the dictionary lacks
-// (loaded at netWordFreq, after metricWords): cut by it, 下一步 was read
-// 下/一步, a count, and "李明咖啡店下一步应该怎么做？" held no term but the
-// shop's name (new-user trial 40). Their stand-ins are the plans the
-// texts write (StandIns).
-var planWords = strings.Fields(`下一步 下一阶段`)
 
 // campusWords are words the dictionary lacks that are rare in general
 // text (loaded at campusWordFreq, after metricWords): a student's

@@ -386,9 +386,6 @@ var standIns = map[string][]string{
 	// in full (现有普通本科生29450人、硕士研究生20085人: "武大现在本硕博学生各有
 	// 多少人" was answered with 本硕博贯通培养; heldout70)
 	"本硕博": {"本科生", "硕士", "博士"}, "本硕": {"本科生", "硕士"}, "硕博": {"硕士", "博士"},
-	// what comes next is written as the plans and measures (下一步计划, 短期
-	// 举措, 中长期方向: "下一步应该怎么做"; new-user trial 40)
-	"下一步": {"计划", "举措"}, "下一阶段": {"计划", "举措"},
 	// an audience's sexes are asked in everyday words and written as
 	// shares of 女性 and 男性 (女性约占六成: "男生多还是女生多"; heldout74),
 	// where someone is from as where they were born or raised (heldout69)

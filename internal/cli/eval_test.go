@@ -1301,7 +1301,7 @@ func TestEvalShippedSets(t *testing.T) {
 // 拿什么理由来说服 asking for the reason; a comeback or an image an aspect;
 // joke as jest; 十八栋 a building called by its number: 0/15, 0/15, 0/10;
 // 1.00, 0.93, 0.71; 4/5, 3/5, 4/4. With them (and new-user trial 40's
-// 态势, 咖啡机, 下一步, and offline's 平台 and 比例 held by the platforms
+// 态势 and 咖啡机, and offline's 平台 and 比例 held by the platforms
 // named and the shares stated) the 205 runs before the seventieth moved
 // from 37 false refusals to 36, 5248 to 5258 assertions met of 6208, 944
 // to 947 off-topic refused of 1020, 2000 to 2015 answers opening on
