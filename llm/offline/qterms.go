@@ -23,13 +23,11 @@ type qterm struct {
 	premise bool
 	// placed: the verb and 在 of a question asking where (placedVerb)
 	placed bool
-	// cast: the term is an English noun for people (castWords) of a
-	// question asking which people (castAsk); a sentence naming people
-	// (namesPeople) holds it
-	cast bool
 	// shown, when set, matches a sentence that holds the term though it
-	// writes none of its words: the platforms named (text.PlatformList)
-	// for 平台 of a question asking which platforms, a share as a figure
+	// writes none of its words: people named (namesPeople) for an English
+	// noun for people (castWords) of a question asking which people
+	// (castAsk; isCast), the platforms named (text.PlatformList) for 平台
+	// of a question asking which platforms, a share as a figure
 	// (shareFigure: 占46%) for 比例 or 占比 (shownBy)
 	shown *regexp.Regexp
 }
@@ -103,24 +101,30 @@ func questionTerms(query string) []qterm {
 	if v := placedVerb(query); v != "" {
 		qts = append(qts, qterm{alts: []string{v}, full: 1, placed: true})
 	}
-	cast := castAsk.MatchString(query)
 	for _, t := range terms {
 		ws := append(t.Words(), text.FullNames(t.Text)...) // 武大 is written 武汉大学 too
 		alts := slices.Concat(ws, t.Parts)
-		qts = append(qts, qterm{alts: alts, full: len(ws), standIns: text.StandIns(t.Text), premise: premised && !asking[t.Text], cast: cast && castWords[t.Text],
+		qts = append(qts, qterm{alts: alts, full: len(ws), standIns: text.StandIns(t.Text), premise: premised && !asking[t.Text],
 			shown: shownBy(query, t.Text)})
 	}
 	return qts
 }
+
+// isCast reports whether qt is a noun for people of a question asking
+// which people, held by a sentence naming people (shownBy).
+func (qt qterm) isCast() bool { return qt.shown == namesPeople }
 
 // shownBy returns what shows a sentence holds the question's term w
 // without writing it, nil for most terms: a question asking which
 // platforms (platformsAsk) is answered by the platforms named ("小红书占
 // 46%，抖音占31%" holds 平台 of "主要是哪几个平台，各占多少比例？", which a
 // sentence repeating the question's other words outranked), a share by
-// its figure (shareWords, shareFigure).
+// its figure (shareWords, shareFigure), the people asked for by their
+// names (castAsk, castWords: namesPeople).
 func shownBy(query, w string) *regexp.Regexp {
 	switch {
+	case castWords[w] && castAsk.MatchString(query):
+		return namesPeople
 	case platformWords[w] && platformsAsk.MatchString(query):
 		return text.PlatformList
 	case shareWords[w]:
@@ -212,14 +216,11 @@ func promotePart(qt qterm, sents []*sentence) qterm {
 }
 
 // heldBy is how much of qt sentence s holds: 1 for the term (or a
-// synonym) or, for a cast term, people named (namesPeople), 0.5 for one
+// synonym) or what shows it (shown: people, platforms or a share named or stated), 0.5 for one
 // of its parts, 0 for neither.
 func (qt qterm) heldBy(s *sentence) float64 {
-	if qt.cast && namesPeople.MatchString(s.text) {
-		return 1 // the people asked for, by name
-	}
 	if qt.shown != nil && qt.shown.MatchString(s.text) {
-		return 1 // the platforms or the share asked for, named or stated
+		return 1 // the people, platforms or share asked for, named or stated
 	}
 	return qt.heldIn(s.lower)
 }

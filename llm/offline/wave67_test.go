@@ -16,7 +16,7 @@ func TestCastTerm(t *testing.T) {
 	listed := &sentence{text: "The team of agents consists of Alex Mercer, Jordan Hayes, Taylor Cruz, and Sam Rivera.", lower: "the team of agents consists of alex mercer, jordan hayes, taylor cruz, and sam rivera."}
 	base := &sentence{text: "Dulce base is where the team descends.", lower: "dulce base is where the team descends."}
 	cast := func(q string) (qterm, bool) {
-		i := slices.IndexFunc(questionTerms(q), func(qt qterm) bool { return qt.cast })
+		i := slices.IndexFunc(questionTerms(q), func(qt qterm) bool { return qt.isCast() })
 		if i < 0 {
 			return qterm{}, false
 		}
