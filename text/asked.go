@@ -557,7 +557,7 @@ theme topic aspect issue problem challenge reason cause effect impact role signi
 outcome result consequence relationship relation connection difference similarity nature kind type sort way method
 approach view opinion attitude reaction response trend summary overview point detail history background situation
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
-year month week day hour decade century specialty speciality expertise skill job profession occupation
+year month week day hour decade century 星期 礼拜 specialty speciality expertise skill job profession occupation
 conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 态势 局势 形势 概况 全貌 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
 style manner arc journey mindset outline comeback retort rejoinder reply image metaphor analogy 路子 氛围 外部 难处 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处`)
 

@@ -204,8 +204,14 @@ func TimedThing(q string) string {
 		_, size := utf8.DecodeRuneInString(q[start-1:])
 		start += size - 1
 	}
-	for _, t := range Terms(strings.ReplaceAll(q[loc[1]:end], "几点", "")) {
-		return t.Text
+	if after := Terms(strings.ReplaceAll(q[loc[1]:end], "几点", "")); len(after) > 0 {
+		if r, _ := utf8.DecodeRuneInString(after[0].Text); !strings.ContainsRune(visitVerbs, r) {
+			return after[0].Text
+		}
+		if ts := Terms(q[:loc[0]]); len(ts) > 0 {
+			return ts[0].Text // 几点去: the time of a visit to the place the question opens with
+		}
+		return ""
 	}
 	if ts := Terms(q[start:loc[0]]); len(ts) > 0 {
 		return ts[len(ts)-1].Text

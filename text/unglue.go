@@ -112,6 +112,10 @@ const timeRunes = "年月日天周"
 // (joinSingles: 店好 is no name).
 const predicateRunes = "好坏贵"
 
+// sayVerbs are the one-rune verbs of saying, which report what follows
+// them and join no character into a name (joinSingles).
+const sayVerbs = "说讲"
+
 // complements are the one-rune localizers and verb complements that end
 // a phrase, not a name (joinSingles): 后 前 中 里 上 下 内 外 来 去 起 到 完 出.
 const complements = "后前中里上下内外来去起到完出"

@@ -1320,9 +1320,31 @@ func TestEvalShippedSets(t *testing.T) {
 // name is from asking for a hometown (born, raised stand in), 大/官办/的 →
 // 大官/办: 0/15, 0/15, 0/10; 0.96, 0.91, 0.77; 5/5, 5/5, 4/4; the other
 // runs unchanged.
+// A seventy-fifth (…75, dulce-heldout70: an equipment salesperson, a
+// retired chef, a marketing lecturer; a Hubei teacher, a cherry-blossom
+// photographer, a legal blogger; a game master, a sociology student, a
+// retired pilot), first on eb846d8: 2/15, 1/15, 2/10; 0.88, 0.85, 0.67;
+// 5/5, 4/5, 4/4. A seventy-sixth (…76, dulce-heldout71: a landlord, an
+// undergraduate writing a case study, a semi-retired baker; a Wuhan taxi
+// driver, a PR consultant, a worried parent; an English teacher, a
+// podcast host, a German speaker), first on 011b81c: 1/15, 3/15, 0/10;
+// 0.84, 0.73, 0.83; 4/5, 4/5, 4/4. Then 礼拜 (tagged a place) no name and
+// an aspect with 星期; coming to a place (来店) a verb and its object,
+// stood in for by 到店; 保安, 师傅 and the like no names; 几点去 timing
+// the place the question opens with; the asker's own past (说起来我当年
+// 开店…), what they heard after a question (…？我拉客听人讲) and their
+// hedge (好像) no terms; 说 joining no rune; 占多大 cut; 一连串 and 老辈人
+// no terms; an offence one term without parts (诬告陷害罪); 免租期 no
+// 租期; how often people come asked as a 频次 (来得勤); an English
+// asker's "Running this as …", "I want it on the handouts" and "Need to
+// know how many pregens to make" no terms: 75: 0/15, 0/15, 0/10; 1.00,
+// 0.91, 0.78; 5/5, 5/5, 4/4; 76: 0/15, 0/15, 0/10; 0.97, 0.86, 0.83;
+// 5/5, 4/5, 4/4; the other runs unchanged but for two assertions more.
+// Left: bettafish-heldout76 line 20 (an outside PR consultancy hired:
+// 公关, 咨询 and 公司 each held, never together).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2151
+const minLeadMet = 2211
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1562,6 +1584,12 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout74": {0, 0.96, nil},
 		"bettafish-heldout74":   {0, 0.90, nil},
 		"dulce-heldout69":       {0, 0.76, nil},
+		"coffee-shop-heldout75": {0, 1, nil},
+		"bettafish-heldout75":   {0, 0.90, nil},
+		"dulce-heldout70":       {0, 0.77, nil},
+		"coffee-shop-heldout76": {0, 0.96, nil},
+		"bettafish-heldout76":   {0, 0.86, []int{20}},
+		"dulce-heldout71":       {0, 0.83, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
