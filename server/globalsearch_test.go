@@ -176,13 +176,13 @@ func TestSearchGlobalMarksUnknownCitations(t *testing.T) {
 // Under auto, a question routed global whose global search keeps no point
 // streams local search's answer: the context event names method local
 // with the fallback's reason, no chunk is global search's no-data answer,
-// the summary answers from records (中华鲟); asked with "method" global,
+// the summary answers from records (记过); asked with "method" global,
 // the no-data answer stays. Fails without the fallback.
 func TestSearchAutoFallsBackToLocal(t *testing.T) {
 	graphs := t.TempDir()
 	saveGraph(t, graphs, fixtureGraph(t, "wuhan"))
 	_, ts := newServer(t, server.Config{GraphsDir: graphs, Search: searchConfig(offline.New())})
-	const q = "武大在长江大保护方面的舆论反响怎么样？"
+	const q = "事件刚在网上曝光时，学校对被指控的男生给出了什么纪律处分？"
 	type head struct {
 		Method       string `json:"method"`
 		MethodReason string `json:"method_reason"`
@@ -204,7 +204,7 @@ func TestSearchAutoFallsBackToLocal(t *testing.T) {
 	}
 	c, s, raw := ask(`{"report_id":"wuhan","question":"` + q + `"}`)
 	if c.Method != "local" || s.Method != "local" || !strings.HasPrefix(c.MethodReason, globalsearch.NoPointReason) ||
-		s.NoMatch || !strings.Contains(s.Response, "中华鲟") || strings.Contains(raw, globalsearch.NoDataAnswerZH) {
+		s.NoMatch || !strings.Contains(s.Response, "记过") || strings.Contains(raw, globalsearch.NoDataAnswerZH) {
 		t.Errorf("auto: context %+v, summary %q no_match %v\n%.600s", c, s.Method, s.NoMatch, raw)
 	}
 	c, s, _ = ask(`{"report_id":"wuhan","question":"` + q + `","method":"global"}`)

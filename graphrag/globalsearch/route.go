@@ -502,8 +502,11 @@ type cover struct {
 	need  float64 // CoverShare of total
 }
 
+// newCover weighs ts for steps 8 to 10 of Route (termWeights, then
+// unusedAspects).
 func (r *Router) newCover(ts []text.Term) cover {
-	_, w, _ := termWeights(r.m, ts)
+	_, w, share := termWeights(r.m, ts)
+	unusedAspects(ts, w, share)
 	c := cover{ts: ts, w: w, rest: make([]float64, len(ts)+1)}
 	for k := len(ts) - 1; k >= 0; k-- {
 		c.rest[k] = c.rest[k+1] + w[k]
@@ -569,3 +572,21 @@ var timelineAsk = regexp.MustCompile(`按时间|时间线|时间顺序|时间轴
 // 多少条) the question is specific whatever its broad wording (主要针对什么
 // 问题).
 var datedAsk = regexp.MustCompile(`\d{4}年|\d{1,2}月|[一二三四五六七八九十]{1,3}月份?`)
+
+// unusedAspects sets to 0 the weight w[k] of each aspect word ts[k]
+// (text.IsAspectWord) the knowledge never uses (share[k], its documents'
+// share, 0) while another term is used: 事由 of "处分里写的事由是什么？",
+// stated as 以…为由, names the kind of answer, and as the heaviest term it
+// sent a question about one person's penalty global (heldout77). An
+// aspect word the knowledge uses keeps its weight; with no term used,
+// none changes.
+func unusedAspects(ts []text.Term, w, share []float64) {
+	if !slices.ContainsFunc(share, func(s float64) bool { return s > 0 }) {
+		return
+	}
+	for k, t := range ts {
+		if share[k] == 0 && text.IsAspectWord(t.Text) {
+			w[k] = 0
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"reportengine/graphrag/knowledge"
+	"reportengine/text"
 )
 
 // A question with broad wording (主要) about a thing the knowledge holds
@@ -74,5 +75,34 @@ func routeOver(t *testing.T, question string, texts ...string) func(report strin
 			t.Fatal(err)
 		}
 		return NewRouter(m).Route(question)
+	}
+}
+
+// An aspect word the knowledge never uses (事由, stated as 以…为由) weighs
+// nothing in the cover of steps 8 to 10: the question about one person's
+// penalty goes local on the fixture, as it does without the word; without
+// the rule 事由 was the heaviest term and sent it global (heldout77).
+func TestUnusedAspectWeighsNothing(t *testing.T) {
+	r := NewRouter(bettafishModel(t))
+	for _, q := range []string{"学校当初给肖某某的是哪一种纪律处分？处分里写的事由是什么？", "学校当初给肖某某的是哪一种纪律处分？"} {
+		if got := r.Route(q); got.Method != MethodLocal {
+			t.Errorf("%s routed %+v, want local", q, got)
+		}
+	}
+}
+
+// unusedAspects: only an aspect word never used loses its weight, and
+// none does when no term is used.
+func TestUnusedAspects(t *testing.T) {
+	ts := []text.Term{{Text: "事由"}, {Text: "特点"}, {Text: "处分"}}
+	w := []float64{3, 2, 1}
+	unusedAspects(ts, w, []float64{0, 0.1, 0.2})
+	if fmt.Sprint(w) != "[0 2 1]" {
+		t.Errorf("weights %v, want [0 2 1]: only the unused aspect word 事由 weighs nothing", w)
+	}
+	w = []float64{3, 2, 1}
+	unusedAspects(ts, w, []float64{0, 0, 0})
+	if fmt.Sprint(w) != "[3 2 1]" {
+		t.Errorf("weights %v with no term used, want [3 2 1]", w)
 	}
 }

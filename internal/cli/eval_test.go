@@ -1342,9 +1342,34 @@ func TestEvalShippedSets(t *testing.T) {
 // 5/5, 4/5, 4/4; the other runs unchanged but for two assertions more.
 // Left: bettafish-heldout76 line 20 (an outside PR consultancy hired:
 // 公关, 咨询 and 公司 each held, never together).
+// A seventy-seventh (…77, dulce-heldout72: a chain's acquisition scout,
+// a food blogger writing internet slang, a retired accountant writing
+// formally; a Hong Kong teacher writing Cantonese in traditional
+// characters, a benchmarking administrator, a law student; a
+// screenwriter, a book-club organiser, a parent writing lowercase
+// fragments), first on 1cfb521: 5/15, 2/15, 0/10; 0.67, 0.67, 0.67; 5/5,
+// 3/5, 4/4. Then the internet's address (家人们！) and exclamations
+// (yyds, 绝绝子, 冲冲冲) and a formal letter's courtesies and classical
+// question words (烦请告知, 近闻, 未知…几何, 所为何事) no terms, 缘由,
+// 事由, 总数 and 变动 aspects, 卖爆 read as 热销; Cantonese 聽講, 落去, 呢個
+// and 邊年 read as Mandarin and 點樣, 呢個 marking it; 日本/人种/下去 →
+// 日本人/种/下去; 最早 and 最初, 案子 and 案件 synonyms; a verb glued to
+// 哪天 kept alone (天判 had refused bettafish-heldout65 line 13); an
+// aspect word the knowledge never uses weighing nothing in the router's
+// cover; what is to be done next (下一步应该怎么做, new-user trial 40)
+// asked as a 计划, 接下来 and 怎么办 no terms: 0/15, 0/15, 0/10; 1.00,
+// 0.88, 0.67; 5/5, 3/5, 4/4. The 220 runs before the seventy-fifth: 36
+// false refusals as before, 5613 to 5631 assertions met of 6594 (ten
+// cherry-blossom questions asking when they were first planted now quote
+// 最初种植于1939年; three answers lost one each: bettafish-heldout45 line
+// 1, 60 line 4, 64 line 2), 1014 off-topic refused of 1090 as before,
+// 2151 to 2167 answers opening on point. Left: bettafish-heldout77 lines
+// 18 and 19 (an administrative suit's time limit: 行政诉讼 held through
+// 行政; Hong Kong's education bureau's guidelines: 香港, 教育局 and 指引
+// each held of other things).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2211
+const minLeadMet = 2256
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1590,6 +1615,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout76": {0, 0.96, nil},
 		"bettafish-heldout76":   {0, 0.86, []int{20}},
 		"dulce-heldout71":       {0, 0.83, nil},
+		"coffee-shop-heldout77": {0, 1, nil},
+		"bettafish-heldout77":   {0, 0.87, []int{18, 19}},
+		"dulce-heldout72":       {0, 0.66, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

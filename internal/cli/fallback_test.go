@@ -8,12 +8,17 @@ import (
 	"reportengine/graphrag/globalsearch"
 )
 
-// fallbackQuestion is specific (the Yangtze protection work of 武大) but
-// no single entity covers its terms, so the router sends it to global
-// search, whose map finds no point in the fixture's community reports;
-// local search answers it from the insight engine's text on 中华鲟 and the
-// video's 32.7万 likes.
-const fallbackQuestion = "武大在长江大保护方面的舆论反响怎么样？"
+// fallbackQuestion is specific (the penalty the accused student was
+// given) but no single entity covers its terms, so the router sends it to
+// global search, whose map finds no point in the fixture's community
+// reports; local search answers it from the texts that state the 记过.
+// (Before heldout77 it was "武大在长江大保护方面的舆论反响怎么样？", which
+// now goes local at once: 反响, an aspect word the fixture never uses,
+// weighs nothing in the router's cover.)
+const fallbackQuestion = "事件刚在网上曝光时，学校对被指控的男生给出了什么纪律处分？"
+
+// fallbackFact is what local search's answer to fallbackQuestion cites.
+const fallbackFact = "记过"
 
 // fallbackAnswer is the part of search --json these tests read of a local
 // answer: its citations and the context records they point at.
@@ -51,8 +56,8 @@ func TestAutoFallsBackToLocalSearch(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &a) != nil {
 		t.Fatalf("exit %d %s %.300s", code, errs, out)
 	}
-	if a.Method != "local" || !strings.HasPrefix(a.MethodReason, globalsearch.NoPointReason) || a.NoMatch || a.NoData || !a.citesText("中华鲟") {
-		t.Errorf("auto: method %q (%s), no_match %v, no_data %v, cites 中华鲟 %v\n%s", a.Method, a.MethodReason, a.NoMatch, a.NoData, a.citesText("中华鲟"), a.Response)
+	if a.Method != "local" || !strings.HasPrefix(a.MethodReason, globalsearch.NoPointReason) || a.NoMatch || a.NoData || !a.citesText(fallbackFact) {
+		t.Errorf("auto: method %q (%s), no_match %v, no_data %v, cites %s %v\n%s", a.Method, a.MethodReason, a.NoMatch, a.NoData, fallbackFact, a.citesText(fallbackFact), a.Response)
 	}
 	global := searchAsJSON(t, append(g, "--method", "global", fallbackQuestion)...)
 	if global.Method != "global" || !global.NoData || global.Response != globalsearch.NoDataAnswerZH {
@@ -61,18 +66,18 @@ func TestAutoFallsBackToLocalSearch(t *testing.T) {
 	// the text output: local search's answer and its method line, nothing
 	// of global search's no-data answer before it
 	code, out, errs = run(t, append([]string{"search"}, append(g, fallbackQuestion)...)...)
-	if code != 0 || strings.Contains(out, globalsearch.NoDataAnswerZH) || !strings.Contains(out, "中华鲟") || !strings.Contains(out, "\nCited records:\n  ") ||
+	if code != 0 || strings.Contains(out, globalsearch.NoDataAnswerZH) || !strings.Contains(out, fallbackFact) || !strings.Contains(out, "\nCited records:\n  ") ||
 		!strings.Contains(errs, "method: local ("+globalsearch.NoPointReason) || strings.Contains(errs, "method: global") {
 		t.Errorf("text: exit %d\nstderr:\n%s\nstdout:\n%s", code, errs, out)
 	}
 	// --context-only decides with the extractive map: local search's context
 	code, out, errs = run(t, append([]string{"search", "--context-only", "--json"}, append(g, fallbackQuestion)...)...)
-	if code != 0 || !strings.Contains(out, `"no_match": false`) || !strings.Contains(out, `"method": "local"`) || !strings.Contains(out, "中华鲟") {
+	if code != 0 || !strings.Contains(out, `"no_match": false`) || !strings.Contains(out, `"method": "local"`) || !strings.Contains(out, fallbackFact) {
 		t.Errorf("--context-only: exit %d %s\n%.400s", code, errs, out)
 	}
 	// chat answers it the same way
 	code, out, errs = runIn(t, fallbackQuestion+"\nexit\n", nil, append([]string{"chat", "-n", "0"}, g...)...)
-	if code != 0 || strings.Contains(out, globalsearch.NoDataAnswerZH) || !strings.Contains(out, "中华鲟") || !strings.Contains(errs, "method: local ("+globalsearch.NoPointReason) {
+	if code != 0 || strings.Contains(out, globalsearch.NoDataAnswerZH) || !strings.Contains(out, fallbackFact) || !strings.Contains(errs, "method: local ("+globalsearch.NoPointReason) {
 		t.Errorf("chat: exit %d\nstderr:\n%s\nstdout:\n%s", code, errs, out)
 	}
 }
