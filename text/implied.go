@@ -69,3 +69,37 @@ func AsksSWOT(q string) bool {
 	}
 	return n >= 3
 }
+
+// impliedTerms returns ts with the terms q implies added after them, each
+// once: the facet of a weighing a plain phrase asks for (swotFacets: 强在哪
+// → 优势), the 峰值 a question asking when something peaked is dated by
+// (peakDayAsk), the 计划 a question asking what is to be done next is
+// answered by (nextStepAsk) and the 频次 a question asking how often
+// people come is told by (visitRateAsk), which takes the place of the
+// verb 来得 or 去得. ts may be changed.
+func impliedTerms(q string, ts []Term) []Term {
+	for _, f := range swotFacets {
+		if slices.ContainsFunc(f.plain, func(p string) bool { return strings.Contains(q, p) }) {
+			ts = withTerm(ts, Term{Text: f.word}) // 强在哪: a text weighs it as 优势
+		}
+	}
+	if peakDayAsk.MatchString(q) {
+		ts = withTerm(ts, Term{Text: "峰值"}) // 舆情最热是哪几天: a text dates it as its 峰值
+	}
+	if nextStepAsk.MatchString(q) {
+		ts = withTerm(ts, Term{Text: "计划", Synonyms: Synonyms("计划")}) // 下一步应该怎么做: a text states the plan
+	}
+	if visitRateAsk.MatchString(q) {
+		ts = slices.DeleteFunc(ts, func(t Term) bool { return t.Text == "来得" || t.Text == "去得" })
+		ts = withTerm(ts, Term{Text: "频次", Synonyms: Synonyms("频次")}) // 来得勤: a text counts visits as a 频次
+	}
+	return ts
+}
+
+// withTerm returns ts with t appended unless a term of ts has its text.
+func withTerm(ts []Term, t Term) []Term {
+	if slices.ContainsFunc(ts, func(x Term) bool { return x.Text == t.Text }) {
+		return ts
+	}
+	return append(ts, t)
+}

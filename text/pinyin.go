@@ -144,6 +144,18 @@ func AsChinese(q string, docs func(w string) int) string {
 			q = strings.Replace(q, n.Text, best, 1)
 		}
 	}
+	return EnglishWordsAsChinese(q, docs)
+}
+
+// EnglishWordsAsChinese returns q with each English word of the glossary
+// (translations) that docs holds in no document written as the
+// translation docs holds most (ties: the glossary's first): the words a
+// Chinese question mixes in ("一天可以进去多少visitor？": 游客; heldout78)
+// as well as an English question's (AsChinese). A word a Chinese question
+// mixes in that docs holds as written at least as often as its
+// translation (KPI) stays, as does a word held in no form.
+func EnglishWordsAsChinese(q string, docs func(w string) int) string {
+	mixed := HasHan(q)
 	return englishWord.ReplaceAllStringFunc(q, func(w string) string {
 		best, most := "", 0
 		for _, z := range translations(w) {
@@ -151,8 +163,8 @@ func AsChinese(q string, docs func(w string) int) string {
 				best, most = z, d
 			}
 		}
-		if best == "" {
-			return w
+		if best == "" || mixed && docs(strings.ToLower(w)) >= most {
+			return w // held as written as often: the texts use the word itself (KPI)
 		}
 		return best
 	})
@@ -183,3 +195,18 @@ func pinyinHeld(split []string, docs func(w string) int) []string {
 	}
 	return prefixes
 }
+
+// HasInitial reports whether some reading of the Han rune r (zhPinyin)
+// opens with the ASCII letter c (lower case): 武 with w, 大 with d.
+func HasInitial(r rune, c byte) bool {
+	for _, py := range readings().syllables[r] {
+		if py[0] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// HasTranslation reports whether the English word w is in the glossary
+// (translations).
+func HasTranslation(w string) bool { return len(translations(w)) > 0 }

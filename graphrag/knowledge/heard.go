@@ -14,14 +14,21 @@ import (
 // index, each misspelt name as the name (misspeltNames: jordon →
 // Jordan); each familiar form of address as the person's name
 // (familiarNames: 小李 → 李明 on the sample); and, an English question asked of Chinese documents (chinese),
-// as text.AsChinese reads it (Zhang Pingwen → 张平文, library → 图书馆);
+// as text.AsChinese reads it (Zhang Pingwen → 张平文, library → 图书馆),
+// a Chinese one with the English words it mixes in translated
+// (text.EnglishWordsAsChinese: 多少visitor → 多少游客) and its pinyin
+// initials read (initialisms: wd → 武大);
 // question itself when it holds none. The candidates are counted
 // without the count memo (a few hundred a word, which would push the
 // question's own words out of it).
 func (x *Lexical) Heard(question string) string {
 	q := x.familiarNames(x.misspeltNames(text.Heard(question, x.docsHolding)))
-	if !text.HasHan(q) && x.chinese() {
+	switch {
+	case !x.chinese():
+	case !text.HasHan(q):
 		q = text.AsChinese(q, x.docsHolding)
+	default:
+		q = x.initialisms(text.EnglishWordsAsChinese(q, x.docsHolding)) // 一天可以进去多少visitor？, wd樱花
 	}
 	return q
 }

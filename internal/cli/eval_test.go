@@ -1367,9 +1367,31 @@ func TestEvalShippedSets(t *testing.T) {
 // 18 and 19 (an administrative suit's time limit: 行政诉讼 held through
 // 行政; Hong Kong's education bureau's guidelines: 香港, 教育局 and 指引
 // each held of other things).
+// A seventy-eighth (…78, dulce-heldout73: a supply-chain consultant, a
+// schoolchild with typos, a voice-input user without punctuation; a
+// foreign journalist mixing English in, a long-winded retired professor,
+// a netizen writing pinyin initials (wd, nsdd); a linguist, a wargamer, an
+// elderly reader writing letters), first on 75589e8: 7/15, 7/15, 3/10;
+// 0.53, 0.51, 0.44; 5/5, 5/5, 3/4. Then common typos read as meant (时侯,
+// 冲值), a word between function words read as the homophone the texts use
+// often (美试: 美式) and a measure glued to it after 多少 left out (条生量:
+// 声量); a supply chain's jargon stood in for (上游, 奶源, 缓释, 波及) or an
+// aspect (业务, 量化, 水位), 波及 no name, 这块 no term; the English words a
+// Chinese question mixes in read through the glossary (visitor, limit,
+// sakura, driver); two pinyin initials (wd) read as the knowledge's one
+// main word of those initials (武大); slang initials (nsdd) and 蚌埠住了
+// no terms; a letter's salutation and closing and its politeness no
+// terms, what the asker recalls ("I recall that …") the matter asked
+// about; a modifier standing in for the thing named (上游供应商) asking
+// no more: 0/15, 0/15, 0/10; 0.97, 0.89, 0.62; 5/5, 5/5, 3/4. The 220
+// runs before the seventy-fifth: 36 to 35 false refusals
+// (coffee-shop-heldout27 line 6, 美试), 5613 to 5633 assertions met of
+// 6594, 1014 off-topic refused of 1090 as before, 2151 to 2168 answers
+// opening on point. Left: dulce-heldout73 line 11 (how the squad got to
+// the site: Dulce, squad and site held).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2256
+const minLeadMet = 2285
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1465,7 +1487,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout26": {0, 0.9, []int{16}},
 		"bettafish-heldout26":   {0, 0.73, nil},
 		"dulce-heldout21":       {0, 0.66, []int{11, 13}},
-		"coffee-shop-heldout27": {1, 0.86, []int{17}},
+		"coffee-shop-heldout27": {0, 0.93, []int{17}}, // line 6 (美试) answered since heldout78
 		"bettafish-heldout27":   {0, 0.8, []int{17, 20}},
 		"dulce-heldout22":       {0, 0.81, []int{11, 12}},
 		"coffee-shop-heldout28": {1, 0.9, []int{17}},
@@ -1618,6 +1640,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout77": {0, 1, nil},
 		"bettafish-heldout77":   {0, 0.87, []int{18, 19}},
 		"dulce-heldout72":       {0, 0.66, nil},
+		"coffee-shop-heldout78": {0, 0.97, nil},
+		"bettafish-heldout78":   {0, 0.88, nil},
+		"dulce-heldout73":       {0, 0.62, []int{11}},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
