@@ -151,9 +151,11 @@ func AsChinese(q string, docs func(w string) int) string {
 // (translations) that docs holds in no document written as the
 // translation docs holds most (ties: the glossary's first): the words a
 // Chinese question mixes in ("一天可以进去多少visitor？": 游客; heldout78)
-// as well as an English question's (AsChinese). A word a Chinese question
-// mixes in that docs holds as written at least as often as its
-// translation (KPI) stays, as does a word held in no form.
+// as well as an English question's (AsChinese). An acronym a Chinese
+// question mixes in (acronym: KPI, CBD) that docs holds as written at
+// least as often as its translation stays, as does a word held in no
+// form; an ordinary word (visitor) is read as its translation, as Chinese
+// texts write it.
 func EnglishWordsAsChinese(q string, docs func(w string) int) string {
 	mixed := HasHan(q)
 	return englishWord.ReplaceAllStringFunc(q, func(w string) string {
@@ -163,8 +165,8 @@ func EnglishWordsAsChinese(q string, docs func(w string) int) string {
 				best, most = z, d
 			}
 		}
-		if best == "" || mixed && docs(strings.ToLower(w)) >= most {
-			return w // held as written as often: the texts use the word itself (KPI)
+		if best == "" || mixed && acronym(w) && docs(strings.ToLower(w)) >= most {
+			return w // held as written as often: the texts use the acronym itself (KPI)
 		}
 		return best
 	})
@@ -210,3 +212,8 @@ func HasInitial(r rune, c byte) bool {
 // HasTranslation reports whether the English word w is in the glossary
 // (translations).
 func HasTranslation(w string) bool { return len(translations(w)) > 0 }
+
+// acronym reports whether w is two or more ASCII capitals (KPI, CBD).
+func acronym(w string) bool {
+	return len(w) >= 2 && !strings.ContainsFunc(w, func(r rune) bool { return r < 'A' || r > 'Z' })
+}

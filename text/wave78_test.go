@@ -89,18 +89,21 @@ func TestHeardAlone(t *testing.T) {
 	}
 }
 
-// A glossary word the texts hold as written at least as often as its
-// translation stays; one they hold less is translated.
+// A glossary acronym (PHD) the texts hold as written at least as often as its
+// translation stays; one they hold less is translated; an ordinary word
+// is translated however often the texts hold it as written.
 func TestEnglishWordsHeldAsWritten(t *testing.T) {
 	for _, c := range []struct {
+		q    string
 		held map[string]int
 		want string
 	}{
-		{map[string]int{"campus": 3, "校园": 2}, "武大campus大吗"},
-		{map[string]int{"campus": 1, "校园": 2}, "武大校园大吗"},
+		{"读PHD要几年", map[string]int{"phd": 3, "博士": 2}, "读PHD要几年"},
+		{"读PHD要几年", map[string]int{"phd": 1, "博士": 2}, "读博士要几年"},
+		{"武大campus大吗", map[string]int{"campus": 3, "校园": 2}, "武大校园大吗"},
 	} {
-		if got := EnglishWordsAsChinese("武大campus大吗", func(w string) int { return c.held[w] }); got != c.want {
-			t.Errorf("%v: %s, want %s", c.held, got, c.want)
+		if got := EnglishWordsAsChinese(c.q, func(w string) int { return c.held[w] }); got != c.want {
+			t.Errorf("%s %v: %s, want %s", c.q, c.held, got, c.want)
 		}
 	}
 }
