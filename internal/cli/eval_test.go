@@ -1389,9 +1389,20 @@ func TestEvalShippedSets(t *testing.T) {
 // 6594, 1014 off-topic refused of 1090 as before, 2151 to 2168 answers
 // opening on point. Left: dulce-heldout73 line 11 (how the squad got to
 // the site: Dulce, squad and site held).
+// A seventy-ninth (…79, dulce-heldout74: a rival café owner, a
+// Singaporean customer writing Singlish, a barista trainee; a Korean
+// exchange student, a data scientist, a teenager writing 抽象 slang; a
+// Dulce-lore enthusiast, a middle-schooler, a veteran), first on 232679a:
+// 1/15, 1/15, 0/10; 0.94, 0.76, 0.76; 4/5, 4/5, 4/4. Then 典中典 and 急了
+// no terms, 名场面 of what was said read as the words, 省钱 stood in for
+// by a cost cut: 0/15, 0/15, 0/10; 1.00, 0.82, 0.76; 4/5, 4/5, 4/4; the
+// other runs unchanged. Left: coffee-shop-heldout79 line 19 (an espresso
+// dose and extraction time: 拿铁 and 萃取 held), bettafish-heldout79 line
+// 20 (a cross-check against the Baidu index: 百度 and 指数 each held of
+// other things).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2285
+const minLeadMet = 2313
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1643,6 +1654,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout78": {0, 0.97, nil},
 		"bettafish-heldout78":   {0, 0.88, nil},
 		"dulce-heldout73":       {0, 0.62, []int{11}},
+		"coffee-shop-heldout79": {0, 1, []int{19}},
+		"bettafish-heldout79":   {0, 0.82, []int{20}},
+		"dulce-heldout74":       {0, 0.76, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

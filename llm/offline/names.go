@@ -248,7 +248,7 @@ func namePairQuestions(cells []string, names []textName, zh bool) []string {
 	var out []string
 	for i, a := range names {
 		for _, b := range names[i+1:] {
-			if !isPerson(a.kind) || !isPerson(b.kind) {
+			if !isPerson(a.kind) || !isPerson(b.kind) || sameNamed(a.name, b.name) {
 				continue
 			}
 			n := 0

@@ -204,7 +204,7 @@ func (c questionContext) relationQuestions(mentioned func(string) bool, zh bool)
 		b, okB := questionName(display(r[1]))
 		_, knownA := readerName(bareTitle(display(r[0])), "")
 		_, knownB := readerName(bareTitle(display(r[1])), "")
-		if !okA || !okB || !knownA || !knownB || a == b {
+		if !okA || !okB || !knownA || !knownB || sameNamed(a, b) {
 			continue
 		}
 		key := [2]string{min(a, b), max(a, b)} // one question per pair, whichever its order
@@ -215,6 +215,27 @@ func (c questionContext) relationQuestions(mentioned func(string) bool, zh bool)
 		relQs = append(relQs, pairQuestion(a, b, zh))
 	}
 	return relQs
+}
+
+// sameNamed reports whether names a and b are one name or one holds the
+// other's words, in Latin letters (Taylor Cruz and Cruz: one person, whom
+// the trial's follow-up "How is Taylor Cruz related to Cruz?" asked about
+// twice; new-user trial 41). A Chinese name, written without spaces, is
+// one word (李明 and 李明咖啡店 are a person and a shop).
+func sameNamed(a, b string) bool {
+	if a == b {
+		return true
+	}
+	wa, wb := strings.Fields(strings.ToLower(a)), strings.Fields(strings.ToLower(b))
+	if len(wa) > len(wb) {
+		wa, wb = wb, wa
+	}
+	for _, w := range wa {
+		if !slices.Contains(wb, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // pairQuestion asks how a is related to b (in Chinese 是什么关系, not

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -239,5 +240,51 @@ func TestQuestionKinds(t *testing.T) {
 		if tc.en != "" && kindQuestion(tc.title, k, false) != tc.en {
 			t.Errorf("%s: %q, want %q", tc.title, kindQuestion(tc.title, k, false), tc.en)
 		}
+	}
+}
+
+// One person under two names (Taylor Cruz, Cruz) makes no pair question;
+// two people do; Chinese names are compared whole.
+func TestSameNamed(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Taylor Cruz", "Cruz", true},
+		{"cruz", "Taylor Cruz", true},
+		{"Taylor Cruz", "Jordan Hayes", false},
+		{"Alex Mercer", "Alex", true},
+		{"李明", "李明咖啡店", false},
+		{"李明", "李明", true},
+		{"Sam", "Samuel Rivera", false},
+	} {
+		if got := sameNamed(c.a, c.b); got != c.want {
+			t.Errorf("sameNamed(%s, %s) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// relationQuestions asks no pair of one person under two names (Taylor
+// Cruz, Cruz) and asks a pair of two people.
+func TestRelationQuestionsSkipSameName(t *testing.T) {
+	c := questionContext{skip: map[string]bool{}, rels: [][2]string{{"TAYLOR CRUZ", "CRUZ"}, {"TAYLOR CRUZ", "JORDAN HAYES"}}}
+	got := c.relationQuestions(func(string) bool { return false }, false)
+	for _, q := range got {
+		if strings.Contains(q, "related to Cruz?") {
+			t.Errorf("asked %q: one person under two names", q)
+		}
+	}
+	if len(got) != 1 {
+		t.Errorf("questions %q, want the one about Taylor Cruz and Jordan Hayes", got)
+	}
+}
+
+// namePairQuestions asks no pair of one person under two names either.
+func TestNamePairQuestionsSkipSameName(t *testing.T) {
+	cells := []string{"Taylor Cruz spoke. Cruz and Jordan Hayes argued.", "Taylor Cruz nodded. Cruz and Jordan Hayes left."}
+	names := []textName{{name: "Taylor Cruz", kind: kindActor}, {name: "Cruz", kind: kindActor}, {name: "Jordan Hayes", kind: kindActor}}
+	got := namePairQuestions(cells, names, false)
+	if slices.Contains(got, "How is Taylor Cruz related to Cruz?") || !slices.Contains(got, "How is Cruz related to Jordan Hayes?") {
+		t.Errorf("questions %q", got)
 	}
 }
