@@ -109,6 +109,13 @@ func WithoutAskerFrame(q string) string {
 	})
 }
 
+// plainOpening reports whether loc (nil for none) spans an opening of q
+// that asks nothing (zhAsks) and names no proper name (IsAnyName: "老夫读
+// 武大校史，…" is about 武大): an asker's aside WithoutAskerFrame may drop.
+func plainOpening(q string, loc []int) bool {
+	return loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName)
+}
+
 // withoutZhAsker is q without the Chinese clauses about the asker and
 // their people (WithoutAskerFrame): who told them (zhHearsay, zhTeller),
 // what they overheard, their kin, their errand, a greeting, their own
@@ -129,13 +136,13 @@ func withoutZhAsker(q string) string {
 	if loc := zhGreeting.FindStringIndex(q); loc != nil && hasContentWord(q[loc[1]:]) {
 		q = q[loc[1]:] // 你好，我是从韩国来的交换生。: the greeting, then who asks
 	}
-	if loc := zhOwnPast.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName) && zhAsks.MatchString(q[loc[1]:]) {
+	if loc := zhOwnPast.FindStringIndex(q); plainOpening(q, loc) && zhAsks.MatchString(q[loc[1]:]) {
 		q = q[loc[1]:] // 说起来我当年开店一分钱广告费都舍不得花…: the asker's past, not what is asked
 	}
 	if loc := zhOriginIntro.FindStringIndex(q); loc != nil && zhAsks.MatchString(q[loc[1]:]) {
 		q = q[loc[1]:] // 我从台湾过来，: where the asker comes from, never what is asked
 	}
-	if loc := zhSelfIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && !slices.ContainsFunc(Words(q[:loc[1]]), IsAnyName) && hasContentWord(q[loc[1]:]) {
+	if loc := zhSelfIntro.FindStringIndex(q); plainOpening(q, loc) && hasContentWord(q[loc[1]:]) {
 		q = q[loc[1]:] // 敝人执教数十年，: who asks, not what
 	} else if loc := zhRoleIntro.FindStringIndex(q); loc != nil && !zhAsks.MatchString(q[:loc[1]]) && hasContentWord(q[loc[1]:]) {
 		q = q[loc[1]:] // 我是在武汉交换的台湾学生，, 我高二，: who asks, whatever places it names

@@ -85,10 +85,10 @@ func Heard(q string, docs func(w string) int) string {
 	}
 	ws := Words(q)
 	for i, w := range ws {
-		rs := []rune(w)
-		if len(rs) == 3 && i > 0 && (ws[i-1] == "多少" || ws[i-1] == "几") && measures[string(rs[0])] {
-			rs, w = rs[1:], string(rs[1:]) // 多少/条生量: the measure the segmenter glued to the word heard
+		if i > 0 {
+			w, _ = countedThing(ws[i-1], w) // 多少/条生量: the measure the segmenter glued to the word heard
 		}
+		rs := []rune(w)
 		if len(rs) < 2 || len(rs) > 4 || strings.ContainsFunc(w, notHan) || IsStopWord(w) || GeneralShare(w) >= HeardMaxShare || docs(w) > 0 {
 			continue
 		}

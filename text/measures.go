@@ -44,11 +44,23 @@ func dropMeasures(words []string) []string {
 func unglueCounted(words []string) []string {
 	out := slices.Clone(words)
 	for i := 1; i < len(out); i++ {
-		if rs := []rune(out[i]); len(rs) == 3 && (out[i-1] == "多少" || out[i-1] == "几") && measures[string(rs[:1])] && HasHan(out[i]) && !IsDictWord(out[i]) {
-			out[i] = string(rs[1:])
+		if thing, ok := countedThing(out[i-1], out[i]); ok {
+			out[i] = thing
 		}
 	}
 	return out
+}
+
+// countedThing returns w without the measure it opens with, and true,
+// when w is a word of three Han runes the dictionary lacks after 多少 or
+// 几 (prev) and its first rune is a measure (多少/条差评: 差评); w and
+// false otherwise. Terms (unglueCounted) and Heard (多少/条生量) read the
+// thing counted through it.
+func countedThing(prev, w string) (string, bool) {
+	if rs := []rune(w); len(rs) == 3 && (prev == "多少" || prev == "几") && measures[string(rs[:1])] && HasHan(w) && !IsDictWord(w) {
+		return string(rs[1:]), true
+	}
+	return w, false
 }
 
 // measures are the measure words (with 一) that follow 哪 or 几 in a

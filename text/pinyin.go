@@ -148,8 +148,8 @@ func AsChinese(q string, docs func(w string) int) string {
 }
 
 // EnglishWordsAsChinese returns q with each English word of the glossary
-// (translations) that docs holds in no document written as the
-// translation docs holds most (ties: the glossary's first): the words a
+// (translations) written as the translation docs holds most (ties: the
+// glossary's first), when docs holds one: the words a
 // Chinese question mixes in ("一天可以进去多少visitor？": 游客; heldout78)
 // as well as an English question's (AsChinese). An acronym a Chinese
 // question mixes in (acronym: KPI, CBD) that docs holds as written at

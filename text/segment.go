@@ -399,16 +399,15 @@ func IsName(w string) bool {
 // proper name (IsName, IsAnyName): a graded quality (isGradedQuality:
 // 太贵) is none, whatever the tag, nor is a word of kinship (kinWords:
 // 孙女, 孙子 and 老太婆 are tagged as names; an asker's "我孙女天天喝" was
-// refused for a subject the knowledge never names), nor a common
-// occupation or form of address (commonRoles: 保安, 师傅), a unit of time
-// (namedUnits: 礼拜) or a verb (namedVerbs: 波及), nor a year of school
+// refused for a subject the knowledge never names), nor a common word
+// mistagged (mistaggedNames: 保安, 礼拜, 波及), nor a year of school
 // (gradeWords: 高二), nor the inside of a place (insideOf: 馆里).
 func nameFreq(w string) (float64, bool) {
 	if !HasHan(w) {
 		return 0, false
 	}
 	f, pos, _ := segmenter().Find(w) // 0 when w is none of its words
-	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w] && !commonRoles[w] && !namedUnits[w] && !namedVerbs[w] && !gradeWords[w] && !namedPeriod(w) && !insideOf(w)
+	return f, f > 0 && pos != "" && !isGradedQuality(w) && !kinWords[w] && !mistaggedNames[w] && !gradeWords[w] && !namedPeriod(w) && !insideOf(w)
 }
 
 // namedPeriod reports whether w names a span of time by its era or phase
@@ -428,21 +427,13 @@ func namedPeriod(w string) bool {
 // which ends names of firms (宁德时代) as often as eras.
 var periodSuffixes = strings.Fields("时期 期间 年间 年代 初期 末期 前期 中期 后期")
 
-// commonRoles are the occupations and forms of address the dictionary
-// tags as names (保安 nz, 保姆 nrt, 交警 j, 阿姨 and 师傅 nr): anyone
-// doing that job, never a name ("会不会被保安赶" was refused for naming
-// 保安 only in passing; heldout75).
-var commonRoles = fieldSet(`保安 保姆 交警 阿姨 师傅`)
-
-// namedUnits are the units of time the dictionary tags as names (礼拜, a
-// week: "开业头一个礼拜涨了多少粉" was refused for the subject 礼拜;
-// heldout75): how long, never the question's subject.
-var namedUnits = fieldSet(`礼拜`)
-
-// namedVerbs are the verbs the dictionary tags as names (波及 ns, "to
-// reach, to affect": "断货那次有没有被波及" was refused for the subject
-// 波及; heldout78).
-var namedVerbs = fieldSet(`波及`)
+// mistaggedNames are common words the dictionary tags as names, never a
+// question's subject: occupations and forms of address (保安 nz, 保姆
+// nrt, 交警 j, 阿姨 and 师傅 nr: "会不会被保安赶" was refused for naming
+// 保安 only in passing; heldout75), a unit of time (礼拜 ns: "开业头一个
+// 礼拜涨了多少粉"; heldout75) and a verb (波及 ns, "to affect": "断货那次
+// 有没有被波及"; heldout78).
+var mistaggedNames = fieldSet(`保安 保姆 交警 阿姨 师傅 礼拜 波及`)
 
 // gradeWords are the years of school and university (高二, 大一, 研一)
 // that the dictionary tags as names: whom an asker teaches or what year
