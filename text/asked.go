@@ -21,7 +21,8 @@ import (
 // each once; nil for a question
 // with neither, or with no Chinese. Also the thing whose procedure is
 // asked (贷款 in "办国家助学贷款是什么流程"), whose charge or arrangement
-// is asked (feeAsked), what a yes-or-no clause asks one may do
+// is asked (feeAsked), what a contract is asked to set (agreedAsked), a
+// formal act asked done (actDoneAsked), what a yes-or-no clause asks one may do
 // (modalsAsked) and the event asked of its last time (lastTimeAsked).
 // The asker's frame is read first (WithoutAskerFrame: 有几位老校友问：
 // asks nothing of 校友). Aspect words (IsAspectWord: 挑战, 原因,
@@ -64,6 +65,12 @@ func AskedFor(q string) []string {
 	}
 	eachClause(q, func(ws []string) {
 		for _, w := range existsAsked(ws) {
+			add(w)
+		}
+		for _, w := range agreedAsked(ws) {
+			add(w)
+		}
+		for _, w := range actDoneAsked(ws) {
 			add(w)
 		}
 		for _, w := range actorsAsked(ws) {
@@ -446,8 +453,9 @@ func measureAsk(w string) bool {
 // word with a Chinese character that is not a stop word).
 func phraseWord(w string) bool { return HasHan(w) && !IsStopWord(w) }
 
-// askDeterminers are the interrogatives followed by what is asked for.
-var askDeterminers = fieldSet("什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久 多大 多长 多高 多远 多重")
+// askDeterminers are the interrogatives followed by what is asked for
+// (the formal 何种 and 何类 too: 何种劳动合同; heldout80).
+var askDeterminers = fieldSet("何种 何类 什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久 多大 多长 多高 多远 多重")
 
 // whereAsked adds what a where-question ending its clause asks about: the
 // verb after 在哪 (肖某某现在在哪上班: 上班, as 哪一年出生的 asks for 出生),
@@ -529,42 +537,6 @@ var (
 	spendLinks = fieldSet("花 花了 花费 耗资 耗费 交 交了 付 付了 缴 缴了 缴纳 支付 欠 欠了 开 发 发了 拿 拿到 领 领到")
 )
 
-// IsAspectWord reports whether w is a word for an aspect of a subject
-// rather than a thing (挑战, 问题, 原因, 影响, 特点, 方法, 风险 …) or for the
-// kind of answer asked for (名字, 地方, 时间, 数量 …) or its merits and
-// faults (好处, 毛病, 缺点 …): a question asking for one (哪些挑战, 叫什么
-// 名字, 挑出了哪些毛病) is answered by texts that name the instances (断货,
-// 王芳, 1049年), not the word, so AskedFor leaves it out; so are the words
-// of how a whole stands and in what parts (大体, 局面, 哪几块; 态势 of
-// "李明咖啡店的总体舆情态势如何？", refused for it: new-user trial 40), and a case
-// study's abstractions (考量, 起因, 补救, 地位, 维度: "选择写字楼商圈的主要考量"
-// is answered by the reasons; 面孔 of "情绪可以分成哪几种面孔" by the kinds
-// named, 环节 by the steps; 路子 of "口味是什么路子" and 氛围 by how it
-// tastes or feels, 外部 of "外部威胁" by the threats; heldout59; 难处 by
-// the difficulties, heldout60; 大意, 要点, 意思 and 原话 of "回应大意是什么",
-// "核心意思是什么", "回应原话" by what was said; 缘由 and 总数 of a
-// formal letter by the cause and the figure, 变动 by the change, 事由
-// of a penalty by its grounds: heldout77; a consultant's 业务 (the
-// business), 量化 (put in figures) and 水位 (the level of a price) by the
-// figures: heldout78). English aspect
-// words too (theme, role, relationship, reason: stemmed, lower case; a
-// comeback or reply by what was said back, an image or metaphor by the
-// figure used: heldout68).
-func IsAspectWord(w string) bool { return aspectWords[w] }
-
-var aspectWords = fieldSet(`挑战 困难 难题 问题 方面 原因 因素 影响 后果 变化 情况 特点 特征 措施 举措 做法 办法 方法 方式 手段 策略 对策 建议
-看法 观点 评价 态度 反应 反响 回应 风险 机会 优势 劣势 不足 短板 意义 作用 价值 趋势 走势 经验 教训 结果 过程 经历 表现 进展 动态 细节 背景
-争议 焦点 亮点 重点 核心 关键 区别 差异 异同 关系 联系 主题 类型 种类 阶段 步骤 目的 目标 计划 前景 现状 事情 事件 东西 内容 情形 状况 方向 角色
-名字 名称 地方 地点 位置 时间 日期 年份 时候 数量 数字 金额 人物 对象 类别
-好处 坏处 优点 缺点 毛病 弊端 长处 短处 利弊
-theme topic aspect issue problem challenge reason cause effect impact role significance importance purpose goal
-outcome result consequence relationship relation connection difference similarity nature kind type sort way method
-approach view opinion attitude reaction response trend summary overview point detail history background situation
-status state progress feature advantage disadvantage strength weakness risk name place time date number part
-year month week day hour decade century 星期 礼拜 specialty speciality expertise skill job profession occupation
-conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 态势 局势 形势 概况 全貌 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
-style manner arc journey mindset outline phrasing wording comeback retort rejoinder reply image metaphor analogy 路子 氛围 外部 难处 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处 缘由 缘故 事由 总数 变动 业务 量化 水位 档位`)
-
 // fieldSet is the set of the space-separated words of s (the package's
 // word lists: stop words, question words, aspect words, offensive words).
 func fieldSet(s string) map[string]bool {
@@ -578,14 +550,15 @@ func fieldSet(s string) map[string]bool {
 // haveAsked is the thing 有没有 or 有无 before ws[from] asks whether there
 // is (有没有兄弟姐妹: 兄弟, 姐妹), when the phrase after it is all nouns
 // (有没有出面回应 asks whether it acted: none); after a modifier and 的,
-// the phrase 的 leads to (有没有对外开放的宾馆: 宾馆; heldout70), though a
+// the phrase 的 leads to and those joined to it by 或 or 和, whatever
+// the dictionary tags them (headsAfterOf: 有没有对外开放的宾馆: 宾馆,
+// heldout70; 有没有推荐的民宿或饭店: 民宿, 饭店, heldout80), though a
 // phrase with a noun before 的 (企业团购的单子) is no mere modifier; before
 // 可, the thing to use (有没有校车可坐: 校车, not how).
 func haveAsked(ws []string, from int) []string {
 	k, _ := phraseFrom(ws, from)
 	if k > from && k+1 < len(ws) && ws[k] == "的" && !slices.ContainsFunc(ws[from:k], IsNoun) {
-		from = k + 1
-		k, _ = phraseFrom(ws, from)
+		return headsAfterOf(ws, k+1)
 	}
 	if p := slices.Index(ws[from:k], "可"); p > 0 {
 		k = from + p

