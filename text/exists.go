@@ -47,7 +47,7 @@ func existsAsked(ws []string) []string {
 			j++ // 有没有提起上诉: the thing is the light verb's object, a noun of an act too
 		}
 		var run []string
-		for ; j < len(ws) && (nounLike(ws[j]) || object && actNoun(ws[j]) || orAnd[ws[j]] && len(run) > 0); j++ {
+		for ; j < len(ws) && (nounLike(ws[j]) || object && actNoun(ws[j]) || orAnd[ws[j]] && len(run) > 0 || otherThings[ws[j]]); j++ {
 			if !orAnd[ws[j]] {
 				run = append(run, ws[j])
 			}
@@ -98,8 +98,13 @@ func actNoun(w string) bool {
 }
 
 // objectVerbs are the verbs whose object is the thing done (提起上诉,
-// 发起投票, 作出处分): existsAsked reads the thing after them.
-var objectVerbs = fieldSet("提起 提出 发起 作出 做出 采取 进行 申请 开展 给予 给出 做 开通 开设 加装 安装 增设 配备")
+// 发起投票, 作出处分; 送 and 赠送 of a gift: 有没有送饮品或者别的福利,
+// heldout82): existsAsked reads the thing after them.
+var objectVerbs = fieldSet("提起 提出 发起 作出 做出 采取 进行 申请 开展 给予 给出 做 开通 开设 加装 安装 增设 配备 送 赠送")
+
+// otherThings are the words of "other" that may open a thing existsAsked
+// reads (有没有送饮品或者别的福利: 福利 is asked; heldout82).
+var otherThings = fieldSet("别的 其他 其它")
 
 // existsEnd are the words after which the things existsAsked reads end.
 var existsEnd = fieldSet("之类 之类的 等 这样 这种 那样 那种")

@@ -68,7 +68,7 @@ func countedThing(prev, w string) (string, bool) {
 var measures = map[string]bool{}
 
 func init() {
-	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 回 趟 遍 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折 辆 台 只 间 场 句 样 波 栋 幢 棵 株 幅 尊 本") {
+	for _, m := range strings.Fields("年 天 周 月 日 个 家 种 位 次 回 趟 遍 条 项 所 座 支 名 款 届 期 类 些 段 篇 件 首 部 张 份 成 套 批 步 折 辆 台 只 间 场 句 样 波 栋 幢 棵 株 幅 尊 本 颗") {
 		measures[m] = true
 		measures["一"+m] = true
 	}

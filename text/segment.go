@@ -434,8 +434,9 @@ var periodSuffixes = strings.Fields("时期 期间 年间 年代 初期 末期 �
 // nrt, 交警 j, 阿姨 and 师傅 nr: "会不会被保安赶" was refused for naming
 // 保安 only in passing; heldout75), a unit of time (礼拜 ns: "开业头一个
 // 礼拜涨了多少粉"; heldout75) and a verb (波及 ns, "to affect": "断货那次
-// 有没有被波及"; heldout78).
-var mistaggedNames = fieldSet(`保安 保姆 交警 阿姨 师傅 礼拜 波及`)
+// 有没有被波及"; heldout78) and a benefit (福利: "雷军班到底有啥福利";
+// heldout82).
+var mistaggedNames = fieldSet(`保安 保姆 交警 阿姨 师傅 礼拜 波及 福利`)
 
 // gradeWords are the years of school and university (高二, 大一, 研一)
 // that the dictionary tags as names: whom an asker teaches or what year

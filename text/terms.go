@@ -452,7 +452,7 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 			out = append(out, w)
 			continue
 		}
-		if n := len(out); n > 0 && content(out[n-1]) && joined[out[n-1]] == nil && strings.Contains(q, out[n-1]+w) {
+		if n := len(out); n > 0 && content(out[n-1]) && !shopCount(out[n-1]) && joined[out[n-1]] == nil && strings.Contains(q, out[n-1]+w) {
 			joined[out[n-1]+w] = []string{out[n-1]}
 			if strings.Contains(kindSuffixes, w) {
 				joined[out[n-1]+w] = []string{} // 咖啡/机: the kind, no part of it the word before (parts)
@@ -477,10 +477,21 @@ func bindSingles(q string, words []string) ([]string, map[string][]string) {
 // AskedFor (joinIDs).
 func suffixNoun(w string) bool { return w == "号" || w == "费" }
 
+// shopCount reports a count of shops (一家, 两家, 几家): the noun after it
+// (店) is what is counted, and the count stands for it alone (再开一家店:
+// 一家, as "会不会再开一家"; not 一家店, which named the question's subject;
+// heldout82).
+func shopCount(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && rs[1] == '家' && strings.ContainsRune(numerals+"几", rs[0])
+}
+
 // determined reports whether the word before words[i] is a determiner
 // (这家, 那个, 该, 每): the noun at i is its head (这家/店/面临 is 这家店
 // facing, not 店面临), never bound to the word after it; or 多少 or 几
-// before a measure, the unit counted (多少/条/差评: not 条差评).
+// before a measure, the unit counted (多少/条/差评: not 条差评); or an
+// interrogative determiner (什么, 哪些: askDeterminers), whose thing it is
+// (什么/事/生气: not 事生气).
 func determined(words []string, i int) bool {
 	if i == 0 {
 		return false
@@ -488,6 +499,9 @@ func determined(words []string, i int) bool {
 	r, _ := utf8.DecodeRuneInString(words[i-1])
 	if words[i-1] == "多少" || words[i-1] == "几" {
 		return measures[words[i]] // 多少/条/差评: 条 is the unit counted, no part of a name
+	}
+	if askDeterminers[words[i-1]] {
+		return true // 什么/事/生气: the matter asked, not 事生气 (heldout82)
 	}
 	return strings.ContainsRune(determiners, r) && utf8.RuneCountInString(words[i-1]) <= 2
 }

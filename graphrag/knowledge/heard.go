@@ -15,7 +15,9 @@ import (
 // Jordan); each familiar form of address as the person's name
 // (familiarNames: 小李 → 李明 on the sample); and, an English question asked of Chinese documents (chinese),
 // as text.AsChinese reads it (Zhang Pingwen → 张平文, library → 图书馆),
-// a Chinese one with the English words it mixes in translated
+// a Chinese one with the words it writes in pinyin read as the Han
+// words the documents hold (text.PinyinWordsAsChinese: na tie → 拿铁)
+// and the English words it mixes in translated
 // (text.EnglishWordsAsChinese: 多少visitor → 多少游客) and its pinyin
 // initials read (initialisms: wd → 武大);
 // question itself when it holds none. The candidates are counted
@@ -28,7 +30,7 @@ func (x *Lexical) Heard(question string) string {
 	case !text.HasHan(q):
 		q = text.AsChinese(q, x.docsHolding)
 	default:
-		q = x.initialisms(text.EnglishWordsAsChinese(q, x.docsHolding)) // 一天可以进去多少visitor？, wd樱花
+		q = x.initialisms(text.EnglishWordsAsChinese(text.PinyinWordsAsChinese(q, x.docsHolding), x.docsHolding)) // 的na tie一杯, 一天可以进去多少visitor？, wd樱花
 	}
 	return q
 }

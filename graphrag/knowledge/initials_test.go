@@ -63,3 +63,12 @@ func TestHeardMixedEnglish(t *testing.T) {
 		t.Errorf("Heard = %s", got)
 	}
 }
+
+// Words a Chinese question writes in toneless pinyin are read as the Han
+// words the knowledge holds (Lexical.Heard: text.PinyinWordsAsChinese).
+func TestHeardPinyinWords(t *testing.T) {
+	m := modelOfDocs(t, []string{"桂花拿铁五月上市。", "桂花拿铁首月占三成。", "拿铁二十八元一杯。"})
+	if got := m.Lexical().Heard("那个gui hua na tie是几月出来的？"); got != "那个桂花拿铁是几月出来的？" {
+		t.Errorf("Heard = %s, want 桂花拿铁", got)
+	}
+}

@@ -1428,9 +1428,20 @@ func TestEvalShippedSets(t *testing.T) {
 // 5/5, 4/4; the other runs unchanged. Left: the wartime move to 乐山
 // again (bettafish-heldout81 line 2), Dulce's ESL wording (the facade, the
 // mainframe room).
+// An eighty-second (…82, dulce-heldout77: a child writing in toneless
+// pinyin the words she cannot write, a Weibo user writing like a post, an
+// Indian English speaker), first on c9d41aa: 9/15, 2/15, 0/10; 0.33,
+// 0.81, 0.94; 4/5, 4/5, 4/4. Then pinyin words read as the Han words the
+// knowledge holds (na tie → 拿铁, gong ying shang → 供应商; two
+// syllables held nowhere as the common word: gong zi → 工资), 什么事 the
+// matter asked (not 事生气), 一家店 read as 一家, 几分 and 几颗 no terms,
+// 福利 no name, what 有没有送 asks given (饮品 or 别的福利): 0/15, 0/15,
+// 0/10; 0.88, 0.94, 0.94; 5/5, 4/5, 4/4; the other runs unchanged.
+// Left: bettafish-heldout82 line 20 (a student union's election: 武大,
+// 黑幕 and 超话 held of other things).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2376
+const minLeadMet = 2405
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1691,6 +1702,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout81": {0, 1, nil},
 		"bettafish-heldout81":   {0, 0.90, nil},
 		"dulce-heldout76":       {0, 0.83, nil},
+		"coffee-shop-heldout82": {0, 0.87, nil},
+		"bettafish-heldout82":   {0, 0.93, []int{20}},
+		"dulce-heldout77":       {0, 0.94, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
