@@ -221,14 +221,20 @@ func judge(stats, names []knowledge.TermStat, asked []string, best, floor float6
 // them ("食堂几点开门？" asks for a 时刻, a word it never uses).
 var unaskedGloss = map[string]string{"时刻": "a time of day", "价格": "a price", "名字": "a name", "投资额": "an amount invested", "职业": "former work", "年份": "a year"}
 
-// glossed is asked with each word of unaskedGloss followed by its gloss:
-// "时刻: a time of day".
+// glossed is asked with each word of unaskedGloss followed by its gloss
+// ("时刻: a time of day") and each fact of a life (text.IsPersonalFact),
+// which knowledge.Lexical.Unasked looks for said of the person asked
+// about, saying so ("父亲: not said of the person asked about": the
+// knowledge may name 父亲 of others; new-user trial 42).
 func glossed(asked []string) []string {
 	out := make([]string, len(asked))
 	for i, w := range asked {
 		out[i] = w
-		if g := unaskedGloss[w]; g != "" {
-			out[i] = w + ": " + g
+		switch {
+		case unaskedGloss[w] != "":
+			out[i] = w + ": " + unaskedGloss[w]
+		case text.IsPersonalFact(w):
+			out[i] = w + ": not said of the person asked about"
 		}
 	}
 	return out

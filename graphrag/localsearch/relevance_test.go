@@ -649,3 +649,14 @@ func TestUnaskedReasonShare(t *testing.T) {
 		t.Errorf("reason %+v: want 时刻 glossed", c.Relevance)
 	}
 }
+
+// A refusal's reason says a fact of a life was looked for said of the
+// person asked about, not anywhere: the knowledge may name 父亲 of others
+// (new-user trial 42).
+func TestGlossedPersonalFact(t *testing.T) {
+	got := glossed([]string{"父亲", "时刻", "专业"})
+	want := []string{"父亲: not said of the person asked about", "时刻: a time of day", "专业"}
+	if !slices.Equal(got, want) {
+		t.Errorf("glossed = %q, want %q", got, want)
+	}
+}

@@ -287,15 +287,15 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 }
 
 // keepStored refuses (an inputError) to build graph id over a stored one
-// when a state file given was not found: the engine left out (B14) is
-// most often a mistyped path, and the stored graph, built with it, would
-// be replaced by a smaller one with exit 0. A first build, or one under
-// another id, goes on without the engine, as B14 expects.
+// when a state file given contributes nothing (state.Unavailable: not
+// found, empty, no paragraphs): the engine left out (B14) is most often a
+// mistyped path or a file an engine failed to write, and the stored graph,
+// built with it, would be replaced by a smaller one with exit 0 (new-user
+// trial 42: an empty query file turned a stored graph of 277 nodes into
+// one of 179). A first build, or one under another id, goes on without
+// the engine, as B14 expects.
 func keepStored(graphsDir, id string, unavailable []state.Unavailable) error {
 	for _, u := range unavailable {
-		if u.Reason != state.ReasonNotFound {
-			continue
-		}
 		store, err := storage.New(graphsDir)
 		if err != nil {
 			return nil // the save reports it
@@ -305,7 +305,11 @@ func keepStored(graphsDir, id string, unavailable []state.Unavailable) error {
 			return nil
 		}
 		if _, err := os.Stat(path); err == nil {
-			return inputError{fmt.Errorf("no such file: %s; graph %s is stored and this build, without the %s engine, would replace it: give the right path, or another --report-id to build without the engine (the stored graph is kept)", u.Path, id, u.Engine)}
+			what := "no such file"
+			if u.Reason != state.ReasonNotFound {
+				what = u.Reason
+			}
+			return inputError{fmt.Errorf("%s: %s; graph %s is stored and this build, without the %s engine, would replace it: give the right path, or another --report-id to build without the engine (the stored graph is kept)", what, u.Path, id, u.Engine)}
 		}
 	}
 	return nil

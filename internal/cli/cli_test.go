@@ -250,6 +250,17 @@ func TestBuildGraphMissingEngine(t *testing.T) {
 	if after := readFile(t, filepath.Join(full, "storm", "graphrag.json")); after != before {
 		t.Error("the stored graph was replaced")
 	}
+	// so with an empty state file or one without paragraphs (new-user
+	// trial 42: an empty file replaced a stored graph with exit 0)
+	for _, media := range []string{write("empty.json", " \n"), write("nopara.json", `{"query":"某地暴雨","report_title":"","paragraphs":[]}`)} {
+		code, _, errOut := run(t, "build-graph", "--graphs", full, "--report-id", "storm", q, "media="+media, i)
+		if code != ExitBadInput || !strings.Contains(errOut, "graph storm is stored") || !strings.Contains(errOut, filepath.Base(media)) {
+			t.Errorf("rebuild over a stored graph with %s: exit %d, stderr %q", filepath.Base(media), code, errOut)
+		}
+		if after := readFile(t, filepath.Join(full, "storm", "graphrag.json")); after != before {
+			t.Errorf("the stored graph was replaced by a build with %s", filepath.Base(media))
+		}
+	}
 	if code, _, errOut := run(t, "build-graph", "--graphs", full, "--report-id", "storm-2", q, "media="+filepath.Join(dir, "typo", "media.json"), i); code != ExitOK {
 		t.Errorf("another id: exit %d: %s", code, errOut)
 	}
