@@ -121,9 +121,9 @@ var agreedVerbs = fieldSet("约定 规定 给予 赋予 享有 包含 包括 设
 // verb (agreedVerbs) after 是否 in the clause of words ws, whatever stands
 // between (the grounds, the party: 是否依据供货合同向供应商主张违约责任):
 // 免租期 and 装修期 in 是否约定了免租期或装修期; 李明, 优先 and 续租权 in
-// 是否给予李明优先续租权 (heldout80), in order; nil when the clause has none. Whether the contract sets it or the
-// claim was made is asked: the thing set or claimed is what a text must
-// name.
+// 是否给予李明优先续租权 (heldout80), in order; nil when the clause has
+// none. Whether the contract sets it or the claim was made is asked: the
+// thing set or claimed is what a text must name.
 func agreedAsked(ws []string) []string {
 	w := slices.Index(ws, "是否")
 	if w < 0 {
