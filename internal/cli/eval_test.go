@@ -1439,9 +1439,17 @@ func TestEvalShippedSets(t *testing.T) {
 // 0/10; 0.88, 0.94, 0.94; 5/5, 4/5, 4/4; the other runs unchanged.
 // Left: bettafish-heldout82 line 20 (a student union's election: 武大,
 // 黑幕 and 超话 held of other things).
+// An eighty-third (…83, dulce-heldout78: a food-safety inspector writing
+// a checklist, a retired professor writing long qualified questions, a
+// conspiracy fan writing lowercase internet English), measured once on
+// 016720e and shipped as measured, its kinds not yet fixed: 1/15, 2/15,
+// 0/10; 0.93, 0.82, 0.87; 5/5, 3/5, 2/4 (冷链 a word the dictionary
+// lacks taken for the subject; 中居 of 在高校中居第几位; a year asked of a
+// decision the texts date otherwise; a foreign architect, a booking
+// system's vendor, Dulce's real location and the kind of aliens answered).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2405
+const minLeadMet = 2436
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1705,6 +1713,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout82": {0, 0.87, nil},
 		"bettafish-heldout82":   {0, 0.93, []int{20}},
 		"dulce-heldout77":       {0, 0.94, nil},
+		"coffee-shop-heldout83": {1, 0.93, nil},
+		"bettafish-heldout83":   {2, 0.81, []int{16, 18}},
+		"dulce-heldout78":       {0, 0.86, []int{11, 13}},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
