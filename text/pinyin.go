@@ -132,15 +132,7 @@ func AsChinese(q string, docs func(w string) int) string {
 	}
 	q = englishDates(q)
 	for _, n := range pinyinNames(q) {
-		best, most := "", MinHeardDocs-1
-		for _, split := range n.Syllables {
-			for _, c := range pinyinHeld(split, docs) {
-				if d := docs(c); d > most {
-					best, most = c, d
-				}
-			}
-		}
-		if best != "" {
+		if best := mostHeld(n.Syllables, docs); best != "" {
 			q = strings.Replace(q, n.Text, best, 1)
 		}
 	}
@@ -243,17 +235,13 @@ func PinyinWordsAsChinese(q string, docs func(w string) int) string {
 		if len(words) == 1 && !pinyinWord(run) {
 			return run
 		}
-		best, most := "", MinHeardDocs-1
+		var splits [][]string
 		for _, split := range pinyinSplits(strings.Join(words, ""), maxPinyinSyllables) {
-			if len(split) < 2 || !wholeSyllables(split, words) {
-				continue
-			}
-			for _, c := range pinyinHeld(split, docs) {
-				if d := docs(c); d > most {
-					best, most = c, d
-				}
+			if len(split) >= 2 && wholeSyllables(split, words) {
+				splits = append(splits, split)
 			}
 		}
+		best := mostHeld(splits, docs)
 		if best == "" && len(words) == 2 {
 			best = commonWordOf(words[0], words[1])
 		}
@@ -277,6 +265,22 @@ func commonWordOf(a, b string) string {
 			w := string([]rune{r1, r2})
 			if g := GeneralShare(w); g > most { // 0 for a string no dictionary word
 				best, most = w, g
+			}
+		}
+	}
+	return best
+}
+
+// mostHeld returns the Han string of one of splits (pinyinHeld) that docs
+// holds most, at least MinHeardDocs times ("" for none); ties: the
+// earlier split, then the lower runes. AsChinese reads a name's pinyin
+// with it, PinyinWordsAsChinese a Chinese question's pinyin words.
+func mostHeld(splits [][]string, docs func(w string) int) string {
+	best, most := "", MinHeardDocs-1
+	for _, split := range splits {
+		for _, c := range pinyinHeld(split, docs) {
+			if d := docs(c); d > most {
+				best, most = c, d
 			}
 		}
 	}

@@ -133,6 +133,11 @@ func (x *bigramIndex) list(key uint64) []byte {
 	if i == x.n || binary.LittleEndian.Uint64(x.keys[8*i:]) != key {
 		return nil
 	}
+	return x.listAt(i)
+}
+
+// listAt returns the encoded list of the i-th key (0 ≤ i < n).
+func (x *bigramIndex) listAt(i int) []byte {
 	return x.post[binary.LittleEndian.Uint64(x.offs[8*i:]):binary.LittleEndian.Uint64(x.offs[8*i+8:])]
 }
 

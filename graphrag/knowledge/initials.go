@@ -55,6 +55,7 @@ func (x *Lexical) initialisms(question string) string {
 func (x *Lexical) initialismWord(a, b byte) string {
 	idx := x.bigramIndex()
 	best, most, second := "", 0, 0
+	var docs, counts []int32
 	for i := 0; i < idx.n; i++ {
 		key := binary.LittleEndian.Uint64(idx.keys[8*i:])
 		r1, r2 := rune(key>>32), rune(uint32(key))
@@ -65,7 +66,8 @@ func (x *Lexical) initialismWord(a, b byte) string {
 		if text.IsStopWord(string(r1)) || text.IsStopWord(string(r2)) || text.IsStopWord(w) {
 			continue
 		}
-		n := listDocs(idx.post[binary.LittleEndian.Uint64(idx.offs[8*i:]):binary.LittleEndian.Uint64(idx.offs[8*i+8:])])
+		docs, counts, _ = decodeList(idx.listAt(i), docs[:0], counts[:0]) // a list cut short counts what it holds
+		n := len(docs)
 		switch {
 		case n > most:
 			best, most, second = w, n, most
@@ -77,25 +79,4 @@ func (x *Lexical) initialismWord(a, b byte) string {
 		return ""
 	}
 	return best
-}
-
-// listDocs is the number of documents an encoded bigram list holds
-// (pairs of uvarints: document delta, count); a list cut short counts
-// what it holds.
-func listDocs(b []byte) int {
-	n := 0
-	for len(b) > 0 {
-		_, k := binary.Uvarint(b)
-		if k <= 0 {
-			break
-		}
-		b = b[k:]
-		_, k = binary.Uvarint(b)
-		if k <= 0 {
-			break
-		}
-		b = b[k:]
-		n++
-	}
-	return n
 }
