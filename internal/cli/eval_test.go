@@ -1451,9 +1451,34 @@ func TestEvalShippedSets(t *testing.T) {
 // (bettafish-heldout83 line 10), a foreign architect and a booking
 // system's vendor (lines 16, 18), Dulce's real location and the kind of
 // aliens (dulce-heldout78 lines 11, 13) answered.
+// An eighty-fourth (…84, dulce-heldout79: a Chengdu shop owner writing
+// Sichuanese, a newspaper fact-checker quoting what she heard, a German
+// engineer capitalising his nouns), first on 0ee9f0c: 1/15, 1/15, 4/10;
+// 0.94, 0.81, 0.59; 3/5, 2/5, 4/4. Then a south-western 好多, 好久 and
+// 好大 read as 多少, 多久 and 多大 where their clause asks with them (工资
+// 好多钱, 差评占好多, 好大年纪; "a lot" elsewhere), 没得 and Wuhan's 进克
+// read, the questions of which people, an investment, a year, a time, a
+// past job and a name read through the dialect too, people counted
+// (放多少人进去看花) asking no verb after them, the offline model's
+// intents read through the dialect; nouns capitalised alone after a
+// determiner three times over naming nothing ("the Team", "the
+// Stützpunkt", "this Order"), "in which State are the Doors" no place;
+// 哪位外国建筑师 asking the trade; 撰文者 stood in for by 作者, 职务 by
+// 担任 and titles: 0/15, 0/15, 1/10; 1.00, 0.89, 0.88; 5/5, 3/5, 4/4.
+// The other runs refuse what they did (bettafish-heldout40 line 12's 好多
+// 人进克 is 多少人进去, no 进克 asked); their answers changed on
+// bettafish-heldout30 line 13 (a quantity boosted: the 雷军班's 30 places
+// lost, 2 → 1 assertions) and coffee-shop-heldout78 line 5 (a time
+// boosted, now opening on the 5月 volume), bettafish-heldout68 line 1
+// (both quotas again). Left: a campus's area in 亩 (占地 a verb) and a
+// rule quoted whose 外卖 the knowledge never names (bettafish-heldout84
+// lines 18, 20): a quoted word the knowledge lacks is no subject of its
+// own (a rumour quoted, “全民审稿”, is asked about often); Sam's opinion
+// of the signal (dulce-heldout79 line 8: Opinion and Inconsistencies
+// stay names, two nouns alone after a determiner being English too).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2439
+const minLeadMet = 2473
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1720,6 +1745,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout83": {0, 1, nil},
 		"bettafish-heldout83":   {1, 0.84, []int{16, 18}},
 		"dulce-heldout78":       {0, 0.86, []int{11, 13}},
+		"coffee-shop-heldout84": {0, 1, nil},
+		"bettafish-heldout84":   {0, 0.88, []int{18, 20}},
+		"dulce-heldout79":       {1, 0.88, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

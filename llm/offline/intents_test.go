@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"testing"
 )
 
@@ -30,6 +31,26 @@ func TestQuantityIntentNoDates(t *testing.T) {
 		if got := question.MatchString(q); got != want {
 			t.Errorf("%q asks a quantity: %v, want %v", q, got, want)
 		}
+	}
+}
+
+// A dialect's question words ask what the standard ones do: 好多人 a
+// quantity as 多少人, 几多 as 多少, 啥子时候 a time (heldout84); 好多年了
+// asks none.
+func TestIntentsReadDialect(t *testing.T) {
+	_, quantity := intentNamed(t, "quantity")
+	_, when := intentNamed(t, "when")
+	for q, want := range map[string]*regexp.Regexp{
+		"学校一天到底放好多人进去看花啊？": quantity,
+		"雷军捐了几多？":          quantity,
+		"桂花拿铁是啥子时候出的":      when,
+	} {
+		if got := askedIntents(q); !slices.Contains(got, want) {
+			t.Errorf("askedIntents(%s) = %v, want %v among them", q, got, want)
+		}
+	}
+	if got := askedIntents("离开珞珈山好多年了，母校现在怎样"); slices.Contains(got, quantity) {
+		t.Errorf("askedIntents(好多年了) holds the quantity intent")
 	}
 }
 

@@ -403,6 +403,21 @@ func clauseRun(sents []*sentence, i int) (lo, hi int) {
 	return lo, hi
 }
 
+// askedIntents are the answer patterns of the intents query asks (read
+// through text.Standard: a dialect's 好多人, 几多 and 啥时候 ask a
+// quantity and a time as 多少人 and 什么时候 do; heldout84), in intents'
+// order.
+func askedIntents(query string) []*regexp.Regexp {
+	var asked []*regexp.Regexp
+	std := text.Standard(query)
+	for _, it := range intents {
+		if it.question.MatchString(std) {
+			asked = append(asked, it.answer)
+		}
+	}
+	return asked
+}
+
 // scoreSentences sets each sentence's score for the question: the idf of
 // every question term it holds, scaled by the share of the terms it (or
 // its record, RecordTermShare) holds, SubjectBoost for the description of
@@ -419,12 +434,7 @@ func scoreSentences(sents []*sentence, query string) {
 	}
 	n := float64(len(sents))
 	df, recordHolds := termCounts(sents, qts)
-	var asked []*regexp.Regexp
-	for _, it := range intents {
-		if it.question.MatchString(query) {
-			asked = append(asked, it.answer)
-		}
-	}
+	asked := askedIntents(query)
 	carried := carriedTerms(sents, qts)
 	for si, s := range sents {
 		held := 0.0
