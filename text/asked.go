@@ -137,12 +137,14 @@ func nounLike(w string) bool {
 var yesNo = regexp.MustCompile(`有没有|是否|有无|吗$`)
 
 // clauses returns the clauses of q, cut at clauseMarks (punctuation that
-// ends a clause) and dashes (原话搞准——校长是谁) and at a 、 right after an interrogative, where it parts
+// ends a clause) and dashes (原话搞准——校长是谁) and at a 、 or a space
+// (hanSpace) right after an interrogative, where it parts
 // two questions, not two nouns ("军训一般安排在什么时候、要练多少天"), in
 // order.
 func clauses(q string) []string {
 	var out []string
 	for _, c := range strings.FieldsFunc(q, func(r rune) bool { return strings.ContainsRune(clauseMarks, r) || r == '—' }) {
+		c = hanSpace.ReplaceAllString(c, "$1、$2") // 啥时候开始 要训多久: a space parts clauses as a 、 does
 		parts, start := strings.Split(c, "、"), 0
 		for i := range len(parts) - 1 {
 			if seg := strings.Join(parts[start:i+1], "、"); endsAsking(seg) {
@@ -155,6 +157,11 @@ func clauses(q string) []string {
 	}
 	return out
 }
+
+// hanSpace matches spaces between two Chinese characters, which a
+// question typed without punctuation writes between its clauses ("武大新生
+// 军训一般啥时候开始 要训多久啊"; heldout85): clauses reads them as a 、.
+var hanSpace = regexp.MustCompile(`(\p{Han})[ \x{3000}]+(\p{Han})`)
 
 // askingEnds are the interrogatives after which a 、 parts two questions.
 var askingEnds = strings.Fields("什么时候 啥时候 啥时 何时 多少 多久 多长 多大 多高 多远 几 谁 哪里 哪儿 什么 啥 吗 呢 怎么样 如何")

@@ -126,9 +126,11 @@ func Quotes(q string) []string {
 	return out
 }
 
-// peopleAsk matches a question asking which people (哪些人, 什么人, 哪类人,
-// 哪些群体, 哪些用户), by a trait too (什么年龄段的人, 哪些地方的用户).
-var peopleAsk = regexp.MustCompile(`(?:哪些|什么|哪类|哪一类|哪部分|什么样的)(?:[^\s，,。？?！!的人]{1,5}的)?(?:人|群体|用户|人群)`)
+// peopleAsk matches a question asking which people (哪些人, 什么人, 啥人, 哪类人,
+// 哪些群体, 哪些用户), by a trait too (什么年龄段的人, 哪些地方的用户), who
+// likes to go (谁最喜欢去) and people of what age (年纪多少的人多:
+// heldout85).
+var peopleAsk = regexp.MustCompile(`(?:哪些|什么|啥|哪类|哪一类|哪部分|什么样的)(?:[^\s，,。？?！!的人]{1,5}的)?(?:人|群体|用户|人群)|谁(?:最|比较|经常)?(?:喜欢|爱)(?:去|来)|(?:年纪|年龄)(?:多少|多大)的人`)
 
 // AsksPeople reports whether a Chinese question asks which people
 // (peopleAsk, read through Standard: 啥子人 is 什么人; not 没什么人,

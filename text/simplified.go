@@ -90,7 +90,9 @@ var taiwanese = strings.NewReplacer(
 // reads 頭髮 as 头发), as are runes written in Japanese forms
 // (japanese: 図書館 → 图书馆), and, where it is written Cantonese
 // (cantoneseMarked), its function words are read as Mandarin (cantonese:
-// 点解 → 为什么, 咗 → 了, 係 → 是 unless it ends 關係, 干係 or 聯係); q itself when it holds none (every simplified
+// 点解 → 为什么, 咗 → 了, 係 → 是 unless it ends 關係, 干係 or 聯係), and
+// where it is written Shanghainese (wuMarker), its words are read as
+// Mandarin too (wuStandard: 几钿 → 多少钱, 伊拉 → 他们, 贵伐 → 贵吗); q itself when it holds none (every simplified
 // question of the shipped sets is returned unchanged). The records are
 // never converted: a question is short and asked once, the knowledge's
 // texts are long and indexed as written. Search, chat, questions, serve
@@ -116,7 +118,7 @@ func Question(q string) string {
 	if spoken {
 		q = cantonese.Replace(cantoneseSay(q))
 	}
-	return q
+	return wuStandard(q)
 }
 
 // sayWords are the words whose 话 is a noun (电话, 话题, 普通话), which

@@ -44,9 +44,9 @@ func TestQuestion(t *testing.T) {
 }
 
 // traditionalSets are the shipped sets some of whose questions are
-// written in traditional characters or Japanese forms (Question changes
-// them).
-var traditionalSets = []string{"heldout32", "bettafish-heldout36", "bettafish-heldout37", "bettafish-heldout38", "bettafish-heldout39", "bettafish-heldout40", "bettafish-heldout41", "bettafish-heldout42", "bettafish-heldout43", "bettafish-heldout44", "bettafish-heldout45", "bettafish-heldout46", "bettafish-heldout47", "bettafish-heldout48", "bettafish-heldout49", "bettafish-heldout50", "bettafish-heldout51", "coffee-shop-heldout51", "bettafish-heldout52", "bettafish-heldout53", "bettafish-heldout54", "bettafish-heldout55", "bettafish-heldout56", "bettafish-heldout57", "bettafish-heldout58", "bettafish-heldout59", "bettafish-heldout60", "bettafish-heldout61", "bettafish-heldout62", "bettafish-heldout63", "bettafish-heldout64", "bettafish-heldout65", "bettafish-heldout73", "bettafish-heldout77", "bettafish-heldout80", "bettafish-heldout81"}
+// written in traditional characters, Japanese forms or Shanghainese
+// (Question changes them).
+var traditionalSets = []string{"heldout32", "bettafish-heldout36", "bettafish-heldout37", "bettafish-heldout38", "bettafish-heldout39", "bettafish-heldout40", "bettafish-heldout41", "bettafish-heldout42", "bettafish-heldout43", "bettafish-heldout44", "bettafish-heldout45", "bettafish-heldout46", "bettafish-heldout47", "bettafish-heldout48", "bettafish-heldout49", "bettafish-heldout50", "bettafish-heldout51", "coffee-shop-heldout51", "bettafish-heldout52", "bettafish-heldout53", "bettafish-heldout54", "bettafish-heldout55", "bettafish-heldout56", "bettafish-heldout57", "bettafish-heldout58", "bettafish-heldout59", "bettafish-heldout60", "bettafish-heldout61", "bettafish-heldout62", "bettafish-heldout63", "bettafish-heldout64", "bettafish-heldout65", "bettafish-heldout73", "bettafish-heldout77", "bettafish-heldout80", "bettafish-heldout81", "coffee-shop-heldout27", "coffee-shop-heldout85"}
 
 // TestQuestionShippedSets holds Question to the identity on every
 // question of the shipped sets written in simplified characters or

