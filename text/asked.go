@@ -346,8 +346,11 @@ func askedAfter(ws []string, i int, add func(string)) int {
 	if !(askDeterminers[w] || from == i+2 || measureAsk(w)) || unitEnd(ws, i) { // 什么 is both: 是什么专业, 方法是什么; 多少块钱 counts in a unit
 		return from
 	}
-	if quantityAsks[w] && from < len(ws) && IsOneRuneNoun(ws[from]) && !measures[ws[from]] {
-		return from + 1 // 放多少人进去看花: people are counted; what they do is not asked (heldout84's 好多人 read as 多少人)
+	if from < len(ws) && (quantityAsks[w] && IsOneRuneNoun(ws[from]) && !measures[ws[from]] || (w == "什么" || w == "啥") && ws[from] == "人") {
+		// 放多少人进去看花: people are counted (heldout84's 好多人 read as
+		// 多少人); 都是啥人喜欢上网聊: which people (AsksPeople); what
+		// they do is not asked (heldout86)
+		return from + 1
 	}
 	if from < len(ws) && (ws[from] == "事" || ws[from] == "事情") {
 		return from // 因为什么事生气: the matter is asked, which a text names otherwise; 生气 is how it made people feel (heldout82)

@@ -268,10 +268,10 @@ func TestEnglishFacts(t *testing.T) {
 		"How old is 张平文?":           {"years old"},
 		"When was 张平文 born?":        {"born"},
 		"Is 杨景媛 married?":           {"married"},
-		"How old is Zhang Pingwen?": nil, // no Han: AskedFor reads it in English
-		"iPhone 17 Pro 的起售价是多少？":    nil, // no English frame: a Chinese question
-		"张平文 born 在哪一年？":            nil, // an English word in a Chinese question
-		"What is 张平文's salary?":     nil, // salary is asked, but is no fact of a life
+		"How old is Zhang Pingwen?": nil,        // no Han: AskedFor reads it in English
+		"iPhone 17 Pro 的起售价是多少？":    nil,        // no English frame: a Chinese question
+		"张平文 born 在哪一年？":            nil,        // an English word in a Chinese question
+		"What is 张平文's salary?":     {"salary"}, // a fact of a life, as 工资 is (new-user trial 43: the Chinese question was refused, the English answered)
 		"Roughly what share of 武汉大学's undergraduates go on to graduate study?": nil, // no personal fact
 	} {
 		if got := EnglishFacts(q); !slices.Equal(got, want) {

@@ -154,7 +154,7 @@ func IsAspectWord(w string) bool { return aspectWords[w] }
 var aspectWords = fieldSet(`挑战 困难 难题 问题 方面 原因 因素 影响 后果 变化 情况 特点 特征 措施 举措 做法 办法 方法 方式 手段 策略 对策 建议
 看法 观点 评价 态度 反应 反响 回应 风险 机会 优势 劣势 不足 短板 意义 作用 价值 趋势 走势 经验 教训 结果 过程 经历 表现 进展 动态 细节 背景
 争议 焦点 亮点 重点 核心 关键 区别 差异 异同 关系 联系 主题 类型 种类 阶段 步骤 目的 目标 计划 前景 现状 事情 事件 东西 内容 情形 状况 方向 角色
-名字 名称 地方 地点 位置 时间 日期 年份 月份 季度 时候 数量 数字 金额 人物 对象 类别
+名字 名称 地方 地点 位置 时间 日期 年份 月份 季度 频率 时候 数量 数字 金额 人物 对象 类别
 好处 坏处 优点 缺点 毛病 弊端 长处 短处 利弊
 theme topic aspect issue problem challenge reason cause effect impact role significance importance purpose goal
 outcome result consequence relationship relation connection difference similarity nature kind type sort way method

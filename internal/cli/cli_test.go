@@ -264,6 +264,20 @@ func TestBuildGraphMissingEngine(t *testing.T) {
 	if code, _, errOut := run(t, "build-graph", "--graphs", full, "--report-id", "storm-2", q, "media="+filepath.Join(dir, "typo", "media.json"), i); code != ExitOK {
 		t.Errorf("another id: exit %d: %s", code, errOut)
 	}
+	// the same inputs built again over the graph they made, which never
+	// had the engine (new-user trial 43: every rebuild was refused)
+	for _, media := range []string{filepath.Join(dir, "typo", "media.json"), write("nopara2.json", `{"query":"某地暴雨","report_title":"","paragraphs":[]}`)} {
+		if code, _, errOut := run(t, "build-graph", "--graphs", full, "--report-id", "storm-2", q, "media="+media, i); code != ExitOK {
+			t.Errorf("the same build again (media %s): exit %d: %s", filepath.Base(media), code, errOut)
+		}
+	}
+	// with a forum log whose host speaks: the host is an engine node too
+	host := write("forum.log", "[10:00:00] [HOST] 请各位先说说暴雨的情况\n[10:01:00] [QUERY] 暴雨导致积水\n")
+	for range 2 {
+		if code, _, errOut := run(t, "build-graph", "--graphs", full, "--report-id", "storm-3", "--forum", host, q, "media="+filepath.Join(dir, "typo", "media.json"), i); code != ExitOK {
+			t.Errorf("the same build with a host again: exit %d: %s", code, errOut)
+		}
+	}
 	// Zero usable engines: a clear error, exit 3.
 	code, _, errOut = run(t, "build-graph", "--graphs", graphs, filepath.Join(dir, "nope", "query.json"))
 	if code != ExitBadInput || !strings.Contains(errOut, "query") {
