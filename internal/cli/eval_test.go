@@ -1511,9 +1511,19 @@ func TestEvalShippedSets(t *testing.T) {
 // 0.86 → 0.83). Left: the learner's answers that miss their figures
 // (bettafish-heldout86 lines 1, 2, 4, 5, 8, 15: answered on topic, the
 // sentence with the figure not picked).
+// An eighty-seventh (…87, dulce-heldout82: a delivery rider dictating
+// fragments, 李明 written 黎明 and 拿铁 那铁 by the input method; a Hong
+// Kong journalist writing traditional characters with English terms; a
+// teenage gamer writing lowercase slang), measured once on 0158b1a and
+// shipped as measured, its kinds not yet fixed: 7/15, 1/15, 0/10; 0.50,
+// 0.91, 0.73; 4/5, 4/5, 0/4. Its faults: a name the input method wrote
+// as a dictionary word (黎明, a word of its own, is not read as the
+// knowledge's 李明), a traditional 打機 (playing games), and lower-case
+// English off-topic questions whose names (new mexico, phil schneider,
+// steam) are not told from words.
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2538
+const minLeadMet = 2565
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1789,6 +1799,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout86": {0, 0.97, nil},
 		"bettafish-heldout86":   {0, 0.70, nil},
 		"dulce-heldout81":       {0, 0.83, nil},
+		"coffee-shop-heldout87": {7, 0.50, []int{18}},
+		"bettafish-heldout87":   {1, 0.90, []int{19}},
+		"dulce-heldout82":       {0, 0.73, []int{11, 12, 13, 14}},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
