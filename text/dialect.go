@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -159,7 +158,7 @@ func withoutErhua(q string) string {
 	rs := []rune(q)
 	var b strings.Builder
 	for i, r := range rs {
-		if r == '儿' && i > 0 && unicode.Is(unicode.Han, rs[i-1]) && (i+1 == len(rs) || !strings.ContainsRune(erhuaBefore, rs[i+1])) && !erhuaKeep[string(rs[i-1:i+1])] && !(i > 1 && erhuaKeep[string(rs[i-2:i+1])]) {
+		if r == '儿' && i > 0 && IsHan(rs[i-1]) && (i+1 == len(rs) || !strings.ContainsRune(erhuaBefore, rs[i+1])) && !erhuaKeep[string(rs[i-1:i+1])] && !(i > 1 && erhuaKeep[string(rs[i-2:i+1])]) {
 			continue
 		}
 		b.WriteRune(r)

@@ -136,6 +136,23 @@ func (s *Store) List() ([]Info, error) {
 	return out, nil
 }
 
+// TypeCounts returns the node counts by type that the graph file of id
+// declares (Info.TypeCounts), read from its head as List reads each file,
+// without reading the other graphs or the file's arrays. Errors: an id
+// that fails ValidateID (ErrInvalidID), and those of reading or parsing
+// the head (graphrag.ErrFormat for a file that is not a graph).
+func (s *Store) TypeCounts(id string) (map[string]int, error) {
+	if err := checkID("type counts", id); err != nil {
+		return nil, err
+	}
+	h, err := readHeadFile(s.path(id))
+	if err != nil {
+		return nil, fmt.Errorf("storage: %s: %w", s.path(id), err)
+	}
+	_, _, counts := h.counts()
+	return counts, nil
+}
+
 // compareInfo orders newest first: CreatedAt desc, ModTime desc, ID asc.
 func compareInfo(a, b Info) int {
 	if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {

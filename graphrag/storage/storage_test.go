@@ -760,6 +760,16 @@ func TestListAndLatest(t *testing.T) {
 		if diff := cmp.Diff(want, in, cmp.Comparer(func(x, y time.Time) bool { return x.Equal(y) })); diff != "" {
 			t.Errorf("Info %s (-want +got):\n%s", gr.id, diff)
 		}
+		// one graph's counts, read alone (keepStored's question)
+		if got, err := st.TypeCounts(gr.id); err != nil || !cmp.Equal(got, want.TypeCounts) {
+			t.Errorf("TypeCounts(%s) = %v, %v; want %v", gr.id, got, err, want.TypeCounts)
+		}
+	}
+	if _, err := st.TypeCounts("h"); !errors.Is(err, graphrag.ErrFormat) {
+		t.Errorf("TypeCounts(h) error = %v, want ErrFormat", err)
+	}
+	if _, err := st.TypeCounts("../x"); !errors.Is(err, storage.ErrInvalidID) {
+		t.Errorf("TypeCounts(../x) error = %v, want ErrInvalidID", err)
 	}
 	h := byID["h"]
 	if !errors.Is(h.Err, graphrag.ErrFormat) || h.Nodes != 0 || h.Edges != 0 || h.TypeCounts != nil || !h.CreatedAt.IsZero() {

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -300,45 +299,34 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 // trial 42: an empty query file turned a stored graph of 277 nodes into
 // one of 179). A first build, one under another id, or one over a stored
 // graph with no more engine nodes than this build's engines (the states
-// it loads and the forum's host: the same inputs built again, new-user
-// trial 43) goes on
-// without the engine, as B14 expects.
+// it loads and the forum's host, against the count the stored file's head
+// declares, storage.Store.TypeCounts: the same inputs built again,
+// new-user trial 43) goes on without the engine, as B14 expects.
 func keepStored(graphsDir, id string, unavailable []state.Unavailable, engines int) error {
-	for _, u := range unavailable {
-		store, err := storage.New(graphsDir)
-		if err != nil {
-			return nil // the save reports it
-		}
-		path, err := store.Path(id)
-		if err != nil {
-			return nil
-		}
-		if _, err := os.Stat(path); err == nil && storedEngines(store, id) > engines {
-			what := "no such file"
-			if u.Reason != state.ReasonNotFound {
-				what = u.Reason
-			}
-			return inputError{fmt.Errorf("%s: %s; graph %s is stored and this build, without the %s engine, would replace it: give the right path, or another --report-id to build without the engine (the stored graph is kept)", what, u.Path, id, u.Engine)}
-		}
+	if len(unavailable) == 0 {
+		return nil
 	}
-	return nil
-}
-
-// storedEngines is the number of engine nodes the stored graph id
-// declares (storage.Info.TypeCounts, read from the file's head), or a
-// number above any build's when it cannot be read: a graph of unknown
-// content is kept.
-func storedEngines(store *storage.Store, id string) int {
-	infos, err := store.List()
+	store, err := storage.New(graphsDir)
 	if err != nil {
-		return math.MaxInt
+		return nil // the save reports it
 	}
-	for _, in := range infos {
-		if in.ID == id && in.Err == nil {
-			return in.TypeCounts[string(graphrag.TypeEngine)]
-		}
+	path, err := store.Path(id)
+	if err != nil {
+		return nil
 	}
-	return math.MaxInt
+	if _, err := os.Stat(path); err != nil {
+		return nil // a first build
+	}
+	// a stored graph of unknown content is kept
+	if counts, err := store.TypeCounts(id); err == nil && counts[string(graphrag.TypeEngine)] <= engines {
+		return nil
+	}
+	u := unavailable[0]
+	what := "no such file"
+	if u.Reason != state.ReasonNotFound {
+		what = u.Reason
+	}
+	return inputError{fmt.Errorf("%s: %s; graph %s is stored and this build, without the %s engine, would replace it: give the right path, or another --report-id to build without the engine (the stored graph is kept)", what, u.Path, id, u.Engine)}
 }
 
 // appendNonEmpty appends to list those of items that are not "".
