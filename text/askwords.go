@@ -148,13 +148,14 @@ func headsAfterOf(ws []string, from int) []string {
 // words too (theme, role, relationship, reason: stemmed, lower case; a
 // comeback or reply by what was said back, an image or metaphor by the
 // figure used: heldout68; an item of gear by the thing named:
-// dulce-heldout75).
+// dulce-heldout75; an event or incident by what happened, as 事件:
+// "is there a spooky event on the ride down", dulce-heldout82).
 func IsAspectWord(w string) bool { return aspectWords[w] }
 
 var aspectWords = fieldSet(`挑战 困难 难题 问题 方面 原因 因素 影响 后果 变化 情况 特点 特征 措施 举措 做法 办法 方法 方式 手段 策略 对策 建议
 看法 观点 评价 态度 反应 反响 回应 风险 机会 优势 劣势 不足 短板 意义 作用 价值 趋势 走势 经验 教训 结果 过程 经历 表现 进展 动态 细节 背景
 争议 焦点 亮点 重点 核心 关键 区别 差异 异同 关系 联系 主题 类型 种类 阶段 步骤 目的 目标 计划 前景 现状 事情 事件 东西 内容 情形 状况 方向 角色
-名字 名称 地方 地点 位置 时间 日期 年份 月份 季度 频率 时候 数量 数字 金额 人物 对象 类别
+名字 名称 地方 地点 位置 时间 日期 日子 年份 月份 季度 频率 时候 数量 数字 金额 人物 对象 类别
 好处 坏处 优点 缺点 毛病 弊端 长处 短处 利弊
 theme topic aspect issue problem challenge reason cause effect impact role significance importance purpose goal
 outcome result consequence relationship relation connection difference similarity nature kind type sort way method
@@ -163,4 +164,4 @@ status state progress feature advantage disadvantage strength weakness risk name
 year month week day hour decade century 星期 礼拜 specialty speciality expertise skill job profession occupation
 conclusion finding lesson insight implication motive motivation interval frequency idea ideas 结论 启示 收获 来头 来历 大体 块 几块 局面 态势 局势 形势 概况 全貌 考量 考虑 起因 诱因 补救 地位 定位 维度 角度 结构 大意 要点
 style manner arc journey mindset outline phrasing wording comeback retort rejoinder reply image metaphor analogy 路子 氛围 外部 难处 意思 含义 原话 级别 等级 基调 竞争力 面孔 环节 波折 风波 曲折 插曲 坎坷 挫折 用意 意图 初衷 动机 来路 来源 出处 缘由 缘故 事由 总数 变动 业务 量化 水位 档位
-标准 人数 样本 规划 典籍 古籍 古书 书籍 著作 商家 商户 item items`)
+标准 人数 样本 规划 典籍 古籍 古书 书籍 著作 商家 商户 item items event events incident incidents`)

@@ -25,6 +25,20 @@ const MinHeardDocs = 2
 // which homophone is meant: a word the texts use often.
 const MinAloneHeardDocs = 5
 
+// NameHeardMaxShare is the general-text share under which a word of a
+// question that no document holds may be a name the knowledge holds
+// written by an input method or heard by speech-to-text as another word of
+// the same sound, however common that word (黎明, dawn, 1.2·10⁻⁵, for the
+// owner 李明; the name 张威 for the supplier 张伟). A word as common as 明天
+// (5.7·10⁻⁵) or 文明 (1.2·10⁻⁴) is never read as a name.
+const NameHeardMaxShare = 3e-5
+
+// MinNameHeardDocs is the least number of documents that must hold a name
+// (PersonShaped) for Heard to read a word of the same sound as it without
+// the question's context: a name the texts use often (李明 in hundreds of
+// the sample's documents; 张伟 in tens).
+const MinNameHeardDocs = 5
+
 //go:generate go run gen_pinyin.go
 
 // zhPinyin is the reading table (gen_pinyin.go: from go-pinyin's table,
@@ -89,6 +103,10 @@ func Heard(q string, docs func(w string) int) string {
 			w, _ = countedThing(ws[i-1], w) // 多少/条生量: the measure the segmenter glued to the word heard
 		}
 		rs := []rune(w)
+		if as := nameHeard(w, docs); as != "" {
+			q = strings.Replace(q, w, as, 1)
+			continue
+		}
 		if len(rs) < 2 || len(rs) > 4 || strings.ContainsFunc(w, notHan) || IsStopWord(w) || GeneralShare(w) >= HeardMaxShare || docs(w) > 0 {
 			continue
 		}
@@ -110,6 +128,58 @@ func Heard(q string, docs func(w string) int) string {
 		}
 	}
 	return q
+}
+
+// nameHeard is the name Heard reads the question's word w as, or "": w
+// has two or three Han runes, is no stop word, is rarer in general text
+// than NameHeardMaxShare and held by no document, and a name of the same
+// sound (one rune another of the same toneless reading, nameHeardAs) is
+// held by MinNameHeardDocs documents at least; a word of three runes that
+// is not read whole is tried without its last rune, one the segmenter
+// glued to the name (张威进的: 张伟 and 进). The name replaces what it
+// was read from.
+func nameHeard(w string, docs func(w string) int) string {
+	rs := []rune(w)
+	if len(rs) < 2 || len(rs) > 3 || strings.ContainsFunc(w, notHan) || IsStopWord(w) || GeneralShare(w) >= NameHeardMaxShare || docs(w) > 0 {
+		return ""
+	}
+	if as := nameHeardAs(rs, docs); as != "" {
+		return as
+	}
+	if len(rs) == 3 && docs(string(rs[:2])) == 0 {
+		if as := nameHeardAs(rs[:2], docs); as != "" {
+			return as + string(rs[2])
+		}
+	}
+	return ""
+}
+
+// nameHeardAs is the name (PersonShaped) of the same sound as rs, one
+// rune replaced by another of the same toneless reading, held by the most
+// documents and by MinNameHeardDocs at least, or "": ties go to the
+// earlier position, then the reading first in alphabetical order, then
+// the lower rune, as in heardAs.
+func nameHeardAs(rs []rune, docs func(w string) int) string {
+	best, most := "", MinNameHeardDocs-1
+	cand := slices.Clone(rs)
+	t := readings()
+	for i, r := range rs {
+		for _, py := range t.syllables[r] {
+			for _, h := range t.runes[py] {
+				if h == r {
+					continue
+				}
+				cand[i] = h
+				if c := string(cand); PersonShaped(c) {
+					if n := docs(c); n > most {
+						best, most = c, n
+					}
+				}
+			}
+		}
+		cand[i] = r
+	}
+	return best
 }
 
 // namingLinks are the words between a role and its holder's name (店长叫

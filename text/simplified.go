@@ -76,12 +76,14 @@ var cantonese = strings.NewReplacer( // longer words first: the first in this or
 // taiwanese are words of Taiwan's written Mandarin (after the conversion
 // to simplified characters) with the mainland words the texts write: a
 // Taipei reader asks for 部落客的影片 and 按赞 where the sample writes
-// 博主的视频 and 点赞. Question reads them only in a question written in
+// 博主的视频 and 点赞; a Hong Kong one writes 甚麼 (what), 打機 (play video
+// games) and 惹起 (stir up) for 什么, 打游戏 and 引起 (heldout87). Question reads them only in a question written in
 // traditional characters: 影片 is also a mainland word (a film).
 var taiwanese = strings.NewReplacer(
 	"部落客", "博主", "影片", "视频", "按赞", "点赞", "贴文", "帖子", "网志", "博客", "网路", "网络",
 	"讯息", "信息", "资讯", "信息", "品质", "质量", "行销", "营销", "软体", "软件", "脸书", "facebook",
 	"是酱", "是这样", "酱子", "这样", "蛮", "很",
+	"甚么", "什么", "打机", "打游戏", "惹起", "引起",
 )
 
 // Question returns a question as the relevance layer reads it: written
@@ -98,10 +100,11 @@ var taiwanese = strings.NewReplacer(
 // texts are long and indexed as written. Search, chat, questions, serve
 // and the offline model read each question and its history through it;
 // the prompt a model is sent keeps the question as asked, so a model
-// answers in the asker's script.
+// answers in the asker's script. An English question is read through
+// ChatEnglish (whos → who's, yo and irl dropped).
 func Question(q string) string {
 	if !HasHan(q) {
-		return q
+		return ChatEnglish(q)
 	}
 	spoken := cantoneseMarked(q)
 	if strings.Contains(q, "係") {

