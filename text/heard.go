@@ -94,6 +94,29 @@ var readings = sync.OnceValue(func() pinyinTable {
 // without Han runes. docs counts the documents (or sentences) holding a
 // word; it is called a few hundred times per word read.
 func Heard(q string, docs func(w string) int) string {
+	return reread(q, docs, homophones, false)
+}
+
+// homophones are the runes of rs[i]'s toneless readings other than rs[i]
+// (zhPinyin, every reading of a rune with several), in reading order.
+func homophones(rs []rune, i int) []rune {
+	var out []rune
+	t := readings()
+	for _, py := range t.syllables[rs[i]] {
+		for _, h := range t.runes[py] {
+			if h != rs[i] {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// reread is Heard (alts: homophones, names read) and Misread (alts:
+// the runes the texts write beside the word's others, a word of the
+// dictionary made): each word of q read as the word alts makes that the
+// texts hold with the question's context.
+func reread(q string, docs func(w string) int, alts func(rs []rune, i int) []rune, word bool) string {
 	if !HasHan(q) {
 		return q
 	}
@@ -103,11 +126,13 @@ func Heard(q string, docs func(w string) int) string {
 			w, _ = countedThing(ws[i-1], w) // 多少/条生量: the measure the segmenter glued to the word heard
 		}
 		rs := []rune(w)
-		if as := nameHeard(w, docs); as != "" {
-			q = strings.Replace(q, w, as, 1)
-			continue
+		if !word {
+			if as := nameHeard(w, docs); as != "" {
+				q = strings.Replace(q, w, as, 1)
+				continue
+			}
 		}
-		if len(rs) < 2 || len(rs) > 4 || strings.ContainsFunc(w, notHan) || IsStopWord(w) || GeneralShare(w) >= HeardMaxShare || docs(w) > 0 {
+		if len(rs) < 2 || len(rs) > 4 || strings.ContainsFunc(w, notHan) || IsStopWord(w) || GeneralShare(w) >= HeardMaxShare || docs(w) > 0 || word && (IsDictWord(w) || miscut(ws, i, docs)) {
 			continue
 		}
 		var prev, next string
@@ -123,7 +148,7 @@ func Heard(q string, docs func(w string) int) string {
 		if prev == "" && next == "" && (IsDictWord(w) || PersonShaped(w)) {
 			continue // a word or a name between function words is asked about as written (多少大卡: kilocalories)
 		}
-		if as := heardAs(rs, prev, next, docs); as != "" {
+		if as := heardAs(rs, prev, next, docs, alts, word); as != "" {
 			q = strings.Replace(q, w, as, 1)
 		}
 	}
@@ -189,26 +214,53 @@ var namingLinks = map[string]bool{"叫": true, "叫做": true, "名叫": true, "
 // notHan reports a rune that is not Han (IsHan).
 func notHan(r rune) bool { return !IsHan(r) }
 
-// heardAs is the homophone of rs between the words prev and next ("" for
-// none) that Heard reads it as, or "".
-func heardAs(rs []rune, prev, next string, docs func(w string) int) string {
+// heardAs is the word of rs's sound (alts: homophones) or shape
+// (Misread's) between the words prev and next ("" for none) that Heard
+// or Misread reads it as, or "": for Misread (word), only a word of the
+// dictionary, and no person's name unless the dictionary names something
+// else by it (武大), and only where the question's context joins it to
+// the texts (a word between function words, 喜茶的, may be a name the texts
+// do not hold: never read as 奶茶).
+func heardAs(rs []rune, prev, next string, docs func(w string) int, alts func(rs []rune, i int) []rune, word bool) string {
 	best, most := "", MinHeardDocs-1
 	cand := slices.Clone(rs)
-	t := readings()
 	for i, r := range rs {
-		for _, py := range t.syllables[r] {
-			for _, h := range t.runes[py] {
-				if h == r {
-					continue
-				}
-				cand[i] = h
-				c := string(cand)
-				if n := docs(c); n > most && (prev == "" && next == "" && n >= MinAloneHeardDocs || prev != "" && docs(prev+c) > 0 || next != "" && docs(c+next) > 0) {
-					best, most = c, n
-				}
+		for _, h := range alts(rs, i) {
+			cand[i] = h
+			c := string(cand)
+			if word && (!IsDictWord(c) || PersonShaped(c) && !IsOtherName(c)) {
+				continue
+			}
+			joined := 1 // a join held once reads a homophone; a shape, twice (樱花季风波 once made 季武 季风)
+			if word {
+				joined = MinHeardDocs
+			}
+			if n := docs(c); n > most && (!word && prev == "" && next == "" && n >= MinAloneHeardDocs || prev != "" && docs(prev+c) >= joined || next != "" && docs(c+next) >= joined) {
+				best, most = c, n
 			}
 		}
 		cand[i] = r
 	}
 	return best
+}
+
+// miscut reports whether the word ws[i] is a cut of the segmenter across
+// two words the texts hold: its first rune and the last of the word
+// before, or its last and the first of the word after, make a dictionary
+// word held by MinHeardDocs documents ("樱花季武大门口" cut 季武: 武大 is
+// the fixture's; Misread leaves it).
+func miscut(ws []string, i int, docs func(string) int) bool {
+	rs := []rune(ws[i])
+	var pairs []string
+	if i > 0 {
+		if p := []rune(ws[i-1]); len(p) > 0 {
+			pairs = append(pairs, string([]rune{p[len(p)-1], rs[0]}))
+		}
+	}
+	if i+1 < len(ws) {
+		if n := []rune(ws[i+1]); len(n) > 0 {
+			pairs = append(pairs, string([]rune{rs[len(rs)-1], n[0]}))
+		}
+	}
+	return slices.ContainsFunc(pairs, func(p string) bool { return IsDictWord(p) && docs(p) >= MinHeardDocs })
 }

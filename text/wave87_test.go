@@ -89,6 +89,7 @@ func TestWave87HongKong(t *testing.T) {
 	for q, want := range map[string]string{
 		"文中主角叫甚麼名字？":  "文中主角叫什么名字？",
 		"博士生打機逆襲惹起爭議": "博士生打游戏逆袭引起争议",
+		"文章是幾時發布的？":   "文章是什么时候发布的？",
 	} {
 		if got := Question(q); got != want {
 			t.Errorf("Question(%s) = %q, want %q", q, got, want)

@@ -509,3 +509,43 @@ func sortByKey(e, tmp []uint64) []uint64 {
 	}
 	return e
 }
+
+// runesAfter returns the runes the documents write right after a, in
+// ascending order (the second runes of the keys a·x, found by binary
+// search); nil without an index.
+func (x *Lexical) runesAfter(a rune) []rune {
+	bx := x.bigramIndex()
+	if bx == nil {
+		return nil
+	}
+	lo := bigramKey(a, 0)
+	i := sort.Search(bx.n, func(i int) bool { return binary.LittleEndian.Uint64(bx.keys[8*i:]) >= lo })
+	var out []rune
+	for ; i < bx.n; i++ {
+		k := binary.LittleEndian.Uint64(bx.keys[8*i:])
+		if rune(k>>32) != a {
+			break
+		}
+		out = append(out, rune(uint32(k)))
+	}
+	return out
+}
+
+// runesBefore returns the runes the documents write right before b, in
+// ascending order of the keys (one pass over the index's keys, 8 bytes
+// each; called only for the runes of a question's words Misread weighs:
+// a word no document holds, rarer than text.HeardMaxShare, the
+// dictionary lacks); nil without an index.
+func (x *Lexical) runesBefore(b rune) []rune {
+	bx := x.bigramIndex()
+	if bx == nil {
+		return nil
+	}
+	var out []rune
+	for i := range bx.n {
+		if k := binary.LittleEndian.Uint64(bx.keys[8*i:]); rune(uint32(k)) == b {
+			out = append(out, rune(k>>32))
+		}
+	}
+	return out
+}

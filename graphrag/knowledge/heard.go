@@ -17,6 +17,8 @@ import (
 // as text.AsChinese reads it (Zhang Pingwen → 张平文, library → 图书馆),
 // a Chinese one with the words it writes in pinyin read as the Han
 // words the documents hold (text.PinyinWordsAsChinese: na tie → 拿铁)
+// with each character written for another of like shape read as the
+// one the documents hold (text.Misread: 图书官 → 图书馆, 法阮 → 法院),
 // and the English words it mixes in translated
 // (text.EnglishWordsAsChinese: 多少visitor → 多少游客) and its pinyin
 // initials read (initialisms: wd → 武大);
@@ -27,10 +29,11 @@ func (x *Lexical) Heard(question string) string {
 	q := x.familiarNames(x.misspeltNames(text.Heard(question, x.docsHolding)))
 	switch {
 	case !x.chinese():
-	case !text.HasHan(q):
-		q = text.AsChinese(q, x.docsHolding)
-	default:
+	case text.HasHan(q):
+		q = text.Misread(q, x.docsHolding, x.runesAfter, x.runesBefore)                                           // 图书官 → 图书馆: a character of like shape
 		q = x.initialisms(text.EnglishWordsAsChinese(text.PinyinWordsAsChinese(q, x.docsHolding), x.docsHolding)) // 的na tie一杯, 一天可以进去多少visitor？, wd樱花
+	default:
+		q = text.AsChinese(q, x.docsHolding)
 	}
 	return q
 }

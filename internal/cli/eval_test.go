@@ -1542,9 +1542,34 @@ func TestEvalShippedSets(t *testing.T) {
 // give, is answered with the first supplier's); bettafish-heldout87 line
 // 6's date (4月7日) not in the eval's answer; dulce-heldout82 lines 3, 7
 // and 10 (the line or role asked is not picked).
+// An eighty-eighth (…88, dulce-heldout83: a Shenzhen franchise investor
+// writing business jargon, SKU, 客单价, GMV, CAC; a parent typing on a
+// phone whose handwriting input picks characters of like shape, 武太 for
+// 武大, 毕亚 for 毕业, 宿含 for 宿舍, in run-on sentences full of worry;
+// a Russian speaker's English without articles), first on 80c1bd5: 2/15,
+// 8/15, 0/10; 0.87, 0.26, 0.94; 4/5, 3/5, 4/4. Then: the jargon stood in
+// for (SKU by 产品, GMV by 营业额, CAC by 获客, KOL by 博主; not 客单价,
+// a customer's average spend, which the sample never states); 做到 and 达到 links to a figure asked (会员做到多少人); a
+// word of like shape no text holds read as the dictionary word the texts
+// write beside the question's next or previous word twice or more
+// (text.Misread: 毕亚 → 毕业, 武太 → 武大; never between function words,
+// never a person's name, never across a cut of two held words); a
+// parent's clause of worry for their child dropped (没底, 不踏实, 吓死; 怕
+// or 担心 beside a child or kin); 听人说, a guessed 几百块 and 有没有个数
+// no terms: 1/15, 3/15, 0/10; 0.92, 0.59, 0.94; 4/5, 3/5, 4/4. The other
+// runs refuse what they did; bettafish-heldout29 line 8 and
+// coffee-shop-heldout5 line 14 are answered (a worry and a jargon word no
+// longer refuse them), bettafish-heldout87 line 6 states its date
+// (幾時 read as 什么时候), coffee-shop-heldout62 line 15 and 74 line 9
+// one assertion more. Left: bettafish-heldout88's misreads the segmenter
+// cuts apart (图书/官, 法/阮是, 副/教援, 论/又, 樱化开, 逼/亭) or the
+// dictionary holds (老帅), 甲酸 for 甲醛 (a word of its own), and its
+// off-topic tuition and military-training questions (学费 is held);
+// coffee-shop-heldout88 line 2 (客单价 asked for the cups' prices) and
+// line 19 (the backup supplier's name).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2571
+const minLeadMet = 2601
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1823,6 +1848,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout87": {0, 1, []int{18}},
 		"bettafish-heldout87":   {0, 0.96, nil},
 		"dulce-heldout82":       {0, 0.73, nil},
+		"coffee-shop-heldout88": {1, 0.92, []int{19}},
+		"bettafish-heldout88":   {3, 0.58, []int{16, 17}},
+		"dulce-heldout83":       {0, 0.94, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
