@@ -90,9 +90,12 @@ var readings = sync.OnceValue(func() pinyinTable {
 // the one in the most documents, ties to the earlier position, then the
 // reading first in alphabetical order, then the lower rune. "武大测回遥感…" is read "武大测绘遥
 // 感…" on the fixture. A measure glued to the word after 多少 or 几 (多少/
-// 条生量) is left out of it. A word with no such homophone stays, as does q
-// without Han runes. docs counts the documents (or sentences) holding a
-// word; it is called a few hundred times per word read.
+// 条生量) is left out of it. Before all that, a word of a name's sound
+// is read as the name the texts hold often, however common the word
+// (nameHeard: 黎明 → 李明, heldout87). A word with no such homophone
+// stays, as does q without Han runes. docs counts the documents (or
+// sentences) holding a word; it is called a few hundred times per word
+// read.
 func Heard(q string, docs func(w string) int) string {
 	return reread(q, docs, homophones, false)
 }
@@ -121,14 +124,19 @@ func reread(q string, docs func(w string) int, alts func(rs []rune, i int) []run
 		return q
 	}
 	ws := Words(q)
-	for i, w := range ws {
+	for i := 0; i < len(ws); i++ {
+		w, last := ws[i], i
 		if i > 0 {
 			w, _ = countedThing(ws[i-1], w) // 多少/条生量: the measure the segmenter glued to the word heard
+		}
+		if !word && splitPair(ws, i) {
+			w, last = w+ws[i+1], i+1 // 拿/贴: the segmenter cut the word misheard into two runes
 		}
 		rs := []rune(w)
 		if !word {
 			if as := nameHeard(w, docs); as != "" {
 				q = strings.Replace(q, w, as, 1)
+				i = last
 				continue
 			}
 		}
@@ -142,17 +150,31 @@ func reread(q string, docs func(w string) int, alts func(rs []rune, i int) []run
 		case i > 0 && HasHan(ws[i-1]) && !IsStopWord(ws[i-1]):
 			prev = ws[i-1]
 		}
-		if i+1 < len(ws) && HasHan(ws[i+1]) && !IsStopWord(ws[i+1]) {
-			next = ws[i+1]
+		if last+1 < len(ws) && HasHan(ws[last+1]) && !IsStopWord(ws[last+1]) {
+			next = ws[last+1]
 		}
 		if prev == "" && next == "" && (IsDictWord(w) || PersonShaped(w)) {
 			continue // a word or a name between function words is asked about as written (多少大卡: kilocalories)
 		}
 		if as := heardAs(rs, prev, next, docs, alts, word); as != "" {
 			q = strings.Replace(q, w, as, 1)
+			i = last
 		}
 	}
 	return q
+}
+
+// splitPair reports whether ws[i] and ws[i+1] are single Han runes, no
+// stop word either, that Heard weighs as one word when the texts never
+// write them together: the segmenter cuts a misheard word it does not
+// know into its runes ("桂花拿贴卖得怎么样": 拿/贴, read 拿铁; "学生给逼亭
+// 了": 逼/亭, read 逼停; new-user trial 44).
+func splitPair(ws []string, i int) bool {
+	if i+1 >= len(ws) {
+		return false
+	}
+	a, b := []rune(ws[i]), []rune(ws[i+1])
+	return len(a) == 1 && len(b) == 1 && IsHan(a[0]) && IsHan(b[0]) && !IsStopWord(ws[i]) && !IsStopWord(ws[i+1])
 }
 
 // nameHeard is the name Heard reads the question's word w as, or "": w
@@ -187,18 +209,12 @@ func nameHeard(w string, docs func(w string) int) string {
 func nameHeardAs(rs []rune, docs func(w string) int) string {
 	best, most := "", MinNameHeardDocs-1
 	cand := slices.Clone(rs)
-	t := readings()
 	for i, r := range rs {
-		for _, py := range t.syllables[r] {
-			for _, h := range t.runes[py] {
-				if h == r {
-					continue
-				}
-				cand[i] = h
-				if c := string(cand); PersonShaped(c) {
-					if n := docs(c); n > most {
-						best, most = c, n
-					}
+		for _, h := range homophones(rs, i) {
+			cand[i] = h
+			if c := string(cand); PersonShaped(c) {
+				if n := docs(c); n > most {
+					best, most = c, n
 				}
 			}
 		}

@@ -99,3 +99,40 @@ func TestWave88Frames(t *testing.T) {
 		}
 	}
 }
+
+// New-user trial 44: a misheard word the segmenter cut into two runes
+// (拿/贴) is heard as one; "今年多大了" asks someone's age.
+func TestTrial44Heard(t *testing.T) {
+	latte := []string{"桂花拿铁卖得好", "桂花拿铁", "拿铁"}
+	for q, want := range map[string]string{
+		"桂花拿贴卖得怎么样": "桂花拿铁卖得怎么样",
+		"桂花拿贴贵吗":    "桂花拿铁贵吗",
+	} {
+		if got := Heard(q, docsIn(latte...)); got != want {
+			t.Errorf("Heard(%s) = %q, want %q", q, got, want)
+		}
+	}
+	if got := Heard("拿贴新品好喝吗", docsIn("拿铁新品上市", "拿铁")); got != "拿铁新品好喝吗" {
+		t.Errorf("Heard(拿贴新品好喝吗) = %q, want 拿铁 joined to the word after the pair", got)
+	}
+	// two runes the texts write together are a word of theirs, not a mishearing
+	if got := Heard("桂花拿贴卖得怎么样", docsIn(append(latte, "拿贴")...)); got != "桂花拿贴卖得怎么样" {
+		t.Errorf("Heard with 拿贴 held = %q, want it as asked", got)
+	}
+	if splitPair([]string{"的", "贴"}, 0) || !splitPair([]string{"拿", "贴"}, 0) || splitPair([]string{"拿"}, 0) {
+		t.Error("splitPair: two single Han runes, no stop word")
+	}
+	for q, want := range map[string]string{
+		"李明今年多大了？":  "李明今年多大年纪了？",
+		"李明现在多大":    "李明现在多大年纪",
+		"这家店现在多大规模": "这家店现在多大规模",
+		"李明多大年纪？":   "李明多大年纪？",
+	} {
+		if got := Standard(q); got != want {
+			t.Errorf("Standard(%s) = %q, want %q", q, got, want)
+		}
+	}
+	if got := Measured("李明今年多大了？"); !slices.Equal(got, []string{"年纪"}) {
+		t.Errorf("Measured(李明今年多大了) = %q, want 年纪", got)
+	}
+}

@@ -871,3 +871,22 @@ func TestFloorPercent(t *testing.T) {
 		}
 	}
 }
+
+// A question the knowledge reads otherwise than it was asked says so
+// (Route.ReadAs: the fixture's 测绘 for a misheard 测回, new-user trial
+// 44); one read as asked, or only converted from traditional characters,
+// says nothing; a follow-up routed as asked keeps it.
+func TestRouteReadAs(t *testing.T) {
+	r := NewRouter(bettafishModel(t))
+	if got := r.Route("武大测回遥感专业怎么样？"); got.ReadAs != "武大测绘遥感专业怎么样？" {
+		t.Errorf("ReadAs = %q, want the misheard 测回 read as 测绘", got.ReadAs)
+	}
+	for _, q := range []string{"武大测绘遥感专业怎么样？", "武漢大學的輿論主要來自哪些方面？"} {
+		if got := r.Route(q); got.ReadAs != "" {
+			t.Errorf("%s: ReadAs = %q, want none", q, got.ReadAs)
+		}
+	}
+	if got := r.RouteFollowUp("武大测回遥感专业怎么样？", nil); got.ReadAs == "" {
+		t.Error("RouteFollowUp lost ReadAs")
+	}
+}

@@ -49,6 +49,12 @@ type Route struct {
 	// Entity is the title of the entity that named or covered the
 	// question, when one did.
 	Entity string `json:"entity,omitempty"`
+	// ReadAs is the question as the knowledge read it when that differs
+	// from what was asked (knowledge.Lexical.Heard: a misheard or
+	// mistyped word read as the one the documents hold, 黎明 → 李明;
+	// traditional characters and chat English read as written are not
+	// counted), "" otherwise: the reader sees which words were read.
+	ReadAs string `json:"read_as,omitempty"`
 }
 
 // CoverShare is the share of the weight of the question's content terms
@@ -212,7 +218,17 @@ var caseless = sync.OnceValue(func() *[1 << 10]uint64 {
 // about everything) never make a question local. The first entity in model
 // order decides steps 7 and 8.
 func (r *Router) Route(question string) Route {
-	question = r.m.Lexical().Heard(text.Question(question)) // traditional characters, written Cantonese, a misheard word
+	asked := text.Question(question)   // traditional characters, written Cantonese, chat English
+	read := r.m.Lexical().Heard(asked) // a misheard or mistyped word
+	rt := r.route(read)
+	if read != asked {
+		rt.ReadAs = read
+	}
+	return rt
+}
+
+// route is Route of the question as read.
+func (r *Router) route(question string) Route {
 	if len(r.m.Reports()) == 0 {
 		return Route{Method: MethodLocal, Reason: "the knowledge has no community reports to search globally"}
 	}
@@ -284,8 +300,7 @@ func (r *Router) Route(question string) Route {
 // off-topic question relevant. Microsoft GraphRAG routes no question (its
 // caller picks local or global); this is our rule.
 func (r *Router) RouteFollowUp(question string, history []llm.Message) Route {
-	question = r.m.Lexical().Heard(text.Question(question))
-	if len(contentTerms(question)) > 0 || len(BroadCues(question)) > 0 {
+	if read := r.m.Lexical().Heard(text.Question(question)); len(contentTerms(read)) > 0 || len(BroadCues(read)) > 0 {
 		return r.Route(question)
 	}
 	for i := len(history) - 1; i >= 0; i-- {

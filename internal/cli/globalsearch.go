@@ -99,7 +99,17 @@ func (o *ragOptions) noteRoute(r globalsearch.Route) {
 		return
 	}
 	o.heldRoute = nil
+	o.sayMethod(r)
+}
+
+// sayMethod notes a route's method line and, when the knowledge read the
+// question otherwise than it was asked (Route.ReadAs: 黎明 read as 李明),
+// the question as read.
+func (o *ragOptions) sayMethod(r globalsearch.Route) {
 	o.note("method: %s (%s)", r.Method, safeText(r.Reason))
+	if r.ReadAs != "" {
+		o.note("read as: %s", safeText(r.ReadAs))
+	}
 }
 
 // sayRoute prints the held local route's method line when matched and
@@ -108,7 +118,7 @@ func (o *ragOptions) sayRoute(matched bool) {
 	r := o.heldRoute
 	o.heldRoute = nil
 	if r != nil && matched {
-		o.note("method: %s (%s)", r.Method, safeText(r.Reason))
+		o.sayMethod(*r)
 	}
 }
 
