@@ -348,13 +348,21 @@ func recordCount(states []*state.State) int {
 	return n
 }
 
-// describeInputs says what is about to be loaded: "3 state files (185.2 MiB)".
+// describeInputs says what is about to be loaded: "3 state files (185.2
+// MiB)", and how many of them cannot be read ("1 state file (0 B, 1 not
+// found)": a missing file's 0 B read as an empty one; new-user trial 44).
 func describeInputs(inputs []state.Input) string {
 	var total int64
+	missing := 0
 	for _, in := range inputs {
 		if fi, err := os.Stat(in.Path); err == nil {
 			total += fi.Size()
+		} else {
+			missing++
 		}
+	}
+	if missing > 0 {
+		return fmt.Sprintf("%s (%s, %d not found)", plural(len(inputs), "state file"), humanBytes(total), missing)
 	}
 	return fmt.Sprintf("%s (%s)", plural(len(inputs), "state file"), humanBytes(total))
 }

@@ -358,3 +358,21 @@ func storedForumPath(t *testing.T, graphs, id string) string {
 	}
 	return g.Build.Forum.Path
 }
+
+// TestDescribeInputs: the progress line counts the files and their bytes
+// and says how many are not found (new-user trial 44: a missing file was
+// announced as "1 state file (0 B)").
+func TestDescribeInputs(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "state.json")
+	if err := os.WriteFile(p, make([]byte, 2048), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := describeInputs([]state.Input{{Path: p}, {Path: filepath.Join(dir, "nope.json")}})
+	if want := "2 state files (" + humanBytes(2048) + ", 1 not found)"; got != want {
+		t.Errorf("describeInputs = %q, want %q", got, want)
+	}
+	if got, want := describeInputs([]state.Input{{Path: p}}), "1 state file ("+humanBytes(2048)+")"; got != want {
+		t.Errorf("describeInputs = %q, want %q", got, want)
+	}
+}
