@@ -170,8 +170,12 @@ var placeVerbs = fieldSet("停 放 住 搁 存 摆 寄")
 // of notANotAVerbs.
 func aNotAVerb(w string) bool {
 	rs := []rune(w)
-	return len(rs) == 3 && rs[1] == '不' && rs[0] == rs[2] && IsHan(rs[0]) && !notANotAVerbs[rs[0]]
+	return len(rs) == 3 && saidTwice(rs) && !notANotAVerbs[rs[0]]
 }
+
+// saidTwice reports whether rs (three runes) is a Han rune said twice
+// around 不 (招不招): the shape aNotAVerb and hasANotA look for.
+func saidTwice(rs []rune) bool { return rs[1] == '不' && rs[0] == rs[2] && IsHan(rs[0]) }
 
 // notANotAVerbs are the runes said twice around 不 that ask no act done
 // with a thing: 是不是 (whether a clause holds), the adjectives and modals
@@ -197,7 +201,7 @@ func aNotAObject(ws []string, from int) []string {
 func hasANotA(s string) bool {
 	rs := []rune(s)
 	for i := 1; i+1 < len(rs); i++ {
-		if rs[i] == '不' && rs[i-1] == rs[i+1] && IsHan(rs[i-1]) && rs[i-1] != '是' {
+		if saidTwice(rs[i-1:i+2]) && rs[i-1] != '是' {
 			return true
 		}
 	}

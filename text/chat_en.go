@@ -46,7 +46,7 @@ var whoName = regexp.MustCompile(`\bwho(?:'s| is| was) ([a-z][a-z'-]+(?: [a-z][a
 var notNameEnd = regexp.MustCompile(`(?:ing|ed|able|ible|ous|ive|ful|less)$`)
 
 // ChatEnglish returns an English question typed as chat read as written
-// English: each word of chatWordsEN replaced (whos → who's, u → you) or
+// English: each word of chatWordsEN replaced (whos → who's, ppl → people) or
 // dropped (yo, lowkey, irl), the filler "like" before an interrogative or
 // a number dropped (", like what state is it in" → ", what state is it
 // in"), spaces closed up; and, in a question without a capital letter,

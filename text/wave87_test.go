@@ -74,7 +74,7 @@ func TestWave87Asked(t *testing.T) {
 			t.Errorf("Measured(%s) = %q, want %q", q, got, want)
 		}
 	}
-	if !hasANotA("招不招兼职") || hasANotA("是不是偷懒") || hasANotA("不不") {
+	if !hasANotA("招不招兼职") || hasANotA("是不是偷懒") || hasANotA("不不") || hasANotA("来不及准备") || aNotAVerb("来不及") {
 		t.Error("hasANotA: 招不招 is one, 是不是 and a lone 不不 are not")
 	}
 	if !IsAspectWord("日子") {
