@@ -21,6 +21,10 @@ import (
 // can stand in a conversion that takes long).
 var knowledgeFromGraph = knowledge.FromGraph
 
+// saveModelFile is knowledge.SaveModelFile (a variable so that a test can
+// stand in a model file whose index takes long to make).
+var saveModelFile = knowledge.SaveModelFile
+
 // maxLoadWarnings is how many load warnings of one list are printed before
 // the rest are counted: a GraphRAG index can hold dozens of rows naming
 // endpoints that are not entities, which would bury the answer.
@@ -255,7 +259,13 @@ func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Mode
 		// replaced meanwhile, the model file would name the old bytes and
 		// never be used, not the other way round
 		key.LoadWarnings = loadWarnings
-		m, _ = knowledge.SaveModelFile(ctx, side, path, m, key)
+		// the file's bigram index is made before its temporary file
+		// exists and takes seconds on a large graph without looking at
+		// ctx: on Ctrl-C the command returns at once (the write itself
+		// stops within a thousand records and removes its part)
+		m, _ = awaitCleanup(ctx, fillAbandonWait, func() (*knowledge.Model, error) {
+			return saveModelFile(ctx, side, path, m, key)
+		})
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, "", err // interrupted while the model file was written: stop now, not after the vectors
