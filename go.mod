@@ -3,6 +3,7 @@ module reportengine
 go 1.26.0
 
 require (
+	github.com/antzucaro/matchr v0.0.0-20221106193745-7bed6ef61ef9
 	github.com/bytedance/sonic v1.15.5
 	github.com/dominikbraun/graph v0.23.0
 	github.com/go-ego/gse v0.80.3

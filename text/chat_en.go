@@ -10,7 +10,8 @@ import (
 // question, dulce-heldout82: "whos phil schneider and did he really fight
 // aliens at dulce in like 1979") with what they stand for: a contraction
 // typed without its apostrophe (whos, whats, theres: "theres" had been
-// read as the term there), a clipped word (tho, ppl) and, standing for
+// read as the term there), a clipped word (tho, ppl), a small word spelt
+// by its sound or a digit (wat, thay, sed, becuz, r, u, evry1) and, standing for
 // nothing, the asker's "tryna" and
 // the greetings and hedges (yo, lowkey, ngl, tbh, irl, fr) that say how
 // the asker feels, not what is asked. Matched whole, in lower case.
@@ -18,12 +19,18 @@ var chatWordsEN = map[string]string{
 	"whos": "who's", "whats": "what's", "wheres": "where's", "hows": "how's", "whens": "when's", "thats": "that's", "theres": "there's",
 	"ppl": "people", "tho": "though", "cuz": "because",
 	"wanna": "want to", "gonna": "going to", "gotta": "have to", "tryna": "", "rn": "now", "pls": "please", "plz": "please",
+	// a child's spellings by sound of the small words (dulce-heldout84: "wat
+	// is the name of the secrit teem that alex mersir and tayler cruz r in")
+	"wat": "what", "wut": "what", "wer": "were", "thay": "they", "ther": "there", "thier": "their", "wen": "when",
+	"sed": "said", "becuz": "because", "bcuz": "because", "becoz": "because", "coz": "because",
+	"evry1": "everyone", "every1": "everyone", "sum1": "someone", "some1": "someone", "any1": "anyone", "no1": "no one",
+	"r": "are", "u": "you", "ur": "your", "wif": "with", "wiv": "with",
 	"yo": "", "lowkey": "", "highkey": "", "ngl": "", "tbh": "", "tbf": "", "irl": "", "fr": "", "bro": "", "bruh": "", "lol": "", "lmao": "", "deadass": "",
 }
 
-// chatWord matches a word of letters and apostrophes, the unit
+// chatWord matches a word of letters, digits (evry1) and apostrophes, the unit
 // chatWordsEN is looked up by.
-var chatWord = regexp.MustCompile(`[A-Za-z']+`)
+var chatWord = regexp.MustCompile(`[A-Za-z0-9']+`)
 
 // likeFiller matches the filler "like" opening a clause before an
 // interrogative (", like what state is it in"; not "what does it sound

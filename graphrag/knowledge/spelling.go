@@ -1,0 +1,141 @@
+package knowledge
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"reportengine/llm/tokens"
+	"reportengine/text"
+)
+
+// minSpellDocs is the fewest documents a word must be held in for a
+// misspelt question word to be read as it (misspeltWords): a word of one
+// document is as likely another misspelling as the one meant.
+const minSpellDocs = 2
+
+// spellVocab is an English knowledge's words for misspeltWords: each word
+// of ASCII letters (inner apostrophes kept) held in minSpellDocs documents
+// or more, lower-cased, in byte order, with its document count. Made once,
+// on the first question that needs it (one pass over the documents).
+type spellVocab struct {
+	once  sync.Once
+	words []string
+	docs  []int32
+}
+
+// knownEnglish reports whether w (lower case) is a word English text
+// writes as such: the o200k_base vocabulary holds " w" as one token
+// (town, movie, mexico, secret, elevator, operation; not secrit, elevater,
+// operashun, mersir). A misspelling the tokenizer holds whole (teem,
+// rong) is left as typed.
+func knownEnglish(w string) bool {
+	t := englishTokenizer()
+	return t != nil && t.Count(" "+w) == 1
+}
+
+var englishTokenizer = sync.OnceValue(func() *tokens.Tokenizer {
+	t, err := tokens.New(tokens.O200kBase)
+	if err != nil {
+		return nil
+	}
+	return t
+})
+
+// misspeltWords reads each English word of question that no document
+// holds and English does not know (knownEnglish), of four letters or
+// more and no stop word, as the knowledge's word it is nearest to as
+// text.SpellingNear judges (fewest edits, then held in more documents,
+// then the first in byte order): a child's "who is alex mersir" asks about
+// Alex Mercer, "the elevater" about the elevator. A word near none stays.
+// The word is written in the found word's letters, capitalised when
+// typed so. Only a knowledge that is not mostly Chinese is read so
+// (Heard).
+func (x *Lexical) misspeltWords(question string) string {
+	return latinWord.ReplaceAllStringFunc(question, func(w string) string {
+		low := strings.ToLower(w)
+		if len(low) < 4 || text.IsStopWord(low) || x.docsHolding(low) > 0 || knownEnglish(low) {
+			return w
+		}
+		found := x.nearestSpelling(low)
+		if found == "" {
+			return w
+		}
+		if w[0] >= 'A' && w[0] <= 'Z' {
+			return strings.ToUpper(found[:1]) + found[1:]
+		}
+		return found
+	})
+}
+
+// nearestSpelling is the vocabulary word typed is nearest to, "" for
+// none (misspeltWords).
+func (x *Lexical) nearestSpelling(typed string) string {
+	v := x.spellWords()
+	best, bestEdits, bestDocs := "", 0, int32(0)
+	for i, w := range v.words {
+		edits, near := text.SpellingNear(typed, w)
+		if !near {
+			continue
+		}
+		if best == "" || edits < bestEdits || edits == bestEdits && v.docs[i] > bestDocs {
+			best, bestEdits, bestDocs = w, edits, v.docs[i] // words are in byte order: the first wins a tie
+		}
+	}
+	return best
+}
+
+// spellWords makes the vocabulary once (spellVocab).
+func (x *Lexical) spellWords() *spellVocab {
+	x.vocab.once.Do(func() {
+		count := map[string]int32{}
+		last := map[string]int{}
+		for d, doc := range x.docs {
+			for _, w := range asciiWords(doc) {
+				if n, ok := last[w]; ok && n == d {
+					continue
+				}
+				last[w] = d
+				count[w]++
+			}
+		}
+		for w, n := range count {
+			if n >= minSpellDocs {
+				x.vocab.words = append(x.vocab.words, w)
+			}
+		}
+		slices.Sort(x.vocab.words)
+		x.vocab.docs = make([]int32, len(x.vocab.words))
+		for i, w := range x.vocab.words {
+			x.vocab.docs[i] = count[w]
+		}
+	})
+	return &x.vocab
+}
+
+// asciiWords returns the lower-cased words of ASCII letters of s, an
+// apostrophe between two letters kept (wasn't), of three letters or more.
+func asciiWords(s string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end-start >= 3 {
+			out = append(out, strings.ToLower(s[start:end]))
+		}
+		start = -1
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			if start < 0 {
+				start = i
+			}
+		case c == '\'' && start >= 0 && i+1 < len(s) && (s[i+1] >= 'a' && s[i+1] <= 'z' || s[i+1] >= 'A' && s[i+1] <= 'Z'):
+		default:
+			flush(i)
+		}
+	}
+	flush(len(s))
+	return out
+}
