@@ -120,6 +120,37 @@ func TestReportPathAndReportsList(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "coffee") || !strings.Contains(stdout, "李明咖啡店") {
 		t.Errorf("reports text: %d\n%s", code, stdout)
 	}
+	if strings.Contains(stdout, "--resume") {
+		t.Errorf("a complete report's work area is removed, yet reports offers to resume:\n%s", stdout)
+	}
+	// Runs with saved work (trial 43: an interrupted first run was not
+	// listed): one interrupted before it wrote its folder, one that left
+	// a report and its work area; a save's temporary folder and a work
+	// area of no valid id are no runs.
+	for _, d := range []string{".early.work", ".coffee.work", ".coffee.123.tmp", ".bad id.work"} {
+		if err := os.MkdirAll(filepath.Join(out, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stdout, errOut = run(t, "reports", "--out", out, "--json")
+	list = nil
+	if err := json.Unmarshal([]byte(stdout), &list); code != 0 || err != nil {
+		t.Fatalf("reports exit %d, %v: %s%s", code, err, stdout, errOut)
+	}
+	got := map[string]reportLine{}
+	for _, l := range list {
+		got[l.ID] = l
+	}
+	if len(list) != 3 || got["coffee"].Resume != filepath.Join(out, ".coffee.work") || got["broken"].Resume != "" ||
+		got["early"].Status != "interrupted" || got["early"].Resume != filepath.Join(out, ".early.work") || got["early"].CreatedAt.IsZero() {
+		t.Errorf("reports with saved work = %+v", list)
+	}
+	code, stdout, _ = run(t, "reports", "--out", out)
+	for _, id := range []string{"early", "coffee"} {
+		if want := "reportengine report --resume " + id + " --out " + out; code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("reports text lacks %q:\n%s", want, stdout)
+		}
+	}
 	code, stdout, _ = run(t, "reports", "--out", filepath.Join(dir, "none"))
 	if code != 0 || !strings.Contains(stdout, "no reports in") {
 		t.Errorf("reports on a missing folder: %d %q", code, stdout)

@@ -35,7 +35,9 @@ func newReportsCmd() *cobra.Command {
 		Long: `List the reports written under the reports folder (<out>/<report-id>/), newest
 first (by the manifest's createdAt, then id): id, topic, status (complete or
 partial), template, chapters and creation time, read from each manifest.json. A
-folder whose manifest is missing or unreadable is listed with that status.`,
+folder whose manifest is missing or unreadable is listed with that status; a run
+interrupted before it wrote its folder as "interrupted", and every run with saved
+work is named with the report --resume command that finishes it.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Out = cmd.OutOrStdout()
@@ -60,6 +62,10 @@ type reportLine struct {
 	HTML string `json:"html"`
 	// Error says why the manifest could not be read ("" when it could).
 	Error string `json:"error,omitempty"`
+	// Resume is the saved work of an unfinished run of this id
+	// (<out>/.<id>.work/, which `report --resume ID` finishes; "" when
+	// there is none).
+	Resume string `json:"resume,omitempty"`
 }
 
 // maxManifestBytes is the largest manifest.json `reports` reads: 4 MiB
@@ -67,8 +73,10 @@ type reportLine struct {
 // the same limit).
 const maxManifestBytes = 4 << 20
 
-// listReports reads every <dir>/<id>/manifest.json. A missing dir is an
-// empty list.
+// listReports reads every <dir>/<id>/manifest.json and notes the work
+// area (<dir>/.<id>.work/) of each id; a work area without a report folder
+// is a run interrupted before it wrote one (status "interrupted", dated by
+// the work area's last change). A missing dir is an empty list.
 func listReports(dir string) ([]reportLine, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -78,6 +86,12 @@ func listReports(dir string) ([]reportLine, error) {
 		return nil, err
 	}
 	var out []reportLine
+	work := map[string]string{} // id → its work area
+	for _, e := range entries {
+		if id, ok := strings.CutSuffix(strings.TrimPrefix(e.Name(), "."), ".work"); ok && e.IsDir() && strings.HasPrefix(e.Name(), ".") && storage.ValidateID(id) == nil {
+			work[id] = filepath.Join(dir, e.Name())
+		}
+	}
 	for _, e := range entries {
 		if !e.IsDir() || storage.ValidateID(e.Name()) != nil {
 			continue // not a report (a save's temporary folder is ".<id>.<digits>.tmp")
@@ -99,6 +113,18 @@ func listReports(dir string) ([]reportLine, error) {
 		default:
 			l.Topic, l.Status, l.Template, l.Chapters = m.Topic, m.Status, m.Template, len(m.Chapters)
 			l.CreatedAt, _ = time.Parse(time.RFC3339, m.CreatedAt)
+		}
+		l.Resume = work[l.ID]
+		delete(work, l.ID)
+		out = append(out, l)
+	}
+	// runs interrupted before they wrote a report folder: only their work
+	// area tells of them, dated by its last change
+	for id, w := range work {
+		l := reportLine{ID: id, Status: "interrupted", Dir: w, Resume: w,
+			Error: "no report written yet; its saved work is in " + w}
+		if fi, err := os.Stat(w); err == nil {
+			l.CreatedAt = fi.ModTime().UTC().Truncate(time.Second)
 		}
 		out = append(out, l)
 	}
@@ -141,5 +167,13 @@ func runReports(opts *reportsOptions) error {
 		}
 		tw.row(safeText(l.ID), safeText(l.Topic), safeText(l.Status), safeText(l.Template), strconv.Itoa(l.Chapters), created)
 	}
-	return tw.print(opts.Out)
+	if err := tw.print(opts.Out); err != nil {
+		return err
+	}
+	for _, l := range list {
+		if l.Resume != "" {
+			fmt.Fprintf(opts.Out, "%s: unfinished run saved; finish it with: reportengine report --resume %s --out %s\n", safeText(l.ID), safeText(l.ID), safeText(opts.OutDir))
+		}
+	}
+	return nil
 }
