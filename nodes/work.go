@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"reportengine/internal/atomicfile"
 	"reportengine/internal/filelock"
@@ -85,7 +84,7 @@ type Work struct {
 	dir    string
 	key    RunKey
 	resume bool
-	lock   *os.File // the locked dir+".lock"; nil once closed
+	lock   *filelock.Lock // the locked dir+".lock"; nil once closed
 
 	// earlier is the saved work an earlier run left, found by a run that
 	// does not resume; pending is true while it is kept (until this run
@@ -274,83 +273,24 @@ func (w *Work) Close() error {
 	f := w.lock
 	w.lock = nil
 	w.mu.Unlock()
-	if f == nil {
-		return nil
-	}
-	if sameFile(f, w.dir+lockSuffix) {
-		os.Remove(w.dir + lockSuffix)
-	}
-	return f.Close()
+	return f.Release()
 }
 
 // lockSuffix names a work area's lock file: <dir>.lock.
 const lockSuffix = ".lock"
 
-// maxLockHolder is the most bytes of the lock file read to name its
-// holder.
-const maxLockHolder = 256
-
-// lockWork takes the exclusive lock of the work area dir (filelock on
-// dir+".lock", made when missing) and writes the holder line ("pid N,
-// started T") into it. Another run holding it: *WorkLockedError, at once.
-func lockWork(dir string) (*os.File, error) {
-	p := dir + lockSuffix
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return nil, fmt.Errorf("nodes: work area lock: %w", err)
+// lockWork takes the exclusive lock of the work area dir (filelock.Take
+// on dir+".lock"). Another run holding it: *WorkLockedError, at once.
+func lockWork(dir string) (*filelock.Lock, error) {
+	l, err := filelock.Take(dir + lockSuffix)
+	var busy *filelock.LockedError
+	if errors.As(err, &busy) {
+		return nil, &WorkLockedError{Dir: dir, Holder: busy.Holder}
 	}
-	for range 8 {
-		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
-		if err != nil {
-			return nil, fmt.Errorf("nodes: work area lock: %w", err)
-		}
-		busy, err := filelock.TryLock(f)
-		if err != nil {
-			f.Close()
-			return nil, fmt.Errorf("nodes: work area lock %s: %w", p, err)
-		}
-		if busy {
-			b, _ := io.ReadAll(io.LimitReader(f, maxLockHolder))
-			f.Close()
-			return nil, &WorkLockedError{Dir: dir, Holder: holderText(b)}
-		}
-		if !sameFile(f, p) {
-			f.Close() // its holder removed it as we took it: take the new one
-			continue
-		}
-		line := fmt.Sprintf("pid %d, started %s", os.Getpid(), time.Now().UTC().Format(time.RFC3339))
-		if err := f.Truncate(0); err == nil {
-			f.WriteAt([]byte(line), 0)
-		}
-		return f, nil
-	}
-	return nil, fmt.Errorf("nodes: work area lock %s: removed and made again by other runs while it was taken", p)
-}
-
-// sameFile reports whether the open file f is still the file at path (a
-// holder that released the lock may have removed the lock file, and a
-// third run made a new one: a lock on the removed file locks nothing).
-func sameFile(f *os.File, path string) bool {
-	a, err := f.Stat()
 	if err != nil {
-		return false
+		return nil, fmt.Errorf("nodes: work area %w", err)
 	}
-	b, err := os.Stat(path)
-	return err == nil && os.SameFile(a, b)
-}
-
-// holderText is a lock file's holder line as it may be shown: one line of
-// printable characters, "" when there is none.
-func holderText(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
-			return -1
-		}
-		return r
-	}, s)
+	return l, nil
 }
 
 // readWorkFile reads at most limit bytes of a regular file; more is an

@@ -5,9 +5,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +22,7 @@ import (
 	"reportengine/graphrag"
 	"reportengine/graphrag/builder"
 	"reportengine/graphrag/storage"
+	"reportengine/internal/filelock"
 	"reportengine/state"
 )
 
@@ -154,13 +157,32 @@ type graphInputs struct {
 	textsOnly bool
 }
 
+// graphLockPath is the lock file a save of graph id holds:
+// <graphs>/.<id>.lock (beside the graph's folder, which a save may create).
+func graphLockPath(graphsDir, id string) string {
+	return filepath.Join(graphsDir, "."+id+".lock")
+}
+
 // saveBuilt saves a graph built by buildInMemory to in.GraphsDir, setting
-// b.Path and the "save" stage time.
+// b.Path and the "save" stage time. Another run saving graph b.ID at that
+// moment: an error wrapping filelock.ErrLocked (exit 7), nothing written.
 func saveBuilt(ctx context.Context, in graphInputs, b *builtGraph) error {
 	store, err := storage.New(in.GraphsDir)
 	if err != nil {
 		return err
 	}
+	// two saves of one graph at once would each rename their graph file
+	// and column file into place, and the last of each could come from
+	// different runs: the second is refused at once (exit 7)
+	lock, err := filelock.Take(graphLockPath(in.GraphsDir, b.ID))
+	var busy *filelock.LockedError
+	if errors.As(err, &busy) {
+		return fmt.Errorf("graph %s is being saved by another run (%s): nothing was written; run this one again when that one ends: %w", b.ID, cmp.Or(busy.Holder, "its pid unknown"), err)
+	}
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	mark := time.Now()
 	path, _ := store.Path(b.ID)
 	end := in.Log.start("saved the graph", "saving the graph to %s", path)

@@ -11,6 +11,7 @@ import (
 	"reportengine/graphrag/localsearch"
 	"reportengine/graphrag/queryengine"
 	"reportengine/graphrag/storage"
+	"reportengine/internal/filelock"
 	"reportengine/nodes"
 	"reportengine/state"
 	"reportengine/templates"
@@ -28,7 +29,7 @@ const (
 	ExitNotFound    = 4   // a graph that does not exist
 	ExitPartial     = 5   // report written, but some chapters are placeholders
 	ExitNoMatch     = 6   // search --context-only: the question matches nothing
-	ExitLocked      = 7   // report: another run of the same report id holds its work area
+	ExitLocked      = 7   // report: another run of the same report id holds its work area; build-graph, report: another run is saving the same graph
 	ExitInterrupted = 130 // stopped by SIGINT (Ctrl-C) or SIGTERM: 128 + SIGINT, as shells report it
 )
 
@@ -44,7 +45,7 @@ var exitCodes = []struct {
 	{ExitNotFound, "the graph asked for does not exist; report --resume of a report with no saved work"},
 	{ExitPartial, "report: the report was written, but some chapters failed and are placeholders (manifest.json says which and why)"},
 	{ExitNoMatch, "search --context-only: the question matches nothing in the knowledge, so there is no context (the reason on stderr; with --json, no_match and relevance on stdout)"},
-	{ExitLocked, "report: another run of the same report id is under way (its work area is locked; the message names its pid): nothing was written or asked of the model; run it again when that one ends"},
+	{ExitLocked, "report: another run of the same report id is under way (its work area is locked; the message names its pid): nothing was written or asked of the model; build-graph or report: another run is saving the same graph at that moment: this one's graph was not written; run it again when that one ends"},
 	{ExitInterrupted, "interrupted (Ctrl-C or SIGTERM): the command stopped and wrote no partial graph or report; an earlier file of the same name is left as it was"},
 }
 
@@ -112,7 +113,7 @@ func ExitCode(err error) int {
 		return ExitNoMatch
 	case errors.Is(err, templates.ErrUnknown):
 		return ExitUsage
-	case errors.Is(err, nodes.ErrWorkLocked):
+	case errors.Is(err, nodes.ErrWorkLocked), errors.Is(err, filelock.ErrLocked):
 		return ExitLocked
 	case errors.Is(err, storage.ErrNotFound), errors.Is(err, nodes.ErrNothingToResume):
 		return ExitNotFound

@@ -8,4 +8,9 @@
 // there, so locking the data would keep other processes from reading the
 // holder's own note in the file. Elsewhere (Plan 9, WebAssembly) TryLock
 // locks nothing and never reports busy.
+//
+// Take builds a lock file on it: made when missing, the holder's line
+// ("pid N, started T") written in, a busy one refused at once with that
+// line (*LockedError), removed on Release. A report's work area
+// (nodes.OpenWork) and a graph's save (build-graph, report) hold one.
 package filelock
