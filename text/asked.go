@@ -52,6 +52,10 @@ func AskedFor(q string) []string {
 		}
 	}
 	eachClause(q, func(ws []string) { askedIn(ws, add) })
+	for _, e := range zhEither(q) {
+		add(e[0]) // 拘留还是罚款: which of two; a text naming either answers (EitherAsked)
+		add(e[1])
+	}
 	for _, v := range passivesAsked(q) {
 		add(v)
 	}
@@ -580,4 +584,65 @@ func haveAsked(ws []string, from int) []string {
 		return ws[from:k]
 	}
 	return nil
+}
+
+// zhEitherPattern matches two alternatives a Chinese question asks between
+// at the end of a clause: "警方最后怎么处理？拘留还是罚款" (heldout90), "是
+// 男生还是女生？".
+var zhEitherPattern = regexp.MustCompile(`(\p{Han}{2,5})还是(\p{Han}{2,5})(?:[？?。，,！!；;\s]|$)`)
+
+// zhEither returns the pairs of alternatives a Chinese question asks
+// between (zhEitherPattern), each the last content term of its side
+// (拘留, 罚款); not a comparison of amounts (好的多还是骂的多: a side ending
+// in 多, 少, 好, 大, 小, 高 or 低), nor how a thing is or went (a side with
+// 了, a word after one of howMarkers: 在回暖还是更糟, 变快了还是变慢了).
+func zhEither(q string) [][2]string {
+	var out [][2]string
+	for _, m := range zhEitherPattern.FindAllStringSubmatch(q, -1) {
+		var pair [2]string
+		for k, side := range []string{m[1], m[2]} {
+			if strings.ContainsAny(lastRune(side), "多少好大小高低") {
+				pair = [2]string{}
+				break
+			}
+			ts := Terms(side)
+			if len(ts) == 0 || strings.Contains(side, "了") {
+				pair = [2]string{}
+				break
+			}
+			t := ts[len(ts)-1].Text
+			before := strings.TrimSuffix(side[:strings.LastIndex(side, t)], "是")
+			if k == 1 && strings.ContainsAny(firstRune(side), howMarkers) || k == 0 && strings.ContainsAny(lastRune(before), howMarkers) {
+				pair = [2]string{}
+				break // 在回暖还是更糟, 变快了还是变慢了, 超讚还是会太甜: how a thing is or went, not which thing
+			}
+			pair[k] = t
+		}
+		if pair[0] != "" && pair[1] != "" && pair[0] != pair[1] {
+			out = append(out, pair)
+		}
+	}
+	return out
+}
+
+// howMarkers are the runes before a word that make it say how a thing is
+// or goes (更糟, 变慢, 太甜, 会太甜, 在回暖), not which thing it is (zhEither).
+const howMarkers = "变更越太超很挺会偏比在"
+
+// firstRune is the first rune of s as a string ("" for "").
+func firstRune(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return ""
+	}
+	return string(r)
+}
+
+// lastRune is the last rune of s as a string ("" for "").
+func lastRune(s string) string {
+	r, n := utf8.DecodeLastRuneInString(s)
+	if n == 0 {
+		return ""
+	}
+	return string(r)
 }

@@ -68,7 +68,7 @@ var (
 	countedDeath   = regexp.MustCompile(`(?i)\bhow many\b.*?\b(die|dies|died|perish|perishes|perished)\b`)
 	whoRole        = regexp.MustCompile(`(?i)^who(?:'s|’s| is| was) the ([a-z]{3,}) of\b`)
 	adaptedAs      = regexp.MustCompile(`(?i)\b(?:adapted|made|turned|released|published|translated)\s+(?:as|into)\s+(?:an?\s+)?(?:[a-z]+\s+)?([a-z]{4,})(?:\s+or\s+(?:an?\s+)?(?:[a-z]+\s+)?([a-z]{4,}))?`)
-	workMetaLower  = regexp.MustCompile(`^(?:and )?who (?:[a-z]+ly )?(wrote|authored|penned) [a-z]`)
+	workMetaLower  = regexp.MustCompile(`^(?:and )?who (?:[a-z]+ly )?(wrote|authored|penned) [a-z]|\bwho (?:[a-z]+ly )?(wrote|authored|penned)\W*$`)
 	isThereAPhrase = regexp.MustCompile(`(?i)\b(?:is|was) there (?:a|an) ((?:[a-z]{3,} ){1,3}[a-z]{3,}) (?:on|in|at|for|about|of|that|which)\b`)
 	isThereA       = regexp.MustCompile(`(?i)\b(?:is|was) there (?:a|an) ([a-z]{3,})(?:\s+(?:that|which|who|to|of|in|on|at|for|with|about|after|before|anywhere|somewhere|down|here|there)\b|\s*[?,.]|$)`)
 	anyNoun        = regexp.MustCompile(`(?i)^(?:did|does|do|has|have|had|is|was|are|were|can|could)\b.*?\bany ([a-z]{3,})(?: ([a-z]{3,})(?: (?:on|in|at|of|for|with|about|during|from|between|among)\b))?(?: or ([a-z]{3,}))?`)
@@ -133,12 +133,17 @@ var (
 // letters or more, and written in lower case in the question (a capitalised word is a
 // name: "their Dulce" asks for nothing); nil when none applies.
 func askedEnglish(q string) []string {
+	if kw := keywordAsked(q); kw != nil {
+		return kw
+	}
 	var out []string
 	lower := !strings.ContainsFunc(q, unicode.IsUpper)
 	for _, c := range englishAsks(WithoutAskerFrame(q)) { // "I'm … and need to know how many puppets to build.": the asker's, not asked
 		out = Unique(append(out, askedEnglishClause(c)...))
 		if m := workMetaLower.FindStringSubmatch(c); m != nil && lower {
-			out = addEnglish(out, m[1]) // "who actually wrote operation dulce": typed all in lower case, the title has no capital (dulce-heldout82)
+			// "who actually wrote operation dulce": typed all in lower case, the title has no
+			// capital (dulce-heldout82); "operation dulce author who wrote": keywords (dulce-heldout85)
+			out = addEnglish(out, m[1]+m[2])
 		}
 	}
 	return out
@@ -254,10 +259,11 @@ func askedEnglishClause(q string) []string {
 // listedRanks, dulce-heldout76). Not the alternatives of "which star or constellation …":
 // there the knowledge must name the thing asked for, and a text using
 // star for the sky answered an off-topic question (dulce-heldout46 line
-// 11). Nil for a Chinese question and one with no such pair.
+// 11). A Chinese question's are those it asks between at a clause's end
+// (zhEither: 拘留还是罚款). Nil for a question with no such pair.
 func EitherAsked(q string) [][2]string {
 	if HasHan(q) {
-		return nil
+		return zhEither(WithoutAskerFrame(Standard(q))) // 拘留还是罚款 (heldout90)
 	}
 	var out [][2]string
 	for _, c := range englishAsks(WithoutAskerFrame(q)) {
@@ -458,6 +464,32 @@ func placeKindAsked(q string, out []string) []string {
 		if !slices.Contains(out, strings.ToLower(m[1])) {
 			out = append(out, strings.ToLower(m[1])) // "in which US state or near which town …"
 		}
+	}
+	return out
+}
+
+// keywordQuery matches an English query typed as search-engine keywords
+// (dulce-heldout85: "dulce base location new mexico", "phil schneider
+// dulce claims"): two to six words of lower-case letters or digits, no
+// mark of a question, no question word and no auxiliary verb.
+var (
+	keywordQuery = regexp.MustCompile(`^[a-z0-9'-]+(?: [a-z0-9'-]+){1,5}$`)
+	askingWord   = regexp.MustCompile(`\b(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|has|have|had)\b`)
+)
+
+// keywordAsked is AskedFor of a keyword query (keywordQuery): every word
+// of it that is no stop word is one the asker chose to narrow the search,
+// so each is asked, and one the knowledge never names makes the query one
+// it cannot answer ("dulce 1979 firefight aliens": firefight). Nil for
+// any other question.
+func keywordAsked(q string) []string {
+	q = strings.TrimSpace(q)
+	if !keywordQuery.MatchString(q) || askingWord.MatchString(q) {
+		return nil
+	}
+	var out []string
+	for _, w := range strings.Fields(q) {
+		out = addEnglish(out, w)
 	}
 	return out
 }

@@ -122,8 +122,13 @@ var priceAsk = regexp.MustCompile(`多少钱|几块钱|多少块|多少元|啥�
 // refused (new-user trial 38).
 var feeAsk = regexp.MustCompile(`(学费|住宿费|房租|租金|月租|票价|门票|车费|运费|会费)(?:是|要|大概|一般|大约|差不多|现在|目前)*多少`)
 
+// feeCounted are the measures of a count after a fee's 多少 (门票多少张,
+// 门票有多少万张): how many, not how much.
+const feeCounted = "张个份次人位名条场批万千百"
+
 // PricedThing returns what a Chinese question asks the price of: a fee
-// asked with 多少 (feeAsk: 学费是多少: 学费), else its
+// asked with 多少 and no measure of a count after it (feeAsk: 学费是多少:
+// 学费; not 门票多少张, feeCounted), else its
 // content term written last before the price question ("武大樱花季的门票
 // 多少钱一张？": 门票; "拿铁和美式各卖多少钱": 美式); "" when it asks no price
 // or names nothing before it, or when a verb of giving or spending asks an
@@ -132,8 +137,11 @@ var feeAsk = regexp.MustCompile(`(学费|住宿费|房租|租金|月租|票价|�
 // (knowledge.Lexical.Unasked).
 func PricedThing(q string) string {
 	q = Standard(q) // 么价钱: 什么价钱
-	if m := feeAsk.FindStringSubmatch(q); m != nil {
-		return m[1] // 一年学费是多少: the fee is the thing priced
+	if m := feeAsk.FindStringSubmatchIndex(q); m != nil {
+		if next, _ := utf8.DecodeRuneInString(q[m[1]:]); !strings.ContainsRune(feeCounted, next) {
+			return q[m[2]:m[3]] // 一年学费是多少: the fee is the thing priced
+		}
+		// 门票多少张: how many tickets, a count (new-user trial 45)
 	}
 	loc := priceAsk.FindStringIndex(q)
 	if loc == nil {

@@ -72,6 +72,7 @@ var cantonese = strings.NewReplacer( // longer words first: the first in this or
 	"佢哋", "他们", "我哋", "我们", "你哋", "你们", "嗰阵", "那时", "𠮶阵", "那时", "揸车", "开车", "跟住", "接着", "而家", "现在",
 	"咩", "什么", "佢", "他", "嘅", "的", "咗", "了", "喺", "在", "啲", "些", "嘢", "东西", "嗰", "那", "𠮶", "那",
 	"俾", "被", "唔", "不", "嚟", "来", "睇", "看", "㗎", "", "乜", "什么", "冇", "没有",
+	"咁样", "这样", "咁", "这么", // 咁大爭議 (so much controversy; new-user trial 45)
 )
 
 // taiwanese are words of Taiwan's written Mandarin (after the conversion
@@ -100,7 +101,8 @@ var taiwanese = strings.NewReplacer(
 // Mandarin too (wuStandard: 几钿 → 多少钱, 伊拉 → 他们, 贵伐 → 贵吗); the colloquial
 // 几时, 几多 and 酱子 of Malaysian and southern Mandarin are read as 什么时候,
 // 多少 and 这样 (nanyang), 讲 after the one who says it as 说 (nanyangSay),
-// and a chat app's sticker codes ([捂脸]) are dropped (stickerCode); q itself when it holds none (every simplified
+// and a chat app's sticker codes ([捂脸]) and Korean glosses ((매장)) are
+// dropped (stickerCode, hangulGloss); q itself when it holds none (every simplified
 // question of the shipped sets is returned unchanged). The records are
 // never converted: a question is short and asked once, the knowledge's
 // texts are long and indexed as written. Search, chat, questions, serve
@@ -127,8 +129,15 @@ func Question(q string) string {
 	if spoken {
 		q = cantonese.Replace(cantoneseSay(q))
 	}
-	return wuStandard(nanyangSay(nanyang.Replace(stickerCode.ReplaceAllString(q, ""))))
+	return wuStandard(nanyangSay(nanyang.Replace(stickerCode.ReplaceAllString(hangulGloss.ReplaceAllString(q, ""), ""))))
 }
+
+// hangulGloss matches a word in Korean letters, bracketed or not, that a
+// Korean learner writes beside the Chinese word to say what is meant
+// ("学校附近的卖场(매장)月税是多少钱？": heldout90): the Chinese words carry the
+// question; the Korean one, which no Chinese text holds, was a missing
+// term.
+var hangulGloss = regexp.MustCompile(`\s*[(（]\s*\p{Hangul}[\p{Hangul}\s]*[)）]|\s*\p{Hangul}+`)
 
 // nanyang are the words of colloquial Mandarin as Malaysia and Singapore
 // write it (and southern China speaks it) with the words the texts write:
@@ -188,7 +197,7 @@ func cantoneseSay(q string) string {
 // 咩, …; traditional and simplified forms alike), and explain the
 // characters that make 点解 Mandarin (这一点解释, 难点解决).
 const (
-	cantoneseMarks = "嘅咗喺啲嘢嗰佢哋咩乜㗎唔嚟睇揸"
+	cantoneseMarks = "嘅咗喺啲嘢嗰佢哋咩乜㗎唔嚟睇揸咁"
 	explain        = "释釋决決答读讀析"
 )
 

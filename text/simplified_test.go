@@ -24,7 +24,7 @@ func TestQuestion(t *testing.T) {
 		{"点解武大要改校史", "为什么武大要改校史"},
 		// heldout38: 啲乜 and 乜 are 什么, 有冇 and 冇 有没有 and 没有
 		{"香港浸會大學對楊同學嘅事有冇正式回應？佢哋係幾時回應、講咗啲乜？", "香港浸会大学对杨同学的事有没有正式回应？他们是什么时候回应、讲了什么？"},
-		{"佢做乜咁嬲？学校冇回应", "他做什么咁嬲？学校没有回应"},
+		{"佢做乜咁嬲？学校冇回应", "他做什么这么嬲？学校没有回应"},
 		{"武大有冇回应", "武大有冇回应"}, // 冇 alone marks no Cantonese: Wuhan speech writes it too (heldout30)
 		// Mandarin is never read as Cantonese
 		{"俾斯麦是谁", "俾斯麦是谁"},
@@ -122,7 +122,7 @@ func chatTerm(w string, typed bool) bool {
 // by the colloquial readings every Chinese question gets (几时, 几多, 酱子,
 // 酱紫, 讲, a bracketed sticker code); TestQuestionNanyang holds those.
 func nanyangMarked(q string) bool {
-	for _, m := range []string{"几时", "几多", "酱子", "酱紫", "求科普", "讲", "["} {
+	for _, m := range []string{"几时", "几多", "酱子", "酱紫", "求科普", "讲", "[", "("} {
 		if strings.Contains(q, m) {
 			return true
 		}

@@ -1,6 +1,11 @@
 package text
 
 import (
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
 	"github.com/antzucaro/matchr"
 )
 
@@ -48,3 +53,29 @@ func SoundsAlike(a, b string) bool {
 	}
 	return false
 }
+
+// EnglishWords returns the English words this package knows by heart,
+// sorted and distinct: the glossary's (enZH: library, verdict, court),
+// the stop words (happened, what) and the everyday words (commonWordsEN),
+// each of three letters or more and of letters alone. A question's word
+// misspelt by its sound is read as one of them where the knowledge's
+// texts, written in another language, cannot tell it
+// (knowledge.misspeltWords: "what happend with the libary case" asked of
+// Chinese texts).
+func EnglishWords() []string { return englishWords() }
+
+var englishWords = sync.OnceValue(func() []string {
+	seen := map[string]bool{}
+	add := func(w string) {
+		if len(w) >= 3 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+			seen[w] = true
+		}
+	}
+	for w := range enZH {
+		add(w)
+	}
+	for _, w := range strings.Fields(stopEN + " " + commonWordsEN) {
+		add(w)
+	}
+	return slices.Sorted(maps.Keys(seen))
+})

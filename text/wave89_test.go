@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Wave 89 (heldout89, dulce-heldout84): a group chat's sticker codes and
 // pleas, Malaysian Mandarin's particles and colloquial words, and a
@@ -95,5 +98,50 @@ func TestCastAsked(t *testing.T) {
 		if tc.want != "" && !has || tc.want == "" && len(got) > 0 {
 			t.Errorf("AskedFor(%q) = %v, want %q", tc.q, got, tc.want)
 		}
+	}
+}
+
+// New-user trial 45: 门票多少张 asks how many tickets, not their price;
+// 门票多少 still asks the price.
+func TestFeeCounted(t *testing.T) {
+	for q, want := range map[string]string{
+		"武大樱花节门票多少张？":  "",
+		"武大樱花节门票多少？":   "门票",
+		"樱花季门票大概多少万张？": "",
+		"一年学费是多少？":     "学费",
+	} {
+		if got := PricedThing(q); got != want {
+			t.Errorf("PricedThing(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// New-user trial 45: written Cantonese's 咁 (so) is read as 这么, so that
+// 咁大 is no subject.
+func TestCantoneseSo(t *testing.T) {
+	if got, want := Question("點解武大圖書館事件咁大爭議？"), "为什么武大图书馆事件这么大争议？"; got != want {
+		t.Errorf("Question = %q, want %q", got, want)
+	}
+}
+
+// Heldout90: a Chinese question asking between two things (拘留还是罚款)
+// asks for both, either answering (EitherAsked); how a thing is or went,
+// or a comparison of amounts, asks no pair.
+func TestZhEither(t *testing.T) {
+	for q, want := range map[string][][2]string{
+		"逼停学生的辛某，警方最后怎么处理？拘留还是罚款": {{"拘留", "罚款"}},
+		"这几天网民情绪是在回暖还是更糟？":        nil,
+		"这两年武大回应舆情是变快了还是变慢了？":     nil,
+		"网上那些人说这店好的多还是骂的多？":       nil,
+		"处分是撤销了还是保留了？":            nil,
+	} {
+		got := EitherAsked(q)
+		if len(got) != len(want) || len(got) > 0 && got[0] != want[0] {
+			t.Errorf("EitherAsked(%q) = %v, want %v", q, got, want)
+		}
+	}
+	asked := AskedFor("逼停学生的辛某，警方最后怎么处理？拘留还是罚款")
+	if !slices.Contains(asked, "拘留") || !slices.Contains(asked, "罚款") {
+		t.Errorf("AskedFor = %v, want 拘留 and 罚款", asked)
 	}
 }

@@ -38,7 +38,7 @@ func (x *Lexical) Heard(question string) string {
 		q = text.Misread(q, x.docsHolding, x.runesAfter, x.runesBefore)                                           // 图书官 → 图书馆: a character of like shape
 		q = x.initialisms(text.EnglishWordsAsChinese(text.PinyinWordsAsChinese(q, x.docsHolding), x.docsHolding)) // 的na tie一杯, 一天可以进去多少visitor？, wd樱花
 	default:
-		q = text.AsChinese(q, x.docsHolding)
+		q = text.AsChinese(x.misspeltWords(q), x.docsHolding) // what happend with the libary case: happened, library
 	}
 	return q
 }

@@ -49,8 +49,9 @@ var englishTokenizer = sync.OnceValue(func() *tokens.Tokenizer {
 // then the first in byte order): a child's "who is alex mersir" asks about
 // Alex Mercer, "the elevater" about the elevator. A word near none stays.
 // The word is written in the found word's letters, capitalised when
-// typed so. Only a knowledge that is not mostly Chinese is read so
-// (Heard).
+// typed so. An English question asked of a knowledge that is mostly
+// Chinese is read so too, against the English words the text package
+// knows ("what happend with the libary case": happened, library; Heard).
 func (x *Lexical) misspeltWords(question string) string {
 	return latinWord.ReplaceAllStringFunc(question, func(w string) string {
 		low := strings.ToLower(w)
@@ -85,22 +86,33 @@ func (x *Lexical) nearestSpelling(typed string) string {
 	return best
 }
 
-// spellWords makes the vocabulary once (spellVocab).
+// spellWords makes the vocabulary once (spellVocab): the words of the
+// documents held in minSpellDocs or more (not for a knowledge that is
+// mostly Chinese, whose English words are names and addresses), and the
+// English words the text package knows (text.EnglishWords: happened,
+// library), with their document counts (0 for a word no document holds).
 func (x *Lexical) spellWords() *spellVocab {
 	x.vocab.once.Do(func() {
 		count := map[string]int32{}
-		last := map[string]int{}
-		for d, doc := range x.docs {
-			for _, w := range asciiWords(doc) {
-				if n, ok := last[w]; ok && n == d {
-					continue
+		if !x.chinese() {
+			last := map[string]int{}
+			for d, doc := range x.docs {
+				for _, w := range asciiWords(doc) {
+					if n, ok := last[w]; ok && n == d {
+						continue
+					}
+					last[w] = d
+					count[w]++
 				}
-				last[w] = d
-				count[w]++
 			}
 		}
 		for w, n := range count {
 			if n >= minSpellDocs {
+				x.vocab.words = append(x.vocab.words, w)
+			}
+		}
+		for _, w := range text.EnglishWords() {
+			if count[w] < minSpellDocs {
 				x.vocab.words = append(x.vocab.words, w)
 			}
 		}

@@ -1,6 +1,9 @@
 package knowledge
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A child's spelling by sound is read as the word the documents hold
 // (dulce-heldout84); a word English knows, a word near none, a word whose
@@ -41,5 +44,30 @@ func TestMisspeltWords(t *testing.T) {
 		if got := x.Heard(tc.in); got != tc.want {
 			t.Errorf("Heard(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// An English question asked of Chinese texts is read with its words
+// misspelt by their sound respelt against the English words the text
+// package knows, then translated (new-user trial 45: "what happend with
+// the libary case" was refused for happend; libary stayed English).
+func TestMisspeltWordsChinese(t *testing.T) {
+	docs := []string{
+		"武汉大学图书馆事件引发舆论关注。",
+		"图书馆事件的判决书显示，法院驳回了诉讼请求。",
+		"图书馆方面回应称将配合调查。",
+	}
+	x := lexicalOf(docs, nil)
+	for _, d := range docs {
+		for i := 0; i < len(d); i++ {
+			x.bytes[d[i]]++
+		}
+	}
+	if !x.chinese() {
+		t.Fatal("the test's texts are not read as Chinese")
+	}
+	got := x.Heard("what happend with the libary case")
+	if !strings.Contains(got, "图书馆") || strings.Contains(got, "libary") || strings.Contains(got, "happend") {
+		t.Errorf("Heard = %q, want libary read as 图书馆 and happend as happened", got)
 	}
 }

@@ -89,7 +89,7 @@ func TestReadQuestion(t *testing.T) {
 	q := "武漢大學測回遙感點解咁強？"
 	p := DefaultParams()
 	p.Retrieval = RetrievalHybrid
-	if got, want := b.readQuestion(q, p), "武汉大学测绘遥感为什么咁强？"; got != want {
+	if got, want := b.readQuestion(q, p), "武汉大学测绘遥感为什么这么强？"; got != want {
 		t.Errorf("hybrid: readQuestion = %q, want %q", got, want)
 	}
 	p.Retrieval = RetrievalVector

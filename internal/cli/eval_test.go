@@ -1592,9 +1592,29 @@ func TestEvalShippedSets(t *testing.T) {
 // dulce-heldout84 lines 1, 3 and 4 (teem, a word English knows; the
 // servers the texts write for the computers asked; pawns for chess
 // pieces) and line 14 (a general the texts never name, 'jeneral').
+// A ninetieth (…90, dulce-heldout85: a Korean learner of Chinese writing
+// Sino-Korean words, 月税, 契约, 品切, 恶评, with Korean glosses in
+// brackets; a fact-checker stating claims, half of them wrong, to be
+// confirmed; search-engine keyword queries), first on 1c25b50: 8/15,
+// 1/15, 0/10; 0.38, 0.90, 0.92; 5/5, 4/5, 0/4. Then: Korean glosses
+// dropped (hangulGloss) and the Sino-Korean and learner's words stood in
+// for (月税 by 月租, 品切 by 断货, 比率 by 占比 …); a keyword query (no
+// question word, no auxiliary, no mark of a question) asks for each of
+// its words (keywordAsked), and 'who wrote' ending one asks for the
+// writing; two things a Chinese question asks between (拘留还是罚款)
+// both asked, either answering (zhEither; not how a thing is or went):
+// 2/15, 1/15, 0/10; 0.82, 0.90, 0.92; 5/5, 5/5, 4/4. With them, from new-user trial 45: 门票多少张 is a count,
+// not a price (feeCounted), Cantonese 咁 reads 这么, an English word
+// misspelt by its sound asked of Chinese texts is read against the
+// English words the text package knows (happend, libary). The other runs
+// refuse what they did; coffee-shop-heldout5 line 14 and dulce-heldout25
+// line 9 state more assertions. Left: bettafish-heldout90 line 2 (西迁,
+// held once, taken for a subject the texts barely use) and line 12 (七位
+// of a claim of ten); coffee-shop-heldout90 lines 5 and 13 (会员卡充电:
+// 充电 is also charging a phone; 恶评 with 上面 and 满意).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2628
+const minLeadMet = 2663
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1879,6 +1899,9 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout89": {0, 0.91, nil},
 		"bettafish-heldout89":   {1, 0.68, nil},
 		"dulce-heldout84":       {3, 0.53, []int{14}},
+		"coffee-shop-heldout90": {2, 0.82, nil},
+		"bettafish-heldout90":   {1, 0.90, nil},
+		"dulce-heldout85":       {0, 0.91, nil},
 	}
 	reps := evalSets(t)
 	led, leadMet := 0, 0
