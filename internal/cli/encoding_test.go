@@ -111,7 +111,7 @@ func TestBuildGraphDevZero(t *testing.T) {
 func TestMissingStateAndEmptyQuestion(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nope.json")
 	code, _, errs := run(t, "build-graph", "--graphs", t.TempDir(), missing)
-	if code != ExitBadInput || !strings.Contains(errs, "no such file: "+missing) || strings.Contains(errs, "unknown engine") {
+	if code != ExitBadInput || !strings.Contains(errs, "no such file: "+missing) || !strings.Contains(errs, "name it query=, media= or insight=PATH") || strings.Contains(errs, "unknown engine") {
 		t.Errorf("missing state file: exit %d, want %d; stderr %s", code, ExitBadInput, errs)
 	}
 	for _, q := range []string{"", "   ", "   ？ ", "?!…"} { // punctuation asks nothing either

@@ -45,3 +45,41 @@ func TestBuildGraphLockedSave(t *testing.T) {
 		t.Errorf("the lock file stays after the build: %v", err)
 	}
 }
+
+// The resume command a stopped run prints carries the run's --out and
+// --graphs when they are not the defaults (new-user trial 45: the bare
+// command, run from the same place, found no saved work), each quoted for
+// the shell where needed.
+func TestResumeCommand(t *testing.T) {
+	for _, tc := range []struct {
+		out, graphs, want string
+	}{
+		{"reports", "graphs", "reportengine report --resume r1"},
+		{"/data/full disk/reports", "graphs", "reportengine report --resume r1 --out '/data/full disk/reports'"},
+		{"reports", "/srv/g", "reportengine report --resume r1 --graphs /srv/g"},
+		{"it's", "g2", `reportengine report --resume r1 --out 'it'\''s' --graphs g2`},
+	} {
+		opts := &reportOptions{OutDir: tc.out}
+		opts.GraphsDir = tc.graphs
+		if got := resumeCommand(opts, "r1"); got != tc.want {
+			t.Errorf("resumeCommand(%q, %q) = %q, want %q", tc.out, tc.graphs, got, tc.want)
+		}
+	}
+}
+
+// The first search of a graph says it is indexing it (new-user trial 45:
+// a minute of silence on the 300 000-record graph looked like a hang);
+// a later one, which reads the kept index, does not.
+func TestFirstSearchSaysIndexing(t *testing.T) {
+	graphs := t.TempDir()
+	buildSample(t, graphs, "c")
+	const line = "indexing the graph for search, once ("
+	_, _, errOut := run(t, "search", "--graphs", graphs, "--graph", "c", "李明为什么选择写字楼商圈？")
+	if !strings.Contains(errOut, line) {
+		t.Errorf("first search: stderr lacks %q:\n%s", line, errOut)
+	}
+	_, _, errOut = run(t, "search", "--graphs", graphs, "--graph", "c", "李明为什么选择写字楼商圈？")
+	if strings.Contains(errOut, line) {
+		t.Errorf("second search indexes again:\n%s", errOut)
+	}
+}

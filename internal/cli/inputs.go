@@ -56,8 +56,12 @@ func resolveStates(args []string, run string, w io.Writer) ([]state.Input, strin
 			si, err := state.ParseArg(a)
 			if err != nil {
 				if _, serr := os.Stat(a); errors.Is(err, state.ErrUnknownEngine) && errors.Is(serr, fs.ErrNotExist) {
-					// a path that does not exist: that, not its engine, is what is wrong
-					return nil, "", inputError{fmt.Errorf("no such file: %s", a)}
+					// a path that does not exist: that, not its engine, is what is
+					// wrong; a missing file is left out with a warning only when
+					// its engine is known (B14), which this name does not tell
+					// (new-user trial 45: the bare "no such file" did not say why
+					// it was no warning)
+					return nil, "", inputError{fmt.Errorf("no such file: %s (a missing state file is only left out when its engine is known: name it query=, media= or insight=PATH, or use a file name holding the engine's name)", a)}
 				}
 				return nil, "", err
 			}

@@ -243,6 +243,13 @@ func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Mode
 	if path == "" {
 		path = graphFile(o.GraphsDir, id)
 	}
+	// the first search of a graph indexes it and keeps the index beside it
+	// (about a minute on the 300 000-record graph, which said nothing for
+	// that minute: new-user trial 45); later searches read the index
+	endIndex := func() {}
+	if save && side != "" {
+		endIndex = o.cmdIO.Log.start("indexed the graph", "indexing the graph for search, once (%d nodes; the index is kept beside the graph)", g.NodeCount())
+	}
 	// the conversion checks ctx itself; await returns at once on Ctrl-C
 	// whatever the conversion is doing
 	m, err := await(ctx, func() (*knowledge.Model, error) {
@@ -270,5 +277,6 @@ func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Mode
 	if err := ctx.Err(); err != nil {
 		return nil, "", err // interrupted while the model file was written: stop now, not after the vectors
 	}
+	endIndex()
 	return m, id, nil
 }

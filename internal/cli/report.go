@@ -273,7 +273,7 @@ func openReportWork(opts *reportOptions, reportID string, src *reportGraph, limi
 		return nil, err
 	}
 	if e, _, ok := work.Earlier(); ok {
-		fmt.Fprintf(opts.Err, "reportengine: %s\n", earlierWorkNote(reportID, wdir, e))
+		fmt.Fprintf(opts.Err, "reportengine: %s\n", earlierWorkNote(opts, reportID, wdir, e))
 	}
 	return work, nil
 }
@@ -287,9 +287,9 @@ func closeReportWork(opts *reportOptions, reportID string, work *nodes.Work, run
 	switch {
 	case runErr == nil:
 	case work.HasOutputs():
-		fmt.Fprintf(opts.Err, "reportengine: %s\n", resumeHint(reportID, wdir))
+		fmt.Fprintf(opts.Err, "reportengine: %s\n", resumeHint(opts, reportID, wdir))
 	case kept:
-		fmt.Fprintf(opts.Err, "reportengine: this run saved nothing; the earlier run's saved work is kept: %s\n", resumeHint(reportID, wdir))
+		fmt.Fprintf(opts.Err, "reportengine: this run saved nothing; the earlier run's saved work is kept: %s\n", resumeHint(opts, reportID, wdir))
 	default:
 		work.Remove() // nothing saved: nothing to leave behind
 	}

@@ -187,9 +187,35 @@ func resumeInputs(opts *reportOptions, dir string) error {
 	return nil
 }
 
-// resumeHint is what a run that stopped with saved work says on stderr.
-func resumeHint(id, dir string) string {
-	return fmt.Sprintf("the finished stages and chapters are saved in %s: `reportengine report --resume %s` (with the same inputs and settings) reuses them and makes only the rest (with a model endpoint, only the rest are asked of it)", dir, id)
+// resumeHint is what a run that stopped with saved work says on stderr:
+// the command that resumes it, with the run's --out and --graphs when
+// they are not the defaults (new-user trial 45: `report --resume wuhan`
+// alone, run after a run with --out elsewhere, found no saved work).
+func resumeHint(opts *reportOptions, id, dir string) string {
+	return fmt.Sprintf("the finished stages and chapters are saved in %s: `%s` (with the same inputs and settings) reuses them and makes only the rest (with a model endpoint, only the rest are asked of it)", dir, resumeCommand(opts, id))
+}
+
+// resumeCommand is "reportengine report --resume ID", with --out and
+// --graphs where opts has other folders than the defaults (each quoted
+// for a POSIX shell when it holds more than letters, digits and ./_-).
+func resumeCommand(opts *reportOptions, id string) string {
+	cmd := "reportengine report --resume " + id
+	if opts.OutDir != "reports" {
+		cmd += " --out " + shellWord(opts.OutDir)
+	}
+	if opts.GraphsDir != "graphs" {
+		cmd += " --graphs " + shellWord(opts.GraphsDir)
+	}
+	return cmd
+}
+
+// shellWord is s as one word of a POSIX shell: as it is when it holds
+// only letters, digits and ./_-+=:@, else in single quotes.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./_-+=:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // earlierWorkNote is what a run without --resume says when it finds the
@@ -197,11 +223,11 @@ func resumeHint(id, dir string) string {
 // it is kept until this run saves its own first output, and that --resume
 // reuses it instead (or, saved for other inputs or settings, what
 // differs).
-func earlierWorkNote(id, dir string, e nodes.EarlierWork) string {
+func earlierWorkNote(opts *reportOptions, id, dir string, e nodes.EarlierWork) string {
 	s := fmt.Sprintf("an earlier run of report %s saved %d chapter(s) (%d outputs in all) in %s; this run starts afresh and replaces them when it saves its first output (until then they stay, and a run stopped before that leaves them as they were)",
 		id, e.Chapters, e.Outputs, dir)
 	if len(e.Changes) == 0 {
-		return s + fmt.Sprintf("; stop it and run `reportengine report --resume %s` to reuse them and make only the rest", id)
+		return s + fmt.Sprintf("; stop it and run `%s` to reuse them and make only the rest", resumeCommand(opts, id))
 	}
 	return s + fmt.Sprintf("; they were saved for other inputs or settings (%s), so --resume with these would not reuse them", strings.Join(e.Changes, "; "))
 }

@@ -428,7 +428,7 @@ func TestReportRerunKeepsSavedWork(t *testing.T) {
 	if code != ExitInterrupted {
 		t.Fatalf("interrupted rerun: exit %d\n%s", code, errs)
 	}
-	if !strings.Contains(errs, "an earlier run of report scripted saved 6 chapter(s)") || !strings.Contains(errs, "report --resume scripted` to reuse them") ||
+	if !strings.Contains(errs, "an earlier run of report scripted saved 6 chapter(s)") || !strings.Contains(errs, "report --resume scripted --out "+out+" --graphs "+filepath.Join(base, "graphs")+"` to reuse them") ||
 		!strings.Contains(errs, "the earlier run's saved work is kept") {
 		t.Errorf("rerun stderr does not say what is saved:\n%s", errs)
 	}
