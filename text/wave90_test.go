@@ -42,6 +42,8 @@ func TestKoreanLearner(t *testing.T) {
 		"学校附近的卖场(매장)月税是多少钱？":      "学校附近的卖场月税是多少钱？",
 		"9月的时候大众点评上面的恶评（악평）变多了吗？": "9月的时候大众点评上面的恶评变多了吗？",
 		"品切 품절 了几天":               "品切 了几天",
+		"他们的会员卡充电(충전)制度是怎么样的？":    "他们的会员卡充值制度是怎么样的？",
+		"店里有没有充电的地方？":             "店里有没有充电的地方？",
 	} {
 		if got := Question(in); got != want {
 			t.Errorf("Question(%q) = %q, want %q", in, got, want)
@@ -51,5 +53,18 @@ func TestKoreanLearner(t *testing.T) {
 		if !slices.Contains(StandIns(w), want) {
 			t.Errorf("StandIns(%q) = %v, lacks %q", w, StandIns(w), want)
 		}
+	}
+}
+
+// A learner's locatives after a noun (评论里面, 大众点评上面) are no terms.
+func TestLocativesNoTerms(t *testing.T) {
+	terms := TermTexts(Terms(Question("评论里面好的评价占的比率大概多少？大众点评上面的恶评变多了吗")))
+	for _, w := range []string{"里面", "上面"} {
+		if slices.Contains(terms, w) {
+			t.Errorf("%q is a term: %v", w, terms)
+		}
+	}
+	if !slices.Contains(terms, "评论") {
+		t.Errorf("评论 is no term: %v", terms)
 	}
 }

@@ -14,10 +14,12 @@ import (
 // document is as likely another misspelling as the one meant.
 const minSpellDocs = 2
 
-// spellVocab is an English knowledge's words for misspeltWords: each word
-// of ASCII letters (inner apostrophes kept) held in minSpellDocs documents
-// or more, lower-cased, in byte order, with its document count. Made once,
-// on the first question that needs it (one pass over the documents).
+// spellVocab is the words misspeltWords reads a misspelt word as: an
+// English knowledge's words of ASCII letters (inner apostrophes kept) held
+// in minSpellDocs documents or more, and the English words the text
+// package knows (text.EnglishWords), lower-cased, in byte order, each with
+// its document count. Made once, on the first English question (one pass
+// over the documents of an English knowledge, none over a Chinese one's).
 type spellVocab struct {
 	once  sync.Once
 	words []string
@@ -42,9 +44,11 @@ var englishTokenizer = sync.OnceValue(func() *tokens.Tokenizer {
 	return t
 })
 
-// misspeltWords reads each English word of question that no document
-// holds and English does not know (knownEnglish), of four letters or
-// more and no stop word, as the knowledge's word it is nearest to as
+// misspeltWords reads each English word of question that is not in the
+// vocabulary (spellVocab), no document holds and English does not know
+// (knownEnglish; checked in that order, the costliest last and only for a
+// word some vocabulary word is near), of four letters or more and no stop
+// word, as the vocabulary's word it is nearest to as
 // text.SpellingNear judges (fewest edits, then held in more documents,
 // then the first in byte order): a child's "who is alex mersir" asks about
 // Alex Mercer, "the elevater" about the elevator. A word near none stays.
@@ -55,11 +59,17 @@ var englishTokenizer = sync.OnceValue(func() *tokens.Tokenizer {
 func (x *Lexical) misspeltWords(question string) string {
 	return latinWord.ReplaceAllStringFunc(question, func(w string) string {
 		low := strings.ToLower(w)
-		if len(low) < 4 || text.IsStopWord(low) || x.docsHolding(low) > 0 || knownEnglish(low) {
+		if len(low) < 4 || text.IsStopWord(low) {
 			return w
 		}
+		if _, in := slices.BinarySearch(x.spellWords().words, low); in {
+			return w // a word of the vocabulary is spelt right
+		}
+		// the costlier checks last: a pass over the documents, and the
+		// tokenizer's vocabulary (about 100 MB, loaded on first use), only
+		// for a word some word of the vocabulary is near
 		found := x.nearestSpelling(low)
-		if found == "" {
+		if found == "" || x.docsHolding(low) > 0 || knownEnglish(low) {
 			return w
 		}
 		if w[0] >= 'A' && w[0] <= 'Z' {

@@ -1608,13 +1608,15 @@ func TestEvalShippedSets(t *testing.T) {
 // misspelt by its sound asked of Chinese texts is read against the
 // English words the text package knows (happend, libary). The other runs
 // refuse what they did; coffee-shop-heldout5 line 14 and dulce-heldout25
-// line 9 state more assertions. Left: bettafish-heldout90 line 2 (西迁,
-// held once, taken for a subject the texts barely use) and line 12 (七位
-// of a claim of ten); coffee-shop-heldout90 lines 5 and 13 (会员卡充电:
-// 充电 is also charging a phone; 恶评 with 上面 and 满意).
+// line 9 state more assertions. Then a card's 充电 read as 充值 (the
+// learner's 충전; a phone's 充电 stays) and the locatives 里面 and 上面
+// no terms: coffee-shop-heldout90 1/15, 0.87. Left: bettafish-heldout90
+// line 2 (西迁, held once, taken for a subject the texts barely use) and
+// line 12 (七位 of a claim of ten); coffee-shop-heldout90 line 13 (恶评 …
+// 不满意).
 // minLeadMet is the number of the shipped sets' answers that opened on
 // point when TestEvalThresholds last changed (eval.Totals.LeadMet summed).
-const minLeadMet = 2663
+const minLeadMet = 2664
 
 func TestEvalThresholds(t *testing.T) {
 	type want struct {
@@ -1899,7 +1901,7 @@ func TestEvalThresholds(t *testing.T) {
 		"coffee-shop-heldout89": {0, 0.91, nil},
 		"bettafish-heldout89":   {1, 0.68, nil},
 		"dulce-heldout84":       {3, 0.53, []int{14}},
-		"coffee-shop-heldout90": {2, 0.82, nil},
+		"coffee-shop-heldout90": {1, 0.87, nil},
 		"bettafish-heldout90":   {1, 0.90, nil},
 		"dulce-heldout85":       {0, 0.91, nil},
 	}
