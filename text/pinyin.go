@@ -16,8 +16,9 @@ type pinyinName struct {
 }
 
 // capitalRun matches a run of capitalised Latin words (a name), its words
-// separated by one space or hyphen.
-var capitalRun = regexp.MustCompile(`[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*`)
+// separated by one space or hyphen, a word after a hyphen in lower case
+// too (Jing-yuan, Wu-han).
+var capitalRun = regexp.MustCompile(`[A-Z][a-z]+(?:[ -][A-Z][a-z]+|-[a-z]+)*`)
 
 // maxPinyinSyllables bounds a name read as pinyin: four syllables (a
 // surname and a given name of up to three).
@@ -59,7 +60,12 @@ func pinyinNames(q string) []pinyinName {
 			}
 		}
 		if len(keep) > 0 {
-			out = append(out, pinyinName{Text: strings.Join(words, " "), Syllables: keep})
+			// the run as written, from its first pinyin word to its last
+			// ("Yang Jing-yuan": a given name's syllables joined by a hyphen,
+			// the second in lower case; heldout91)
+			from := strings.Index(run, words[0])
+			to := strings.LastIndex(run, words[len(words)-1]) + len(words[len(words)-1])
+			out = append(out, pinyinName{Text: run[from:to], Syllables: keep})
 		}
 	}
 	return out
