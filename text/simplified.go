@@ -129,7 +129,17 @@ func Question(q string) string {
 	if spoken {
 		q = cantonese.Replace(cantoneseSay(q))
 	}
-	return wuStandard(nanyangSay(nanyang.Replace(stickerCode.ReplaceAllString(hangulGloss.ReplaceAllString(q, ""), ""))))
+	return wuStandard(colloquial(q))
+}
+
+// colloquial reads what any Chinese question may hold, whatever its
+// region: a Korean gloss and a sticker code dropped (hangulGloss,
+// stickerCode), then the colloquial words (nanyang) and 讲 as say
+// (nanyangSay), in that order.
+func colloquial(q string) string {
+	q = hangulGloss.ReplaceAllString(q, "")
+	q = stickerCode.ReplaceAllString(q, "")
+	return nanyangSay(nanyang.Replace(q))
 }
 
 // hangulGloss matches a word in Korean letters, bracketed or not, that a
