@@ -252,9 +252,7 @@ func (c *chapterCall) repair(ctx context.Context, ch ir.Chapter, verr error) (Ch
 	}
 	out.Attempts += rres.Calls
 	out.Requests += rres.Requests
-	if rres.Partial != "" {
-		out.Partial = rres.Partial
-	}
+	out.Partial = cmp.Or(rres.Partial, out.Partial)
 	if err != nil {
 		if isCtxErr(err) || fatalChapterErr(err) {
 			return *out, err

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -396,12 +397,7 @@ func (r *runState) lateChapters(ctx context.Context, s *stages,
 		}()
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return cmp.Or(errs...)
 }
 
 // collectChapters gathers the chapter results in template order.
@@ -431,10 +427,8 @@ func (r *runState) collectChapters() chaptersOut {
 }
 
 func planEntry(l prompts.LayoutReply, id string) prompts.TOCPlanEntry {
-	for _, e := range l.TOCPlan {
-		if e.ChapterID == id {
-			return e
-		}
+	if i := slices.IndexFunc(l.TOCPlan, func(e prompts.TOCPlanEntry) bool { return e.ChapterID == id }); i >= 0 {
+		return l.TOCPlan[i]
 	}
 	return prompts.TOCPlanEntry{}
 }

@@ -324,16 +324,8 @@ func methodSentence(s string) bool {
 // labelled reports a "标签：内容" line (a colon within its first 10 runes):
 // a heading with a list, not a finding.
 func labelled(s string) bool {
-	n := 0
-	for _, r := range s {
-		if r == '：' || r == ':' {
-			return true
-		}
-		if n++; n >= 10 {
-			break
-		}
-	}
-	return false
+	i := strings.IndexAny(s, "：:")
+	return i >= 0 && utf8.RuneCountInString(s[:i]) < 10
 }
 
 // shortClause is s without citations, cut after its first sentence and,

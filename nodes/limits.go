@@ -65,10 +65,7 @@ func capTokens(n, limit int) int {
 // chapterOutputTokens is a chapter's completion cap: 2 × the word target
 // (words) + 1 500 tokens, capped by limit.
 func chapterOutputTokens(wordTarget, limit int) int {
-	if wordTarget <= 0 {
-		wordTarget = defaultChapterWords
-	}
-	return capTokens(chapterTokensPerWord*wordTarget+chapterOverheadTokens, limit)
+	return capTokens(chapterTokensPerWord*orDefault(wordTarget, defaultChapterWords)+chapterOverheadTokens, limit)
 }
 
 // temperature is t, or def when t is nil.

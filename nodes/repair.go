@@ -9,6 +9,7 @@ import (
 	"reportengine/ir"
 	"reportengine/llm/tokens"
 	"reportengine/prompts"
+	textrules "reportengine/text"
 )
 
 // chapterBlockTypes are the block types a chapter may use (the
@@ -62,8 +63,8 @@ func repairInput(c *ir.Chapter, verr error, input prompts.ChapterInput) (prompts
 func repairOutputTokens(rin prompts.ChapterRepairInput, limit int) int {
 	b, _ := json.Marshal(rin.FailedBlocks)
 	n := 2*tokens.Count(string(b)) + 1024
-	if limit > 0 && n > limit {
-		return limit
+	if limit > 0 {
+		return min(n, limit)
 	}
 	return n
 }
@@ -73,35 +74,21 @@ func repairOutputTokens(rin prompts.ChapterRepairInput, limit int) int {
 // then those of its essentials (essentialsCites),
 // each once, in that order.
 func promptEvidenceIDs(in prompts.ChapterInput) []string {
-	var out []string
-	seen := map[string]bool{}
-	add := func(id string) {
-		if id != "" && !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
+	var ids []string
 	for _, sp := range in.SubPoints {
 		for _, e := range sp.Evidence {
-			for _, id := range e.Primary {
-				add(id)
-			}
-			add(e.ID)
+			ids = append(append(ids, e.Primary...), e.ID)
 		}
 	}
 	for _, d := range in.Digests {
 		for _, f := range d.Findings {
 			for _, sp := range ir.FindCitations(f) {
-				for _, id := range sp.IDs {
-					add(id)
-				}
+				ids = append(ids, sp.IDs...)
 			}
 		}
 	}
-	for _, id := range essentialsCites(in.Essentials) {
-		add(id)
-	}
-	return out
+	ids = append(ids, essentialsCites(in.Essentials)...)
+	return textrules.Unique(slices.DeleteFunc(ids, func(id string) bool { return id == "" }))
 }
 
 // essentialsCites are the evidence ids the chapter's essentials may cite
@@ -159,10 +146,7 @@ func spliceRepair(c ir.Chapter, rin prompts.ChapterRepairInput, raw json.RawMess
 	if err != nil {
 		return c, nil, err
 	}
-	sp := &splicer{rin: rin, failed: map[int]bool{}, repl: map[int][]ir.Block{}}
-	for _, fb := range rin.FailedBlocks {
-		sp.failed[fb.Index] = true
-	}
+	sp := &splicer{rin: rin, failed: failedIndexes(rin), repl: map[int][]ir.Block{}}
 	blocks, _ := m["blocks"].([]any)
 	if ch := asObject(m["chapter"]); blocks == nil && ch != nil {
 		all, _ := ch["blocks"].([]any)
@@ -293,10 +277,7 @@ func spliceBlocks(c ir.Chapter, failed map[int]bool, repl map[int][]ir.Block, no
 
 // spliceReply is spliceRepair for a typed reply (the offline repair).
 func spliceReply(c ir.Chapter, rin prompts.ChapterRepairInput, reply prompts.ChapterRepairReply) (ir.Chapter, []string) {
-	failed := map[int]bool{}
-	for _, fb := range rin.FailedBlocks {
-		failed[fb.Index] = true
-	}
+	failed := failedIndexes(rin)
 	var notes []string
 	repl := map[int][]ir.Block{}
 	for k, rb := range reply.Blocks {
@@ -314,17 +295,20 @@ func spliceReply(c ir.Chapter, rin prompts.ChapterRepairInput, reply prompts.Cha
 	return spliceBlocks(c, failed, repl, notes)
 }
 
+// failedIndexes are the indexes of rin's failed blocks.
+func failedIndexes(rin prompts.ChapterRepairInput) map[int]bool {
+	failed := map[int]bool{}
+	for _, fb := range rin.FailedBlocks {
+		failed[fb.Index] = true
+	}
+	return failed
+}
+
 // indexed reports whether a repair reply's list holds {"index": …}
 // wrappers rather than bare blocks.
 func indexed(elems []any) bool {
-	for _, e := range elems {
-		o := asObject(e)
-		if o == nil {
-			return false
-		}
-		if _, ok := o["index"]; !ok {
-			return false
-		}
-	}
-	return len(elems) > 0
+	return len(elems) > 0 && !slices.ContainsFunc(elems, func(e any) bool {
+		_, ok := asObject(e)["index"]
+		return !ok
+	})
 }

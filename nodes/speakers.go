@@ -77,16 +77,11 @@ func joinLeads(blocks []ir.Block) []ir.Block {
 			p.Inlines = []ir.Inline{{Text: p.Inlines[0].Text + l.body}}
 			continue
 		case prev != nil && prev.who == l.who && prev.research == l.research:
-			b.Inlines = []ir.Inline{{Text: shortLead(l) + l.body}}
+			// a forum passage after another speech of the same speaker
+			b.Inlines = []ir.Inline{{Text: l.who + "在论坛中又指出（" + l.time + "）：" + l.body}}
 		}
 		out = append(out, b)
 		prev, at = &l, len(out)-1
 	}
 	return out
-}
-
-// shortLead is the lead-in of a forum passage that follows another
-// speech of the same speaker (joinLeads).
-func shortLead(l lead) string {
-	return l.who + "在论坛中又指出（" + l.time + "）："
 }

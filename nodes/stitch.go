@@ -135,8 +135,7 @@ func stitchAnchors(results []ChapterResult) []ir.Chapter {
 // display titles and descriptions (chapters only; BettaFish lists every
 // heading down to level 3).
 func stitchTOC(in StitchInput, chapters []ir.Chapter) ir.TOC {
-	toc := ir.TOC{Title: in.Layout.TOCTitle, Depth: 2}
-	toc.Title = cmp.Or(toc.Title, "目录")
+	toc := ir.TOC{Title: cmp.Or(in.Layout.TOCTitle, "目录"), Depth: 2}
 	plan := map[string]prompts.TOCPlanEntry{}
 	for _, e := range in.Layout.TOCPlan {
 		plan[e.ChapterID] = e
@@ -144,10 +143,7 @@ func stitchTOC(in StitchInput, chapters []ir.Chapter) ir.TOC {
 	for i, cr := range in.Chapters {
 		e := ir.TOCEntry{ChapterID: cr.Section.ChapterID, Anchor: chapters[i].Anchor, Display: display(cr.Section)}
 		if p, ok := plan[cr.Section.ChapterID]; ok {
-			if p.Display != "" {
-				e.Display = p.Display
-			}
-			e.Description = p.Description
+			e.Display, e.Description = cmp.Or(p.Display, e.Display), p.Description
 		}
 		toc.Entries = append(toc.Entries, e)
 	}

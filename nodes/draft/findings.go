@@ -205,25 +205,19 @@ func digestBlocks(ds []prompts.ChapterDigest, spTitle string, items []string) []
 // quotation or mid-word ("…源于“官方通报与学生实测数……"); with no such
 // mark in the first findingRunes runes, at findingRunes.
 func shortFinding(f string) string {
-	cites := ""
+	var ids []string
 	for _, sp := range ir.FindCitations(f) {
-		for _, id := range sp.IDs {
-			cites += "[" + id + "]"
-		}
+		ids = append(ids, sp.IDs...)
 	}
 	text := StripCitations(f)
-	cut := len(text)
-	for i, r := range text {
-		if r == '。' || r == '；' || r == '！' || r == '？' {
-			cut = i + utf8.RuneLen(r)
-			break
-		}
+	if i := strings.IndexAny(text, "。；！？"); i >= 0 {
+		_, n := utf8.DecodeRuneInString(text[i:])
+		text = text[:i+n]
 	}
-	text = text[:cut]
 	if utf8.RuneCountInString(text) > findingRunes {
 		text = prompts.CutAtClause(text, findingRunes) + "……"
 	}
-	return text + cites
+	return text + citeList(ids)
 }
 
 // StripCitations removes every [E…] citation from s and trims the rest:

@@ -181,17 +181,10 @@ func Layout(in prompts.LayoutInput) prompts.LayoutReply {
 // first other chapter whose title mentions 政策/背景/环境, else whose
 // outline does; -1 if none).
 func swotPestChapters(chs []prompts.ChapterOutline) (swot, pest int) {
-	if len(chs) == 0 {
-		return -1, -1
-	}
 	text := func(c prompts.ChapterOutline) string { return c.Title + " " + strings.Join(c.Outline, " ") }
-	swot = -1
-	for i, c := range chs {
-		if strings.Contains(strings.ToUpper(text(c)), "SWOT") {
-			swot = i
-			break
-		}
-	}
+	swot = slices.IndexFunc(chs, func(c prompts.ChapterOutline) bool {
+		return strings.Contains(strings.ToUpper(text(c)), "SWOT")
+	})
 	if swot < 0 {
 		for i, c := range chs {
 			if textrules.FirstWord(text(c), []string{"建议", "战略"}) != "" {
@@ -202,7 +195,6 @@ func swotPestChapters(chs []prompts.ChapterOutline) (swot, pest int) {
 	if swot < 0 {
 		swot = len(chs) - 1
 	}
-	pest = -1
 	keys := []string{"政策", "背景", "环境"}
 	for _, inTitle := range []bool{true, false} {
 		for i, c := range chs {
@@ -215,7 +207,7 @@ func swotPestChapters(chs []prompts.ChapterOutline) (swot, pest int) {
 			}
 		}
 	}
-	return swot, pest
+	return swot, -1
 }
 
 // DefaultTotalWords is the word budget used when the input gives none.

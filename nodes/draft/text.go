@@ -2,6 +2,7 @@ package draft
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,17 +30,9 @@ func sortEngines(es []string) []string {
 	return out
 }
 
+// dedupe is ss without empty strings and repeats, each at its first place.
 func dedupe(ss []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range ss {
-		if s == "" || seen[s] {
-			continue
-		}
-		seen[s] = true
-		out = append(out, s)
-	}
-	return out
+	return textrules.Unique(slices.DeleteFunc(slices.Clone(ss), func(s string) bool { return s == "" }))
 }
 
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
@@ -287,21 +280,8 @@ func (s *said) restates(t string) bool {
 	return true
 }
 
+// digitRunRE finds the maximal runs of ASCII digits.
+var digitRunRE = regexp.MustCompile(`[0-9]+`)
+
 // digitRuns are the maximal runs of ASCII digits in s.
-func digitRuns(s string) []string {
-	var out []string
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		if i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			out = append(out, s[start:i])
-			start = -1
-		}
-	}
-	return out
-}
+func digitRuns(s string) []string { return digitRunRE.FindAllString(s, -1) }
