@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -163,14 +164,8 @@ func speakerName(s string) string {
 	return prompts.EngineName(strings.ToLower(s))
 }
 
-func firstNonBlank(ss ...string) string {
-	for _, s := range ss {
-		if strings.TrimSpace(s) != "" {
-			return strings.TrimSpace(s)
-		}
-	}
-	return ""
-}
+// firstNonBlank is a trimmed, else b trimmed.
+func firstNonBlank(a, b string) string { return cmp.Or(strings.TrimSpace(a), strings.TrimSpace(b)) }
 
 // linked calls fn for the href of every link mark in running text.
 func linked(c *ir.Chapter, fn func(href string)) {
@@ -217,11 +212,11 @@ func rewriteInlines(ins []ir.Inline, num func(id string) (int, *ir.Source, bool)
 			continue
 		}
 		last := 0
-		var run map[int]bool // numbers already written in this run of adjacent citations
+		run := map[int]bool{} // numbers already written in this run of adjacent citations
 		for _, sp := range spans {
 			if t := in.Text[last:sp.Start]; t != "" {
 				out = append(out, ir.Inline{Text: t, Marks: in.Marks})
-				run = nil
+				clear(run)
 			}
 			for _, id := range sp.IDs {
 				n, src, ok := num(id)
@@ -231,9 +226,6 @@ func rewriteInlines(ins []ir.Inline, num func(id string) (int, *ir.Source, bool)
 				}
 				if run[n] {
 					continue // two evidence items of one source: one reference number
-				}
-				if run == nil {
-					run = map[int]bool{}
 				}
 				run[n] = true
 				label := "[" + strconv.Itoa(n) + "]"

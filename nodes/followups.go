@@ -117,8 +117,12 @@ func (s FollowUps) Run(ctx context.Context, in FollowUpsInput) (FollowUpsOutput,
 	}
 	b := in.Builder
 	if b == nil {
+		if s.Embedders == nil {
+			return out, errors.New("follow-up questions: no Embedders")
+		}
+		// the graph's topic, engines, sections and cited sources, embedded
 		var err error
-		if b, err = s.builder(ctx, in); err != nil {
+		if b, err = searchBuilder(ctx, reportSubgraph(in.Graph, in.Cited), s.Embedders); err != nil {
 			return out, fmt.Errorf("follow-up questions: %w", err)
 		}
 	}
@@ -168,15 +172,6 @@ func writeQuestionsOffline(ctx context.Context, in prompts.QuestionGenerationInp
 		return "", err
 	}
 	return offline.WriteQuestions(in, context), nil
-}
-
-// builder maps the graph's topic, engines, sections and cited sources onto
-// a knowledge model and embeds it (with Embedders').
-func (s FollowUps) builder(ctx context.Context, in FollowUpsInput) (*localsearch.ContextBuilder, error) {
-	if s.Embedders == nil {
-		return nil, errors.New("no Embedders")
-	}
-	return searchBuilder(ctx, reportSubgraph(in.Graph, in.Cited), s.Embedders)
 }
 
 // searchBuilder is the local-search context builder of g: its knowledge

@@ -64,13 +64,7 @@ func findingsHero(layout ir.Hero, digests []prompts.ChapterDigest, shown printed
 				figs = append(figs, f)
 			}
 		}
-		var fresh []string
-		for _, f := range d.Findings {
-			if !shown.has(f) {
-				fresh = append(fresh, f)
-			}
-		}
-		digests[i].Findings = fresh
+		digests[i].Findings = slices.DeleteFunc(slices.Clone(d.Findings), shown.has)
 	}
 	if kpis := heroKPICards(figs); len(kpis) > 0 || labelled || run.withheld {
 		h.KPIs = kpis

@@ -401,33 +401,22 @@ const quadrantRunes = 3
 func dropEmptyQuadrants(results []ChapterResult) {
 	for ci := range results {
 		old := results[ci].Chapter.Blocks
-		var out []ir.Block
-		changed := false
-		for _, b := range old {
-			if (b.Type == ir.TypeSwotTable || b.Type == ir.TypePestTable) && saidQuadrants(b) == 0 {
-				changed = true
-				continue
-			}
-			out = append(out, b)
-		}
-		if changed {
+		out := slices.DeleteFunc(slices.Clone(old), func(b ir.Block) bool {
+			return (b.Type == ir.TypeSwotTable || b.Type == ir.TypePestTable) && saysNothing(b)
+		})
+		if len(out) < len(old) {
 			results[ci].Chapter.Blocks = fillEmptySubsections(out)
 		}
 	}
 }
 
-// saidQuadrants counts the quadrants of a SWOT/PEST block with an item
-// that says something (quadrantRunes).
-func saidQuadrants(b ir.Block) int {
-	n := 0
-	for _, q := range [][]ir.QuadrantItem{b.Strengths, b.Weaknesses, b.Opportunities, b.Threats,
-		b.Political, b.Economic, b.Social, b.Technological} {
-		for _, it := range q {
-			if utf8.RuneCountInString(draft.StripCitations(it.Title)) >= quadrantRunes || utf8.RuneCountInString(draft.StripCitations(it.Detail)) >= quadrantRunes {
-				n++
-				break
-			}
-		}
-	}
-	return n
+// saysNothing reports a SWOT/PEST block with no item whose title or
+// detail says something (quadrantRunes).
+func saysNothing(b ir.Block) bool {
+	items := slices.Concat(b.Strengths, b.Weaknesses, b.Opportunities, b.Threats,
+		b.Political, b.Economic, b.Social, b.Technological)
+	return !slices.ContainsFunc(items, func(it ir.QuadrantItem) bool {
+		return utf8.RuneCountInString(draft.StripCitations(it.Title)) >= quadrantRunes ||
+			utf8.RuneCountInString(draft.StripCitations(it.Detail)) >= quadrantRunes
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"reportengine/llm"
@@ -134,10 +135,8 @@ func matchTemplate(list []templates.Template, name string) (templates.Template, 
 	if n == "" {
 		return templates.Template{}, false
 	}
-	for _, t := range list {
-		if norm(t.Name) == n {
-			return t, true
-		}
+	if i := slices.IndexFunc(list, func(t templates.Template) bool { return norm(t.Name) == n }); i >= 0 {
+		return list[i], true
 	}
 	return templates.Template{}, false
 }

@@ -59,19 +59,19 @@ func Chapter(in prompts.ChapterInput) ir.Chapter {
 	}
 	var leads []string
 	var swotEv []prompts.EvidenceRef
+	titles := make([]string, len(subs))
+	for i, sp := range subs {
+		titles[i] = subTitle(sp, title, i)
+	}
 	summary := fromDigests(in.Digests, subs)
 	var assigned [][]string // a summary's findings, each given to one sub-point
 	if summary {
-		titles := make([]string, len(subs))
-		for i, sp := range subs {
-			titles[i] = subTitle(sp, title, i)
-		}
 		assigned = assignFindings(summaryFindings(in.Digests), titles)
 	}
 	bodies := make([][]ir.Block, len(subs))
 	quadrantSub := -1 // the sub-point about SWOT (or PEST): where the table goes
 	for i, sp := range subs {
-		spTitle := subTitle(sp, title, i)
+		spTitle := titles[i]
 		if up := strings.ToUpper(spTitle); quadrantSub < 0 && (in.Constraints.AllowSwot && strings.Contains(up, "SWOT") ||
 			in.Constraints.AllowPest && strings.Contains(up, "PEST")) {
 			quadrantSub = i
@@ -101,7 +101,7 @@ func Chapter(in prompts.ChapterInput) ir.Chapter {
 	if !withTable {
 		quadrantSub = -2 // no table
 	}
-	blocks = append(blocks, subsections(subs, bodies, title, anchor, q, quadrantSub)...)
+	blocks = append(blocks, subsections(titles, bodies, anchor, q, quadrantSub)...)
 	ch.Blocks = filterAllowed(blocks, in.Constraints.AllowedBlocks)
 	if len(leads) > 0 {
 		ch.Summary = StripCitations(leads[0])
@@ -118,13 +118,13 @@ func fromDigests(digests []prompts.ChapterDigest, subs []prompts.SubPointBrief) 
 }
 
 // subsections are the chapter's subsections: each sub-point's level-3
-// heading and body (NoEvidence for an empty one), the SWOT/PEST table q
-// in sub-point quadrantSub's (after the last when no sub-point is about
-// it: -1; none: -2).
-func subsections(subs []prompts.SubPointBrief, bodies [][]ir.Block, title, anchor string, q ir.Block, quadrantSub int) []ir.Block {
+// heading (titles) and body (NoEvidence for an empty one), the SWOT/PEST
+// table q in sub-point quadrantSub's (after the last when no sub-point is
+// about it: -1; none: -2).
+func subsections(titles []string, bodies [][]ir.Block, anchor string, q ir.Block, quadrantSub int) []ir.Block {
 	var blocks []ir.Block
-	for i, sp := range subs {
-		blocks = append(blocks, heading(3, subTitle(sp, title, i), anchor+"-"+strconv.Itoa(i+1)))
+	for i, t := range titles {
+		blocks = append(blocks, heading(3, t, anchor+"-"+strconv.Itoa(i+1)))
 		body := bodies[i]
 		if i == quadrantSub {
 			body = append(body, q)
@@ -249,10 +249,7 @@ func fragment(text, kind string) bool {
 	if strings.ContainsRune(text, '①') && !strings.ContainsRune(text, '②') && strings.ContainsRune("；;", last) {
 		return true // "…“四阶段螺旋”：①0-24小时“事实竞速期”（…）；": the rest of the list was cut off
 	}
-	if kind == "source" && !strings.ContainsRune("。｡.!！?？;；…”’」』）)》%", last) && !unicode.IsDigit(last) {
-		return true
-	}
-	return false
+	return kind == "source" && !strings.ContainsRune("。｡.!！?？;；…”’」』）)》%", last) && !unicode.IsDigit(last)
 }
 
 // listingLine matches a line of a list or an index rather than a
@@ -459,20 +456,17 @@ func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Blo
 	}
 	advice := []string{"建议", "应当", "应该", "需要", "要加强", "必须"}
 	type rule struct {
-		field string
+		items *[]ir.QuadrantItem // the quadrant of b
 		words []string
 	}
-	var rules []rule
-	typ := ir.TypeSwotTable
-	if cons.AllowSwot {
-		rules = []rule{{"strengths", []string{"优势"}}, {"weaknesses", []string{"劣势", "短板", "不足"}},
-			{"opportunities", []string{"机遇", "机会"}}, {"threats", []string{"风险", "威胁", "危机"}}}
-	} else {
-		typ = ir.TypePestTable
-		rules = []rule{{"political", []string{"政策", "监管", "法规"}}, {"economic", []string{"经济", "成本", "收入"}},
-			{"social", []string{"社会心态", "社会情绪", "公众情绪"}}, {"technological", []string{"技术", "算法"}}}
+	b := ir.Block{Type: ir.TypeSwotTable, Title: "材料中明确提及的因素"}
+	rules := []rule{{&b.Strengths, []string{"优势"}}, {&b.Weaknesses, []string{"劣势", "短板", "不足"}},
+		{&b.Opportunities, []string{"机遇", "机会"}}, {&b.Threats, []string{"风险", "威胁", "危机"}}}
+	if !cons.AllowSwot {
+		b.Type = ir.TypePestTable
+		rules = []rule{{&b.Political, []string{"政策", "监管", "法规"}}, {&b.Economic, []string{"经济", "成本", "收入"}},
+			{&b.Social, []string{"社会心态", "社会情绪", "公众情绪"}}, {&b.Technological, []string{"技术", "算法"}}}
 	}
-	items := map[string][]ir.QuadrantItem{}
 	for _, ev := range evs {
 		text := strings.TrimSpace(ev.Text)
 		if textrules.FirstWord(text, advice) != "" {
@@ -481,7 +475,7 @@ func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Blo
 		var said []string // the clauses of this passage filed already
 		for _, r := range rules {
 			w := textrules.FirstWord(text, r.words)
-			if w == "" || len(items[r.field]) >= quadrantMax {
+			if w == "" || len(*r.items) >= quadrantMax {
 				continue
 			}
 			// the clause that says it, and the passage's citation: the
@@ -491,23 +485,17 @@ func draftQuadrants(evs []prompts.EvidenceRef, cons prompts.Constraints) (ir.Blo
 				continue // "风险与机遇并存": one clause, one quadrant
 			}
 			said = append(said, title)
-			items[r.field] = append(items[r.field], ir.QuadrantItem{Title: title, Evidence: "[" + ev.ID + "]"})
+			*r.items = append(*r.items, ir.QuadrantItem{Title: title, Evidence: "[" + ev.ID + "]"})
 		}
 	}
 	filled := 0
 	for _, r := range rules {
-		if len(items[r.field]) > 0 {
+		if len(*r.items) > 0 {
 			filled++
 		}
 	}
 	if filled < 2 {
 		return ir.Block{}, false
-	}
-	b := ir.Block{Type: typ, Title: "材料中明确提及的因素"}
-	if typ == ir.TypeSwotTable {
-		b.Strengths, b.Weaknesses, b.Opportunities, b.Threats = items["strengths"], items["weaknesses"], items["opportunities"], items["threats"]
-	} else {
-		b.Political, b.Economic, b.Social, b.Technological = items["political"], items["economic"], items["social"], items["technological"]
 	}
 	return b, true
 }

@@ -149,11 +149,9 @@ func figureLine(fs []prompts.FigureRef) string {
 	var b strings.Builder
 	b.WriteString(name + "：" + strings.Join(values, "→") + "——" + quote[order[0]])
 	var differ []string
-	for _, f := range fs {
-		if f.ItemID == order[0] && f.Disagree != "" {
-			differ = append(differ, f.Disagree) // another measure's label, another value (disagreeNotes)
-			break
-		}
+	lead := func(f prompts.FigureRef) bool { return f.ItemID == order[0] && f.Disagree != "" }
+	if i := slices.IndexFunc(fs, lead); i >= 0 {
+		differ = append(differ, fs[i].Disagree) // another measure's label, another value (disagreeNotes)
 	}
 	for _, id := range order[1:] {
 		if !slices.ContainsFunc(byItem[id], func(v string) bool { return !slices.Contains(values, v) }) {

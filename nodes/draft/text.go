@@ -120,10 +120,7 @@ func chineseNumeral(n int) string {
 // outline point.
 func stripNumber(s string) string {
 	s = strings.TrimSpace(s)
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
-	}
+	i := len(s) - len(strings.TrimLeft(s, "0123456789."))
 	if i == 0 {
 		return s
 	}
