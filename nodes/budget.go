@@ -109,9 +109,8 @@ func (l llmBudget) BudgetWords(ctx context.Context, input prompts.WordBudgetInpu
 		attempts: DefaultMaxAttempts, temp: temperature(l.s.Temperature, DefaultPlanTemperature), topP: new(0.85),
 		maxTokens: capTokens(budgetReplyTokens+budgetChapterTokens*len(input.Chapters), l.s.MaxOutputTokens)}
 	res, err := call.runObject(ctx, func(m map[string]any) error {
-		v, _ := field(m, "chapters", "chapterBudgets")
 		reply = prompts.WordBudgetReply{}
-		for _, e := range asObjects(v) {
+		for _, e := range asObjects(value(m, "chapters", "chapterBudgets")) {
 			b := prompts.ChapterBudget{ChapterID: asString(e["chapterId"]), Rationale: asString(e["rationale"])}
 			b.TargetWords, _ = asInt(e["targetWords"])
 			b.MinWords, _ = asInt(e["minWords"])

@@ -10,6 +10,7 @@ import (
 
 	"reportengine/evidence"
 	"reportengine/ir"
+	"reportengine/nodes/draft"
 	"reportengine/prompts"
 )
 
@@ -36,13 +37,7 @@ func references(chs []ir.Chapter, hero *ir.Hero, set *evidence.Set, graph map[st
 	// hero KPI sources resolve to the same numbers (a figure's item is
 	// normally cited in its chapter already)
 	for i := 0; hero != nil && i < len(hero.KPIs); i++ {
-		hero.KPIs[i].Source = rewritePlain(hero.KPIs[i].Source, func(id string) (int, *ir.Source, bool) {
-			j, ok := rl.resolve(id)
-			if !ok {
-				return 0, nil, false
-			}
-			return j + 1, &rl.out[j], true
-		})
+		hero.KPIs[i].Source = rewritePlain(hero.KPIs[i].Source, rl.number)
 	}
 	return rl.out
 }
@@ -83,6 +78,16 @@ func (rl *refList) resolve(id string) (int, bool) {
 	}), true
 }
 
+// number is the reference number of an item's source and the source
+// (resolve); false for an id the evidence set does not know.
+func (rl *refList) number(id string) (int, *ir.Source, bool) {
+	i, ok := rl.resolve(id)
+	if !ok {
+		return 0, nil, false
+	}
+	return i + 1, &rl.out[i], true
+}
+
 // add returns the reference-list index of key, adding the source made by
 // src on first sight.
 func (rl *refList) add(key string, src func() ir.Source) int {
@@ -107,12 +112,11 @@ func (rl *refList) chapter(c *ir.Chapter) {
 		}
 	}
 	num := func(id string) (int, *ir.Source, bool) {
-		i, ok := rl.resolve(id)
-		if !ok {
-			return 0, nil, false
+		n, src, ok := rl.number(id)
+		if ok {
+			cites(n - 1)
 		}
-		cites(i)
-		return i + 1, &rl.out[i], true
+		return n, src, ok
 	}
 	rewriteBlocks(c, num)
 	linked(c, func(href string) {
@@ -343,11 +347,8 @@ func checkText(chapter, text string, set *evidence.Set, counted map[string][]str
 	if len(passages) == 0 {
 		return nil
 	}
-	plain := text
-	for i := len(spans) - 1; i >= 0; i-- {
-		plain = plain[:spans[i].Start] + plain[spans[i].End:]
-	}
-	short := []rune(strings.TrimSpace(plain))
+	plain := draft.StripCitations(text)
+	short := []rune(plain)
 	if len(short) > 40 {
 		short = append(short[:40], '…')
 	}

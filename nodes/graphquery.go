@@ -161,14 +161,10 @@ func splitKeywords(in []string) []string {
 func decodeDecision(m map[string]any) (prompts.GraphQueryReply, []string) {
 	var r prompts.GraphQueryReply
 	var notes []string
-	v, _ := field(m, "should_query", "shouldQuery")
-	r.ShouldQuery = asBool(v)
-	v, _ = field(m, "keywords", "keyword")
-	r.Keywords = asStrings(v)
-	v, _ = field(m, "node_types", "nodeTypes", "types")
-	r.NodeTypes = asStrings(v)
-	v, _ = field(m, "engine_filter", "engineFilter", "engines")
-	r.EngineFilter = asStrings(v)
+	r.ShouldQuery = asBool(value(m, "should_query", "shouldQuery"))
+	r.Keywords = asStrings(value(m, "keywords", "keyword"))
+	r.NodeTypes = asStrings(value(m, "node_types", "nodeTypes", "types"))
+	r.EngineFilter = asStrings(value(m, "engine_filter", "engineFilter", "engines"))
 	r.Depth = 1
 	if v, ok := field(m, "depth"); ok {
 		if n, ok := asInt(v); ok {

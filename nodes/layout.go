@@ -156,7 +156,7 @@ func (l llmLayout) PlanLayout(ctx context.Context, input prompts.LayoutInput) (p
 // hero was not an object.
 func decodeLayout(m map[string]any) (prompts.LayoutReply, []string) {
 	var warns []string
-	str := func(keys ...string) string { v, _ := field(m, keys...); return asString(v) }
+	str := func(keys ...string) string { return asString(value(m, keys...)) }
 	l := prompts.LayoutReply{Title: str("title"), Subtitle: str("subtitle"), Tagline: str("tagline"), TOCTitle: str("tocTitle", "toc_title")}
 	if v, ok := field(m, "hero"); ok {
 		if h := asObject(v); h != nil {
@@ -165,10 +165,8 @@ func decodeLayout(m map[string]any) (prompts.LayoutReply, []string) {
 			warns = append(warns, "document layout: hero was not an object; left empty")
 		}
 	}
-	v, _ := field(m, "layoutNotes", "layout_notes")
-	l.LayoutNotes = asStrings(v)
-	v, _ = field(m, "tocPlan", "toc_plan", "toc")
-	for _, e := range asObjects(v) {
+	l.LayoutNotes = asStrings(value(m, "layoutNotes", "layout_notes"))
+	for _, e := range asObjects(value(m, "tocPlan", "toc_plan", "toc")) {
 		id := cmp.Or(asString(e["chapterId"]), asString(e["chapter_id"]))
 		l.TOCPlan = append(l.TOCPlan, prompts.TOCPlanEntry{ChapterID: id, Display: asString(e["display"]),
 			Description: asString(e["description"]), AllowSwot: asBool(e["allowSwot"]), AllowPest: asBool(e["allowPest"])})

@@ -42,6 +42,13 @@ func field(m map[string]any, keys ...string) (any, bool) {
 	return nil, false
 }
 
+// value is the value of the first present key of m (field), nil when
+// none is present.
+func value(m map[string]any, keys ...string) any {
+	v, _ := field(m, keys...)
+	return v
+}
+
 // asString turns a scalar into text; objects and lists give "".
 func asString(v any) string {
 	switch x := v.(type) {

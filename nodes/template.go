@@ -110,13 +110,11 @@ func (l llmTemplate) ChooseTemplate(ctx context.Context, input prompts.TemplateS
 		attempts: DefaultMaxAttempts, temp: temperature(l.s.Temperature, DefaultPlanTemperature),
 		maxTokens: capTokens(templateReplyTokens, l.s.MaxOutputTokens)}
 	res, err := call.runObject(ctx, func(m map[string]any) error {
-		v, _ := field(m, "template_name", "templateName", "template", "name")
-		reply.TemplateName = asString(v)
+		reply.TemplateName = asString(value(m, "template_name", "templateName", "template", "name"))
 		if reply.TemplateName == "" {
 			return fmt.Errorf("reply has no template_name")
 		}
-		v, _ = field(m, "selection_reason", "selectionReason", "reason", "explanation")
-		reply.SelectionReason = asString(v)
+		reply.SelectionReason = asString(value(m, "selection_reason", "selectionReason", "reason", "explanation"))
 		return nil
 	})
 	return reply, res, err

@@ -1,6 +1,7 @@
 package draft
 
 import (
+	"slices"
 	"strings"
 
 	"reportengine/ir"
@@ -43,12 +44,7 @@ func filterAllowed(blocks []ir.Block, allowed []string) []ir.Block {
 	for _, a := range allowed {
 		ok[a] = true
 	}
-	var kept []ir.Block
-	for _, b := range blocks {
-		if ok[b.Type] {
-			kept = append(kept, b)
-		}
-	}
+	kept := slices.DeleteFunc(slices.Clone(blocks), func(b ir.Block) bool { return !ok[b.Type] })
 	// A sub-heading whose content was dropped goes too.
 	var out []ir.Block
 	for i, b := range kept {

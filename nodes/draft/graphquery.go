@@ -48,12 +48,10 @@ func Decide(in prompts.GraphQueryInput) prompts.GraphQueryReply {
 			}
 		}
 		before := len(p.picked)
+		shared := func(t string) bool { return runeLen(t) == 2 && chapterTerms[t] }
 		for _, q := range in.Graph.SampleQueries {
-			for _, t := range terms(q) {
-				if runeLen(t) == 2 && chapterTerms[t] {
-					p.pick(q, false)
-					break
-				}
+			if slices.ContainsFunc(terms(q), shared) {
+				p.pick(q, false)
 			}
 		}
 		if len(p.picked) > before {

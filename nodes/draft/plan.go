@@ -1,6 +1,7 @@
 package draft
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -216,10 +217,7 @@ const DefaultTotalWords = 8000
 // wordBudget spreads the total over the chapters in proportion to their
 // number of outline points (at least 1 each).
 func WordBudget(in prompts.WordBudgetInput) prompts.WordBudgetReply {
-	total := in.TotalWords
-	if total <= 0 {
-		total = DefaultTotalWords
-	}
+	total := cmp.Or(max(in.TotalWords, 0), DefaultTotalWords)
 	r := prompts.WordBudgetReply{
 		TotalWords: total,
 		GlobalGuidelines: []string{
