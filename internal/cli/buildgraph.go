@@ -202,13 +202,15 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 		return nil, err
 	}
 	mark := time.Now()
-	end := in.Log.start("built the graph", "building the graph (%d search records)", recordCount(b.States))
-	type built struct {
-		g  *graphrag.Graph
-		bw []string
+	records := 0
+	for _, s := range b.States {
+		records += s.RecordCount()
 	}
-	out, err := await(ctx, func() (built, error) {
-		g, bw, err := builder.Build(builder.Config{
+	end := in.Log.start("built the graph", "building the graph (%d search records)", records)
+	// bw is read only once await has returned f's result
+	var bw []string
+	g, err := await(ctx, func() (*graphrag.Graph, error) {
+		g, w, err := builder.Build(builder.Config{
 			Topic:         b.Topic,
 			ReportID:      b.ID,
 			CreatedAt:     in.Now().UTC().Format(time.RFC3339),
@@ -220,14 +222,15 @@ func buildInMemory(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			QueryNote:     b.QueryNote,
 			TopicPerQuery: b.Unrelated,
 		})
-		return built{g, bw}, err
+		bw = w
+		return g, err
 	})
 	if err != nil {
 		return nil, err
 	}
 	end()
-	b.Graph = out.g
-	b.Warnings = append(b.Warnings, out.bw...)
+	b.Graph = g
+	b.Warnings = append(b.Warnings, bw...)
 	b.Stages["build"] = time.Since(mark).Seconds()
 	return b, nil
 }
@@ -255,13 +258,11 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 	var entries []forum.Entry
 	var forumWarnings []forum.Warning
 	if in.Forum != "" {
-		type parsed struct {
-			entries []forum.Entry
-			fw      []forum.Warning
-		}
-		p, err := await(ctx, func() (parsed, error) {
+		// forumWarnings is read only once await has returned f's result
+		e, err := await(ctx, func() ([]forum.Entry, error) {
 			e, w, err := forum.ParseFile(in.Forum)
-			return parsed{e, w}, err
+			forumWarnings = w
+			return e, err
 		})
 		if err != nil {
 			if ctx.Err() != nil {
@@ -269,7 +270,7 @@ func loadInputs(ctx context.Context, in graphInputs) (*builtGraph, error) {
 			}
 			return nil, inputError{err}
 		}
-		entries, forumWarnings = p.entries, p.fw
+		entries = e
 	}
 	end := in.Log.start("loaded the state files", "loading %s", describeInputs(inputs))
 	loaded, err := await(ctx, func() (*state.Loaded, error) {
@@ -361,15 +362,6 @@ func appendNonEmpty(list []string, items ...string) []string {
 	return list
 }
 
-// recordCount sums the search records of states.
-func recordCount(states []*state.State) int {
-	n := 0
-	for _, s := range states {
-		n += s.RecordCount()
-	}
-	return n
-}
-
 // describeInputs says what is about to be loaded: "3 state files (185.2
 // MiB)", and how many of them cannot be read ("1 state file (0 B, 1 not
 // found)": a missing file's 0 B read as an empty one; new-user trial 44).
@@ -383,10 +375,11 @@ func describeInputs(inputs []state.Input) string {
 			missing++
 		}
 	}
+	size := humanBytes(total)
 	if missing > 0 {
-		return fmt.Sprintf("%s (%s, %d not found)", plural(len(inputs), "state file"), humanBytes(total), missing)
+		size += fmt.Sprintf(", %d not found", missing)
 	}
-	return fmt.Sprintf("%s (%s)", plural(len(inputs), "state file"), humanBytes(total))
+	return fmt.Sprintf("%s (%s)", plural(len(inputs), "state file"), size)
 }
 
 // runBuildGraph builds the graph and saves it atomically under GraphsDir
@@ -454,14 +447,13 @@ func printBuildSummary(w io.Writer, s buildSummary, st graphrag.Stats) {
 	fmt.Fprintf(w, "took:    %.2fs (load %.2fs, build %.2fs, save %.2fs)\n", s.Seconds, s.Stages["load"], s.Stages["build"], s.Stages["save"])
 }
 
+// humanBytes is n bytes for people: "185.2 MiB" (GiB, MiB, KiB, one
+// decimal), or "512 B" under 1 KiB.
 func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	for i, unit := range []string{"GiB", "MiB", "KiB"} {
+		if shift := 30 - 10*i; n >= 1<<shift {
+			return fmt.Sprintf("%.1f %s", float64(n)/float64(int64(1)<<shift), unit)
+		}
 	}
 	return strconv.FormatInt(n, 10) + " B"
 }

@@ -108,7 +108,8 @@ func runChat(ctx context.Context, opts *chatOptions) error {
 	}
 	var followups, offered []string // the last answer's follow-ups; all offered so far
 	for {
-		line, err := readLine(session, read, "> ")
+		// a line, or the session's end
+		line, err := await(session, func() (string, error) { return read("> ") })
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
@@ -212,7 +213,7 @@ func chatQuestion(opts *chatOptions, line string, followups []string) (q string,
 // or, with no answer running and no line editor, SIGINT ends the session.
 func chatSignals(ctx context.Context, opts *chatOptions) (session context.Context, end context.CancelFunc, answering chan context.CancelFunc) {
 	sigs := opts.signals
-	var stop func()
+	stop := func() {} // the signal handling of tests (opts.signals) needs no stop
 	if sigs == nil {
 		ch := make(chan os.Signal, 1)
 		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
@@ -245,9 +246,7 @@ func chatSignals(ctx context.Context, opts *chatOptions) (session context.Contex
 	}()
 	end = func() {
 		endSession()
-		if stop != nil {
-			stop()
-		}
+		stop()
 	}
 	return session, end, answering
 }
@@ -330,25 +329,6 @@ func fewerFollowUps(n, asked int) string {
 		return "\nNo follow-up questions: none from the answer's records passed the checks (relevance, names a reader knows, not asked or offered before)."
 	}
 	return fmt.Sprintf("  (%d of the %d asked for: no other from the answer's records passed the checks, or it was offered before)", n, asked)
-}
-
-// readLine reads a line, or returns when the session ends.
-func readLine(session context.Context, read func(string) (string, error), prompt string) (string, error) {
-	type result struct {
-		s   string
-		err error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		s, err := read(prompt)
-		ch <- result{s, err}
-	}()
-	select {
-	case r := <-ch:
-		return r.s, r.err
-	case <-session.Done():
-		return "", session.Err()
-	}
 }
 
 // chatTurn streams one answer and its citations (ragSession.answer) by

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -240,9 +241,5 @@ type syncCloser struct {
 }
 
 func (s *syncCloser) Close() error {
-	err := s.f.Sync()
-	if cerr := s.f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return cmp.Or(s.f.Sync(), s.f.Close())
 }

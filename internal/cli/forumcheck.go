@@ -37,10 +37,7 @@ func forumNotes(path string, entries []forum.Entry, states []*state.State) (warn
 			if !ok {
 				continue
 			}
-			d := started.Sub(t)
-			if d < 0 {
-				d = -d
-			}
+			d := started.Sub(t).Abs()
 			if best < 0 || d < best {
 				best, nearest = d, fmt.Sprintf("%s %s", s.Engine, v)
 			}

@@ -104,13 +104,11 @@ func loadGraphContext(ctx context.Context, log *stageLog, dir, id string) (*grap
 		}
 	}
 	end := log.start("loaded the graph", "loading graph %s%s", id, size)
-	type loaded struct {
-		g   *graphrag.Graph
-		rep *graphrag.LoadReport
-	}
-	l, err := awaitCleanup(ctx, fillAbandonWait, func() (loaded, error) {
-		g, rep, err := store.LoadContext(ctx, id)
-		return loaded{g, rep}, err
+	var rep *graphrag.LoadReport // read only once awaitCleanup has returned f's result
+	g, err := awaitCleanup(ctx, fillAbandonWait, func() (*graphrag.Graph, error) {
+		g, r, err := store.LoadContext(ctx, id)
+		rep = r
+		return g, err
 	})
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, "", nil, notFoundWithNearest(store, id, err)
@@ -119,7 +117,7 @@ func loadGraphContext(ctx context.Context, log *stageLog, dir, id string) (*grap
 		return nil, "", nil, err
 	}
 	end()
-	return l.g, id, l.rep, nil
+	return g, id, rep, nil
 }
 
 // loadGraphFlag is loadGraphContext for a --graph flag, shown on c.Log:
@@ -311,14 +309,7 @@ func safeLines(s string) string {
 }
 
 func escapeUnsafe(s string, unsafe func(rune) bool) string {
-	clean := utf8.ValidString(s)
-	for _, r := range s {
-		if unsafe(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, unsafe) {
 		return s
 	}
 	var b strings.Builder

@@ -190,20 +190,13 @@ func readerStartNotice(states []*state.State) string {
 // engines, the engines it has no input from at all (those given but
 // unusable are named by engineNotices); "" when all three are there.
 func readerAbsentEngines(states []*state.State, unavailable []state.Unavailable) string {
-	have := map[state.Engine]bool{}
-	for _, s := range states {
-		have[s.Engine] = true
-	}
-	for _, u := range unavailable {
-		have[u.Engine] = true
-	}
 	var absent, present []string
 	for _, e := range state.Engines {
-		if !have[e] {
-			absent = append(absent, string(e))
-		}
-		if slices.ContainsFunc(states, func(s *state.State) bool { return s.Engine == e }) {
+		switch {
+		case slices.ContainsFunc(states, func(s *state.State) bool { return s.Engine == e }):
 			present = append(present, string(e))
+		case !slices.ContainsFunc(unavailable, func(u state.Unavailable) bool { return u.Engine == e }):
+			absent = append(absent, string(e))
 		}
 	}
 	if len(absent) == 0 || len(present) == 0 {

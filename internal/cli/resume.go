@@ -83,50 +83,40 @@ func reportKey(opts *reportOptions, src *reportGraph, lim limits) (nodes.RunKey,
 		return key, usageError{fmt.Errorf("--template: %w", err)}
 	}
 	key.TemplateSHA256 = digest
-	add := func(role, path string) error {
-		f, err := hashInput(role, path)
-		if err == nil {
-			key.Inputs = append(key.Inputs, f)
-		}
-		return err
-	}
+	var hash []nodes.InputFile // the files to hash (hashInput), in this order
 	if opts.Graph != "" {
 		path := graphFile(opts.GraphsDir, graphID)
 		if f := src.file; f != nil && f.FileBytes > 0 {
 			key.Inputs = append(key.Inputs, nodes.InputFile{Role: "graph", Path: path, Bytes: f.FileBytes, CRC32C: fmt.Sprintf("%08x", f.FileCRC32C)})
-		} else if err := add("graph", path); err != nil {
-			return key, err
+		} else {
+			hash = append(hash, nodes.InputFile{Role: "graph", Path: path})
 		}
 		key.Settings["graph"] = graphID
 	}
 	if built != nil {
 		for _, st := range built.States {
-			if err := add(stateRole(st.Engine), st.Path); err != nil {
-				return key, err
-			}
+			hash = append(hash, nodes.InputFile{Role: stateRole(st.Engine), Path: st.Path})
 		}
 		for _, u := range built.Unavailable {
-			if err := add(stateRole(u.Engine), u.Path); err != nil {
-				return key, err
-			}
+			hash = append(hash, nodes.InputFile{Role: stateRole(u.Engine), Path: u.Path})
 		}
 	}
 	if opts.Forum != "" {
-		if err := add("forum", opts.Forum); err != nil {
+		hash = append(hash, nodes.InputFile{Role: "forum", Path: opts.Forum})
+	}
+	for _, h := range hash {
+		f, err := hashInput(h.Role, h.Path)
+		if err != nil {
 			return key, err
 		}
+		key.Inputs = append(key.Inputs, f)
 	}
 	slices.SortFunc(key.Inputs, func(a, b nodes.InputFile) int { return strings.Compare(a.Role, b.Role) })
 	maps.Copy(key.Settings, opts.settings)
-	plan, prose := nodes.DefaultPlanTemperature, nodes.DefaultProseTemperature
-	if lim.plan != nil {
-		plan = *lim.plan
-	}
-	if lim.prose != nil {
-		prose = *lim.prose
-	}
-	key.Settings["temperature_plan"] = strconv.FormatFloat(plan, 'g', -1, 64)
-	key.Settings["temperature_prose"] = strconv.FormatFloat(prose, 'g', -1, 64)
+	plan := cmp.Or(lim.plan, new(nodes.DefaultPlanTemperature)) // nil: the pipeline's default
+	prose := cmp.Or(lim.prose, new(nodes.DefaultProseTemperature))
+	key.Settings["temperature_plan"] = strconv.FormatFloat(*plan, 'g', -1, 64)
+	key.Settings["temperature_prose"] = strconv.FormatFloat(*prose, 'g', -1, 64)
 	key.Settings["prompt_tokens"] = strconv.Itoa(lim.promptTokens)
 	key.Settings["max_output_tokens"] = strconv.Itoa(lim.maxOutput)
 	key.Settings["query_rounds"] = strconv.Itoa(opts.QueryRounds)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -254,14 +255,9 @@ func (s *markedStream) close(err error) error {
 		err = s.write(s.answer, false)
 	}
 	if s.mk != nil {
-		if ferr := s.mk.Flush(); err == nil {
-			err = ferr
-		}
+		err = cmp.Or(err, s.mk.Flush())
 	}
-	if cerr := s.aw.Close(true); err == nil {
-		err = cerr
-	}
-	return err
+	return cmp.Or(err, s.aw.Close(true))
 }
 
 // engine builds the search engine with the answering model.

@@ -14,9 +14,8 @@ import (
 // their own: an interrupted command returns within milliseconds and the
 // process exits, abandoning the work. Stages that write take the context
 // themselves (storage.Store.SaveContext).
-func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
-	if err := ctx.Err(); err != nil {
-		var zero T
+func await[T any](ctx context.Context, f func() (T, error)) (zero T, err error) {
+	if err = ctx.Err(); err != nil {
 		return zero, err
 	}
 	type result struct {
@@ -32,7 +31,6 @@ func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
 	case r := <-done:
 		return r.v, r.err
 	case <-ctx.Done():
-		var zero T
 		return zero, ctx.Err()
 	}
 }

@@ -24,12 +24,10 @@ func (t *table) print(w io.Writer) error {
 	var widths []int
 	for _, r := range t.rows {
 		for i, c := range r {
-			if i >= len(widths) {
+			if i == len(widths) {
 				widths = append(widths, 0)
 			}
-			if n := runewidth.StringWidth(c); n > widths[i] {
-				widths[i] = n
-			}
+			widths[i] = max(widths[i], runewidth.StringWidth(c))
 		}
 	}
 	var b strings.Builder
