@@ -56,10 +56,7 @@ func AskedFor(q string) []string {
 		add(e[0]) // 拘留还是罚款: which of two; a text naming either answers (EitherAsked)
 		add(e[1])
 	}
-	for _, v := range passivesAsked(q) {
-		add(v)
-	}
-	for _, v := range modalsAsked(q) {
+	for _, v := range slices.Concat(passivesAsked(q), modalsAsked(q)) {
 		add(v)
 	}
 	for _, m := range lastTimeAsked.FindAllStringSubmatch(q, -1) {
@@ -68,16 +65,7 @@ func AskedFor(q string) []string {
 		}
 	}
 	eachClause(q, func(ws []string) {
-		for _, w := range existsAsked(ws) {
-			add(w)
-		}
-		for _, w := range agreedAsked(ws) {
-			add(w)
-		}
-		for _, w := range actDoneAsked(ws) {
-			add(w)
-		}
-		for _, w := range actorsAsked(ws) {
+		for _, w := range slices.Concat(existsAsked(ws), agreedAsked(ws), actDoneAsked(ws), actorsAsked(ws)) {
 			add(w)
 		}
 		if w := feeAsked(ws); w != "" {
@@ -303,11 +291,7 @@ func askedIn(ws []string, add func(string)) {
 		}
 		if w == "叫" && i+1 < len(ws) && (ws[i+1] == "什么" || ws[i+1] == "啥") {
 			// 代理律师叫什么名字: the name of the thing before 叫 is asked for
-			k := i - 1
-			for k >= 0 && phraseWord(ws[k]) {
-				k--
-			}
-			addAll(ws[k+1 : i])
+			addAll(ws[phraseStart(ws, i-1):i])
 		}
 		if w == "哪" || w == "哪里" || w == "哪儿" {
 			whereAsked(ws, i, add)
@@ -413,18 +397,20 @@ func askedBefore(ws []string, i int, addAll func([]string)) {
 	if (ws[i] == "什么" || ws[i] == "啥") && j == i-1 && j >= 0 && saidVerbs[ws[j]] {
 		return // 接记者电话说什么: what was said is asked, not the call
 	}
-	k := j
-	for k >= 0 && phraseWord(ws[k]) {
-		k--
-	}
+	k := phraseStart(ws, j) - 1
 	addAll(joinSingleRunes(ws[k+1 : j+1]))
 	if ws[i] == "哪个" && k > 0 && choiceLinks[ws[k]] {
-		e := k - 1
-		for e >= 0 && phraseWord(ws[e]) {
-			e--
-		}
-		addAll(joinSingleRunes(ws[e+1 : k]))
+		addAll(joinSingleRunes(ws[phraseStart(ws, k-1):k]))
 	}
+}
+
+// phraseStart is the index of the first word of the run of phraseWords
+// that ends at ws[j] (j+1 when ws[j] is none; 0 for j = -1).
+func phraseStart(ws []string, j int) int {
+	for j >= 0 && phraseWord(ws[j]) {
+		j--
+	}
+	return j + 1
 }
 
 // saidVerbs are the verbs of one rune whose 什么 asks what was said or
@@ -601,12 +587,8 @@ func zhEither(q string) [][2]string {
 	for _, m := range zhEitherPattern.FindAllStringSubmatch(q, -1) {
 		var pair [2]string
 		for k, side := range []string{m[1], m[2]} {
-			if strings.ContainsAny(lastRune(side), "多少好大小高低") {
-				pair = [2]string{}
-				break
-			}
 			ts := Terms(side)
-			if len(ts) == 0 || strings.Contains(side, "了") {
+			if strings.ContainsAny(lastRune(side), "多少好大小高低") || len(ts) == 0 || strings.Contains(side, "了") {
 				pair = [2]string{}
 				break
 			}

@@ -197,31 +197,26 @@ func askedEnglishClause(q string) []string {
 		}
 	}
 	out = existenceAsked(q, out)
-	if m := madeInto.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1]) // "Was it ever turned into a movie?": whether there is one
-	}
-	if m := castAs.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1]) // "who plays alex mercer in the operation dulce movie": an adaptation's cast, which the work does not tell
-	}
-	if m := yesNoEither.FindStringSubmatch(q); m != nil {
-		out = addEnglish(addEnglish(out, m[1]), m[2]) // "do they end up fighting the grays or hybrids?": whether there are such
-	}
-	if m := listedRanks.FindStringSubmatch(q); m != nil {
-		out = addEnglish(addEnglish(addEnglish(out, m[1]), m[2]), m[3]) // "is colonel, major or captain?": which of three (EitherAsked)
-	}
-	for _, re := range []*regexp.Regexp{whichEither, kindOfEither} {
+	// each of these adds every word it captures, in turn: madeInto "Was it
+	// ever turned into a movie?" (whether there is one); castAs "who plays
+	// alex mercer in the operation dulce movie" (an adaptation's cast, which
+	// the work does not tell); yesNoEither "do they end up fighting the
+	// grays or hybrids?" (whether there are such); listedRanks "is colonel,
+	// major or captain?" (which of three, EitherAsked); whichEither and
+	// kindOfEither "which star or constellation …" (whether either is
+	// named); lookLike "What do the alien creatures … look like?" (whether
+	// they are described); howMadeA "How did they rig an antenna …?" (the
+	// thing made); whoRole the role a question asks who holds ("Who is the
+	// author of Operation: Dulce?": author) and adaptedAs the forms it asks
+	// whether a work was made into ("Has it been adapted as an audio drama
+	// or podcast?": drama, podcast; heldout67)
+	for _, re := range []*regexp.Regexp{madeInto, castAs, yesNoEither, listedRanks, whichEither, kindOfEither,
+		lookLike, howMadeA, whoRole, adaptedAs} {
 		if m := re.FindStringSubmatch(q); m != nil {
-			out = addEnglish(addEnglish(out, m[1]), m[2]) // "which star or constellation …": whether either is named
+			for _, w := range m[1:] {
+				out = addEnglish(out, w)
+			}
 		}
-	}
-	if m := lookLike.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1]) // "What do the alien creatures … look like?": whether they are described
-	}
-	if m := howMadeA.FindStringSubmatch(q); m != nil {
-		out = addEnglish(out, m[1]) // "How did they rig an antenna …?": the thing made
-	}
-	for _, w := range roleOrFormAsked(q) {
-		out = addEnglish(out, w)
 	}
 	for _, w := range anyAsked(q) {
 		out = addEnglish(out, w) // "Did the team work out any grammar or vocabulary …?": whether there is any
@@ -411,25 +406,6 @@ func anyAsked(q string) []string {
 		return m[1:2]
 	}
 	return []string{m[1], m[3]}
-}
-
-// roleOrFormAsked is the role a question asks who holds ("Who is the
-// author of Operation: Dulce?": author; whoRole) and the forms it asks
-// whether a work was made into ("Has it been adapted as an audio drama or
-// podcast?": drama, podcast; adaptedAs), in that order (heldout67).
-func roleOrFormAsked(q string) []string {
-	var out []string
-	if m := whoRole.FindStringSubmatch(q); m != nil {
-		out = append(out, m[1])
-	}
-	if m := adaptedAs.FindStringSubmatch(q); m != nil {
-		for _, w := range m[1:] {
-			if w != "" {
-				out = append(out, w)
-			}
-		}
-	}
-	return out
 }
 
 // existenceAsked adds to out the things an English question asks whether
