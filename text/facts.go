@@ -267,10 +267,7 @@ var pastJobAsk = regexp.MustCompile(`(?:以前|之前|原来|过去|此前|早�
 // (knowledge.Lexical.Unasked).
 func AsksPastJob(q string) bool {
 	q = Standard(q) // 以前是干啥子的: 干什么的
-	for _, loc := range pastJobAsk.FindAllStringIndex(q, -1) {
-		if !strings.HasPrefix(q[loc[0]:], "过去的人") {
-			return true // 周末过去的人一般在店里做什么: those who go there
-		}
-	}
-	return false
+	// not 周末过去的人一般在店里做什么: those who go there
+	locs := pastJobAsk.FindAllStringIndex(q, -1)
+	return slices.ContainsFunc(locs, func(loc []int) bool { return !strings.HasPrefix(q[loc[0]:], "过去的人") })
 }

@@ -152,12 +152,9 @@ var peopleAsk = regexp.MustCompile(`(?:哪些|什么|啥|哪类|哪一类|哪部
 // 人群 (PeopleTerm), not by the community reports' sentences.
 func AsksPeople(q string) bool {
 	q = Standard(q) // 都是些啥子人: 什么人
-	for _, loc := range peopleAsk.FindAllStringIndex(q, -1) {
-		if !strings.HasSuffix(q[:loc[0]], "没") {
-			return true // not 没什么人 ("hardly anyone")
-		}
-	}
-	return false
+	// not 没什么人 ("hardly anyone")
+	locs := peopleAsk.FindAllStringIndex(q, -1)
+	return slices.ContainsFunc(locs, func(loc []int) bool { return !strings.HasSuffix(q[:loc[0]], "没") })
 }
 
 // PeopleTerm is the term the offline model's sentence picking reads a

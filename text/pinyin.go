@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -42,23 +43,14 @@ func pinyinNames(q string) []pinyinName {
 		for len(words) > 0 && !pinyinWord(words[0]) {
 			words = words[1:]
 		}
-		for n := len(words); n > 0; n-- {
-			if !pinyinWord(words[n-1]) {
-				words = words[:n-1]
-				continue
-			}
-			break
+		for len(words) > 0 && !pinyinWord(words[len(words)-1]) {
+			words = words[:len(words)-1]
 		}
 		if len(words) == 0 || !allPinyinWords(words) {
 			continue
 		}
 		splits := pinyinSplits(strings.ToLower(strings.Join(words, "")), maxPinyinSyllables)
-		var keep [][]string
-		for _, s := range splits {
-			if len(s) >= 2 {
-				keep = append(keep, s)
-			}
-		}
+		keep := slices.DeleteFunc(splits, func(s []string) bool { return len(s) < 2 })
 		if len(keep) > 0 {
 			// the run as written, from its first pinyin word to its last
 			// ("Yang Jing-yuan": a given name's syllables joined by a hyphen,
@@ -73,12 +65,7 @@ func pinyinNames(q string) []pinyinName {
 
 // allPinyinWords reports whether every word of ws is pinyinWord.
 func allPinyinWords(ws []string) bool {
-	for _, w := range ws {
-		if !pinyinWord(w) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(ws, func(w string) bool { return !pinyinWord(w) })
 }
 
 // pinyinWord reports a word that splits into pinyin syllables and is no
@@ -199,12 +186,7 @@ func pinyinHeld(split []string, docs func(w string) int) []string {
 // HasInitial reports whether some reading of the Han rune r (zhPinyin)
 // opens with the ASCII letter c (lower case): 武 with w, 大 with d.
 func HasInitial(r rune, c byte) bool {
-	for _, py := range readings().syllables[r] {
-		if py[0] == c {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(readings().syllables[r], func(py string) bool { return py[0] == c })
 }
 
 // HasTranslation reports whether the English word w is in the glossary
@@ -241,12 +223,10 @@ func PinyinWordsAsChinese(q string, docs func(w string) int) string {
 		if len(words) == 1 && !pinyinWord(run) {
 			return run
 		}
-		var splits [][]string
-		for _, split := range pinyinSplits(strings.Join(words, ""), maxPinyinSyllables) {
-			if len(split) >= 2 && wholeSyllables(split, words) {
-				splits = append(splits, split)
-			}
-		}
+		splits := pinyinSplits(strings.Join(words, ""), maxPinyinSyllables)
+		splits = slices.DeleteFunc(splits, func(split []string) bool {
+			return len(split) < 2 || !wholeSyllables(split, words)
+		})
 		best := mostHeld(splits, docs)
 		if best == "" && len(words) == 2 {
 			best = commonWordOf(words[0], words[1])

@@ -419,12 +419,7 @@ func nameFreq(w string) (float64, bool) {
 // as a name: when something happened, never the question's subject
 // ("…跟抗战时期的国共合作有关": heldout65).
 func namedPeriod(w string) bool {
-	for _, p := range periodSuffixes {
-		if rest, ok := strings.CutSuffix(w, p); ok && rest != "" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(periodSuffixes, func(p string) bool { return len(w) > len(p) && strings.HasSuffix(w, p) })
 }
 
 // periodSuffixes end the words naming a period (namedPeriod); not 时代,

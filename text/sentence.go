@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -179,15 +180,9 @@ func Abbreviation(before []rune) bool {
 // sentence.
 func dottedLetters(w string) bool {
 	parts := strings.Split(w, ".")
-	if len(parts) < 2 {
-		return false
-	}
-	for _, p := range parts {
-		if r := []rune(p); len(r) != 1 || !unicode.IsLetter(r[0]) || r[0] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
+	return len(parts) >= 2 && !slices.ContainsFunc(parts, func(p string) bool {
+		return len(p) != 1 || p[0] >= utf8.RuneSelf || !unicode.IsLetter(rune(p[0]))
+	})
 }
 
 // TableRow turns a line of a markdown table into one sentence: its

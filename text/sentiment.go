@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -114,15 +115,9 @@ func sentimentCategory(clause string, at int) string {
 // gut feeling …": WithoutAskerFrame).
 func AsksSentiment(question string) bool {
 	low := strings.ToLower(WithoutAskerFrame(question))
-	if FirstWord(low, sentimentAskZH) != "" {
-		return true
-	}
-	for _, w := range strings.FieldsFunc(low, func(r rune) bool { return !unicode.IsLetter(r) || IsHan(r) }) {
-		if sentimentAskEN[w] {
-			return true
-		}
-	}
-	return false
+	words := strings.FieldsFunc(low, func(r rune) bool { return !unicode.IsLetter(r) || IsHan(r) })
+	asks := func(w string) bool { return sentimentAskEN[w] }
+	return FirstWord(low, sentimentAskZH) != "" || slices.ContainsFunc(words, asks)
 }
 
 // SentimentFrame reports whether the content term t (Terms) is part of a

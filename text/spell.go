@@ -46,12 +46,7 @@ func SpellingNear(typed, known string) (edits int, near bool) {
 func SoundsAlike(a, b string) bool {
 	a1, a2 := matchr.DoubleMetaphone(a)
 	b1, b2 := matchr.DoubleMetaphone(b)
-	for _, k := range []string{a1, a2} {
-		if k != "" && (k == b1 || k == b2) {
-			return true
-		}
-	}
-	return false
+	return a1 != "" && (a1 == b1 || a1 == b2) || a2 != "" && (a2 == b1 || a2 == b2)
 }
 
 // EnglishWords returns the English words this package knows by heart,

@@ -109,10 +109,5 @@ func HoldsTerm(lower, term string) bool {
 // real in reality). "Who's the author of this book?" was answered on
 // Dulce, whose texts write authority and never author (heldout67).
 func AbstractEnding(rest string) bool {
-	for _, e := range []string{"ity", "ities", "itative", "itarian"} {
-		if strings.HasPrefix(rest, e) {
-			return true
-		}
-	}
-	return false
+	return FirstPrefix(rest, []string{"ity", "ities", "itative", "itarian"}) != ""
 }

@@ -38,12 +38,7 @@ func englishAdverb(w string) bool {
 	if len(w) < 6 || strings.ContainsFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) {
 		return false
 	}
-	for _, e := range adverbEnds {
-		if strings.HasSuffix(w, e) {
-			return true
-		}
-	}
-	return false
+	return FirstSuffix(w, adverbEnds) != ""
 }
 
 var stopWords = fieldSet(stopZH + " " + stopEN + " " + strings.Join(stopPhrases, " "))

@@ -101,13 +101,7 @@ func Synonyms(w string) []string {
 		}
 		return monthSpellings(w)
 	}
-	out := make([]string, 0, len(g)-1)
-	for _, s := range g {
-		if s != w {
-			out = append(out, s)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(g), func(s string) bool { return s == w })
 }
 
 // synonymGroups are the groups of Synonyms.
