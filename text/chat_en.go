@@ -82,17 +82,11 @@ func ChatEnglish(q string) string {
 	if strings.ContainsFunc(out, unicode.IsUpper) {
 		return out
 	}
-	var b strings.Builder
-	last := 0
-	for _, m := range whoName.FindAllStringSubmatchIndex(out, -1) {
+	return replaceMatches(out, whoName, func(m []int) (string, bool) {
 		ws := strings.Fields(out[m[2]:m[3]])
 		for n := 0; n < len(ws) && !IsStopWord(ws[n]) && !commonEN[Stem(ws[n])] && !notNameEnd.MatchString(ws[n]); n++ {
 			ws[n] = strings.ToUpper(ws[n][:1]) + ws[n][1:]
 		}
-		b.WriteString(out[last:m[2]])
-		b.WriteString(strings.Join(ws, " "))
-		last = m[3]
-	}
-	b.WriteString(out[last:])
-	return b.String()
+		return out[m[0]:m[2]] + strings.Join(ws, " ") + out[m[3]:m[1]], true
+	})
 }

@@ -185,19 +185,12 @@ func Standard(q string) string {
 	if !strings.ContainsAny(q, "么冇几啥咋晓撒咧仨俩俺没克整瞅稀唠老嘎往") && !strings.Contains(q, "好多钱") {
 		return q
 	}
-	var b strings.Builder
-	last := 0
-	for _, m := range dialect.FindAllStringIndex(q, -1) {
+	q = replaceMatches(q, dialect, func(m []int) (string, bool) {
 		w := q[m[0]:m[1]]
-		if before, _ := utf8.DecodeLastRuneInString(q[:m[0]]); strings.HasPrefix(w, "么") && strings.ContainsRune("怎什这那多", before) {
-			continue
-		}
-		b.WriteString(q[last:m[0]])
-		b.WriteString(dialectWords[w])
-		last = m[1]
-	}
-	b.WriteString(q[last:])
-	return endParticle.ReplaceAllStringFunc(b.String(), func(m string) string {
+		before, _ := utf8.DecodeLastRuneInString(q[:m[0]])
+		return dialectWords[w], !strings.HasPrefix(w, "么") || !strings.ContainsRune("怎什这那多", before)
+	})
+	return endParticle.ReplaceAllStringFunc(q, func(m string) string {
 		return strings.TrimLeft(m, "撒咧")
 	})
 }

@@ -171,16 +171,28 @@ var askerKin = strings.Fields(`老伴儿 老伴 女儿 儿子 闺女 老公 老�
 // about; 我女儿说…， is hearsay, withoutHearsay's) and a friend's 圈 (我朋友圈,
 // WeChat Moments).
 func withoutKin(q string) string {
+	return replaceMatches(q, zhKin, func(m []int) (string, bool) {
+		// the mark before stays
+		return q[m[2]:m[3]], !strings.HasPrefix(q[m[1]:], "说") && !strings.HasPrefix(q[m[1]:], "圈")
+	})
+}
+
+// replaceMatches returns s with each match of re, earliest first, that
+// with replaces put as with says: with is given the match's indexes
+// (FindAllStringSubmatchIndex) and returns the text to put in its place
+// and true, or false to keep the match as it is.
+func replaceMatches(s string, re *regexp.Regexp, with func(m []int) (string, bool)) string {
 	var b strings.Builder
 	last := 0
-	for _, m := range zhKin.FindAllStringSubmatchIndex(q, -1) {
-		if strings.HasPrefix(q[m[1]:], "说") || strings.HasPrefix(q[m[1]:], "圈") {
-			continue
+	for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
+		if r, ok := with(m); ok {
+			b.WriteString(s[last:m[0]])
+			b.WriteString(r)
+			last = m[1]
 		}
-		b.WriteString(q[last:m[3]]) // the mark before
-		last = m[1]
 	}
-	return b.String() + q[last:]
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // zhClosingRemark matches a closing Chinese sentence after a question

@@ -64,21 +64,13 @@ var zhOverheard = regexp.MustCompile(`(^|[，,。？?！!；;])[^，,。？?！!
 // 说武大这几年老上负面新闻。": heldout63); another asks when it holds a
 // question word (平时在楼下听哪些人念叨这家店？).
 func withoutOverheard(q string) string {
-	var b strings.Builder
-	last := 0
-	for _, m := range zhOverheard.FindAllStringSubmatchIndex(q, -1) {
+	return replaceMatches(q, zhOverheard, func(m []int) (string, bool) {
 		next, _ := utf8.DecodeRuneInString(q[m[1]:])
 		stated := next == '。' || next == '！' || next == '!'
-		if !stated && zhAsks.MatchString(q[m[0]:m[1]]) {
-			continue
-		}
-		b.WriteString(q[last:m[0]])
-		b.WriteString(q[m[2]:m[3]]) // the mark before it
-		b.WriteString(q[m[4]:m[5]]) // 平时在楼下老听年轻人念叨这家店，: when, where and from whom the asker heard it go
-		last = m[1]
-	}
-	b.WriteString(q[last:])
-	return b.String()
+		// the mark before it and what follows the telling verb stay; when,
+		// where and from whom the asker heard it go (平时在楼下老听年轻人念叨这家店，)
+		return q[m[2]:m[3]] + q[m[4]:m[5]], stated || !zhAsks.MatchString(q[m[0]:m[1]])
+	})
 }
 
 // withoutHearsay is q without each zhHearsay clause that asks nothing
@@ -105,17 +97,9 @@ func withoutHearsay(q string) string {
 // withoutHearsayLead is q without each zhHearsayLead that is not a
 // relative clause (我孙女说的那个樱花季: "the one she spoke of" stays).
 func withoutHearsayLead(q string) string {
-	var b strings.Builder
-	last := 0
-	for _, loc := range zhHearsayLead.FindAllStringIndex(q, -1) {
-		if strings.HasPrefix(q[loc[1]:], "的") {
-			continue
-		}
-		b.WriteString(q[last:loc[0]])
-		last = loc[1]
-	}
-	b.WriteString(q[last:])
-	return b.String()
+	return replaceMatches(q, zhHearsayLead, func(m []int) (string, bool) {
+		return "", !strings.HasPrefix(q[m[1]:], "的")
+	})
 }
 
 // hasContentWord reports whether s holds a Chinese word of two runes or

@@ -111,8 +111,5 @@ var speechPrefixRE = regexp.MustCompile(`^\[\d{1,2}:\d{2}(?::\d{2})?\]\s*[^\s:ï¼
 // â€¦"): bookkeeping, never part of a sentence quoted. Other text is
 // returned as it is.
 func TrimSpeechPrefix(s string) string {
-	if loc := speechPrefixRE.FindStringIndex(s); loc != nil {
-		return s[loc[1]:]
-	}
-	return s
+	return speechPrefixRE.ReplaceAllLiteralString(s, "")
 }

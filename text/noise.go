@@ -92,7 +92,7 @@ func Noises() []Noise {
 // answers' sentences (llm/offline). Clean when none applies; it never
 // fails.
 func PageNoise(sentence, previous string) Noise {
-	s := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(sentence), "•·▪●-*>"))
+	s := trimListMark(sentence)
 	switch {
 	case s == "":
 		return Clean

@@ -68,19 +68,17 @@ func recut(ws []string) []string {
 		n := []rune(ws[i+1])
 		d := string(w[1:]) + string(n[:1]) // the glued rune and the next word's first
 		switch {
-		case len(n) == 2 && IsHan(w[0]) && IsHan(n[1]) && d != ws[i] && d != ws[i+1] && slices.Contains(ws, d):
+		case
 			// 到处/分隔 → 到/处分/隔: the question uses the word the two
 			// runes make elsewhere ("啥处分？从出事到处分隔了多久")
-			out = append(out, string(w[:1]), d, string(n[1:]))
-		case !IsDictWord(ws[i]) && len(n) >= 3 && IsDictWord(ws[i+1]) && IsDictWord(d) && IsDictWord(string(n[1:])):
-			out = append(out, string(w[:1]), d, string(n[1:]))
-		case !IsDictWord(ws[i]) && len(n) == 2 && w[1] == '一' && IsDictWord(d) && IsHan(n[1]):
+			len(n) == 2 && IsHan(w[0]) && IsHan(n[1]) && d != ws[i] && d != ws[i+1] && slices.Contains(ws, d),
+			!IsDictWord(ws[i]) && len(n) >= 3 && IsDictWord(ws[i+1]) && IsDictWord(d) && IsDictWord(string(n[1:])),
 			// 案一/审判/完 → 案/一审/判: the numeral opens the word after
 			// it ("图书馆案一审判完以后"; heldout71)
-			out = append(out, string(w[:1]), d, string(n[1:]))
-		case !IsDictWord(ws[i]) && len(n) == 2 && IsDictWord(ws[i+1]) && IsDictWord(d) && HasHan(d) && directionals[string(n[1:])]:
+			!IsDictWord(ws[i]) && len(n) == 2 && w[1] == '一' && IsDictWord(d) && IsHan(n[1]),
 			// 这件/事暴/露出 → 事/暴露/出: the next word's rune after the
 			// glued one is a direction the verb takes
+			!IsDictWord(ws[i]) && len(n) == 2 && IsDictWord(ws[i+1]) && IsDictWord(d) && HasHan(d) && directionals[string(n[1:])]:
 			out = append(out, string(w[:1]), d, string(n[1:]))
 		case i > 0 && strings.ContainsRune("里中内", w[0]) && len(n) <= 2 && IsNoun(ws[i-1]) && IsDictWord(d) && HasHan(d):
 			// 事件/里程/序上 → 事件/里/程序/上: the localizer ends the noun before it
@@ -146,25 +144,15 @@ var zhYear = regexp.MustCompile(`[一二][〇零一二三四五六七八九]{3}`
 // 一九一, words no text holds, and the question was refused. A run of more
 // than four such digits is left as it is (a phone number, not a year).
 func DigitYears(q string) string {
-	var b strings.Builder
-	last := 0
-	for _, m := range zhYear.FindAllStringIndex(q, -1) {
+	return replaceMatches(q, zhYear, func(m []int) (string, bool) {
 		before, _ := utf8.DecodeLastRuneInString(q[:m[0]])
 		after, _ := utf8.DecodeRuneInString(q[m[1]:])
-		if zhDigit(before) >= 0 || zhDigit(after) >= 0 {
-			continue
-		}
-		b.WriteString(q[last:m[0]])
+		digits := []byte{}
 		for _, r := range q[m[0]:m[1]] {
-			b.WriteByte(byte('0' + zhDigit(r)))
+			digits = append(digits, byte('0'+zhDigit(r)))
 		}
-		last = m[1]
-	}
-	if last == 0 {
-		return q
-	}
-	b.WriteString(q[last:])
-	return b.String()
+		return string(digits), zhDigit(before) < 0 && zhDigit(after) < 0
+	})
 }
 
 // monthPart matches a month and the part of it a question names (8月初,

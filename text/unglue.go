@@ -29,25 +29,22 @@ import (
 // sold.
 func unglue(prev, w string) string {
 	rs := []rune(w)
-	if len(rs) == 3 && IsOneRuneNoun(string(rs[0])) && (rs[1] == '不' || rs[1] == '没') && HasHan(w) && !IsDictWord(w) {
-		return string(rs[2]) // 这件/事不招: the noun, then a negated verb
-	}
-	if len(rs) == 3 && rs[0] == '人' && HasHan(w) && !IsDictWord(w) && (IsDictWord(string(rs[1:])) || Synonyms(string(rs[1:])) != nil) {
-		return string(rs[1:]) // 有没有/人吐槽: 人 is anyone, 吐槽 the verb
-	}
-	if len(rs) == 3 && strings.ContainsRune("个过了", rs[1]) && HasHan(w) && !IsDictWord(w) {
-		if v := string([]rune{rs[0], rs[2]}); IsDictWord(v) || StandIns(v) != nil || Synonyms(v) != nil {
+	if len(rs) == 3 && HasHan(w) && !IsDictWord(w) {
+		v := string([]rune{rs[0], rs[2]})
+		switch {
+		case IsOneRuneNoun(string(rs[0])) && (rs[1] == '不' || rs[1] == '没'):
+			return string(rs[2]) // 这件/事不招: the noun, then a negated verb
+		case rs[0] == '人' && (IsDictWord(string(rs[1:])) || Synonyms(string(rs[1:])) != nil):
+			return string(rs[1:]) // 有没有/人吐槽: 人 is anyone, 吐槽 the verb
+		case strings.ContainsRune("个过了", rs[1]) && (IsDictWord(v) || StandIns(v) != nil || Synonyms(v) != nil):
 			return v // 办个卡, 表过态: 办卡, 表态, with 个 or an aspect between the verb and its object
+		case strings.ContainsRune(degreeRunes, rs[1]):
+			return string(rs[2]) // 有人/说太甜/吗, 拿/铁太甜: a rune glued before a degree adverb and what it grades (甜)
+		case strings.ContainsRune("卖买", rs[2]):
+			return string(rs[:2]) // 桂花/拿铁卖/得: the thing, then how it sells
+		case rs[2] == '时' && IsDictWord(string(rs[:2])):
+			return string(rs[:2]) // 检查时: "when inspecting", the verb and the 时 of a time clause
 		}
-	}
-	if len(rs) == 3 && strings.ContainsRune(degreeRunes, rs[1]) && HasHan(w) && !IsDictWord(w) {
-		return string(rs[2]) // 有人/说太甜/吗, 拿/铁太甜: a rune glued before a degree adverb and what it grades (甜)
-	}
-	if len(rs) == 3 && strings.ContainsRune("卖买", rs[2]) && HasHan(w) && !IsDictWord(w) {
-		return string(rs[:2]) // 桂花/拿铁卖/得: the thing, then how it sells
-	}
-	if len(rs) == 3 && rs[2] == '时' && HasHan(w) && !IsDictWord(w) && IsDictWord(string(rs[:2])) {
-		return string(rs[:2]) // 检查时: "when inspecting", the verb and the 时 of a time clause
 	}
 	if len(rs) != 2 || !HasHan(w) {
 		return w
