@@ -17,7 +17,7 @@ func wholeWordAt(doc string, i, n int) bool {
 	return starts && ends
 }
 
-// wordWindow is how many runes either side of an occurrence wordAt
+// wordWindow is how many runes either side of an occurrence boundaries
 // segments.
 const wordWindow = 6
 
@@ -47,18 +47,4 @@ func boundaries(doc string, i, n int) (starts, ends bool) {
 		}
 	}
 	return starts, false
-}
-
-// wordEnd reports whether doc[i:i+n] ends on a word boundary of the text
-// around it (boundaries).
-func wordEnd(doc string, i, n int) bool {
-	_, ends := boundaries(doc, i, n)
-	return ends
-}
-
-// wordAt reports whether doc[i:i+n] starts or ends on a word boundary of
-// the text around it (boundaries).
-func wordAt(doc string, i, n int) bool {
-	starts, ends := boundaries(doc, i, n)
-	return starts || ends
 }

@@ -1,6 +1,8 @@
 package knowledge
 
 import (
+	"cmp"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -76,20 +78,11 @@ func (x *Lexical) familiarName(s string) string {
 			from = i + len(s)
 		}
 	}
-	names := make([]string, 0, len(docs))
-	for w := range docs {
-		names = append(names, w)
-	}
+	names := slices.Collect(maps.Keys(docs))
 	// most documents first, then the longer, then the lesser string: a
 	// stable order for the choice below
 	slices.SortFunc(names, func(a, b string) int {
-		if d := len(docs[b]) - len(docs[a]); d != 0 {
-			return d
-		}
-		if d := len(b) - len(a); d != 0 {
-			return d
-		}
-		return strings.Compare(a, b)
+		return cmp.Or(len(docs[b])-len(docs[a]), len(b)-len(a), strings.Compare(a, b))
 	})
 	if len(names) == 0 || len(docs[names[0]]) < 2 {
 		return ""

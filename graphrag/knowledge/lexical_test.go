@@ -446,9 +446,9 @@ func TestTitledTerm(t *testing.T) {
 // Unasked reads words: a knowledge holding 身高 only inside "前身高校"
 // (前身/高校: it straddles two words) never uses it, while one saying 身高
 // in a sentence does, and one holding 大事 in 大事记 (a word starts with
-// it) does; 大学 is used in 北京大学 (a word ends with it). With wordAt
-// always true the first case fails; with starts not counted, the 大事记
-// case.
+// it) does; 大学 is used in 北京大学 (a word ends with it). With
+// boundaries always true the first case fails; with starts not counted,
+// the 大事记 case.
 func TestUnaskedReadsWords(t *testing.T) {
 	for _, tc := range []struct {
 		doc, q string

@@ -353,7 +353,12 @@ func (x *Lexical) usedAsWord(w string, about *subject) bool {
 	}
 	one := utf8.RuneCountInString(w) == 1
 	return x.anyOccurrence(w, hits, about != nil, maxWordChecks, func(doc string, i, n int) bool {
-		ok := han && !one && wordAt(doc, i, n) || han && one && wordEnd(doc, i, n) || !han && wordStart(doc, i, n)
+		ok := !han && wordStart(doc, i, n)
+		if han {
+			// a word of one rune must end a word, a longer one start or end one
+			starts, ends := boundaries(doc, i, n)
+			ok = ends || !one && starts
+		}
 		return ok && (about == nil || !about.person || besideSubject(doc, i, n, about.term))
 	})
 }

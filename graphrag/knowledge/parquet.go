@@ -193,12 +193,10 @@ func globNames(dir, pattern string) []string {
 }
 
 func hasEntities(dir string) bool {
-	for _, n := range []string{"entities.parquet", "create_final_entities.parquet"} {
-		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"entities.parquet", "create_final_entities.parquet"}, func(n string) bool {
+		_, err := os.Stat(filepath.Join(dir, n))
+		return err == nil
+	})
 }
 
 func (ix *index) hasCol(table, col string) bool { return slices.Contains(ix.cols[table], col) }
@@ -288,10 +286,7 @@ func (ix *index) checkReferences(p *Parts) {
 	if ix.stats[tReports].Absent {
 		return
 	}
-	reported := map[string]bool{}
-	for _, r := range p.Reports {
-		reported[r.CommunityID] = true
-	}
+	reported := idSet(p.Reports, func(r CommunityReport) string { return r.CommunityID })
 	missing := map[string]int{}
 	for _, e := range p.Entities {
 		for _, c := range e.CommunityIDs {

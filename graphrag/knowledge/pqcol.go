@@ -70,8 +70,10 @@ type pqTable struct {
 	names []string
 }
 
-// openTable opens path and returns the file and the names of its top-level
-// columns.
+// openParquet opens path as a parquet file (bloom filters not read) and
+// returns it with the open file under it, which the caller closes.
+// Errors: the file system's; ErrNotParquet (wrapped) for a file parquet-go
+// cannot open.
 func openParquet(path string) (*parquet.File, *os.File, error) {
 	fh, err := os.Open(path)
 	if err != nil {

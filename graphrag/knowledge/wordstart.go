@@ -38,16 +38,13 @@ func wordStart(s string, p, n int) bool {
 	if !scheme && before != '/' && !host {
 		return true
 	}
-	lo := p
-	for lo > 0 && !isSpaceByte(s[lo-1]) {
-		lo--
-	}
-	hi := p + n
-	for hi < len(s) && !isSpaceByte(s[hi]) {
-		hi++
+	lo, hi := strings.LastIndexAny(s[:p], spaceBytes)+1, len(s)
+	if k := strings.IndexAny(rest, spaceBytes); k >= 0 {
+		hi = p + n + k
 	}
 	return !strings.Contains(s[lo:hi], "://")
 }
 
-// isSpaceByte reports an ASCII space, tab or line break.
-func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+// spaceBytes are the ASCII space, tab and line breaks that end the
+// address wordStart looks into.
+const spaceBytes = " \t\n\r"
