@@ -2,6 +2,7 @@ package localsearch
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"reportengine/graphrag/knowledge"
@@ -74,10 +75,7 @@ func (r *Relevance) coHeld(units []knowledge.TextUnit, lr *knowledge.LexicalResu
 // which a passage naming it in passing does not answer ("总体而言，北京大学的
 // 争议主要集中在哪些方面？": a passage on 雷军班 names 北京大学's 图灵班).
 func holdsNames(low string, names []knowledge.TermStat) bool {
-	for _, n := range names {
-		if !n.Topical() || !strings.Contains(low, strings.ToLower(n.Term)) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(names, func(n knowledge.TermStat) bool {
+		return !n.Topical() || !strings.Contains(low, strings.ToLower(n.Term))
+	})
 }

@@ -108,13 +108,9 @@ func (b *ContextBuilder) mapQuery(ctx context.Context, query, question string, p
 			return nil, nil, err
 		}
 	}
-	if len(p.ExcludeEntityNames) > 0 {
-		ex := map[string]bool{}
-		for _, n := range p.ExcludeEntityNames {
-			ex[n] = true
-		}
-		matched = slices.DeleteFunc(matched, func(e MappedEntity) bool { return ex[e.Entity.Title] })
-	}
+	matched = slices.DeleteFunc(matched, func(e MappedEntity) bool {
+		return slices.Contains(p.ExcludeEntityNames, e.Entity.Title)
+	})
 	var out []MappedEntity
 	seen := map[string]bool{}
 	add := func(e MappedEntity) {

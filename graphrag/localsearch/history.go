@@ -1,6 +1,7 @@
 package localsearch
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -30,11 +31,7 @@ type conversation struct {
 func newConversation(msgs []llm.Message) (*conversation, error) {
 	c := &conversation{}
 	for i, m := range msgs {
-		role := m.Role
-		if role == "" {
-			role = llm.RoleUser
-		}
-		switch role {
+		switch cmp.Or(m.Role, llm.RoleUser) {
 		case llm.RoleUser:
 			c.qa = append(c.qa, qaTurn{question: m.Content})
 		case llm.RoleAssistant, llm.RoleSystem:
@@ -91,12 +88,9 @@ func refersBack(question string, stats []knowledge.TermStat) bool {
 	if !followsUp(question, stats) {
 		return false
 	}
-	for _, s := range stats {
-		if s.Count < MinTopicalCount && !predicateOnly([]knowledge.TermStat{s}) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(stats, func(s knowledge.TermStat) bool {
+		return s.Count < MinTopicalCount && !predicateOnly([]knowledge.TermStat{s})
+	})
 }
 
 // followsUp reports whether a question asked after others is worded as
@@ -108,12 +102,8 @@ func followsUp(question string, stats []knowledge.TermStat) bool {
 	if len(stats) == 0 {
 		return strings.TrimSpace(question) != ""
 	}
-	for _, w := range text.Words(strings.ToLower(question)) {
-		if backRefs[w] {
-			return true
-		}
-	}
-	return predicateOnly(stats)
+	return slices.ContainsFunc(text.Words(strings.ToLower(question)), func(w string) bool { return backRefs[w] }) ||
+		predicateOnly(stats)
 }
 
 // predicateOnly reports whether every content term of a Chinese question

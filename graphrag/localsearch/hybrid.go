@@ -153,16 +153,8 @@ func (b *ContextBuilder) fuse(vec []MappedEntity, lr *knowledge.LexicalResult, n
 		return r
 	}
 	slices.SortFunc(cands, func(a, c *cand) int {
-		if x := cmp.Compare(c.fused, a.fused); x != 0 {
-			return x
-		}
-		if x := cmp.Compare(orNever(a.lRank), orNever(c.lRank)); x != 0 {
-			return x
-		}
-		if x := cmp.Compare(orNever(a.vRank), orNever(c.vRank)); x != 0 {
-			return x
-		}
-		return cmp.Compare(a.idx, c.idx)
+		return cmp.Or(cmp.Compare(c.fused, a.fused), cmp.Compare(orNever(a.lRank), orNever(c.lRank)),
+			cmp.Compare(orNever(a.vRank), orNever(c.vRank)), cmp.Compare(a.idx, c.idx))
 	})
 	out := make([]MappedEntity, 0, min(n, len(cands)))
 	for _, c := range cands[:min(n, len(cands))] {

@@ -225,10 +225,7 @@ func (b *ContextBuilder) holdsAll(e knowledge.Entity, terms []text.Term) bool {
 			texts = append(texts, strings.ToLower(b.m.TextUnits()[u].Text))
 		}
 	}
-	for _, t := range terms {
-		if !slices.ContainsFunc(texts, func(s string) bool { return holdsTerms(s, []text.Term{t}) }) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(terms, func(t text.Term) bool {
+		return !slices.ContainsFunc(texts, func(s string) bool { return holdsTerms(s, []text.Term{t}) })
+	})
 }

@@ -163,10 +163,8 @@ func rankString(has bool, f float64) string {
 // attrValue is the value of key among attrs, "" when absent. Values are
 // already rendered by the knowledge loaders; a falsy Python value is "".
 func attrValue(attrs []knowledge.Attribute, key string) string {
-	for _, a := range attrs {
-		if a.Key == key {
-			return a.Value
-		}
+	if i := slices.IndexFunc(attrs, func(a knowledge.Attribute) bool { return a.Key == key }); i >= 0 {
+		return attrs[i].Value
 	}
 	return ""
 }

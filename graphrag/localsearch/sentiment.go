@@ -280,12 +280,9 @@ func (b *ContextBuilder) sentimentRows(question string) []sentimentRow {
 // holdsTerms reports whether the lower-cased s holds every term (itself
 // or a synonym).
 func holdsTerms(s string, terms []text.Term) bool {
-	for _, t := range terms {
-		if !slices.ContainsFunc(t.Words(), func(w string) bool { return text.HoldsTerm(s, w) }) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(terms, func(t text.Term) bool {
+		return !slices.ContainsFunc(t.Words(), func(w string) bool { return text.HoldsTerm(s, w) })
+	})
 }
 
 // sentimentSection renders the Sentiment section for question within

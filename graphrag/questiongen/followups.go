@@ -302,11 +302,7 @@ func quotesInternalName(q string, m *knowledge.Model) string {
 		if len(idx) == 0 {
 			continue
 		}
-		internal := true
-		for _, i := range idx {
-			internal = internal && text.InternalName(ents[i].Type, name)
-		}
-		if internal {
+		if !slices.ContainsFunc(idx, func(i int) bool { return !text.InternalName(ents[i].Type, name) }) {
 			return fmt.Sprintf("quotes the engines' own name %q", name)
 		}
 	}

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -40,10 +41,8 @@ func chooseSentences(sents []*sentence) (chosen []*sentence, lexical bool) {
 		}
 		chosen = append(chosen, s)
 		lo, hi := clauseRun(sents, s.order)
-		for i := lo; i <= hi; i++ {
-			for t := range sents[i].terms {
-				said[t] = true
-			}
+		for _, c := range sents[lo : hi+1] {
+			maps.Copy(said, c.terms) // terms hold true values only (matchTerms)
 		}
 	}
 	return chosen, lexical
@@ -67,12 +66,7 @@ func saysLittleNew(s *sentence, said map[string]bool) bool {
 	if len(s.terms) < minSaidTerms || len(said) == 0 {
 		return false
 	}
-	n := 0
-	for t := range s.terms {
-		if said[t] {
-			n++
-		}
-	}
+	n := count(maps.Keys(s.terms), func(t string) bool { return said[t] })
 	return float64(n) > MaxSaidShare*float64(len(s.terms))
 }
 
@@ -82,12 +76,7 @@ func nearDuplicate(a, b *sentence) bool {
 	if strings.Contains(a.text, b.text) || strings.Contains(b.text, a.text) {
 		return true
 	}
-	inter := 0
-	for t := range a.terms {
-		if b.terms[t] {
-			inter++
-		}
-	}
+	inter := count(maps.Keys(a.terms), func(t string) bool { return b.terms[t] })
 	union := len(a.terms) + len(b.terms) - inter
 	return union > 0 && float64(inter)/float64(union) >= 0.5
 }

@@ -258,14 +258,8 @@ func openQuote(s string) bool {
 // this."”): the sentence after it continues it, and so does a sentence
 // opening with a quote right after that narration (appendBlock).
 func trailsOff(s string) bool {
-	for _, q := range []string{`"`, "”"} {
-		for _, e := range []string{"...", "…"} {
-			if strings.Contains(s, e+q) {
-				return true
-			}
-		}
-	}
-	return false
+	return strings.Contains(s, `..."`) || strings.Contains(s, `…"`) ||
+		strings.Contains(s, "...”") || strings.Contains(s, "…”")
 }
 
 // opensQuote reports whether a sentence opens with a quotation mark (" or

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -14,12 +15,7 @@ import (
 // the question (recall on the shipped sets fell by 7 assertions of 5 375
 // at FeedbackShare 0.3, by 26 of Dulce's 1 129 at 0.8).
 func feedback(sents []*sentence, q map[string]bool) {
-	ranked := make([]*sentence, 0, len(sents))
-	for _, s := range sents {
-		if s.score > 0 {
-			ranked = append(ranked, s)
-		}
-	}
+	ranked := slices.DeleteFunc(slices.Clone(sents), func(s *sentence) bool { return !(s.score > 0) })
 	if len(ranked) < 2 {
 		return
 	}
@@ -49,12 +45,7 @@ func feedback(sents []*sentence, q map[string]bool) {
 	n := float64(len(sents))
 	var total float64
 	for i, t := range words {
-		df := 0.0
-		for _, s := range sents {
-			if s.terms[t] {
-				df++
-			}
-		}
+		df := float64(count(slices.Values(sents), func(s *sentence) bool { return s.terms[t] }))
 		idf[i] = math.Log(1 + n/df)
 		total += idf[i]
 	}

@@ -96,12 +96,7 @@ func keepSubject(sents []*sentence, query string) {
 	total := 0.0
 	for _, qt := range questionTerms(query) {
 		qt = promotePart(qt, sents)
-		n := 0
-		for _, s := range sents {
-			if qt.heldBy(s) > 0 {
-				n++
-			}
-		}
+		n := count(slices.Values(sents), func(s *sentence) bool { return qt.heldBy(s) > 0 })
 		if n > 0 && (len(sents) < MinTopicSentences || float64(n) < SubjectShare*float64(len(sents))) {
 			subject = append(subject, qt)
 			w = append(w, text.TermWeight(text.GeneralShare(qt.alts[0])))

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -11,13 +12,7 @@ import (
 // pinyin readings by. It is the plain version, the oracle of
 // holdingIndex.
 func holdingCount(sents []*sentence, w string) int {
-	n := 0
-	for _, s := range sents {
-		if strings.Contains(s.lower, w) {
-			n++
-		}
-	}
-	return n
+	return count(slices.Values(sents), func(s *sentence) bool { return strings.Contains(s.lower, w) })
 }
 
 // holdingIndex counts as holdingCount does, but first looks up the

@@ -251,12 +251,9 @@ func namePairQuestions(cells []string, names []textName, zh bool) []string {
 			if !isPerson(a.kind) || !isPerson(b.kind) || sameNamed(a.name, b.name) {
 				continue
 			}
-			n := 0
-			for _, s := range sentences {
-				if strings.Contains(s, a.name) && strings.Contains(s, b.name) {
-					n++
-				}
-			}
+			n := count(slices.Values(sentences), func(s string) bool {
+				return strings.Contains(s, a.name) && strings.Contains(s, b.name)
+			})
 			if n >= MinNameCells {
 				out = append(out, pairQuestion(a.name, b.name, zh))
 			}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -186,3 +187,14 @@ func decode(raw []byte, v any) error {
 
 // runeLen is the number of runes of s.
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// count is the number of the values of seq that keep holds.
+func count[T any](seq iter.Seq[T], keep func(T) bool) int {
+	n := 0
+	for v := range seq {
+		if keep(v) {
+			n++
+		}
+	}
+	return n
+}

@@ -17,6 +17,14 @@ const (
 	platformLeadEN = "Sources by platform (the site of each source's URL):"
 )
 
+// platformForms are the bullets' formats by language (zh), then by whether
+// the table counts the search records too (the report's platform table
+// counts them).
+var platformForms = map[bool]map[bool]string{
+	false: {false: "%s: %s sources (%s)", true: "%s: %s sources, %s search records (%s of the sources)"},
+	true:  {false: "%s：%s 个来源（%s）", true: "%s：%s 个来源，%s 条检索记录（占来源 %s）"},
+}
+
 // platformCounts writes the counts of the context's Platforms table
 // (graphrag/localsearch's answer to a question asking which platforms or
 // media carry the most: the sources counted by platform, most first), one
@@ -30,19 +38,9 @@ func platformCounts(b *strings.Builder, tables []ctxTable, zh bool) {
 		if t.name != "Platforms" || id < 0 || name < 0 || n < 0 || pct < 0 || len(t.rows) == 0 {
 			continue
 		}
-		lead, form := platformLeadEN, "%s: %s sources (%s)"
-		if zh {
-			lead, form = platformLeadZH, "%s：%s 个来源（%s）"
-		}
 		rec := t.col("records")
-		if rec >= 0 {
-			// the search records too (the report's platform table counts them)
-			form = "%s: %s sources, %s search records (%s of the sources)"
-			if zh {
-				form = "%s：%s 个来源，%s 条检索记录（占来源 %s）"
-			}
-		}
-		b.WriteString(lead + "\n\n")
+		b.WriteString(map[bool]string{true: platformLeadZH, false: platformLeadEN}[zh] + "\n\n")
+		form := platformForms[zh][rec >= 0]
 		for _, r := range t.rows[:min(len(t.rows), MaxPlatformBullets)] {
 			line := fmt.Sprintf(form, r[name], r[n], r[pct])
 			if rec >= 0 {

@@ -186,13 +186,9 @@ const MinTermSentences = 2
 // part.
 func promotePart(qt qterm, sents []*sentence) qterm {
 	held := func(ws []string) int {
-		n := 0
-		for _, s := range sents {
-			if slices.ContainsFunc(ws, func(w string) bool { return text.HoldsTerm(s.lower, w) }) {
-				n++
-			}
-		}
-		return n
+		return count(slices.Values(sents), func(s *sentence) bool {
+			return slices.ContainsFunc(ws, func(w string) bool { return text.HoldsTerm(s.lower, w) })
+		})
 	}
 	own := held(qt.alts[:qt.full])
 	if own >= MinTermSentences {

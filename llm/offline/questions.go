@@ -230,12 +230,7 @@ func sameNamed(a, b string) bool {
 	if len(wa) > len(wb) {
 		wa, wb = wb, wa
 	}
-	for _, w := range wa {
-		if !slices.Contains(wb, w) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(wa, func(w string) bool { return !slices.Contains(wb, w) })
 }
 
 // pairQuestion asks how a is related to b (in Chinese 是什么关系, not
@@ -331,16 +326,10 @@ func questionTitle(t string) (string, bool) {
 // display renders an all-capitals GraphRAG title in title case ("ALEX
 // MERCER" → "Alex Mercer"); other titles are kept.
 func display(title string) string {
-	hasLower, hasLetter := false, false
-	for _, r := range title {
-		if unicode.IsLower(r) {
-			hasLower = true
-		}
-		if unicode.IsLetter(r) && !unicode.Is(unicode.Han, r) {
-			hasLetter = true
-		}
-	}
-	if hasLower || !hasLetter {
+	hasLetter := strings.ContainsFunc(title, func(r rune) bool {
+		return unicode.IsLetter(r) && !unicode.Is(unicode.Han, r)
+	})
+	if strings.ContainsFunc(title, unicode.IsLower) || !hasLetter {
 		return title
 	}
 	words := strings.Fields(strings.ToLower(title))

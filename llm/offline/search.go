@@ -1,8 +1,10 @@
 package offline
 
 import (
+	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -174,13 +176,7 @@ var textColumns = [][2]string{{"text", "text"}, {"description", "entity"}, {"con
 // chineseSentences reports context sentences most of which hold Han
 // characters.
 func chineseSentences(sents []*sentence) bool {
-	n := 0
-	for _, s := range sents {
-		if text.HasHan(s.lower) {
-			n++
-		}
-	}
-	return 2*n > len(sents)
+	return 2*count(slices.Values(sents), func(s *sentence) bool { return text.HasHan(s.lower) }) > len(sents)
 }
 
 // localSearchAnswer is the offline answer to a local search: the most
@@ -258,12 +254,7 @@ func localSearchAnswer(in prompts.LocalSearchInput, system string) string {
 // a share of sentiment (text.SentimentFigures).
 func statesSentiment(sents []*sentence, s *sentence) bool {
 	lo, hi := clauseRun(sents, s.order)
-	for i := lo; i <= hi; i++ {
-		if len(text.SentimentFigures(sents[i].text)) > 0 {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(sents[lo:hi+1], func(x *sentence) bool { return len(text.SentimentFigures(x.text)) > 0 })
 }
 
 // writeQuote writes s as a bullet: the sentence with the clauses that
@@ -476,12 +467,7 @@ func scoreSentences(sents []*sentence, query string) {
 		// and that say something beyond the question's own words (a
 		// headline repeating the topic answers nothing).
 		s.score /= 1 + math.Log(1+float64(len(s.terms))/25)
-		novel := 0
-		for t := range s.terms {
-			if !q[t] {
-				novel++
-			}
-		}
+		novel := count(maps.Keys(s.terms), func(t string) bool { return !q[t] })
 		s.score *= math.Min(1, float64(novel)/10)
 	}
 	feedback(sents, q)
