@@ -45,8 +45,7 @@ type ContextBuilder struct {
 	evidence func() *evidenceTable     // the run's evidence behind a sentence (evidence.go), made on first use
 	themes   func() map[string]float64 // the heading words' recurrence over the reports (themes.go), made on first use
 
-	tokMu  sync.Mutex
-	rowTok [2][]int // per UseSummary (0 false, 1 true): raw row tokens per report, nil until counted
+	rowTokens func() []int // countRows, made on first use
 }
 
 // NewContextBuilder returns a builder over m. Errors wrap ErrConfig (m is
@@ -62,6 +61,7 @@ func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) 
 	b := &ContextBuilder{m: m, tk: tk}
 	b.evidence = sync.OnceValue(func() *evidenceTable { return newEvidenceTable(m.TextUnits()) })
 	b.themes = sync.OnceValue(func() map[string]float64 { return headingRecurrence(m) })
+	b.rowTokens = sync.OnceValue(b.countRows)
 	return b, nil
 }
 
@@ -161,15 +161,12 @@ func (b *ContextBuilder) prepare() {
 }
 
 // header returns the table's columns: id, title, the first report's
-// attribute keys, occurrence weight (when the model has entities), content
-// (or summary), rank.
-func (b *ContextBuilder) header(useSummary bool) []string {
+// attribute keys, occurrence weight (when the model has entities),
+// content, rank.
+func (b *ContextBuilder) header() []string {
 	h := append([]string{"id", "title"}, b.attrs...)
 	if b.hasW {
 		h = append(h, WeightColumn)
-	}
-	if useSummary {
-		return append(h, "summary", "rank")
 	}
 	return append(h, "content", "rank")
 }
@@ -191,31 +188,15 @@ func (b *ContextBuilder) cells(i int, content string) []string {
 	return append(row, content, knowledge.PyFloat(r.Rank))
 }
 
-func reportText(r knowledge.CommunityReport, useSummary bool) string {
-	if useSummary {
-		return r.Summary
+// countRows returns the raw row token counts per report (rowTokens
+// keeps them; prepare must have run).
+func (b *ContextBuilder) countRows() []int {
+	reps := b.m.Reports()
+	out := make([]int, len(reps))
+	for i, r := range reps {
+		out[i] = b.tk.Count(strings.Join(b.cells(i, r.FullContent), "|") + "\n")
 	}
-	return r.FullContent
-}
-
-// rowTokens returns the raw row token counts per report (counted once per
-// UseSummary value).
-func (b *ContextBuilder) rowTokens(useSummary bool) []int {
-	k := 0
-	if useSummary {
-		k = 1
-	}
-	b.tokMu.Lock()
-	defer b.tokMu.Unlock()
-	if b.rowTok[k] == nil {
-		reps := b.m.Reports()
-		out := make([]int, len(reps))
-		for i, r := range reps {
-			out[i] = b.tk.Count(strings.Join(b.cells(i, reportText(r, useSummary)), "|") + "\n")
-		}
-		b.rowTok[k] = out
-	}
-	return b.rowTok[k]
+	return out
 }
 
 // Build cuts the reports into batches (the reference's
@@ -251,7 +232,7 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 		return nil, ErrNoReports
 	}
 	b.prepare()
-	rowTok := b.rowTokens(p.UseSummary)
+	rowTok := b.rowTokens()
 	var sel []int
 	for i, r := range reps {
 		if r.HasRank && r.Rank >= p.MinCommunityRank {
@@ -261,7 +242,7 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 	if p.Shuffle {
 		pyShuffle(sel, p.ShuffleSeed)
 	}
-	header := b.header(p.UseSummary)
+	header := b.header()
 	c := &Context{Records: map[string]Table{}}
 	c.History = historySection(history, p.HistoryMaxTurns, p.MaxContextTokens, b.tk, c.Records)
 	headTok := b.tk.Count("-----" + ContextName + "-----\n" + strings.Join(header, "|") + "\n")
@@ -274,7 +255,7 @@ func (b *ContextBuilder) Build(ctx context.Context, history []llm.Message, p Par
 			return nil, err
 		}
 		r := reps[i]
-		content := reportText(r, p.UseSummary)
+		content := r.FullContent
 		t := rowTok[i]
 		if headTok+t > p.MaxContextTokens {
 			content, t = b.fit(i, content, p.MaxContextTokens-headTok)

@@ -29,12 +29,9 @@ type EngineConfig struct {
 	// ResponseType fills the reduce prompt's {response_type}; "" =
 	// DefaultResponseType.
 	ResponseType string
-	// Params are the search parameters; nil = DefaultParams().
+	// Params are the search parameters; nil = DefaultParams(). The model
+	// gets no temperature or token limit: its defaults apply.
 	Params *Params
-	// Temperature and MaxTokens are passed to the model (nil / 0 = the
-	// model's defaults).
-	Temperature *float64
-	MaxTokens   int
 }
 
 // Engine is GraphRAG's GlobalSearch (query/structured_search/global_search/
@@ -379,7 +376,7 @@ func (e *Engine) modelMap(ctx context.Context, question string, c *Context, p Pa
 // mapBatch asks the model for one batch's points.
 func (e *Engine) mapBatch(ctx context.Context, i int, question, data string, p Params) (MapResponse, error) {
 	system := fill(MapPrompt, map[string]string{"context_data": data, "max_length": strconv.Itoa(p.MapMaxLength)})
-	req := e.request(fmt.Sprintf("global search map %d", i+1), system, question)
+	req := request(fmt.Sprintf("global search map %d", i+1), system, question)
 	req.JSON = true
 	resp, err := e.cfg.Model.Complete(ctx, req)
 	if err != nil {
@@ -390,14 +387,12 @@ func (e *Engine) mapBatch(ctx context.Context, i int, question, data string, p P
 	return m, nil
 }
 
-// request is the map or reduce request of step: the system prompt, the
-// question, and the engine's temperature and output budget.
-func (e *Engine) request(step, system, question string) llm.Request {
+// request is the map or reduce request of step: the system prompt and
+// the question.
+func request(step, system, question string) llm.Request {
 	return llm.Request{
-		Step:        step,
-		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: question}},
-		Temperature: e.cfg.Temperature,
-		MaxTokens:   e.cfg.MaxTokens,
+		Step:     step,
+		Messages: []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: question}},
 	}
 }
 
@@ -463,7 +458,7 @@ func scoreOf(raw json.RawMessage) (int, bool) {
 func (e *Engine) modelReduce(ctx context.Context, q Query, data string, p Params, res *Result, fn func(Event) error) error {
 	rt := cmp.Or(q.ResponseType, e.cfg.ResponseType)
 	system := fill(ReducePrompt, map[string]string{"report_data": data, "response_type": rt, "max_length": strconv.Itoa(p.ReduceMaxLength)})
-	req := e.request("global search reduce", system, q.Text)
+	req := request("global search reduce", system, q.Text)
 	cb := func(llm.Chunk) error { return nil }
 	if fn != nil {
 		cb = func(ch llm.Chunk) error { return fn(Event{Delta: ch.Delta, Reset: ch.Reset}) }

@@ -334,7 +334,7 @@ type mapCand struct {
 // for the question (see extractiveMap); imp is the report's importance.
 func (q mapQuestion) candidates(r knowledge.CommunityReport, imp float64) []mapCand {
 	var cs []mapCand
-	for k, rs := range reportSentences(reportText(r, false)) {
+	for k, rs := range reportSentences(r.FullContent) {
 		s := rs.text
 		rel := coverage(strings.ToLower(s), q.terms, q.weights)
 		c := mapCand{text: s, section: rs.section, report: r.ShortID, pos: k}

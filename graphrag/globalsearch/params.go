@@ -40,10 +40,6 @@ type Params struct {
 	// reduce prompts state ({max_length}).
 	MapMaxLength    int `json:"map_max_length"`
 	ReduceMaxLength int `json:"reduce_max_length"`
-	// UseSummary puts each report's summary in the table instead of its
-	// full content (the reference's use_community_summary; its factory
-	// sends the full content).
-	UseSummary bool `json:"use_summary"`
 	// Shuffle orders the reports as Python's random.shuffle after
 	// random.seed(ShuffleSeed) before batching (the reference's
 	// shuffle_data, random_state 86); false keeps the model's order.

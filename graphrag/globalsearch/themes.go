@@ -67,7 +67,7 @@ func headingRecurrence(m *knowledge.Model) map[string]float64 {
 	}
 	for _, r := range reps {
 		seen := map[string]bool{}
-		for _, rs := range reportSentences(reportText(r, false)) {
+		for _, rs := range reportSentences(r.FullContent) {
 			if rs.section == "" || rs.section == r.Title {
 				continue
 			}
@@ -143,7 +143,7 @@ func recurrence(heading string, rec map[string]float64) float64 {
 func themeCandidates(r knowledge.CommunityReport, imp float64, rec map[string]float64) []mapCand {
 	var cs []mapCand
 	last := ""
-	for k, rs := range reportSentences(reportText(r, false)) {
+	for k, rs := range reportSentences(r.FullContent) {
 		if rs.section == "" || rs.section == last || rs.section == r.Title {
 			continue
 		}

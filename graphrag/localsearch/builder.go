@@ -30,12 +30,10 @@ type Config struct {
 	// non-empty query; it must be the embedder that produced the vectors
 	// in VectorStore (the knowledge package checks that, B29).
 	Embedder llm.Embedder
-	// VectorStore holds one vector per entity, keyed by entity id (or by
-	// title, see EmbeddingVectorStoreKey). Required with Embedder.
+	// VectorStore holds one vector per entity, keyed by entity id
+	// (GraphRAG's default embedding_vectorstore_key). Required with
+	// Embedder.
 	VectorStore knowledge.VectorStore
-	// EmbeddingVectorStoreKey says what the store's document ids are:
-	// "id" (default; GraphRAG's factory) or "title".
-	EmbeddingVectorStoreKey string
 }
 
 // ContextBuilder is Microsoft GraphRAG's LocalSearchMixedContext over an
@@ -60,7 +58,6 @@ type ContextBuilder struct {
 	relSrc      []int32                  // title id of rels[i].Source
 	relTgt      []int32                  // title id of rels[i].Target
 	relRankF    []float64                // rank of rels[i] (null = 0)
-	relWeightF  []float64                // weight of rels[i] (null = 0)
 	relsByTID   [][]int32                // title id → indexes into rels touching it (ascending)
 	scratchMu   sync.Mutex
 	scratchFree []*scratch     // per-build working arrays, reset after use (one per concurrent build)
@@ -76,19 +73,11 @@ type ContextBuilder struct {
 	maps          mapMemo               // the last mappings of a question (vectorMatches)
 }
 
-// NewContextBuilder indexes m for context building. m must not be nil;
-// cfg.EmbeddingVectorStoreKey must be "", "id" or "title". The errors wrap
-// ErrConfig.
+// NewContextBuilder indexes m for context building. m must not be nil
+// (an error wrapping ErrConfig).
 func NewContextBuilder(m *knowledge.Model, cfg Config) (*ContextBuilder, error) {
 	if m == nil {
 		return nil, fmt.Errorf("%w: nil knowledge model", ErrConfig)
-	}
-	switch cfg.EmbeddingVectorStoreKey {
-	case "":
-		cfg.EmbeddingVectorStoreKey = "id"
-	case "id", "title":
-	default:
-		return nil, fmt.Errorf("%w: embedding_vectorstore_key %q (want \"id\" or \"title\")", ErrConfig, cfg.EmbeddingVectorStoreKey)
 	}
 	if cfg.Tokenizer == nil {
 		cfg.Tokenizer = tokens.Counter{}
@@ -157,11 +146,10 @@ func dedupeRels(all []knowledge.Relationship) []knowledge.Relationship {
 func (b *ContextBuilder) indexRels() {
 	n := len(b.rels)
 	b.relSrc, b.relTgt = make([]int32, n), make([]int32, n)
-	b.relRankF, b.relWeightF = make([]float64, n), make([]float64, n)
+	b.relRankF = make([]float64, n)
 	for i, r := range b.rels {
 		b.relSrc[i], b.relTgt[i] = b.tid(r.Source), b.tid(r.Target)
 		b.relRankF[i] = float64(relRank(r))
-		b.relWeightF[i] = relWeight(r)
 	}
 	deg := make([]int32, len(b.titleID)+1)
 	for i := range b.rels {
@@ -324,9 +312,6 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 		text, tbl, ok := conv.section(historyParams(query, p), tc, m)
 		if ok {
 			add(historyName, text)
-			if p.ReturnCandidateContext {
-				tbl.InContext = trues(len(tbl.Rows))
-			}
 			c.Records["conversation history"] = tbl
 			c.Budgets.History = tc.count(text)
 			m -= c.Budgets.History
@@ -355,7 +340,7 @@ func (b *ContextBuilder) Build(ctx context.Context, query string, history []llm.
 	if p.Retrieval == RetrievalHybrid && lex != nil {
 		unitScore = lex.Units
 	}
-	if text := b.sourceSection(sel, p, tc, tTok, c.Records, unitScore); strings.TrimSpace(text) != "" {
+	if text := b.sourceSection(sel, tc, tTok, c.Records, unitScore); strings.TrimSpace(text) != "" {
 		add("Sources", text)
 	}
 	c.Text = strings.Join(sections, "\n\n")

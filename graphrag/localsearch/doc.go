@@ -65,8 +65,12 @@
 //     reference emits a header-only table).
 //   - The same entity, relationship or text unit is never listed twice.
 //   - Records are never cut inside, so no rune is split (B18).
-//   - Candidate reports (ReturnCandidateContext) are the reports of the
-//     selected entities' communities (the reference finds none, §10 #3).
+//   - Options no caller set are not offered: no candidate mode
+//     (return_candidate_context, §3.10: the records are the rows packed
+//     into the context), Reports always hold the full content without a
+//     rank column (use_community_summary, include_community_rank), the
+//     vector store is keyed by entity id (embedding_vectorstore_key),
+//     relationships are ranked by rank (relationship_ranking_attribute).
 //   - Unknown keyword arguments cannot exist (Params is a struct);
 //     builder errors are returned, never turned into an empty answer.
 //   - Lookups go through maps built once by NewContextBuilder, so a build

@@ -176,7 +176,7 @@ func TestDulceRelationshipOrderAllIterations(t *testing.T) {
 	defer s.release()
 	var rs []int
 	for i := 1; i <= len(c.Entities); i++ {
-		rs = s.filterRelationships(c.Entities[:i], 10, "rank")
+		rs = s.filterRelationships(c.Entities[:i], 10)
 	}
 	var ids []string
 	for _, i := range rs {

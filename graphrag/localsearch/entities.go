@@ -236,25 +236,13 @@ func (b *ContextBuilder) mapVectors(ctx context.Context, query, question string,
 	return mapping{matched: matched, rel: rel, lex: lr}, nil
 }
 
-// resolve finds the entity a vector-store document id names (by id or by
-// title, per Config.EmbeddingVectorStoreKey); a UUID-shaped value also
-// matches its dash-less form, as in the reference. Unresolvable ids (e.g.
-// entities dropped by the community-level filter) are skipped.
+// resolve finds the entity a vector-store document id names (by id); a
+// UUID-shaped value also matches its dash-less form, as in the reference.
+// Unresolvable ids (e.g. entities dropped by the community-level filter)
+// are skipped.
 func (b *ContextBuilder) resolve(id string) (knowledge.Entity, bool) {
-	look := func(v string) (knowledge.Entity, bool) {
-		if b.cfg.EmbeddingVectorStoreKey == "title" {
-			if is := b.m.EntitiesByTitle(v); len(is) > 0 {
-				return b.m.Entities()[is[0]], true
-			}
-			return knowledge.Entity{}, false
-		}
-		return b.m.EntityByID(v)
+	if e, ok := b.m.EntityByID(id); ok || !uuidRE.MatchString(id) {
+		return e, ok
 	}
-	if e, ok := look(id); ok {
-		return e, true
-	}
-	if uuidRE.MatchString(id) {
-		return look(strings.ReplaceAll(id, "-", ""))
-	}
-	return knowledge.Entity{}, false
+	return b.m.EntityByID(strings.ReplaceAll(id, "-", ""))
 }

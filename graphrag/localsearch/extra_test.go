@@ -12,67 +12,6 @@ import (
 	"reportengine/graphrag/knowledge"
 )
 
-// TestCandidateContext: reference §3.10 on the small model with a sources
-// budget that holds only the first unit (rune tokenizer: header 26 + row
-// "1|Beta commands Gamma.\n" 23 ≤ 50 < + 35).
-func TestCandidateContext(t *testing.T) {
-	b := newBuilder(t, smallParts(), Config{Tokenizer: runeTokenizer{}})
-	p := emptyQueryParams()
-	p.ReturnCandidateContext = true
-	p.MaxContextTokens, p.CommunityProp, p.TextUnitProp = 1000, 0.5, 0.05
-	c, err := b.Build(t.Context(), "", nil, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	flags := func(key string) []bool { return c.Records[key].InContext }
-	ids := func(key string) []string {
-		var out []string
-		for _, r := range c.Records[key].Rows {
-			out = append(out, r[0])
-		}
-		return out
-	}
-	tests := []struct {
-		key   string
-		ids   []string
-		flags []bool
-	}{
-		// Reports of communities 1 and 2 (the selected entities'), both packed.
-		{"reports", []string{"1", "2"}, []bool{true, true}},
-		// Every endpoint of a candidate relationship, entity-list order;
-		// GAMMA is a candidate, not in the context.
-		{"entities", []string{"0", "1", "2"}, []bool{true, true, false}},
-		{"relationships", []string{"0", "1", "2"}, []bool{true, true, true}},
-		{"claims", []string{"0"}, []bool{true}},
-		// Text units of the selected entities in text-unit-list order; only
-		// t2 (short id 1) fitted.
-		{"sources", []string{"0", "1"}, []bool{false, true}},
-	}
-	for _, tt := range tests {
-		if got := ids(tt.key); !reflect.DeepEqual(got, tt.ids) {
-			t.Errorf("%s ids %v, want %v", tt.key, got, tt.ids)
-		}
-		if got := flags(tt.key); !reflect.DeepEqual(got, tt.flags) {
-			t.Errorf("%s in_context %v, want %v", tt.key, got, tt.flags)
-		}
-	}
-	if got := c.Records["entities"].Rows[2]; !reflect.DeepEqual(got, []string{"2", "GAMMA", "Gamma is far.", "1"}) {
-		t.Errorf("candidate entity row %q", got)
-	}
-	if got := c.Records["relationships"].Columns; !reflect.DeepEqual(got, []string{"id", "source", "target", "description", "weight", "links"}) {
-		t.Errorf("candidate relationship columns %v", got)
-	}
-	// The context text is the same with and without candidate mode.
-	p.ReturnCandidateContext = false
-	plain, _ := b.Build(t.Context(), "", nil, p)
-	if plain.Text != c.Text {
-		t.Errorf("candidate mode changed the context text")
-	}
-	if !strings.HasSuffix(c.Text, "-----Sources-----\nid|text\n1|Beta commands Gamma.\n") {
-		t.Errorf("sources section:\n%s", c.Text)
-	}
-}
-
 // TestEmptyClaimsSlot: the API passes {"claims": []} when an index has no
 // covariates; the empty covariate table still adds its "\n\n" separator
 // (reference §3.7, §3.9.4).
@@ -178,15 +117,11 @@ func TestReportOptions(t *testing.T) {
 		set  func(*Params)
 		want string // the report section, "" = none
 	}{
-		{"rank column", func(p *Params) { p.IncludeCommunityRank = true },
-			"-----Reports-----\nid|title|content|rank\n1|Team|\"# Team\n\nAlpha and Beta.\"|8.5\n2|Far|Gamma region|7.0\n"},
-		{"summaries", func(p *Params) { p.UseCommunitySummary = true },
-			"-----Reports-----\nid|title|summary\n1|Team|Alpha and Beta.\n2|Far|Gamma\n"},
 		{"min rank 8", func(p *Params) { p.MinCommunityRank = 8 },
 			"-----Reports-----\nid|title|content\n1|Team|\"# Team\n\nAlpha and Beta.\"\n"},
 		{"min rank 9: no report", func(p *Params) { p.MinCommunityRank = 9 }, ""},
-		{"renamed section", func(p *Params) { p.CommunityContextName = "Communities"; p.UseCommunitySummary = true },
-			"-----Communities-----\nid|title|summary\n1|Team|Alpha and Beta.\n2|Far|Gamma\n"},
+		{"renamed section", func(p *Params) { p.CommunityContextName = "Communities" },
+			"-----Communities-----\nid|title|content\n1|Team|\"# Team\n\nAlpha and Beta.\"\n2|Far|Gamma region\n"},
 	}
 	for _, tt := range tests {
 		p := emptyQueryParams()

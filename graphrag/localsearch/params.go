@@ -56,9 +56,6 @@ type Params struct {
 	// TopKRelationships × (number of entities in the loop iteration).
 	// Default 10.
 	TopKRelationships int `json:"top_k_relationships"`
-	// IncludeCommunityRank adds a rank column to Reports and orders its
-	// rows by rank. Default false.
-	IncludeCommunityRank bool `json:"include_community_rank"`
 	// IncludeEntityRank adds the RankDescription column to Entities.
 	// Default true (method default false).
 	IncludeEntityRank bool `json:"include_entity_rank"`
@@ -68,16 +65,6 @@ type Params struct {
 	// IncludeRelationshipWeight adds the weight column to Relationships.
 	// Default true (method default false).
 	IncludeRelationshipWeight bool `json:"include_relationship_weight"`
-	// RelationshipRankingAttribute orders relationships: "rank" (combined
-	// degree), "weight", or the key of an attribute. Default "rank".
-	RelationshipRankingAttribute string `json:"relationship_ranking_attribute"`
-	// ReturnCandidateContext makes every records table list all candidate
-	// rows with in_context telling which were packed (§3.10). Default
-	// false.
-	ReturnCandidateContext bool `json:"return_candidate_context"`
-	// UseCommunitySummary puts report summaries instead of full contents
-	// in Reports. Default false.
-	UseCommunitySummary bool `json:"use_community_summary"`
 	// MinCommunityRank drops reports ranked below it. Default 0.
 	MinCommunityRank float64 `json:"min_community_rank"`
 	// CommunityContextName is the Reports section name (its marker, its
@@ -142,7 +129,6 @@ func MethodDefaults() Params {
 		TopKMappedEntities:               10,
 		TopKRelationships:                10,
 		RankDescription:                  "number of relationships",
-		RelationshipRankingAttribute:     "rank",
 		CommunityContextName:             "Reports",
 		ColumnDelimiter:                  "|",
 	}
@@ -161,7 +147,7 @@ var ErrPropSum = errors.New("The sum of community_prop and text_unit_prop should
 // Validate reports the first invalid parameter: negative budgets, shares
 // or counts, community_prop + text_unit_prop > 1 (float sum, as the
 // reference computes it; the error wraps ErrPropSum and names both values),
-// an empty column delimiter, report section name or ranking attribute, a
+// an empty column delimiter or report section name, a
 // share that is NaN or infinite, a min_similarity outside [0, 1] or NaN
 // (NaN compares false with every figure, so it would turn the no-match
 // check off). All errors wrap ErrConfig.
@@ -188,8 +174,6 @@ func (p Params) Validate() error {
 		return bad("column_delimiter is empty")
 	case p.CommunityContextName == "":
 		return bad("community_context_name is empty")
-	case p.RelationshipRankingAttribute == "":
-		return bad("relationship_ranking_attribute is empty")
 	case !(p.MinSimilarity >= 0 && p.MinSimilarity <= 1): // NaN too: it would switch the no-match check off
 		return bad("min_similarity = %s is outside [0, 1]", PyFloat(p.MinSimilarity))
 	case p.Retrieval != "" && p.Retrieval != RetrievalVector && p.Retrieval != RetrievalHybrid:

@@ -6,10 +6,9 @@ import (
 	"reportengine/graphrag/knowledge"
 )
 
-// Table is one context-records table (knowledge.Table). Outside candidate
-// mode every InContext flag is true; in candidate mode the table lists
-// every candidate and the flag says whether the row was packed into the
-// context text.
+// Table is one context-records table (knowledge.Table): the rows packed
+// into the context text; InContext, where a table has it (entities,
+// relationships, covariates), is true for every row.
 type Table = knowledge.Table
 
 // Records are the context records of one build, by lower-cased section
@@ -19,9 +18,8 @@ type Table = knowledge.Table
 // ("claims" too on a model without covariates; "conversation history" only
 // when a history was given): a section that was not appended to the context
 // text has an empty table (no columns, no rows), where the reference leaves
-// the key out (§3.10; field case B34). In candidate mode the candidate
-// tables of sections that were left out are present with every flag false. Each build returns fresh Records; the caller may keep
-// or change them.
+// the key out (§3.10; field case B34). Each build returns fresh Records;
+// the caller may keep or change them.
 type Records map[string]Table
 
 // trues is n flags, all true (non-nil for 0).

@@ -117,27 +117,22 @@ func (s *relState) attrNum(i int, key string) float64 {
 	return f
 }
 
-// primary returns the reference's "rank sort" key function for rs (§3.6):
-// an attribute when the FIRST relationship of rs has it, else rank or
-// weight (null = 0), else nil (unsorted).
-func (s *relState) primary(rs []int32, attr string) func(r int32) float64 {
+// primary returns the reference's "rank sort" key function for rs (§3.6)
+// with the ranking attribute "rank": a "rank" attribute when the FIRST
+// relationship of rs has one, else the rank (null = 0); nil for no rs.
+func (s *relState) primary(rs []int32) func(r int32) float64 {
 	if len(rs) == 0 {
 		return nil
 	}
-	switch {
-	case s.hasAttr(int(rs[0]), attr):
-		return func(r int32) float64 { return float64(int(s.attrNum(int(r), attr))) }
-	case attr == "rank":
-		return func(r int32) float64 { return float64(relRank(s.b.rels[r])) }
-	case attr == "weight":
-		return func(r int32) float64 { return relWeight(s.b.rels[r]) }
+	if s.hasAttr(int(rs[0]), "rank") {
+		return func(r int32) float64 { return float64(int(s.attrNum(int(r), "rank"))) }
 	}
-	return nil
+	return func(r int32) float64 { return float64(relRank(s.b.rels[r])) }
 }
 
 // rankSort sorts rs stably, descending, by the "rank sort" key.
-func (s *relState) rankSort(rs []int32, attr string) {
-	key := s.primary(rs, attr)
+func (s *relState) rankSort(rs []int32) {
+	key := s.primary(rs)
 	if key == nil {
 		return
 	}
@@ -153,25 +148,6 @@ func relRank(r knowledge.Relationship) int {
 		return r.Rank
 	}
 	return 0
-}
-
-func relWeight(r knowledge.Relationship) float64 {
-	if r.HasWeight {
-		return r.Weight
-	}
-	return 0
-}
-
-// touching returns the indexes (into b.rels, ascending, each once) of the
-// relationships with an endpoint in titles.
-func (b *ContextBuilder) touching(titles []string) []int32 {
-	var out []int32
-	for _, t := range titles {
-		if rs := b.relsOf(t); len(rs) > 0 {
-			out = mergeInto(make([]int32, 0, len(out)+len(rs)), out, rs)
-		}
-	}
-	return out
 }
 
 // mergeInto appends the merge of a and b (ascending, no repeats) to out.
@@ -204,21 +180,21 @@ func mergeInto(out, a, b []int32) []int32 {
 // endpoint is linked to) descending, then the rank sort key descending,
 // then their order in the list (source-side ones first, then target-side
 // ones), capped at topK × len(sel). Only the capped top is sorted.
-func (s *relState) filterRelationships(sel []knowledge.Entity, topK int, attr string) []int {
+func (s *relState) filterRelationships(sel []knowledge.Entity, topK int) []int {
 	s.addTitles(sel)
 	in, out := s.partition()
 	if len(in) > 1 {
-		s.rankSort(in, attr)
+		s.rankSort(in)
 	}
 	if len(out) <= 1 {
-		s.rankSort(out, attr)
+		s.rankSort(out)
 		return joinRels(in, out)
 	}
 	// The reference rank-sorts out (key chosen by out[0], before this
 	// iteration sets links), then stable-sorts by (links, second key).
-	pre := s.preKeys(out, attr)
+	pre := s.preKeys(out)
 	s.countLinks(out)
-	keys := s.outKeys(out, pre, attr)
+	keys := s.outKeys(out, pre)
 	top := topN(keys, min(topK*len(sel), len(keys)), compareRelKeys)
 	outs := make([]int32, len(top))
 	for i, k := range top {
@@ -278,13 +254,14 @@ func joinRels(in, outs []int32) []int {
 }
 
 // preKeys returns the reference's pre-sort key of each of out (all 0
-// when it equals the second key, as with the default ranking, and adds
-// nothing; otherwise it is kept as a tie-break). Call it before countLinks.
-func (s *relState) preKeys(out []int32, attr string) []float64 {
+// when it equals the second key, the rank, and adds nothing; a "rank"
+// attribute of out[0] makes it the attribute's, kept as a tie-break). Call
+// it before countLinks.
+func (s *relState) preKeys(out []int32) []float64 {
 	pre := slices.Grow(s.pre[:0], len(out))[:len(out)]
 	clear(pre)
 	s.pre = pre
-	if first := s.primary(out, attr); first != nil && !((attr == "rank" || attr == "weight") && !s.hasAttr(int(out[0]), attr)) {
+	if first := s.primary(out); first != nil && s.hasAttr(int(out[0]), "rank") {
 		for i, r := range out {
 			pre[i] = first(r)
 		}
@@ -334,21 +311,13 @@ func (s *relState) countLinks(out []int32) {
 	sc.maskSet = sc.maskSet[:0]
 }
 
-// outKeys returns the sort keys of out (links set, pre from preKeys).
-func (s *relState) outKeys(out []int32, pre []float64, attr string) []relKey {
+// outKeys returns the sort keys of out (links set, pre from preKeys, the
+// rank second).
+func (s *relState) outKeys(out []int32, pre []float64) []relKey {
 	keys := slices.Grow(s.keys[:0], len(out))[:len(out)]
 	s.keys = keys
 	for i, r := range out {
-		var second float64
-		switch attr {
-		case "rank":
-			second = s.b.relRankF[r]
-		case "weight":
-			second = s.b.relWeightF[r]
-		default:
-			second = s.attrNum(int(r), attr)
-		}
-		keys[i] = relKey{links: s.sc.links[r], second: second, pre: pre[i], pos: int32(i), r: r}
+		keys[i] = relKey{links: s.sc.links[r], second: s.b.relRankF[r], pre: pre[i], pos: int32(i), r: r}
 	}
 	return keys
 }
@@ -460,7 +429,7 @@ func (s *relState) relRow(i int, p Params, attrKeys []string) []string {
 
 // relationshipTable is build_relationship_context for the added entities.
 func (s *relState) relationshipTable(added []knowledge.Entity, p Params, tc *counter, budget int) table {
-	rs := s.filterRelationships(added, p.TopKRelationships, p.RelationshipRankingAttribute)
+	rs := s.filterRelationships(added, p.TopKRelationships)
 	if len(added) == 0 || len(rs) == 0 {
 		return table{}
 	}

@@ -1,7 +1,6 @@
 package localsearch
 
 import (
-	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -19,40 +18,26 @@ func (b *ContextBuilder) reportSection(sel []knowledge.Entity, p Params, tc *cou
 	if len(sel) == 0 || len(b.m.Reports()) == 0 {
 		return ""
 	}
-	selected, order := b.rankedReports(sel, p)
-	header, attrKeys := reportHeader(selected, p)
+	selected := b.rankedReports(sel, p)
+	header, attrKeys := reportHeader(selected)
 	d := p.ColumnDelimiter
 	// counted as a raw table is (the reference's per-row rule), sent as CSV
-	t := rawTable(tc, name, header, d, budget, len(selected), func(i int) []string { return reportRow(selected[i], p, attrKeys) })
-	rows, kept := t.rows, selected[:len(t.rows)]
-	if p.IncludeCommunityRank {
-		// The reference re-sorts by rank (pandas quicksort, not stable for
-		// more than 16 rows, §10 #14); this sort is stable.
-		byRank := slices.Clone(kept) // kept ranks are numbers (rankedReports)
-		slices.SortStableFunc(byRank, func(a, c knowledge.CommunityReport) int { return cmp.Compare(c.Rank, a.Rank) })
-		rows = nil
-		for _, r := range byRank {
-			rows = append(rows, reportRow(r, p, attrKeys))
-		}
+	t := rawTable(tc, name, header, d, budget, len(selected), func(i int) []string { return reportRow(selected[i], attrKeys) })
+	if len(t.rows) == 0 {
+		return ""
 	}
-	var text string
-	if len(rows) > 0 {
-		text = "-----" + name + "-----\n" + knowledge.PandasCSV(header, rows, d)
-		rec[key] = Table{Columns: header, Rows: rows}
-	}
-	if p.ReturnCandidateContext {
-		rec[key] = b.reportCandidates(order, kept, header, attrKeys, p)
-	}
-	return text
+	rec[key] = Table{Columns: header, Rows: t.rows}
+	return "-----" + name + "-----\n" + knowledge.PandasCSV(header, t.rows, d)
 }
 
 // rankedReports returns the reports of the selected entities'
 // communities, most matches first, then rank descending (stable); a report
 // without rank sorts after ranked ones on equal matches (the reference
 // raises TypeError, §10 #10) and, like one below MinCommunityRank, is not
-// selected. order is the communities in first-encounter order.
-func (b *ContextBuilder) rankedReports(sel []knowledge.Entity, p Params) (selected []knowledge.CommunityReport, order []string) {
+// selected.
+func (b *ContextBuilder) rankedReports(sel []knowledge.Entity, p Params) (selected []knowledge.CommunityReport) {
 	matches := map[string]int{}
+	var order []string // the communities in first-encounter order
 	for _, e := range sel {
 		for _, cid := range e.CommunityIDs {
 			if _, ok := matches[cid]; !ok {
@@ -87,12 +72,12 @@ func (b *ContextBuilder) rankedReports(sel []knowledge.Entity, p Params) (select
 			selected = append(selected, c.r)
 		}
 	}
-	return selected, order
+	return selected
 }
 
 // reportHeader is id|title, the attribute keys of the first selected
-// report (but id and title), summary or content, and rank when included.
-func reportHeader(selected []knowledge.CommunityReport, p Params) (header, attrKeys []string) {
+// report (but id and title), content.
+func reportHeader(selected []knowledge.CommunityReport) (header, attrKeys []string) {
 	if len(selected) > 0 {
 		for _, a := range selected[0].Attributes {
 			if a.Key != "id" && a.Key != "title" {
@@ -100,64 +85,16 @@ func reportHeader(selected []knowledge.CommunityReport, p Params) (header, attrK
 			}
 		}
 	}
-	header = append([]string{"id", "title"}, attrKeys...)
-	if p.UseCommunitySummary {
-		header = append(header, "summary")
-	} else {
-		header = append(header, "content")
-	}
-	if p.IncludeCommunityRank {
-		header = append(header, "rank")
-	}
-	return header, attrKeys
+	return append(append([]string{"id", "title"}, attrKeys...), "content"), attrKeys
 }
 
 // reportRow is r's row under reportHeader.
-func reportRow(r knowledge.CommunityReport, p Params, attrKeys []string) []string {
+func reportRow(r knowledge.CommunityReport, attrKeys []string) []string {
 	row := []string{r.ShortID, r.Title}
 	for _, k := range attrKeys {
 		row = append(row, attrValue(r.Attributes, k))
 	}
-	if p.UseCommunitySummary {
-		row = append(row, r.Summary)
-	} else {
-		row = append(row, r.FullContent)
-	}
-	if p.IncludeCommunityRank {
-		row = append(row, rankString(r.HasRank, r.Rank))
-	}
-	return row
-}
-
-// reportCandidates is the candidate report table: the reports of every
-// community of a selected entity (fix of §10 #3: the reference compares
-// report ids with community numbers and always finds none), report-list
-// order, in_context marking the kept ones.
-func (b *ContextBuilder) reportCandidates(order []string, kept []knowledge.CommunityReport, header, attrKeys []string, p Params) Table {
-	cset := map[string]bool{}
-	for _, c := range order {
-		cset[c] = true
-	}
-	in := map[string]bool{}
-	for _, r := range kept {
-		in[r.ShortID] = true
-	}
-	ct := Table{Columns: header, InContext: []bool{}}
-	for _, r := range b.m.Reports() {
-		if !cset[r.CommunityID] {
-			continue
-		}
-		ct.Rows = append(ct.Rows, reportRow(r, p, attrKeys))
-		ct.InContext = append(ct.InContext, in[r.ShortID])
-	}
-	return ct
-}
-
-func rankString(has bool, f float64) string {
-	if !has {
-		return "None"
-	}
-	return PyFloat(f)
+	return append(row, r.FullContent)
 }
 
 // attrValue is the value of key among attrs, "" when absent. Values are

@@ -26,12 +26,9 @@ type EngineConfig struct {
 	SystemPrompt string
 	// ResponseType fills {response_type}; "" = DefaultResponseType.
 	ResponseType string
-	// Params are the build parameters; nil = DefaultParams().
+	// Params are the build parameters; nil = DefaultParams(). The model
+	// gets no temperature or token limit: its defaults apply.
 	Params *Params
-	// Temperature and MaxTokens are passed to the model (nil / 0 = the
-	// model's defaults; the reference notebook uses 0.0 and 2000).
-	Temperature *float64
-	MaxTokens   int
 }
 
 // Engine is GraphRAG's LocalSearch (reference §4): it builds the context
@@ -242,10 +239,8 @@ func (e *Engine) Stream(ctx context.Context, q Query, fn func(Event) error) (*Re
 		return nil, fmt.Errorf("localsearch: encode question: %w", err)
 	}
 	req := llm.Request{
-		Step:        "local search",
-		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: string(user)}},
-		Temperature: e.cfg.Temperature,
-		MaxTokens:   e.cfg.MaxTokens,
+		Step:     "local search",
+		Messages: []llm.Message{{Role: llm.RoleSystem, Content: system}, {Role: llm.RoleUser, Content: string(user)}},
 	}
 	cb := func(llm.Chunk) error { return nil }
 	if fn != nil {

@@ -26,7 +26,7 @@ type unitCand struct {
 // topUnits units of any entity that score above every selected entity's
 // are candidates too (withTopUnits). Vector-only retrieval (the
 // reference's mode) is unchanged.
-func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *counter, budget int, rec Records, unitScore []float64) string {
+func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, tc *counter, budget int, rec Records, unitScore []float64) string {
 	units := b.m.TextUnits()
 	if len(sel) == 0 || len(units) == 0 {
 		return ""
@@ -36,26 +36,18 @@ func (b *ContextBuilder) sourceSection(sel []knowledge.Entity, p Params, tc *cou
 		cands = withTopUnits(cands, unitScore, len(sel), topUnits)
 		sort.SliceStable(cands, func(a, c int) bool { return unitScore[cands[a].u] > unitScore[cands[c].u] })
 	}
-	if len(cands) == 0 && !p.ReturnCandidateContext {
+	if len(cands) == 0 {
 		return ""
 	}
 	var attrKeys []string
-	if len(cands) > 0 {
-		for _, a := range units[cands[0].u].Attributes {
-			if a.Key != "id" && a.Key != "text" {
-				attrKeys = append(attrKeys, a.Key)
-			}
+	for _, a := range units[cands[0].u].Attributes {
+		if a.Key != "id" && a.Key != "text" {
+			attrKeys = append(attrKeys, a.Key)
 		}
 	}
 	header := append([]string{"id", "text"}, attrKeys...)
-	var t table
-	if len(cands) > 0 {
-		t = rawTable(tc, "Sources", header, "|", budget, len(cands), func(k int) []string { return unitRow(units[cands[k].u], attrKeys) })
-		rec["sources"] = Table{Columns: header, Rows: t.rows}
-	}
-	if p.ReturnCandidateContext {
-		b.sourceCandidates(sel, cands, t, header, attrKeys, rec)
-	}
+	t := rawTable(tc, "Sources", header, "|", budget, len(cands), func(k int) []string { return unitRow(units[cands[k].u], attrKeys) })
+	rec["sources"] = Table{Columns: header, Rows: t.rows}
 	if len(t.rows) == 0 {
 		return "" // no header-only table (B19)
 	}
@@ -152,35 +144,4 @@ func unitRow(u knowledge.TextUnit, attrKeys []string) []string {
 		r = append(r, attrValue(u.Attributes, k))
 	}
 	return r
-}
-
-// sourceCandidates sets rec["sources"] to the candidate table: every text
-// unit of a selected entity, text-unit-list order, in_context marking the
-// rows of t (the packed table of cands); when either side is empty the
-// in-context table stays, all true.
-func (b *ContextBuilder) sourceCandidates(sel []knowledge.Entity, cands []unitCand, t table, header, attrKeys []string, rec Records) {
-	units := b.m.TextUnits()
-	in := map[string]bool{}
-	for _, k := range t.ids {
-		in[units[cands[k].u].ShortID] = true
-	}
-	want := map[string]bool{}
-	for _, e := range sel {
-		for _, id := range e.TextUnitIDs {
-			want[id] = true
-		}
-	}
-	ct := Table{Columns: header, InContext: []bool{}}
-	for _, u := range units {
-		if want[u.ID] {
-			ct.Rows = append(ct.Rows, unitRow(u, attrKeys))
-			ct.InContext = append(ct.InContext, in[u.ShortID])
-		}
-	}
-	if cur, ok := rec["sources"]; ok && (len(cur.Rows) == 0 || len(ct.Rows) == 0) {
-		cur.InContext = trues(len(cur.Rows))
-		rec["sources"] = cur
-	} else {
-		rec["sources"] = ct
-	}
 }

@@ -1,7 +1,6 @@
 package questiongen
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,7 +18,7 @@ import (
 	"reportengine/prompts"
 )
 
-// SystemPrompt is the default question-generation system prompt: our own
+// SystemPrompt is the question-generation system prompt: our own
 // wording of the structure of GraphRAG's QUESTION_SYSTEM_PROMPT (reference
 // §5) with the same slots, {question_count} twice and {context_data} once,
 // in Python str.format syntax.
@@ -60,12 +59,6 @@ type Config struct {
 	// Its reply is parsed and screened as a model's and counts as one call
 	// (PromptTokens 0: no prompt is sent). Safe for concurrent use.
 	Write func(ctx context.Context, in prompts.QuestionGenerationInput, context string) (string, error)
-	// Tokenizer counts the prompt tokens; nil = the builder's (o200k_base
-	// without a builder).
-	Tokenizer llm.Tokenizer
-	// SystemPrompt is a str.format template with the slots
-	// {context_data} and {question_count}; "" = SystemPrompt.
-	SystemPrompt string
 	// Params are the build parameters; nil = localsearch.DefaultParams().
 	Params *localsearch.Params
 	// Temperature and MaxTokens are passed to the model (nil / 0 = its
@@ -89,19 +82,13 @@ type Generator struct {
 	unitByShort map[string]int // text unit ShortID → index (citedRecords)
 }
 
-// New checks cfg (Model required, the prompt must format, the params must
-// validate) and returns a Generator. Errors wrap ErrConfig or, for the
+// New checks cfg (Model or Write required, the params must validate) and
+// returns a Generator. The model is sent SystemPrompt; the prompt tokens
+// are counted with the builder's tokenizer (none without a builder). Errors wrap ErrConfig or, for the
 // params, localsearch.ErrConfig.
 func New(cfg Config) (*Generator, error) {
 	if cfg.Model == nil && cfg.Write == nil {
 		return nil, fmt.Errorf("%w: Config.Model or Config.Write is required", ErrConfig)
-	}
-	cfg.SystemPrompt = cmp.Or(cfg.SystemPrompt, SystemPrompt)
-	if cfg.Tokenizer == nil && cfg.Builder != nil {
-		cfg.Tokenizer = cfg.Builder.Tokenizer()
-	}
-	if _, err := localsearch.FormatPrompt(cfg.SystemPrompt, map[string]string{"context_data": "", "question_count": ""}); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	p := localsearch.DefaultParams()
 	if cfg.Params != nil {
@@ -328,7 +315,7 @@ func (g *Generator) ask(ctx context.Context, r Request, res *Result) (string, er
 		res.Raw, res.LLMCalls = content, 1
 		return content, nil
 	}
-	system, err := localsearch.FormatPrompt(g.cfg.SystemPrompt, map[string]string{
+	system, err := localsearch.FormatPrompt(SystemPrompt, map[string]string{
 		"context_data": res.ContextText, "question_count": strconv.Itoa(r.askCount())})
 	if err != nil {
 		return "", err
@@ -349,8 +336,8 @@ func (g *Generator) ask(ctx context.Context, r Request, res *Result) (string, er
 	}
 	res.Raw = resp.Content
 	res.LLMCalls = 1
-	if g.cfg.Tokenizer != nil {
-		res.PromptTokens = g.cfg.Tokenizer.Count(system)
+	if b := g.cfg.Builder; b != nil {
+		res.PromptTokens = b.Tokenizer().Count(system) // the prompt's tokens as the builder counts
 	}
 	return resp.Content, nil
 }
