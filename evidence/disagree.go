@@ -29,24 +29,19 @@ func (s *Set) markDisagreements() {
 		other  []string
 	}
 	byStart := map[string][]*trend{} // first value + unit → trends
-	var order []string
-	var all []*trend // in the order of their figures
+	var all []*trend                 // in the order of their figures
 	for k := 0; k+1 < len(s.Figures); k++ {
 		f, g := &s.Figures[k], &s.Figures[k+1]
 		if f.ItemID != g.ItemID || f.Label == "" || f.Label != g.Label || f.Sentence != g.Sentence || f.Unit != g.Unit || f.Raw == g.Raw {
 			continue
 		}
 		key := f.Raw + "\x00" + f.Unit
-		if _, ok := byStart[key]; !ok {
-			order = append(order, key)
-		}
 		t := &trend{item: f.ItemID, values: []string{f.Raw, g.Raw}, terms: text.TermTexts(text.Terms(f.Label)),
 			figs: []int{k, k + 1}}
 		byStart[key] = append(byStart[key], t)
 		all = append(all, t)
 	}
-	for _, key := range order {
-		ts := byStart[key]
+	for _, ts := range byStart { // (each trend's notes come from its own key's: any order)
 		for _, t := range ts {
 			for _, u := range ts {
 				if u.item == t.item || slices.Equal(u.values, t.values) || !sameMeasure(u.terms, t.terms) {
@@ -59,15 +54,11 @@ func (s *Set) markDisagreements() {
 	notes := map[int][]string{} // figure index → its trends' notes
 	for _, t := range all {
 		for _, k := range t.figs {
-			for _, o := range t.other {
-				if !slices.Contains(notes[k], o) {
-					notes[k] = append(notes[k], o)
-				}
-			}
+			notes[k] = append(notes[k], t.other...)
 		}
 	}
 	for k, n := range notes {
-		s.Figures[k].Disagree = strings.Join(n, "；")
+		s.Figures[k].Disagree = strings.Join(text.Unique(n), "；")
 	}
 }
 

@@ -376,6 +376,18 @@ func lastAny(s string, words []string) string {
 	return best
 }
 
+// firstAny is the word of words found first in s (at one place the
+// longest), "" for none.
+func firstAny(s string, words []string) string {
+	best, at := "", -1
+	for _, w := range words {
+		if i := strings.Index(s, w); i >= 0 && (at < 0 || i < at || i == at && len(w) > len(best)) {
+			best, at = w, i
+		}
+	}
+	return best
+}
+
 // itemOf is the evidence id of the first item of a URL, "" for none.
 func itemOf(set *Set, u string) string {
 	if set == nil || u == "" {

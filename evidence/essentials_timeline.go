@@ -176,7 +176,7 @@ var oneTimeActions = []string{"指控", "一审", "起诉", "立案", "记过"}
 func (tl *timelineDays) joinActions() {
 	act := map[string]string{} // each day's action (its sentence never changes)
 	for _, d := range tl.order {
-		act[d] = earliestWord(unquoted(tl.days[d].ev.Text), oneTimeActions)
+		act[d] = firstAny(unquoted(tl.days[d].ev.Text), oneTimeActions)
 	}
 	tl.joinWhere(func(a, b string) bool { return act[a] != "" && act[b] == act[a] && !nearDates(a, b) })
 }
@@ -186,17 +186,6 @@ var quotedRE = regexp.MustCompile(`“[^”]*”|「[^」]*」|《[^》]*》`)
 
 // unquoted is s without its quoted spans.
 func unquoted(s string) string { return quotedRE.ReplaceAllString(s, "") }
-
-// earliestWord is the word of ws that stands first in s, "" for none.
-func earliestWord(s string, ws []string) string {
-	best, at := "", len(s)
-	for _, w := range ws {
-		if k := strings.Index(s, w); k >= 0 && k < at {
-			best, at = w, k
-		}
-	}
-	return best
-}
 
 // joinLoose joins a month and day without a year to the dated event it
 // speaks of; a web page is the event's Primary, cited before the sentence

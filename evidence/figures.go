@@ -331,13 +331,8 @@ func nextNumber(s string, i int) (start, end int, val float64, chinese, ok bool)
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if isDigit(r) {
 			j := i
-			for j < len(s) {
-				c := s[j]
-				if (c >= '0' && c <= '9') || c == '.' || (c == ',' && thousands(s, j)) {
-					j++
-					continue
-				}
-				break
+			for j < len(s) && (isDigit(rune(s[j])) || s[j] == '.' || s[j] == ',' && thousands(s, j)) {
+				j++
 			}
 			written := strings.TrimRight(s[i:j], ".")
 			text := strings.ReplaceAll(written, ",", "")
@@ -349,13 +344,9 @@ func nextNumber(s string, i int) (start, end int, val float64, chinese, ok bool)
 			continue
 		}
 		if _, isNum := cnDigit[r]; isNum || r == '十' {
-			j := i
-			for j < len(s) {
-				q, m := utf8.DecodeRuneInString(s[j:])
-				if _, d := cnDigit[q]; !d && cnUnit[q] == 0 {
-					break
-				}
-				j += m
+			j := len(s)
+			if k := strings.IndexFunc(s[i:], func(q rune) bool { _, d := cnDigit[q]; return !d && cnUnit[q] == 0 }); k >= 0 {
+				j = i + k
 			}
 			k := i + len(strings.TrimRight(s[i:j], "万亿")) // a trailing 万 or 亿 is the figure's unit, not part of the number
 			if v, ok := parseChinese(s[i:k]); ok && k > i {

@@ -397,16 +397,11 @@ func hashtagSubject(subj, before string) string {
 		return subj
 	}
 	tag, rest := subj[:end+2], subj[end+2:]
-	at, metric := -1, ""
-	for _, m := range metricWords { // the first metric word; at one place the longest
-		if i := strings.Index(rest, m); i >= 0 && (at < 0 || i < at || i == at && len(m) > len(metric)) {
-			at, metric = i, m
-		}
-	}
-	if at < 0 {
+	metric := firstAny(rest, metricWords)
+	if metric == "" {
 		return subj
 	}
-	return tag + rest[:at+len(metric)]
+	return tag + rest[:strings.Index(rest, metric)+len(metric)]
 }
 
 // monthWritten matches a month written before a figure (7月, 七月).

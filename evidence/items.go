@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"cmp"
 	"math"
 	"runtime"
 	"slices"
@@ -77,10 +78,8 @@ func (it *Item) HasURL() bool { return it.FirstURL() != "" }
 
 // FirstURL returns the first source URL among the item's provenance, "" if none.
 func (it *Item) FirstURL() string {
-	for _, p := range it.Provenance {
-		if p.URL != "" {
-			return p.URL
-		}
+	if k := slices.IndexFunc(it.Provenance, func(p Provenance) bool { return p.URL != "" }); k >= 0 {
+		return it.Provenance[k].URL
 	}
 	return ""
 }
@@ -164,21 +163,17 @@ type Set struct {
 
 // ItemByURL returns the first item (in id order) with a provenance of that
 // source URL.
-func (s *Set) ItemByURL(url string) (*Item, bool) {
-	i, ok := s.byURL[url]
-	if !ok {
-		return nil, false
-	}
-	return &s.Items[i], true
-}
+func (s *Set) ItemByURL(url string) (*Item, bool) { return s.lookup(s.byURL, url) }
 
 // Item returns the item with that id.
-func (s *Set) Item(id string) (*Item, bool) {
-	i, ok := s.byID[id]
-	if !ok {
-		return nil, false
+func (s *Set) Item(id string) (*Item, bool) { return s.lookup(s.byID, id) }
+
+// lookup returns the item index holds for key.
+func (s *Set) lookup(index map[string]int, key string) (*Item, bool) {
+	if i, ok := index[key]; ok {
+		return &s.Items[i], true
 	}
-	return &s.Items[i], true
+	return nil, false
 }
 
 // Collect cuts every text of the run into passages, merges duplicates and
@@ -250,45 +245,14 @@ func (c *collector) addSource(p Provenance, title, content string) {
 }
 
 // topIndexes returns the indexes of the k highest scores (ties: the lower
-// index), in no particular order: a min-heap of k, O(n log k).
+// index), best first.
 func topIndexes(scores []float64, k int) []int {
-	// worse(a, b): a ranks below b
-	worse := func(a, b int) bool {
-		if scores[a] != scores[b] {
-			return scores[a] < scores[b]
-		}
-		return a > b
+	order := make([]int, len(scores))
+	for i := range order {
+		order[i] = i
 	}
-	h := make([]int, 0, k)
-	down := func(i int) {
-		for {
-			l, m := 2*i+1, i
-			if l < len(h) && worse(h[l], h[m]) {
-				m = l
-			}
-			if r := l + 1; r < len(h) && worse(h[r], h[m]) {
-				m = r
-			}
-			if m == i {
-				return
-			}
-			h[i], h[m] = h[m], h[i]
-			i = m
-		}
-	}
-	for i := range scores {
-		switch {
-		case len(h) < k:
-			h = append(h, i)
-			for j := len(h) - 1; j > 0 && worse(h[j], h[(j-1)/2]); j = (j - 1) / 2 {
-				h[j], h[(j-1)/2] = h[(j-1)/2], h[j]
-			}
-		case k > 0 && worse(h[0], i):
-			h[0] = i
-			down(0)
-		}
-	}
-	return h
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(scores[b], scores[a]) })
+	return order[:k]
 }
 
 // sourceText is a source record's title (untrimmed: probeParts trims it,
@@ -456,14 +420,12 @@ func withKind(p Provenance, k Kind) Provenance { p.Kind = k; return p }
 // Normalize returns the comparison key of a passage: letters and digits
 // only, lower case. Two passages with the same key are the same item.
 func Normalize(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
+	return strings.Map(func(r rune) rune {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(unicode.ToLower(r))
+			return unicode.ToLower(r)
 		}
-	}
-	return b.String()
+		return -1
+	}, s)
 }
 
 // trigramList is the sorted, de-duplicated character trigrams of a

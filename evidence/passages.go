@@ -177,10 +177,14 @@ func statementAfterWord(rest string) bool {
 }
 
 // tableCells returns the cleaned, non-empty cells of a table row.
-func tableCells(row string) []string {
+func tableCells(row string) []string { return rowCells(strings.TrimSpace(row), cleanLine) }
+
+// rowCells returns the cells of a row between its outer pipes, each
+// cleaned by clean, without the empty ones.
+func rowCells(row string, clean func(string) string) []string {
 	var cells []string
-	for _, c := range strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|") {
-		if c = cleanLine(c); c != "" {
+	for _, c := range strings.Split(strings.Trim(row, "|"), "|") {
+		if c = clean(c); c != "" {
 			cells = append(cells, c)
 		}
 	}
@@ -333,14 +337,7 @@ func cleanLine(line string) string {
 	}
 	s = stripLinks(s)
 	if strings.HasPrefix(s, "|") || strings.HasSuffix(s, "|") {
-		cells := strings.Split(strings.Trim(s, "|"), "|")
-		var kept []string
-		for _, c := range cells {
-			if c = strings.TrimSpace(c); c != "" {
-				kept = append(kept, c)
-			}
-		}
-		s = strings.Join(kept, " | ")
+		s = strings.Join(rowCells(s, strings.TrimSpace), " | ")
 	}
 	return strings.TrimSpace(s)
 }
@@ -362,11 +359,7 @@ func isTableRule(s string) bool {
 // stripListNumber removes a list number starting s: "1. ", "1、", "1) ",
 // "1）", "(1)", "（1）", "（一）", "①".
 func stripListNumber(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i > 0 && i < len(s) {
+	if i := len(s) - len(strings.TrimLeft(s, "0123456789")); i > 0 && i < len(s) {
 		rest := s[i:]
 		if p := text.FirstPrefix(rest, []string{". ", "、", ") ", "）"}); p != "" {
 			return strings.TrimSpace(rest[len(p):])

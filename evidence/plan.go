@@ -509,12 +509,7 @@ func containment(a, b []uint64) float64 {
 
 // stripNumber drops an outline number ("2.1 ") from a sub-point title.
 func stripNumber(s string) string {
-	s = strings.TrimSpace(s)
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
-	}
-	return strings.TrimSpace(s[i:])
+	return strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(s), "0123456789."))
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
