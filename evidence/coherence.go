@@ -121,8 +121,10 @@ func (s *Set) CaseName(topic string) string {
 	if len(s.Events) < 2 || t < 0 || s.Events[t].Named < EventNamedMin || strings.HasPrefix(s.Events[t].Name, "《") {
 		return ""
 	}
-	if slices.ContainsFunc(s.Events, func(e EventGroup) bool { return !e.Topic && s.Events[t].Items < MainEventRatio*e.Items }) {
-		return ""
+	for k, e := range s.Events {
+		if k != t && s.Events[t].Items < MainEventRatio*e.Items {
+			return ""
+		}
 	}
 	name := strings.Trim(s.Events[t].Name, "#")
 	if name == "" {

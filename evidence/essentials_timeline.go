@@ -231,10 +231,9 @@ func sameEvent(a, b map[string]bool) bool {
 func eventTerms(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range text.Terms(s) {
-		if strings.ContainsAny(t.Text, "0123456789年月日") {
-			continue
+		if !strings.ContainsAny(t.Text, "0123456789年月日") {
+			out[t.Text] = true
 		}
-		out[t.Text] = true
 	}
 	return out
 }

@@ -59,17 +59,9 @@ func (s *Set) farmItem(i int) bool {
 	if i < 0 || i >= len(s.Items) {
 		return false
 	}
-	farm := false
-	for _, p := range s.Items[i].Provenance {
-		if p.URL == "" {
-			continue
-		}
-		if !ContentFarm(p.URL, p.Title) {
-			return false
-		}
-		farm = true
-	}
-	return farm
+	return s.Items[i].HasURL() && !slices.ContainsFunc(s.Items[i].Provenance, func(p Provenance) bool {
+		return p.URL != "" && !ContentFarm(p.URL, p.Title)
+	})
 }
 
 // FarmSubject and GenericSubject are the subjects the finding gate names

@@ -318,12 +318,8 @@ const numberRunes = "0123456789零〇一二两三四五六七八九十"
 // thousands reports a comma at s[i] that separates thousands: exactly
 // three digits follow it ("12,780", "3,412"), then no digit.
 func thousands(s string, i int) bool {
-	for k := 1; k <= 3; k++ {
-		if i+k >= len(s) || s[i+k] < '0' || s[i+k] > '9' {
-			return false
-		}
-	}
-	return i+4 >= len(s) || s[i+4] < '0' || s[i+4] > '9'
+	rest := s[i+1:]
+	return len(rest)-len(strings.TrimLeft(rest, "0123456789")) == 3
 }
 
 func nextNumber(s string, i int) (start, end int, val float64, chinese, ok bool) {
@@ -344,9 +340,13 @@ func nextNumber(s string, i int) (start, end int, val float64, chinese, ok bool)
 			continue
 		}
 		if _, isNum := cnDigit[r]; isNum || r == '十' {
-			j := len(s)
-			if k := strings.IndexFunc(s[i:], func(q rune) bool { _, d := cnDigit[q]; return !d && cnUnit[q] == 0 }); k >= 0 {
-				j = i + k
+			j := i
+			for j < len(s) {
+				q, m := utf8.DecodeRuneInString(s[j:])
+				if _, d := cnDigit[q]; !d && cnUnit[q] == 0 {
+					break
+				}
+				j += m
 			}
 			k := i + len(strings.TrimRight(s[i:j], "万亿")) // a trailing 万 or 亿 is the figure's unit, not part of the number
 			if v, ok := parseChinese(s[i:k]); ok && k > i {

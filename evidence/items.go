@@ -237,10 +237,10 @@ func (c *collector) addSource(p Provenance, title, content string) {
 		return
 	}
 	if atLeastRunes(title, MinRunes) {
-		c.jobs = append(c.jobs, job{text: title, prov: withKind(p, KindTitle), single: true, source: c.sources})
+		c.jobs = append(c.jobs, job{text: title, prov: withKind(p, KindTitle), single: true})
 	}
 	if strings.TrimSpace(content) != "" {
-		c.jobs = append(c.jobs, job{text: content, prov: withKind(p, KindSource), limit: SourcePassages, source: c.sources})
+		c.jobs = append(c.jobs, job{text: content, prov: withKind(p, KindSource), limit: SourcePassages})
 	}
 }
 

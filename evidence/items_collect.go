@@ -28,7 +28,6 @@ type job struct {
 	prov   Provenance
 	limit  int
 	single bool
-	source int // 1-based number of the source record this job belongs to; 0 for others
 }
 
 // cut is one passage with what merging needs, computed in parallel.

@@ -193,19 +193,14 @@ func rowCells(row string, clean func(string) string) []string {
 
 // tableRecord writes a table row as a record a reader can quote: with a
 // header of as many cells, "平台：微博；占比：45%"; without one, the cells
-// joined by "；".
+// joined by "；". The header's names are written into cells.
 func tableRecord(header, cells []string) string {
-	if len(cells) == 0 {
-		return ""
+	if len(header) == len(cells) {
+		for i := range cells {
+			cells[i] = header[i] + "：" + cells[i]
+		}
 	}
-	if len(header) != len(cells) {
-		return strings.Join(cells, "；")
-	}
-	parts := make([]string, len(cells))
-	for i, c := range cells {
-		parts[i] = header[i] + "：" + c
-	}
-	return strings.Join(parts, "；")
+	return strings.Join(cells, "；")
 }
 
 func isTableRow(line string) bool {

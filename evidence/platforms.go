@@ -182,10 +182,8 @@ var platformWords = func() []string {
 // (哔哩哔哩 → B站, 公众号 → 微信公众号, 头条 → 今日头条) and true, or false
 // when the table has no such name.
 func PlatformNamed(name string) (Platform, bool) {
-	for _, p := range platforms {
-		if slices.Contains(p.names, name) {
-			return p.Platform, true
-		}
+	if k := slices.IndexFunc(platforms, func(p platformEntry) bool { return slices.Contains(p.names, name) }); k >= 0 {
+		return platforms[k].Platform, true
 	}
 	return Platform{}, false
 }

@@ -182,10 +182,7 @@ func (s *scorer) quickScore(src sourceText, acc []float64) float64 {
 	clear(acc)
 	n := 0
 	probeParts(src, func(text string, limit int) { n = s.quickPart(text, limit, acc, n) })
-	best := 0.0
-	for _, v := range acc {
-		best = max(best, v)
-	}
+	best := max(0, slices.Max(acc)) // (acc holds a value a query: Focus is never empty here)
 	if n > 0 {
 		best /= math.Sqrt(float64(n))
 	}

@@ -162,16 +162,16 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 	var words []string // the sentence's, segmented once for its names and its terms
 	if !generic {
 		words = text.Words(sentence)
-		if j, ok := t.byNamesIn(sentence, words, "sentence", 1, 0.05, true); ok {
+		if j, ok := t.byNames(sentence, words, "sentence", 1, 0.05, true); ok {
 			return j
 		}
 	}
 	if generic || pointsBack(sentence) {
-		if j, ok := t.byNames(previous, "previous", 0.8, 0.08, false); ok {
+		if j, ok := t.byNames(previous, text.Words(previous), "previous", 0.8, 0.08, false); ok {
 			return j
 		}
 	}
-	if j, ok := t.byNames(title, "title", 0.7, 0.08, false); ok {
+	if j, ok := t.byNames(title, text.Words(title), "title", 0.7, 0.08, false); ok {
 		return j
 	}
 	if w := text.FirstWord(sentence, t.words); w != "" {
@@ -198,14 +198,10 @@ func (t *Topic) Judge(sentence, previous, title string) Judgement {
 	return Judgement{OnTopic: score >= OnTopicScore, Score: score, Via: "terms"}
 }
 
-// byNames applies rules 1–4 of Judge to one text; false when none
-// applies. places enables rule 4.
-func (t *Topic) byNames(s, via string, onScore, offScore float64, places bool) (Judgement, bool) {
-	return t.byNamesIn(s, text.Words(s), via, onScore, offScore, places)
-}
-
-// byNamesIn is byNames of s whose words, text.Words(s), are at hand.
-func (t *Topic) byNamesIn(s string, words []string, via string, onScore, offScore float64, places bool) (Judgement, bool) {
+// byNames applies rules 1–4 of Judge to one text s, whose words
+// (text.Words(s)) are at hand; false when none applies. places enables
+// rule 4.
+func (t *Topic) byNames(s string, words []string, via string, onScore, offScore float64, places bool) (Judgement, bool) {
 	if strings.TrimSpace(s) == "" {
 		return Judgement{}, false
 	}
@@ -291,9 +287,8 @@ func (t *Topic) holdsName(w string) bool {
 
 // entity is a name found in a text, in text order.
 type entity struct {
-	name  string
-	kind  entityKind
-	first bool // the text's first word
+	name string
+	kind entityKind
 }
 
 type entityKind uint8
@@ -349,10 +344,10 @@ func entities(s string, prefixes ...string) []entity {
 func entitiesIn(s string, words []string, prefixes ...string) []entity {
 	var out []entity
 	seen := map[string]bool{}
-	add := func(n string, k entityKind, first bool) {
+	add := func(n string, k entityKind) {
 		if !seen[n] {
 			seen[n] = true
-			out = append(out, entity{n, k, first})
+			out = append(out, entity{n, k})
 		}
 	}
 	// an event hashtag is another event's when it names an institution
@@ -364,14 +359,13 @@ func entitiesIn(s string, words []string, prefixes ...string) []entity {
 			named = named || e.kind == entityInstitution
 		}
 		if named {
-			add("#"+m[1]+"#", entityHashtag, false)
+			add("#"+m[1]+"#", entityHashtag)
 		}
 	}
 	for i, w := range words {
 		if utf8.RuneCountInString(w) < 2 {
 			continue
 		}
-		first := i == 0
 		switch {
 		case slices.Contains(classWords, w) && i > 0 && (nameWord(words[i-1]) || i > 1 && (isPlace(words[i-2]) || slices.Contains(prefixes, words[i-2]))) && strings.Contains(s, words[i-1]+w):
 			// 佐治亚 理工学院; with a place before the name (武汉 晴川 学院,
@@ -386,22 +380,22 @@ func entitiesIn(s string, words []string, prefixes ...string) []entity {
 			if w == "学院" && !isPlace(text.FirstPrefix(name, places)) && text.FirstPrefix(name, regions) == "" && text.FirstPrefix(name, prefixes) == "" {
 				continue
 			}
-			add(name, entityInstitution, false)
+			add(name, entityInstitution)
 		case slices.Contains(universityShortForms, w):
-			add(w, entityInstitution, first)
+			add(w, entityInstitution)
 		case text.FirstSuffix(w, institutionSuffixes) != "" && !slices.Contains(genericInstitutions, w) && !slices.Contains(classWords, w) &&
 			text.FirstPrefix(w, []string{"该", "本", "我", "其"}) == "" && (!strings.HasSuffix(w, "学院") || text.FirstPrefix(w, places) != "" || text.FirstPrefix(w, regions) != ""):
-			add(w, entityInstitution, first) // a 学院 without a place is a school of a university (成人教育学院)
+			add(w, entityInstitution) // a 学院 without a place is a school of a university (成人教育学院)
 		case slices.Contains(places, w):
 			if i+1 < len(words) && slices.Contains(classWords, words[i+1]) {
 				continue // the name of the institution that follows
 			}
-			add(w, entityPlace, first)
+			add(w, entityPlace)
 		case text.FirstSuffix(w, []string{"市", "省", "县", "区"}) != "" && text.FirstPrefix(w, places) != "":
-			add(w, entityPlace, first)
+			add(w, entityPlace)
 		case i+1 < len(words) && slices.Contains([]string{"市", "省", "县"}, words[i+1]) && utf8.RuneCountInString(w) >= 2 &&
 			text.HasHan(w) && strings.Contains(s, w+words[i+1]):
-			add(w+words[i+1], entityPlace, first) // 江口 市: a city the place list does not hold
+			add(w+words[i+1], entityPlace) // 江口 市: a city the place list does not hold
 		}
 	}
 	return out
