@@ -212,11 +212,7 @@ func isTableRow(line string) bool {
 // sentence follows without a space, as in Chinese text).
 func endsSentence(s string) bool {
 	r, _ := utf8.DecodeLastRuneInString(s)
-	switch r {
-	case '。', '！', '？', '；', '”', '）', '」':
-		return true
-	}
-	return false
+	return strings.ContainsRune("。！？；”）」", r)
 }
 
 // lineSentences are the sentence ends of a cleaned report line: the

@@ -225,11 +225,7 @@ const (
 // cited as the primary source of a claim: not page furniture, an advert,
 // filler, a listing or a comment floor.
 func primaryUsable(n Noise) bool {
-	switch n {
-	case Furniture, Advert, Filler, Listing, Floor:
-		return false
-	}
-	return true
+	return !slices.Contains([]Noise{Furniture, Advert, Filler, Listing, Floor}, n)
 }
 
 // PrimarySources finds, for each item index in engine (passages of the
