@@ -178,8 +178,9 @@ func (h *chatHistory) add(q, answer string) {
 }
 
 // chatQuestion is the question a line asks: the line, or the follow-up
-// it numbers (a number no follow-up has is said on opts.Out and asks
-// nothing: "", as does a question over text.MaxQuestionRunes, whose
+// it numbers when follow-ups were offered (a number of one or two digits;
+// one no follow-up has is said on opts.Out and asks nothing: "", as does
+// a question over text.MaxQuestionRunes, whose
 // length is said); quit for exit, quit or q. Without a terminal the
 // question is echoed.
 func chatQuestion(opts *chatOptions, line string, followups []string) (q string, quit bool) {
@@ -190,7 +191,7 @@ func chatQuestion(opts *chatOptions, line string, followups []string) (q string,
 	case "exit", "quit", "q":
 		return "", true
 	}
-	if n, err := strconv.Atoi(q); err == nil {
+	if n, err := strconv.Atoi(q); err == nil && len(followups) > 0 && len(q) <= 2 {
 		if n < 1 || n > len(followups) {
 			fmt.Fprintf(opts.Out, "There is no follow-up %d; type 1-%d or a question.\n", n, len(followups))
 			return "", false

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -281,9 +282,11 @@ func (o *ragOptions) embedder(ctx context.Context, m *knowledge.Model) (llm.Embe
 	dims := o.EmbeddingDims
 	if dims == 0 {
 		if v := o.env(envEmbedDimension); v != "" {
-			if _, err := fmt.Sscan(v, &dims); err != nil || dims < 0 {
+			n, err := strconv.Atoi(v) // fmt.Sscan read "12abc" as 12 and "1.5" as 1
+			if err != nil || n < 0 {
 				return nil, usagef("%s=%q: want a whole number", envEmbedDimension, v)
 			}
+			dims = n
 		}
 	}
 	if dims < 0 {
