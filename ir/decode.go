@@ -163,10 +163,7 @@ func DecodeChapter(raw []byte) (Chapter, []string, error) {
 		return Chapter{}, nil, &DecodeError{Message: "trailing data after the JSON value", Err: err}
 	}
 	d := &decoder{}
-	m := d.chapterObject(root)
-	if d.err != nil {
-		return Chapter{}, d.notes, d.err
-	}
+	m := d.chapterObject(root) // nil after a failure: nothing more is read
 	var c Chapter
 	d.scalars(&c, m, "")
 	c.Errors = d.strings(m["errors"], "errors")

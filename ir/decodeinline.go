@@ -24,10 +24,7 @@ func (d *decoder) inlines(v any, path string) []Inline {
 		switch r := e.(type) {
 		case nil:
 			d.note(p, "null run dropped")
-		case string:
-			d.note(p, "string run converted to {text}")
-			out = append(out, Inline{Text: r})
-		case json.Number, bool:
+		case string, json.Number, bool:
 			s, _, _ := scalarText(r)
 			d.note(p, "%s run converted to {text}", kindOf(r))
 			out = append(out, Inline{Text: s})

@@ -154,11 +154,7 @@ func (n *normalizer) heading(path string, b *Block) {
 	if IsAnchor(b.Anchor) {
 		return
 	}
-	id := n.anchor + "-h" + strconv.Itoa(n.headings)
-	for k := 2; n.used[id]; k++ {
-		id = n.anchor + "-h" + strconv.Itoa(n.headings) + "-" + strconv.Itoa(k)
-	}
-	n.used[id] = true
+	id := UniqueAnchor(n.used, n.anchor+"-h"+strconv.Itoa(n.headings))
 	if b.Anchor == "" {
 		n.note(path+".anchor", "missing heading anchor set to %q", id)
 	} else {

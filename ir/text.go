@@ -52,7 +52,8 @@ func walkBlock(path string, b *Block, fn func(string, *Block)) {
 // UniqueAnchor returns a, or the first of a-2, a-3 … that seen does not
 // hold, and adds it to seen: the one rule that keeps chapter, heading and
 // widget ids unique in a report (nodes when it stitches the chapters,
-// render when it builds the page).
+// render when it builds the page, Normalize for the heading anchors it
+// makes) and a template's section slugs (templates.Parse).
 func UniqueAnchor(seen map[string]bool, a string) string {
 	id := a
 	for n := 2; seen[id]; n++ {

@@ -72,8 +72,7 @@ func IsSafeImageSrc(s string) bool {
 	if !ok {
 		return false
 	}
-	sch := strings.ToLower(u.Scheme)
-	return (sch == "http" || sch == "https") && u.Host != ""
+	return (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" // url.Parse lower-cases the scheme
 }
 
 func parseStrictURL(s string) (*url.URL, bool) {
@@ -92,11 +91,7 @@ func parseStrictURL(s string) (*url.URL, bool) {
 // rejected, so the value can go into a style attribute as is. BettaFish
 // passes color values through unchecked (reference §8 #14).
 func IsSafeColor(s string) bool {
-	if hexColorRE.MatchString(s) {
-		return true
-	}
-	_, ok := namedColors[strings.ToLower(s)]
-	return ok
+	return hexColorRE.MatchString(s) || namedColors[strings.ToLower(s)]
 }
 
 // IsSafeFontFamily reports whether s is a font family list made only of
@@ -526,7 +521,7 @@ func checkWidget(p string, b *Block, ps *problems) {
 }
 
 // namedColors is the fixed list of CSS named colours IsSafeColor accepts.
-var namedColors = func() map[string]struct{} {
+var namedColors = func() map[string]bool {
 	names := `aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
 blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan
 darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen
@@ -543,9 +538,9 @@ paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purpl
 rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue
 slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white
 whitesmoke yellow yellowgreen transparent`
-	m := map[string]struct{}{}
+	m := map[string]bool{}
 	for _, n := range strings.Fields(names) {
-		m[n] = struct{}{}
+		m[n] = true
 	}
 	return m
 }()

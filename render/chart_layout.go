@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"reportengine/ir"
+
+	textrules "reportengine/text"
 )
 
 // layoutCategory draws bar, horizontal bar and line charts.
@@ -289,10 +291,8 @@ var sentimentClasses = []struct{ words, class string }{
 // (sentimentClasses), else the palette's by position.
 func sliceClass(l string, i int) string {
 	for _, c := range sentimentClasses {
-		for _, w := range strings.Split(c.words, "|") {
-			if strings.HasPrefix(l, w) {
-				return c.class
-			}
+		if textrules.FirstPrefix(l, strings.Split(c.words, "|")) != "" {
+			return c.class
 		}
 	}
 	return "s" + strconv.Itoa(i%paletteSize)

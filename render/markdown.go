@@ -17,14 +17,11 @@ import (
 // Markdown. Untrusted text goes through mdEscape (or mdCell inside
 // tables); links through SafeHref.
 type mdWriter struct {
-	doc *ir.Document
 	buf bytes.Buffer
-	p   *pageView
 }
 
-func (w *mdWriter) document() {
-	p := buildPage(w.doc)
-	w.p = p
+// document writes the page p.
+func (w *mdWriter) document(p *pageView) {
 	b := &w.buf
 	w.header(p)
 	w.hero(p.Hero)

@@ -53,7 +53,7 @@ func Markdown(doc *ir.Document) ([]byte, error) {
 	if doc == nil {
 		return nil, ErrNilDocument
 	}
-	w := &mdWriter{doc: doc}
-	w.document()
+	w := &mdWriter{}
+	w.document(buildPage(doc))
 	return withoutControls(w.buf.Bytes()), nil
 }

@@ -193,10 +193,7 @@ func buildPage(doc *ir.Document) *pageView {
 		b.ids[id] = true
 	}
 	md := doc.Metadata
-	b.tocDepth = md.TOC.Depth
-	if b.tocDepth <= 0 {
-		b.tocDepth = 3
-	}
+	b.tocDepth = cmp.Or(max(md.TOC.Depth, 0), 3)
 	p := &pageView{
 		Lang:        "zh-CN",
 		Title:       firstNonEmpty(md.Title, md.Query, "报告 / Report"),
@@ -248,10 +245,8 @@ func (b *builder) chapterAnchors(chs []ir.Chapter) []string {
 		base := cmp.Or(sanitizeAnchor(c.Anchor), "section-"+strconv.Itoa(i+1))
 		a := ir.UniqueAnchor(b.ids, base)
 		anchors[i] = a
-		if c.ChapterID != "" {
-			if _, ok := b.chapterA[c.ChapterID]; !ok {
-				b.chapterA[c.ChapterID] = a
-			}
+		if _, ok := b.chapterA[c.ChapterID]; !ok && c.ChapterID != "" {
+			b.chapterA[c.ChapterID] = a
 		}
 		if _, ok := b.rawA[base]; !ok {
 			b.rawA[base] = a

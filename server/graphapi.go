@@ -6,11 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"maps"
 	"net/http"
-	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -159,7 +156,7 @@ type queryResponse struct {
 // node_types?, engine_filter?, depth?, max_*?} (queryengine.DecodeQuery).
 // The body is read as the search routes read theirs (bodyObject: one JSON
 // object, nothing after it; else 400), and a member it does not take is
-// refused (400, naming it: unknownQueryField).
+// refused (400, naming it: unknownField).
 // Answers are kept per graph version (queryCache) and run in a query slot
 // (runQuery).
 // As the query command does, it refuses (422, naming the field) a node type
@@ -176,7 +173,7 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 		id, err = stringField(obj, "report_id")
 	}
 	if err == nil {
-		err = unknownQueryField(obj)
+		err = unknownField(obj, queryFields)
 	}
 	if err != nil {
 		s.fail(w, r, http.StatusBadRequest, "%v", err)
@@ -228,23 +225,11 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// queryFields are the members a graph query body may have.
+// queryFields are the members a graph query body may have. A misspelt
+// member ("graph_id") had been ignored and the latest graph queried
+// (new-user trial 38); unknownField refuses it, as the search routes do.
+// BettaFish's route ignores unknown members; its front end sends none.
 var queryFields = []string{"report_id", "keywords", "node_types", "engine_filter", "depth", "max_sections", "max_queries", "max_sources"}
-
-// unknownQueryField is a *fieldError for the first member of a graph
-// query body (in byte order of the keys) that is not in queryFields; nil
-// when there is none. A misspelt member ("graph_id") had been ignored and
-// the latest graph queried (new-user trial 38), where the search routes
-// refuse one (unknownField). BettaFish's route ignores unknown members;
-// its front end sends none.
-func unknownQueryField(obj map[string]json.RawMessage) error {
-	for _, k := range slices.Sorted(maps.Keys(obj)) {
-		if !slices.Contains(queryFields, k) {
-			return &fieldError{Key: k, Msg: "unknown field; this route takes " + strings.Join(queryFields, ", ")}
-		}
-	}
-	return nil
-}
 
 // errGaveUp: the request ended while it waited for a query slot.
 var errGaveUp = errors.New("the request ended while waiting for a query slot")

@@ -82,7 +82,7 @@ func (s *Server) requestTarget(w http.ResponseWriter, r *http.Request, fields []
 		index, err = stringField(obj, "index")
 	}
 	if err == nil {
-		err = unknownField(obj, fields)
+		err = unknownField(obj, append([]string{"report_id", "index"}, fields...))
 	}
 	if err == nil && reportID != "" && index != "" {
 		err = &fieldError{Key: "index", Msg: "give report_id or index, not both"}
@@ -98,12 +98,12 @@ func (s *Server) requestTarget(w http.ResponseWriter, r *http.Request, fields []
 }
 
 // unknownField is a *fieldError for the first member of obj (in byte
-// order of the keys) that is neither report_id, index nor in fields; nil
-// when there is none.
+// order of the keys) that is not in fields, the members the route takes;
+// nil when there is none.
 func unknownField(obj map[string]json.RawMessage, fields []string) error {
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
-		if k != "report_id" && k != "index" && !slices.Contains(fields, k) {
-			return &fieldError{Key: k, Msg: "unknown field; this route takes report_id, index, " + strings.Join(fields, ", ")}
+		if !slices.Contains(fields, k) {
+			return &fieldError{Key: k, Msg: "unknown field; this route takes " + strings.Join(fields, ", ")}
 		}
 	}
 	return nil

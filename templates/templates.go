@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"reportengine/ir"
 	"reportengine/text"
 )
 
@@ -238,11 +239,7 @@ func (p *parser) add(payload string, depth int, section bool) {
 	} else {
 		s.Slug = slugify(title)
 	}
-	base := s.Slug
-	for n := 2; p.used[s.Slug]; n++ {
-		s.Slug = base + "-" + strconv.Itoa(n)
-	}
-	p.used[s.Slug] = true
+	s.Slug = ir.UniqueAnchor(p.used, s.Slug)
 	i := len(p.t.Sections) + 1
 	s.ChapterID = "S" + strconv.Itoa(i)
 	s.Order = 10 * i
