@@ -437,6 +437,11 @@ func number(v any) (f float64, converted bool, raw string, ok bool) {
 // part, a Chinese or SI multiplier, a percent sign, and a short unit word.
 var chartNumberRE = regexp.MustCompile(`^([+-]?)[¥￥$€]?\s*([0-9]+(?:[,，][0-9]{3})*(?:\.[0-9]+)?)\s*(万亿|千万|百万|亿|万|千|[kKM])?\s*(%|％|个百分点|pp)?\s*(\p{Han}{1,2})?$`)
 
+// halfWidth spells full-width digits, point and signs (and the minus
+// sign) as ASCII.
+var halfWidth = strings.NewReplacer("０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7",
+	"８", "8", "９", "9", "．", ".", "＋", "+", "－", "-", "−", "-")
+
 var chartMultipliers = map[string]float64{"万亿": 1e12, "千万": 1e7, "百万": 1e6, "亿": 1e8, "万": 1e4, "千": 1e3,
 	"k": 1e3, "K": 1e3, "M": 1e6}
 
@@ -448,20 +453,7 @@ var chartMultipliers = map[string]float64{"万亿": 1e12, "千万": 1e7, "百万
 // dropped. ok is false for anything else ("n/a", "约一半", "", "NaN"):
 // such a value is never turned into a zero.
 func ParseChartNumber(s string) (float64, bool) {
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r >= '０' && r <= '９':
-			return '0' + (r - '０')
-		case r == '．':
-			return '.'
-		case r == '＋':
-			return '+'
-		case r == '－', r == '−':
-			return '-'
-		}
-		return r
-	}, strings.TrimSpace(s))
-	m := chartNumberRE.FindStringSubmatch(s)
+	m := chartNumberRE.FindStringSubmatch(halfWidth.Replace(strings.TrimSpace(s)))
 	if m == nil {
 		return 0, false
 	}

@@ -116,11 +116,8 @@ func chartKind(b *ir.Block) (kind, declared string) {
 	if b.Props != nil {
 		t = b.Props.Type
 	}
-	if t == "" {
-		t = b.WidgetType
-		if i := strings.LastIndexByte(t, '/'); i >= 0 {
-			t = t[i+1:]
-		}
+	if t == "" { // the kind after the last '/' of "chart.js/bar"
+		t = b.WidgetType[strings.LastIndexByte(b.WidgetType, '/')+1:]
 	}
 	declared = strings.ToLower(strings.TrimSpace(t))
 	switch {

@@ -50,10 +50,8 @@ func (t *searchTarget) reportNodes(shortID string) []string {
 }
 
 func (t *searchTarget) contextEvent(c *localsearch.Context, head routed) contextEvent {
-	ev := contextEvent{routed: head, Sections: c.Sections, Counts: map[string]int{}, Records: c.Records, Budgets: c.Budgets, Entities: []citedNode{}}
-	if ev.Sections == nil {
-		ev.Sections = []string{}
-	}
+	ev := contextEvent{routed: head, Sections: append([]string{}, c.Sections...), Counts: map[string]int{}, Records: c.Records,
+		Budgets: c.Budgets, Entities: []citedNode{}}
 	for k, tbl := range c.Records {
 		ev.Counts[k] = len(tbl.Rows)
 	}

@@ -90,10 +90,7 @@ func (s *Server) handleQuestions(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		s.internal(w, r, err, "question generation failed")
 	default:
-		qs := res.Questions
-		if qs == nil {
-			qs = []string{}
-		}
+		qs := append([]string{}, res.Questions...) // [] rather than null
 		writeJSON(w, http.StatusOK, questionsResponse{Success: true, Target: t.name, Questions: qs, Result: res})
 	}
 }

@@ -249,27 +249,14 @@ func (p *parser) add(payload string, depth int, section bool) {
 // indentOf is the indent of raw's first non-blank rune: a space counts 1,
 // a tab 4.
 func indentOf(raw string) int {
-	indent := 0
-	for _, r := range raw {
-		switch r {
-		case ' ':
-			indent++
-		case '\t':
-			indent += 4
-		default:
-			return indent
-		}
-	}
-	return indent
+	lead := raw[:len(raw)-len(strings.TrimLeft(raw, " \t"))]
+	return len(lead) + 3*strings.Count(lead, "\t")
 }
 
 // heading reports whether line is an ATX heading and returns its level and
 // text.
 func heading(line string) (int, string, bool) {
-	level := 0
-	for level < len(line) && line[level] == '#' {
-		level++
-	}
+	level := len(line) - len(strings.TrimLeft(line, "#"))
 	if level == 0 || level > 6 || level == len(line) {
 		return 0, "", false
 	}
