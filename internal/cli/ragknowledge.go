@@ -197,31 +197,10 @@ func (o *ragOptions) graphKnowledge(ctx context.Context) (*knowledge.Model, stri
 // graphModel is graphKnowledge, saving the model file when save is true;
 // its model is nil when the model file was written but not read back.
 func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Model, string, error) {
-	// the model file is tried for a graph whose path is known; anything
-	// wrong on the way (no such graph, a bad id) is left to the graph's
-	// own load, which says what is wrong
-	var key knowledge.ModelFileKey
-	c, endLoad := o.cmdIO, func() {}
-	id, path, side := o.Graph, "", ""
-	if store, err := storage.New(o.GraphsDir); err == nil {
-		if id == storage.LatestID {
-			id, err = store.Latest()
-		}
-		if err == nil {
-			path, err = store.Path(id)
-		}
-		if err == nil {
-			side = filepath.Join(filepath.Dir(path), knowledge.ModelFileName)
-			size := ""
-			if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
-				size = " (" + humanBytes(fi.Size()) + ")"
-			}
-			endLoad = c.Log.start("loaded the graph", "loading graph %s%s", id, size)
-			c.Log = nil // the graph's load below is part of this stage
-			if key.Graph, err = knowledge.SumFile(ctx, path); err != nil {
-				side = ""
-			}
-		}
+	c := o.cmdIO
+	id, path, side, key, endLoad := o.locateGraph(ctx)
+	if path != "" {
+		c.Log = nil // the graph's load below is part of the stage locateGraph started
 	}
 	if side != "" {
 		key.ReportID = id
@@ -279,4 +258,38 @@ func (o *ragOptions) graphModel(ctx context.Context, save bool) (*knowledge.Mode
 	}
 	endIndex()
 	return m, id, nil
+}
+
+// locateGraph finds the file of the graph o names and its model file
+// beside it, for graphModel: the graph's id, its path and the model
+// file's ("" for each not known), the model file's key (the graph's
+// sum), and the end of the "loading graph" stage it started (a no-op
+// when it started none). Anything wrong on the way (no such graph, a bad
+// id) is left to the graph's own load, which says what is wrong; a graph
+// whose sum cannot be taken has no model file tried.
+func (o *ragOptions) locateGraph(ctx context.Context) (id, path, side string, key knowledge.ModelFileKey, endLoad func()) {
+	id, endLoad = o.Graph, func() {}
+	store, err := storage.New(o.GraphsDir)
+	if err != nil {
+		return id, "", "", key, endLoad
+	}
+	if id == storage.LatestID {
+		id, err = store.Latest()
+	}
+	if err == nil {
+		path, err = store.Path(id)
+	}
+	if err != nil {
+		return id, "", "", key, endLoad
+	}
+	side = filepath.Join(filepath.Dir(path), knowledge.ModelFileName)
+	size := ""
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		size = " (" + humanBytes(fi.Size()) + ")"
+	}
+	endLoad = o.cmdIO.Log.start("loaded the graph", "loading graph %s%s", id, size)
+	if key.Graph, err = knowledge.SumFile(ctx, path); err != nil {
+		side = ""
+	}
+	return id, path, side, key, endLoad
 }
