@@ -946,20 +946,27 @@ func TestTimeout(t *testing.T) {
 		}
 	})
 	t.Run("Stream keeps going while chunks arrive", func(t *testing.T) {
+		const chunks, gap = 20, 40 * time.Millisecond
+		want := ""
+		for i := range chunks {
+			want += fmt.Sprint(i)
+		}
 		f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
 			w.Header().Set("Content-Type", "text/event-stream")
-			for i := range 8 {
+			for i := range chunks {
 				writeChunk(w, chunk{content: fmt.Sprint(i)})
-				time.Sleep(40 * time.Millisecond)
+				time.Sleep(gap)
 			}
 			writeChunk(w, chunk{finish: "stop"})
 			_, _ = io.WriteString(w, "data: [DONE]\n\n")
 		})
-		// 8 gaps of 40ms take longer than the 200ms timeout; no gap does.
-		m := newModel(t, f.URL, func(c *Config) { c.Timeout = 200 * time.Millisecond })
+		// 20 gaps of 40ms (800ms) take longer than the 500ms timeout; no
+		// gap does, with 460ms to spare for a loaded machine (200ms with
+		// 8 gaps failed once at load 7 with the CI's tests beside it)
+		m := newModel(t, f.URL, func(c *Config) { c.Timeout = 500 * time.Millisecond })
 		resp, err := m.Stream(t.Context(), userRequest(), func(llm.Chunk) error { return nil })
-		if err != nil || resp.Content != "01234567" {
-			t.Errorf("Stream = %q, %v; want 01234567 (the timeout is per gap, not per stream)", resp.Content, err)
+		if err != nil || resp.Content != want {
+			t.Errorf("Stream = %q, %v; want %s (the timeout is per gap, not per stream)", resp.Content, err, want)
 		}
 	})
 }
