@@ -135,21 +135,10 @@ func (d *decoder) widgetFixups(b *Block, m object, path string) {
 // widgetIDFor derives a stable id from a JSON path: "blocks[2]" →
 // "widget-blocks-2".
 func widgetIDFor(path string) string {
-	var sb strings.Builder
-	sb.WriteString("widget")
-	dash := true
-	for _, r := range path {
-		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			if dash {
-				sb.WriteByte('-')
-				dash = false
-			}
-			sb.WriteRune(r)
-		} else {
-			dash = true
-		}
-	}
-	return sb.String()
+	words := strings.FieldsFunc(path, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	})
+	return strings.Join(append([]string{"widget"}, words...), "-")
 }
 
 func (d *decoder) chart(m object, path string) Block {

@@ -188,16 +188,13 @@ func clampDim(n int) int {
 
 // codeLang keeps a code language label short and plain.
 func codeLang(l string) string {
-	var sb strings.Builder
-	for _, r := range strings.ToLower(l) {
+	s := strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+' || r == '#' || r == '-' || r == '_' {
-			sb.WriteRune(r)
+			return r
 		}
-		if sb.Len() >= 20 {
-			break
-		}
-	}
-	return sb.String()
+		return -1
+	}, strings.ToLower(l))
+	return s[:min(len(s), 20)] // ASCII only: 20 bytes are 20 runes
 }
 
 func (b *builder) quadrant(class, title string, items []ir.QuadrantItem, pest bool) quadrantView {
